@@ -1,0 +1,5 @@
+"""`python -m hwdoctor`."""
+
+from hwdoctor.cli import main
+
+main()

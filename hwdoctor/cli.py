@@ -1,0 +1,254 @@
+"""Command line: argv → doctor → render, and exit codes. No probing here, no Rich import.
+
+Everything heavy is imported inside the command that needs it, so `--help`, `list` and
+shell completion cost no more than Typer itself.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from collections.abc import Sequence
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+
+from hwdoctor import __version__
+from hwdoctor.errors import ExitCode, HwdoctorError, UsageError
+
+DEBUG_ENV = "HWDOCTOR_DEBUG"
+ISSUES_URL = "https://github.com/hwdoctor/hwdoctor/issues"
+
+app = typer.Typer(
+    name="hwdoctor",
+    help="A hardware doctor for PyTorch and Hugging Face Transformers.\n\n"
+    "Which backends exist, what works on this machine, which device your code will use, "
+    "and proof that it runs.",
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+class OutputFormat(str, Enum):
+    HUMAN = "human"
+    JSON = "json"
+
+
+JsonOpt = Annotated[
+    bool, typer.Option("--json", help="Print the result as one JSON document (schema v1).")
+]
+FormatOpt = Annotated[
+    OutputFormat | None,
+    typer.Option("--format", help="Output format (--json is short for --format json)."),
+]
+PythonOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--python",
+        metavar="PATH",
+        help="Diagnose this interpreter (a python executable or a venv directory) "
+        "instead of the one hwdoctor runs in.",
+    ),
+]
+
+
+def _positive_seconds(value: float) -> float:
+    if not value > 0 or value != value or value == float("inf"):
+        raise typer.BadParameter("must be a positive number of seconds")
+    return value
+
+
+TimeoutOpt = Annotated[
+    float,
+    typer.Option(
+        "--timeout",
+        metavar="SECONDS",
+        callback=_positive_seconds,
+        help="How long one probe step (import torch, an extension import, a device "
+        "query) may go without progress before it is reported as hung.",
+    ),
+]
+
+
+def _version_callback(value: bool) -> None:
+    if value:
+        typer.echo(f"hwdoctor {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version_callback, is_eager=True, help="Show the version."
+        ),
+    ] = False,
+) -> None:
+    """A hardware doctor for PyTorch and Hugging Face Transformers."""
+
+
+def _format(json_flag: bool, fmt: OutputFormat | None) -> OutputFormat:
+    if json_flag and fmt not in (None, OutputFormat.JSON):
+        raise UsageError("--json and --format are mutually exclusive")
+    return OutputFormat.JSON if json_flag else (fmt or OutputFormat.HUMAN)
+
+
+@app.command("list")
+def list_command(json_flag: JsonOpt = False, fmt: FormatOpt = None) -> int:
+    """Every backend hwdoctor knows: hardware, device string, package, and whether
+    training and device_map="auto" pick it without being told. Probes nothing."""
+    from hwdoctor import registry
+
+    output = _format(json_flag, fmt)
+    if output is OutputFormat.JSON:
+        from hwdoctor.render import envelope
+
+        data = {"backends": [backend.to_json() for backend in registry.BACKENDS]}
+        _write(envelope.dumps(envelope.envelope("list", ExitCode.OK, data)))
+        return ExitCode.OK
+    from hwdoctor.render import human
+
+    human.print_renderables(sys.stdout, [human.list_table(registry.BACKENDS)])
+    return ExitCode.OK
+
+
+@app.command("detect")
+def detect_command(
+    python: PythonOpt = None,
+    timeout: TimeoutOpt = 60.0,
+    json_flag: JsonOpt = False,
+    fmt: FormatOpt = None,
+) -> int:
+    """What hardware is here, which packages are installed and import, which devices
+    are usable, and what to do about every gap."""
+    output = _format(json_flag, fmt)
+    target = resolve_python(python)
+    from hwdoctor import doctor
+
+    report = doctor.detect(target, timeout_s=timeout)
+    exit_code = ExitCode(report.exit_code)
+    if output is OutputFormat.JSON:
+        from hwdoctor.render import envelope
+
+        _write(envelope.dumps(envelope.envelope("detect", exit_code, report.to_json())))
+    else:
+        from hwdoctor.render import human
+
+        human.print_renderables(sys.stdout, human.detect_renderables(report))
+    return exit_code
+
+
+def resolve_python(value: str | None) -> str:
+    """The interpreter to probe: a path, a venv directory, or a command on PATH."""
+    if value is None:
+        return sys.executable
+    if not value.strip():
+        raise UsageError("--python is empty", hint="pass the path of a Python interpreter")
+    candidate = Path(value).expanduser()
+    if candidate.is_dir():
+        for relative in ("bin/python", "Scripts/python.exe", "bin/python3"):
+            if (candidate / relative).is_file():
+                return str(candidate / relative)
+        raise UsageError(
+            f"--python {value}: a directory without bin/python",
+            hint="pass a venv or conda environment directory, or a python executable",
+        )
+    if candidate.is_file():
+        if not os.access(candidate, os.X_OK):
+            raise UsageError(f"--python {value}: not executable")
+        return str(candidate)
+    if os.sep not in value and (found := shutil.which(value)):
+        return found
+    raise UsageError(
+        f"--python {value}: no such file",
+        hint="pass the path of a Python interpreter or of a venv directory",
+    )
+
+
+def _write(text: str) -> None:
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
+
+
+# --- entry point ---------------------------------------------------------------------------
+
+_COMMANDS = ("list", "detect")
+
+
+def main(argv: Sequence[str] | None = None) -> NoReturn:
+    """Run hwdoctor and exit with a documented code; never show a traceback unless asked."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args:
+        args = ["--help"]
+    code: int
+    try:
+        result: Any = app(args=args, prog_name="hwdoctor", standalone_mode=False)
+        code = int(result) if isinstance(result, int) else ExitCode.OK
+    except HwdoctorError as exc:
+        code = _report_error(args, exc.exit_code, exc.message, exc.hint)
+    except typer.TyperException as exc:
+        # Typer's own usage errors: unknown option, bad value, missing argument.
+        usage_code = int(getattr(exc, "exit_code", ExitCode.USAGE))
+        code = _report_error(args, usage_code, exc.format_message(), _help_hint(args))
+    except typer.Abort:
+        code = _report_error(args, ExitCode.INTERRUPTED, "aborted", None)
+    except KeyboardInterrupt:
+        code = _report_error(args, ExitCode.INTERRUPTED, "interrupted", None)
+    except BrokenPipeError:
+        # The reader went away (`hwdoctor list | head`): not an error worth a message.
+        _silence_stdout()
+        code = ExitCode.OK
+    except Exception as exc:
+        if os.environ.get(DEBUG_ENV):
+            raise
+        code = _report_error(
+            args,
+            ExitCode.INTERNAL,
+            f"internal error: {type(exc).__name__}: {exc}",
+            f"this is a bug in hwdoctor; rerun with {DEBUG_ENV}=1 for the traceback and "
+            f"report it at {ISSUES_URL}",
+        )
+    sys.exit(code)
+
+
+def _report_error(args: Sequence[str], code: int, message: str, hint: str | None) -> int:
+    first_line = " ".join(message.strip().splitlines()[:1]) or "error"
+    if _wants_json(args):
+        from hwdoctor.render import envelope
+
+        error = {"code": ExitCode(code).name.lower(), "message": first_line, "hint": hint}
+        _write(envelope.dumps(envelope.envelope(_command_of(args), code, None, [error])))
+    line = f"hwdoctor: error: {first_line}"
+    if hint:
+        line += f" ({hint})"
+    sys.stderr.write(line + "\n")
+    return code
+
+
+def _help_hint(args: Sequence[str]) -> str:
+    command = _command_of(args)
+    return f"see 'hwdoctor {command} --help'" if command else "see 'hwdoctor --help'"
+
+
+def _command_of(args: Sequence[str]) -> str | None:
+    return next((arg for arg in args if arg in _COMMANDS), None)
+
+
+def _wants_json(args: Sequence[str]) -> bool:
+    return "--json" in args or "--format=json" in args or any(
+        a == "--format" and b == "json" for a, b in zip(args, args[1:], strict=False)
+    )
+
+
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except OSError:
+        pass

@@ -1,0 +1,32 @@
+"""Exit codes and hwdoctor's own error types, turned into one-line messages in one place."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class ExitCode(IntEnum):
+    """Documented in the README; CI jobs depend on them."""
+
+    OK = 0  # nothing failed
+    PROBLEM = 1  # a finding failed, a requirement is not met, a load did not work
+    USAGE = 2  # bad command line
+    INTERNAL = 3  # a bug in hwdoctor
+    INTERRUPTED = 130  # Ctrl-C
+
+
+class HwdoctorError(Exception):
+    """An error hwdoctor reports as one line, with an exit code and an optional hint."""
+
+    exit_code: ExitCode = ExitCode.INTERNAL
+
+    def __init__(self, message: str, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+
+class UsageError(HwdoctorError):
+    """The command line asks for something impossible: exit 2, nothing probed."""
+
+    exit_code = ExitCode.USAGE

@@ -1,0 +1,215 @@
+"""Host scan: hardware that is present, found without torch or any vendor package.
+
+Reads PCI functions from sysfs (filtered by the registry's vendor, device and class ids),
+device nodes under /dev, the platform (Apple Silicon, Rosetta), and runs the registry's
+vendor tools with an argument list and a timeout. `HWDOCTOR_HOST_ROOT` points the scan at
+another root (a mounted image, or a test's fake sysfs); tools still come from PATH.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from hwdoctor import registry
+from hwdoctor.model import HardwareSignal, HostFacts
+
+HOST_ROOT_ENV: Final = "HWDOCTOR_HOST_ROOT"
+TOOL_TIMEOUT_S: Final = 5.0
+_TOOL_OUTPUT_LIMIT: Final = 256 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class ToolProblem:
+    """A vendor tool that is installed but did not answer sensibly."""
+
+    backend: str
+    tool: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class PciFunction:
+    address: str
+    vendor: str
+    device: str
+    pci_class: str
+
+
+def host_root(env: Mapping[str, str] = os.environ) -> Path:
+    return Path(env.get(HOST_ROOT_ENV) or "/")
+
+
+def scan(
+    backends: Sequence[registry.Backend] = registry.BACKENDS,
+    *,
+    root: Path | None = None,
+    env: Mapping[str, str] = os.environ,
+    tool_timeout_s: float = TOOL_TIMEOUT_S,
+) -> tuple[HostFacts, tuple[ToolProblem, ...]]:
+    """Scan the host; never raises for what it finds (unreadable entries are skipped)."""
+    root = root or host_root(env)
+    functions = tuple(pci_functions(root))
+    signals: list[HardwareSignal] = []
+    for backend in backends:
+        signals.extend(_pci_signals(backend, functions))
+        signals.extend(_node_signals(backend, root))
+        signals.extend(_platform_signals(backend))
+    tool_signals, problems = _tool_signals(backends, env, tool_timeout_s)
+    signals.extend(tool_signals)
+    system = platform.system()
+    facts = HostFacts(
+        system=system,
+        machine=platform.machine(),
+        translated=_rosetta(system, tool_timeout_s),
+        cpu_name=_cpu_name(root),
+        memory_total_bytes=_memory_total(),
+        cpu_count=os.cpu_count(),
+        hostname=platform.node(),
+        signals=tuple(signals),
+    )
+    return facts, problems
+
+
+def pci_functions(root: Path) -> Iterable[PciFunction]:
+    base = root / "sys" / "bus" / "pci" / "devices"
+    try:
+        entries = sorted(os.scandir(base), key=lambda entry: entry.name)
+    except OSError:
+        return
+    for entry in entries:
+        try:
+            values = [(Path(entry.path) / n).read_text().strip() for n in ("vendor", "device")]
+            pci_class = (Path(entry.path) / "class").read_text().strip()
+        except (OSError, UnicodeDecodeError):
+            continue  # an unreadable function says nothing; skip it
+        yield PciFunction(entry.name, values[0], values[1], pci_class)
+
+
+def _pci_signals(
+    backend: registry.Backend, functions: Sequence[PciFunction]
+) -> Iterable[HardwareSignal]:
+    hits = [
+        f
+        for f in functions
+        if any(match.matches(f.vendor, f.device, f.pci_class) for match in backend.pci)
+    ]
+    if hits:
+        ids = sorted({f"{_bare(f.vendor)}:{_bare(f.device)}" for f in hits})
+        yield HardwareSignal(
+            backend.key, "pci", f"{len(hits)} PCI device(s) {', '.join(ids)}", len(hits)
+        )
+
+
+def _bare(value: str) -> str:
+    return value.lower().removeprefix("0x")
+
+
+def _node_signals(backend: registry.Backend, root: Path) -> Iterable[HardwareSignal]:
+    dev = root / "dev"
+    for pattern in backend.device_nodes:
+        try:
+            nodes = sorted(str(p.relative_to(root)) for p in dev.glob(pattern))
+        except OSError:
+            continue
+        if nodes:
+            counts_devices = "[0-9]" in pattern
+            shown = ", ".join("/" + n for n in nodes[:4]) + (" …" if len(nodes) > 4 else "")
+            yield HardwareSignal(
+                backend.key, "device_node", shown, len(nodes) if counts_devices else None
+            )
+
+
+def _platform_signals(backend: registry.Backend) -> Iterable[HardwareSignal]:
+    if backend.machine and sys.platform in backend.platforms:
+        machine = platform.machine()
+        if machine == backend.machine:
+            yield HardwareSignal(backend.key, "platform", f"{sys.platform} {machine}", 1)
+
+
+def _tool_signals(
+    backends: Sequence[registry.Backend], env: Mapping[str, str], timeout_s: float
+) -> tuple[list[HardwareSignal], tuple[ToolProblem, ...]]:
+    path = env.get("PATH", os.defpath)
+    jobs = [
+        (backend, tool, found)
+        for backend in backends
+        for tool in backend.tools
+        if (found := shutil.which(tool.name, path=path))
+    ]
+    if not jobs:
+        return [], ()
+    signals: list[HardwareSignal] = []
+    problems: list[ToolProblem] = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=len(jobs)) as pool:
+        futures = [
+            pool.submit(_run_tool, [found, *tool.argv[1:]], timeout_s) for _, tool, found in jobs
+        ]
+        for (backend, tool, _), future in zip(jobs, futures, strict=True):
+            output, problem = future.result()
+            if problem:
+                problems.append(ToolProblem(backend.key, " ".join(tool.argv), problem))
+                continue
+            count = len(re.findall(tool.device_line, output))
+            if count:
+                signals.append(
+                    HardwareSignal(backend.key, "tool", f"{tool.name}: {count} device(s)", count)
+                )
+    return signals, tuple(problems)
+
+
+def _run_tool(argv: list[str], timeout_s: float) -> tuple[str, str | None]:
+    """Run a vendor tool; return (output, problem). A hung or failing tool is a problem."""
+    try:
+        completed = subprocess.run(
+            argv,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            timeout=timeout_s,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        return "", f"did not answer within {timeout_s:g} s"
+    except OSError as exc:
+        return "", f"could not run: {exc.strerror or exc}"
+    output = completed.stdout[:_TOOL_OUTPUT_LIMIT].decode("utf-8", "replace")
+    if completed.returncode != 0:
+        first = (completed.stderr or completed.stdout).decode("utf-8", "replace").strip()
+        first = first.splitlines()[0][:200] if first else ""
+        return output, f"exited with status {completed.returncode}" + (
+            f": {first}" if first else ""
+        )
+    return output, None
+
+
+def _rosetta(system: str, timeout_s: float) -> bool:
+    """Whether this process is an x86_64 binary translated by Rosetta on Apple Silicon."""
+    if system != "Darwin" or platform.machine() != "x86_64":
+        return False
+    output, problem = _run_tool(["sysctl", "-n", "sysctl.proc_translated"], timeout_s)
+    return problem is None and output.strip() == "1"
+
+
+def _cpu_name(root: Path) -> str | None:
+    try:
+        text = (root / "proc" / "cpuinfo").read_text(errors="replace")
+    except OSError:
+        return platform.processor() or None
+    match = re.search(r"(?m)^(?:model name|Model|Hardware)\s*:\s*(.+)$", text)
+    return match.group(1).strip() if match else (platform.processor() or None)
+
+
+def _memory_total() -> int | None:
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, OSError, ValueError):
+        return None

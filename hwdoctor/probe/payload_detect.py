@@ -1,0 +1,461 @@
+"""hwdoctor's probe: runs inside the target interpreter, stdlib only (Python 3.8+).
+
+hwdoctor passes this file's text with `python -c`, so nothing of hwdoctor's is on the
+target's sys.path. The one argument is a JSON job: the channel path, the backend rows of
+hwdoctor's registry, the distributions to read, the steps to skip. Every risky step is
+announced on the channel before it starts and closed when it ends, so when this process
+hangs or dies the last open step names the culprit. Facts go to the channel too; stdout and
+stderr belong to whatever the user's packages print.
+"""
+
+import faulthandler
+import json
+import os
+import re
+import signal
+import sys
+import time
+import traceback
+
+JOB = json.loads(sys.argv[1])
+_CHANNEL = os.open(JOB["channel"], os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+_SKIP = set(JOB.get("skip", ()))
+_TRACEBACK_LIMIT = 4000
+
+# A crash or a hang leaves a Python stack in stderr: the runner asks for one with SIGUSR1
+# before it kills a step that outlived its deadline.
+faulthandler.enable(file=sys.stderr, all_threads=True)
+if hasattr(signal, "SIGUSR1"):
+    faulthandler.register(signal.SIGUSR1, file=sys.stderr, all_threads=True)
+
+
+def emit(event):
+    line = json.dumps(event, default=repr, sort_keys=True) + "\n"
+    os.write(_CHANNEL, line.encode("utf-8", "backslashreplace"))
+
+
+def fact(key, value):
+    emit({"e": "fact", "key": key, "value": value})
+
+
+def describe(exc):
+    """An exception as data: type, message, the chained cause, a traceback tail."""
+    info = {"type": type(exc).__name__, "message": str(exc)[:2000]}
+    cause = exc.__cause__ or exc.__context__
+    if cause is not None and cause is not exc:
+        info["cause"] = {"type": type(cause).__name__, "message": str(cause)[:2000]}
+    text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    info["traceback"] = text[-_TRACEBACK_LIMIT:]
+    return info
+
+
+def step(name, work, *args):
+    """Run a risky piece of work, announced before and closed after; never raises.
+
+    Returns (ok, result, error); a step named in the job's skip list is not run at all
+    (ok is None): an earlier probe saw it hang or crash.
+    """
+    if name in _SKIP:
+        return None, None, None
+    started = time.monotonic()
+    emit({"e": "begin", "step": name})
+    try:
+        result = work(*args)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # SystemExit too: an extension calling sys.exit()
+        if isinstance(exc, SystemExit):
+            exc = RuntimeError("called sys.exit(%r)" % (exc.code,))
+        error = describe(exc)
+        emit({"e": "end", "step": name, "ok": False, "error": error,
+              "seconds": round(time.monotonic() - started, 4)})
+        return False, None, error
+    emit({"e": "end", "step": name, "ok": True, "seconds": round(time.monotonic() - started, 4)})
+    return True, result, None
+
+
+# --- metadata: no imports ------------------------------------------------------------------
+
+
+def _metadata_module():
+    import importlib.metadata as metadata
+
+    return metadata
+
+
+def _distribution(metadata, name):
+    for candidate in (name, name.replace("-", "_"), name.replace("_", "-")):
+        try:
+            return metadata.distribution(candidate)
+        except metadata.PackageNotFoundError:
+            continue
+    return None
+
+
+_PACKAGES = {}
+
+
+def _installed(backend):
+    return any(_PACKAGES.get(name) for name in backend["dists"])
+
+
+def _is_torch_requirement(requirement):
+    """An unconditional requirement on torch itself (not torchvision, not an extra)."""
+    name_and_spec, _, marker = requirement.partition(";")
+    if "extra" in marker:
+        return False
+    name = re.split(r"[\s<>=!~\[(]", name_and_spec.strip(), maxsplit=1)[0]
+    return name.lower() == "torch"
+
+
+def read_packages():
+    metadata = _metadata_module()
+    packages = _PACKAGES
+    for name in JOB["dists"]:
+        dist = _distribution(metadata, name)
+        if dist is None:
+            packages[name] = None
+            continue
+        meta = dist.metadata
+        requires = [r for r in (dist.requires or []) if _is_torch_requirement(r)]
+        packages[name] = {
+            "version": dist.version,
+            "requires_torch": requires,
+            "summary": meta.get("Summary"),
+            "home_page": meta.get("Home-page"),
+            "location": str(getattr(dist, "_path", "") or ""),
+        }
+    fact("packages", packages)
+
+
+def _entry_point_dist(ep):
+    dist = getattr(ep, "dist", None)
+    return getattr(dist, "name", None) if dist is not None else None
+
+
+def torch_backend_entry_points():
+    metadata = _metadata_module()
+    try:
+        found = metadata.entry_points(group="torch.backends")
+    except TypeError:  # Python < 3.10: a dict of groups
+        found = metadata.entry_points().get("torch.backends", [])
+    return list(found)
+
+
+def read_entry_points():
+    points = [
+        {"name": ep.name, "value": ep.value, "dist": _entry_point_dist(ep)}
+        for ep in torch_backend_entry_points()
+    ]
+    fact("entry_points", points)
+
+
+# --- import torch as user code does -------------------------------------------------------
+
+
+class _AnnouncedEntryPoint:
+    """Wraps an autoload entry point so that loading and calling it are steps of their own."""
+
+    def __init__(self, ep):
+        self._ep = ep
+        self.name = ep.name
+        self.value = ep.value
+
+    def load(self):
+        step_name = "autoload " + self.name
+        emit({"e": "begin", "step": step_name})
+        started = time.monotonic()
+        try:
+            target = self._ep.load()
+        except BaseException as exc:
+            _end_autoload(step_name, started, exc)
+            raise
+
+        def announced_call(*args, **kwargs):
+            try:
+                result = target(*args, **kwargs)
+            except BaseException as exc:
+                _end_autoload(step_name, started, exc)
+                raise
+            _end_autoload(step_name, started, None)
+            return result
+
+        return announced_call
+
+    def __getattr__(self, name):
+        return getattr(self._ep, name)
+
+
+def _end_autoload(step_name, started, exc):
+    event = {"e": "end", "step": step_name, "ok": exc is None}
+    event["seconds"] = round(time.monotonic() - started, 4)
+    if exc is not None:
+        event["error"] = describe(exc)
+    emit(event)
+
+
+def import_torch():
+    """`import torch` with torch's own autoload, each entry point announced as a step."""
+    metadata = _metadata_module()
+    original = metadata.entry_points
+
+    def announced_entry_points(*args, **kwargs):
+        found = original(*args, **kwargs)
+        if kwargs.get("group") == "torch.backends":
+            return [_AnnouncedEntryPoint(ep) for ep in found]
+        return found
+
+    metadata.entry_points = announced_entry_points
+    try:
+        ok, _, _ = step("import torch", __import__, "torch")
+    finally:
+        metadata.entry_points = original
+    return bool(ok)
+
+
+def load_entry_points_explicitly():
+    """With autoload off, load each entry point ourselves, skipping the known culprits."""
+    for ep in torch_backend_entry_points():
+        step("autoload " + ep.name, lambda ep=ep: ep.load()())
+
+
+# --- torch and backend facts --------------------------------------------------------------
+
+
+def _attr_chain(root, dotted):
+    obj = root
+    for part in dotted.split(".")[1:]:
+        obj = getattr(obj, part, None)
+        if obj is None:
+            return None
+    return obj
+
+
+def _safe(call, *args):
+    try:
+        return call(*args), None
+    except Exception as exc:
+        return None, "%s: %s" % (type(exc).__name__, str(exc)[:500])
+
+
+def read_torch():
+    import torch
+
+    version = getattr(torch, "version", None)
+    xpu = getattr(torch, "xpu", None)
+    mps = getattr(getattr(torch, "backends", None), "mps", None)
+    xpu_compiled, _ = _safe(getattr(xpu, "_is_compiled", lambda: False))
+    mps_built, _ = _safe(getattr(mps, "is_built", lambda: False))
+    info = {
+        "version": getattr(torch, "__version__", None),
+        "cuda": getattr(version, "cuda", None),
+        "hip": getattr(version, "hip", None),
+        "git_version": getattr(version, "git_version", None),
+        "xpu_compiled": bool(xpu_compiled),
+        "mps_built": bool(mps_built),
+        "file": getattr(torch, "__file__", None),
+    }
+    accelerator = getattr(torch, "accelerator", None)
+    if accelerator is not None and hasattr(accelerator, "current_accelerator"):
+        current, error = _safe(accelerator.current_accelerator)
+        info["accelerator"] = str(current) if current is not None else None
+        if error:
+            info["accelerator_error"] = error
+    fact("torch", info)
+    return info
+
+
+def build_of(torch_info):
+    if torch_info.get("hip"):
+        return "rocm"
+    if torch_info.get("cuda"):
+        return "cuda"
+    if torch_info.get("xpu_compiled"):
+        return "xpu"
+    if torch_info.get("mps_built"):
+        return "mps"
+    return "cpu"
+
+
+def import_extension(backend):
+    module = backend["module"]
+    if module in sys.modules:
+        return {"imported": True, "autoloaded": True}
+    ok, _, error = step("import " + module, __import__, module)
+    if ok is None:
+        return {"imported": False, "autoloaded": False, "skipped": True}
+    return {"imported": ok, "autoloaded": False, "error": error}
+
+
+def _top_level_found(module):
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec(module.split(".")[0]) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def _device_info(mod, index):
+    device = {"index": index}
+    name, error = _safe(getattr(mod, "get_device_name", None) or (lambda i: None), index)
+    device["name"] = name
+    if error:
+        device["error"] = error
+    props, _ = _safe(getattr(mod, "get_device_properties", None) or (lambda i: None), index)
+    if props is not None:
+        total = getattr(props, "total_memory", None)
+        device["total_memory_bytes"] = int(total) if isinstance(total, int) else None
+        arch = getattr(props, "gcnArchName", None)
+        if arch:
+            device["arch"] = str(arch)
+        uuid = getattr(props, "uuid", None)
+        if uuid is not None:
+            device["uuid"] = str(uuid)
+    capability, _ = _safe(getattr(mod, "get_device_capability", None) or (lambda i: None), index)
+    if isinstance(capability, (tuple, list)) and len(capability) == 2:
+        device["capability"] = "%s.%s" % tuple(capability)
+    mem_get_info = getattr(mod, "mem_get_info", None)
+    if mem_get_info is not None:
+        name = "memory %s:%d" % (mod.__name__.split(".")[-1], index)
+        ok, info, error = step(name, mem_get_info, index)
+        if ok:
+            free, total = info
+            device["free_memory_bytes"] = int(free)
+            if not device.get("total_memory_bytes"):
+                device["total_memory_bytes"] = int(total)
+        elif error:
+            device["memory_error"] = error["type"] + ": " + error["message"]
+    return device
+
+
+def query_device_module(backend, torch_module, build):
+    query = backend["query"]
+    wanted = query.get("build")
+    if wanted and wanted != build:
+        return {"available": False, "reason": "build", "build": build}
+    mod = _attr_chain(torch_module, query["module"])
+    if mod is None:
+        return {"available": False, "reason": "no_module", "module": query["module"]}
+    available = bool(mod.is_available())
+    count = 0
+    if hasattr(mod, "device_count"):
+        count, error = _safe(mod.device_count)
+        if error:
+            return {"available": available, "device_count": 0, "count_error": error}
+        count = int(count or 0)
+    result = {"available": available, "device_count": count}
+    if available:
+        result["devices"] = [_device_info(mod, index) for index in range(count)]
+        arch_list, _ = _safe(getattr(mod, "get_arch_list", None) or (lambda: None))
+        if arch_list:
+            result["arch_list"] = list(arch_list)
+    return result
+
+
+def query_mps(backend, torch_module, build):
+    mps = _attr_chain(torch_module, backend["query"]["module"])
+    if mps is None:
+        return {"available": False, "reason": "no_module", "module": backend["query"]["module"]}
+    built = bool(mps.is_built())
+    available = bool(mps.is_available())
+    result = {"available": available, "built": built, "device_count": 1 if available else 0}
+    if available:
+        device = {"index": 0, "name": "Apple Silicon GPU"}
+        recommended = getattr(getattr(torch_module, "mps", None), "recommended_max_memory", None)
+        if recommended is not None:
+            memory, _ = _safe(recommended)
+            device["total_memory_bytes"] = memory
+        result["devices"] = [device]
+    elif not built:
+        result["reason"] = "build"
+        result["build"] = build
+    return result
+
+
+def query_xla(backend, torch_module, build):
+    if backend["module"] not in sys.modules:
+        return {"available": False, "reason": "not_imported"}
+    if os.environ.get("USE_TORCH_XLA", "1").upper() not in ("1", "ON", "YES", "TRUE"):
+        return {"available": False, "reason": "disabled", "variable": "USE_TORCH_XLA"}
+    runtime = __import__("torch_xla.runtime", fromlist=["device_type"])
+    device_type = runtime.device_type()
+    count = 0
+    counter = getattr(runtime, "addressable_runtime_device_count", None)
+    if counter is not None:
+        count, _ = _safe(counter)
+    return {
+        "available": device_type is not None,
+        "device_type": device_type,
+        "device_count": int(count or 0),
+        "devices": [{"index": i, "name": "%s:%d" % (device_type, i)} for i in range(count or 0)],
+    }
+
+
+def query_cpu(backend, torch_module, build):
+    threads, _ = _safe(torch_module.get_num_threads)
+    return {"available": True, "device_count": 1, "threads": threads}
+
+
+QUERIES = {
+    "cpu": query_cpu,
+    "device_module": query_device_module,
+    "mps": query_mps,
+    "xla": query_xla,
+}
+
+
+def probe_backends(torch_info):
+    import torch
+
+    build = build_of(torch_info)
+    for backend in JOB["backends"]:
+        key = backend["key"]
+        facts = {"key": key}
+        if backend["module"]:
+            if _installed(backend) or _top_level_found(backend["module"]):
+                facts["extension"] = import_extension(backend)
+            else:
+                facts["extension"] = {"imported": False, "missing": True}
+        query = QUERIES[backend["query"]["kind"]]
+        ok, result, error = step("query " + key, query, backend, torch, build)
+        if ok:
+            facts.update(result)
+        elif ok is None:
+            facts["skipped"] = True
+        else:
+            facts["query_error"] = error
+        fact("backend:" + key, facts)
+
+
+def main():
+    fact("python", {
+        "executable": sys.executable,
+        "version": "%d.%d.%d" % sys.version_info[:3],
+        "implementation": sys.implementation.name,
+        "prefix": sys.prefix,
+        "base_prefix": getattr(sys, "base_prefix", sys.prefix),
+        "platform": sys.platform,
+        "autoload": os.environ.get("TORCH_DEVICE_BACKEND_AUTOLOAD", "1") == "1",
+    })
+    step("metadata", read_packages)
+    step("entry points", read_entry_points)
+    if not import_torch():
+        emit({"e": "done"})
+        return
+    if os.environ.get("TORCH_DEVICE_BACKEND_AUTOLOAD", "1") != "1" and JOB.get("load_entry_points"):
+        load_entry_points_explicitly()
+    _, torch_info, _ = step("torch facts", read_torch)
+    probe_backends(torch_info or {})
+    emit({"e": "done"})
+
+
+main()
+# Skip interpreter teardown: with torch loaded it costs tens of milliseconds and can run
+# extension atexit hooks that hang. Everything the probe learned is already on the channel.
+for _stream in (sys.stdout, sys.stderr):
+    try:
+        _stream.flush()
+    except Exception:
+        pass
+os._exit(0)

@@ -1,0 +1,226 @@
+"""Run a probe payload in the target interpreter: spawn, stream its steps, enforce deadlines.
+
+The payload reports on a channel file of its own, one JSON event per line. A step that
+makes no progress for `timeout_s` seconds is asked for a Python stack (SIGUSR1, which the
+payload routes to faulthandler) and then killed with its whole process group. Whatever the
+payload reported before it hung or died is kept.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import IO, Any
+
+_POLL_S = 0.005
+_STACK_DUMP_GRACE_S = 0.3
+_TAIL_BYTES = 64 * 1024
+
+
+class RunOutcome(str, Enum):
+    COMPLETED = "completed"  # the payload reached its end
+    TIMEOUT = "timeout"  # a step made no progress within the deadline; killed
+    CRASHED = "crashed"  # the process died before the end (signal, abort, exit)
+
+
+@dataclass(frozen=True, slots=True)
+class StepResult:
+    """One announced step of a probe run."""
+
+    name: str
+    ok: bool | None  # None: still open when the process hung or died
+    seconds: float | None = None
+    error: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ProbeRun:
+    """Everything one payload process reported, and how it ended."""
+
+    outcome: RunOutcome
+    facts: Mapping[str, Any]
+    steps: tuple[StepResult, ...]
+    returncode: int | None
+    seconds: float
+    stdout_tail: str = ""
+    stderr_tail: str = ""
+    env_overrides: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def culprit(self) -> StepResult | None:
+        """The innermost step that was open when the process hung or died."""
+        if self.outcome is RunOutcome.COMPLETED:
+            return None
+        open_steps = [step for step in self.steps if step.ok is None]
+        return open_steps[-1] if open_steps else None
+
+    @property
+    def signal_name(self) -> str | None:
+        if self.returncode is None or self.returncode >= 0:
+            return None
+        try:
+            return signal.Signals(-self.returncode).name
+        except ValueError:
+            return f"signal {-self.returncode}"
+
+
+def payload_source(name: str) -> str:
+    return Path(__file__).with_name(f"payload_{name}.py").read_text("utf-8")
+
+
+def run_payload(
+    python: str,
+    payload: str,
+    job: Mapping[str, Any],
+    *,
+    timeout_s: float,
+    env_overrides: Mapping[str, str] | None = None,
+    extra_args: Sequence[str] = (),
+) -> ProbeRun:
+    """Run one payload to its end, or until a step outlives `timeout_s`.
+
+    The payload inherits the user's environment, working directory and sys.path exactly as
+    their own code would see them; `env_overrides` is only used for deliberate variations
+    such as a second probe with extension autoloading switched off.
+    """
+    workdir = Path(tempfile.mkdtemp(prefix="hwdoctor-probe-"))
+    channel_path = workdir / "channel.jsonl"
+    channel_path.touch(mode=0o600)
+    env = dict(os.environ)
+    env.update(env_overrides or {})
+    argv = [python, "-c", payload_source(payload), json.dumps({**job, "channel": str(channel_path)})]
+    argv.extend(extra_args)
+    started = time.monotonic()
+    try:
+        with (
+            open(workdir / "stdout", "w+b") as stdout,
+            open(workdir / "stderr", "w+b") as stderr,
+            open(channel_path, "rb") as channel,
+        ):
+            process = subprocess.Popen(
+                argv,
+                stdin=subprocess.DEVNULL,
+                stdout=stdout,
+                stderr=stderr,
+                env=env,
+                **_new_process_group(),
+            )
+            try:
+                events, outcome = _follow(process, channel, timeout_s)
+            finally:
+                _kill_group(process)
+            facts, steps = _fold(events)
+            if outcome is RunOutcome.COMPLETED and not any(e.get("e") == "done" for e in events):
+                outcome = RunOutcome.CRASHED
+            return ProbeRun(
+                outcome=outcome,
+                facts=facts,
+                steps=steps,
+                returncode=process.returncode,
+                seconds=time.monotonic() - started,
+                stdout_tail=_tail(stdout),
+                stderr_tail=_tail(stderr),
+                env_overrides=dict(env_overrides or {}),
+            )
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def _new_process_group() -> dict[str, Any]:
+    if sys.platform == "win32":
+        return {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}
+    return {"start_new_session": True}
+
+
+def _follow(
+    process: subprocess.Popen[bytes], channel: IO[bytes], timeout_s: float
+) -> tuple[list[dict[str, Any]], RunOutcome]:
+    events: list[dict[str, Any]] = []
+    pending = b""
+    last_progress = time.monotonic()
+    while True:
+        chunk = channel.read()
+        if chunk:
+            pending += chunk
+            *lines, pending = pending.split(b"\n")
+            events.extend(_parse(lines))
+            last_progress = time.monotonic()
+        if process.poll() is not None:
+            events.extend(_parse([pending + channel.read()]))
+            return events, RunOutcome.COMPLETED
+        if time.monotonic() - last_progress > timeout_s:
+            _request_stack_dump(process)
+            return events, RunOutcome.TIMEOUT
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(_POLL_S)
+
+
+def _parse(lines: list[bytes]) -> Iterator[dict[str, Any]]:
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            event = json.loads(line)
+        except ValueError:
+            continue  # a torn last line from a killed process
+        if isinstance(event, dict):
+            yield event
+
+
+def _request_stack_dump(process: subprocess.Popen[bytes]) -> None:
+    """Ask the hung payload for its Python stack (faulthandler) before it is killed."""
+    if not hasattr(signal, "SIGUSR1") or process.poll() is not None:
+        return
+    with contextlib.suppress(OSError):
+        process.send_signal(signal.SIGUSR1)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(_STACK_DUMP_GRACE_S)
+
+
+def _kill_group(process: subprocess.Popen[bytes]) -> None:
+    """Kill the payload and everything it started; reap the payload."""
+    if sys.platform != "win32":
+        with contextlib.suppress(OSError):
+            os.killpg(process.pid, signal.SIGKILL)
+    elif process.poll() is None:
+        process.kill()
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(5)
+
+
+def _fold(events: list[dict[str, Any]]) -> tuple[dict[str, Any], tuple[StepResult, ...]]:
+    facts: dict[str, Any] = {}
+    steps: dict[str, StepResult] = {}
+    for event in events:
+        kind = event.get("e")
+        if kind == "fact":
+            facts[str(event.get("key"))] = event.get("value")
+        elif kind == "begin":
+            name = str(event.get("step"))
+            steps[name] = StepResult(name, None)
+        elif kind == "end":
+            name = str(event.get("step"))
+            steps[name] = StepResult(
+                name, bool(event.get("ok")), event.get("seconds"), event.get("error")
+            )
+    return facts, tuple(steps.values())
+
+
+def _tail(stream: IO[bytes]) -> str:
+    stream.flush()
+    size = stream.seek(0, os.SEEK_END)
+    stream.seek(max(0, size - _TAIL_BYTES))
+    data = stream.read()
+    text = data.decode("utf-8", "replace")
+    return text if size <= _TAIL_BYTES else "…" + text

@@ -1,0 +1,389 @@
+"""The backend table: every PyTorch hardware backend hwdoctor knows, as data.
+
+`list` renders it, the host scan and the probe iterate it, findings read their remedies
+from it. Adding a backend is adding a row here; nothing else branches on backend names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Final
+
+
+class QueryKind(str, Enum):
+    """How the probe asks torch whether a backend's device is usable."""
+
+    CPU = "cpu"  # always usable once torch imports
+    DEVICE_MODULE = "device_module"  # torch.<name>.is_available(), device_count(), ...
+    MPS = "mps"  # torch.backends.mps.is_available() and is_built(); one device
+    XLA = "xla"  # torch_xla.runtime.device_type()
+
+
+class Build(str, Enum):
+    """The accelerator a torch wheel was compiled for (its build flavour)."""
+
+    CPU = "cpu"
+    CUDA = "cuda"
+    ROCM = "rocm"
+    XPU = "xpu"
+    MPS = "mps"
+
+
+@dataclass(frozen=True, eq=False)  # rows are singletons: identity is equality
+class DeviceQuery:
+    """Where the probe finds the availability API of a backend."""
+
+    kind: QueryKind
+    module: str = ""  # e.g. "torch.cuda"; empty for cpu/xla
+    # The torch build this backend needs (in-tree backends only): a CUDA device on a
+    # ROCm build is the ROCm backend, not the NVIDIA one.
+    build: Build | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind.value,
+            "module": self.module,
+            "build": self.build.value if self.build else None,
+        }
+
+
+@dataclass(frozen=True, eq=False)  # rows are singletons: identity is equality
+class PciMatch:
+    """PCI functions that signal the hardware: a vendor, optionally narrowed.
+
+    Vendors share ids with their NICs and SSDs (Amazon 1d0f is also ENA/EFA/NVMe, Google
+    1ae0 also gVNIC), so a match names device ids or PCI class prefixes, never the vendor
+    alone.
+    """
+
+    vendor: str  # "10de"
+    device_ids: tuple[str, ...] = ()  # empty: any device of an allowed class
+    class_prefixes: tuple[str, ...] = ()  # "03" display, "12" processing accelerator
+    exclude_device_ids: tuple[str, ...] = ()
+
+    def matches(self, vendor: str, device: str, pci_class: str) -> bool:
+        vendor, device, pci_class = _hex(vendor), _hex(device), _hex(pci_class).rjust(6, "0")
+        if vendor != self.vendor or device in self.exclude_device_ids:
+            return False
+        if self.device_ids and device not in self.device_ids:
+            return False
+        return not self.class_prefixes or pci_class.startswith(self.class_prefixes)
+
+
+def _hex(value: str) -> str:
+    value = value.strip().lower()
+    return value[2:] if value.startswith("0x") else value
+
+
+@dataclass(frozen=True, eq=False)  # rows are singletons: identity is equality
+class VendorTool:
+    """A vendor command-line tool whose listing confirms the hardware without torch."""
+
+    argv: tuple[str, ...]  # run with a timeout, never through a shell
+    device_line: str  # regex: one match per device in its output
+
+    @property
+    def name(self) -> str:
+        return self.argv[0]
+
+
+@dataclass(frozen=True, eq=False)  # rows are singletons: identity is equality
+class Backend:
+    """One row of the table: a device string, the package behind it, how to find it."""
+
+    key: str  # stable id, JSON key: "cuda", "rocm", ...
+    hardware: str  # "NVIDIA GPU"
+    device: str  # the device string users pass: "cuda"
+    package: str  # what to pip install, as documented: "torch-npu"
+    dists: tuple[str, ...]  # distribution names that provide it (metadata, no import)
+    module: str | None  # extension module to import; None when torch has it in-tree
+    query: DeviceQuery
+    pci: tuple[PciMatch, ...] = ()
+    device_nodes: tuple[str, ...] = ()  # globs under /dev
+    tools: tuple[VendorTool, ...] = ()
+    platforms: tuple[str, ...] = ("linux",)  # sys.platform values where it can exist
+    machine: str | None = None  # required CPU architecture (Apple Silicon: arm64)
+    visibility_env: tuple[str, ...] = ()  # process level: CUDA_VISIBLE_DEVICES, ...
+    container_env: tuple[str, ...] = ()  # container runtime level: NVIDIA_VISIBLE_DEVICES
+    install: str = ""  # the remedy when the package is missing
+    hardware_remedy: str = ""  # the remedy when the hardware is not visible
+    training_auto: bool = True  # TrainingArguments picks it without being told
+    device_map_auto: bool = True  # device_map="auto" gives it memory budgets
+    docs: str = ""
+
+    @property
+    def in_tree(self) -> bool:
+        return self.module is None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "hardware": self.hardware,
+            "device": self.device,
+            "package": self.package,
+            "dists": list(self.dists),
+            "module": self.module,
+            "query": self.query.to_json(),
+            "visibility_env": list(self.visibility_env),
+            "container_env": list(self.container_env),
+            "install": self.install,
+            "training_auto": self.training_auto,
+            "device_map_auto": self.device_map_auto,
+            "docs": self.docs,
+        }
+
+
+_GPU_CLASSES: Final = ("03", "12")  # display controllers, processing accelerators
+
+BACKENDS: Final[tuple[Backend, ...]] = (
+    Backend(
+        key="cpu",
+        hardware="CPU",
+        device="cpu",
+        package="torch",
+        dists=("torch",),
+        module=None,
+        query=DeviceQuery(QueryKind.CPU),
+        platforms=("linux", "darwin", "win32"),
+        install="pip install torch --index-url https://download.pytorch.org/whl/cpu",
+        docs="https://pytorch.org/get-started/locally/",
+    ),
+    Backend(
+        key="cuda",
+        hardware="NVIDIA GPU",
+        device="cuda",
+        package="torch",
+        dists=("torch",),
+        module=None,
+        query=DeviceQuery(QueryKind.DEVICE_MODULE, "torch.cuda", Build.CUDA),
+        # NVSwitch (10de:1af1) is a bridge, not a GPU: the class filter drops it.
+        pci=(PciMatch("10de", class_prefixes=("03",), exclude_device_ids=("1af1",)),),
+        device_nodes=("nvidia[0-9]*", "nvidiactl", "dxg"),
+        tools=(VendorTool(("nvidia-smi", "-L"), r"(?m)^GPU \d+:"),),
+        platforms=("linux", "win32"),
+        visibility_env=("CUDA_VISIBLE_DEVICES",),
+        container_env=("NVIDIA_VISIBLE_DEVICES",),
+        install="pip install torch  # the default Linux wheel is a CUDA build; "
+        "or pick a CUDA index at https://pytorch.org/get-started/locally/",
+        hardware_remedy="install the NVIDIA driver; in a container, run with --gpus all "
+        "(NVIDIA container runtime)",
+        docs="https://pytorch.org/docs/stable/notes/cuda.html",
+    ),
+    Backend(
+        key="rocm",
+        hardware="AMD GPU",
+        device="cuda",
+        package="torch (ROCm build)",
+        dists=("torch",),
+        module=None,
+        query=DeviceQuery(QueryKind.DEVICE_MODULE, "torch.cuda", Build.ROCM),
+        pci=(PciMatch("1002", class_prefixes=_GPU_CLASSES),),
+        device_nodes=("kfd",),
+        tools=(VendorTool(("amd-smi", "list"), r"(?m)^GPU: ?\d+"),),
+        visibility_env=("HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES"),
+        container_env=("AMD_VISIBLE_DEVICES",),
+        install="pip install torch --index-url https://download.pytorch.org/whl/rocm6.4",
+        hardware_remedy="install the ROCm driver; add the user to the render and video "
+        "groups; in a container pass --device=/dev/kfd --device=/dev/dri",
+        docs="https://rocm.docs.amd.com/projects/install-on-linux/en/latest/",
+    ),
+    Backend(
+        key="neuron",
+        hardware="AWS Trainium",
+        device="neuron",
+        package="torch-neuronx",
+        dists=("torch-neuronx",),
+        module="torch_neuronx",
+        query=DeviceQuery(QueryKind.DEVICE_MODULE, "torch.neuron"),
+        # 1d0f is also ENA, EFA and EBS NVMe: only the Inferentia/Trainium ids count.
+        pci=(PciMatch("1d0f", device_ids=("7064", "7164", "7264")),),
+        device_nodes=("neuron[0-9]*",),
+        tools=(VendorTool(("neuron-ls", "--json-output"), r'"neuron_device"'),),
+        visibility_env=("NEURON_RT_VISIBLE_CORES",),
+        install="pip install --extra-index-url https://pip.repos.neuron.amazonaws.com "
+        "torch-neuronx neuronx-cc",
+        hardware_remedy="install the aws-neuronx-dkms driver; in a container pass "
+        "--device /dev/neuron0 (one per device)",
+        # device_map="auto" never enumerates Neuron devices: pass device_map="neuron".
+        device_map_auto=False,
+        docs="https://awsdocs-neuron.readthedocs-hosted.com/",
+    ),
+    Backend(
+        key="tpu",
+        hardware="Google TPU",
+        device="tpu",
+        package="torch-tpu",
+        dists=("torch-tpu",),
+        module="torch_tpu",
+        query=DeviceQuery(QueryKind.DEVICE_MODULE, "torch.tpu"),
+        # 1ae0 is also gVNIC and NVMe: only TPU device ids count.
+        pci=(PciMatch("1ae0", device_ids=("0027", "005e", "0062", "0063", "006f", "0076")),),
+        device_nodes=("vfio/[0-9]*", "accel[0-9]*"),
+        tools=(VendorTool(("tpu-info",), r"(?m)/dev/(?:vfio|accel)/?\d+"),),
+        visibility_env=("TPU_VISIBLE_CHIPS",),
+        install="pip install torch-tpu",
+        hardware_remedy="run on a Cloud TPU VM",
+        device_map_auto=False,
+        docs="https://github.com/google-pytorch/torch_tpu",
+    ),
+    Backend(
+        key="xpu",
+        hardware="Intel GPU",
+        device="xpu",
+        package="torch",
+        dists=("torch",),
+        module=None,
+        query=DeviceQuery(QueryKind.DEVICE_MODULE, "torch.xpu", Build.XPU),
+        # Intel host bridges share vendor 8086: only display-class functions are GPUs.
+        pci=(PciMatch("8086", class_prefixes=("03",)),),
+        tools=(VendorTool(("xpu-smi", "discovery"), r"(?m)^\|\s*\d+\s*\|\s*Device Name"),),
+        platforms=("linux", "win32"),
+        visibility_env=("ZE_AFFINITY_MASK",),
+        install="pip install torch --index-url https://download.pytorch.org/whl/xpu",
+        hardware_remedy="install the Intel GPU driver (Level Zero); add the user to the "
+        "render group",
+        docs="https://docs.pytorch.org/docs/stable/notes/get_start_xpu.html",
+    ),
+    Backend(
+        key="mps",
+        hardware="Apple Silicon",
+        device="mps",
+        package="torch",
+        dists=("torch",),
+        module=None,
+        query=DeviceQuery(QueryKind.MPS, "torch.backends.mps", Build.MPS),
+        platforms=("darwin",),
+        machine="arm64",
+        install="pip install torch  # from a native arm64 Python, not under Rosetta",
+        hardware_remedy="needs an Apple Silicon Mac with macOS 12.3 or newer and a native "
+        "arm64 Python",
+        docs="https://docs.pytorch.org/docs/stable/notes/mps.html",
+    ),
+    Backend(
+        key="hpu",
+        hardware="Intel Gaudi",
+        device="hpu",
+        package="habana-torch-plugin",
+        dists=("habana-torch-plugin",),
+        module="habana_frameworks.torch",
+        query=DeviceQuery(QueryKind.DEVICE_MODULE, "torch.hpu"),
+        pci=(PciMatch("1da3", device_ids=("1000", "1010", "1020", "1060", "1062")),),
+        device_nodes=("accel/accel[0-9]*", "hl[0-9]*"),
+        tools=(VendorTool(("hl-smi", "-L"), r"(?m)^\s*Module ID"),),
+        visibility_env=("HABANA_VISIBLE_MODULES",),
+        container_env=("HABANA_VISIBLE_DEVICES",),
+        install="./habanalabs-installer.sh install --type pytorch  # Intel Gaudi software "
+        "suite; not on PyPI",
+        hardware_remedy="install the habanalabs driver; in a container use --runtime=habana "
+        "-e HABANA_VISIBLE_DEVICES=all",
+        docs="https://docs.habana.ai/en/latest/Installation_Guide/",
+    ),
+    Backend(
+        key="npu",
+        hardware="Huawei Ascend NPU",
+        device="npu",
+        package="torch-npu",
+        dists=("torch-npu",),
+        module="torch_npu",
+        query=DeviceQuery(QueryKind.DEVICE_MODULE, "torch.npu"),
+        # 19e5 is also Huawei NICs and SSDs: only Ascend device ids count.
+        pci=(PciMatch("19e5", device_ids=("d801", "d802", "d803")),),
+        device_nodes=("davinci[0-9]*", "davinci_manager"),
+        tools=(VendorTool(("npu-smi", "info", "-l"), r"(?m)NPU ID\s*:"),),
+        visibility_env=("ASCEND_RT_VISIBLE_DEVICES",),
+        container_env=("ASCEND_VISIBLE_DEVICES",),
+        install="pip install torch-npu  # pin the torch-npu release that matches your torch "
+        "and CANN; then source /usr/local/Ascend/ascend-toolkit/set_env.sh",
+        hardware_remedy="install the Ascend driver and firmware; in a container pass "
+        "/dev/davinci*, /dev/davinci_manager, /dev/devmm_svm and /dev/hisi_hdc",
+        docs="https://github.com/Ascend/pytorch",
+    ),
+    Backend(
+        key="mlu",
+        hardware="Cambricon MLU",
+        device="mlu",
+        package="torch-mlu",
+        dists=("torch-mlu",),
+        module="torch_mlu",
+        query=DeviceQuery(QueryKind.DEVICE_MODULE, "torch.mlu"),
+        pci=(PciMatch("cabc", class_prefixes=(*_GPU_CLASSES, "0b")),),
+        device_nodes=("cambricon_dev[0-9]*", "cambricon_ctl"),
+        tools=(VendorTool(("cnmon", "info", "-e"), r"(?m)^\s*Card\s*\d+"),),
+        visibility_env=("MLU_VISIBLE_DEVICES",),
+        container_env=("CAMBRICON_VISIBLE_DEVICES",),
+        install="pip install torch_mlu-<version>+torch<x.y.z>-*.whl  # Cambricon wheels or "
+        "the Cambricon PyTorch container; not on PyPI",
+        hardware_remedy="install the Cambricon driver and Neuware toolkit",
+        docs="https://github.com/Cambricon/torch_mlu",
+    ),
+    Backend(
+        key="musa",
+        hardware="Moore Threads GPU",
+        device="musa",
+        package="torch-musa",
+        dists=("torch-musa",),
+        module="torch_musa",
+        query=DeviceQuery(QueryKind.DEVICE_MODULE, "torch.musa"),
+        pci=(PciMatch("1ed5", class_prefixes=_GPU_CLASSES),),
+        device_nodes=("mtgpu*",),
+        tools=(VendorTool(("mthreads-gmi", "-L"), r"(?m)^GPU \d+"),),
+        visibility_env=("MUSA_VISIBLE_DEVICES",),
+        container_env=("MTHREADS_VISIBLE_DEVICES",),
+        install="install the MUSA SDK, then the torch and torch_musa wheels from "
+        "https://github.com/MooreThreads/torch_musa/releases",
+        hardware_remedy="install the MUSA driver; in a container use --runtime mthreads "
+        "-e MTHREADS_VISIBLE_DEVICES=all",
+        docs="https://github.com/MooreThreads/torch_musa",
+    ),
+    Backend(
+        key="xla",
+        hardware="PyTorch/XLA",
+        device="xla",
+        package="torch-xla",
+        dists=("torch-xla",),
+        module="torch_xla",
+        query=DeviceQuery(QueryKind.XLA),
+        # XLA runs on the TPU and Neuron hardware their own rows detect.
+        visibility_env=("TPU_VISIBLE_CHIPS", "PJRT_DEVICE"),
+        install="pip install torch 'torch_xla[tpu]'  # same version as torch",
+        hardware_remedy="run on a Cloud TPU VM (PJRT_DEVICE=TPU) or a Neuron instance",
+        device_map_auto=False,
+        docs="https://github.com/pytorch/xla",
+    ),
+    Backend(
+        key="sdaa",
+        hardware="Tecorigin SDAA",
+        device="sdaa",
+        package="torch-sdaa",
+        dists=("torch-sdaa",),
+        module="torch_sdaa",
+        query=DeviceQuery(QueryKind.DEVICE_MODULE, "torch.sdaa"),
+        visibility_env=("SDAA_VISIBLE_DEVICES",),
+        install="install torch_sdaa from Tecorigin's software stack",
+        hardware_remedy="install the Tecorigin driver",
+        # TrainingArguments has no SDAA branch; Accelerate does.
+        training_auto=False,
+        docs="https://github.com/huggingface/accelerate/pull/3330",
+    ),
+)
+
+BY_KEY: Final[dict[str, Backend]] = {backend.key: backend for backend in BACKENDS}
+DEVICE_STRINGS: Final[tuple[str, ...]] = tuple(dict.fromkeys(b.device for b in BACKENDS))
+
+
+def get(key: str) -> Backend:
+    return BY_KEY[key]
+
+
+def for_device(device_type: str) -> tuple[Backend, ...]:
+    """Every row whose device string is `device_type` (cuda: NVIDIA and AMD)."""
+    return tuple(backend for backend in BACKENDS if backend.device == device_type)
+
+
+def suggest(word: str, choices: tuple[str, ...] = DEVICE_STRINGS) -> str | None:
+    """The closest known spelling of `word`, for "did you mean" messages."""
+    import difflib
+
+    match = difflib.get_close_matches(word.lower(), choices, n=1, cutoff=0.5)
+    return match[0] if match else None

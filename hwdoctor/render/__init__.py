@@ -1,0 +1,1 @@
+"""Rendering: human (Rich), JSON (versioned envelope). Only this package writes output."""
