@@ -6,6 +6,7 @@ shell completion cost no more than Typer itself.
 
 from __future__ import annotations
 
+import itertools
 import os
 import shutil
 import sys
@@ -241,8 +242,10 @@ def _command_of(args: Sequence[str]) -> str | None:
 
 
 def _wants_json(args: Sequence[str]) -> bool:
-    return "--json" in args or "--format=json" in args or any(
-        a == "--format" and b == "json" for a, b in zip(args, args[1:], strict=False)
+    return (
+        "--json" in args
+        or "--format=json" in args
+        or any(a == "--format" and b == "json" for a, b in itertools.pairwise(args))
     )
 
 

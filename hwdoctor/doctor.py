@@ -55,9 +55,7 @@ def detect(python: str | None = None, timeout_s: float = DEFAULT_TIMEOUT_S) -> D
         torch=evidence.torch,
         autoload_disabled=result.autoload_disabled,
         host=host_facts,
-        backends=tuple(
-            backend_report(backend, evidence, found) for backend in registry.BACKENDS
-        ),
+        backends=tuple(backend_report(backend, evidence, found) for backend in registry.BACKENDS),
         findings=found,
         failures=evidence.failures,
         probe_seconds=result.seconds,
@@ -86,9 +84,7 @@ def backend_report(
     )
 
 
-def _status(
-    facts: BackendFacts, own: list[Finding], evidence: findings.Evidence
-) -> Status:
+def _status(facts: BackendFacts, own: list[Finding], evidence: findings.Evidence) -> Status:
     if any(f.code in _PROBE_CODES for f in own) or (not facts.probed and evidence.torch.importable):
         return Status.ERROR
     if any(f.severity is Severity.ERROR for f in own):
@@ -107,10 +103,18 @@ def _note(backend: registry.Backend, facts: BackendFacts, evidence: findings.Evi
     """One short reason for the row: what works, or what is missing."""
     if facts.available:
         return _available_note(backend, facts, evidence)
-    parts = [_package_part(backend, facts, evidence)]
-    if backend.query.kind is not registry.QueryKind.CPU:
-        parts.append(_hardware_part(backend, evidence))
+    if not _platform_fits(backend, evidence):
+        names = {"darwin": "macOS", "linux": "Linux", "win32": "Windows"}
+        where = "/".join(names.get(p, p) for p in backend.platforms)
+        return f"{where} {backend.machine} only" if backend.machine else f"{where} only"
+    parts = [_package_part(backend, facts, evidence), _hardware_part(backend, evidence)]
     return "; ".join(part for part in parts if part)
+
+
+def _platform_fits(backend: registry.Backend, evidence: findings.Evidence) -> bool:
+    return sys.platform in backend.platforms and (
+        backend.machine is None or evidence.host.machine == backend.machine
+    )
 
 
 def _available_note(
@@ -119,45 +123,37 @@ def _available_note(
     if backend.query.kind is registry.QueryKind.CPU:
         name = evidence.host.cpu_name or evidence.host.machine
         return f"{name}, {evidence.host.cpu_count or '?'} cores"
-    via = " (auto-loaded)" if facts.autoloaded else ""
-    plural = "s" if facts.device_count != 1 else ""
-    return f"{facts.device_count} device{plural} usable{via}"
+    return "auto-loaded by torch" if facts.autoloaded else ""
 
 
 def _package_part(
     backend: registry.Backend, facts: BackendFacts, evidence: findings.Evidence
 ) -> str:
     if not evidence.torch.importable:
-        return "torch not importable" if evidence.torch.version else "torch not installed"
+        return "torch does not import" if evidence.torch.version else "torch not installed"
     if not facts.probed:
-        return "probe skipped (it hung or crashed)"
+        return "probe skipped: it hung or crashed"
     if backend.query.build and facts.reason == "build":
-        return f"torch is a {(evidence.torch.build or 'unknown').upper()} build"
+        return f"{(evidence.torch.build or 'unknown').upper()} build"
     if backend.module and not facts.installed and facts.importable is None:
-        return f"{backend.package} not installed"
+        return "not installed"
     if facts.importable is False:
-        return f"{backend.package} fails to import"
+        return "import fails"
     if facts.query_error:
-        return f"availability check raised {facts.query_error.type}"
+        return f"is_available() raised {facts.query_error.type}"
     reasons: Mapping[str | None, str] = {
-        "no_module": f"torch has no {backend.query.module} (extension not loaded)",
+        "no_module": f"torch has no {backend.query.module}",
         "disabled": "disabled by USE_TORCH_XLA",
-        "not_imported": f"{backend.package} not imported",
+        "not_imported": "not imported",
     }
-    if facts.reason in reasons:
-        return reasons[facts.reason]
-    return f"{backend.package} {facts.version or ''}".rstrip() + ": no device"
+    return reasons.get(facts.reason, "no device")
 
 
 def _hardware_part(backend: registry.Backend, evidence: findings.Evidence) -> str:
-    if sys.platform not in backend.platforms or (
-        backend.machine and evidence.host.machine != backend.machine
-    ):
-        where = ", ".join(backend.platforms)
-        machine = f" {backend.machine}" if backend.machine else ""
-        return f"needs {where}{machine}"
+    if backend.query.kind is registry.QueryKind.CPU:
+        return ""
     if evidence.hardware_present(backend):
-        return f"hardware present ({evidence.hardware_detail(backend)})"
+        return f"hardware: {evidence.hardware_detail(backend)}"
     if not backend.pci and not backend.device_nodes and not backend.tools:
         return ""
-    return f"no {backend.hardware} hardware found"
+    return "no hardware"

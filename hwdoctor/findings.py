@@ -255,8 +255,8 @@ def _step_finding(evidence: Evidence, failure: StepFailure) -> Finding:
             f"{backend.package} {_version(evidence, backend)} is installed but "
             f"import {backend.module} {_how(failure, evidence.timeout_s)}",
             backend=key,
-            remedy=f"reinstall the {backend.package} release that matches torch "
-            f"{evidence.torch.version}: {backend.install}",
+            remedy=f"reinstall the {backend.package} release built for torch "
+            f"{evidence.torch.version}: {backend.install_hint}",
             evidence=failure.output,
         )
     if failure.kind == "error" and backend:
@@ -275,7 +275,7 @@ def _step_finding(evidence: Evidence, failure: StepFailure) -> Finding:
         f"{what} {_how(failure, evidence.timeout_s)}; hwdoctor skipped it and reports the rest",
         backend=key,
         remedy=(
-            f"{backend.package} is the likely culprit: reinstall it ({backend.install})"
+            f"{backend.package} is the likely culprit; reinstall it: {backend.install_hint}"
             if backend and backend.module
             else None
         ),
@@ -342,18 +342,18 @@ def check_hardware_without_backend(evidence: Evidence) -> Iterable[Finding]:
             code = CPU_ONLY_BUILD if build == registry.Build.CPU.value else BUILD_MISMATCH
             yield finding(
                 code,
-                f"this machine has {_article(backend.hardware)} ({where}) but torch "
+                f"{backend.hardware} hardware is present ({where}) but torch "
                 f"{evidence.torch.version} is a {build.upper()} build",
                 backend=backend.key,
-                remedy=backend.install,
+                remedy=backend.install_hint,
             )
         elif backend.module and not facts.installed and facts.importable is None:
             yield finding(
                 PACKAGE_MISSING,
-                f"this machine has {_article(backend.hardware)} ({where}) but "
-                f"{backend.package} is not installed",
+                f"{backend.hardware} hardware is present ({where}) but {backend.package} is "
+                "not installed",
                 backend=backend.key,
-                remedy=backend.install,
+                remedy=backend.install_hint,
             )
         elif facts.importable is not False and facts.query_error is None:
             yield finding(
@@ -364,10 +364,6 @@ def check_hardware_without_backend(evidence: Evidence) -> Iterable[Finding]:
                 backend=backend.key,
                 remedy=backend.hardware_remedy or None,
             )
-
-
-def _article(noun: str) -> str:
-    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
 
 
 def _visibility_suffix(backend: registry.Backend, env: Mapping[str, str]) -> str:
@@ -446,8 +442,7 @@ def check_tools(evidence: Evidence) -> Iterable[Finding]:
             f"{problem.tool} {problem.message}",
             backend=problem.backend,
             remedy=(
-                f"the {backend.hardware} driver may be missing or wedged: "
-                f"{backend.hardware_remedy}"
+                f"the {backend.hardware} driver may be missing or wedged: {backend.hardware_remedy}"
                 if backend and backend.hardware_remedy
                 else None
             ),

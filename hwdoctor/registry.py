@@ -106,7 +106,8 @@ class Backend:
     machine: str | None = None  # required CPU architecture (Apple Silicon: arm64)
     visibility_env: tuple[str, ...] = ()  # process level: CUDA_VISIBLE_DEVICES, ...
     container_env: tuple[str, ...] = ()  # container runtime level: NVIDIA_VISIBLE_DEVICES
-    install: str = ""  # the remedy when the package is missing
+    install: str = ""  # the command that installs the package
+    install_note: str = ""  # what else to know about that command
     hardware_remedy: str = ""  # the remedy when the hardware is not visible
     training_auto: bool = True  # TrainingArguments picks it without being told
     device_map_auto: bool = True  # device_map="auto" gives it memory budgets
@@ -115,6 +116,11 @@ class Backend:
     @property
     def in_tree(self) -> bool:
         return self.module is None
+
+    @property
+    def install_hint(self) -> str:
+        """The install command, with its caveat in parentheses."""
+        return f"{self.install} ({self.install_note})" if self.install_note else self.install
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -128,6 +134,7 @@ class Backend:
             "visibility_env": list(self.visibility_env),
             "container_env": list(self.container_env),
             "install": self.install,
+            "install_note": self.install_note,
             "training_auto": self.training_auto,
             "device_map_auto": self.device_map_auto,
             "docs": self.docs,
@@ -164,8 +171,9 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         platforms=("linux", "win32"),
         visibility_env=("CUDA_VISIBLE_DEVICES",),
         container_env=("NVIDIA_VISIBLE_DEVICES",),
-        install="pip install torch  # the default Linux wheel is a CUDA build; "
-        "or pick a CUDA index at https://pytorch.org/get-started/locally/",
+        install="pip install torch",
+        install_note="the default Linux wheel is a CUDA build; for another CUDA version pick "
+        "an index at https://pytorch.org/get-started/locally/",
         hardware_remedy="install the NVIDIA driver; in a container, run with --gpus all "
         "(NVIDIA container runtime)",
         docs="https://pytorch.org/docs/stable/notes/cuda.html",
@@ -184,6 +192,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         visibility_env=("HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES"),
         container_env=("AMD_VISIBLE_DEVICES",),
         install="pip install torch --index-url https://download.pytorch.org/whl/rocm6.4",
+        install_note="use the index that matches the ROCm version of the driver",
         hardware_remedy="install the ROCm driver; add the user to the render and video "
         "groups; in a container pass --device=/dev/kfd --device=/dev/dri",
         docs="https://rocm.docs.amd.com/projects/install-on-linux/en/latest/",
@@ -203,6 +212,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         visibility_env=("NEURON_RT_VISIBLE_CORES",),
         install="pip install --extra-index-url https://pip.repos.neuron.amazonaws.com "
         "torch-neuronx neuronx-cc",
+        install_note="the native 'neuron' device needs TorchNeuron with torch >= 2.10",
         hardware_remedy="install the aws-neuronx-dkms driver; in a container pass "
         "--device /dev/neuron0 (one per device)",
         # device_map="auto" never enumerates Neuron devices: pass device_map="neuron".
@@ -223,6 +233,8 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         tools=(VendorTool(("tpu-info",), r"(?m)/dev/(?:vfio|accel)/?\d+"),),
         visibility_env=("TPU_VISIBLE_CHIPS",),
         install="pip install torch-tpu",
+        install_note="Google's TorchTPU needs Python >= 3.11; Sophgo's unrelated torch-tpu "
+        "uses the same names",
         hardware_remedy="run on a Cloud TPU VM",
         device_map_auto=False,
         docs="https://github.com/google-pytorch/torch_tpu",
@@ -241,6 +253,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         platforms=("linux", "win32"),
         visibility_env=("ZE_AFFINITY_MASK",),
         install="pip install torch --index-url https://download.pytorch.org/whl/xpu",
+        install_note="after the Intel GPU driver",
         hardware_remedy="install the Intel GPU driver (Level Zero); add the user to the "
         "render group",
         docs="https://docs.pytorch.org/docs/stable/notes/get_start_xpu.html",
@@ -255,7 +268,8 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         query=DeviceQuery(QueryKind.MPS, "torch.backends.mps", Build.MPS),
         platforms=("darwin",),
         machine="arm64",
-        install="pip install torch  # from a native arm64 Python, not under Rosetta",
+        install="pip install torch",
+        install_note="from a native arm64 Python, not one running under Rosetta",
         hardware_remedy="needs an Apple Silicon Mac with macOS 12.3 or newer and a native "
         "arm64 Python",
         docs="https://docs.pytorch.org/docs/stable/notes/mps.html",
@@ -273,8 +287,8 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         tools=(VendorTool(("hl-smi", "-L"), r"(?m)^\s*Module ID"),),
         visibility_env=("HABANA_VISIBLE_MODULES",),
         container_env=("HABANA_VISIBLE_DEVICES",),
-        install="./habanalabs-installer.sh install --type pytorch  # Intel Gaudi software "
-        "suite; not on PyPI",
+        install="./habanalabs-installer.sh install --type pytorch",
+        install_note="the Intel Gaudi software suite; not on PyPI",
         hardware_remedy="install the habanalabs driver; in a container use --runtime=habana "
         "-e HABANA_VISIBLE_DEVICES=all",
         docs="https://docs.habana.ai/en/latest/Installation_Guide/",
@@ -293,8 +307,9 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         tools=(VendorTool(("npu-smi", "info", "-l"), r"(?m)NPU ID\s*:"),),
         visibility_env=("ASCEND_RT_VISIBLE_DEVICES",),
         container_env=("ASCEND_VISIBLE_DEVICES",),
-        install="pip install torch-npu  # pin the torch-npu release that matches your torch "
-        "and CANN; then source /usr/local/Ascend/ascend-toolkit/set_env.sh",
+        install="pip install torch-npu",
+        install_note="pick the torch-npu release built for your torch and CANN, then source "
+        "/usr/local/Ascend/ascend-toolkit/set_env.sh",
         hardware_remedy="install the Ascend driver and firmware; in a container pass "
         "/dev/davinci*, /dev/davinci_manager, /dev/devmm_svm and /dev/hisi_hdc",
         docs="https://github.com/Ascend/pytorch",
@@ -312,8 +327,8 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         tools=(VendorTool(("cnmon", "info", "-e"), r"(?m)^\s*Card\s*\d+"),),
         visibility_env=("MLU_VISIBLE_DEVICES",),
         container_env=("CAMBRICON_VISIBLE_DEVICES",),
-        install="pip install torch_mlu-<version>+torch<x.y.z>-*.whl  # Cambricon wheels or "
-        "the Cambricon PyTorch container; not on PyPI",
+        install="pip install torch_mlu-<version>+torch<x.y.z>-*.whl",
+        install_note="from Cambricon, or use the Cambricon PyTorch container; not on PyPI",
         hardware_remedy="install the Cambricon driver and Neuware toolkit",
         docs="https://github.com/Cambricon/torch_mlu",
     ),
@@ -330,8 +345,9 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         tools=(VendorTool(("mthreads-gmi", "-L"), r"(?m)^GPU \d+"),),
         visibility_env=("MUSA_VISIBLE_DEVICES",),
         container_env=("MTHREADS_VISIBLE_DEVICES",),
-        install="install the MUSA SDK, then the torch and torch_musa wheels from "
-        "https://github.com/MooreThreads/torch_musa/releases",
+        install="pip install torch_musa-*.whl",
+        install_note="with the matching torch wheel from "
+        "https://github.com/MooreThreads/torch_musa/releases, after the MUSA SDK",
         hardware_remedy="install the MUSA driver; in a container use --runtime mthreads "
         "-e MTHREADS_VISIBLE_DEVICES=all",
         docs="https://github.com/MooreThreads/torch_musa",
@@ -346,7 +362,8 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         query=DeviceQuery(QueryKind.XLA),
         # XLA runs on the TPU and Neuron hardware their own rows detect.
         visibility_env=("TPU_VISIBLE_CHIPS", "PJRT_DEVICE"),
-        install="pip install torch 'torch_xla[tpu]'  # same version as torch",
+        install="pip install 'torch_xla[tpu]'",
+        install_note="the same version as torch",
         hardware_remedy="run on a Cloud TPU VM (PJRT_DEVICE=TPU) or a Neuron instance",
         device_map_auto=False,
         docs="https://github.com/pytorch/xla",
@@ -360,7 +377,8 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         module="torch_sdaa",
         query=DeviceQuery(QueryKind.DEVICE_MODULE, "torch.sdaa"),
         visibility_env=("SDAA_VISIBLE_DEVICES",),
-        install="install torch_sdaa from Tecorigin's software stack",
+        install="install torch_sdaa",
+        install_note="from Tecorigin's software stack; not on PyPI",
         hardware_remedy="install the Tecorigin driver",
         # TrainingArguments has no SDAA branch; Accelerate does.
         training_auto=False,

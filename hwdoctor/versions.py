@@ -99,9 +99,10 @@ class Specifier:
         if self.operator == "~=":
             prefix = ".".join(str(n) for n in wanted.release[:-1])
             return ours.key() >= wanted.key() and _prefix_match(ours, prefix)
+        same = ours.key() == wanted.key() and ours.local == wanted.local
         comparisons = {
-            "==": ours.key() == wanted.key(),
-            "!=": ours.key() != wanted.key(),
+            "==": same,
+            "!=": not same,
             "<=": ours.key() <= wanted.key(),
             ">=": ours.key() >= wanted.key(),
             "<": ours.key() < wanted.key(),

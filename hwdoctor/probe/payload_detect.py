@@ -67,8 +67,15 @@ def step(name, work, *args):
         if isinstance(exc, SystemExit):
             exc = RuntimeError("called sys.exit(%r)" % (exc.code,))
         error = describe(exc)
-        emit({"e": "end", "step": name, "ok": False, "error": error,
-              "seconds": round(time.monotonic() - started, 4)})
+        emit(
+            {
+                "e": "end",
+                "step": name,
+                "ok": False,
+                "error": error,
+                "seconds": round(time.monotonic() - started, 4),
+            }
+        )
         return False, None, error
     emit({"e": "end", "step": name, "ok": True, "seconds": round(time.monotonic() - started, 4)})
     return True, result, None
@@ -429,15 +436,18 @@ def probe_backends(torch_info):
 
 
 def main():
-    fact("python", {
-        "executable": sys.executable,
-        "version": "%d.%d.%d" % sys.version_info[:3],
-        "implementation": sys.implementation.name,
-        "prefix": sys.prefix,
-        "base_prefix": getattr(sys, "base_prefix", sys.prefix),
-        "platform": sys.platform,
-        "autoload": os.environ.get("TORCH_DEVICE_BACKEND_AUTOLOAD", "1") == "1",
-    })
+    fact(
+        "python",
+        {
+            "executable": sys.executable,
+            "version": "%d.%d.%d" % sys.version_info[:3],
+            "implementation": sys.implementation.name,
+            "prefix": sys.prefix,
+            "base_prefix": getattr(sys, "base_prefix", sys.prefix),
+            "platform": sys.platform,
+            "autoload": os.environ.get("TORCH_DEVICE_BACKEND_AUTOLOAD", "1") == "1",
+        },
+    )
     step("metadata", read_packages)
     step("entry points", read_entry_points)
     if not import_torch():

@@ -99,7 +99,12 @@ def run_payload(
     channel_path.touch(mode=0o600)
     env = dict(os.environ)
     env.update(env_overrides or {})
-    argv = [python, "-c", payload_source(payload), json.dumps({**job, "channel": str(channel_path)})]
+    argv = [
+        python,
+        "-c",
+        payload_source(payload),
+        json.dumps({**job, "channel": str(channel_path)}),
+    ]
     argv.extend(extra_args)
     started = time.monotonic()
     try:

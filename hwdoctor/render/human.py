@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from rich import box
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -94,6 +94,7 @@ def detect_renderables(report: DetectReport) -> list[RenderableType]:
         _header(report),
         _backends_table(report.backends),
         *(_findings(report.findings) if report.findings else []),
+        Text(),
         _summary(report),
     ]
 
@@ -117,59 +118,64 @@ def _header(report: DetectReport) -> Text:
 
 
 def _backends_table(backends: Sequence[BackendReport]) -> Table:
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, expand=False)
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
     table.add_column("", no_wrap=True)
-    table.add_column("Hardware", no_wrap=True, max_width=20)
     table.add_column("Device", style="bold", no_wrap=True)
-    table.add_column("Package", overflow="fold", max_width=24)
-    table.add_column("Devices", overflow="fold")
-    table.add_column("Note", overflow="fold", ratio=1)
+    table.add_column("Hardware", overflow="fold", min_width=8)
+    table.add_column("Package", overflow="fold", min_width=9)
+    table.add_column("Devices / note", overflow="fold", min_width=24)
     for backend in backends:
         mark, style = STATUS_MARKS[backend.status.value]
         table.add_row(
             Text(mark, style=style),
-            backend.hardware,
-            backend.device,
-            _package_cell(backend),
-            _devices_cell(backend),
-            Text(backend.note, style="dim" if backend.status.value == "absent" else ""),
+            Text(backend.device),
+            Text(backend.hardware),
+            Text(_package_cell(backend)),
+            _details_cell(backend),
         )
     return table
 
 
 def _package_cell(backend: BackendReport) -> str:
-    if backend.version and backend.installed:
-        name = backend.package.split(" (")[0]
-        return f"{name} {backend.version}"
+    """The extension and its version; in-tree backends just say torch (its version heads
+    the report)."""
+    if (
+        backend.key != "cpu"
+        and backend.version
+        and backend.installed
+        and backend.importable is not None
+    ):
+        return f"{backend.package} {backend.version}"
     return backend.package
 
 
-def _devices_cell(backend: BackendReport) -> str:
+def _details_cell(backend: BackendReport) -> Text:
     if not backend.available:
-        return "—"
-    if not backend.devices:
-        return str(backend.device_count)
+        return Text(backend.note, style="dim" if backend.status.value == "absent" else "")
     lines = []
     for device in backend.devices:
         memory = human_bytes(device.total_memory_bytes)
-        suffix = f", {memory}" if memory else ""
-        lines.append(f"{device.index}: {device.name or '?'}{suffix}")
-    return "\n".join(lines)
+        lines.append(f"{device.index}: {device.name or '?'}" + (f", {memory}" if memory else ""))
+    if not lines and not backend.note:
+        lines.append(f"{backend.device_count} device{'s' * (backend.device_count != 1)}")
+    if backend.note:
+        lines.append(backend.note)
+    return Text("\n".join(lines))
 
 
 def _findings(found: Sequence[Finding]) -> list[RenderableType]:
-    items: list[RenderableType] = [Text("Findings", style="bold")]
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")
     for item in found:
         mark, style = SEVERITY_MARKS[item.severity.value]
-        line = Text("  ")
-        line.append(f"{mark} ", style=style)
-        line.append(item.message)
-        line.append(f"  [{item.code}]", style="dim")
-        parts: list[RenderableType] = [line]
+        body = Text(item.message)
+        body.append(f"  [{item.code}]", style="dim")
         if item.remedy:
-            parts.append(Text(f"    fix: {item.remedy}", style="cyan"))
-        items.append(Group(*parts))
-    return items
+            body.append("\nfix: ", style="bold cyan")
+            body.append(item.remedy, style="cyan")
+        grid.add_row(Text(mark, style=style), body)
+    return [Text(), Text("Findings", style="bold"), grid]
 
 
 def _summary(report: DetectReport) -> Text:
