@@ -1,0 +1,112 @@
+"""Shared fixtures: run the real hwdoctor CLI in a subprocess, inside fake worlds."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.fakeworld import World
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        help="rewrite tests/golden/* from the current output; review the diff",
+    )
+
+
+@dataclass(frozen=True)
+class Result:
+    args: tuple[str, ...]
+    returncode: int
+    stdout: str
+    stderr: str
+    seconds: float
+
+    def json(self) -> Any:
+        return json.loads(self.stdout)
+
+    def __str__(self) -> str:  # shown by pytest when an assertion fails
+        return (
+            f"hwdoctor {' '.join(self.args)} -> {self.returncode} in {self.seconds:.1f}s\n"
+            f"--- stdout\n{self.stdout}\n--- stderr\n{self.stderr}"
+        )
+
+
+def base_env() -> dict[str, str]:
+    """The test process's environment, minus what would make output machine-dependent."""
+    env = dict(os.environ)
+    for name in ("HWDOCTOR_DEBUG", "FORCE_COLOR", "HWDOCTOR_HOST_ROOT"):
+        env.pop(name, None)
+    env["NO_COLOR"] = "1"
+    env["COLUMNS"] = "100"
+    return env
+
+
+def run_hwdoctor(
+    *args: str,
+    env: Mapping[str, str] | None = None,
+    timeout: float = 180,
+    cwd: Path | None = None,
+    python: str = sys.executable,
+) -> Result:
+    """Run `python -m hwdoctor ARGS` for real and capture everything."""
+    started = time.monotonic()
+    completed = subprocess.run(
+        [python, "-m", "hwdoctor", *args],
+        capture_output=True,
+        text=True,
+        env=dict(env) if env is not None else base_env(),
+        timeout=timeout,
+        cwd=cwd or ROOT,
+        check=False,
+    )
+    return Result(
+        tuple(args),
+        completed.returncode,
+        completed.stdout,
+        completed.stderr,
+        time.monotonic() - started,
+    )
+
+
+@pytest.fixture
+def world(tmp_path: Path) -> Iterator[World]:
+    yield World(tmp_path / "world")
+
+
+@pytest.fixture
+def golden(request: pytest.FixtureRequest) -> Any:
+    """Compare text with tests/golden/NAME, or rewrite it with --update-golden."""
+
+    def check(name: str, text: str) -> None:
+        path = GOLDEN / name
+        if request.config.getoption("--update-golden"):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            return
+        assert path.exists(), f"no golden file {path}; run pytest --update-golden"
+        assert text == path.read_text(encoding="utf-8"), f"output differs from {path}"
+
+    return check
+
+
+def backend(document: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    return next(b for b in document["data"]["backends"] if b["key"] == key)
+
+
+def codes(document: Mapping[str, Any]) -> list[str]:
+    return [finding["code"] for finding in document["data"]["findings"]]

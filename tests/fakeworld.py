@@ -1,0 +1,1499 @@
+"""Fake worlds: directories that make a CPU-only torch look like a machine with accelerators.
+
+A `World` is a temp directory with three parts:
+
+* ``site/``: small pure-Python packages with real ``*.dist-info`` metadata. Put it on the
+  ``PYTHONPATH`` of a subprocess and the *real* torch, accelerate and transformers of that
+  interpreter run against them: torch's backend autoload (``[torch.backends]`` entry points,
+  read through ``importlib.metadata``) loads them during ``import torch``.
+* ``host/``: a fake host root (``sys/bus/pci/devices``, ``dev``) for ``HWDOCTOR_HOST_ROOT``.
+* ``bin/``: fake vendor tools, prepended to ``PATH``.
+
+Every builder method writes files at once (plain writes, no pip) and returns the world, so
+calls chain::
+
+    world = World(tmp_path).privateuse1("npu").pci("0000:c1:00.0", "0x19e5", "0xd802", "0x120000")
+    subprocess.run([sys.executable, "-c", code], env=world.env(), timeout=60)
+
+What can be faked, and what cannot (seen with torch 2.13.0+cpu, accelerate 1.15, transformers
+5.24):
+
+* Out-of-tree backends (npu, mlu, musa, neuron, tpu, ...) are a real PrivateUse1 backend
+  registered from Python with hooks and a device guard, so ``torch.accelerator`` reports them.
+  Only one PrivateUse1 backend can exist per process: a World holds at most one (a second
+  `World.privateuse1` raises ValueError). Use one world, and one subprocess, per backend.
+* There are no kernels: allocating a tensor on a fake device, ``tensor.to("npu")``,
+  ``model.to(...)`` and so ``device_map="auto"`` probing or pipeline placement fail. Accelerate's
+  ``get_max_memory`` probes by allocating and therefore drops fake devices.
+* ``torch.accelerator.current_device_index()`` of a PrivateUse1 fake is always 0 (torch's Python
+  device guard hard-codes it); the device module's own ``current_device()`` follows
+  ``set_device()``.
+* cuda, xpu and mps cannot be registered on a CPU build (in-tree names); `World.patch_cuda`,
+  `World.patch_xpu` and `World.patch_mps` patch the Python functions of ``torch.cuda``,
+  ``torch.xpu`` and ``torch.backends.mps`` instead. C++ does not see the patches:
+  ``torch._C._get_accelerator()``, ``torch.device(0)``, ``current_device_index()`` and streams
+  know no accelerator. ``torch.accelerator.current_accelerator()`` is patched at the Python
+  level (opt out with ``accelerator=False``); so ``torch.accelerator.is_available()`` and
+  ``device_count()`` follow, and so does transformers' ``get_device_type()`` ("rocm" on a fake
+  ROCm build).
+* The fake hpu registers ``torch.hpu`` (in-tree type, no rename) but no C++ hooks, so
+  ``torch.accelerator`` does not see it unless ``hpu(accelerator=True)`` patches it as above.
+* One process can hold several patches and a PrivateUse1 backend at once (the order in which
+  transformers, accelerate and ``pipeline`` rank them is then observable), but a real build has
+  only one of cuda/xpu/mps.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import stat
+import subprocess
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+GIB = 1 << 30
+SUPPORT_MODULE = "_hwdoctor_fakeworld"
+CUDA_PATCH_DIST = "hwdoctor-fakeworld-cuda"
+XPU_PATCH_DIST = "hwdoctor-fakeworld-xpu"
+MPS_PATCH_DIST = "hwdoctor-fakeworld-mps"
+FAULTY_BEHAVIOURS = (
+    "hang",
+    "sleep:N",
+    "segfault",
+    "abort",
+    "exit0",
+    "flood",
+    "raise",
+    "oserror",
+    "nonutf8",
+)
+OSERROR_MESSAGE = "libfake.so.1: cannot open shared object file: No such file or directory"
+FLOOD_BYTES = 5 * 1024 * 1024  # per stream
+NON_UTF8 = b"\xff\xfe fake output \x80\x81 that is not UTF-8 \xc3\x28\n"
+
+# Visibility variables by device type, for the `visible_devices_env` argument of the builders.
+# By default a fake reports exactly the devices it was given and reads no variable.
+VISIBLE_DEVICES_ENV: Mapping[str, str] = {
+    "cuda": "CUDA_VISIBLE_DEVICES",
+    "rocm": "HIP_VISIBLE_DEVICES",
+    "xpu": "ZE_AFFINITY_MASK",
+    "hpu": "HABANA_VISIBLE_MODULES",
+    "npu": "ASCEND_RT_VISIBLE_DEVICES",
+    "mlu": "MLU_VISIBLE_DEVICES",
+    "musa": "MUSA_VISIBLE_DEVICES",
+    "sdaa": "SDAA_VISIBLE_DEVICES",
+    "neuron": "NEURON_RT_VISIBLE_CORES",
+}
+
+
+@dataclass(frozen=True)
+class FakeDevice:
+    """One fake accelerator as its device module reports it."""
+
+    name: str
+    total_memory: int = 64 << 30
+    free_memory: int = 60 << 30
+    capability: tuple[int, int] | None = None  # e.g. (9, 0) for an H100
+    uuid: str | None = None  # `get_device_properties(i).uuid`; matches `GPU-<uuid>` visibility
+    arch: str | None = None  # `get_device_properties(i).gcnArchName` (ROCm), e.g. "gfx942"
+    properties: tuple[tuple[str, Any], ...] = ()  # more attributes of get_device_properties(i)
+
+    def spec(self) -> dict[str, Any]:
+        """Plain data (repr-able into generated source)."""
+        return {
+            "name": self.name,
+            "total_memory": int(self.total_memory),
+            "free_memory": int(self.free_memory),
+            "capability": tuple(self.capability) if self.capability is not None else None,
+            "uuid": self.uuid,
+            "arch": self.arch,
+            "properties": tuple((str(k), v) for k, v in self.properties),
+        }
+
+
+ASCEND = FakeDevice("Ascend910B3")
+GAUDI2 = FakeDevice("GAUDI2")
+H100 = FakeDevice("NVIDIA H100 80GB HBM3", capability=(9, 0))
+MAX_1550 = FakeDevice("Intel(R) Data Center GPU Max 1550")
+
+
+# --- runtime code shared by the generated packages -------------------------------------------
+
+_SUPPORT_SOURCE = '''\
+"""Runtime helpers of the packages of an hwdoctor fake world (generated; not a real package)."""
+
+import os
+import types
+
+# Python objects handed to torch's C++ side (PrivateUse1 hooks, device guard) must stay alive.
+_KEEP_ALIVE = []
+# Device types registered in this process, in order (tests check "exactly once").
+REGISTERED = []
+
+
+class FakeDeviceProperties:
+    """What `get_device_properties(i)` returns on a fake backend."""
+
+    def __init__(self, spec):
+        self.name = spec["name"]
+        self.total_memory = spec["total_memory"]
+        if spec.get("capability") is not None:
+            self.major, self.minor = spec["capability"]
+        if spec.get("uuid") is not None:
+            self.uuid = spec["uuid"]
+        if spec.get("arch") is not None:
+            self.gcnArchName = spec["arch"]
+        for key, value in spec.get("properties", ()):
+            setattr(self, key, value)
+
+    def __repr__(self):
+        shown = ", ".join("%s=%r" % item for item in vars(self).items())
+        return "FakeDeviceProperties(%s)" % shown
+
+
+def visible(devices, variables):
+    """Apply a CUDA_VISIBLE_DEVICES-style variable: indices or GPU-<uuid>, in the given order.
+
+    Parsing stops at the first entry that is neither; a repeated entry hides everything, as in
+    torch. Returns the visible device specs.
+    """
+    for variable in variables:
+        value = os.environ.get(variable)
+        if value is None:
+            continue
+        chosen = []
+        for entry in value.split(","):
+            entry = entry.strip()
+            index = None
+            if entry.isdigit():
+                index = int(entry)
+            elif entry.startswith("GPU-"):
+                uuids = [d.get("uuid") for d in devices]
+                if entry[4:] in uuids:
+                    index = uuids.index(entry[4:])
+            if index is None or index >= len(devices):
+                break
+            if index in chosen:
+                return []
+            chosen.append(index)
+        devices = [devices[i] for i in chosen]
+    return list(devices)
+
+
+class DeviceTable:
+    """The devices of one fake backend and the functions of its torch device module."""
+
+    def __init__(self, device_type, devices, visible_env=()):
+        self.type = device_type
+        self.devices = visible([dict(d) for d in devices], visible_env)
+        self.current = 0
+
+    def index(self, device=None):
+        if device is None:
+            index = self.current
+        elif isinstance(device, str):
+            kind, _, number = device.partition(":")
+            if kind != self.type:
+                raise ValueError("Expected a %s device, got %r" % (self.type, device))
+            index = int(number) if number else self.current
+        elif isinstance(device, int):
+            index = device
+        else:  # a torch.device
+            if getattr(device, "type", self.type) != self.type:
+                raise ValueError("Expected a %s device, got %r" % (self.type, device))
+            index = device.index if device.index is not None else self.current
+        if not 0 <= index < len(self.devices):
+            raise RuntimeError(
+                "%s: invalid device ordinal %d (%d device(s) visible)"
+                % (self.type, index, len(self.devices))
+            )
+        return index
+
+    def functions(self, extras=True):
+        """name -> function, as on torch.cuda; with extras, the helpers Trainer code calls."""
+        table = self
+
+        def is_available():
+            return len(table.devices) > 0
+
+        def device_count():
+            return len(table.devices)
+
+        def current_device():
+            return table.index(None)
+
+        def set_device(device):
+            table.current = table.index(device)
+
+        def get_device_name(device=None):
+            return table.devices[table.index(device)]["name"]
+
+        def get_device_properties(device=None):
+            return FakeDeviceProperties(table.devices[table.index(device)])
+
+        def get_device_capability(device=None):
+            capability = table.devices[table.index(device)]["capability"]
+            if capability is None:
+                raise RuntimeError("%s: this fake device has no compute capability" % table.type)
+            return tuple(capability)
+
+        def mem_get_info(device=None):
+            spec = table.devices[table.index(device)]
+            return (spec["free_memory"], spec["total_memory"])
+
+        def synchronize(device=None):
+            if table.devices:
+                table.index(device)
+
+        found = {
+            "is_available": is_available,
+            "device_count": device_count,
+            "current_device": current_device,
+            "set_device": set_device,
+            "get_device_name": get_device_name,
+            "get_device_properties": get_device_properties,
+            "get_device_capability": get_device_capability,
+            "mem_get_info": mem_get_info,
+            "synchronize": synchronize,
+        }
+        if extras:
+            found.update(_extras())
+        return found
+
+
+def _extras():
+    def nothing(*args, **kwargs):
+        return None
+
+    def zero(*args, **kwargs):
+        return 0
+
+    def get_amp_supported_dtype():
+        import torch
+
+        return [torch.float16, torch.bfloat16]
+
+    return {
+        "is_initialized": lambda: True,
+        "init": nothing,
+        "_lazy_init": nothing,
+        "_is_in_bad_fork": lambda: False,
+        "manual_seed": nothing,
+        "manual_seed_all": nothing,
+        "seed": nothing,
+        "seed_all": nothing,
+        "initial_seed": zero,
+        "empty_cache": nothing,
+        "memory_allocated": zero,
+        "max_memory_allocated": zero,
+        "memory_reserved": zero,
+        "max_memory_reserved": zero,
+        "reset_peak_memory_stats": nothing,
+        "is_bf16_supported": lambda *args, **kwargs: True,
+        "get_amp_supported_dtype": get_amp_supported_dtype,
+    }
+
+
+def device_module(qualname, table, capability):
+    module = types.ModuleType(qualname, "Fake device module (hwdoctor fake world).")
+    functions = table.functions()
+    if not capability:
+        del functions["get_device_capability"]
+    vars(module).update(functions)
+    module._fake_table = table
+    return module
+
+
+def register_privateuse1(device_type, devices, visible_env=()):
+    """Register `device_type` as a Python PrivateUse1 backend with hooks and a device guard."""
+    import torch
+    from torch.utils.backend_registration import _setup_privateuseone_for_python_backend
+
+    table = DeviceTable(device_type, devices, visible_env)
+    has_capability = any(d["capability"] is not None for d in devices)
+    module = device_module("torch." + device_type, table, has_capability)
+
+    class FakeHooks(torch._C._acc.PrivateUse1Hooks):
+        def is_available(self):
+            return len(table.devices) > 0
+
+        def has_primary_context(self, device_index):
+            return len(table.devices) > 0
+
+        def is_built(self):
+            return True
+
+    class FakeGuard(torch._C._acc.DeviceGuard):
+        def type_(self):
+            return torch._C._autograd.DeviceType.PrivateUse1
+
+    hooks, guard = FakeHooks(), FakeGuard()
+    _KEEP_ALIVE.extend((hooks, guard, module))
+    _setup_privateuseone_for_python_backend(device_type, module, hooks, guard)
+    REGISTERED.append(device_type)
+    return module
+
+
+def patch_functions(target, functions, names):
+    for name in names:
+        setattr(target, name, functions[name])
+
+
+_PATCHED = set()
+
+
+def _stub_c_function(torch, name):
+    """torch._dynamo imports this from torch._C when the build claims cuda/xpu support."""
+    if not hasattr(torch._C, name):
+
+        def no_stream(*args, **kwargs):
+            raise RuntimeError("%s: the fake world has no device streams" % name)
+
+        setattr(torch._C, name, no_stream)
+
+
+def patch_accelerator(device_type):
+    """torch.accelerator.current_accelerator() (Python level) reports `device_type` like a build
+    for it would, after any registered PrivateUse1 backend (which torch checks first).
+
+    C++ callers (current_device_index, torch.device(0), ...) still see no accelerator.
+    """
+    import torch
+    import torch.accelerator
+
+    original = torch.accelerator.current_accelerator
+
+    def current_accelerator(check_available=False):
+        found = original(check_available=False)
+        if found is None:
+            found = torch.device(device_type)
+        if check_available and not torch.get_device_module(found).is_available():
+            return None
+        return found
+
+    current_accelerator.__doc__ = original.__doc__
+    torch.accelerator.current_accelerator = current_accelerator
+
+
+def patch_cuda(config):
+    if "cuda" in _PATCHED:
+        return
+    _PATCHED.add("cuda")
+    import torch
+    import torch.backends.cuda
+    import torch.cuda
+    import torch.version
+
+    hip = config["hip_version"]
+    table = DeviceTable("cuda", config["devices"], config["visible_env"])
+    functions = table.functions(extras=False)
+    patch_functions(torch.cuda, functions, config["names"])
+    arch_list = list(config["arch_list"])
+    torch.cuda.get_arch_list = lambda: list(arch_list)
+    torch.cuda._is_compiled = lambda: True
+    torch.cuda._lazy_init = lambda: None
+    _stub_c_function(torch, "_cuda_getCurrentRawStream")
+    torch.backends.cuda.is_built = lambda: True
+    if hip:
+        torch.version.hip = hip
+        torch.version.cuda = None
+    else:
+        torch.version.cuda = config["cuda_version"]
+        torch.version.hip = None
+    if config["accelerator"]:
+        patch_accelerator("cuda")
+
+
+def patch_xpu(config):
+    if "xpu" in _PATCHED:
+        return
+    _PATCHED.add("xpu")
+    import torch
+    import torch.xpu
+
+    table = DeviceTable("xpu", config["devices"], config["visible_env"])
+    functions = table.functions(extras=False)
+    names = [name for name in config["names"] if name != "get_device_capability"]
+    patch_functions(torch.xpu, functions, names)
+
+    def get_device_capability(device=None):
+        return dict(vars(functions["get_device_properties"](device)))
+
+    torch.xpu.get_device_capability = get_device_capability
+    torch.xpu._is_compiled = lambda: True
+    torch.xpu._lazy_init = lambda: None
+    _stub_c_function(torch, "_xpu_getCurrentRawStream")
+    if config["accelerator"]:
+        patch_accelerator("xpu")
+
+
+def patch_mps(config):
+    if "mps" in _PATCHED:
+        return
+    _PATCHED.add("mps")
+    import torch
+    import torch.backends.mps
+    import torch.mps
+
+    available = config["available"]
+    mps = torch.backends.mps
+    mps.is_available = lambda: available
+    mps.is_built = lambda: True
+    mps.get_name = lambda: config["name"]
+    mps.get_core_count = lambda: config["core_count"]
+    mps.is_macos_or_newer = lambda major, minor: available
+    mps.is_macos13_or_newer = lambda minor=0: available
+    torch.mps.is_available = lambda: available
+    torch.mps.device_count = lambda: 1 if available else 0
+    torch.mps.recommended_max_memory = lambda: config["recommended_max_memory"]
+    torch.mps.current_allocated_memory = lambda: 0
+    torch.mps.driver_allocated_memory = lambda: 0
+    if config["accelerator"]:
+        patch_accelerator("mps")
+'''
+
+# --- templates --------------------------------------------------------------------------------
+
+_PRIVATEUSE1_TEMPLATE = '''\
+"""Fake {dist} {version}: the PrivateUse1 backend {device!r} of an hwdoctor fake world.
+
+Pure Python, no kernels. It registers once per process, through torch's backend autoload
+(`_autoload`), through `import {module}`, or both.
+"""
+
+__version__ = {version!r}
+_DEVICE = {device!r}
+_DEVICES = {devices!r}
+_VISIBLE_ENV = {visible_env!r}
+_registered = False
+
+
+def _autoload():
+    """The [torch.backends] entry point."""
+    _register()
+
+
+def _register():
+    # The flag is set before `import torch`: when this module is imported first, torch's
+    # autoload calls `_autoload` while this body is still running, and must do nothing.
+    global _registered
+    if _registered:
+        return
+    _registered = True
+    import torch
+
+    import {support}
+
+    {support}.register_privateuse1(_DEVICE, _DEVICES, _VISIBLE_ENV)
+    if _DEVICE == "npu" and not hasattr(torch.version, "cann"):
+        torch.version.cann = "8.2.RC1"
+{npu_functions}
+
+_register()
+
+import torch  # noqa: E402  (for extra_source)
+
+{extra_source}
+'''
+
+_NPU_FUNCTIONS = '''
+
+def npu_fusion_attention(*args, **kwargs):
+    """transformers imports this name as soon as it detects an NPU."""
+    raise NotImplementedError("npu_fusion_attention: the fake torch_npu has no kernels")
+'''
+
+_PATCH_TEMPLATE = '''\
+"""hwdoctor fake world: {what} (generated; patches the CPU-only torch's Python API)."""
+
+_CONFIG = {config!r}
+
+
+def _autoload():
+    """The [torch.backends] entry point (importing this module does the same)."""
+    import {support}
+
+    {support}.{function}(_CONFIG)
+
+
+_autoload()
+'''
+
+_HPU_TORCH_TEMPLATE = '''\
+"""Fake habana_frameworks.torch {version} (hwdoctor fake world): registers torch.hpu."""
+
+__version__ = {version!r}
+_DEVICES = {devices!r}
+_ACCELERATOR = {accelerator!r}
+
+from habana_frameworks.torch import core, hpu, utils  # noqa: E402,F401  (hpu registers)
+'''
+
+_HPU_MODULE_SOURCE = '''\
+"""Fake torch.hpu (hwdoctor fake world): the in-tree "hpu" device type, no rename."""
+
+import sys
+
+import torch
+
+import {support}
+from habana_frameworks.torch import _ACCELERATOR, _DEVICES
+
+_table = {support}.DeviceTable("hpu", _DEVICES)
+vars(sys.modules[__name__]).update(_table.functions())
+del get_device_capability  # noqa: F821  (Gaudi has none)
+
+if not hasattr(torch, "hpu"):
+    torch._register_device_module("hpu", sys.modules[__name__])
+    if _ACCELERATOR:
+        {support}.patch_accelerator("hpu")
+'''
+
+_HPU_CORE_SOURCE = '''\
+"""Fake habana_frameworks.torch.core (hwdoctor fake world)."""
+
+
+def mark_step(*args, **kwargs):
+    return None
+'''
+
+_HPU_HCCL_SOURCE = '''\
+"""Fake habana_frameworks.torch.distributed.hccl (hwdoctor fake world): no collectives."""
+
+import os
+
+
+def initialize_distributed_hpu():
+    world_size = int(os.environ.get("WORLD_SIZE", "1"))
+    rank = int(os.environ.get("RANK", "0"))
+    local_rank = int(os.environ.get("LOCAL_RANK", "0"))
+    return world_size, rank, local_rank
+'''
+
+_HPU_EXPERIMENTAL_SOURCE = '''\
+"""Fake habana_frameworks.torch.utils.experimental (hwdoctor fake world)."""
+
+import enum
+
+from habana_frameworks.torch import _DEVICES
+
+
+class synDeviceType(enum.IntEnum):  # noqa: N801  (the real name)
+    synDeviceGaudi = 1
+    synDeviceGaudi2 = 2
+    synDeviceGaudi3 = 3
+
+
+def _get_device_type():
+    name = _DEVICES[0]["name"].upper() if _DEVICES else "GAUDI2"
+    if "GAUDI3" in name:
+        return synDeviceType.synDeviceGaudi3
+    if "GAUDI2" in name:
+        return synDeviceType.synDeviceGaudi2
+    return synDeviceType.synDeviceGaudi
+'''
+
+_XLA_INIT_TEMPLATE = '''\
+"""Fake torch_xla {version} (hwdoctor fake world): a {device_type} runtime with {devices} device(s).
+
+No PJRT, no lazy tensors: enough for accelerate's PartialState and transformers'
+TrainingArguments to pick `xla:0`.
+"""
+
+import types
+
+import torch
+
+__version__ = {version!r}
+_DEVICE_TYPE = {device_type!r}
+_DEVICE_COUNT = {devices!r}
+_XLAC = types.SimpleNamespace(_xla_get_tensor_id=id)
+
+from torch_xla import runtime  # noqa: E402
+
+
+def device(index=None):
+    return torch.device("xla", 0 if index is None else index)
+
+
+def devices():
+    return [torch.device("xla", i) for i in range(_DEVICE_COUNT)]
+
+
+def sync(*args, **kwargs):
+    return None
+'''
+
+_XLA_RUNTIME_SOURCE = '''\
+"""Fake torch_xla.runtime (hwdoctor fake world): one process that sees every device."""
+
+from torch_xla import _DEVICE_COUNT, _DEVICE_TYPE
+
+
+def device_type():
+    return _DEVICE_TYPE
+
+
+def world_size():
+    return 1
+
+
+def global_ordinal():
+    return 0
+
+
+def local_ordinal():
+    return 0
+
+
+def process_index():
+    return 0
+
+
+def process_count():
+    return 1
+
+
+def local_process_count():
+    return 1
+
+
+def addressable_runtime_device_count():
+    return _DEVICE_COUNT
+
+
+def addressable_device_count():
+    return _DEVICE_COUNT
+
+
+def global_runtime_device_count():
+    return _DEVICE_COUNT
+
+
+def global_device_count():
+    return _DEVICE_COUNT
+
+
+def local_device_count():
+    return _DEVICE_COUNT
+
+
+def is_spmd():
+    return False
+
+
+def use_spmd(*args, **kwargs):
+    return None
+'''
+
+_XLA_MODEL_SOURCE = '''\
+"""Fake torch_xla.core.xla_model (hwdoctor fake world): single process, no collectives."""
+
+import torch
+
+from torch_xla import _DEVICE_COUNT, _DEVICE_TYPE
+
+REDUCE_SUM = "sum"
+REDUCE_MUL = "mul"
+REDUCE_AND = "and"
+REDUCE_OR = "or"
+REDUCE_MIN = "min"
+REDUCE_MAX = "max"
+
+
+def xla_device(n=None, devkind=None):
+    return torch.device("xla", 0 if n is None else n)
+
+
+def xla_device_hw(device):
+    return _DEVICE_TYPE
+
+
+def get_xla_supported_devices(devkind=None, max_devices=None):
+    names = ["xla:%d" % i for i in range(_DEVICE_COUNT)]
+    return names[:max_devices] if max_devices is not None else names
+
+
+def set_replication(device, devices):
+    return None
+
+
+def get_local_ordinal(*args, **kwargs):
+    return 0
+
+
+def get_ordinal(*args, **kwargs):
+    return 0
+
+
+def xrt_world_size(*args, **kwargs):
+    return 1
+
+
+def is_master_ordinal(local=True):
+    return True
+
+
+def master_print(*args, **kwargs):
+    print(*args, **kwargs)
+
+
+def rendezvous(tag, payload=b"", replicas=()):
+    return [payload]
+
+
+def mark_step(*args, **kwargs):
+    return None
+
+
+def wait_device_ops(*args, **kwargs):
+    return None
+
+
+def optimizer_step(optimizer, barrier=False, optimizer_args=None, **kwargs):
+    return optimizer.step(**(optimizer_args or {{}}))
+
+
+def all_reduce(reduce_type, inputs, scale=1.0, *args, **kwargs):
+    return inputs
+
+
+def all_gather(value, dim=0, *args, **kwargs):
+    return value
+
+
+def mesh_reduce(tag, data, reduce_fn):
+    return reduce_fn([data])
+
+
+def collective_broadcast(tensors, *args, **kwargs):
+    return None
+
+
+def save(data, file_or_path, master_only=True, global_master=False):
+    torch.save(data, file_or_path)
+
+
+def send_cpu_data_to_device(data, device, *args, **kwargs):
+    return data
+
+
+def _maybe_convert_to_cpu(data, *args, **kwargs):
+    return data
+
+
+def _fetch_gradients(optimizer):
+    return []
+
+
+def get_rng_state(device=None):
+    return 0
+
+
+def set_rng_state(seed, device=None):
+    return None
+
+
+def get_memory_info(device=None):
+    return {{"bytes_used": 0, "bytes_limit": 16 << 30}}
+'''
+
+_XLA_LOADER_SOURCE = '''\
+"""Fake torch_xla.distributed.parallel_loader (hwdoctor fake world)."""
+
+
+class ParallelLoader:
+    def __init__(self, loader, devices, **kwargs):
+        self._loader = loader
+        self._devices = devices
+
+    def per_device_loader(self, device):
+        return MpDeviceLoader(self._loader, device)
+
+
+class MpDeviceLoader:
+    def __init__(self, loader, device, **kwargs):
+        self._loader = loader
+        self.device = device
+
+    def __iter__(self):
+        return iter(self._loader)
+
+    def __len__(self):
+        return len(self._loader)
+'''
+
+_XLA_SPMD_SOURCE = '''\
+"""Fake torch_xla.distributed.spmd (hwdoctor fake world)."""
+
+_global_mesh = None
+
+
+class Mesh:
+    def __init__(self, device_ids, mesh_shape, axis_names=None):
+        self.device_ids = device_ids
+        self.mesh_shape = mesh_shape
+        self.axis_names = axis_names
+
+
+class ShardingSpec:
+    def __init__(self, mesh, partition_spec, *args, **kwargs):
+        self.mesh = mesh
+        self.partition_spec = partition_spec
+
+
+def set_global_mesh(mesh):
+    global _global_mesh
+    _global_mesh = mesh
+
+
+def get_global_mesh():
+    return _global_mesh
+
+
+def mark_sharding(tensor, mesh, partition_spec, *args, **kwargs):
+    return tensor
+'''
+
+_XLA_MP_SOURCE = '''\
+"""Fake torch_xla.distributed.xla_multiprocessing (hwdoctor fake world): runs in-process."""
+
+
+def spawn(fn, args=(), nprocs=None, join=True, daemon=False, start_method="spawn"):
+    return fn(0, *args)
+
+
+class MpModelWrapper:
+    def __init__(self, model):
+        self._model = model
+
+    def to(self, device):
+        return self._model
+'''
+
+_XLA_BACKEND_SOURCE = '''\
+"""Fake torch_xla.distributed.xla_backend (hwdoctor fake world)."""
+
+
+class ProcessGroupXla:
+    def __init__(self, *args, **kwargs):
+        raise RuntimeError("the fake torch_xla has no process group")
+'''
+
+_XLA_METRICS_SOURCE = '''\
+"""Fake torch_xla.debug.metrics (hwdoctor fake world)."""
+
+
+def metrics_report():
+    return ""
+
+
+def short_metrics_report(*args, **kwargs):
+    return ""
+
+
+def metric_names():
+    return []
+
+
+def counter_names():
+    return []
+'''
+
+_XLA_SYNCFREE_SOURCE = '''\
+"""Fake torch_xla.amp.syncfree (hwdoctor fake world)."""
+
+from torch.optim import SGD, Adam, AdamW  # noqa: F401
+'''
+
+_FAULTY_TEMPLATE = '''\
+"""A broken package of an hwdoctor fake world: importing it does {behaviour!r}."""
+
+__version__ = {version!r}
+
+
+def _autoload():
+    """[torch.backends] entry point; the misbehaviour happens when the module is imported."""
+    return None
+
+
+{body}
+'''
+
+_FAULTY_BODIES = {
+    # Named functions, so that a Python stack dump of the hung process says what it is doing.
+    "hang": (
+        "import time\n\n\n"
+        "def _sleep_forever():\n"
+        "    while True:\n"
+        "        time.sleep(3600)\n\n\n"
+        "_sleep_forever()\n"
+    ),
+    "segfault": (
+        "import ctypes\nimport os\nimport signal\n\n"
+        "ctypes.string_at(0)  # a real invalid read: SIGSEGV\n"
+        "os.kill(os.getpid(), signal.SIGSEGV)  # in case the read did not fault\n"
+    ),
+    "abort": "import os\n\nos.abort()\n",
+    "exit0": "import sys\n\nsys.exit(0)\n",
+    "raise": (
+        "raise ImportError(\n"
+        "    {module!r} + ': the fake extension failed to initialise (hwdoctor fake world,"
+        ' behaviour "raise")\'\n'
+        ")\n"
+    ),
+    "oserror": f"raise OSError({OSERROR_MESSAGE!r})\n",
+    "flood": (
+        "import sys\n\n"
+        "_LINE = {module!r} + ': flooding the console ' + 'x' * 100 + '\\n'\n"
+        "_CHUNK = _LINE * (65536 // len(_LINE))\n"
+        "_written = 0\n"
+        f"while _written < {FLOOD_BYTES}:\n"
+        "    sys.stdout.write(_CHUNK)\n"
+        "    sys.stderr.write(_CHUNK)\n"
+        "    _written += len(_CHUNK)\n"
+        "sys.stdout.flush()\n"
+        "sys.stderr.flush()\n"
+    ),
+    "nonutf8": (
+        "import sys\n\n"
+        "for _stream in (sys.stdout, sys.stderr):\n"
+        "    _stream.flush()\n"
+        f"    _stream.buffer.write({NON_UTF8!r})\n"
+        "    _stream.buffer.flush()\n"
+    ),
+}
+
+
+# --- the world ---------------------------------------------------------------------------------
+
+
+def _normalized(name: str) -> str:
+    """A distribution name as it appears in a `*.dist-info` directory name."""
+    return re.sub(r"[-_.]+", "_", name).lower()
+
+
+def _specs(devices: Iterable[FakeDevice]) -> tuple[dict[str, Any], ...]:
+    return tuple(device.spec() for device in devices)
+
+
+def _names(variables: str | Sequence[str] | None) -> tuple[str, ...]:
+    if variables is None:
+        return ()
+    return (variables,) if isinstance(variables, str) else tuple(variables)
+
+
+def _hex(value: str | int, width: int) -> str:
+    if isinstance(value, int):
+        return f"0x{value:0{width}x}"
+    value = value.strip().lower()
+    return value if value.startswith("0x") else "0x" + value
+
+
+class World:
+    """A fake machine under `root`: packages in `site`, a host root in `host`, tools in `bin`."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+        self.site = self.root / "site"
+        self.host = self.root / "host"
+        self.bin = self.root / "bin"
+        self._tool_data = self.root / "tool-data"
+        for directory in (self.site, self.host, self.bin):
+            directory.mkdir(parents=True, exist_ok=True)
+        self._variables: dict[str, str] = {}
+        self._packages: set[str] = set()
+        self._dists: set[str] = set()
+        self.privateuse1_device: str | None = None
+
+    def __repr__(self) -> str:
+        return f"World({str(self.root)!r}, packages={sorted(self._packages)})"
+
+    # -- environment --------------------------------------------------------------------------
+
+    def set_env(self, **variables: str) -> World:
+        """Variables that `env()` adds last (they win over PATH/PYTHONPATH too)."""
+        self._variables.update({key: str(value) for key, value in variables.items()})
+        return self
+
+    def env(self, base: Mapping[str, str] | None = None) -> dict[str, str]:
+        """The environment of a subprocess that lives in this world."""
+        env = dict(os.environ if base is None else base)
+        env["PYTHONPATH"] = os.pathsep.join(
+            part for part in (str(self.site), env.get("PYTHONPATH", "")) if part
+        )
+        env["HWDOCTOR_HOST_ROOT"] = str(self.host)
+        env["PATH"] = os.pathsep.join(
+            part for part in (str(self.bin), env.get("PATH", os.defpath)) if part
+        )
+        env.update(self._variables)
+        return env
+
+    def run(
+        self,
+        code: str,
+        *,
+        timeout: float = 120,
+        python: str | os.PathLike[str] | None = None,
+        env: Mapping[str, str] | None = None,
+        args: Sequence[str] = (),
+    ) -> subprocess.CompletedProcess[str]:
+        """`python -c code` in this world (cwd = root), output captured as text.
+
+        Undecodable output is kept as backslash escapes. `env` updates `self.env()`.
+        """
+        full_env = self.env()
+        full_env.update(env or {})
+        return subprocess.run(
+            [str(python or sys.executable), "-c", code, *args],
+            env=full_env,
+            cwd=self.root,
+            capture_output=True,
+            text=True,
+            errors="backslashreplace",
+            timeout=timeout,
+            check=False,
+        )
+
+    # -- packages -----------------------------------------------------------------------------
+
+    def _claim(self, module: str, dist: str) -> None:
+        top = module.split(".")[0]
+        if top in self._packages:
+            raise ValueError(f"this world already has a package {top!r}")
+        if _normalized(dist) in self._dists:
+            raise ValueError(f"this world already has a distribution {dist!r}")
+        self._packages.add(top)
+        self._dists.add(_normalized(dist))
+
+    def _write(self, relative: str, text: str) -> str:
+        path = self.site / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        return relative
+
+    def _write_support(self) -> str:
+        return self._write(f"{SUPPORT_MODULE}.py", _SUPPORT_SOURCE)
+
+    def _write_package(self, module: str, init_source: str) -> list[str]:
+        """`module` (dotted) as packages: parents get an empty `__init__.py` unless present."""
+        parts = module.split(".")
+        written = []
+        for depth in range(1, len(parts)):
+            init = "/".join(parts[:depth]) + "/__init__.py"
+            if not (self.site / init).exists():
+                written.append(self._write(init, ""))
+        written.append(self._write("/".join(parts) + "/__init__.py", init_source))
+        return written
+
+    def _write_dist(
+        self,
+        name: str,
+        version: str,
+        *,
+        files: Sequence[str],
+        top_level: Sequence[str],
+        requires: Sequence[str] = (),
+        entry_points: Mapping[str, str] | None = None,
+        summary: str = "",
+    ) -> Path:
+        """`<name>-<version>.dist-info` for files already written under `site`."""
+        info_name = f"{_normalized(name)}-{version}.dist-info"
+        info = self.site / info_name
+        info.mkdir(parents=True, exist_ok=True)
+        lines = ["Metadata-Version: 2.1", f"Name: {name}", f"Version: {version}"]
+        if summary:
+            lines.append(f"Summary: {summary}")
+        lines.extend(f"Requires-Dist: {requirement}" for requirement in requires)
+        contents = {
+            "METADATA": "\n".join(lines) + "\n",
+            "INSTALLER": "hwdoctor-fakeworld\n",
+            "top_level.txt": "".join(f"{top}\n" for top in sorted(set(top_level))),
+        }
+        if entry_points:
+            contents["entry_points.txt"] = "[torch.backends]\n" + "".join(
+                f"{key} = {value}\n" for key, value in entry_points.items()
+            )
+        for filename, text in contents.items():
+            (info / filename).write_text(text, encoding="utf-8")
+        record = [f"{path},," for path in files]
+        record += [f"{info_name}/{filename},," for filename in contents]
+        record.append(f"{info_name}/RECORD,,")
+        (info / "RECORD").write_text("\n".join(record) + "\n", encoding="utf-8")
+        return info
+
+    def privateuse1(
+        self,
+        device: str = "npu",
+        *,
+        module: str | None = None,
+        dist: str | None = None,
+        version: str = "2.13.0",
+        devices: Sequence[FakeDevice] = (ASCEND, ASCEND),
+        autoload: bool = True,
+        requires: Sequence[str] = (),
+        extra_source: str = "",
+        visible_devices_env: str | Sequence[str] | None = None,
+    ) -> World:
+        """A PrivateUse1 backend `device` (npu, mlu, musa, neuron, tpu, ...) in package `module`.
+
+        `module` defaults to `torch_<device>` and `dist` to the module name. With `autoload`,
+        `import torch` registers it ([torch.backends] entry point); otherwise only importing
+        the module does. `extra_source` is appended to the module, after registration.
+        `visible_devices_env` names variables (e.g. VISIBLE_DEVICES_ENV["npu"]) that then hide
+        devices like CUDA_VISIBLE_DEVICES does (indices or GPU-<uuid>); by default the fake
+        reports exactly `devices`. At most one PrivateUse1 backend per world.
+        """
+        if self.privateuse1_device is not None:
+            raise ValueError(
+                f"this world already has the PrivateUse1 backend {self.privateuse1_device!r};"
+                " torch allows one per process, so use another World"
+            )
+        if device in ("cuda", "hip", "mps", "xpu", "mtia", "cpu", "hpu", "xla", "meta"):
+            raise ValueError(f"{device!r} is an in-tree torch device type, not PrivateUse1")
+        module = module or f"torch_{device}"
+        dist = dist or module
+        self._claim(module, dist)
+        self.privateuse1_device = device
+        source = _PRIVATEUSE1_TEMPLATE.format(
+            dist=dist,
+            version=version,
+            device=device,
+            module=module,
+            devices=_specs(devices),
+            visible_env=_names(visible_devices_env),
+            support=SUPPORT_MODULE,
+            npu_functions=_NPU_FUNCTIONS if device == "npu" else "",
+            extra_source=extra_source,
+        )
+        files = [self._write_support(), *self._write_package(module, source)]
+        self._write_dist(
+            dist,
+            version,
+            files=files,
+            top_level=[module.split(".")[0]],
+            requires=requires,
+            entry_points={module: f"{module}:_autoload"} if autoload else None,
+            summary=f"Fake PrivateUse1 backend {device!r} (hwdoctor fake world)",
+        )
+        return self
+
+    def hpu(
+        self,
+        devices: Sequence[FakeDevice] = (GAUDI2,),
+        version: str = "1.22.0",
+        *,
+        autoload: bool = False,
+        requires: Sequence[str] = (),
+        accelerator: bool = False,
+    ) -> World:
+        """Intel Gaudi: `habana_frameworks.torch` registers the in-tree `torch.hpu` module.
+
+        Dist `habana-torch-plugin`; no [torch.backends] entry point unless `autoload`.
+        Includes the submodules transformers and accelerate import (`core`,
+        `distributed.hccl`, `utils.experimental`). transformers' HPU detection then
+        monkey-patches torch (gather, scatter, cholesky, compile): harmless here. The real
+        plugin registers HPU hooks in C++; the fake cannot, so
+        `torch.accelerator.current_accelerator()` is None unless `accelerator` (Python-level
+        patch, as for `patch_cuda`).
+        """
+        self._claim("habana_frameworks", "habana-torch-plugin")
+        specs = _specs(devices)
+        files = [
+            self._write_support(),
+            self._write("habana_frameworks/__init__.py", f"__version__ = {version!r}\n"),
+            self._write(
+                "habana_frameworks/torch/__init__.py",
+                _HPU_TORCH_TEMPLATE.format(version=version, devices=specs, accelerator=accelerator),
+            ),
+            self._write(
+                "habana_frameworks/torch/hpu/__init__.py",
+                _HPU_MODULE_SOURCE.format(support=SUPPORT_MODULE),
+            ),
+            self._write("habana_frameworks/torch/core/__init__.py", _HPU_CORE_SOURCE),
+            self._write("habana_frameworks/torch/distributed/__init__.py", ""),
+            self._write("habana_frameworks/torch/distributed/hccl/__init__.py", _HPU_HCCL_SOURCE),
+            self._write("habana_frameworks/torch/utils/__init__.py", ""),
+            self._write("habana_frameworks/torch/utils/experimental.py", _HPU_EXPERIMENTAL_SOURCE),
+        ]
+        if autoload:
+            files.append(
+                self._write(
+                    "habana_frameworks/autoload.py",
+                    '"""Fake Gaudi autoload hook."""\n\n\ndef load():\n'
+                    "    import habana_frameworks.torch  # noqa: F401\n",
+                )
+            )
+        self._write_dist(
+            "habana-torch-plugin",
+            version,
+            files=files,
+            top_level=["habana_frameworks"],
+            requires=requires,
+            entry_points={"habana_frameworks": "habana_frameworks.autoload:load"}
+            if autoload
+            else None,
+            summary="Fake Intel Gaudi plugin (hwdoctor fake world)",
+        )
+        return self
+
+    def xla(self, device_type: str = "TPU", devices: int = 4, version: str = "2.9.0") -> World:
+        """A `torch_xla` (dist torch_xla) with a `device_type` runtime of `devices` devices."""
+        self._claim("torch_xla", "torch_xla")
+        sources = {
+            "torch_xla/__init__.py": _XLA_INIT_TEMPLATE.format(
+                version=version, device_type=device_type, devices=int(devices)
+            ),
+            "torch_xla/runtime.py": _XLA_RUNTIME_SOURCE,
+            "torch_xla/core/__init__.py": "",
+            "torch_xla/core/xla_model.py": _XLA_MODEL_SOURCE.format(),
+            "torch_xla/distributed/__init__.py": "",
+            "torch_xla/distributed/parallel_loader.py": _XLA_LOADER_SOURCE,
+            "torch_xla/distributed/spmd/__init__.py": _XLA_SPMD_SOURCE,
+            "torch_xla/distributed/xla_multiprocessing.py": _XLA_MP_SOURCE,
+            "torch_xla/distributed/xla_backend.py": _XLA_BACKEND_SOURCE,
+            "torch_xla/debug/__init__.py": "",
+            "torch_xla/debug/metrics.py": _XLA_METRICS_SOURCE,
+            "torch_xla/amp/__init__.py": "",
+            "torch_xla/amp/syncfree.py": _XLA_SYNCFREE_SOURCE,
+        }
+        files = [self._write(path, text) for path, text in sources.items()]
+        self._write_dist(
+            "torch_xla",
+            version,
+            files=files,
+            top_level=["torch_xla"],
+            summary=f"Fake torch_xla, {device_type} x{devices} (hwdoctor fake world)",
+        )
+        return self
+
+    def _patch(self, dist: str, what: str, function: str, config: Mapping[str, Any]) -> World:
+        module = _normalized(dist)
+        self._claim(module, dist)
+        source = _PATCH_TEMPLATE.format(
+            what=what, config=dict(config), support=SUPPORT_MODULE, function=function
+        )
+        files = [self._write_support(), self._write(f"{module}/__init__.py", source)]
+        self._write_dist(
+            dist,
+            "0",
+            files=files,
+            top_level=[module],
+            entry_points={module: f"{module}:_autoload"},
+            summary=f"hwdoctor fake world: {what}",
+        )
+        return self
+
+    def patch_cuda(
+        self,
+        devices: Sequence[FakeDevice] = (H100,),
+        arch_list: Sequence[str] = ("sm_80", "sm_90"),
+        cuda_version: str = "12.8",
+        hip_version: str | None = None,
+        *,
+        accelerator: bool = True,
+        visible_devices_env: str | Sequence[str] | None = None,
+    ) -> World:
+        """Make `torch.cuda` report `devices` (a ROCm build when `hip_version` is given).
+
+        Patched at `import torch` by the dist `hwdoctor-fakeworld-cuda`: is_available,
+        device_count, get_device_name, get_device_properties, get_device_capability
+        (devices without a capability report (8, 0)), mem_get_info, get_arch_list,
+        set_device, current_device, synchronize, `_is_compiled`, `_lazy_init` (a no-op),
+        `torch.backends.cuda.is_built` and `torch.version.cuda`/`hip`. `devices` are what
+        torch reports; with `visible_devices_env` (e.g. "CUDA_VISIBLE_DEVICES", or
+        ("HIP_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES") applied in turn) the fake filters them
+        like torch filters physical GPUs. `_is_compiled()` is True, as on a CUDA
+        build; torch._dynamo then needs `torch._C._cuda_getCurrentRawStream`, added as a stub.
+        With `accelerator`, `torch.accelerator.current_accelerator()` says cuda (Python level
+        only; a registered PrivateUse1 backend still comes first, as in torch).
+        """
+        specs = _specs(devices)
+        for spec in specs:
+            if spec["capability"] is None:
+                spec["capability"] = (8, 0)
+        config = {
+            "devices": specs,
+            "arch_list": tuple(arch_list),
+            "cuda_version": cuda_version,
+            "hip_version": hip_version,
+            "accelerator": accelerator,
+            "visible_env": _names(visible_devices_env),
+            "names": (
+                "is_available",
+                "device_count",
+                "get_device_name",
+                "get_device_properties",
+                "get_device_capability",
+                "mem_get_info",
+                "set_device",
+                "current_device",
+                "synchronize",
+            ),
+        }
+        build = f"ROCm (HIP {hip_version})" if hip_version else f"CUDA {cuda_version}"
+        return self._patch(CUDA_PATCH_DIST, f"{build}, {len(specs)} GPU(s)", "patch_cuda", config)
+
+    def patch_xpu(
+        self,
+        devices: Sequence[FakeDevice] = (MAX_1550,),
+        *,
+        accelerator: bool = True,
+        visible_devices_env: str | Sequence[str] | None = None,
+    ) -> World:
+        """Make `torch.xpu` report `devices` and `torch.xpu._is_compiled()` True.
+
+        Same functions as `patch_cuda` (get_device_capability returns the properties as a
+        dict, as torch.xpu does; `visible_devices_env` as there).
+        """
+        config = {
+            "devices": _specs(devices),
+            "accelerator": accelerator,
+            "visible_env": _names(visible_devices_env),
+            "names": (
+                "is_available",
+                "device_count",
+                "get_device_name",
+                "get_device_properties",
+                "mem_get_info",
+                "set_device",
+                "current_device",
+                "synchronize",
+            ),
+        }
+        return self._patch(XPU_PATCH_DIST, f"{len(devices)} Intel XPU(s)", "patch_xpu", config)
+
+    def patch_mps(
+        self,
+        available: bool = True,
+        *,
+        name: str = "Apple M2 Max",
+        recommended_max_memory: int = 48 << 30,
+        core_count: int = 38,
+        accelerator: bool = True,
+    ) -> World:
+        """Make `torch.backends.mps` built (always) and available (if `available`).
+
+        Also `torch.mps.is_available/device_count/recommended_max_memory` and, with
+        `accelerator`, `torch.accelerator.current_accelerator()` (Python level).
+        """
+        config = {
+            "available": bool(available),
+            "accelerator": accelerator,
+            "name": name,
+            "recommended_max_memory": int(recommended_max_memory),
+            "core_count": int(core_count),
+        }
+        what = "MPS " + ("available" if available else "built but not available")
+        return self._patch(MPS_PATCH_DIST, what, "patch_mps", config)
+
+    def faulty(
+        self,
+        module: str,
+        *,
+        dist: str | None = None,
+        behaviour: str = "raise",
+        autoload: bool = False,
+        version: str = "1.0",
+    ) -> World:
+        """A package whose import misbehaves (with `autoload`, during `import torch`).
+
+        Behaviours: see FAULTY_BEHAVIOURS (`sleep:N` takes seconds, e.g. "sleep:2.5").
+        """
+        if behaviour.startswith("sleep:"):
+            seconds = float(behaviour.partition(":")[2])
+            body = (
+                "import time\n\n\n"
+                f"def _sleep_then_succeed():\n    time.sleep({seconds!r})\n\n\n"
+                "_sleep_then_succeed()\n"
+            )
+        elif behaviour in _FAULTY_BODIES:
+            body = _FAULTY_BODIES[behaviour].replace("{module!r}", repr(module))
+        else:
+            raise ValueError(f"unknown behaviour {behaviour!r}; one of {FAULTY_BEHAVIOURS}")
+        top = module.split(".")[0]
+        dist = dist or top
+        self._claim(module, dist)
+        source = _FAULTY_TEMPLATE.format(behaviour=behaviour, version=version, body=body)
+        files = self._write_package(module, source)
+        self._write_dist(
+            dist,
+            version,
+            files=files,
+            top_level=[top],
+            entry_points={module: f"{module}:_autoload"} if autoload else None,
+            summary=f"Broken package ({behaviour}) of an hwdoctor fake world",
+        )
+        return self
+
+    # -- host ---------------------------------------------------------------------------------
+
+    def pci(
+        self, address: str, vendor: str | int, device: str | int, pci_class: str | int
+    ) -> World:
+        """A PCI function under host/sys/bus/pci/devices/<address> ("0x10de"-style files)."""
+        function = self.host / "sys" / "bus" / "pci" / "devices" / address
+        function.mkdir(parents=True, exist_ok=True)
+        for filename, value in (
+            ("vendor", _hex(vendor, 4)),
+            ("device", _hex(device, 4)),
+            ("class", _hex(pci_class, 6)),
+        ):
+            (function / filename).write_text(value + "\n", encoding="ascii")
+        return self
+
+    def device_node(self, *names: str) -> World:
+        """Empty files host/dev/<name> (e.g. "nvidia0", "accel/accel0")."""
+        for name in names:
+            node = self.host / "dev" / name
+            node.parent.mkdir(parents=True, exist_ok=True)
+            node.touch()
+        return self
+
+    def tool(
+        self,
+        name: str,
+        *,
+        stdout: str | bytes = "",
+        exit_code: int = 0,
+        hang: bool = False,
+        stderr: str | bytes = "",
+    ) -> World:
+        """An executable bin/<name> (/bin/sh) that prints `stdout`/`stderr` byte for byte.
+
+        With `hang`, it then sleeps (as the same process: killing it frees the pipes).
+        """
+        self._tool_data.mkdir(parents=True, exist_ok=True)
+        lines = ["#!/bin/sh", f"# fake {name} (hwdoctor fake world)"]
+        for stream, payload, redirect in (("stdout", stdout, ""), ("stderr", stderr, " >&2")):
+            if payload:
+                data = self._tool_data / f"{name}.{stream}"
+                data.write_bytes(payload.encode() if isinstance(payload, str) else payload)
+                lines.append(f"cat {shlex.quote(str(data))}{redirect}")
+        if hang:
+            lines.append("exec sleep 1000000")
+        lines.append(f"exit {int(exit_code)}")
+        script = self.bin / name
+        script.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        script.chmod(script.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+        return self
+
+
+def make_bare_venv(path: Path, python: str | os.PathLike[str] | None = None) -> Path:
+    """`python -m venv --without-pip path` (no torch in it); returns its interpreter."""
+    subprocess.run(
+        [str(python or sys.executable), "-m", "venv", "--without-pip", str(path)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    scripts = "Scripts" if os.name == "nt" else "bin"
+    interpreter = Path(path) / scripts / ("python.exe" if os.name == "nt" else "python")
+    if not interpreter.exists():
+        raise FileNotFoundError(interpreter)
+    return interpreter
