@@ -1,0 +1,64 @@
+"""`hwdoctor list`: the registry as a table or JSON, without importing anything heavy."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import ROOT, base_env, run_hwdoctor
+from tests.test_registry import SEED_TABLE
+
+HEAVY = ("torch", "transformers", "accelerate")
+
+
+def test_list_json_has_every_seed_device_string() -> None:
+    result = run_hwdoctor("list", "--json")
+    assert result.returncode == 0, result
+    document = result.json()
+    assert document["schema_version"] == "1"
+    assert document["command"] == "list"
+    assert document["exit_code"] == 0
+    assert document["errors"] == []
+    rows = {(b["hardware"], b["device"], b["package"]) for b in document["data"]["backends"]}
+    for row in SEED_TABLE:
+        assert row in rows
+    assert result.stdout.index('"command"') < result.stdout.index('"data"')  # sorted keys
+
+
+def test_list_human() -> None:
+    result = run_hwdoctor("list")
+    assert result.returncode == 0, result
+    lines = result.stdout.splitlines()
+    assert lines[0].split()[:3] == ["Hardware", "Device", "Package"]
+    neuron = next(line for line in lines if line.startswith("AWS Trainium"))
+    assert neuron.split()[2:] == ["neuron", "torch-neuronx", "yes", "no"]
+    assert all(len(line) <= 80 for line in lines)
+    assert result.stderr == ""
+
+
+@pytest.mark.parametrize("args", [["list"], ["--help"], ["detect", "--help"], ["list", "--json"]])
+def test_no_heavy_import(args: list[str]) -> None:
+    """`--help` and `list` never import the libraries hwdoctor diagnoses."""
+    code = (
+        "import sys\n"
+        "from hwdoctor.cli import main\n"
+        "try:\n"
+        f"    main({args!r})\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        f"heavy = sorted(m for m in sys.modules if m.split('.')[0] in {HEAVY!r})\n"
+        "sys.stderr.write('HEAVY=' + ','.join(heavy))\n"
+    )
+    completed = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=base_env(),
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
+    assert "HEAVY=" in completed.stderr, completed.stderr
+    assert completed.stderr.rsplit("HEAVY=", 1)[1] == ""
