@@ -132,7 +132,7 @@ def _package_part(
     if not evidence.torch.importable:
         return "torch does not import" if evidence.torch.version else "torch not installed"
     if not facts.probed:
-        return "probe skipped: it hung or crashed"
+        return "not probed: a step hung or crashed"
     if backend.query.build and facts.reason == "build":
         return f"{(evidence.torch.build or 'unknown').upper()} build"
     if backend.module and not facts.installed and facts.importable is None:

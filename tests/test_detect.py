@@ -96,6 +96,7 @@ def test_hung_extension_is_named_and_the_rest_reported(world: World) -> None:
     assert hung[0]["backend"] == "npu"
     assert "time.sleep" in hung[0]["evidence"] or "sleep" in hung[0]["evidence"]
     assert backend(document, "npu")["status"] == "error"
+    assert backend(document, "npu")["note"].startswith("not probed")
 
 
 def test_python_of_another_venv(tmp_path: Path) -> None:

@@ -145,7 +145,7 @@ class ProbeResult:
             devices=tuple(Device.from_json(d) for d in data.get("devices") or ()),
             reason=data.get("reason"),
             query_error=ErrorInfo.from_json(data.get("query_error")),
-            probed=not data.get("skipped"),
+            probed=not (data.get("skipped") or extension.get("skipped")),
             arch_list=tuple(data.get("arch_list") or ()),
             detail={k: v for k, v in data.items() if k in ("device_type", "built", "build")},
         )
