@@ -1,85 +1,19 @@
-"""hwdoctor's probe: runs inside the target interpreter, stdlib only (Python 3.8+).
+"""The detect payload: what the target interpreter sees (stdlib only, Python 3.8+).
 
-hwdoctor passes this file's text with `python -c`, so nothing of hwdoctor's is on the
-target's sys.path. The one argument is a JSON job: the channel path, the backend rows of
-hwdoctor's registry, the distributions to read, the steps to skip. Every risky step is
-announced on the channel before it starts and closed when it ends, so when this process
-hangs or dies the last open step names the culprit. Facts go to the channel too; stdout and
-stderr belong to whatever the user's packages print.
+Run after payload_common.py (prepended by the runner). Reads package metadata without
+importing, lists torch's autoload entry points, imports torch as user code does with each
+autoload entry point announced as a step of its own, imports each installed extension,
+then asks every backend of the registry rows in the job for its devices.
 """
 
-import faulthandler
-import json
 import os
 import re
-import signal
 import sys
 import time
-import traceback
+from typing import TYPE_CHECKING
 
-JOB = json.loads(sys.argv[1])
-_CHANNEL = os.open(JOB["channel"], os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-_SKIP = set(JOB.get("skip", ()))
-_TRACEBACK_LIMIT = 4000
-
-# A crash or a hang leaves a Python stack in stderr: the runner asks for one with SIGUSR1
-# before it kills a step that outlived its deadline.
-faulthandler.enable(file=sys.stderr, all_threads=True)
-if hasattr(signal, "SIGUSR1"):
-    faulthandler.register(signal.SIGUSR1, file=sys.stderr, all_threads=True)
-
-
-def emit(event):
-    line = json.dumps(event, default=repr, sort_keys=True) + "\n"
-    os.write(_CHANNEL, line.encode("utf-8", "backslashreplace"))
-
-
-def fact(key, value):
-    emit({"e": "fact", "key": key, "value": value})
-
-
-def describe(exc):
-    """An exception as data: type, message, the chained cause, a traceback tail."""
-    info = {"type": type(exc).__name__, "message": str(exc)[:2000]}
-    cause = exc.__cause__ or exc.__context__
-    if cause is not None and cause is not exc:
-        info["cause"] = {"type": type(cause).__name__, "message": str(cause)[:2000]}
-    text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-    info["traceback"] = text[-_TRACEBACK_LIMIT:]
-    return info
-
-
-def step(name, work, *args):
-    """Run a risky piece of work, announced before and closed after; never raises.
-
-    Returns (ok, result, error); a step named in the job's skip list is not run at all
-    (ok is None): an earlier probe saw it hang or crash.
-    """
-    if name in _SKIP:
-        return None, None, None
-    started = time.monotonic()
-    emit({"e": "begin", "step": name})
-    try:
-        result = work(*args)
-    except KeyboardInterrupt:
-        raise
-    except BaseException as exc:  # SystemExit too: an extension calling sys.exit()
-        if isinstance(exc, SystemExit):
-            exc = RuntimeError("called sys.exit(%r)" % (exc.code,))
-        error = describe(exc)
-        emit(
-            {
-                "e": "end",
-                "step": name,
-                "ok": False,
-                "error": error,
-                "seconds": round(time.monotonic() - started, 4),
-            }
-        )
-        return False, None, error
-    emit({"e": "end", "step": name, "ok": True, "seconds": round(time.monotonic() - started, 4)})
-    return True, result, None
-
+if TYPE_CHECKING:  # defined by payload_common.py, which runs first in the same namespace
+    from hwdoctor.probe.payload_common import JOB, _safe, describe, emit, fact, finish, step
 
 # --- metadata: no imports ------------------------------------------------------------------
 
@@ -238,13 +172,6 @@ def _attr_chain(root, dotted):
     return obj
 
 
-def _safe(call, *args):
-    try:
-        return call(*args), None
-    except Exception as exc:
-        return None, "%s: %s" % (type(exc).__name__, str(exc)[:500])
-
-
 def read_torch():
     import torch
 
@@ -268,8 +195,26 @@ def read_torch():
         info["accelerator"] = str(current) if current is not None else None
         if error:
             info["accelerator_error"] = error
+    distributed = getattr(torch, "distributed", None)
+    if distributed is not None:
+        info["distributed"] = _distributed_facts(distributed)
     fact("torch", info)
     return info
+
+
+def _distributed_facts(distributed):
+    """Which collective backends this torch build has (Accelerate's MULTI_CPU picks mpi/gloo)."""
+    available, _ = _safe(distributed.is_available)
+    facts = {"available": bool(available)}
+    if not available:
+        return facts
+    for name in ("mpi", "gloo", "nccl"):
+        value, _ = _safe(getattr(distributed, "is_%s_available" % name, lambda: False))
+        facts[name] = bool(value)
+    c10d = getattr(distributed, "distributed_c10d", None)
+    value, _ = _safe(getattr(c10d, "is_xccl_available", lambda: False))
+    facts["xccl"] = bool(value)
+    return facts
 
 
 def build_of(torch_info):
@@ -303,7 +248,13 @@ def _top_level_found(module):
         return False
 
 
-def _device_info(mod, index):
+def _allocate(device_type, index):
+    import torch
+
+    torch.tensor(0, device=torch.device(device_type, index))
+
+
+def _device_info(mod, index, device_type):
     device = {"index": index}
     name, error = _safe(getattr(mod, "get_device_name", None) or (lambda i: None), index)
     device["name"] = name
@@ -324,7 +275,7 @@ def _device_info(mod, index):
         device["capability"] = "%s.%s" % tuple(capability)
     mem_get_info = getattr(mod, "mem_get_info", None)
     if mem_get_info is not None:
-        name = "memory %s:%d" % (mod.__name__.split(".")[-1], index)
+        name = "memory %s:%d" % (device_type, index)
         ok, info, error = step(name, mem_get_info, index)
         if ok:
             free, total = info
@@ -333,6 +284,13 @@ def _device_info(mod, index):
                 device["total_memory_bytes"] = int(total)
         elif error:
             device["memory_error"] = error["type"] + ": " + error["message"]
+    # What Accelerate does before it budgets memory for device_map="auto": a device that
+    # cannot hold a tensor is left out of the placement.
+    ok, _, error = step("allocate %s:%d" % (device_type, index), _allocate, device_type, index)
+    if ok is not None:
+        device["allocatable"] = bool(ok)
+    if error:
+        device["allocate_error"] = error["type"] + ": " + error["message"].splitlines()[0][:300]
     return device
 
 
@@ -353,7 +311,7 @@ def query_device_module(backend, torch_module, build):
         count = int(count or 0)
     result = {"available": available, "device_count": count}
     if available:
-        result["devices"] = [_device_info(mod, index) for index in range(count)]
+        result["devices"] = [_device_info(mod, i, backend["device"]) for i in range(count)]
         arch_list, _ = _safe(getattr(mod, "get_arch_list", None) or (lambda: None))
         if arch_list:
             result["arch_list"] = list(arch_list)
@@ -451,21 +409,12 @@ def main():
     step("metadata", read_packages)
     step("entry points", read_entry_points)
     if not import_torch():
-        emit({"e": "done"})
         return
     if os.environ.get("TORCH_DEVICE_BACKEND_AUTOLOAD", "1") != "1" and JOB.get("load_entry_points"):
         load_entry_points_explicitly()
     _, torch_info, _ = step("torch facts", read_torch)
     probe_backends(torch_info or {})
-    emit({"e": "done"})
 
 
 main()
-# Skip interpreter teardown: with torch loaded it costs tens of milliseconds and can run
-# extension atexit hooks that hang. Everything the probe learned is already on the channel.
-for _stream in (sys.stdout, sys.stderr):
-    try:
-        _stream.flush()
-    except Exception:
-        pass
-os._exit(0)
+finish()

@@ -17,7 +17,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -76,7 +76,87 @@ class ProbeRun:
 
 
 def payload_source(name: str) -> str:
-    return Path(__file__).with_name(f"payload_{name}.py").read_text("utf-8")
+    """The payload's text, after the shared prelude (both stdlib-only, Python 3.8+)."""
+    here = Path(__file__).parent
+    common = (here / "payload_common.py").read_text("utf-8")
+    return common + "\n\n" + (here / f"payload_{name}.py").read_text("utf-8")
+
+
+class Started:
+    """A payload process that is running: its files, its channel, when it started.
+
+    Starting is cheap and needs nothing but this module, so the CLI starts the probe before
+    it imports the rest of hwdoctor; `finish()` then follows it to the end.
+    """
+
+    def __init__(
+        self,
+        python: str,
+        payload: str,
+        job: Mapping[str, Any],
+        env_overrides: Mapping[str, str] | None = None,
+    ) -> None:
+        self.env_overrides = dict(env_overrides or {})
+        self.workdir = Path(tempfile.mkdtemp(prefix="hwdoctor-probe-"))
+        channel_path = self.workdir / "channel.jsonl"
+        channel_path.touch(mode=0o600)
+        env = dict(os.environ)
+        env.update(self.env_overrides)
+        argv = [
+            python,
+            "-c",
+            payload_source(payload),
+            json.dumps({**job, "channel": str(channel_path)}),
+        ]
+        self.started = time.monotonic()
+        self.stdout = open(self.workdir / "stdout", "w+b")  # noqa: SIM115 - closed in finish()
+        self.stderr = open(self.workdir / "stderr", "w+b")  # noqa: SIM115
+        self.channel = open(channel_path, "rb")  # noqa: SIM115
+        try:
+            self.process = subprocess.Popen(
+                argv,
+                stdin=subprocess.DEVNULL,
+                stdout=self.stdout,
+                stderr=self.stderr,
+                env=env,
+                **_new_process_group(),
+            )
+        except BaseException:
+            self.close()
+            raise
+
+    def finish(self, timeout_s: float) -> ProbeRun:
+        """Follow the payload to its end, or until a step outlives `timeout_s`; clean up."""
+        try:
+            try:
+                events, outcome = _follow(self.process, self.channel, timeout_s)
+            finally:
+                _kill_group(self.process)
+            facts, steps = _fold(events)
+            if outcome is RunOutcome.COMPLETED and not any(e.get("e") == "done" for e in events):
+                outcome = RunOutcome.CRASHED
+            return ProbeRun(
+                outcome=outcome,
+                facts=facts,
+                steps=steps,
+                returncode=self.process.returncode,
+                seconds=time.monotonic() - self.started,
+                stdout_tail=_tail(self.stdout),
+                stderr_tail=_tail(self.stderr),
+                env_overrides=self.env_overrides,
+            )
+        finally:
+            self.close()
+
+    def abandon(self) -> None:
+        """Kill the payload and everything it started, and forget it."""
+        _kill_group(self.process)
+        self.close()
+
+    def close(self) -> None:
+        for stream in (self.stdout, self.stderr, self.channel):
+            stream.close()
+        shutil.rmtree(self.workdir, ignore_errors=True)
 
 
 def run_payload(
@@ -86,7 +166,6 @@ def run_payload(
     *,
     timeout_s: float,
     env_overrides: Mapping[str, str] | None = None,
-    extra_args: Sequence[str] = (),
 ) -> ProbeRun:
     """Run one payload to its end, or until a step outlives `timeout_s`.
 
@@ -94,52 +173,7 @@ def run_payload(
     their own code would see them; `env_overrides` is only used for deliberate variations
     such as a second probe with extension autoloading switched off.
     """
-    workdir = Path(tempfile.mkdtemp(prefix="hwdoctor-probe-"))
-    channel_path = workdir / "channel.jsonl"
-    channel_path.touch(mode=0o600)
-    env = dict(os.environ)
-    env.update(env_overrides or {})
-    argv = [
-        python,
-        "-c",
-        payload_source(payload),
-        json.dumps({**job, "channel": str(channel_path)}),
-    ]
-    argv.extend(extra_args)
-    started = time.monotonic()
-    try:
-        with (
-            open(workdir / "stdout", "w+b") as stdout,
-            open(workdir / "stderr", "w+b") as stderr,
-            open(channel_path, "rb") as channel,
-        ):
-            process = subprocess.Popen(
-                argv,
-                stdin=subprocess.DEVNULL,
-                stdout=stdout,
-                stderr=stderr,
-                env=env,
-                **_new_process_group(),
-            )
-            try:
-                events, outcome = _follow(process, channel, timeout_s)
-            finally:
-                _kill_group(process)
-            facts, steps = _fold(events)
-            if outcome is RunOutcome.COMPLETED and not any(e.get("e") == "done" for e in events):
-                outcome = RunOutcome.CRASHED
-            return ProbeRun(
-                outcome=outcome,
-                facts=facts,
-                steps=steps,
-                returncode=process.returncode,
-                seconds=time.monotonic() - started,
-                stdout_tail=_tail(stdout),
-                stderr_tail=_tail(stderr),
-                env_overrides=dict(env_overrides or {}),
-            )
-    finally:
-        shutil.rmtree(workdir, ignore_errors=True)
+    return Started(python, payload, job, env_overrides).finish(timeout_s)
 
 
 def _new_process_group() -> dict[str, Any]:

@@ -1,0 +1,260 @@
+"""The probe layer: what the target interpreter sees, gathered in isolated subprocesses.
+
+`collect()` runs the detect payload and, when a step hangs, crashes, or an auto-loaded
+extension breaks `import torch`, runs it again around the culprit: skipping the step, or
+with TORCH_DEVICE_BACKEND_AUTOLOAD=0 to tell a broken torch from a broken extension.
+Everything every run reported is kept; later runs fill in what earlier ones could not.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from hwdoctor import registry
+from hwdoctor.model import (
+    BackendFacts,
+    Device,
+    ErrorInfo,
+    Package,
+    PythonInfo,
+    StepFailure,
+    TorchInfo,
+)
+from hwdoctor.probe.job import (
+    AUTOLOAD_ENV,
+    AUTOLOAD_STEP_PREFIX,
+    IMPORT_TORCH,
+    MAX_RUNS,
+    probe_job,
+)
+from hwdoctor.probe.runner import ProbeRun, RunOutcome, Started, run_payload
+
+
+@dataclass(frozen=True, slots=True)
+class ProbeResult:
+    """All runs of the detect payload against one interpreter, oldest first."""
+
+    python: str
+    runs: tuple[ProbeRun, ...]
+
+    @property
+    def facts(self) -> Mapping[str, Any]:
+        merged: dict[str, Any] = {}
+        for run in self.runs:
+            merged.update(run.facts)
+        return merged
+
+    @property
+    def seconds(self) -> float:
+        return sum(run.seconds for run in self.runs)
+
+    @property
+    def autoload_disabled(self) -> bool:
+        """Whether the facts describe torch with extension autoloading switched off."""
+        last = self.runs[-1]
+        return last.env_overrides.get(AUTOLOAD_ENV, os.environ.get(AUTOLOAD_ENV, "1")) != "1"
+
+    def python_info(self) -> PythonInfo:
+        data = self.facts.get("python") or {}
+        prefix = str(data.get("prefix", ""))
+        return PythonInfo(
+            executable=str(data.get("executable") or self.python),
+            version=str(data.get("version", "unknown")),
+            prefix=prefix,
+            is_venv=prefix != str(data.get("base_prefix", prefix)),
+        )
+
+    def packages(self) -> dict[str, Package | None]:
+        found: dict[str, Package | None] = {}
+        for name, data in (self.facts.get("packages") or {}).items():
+            found[name] = (
+                Package(
+                    name=name,
+                    version=str(data.get("version")),
+                    requires_torch=tuple(data.get("requires_torch") or ()),
+                    home_page=data.get("home_page"),
+                )
+                if data
+                else None
+            )
+        return found
+
+    def entry_points(self) -> tuple[Mapping[str, Any], ...]:
+        return tuple(self.facts.get("entry_points") or ())
+
+    def torch_info(self) -> TorchInfo:
+        package = self.packages().get("torch")
+        data = self.facts.get("torch") or {}
+        import_step = self.last_step(IMPORT_TORCH)
+        error = ErrorInfo.from_json(import_step.error) if import_step else None
+        return TorchInfo(
+            version=package.version if package else data.get("version"),
+            importable=bool(import_step and import_step.ok),
+            build=_build_of(data) if data else None,
+            cuda=data.get("cuda"),
+            hip=data.get("hip"),
+            accelerator=data.get("accelerator"),
+            error=error,
+            collectives=tuple(
+                name
+                for name, present in (data.get("distributed") or {}).items()
+                if present is True and name != "available"
+            ),
+        )
+
+    def backend_facts(self, backend: registry.Backend) -> BackendFacts:
+        packages = self.packages()
+        package = next((packages[d] for d in backend.dists if packages.get(d)), None)
+        data = self.facts.get(f"backend:{backend.key}")
+        if data is None:
+            return BackendFacts(
+                key=backend.key,
+                installed=package is not None,
+                version=package.version if package else None,
+                importable=None,
+                probed=False,
+            )
+        extension = data.get("extension") or {}
+        importable: bool | None = None
+        if backend.module and not extension.get("missing") and not extension.get("skipped"):
+            importable = bool(extension.get("imported"))
+        return BackendFacts(
+            key=backend.key,
+            installed=package is not None,
+            version=package.version if package else None,
+            importable=importable,
+            autoloaded=bool(extension.get("autoloaded")),
+            import_error=ErrorInfo.from_json(extension.get("error")),
+            available=bool(data.get("available")),
+            device_count=int(data.get("device_count") or 0),
+            devices=tuple(Device.from_json(d) for d in data.get("devices") or ()),
+            reason=data.get("reason"),
+            query_error=ErrorInfo.from_json(data.get("query_error")),
+            probed=not (data.get("skipped") or extension.get("skipped")),
+            arch_list=tuple(data.get("arch_list") or ()),
+            detail={k: v for k, v in data.items() if k in ("device_type", "built", "build")},
+        )
+
+    def last_step(self, name: str) -> Any:
+        for run in reversed(self.runs):
+            for step in run.steps:
+                if step.name == name:
+                    return step
+        return None
+
+    def failures(self) -> tuple[StepFailure, ...]:
+        """Every step that raised, hung or died, in every run, oldest first."""
+        found: list[StepFailure] = []
+        for run in self.runs:
+            autoload = run.env_overrides.get(AUTOLOAD_ENV, os.environ.get(AUTOLOAD_ENV, "1"))
+            culprit = run.culprit
+            for step in run.steps:
+                if step.ok is False:
+                    error = ErrorInfo.from_json(step.error)
+                    output = (error.traceback or "") if error else ""
+                    found.append(
+                        StepFailure(step.name, "error", error, None, output, autoload == "1")
+                    )
+                elif culprit is not None and step is culprit:
+                    kind = "timeout" if run.outcome is RunOutcome.TIMEOUT else "crashed"
+                    found.append(
+                        StepFailure(
+                            step.name,
+                            kind,
+                            None,
+                            run.signal_name
+                            or (None if kind == "timeout" else f"exit {run.returncode}"),
+                            _evidence(run),
+                            autoload == "1",
+                        )
+                    )
+            if run.outcome is not RunOutcome.COMPLETED and culprit is None:
+                found.append(
+                    StepFailure(
+                        "start",
+                        "timeout" if run.outcome is RunOutcome.TIMEOUT else "crashed",
+                        None,
+                        run.signal_name or f"exit {run.returncode}",
+                        _evidence(run),
+                        autoload == "1",
+                    )
+                )
+        return tuple(found)
+
+
+def _evidence(run: ProbeRun) -> str:
+    parts = []
+    if run.stdout_tail.strip():
+        parts.append("stdout:\n" + run.stdout_tail.strip())
+    if run.stderr_tail.strip():
+        parts.append("stderr:\n" + run.stderr_tail.strip())
+    return "\n".join(parts)
+
+
+def _build_of(torch_data: Mapping[str, Any]) -> str:
+    if torch_data.get("hip"):
+        return registry.Build.ROCM.value
+    if torch_data.get("cuda"):
+        return registry.Build.CUDA.value
+    if torch_data.get("xpu_compiled"):
+        return registry.Build.XPU.value
+    if torch_data.get("mps_built"):
+        return registry.Build.MPS.value
+    return registry.Build.CPU.value
+
+
+def collect(
+    python: str,
+    timeout_s: float,
+    backends: Sequence[registry.Backend] = registry.BACKENDS,
+    *,
+    started: Started | None = None,
+) -> ProbeResult:
+    """Probe `python`, re-running around every step that hangs or crashes.
+
+    - A step that hangs or kills the process is skipped in the next run.
+    - When `import torch` fails or hangs with autoloading on, the next run sets
+      TORCH_DEVICE_BACKEND_AUTOLOAD=0 and loads the entry points one by one, so a broken
+      extension is named and the rest is still reported.
+    """
+    job = probe_job(backends)
+    runs: list[ProbeRun] = []
+    skip: list[str] = []
+    overrides: dict[str, str] = {}
+    while len(runs) < MAX_RUNS:
+        if started is not None:
+            run, started = started.finish(timeout_s), None
+        else:
+            run = run_payload(
+                python,
+                "detect",
+                {**job, "skip": skip, "load_entry_points": bool(overrides)},
+                timeout_s=timeout_s,
+                env_overrides=overrides,
+            )
+        runs.append(run)
+        autoload_on = overrides.get(AUTOLOAD_ENV, os.environ.get(AUTOLOAD_ENV, "1")) == "1"
+        culprit = run.culprit
+        torch_step = next((s for s in run.steps if s.name == IMPORT_TORCH), None)
+        if culprit is None:
+            torch_failed = torch_step is not None and torch_step.ok is False
+            if run.outcome is not RunOutcome.COMPLETED or not (torch_failed and autoload_on):
+                break
+            # `import torch` raised with autoload on: find out whether torch itself works.
+            skip.extend(s.name for s in run.steps if _is_autoload(s.name) and s.ok is False)
+            overrides = {AUTOLOAD_ENV: "0"}
+            continue
+        if culprit.name in skip or (culprit.name == IMPORT_TORCH and not autoload_on):
+            break  # no way around it: torch itself hangs or crashes
+        if culprit.name != IMPORT_TORCH:
+            skip.append(culprit.name)
+        if autoload_on and (culprit.name == IMPORT_TORCH or _is_autoload(culprit.name)):
+            overrides = {AUTOLOAD_ENV: "0"}
+    return ProbeResult(python=python, runs=tuple(runs))
+
+
+def _is_autoload(step_name: str) -> bool:
+    return step_name.startswith(AUTOLOAD_STEP_PREFIX)

@@ -1,0 +1,36 @@
+"""What the detect payload is asked to do: registry rows, distributions, constants.
+
+Kept apart from the rest of the probe layer so the CLI can start the probe before it
+imports anything else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from hwdoctor import registry
+
+AUTOLOAD_ENV: Final = "TORCH_DEVICE_BACKEND_AUTOLOAD"
+IMPORT_TORCH: Final = "import torch"
+AUTOLOAD_STEP_PREFIX: Final = "autoload "
+MAX_RUNS: Final = 4
+
+# Distributions read from metadata besides the backends' own.
+STACK_DISTS: Final = (
+    "torch",
+    "accelerate",
+    "transformers",
+    "huggingface-hub",
+    "safetensors",
+    "tokenizers",
+    "numpy",
+    "intel-extension-for-pytorch",
+    "libtpu",
+    "neuronx-cc",
+)
+
+
+def probe_job(backends: Sequence[registry.Backend] = registry.BACKENDS) -> dict[str, Any]:
+    dists = list(dict.fromkeys([*STACK_DISTS, *(d for b in backends for d in b.dists)]))
+    return {"backends": [backend.to_json() for backend in backends], "dists": dists}

@@ -1,0 +1,98 @@
+"""Shared prelude of hwdoctor's probe payloads: the job, the channel, steps (stdlib, 3.8+).
+
+hwdoctor prepends this file to a payload's own text and runs the result with `python -c`
+in the target interpreter. The one argument is a JSON job; events go to the channel file
+named in it, one JSON object per line: `begin`/`end` around every risky step, `fact` for
+what was learned, `done` at the end. stdout and stderr belong to whatever the user's
+packages print.
+"""
+
+import faulthandler
+import json
+import os
+import signal
+import sys
+import time
+import traceback
+
+JOB = json.loads(sys.argv[1])
+_CHANNEL = os.open(JOB["channel"], os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+_SKIP = set(JOB.get("skip", ()))
+_TRACEBACK_LIMIT = 4000
+
+# A crash or a hang leaves a Python stack in stderr: the runner asks for one with SIGUSR1
+# before it kills a step that outlived its deadline.
+faulthandler.enable(file=sys.stderr, all_threads=True)
+if hasattr(signal, "SIGUSR1"):
+    faulthandler.register(signal.SIGUSR1, file=sys.stderr, all_threads=True)
+
+
+def emit(event):
+    line = json.dumps(event, default=repr, sort_keys=True) + "\n"
+    os.write(_CHANNEL, line.encode("utf-8", "backslashreplace"))
+
+
+def fact(key, value):
+    emit({"e": "fact", "key": key, "value": value})
+
+
+def describe(exc):
+    """An exception as data: type, message, the chained cause, a traceback tail."""
+    info = {"type": type(exc).__name__, "message": str(exc)[:2000]}
+    cause = exc.__cause__ or exc.__context__
+    if cause is not None and cause is not exc:
+        info["cause"] = {"type": type(cause).__name__, "message": str(cause)[:2000]}
+    text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    info["traceback"] = text[-_TRACEBACK_LIMIT:]
+    return info
+
+
+def step(name, work, *args):
+    """Run a risky piece of work, announced before and closed after; never raises.
+
+    Returns (ok, result, error); a step named in the job's skip list is not run at all
+    (ok is None): an earlier probe saw it hang or crash.
+    """
+    if name in _SKIP:
+        return None, None, None
+    started = time.monotonic()
+    emit({"e": "begin", "step": name})
+    try:
+        result = work(*args)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # SystemExit too: an extension calling sys.exit()
+        if isinstance(exc, SystemExit):
+            exc = RuntimeError("called sys.exit(%r)" % (exc.code,))
+        error = describe(exc)
+        emit(
+            {
+                "e": "end",
+                "step": name,
+                "ok": False,
+                "error": error,
+                "seconds": round(time.monotonic() - started, 4),
+            }
+        )
+        return False, None, error
+    emit({"e": "end", "step": name, "ok": True, "seconds": round(time.monotonic() - started, 4)})
+    return True, result, None
+
+
+def _safe(call, *args):
+    try:
+        return call(*args), None
+    except Exception as exc:
+        return None, "%s: %s" % (type(exc).__name__, str(exc)[:500])
+
+
+def finish():
+    """Leave without interpreter teardown: with torch loaded it costs tens of milliseconds
+    and can run extension atexit hooks that hang. Everything learned is on the channel."""
+    emit({"e": "done"})
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:
+            pass
+    os._exit(0)
