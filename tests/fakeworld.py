@@ -22,9 +22,20 @@ What can be faked, and what cannot (seen with torch 2.13.0+cpu, accelerate 1.15,
   registered from Python with hooks and a device guard, so ``torch.accelerator`` reports them.
   Only one PrivateUse1 backend can exist per process: a World holds at most one (a second
   `World.privateuse1` raises ValueError). Use one world, and one subprocess, per backend.
-* There are no kernels: allocating a tensor on a fake device, ``tensor.to("npu")``,
-  ``model.to(...)`` and so ``device_map="auto"`` probing or pipeline placement fail. Accelerate's
-  ``get_max_memory`` probes by allocating and therefore drops fake devices.
+* Their devices hold tensors and run ops (``kernels=True``, the default): a tensor on a fake
+  device is a real PrivateUse1 tensor (true sizes, strides, dtype and device index) over CPU
+  memory, and ops run on the CPU through a boxed fallback (``CpuBackedKernels`` in the support
+  module). ``tensor.to("npu:1")``, ``model.to(...)``, Accelerate's ``get_max_memory`` (it probes
+  by allocating), ``device_map`` loading and ``generate`` work, with the results of a CPU run.
+  Limits: backward through tensors on index 1 and above raises (torch's Python device guard
+  reports one device to the autograd engine); ``tensor.to("npu")`` without an index goes to
+  index 0 whatever ``set_device`` said (factories such as ``torch.zeros(device="npu")`` follow
+  it); SDPA takes torch's math path where a CPU tensor takes a fused kernel (equal to ~1e-7;
+  equal bit for bit to a CPU run under ``sdpa_kernel(SDPBackend.MATH)``); ``model.to("npu")``
+  unties tied parameters (torch's ``_has_compatible_shallow_copy_type`` is False between CPU
+  and PrivateUse1, so ``Module._apply`` makes new Parameters with equal values;
+  ``from_pretrained(device_map=...)`` keeps the ties). With ``kernels=False`` allocating on a
+  fake device raises NotImplementedError, and ``get_max_memory`` drops the devices.
 * ``torch.accelerator.current_device_index()`` of a PrivateUse1 fake is always 0 (torch's Python
   device guard hard-codes it); the device module's own ``current_device()`` follows
   ``set_device()``.
@@ -309,8 +320,11 @@ def device_module(qualname, table, capability):
     return module
 
 
-def register_privateuse1(device_type, devices, visible_env=()):
-    """Register `device_type` as a Python PrivateUse1 backend with hooks and a device guard."""
+def register_privateuse1(device_type, devices, visible_env=(), kernels=True):
+    """Register `device_type` as a Python PrivateUse1 backend with hooks and a device guard.
+
+    With `kernels`, its tensors hold data in CPU memory and ops run (see CpuBackedKernels).
+    """
     import torch
     from torch.utils.backend_registration import _setup_privateuseone_for_python_backend
 
@@ -335,8 +349,429 @@ def register_privateuse1(device_type, devices, visible_env=()):
     hooks, guard = FakeHooks(), FakeGuard()
     _KEEP_ALIVE.extend((hooks, guard, module))
     _setup_privateuseone_for_python_backend(device_type, module, hooks, guard)
+    if kernels:
+        module.device = _device_context(table)
+        _KEEP_ALIVE.append(CpuBackedKernels(table).install())
     REGISTERED.append(device_type)
     return module
+
+
+def _device_context(table):
+    class device:  # noqa: N801  (torch.cuda.device)
+        """Context manager that makes `index` the current device (torch.load uses it)."""
+
+        def __init__(self, device):
+            self.index = None if device is None or device == -1 else table.index(device)
+            self.previous = table.current
+
+        def __enter__(self):
+            self.previous = table.current
+            if self.index is not None:
+                table.current = self.index
+            return self
+
+        def __exit__(self, *exc_info):
+            table.current = self.previous
+            return False
+
+    return device
+
+
+_DLPACK_CPU = (1, 0)  # kDLCPU, device 0
+_DLPACK_EXT_DEV = 12  # kDLExtDev: torch's DLPack converter maps it to PrivateUse1 and back
+
+
+class CpuBackedKernels:
+    """Kernels for a fake PrivateUse1 device whose memory is the host's.
+
+    A tensor on the fake device is a genuine PrivateUse1 tensor: its sizes, strides, dtype,
+    storage offset and device index are real, and its storage holds the data in CPU memory
+    (so `data_ptr()` is a host address). It is made by relabelling the device of a DLPack
+    capsule (torch maps kDLExtDev to PrivateUse1 and kDLCPU to CPU): the fake storage keeps
+    its CPU owner alive, and a CPU alias made the same way keeps the fake tensor alive.
+
+    * A boxed fallback runs every op without a PrivateUse1 kernel on CPU aliases of the fake
+      tensors, and puts tensor results on the device of the fake inputs (or of the `device`
+      argument of a factory op). In-place ops write through the aliases; `out=` tensors are
+      computed fresh, then resized if needed and filled. Tensors of two fake devices in one op
+      raise, as on real hardware; CPU tensors are passed through unchecked.
+    * Explicit kernels: `_copy_from` (also at the Conjugate and Negative keys) and
+      `_copy_from_and_resize` (copies between devices), `resize_` (a new storage when it
+      grows), `set_()`; metadata-only ops reuse torch's CPU kernels, which only build a
+      TensorImpl over the same storage (METADATA_OPS). Factory ops (`empty.memory_format`,
+      `empty_strided`, ...) and `_local_scalar_dense` (`.item()`) go through the fallback.
+    * torch's composite kernels (`to`, `copy_`, `detach`, `transpose`, `select`, `expand`,
+      ...) need nothing: they call the ops above.
+    * Around torch: `torch.UntypedStorage(n, device=<fake>)` builds CPU memory (torch would
+      dereference the PrivateUse1 allocator Python cannot register), and a backward pass
+      through tensors on index 1 and above raises an explained RuntimeError.
+    """
+
+    METADATA_OPS = (
+        "as_strided",
+        "view",
+        "_reshape_alias",
+        "unfold",
+        "view_as_real",
+        "view_as_complex",
+        "set_.source_Storage",
+        "set_.source_Storage_storage_offset",
+        "set_.source_Tensor",
+        "is_set_to",
+    )
+
+    def __init__(self, table):
+        import ctypes
+
+        import torch
+        import torch.utils.dlpack
+
+        if ctypes.sizeof(ctypes.c_void_p) != 8:
+            raise RuntimeError(
+                "fake %s kernels: need a 64-bit interpreter (DLPack struct layout)" % table.type
+            )
+        self.torch = torch
+        self.ctypes = ctypes
+        self.table = table
+        self.type = table.type
+        self.libraries = []
+        prototype = ctypes.PYFUNCTYPE(ctypes.c_void_p, ctypes.py_object, ctypes.c_char_p)
+        self._capsule_pointer = prototype(("PyCapsule_GetPointer", ctypes.pythonapi))
+
+    # -- moving between the fake device and CPU memory (no copies) ----------------------------
+
+    def _relabel(self, tensor, source, target):
+        dlpack = self.torch.utils.dlpack
+        capsule = dlpack.to_dlpack(tensor)
+        address = self._capsule_pointer(capsule, b"dltensor")
+        # DLManagedTensor starts with DLTensor {void *data; DLDevice {int32 type, id}; ...}
+        device = (self.ctypes.c_int32 * 2).from_address(address + 8)
+        if (device[0], device[1]) != source:
+            raise RuntimeError(
+                "fake %s kernels: DLPack capsule of a %s tensor has device %r, expected %r;"
+                " this torch's DLPack layout is not the one the fake world knows"
+                % (self.type, tensor.device, (device[0], device[1]), source)
+            )
+        device[0], device[1] = target
+        return dlpack.from_dlpack(capsule)
+
+    # DLPack would materialize a conjugate or negative view (a copy, through these very
+    # kernels when the view is on the fake device): carry those bits over as views instead.
+
+    def to_fake(self, cpu, index):
+        """A tensor on fake device `index` sharing `cpu`'s memory."""
+        if cpu.is_conj():
+            return self.to_fake(cpu.conj(), index).conj()
+        if cpu.is_neg():
+            return self.to_fake(cpu._neg_view(), index)._neg_view()
+        return self._relabel(cpu, _DLPACK_CPU, (_DLPACK_EXT_DEV, index))
+
+    def to_cpu(self, fake):
+        """A CPU tensor sharing the memory (and sizes, strides) of the fake tensor."""
+        if fake.is_conj():
+            return self.to_cpu(fake.conj()).conj()
+        if fake.is_neg():
+            return self.to_cpu(fake._neg_view())._neg_view()
+        return self._relabel(fake, (_DLPACK_EXT_DEV, fake.device.index), _DLPACK_CPU)
+
+    def is_fake(self, value):
+        return isinstance(value, self.torch.Tensor) and value.device.type == self.type
+
+    # -- the boxed fallback -------------------------------------------------------------------
+
+    def fallback(self, op, *args, **kwargs):
+        torch = self.torch
+        schema = op._schema
+        indices = []  # device indices of the fake tensors among the arguments
+        targets = []  # `device` arguments (factory ops)
+        fresh = []  # (fake out= tensor, the CPU tensor computed in its place)
+        watched = []  # (name, fake tensor mutated in place, its CPU alias, alias metadata)
+
+        def down(value):
+            if isinstance(value, torch.Tensor):
+                if value.device.type != self.type:
+                    return value
+                indices.append(value.device.index)
+                return self.to_cpu(value)
+            if isinstance(value, torch.device):
+                targets.append(value)
+                return torch.device("cpu") if value.type == self.type else value
+            if isinstance(value, (list, tuple)):
+                return type(value)(down(item) for item in value)
+            return value
+
+        def out(value):
+            # out= tensors are computed into new CPU tensors, then copied: the CPU op may
+            # resize its out tensor, and a fake tensor's storage cannot grow from the CPU side
+            if isinstance(value, torch.Tensor) and value.device.type == self.type:
+                indices.append(value.device.index)
+                made = torch.empty(0, dtype=value.dtype)
+                fresh.append((value, made))
+                return made
+            if isinstance(value, (list, tuple)):
+                return type(value)(out(item) for item in value)
+            return value
+
+        def convert(argument, value):
+            if argument is not None and argument.is_out:
+                return out(value)
+            converted = down(value)
+            alias = argument.alias_info if argument is not None else None
+            if alias is not None and alias.is_write and self.is_fake(value):
+                watched.append((argument.name, value, converted, self._metadata(converted)))
+            return converted
+
+        arguments = {argument.name: argument for argument in schema.arguments}
+        cpu_args = [
+            convert(schema.arguments[i] if i < len(schema.arguments) else None, value)
+            for i, value in enumerate(args)
+        ]
+        cpu_kwargs = {name: convert(arguments.get(name), value) for name, value in kwargs.items()}
+        if len(set(indices)) > 1:
+            first, second = sorted(set(indices))[:2]
+            raise RuntimeError(
+                "Expected all tensors to be on the same device, but found at least two devices,"
+                " %s:%d and %s:%d! (fake %s kernels, %s)"
+                % (self.type, first, self.type, second, self.type, op)
+            )
+        try:
+            result = op(*cpu_args, **cpu_kwargs)
+        except RuntimeError as exc:
+            if "not resizable" not in str(exc):
+                raise
+            raise RuntimeError(
+                "fake %s kernels: %s grows a %s tensor in place, which the CPU kernel cannot do"
+                " through an alias of fake-device memory (resize_ and out= arguments can)"
+                % (self.type, op, self.type)
+            ) from exc
+
+        for fake, made in fresh:
+            if fake.shape != made.shape:
+                self.resize_(fake, made.shape)
+            if made.numel():
+                self.to_cpu(fake).copy_(made)
+        for _name, fake, alias, metadata in watched:
+            if self._metadata(alias) != metadata:  # e.g. a shrinking resize by the CPU kernel
+                self._adopt(fake, alias)
+
+        if targets:
+            target = targets[0]
+            index = self.table.index(target) if target.type == self.type else None
+        elif indices:
+            index = indices[0]
+        else:
+            index = self.table.index(None)
+
+        def up(value):
+            if isinstance(value, torch.Tensor) and value.device.type == "cpu":
+                return value if index is None else self.to_fake(value, index)
+            if isinstance(value, (list, tuple)):
+                return type(value)(up(item) for item in value)
+            return value
+
+        named = dict(zip(arguments, args))
+        named.update(kwargs)
+        returns = schema.returns
+        values = (result,) if len(returns) == 1 else tuple(result) if returns else ()
+        final = []
+        for returned, value in zip(returns, values):
+            alias = returned.alias_info
+            if alias is not None and alias.is_write:  # in-place and out= ops return an argument
+                sources = [
+                    a.name
+                    for a in schema.arguments
+                    if a.alias_info is not None and a.alias_info.before_set == alias.before_set
+                ]
+                if sources and sources[0] in named:
+                    final.append(named[sources[0]])
+                    continue
+            final.append(up(value))
+        if not returns:
+            return None
+        return final[0] if len(returns) == 1 else tuple(final)
+
+    @staticmethod
+    def _metadata(tensor):
+        return (tensor.data_ptr(), tuple(tensor.shape), tensor.stride(), tensor.storage_offset())
+
+    def _adopt(self, fake, cpu):
+        """Point `fake` at the memory and sizes of the CPU tensor `cpu`."""
+        carrier = self.to_fake(cpu, fake.device.index)
+        self._cpu_kernel(
+            self.torch.ops.aten.set_.source_Storage_storage_offset,
+            fake,
+            carrier.untyped_storage(),
+            carrier.storage_offset(),
+            list(carrier.shape),
+            list(carrier.stride()),
+        )
+
+    # -- explicit kernels ---------------------------------------------------------------------
+
+    def copy_from(self, source, destination, non_blocking=False):
+        if not (self.is_fake(source) or self.is_fake(destination)):
+            raise RuntimeError(
+                "fake %s kernels: _copy_from between %s and %s is not theirs to do"
+                % (self.type, source.device, destination.device)
+            )
+        target = self.to_cpu(destination) if self.is_fake(destination) else destination
+        target.copy_(self.to_cpu(source) if self.is_fake(source) else source)
+        return destination
+
+    def copy_from_and_resize(self, source, destination):
+        if destination.shape != source.shape:
+            if self.is_fake(destination):
+                self.resize_(destination, source.shape)
+            else:
+                destination.resize_(source.shape)
+        return self.copy_from(source, destination)
+
+    def _cpu_kernel(self, op, *args, **kwargs):
+        return op._op_dk(self.torch._C.DispatchKey.CPU, *args, **kwargs)
+
+    def _check_storage(self, storage):
+        device = getattr(storage, "device", None)
+        if device is not None and device.type != self.type:
+            raise RuntimeError(
+                "Attempted to set the storage of a %s tensor to a storage on %s"
+                % (self.type, device)
+            )
+
+    def metadata_kernel(self, op):
+        checked = op.name() != "aten::is_set_to"  # set_ must not adopt another device's memory
+
+        def kernel(*args, **kwargs):
+            for value in list(args) + list(kwargs.values()):
+                if isinstance(value, (self.torch.UntypedStorage, self.torch.TypedStorage)):
+                    self._check_storage(value)
+                elif checked and isinstance(value, self.torch.Tensor) and not self.is_fake(value):
+                    raise RuntimeError(
+                        "%s: expected %s tensors, got one on %s" % (op, self.type, value.device)
+                    )
+            result = self._cpu_kernel(op, *args, **kwargs)
+            if isinstance(result, self.torch.Tensor) and not self.is_fake(result):
+                raise RuntimeError(
+                    "fake %s kernels: torch's CPU kernel of %s returned a %s tensor"
+                    % (self.type, op, result.device)
+                )
+            return result
+
+        return kernel
+
+    def set_empty(self, tensor):
+        torch = self.torch
+        empty = self.to_fake(torch.empty(0, dtype=tensor.dtype), tensor.device.index)
+        return self._cpu_kernel(
+            torch.ops.aten.set_.source_Storage_storage_offset,
+            tensor,
+            empty.untyped_storage(),
+            0,
+            [0],
+            [1],
+        )
+
+    def resize_(self, tensor, size, memory_format=None):
+        torch = self.torch
+        numel = 1
+        for extent in size:
+            numel *= int(extent)
+        needed = (tensor.storage_offset() + numel) * tensor.element_size()
+        storage = tensor.untyped_storage()
+        if needed > storage.nbytes():
+            index = tensor.device.index
+            old = self.to_fake(torch.empty(0, dtype=torch.uint8), index)
+            self._cpu_kernel(
+                torch.ops.aten.set_.source_Storage_storage_offset,
+                old,
+                storage,
+                0,
+                [storage.nbytes()],
+                [1],
+            )
+            grown = torch.zeros(needed, dtype=torch.uint8)
+            grown[: storage.nbytes()].copy_(self.to_cpu(old))
+            self._cpu_kernel(
+                torch.ops.aten.set_.source_Storage_storage_offset,
+                tensor,
+                self.to_fake(grown, index).untyped_storage(),
+                tensor.storage_offset(),
+                list(tensor.shape),
+                list(tensor.stride()),
+            )
+        return self._cpu_kernel(
+            torch.ops.aten.resize_.default, tensor, list(size), memory_format=memory_format
+        )
+
+    def install(self):
+        torch = self.torch
+        fallback = torch.library.Library("_", "IMPL")
+        fallback.fallback(self.fallback, dispatch_key="PrivateUse1")
+        aten = torch.library.Library("aten", "IMPL")
+        aten.impl("_copy_from", self.copy_from, "PrivateUse1")
+        # _copy_from has no alias annotation, so torch's conjugate/negative fallbacks would
+        # resolve a conj view by cloning it, which copies through _copy_from: endless C++
+        # recursion (a segfault). This kernel copies math-bit views as they are.
+        aten.impl("_copy_from", self.copy_from, "Conjugate")
+        aten.impl("_copy_from", self.copy_from, "Negative")
+        aten.impl("_copy_from_and_resize", self.copy_from_and_resize, "PrivateUse1")
+        aten.impl("resize_", self.resize_, "PrivateUse1")
+        aten.impl("set_", self.set_empty, "PrivateUse1")
+        for name in self.METADATA_OPS:
+            packet, _, overload = name.partition(".")
+            op = getattr(getattr(torch.ops.aten, packet), overload or "default")
+            aten.impl(name, self.metadata_kernel(op), "PrivateUse1")
+        self.libraries.extend((fallback, aten))
+        self._patch_storage_constructor()
+        self._explain_backward()
+        return self
+
+    def _patch_storage_constructor(self):
+        """`torch.UntypedStorage(n, device=<fake>)` (torch.load's map_location path) would
+        dereference the PrivateUse1 allocator, which Python cannot register: a segfault.
+        Build the storage in CPU memory instead."""
+        torch = self.torch
+        kernels = self
+        original = torch.UntypedStorage.__new__
+
+        def __new__(cls, *args, device=None, **kwargs):  # noqa: N807
+            if device is None or torch.device(device).type != kernels.type:
+                if device is not None:
+                    kwargs["device"] = device
+                return original(cls, *args, **kwargs)
+            if kwargs or len(args) > 1 or (args and not isinstance(args[0], int)):
+                raise RuntimeError(
+                    "fake %s kernels: only UntypedStorage(nbytes, device=...) is supported on"
+                    " the fake device" % kernels.type
+                )
+            index = kernels.table.index(torch.device(device))
+            cpu = torch.zeros(args[0] if args else 0, dtype=torch.uint8)
+            return kernels.to_fake(cpu, index).untyped_storage()
+
+        torch.UntypedStorage.__new__ = __new__
+
+    def _explain_backward(self):
+        """The autograd engine sizes its device queues by the device guard's deviceCount(),
+        which torch's Python device guard fixes at 1: backward through tensors on index 1 and
+        above trips an internal assert. Say so."""
+        import torch.autograd
+
+        original = torch.autograd._engine_run_backward
+        device_type = self.type
+
+        def _engine_run_backward(*args, **kwargs):
+            try:
+                return original(*args, **kwargs)
+            except RuntimeError as exc:
+                if "device_ready_queues_" not in str(exc):
+                    raise
+                raise RuntimeError(
+                    "fake %s: autograd cannot run backward through tensors on %s:1 and above;"
+                    " torch's Python device guard (torch._C._acc.DeviceGuard) reports one"
+                    " device, so the autograd engine has a queue for index 0 only. Train on"
+                    " %s:0." % (device_type, device_type, device_type)
+                ) from exc
+
+        torch.autograd._engine_run_backward = _engine_run_backward
 
 
 def patch_functions(target, functions, names):
@@ -462,14 +897,15 @@ def patch_mps(config):
 _PRIVATEUSE1_TEMPLATE = '''\
 """Fake {dist} {version}: the PrivateUse1 backend {device!r} of an hwdoctor fake world.
 
-Pure Python, no kernels. It registers once per process, through torch's backend autoload
-(`_autoload`), through `import {module}`, or both.
+Pure Python; {kernels_doc}. It registers once per process, through torch's backend
+autoload (`_autoload`), through `import {module}`, or both.
 """
 
 __version__ = {version!r}
 _DEVICE = {device!r}
 _DEVICES = {devices!r}
 _VISIBLE_ENV = {visible_env!r}
+_KERNELS = {kernels!r}
 _registered = False
 
 
@@ -489,7 +925,7 @@ def _register():
 
     import {support}
 
-    {support}.register_privateuse1(_DEVICE, _DEVICES, _VISIBLE_ENV)
+    {support}.register_privateuse1(_DEVICE, _DEVICES, _VISIBLE_ENV, _KERNELS)
     if _DEVICE == "npu" and not hasattr(torch.version, "cann"):
         torch.version.cann = "8.2.RC1"
 {npu_functions}
@@ -1139,6 +1575,7 @@ class World:
         requires: Sequence[str] = (),
         extra_source: str = "",
         visible_devices_env: str | Sequence[str] | None = None,
+        kernels: bool = True,
     ) -> World:
         """A PrivateUse1 backend `device` (npu, mlu, musa, neuron, tpu, ...) in package `module`.
 
@@ -1148,6 +1585,12 @@ class World:
         `visible_devices_env` names variables (e.g. VISIBLE_DEVICES_ENV["npu"]) that then hide
         devices like CUDA_VISIBLE_DEVICES does (indices or GPU-<uuid>); by default the fake
         reports exactly `devices`. At most one PrivateUse1 backend per world.
+
+        With `kernels` (the default) tensors can live on the devices and ops run, on the CPU:
+        allocation, `.to()`, `model.to()`, `device_map` loading and generation work, and
+        results equal a CPU run (see `CpuBackedKernels` in the support module). Without,
+        allocating on a device raises NotImplementedError, as a build without kernels would.
+        Kernels also add `torch.<device>.device(index)`, the context manager torch.load uses.
         """
         if self.privateuse1_device is not None:
             raise ValueError(
@@ -1170,6 +1613,8 @@ class World:
             support=SUPPORT_MODULE,
             npu_functions=_NPU_FUNCTIONS if device == "npu" else "",
             extra_source=extra_source,
+            kernels=bool(kernels),
+            kernels_doc="CPU-backed kernels" if kernels else "no kernels",
         )
         files = [self._write_support(), *self._write_package(module, source)]
         self._write_dist(

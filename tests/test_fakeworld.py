@@ -71,10 +71,7 @@ torch.npu.set_device(1)
 out["current"] = torch.npu.current_device()
 out["accelerator_index"] = torch.accelerator.current_device_index()
 torch.npu.synchronize()
-try:
-    torch.zeros(1, device="npu")
-except NotImplementedError as exc:
-    out["alloc"] = "NotImplementedError" if "empty" in str(exc) else str(exc)
+out["alloc"] = str(torch.zeros(1, device="npu").device)  # factories follow set_device
 import torch_npu
 torch_npu._autoload()
 torch_npu._autoload()
@@ -107,7 +104,7 @@ def test_npu_autoloads_on_import_torch(world: World) -> None:
     assert got["cann"] and got["is_npu_method"] is True
     # the module follows set_device; torch's Python device guard always answers 0
     assert got["current"] == 1 and got["accelerator_index"] == 0
-    assert got["alloc"] == "NotImplementedError"  # no kernels
+    assert got["alloc"] == "npu:1"
     assert got["registered"] == ["npu"]  # autoload, import and two more _autoload(): once
     assert got["has_fusion"] is True
     assert got["version"] == "2.13.0"
@@ -132,11 +129,12 @@ def test_importing_the_extension_before_torch_registers_once(world: World) -> No
         world,
         "import json, torch_mlu, torch, _hwdoctor_fakeworld as s\n"
         "torch_mlu._autoload()\n"
+        "t = torch.arange(4.0, device='mlu:0')\n"
         "print(json.dumps([torch.mlu.device_count(), torch.mlu.get_device_name(0),"
         " str(torch.accelerator.current_accelerator()), s.REGISTERED,"
-        " hasattr(torch_mlu, 'npu_fusion_attention')]))",
+        " hasattr(torch_mlu, 'npu_fusion_attention'), str(t.device), (t * 2).sum().item()]))",
     )
-    assert got == [1, "MLU370-X8", "mlu", ["mlu"], False]
+    assert got == [1, "MLU370-X8", "mlu", ["mlu"], False, "mlu:0", 12.0]
 
 
 def test_privateuse1_with_zero_devices(world: World) -> None:
@@ -146,11 +144,129 @@ def test_privateuse1_with_zero_devices(world: World) -> None:
         "import json, torch\n"
         "try:\n    torch.npu.current_device(); current = 'no error'\n"
         "except RuntimeError as exc:\n    current = 'RuntimeError'\n"
+        "try:\n    torch.zeros(1, device='npu:0'); alloc = 'no error'\n"
+        "except RuntimeError as exc:\n    alloc = str(exc)\n"
         "print(json.dumps([torch.npu.is_available(), torch.npu.device_count(),"
         " str(torch.accelerator.current_accelerator()), torch.accelerator.is_available(),"
-        " torch.accelerator.device_count(), current]))",
+        " torch.accelerator.device_count(), current, alloc]))",
     )
-    assert got == [False, 0, "npu", False, 0, "RuntimeError"]
+    assert got == [
+        False,
+        0,
+        "npu",
+        False,
+        0,
+        "RuntimeError",
+        "npu: invalid device ordinal 0 (0 device(s) visible)",
+    ]
+
+
+KERNEL_FACTS = """
+import io, json, torch
+from accelerate.utils import get_max_memory
+
+
+def error(fn):
+    try:
+        fn()
+    except Exception as exc:
+        return "%s: %s" % (type(exc).__name__, str(exc).splitlines()[0])
+    return "no error"
+
+
+out = {}
+one = torch.tensor(0, device=torch.device("npu", 1))
+out["tensor"] = [str(one.device), one.device.index, one.item(), str(one.dtype)]
+zeros = torch.zeros(3, device="npu:0")
+out["zeros"] = [str(zeros.device), zeros.cpu().tolist(), str(zeros.cpu().device)]
+cpu = torch.arange(6.0).reshape(2, 3)
+moved = cpu.to("npu:1")
+view = moved.t()
+out["moved"] = [str(moved.device), moved.cpu().tolist(), moved[1, 2].item(), str(view.device)]
+out["metadata"] = [list(view.shape), list(view.stride()), view.is_contiguous(),
+                   moved[1].storage_offset(), moved.untyped_storage().nbytes(),
+                   str(moved.untyped_storage().device), str(moved.to(torch.bfloat16).dtype)]
+out["aliasing"] = [view.untyped_storage().data_ptr() == moved.untyped_storage().data_ptr(),
+                   view._base is moved]
+
+
+def compute(t):
+    return [(t.softmax(-1) @ t.t()).argmax(-1), (t > 2).sum(), t.masked_fill(t < 1, 0).cumsum(0),
+            torch.cat([t, t.flip(0)]).topk(2).values, t.to(torch.bfloat16).exp().float(),
+            torch.isin(t.long(), torch.tensor([1, 4], device=t.device)).logical_not()]
+
+
+out["ops_equal_cpu"] = [torch.equal(a.cpu(), b) for a, b in zip(compute(moved), compute(cpu))]
+moved[0].fill_(-1.0)
+moved[:, 1] += 10
+out["inplace"] = moved.cpu().tolist()
+target = torch.zeros(2, 4, device="npu:1")
+torch.mul(torch.ones(3, device="npu:1"), 2, out=target[1, :3])
+out["out_view"] = target.cpu().tolist()
+grown = torch.empty(0, device="npu:0")
+torch.cat([torch.ones(2, device="npu:0")] * 3, out=grown)
+out["out_resized"] = [list(grown.shape), grown.cpu().tolist()]
+out["mixed"] = error(lambda: torch.ones(2, device="npu:0") + torch.ones(2, device="npu:1"))
+out["ordinal"] = error(lambda: torch.zeros(1, device="npu:2"))
+out["numpy"] = error(lambda: moved.numpy())
+
+memory = get_max_memory()
+out["max_memory"] = [[str(key) for key in memory], memory[0], memory[1]]
+
+weight, x = torch.randn(3, 4), torch.randn(2, 3)
+w = weight.clone().requires_grad_()
+(x @ w).tanh().sum().backward()
+w0 = weight.to("npu:0").requires_grad_()
+(x.to("npu:0") @ w0).tanh().sum().backward()
+out["grad0"] = [str(w0.grad.device), torch.equal(w0.grad.cpu(), w.grad)]
+w1 = weight.to("npu:1").requires_grad_()
+out["grad1"] = error(lambda: (x.to("npu:1") @ w1).sum().backward())
+
+buffer = io.BytesIO()
+torch.save({"a": moved, "b": zeros}, buffer)
+buffer.seek(0)
+loaded = torch.load(buffer)
+buffer.seek(0)
+mapped = torch.load(buffer, map_location="npu:1")
+out["load"] = [str(loaded["a"].device), str(loaded["b"].device), str(mapped["b"].device),
+               torch.equal(loaded["a"].cpu(), moved.cpu())]
+print(json.dumps(out))
+"""
+
+
+def test_privateuse1_kernels_hold_tensors_and_run_ops(world: World) -> None:
+    world.privateuse1("npu")
+    got = facts(world, KERNEL_FACTS)
+    assert got["tensor"] == ["npu:1", 1, 0, "torch.int64"]
+    assert got["zeros"] == ["npu:0", [0.0, 0.0, 0.0], "cpu"]
+    assert got["moved"] == ["npu:1", [[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]], 5.0, "npu:1"]
+    # sizes, strides, offsets and the storage are the data's own: nothing is made up
+    assert got["metadata"] == [[3, 2], [1, 3], False, 3, 24, "npu:1", "torch.bfloat16"]
+    assert got["aliasing"] == [True, True]
+    assert got["ops_equal_cpu"] == [True] * 6
+    assert got["inplace"] == [[-1.0, 9.0, -1.0], [3.0, 14.0, 5.0]]  # through views
+    assert got["out_view"] == [[0.0] * 4, [2.0, 2.0, 2.0, 0.0]]
+    assert got["out_resized"] == [[6], [1.0] * 6]
+    assert got["mixed"].startswith("RuntimeError: Expected all tensors to be on the same device")
+    assert got["ordinal"] == "RuntimeError: npu: invalid device ordinal 2 (2 device(s) visible)"
+    assert got["numpy"].startswith("TypeError: can't convert npu:1 device type tensor to numpy")
+    # Accelerate probes each device with torch.tensor(0, device=...), then asks mem_get_info
+    assert got["max_memory"] == [["0", "1", "cpu"], 60 << 30, 60 << 30]
+    assert got["grad0"] == ["npu:0", True]
+    assert got["grad1"].startswith("RuntimeError: fake npu: autograd cannot run backward")
+    assert got["load"] == ["npu:1", "npu:0", "npu:1", True]
+
+
+def test_privateuse1_without_kernels(world: World) -> None:
+    world.privateuse1("npu", kernels=False)
+    got = facts(
+        world,
+        "import json, torch\nfrom accelerate.utils import get_max_memory\n"
+        "try:\n    torch.tensor(0, device='npu:1'); alloc = 'no error'\n"
+        "except NotImplementedError as exc:\n    alloc = 'NotImplementedError'\n"
+        "print(json.dumps([torch.npu.device_count(), alloc, [str(k) for k in get_max_memory()]]))",
+    )
+    assert got == [2, "NotImplementedError", ["cpu"]]
 
 
 def test_capability_visibility_metadata_and_no_autoload(world: World) -> None:
@@ -485,6 +601,80 @@ def test_transformers_and_accelerate_pick_the_fake_device(kind: str, tmp_path: P
     assert got["pipeline"] == pipe
     if pipe != "cpu":
         assert got["model_to"] == pipe
+
+
+QWEN3_ON_NPU = """
+import json, tempfile, warnings
+warnings.simplefilter("ignore")
+import torch
+from torch.nn.attention import SDPBackend, sdpa_kernel
+from transformers import AutoModelForCausalLM, Qwen3Config, Qwen3ForCausalLM
+
+torch.manual_seed(0)
+config = Qwen3Config(vocab_size=64, hidden_size=32, intermediate_size=64, num_hidden_layers=2,
+                     num_attention_heads=4, num_key_value_heads=2, head_dim=8,
+                     max_position_embeddings=64)
+model = Qwen3ForCausalLM(config).eval()
+ids = torch.tensor([[1, 2, 3]])
+# A fake-device tensor takes torch's math SDPA; a CPU tensor a fused kernel (~1e-7 apart).
+with torch.no_grad(), sdpa_kernel(SDPBackend.MATH):
+    logits = model(ids).logits
+tokens = model.generate(ids, max_new_tokens=4, do_sample=False)
+saved = tempfile.mkdtemp()
+model.save_pretrained(saved)
+out = {"tokens": tokens.tolist()}
+
+
+def run(m, device):
+    inputs = ids.to(device)
+    with torch.no_grad():
+        got = m(inputs).logits
+    new = m.generate(inputs, max_new_tokens=4, do_sample=False)
+    return {"devices": sorted({str(p.device) for p in m.parameters()}),
+            "types": sorted({p.device.type for p in m.parameters()}),
+            "logits": [str(got.device), torch.equal(got.cpu(), logits)],
+            "generate": [str(new.device), new.cpu().tolist()]}
+
+
+model.to("npu:0")
+out["to"] = run(model, "npu:0")
+auto = AutoModelForCausalLM.from_pretrained(saved, device_map="auto")
+out["auto"] = run(auto, "npu:0")
+one = AutoModelForCausalLM.from_pretrained(saved, device_map="npu:1")
+out["npu1"] = run(one, "npu:1")
+# a budget that fits the embeddings and one layer on npu:0 spreads the model
+split = AutoModelForCausalLM.from_pretrained(
+    saved, device_map="auto", max_memory={0: 90_000, 1: 1 << 30, "cpu": 1 << 30})
+out["split_map"] = split.hf_device_map
+out["split"] = run(split, "npu:0")
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.slow
+def test_tiny_qwen3_moves_loads_and_generates_on_the_fake_npu(world: World) -> None:
+    world.privateuse1("npu").set_env(
+        HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1", TRANSFORMERS_VERBOSITY="error"
+    )
+    got = facts(world, QWEN3_ON_NPU)
+    tokens = got["tokens"]
+    assert len(tokens[0]) == 7
+    for key, devices in (
+        ("to", ["npu:0"]),
+        ("auto", ["npu:0"]),  # 60 GiB free per device: everything fits on the first
+        ("npu1", ["npu:1"]),
+        ("split", ["npu:0", "npu:1"]),
+    ):
+        first = devices[0]
+        assert got[key] == {
+            "devices": devices,
+            "types": ["npu"],
+            "logits": [first, True],  # bit for bit
+            "generate": [first, tokens],
+        }, key
+    split = got["split_map"]
+    assert set(split.values()) == {0, 1}
+    assert split["model.embed_tokens"] == 0 and split["lm_head"] == 1
 
 
 @pytest.mark.slow
