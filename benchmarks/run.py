@@ -34,11 +34,12 @@ HWDOCTOR = [str(BIN / "hwdoctor")]
 class Case:
     name: str
     a: Sequence[str]
-    b: Sequence[str]
-    budget: float | None  # the ratio A/B must stay at or below this
+    b: Sequence[str] | None  # None: A alone, against an absolute budget in seconds
+    budget: float | None  # the ratio A/B (or A's seconds) must stay at or below this
     note: str = ""
     env: dict[str, str] = field(default_factory=dict)
-    setup: Callable[[], dict[str, str]] | None = None  # returns extra env, built once
+    setup: Callable[[Path], dict[str, str]] | None = None  # builds a world, returns its env
+    runs: int | None = None  # fewer runs for slow cases
 
 
 def floor_typer_rich() -> list[str]:
@@ -57,7 +58,23 @@ def cases() -> list[Case]:
              "floor: import typer, rich.console, rich.table"),
         Case("hwdoctor detect", [*HWDOCTOR, "detect"], floor_torch(), 1.25,
              "floor: python -c 'import torch'"),
+        Case("hwdoctor explain", [*HWDOCTOR, "explain"], [*HWDOCTOR, "detect"], 1.05,
+             "hwdoctor detect: explain adds no probe and no torch import"),
+        Case("hwdoctor explain --verify", [*HWDOCTOR, "explain", "--verify"],
+             [PYTHON, str(ROOT / "benchmarks" / "plain_verify.py")], 1.2,
+             "a plain script making the same library calls (benchmarks/plain_verify.py)"),
+        Case("detect --timeout 10, an extension import hangs", [*HWDOCTOR, "detect",
+             "--timeout", "10"], None, 15.0, "seconds, absolute: the timeout plus 5 s",
+             setup=hung_extension, runs=1),
     ]  # fmt: skip
+
+
+def hung_extension(root: Path) -> dict[str, str]:
+    sys.path.insert(0, str(ROOT))
+    from tests.fakeworld import World
+
+    world = World(root / "hung").faulty("torch_npu", dist="torch-npu", behaviour="hang")
+    return world.env()
 
 
 def run_once(argv: Sequence[str], env: dict[str, str]) -> float:
@@ -72,26 +89,34 @@ def run_once(argv: Sequence[str], env: dict[str, str]) -> float:
 class Measured:
     case: Case
     a_median: float
-    b_median: float
+    b_median: float | None
 
     @property
     def ratio(self) -> float:
-        return self.a_median / self.b_median
+        """A/B, or A's seconds for an absolute case."""
+        return self.a_median / self.b_median if self.b_median else self.a_median
 
 
-def measure(case: Case, runs: int) -> Measured:
+def measure(case: Case, runs: int, scratch: Path) -> Measured:
     env = dict(os.environ)
     env.update(case.env)
     if case.setup:
-        env.update(case.setup())
-    for _ in range(2):  # warm-up: page cache, pyc files
-        run_once(case.a, env)
-        run_once(case.b, env)
+        env.update(case.setup(scratch))
+    runs = case.runs or runs
+    b = case.b
+    if case.runs is None:
+        for _ in range(2):  # warm-up: page cache, pyc files
+            run_once(case.a, env)
+            if b is not None:
+                run_once(b, env)
     a_times, b_times = [], []
     for _ in range(runs):
         a_times.append(run_once(case.a, env))
-        b_times.append(run_once(case.b, env))
-    return Measured(case, statistics.median(a_times), statistics.median(b_times))
+        if b is not None:
+            b_times.append(run_once(b, env))
+    return Measured(
+        case, statistics.median(a_times), statistics.median(b_times) if b_times else None
+    )
 
 
 def cli_peak_rss_mb(args: Sequence[str]) -> float:
@@ -154,10 +179,12 @@ def write_report(path: Path, results: list[Measured], rss: dict[str, float], run
     for item in results:
         budget = item.case.budget
         verdict = "—" if budget is None else ("ok" if item.ratio <= budget else "over")
+        unit = "x" if item.b_median else " s"
+        b = f"{item.b_median:.3f}" if item.b_median else "—"
         lines.append(
-            f"| {item.case.name} | {item.a_median:.3f} | {item.b_median:.3f} | "
-            f"{item.ratio:.2f}x | {f'≤ {budget:.2f}x' if budget else '—'} | {verdict} | "
-            f"{item.case.note} |"
+            f"| {item.case.name} | {item.a_median:.3f} | {b} | "
+            f"{item.ratio:.2f}{unit} | {f'≤ {budget:.2f}{unit}' if budget else '—'} | "
+            f"{verdict} | {item.case.note} |"
         )
     if rss:
         lines += ["", "| CLI process peak RSS (probe excluded) | MB | budget |"]
@@ -176,15 +203,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         [PYTHON, "-m", "compileall", "-q", str(ROOT / "hwdoctor")], check=False
     )  # an installed package ships bytecode; an editable checkout may not have it yet
     results = []
-    with tempfile.TemporaryDirectory(prefix="hwdoctor-bench-"):
+    with tempfile.TemporaryDirectory(prefix="hwdoctor-bench-") as scratch:
         for case in cases():
             if options.only not in case.name:
                 continue
-            item = measure(case, options.runs)
+            item = measure(case, options.runs, Path(scratch))
             results.append(item)
+            b = f"{item.b_median:7.3f}s" if item.b_median else "      —"
+            unit = "x" if item.b_median else "s"
             print(
-                f"{case.name:40s} A {item.a_median:7.3f}s  B {item.b_median:7.3f}s  "
-                f"{item.ratio:5.2f}x  (budget {case.budget})",
+                f"{case.name:48s} A {item.a_median:7.3f}s  B {b}  "
+                f"{item.ratio:5.2f}{unit}  (budget {case.budget})",
                 flush=True,
             )
     rss = {}

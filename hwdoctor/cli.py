@@ -6,19 +6,23 @@ shell completion cost no more than Typer itself.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import shutil
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
 from hwdoctor import __version__
 from hwdoctor.errors import ExitCode, HwdoctorError, UsageError
+
+if TYPE_CHECKING:
+    from hwdoctor.probe.runner import Started
 
 DEBUG_ENV = "HWDOCTOR_DEBUG"
 ISSUES_URL = "https://github.com/hwdoctor/hwdoctor/issues"
@@ -130,9 +134,10 @@ def detect_command(
     are usable, and what to do about every gap."""
     output = _format(json_flag, fmt)
     target = resolve_python(python)
-    from hwdoctor import doctor
+    with _probe_started(target) as started:
+        from hwdoctor import doctor
 
-    report = doctor.detect(target, timeout_s=timeout)
+        report = doctor.detect(target, timeout_s=timeout, started=started)
     exit_code = ExitCode(report.exit_code)
     if output is OutputFormat.JSON:
         from hwdoctor.render import envelope
@@ -143,6 +148,85 @@ def detect_command(
 
         human.print_renderables(sys.stdout, human.detect_renderables(report))
     return exit_code
+
+
+@app.command("explain")
+def explain_command(
+    device: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[DEVICE]",
+            help="A device string (neuron, npu:1, cuda, ...): what it takes to use it here.",
+            show_default=False,
+        ),
+    ] = None,
+    python: PythonOpt = None,
+    timeout: TimeoutOpt = 60.0,
+    verify: Annotated[
+        bool,
+        typer.Option(
+            "--verify",
+            help="Also run the real TrainingArguments, PartialState, get_max_memory and "
+            "pipeline in the target interpreter and compare their answers.",
+        ),
+    ] = False,
+    use_cpu: Annotated[
+        bool,
+        typer.Option("--use-cpu", help="Explain TrainingArguments(use_cpu=True)."),
+    ] = False,
+    json_flag: JsonOpt = False,
+    fmt: FormatOpt = None,
+) -> int:
+    """Which device training and inference will pick here, and why, as the chain of checks
+    each library evaluates; with DEVICE, what it takes to use that device string."""
+    output = _format(json_flag, fmt)
+    request = None
+    if device is not None:
+        from hwdoctor import devices
+
+        request = devices.parse(device)
+        if verify or use_cpu:
+            raise UsageError("--verify and --use-cpu apply to `hwdoctor explain` without DEVICE")
+    target = resolve_python(python)
+    report: Any
+    with _probe_started(target) as started:
+        from hwdoctor import doctor
+
+        if request is not None:
+            report = doctor.explain_device(request, target, timeout_s=timeout, started=started)
+        else:
+            report = doctor.explain(
+                target, timeout_s=timeout, use_cpu=use_cpu, verify=verify, started=started
+            )
+    exit_code = ExitCode(report.exit_code)
+    if output is OutputFormat.JSON:
+        from hwdoctor.render import envelope
+
+        _write(envelope.dumps(envelope.envelope("explain", exit_code, report.to_json())))
+    else:
+        from hwdoctor.render import human
+
+        renderables = (
+            human.device_renderables(report)
+            if request is not None
+            else human.explain_renderables(report)
+        )
+        human.print_renderables(sys.stdout, renderables)
+    return exit_code
+
+
+@contextlib.contextmanager
+def _probe_started(target: str) -> Iterator[Started]:
+    """Start the probe before importing the rest of hwdoctor (doctor, model, Rich), so the
+    target's `import torch` overlaps with them; if anything fails first, kill it."""
+    from hwdoctor import probe
+
+    started = probe.start(target)
+    try:
+        yield started
+    except BaseException:
+        started.abandon()
+        raise
 
 
 def resolve_python(value: str | None) -> str:
@@ -179,7 +263,7 @@ def _write(text: str) -> None:
 
 # --- entry point ---------------------------------------------------------------------------
 
-_COMMANDS = ("list", "detect")
+_COMMANDS = ("list", "detect", "explain")
 
 
 def main(argv: Sequence[str] | None = None) -> NoReturn:

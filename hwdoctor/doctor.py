@@ -1,4 +1,4 @@
-"""The use cases: `detect()` (and, as they land, `explain()` and `load()`) → typed reports.
+"""The use cases: `detect()`, `explain()`, `explain_device()` → typed reports.
 
 Nothing here prints or imports torch: the host scan runs in this process, the probe in the
 target interpreter, concurrently; findings and verdicts are derived from their facts.
@@ -10,27 +10,52 @@ import concurrent.futures
 import os
 import sys
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Final
 
-from hwdoctor import findings, host, probe, registry
+from hwdoctor import devices, findings, host, registry, rules, verification
 from hwdoctor.model import (
     BackendFacts,
     BackendReport,
     DetectReport,
+    DeviceExplanation,
+    DeviceRow,
+    ExplainReport,
     Finding,
     Severity,
     Status,
 )
+from hwdoctor.probe import collector
+from hwdoctor.probe.runner import Started
 
 DEFAULT_TIMEOUT_S: Final = 60.0
 
 
-def detect(python: str | None = None, timeout_s: float = DEFAULT_TIMEOUT_S) -> DetectReport:
-    """Probe the target interpreter and this host; diagnose every backend of the registry."""
-    target = python or sys.executable
+@dataclass(frozen=True)
+class Examination:
+    """A detect run: the gathered evidence and the report made of it."""
+
+    evidence: findings.Evidence
+    report: DetectReport
+
+
+def detect(
+    python: str | None = None,
+    timeout_s: float = DEFAULT_TIMEOUT_S,
+    *,
+    started: Started | None = None,
+) -> DetectReport:
+    """Probe the target interpreter and this host; diagnose every backend of the registry.
+
+    `started` is a probe already running for `python` (see `hwdoctor.probe.start`).
+    """
+    return examine(python or sys.executable, timeout_s, started).report
+
+
+def examine(target: str, timeout_s: float, started: Started | None = None) -> Examination:
     with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
         scan = pool.submit(host.scan, registry.BACKENDS)
-        result = probe.collect(target, timeout_s)
+        result = collector.collect(target, timeout_s, started=started)
         host_facts, tool_problems = scan.result()
     evidence = findings.Evidence(
         python=result.python_info(),
@@ -45,7 +70,7 @@ def detect(python: str | None = None, timeout_s: float = DEFAULT_TIMEOUT_S) -> D
         timeout_s=timeout_s,
     )
     found = findings.diagnose(evidence)
-    return DetectReport(
+    report = DetectReport(
         python=evidence.python,
         packages={
             name: (package.version if package else None)
@@ -59,6 +84,154 @@ def detect(python: str | None = None, timeout_s: float = DEFAULT_TIMEOUT_S) -> D
         findings=found,
         failures=evidence.failures,
         probe_seconds=result.seconds,
+    )
+    return Examination(evidence, report)
+
+
+def rule_inputs(evidence: findings.Evidence, use_cpu: bool = False) -> rules.Inputs:
+    def version(name: str) -> str | None:
+        package = evidence.packages.get(name)
+        return package.version if package else None
+
+    return rules.Inputs(
+        backends=evidence.backends,
+        env=evidence.env,
+        torch_version=version("torch"),
+        accelerate_version=version("accelerate"),
+        transformers_version=version("transformers"),
+        collectives=evidence.torch.collectives,
+        accelerator=evidence.torch.accelerator,
+        memory_available_bytes=evidence.host.memory_available_bytes,
+        use_cpu=use_cpu,
+    )
+
+
+def explain(
+    python: str | None = None,
+    timeout_s: float = DEFAULT_TIMEOUT_S,
+    *,
+    use_cpu: bool = False,
+    verify: bool = False,
+    started: Started | None = None,
+) -> ExplainReport:
+    """Which device training and inference pick here, why, and (with verify) proof.
+
+    With `verify`, the real libraries run in a second subprocess of the target interpreter,
+    concurrently with the probe, and their answers are compared with the prediction.
+    """
+    target = python or sys.executable
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        verifying = pool.submit(verification.run, target, timeout_s, use_cpu) if verify else None
+        exam = examine(target, timeout_s, started)
+        verify_run = verifying.result() if verifying else None
+    inputs = rule_inputs(exam.evidence, use_cpu)
+    training = rules.training(inputs)
+    accelerate = rules.accelerate_state(inputs)
+    inference = rules.inference(inputs)
+    verify_report = (
+        verification.compare(verify_run, training, accelerate, inference) if verify_run else None
+    )
+    explained = findings.diagnose_explain(
+        findings.ExplainEvidence(
+            exam.evidence, inputs, training, accelerate, inference, verify_report
+        )
+    )
+    return ExplainReport(
+        detect=exam.report,
+        training=training,
+        accelerate=accelerate,
+        inference=inference,
+        findings=explained,
+        verify=verify_report,
+        supported=rules.SUPPORTED,
+    )
+
+
+def explain_device(
+    request: devices.DeviceRequest,
+    python: str | None = None,
+    timeout_s: float = DEFAULT_TIMEOUT_S,
+    *,
+    started: Started | None = None,
+) -> DeviceExplanation:
+    """What it takes to use one device string on this machine."""
+    exam = examine(python or sys.executable, timeout_s, started)
+    evidence = exam.evidence
+    inputs = rule_inputs(evidence)
+    training = rules.training(inputs)
+    rows = tuple(
+        _device_row(backend, evidence, request) for backend in registry.for_device(request.type)
+    )
+    auto, note = rules.training_auto(request.type)
+    return DeviceExplanation(
+        device=request.text,
+        device_type=request.type,
+        index=request.index,
+        rows=rows,
+        training_auto=auto,
+        training_note=note,
+        training_device=training.device,
+        device_map_auto=all(
+            backend.device_map_auto for backend in registry.for_device(request.type)
+        ),
+        pass_as=_pass_as(request),
+        detect=exam.report,
+    )
+
+
+def _device_row(
+    backend: registry.Backend, evidence: findings.Evidence, request: devices.DeviceRequest
+) -> DeviceRow:
+    facts = evidence.backends[backend.key]
+    present = evidence.hardware_present(backend)
+    missing: list[str] = []
+    if not _platform_fits(backend, evidence):
+        missing.append(_note(backend, facts, evidence))
+    else:
+        if backend.module and not facts.installed and facts.importable is None:
+            missing.append(f"the {backend.package} package: {backend.install_hint}")
+        elif facts.importable is False:
+            missing.append(f"a working {backend.package}: it is installed but fails to import")
+        elif backend.query.build and facts.reason == "build":
+            missing.append(
+                f"a {backend.query.build.value.upper()} build of torch (this one is "
+                f"{(evidence.torch.build or 'unknown').upper()}): {backend.install_hint}"
+            )
+        if not present and not facts.available and backend.query.kind is not registry.QueryKind.CPU:
+            missing.append(f"{backend.hardware} hardware (none found on this machine)")
+        elif present and not facts.available and not missing:
+            missing.append(f"a usable device: {backend.hardware_remedy}")
+    usable = facts.available and facts.device_count > 0
+    if usable and request.index is not None and request.index >= facts.device_count:
+        missing.append(
+            f"device index {request.index}: only {facts.device_count} visible "
+            f"({', '.join(backend.visibility_env) or 'no visibility variable'})"
+        )
+        usable = False
+    return DeviceRow(
+        key=backend.key,
+        hardware=backend.hardware,
+        package=backend.package,
+        install=backend.install_hint,
+        installed=facts.installed,
+        version=facts.version if backend.module else evidence.torch.version,
+        importable=facts.importable,
+        hardware_present=present,
+        hardware_detail=evidence.hardware_detail(backend),
+        usable=usable,
+        device_count=facts.device_count if facts.available else 0,
+        missing=tuple(missing),
+        visibility_env=backend.visibility_env,
+        container_env=backend.container_env,
+    )
+
+
+def _pass_as(request: devices.DeviceRequest) -> tuple[str, ...]:
+    text = request.text
+    return (
+        f'AutoModelForCausalLM.from_pretrained(..., device_map="{text}")',
+        f'pipeline(..., device="{text}")',
+        f'model.to("{text}")',
     )
 
 

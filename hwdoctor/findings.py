@@ -15,16 +15,20 @@ from typing import Final
 from hwdoctor import registry, versions
 from hwdoctor.host import ToolProblem
 from hwdoctor.model import (
+    AccelerateDecision,
     BackendFacts,
-    ErrorInfo,
     Finding,
     HostFacts,
+    InferenceDecision,
     Package,
     PythonInfo,
     Severity,
     StepFailure,
     TorchInfo,
+    TrainingDecision,
+    VerifyReport,
 )
+from hwdoctor.rules.engine import Inputs, strtobool
 
 AUTOLOAD_ESCAPE: Final = "TORCH_DEVICE_BACKEND_AUTOLOAD=0"
 
@@ -61,11 +65,35 @@ QUERY_FAILED = _code("backend.query_failed", E, "asking torch about a device rai
 DEVICES_HIDDEN = _code("devices.hidden", W, "a visibility variable hides devices")
 ARCH_NOT_COMPILED = _code("device.arch_not_compiled", E, "torch has no kernels for this device")
 MEMORY_QUERY_FAILED = _code("device.memory_query_failed", W, "free memory could not be read")
+ALLOCATION_FAILED = _code("device.allocation_failed", E, "an available device cannot hold a tensor")
 PROBE_TIMEOUT = _code("probe.timeout", E, "a probe step hung")
 PROBE_CRASHED = _code("probe.crashed", E, "a probe step killed the interpreter")
 PROBE_ERROR = _code("probe.error", E, "a probe step failed")
 PYTHON_UNUSABLE = _code("python.unusable", E, "the target interpreter could not run the probe")
 TOOL_FAILED = _code("host.tool_failed", W, "a vendor tool did not answer")
+
+VERSION_UNSUPPORTED = _code(
+    "explain.version_unsupported", W, "a library version outside the tables' range"
+)
+LIBRARY_MISSING = _code("explain.library_missing", W, "transformers or accelerate missing")
+LIBRARIES_DISAGREE = _code(
+    "explain.libraries_disagree", W, "TrainingArguments and Accelerate pick differently"
+)
+AUTO_FALLS_BACK = _code(
+    "explain.auto_falls_back_to_cpu", W, 'device_map="auto" ignores the accelerator here'
+)
+AUTO_IGNORES = _code("explain.auto_ignores_devices", I, 'device_map="auto" leaves devices out')
+USE_CPU_ENV_HALF = _code(
+    "explain.accelerate_use_cpu_half_honoured", W, "ACCELERATE_USE_CPU does not move training"
+)
+XLA_OVERRIDES = _code("explain.xla_overrides", W, "torch_xla takes training over")
+NOT_AUTOLOADED = _code(
+    "explain.extension_not_autoloaded", W, "training cannot see an extension torch did not load"
+)
+TRAINING_RAISES = _code("explain.training_raises", E, "TrainingArguments would raise")
+VERIFY_MISMATCH = _code("verify.mismatch", E, "a library disagrees with hwdoctor's prediction")
+VERIFY_INCOMPLETE = _code("verify.incomplete", E, "the verification hung or crashed")
+LAUNCHER = _code("explain.launcher", I, "a distributed launch is configured")
 
 CATALOGUE: Final[dict[str, Code]] = {
     entry.code: entry for entry in list(globals().values()) if isinstance(entry, Code)
@@ -242,6 +270,17 @@ def _step_finding(evidence: Evidence, failure: StepFailure) -> Finding:
     elif match and match.group("module"):
         backend = evidence.backend_for_module(match.group("module"))
     key = backend.key if backend else None
+    if failure.step.startswith("allocate ") and failure.kind == "error":
+        device = failure.step.removeprefix("allocate ")
+        owner = registry.BY_KEY.get(_device_backend(failure.step) or "")
+        return finding(
+            ALLOCATION_FAILED,
+            f"{device} reports itself available but cannot hold a tensor: "
+            f"{failure.error.one_line() if failure.error else 'unknown error'}",
+            backend=owner.key if owner else None,
+            remedy=owner.hardware_remedy if owner and owner.hardware_remedy else None,
+            evidence=failure.output,
+        )
     if failure.step.startswith("memory "):
         return finding(
             MEMORY_QUERY_FAILED,
@@ -284,7 +323,7 @@ def _step_finding(evidence: Evidence, failure: StepFailure) -> Finding:
 
 
 def _device_backend(step: str) -> str | None:
-    device_type = step.removeprefix("memory ").split(":", 1)[0]
+    device_type = step.split(" ", 1)[-1].split(":", 1)[0]
     found = registry.for_device(device_type)
     return found[0].key if found else None
 
@@ -470,5 +509,209 @@ def diagnose(evidence: Evidence, checks: Iterable[Check] = CHECKS) -> tuple[Find
     return tuple(sorted(found, key=lambda f: order[f.severity]))
 
 
-def one_line_error(error: ErrorInfo | None) -> str:
-    return error.one_line() if error else "unknown error"
+# --- explain -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ExplainEvidence:
+    detect: Evidence
+    inputs: Inputs
+    training: TrainingDecision
+    accelerate: AccelerateDecision
+    inference: InferenceDecision
+    verify: VerifyReport | None
+
+
+ExplainCheck = Callable[[ExplainEvidence], Iterable[Finding]]
+
+
+def check_supported_versions(evidence: ExplainEvidence) -> Iterable[Finding]:
+    from hwdoctor.rules import SUPPORTED
+
+    for library, spec in SUPPORTED.items():
+        package = evidence.detect.packages.get(library)
+        if package is None:
+            yield finding(
+                LIBRARY_MISSING,
+                f"{library} is not installed in {evidence.detect.python.executable}: the "
+                "prediction shows what it would do once installed",
+                remedy=f"pip install {library}",
+            )
+        elif versions.satisfies(package.version, spec) is False:
+            yield finding(
+                VERSION_UNSUPPORTED,
+                f"{library} {package.version} is outside the versions hwdoctor's decision "
+                f"tables were read from ({library}{spec}); the prediction may differ",
+                remedy="run `hwdoctor explain --verify` to check it against the real library",
+            )
+
+
+def check_libraries_disagree(evidence: ExplainEvidence) -> Iterable[Finding]:
+    training, state = evidence.training.device, evidence.accelerate.device
+    if training and _device_type(training) != _device_type(state):
+        yield finding(
+            LIBRARIES_DISAGREE,
+            f"TrainingArguments picks {training} but Accelerate's PartialState() alone picks "
+            f"{state}: the two check backends in different orders",
+            remedy="code that builds its own Accelerator or PartialState next to the Trainer "
+            f"should pass the device explicitly (for example ACCELERATE_TORCH_DEVICE={training})",
+        )
+
+
+def _device_type(device: str) -> str:
+    return device.split(":", 1)[0]
+
+
+def check_device_map_auto(evidence: ExplainEvidence) -> Iterable[Finding]:
+    plan = evidence.inference.device_map_auto
+    backends = evidence.detect.backends
+    if plan.fallback_to_cpu:
+        unused = [registry.BY_KEY[k] for k in plan.unused_accelerators]
+        first = unused[0] if unused else None
+        never = [b.device for b in unused if not b.device_map_auto]
+        why = (
+            f"Accelerate never budgets {', '.join(never)} devices"
+            if never
+            else f"no {plan.family} device could hold a tensor when Accelerate probed it"
+        )
+        yield finding(
+            AUTO_FALLS_BACK,
+            'device_map="auto" would put the whole model on cpu although '
+            f"{', '.join(b.hardware + ' (' + b.device + ')' for b in unused)} is usable here: "
+            f"{why}",
+            backend=first.key if first else None,
+            remedy=f'pass the device explicitly: device_map="{first.device}"' if first else None,
+        )
+        return
+    for key in plan.unused_accelerators:
+        backend = registry.BY_KEY[key]
+        facts = backends[key]
+        yield finding(
+            AUTO_IGNORES,
+            f'device_map="auto" budgets only {plan.family} devices; the {facts.device_count} '
+            f"{backend.hardware} device(s) ({backend.device}) get nothing",
+            backend=key,
+            remedy=f'to use them, pass device_map="{backend.device}" or an explicit map',
+        )
+
+
+def check_accelerate_use_cpu(evidence: ExplainEvidence) -> Iterable[Finding]:
+    raw = evidence.inputs.env.get("ACCELERATE_USE_CPU")
+    device = evidence.training.device
+    if raw is None or evidence.inputs.use_cpu or not device or device == "cpu":
+        return
+    if strtobool(raw):
+        yield finding(
+            USE_CPU_ENV_HALF,
+            f"ACCELERATE_USE_CPU={raw!r} gives n_gpu={evidence.training.n_gpu} and a CPU "
+            f"PartialState, but TrainingArguments still puts the model on {device}",
+            remedy="pass use_cpu=True to TrainingArguments (or --use_cpu on the command line)",
+        )
+
+
+def check_xla_override(evidence: ExplainEvidence) -> Iterable[Finding]:
+    if evidence.training.parallel_mode != "tpu":
+        return
+    others = [
+        registry.BY_KEY[key].device
+        for key, facts in evidence.detect.backends.items()
+        if key not in ("cpu", "xla") and facts.available
+    ]
+    present = evidence.detect.host.signals_for("tpu") or evidence.detect.host.signals_for("neuron")
+    if others or evidence.inputs.use_cpu or not present:
+        reason = (
+            f"ahead of {', '.join(others)}"
+            if others
+            else (
+                "even with use_cpu=True"
+                if evidence.inputs.use_cpu
+                else "with no TPU or Neuron hardware found on this machine"
+            )
+        )
+        yield finding(
+            XLA_OVERRIDES,
+            f"torch_xla imports, so TrainingArguments trains on {evidence.training.device} "
+            f"{reason}",
+            backend="xla",
+            remedy="set USE_TORCH_XLA=0 when this job should not use XLA",
+        )
+
+
+def check_not_autoloaded(evidence: ExplainEvidence) -> Iterable[Finding]:
+    from hwdoctor.rules.engine import Seen, Sees
+    from hwdoctor.rules.tables import TRAINING_ARGUMENTS
+
+    for step in TRAINING_ARGUMENTS.steps:
+        sees = step.predicate
+        if not isinstance(sees, Sees) or sees.seen is not Seen.AUTOLOAD_ONLY:
+            continue
+        for key in sees.keys:
+            facts = evidence.detect.backends.get(key)
+            backend = registry.BY_KEY[key]
+            if facts and facts.available and not facts.autoloaded and backend.module:
+                yield finding(
+                    NOT_AUTOLOADED,
+                    f"{backend.package} works once imported, but torch did not auto-load "
+                    f"{backend.module}, so TrainingArguments will not pick {backend.device}",
+                    backend=key,
+                    remedy=f"add `import {backend.module}` before creating TrainingArguments",
+                )
+
+
+def check_training_error(evidence: ExplainEvidence) -> Iterable[Finding]:
+    if evidence.training.error:
+        yield finding(
+            TRAINING_RAISES,
+            f"TrainingArguments(...) would raise {evidence.training.error}",
+            remedy="ACCELERATE_USE_CPU takes y/yes/t/true/on/1 or n/no/f/false/off/0",
+        )
+
+
+def check_launcher(evidence: ExplainEvidence) -> Iterable[Finding]:
+    state = evidence.training.accelerate
+    if evidence.inputs.local_rank != -1 or evidence.inputs.world_size() > 1:
+        backend = f" over {state.backend}" if state.backend else ""
+        yield finding(
+            LAUNCHER,
+            f"LOCAL_RANK={evidence.inputs.env.get('LOCAL_RANK', 'unset')}, "
+            f"WORLD_SIZE={evidence.inputs.env.get('WORLD_SIZE', 'unset')}: this process "
+            f"would run {state.distributed_type}{backend} on {state.device}",
+        )
+
+
+def check_verify(evidence: ExplainEvidence) -> Iterable[Finding]:
+    report = evidence.verify
+    if report is None:
+        return
+    for item in report.items:
+        if not item.agree and item.actual is not None:
+            yield finding(
+                VERIFY_MISMATCH,
+                f"{item.name}: hwdoctor predicted {item.predicted}, the library "
+                f"{'' if item.actual.startswith('raises') else 'returned '}{item.actual}",
+                remedy="please report this with `hwdoctor explain --verify --json` attached",
+                evidence=item.error,
+            )
+    if report.problem:
+        yield finding(VERIFY_INCOMPLETE, report.problem)
+
+
+EXPLAIN_CHECKS: Final[tuple[ExplainCheck, ...]] = (
+    check_supported_versions,
+    check_training_error,
+    check_libraries_disagree,
+    check_device_map_auto,
+    check_accelerate_use_cpu,
+    check_xla_override,
+    check_not_autoloaded,
+    check_launcher,
+    check_verify,
+)
+
+
+def diagnose_explain(evidence: ExplainEvidence) -> tuple[Finding, ...]:
+    found: list[Finding] = []
+    for check in EXPLAIN_CHECKS:
+        found.extend(item for item in check(evidence) if item not in found)
+    order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+    return tuple(sorted(found, key=lambda f: order[f.severity]))

@@ -73,6 +73,7 @@ def scan(
         translated=_rosetta(system, tool_timeout_s),
         cpu_name=_cpu_name(root),
         memory_total_bytes=_memory_total(),
+        memory_available_bytes=_memory_available(root),
         cpu_count=os.cpu_count(),
         hostname=platform.node(),
         signals=tuple(signals),
@@ -206,6 +207,16 @@ def _cpu_name(root: Path) -> str | None:
         return platform.processor() or None
     match = re.search(r"(?m)^(?:model name|Model|Hardware)\s*:\s*(.+)$", text)
     return match.group(1).strip() if match else (platform.processor() or None)
+
+
+def _memory_available(root: Path) -> int | None:
+    """What Accelerate budgets for the cpu tier (psutil's `available`): MemAvailable."""
+    try:
+        text = (root / "proc" / "meminfo").read_text()
+    except OSError:
+        return None
+    match = re.search(r"(?m)^MemAvailable:\s+(\d+) kB", text)
+    return int(match.group(1)) * 1024 if match else None
 
 
 def _memory_total() -> int | None:

@@ -51,11 +51,12 @@ class ErrorInfo:
             traceback=data.get("traceback"),
         )
 
-    def one_line(self) -> str:
+    def one_line(self, limit: int = 240) -> str:
+        """The error on one line, short enough to read; the full text stays in evidence."""
         text = f"{self.type}: {self.message}".strip().rstrip(":")
-        first = text.splitlines()[0] if text else self.type
+        first = _clip(text.splitlines()[0] if text else self.type, limit)
         if self.cause:
-            first += f" (caused by {self.cause.splitlines()[0]})"
+            first += f" (caused by {_clip(self.cause.splitlines()[0], limit // 2)})"
         return first
 
     def to_json(self) -> dict[str, Any]:
@@ -70,6 +71,8 @@ class Device:
     free_memory_bytes: int | None = None
     capability: str | None = None  # "9.0" (CUDA), or the gfx arch on ROCm
     uuid: str | None = None
+    allocatable: bool | None = None  # a tensor could be created on it (None: not tried)
+    allocate_error: str | None = None
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Device:
@@ -80,6 +83,10 @@ class Device:
             free_memory_bytes=_int_or_none(data.get("free_memory_bytes")),
             capability=_str_or_none(data.get("capability") or data.get("arch")),
             uuid=_str_or_none(data.get("uuid")),
+            allocatable=data.get("allocatable")
+            if isinstance(data.get("allocatable"), bool)
+            else None,
+            allocate_error=_str_or_none(data.get("allocate_error")),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -90,6 +97,7 @@ class Device:
             "free_memory_bytes": self.free_memory_bytes,
             "capability": self.capability,
             "uuid": self.uuid,
+            "allocatable": self.allocatable,
         }
 
 
@@ -128,6 +136,7 @@ class TorchInfo:
     hip: str | None = None
     accelerator: str | None = None  # torch.accelerator.current_accelerator()
     error: ErrorInfo | None = None
+    collectives: tuple[str, ...] = ()  # torch.distributed backends built in: gloo, nccl, ...
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -138,6 +147,7 @@ class TorchInfo:
             "hip": self.hip,
             "accelerator": self.accelerator,
             "error": self.error.to_json() if self.error else None,
+            "collectives": list(self.collectives),
         }
 
 
@@ -166,6 +176,7 @@ class HostFacts:
     translated: bool  # an x86_64 process under Rosetta on Apple Silicon
     cpu_name: str | None
     memory_total_bytes: int | None
+    memory_available_bytes: int | None
     cpu_count: int | None
     hostname: str
     signals: tuple[HardwareSignal, ...] = ()
@@ -185,6 +196,7 @@ class HostFacts:
             "translated": self.translated,
             "cpu_name": self.cpu_name,
             "memory_total_bytes": self.memory_total_bytes,
+            "memory_available_bytes": self.memory_available_bytes,
             "cpu_count": self.cpu_count,
             "hostname": self.hostname,
             "signals": [signal.to_json() for signal in self.signals],
@@ -322,9 +334,289 @@ class DetectReport:
         }
 
 
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
 def _str_or_none(value: Any) -> str | None:
     return None if value is None else str(value)
 
 
 def _int_or_none(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+# --- explain ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StepTrace:
+    """One check of a library's device decision, as evaluated against this machine."""
+
+    name: str  # "xpu"
+    check: str  # "is_torch_xpu_available()"
+    observed: str  # "is_torch_xpu_available() = False"
+    outcome: str  # "taken", "skip", "not reached"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "check": self.check,
+            "observed": self.observed,
+            "outcome": self.outcome,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Trace:
+    title: str  # "TrainingArguments(...).device"
+    library: str
+    versions: str  # the library versions this order was read from
+    steps: tuple[StepTrace, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "title": self.title,
+            "library": self.library,
+            "versions": self.versions,
+            "steps": [step.to_json() for step in self.steps],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class AccelerateDecision:
+    device: str  # as str(PartialState().device) prints it: "npu", "cuda:1", "xla:0"
+    distributed_type: str  # "NO", "MULTI_GPU", "XLA", ...
+    backend: str | None  # collective backend under a launcher: nccl, hccl, gloo, ...
+    cpu: bool  # PartialState(cpu=...) as asked
+    trace: Trace
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "device": self.device,
+            "distributed_type": self.distributed_type,
+            "backend": self.backend,
+            "cpu": self.cpu,
+            "steps": [step.to_json() for step in self.trace.steps],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TrainingDecision:
+    device: str | None  # as str(TrainingArguments(...).device) prints it; None on error
+    n_gpu: int | None
+    parallel_mode: str | None  # transformers ParallelMode value: "not_parallel", "tpu", ...
+    use_cpu: bool
+    accelerate: AccelerateDecision  # the PartialState TrainingArguments builds
+    trace: Trace
+    error: str | None = None  # what TrainingArguments would raise instead
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "device": self.device,
+            "n_gpu": self.n_gpu,
+            "parallel_mode": self.parallel_mode,
+            "use_cpu": self.use_cpu,
+            "error": self.error,
+            "distributed_state": self.accelerate.to_json(),
+            "steps": [step.to_json() for step in self.trace.steps],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceMapPlan:
+    """What device_map="auto" budgets memory on, in placement order."""
+
+    devices: tuple[str, ...]  # "npu:0", "npu:1", "cpu" (then disk, always last)
+    keys: tuple[str, ...]  # get_max_memory's keys as text: "0", "1", "cpu"
+    budgets: tuple[tuple[str, int | None], ...]  # (device, bytes) as Accelerate would budget
+    family: str  # the accelerator family get_max_memory enumerates
+    fallback_to_cpu: bool  # an accelerator is usable here but gets no budget
+    unused_accelerators: tuple[str, ...]  # usable device types "auto" leaves out
+    family_trace: Trace
+    host_trace: Trace
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "devices": list(self.devices),
+            "keys": list(self.keys),
+            "budgets": dict(self.budgets),
+            "family": self.family,
+            "fallback_to_cpu": self.fallback_to_cpu,
+            "unused_accelerators": list(self.unused_accelerators),
+            "steps": [step.to_json() for step in self.family_trace.steps]
+            + [step.to_json() for step in self.host_trace.steps],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class InferenceDecision:
+    from_pretrained: str  # where from_pretrained() without device_map puts the weights
+    device_map_auto: DeviceMapPlan
+    pipeline: str  # pipeline(...) without device
+    pipeline_trace: Trace
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "from_pretrained": self.from_pretrained,
+            "device_map_auto": self.device_map_auto.to_json(),
+            "pipeline": {
+                "device": self.pipeline,
+                "steps": [step.to_json() for step in self.pipeline_trace.steps],
+            },
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class VerifyItem:
+    """One library answer compared with hwdoctor's prediction."""
+
+    name: str  # "TrainingArguments.device"
+    predicted: str  # "npu:0", or "raises ValueError" when the library is predicted to raise
+    actual: str | None  # None: the call did not run (an earlier step hung)
+    error: str | None = None  # the message, when the library raised
+
+    @property
+    def agree(self) -> bool:
+        return self.actual == self.predicted
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "predicted": self.predicted,
+            "actual": self.actual,
+            "error": self.error,
+            "agree": self.agree,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class VerifyReport:
+    ran: bool
+    items: tuple[VerifyItem, ...]
+    seconds: float = 0.0
+    problem: str | None = None  # why the verification could not run or finish
+
+    @property
+    def agree(self) -> bool | None:
+        """Whether every answer matched; None when nothing was verified."""
+        if not self.ran:
+            return None
+        return self.problem is None and all(item.agree for item in self.items)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ran": self.ran,
+            "agree": self.agree,
+            "items": [item.to_json() for item in self.items],
+            "mismatches": [item.to_json() for item in self.items if not item.agree],
+            "problem": self.problem,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ExplainReport:
+    detect: DetectReport
+    training: TrainingDecision
+    accelerate: AccelerateDecision
+    inference: InferenceDecision
+    findings: tuple[Finding, ...]  # the explain-specific ones (detect's are in detect)
+    verify: VerifyReport | None
+    supported: Mapping[str, str]  # library → the version range the tables were read from
+
+    @property
+    def exit_code(self) -> int:
+        failed = any(f.severity is Severity.ERROR for f in self.findings)
+        return 1 if failed or self.detect.exit_code else 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "python": self.detect.python.to_json(),
+            "packages": dict(self.detect.packages),
+            "supported": dict(self.supported),
+            "training": self.training.to_json(),
+            "accelerate": self.accelerate.to_json(),
+            "inference": self.inference.to_json(),
+            "verify": (self.verify or VerifyReport(ran=False, items=())).to_json(),
+            "findings": [f.to_json() for f in (*self.detect.findings, *self.findings)],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceRow:
+    """One registry row behind a device string, as it stands on this machine."""
+
+    key: str
+    hardware: str
+    package: str
+    install: str
+    installed: bool
+    version: str | None
+    importable: bool | None
+    hardware_present: bool
+    hardware_detail: str
+    usable: bool
+    device_count: int
+    missing: tuple[str, ...]  # what stands between this machine and a usable device
+    visibility_env: tuple[str, ...]
+    container_env: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "hardware": self.hardware,
+            "package": self.package,
+            "install": self.install,
+            "installed": self.installed,
+            "version": self.version,
+            "importable": self.importable,
+            "hardware_present": self.hardware_present,
+            "hardware_detail": self.hardware_detail,
+            "usable": self.usable,
+            "device_count": self.device_count,
+            "missing": list(self.missing),
+            "visibility_env": list(self.visibility_env),
+            "container_env": list(self.container_env),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceExplanation:
+    """`hwdoctor explain DEVICE`: what it takes to use one device string here."""
+
+    device: str  # as asked: "npu:1"
+    device_type: str
+    index: int | None
+    rows: tuple[DeviceRow, ...]
+    training_auto: bool  # TrainingArguments can pick this type without being told
+    training_note: str  # the condition, e.g. "only once torch auto-loads torch_neuronx"
+    training_device: str | None  # what TrainingArguments picks here, now
+    device_map_auto: bool  # device_map="auto" budgets memory on this type
+    pass_as: tuple[str, ...]  # how to ask for it explicitly
+    detect: DetectReport
+
+    @property
+    def usable(self) -> bool:
+        return any(row.usable for row in self.rows)
+
+    @property
+    def exit_code(self) -> int:
+        return 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "device": self.device,
+            "device_type": self.device_type,
+            "index": self.index,
+            "usable": self.usable,
+            "rows": [row.to_json() for row in self.rows],
+            "training": {
+                "auto_detected": self.training_auto,
+                "note": self.training_note,
+                "device_now": self.training_device,
+            },
+            "device_map_auto": self.device_map_auto,
+            "pass_as": list(self.pass_as),
+            "python": self.detect.python.to_json(),
+            "packages": dict(self.detect.packages),
+        }

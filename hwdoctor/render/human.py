@@ -18,7 +18,16 @@ from hwdoctor.render.text import human_bytes
 
 if TYPE_CHECKING:  # `list` renders without loading the report model
     from hwdoctor import registry
-    from hwdoctor.model import BackendReport, DetectReport, Finding
+    from hwdoctor.model import (
+        BackendReport,
+        DetectReport,
+        DeviceExplanation,
+        ExplainReport,
+        Finding,
+        InferenceDecision,
+        StepTrace,
+        VerifyReport,
+    )
 
 # Keyed by the Status and Severity values (their JSON spelling).
 STATUS_MARKS: dict[str, tuple[str, str]] = {
@@ -188,3 +197,176 @@ def _summary(report: DetectReport) -> Text:
     text.append(f" · {errors} error{'s' * (errors != 1)}", style="red" if errors else "")
     text.append(f" · {warnings} warning{'s' * (warnings != 1)}", style="yellow" if warnings else "")
     return text
+
+
+# --- explain -------------------------------------------------------------------------------
+
+
+def explain_renderables(report: ExplainReport) -> list[RenderableType]:
+    training, state, inference = report.training, report.accelerate, report.inference
+    out: list[RenderableType] = [_explain_header(report), Text()]
+    title = Text("Training", style="bold")
+    title.append("  TrainingArguments(...).device → ")
+    title.append(training.device or "raises", style="bold green" if training.device else "red")
+    if training.error:
+        title.append(f"  {training.error}", style="red")
+    else:
+        title.append(f"  n_gpu={training.n_gpu}, {training.parallel_mode}", style="dim")
+    out += [title, _chain(training.trace.steps, training.device)]
+    title = Text("Accelerate", style="bold")
+    title.append("  PartialState().device → ")
+    title.append(state.device, style="bold green")
+    if state.backend:
+        title.append(f"  {state.distributed_type} over {state.backend}", style="dim")
+    out += [Text(), title, _chain(state.trace.steps, state.device)]
+    out += [Text(), Text("Inference", style="bold"), _inference(inference)]
+    if report.verify is not None:
+        out += [Text(), _verify(report.verify)]
+    found = (*report.detect.findings, *report.findings)
+    if found:
+        out += _findings(found)
+    return out
+
+
+def _explain_header(report: ExplainReport) -> Text:
+    text = Text()
+    text.append("Python ", style="bold")
+    text.append(f"{report.detect.python.version} ({report.detect.python.executable})")
+    for name in ("torch", "transformers", "accelerate"):
+        version = report.detect.packages.get(name)
+        text.append(f" · {name} {version or 'not installed'}")
+    return text
+
+
+_OUTCOME_MARKS = {"taken": ("✓", "green"), "skip": ("✗", "dim"), "noted": ("·", "dim")}
+
+
+def _chain(steps: Sequence[StepTrace], result: str | None) -> Table:
+    """The checks in order; plain "= False" skips are folded into one line."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")
+    folded: list[str] = []
+
+    def flush() -> None:
+        if folded:
+            grid.add_row(Text("✗", style="dim"), Text(f"{', '.join(folded)}: False", style="dim"))
+            folded.clear()
+
+    for step in steps:
+        if step.outcome == "not reached":
+            continue
+        if step.outcome == "skip" and step.observed.endswith("= False"):
+            folded.append(step.check)
+            continue
+        flush()
+        mark, style = _OUTCOME_MARKS.get(step.outcome, ("?", ""))
+        line = Text(step.observed or step.check, style="" if step.outcome == "taken" else "dim")
+        if step.outcome == "taken" and result:
+            line.append(f" → {result}", style="bold")
+        grid.add_row(Text(mark, style=style), line)
+    flush()
+    return grid
+
+
+def _inference(inference: InferenceDecision) -> Table:
+    plan = inference.device_map_auto
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")
+    grid.add_row(
+        Text("from_pretrained(...)", style="bold"),
+        Text(f"→ {inference.from_pretrained}: without device_map, weights load on the CPU "
+             "(unless torch.set_default_device or a `with torch.device(...)` block says "
+             "otherwise)"),
+    )  # fmt: skip
+    tiers = ", ".join(
+        f"{device} ({human_bytes(size)})" if size else device for device, size in plan.budgets
+    )
+    auto = Text(f"→ {tiers}, then disk")
+    auto.append(
+        f"  (family: {plan.family}"
+        + (f"; left out: {', '.join(plan.unused_accelerators)}" if plan.unused_accelerators else "")
+        + ")",
+        style="dim",
+    )
+    grid.add_row(Text('device_map="auto"', style="bold"), auto)
+    pipeline = Text(f"→ {inference.pipeline}")
+    taken = [step for step in inference.pipeline_trace.steps if step.outcome == "taken"]
+    if taken and taken[0].name != "cpu":
+        pipeline.append(f"  ({taken[0].observed}; device=None means device 0)", style="dim")
+    grid.add_row(Text("pipeline(...)", style="bold"), pipeline)
+    return grid
+
+
+def _verify(report: VerifyReport) -> Table:
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")
+    agreed = sum(item.agree for item in report.items)
+    title = Text(f"Verified against the real libraries: {agreed}/{len(report.items)} agree",
+                 style="bold green" if report.agree else "bold red")  # fmt: skip
+    grid.add_row(Text("✓" if report.agree else "✗", style="green" if report.agree else "red"),
+                 title, Text(f"({report.seconds:.1f} s)", style="dim"))  # fmt: skip
+    for item in report.items:
+        mark = Text("✓", style="green") if item.agree else Text("✗", style="red")
+        detail = item.actual if item.agree else f"predicted {item.predicted}, got {item.actual}"
+        grid.add_row(mark, Text(item.name), Text(detail or "", style="" if item.agree else "red"))
+    return grid
+
+
+def device_renderables(report: DeviceExplanation) -> list[RenderableType]:
+    out: list[RenderableType] = []
+    head = Text(report.device, style="bold")
+    head.append(f"  {'usable here' if report.usable else 'not usable here'}",
+                style="green" if report.usable else "yellow")  # fmt: skip
+    out.append(head)
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True, style="bold")
+    grid.add_column(overflow="fold")
+    for row in report.rows:
+        package = f"{row.package} {row.version}" if row.installed and row.version else row.package
+        state = "installed" if row.installed else "not installed"
+        if row.importable is False:
+            state = "installed, fails to import"
+        grid.add_row(Text(row.hardware), Text(f"{package}: {state}"))
+        grid.add_row(Text(""), Text("hardware: " + (row.hardware_detail if row.hardware_present
+                                                     else "none found")))  # fmt: skip
+        if row.usable:
+            grid.add_row(Text(""), Text(f"{row.device_count} device(s) usable now", style="green"))
+        for item in row.missing:
+            grid.add_row(Text(""), Text(f"missing: {item}", style="yellow"))
+        if row.visibility_env:
+            grid.add_row(Text(""), Text("select devices with " + ", ".join(row.visibility_env)
+                                        + (f" (containers: {', '.join(row.container_env)})"
+                                           if row.container_env else "")))  # fmt: skip
+    out += [grid, Text()]
+    facts = Table.grid(padding=(0, 2))
+    facts.add_column(no_wrap=True, style="bold")
+    facts.add_column(overflow="fold")
+    now = report.training_device or "nothing (it raises)"
+    picks_now = now.split(":", 1)[0] == report.device_type
+    training = Text(
+        f"yes: TrainingArguments picks {now} here"
+        if picks_now
+        else f"not here: TrainingArguments picks {now} on this machine",
+        style="green" if picks_now else "yellow",
+    )
+    training.append(
+        f"\n{'in general: ' if report.training_auto else 'never by itself: '}"
+        f"{report.training_note}",
+        style="dim",
+    )
+    facts.add_row("Training", training)
+    auto = (
+        'yes: device_map="auto" budgets memory on it'
+        if report.device_map_auto
+        else f'no: device_map="auto" never budgets {report.device_type} devices; pass the '
+        "device string instead"
+    )
+    facts.add_row('device_map="auto"', Text(auto))
+    how = "Pass it as" if report.usable else "Once usable, pass"
+    facts.add_row(how, Text("\n".join(report.pass_as)))
+    out.append(facts)
+    return out

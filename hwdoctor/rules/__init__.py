@@ -1,0 +1,327 @@
+"""Which device each library picks here, and why: the tables of `rules.tables`, evaluated.
+
+Every function takes `Inputs` (probe facts, versions, environment) and returns a decision
+with its trace. The glue here only does what the libraries do between their ladders:
+TrainingArguments building a PartialState, Accelerate mapping a local rank to an index,
+get_max_memory budgeting the devices of one family.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Final
+
+from hwdoctor import registry
+from hwdoctor.model import (
+    AccelerateDecision,
+    DeviceMapPlan,
+    InferenceDecision,
+    StepTrace,
+    Trace,
+    TrainingDecision,
+)
+from hwdoctor.rules import tables
+from hwdoctor.rules.engine import (
+    Always,
+    Computed,
+    Flag,
+    Inputs,
+    Literal,
+    Observation,
+    Seen,
+    Sees,
+    Step,
+    Table,
+    evaluate,
+    strtobool,
+)
+
+SUPPORTED: Final = {
+    "transformers": tables.TRANSFORMERS_RANGE,
+    "accelerate": tables.ACCELERATE_RANGE,
+}
+# ParallelMode values of transformers.training_args
+NOT_PARALLEL, NOT_DISTRIBUTED, DISTRIBUTED, TPU = (
+    "not_parallel",
+    "not_distributed",
+    "distributed",
+    "tpu",
+)
+CUDA_KEYS: Final = ("cuda", "rocm")
+_DISTRIBUTED_NAMES: Final = {
+    "cuda": "MULTI_GPU",
+    "cpu": "MULTI_CPU",
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class Launch:
+    """What Accelerate's _prepare_backend makes of LOCAL_RANK/WORLD_SIZE."""
+
+    distributed_type: str
+    backend: str | None
+    device: str | None  # the device set_device assigns, when distributed
+    observed: str
+
+
+def launch(inputs: Inputs, cpu: bool) -> Launch:
+    local_rank = inputs.local_rank
+    if local_rank != -1 and not cpu:
+        outcome = evaluate(tables.DISTRIBUTED_BACKEND, inputs)
+        step = outcome.step
+        if step.name == "xpu" and "xccl" not in inputs.collectives:
+            outcome = evaluate(_without(tables.DISTRIBUTED_BACKEND, "xpu"), inputs)
+            step = outcome.step
+        if step.extra.get("backend") is not None:
+            device_type = outcome.device
+            index = (
+                0
+                if step.extra.get("index") == "current_device"
+                else local_rank % _count(inputs, device_type)
+            )
+            name = _DISTRIBUTED_NAMES.get(device_type, f"MULTI_{device_type.upper()}")
+            backend = str(step.extra["backend"])
+            return Launch(
+                name,
+                backend,
+                f"{device_type}:{index}",
+                f"LOCAL_RANK={local_rank}: {step.predicate.label} → backend {backend}",
+            )
+        return Launch(
+            "NO",
+            None,
+            None,
+            f"LOCAL_RANK={local_rank} but no accelerator: torch.distributed is initialised "
+            "with its default backend and Accelerate runs undistributed",
+        )
+    if cpu and (local_rank != -1 or inputs.world_size() > 1):
+        backend = "mpi" if "mpi" in inputs.collectives else "gloo"
+        return Launch(
+            "MULTI_CPU",
+            backend,
+            "cpu:0",
+            f"cpu=True under a launcher (LOCAL_RANK={local_rank}, world size "
+            f"{inputs.world_size()}) → MULTI_CPU over {backend}",
+        )
+    return Launch("NO", None, None, "LOCAL_RANK unset: a single process")
+
+
+def _without(table: Table, name: str) -> Table:
+    return dataclasses.replace(table, steps=tuple(s for s in table.steps if s.name != name))
+
+
+def _count(inputs: Inputs, device_type: str) -> int:
+    keys = CUDA_KEYS if device_type == "cuda" else (device_type,)
+    counts = [inputs.backends[k].device_count for k in keys if k in inputs.backends]
+    return max([*counts, 1])
+
+
+def accelerate_state(inputs: Inputs, cpu: bool = False) -> AccelerateDecision:
+    """`PartialState(cpu=cpu).device`, its distributed type and collective backend."""
+    launched = launch(inputs, cpu)
+    steps = list(tables.PARTIAL_STATE_DEFAULT.steps)
+    position = 2  # after ACCELERATE_TORCH_DEVICE and xla, before the single-process ladder
+    steps[position:position] = [
+        Step(
+            "launcher",
+            Flag("LOCAL_RANK / WORLD_SIZE", lambda _: _launch_observation(launched)),
+            Computed(lambda _: launched.device or "cpu"),
+        ),
+        Step(
+            "cpu",
+            Flag("PartialState(cpu=True)", lambda _: Observation(cpu, f"cpu={cpu}")),
+            Literal("cpu"),
+        ),
+    ]
+    table = dataclasses.replace(tables.PARTIAL_STATE_DEFAULT, steps=tuple(steps))
+    outcome = evaluate(table, inputs)
+    distributed_type = "XLA" if outcome.step.name == "xla" else launched.distributed_type
+    backend = "xla" if outcome.step.name == "xla" else launched.backend
+    return AccelerateDecision(outcome.device, distributed_type, backend, cpu, outcome.trace)
+
+
+def _launch_observation(launched: Launch) -> Observation:
+    return Observation(launched.device is not None, launched.observed)
+
+
+def training(inputs: Inputs) -> TrainingDecision:
+    """`TrainingArguments(use_cpu=...)`.device, n_gpu and parallel_mode in one process."""
+    raw_use_cpu = inputs.env.get("ACCELERATE_USE_CPU", "False")
+    env_cpu = strtobool(raw_use_cpu)
+    cpu = inputs.use_cpu or bool(env_cpu)
+    state = accelerate_state(inputs, cpu=cpu)
+    xla = tables.TRAINING_XLA(inputs)
+    distributed = state.distributed_type not in ("NO", "XLA")
+    head = (
+        StepTrace("ACCELERATE_USE_CPU", "use_cpu or ACCELERATE_USE_CPU",
+                  _cpu_observed(inputs, env_cpu), "noted"),
+        StepTrace("xla", tables.TRAINING_XLA.label, xla.observed, "taken" if xla.holds else "skip"),
+        StepTrace("distributed", "PartialState distributed type",
+                  f"Accelerate distributed type: {state.distributed_type}",
+                  "taken" if distributed and not xla.holds else
+                  ("not reached" if xla.holds else "skip")),
+    )  # fmt: skip
+    if env_cpu is None and not inputs.use_cpu:
+        trace = Trace(_TRAINING_TITLE, "transformers", tables.TRANSFORMERS_RANGE, head)
+        return TrainingDecision(
+            None,
+            None,
+            None,
+            inputs.use_cpu,
+            state,
+            trace,
+            error=f"ValueError: invalid truth value {raw_use_cpu!r} (ACCELERATE_USE_CPU)",
+        )
+    base_n_gpu = 0 if cpu else 1
+    if xla.holds or distributed:
+        ladder = tuple(
+            StepTrace(s.name, s.predicate.label, "", "not reached")
+            for s in tables.TRAINING_ARGUMENTS.steps
+        )
+        trace = Trace(_TRAINING_TITLE, "transformers", tables.TRANSFORMERS_RANGE, head + ladder)
+        mode = TPU if xla.holds else DISTRIBUTED
+        return TrainingDecision(
+            state.device, 0 if xla.holds else base_n_gpu, mode, inputs.use_cpu, state, trace
+        )
+    outcome = evaluate(tables.TRAINING_ARGUMENTS, inputs)
+    n_gpu = base_n_gpu
+    if outcome.step.extra.get("n_gpu") == "cuda_count":
+        n_gpu = _cuda_count(inputs)
+    trace = Trace(
+        _TRAINING_TITLE, "transformers", tables.TRANSFORMERS_RANGE, head + outcome.trace.steps
+    )
+    mode = NOT_DISTRIBUTED if n_gpu > 1 else NOT_PARALLEL
+    return TrainingDecision(outcome.device, n_gpu, mode, inputs.use_cpu, state, trace)
+
+
+_TRAINING_TITLE: Final = tables.TRAINING_ARGUMENTS.title
+
+
+def _cpu_observed(inputs: Inputs, env_cpu: bool | None) -> str:
+    raw = inputs.env.get("ACCELERATE_USE_CPU")
+    shown = f"ACCELERATE_USE_CPU={raw!r}" if raw is not None else "ACCELERATE_USE_CPU unset"
+    if raw is not None and env_cpu is None:
+        shown += " (not a truth value: TrainingArguments raises)"
+    elif env_cpu and not inputs.use_cpu:
+        shown += (
+            " → PartialState(cpu=True) and n_gpu=0, but the single-process ladder below only "
+            "honours use_cpu=True"
+        )
+    return f"use_cpu={inputs.use_cpu}, {shown}"
+
+
+def _cuda_count(inputs: Inputs) -> int:
+    return sum(
+        inputs.backends[k].device_count
+        for k in CUDA_KEYS
+        if k in inputs.backends and inputs.backends[k].available
+    )
+
+
+def inference(inputs: Inputs) -> InferenceDecision:
+    pipeline = evaluate(tables.PIPELINE, inputs)
+    return InferenceDecision(
+        from_pretrained="cpu",
+        device_map_auto=device_map_auto(inputs),
+        pipeline=pipeline.device,
+        pipeline_trace=pipeline.trace,
+    )
+
+
+def device_map_auto(inputs: Inputs) -> DeviceMapPlan:
+    family = evaluate(tables.DEVICE_MAP_FAMILY, inputs)
+    host = evaluate(tables.DEVICE_MAP_HOST_TIER, inputs)
+    if family.device == "cuda":
+        # The CUDA branch counts torch.cuda devices but probes each with an integer device,
+        # and torch resolves an integer to the current accelerator, whatever it is.
+        target = inputs.accelerator or "cuda"
+        count = _cuda_count(inputs)
+    else:
+        target, count = family.device, _count(inputs, family.device)
+    allocatable = _allocatable(inputs, target)
+    indices = [i for i in range(count) if i in allocatable]
+    budgets: list[tuple[str, int | None]] = [(f"{target}:{i}", allocatable[i]) for i in indices]
+    host_budget = inputs.memory_available_bytes
+    if host.device == "cpu" and host_budget is not None:
+        host_budget = int(host_budget * 0.9)  # transformers keeps 10% of RAM back
+    budgets.append((host.device, host_budget))
+    keys = (*(str(i) for i in indices), host.device)
+    usable = [
+        key
+        for key, facts in inputs.backends.items()
+        if key not in ("cpu", "mps") and facts.available and facts.device_count > 0
+    ]
+    used_types = {device.split(":", 1)[0] for device, _ in budgets[:-1]}
+    unused = tuple(key for key in usable if registry.BY_KEY[key].device not in used_types)
+    return DeviceMapPlan(
+        devices=tuple(device for device, _ in budgets),
+        keys=keys,
+        budgets=tuple(budgets),
+        family=family.device,
+        fallback_to_cpu=not used_types and host.device == "cpu" and bool(usable),
+        unused_accelerators=unused,
+        family_trace=family.trace,
+        host_trace=host.trace,
+    )
+
+
+def _allocatable(inputs: Inputs, device_type: str) -> dict[int, int | None]:
+    """Index → free bytes of the devices of `device_type` that could hold a tensor."""
+    keys = CUDA_KEYS if device_type == "cuda" else (device_type,)
+    return {
+        device.index: device.free_memory_bytes
+        for key in keys
+        if key in inputs.backends and inputs.backends[key].available
+        for device in inputs.backends[key].devices
+        if device.allocatable
+    }
+
+
+def training_auto(device_type: str) -> tuple[bool, str]:
+    """Whether TrainingArguments can pick `device_type` unasked, and on what condition."""
+    if device_type == "xla":
+        return True, (
+            "TrainingArguments uses XLA whenever torch_xla imports, ahead of every other "
+            "backend and even of use_cpu=True; USE_TORCH_XLA=0 turns it off"
+        )
+    if device_type == "cpu":
+        return True, "the fallback when nothing else is found, or with use_cpu=True"
+    for step in tables.TRAINING_ARGUMENTS.steps:
+        sees = step.predicate
+        if not isinstance(sees, Sees) or not _covers(sees, device_type):
+            continue
+        if sees.seen is Seen.AUTOLOAD_ONLY:
+            module = next(
+                (b.module for b in registry.for_device(device_type) if b.module), device_type
+            )
+            return True, (
+                f"only if {module} is already imported when TrainingArguments is created: "
+                "torch's extension autoload does it, otherwise add `import "
+                f"{module}` before it"
+            )
+        if device_type == "cuda":
+            return True, "cuda:0, with every visible GPU used through DataParallel (n_gpu)"
+        return True, f"{step.device.resolve(_EMPTY)} when {sees.label} is True"
+    return False, (
+        "TrainingArguments has no branch for it; Accelerate's PartialState does, so it is "
+        "used under `accelerate launch`/torchrun but not in a plain single process"
+    )
+
+
+def _covers(sees: Sees, device_type: str) -> bool:
+    return any(registry.BY_KEY[key].device == device_type for key in sees.keys)
+
+
+_EMPTY: Final = Inputs(backends={}, env={})
+
+
+__all__ = [
+    "SUPPORTED",
+    "Always",
+    "Inputs",
+    "accelerate_state",
+    "device_map_auto",
+    "inference",
+    "training",
+    "training_auto",
+]

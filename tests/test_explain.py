@@ -1,0 +1,198 @@
+"""`hwdoctor explain` and `hwdoctor explain DEVICE`, on this machine and in fake worlds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hwdoctor import devices
+from hwdoctor.errors import UsageError
+from tests.conftest import base_env, codes, run_hwdoctor
+from tests.fakeworld import FakeDevice, World
+
+ASCEND = FakeDevice("Ascend910B3", 64 << 30, 60 << 30)
+
+
+def test_json_contract_on_this_machine() -> None:
+    result = run_hwdoctor("explain", "--json")
+    assert result.returncode == 0, result
+    data = result.json()["data"]
+    training = data["training"]
+    assert (training["device"], training["n_gpu"], training["parallel_mode"]) == (
+        "cpu",
+        0,
+        "not_parallel",
+    )
+    assert {"check", "observed", "outcome"} <= set(training["steps"][0])
+    taken = [step for step in training["steps"] if step["outcome"] == "taken"]
+    assert [step["name"] for step in taken] == ["fallback"]
+    assert data["accelerate"]["device"] == "cpu"
+    inference = data["inference"]
+    assert inference["from_pretrained"] == "cpu"
+    assert inference["device_map_auto"]["devices"] == ["cpu"]
+    assert inference["device_map_auto"]["fallback_to_cpu"] is False
+    assert inference["pipeline"]["device"] == "cpu"
+    assert data["verify"] == {
+        "ran": False,
+        "agree": None,
+        "items": [],
+        "mismatches": [],
+        "problem": None,
+    }
+    assert data["supported"] == {"transformers": ">=5.23,<5.25", "accelerate": ">=1.15,<1.16"}
+
+
+def test_human_output_shows_the_chain(world: World) -> None:
+    world.privateuse1("npu", devices=(ASCEND, ASCEND))
+    result = run_hwdoctor("explain", env=world.env(base_env()))
+    assert result.returncode == 0, result
+    out = result.stdout
+    assert "TrainingArguments(...).device → npu:0" in out
+    assert "is_torch_npu_available() = True (2 devices) → npu:0" in out
+    assert "PartialState().device → npu" in out
+    assert "is_torch_mps_available(), is_torch_xpu_available()" in out  # folded skips
+    assert 'device_map="auto"    → npu:0 (60 GiB), npu:1 (60 GiB)' in out
+    assert "pipeline(...)        → npu:0" in out
+
+
+def test_verify_agrees_on_this_machine() -> None:
+    document = run_hwdoctor("explain", "--verify", "--json").json()
+    verify = document["data"]["verify"]
+    assert verify["ran"] and verify["agree"] and verify["mismatches"] == []
+    assert len(verify["items"]) == 6
+    assert document["exit_code"] == 0
+
+
+def test_explain_neuron_on_this_machine() -> None:
+    result = run_hwdoctor("explain", "neuron")
+    assert result.returncode == 0, result
+    out = " ".join(result.stdout.split())  # unwrap the terminal layout
+    assert "torch-neuronx: not installed" in out
+    assert "hardware: none found" in out
+    assert "not here: TrainingArguments picks cpu on this machine" in out
+    assert 'no: device_map="auto" never budgets neuron devices' in out
+    assert 'Once usable, pass AutoModelForCausalLM.from_pretrained(..., device_map="neuron")' in out
+    data = run_hwdoctor("explain", "neuron", "--json").json()["data"]
+    (row,) = data["rows"]
+    assert (row["installed"], row["hardware_present"], row["usable"]) == (False, False, False)
+    assert data["device_map_auto"] is False
+    assert data["training"]["device_now"] == "cpu"
+    assert "NEURON_RT_VISIBLE_CORES" in row["visibility_env"]
+
+
+def test_explain_cuda_covers_nvidia_and_amd() -> None:
+    data = run_hwdoctor("explain", "cuda", "--json").json()["data"]
+    assert [row["key"] for row in data["rows"]] == ["cuda", "rocm"]
+    assert all(
+        any("CUDA build" in m or "ROCM build" in m for m in r["missing"]) for r in data["rows"]
+    )
+
+
+def test_explain_npu_index_beyond_the_devices(world: World) -> None:
+    world.privateuse1("npu", devices=(ASCEND, ASCEND))
+    data = run_hwdoctor("explain", "npu:3", "--json", env=world.env(base_env())).json()["data"]
+    assert data["usable"] is False
+    assert "device index 3: only 2 visible" in data["rows"][0]["missing"][0]
+    data = run_hwdoctor("explain", "npu:1", "--json", env=world.env(base_env())).json()["data"]
+    assert data["usable"] is True and data["training"]["device_now"] == "npu:0"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("cdua", "did you mean 'cuda'?"),
+        ("nueron", "did you mean 'neuron'?"),
+        ("cuda:-1", "invalid device index"),
+        ("cuda:01", "invalid device index"),
+        ("cuda:x", "invalid device index"),
+        ("CUDA", "invalid device string"),
+        ("cuda:1;rm -rf /", "invalid device index"),
+        ("", "invalid device string"),
+    ],
+)
+def test_bad_device_strings(text: str, message: str) -> None:
+    with pytest.raises(UsageError) as caught:
+        devices.parse(text)
+    assert message in caught.value.message
+
+
+def test_explain_unknown_device_exits_2() -> None:
+    result = run_hwdoctor("explain", "cdua")
+    assert result.returncode == 2
+    assert result.stderr.startswith("hwdoctor: error: unknown device type 'cdua'")
+    assert "did you mean 'cuda'?" in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_device_strings_parse() -> None:
+    assert devices.parse("npu:1") == devices.DeviceRequest("npu:1", "npu", 1)
+    assert devices.parse("auto", strategies=True).is_strategy
+    with pytest.raises(UsageError):
+        devices.parse("auto")
+
+
+# --- findings that only explain makes ----------------------------------------------------
+
+
+def explain_codes(world: World, *args: str) -> list[str]:
+    return codes(run_hwdoctor("explain", "--json", *args, env=world.env(base_env())).json())
+
+
+def test_accelerate_use_cpu_is_half_honoured(world: World) -> None:
+    world.privateuse1("npu").set_env(ACCELERATE_USE_CPU="1")
+    assert "explain.accelerate_use_cpu_half_honoured" in explain_codes(world)
+
+
+def test_invalid_accelerate_use_cpu_makes_training_raise(world: World) -> None:
+    world.set_env(ACCELERATE_USE_CPU="maybe")
+    document = run_hwdoctor("explain", "--verify", "--json", env=world.env(base_env())).json()
+    assert "explain.training_raises" in codes(document)
+    assert document["data"]["training"]["device"] is None
+    assert document["data"]["verify"]["agree"] is True  # the real one raises too
+    assert document["exit_code"] == 1
+
+
+def test_xla_takes_training_over(world: World) -> None:
+    world.xla()
+    assert "explain.xla_overrides" in explain_codes(world)
+
+
+def test_extension_not_autoloaded(world: World) -> None:
+    world.privateuse1("neuron", module="torch_neuronx", dist="torch-neuronx", autoload=False)
+    assert "explain.extension_not_autoloaded" in explain_codes(world)
+
+
+def test_auto_falls_back_to_cpu_on_neuron(world: World) -> None:
+    world.privateuse1("neuron", module="torch_neuronx", dist="torch-neuronx")
+    document = run_hwdoctor("explain", "--json", env=world.env(base_env())).json()
+    fallback = [
+        f for f in document["data"]["findings"] if f["code"] == "explain.auto_falls_back_to_cpu"
+    ]
+    assert len(fallback) == 1
+    assert 'device_map="neuron"' in fallback[0]["remedy"]
+    assert document["data"]["inference"]["device_map_auto"]["fallback_to_cpu"] is True
+    assert document["data"]["training"]["device"] == "neuron:0"
+
+
+def test_training_and_accelerate_disagree_on_tpu(world: World) -> None:
+    world.privateuse1("tpu", module="torch_tpu", dist="torch-tpu", devices=(FakeDevice("TPU v5"),))
+    assert "explain.libraries_disagree" in explain_codes(world)
+
+
+def test_version_outside_the_tables(world: World, tmp_path: Path) -> None:
+    # A newer transformers' metadata ahead of the installed one on sys.path.
+    info = world.site / "transformers-9.0.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: transformers\nVersion: 9.0.0\n")
+    document = run_hwdoctor("explain", "--json", env=world.env(base_env())).json()
+    found = [f for f in document["data"]["findings"] if f["code"] == "explain.version_unsupported"]
+    assert len(found) == 1 and "transformers 9.0.0" in found[0]["message"]
+
+
+def test_golden_explain(world: World, golden) -> None:
+    from tests.test_golden import normalise
+
+    world.privateuse1("npu", devices=(ASCEND, ASCEND)).patch_cuda()
+    result = run_hwdoctor("explain", env=world.env(base_env()))
+    golden("explain-npu-cuda.txt", normalise(result.stdout))

@@ -1,0 +1,168 @@
+"""The fidelity matrix: hwdoctor's prediction against the real libraries, world by world.
+
+Each scenario builds a fake world (tests/fakeworld.py) and runs `hwdoctor explain --verify
+--json`: the probe predicts what TrainingArguments, PartialState, get_max_memory and
+pipeline() pick, and the verify payload asks the real transformers and accelerate in the
+same world. Every item must agree. The expected devices below pin what the worlds are, so
+a world that silently stopped working cannot make prediction and reality agree on "cpu".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import base_env, run_hwdoctor
+from tests.fakeworld import FakeDevice, World
+
+H100 = FakeDevice("NVIDIA H100 80GB HBM3", 80 << 30, 79 << 30, capability=(9, 0))
+MI300X = FakeDevice("AMD Instinct MI300X", 192 << 30, 190 << 30, arch="gfx942:sramecc+:xnack-")
+ASCEND = FakeDevice("Ascend910B3", 64 << 30, 60 << 30)
+MLU = FakeDevice("MLU370-X8", 48 << 30, 46 << 30)
+MUSA = FakeDevice("MTT S4000", 48 << 30, 47 << 30)
+NEURON = FakeDevice("Trainium2", 96 << 30, 95 << 30)
+TPU = FakeDevice("TPU v5 lite", 16 << 30, 16 << 30)
+SDAA = FakeDevice("T100", 32 << 30, 31 << 30)
+
+
+@dataclass(frozen=True)
+class Scenario:
+    build: Callable[[World], object]
+    training: str  # TrainingArguments(...).device
+    state: str  # PartialState().device
+    pipeline: str
+    auto: str  # get_max_memory keys
+    env: dict[str, str] = field(default_factory=dict)
+    use_cpu: bool = False
+
+
+def nothing(world: World) -> None:
+    return None
+
+
+def npu(count: int = 2, **kwargs: object) -> Callable[[World], object]:
+    return lambda w: w.privateuse1("npu", devices=(ASCEND,) * count, **kwargs)  # type: ignore[arg-type]
+
+
+# The real package names: transformers looks for torch_neuronx, not torch_neuron.
+MODULES = {"neuron": ("torch_neuronx", "torch-neuronx"), "tpu": ("torch_tpu", "torch-tpu")}
+
+
+def pu1(
+    device: str, fake: FakeDevice, count: int = 1, **kwargs: object
+) -> Callable[[World], object]:
+    module, dist = MODULES.get(device, (f"torch_{device}", f"torch-{device}"))
+    return lambda w: w.privateuse1(  # type: ignore[arg-type]
+        device, module=module, dist=dist, devices=(fake,) * count, **kwargs
+    )
+
+
+def cuda(count: int = 2) -> Callable[[World], object]:
+    return lambda w: w.patch_cuda(devices=(H100,) * count)
+
+
+def both(*builders: Callable[[World], object]) -> Callable[[World], object]:
+    return lambda w: [build(w) for build in builders]
+
+
+ROCM = lambda w: w.patch_cuda(devices=(MI300X,), hip_version="6.4.43482")  # noqa: E731
+XLA = lambda w: w.xla()  # noqa: E731
+HPU = lambda w: w.hpu()  # noqa: E731
+XPU = lambda w: w.patch_xpu()  # noqa: E731
+MPS = lambda w: w.patch_mps()  # noqa: E731
+
+# Patched cuda/xpu devices exist only at torch's Python level (the wheel is a CPU build),
+# so they cannot hold a tensor: Accelerate's get_max_memory, like hwdoctor's probe, drops
+# them and "auto" budgets only the cpu. PrivateUse1 fakes hold tensors for real.
+SCENARIOS: dict[str, Scenario] = {
+    "nothing": Scenario(nothing, "cpu", "cpu", "cpu", "cpu"),
+    "nothing, use_cpu": Scenario(nothing, "cpu", "cpu", "cpu", "cpu", use_cpu=True),
+    "nothing, ACCELERATE_USE_CPU=1": Scenario(
+        nothing, "cpu", "cpu", "cpu", "cpu", env={"ACCELERATE_USE_CPU": "1"}
+    ),
+    "nothing, ACCELERATE_TORCH_DEVICE=meta": Scenario(
+        nothing, "meta", "meta", "cpu", "cpu", env={"ACCELERATE_TORCH_DEVICE": "meta"}
+    ),
+    "npu x2": Scenario(npu(), "npu:0", "npu", "npu:0", "0,1,cpu"),
+    "npu x2, use_cpu": Scenario(npu(), "cpu", "npu", "npu:0", "0,1,cpu", use_cpu=True),
+    "npu x2, ACCELERATE_USE_CPU=1": Scenario(
+        npu(), "npu:0", "npu", "npu:0", "0,1,cpu", env={"ACCELERATE_USE_CPU": "1"}
+    ),
+    "npu x2, ACCELERATE_TORCH_DEVICE=cpu": Scenario(
+        npu(), "npu:0", "cpu", "npu:0", "0,1,cpu", env={"ACCELERATE_TORCH_DEVICE": "cpu"}
+    ),
+    "npu x0": Scenario(npu(0), "cpu", "cpu", "cpu", "cpu"),
+    "npu x2, not auto-loaded": Scenario(npu(autoload=False), "npu:0", "npu", "npu:0", "0,1,cpu"),
+    "npu x2, autoload off": Scenario(
+        npu(), "npu:0", "npu", "npu:0", "0,1,cpu", env={"TORCH_DEVICE_BACKEND_AUTOLOAD": "0"}
+    ),
+    "mlu x2": Scenario(pu1("mlu", MLU, 2), "mlu:0", "mlu", "mlu:0", "0,1,cpu"),
+    "musa": Scenario(pu1("musa", MUSA), "musa:0", "musa", "musa:0", "0,cpu"),
+    "sdaa": Scenario(pu1("sdaa", SDAA), "cpu", "sdaa", "cpu", "0,cpu"),
+    "neuron x2": Scenario(pu1("neuron", NEURON, 2), "neuron:0", "neuron", "cpu", "cpu"),
+    "neuron, not auto-loaded": Scenario(
+        pu1("neuron", NEURON, autoload=False), "cpu", "cpu", "cpu", "cpu"
+    ),
+    "tpu": Scenario(pu1("tpu", TPU), "tpu:0", "cpu", "cpu", "cpu"),
+    "tpu x0": Scenario(pu1("tpu", TPU, 0), "cpu", "cpu", "cpu", "cpu"),
+    "hpu": Scenario(HPU, "hpu:0", "hpu", "hpu:0", "cpu"),
+    "xla": Scenario(XLA, "xla:0", "xla:0", "cpu", "cpu"),
+    "xla, USE_TORCH_XLA=0": Scenario(XLA, "cpu", "cpu", "cpu", "cpu", env={"USE_TORCH_XLA": "0"}),
+    "xla, use_cpu": Scenario(XLA, "xla:0", "xla:0", "cpu", "cpu", use_cpu=True),
+    "cuda x2": Scenario(cuda(), "cuda:0", "cuda", "cuda:0", "cpu"),
+    "cuda x1": Scenario(cuda(1), "cuda:0", "cuda", "cuda:0", "cpu"),
+    "cuda x0": Scenario(cuda(0), "cpu", "cpu", "cpu", "cpu"),
+    "cuda x2, use_cpu": Scenario(cuda(), "cpu", "cuda", "cuda:0", "cpu", use_cpu=True),
+    "cuda x2, ACCELERATE_USE_CPU=1": Scenario(
+        cuda(), "cuda:0", "cuda", "cuda:0", "cpu", env={"ACCELERATE_USE_CPU": "1"}
+    ),
+    "cuda x2, ACCELERATE_TORCH_DEVICE=cpu": Scenario(
+        cuda(), "cuda:0", "cpu", "cuda:0", "cpu", env={"ACCELERATE_TORCH_DEVICE": "cpu"}
+    ),
+    "rocm": Scenario(ROCM, "cuda:0", "cuda", "cuda:0", "cpu"),
+    "xpu": Scenario(XPU, "xpu:0", "xpu", "xpu:0", "cpu"),
+    "mps": Scenario(MPS, "mps", "mps", "mps:0", "mps"),
+    "npu + cuda": Scenario(both(npu(), cuda()), "npu:0", "npu", "cuda:0", "0,1,cpu"),
+    "mlu + cuda": Scenario(both(pu1("mlu", MLU), cuda()), "mlu:0", "mlu", "mlu:0", "0,cpu"),
+    # get_max_memory's CUDA branch probes integer devices, which torch maps to the current
+    # accelerator: here the PrivateUse1 one.
+    "neuron + cuda": Scenario(both(pu1("neuron", NEURON), cuda()), "neuron:0", "cuda", "cuda:0",
+                              "0,cpu"),
+    "tpu + cuda": Scenario(both(pu1("tpu", TPU), cuda()), "tpu:0", "cuda", "cuda:0", "0,cpu"),
+    "hpu + cuda": Scenario(both(HPU, cuda()), "hpu:0", "hpu", "cuda:0", "cpu"),
+    "xla + cuda": Scenario(both(XLA, cuda()), "xla:0", "xla:0", "cuda:0", "cpu"),
+    "mps + npu": Scenario(both(MPS, npu()), "mps", "mps", "npu:0", "0,1,mps"),
+    "launcher, use_cpu": Scenario(
+        nothing, "cpu:0", "cpu", "cpu", "cpu", use_cpu=True,
+        env={"LOCAL_RANK": "0", "RANK": "0", "WORLD_SIZE": "1", "LOCAL_WORLD_SIZE": "1",
+             "MASTER_ADDR": "127.0.0.1", "MASTER_PORT": "0"},
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(SCENARIOS))
+def test_prediction_equals_the_real_libraries(name: str, tmp_path: Path) -> None:
+    scenario = SCENARIOS[name]
+    world = World(tmp_path / "world").set_env(**scenario.env)
+    scenario.build(world)
+    args = ["explain", "--verify", "--json", *(["--use-cpu"] if scenario.use_cpu else [])]
+    result = run_hwdoctor(*args, env=world.env(base_env()))
+    document = result.json()
+    verify = document["data"]["verify"]
+    assert verify["ran"] and verify["problem"] is None, result
+    assert verify["mismatches"] == [], result
+    assert verify["agree"] is True
+    actual = {item["name"]: item["actual"] for item in verify["items"]}
+    assert actual["TrainingArguments.device"] == scenario.training
+    assert actual["PartialState().device"] == scenario.state
+    assert actual["pipeline().device"] == scenario.pipeline
+    assert actual["get_max_memory() keys"] == scenario.auto
+    assert not [f for f in document["data"]["findings"] if f["code"].startswith("verify.")]
+
+
+def test_the_matrix_is_large_enough() -> None:
+    assert len(SCENARIOS) >= 30
