@@ -63,10 +63,37 @@ def cases() -> list[Case]:
         Case("hwdoctor explain --verify", [*HWDOCTOR, "explain", "--verify"],
              [PYTHON, str(ROOT / "benchmarks" / "plain_verify.py")], 1.2,
              "a plain script making the same library calls (benchmarks/plain_verify.py)"),
+        Case("hwdoctor load DIR --device cpu", [*HWDOCTOR, "load", TINY_DIR, "--device", "cpu"],
+             [PYTHON, str(ROOT / "benchmarks" / "plain_load.py"), TINY_DIR], 1.2,
+             "a plain script: from_pretrained, forward, 8-token generate (plain_load.py)",
+             setup=tiny_qwen3),
+        Case("load Qwen/Qwen3-0.6B --offline, empty cache", [*HWDOCTOR, "load",
+             "Qwen/Qwen3-0.6B", "--offline"], None, 10.0,
+             "seconds, absolute: fails fast with a clear message", setup=empty_cache),
         Case("detect --timeout 10, an extension import hangs", [*HWDOCTOR, "detect",
              "--timeout", "10"], None, 15.0, "seconds, absolute: the timeout plus 5 s",
              setup=hung_extension, runs=1),
     ]  # fmt: skip
+
+
+TINY_DIR = str(Path(tempfile.gettempdir()) / "hwdoctor-bench-tiny-qwen3")
+TINY_QWEN3 = """
+import sys
+from transformers import Qwen3Config, Qwen3ForCausalLM
+Qwen3ForCausalLM(Qwen3Config(vocab_size=512, hidden_size=64, intermediate_size=128,
+    num_hidden_layers=2, num_attention_heads=4, num_key_value_heads=2, head_dim=16,
+    max_position_embeddings=256)).save_pretrained(sys.argv[1])
+"""
+
+
+def tiny_qwen3(root: Path) -> dict[str, str]:
+    """A tiny model saved where both sides of the case read it; no download."""
+    subprocess.run([PYTHON, "-c", TINY_QWEN3, TINY_DIR], check=True)
+    return {"HF_HUB_OFFLINE": "1"}
+
+
+def empty_cache(root: Path) -> dict[str, str]:
+    return {"HF_HOME": str(root / "empty-hf-home")}
 
 
 def hung_extension(root: Path) -> dict[str, str]:

@@ -215,6 +215,106 @@ def explain_command(
     return exit_code
 
 
+class Dtype(str, Enum):
+    AUTO = "auto"
+    FLOAT32 = "float32"
+    BFLOAT16 = "bfloat16"
+    FLOAT16 = "float16"
+
+
+PROGRESS_ENV = "HWDOCTOR_PROGRESS"
+
+
+@app.command("load")
+def load_command(
+    model: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[MODEL]",
+            help="A Hub model id or a local directory. Default: a tiny Qwen3 built from a "
+            "config (random weights, no download, no tokenizer).",
+            show_default=False,
+        ),
+    ] = None,
+    device: Annotated[
+        str | None,
+        typer.Option(
+            "--device",
+            "-d",
+            metavar="DEV",
+            help="A device string (cpu, cuda, cuda:1, neuron, npu:0, mps, ...) or a "
+            "device_map strategy (auto, balanced, balanced_low_0, sequential). Default: the "
+            "device TrainingArguments would pick here.",
+            show_default=False,
+        ),
+    ] = None,
+    plan: Annotated[
+        bool,
+        typer.Option(
+            "--plan",
+            help="Do not load weights: read the config, build the model on the meta device, "
+            'report its size per dtype, whether it fits, and the device_map="auto" placement.',
+        ),
+    ] = False,
+    dtype: Annotated[Dtype, typer.Option("--dtype", help="Weights dtype.")] = Dtype.AUTO,
+    revision: Annotated[
+        str | None, typer.Option("--revision", metavar="REV", help="A Hub branch, tag or commit.")
+    ] = None,
+    trust_remote_code: Annotated[
+        bool,
+        typer.Option(
+            "--trust-remote-code",
+            help="Allow the model's own Python code from the Hub to run (off by default).",
+        ),
+    ] = False,
+    offline: Annotated[
+        bool,
+        typer.Option(
+            "--offline",
+            help="Never touch the network (like HF_HUB_OFFLINE=1): use the local cache only.",
+        ),
+    ] = False,
+    max_new_tokens: Annotated[
+        int,
+        typer.Option("--max-new-tokens", min=1, max=4096, help="Tokens to generate greedily."),
+    ] = 8,
+    python: PythonOpt = None,
+    timeout: TimeoutOpt = 60.0,
+    json_flag: JsonOpt = False,
+    fmt: FormatOpt = None,
+) -> int:
+    """Load a model on a device in the target interpreter and show where it landed and
+    that it runs: placement per device, dtype, load time, peak memory, a forward pass and
+    a short greedy generation."""
+    output = _format(json_flag, fmt)
+    from hwdoctor import devices, loading
+
+    request = loading.LoadRequest(
+        model=loading.check_model(model),
+        device=devices.parse(device, strategies=True) if device is not None else None,
+        plan=plan,
+        trust_remote_code=trust_remote_code,
+        offline=offline,
+        revision=revision,
+        dtype=dtype.value,
+        max_new_tokens=max_new_tokens,
+    )
+    target = resolve_python(python)
+    progress = sys.stderr.buffer if sys.stderr.isatty() or os.environ.get(PROGRESS_ENV) else None
+    with _probe_started(target) as started:
+        report = loading.load(request, target, timeout, started=started, progress=progress)
+    exit_code = ExitCode(report.exit_code)
+    if output is OutputFormat.JSON:
+        from hwdoctor.render import envelope
+
+        _write(envelope.dumps(envelope.envelope("load", exit_code, report.to_json())))
+    else:
+        from hwdoctor.render import human
+
+        human.print_renderables(sys.stdout, human.load_renderables(report))
+    return exit_code
+
+
 @contextlib.contextmanager
 def _probe_started(target: str) -> Iterator[Started]:
     """Start the probe before importing the rest of hwdoctor (doctor, model, Rich), so the
@@ -263,7 +363,7 @@ def _write(text: str) -> None:
 
 # --- entry point ---------------------------------------------------------------------------
 
-_COMMANDS = ("list", "detect", "explain")
+_COMMANDS = ("list", "detect", "explain", "load")
 
 
 def main(argv: Sequence[str] | None = None) -> NoReturn:

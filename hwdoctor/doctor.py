@@ -159,9 +159,7 @@ def explain_device(
     evidence = exam.evidence
     inputs = rule_inputs(evidence)
     training = rules.training(inputs)
-    rows = tuple(
-        _device_row(backend, evidence, request) for backend in registry.for_device(request.type)
-    )
+    rows = device_rows(request, evidence)
     auto, note = rules.training_auto(request.type)
     return DeviceExplanation(
         device=request.text,
@@ -179,6 +177,15 @@ def explain_device(
     )
 
 
+def device_rows(
+    request: devices.DeviceRequest, evidence: findings.Evidence
+) -> tuple[DeviceRow, ...]:
+    """Every registry row behind a device string, as it stands on this machine."""
+    return tuple(
+        _device_row(backend, evidence, request) for backend in registry.for_device(request.type)
+    )
+
+
 def _device_row(
     backend: registry.Backend, evidence: findings.Evidence, request: devices.DeviceRequest
 ) -> DeviceRow:
@@ -186,26 +193,27 @@ def _device_row(
     present = evidence.hardware_present(backend)
     missing: list[str] = []
     if not _platform_fits(backend, evidence):
-        missing.append(_note(backend, facts, evidence))
+        missing.append(f"{backend.hardware}: {_note(backend, facts, evidence)}")
     else:
         if backend.module and not facts.installed and facts.importable is None:
-            missing.append(f"the {backend.package} package: {backend.install_hint}")
+            missing.append(f"{backend.package} is not installed")
         elif facts.importable is False:
-            missing.append(f"a working {backend.package}: it is installed but fails to import")
+            missing.append(f"{backend.package} is installed but fails to import")
         elif backend.query.build and facts.reason == "build":
             missing.append(
-                f"a {backend.query.build.value.upper()} build of torch (this one is "
-                f"{(evidence.torch.build or 'unknown').upper()}): {backend.install_hint}"
+                f"torch is a {(evidence.torch.build or 'unknown').upper()} build, not a "
+                f"{backend.query.build.value.upper()} one"
             )
         if not present and not facts.available and backend.query.kind is not registry.QueryKind.CPU:
-            missing.append(f"{backend.hardware} hardware (none found on this machine)")
+            missing.append(f"no {backend.hardware} hardware found")
         elif present and not facts.available and not missing:
-            missing.append(f"a usable device: {backend.hardware_remedy}")
+            missing.append(f"{backend.hardware} hardware is present but no device is usable")
     usable = facts.available and facts.device_count > 0
     if usable and request.index is not None and request.index >= facts.device_count:
         missing.append(
-            f"device index {request.index}: only {facts.device_count} visible "
-            f"({', '.join(backend.visibility_env) or 'no visibility variable'})"
+            f"there is no {request.type}:{request.index}: {facts.device_count} device(s) "
+            f"visible"
+            + (f" ({', '.join(backend.visibility_env)})" if backend.visibility_env else "")
         )
         usable = False
     return DeviceRow(
@@ -223,6 +231,7 @@ def _device_row(
         missing=tuple(missing),
         visibility_env=backend.visibility_env,
         container_env=backend.container_env,
+        hardware_remedy=backend.hardware_remedy,
     )
 
 

@@ -94,6 +94,7 @@ TRAINING_RAISES = _code("explain.training_raises", E, "TrainingArguments would r
 VERIFY_MISMATCH = _code("verify.mismatch", E, "a library disagrees with hwdoctor's prediction")
 VERIFY_INCOMPLETE = _code("verify.incomplete", E, "the verification hung or crashed")
 LAUNCHER = _code("explain.launcher", I, "a distributed launch is configured")
+OFFLOADED_TO_DISK = _code("load.offloaded_to_disk", W, "part of the model lives on disk")
 
 CATALOGUE: Final[dict[str, Code]] = {
     entry.code: entry for entry in list(globals().values()) if isinstance(entry, Code)

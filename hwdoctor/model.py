@@ -560,6 +560,7 @@ class DeviceRow:
     missing: tuple[str, ...]  # what stands between this machine and a usable device
     visibility_env: tuple[str, ...]
     container_env: tuple[str, ...]
+    hardware_remedy: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -619,4 +620,97 @@ class DeviceExplanation:
             "pass_as": list(self.pass_as),
             "python": self.detect.python.to_json(),
             "packages": dict(self.detect.packages),
+        }
+
+
+# --- load ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlacementRow:
+    device: str  # "npu:0", "cpu", "disk"
+    modules: int  # modules owning tensors there
+    parameters: int
+    bytes: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "device": self.device,
+            "modules": self.modules,
+            "parameters": self.parameters,
+            "bytes": self.bytes,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class LoadProblem:
+    """Why a load did not happen or did not work, worded with its remedy."""
+
+    kind: str  # "unknown_device", "device_unusable", "not_found", "gated", "not_cached", ...
+    stage: str  # "validate", "cache", "load", "forward", "generate", ...
+    message: str
+    remedy: str | None = None
+    evidence: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "stage": self.stage,
+            "message": self.message,
+            "remedy": self.remedy,
+            "evidence": self.evidence,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class LoadReport:
+    model: str  # the Hub id or directory, or "tiny Qwen3 (embedded)"
+    device: str  # as asked: "npu:0", "auto"
+    python: PythonInfo
+    packages: Mapping[str, str | None]
+    problem: LoadProblem | None
+    placement: tuple[PlacementRow, ...] = ()
+    device_map: Mapping[str, str] | None = None  # hf_device_map, when Accelerate dispatched
+    model_class: str | None = None
+    dtype: str | None = None
+    parameters: int | None = None
+    load_seconds: float | None = None
+    peak_memory: Mapping[str, int] | None = None  # device → peak bytes ("cpu": process RSS)
+    forward: Mapping[str, Any] | None = None
+    generate: Mapping[str, Any] | None = None
+    plan: Mapping[str, Any] | None = None
+    findings: tuple[Finding, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return self.problem is None
+
+    @property
+    def exit_code(self) -> int:
+        return 0 if self.ok and not any(f.severity is Severity.ERROR for f in self.findings) else 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "model": self.model,
+            "device": self.device,
+            "ok": self.ok,
+            "problem": self.problem.to_json() if self.problem else None,
+            "python": self.python.to_json(),
+            "packages": dict(self.packages),
+            "placement": [row.to_json() for row in self.placement],
+            "offloaded": {
+                row.device: row.bytes for row in self.placement if row.device in ("cpu", "disk")
+            }
+            if len(self.placement) > 1
+            else {},
+            "device_map": dict(self.device_map) if self.device_map else None,
+            "model_class": self.model_class,
+            "dtype": self.dtype,
+            "parameters": self.parameters,
+            "load_seconds": self.load_seconds,
+            "peak_memory": dict(self.peak_memory) if self.peak_memory else None,
+            "forward": dict(self.forward) if self.forward else None,
+            "generate": dict(self.generate) if self.generate else None,
+            "plan": dict(self.plan) if self.plan else None,
+            "findings": [finding.to_json() for finding in self.findings],
         }

@@ -93,7 +93,7 @@ def test_explain_npu_index_beyond_the_devices(world: World) -> None:
     world.privateuse1("npu", devices=(ASCEND, ASCEND))
     data = run_hwdoctor("explain", "npu:3", "--json", env=world.env(base_env())).json()["data"]
     assert data["usable"] is False
-    assert "device index 3: only 2 visible" in data["rows"][0]["missing"][0]
+    assert "there is no npu:3: 2 device(s) visible" in data["rows"][0]["missing"][0]
     data = run_hwdoctor("explain", "npu:1", "--json", env=world.env(base_env())).json()["data"]
     assert data["usable"] is True and data["training"]["device_now"] == "npu:0"
 

@@ -16,8 +16,9 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -95,8 +96,15 @@ class Started:
         payload: str,
         job: Mapping[str, Any],
         env_overrides: Mapping[str, str] | None = None,
+        *,
+        stdin: bool = False,
+        echo_stderr: IO[bytes] | None = None,
     ) -> None:
+        """`stdin`: keep a pipe to the payload (for a go signal); `echo_stderr`: also copy
+        what the payload writes to stderr there as it comes (download and loading
+        progress), and count it as progress against the deadline."""
         self.env_overrides = dict(env_overrides or {})
+        self.last_output = time.monotonic()
         self.workdir = Path(tempfile.mkdtemp(prefix="hwdoctor-probe-"))
         channel_path = self.workdir / "channel.jsonl"
         channel_path.touch(mode=0o600)
@@ -115,23 +123,52 @@ class Started:
         try:
             self.process = subprocess.Popen(
                 argv,
-                stdin=subprocess.DEVNULL,
+                stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
                 stdout=self.stdout,
-                stderr=self.stderr,
+                stderr=subprocess.PIPE if echo_stderr else self.stderr,
                 env=env,
                 **_new_process_group(),
             )
         except BaseException:
             self.close()
             raise
+        self._echo: threading.Thread | None = None
+        if echo_stderr is not None:
+            self._echo = threading.Thread(
+                target=self._copy_stderr, args=(echo_stderr,), daemon=True
+            )
+            self._echo.start()
+
+    def _copy_stderr(self, echo: IO[bytes]) -> None:
+        source = self.process.stderr
+        assert source is not None
+        descriptor = source.fileno()
+        with contextlib.suppress(OSError, ValueError):  # the pipe closes under us on cleanup
+            for chunk in iter(lambda: os.read(descriptor, 65536), b""):
+                self.stderr.write(chunk)
+                self.last_output = time.monotonic()
+                with contextlib.suppress(OSError, ValueError):
+                    echo.write(chunk)
+                    echo.flush()
+
+    def go(self, message: str = "") -> None:
+        """Tell a payload waiting on stdin to proceed, with a last word (one line)."""
+        if self.process.stdin is not None:
+            with contextlib.suppress(OSError):
+                self.process.stdin.write(f"go {message}".strip().encode() + b"\n")
+                self.process.stdin.close()
 
     def finish(self, timeout_s: float) -> ProbeRun:
         """Follow the payload to its end, or until a step outlives `timeout_s`; clean up."""
         try:
             try:
-                events, outcome = _follow(self.process, self.channel, timeout_s)
+                events, outcome = _follow(
+                    self.process, self.channel, timeout_s, lambda: self.last_output
+                )
             finally:
                 _kill_group(self.process)
+                if self._echo is not None:
+                    self._echo.join(5)
             facts, steps = _fold(events)
             if outcome is RunOutcome.COMPLETED and not any(e.get("e") == "done" for e in events):
                 outcome = RunOutcome.CRASHED
@@ -151,11 +188,16 @@ class Started:
     def abandon(self) -> None:
         """Kill the payload and everything it started, and forget it."""
         _kill_group(self.process)
+        if self._echo is not None:
+            self._echo.join(5)
         self.close()
 
     def close(self) -> None:
-        for stream in (self.stdout, self.stderr, self.channel):
-            stream.close()
+        pipes = (self.process.stdin, self.process.stderr) if hasattr(self, "process") else ()
+        for stream in (*pipes, self.stdout, self.stderr, self.channel):
+            if stream is not None:
+                with contextlib.suppress(OSError):
+                    stream.close()
         shutil.rmtree(self.workdir, ignore_errors=True)
 
 
@@ -183,7 +225,10 @@ def _new_process_group() -> dict[str, Any]:
 
 
 def _follow(
-    process: subprocess.Popen[bytes], channel: IO[bytes], timeout_s: float
+    process: subprocess.Popen[bytes],
+    channel: IO[bytes],
+    timeout_s: float,
+    last_output: Callable[[], float] | None = None,
 ) -> tuple[list[dict[str, Any]], RunOutcome]:
     events: list[dict[str, Any]] = []
     pending = b""
@@ -198,6 +243,8 @@ def _follow(
         if process.poll() is not None:
             events.extend(_parse([pending + channel.read()]))
             return events, RunOutcome.COMPLETED
+        if last_output is not None:
+            last_progress = max(last_progress, last_output())
         if time.monotonic() - last_progress > timeout_s:
             _request_stack_dump(process)
             return events, RunOutcome.TIMEOUT

@@ -14,7 +14,7 @@ from rich.console import Console, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from hwdoctor.render.text import human_bytes
+from hwdoctor.units import human_bytes
 
 if TYPE_CHECKING:  # `list` renders without loading the report model
     from hwdoctor import registry
@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # `list` renders without loading the report model
         ExplainReport,
         Finding,
         InferenceDecision,
+        LoadReport,
         StepTrace,
         VerifyReport,
     )
@@ -337,6 +338,8 @@ def device_renderables(report: DeviceExplanation) -> list[RenderableType]:
             grid.add_row(Text(""), Text(f"{row.device_count} device(s) usable now", style="green"))
         for item in row.missing:
             grid.add_row(Text(""), Text(f"missing: {item}", style="yellow"))
+        if not row.installed and row.install:
+            grid.add_row(Text(""), Text(f"install: {row.install}", style="cyan"))
         if row.visibility_env:
             grid.add_row(Text(""), Text("select devices with " + ", ".join(row.visibility_env)
                                         + (f" (containers: {', '.join(row.container_env)})"
@@ -370,3 +373,121 @@ def device_renderables(report: DeviceExplanation) -> list[RenderableType]:
     facts.add_row(how, Text("\n".join(report.pass_as)))
     out.append(facts)
     return out
+
+
+# --- load ------------------------------------------------------------------------------------
+
+
+def load_renderables(report: LoadReport) -> list[RenderableType]:
+    out: list[RenderableType] = []
+    head = Text()
+    if report.problem is not None and not report.placement:
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(no_wrap=True)
+        grid.add_column(overflow="fold")
+        body = Text(f"{report.model} on {report.device}: ", style="bold")
+        body.append(report.problem.message, style="")
+        if report.problem.remedy:
+            body.append("\nfix: ", style="bold cyan")
+            body.append(report.problem.remedy, style="cyan")
+        grid.add_row(Text("✗", style="red"), body)
+        return [grid]
+    if report.plan is not None:
+        return out + _plan(report)
+    head.append("✓ " if report.ok else "! ", style="green" if report.ok else "yellow")
+    head.append(f"{report.model}", style="bold")
+    head.append(f" on {report.device}")
+    details = [report.model_class, report.dtype, _count(report.parameters, "parameters")]
+    if report.load_seconds is not None:
+        details.append(f"loaded in {report.load_seconds:.2f} s")
+    head.append("  " + " · ".join(d for d in details if d), style="dim")
+    out.append(head)
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for title in ("Device", "Modules", "Parameters", "Size", "Peak memory"):
+        table.add_column(title, justify="left" if title == "Device" else "right")
+    peaks = report.peak_memory or {}
+    for row in report.placement:
+        peak = peaks.get(row.device)
+        table.add_row(
+            Text(row.device, style="bold"),
+            str(row.modules),
+            _count(row.parameters, ""),
+            human_bytes(row.bytes),
+            human_bytes(peak) + (" (process RSS)" if row.device == "cpu" and peak else ""),
+        )
+    out.append(table)
+    smoke = Table.grid(padding=(0, 1))
+    smoke.add_column(no_wrap=True)
+    smoke.add_column(no_wrap=True, style="bold")
+    smoke.add_column(overflow="fold")
+    if report.forward:
+        shape = "×".join(str(n) for n in report.forward.get("output_shape", []))
+        where = report.forward["output_device"]
+        smoke.add_row(
+            Text("✓", style="green"),
+            "forward",
+            f"{report.forward['seconds']:.3f} s, output {shape} on {where}",
+        )
+    if report.generate:
+        rate = report.generate.get("tokens_per_second")
+        smoke.add_row(
+            Text("✓", style="green"),
+            "generate",
+            f"{report.generate['tokens']} tokens in {report.generate['seconds']:.3f} s"
+            + (f", {rate:.1f} tokens/s" if rate else ""),
+        )
+    if report.problem is not None:
+        smoke.add_row(Text("✗", style="red"), report.problem.stage, Text(report.problem.message))
+        if report.problem.remedy:
+            smoke.add_row("", "fix", Text(report.problem.remedy, style="cyan"))
+    out.append(smoke)
+    if report.findings:
+        out += _findings(report.findings)
+    return out
+
+
+def _plan(report: LoadReport) -> list[RenderableType]:
+    plan = report.plan or {}
+    head = Text("Plan ", style="bold")
+    head.append(
+        f"{report.model}: {plan.get('class')}, {_count(plan.get('parameters'), 'parameters')}"
+    )
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True, style="bold")
+    grid.add_column(overflow="fold")
+    sizes = plan.get("bytes_by_dtype", {})
+    grid.add_row(
+        "size", ", ".join(f"{name} {human_bytes(int(size))}" for name, size in sizes.items())
+    )
+    grid.add_row(
+        "dtype", f"{plan.get('dtype')} (checkpoint: {plan.get('config_dtype') or 'unknown'})"
+    )
+    fits = plan.get("fits")
+    if fits is not None:
+        grid.add_row(
+            f"fits on {report.device}",
+            Text(
+                f"{'yes' if fits['fits'] else 'no'}: needs {human_bytes(fits['needed'])}, "
+                f"{human_bytes(fits['free']) if fits['free'] is not None else 'unknown'} free",
+                style="green" if fits["fits"] else "yellow",
+            ),
+        )
+    budgets = plan.get("max_memory", {})
+    grid.add_row("auto budgets", ", ".join(f"{k}: {human_bytes(v)}" for k, v in budgets.items()))
+    counts: dict[str, int] = {}
+    for device in (plan.get("auto_device_map") or {}).values():
+        counts[device] = counts.get(device, 0) + 1
+    grid.add_row(
+        'device_map="auto"',
+        ", ".join(f"{device}: {n} module(s)" for device, n in counts.items()) or "—",
+    )
+    return [head, grid]
+
+
+def _count(number: int | None, noun: str) -> str:
+    if number is None:
+        return ""
+    for size, suffix in ((1e9, "B"), (1e6, "M"), (1e3, "K")):
+        if number >= size:
+            return f"{number / size:.1f}{suffix} {noun}".strip()
+    return f"{number} {noun}".strip()

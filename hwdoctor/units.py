@@ -1,4 +1,4 @@
-"""Plain-text helpers shared by every renderer (no Rich here)."""
+"""Units as people read them in device listings and reports."""
 
 from __future__ import annotations
 
