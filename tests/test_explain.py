@@ -84,9 +84,11 @@ def test_explain_neuron_on_this_machine() -> None:
 def test_explain_cuda_covers_nvidia_and_amd() -> None:
     data = run_hwdoctor("explain", "cuda", "--json").json()["data"]
     assert [row["key"] for row in data["rows"]] == ["cuda", "rocm"]
-    assert all(
-        any("CUDA build" in m or "ROCM build" in m for m in r["missing"]) for r in data["rows"]
-    )
+    missing = [row["missing"] for row in data["rows"]]
+    assert missing == [
+        ["torch is a CPU build, not a CUDA one", "no NVIDIA GPU hardware found"],
+        ["torch is a CPU build, not a ROCM one", "no AMD GPU hardware found"],
+    ]
 
 
 def test_explain_npu_index_beyond_the_devices(world: World) -> None:
