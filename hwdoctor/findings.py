@@ -95,6 +95,16 @@ VERIFY_MISMATCH = _code("verify.mismatch", E, "a library disagrees with hwdoctor
 VERIFY_INCOMPLETE = _code("verify.incomplete", E, "the verification hung or crashed")
 LAUNCHER = _code("explain.launcher", I, "a distributed launch is configured")
 OFFLOADED_TO_DISK = _code("load.offloaded_to_disk", W, "part of the model lives on disk")
+RANKS_MISSING = _code("ranks.missing", E, "a rank did not join the job")
+RANKS_CHECK_FAILED = _code("ranks.check_failed", E, "the distributed check itself failed")
+RANKS_VERSIONS_DIFFER = _code("ranks.versions_differ", E, "ranks run different versions")
+RANKS_DEVICES_DIFFER = _code("ranks.devices_differ", E, "ranks train on different device types")
+RANKS_COUNTS_DIFFER = _code("ranks.counts_differ", W, "ranks see different device counts")
+RANKS_SHARE_DEVICES = _code("ranks.share_devices", W, "more ranks on a node than devices")
+RANKS_VISIBILITY_DIFFERS = _code(
+    "ranks.visibility_differs", W, "ranks on a node see different visibility variables"
+)
+RANKS_ALL_REDUCE_FAILED = _code("ranks.all_reduce_failed", E, "the all_reduce smoke test failed")
 
 CATALOGUE: Final[dict[str, Code]] = {
     entry.code: entry for entry in list(globals().values()) if isinstance(entry, Code)
@@ -141,6 +151,13 @@ class Evidence:
                 return found
         return next((b for b in registry.BACKENDS if b.module == name), None)
 
+    def entry_point_value(self, name: str) -> str | None:
+        """`module:function` of a torch.backends entry point."""
+        for point in self.entry_points:
+            if point.get("name") == name and point.get("value"):
+                return str(point["value"])
+        return None
+
     def dist_for_entry_point(self, name: str) -> str | None:
         for point in self.entry_points:
             if point.get("name") == name and point.get("dist"):
@@ -182,12 +199,17 @@ def _probe_ran(evidence: Evidence) -> bool:
 
 def check_probe_failures(evidence: Evidence) -> Iterable[Finding]:
     autoload_failed = any(f.step.startswith("autoload ") for f in evidence.failures)
-    for failure in evidence.failures:
+    # When `import torch` fails in several runs (autoload on, then off), the last run is the
+    # one that tells a broken torch from a broken extension: report that one only.
+    torch_runs = [i for i, f in enumerate(evidence.failures) if f.step == "import torch"]
+    for index, failure in enumerate(evidence.failures):
         if failure.step.startswith("autoload "):
             yield _autoload_finding(evidence, failure)
         elif failure.step == "import torch":
             if failure.kind == "error" and (failure.autoload and autoload_failed):
                 continue  # the auto-loaded extension is the culprit, reported above
+            if index != torch_runs[-1]:
+                continue
             yield _torch_import_finding(evidence, failure)
         elif failure.step == "start":
             yield finding(
@@ -220,10 +242,19 @@ def _autoload_finding(evidence: Evidence, failure: StepFailure) -> Finding:
             f"{evidence.torch.version or ''}".rstrip()
             + f", or uninstall it ({fix})"
         )
+    value = evidence.entry_point_value(name)
+    origin = f"entry point {value}, from {dist}" if value else f"from {dist}"
+    extension = f"the auto-loaded extension {name} ({origin})"
+    if failure.kind == "timeout":
+        message = f"import torch hangs in {extension}: no progress for {evidence.timeout_s:g} s"
+    elif failure.kind == "crashed":
+        killed = failure.signal or "crash"
+        message = f"import torch crashes in {extension}: it kills the interpreter ({killed})"
+    else:
+        message = f"import torch fails because {extension} {_how(failure, evidence.timeout_s)}"
     return finding(
         AUTOLOAD_BROKEN,
-        f"import torch fails because the auto-loaded extension {name} (from {dist}) "
-        f"{_how(failure, evidence.timeout_s)}",
+        message,
         backend=backend.key if backend else None,
         remedy=f"{fix}; until then, set {AUTOLOAD_ESCAPE} to stop torch from loading "
         f"extensions at import, and import the ones you need explicitly",

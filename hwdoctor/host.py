@@ -9,10 +9,13 @@ another root (a mounted image, or a test's fake sysfs); tools still come from PA
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import os
 import platform
 import re
 import shutil
+import signal
+import stat
 import subprocess
 import sys
 from collections.abc import Iterable, Mapping, Sequence
@@ -26,6 +29,7 @@ from hwdoctor.model import HardwareSignal, HostFacts
 HOST_ROOT_ENV: Final = "HWDOCTOR_HOST_ROOT"
 TOOL_TIMEOUT_S: Final = 5.0
 _TOOL_OUTPUT_LIMIT: Final = 256 * 1024
+_FILE_LIMIT: Final = 1024 * 1024  # /proc/cpuinfo of a many-core machine is a few hundred KiB
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,12 +92,37 @@ def pci_functions(root: Path) -> Iterable[PciFunction]:
     except OSError:
         return
     for entry in entries:
-        try:
-            values = [(Path(entry.path) / n).read_text().strip() for n in ("vendor", "device")]
-            pci_class = (Path(entry.path) / "class").read_text().strip()
-        except (OSError, UnicodeDecodeError):
+        vendor, device, pci_class = (
+            read_text(Path(entry.path) / name, 64) for name in ("vendor", "device", "class")
+        )
+        if vendor is None or device is None or pci_class is None:
             continue  # an unreadable function says nothing; skip it
-        yield PciFunction(entry.name, values[0], values[1], pci_class)
+        yield PciFunction(entry.name, vendor.strip(), device.strip(), pci_class.strip())
+
+
+def read_text(path: Path, limit: int = _FILE_LIMIT) -> str | None:
+    """The start of a regular file as text, or None when it is not one or cannot be read.
+
+    Under a host root anything can sit where sysfs has a small regular file: a FIFO (whose
+    open blocks until a writer comes), a device such as /dev/zero (endless), a directory, a
+    dangling symlink, binary garbage. None of them may hang or crash the scan.
+    """
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+        descriptor = os.open(path, flags)
+    except (OSError, ValueError):
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):  # swapped since the stat
+            return None
+        data = os.read(descriptor, limit)
+    except OSError:
+        return None
+    finally:
+        os.close(descriptor)
+    return data.decode("utf-8", "replace")
 
 
 def _pci_signals(
@@ -169,27 +198,68 @@ def _tool_signals(
 
 
 def _run_tool(argv: list[str], timeout_s: float) -> tuple[str, str | None]:
-    """Run a vendor tool; return (output, problem). A hung or failing tool is a problem."""
+    """Run a vendor tool; return (output, problem). A hung or failing tool is a problem.
+
+    The tool runs in a process group of its own: a wrapper script that hangs in a child
+    (`sh` waiting on a wedged driver call) is killed with that child, which would otherwise
+    outlive hwdoctor and keep the output pipes open.
+    """
     try:
-        completed = subprocess.run(
+        process = subprocess.Popen(
             argv,
             stdin=subprocess.DEVNULL,
-            capture_output=True,
-            timeout=timeout_s,
-            check=False,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=sys.platform != "win32",
         )
+    except (OSError, ValueError) as exc:
+        return "", f"could not run: {getattr(exc, 'strerror', None) or exc}"
+    try:
+        stdout, stderr = process.communicate(timeout=timeout_s)
     except subprocess.TimeoutExpired:
+        _kill_tool(process)
         return "", f"did not answer within {timeout_s:g} s"
-    except OSError as exc:
-        return "", f"could not run: {exc.strerror or exc}"
-    output = completed.stdout[:_TOOL_OUTPUT_LIMIT].decode("utf-8", "replace")
-    if completed.returncode != 0:
-        first = (completed.stderr or completed.stdout).decode("utf-8", "replace").strip()
-        first = first.splitlines()[0][:200] if first else ""
-        return output, f"exited with status {completed.returncode}" + (
-            f": {first}" if first else ""
+    output = stdout[:_TOOL_OUTPUT_LIMIT].decode("utf-8", "replace")
+    if process.returncode != 0:
+        first = (stderr or stdout).decode("utf-8", "replace").strip()
+        first = _printable(first.splitlines()[0][:200]) if first else ""
+        status = (
+            f"was killed by {_signal_name(-process.returncode)}"
+            if process.returncode < 0
+            else f"exited with status {process.returncode}"
         )
+        return output, status + (f": {first}" if first else "")
     return output, None
+
+
+def _kill_tool(process: subprocess.Popen[bytes]) -> None:
+    """Kill a hung tool and everything it started; close its pipes without waiting on them."""
+    if sys.platform == "win32":
+        process.kill()
+    else:
+        with contextlib.suppress(OSError):
+            os.killpg(process.pid, signal.SIGKILL)
+    for pipe in (process.stdout, process.stderr):
+        if pipe is not None:
+            with contextlib.suppress(OSError):
+                pipe.close()
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(5)
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
+def _printable(text: str) -> str:
+    """Control characters (escape sequences, NUL) as escapes: tool output goes to a terminal."""
+    return "".join(
+        char if char.isprintable() else char.encode("unicode_escape").decode("ascii")
+        for char in text
+    )
 
 
 def _rosetta(system: str, timeout_s: float) -> bool:
@@ -201,19 +271,17 @@ def _rosetta(system: str, timeout_s: float) -> bool:
 
 
 def _cpu_name(root: Path) -> str | None:
-    try:
-        text = (root / "proc" / "cpuinfo").read_text(errors="replace")
-    except OSError:
+    text = read_text(root / "proc" / "cpuinfo")
+    if text is None:
         return platform.processor() or None
     match = re.search(r"(?m)^(?:model name|Model|Hardware)\s*:\s*(.+)$", text)
-    return match.group(1).strip() if match else (platform.processor() or None)
+    return _printable(match.group(1).strip()) if match else (platform.processor() or None)
 
 
 def _memory_available(root: Path) -> int | None:
     """What Accelerate budgets for the cpu tier (psutil's `available`): MemAvailable."""
-    try:
-        text = (root / "proc" / "meminfo").read_text()
-    except OSError:
+    text = read_text(root / "proc" / "meminfo")
+    if text is None:
         return None
     match = re.search(r"(?m)^MemAvailable:\s+(\d+) kB", text)
     return int(match.group(1)) * 1024 if match else None

@@ -56,11 +56,11 @@ def check_model(model: str | None) -> str | None:
     """A local directory or a Hub id; anything else is a usage error (exit 2)."""
     if model is None:
         return None
-    path = Path(model).expanduser()
     try:
+        path = Path(model).expanduser()
         if path.is_dir():
             return str(path.resolve())
-    except (OSError, ValueError):  # a name too long for the file system, a NUL byte
+    except (OSError, ValueError, RuntimeError):  # a name too long, a NUL byte, ~unknown-user
         pass
     looks_like_path = model.startswith((".", "/", "~")) or os.sep in model.strip("/").replace(
         "/", "", 1

@@ -16,6 +16,7 @@ import pytest
 
 from tests.fakeworld import World
 
+pytest_plugins = ["tests.faults_plugin"]  # tallies; under xdist it must reach the controller
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
 

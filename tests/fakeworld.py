@@ -79,11 +79,26 @@ FAULTY_BEHAVIOURS = (
     "abort",
     "exit0",
     "flood",
+    "spew",
     "raise",
     "oserror",
+    "oserror-garbled",
     "nonutf8",
+    "spawn",
 )
 OSERROR_MESSAGE = "libfake.so.1: cannot open shared object file: No such file or directory"
+# What "oserror-garbled" raises: a library in a directory whose name is not UTF-8 (the message
+# holds lone surrogates, as os.fsdecode makes them) and a terminal escape sequence.
+GARBLED_PATH = b"/opt/vendor-\xff\xfe/lib/libfake.so.1"
+GARBLED_MESSAGE_SOURCE = (
+    f"os.fsdecode({GARBLED_PATH!r}) + ': \\x1b[31mcannot open shared object file\\x1b[0m'"
+)
+# What "spawn" starts and leaves running (a grandchild of whoever imports the package; its
+# standard streams are /dev/null, so it keeps no pipe of the importer open).
+SPAWNED_ARGV = ("sleep", "1000")
+# Values of `privateuse1(availability_fault=...)`: what the device module's is_available() does.
+AVAILABILITY_FAULTS = ("raise", "hang")
+AVAILABILITY_ERROR = "fake driver: the device is wedged (hwdoctor fake world)"
 FLOOD_BYTES = 5 * 1024 * 1024  # per stream
 NON_UTF8 = b"\xff\xfe fake output \x80\x81 that is not UTF-8 \xc3\x28\n"
 
@@ -1384,6 +1399,15 @@ _FAULTY_BODIES = {
         ")\n"
     ),
     "oserror": f"raise OSError({OSERROR_MESSAGE!r})\n",
+    "oserror-garbled": f"import os\n\nraise OSError({GARBLED_MESSAGE_SOURCE})\n",
+    "spawn": (
+        "import subprocess\n\n"
+        f"_SPAWNED = subprocess.Popen(\n    {list(SPAWNED_ARGV)!r},\n"
+        "    stdin=subprocess.DEVNULL,\n"
+        "    stdout=subprocess.DEVNULL,\n"
+        "    stderr=subprocess.DEVNULL,\n"
+        ")\n"
+    ),
     "flood": (
         "import sys\n\n"
         "_LINE = {module!r} + ': flooding the console ' + 'x' * 100 + '\\n'\n"
@@ -1396,6 +1420,14 @@ _FAULTY_BODIES = {
         "sys.stdout.flush()\n"
         "sys.stderr.flush()\n"
     ),
+    "spew": (  # a flood without end: the importer never finishes, it prints until killed
+        "import sys\n\n"
+        "_LINE = {module!r} + ': printing without end ' + 'x' * 100 + '\\n'\n"
+        "_CHUNK = _LINE * (65536 // len(_LINE))\n"
+        "while True:\n"
+        "    sys.stdout.write(_CHUNK)\n"
+        "    sys.stderr.write(_CHUNK)\n"
+    ),
     "nonutf8": (
         "import sys\n\n"
         "for _stream in (sys.stdout, sys.stderr):\n"
@@ -1403,6 +1435,41 @@ _FAULTY_BODIES = {
         f"    _stream.buffer.write({NON_UTF8!r})\n"
         "    _stream.buffer.flush()\n"
     ),
+}
+
+
+def _faulty_body(module: str, behaviour: str) -> str:
+    if behaviour.startswith("sleep:"):
+        seconds = float(behaviour.partition(":")[2])
+        return (
+            "import time\n\n\n"
+            f"def _sleep_then_succeed():\n    time.sleep({seconds!r})\n\n\n"
+            "_sleep_then_succeed()\n"
+        )
+    if behaviour in _FAULTY_BODIES:
+        return _FAULTY_BODIES[behaviour].replace("{module!r}", repr(module))
+    raise ValueError(f"unknown behaviour {behaviour!r}; one of {FAULTY_BEHAVIOURS}")
+
+
+_AVAILABILITY_FAULT_SOURCE = {
+    "raise": """
+def _is_available_raises():
+    raise RuntimeError({message!r})
+
+
+torch.{device}.is_available = _is_available_raises
+""",
+    "hang": """
+import time  # noqa: E402
+
+
+def _is_available_hangs():
+    while True:
+        time.sleep(3600)
+
+
+torch.{device}.is_available = _is_available_hangs
+""",
 }
 
 
@@ -1576,6 +1643,7 @@ class World:
         extra_source: str = "",
         visible_devices_env: str | Sequence[str] | None = None,
         kernels: bool = True,
+        availability_fault: str | None = None,
     ) -> World:
         """A PrivateUse1 backend `device` (npu, mlu, musa, neuron, tpu, ...) in package `module`.
 
@@ -1591,7 +1659,15 @@ class World:
         results equal a CPU run (see `CpuBackedKernels` in the support module). Without,
         allocating on a device raises NotImplementedError, as a build without kernels would.
         Kernels also add `torch.<device>.device(index)`, the context manager torch.load uses.
+
+        `availability_fault` ("raise" or "hang", see AVAILABILITY_FAULTS) makes
+        `torch.<device>.is_available()` raise a RuntimeError (AVAILABILITY_ERROR) or never
+        return, as a wedged driver does; registration and `import` still succeed.
         """
+        if availability_fault is not None and availability_fault not in AVAILABILITY_FAULTS:
+            raise ValueError(
+                f"unknown availability_fault {availability_fault!r}; one of {AVAILABILITY_FAULTS}"
+            )
         if self.privateuse1_device is not None:
             raise ValueError(
                 f"this world already has the PrivateUse1 backend {self.privateuse1_device!r};"
@@ -1603,6 +1679,10 @@ class World:
         dist = dist or module
         self._claim(module, dist)
         self.privateuse1_device = device
+        if availability_fault is not None:
+            extra_source += _AVAILABILITY_FAULT_SOURCE[availability_fault].format(
+                device=device, message=AVAILABILITY_ERROR
+            )
         source = _PRIVATEUSE1_TEMPLATE.format(
             dist=dist,
             version=version,
@@ -1848,19 +1928,11 @@ class World:
     ) -> World:
         """A package whose import misbehaves (with `autoload`, during `import torch`).
 
-        Behaviours: see FAULTY_BEHAVIOURS (`sleep:N` takes seconds, e.g. "sleep:2.5").
+        Behaviours: see FAULTY_BEHAVIOURS (`sleep:N` takes seconds, e.g. "sleep:2.5");
+        several joined with "+" happen in that order ("spawn+hang": start a grandchild
+        process, then hang; "nonutf8+abort"; "flood+raise").
         """
-        if behaviour.startswith("sleep:"):
-            seconds = float(behaviour.partition(":")[2])
-            body = (
-                "import time\n\n\n"
-                f"def _sleep_then_succeed():\n    time.sleep({seconds!r})\n\n\n"
-                "_sleep_then_succeed()\n"
-            )
-        elif behaviour in _FAULTY_BODIES:
-            body = _FAULTY_BODIES[behaviour].replace("{module!r}", repr(module))
-        else:
-            raise ValueError(f"unknown behaviour {behaviour!r}; one of {FAULTY_BEHAVIOURS}")
+        body = "\n\n".join(_faulty_body(module, part) for part in behaviour.split("+"))
         top = module.split(".")[0]
         dist = dist or top
         self._claim(module, dist)

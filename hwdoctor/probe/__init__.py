@@ -8,10 +8,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from hwdoctor.probe.job import probe_job
 from hwdoctor.probe.runner import Started
 
 
-def start(python: str) -> Started:
+def start(python: str, extra_dists: Sequence[str] = ()) -> Started:
     """Start the first detect probe now; `collector.collect(..., started=...)` follows it."""
-    return Started(python, "detect", {**probe_job(), "skip": [], "load_entry_points": False})
+    job = probe_job(extra_dists=extra_dists)
+    return Started(python, "detect", {**job, "skip": [], "load_entry_points": False})

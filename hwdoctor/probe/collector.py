@@ -26,6 +26,7 @@ from hwdoctor.model import (
 from hwdoctor.probe.job import (
     AUTOLOAD_ENV,
     AUTOLOAD_STEP_PREFIX,
+    IMPORT_STEP_PREFIX,
     IMPORT_TORCH,
     MAX_RUNS,
     probe_job,
@@ -212,6 +213,7 @@ def collect(
     backends: Sequence[registry.Backend] = registry.BACKENDS,
     *,
     started: Started | None = None,
+    extra_dists: Sequence[str] = (),
 ) -> ProbeResult:
     """Probe `python`, re-running around every step that hangs or crashes.
 
@@ -220,7 +222,7 @@ def collect(
       TORCH_DEVICE_BACKEND_AUTOLOAD=0 and loads the entry points one by one, so a broken
       extension is named and the rest is still reported.
     """
-    job = probe_job(backends)
+    job = probe_job(backends, extra_dists)
     runs: list[ProbeRun] = []
     skip: list[str] = []
     overrides: dict[str, str] = {}
@@ -251,6 +253,10 @@ def collect(
             break  # no way around it: torch itself hangs or crashes
         if culprit.name != IMPORT_TORCH:
             skip.append(culprit.name)
+        if _is_autoload(culprit.name):
+            # Importing the module behind the entry point would hang or crash the same way:
+            # skip it too rather than spend another deadline learning that.
+            skip.extend(_entry_point_imports(run.facts, culprit.name))
         if autoload_on and (culprit.name == IMPORT_TORCH or _is_autoload(culprit.name)):
             overrides = {AUTOLOAD_ENV: "0"}
     return ProbeResult(python=python, runs=tuple(runs))
@@ -258,3 +264,13 @@ def collect(
 
 def _is_autoload(step_name: str) -> bool:
     return step_name.startswith(AUTOLOAD_STEP_PREFIX)
+
+
+def _entry_point_imports(facts: Mapping[str, Any], step_name: str) -> list[str]:
+    """The `import <module>` step of the module an autoload entry point lives in."""
+    name = step_name.removeprefix(AUTOLOAD_STEP_PREFIX)
+    return [
+        IMPORT_STEP_PREFIX + str(point.get("value", "")).split(":", 1)[0].strip()
+        for point in facts.get("entry_points") or ()
+        if isinstance(point, Mapping) and point.get("name") == name and point.get("value")
+    ]

@@ -14,6 +14,7 @@ from hwdoctor import registry
 AUTOLOAD_ENV: Final = "TORCH_DEVICE_BACKEND_AUTOLOAD"
 IMPORT_TORCH: Final = "import torch"
 AUTOLOAD_STEP_PREFIX: Final = "autoload "
+IMPORT_STEP_PREFIX: Final = "import "  # then an extension module
 MAX_RUNS: Final = 4
 
 # Distributions read from metadata besides the backends' own.
@@ -31,6 +32,10 @@ STACK_DISTS: Final = (
 )
 
 
-def probe_job(backends: Sequence[registry.Backend] = registry.BACKENDS) -> dict[str, Any]:
-    dists = list(dict.fromkeys([*STACK_DISTS, *(d for b in backends for d in b.dists)]))
+def probe_job(
+    backends: Sequence[registry.Backend] = registry.BACKENDS, extra_dists: Sequence[str] = ()
+) -> dict[str, Any]:
+    dists = list(
+        dict.fromkeys([*STACK_DISTS, *(d for b in backends for d in b.dists), *extra_dists])
+    )
     return {"backends": [backend.to_json() for backend in backends], "dists": dists}

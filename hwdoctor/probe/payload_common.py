@@ -28,6 +28,7 @@ if hasattr(signal, "SIGUSR1"):
 
 
 def emit(event):
+    event["t"] = time.time()  # when it happened: hwdoctor may read it much later
     line = json.dumps(event, default=repr, sort_keys=True) + "\n"
     os.write(_CHANNEL, line.encode("utf-8", "backslashreplace"))
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -102,7 +103,12 @@ class Started:
     ) -> None:
         """`stdin`: keep a pipe to the payload (for a go signal); `echo_stderr`: also copy
         what the payload writes to stderr there as it comes (download and loading
-        progress), and count it as progress against the deadline."""
+        progress), and count it as progress against the deadline.
+
+        The payload's stdout and stderr are pipes, read as they come by a thread each that
+        keeps only their last `_TAIL_BYTES`: an extension printing in a loop until it is
+        killed costs neither memory nor disk (files would grow by hundreds of MB/s).
+        """
         self.env_overrides = dict(env_overrides or {})
         self.last_output = time.monotonic()
         self.workdir = Path(tempfile.mkdtemp(prefix="hwdoctor-probe-"))
@@ -117,42 +123,58 @@ class Started:
             json.dumps({**job, "channel": str(channel_path)}),
         ]
         self.started = time.monotonic()
-        self.stdout = open(self.workdir / "stdout", "w+b")  # noqa: SIM115 - closed in finish()
-        self.stderr = open(self.workdir / "stderr", "w+b")  # noqa: SIM115
-        self.channel = open(channel_path, "rb")  # noqa: SIM115
+        self.stdout = _Tail()
+        self.stderr = _Tail()
+        self.channel = open(channel_path, "rb")  # noqa: SIM115 - closed in close()
+        self._drains: list[threading.Thread] = []
         try:
-            self.process = subprocess.Popen(
-                argv,
-                stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
-                stdout=self.stdout,
-                stderr=subprocess.PIPE if echo_stderr else self.stderr,
-                env=env,
-                **_new_process_group(),
-            )
+            # Ctrl-C while Popen is half-way would leave a payload no one can kill: hold it
+            # until the process is ours.
+            with _interrupts_held():
+                self.process = subprocess.Popen(
+                    argv,
+                    stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE,
+                    env=env,
+                    **_new_process_group(),
+                )
         except BaseException:
             self.close()
             raise
-        self._echo: threading.Thread | None = None
-        if echo_stderr is not None:
-            self._echo = threading.Thread(
-                target=self._copy_stderr, args=(echo_stderr,), daemon=True
-            )
-            self._echo.start()
+        try:
+            for pipe, tail, echo in (
+                (self.process.stdout, self.stdout, None),
+                (self.process.stderr, self.stderr, echo_stderr),
+            ):
+                drain = threading.Thread(target=self._drain, args=(pipe, tail, echo), daemon=True)
+                drain.start()
+                self._drains.append(drain)
+        except BaseException:
+            self.abandon()
+            raise
 
-    def _copy_stderr(self, echo: IO[bytes]) -> None:
-        source = self.process.stderr
-        assert source is not None
-        descriptor = source.fileno()
+    def _drain(self, pipe: IO[bytes] | None, tail: _Tail, echo: IO[bytes] | None) -> None:
+        """Read one output pipe of the payload to its end, keeping its tail (and echoing it
+        and counting it as progress, when asked)."""
+        assert pipe is not None
+        descriptor = pipe.fileno()
         with contextlib.suppress(OSError, ValueError):  # the pipe closes under us on cleanup
             for chunk in iter(lambda: os.read(descriptor, 65536), b""):
-                self.stderr.write(chunk)
-                self.last_output = time.monotonic()
-                with contextlib.suppress(OSError, ValueError):
-                    echo.write(chunk)
-                    echo.flush()
+                tail.add(chunk)
+                if echo is not None:
+                    self.last_output = time.monotonic()
+                    with contextlib.suppress(OSError, ValueError):
+                        echo.write(chunk)
+                        echo.flush()
+
+    def _join_drains(self) -> None:
+        for drain in self._drains:
+            drain.join(5)  # the pipes end with the process group; a daemon of its own may not
 
     def go(self, message: str = "") -> None:
         """Tell a payload waiting on stdin to proceed, with a last word (one line)."""
+        self.last_output = time.monotonic()  # its deadline runs from here
         if self.process.stdin is not None:
             with contextlib.suppress(OSError):
                 self.process.stdin.write(f"go {message}".strip().encode() + b"\n")
@@ -167,8 +189,7 @@ class Started:
                 )
             finally:
                 _kill_group(self.process)
-                if self._echo is not None:
-                    self._echo.join(5)
+                self._join_drains()
             facts, steps = _fold(events)
             if outcome is RunOutcome.COMPLETED and not any(e.get("e") == "done" for e in events):
                 outcome = RunOutcome.CRASHED
@@ -178,8 +199,8 @@ class Started:
                 steps=steps,
                 returncode=self.process.returncode,
                 seconds=time.monotonic() - self.started,
-                stdout_tail=_tail(self.stdout),
-                stderr_tail=_tail(self.stderr),
+                stdout_tail=self.stdout.text(),
+                stderr_tail=self.stderr.text(),
                 env_overrides=self.env_overrides,
             )
         finally:
@@ -188,13 +209,13 @@ class Started:
     def abandon(self) -> None:
         """Kill the payload and everything it started, and forget it."""
         _kill_group(self.process)
-        if self._echo is not None:
-            self._echo.join(5)
+        self._join_drains()
         self.close()
 
     def close(self) -> None:
-        pipes = (self.process.stdin, self.process.stderr) if hasattr(self, "process") else ()
-        for stream in (*pipes, self.stdout, self.stderr, self.channel):
+        process = getattr(self, "process", None)
+        pipes = (process.stdin, process.stdout, process.stderr) if process is not None else ()
+        for stream in (*pipes, self.channel):
             if stream is not None:
                 with contextlib.suppress(OSError):
                     stream.close()
@@ -218,6 +239,19 @@ def run_payload(
     return Started(python, payload, job, env_overrides).finish(timeout_s)
 
 
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Defer SIGINT (delivered when the block ends); only the main thread can hold it."""
+    if sys.platform == "win32" or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 def _new_process_group() -> dict[str, Any]:
     if sys.platform == "win32":
         return {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}
@@ -232,14 +266,17 @@ def _follow(
 ) -> tuple[list[dict[str, Any]], RunOutcome]:
     events: list[dict[str, Any]] = []
     pending = b""
-    last_progress = time.monotonic()
+    # Progress is measured from what the payload last did, not from when hwdoctor started
+    # watching: a payload that hung while hwdoctor was busy elsewhere is not given more time.
+    last_progress = last_output() if last_output is not None else time.monotonic()
     while True:
         chunk = channel.read()
         if chunk:
             pending += chunk
             *lines, pending = pending.split(b"\n")
-            events.extend(_parse(lines))
-            last_progress = time.monotonic()
+            fresh = list(_parse(lines))
+            events.extend(fresh)
+            last_progress = max(last_progress, *(_monotonic(e) for e in fresh))
         if process.poll() is not None:
             events.extend(_parse([pending + channel.read()]))
             return events, RunOutcome.COMPLETED
@@ -252,6 +289,14 @@ def _follow(
             process.wait(_POLL_S)
 
 
+def _monotonic(event: Mapping[str, Any]) -> float:
+    """When an event happened, on this process's monotonic clock."""
+    stamp = event.get("t")
+    if not isinstance(stamp, (int, float)):
+        return time.monotonic()
+    return time.monotonic() - max(0.0, time.time() - stamp)
+
+
 def _parse(lines: list[bytes]) -> Iterator[dict[str, Any]]:
     for line in lines:
         if not line.strip():
@@ -261,7 +306,42 @@ def _parse(lines: list[bytes]) -> Iterator[dict[str, Any]]:
         except ValueError:
             continue  # a torn last line from a killed process
         if isinstance(event, dict):
-            yield event
+            yield valid_text(event)
+
+
+# Control characters other than newline and tab: escape sequences, carriage returns, NUL.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """Text from the target made safe to show: control characters become `\\x1b`-style
+    escapes, so an extension's message cannot drive the user's terminal."""
+    return _CONTROL.sub(lambda match: f"\\x{ord(match.group()):02x}", text)
+
+
+def valid_text(value: Any) -> Any:
+    """`value` with every string printable and encodable as UTF-8.
+
+    What the target reports is text it got from the outside: an error message naming a file
+    in a non-UTF-8 directory arrives with lone surrogates (Python's surrogateescape), which
+    no UTF-8 output can carry; the bytes they stand for become escapes (`\\xff`).
+    """
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            try:
+                raw = value.encode("utf-8", "surrogateescape")
+            except UnicodeEncodeError:  # a surrogate that stands for no byte
+                value = value.encode("utf-8", "backslashreplace").decode("utf-8")
+            else:
+                value = raw.decode("utf-8", "backslashreplace")
+        return printable(value)
+    if isinstance(value, dict):
+        return {valid_text(key): valid_text(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [valid_text(item) for item in value]
+    return value
 
 
 def _request_stack_dump(process: subprocess.Popen[bytes]) -> None:
@@ -303,10 +383,23 @@ def _fold(events: list[dict[str, Any]]) -> tuple[dict[str, Any], tuple[StepResul
     return facts, tuple(steps.values())
 
 
-def _tail(stream: IO[bytes]) -> str:
-    stream.flush()
-    size = stream.seek(0, os.SEEK_END)
-    stream.seek(max(0, size - _TAIL_BYTES))
-    data = stream.read()
-    text = data.decode("utf-8", "replace")
-    return text if size <= _TAIL_BYTES else "…" + text
+class _Tail:
+    """The last `_TAIL_BYTES` of an output stream, and how much came in all."""
+
+    def __init__(self) -> None:
+        self._data = bytearray()
+        self._lock = threading.Lock()
+        self.total = 0
+
+    def add(self, chunk: bytes) -> None:
+        with self._lock:
+            self._data += chunk
+            self.total += len(chunk)
+            if len(self._data) > 2 * _TAIL_BYTES:  # trim in bulk: amortised O(1) a byte
+                del self._data[:-_TAIL_BYTES]
+
+    def text(self) -> str:
+        with self._lock:
+            data = bytes(self._data[-_TAIL_BYTES:])
+        text = printable(data.decode("utf-8", "replace"))
+        return text if self.total <= _TAIL_BYTES else "…" + text
