@@ -25,8 +25,8 @@ demo: $(VENV)/.ml-installed
 	$(BIN)/hwdoctor detect
 
 lint: $(VENV)/.test-installed
-	$(BIN)/ruff check hwdoctor tests benchmarks
-	$(BIN)/ruff format --check hwdoctor tests benchmarks
+	$(BIN)/ruff check hwdoctor tests benchmarks completions
+	$(BIN)/ruff format --check hwdoctor tests benchmarks completions
 
 typecheck: $(VENV)/.test-installed
 	$(BIN)/mypy
@@ -40,7 +40,7 @@ bench: $(VENV)/.test-installed
 	$(BIN)/python benchmarks/run.py
 
 completions: $(VENV)/.ml-installed
-	$(BIN)/python -m hwdoctor.completions completions
+	$(BIN)/python completions/generate.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -58,6 +59,19 @@ def cases() -> list[Case]:
              "floor: import typer, rich.console, rich.table"),
         Case("hwdoctor detect", [*HWDOCTOR, "detect"], floor_torch(), 1.25,
              "floor: python -c 'import torch'"),
+        Case("hwdoctor detect vs accelerate env", [*HWDOCTOR, "detect"],
+             [str(BIN / "accelerate"), "env"], 0.8, "peer: accelerate env (imports torch too)"),
+        Case("hwdoctor detect vs transformers env", [*HWDOCTOR, "detect"],
+             [str(BIN / "transformers"), "env"], 0.8, "peer: transformers env"),
+        Case("hwdoctor detect vs torch collect_env", [*HWDOCTOR, "detect"],
+             [PYTHON, "-m", "torch.utils.collect_env"], None,
+             "peer: python -m torch.utils.collect_env (no budget set)"),
+        Case("detect, 8 extension packages installed", [*HWDOCTOR, "detect"],
+             [PYTHON, "-c", "import torch, " + ", ".join(EXTENSIONS)], 1.15,
+             "floor: import torch and the 8 extensions", setup=eight_extensions),
+        Case("detect, an extension import takes 3 s", [*HWDOCTOR, "detect"],
+             [PYTHON, "-c", "import torch, torch_mlu"], 1.15,
+             "floor: import torch and that extension", setup=slow_extension),
         Case("hwdoctor explain", [*HWDOCTOR, "explain"], [*HWDOCTOR, "detect"], 1.05,
              "hwdoctor detect: explain adds no probe and no torch import"),
         Case("hwdoctor explain --verify", [*HWDOCTOR, "explain", "--verify"],
@@ -70,6 +84,9 @@ def cases() -> list[Case]:
         Case("load Qwen/Qwen3-0.6B --offline, empty cache", [*HWDOCTOR, "load",
              "Qwen/Qwen3-0.6B", "--offline"], None, 10.0,
              "seconds, absolute: fails fast with a clear message", setup=empty_cache),
+        Case("detect --nproc 2 --timeout 5, rank 1 never joins", [*HWDOCTOR, "detect",
+             "--nproc", "2", "--timeout", "5"], None, 15.0,
+             "seconds, absolute: the timeout plus 10 s", setup=stalled_rank, runs=1),
         Case("detect --timeout 10, an extension import hangs", [*HWDOCTOR, "detect",
              "--timeout", "10"], None, 15.0, "seconds, absolute: the timeout plus 5 s",
              setup=hung_extension, runs=1),
@@ -92,15 +109,49 @@ def tiny_qwen3(root: Path) -> dict[str, str]:
     return {"HF_HUB_OFFLINE": "1"}
 
 
+# The registry's extension modules: one of each, importable, as a crowded machine has them.
+EXTENSIONS = (
+    "torch_neuronx", "torch_tpu", "habana_frameworks.torch", "torch_npu", "torch_mlu",
+    "torch_musa", "torch_xla", "torch_sdaa",
+)  # fmt: skip
+
+
+def _world(root: Path) -> Any:
+    sys.path.insert(0, str(ROOT))
+    from tests.fakeworld import World
+
+    return World(root)
+
+
+def eight_extensions(root: Path) -> dict[str, str]:
+    world = _world(root / "eight")
+    world.privateuse1("npu", devices=())  # the one that registers a backend
+    for module in EXTENSIONS:
+        if module != "torch_npu":
+            world.faulty(module, behaviour="sleep:0")  # imports, does nothing
+    return world.env()
+
+
+def slow_extension(root: Path) -> dict[str, str]:
+    world = _world(root / "slow")
+    world.faulty("torch_mlu", dist="torch-mlu", behaviour="sleep:3")
+    return world.env()
+
+
+def stalled_rank(root: Path) -> dict[str, str]:
+    from tests.test_distributed import stall_rank_one
+
+    world = _world(root / "stalled")
+    stall_rank_one(world)
+    return world.env()
+
+
 def empty_cache(root: Path) -> dict[str, str]:
     return {"HF_HOME": str(root / "empty-hf-home")}
 
 
 def hung_extension(root: Path) -> dict[str, str]:
-    sys.path.insert(0, str(ROOT))
-    from tests.fakeworld import World
-
-    world = World(root / "hung").faulty("torch_npu", dist="torch-npu", behaviour="hang")
+    world = _world(root / "hung").faulty("torch_npu", dist="torch-npu", behaviour="hang")
     return world.env()
 
 

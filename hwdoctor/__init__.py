@@ -1,5 +1,66 @@
-"""hwdoctor: a hardware doctor for PyTorch and Hugging Face Transformers."""
+"""hwdoctor: a hardware doctor for PyTorch and Hugging Face Transformers.
+
+The command line is `hwdoctor`; the same reports are available to notebooks and tools:
+
+    >>> import hwdoctor
+    >>> report = hwdoctor.detect()                 # a DetectReport
+    >>> [b.device for b in report.backends if b.available]
+    ['cpu']
+    >>> hwdoctor.explain().training.device         # an ExplainReport
+    'cpu'
+
+Neither imports torch into the calling process: the probe runs in a subprocess of the
+target interpreter (this one, or `python=` any other).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 __version__ = "0.1.0.dev0"
+
+if TYPE_CHECKING:
+    from hwdoctor.model import DetectReport, ExplainReport, Requirement
+
+__all__ = ["__version__", "detect", "explain"]
+
+
+def detect(
+    python: str | None = None,
+    *,
+    timeout_s: float = 60.0,
+    require: Sequence[str | Requirement] = (),
+    strict: bool = False,
+) -> DetectReport:
+    """What `hwdoctor detect` reports: backends, devices, findings, requirements.
+
+    Args:
+        python: the interpreter to diagnose (default: this one).
+        timeout_s: how long one probe step may go without progress.
+        require: requirement expressions such as "cuda>=8" or "torch>=2.6".
+        strict: warnings count as failures in `report.exit_code`.
+    """
+    from hwdoctor import doctor
+
+    return doctor.detect(python, timeout_s, require=require, strict=strict)
+
+
+def explain(
+    python: str | None = None,
+    *,
+    timeout_s: float = 60.0,
+    use_cpu: bool = False,
+    verify: bool = False,
+) -> ExplainReport:
+    """What `hwdoctor explain` reports: the device each library picks here, and why.
+
+    Args:
+        python: the interpreter to explain (default: this one).
+        timeout_s: how long one probe step may go without progress.
+        use_cpu: explain TrainingArguments(use_cpu=True).
+        verify: also ask the real libraries and compare (`report.verify`).
+    """
+    from hwdoctor import doctor
+
+    return doctor.explain(python, timeout_s, use_cpu=use_cpu, verify=verify)

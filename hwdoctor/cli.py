@@ -11,7 +11,7 @@ import itertools
 import os
 import shutil
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
@@ -20,8 +20,11 @@ import typer
 
 from hwdoctor import __version__
 from hwdoctor.errors import ExitCode, HwdoctorError, UsageError
+from hwdoctor.render import OutputFormat, emit
 
 if TYPE_CHECKING:
+    from hwdoctor.distributed import Launch
+    from hwdoctor.model import Requirement, RequirementResult
     from hwdoctor.probe.runner import Started
 
 DEBUG_ENV = "HWDOCTOR_DEBUG"
@@ -32,16 +35,11 @@ app = typer.Typer(
     help="A hardware doctor for PyTorch and Hugging Face Transformers.\n\n"
     "Which backends exist, what works on this machine, which device your code will use, "
     "and proof that it runs.",
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-
-
-class OutputFormat(str, Enum):
-    HUMAN = "human"
-    JSON = "json"
 
 
 JsonOpt = Annotated[
@@ -49,7 +47,18 @@ JsonOpt = Annotated[
 ]
 FormatOpt = Annotated[
     OutputFormat | None,
-    typer.Option("--format", help="Output format (--json is short for --format json)."),
+    typer.Option(
+        "--format",
+        help="Output format (--json is short for --format json; markdown: a report to "
+        "paste into an issue, for detect and explain).",
+    ),
+]
+NoRedactOpt = Annotated[
+    bool,
+    typer.Option(
+        "--no-redact",
+        help="Keep GPU UUIDs and the hostname in a markdown report (secrets stay hidden).",
+    ),
 ]
 PythonOpt = Annotated[
     str | None,
@@ -80,6 +89,37 @@ TimeoutOpt = Annotated[
 ]
 
 
+def _complete_device(incomplete: str) -> list[tuple[str, str]]:
+    """Shell completion: the registry's device strings, with the hardware behind them."""
+    from hwdoctor import registry
+
+    hardware: dict[str, list[str]] = {}
+    for backend in registry.BACKENDS:
+        hardware.setdefault(backend.device, []).append(backend.hardware)
+    return [
+        (device, ", ".join(names))
+        for device, names in hardware.items()
+        if device.startswith(incomplete)
+    ]
+
+
+def _complete_device_or_strategy(incomplete: str) -> list[tuple[str, str]]:
+    from hwdoctor.devices import STRATEGIES
+
+    strategies = [(name, "device_map strategy") for name in STRATEGIES]
+    return _complete_device(incomplete) + [s for s in strategies if s[0].startswith(incomplete)]
+
+
+def _complete_requirement(incomplete: str) -> list[tuple[str, str]]:
+    examples = [
+        ("memory>=", "free memory per device, e.g. memory>=40GiB"),
+        ("training=", "the device TrainingArguments picks, e.g. training=cuda"),
+        ("torch>=", "a package version"),
+        ("transformers>=", "a package version"),
+    ]
+    return _complete_device(incomplete) + [e for e in examples if e[0].startswith(incomplete)]
+
+
 def _version_callback(value: bool) -> None:
     if value:
         typer.echo(f"hwdoctor {__version__}")
@@ -98,10 +138,13 @@ def _root(
     """A hardware doctor for PyTorch and Hugging Face Transformers."""
 
 
-def _format(json_flag: bool, fmt: OutputFormat | None) -> OutputFormat:
+def _format(json_flag: bool, fmt: OutputFormat | None, *, markdown: bool = False) -> OutputFormat:
     if json_flag and fmt not in (None, OutputFormat.JSON):
         raise UsageError("--json and --format are mutually exclusive")
-    return OutputFormat.JSON if json_flag else (fmt or OutputFormat.HUMAN)
+    output = OutputFormat.JSON if json_flag else (fmt or OutputFormat.HUMAN)
+    if output is OutputFormat.MARKDOWN and not markdown:
+        raise UsageError("--format markdown is for `detect` and `explain`")
+    return output
 
 
 @app.command("list")
@@ -110,43 +153,130 @@ def list_command(json_flag: JsonOpt = False, fmt: FormatOpt = None) -> int:
     training and device_map="auto" pick it without being told. Probes nothing."""
     from hwdoctor import registry
 
-    output = _format(json_flag, fmt)
-    if output is OutputFormat.JSON:
-        from hwdoctor.render import envelope
+    def table() -> list[Any]:
+        from hwdoctor.render import human
 
-        data = {"backends": [backend.to_json() for backend in registry.BACKENDS]}
-        _write(envelope.dumps(envelope.envelope("list", ExitCode.OK, data)))
-        return ExitCode.OK
-    from hwdoctor.render import human
+        return [human.list_table(registry.BACKENDS)]
 
-    human.print_renderables(sys.stdout, [human.list_table(registry.BACKENDS)])
+    emit(
+        "list",
+        _format(json_flag, fmt),
+        ExitCode.OK,
+        data=lambda: {"backends": [backend.to_json() for backend in registry.BACKENDS]},
+        human=table,
+    )
     return ExitCode.OK
 
 
 @app.command("detect")
 def detect_command(
+    require: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--require",
+            metavar="REQ",
+            help="Fail (exit 1) unless the machine meets it; repeatable. A backend (cuda), "
+            "a device count (cuda>=8), free memory per device (memory>=40GiB), the training "
+            "device (training=npu), a package version (torch>=2.6).",
+            show_default=False,
+            autocompletion=_complete_requirement,
+        ),
+    ] = None,
+    strict: Annotated[bool, typer.Option("--strict", help="Warnings fail too (exit 1).")] = False,
+    nproc: Annotated[
+        int | None,
+        typer.Option(
+            "--nproc",
+            metavar="N",
+            min=1,
+            max=1024,
+            help="Check N processes on this node: start torchrun (from the target "
+            "interpreter) with N ranks of hwdoctor and report every rank's device and an "
+            "all_reduce.",
+            show_default=False,
+        ),
+    ] = None,
     python: PythonOpt = None,
     timeout: TimeoutOpt = 60.0,
     json_flag: JsonOpt = False,
     fmt: FormatOpt = None,
+    no_redact: NoRedactOpt = False,
 ) -> int:
     """What hardware is here, which packages are installed and import, which devices
-    are usable, and what to do about every gap."""
-    output = _format(json_flag, fmt)
+    are usable, and what to do about every gap. Under torchrun, accelerate launch, srun or
+    mpirun, rank 0 reports every rank."""
+    output = _format(json_flag, fmt, markdown=True)
+    from hwdoctor import distributed, requirements
+
+    wanted = tuple(requirements.parse(text) for text in require or ())
     target = resolve_python(python)
-    with _probe_started(target) as started:
+    if nproc is not None:
+        args = [
+            "detect", "--timeout", str(timeout), "--format", output.value,
+            *(arg for text in require or () for arg in ("--require", text)),
+            *(["--strict"] if strict else []), *(["--no-redact"] if no_redact else []),
+        ]  # fmt: skip
+        return distributed.run_locally(nproc, args, target, timeout)
+    launch = distributed.launch_of()
+    if launch is not None:
+        return _detect_rank(launch, target, timeout, wanted, strict, output, no_redact)
+    with _probe_started(target, requirements.dists(wanted)) as started:
         from hwdoctor import doctor
 
-        report = doctor.detect(target, timeout_s=timeout, started=started)
+        report = doctor.detect(
+            target, timeout_s=timeout, require=wanted, strict=strict, started=started
+        )
     exit_code = ExitCode(report.exit_code)
-    if output is OutputFormat.JSON:
-        from hwdoctor.render import envelope
 
-        _write(envelope.dumps(envelope.envelope("detect", exit_code, report.to_json())))
-    else:
+    def renderables() -> list[Any]:
         from hwdoctor.render import human
 
-        human.print_renderables(sys.stdout, human.detect_renderables(report))
+        return human.detect_renderables(report)
+
+    def markdown() -> str:
+        from hwdoctor.render import markdown
+
+        return markdown.detect(report)
+
+    emit("detect", output, exit_code, data=report.to_json, human=renderables,
+         markdown=markdown, no_redact=no_redact)  # fmt: skip
+    _ci_integration(markdown, report.requirements, output, no_redact)
+    return exit_code
+
+
+def _detect_rank(
+    launch: Launch,
+    target: str,
+    timeout: float,
+    wanted: Sequence[Requirement],
+    strict: bool,
+    output: OutputFormat,
+    no_redact: bool,
+) -> int:
+    """One rank of a distributed detect: rank 0 prints the job's report, the others nothing."""
+    from hwdoctor import distributed, requirements
+
+    with _probe_started(target, requirements.dists(wanted)) as started:
+        report = distributed.detect(
+            launch, target, timeout, require=wanted, strict=strict, started=started
+        )
+    if report is None:
+        return ExitCode.OK
+    exit_code = ExitCode(report.exit_code)
+
+    def renderables() -> list[Any]:
+        from hwdoctor.render import human
+
+        return human.distributed_renderables(report)
+
+    def markdown() -> str:
+        from hwdoctor.render import markdown
+
+        return markdown.distributed(report)
+
+    emit("detect", output, exit_code, data=report.to_json, human=renderables,
+         markdown=markdown, no_redact=no_redact)  # fmt: skip
+    _ci_integration(markdown, report.local.requirements, output, no_redact)
     return exit_code
 
 
@@ -158,6 +288,7 @@ def explain_command(
             metavar="[DEVICE]",
             help="A device string (neuron, npu:1, cuda, ...): what it takes to use it here.",
             show_default=False,
+            autocompletion=_complete_device,
         ),
     ] = None,
     python: PythonOpt = None,
@@ -174,19 +305,33 @@ def explain_command(
         bool,
         typer.Option("--use-cpu", help="Explain TrainingArguments(use_cpu=True)."),
     ] = False,
+    nproc: Annotated[
+        int | None,
+        typer.Option(
+            "--nproc",
+            metavar="N",
+            min=1,
+            max=1024,
+            help="Also show the device and collective backend each of N local ranks would get.",
+            show_default=False,
+        ),
+    ] = None,
     json_flag: JsonOpt = False,
     fmt: FormatOpt = None,
+    no_redact: NoRedactOpt = False,
 ) -> int:
     """Which device training and inference will pick here, and why, as the chain of checks
     each library evaluates; with DEVICE, what it takes to use that device string."""
-    output = _format(json_flag, fmt)
+    output = _format(json_flag, fmt, markdown=device is None)
     request = None
     if device is not None:
         from hwdoctor import devices
 
         request = devices.parse(device)
-        if verify or use_cpu:
-            raise UsageError("--verify and --use-cpu apply to `hwdoctor explain` without DEVICE")
+        if verify or use_cpu or nproc:
+            raise UsageError(
+                "--verify, --use-cpu and --nproc apply to `hwdoctor explain` without DEVICE"
+            )
     target = resolve_python(python)
     report: Any
     with _probe_started(target) as started:
@@ -196,22 +341,31 @@ def explain_command(
             report = doctor.explain_device(request, target, timeout_s=timeout, started=started)
         else:
             report = doctor.explain(
-                target, timeout_s=timeout, use_cpu=use_cpu, verify=verify, started=started
+                target,
+                timeout_s=timeout,
+                use_cpu=use_cpu,
+                verify=verify,
+                nproc=nproc,
+                started=started,
             )
     exit_code = ExitCode(report.exit_code)
-    if output is OutputFormat.JSON:
-        from hwdoctor.render import envelope
 
-        _write(envelope.dumps(envelope.envelope("explain", exit_code, report.to_json())))
-    else:
+    def renderables() -> list[Any]:
         from hwdoctor.render import human
 
-        renderables = (
-            human.device_renderables(report)
-            if request is not None
-            else human.explain_renderables(report)
-        )
-        human.print_renderables(sys.stdout, renderables)
+        if request is not None:
+            return human.device_renderables(report)
+        return human.explain_renderables(report)
+
+    def markdown() -> str:
+        from hwdoctor.render import markdown
+
+        return markdown.explain(report)
+
+    emit("explain", output, exit_code, data=report.to_json, human=renderables,
+         markdown=markdown, no_redact=no_redact)  # fmt: skip
+    if request is None:
+        _ci_integration(markdown, (), output, no_redact)
     return exit_code
 
 
@@ -246,6 +400,7 @@ def load_command(
             "device_map strategy (auto, balanced, balanced_low_0, sequential). Default: the "
             "device TrainingArguments would pick here.",
             show_default=False,
+            autocompletion=_complete_device_or_strategy,
         ),
     ] = None,
     plan: Annotated[
@@ -304,28 +459,64 @@ def load_command(
     with _probe_started(target) as started:
         report = loading.load(request, target, timeout, started=started, progress=progress)
     exit_code = ExitCode(report.exit_code)
-    if output is OutputFormat.JSON:
-        from hwdoctor.render import envelope
 
-        _write(envelope.dumps(envelope.envelope("load", exit_code, report.to_json())))
-    else:
+    def renderables() -> list[Any]:
         from hwdoctor.render import human
 
-        human.print_renderables(sys.stdout, human.load_renderables(report))
+        return human.load_renderables(report)
+
+    emit("load", output, exit_code, data=report.to_json, human=renderables)
     return exit_code
 
 
+def _ci_integration(
+    markdown: Callable[[], str],
+    results: Sequence[RequirementResult],
+    output: OutputFormat,
+    no_redact: bool,
+) -> None:
+    """In CI: unmet requirements as one stderr line each (GitHub annotations in Actions),
+    and the markdown report appended to the job summary when GitHub provides one."""
+    from hwdoctor.redact import Redactor
+
+    redactor = Redactor.from_environment(shareable=not no_redact)
+    in_actions = os.environ.get("GITHUB_ACTIONS") == "true"
+    for result in results:
+        if result.met:
+            continue
+        line = result.line()
+        if in_actions:
+            # GitHub reads workflow commands from stderr as well, and stdout is the result.
+            sys.stderr.write(f"::error title=hwdoctor::{_annotation(redactor(line))}\n")
+        elif output is not OutputFormat.HUMAN:
+            sys.stderr.write(f"hwdoctor: {redactor(line)}\n")
+    summary = os.environ.get("GITHUB_STEP_SUMMARY")
+    if summary:
+        try:
+            with open(summary, "a", encoding="utf-8") as handle:
+                handle.write(redactor(markdown()) + "\n")
+        except OSError as exc:
+            sys.stderr.write(f"hwdoctor: could not append to GITHUB_STEP_SUMMARY: {exc}\n")
+
+
+def _annotation(text: str) -> str:
+    """GitHub workflow-command escaping for a message."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
 @contextlib.contextmanager
-def _probe_started(target: str) -> Iterator[Started]:
+def _probe_started(target: str, extra_dists: Sequence[str] = ()) -> Iterator[Started]:
     """Start the probe before importing the rest of hwdoctor (doctor, model, Rich), so the
     target's `import torch` overlaps with them; if anything fails first, kill it."""
     from hwdoctor import probe
 
-    started = probe.start(target)
+    started = None
     try:
+        started = probe.start(target, extra_dists)
         yield started
     except BaseException:
-        started.abandon()
+        if started is not None:
+            started.abandon()
         raise
 
 
@@ -335,6 +526,18 @@ def resolve_python(value: str | None) -> str:
         return sys.executable
     if not value.strip():
         raise UsageError("--python is empty", hint="pass the path of a Python interpreter")
+    try:
+        return _resolve_python(value)
+    except (OSError, ValueError, RuntimeError) as exc:
+        # A name longer than the file system allows, a NUL byte, ~user without such a user.
+        shown = value if len(value) <= 60 else value[:60] + "…"
+        raise UsageError(
+            f"--python {shown!r}: not a usable path ({type(exc).__name__}: {exc})",
+            hint="pass the path of a Python interpreter or of a venv directory",
+        ) from None
+
+
+def _resolve_python(value: str) -> str:
     candidate = Path(value).expanduser()
     if candidate.is_dir():
         for relative in ("bin/python", "Scripts/python.exe", "bin/python3"):
@@ -356,11 +559,6 @@ def resolve_python(value: str | None) -> str:
     )
 
 
-def _write(text: str) -> None:
-    sys.stdout.write(text + "\n")
-    sys.stdout.flush()
-
-
 # --- entry point ---------------------------------------------------------------------------
 
 _COMMANDS = ("list", "detect", "explain", "load")
@@ -371,10 +569,13 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args:
         args = ["--help"]
+    _terminate_like_interrupt()
     code: int
     try:
         result: Any = app(args=args, prog_name="hwdoctor", standalone_mode=False)
         code = int(result) if isinstance(result, int) else ExitCode.OK
+        if code == ExitCode.INTERRUPTED:  # Typer turned Ctrl-C into Exit(130) itself
+            _report_error(args, code, "interrupted", None)
     except HwdoctorError as exc:
         code = _report_error(args, exc.exit_code, exc.message, exc.hint)
     except typer.TyperException as exc:
@@ -399,21 +600,65 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
             f"this is a bug in hwdoctor; rerun with {DEBUG_ENV}=1 for the traceback and "
             f"report it at {ISSUES_URL}",
         )
+    if code == ExitCode.INTERRUPTED:
+        # CPython remembers a KeyboardInterrupt that went through exec() (dataclasses and
+        # namedtuple build their methods that way) and, at exit, kills the process with
+        # SIGINT instead of returning our code: leave without that last word.
+        with contextlib.suppress(OSError, ValueError):
+            sys.stdout.flush()
+            sys.stderr.flush()
+        os._exit(code)
     sys.exit(code)
 
 
+def _terminate_like_interrupt() -> None:
+    """SIGTERM (a launcher stopping a rank, `kill`) unwinds like Ctrl-C, so every probe
+    hwdoctor started is killed on the way out instead of left running in its own session."""
+    import signal
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    if _on_main_thread():
+        signal.signal(signal.SIGTERM, interrupt)
+
+
+def _on_main_thread() -> bool:
+    import threading
+
+    return threading.current_thread() is threading.main_thread()
+
+
 def _report_error(args: Sequence[str], code: int, message: str, hint: str | None) -> int:
-    first_line = " ".join(message.strip().splitlines()[:1]) or "error"
-    if _wants_json(args):
-        from hwdoctor.render import envelope
+    from hwdoctor.probe.runner import valid_text
+    from hwdoctor.redact import Redactor
+
+    redactor = Redactor.from_environment()
+    # argv may carry bytes that are not UTF-8 (surrogate-escaped) or terminal escapes.
+    first_line = redactor(valid_text(" ".join(message.strip().splitlines()[:1]) or "error"))
+    if _wants_json(args) and not _secondary_rank():
+        from hwdoctor.render import envelope, write
 
         error = {"code": ExitCode(code).name.lower(), "message": first_line, "hint": hint}
-        _write(envelope.dumps(envelope.envelope(_command_of(args), code, None, [error])))
+        document = envelope.envelope(_command_of(args), code, None, [error])
+        write(redactor(envelope.dumps(document)) + "\n")
     line = f"hwdoctor: error: {first_line}"
     if hint:
         line += f" ({hint})"
     sys.stderr.write(line + "\n")
     return code
+
+
+def _secondary_rank() -> bool:
+    """A rank other than 0 of a distributed job: its stdout stays empty, even on errors,
+    so the job's output is rank 0's one document."""
+    from hwdoctor import distributed
+
+    try:
+        launch = distributed.launch_of()
+    except HwdoctorError:
+        return False
+    return launch is not None and launch.rank != 0
 
 
 def _help_hint(args: Sequence[str]) -> str:

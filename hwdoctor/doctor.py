@@ -7,26 +7,29 @@ target interpreter, concurrently; findings and verdicts are derived from their f
 from __future__ import annotations
 
 import concurrent.futures
+import dataclasses
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from hwdoctor import devices, findings, host, registry, rules, verification
+from hwdoctor import devices, findings, host, redact, registry, requirements, rules, verification
 from hwdoctor.model import (
     BackendFacts,
     BackendReport,
+    Decisions,
     DetectReport,
     DeviceExplanation,
     DeviceRow,
     ExplainReport,
     Finding,
+    Requirement,
     Severity,
     Status,
 )
 from hwdoctor.probe import collector
-from hwdoctor.probe.runner import Started
+from hwdoctor.probe.runner import Started, valid_text
 
 DEFAULT_TIMEOUT_S: Final = 60.0
 
@@ -43,19 +46,48 @@ def detect(
     python: str | None = None,
     timeout_s: float = DEFAULT_TIMEOUT_S,
     *,
+    require: Sequence[str | Requirement] = (),
+    strict: bool = False,
     started: Started | None = None,
 ) -> DetectReport:
     """Probe the target interpreter and this host; diagnose every backend of the registry.
 
-    `started` is a probe already running for `python` (see `hwdoctor.probe.start`).
+    `require`: requirement expressions (see `hwdoctor.requirements`) the machine must meet;
+    `strict`: warnings fail too. `started` is a probe already running for `python` (see
+    `hwdoctor.probe.start`). A malformed requirement raises `UsageError` before probing.
     """
-    return examine(python or sys.executable, timeout_s, started).report
+    parsed = tuple(r if isinstance(r, Requirement) else requirements.parse(r) for r in require)
+    exam = examine(
+        python or sys.executable, timeout_s, started, extra_dists=requirements.dists(parsed)
+    )
+    return detect_from(exam, require=parsed, strict=strict)
 
 
-def examine(target: str, timeout_s: float, started: Started | None = None) -> Examination:
+def detect_from(
+    exam: Examination, *, require: Sequence[str | Requirement] = (), strict: bool = False
+) -> DetectReport:
+    """The detect report of an examination, with requirements checked against it."""
+    parsed = tuple(r if isinstance(r, Requirement) else requirements.parse(r) for r in require)
+    report = exam.report
+    packages = {
+        name: package.version if package else None
+        for name, package in exam.evidence.packages.items()
+    }
+    training = report.decisions.training if report.decisions else None
+    results = tuple(requirements.check(r, report, training, packages) for r in parsed)
+    return dataclasses.replace(report, requirements=results, strict=strict)
+
+
+def examine(
+    target: str,
+    timeout_s: float,
+    started: Started | None = None,
+    *,
+    extra_dists: Sequence[str] = (),
+) -> Examination:
     with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
         scan = pool.submit(host.scan, registry.BACKENDS)
-        result = collector.collect(target, timeout_s, started=started)
+        result = collector.collect(target, timeout_s, started=started, extra_dists=extra_dists)
         host_facts, tool_problems = scan.result()
     evidence = findings.Evidence(
         python=result.python_info(),
@@ -66,7 +98,7 @@ def examine(target: str, timeout_s: float, started: Started | None = None) -> Ex
         tool_problems=tool_problems,
         failures=result.failures(),
         entry_points=result.entry_points(),
-        env=dict(os.environ),
+        env=_environment(),
         timeout_s=timeout_s,
     )
     found = findings.diagnose(evidence)
@@ -84,8 +116,32 @@ def examine(target: str, timeout_s: float, started: Started | None = None) -> Ex
         findings=found,
         failures=evidence.failures,
         probe_seconds=result.seconds,
+        decisions=_decisions(evidence),
+        environment=redact.relevant_environment(evidence.env),
     )
     return Examination(evidence, report)
+
+
+def _environment() -> dict[str, str]:
+    """This process's variables as text a report can carry: a value with bytes that are not
+    UTF-8 (garbage in CUDA_VISIBLE_DEVICES) shows them as escapes instead of breaking it."""
+    cleaned: dict[str, str] = valid_text(dict(os.environ))
+    return cleaned
+
+
+def _decisions(evidence: findings.Evidence) -> Decisions | None:
+    if not evidence.torch.importable:
+        return None
+    inputs = rule_inputs(evidence)
+    training = rules.training(inputs)
+    inference = rules.inference(inputs)
+    return Decisions(
+        training=training.device,
+        n_gpu=training.n_gpu,
+        accelerate=rules.accelerate_state(inputs).device,
+        device_map_auto=inference.device_map_auto.devices,
+        pipeline=inference.pipeline,
+    )
 
 
 def rule_inputs(evidence: findings.Evidence, use_cpu: bool = False) -> rules.Inputs:
@@ -112,6 +168,7 @@ def explain(
     *,
     use_cpu: bool = False,
     verify: bool = False,
+    nproc: int | None = None,
     started: Started | None = None,
 ) -> ExplainReport:
     """Which device training and inference pick here, why, and (with verify) proof.
@@ -144,7 +201,16 @@ def explain(
         findings=explained,
         verify=verify_report,
         supported=rules.SUPPORTED,
+        ranks=_ranks(inputs, nproc),
     )
+
+
+def _ranks(inputs: rules.Inputs, nproc: int | None) -> tuple[Mapping[str, object], ...]:
+    if not nproc:
+        return ()
+    from hwdoctor import distributed  # it builds on this module
+
+    return distributed.explain_ranks(inputs, nproc)
 
 
 def explain_device(

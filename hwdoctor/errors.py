@@ -30,3 +30,9 @@ class UsageError(HwdoctorError):
     """The command line asks for something impossible: exit 2, nothing probed."""
 
     exit_code = ExitCode.USAGE
+
+
+class ProblemError(HwdoctorError):
+    """The machine or the environment is not what the command needs: exit 1."""
+
+    exit_code = ExitCode.PROBLEM

@@ -7,7 +7,7 @@ Enums are strings whose values are the JSON values. Every record writes its own 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Final
 
@@ -300,6 +300,27 @@ class BackendReport:
 
 
 @dataclass(frozen=True, slots=True)
+class Decisions:
+    """Where training and inference would put things here, in one line each."""
+
+    training: str | None  # TrainingArguments(...).device; None when it would raise
+    n_gpu: int | None
+    accelerate: str  # PartialState().device
+    device_map_auto: tuple[str, ...]  # the tiers, in order
+    pipeline: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "training": self.training,
+            "n_gpu": self.n_gpu,
+            "accelerate": self.accelerate,
+            "device_map_auto": list(self.device_map_auto),
+            "pipeline": self.pipeline,
+            "from_pretrained": "cpu",
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class DetectReport:
     python: PythonInfo
     packages: Mapping[str, str | None]
@@ -310,10 +331,17 @@ class DetectReport:
     findings: tuple[Finding, ...]
     failures: tuple[StepFailure, ...]
     probe_seconds: float
+    decisions: Decisions | None = None
+    environment: Mapping[str, str] = field(default_factory=dict)  # relevant, secrets masked
+    requirements: tuple[RequirementResult, ...] = ()
+    strict: bool = False  # warnings count as failures
 
     @property
     def exit_code(self) -> int:
-        return 1 if any(f.severity is Severity.ERROR for f in self.findings) else 0
+        failing = {Severity.ERROR, Severity.WARNING} if self.strict else {Severity.ERROR}
+        failed = any(f.severity in failing for f in self.findings)
+        unmet = any(not result.met for result in self.requirements)
+        return 1 if failed or unmet else 0
 
     def backend(self, key: str) -> BackendReport:
         return next(report for report in self.backends if report.key == key)
@@ -331,6 +359,10 @@ class DetectReport:
                 "seconds": round(self.probe_seconds, 3),
                 "failures": [failure.to_json() for failure in self.failures],
             },
+            "decisions": self.decisions.to_json() if self.decisions else None,
+            "environment": dict(self.environment),
+            "requirements": [result.to_json() for result in self.requirements],
+            "strict": self.strict,
         }
 
 
@@ -523,6 +555,7 @@ class ExplainReport:
     findings: tuple[Finding, ...]  # the explain-specific ones (detect's are in detect)
     verify: VerifyReport | None
     supported: Mapping[str, str]  # library → the version range the tables were read from
+    ranks: tuple[Mapping[str, Any], ...] = ()  # with --nproc: each local rank's device
 
     @property
     def exit_code(self) -> int:
@@ -539,6 +572,8 @@ class ExplainReport:
             "inference": self.inference.to_json(),
             "verify": (self.verify or VerifyReport(ran=False, items=())).to_json(),
             "findings": [f.to_json() for f in (*self.detect.findings, *self.findings)],
+            "environment": dict(self.detect.environment),
+            "ranks": [dict(rank) for rank in self.ranks],
         }
 
 
@@ -713,4 +748,96 @@ class LoadReport:
             "generate": dict(self.generate) if self.generate else None,
             "plan": dict(self.plan) if self.plan else None,
             "findings": [finding.to_json() for finding in self.findings],
+        }
+
+
+# --- requirements ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Requirement:
+    """One `--require` expression, parsed."""
+
+    text: str  # as typed: "cuda>=8"
+    kind: str  # "backend", "count", "memory", "training", "package"
+    name: str  # "cuda", "memory", "training", "torch"
+    op: str | None = None
+    value: str | None = None  # memory: bytes as digits
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "kind": self.kind, "name": self.name, "op": self.op,
+                "value": self.value}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class RequirementResult:
+    requirement: Requirement
+    met: bool
+    found: str  # what was found instead, or what satisfied it
+
+    def line(self) -> str:
+        verdict = "met" if self.met else "not met"
+        return f"requirement {self.requirement.text} {verdict}: {self.found}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"requirement": self.requirement.text, "kind": self.requirement.kind,
+                "met": self.met, "found": self.found}  # fmt: skip
+
+
+# --- distributed -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RankReport:
+    """One rank of a distributed job, as it reported itself to rank 0."""
+
+    rank: int
+    host: str
+    local_rank: int
+    device: str  # the device Accelerate assigns it: "cuda:1", "cpu"
+    device_name: str | None
+    backend: str | None  # the collective it would use: nccl, hccl, gloo, ...
+    versions: Mapping[str, str | None]
+    device_counts: Mapping[str, int]
+    visibility: Mapping[str, str]
+    exit_code: int  # what its own detect found
+    all_reduce: Mapping[str, Any] | None  # None: the collective did not run
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rank": self.rank,
+            "host": self.host,
+            "local_rank": self.local_rank,
+            "device": self.device,
+            "device_name": self.device_name,
+            "backend": self.backend,
+            "versions": dict(self.versions),
+            "device_counts": dict(self.device_counts),
+            "visibility": dict(self.visibility),
+            "exit_code": self.exit_code,
+            "all_reduce": dict(self.all_reduce) if self.all_reduce is not None else None,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DistributedReport:
+    world_size: int
+    ranks: tuple[RankReport, ...]
+    missing: tuple[int, ...]  # ranks that never reported
+    local: DetectReport  # rank 0's own detect
+    findings: tuple[Finding, ...]
+
+    @property
+    def exit_code(self) -> int:
+        failed = any(f.severity is Severity.ERROR for f in self.findings)
+        others = any(rank.exit_code for rank in self.ranks)
+        return 1 if failed or others or self.local.exit_code else 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            **self.local.to_json(),
+            "world_size": self.world_size,
+            "ranks": [rank.to_json() for rank in self.ranks],
+            "missing_ranks": list(self.missing),
+            "distributed_findings": [finding.to_json() for finding in self.findings],
         }

@@ -6,8 +6,8 @@ NO_COLOR, FORCE_COLOR, COLUMNS and "is this a terminal" are read when output hap
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, TextIO
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TextIO
 
 from rich import box
 from rich.console import Console, RenderableType
@@ -20,12 +20,15 @@ if TYPE_CHECKING:  # `list` renders without loading the report model
     from hwdoctor import registry
     from hwdoctor.model import (
         BackendReport,
+        Decisions,
         DetectReport,
         DeviceExplanation,
+        DistributedReport,
         ExplainReport,
         Finding,
         InferenceDecision,
         LoadReport,
+        RequirementResult,
         StepTrace,
         VerifyReport,
     )
@@ -52,10 +55,14 @@ def console(stream: TextIO, width: int | None = None) -> Console:
     )
 
 
-def print_renderables(stream: TextIO, renderables: Iterable[RenderableType]) -> None:
+def render(renderables: Iterable[RenderableType], stream: TextIO) -> str:
+    """The text (with colour codes when `stream` is a colour terminal) that printing the
+    renderables to `stream` would produce; the caller redacts it and writes it."""
     out = console(stream)
-    for renderable in renderables:
-        out.print(renderable)
+    with out.capture() as captured:
+        for renderable in renderables:
+            out.print(renderable)
+    return captured.get()
 
 
 def list_table(backends: Sequence[registry.Backend]) -> Text:
@@ -103,10 +110,39 @@ def detect_renderables(report: DetectReport) -> list[RenderableType]:
     return [
         _header(report),
         _backends_table(report.backends),
+        *([Text(), _decisions(report.decisions)] if report.decisions else []),
         *(_findings(report.findings) if report.findings else []),
+        *_requirements(report.requirements),
         Text(),
         _summary(report),
     ]
+
+
+def _decisions(decisions: Decisions) -> Text:
+    text = Text("Training ", style="bold")
+    text.append(f"→ {decisions.training or 'raises'}")
+    text.append("  ·  ", style="dim")
+    text.append("Inference ", style="bold")
+    auto = ", ".join(decisions.device_map_auto)
+    text.append(
+        f'from_pretrained → cpu, device_map="auto" → {auto}, pipeline → {decisions.pipeline}'
+    )
+    text.append("  (hwdoctor explain says why)", style="dim")
+    return text
+
+
+def _requirements(results: Sequence[RequirementResult]) -> list[RenderableType]:
+    if not results:
+        return []
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")
+    for result in results:
+        mark = Text("✓", style="green") if result.met else Text("✗", style="red")
+        line = Text(result.requirement.text, style="bold")
+        line.append(f": {result.found}", style="" if result.met else "red")
+        grid.add_row(mark, line)
+    return [Text(), Text("Requirements", style="bold"), grid]
 
 
 def _header(report: DetectReport) -> Text:
@@ -197,6 +233,12 @@ def _summary(report: DetectReport) -> Text:
     text.append(", ".join(dict.fromkeys(usable)) or "none")
     text.append(f" · {errors} error{'s' * (errors != 1)}", style="red" if errors else "")
     text.append(f" · {warnings} warning{'s' * (warnings != 1)}", style="yellow" if warnings else "")
+    unmet = sum(1 for result in report.requirements if not result.met)
+    if report.requirements:
+        text.append(f" · {unmet} of {len(report.requirements)} requirements not met",
+                    style="red" if unmet else "green")  # fmt: skip
+    if report.strict:
+        text.append(" · --strict: warnings fail", style="dim")
     return text
 
 
@@ -221,12 +263,27 @@ def explain_renderables(report: ExplainReport) -> list[RenderableType]:
         title.append(f"  {state.distributed_type} over {state.backend}", style="dim")
     out += [Text(), title, _chain(state.trace.steps, state.device)]
     out += [Text(), Text("Inference", style="bold"), _inference(inference)]
+    if report.ranks:
+        out += [Text(), _ranks_plan(report.ranks)]
     if report.verify is not None:
         out += [Text(), _verify(report.verify)]
     found = (*report.detect.findings, *report.findings)
     if found:
         out += _findings(found)
     return out
+
+
+def _ranks_plan(ranks: Sequence[Mapping[str, Any]]) -> Table:
+    table = Table(
+        box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True,
+        title=f"Under a launcher with {len(ranks)} local ranks", title_justify="left",
+    )  # fmt: skip
+    for title in ("Local rank", "Accelerate device", "TrainingArguments", "Backend"):
+        table.add_column(title)
+    for rank in ranks:
+        table.add_row(str(rank["local_rank"]), str(rank["accelerate_device"]),
+                      str(rank["training_device"]), str(rank["backend"]))  # fmt: skip
+    return table
 
 
 def _explain_header(report: ExplainReport) -> Text:
@@ -491,3 +548,34 @@ def _count(number: int | None, noun: str) -> str:
         if number >= size:
             return f"{number / size:.1f}{suffix} {noun}".strip()
     return f"{number} {noun}".strip()
+
+
+# --- distributed -----------------------------------------------------------------------------
+
+
+def distributed_renderables(report: DistributedReport) -> list[RenderableType]:
+    head = Text("Distributed ", style="bold")
+    head.append(f"{len(report.ranks)} of {report.world_size} ranks reported")
+    if report.missing:
+        head.append(f"  missing: {', '.join(map(str, report.missing))}", style="red")
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
+    for title in ("Rank", "Host", "Local", "Device", "Name", "Backend", "all_reduce"):
+        table.add_column(title, overflow="fold")
+    for rank in report.ranks:
+        result = rank.all_reduce
+        if result is None:
+            reduce_cell = Text("not run", style="dim")
+        elif result.get("ok"):
+            reduce_cell = Text(f"✓ {result['value']:g} in {result['seconds'] * 1000:.1f} ms",
+                               style="green")  # fmt: skip
+        else:
+            reduce_cell = Text("✗ failed", style="red")
+        table.add_row(
+            str(rank.rank), rank.host, str(rank.local_rank), Text(rank.device, style="bold"),
+            rank.device_name or "?", rank.backend or "?", reduce_cell,
+        )  # fmt: skip
+    out: list[RenderableType] = [head, table]
+    found = (*report.findings, *report.local.findings)
+    if found:
+        out += _findings(found)
+    return [*out, Text(), Text("Rank 0 here:", style="bold"), *detect_renderables(report.local)]

@@ -1,0 +1,107 @@
+"""Secrets never leave hwdoctor: every byte of output passes through a Redactor.
+
+Always removed: the values of variables whose names say TOKEN, KEY, SECRET, PASSWORD,
+PASSWD, CREDENTIAL or AUTH (HF_TOKEN and friends), the saved Hugging Face token,
+credentials inside URLs, and anything shaped like a Hugging Face token. In shareable
+reports (markdown) GPU UUIDs and the hostname go too, unless the user says --no-redact.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+MASK: Final = "***"
+_SECRET_NAME: Final = re.compile(r"TOKEN|KEY|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH", re.I)
+_URL_CREDENTIALS: Final = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*://)[^\s/@:]+:[^\s/@]*@")
+_HF_TOKEN: Final = re.compile(r"\bhf_[A-Za-z0-9]{10,}\b")
+_GPU_UUID: Final = (
+    r"\b(?:GPU|MIG)-[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}\b"
+    r"|\b[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}\b"
+)  # compiled on use: only shareable reports need it
+_MIN_SECRET: Final = 4  # shorter values ("1", "yes") would mask ordinary words
+
+# Environment variables worth showing in a report: the ones that change which device is
+# used and how. Secrets among them are masked like everywhere else.
+_RELEVANT: Final = (
+    r"^(CUDA_|HIP_|ROCR_|ASCEND_|NEURON_|ZE_|HABANA_|HLS_|MLU_|CAMBRICON_|MUSA_|MTHREADS_|"
+    r"SDAA_|TPU_|PJRT_|XLA_|TORCH_|PYTORCH_|ACCELERATE_|USE_TORCH_XLA$|HF_|HUGGING_FACE_|"
+    r"TRANSFORMERS_|NCCL_|NVIDIA_|AMD_|LOCAL_RANK$|RANK$|WORLD_SIZE$|LOCAL_WORLD_SIZE$|"
+    r"MASTER_ADDR$|MASTER_PORT$|OMP_NUM_THREADS$|SLURM_|OMPI_COMM_WORLD_|PMI_|"
+    r"HTTPS?_PROXY$|https?_proxy$|NO_PROXY$|no_proxy$)"
+)  # compiled on use (re caches it)
+
+
+def is_secret_name(name: str) -> bool:
+    return bool(_SECRET_NAME.search(name))
+
+
+@dataclass(frozen=True)
+class Redactor:
+    secrets: tuple[str, ...]  # literal values to mask, longest first
+    shareable: bool = False  # also mask GPU UUIDs and the hostname
+    hostname: str = ""
+
+    @classmethod
+    def from_environment(
+        cls, env: Mapping[str, str] | None = None, *, shareable: bool = False
+    ) -> Redactor:
+        env = os.environ if env is None else env
+        found = {value for name, value in env.items() if is_secret_name(name)}
+        found.update(_saved_tokens(env))
+        for value in env.values():
+            found.update(match.group(0) for match in _URL_CREDENTIALS.finditer(value))
+        secrets = tuple(
+            sorted((s for s in found if len(s.strip()) >= _MIN_SECRET), key=len, reverse=True)
+        )
+        return cls(secrets, shareable, _hostname() if shareable else "")
+
+    def __call__(self, text: str) -> str:
+        for secret in self.secrets:
+            if "://" in secret and secret.endswith("@"):  # a URL's user:password@
+                scheme = secret.split("://", 1)[0] + "://"
+                text = text.replace(secret, f"{scheme}{MASK}@")
+            else:
+                text = text.replace(secret, MASK)
+        text = _URL_CREDENTIALS.sub(lambda m: f"{m.group('scheme')}{MASK}@", text)
+        text = _HF_TOKEN.sub(MASK, text)
+        if self.shareable:
+            text = re.sub(_GPU_UUID, "<uuid>", text)
+            if len(self.hostname) >= 2:
+                text = re.sub(rf"\b{re.escape(self.hostname)}\b", "<hostname>", text)
+        return text
+
+
+def _hostname() -> str:
+    import platform
+
+    return platform.node()
+
+
+def _saved_tokens(env: Mapping[str, str]) -> Iterable[str]:
+    """The token `hf auth login` saved, wherever huggingface_hub would look for it."""
+    home = Path(env.get("HF_HOME") or Path(env.get("XDG_CACHE_HOME") or "~/.cache") / "huggingface")
+    candidates = [env.get("HF_TOKEN_PATH"), str(home.expanduser() / "token")]
+    for candidate in candidates:
+        if not candidate:
+            continue
+        try:
+            token = Path(candidate).expanduser().read_text(errors="replace").strip()
+        except OSError:
+            continue
+        if token:
+            yield token
+
+
+def relevant_environment(env: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The variables that change device choice and loading, secrets already masked."""
+    env = os.environ if env is None else env
+    return {
+        name: (MASK if is_secret_name(name) else value)
+        for name, value in sorted(env.items())
+        if re.match(_RELEVANT, name)
+    }

@@ -1,0 +1,197 @@
+"""`detect --require`: what a CI job needs from this machine, checked against the report.
+
+    cuda            a usable backend
+    cuda>=8         a device count
+    memory>=40GiB   free memory on every device training would use (host RAM on cpu)
+    training=npu    the device type TrainingArguments picks
+    torch>=2.6      a package version; a bare name: the package is installed
+
+Parsing happens before anything is probed: a malformed expression is a usage error.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Final
+
+from hwdoctor import registry, versions
+from hwdoctor.errors import UsageError
+from hwdoctor.model import DetectReport, Requirement, RequirementResult
+from hwdoctor.units import human_bytes
+
+_EXPRESSION: Final = re.compile(
+    r"^\s*(?P<name>[A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:(?P<op>>=|<=|==|!=|~=|>|<|=)\s*(?P<value>\S.*?))?\s*$"
+)
+_SIZE: Final = re.compile(r"^(?P<number>\d+(?:\.\d+)?)\s*(?P<unit>[KMGT]?i?B?)$", re.IGNORECASE)
+_UNITS: Final = {
+    "": 1, "b": 1,
+    "k": 1000, "kb": 1000, "kib": 1 << 10, "ki": 1 << 10,
+    "m": 1000**2, "mb": 1000**2, "mib": 1 << 20, "mi": 1 << 20,
+    "g": 1000**3, "gb": 1000**3, "gib": 1 << 30, "gi": 1 << 30,
+    "t": 1000**4, "tb": 1000**4, "tib": 1 << 40, "ti": 1 << 40,
+}  # fmt: skip
+_COMPARE: Final[Mapping[str, Callable[[float, float], bool]]] = {
+    ">=": lambda a, b: a >= b,
+    ">": lambda a, b: a > b,
+    "<=": lambda a, b: a <= b,
+    "<": lambda a, b: a < b,
+    "==": lambda a, b: a == b,
+    "=": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+}
+MEMORY: Final = "memory"
+TRAINING: Final = "training"
+
+
+def parse(text: str) -> Requirement:
+    """One `--require` expression, or UsageError with what is wrong and an example."""
+    match = _EXPRESSION.match(text)
+    if not match:
+        raise UsageError(
+            f"--require {text!r}: not a requirement",
+            hint="examples: cuda, cuda>=8, memory>=40GiB, training=npu, torch>=2.6",
+        )
+    name, op, value = match.group("name"), match.group("op"), match.group("value")
+    if (op is None) != (value is None):
+        raise UsageError(f"--require {text!r}: an operator needs a value")
+    if name == TRAINING:
+        if op not in ("=", "==") or value not in registry.DEVICE_STRINGS:
+            raise UsageError(
+                f"--require {text!r}: expected training=DEVICE with a device string",
+                hint="for example training=cuda or training=npu",
+            )
+        return Requirement(text, "training", name, "==", value)
+    if name == MEMORY:
+        size = _size(value or "")
+        if op not in _COMPARE or size is None:
+            raise UsageError(
+                f"--require {text!r}: expected memory>=SIZE, e.g. memory>=40GiB",
+            )
+        return Requirement(text, "memory", name, op, str(size))
+    if name in registry.DEVICE_STRINGS:
+        if op is None:
+            return Requirement(text, "backend", name)
+        if op not in _COMPARE or not (value or "").isdigit():
+            raise UsageError(
+                f"--require {text!r}: a device count must be a whole number, as in {name}>=1"
+            )
+        return Requirement(text, "count", name, op, value)
+    if op is None:
+        return Requirement(text, "package", name)
+    spec = f"{'==' if op == '=' else op}{value}"
+    if versions.parse_specifiers(spec) is None:
+        raise UsageError(f"--require {text!r}: {value!r} is not a version", hint="e.g. torch>=2.6")
+    return Requirement(text, "package", name, "==" if op == "=" else op, value)
+
+
+def _size(text: str) -> int | None:
+    match = _SIZE.match(text.strip())
+    if not match:
+        return None
+    unit = match.group("unit").lower()
+    if unit not in _UNITS:
+        return None
+    return int(float(match.group("number")) * _UNITS[unit])
+
+
+def dists(requirements: Sequence[Requirement]) -> tuple[str, ...]:
+    """Distributions the probe must read for these requirements."""
+    return tuple(r.name for r in requirements if r.kind == "package")
+
+
+def check(
+    requirement: Requirement,
+    report: DetectReport,
+    training_device: str | None,
+    packages: Mapping[str, str | None],
+) -> RequirementResult:
+    return _CHECKS[requirement.kind](requirement, report, training_device, packages)
+
+
+def _usable(report: DetectReport, device_type: str) -> list[str]:
+    return [
+        f"{device_type}:{device.index}"
+        for backend in report.backends
+        if backend.device == device_type and backend.available
+        for device in backend.devices
+    ] or (["cpu"] if device_type == "cpu" else [])
+
+
+def _why_not(report: DetectReport, device_type: str) -> str:
+    notes = [
+        f"{b.hardware}: {b.note}" for b in report.backends if b.device == device_type and b.note
+    ]
+    return "; ".join(notes) or "not found"
+
+
+def _backend(
+    req: Requirement, report: DetectReport, training: str | None, packages: Mapping[str, str | None]
+) -> RequirementResult:
+    usable = _usable(report, req.name)
+    if usable:
+        return RequirementResult(req, True, f"{len(usable)} usable {req.name} device(s)")
+    return RequirementResult(
+        req, False, f"no usable {req.name} device ({_why_not(report, req.name)})"
+    )
+
+
+def _count(
+    req: Requirement, report: DetectReport, training: str | None, packages: Mapping[str, str | None]
+) -> RequirementResult:
+    usable = _usable(report, req.name)
+    met = _COMPARE[req.op or ">="](len(usable), float(req.value or 0))
+    found = f"{len(usable)} usable {req.name} device(s)"
+    if not usable:
+        found += f" ({_why_not(report, req.name)})"
+    return RequirementResult(req, met, found)
+
+
+def _memory(
+    req: Requirement, report: DetectReport, training: str | None, packages: Mapping[str, str | None]
+) -> RequirementResult:
+    wanted = int(req.value or 0)
+    device_type = (training or "cpu").split(":", 1)[0]
+    frees: list[tuple[str, int | None]] = [
+        (f"{device_type}:{device.index}", device.free_memory_bytes)
+        for backend in report.backends
+        if backend.device == device_type and backend.available
+        for device in backend.devices
+    ]
+    if device_type == "cpu" or not frees:
+        frees = [("cpu (host RAM)", report.host.memory_available_bytes)]
+    short = [
+        (name, free)
+        for name, free in frees
+        if free is None or not _COMPARE[req.op or ">="](free, wanted)
+    ]
+    found = ", ".join(f"{name}: {human_bytes(free) or 'unknown'} free" for name, free in frees)
+    return RequirementResult(req, not short, found)
+
+
+def _training(
+    req: Requirement, report: DetectReport, training: str | None, packages: Mapping[str, str | None]
+) -> RequirementResult:
+    picked = (training or "none").split(":", 1)[0]
+    return RequirementResult(req, picked == req.value, f"TrainingArguments picks {training}")
+
+
+def _package(
+    req: Requirement, report: DetectReport, training: str | None, packages: Mapping[str, str | None]
+) -> RequirementResult:
+    version = packages.get(req.name)
+    if version is None:
+        return RequirementResult(req, False, f"{req.name} is not installed")
+    if req.op is None:
+        return RequirementResult(req, True, f"{req.name} {version}")
+    met = versions.satisfies(version, f"{req.op}{req.value}")
+    return RequirementResult(req, bool(met), f"{req.name} {version}")
+
+
+_CHECKS: Final = {
+    "backend": _backend,
+    "count": _count,
+    "memory": _memory,
+    "training": _training,
+    "package": _package,
+}

@@ -1,0 +1,404 @@
+"""CI preflight and machine-readable output: requirements, exit codes, formats, the JSON
+schema, markdown reports, redaction, GitHub integration, the Python API, completions."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+import hwdoctor
+from tests.conftest import ROOT, backend, base_env, run_hwdoctor
+from tests.fakeworld import FakeDevice, World, make_bare_venv
+
+SCHEMA = json.loads((ROOT / "hwdoctor" / "schema" / "hwdoctor.schema.json").read_text())
+VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+ANSI = re.compile(r"\x1b\[")
+ASCEND = FakeDevice("Ascend910B3", 64 << 30, 60 << 30)
+
+
+def valid(document: object) -> None:
+    errors = sorted(VALIDATOR.iter_errors(document), key=lambda e: list(e.absolute_path))
+    assert not errors, [f"{list(e.absolute_path)}: {e.message[:200]}" for e in errors[:5]]
+
+
+# --- requirements ----------------------------------------------------------------------------
+
+
+def test_require_cpu_passes() -> None:
+    result = run_hwdoctor("detect", "--require", "cpu")
+    assert result.returncode == 0, result
+    assert "✓ cpu: 1 usable cpu device(s)" in result.stdout
+
+
+def test_require_cuda_fails_with_one_line() -> None:
+    result = run_hwdoctor("detect", "--require", "cuda", "--json")
+    assert result.returncode == 1
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result
+    assert lines[0].startswith("hwdoctor: requirement cuda not met: no usable cuda device (")
+    assert "CPU build" in lines[0]
+    (requirement,) = result.json()["data"]["requirements"]
+    assert requirement == {
+        "requirement": "cuda", "kind": "backend", "met": False, "found": requirement["found"],
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "text", ["cuda>=x", "memory>=lots", "training=gpu", "torch>=banana", ">=2", "cuda>=", "a b"]
+)
+def test_malformed_requirements_are_usage_errors(text: str) -> None:
+    result = run_hwdoctor("detect", "--require", text)
+    assert result.returncode == 2, result
+    assert result.stderr.startswith("hwdoctor: error: --require")
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_requirements_against_a_fake_npu_machine(world: World) -> None:
+    world.privateuse1("npu", devices=(ASCEND, ASCEND))
+    checks = {
+        "npu": True, "npu>=2": True, "npu>=3": False, "npu==2": True,
+        "memory>=50GiB": True, "memory>=61GiB": False, "training=npu": True,
+        "training=cuda": False, "torch>=2.6": True, "torch<2": False,
+        "transformers>=5.0": True, "accelerate": True, "deepspeed": False,
+    }  # fmt: skip
+    args = [arg for text in checks for arg in ("--require", text)]
+    document = run_hwdoctor("detect", "--json", *args, env=world.env(base_env())).json()
+    got = {r["requirement"]: r["met"] for r in document["data"]["requirements"]}
+    assert got == checks
+    assert document["exit_code"] == 1
+    memory = next(
+        r for r in document["data"]["requirements"] if r["requirement"] == "memory>=61GiB"
+    )
+    assert memory["found"] == "npu:0: 60 GiB free, npu:1: 60 GiB free"
+
+
+def test_strict_turns_warnings_into_failures(world: World) -> None:
+    world.pci("0000:3b:00.0", "0x19e5", "0xd802", "0x120000")  # an NPU, no torch-npu
+    env = world.env(base_env())
+    assert run_hwdoctor("detect", env=env).returncode == 0
+    strict = run_hwdoctor("detect", "--strict", env=env)
+    assert strict.returncode == 1
+    assert "--strict: warnings fail" in strict.stdout
+
+
+# --- exit codes ------------------------------------------------------------------------------
+
+
+def test_internal_error_exits_3_with_a_hint(monkeypatch, capsys) -> None:
+    from hwdoctor import cli, doctor
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(doctor, "detect", broken)  # stands in for a bug in hwdoctor
+    with pytest.raises(SystemExit) as exited:
+        cli.main(["detect"])
+    assert exited.value.code == 3
+    err = capsys.readouterr().err
+    assert err.startswith("hwdoctor: error: internal error: ZeroDivisionError: a bug")
+    assert "HWDOCTOR_DEBUG=1" in err and "report it at" in err
+    assert "Traceback" not in err
+
+
+def test_interrupt_exits_130_and_leaves_no_probe_behind(world: World) -> None:
+    world.faulty("torch_npu", dist="torch-npu", behaviour="hang")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "hwdoctor", "detect", "--timeout", "300"],
+        env=world.env(base_env()), cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    probe = None
+    while probe is None and process.poll() is None:
+        probe = _probe_of(process.pid)
+        time.sleep(0.01)
+    assert probe is not None
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert err.decode().strip().endswith("hwdoctor: error: interrupted")
+    assert not _alive(probe)
+
+
+def test_terminate_also_cleans_up(world: World) -> None:
+    """A launcher stopping a rank sends SIGTERM: the probe goes with the rank."""
+    world.faulty("torch_npu", dist="torch-npu", behaviour="hang")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "hwdoctor", "detect", "--timeout", "300"],
+        env=world.env(base_env()), cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    probe = None
+    while probe is None and process.poll() is None:
+        probe = _probe_of(process.pid)
+        time.sleep(0.01)
+    assert probe is not None
+    process.terminate()
+    process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert not _alive(probe)
+
+
+def _probe_of(pid: int) -> int | None:
+    """The probe a hwdoctor process started: its child running the payload."""
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmdline = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(stat.rsplit(")", 1)[1].split()[1]) == pid and b"payload_common" in cmdline:
+            return int(entry.name)
+    return None
+
+
+def _alive(pid: int) -> bool:
+    """Running, as opposed to gone or a zombie waiting for its parent."""
+    try:
+        state = (Path(f"/proc/{pid}") / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+# --- formats ---------------------------------------------------------------------------------
+
+
+def test_no_color_and_not_a_terminal_means_no_escapes() -> None:
+    env = {**base_env(), "NO_COLOR": "1"}
+    for args in (["detect"], ["list"], ["explain"]):
+        assert not ANSI.search(run_hwdoctor(*args, env=env).stdout), args
+    env.pop("NO_COLOR")
+    assert not ANSI.search(run_hwdoctor("detect", env=env).stdout)  # piped: no colour
+
+
+def test_force_color_colours_a_pipe() -> None:
+    env = {**base_env(), "FORCE_COLOR": "1"}
+    env.pop("NO_COLOR")
+    assert ANSI.search(run_hwdoctor("detect", env=env).stdout)
+
+
+@pytest.mark.parametrize(
+    "args", [["list"], ["detect"], ["explain"], ["explain", "neuron"], ["load", "-d", "cpu"]]
+)
+def test_readable_at_80_columns(args: list[str]) -> None:
+    env = {**base_env(), "COLUMNS": "80", "HF_HUB_OFFLINE": "1"}
+    result = run_hwdoctor(*args, env=env)
+    assert result.returncode == 0, result
+    too_long = [line for line in result.stdout.splitlines() if len(line) > 80]
+    assert not too_long
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["list", "--json"],
+        ["detect", "--json"],
+        ["detect", "--json", "--require", "cuda", "--require", "torch>=2.6"],
+        ["explain", "--json"],
+        ["explain", "--verify", "--json"],
+        ["explain", "neuron", "--json"],
+        ["load", "-d", "cpu", "--json"],
+        ["load", "-d", "neuron", "--json"],
+        ["load", "--plan", "-d", "cpu", "--json"],
+        ["detect", "--json", "--timeout", "-1"],
+        ["explain", "cdua", "--json"],
+        ["frobnicate", "--json"],
+    ],
+)
+def test_every_json_output_validates_against_the_schema(args: list[str]) -> None:
+    result = run_hwdoctor(*args, env={**base_env(), "HF_HUB_OFFLINE": "1"})
+    document = json.loads(result.stdout)  # exactly one document on stdout
+    valid(document)
+    assert document["exit_code"] == result.returncode
+
+
+def test_json_pipes_into_json_tool() -> None:
+    completed = subprocess.run(
+        f"{sys.executable} -m hwdoctor detect --json | {sys.executable} -m json.tool",
+        shell=True, capture_output=True, text=True, env=base_env(), cwd=ROOT, check=False,
+    )  # fmt: skip
+    assert completed.returncode == 0, completed.stderr
+    assert json.loads(completed.stdout)["command"] == "detect"
+
+
+def test_markdown_report(world: World) -> None:
+    world.privateuse1("npu", devices=(ASCEND,)).set_env(PYTORCH_ENABLE_MPS_FALLBACK="1")
+    result = run_hwdoctor("detect", "--format", "markdown", env=world.env(base_env()))
+    assert result.returncode == 0, result
+    out = result.stdout
+    assert out.startswith("## hwdoctor detect")
+    assert out.count("| `") == 13  # every backend of the registry, one row each
+    assert "0: Ascend910B3, 64 GiB" in out
+    assert "`TrainingArguments(...).device`: `npu:0`" in out
+    assert "### Findings" in out and "PYTORCH_ENABLE_MPS_FALLBACK=1" in out
+    explained = run_hwdoctor("explain", "--format", "markdown", env=world.env(base_env())).stdout
+    assert "### Training" in explained and "### Inference" in explained
+    assert "`pipeline()` without `device` → `npu:0`" in explained
+
+
+def test_markdown_is_for_detect_and_explain() -> None:
+    for args in (["list"], ["load"], ["explain", "cuda"]):
+        result = run_hwdoctor(*args, "--format", "markdown")
+        assert result.returncode == 2
+        assert "markdown is for" in result.stderr
+
+
+# --- secrets ---------------------------------------------------------------------------------
+
+SECRETS = {
+    "HF_TOKEN": "hf_secret123",
+    "HTTPS_PROXY": "http://user:pw@proxy:3128",
+    "MY_SERVICE_API_KEY": "k3y-v4lue-xyz",
+    "WANDB_PASSWORD": "s3cret-pass",
+}
+
+
+@pytest.mark.parametrize("fmt", ["human", "json", "markdown"])
+@pytest.mark.parametrize("command", ["detect", "explain"])
+def test_secrets_never_appear(command: str, fmt: str, world: World, tmp_path: Path) -> None:
+    hf_home = tmp_path / "hf"
+    hf_home.mkdir()
+    (hf_home / "token").write_text("hf_SavedTokenFromLogin0123456789")
+    world.set_env(**SECRETS, HF_HOME=str(hf_home))
+    world.faulty("torch_mlu", dist="torch-mlu", behaviour="raise")  # evidence in the output
+    result = run_hwdoctor(command, "--format", fmt, env=world.env(base_env()))
+    output = result.stdout + result.stderr
+    for leaked in ("hf_secret123", "pw@", "k3y-v4lue-xyz", "s3cret-pass", "SavedTokenFromLogin"):
+        assert leaked not in output, leaked
+    if fmt != "human":
+        assert "***" in output  # the variables are listed, masked
+
+
+def test_markdown_hides_gpu_uuids_and_the_hostname(world: World) -> None:
+    uuid = "GPU-12345678-1234-1234-1234-123456789abc"
+    world.patch_cuda(devices=(FakeDevice("NVIDIA H100", capability=(9, 0), uuid=uuid),))
+    hostname = os.uname().nodename
+    shared = run_hwdoctor("detect", "--format", "markdown", env=world.env(base_env())).stdout
+    assert uuid not in shared and "<uuid>" in shared
+    assert f"host `{hostname}`" not in shared and "host `<hostname>`" in shared
+    kept = run_hwdoctor("detect", "--format", "markdown", "--no-redact", env=world.env(base_env()))
+    assert uuid in kept.stdout and f"host `{hostname}`" in kept.stdout
+
+
+# --- CI integration --------------------------------------------------------------------------
+
+
+def test_github_actions_annotations_and_step_summary(tmp_path: Path) -> None:
+    summary = tmp_path / "summary.md"
+    summary.write_text("earlier steps\n")
+    env = {**base_env(), "GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": str(summary)}
+    result = run_hwdoctor("detect", "--require", "cuda", "--require", "cpu", "--json", env=env)
+    assert result.returncode == 1
+    json.loads(result.stdout)  # stdout is still only the result
+    errors = [line for line in result.stderr.splitlines() if line.startswith("::error")]
+    assert errors == [errors[0]] and "requirement cuda not met" in errors[0]
+    text = summary.read_text()
+    assert text.startswith("earlier steps\n## hwdoctor detect")
+    assert "❌ `cuda`" in text and "✅ `cpu`" in text
+
+
+# --- the Python API --------------------------------------------------------------------------
+
+
+def test_python_api_returns_the_reports() -> None:
+    report = hwdoctor.detect(require=["cpu"])
+    assert report.backend("cpu").available
+    assert report.requirements[0].met and report.exit_code == 0
+    explained = hwdoctor.explain()
+    assert explained.training.device == "cpu"
+    assert explained.inference.device_map_auto.devices == ("cpu",)
+    assert "torch" not in sys.modules  # the probe imported it, not this process
+
+
+def test_python_api_on_another_interpreter(tmp_path: Path) -> None:
+    report = hwdoctor.detect(str(make_bare_venv(tmp_path / "bare")))
+    assert report.torch.version is None
+    assert any(f.code == "torch.missing" for f in report.findings)
+
+
+# --- completions -----------------------------------------------------------------------------
+
+
+def test_completion_scripts_match_the_app(tmp_path: Path) -> None:
+    subprocess.run(
+        [sys.executable, str(ROOT / "completions" / "generate.py"), str(tmp_path)],
+        check=True, capture_output=True, env=base_env(), timeout=120,
+    )  # fmt: skip
+    for generated in tmp_path.iterdir():
+        committed = ROOT / "completions" / generated.name
+        assert committed.read_text() == generated.read_text(), (
+            f"{committed} is stale: run `make completions`"
+        )
+
+
+def test_bash_completion_script_loads() -> None:
+    script = ROOT / "completions" / "hwdoctor.bash"
+    completed = subprocess.run(
+        ["bash", "-c", f"source {script} && complete -p hwdoctor"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert completed.returncode == 0, completed.stderr
+    assert "_hwdoctor_completion" in completed.stdout
+
+
+@pytest.mark.parametrize(("shell", "name"), [("zsh", "hwdoctor.zsh"), ("fish", "hwdoctor.fish")])
+def test_other_shells_accept_their_scripts(shell: str, name: str) -> None:
+    if shutil.which(shell) is None:
+        pytest.skip(f"{shell} is not installed (.ci/run installs it)")
+    completed = subprocess.run(
+        [shell, "-n", str(ROOT / "completions" / name)], capture_output=True, text=True, check=False
+    )
+    assert completed.returncode == 0, completed.stderr
+
+
+@pytest.mark.parametrize(
+    ("words", "expected"),
+    [
+        ("hwdoctor ", {"list", "detect", "explain", "load"}),
+        ("hwdoctor explain n", {"neuron", "npu"}),
+        ("hwdoctor load --device b", {"balanced", "balanced_low_0"}),
+        ("hwdoctor detect --re", {"--require"}),
+    ],
+)
+def test_completion_offers_commands_options_and_devices(words: str, expected: set[str]) -> None:
+    env = {**base_env(), "_HWDOCTOR_COMPLETE": "complete_bash", "COMP_WORDS": words,
+           "COMP_CWORD": str(len(words.split(" ")) - 1)}  # fmt: skip
+    completed = subprocess.run(
+        [sys.executable, "-m", "hwdoctor"], capture_output=True, text=True, env=env, check=False
+    )
+    assert set(completed.stdout.split()) == expected
+
+
+def test_completion_imports_nothing_heavy() -> None:
+    code = (
+        "import os, sys\n"
+        "os.environ.update(_HWDOCTOR_COMPLETE='complete_bash', COMP_WORDS='hwdoctor explain ',"
+        " COMP_CWORD='2')\n"
+        "from hwdoctor.cli import main\n"
+        "try:\n    main([])\nexcept SystemExit:\n    pass\n"
+        "sys.stderr.write('HEAVY=' + ','.join(sorted(m for m in sys.modules"
+        " if m.split('.')[0] in ('torch', 'transformers', 'accelerate'))))\n"
+    )
+    completed = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=base_env(), check=False
+    )
+    assert completed.stderr.rsplit("HEAVY=", 1)[1] == ""
+    assert "cuda" in completed.stdout.split()
+
+
+def test_stdout_carries_only_the_result() -> None:
+    result = run_hwdoctor("detect", "--json")
+    assert result.stderr == ""
+    result = run_hwdoctor("explain", "--json")
+    assert result.stderr == ""
+    assert backend(run_hwdoctor("detect", "--json").json(), "cpu")["status"] == "ok"
