@@ -2,13 +2,15 @@
 
 `list` renders it, the host scan and the probe iterate it, findings read their remedies
 from it. Adding a backend is adding a row here; nothing else branches on backend names.
+
+Rows are NamedTuples, immutable like the frozen dataclasses of hwdoctor.model but half as
+costly to define: every `hwdoctor list` imports this module, and its budget is tight.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 
 class QueryKind(str, Enum):
@@ -30,8 +32,7 @@ class Build(str, Enum):
     MPS = "mps"
 
 
-@dataclass(frozen=True, eq=False)  # rows are singletons: identity is equality
-class DeviceQuery:
+class DeviceQuery(NamedTuple):
     """Where the probe finds the availability API of a backend."""
 
     kind: QueryKind
@@ -48,8 +49,7 @@ class DeviceQuery:
         }
 
 
-@dataclass(frozen=True, eq=False)  # rows are singletons: identity is equality
-class PciMatch:
+class PciMatch(NamedTuple):
     """PCI functions that signal the hardware: a vendor, optionally narrowed.
 
     Vendors share ids with their NICs and SSDs (Amazon 1d0f is also ENA/EFA/NVMe, Google
@@ -76,8 +76,7 @@ def _hex(value: str) -> str:
     return value[2:] if value.startswith("0x") else value
 
 
-@dataclass(frozen=True, eq=False)  # rows are singletons: identity is equality
-class VendorTool:
+class VendorTool(NamedTuple):
     """A vendor command-line tool whose listing confirms the hardware without torch."""
 
     argv: tuple[str, ...]  # run with a timeout, never through a shell
@@ -88,8 +87,7 @@ class VendorTool:
         return self.argv[0]
 
 
-@dataclass(frozen=True, eq=False)  # rows are singletons: identity is equality
-class Backend:
+class Backend(NamedTuple):
     """One row of the table: a device string, the package behind it, how to find it."""
 
     key: str  # stable id, JSON key: "cuda", "rocm", ...
