@@ -121,6 +121,10 @@ def _complete_requirement(incomplete: str) -> list[tuple[str, str]]:
     return _complete_device(incomplete) + [e for e in examples if e[0].startswith(incomplete)]
 
 
+def _nproc_option(help_text: str) -> Any:
+    return typer.Option("--nproc", metavar="N", min=1, max=1024, help=help_text, show_default=False)
+
+
 def _version_callback(value: bool) -> None:
     if value:
         typer.echo(f"hwdoctor {__version__}")
@@ -186,15 +190,9 @@ def detect_command(
     strict: Annotated[bool, typer.Option("--strict", help="Warnings fail too (exit 1).")] = False,
     nproc: Annotated[
         int | None,
-        typer.Option(
-            "--nproc",
-            metavar="N",
-            min=1,
-            max=1024,
-            help="Check N processes on this node: start torchrun (from the target "
-            "interpreter) with N ranks of hwdoctor and report every rank's device and an "
-            "all_reduce.",
-            show_default=False,
+        _nproc_option(
+            "Check N processes on this node: start torchrun (from the target interpreter) "
+            "with N ranks of hwdoctor and report every rank's device and an all_reduce."
         ),
     ] = None,
     python: PythonOpt = None,
@@ -227,22 +225,10 @@ def detect_command(
         report = doctor.detect(
             target, timeout_s=timeout, require=wanted, strict=strict, started=started
         )
-    exit_code = ExitCode(report.exit_code)
-
-    def renderables() -> list[Any]:
-        from hwdoctor.render import human
-
-        return human.detect_renderables(report)
-
-    def markdown() -> str:
-        from hwdoctor.render import markdown
-
-        return markdown.detect(report)
-
-    emit("detect", output, exit_code, data=report.to_json, human=renderables,
-         markdown=markdown, no_redact=no_redact)  # fmt: skip
-    _ci_integration(markdown, report.requirements, output, no_redact)
-    return exit_code
+    return _emit_report(
+        "detect", output, report, "detect_renderables", "detect",
+        no_redact=no_redact, ci_requirements=report.requirements,
+    )  # fmt: skip
 
 
 def _detect_rank(
@@ -263,21 +249,40 @@ def _detect_rank(
         )
     if report is None:
         return ExitCode.OK
+    return _emit_report(
+        "detect", output, report, "distributed_renderables", "distributed",
+        no_redact=no_redact, ci_requirements=report.local.requirements,
+    )  # fmt: skip
+
+
+def _emit_report(
+    command: str,
+    output: OutputFormat,
+    report: Any,
+    human_view: str,
+    markdown_view: str | None = None,
+    *,
+    no_redact: bool = False,
+    ci_requirements: "Sequence[RequirementResult] | None" = None,
+) -> int:
+    """Write a report in the chosen format (views named, so Rich loads only when used);
+    in CI also annotate unmet requirements and append to the job summary."""
     exit_code = ExitCode(report.exit_code)
 
     def renderables() -> list[Any]:
         from hwdoctor.render import human
 
-        return human.distributed_renderables(report)
+        return list(getattr(human, human_view)(report))
 
     def markdown() -> str:
         from hwdoctor.render import markdown
 
-        return markdown.distributed(report)
+        return str(getattr(markdown, markdown_view or "")(report))
 
-    emit("detect", output, exit_code, data=report.to_json, human=renderables,
-         markdown=markdown, no_redact=no_redact)  # fmt: skip
-    _ci_integration(markdown, report.local.requirements, output, no_redact)
+    emit(command, output, exit_code, data=report.to_json, human=renderables,
+         markdown=markdown if markdown_view else None, no_redact=no_redact)  # fmt: skip
+    if ci_requirements is not None:
+        _ci_integration(markdown, ci_requirements, output, no_redact)
     return exit_code
 
 
@@ -308,13 +313,8 @@ def explain_command(
     ] = False,
     nproc: Annotated[
         int | None,
-        typer.Option(
-            "--nproc",
-            metavar="N",
-            min=1,
-            max=1024,
-            help="Also show the device and collective backend each of N local ranks would get.",
-            show_default=False,
+        _nproc_option(
+            "Also show the device and collective backend each of N local ranks would get."
         ),
     ] = None,
     json_flag: JsonOpt = False,
@@ -349,25 +349,12 @@ def explain_command(
                 nproc=nproc,
                 started=started,
             )
-    exit_code = ExitCode(report.exit_code)
-
-    def renderables() -> list[Any]:
-        from hwdoctor.render import human
-
-        if request is not None:
-            return human.device_renderables(report)
-        return human.explain_renderables(report)
-
-    def markdown() -> str:
-        from hwdoctor.render import markdown
-
-        return markdown.explain(report)
-
-    emit("explain", output, exit_code, data=report.to_json, human=renderables,
-         markdown=markdown, no_redact=no_redact)  # fmt: skip
-    if request is None:
-        _ci_integration(markdown, (), output, no_redact)
-    return exit_code
+    if request is not None:
+        return _emit_report("explain", output, report, "device_renderables")
+    return _emit_report(
+        "explain", output, report, "explain_renderables", "explain",
+        no_redact=no_redact, ci_requirements=(),
+    )  # fmt: skip
 
 
 class Dtype(str, Enum):
@@ -459,15 +446,7 @@ def load_command(
     progress = sys.stderr.buffer if sys.stderr.isatty() or os.environ.get(PROGRESS_ENV) else None
     with _probe_started(target) as started:
         report = loading.load(request, target, timeout, started=started, progress=progress)
-    exit_code = ExitCode(report.exit_code)
-
-    def renderables() -> list[Any]:
-        from hwdoctor.render import human
-
-        return human.load_renderables(report)
-
-    emit("load", output, exit_code, data=report.to_json, human=renderables)
-    return exit_code
+    return _emit_report("load", output, report, "load_renderables")
 
 
 def _ci_integration(
