@@ -14,9 +14,11 @@ import dataclasses
 import json
 import os
 import platform
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -316,9 +318,22 @@ def run_locally(nproc: int, args: Sequence[str], python: str, timeout_s: float) 
     a rank exits 1 (which rank 0 does when it found a problem), are shown only when no
     report came out; hwdoctor's own stderr lines always are.
     """
+    # torchrun keeps per-rank logs in a new temporary directory unless told where: give it
+    # one of hwdoctor's, removed afterwards.
+    log_dir = tempfile.mkdtemp(prefix="hwdoctor-torchrun-")
+    try:
+        return _run_torchrun(nproc, args, python, timeout_s, log_dir)
+    finally:
+        shutil.rmtree(log_dir, ignore_errors=True)
+
+
+def _run_torchrun(
+    nproc: int, args: Sequence[str], python: str, timeout_s: float, log_dir: str
+) -> int:
     argv = [
         python, "-m", "torch.distributed.run", "--standalone", f"--nproc_per_node={nproc}",
-        "--no-python", sys.executable, "-m", "hwdoctor", *args, "--python", python,
+        f"--log_dir={log_dir}", "--no-python", sys.executable, "-m", "hwdoctor", *args,
+        "--python", python,
     ]  # fmt: skip
     env = {**os.environ, "OMP_NUM_THREADS": os.environ.get("OMP_NUM_THREADS", "1")}
     limit = 3 * timeout_s + 120

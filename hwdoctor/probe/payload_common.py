@@ -18,6 +18,12 @@ import traceback
 JOB = json.loads(sys.argv[1])
 _CHANNEL = os.open(JOB["channel"], os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
 _SKIP = set(JOB.get("skip", ()))
+# The runner's private directory, holding the channel: hwdoctor removes it when the payload
+# ends, even when it has to kill it, so scratch files go here and never outlive a run.
+SCRATCH = os.path.dirname(JOB["channel"])
+# torch creates its compile cache directory when parts of it are imported, by default in the
+# temporary directory, where it would stay.
+os.environ.setdefault("TORCHINDUCTOR_CACHE_DIR", os.path.join(SCRATCH, "torchinductor"))
 _TRACEBACK_LIMIT = 4000
 
 # A crash or a hang leaves a Python stack in stderr: the runner asks for one with SIGUSR1

@@ -16,10 +16,13 @@ import warnings
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # defined by payload_common.py, which runs first in the same namespace
-    from hwdoctor.probe.payload_common import JOB, emit, fact, finish, step
+    from hwdoctor.probe.payload_common import JOB, SCRATCH, emit, fact, finish, step
 
 warnings.simplefilter("ignore")
 os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
+# A model's own code (--trust-remote-code) is copied into a modules cache before it runs:
+# keep that copy in the scratch directory, unless the user chose where it goes.
+os.environ.setdefault("HF_MODULES_CACHE", os.path.join(SCRATCH, "modules"))
 
 # The embedded default: a tiny model of the Qwen3 architecture, random weights.
 TINY_QWEN3 = {
@@ -110,7 +113,7 @@ def build_default():
 
     torch.manual_seed(0)
     model = Qwen3ForCausalLM(Qwen3Config(**TINY_QWEN3))
-    directory = tempfile.mkdtemp(prefix="hwdoctor-tiny-qwen3-")
+    directory = tempfile.mkdtemp(prefix="tiny-qwen3-", dir=SCRATCH)
     model.save_pretrained(directory)
     return directory
 

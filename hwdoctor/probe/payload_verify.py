@@ -7,22 +7,20 @@ accelerate return, for hwdoctor to compare with its prediction.
 """
 
 import os
-import tempfile
 import warnings
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # defined by payload_common.py, which runs first in the same namespace
-    from hwdoctor.probe.payload_common import JOB, fact, finish, step
+    from hwdoctor.probe.payload_common import JOB, SCRATCH, fact, finish, step
 
 warnings.simplefilter("ignore")
 os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
-_WORKDIR = tempfile.mkdtemp(prefix="hwdoctor-verify-")
 
 
 def training_arguments():
     from transformers import TrainingArguments
 
-    args = TrainingArguments(output_dir=_WORKDIR, use_cpu=JOB["use_cpu"], report_to="none")
+    args = TrainingArguments(output_dir=SCRATCH, use_cpu=JOB["use_cpu"], report_to="none")
     return {
         "device": str(args.device),
         "n_gpu": args.n_gpu,
@@ -63,7 +61,7 @@ def pipeline_device():
             moved_to.append(str(args[0]) if args else str(kwargs.get("device")))
             return self
 
-    vocab = os.path.join(_WORKDIR, "vocab.txt")
+    vocab = os.path.join(SCRATCH, "vocab.txt")
     with open(vocab, "w") as handle:
         handle.write("\n".join(["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "hello"]) + "\n")
     config = BertConfig(
