@@ -14,7 +14,6 @@ import dataclasses
 import json
 import os
 import platform
-import shutil
 import signal
 import subprocess
 import sys
@@ -320,11 +319,10 @@ def run_locally(nproc: int, args: Sequence[str], python: str, timeout_s: float) 
     """
     # torchrun keeps per-rank logs in a new temporary directory unless told where: give it
     # one of hwdoctor's, removed afterwards.
-    log_dir = tempfile.mkdtemp(prefix="hwdoctor-torchrun-")
-    try:
+    with tempfile.TemporaryDirectory(
+        prefix="hwdoctor-torchrun-", ignore_cleanup_errors=True
+    ) as log_dir:
         return _run_torchrun(nproc, args, python, timeout_s, log_dir)
-    finally:
-        shutil.rmtree(log_dir, ignore_errors=True)
 
 
 def _run_torchrun(
