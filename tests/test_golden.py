@@ -15,7 +15,21 @@ from tests.conftest import base_env, run_hwdoctor
 from tests.fakeworld import FakeDevice, World
 
 
+def unwrap_header(text: str) -> str:
+    """Join the header's soft-wrapped lines: where they wrap depends on the path's length."""
+    lines = text.splitlines()
+    if not lines or not lines[0].startswith("Python "):
+        return text
+    end = 1
+    while end < len(lines) and lines[end].strip() and not lines[end][0].isspace():
+        end += 1
+    return "\n".join([" ".join(line.strip() for line in lines[:end]), *lines[end:]]) + (
+        "\n" if text.endswith("\n") else ""
+    )
+
+
 def normalise(text: str) -> str:
+    text = unwrap_header(text)
     text = text.replace(sys.executable, "<python>")
     text = text.replace(platform.python_version(), "<python-version>")
     text = re.sub(r"torch 2\.\d+\.\d+[\w.+]*", "torch <version>", text)
