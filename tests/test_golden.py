@@ -28,7 +28,14 @@ def unwrap_header(text: str) -> str:
     )
 
 
+def folded(literal: str) -> str:
+    """A pattern for `literal` that also matches it folded across lines, as Rich folds a
+    word longer than the width (a long interpreter path)."""
+    return "(?: *\n)?".join(re.escape(char) for char in literal)
+
+
 def normalise(text: str) -> str:
+    text = re.sub(folded(f"({sys.executable})"), "(<python>)", text)
     text = unwrap_header(text)
     text = text.replace(sys.executable, "<python>")
     text = text.replace(platform.python_version(), "<python-version>")
