@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
-from hwdoctor import __version__
+from hwdoctor import __version__, interrupts
 from hwdoctor.errors import ExitCode, HwdoctorError, UsageError
 from hwdoctor.render import OutputFormat, emit
 
@@ -549,7 +549,7 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args:
         args = ["--help"]
-    _terminate_like_interrupt()
+    interrupts.install()
     code: int
     try:
         result: Any = app(args=args, prog_name="hwdoctor", standalone_mode=False)
@@ -580,6 +580,7 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
             f"this is a bug in hwdoctor; rerun with {DEBUG_ENV}=1 for the traceback and "
             f"report it at {ISSUES_URL}",
         )
+    code = _after_interrupt(args, code)
     if code == ExitCode.INTERRUPTED:
         # CPython remembers a KeyboardInterrupt that went through exec() (dataclasses and
         # namedtuple build their methods that way) and, at exit, kills the process with
@@ -591,16 +592,16 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
     sys.exit(code)
 
 
-def _terminate_like_interrupt() -> None:
-    """SIGTERM (a launcher stopping a rank, `kill`) unwinds like Ctrl-C, so every probe
-    hwdoctor started is killed on the way out instead of left running in its own session."""
-    import signal
-
-    def interrupt(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-
-    with contextlib.suppress(ValueError):  # not the main thread (hwdoctor called as a library)
-        signal.signal(signal.SIGTERM, interrupt)
+def _after_interrupt(args: Sequence[str], code: int) -> int:
+    """Kill any probe still running (each runs in a session of its own, so Ctrl-C and
+    SIGTERM never reach it), and exit 130 for an interrupt even if its exception was lost."""
+    with interrupts.quiet():
+        runner = sys.modules.get("hwdoctor.probe.runner")
+        if runner is not None:
+            runner.abandon_all()
+        if interrupts.interrupted() and code != ExitCode.INTERRUPTED:
+            code = _report_error(args, ExitCode.INTERRUPTED, "interrupted", None)
+    return code
 
 
 def _report_error(args: Sequence[str], code: int, message: str, hint: str | None) -> int:

@@ -18,11 +18,12 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from hwdoctor import doctor, findings, registry, rules
+from hwdoctor import doctor, findings, interrupts, registry, rules
 from hwdoctor.errors import ProblemError, UsageError
 from hwdoctor.model import DetectReport, DistributedReport, Finding, RankReport
 from hwdoctor.probe.runner import RunOutcome, Started
@@ -325,6 +326,21 @@ def run_locally(nproc: int, args: Sequence[str], python: str, timeout_s: float) 
         return _run_torchrun(nproc, args, python, timeout_s, log_dir)
 
 
+def _communicate(process: subprocess.Popen[bytes], limit_s: float) -> tuple[bytes, bytes] | None:
+    """Collect torchrun's output until it ends, an interrupt arrives, or `limit_s` passes
+    (then kill it and return None)."""
+    deadline = time.monotonic() + limit_s
+    while True:
+        interrupts.check()
+        try:
+            return process.communicate(timeout=max(0.0, min(0.5, deadline - time.monotonic())))
+        except subprocess.TimeoutExpired:
+            if time.monotonic() >= deadline:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.communicate()
+                return None
+
+
 def _run_torchrun(
     nproc: int, args: Sequence[str], python: str, timeout_s: float, log_dir: str
 ) -> int:
@@ -335,23 +351,22 @@ def _run_torchrun(
     ]  # fmt: skip
     env = {**os.environ, "OMP_NUM_THREADS": os.environ.get("OMP_NUM_THREADS", "1")}
     limit = 3 * timeout_s + 120
+    process = None
     try:
-        process = subprocess.Popen(
-            argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            start_new_session=True,
-        )  # fmt: skip
-    except OSError as exc:
-        raise ProblemError(f"could not start torchrun with {python}: {exc}") from exc
-    try:
-        out, err = process.communicate(timeout=limit)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.communicate()
-        raise ProblemError(
-            f"torchrun with {nproc} ranks did not finish within {limit:g} s"
-        ) from None
+        with interrupts.held():  # torchrun runs in a session of its own: record it first
+            try:
+                process = subprocess.Popen(
+                    argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                    start_new_session=True,
+                )  # fmt: skip
+            except OSError as exc:
+                raise ProblemError(f"could not start torchrun with {python}: {exc}") from exc
+        output = _communicate(process, limit)
+        if output is None:
+            raise ProblemError(f"torchrun with {nproc} ranks did not finish within {limit:g} s")
+        out, err = output
     finally:
-        if process.poll() is None:
+        if process is not None and process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
     report = out.decode("utf-8", "replace")

@@ -110,24 +110,49 @@ def test_internal_error_exits_3_with_a_hint(monkeypatch, capsys) -> None:
     assert "Traceback" not in err
 
 
+@pytest.mark.parametrize("delay", [0.0, 0.15, 1.0], ids=["at-spawn", "starting", "waiting"])
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "terminate"])
-def test_interrupt_exits_130_and_leaves_no_probe_behind(world: World, stop: int) -> None:
-    """Ctrl-C, or a launcher stopping a rank with SIGTERM: the probe goes with hwdoctor."""
+def test_interrupt_exits_130_and_leaves_no_probe_behind(
+    world: World, stop: int, delay: float
+) -> None:
+    """Ctrl-C, or a launcher stopping a rank with SIGTERM, at any moment after the probe
+    exists: exit 130 and every process hwdoctor started goes with it."""
     world.faulty("torch_npu", dist="torch-npu", behaviour="hang")
+    mark = f"interrupt-{os.getpid()}-{stop}-{delay}"
+    env = {**world.env(base_env()), "HWDOCTOR_TEST_MARK": mark}
     process = subprocess.Popen(
         [sys.executable, "-m", "hwdoctor", "detect", "--timeout", "300"],
-        env=world.env(base_env()), cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )  # fmt: skip
     probe = None
     while probe is None and process.poll() is None:
         probe = _probe_of(process.pid)
-        time.sleep(0.01)
+        time.sleep(0.005)
     assert probe is not None
+    time.sleep(delay)
     process.send_signal(stop)
     _, err = process.communicate(timeout=60)
-    assert process.returncode == 130
-    assert err.decode().strip().endswith("hwdoctor: error: interrupted")
+    assert process.returncode == 130, err.decode()[-2000:]
+    assert err.decode().strip().endswith("hwdoctor: error: interrupted"), err.decode()[-2000:]
+    assert "Traceback" not in err.decode()
     assert not _alive(probe)
+    assert _marked(mark) == []
+
+
+def _marked(mark: str) -> list[int]:
+    """Live processes whose environment carries `mark`: what a run left behind."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                environ = (entry / "environ").read_bytes()
+            except OSError:
+                continue
+            if f"HWDOCTOR_TEST_MARK={mark}".encode() in environ.split(b"\0") and _alive(
+                int(entry.name)
+            ):
+                found.append(int(entry.name))
+    return found
 
 
 def _probe_of(pid: int) -> int | None:
@@ -152,6 +177,68 @@ def _alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+def test_interrupt_is_deferred_while_held_and_never_lost() -> None:
+    """The handler's bookkeeping, driven directly: held() defers the exception to the end
+    of the block, quiet() records without raising, check() raises for a lost one."""
+    from hwdoctor import interrupts
+
+    interrupts._interrupted.clear()
+    with pytest.raises(KeyboardInterrupt), interrupts.held():
+        interrupts._on_signal(signal.SIGINT, None)
+        reached = True  # the block ran to its end
+    assert reached and interrupts.interrupted()
+    with pytest.raises(KeyboardInterrupt):
+        interrupts.check()  # as if the first exception had been swallowed
+    with interrupts.quiet():
+        interrupts._on_signal(signal.SIGTERM, None)
+    interrupts._interrupted.clear()
+    interrupts.check()
+
+
+SWALLOWED = """
+import os, signal
+from hwdoctor import interrupts
+
+interrupts.install()
+
+class Finalised:
+    def __del__(self):
+        os.kill(os.getpid(), signal.SIGINT)
+        for _ in range(10000):  # the handler runs here, where CPython swallows exceptions
+            pass
+
+item = Finalised()
+del item
+print("recorded" if interrupts.interrupted() else "lost")
+try:
+    interrupts.check()
+except KeyboardInterrupt:
+    print("raised by check")
+"""
+
+
+def test_an_interrupt_swallowed_in_a_finaliser_is_still_acted_on() -> None:
+    """CPython prints and drops exceptions raised inside __del__; hwdoctor's record of the
+    interrupt survives it, and no "Exception ignored" traceback reaches the user."""
+    result = subprocess.run(
+        [sys.executable, "-c", SWALLOWED], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
+    assert result.stdout.split("\n")[:2] == ["recorded", "raised by check"], result
+    assert result.stderr == ""
+
+
+def test_abandon_all_kills_a_probe_nobody_finished() -> None:
+    """A probe started and then forgotten (an interrupt between start and use) is killed
+    by the clean-up that runs on the way out."""
+    from hwdoctor.probe import runner
+
+    started = runner.Started(sys.executable, "load", {}, stdin=True)  # waits for a go
+    pid = started.process.pid
+    assert _alive(pid)
+    runner.abandon_all()
+    assert not _alive(pid) and not started.workdir.exists()
 
 
 # --- formats ---------------------------------------------------------------------------------

@@ -25,9 +25,12 @@ from enum import Enum
 from pathlib import Path
 from typing import IO, Any
 
+from hwdoctor import interrupts
+
 _POLL_S = 0.005
 _STACK_DUMP_GRACE_S = 0.3
 _TAIL_BYTES = 64 * 1024
+_LIVE: set[Started] = set()  # started and not yet closed: what an interrupt must kill
 
 
 class RunOutcome(str, Enum):
@@ -128,9 +131,9 @@ class Started:
         self.channel = open(channel_path, "rb")  # noqa: SIM115 - closed in close()
         self._drains: list[threading.Thread] = []
         try:
-            # Ctrl-C while Popen is half-way would leave a payload no one can kill: hold it
-            # until the process is ours.
-            with _interrupts_held():
+            # Ctrl-C between Popen and the bookkeeping would leave a payload no one kills or
+            # a drain no one joins: hold it until the process is recorded as ours.
+            with interrupts.held(), _interrupts_held():
                 self.process = subprocess.Popen(
                     argv,
                     stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
@@ -139,17 +142,16 @@ class Started:
                     env=env,
                     **_new_process_group(),
                 )
-        except BaseException:
-            self.close()
-            raise
-        try:
-            for pipe, tail, echo in (
-                (self.process.stdout, self.stdout, None),
-                (self.process.stderr, self.stderr, echo_stderr),
-            ):
-                drain = threading.Thread(target=self._drain, args=(pipe, tail, echo), daemon=True)
-                drain.start()
-                self._drains.append(drain)
+                _LIVE.add(self)
+                for pipe, tail, echo in (
+                    (self.process.stdout, self.stdout, None),
+                    (self.process.stderr, self.stderr, echo_stderr),
+                ):
+                    drain = threading.Thread(
+                        target=self._drain, args=(pipe, tail, echo), daemon=True
+                    )
+                    self._drains.append(drain)
+                    drain.start()
         except BaseException:
             self.abandon()
             raise
@@ -158,8 +160,8 @@ class Started:
         """Read one output pipe of the payload to its end, keeping its tail (and echoing it
         and counting it as progress, when asked)."""
         assert pipe is not None
-        descriptor = pipe.fileno()
         with contextlib.suppress(OSError, ValueError):  # the pipe closes under us on cleanup
+            descriptor = pipe.fileno()
             for chunk in iter(lambda: os.read(descriptor, 65536), b""):
                 tail.add(chunk)
                 if echo is not None:
@@ -170,7 +172,8 @@ class Started:
 
     def _join_drains(self) -> None:
         for drain in self._drains:
-            drain.join(5)  # the pipes end with the process group; a daemon of its own may not
+            if drain.ident is not None:  # started
+                drain.join(5)  # the pipes end with the process group; a daemon of its own may not
 
     def go(self, message: str = "") -> None:
         """Tell a payload waiting on stdin to proceed, with a last word (one line)."""
@@ -208,11 +211,13 @@ class Started:
 
     def abandon(self) -> None:
         """Kill the payload and everything it started, and forget it."""
-        _kill_group(self.process)
-        self._join_drains()
+        if getattr(self, "process", None) is not None:
+            _kill_group(self.process)
+            self._join_drains()
         self.close()
 
     def close(self) -> None:
+        _LIVE.discard(self)
         process = getattr(self, "process", None)
         pipes = (process.stdin, process.stdout, process.stderr) if process is not None else ()
         for stream in (*pipes, self.channel):
@@ -220,6 +225,12 @@ class Started:
                 with contextlib.suppress(OSError):
                     stream.close()
         shutil.rmtree(self.workdir, ignore_errors=True)
+
+
+def abandon_all() -> None:
+    """Kill every payload still running: the last thing hwdoctor does when interrupted."""
+    for started in list(_LIVE):
+        started.abandon()
 
 
 def run_payload(
@@ -270,6 +281,7 @@ def _follow(
     # watching: a payload that hung while hwdoctor was busy elsewhere is not given more time.
     last_progress = last_output() if last_output is not None else time.monotonic()
     while True:
+        interrupts.check()
         chunk = channel.read()
         if chunk:
             pending += chunk
