@@ -75,16 +75,33 @@ def check() -> None:
 
 @contextlib.contextmanager
 def held() -> Iterator[None]:
-    """Defer an interrupt until the block ends (main thread only; signals run there)."""
+    """Defer an interrupt until the block ends (main thread only; signals run there).
+
+    With `install()`ed handlers the deferral is `_on_signal`'s; without them (hwdoctor as
+    a library) SIGINT is also blocked for the block, so Python's default handler waits too.
+    """
     global _held, _pending
     _held += 1
     try:
-        yield
+        with _sigint_blocked():
+            yield
     finally:
         _held -= 1
         if not _held and _pending:
             _pending = False
             raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def _sigint_blocked() -> Iterator[None]:
+    if sys.platform == "win32" or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 @contextlib.contextmanager

@@ -133,7 +133,7 @@ class Started:
         try:
             # Ctrl-C between Popen and the bookkeeping would leave a payload no one kills or
             # a drain no one joins: hold it until the process is recorded as ours.
-            with interrupts.held(), _interrupts_held():
+            with interrupts.held():
                 self.process = subprocess.Popen(
                     argv,
                     stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
@@ -248,19 +248,6 @@ def run_payload(
     such as a second probe with extension autoloading switched off.
     """
     return Started(python, payload, job, env_overrides).finish(timeout_s)
-
-
-@contextlib.contextmanager
-def _interrupts_held() -> Iterator[None]:
-    """Defer SIGINT (delivered when the block ends); only the main thread can hold it."""
-    if sys.platform == "win32" or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _new_process_group() -> dict[str, Any]:
