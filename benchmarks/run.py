@@ -5,13 +5,21 @@ alternately, after a warm-up, so drift on a shared machine hits both; the table 
 the median of each and the ratio A/B. Peak RSS is the hwdoctor CLI process alone (its
 probe subprocess excluded).
 
-    python benchmarks/run.py [--runs N] [--only SUBSTRING] [--output BENCHMARKS.md]
+What is timed is hwdoctor as users get it: the `hwdoctor` executable and the interpreter of a
+venv holding a regular (not editable) install of it, `.bench-venv`, which `make bench` builds
+and refreshes from this checkout before it runs this script. The script itself runs in the
+dev venv (its fake-world setups import tests/). Every command runs outside the checkout, so
+`python -c` and `python -m` cannot import hwdoctor from it either.
+
+    python benchmarks/run.py [--venv .bench-venv] [--runs N] [--only SUBSTRING]
+                             [--output BENCHMARKS.md]
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime as dt
+import json
 import os
 import platform
 import statistics
@@ -21,14 +29,23 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-PYTHON = sys.executable
-BIN = Path(PYTHON).parent
-HWDOCTOR = [str(BIN / "hwdoctor")]
+DEFAULT_VENV = ROOT / ".bench-venv"
+# Set by main() from --venv: the interpreter and the scripts directory of the venv under test.
+PYTHON = ""
+BIN = Path()
+HWDOCTOR: list[str] = []
+
+
+def use_venv(venv: Path) -> None:
+    """Time the executables of `venv`; its python is a symlink, kept as is (not resolved)."""
+    global PYTHON, BIN, HWDOCTOR
+    BIN = venv.absolute() / ("Scripts" if os.name == "nt" else "bin")
+    PYTHON = str(BIN / ("python.exe" if os.name == "nt" else "python"))
+    HWDOCTOR = [str(BIN / "hwdoctor")]
 
 
 @dataclass
@@ -155,10 +172,10 @@ def hung_extension(root: Path) -> dict[str, str]:
     return world.env()
 
 
-def run_once(argv: Sequence[str], env: dict[str, str]) -> float:
+def run_once(argv: Sequence[str], env: dict[str, str], cwd: Path) -> float:
     started = time.perf_counter()
     subprocess.run(
-        argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=ROOT, check=False
+        argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=cwd, check=False
     )
     return time.perf_counter() - started
 
@@ -175,7 +192,7 @@ class Measured:
         return self.a_median / self.b_median if self.b_median else self.a_median
 
 
-def measure(case: Case, runs: int, scratch: Path) -> Measured:
+def measure(case: Case, runs: int, scratch: Path, cwd: Path) -> Measured:
     env = dict(os.environ)
     env.update(case.env)
     if case.setup:
@@ -184,20 +201,20 @@ def measure(case: Case, runs: int, scratch: Path) -> Measured:
     b = case.b
     if case.runs is None:
         for _ in range(2):  # warm-up: page cache, pyc files
-            run_once(case.a, env)
+            run_once(case.a, env, cwd)
             if b is not None:
-                run_once(b, env)
+                run_once(b, env, cwd)
     a_times, b_times = [], []
     for _ in range(runs):
-        a_times.append(run_once(case.a, env))
+        a_times.append(run_once(case.a, env, cwd))
         if b is not None:
-            b_times.append(run_once(b, env))
+            b_times.append(run_once(b, env, cwd))
     return Measured(
         case, statistics.median(a_times), statistics.median(b_times) if b_times else None
     )
 
 
-def cli_peak_rss_mb(args: Sequence[str]) -> float:
+def cli_peak_rss_mb(args: Sequence[str], cwd: Path) -> float:
     """Peak RSS of the hwdoctor CLI process itself; its probe is a child and not counted."""
     code = (
         "import resource, sys\n"
@@ -213,22 +230,76 @@ def cli_peak_rss_mb(args: Sequence[str]) -> float:
         "sys.stderr.write('RSS_KB=%d' % kb)\n"
     )
     completed = subprocess.run(
-        [PYTHON, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False
+        [PYTHON, "-c", code], capture_output=True, text=True, cwd=cwd, check=False
     )
     kb = int(completed.stderr.rsplit("RSS_KB=", 1)[1])
     return kb / 1024
 
 
-def versions() -> str:
-    names = ("hwdoctor", "torch", "accelerate", "transformers", "typer", "rich")
-    return ", ".join(f"{name} {_version(name)}" for name in names)
+# Run by the venv's own interpreter: what it imports, and the versions it sees.
+INSPECT = """
+import json, platform, sys
+from importlib import metadata
+import hwdoctor
 
-
-def _version(name: str) -> str:
+def version(name):
     try:
         return metadata.version(name)
     except metadata.PackageNotFoundError:
         return "(not installed)"
+
+try:
+    direct_url = json.loads(metadata.distribution("hwdoctor").read_text("direct_url.json") or "{}")
+except metadata.PackageNotFoundError:
+    direct_url = {}
+names = ("hwdoctor", "torch", "accelerate", "transformers", "typer", "rich")
+json.dump({
+    "python": platform.python_version(),
+    "versions": {name: version(name) for name in names},
+    "init": hwdoctor.__file__,
+    "editable": bool(direct_url.get("dir_info", {}).get("editable")),
+}, sys.stdout)
+"""
+
+
+@dataclass
+class Install:
+    """The hwdoctor that the venv under test imports."""
+
+    venv: Path
+    python: str
+    versions: dict[str, str]
+    init: Path  # hwdoctor/__init__.py as imported
+    editable: bool
+
+    @property
+    def kind(self) -> str:
+        return "editable install" if self.editable else "regular install"
+
+    def shown(self) -> str:
+        """Which hwdoctor: the venv and its __init__.py, relative to the checkout if inside."""
+        return f"{self.kind} in `{_shown(self.venv)}`, `{_shown(self.init)}`"
+
+
+def _shown(path: Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
+def inspect_install(venv: Path, cwd: Path) -> Install:
+    completed = subprocess.run(
+        [PYTHON, "-c", INSPECT], capture_output=True, text=True, cwd=cwd, check=False
+    )
+    if completed.returncode != 0:
+        raise SystemExit(f"{PYTHON} cannot import hwdoctor:\n{completed.stderr}")
+    found = json.loads(completed.stdout)
+    init = Path(found["init"]).resolve()
+    # An editable install's hwdoctor is the checkout itself, whatever its metadata says.
+    editable = found["editable"] or init.is_relative_to(ROOT / "hwdoctor")
+    return Install(venv.resolve(), found["python"], found["versions"], init, editable)
+
+
+def versions(install: Install) -> str:
+    return ", ".join(f"{name} {version}" for name, version in install.versions.items())
 
 
 def machine() -> str:
@@ -243,17 +314,24 @@ def machine() -> str:
     return f"{platform.system()} {platform.machine()}, {cpu}, {os.cpu_count()} cores"
 
 
-def write_report(path: Path, results: list[Measured], rss: dict[str, float], runs: int) -> None:
+def write_report(
+    path: Path, results: list[Measured], rss: dict[str, float], runs: int, install: Install
+) -> None:
     lines = [
         "# Benchmarks",
         "",
         "Generated by `make bench` (`benchmarks/run.py`). Each row runs A and B alternately, "
         f"{runs} times each after a warm-up, on the same machine in the same run; times are "
-        "medians of wall-clock seconds for the whole command, including interpreter start.",
+        "medians of wall-clock seconds for the whole command, including interpreter start. "
+        "Both run from one venv, named below: its `hwdoctor`, its interpreter for the floors "
+        "and the plain scripts, its `accelerate` and `transformers` for the peers. `make "
+        "bench` builds it with a regular (not editable) `pip install .` of the checkout, as "
+        "users get hwdoctor.",
         "",
         f"- date: {dt.datetime.now(dt.timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}",
         f"- machine: {machine()}",
-        f"- python: {platform.python_version()}; {versions()}",
+        f"- hwdoctor measured: {install.shown()}",
+        f"- python: {install.python}; {versions(install)}",
         "",
         "| case | A (s) | B (s) | ratio A/B | budget | verdict | B is |",
         "| --- | ---: | ---: | ---: | ---: | --- | --- |",
@@ -289,20 +367,48 @@ def write_report(path: Path, results: list[Measured], rss: dict[str, float], run
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--venv",
+        type=Path,
+        default=DEFAULT_VENV,
+        help="the venv whose hwdoctor, python and peers are timed (default: %(default)s, "
+        "built by `make bench`)",
+    )
+    parser.add_argument(
+        "--allow-editable",
+        action="store_true",
+        help="time the venv even if its hwdoctor is an editable install of the checkout",
+    )
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--only", default="")
     parser.add_argument("--output", type=Path, default=ROOT / "BENCHMARKS.md")
     options = parser.parse_args(argv)
-    subprocess.run(
-        [PYTHON, "-m", "compileall", "-q", str(ROOT / "hwdoctor")], check=False
-    )  # an installed package ships bytecode; an editable checkout may not have it yet
+    use_venv(options.venv)
+    if not Path(HWDOCTOR[0]).exists():
+        parser.error(f"no hwdoctor in {BIN}: `make bench` builds {DEFAULT_VENV.name}")
     results = []
     with tempfile.TemporaryDirectory(prefix="hwdoctor-bench-") as scratch:
+        # An empty working directory: with the checkout as cwd, `python -c` and `-m`
+        # (the probe, torchrun's ranks) would import hwdoctor from it, not from the venv.
+        cwd = Path(scratch) / "cwd"
+        cwd.mkdir()
+        install = inspect_install(options.venv, cwd)
+        print(f"timing hwdoctor: {install.shown()}", flush=True)
+        if install.editable and not options.allow_editable:
+            parser.error(
+                f"hwdoctor in {options.venv} is an editable install of the checkout, not what "
+                "users get; run `make bench`, or pass --allow-editable"
+            )
+        subprocess.run(
+            [PYTHON, "-m", "compileall", "-q", str(install.init.parent)], check=False
+        )  # pip byte-compiles a regular install; an editable checkout may not have it yet
         for case in cases():
             if options.only not in case.name:
                 continue
-            item = measure(case, options.runs, Path(scratch))
+            item = measure(case, options.runs, Path(scratch), cwd)
             results.append(item)
             b = f"{item.b_median:7.3f}s" if item.b_median else "      —"
             unit = "x" if item.b_median else "s"
@@ -311,12 +417,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"{item.ratio:5.2f}{unit}  (budget {case.budget})",
                 flush=True,
             )
-    rss = {}
-    if not options.only:
-        rss = {args[0]: cli_peak_rss_mb(args) for args in (["list"], ["detect"])}
-        for name, mb in rss.items():
-            print(f"peak RSS of the CLI process, {name}: {mb:.1f} MB")
-    write_report(options.output, results, rss, options.runs)
+        rss = {}
+        if not options.only:
+            rss = {args[0]: cli_peak_rss_mb(args, cwd) for args in (["list"], ["detect"])}
+            for name, mb in rss.items():
+                print(f"peak RSS of the CLI process, {name}: {mb:.1f} MB")
+    write_report(options.output, results, rss, options.runs, install)
     print(f"wrote {options.output}")
     return 0
 
