@@ -4,9 +4,12 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip
 CONSTRAINTS := constraints/dev.txt
+# `make bench` times hwdoctor as users get it: a regular install in a venv of its own.
+BENCH_VENV ?= .bench-venv
+BENCH_PIP := $(BENCH_VENV)/bin/python -m pip
 PYTEST_ARGS ?=
 
-.PHONY: demo test lint typecheck pytest bench completions clean
+.PHONY: demo test lint typecheck pytest bench bench-venv completions docs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,15 +35,39 @@ typecheck: $(VENV)/.test-installed
 	$(BIN)/mypy
 
 pytest: $(VENV)/.test-installed
-	$(BIN)/python -m pytest -n auto $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n auto --catalogue-coverage $(PYTEST_ARGS)
 
 test: lint typecheck pytest
 
-bench: $(VENV)/.test-installed
-	$(BIN)/python benchmarks/run.py
+# The benchmark venv: a regular (not editable) `pip install .` of this checkout, with torch,
+# accelerate and transformers pinned as in .venv, so `import torch` (the detect floor) and the
+# interpreter `hwdoctor detect` probes are the same. Dependencies are installed when the
+# metadata or the pins change; hwdoctor itself is reinstalled on every run (a few seconds), so
+# the timed copy is always the checkout's current sources. build/ goes first: setuptools keeps
+# build/lib between builds, and a module since removed from hwdoctor/ would still be shipped.
+$(BENCH_VENV)/bin/python:
+	$(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_PIP) install --quiet --upgrade pip
+
+$(BENCH_VENV)/.deps-installed: pyproject.toml $(CONSTRAINTS) | $(BENCH_VENV)/bin/python
+	rm -rf build
+	$(BENCH_PIP) install --quiet -c $(CONSTRAINTS) '.[ml]'
+	touch $@
+
+bench-venv: $(BENCH_VENV)/.deps-installed
+	rm -rf build
+	$(BENCH_PIP) install --quiet --force-reinstall --no-deps .
+
+# run.py runs in .venv (its fake-world setups import tests/); what it times runs in BENCH_VENV.
+bench: $(VENV)/.test-installed bench-venv
+	$(BIN)/python benchmarks/run.py --venv $(BENCH_VENV)
 
 completions: $(VENV)/.ml-installed
 	$(BIN)/python completions/generate.py
 
+# docs/findings.md: the findings reference, generated from the catalogue.
+docs: $(VENV)/.ml-installed
+	$(BIN)/python -c 'import sys; from hwdoctor.diagnosis.catalogue import reference; sys.stdout.write(reference())' > docs/findings.md
+
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(BENCH_VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

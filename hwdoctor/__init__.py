@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 __version__ = "0.1.0.dev0"
 
 if TYPE_CHECKING:
-    from hwdoctor.model import DetectReport, ExplainReport, Requirement
+    from hwdoctor.model.reports import DetectReport, ExplainReport, Requirement
 
 __all__ = ["__version__", "detect", "explain"]
 
@@ -32,18 +32,21 @@ def detect(
     timeout_s: float = 60.0,
     require: Sequence[str | Requirement] = (),
     strict: bool = False,
+    from_file: str | None = None,
 ) -> DetectReport:
     """What `hwdoctor detect` reports: backends, devices, findings, requirements.
 
     Args:
-        python: the interpreter to diagnose (default: this one).
+        python: the interpreter to diagnose (default: this one): a python executable, a
+            venv or conda directory, or a command on PATH, as `--python` takes.
         timeout_s: how long one probe step may go without progress.
         require: requirement expressions such as "cuda>=8" or "torch>=2.6".
         strict: warnings count as failures in `report.exit_code`.
+        from_file: diagnose an evidence file (`--save-evidence`) instead of probing.
     """
-    from hwdoctor import doctor
+    from hwdoctor.doctor import detect as doctor
 
-    return doctor.detect(python, timeout_s, require=require, strict=strict)
+    return doctor.detect(python, timeout_s, require=require, strict=strict, from_file=from_file)
 
 
 def explain(
@@ -52,6 +55,7 @@ def explain(
     timeout_s: float = 60.0,
     use_cpu: bool = False,
     verify: bool = False,
+    from_file: str | None = None,
 ) -> ExplainReport:
     """What `hwdoctor explain` reports: the device each library picks here, and why.
 
@@ -60,7 +64,8 @@ def explain(
         timeout_s: how long one probe step may go without progress.
         use_cpu: explain TrainingArguments(use_cpu=True).
         verify: also ask the real libraries and compare (`report.verify`).
+        from_file: explain an evidence file (`--save-evidence`) instead of probing.
     """
-    from hwdoctor import doctor
+    from hwdoctor.doctor import detect as doctor
 
-    return doctor.explain(python, timeout_s, use_cpu=use_cpu, verify=verify)
+    return doctor.explain(python, timeout_s, use_cpu=use_cpu, verify=verify, from_file=from_file)

@@ -10,23 +10,22 @@ as strings it would evaluate every one of them at each start (2.5 ms, a tenth of
 import contextlib
 import itertools
 import os
-import shutil
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from enum import Enum
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
 from hwdoctor import __version__, interrupts
 from hwdoctor.errors import ExitCode, HwdoctorError, UsageError
+from hwdoctor.gather.interpreter import resolve_python
 from hwdoctor.render import OutputFormat, emit
 
 if TYPE_CHECKING:
-    from hwdoctor.distributed import Launch
-    from hwdoctor.model import Requirement, RequirementResult
-    from hwdoctor.probe.runner import Started
+    from hwdoctor.gather.probe.runner import Started
+    from hwdoctor.launch import Launch
+    from hwdoctor.model.reports import Requirement
 
 DEBUG_ENV = "HWDOCTOR_DEBUG"
 ISSUES_URL = "https://github.com/hwdoctor/hwdoctor/issues"
@@ -68,6 +67,28 @@ PythonOpt = Annotated[
         metavar="PATH",
         help="Diagnose this interpreter (a python executable or a venv directory) "
         "instead of the one hwdoctor runs in.",
+    ),
+]
+
+
+FromOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--from",
+        metavar="FILE",
+        help="Diagnose saved evidence (a file written by --save-evidence, or - for standard "
+        "input) instead of probing this machine.",
+        show_default=False,
+    ),
+]
+SaveEvidenceOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--save-evidence",
+        metavar="FILE",
+        help="Also write the evidence (what was observed, secrets masked) to FILE, to attach "
+        "to an issue or replay with --from.",
+        show_default=False,
     ),
 ]
 
@@ -197,6 +218,8 @@ def detect_command(
     ] = None,
     python: PythonOpt = None,
     timeout: TimeoutOpt = 60.0,
+    from_file: FromOpt = None,
+    save_evidence: SaveEvidenceOpt = None,
     json_flag: JsonOpt = False,
     fmt: FormatOpt = None,
     no_redact: NoRedactOpt = False,
@@ -205,9 +228,16 @@ def detect_command(
     are usable, and what to do about every gap. Under torchrun, accelerate launch, srun or
     mpirun, rank 0 reports every rank."""
     output = _format(json_flag, fmt, markdown=True)
-    from hwdoctor import distributed, requirements
+    from hwdoctor import launch as launcher
+    from hwdoctor.diagnosis import requirements
 
     wanted = tuple(requirements.parse(text) for text in require or ())
+    if from_file is not None:
+        _refuse_with_from(python=python, nproc=nproc, save_evidence=save_evidence)
+        from hwdoctor.doctor import detect as doctor
+
+        report = doctor.detect(require=wanted, strict=strict, from_file=from_file)
+        return _emit_report("detect", output, report, no_redact=no_redact)
     target = resolve_python(python)
     if nproc is not None:
         args = [
@@ -215,20 +245,30 @@ def detect_command(
             *(arg for text in require or () for arg in ("--require", text)),
             *(["--strict"] if strict else []), *(["--no-redact"] if no_redact else []),
         ]  # fmt: skip
-        return distributed.run_locally(nproc, args, target, timeout)
-    launch = distributed.launch_of()
+        from hwdoctor.doctor import job
+
+        return job.run_locally(nproc, args, target, timeout)
+    launch = launcher.launch_of()
     if launch is not None:
         return _detect_rank(launch, target, timeout, wanted, strict, output, no_redact)
     with _probe_started(target, requirements.dists(wanted)) as started:
-        from hwdoctor import doctor
+        from hwdoctor.doctor import detect as doctor
 
         report = doctor.detect(
-            target, timeout_s=timeout, require=wanted, strict=strict, started=started
+            target, timeout_s=timeout, require=wanted, strict=strict, started=started,
+            save_to=save_evidence,
+        )  # fmt: skip
+    return _emit_report("detect", output, report, no_redact=no_redact)
+
+
+def _refuse_with_from(**given: object) -> None:
+    """Options that only make sense on a live machine cannot go with --from."""
+    used = [f"--{name.replace('_', '-')}" for name, value in given.items() if value]
+    if used:
+        raise UsageError(
+            f"{', '.join(used)} cannot be combined with --from: the evidence is already gathered",
+            hint="drop it, or run without --from on the machine itself",
         )
-    return _emit_report(
-        "detect", output, report, "detect_renderables", "detect",
-        no_redact=no_redact, ci_requirements=report.requirements,
-    )  # fmt: skip
 
 
 def _detect_rank(
@@ -241,49 +281,23 @@ def _detect_rank(
     no_redact: bool,
 ) -> int:
     """One rank of a distributed detect: rank 0 prints the job's report, the others nothing."""
-    from hwdoctor import distributed, requirements
+    from hwdoctor.diagnosis import requirements
+    from hwdoctor.doctor import job
 
     with _probe_started(target, requirements.dists(wanted)) as started:
-        report = distributed.detect(
-            launch, target, timeout, require=wanted, strict=strict, started=started
-        )
+        report = job.detect(launch, target, timeout, require=wanted, strict=strict, started=started)
     if report is None:
         return ExitCode.OK
-    return _emit_report(
-        "detect", output, report, "distributed_renderables", "distributed",
-        no_redact=no_redact, ci_requirements=report.local.requirements,
-    )  # fmt: skip
+    return _emit_report("detect", output, report, no_redact=no_redact)
 
 
 def _emit_report(
-    command: str,
-    output: OutputFormat,
-    report: Any,
-    human_view: str,
-    markdown_view: str | None = None,
-    *,
-    no_redact: bool = False,
-    ci_requirements: "Sequence[RequirementResult] | None" = None,
+    command: str, output: OutputFormat, report: Any, *, no_redact: bool = False
 ) -> int:
-    """Write a report in the chosen format (views named, so Rich loads only when used);
-    in CI also annotate unmet requirements and append to the job summary."""
-    exit_code = ExitCode(report.exit_code)
+    """Write the report; in CI also annotate unmet requirements and fill the job summary."""
+    from hwdoctor import render
 
-    def renderables() -> list[Any]:
-        from hwdoctor.render import human
-
-        return list(getattr(human, human_view)(report))
-
-    def markdown() -> str:
-        from hwdoctor.render import markdown
-
-        return str(getattr(markdown, markdown_view or "")(report))
-
-    emit(command, output, exit_code, data=report.to_json, human=renderables,
-         markdown=markdown if markdown_view else None, no_redact=no_redact)  # fmt: skip
-    if ci_requirements is not None:
-        _ci_integration(markdown, ci_requirements, output, no_redact)
-    return exit_code
+    return render.report(command, output, report, no_redact=no_redact, ci=True)
 
 
 @app.command("explain")
@@ -317,6 +331,8 @@ def explain_command(
             "Also show the device and collective backend each of N local ranks would get."
         ),
     ] = None,
+    from_file: FromOpt = None,
+    save_evidence: SaveEvidenceOpt = None,
     json_flag: JsonOpt = False,
     fmt: FormatOpt = None,
     no_redact: NoRedactOpt = False,
@@ -333,28 +349,28 @@ def explain_command(
             raise UsageError(
                 "--verify, --use-cpu and --nproc apply to `hwdoctor explain` without DEVICE"
             )
-    target = resolve_python(python)
     report: Any
+    if from_file is not None:
+        _refuse_with_from(python=python, verify=verify, save_evidence=save_evidence)
+        from hwdoctor.doctor import detect as doctor
+
+        if request is not None:
+            report = doctor.explain_device(request, from_file=from_file)
+        else:
+            report = doctor.explain(use_cpu=use_cpu, nproc=nproc, from_file=from_file)
+        return _emit_report("explain", output, report, no_redact=no_redact)
+    target = resolve_python(python)
     with _probe_started(target) as started:
-        from hwdoctor import doctor
+        from hwdoctor.doctor import detect as doctor
 
         if request is not None:
             report = doctor.explain_device(request, target, timeout_s=timeout, started=started)
         else:
             report = doctor.explain(
-                target,
-                timeout_s=timeout,
-                use_cpu=use_cpu,
-                verify=verify,
-                nproc=nproc,
-                started=started,
-            )
-    if request is not None:
-        return _emit_report("explain", output, report, "device_renderables")
-    return _emit_report(
-        "explain", output, report, "explain_renderables", "explain",
-        no_redact=no_redact, ci_requirements=(),
-    )  # fmt: skip
+                target, timeout_s=timeout, use_cpu=use_cpu, verify=verify, nproc=nproc,
+                started=started, save_to=save_evidence,
+            )  # fmt: skip
+    return _emit_report("explain", output, report, no_redact=no_redact)
 
 
 class Dtype(str, Enum):
@@ -430,7 +446,8 @@ def load_command(
     that it runs: placement per device, dtype, load time, peak memory, a forward pass and
     a short greedy generation."""
     output = _format(json_flag, fmt)
-    from hwdoctor import devices, loading
+    from hwdoctor import devices
+    from hwdoctor.doctor import load as loading
 
     request = loading.LoadRequest(
         model=loading.check_model(model),
@@ -446,49 +463,14 @@ def load_command(
     progress = sys.stderr.buffer if sys.stderr.isatty() or os.environ.get(PROGRESS_ENV) else None
     with _probe_started(target) as started:
         report = loading.load(request, target, timeout, started=started, progress=progress)
-    return _emit_report("load", output, report, "load_renderables")
-
-
-def _ci_integration(
-    markdown: Callable[[], str],
-    results: "Sequence[RequirementResult]",
-    output: OutputFormat,
-    no_redact: bool,
-) -> None:
-    """In CI: unmet requirements as one stderr line each (GitHub annotations in Actions),
-    and the markdown report appended to the job summary when GitHub provides one."""
-    from hwdoctor.redact import Redactor
-
-    redactor = Redactor.from_environment(shareable=not no_redact)
-    in_actions = os.environ.get("GITHUB_ACTIONS") == "true"
-    for result in results:
-        if result.met:
-            continue
-        line = result.line()
-        if in_actions:
-            # GitHub reads workflow commands from stderr as well, and stdout is the result.
-            sys.stderr.write(f"::error title=hwdoctor::{_annotation(redactor(line))}\n")
-        elif output is not OutputFormat.HUMAN:
-            sys.stderr.write(f"hwdoctor: {redactor(line)}\n")
-    summary = os.environ.get("GITHUB_STEP_SUMMARY")
-    if summary:
-        try:
-            with open(summary, "a", encoding="utf-8") as handle:
-                handle.write(redactor(markdown()) + "\n")
-        except OSError as exc:
-            sys.stderr.write(f"hwdoctor: could not append to GITHUB_STEP_SUMMARY: {exc}\n")
-
-
-def _annotation(text: str) -> str:
-    """GitHub workflow-command escaping for a message."""
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return _emit_report("load", output, report)
 
 
 @contextlib.contextmanager
 def _probe_started(target: str, extra_dists: Sequence[str] = ()) -> "Iterator[Started]":
     """Start the probe before importing the rest of hwdoctor (doctor, model, Rich), so the
     target's `import torch` overlaps with them; if anything fails first, kill it."""
-    from hwdoctor import probe
+    from hwdoctor.gather import probe
 
     started = None
     try:
@@ -498,45 +480,6 @@ def _probe_started(target: str, extra_dists: Sequence[str] = ()) -> "Iterator[St
         if started is not None:
             started.abandon()
         raise
-
-
-def resolve_python(value: str | None) -> str:
-    """The interpreter to probe: a path, a venv directory, or a command on PATH."""
-    if value is None:
-        return sys.executable
-    if not value.strip():
-        raise UsageError("--python is empty", hint="pass the path of a Python interpreter")
-    try:
-        return _resolve_python(value)
-    except (OSError, ValueError, RuntimeError) as exc:
-        # A name longer than the file system allows, a NUL byte, ~user without such a user.
-        shown = value if len(value) <= 60 else value[:60] + "…"
-        raise UsageError(
-            f"--python {shown!r}: not a usable path ({type(exc).__name__}: {exc})",
-            hint="pass the path of a Python interpreter or of a venv directory",
-        ) from None
-
-
-def _resolve_python(value: str) -> str:
-    candidate = Path(value).expanduser()
-    if candidate.is_dir():
-        for relative in ("bin/python", "Scripts/python.exe", "bin/python3"):
-            if (candidate / relative).is_file():
-                return str(candidate / relative)
-        raise UsageError(
-            f"--python {value}: a directory without bin/python",
-            hint="pass a venv or conda environment directory, or a python executable",
-        )
-    if candidate.is_file():
-        if not os.access(candidate, os.X_OK):
-            raise UsageError(f"--python {value}: not executable")
-        return str(candidate)
-    if os.sep not in value and (found := shutil.which(value)):
-        return found
-    raise UsageError(
-        f"--python {value}: no such file",
-        hint="pass the path of a Python interpreter or of a venv directory",
-    )
 
 
 # --- entry point ---------------------------------------------------------------------------
@@ -596,7 +539,7 @@ def _after_interrupt(args: Sequence[str], code: int) -> int:
     """Kill any probe still running (each runs in a session of its own, so Ctrl-C and
     SIGTERM never reach it), and exit 130 for an interrupt even if its exception was lost."""
     with interrupts.quiet():
-        runner = sys.modules.get("hwdoctor.probe.runner")
+        runner = sys.modules.get("hwdoctor.gather.probe.runner")
         if runner is not None:
             runner.abandon_all()
         if interrupts.interrupted() and code != ExitCode.INTERRUPTED:
@@ -605,8 +548,8 @@ def _after_interrupt(args: Sequence[str], code: int) -> int:
 
 
 def _report_error(args: Sequence[str], code: int, message: str, hint: str | None) -> int:
-    from hwdoctor.probe.runner import valid_text
     from hwdoctor.redact import Redactor
+    from hwdoctor.text import valid_text
 
     redactor = Redactor.from_environment()
     # argv may carry bytes that are not UTF-8 (surrogate-escaped) or terminal escapes.
@@ -627,10 +570,10 @@ def _report_error(args: Sequence[str], code: int, message: str, hint: str | None
 def _secondary_rank() -> bool:
     """A rank other than 0 of a distributed job: its stdout stays empty, even on errors,
     so the job's output is rank 0's one document."""
-    from hwdoctor import distributed
+    from hwdoctor import launch as launcher
 
     try:
-        launch = distributed.launch_of()
+        launch = launcher.launch_of()
     except HwdoctorError:
         return False
     return launch is not None and launch.rank != 0

@@ -12,6 +12,7 @@ from typing import Final
 
 from hwdoctor import registry
 from hwdoctor.errors import UsageError
+from hwdoctor.text import quoted
 
 # device_map strategies transformers accepts as strings (exact, case-sensitive).
 STRATEGIES: Final = ("auto", "balanced", "balanced_low_0", "sequential")
@@ -35,7 +36,7 @@ class DeviceRequest:
 
 def parse(text: str, *, strategies: bool = False) -> DeviceRequest:
     """Parse a device string, or raise UsageError with a one-line reason and a suggestion."""
-    shown = printable(text)
+    shown = quoted(text)
     if strategies and text in STRATEGIES:
         return DeviceRequest(text, text)
     match = _DEVICE.match(text)
@@ -49,7 +50,7 @@ def parse(text: str, *, strategies: bool = False) -> DeviceRequest:
         choices = registry.DEVICE_STRINGS + (STRATEGIES if strategies else ())
         suggestion = registry.suggest(device_type, choices)
         raise UsageError(
-            f"unknown device type {printable(device_type)}"
+            f"unknown device type {quoted(device_type)}"
             + (f" (did you mean '{suggestion}'?)" if suggestion else ""),
             hint=_known_hint(strategies),
         )
@@ -71,11 +72,3 @@ def _known_hint(strategies: bool) -> str:
     known = ", ".join(registry.DEVICE_STRINGS)
     extra = f"; or a device_map strategy: {', '.join(STRATEGIES)}" if strategies else ""
     return f"device strings: {known}, optionally with an index (cuda:1){extra}"
-
-
-def printable(text: str, limit: int = 60) -> str:
-    """Quote user input for an error line: no control characters, bounded length."""
-    cleaned = "".join(ch if ch.isprintable() else "?" for ch in text)
-    if len(cleaned) > limit:
-        cleaned = cleaned[:limit] + "…"
-    return repr(cleaned)

@@ -1,9 +1,13 @@
-"""Secrets never leave hwdoctor: every byte of output passes through a Redactor.
+"""Secrets never leave hwdoctor: they are masked field by field, before anything renders.
 
-Always removed: the values of variables whose names say TOKEN, KEY, SECRET, PASSWORD,
-PASSWD, CREDENTIAL or AUTH (HF_TOKEN and friends), the saved Hugging Face token,
-credentials inside URLs, and anything shaped like a Hugging Face token. In shareable
-reports (markdown) GPU UUIDs and the hostname go too, unless the user says --no-redact.
+The evidence keeps only the environment variables that steer devices, and masks the value
+of every variable whose name says TOKEN, KEY, SECRET, PASSWORD, PASSWD, CREDENTIAL or AUTH
+(`relevant_environment`). Every other string is scrubbed (`scrub`, `Redactor`) of
+credentials inside URLs, anything shaped like a Hugging Face token, the saved Hugging Face
+token, and the values of secret-named variables that look like secrets (long, no spaces,
+not a path): a secret whose value is `true`, `cuda` or a path cannot blank those words
+from a report. Shareable reports (markdown) also mask GPU UUIDs and the hostname, unless
+the user says --no-redact.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 MASK: Final = "***"
 _SECRET_NAME: Final = re.compile(r"TOKEN|KEY|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH", re.I)
@@ -23,7 +27,9 @@ _GPU_UUID: Final = (
     r"\b(?:GPU|MIG)-[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}\b"
     r"|\b[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}\b"
 )  # compiled on use: only shareable reports need it
-_MIN_SECRET: Final = 4  # shorter values ("1", "yes") would mask ordinary words
+# A secret-named variable's value is also masked inside other text only when it looks like
+# a secret: long enough not to be an ordinary word ("true", "cuda"), no spaces, not a path.
+_MIN_SECRET: Final = 8
 
 # Environment variables worth showing in a report: the ones that change which device is
 # used and how. Secrets among them are masked like everywhere else.
@@ -31,7 +37,8 @@ _RELEVANT: Final = (
     r"^(CUDA_|HIP_|ROCR_|ASCEND_|NEURON_|ZE_|HABANA_|HLS_|MLU_|CAMBRICON_|MUSA_|MTHREADS_|"
     r"SDAA_|TPU_|PJRT_|XLA_|TORCH_|PYTORCH_|ACCELERATE_|USE_TORCH_XLA$|HF_|HUGGING_FACE_|"
     r"TRANSFORMERS_|NCCL_|NVIDIA_|AMD_|LOCAL_RANK$|RANK$|WORLD_SIZE$|LOCAL_WORLD_SIZE$|"
-    r"MASTER_ADDR$|MASTER_PORT$|OMP_NUM_THREADS$|SLURM_|OMPI_COMM_WORLD_|PMI_|"
+    r"MASTER_ADDR$|MASTER_PORT$|OMP_NUM_THREADS$|SLURM_|OMPI_COMM_WORLD_|PMI_|MV2_COMM_WORLD_|"
+    r"MPI_LOCAL|TORCHELASTIC_|"
     r"HTTPS?_PROXY$|https?_proxy$|NO_PROXY$|no_proxy$)"
 )  # compiled on use (re caches it)
 
@@ -55,9 +62,7 @@ class Redactor:
         found.update(_saved_tokens(env))
         for value in env.values():
             found.update(match.group(0) for match in _URL_CREDENTIALS.finditer(value))
-        secrets = tuple(
-            sorted((s for s in found if len(s.strip()) >= _MIN_SECRET), key=len, reverse=True)
-        )
+        secrets = tuple(sorted((s for s in found if _looks_secret(s)), key=len, reverse=True))
         return cls(secrets, shareable, _hostname() if shareable else "")
 
     def __call__(self, text: str) -> str:
@@ -74,6 +79,24 @@ class Redactor:
             if len(self.hostname) >= 2:
                 text = re.sub(rf"\b{re.escape(self.hostname)}\b", "<hostname>", text)
         return text
+
+
+def _looks_secret(value: str) -> bool:
+    if "://" in value and value.endswith("@"):
+        return True  # a URL's user:password@
+    value = value.strip()
+    return len(value) >= _MIN_SECRET and not any(c.isspace() for c in value) and "/" not in value
+
+
+def scrub(value: Any, redactor: Redactor) -> Any:
+    """`value` (JSON-like) with every string passed through `redactor`, keys included."""
+    if isinstance(value, str):
+        return redactor(value)
+    if isinstance(value, dict):
+        return {scrub(key, redactor): scrub(item, redactor) for key, item in value.items()}
+    if isinstance(value, list):
+        return [scrub(item, redactor) for item in value]
+    return value
 
 
 def _hostname() -> str:
@@ -97,11 +120,15 @@ def _saved_tokens(env: Mapping[str, str]) -> Iterable[str]:
             yield token
 
 
-def relevant_environment(env: Mapping[str, str] | None = None) -> dict[str, str]:
-    """The variables that change device choice and loading, secrets already masked."""
+def relevant_environment(
+    env: Mapping[str, str] | None = None, extra: Iterable[str] = ()
+) -> dict[str, str]:
+    """The variables that change device choice and loading (`extra`: more names, such as
+    the registry's visibility variables), secrets already masked."""
     env = os.environ if env is None else env
+    wanted = set(extra)
     return {
         name: (MASK if is_secret_name(name) else value)
         for name, value in sorted(env.items())
-        if re.match(_RELEVANT, name)
+        if name in wanted or re.match(_RELEVANT, name)
     }

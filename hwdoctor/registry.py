@@ -108,6 +108,8 @@ class Backend(NamedTuple):
     install_note: str = ""  # what else to know about that command
     hardware_remedy: str = ""  # the remedy when the hardware is not visible
     training_auto: bool = True  # TrainingArguments picks it without being told
+    collective: str | None = None  # torch.distributed's backend for this device
+    runs_on: tuple[str, ...] = ()  # for a compiler stack (XLA): the hardware rows it runs on
     device_map_auto: bool = True  # device_map="auto" gives it memory budgets
     docs: str = ""
 
@@ -119,6 +121,17 @@ class Backend(NamedTuple):
     def install_hint(self) -> str:
         """The install command, with its caveat in parentheses."""
         return f"{self.install} ({self.install_note})" if self.install_note else self.install
+
+    def wire(self) -> dict[str, Any]:
+        """What the detect payload needs of this row: the probe's own format, free to
+        change with the payload, unlike the public `list --json` schema of `to_json`."""
+        return {
+            "key": self.key,
+            "device": self.device,
+            "dists": list(self.dists),
+            "module": self.module,
+            "query": self.query.to_json(),
+        }
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -144,6 +157,7 @@ _GPU_CLASSES: Final = ("03", "12")  # display controllers, processing accelerato
 BACKENDS: Final[tuple[Backend, ...]] = (
     Backend(
         key="cpu",
+        collective="gloo",
         hardware="CPU",
         device="cpu",
         package="torch",
@@ -156,6 +170,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
     ),
     Backend(
         key="cuda",
+        collective="nccl",
         hardware="NVIDIA GPU",
         device="cuda",
         package="torch",
@@ -178,6 +193,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
     ),
     Backend(
         key="rocm",
+        collective="nccl",
         hardware="AMD GPU",
         device="cuda",
         package="torch (ROCm build)",
@@ -239,6 +255,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
     ),
     Backend(
         key="xpu",
+        collective="xccl",
         hardware="Intel GPU",
         device="xpu",
         package="torch",
@@ -274,6 +291,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
     ),
     Backend(
         key="hpu",
+        collective="hccl",
         hardware="Intel Gaudi",
         device="hpu",
         package="habana-torch-plugin",
@@ -293,6 +311,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
     ),
     Backend(
         key="npu",
+        collective="hccl",
         hardware="Huawei Ascend NPU",
         device="npu",
         package="torch-npu",
@@ -314,6 +333,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
     ),
     Backend(
         key="mlu",
+        collective="cncl",
         hardware="Cambricon MLU",
         device="mlu",
         package="torch-mlu",
@@ -332,6 +352,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
     ),
     Backend(
         key="musa",
+        collective="mccl",
         hardware="Moore Threads GPU",
         device="musa",
         package="torch-musa",
@@ -359,6 +380,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         module="torch_xla",
         query=DeviceQuery(QueryKind.XLA),
         # XLA runs on the TPU and Neuron hardware their own rows detect.
+        runs_on=("tpu", "neuron"),
         visibility_env=("TPU_VISIBLE_CHIPS", "PJRT_DEVICE"),
         install="pip install 'torch_xla[tpu]'",
         install_note="the same version as torch",
@@ -368,6 +390,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
     ),
     Backend(
         key="sdaa",
+        collective="tccl",
         hardware="Tecorigin SDAA",
         device="sdaa",
         package="torch-sdaa",
@@ -384,6 +407,9 @@ BACKENDS: Final[tuple[Backend, ...]] = (
     ),
 )
 
+# The device string of the host itself: the fallback of every library, and where
+# device_map="auto" puts what no accelerator takes.
+HOST: Final = next(b.device for b in BACKENDS if b.query.kind is QueryKind.CPU)
 BY_KEY: Final[dict[str, Backend]] = {backend.key: backend for backend in BACKENDS}
 DEVICE_STRINGS: Final[tuple[str, ...]] = tuple(dict.fromkeys(b.device for b in BACKENDS))
 
@@ -395,6 +421,34 @@ def get(key: str) -> Backend:
 def for_device(device_type: str) -> tuple[Backend, ...]:
     """Every row whose device string is `device_type` (cuda: NVIDIA and AMD)."""
     return tuple(backend for backend in BACKENDS if backend.device == device_type)
+
+
+def for_module(module: str) -> Backend | None:
+    """The row whose extension module is `module` or contains it (`torch_npu.contrib`)."""
+    return next(
+        (
+            b
+            for b in BACKENDS
+            if b.module and (module == b.module or module.startswith(b.module + "."))
+        ),
+        None,
+    )
+
+
+def distributed_type(device_type: str) -> str:
+    """Accelerate's DistributedType for several processes on `device_type`
+    (accelerate/utils/dataclasses.py: MULTI_GPU for CUDA, MULTI_CPU, MULTI_NPU, ...)."""
+    return "MULTI_GPU" if device_type == "cuda" else f"MULTI_{device_type.upper()}"
+
+
+def collective(device_type: str) -> str | None:
+    """torch.distributed's backend for `device_type`: gloo, nccl, hccl, ..."""
+    return next((b.collective for b in for_device(device_type) if b.collective), None)
+
+
+def keys_for_device(device_type: str) -> tuple[str, ...]:
+    """The registry keys behind a device string: `cuda` is both NVIDIA and AMD."""
+    return tuple(backend.key for backend in for_device(device_type))
 
 
 def suggest(word: str, choices: tuple[str, ...] = DEVICE_STRINGS) -> str | None:

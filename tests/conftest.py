@@ -16,7 +16,10 @@ import pytest
 
 from tests.fakeworld import World
 
-pytest_plugins = ["tests.faults_plugin"]  # tallies; under xdist it must reach the controller
+pytest_plugins = [  # tallies; under xdist they must reach the controller
+    "tests.faults_plugin",
+    "tests.catalogue_plugin",
+]
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
@@ -39,6 +42,14 @@ class Result:
 
     def json(self) -> Any:
         return json.loads(self.stdout)
+
+    def codes(self) -> list[str]:
+        """The finding codes of a JSON report on stdout (none when it is not one)."""
+        try:
+            document = json.loads(self.stdout)
+        except ValueError:
+            return []
+        return _report_codes(document.get("data") if isinstance(document, dict) else None)
 
     def __str__(self) -> str:  # shown by pytest when an assertion fails
         return (
@@ -63,11 +74,13 @@ def run_hwdoctor(
     timeout: float = 180,
     cwd: Path | None = None,
     python: str = sys.executable,
+    stdin: str | None = None,
 ) -> Result:
     """Run `python -m hwdoctor ARGS` for real and capture everything."""
     started = time.monotonic()
     completed = subprocess.run(
         [python, "-m", "hwdoctor", *args],
+        input=stdin,
         capture_output=True,
         text=True,
         env=dict(env) if env is not None else base_env(),
@@ -75,13 +88,60 @@ def run_hwdoctor(
         cwd=cwd or ROOT,
         check=False,
     )
-    return Result(
+    result = Result(
         tuple(args),
         completed.returncode,
         completed.stdout,
         completed.stderr,
         time.monotonic() - started,
     )
+    from tests import catalogue_plugin  # registered as a plugin above: import it late
+
+    catalogue_plugin.record(result.codes())
+    _validate(result)
+    return result
+
+
+def _validate(result: Result) -> None:
+    """Every JSON document any test gets from hwdoctor validates against the shipped schema."""
+    if "--json" not in result.args and "json" not in result.args:
+        return
+    try:
+        document = json.loads(result.stdout)
+    except ValueError:
+        return  # a test that expects no document (an empty stdout) says so itself
+
+    errors = sorted(_VALIDATOR().iter_errors(document), key=str)
+    assert not errors, f"{[f'{list(e.path)}: {e.message}' for e in errors][:5]}\n{result}"
+
+
+_SCHEMA: list[Any] = []
+
+
+def _VALIDATOR() -> Any:
+    import jsonschema
+
+    if not _SCHEMA:
+        path = ROOT / "hwdoctor" / "schema" / "hwdoctor.schema.json"
+        _SCHEMA.append(jsonschema.Draft202012Validator(json.loads(path.read_text())))
+    return _SCHEMA[0]
+
+
+def _report_codes(data: Any) -> list[str]:
+    """Every finding code anywhere in a report's data (findings, load's problem, ranks)."""
+    found: list[str] = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key in ("findings", "distributed_findings") and isinstance(value, list):
+                found.extend(str(f.get("code")) for f in value if isinstance(f, dict))
+            elif key == "problem" and isinstance(value, dict) and value.get("code"):
+                found.append(str(value["code"]))
+            elif isinstance(value, (dict, list)):
+                found.extend(_report_codes(value))
+    elif isinstance(data, list):
+        for item in data:
+            found.extend(_report_codes(item))
+    return found
 
 
 @pytest.fixture
@@ -110,4 +170,8 @@ def backend(document: Mapping[str, Any], key: str) -> Mapping[str, Any]:
 
 
 def codes(document: Mapping[str, Any]) -> list[str]:
-    return [finding["code"] for finding in document["data"]["findings"]]
+    from tests import catalogue_plugin
+
+    found = [finding["code"] for finding in document["data"]["findings"]]
+    catalogue_plugin.record(found)
+    return found

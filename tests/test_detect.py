@@ -84,7 +84,7 @@ def test_fake_npu_with_two_devices(world: World) -> None:
 
 def test_hung_extension_is_named_and_the_rest_reported(world: World) -> None:
     world.faulty("torch_npu", dist="torch-npu", behaviour="hang")
-    result = run_hwdoctor("detect", "--json", "--timeout", "10", env=world.env(base_env()))
+    result = run_hwdoctor("detect", "--json", "--timeout", "5", env=world.env(base_env()))
     # How long this takes is measured in benchmarks/, not asserted on a shared machine.
     document = result.json()
     assert document["exit_code"] == 1
@@ -93,7 +93,7 @@ def test_hung_extension_is_named_and_the_rest_reported(world: World) -> None:
     hung = [f for f in document["data"]["findings"] if f["code"] == "probe.timeout"]
     assert len(hung) == 1, document["data"]["findings"]
     assert "import torch_npu" in hung[0]["message"]
-    assert "no progress for 10 s" in hung[0]["message"]
+    assert "no progress for 5 s" in hung[0]["message"]
     assert hung[0]["backend"] == "npu"
     assert "time.sleep" in hung[0]["evidence"] or "sleep" in hung[0]["evidence"]
     assert backend(document, "npu")["status"] == "error"
@@ -160,23 +160,31 @@ def test_extension_raising_on_import(world: World) -> None:
     assert backend(document, "mlu")["importable"] is False
 
 
-def test_extension_requiring_another_torch(world: World) -> None:
-    world.privateuse1("npu", version="2.10.0.post2", requires=("torch==2.10.0",))
-    document = run_hwdoctor("detect", "--json", env=world.env(base_env())).json()
-    mismatch = [f for f in document["data"]["findings"] if f["code"] == "extension.torch_mismatch"]
-    assert len(mismatch) == 1
-    assert "torch==2.10.0" in mismatch[0]["message"] and "2.13.0" in mismatch[0]["message"]
-
-
-def test_hardware_present_package_missing(world: World) -> None:
+def test_gathered_facts_reach_the_checks(world: World) -> None:
+    """What only a live run shows: the host scan, the probe and the package metadata produce
+    the facts each check needs. (Every check's logic is unit-tested on evidence fixtures in
+    tests/test_checks.py; this run proves the gathering feeds them.)"""
+    world.pci("0000:17:00.0", "0x10de", "0x2b85", "0x030200")  # two RTX 5090s on the bus
+    world.pci("0000:18:00.0", "0x10de", "0x2b85", "0x030200")
+    world.patch_cuda(
+        devices=(FakeDevice("NVIDIA GeForce RTX 5090", capability=(12, 0)),),
+        arch_list=("sm_80", "sm_90"),
+    )
+    world.set_env(CUDA_VISIBLE_DEVICES="1")
     world.pci("0000:3b:00.0", "0x19e5", "0xd802", "0x120000").device_node("davinci0", "davinci1")
+    world.privateuse1("mlu", module="torch_mlu", dist="torch-mlu", version="1.2.0",
+                      requires=("torch==2.10.0",))  # fmt: skip
     document = run_hwdoctor("detect", "--json", env=world.env(base_env())).json()
-    npu = backend(document, "npu")
-    assert npu["hardware_present"] and npu["status"] == "warn"
-    missing = [f for f in document["data"]["findings"] if f["code"] == "hardware.package_missing"]
-    assert len(missing) == 1 and missing[0]["backend"] == "npu"
-    assert "pip install torch-npu" in missing[0]["remedy"]
-    assert document["exit_code"] == 0  # a warning, not a failure
+    found = {f["code"]: f for f in document["data"]["findings"]}
+    assert "2 NVIDIA GPU device(s) present, 1 visible" in found["devices.hidden"]["message"]
+    assert "sm_120" in found["device.arch_not_compiled"]["message"]
+    assert backend(document, "cuda")["status"] == "fail"
+    assert found["hardware.package_missing"]["backend"] == "npu"
+    assert "pip install torch-npu" in found["hardware.package_missing"]["remedy"]
+    assert backend(document, "npu")["hardware_present"]
+    mismatch = found["extension.torch_mismatch"]["message"]
+    assert "torch==2.10.0" in mismatch and "2.13.0" in mismatch
+    assert document["exit_code"] == 1
 
 
 def test_cpu_only_torch_on_a_gpu_host(world: World) -> None:
@@ -186,29 +194,4 @@ def test_cpu_only_torch_on_a_gpu_host(world: World) -> None:
     assert len(found) == 1 and found[0]["backend"] == "cuda"
     assert "CPU build" in found[0]["message"]
     assert backend(document, "cuda")["status"] == "warn"
-
-
-def test_visibility_variable_hides_devices(world: World) -> None:
-    world.pci("0000:17:00.0", "0x10de", "0x2330", "0x030200")
-    world.pci("0000:18:00.0", "0x10de", "0x2330", "0x030200")
-    world.patch_cuda(devices=(FakeDevice("NVIDIA H100 80GB HBM3", capability=(9, 0)),))
-    world.set_env(CUDA_VISIBLE_DEVICES="1")
-    document = run_hwdoctor("detect", "--json", env=world.env(base_env())).json()
-    hidden = [f for f in document["data"]["findings"] if f["code"] == "devices.hidden"]
-    assert len(hidden) == 1, document["data"]["findings"]
-    assert "2 NVIDIA GPU device(s) present, 1 visible" in hidden[0]["message"]
-    assert "CUDA_VISIBLE_DEVICES='1'" in hidden[0]["message"]
-
-
-def test_gpu_capability_not_in_arch_list(world: World) -> None:
-    world.pci("0000:17:00.0", "0x10de", "0x2b85", "0x030200")
-    world.patch_cuda(
-        devices=(FakeDevice("NVIDIA GeForce RTX 5090", capability=(12, 0)),),
-        arch_list=("sm_80", "sm_90"),
-    )
-    document = run_hwdoctor("detect", "--json", env=world.env(base_env())).json()
-    found = [f for f in document["data"]["findings"] if f["code"] == "device.arch_not_compiled"]
-    assert len(found) == 1
-    assert "sm_120" in found[0]["message"]
-    assert backend(document, "cuda")["status"] == "fail"
-    assert document["exit_code"] == 1
+    assert document["exit_code"] == 0  # a warning, not a failure

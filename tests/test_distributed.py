@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from hwdoctor import distributed
-from hwdoctor.model import RankReport
+from hwdoctor import launch as launcher
+from hwdoctor.diagnosis import ranks as distributed
+from hwdoctor.model.reports import RankReport
 from tests.conftest import ROOT, base_env, codes, run_hwdoctor
 from tests.fakeworld import FakeDevice, World
 
@@ -138,7 +139,7 @@ def test_explain_nproc_shows_each_local_rank(world: World) -> None:
     ],
 )  # fmt: skip
 def test_launchers_are_recognised(env: dict[str, str], expected: tuple) -> None:
-    launch = distributed.launch_of(env)
+    launch = launcher.launch_of(env)
     assert launch is not None
     got = (launch.rank, launch.world_size, launch.local_rank, launch.master_addr,
            launch.master_port)  # fmt: skip
@@ -147,7 +148,7 @@ def test_launchers_are_recognised(env: dict[str, str], expected: tuple) -> None:
 
 @pytest.mark.parametrize("env", [{}, {"WORLD_SIZE": "1", "RANK": "0"}, {"WORLD_SIZE": "x"}])
 def test_a_single_process_is_not_distributed(env: dict[str, str]) -> None:
-    assert distributed.launch_of(env) is None
+    assert launcher.launch_of(env) is None
 
 
 def rank(number: int, **changes: object) -> RankReport:

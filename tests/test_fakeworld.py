@@ -519,33 +519,6 @@ def test_hpu_and_xla_without_transformers(tmp_path: Path) -> None:
 
 # --- transformers and accelerate against the fakes ---------------------------------------------
 
-STACK = """
-import json, os, tempfile, warnings
-warnings.simplefilter("ignore")
-import torch
-from accelerate import PartialState
-state_device = str(PartialState().device)
-from transformers import BertConfig, BertModel, BertTokenizer, TrainingArguments, pipeline
-args = TrainingArguments(output_dir=tempfile.mkdtemp())
-out = {"partial_state": state_device, "device": str(args.device), "n_gpu": args.n_gpu,
-       "parallel_mode": args.parallel_mode.name}
-
-class RecordingBert(BertModel):
-    # pipeline() moves the model to the device it picked; there are no kernels to go there
-    def to(self, *args, **kwargs):
-        out["model_to"] = str(args[0]) if args else str(kwargs)
-        return self
-
-vocab = os.path.join(tempfile.mkdtemp(), "vocab.txt")
-with open(vocab, "w") as f:
-    f.write("\\n".join(["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "hello"]) + "\\n")
-config = BertConfig(vocab_size=6, hidden_size=8, num_hidden_layers=1, num_attention_heads=2,
-                    intermediate_size=16)
-pipe = pipeline("feature-extraction", model=RecordingBert(config), tokenizer=BertTokenizer(vocab))
-out["pipeline"] = str(pipe.device)
-print(json.dumps(out))
-"""
-
 
 def _stack_world(kind: str, root: Path) -> World:
     world = World(root).set_env(HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1")
@@ -571,36 +544,6 @@ def _stack_world(kind: str, root: Path) -> World:
         return world.privateuse1("npu", devices=())
     assert kind == "nothing"
     return world
-
-
-# kind -> (TrainingArguments device, n_gpu, parallel mode, PartialState device, pipeline device)
-STACK_EXPECTED = {
-    "nothing": ("cpu", 0, "NOT_PARALLEL", "cpu", "cpu"),
-    "npu": ("npu:0", 1, "NOT_PARALLEL", "npu", "npu:0"),
-    "cuda": ("cuda:0", 2, "NOT_DISTRIBUTED", "cuda", "cuda:0"),
-    "rocm": ("cuda:0", 1, "NOT_PARALLEL", "cuda", "cuda:0"),
-    "hpu": ("hpu:0", 1, "NOT_PARALLEL", "hpu", "hpu:0"),
-    "xla": ("xla:0", 0, "TPU", "xla:0", "cpu"),
-    "mps": ("mps", 1, "NOT_PARALLEL", "mps", "mps:0"),
-    "xpu": ("xpu:0", 1, "NOT_PARALLEL", "xpu", "xpu:0"),
-    # the three libraries disagree: accelerate and TrainingArguments put NPU first, pipeline CUDA
-    "npu+cuda": ("npu:0", 1, "NOT_PARALLEL", "npu", "cuda:0"),
-    # torch_tpu: TrainingArguments knows it, accelerate and pipeline do not
-    "tpu": ("tpu:0", 1, "NOT_PARALLEL", "cpu", "cpu"),
-    "npu-empty": ("cpu", 0, "NOT_PARALLEL", "cpu", "cpu"),
-}
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("kind", list(STACK_EXPECTED))
-def test_transformers_and_accelerate_pick_the_fake_device(kind: str, tmp_path: Path) -> None:
-    got = facts(_stack_world(kind, tmp_path / kind), STACK)
-    device, n_gpu, mode, state, pipe = STACK_EXPECTED[kind]
-    assert (got["device"], got["n_gpu"], got["parallel_mode"]) == (device, n_gpu, mode)
-    assert got["partial_state"] == state
-    assert got["pipeline"] == pipe
-    if pipe != "cpu":
-        assert got["model_to"] == pipe
 
 
 QWEN3_ON_NPU = """

@@ -1,12 +1,13 @@
 """The fault matrix: every way a machine can be sick, run through `detect` and `explain`.
 
 Each fault is built by the test as a real package, interpreter, tool or file tree (see
-tests/fakeworld.py), and each runs end to end through `hwdoctor detect --json --timeout T`
-and `hwdoctor explain --json --timeout T`. Whatever the fault, hwdoctor must finish, name the
-culprit with its evidence (the step, what it printed, the signal), still report everything
-else, print exactly one JSON document and no traceback of its own, leave no process behind,
-and exit with the documented code (1 when a finding of severity error is present, else 0;
-never 3). Durations are recorded for the tally (tests/faults_plugin.py), never asserted: the
+tests/fakeworld.py), and each runs end to end through `hwdoctor detect --json --timeout T
+--save-evidence FILE`, then `hwdoctor explain --json --from FILE` on what that probe saw.
+Whatever the fault, hwdoctor must finish, name the culprit with its evidence (the step,
+what it printed, the signal), still report everything else, print exactly one JSON
+document and no traceback of its own, leave no process behind, and exit with the
+documented code (1 when a finding of severity error is present, else 0; never 3).
+Durations are recorded for the tally (tests/faults_plugin.py), never asserted: the
 machines that run this are shared and noisy.
 """
 
@@ -171,6 +172,9 @@ def survived(outcome: Outcome, command: str) -> dict[str, Any]:
     assert text.startswith("{") and text.endswith("}\n"), outcome
     assert document["command"] == command
     assert document["errors"] == [], outcome
+    from tests import catalogue_plugin
+
+    catalogue_plugin.record(f["code"] for f in findings_of(document))
     errors = [f for f in findings_of(document) if f["severity"] == "error"]
     expected = 1 if errors else 0
     assert outcome.returncode == document["exit_code"] == expected, outcome
@@ -621,37 +625,46 @@ def scene(tmp_path: Path) -> Iterator[Scene]:
         path.chmod(stat.S_IRWXU)
 
 
-@pytest.mark.parametrize("command", COMMANDS)
 @pytest.mark.parametrize("fault", FAULTS, ids=lambda fault: fault.name.replace(" ", "-"))
-def test_fault(fault: Fault, command: str, scene: Scene, tmp_path: Path, tally: Tally) -> None:
-    seconds: float | None = None
-    ok = False
-    try:
-        fault.build(scene, tmp_path)
-        env: dict[str, str | bytes] = {**scene.world.env(base_env()), **scene.env}
-        outcome = run([command, "--json", "--timeout", TIMEOUT, *scene.args], env)
-        seconds = outcome.seconds
-        document = survived(outcome, command)
-        if fault.torch_works:
-            assert_cpu_usable(document)
-        fault.check(document, command)
-        marker = scene.env[MARKER_ENV]
-        assert isinstance(marker, str)
-        assert_no_orphans(marker)
-        ok = True
-    finally:
-        tally.record("fault", fault=fault.name, command=command, survived=ok, seconds=seconds)
+def test_fault(fault: Fault, scene: Scene, tmp_path: Path, tally: Tally) -> None:
+    """`detect` probes the sick machine live and saves its evidence; `explain` diagnoses
+    that evidence (`--from`): the probe runs once, and both commands must survive it."""
+    fault.build(scene, tmp_path)
+    env: dict[str, str | bytes] = {**scene.world.env(base_env()), **scene.env}
+    saved = tmp_path / "evidence.json"
+    live = ["--json", "--timeout", TIMEOUT, *scene.args]
+    runs = {
+        "detect": lambda: run(["detect", *live, "--save-evidence", str(saved)], env),
+        "explain": lambda: run(["explain", "--json", "--from", str(saved)], env),
+    }
+    for command in COMMANDS:
+        seconds: float | None = None
+        ok = False
+        try:
+            outcome = runs[command]()
+            seconds = outcome.seconds
+            document = survived(outcome, command)
+            if fault.torch_works:
+                assert_cpu_usable(document)
+            fault.check(document, command)
+            marker = scene.env[MARKER_ENV]
+            assert isinstance(marker, str)
+            assert_no_orphans(marker)
+            ok = True
+        finally:
+            tally.record("fault", fault=fault.name, command=command, survived=ok, seconds=seconds)
 
 
 # --- the acceptance case, as a user sees it -------------------------------------------------
 
 
-def test_autoload_hang_acceptance(world: World, tally: Tally) -> None:
+def test_autoload_hang_acceptance(world: World, tally: Tally, tmp_path: Path) -> None:
     """An auto-loaded entry point that hangs: `hwdoctor detect --timeout 10` exits 1 and says
     that `import torch` hangs because of that entry point, and how to get around it."""
     world.faulty("torch_npu", dist="torch-npu", behaviour="hang", autoload=True)
     env = {**world.env(base_env()), "COLUMNS": "400"}
-    outcome = run(["detect", "--timeout", "10"], env)
+    saved = tmp_path / "evidence.json"
+    outcome = run(["detect", "--timeout", "10", "--save-evidence", str(saved)], env)
     assert outcome.returncode == 1, outcome
     assert b"Traceback" not in outcome.stderr, outcome
     said = " ".join(outcome.stdout.decode("utf-8").split())
@@ -661,7 +674,7 @@ def test_autoload_hang_acceptance(world: World, tally: Tally) -> None:
     ) in said, outcome
     assert f"set {AUTOLOAD_ESCAPE} to stop torch from loading extensions at import" in said
 
-    outcome = run(["detect", "--json", "--timeout", "10"], env)
+    outcome = run(["detect", "--json", "--from", str(saved)], env)  # the same probe's facts
     document = survived(outcome, "detect")
     assert document["exit_code"] == 1
     assert_cpu_usable(document)

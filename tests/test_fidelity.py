@@ -4,7 +4,8 @@ Each scenario builds a fake world (tests/fakeworld.py) and runs `hwdoctor explai
 --json`: the probe predicts what TrainingArguments, PartialState, get_max_memory and
 pipeline() pick, and the verify payload asks the real transformers and accelerate in the
 same world. Every item must agree. The expected devices below pin what the worlds are, so
-a world that silently stopped working cannot make prediction and reality agree on "cpu".
+a world that silently stopped working cannot make prediction and reality agree on "cpu";
+this is also the test that the fakes make the real libraries pick the fake devices.
 """
 
 from __future__ import annotations
@@ -143,6 +144,23 @@ SCENARIOS: dict[str, Scenario] = {
 }  # fmt: skip
 
 
+# n_gpu and the parallel mode the real TrainingArguments reports in these worlds: pinned, so
+# that a fake which stopped working cannot make prediction and reality agree by accident.
+PINNED: dict[str, tuple[str, str]] = {
+    "nothing": ("0", "not_parallel"),
+    "npu x2": ("1", "not_parallel"),
+    "npu x0": ("0", "not_parallel"),
+    "cuda x2": ("2", "not_distributed"),
+    "rocm": ("1", "not_parallel"),
+    "hpu": ("1", "not_parallel"),
+    "xla": ("0", "tpu"),
+    "mps": ("1", "not_parallel"),
+    "xpu": ("1", "not_parallel"),
+    "npu + cuda": ("1", "not_parallel"),
+    "tpu": ("1", "not_parallel"),
+}
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", list(SCENARIOS))
 def test_prediction_equals_the_real_libraries(name: str, tmp_path: Path) -> None:
@@ -161,8 +179,13 @@ def test_prediction_equals_the_real_libraries(name: str, tmp_path: Path) -> None
     assert actual["PartialState().device"] == scenario.state
     assert actual["pipeline().device"] == scenario.pipeline
     assert actual["get_max_memory() keys"] == scenario.auto
+    if name in PINNED:
+        n_gpu, mode = PINNED[name]
+        assert actual["TrainingArguments.n_gpu"] == n_gpu
+        assert actual["TrainingArguments.parallel_mode"] == mode
     assert not [f for f in document["data"]["findings"] if f["code"].startswith("verify.")]
 
 
 def test_the_matrix_is_large_enough() -> None:
+    assert set(PINNED) <= set(SCENARIOS)
     assert len(SCENARIOS) >= 30

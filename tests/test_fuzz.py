@@ -55,6 +55,7 @@ class Places:
     empty_dir: Path
     host_root: Path
     empty_path: Path
+    workdir: Path  # the fuzzed CLI's working directory: where a relative output file lands
 
     def all(self) -> list[str]:
         return [
@@ -94,9 +95,12 @@ def places(tmp_path_factory: pytest.TempPathFactory) -> Places:
     host_root.mkdir()
     empty_path = root / "no-programs"
     empty_path.mkdir()
+    workdir = root / "workdir"
+    workdir.mkdir()
     return Places(
-        bare_python, bare_venv, not_python, not_executable, empty_dir, host_root, empty_path
-    )
+        bare_python, bare_venv, not_python, not_executable, empty_dir, host_root, empty_path,
+        workdir,
+    )  # fmt: skip
 
 
 # --- the real options of each command --------------------------------------------------------
@@ -360,6 +364,7 @@ def fuzz_env(places: Places, monkeypatch: pytest.MonkeyPatch) -> Places:
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("COLUMNS", "100")
+    monkeypatch.chdir(places.workdir)  # --save-evidence with a relative name writes here
     return places
 
 
@@ -462,7 +467,7 @@ def test_fuzz_subprocess(command: str, places: Places, tally: Tally) -> None:
             [sys.executable, "-m", "hwdoctor", *argv.args],
             capture_output=True,
             env=env,
-            cwd=ROOT,
+            cwd=places.workdir,
             timeout=300,
             check=False,
         )

@@ -95,7 +95,8 @@ def test_strict_turns_warnings_into_failures(world: World) -> None:
 
 
 def test_internal_error_exits_3_with_a_hint(monkeypatch, capsys) -> None:
-    from hwdoctor import cli, doctor
+    from hwdoctor import cli
+    from hwdoctor.doctor import detect as doctor
 
     def broken(*args: object, **kwargs: object) -> None:
         raise ZeroDivisionError("a bug")
@@ -232,7 +233,7 @@ def test_an_interrupt_swallowed_in_a_finaliser_is_still_acted_on() -> None:
 def test_abandon_all_kills_a_probe_nobody_finished() -> None:
     """A probe started and then forgotten (an interrupt between start and use) is killed
     by the clean-up that runs on the way out."""
-    from hwdoctor.probe import runner
+    from hwdoctor.gather.probe import runner
 
     started = runner.Started(sys.executable, "load", {}, stdin=True)  # waits for a go
     pid = started.process.pid
@@ -272,15 +273,12 @@ def test_readable_at_80_columns(args: list[str]) -> None:
 @pytest.mark.parametrize(
     "args",
     [
+        # Every test's JSON is validated as it comes (tests/conftest.py); these are the
+        # outputs no other test asks for.
         ["list", "--json"],
-        ["detect", "--json"],
         ["detect", "--json", "--require", "cuda", "--require", "torch>=2.6"],
-        ["explain", "--json"],
-        ["explain", "--verify", "--json"],
         ["explain", "neuron", "--json"],
-        ["load", "-d", "cpu", "--json"],
         ["load", "-d", "neuron", "--json"],
-        ["load", "--plan", "-d", "cpu", "--json"],
         ["detect", "--json", "--timeout", "-1"],
         ["explain", "cdua", "--json"],
         ["frobnicate", "--json"],
@@ -395,6 +393,8 @@ def test_python_api_on_another_interpreter(tmp_path: Path) -> None:
     report = hwdoctor.detect(str(make_bare_venv(tmp_path / "bare")))
     assert report.torch.version is None
     assert any(f.code == "torch.missing" for f in report.findings)
+    by_directory = hwdoctor.detect(python=str(tmp_path / "bare"))  # a venv, as --python takes
+    assert by_directory.python.executable == report.python.executable
 
 
 # --- completions -----------------------------------------------------------------------------

@@ -1,5 +1,6 @@
-"""Rendering: human (Rich), JSON (versioned envelope), markdown. Only this package writes
-results, and every byte passes the secrets redactor on its way out."""
+"""Rendering: human (Rich), JSON (versioned envelope), markdown, GitHub. Only this package
+writes results. Secrets were masked field by field in the evidence; what leaves here
+passes the redactor once more for tokens and credentials inside free text."""
 
 from __future__ import annotations
 
@@ -30,21 +31,75 @@ def emit(
     from hwdoctor.redact import Redactor
 
     stream = stream or sys.stdout
+    redactor = Redactor.from_environment(
+        shareable=output is OutputFormat.MARKDOWN and not no_redact
+    )
     if output is OutputFormat.JSON:
+        from hwdoctor.redact import scrub
         from hwdoctor.render import envelope
 
-        text = envelope.dumps(envelope.envelope(command, exit_code, data())) + "\n"
+        document = envelope.envelope(command, exit_code, scrub(data(), redactor))
+        write(envelope.dumps(document) + "\n", stream)
+        return
     elif output is OutputFormat.MARKDOWN and markdown is not None:
         text = markdown()
     else:
         from hwdoctor.render import human as human_render
 
         text = human_render.render(human(), stream)
-    shareable = output is OutputFormat.MARKDOWN and not no_redact
-    write(Redactor.from_environment(shareable=shareable)(text), stream)
+    write(redactor(text), stream)
 
 
 def write(text: str, stream: TextIO | None = None) -> None:
     stream = stream or sys.stdout
     stream.write(text)
     stream.flush()
+
+
+def report(
+    command: str,
+    output: OutputFormat,
+    result: Any,
+    *,
+    no_redact: bool = False,
+    ci: bool = False,
+) -> int:
+    """Write a report in the chosen format, its views chosen by the report's type (Rich
+    loads only for human output); with `ci`, annotate unmet requirements and append the
+    markdown report to GitHub's job summary. Returns the report's exit code."""
+    from hwdoctor.model import reports
+
+    kind = type(result)
+    shareable = kind in (reports.DetectReport, reports.DistributedReport, reports.ExplainReport)
+
+    def renderables() -> list[Any]:
+        from hwdoctor.render import human
+
+        views: dict[type, Callable[[Any], Sequence[Any]]] = {
+            reports.DetectReport: human.detect_renderables,
+            reports.DistributedReport: human.distributed_renderables,
+            reports.ExplainReport: human.explain_renderables,
+            reports.DeviceExplanation: human.device_renderables,
+            reports.LoadReport: human.load_renderables,
+        }
+        return list(views[kind](result))
+
+    def markdown() -> str:
+        from hwdoctor.render import markdown
+
+        views: dict[type, Callable[[Any], str]] = {
+            reports.DetectReport: markdown.detect,
+            reports.DistributedReport: markdown.distributed,
+            reports.ExplainReport: markdown.explain,
+        }
+        return views[kind](result)
+
+    exit_code = int(result.exit_code)
+    emit(command, output, exit_code, data=result.to_json, human=renderables,
+         markdown=markdown if shareable else None, no_redact=no_redact)  # fmt: skip
+    if ci and shareable:
+        from hwdoctor.render import github
+
+        requirements = getattr(getattr(result, "local", result), "requirements", ())
+        github.integrate(markdown, requirements, output, no_redact)
+    return exit_code

@@ -18,19 +18,21 @@ from hwdoctor.units import human_bytes
 
 if TYPE_CHECKING:  # `list` renders without loading the report model
     from hwdoctor import registry
-    from hwdoctor.model import (
-        BackendReport,
+    from hwdoctor.model.decisions import (
         Decisions,
+        InferenceDecision,
+        StepTrace,
+        VerifyReport,
+    )
+    from hwdoctor.model.reports import (
+        BackendReport,
         DetectReport,
         DeviceExplanation,
         DistributedReport,
         ExplainReport,
         Finding,
-        InferenceDecision,
         LoadReport,
         RequirementResult,
-        StepTrace,
-        VerifyReport,
     )
 
 # Keyed by the Status and Severity values (their JSON spelling).
@@ -494,7 +496,11 @@ def load_renderables(report: LoadReport) -> list[RenderableType]:
             + (f", {rate:.1f} tokens/s" if rate else ""),
         )
     if report.problem is not None:
-        smoke.add_row(Text("✗", style="red"), report.problem.stage, Text(report.problem.message))
+        smoke.add_row(
+            Text("✗", style="red"),
+            report.problem.params.get("step", ""),
+            Text(report.problem.message),
+        )
         if report.problem.remedy:
             smoke.add_row("", "fix", Text(report.problem.remedy, style="cyan"))
     out.append(smoke)

@@ -12,14 +12,14 @@ from hwdoctor import __version__
 from hwdoctor.units import human_bytes
 
 if TYPE_CHECKING:
-    from hwdoctor.model import (
+    from hwdoctor.model.decisions import Trace
+    from hwdoctor.model.reports import (
         BackendReport,
         DetectReport,
         DistributedReport,
         ExplainReport,
         Finding,
         RequirementResult,
-        Trace,
     )
 
 _MARKS = {"ok": "✅", "warn": "⚠️", "fail": "❌", "absent": "·", "error": "❓"}

@@ -9,17 +9,19 @@ get_max_memory budgeting the devices of one family.
 from __future__ import annotations
 
 import dataclasses
-from typing import Final
+from typing import Any, Final
 
 from hwdoctor import registry
-from hwdoctor.model import (
+from hwdoctor.model.decisions import (
     AccelerateDecision,
+    Decisions,
     DeviceMapPlan,
     InferenceDecision,
     StepTrace,
     Trace,
     TrainingDecision,
 )
+from hwdoctor.model.facts import Evidence
 from hwdoctor.rules import tables
 from hwdoctor.rules.engine import (
     Always,
@@ -47,11 +49,6 @@ NOT_PARALLEL, NOT_DISTRIBUTED, DISTRIBUTED, TPU = (
     "distributed",
     "tpu",
 )
-CUDA_KEYS: Final = ("cuda", "rocm")
-_DISTRIBUTED_NAMES: Final = {
-    "cuda": "MULTI_GPU",
-    "cpu": "MULTI_CPU",
-}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -79,7 +76,7 @@ def launch(inputs: Inputs, cpu: bool) -> Launch:
                 if step.extra.get("index") == "current_device"
                 else local_rank % _count(inputs, device_type)
             )
-            name = _DISTRIBUTED_NAMES.get(device_type, f"MULTI_{device_type.upper()}")
+            name = registry.distributed_type(device_type)
             backend = str(step.extra["backend"])
             return Launch(
                 name,
@@ -111,7 +108,7 @@ def _without(table: Table, name: str) -> Table:
 
 
 def _count(inputs: Inputs, device_type: str) -> int:
-    keys = CUDA_KEYS if device_type == "cuda" else (device_type,)
+    keys = registry.keys_for_device(device_type) or (device_type,)
     counts = [inputs.backends[k].device_count for k in keys if k in inputs.backends]
     return max([*counts, 1])
 
@@ -213,7 +210,7 @@ def _cpu_observed(inputs: Inputs, env_cpu: bool | None) -> str:
 def _cuda_count(inputs: Inputs) -> int:
     return sum(
         inputs.backends[k].device_count
-        for k in CUDA_KEYS
+        for k in registry.keys_for_device("cuda")
         if k in inputs.backends and inputs.backends[k].available
     )
 
@@ -221,6 +218,8 @@ def _cuda_count(inputs: Inputs) -> int:
 def inference(inputs: Inputs) -> InferenceDecision:
     pipeline = evaluate(tables.PIPELINE, inputs)
     return InferenceDecision(
+        # from_pretrained() without device_map: the weights stay where they are created,
+        # on the CPU (transformers modeling_utils, every version in SUPPORTED).
         from_pretrained="cpu",
         device_map_auto=device_map_auto(inputs),
         pipeline=pipeline.device,
@@ -267,7 +266,7 @@ def device_map_auto(inputs: Inputs) -> DeviceMapPlan:
 
 def _allocatable(inputs: Inputs, device_type: str) -> dict[int, int | None]:
     """Index → free bytes of the devices of `device_type` that could hold a tensor."""
-    keys = CUDA_KEYS if device_type == "cuda" else (device_type,)
+    keys = registry.keys_for_device(device_type) or (device_type,)
     return {
         device.index: device.free_memory_bytes
         for key in keys
@@ -315,13 +314,76 @@ def _covers(sees: Sees, device_type: str) -> bool:
 _EMPTY: Final = Inputs(backends={}, env={})
 
 
+def local_ranks(given: Inputs, nproc: int) -> tuple[dict[str, Any], ...]:
+    """For `explain --nproc N`: the device and backend each local rank would get here."""
+    out = []
+    for local_rank in range(nproc):
+        env = {
+            **given.env,
+            "LOCAL_RANK": str(local_rank),
+            "RANK": str(local_rank),
+            "WORLD_SIZE": str(nproc),
+            "LOCAL_WORLD_SIZE": str(nproc),
+        }
+        state = accelerate_state(dataclasses.replace(given, env=env))
+        trained = training(dataclasses.replace(given, env=env))
+        out.append({
+            "local_rank": local_rank,
+            "accelerate_device": state.device,
+            "training_device": trained.device,
+            "backend": state.backend or registry.collective(state.device.split(":", 1)[0]),
+            "distributed_type": state.distributed_type,
+        })  # fmt: skip
+    return tuple(out)
+
+
+def inputs(evidence: Evidence, use_cpu: bool = False) -> Inputs:
+    """What the tables read, from the evidence: probe facts, versions, environment."""
+
+    def version(name: str) -> str | None:
+        package = (evidence.packages or {}).get(name)
+        return package.version if package else None
+
+    torch = evidence.torch
+    return Inputs(
+        backends=evidence.backends or {},
+        env=evidence.env or {},
+        torch_version=version("torch"),
+        accelerate_version=version("accelerate"),
+        transformers_version=version("transformers"),
+        collectives=torch.collectives if torch else (),
+        accelerator=torch.accelerator if torch else None,
+        memory_available_bytes=evidence.host.memory_available_bytes if evidence.host else None,
+        use_cpu=use_cpu,
+    )
+
+
+def decisions(evidence: Evidence) -> Decisions | None:
+    """Where training and inference would put things, in one line each."""
+    if evidence.torch is None or not evidence.torch.importable or evidence.backends is None:
+        return None
+    given = inputs(evidence)
+    trained = training(given)
+    inferred = inference(given)
+    return Decisions(
+        training=trained.device,
+        n_gpu=trained.n_gpu,
+        accelerate=accelerate_state(given).device,
+        device_map_auto=inferred.device_map_auto.devices,
+        pipeline=inferred.pipeline,
+        from_pretrained=inferred.from_pretrained,
+    )
+
+
 __all__ = [
     "SUPPORTED",
     "Always",
     "Inputs",
     "accelerate_state",
+    "decisions",
     "device_map_auto",
     "inference",
+    "inputs",
     "training",
     "training_auto",
 ]

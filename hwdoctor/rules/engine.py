@@ -14,10 +14,13 @@ from enum import Enum
 from typing import Final, Protocol
 
 from hwdoctor import versions
-from hwdoctor.model import BackendFacts, StepTrace, Trace
+from hwdoctor.launch import first_int
+from hwdoctor.model.decisions import StepTrace, Trace
+from hwdoctor.model.facts import BackendFacts
+from hwdoctor.text import TRUE_VALUES
 
 # transformers' ENV_VARS_TRUE_VALUES; Accelerate's and transformers' strtobool sets.
-TRANSFORMERS_TRUE: Final = frozenset({"1", "ON", "YES", "TRUE"})
+TRANSFORMERS_TRUE: Final = TRUE_VALUES
 STRTOBOOL_TRUE: Final = frozenset({"y", "yes", "t", "true", "on", "1"})
 STRTOBOOL_FALSE: Final = frozenset({"n", "no", "f", "false", "off", "0"})
 
@@ -38,24 +41,14 @@ class Inputs:
 
     @property
     def local_rank(self) -> int:
-        return _int_env(self.env, ("LOCAL_RANK",), -1)
+        found = first_int(self.env, ("LOCAL_RANK",))
+        return -1 if found is None else found
 
     def world_size(self) -> int:
-        return _int_env(
-            self.env, ("PMI_SIZE", "OMPI_COMM_WORLD_SIZE", "MV2_COMM_WORLD_SIZE", "WORLD_SIZE"), 1
-        )
-
-
-def _int_env(env: Mapping[str, str], names: Sequence[str], default: int) -> int:
-    """Accelerate's get_int_from_env: the first variable that parses to a number ≥ 0."""
-    for name in names:
-        try:
-            value = int(env.get(name, -1))
-        except ValueError:
-            continue
-        if value >= 0:
-            return value
-    return default
+        # Accelerate's PartialState reads these, in this order (state.py).
+        names = ("PMI_SIZE", "OMPI_COMM_WORLD_SIZE", "MV2_COMM_WORLD_SIZE", "WORLD_SIZE")
+        found = first_int(self.env, names)
+        return 1 if found is None else found
 
 
 @dataclass(frozen=True)

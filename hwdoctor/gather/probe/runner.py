@@ -11,11 +11,9 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import re
 import shutil
 import signal
 import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -25,7 +23,8 @@ from enum import Enum
 from pathlib import Path
 from typing import IO, Any
 
-from hwdoctor import interrupts
+from hwdoctor import interrupts, processes
+from hwdoctor.text import printable, valid_text
 
 _POLL_S = 0.005
 _STACK_DUMP_GRACE_S = 0.3
@@ -74,10 +73,7 @@ class ProbeRun:
     def signal_name(self) -> str | None:
         if self.returncode is None or self.returncode >= 0:
             return None
-        try:
-            return signal.Signals(-self.returncode).name
-        except ValueError:
-            return f"signal {-self.returncode}"
+        return processes.signal_name(-self.returncode)
 
 
 def payload_source(name: str) -> str:
@@ -140,7 +136,7 @@ class Started:
                     stdout=subprocess.PIPE,
                     stderr=subprocess.PIPE,
                     env=env,
-                    **_new_process_group(),
+                    **processes.own_session(),
                 )
                 _LIVE.add(self)
                 for pipe, tail, echo in (
@@ -191,7 +187,7 @@ class Started:
                     self.process, self.channel, timeout_s, lambda: self.last_output
                 )
             finally:
-                _kill_group(self.process)
+                processes.kill_group(self.process)
                 self._join_drains()
             facts, steps = _fold(events)
             if outcome is RunOutcome.COMPLETED and not any(e.get("e") == "done" for e in events):
@@ -212,7 +208,7 @@ class Started:
     def abandon(self) -> None:
         """Kill the payload and everything it started, and forget it."""
         if getattr(self, "process", None) is not None:
-            _kill_group(self.process)
+            processes.kill_group(self.process)
             self._join_drains()
         self.close()
 
@@ -248,12 +244,6 @@ def run_payload(
     such as a second probe with extension autoloading switched off.
     """
     return Started(python, payload, job, env_overrides).finish(timeout_s)
-
-
-def _new_process_group() -> dict[str, Any]:
-    if sys.platform == "win32":
-        return {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}
-    return {"start_new_session": True}
 
 
 def _follow(
@@ -308,41 +298,6 @@ def _parse(lines: list[bytes]) -> Iterator[dict[str, Any]]:
             yield valid_text(event)
 
 
-# Control characters other than newline and tab: escape sequences, carriage returns, NUL.
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
-def printable(text: str) -> str:
-    """Text from the target made safe to show: control characters become `\\x1b`-style
-    escapes, so an extension's message cannot drive the user's terminal."""
-    return _CONTROL.sub(lambda match: f"\\x{ord(match.group()):02x}", text)
-
-
-def valid_text(value: Any) -> Any:
-    """`value` with every string printable and encodable as UTF-8.
-
-    What the target reports is text it got from the outside: an error message naming a file
-    in a non-UTF-8 directory arrives with lone surrogates (Python's surrogateescape), which
-    no UTF-8 output can carry; the bytes they stand for become escapes (`\\xff`).
-    """
-    if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            try:
-                raw = value.encode("utf-8", "surrogateescape")
-            except UnicodeEncodeError:  # a surrogate that stands for no byte
-                value = value.encode("utf-8", "backslashreplace").decode("utf-8")
-            else:
-                value = raw.decode("utf-8", "backslashreplace")
-        return printable(value)
-    if isinstance(value, dict):
-        return {valid_text(key): valid_text(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [valid_text(item) for item in value]
-    return value
-
-
 def _request_stack_dump(process: subprocess.Popen[bytes]) -> None:
     """Ask the hung payload for its Python stack (faulthandler) before it is killed."""
     if not hasattr(signal, "SIGUSR1") or process.poll() is not None:
@@ -351,17 +306,6 @@ def _request_stack_dump(process: subprocess.Popen[bytes]) -> None:
         process.send_signal(signal.SIGUSR1)
     with contextlib.suppress(subprocess.TimeoutExpired):
         process.wait(_STACK_DUMP_GRACE_S)
-
-
-def _kill_group(process: subprocess.Popen[bytes]) -> None:
-    """Kill the payload and everything it started; reap the payload."""
-    if sys.platform != "win32":
-        with contextlib.suppress(OSError):
-            os.killpg(process.pid, signal.SIGKILL)
-    elif process.poll() is None:
-        process.kill()
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        process.wait(5)
 
 
 def _fold(events: list[dict[str, Any]]) -> tuple[dict[str, Any], tuple[StepResult, ...]]:

@@ -17,7 +17,7 @@ from typing import Final
 
 from hwdoctor import registry, versions
 from hwdoctor.errors import UsageError
-from hwdoctor.model import DetectReport, Requirement, RequirementResult
+from hwdoctor.model.reports import DetectReport, Requirement, RequirementResult
 from hwdoctor.units import human_bytes
 
 _EXPRESSION: Final = re.compile(
@@ -115,7 +115,7 @@ def _usable(report: DetectReport, device_type: str) -> list[str]:
         for backend in report.backends
         if backend.device == device_type and backend.available
         for device in backend.devices
-    ] or (["cpu"] if device_type == "cpu" else [])
+    ] or ([registry.HOST] if device_type == registry.HOST else [])
 
 
 def _why_not(report: DetectReport, device_type: str) -> str:
@@ -151,15 +151,15 @@ def _memory(
     req: Requirement, report: DetectReport, training: str | None, packages: Mapping[str, str | None]
 ) -> RequirementResult:
     wanted = int(req.value or 0)
-    device_type = (training or "cpu").split(":", 1)[0]
+    device_type = (training or registry.HOST).split(":", 1)[0]
     frees: list[tuple[str, int | None]] = [
         (f"{device_type}:{device.index}", device.free_memory_bytes)
         for backend in report.backends
         if backend.device == device_type and backend.available
         for device in backend.devices
     ]
-    if device_type == "cpu" or not frees:
-        frees = [("cpu (host RAM)", report.host.memory_available_bytes)]
+    if device_type == registry.HOST or not frees:
+        frees = [(f"{registry.HOST} (host RAM)", report.host.memory_available_bytes)]
     short = [
         (name, free)
         for name, free in frees

@@ -15,6 +15,10 @@ AUTOLOAD_ENV: Final = "TORCH_DEVICE_BACKEND_AUTOLOAD"
 IMPORT_TORCH: Final = "import torch"
 AUTOLOAD_STEP_PREFIX: Final = "autoload "
 IMPORT_STEP_PREFIX: Final = "import "  # then an extension module
+QUERY_STEP_PREFIX: Final = "query "  # then a registry key
+ALLOCATE_STEP_PREFIX: Final = "allocate "  # then a device: "allocate cuda:0"
+MEMORY_STEP_PREFIX: Final = "memory "  # then a device
+START_STEP: Final = "start"  # not a payload step: the interpreter never reported anything
 MAX_RUNS: Final = 4
 
 # Distributions read from metadata besides the backends' own.
@@ -38,4 +42,4 @@ def probe_job(
     dists = list(
         dict.fromkeys([*STACK_DISTS, *(d for b in backends for d in b.dists), *extra_dists])
     )
-    return {"backends": [backend.to_json() for backend in backends], "dists": dists}
+    return {"backends": [backend.wire() for backend in backends], "dists": dists}

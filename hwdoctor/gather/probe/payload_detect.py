@@ -198,6 +198,7 @@ def read_torch():
     distributed = getattr(torch, "distributed", None)
     if distributed is not None:
         info["distributed"] = _distributed_facts(distributed)
+    info["build"] = build_of(info)  # the one place a build flavour is worked out
     fact("torch", info)
     return info
 
@@ -373,7 +374,7 @@ QUERIES = {
 def probe_backends(torch_info):
     import torch
 
-    build = build_of(torch_info)
+    build = torch_info.get("build") or build_of(torch_info)
     for backend in JOB["backends"]:
         key = backend["key"]
         facts = {"key": key}

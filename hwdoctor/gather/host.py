@@ -9,12 +9,10 @@ another root (a mounted image, or a test's fake sysfs); tools still come from PA
 from __future__ import annotations
 
 import concurrent.futures
-import contextlib
 import os
 import platform
 import re
 import shutil
-import signal
 import stat
 import subprocess
 import sys
@@ -23,22 +21,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from hwdoctor import registry
-from hwdoctor.model import HardwareSignal, HostFacts
+from hwdoctor import processes, registry
+from hwdoctor.model.facts import HardwareSignal, HostFacts, ToolProblem
+from hwdoctor.text import printable
 
 HOST_ROOT_ENV: Final = "HWDOCTOR_HOST_ROOT"
 TOOL_TIMEOUT_S: Final = 5.0
 _TOOL_OUTPUT_LIMIT: Final = 256 * 1024
 _FILE_LIMIT: Final = 1024 * 1024  # /proc/cpuinfo of a many-core machine is a few hundred KiB
-
-
-@dataclass(frozen=True, slots=True)
-class ToolProblem:
-    """A vendor tool that is installed but did not answer sensibly."""
-
-    backend: str
-    tool: str
-    message: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +71,7 @@ def scan(
         cpu_count=os.cpu_count(),
         hostname=platform.node(),
         signals=tuple(signals),
+        platform=sys.platform,
     )
     return facts, problems
 
@@ -210,56 +201,26 @@ def _run_tool(argv: list[str], timeout_s: float) -> tuple[str, str | None]:
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            start_new_session=sys.platform != "win32",
+            **processes.own_session(),
         )
     except (OSError, ValueError) as exc:
         return "", f"could not run: {getattr(exc, 'strerror', None) or exc}"
     try:
         stdout, stderr = process.communicate(timeout=timeout_s)
     except subprocess.TimeoutExpired:
-        _kill_tool(process)
+        processes.kill_group(process, close_pipes=True)
         return "", f"did not answer within {timeout_s:g} s"
     output = stdout[:_TOOL_OUTPUT_LIMIT].decode("utf-8", "replace")
     if process.returncode != 0:
         first = (stderr or stdout).decode("utf-8", "replace").strip()
-        first = _printable(first.splitlines()[0][:200]) if first else ""
+        first = printable(first.splitlines()[0][:200]) if first else ""
         status = (
-            f"was killed by {_signal_name(-process.returncode)}"
+            f"was killed by {processes.signal_name(-process.returncode)}"
             if process.returncode < 0
             else f"exited with status {process.returncode}"
         )
         return output, status + (f": {first}" if first else "")
     return output, None
-
-
-def _kill_tool(process: subprocess.Popen[bytes]) -> None:
-    """Kill a hung tool and everything it started; close its pipes without waiting on them."""
-    if sys.platform == "win32":
-        process.kill()
-    else:
-        with contextlib.suppress(OSError):
-            os.killpg(process.pid, signal.SIGKILL)
-    for pipe in (process.stdout, process.stderr):
-        if pipe is not None:
-            with contextlib.suppress(OSError):
-                pipe.close()
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        process.wait(5)
-
-
-def _signal_name(number: int) -> str:
-    try:
-        return signal.Signals(number).name
-    except ValueError:
-        return f"signal {number}"
-
-
-def _printable(text: str) -> str:
-    """Control characters (escape sequences, NUL) as escapes: tool output goes to a terminal."""
-    return "".join(
-        char if char.isprintable() else char.encode("unicode_escape").decode("ascii")
-        for char in text
-    )
 
 
 def _rosetta(system: str, timeout_s: float) -> bool:
@@ -275,7 +236,7 @@ def _cpu_name(root: Path) -> str | None:
     if text is None:
         return platform.processor() or None
     match = re.search(r"(?m)^(?:model name|Model|Hardware)\s*:\s*(.+)$", text)
-    return _printable(match.group(1).strip()) if match else (platform.processor() or None)
+    return printable(match.group(1).strip()) if match else (platform.processor() or None)
 
 
 def _memory_available(root: Path) -> int | None:

@@ -1,8 +1,8 @@
 """`explain --verify`: the real libraries' answers next to hwdoctor's prediction.
 
-`run()` executes the verify payload in the target interpreter (isolated, time-boxed like
-the probe); `compare()` lines its answers up with the decisions of `hwdoctor.rules`. A
-library that raises is an answer too ("raises ValueError"), compared like any other.
+The verify payload runs in the target interpreter (`hwdoctor.doctor.explain` starts it);
+`compare()` lines its answers up with the decisions of `hwdoctor.rules`. A library that
+raises is an answer too ("raises ValueError"), compared like any other.
 """
 
 from __future__ import annotations
@@ -10,19 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from hwdoctor.model import (
+from hwdoctor.gather.probe.runner import ProbeRun, RunOutcome
+from hwdoctor.model.decisions import (
     AccelerateDecision,
-    ErrorInfo,
     InferenceDecision,
     TrainingDecision,
     VerifyItem,
     VerifyReport,
 )
-from hwdoctor.probe.runner import ProbeRun, RunOutcome, run_payload
-
-
-def run(python: str, timeout_s: float, use_cpu: bool) -> ProbeRun:
-    return run_payload(python, "verify", {"use_cpu": use_cpu}, timeout_s=timeout_s)
+from hwdoctor.model.facts import ErrorInfo
 
 
 def compare(
@@ -59,7 +55,7 @@ class Answers:
     def __init__(self, run: ProbeRun) -> None:
         self.facts: Mapping[str, Any] = run.facts
         self.errors = {
-            step.name: ErrorInfo.from_json(step.error) for step in run.steps if step.ok is False
+            step.name: ErrorInfo.from_probe(step.error) for step in run.steps if step.ok is False
         }
 
     def item(self, name: str, predicted: str | None, call: str, field: str) -> VerifyItem:

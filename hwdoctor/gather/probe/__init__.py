@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hwdoctor.probe.job import probe_job
-from hwdoctor.probe.runner import Started
+from hwdoctor.gather.probe.job import probe_job
+from hwdoctor.gather.probe.runner import Started
 
 
 def start(python: str, extra_dists: Sequence[str] = ()) -> Started:

@@ -14,24 +14,26 @@ from dataclasses import dataclass
 from typing import Any
 
 from hwdoctor import registry
-from hwdoctor.model import (
+from hwdoctor.gather.probe.job import (
+    AUTOLOAD_ENV,
+    AUTOLOAD_STEP_PREFIX,
+    IMPORT_STEP_PREFIX,
+    IMPORT_TORCH,
+    MAX_RUNS,
+    START_STEP,
+    probe_job,
+)
+from hwdoctor.gather.probe.runner import ProbeRun, RunOutcome, Started, run_payload
+from hwdoctor.model.facts import (
     BackendFacts,
     Device,
+    EntryPoint,
     ErrorInfo,
     Package,
     PythonInfo,
     StepFailure,
     TorchInfo,
 )
-from hwdoctor.probe.job import (
-    AUTOLOAD_ENV,
-    AUTOLOAD_STEP_PREFIX,
-    IMPORT_STEP_PREFIX,
-    IMPORT_TORCH,
-    MAX_RUNS,
-    probe_job,
-)
-from hwdoctor.probe.runner import ProbeRun, RunOutcome, Started, run_payload
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,18 +85,22 @@ class ProbeResult:
             )
         return found
 
-    def entry_points(self) -> tuple[Mapping[str, Any], ...]:
-        return tuple(self.facts.get("entry_points") or ())
+    def entry_points(self) -> tuple[EntryPoint, ...]:
+        return tuple(
+            EntryPoint.from_json(point)
+            for point in self.facts.get("entry_points") or ()
+            if isinstance(point, Mapping)
+        )
 
     def torch_info(self) -> TorchInfo:
         package = self.packages().get("torch")
         data = self.facts.get("torch") or {}
         import_step = self.last_step(IMPORT_TORCH)
-        error = ErrorInfo.from_json(import_step.error) if import_step else None
+        error = ErrorInfo.from_probe(import_step.error) if import_step else None
         return TorchInfo(
             version=package.version if package else data.get("version"),
             importable=bool(import_step and import_step.ok),
-            build=_build_of(data) if data else None,
+            build=str(data["build"]) if data.get("build") else None,
             cuda=data.get("cuda"),
             hip=data.get("hip"),
             accelerator=data.get("accelerator"),
@@ -128,12 +134,12 @@ class ProbeResult:
             version=package.version if package else None,
             importable=importable,
             autoloaded=bool(extension.get("autoloaded")),
-            import_error=ErrorInfo.from_json(extension.get("error")),
+            import_error=ErrorInfo.from_probe(extension.get("error")),
             available=bool(data.get("available")),
             device_count=int(data.get("device_count") or 0),
             devices=tuple(Device.from_json(d) for d in data.get("devices") or ()),
             reason=data.get("reason"),
-            query_error=ErrorInfo.from_json(data.get("query_error")),
+            query_error=ErrorInfo.from_probe(data.get("query_error")),
             probed=not (data.get("skipped") or extension.get("skipped")),
             arch_list=tuple(data.get("arch_list") or ()),
             detail={k: v for k, v in data.items() if k in ("device_type", "built", "build")},
@@ -154,7 +160,7 @@ class ProbeResult:
             culprit = run.culprit
             for step in run.steps:
                 if step.ok is False:
-                    error = ErrorInfo.from_json(step.error)
+                    error = ErrorInfo.from_probe(step.error)
                     output = (error.traceback or "") if error else ""
                     found.append(
                         StepFailure(step.name, "error", error, None, output, autoload == "1")
@@ -175,7 +181,7 @@ class ProbeResult:
             if run.outcome is not RunOutcome.COMPLETED and culprit is None:
                 found.append(
                     StepFailure(
-                        "start",
+                        START_STEP,
                         "timeout" if run.outcome is RunOutcome.TIMEOUT else "crashed",
                         None,
                         run.signal_name or f"exit {run.returncode}",
@@ -193,18 +199,6 @@ def _evidence(run: ProbeRun) -> str:
     if run.stderr_tail.strip():
         parts.append("stderr:\n" + run.stderr_tail.strip())
     return "\n".join(parts)
-
-
-def _build_of(torch_data: Mapping[str, Any]) -> str:
-    if torch_data.get("hip"):
-        return registry.Build.ROCM.value
-    if torch_data.get("cuda"):
-        return registry.Build.CUDA.value
-    if torch_data.get("xpu_compiled"):
-        return registry.Build.XPU.value
-    if torch_data.get("mps_built"):
-        return registry.Build.MPS.value
-    return registry.Build.CPU.value
 
 
 def collect(

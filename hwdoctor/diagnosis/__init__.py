@@ -1,0 +1,109 @@
+"""Diagnosis: evidence in, report out. Pure functions: no I/O, no subprocess, no clock.
+
+`detect()`, `explain()` and `explain_device()` turn one `Evidence` record (gathered live,
+or read from a file) into the report its command prints, so a saved evidence file
+replays to the same report anywhere.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from hwdoctor import devices, registry, rules
+from hwdoctor.diagnosis import backends, checks, explain_checks, requirements, verification
+from hwdoctor.gather.probe.runner import ProbeRun
+from hwdoctor.model.facts import Evidence, HostFacts, PythonInfo, TorchInfo
+from hwdoctor.model.reports import (
+    DetectReport,
+    DeviceExplanation,
+    ExplainReport,
+    Requirement,
+)
+
+# What a report shows when the evidence does not say: an explicit "unknown", never a guess.
+UNKNOWN_PYTHON = PythonInfo("unknown", "unknown", "", False)
+UNKNOWN_TORCH = TorchInfo(version=None, importable=False)
+UNKNOWN_HOST = HostFacts("unknown", "unknown", False, None, None, None, None, "")
+STACK = ("torch", "accelerate", "transformers")
+
+
+def detect(
+    evidence: Evidence, *, require: Sequence[Requirement] = (), strict: bool = False
+) -> DetectReport:
+    """`hwdoctor detect`'s report of `evidence`, with `require` checked against it."""
+    found, not_checked = checks.diagnose(evidence)
+    packages = evidence.packages or {}
+    report = DetectReport(
+        python=evidence.python or UNKNOWN_PYTHON,
+        packages={
+            name: (package.version if package else None)
+            for name, package in packages.items()
+            if name in STACK
+        },
+        torch=evidence.torch or UNKNOWN_TORCH,
+        autoload_disabled=evidence.autoload_disabled,
+        host=evidence.host or UNKNOWN_HOST,
+        backends=backends.rows(evidence, found),
+        findings=found,
+        failures=evidence.failures or (),
+        probe_seconds=evidence.probe_seconds,
+        decisions=rules.decisions(evidence),
+        environment=dict(evidence.env or {}),
+        strict=strict,
+        not_checked=not_checked,
+    )
+    training = report.decisions.training if report.decisions else None
+    versions = {name: package.version if package else None for name, package in packages.items()}
+    results = tuple(requirements.check(r, report, training, versions) for r in require)
+    return dataclasses.replace(report, requirements=results)
+
+
+def explain(
+    evidence: Evidence,
+    *,
+    use_cpu: bool = False,
+    verify: ProbeRun | None = None,
+    nproc: int | None = None,
+) -> ExplainReport:
+    """Which device training and inference pick in `evidence`'s environment, and why; with
+    `verify`, the real libraries' answers compared with the prediction."""
+    given = rules.inputs(evidence, use_cpu)
+    training = rules.training(given)
+    accelerate = rules.accelerate_state(given)
+    inference = rules.inference(given)
+    verified = verification.compare(verify, training, accelerate, inference) if verify else None
+    found, _ = explain_checks.diagnose(evidence, given, training, accelerate, inference, verified)
+    return ExplainReport(
+        detect=detect(evidence),
+        training=training,
+        accelerate=accelerate,
+        inference=inference,
+        findings=found,
+        verify=verified,
+        supported=rules.SUPPORTED,
+        ranks=rules.local_ranks(given, nproc) if nproc else (),
+    )
+
+
+def explain_device(evidence: Evidence, request: devices.DeviceRequest) -> DeviceExplanation:
+    """What it takes to use one device string in `evidence`'s environment."""
+    training = rules.training(rules.inputs(evidence))
+    auto, note = rules.training_auto(request.type)
+    text = request.text
+    return DeviceExplanation(
+        device=text,
+        device_type=request.type,
+        index=request.index,
+        rows=backends.device_rows(request, evidence),
+        training_auto=auto,
+        training_note=note,
+        training_device=training.device,
+        device_map_auto=all(b.device_map_auto for b in registry.for_device(request.type)),
+        pass_as=(
+            f'AutoModelForCausalLM.from_pretrained(..., device_map="{text}")',
+            f'pipeline(..., device="{text}")',
+            f'model.to("{text}")',
+        ),
+        detect=detect(evidence),
+    )

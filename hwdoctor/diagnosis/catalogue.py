@@ -1,0 +1,557 @@
+"""The findings catalogue: every code hwdoctor can report, as data.
+
+A check returns a code, a backend and parameters; the sentence a person reads is made here
+and only here, from the entry's message and remedy templates. `docs/findings.md` is
+generated from this table (`make docs`),
+and the test suite fails when a code has no entry or no test that makes it.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Final
+
+from hwdoctor.model.reports import Finding, Severity
+
+AUTOLOAD_ESCAPE: Final = "TORCH_DEVICE_BACKEND_AUTOLOAD=0"
+
+
+class Code(str, Enum):
+    """Stable finding codes; the values are what JSON reports carry."""
+
+    TORCH_MISSING = "torch.missing"
+    TORCH_BROKEN = "torch.broken"
+    TORCH_IMPORT_HANGS = "torch.import_hangs"
+    TORCH_IMPORT_CRASHES = "torch.import_crashes"
+    AUTOLOAD_BROKEN = "torch.autoload_broken"
+    CPU_ONLY_BUILD = "torch.cpu_only_build"
+    BUILD_MISMATCH = "torch.build_mismatch"
+    PACKAGE_MISSING = "hardware.package_missing"
+    EXTENSION_IMPORT_FAILED = "extension.import_failed"
+    EXTENSION_TORCH_MISMATCH = "extension.torch_mismatch"
+    BACKEND_UNAVAILABLE = "backend.unavailable"
+    QUERY_FAILED = "backend.query_failed"
+    DEVICES_HIDDEN = "devices.hidden"
+    ARCH_NOT_COMPILED = "device.arch_not_compiled"
+    MEMORY_QUERY_FAILED = "device.memory_query_failed"
+    ALLOCATION_FAILED = "device.allocation_failed"
+    PROBE_TIMEOUT = "probe.timeout"
+    PROBE_CRASHED = "probe.crashed"
+    PROBE_ERROR = "probe.error"
+    PYTHON_UNUSABLE = "python.unusable"
+    TOOL_FAILED = "host.tool_failed"
+    VERSION_UNSUPPORTED = "explain.version_unsupported"
+    LIBRARY_MISSING = "explain.library_missing"
+    LIBRARIES_DISAGREE = "explain.libraries_disagree"
+    AUTO_FALLS_BACK = "explain.auto_falls_back_to_cpu"
+    AUTO_IGNORES = "explain.auto_ignores_devices"
+    USE_CPU_ENV_HALF = "explain.accelerate_use_cpu_half_honoured"
+    XLA_OVERRIDES = "explain.xla_overrides"
+    NOT_AUTOLOADED = "explain.extension_not_autoloaded"
+    TRAINING_RAISES = "explain.training_raises"
+    LAUNCHER = "explain.launcher"
+    VERIFY_MISMATCH = "verify.mismatch"
+    VERIFY_INCOMPLETE = "verify.incomplete"
+    LOAD_DEVICE_UNUSABLE = "load.device_unusable"
+    LOAD_NOT_FOUND = "load.not_found"
+    LOAD_REVISION_NOT_FOUND = "load.revision_not_found"
+    LOAD_GATED = "load.gated"
+    LOAD_NOT_CACHED = "load.not_cached"
+    LOAD_OUT_OF_MEMORY = "load.out_of_memory"
+    LOAD_REMOTE_CODE = "load.remote_code"
+    LOAD_MISSING_PACKAGE = "load.missing_package"
+    LOAD_NO_KERNEL = "load.no_kernel"
+    LOAD_DEVICE_LOST = "load.device_lost"
+    LOAD_FAILED = "load.failed"
+    LOAD_HANG = "load.hang"
+    LOAD_CRASH = "load.crash"
+    OFFLOADED_TO_DISK = "load.offloaded_to_disk"
+    RANKS_MISSING = "ranks.missing"
+    RANKS_CHECK_FAILED = "ranks.check_failed"
+    RANKS_VERSIONS_DIFFER = "ranks.versions_differ"
+    RANKS_DEVICES_DIFFER = "ranks.devices_differ"
+    RANKS_COUNTS_DIFFER = "ranks.counts_differ"
+    RANKS_SHARE_DEVICES = "ranks.share_devices"
+    RANKS_VISIBILITY_DIFFERS = "ranks.visibility_differs"
+    RANKS_ALL_REDUCE_FAILED = "ranks.all_reduce_failed"
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One code: how bad it is, what it means, and the sentences it is reported with.
+
+    `message` and `remedy` are `str.format` templates over the parameters a check returns;
+    `variants` and `variant_remedies` are alternative sentences for the same diagnosis seen
+    from another command (chosen by the `variant` parameter).
+    """
+
+    severity: Severity
+    title: str
+    meaning: str
+    message: str
+    remedy: str | None = None
+    variants: Mapping[str, str] = field(default_factory=dict)
+    variant_remedies: Mapping[str, str] = field(default_factory=dict)
+
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO  # noqa: E741
+
+CATALOGUE: Final[Mapping[Code, Entry]] = {
+    # --- torch itself -------------------------------------------------------------------
+    Code.TORCH_MISSING: Entry(
+        E, "torch is not installed in the target interpreter",
+        "The interpreter hwdoctor diagnoses has no torch distribution at all.",
+        "torch is not installed in {python}",
+        "pip install torch (see https://pytorch.org/get-started/locally/ for the wheel that "
+        "matches your hardware), or point hwdoctor at the environment you train in with "
+        "--python",
+    ),
+    Code.TORCH_BROKEN: Entry(
+        E, "import torch fails even with extension autoload off",
+        "torch is installed but `import torch` raises, and it still raises with every "
+        "extension's autoload switched off: torch itself or its libraries are broken.",
+        "import torch {version} fails: {error}{suffix}",
+        "{reinstall}; a shared library error (OSError) usually means a CUDA/ROCm runtime "
+        "that does not match this torch build",
+    ),
+    Code.TORCH_IMPORT_HANGS: Entry(
+        E, "import torch does not finish",
+        "`import torch` made no progress within the deadline; the stack in the evidence "
+        "shows where it waits.",
+        "import torch {version} makes no progress for {timeout} s{suffix}",
+        "look at the stack in the evidence for the module it waits on; try "
+        f"{AUTOLOAD_ESCAPE}; then {{reinstall}}",
+    ),
+    Code.TORCH_IMPORT_CRASHES: Entry(
+        E, "import torch kills the interpreter",
+        "`import torch` ended the process with a signal (a segfault or an abort in a "
+        "native library).",
+        "import torch {version} kills the interpreter ({signal})",
+        "{reinstall}; check that its CUDA/ROCm libraries match the driver",
+    ),
+    Code.AUTOLOAD_BROKEN: Entry(
+        E, "an auto-loaded extension breaks import torch itself",
+        "torch imports every package registered under the `torch.backends` entry points "
+        "when it is imported; one of them raises, hangs or crashes, so `import torch` "
+        "fails for every program in this environment.",
+        "import torch fails because the auto-loaded extension {name} ({origin}) {how}",
+        f"{{fix}}; until then, set {AUTOLOAD_ESCAPE} to stop torch from loading extensions "
+        "at import, and import the ones you need explicitly",
+        variants={
+            "timeout": "import torch hangs in the auto-loaded extension {name} ({origin}): "
+            "no progress for {timeout} s",
+            "crashed": "import torch crashes in the auto-loaded extension {name} ({origin}): "
+            "it kills the interpreter ({signal})",
+        },
+    ),
+    Code.CPU_ONLY_BUILD: Entry(
+        W, "CPU-only torch on a host with an accelerator",
+        "The hardware is there, but the installed torch wheel was built without support "
+        "for it.",
+        "{hardware} hardware is present ({where}) but torch {torch} is a {build} build",
+        "{install}",
+    ),
+    Code.BUILD_MISMATCH: Entry(
+        W, "torch is built for another accelerator",
+        "The hardware is there, but the installed torch wheel was built for a different "
+        "accelerator (a CUDA wheel on an AMD GPU, for example).",
+        "{hardware} hardware is present ({where}) but torch {torch} is a {build} build",
+        "{install}",
+    ),
+    # --- packages and extensions --------------------------------------------------------
+    Code.PACKAGE_MISSING: Entry(
+        W, "hardware present, its package missing",
+        "The host has the hardware, but the extension package torch needs to use it is "
+        "not installed in the target interpreter.",
+        "{hardware} hardware is present ({where}) but {package} is not installed",
+        "{install}",
+    ),
+    Code.EXTENSION_IMPORT_FAILED: Entry(
+        E, "an installed extension fails",
+        "The extension package is installed, but importing it raises.",
+        "{package} {version} is installed but import {module} {how}",
+        "reinstall the {package} release built for torch {torch}: {install}",
+    ),
+    Code.EXTENSION_TORCH_MISMATCH: Entry(
+        E, "an extension requires another torch version",
+        "The extension's metadata declares a torch requirement the installed torch does "
+        "not satisfy; extensions are built against one torch release.",
+        "{package} {version} requires torch{spec}, but torch {torch} is installed",
+        "pip install 'torch{spec}' (or the {package} release built for torch {torch})",
+    ),
+    # --- devices -------------------------------------------------------------------------
+    Code.BACKEND_UNAVAILABLE: Entry(
+        E, "hardware and package present, no device",
+        "The hardware is there and the package imports, yet torch reports no usable "
+        "device: a driver, permission or visibility problem.",
+        "{hardware} hardware is present ({where}) but {module}.is_available() is "
+        "False{visibility}",
+        "{hardware_remedy}",
+    ),
+    Code.QUERY_FAILED: Entry(
+        E, "asking torch about a device raised",
+        "The availability or device-count query of a backend raised an exception.",
+        "asking torch about {hardware} ({module}) {how}",
+        "{hardware_remedy}",
+    ),
+    Code.DEVICES_HIDDEN: Entry(
+        W, "a visibility variable hides devices",
+        "The host has more devices than torch sees, and a visibility variable is set.",
+        "{present} {hardware} device(s) present, {visible} visible to torch: {variables}",
+        "unset {variable} or list the devices you want (comma-separated indices, e.g. "
+        "{variable}=0,1)",
+    ),
+    Code.ARCH_NOT_COMPILED: Entry(
+        E, "torch has no kernels for this device",
+        "The device's architecture is not among those the torch build ships kernels for.",
+        "{device} ({name}) has {arch}, which torch {torch} has no kernels for (compiled: "
+        "{compiled})",
+        "install a torch build that supports {arch} (a newer CUDA/ROCm wheel index)",
+    ),
+    Code.MEMORY_QUERY_FAILED: Entry(
+        W, "free memory could not be read",
+        "Reading a device's free memory raised or hung; budgets that need it are unknown.",
+        "reading free memory ({step}) {how}",
+    ),
+    Code.ALLOCATION_FAILED: Entry(
+        E, "an available device cannot hold a tensor",
+        "torch says the device is available, but creating a small tensor on it fails.",
+        "{device} reports itself available but cannot hold a tensor: {error}",
+        "{hardware_remedy}",
+    ),
+    # --- the probe -----------------------------------------------------------------------
+    Code.PROBE_TIMEOUT: Entry(
+        E, "a probe step hung",
+        "A step of the probe made no progress within the deadline; hwdoctor skipped it and "
+        "reports the rest.",
+        "`{step}` {how}; hwdoctor skipped it and reports the rest",
+        "{culprit_remedy}",
+    ),
+    Code.PROBE_CRASHED: Entry(
+        E, "a probe step killed the interpreter",
+        "A step of the probe ended the process; hwdoctor skipped it and reports the rest.",
+        "`{step}` {how}; hwdoctor skipped it and reports the rest",
+        "{culprit_remedy}",
+    ),
+    Code.PROBE_ERROR: Entry(
+        E, "a probe step failed",
+        "A step of the probe raised an exception that no more specific code covers.",
+        "`{step}` {how}; hwdoctor skipped it and reports the rest",
+        "{culprit_remedy}",
+    ),
+    Code.PYTHON_UNUSABLE: Entry(
+        E, "the target interpreter could not run the probe",
+        "The interpreter did not start, or died before it reported anything.",
+        "{python} did not run hwdoctor's probe ({how})",
+        "check that --python names a working Python 3.8+ interpreter",
+    ),
+    Code.TOOL_FAILED: Entry(
+        W, "a vendor tool did not answer",
+        "A vendor tool (nvidia-smi, npu-smi, ...) is installed but failed or hung: often a "
+        "missing or wedged driver.",
+        "{tool} {problem}",
+        "the {hardware} driver may be missing or wedged: {hardware_remedy}",
+    ),
+    # --- explain -------------------------------------------------------------------------
+    Code.VERSION_UNSUPPORTED: Entry(
+        W, "a library version outside the tables' range",
+        "The decision tables were read from other versions of this library; the "
+        "prediction may differ from what it does.",
+        "{library} {version} is outside the versions hwdoctor's decision tables were read "
+        "from ({library}{spec}); the prediction may differ",
+        "run `hwdoctor explain --verify` to check it against the real library",
+    ),
+    Code.LIBRARY_MISSING: Entry(
+        W, "transformers or accelerate missing",
+        "A library whose decision explain predicts is not installed.",
+        "{library} is not installed in {python}: the prediction shows what it would do "
+        "once installed",
+        "pip install {library}",
+    ),
+    Code.LIBRARIES_DISAGREE: Entry(
+        W, "TrainingArguments and Accelerate pick differently",
+        "TrainingArguments and Accelerate's PartialState check backends in different "
+        "orders and land on different devices here.",
+        "TrainingArguments picks {training} but Accelerate's PartialState() alone picks "
+        "{state}: the two check backends in different orders",
+        "code that builds its own Accelerator or PartialState next to the Trainer should "
+        "pass the device explicitly (for example ACCELERATE_TORCH_DEVICE={training})",
+    ),
+    Code.AUTO_FALLS_BACK: Entry(
+        W, 'device_map="auto" ignores the accelerator here',
+        'device_map="auto" budgets no memory on the usable accelerator, so the whole model '
+        "lands on the CPU.",
+        'device_map="auto" would put the whole model on cpu although {usable} is usable '
+        "here: {why}",
+        'pass the device explicitly: device_map="{device}"',
+        variants={
+            "load": 'device_map="{strategy}" put the whole model on cpu although {device} '
+            "is usable here",
+        },
+        variant_remedies={"load": 'load with --device {device} (device_map="{device}")'},
+    ),
+    Code.AUTO_IGNORES: Entry(
+        I, 'device_map="auto" leaves devices out',
+        'device_map="auto" budgets one accelerator family; other usable devices get nothing.',
+        'device_map="auto" budgets only {family} devices; the {count} {hardware} device(s) '
+        "({device}) get nothing",
+        'to use them, pass device_map="{device}" or an explicit map',
+    ),
+    Code.USE_CPU_ENV_HALF: Entry(
+        W, "ACCELERATE_USE_CPU does not move training",
+        "ACCELERATE_USE_CPU makes Accelerate's state CPU-only, but TrainingArguments still "
+        "puts the model on the accelerator.",
+        "ACCELERATE_USE_CPU={raw} gives n_gpu={n_gpu} and a CPU PartialState, but "
+        "TrainingArguments still puts the model on {device}",
+        "pass use_cpu=True to TrainingArguments (or --use_cpu on the command line)",
+    ),
+    Code.XLA_OVERRIDES: Entry(
+        W, "torch_xla takes training over",
+        "TrainingArguments checks torch_xla first: when it imports, training runs on XLA "
+        "whatever else is here.",
+        "torch_xla imports, so TrainingArguments trains on {device} {reason}",
+        "set USE_TORCH_XLA=0 when this job should not use XLA",
+    ),
+    Code.NOT_AUTOLOADED: Entry(
+        W, "training cannot see an extension torch did not load",
+        "TrainingArguments only sees this backend once its extension has been imported, "
+        "and torch did not auto-load it.",
+        "{package} works once imported, but torch did not auto-load {module}, so "
+        "TrainingArguments will not pick {device}",
+        "add `import {module}` before creating TrainingArguments",
+    ),
+    Code.TRAINING_RAISES: Entry(
+        E, "TrainingArguments would raise",
+        "Creating TrainingArguments in this environment raises before any device is chosen.",
+        "TrainingArguments(...) would raise {error}",
+        "ACCELERATE_USE_CPU takes y/yes/t/true/on/1 or n/no/f/false/off/0",
+    ),
+    Code.LAUNCHER: Entry(
+        I, "a distributed launch is configured",
+        "LOCAL_RANK or WORLD_SIZE is set: this process is one rank of a distributed job.",
+        "LOCAL_RANK={local_rank}, WORLD_SIZE={world_size}: this process would run "
+        "{distributed_type}{collective} on {device}",
+    ),
+    Code.VERIFY_MISMATCH: Entry(
+        E, "a library disagrees with hwdoctor's prediction",
+        "`explain --verify` ran the real library and it answered differently from the "
+        "decision table: a bug in hwdoctor's tables.",
+        "{name}: hwdoctor predicted {predicted}, the library {actual}",
+        "please report this with `hwdoctor explain --verify --json` attached",
+    ),
+    Code.VERIFY_INCOMPLETE: Entry(
+        E, "the verification hung or crashed",
+        "The real libraries could not be asked: their calls hung or crashed.",
+        "{problem}",
+    ),
+    # --- load ----------------------------------------------------------------------------
+    Code.LOAD_DEVICE_UNUSABLE: Entry(
+        E, "the asked device is not usable here",
+        "`load --device` named a device this machine cannot use now.",
+        "not usable here: {reasons}",
+        "{remedies}",
+    ),
+    Code.LOAD_NOT_FOUND: Entry(
+        E, "the model was not found",
+        "The Hub has no such model, or it is private and no token is set.",
+        "{step}: the model was not found",
+        "check the model id, or log in (`hf auth login`) if it is private",
+    ),
+    Code.LOAD_REVISION_NOT_FOUND: Entry(
+        E, "the revision does not exist",
+        "The model exists, but not the branch, tag or commit asked for.",
+        "{step}: the revision does not exist",
+        "check --revision",
+    ),
+    Code.LOAD_GATED: Entry(
+        E, "the model is gated",
+        "The model's page asks you to accept its conditions before downloading.",
+        "{step}: the model is gated: its page asks you to accept its conditions",
+        "accept them on the model page, then `hf auth login` with an account that did",
+    ),
+    Code.LOAD_NOT_CACHED: Entry(
+        E, "the model is not in the local cache",
+        "Downloads are off (offline mode) and the model is not in the local cache.",
+        "{step}: the model is not in the local cache and downloads are off",
+        "run once with network access, or `hf download {model}` where there is one; then "
+        "use --offline",
+    ),
+    Code.LOAD_OUT_OF_MEMORY: Entry(
+        E, "the device ran out of memory",
+        "Loading or running the model needed more memory than the device had.",
+        "{step}: the device ran out of memory{detail}",
+        "use a smaller --dtype (bfloat16), device_map auto/balanced to spread the model, or "
+        "a device with more memory",
+    ),
+    Code.LOAD_REMOTE_CODE: Entry(
+        E, "the model needs its own code",
+        "The model's architecture is defined by Python code shipped with the model, which "
+        "hwdoctor runs only when asked.",
+        "{step}: the model needs its own code from the Hub",
+        "read that code first, then pass --trust-remote-code",
+    ),
+    Code.LOAD_MISSING_PACKAGE: Entry(
+        E, "torch cannot use this device type",
+        "torch does not know the device type: its extension is missing or torch is built "
+        "for another accelerator.",
+        "{step}: torch cannot use this device type: its extension is missing or torch is "
+        "built for another accelerator",
+        "see `hwdoctor explain DEVICE` for the package to install",
+    ),
+    Code.LOAD_NO_KERNEL: Entry(
+        E, "no kernels for the device's architecture",
+        "torch ran on the device but has no kernel compiled for its architecture.",
+        "{step}: torch has no kernels for this device's architecture",
+        "install a torch build that supports it (`hwdoctor detect` shows the arch)",
+    ),
+    Code.LOAD_DEVICE_LOST: Entry(
+        E, "the device was lost",
+        "The device fell off the bus or the driver reset it during the run.",
+        "{step}: the device was lost during the run",
+        "check the driver and the hardware (dmesg, the vendor's smi tool); rerun",
+    ),
+    Code.LOAD_FAILED: Entry(
+        E, "a load step raised",
+        "A step of loading or running the model raised an error no more specific code "
+        "covers.",
+        "{step} raised {error}",
+    ),
+    Code.LOAD_HANG: Entry(
+        E, "a load step hung",
+        "A step of loading or running the model made no progress within the deadline.",
+        "{step} made no progress for {timeout} s; hwdoctor stopped it",
+        "raise --timeout for a very large model; otherwise the stack in the evidence shows "
+        "where it waits",
+    ),
+    Code.LOAD_CRASH: Entry(
+        E, "a load step killed the interpreter",
+        "Loading or running the model ended the process.",
+        "{step} killed the interpreter ({signal})",
+        "the evidence holds what it printed; rerun with a smaller model to narrow it down",
+    ),
+    Code.OFFLOADED_TO_DISK: Entry(
+        W, "part of the model lives on disk",
+        "The placement put some weights on disk, which every forward pass reads back.",
+        "{parameters} parameters were offloaded to disk: every forward pass reads them back",
+        "use a smaller --dtype or a device with more memory",
+    ),
+    # --- distributed jobs ----------------------------------------------------------------
+    Code.RANKS_MISSING: Entry(
+        E, "a rank did not join the job",
+        "Some ranks never reached the job's store within the deadline.",
+        "{ranks} did not join within {timeout} s ({reported} of {total} reported)",
+        "run `hwdoctor detect` on that rank's host alone; a hung probe or an unreachable "
+        "MASTER_ADDR:MASTER_PORT are the usual causes",
+    ),
+    Code.RANKS_CHECK_FAILED: Entry(
+        E, "the distributed check itself failed",
+        "hwdoctor's own distributed check did not finish on rank 0.",
+        "{problem}",
+    ),
+    Code.RANKS_VERSIONS_DIFFER: Entry(
+        E, "ranks run different versions",
+        "The ranks of one job run different versions of a package.",
+        "ranks run different {package} versions: {versions}",
+        "install the same environment on every node",
+    ),
+    Code.RANKS_DEVICES_DIFFER: Entry(
+        E, "ranks train on different device types",
+        "One collective needs one backend; the ranks would use different device types.",
+        "ranks train on different device types: {types}",
+        "every rank needs the same backend for one collective",
+    ),
+    Code.RANKS_COUNTS_DIFFER: Entry(
+        W, "ranks see different device counts",
+        "The ranks see different numbers of devices.",
+        "ranks see different device counts: {counts}",
+        "check the visibility variables and the hardware of each node",
+    ),
+    Code.RANKS_SHARE_DEVICES: Entry(
+        W, "more ranks on a node than devices",
+        "Several ranks on one host would use the same device.",
+        "{count} ranks on {host} share {devices} device(s): {mapping}",
+        "start no more processes per node than it has devices (--nproc_per_node)",
+    ),
+    Code.RANKS_VISIBILITY_DIFFERS: Entry(
+        W, "ranks on a node see different visibility variables",
+        "Ranks on one host were started with different visibility variables.",
+        "ranks on {host} see different visibility variables: {mapping}",
+        "let the launcher set visibility per rank, or set it for all alike",
+    ),
+    Code.RANKS_ALL_REDUCE_FAILED: Entry(
+        E, "the all_reduce smoke test failed",
+        "A small all_reduce across the ranks raised or returned a wrong sum.",
+        "all_reduce on rank {rank} ({device}, {collective}) failed: {detail}",
+        "check the collective backend's installation (NCCL, HCCL, ...) and the network "
+        "between nodes",
+    ),
+}  # fmt: skip
+
+
+def finding(
+    code: Code,
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: str | None = None,
+    **params: object,
+) -> Finding:
+    """The finding for `code`, its sentences made from the catalogue's templates.
+
+    A remedy template whose parameters are empty (a backend without a hardware remedy)
+    gives no remedy rather than a sentence with a hole.
+    """
+    entry = CATALOGUE[code]
+    values = {name: "" if value is None else str(value) for name, value in params.items()}
+    template = entry.variants.get(variant or "", entry.message)
+    message = template.format_map(values)
+    remedy = None
+    remedy_template = entry.variant_remedies.get(variant or "", entry.remedy)
+    if remedy_template is not None:
+        names = _fields(remedy_template)
+        if all(values.get(name) for name in names):
+            remedy = remedy_template.format_map(values)
+    shown = {name: values[name] for name in sorted(values)}
+    return Finding(code.value, entry.severity, backend, message, remedy, evidence or None, shown)
+
+
+def _fields(template: str) -> tuple[str, ...]:
+    return tuple(name for _, name, _, _ in string.Formatter().parse(template) if name)
+
+
+def how(kind: str, *, signal: str | None, error: str | None, timeout_s: float) -> str:
+    """What a step did, as a phrase: "hangs (no progress for 60 s)", "raises ValueError: …"."""
+    if kind == "timeout":
+        return f"hangs (no progress for {timeout_s:g} s)"
+    if kind == "crashed":
+        return f"kills the interpreter ({signal})"
+    return f"raises {error}" if error else "fails"
+
+
+def reference() -> str:
+    """docs/findings.md: every code, its severity, what it means and what to do."""
+    lines = [
+        "# Findings",
+        "",
+        "Every finding hwdoctor reports, by code. Codes are stable; JSON reports carry them",
+        "in `findings[].code`. Generated from `hwdoctor/diagnosis/catalogue.py` by",
+        "`make docs`; do not edit by hand.",
+        "",
+        "| Code | Severity | Meaning | What to do |",
+        "| --- | --- | --- | --- |",
+    ]
+    for code, entry in CATALOGUE.items():
+        remedy = _cell(entry.remedy or "nothing to do: it is information")
+        meaning = _cell(entry.meaning)
+        lines.append(
+            f"| `{code.value}` | {entry.severity.value} | **{entry.title}**. {meaning} | {remedy} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _cell(text: str) -> str:
+    """A table cell: pipes escaped, template fields shown as <name>."""
+    return text.replace("|", "\\|").replace("{", "<").replace("}", ">")

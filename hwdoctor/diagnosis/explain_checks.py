@@ -1,0 +1,234 @@
+"""The explain checks: what the libraries' decisions mean here, as findings.
+
+Each check reads the evidence and the decisions the rules predicted from it (and, with
+`--verify`, what the real libraries answered); like the detect checks, it declares the
+evidence it reads and returns codes and parameters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from hwdoctor import registry, versions
+from hwdoctor.diagnosis.catalogue import Code, finding
+from hwdoctor.diagnosis.checks import Known, run
+from hwdoctor.model.decisions import (
+    AccelerateDecision,
+    InferenceDecision,
+    TrainingDecision,
+    VerifyReport,
+)
+from hwdoctor.model.facts import Evidence, Section
+from hwdoctor.model.reports import Finding, NotChecked
+from hwdoctor.rules import SUPPORTED
+from hwdoctor.rules import TPU as TPU_MODE
+from hwdoctor.rules.engine import Inputs, Seen, Sees, strtobool
+from hwdoctor.rules.tables import TRAINING_ARGUMENTS
+
+
+@dataclass(frozen=True, slots=True)
+class Explained:
+    """What the explain checks read: the evidence, the rules' inputs, their decisions."""
+
+    known: Known
+    inputs: Inputs
+    training: TrainingDecision
+    accelerate: AccelerateDecision
+    inference: InferenceDecision
+    verify: VerifyReport | None
+
+
+@dataclass(frozen=True, slots=True)
+class ExplainCheck:
+    name: str
+    reads: frozenset[Section]
+    run: Callable[[Explained], Iterable[Finding]]
+
+
+def check(*reads: Section) -> Callable[[Callable[[Explained], Iterable[Finding]]], ExplainCheck]:
+    def register(run: Callable[[Explained], Iterable[Finding]]) -> ExplainCheck:
+        return ExplainCheck(run.__name__.removeprefix("check_"), frozenset(reads), run)
+
+    return register
+
+
+@check(Section.PYTHON, Section.PACKAGES)
+def check_supported_versions(seen: Explained) -> Iterable[Finding]:
+    for library, spec in SUPPORTED.items():
+        package = seen.known.packages.get(library)
+        if package is None:
+            yield finding(
+                Code.LIBRARY_MISSING, library=library, python=seen.known.python.executable
+            )
+        elif versions.satisfies(package.version, spec) is False:
+            yield finding(
+                Code.VERSION_UNSUPPORTED, library=library, version=package.version, spec=spec
+            )
+
+
+@check(Section.ENV)
+def check_training_error(seen: Explained) -> Iterable[Finding]:
+    if seen.training.error:
+        yield finding(Code.TRAINING_RAISES, error=seen.training.error)
+
+
+@check(Section.BACKENDS, Section.ENV)
+def check_libraries_disagree(seen: Explained) -> Iterable[Finding]:
+    training, state = seen.training.device, seen.accelerate.device
+    if training and _device_type(training) != _device_type(state):
+        yield finding(Code.LIBRARIES_DISAGREE, training=training, state=state)
+
+
+def _device_type(device: str) -> str:
+    return device.split(":", 1)[0]
+
+
+@check(Section.BACKENDS)
+def check_device_map_auto(seen: Explained) -> Iterable[Finding]:
+    plan = seen.inference.device_map_auto
+    if plan.fallback_to_cpu:
+        unused = [registry.BY_KEY[k] for k in plan.unused_accelerators]
+        first = unused[0] if unused else None
+        never = [b.device for b in unused if not b.device_map_auto]
+        why = (
+            f"Accelerate never budgets {', '.join(never)} devices"
+            if never
+            else f"no {plan.family} device could hold a tensor when Accelerate probed it"
+        )
+        yield finding(
+            Code.AUTO_FALLS_BACK,
+            backend=first.key if first else None,
+            usable=", ".join(f"{b.hardware} ({b.device})" for b in unused),
+            why=why,
+            device=first.device if first else None,
+        )
+        return
+    for key in plan.unused_accelerators:
+        backend = registry.BY_KEY[key]
+        yield finding(
+            Code.AUTO_IGNORES,
+            backend=key,
+            family=plan.family,
+            count=seen.known.backends[key].device_count,
+            hardware=backend.hardware,
+            device=backend.device,
+        )
+
+
+@check(Section.ENV)
+def check_accelerate_use_cpu(seen: Explained) -> Iterable[Finding]:
+    raw = seen.inputs.env.get("ACCELERATE_USE_CPU")
+    device = seen.training.device
+    if raw is None or seen.inputs.use_cpu or not device or device == registry.HOST:
+        return
+    if strtobool(raw):
+        yield finding(
+            Code.USE_CPU_ENV_HALF, raw=repr(raw), n_gpu=seen.training.n_gpu, device=device
+        )
+
+
+@check(Section.BACKENDS, Section.HOST)
+def check_xla_override(seen: Explained) -> Iterable[Finding]:
+    if seen.training.parallel_mode != TPU_MODE:
+        return
+    xla = next(b for b in registry.BACKENDS if b.query.kind is registry.QueryKind.XLA)
+    others = [
+        registry.BY_KEY[key].device
+        for key, facts in seen.known.backends.items()
+        if facts.available
+        and registry.BY_KEY[key].query.kind not in (registry.QueryKind.CPU, registry.QueryKind.XLA)
+    ]
+    present = any(seen.known.host.signals_for(key) for key in xla.runs_on)
+    if others or seen.inputs.use_cpu or not present:
+        if others:
+            reason = f"ahead of {', '.join(others)}"
+        elif seen.inputs.use_cpu:
+            reason = "even with use_cpu=True"
+        else:
+            hardware = " or ".join(registry.BY_KEY[key].hardware for key in xla.runs_on)
+            reason = f"with no {hardware} hardware found on this machine"
+        yield finding(
+            Code.XLA_OVERRIDES, backend=xla.key, device=seen.training.device, reason=reason
+        )
+
+
+@check(Section.BACKENDS)
+def check_not_autoloaded(seen: Explained) -> Iterable[Finding]:
+    for step in TRAINING_ARGUMENTS.steps:
+        sees = step.predicate
+        if not isinstance(sees, Sees) or sees.seen is not Seen.AUTOLOAD_ONLY:
+            continue
+        for key in sees.keys:
+            facts = seen.known.backends.get(key)
+            backend = registry.BY_KEY[key]
+            if facts and facts.available and not facts.autoloaded and backend.module:
+                yield finding(
+                    Code.NOT_AUTOLOADED,
+                    backend=key,
+                    package=backend.package,
+                    module=backend.module,
+                    device=backend.device,
+                )
+
+
+@check(Section.ENV)
+def check_launcher(seen: Explained) -> Iterable[Finding]:
+    state = seen.training.accelerate
+    if seen.inputs.local_rank != -1 or seen.inputs.world_size() > 1:
+        yield finding(
+            Code.LAUNCHER,
+            local_rank=seen.inputs.env.get("LOCAL_RANK", "unset"),
+            world_size=seen.inputs.env.get("WORLD_SIZE", "unset"),
+            distributed_type=state.distributed_type,
+            collective=f" over {state.backend}" if state.backend else "",
+            device=state.device,
+        )
+
+
+@check()
+def check_verify(seen: Explained) -> Iterable[Finding]:
+    report = seen.verify
+    if report is None:
+        return
+    for item in report.items:
+        if not item.agree and item.actual is not None:
+            said = item.actual if item.actual.startswith("raises") else f"returned {item.actual}"
+            yield finding(
+                Code.VERIFY_MISMATCH,
+                evidence=item.error,
+                name=item.name,
+                predicted=item.predicted,
+                actual=said,
+            )
+    if report.problem:
+        yield finding(Code.VERIFY_INCOMPLETE, problem=report.problem)
+
+
+EXPLAIN_CHECKS: Final[tuple[ExplainCheck, ...]] = (
+    check_supported_versions,
+    check_training_error,
+    check_libraries_disagree,
+    check_device_map_auto,
+    check_accelerate_use_cpu,
+    check_xla_override,
+    check_not_autoloaded,
+    check_launcher,
+    check_verify,
+)
+
+
+def diagnose(
+    evidence: Evidence,
+    inputs: Inputs,
+    training: TrainingDecision,
+    accelerate: AccelerateDecision,
+    inference: InferenceDecision,
+    verify: VerifyReport | None,
+) -> tuple[tuple[Finding, ...], tuple[NotChecked, ...]]:
+    seen = Explained(Known(evidence), inputs, training, accelerate, inference, verify)
+    return run(
+        EXPLAIN_CHECKS, lambda c: c.reads, lambda c: c.name, lambda c: c.run(seen),
+        evidence.unknown(),
+    )  # fmt: skip

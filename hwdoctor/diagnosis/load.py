@@ -1,0 +1,180 @@
+"""`load`, judged: whether the asked device is usable, what the load payload's answer means.
+
+Pure functions of the evidence and of what the payload reported; the use case in
+`hwdoctor.doctor.load` runs the payload.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any, Final
+
+from hwdoctor import devices, registry, rules
+from hwdoctor.diagnosis import backends
+from hwdoctor.diagnosis.catalogue import Code, finding
+from hwdoctor.model.facts import ErrorInfo, Evidence
+from hwdoctor.model.reports import Finding, PlacementRow
+from hwdoctor.units import human_bytes
+
+# What the load payload calls each failure it classifies (payload_load.py), and its code.
+_KIND_CODES: Final[Mapping[str, Code]] = {
+    "not_found": Code.LOAD_NOT_FOUND,
+    "revision_not_found": Code.LOAD_REVISION_NOT_FOUND,
+    "gated": Code.LOAD_GATED,
+    "not_cached": Code.LOAD_NOT_CACHED,
+    "out_of_memory": Code.LOAD_OUT_OF_MEMORY,
+    "remote_code": Code.LOAD_REMOTE_CODE,
+    "missing_package": Code.LOAD_MISSING_PACKAGE,
+    "no_kernel": Code.LOAD_NO_KERNEL,
+    "device_lost": Code.LOAD_DEVICE_LOST,
+}
+_DTYPE_BYTES: Final = {"float32": 4, "float64": 8, "bfloat16": 2, "float16": 2}
+_HOST_TIERS: Final = (registry.HOST, "disk")  # offload targets in accelerate's device maps
+
+
+def default_device(evidence: Evidence) -> devices.DeviceRequest:
+    """What TrainingArguments would train on here: the accelerator a job would use."""
+    chosen = rules.training(rules.inputs(evidence)).device or registry.HOST
+    known = chosen.split(":")[0] in devices.known_types()
+    return devices.parse(chosen if known else registry.HOST)
+
+
+def validate(device: devices.DeviceRequest, evidence: Evidence) -> Finding | None:
+    """Whether `device` is usable here; if not, why, and what to do about it."""
+    if _on_host(device):
+        return None
+    rows = backends.device_rows(device, evidence)
+    if any(row.usable for row in rows):
+        return None
+    reasons = [reason for row in rows for reason in row.missing] or ["no usable device"]
+    remedies = [
+        hint
+        for row in rows
+        for hint in (
+            row.install if not row.installed and row.install else "",
+            row.hardware_remedy if not row.hardware_present and row.hardware_remedy else "",
+            f"select devices with {', '.join(row.visibility_env)}" if row.visibility_env else "",
+        )
+        if hint
+    ]
+    return finding(
+        Code.LOAD_DEVICE_UNUSABLE,
+        step="validate",
+        reasons="; ".join(dict.fromkeys(reasons)),
+        remedies="; ".join(dict.fromkeys(remedies)),
+    )
+
+
+def problem(
+    facts: Mapping[str, Any],
+    *,
+    outcome: str,
+    culprit: str | None,
+    signal: str | None,
+    output: str,
+    model: str,
+    timeout_s: float,
+) -> Finding | None:
+    """Why the load did not work, from what the payload reported and how it ended."""
+    failure = facts.get("failure")
+    if isinstance(failure, Mapping):
+        error = ErrorInfo.from_probe(failure.get("error"))
+        detail = error.one_line() if error else "unknown error"
+        step = str(failure.get("step", "load"))
+        code = _KIND_CODES.get(str(failure.get("kind")), Code.LOAD_FAILED)
+        return finding(
+            code,
+            evidence=(error.traceback or detail) if error else None,
+            step=step,
+            error=detail,
+            model=model,
+            detail="",
+        )
+    if outcome == "completed":
+        return None
+    step = culprit or "start-up"
+    if outcome == "timeout":
+        return finding(Code.LOAD_HANG, evidence=output, step=step, timeout=f"{timeout_s:g}")
+    return finding(Code.LOAD_CRASH, evidence=output, step=step, signal=signal)
+
+
+def with_memory(found: Finding, device: devices.DeviceRequest, evidence: Evidence) -> Finding:
+    """Out of memory: say what torch tried to allocate and what was free before loading."""
+    if found.code != Code.LOAD_OUT_OF_MEMORY.value:
+        return found
+    on_host = _on_host(device)
+    free = device_free(device, evidence) if not on_host else _host_free(evidence)
+    tried = re.search(r"Tried to allocate ([\d.]+ [KMGT]?i?B)", found.evidence or "")
+    parts = [
+        f"needed {tried.group(1)} more" if tried else "",
+        f"{human_bytes(free)} was free on {device.text} before loading" if free is not None else "",
+    ]
+    detail = "; ".join(part for part in parts if part)
+    return finding(
+        Code.LOAD_OUT_OF_MEMORY,
+        evidence=found.evidence,
+        **{**found.params, "detail": f" ({detail})" if detail else ""},
+    )
+
+
+def with_fit(
+    plan: Mapping[str, Any] | None, device: devices.DeviceRequest, evidence: Evidence
+) -> Mapping[str, Any] | None:
+    """Add whether the weights fit on the asked device with its memory free right now."""
+    if not plan:
+        return None
+    needed = int(plan.get("parameters", 0) * _DTYPE_BYTES.get(str(plan.get("dtype")), 4))
+    free: int | None
+    if device.is_strategy:
+        free = sum(int(v) for v in (plan.get("max_memory") or {}).values()) or None
+    elif _on_host(device):
+        free = _host_free(evidence)
+    else:
+        free = device_free(device, evidence)
+    fits = {"needed": needed, "free": free, "fits": free is not None and needed <= free}
+    return {**plan, "fits": fits}
+
+
+def _on_host(device: devices.DeviceRequest) -> bool:
+    """A strategy or the CPU: budgets come from host RAM."""
+    return device.is_strategy or any(
+        b.query.kind is registry.QueryKind.CPU for b in registry.for_device(device.type)
+    )
+
+
+def _host_free(evidence: Evidence) -> int | None:
+    return evidence.host.memory_available_bytes if evidence.host else None
+
+
+def device_free(device: devices.DeviceRequest, evidence: Evidence) -> int | None:
+    for key in registry.keys_for_device(device.type):
+        facts = (evidence.backends or {}).get(key)
+        for item in facts.devices if facts and facts.available else ():
+            if item.index == (device.index or 0):
+                return item.free_memory_bytes or item.total_memory_bytes
+    return None
+
+
+def placement_findings(
+    device: devices.DeviceRequest, placement: tuple[PlacementRow, ...], evidence: Evidence
+) -> list[Finding]:
+    found = []
+    if device.is_strategy and placement:
+        plan = rules.device_map_auto(rules.inputs(evidence))
+        if plan.fallback_to_cpu and all(row.device in _HOST_TIERS for row in placement):
+            first = plan.unused_accelerators[0]
+            device_type = registry.BY_KEY[first].device
+            found.append(
+                finding(
+                    Code.AUTO_FALLS_BACK,
+                    backend=first,
+                    variant="load",
+                    strategy=device.text,
+                    device=device_type,
+                )
+            )
+    disk = [row for row in placement if row.device == "disk"]
+    if disk:
+        found.append(finding(Code.OFFLOADED_TO_DISK, parameters=disk[0].parameters))
+    return found

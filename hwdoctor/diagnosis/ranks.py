@@ -1,0 +1,110 @@
+"""A distributed job's ranks, side by side: what disagrees across them, what did not happen."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from hwdoctor import registry
+from hwdoctor.diagnosis.catalogue import Code, finding
+from hwdoctor.model.reports import DetectReport, DistributedReport, Finding, RankReport
+
+
+def combine(
+    world_size: int,
+    local: DetectReport,
+    gathered: Mapping[str, Any],
+    problem: str | None,
+    timeout_s: float,
+) -> DistributedReport:
+    """Rank 0's report: its own detect, every rank's summary, and the job's findings."""
+    reports = {int(rank): data for rank, data in (gathered.get("reports") or {}).items()}
+    results = {int(rank): data for rank, data in (gathered.get("results") or {}).items()}
+    ranks = tuple(
+        RankReport(
+            rank=rank,
+            host=data.get("host", "?"),
+            local_rank=int(data.get("local_rank", rank)),
+            device=data.get("device", "?"),
+            device_name=data.get("device_name"),
+            backend=data.get("backend"),
+            versions=data.get("versions", {}),
+            device_counts=data.get("device_counts", {}),
+            visibility=data.get("visibility", {}),
+            exit_code=int(data.get("exit_code", 0)),
+            all_reduce=results.get(rank),
+        )
+        for rank, data in sorted(reports.items())
+    )
+    missing = (
+        tuple(int(r) for r in gathered.get("missing", ()))
+        if gathered
+        else tuple(r for r in range(world_size) if r not in reports)
+    )
+    found = tuple(consistency(ranks, missing, problem, timeout_s))
+    return DistributedReport(
+        world_size=world_size, ranks=ranks, missing=missing, local=local, findings=found
+    )
+
+
+def consistency(
+    ranks: Sequence[RankReport], missing: Sequence[int], problem: str | None, timeout_s: float
+) -> list[Finding]:
+    """What disagrees across ranks, and what did not happen."""
+    out: list[Finding] = []
+    if missing:
+        out.append(finding(
+            Code.RANKS_MISSING,
+            ranks=f"rank{'s' * (len(missing) > 1)} {', '.join(map(str, missing))}",
+            timeout=f"{timeout_s:g}", reported=len(ranks), total=len(ranks) + len(missing),
+        ))  # fmt: skip
+    if problem and not missing:
+        out.append(finding(Code.RANKS_CHECK_FAILED, problem=problem))
+    versions: dict[str, set[str]] = {}
+    for rank in ranks:
+        for package, version in rank.versions.items():
+            versions.setdefault(package, set()).add(str(version))
+    for package, seen in sorted(versions.items()):
+        if len(seen) > 1:
+            out.append(finding(
+                Code.RANKS_VERSIONS_DIFFER, package=package, versions=", ".join(sorted(seen))
+            ))  # fmt: skip
+    types = {rank.device.split(":", 1)[0] for rank in ranks}
+    if len(types) > 1:
+        out.append(finding(Code.RANKS_DEVICES_DIFFER, types=", ".join(sorted(types))))
+    counts = {json.dumps(rank.device_counts, sort_keys=True) for rank in ranks}
+    if len(counts) > 1:
+        out.append(finding(
+            Code.RANKS_COUNTS_DIFFER,
+            counts="; ".join(f"rank {r.rank}: {dict(r.device_counts)}" for r in ranks),
+        ))  # fmt: skip
+    by_host: dict[str, list[RankReport]] = {}
+    for rank in ranks:
+        by_host.setdefault(rank.host, []).append(rank)
+    for host, on_host in sorted(by_host.items()):
+        devices = [r.device for r in on_host if r.device.split(":", 1)[0] != registry.HOST]
+        if len(devices) > len(set(devices)):
+            out.append(finding(
+                Code.RANKS_SHARE_DEVICES, count=len(on_host), host=host,
+                devices=len(set(devices)),
+                mapping=", ".join(f"rank {r.rank} → {r.device}" for r in on_host),
+            ))  # fmt: skip
+        seen_visibility = {json.dumps(r.visibility, sort_keys=True) for r in on_host}
+        if len(seen_visibility) > 1:
+            mapping = "; ".join(f"rank {r.rank}: {dict(r.visibility) or 'none'}" for r in on_host)
+            out.append(finding(Code.RANKS_VISIBILITY_DIFFERS, host=host, mapping=mapping))
+    for rank in ranks:
+        result = rank.all_reduce
+        if result is not None and not result.get("ok"):
+            error = result.get("error") or {}
+            detail = (
+                f"{error.get('type')}: {str(error.get('message', ''))[:200]}"
+                if error
+                else f"got {result.get('value')}, expected {result.get('expected')}"
+            )
+            out.append(finding(
+                Code.RANKS_ALL_REDUCE_FAILED, rank=rank.rank, device=rank.device,
+                collective=rank.backend, detail=detail,
+            ))  # fmt: skip
+    return out

@@ -1,0 +1,107 @@
+"""`detect`, `explain` and `explain DEVICE`: gather (or read) evidence, diagnose it.
+
+Nothing here prints or imports torch: the host scan runs in this process and the probe in
+the target interpreter, concurrently; everything after the evidence is pure diagnosis.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+from collections.abc import Sequence
+from typing import Final
+
+from hwdoctor import devices, diagnosis
+from hwdoctor.diagnosis import requirements
+from hwdoctor.errors import UsageError
+from hwdoctor.gather import evidence as gathering
+from hwdoctor.gather.interpreter import resolve_python
+from hwdoctor.gather.probe.runner import ProbeRun, Started, run_payload
+from hwdoctor.model.facts import Evidence
+from hwdoctor.model.reports import DetectReport, DeviceExplanation, ExplainReport, Requirement
+
+DEFAULT_TIMEOUT_S: Final = 60.0
+
+
+def examine(
+    python: str | None = None,
+    timeout_s: float = DEFAULT_TIMEOUT_S,
+    *,
+    started: Started | None = None,
+    extra_dists: Sequence[str] = (),
+    from_file: str | None = None,
+    save_to: str | None = None,
+) -> Evidence:
+    """The evidence of the target interpreter and this host, or of a saved file."""
+    if from_file is not None:
+        found = gathering.load(from_file)
+    else:
+        target = resolve_python(python)
+        found = gathering.gather(target, timeout_s, started, extra_dists=extra_dists)
+    if save_to is not None:
+        gathering.save(found, save_to)
+    return found
+
+
+def detect(
+    python: str | None = None,
+    timeout_s: float = DEFAULT_TIMEOUT_S,
+    *,
+    require: Sequence[str | Requirement] = (),
+    strict: bool = False,
+    started: Started | None = None,
+    from_file: str | None = None,
+    save_to: str | None = None,
+) -> DetectReport:
+    """Probe the target interpreter and this host (or read `from_file`); diagnose every
+    backend of the registry. A malformed requirement raises `UsageError` before probing."""
+    parsed = tuple(r if isinstance(r, Requirement) else requirements.parse(r) for r in require)
+    found = examine(
+        python, timeout_s, started=started, extra_dists=requirements.dists(parsed),
+        from_file=from_file, save_to=save_to,
+    )  # fmt: skip
+    return diagnosis.detect(found, require=parsed, strict=strict)
+
+
+def explain(
+    python: str | None = None,
+    timeout_s: float = DEFAULT_TIMEOUT_S,
+    *,
+    use_cpu: bool = False,
+    verify: bool = False,
+    nproc: int | None = None,
+    started: Started | None = None,
+    from_file: str | None = None,
+    save_to: str | None = None,
+) -> ExplainReport:
+    """Which device training and inference pick here, why, and (with verify) proof.
+
+    With `verify`, the real libraries run in a second subprocess of the target interpreter,
+    concurrently with the probe, and their answers are compared with the prediction.
+    """
+    if verify and from_file is not None:
+        raise UsageError("--verify runs the real libraries here; it cannot apply to --from")
+    target = resolve_python(python) if from_file is None else None
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        verifying = (
+            pool.submit(_verify_run, target, timeout_s, use_cpu) if verify and target else None
+        )
+        found = examine(target, timeout_s, started=started, from_file=from_file, save_to=save_to)
+        verified = verifying.result() if verifying else None
+    return diagnosis.explain(found, use_cpu=use_cpu, verify=verified, nproc=nproc)
+
+
+def _verify_run(python: str, timeout_s: float, use_cpu: bool) -> ProbeRun:
+    return run_payload(python, "verify", {"use_cpu": use_cpu}, timeout_s=timeout_s)
+
+
+def explain_device(
+    request: devices.DeviceRequest,
+    python: str | None = None,
+    timeout_s: float = DEFAULT_TIMEOUT_S,
+    *,
+    started: Started | None = None,
+    from_file: str | None = None,
+) -> DeviceExplanation:
+    """What it takes to use one device string on this machine (or the saved one)."""
+    found = examine(python, timeout_s, started=started, from_file=from_file)
+    return diagnosis.explain_device(found, request)

@@ -1,0 +1,212 @@
+"""The distributed doctor: every rank's device under torchrun, accelerate launch, srun, mpirun.
+
+hwdoctor builds no launcher and no transport of its own. Under a launcher each rank runs
+`hwdoctor detect` as usual (its local probe, its own report), then a payload in the target
+interpreter joins the job's store and process group through torch.distributed: every rank
+leaves its summary there, rank 0 gathers them, names the ranks that never came, and the
+ranks all_reduce a tensor on their devices. Rank 0 prints one combined report; the others
+print nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from hwdoctor import diagnosis, interrupts, processes, registry, rules
+from hwdoctor.diagnosis import ranks
+from hwdoctor.diagnosis.requirements import dists
+from hwdoctor.doctor.detect import examine
+from hwdoctor.errors import ProblemError
+from hwdoctor.gather.probe.job import AUTOLOAD_STEP_PREFIX, IMPORT_TORCH
+from hwdoctor.gather.probe.runner import RunOutcome, Started
+from hwdoctor.launch import Launch
+from hwdoctor.model.facts import Evidence
+from hwdoctor.model.reports import (
+    DetectReport,
+    DistributedReport,
+)
+
+
+def detect(
+    launch: Launch,
+    python: str,
+    timeout_s: float,
+    *,
+    require: Sequence[Any] = (),
+    strict: bool = False,
+    started: Started | None = None,
+) -> DistributedReport | None:
+    """This rank's part of a distributed detect; the combined report on rank 0, else None."""
+    job = {
+        "rank": launch.rank,
+        "world_size": launch.world_size,
+        "local_rank": launch.local_rank,
+        "master_addr": launch.master_addr,
+        "master_port": launch.master_port,
+        "agent_store": launch.agent_store,
+        "run_id": launch.run_id,
+        "timeout": timeout_s,
+    }
+    payload = Started(python, "distributed", job, stdin=True)
+    try:
+        evidence = examine(python, timeout_s, started=started, extra_dists=dists(require))
+        report = diagnosis.detect(evidence, require=require, strict=strict)
+        summary = rank_summary(launch, evidence, report)
+    except BaseException:
+        payload.abandon()
+        raise
+    if any(
+        f.step == IMPORT_TORCH or f.step.startswith(AUTOLOAD_STEP_PREFIX) for f in report.failures
+    ):
+        # import torch itself hangs or fails here: this rank cannot join; rank 0 names it.
+        payload.abandon()
+        if launch.rank != 0:
+            return None
+        problem = "import torch fails on rank 0: see its own findings"
+        return ranks.combine(launch.world_size, report, {}, problem, timeout_s)
+    payload.go(
+        json.dumps({"report": summary, "backend": summary["backend"], "device": summary["device"]})
+    )
+    # Each wait inside the payload (for the reports, for the results) is bounded by
+    # timeout_s; a step making no progress for longer than that is hung.
+    run = payload.finish(timeout_s + 5)
+    if launch.rank != 0:
+        return None
+    gathered = run.facts.get("ranks") or {}
+    return ranks.combine(launch.world_size, report, gathered, _problem(run), timeout_s)
+
+
+def rank_summary(launch: Launch, evidence: Evidence, report: DetectReport) -> dict[str, Any]:
+    """What this rank tells rank 0: where it would train, with what, and its versions."""
+    state = rules.accelerate_state(rules.inputs(evidence))
+    device = state.device
+    device_type = device.split(":", 1)[0]
+    on_host = any(b.query.kind is registry.QueryKind.CPU for b in registry.for_device(device_type))
+    backend = state.backend or (registry.collective(device_type) if on_host else None)
+    host = evidence.host
+    index = int(device.split(":", 1)[1]) if ":" in device else 0
+    name = next(
+        (
+            d.name
+            for b in report.backends
+            if b.device == device_type and b.available
+            for d in b.devices
+            if d.index == index
+        ),
+        host.cpu_name if host and on_host else None,
+    )
+    extensions = {
+        backend_row.package: backend_row.version
+        for backend_row in report.backends
+        if backend_row.installed and backend_row.version and registry.BY_KEY[backend_row.key].module
+    }
+    return {
+        "host": (host.hostname if host else "") or platform.node(),
+        "rank": launch.rank,
+        "local_rank": launch.local_rank,
+        "local_world_size": launch.local_world_size,
+        "device": device,
+        "device_name": name,
+        "backend": backend,
+        "distributed_type": state.distributed_type,
+        "versions": {**dict(report.packages), **extensions},
+        "device_counts": {b.key: b.device_count for b in report.backends if b.available},
+        "visibility": {
+            name: env[name]
+            for backend_row in registry.BACKENDS
+            for name in backend_row.visibility_env
+            if name in (env := evidence.env or {})
+        },
+        "exit_code": report.exit_code,
+    }
+
+
+def _problem(run: Any) -> str | None:
+    if run.outcome is RunOutcome.COMPLETED:
+        failed = [s for s in run.steps if s.ok is False]
+        if failed:
+            error = failed[0].error or {}
+            return f"{failed[0].name} failed: {error.get('type')}: {error.get('message', '')}"[:400]
+        return None
+    step = run.culprit.name if run.culprit else "start-up"
+    how = "hung" if run.outcome is RunOutcome.TIMEOUT else f"died ({run.signal_name})"
+    return f"rank 0's distributed check {how} in {step}"
+
+
+def run_locally(nproc: int, args: Sequence[str], python: str, timeout_s: float) -> int:
+    """`detect --nproc N`: torchrun from the target interpreter, one hwdoctor per rank.
+
+    Rank 0's report is the output. torchrun's own logging, and the traceback it prints when
+    a rank exits 1 (which rank 0 does when it found a problem), are shown only when no
+    report came out; hwdoctor's own stderr lines always are.
+    """
+    # torchrun keeps per-rank logs in a new temporary directory unless told where: give it
+    # one of hwdoctor's, removed afterwards.
+    with tempfile.TemporaryDirectory(
+        prefix="hwdoctor-torchrun-", ignore_cleanup_errors=True
+    ) as log_dir:
+        return _run_torchrun(nproc, args, python, timeout_s, log_dir)
+
+
+def _communicate(process: subprocess.Popen[bytes], limit_s: float) -> tuple[bytes, bytes] | None:
+    """Collect torchrun's output until it ends, an interrupt arrives, or `limit_s` passes
+    (then kill it and return None)."""
+    deadline = time.monotonic() + limit_s
+    while True:
+        interrupts.check()
+        try:
+            return process.communicate(timeout=max(0.0, min(0.5, deadline - time.monotonic())))
+        except subprocess.TimeoutExpired:
+            if time.monotonic() >= deadline:
+                processes.kill_group(process, close_pipes=True)
+                return None
+
+
+def _run_torchrun(
+    nproc: int, args: Sequence[str], python: str, timeout_s: float, log_dir: str
+) -> int:
+    argv = [
+        python, "-m", "torch.distributed.run", "--standalone", f"--nproc_per_node={nproc}",
+        f"--log_dir={log_dir}", "--no-python", sys.executable, "-m", "hwdoctor", *args,
+        "--python", python,
+    ]  # fmt: skip
+    env = {**os.environ, "OMP_NUM_THREADS": os.environ.get("OMP_NUM_THREADS", "1")}
+    limit = 3 * timeout_s + 120
+    process = None
+    try:
+        with interrupts.held():  # torchrun runs in a session of its own: record it first
+            try:
+                process = subprocess.Popen(
+                    argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                    **processes.own_session(),
+                )  # fmt: skip
+            except OSError as exc:
+                raise ProblemError(f"could not start torchrun with {python}: {exc}") from exc
+        output = _communicate(process, limit)
+        if output is None:
+            raise ProblemError(f"torchrun with {nproc} ranks did not finish within {limit:g} s")
+        out, err = output
+    finally:
+        if process is not None and process.poll() is None:
+            processes.kill_group(process, close_pipes=True)
+    report = out.decode("utf-8", "replace")
+    log = err.decode("utf-8", "replace")
+    sys.stdout.write(report)
+    sys.stdout.flush()
+    reported = bool(report.strip()) and process.returncode in (0, 1)
+    shown = [line for line in log.splitlines(keepends=True) if line.startswith(("hwdoctor:", "::"))]
+    sys.stderr.write("".join(shown) if reported else log)
+    if not reported:
+        raise ProblemError(
+            f"torchrun with {nproc} ranks produced no report (exit {process.returncode})",
+            hint="its output is above; is torch installed in the target interpreter?",
+        )
+    return process.returncode

@@ -1,0 +1,161 @@
+"""`hwdoctor load`: load a model on a device in the target interpreter; show where it landed.
+
+The load payload starts at once and imports torch and transformers while hwdoctor's own
+probe runs next to it; hwdoctor validates the device against the probe's facts and only
+then tells the payload to go. Loading, one forward pass and a short greedy generation
+happen in that isolated, time-boxed subprocess, so a segfault or a hang is reported with
+evidence instead of inherited.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Final
+
+from hwdoctor import devices, diagnosis
+from hwdoctor.diagnosis import load as judged
+from hwdoctor.doctor.detect import examine
+from hwdoctor.errors import UsageError
+from hwdoctor.gather.probe.runner import ProbeRun, Started
+from hwdoctor.model.facts import Evidence
+from hwdoctor.model.reports import LoadReport, PlacementRow
+from hwdoctor.text import is_true, quoted
+
+TINY_MODEL: Final = "tiny Qwen3 (embedded)"
+DTYPES: Final = ("auto", "float32", "bfloat16", "float16")
+# huggingface_hub's repo id rules: namespace/name, letters, digits, - _ . and no -- or ..
+_REPO_ID: Final = re.compile(r"^(?:[A-Za-z0-9][\w.-]{0,95}/)?[A-Za-z0-9][\w.-]{0,95}$")
+
+
+@dataclass(frozen=True)
+class LoadRequest:
+    model: str | None  # None: the embedded tiny Qwen3
+    device: devices.DeviceRequest | None  # None: the device training would pick here
+    plan: bool = False
+    trust_remote_code: bool = False
+    offline: bool = False
+    revision: str | None = None
+    dtype: str = "auto"
+    max_new_tokens: int = 8
+
+    @property
+    def label(self) -> str:
+        return self.model or TINY_MODEL
+
+
+def check_model(model: str | None) -> str | None:
+    """A local directory or a Hub id; anything else is a usage error (exit 2)."""
+    if model is None:
+        return None
+    try:
+        path = Path(model).expanduser()
+        if path.is_dir():
+            return str(path.resolve())
+    except (OSError, ValueError, RuntimeError):  # a name too long, a NUL byte, ~unknown-user
+        pass
+    looks_like_path = model.startswith((".", "/", "~")) or os.sep in model.strip("/").replace(
+        "/", "", 1
+    )
+    if looks_like_path or not _REPO_ID.match(model) or "--" in model or ".." in model:
+        raise UsageError(
+            f"{quoted(model)} is neither a directory nor a Hub model id",
+            hint="pass a local model directory or an id such as Qwen/Qwen3-0.6B",
+        )
+    return model
+
+
+def load(
+    request: LoadRequest,
+    python: str,
+    timeout_s: float,
+    *,
+    started: Started | None = None,
+    progress: IO[bytes] | None = None,
+) -> LoadReport:
+    """Validate the device against the probe, then load, run and measure in the target."""
+    offline = request.offline or is_true(os.environ.get("HF_HUB_OFFLINE"))
+    job = {
+        "model": request.model,
+        "plan": request.plan,
+        "trust_remote_code": request.trust_remote_code,
+        "offline": offline,
+        "revision": request.revision,
+        "dtype": request.dtype,
+        "max_new_tokens": request.max_new_tokens,
+    }
+    payload = Started(
+        python,
+        "load",
+        job,
+        env_overrides={"HF_HUB_OFFLINE": "1"} if request.offline else None,
+        stdin=True,
+        echo_stderr=progress,
+    )
+    try:
+        evidence = examine(python, timeout_s, started=started)
+    except BaseException:
+        payload.abandon()
+        raise
+    device = request.device or judged.default_device(evidence)
+    problem = judged.validate(device, evidence)
+    report = diagnosis.detect(evidence)
+    base = LoadReport(
+        model=request.label,
+        device=device.text,
+        python=report.python,
+        packages=report.packages,
+        problem=problem,
+    )
+    if problem is not None:
+        payload.abandon()
+        return base
+    payload.go(json.dumps({"device_map": device.text}))
+    run = payload.finish(timeout_s)
+    return _report(run, base, device, evidence, timeout_s)
+
+
+def _report(
+    run: ProbeRun,
+    base: LoadReport,
+    device: devices.DeviceRequest,
+    evidence: Evidence,
+    timeout_s: float,
+) -> LoadReport:
+    facts = run.facts
+    where = facts.get("placement") or {}
+    placement = tuple(
+        PlacementRow(row["device"], row["modules"], row["parameters"], row["bytes"])
+        for row in where.get("devices", ())
+    )
+    output = "\n".join(part for part in (run.stdout_tail, run.stderr_tail) if part.strip())
+    problem = judged.problem(
+        facts,
+        outcome=run.outcome.value,
+        culprit=run.culprit.name if run.culprit else None,
+        signal=run.signal_name or f"exit {run.returncode}",
+        output=output,
+        model=base.model,
+        timeout_s=timeout_s,
+    )
+    if problem is not None:
+        problem = judged.with_memory(problem, device, evidence)
+    return dataclasses.replace(
+        base,
+        problem=problem,
+        placement=placement,
+        device_map=where.get("device_map") or None,
+        model_class=where.get("class"),
+        dtype=where.get("dtype"),
+        parameters=where.get("parameters"),
+        load_seconds=where.get("load_seconds"),
+        peak_memory=facts.get("peak_memory"),
+        forward=facts.get("forward"),
+        generate=facts.get("generate"),
+        plan=judged.with_fit(facts.get("plan"), device, evidence),
+        findings=tuple(judged.placement_findings(device, placement, evidence)),
+    )

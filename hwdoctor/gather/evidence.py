@@ -1,0 +1,105 @@
+"""One live examination: the host scan in this process while the probe runs in the target,
+joined into one `Evidence` record, secrets masked field by field before anyone reads it.
+
+The record is the same one `--save-evidence` writes and `--from` reads back, so a live run
+and its replay diagnose the very same facts.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Final
+
+from hwdoctor import __version__, redact, registry
+from hwdoctor.errors import UsageError
+from hwdoctor.gather import host
+from hwdoctor.gather.probe import collector
+from hwdoctor.gather.probe.runner import Started
+from hwdoctor.model.facts import Evidence, Source
+from hwdoctor.text import valid_text
+
+# An evidence file is a few hundred KiB at most (tracebacks and output tails included).
+MAX_EVIDENCE_BYTES: Final = 16 * 1024 * 1024
+
+
+def gather(
+    target: str,
+    timeout_s: float,
+    started: Started | None = None,
+    *,
+    extra_dists: Sequence[str] = (),
+) -> Evidence:
+    """Scan this host and probe `target` concurrently; the evidence, redacted."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        scan = pool.submit(host.scan, registry.BACKENDS)
+        result = collector.collect(target, timeout_s, started=started, extra_dists=extra_dists)
+        host_facts, tool_problems = scan.result()
+    visibility = [n for b in registry.BACKENDS for n in (*b.visibility_env, *b.container_env)]
+    evidence = Evidence(
+        source=Source("hwdoctor", __version__),
+        python=result.python_info(),
+        packages=result.packages(),
+        torch=result.torch_info(),
+        backends={b.key: result.backend_facts(b) for b in registry.BACKENDS},
+        host=host_facts,
+        tool_problems=tool_problems,
+        failures=result.failures(),
+        entry_points=result.entry_points(),
+        env=redact.relevant_environment(valid_text(dict(os.environ)), visibility),
+        timeout_s=timeout_s,
+        autoload_disabled=result.autoload_disabled,
+        probe_seconds=result.seconds,
+    )
+    return redacted(evidence)
+
+
+def redacted(evidence: Evidence) -> Evidence:
+    """`evidence` with every string scrubbed of secrets, as it would be saved."""
+    clean = redact.scrub(evidence.to_json(), redact.Redactor.from_environment())
+    return Evidence.from_json(clean, source=evidence.source)
+
+
+def save(evidence: Evidence, path: str) -> None:
+    """Write the evidence file; an unwritable path is a usage error (exit 2)."""
+    text = json.dumps(evidence.to_json(), sort_keys=True, indent=2, ensure_ascii=False)
+    try:
+        Path(path).write_text(text + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(
+            f"--save-evidence {path}: {exc.strerror or exc}",
+            hint="pass a path in a directory you can write",
+        ) from None
+
+
+def load(path: str) -> Evidence:
+    """Read an evidence file (`-`: standard input); anything else is a usage error."""
+    import sys
+
+    where = "standard input" if path == "-" else path
+    try:
+        if path == "-":
+            raw = sys.stdin.buffer.read(MAX_EVIDENCE_BYTES + 1)
+        else:
+            with open(path, "rb") as handle:
+                raw = handle.read(MAX_EVIDENCE_BYTES + 1)
+    except OSError as exc:
+        raise UsageError(f"--from {where}: {exc.strerror or exc}") from None
+    if len(raw) > MAX_EVIDENCE_BYTES:
+        raise UsageError(
+            f"--from {where}: larger than {MAX_EVIDENCE_BYTES // (1024 * 1024)} MiB, not an "
+            "evidence file"
+        )
+    hint = "pass a file written by `hwdoctor detect --save-evidence FILE`"
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise UsageError(f"--from {where}: not JSON", hint=hint) from None
+    try:
+        evidence = Evidence.from_json(data)
+    except (ValueError, TypeError, AttributeError, RecursionError) as exc:
+        raise UsageError(f"--from {where}: {exc}", hint=hint) from None
+    return redacted(evidence)

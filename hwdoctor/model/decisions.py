@@ -1,0 +1,193 @@
+"""Decisions: what each library would pick, as traced steps, and what verify saw."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class StepTrace:
+    """One check of a library's device decision, as evaluated against this machine."""
+
+    name: str  # "xpu"
+    check: str  # "is_torch_xpu_available()"
+    observed: str  # "is_torch_xpu_available() = False"
+    outcome: str  # "taken", "skip", "not reached"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "check": self.check,
+            "observed": self.observed,
+            "outcome": self.outcome,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Trace:
+    title: str  # "TrainingArguments(...).device"
+    library: str
+    versions: str  # the library versions this order was read from
+    steps: tuple[StepTrace, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "title": self.title,
+            "library": self.library,
+            "versions": self.versions,
+            "steps": [step.to_json() for step in self.steps],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class AccelerateDecision:
+    device: str  # as str(PartialState().device) prints it: "npu", "cuda:1", "xla:0"
+    distributed_type: str  # "NO", "MULTI_GPU", "XLA", ...
+    backend: str | None  # collective backend under a launcher: nccl, hccl, gloo, ...
+    cpu: bool  # PartialState(cpu=...) as asked
+    trace: Trace
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "device": self.device,
+            "distributed_type": self.distributed_type,
+            "backend": self.backend,
+            "cpu": self.cpu,
+            "steps": [step.to_json() for step in self.trace.steps],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TrainingDecision:
+    device: str | None  # as str(TrainingArguments(...).device) prints it; None on error
+    n_gpu: int | None
+    parallel_mode: str | None  # transformers ParallelMode value: "not_parallel", "tpu", ...
+    use_cpu: bool
+    accelerate: AccelerateDecision  # the PartialState TrainingArguments builds
+    trace: Trace
+    error: str | None = None  # what TrainingArguments would raise instead
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "device": self.device,
+            "n_gpu": self.n_gpu,
+            "parallel_mode": self.parallel_mode,
+            "use_cpu": self.use_cpu,
+            "error": self.error,
+            "distributed_state": self.accelerate.to_json(),
+            "steps": [step.to_json() for step in self.trace.steps],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceMapPlan:
+    """What device_map="auto" budgets memory on, in placement order."""
+
+    devices: tuple[str, ...]  # "npu:0", "npu:1", "cpu" (then disk, always last)
+    keys: tuple[str, ...]  # get_max_memory's keys as text: "0", "1", "cpu"
+    budgets: tuple[tuple[str, int | None], ...]  # (device, bytes) as Accelerate would budget
+    family: str  # the accelerator family get_max_memory enumerates
+    fallback_to_cpu: bool  # an accelerator is usable here but gets no budget
+    unused_accelerators: tuple[str, ...]  # usable device types "auto" leaves out
+    family_trace: Trace
+    host_trace: Trace
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "devices": list(self.devices),
+            "keys": list(self.keys),
+            "budgets": dict(self.budgets),
+            "family": self.family,
+            "fallback_to_cpu": self.fallback_to_cpu,
+            "unused_accelerators": list(self.unused_accelerators),
+            "steps": [step.to_json() for step in self.family_trace.steps]
+            + [step.to_json() for step in self.host_trace.steps],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class InferenceDecision:
+    from_pretrained: str  # where from_pretrained() without device_map puts the weights
+    device_map_auto: DeviceMapPlan
+    pipeline: str  # pipeline(...) without device
+    pipeline_trace: Trace
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "from_pretrained": self.from_pretrained,
+            "device_map_auto": self.device_map_auto.to_json(),
+            "pipeline": {
+                "device": self.pipeline,
+                "steps": [step.to_json() for step in self.pipeline_trace.steps],
+            },
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Decisions:
+    """Where training and inference would put things here, in one line each."""
+
+    training: str | None  # TrainingArguments(...).device; None when it would raise
+    n_gpu: int | None
+    accelerate: str  # PartialState().device
+    device_map_auto: tuple[str, ...]  # the tiers, in order
+    pipeline: str
+    from_pretrained: str  # from_pretrained() without device_map
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "training": self.training,
+            "n_gpu": self.n_gpu,
+            "accelerate": self.accelerate,
+            "device_map_auto": list(self.device_map_auto),
+            "pipeline": self.pipeline,
+            "from_pretrained": self.from_pretrained,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class VerifyItem:
+    """One library answer compared with hwdoctor's prediction."""
+
+    name: str  # "TrainingArguments.device"
+    predicted: str  # "npu:0", or "raises ValueError" when the library is predicted to raise
+    actual: str | None  # None: the call did not run (an earlier step hung)
+    error: str | None = None  # the message, when the library raised
+
+    @property
+    def agree(self) -> bool:
+        return self.actual == self.predicted
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "predicted": self.predicted,
+            "actual": self.actual,
+            "error": self.error,
+            "agree": self.agree,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class VerifyReport:
+    ran: bool
+    items: tuple[VerifyItem, ...]
+    seconds: float = 0.0
+    problem: str | None = None  # why the verification could not run or finish
+
+    @property
+    def agree(self) -> bool | None:
+        """Whether every answer matched; None when nothing was verified."""
+        if not self.ran:
+            return None
+        return self.problem is None and all(item.agree for item in self.items)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ran": self.ran,
+            "agree": self.agree,
+            "items": [item.to_json() for item in self.items],
+            "mismatches": [item.to_json() for item in self.items if not item.agree],
+            "problem": self.problem,
+        }

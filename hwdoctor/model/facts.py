@@ -1,0 +1,582 @@
+"""Facts: what was observed on a machine, nothing derived, and the evidence record.
+
+`Evidence` is the one record diagnosis reads. It has a versioned JSON form
+(`Evidence.to_json` / `Evidence.from_json`): a file written by this version keeps loading
+after later versions add fields (unknown keys are ignored, missing ones are unknown), and
+every section can be unknown (`None`), as it is when the evidence comes from a pasted
+report that shows only part of a machine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Final, TypeVar
+
+from hwdoctor.text import clip
+
+# Major: a change old readers cannot follow; minor: fields added.
+EVIDENCE_VERSION: Final = "1.0"
+EVIDENCE_KIND: Final = "hwdoctor.evidence"
+
+T = TypeVar("T")
+
+
+class Section(str, Enum):
+    """The parts of the evidence a check can read; each can be unknown on its own."""
+
+    PYTHON = "python"  # the target interpreter
+    PACKAGES = "packages"  # distributions and their metadata
+    TORCH = "torch"  # torch's version, build, and whether it imports
+    BACKENDS = "backends"  # what the probe learned per backend
+    HOST = "host"  # the host scan: hardware signals, CPU, memory
+    TOOLS = "tool_problems"  # vendor tools that failed
+    FAILURES = "failures"  # probe steps that raised, hung or crashed
+    ENTRY_POINTS = "entry_points"  # torch.backends autoload entry points
+    ENV = "env"  # the environment variables that steer device choice
+
+
+@dataclass(frozen=True, slots=True)
+class ErrorInfo:
+    """An exception observed in the target interpreter, as data."""
+
+    type: str
+    message: str
+    cause: str | None = None  # "Type: message" of the chained exception
+    traceback: str | None = None
+
+    @classmethod
+    def from_probe(cls, data: Any) -> ErrorInfo | None:
+        """The payload's form: the cause is a nested {type, message}."""
+        if not isinstance(data, Mapping) or not data:
+            return None
+        cause = data.get("cause")
+        return cls(
+            type=str(data.get("type", "Error")),
+            message=str(data.get("message", "")),
+            cause=f"{cause.get('type')}: {cause.get('message')}"
+            if isinstance(cause, Mapping)
+            else None,
+            traceback=_str(data.get("traceback")),
+        )
+
+    @classmethod
+    def from_json(cls, data: Any) -> ErrorInfo | None:
+        if not isinstance(data, Mapping):
+            return None
+        return cls(
+            type=str(data.get("type", "Error")),
+            message=str(data.get("message", "")),
+            cause=_str(data.get("cause")),
+            traceback=_str(data.get("traceback")),
+        )
+
+    def one_line(self, limit: int = 240) -> str:
+        """The error on one line, short enough to read; the full text stays in evidence."""
+        text = f"{self.type}: {self.message}".strip().rstrip(":")
+        first = clip(text.splitlines()[0] if text else self.type, limit)
+        if self.cause:
+            first += f" (caused by {clip(self.cause.splitlines()[0], limit // 2)})"
+        return first
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "message": self.message, "cause": self.cause}
+
+    def record(self) -> dict[str, Any]:
+        """The evidence form: with the traceback."""
+        return {**self.to_json(), "traceback": self.traceback}
+
+
+@dataclass(frozen=True, slots=True)
+class Device:
+    index: int
+    name: str | None
+    total_memory_bytes: int | None = None
+    free_memory_bytes: int | None = None
+    capability: str | None = None  # "9.0" (CUDA), or the gfx arch on ROCm
+    uuid: str | None = None
+    allocatable: bool | None = None  # a tensor could be created on it (None: not tried)
+    allocate_error: str | None = None
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Device:
+        """The payload's and the evidence's form alike (the payload says `arch` on ROCm)."""
+        allocatable = data.get("allocatable")
+        return cls(
+            index=_int(data.get("index")) or 0,
+            name=_str(data.get("name")),
+            total_memory_bytes=_int(data.get("total_memory_bytes")),
+            free_memory_bytes=_int(data.get("free_memory_bytes")),
+            capability=_str(data.get("capability") or data.get("arch")),
+            uuid=_str(data.get("uuid")),
+            allocatable=allocatable if isinstance(allocatable, bool) else None,
+            allocate_error=_str(data.get("allocate_error")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "name": self.name,
+            "total_memory_bytes": self.total_memory_bytes,
+            "free_memory_bytes": self.free_memory_bytes,
+            "capability": self.capability,
+            "uuid": self.uuid,
+            "allocatable": self.allocatable,
+        }
+
+    def record(self) -> dict[str, Any]:
+        return {**self.to_json(), "allocate_error": self.allocate_error}
+
+
+@dataclass(frozen=True, slots=True)
+class PythonInfo:
+    executable: str
+    version: str
+    prefix: str
+    is_venv: bool
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PythonInfo:
+        return cls(
+            executable=str(data.get("executable") or "unknown"),
+            version=str(data.get("version") or "unknown"),
+            prefix=str(data.get("prefix") or ""),
+            is_venv=data.get("is_venv") is True,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "executable": self.executable,
+            "version": self.version,
+            "prefix": self.prefix,
+            "is_venv": self.is_venv,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Package:
+    """A distribution as its metadata describes it, read without importing it."""
+
+    name: str
+    version: str
+    requires_torch: tuple[str, ...] = ()  # its Requires-Dist lines about torch
+    home_page: str | None = None
+
+    @classmethod
+    def from_json(cls, name: str, data: Mapping[str, Any]) -> Package:
+        return cls(
+            name=name,
+            version=str(data.get("version")),
+            requires_torch=_strings(data.get("requires_torch")),
+            home_page=_str(data.get("home_page")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": self.version,
+            "requires_torch": list(self.requires_torch),
+            "home_page": self.home_page,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TorchInfo:
+    version: str | None  # None: not installed
+    importable: bool
+    build: str | None = None  # registry.Build value
+    cuda: str | None = None
+    hip: str | None = None
+    accelerator: str | None = None  # torch.accelerator.current_accelerator()
+    error: ErrorInfo | None = None
+    collectives: tuple[str, ...] = ()  # torch.distributed backends built in: gloo, nccl, ...
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> TorchInfo:
+        return cls(
+            version=_str(data.get("version")),
+            importable=data.get("importable") is True,
+            build=_str(data.get("build")),
+            cuda=_str(data.get("cuda")),
+            hip=_str(data.get("hip")),
+            accelerator=_str(data.get("accelerator")),
+            error=ErrorInfo.from_json(data.get("error")),
+            collectives=_strings(data.get("collectives")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": self.version,
+            "importable": self.importable,
+            "build": self.build,
+            "cuda": self.cuda,
+            "hip": self.hip,
+            "accelerator": self.accelerator,
+            "error": self.error.to_json() if self.error else None,
+            "collectives": list(self.collectives),
+        }
+
+    def record(self) -> dict[str, Any]:
+        return {**self.to_json(), "error": self.error.record() if self.error else None}
+
+
+@dataclass(frozen=True, slots=True)
+class HardwareSignal:
+    """Evidence, found without torch, that a backend's hardware is in this machine."""
+
+    backend: str
+    kind: str  # "pci", "device_node", "tool", "platform"
+    detail: str  # "10de:2330 at 0000:3b:00.0", "/dev/nvidia0", "nvidia-smi: 8 devices"
+    count: int | None = None  # devices this signal counts, where it counts them
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> HardwareSignal:
+        return cls(
+            backend=str(data.get("backend")),
+            kind=str(data.get("kind")),
+            detail=str(data.get("detail") or ""),
+            count=_int(data.get("count")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "backend": self.backend,
+            "kind": self.kind,
+            "detail": self.detail,
+            "count": self.count,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class HostFacts:
+    system: str  # platform.system()
+    machine: str  # platform.machine()
+    translated: bool  # an x86_64 process under Rosetta on Apple Silicon
+    cpu_name: str | None
+    memory_total_bytes: int | None
+    memory_available_bytes: int | None
+    cpu_count: int | None
+    hostname: str
+    signals: tuple[HardwareSignal, ...] = ()
+    platform: str | None = None  # sys.platform: "linux", "darwin", "win32"
+
+    def signals_for(self, backend: str) -> tuple[HardwareSignal, ...]:
+        return tuple(signal for signal in self.signals if signal.backend == backend)
+
+    def device_count_for(self, backend: str) -> int | None:
+        """How many devices the host scan counts for a backend, the best of its signals."""
+        counts = [s.count for s in self.signals_for(backend) if s.count is not None]
+        return max(counts) if counts else None
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> HostFacts:
+        return cls(
+            system=str(data.get("system") or "unknown"),
+            machine=str(data.get("machine") or "unknown"),
+            translated=data.get("translated") is True,
+            cpu_name=_str(data.get("cpu_name")),
+            memory_total_bytes=_int(data.get("memory_total_bytes")),
+            memory_available_bytes=_int(data.get("memory_available_bytes")),
+            cpu_count=_int(data.get("cpu_count")),
+            hostname=str(data.get("hostname") or ""),
+            signals=_records(data.get("signals"), HardwareSignal.from_json),
+            platform=_str(data.get("platform")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "system": self.system,
+            "machine": self.machine,
+            "translated": self.translated,
+            "cpu_name": self.cpu_name,
+            "memory_total_bytes": self.memory_total_bytes,
+            "memory_available_bytes": self.memory_available_bytes,
+            "cpu_count": self.cpu_count,
+            "hostname": self.hostname,
+            "signals": [signal.to_json() for signal in self.signals],
+        }
+
+    def record(self) -> dict[str, Any]:
+        return {**self.to_json(), "platform": self.platform}
+
+
+@dataclass(frozen=True, slots=True)
+class BackendFacts:
+    """What the probe learned about one backend in the target interpreter."""
+
+    key: str
+    installed: bool
+    version: str | None
+    importable: bool | None  # None: nothing to import (in-tree) or not installed
+    autoloaded: bool = False  # imported by torch's backend autoload, not by hwdoctor
+    import_error: ErrorInfo | None = None
+    available: bool = False
+    device_count: int = 0
+    devices: tuple[Device, ...] = ()
+    reason: str | None = None  # why unavailable: "build", "no_module", "disabled", ...
+    query_error: ErrorInfo | None = None
+    probed: bool = True  # False: a step hung or crashed before it reported
+    arch_list: tuple[str, ...] = ()
+    detail: Mapping[str, str] | None = None  # backend-specific extras (xla device_type)
+
+    @classmethod
+    def from_json(cls, key: str, data: Mapping[str, Any]) -> BackendFacts:
+        importable = data.get("importable")
+        detail = data.get("detail")
+        return cls(
+            key=key,
+            installed=data.get("installed") is True,
+            version=_str(data.get("version")),
+            importable=importable if isinstance(importable, bool) else None,
+            autoloaded=data.get("autoloaded") is True,
+            import_error=ErrorInfo.from_json(data.get("import_error")),
+            available=data.get("available") is True,
+            device_count=_int(data.get("device_count")) or 0,
+            devices=_records(data.get("devices"), Device.from_json),
+            reason=_str(data.get("reason")),
+            query_error=ErrorInfo.from_json(data.get("query_error")),
+            probed=data.get("probed") is not False,
+            arch_list=_strings(data.get("arch_list")),
+            detail={str(k): str(v) for k, v in detail.items()}
+            if isinstance(detail, Mapping)
+            else None,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "installed": self.installed,
+            "version": self.version,
+            "importable": self.importable,
+            "autoloaded": self.autoloaded,
+            "import_error": self.import_error.record() if self.import_error else None,
+            "available": self.available,
+            "device_count": self.device_count,
+            "devices": [device.record() for device in self.devices],
+            "reason": self.reason,
+            "query_error": self.query_error.record() if self.query_error else None,
+            "probed": self.probed,
+            "arch_list": list(self.arch_list),
+            "detail": dict(self.detail) if self.detail is not None else None,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class StepFailure:
+    """A probe step that raised, hung or took the process down."""
+
+    step: str  # "import torch_npu", "autoload torch_npu", "query cuda"
+    kind: str  # "error", "timeout", "crashed"
+    error: ErrorInfo | None
+    signal: str | None
+    output: str  # what the process printed (tail), or the traceback
+    autoload: bool  # whether torch's extension autoload was on in that run
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> StepFailure:
+        return cls(
+            step=str(data.get("step")),
+            kind=str(data.get("kind")),
+            error=ErrorInfo.from_json(data.get("error")),
+            signal=_str(data.get("signal")),
+            output=str(data.get("output") or ""),
+            autoload=data.get("autoload") is not False,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "step": self.step,
+            "kind": self.kind,
+            "error": self.error.to_json() if self.error else None,
+            "signal": self.signal,
+            "output": self.output,
+            "autoload": self.autoload,
+        }
+
+    def record(self) -> dict[str, Any]:
+        return {**self.to_json(), "error": self.error.record() if self.error else None}
+
+
+@dataclass(frozen=True, slots=True)
+class ToolProblem:
+    """A vendor tool that is installed but did not answer sensibly."""
+
+    backend: str
+    tool: str
+    message: str
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ToolProblem:
+        return cls(str(data.get("backend")), str(data.get("tool")), str(data.get("message")))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"backend": self.backend, "tool": self.tool, "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class EntryPoint:
+    """A `torch.backends` entry point: torch imports and calls it at `import torch`."""
+
+    name: str
+    value: str  # "module:function"
+    dist: str | None = None
+
+    @property
+    def module(self) -> str:
+        return self.value.split(":", 1)[0].strip()
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> EntryPoint:
+        return cls(str(data.get("name")), str(data.get("value") or ""), _str(data.get("dist")))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "value": self.value, "dist": self.dist}
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where evidence came from: which tool wrote it, about which machine, and when."""
+
+    tool: str  # "hwdoctor" for a live probe or a saved evidence file
+    version: str | None = None  # the tool's version
+    live: bool = True  # gathered by this process just now, not read from a file
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Source:
+        return cls(str(data.get("tool") or "unknown"), _str(data.get("version")), False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"tool": self.tool, "version": self.version}
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """Everything diagnosis reads: facts, nothing derived. `None` means unknown."""
+
+    source: Source
+    python: PythonInfo | None
+    packages: Mapping[str, Package | None] | None
+    torch: TorchInfo | None
+    backends: Mapping[str, BackendFacts] | None
+    host: HostFacts | None
+    tool_problems: tuple[ToolProblem, ...] | None
+    failures: tuple[StepFailure, ...] | None
+    entry_points: tuple[EntryPoint, ...] | None
+    env: Mapping[str, str] | None  # only the variables that steer devices; secrets masked
+    timeout_s: float = 60.0  # the probe's per-step deadline, which findings quote
+    autoload_disabled: bool = False  # the facts come from a probe with autoload off
+    probe_seconds: float = 0.0
+
+    def unknown(self) -> frozenset[Section]:
+        return frozenset(section for section in Section if self.section(section) is None)
+
+    def section(self, section: Section) -> object:
+        value: object = getattr(self, section.value)
+        return value
+
+    def to_json(self) -> dict[str, Any]:
+        def opt(value: T | None, convert: Callable[[T], Any]) -> Any:
+            return None if value is None else convert(value)
+
+        return {
+            "kind": EVIDENCE_KIND,
+            "evidence_version": EVIDENCE_VERSION,
+            "source": self.source.to_json(),
+            "python": opt(self.python, PythonInfo.to_json),
+            "packages": opt(
+                self.packages,
+                lambda found: {
+                    name: package.to_json() if package else None
+                    for name, package in sorted(found.items())
+                },
+            ),
+            "torch": opt(self.torch, TorchInfo.record),
+            "backends": opt(
+                self.backends, lambda found: {key: facts.to_json() for key, facts in found.items()}
+            ),
+            "host": opt(self.host, HostFacts.record),
+            "tool_problems": opt(self.tool_problems, lambda found: [p.to_json() for p in found]),
+            "failures": opt(self.failures, lambda found: [f.record() for f in found]),
+            "entry_points": opt(self.entry_points, lambda found: [p.to_json() for p in found]),
+            "env": opt(self.env, lambda found: dict(sorted(found.items()))),
+            "timeout_s": self.timeout_s,
+            "autoload_disabled": self.autoload_disabled,
+            "probe_seconds": round(self.probe_seconds, 3),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], *, source: Source | None = None) -> Evidence:
+        """Read an evidence document; raises `ValueError` when it is not one this version
+        can read (another kind, or a newer major version)."""
+        if not isinstance(data, Mapping) or data.get("kind") != EVIDENCE_KIND:
+            raise ValueError("not a hwdoctor evidence file")
+        version = str(data.get("evidence_version", ""))
+        major = version.split(".", 1)[0]
+        if major != EVIDENCE_VERSION.split(".", 1)[0]:
+            raise ValueError(
+                f"evidence version {version or 'missing'}; this hwdoctor reads "
+                f"{EVIDENCE_VERSION.split('.', 1)[0]}.x"
+            )
+        packages = _mapping(data.get("packages"))
+        backends = _mapping(data.get("backends"))
+        env = _mapping(data.get("env"))
+        return cls(
+            source=source or Source.from_json(_mapping(data.get("source")) or {}),
+            python=_maybe(data.get("python"), PythonInfo.from_json),
+            packages=None
+            if packages is None
+            else {
+                str(name): Package.from_json(str(name), item) if isinstance(item, Mapping) else None
+                for name, item in packages.items()
+            },
+            torch=_maybe(data.get("torch"), TorchInfo.from_json),
+            backends=None
+            if backends is None
+            else {
+                str(key): BackendFacts.from_json(str(key), item)
+                for key, item in backends.items()
+                if isinstance(item, Mapping)
+            },
+            host=_maybe(data.get("host"), HostFacts.from_json),
+            tool_problems=_maybe_records(data.get("tool_problems"), ToolProblem.from_json),
+            failures=_maybe_records(data.get("failures"), StepFailure.from_json),
+            entry_points=_maybe_records(data.get("entry_points"), EntryPoint.from_json),
+            env=None if env is None else {str(k): str(v) for k, v in env.items()},
+            timeout_s=_float(data.get("timeout_s"), 60.0),
+            autoload_disabled=data.get("autoload_disabled") is True,
+            probe_seconds=_float(data.get("probe_seconds"), 0.0),
+        )
+
+
+def _str(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _float(value: Any, default: float) -> float:
+    ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+    return float(value) if ok else default
+
+
+def _strings(value: Any) -> tuple[str, ...]:
+    return tuple(str(item) for item in value) if isinstance(value, list) else ()
+
+
+def _mapping(value: Any) -> Mapping[str, Any] | None:
+    return value if isinstance(value, Mapping) else None
+
+
+def _records(value: Any, read: Callable[[Mapping[str, Any]], T]) -> tuple[T, ...]:
+    if not isinstance(value, Sequence) or isinstance(value, str):
+        return ()
+    return tuple(read(item) for item in value if isinstance(item, Mapping))
+
+
+def _maybe(value: Any, read: Callable[[Mapping[str, Any]], T]) -> T | None:
+    return read(value) if isinstance(value, Mapping) else None
+
+
+def _maybe_records(value: Any, read: Callable[[Mapping[str, Any]], T]) -> tuple[T, ...] | None:
+    return _records(value, read) if isinstance(value, list) else None

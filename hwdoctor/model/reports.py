@@ -1,0 +1,437 @@
+"""Reports: what each command answers, with findings and exit codes, and their JSON form."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from hwdoctor.model.decisions import (
+    AccelerateDecision,
+    Decisions,
+    InferenceDecision,
+    TrainingDecision,
+    VerifyReport,
+)
+from hwdoctor.model.facts import Device, HostFacts, PythonInfo, StepFailure, TorchInfo
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+
+class Status(str, Enum):
+    """A backend's verdict on this machine."""
+
+    OK = "ok"  # usable
+    WARN = "warn"  # usable, or not needed, but something deserves attention
+    FAIL = "fail"  # wanted here (hardware or package present) but not usable
+    ABSENT = "absent"  # neither hardware nor package: nothing to do
+    ERROR = "error"  # the probe could not tell: a step hung or crashed
+    UNKNOWN = "unknown"  # the evidence does not show this backend (a partial report)
+
+
+class Severity(str, Enum):
+    INFO = "info"
+    WARNING = "warning"
+    ERROR = "error"
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    code: str  # stable: "hardware.package_missing"
+    severity: Severity
+    backend: str | None
+    message: str  # one line, no markup
+    remedy: str | None = None
+    evidence: str | None = None  # what was observed, for the curious and for bug reports
+    params: Mapping[str, str] = field(default_factory=dict)  # what the sentences were made of
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "severity": self.severity.value,
+            "backend": self.backend,
+            "message": self.message,
+            "remedy": self.remedy,
+            "evidence": self.evidence,
+            "params": dict(self.params),
+        }
+
+
+def exit_code_of(findings: Iterable[Finding], *, strict: bool = False, failed: bool = False) -> int:
+    """The one exit-code rule: 1 when an error finding (with `strict`, a warning too) or
+    anything else the command counts as failed (`failed`), else 0."""
+    failing = {Severity.ERROR, Severity.WARNING} if strict else {Severity.ERROR}
+    return 1 if failed or any(f.severity in failing for f in findings) else 0
+
+
+@dataclass(frozen=True, slots=True)
+class NotChecked:
+    """A check that did not run because the evidence lacks what it reads."""
+
+    check: str
+    missing: tuple[str, ...]  # the evidence sections it lacked
+
+    def to_json(self) -> dict[str, Any]:
+        return {"check": self.check, "missing": list(self.missing)}
+
+
+@dataclass(frozen=True, slots=True)
+class BackendReport:
+    key: str
+    hardware: str
+    device: str
+    package: str
+    status: Status
+    installed: bool
+    version: str | None
+    importable: bool | None
+    available: bool
+    device_count: int
+    devices: tuple[Device, ...]
+    note: str
+    hardware_present: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "hardware": self.hardware,
+            "device": self.device,
+            "package": self.package,
+            "status": self.status.value,
+            "installed": self.installed,
+            "version": self.version,
+            "importable": self.importable,
+            "available": self.available,
+            "device_count": self.device_count,
+            "devices": [device.to_json() for device in self.devices],
+            "note": self.note,
+            "hardware_present": self.hardware_present,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DetectReport:
+    python: PythonInfo
+    packages: Mapping[str, str | None]
+    torch: TorchInfo
+    autoload_disabled: bool  # facts come from a probe run with TORCH_DEVICE_BACKEND_AUTOLOAD=0
+    host: HostFacts
+    backends: tuple[BackendReport, ...]
+    findings: tuple[Finding, ...]
+    failures: tuple[StepFailure, ...]
+    probe_seconds: float
+    decisions: Decisions | None = None
+    environment: Mapping[str, str] = field(default_factory=dict)  # relevant, secrets masked
+    requirements: tuple[RequirementResult, ...] = ()
+    strict: bool = False  # warnings count as failures
+    not_checked: tuple[NotChecked, ...] = ()  # checks the evidence lacked the facts for
+
+    @property
+    def exit_code(self) -> int:
+        unmet = any(not result.met for result in self.requirements)
+        return exit_code_of(self.findings, strict=self.strict, failed=unmet)
+
+    def backend(self, key: str) -> BackendReport:
+        return next(report for report in self.backends if report.key == key)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "python": self.python.to_json(),
+            "packages": dict(self.packages),
+            "torch": self.torch.to_json(),
+            "autoload_disabled": self.autoload_disabled,
+            "host": self.host.to_json(),
+            "backends": [backend.to_json() for backend in self.backends],
+            "findings": [finding.to_json() for finding in self.findings],
+            "probe": {
+                "seconds": round(self.probe_seconds, 3),
+                "failures": [failure.to_json() for failure in self.failures],
+            },
+            "decisions": self.decisions.to_json() if self.decisions else None,
+            "environment": dict(self.environment),
+            "requirements": [result.to_json() for result in self.requirements],
+            "strict": self.strict,
+            "not_checked": [item.to_json() for item in self.not_checked],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ExplainReport:
+    detect: DetectReport
+    training: TrainingDecision
+    accelerate: AccelerateDecision
+    inference: InferenceDecision
+    findings: tuple[Finding, ...]  # the explain-specific ones (detect's are in detect)
+    verify: VerifyReport | None
+    supported: Mapping[str, str]  # library → the version range the tables were read from
+    ranks: tuple[Mapping[str, Any], ...] = ()  # with --nproc: each local rank's device
+
+    @property
+    def exit_code(self) -> int:
+        return exit_code_of(self.findings, failed=bool(self.detect.exit_code))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "python": self.detect.python.to_json(),
+            "packages": dict(self.detect.packages),
+            "supported": dict(self.supported),
+            "training": self.training.to_json(),
+            "accelerate": self.accelerate.to_json(),
+            "inference": self.inference.to_json(),
+            "verify": (self.verify or VerifyReport(ran=False, items=())).to_json(),
+            "findings": [f.to_json() for f in (*self.detect.findings, *self.findings)],
+            "environment": dict(self.detect.environment),
+            "ranks": [dict(rank) for rank in self.ranks],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceRow:
+    """One registry row behind a device string, as it stands on this machine."""
+
+    key: str
+    hardware: str
+    package: str
+    install: str
+    installed: bool
+    version: str | None
+    importable: bool | None
+    hardware_present: bool
+    hardware_detail: str
+    usable: bool
+    device_count: int
+    missing: tuple[str, ...]  # what stands between this machine and a usable device
+    visibility_env: tuple[str, ...]
+    container_env: tuple[str, ...]
+    hardware_remedy: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "hardware": self.hardware,
+            "package": self.package,
+            "install": self.install,
+            "installed": self.installed,
+            "version": self.version,
+            "importable": self.importable,
+            "hardware_present": self.hardware_present,
+            "hardware_detail": self.hardware_detail,
+            "usable": self.usable,
+            "device_count": self.device_count,
+            "missing": list(self.missing),
+            "visibility_env": list(self.visibility_env),
+            "container_env": list(self.container_env),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceExplanation:
+    """`hwdoctor explain DEVICE`: what it takes to use one device string here."""
+
+    device: str  # as asked: "npu:1"
+    device_type: str
+    index: int | None
+    rows: tuple[DeviceRow, ...]
+    training_auto: bool  # TrainingArguments can pick this type without being told
+    training_note: str  # the condition, e.g. "only once torch auto-loads torch_neuronx"
+    training_device: str | None  # what TrainingArguments picks here, now
+    device_map_auto: bool  # device_map="auto" budgets memory on this type
+    pass_as: tuple[str, ...]  # how to ask for it explicitly
+    detect: DetectReport
+
+    @property
+    def usable(self) -> bool:
+        return any(row.usable for row in self.rows)
+
+    @property
+    def exit_code(self) -> int:
+        return 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "device": self.device,
+            "device_type": self.device_type,
+            "index": self.index,
+            "usable": self.usable,
+            "rows": [row.to_json() for row in self.rows],
+            "training": {
+                "auto_detected": self.training_auto,
+                "note": self.training_note,
+                "device_now": self.training_device,
+            },
+            "device_map_auto": self.device_map_auto,
+            "pass_as": list(self.pass_as),
+            "python": self.detect.python.to_json(),
+            "packages": dict(self.detect.packages),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PlacementRow:
+    device: str  # "npu:0", "cpu", "disk"
+    modules: int  # modules owning tensors there
+    parameters: int
+    bytes: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "device": self.device,
+            "modules": self.modules,
+            "parameters": self.parameters,
+            "bytes": self.bytes,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class LoadReport:
+    model: str  # the Hub id or directory, or "tiny Qwen3 (embedded)"
+    device: str  # as asked: "npu:0", "auto"
+    python: PythonInfo
+    packages: Mapping[str, str | None]
+    problem: Finding | None  # why the load did not happen or did not work (a load.* code)
+    placement: tuple[PlacementRow, ...] = ()
+    device_map: Mapping[str, str] | None = None  # hf_device_map, when Accelerate dispatched
+    model_class: str | None = None
+    dtype: str | None = None
+    parameters: int | None = None
+    load_seconds: float | None = None
+    peak_memory: Mapping[str, int] | None = None  # device → peak bytes ("cpu": process RSS)
+    forward: Mapping[str, Any] | None = None
+    generate: Mapping[str, Any] | None = None
+    plan: Mapping[str, Any] | None = None
+    findings: tuple[Finding, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return self.problem is None
+
+    @property
+    def exit_code(self) -> int:
+        return exit_code_of(self.findings, failed=not self.ok)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "model": self.model,
+            "device": self.device,
+            "ok": self.ok,
+            "problem": _problem_json(self.problem),
+            "python": self.python.to_json(),
+            "packages": dict(self.packages),
+            "placement": [row.to_json() for row in self.placement],
+            "offloaded": {
+                row.device: row.bytes for row in self.placement if row.device in ("cpu", "disk")
+            }
+            if len(self.placement) > 1
+            else {},
+            "device_map": dict(self.device_map) if self.device_map else None,
+            "model_class": self.model_class,
+            "dtype": self.dtype,
+            "parameters": self.parameters,
+            "load_seconds": self.load_seconds,
+            "peak_memory": dict(self.peak_memory) if self.peak_memory else None,
+            "forward": dict(self.forward) if self.forward else None,
+            "generate": dict(self.generate) if self.generate else None,
+            "plan": dict(self.plan) if self.plan else None,
+            "findings": [finding.to_json() for finding in self.findings],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Requirement:
+    """One `--require` expression, parsed."""
+
+    text: str  # as typed: "cuda>=8"
+    kind: str  # "backend", "count", "memory", "training", "package"
+    name: str  # "cuda", "memory", "training", "torch"
+    op: str | None = None
+    value: str | None = None  # memory: bytes as digits
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "kind": self.kind, "name": self.name, "op": self.op,
+                "value": self.value}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class RequirementResult:
+    requirement: Requirement
+    met: bool
+    found: str  # what was found instead, or what satisfied it
+
+    def line(self) -> str:
+        verdict = "met" if self.met else "not met"
+        return f"requirement {self.requirement.text} {verdict}: {self.found}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"requirement": self.requirement.text, "kind": self.requirement.kind,
+                "met": self.met, "found": self.found}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class RankReport:
+    """One rank of a distributed job, as it reported itself to rank 0."""
+
+    rank: int
+    host: str
+    local_rank: int
+    device: str  # the device Accelerate assigns it: "cuda:1", "cpu"
+    device_name: str | None
+    backend: str | None  # the collective it would use: nccl, hccl, gloo, ...
+    versions: Mapping[str, str | None]
+    device_counts: Mapping[str, int]
+    visibility: Mapping[str, str]
+    exit_code: int  # what its own detect found
+    all_reduce: Mapping[str, Any] | None  # None: the collective did not run
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rank": self.rank,
+            "host": self.host,
+            "local_rank": self.local_rank,
+            "device": self.device,
+            "device_name": self.device_name,
+            "backend": self.backend,
+            "versions": dict(self.versions),
+            "device_counts": dict(self.device_counts),
+            "visibility": dict(self.visibility),
+            "exit_code": self.exit_code,
+            "all_reduce": dict(self.all_reduce) if self.all_reduce is not None else None,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DistributedReport:
+    world_size: int
+    ranks: tuple[RankReport, ...]
+    missing: tuple[int, ...]  # ranks that never reported
+    local: DetectReport  # rank 0's own detect
+    findings: tuple[Finding, ...]
+
+    @property
+    def exit_code(self) -> int:
+        others = any(rank.exit_code for rank in self.ranks)
+        return exit_code_of(self.findings, failed=others or bool(self.local.exit_code))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            **self.local.to_json(),
+            "world_size": self.world_size,
+            "ranks": [rank.to_json() for rank in self.ranks],
+            "missing_ranks": list(self.missing),
+            "distributed_findings": [finding.to_json() for finding in self.findings],
+        }
+
+
+def _problem_json(problem: Finding | None) -> dict[str, Any] | None:
+    """`load`'s problem in the shape its JSON has always had, with the finding's code."""
+    if problem is None:
+        return None
+    return {
+        "code": problem.code,
+        "kind": problem.code.split(".", 1)[-1],
+        "stage": problem.params.get("step", ""),
+        "message": problem.message,
+        "remedy": problem.remedy,
+        "evidence": problem.evidence,
+    }

@@ -1,0 +1,388 @@
+"""Unit tests of diagnosis: every check on small evidence fixtures, pure, no subprocess.
+
+Each test starts from the recorded evidence of a real CPU-only machine
+(tests/data/evidence/cpu-host.json) and changes the facts it is about. The end-to-end
+tests (test_detect, test_faults, ...) show that gathering produces such evidence.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from hwdoctor import devices, diagnosis
+from hwdoctor.diagnosis import load as judged
+from hwdoctor.diagnosis import ranks
+from hwdoctor.diagnosis.catalogue import CATALOGUE, Code
+from hwdoctor.gather.probe.runner import ProbeRun, RunOutcome, StepResult
+from hwdoctor.model.facts import Evidence, Section, TorchInfo
+from hwdoctor.model.reports import PlacementRow, RankReport, Status
+from tests.evidence import (
+    codes,
+    cpu_host,
+    one,
+    usable,
+    with_backend,
+    with_entry_point,
+    with_env,
+    with_failure,
+    with_package,
+    with_signal,
+    with_tool_problem,
+)
+
+
+def detect_codes(evidence: Evidence) -> list[str]:
+    return codes(diagnosis.detect(evidence).findings)
+
+
+def explain_codes(evidence: Evidence, **options: object) -> list[str]:
+    return codes(diagnosis.explain(evidence, **options).findings)  # type: ignore[arg-type]
+
+
+def test_the_recorded_cpu_host_is_healthy() -> None:
+    report = diagnosis.detect(cpu_host())
+    assert detect_codes(cpu_host()) == []
+    assert report.exit_code == 0
+    assert [b.key for b in report.backends if b.status is Status.OK] == ["cpu"]
+    assert report.decisions is not None and report.decisions.training == "cpu"
+
+
+# --- torch itself ----------------------------------------------------------------------------
+
+
+def test_torch_missing() -> None:
+    evidence = dataclasses.replace(cpu_host(), torch=TorchInfo(version=None, importable=False))
+    found = one(diagnosis.detect(evidence).findings, "torch.missing")
+    assert found.message == "torch is not installed in /work/main/.venv/bin/python"
+
+
+def _torch_fails(kind: str, *, autoload: bool = False, signal: str | None = None) -> Evidence:
+    evidence = dataclasses.replace(
+        cpu_host(), torch=TorchInfo(version="2.13.0+cpu", importable=False)
+    )
+    return with_failure(evidence, "import torch", kind, signal=signal, autoload=autoload)
+
+
+def test_torch_broken_even_without_autoload() -> None:
+    found = one(diagnosis.detect(_torch_fails("error")).findings, "torch.broken")
+    assert "torch itself is broken" in found.message
+    assert found.remedy and found.remedy.startswith("pip install --force-reinstall torch==2.13.0")
+
+
+def test_torch_import_hangs_and_crashes() -> None:
+    hangs = one(diagnosis.detect(_torch_fails("timeout")).findings, "torch.import_hangs")
+    assert "no progress for 60 s even with TORCH_DEVICE_BACKEND_AUTOLOAD=0" in hangs.message
+    crashed = _torch_fails("crashed", signal="SIGSEGV")
+    found = one(diagnosis.detect(crashed).findings, "torch.import_crashes")
+    assert found.message == "import torch 2.13.0+cpu kills the interpreter (SIGSEGV)"
+
+
+@pytest.mark.parametrize(
+    ("kind", "words"),
+    [("error", "raises RuntimeError: boom"), ("timeout", "hangs in"), ("crashed", "crashes in")],
+)
+def test_autoload_broken_names_the_entry_point(kind: str, words: str) -> None:
+    evidence = with_entry_point(cpu_host(), "torch_npu", "torch_npu:_autoload", "torch-npu")
+    evidence = with_failure(evidence, "autoload torch_npu", kind, signal="SIGABRT")
+    found = one(diagnosis.detect(evidence).findings, "torch.autoload_broken")
+    assert words in found.message
+    assert "entry point torch_npu:_autoload, from torch-npu" in found.message
+    assert found.backend == "npu"
+    assert found.remedy and "TORCH_DEVICE_BACKEND_AUTOLOAD=0" in found.remedy
+
+
+def test_python_unusable() -> None:
+    evidence = with_failure(cpu_host(), "start", "crashed", signal="exit 127")
+    found = one(diagnosis.detect(evidence).findings, "python.unusable")
+    assert found.message.endswith("did not run hwdoctor's probe (exit 127)")
+
+
+# --- builds, packages, extensions ----------------------------------------------------------
+
+
+def test_cpu_only_build_on_a_gpu_host() -> None:
+    evidence = with_signal(cpu_host(), "cuda", "10de:2330 at 0000:3b:00.0")
+    found = one(diagnosis.detect(evidence).findings, "torch.cpu_only_build")
+    assert found.message == (
+        "NVIDIA GPU hardware is present (10de:2330 at 0000:3b:00.0) but torch 2.13.0+cpu is "
+        "a CPU build"
+    )
+
+
+def test_build_for_another_accelerator() -> None:
+    evidence = dataclasses.replace(
+        cpu_host(),
+        torch=dataclasses.replace(cpu_host().torch, build="cuda"),  # type: ignore[arg-type]
+    )
+    evidence = with_signal(evidence, "rocm", "1002:74a1 at 0000:c1:00.0")
+    assert "torch.build_mismatch" in detect_codes(evidence)
+
+
+def test_hardware_without_its_package() -> None:
+    evidence = with_signal(cpu_host(), "npu", "19e5:d802 at 0000:01:00.0")
+    found = one(diagnosis.detect(evidence).findings, "hardware.package_missing")
+    assert found.remedy == registry_install("npu")
+    assert diagnosis.detect(evidence).backend("npu").status is Status.WARN
+
+
+def registry_install(key: str) -> str:
+    from hwdoctor import registry
+
+    return registry.BY_KEY[key].install_hint
+
+
+def test_extension_import_fails() -> None:
+    evidence = with_backend(cpu_host(), "npu", installed=True, version="2.1.0", importable=False)
+    evidence = with_failure(evidence, "import torch_npu", "error", ("ImportError", "libhccl.so"))
+    found = one(diagnosis.detect(evidence).findings, "extension.import_failed")
+    assert "torch-npu 2.1.0 is installed but import torch_npu raises ImportError" in found.message
+
+
+def test_extension_requires_another_torch() -> None:
+    evidence = with_package(cpu_host(), "torch-npu", "2.1.0", "torch==2.1.0")
+    found = one(diagnosis.detect(evidence).findings, "extension.torch_mismatch")
+    assert (
+        found.message == "torch-npu 2.1.0 requires torch==2.1.0, but torch 2.13.0+cpu is installed"
+    )
+
+
+def test_backend_unavailable_with_hardware_and_package() -> None:
+    evidence = with_backend(cpu_host(), "npu", installed=True, version="2.1.0", importable=True)
+    evidence = with_signal(evidence, "npu", "/dev/davinci0")
+    evidence = with_env(evidence, ASCEND_RT_VISIBLE_DEVICES="")
+    found = one(diagnosis.detect(evidence).findings, "backend.unavailable")
+    assert "torch.npu.is_available() is False (ASCEND_RT_VISIBLE_DEVICES='')" in found.message
+
+
+def test_query_raised() -> None:
+    evidence = with_failure(cpu_host(), "query npu", "error", ("RuntimeError", "driver"))
+    assert "backend.query_failed" in detect_codes(evidence)
+
+
+def test_hidden_devices() -> None:
+    evidence = usable(cpu_host(), "cuda", count=1)
+    evidence = with_signal(evidence, "cuda", "nvidia-smi: 4 device(s)", count=4)
+    evidence = with_env(evidence, CUDA_VISIBLE_DEVICES="0")
+    found = one(diagnosis.detect(evidence).findings, "devices.hidden")
+    assert found.message == (
+        "4 NVIDIA GPU device(s) present, 1 visible to torch: CUDA_VISIBLE_DEVICES='0'"
+    )
+
+
+def test_arch_not_compiled() -> None:
+    evidence = usable(cpu_host(), "cuda", count=1)
+    assert evidence.backends is not None
+    devices_ = tuple(
+        dataclasses.replace(d, capability="9.0") for d in evidence.backends["cuda"].devices
+    )
+    evidence = with_backend(evidence, "cuda", devices=devices_, arch_list=("sm_80", "sm_86"))
+    found = one(diagnosis.detect(evidence).findings, "device.arch_not_compiled")
+    assert "cuda:0 (NVIDIA H100) has sm_90" in found.message
+
+
+@pytest.mark.parametrize(
+    ("step", "kind", "code"),
+    [
+        ("memory cuda:0", "timeout", "device.memory_query_failed"),
+        ("allocate cuda:0", "error", "device.allocation_failed"),
+        ("torch facts", "timeout", "probe.timeout"),
+        ("torch facts", "crashed", "probe.crashed"),
+        ("torch facts", "error", "probe.error"),
+    ],
+)
+def test_probe_steps_that_failed(step: str, kind: str, code: str) -> None:
+    evidence = with_failure(cpu_host(), step, kind, signal="SIGSEGV")
+    assert code in detect_codes(evidence)
+
+
+def test_vendor_tool_failed() -> None:
+    evidence = with_tool_problem(cpu_host(), "cuda", "nvidia-smi -L", "exited with status 9")
+    found = one(diagnosis.detect(evidence).findings, "host.tool_failed")
+    assert found.message == "nvidia-smi -L exited with status 9"
+    assert found.remedy and found.remedy.startswith("the NVIDIA GPU driver may be missing")
+
+
+# --- explain -------------------------------------------------------------------------------
+
+
+def test_library_missing_and_unsupported_versions() -> None:
+    evidence = with_package(cpu_host(), "transformers", "4.0.0")
+    packages = dict(evidence.packages or {})
+    packages["accelerate"] = None
+    evidence = dataclasses.replace(evidence, packages=packages)
+    assert explain_codes(evidence) == ["explain.version_unsupported", "explain.library_missing"]
+
+
+def test_libraries_disagree_and_auto_ignores() -> None:
+    evidence = usable(usable(cpu_host(), "xpu"), "cuda")
+    found = explain_codes(evidence)
+    assert "explain.libraries_disagree" in found
+    assert "explain.auto_ignores_devices" in found
+
+
+def test_auto_falls_back_to_cpu_with_only_neuron() -> None:
+    evidence = usable(cpu_host(), "neuron", autoloaded=True)
+    assert "explain.auto_falls_back_to_cpu" in explain_codes(evidence)
+
+
+def test_accelerate_use_cpu_half_honoured_and_invalid() -> None:
+    half = with_env(usable(cpu_host(), "cuda"), ACCELERATE_USE_CPU="1")
+    assert "explain.accelerate_use_cpu_half_honoured" in explain_codes(half)
+    invalid = with_env(cpu_host(), ACCELERATE_USE_CPU="maybe")
+    assert "explain.training_raises" in explain_codes(invalid)
+
+
+def test_xla_overrides_training() -> None:
+    evidence = with_backend(usable(cpu_host(), "cuda"), "xla", installed=True, importable=True)
+    found = one(diagnosis.explain(evidence).findings, "explain.xla_overrides")
+    assert found.message == "torch_xla imports, so TrainingArguments trains on xla:0 ahead of cuda"
+
+
+def test_extension_not_autoloaded() -> None:
+    evidence = usable(cpu_host(), "neuron", autoloaded=False)
+    assert "explain.extension_not_autoloaded" in explain_codes(evidence)
+
+
+def test_launcher_configured() -> None:
+    evidence = with_env(cpu_host(), LOCAL_RANK="0", WORLD_SIZE="2")
+    found = one(diagnosis.explain(evidence).findings, "explain.launcher")
+    assert found.message.startswith("LOCAL_RANK=0, WORLD_SIZE=2: this process would run ")
+
+
+def _verify_run(outcome: RunOutcome, device: str) -> ProbeRun:
+    facts = {
+        "TrainingArguments": {"device": device, "n_gpu": 0, "parallel_mode": "not_parallel"},
+        "PartialState": {"device": "cpu"},
+        "get_max_memory": {"keys": ["cpu"]},
+        "pipeline": {"device": "cpu"},
+    }
+    steps = (StepResult("TrainingArguments", outcome is RunOutcome.COMPLETED or None),)
+    return ProbeRun(outcome, facts, steps, 0, 1.0)
+
+
+def test_verify_mismatch_and_incomplete() -> None:
+    mismatch = _verify_run(RunOutcome.COMPLETED, "cuda:0")
+    found = one(diagnosis.explain(cpu_host(), verify=mismatch).findings, "verify.mismatch")
+    assert found.message == (
+        "TrainingArguments.device: hwdoctor predicted cpu, the library returned cuda:0"
+    )
+    hung = _verify_run(RunOutcome.TIMEOUT, "cpu")
+    assert "verify.incomplete" in explain_codes(cpu_host(), verify=hung)
+
+
+def test_explain_from_evidence_agrees_with_detect_decisions() -> None:
+    report = diagnosis.explain(cpu_host())
+    assert report.training.device == "cpu" and report.inference.pipeline == "cpu"
+    assert report.to_json()["inference"]["from_pretrained"] == "cpu"
+
+
+# --- load ----------------------------------------------------------------------------------
+
+
+def test_load_on_a_device_that_is_not_here() -> None:
+    found = judged.validate(devices.parse("npu"), cpu_host())
+    assert found is not None and codes([found]) == ["load.device_unusable"]
+    assert found.message.startswith("not usable here: torch-npu is not installed")
+    assert judged.validate(devices.parse("cpu"), cpu_host()) is None
+
+
+@pytest.mark.parametrize(
+    "kind",
+    ["not_found", "revision_not_found", "gated", "not_cached", "out_of_memory",
+     "remote_code", "missing_package", "no_kernel", "device_lost", "something_else"],
+)  # fmt: skip
+def test_load_failures_classified_by_the_payload(kind: str) -> None:
+    facts = {"failure": {"kind": kind, "step": "load", "error": {"type": "E", "message": "m"}}}
+    found = judged.problem(
+        facts, outcome="completed", culprit=None, signal=None, output="", model="m/x",
+        timeout_s=60,
+    )  # fmt: skip
+    assert found is not None
+    expected = f"load.{kind}" if kind != "something_else" else "load.failed"
+    assert codes([found]) == [expected]
+    assert found.params["step"] == "load"
+
+
+def test_load_hang_and_crash() -> None:
+    hang = judged.problem({}, outcome="timeout", culprit="forward", signal=None, output="",
+                          model="m", timeout_s=5)  # fmt: skip
+    crash = judged.problem({}, outcome="crashed", culprit="load", signal="SIGKILL", output="",
+                           model="m", timeout_s=5)  # fmt: skip
+    assert hang is not None and crash is not None
+    assert codes([hang, crash]) == ["load.hang", "load.crash"]
+    assert hang.message == "forward made no progress for 5 s; hwdoctor stopped it"
+    assert crash.message == "load killed the interpreter (SIGKILL)"
+
+
+def test_out_of_memory_says_what_was_free() -> None:
+    evidence = usable(cpu_host(), "cuda")
+    facts = {"failure": {"kind": "out_of_memory", "step": "load",
+                         "error": {"type": "OutOfMemoryError",
+                                   "message": "Tried to allocate 2.00 GiB"}}}  # fmt: skip
+    found = judged.problem(facts, outcome="completed", culprit=None, signal=None, output="",
+                           model="m", timeout_s=5)  # fmt: skip
+    assert found is not None
+    found = judged.with_memory(found, devices.parse("cuda:0"), evidence)
+    assert found.message == (
+        "load: the device ran out of memory (needed 2.00 GiB more; 80 GiB was free on cuda:0 "
+        "before loading)"
+    )
+
+
+def test_placement_findings() -> None:
+    rows = (PlacementRow("cpu", 3, 100, 400), PlacementRow("disk", 2, 50, 200))
+    found = judged.placement_findings(devices.parse("auto", strategies=True), rows, cpu_host())
+    assert codes(found) == ["load.offloaded_to_disk"]
+    neuron = usable(cpu_host(), "neuron", autoloaded=True)
+    cpu_only = (PlacementRow("cpu", 3, 100, 400),)
+    fell_back = judged.placement_findings(devices.parse("auto", strategies=True), cpu_only, neuron)
+    found_back = one(fell_back, "explain.auto_falls_back_to_cpu")
+    assert found_back.message == (
+        'device_map="auto" put the whole model on cpu although neuron is usable here'
+    )
+
+
+# --- distributed jobs ------------------------------------------------------------------------
+
+
+def _rank(number: int, **changes: object) -> RankReport:
+    fields = {
+        "rank": number, "host": "node0", "local_rank": number, "device": f"cuda:{number}",
+        "device_name": "H100", "backend": "nccl", "versions": {"torch": "2.13.0"},
+        "device_counts": {"cuda": 2}, "visibility": {}, "exit_code": 0,
+        "all_reduce": {"ok": True, "value": 3.0, "expected": 3.0},
+    }  # fmt: skip
+    fields.update(changes)
+    return RankReport(**fields)  # type: ignore[arg-type]
+
+
+def test_ranks_that_disagree() -> None:
+    found = ranks.consistency(
+        [_rank(0), _rank(1, device="npu:0", device_counts={"npu": 1})], [], "it hung", 30
+    )
+    assert codes(found) == ["ranks.check_failed", "ranks.devices_differ", "ranks.counts_differ"]
+
+
+# --- what the evidence does not show -----------------------------------------------------------
+
+
+def test_unknown_sections_are_not_checked_and_nothing_is_guessed() -> None:
+    evidence = dataclasses.replace(cpu_host(), host=None, tool_problems=None)
+    report = diagnosis.detect(evidence)
+    skipped = {item.check: item.missing for item in report.not_checked}
+    assert skipped == {
+        "hardware_without_backend": ("host",),
+        "hidden_devices": ("host",),
+        "tools": ("tool_problems",),
+    }
+    assert {b.status for b in report.backends} == {Status.UNKNOWN}
+    assert report.host.system == "unknown"
+
+
+def test_every_code_has_an_entry_with_sentences() -> None:
+    assert set(CATALOGUE) == set(Code)
+    for code, entry in CATALOGUE.items():
+        assert entry.title and entry.meaning and entry.message, code
+    assert all(section.value for section in Section)

@@ -1,0 +1,112 @@
+"""The evidence record: saved by a live run, replayed anywhere to the same report.
+
+`detect --save-evidence FILE` writes what was observed, secrets masked field by field;
+`detect --from FILE` and `explain --from FILE` diagnose it without probing and print what
+the live run printed (timings aside).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hwdoctor import registry, rules
+from hwdoctor.model.facts import EVIDENCE_VERSION, Evidence
+from tests.conftest import base_env, run_hwdoctor
+from tests.evidence import DATA
+from tests.fakeworld import World
+
+# Secret-named variables among those a report shows, with values that are also ordinary
+# words and a path: masking them must neither leak them nor blank those words elsewhere.
+PLANTED = {
+    "CUDA_API_KEY": "true",
+    "HF_SECRET_DEVICE": "cuda",
+    "TORCH_TOKEN_PATH": "/tmp/hwdoctor-planted-secret-dir",
+}
+
+
+def _without_timings(document: dict[str, Any]) -> dict[str, Any]:
+    data = document["data"]
+    if "probe" in data:
+        data["probe"]["seconds"] = 0
+    if "detect" in data and "probe" in data["detect"]:
+        data["detect"]["probe"]["seconds"] = 0
+    return document
+
+
+@pytest.mark.parametrize("command", ["detect", "explain"])
+def test_saved_evidence_replays_to_the_same_report(
+    command: str, world: World, tmp_path: Path
+) -> None:
+    world.patch_cuda(devices=())  # a world with more in it than this machine
+    world.faulty("torch_mlu", dist="torch-mlu", behaviour="raise")
+    env = {**world.env(base_env()), **PLANTED}
+    saved = tmp_path / "evidence.json"
+    live = run_hwdoctor(command, "--json", "--save-evidence", str(saved), env=env)
+    replay = run_hwdoctor(command, "--from", str(saved), "--json", env=base_env())
+    assert live.returncode == replay.returncode, (live, replay)
+    assert _without_timings(live.json()) == _without_timings(replay.json())
+    text = saved.read_text(encoding="utf-8")
+    assert PLANTED["TORCH_TOKEN_PATH"] not in text
+    document = json.loads(text)
+    assert {document["env"][name] for name in PLANTED} == {"***"}
+    assert document["evidence_version"] == EVIDENCE_VERSION
+    codes = [f["code"] for f in live.json()["data"]["findings"]]
+    assert "extension.import_failed" in codes
+
+
+def test_replay_reads_standard_input_and_probes_nothing(tmp_path: Path) -> None:
+    recorded = (DATA / "cpu-host.json").read_text()
+    env = {**base_env(), "PATH": "/nonexistent"}  # no vendor tool, no torch to import
+    result = run_hwdoctor("detect", "--from", "-", "--json", env=env, stdin=recorded)
+    assert result.returncode == 0, result
+    data = result.json()["data"]
+    assert data["python"]["executable"] == "/work/main/.venv/bin/python"
+    assert data["probe"]["seconds"] == json.loads(recorded)["probe_seconds"]
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        ("", "not JSON"),
+        ("{}", "not a hwdoctor evidence file"),
+        ('{"kind": "hwdoctor.evidence", "evidence_version": "9.0"}', "evidence version 9.0"),
+        ("\x00\xff garbage", "not JSON"),
+    ],
+)
+def test_a_file_that_is_not_evidence_is_a_usage_error(
+    content: str, words: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_bytes(content.encode("latin-1"))
+    result = run_hwdoctor("detect", "--from", str(path))
+    assert result.returncode == 2
+    assert words in result.stderr and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_live_only_options_do_not_go_with_from() -> None:
+    path = str(DATA / "cpu-host.json")
+    for args in (["detect", "--nproc", "2"], ["explain", "--verify"], ["detect", "--python", "x"]):
+        result = run_hwdoctor(*args, "--from", path)
+        assert result.returncode == 2, result
+        assert "cannot be combined with --from" in result.stderr
+
+
+def test_later_fields_and_unknown_sections_still_load() -> None:
+    document = json.loads((DATA / "cpu-host.json").read_text())
+    document["evidence_version"] = "1.7"  # a later minor version
+    document["a_field_from_the_future"] = {"x": 1}
+    document["backends"]["cpu"]["new_fact"] = True
+    del document["host"]
+    evidence = Evidence.from_json(document)
+    assert evidence.host is None and evidence.backends is not None
+    assert Evidence.from_json(evidence.to_json()) == evidence
+
+
+def test_the_training_column_of_list_is_the_decision_table() -> None:
+    for backend in registry.BACKENDS:
+        assert backend.training_auto == rules.training_auto(backend.device)[0], backend.key

@@ -1,0 +1,160 @@
+"""The layout shows the data flow, and the imports keep to it.
+
+command line → use cases (doctor) → gathering (host scan ‖ probe) → evidence (model) →
+diagnosis (checks, rules) → report → render. Each package imports only downward, there is
+no import circle, and only the command line and the public API import the use cases.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from hwdoctor import registry
+from hwdoctor.diagnosis import catalogue
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "hwdoctor"
+
+# What each part may import (besides the leaf helpers every part may use).
+LEAVES = {"errors", "text", "units", "registry", "compat", "versions", "devices", "launch",
+          "interrupts", "processes", "redact"}  # fmt: skip
+ALLOWED = {
+    "model": {"model"},
+    "rules": {"model", "rules"},
+    "gather": {"model", "gather"},
+    "diagnosis": {"model", "rules", "diagnosis", "gather"},
+    "doctor": {"model", "rules", "diagnosis", "gather", "doctor"},
+    "render": {"model", "render"},
+}
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {
+        _module_name(path): path
+        for path in PACKAGE.rglob("*.py")
+        if not path.name.startswith("payload_")  # run in the target, never imported
+    }
+
+
+def _imports(path: Path, modules: dict[str, Path]) -> set[str]:
+    """Every hwdoctor module `path` imports, at module level or inside a function."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [f"{node.module}.{alias.name}" for alias in node.names] + [node.module]
+        else:
+            continue
+        for name in names:
+            if name in modules:
+                found.add(name)
+    return found
+
+
+def _graph() -> dict[str, set[str]]:
+    modules = _modules()
+    graph = {name: _imports(path, modules) for name, path in modules.items()}
+    for name, targets in graph.items():
+        # `from hwdoctor.x import y` names both the package and the module y: keep the
+        # most specific, and never count a module's own parent package.
+        graph[name] = {
+            t for t in targets
+            if not any(o.startswith(t + ".") for o in targets) and not name.startswith(t + ".")
+            and t != name
+        }  # fmt: skip
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    counter = [0]
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = counter[0]
+        counter[0] += 1
+        stack.append(node)
+        on_stack.add(node)
+        for target in graph.get(node, ()):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                item = stack.pop()
+                on_stack.discard(item)
+                component.append(item)
+                if item == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_import_circle() -> None:
+    assert _cycles(_graph()) == []
+
+
+def test_only_the_command_line_and_the_api_import_the_use_cases() -> None:
+    importers = {
+        name
+        for name, targets in _graph().items()
+        if any(t == "hwdoctor.doctor" or t.startswith("hwdoctor.doctor.") for t in targets)
+        and not name.startswith("hwdoctor.doctor")
+    }
+    assert importers == {"hwdoctor", "hwdoctor.cli"}
+
+
+def test_each_part_imports_only_downward() -> None:
+    wrong = []
+    for name, targets in _graph().items():
+        part = name.split(".")[1] if name.count(".") >= 1 else None
+        if part not in ALLOWED:
+            continue
+        for target in targets:
+            other = target.split(".")[1] if target.count(".") >= 1 else "hwdoctor"
+            if other not in ALLOWED[part] and other not in LEAVES:
+                wrong.append(f"{name} imports {target}")
+    assert wrong == []
+
+
+def test_no_backend_name_in_the_diagnosis_code() -> None:
+    """Backends are named in the registry, the compatibility data and the decision tables
+    that mirror the libraries' code; diagnosis iterates them."""
+    names = "|".join(sorted({n for b in registry.BACKENDS for n in (b.key, b.device)}))
+    literal = re.compile(rf"""["']({names})["']""")
+    offenders = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for folder in ("diagnosis",)
+        for path in sorted((PACKAGE / folder).rglob("*.py"))
+        if not path.name.startswith("payload_")
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if literal.search(line) and not line.lstrip().startswith("#")
+    ]
+    assert offenders == []
+
+
+def test_findings_reference_is_generated_from_the_catalogue() -> None:
+    """docs/findings.md is `make docs`'s output; regenerate it when the catalogue changes."""
+    shipped = (ROOT / "docs" / "findings.md").read_text(encoding="utf-8")
+    assert shipped == catalogue.reference()
+    for code in catalogue.Code:
+        assert f"`{code.value}`" in shipped
