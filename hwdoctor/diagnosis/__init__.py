@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from hwdoctor import devices, registry, rules
 from hwdoctor.diagnosis import backends, checks, explain_checks, requirements, verification
 from hwdoctor.gather.probe.runner import ProbeRun
-from hwdoctor.model.facts import Evidence, HostFacts, PythonInfo, TorchInfo
+from hwdoctor.model.facts import Evidence, HostFacts, Package, PythonInfo, TorchInfo
 from hwdoctor.model.reports import (
     DetectReport,
     DeviceExplanation,
@@ -36,11 +36,7 @@ def detect(
     packages = evidence.packages or {}
     report = DetectReport(
         python=evidence.python or UNKNOWN_PYTHON,
-        packages={
-            name: (package.version if package else None)
-            for name, package in packages.items()
-            if name in STACK
-        },
+        packages={name: _version(packages.get(name)) for name in STACK},
         torch=evidence.torch or UNKNOWN_TORCH,
         autoload_disabled=evidence.autoload_disabled,
         host=evidence.host or UNKNOWN_HOST,
@@ -57,6 +53,10 @@ def detect(
     versions = {name: package.version if package else None for name, package in packages.items()}
     results = tuple(requirements.check(r, report, training, versions) for r in require)
     return dataclasses.replace(report, requirements=results)
+
+
+def _version(package: Package | None) -> str | None:
+    return package.version if package else None
 
 
 def explain(
