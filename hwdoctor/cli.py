@@ -19,8 +19,7 @@ import typer
 
 from hwdoctor import __version__, interrupts
 from hwdoctor.errors import ExitCode, HwdoctorError, UsageError
-from hwdoctor.gather.interpreter import resolve_python
-from hwdoctor.render import OutputFormat, emit
+from hwdoctor.render import OutputFormat, PlainFormat, View, emit
 
 if TYPE_CHECKING:
     from hwdoctor.gather.probe.runner import Started
@@ -28,7 +27,8 @@ if TYPE_CHECKING:
     from hwdoctor.model.reports import Requirement
 
 DEBUG_ENV = "HWDOCTOR_DEBUG"
-ISSUES_URL = "https://github.com/hwdoctor/hwdoctor/issues"
+# What to attach to a bug report: everything hwdoctor saw, secrets masked.
+REPORT_HINT = "hwdoctor detect --save-evidence hwdoctor-evidence.json"
 
 app = typer.Typer(
     name="hwdoctor",
@@ -43,15 +43,19 @@ app = typer.Typer(
 
 
 JsonOpt = Annotated[
-    bool, typer.Option("--json", help="Print the result as one JSON document (schema v1).")
+    bool, typer.Option("--json", help="Print the result as one JSON document (schema 1.x).")
 ]
 FormatOpt = Annotated[
     OutputFormat | None,
     typer.Option(
         "--format",
         help="Output format (--json is short for --format json; markdown: a report to "
-        "paste into an issue, for detect and explain).",
+        "paste into an issue).",
     ),
+]
+PlainFormatOpt = Annotated[
+    PlainFormat | None,
+    typer.Option("--format", help="Output format (--json is short for --format json)."),
 ]
 NoRedactOpt = Annotated[
     bool,
@@ -164,17 +168,20 @@ def _root(
     """A hardware doctor for PyTorch and Hugging Face Transformers."""
 
 
-def _format(json_flag: bool, fmt: OutputFormat | None, *, markdown: bool = False) -> OutputFormat:
-    if json_flag and fmt not in (None, OutputFormat.JSON):
+def _format(
+    json_flag: bool, fmt: OutputFormat | PlainFormat | None, *, markdown: bool = False
+) -> OutputFormat:
+    chosen = OutputFormat(fmt.value) if fmt is not None else None
+    if json_flag and chosen not in (None, OutputFormat.JSON):
         raise UsageError("--json and --format are mutually exclusive")
-    output = OutputFormat.JSON if json_flag else (fmt or OutputFormat.HUMAN)
+    output = OutputFormat.JSON if json_flag else (chosen or OutputFormat.HUMAN)
     if output is OutputFormat.MARKDOWN and not markdown:
         raise UsageError("--format markdown is for `detect` and `explain`")
     return output
 
 
-@app.command("list")
-def list_command(json_flag: JsonOpt = False, fmt: FormatOpt = None) -> int:
+@app.command("list", short_help="Every backend, its device string and package.")
+def list_command(json_flag: JsonOpt = False, fmt: PlainFormatOpt = None) -> int:
     """Every backend hwdoctor knows: hardware, device string, package, and whether
     training and device_map="auto" pick it without being told. Probes nothing."""
     from hwdoctor import registry
@@ -194,7 +201,7 @@ def list_command(json_flag: JsonOpt = False, fmt: FormatOpt = None) -> int:
     return ExitCode.OK
 
 
-@app.command("detect")
+@app.command("detect", short_help="What is here, what works, and what to fix.")
 def detect_command(
     require: Annotated[
         list[str] | None,
@@ -220,6 +227,9 @@ def detect_command(
     timeout: TimeoutOpt = 60.0,
     from_file: FromOpt = None,
     save_evidence: SaveEvidenceOpt = None,
+    show_all: Annotated[
+        bool, typer.Option("--all", help="Show every backend, also those not present.")
+    ] = False,
     json_flag: JsonOpt = False,
     fmt: FormatOpt = None,
     no_redact: NoRedactOpt = False,
@@ -237,20 +247,21 @@ def detect_command(
         from hwdoctor.doctor import detect as doctor
 
         report = doctor.detect(require=wanted, strict=strict, from_file=from_file)
-        return _emit_report("detect", output, report, no_redact=no_redact)
+        return _emit_report("detect", output, report, no_redact=no_redact, view=View(show_all))
     target = resolve_python(python)
     if nproc is not None:
         args = [
             "detect", "--timeout", str(timeout), "--format", output.value,
             *(arg for text in require or () for arg in ("--require", text)),
             *(["--strict"] if strict else []), *(["--no-redact"] if no_redact else []),
+            *(["--all"] if show_all else []),
         ]  # fmt: skip
         from hwdoctor.doctor import job
 
         return job.run_locally(nproc, args, target, timeout)
     launch = launcher.launch_of()
     if launch is not None:
-        return _detect_rank(launch, target, timeout, wanted, strict, output, no_redact)
+        return _detect_rank(launch, target, timeout, wanted, strict, output, no_redact, show_all)
     with _probe_started(target, requirements.dists(wanted)) as started:
         from hwdoctor.doctor import detect as doctor
 
@@ -258,7 +269,7 @@ def detect_command(
             target, timeout_s=timeout, require=wanted, strict=strict, started=started,
             save_to=save_evidence,
         )  # fmt: skip
-    return _emit_report("detect", output, report, no_redact=no_redact)
+    return _emit_report("detect", output, report, no_redact=no_redact, view=View(show_all))
 
 
 def _refuse_with_from(**given: object) -> None:
@@ -279,6 +290,7 @@ def _detect_rank(
     strict: bool,
     output: OutputFormat,
     no_redact: bool,
+    show_all: bool = False,
 ) -> int:
     """One rank of a distributed detect: rank 0 prints the job's report, the others nothing."""
     from hwdoctor.diagnosis import requirements
@@ -288,19 +300,24 @@ def _detect_rank(
         report = job.detect(launch, target, timeout, require=wanted, strict=strict, started=started)
     if report is None:
         return ExitCode.OK
-    return _emit_report("detect", output, report, no_redact=no_redact)
+    return _emit_report("detect", output, report, no_redact=no_redact, view=View(show_all))
 
 
 def _emit_report(
-    command: str, output: OutputFormat, report: Any, *, no_redact: bool = False
+    command: str,
+    output: OutputFormat,
+    report: Any,
+    *,
+    no_redact: bool = False,
+    view: View | None = None,
 ) -> int:
     """Write the report; in CI also annotate unmet requirements and fill the job summary."""
     from hwdoctor import render
 
-    return render.report(command, output, report, no_redact=no_redact, ci=True)
+    return render.report(command, output, report, no_redact=no_redact, ci=True, view=view)
 
 
-@app.command("explain")
+@app.command("explain", short_help="Which device training and inference pick, and why.")
 def explain_command(
     device: Annotated[
         str | None,
@@ -333,6 +350,10 @@ def explain_command(
     ] = None,
     from_file: FromOpt = None,
     save_evidence: SaveEvidenceOpt = None,
+    verbose: Annotated[
+        bool,
+        typer.Option("--verbose", "-v", help="Also show the checks behind each answer."),
+    ] = False,
     json_flag: JsonOpt = False,
     fmt: FormatOpt = None,
     no_redact: NoRedactOpt = False,
@@ -358,7 +379,9 @@ def explain_command(
             report = doctor.explain_device(request, from_file=from_file)
         else:
             report = doctor.explain(use_cpu=use_cpu, nproc=nproc, from_file=from_file)
-        return _emit_report("explain", output, report, no_redact=no_redact)
+        return _emit_report(
+            "explain", output, report, no_redact=no_redact, view=View(verbose=verbose)
+        )
     target = resolve_python(python)
     with _probe_started(target) as started:
         from hwdoctor.doctor import detect as doctor
@@ -370,7 +393,7 @@ def explain_command(
                 target, timeout_s=timeout, use_cpu=use_cpu, verify=verify, nproc=nproc,
                 started=started, save_to=save_evidence,
             )  # fmt: skip
-    return _emit_report("explain", output, report, no_redact=no_redact)
+    return _emit_report("explain", output, report, no_redact=no_redact, view=View(verbose=verbose))
 
 
 class Dtype(str, Enum):
@@ -383,7 +406,7 @@ class Dtype(str, Enum):
 PROGRESS_ENV = "HWDOCTOR_PROGRESS"
 
 
-@app.command("load")
+@app.command("load", short_help="Load a model on a device and prove that it runs.")
 def load_command(
     model: Annotated[
         str | None,
@@ -440,7 +463,7 @@ def load_command(
     python: PythonOpt = None,
     timeout: TimeoutOpt = 60.0,
     json_flag: JsonOpt = False,
-    fmt: FormatOpt = None,
+    fmt: PlainFormatOpt = None,
 ) -> int:
     """Load a model on a device in the target interpreter and show where it landed and
     that it runs: placement per device, dtype, load time, peak memory, a forward pass and
@@ -482,6 +505,13 @@ def _probe_started(target: str, extra_dists: Sequence[str] = ()) -> "Iterator[St
         raise
 
 
+def resolve_python(value: str | None) -> str:
+    """The interpreter to probe (see hwdoctor.gather.interpreter), imported on use."""
+    from hwdoctor.gather.interpreter import resolve_python as resolve
+
+    return resolve(value)
+
+
 # --- entry point ---------------------------------------------------------------------------
 
 _COMMANDS = ("list", "detect", "explain", "load")
@@ -520,8 +550,8 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
             args,
             ExitCode.INTERNAL,
             f"internal error: {type(exc).__name__}: {exc}",
-            f"this is a bug in hwdoctor; rerun with {DEBUG_ENV}=1 for the traceback and "
-            f"report it at {ISSUES_URL}",
+            f"this is a bug in hwdoctor; rerun with {DEBUG_ENV}=1 for the traceback, and "
+            f"attach the file `{REPORT_HINT}` writes to your report",
         )
     code = _after_interrupt(args, code)
     if code == ExitCode.INTERRUPTED:

@@ -104,8 +104,12 @@ class Backend(NamedTuple):
     machine: str | None = None  # required CPU architecture (Apple Silicon: arm64)
     visibility_env: tuple[str, ...] = ()  # process level: CUDA_VISIBLE_DEVICES, ...
     container_env: tuple[str, ...] = ()  # container runtime level: NVIDIA_VISIBLE_DEVICES
-    install: str = ""  # the command that installs the package
-    install_note: str = ""  # what else to know about that command
+    # How the package installs: the arguments of `pip install` when it is on a package index
+    # (the remedy runs them with the diagnosed interpreter's pip), or, when it is not, where
+    # it comes from (a vendor installer or wheel), said in words.
+    pip_args: str = ""
+    install_elsewhere: str = ""
+    install_note: str = ""  # what else to know about that install
     hardware_remedy: str = ""  # the remedy when the hardware is not visible
     training_auto: bool = True  # TrainingArguments picks it without being told
     collective: str | None = None  # torch.distributed's backend for this device
@@ -118,9 +122,10 @@ class Backend(NamedTuple):
         return self.module is None
 
     @property
-    def install_hint(self) -> str:
-        """The install command, with its caveat in parentheses."""
-        return f"{self.install} ({self.install_note})" if self.install_note else self.install
+    def install(self) -> str:
+        """The install as one line for people reading `list`: `pip install ...`, or where
+        the package comes from."""
+        return f"pip install {self.pip_args}" if self.pip_args else self.install_elsewhere
 
     def wire(self) -> dict[str, Any]:
         """What the detect payload needs of this row: the probe's own format, free to
@@ -165,7 +170,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         module=None,
         query=DeviceQuery(QueryKind.CPU),
         platforms=("linux", "darwin", "win32"),
-        install="pip install torch --index-url https://download.pytorch.org/whl/cpu",
+        pip_args="torch --index-url https://download.pytorch.org/whl/cpu",
         docs="https://pytorch.org/get-started/locally/",
     ),
     Backend(
@@ -184,7 +189,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         platforms=("linux", "win32"),
         visibility_env=("CUDA_VISIBLE_DEVICES",),
         container_env=("NVIDIA_VISIBLE_DEVICES",),
-        install="pip install torch",
+        pip_args="torch",
         install_note="the default Linux wheel is a CUDA build; for another CUDA version pick "
         "an index at https://pytorch.org/get-started/locally/",
         hardware_remedy="install the NVIDIA driver; in a container, run with --gpus all "
@@ -205,7 +210,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         tools=(VendorTool(("amd-smi", "list"), r"(?m)^GPU: ?\d+"),),
         visibility_env=("HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES"),
         container_env=("AMD_VISIBLE_DEVICES",),
-        install="pip install torch --index-url https://download.pytorch.org/whl/rocm6.4",
+        pip_args="torch --index-url https://download.pytorch.org/whl/rocm6.4",
         install_note="use the index that matches the ROCm version of the driver",
         hardware_remedy="install the ROCm driver; add the user to the render and video "
         "groups; in a container pass --device=/dev/kfd --device=/dev/dri",
@@ -224,8 +229,8 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         device_nodes=("neuron[0-9]*",),
         tools=(VendorTool(("neuron-ls", "--json-output"), r'"neuron_device"'),),
         visibility_env=("NEURON_RT_VISIBLE_CORES",),
-        install="pip install --extra-index-url https://pip.repos.neuron.amazonaws.com "
-        "torch-neuronx neuronx-cc",
+        pip_args="--extra-index-url https://pip.repos.neuron.amazonaws.com torch-neuronx "
+        "neuronx-cc",
         install_note="the native 'neuron' device needs TorchNeuron with torch >= 2.10",
         hardware_remedy="install the aws-neuronx-dkms driver; in a container pass "
         "--device /dev/neuron0 (one per device)",
@@ -246,7 +251,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         device_nodes=("vfio/[0-9]*", "accel[0-9]*"),
         tools=(VendorTool(("tpu-info",), r"(?m)/dev/(?:vfio|accel)/?\d+"),),
         visibility_env=("TPU_VISIBLE_CHIPS",),
-        install="pip install torch-tpu",
+        pip_args="torch-tpu",
         install_note="Google's TorchTPU needs Python >= 3.11; Sophgo's unrelated torch-tpu "
         "uses the same names",
         hardware_remedy="run on a Cloud TPU VM",
@@ -267,7 +272,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         tools=(VendorTool(("xpu-smi", "discovery"), r"(?m)^\|\s*\d+\s*\|\s*Device Name"),),
         platforms=("linux", "win32"),
         visibility_env=("ZE_AFFINITY_MASK",),
-        install="pip install torch --index-url https://download.pytorch.org/whl/xpu",
+        pip_args="torch --index-url https://download.pytorch.org/whl/xpu",
         install_note="after the Intel GPU driver",
         hardware_remedy="install the Intel GPU driver (Level Zero); add the user to the "
         "render group",
@@ -283,7 +288,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         query=DeviceQuery(QueryKind.MPS, "torch.backends.mps", Build.MPS),
         platforms=("darwin",),
         machine="arm64",
-        install="pip install torch",
+        pip_args="torch",
         install_note="from a native arm64 Python, not one running under Rosetta",
         hardware_remedy="needs an Apple Silicon Mac with macOS 12.3 or newer and a native "
         "arm64 Python",
@@ -303,8 +308,8 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         tools=(VendorTool(("hl-smi", "-L"), r"(?m)^\s*Module ID"),),
         visibility_env=("HABANA_VISIBLE_MODULES",),
         container_env=("HABANA_VISIBLE_DEVICES",),
-        install="./habanalabs-installer.sh install --type pytorch",
-        install_note="the Intel Gaudi software suite; not on PyPI",
+        install_elsewhere="the Intel Gaudi software suite (not on PyPI): run its installer, "
+        "./habanalabs-installer.sh install --type pytorch",
         hardware_remedy="install the habanalabs driver; in a container use --runtime=habana "
         "-e HABANA_VISIBLE_DEVICES=all",
         docs="https://docs.habana.ai/en/latest/Installation_Guide/",
@@ -324,7 +329,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         tools=(VendorTool(("npu-smi", "info", "-l"), r"(?m)NPU ID\s*:"),),
         visibility_env=("ASCEND_RT_VISIBLE_DEVICES",),
         container_env=("ASCEND_VISIBLE_DEVICES",),
-        install="pip install torch-npu",
+        pip_args="torch-npu",
         install_note="pick the torch-npu release built for your torch and CANN, then source "
         "/usr/local/Ascend/ascend-toolkit/set_env.sh",
         hardware_remedy="install the Ascend driver and firmware; in a container pass "
@@ -345,8 +350,8 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         tools=(VendorTool(("cnmon", "info", "-e"), r"(?m)^\s*Card\s*\d+"),),
         visibility_env=("MLU_VISIBLE_DEVICES",),
         container_env=("CAMBRICON_VISIBLE_DEVICES",),
-        install="pip install torch_mlu-<version>+torch<x.y.z>-*.whl",
-        install_note="from Cambricon, or use the Cambricon PyTorch container; not on PyPI",
+        install_elsewhere="the torch_mlu wheel built for your torch, from Cambricon (not on "
+        "PyPI), or the Cambricon PyTorch container",
         hardware_remedy="install the Cambricon driver and Neuware toolkit",
         docs="https://github.com/Cambricon/torch_mlu",
     ),
@@ -364,9 +369,8 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         tools=(VendorTool(("mthreads-gmi", "-L"), r"(?m)^GPU \d+"),),
         visibility_env=("MUSA_VISIBLE_DEVICES",),
         container_env=("MTHREADS_VISIBLE_DEVICES",),
-        install="pip install torch_musa-*.whl",
-        install_note="with the matching torch wheel from "
-        "https://github.com/MooreThreads/torch_musa/releases, after the MUSA SDK",
+        install_elsewhere="the torch_musa wheel and its matching torch wheel from "
+        "https://github.com/MooreThreads/torch_musa/releases (not on PyPI), after the MUSA SDK",
         hardware_remedy="install the MUSA driver; in a container use --runtime mthreads "
         "-e MTHREADS_VISIBLE_DEVICES=all",
         docs="https://github.com/MooreThreads/torch_musa",
@@ -382,7 +386,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         # XLA runs on the TPU and Neuron hardware their own rows detect.
         runs_on=("tpu", "neuron"),
         visibility_env=("TPU_VISIBLE_CHIPS", "PJRT_DEVICE"),
-        install="pip install 'torch_xla[tpu]'",
+        pip_args="'torch_xla[tpu]'",
         install_note="the same version as torch",
         hardware_remedy="run on a Cloud TPU VM (PJRT_DEVICE=TPU) or a Neuron instance",
         device_map_auto=False,
@@ -398,8 +402,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         module="torch_sdaa",
         query=DeviceQuery(QueryKind.DEVICE_MODULE, "torch.sdaa"),
         visibility_env=("SDAA_VISIBLE_DEVICES",),
-        install="install torch_sdaa",
-        install_note="from Tecorigin's software stack; not on PyPI",
+        install_elsewhere="torch_sdaa from Tecorigin's software stack (not on PyPI)",
         hardware_remedy="install the Tecorigin driver",
         # TrainingArguments has no SDAA branch; Accelerate does.
         training_auto=False,

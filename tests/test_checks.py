@@ -68,7 +68,9 @@ def _torch_fails(kind: str, *, autoload: bool = False, signal: str | None = None
 def test_torch_broken_even_without_autoload() -> None:
     found = one(diagnosis.detect(_torch_fails("error")).findings, "torch.broken")
     assert "torch itself is broken" in found.message
-    assert found.remedy and found.remedy.startswith("pip install --force-reinstall torch==2.13.0")
+    assert found.remedy == (
+        "/work/main/.venv/bin/python -m pip install --force-reinstall torch==2.13.0"
+    )
 
 
 def test_torch_import_hangs_and_crashes() -> None:
@@ -123,14 +125,16 @@ def test_build_for_another_accelerator() -> None:
 def test_hardware_without_its_package() -> None:
     evidence = with_signal(cpu_host(), "npu", "19e5:d802 at 0000:01:00.0")
     found = one(diagnosis.detect(evidence).findings, "hardware.package_missing")
-    assert found.remedy == registry_install("npu")
+    assert found.remedy == "/work/main/.venv/bin/python -m pip install torch-npu\n# " + (
+        registry_install_note("npu")
+    )
     assert diagnosis.detect(evidence).backend("npu").status is Status.WARN
 
 
-def registry_install(key: str) -> str:
+def registry_install_note(key: str) -> str:
     from hwdoctor import registry
 
-    return registry.BY_KEY[key].install_hint
+    return registry.BY_KEY[key].install_note
 
 
 def test_extension_import_fails() -> None:
@@ -201,7 +205,8 @@ def test_vendor_tool_failed() -> None:
     evidence = with_tool_problem(cpu_host(), "cuda", "nvidia-smi -L", "exited with status 9")
     found = one(diagnosis.detect(evidence).findings, "host.tool_failed")
     assert found.message == "nvidia-smi -L exited with status 9"
-    assert found.remedy and found.remedy.startswith("the NVIDIA GPU driver may be missing")
+    assert found.advice and found.advice.startswith("the NVIDIA GPU driver may be missing")
+    assert found.remedy is None
 
 
 # --- explain -------------------------------------------------------------------------------
@@ -284,7 +289,10 @@ def test_explain_from_evidence_agrees_with_detect_decisions() -> None:
 def test_load_on_a_device_that_is_not_here() -> None:
     found = judged.validate(devices.parse("npu"), cpu_host())
     assert found is not None and codes([found]) == ["load.device_unusable"]
-    assert found.message.startswith("not usable here: torch-npu is not installed")
+    assert found.message.startswith(
+        "npu is not usable here (no Huawei Ascend NPU hardware found; torch-npu is not "
+        "installed); usable here: cpu"
+    )
     assert judged.validate(devices.parse("cpu"), cpu_host()) is None
 
 

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from hwdoctor import devices, registry
+from hwdoctor.diagnosis import remedies
 from hwdoctor.diagnosis.catalogue import Code
 from hwdoctor.diagnosis.checks import Known
 from hwdoctor.model.facts import BackendFacts, Evidence, Section
@@ -141,6 +142,7 @@ def _device_row(
 ) -> DeviceRow:
     facts = known.backends[backend.key]
     present = known.hardware_present(backend)
+    wrong_build = bool(backend.query.build) and facts.reason == "build"
     missing: list[str] = []
     if not platform_fits(backend, known):
         missing.append(f"{backend.hardware}: {note(backend, facts, known)}")
@@ -170,7 +172,9 @@ def _device_row(
         key=backend.key,
         hardware=backend.hardware,
         package=backend.package,
-        install=backend.install_hint,
+        install=remedies.install(backend, known.way) or backend.install_elsewhere,
+        install_command=remedies.install(backend, known.way, replace=wrong_build),
+        wrong_build=wrong_build,
         installed=facts.installed,
         version=facts.version if backend.module else known.torch.version,
         importable=facts.importable,

@@ -83,8 +83,11 @@ class Code(str, Enum):
 class Entry:
     """One code: how bad it is, what it means, and the sentences it is reported with.
 
-    `message` and `remedy` are `str.format` templates over the parameters a check returns;
-    `variants` and `variant_remedies` are alternative sentences for the same diagnosis seen
+    `message` is a `str.format` template over the parameters a check returns. The remedy
+    is in two parts: `commands`, shell lines that paste and run as they are (a line that
+    starts with `#` is a caveat, as a comment), and `advice`, words for what no command
+    can do. A line or advice whose parameters are empty is left out rather than shown with
+    a hole. `variants` and `variant_commands` are the sentences for the same diagnosis seen
     from another command (chosen by the `variant` parameter).
     """
 
@@ -92,9 +95,10 @@ class Entry:
     title: str
     meaning: str
     message: str
-    remedy: str | None = None
+    commands: tuple[str, ...] = ()
+    advice: str | None = None
     variants: Mapping[str, str] = field(default_factory=dict)
-    variant_remedies: Mapping[str, str] = field(default_factory=dict)
+    variant_commands: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO  # noqa: E741
@@ -105,32 +109,37 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         E, "torch is not installed in the target interpreter",
         "The interpreter hwdoctor diagnoses has no torch distribution at all.",
         "torch is not installed in {python}",
-        "pip install torch (see https://pytorch.org/get-started/locally/ for the wheel that "
-        "matches your hardware), or point hwdoctor at the environment you train in with "
-        "--python",
+        commands=("{install}",),
+        advice="or point hwdoctor at the environment you train in: hwdoctor detect --python "
+        "PATH",
     ),
     Code.TORCH_BROKEN: Entry(
         E, "import torch fails even with extension autoload off",
         "torch is installed but `import torch` raises, and it still raises with every "
         "extension's autoload switched off: torch itself or its libraries are broken.",
         "import torch {version} fails: {error}{suffix}",
-        "{reinstall}; a shared library error (OSError) usually means a CUDA/ROCm runtime "
-        "that does not match this torch build",
+        commands=("{reinstall}",),
+        advice="a shared library error (OSError) usually means a CUDA/ROCm runtime that does "
+        "not match this torch build",
     ),
     Code.TORCH_IMPORT_HANGS: Entry(
         E, "import torch does not finish",
         "`import torch` made no progress within the deadline; the stack in the evidence "
         "shows where it waits.",
         "import torch {version} makes no progress for {timeout} s{suffix}",
-        "look at the stack in the evidence for the module it waits on; try "
-        f"{AUTOLOAD_ESCAPE}; then {{reinstall}}",
+        commands=(
+            "# the stack in the evidence shows the module it waits on; without extensions:",
+            f"export {AUTOLOAD_ESCAPE}",
+            "{reinstall}",
+        ),
     ),
     Code.TORCH_IMPORT_CRASHES: Entry(
         E, "import torch kills the interpreter",
         "`import torch` ended the process with a signal (a segfault or an abort in a "
         "native library).",
         "import torch {version} kills the interpreter ({signal})",
-        "{reinstall}; check that its CUDA/ROCm libraries match the driver",
+        commands=("{reinstall}",),
+        advice="check that its CUDA/ROCm libraries match the driver",
     ),
     Code.AUTOLOAD_BROKEN: Entry(
         E, "an auto-loaded extension breaks import torch itself",
@@ -138,8 +147,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "when it is imported; one of them raises, hangs or crashes, so `import torch` "
         "fails for every program in this environment.",
         "import torch fails because the auto-loaded extension {name} ({origin}) {how}",
-        f"{{fix}}; until then, set {AUTOLOAD_ESCAPE} to stop torch from loading extensions "
-        "at import, and import the ones you need explicitly",
+        commands=(
+            "# {fix}:",
+            "{uninstall}",
+            "# until then, stop torch from loading extensions at import (import the ones "
+            "you need yourself):",
+            f"export {AUTOLOAD_ESCAPE}",
+        ),
         variants={
             "timeout": "import torch hangs in the auto-loaded extension {name} ({origin}): "
             "no progress for {timeout} s",
@@ -152,14 +166,16 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "The hardware is there, but the installed torch wheel was built without support "
         "for it.",
         "{hardware} hardware is present ({where}) but torch {torch} is a {build} build",
-        "{install}",
+        commands=("{install}",),
+        advice="{install_elsewhere}",
     ),
     Code.BUILD_MISMATCH: Entry(
         W, "torch is built for another accelerator",
         "The hardware is there, but the installed torch wheel was built for a different "
         "accelerator (a CUDA wheel on an AMD GPU, for example).",
         "{hardware} hardware is present ({where}) but torch {torch} is a {build} build",
-        "{install}",
+        commands=("{install}",),
+        advice="{install_elsewhere}",
     ),
     # --- packages and extensions --------------------------------------------------------
     Code.PACKAGE_MISSING: Entry(
@@ -167,20 +183,22 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "The host has the hardware, but the extension package torch needs to use it is "
         "not installed in the target interpreter.",
         "{hardware} hardware is present ({where}) but {package} is not installed",
-        "{install}",
+        commands=("{install}",),
+        advice="install {install_elsewhere}",
     ),
     Code.EXTENSION_IMPORT_FAILED: Entry(
         E, "an installed extension fails",
         "The extension package is installed, but importing it raises.",
         "{package} {version} is installed but import {module} {how}",
-        "reinstall the {package} release built for torch {torch}: {install}",
+        commands=("# reinstall the {package} release built for torch {torch}:", "{install}"),
+        advice="reinstall {install_elsewhere}, in the release built for torch {torch}",
     ),
     Code.EXTENSION_TORCH_MISMATCH: Entry(
         E, "an extension requires another torch version",
         "The extension's metadata declares a torch requirement the installed torch does "
         "not satisfy; extensions are built against one torch release.",
         "{package} {version} requires torch{spec}, but torch {torch} is installed",
-        "pip install 'torch{spec}' (or the {package} release built for torch {torch})",
+        commands=("{install}", "# or: the {package} release built for torch {torch}"),
     ),
     # --- devices -------------------------------------------------------------------------
     Code.BACKEND_UNAVAILABLE: Entry(
@@ -189,27 +207,30 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "device: a driver, permission or visibility problem.",
         "{hardware} hardware is present ({where}) but {module}.is_available() is "
         "False{visibility}",
-        "{hardware_remedy}",
+        advice="{hardware_remedy}",
     ),
     Code.QUERY_FAILED: Entry(
         E, "asking torch about a device raised",
         "The availability or device-count query of a backend raised an exception.",
         "asking torch about {hardware} ({module}) {how}",
-        "{hardware_remedy}",
+        advice="{hardware_remedy}",
     ),
     Code.DEVICES_HIDDEN: Entry(
         W, "a visibility variable hides devices",
         "The host has more devices than torch sees, and a visibility variable is set.",
         "{present} {hardware} device(s) present, {visible} visible to torch: {variables}",
-        "unset {variable} or list the devices you want (comma-separated indices, e.g. "
-        "{variable}=0,1)",
+        commands=(
+            "unset {variable}",
+            "# or list the devices this job should see, by index:",
+            "export {variable}={indices}",
+        ),
     ),
     Code.ARCH_NOT_COMPILED: Entry(
         E, "torch has no kernels for this device",
         "The device's architecture is not among those the torch build ships kernels for.",
         "{device} ({name}) has {arch}, which torch {torch} has no kernels for (compiled: "
         "{compiled})",
-        "install a torch build that supports {arch} (a newer CUDA/ROCm wheel index)",
+        advice="install a torch build that supports {arch} (a newer CUDA/ROCm wheel index)",
     ),
     Code.MEMORY_QUERY_FAILED: Entry(
         W, "free memory could not be read",
@@ -220,7 +241,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         E, "an available device cannot hold a tensor",
         "torch says the device is available, but creating a small tensor on it fails.",
         "{device} reports itself available but cannot hold a tensor: {error}",
-        "{hardware_remedy}",
+        advice="{hardware_remedy}",
     ),
     # --- the probe -----------------------------------------------------------------------
     Code.PROBE_TIMEOUT: Entry(
@@ -228,32 +249,32 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "A step of the probe made no progress within the deadline; hwdoctor skipped it and "
         "reports the rest.",
         "`{step}` {how}; hwdoctor skipped it and reports the rest",
-        "{culprit_remedy}",
+        commands=("# {package} is the likely culprit; reinstall it:", "{install}"),
     ),
     Code.PROBE_CRASHED: Entry(
         E, "a probe step killed the interpreter",
         "A step of the probe ended the process; hwdoctor skipped it and reports the rest.",
         "`{step}` {how}; hwdoctor skipped it and reports the rest",
-        "{culprit_remedy}",
+        commands=("# {package} is the likely culprit; reinstall it:", "{install}"),
     ),
     Code.PROBE_ERROR: Entry(
         E, "a probe step failed",
         "A step of the probe raised an exception that no more specific code covers.",
         "`{step}` {how}; hwdoctor skipped it and reports the rest",
-        "{culprit_remedy}",
+        commands=("# {package} is the likely culprit; reinstall it:", "{install}"),
     ),
     Code.PYTHON_UNUSABLE: Entry(
         E, "the target interpreter could not run the probe",
         "The interpreter did not start, or died before it reported anything.",
         "{python} did not run hwdoctor's probe ({how})",
-        "check that --python names a working Python 3.8+ interpreter",
+        advice="check that --python names a working Python 3.8+ interpreter",
     ),
     Code.TOOL_FAILED: Entry(
         W, "a vendor tool did not answer",
         "A vendor tool (nvidia-smi, npu-smi, ...) is installed but failed or hung: often a "
         "missing or wedged driver.",
         "{tool} {problem}",
-        "the {hardware} driver may be missing or wedged: {hardware_remedy}",
+        advice="the {hardware} driver may be missing or wedged: {hardware_remedy}",
     ),
     # --- explain -------------------------------------------------------------------------
     Code.VERSION_UNSUPPORTED: Entry(
@@ -262,14 +283,14 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "prediction may differ from what it does.",
         "{library} {version} is outside the versions hwdoctor's decision tables were read "
         "from ({library}{spec}); the prediction may differ",
-        "run `hwdoctor explain --verify` to check it against the real library",
+        commands=("# check the prediction against the real library:", "hwdoctor explain --verify"),
     ),
     Code.LIBRARY_MISSING: Entry(
         W, "transformers or accelerate missing",
         "A library whose decision explain predicts is not installed.",
         "{library} is not installed in {python}: the prediction shows what it would do "
         "once installed",
-        "pip install {library}",
+        commands=("{install}",),
     ),
     Code.LIBRARIES_DISAGREE: Entry(
         W, "TrainingArguments and Accelerate pick differently",
@@ -277,8 +298,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "orders and land on different devices here.",
         "TrainingArguments picks {training} but Accelerate's PartialState() alone picks "
         "{state}: the two check backends in different orders",
-        "code that builds its own Accelerator or PartialState next to the Trainer should "
-        "pass the device explicitly (for example ACCELERATE_TORCH_DEVICE={training})",
+        commands=(
+            "# code that builds its own Accelerator or PartialState next to the Trainer: "
+            "name the device",
+            "export ACCELERATE_TORCH_DEVICE={training}",
+        ),
     ),
     Code.AUTO_FALLS_BACK: Entry(
         W, 'device_map="auto" ignores the accelerator here',
@@ -286,19 +310,19 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "lands on the CPU.",
         'device_map="auto" would put the whole model on cpu although {usable} is usable '
         "here: {why}",
-        'pass the device explicitly: device_map="{device}"',
+        advice='pass the device explicitly: device_map="{device}"',
         variants={
             "load": 'device_map="{strategy}" put the whole model on cpu although {device} '
             "is usable here",
         },
-        variant_remedies={"load": 'load with --device {device} (device_map="{device}")'},
+        variant_commands={"load": ("hwdoctor load {model} --device {device}",)},
     ),
     Code.AUTO_IGNORES: Entry(
         I, 'device_map="auto" leaves devices out',
         'device_map="auto" budgets one accelerator family; other usable devices get nothing.',
         'device_map="auto" budgets only {family} devices; the {count} {hardware} device(s) '
         "({device}) get nothing",
-        'to use them, pass device_map="{device}" or an explicit map',
+        advice='to use them, pass device_map="{device}" or an explicit map',
     ),
     Code.USE_CPU_ENV_HALF: Entry(
         W, "ACCELERATE_USE_CPU does not move training",
@@ -306,14 +330,14 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "puts the model on the accelerator.",
         "ACCELERATE_USE_CPU={raw} gives n_gpu={n_gpu} and a CPU PartialState, but "
         "TrainingArguments still puts the model on {device}",
-        "pass use_cpu=True to TrainingArguments (or --use_cpu on the command line)",
+        advice="pass use_cpu=True to TrainingArguments (or --use_cpu on the command line)",
     ),
     Code.XLA_OVERRIDES: Entry(
         W, "torch_xla takes training over",
         "TrainingArguments checks torch_xla first: when it imports, training runs on XLA "
         "whatever else is here.",
         "torch_xla imports, so TrainingArguments trains on {device} {reason}",
-        "set USE_TORCH_XLA=0 when this job should not use XLA",
+        commands=("# when this job should not use XLA:", "export USE_TORCH_XLA=0"),
     ),
     Code.NOT_AUTOLOADED: Entry(
         W, "training cannot see an extension torch did not load",
@@ -321,13 +345,16 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "and torch did not auto-load it.",
         "{package} works once imported, but torch did not auto-load {module}, so "
         "TrainingArguments will not pick {device}",
-        "add `import {module}` before creating TrainingArguments",
+        advice="add `import {module}` before creating TrainingArguments",
     ),
     Code.TRAINING_RAISES: Entry(
         E, "TrainingArguments would raise",
         "Creating TrainingArguments in this environment raises before any device is chosen.",
         "TrainingArguments(...) would raise {error}",
-        "ACCELERATE_USE_CPU takes y/yes/t/true/on/1 or n/no/f/false/off/0",
+        commands=(
+            "# ACCELERATE_USE_CPU takes y/yes/t/true/on/1 or n/no/f/false/off/0",
+            "unset ACCELERATE_USE_CPU",
+        ),
     ),
     Code.LAUNCHER: Entry(
         I, "a distributed launch is configured",
@@ -340,7 +367,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "`explain --verify` ran the real library and it answered differently from the "
         "decision table: a bug in hwdoctor's tables.",
         "{name}: hwdoctor predicted {predicted}, the library {actual}",
-        "please report this with `hwdoctor explain --verify --json` attached",
+        commands=(
+            "# please report this, with this file attached:",
+            "hwdoctor explain --verify --json > hwdoctor-verify.json",
+        ),
     ),
     Code.VERIFY_INCOMPLETE: Entry(
         E, "the verification hung or crashed",
@@ -351,47 +381,51 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
     Code.LOAD_DEVICE_UNUSABLE: Entry(
         E, "the asked device is not usable here",
         "`load --device` named a device this machine cannot use now.",
-        "not usable here: {reasons}",
-        "{remedies}",
+        "{device} is not usable here ({reasons}); usable here: {usable}",
+        commands=("{install}",),
+        advice="{remedies}",
     ),
     Code.LOAD_NOT_FOUND: Entry(
         E, "the model was not found",
         "The Hub has no such model, or it is private and no token is set.",
         "{step}: the model was not found",
-        "check the model id, or log in (`hf auth login`) if it is private",
+        commands=("# if the model is private, log in with an account that can see it:",
+                  "hf auth login"),
+        advice="check the model id",
     ),
     Code.LOAD_REVISION_NOT_FOUND: Entry(
         E, "the revision does not exist",
         "The model exists, but not the branch, tag or commit asked for.",
         "{step}: the revision does not exist",
-        "check --revision",
+        advice="check --revision",
     ),
     Code.LOAD_GATED: Entry(
         E, "the model is gated",
         "The model's page asks you to accept its conditions before downloading.",
         "{step}: the model is gated: its page asks you to accept its conditions",
-        "accept them on the model page, then `hf auth login` with an account that did",
+        commands=("# after accepting them on the model page, with the same account:",
+                  "hf auth login"),
     ),
     Code.LOAD_NOT_CACHED: Entry(
         E, "the model is not in the local cache",
         "Downloads are off (offline mode) and the model is not in the local cache.",
         "{step}: the model is not in the local cache and downloads are off",
-        "run once with network access, or `hf download {model}` where there is one; then "
-        "use --offline",
+        commands=("# where there is network access, then load it with --offline:",
+                  "hf download {model}"),
     ),
     Code.LOAD_OUT_OF_MEMORY: Entry(
         E, "the device ran out of memory",
         "Loading or running the model needed more memory than the device had.",
         "{step}: the device ran out of memory{detail}",
-        "use a smaller --dtype (bfloat16), device_map auto/balanced to spread the model, or "
-        "a device with more memory",
+        advice="use a smaller --dtype (bfloat16), device_map auto/balanced to spread the "
+        "model, or a device with more memory",
     ),
     Code.LOAD_REMOTE_CODE: Entry(
         E, "the model needs its own code",
         "The model's architecture is defined by Python code shipped with the model, which "
         "hwdoctor runs only when asked.",
         "{step}: the model needs its own code from the Hub",
-        "read that code first, then pass --trust-remote-code",
+        advice="read that code first, then pass --trust-remote-code",
     ),
     Code.LOAD_MISSING_PACKAGE: Entry(
         E, "torch cannot use this device type",
@@ -399,19 +433,19 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "for another accelerator.",
         "{step}: torch cannot use this device type: its extension is missing or torch is "
         "built for another accelerator",
-        "see `hwdoctor explain DEVICE` for the package to install",
+        commands=("# what it takes to use it:", "hwdoctor explain {device}"),
     ),
     Code.LOAD_NO_KERNEL: Entry(
         E, "no kernels for the device's architecture",
         "torch ran on the device but has no kernel compiled for its architecture.",
         "{step}: torch has no kernels for this device's architecture",
-        "install a torch build that supports it (`hwdoctor detect` shows the arch)",
+        commands=("# the device's architecture and the build's list:", "hwdoctor detect"),
     ),
     Code.LOAD_DEVICE_LOST: Entry(
         E, "the device was lost",
         "The device fell off the bus or the driver reset it during the run.",
         "{step}: the device was lost during the run",
-        "check the driver and the hardware (dmesg, the vendor's smi tool); rerun",
+        advice="check the driver and the hardware (dmesg, the vendor's smi tool); rerun",
     ),
     Code.LOAD_FAILED: Entry(
         E, "a load step raised",
@@ -423,28 +457,29 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         E, "a load step hung",
         "A step of loading or running the model made no progress within the deadline.",
         "{step} made no progress for {timeout} s; hwdoctor stopped it",
-        "raise --timeout for a very large model; otherwise the stack in the evidence shows "
-        "where it waits",
+        advice="raise --timeout for a very large model; otherwise the stack in the evidence "
+        "shows where it waits",
     ),
     Code.LOAD_CRASH: Entry(
         E, "a load step killed the interpreter",
         "Loading or running the model ended the process.",
         "{step} killed the interpreter ({signal})",
-        "the evidence holds what it printed; rerun with a smaller model to narrow it down",
+        advice="the evidence holds what it printed; rerun with a smaller model to narrow it "
+        "down",
     ),
     Code.OFFLOADED_TO_DISK: Entry(
         W, "part of the model lives on disk",
         "The placement put some weights on disk, which every forward pass reads back.",
         "{parameters} parameters were offloaded to disk: every forward pass reads them back",
-        "use a smaller --dtype or a device with more memory",
+        advice="use a smaller --dtype or a device with more memory",
     ),
     # --- distributed jobs ----------------------------------------------------------------
     Code.RANKS_MISSING: Entry(
         E, "a rank did not join the job",
         "Some ranks never reached the job's store within the deadline.",
         "{ranks} did not join within {timeout} s ({reported} of {total} reported)",
-        "run `hwdoctor detect` on that rank's host alone; a hung probe or an unreachable "
-        "MASTER_ADDR:MASTER_PORT are the usual causes",
+        commands=("# on that rank's host, alone (a hung probe or an unreachable "
+                  "MASTER_ADDR:MASTER_PORT are the usual causes):", "hwdoctor detect"),
     ),
     Code.RANKS_CHECK_FAILED: Entry(
         E, "the distributed check itself failed",
@@ -455,38 +490,38 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         E, "ranks run different versions",
         "The ranks of one job run different versions of a package.",
         "ranks run different {package} versions: {versions}",
-        "install the same environment on every node",
+        advice="install the same environment on every node",
     ),
     Code.RANKS_DEVICES_DIFFER: Entry(
         E, "ranks train on different device types",
         "One collective needs one backend; the ranks would use different device types.",
         "ranks train on different device types: {types}",
-        "every rank needs the same backend for one collective",
+        advice="every rank needs the same backend for one collective",
     ),
     Code.RANKS_COUNTS_DIFFER: Entry(
         W, "ranks see different device counts",
         "The ranks see different numbers of devices.",
         "ranks see different device counts: {counts}",
-        "check the visibility variables and the hardware of each node",
+        advice="check the visibility variables and the hardware of each node",
     ),
     Code.RANKS_SHARE_DEVICES: Entry(
         W, "more ranks on a node than devices",
         "Several ranks on one host would use the same device.",
         "{count} ranks on {host} share {devices} device(s): {mapping}",
-        "start no more processes per node than it has devices (--nproc_per_node)",
+        advice="start no more processes per node than it has devices (--nproc_per_node)",
     ),
     Code.RANKS_VISIBILITY_DIFFERS: Entry(
         W, "ranks on a node see different visibility variables",
         "Ranks on one host were started with different visibility variables.",
         "ranks on {host} see different visibility variables: {mapping}",
-        "let the launcher set visibility per rank, or set it for all alike",
+        advice="let the launcher set visibility per rank, or set it for all alike",
     ),
     Code.RANKS_ALL_REDUCE_FAILED: Entry(
         E, "the all_reduce smoke test failed",
         "A small all_reduce across the ranks raised or returned a wrong sum.",
         "all_reduce on rank {rank} ({device}, {collective}) failed: {detail}",
-        "check the collective backend's installation (NCCL, HCCL, ...) and the network "
-        "between nodes",
+        advice="check the collective backend's installation (NCCL, HCCL, ...) and the "
+        "network between nodes",
     ),
 }  # fmt: skip
 
@@ -499,23 +534,24 @@ def finding(
     variant: str | None = None,
     **params: object,
 ) -> Finding:
-    """The finding for `code`, its sentences made from the catalogue's templates.
-
-    A remedy template whose parameters are empty (a backend without a hardware remedy)
-    gives no remedy rather than a sentence with a hole.
-    """
+    """The finding for `code`, its sentences made from the catalogue's templates."""
     entry = CATALOGUE[code]
     values = {name: "" if value is None else str(value) for name, value in params.items()}
-    template = entry.variants.get(variant or "", entry.message)
-    message = template.format_map(values)
-    remedy = None
-    remedy_template = entry.variant_remedies.get(variant or "", entry.remedy)
-    if remedy_template is not None:
-        names = _fields(remedy_template)
-        if all(values.get(name) for name in names):
-            remedy = remedy_template.format_map(values)
+    message = entry.variants.get(variant or "", entry.message).format_map(values)
+    lines: list[str] = []
+    for template in entry.variant_commands.get(variant or "", entry.commands):
+        if all(values.get(name) for name in _fields(template)):
+            lines.extend(template.format_map(values).splitlines())
+    if lines and all(line.startswith("#") for line in lines):
+        lines = []  # a caveat without its command says nothing
+    advice = None
+    if entry.advice is not None and all(values.get(n) for n in _fields(entry.advice)):
+        advice = entry.advice.format_map(values)
     shown = {name: values[name] for name in sorted(values)}
-    return Finding(code.value, entry.severity, backend, message, remedy, evidence or None, shown)
+    return Finding(
+        code.value, entry.severity, backend, message, "\n".join(lines) or None,
+        evidence or None, shown, advice,
+    )  # fmt: skip
 
 
 def _fields(template: str) -> tuple[str, ...]:
@@ -544,7 +580,9 @@ def reference() -> str:
         "| --- | --- | --- | --- |",
     ]
     for code, entry in CATALOGUE.items():
-        remedy = _cell(entry.remedy or "nothing to do: it is information")
+        commands = "<br>".join(f"`{line}`" for line in entry.commands if not line.startswith("#"))
+        words = " ".join(part for part in (entry.advice, commands) if part)
+        remedy = _cell(words or "nothing to do: it is information")
         meaning = _cell(entry.meaning)
         lines.append(
             f"| `{code.value}` | {entry.severity.value} | **{entry.title}**. {meaning} | {remedy} |"

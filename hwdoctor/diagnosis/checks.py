@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Final, TypeVar
 
 from hwdoctor import compat, registry, versions
+from hwdoctor.diagnosis import remedies
 from hwdoctor.diagnosis.catalogue import AUTOLOAD_ESCAPE, Code, finding, how
 from hwdoctor.gather.probe.job import (
     ALLOCATE_STEP_PREFIX,
@@ -112,6 +113,18 @@ class Known:
     def timeout_s(self) -> float:
         return self.evidence.timeout_s
 
+    @property
+    def way(self) -> remedies.Installer:
+        """How remedies install into the diagnosed interpreter."""
+        return remedies.installer(self.evidence.python)
+
+    def install(self, backend: registry.Backend, *, replace: bool = False) -> dict[str, str]:
+        """The install parameters of a backend: its commands, or where it comes from."""
+        return {
+            "install": remedies.install(backend, self.way, replace=replace),
+            "install_elsewhere": backend.install_elsewhere,
+        }
+
     def hardware_present(self, backend: registry.Backend) -> bool:
         return backend.query.kind is registry.QueryKind.CPU or any(
             signal.count != 0 for signal in self.host.signals_for(backend.key)
@@ -149,7 +162,12 @@ def check(*reads: Section) -> Callable[[Callable[[Known], Iterable[Finding]]], C
 def check_torch_installed(known: Known) -> Iterable[Finding]:
     ran = not any(f.step == START_STEP for f in known.failures)
     if known.torch.version is None and not known.torch.importable and ran:
-        yield finding(Code.TORCH_MISSING, python=known.python.executable)
+        torch = remedies.torch_for_this_host(known.evidence.host)
+        yield finding(
+            Code.TORCH_MISSING,
+            python=known.python.executable,
+            install=remedies.install(torch, known.way),
+        )
 
 
 @check(Section.PYTHON, Section.TORCH, Section.FAILURES, Section.ENTRY_POINTS, Section.BACKENDS)
@@ -193,12 +211,12 @@ def _autoload_finding(known: Known, failure: StepFailure) -> Finding:
     dist = (point.dist if point else None) or name
     module = point.module if point else name
     backend = registry.for_module(module) or registry.for_module(name)
-    fix = f"pip uninstall {dist}"
+    fix = f"uninstall {dist}"
     if backend and backend.module:
         torch_version = known.torch.version or ""
         fix = (
             f"reinstall {backend.package} in the release that matches torch {torch_version}"
-        ).rstrip() + f", or uninstall it ({fix})"
+        ).rstrip() + ", or uninstall it"
     origin = f"entry point {point.value}, from {dist}" if point and point.value else f"from {dist}"
     return finding(
         Code.AUTOLOAD_BROKEN,
@@ -211,12 +229,14 @@ def _autoload_finding(known: Known, failure: StepFailure) -> Finding:
         timeout=f"{known.timeout_s:g}",
         signal=failure.signal or "crash",
         fix=fix,
+        uninstall=remedies.pip(known.way, f"uninstall -y {dist}"),
     )
 
 
 def _torch_import_finding(known: Known, failure: StepFailure) -> Finding:
     version = known.torch.version or ""
-    reinstall = f"pip install --force-reinstall torch=={version.split('+')[0]}".rstrip("=")
+    pinned = f"torch=={version.split('+')[0]}" if version else "torch"
+    reinstall = remedies.pip(known.way, f"install --force-reinstall {pinned}")
     params = {"version": version, "reinstall": reinstall, "timeout": f"{known.timeout_s:g}"}
     if failure.kind == "timeout":
         suffix = "" if failure.autoload else f" even with {AUTOLOAD_ESCAPE}"
@@ -277,7 +297,7 @@ def _step_finding(known: Known, failure: StepFailure) -> Finding:
             module=backend.module,
             how=phrase,
             torch=known.torch.version,
-            install=backend.install_hint,
+            **known.install(backend),
         )
     if failure.kind == "error" and backend:
         return finding(
@@ -292,18 +312,15 @@ def _step_finding(known: Known, failure: StepFailure) -> Finding:
     code = {"timeout": Code.PROBE_TIMEOUT, "crashed": Code.PROBE_CRASHED}.get(
         failure.kind, Code.PROBE_ERROR
     )
-    culprit = (
-        f"{backend.package} is the likely culprit; reinstall it: {backend.install_hint}"
-        if backend and backend.module
-        else None
-    )
+    culprit = known.install(backend) if backend and backend.module else {}
     return finding(
         code,
         backend=key,
         evidence=failure.output,
         step=failure.step,
         how=phrase,
-        culprit_remedy=culprit,
+        package=backend.package if backend and backend.module else None,
+        **culprit,
     )
 
 
@@ -338,6 +355,7 @@ def check_torch_requirements(known: Known) -> Iterable[Finding]:
                         version=package.version,
                         spec=spec,
                         torch=torch_version,
+                        install=remedies.pip(known.way, f"install 'torch{spec}'"),
                     )
 
 
@@ -358,10 +376,11 @@ def check_hardware_without_backend(known: Known) -> Iterable[Finding]:
             or not torch.importable
         ):
             continue
+        wrong_build = bool(backend.query.build) and facts.reason == "build"
         common = {
             "hardware": backend.hardware,
             "where": known.hardware_detail(backend),
-            "install": backend.install_hint,
+            **known.install(backend, replace=wrong_build),
         }
         if backend.query.build and facts.reason == "build":
             build = torch.build or "unknown"
@@ -412,6 +431,7 @@ def check_hidden_devices(known: Known) -> Iterable[Finding]:
                 visible=facts.device_count,
                 variables=", ".join(f"{name}={known.env[name]!r}" for name in set_vars),
                 variable=set_vars[0],
+                indices=",".join(str(index) for index in range(present)),
             )
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from hwdoctor import registry, versions
+from hwdoctor.diagnosis import remedies
 from hwdoctor.diagnosis.catalogue import Code, finding
 from hwdoctor.diagnosis.checks import Known, run
 from hwdoctor.model.decisions import (
@@ -60,7 +61,10 @@ def check_supported_versions(seen: Explained) -> Iterable[Finding]:
         package = seen.known.packages.get(library)
         if package is None:
             yield finding(
-                Code.LIBRARY_MISSING, library=library, python=seen.known.python.executable
+                Code.LIBRARY_MISSING,
+                library=library,
+                python=seen.known.python.executable,
+                install=remedies.pip(seen.known.way, f"install {library}"),
             )
         elif versions.satisfies(package.version, spec) is False:
             yield finding(

@@ -14,7 +14,7 @@ from hwdoctor import devices, registry, rules
 from hwdoctor.diagnosis import backends
 from hwdoctor.diagnosis.catalogue import Code, finding
 from hwdoctor.model.facts import ErrorInfo, Evidence
-from hwdoctor.model.reports import Finding, PlacementRow
+from hwdoctor.model.reports import BackendReport, Finding, PlacementRow
 from hwdoctor.units import human_bytes
 
 # What the load payload calls each failure it classifies (payload_load.py), and its code.
@@ -47,23 +47,34 @@ def validate(device: devices.DeviceRequest, evidence: Evidence) -> Finding | Non
     rows = backends.device_rows(device, evidence)
     if any(row.usable for row in rows):
         return None
-    reasons = [reason for row in rows for reason in row.missing] or ["no usable device"]
-    remedies = [
-        hint
+    # The hardware first: without it no package helps.
+    missing = [reason for row in rows for reason in row.missing]
+    hardware = [reason for reason in missing if "hardware" in reason]
+    reasons = [*hardware, *(r for r in missing if r not in hardware)] or ["no usable device"]
+    report = diagnosis_rows(evidence)
+    usable = [row.device for row in report if row.available]
+    advice = [
+        row.hardware_remedy for row in rows if not row.hardware_present and row.hardware_remedy
+    ] + [
+        f"select devices with {', '.join(row.visibility_env)}"
         for row in rows
-        for hint in (
-            row.install if not row.installed and row.install else "",
-            row.hardware_remedy if not row.hardware_present and row.hardware_remedy else "",
-            f"select devices with {', '.join(row.visibility_env)}" if row.visibility_env else "",
-        )
-        if hint
+        if row.hardware_present and row.visibility_env
     ]
+    installs = [row.install_command for row in rows if not row.installed and row.install_command]
     return finding(
         Code.LOAD_DEVICE_UNUSABLE,
         step="validate",
+        device=device.text,
         reasons="; ".join(dict.fromkeys(reasons)),
-        remedies="; ".join(dict.fromkeys(remedies)),
+        usable=", ".join(dict.fromkeys(usable)) or "nothing",
+        remedies="; ".join(dict.fromkeys(advice)),
+        install="\n".join(dict.fromkeys(installs)),
     )
+
+
+def diagnosis_rows(evidence: Evidence) -> tuple[BackendReport, ...]:
+    """Every backend's row, without findings: what is usable here."""
+    return backends.rows(evidence, ())
 
 
 def problem(

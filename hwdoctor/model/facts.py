@@ -135,6 +135,8 @@ class PythonInfo:
     version: str
     prefix: str
     is_venv: bool
+    externally_managed: bool = False  # PEP 668: pip refuses to install into it
+    conda: bool = False  # a conda environment (conda-meta/ in its prefix)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> PythonInfo:
@@ -143,6 +145,8 @@ class PythonInfo:
             version=str(data.get("version") or "unknown"),
             prefix=str(data.get("prefix") or ""),
             is_venv=data.get("is_venv") is True,
+            externally_managed=data.get("externally_managed") is True,
+            conda=data.get("conda") is True,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -151,6 +155,8 @@ class PythonInfo:
             "version": self.version,
             "prefix": self.prefix,
             "is_venv": self.is_venv,
+            "externally_managed": self.externally_managed,
+            "conda": self.conda,
         }
 
 

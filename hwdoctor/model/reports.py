@@ -43,9 +43,11 @@ class Finding:
     severity: Severity
     backend: str | None
     message: str  # one line, no markup
+    # Shell lines that paste and run as they are, one command a line; `#` lines are caveats.
     remedy: str | None = None
     evidence: str | None = None  # what was observed, for the curious and for bug reports
     params: Mapping[str, str] = field(default_factory=dict)  # what the sentences were made of
+    advice: str | None = None  # what to do that no command does, in words
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -54,6 +56,7 @@ class Finding:
             "backend": self.backend,
             "message": self.message,
             "remedy": self.remedy,
+            "advice": self.advice,
             "evidence": self.evidence,
             "params": dict(self.params),
         }
@@ -206,6 +209,8 @@ class DeviceRow:
     visibility_env: tuple[str, ...]
     container_env: tuple[str, ...]
     hardware_remedy: str = ""
+    install_command: str = ""  # shell lines, when the package is on an index
+    wrong_build: bool = False  # an in-tree backend whose torch build is another one
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -7,13 +7,28 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
-from typing import Any, TextIO
+from typing import Any, NamedTuple, TextIO
+
+
+class View(NamedTuple):
+    """How much a person asked to see: every backend (--all), the reasons (--verbose).
+    A NamedTuple: immutable, and cheaper to define than a dataclass on `list`'s path."""
+
+    all: bool = False
+    verbose: bool = False
 
 
 class OutputFormat(str, Enum):
     HUMAN = "human"
     JSON = "json"
     MARKDOWN = "markdown"
+
+
+class PlainFormat(str, Enum):
+    """The formats of the commands that have no markdown report (list, load)."""
+
+    HUMAN = "human"
+    JSON = "json"
 
 
 def emit(
@@ -63,6 +78,7 @@ def report(
     *,
     no_redact: bool = False,
     ci: bool = False,
+    view: View | None = None,
 ) -> int:
     """Write a report in the chosen format, its views chosen by the report's type (Rich
     loads only for human output); with `ci`, annotate unmet requirements and append the
@@ -75,14 +91,14 @@ def report(
     def renderables() -> list[Any]:
         from hwdoctor.render import human
 
-        views: dict[type, Callable[[Any], Sequence[Any]]] = {
+        views: dict[type, Callable[[Any, View | None], Sequence[Any]]] = {
             reports.DetectReport: human.detect_renderables,
             reports.DistributedReport: human.distributed_renderables,
             reports.ExplainReport: human.explain_renderables,
             reports.DeviceExplanation: human.device_renderables,
             reports.LoadReport: human.load_renderables,
         }
-        return list(views[kind](result))
+        return list(views[kind](result, view))
 
     def markdown() -> str:
         from hwdoctor.render import markdown

@@ -6,19 +6,23 @@ NO_COLOR, FORCE_COLOR, COLUMNS and "is this a terminal" are read when output hap
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from rich import box
 from rich.console import Console, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from hwdoctor.render import View
 from hwdoctor.units import human_bytes
 
 if TYPE_CHECKING:  # `list` renders without loading the report model
     from hwdoctor import registry
     from hwdoctor.model.decisions import (
+        AccelerateDecision,
         Decisions,
         InferenceDecision,
         StepTrace,
@@ -28,6 +32,7 @@ if TYPE_CHECKING:  # `list` renders without loading the report model
         BackendReport,
         DetectReport,
         DeviceExplanation,
+        DeviceRow,
         DistributedReport,
         ExplainReport,
         Finding,
@@ -59,12 +64,19 @@ def console(stream: TextIO, width: int | None = None) -> Console:
 
 def render(renderables: Iterable[RenderableType], stream: TextIO) -> str:
     """The text (with colour codes when `stream` is a colour terminal) that printing the
-    renderables to `stream` would produce; the caller redacts it and writes it."""
+    renderables to `stream` would produce; the caller writes it. No line ends in padding:
+    Rich pads to the console's width, which a pipe or a copy-paste should never see."""
     out = console(stream)
     with out.capture() as captured:
         for renderable in renderables:
-            out.print(renderable)
-    return captured.get()
+            # A command is never wrapped or cropped: it pastes and runs as it is.
+            verbatim = isinstance(renderable, Text) and renderable.no_wrap
+            out.print(renderable, crop=False, soft_wrap=verbatim)
+    return _TRAILING.sub("", captured.get())
+
+
+# Spaces at a line's end, before any colour codes that close it.
+_TRAILING: Final = re.compile(r"[ \t]+(?=(?:\x1b\[[0-9;]*m)*$)", re.MULTILINE)
 
 
 def list_table(backends: Sequence[registry.Backend]) -> Text:
@@ -108,26 +120,113 @@ def _yes_no(value: bool) -> Text:
     return Text("yes", style="green") if value else Text("no", style="yellow")
 
 
-def detect_renderables(report: DetectReport) -> list[RenderableType]:
-    return [
-        _header(report),
-        _backends_table(report.backends),
-        *([Text(), _decisions(report.decisions)] if report.decisions else []),
-        *(_findings(report.findings) if report.findings else []),
-        *_requirements(report.requirements),
-        Text(),
-        _summary(report),
+def detect_renderables(report: DetectReport, view: View | None = None) -> list[RenderableType]:
+    """The answer first (what is usable, what needs fixing), then the findings with their
+    fixes, the rows that matter, and the context; absent backends on one line."""
+    view = view or View()
+    shown = [b for b in report.backends if view.all or b.status.value != "absent"]
+    absent = [b for b in report.backends if not view.all and b.status.value == "absent"]
+    out: list[RenderableType] = [_answer(report)]
+    if report.findings:
+        out += [Text(), *_findings(report.findings)]
+    out += [*_requirements(report.requirements), Text(), _backend_rows(shown)]
+    if absent:
+        out.append(_absent_line(absent))
+    if report.decisions:
+        out += [Text(), _decisions(report.decisions)]
+    out += [Text(), _context(report)]
+    return out
+
+
+def _answer(report: DetectReport) -> Text:
+    """One line that answers `detect`: what is usable, and whether anything needs fixing."""
+    usable = [
+        f"{b.device} ({b.device_count})" if b.device_count > 1 else b.device
+        for b in report.backends
+        if b.available
     ]
+    errors = [f for f in report.findings if f.severity.value == "error"]
+    warnings = [f for f in report.findings if f.severity.value == "warning"]
+    unmet = [r for r in report.requirements if not r.met]
+    text = Text("Usable: ", style="bold")
+    text.append(
+        ", ".join(dict.fromkeys(usable)) or "nothing", style="bold green" if usable else "bold red"
+    )
+    text.append(". ")
+    parts = []
+    if errors:
+        parts.append(_plural(len(errors), "problem"))
+    if warnings:
+        parts.append(_plural(len(warnings), "warning"))
+    if unmet:
+        parts.append(f"{_plural(len(unmet), 'requirement')} not met")
+    if parts:
+        style = "red" if errors or unmet else "yellow"
+        text.append(", ".join(parts) + (" (--strict: warnings fail)" if report.strict else "")
+                    + ".", style=style)  # fmt: skip
+    elif any(r.status.value == "unknown" for r in report.backends):
+        text.append("Nothing to fix in what the evidence shows.", style="green")
+    else:
+        text.append("Nothing to fix.", style="green")
+    return text
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'s' * (count != 1)}"
+
+
+def _backend_rows(backends: Sequence[BackendReport]) -> Text:
+    """The rows that matter, as aligned columns: mark, device, hardware, package, note."""
+    rows = []
+    for backend in backends:
+        mark, style = STATUS_MARKS[backend.status.value]
+        rows.append((
+            Text(mark, style=style), Text(backend.device, style="bold"), Text(backend.hardware),
+            Text(_package_cell(backend)), _details_cell(backend),
+        ))  # fmt: skip
+    out = Text()
+    if not rows:
+        return out
+    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+    for number, row in enumerate(rows):
+        if number:
+            out.append("\n")
+        for i, cell in enumerate(row[:4]):
+            out.append_text(cell)
+            out.append(" " * (widths[i] - len(cell) + 2))
+        out.append_text(row[4])
+    return out
+
+
+def _absent_line(absent: Sequence[BackendReport]) -> Table:
+    names: dict[str, list[str]] = {}
+    for backend in absent:
+        names.setdefault(backend.device, []).append(backend.hardware.split()[0])
+    listed = ", ".join(
+        device if len(makers) == 1 else f"{device} ({', '.join(makers)})"
+        for device, makers in names.items()
+    )
+    return _hanging("·", Text(f"not present: {listed} (--all for each, hwdoctor list for "
+                             "every backend)", style="dim"), mark_style="dim")  # fmt: skip
+
+
+def _hanging(mark: str, body: Text, mark_style: str = "") -> Table:
+    """`mark body`, the body's wrapped lines indented under its first word."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")
+    grid.add_row(Text(mark, style=mark_style), body)
+    return grid
 
 
 def _decisions(decisions: Decisions) -> Text:
-    text = Text("Training ", style="bold")
-    text.append(f"→ {decisions.training or 'raises'}")
-    text.append("  ·  ", style="dim")
-    text.append("Inference ", style="bold")
+    text = Text("Training", style="bold")
+    text.append(f" → {decisions.training or 'raises'}  ")
+    text.append("Inference", style="bold")
     auto = ", ".join(decisions.device_map_auto)
     text.append(
-        f'from_pretrained → cpu, device_map="auto" → {auto}, pipeline → {decisions.pipeline}'
+        f' → {decisions.from_pretrained}; device_map="auto" → {auto}; pipeline → '
+        f"{decisions.pipeline}"
     )
     text.append("  (hwdoctor explain says why)", style="dim")
     return text
@@ -136,18 +235,17 @@ def _decisions(decisions: Decisions) -> Text:
 def _requirements(results: Sequence[RequirementResult]) -> list[RenderableType]:
     if not results:
         return []
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(no_wrap=True)
-    grid.add_column(overflow="fold")
+    out: list[RenderableType] = [Text()]
     for result in results:
-        mark = Text("✓", style="green") if result.met else Text("✗", style="red")
-        line = Text(result.requirement.text, style="bold")
+        line = Text("✓ " if result.met else "✗ ", style="green" if result.met else "red")
+        line.append(f"requires {result.requirement.text}", style="bold")
         line.append(f": {result.found}", style="" if result.met else "red")
-        grid.add_row(mark, line)
-    return [Text(), Text("Requirements", style="bold"), grid]
+        out.append(Padding(line, (0, 0, 0, 0)))
+    return out
 
 
-def _header(report: DetectReport) -> Text:
+def _context(report: DetectReport) -> Text:
+    """Which interpreter and torch this is about: context, after the answer."""
     torch = report.torch
     if torch.version is None:
         torch_part = "torch not installed"
@@ -155,124 +253,154 @@ def _header(report: DetectReport) -> Text:
         build = (torch.build or "unknown").upper()
         state = f"{build} build" if torch.importable else "does not import"
         torch_part = f"torch {torch.version} ({state})"
-    text = Text()
-    text.append("Python ", style="bold")
-    text.append(f"{report.python.version} ({report.python.executable})")
-    text.append(" · ")
-    text.append(torch_part, style="bold")
+    text = Text(f"Python {report.python.version} {report.python.executable} · {torch_part}",
+                style="dim")  # fmt: skip
     if report.autoload_disabled:
         text.append(" · extension autoload off", style="yellow")
+    for item in report.not_checked:
+        text.append(f"\nnot checked: {item.check} (needs {', '.join(item.missing)})",
+                    style="yellow")  # fmt: skip
     return text
 
 
-def _backends_table(backends: Sequence[BackendReport]) -> Table:
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
-    table.add_column("", no_wrap=True)
-    table.add_column("Device", style="bold", no_wrap=True)
-    table.add_column("Hardware", overflow="fold", min_width=8)
-    table.add_column("Package", overflow="fold", min_width=9)
-    table.add_column("Devices / note", overflow="fold", min_width=24)
-    for backend in backends:
-        mark, style = STATUS_MARKS[backend.status.value]
-        table.add_row(
-            Text(mark, style=style),
-            Text(backend.device),
-            Text(backend.hardware),
-            Text(_package_cell(backend)),
-            _details_cell(backend),
-        )
-    return table
-
-
 def _package_cell(backend: BackendReport) -> str:
-    """The extension and its version; in-tree backends just say torch (its version heads
-    the report)."""
-    if (
-        backend.key != "cpu"
-        and backend.version
-        and backend.installed
-        and backend.importable is not None
-    ):
+    """The extension and its version; torch's own backends show torch's version."""
+    if backend.installed and backend.version and backend.importable is not None:
         return f"{backend.package} {backend.version}"
+    if backend.available and backend.version:
+        return f"torch {backend.version}"
     return backend.package
 
 
 def _details_cell(backend: BackendReport) -> Text:
     if not backend.available:
         return Text(backend.note, style="dim" if backend.status.value == "absent" else "")
-    lines = []
+    parts = []
     for device in backend.devices:
         memory = human_bytes(device.total_memory_bytes)
-        lines.append(f"{device.index}: {device.name or '?'}" + (f", {memory}" if memory else ""))
-    if not lines and not backend.note:
-        lines.append(f"{backend.device_count} device{'s' * (backend.device_count != 1)}")
+        parts.append(f"{device.index}: {device.name or '?'}" + (f", {memory}" if memory else ""))
+    if not parts and not backend.note:
+        parts.append(_plural(backend.device_count, "device"))
     if backend.note:
-        lines.append(backend.note)
-    return Text("\n".join(lines))
+        parts.append(backend.note)
+    return Text("; ".join(parts))
 
 
 def _findings(found: Sequence[Finding]) -> list[RenderableType]:
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(no_wrap=True)
-    grid.add_column(overflow="fold")
+    """Each finding: its message, then what to do in words, then each remedy command on a
+    line of its own, never wrapped, so that it pastes and runs as it is."""
+    out: list[RenderableType] = []
     for item in found:
         mark, style = SEVERITY_MARKS[item.severity.value]
-        body = Text(item.message)
-        body.append(f"  [{item.code}]", style="dim")
-        if item.remedy:
-            body.append("\nfix: ", style="bold cyan")
-            body.append(item.remedy, style="cyan")
-        grid.add_row(Text(mark, style=style), body)
-    return [Text(), Text("Findings", style="bold"), grid]
+        head = Text(f"{mark} ", style=style)
+        head.append(item.message)
+        head.append(f"  [{item.code}]", style="dim")
+        out.append(Padding(head, (0, 0, 0, 0)))
+        if item.advice:
+            out.append(Padding(Text(item.advice, style="cyan"), (0, 0, 0, 2)))
+        out += _command_lines(item.remedy or "")
+    return out
 
 
-def _summary(report: DetectReport) -> Text:
-    usable = [b.device for b in report.backends if b.available]
-    errors = sum(1 for f in report.findings if f.severity.value == "error")
-    warnings = sum(1 for f in report.findings if f.severity.value == "warning")
-    text = Text()
-    text.append("Usable: ", style="bold")
-    text.append(", ".join(dict.fromkeys(usable)) or "none")
-    text.append(f" · {errors} error{'s' * (errors != 1)}", style="red" if errors else "")
-    text.append(f" · {warnings} warning{'s' * (warnings != 1)}", style="yellow" if warnings else "")
-    unmet = sum(1 for result in report.requirements if not result.met)
-    if report.requirements:
-        text.append(f" · {unmet} of {len(report.requirements)} requirements not met",
-                    style="red" if unmet else "green")  # fmt: skip
-    if report.strict:
-        text.append(" · --strict: warnings fail", style="dim")
-    return text
+def _command_lines(lines: str) -> list[RenderableType]:
+    """Shell lines, each on a line of its own and never wrapped: they paste as they are."""
+    out: list[RenderableType] = []
+    for line in lines.splitlines():
+        command = Text("  " + line, style="dim" if line.startswith("#") else "bold cyan")
+        command.no_wrap = True
+        command.overflow = "ignore"
+        out.append(command)
+    return out
 
 
 # --- explain -------------------------------------------------------------------------------
 
 
-def explain_renderables(report: ExplainReport) -> list[RenderableType]:
+def explain_renderables(report: ExplainReport, view: View | None = None) -> list[RenderableType]:
+    """The answer first, in words; each library's decision on a line; the checks behind
+    each decision with --verbose."""
+    view = view or View()
     training, state, inference = report.training, report.accelerate, report.inference
-    out: list[RenderableType] = [_explain_header(report), Text()]
-    title = Text("Training", style="bold")
-    title.append("  TrainingArguments(...).device → ")
-    title.append(training.device or "raises", style="bold green" if training.device else "red")
-    if training.error:
-        title.append(f"  {training.error}", style="red")
-    else:
-        title.append(f"  n_gpu={training.n_gpu}, {training.parallel_mode}", style="dim")
-    out += [title, _chain(training.trace.steps, training.device)]
-    title = Text("Accelerate", style="bold")
-    title.append("  PartialState().device → ")
-    title.append(state.device, style="bold green")
-    if state.backend:
-        title.append(f"  {state.distributed_type} over {state.backend}", style="dim")
-    out += [Text(), title, _chain(state.trace.steps, state.device)]
-    out += [Text(), Text("Inference", style="bold"), _inference(inference)]
+    out: list[RenderableType] = [_explain_answer(report), Text()]
+    lines = Table.grid(padding=(0, 2))
+    lines.add_column(no_wrap=True, style="bold")
+    lines.add_column(overflow="fold")
+    lines.add_row("TrainingArguments", _training_line(report))
+    lines.add_row("PartialState", Text(_state_line(state)))
+    lines.add_row(
+        "from_pretrained", Text(f"{inference.from_pretrained}, unless you pass device_map")
+    )
+    lines.add_row('device_map="auto"', _auto_line(inference))
+    lines.add_row("pipeline", Text(f"{inference.pipeline}, unless you pass device"))
+    out.append(lines)
+    if view.verbose:
+        out += [Text(), Text("Why: the checks each library makes, in its order", style="bold")]
+        picked = training.device or "raises"
+        out += [Text(), Text(f"TrainingArguments(...).device → {picked}", style="bold"),
+                _chain(training.trace.steps, training.device)]  # fmt: skip
+        out += [Text(), Text(f"PartialState().device → {state.device}", style="bold"),
+                _chain(state.trace.steps, state.device)]  # fmt: skip
+        out += [Text(), Text("pipeline(...) without device", style="bold"),
+                _chain(inference.pipeline_trace.steps, inference.pipeline)]  # fmt: skip
     if report.ranks:
         out += [Text(), _ranks_plan(report.ranks)]
     if report.verify is not None:
         out += [Text(), _verify(report.verify)]
     found = (*report.detect.findings, *report.findings)
     if found:
-        out += _findings(found)
+        out += [Text(), *_findings(found)]
+    out += [Text(), _explain_header(report)]
+    if not view.verbose:
+        out.append(Text("hwdoctor explain --verbose shows the checks behind each answer",
+                        style="dim"))  # fmt: skip
     return out
+
+
+def _explain_answer(report: ExplainReport) -> Text:
+    training, inference = report.training, report.inference
+    text = Text()
+    if training.device:
+        text.append("Training will use ")
+        text.append(training.device, style="bold green")
+    else:
+        text.append("TrainingArguments will raise", style="bold red")
+    text.append("; inference loads on ")
+    text.append(inference.from_pretrained, style="bold")
+    text.append(" unless you pass device_map; pipeline() uses ")
+    text.append(inference.pipeline, style="bold")
+    text.append(".")
+    return text
+
+
+def _training_line(report: ExplainReport) -> Text:
+    training = report.training
+    if training.device is None:
+        return Text(f"raises {training.error}", style="red")
+    text = Text(training.device)
+    gpus = training.n_gpu or 0
+    if gpus > 1:
+        text.append(f", all {gpus} GPUs through DataParallel", style="dim")
+    if training.accelerate.backend and training.accelerate.distributed_type not in ("NO",):
+        text.append(f", one process of a distributed job over {training.accelerate.backend}",
+                    style="dim")  # fmt: skip
+    return text
+
+
+def _state_line(state: AccelerateDecision) -> str:
+    if state.backend:
+        return f"{state.device}, over {state.backend}"
+    return state.device
+
+
+def _auto_line(inference: InferenceDecision) -> Text:
+    plan = inference.device_map_auto
+    tiers = ", ".join(
+        f"{device} ({human_bytes(size)})" if size else device for device, size in plan.budgets
+    )
+    text = Text(f"{tiers}, then disk")
+    if plan.unused_accelerators:
+        text.append(f"; leaves out {', '.join(plan.unused_accelerators)}", style="yellow")
+    return text
 
 
 def _ranks_plan(ranks: Sequence[Mapping[str, Any]]) -> Table:
@@ -376,34 +504,31 @@ def _verify(report: VerifyReport) -> Table:
     return grid
 
 
-def device_renderables(report: DeviceExplanation) -> list[RenderableType]:
-    out: list[RenderableType] = []
+def device_renderables(report: DeviceExplanation, view: View | None = None) -> list[RenderableType]:
+    """The answer (usable here or not, and what is), then what it would take: the
+    hardware first, then the package, then how libraries treat the device."""
+    usable_here = [b.device for b in report.detect.backends if b.available]
     head = Text(report.device, style="bold")
-    head.append(f"  {'usable here' if report.usable else 'not usable here'}",
-                style="green" if report.usable else "yellow")  # fmt: skip
-    out.append(head)
-    grid = Table.grid(padding=(0, 2))
-    grid.add_column(no_wrap=True, style="bold")
-    grid.add_column(overflow="fold")
+    if report.usable:
+        head.append(" is usable here", style="green")
+        counts = [
+            f"{row.device_count} {row.hardware} device(s)" for row in report.rows if row.usable
+        ]
+        head.append(f": {', '.join(counts)}.")
+    else:
+        head.append(" is not usable here", style="yellow")
+        reasons = [reason for row in report.rows for reason in row.missing]
+        hardware = [r for r in reasons if "hardware" in r]
+        ordered = [*hardware, *(r for r in reasons if r not in hardware)]
+        head.append(f": {'; '.join(dict.fromkeys(ordered))}." if ordered else ".")
+        head.append(f" Usable here: {', '.join(dict.fromkeys(usable_here)) or 'nothing'}.")
+    out: list[RenderableType] = [head]
     for row in report.rows:
-        package = f"{row.package} {row.version}" if row.installed and row.version else row.package
-        state = "installed" if row.installed else "not installed"
-        if row.importable is False:
-            state = "installed, fails to import"
-        grid.add_row(Text(row.hardware), Text(f"{package}: {state}"))
-        grid.add_row(Text(""), Text("hardware: " + (row.hardware_detail if row.hardware_present
-                                                     else "none found")))  # fmt: skip
-        if row.usable:
-            grid.add_row(Text(""), Text(f"{row.device_count} device(s) usable now", style="green"))
-        for item in row.missing:
-            grid.add_row(Text(""), Text(f"missing: {item}", style="yellow"))
-        if not row.installed and row.install:
-            grid.add_row(Text(""), Text(f"install: {row.install}", style="cyan"))
-        if row.visibility_env:
-            grid.add_row(Text(""), Text("select devices with " + ", ".join(row.visibility_env)
-                                        + (f" (containers: {', '.join(row.container_env)})"
-                                           if row.container_env else "")))  # fmt: skip
-    out += [grid, Text()]
+        steps = _what_it_takes(row)
+        if steps:
+            out += [Text(), Text(f"What {row.hardware} ({report.device_type}) takes here:",
+                                 style="bold"), *steps]  # fmt: skip
+    out.append(Text())
     facts = Table.grid(padding=(0, 2))
     facts.add_column(no_wrap=True, style="bold")
     facts.add_column(overflow="fold")
@@ -434,10 +559,40 @@ def device_renderables(report: DeviceExplanation) -> list[RenderableType]:
     return out
 
 
+def _what_it_takes(row: DeviceRow) -> list[RenderableType]:
+    """For one registry row: the hardware, then the package, then visibility."""
+    steps: list[RenderableType] = []
+    if not row.hardware_present:
+        remedy = f"; then {row.hardware_remedy}" if row.hardware_remedy else ""
+        steps.append(_hanging("1.", Text(f"{row.hardware} hardware: none found here. Run on a "
+                                         f"machine that has it{remedy}")))  # fmt: skip
+    if not row.installed or row.importable is False or row.wrong_build:
+        number = f"{len(steps) + 1}."
+        package = f"{row.package}, in this interpreter:"
+        if row.importable is False:
+            package = f"{row.package} is installed but fails to import; reinstall it:"
+        elif row.wrong_build:
+            package = f"{row.package}: torch {row.version} is another build; install this one:"
+        if row.install_command:
+            steps.append(_hanging(number, Text(package)))
+            steps += _command_lines(row.install_command)
+        else:
+            steps.append(_hanging(number, Text(f"{row.package}: {row.install}")))
+    elif row.version:
+        steps.append(_hanging("·", Text(f"{row.package} {row.version} is installed"),
+                              mark_style="dim"))  # fmt: skip
+    if row.visibility_env and steps:
+        containers = f" (containers: {', '.join(row.container_env)})" if row.container_env else ""
+        steps.append(_hanging("·", Text(f"devices are selected with "
+                                        f"{', '.join(row.visibility_env)}{containers}"),
+                              mark_style="dim"))  # fmt: skip
+    return steps
+
+
 # --- load ------------------------------------------------------------------------------------
 
 
-def load_renderables(report: LoadReport) -> list[RenderableType]:
+def load_renderables(report: LoadReport, view: View | None = None) -> list[RenderableType]:
     out: list[RenderableType] = []
     head = Text()
     if report.problem is not None and not report.placement:
@@ -559,7 +714,9 @@ def _count(number: int | None, noun: str) -> str:
 # --- distributed -----------------------------------------------------------------------------
 
 
-def distributed_renderables(report: DistributedReport) -> list[RenderableType]:
+def distributed_renderables(
+    report: DistributedReport, view: View | None = None
+) -> list[RenderableType]:
     head = Text("Distributed ", style="bold")
     head.append(f"{len(report.ranks)} of {report.world_size} ranks reported")
     if report.missing:
@@ -572,7 +729,7 @@ def distributed_renderables(report: DistributedReport) -> list[RenderableType]:
         if result is None:
             reduce_cell = Text("not run", style="dim")
         elif result.get("ok"):
-            reduce_cell = Text(f"✓ {result['value']:g} in {result['seconds'] * 1000:.1f} ms",
+            reduce_cell = Text(f"✓ sum {result['value']:g} in {result['seconds'] * 1000:.1f} ms",
                                style="green")  # fmt: skip
         else:
             reduce_cell = Text("✗ failed", style="red")
@@ -584,4 +741,5 @@ def distributed_renderables(report: DistributedReport) -> list[RenderableType]:
     found = (*report.findings, *report.local.findings)
     if found:
         out += _findings(found)
-    return [*out, Text(), Text("Rank 0 here:", style="bold"), *detect_renderables(report.local)]
+    local = detect_renderables(report.local, view)
+    return [*out, Text(), Text("Rank 0 here:", style="bold"), *local]

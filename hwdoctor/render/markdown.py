@@ -4,7 +4,6 @@ and the hostname too, unless --no-redact)."""
 
 from __future__ import annotations
 
-import platform
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
@@ -124,8 +123,8 @@ def _heading(title: str, report: DetectReport) -> list[str]:
         f"## {title}",
         "",
         f"- hwdoctor {__version__} · Python {report.python.version} · "
-        f"{platform.system()} {report.host.machine} · host `{report.host.hostname}`",
-        f"- {packages}{build}",
+        f"{report.host.system} {report.host.machine} · host `{report.host.hostname}`",
+        f"- {packages}",
         f"- CPU: {report.host.cpu_name or '?'}, {report.host.cpu_count or '?'} cores, "
         f"{human_bytes(report.host.memory_total_bytes) or '?'} RAM",
         "",
@@ -168,9 +167,12 @@ def _findings(found: Sequence[Finding]) -> list[str]:
         return ["### Findings", "", "None.", ""]
     lines = ["### Findings", ""]
     for item in found:
-        lines.append(f"- {_SEVERITY[item.severity.value]} `{item.code}`: {item.message}")
+        lines.append(f"- {_SEVERITY[item.severity.value]} {item.message} (`{item.code}`)")
+        if item.advice:
+            lines.append(f"  - {item.advice}")
         if item.remedy:
-            lines.append(f"  - fix: {item.remedy}")
+            lines += ["", "  ```sh", *(f"  {line}" for line in item.remedy.splitlines()),
+                      "  ```", ""]  # fmt: skip
     return [*lines, ""]
 
 

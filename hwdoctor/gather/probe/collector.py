@@ -68,6 +68,8 @@ class ProbeResult:
             version=str(data.get("version", "unknown")),
             prefix=prefix,
             is_venv=prefix != str(data.get("base_prefix", prefix)),
+            externally_managed=data.get("externally_managed") is True,
+            conda=data.get("conda") is True,
         )
 
     def packages(self) -> dict[str, Package | None]:

@@ -394,6 +394,20 @@ def probe_backends(torch_info):
         fact("backend:" + key, facts)
 
 
+def _externally_managed():
+    """PEP 668: a distribution's Python marks itself with EXTERNALLY-MANAGED in its stdlib
+    directory; pip then refuses to install outside a virtual environment."""
+    if sys.prefix != getattr(sys, "base_prefix", sys.prefix):
+        return False  # a venv is never externally managed
+    try:
+        import sysconfig
+
+        stdlib = sysconfig.get_path("stdlib")
+    except Exception:
+        return False
+    return bool(stdlib) and os.path.isfile(os.path.join(stdlib, "EXTERNALLY-MANAGED"))
+
+
 def main():
     fact(
         "python",
@@ -405,6 +419,8 @@ def main():
             "base_prefix": getattr(sys, "base_prefix", sys.prefix),
             "platform": sys.platform,
             "autoload": os.environ.get("TORCH_DEVICE_BACKEND_AUTOLOAD", "1") == "1",
+            "externally_managed": _externally_managed(),
+            "conda": os.path.isdir(os.path.join(sys.prefix, "conda-meta")),
         },
     )
     step("metadata", read_packages)

@@ -1,0 +1,89 @@
+"""Remedies as commands that paste and run as they are, for the interpreter diagnosed.
+
+`pip install X` typed into a shell installs into whichever pip is first on PATH, not into
+the environment hwdoctor looked at; a distribution's Python refuses it outright (PEP 668).
+So every install a finding recommends names the interpreter (`/path/python -m pip
+install X`), goes through a virtual environment where the interpreter is externally
+managed, and says `conda install` where the environment is conda's. A caveat is a `#`
+comment line of its own, never text on the command's line.
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass
+from typing import Final
+
+from hwdoctor import registry
+from hwdoctor.model.facts import HostFacts, PythonInfo
+
+# Where the remedy for an externally managed Python creates its virtual environment.
+VENV_DIR: Final = "~/.venvs/torch"
+
+
+@dataclass(frozen=True, slots=True)
+class Installer:
+    """How to install packages into the diagnosed interpreter."""
+
+    pip: str  # "'/usr/bin/python3' -m pip", or "pip" when the interpreter is not known
+    before: tuple[str, ...] = ()  # lines that must run first (make a venv), with comments
+    conda_prefix: str | None = None  # the environment, when it is conda's
+
+    def install(self, args: str) -> tuple[str, ...]:
+        return (*self.before, f"{self.pip} install {args}")
+
+
+def installer(python: PythonInfo | None) -> Installer:
+    """The way into `python`'s environment."""
+    if python is None or python.executable in ("", "unknown"):
+        return Installer("pip")
+    executable = shlex.quote(python.executable)
+    if python.externally_managed and not python.is_venv:
+        venv_python = f"{VENV_DIR}/bin/python"
+        return Installer(
+            f"{venv_python} -m pip",
+            before=(
+                f"# {python.executable} is managed by your distribution (PEP 668): "
+                f"install into a virtual environment, and run your code with {venv_python}",
+                f"{executable} -m venv {VENV_DIR}",
+            ),
+        )
+    if python.conda:
+        return Installer(f"{executable} -m pip", conda_prefix=python.prefix or None)
+    return Installer(f"{executable} -m pip")
+
+
+def install(backend: registry.Backend, way: Installer, *, replace: bool = False) -> str:
+    """The lines that install `backend`'s package, caveat last as a comment; empty when the
+    package is not on a package index (the finding's advice says where it comes from).
+    `replace`: another build of it is installed (torch's CPU wheel where a CUDA one is
+    wanted), which pip would otherwise keep."""
+    if not backend.pip_args:
+        return ""
+    args = f"--force-reinstall {backend.pip_args}" if replace else backend.pip_args
+    lines = list(way.install(args))
+    if way.conda_prefix and backend.pip_args.split()[0] == "torch":
+        lines.append(
+            f"# or, the conda way: conda install --prefix {shlex.quote(way.conda_prefix)} "
+            "-c conda-forge pytorch"
+        )
+    if backend.install_note:
+        lines.append(f"# {backend.install_note}")
+    return "\n".join(lines)
+
+
+def pip(way: Installer, args: str) -> str:
+    """`pip <args>` (install, uninstall, ...) in the diagnosed environment."""
+    if args.startswith("install "):
+        return "\n".join(way.install(args.removeprefix("install ")))
+    return f"{way.pip} {args}"
+
+
+def torch_for_this_host(host: HostFacts | None) -> registry.Backend:
+    """The registry row whose torch build suits the hardware found: a GPU's build where
+    there is one, else the CPU wheel."""
+    builds = [b for b in registry.BACKENDS if b.query.build is not None and b.pip_args]
+    for backend in builds:
+        if host is not None and any(s.count != 0 for s in host.signals_for(backend.key)):
+            return backend
+    return next(b for b in registry.BACKENDS if b.query.kind is registry.QueryKind.CPU)

@@ -1,0 +1,105 @@
+"""Remedies are commands: they paste and run as they are, for the interpreter diagnosed.
+
+Every line of a remedy is a shell command or a `#` caveat; the installs name the
+diagnosed interpreter, go through a virtual environment where that interpreter is
+externally managed (PEP 668), and offer conda where the environment is conda's.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+import string
+import subprocess
+
+import pytest
+
+from hwdoctor import diagnosis, registry
+from hwdoctor.diagnosis import remedies
+from hwdoctor.diagnosis.catalogue import CATALOGUE, Code, finding
+from hwdoctor.model.facts import PythonInfo
+from tests.evidence import cpu_host, one, with_signal
+
+DISTRO = PythonInfo("/usr/bin/python3", "3.11.2", "/usr", False, externally_managed=True)
+CONDA = PythonInfo("/opt/conda/envs/t/bin/python", "3.11.9", "/opt/conda/envs/t", False,
+                   conda=True)  # fmt: skip
+SPACED = PythonInfo("/home/me/my envs/t/bin/python", "3.12.1", "/home/me/my envs/t", True)
+
+
+def bash_accepts(script: str) -> bool:
+    return subprocess.run(["bash", "-n", "-c", script], check=False).returncode == 0
+
+
+def sample(template: str) -> dict[str, str]:
+    """Values for every field of `template`: real commands where a field holds commands."""
+    way = remedies.installer(SPACED)
+    commands = {
+        "install": remedies.install(registry.BY_KEY["npu"], way),
+        "reinstall": remedies.pip(way, "install --force-reinstall torch==2.13.0"),
+        "uninstall": remedies.pip(way, "uninstall -y torch-npu"),
+    }
+    fields = [name for _, name, _, _ in string.Formatter().parse(template) if name]
+    return {name: commands.get(name, "x1") for name in fields}
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
+@pytest.mark.parametrize("code", list(Code), ids=lambda code: code.value)
+def test_every_remedy_is_valid_shell(code: Code) -> None:
+    entry = CATALOGUE[code]
+    templates = (entry.message, *entry.variants.values(), entry.advice or "", *entry.commands)
+    params: dict[str, str] = {}
+    for template in (*templates, *(t for ts in entry.variant_commands.values() for t in ts)):
+        params.update(sample(template))
+    for variant in (None, *entry.variant_commands):
+        made = finding(code, variant=variant, **params)
+        if made.remedy is None:
+            continue
+        assert bash_accepts(made.remedy), made.remedy
+        for line in made.remedy.splitlines():
+            assert line == line.strip() and line, made.remedy  # one command a line
+
+
+def test_installs_name_the_interpreter_even_with_spaces() -> None:
+    lines = remedies.install(registry.BY_KEY["npu"], remedies.installer(SPACED)).splitlines()
+    assert lines[0] == "'/home/me/my envs/t/bin/python' -m pip install torch-npu"
+    assert bash_accepts("\n".join(lines))
+
+
+def test_an_externally_managed_python_gets_a_venv_first() -> None:
+    lines = remedies.install(registry.BY_KEY["npu"], remedies.installer(DISTRO)).splitlines()
+    assert lines[0].startswith("# /usr/bin/python3 is managed by your distribution (PEP 668)")
+    assert lines[1] == f"/usr/bin/python3 -m venv {remedies.VENV_DIR}"
+    assert lines[2] == f"{remedies.VENV_DIR}/bin/python -m pip install torch-npu"
+
+
+def test_a_conda_environment_is_offered_conda_for_torch() -> None:
+    lines = remedies.install(registry.BY_KEY["cpu"], remedies.installer(CONDA)).splitlines()
+    assert lines[0].startswith("/opt/conda/envs/t/bin/python -m pip install torch")
+    assert "conda install --prefix /opt/conda/envs/t -c conda-forge pytorch" in lines[1]
+
+
+def test_torch_missing_is_one_finding_with_the_install_for_this_host() -> None:
+    evidence = dataclasses.replace(
+        cpu_host(),
+        python=DISTRO,
+        torch=dataclasses.replace(cpu_host().torch, version=None, importable=False),  # type: ignore[arg-type]
+    )
+    found = diagnosis.detect(evidence).findings
+    missing = one(found, "torch.missing")
+    assert [f.code for f in found] == ["torch.missing"]
+    assert missing.message == "torch is not installed in /usr/bin/python3"
+    assert missing.remedy and missing.remedy.splitlines()[-1] == (
+        f"{remedies.VENV_DIR}/bin/python -m pip install torch --index-url "
+        "https://download.pytorch.org/whl/cpu"
+    )
+    on_gpu_host = with_signal(evidence, "cuda", "10de:2330 at 0000:3b:00.0")
+    remedy = one(diagnosis.detect(on_gpu_host).findings, "torch.missing").remedy or ""
+    assert f"{remedies.VENV_DIR}/bin/python -m pip install torch" in remedy.splitlines()
+
+
+def test_a_cpu_build_on_a_gpu_host_is_replaced_not_kept() -> None:
+    evidence = with_signal(cpu_host(), "cuda", "10de:2330 at 0000:3b:00.0")
+    found = one(diagnosis.detect(evidence).findings, "torch.cpu_only_build")
+    assert found.remedy and found.remedy.splitlines()[0] == (
+        "/work/main/.venv/bin/python -m pip install --force-reinstall torch"
+    )
