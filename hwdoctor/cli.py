@@ -438,6 +438,16 @@ def load_command(
             'report its size per dtype, whether it fits, and the device_map="auto" placement.',
         ),
     ] = False,
+    memory: Annotated[
+        str | None,
+        typer.Option(
+            "--memory",
+            metavar="SIZE",
+            help="With --plan: plan for a device with this much memory (80GiB), for a device "
+            "that is not here or not yet bought.",
+            show_default=False,
+        ),
+    ] = None,
     dtype: Annotated[Dtype, typer.Option("--dtype", help="Weights dtype.")] = Dtype.AUTO,
     revision: Annotated[
         str | None, typer.Option("--revision", metavar="REV", help="A Hub branch, tag or commit.")
@@ -481,12 +491,29 @@ def load_command(
         revision=revision,
         dtype=dtype.value,
         max_new_tokens=max_new_tokens,
+        memory=_memory(memory, plan),
     )
     target = resolve_python(python)
     progress = sys.stderr.buffer if sys.stderr.isatty() or os.environ.get(PROGRESS_ENV) else None
     with _probe_started(target) as started:
         report = loading.load(request, target, timeout, started=started, progress=progress)
     return _emit_report("load", output, report)
+
+
+def _memory(text: str | None, plan: bool) -> int | None:
+    """--memory as bytes; only a plan uses it."""
+    if text is None:
+        return None
+    if not plan:
+        raise UsageError(
+            "--memory goes with --plan", hint="hwdoctor load MODEL --plan --memory 80GiB"
+        )
+    from hwdoctor.diagnosis.requirements import parse_size
+
+    size = parse_size(text)
+    if not size:
+        raise UsageError(f"--memory {text!r}: not a size", hint="for example --memory 80GiB")
+    return size
 
 
 @contextlib.contextmanager

@@ -130,20 +130,33 @@ def with_memory(found: Finding, device: devices.DeviceRequest, evidence: Evidenc
 
 
 def with_fit(
-    plan: Mapping[str, Any] | None, device: devices.DeviceRequest, evidence: Evidence
+    plan: Mapping[str, Any] | None,
+    device: devices.DeviceRequest,
+    evidence: Evidence,
+    memory: int | None = None,
 ) -> Mapping[str, Any] | None:
-    """Add whether the weights fit on the asked device with its memory free right now."""
+    """Add whether the weights fit on the asked device: in `memory` when the user gave it,
+    else in what is free there right now; unknown for a device that is not here."""
     if not plan:
         return None
     needed = int(plan.get("parameters", 0) * _DTYPE_BYTES.get(str(plan.get("dtype")), 4))
     free: int | None
-    if device.is_strategy:
+    here = _on_host(device) or device_free(device, evidence) is not None
+    if memory is not None:
+        free = memory
+    elif device.is_strategy:
         free = sum(int(v) for v in (plan.get("max_memory") or {}).values()) or None
     elif _on_host(device):
         free = _host_free(evidence)
     else:
         free = device_free(device, evidence)
-    fits = {"needed": needed, "free": free, "fits": free is not None and needed <= free}
+    fits = {
+        "needed": needed,
+        "free": free,
+        "fits": None if free is None else needed <= free,
+        "given": memory is not None,  # free is the --memory the user gave
+        "device_here": here,
+    }
     return {**plan, "fits": fits}
 
 

@@ -63,7 +63,7 @@ def parse(text: str) -> Requirement:
             )
         return Requirement(text, "training", name, "==", value)
     if name == MEMORY:
-        size = _size(value or "")
+        size = parse_size(value or "")
         if op not in _COMPARE or size is None:
             raise UsageError(
                 f"--require {text!r}: expected memory>=SIZE, e.g. memory>=40GiB",
@@ -85,7 +85,8 @@ def parse(text: str) -> Requirement:
     return Requirement(text, "package", name, "==" if op == "=" else op, value)
 
 
-def _size(text: str) -> int | None:
+def parse_size(text: str) -> int | None:
+    """`40GiB`, `80 GB`, `512MiB` as bytes; None when it is not a size."""
     match = _SIZE.match(text.strip())
     if not match:
         return None

@@ -42,6 +42,7 @@ class LoadRequest:
     revision: str | None = None
     dtype: str = "auto"
     max_new_tokens: int = 8
+    memory: int | None = None  # --plan: the memory to plan for, in bytes
 
     @property
     def label(self) -> str:
@@ -102,7 +103,8 @@ def load(
         payload.abandon()
         raise
     device = request.device or judged.default_device(evidence)
-    problem = judged.validate(device, evidence)
+    # A plan loads no weights: it is made for any device, here or not.
+    problem = None if request.plan else judged.validate(device, evidence)
     report = diagnosis.detect(evidence)
     base = LoadReport(
         model=request.label,
@@ -116,7 +118,7 @@ def load(
         return base
     payload.go(json.dumps({"device_map": device.text}))
     run = payload.finish(timeout_s)
-    return _report(run, base, device, evidence, timeout_s)
+    return _report(run, base, device, evidence, timeout_s, request.memory)
 
 
 def _report(
@@ -125,6 +127,7 @@ def _report(
     device: devices.DeviceRequest,
     evidence: Evidence,
     timeout_s: float,
+    memory: int | None = None,
 ) -> LoadReport:
     facts = run.facts
     where = facts.get("placement") or {}
@@ -156,6 +159,6 @@ def _report(
         peak_memory=facts.get("peak_memory"),
         forward=facts.get("forward"),
         generate=facts.get("generate"),
-        plan=judged.with_fit(facts.get("plan"), device, evidence),
+        plan=judged.with_fit(facts.get("plan"), device, evidence, memory),
         findings=tuple(judged.placement_findings(device, placement, evidence)),
     )

@@ -596,16 +596,8 @@ def load_renderables(report: LoadReport, view: View | None = None) -> list[Rende
     out: list[RenderableType] = []
     head = Text()
     if report.problem is not None and not report.placement:
-        grid = Table.grid(padding=(0, 1))
-        grid.add_column(no_wrap=True)
-        grid.add_column(overflow="fold")
-        body = Text(f"{report.model} on {report.device}: ", style="bold")
-        body.append(report.problem.message, style="")
-        if report.problem.remedy:
-            body.append("\nfix: ", style="bold cyan")
-            body.append(report.problem.remedy, style="cyan")
-        grid.add_row(Text("✗", style="red"), body)
-        return [grid]
+        failed = Text(f"{report.model} did not load on {report.device}.", style="bold red")
+        return [failed, *_findings([report.problem])]
     if report.plan is not None:
         return out + _plan(report)
     head.append("✓ " if report.ok else "! ", style="green" if report.ok else "yellow")
@@ -666,32 +658,34 @@ def load_renderables(report: LoadReport, view: View | None = None) -> list[Rende
 
 def _plan(report: LoadReport) -> list[RenderableType]:
     plan = report.plan or {}
-    head = Text("Plan ", style="bold")
-    head.append(
-        f"{report.model}: {plan.get('class')}, {_count(plan.get('parameters'), 'parameters')}"
-    )
+    fits = plan.get("fits")
+    head = Text()
+    if fits is None or fits.get("fits") is None:
+        head.append(
+            f"{report.model}: {_size(fits['needed']) if fits else '?'} of weights", style="bold"
+        )
+        if fits and not fits.get("device_here"):
+            head.append(f"; {report.device} is not on this machine: pass --memory SIZE to plan "
+                        "for its memory", style="yellow")  # fmt: skip
+    else:
+        verdict = "fits" if fits["fits"] else "does not fit"
+        where = f"in {_size(fits['free'])}" + (" (--memory)" if fits.get("given") else " free")
+        head.append(f"{report.model} {verdict} on {report.device}: needs "
+                    f"{_size(fits['needed'])}, {where}",
+                    style="bold green" if fits["fits"] else "bold yellow")  # fmt: skip
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True, style="bold")
     grid.add_column(overflow="fold")
+    grid.add_row("model", f"{plan.get('class')}, {_count(plan.get('parameters'), 'parameters')}")
     sizes = plan.get("bytes_by_dtype", {})
-    grid.add_row(
-        "size", ", ".join(f"{name} {human_bytes(int(size))}" for name, size in sizes.items())
-    )
+    for number, (name, size) in enumerate(sizes.items()):
+        grid.add_row("" if number else "weights", f"{_size(int(size))} in {name}")
     grid.add_row(
         "dtype", f"{plan.get('dtype')} (checkpoint: {plan.get('config_dtype') or 'unknown'})"
     )
-    fits = plan.get("fits")
-    if fits is not None:
-        grid.add_row(
-            f"fits on {report.device}",
-            Text(
-                f"{'yes' if fits['fits'] else 'no'}: needs {human_bytes(fits['needed'])}, "
-                f"{human_bytes(fits['free']) if fits['free'] is not None else 'unknown'} free",
-                style="green" if fits["fits"] else "yellow",
-            ),
-        )
     budgets = plan.get("max_memory", {})
-    grid.add_row("auto budgets", ", ".join(f"{k}: {human_bytes(v)}" for k, v in budgets.items()))
+    for number, (key, value) in enumerate(budgets.items()):
+        grid.add_row("" if number else "auto budgets", f"{key}: {_size(value)}")
     counts: dict[str, int] = {}
     for device in (plan.get("auto_device_map") or {}).values():
         counts[device] = counts.get(device, 0) + 1
@@ -699,7 +693,11 @@ def _plan(report: LoadReport) -> list[RenderableType]:
         'device_map="auto"',
         ", ".join(f"{device}: {n} module(s)" for device, n in counts.items()) or "—",
     )
-    return [head, grid]
+    return [head, grid, Text("A plan loads no weights.", style="dim")]
+
+
+def _size(count: int | None) -> str:
+    return human_bytes(count) if count is not None else "unknown"
 
 
 def _count(number: int | None, noun: str) -> str:
