@@ -54,7 +54,10 @@ def validate(device: devices.DeviceRequest, evidence: Evidence) -> Finding | Non
     report = diagnosis_rows(evidence)
     usable = [row.device for row in report if row.available]
     advice = [
-        row.hardware_remedy for row in rows if not row.hardware_present and row.hardware_remedy
+        f"run this on a machine with {row.hardware}"
+        + (f" (there: {row.hardware_remedy})" if row.hardware_remedy else "")
+        for row in rows
+        if not row.hardware_present
     ] + [
         f"select devices with {', '.join(row.visibility_env)}"
         for row in rows

@@ -175,39 +175,39 @@ def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'s' * (count != 1)}"
 
 
-def _backend_rows(backends: Sequence[BackendReport]) -> Text:
-    """The rows that matter, as aligned columns: mark, device, hardware, package, note."""
-    rows = []
+def _backend_rows(backends: Sequence[BackendReport]) -> Table:
+    """The rows that matter: mark, device, hardware, package, and the note, whose wrapped
+    lines stay in its column."""
+    grid = Table.grid(padding=(0, 2))
+    for _ in range(4):
+        grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")
     for backend in backends:
         mark, style = STATUS_MARKS[backend.status.value]
-        rows.append((
+        grid.add_row(
             Text(mark, style=style), Text(backend.device, style="bold"), Text(backend.hardware),
             Text(_package_cell(backend)), _details_cell(backend),
-        ))  # fmt: skip
-    out = Text()
-    if not rows:
-        return out
-    widths = [max(len(row[i]) for row in rows) for i in range(4)]
-    for number, row in enumerate(rows):
-        if number:
-            out.append("\n")
-        for i, cell in enumerate(row[:4]):
-            out.append_text(cell)
-            out.append(" " * (widths[i] - len(cell) + 2))
-        out.append_text(row[4])
-    return out
+        )  # fmt: skip
+    return grid
 
 
 def _absent_line(absent: Sequence[BackendReport]) -> Table:
     names: dict[str, list[str]] = {}
     for backend in absent:
         names.setdefault(backend.device, []).append(backend.hardware.split()[0])
+    shared = {device for device in names if len(registry_rows(device)) > 1}
     listed = ", ".join(
-        device if len(makers) == 1 else f"{device} ({', '.join(makers)})"
+        f"{device} ({', '.join(makers)})" if device in shared else device
         for device, makers in names.items()
     )
     return _hanging("·", Text(f"not present: {listed} (--all for each, hwdoctor list for "
                              "every backend)", style="dim"), mark_style="dim")  # fmt: skip
+
+
+def registry_rows(device: str) -> tuple[registry.Backend, ...]:
+    from hwdoctor import registry
+
+    return registry.for_device(device)
 
 
 def _hanging(mark: str, body: Text, mark_style: str = "") -> Table:
@@ -292,10 +292,9 @@ def _findings(found: Sequence[Finding]) -> list[RenderableType]:
     out: list[RenderableType] = []
     for item in found:
         mark, style = SEVERITY_MARKS[item.severity.value]
-        head = Text(f"{mark} ", style=style)
-        head.append(item.message)
+        head = Text(item.message)
         head.append(f"  [{item.code}]", style="dim")
-        out.append(Padding(head, (0, 0, 0, 0)))
+        out.append(_hanging(mark, head, mark_style=style))
         if item.advice:
             out.append(Padding(Text(item.advice, style="cyan"), (0, 0, 0, 2)))
         out += _command_lines(item.remedy or "")
