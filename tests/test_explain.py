@@ -41,17 +41,20 @@ def test_json_contract_on_this_machine() -> None:
     assert data["supported"] == {"transformers": ">=5.23,<5.25", "accelerate": ">=1.15,<1.16"}
 
 
-def test_human_output_shows_the_chain(world: World) -> None:
+def test_human_output_answers_first_and_shows_the_chain_with_verbose(world: World) -> None:
     world.privateuse1("npu", devices=(ASCEND, ASCEND))
     result = run_hwdoctor("explain", env=world.env(base_env()))
     assert result.returncode == 0, result
+    assert result.stdout.startswith("Training will use npu:0; inference loads on cpu unless you ")
+    assert "is_torch_npu_available()" not in result.stdout  # the checks only with --verbose
+    assert 'device_map="auto"  npu:0 (60 GiB), npu:1 (60 GiB)' in result.stdout
+    result = run_hwdoctor("explain", "--verbose", env=world.env(base_env()))
     out = result.stdout
     assert "TrainingArguments(...).device → npu:0" in out
     assert "is_torch_npu_available() = True (2 devices) → npu:0" in out
     assert "PartialState().device → npu" in out
     assert "is_torch_mps_available(), is_torch_xpu_available()" in out  # folded skips
-    assert 'device_map="auto"    → npu:0 (60 GiB), npu:1 (60 GiB)' in out
-    assert "pipeline(...)        → npu:0" in out
+    assert "pipeline(...) without device" in out
 
 
 def test_verify_agrees_on_this_machine() -> None:
@@ -66,8 +69,12 @@ def test_explain_neuron_on_this_machine() -> None:
     result = run_hwdoctor("explain", "neuron")
     assert result.returncode == 0, result
     out = " ".join(result.stdout.split())  # unwrap the terminal layout
-    assert "torch-neuronx: not installed" in out
-    assert "hardware: none found" in out
+    assert out.startswith(
+        "neuron is not usable here: no AWS Trainium hardware found; torch-neuronx is not "
+        "installed. Usable here: cpu."
+    )
+    assert "1. AWS Trainium hardware: none found here." in out
+    assert "2. torch-neuronx, in this interpreter:" in out
     assert "not here: TrainingArguments picks cpu on this machine" in out
     assert 'no: device_map="auto" never budgets neuron devices' in out
     assert 'Once usable, pass AutoModelForCausalLM.from_pretrained(..., device_map="neuron")' in out

@@ -35,7 +35,7 @@ def folded(literal: str) -> str:
 
 
 def normalise(text: str) -> str:
-    text = re.sub(folded(f"({sys.executable})"), "(<python>)", text)
+    text = re.sub(folded(sys.executable), "<python>", text)
     text = unwrap_header(text)
     text = text.replace(sys.executable, "<python>")
     text = text.replace(platform.python_version(), "<python-version>")

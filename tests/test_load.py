@@ -243,4 +243,10 @@ def test_plan_says_when_it_does_not_fit(tiny_qwen3: Path, world: World, tmp_path
     env = offline_env(tmp_path, world.env(base_env()))
     data = run_hwdoctor("load", str(tiny_qwen3), "--plan", "-d", "npu:0", "--json", env=env).json()
     fits = data["data"]["plan"]["fits"]
-    assert fits == {"needed": fits["needed"], "free": 1024, "fits": False}
+    assert fits == {
+        "needed": fits["needed"],
+        "free": 1024,
+        "fits": False,
+        "given": False,
+        "device_here": True,
+    }

@@ -72,7 +72,12 @@ def render(renderables: Iterable[RenderableType], stream: TextIO) -> str:
             # A command is never wrapped or cropped: it pastes and runs as it is.
             verbatim = isinstance(renderable, Text) and renderable.no_wrap
             out.print(renderable, crop=False, soft_wrap=verbatim)
-    return _TRAILING.sub("", captured.get())
+    text = captured.get()
+    while True:  # padding can sit on both sides of a line's closing colour code
+        stripped = _TRAILING.sub("", text)
+        if stripped == text:
+            return text
+        text = stripped
 
 
 # Spaces at a line's end, before any colour codes that close it.
@@ -245,18 +250,24 @@ def _requirements(results: Sequence[RequirementResult]) -> list[RenderableType]:
 
 
 def _context(report: DetectReport) -> Text:
-    """Which interpreter and torch this is about: context, after the answer."""
+    """Which interpreter and libraries this is about: context, after the answer. The
+    interpreter's path has a line of its own, so where the versions wrap never depends
+    on how long the path is."""
     torch = report.torch
     if torch.version is None:
-        torch_part = "torch not installed"
+        versions = ["torch not installed"]
     else:
         build = (torch.build or "unknown").upper()
         state = f"{build} build" if torch.importable else "does not import"
-        torch_part = f"torch {torch.version} ({state})"
-    text = Text(f"Python {report.python.version} {report.python.executable} · {torch_part}",
-                style="dim")  # fmt: skip
+        versions = [f"torch {torch.version} ({state})"]
+    versions += [
+        f"{name} {report.packages.get(name) or 'not installed'}"
+        for name in ("transformers", "accelerate")
+    ]
+    text = Text(" · ".join(versions), style="dim")
     if report.autoload_disabled:
         text.append(" · extension autoload off", style="yellow")
+    text.append(f"\nPython {report.python.version} at {report.python.executable}", style="dim")
     for item in report.not_checked:
         text.append(f"\nnot checked: {item.check} (needs {', '.join(item.missing)})",
                     style="yellow")  # fmt: skip
@@ -416,13 +427,7 @@ def _ranks_plan(ranks: Sequence[Mapping[str, Any]]) -> Table:
 
 
 def _explain_header(report: ExplainReport) -> Text:
-    text = Text()
-    text.append("Python ", style="bold")
-    text.append(f"{report.detect.python.version} ({report.detect.python.executable})")
-    for name in ("torch", "transformers", "accelerate"):
-        version = report.detect.packages.get(name)
-        text.append(f" · {name} {version or 'not installed'}")
-    return text
+    return _context(report.detect)
 
 
 _OUTCOME_MARKS = {"taken": ("✓", "green"), "skip": ("✗", "dim"), "noted": ("·", "dim")}
