@@ -9,7 +9,7 @@ BENCH_VENV ?= .bench-venv
 BENCH_PIP := $(BENCH_VENV)/bin/python -m pip
 PYTEST_ARGS ?=
 
-.PHONY: demo test lint typecheck pytest bench bench-venv completions docs clean
+.PHONY: demo test lint typecheck pytest bench bench-venv completions docs readme clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,8 +28,8 @@ demo: $(VENV)/.ml-installed
 	$(BIN)/hwdoctor detect
 
 lint: $(VENV)/.test-installed
-	$(BIN)/ruff check hwdoctor tests benchmarks completions
-	$(BIN)/ruff format --check hwdoctor tests benchmarks completions
+	$(BIN)/ruff check hwdoctor tests benchmarks completions docs
+	$(BIN)/ruff format --check hwdoctor tests benchmarks completions docs
 
 typecheck: $(VENV)/.test-installed
 	$(BIN)/mypy
@@ -64,6 +64,10 @@ bench: $(VENV)/.test-installed bench-venv
 
 completions: $(VENV)/.ml-installed
 	$(BIN)/python completions/generate.py
+
+# README.md's "what you will see" blocks: hwdoctor's real output at 80 columns.
+readme: $(VENV)/.ml-installed
+	$(BIN)/python docs/screens.py
 
 # docs/findings.md: the findings reference, generated from the catalogue.
 docs: $(VENV)/.ml-installed

@@ -226,3 +226,18 @@ def test_help_offers_only_formats_the_command_has(command: str) -> None:
 def test_every_data_file_is_valid_evidence() -> None:
     for path in Path(DATA).glob("*.json"):
         assert json.loads(path.read_text())["kind"] == "hwdoctor.evidence"
+
+
+def test_readme_shows_what_you_will_see() -> None:
+    """The README's screens are hwdoctor's real output (`make readme` regenerates them);
+    those rendered from recorded evidence must match on every machine."""
+    sys.path.insert(0, str(ROOT / "docs"))
+    try:
+        import screens  # type: ignore[import-not-found]
+    finally:
+        sys.path.pop(0)
+    shown = screens.blocks((ROOT / "README.md").read_text(encoding="utf-8"))
+    recorded = {args: body for args, body in shown.items() if "--from" in args}
+    assert len(recorded) >= 4
+    for args, body in recorded.items():
+        assert body == screens.screen(args), f"README block `{args}` is stale: make readme"
