@@ -258,11 +258,13 @@ def detect_command(
         ]  # fmt: skip
         from hwdoctor.doctor import job
 
-        return job.run_locally(nproc, args, target, timeout)
+        with _progress(output, "torchrun"):
+            ran = job.run_locally(nproc, args, target, timeout)
+        return job.relay(ran)
     launch = launcher.launch_of()
     if launch is not None:
         return _detect_rank(launch, target, timeout, wanted, strict, output, no_redact, show_all)
-    with _probe_started(target, requirements.dists(wanted)) as started:
+    with _probe_started(target, requirements.dists(wanted)) as started, _progress(output):
         from hwdoctor.doctor import detect as doctor
 
         report = doctor.detect(
@@ -296,7 +298,7 @@ def _detect_rank(
     from hwdoctor.diagnosis import requirements
     from hwdoctor.doctor import job
 
-    with _probe_started(target, requirements.dists(wanted)) as started:
+    with _probe_started(target, requirements.dists(wanted)) as started, _progress(output):
         report = job.detect(launch, target, timeout, require=wanted, strict=strict, started=started)
     if report is None:
         return ExitCode.OK
@@ -383,7 +385,7 @@ def explain_command(
             "explain", output, report, no_redact=no_redact, view=View(verbose=verbose)
         )
     target = resolve_python(python)
-    with _probe_started(target) as started:
+    with _probe_started(target) as started, _progress(output):
         from hwdoctor.doctor import detect as doctor
 
         if request is not None:
@@ -494,9 +496,13 @@ def load_command(
         memory=_memory(memory, plan),
     )
     target = resolve_python(python)
-    progress = sys.stderr.buffer if sys.stderr.isatty() or os.environ.get(PROGRESS_ENV) else None
-    with _probe_started(target) as started:
-        report = loading.load(request, target, timeout, started=started, progress=progress)
+    from hwdoctor.text import is_true
+
+    # The target's own download and loading bars only when asked for; else the status line.
+    echo = sys.stderr.buffer if is_true(os.environ.get(PROGRESS_ENV)) else None
+    progress = contextlib.nullcontext() if echo else _progress(output)
+    with _probe_started(target) as started, progress:
+        report = loading.load(request, target, timeout, started=started, echo_stderr=echo)
     return _emit_report("load", output, report)
 
 
@@ -530,6 +536,22 @@ def _probe_started(target: str, extra_dists: Sequence[str] = ()) -> "Iterator[St
         if started is not None:
             started.abandon()
         raise
+
+
+@contextlib.contextmanager
+def _progress(output: OutputFormat, first_step: str = "start") -> "Iterator[None]":
+    """Meanwhile, a status line on stderr names the probe step under way, for a person
+    watching only: human output, stdout and stderr a terminal, not a secondary rank. It is
+    erased when this ends, before the report is written."""
+    watched = sys.stdout.isatty() and sys.stderr.isatty() and os.environ.get("TERM") != "dumb"
+    if output is not OutputFormat.HUMAN or not watched or _secondary_rank():
+        yield
+        return
+    from hwdoctor.gather.probe.runner import observing
+    from hwdoctor.render.progress import StepStatus
+
+    with StepStatus(first_step) as status, observing(status.on_step):
+        yield
 
 
 def resolve_python(value: str | None) -> str:

@@ -18,6 +18,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from hwdoctor import diagnosis, interrupts, processes, registry, rules
@@ -141,19 +142,44 @@ def _problem(run: Any) -> str | None:
     return f"rank 0's distributed check {how} in {step}"
 
 
-def run_locally(nproc: int, args: Sequence[str], python: str, timeout_s: float) -> int:
-    """`detect --nproc N`: torchrun from the target interpreter, one hwdoctor per rank.
+@dataclass(frozen=True, slots=True)
+class Torchrun:
+    """How `torchrun` with N ranks of hwdoctor ended, and what it wrote."""
 
-    Rank 0's report is the output. torchrun's own logging, and the traceback it prints when
-    a rank exits 1 (which rank 0 does when it found a problem), are shown only when no
-    report came out; hwdoctor's own stderr lines always are.
-    """
+    nproc: int
+    returncode: int
+    report: str  # stdout: rank 0's report
+    log: str  # stderr: every rank's and torchrun's own
+
+
+def run_locally(nproc: int, args: Sequence[str], python: str, timeout_s: float) -> Torchrun:
+    """`detect --nproc N`: torchrun from the target interpreter, one hwdoctor per rank.
+    Nothing is written here: `relay()` does, once the command line's status line is gone."""
     # torchrun keeps per-rank logs in a new temporary directory unless told where: give it
     # one of hwdoctor's, removed afterwards.
     with tempfile.TemporaryDirectory(
         prefix="hwdoctor-torchrun-", ignore_cleanup_errors=True
     ) as log_dir:
         return _run_torchrun(nproc, args, python, timeout_s, log_dir)
+
+
+def relay(ran: Torchrun) -> int:
+    """Rank 0's report is the output. torchrun's own logging, and the traceback it prints
+    when a rank exits 1 (which rank 0 does when it found a problem), are shown only when no
+    report came out; hwdoctor's own stderr lines always are."""
+    sys.stdout.write(ran.report)
+    sys.stdout.flush()
+    reported = bool(ran.report.strip()) and ran.returncode in (0, 1)
+    shown = [
+        line for line in ran.log.splitlines(keepends=True) if line.startswith(("hwdoctor:", "::"))
+    ]
+    sys.stderr.write("".join(shown) if reported else ran.log)
+    if not reported:
+        raise ProblemError(
+            f"torchrun with {ran.nproc} ranks produced no report (exit {ran.returncode})",
+            hint="its output is above; is torch installed in the target interpreter?",
+        )
+    return ran.returncode
 
 
 def _communicate(process: subprocess.Popen[bytes], limit_s: float) -> tuple[bytes, bytes] | None:
@@ -172,7 +198,7 @@ def _communicate(process: subprocess.Popen[bytes], limit_s: float) -> tuple[byte
 
 def _run_torchrun(
     nproc: int, args: Sequence[str], python: str, timeout_s: float, log_dir: str
-) -> int:
+) -> Torchrun:
     argv = [
         python, "-m", "torch.distributed.run", "--standalone", f"--nproc_per_node={nproc}",
         f"--log_dir={log_dir}", "--no-python", sys.executable, "-m", "hwdoctor", *args,
@@ -197,16 +223,6 @@ def _run_torchrun(
     finally:
         if process is not None and process.poll() is None:
             processes.kill_group(process, close_pipes=True)
-    report = out.decode("utf-8", "replace")
-    log = err.decode("utf-8", "replace")
-    sys.stdout.write(report)
-    sys.stdout.flush()
-    reported = bool(report.strip()) and process.returncode in (0, 1)
-    shown = [line for line in log.splitlines(keepends=True) if line.startswith(("hwdoctor:", "::"))]
-    sys.stderr.write("".join(shown) if reported else log)
-    if not reported:
-        raise ProblemError(
-            f"torchrun with {nproc} ranks produced no report (exit {process.returncode})",
-            hint="its output is above; is torch installed in the target interpreter?",
-        )
-    return process.returncode
+    return Torchrun(
+        nproc, process.returncode, out.decode("utf-8", "replace"), err.decode("utf-8", "replace")
+    )

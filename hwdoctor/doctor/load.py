@@ -76,9 +76,12 @@ def load(
     timeout_s: float,
     *,
     started: Started | None = None,
-    progress: IO[bytes] | None = None,
+    echo_stderr: IO[bytes] | None = None,
 ) -> LoadReport:
-    """Validate the device against the probe, then load, run and measure in the target."""
+    """Validate the device against the probe, then load, run and measure in the target.
+
+    Whatever the payload writes to stderr (a download's or a load's own progress bars)
+    keeps its deadline alive; with `echo_stderr` it is also copied there as it comes."""
     offline = request.offline or is_true(os.environ.get("HF_HUB_OFFLINE"))
     job = {
         "model": request.model,
@@ -95,7 +98,8 @@ def load(
         job,
         env_overrides={"HF_HUB_OFFLINE": "1"} if request.offline else None,
         stdin=True,
-        echo_stderr=progress,
+        stderr_is_progress=True,
+        echo_stderr=echo_stderr,
     )
     try:
         evidence = examine(python, timeout_s, started=started)

@@ -111,11 +111,23 @@ def build_default():
     import torch
     from transformers import Qwen3Config, Qwen3ForCausalLM
 
+    quiet_progress_bars()
     torch.manual_seed(0)
     model = Qwen3ForCausalLM(Qwen3Config(**TINY_QWEN3))
     directory = tempfile.mkdtemp(prefix="tiny-qwen3-", dir=SCRATCH)
     model.save_pretrained(directory)
     return directory
+
+
+def quiet_progress_bars():
+    """No "Writing model shards" or "Loading weights" bars for hwdoctor's own tiny model:
+    nobody asked to watch it (the payload only handles that model from here on)."""
+    try:
+        from transformers.utils import logging
+
+        logging.disable_progress_bar()  # transformers' bars, and huggingface_hub's with them
+    except Exception:  # an older transformers without it: its bars are only noise
+        pass
 
 
 def _dtype(torch_module):

@@ -3,7 +3,8 @@
 The payload reports on a channel file of its own, one JSON event per line. A step that
 makes no progress for `timeout_s` seconds is asked for a Python stack (SIGUSR1, which the
 payload routes to faulthandler) and then killed with its whole process group. Whatever the
-payload reported before it hung or died is kept.
+payload reported before it hung or died is kept. Whoever is `observing()` is told of every
+step as it begins and ends (the command line shows it as a status line).
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ _POLL_S = 0.005
 _STACK_DUMP_GRACE_S = 0.3
 _TAIL_BYTES = 64 * 1024
 _LIVE: set[Started] = set()  # started and not yet closed: what an interrupt must kill
+StepObserver = Callable[[str, bool], None]  # (step name, True when it begins / False at its end)
+_OBSERVERS: list[StepObserver] = []
 
 
 class RunOutcome(str, Enum):
@@ -98,11 +101,13 @@ class Started:
         env_overrides: Mapping[str, str] | None = None,
         *,
         stdin: bool = False,
+        stderr_is_progress: bool = False,
         echo_stderr: IO[bytes] | None = None,
     ) -> None:
-        """`stdin`: keep a pipe to the payload (for a go signal); `echo_stderr`: also copy
-        what the payload writes to stderr there as it comes (download and loading
-        progress), and count it as progress against the deadline.
+        """`stdin`: keep a pipe to the payload (for a go signal); `stderr_is_progress`:
+        count what the payload writes to stderr as progress against the deadline (a
+        download's progress bar is the only sign of life a long download gives);
+        `echo_stderr`: also copy it there as it comes, raw.
 
         The payload's stdout and stderr are pipes, read as they come by a thread each that
         keeps only their last `_TAIL_BYTES`: an extension printing in a loop until it is
@@ -139,12 +144,12 @@ class Started:
                     **processes.own_session(),
                 )
                 _LIVE.add(self)
-                for pipe, tail, echo in (
-                    (self.process.stdout, self.stdout, None),
-                    (self.process.stderr, self.stderr, echo_stderr),
+                for pipe, tail, progress, echo in (
+                    (self.process.stdout, self.stdout, False, None),
+                    (self.process.stderr, self.stderr, stderr_is_progress, echo_stderr),
                 ):
                     drain = threading.Thread(
-                        target=self._drain, args=(pipe, tail, echo), daemon=True
+                        target=self._drain, args=(pipe, tail, progress, echo), daemon=True
                     )
                     self._drains.append(drain)
                     drain.start()
@@ -152,16 +157,19 @@ class Started:
             self.abandon()
             raise
 
-    def _drain(self, pipe: IO[bytes] | None, tail: _Tail, echo: IO[bytes] | None) -> None:
-        """Read one output pipe of the payload to its end, keeping its tail (and echoing it
-        and counting it as progress, when asked)."""
+    def _drain(
+        self, pipe: IO[bytes] | None, tail: _Tail, progress: bool, echo: IO[bytes] | None
+    ) -> None:
+        """Read one output pipe of the payload to its end, keeping its tail (and counting it
+        as progress, and echoing it, when asked)."""
         assert pipe is not None
         with contextlib.suppress(OSError, ValueError):  # the pipe closes under us on cleanup
             descriptor = pipe.fileno()
             for chunk in iter(lambda: os.read(descriptor, 65536), b""):
                 tail.add(chunk)
-                if echo is not None:
+                if progress:
                     self.last_output = time.monotonic()
+                if echo is not None:
                     with contextlib.suppress(OSError, ValueError):
                         echo.write(chunk)
                         echo.flush()
@@ -223,6 +231,25 @@ class Started:
         shutil.rmtree(self.workdir, ignore_errors=True)
 
 
+@contextlib.contextmanager
+def observing(on_step: StepObserver) -> Iterator[None]:
+    """Meanwhile, call `on_step(name, began)` for every step any payload begins or ends,
+    as hwdoctor reads it from the channel (in the thread that follows that payload)."""
+    _OBSERVERS.append(on_step)
+    try:
+        yield
+    finally:
+        _OBSERVERS.remove(on_step)
+
+
+def _tell_observers(events: list[dict[str, Any]]) -> None:
+    for event in events:
+        kind = event.get("e")
+        if kind in ("begin", "end"):
+            for on_step in tuple(_OBSERVERS):
+                on_step(str(event.get("step")), kind == "begin")
+
+
 def abandon_all() -> None:
     """Kill every payload still running: the last thing hwdoctor does when interrupted."""
     for started in list(_LIVE):
@@ -265,9 +292,13 @@ def _follow(
             *lines, pending = pending.split(b"\n")
             fresh = list(_parse(lines))
             events.extend(fresh)
-            last_progress = max(last_progress, *(_monotonic(e) for e in fresh))
+            _tell_observers(fresh)
+            # A chunk may hold no whole line yet (a long fact read while it is written).
+            last_progress = max([last_progress, *(_monotonic(e) for e in fresh)])
         if process.poll() is not None:
-            events.extend(_parse([pending + channel.read()]))
+            last = list(_parse([pending + channel.read()]))
+            events.extend(last)
+            _tell_observers(last)
             return events, RunOutcome.COMPLETED
         if last_output is not None:
             last_progress = max(last_progress, last_output())
