@@ -1,6 +1,7 @@
 """The status line: on a terminal, a spinner names the probe step under way on stderr and is
 gone when the report prints; piped, or with --json, there is none. Real commands in real
-pseudo-terminals of 80 columns; what a person would see is replayed from the bytes."""
+pseudo-terminals of 80 columns, stdout and stderr on one or each on its own; what a person
+would see is replayed from the bytes (`screen_of`)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ import pytest
 
 from hwdoctor.render import progress
 from tests.conftest import ROOT, base_env, run_hwdoctor
+from tests.test_first_screen import screen_of
 from tests.test_load import offline_env, remote_code_model
 
 COLUMNS = 80
@@ -104,58 +106,6 @@ def run(*args: str, stdout: str, stderr: str, env: dict[str, str] | None = None)
     )
 
 
-def screen(stream: str) -> list[str]:
-    """What a terminal of 80 columns shows at the end: the text after every carriage
-    return, cursor move and erase in `stream` has had its effect (the subset Rich uses)."""
-    lines: list[list[str]] = [[]]
-    row = column = 0
-    position = 0
-    while position < len(stream):
-        char = stream[position]
-        position += 1
-        if char == "\x1b":
-            match = re.compile(r"\[([?0-9;]*)([A-Za-z])|\][^\x07]*\x07|.").match(stream, position)
-            assert match is not None
-            position = match.end()
-            params, command = match.group(1) or "", match.group(2)
-            count = int(params) if params.isdigit() else 1
-            if command == "A":
-                row = max(0, row - count)
-            elif command == "B":
-                row += count
-            elif command == "C":
-                column += count
-            elif command == "D":
-                column = max(0, column - count)
-            elif command == "G":
-                column = count - 1
-            elif command == "K":
-                while len(lines) <= row:
-                    lines.append([])
-                line = lines[row]
-                if params in ("", "0"):
-                    del line[column:]
-                elif params == "1":
-                    line[: column + 1] = [" "] * min(len(line), column + 1)
-                else:
-                    line.clear()
-            continue
-        if char == "\r":
-            column = 0
-        elif char == "\n":
-            row += 1
-        elif char >= " ":
-            if column >= COLUMNS:
-                row, column = row + 1, 0
-            while len(lines) <= row:
-                lines.append([])
-            line = lines[row]
-            line.extend(" " * (column + 1 - len(line)))
-            line[column] = char
-            column += 1
-    return [_SGR.sub("", "".join(line)).rstrip() for line in lines]
-
-
 def statuses(stream: str) -> list[str]:
     """The words of every status line drawn in `stream`, in order."""
     return _STATUS.findall(_SGR.sub("", stream))
@@ -177,11 +127,11 @@ def test_a_status_line_names_the_steps_then_is_gone_when_the_report_prints(name:
     stream = result.streams["terminal"]
     shown = statuses(stream)
     assert "importing torch…" in shown, shown
-    report_at = _SGR.sub("", stream).index(report_text)
-    before, after = _SGR.sub("", stream)[:report_at], _SGR.sub("", stream)[report_at:]
+    plain = _SGR.sub("", stream)
+    before, after = plain.split(report_text, 1)
     assert statuses(before) == shown  # every frame came before the report
     assert not set(SPINNER) & set(after)
-    final = screen(stream)
+    final = screen_of(stream).splitlines()
     assert any(report_text in line for line in final), final
     assert not set(SPINNER) & set("".join(final)), final
     assert not [line for line in final for words in set(shown) if words in line], final
@@ -195,7 +145,7 @@ def test_the_status_line_is_on_stderr_and_never_on_stdout() -> None:
     assert statuses(result.streams["stdout"]) == []
     assert HIDE_CURSOR not in result.streams["stdout"]
     assert "importing torch…" in statuses(result.streams["stderr"])
-    assert "".join(screen(result.streams["stderr"])).strip() == ""  # erased to the last dot
+    assert screen_of(result.streams["stderr"]).strip() == ""  # erased to the last dot
 
 
 NOT_WATCHED = {
