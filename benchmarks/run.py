@@ -101,6 +101,9 @@ def cases() -> list[Case]:
         Case("load Qwen/Qwen3-0.6B --offline, empty cache", [*HWDOCTOR, "load",
              "Qwen/Qwen3-0.6B", "--offline"], None, 10.0,
              "seconds, absolute: fails fast with a clear message", setup=empty_cache),
+        Case("load Qwen/Qwen3-0.6B, no network, empty cache", [*HWDOCTOR, "load",
+             "Qwen/Qwen3-0.6B"], None, 5.0,
+             "seconds, absolute: names the unreachable Hub, no retries", setup=no_network),
         Case("detect --nproc 2 --timeout 5, rank 1 never joins", [*HWDOCTOR, "detect",
              "--nproc", "2", "--timeout", "5"], None, 15.0,
              "seconds, absolute: the timeout plus 10 s", setup=stalled_rank, runs=1),
@@ -165,6 +168,23 @@ def stalled_rank(root: Path) -> dict[str, str]:
 
 def empty_cache(root: Path) -> dict[str, str]:
     return {"HF_HOME": str(root / "empty-hf-home")}
+
+
+def no_network(root: Path) -> dict[str, str]:
+    """Downloads on, but every socket refused (tests/test_no_network.py's guard)."""
+    sys.path.insert(0, str(ROOT))
+    from tests.test_no_network import GUARD
+
+    guard = root / "no-network"
+    guard.mkdir(exist_ok=True)
+    (guard / "sitecustomize.py").write_text(GUARD, encoding="utf-8")
+    return {
+        "PYTHONPATH": str(guard),
+        "HWDOCTOR_NETWORK_LOG": str(root / "network.log"),
+        "HF_HOME": str(root / "no-network-hf-home"),
+        "HF_HUB_OFFLINE": "0",  # whatever this machine sets: the Hub is asked
+        "TRANSFORMERS_OFFLINE": "0",
+    }
 
 
 def hung_extension(root: Path) -> dict[str, str]:

@@ -298,7 +298,8 @@ def test_load_on_a_device_that_is_not_here() -> None:
 
 @pytest.mark.parametrize(
     "kind",
-    ["not_found", "revision_not_found", "gated", "not_cached", "out_of_memory",
+    ["not_found", "revision_not_found", "gated", "not_cached", "network_unreachable",
+     "dns_failed", "proxy_failed", "hub_timeout", "unauthorized", "out_of_memory",
      "remote_code", "missing_package", "no_kernel", "device_lost", "something_else"],
 )  # fmt: skip
 def test_load_failures_classified_by_the_payload(kind: str) -> None:

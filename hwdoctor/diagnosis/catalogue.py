@@ -60,6 +60,11 @@ class Code(str, Enum):
     LOAD_REVISION_NOT_FOUND = "load.revision_not_found"
     LOAD_GATED = "load.gated"
     LOAD_NOT_CACHED = "load.not_cached"
+    LOAD_NETWORK_UNREACHABLE = "load.network_unreachable"
+    LOAD_DNS_FAILED = "load.dns_failed"
+    LOAD_PROXY_FAILED = "load.proxy_failed"
+    LOAD_HUB_TIMEOUT = "load.hub_timeout"
+    LOAD_UNAUTHORIZED = "load.unauthorized"
     LOAD_OUT_OF_MEMORY = "load.out_of_memory"
     LOAD_REMOTE_CODE = "load.remote_code"
     LOAD_MISSING_PACKAGE = "load.missing_package"
@@ -388,7 +393,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
     Code.LOAD_NOT_FOUND: Entry(
         E, "the model was not found",
         "The Hub has no such model, or it is private and no token is set.",
-        "{step}: the model was not found",
+        "{step}: the model was not found{on}",
         commands=("# if the model is private, log in with an account that can see it:",
                   "hf auth login"),
         advice="check the model id",
@@ -412,6 +417,60 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "{step}: the model is not in the local cache and downloads are off",
         commands=("# where there is network access, then load it with --offline:",
                   "hf download {model}"),
+    ),
+    Code.LOAD_NETWORK_UNREACHABLE: Entry(
+        E, "the Hub cannot be reached",
+        "No connection to the Hugging Face Hub's endpoint could be made (no route to it, or "
+        "the connection was refused), and the model is not in the local cache.",
+        "{step}: cannot connect to {endpoint} ({route}): {cause}; {model} is not in the local "
+        "cache",
+        commands=("# test the route to the Hub from here:", "curl -sSI {endpoint}",
+                  "# or download it where the Hub is reachable, copy the cache (HF_HOME) here "
+                  "and load it with --offline:", "hf download {model}"),
+        advice="connect this machine to the network, or set HTTPS_PROXY if it reaches the "
+        "internet through a proxy",
+    ),
+    Code.LOAD_DNS_FAILED: Entry(
+        E, "the Hub's name does not resolve",
+        "The host name of the Hugging Face Hub's endpoint could not be resolved (DNS), and the "
+        "model is not in the local cache.",
+        "{step}: the name {host} of {endpoint} ({route}) does not resolve: {cause}; {model} is "
+        "not in the local cache",
+        commands=("# check that the name resolves here (no output: it does not):",
+                  "getent hosts {host}"),
+        advice="fix the resolver (/etc/resolv.conf, or the container's DNS settings), or set "
+        "HTTPS_PROXY if this network reaches the internet through a proxy",
+    ),
+    Code.LOAD_PROXY_FAILED: Entry(
+        E, "the proxy to the Hub does not work",
+        "A proxy is set for the Hub's endpoint (HTTPS_PROXY, HTTP_PROXY or ALL_PROXY), and "
+        "connecting through it failed; the model is not in the local cache.",
+        "{step}: the proxy {proxy} ({proxy_env}) for {endpoint} ({endpoint_source}) does not "
+        "work: {cause}; {model} is not in the local cache",
+        commands=("# test the proxy:", "curl -sSI --proxy {proxy} {endpoint}",
+                  "# or, if this machine reaches the Hub directly, do without it:",
+                  "unset {proxy_vars}"),
+        advice="point {proxy_env} at a working proxy",
+    ),
+    Code.LOAD_HUB_TIMEOUT: Entry(
+        E, "the Hub did not answer in time",
+        "The Hugging Face Hub's endpoint did not answer within the timeout, and the model is "
+        "not in the local cache.",
+        "{step}: {endpoint} ({route}) did not answer within {timeout} s: {cause}; {model} is "
+        "not in the local cache",
+        commands=("# time the route to the Hub:", "curl -sSI --max-time 60 {endpoint}",
+                  "# on a slow link, let huggingface_hub wait longer:",
+                  "export HF_HUB_ETAG_TIMEOUT=60"),
+    ),
+    Code.LOAD_UNAUTHORIZED: Entry(
+        E, "the Hub refused the request",
+        "The Hub's endpoint answered 401 or 403: the token is missing, invalid or lacks "
+        "permission for this model.",
+        "{step}: {endpoint} ({route}) refused access to {model} (HTTP {status}): the token is "
+        "missing, invalid or lacks permission",
+        commands=("# log in with an account that can read the model (or set HF_TOKEN):",
+                  "hf auth login"),
+        advice="{mirror} is a mirror set by HF_ENDPOINT: it may need a token of its own",
     ),
     Code.LOAD_OUT_OF_MEMORY: Entry(
         E, "the device ran out of memory",

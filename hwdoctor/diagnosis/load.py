@@ -23,6 +23,11 @@ _KIND_CODES: Final[Mapping[str, Code]] = {
     "revision_not_found": Code.LOAD_REVISION_NOT_FOUND,
     "gated": Code.LOAD_GATED,
     "not_cached": Code.LOAD_NOT_CACHED,
+    "network_unreachable": Code.LOAD_NETWORK_UNREACHABLE,
+    "dns_failed": Code.LOAD_DNS_FAILED,
+    "proxy_failed": Code.LOAD_PROXY_FAILED,
+    "hub_timeout": Code.LOAD_HUB_TIMEOUT,
+    "unauthorized": Code.LOAD_UNAUTHORIZED,
     "out_of_memory": Code.LOAD_OUT_OF_MEMORY,
     "remote_code": Code.LOAD_REMOTE_CODE,
     "missing_package": Code.LOAD_MISSING_PACKAGE,
@@ -97,13 +102,18 @@ def problem(
         detail = error.one_line() if error else "unknown error"
         step = str(failure.get("step", "load"))
         code = _KIND_CODES.get(str(failure.get("kind")), Code.LOAD_FAILED)
+        evidence = (error.traceback or detail) if error else ""
+        logged = [str(line) for line in failure.get("hub_log") or ()]
+        if logged:  # kept off the terminal by the payload: the retries, the URLs
+            evidence = "\n".join([evidence, "huggingface_hub logged:", *logged]).strip()
         return finding(
             code,
-            evidence=(error.traceback or detail) if error else None,
+            evidence=evidence,
             step=step,
             error=detail,
             model=model,
             detail="",
+            **_hub(facts.get("hub"), failure),
         )
     if outcome == "completed":
         return None
@@ -111,6 +121,34 @@ def problem(
     if outcome == "timeout":
         return finding(Code.LOAD_HANG, evidence=output, step=step, timeout=f"{timeout_s:g}")
     return finding(Code.LOAD_CRASH, evidence=output, step=step, signal=signal)
+
+
+def _hub(hub: object, failure: Mapping[str, Any]) -> dict[str, str]:
+    """Where the Hub is and what routes to it (the payload's `hub` fact), and what it or
+    the OS said (the failure's innermost error and HTTP status): the network findings'
+    parameters, empty when the payload did not ask the Hub."""
+    hub = hub if isinstance(hub, Mapping) else {}
+    settings = hub.get("settings")
+    settings = settings if isinstance(settings, Mapping) else {}
+    endpoint = str(hub.get("endpoint") or "")
+    source = "set by HF_ENDPOINT" if settings.get("HF_ENDPOINT") else "the default endpoint"
+    proxies = [f"{name}={value}" for name, value in settings.items() if name != "HF_ENDPOINT"]
+    route = ", ".join([source, *proxies]) if proxies else f"{source}, no proxy set"
+    proxy_env = [str(name) for name in hub.get("proxy_env") or ()]
+    return {
+        "endpoint": endpoint,
+        "endpoint_source": source if endpoint else "",
+        "route": route if endpoint else "",
+        "on": f" on {endpoint} ({route})" if endpoint else "",
+        "host": str(hub.get("host") or ""),
+        "proxy": str(hub.get("proxy") or ""),
+        "proxy_env": ", ".join(proxy_env),
+        "proxy_vars": " ".join(proxy_env),
+        "timeout": str(hub.get("timeout") or ""),
+        "mirror": endpoint if settings.get("HF_ENDPOINT") else "",
+        "cause": str(failure.get("cause") or ""),
+        "status": str(failure.get("status") or ""),
+    }
 
 
 def with_memory(found: Finding, device: devices.DeviceRequest, evidence: Evidence) -> Finding:
