@@ -320,7 +320,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "load": 'device_map="{strategy}" put the whole model on cpu although {device} '
             "is usable here",
         },
-        variant_commands={"load": ("hwdoctor load {model} --device {device}",)},
+        variant_commands={"load": ("{command}",)},
     ),
     Code.AUTO_IGNORES: Entry(
         I, 'device_map="auto" leaves devices out',
@@ -484,7 +484,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "The model's architecture is defined by Python code shipped with the model, which "
         "hwdoctor runs only when asked.",
         "{step}: the model needs its own code from the Hub",
-        advice="read that code first, then pass --trust-remote-code",
+        commands=("# read the model's code on its page first; then, to let it run:", "{command}"),
     ),
     Code.LOAD_MISSING_PACKAGE: Entry(
         E, "torch cannot use this device type",

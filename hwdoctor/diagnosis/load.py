@@ -7,6 +7,7 @@ Pure functions of the evidence and of what the payload reported; the use case in
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -113,6 +114,7 @@ def problem(
             error=detail,
             model=model,
             detail="",
+            command=load_command(model, "--trust-remote-code"),
             **_hub(facts.get("hub"), failure),
         )
     if outcome == "completed":
@@ -221,8 +223,16 @@ def device_free(device: devices.DeviceRequest, evidence: Evidence) -> int | None
     return None
 
 
+def load_command(model: str | None, flags: str) -> str:
+    """The `hwdoctor load` line that tries again with `flags`."""
+    return " ".join(["hwdoctor load", *([shlex.quote(model)] if model else []), flags])
+
+
 def placement_findings(
-    device: devices.DeviceRequest, placement: tuple[PlacementRow, ...], evidence: Evidence
+    device: devices.DeviceRequest,
+    placement: tuple[PlacementRow, ...],
+    evidence: Evidence,
+    model: str | None = None,
 ) -> list[Finding]:
     found = []
     if device.is_strategy and placement:
@@ -237,6 +247,7 @@ def placement_findings(
                     variant="load",
                     strategy=device.text,
                     device=device_type,
+                    command=load_command(model, f"--device {device_type}"),
                 )
             )
     disk = [row for row in placement if row.device == "disk"]

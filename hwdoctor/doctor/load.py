@@ -122,7 +122,7 @@ def load(
         return base
     payload.go(json.dumps({"device_map": device.text}))
     run = payload.finish(timeout_s)
-    return _report(run, base, device, evidence, timeout_s, request.memory)
+    return _report(run, base, device, evidence, timeout_s, request.memory, request.model)
 
 
 def _report(
@@ -132,6 +132,7 @@ def _report(
     evidence: Evidence,
     timeout_s: float,
     memory: int | None = None,
+    request_model: str | None = None,
 ) -> LoadReport:
     facts = run.facts
     where = facts.get("placement") or {}
@@ -164,5 +165,5 @@ def _report(
         forward=facts.get("forward"),
         generate=facts.get("generate"),
         plan=judged.with_fit(facts.get("plan"), device, evidence, memory),
-        findings=tuple(judged.placement_findings(device, placement, evidence)),
+        findings=tuple(judged.placement_findings(device, placement, evidence, request_model)),
     )
