@@ -74,7 +74,7 @@ def cases() -> list[Case]:
              "floor: import typer, rich.console, rich.table"),
         Case("hwdoctor list", [*HWDOCTOR, "list"], floor_typer_rich(), 1.2,
              "floor: import typer, rich.console, rich.table"),
-        Case("hwdoctor detect", [*HWDOCTOR, "detect"], floor_torch(), 1.25,
+        Case("hwdoctor detect", [*HWDOCTOR, "detect"], floor_torch(), 1.0,
              "floor: python -c 'import torch'"),
         Case("hwdoctor detect vs accelerate env", [*HWDOCTOR, "detect"],
              [str(BIN / "accelerate"), "env"], 0.8, "peer: accelerate env (imports torch too)"),
