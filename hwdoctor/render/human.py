@@ -294,7 +294,8 @@ def _details_cell(backend: BackendReport) -> Text:
         parts.append(_plural(backend.device_count, "device"))
     if backend.note:
         parts.append(backend.note)
-    return Text("; ".join(parts))
+    # One device a line: "0: Ascend910B3, 64 GiB" never breaks between a size and its unit.
+    return Text("\n".join(parts))
 
 
 def _findings(found: Sequence[Finding]) -> list[RenderableType]:
@@ -528,7 +529,7 @@ def device_renderables(report: DeviceExplanation, view: View | None = None) -> l
         head.append(f" Usable here: {', '.join(dict.fromkeys(usable_here)) or 'nothing'}.")
     out: list[RenderableType] = [head]
     for row in report.rows:
-        steps = _what_it_takes(row)
+        steps = [] if row.usable else _what_it_takes(row)
         if steps:
             out += [Text(), Text(f"What {row.hardware} ({report.device_type}) takes here:",
                                  style="bold"), *steps]  # fmt: skip
