@@ -17,7 +17,7 @@ from hwdoctor.diagnosis import ranks
 from hwdoctor.diagnosis.catalogue import CATALOGUE, Code
 from hwdoctor.gather.probe.runner import ProbeRun, RunOutcome, StepResult
 from hwdoctor.model.facts import Evidence, Section, TorchInfo
-from hwdoctor.model.reports import PlacementRow, RankReport, Status
+from hwdoctor.model.reports import PlacementRow, Status
 from tests.evidence import (
     codes,
     cpu_host,
@@ -31,6 +31,7 @@ from tests.evidence import (
     with_signal,
     with_tool_problem,
 )
+from tests.test_distributed import rank as _rank
 
 
 def detect_codes(evidence: Evidence) -> list[str]:
@@ -354,17 +355,6 @@ def test_placement_findings() -> None:
 
 
 # --- distributed jobs ------------------------------------------------------------------------
-
-
-def _rank(number: int, **changes: object) -> RankReport:
-    fields = {
-        "rank": number, "host": "node0", "local_rank": number, "device": f"cuda:{number}",
-        "device_name": "H100", "backend": "nccl", "versions": {"torch": "2.13.0"},
-        "device_counts": {"cuda": 2}, "visibility": {}, "exit_code": 0,
-        "all_reduce": {"ok": True, "value": 3.0, "expected": 3.0},
-    }  # fmt: skip
-    fields.update(changes)
-    return RankReport(**fields)  # type: ignore[arg-type]
 
 
 def test_ranks_that_disagree() -> None:
