@@ -87,7 +87,14 @@ def test_a_rank_that_cannot_join_is_named(world: World) -> None:
     stall_rank_one(world)
     started = time.monotonic()
     result = run_hwdoctor(
-        "detect", "--nproc", "2", "--timeout", "5", "--json", env=world.env(base_env())
+        # 10 s: rank 0's own payload must gather within the deadline on a loaded machine.
+        "detect",
+        "--nproc",
+        "2",
+        "--timeout",
+        "10",
+        "--json",
+        env=world.env(base_env()),
     )
     elapsed = time.monotonic() - started
     document = result.json()
@@ -96,9 +103,9 @@ def test_a_rank_that_cannot_join_is_named(world: World) -> None:
     assert data["missing_ranks"] == [1]
     assert [rank["rank"] for rank in data["ranks"]] == [0]
     missing = [f for f in data["distributed_findings"] if f["code"] == "ranks.missing"]
-    assert missing and missing[0]["message"].startswith("rank 1 did not join within 5 s")
+    assert missing and missing[0]["message"].startswith("rank 1 did not join within 10 s")
     # Reported for the record; the bound itself is measured in benchmarks/.
-    print(f"a stalled rank with --timeout 5 ended the run in {elapsed:.1f} s")
+    print(f"a stalled rank with --timeout 10 ended the run in {elapsed:.1f} s")
     assert survivors(str(world.site)) == []  # the stalled rank's payloads went with it
 
 
