@@ -112,7 +112,9 @@ class Backend(NamedTuple):
     install_note: str = ""  # what else to know about that install
     hardware_remedy: str = ""  # the remedy when the hardware is not visible
     training_auto: bool = True  # TrainingArguments picks it without being told
-    collective: str | None = None  # torch.distributed's backend for this device
+    # torch.distributed's backend for this device, as Accelerate's PartialState picks it
+    # (accelerate/state.py, _prepare_backend; mirrored in rules/tables.DISTRIBUTED_BACKEND)
+    collective: str | None = None
     runs_on: tuple[str, ...] = ()  # for a compiler stack (XLA): the hardware rows it runs on
     device_map_auto: bool = True  # device_map="auto" gives it memory budgets
     docs: str = ""

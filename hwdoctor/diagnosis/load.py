@@ -15,7 +15,7 @@ from hwdoctor import devices, registry, rules
 from hwdoctor.diagnosis import backends
 from hwdoctor.diagnosis.catalogue import Code, finding
 from hwdoctor.model.facts import ErrorInfo, Evidence
-from hwdoctor.model.reports import BackendReport, Finding, PlacementRow
+from hwdoctor.model.reports import Finding, PlacementRow
 from hwdoctor.units import human_bytes
 
 # What the load payload calls each failure it classifies (payload_load.py), and its code.
@@ -57,7 +57,7 @@ def validate(device: devices.DeviceRequest, evidence: Evidence) -> Finding | Non
     missing = [reason for row in rows for reason in row.missing]
     hardware = [reason for reason in missing if "hardware" in reason]
     reasons = [*hardware, *(r for r in missing if r not in hardware)] or ["no usable device"]
-    report = diagnosis_rows(evidence)
+    report = backends.rows(evidence, ())  # what is usable here, findings aside
     usable = [row.device for row in report if row.available]
     advice = [
         f"run this on a machine with {row.hardware}"
@@ -79,11 +79,6 @@ def validate(device: devices.DeviceRequest, evidence: Evidence) -> Finding | Non
         remedies="; ".join(dict.fromkeys(advice)),
         install="\n".join(dict.fromkeys(installs)),
     )
-
-
-def diagnosis_rows(evidence: Evidence) -> tuple[BackendReport, ...]:
-    """Every backend's row, without findings: what is usable here."""
-    return backends.rows(evidence, ())
 
 
 def problem(

@@ -245,7 +245,7 @@ def _requirements(results: Sequence[RequirementResult]) -> list[RenderableType]:
         line = Text("✓ " if result.met else "✗ ", style="green" if result.met else "red")
         line.append(f"requires {result.requirement.text}", style="bold")
         line.append(f": {result.found}", style="" if result.met else "red")
-        out.append(Padding(line, (0, 0, 0, 0)))
+        out.append(line)
     return out
 
 

@@ -420,6 +420,8 @@ def main():
             "platform": sys.platform,
             "autoload": os.environ.get("TORCH_DEVICE_BACKEND_AUTOLOAD", "1") == "1",
             "externally_managed": _externally_managed(),
+            # conda keeps its package records in <prefix>/conda-meta in every environment
+            # it makes (conda's "Managing environments" documentation).
             "conda": os.path.isdir(os.path.join(sys.prefix, "conda-meta")),
         },
     )
