@@ -185,18 +185,14 @@ def list_command(json_flag: JsonOpt = False, fmt: PlainFormatOpt = None) -> int:
     """Every backend hwdoctor knows: hardware, device string, package, and whether
     training and device_map="auto" pick it without being told. Probes nothing."""
     from hwdoctor import registry
-
-    def table() -> list[Any]:
-        from hwdoctor.render import human
-
-        return [human.list_table(registry.BACKENDS)]
+    from hwdoctor.render import ansi
 
     emit(
         "list",
         _format(json_flag, fmt),
         ExitCode.OK,
         data=lambda: {"backends": [backend.to_json() for backend in registry.BACKENDS]},
-        human=table,
+        text=lambda stream: ansi.backends_table(registry.BACKENDS, stream),
     )
     return ExitCode.OK
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 
@@ -62,3 +63,47 @@ def test_no_heavy_import(args: list[str]) -> None:
     )
     assert "HEAVY=" in completed.stderr, completed.stderr
     assert completed.stderr.rsplit("HEAVY=", 1)[1] == ""
+
+
+class _Stream(io.StringIO):
+    def __init__(self, tty: bool) -> None:
+        super().__init__()
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+ENVIRONMENTS = [
+    {},
+    {"NO_COLOR": "1"},
+    {"NO_COLOR": ""},
+    {"FORCE_COLOR": "1"},
+    {"FORCE_COLOR": ""},
+    {"FORCE_COLOR": "1", "NO_COLOR": "1"},
+    {"TERM": "dumb"},
+    {"TERM": "unknown", "FORCE_COLOR": "1"},
+    {"TTY_COMPATIBLE": "0", "FORCE_COLOR": "1"},
+    {"TTY_COMPATIBLE": "1"},
+    {"TTY_COMPATIBLE": "2", "FORCE_COLOR": "0"},
+    {"COLUMNS": "60"},
+    {"COLUMNS": "abc"},
+]
+
+
+@pytest.mark.parametrize("tty", [True, False])
+@pytest.mark.parametrize("environ", ENVIRONMENTS, ids=str)
+def test_list_styles_as_rich_would(environ: dict[str, str], tty: bool) -> None:
+    """`list` draws without Rich, by Rich's rules: Rich's own Console is the oracle."""
+    from rich.console import Console
+
+    from hwdoctor.render import ansi
+
+    environ = {"TERM": "xterm-256color", **environ}
+    stream = _Stream(tty)
+    rich = Console(file=stream, _environ=environ, force_jupyter=False)
+    styles, colours = ansi.styles_for(stream, environ)
+    assert styles == (rich.color_system is not None)
+    assert colours == (styles and not rich.no_color)
+    if environ.get("COLUMNS", "").isdigit():
+        assert ansi.width_for(stream, environ) == rich.size.width

@@ -37,12 +37,14 @@ def emit(
     exit_code: int,
     *,
     data: Callable[[], Mapping[str, Any]],
-    human: Callable[[], Sequence[Any]],
+    human: Callable[[], Sequence[Any]] | None = None,
+    text: Callable[[TextIO], str] | None = None,
     markdown: Callable[[], str] | None = None,
     no_redact: bool = False,
     stream: TextIO | None = None,
 ) -> None:
-    """Render a command's result in the chosen format and write it to stdout, redacted."""
+    """Render a command's result in the chosen format and write it to stdout, redacted.
+    Human output is `human()`'s renderables through Rich, or `text(stream)` as it is."""
     from hwdoctor.redact import Redactor
 
     stream = stream or sys.stdout
@@ -57,12 +59,14 @@ def emit(
         write(envelope.dumps(document) + "\n", stream)
         return
     elif output is OutputFormat.MARKDOWN and markdown is not None:
-        text = markdown()
+        rendered = markdown()
+    elif text is not None:
+        rendered = text(stream)
     else:
         from hwdoctor.render import human as human_render
 
-        text = human_render.render(human(), stream)
-    write(redactor(text), stream)
+        rendered = human_render.render(human() if human else (), stream)
+    write(redactor(rendered), stream)
 
 
 def write(text: str, stream: TextIO | None = None) -> None:

@@ -84,47 +84,6 @@ def render(renderables: Iterable[RenderableType], stream: TextIO) -> str:
 _TRAILING: Final = re.compile(r"[ \t]+(?=(?:\x1b\[[0-9;]*m)*$)", re.MULTILINE)
 
 
-def list_table(backends: Sequence[registry.Backend]) -> Text:
-    """The registry as aligned columns.
-
-    Plain aligned Text rather than a rich Table: a Table's layout pass alone costs more
-    than `list` may spend beyond importing Typer and Rich.
-    """
-    header = ("Hardware", "Device", "Package", "Training", 'device_map="auto"')
-    rows = [
-        (
-            Text(backend.hardware),
-            Text(backend.device, style="bold"),
-            Text(backend.package),
-            _yes_no(backend.training_auto),
-            _yes_no(backend.device_map_auto),
-        )
-        for backend in backends
-    ]
-    return columns(header, rows)
-
-
-def columns(header: Sequence[str], rows: Sequence[Sequence[Text]], gap: int = 3) -> Text:
-    """Left-aligned columns under a bold header and a rule, as one Text."""
-    widths = [max([len(title), *(len(row[i]) for row in rows)]) for i, title in enumerate(header)]
-    out = Text()
-    for i, title in enumerate(header):
-        out.append(title.ljust(widths[i] + gap * (i < len(header) - 1)), style="bold")
-    out.append("\n" + "─" * (sum(widths) + gap * (len(widths) - 1)) + "\n", style="dim")
-    for row in rows:
-        for i, cell in enumerate(row):
-            out.append_text(cell)
-            if i < len(row) - 1:
-                out.append(" " * (widths[i] - len(cell) + gap))
-        out.append("\n")
-    out.rstrip()
-    return out
-
-
-def _yes_no(value: bool) -> Text:
-    return Text("yes", style="green") if value else Text("no", style="yellow")
-
-
 def detect_renderables(report: DetectReport, view: View | None = None) -> list[RenderableType]:
     """The answer first (what is usable, what needs fixing), then the findings with their
     fixes, the rows that matter, and the context; absent backends on one line."""
