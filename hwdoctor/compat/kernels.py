@@ -1,7 +1,7 @@
-"""Compatibility data: which builds run on which hardware, each rule with its source.
+"""Which compiled GPU code runs on which GPU, each rule with its source.
 
-Beside the registry (which backends exist) this module holds what decides whether a given
-torch build can run on a given device. Diagnosis asks it; it asks nothing.
+Whether a torch build's compiled architectures (`torch.cuda.get_arch_list()`) hold code a
+given GPU can run.
 """
 
 from __future__ import annotations
