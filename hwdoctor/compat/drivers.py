@@ -1,0 +1,245 @@
+"""Which NVIDIA driver each CUDA build needs, each rule with its source.
+
+A torch build linked against CUDA X.Y runs on a driver that is at least
+max(the toolkit floor, the floor of the GPU's generation), where the toolkit floor is the
+lower of the toolkit's own minimum (NVIDIA's release notes, Table 3) and the
+minor-version-compatibility floor of the CUDA major (NVIDIA's compatibility guide).
+
+Where NVIDIA documents no minimum (a CUDA release missing from Table 3, a GPU generation
+without a documented floor) the answer is `None`: not checked, never a guess.
+
+Sources (keys of the compatibility notes):
+
+- [TABLE-3] "CUDA Toolkit and Corresponding Driver Versions", Linux x86_64 column,
+  https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html#id7 , read through
+  meson's copy (mesonbuild/meson@cd1a097e mesonbuild/modules/cuda.py,
+  `_DRIVER_TABLE_VERSION`).
+- [NV-MVC] https://docs.nvidia.com/deploy/cuda-compatibility/minor-version-compatibility.html
+- [NV-BW] https://docs.nvidia.com/cuda/archive/13.0.0/blackwell-compatibility-guide/index.html
+- [NV-BW-MIG] https://forums.developer.nvidia.com/t/software-migration-guide-for-nvidia-blackwell-rtx-gpus-a-guide-to-cuda-12-8-pytorch-tensorrt-and-llama-cpp/321330
+- [NV-RT-VER] https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART____VERSION.html
+- [PT-C10] pytorch/pytorch@01a6a16d c10/cuda/CUDAFunctions.cpp
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final
+
+_TABLE_3: Final = (
+    "https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html#id7"
+    " (Table 3, Linux x86_64; via mesonbuild/meson@cd1a097e mesonbuild/modules/cuda.py)"
+)
+_NV_MVC: Final = (
+    "https://docs.nvidia.com/deploy/cuda-compatibility/minor-version-compatibility.html"
+)
+_NV_BW_MIG: Final = (
+    "https://forums.developer.nvidia.com/t/software-migration-guide-for-nvidia-blackwell-rtx-gpus"
+    "-a-guide-to-cuda-12-8-pytorch-tensorrt-and-llama-cpp/321330"
+)
+
+
+class FloorRule(str, Enum):
+    """Which of NVIDIA's rules sets a floor; the values are the JSON values."""
+
+    TOOLKIT = "toolkit"  # the toolkit's own minimum (Table 3)
+    MINOR_VERSION = "minor_version"  # minor-version compatibility within a CUDA major
+    GPU_GENERATION = "gpu_generation"  # a GPU generation needs a newer branch
+
+
+@dataclass(frozen=True, slots=True)
+class Floor:
+    """The oldest driver a build runs on, and the rule and source that say so.
+
+    `driver` is as NVIDIA writes it: a full version ("450.80.02") or a branch ("525", read
+    "R525 or newer").
+    """
+
+    driver: str
+    rule: FloorRule
+    cuda: str  # the CUDA version (or major, "12.x") the rule speaks of
+    source: str
+
+    @property
+    def branch(self) -> int:
+        """The driver branch to install at least: 525 for "525.60.13"."""
+        return int(self.driver.split(".", 1)[0])
+
+    def admits(self, driver: str) -> bool | None:
+        """Whether `driver` is at or above this floor; None when it is not a version."""
+        found = driver_tuple(driver)
+        if found is None:
+            return None
+        return found >= _tuple(self.driver)
+
+
+# Table 3, "Toolkit Driver Version", Linux x86_64, GA release of each CUDA minor
+# (an update release may need a newer driver than GA: 12.2.2 needs 535.104.05; a build
+# names only major.minor, so the GA row is the one a "+cu122" build can be held to).
+# Source: [TABLE-3].
+_TOOLKIT_LINUX_X86_64: Final[dict[str, str]] = {
+    "11.0": "450.36.06",
+    "11.1": "455.23",
+    "11.2": "460.27.03",
+    "11.3": "465.19.01",
+    "11.4": "470.42.01",
+    "11.5": "495.29.05",
+    "11.6": "510.39.01",
+    "11.7": "515.43.04",
+    "11.8": "520.61.05",
+    "12.0": "525.60.13",
+    "12.1": "530.30.02",
+    "12.2": "535.54.03",
+    "12.3": "545.23.06",
+    "12.4": "550.54.14",
+    "12.5": "555.42.02",
+    "12.6": "560.28.03",
+    "12.8": "570.26",
+    "12.9": "575.51.03",
+    "13.0": "580.65.06",
+    "13.1": "590.44.01",
+    "13.2": "595.45.04",
+    "13.3": "610.43.02",
+}
+
+# Minor-version compatibility: from CUDA 11 on, an application built with any toolkit of a
+# major family runs, "with limited feature-set", on a driver of at least that family's
+# floor. 11.x: >= 450, and NVIDIA notes that MVC across 11.x needs 450.80.02 on Linux;
+# 12.x: >= 525; 13.x: >= 580. Source: [NV-MVC].
+_MINOR_VERSION_FLOOR: Final[dict[int, str]] = {
+    11: "450.80.02",
+    12: "525",
+    13: "580",
+}
+
+# GPU generations with a floor of their own. Blackwell GPUs need R570 or newer, even for a
+# CUDA 12.8 application that would run on R525 through minor-version compatibility
+# ([NV-BW-MIG]); Blackwell is compute capability 10.x and 12.x ([NV-BW]). Jetson Thor
+# (11.0) is Tegra, whose driver ships with JetPack: not checked. Other generations
+# document no floor beyond the toolkit's: not checked.
+_GENERATION_FLOOR: Final[dict[int, tuple[str, str]]] = {
+    10: ("570", "Blackwell"),
+    12: ("570", "Blackwell"),
+}
+
+_VERSION: Final = re.compile(r"^\d+(?:\.\d+)*$")
+_CUDA: Final = re.compile(r"^(\d+)\.(\d+)")
+
+
+def _tuple(version: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in version.split("."))
+
+
+def driver_tuple(driver: str) -> tuple[int, ...] | None:
+    """A driver version as numbers ("535.104.05" → (535, 104, 5)); None if it is not one."""
+    text = driver.strip()
+    if not _VERSION.match(text):
+        return None
+    return _tuple(text)
+
+
+def _cuda(cuda: str) -> tuple[int, int] | None:
+    match = _CUDA.match(cuda.strip())
+    if match is None:
+        return None
+    return int(match.group(1)), int(match.group(2))
+
+
+def generation(capability: str | None) -> str | None:
+    """The name of the GPU generation whose own floor applies to `capability`, if any."""
+    major = _capability_major(capability)
+    if major is None or major not in _GENERATION_FLOOR:
+        return None
+    return _GENERATION_FLOOR[major][1]
+
+
+def _capability_major(capability: str | None) -> int | None:
+    if capability is None:
+        return None
+    head = capability.strip().split(".", 1)[0]
+    return int(head) if head.isdigit() else None
+
+
+def toolkit_floor(cuda: str) -> Floor | None:
+    """The oldest driver a build against CUDA `cuda` ("12.1", "12.1.105") runs on, for any
+    GPU: the lower of the toolkit's Table-3 minimum and its major's minor-version floor.
+    None when NVIDIA documents neither (CUDA 10 and older, releases Table 3 lacks)."""
+    parsed = _cuda(cuda)
+    if parsed is None:
+        return None
+    major, minor = parsed
+    name = f"{major}.{minor}"
+    own = _TOOLKIT_LINUX_X86_64.get(name)
+    if own is None:
+        # A release missing from Table 3 (12.7, 13.4+): its floor is not documented here.
+        return None
+    toolkit = Floor(own, FloorRule.TOOLKIT, name, _TABLE_3)
+    family = _MINOR_VERSION_FLOOR.get(major)
+    if family is not None and _tuple(family) < _tuple(own):
+        return Floor(family, FloorRule.MINOR_VERSION, f"{major}.x", _NV_MVC)
+    return toolkit
+
+
+def driver_floor(cuda: str, capability: str | None = None) -> Floor | None:
+    """The oldest driver on which a build against CUDA `cuda` runs on a GPU of compute
+    capability `capability` (None: any GPU). None when not documented."""
+    floor = toolkit_floor(cuda)
+    if floor is None:
+        return None
+    major = _capability_major(capability)
+    if major is not None and major in _GENERATION_FLOOR:
+        branch, _name = _GENERATION_FLOOR[major]
+        if _tuple(branch) > _tuple(floor.driver):
+            return Floor(branch, FloorRule.GPU_GENERATION, floor.cuda, _NV_BW_MIG)
+    return floor
+
+
+def runs(driver: str, cuda: str, capability: str | None = None) -> bool | None:
+    """Whether a build against CUDA `cuda` runs on `driver` for a GPU of `capability`;
+    None when not checked (no documented floor, or `driver` is not a version)."""
+    floor = driver_floor(cuda, capability)
+    if floor is None:
+        return None
+    return floor.admits(driver)
+
+
+def newest_cuda(driver: str) -> str | None:
+    """The newest CUDA release whose own Table-3 minimum `driver` meets ("470.82.01" →
+    "11.4"): what the driver supports natively. Builds of a newer minor in the same major
+    may still run through minor-version compatibility (see `runs`). None when the driver
+    is older than every documented release or is not a version."""
+    found = driver_tuple(driver)
+    if found is None:
+        return None
+    best: tuple[int, int] | None = None
+    for cuda, minimum in _TOOLKIT_LINUX_X86_64.items():
+        parsed = _cuda(cuda)
+        if parsed is not None and found >= _tuple(minimum) and (best is None or parsed > best):
+            best = parsed
+    return None if best is None else f"{best[0]}.{best[1]}"
+
+
+def decode_cuda_driver_version(number: int) -> str | None:
+    """The CUDA version a `cudaDriverGetVersion()` number stands for: 11040 → "11.4".
+
+    The number is 1000·major + 10·minor ([NV-RT-VER]); torch prints it in "The NVIDIA
+    driver on your system is too old (found version 11040)" ([PT-C10]). It is the newest
+    CUDA the driver supports, not the driver's own version. None for 0 or less (no driver).
+    """
+    if number <= 0:
+        return None
+    return f"{number // 1000}.{(number % 1000) // 10}"
+
+
+_FOUND_VERSION: Final = re.compile(r"found version (\d{4,6})\b")
+
+
+def found_version_in(text: str) -> str | None:
+    """The CUDA version in torch's "driver … too old (found version 11040)" message, if
+    the text holds one ([PT-C10])."""
+    match = _FOUND_VERSION.search(text)
+    if match is None:
+        return None
+    return decode_cuda_driver_version(int(match.group(1)))
