@@ -374,6 +374,7 @@ def test_unknown_sections_are_not_checked_and_nothing_is_guessed() -> None:
     assert skipped == {
         "hardware_without_backend": ("host",),
         "hidden_devices": ("host",),
+        "gfx_on_host": ("host",),
         "tools": ("tool_problems",),
     }
     assert {b.status for b in report.backends} == {Status.UNKNOWN}

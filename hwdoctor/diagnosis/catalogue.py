@@ -36,6 +36,8 @@ class Code(str, Enum):
     QUERY_FAILED = "backend.query_failed"
     DEVICES_HIDDEN = "devices.hidden"
     ARCH_NOT_COMPILED = "device.arch_not_compiled"
+    GFX_NOT_COMPILED = "device.gfx_not_compiled"
+    KERNELS_BY_PTX_JIT = "device.kernels_by_ptx_jit"
     MEMORY_QUERY_FAILED = "device.memory_query_failed"
     ALLOCATION_FAILED = "device.allocation_failed"
     PROBE_TIMEOUT = "probe.timeout"
@@ -104,6 +106,7 @@ class Entry:
     advice: str | None = None
     variants: Mapping[str, str] = field(default_factory=dict)
     variant_commands: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    variant_advice: Mapping[str, str] = field(default_factory=dict)
 
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO  # noqa: E741
@@ -232,10 +235,52 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
     ),
     Code.ARCH_NOT_COMPILED: Entry(
         E, "torch has no kernels for this device",
-        "The device's architecture is not among those the torch build ships kernels for.",
+        "No cubin and no PTX in the torch build runs on the GPU's compute capability (a "
+        "cubin runs on the same major and an equal or newer minor, never between Jetson and "
+        "desktop; PTX on any equal or newer capability): the first kernel fails with \"no "
+        "kernel image is available for execution on the device\".",
         "{device} ({name}) has {arch}, which torch {torch} has no kernels for (compiled: "
         "{compiled})",
-        advice="install a torch build that supports {arch} (a newer CUDA/ROCm wheel index)",
+        advice="install a torch build with a newer CUDA whose compiled list serves {arch} "
+        "(a cubin of its major with an equal or older minor, or PTX of an older capability)",
+        variant_advice={
+            "older": "{arch} is older than this build supports: torch's CUDA 12.6 builds "
+            "(index cu126) still carry Maxwell, Pascal and Volta, or install an older torch "
+            "release",
+            "tegra": "{arch} is a Jetson (Tegra) GPU, which runs only cubins built for Jetson "
+            "or PTX: install a torch build compiled for {arch}",
+        },
+    ),
+    Code.GFX_NOT_COMPILED: Entry(
+        E, "torch has no code objects for this AMD GPU",
+        "The ROCm build of torch was not compiled for the GPU's gfx target; torch does not "
+        "check this, and the first kernel fails with \"HIP error: invalid device "
+        "function\".",
+        "{device} ({name}) is {gfx}, which torch {torch} has no code objects for (compiled: "
+        "{compiled})",
+        commands=(
+            "{install}",
+            "# or, as a workaround (Linux only; ROCm then takes the GPU for {target}):",
+            "export HSA_OVERRIDE_GFX_VERSION={override}",
+        ),
+        advice="install a ROCm build of torch compiled for {gfx}",
+        variant_advice={
+            "override": "install a ROCm build of torch compiled for {gfx}; or, as a "
+            "workaround and not a supported setup, HSA_OVERRIDE_GFX_VERSION={override} makes "
+            "ROCm report {gfx} as {target}, the compiled target of its family, so torch's "
+            "{target} code objects load on it (Linux only; a wrong family fails to load)",
+        },
+    ),
+    Code.KERNELS_BY_PTX_JIT: Entry(
+        I, "kernels come from PTX compiled at first use",
+        "The torch build has no cubin for the GPU, but PTX of an older capability, which the "
+        "driver JIT-compiles when the program starts: slower first use, and it needs a "
+        "driver at least as new as the CUDA that built the PTX.",
+        "{device} ({name}, {arch}) runs torch {torch}'s kernels from PTX {ptx}, which the "
+        "driver JIT-compiles at first use; that needs a driver that supports CUDA {cuda} or "
+        "newer",
+        advice="for kernels without the JIT step, install a torch build with a cubin for "
+        "{arch}",
     ),
     Code.MEMORY_QUERY_FAILED: Entry(
         W, "free memory could not be read",
@@ -604,8 +649,9 @@ def finding(
     if lines and all(line.startswith("#") for line in lines):
         lines = []  # a caveat without its command says nothing
     advice = None
-    if entry.advice is not None and all(values.get(n) for n in _fields(entry.advice)):
-        advice = entry.advice.format_map(values)
+    advice_template = entry.variant_advice.get(variant or "", entry.advice)
+    if advice_template is not None and all(values.get(n) for n in _fields(advice_template)):
+        advice = advice_template.format_map(values)
     shown = {name: values[name] for name in sorted(values)}
     return Finding(
         code.value, entry.severity, backend, message, "\n".join(lines) or None,

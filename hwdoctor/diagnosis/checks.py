@@ -13,7 +13,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final, TypeVar
 
-from hwdoctor import compat, registry, versions
+from hwdoctor import registry, versions
+from hwdoctor.compat import kernels
 from hwdoctor.diagnosis import remedies
 from hwdoctor.diagnosis.catalogue import AUTOLOAD_ESCAPE, Code, finding, how
 from hwdoctor.gather.probe.job import (
@@ -442,16 +443,82 @@ def check_arch_compiled(known: Known) -> Iterable[Finding]:
         if facts is None or not facts.arch_list:
             continue
         for device in facts.devices:
-            if device.capability and not compat.kernels_for(device.capability, facts.arch_list):
-                yield finding(
-                    Code.ARCH_NOT_COMPILED,
-                    backend=backend.key,
-                    device=f"{backend.device}:{device.index}",
-                    name=device.name,
-                    arch=compat.arch_name(device.capability),
-                    torch=known.torch.version,
-                    compiled=" ".join(facts.arch_list),
+            if device.capability:
+                label = f"{backend.device}:{device.index}"
+                yield from _kernel_findings(
+                    known, backend, facts, label, device.name, device.capability
                 )
+
+
+@check(Section.TORCH, Section.BACKENDS, Section.HOST)
+def check_gfx_on_host(known: Known) -> Iterable[Finding]:
+    """Without a usable device in torch, the gfx targets of the host's KFD topology
+    against the ROCm build's compiled list (which the probe reads without a device too)."""
+    targets = known.host.gfx_targets
+    for backend in registry.BACKENDS:
+        facts = known.backends.get(backend.key)
+        if not targets or facts is None or facts.devices or not facts.arch_list:
+            continue
+        if not all(kernels.gfx_version(arch) for arch in facts.arch_list):
+            continue  # not a ROCm build's list
+        for index, gfx in enumerate(targets):
+            label = f"GPU {index} of the KFD topology"
+            yield from _kernel_findings(known, backend, facts, label, backend.hardware, gfx)
+
+
+def _kernel_findings(
+    known: Known,
+    backend: registry.Backend,
+    facts: BackendFacts,
+    device: str,
+    name: str | None,
+    capability: str,
+) -> Iterable[Finding]:
+    """What the compiled list means for one GPU (`kernels.verdict`): nothing when a cubin
+    or code object serves it; the JIT's cost and condition when only PTX does; the way to a
+    build that runs when nothing does."""
+    cuda = known.torch.cuda
+    verdict = kernels.verdict(capability, facts.arch_list, cuda=cuda)
+    common = {
+        "device": device,
+        "name": name,
+        "torch": known.torch.version,
+        "compiled": " ".join(facts.arch_list),
+    }
+    if verdict.route is kernels.Route.PTX_JIT:
+        yield finding(
+            Code.KERNELS_BY_PTX_JIT,
+            backend=backend.key,
+            arch=verdict.device_arch,
+            ptx=verdict.served_by,
+            cuda=cuda or "of the build",
+            **common,
+        )
+    elif verdict.route is kernels.Route.NONE and verdict.direction is kernels.Direction.GFX:
+        yield finding(
+            Code.GFX_NOT_COMPILED,
+            backend=backend.key,
+            variant="override" if verdict.override_value else None,
+            gfx=verdict.device_arch,
+            target=verdict.override_target,
+            override=verdict.override_value,
+            **known.install(backend, replace=True),
+            **common,
+        )
+    elif verdict.route is kernels.Route.NONE:
+        # The way to a build that runs is in the advice, by direction. When compat.wheels
+        # can choose an index for this GPU and torch release, its pip line belongs in the
+        # commands here.
+        direction = verdict.direction
+        yield finding(
+            Code.ARCH_NOT_COMPILED,
+            backend=backend.key,
+            variant=direction.value
+            if direction and direction is not kernels.Direction.NEWER
+            else None,
+            arch=verdict.device_arch,
+            **common,
+        )
 
 
 # --- the host ------------------------------------------------------------------------------
@@ -478,6 +545,7 @@ CHECKS: Final[tuple[Check, ...]] = (
     check_hardware_without_backend,
     check_hidden_devices,
     check_arch_compiled,
+    check_gfx_on_host,
     check_tools,
 )
 

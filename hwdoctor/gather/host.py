@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Final
 
 from hwdoctor import processes, registry
+from hwdoctor.gather import kfd
 from hwdoctor.model.facts import HardwareSignal, HostFacts, ToolProblem
 from hwdoctor.text import printable
 
@@ -72,6 +73,7 @@ def scan(
         hostname=platform.node(),
         signals=tuple(signals),
         platform=sys.platform,
+        gfx_targets=kfd.gfx_targets(root, read_text=read_text),
     )
     return facts, problems
 

@@ -108,7 +108,7 @@ class Device:
             name=_str(data.get("name")),
             total_memory_bytes=_int(data.get("total_memory_bytes")),
             free_memory_bytes=_int(data.get("free_memory_bytes")),
-            capability=_str(data.get("capability") or data.get("arch")),
+            capability=_capability(data),
             uuid=_str(data.get("uuid")),
             allocatable=allocatable if isinstance(allocatable, bool) else None,
             allocate_error=_str(data.get("allocate_error")),
@@ -265,6 +265,8 @@ class HostFacts:
     hostname: str
     signals: tuple[HardwareSignal, ...] = ()
     platform: str | None = None  # sys.platform: "linux", "darwin", "win32"
+    # The gfx target of each AMD GPU in the KFD topology ("gfx1101"); None: no topology.
+    gfx_targets: tuple[str, ...] | None = None
 
     def signals_for(self, backend: str) -> tuple[HardwareSignal, ...]:
         return tuple(signal for signal in self.signals if signal.backend == backend)
@@ -287,6 +289,9 @@ class HostFacts:
             hostname=str(data.get("hostname") or ""),
             signals=_records(data.get("signals"), HardwareSignal.from_json),
             platform=_str(data.get("platform")),
+            gfx_targets=_strings(data.get("gfx_targets"))
+            if isinstance(data.get("gfx_targets"), list)
+            else None,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -303,7 +308,11 @@ class HostFacts:
         }
 
     def record(self) -> dict[str, Any]:
-        return {**self.to_json(), "platform": self.platform}
+        return {
+            **self.to_json(),
+            "platform": self.platform,
+            "gfx_targets": list(self.gfx_targets) if self.gfx_targets is not None else None,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -551,6 +560,16 @@ class Evidence:
             autoload_disabled=data.get("autoload_disabled") is True,
             probe_seconds=_float(data.get("probe_seconds"), 0.0),
         )
+
+
+def _capability(data: Mapping[str, Any]) -> str | None:
+    """On ROCm the gfx target (`arch`, torch's gcnArchName) names the GPU, not the (11, 0)
+    torch's get_device_capability makes of gfx1101; CUDA builds fill gcnArchName with the
+    device name, which is no architecture."""
+    arch = _str(data.get("arch"))
+    if arch and arch.startswith("gfx"):
+        return arch
+    return _str(data.get("capability") or arch)
 
 
 def _str(value: Any) -> str | None:

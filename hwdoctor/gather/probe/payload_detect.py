@@ -313,9 +313,16 @@ def query_device_module(backend, torch_module, build):
     result = {"available": available, "device_count": count}
     if available:
         result["devices"] = [_device_info(mod, i, backend["device"]) for i in range(count)]
-        arch_list, _ = _safe(getattr(mod, "get_arch_list", None) or (lambda: None))
-        if arch_list:
-            result["arch_list"] = list(arch_list)
+    # The compiled list, also when no device is usable: it says which GPUs the build could
+    # serve. Older torch.cuda returns [] from get_arch_list() without a device; the list it
+    # would return is torch._C._cuda_getArchFlags(), split on spaces.
+    arch_list, _ = _safe(getattr(mod, "get_arch_list", None) or (lambda: None))
+    if not arch_list and wanted and getattr(mod, "__name__", "") == "torch.cuda":
+        flags = getattr(getattr(torch_module, "_C", None), "_cuda_getArchFlags", None)
+        flags, _ = _safe(flags or (lambda: None))
+        arch_list = flags.split() if isinstance(flags, str) else None
+    if arch_list:
+        result["arch_list"] = [str(arch) for arch in arch_list]
     return result
 
 
