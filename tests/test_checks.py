@@ -375,6 +375,7 @@ def test_unknown_sections_are_not_checked_and_nothing_is_guessed() -> None:
         "hardware_without_backend": ("host",),
         "hidden_devices": ("host",),
         "gfx_on_host": ("host",),
+        "nvidia_driver": ("host",),
         "tools": ("tool_problems",),
     }
     assert {b.status for b in report.backends} == {Status.UNKNOWN}

@@ -34,6 +34,7 @@ class Code(str, Enum):
     EXTENSION_TORCH_MISMATCH = "extension.torch_mismatch"
     BACKEND_UNAVAILABLE = "backend.unavailable"
     QUERY_FAILED = "backend.query_failed"
+    PACKAGE_WITHOUT_HARDWARE = "backend.package_without_hardware"
     DEVICES_HIDDEN = "devices.hidden"
     ARCH_NOT_COMPILED = "device.arch_not_compiled"
     GFX_NOT_COMPILED = "device.gfx_not_compiled"
@@ -45,6 +46,16 @@ class Code(str, Enum):
     PROBE_ERROR = "probe.error"
     PYTHON_UNUSABLE = "python.unusable"
     TOOL_FAILED = "host.tool_failed"
+    DRIVER_TOO_OLD = "driver.too_old"
+    DRIVER_CUDA_TOO_OLD = "driver.cuda_too_old"
+    DRIVER_LIBRARY_MISMATCH = "driver.library_mismatch"
+    DRIVER_NOUVEAU = "driver.nouveau"
+    DRIVER_MISSING = "driver.missing"
+    NODE_DENIED = "host.device_node_denied"
+    CONTAINER_NO_DEVICE = "host.container_without_device"
+    CONTAINER_HIDES = "host.container_hides_devices"
+    SHM_SMALL = "host.shm_too_small"
+    DEVICE_ORDER = "devices.order_differs"
     VERSION_UNSUPPORTED = "explain.version_unsupported"
     LIBRARY_MISSING = "explain.library_missing"
     LIBRARIES_DISAGREE = "explain.libraries_disagree"
@@ -217,11 +228,67 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "False{visibility}",
         advice="{hardware_remedy}",
     ),
+    Code.NODE_DENIED: Entry(
+        E, "device nodes this user cannot open",
+        "The device nodes are there, but the user hwdoctor runs as may not read and write "
+        "them, so torch sees no device: a permission problem, not missing hardware.",
+        "{hardware}: {nodes} exist but {user_can_not}",
+        commands=(
+            'sudo usermod -aG {groups} "$USER"',
+            "# then log out and back in (or start a shell with: newgrp {group})",
+        ),
+        advice="{mode_advice}",
+    ),
+    Code.CONTAINER_NO_DEVICE: Entry(
+        E, "the container was started without the device",
+        "hwdoctor runs in a container; the hardware is on the host's PCI bus but its device "
+        "nodes were not passed into the container.",
+        "{hardware} present on the PCI bus ({where}), but this {container} container has "
+        "none of its device nodes",
+        advice="start the container with {flags}",
+    ),
+    Code.CONTAINER_HIDES: Entry(
+        W, "the container runtime hides every device",
+        "A container runtime variable is set to a value that passes no device in.",
+        "{hardware} present ({where}), but {variable}={value} gives this container none",
+        advice="{meaning}; run the container with {variable}=all, or the device indices it "
+        "should see",
+    ),
+    Code.DEVICE_ORDER: Entry(
+        W, "torch numbers the devices differently from the vendor tool",
+        "With GPUs of different models and the device-order variable unset, torch numbers "
+        "the fastest first, while the vendor tool lists them by PCI bus: index N is not "
+        "the same GPU in both.",
+        "{count} different {hardware} devices and {variable} unset: torch's order is not "
+        "the PCI bus order {tool} shows ({mapping})",
+        commands=("export {variable}={value}",),
+    ),
+    Code.SHM_SMALL: Entry(
+        W, "/dev/shm is too small for several GPUs",
+        "NCCL moves data between the GPUs of one machine through /dev/shm; a container's "
+        "default (64 MB in Docker) makes multi-GPU jobs fail or hang.",
+        "/dev/shm is {size} in this {container} container, with {count} {hardware} devices",
+        advice="start the container with --shm-size=1g (or --ipc=host), as NCCL's "
+        "troubleshooting guide recommends",
+    ),
     Code.QUERY_FAILED: Entry(
         E, "asking torch about a device raised",
         "The availability or device-count query of a backend raised an exception.",
         "asking torch about {hardware} ({module}) {how}",
         advice="{hardware_remedy}",
+    ),
+    Code.PACKAGE_WITHOUT_HARDWARE: Entry(
+        W, "a vendor package without its hardware",
+        "An accelerator's extension package is installed and imports, but this machine has "
+        "none of its devices. Harmless on a machine that is not meant to use it (an image "
+        "built for several machines); `detect --require DEVICE` makes it fail.",
+        "{package} {version} is installed, but no {hardware} is present ({answer})",
+        commands=("# on a machine that is never meant to use it, to silence this:", "{uninstall}"),
+        advice="if this machine should have one: {hardware_remedy}",
+        variants={
+            "refused": "{package} {version} is installed, but no {hardware} is present "
+            "({answer}; {module} answers only through torch.accelerator)",
+        },
     ),
     Code.DEVICES_HIDDEN: Entry(
         W, "a visibility variable hides devices",
@@ -318,6 +385,53 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "The interpreter did not start, or died before it reported anything.",
         "{python} did not run hwdoctor's probe ({how})",
         advice="check that --python names a working Python 3.8+ interpreter",
+    ),
+    # --- the NVIDIA driver (hwdoctor/compat/drivers.py holds the floors and their sources) --
+    Code.DRIVER_TOO_OLD: Entry(
+        E, "the NVIDIA driver is older than this torch build needs",
+        "torch is built against a CUDA release, and NVIDIA documents the oldest driver each "
+        "release runs on: the toolkit's own minimum, lowered by minor-version compatibility "
+        "within a CUDA major, raised by the floor some GPU generations add.",
+        "NVIDIA driver {driver} is too old for torch {torch}, built for CUDA {toolkit}{on_gpu}: "
+        "it needs driver {floor} or newer ({rule})",
+        commands=("# or keep this driver, with a torch build it runs:", "{reinstall}"),
+        advice="upgrade the NVIDIA driver to branch R{branch} or newer",
+    ),
+    Code.DRIVER_CUDA_TOO_OLD: Entry(
+        E, "the NVIDIA driver supports an older CUDA than torch's",
+        "torch could not start CUDA: the driver reported (\"found version NNNNN\") the newest "
+        "CUDA it supports, older than the CUDA this torch build needs.",
+        "torch {torch} is built for CUDA {toolkit}, but the NVIDIA driver supports CUDA up to "
+        "{supports} (torch: \"found version {number}\"); CUDA {toolkit} needs driver {floor} or "
+        "newer ({rule})",
+        commands=("# or keep this driver, with a torch build it runs:", "{reinstall}"),
+        advice="upgrade the NVIDIA driver to branch R{branch} or newer",
+    ),
+    Code.DRIVER_LIBRARY_MISMATCH: Entry(
+        E, "the NVIDIA kernel module and libraries differ",
+        "The loaded kernel module and the user-space driver libraries have different "
+        "versions, usually because the driver was upgraded without a reboot; CUDA and NVML "
+        "refuse to start (\"Driver/library version mismatch\", CUDA error 803).",
+        "the loaded NVIDIA kernel module is {kernel} but the user-space driver is {library} "
+        "({where}): the driver was upgraded without a reboot",
+        advice="reboot, or unload and reload the nvidia kernel modules, so that the module of "
+        "the installed driver is the one loaded",
+    ),
+    Code.DRIVER_NOUVEAU: Entry(
+        E, "nouveau drives the NVIDIA GPU",
+        "The kernel's own open-source nouveau driver is loaded instead of NVIDIA's; CUDA "
+        "runs only on NVIDIA's driver.",
+        "{hardware} is present ({where}) but the nouveau driver is loaded instead of nvidia, "
+        "and CUDA cannot use nouveau",
+        advice="install NVIDIA's driver{branch_hint}, blacklist nouveau, and reboot",
+    ),
+    Code.DRIVER_MISSING: Entry(
+        E, "an NVIDIA GPU with no driver loaded",
+        "An NVIDIA GPU is on the PCI bus, but neither NVIDIA's kernel module nor any other "
+        "driver for it is loaded.",
+        "{hardware} is present ({where}) but no NVIDIA kernel module is loaded",
+        advice="install the NVIDIA driver{branch_hint} and reboot (or load it: sudo modprobe "
+        "nvidia)",
     ),
     Code.TOOL_FAILED: Entry(
         W, "a vendor tool did not answer",

@@ -11,12 +11,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Final, TypeVar
+from typing import Final, NamedTuple, TypeVar
 
 from hwdoctor import registry, versions
-from hwdoctor.compat import kernels
+from hwdoctor.compat import drivers, kernels
 from hwdoctor.diagnosis import remedies
 from hwdoctor.diagnosis.catalogue import AUTOLOAD_ESCAPE, Code, finding, how
+from hwdoctor.gather import nvidia
 from hwdoctor.gather.probe.job import (
     ALLOCATE_STEP_PREFIX,
     AUTOLOAD_STEP_PREFIX,
@@ -29,7 +30,10 @@ from hwdoctor.model.facts import (
     EntryPoint,
     Evidence,
     HostFacts,
+    NodeAccess,
+    NvidiaDriver,
     Package,
+    Placement,
     PythonInfo,
     Section,
     StepFailure,
@@ -37,6 +41,7 @@ from hwdoctor.model.facts import (
     TorchInfo,
 )
 from hwdoctor.model.reports import Finding, NotChecked, Severity
+from hwdoctor.units import human_bytes
 
 T = TypeVar("T")
 C = TypeVar("C")
@@ -125,6 +130,20 @@ class Known:
             "install": remedies.install(backend, self.way, replace=replace),
             "install_elsewhere": backend.install_elsewhere,
         }
+
+    def all_backends(self) -> tuple[registry.Backend, ...]:
+        """The registry's rows, then a row for each backend the probe found that no row
+        knows (an out-of-tree PrivateUse1 backend, by torch's name for it)."""
+        extra = tuple(
+            registry.unregistered(
+                key,
+                facts.registered_by.dist if facts.registered_by else None,
+                facts.registered_by.module if facts.registered_by else None,
+            )
+            for key, facts in self.backends.items()
+            if key not in registry.BY_KEY
+        )
+        return registry.BACKENDS + extra
 
     def hardware_present(self, backend: registry.Backend) -> bool:
         return backend.query.kind is registry.QueryKind.CPU or any(
@@ -398,19 +417,238 @@ def check_hardware_without_backend(known: Known) -> Iterable[Finding]:
                 Code.PACKAGE_MISSING, backend=backend.key, package=backend.package, **common
             )
         elif facts.importable is not False and facts.query_error is None:
+            if any(True for _ in _driver_findings(known, backend)):
+                continue  # the driver explains it, with its own remedy
             set_vars = [
                 f"{name}={known.env[name]!r}"
                 for name in backend.visibility_env
                 if name in known.env
             ]
+            if _placement_explains(known, backend):
+                continue  # a permission or container finding says why, and what to do
+            wsl = known.host.placement is not None and known.host.placement.wsl
             yield finding(
                 Code.BACKEND_UNAVAILABLE,
                 backend=backend.key,
                 module=backend.query.module or backend.module,
                 visibility=f" ({', '.join(set_vars)})" if set_vars else "",
-                hardware_remedy=backend.hardware_remedy,
+                hardware_remedy=(wsl and backend.wsl_remedy) or backend.hardware_remedy,
                 **common,
             )
+
+
+# --- where hwdoctor runs: permissions, containers, /dev/shm ---------------------------------
+
+
+def _placement_explains(known: Known, backend: registry.Backend) -> bool:
+    """Whether a placement check reports this backend (so "unavailable" would repeat it)."""
+    placement = known.host.placement
+    if placement is None:
+        return False
+    return bool(
+        _denied_nodes(placement, backend)
+        or _container_without_nodes(known, placement, backend)
+        or _hiding_value(known, backend)
+    )
+
+
+def _denied_nodes(placement: Placement, backend: registry.Backend) -> list[NodeAccess]:
+    return [n for n in placement.nodes if n.backend == backend.key and not n.openable]
+
+
+def _container_without_nodes(known: Known, placement: Placement, backend: registry.Backend) -> bool:
+    signals = known.host.signals_for(backend.key)
+    return (
+        placement.container is not None
+        and bool(backend.container_devices)
+        and any(s.kind == "pci" and s.count for s in signals)
+        and not any(s.kind == "device_node" for s in signals)
+    )
+
+
+def _hiding_value(known: Known, backend: registry.Backend) -> tuple[str, str, str] | None:
+    """(variable, value, what it means) when a container variable passes no device in."""
+    meanings = dict(backend.container_env_none)
+    for variable in backend.container_env:
+        value = known.env.get(variable, "").strip().lower()
+        if value in meanings:
+            return variable, value, meanings[value]
+    return None
+
+
+@check(Section.HOST)
+def check_device_access(known: Known) -> Iterable[Finding]:
+    placement = known.host.placement
+    if placement is None:
+        return
+    for backend in registry.BACKENDS:
+        denied = _denied_nodes(placement, backend)
+        if not denied:
+            continue
+        joinable = sorted(
+            {n.group for n in denied if n.group_can and n.group and n.group not in placement.groups}
+        )
+        nodes = ", ".join(n.path for n in denied[:4]) + (" …" if len(denied) > 4 else "")
+        yield finding(
+            Code.NODE_DENIED,
+            backend=backend.key,
+            hardware=backend.hardware,
+            nodes=nodes,
+            user_can_not=(
+                f"only members of {' and '.join(joinable)} may open them"
+                if joinable
+                else "this user may not open them"
+            ),
+            groups=",".join(joinable),
+            group=joinable[0] if joinable else "",
+            mode_advice=(
+                ""
+                if joinable
+                else f"no group this user could join opens them: check their owner and mode "
+                f"(ls -l {' '.join(n.path for n in denied[:4])}) and the driver's udev rules"
+            ),
+        )
+
+
+@check(Section.HOST, Section.ENV)
+def check_container(known: Known) -> Iterable[Finding]:
+    placement = known.host.placement
+    if placement is None or placement.container is None:
+        return
+    for backend in registry.BACKENDS:
+        if not known.hardware_present(backend) or backend.query.kind is registry.QueryKind.CPU:
+            continue
+        hiding = _hiding_value(known, backend)
+        if hiding:
+            variable, value, meaning = hiding
+            yield finding(
+                Code.CONTAINER_HIDES,
+                backend=backend.key,
+                hardware=backend.hardware,
+                where=known.hardware_detail(backend),
+                variable=variable,
+                value=value,
+                meaning=meaning,
+            )
+        elif _container_without_nodes(known, placement, backend):
+            yield finding(
+                Code.CONTAINER_NO_DEVICE,
+                backend=backend.key,
+                hardware=backend.hardware,
+                where=known.hardware_detail(backend),
+                container=placement.container,
+                flags=backend.container_devices,
+            )
+
+
+@check(Section.BACKENDS, Section.ENV)
+def check_device_order(known: Known) -> Iterable[Finding]:
+    for backend in registry.BACKENDS:
+        facts = known.backends.get(backend.key)
+        if backend.device_order_env is None or facts is None or not facts.available:
+            continue
+        variable, value = backend.device_order_env
+        devices = facts.devices
+        if len(devices) < 2 or len({d.name for d in devices}) < 2:
+            continue  # one model only: every order numbers the same kind of GPU
+        if known.env.get(variable, "").strip().upper() == value:
+            continue
+        buses = [d.pci_bus_id for d in devices]
+        if all(buses) and buses == sorted(buses, key=str):
+            continue  # the heuristic happened to give the bus order
+        mapping = ", ".join(
+            f"{backend.device}:{d.index} = {d.pci_bus_id or 'bus unknown'} {d.name}"
+            for d in devices
+        )
+        yield finding(
+            Code.DEVICE_ORDER,
+            backend=backend.key,
+            hardware=backend.hardware,
+            count=len(devices),
+            variable=variable,
+            value=value,
+            tool=backend.tools[0].name if backend.tools else "the vendor tool",
+            mapping=mapping,
+        )
+
+
+# NCCL's troubleshooting guide (https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/
+# troubleshooting.html, "Docker"): NCCL's shared-memory transport lives in /dev/shm, which
+# Docker limits to 64 MB by default (docker run --shm-size); it recommends --shm-size=1g.
+_SHM_ENOUGH: Final = 1 << 30
+
+
+@check(Section.HOST, Section.BACKENDS)
+def check_shared_memory(known: Known) -> Iterable[Finding]:
+    placement = known.host.placement
+    if placement is None or placement.container is None or placement.shm_bytes is None:
+        return
+    if placement.shm_bytes >= _SHM_ENOUGH:
+        return
+    for backend in registry.BACKENDS:
+        if backend.collective != "nccl":
+            continue
+        facts = known.backends.get(backend.key)
+        count = max(
+            known.host.device_count_for(backend.key) or 0,
+            facts.device_count if facts is not None and facts.available else 0,
+        )
+        if count >= 2:
+            yield finding(
+                Code.SHM_SMALL,
+                backend=backend.key,
+                hardware=backend.hardware,
+                count=count,
+                size=human_bytes(placement.shm_bytes),
+                container=placement.container,
+            )
+            return
+
+
+@check(Section.TORCH, Section.BACKENDS, Section.HOST)
+def check_package_without_hardware(known: Known) -> Iterable[Finding]:
+    """A vendor package installed where its hardware is not: a warning, not an error (a CI
+    image built for several machines carries them all); `--require` makes it fail."""
+    if not known.torch.importable:
+        return
+    for backend in known.all_backends():
+        facts = known.backends.get(backend.key)
+        if (
+            facts is None
+            or backend.module is None
+            or backend.runs_on  # a compiler stack: its hardware is another row's
+            or not facts.installed
+            or not facts.probed
+            or facts.importable is False
+            or facts.available
+            or facts.query_error is not None
+            or known.hardware_present(backend)
+        ):
+            continue
+        yield finding(
+            Code.PACKAGE_WITHOUT_HARDWARE,
+            backend=backend.key,
+            evidence=facts.refusal.one_line(1000) if facts.refusal else None,
+            variant="refused" if facts.refusal else None,
+            package=backend.package,
+            version=facts.version,
+            hardware=backend.hardware,
+            answer=_no_device_answer(backend, facts),
+            module=backend.query.module or backend.module,
+            uninstall=remedies.pip(known.way, f"uninstall -y {backend.dists[0]}")
+            if backend.dists
+            else None,
+            hardware_remedy=backend.hardware_remedy,
+        )
+
+
+def _no_device_answer(backend: registry.Backend, facts: BackendFacts) -> str:
+    """Who said there is no device: the device module, or torch.accelerator in its place."""
+    if facts.answered_by:
+        return f"{facts.answered_by}.is_available() is False"
+    if not backend.pci and not backend.device_nodes and not backend.tools:
+        return f"{backend.query.module or backend.module}.is_available() is False"
+    return "no hardware found on this host"
 
 
 @check(Section.BACKENDS, Section.HOST, Section.ENV)
@@ -538,14 +776,196 @@ def check_tools(known: Known) -> Iterable[Finding]:
         )
 
 
+# --- the NVIDIA driver: its floors and their sources are in hwdoctor/compat/drivers.py ----
+
+_RULE_WORDS: Final = {
+    drivers.FloorRule.TOOLKIT: "the minimum of CUDA {toolkit}",
+    drivers.FloorRule.MINOR_VERSION: "the CUDA {toolkit} minimum, by minor-version compatibility",
+    drivers.FloorRule.GPU_GENERATION: "{generation} GPUs need it",
+}
+
+
+def _nvidia_backends() -> tuple[registry.Backend, ...]:
+    """The backend rows whose torch build is NVIDIA's CUDA (the registry names them)."""
+    return tuple(b for b in registry.BACKENDS if b.query.build is registry.Build.CUDA)
+
+
+def _capabilities(
+    known: Known, backend: registry.Backend, driver: NvidiaDriver | None
+) -> tuple[str, ...]:
+    facts = (known.evidence.backends or {}).get(backend.key)
+    found = tuple(d.capability for d in facts.devices if d.capability) if facts else ()
+    return found or (driver.capabilities if driver else ())
+
+
+def _floor(cuda: str, capabilities: tuple[str, ...]) -> drivers.Floor | None:
+    """The highest documented floor among the GPUs (None: not documented: not checked)."""
+    floors = [drivers.driver_floor(cuda, c) for c in capabilities or (None,)]
+    documented = [f for f in floors if f is not None]
+    if not documented:
+        return None
+    return max(documented, key=lambda f: drivers.driver_tuple(f.driver) or ())
+
+
+class _FloorWords(NamedTuple):
+    floor: str
+    rule: str
+    branch: int
+
+
+def _floor_params(floor: drivers.Floor, capabilities: tuple[str, ...]) -> _FloorWords:
+    generation = next((g for g in map(drivers.generation, capabilities) if g), "")
+    rule = _RULE_WORDS[floor.rule].format(toolkit=floor.cuda, generation=generation)
+    return _FloorWords(floor.driver, rule, floor.branch)
+
+
+def _torch_message_texts(known: Known, backend: registry.Backend) -> Iterable[str]:
+    """Where torch's "found version NNNNN" can be: the query's error or warning, or a
+    failed step (c10/cuda/CUDAFunctions.cpp, [PT-C10] in compat/drivers.py)."""
+    facts = (known.evidence.backends or {}).get(backend.key)
+    if facts is not None:
+        if facts.query_error is not None:
+            yield facts.query_error.message
+        if facts.detail:
+            yield from facts.detail.values()
+    for failure in known.evidence.failures or ():
+        if failure.error is not None:
+            yield failure.error.message
+
+
+def _driver_findings(known: Known, backend: registry.Backend) -> Iterable[Finding]:
+    """The driver too old for the torch build, by NVIDIA's floors; nothing where no floor
+    is documented."""
+    torch = known.evidence.torch
+    host = known.evidence.host
+    driver = host.nvidia if host else None
+    if torch is None or torch.build != backend.query.build or not torch.cuda:
+        return
+    capabilities = _capabilities(known, backend, driver)
+    floor = _floor(torch.cuda, capabilities)
+    if floor is None:
+        return
+    version = driver.driver if driver else None
+    machine = host.machine if host else "x86_64"
+    params = _floor_params(floor, capabilities)
+    if version is not None:
+        if floor.admits(version) is False:
+            on_gpu = ""
+            if floor.rule is drivers.FloorRule.GPU_GENERATION:
+                on_gpu = f" on a GPU of compute capability {max(capabilities)}"
+            yield finding(
+                Code.DRIVER_TOO_OLD,
+                backend=backend.key,
+                driver=version,
+                on_gpu=on_gpu,
+                reinstall=remedies.torch_for_driver(
+                    known.way, torch.version, capabilities, driver=version, machine=machine
+                ),
+                torch=torch.version,
+                toolkit=torch.cuda,
+                floor=params.floor,
+                rule=params.rule,
+                branch=params.branch,
+            )
+        return
+    for text in _torch_message_texts(known, backend):
+        number = _FOUND_VERSION.search(text)
+        supports = drivers.decode_cuda_driver_version(int(number.group(1))) if number else None
+        if number and supports:
+            yield finding(
+                Code.DRIVER_CUDA_TOO_OLD,
+                backend=backend.key,
+                supports=supports,
+                number=number.group(1),
+                reinstall=remedies.torch_for_driver(
+                    known.way, torch.version, capabilities, driver_cuda=supports, machine=machine
+                ),
+                torch=torch.version,
+                toolkit=torch.cuda,
+                floor=params.floor,
+                rule=params.rule,
+                branch=params.branch,
+            )
+            return
+
+
+_FOUND_VERSION: Final = re.compile(r"found version (\d{4,6})\b")
+
+
+@check(Section.TORCH, Section.HOST)
+def check_nvidia_driver(known: Known) -> Iterable[Finding]:
+    driver = known.host.nvidia
+    for backend in _nvidia_backends():
+        yield from _driver_findings(known, backend)
+        if driver is None:
+            continue
+        yield from _driver_mismatch(backend, driver)
+        on_bus = [s for s in known.host.signals_for(backend.key) if s.kind == "pci"]
+        if on_bus and driver.module_loaded is False:
+            torch = known.evidence.torch
+            floor = _floor(torch.cuda, driver.capabilities) if torch and torch.cuda else None
+            hint = ""
+            if floor is not None and torch is not None:
+                hint = f" (branch R{floor.branch} or newer for torch {torch.version})"
+            yield finding(
+                Code.DRIVER_NOUVEAU if driver.nouveau_loaded else Code.DRIVER_MISSING,
+                backend=backend.key,
+                hardware=backend.hardware,
+                where=on_bus[0].detail,
+                branch_hint=hint,
+            )
+
+
+def _driver_mismatch(backend: registry.Backend, driver: NvidiaDriver) -> Iterable[Finding]:
+    """The loaded kernel module against the user-space driver (libcuda's file name, NVML),
+    or NVML's own "Driver/library version mismatch" (nvidia-smi's text; pynvml's
+    NVMLError_LibRmVersionMismatch: compat notes §2.3, [I-CPNR-109], [I-GPUSTAT-147])."""
+    kernel = driver.kernel_module
+    if kernel is None:
+        return
+    seen = {path: nvidia.library_version(path) for path in driver.libraries}
+    if driver.nvml_driver:
+        seen["NVML"] = driver.nvml_driver
+    differing = {where: v for where, v in seen.items() if v and v != kernel}
+    if differing:
+        yield finding(
+            Code.DRIVER_LIBRARY_MISMATCH,
+            backend=backend.key,
+            kernel=kernel,
+            library=", ".join(sorted(set(differing.values()))),
+            where=", ".join(differing),
+        )
+        return
+    said = next((t for t in (driver.nvml_error, driver.smi_error) if _mismatch(t)), None)
+    if said:
+        library = re.search(r"NVML library version:\s*([\d.]+)", said)
+        yield finding(
+            Code.DRIVER_LIBRARY_MISMATCH,
+            backend=backend.key,
+            kernel=kernel,
+            library=library.group(1) if library else "another version",
+            where=said,
+        )
+
+
+def _mismatch(text: str | None) -> bool:
+    return text is not None and "version mismatch" in text.lower()
+
+
 CHECKS: Final[tuple[Check, ...]] = (
     check_torch_installed,
     check_probe_failures,
     check_torch_requirements,
     check_hardware_without_backend,
+    check_package_without_hardware,
     check_hidden_devices,
     check_arch_compiled,
     check_gfx_on_host,
+    check_nvidia_driver,
+    check_device_order,
+    check_device_access,
+    check_container,
+    check_shared_memory,
     check_tools,
 )
 

@@ -10,6 +10,7 @@ comment line of its own, never text on the command's line.
 
 from __future__ import annotations
 
+import importlib
 import shlex
 from dataclasses import dataclass
 from typing import Final
@@ -87,3 +88,33 @@ def torch_for_this_host(host: HostFacts | None) -> registry.Backend:
         if host is not None and any(s.count != 0 for s in host.signals_for(backend.key)):
             return backend
     return next(b for b in registry.BACKENDS if b.query.kind is registry.QueryKind.CPU)
+
+
+def torch_for_driver(
+    way: Installer,
+    torch_version: str | None,
+    capabilities: tuple[str, ...],
+    *,
+    driver: str | None = None,
+    driver_cuda: str | None = None,
+    machine: str = "x86_64",
+) -> str:
+    """The `pip install` of a torch release and index that runs on NVIDIA driver `driver`
+    (or, when that is unknown, a driver supporting CUDA up to `driver_cuda`) and GPUs of
+    `capabilities`; empty when no build can be shown to run.
+
+    `hwdoctor.compat.wheels` makes the choice (releases → index variants → archs, checked
+    against the driver floors of `compat.drivers`); it is looked up when called, so a
+    missing table means no recommendation rather than a guess.
+    """
+    try:
+        wheels = importlib.import_module("hwdoctor.compat.wheels")
+    except ImportError:
+        return ""
+    if driver:
+        args = wheels.install_for_driver(torch_version, driver, capabilities, host=machine)
+    elif driver_cuda:
+        args = wheels.install_for_cuda(torch_version, driver_cuda, capabilities, host=machine)
+    else:
+        return ""
+    return pip(way, f"install --force-reinstall {args}") if args else ""

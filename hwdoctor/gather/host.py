@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Final
 
 from hwdoctor import processes, registry
-from hwdoctor.gather import kfd
+from hwdoctor.gather import kfd, nvidia, placement
 from hwdoctor.model.facts import HardwareSignal, HostFacts, ToolProblem
 from hwdoctor.text import printable
 
@@ -59,6 +59,18 @@ def scan(
         signals.extend(_pci_signals(backend, functions))
         signals.extend(_node_signals(backend, root))
         signals.extend(_platform_signals(backend))
+    # The driver scan may wait on NVML and nvidia-smi: it runs beside the vendor tools.
+    driver_scan = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+    driver = driver_scan.submit(
+        nvidia.scan,
+        root,
+        env,
+        tool_timeout_s,
+        gpu_on_bus=_nvidia_gpu_on_bus(backends, functions),
+        run_tool=_run_tool,
+        read_text=read_text,
+    )
+    driver_scan.shutdown(wait=False)
     tool_signals, problems = _tool_signals(backends, env, tool_timeout_s)
     signals.extend(tool_signals)
     system = platform.system()
@@ -73,9 +85,24 @@ def scan(
         hostname=platform.node(),
         signals=tuple(signals),
         platform=sys.platform,
+        placement=placement.scan(root, backends, env) if sys.platform != "win32" else None,
+        nvidia=driver.result(),
         gfx_targets=kfd.gfx_targets(root, read_text=read_text),
     )
     return facts, problems
+
+
+def _nvidia_gpu_on_bus(
+    backends: Sequence[registry.Backend], functions: Sequence[PciFunction]
+) -> bool:
+    """An NVIDIA GPU on the PCI bus: a function matching the CUDA build's backend row."""
+    return any(
+        match.matches(f.vendor, f.device, f.pci_class)
+        for backend in backends
+        if backend.query.build is registry.Build.CUDA
+        for match in backend.pci
+        for f in functions
+    )
 
 
 def pci_functions(root: Path) -> Iterable[PciFunction]:

@@ -98,6 +98,7 @@ class Device:
     uuid: str | None = None
     allocatable: bool | None = None  # a tensor could be created on it (None: not tried)
     allocate_error: str | None = None
+    pci_bus_id: str | None = None  # "0000:3b:00.0", as sysfs names the function
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Device:
@@ -112,6 +113,7 @@ class Device:
             uuid=_str(data.get("uuid")),
             allocatable=allocatable if isinstance(allocatable, bool) else None,
             allocate_error=_str(data.get("allocate_error")),
+            pci_bus_id=_str(data.get("pci_bus_id")),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -126,7 +128,11 @@ class Device:
         }
 
     def record(self) -> dict[str, Any]:
-        return {**self.to_json(), "allocate_error": self.allocate_error}
+        return {
+            **self.to_json(),
+            "allocate_error": self.allocate_error,
+            "pci_bus_id": self.pci_bus_id,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +260,132 @@ class HardwareSignal:
 
 
 @dataclass(frozen=True, slots=True)
+class NodeAccess:
+    """A device node of a backend, and whether this user may open it."""
+
+    backend: str
+    path: str  # "/dev/kfd"
+    openable: bool  # read and write access for the effective user (access(2))
+    group: str | None  # the node's group ("render"), or its gid when the name is unknown
+    group_can: bool  # that group may read and write it
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> NodeAccess:
+        return cls(
+            backend=str(data.get("backend")),
+            path=str(data.get("path") or ""),
+            openable=data.get("openable") is not False,
+            group=_str(data.get("group")),
+            group_can=data.get("group_can") is True,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "backend": self.backend,
+            "path": self.path,
+            "openable": self.openable,
+            "group": self.group,
+            "group_can": self.group_can,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Where hwdoctor runs: a container or WSL2, /dev/shm, and the device nodes' access."""
+
+    container: str | None = None  # "docker", "podman", "kubernetes", ...; None: not one
+    wsl: bool = False  # /dev/dxg: WSL2's GPU paravirtualisation device
+    shm_bytes: int | None = None  # the size of /dev/shm
+    nodes: tuple[NodeAccess, ...] = ()
+    groups: tuple[str, ...] = ()  # the groups of the user hwdoctor runs as
+    nvidia_visible_devices: str | None = None  # NVIDIA's container runtime variable
+
+    @classmethod
+    def from_json(cls, data: Any) -> Placement | None:
+        if not isinstance(data, Mapping):
+            return None
+        groups = data.get("groups")
+        return cls(
+            container=_str(data.get("container")),
+            wsl=data.get("wsl") is True,
+            shm_bytes=_int(data.get("shm_bytes")),
+            nodes=_records(data.get("nodes"), NodeAccess.from_json),
+            groups=tuple(str(g) for g in groups) if isinstance(groups, list) else (),
+            nvidia_visible_devices=_str(data.get("nvidia_visible_devices")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "container": self.container,
+            "wsl": self.wsl,
+            "shm_bytes": self.shm_bytes,
+            "nodes": [node.to_json() for node in self.nodes],
+            "groups": list(self.groups),
+            "nvidia_visible_devices": self.nvidia_visible_devices,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class NvidiaDriver:
+    """The NVIDIA driver as the host shows it without torch; each source on its own, since
+    they disagree exactly when something is wrong (an upgrade without a reboot)."""
+
+    kernel_module: str | None = None  # the loaded module: /proc/driver/nvidia/version, /sys
+    open_module: bool | None = None  # NVIDIA's open kernel module (else the proprietary one)
+    module_loaded: bool | None = None  # nvidia in /proc/modules or /sys/module; None: unknown
+    nouveau_loaded: bool = False  # the kernel's own nouveau driver is loaded
+    libraries: tuple[str, ...] = ()  # libcuda.so.<version> files: the user-space driver
+    nvml_driver: str | None = None  # nvmlSystemGetDriverVersion
+    nvml_cuda: str | None = None  # nvmlSystemGetCudaDriverVersion, decoded: "12.2"
+    nvml_error: str | None = None  # why NVML answered nothing: "Driver/library version mismatch"
+    capabilities: tuple[str, ...] = ()  # per GPU, from NVML: "8.9"
+    smi_driver: str | None = None  # nvidia-smi's "Driver Version", when NVML was not usable
+    smi_cuda: str | None = None  # nvidia-smi's "CUDA Version"
+    smi_error: str | None = None  # nvidia-smi's first line when it failed
+
+    @property
+    def driver(self) -> str | None:
+        """The best single answer: the loaded kernel module, else what user space says."""
+        return self.kernel_module or self.nvml_driver or self.smi_driver
+
+    @classmethod
+    def from_json(cls, data: Any) -> NvidiaDriver | None:
+        if not isinstance(data, Mapping):
+            return None
+        open_module, loaded = data.get("open_module"), data.get("module_loaded")
+        return cls(
+            kernel_module=_str(data.get("kernel_module")),
+            open_module=open_module if isinstance(open_module, bool) else None,
+            module_loaded=loaded if isinstance(loaded, bool) else None,
+            nouveau_loaded=data.get("nouveau_loaded") is True,
+            libraries=_strings(data.get("libraries")),
+            nvml_driver=_str(data.get("nvml_driver")),
+            nvml_cuda=_str(data.get("nvml_cuda")),
+            nvml_error=_str(data.get("nvml_error")),
+            capabilities=_strings(data.get("capabilities")),
+            smi_driver=_str(data.get("smi_driver")),
+            smi_cuda=_str(data.get("smi_cuda")),
+            smi_error=_str(data.get("smi_error")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kernel_module": self.kernel_module,
+            "open_module": self.open_module,
+            "module_loaded": self.module_loaded,
+            "nouveau_loaded": self.nouveau_loaded,
+            "libraries": list(self.libraries),
+            "nvml_driver": self.nvml_driver,
+            "nvml_cuda": self.nvml_cuda,
+            "nvml_error": self.nvml_error,
+            "capabilities": list(self.capabilities),
+            "smi_driver": self.smi_driver,
+            "smi_cuda": self.smi_cuda,
+            "smi_error": self.smi_error,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class HostFacts:
     system: str  # platform.system()
     machine: str  # platform.machine()
@@ -265,6 +397,8 @@ class HostFacts:
     hostname: str
     signals: tuple[HardwareSignal, ...] = ()
     platform: str | None = None  # sys.platform: "linux", "darwin", "win32"
+    placement: Placement | None = None  # None: not scanned (an older file, another OS)
+    nvidia: NvidiaDriver | None = None  # None: no NVIDIA driver or GPU seen, or not scanned
     # The gfx target of each AMD GPU in the KFD topology ("gfx1101"); None: no topology.
     gfx_targets: tuple[str, ...] | None = None
 
@@ -289,6 +423,8 @@ class HostFacts:
             hostname=str(data.get("hostname") or ""),
             signals=_records(data.get("signals"), HardwareSignal.from_json),
             platform=_str(data.get("platform")),
+            placement=Placement.from_json(data.get("placement")),
+            nvidia=NvidiaDriver.from_json(data.get("nvidia")),
             gfx_targets=_strings(data.get("gfx_targets"))
             if isinstance(data.get("gfx_targets"), list)
             else None,
@@ -308,9 +444,13 @@ class HostFacts:
         }
 
     def record(self) -> dict[str, Any]:
+        placement = self.placement.to_json() if self.placement else None
+        nvidia = self.nvidia.to_json() if self.nvidia else None
         return {
             **self.to_json(),
             "platform": self.platform,
+            "placement": placement,
+            "nvidia": nvidia,
             "gfx_targets": list(self.gfx_targets) if self.gfx_targets is not None else None,
         }
 
@@ -333,11 +473,17 @@ class BackendFacts:
     probed: bool = True  # False: a step hung or crashed before it reported
     arch_list: tuple[str, ...] = ()
     detail: Mapping[str, str] | None = None  # backend-specific extras (xla device_type)
+    # "torch.accelerator" when the device module refused to answer and torch.accelerator did
+    answered_by: str | None = None
+    refusal: ErrorInfo | None = None  # what the device module raised instead of answering
+    # A backend no registry row knows: the torch.backends entry point that registered it
+    registered_by: EntryPoint | None = None
 
     @classmethod
     def from_json(cls, key: str, data: Mapping[str, Any]) -> BackendFacts:
         importable = data.get("importable")
         detail = data.get("detail")
+        registered_by = data.get("registered_by")
         return cls(
             key=key,
             installed=data.get("installed") is True,
@@ -354,6 +500,11 @@ class BackendFacts:
             arch_list=_strings(data.get("arch_list")),
             detail={str(k): str(v) for k, v in detail.items()}
             if isinstance(detail, Mapping)
+            else None,
+            answered_by=_str(data.get("answered_by")),
+            refusal=ErrorInfo.from_json(data.get("refusal")),
+            registered_by=EntryPoint.from_json(registered_by)
+            if isinstance(registered_by, Mapping)
             else None,
         )
 
@@ -372,6 +523,9 @@ class BackendFacts:
             "probed": self.probed,
             "arch_list": list(self.arch_list),
             "detail": dict(self.detail) if self.detail is not None else None,
+            "answered_by": self.answered_by,
+            "refusal": self.refusal.record() if self.refusal else None,
+            "registered_by": self.registered_by.to_json() if self.registered_by else None,
         }
 
 

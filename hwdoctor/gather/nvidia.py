@@ -1,0 +1,241 @@
+"""The NVIDIA driver, read without torch: kernel module, user-space library, NVML, nvidia-smi.
+
+Each source is kept on its own, because they disagree exactly when something is wrong: a
+driver upgraded without a reboot leaves the old kernel module loaded under the new
+libraries. Sources of the formats (keys of the compatibility notes, §3):
+
+- `/proc/driver/nvidia/version`: "NVRM version: NVIDIA UNIX x86_64 Kernel Module  535.104.05
+  …" (proprietary) or "NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  580.126.09
+  Release Build …" (open). The token after "Kernel Module" is "for" in the open form, so
+  the version is the first dotted number on the line [SNIP-PROC].
+- `/sys/module/nvidia/version`: the module's MODULE_VERSION (Documentation/ABI/stable/
+  sysfs-module) [KERNEL-ABI].
+- `libcuda.so.<version>`: the user-space driver's file name (Debian's libcuda1 file list)
+  [DEB-LIBCUDA].
+- NVML through NVIDIA's own binding, nvidia-ml-py (`nvmlSystemGetDriverVersion`) [NV-PY-NVML],
+  in a subprocess of hwdoctor's own interpreter with a deadline: a wedged driver can hang
+  NVML, and hwdoctor never waits on it.
+- `nvidia-smi`, whose text "is not guaranteed to be backwards compatible" [NV-SMI-MAN]: the
+  fallback when NVML cannot be used, and the source of "Failed to initialize NVML:
+  Driver/library version mismatch" [I-CPNR-109].
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import sys
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Final
+
+from hwdoctor.compat.drivers import decode_cuda_driver_version
+from hwdoctor.model.facts import NvidiaDriver
+from hwdoctor.text import printable
+
+# (argv, timeout) -> (output, problem): the host scan's way of running a tool.
+RunTool = Callable[[list[str], float], tuple[str, str | None]]
+ReadText = Callable[[Path, int], str | None]
+
+_VERSION: Final = re.compile(r"^\d{2,4}(?:\.\d{1,8}){1,3}$")
+_LIBCUDA: Final = re.compile(r"^libcuda\.so\.(\d{3,4}(?:\.\d{1,8}){1,2})$")
+# Where distributions and NVIDIA's installers put libcuda (Debian: .../nvidia/current
+# [DEB-LIBCUDA]; the NVIDIA container runtime mounts the host's into /usr/local/nvidia).
+# The cuda-compat copies beside a toolkit (/usr/local/cuda-X.Y/compat) are left out: they
+# differ from the kernel module by design.
+_LIBRARY_DIRS: Final = (
+    "usr/lib/x86_64-linux-gnu",
+    "usr/lib/x86_64-linux-gnu/nvidia/current",
+    "usr/lib/aarch64-linux-gnu",
+    "usr/lib/aarch64-linux-gnu/nvidia/current",
+    "usr/lib64",
+    "usr/lib",
+    "usr/local/nvidia/lib64",
+)
+_LIST_LIMIT: Final = 4096  # entries read per library directory
+_NVML_OUTPUT_LIMIT: Final = 16 * 1024
+
+# Runs in hwdoctor's own interpreter (-I: nothing of the user's environment on sys.path),
+# prints one JSON object. Errors are data: the NVML error's own name and text.
+_NVML_SCRIPT: Final = r"""
+import json, sys
+out = {}
+try:
+    import pynvml
+except Exception as exc:
+    out["error"] = "nvidia-ml-py is not importable: %s" % (exc,)
+    print(json.dumps(out)); sys.exit(0)
+try:
+    pynvml.nvmlInit()
+except Exception as exc:
+    out["error"] = str(exc) or type(exc).__name__
+    out["error_type"] = type(exc).__name__
+    print(json.dumps(out)); sys.exit(0)
+try:
+    version = pynvml.nvmlSystemGetDriverVersion()
+    out["driver"] = version.decode() if isinstance(version, bytes) else str(version)
+    out["cuda"] = int(pynvml.nvmlSystemGetCudaDriverVersion())
+    caps = []
+    for index in range(int(pynvml.nvmlDeviceGetCount())):
+        handle = pynvml.nvmlDeviceGetHandleByIndex(index)
+        major, minor = pynvml.nvmlDeviceGetCudaComputeCapability(handle)
+        caps.append("%d.%d" % (major, minor))
+    out["capabilities"] = caps
+except Exception as exc:
+    out["error"] = str(exc) or type(exc).__name__
+    out["error_type"] = type(exc).__name__
+finally:
+    try:
+        pynvml.nvmlShutdown()
+    except Exception:
+        pass
+print(json.dumps(out))
+"""
+
+
+def kernel_module_version(text: str) -> tuple[str | None, bool | None]:
+    """The version and flavour (open?) on the "NVRM version:" line of
+    /proc/driver/nvidia/version: the first dotted number, since in the open form the token
+    after "Kernel Module" is "for" [SNIP-PROC]."""
+    for line in text.splitlines():
+        if not line.startswith("NVRM version:"):
+            continue
+        is_open = "Open Kernel Module" in line
+        for token in line.removeprefix("NVRM version:").split():
+            if _VERSION.match(token):
+                return token, is_open
+        return None, is_open
+    return None, None
+
+
+def smi_versions(text: str) -> tuple[str | None, str | None]:
+    """ "Driver Version" and "CUDA Version" from nvidia-smi's header table."""
+    driver = re.search(r"Driver Version:\s*([\d.]+)", text)
+    cuda = re.search(r"CUDA Version:\s*([\d.]+)", text)
+    return (driver.group(1) if driver else None, cuda.group(1) if cuda else None)
+
+
+def _modules(root: Path, read_text: ReadText) -> set[str] | None:
+    """The names of the loaded kernel modules (/proc/modules); None when unreadable."""
+    text = read_text(root / "proc" / "modules", 1024 * 1024)
+    if text is None:
+        return None
+    return {line.split(" ", 1)[0] for line in text.splitlines() if line}
+
+
+def _module_live(root: Path, name: str, read_text: ReadText) -> bool | None:
+    """/sys/module/<name>/initstate is "live" for a loaded module; a driver built into the
+    kernel has no initstate (Documentation/ABI/stable/sysfs-module) [KERNEL-ABI]."""
+    base = root / "sys" / "module"
+    if not base.is_dir():
+        return None
+    state = read_text(base / name / "initstate", 64)
+    return state is not None and state.strip() == "live"
+
+
+def _libraries(root: Path) -> tuple[str, ...]:
+    found: set[str] = set()
+    for directory in _LIBRARY_DIRS:
+        try:
+            with os.scandir(root / directory) as entries:
+                for count, entry in enumerate(entries):
+                    if count >= _LIST_LIMIT:
+                        break
+                    if _LIBCUDA.match(entry.name):
+                        found.add("/" + directory + "/" + entry.name)
+        except OSError:
+            continue
+    return tuple(sorted(found))
+
+
+def library_version(path: str) -> str | None:
+    """The driver version in a libcuda file name: ".../libcuda.so.535.104.05" → "535.104.05"."""
+    match = _LIBCUDA.match(path.rsplit("/", 1)[-1])
+    return match.group(1) if match else None
+
+
+def _nvml(env: Mapping[str, str], timeout_s: float, run_tool: RunTool) -> dict[str, object]:
+    output, problem = run_tool([sys.executable, "-I", "-c", _NVML_SCRIPT], timeout_s)
+    if problem and not output:
+        return {"error": f"NVML {problem}"}
+    lines = output[:_NVML_OUTPUT_LIMIT].strip().splitlines()
+    try:
+        data = json.loads(lines[-1]) if lines else None
+    except ValueError:
+        data = None
+    if not isinstance(data, dict):
+        return {"error": f"NVML {problem or 'gave no answer'}"}
+    return data
+
+
+def _clean(value: object, limit: int = 200) -> str | None:
+    if not isinstance(value, str) or not value.strip():
+        return None
+    return printable(value.strip().splitlines()[0][:limit])
+
+
+def scan(
+    root: Path,
+    env: Mapping[str, str],
+    timeout_s: float,
+    *,
+    gpu_on_bus: bool,
+    run_tool: RunTool,
+    read_text: ReadText,
+) -> NvidiaDriver | None:
+    """What the host says about the NVIDIA driver; None when there is no trace of one and
+    no NVIDIA GPU on the bus (a machine without NVIDIA hardware stays silent and pays for
+    no subprocess). Never raises for what it reads."""
+    proc = read_text(root / "proc" / "driver" / "nvidia" / "version", 64 * 1024)
+    kernel, is_open = kernel_module_version(proc) if proc is not None else (None, None)
+    sys_version = read_text(root / "sys" / "module" / "nvidia" / "version", 256)
+    if kernel is None and sys_version is not None and _VERSION.match(sys_version.strip()):
+        kernel = sys_version.strip()
+    modules = _modules(root, read_text)
+    loaded: bool | None
+    nouveau: bool | None
+    if modules is not None:
+        loaded, nouveau = "nvidia" in modules, "nouveau" in modules
+    else:
+        loaded = _module_live(root, "nvidia", read_text)
+        nouveau = _module_live(root, "nouveau", read_text)
+    if kernel is not None:
+        loaded = True
+    libraries = _libraries(root)
+    if not (kernel or loaded or nouveau or libraries or gpu_on_bus):
+        return None
+
+    nvml: dict[str, object] = {}
+    smi_driver = smi_cuda = smi_error = None
+    if loaded or (root / "dev" / "nvidiactl").exists():
+        nvml = _nvml(env, timeout_s, run_tool)
+        smi = shutil.which("nvidia-smi", path=env.get("PATH", os.defpath))
+        if not isinstance(nvml.get("driver"), str) and smi:
+            output, problem = run_tool([smi], timeout_s)
+            smi_driver, smi_cuda = smi_versions(output)
+            if problem and smi_driver is None:
+                # Two lines: "Failed to initialize NVML: Driver/library version mismatch"
+                # then "NVML library version: 580.178" [I-CPNR-109].
+                smi_error = _clean("; ".join(output.strip().splitlines()[:2])) or _clean(problem)
+    cuda = nvml.get("cuda")
+    capabilities = nvml.get("capabilities")
+    return NvidiaDriver(
+        kernel_module=kernel,
+        open_module=is_open,
+        module_loaded=loaded,
+        nouveau_loaded=bool(nouveau),
+        libraries=libraries,
+        nvml_driver=_clean(nvml.get("driver"), 40),
+        nvml_cuda=decode_cuda_driver_version(cuda) if isinstance(cuda, int) else None,
+        nvml_error=_clean(nvml.get("error")),
+        capabilities=tuple(
+            c for c in capabilities if isinstance(c, str) and re.match(r"^\d+\.\d+$", c)
+        )
+        if isinstance(capabilities, list)
+        else (),
+        smi_driver=smi_driver,
+        smi_cuda=smi_cuda,
+        smi_error=smi_error,
+    )
