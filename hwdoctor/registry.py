@@ -104,6 +104,15 @@ class Backend(NamedTuple):
     machine: str | None = None  # required CPU architecture (Apple Silicon: arm64)
     visibility_env: tuple[str, ...] = ()  # process level: CUDA_VISIBLE_DEVICES, ...
     container_env: tuple[str, ...] = ()  # container runtime level: NVIDIA_VISIBLE_DEVICES
+    # The `docker run` arguments that pass the device into a container, as the vendor
+    # documents them (sources at each backend); "" where none is documented.
+    container_devices: str = ""
+    access_nodes: tuple[str, ...] = ()  # more nodes under /dev the user must open to use it
+    # Values of a `container_env` variable that pass no device in, with what each means.
+    container_env_none: tuple[tuple[str, str], ...] = ()
+    wsl_remedy: str = ""  # the remedy under WSL2 (/dev/dxg), where the host's driver serves
+    # The variable that orders devices, and its value that orders them by PCI bus id.
+    device_order_env: tuple[str, str] | None = None
     # How the package installs: the arguments of `pip install` when it is on a package index
     # (the remedy runs them with the diagnosed interpreter's pip), or, when it is not, where
     # it comes from (a vendor installer or wheel), said in words.
@@ -191,6 +200,22 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         platforms=("linux", "win32"),
         visibility_env=("CUDA_VISIBLE_DEVICES",),
         container_env=("NVIDIA_VISIBLE_DEVICES",),
+        # CUDA C++ Programming Guide, "CUDA Environment Variables": CUDA_DEVICE_ORDER is
+        # FASTEST_FIRST by default ("a simple heuristic"); PCI_BUS_ID orders devices by
+        # PCI bus id, ascending, as nvidia-smi lists them.
+        device_order_env=("CUDA_DEVICE_ORDER", "PCI_BUS_ID"),
+        # https://docs.docker.com/engine/containers/resource_constraints/#gpu
+        container_devices="--gpus all",
+        # NVIDIA Container Toolkit, "Specialized Configurations with Docker", GPU enumeration:
+        # https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/docker-specialized.html
+        container_env_none=(
+            ("none", "none passes no GPU in, only the driver's capabilities"),
+            ("void", "void passes neither GPUs nor the driver's capabilities in"),
+        ),
+        # CUDA on WSL User Guide: the Windows driver serves WSL2; "Do not install any Linux
+        # display driver in WSL" (https://docs.nvidia.com/cuda/wsl-user-guide/index.html)
+        wsl_remedy="install or update the NVIDIA driver on Windows (it serves WSL2 too); do "
+        "not install a Linux NVIDIA driver inside WSL",
         pip_args="torch",
         install_note="the default Linux wheel is a CUDA build; for another CUDA version pick "
         "an index at https://pytorch.org/get-started/locally/",
@@ -209,6 +234,12 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         query=DeviceQuery(QueryKind.DEVICE_MODULE, "torch.cuda", Build.ROCM),
         pci=(PciMatch("1002", class_prefixes=_GPU_CLASSES),),
         device_nodes=("kfd",),
+        # ROCm opens /dev/kfd and the GPUs' render nodes; access is granted through the
+        # render and video groups, and a container needs both passed in (ROCm docs,
+        # https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/prerequisites.html
+        # "Setting permissions for groups"; .../how-to/docker.html "Accessing GPUs in containers")
+        access_nodes=("dri/renderD*",),
+        container_devices="--device=/dev/kfd --device=/dev/dri",
         tools=(VendorTool(("amd-smi", "list"), r"(?m)^GPU: ?\d+"),),
         visibility_env=("HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES"),
         container_env=("AMD_VISIBLE_DEVICES",),
@@ -229,6 +260,9 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         # 1d0f is also ENA, EFA and EBS NVMe: only the Inferentia/Trainium ids count.
         pci=(PciMatch("1d0f", device_ids=("7064", "7164", "7264")),),
         device_nodes=("neuron[0-9]*",),
+        # https://awsdocs-neuron.readthedocs-hosted.com/en/latest/containers/docker-example/inference/Dockerfile-inference.html
+        # ("docker run --device=/dev/neuron0 ...")
+        container_devices="--device=/dev/neuron0",
         tools=(VendorTool(("neuron-ls", "--json-output"), r'"neuron_device"'),),
         visibility_env=("NEURON_RT_VISIBLE_CORES",),
         pip_args="--extra-index-url https://pip.repos.neuron.amazonaws.com torch-neuronx "
@@ -421,6 +455,25 @@ DEVICE_STRINGS: Final[tuple[str, ...]] = tuple(dict.fromkeys(b.device for b in B
 
 def get(key: str) -> Backend:
     return BY_KEY[key]
+
+
+def unregistered(device: str, dist: str | None, module: str | None) -> Backend:
+    """A row for an out-of-tree backend this table does not know: torch's PrivateUse1 name for
+    it (torch._C._get_privateuse1_backend_name()), the distribution whose `torch.backends`
+    entry point registered it, and that entry point's module."""
+    return Backend(
+        key=device,
+        hardware=f"PrivateUse1 backend '{device}'",
+        device=device,
+        package=dist or "unknown package",
+        dists=(dist,) if dist else (),
+        module=module or device,
+        query=DeviceQuery(QueryKind.DEVICE_MODULE, f"torch.{device}"),
+        platforms=("linux", "darwin", "win32"),
+        install_elsewhere=f"{dist}, from its vendor" if dist else "",
+        training_auto=False,
+        device_map_auto=False,
+    )
 
 
 def for_device(device_type: str) -> tuple[Backend, ...]:

@@ -376,6 +376,9 @@ def test_unknown_sections_are_not_checked_and_nothing_is_guessed() -> None:
         "hidden_devices": ("host",),
         "gfx_on_host": ("host",),
         "nvidia_driver": ("host",),
+        "device_access": ("host",),
+        "container": ("host",),
+        "shared_memory": ("host",),
         "tools": ("tool_problems",),
     }
     assert {b.status for b in report.backends} == {Status.UNKNOWN}
