@@ -243,3 +243,17 @@ def test_every_row_is_cited_and_named_as_the_index_names_it() -> None:
     assert [v.name for v in wheels.BY_SERIES["2.13"].variants] == [
         "cu126", "cu130", "cu132", "rocm7.2", "cpu",
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "machine",
+    [wheels.Machine(driver="470.86"), wheels.Machine(driver_cuda="11.4")],
+    ids=["driver version", "torch's found version"],
+)
+def test_a_driver_without_a_seen_gpu_still_gets_a_cuda_build(machine: wheels.Machine) -> None:
+    """An NVIDIA driver says there is an NVIDIA GPU even when its capability is unknown: the
+    answer is a CUDA build the driver runs, marked unchecked for kernels, never the CPU index."""
+    suggestion = wheels.choose("2.5.1+cu121", machine)
+    assert suggestion.variant == "cu118"
+    assert suggestion.verdict is wheels.Verdict.UNKNOWN
+    assert any("compute capability" in item for item in suggestion.unchecked)

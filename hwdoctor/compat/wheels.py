@@ -596,7 +596,7 @@ def _serving(capability: str, archs: Archs) -> tuple[Verdict, str, bool]:
     return Verdict.FAILS, "", False
 
 
-def _driver_runs(machine: Machine, cuda: str, capability: str, jit: bool) -> Verdict:
+def _driver_runs(machine: Machine, cuda: str, capability: str | None, jit: bool) -> Verdict:
     """Whether the machine's driver runs a CUDA `cuda` build on a GPU of `capability`;
     `jit`: the GPU is served by PTX only, which the driver must itself support ([NV_PTX])."""
     if machine.driver:
@@ -666,6 +666,14 @@ def judge(release: Release, variant: Variant, machine: Machine) -> Judgement:
             floor = drivers.driver_floor(cuda, target)
             need = f" (needs {floor.driver} or newer)" if floor is not None else ""
             unchecked.append(f"the driver for CUDA {cuda}{need}")
+    if variant.cuda and not targets and _nvidia(machine):
+        # An NVIDIA driver but no GPU seen: its kernels cannot be judged, its driver can.
+        kernel_verdicts.append(Verdict.UNKNOWN)
+        unchecked.append("which GPUs are here (their compute capability)")
+        verdict = _driver_runs(machine, variant.cuda, None, False)
+        driver_verdicts.append(verdict)
+        if verdict is Verdict.FAILS:
+            problems.append("needs a newer driver")
     return Judgement(
         release,
         variant,
@@ -688,7 +696,7 @@ def _combine(verdicts: list[Verdict]) -> Verdict:
 
 def _candidates(release: Release, machine: Machine, patch: str | None) -> list[Variant]:
     """The release's variants for this machine's GPUs, newest first."""
-    if machine.capabilities:
+    if machine.capabilities or _nvidia(machine):
         wanted = [v for v in release.variants if v.cuda is not None]
         wanted.sort(key=lambda v: _cuda_key(v.cuda or "0.0") or (0, 0), reverse=True)
     elif machine.gfx:
@@ -696,6 +704,11 @@ def _candidates(release: Release, machine: Machine, patch: str | None) -> list[V
     else:
         wanted = [v for v in release.variants if v.name == "cpu"]
     return [v for v in wanted if patch is None or not v.patches or patch in v.patches]
+
+
+def _nvidia(machine: Machine) -> bool:
+    """The machine has an NVIDIA driver: whatever else is unknown, a CPU build is no answer."""
+    return bool(machine.driver or machine.driver_cuda)
 
 
 def _fully_checked(judged: Judgement) -> bool:
