@@ -187,6 +187,45 @@ def test_arch_not_compiled() -> None:
     assert "cuda:0 (NVIDIA H100) has sm_90" in found.message
 
 
+def _gpu_build(torch: str, cuda: str, capability: str, arch_list: tuple[str, ...]) -> Evidence:
+    evidence = usable(cpu_host(), "cuda", count=1)
+    assert evidence.backends is not None and evidence.torch is not None
+    devices_ = tuple(
+        dataclasses.replace(d, capability=capability) for d in evidence.backends["cuda"].devices
+    )
+    evidence = with_backend(evidence, "cuda", devices=devices_, arch_list=arch_list)
+    built = dataclasses.replace(evidence.torch, version=torch, cuda=cuda, build="cuda")
+    return dataclasses.replace(evidence, torch=built)
+
+
+def test_a_gpu_older_than_the_build_gets_the_index_that_still_carries_it() -> None:
+    """A GTX 1080 (6.1) on torch 2.13.0+cu130, whose list (torch 2.13 x86_64 cu130, as the
+    recorded wheels show) starts at sm_75: the cu126 build of the same release carries sm_60,
+    and the driver, which runs the cu130 build, runs CUDA 12.6 too."""
+    evidence = _gpu_build(
+        "2.13.0+cu130", "13.0", "6.1", ("sm_75", "sm_80", "sm_86", "sm_90", "sm_100", "sm_120")
+    )
+    found = one(diagnosis.detect(evidence).findings, "device.arch_not_compiled")
+    assert found.remedy is not None
+    assert "torch==2.13.0" in found.remedy
+    assert "--index-url https://download.pytorch.org/whl/cu126" in found.remedy
+    assert "older than this build supports" in (found.advice or "")
+
+
+def test_a_gpu_newer_than_the_build_gets_a_release_that_carries_it() -> None:
+    """An RTX 5090 (12.0) on torch 2.6.0+cu124 (no Blackwell code): 2.6 had no build for it,
+    so the remedy names a newer release whose CUDA the driver (which ran cu124) runs."""
+    evidence = _gpu_build(
+        "2.6.0+cu124",
+        "12.4",
+        "12.0",
+        ("sm_50", "sm_60", "sm_70", "sm_75", "sm_80", "sm_86", "sm_90"),
+    )
+    found = one(diagnosis.detect(evidence).findings, "device.arch_not_compiled")
+    assert found.remedy is not None and "cu128" in found.remedy, found
+    assert "torch==2.6" not in found.remedy
+
+
 @pytest.mark.parametrize(
     ("step", "kind", "code"),
     [

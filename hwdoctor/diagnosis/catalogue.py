@@ -308,6 +308,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "kernel image is available for execution on the device\".",
         "{device} ({name}) has {arch}, which torch {torch} has no kernels for (compiled: "
         "{compiled})",
+        commands=("{reinstall}",),
         advice="install a torch build with a newer CUDA whose compiled list serves {arch} "
         "(a cubin of its major with an equal or older minor, or PTX of an older capability)",
         variant_advice={

@@ -744,10 +744,11 @@ def _kernel_findings(
             **common,
         )
     elif verdict.route is kernels.Route.NONE:
-        # The way to a build that runs is in the advice, by direction. When compat.wheels
-        # can choose an index for this GPU and torch release, its pip line belongs in the
-        # commands here.
+        # The way to a build that runs: in words by direction, and as the pip line of the
+        # release and index compat.wheels shows to run on every GPU here and on the driver.
         direction = verdict.direction
+        capabilities = tuple(d.capability for d in facts.devices if d.capability) or (capability,)
+        nvidia = known.evidence.host.nvidia if known.evidence.host else None
         yield finding(
             Code.ARCH_NOT_COMPILED,
             backend=backend.key,
@@ -755,6 +756,17 @@ def _kernel_findings(
             if direction and direction is not kernels.Direction.NEWER
             else None,
             arch=verdict.device_arch,
+            reinstall=remedies.torch_for_driver(
+                known.way,
+                known.torch.version,
+                capabilities,
+                driver=nvidia.driver if nvidia else None,
+                # Without the driver's own word, a device torch could use proves the driver
+                # runs the build's CUDA: a floor, so newer majors are not offered.
+                driver_cuda=(nvidia.nvml_cuda or nvidia.smi_cuda if nvidia else None)
+                or (known.torch.cuda if facts.available else None),
+                machine=known.evidence.host.machine if known.evidence.host else "x86_64",
+            ),
             **common,
         )
 

@@ -10,7 +10,6 @@ comment line of its own, never text on the command's line.
 
 from __future__ import annotations
 
-import importlib
 import shlex
 from dataclasses import dataclass
 from typing import Final
@@ -101,16 +100,11 @@ def torch_for_driver(
 ) -> str:
     """The `pip install` of a torch release and index that runs on NVIDIA driver `driver`
     (or, when that is unknown, a driver supporting CUDA up to `driver_cuda`) and GPUs of
-    `capabilities`; empty when no build can be shown to run.
-
-    `hwdoctor.compat.wheels` makes the choice (releases → index variants → archs, checked
-    against the driver floors of `compat.drivers`); it is looked up when called, so a
-    missing table means no recommendation rather than a guess.
+    `capabilities`; empty when no build can be shown to run. `compat.wheels` chooses
+    (releases → index variants → archs, checked against the floors of `compat.drivers`).
     """
-    try:
-        wheels = importlib.import_module("hwdoctor.compat.wheels")
-    except ImportError:
-        return ""
+    from hwdoctor.compat import wheels
+
     if driver:
         args = wheels.install_for_driver(torch_version, driver, capabilities, host=machine)
     elif driver_cuda:
