@@ -16,7 +16,7 @@ from hwdoctor.diagnosis import load as judged
 from hwdoctor.diagnosis import ranks
 from hwdoctor.diagnosis.catalogue import CATALOGUE, Code
 from hwdoctor.gather.probe.runner import ProbeRun, RunOutcome, StepResult
-from hwdoctor.model.facts import Evidence, Section, TorchInfo
+from hwdoctor.model.facts import Evidence, NvidiaDriver, Section, TorchInfo
 from hwdoctor.model.reports import PlacementRow, Status
 from tests.evidence import (
     codes,
@@ -112,6 +112,36 @@ def test_cpu_only_build_on_a_gpu_host() -> None:
         "NVIDIA GPU hardware is present (10de:2330 at 0000:3b:00.0) but torch 2.13.0+cpu is "
         "a CPU build"
     )
+
+
+@pytest.mark.parametrize(
+    ("driver", "capability", "index", "why"),
+    [
+        # A GTX 1080 (6.1) on driver 535 (CUDA 12.2): torch 2.13's cu126 build carries sm_60
+        # and runs on 12.x drivers through minor-version compatibility; cu130 needs R580.
+        ("535.104.05", "6.1", "cu126", "carries sm_60"),
+        # An L4 (8.9) on driver 580: the newest index of 2.13, CUDA 13.2, runs on R580 through
+        # minor-version compatibility, and its sm_80 cubins run on 8.9.
+        ("580.95.05", "8.9", "cu132", "carries sm_80"),
+    ],
+)
+def test_a_cpu_build_on_an_nvidia_host_gets_the_index_for_its_gpu_and_driver(
+    driver: str, capability: str, index: str, why: str
+) -> None:
+    evidence = with_signal(cpu_host(), "cuda", "10de:1b80 at 0000:3b:00.0")
+    assert evidence.host is not None
+    nvidia = NvidiaDriver(kernel_module=driver, module_loaded=True, capabilities=(capability,))
+    evidence = dataclasses.replace(evidence, host=dataclasses.replace(evidence.host, nvidia=nvidia))
+    found = one(diagnosis.detect(evidence).findings, "torch.cpu_only_build")
+    assert found.remedy is not None
+    command, reason = found.remedy.splitlines()[-2:]
+    assert command.endswith(
+        f"install --force-reinstall torch==2.13.0 --index-url https://download.pytorch.org/whl/{index}"
+    ), found.remedy
+    assert reason.startswith(f"# {index} is") and why in reason, reason
+    explained = diagnosis.explain_device(evidence, devices.parse("cuda"))
+    row = next(r for r in explained.rows if r.key == "cuda")
+    assert f"whl/{index}" in row.install_command and why in row.install_command
 
 
 def test_build_for_another_accelerator() -> None:
@@ -412,6 +442,7 @@ def test_unknown_sections_are_not_checked_and_nothing_is_guessed() -> None:
     skipped = {item.check: item.missing for item in report.not_checked}
     assert skipped == {
         "hardware_without_backend": ("host",),
+        "package_without_hardware": ("host",),
         "hidden_devices": ("host",),
         "gfx_on_host": ("host",),
         "nvidia_driver": ("host",),
@@ -429,3 +460,31 @@ def test_every_code_has_an_entry_with_sentences() -> None:
     for code, entry in CATALOGUE.items():
         assert entry.title and entry.meaning and entry.message, code
     assert all(section.value for section in Section)
+
+
+def test_a_vendor_package_without_its_hardware_warns() -> None:
+    from hwdoctor.model.facts import ErrorInfo
+
+    refusal = ErrorInfo("RuntimeError", "is_available is internal to TorchTPU")
+    evidence = with_backend(
+        cpu_host(),
+        "tpu",
+        installed=True,
+        version="0.2.0",
+        importable=True,
+        answered_by="torch.accelerator",
+        refusal=refusal,
+    )
+    report = diagnosis.detect(evidence)
+    found = one(report.findings, Code.PACKAGE_WITHOUT_HARDWARE.value)
+    assert "torch-tpu 0.2.0 is installed, but no Google TPU is present" in found.message
+    assert "torch.tpu answers only through torch.accelerator" in found.message
+    assert report.exit_code == 0
+    row = next(r for r in report.backends if r.key == "tpu")
+    assert row.status is Status.WARN
+    # The hardware is there: another check speaks (backend.unavailable), not this one.
+    present = with_signal(evidence, "tpu", "1ae0:0063 at 0000:00:04.0")
+    assert Code.PACKAGE_WITHOUT_HARDWARE.value not in detect_codes(present)
+    # Asking raised even through torch.accelerator: that error is the finding.
+    failed = with_backend(evidence, "tpu", query_error=refusal)
+    assert Code.PACKAGE_WITHOUT_HARDWARE.value not in detect_codes(failed)

@@ -172,8 +172,11 @@ def _device_row(
         key=backend.key,
         hardware=backend.hardware,
         package=backend.package,
-        install=remedies.install(backend, known.way) or backend.install_elsewhere,
-        install_command=remedies.install(backend, known.way, replace=wrong_build),
+        install=remedies.install(backend, known.way, evidence=known.evidence)
+        or backend.install_elsewhere,
+        install_command=remedies.install(
+            backend, known.way, replace=wrong_build, evidence=known.evidence
+        ),
         wrong_build=wrong_build,
         installed=facts.installed,
         version=facts.version if backend.module else known.torch.version,

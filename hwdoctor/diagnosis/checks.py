@@ -127,7 +127,7 @@ class Known:
     def install(self, backend: registry.Backend, *, replace: bool = False) -> dict[str, str]:
         """The install parameters of a backend: its commands, or where it comes from."""
         return {
-            "install": remedies.install(backend, self.way, replace=replace),
+            "install": remedies.install(backend, self.way, replace=replace, evidence=self.evidence),
             "install_elsewhere": backend.install_elsewhere,
         }
 

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from hwdoctor import registry
-from hwdoctor.model.facts import HostFacts, PythonInfo
+from hwdoctor.compat import wheels
+from hwdoctor.model.facts import Evidence, HostFacts, PythonInfo
 
 # Where the remedy for an externally managed Python creates its virtual environment.
 VENV_DIR: Final = "~/.venvs/torch"
@@ -53,13 +54,50 @@ def installer(python: PythonInfo | None) -> Installer:
     return Installer(f"{executable} -m pip")
 
 
-def install(backend: registry.Backend, way: Installer, *, replace: bool = False) -> str:
+def machine_of(evidence: Evidence | None) -> wheels.Machine:
+    """What the evidence shows of the machine a torch build must run on: the NVIDIA GPUs'
+    compute capabilities (NVML's, else torch's), the driver, the AMD gfx targets."""
+    host = evidence.host if evidence else None
+    nvidia = host.nvidia if host else None
+    capabilities: tuple[str, ...] = nvidia.capabilities if nvidia else ()
+    backends = (evidence.backends if evidence else None) or {}
+    if not capabilities:
+        capabilities = tuple(
+            device.capability
+            for backend in registry.BACKENDS
+            if backend.query.build is registry.Build.CUDA and backend.key in backends
+            for device in backends[backend.key].devices
+            if device.capability and device.capability[:1].isdigit()
+        )
+    return wheels.Machine(
+        host=host.machine if host else "x86_64",
+        capabilities=capabilities,
+        gfx=(host.gfx_targets or ()) if host else (),
+        driver=nvidia.driver if nvidia else None,
+        driver_cuda=(nvidia.nvml_cuda or nvidia.smi_cuda) if nvidia else None,
+    )
+
+
+def install(
+    backend: registry.Backend,
+    way: Installer,
+    *,
+    replace: bool = False,
+    evidence: Evidence | None = None,
+) -> str:
     """The lines that install `backend`'s package, caveat last as a comment; empty when the
     package is not on a package index (the finding's advice says where it comes from).
     `replace`: another build of it is installed (torch's CPU wheel where a CUDA one is
-    wanted), which pip would otherwise keep."""
+    wanted), which pip would otherwise keep. With the `evidence` of an NVIDIA machine, a
+    CUDA torch comes from the release and index `compat.wheels` shows to run on its GPUs
+    and driver, and the caveat says why that index."""
     if not backend.pip_args:
         return ""
+    chosen = _chosen_torch(backend, evidence)
+    if chosen is not None:
+        args, why = chosen
+        lines = [*way.install(f"--force-reinstall {args}" if replace else args), f"# {why}"]
+        return "\n".join(lines)
     args = f"--force-reinstall {backend.pip_args}" if replace else backend.pip_args
     lines = list(way.install(args))
     if way.conda_prefix and backend.pip_args.split()[0] == "torch":
@@ -70,6 +108,22 @@ def install(backend: registry.Backend, way: Installer, *, replace: bool = False)
     if backend.install_note:
         lines.append(f"# {backend.install_note}")
     return "\n".join(lines)
+
+
+def _chosen_torch(backend: registry.Backend, evidence: Evidence | None) -> tuple[str, str] | None:
+    """(pip arguments, why) of the CUDA torch build for this machine, when the evidence
+    shows an NVIDIA GPU or driver and a build is shown to run there; else None."""
+    if backend.query.build is not registry.Build.CUDA or evidence is None:
+        return None
+    machine = machine_of(evidence)
+    if not (machine.capabilities or machine.driver or machine.driver_cuda):
+        return None
+    torch = evidence.torch.version if evidence.torch else None
+    suggestion = wheels.choose(torch, machine)
+    args = wheels.install_args(suggestion)
+    if suggestion.verdict is not wheels.Verdict.RUNS or args is None:
+        return None
+    return args, suggestion.reason
 
 
 def pip(way: Installer, args: str) -> str:
