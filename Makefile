@@ -9,7 +9,13 @@ BENCH_VENV ?= .bench-venv
 BENCH_PIP := $(BENCH_VENV)/bin/python -m pip
 PYTEST_ARGS ?=
 
-.PHONY: demo test lint typecheck pytest bench bench-venv completions docs readme clean
+# `make tpu-check`: Google's real torch-tpu 0.2.0 with its dependencies (libtpu is about
+# 600 MB) next to torch 2.13.0, on this machine without a TPU; detect must exit 0 and say so.
+# The tests use a fake of it (World.torch_tpu in tests/fakeworld.py) and never download.
+TPU_VENV ?= .venv-tpu
+TPU_PACKAGE ?= torch-tpu==0.2.0
+
+.PHONY: demo test lint typecheck pytest bench bench-venv completions docs readme clean tpu-check
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -57,6 +63,14 @@ $(BENCH_VENV)/.deps-installed: pyproject.toml $(CONSTRAINTS) | $(BENCH_VENV)/bin
 bench-venv: $(BENCH_VENV)/.deps-installed
 	rm -rf build
 	$(BENCH_PIP) install --quiet --force-reinstall --no-deps .
+
+$(TPU_VENV)/.installed: $(CONSTRAINTS)
+	$(PYTHON) -m venv $(TPU_VENV)
+	$(TPU_VENV)/bin/python -m pip install --quiet -c $(CONSTRAINTS) torch==2.13.0 '$(TPU_PACKAGE)'
+	touch $@
+
+tpu-check: $(VENV)/.ml-installed $(TPU_VENV)/.installed
+	$(BIN)/hwdoctor detect --python $(TPU_VENV)/bin/python
 
 # run.py runs in .venv (its fake-world setups import tests/); what it times runs in BENCH_VENV.
 bench: $(VENV)/.test-installed bench-venv

@@ -463,7 +463,7 @@ def unregistered(device: str, dist: str | None, module: str | None) -> Backend:
     entry point registered it, and that entry point's module."""
     return Backend(
         key=device,
-        hardware=f"PrivateUse1 backend '{device}'",
+        hardware=f"{device} device (PrivateUse1)",
         device=device,
         package=dist or "unknown package",
         dists=(dist,) if dist else (),

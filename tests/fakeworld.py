@@ -1473,6 +1473,198 @@ torch.{device}.is_available = _is_available_hangs
 }
 
 
+# --- torch-tpu 0.2.0 as it behaves, for World.torch_tpu ----------------------------------------
+# Each piece mirrors a file of the real wheel (torch_tpu-0.2.0-cp311-cp311-manylinux_2_31_x86_64,
+# from PyPI); `make tpu-check` runs hwdoctor against the real package.
+
+_TORCH_TPU_INIT = '''\
+"""Fake torch_tpu {version} (hwdoctor fake world), after torch_tpu/__init__.py of the real wheel.
+
+The real __init__ configures libtpu (printing "libtpu not found." to stdout without it), warns
+when tcmalloc is not the allocator (torch_tpu/_tcmalloc_check.py), then imports _loader.
+"""
+
+import warnings
+
+warnings.warn(
+    "<TorchTpu/Performance/TcMalloc/> tcmalloc is not loaded; TorchTPU host performance may be "
+    "degraded due to glibc ptmalloc contention. (hwdoctor fake world)",
+    UserWarning,
+    stacklevel=2,
+)
+
+from torch_tpu import _loader as _  # noqa: E402,F401
+'''
+
+_TORCH_TPU_LOADER = '''\
+"""Fake torch_tpu._loader (hwdoctor fake world), after torch_tpu/_loader.py of the real wheel.
+
+Importing it installs the public `torch.tpu` module (real: public_api.install(), l.72) whether
+or not a TPU is present; load(), the [torch.backends] entry point (l.377-399), registers the
+PrivateUse1 backend "tpu" only when the PCI scan finds a TPU (hardware.get_tpu_device_count).
+On torch >= 2.11, torch.tpu.is_available() and device_count() are internal: called from outside
+torch and torch_tpu they raise (annotations.internal_or_experimental, strict unless
+TORCH_TPU_ALLOW_LEGACY_DEVICE_APIS=1; _device_module.py l.518-531 and l.771-795).
+"""
+
+import os
+import pathlib
+import sys
+import types
+
+_AUTOLOAD_ENV_VAR = "TORCH_DEVICE_BACKEND_AUTOLOAD"
+# The real loader switches autoload off while it imports torch (l.33-37), and load() puts the
+# old value back.
+_OLD_AUTOLOAD_ENV = os.getenv(_AUTOLOAD_ENV_VAR, "1")
+os.environ[_AUTOLOAD_ENV_VAR] = "0"
+
+import torch  # noqa: E402
+
+_LOADED = False
+_GOOGLE_PCI_VENDOR_ID = "0x1ae0"
+# hardware.py _PCI_DEVICE_ID_TO_NAME and _HBM_BYTES_PER_CHIP
+_TPU_NAMES = {{
+    "0x005e": ("TPU v4", 32 << 30),
+    "0x0062": ("TPU v5p", 95 << 30),
+    "0x0063": ("TPU v5e", 16 << 30),
+    "0x006f": ("TPU v6e", 32 << 30),
+    "0x0076": ("TPU v7", 192 << 30),
+}}
+_FRAMEWORK_PACKAGES = ("torch", "torch_tpu")
+
+
+def _root():
+    # The real scan reads /sys/bus/pci/devices and /dev/vfio; the fake reads them under the
+    # fake host root, so a test can give it a TPU.
+    return pathlib.Path(os.environ.get("HWDOCTOR_HOST_ROOT") or "/")
+
+
+def _scan_pci_tpus():
+    """hardware._scan_pci_tpus (l.280-319): Google functions with a TPU device id, counted
+    only when their IOMMU group is exposed under /dev/vfio."""
+    found = []
+    try:
+        functions = sorted((_root() / "sys/bus/pci/devices").iterdir())
+    except OSError:
+        return found
+    for function in functions:
+        try:
+            if (function / "vendor").read_text().strip() != _GOOGLE_PCI_VENDOR_ID:
+                continue
+            device_id = (function / "device").read_text().strip()
+            if device_id not in _TPU_NAMES:
+                continue
+            group_id = (function / "iommu_group").readlink().name
+            (_root() / "dev/vfio" / group_id).stat()
+        except OSError:
+            continue
+        found.append(_TPU_NAMES[device_id])
+    return found
+
+
+def _torch_version():
+    return tuple(int(part) for part in torch.__version__.split("+")[0].split(".")[:2])
+
+
+def _is_framework_caller_frame(frame):
+    """annotations._is_framework_caller_frame (l.80-94)."""
+    module = frame.f_globals.get("__name__") or "" if frame is not None else ""
+    return (
+        module in _FRAMEWORK_PACKAGES
+        or module.startswith("torch.")
+        or module.startswith("torch_tpu.")
+    )
+
+
+def _internal(function, prefer):
+    """annotations._create_warning_wrapper (l.216-274) for a strict internal API."""
+    name = function.__name__
+    strict = os.environ.get("TORCH_TPU_ALLOW_LEGACY_DEVICE_APIS", "0") not in ("1", "true")
+    if _torch_version() < (2, 11):
+        return function
+
+    def wrapper(*args, **kwargs):
+        if strict and not _is_framework_caller_frame(sys._getframe(1)):
+            raise RuntimeError(
+                f"{{name}} is internal to TorchTPU and can only be called by the PyTorch "
+                f"framework (torch and torch_tpu). Use {{prefer}} instead."
+            )
+        return function(*args, **kwargs)
+
+    wrapper.__name__ = name
+    return wrapper
+
+
+def _public_module(count_function, name_function):
+    module = types.ModuleType("torch.tpu")
+
+    def device_count():
+        return count_function()
+
+    def is_available():
+        return device_count() > 0
+
+    module.device_count = _internal(device_count, "torch.accelerator.device_count")
+    module.is_available = _internal(is_available, "torch.accelerator.is_available")
+    module.get_device_name = name_function
+    module.is_initialized = lambda: False
+    return module
+
+
+def _install_public_module():
+    """public_api.install(): `torch.tpu` in sys.modules and on torch, before any TPU check;
+    device_count() off-TPU is the PCI scan (_device_module.py l.786-787)."""
+    module = _public_module(
+        lambda: len(_scan_pci_tpus()), lambda device=None: _name(_scan_pci_tpus())
+    )
+    sys.modules["torch.tpu"] = module
+    torch.tpu = module
+
+
+def _name(tpus):
+    return tpus[0][0] if tpus else "TPU"
+
+
+def _init_device(tpus):
+    """_init_device_impl (l.205-325): rename PrivateUse1 to "tpu", register torch.tpu."""
+    import {support}
+
+    if hasattr(torch, "tpu"):
+        delattr(torch, "tpu")
+    specs = [
+        {{"name": name, "total_memory": memory, "free_memory": memory, "capability": None,
+          "uuid": None, "arch": None, "properties": ()}}
+        for name, memory in tpus
+    ]
+    registered = {support}.register_privateuse1("tpu", specs, (), True)
+    registered.is_available = _internal(registered.is_available, "torch.accelerator.is_available")
+    registered.device_count = _internal(registered.device_count, "torch.accelerator.device_count")
+    sys.modules["torch.tpu"] = registered
+    print("Successfully renamed PrivateUse1 backend to 'tpu'. Device: device(type='tpu')",
+          file=sys.stderr)
+    print("Registered Python module for 'tpu'.", file=sys.stderr)
+    print("Device type: tpu, Device index: default", file=sys.stderr)
+
+
+def load():
+    """The [torch.backends] entry point torch_tpu = torch_tpu._loader:load."""
+    os.environ[_AUTOLOAD_ENV_VAR] = _OLD_AUTOLOAD_ENV
+    global _LOADED
+    if _LOADED:
+        return
+    tpus = _scan_pci_tpus()
+    if tpus:
+        _init_device(tpus)
+        _LOADED = True
+
+
+_install_public_module()
+
+if _OLD_AUTOLOAD_ENV == "1":
+    load()
+'''
+
+
 # --- the world ---------------------------------------------------------------------------------
 
 
@@ -1706,6 +1898,50 @@ class World:
             entry_points={module: f"{module}:_autoload"} if autoload else None,
             summary=f"Fake PrivateUse1 backend {device!r} (hwdoctor fake world)",
         )
+        return self
+
+    def torch_tpu(self, tpus: int = 0, *, version: str = "0.2.0") -> World:
+        """Google's torch-tpu as the real 0.2.0 wheel behaves, with `tpus` TPU v5e chips.
+
+        Dist `torch_tpu` with the real entry point `torch_tpu = torch_tpu._loader:load` and
+        Requires-Dist `torch>=2.11.0,<=2.15.0`. Importing it installs `torch.tpu`; `load()`
+        registers the PrivateUse1 backend "tpu" only when its PCI scan finds a TPU
+        (torch_tpu/_internal/utils/hardware.py, _scan_pci_tpus). On torch >= 2.11,
+        `torch.tpu.is_available()` and `device_count()` raise "... is internal to TorchTPU ...
+        Use torch.accelerator.is_available instead." for callers outside torch and torch_tpu,
+        TPU or not; `torch.accelerator` answers. With `tpus`, the fake host gets the chips as
+        the real scan needs them (PCI 1ae0:0063 with an IOMMU group, /dev/vfio/<group>), and
+        the devices hold tensors (CPU-backed, as `privateuse1`). The real scan reads /sys and
+        /dev; the fake reads them under HWDOCTOR_HOST_ROOT.
+        """
+        if self.privateuse1_device is not None:
+            raise ValueError(
+                f"this world already has the PrivateUse1 backend {self.privateuse1_device!r}"
+            )
+        self._claim("torch_tpu", "torch_tpu")
+        self.privateuse1_device = "tpu"
+        files = [
+            self._write_support(),
+            self._write("torch_tpu/__init__.py", _TORCH_TPU_INIT.format(version=version)),
+            self._write("torch_tpu/_loader.py", _TORCH_TPU_LOADER.format(support=SUPPORT_MODULE)),
+        ]
+        self._write_dist(
+            "torch_tpu",
+            version,
+            files=files,
+            top_level=["torch_tpu"],
+            requires=("torch>=2.11.0,<=2.15.0", "libtpu>=0.0.50"),
+            entry_points={"torch_tpu": "torch_tpu._loader:load"},
+            summary="TPU/XLA support for PyTorch",
+        )
+        for index in range(tpus):
+            address = f"0000:00:{index + 4:02x}.0"
+            self.pci(address, "0x1ae0", "0x0063", "0x120000")
+            function = self.host / "sys" / "bus" / "pci" / "devices" / address
+            groups = self.host / "sys" / "kernel" / "iommu_groups" / str(index)
+            groups.mkdir(parents=True, exist_ok=True)
+            (function / "iommu_group").symlink_to(groups)
+            self.device_node(f"vfio/{index}")
         return self
 
     def hpu(

@@ -24,7 +24,11 @@ _PLATFORM_NAMES: Final = {"darwin": "macOS", "linux": "Linux", "win32": "Windows
 
 
 def rows(evidence: Evidence, found: Sequence[Finding]) -> tuple[BackendReport, ...]:
-    return tuple(row(backend, evidence, found) for backend in registry.BACKENDS)
+    """The registry's rows, then one for each backend the probe met that the registry lacks."""
+    everything = registry.BACKENDS
+    if evidence.backends is not None:
+        everything = Known(evidence).all_backends()
+    return tuple(row(backend, evidence, found) for backend in everything)
 
 
 def row(backend: registry.Backend, evidence: Evidence, found: Sequence[Finding]) -> BackendReport:
@@ -91,6 +95,8 @@ def note(backend: registry.Backend, facts: BackendFacts, known: Known) -> str:
         if backend.query.kind is registry.QueryKind.CPU:
             name = known.host.cpu_name or known.host.machine
             return f"{name}, {known.host.cpu_count or '?'} cores"
+        if facts.answered_by:
+            return f"answered by {facts.answered_by}"
         return "auto-loaded by torch" if facts.autoloaded else ""
     if not platform_fits(backend, known):
         where = "/".join(_PLATFORM_NAMES.get(p, p) for p in backend.platforms)
@@ -113,6 +119,8 @@ def _package_part(backend: registry.Backend, facts: BackendFacts, known: Known) 
         return "import fails"
     if facts.query_error:
         return f"is_available() raised {facts.query_error.type}"
+    if facts.answered_by:
+        return f"installed; no device ({facts.answered_by})"
     reasons: Mapping[str | None, str] = {
         "no_module": f"torch has no {backend.query.module}",
         "disabled": "disabled by USE_TORCH_XLA",

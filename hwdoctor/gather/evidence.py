@@ -44,7 +44,10 @@ def gather(
         python=result.python_info(),
         packages=result.packages(),
         torch=result.torch_info(),
-        backends={b.key: result.backend_facts(b) for b in registry.BACKENDS},
+        backends={
+            **{b.key: result.backend_facts(b) for b in registry.BACKENDS},
+            **result.unregistered_facts(),
+        },
         host=host_facts,
         tool_problems=tool_problems,
         failures=result.failures(),

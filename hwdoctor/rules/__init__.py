@@ -346,7 +346,9 @@ def inputs(evidence: Evidence, use_cpu: bool = False) -> Inputs:
 
     torch = evidence.torch
     return Inputs(
-        backends=evidence.backends or {},
+        # The tables mirror libraries that branch on the registry's device types; a backend
+        # the registry does not know has a detect row of its own, but no step in them.
+        backends={k: v for k, v in (evidence.backends or {}).items() if k in registry.BY_KEY},
         env=evidence.env or {},
         torch_version=version("torch"),
         accelerate_version=version("accelerate"),

@@ -145,7 +145,38 @@ class ProbeResult:
             probed=not (data.get("skipped") or extension.get("skipped")),
             arch_list=tuple(data.get("arch_list") or ()),
             detail={k: v for k, v in data.items() if k in ("device_type", "built", "build")},
+            answered_by=data.get("answered_by"),
+            refusal=ErrorInfo.from_probe(data.get("refusal")),
         )
+
+    def unregistered_facts(self) -> dict[str, BackendFacts]:
+        """The backend that renamed PrivateUse1 to a device no registry row has, by that name,
+        with the entry point that registered it."""
+        data = self.facts.get("unregistered_backend")
+        if not isinstance(data, Mapping) or not data.get("key"):
+            return {}
+        key = str(data["key"])
+        if key in registry.BY_KEY:  # "rocm" is a row's key, not a device string
+            return {}
+        point = data.get("registered_by")
+        registered_by = EntryPoint.from_json(point) if isinstance(point, Mapping) else None
+        return {
+            key: BackendFacts(
+                key=key,
+                installed=registered_by is not None,
+                version=_str_or_none(point.get("version")) if isinstance(point, Mapping) else None,
+                importable=True,
+                autoloaded=registered_by is not None,
+                available=bool(data.get("available")),
+                device_count=int(data.get("device_count") or 0),
+                devices=tuple(Device.from_json(d) for d in data.get("devices") or ()),
+                reason=data.get("reason"),
+                query_error=ErrorInfo.from_probe(data.get("query_error")),
+                answered_by=data.get("answered_by"),
+                refusal=ErrorInfo.from_probe(data.get("refusal")),
+                registered_by=registered_by,
+            )
+        }
 
     def last_step(self, name: str) -> Any:
         for run in reversed(self.runs):
@@ -192,6 +223,10 @@ class ProbeResult:
                     )
                 )
         return tuple(found)
+
+
+def _str_or_none(value: Any) -> str | None:
+    return str(value) if value is not None else None
 
 
 def _evidence(run: ProbeRun) -> str:

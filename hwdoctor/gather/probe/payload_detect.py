@@ -106,6 +106,7 @@ class _AnnouncedEntryPoint:
         step_name = "autoload " + self.name
         emit({"e": "begin", "step": step_name})
         started = time.monotonic()
+        before = _privateuse1_name()  # importing the entry point's module may register it
         try:
             target = self._ep.load()
         except BaseException as exc:
@@ -118,6 +119,7 @@ class _AnnouncedEntryPoint:
             except BaseException as exc:
                 _end_autoload(step_name, started, exc)
                 raise
+            _note_registration(before, self._ep)
             _end_autoload(step_name, started, None)
             return result
 
@@ -125,6 +127,34 @@ class _AnnouncedEntryPoint:
 
     def __getattr__(self, name):
         return getattr(self._ep, name)
+
+
+# torch's name for the PrivateUse1 backend before any out-of-tree backend renames it
+# (torch/csrc/Module.cpp; c10/core/DeviceType.cpp: "privateuseone").
+_PRIVATEUSE1_DEFAULT = "privateuseone"
+_REGISTERED_BY = {}  # PrivateUse1 name -> the entry point whose call renamed it
+
+
+def _privateuse1_name():
+    """torch._C._get_privateuse1_backend_name(), or None before torch._C exists."""
+    torch = sys.modules.get("torch")
+    getter = getattr(getattr(torch, "_C", None), "_get_privateuse1_backend_name", None)
+    if getter is None:
+        return None
+    name, _ = _safe(getter)
+    return name
+
+
+def _note_registration(before, ep):
+    """Which entry point renamed the PrivateUse1 backend: the one whose call changed it."""
+    after = _privateuse1_name()
+    if after and after != before and after != _PRIVATEUSE1_DEFAULT:
+        dist = _entry_point_dist(ep)
+        version = None
+        if dist:
+            version, _ = _safe(_metadata_module().version, dist)
+        _REGISTERED_BY[after] = {"name": ep.name, "value": ep.value, "dist": dist}
+        _REGISTERED_BY[after]["version"] = version
 
 
 def _end_autoload(step_name, started, exc):
@@ -157,7 +187,13 @@ def import_torch():
 def load_entry_points_explicitly():
     """With autoload off, load each entry point ourselves, skipping the known culprits."""
     for ep in torch_backend_entry_points():
-        step("autoload " + ep.name, lambda ep=ep: ep.load()())
+        step("autoload " + ep.name, _load_entry_point, ep)
+
+
+def _load_entry_point(ep):
+    before = _privateuse1_name()
+    ep.load()()
+    _note_registration(before, ep)
 
 
 # --- torch and backend facts --------------------------------------------------------------
@@ -195,6 +231,9 @@ def read_torch():
         info["accelerator"] = str(current) if current is not None else None
         if error:
             info["accelerator_error"] = error
+    name = _privateuse1_name()
+    if name and name != _PRIVATEUSE1_DEFAULT:
+        info["privateuse1"] = name  # the out-of-tree backend that renamed PrivateUse1
     distributed = getattr(torch, "distributed", None)
     if distributed is not None:
         info["distributed"] = _distributed_facts(distributed)
@@ -303,14 +342,20 @@ def query_device_module(backend, torch_module, build):
     mod = _attr_chain(torch_module, query["module"])
     if mod is None:
         return {"available": False, "reason": "no_module", "module": query["module"]}
-    available = bool(mod.is_available())
-    count = 0
-    if hasattr(mod, "device_count"):
-        count, error = _safe(mod.device_count)
-        if error:
-            return {"available": available, "device_count": 0, "count_error": error}
-        count = int(count or 0)
-    result = {"available": available, "device_count": count}
+    try:
+        available = bool(mod.is_available())
+        count = 0
+        if hasattr(mod, "device_count"):
+            count, error = _safe(mod.device_count)
+            if error:
+                return {"available": available, "device_count": 0, "count_error": error}
+            count = int(count or 0)
+        result = {"available": available, "device_count": count}
+    except Exception as refusal:
+        result = _accelerator_answer(torch_module, backend["device"], refusal)
+        if result is None:
+            raise
+        available, count = result["available"], result["device_count"]
     if available:
         result["devices"] = [_device_info(mod, i, backend["device"]) for i in range(count)]
     # The compiled list, also when no device is usable: it says which GPUs the build could
@@ -324,6 +369,57 @@ def query_device_module(backend, torch_module, build):
     if arch_list:
         result["arch_list"] = [str(arch) for arch in arch_list]
     return result
+
+
+def _accelerator_answer(torch_module, device_type, refusal):
+    """torch.accelerator's answer for `device_type` when its device module refuses one.
+
+    torch-tpu 0.2.0 on torch >= 2.11 makes torch.tpu.is_available() and device_count()
+    internal: called from outside torch and torch_tpu they raise "is_available is internal to
+    TorchTPU ... Use torch.accelerator.is_available instead." (torch_tpu/_internal/device/
+    _device_module.py, is_available and device_count; the raise is in
+    torch_tpu/_internal/utils/annotations.py, _create_warning_wrapper, which lets callers whose
+    module is torch.* or torch_tpu.* through). torch.accelerator.is_available() and
+    device_count() ask torch.get_device_module(current_accelerator()) from torch's own code,
+    and return False and 0 when there is no accelerator (torch/accelerator/__init__.py).
+
+    None when torch.accelerator cannot speak for this device: torch < 2.6, or the current
+    accelerator is another device while torch knows this device string too.
+    """
+    accelerator = getattr(torch_module, "accelerator", None)
+    if accelerator is None or not hasattr(accelerator, "current_accelerator"):
+        return None
+    current = accelerator.current_accelerator()
+    current_type = getattr(current, "type", None)
+    if current_type is None or current_type == device_type:
+        available = bool(accelerator.is_available())
+        count = int(accelerator.device_count() or 0)
+    elif _device_type_known(torch_module, device_type):
+        return None
+    else:
+        # torch's accelerator is another device and torch does not parse this device string:
+        # nothing registered it, so no tensor can go there.
+        available, count = False, 0
+    return {
+        "available": available,
+        "device_count": count if available else 0,
+        "answered_by": "torch.accelerator",
+        "accelerator": current_type,
+        "refusal": describe(refusal),
+    }
+
+
+def _device_type_known(torch_module, device_type):
+    _, error = _safe(torch_module.device, device_type)
+    return error is None
+
+
+def query_unregistered(torch_module, name):
+    """The out-of-tree backend that renamed PrivateUse1 to a device no registry row has."""
+    facts = {"key": name, "device": name, "registered_by": _REGISTERED_BY.get(name)}
+    backend = {"device": name, "query": {"module": "torch." + name}}
+    facts.update(query_device_module(backend, torch_module, None))
+    return facts
 
 
 def query_mps(backend, torch_module, build):
@@ -399,6 +495,17 @@ def probe_backends(torch_info):
         else:
             facts["query_error"] = error
         fact("backend:" + key, facts)
+    name = torch_info.get("privateuse1")
+    if name and name not in {backend["device"] for backend in JOB["backends"]}:
+        ok, result, error = step("query " + name, query_unregistered, torch, name)
+        if ok:
+            fact("unregistered_backend", result)
+        elif ok is not None:
+            registered_by = _REGISTERED_BY.get(name)
+            fact(
+                "unregistered_backend",
+                {"key": name, "device": name, "query_error": error, "registered_by": registered_by},
+            )
 
 
 def _externally_managed():
