@@ -1900,6 +1900,54 @@ class World:
         )
         return self
 
+    def cuda_driver_too_old(self, found: int = 11040, cuda_version: str = "12.1") -> World:
+        """A CUDA build of torch (`cuda_version`) on a driver that supports only CUDA
+        `found` (cudaDriverGetVersion's 1000*major + 10*minor): `torch.cuda.is_available()`
+        warns and returns False, as c10/cuda/CUDAFunctions.cpp's device_count_impl does when
+        cudaGetDeviceCount returns cudaErrorInsufficientDriver (message text as torch prints
+        it, compat.md [PT-C10], [LOG-1208])."""
+        module = "hwdoctor_fakeworld_old_driver"
+        self._claim(module, "hwdoctor-fakeworld-old-driver")
+        source = f"""
+import warnings
+
+_MESSAGE = (
+    "CUDA initialization: The NVIDIA driver on your system is too old (found version {found})."
+    " Please update your GPU driver by downloading and installing a new version from the URL:"
+    " http://www.nvidia.com/Download/index.aspx Alternatively, go to: https://pytorch.org to"
+    " install a PyTorch version that has been compiled with your version of the CUDA driver."
+    " (Triggered internally at /pytorch/c10/cuda/CUDAFunctions.cpp:119.)"
+)
+
+
+def _autoload():
+    import torch
+    import torch.backends.cuda
+    import torch.cuda
+    import torch.version
+
+    def is_available():
+        warnings.warn(_MESSAGE, UserWarning, stacklevel=2)
+        return False
+
+    torch.version.cuda = {cuda_version!r}
+    torch.version.hip = None
+    torch.cuda.is_available = is_available
+    torch.cuda.device_count = lambda: 0
+    torch.cuda._is_compiled = lambda: True
+    torch.backends.cuda.is_built = lambda: True
+"""
+        files = [self._write(f"{module}/__init__.py", source)]
+        self._write_dist(
+            "hwdoctor-fakeworld-old-driver",
+            "0",
+            files=files,
+            top_level=[module],
+            entry_points={module: f"{module}:_autoload"},
+            summary="hwdoctor fake world: a CUDA build of torch on a driver too old for it",
+        )
+        return self
+
     def torch_tpu(self, tpus: int = 0, *, version: str = "0.2.0") -> World:
         """Google's torch-tpu as the real 0.2.0 wheel behaves, with `tpus` TPU v5e chips.
 

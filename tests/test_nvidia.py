@@ -19,7 +19,9 @@ import pytest
 
 from hwdoctor import diagnosis
 from hwdoctor.model.facts import HostFacts, NvidiaDriver, TorchInfo
+from tests.conftest import base_env, run_hwdoctor
 from tests.evidence import codes, cpu_host, one, with_backend
+from tests.fakeworld import World
 
 REAL = Path(__file__).resolve().parent / "data" / "real" / "nvidia"
 NVIDIA_GPU = ("0x10de", "0x2204", "0x030000")  # vendor, device, class of a display GPU
@@ -227,3 +229,15 @@ def test_driver_matrix_through_diagnosis(
     )
     found = codes(diagnosis.detect(_cuda_build(host, torch, toolkit)).findings)
     assert ("driver.too_old" in found) is too_old
+
+
+def test_torch_s_own_warning_is_read_by_the_real_probe(tmp_path: Path) -> None:
+    """End to end: a CUDA 12.1 build of torch on a driver that supports CUDA 11.4 only says
+    so in a warning from is_available(); the probe keeps it and the finding decodes it."""
+    world = World(tmp_path / "world").pci("0000:01:00.0", 0x10DE, 0x2204, 0x030000)
+    world.cuda_driver_too_old(found=11040, cuda_version="12.1")
+    result = run_hwdoctor("detect", "--json", env=world.env(base_env()))
+    found = {f["code"]: f for f in result.json()["data"]["findings"]}
+    too_old = found["driver.cuda_too_old"]
+    assert "supports CUDA up to 11.4" in too_old["message"], too_old
+    assert "backend.unavailable" not in found

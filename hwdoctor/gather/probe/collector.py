@@ -34,6 +34,7 @@ from hwdoctor.model.facts import (
     StepFailure,
     TorchInfo,
 )
+from hwdoctor.text import printable
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +145,11 @@ class ProbeResult:
             query_error=ErrorInfo.from_probe(data.get("query_error")),
             probed=not (data.get("skipped") or extension.get("skipped")),
             arch_list=tuple(data.get("arch_list") or ()),
-            detail={k: v for k, v in data.items() if k in ("device_type", "built", "build")},
+            detail={
+                k: printable(str(v))
+                for k, v in data.items()
+                if k in ("device_type", "built", "build", "init_warning")
+            },
             answered_by=data.get("answered_by"),
             refusal=ErrorInfo.from_probe(data.get("refusal")),
         )

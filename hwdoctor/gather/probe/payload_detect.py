@@ -10,6 +10,7 @@ import os
 import re
 import sys
 import time
+import warnings
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # defined by payload_common.py, which runs first in the same namespace
@@ -310,6 +311,11 @@ def _device_info(mod, index, device_type):
         uuid = getattr(props, "uuid", None)
         if uuid is not None:
             device["uuid"] = str(uuid)
+        # The PCI address as torch itself spells it from the properties (torch/numa/binding.py,
+        # _get_numa_node_index_for_gpu_index): domain:bus:device.0, in hex.
+        pci = [getattr(props, "pci_%s_id" % part, None) for part in ("domain", "bus", "device")]
+        if all(isinstance(value, int) for value in pci):
+            device["pci_bus_id"] = "%04x:%02x:%02x.0" % tuple(pci)
     capability, _ = _safe(getattr(mod, "get_device_capability", None) or (lambda i: None), index)
     if isinstance(capability, (tuple, list)) and len(capability) == 2:
         device["capability"] = "%s.%s" % tuple(capability)
@@ -334,6 +340,9 @@ def _device_info(mod, index, device_type):
     return device
 
 
+_WARNING_LIMIT = 1000
+
+
 def query_device_module(backend, torch_module, build):
     query = backend["query"]
     wanted = query.get("build")
@@ -342,15 +351,25 @@ def query_device_module(backend, torch_module, build):
     mod = _attr_chain(torch_module, query["module"])
     if mod is None:
         return {"available": False, "reason": "no_module", "module": query["module"]}
+    # torch.cuda reports a driver it cannot use as a warning, not an exception, and then says
+    # False: "CUDA initialization: The NVIDIA driver on your system is too old (found version
+    # 11040)" (c10/cuda/CUDAFunctions.cpp, device_count_impl; torch/cuda/__init__.py). The
+    # warnings are kept: they are the only place that says why.
+    caught = []
     try:
-        available = bool(mod.is_available())
-        count = 0
-        if hasattr(mod, "device_count"):
-            count, error = _safe(mod.device_count)
-            if error:
-                return {"available": available, "device_count": 0, "count_error": error}
-            count = int(count or 0)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            available = bool(mod.is_available())
+            count = 0
+            if hasattr(mod, "device_count"):
+                count, error = _safe(mod.device_count)
+                if error:
+                    return {"available": available, "device_count": 0, "count_error": error}
+                count = int(count or 0)
         result = {"available": available, "device_count": count}
+        said = [str(item.message) for item in caught if str(item.message).strip()]
+        if said:
+            result["init_warning"] = said[0][:_WARNING_LIMIT]
     except Exception as refusal:
         result = _accelerator_answer(torch_module, backend["device"], refusal)
         if result is None:
