@@ -303,8 +303,9 @@ def _failed_import(module: str, key: str, *said: str) -> Check:
 
 
 def check_flood(document: dict[str, Any], command: str) -> None:
-    # The extension imports fine: nothing to diagnose, and none of its 10 MB got through.
-    assert findings_of(document) == []
+    # The extension imports fine: nothing to diagnose but the package installed without its
+    # hardware (a warning), and none of its 10 MB got through.
+    assert [f["code"] for f in findings_of(document)] == ["backend.package_without_hardware"]
     assert "flooding the console" not in json.dumps(document)
     if (musa := row(document, "musa")) is not None:
         assert musa["installed"] and musa["importable"] is True, musa
