@@ -240,7 +240,14 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         # "Setting permissions for groups"; .../how-to/docker.html "Accessing GPUs in containers")
         access_nodes=("dri/renderD*",),
         container_devices="--device=/dev/kfd --device=/dev/dri",
-        tools=(VendorTool(("amd-smi", "list"), r"(?m)^GPU: ?\d+"),),
+        tools=(
+            VendorTool(("amd-smi", "list"), r"(?m)^GPU: ?\d+"),
+            # rocminfo lists HSA agents, CPUs and GPUs alike; each GPU agent, discrete or
+            # integrated (APU), has one "Device Type: GPU" line, padded with trailing spaces
+            # up to ROCm 6 and bare in ROCm 7 (tests/data/real/rocminfo: 4 MI300X, 7 MI25,
+            # a gfx902 APU on ROCm 7.2).
+            VendorTool(("rocminfo",), r"(?m)^\s*Device Type:\s*GPU\b"),
+        ),
         visibility_env=("HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES"),
         container_env=("AMD_VISIBLE_DEVICES",),
         pip_args="torch --index-url https://download.pytorch.org/whl/rocm6.4",

@@ -110,10 +110,21 @@ def kernel_module_version(text: str) -> tuple[str | None, bool | None]:
     return None, None
 
 
+# "Driver Version: 470.86" in the header table of plain `nvidia-smi`; "Driver Version
+# <padding> : 535.161.08" at the start of a line in `nvidia-smi -q`, whose key column is
+# padded to a width that changed between releases (340.102 and 565.57.01 in
+# tests/data/real/nvidia-smi-q). The key must start a line or follow a blank, so the
+# "GSP Firmware Version" and "VBIOS Version" lines of -q never match. -q has no "CUDA
+# Version" line before driver 410 (the 340.102 sample), and then the CUDA version is unknown.
+_SMI_DRIVER: Final = re.compile(r"(?m)(?:^|\s)Driver Version\s*:\s*(\d+(?:\.\d+)*)")
+_SMI_CUDA: Final = re.compile(r"(?m)(?:^|\s)CUDA Version\s*:\s*(\d+(?:\.\d+)*)")
+
+
 def smi_versions(text: str) -> tuple[str | None, str | None]:
-    """ "Driver Version" and "CUDA Version" from nvidia-smi's header table."""
-    driver = re.search(r"Driver Version:\s*([\d.]+)", text)
-    cuda = re.search(r"CUDA Version:\s*([\d.]+)", text)
+    """ "Driver Version" and "CUDA Version" from nvidia-smi's header table or from
+    `nvidia-smi -q`."""
+    driver = _SMI_DRIVER.search(text)
+    cuda = _SMI_CUDA.search(text)
     return (driver.group(1) if driver else None, cuda.group(1) if cuda else None)
 
 
@@ -215,6 +226,10 @@ def scan(
         if not isinstance(nvml.get("driver"), str) and smi:
             output, problem = run_tool([smi], timeout_s)
             smi_driver, smi_cuda = smi_versions(output)
+            if smi_driver is None and problem is None:
+                # A header table laid out in a way not met before: `-q` prints the same
+                # versions as "key : value" lines (every sample, drivers 340 to 565).
+                smi_driver, smi_cuda = smi_versions(run_tool([smi, "-q"], timeout_s)[0])
             if problem and smi_driver is None:
                 # Two lines: "Failed to initialize NVML: Driver/library version mismatch"
                 # then "NVML library version: 580.178" [I-CPNR-109].
