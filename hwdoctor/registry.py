@@ -313,6 +313,9 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         # Intel host bridges share vendor 8086: only display-class functions are GPUs.
         pci=(PciMatch("8086", class_prefixes=("03",)),),
         tools=(VendorTool(("xpu-smi", "discovery"), r"(?m)^\|\s*\d+\s*\|\s*Device Name"),),
+        # Intel's oneAPI container guide: "--device=/dev/dri enables the gpu (if available)"
+        # (https://www.intel.com/content/www/us/en/docs/oneapi-base-toolkit/get-started-guide-linux/2025-2/using-containers-with-the-command-line.html)
+        container_devices="--device=/dev/dri",
         platforms=("linux", "win32"),
         visibility_env=("ZE_AFFINITY_MASK",),
         pip_args="torch --index-url https://download.pytorch.org/whl/xpu",
@@ -351,6 +354,10 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         tools=(VendorTool(("hl-smi", "-L"), r"(?m)^\s*Module ID"),),
         visibility_env=("HABANA_VISIBLE_MODULES",),
         container_env=("HABANA_VISIBLE_DEVICES",),
+        # Gaudi passes devices through its container runtime, not --device:
+        # https://docs.habana.ai/en/latest/shared/Pull_Prebuilt_Containers.html
+        # ("docker run -it --runtime=habana -e HABANA_VISIBLE_DEVICES=all …")
+        container_devices="--runtime=habana -e HABANA_VISIBLE_DEVICES=all",
         install_elsewhere="the Intel Gaudi software suite (not on PyPI): run its installer, "
         "./habanalabs-installer.sh install --type pytorch",
         hardware_remedy="install the habanalabs driver; in a container use --runtime=habana "
@@ -372,6 +379,10 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         tools=(VendorTool(("npu-smi", "info", "-l"), r"(?m)NPU ID\s*:"),),
         visibility_env=("ASCEND_RT_VISIBLE_DEVICES",),
         container_env=("ASCEND_VISIBLE_DEVICES",),
+        # One --device per NPU (davinciN), and the three management devices: Ascend's
+        # "Use in Containers" (https://www.hiascend.com/document/detail/en/mindx-dl/300/dluserguide/toolboxug/toolboxug_0008.html)
+        container_devices="--device=/dev/davinci0 --device=/dev/davinci_manager "
+        "--device=/dev/hisi_hdc --device=/dev/devmm_svm",
         pip_args="torch-npu",
         install_note="pick the torch-npu release built for your torch and CANN, then source "
         "/usr/local/Ascend/ascend-toolkit/set_env.sh",

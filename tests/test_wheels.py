@@ -236,7 +236,8 @@ def test_every_row_is_cited_and_named_as_the_index_names_it() -> None:
     for release in wheels.RELEASES:
         assert release.source.startswith("[")
         for variant in release.variants:
-            assert variant.name == "cpu" or variant.cuda or variant.rocm, variant.name
+            known = variant.name == "cpu" or variant.cuda or variant.rocm or variant.xpu
+            assert known, variant.name
             assert variant.index_url == f"https://download.pytorch.org/whl/{variant.name}"
             for _, archs in variant.archs:
                 assert archs.source.startswith("["), (release.series, variant.name)

@@ -27,6 +27,19 @@ Sources (the keys of the compatibility notes; each row below names its own):
   https://github.com/pytorch/pytorch/issues/132570
 - [PT-DOCKER-MW-NEW] pytorch/pytorch .ci/docker/manywheel/build.sh, the image that builds
   ROCm 6.4.4 / 7.0.2 / 7.1.1 (commit not recorded)
+- [PT-XPU-2.5] / [PT-XPU-2.6] / [PT-GBM-2.7] / [DD-3305]: the xpu index
+  (`--index-url https://download.pytorch.org/whl/xpu`), first in the 2.5 notes
+  (https://docs.pytorch.org/docs/2.5/_sources/notes/get_start_xpu.rst.txt), then 2.6
+  (…/docs/2.6/…), 2.7 (pytorch/pytorch@00018c94
+  .github/scripts/generate_binary_build_matrix.py) and 2.10
+  (https://dev-discuss.pytorch.org/t/wheel-variants-for-pytorch-release-2-10-published/3305).
+  For 2.8, 2.9 and 2.11+ no source read names an xpu build, so the table has none.
+
+ROCm: a gfx list is known for 2.4/2.5 ([PT-DOCKER-MW-OLD], confirmed with `roc-obj-ls`) and
+for the 2.10 rocm7.1 build ([PT-DOCKER-MW-NEW]); for 2.6 to 2.9 and 2.11+ it is not (which
+release first carried gfx1101, gfx1102, gfx1200 … is unverified), so those variants judge
+"unknown", never "runs". The sources give no rule tying a wheel's ROCm to the ROCm installed
+on the host, so the installed version (evidence `host.rocm_version`) is shown, not matched.
 """
 
 from __future__ import annotations
@@ -59,6 +72,16 @@ _ROCM_OLD: Final = (
     "https://github.com/pytorch/pytorch/issues/132570"
 )
 _ROCM_NEW: Final = "[PT-DOCKER-MW-NEW] pytorch/pytorch .ci/docker/manywheel/build.sh (ROCm 7.1.1)"
+_XPU_25: Final = (
+    "[PT-XPU-2.5] https://docs.pytorch.org/docs/2.5/_sources/notes/get_start_xpu.rst.txt"
+)
+_XPU_26: Final = (
+    "[PT-XPU-2.6] https://docs.pytorch.org/docs/2.6/_sources/notes/get_start_xpu.rst.txt"
+)
+_XPU_27: Final = (
+    "[PT-GBM-2.7] pytorch/pytorch@00018c94 .github/scripts/generate_binary_build_matrix.py"
+)
+_XPU_210: Final = "[DD-3305] https://dev-discuss.pytorch.org/t/wheel-variants-for-pytorch-release-2-10-published/3305"
 _NV_PTX: Final = (
     "CUDA C++ Programming Guide §6.1.3: PTX is JIT-compiled by the driver, which must be at "
     "least as new as the toolkit that wrote it"
@@ -109,6 +132,7 @@ class Variant:
     name: str
     archs: tuple[tuple[Host, Archs], ...] = ()  # hosts whose arch list is known
     patches: tuple[str, ...] = ()  # only these patch releases had it; empty: every one
+    source: str = ""  # where a variant the release's own source does not list was read
 
     @property
     def cuda(self) -> str | None:
@@ -121,6 +145,10 @@ class Variant:
     @property
     def rocm(self) -> str | None:
         return self.name[4:] if self.name.startswith("rocm") else None
+
+    @property
+    def xpu(self) -> bool:
+        return self.name == "xpu"
 
     def archs_for(self, host: Host) -> Archs | None:
         return next((archs for on, archs in self.archs if on is host), None)
@@ -252,6 +280,7 @@ RELEASES: Final[tuple[Release, ...]] = (
             Variant("cu128", _both(_CU128_VOLTA, _ARM_CU128, _BCUDA_29)),
             Variant("cu130", _both(_CU12_TURING, _ARM_CU13, _BCUDA_29, _PTX_120)),
             Variant("rocm7.1", _gfx(_GFX_ROCM71, _ROCM_NEW)),
+            Variant("xpu", source=_XPU_210),
             _CPU,
         ),
         Style.INDEX_URL,
@@ -288,6 +317,7 @@ RELEASES: Final[tuple[Release, ...]] = (
             Variant("cu126", _x86(_CU12_NO61, _MOI90_NEW)),
             Variant("cu128", _x86(_CU12_TURING, _MOI90_NEW)),
             Variant("rocm6.3"),
+            Variant("xpu", source=_XPU_27),
             _CPU,
         ),
         Style.INDEX_URL,
@@ -301,6 +331,7 @@ RELEASES: Final[tuple[Release, ...]] = (
             Variant("cu126", _x86(_CU12_NO61, _MOI90_NEW)),
             Variant("rocm6.1"),
             Variant("rocm6.2.4"),
+            Variant("xpu", source=_XPU_26),
             _CPU,
         ),
         Style.INDEX_URL,
@@ -314,6 +345,7 @@ RELEASES: Final[tuple[Release, ...]] = (
             Variant("cu124", _x86((*_CU12_90, "sm_90a"), _MOI90_NEW)),
             Variant("rocm6.1", _gfx(_GFX_ROCM6, _ROCM_OLD)),
             Variant("rocm6.2", _gfx(_GFX_ROCM6, _ROCM_OLD)),
+            Variant("xpu", source=_XPU_25),
             _CPU,
         ),
         Style.INDEX_URL,
@@ -508,6 +540,8 @@ class Machine:
     gfx: tuple[str, ...] = ()  # ROCm targets, "gfx1100"
     driver: str | None = None  # NVIDIA driver version, "535.104.05"
     driver_cuda: str | None = None  # the newest CUDA the driver supports, "12.2"
+    intel_gpu: bool = False  # an Intel GPU is here: the xpu builds are the candidates
+    rocm: str | None = None  # the ROCm installed on the host, "6.3.1" (shown, not matched)
 
 
 @dataclass(frozen=True, slots=True)
@@ -628,6 +662,8 @@ def _driver_runs(machine: Machine, cuda: str, capability: str | None, jit: bool)
 def judge(release: Release, variant: Variant, machine: Machine) -> Judgement:
     """Whether `variant` of `release` runs on `machine`, and why."""
     host = normalize_host(machine.host)
+    if variant.xpu:
+        return _judge_xpu(release, variant)
     targets = machine.capabilities if variant.cuda else machine.gfx
     problems: list[str] = []
     unchecked: list[str] = []
@@ -686,6 +722,14 @@ def judge(release: Release, variant: Variant, machine: Machine) -> Judgement:
     )
 
 
+def _judge_xpu(release: Release, variant: Variant) -> Judgement:
+    """An xpu build: published for the release ([PT-XPU-2.5] and the rows' sources), which
+    Intel GPUs it serves is not in the table: the documentation validates some models only
+    ([PT-XPU-STABLE]), so the verdict stays unknown, never "runs"."""
+    unchecked = (f"which Intel GPUs torch {release.series} xpu supports",)
+    return Judgement(release, variant, Verdict.UNKNOWN, Verdict.UNKNOWN, (), (), (), unchecked)
+
+
 def _combine(verdicts: list[Verdict]) -> Verdict:
     if Verdict.FAILS in verdicts:
         return Verdict.FAILS
@@ -701,6 +745,8 @@ def _candidates(release: Release, machine: Machine, patch: str | None) -> list[V
         wanted.sort(key=lambda v: _cuda_key(v.cuda or "0.0") or (0, 0), reverse=True)
     elif machine.gfx:
         wanted = [v for v in release.variants if v.rocm is not None][::-1]
+    elif machine.intel_gpu:
+        wanted = [v for v in release.variants if v.xpu]
     else:
         wanted = [v for v in release.variants if v.name == "cpu"]
     return [v for v in wanted if patch is None or not v.patches or patch in v.patches]
@@ -836,6 +882,11 @@ def _reason(
     keeps_variant: bool,
 ) -> str:
     facts = " and ".join(p for p in (_carries(pick), _driver_part(pick, machine)) if p)
+    if pick.variant.rocm is not None and machine.rocm:
+        # No source read ties the wheel's ROCm to the host's: say what is installed only.
+        facts += f"{'; ' if facts else ''}the host has ROCm {machine.rocm} (not matched)"
+    if pick.variant.xpu:
+        facts = f"its xpu build is published ({pick.variant.source or pick.release.source})"
     label = f"torch {pick.release.series} {pick.variant.name}"
     fits = "fits" if pick.verdict is Verdict.RUNS else "may fit"
     same_release = bool(own) and pick.release is own[0].release

@@ -461,6 +461,9 @@ def _container_without_nodes(known: Known, placement: Placement, backend: regist
     return (
         placement.container is not None
         and bool(backend.container_devices)
+        # A backend whose nodes the scan does not look for (the Intel GPU's /dev/dri is any
+        # vendor's) cannot be said to miss them.
+        and bool(backend.device_nodes)
         and any(s.kind == "pci" and s.count for s in signals)
         and not any(s.kind == "device_node" for s in signals)
     )

@@ -75,6 +75,14 @@ def machine_of(evidence: Evidence | None) -> wheels.Machine:
         gfx=(host.gfx_targets or ()) if host else (),
         driver=nvidia.driver if nvidia else None,
         driver_cuda=(nvidia.nvml_cuda or nvidia.smi_cuda) if nvidia else None,
+        intel_gpu=host is not None
+        and any(
+            s.count != 0
+            for backend in registry.BACKENDS
+            if backend.query.build is registry.Build.XPU
+            for s in host.signals_for(backend.key)
+        ),
+        rocm=host.rocm_version if host else None,
     )
 
 
@@ -111,17 +119,37 @@ def install(
 
 
 def _chosen_torch(backend: registry.Backend, evidence: Evidence | None) -> tuple[str, str] | None:
-    """(pip arguments, why) of the CUDA torch build for this machine, when the evidence
-    shows an NVIDIA GPU or driver and a build is shown to run there; else None."""
-    if backend.query.build is not registry.Build.CUDA or evidence is None:
+    """(pip arguments, why) of the torch build of `backend`'s kind for this machine, as
+    `compat.wheels` chooses it: a CUDA build for the NVIDIA GPUs and driver, a ROCm build
+    that carries the AMD GPUs' gfx targets, each only when shown to run there; the xpu
+    build of the user's release (else the newest release that has one) for an Intel GPU,
+    with what could not be checked said in the reason. None: the evidence shows no such
+    hardware, or no build fits."""
+    if evidence is None or backend.query.build is None:
         return None
-    machine = machine_of(evidence)
-    if not (machine.capabilities or machine.driver or machine.driver_cuda):
+    whole = machine_of(evidence)
+    build = backend.query.build
+    if build is registry.Build.CUDA and (whole.capabilities or whole.driver or whole.driver_cuda):
+        machine = whole
+    elif build is registry.Build.ROCM and whole.gfx:
+        # Only the AMD GPUs: an NVIDIA card beside them must not turn this into a CUDA pick.
+        machine = wheels.Machine(host=whole.host, gfx=whole.gfx, rocm=whole.rocm)
+    elif build is registry.Build.XPU and whole.intel_gpu:
+        machine = wheels.Machine(host=whole.host, intel_gpu=True)
+    else:
         return None
     torch = evidence.torch.version if evidence.torch else None
     suggestion = wheels.choose(torch, machine)
     args = wheels.install_args(suggestion)
-    if suggestion.verdict is not wheels.Verdict.RUNS or args is None:
+    if args is None or suggestion.variant is None:
+        return None
+    if build is registry.Build.XPU:
+        # The xpu index is the documented install for an Intel GPU ([PT-XPU-2.5]); that a
+        # given model is supported is not in the table, and the reason says so.
+        if not wheels.Variant(suggestion.variant).xpu or suggestion.verdict is wheels.Verdict.FAILS:
+            return None
+        return args, f"{suggestion.reason}; not checked: {'; '.join(suggestion.unchecked)}"
+    if suggestion.verdict is not wheels.Verdict.RUNS:
         return None
     return args, suggestion.reason
 

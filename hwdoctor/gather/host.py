@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Final
 
 from hwdoctor import processes, registry
-from hwdoctor.gather import kfd, nvidia, placement
+from hwdoctor.gather import kfd, nvidia, placement, rocm
 from hwdoctor.model.facts import HardwareSignal, HostFacts, ToolProblem
 from hwdoctor.text import printable
 
@@ -88,6 +88,7 @@ def scan(
         placement=placement.scan(root, backends, env) if sys.platform != "win32" else None,
         nvidia=driver.result(),
         gfx_targets=kfd.gfx_targets(root, read_text=read_text),
+        rocm_version=rocm.installed_version(root, read_text=read_text),
     )
     return facts, problems
 

@@ -401,6 +401,8 @@ class HostFacts:
     nvidia: NvidiaDriver | None = None  # None: no NVIDIA driver or GPU seen, or not scanned
     # The gfx target of each AMD GPU in the KFD topology ("gfx1101"); None: no topology.
     gfx_targets: tuple[str, ...] | None = None
+    # The ROCm release installed at /opt/rocm ("6.3.1"); None: none found, or not scanned.
+    rocm_version: str | None = None
 
     def signals_for(self, backend: str) -> tuple[HardwareSignal, ...]:
         return tuple(signal for signal in self.signals if signal.backend == backend)
@@ -428,6 +430,7 @@ class HostFacts:
             gfx_targets=_strings(data.get("gfx_targets"))
             if isinstance(data.get("gfx_targets"), list)
             else None,
+            rocm_version=_str(data.get("rocm_version")),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -452,6 +455,7 @@ class HostFacts:
             "placement": placement,
             "nvidia": nvidia,
             "gfx_targets": list(self.gfx_targets) if self.gfx_targets is not None else None,
+            "rocm_version": self.rocm_version,
         }
 
 
