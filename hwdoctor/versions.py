@@ -1,165 +1,187 @@
-"""Just enough of PEP 440 to judge `Requires-Dist: torch==2.10.0` and `--require torch>=2.6`.
+"""Versions and requirements judged as pip judges them: by `packaging` (PEP 440, PEP 508).
 
-hwdoctor's runtime stays small (no `packaging`): versions are parsed into sortable keys and
-specifiers are checked the way pip checks them for released versions, with local labels
-(`+cpu`, `+rocm6.4`) ignored unless the specifier names one.
+`Requires-Dist: torch==2.10.0`, `--require torch>=2.6` and the rule tables' version gates
+all go through here. `packaging` is imported inside the functions, not at the top:
+`hwdoctor list`, `--help` and shell completion never judge a version and do not pay for
+the import (tests/test_list.py checks).
+
+Everything judged comes from the diagnosed environment (a package's METADATA, the probe's
+answers), so nothing here raises on bad input: text that is not a version is `None`, a
+`Requires-Dist` line that is not a PEP 508 requirement is `Outcome.INVALID` with packaging's
+reason, as pip reports it.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final
+from enum import Enum
+from typing import TYPE_CHECKING, Final
 
-_VERSION: Final = re.compile(
-    r"""^\s*v?
-    (?:(?P<epoch>\d+)!)?
-    (?P<release>\d+(?:\.\d+)*)
-    (?:[-_.]?(?P<pre_l>a|b|c|rc|alpha|beta|pre|preview)[-_.]?(?P<pre_n>\d*))?
-    (?:(?:-(?P<post_n1>\d+))|(?:[-_.]?(?P<post_l>post|rev|r)[-_.]?(?P<post_n2>\d*)))?
-    (?:[-_.]?(?P<dev_l>dev)[-_.]?(?P<dev_n>\d*))?
-    (?:\+(?P<local>[a-z0-9]+(?:[-_.][a-z0-9]+)*))?
-    \s*$""",
-    re.VERBOSE | re.IGNORECASE,
-)
-_PRE_ORDER: Final = {"a": 0, "alpha": 0, "b": 1, "beta": 1, "c": 2, "rc": 2, "pre": 2, "preview": 2}
-_SPECIFIER: Final = re.compile(r"^\s*(===|==|!=|~=|<=|>=|<|>)\s*([^\s,;]+)\s*$")
-OPERATORS: Final = ("===", "==", "!=", "~=", "<=", ">=", "<", ">")
+if TYPE_CHECKING:
+    from packaging.specifiers import SpecifierSet
+    from packaging.version import Version
 
-_Key = tuple[int, tuple[int, ...], tuple[int, int], tuple[int, int], tuple[int, int]]
-
-
-@dataclass(frozen=True, slots=True)
-class Version:
-    text: str
-    epoch: int
-    release: tuple[int, ...]
-    pre: tuple[int, int] | None
-    post: int | None
-    dev: int | None
-    local: str | None
-
-    @property
-    def public(self) -> str:
-        return self.text.split("+", 1)[0]
-
-    def key(self) -> _Key:
-        release = tuple(self.release)
-        while len(release) > 1 and release[-1] == 0:
-            release = release[:-1]
-        # A dev release of X sorts before X's pre-releases; no pre-release sorts after them.
-        if self.pre is None and self.post is None and self.dev is not None:
-            pre = (-1, 0)
-        else:
-            pre = self.pre if self.pre is not None else (3, 0)
-        post = (1, self.post) if self.post is not None else (0, 0)
-        dev = (0, self.dev) if self.dev is not None else (1, 0)
-        return (self.epoch, release, pre, post, dev)
+# Bounds on text from the diagnosed environment. PEP 440 sets none, but Python refuses to
+# convert more than 4,300 digits to an int (CVE-2020-10735), so `torch>=1.` followed by
+# 5,000 nines makes packaging raise ValueError deep inside a comparison. Real versions are
+# tens of characters (torch's nightlies: "2.12.0.dev20250101+cu128"), real lines hundreds.
+MAX_VERSION_CHARS: Final = 256
+MAX_REQUIREMENT_CHARS: Final = 2048
 
 
 def parse(text: str) -> Version | None:
-    match = _VERSION.match(text)
-    if not match:
+    """`"2.5.1+cu121"` as a `packaging.version.Version`; None when it is not PEP 440."""
+    from packaging.version import InvalidVersion, Version
+
+    if len(text) > MAX_VERSION_CHARS:
         return None
-    groups = match.groupdict()
-    pre = None
-    if groups["pre_l"]:
-        pre = (_PRE_ORDER[groups["pre_l"].lower()], int(groups["pre_n"] or 0))
-    post_n = groups["post_n1"] or groups["post_n2"]
-    post = int(post_n or 0) if (groups["post_n1"] or groups["post_l"]) else None
-    return Version(
-        text=text.strip(),
-        epoch=int(groups["epoch"] or 0),
-        release=tuple(int(part) for part in groups["release"].split(".")),
-        pre=pre,
-        post=post,
-        dev=int(groups["dev_n"] or 0) if groups["dev_l"] else None,
-        local=groups["local"].lower() if groups["local"] else None,
+    try:
+        return Version(text)
+    except (InvalidVersion, ValueError):
+        return None
+
+
+def parse_specifiers(text: str) -> SpecifierSet | None:
+    """`">=2.6,<3"` as a `SpecifierSet`; None when any part is malformed. Empty: any version.
+
+    packaging skips empty parts (`">=2.6,,"`); PEP 508 does not, and neither does this.
+    """
+    from packaging.specifiers import InvalidSpecifier, SpecifierSet
+
+    if len(text) > MAX_REQUIREMENT_CHARS:
+        return None
+    if text.strip() and any(not part.strip() for part in text.split(",")):
+        return None
+    try:
+        specifiers = SpecifierSet(text)
+    except (InvalidSpecifier, ValueError):
+        return None
+    return specifiers if _versions_convert(specifiers) else None
+
+
+def _versions_convert(specifiers: SpecifierSet) -> bool:
+    """Whether each specifier's version converts (not true of 5,000 nines, see above)."""
+    return all(
+        spec.operator == "===" or parse(spec.version.removesuffix(".*")) is not None
+        for spec in specifiers
     )
-
-
-@dataclass(frozen=True, slots=True)
-class Specifier:
-    operator: str
-    version: str
-
-    def __str__(self) -> str:
-        return f"{self.operator}{self.version}"
-
-    def contains(self, candidate: Version) -> bool:
-        if self.operator == "===":
-            return candidate.text.lower() == self.version.lower()
-        if self.operator in ("==", "!=") and self.version.endswith(".*"):
-            matched = _prefix_match(candidate, self.version[:-2])
-            return matched if self.operator == "==" else not matched
-        wanted = parse(self.version)
-        if wanted is None:
-            return False
-        ours = candidate if wanted.local else _without_local(candidate)
-        if self.operator == "~=":
-            prefix = ".".join(str(n) for n in wanted.release[:-1])
-            return ours.key() >= wanted.key() and _prefix_match(ours, prefix)
-        same = ours.key() == wanted.key() and ours.local == wanted.local
-        comparisons = {
-            "==": same,
-            "!=": not same,
-            "<=": ours.key() <= wanted.key(),
-            ">=": ours.key() >= wanted.key(),
-            "<": ours.key() < wanted.key(),
-            ">": ours.key() > wanted.key(),
-        }
-        return comparisons[self.operator]
-
-
-def _without_local(version: Version) -> Version:
-    return Version(
-        version.public, version.epoch, version.release, version.pre, version.post, version.dev, None
-    )
-
-
-def _prefix_match(candidate: Version, prefix: str) -> bool:
-    wanted = parse(prefix)
-    if wanted is None:
-        return False
-    length = len(wanted.release)
-    release = candidate.release + (0,) * max(0, length - len(candidate.release))
-    return candidate.epoch == wanted.epoch and release[:length] == wanted.release
-
-
-def parse_specifiers(text: str) -> tuple[Specifier, ...] | None:
-    """`">=2.6,<3"` → specifiers; None when any part is malformed. Empty text: any version."""
-    text = text.strip()
-    if not text:
-        return ()
-    found = []
-    for part in text.split(","):
-        match = _SPECIFIER.match(part)
-        if not match or (match.group(1) != "===" and parse(match.group(2).rstrip(".*")) is None):
-            return None
-        found.append(Specifier(match.group(1), match.group(2)))
-    return tuple(found)
 
 
 def satisfies(version: str, specifiers: str) -> bool | None:
-    """Whether `version` meets every specifier; None when either cannot be parsed."""
+    """Whether `version` meets every specifier; None when either cannot be parsed.
+
+    Pre-releases count, as in `pip check` (`contains(version, prereleases=True)`): an
+    installed 2.12.0rc1 meets `>=2.11`. PEP 440's own exclusions stand: 2.12.0rc1 is not
+    `<2.12.0`, and a local label (`+cpu`) matters only when the specifier names one.
+    """
     parsed_version = parse(version)
     parsed = parse_specifiers(specifiers)
     if parsed_version is None or parsed is None:
         return None
-    return all(spec.contains(parsed_version) for spec in parsed)
+    return _contains(parsed, parsed_version)
 
 
-def requirement_specifiers(requirement: str, name: str) -> str | None:
-    """The specifier part of a `Requires-Dist` line about `name`, or None if it is not one.
-
-    `"torch==2.10.0"` → `"==2.10.0"`; `"torch (>=2.1)"` → `">=2.1"`; markers are dropped.
-    """
-    head = requirement.split(";", 1)[0].strip()
-    match = re.match(r"^([A-Za-z0-9][A-Za-z0-9._-]*)\s*(\[[^\]]*\])?\s*(.*)$", head)
-    if not match or _normalize(match.group(1)) != _normalize(name):
+def _contains(specifiers: SpecifierSet, version: Version) -> bool | None:
+    try:
+        return specifiers.contains(version, prereleases=True)
+    except ValueError:  # a comparison packaging cannot make; see MAX_VERSION_CHARS
         return None
-    return match.group(3).strip().strip("()").strip()
 
 
-def _normalize(name: str) -> str:
-    return re.sub(r"[-_.]+", "-", name).lower()
+class Outcome(str, Enum):
+    """What one `Requires-Dist` line says about an installed version."""
+
+    MET = "met"
+    UNMET = "unmet"
+    INVALID = "invalid"  # not a PEP 508 requirement: pip refuses it too
+    OTHER = "other"  # about another distribution, or its marker excludes this interpreter
+    UNKNOWN = "unknown"  # the installed version, or the interpreter a marker asks about
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """One `Requires-Dist` line judged: `spec` as packaging writes it (`">=2.1"`), `reason`
+    the first line of packaging's complaint when the line is invalid."""
+
+    requirement: str
+    outcome: Outcome
+    spec: str = ""
+    reason: str = ""
+
+
+def judge_requirement(
+    requirement: str, name: str, version: str | None, python: str | None = None
+) -> Judged:
+    """What the `Requires-Dist` line `requirement` says about `name` at `version`.
+
+    Markers are evaluated as pip evaluates them for the interpreter whose version is
+    `python` ("3.11.7"): `python_version < "3.9"` against it, `extra == "gpu"` as false
+    (no extra is installed by being diagnosed). The other marker variables (`sys_platform`,
+    `platform_machine`) are this host's: hwdoctor diagnoses interpreters of the machine it
+    runs on. With `python` unknown, a line with a marker is `UNKNOWN`, not guessed.
+    """
+    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.utils import canonicalize_name
+
+    text = requirement.strip()
+    if len(text) > MAX_REQUIREMENT_CHARS:
+        return Judged(
+            requirement, Outcome.INVALID, reason=f"longer than {MAX_REQUIREMENT_CHARS} characters"
+        )
+    try:
+        parsed = Requirement(text)
+    except (InvalidRequirement, ValueError) as exc:
+        return Judged(requirement, Outcome.INVALID, reason=_invalid_reason(text, exc))
+    if not _versions_convert(parsed.specifier):
+        reason = f"a version longer than {MAX_VERSION_CHARS} characters"
+        return Judged(requirement, Outcome.INVALID, reason=reason)
+    spec = str(parsed.specifier)
+    if canonicalize_name(parsed.name) != canonicalize_name(name):
+        return Judged(requirement, Outcome.OTHER, spec)
+    if parsed.marker is not None:
+        environment = marker_environment(python)
+        if environment is None:
+            return Judged(requirement, Outcome.UNKNOWN, spec)
+        try:
+            applies = parsed.marker.evaluate(environment)
+        except ValueError as exc:  # e.g. packaging's UndefinedComparison
+            return Judged(requirement, Outcome.INVALID, spec, reason=_first_line(exc))
+        if not applies:
+            return Judged(requirement, Outcome.OTHER, spec)
+    installed = parse(version) if version else None
+    met = None if installed is None else _contains(parsed.specifier, installed)
+    if met is None:
+        return Judged(requirement, Outcome.UNKNOWN, spec)
+    return Judged(requirement, Outcome.MET if met else Outcome.UNMET, spec)
+
+
+def marker_environment(python: str | None) -> Mapping[str, str] | None:
+    """The marker variables for an interpreter of version `python`; None if it is unknown."""
+    parsed = parse(python) if python else None
+    if parsed is None or len(parsed.release) < 2:
+        return None
+    return {
+        "python_version": f"{parsed.release[0]}.{parsed.release[1]}",
+        "python_full_version": str(python).strip(),
+    }
+
+
+def _invalid_reason(text: str, exc: Exception) -> str:
+    """packaging's complaint; for `torch~= 2` it says "Expected semicolon ... or end" (its
+    grammar backs off to a bare name), so the specifier's own complaint is clearer."""
+    from packaging.specifiers import InvalidSpecifier, SpecifierSet
+
+    head = re.match(r"\s*[A-Za-z0-9][A-Za-z0-9._-]*\s*(?:\[[^\]]*\])?\s*([^;@]*)", text)
+    specifier = head.group(1).strip().strip("()") if head else ""
+    if specifier and specifier[0] in "<>=!~":
+        try:
+            SpecifierSet(specifier)
+        except (InvalidSpecifier, ValueError) as spec_exc:
+            return _first_line(spec_exc)
+    return _first_line(exc)
+
+
+def _first_line(exc: Exception) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0][:200]

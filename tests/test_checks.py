@@ -183,6 +183,27 @@ def test_extension_requires_another_torch() -> None:
     )
 
 
+@pytest.mark.parametrize("requirement", ["torch==2.*.*", "torch~= 2", "torch>=1." + "9" * 5000])
+def test_an_invalid_torch_requirement_is_reported_as_invalid(requirement: str) -> None:
+    evidence = with_package(cpu_host(), "torch-npu", "2.1.0", requirement)
+    found = diagnosis.detect(evidence).findings
+    assert "extension.torch_mismatch" not in codes(found)
+    invalid = one(found, "extension.requirement_invalid")
+    assert invalid.message.startswith("torch-npu 2.1.0 declares the invalid requirement `torch")
+    assert "whether it fits torch 2.13.0+cpu is unknown" in invalid.message
+    assert len(invalid.message) < 400  # 5,000 nines are clipped, not repeated
+
+
+def test_a_torch_requirement_behind_a_marker_is_judged_for_the_diagnosed_python() -> None:
+    line = 'torch==2.1.0; python_version < "3.9"'
+    evidence = with_package(cpu_host(), "torch-npu", "2.1.0", line, 'torch>=2.6; extra == "x"')
+    assert evidence.python is not None and evidence.python.version == "3.11.7"
+    assert "extension.torch_mismatch" not in detect_codes(evidence)
+    older = dataclasses.replace(evidence.python, version="3.8.18")
+    found = diagnosis.detect(dataclasses.replace(evidence, python=older)).findings
+    assert one(found, "extension.torch_mismatch").params["spec"] == "==2.1.0"
+
+
 def test_backend_unavailable_with_hardware_and_package() -> None:
     evidence = with_backend(cpu_host(), "npu", installed=True, version="2.1.0", importable=True)
     evidence = with_signal(evidence, "npu", "/dev/davinci0")

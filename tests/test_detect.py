@@ -195,3 +195,43 @@ def test_cpu_only_torch_on_a_gpu_host(world: World) -> None:
     assert "CPU build" in found[0]["message"]
     assert backend(document, "cuda")["status"] == "warn"
     assert document["exit_code"] == 0  # a warning, not a failure
+
+
+# 300 nines: a version too long for hwdoctor to compare, in a line short enough for the
+# probe's boundary to carry (5,000 are judged in tests/test_checks.py).
+@pytest.mark.parametrize("requirement", ["torch==2.*.*", "torch~= 2", "torch>=1." + "9" * 300])
+def test_an_extension_with_an_invalid_torch_requirement(world: World, requirement: str) -> None:
+    """Requires-Dist lines pip refuses are reported as invalid, not as another torch."""
+    world.privateuse1("mlu", module="torch_mlu", dist="torch-mlu", version="1.2.0",
+                      requires=(requirement,))  # fmt: skip
+    result = run_hwdoctor("detect", "--json", env=world.env(base_env()))
+    assert result.returncode == 0, result  # a warning: the extension itself works
+    found = {f["code"]: f for f in result.json()["data"]["findings"]}
+    assert "extension.torch_mismatch" not in found
+    invalid = found["extension.requirement_invalid"]
+    assert invalid["severity"] == "warning" and invalid["backend"] == "mlu"
+    assert invalid["message"].startswith("torch-mlu 1.2.0 declares the invalid requirement")
+    assert backend(result.json(), "mlu")["status"] == "warn"
+
+
+def test_an_extension_requirement_behind_an_extra_is_not_a_mismatch(world: World) -> None:
+    # As safetensors-0.8.0 writes its torch extra: `torch>=2.4 ; extra == 'torch'`.
+    older_python = f'python_version < "{sys.version_info[0]}.0"'
+    requires = ("torch>=9.0 ; extra == 'torch'", f"torch==2.10.0; {older_python}")
+    world.privateuse1(
+        "mlu", module="torch_mlu", dist="torch-mlu", version="1.2.0", requires=requires
+    )
+    result = run_hwdoctor("detect", "--json", env=world.env(base_env()))
+    assert result.returncode == 0, result
+    assert not {"extension.torch_mismatch", "extension.requirement_invalid"} & set(
+        codes(result.json())
+    )
+
+
+def test_an_empty_metadata_has_an_unknown_version(world: World) -> None:
+    world.privateuse1("mlu", module="torch_mlu", dist="torch-mlu", version="1.2.0")
+    (world.site / "torch_mlu-1.2.0.dist-info" / "METADATA").write_text("", encoding="utf-8")
+    result = run_hwdoctor("detect", "--json", env=world.env(base_env()))
+    assert result.returncode == 0, result
+    assert backend(result.json(), "mlu")["version"] == "unknown"
+    assert "None" not in run_hwdoctor("detect", env=world.env(base_env())).stdout

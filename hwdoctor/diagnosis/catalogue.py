@@ -32,6 +32,7 @@ class Code(str, Enum):
     PACKAGE_MISSING = "hardware.package_missing"
     EXTENSION_IMPORT_FAILED = "extension.import_failed"
     EXTENSION_TORCH_MISMATCH = "extension.torch_mismatch"
+    EXTENSION_REQUIREMENT_INVALID = "extension.requirement_invalid"
     BACKEND_UNAVAILABLE = "backend.unavailable"
     QUERY_FAILED = "backend.query_failed"
     PACKAGE_WITHOUT_HARDWARE = "backend.package_without_hardware"
@@ -218,6 +219,16 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "not satisfy; extensions are built against one torch release.",
         "{package} {version} requires torch{spec}, but torch {torch} is installed",
         commands=("{install}", "# or: the {package} release built for torch {torch}"),
+    ),
+    Code.EXTENSION_REQUIREMENT_INVALID: Entry(
+        W, "an extension declares an invalid torch requirement",
+        "A `Requires-Dist` line of the extension's metadata is not a valid PEP 508 "
+        "requirement (`torch==2.*.*`, `torch~=2`), so which torch it was built for is "
+        "unknown; pip refuses such metadata when it installs or checks the package.",
+        "{package} {version} declares the invalid requirement `{requirement}` ({reason}); "
+        "whether it fits torch {torch} is unknown",
+        advice="install the {package} release built for torch {torch}, or ask its "
+        "maintainers to fix its metadata",
     ),
     # --- devices -------------------------------------------------------------------------
     Code.BACKEND_UNAVAILABLE: Entry(

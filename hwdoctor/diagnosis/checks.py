@@ -41,6 +41,7 @@ from hwdoctor.model.facts import (
     TorchInfo,
 )
 from hwdoctor.model.reports import Finding, NotChecked, Severity
+from hwdoctor.text import clip, one_line
 from hwdoctor.units import human_bytes
 
 T = TypeVar("T")
@@ -358,6 +359,8 @@ def check_torch_requirements(known: Known) -> Iterable[Finding]:
     torch_version = known.torch.version
     if not torch_version:
         return
+    # Markers are judged for the diagnosed interpreter (not hwdoctor's own), when known.
+    python = known.evidence.python.version if known.evidence.python else None
     for backend in registry.BACKENDS:
         if backend.module is None:
             continue
@@ -366,16 +369,26 @@ def check_torch_requirements(known: Known) -> Iterable[Finding]:
             if package is None:
                 continue
             for requirement in package.requires_torch:
-                spec = versions.requirement_specifiers(requirement, "torch")
-                if spec and versions.satisfies(torch_version, spec) is False:
+                judged = versions.judge_requirement(requirement, "torch", torch_version, python)
+                if judged.outcome is versions.Outcome.INVALID:
+                    yield finding(
+                        Code.EXTENSION_REQUIREMENT_INVALID,
+                        backend=backend.key,
+                        package=backend.package,
+                        version=package.version,
+                        requirement=clip(one_line(requirement), 120),
+                        reason=judged.reason,
+                        torch=torch_version,
+                    )
+                elif judged.outcome is versions.Outcome.UNMET:
                     yield finding(
                         Code.EXTENSION_TORCH_MISMATCH,
                         backend=backend.key,
                         package=backend.package,
                         version=package.version,
-                        spec=spec,
+                        spec=judged.spec,
                         torch=torch_version,
-                        install=remedies.pip(known.way, f"install 'torch{spec}'"),
+                        install=remedies.pip(known.way, f"install 'torch{judged.spec}'"),
                     )
 
 

@@ -179,7 +179,7 @@ class Package:
     def from_json(cls, name: str, data: Mapping[str, Any]) -> Package:
         return cls(
             name=name,
-            version=str(data.get("version")),
+            version=_str(data.get("version")) or "unknown",
             requires_torch=_strings(data.get("requires_torch")),
             home_page=_str(data.get("home_page")),
         )

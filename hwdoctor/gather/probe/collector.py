@@ -79,7 +79,8 @@ class ProbeResult:
             found[name] = (
                 Package(
                     name=name,
-                    version=str(data.get("version")),
+                    # An empty METADATA has no Version: unknown, not the text "None".
+                    version=_str_or_none(data.get("version")) or "unknown",
                     requires_torch=tuple(data.get("requires_torch") or ()),
                     home_page=data.get("home_page"),
                 )

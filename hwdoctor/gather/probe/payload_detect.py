@@ -42,10 +42,8 @@ def _installed(backend):
 
 
 def _is_torch_requirement(requirement):
-    """An unconditional requirement on torch itself (not torchvision, not an extra)."""
-    name_and_spec, _, marker = requirement.partition(";")
-    if "extra" in marker:
-        return False
+    """A requirement on torch itself (not torchvision); hwdoctor judges its marker."""
+    name_and_spec = requirement.partition(";")[0]
     name = re.split(r"[\s<>=!~\[(]", name_and_spec.strip(), maxsplit=1)[0]
     return name.lower() == "torch"
 
