@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from enum import Enum
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import IO, TYPE_CHECKING, Annotated, Any, NoReturn, cast
 
 import typer
 
@@ -492,10 +492,15 @@ def load_command(
         memory=_memory(memory, plan),
     )
     target = resolve_python(python)
-    from hwdoctor.text import is_true
+    from hwdoctor.text import TerminalEcho, is_true
 
     # The target's own download and loading bars only when asked for; else the status line.
-    echo = sys.stderr.buffer if is_true(os.environ.get(PROGRESS_ENV)) else None
+    # Filtered: the payload's stderr may hold any escape sequence (OSC 52 sets the clipboard).
+    echo = (
+        cast("IO[bytes]", TerminalEcho(sys.stderr.buffer))  # write() and flush() are all it needs
+        if is_true(os.environ.get(PROGRESS_ENV))
+        else None
+    )
     progress = contextlib.nullcontext() if echo else _progress(output)
     with _probe_started(target) as started, progress:
         report = loading.load(request, target, timeout, started=started, echo_stderr=echo)

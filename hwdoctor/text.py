@@ -2,16 +2,22 @@
 
 Everything the diagnosed machine hands over (error messages, tool output, package names,
 paths) passes through `valid_text` on its way in; user input quoted in an error line
-passes through `quoted`.
+passes through `quoted`. On the way out it is neutralised for where it goes: `printable`
+for a terminal, `md_inline` / `md_code` / `md_fence` for Markdown, `inert_commands` for any
+output GitHub Actions parses, `TerminalEcho` for a stream copied to a terminal as it comes.
 """
 
 from __future__ import annotations
 
+import codecs
 import re
-from typing import Any, Final
+from typing import IO, Any, Final
 
+# Characters that reorder or hide text: bidi overrides and isolates ("Trojan Source",
+# CVE-2021-42574), zero-width and direction marks, line and paragraph separators, the BOM.
+_INVISIBLE: Final = "\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff"
 # Control characters other than newline and tab: escape sequences, carriage returns, NUL.
-_CONTROL: Final = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_CONTROL: Final = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_INVISIBLE}]")
 # What strtobool-style parsers in hwdoctor accept as "on" (HWDOCTOR_PROGRESS, HF_HUB_OFFLINE):
 # huggingface_hub's and transformers' ENV_VARS_TRUE_VALUES.
 TRUE_VALUES: Final = frozenset({"1", "ON", "YES", "TRUE"})
@@ -25,7 +31,12 @@ def is_true(value: str | None) -> bool:
 def printable(text: str) -> str:
     """Control characters become `\\x1b`-style escapes, so text from the target cannot
     drive the user's terminal; newlines and tabs stay."""
-    return _CONTROL.sub(lambda match: f"\\x{ord(match.group()):02x}", text)
+    return _CONTROL.sub(_escape, text)
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def valid_text(value: Any) -> Any:
@@ -65,3 +76,118 @@ def clip(text: str, limit: int) -> str:
 def quoted(text: str, limit: int = 60) -> str:
     """User input quoted for an error line: one printable line, bounded length."""
     return "'" + clip(one_line(text), limit + 1) + "'"
+
+
+# --- GitHub Actions --------------------------------------------------------------------------
+
+# A line the Actions runner reads as a workflow command: it trims whitespace and looks for
+# "::" at the start (v2), or for "##[" anywhere (v1); lines end at \n, \r or \r\n. A colour
+# code at the start hides a command from the runner but not from every log viewer: skipped too.
+# https://github.com/actions/runner/blob/main/src/Runner.Common/ActionCommand.cs
+_COMMAND_START: Final = re.compile(r"(?:^|(?<=\r))((?:\s|\x1b\[[0-9;]*m)*)::", re.MULTILINE)
+_COMMAND_V1: Final = re.compile(r"##\[")
+
+
+def inert_commands(text: str) -> str:
+    """`text` with no line that GitHub Actions would run as a workflow command: a backslash
+    before a leading `::` and in `##[` (in Markdown prose it renders as nothing)."""
+    return _COMMAND_V1.sub(r"##\\[", _COMMAND_START.sub(r"\1\\::", text))
+
+
+# --- the terminal --------------------------------------------------------------------------
+
+_SGR: Final = r"\x1b\[[0-9;]*m"
+_RENDERED_UNSAFE: Final = re.compile(f"({_SGR})|[\x00-\x08\x0b-\x1f\x7f-\x9f{_INVISIBLE}]")
+
+
+def shown_safely(rendered: str, *, colours: bool) -> str:
+    """Rendered output made safe for a terminal and for a CI log, whatever a field let
+    through: every control character shown as an escape, except the colour codes of the
+    renderer (with `colours`); no line a workflow command. A no-op on hwdoctor's own text."""
+    if colours:
+        rendered = _RENDERED_UNSAFE.sub(lambda m: m.group(1) or _escape(m), rendered)
+    else:
+        rendered = printable(rendered)
+    return inert_commands(rendered)
+
+
+# --- Markdown ------------------------------------------------------------------------------
+
+# What can start structure inside a line of CommonMark/GFM: HTML and autolinks (<), links and
+# images ([ ]), code spans (`), emphasis (* ~), table cells (|), and the escape itself.
+# Underscores stay: intraword `_` is no emphasis, and names (torch_npu, HF_HOME) read as they are.
+_MD_SPECIAL: Final = re.compile(r"([\\`*\[\]<>|~])")
+
+
+def md_inline(text: object, newline: str = " ") -> str:
+    """Untrusted text as Markdown prose on one line: printable, every character that could
+    open HTML, a link, an image, a code span or a table cell backslash-escaped. Newlines
+    become `newline` (`<br>` in a table cell)."""
+    lines = printable(valid_text(str(text))).split("\n")
+    return newline.join(_MD_SPECIAL.sub(r"\\\1", line) for line in lines)
+
+
+def md_code(text: object, *, in_table: bool = False) -> str:
+    """Untrusted text as an inline code span it cannot close: delimited by one more backtick
+    than its longest run (CommonMark 6.1); in a table, `|` escaped as GFM requires."""
+    body = inert_commands(printable(valid_text(str(text))).replace("\n", " "))
+    if in_table:
+        body = body.replace("|", "\\|")
+    fence = "`" * (_longest_backtick_run(body) + 1)
+    # CommonMark strips one space from each end when both have one: pad to keep them.
+    if body[:1] == "`" or body[-1:] == "`" or (body[:1] == body[-1:] == " " and body.strip()):
+        body = f" {body} "
+    return f"{fence}{body}{fence}"
+
+
+def md_fence(text: object, info: str = "", indent: str = "") -> list[str]:
+    """Untrusted text as the lines of a fenced code block it cannot close: the fence is
+    longer than any backtick run inside (CommonMark 4.5); no line a workflow command."""
+    body = inert_commands(printable(valid_text(str(text))))
+    fence = "`" * max(3, _longest_backtick_run(body) + 1)
+    return [f"{indent}{fence}{info}", *(f"{indent}{line}" for line in body.split("\n")),
+            f"{indent}{fence}"]  # fmt: skip
+
+
+def _longest_backtick_run(text: str) -> int:
+    return max((len(run) for run in re.findall("`+", text)), default=0)
+
+
+# --- a stream copied to a terminal -----------------------------------------------------------
+
+# The escape sequences progress bars draw with (tqdm, pip, Rich): colours, cursor moves,
+# erasing a line, hiding the cursor. Anything else (OSC 52 writes the clipboard, OSC 8 links,
+# DCS, clearing the screen, setting the title) is shown, not obeyed.
+_SAFE_CSI: Final = r"\x1b\[(?:[0-9;]*[mABCDGK]|\?25[hl])"
+_ECHO_UNSAFE: Final = re.compile(f"({_SAFE_CSI})|[\x00-\x07\x0b\x0c\x0e-\x1f\x7f-\x9f{_INVISIBLE}]")
+# The end of a chunk that may be the start of a sequence or a workflow command, kept back
+# until the next chunk says which.
+_UNFINISHED: Final = re.compile(r"(?:\x1b(?:\[\??[0-9;]*)?|#{1,2}|(?<![^\n\r \t]):)\Z")
+
+
+class TerminalEcho:
+    """A byte stream (a payload's stderr) copied to a terminal as it comes, with control
+    characters and escape sequences other than a progress bar's made visible, and no line
+    that GitHub Actions would run as a workflow command."""
+
+    def __init__(self, target: IO[bytes]) -> None:
+        self._target = target
+        self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        self._pending = ""
+        self._line_blank = True  # nothing but whitespace since the last line break
+
+    def write(self, data: bytes) -> int:
+        text = self._pending + self._decoder.decode(data)
+        held = _UNFINISHED.search(text)
+        cut = held.start() if held and len(text) - held.start() < 32 else len(text)
+        text, self._pending = text[:cut], text[cut:]
+        shown = _ECHO_UNSAFE.sub(lambda m: m.group(1) or _escape(m), text)
+        prefix = "\n" if self._line_blank else "-"  # what came before this chunk
+        shown = inert_commands(prefix + shown)[len(prefix) :]
+        tail = re.split(r"[\r\n]", shown)[-1]
+        self._line_blank = (self._line_blank or len(tail) < len(shown)) and not tail.strip()
+        self._target.write(shown.encode("utf-8", "replace"))
+        return len(data)
+
+    def flush(self) -> None:
+        self._target.flush()

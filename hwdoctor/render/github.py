@@ -1,5 +1,10 @@
 """GitHub Actions: unmet requirements as workflow-command annotations, and the markdown
-report appended to the job summary."""
+report appended to the job summary.
+
+Values in a workflow command are encoded as the runner decodes them (`%`, `\r`, `\n`; in
+properties also `:` and `,`), so text from the diagnosed machine can neither end the command
+nor start another: https://github.com/actions/toolkit/blob/main/packages/core/src/command.ts
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from hwdoctor.redact import Redactor
+from hwdoctor.text import one_line, printable
 
 if TYPE_CHECKING:
     from hwdoctor.model.reports import RequirementResult
@@ -33,9 +39,10 @@ def integrate(
         line = result.line()
         if in_actions:
             # GitHub reads workflow commands from stderr as well, and stdout is the result.
-            sys.stderr.write(f"::error title=hwdoctor::{annotation(redactor(line))}\n")
+            title = command_property("hwdoctor")
+            sys.stderr.write(f"::error title={title}::{annotation(printable(redactor(line)))}\n")
         elif output is not OutputFormat.HUMAN:
-            sys.stderr.write(f"hwdoctor: {redactor(line)}\n")
+            sys.stderr.write(f"hwdoctor: {one_line(redactor(line))}\n")
     summary = os.environ.get("GITHUB_STEP_SUMMARY")
     if summary:
         try:
@@ -46,5 +53,11 @@ def integrate(
 
 
 def annotation(text: str) -> str:
-    """GitHub workflow-command escaping for a message."""
+    """A workflow command's message, encoded as `escapeData` in command.ts does."""
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def command_property(text: str) -> str:
+    """A workflow command's property value (`title=...`), encoded as `escapeProperty` in
+    command.ts does: a `:` would end the properties, a `,` start another."""
+    return annotation(text).replace(":", "%3A").replace(",", "%2C")

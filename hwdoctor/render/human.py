@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from hwdoctor.render import View
+from hwdoctor.text import printable, shown_safely
 from hwdoctor.units import human_bytes
 
 if TYPE_CHECKING:  # `list` renders without loading the report model
@@ -65,7 +66,9 @@ def console(stream: TextIO, width: int | None = None) -> Console:
 def render(renderables: Iterable[RenderableType], stream: TextIO) -> str:
     """The text (with colour codes when `stream` is a colour terminal) that printing the
     renderables to `stream` would produce; the caller writes it. No line ends in padding:
-    Rich pads to the console's width, which a pipe or a copy-paste should never see."""
+    Rich pads to the console's width, which a pipe or a copy-paste should never see. No
+    control character but Rich's colour codes, and no line GitHub Actions would run as a
+    workflow command, whatever a field held."""
     out = console(stream)
     with out.capture() as captured:
         for renderable in renderables:
@@ -76,7 +79,7 @@ def render(renderables: Iterable[RenderableType], stream: TextIO) -> str:
     while True:  # padding can sit on both sides of a line's closing colour code
         stripped = _TRAILING.sub("", text)
         if stripped == text:
-            return text
+            return shown_safely(text, colours=out.color_system is not None)
         text = stripped
 
 
@@ -226,7 +229,8 @@ def _context(report: DetectReport) -> Text:
     text = Text(" · ".join(versions), style="dim")
     if report.autoload_disabled:
         text.append(" · extension autoload off", style="yellow")
-    text.append(f"\nPython {report.python.version} at {report.python.executable}", style="dim")
+    python = report.python
+    text.append(f"\nPython {python.version} at {printable(python.executable)}", style="dim")
     for item in report.not_checked:
         text.append(f"\nnot checked: {item.check} (needs {', '.join(item.missing)})",
                     style="yellow")  # fmt: skip
@@ -263,12 +267,12 @@ def _findings(found: Sequence[Finding]) -> list[RenderableType]:
     out: list[RenderableType] = []
     for item in found:
         mark, style = SEVERITY_MARKS[item.severity.value]
-        head = Text(item.message)
+        head = Text(printable(item.message))
         head.append(f"  [{item.code}]", style="dim")
         out.append(_hanging(mark, head, mark_style=style))
         if item.advice:
-            out.append(Padding(Text(item.advice, style="cyan"), (0, 0, 0, 2)))
-        out += _command_lines(item.remedy or "")
+            out.append(Padding(Text(printable(item.advice), style="cyan"), (0, 0, 0, 2)))
+        out += _command_lines(printable(item.remedy or ""))
     return out
 
 
@@ -560,12 +564,13 @@ def load_renderables(report: LoadReport, view: View | None = None) -> list[Rende
     out: list[RenderableType] = []
     head = Text()
     if report.problem is not None and not report.placement:
-        failed = Text(f"{report.model} did not load on {report.device}.", style="bold red")
+        failed = Text(f"{printable(report.model)} did not load on {report.device}.",
+                      style="bold red")  # fmt: skip
         return [failed, *_findings([report.problem])]
     if report.plan is not None:
         return out + _plan(report)
     head.append("✓ " if report.ok else "! ", style="green" if report.ok else "yellow")
-    head.append(f"{report.model}", style="bold")
+    head.append(printable(report.model), style="bold")
     head.append(f" on {report.device}")
     details = [report.model_class, report.dtype, _count(report.parameters, "parameters")]
     if report.load_seconds is not None:
@@ -610,7 +615,7 @@ def load_renderables(report: LoadReport, view: View | None = None) -> list[Rende
         smoke.add_row(
             Text("✗", style="red"),
             report.problem.params.get("step", ""),
-            Text(report.problem.message),
+            Text(printable(report.problem.message)),
         )
         if report.problem.remedy:
             smoke.add_row("", "fix", Text(report.problem.remedy, style="cyan"))
@@ -625,16 +630,15 @@ def _plan(report: LoadReport) -> list[RenderableType]:
     fits = plan.get("fits")
     head = Text()
     if fits is None or fits.get("fits") is None:
-        head.append(
-            f"{report.model}: {_size(fits['needed']) if fits else '?'} of weights", style="bold"
-        )
+        head.append(f"{printable(report.model)}: {_size(fits['needed']) if fits else '?'} of "
+                    "weights", style="bold")  # fmt: skip
         if fits and not fits.get("device_here"):
             head.append(f"; {report.device} is not on this machine: pass --memory SIZE to plan "
                         "for its memory", style="yellow")  # fmt: skip
     else:
         verdict = "fits" if fits["fits"] else "does not fit"
         where = f"in {_size(fits['free'])}" + (" (--memory)" if fits.get("given") else " free")
-        head.append(f"{report.model} {verdict} on {report.device}: needs "
+        head.append(f"{printable(report.model)} {verdict} on {report.device}: needs "
                     f"{_size(fits['needed'])}, {where}",
                     style="bold green" if fits["fits"] else "bold yellow")  # fmt: skip
     grid = Table.grid(padding=(0, 2))

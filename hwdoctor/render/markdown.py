@@ -1,6 +1,11 @@
 """Markdown reports to paste into a GitHub issue: every backend, device, finding and the
 training/inference decision, in one block. The caller redacts (secrets always; GPU UUIDs
-and the hostname too, unless --no-redact)."""
+and the hostname too, unless --no-redact).
+
+Everything that came from the diagnosed machine (names, versions, errors, paths, the
+environment) goes through `hwdoctor.text`'s Markdown helpers: escaped prose, code spans and
+fences it cannot close, no HTML of its own; hwdoctor's `<details>` and `<br>` are the only
+HTML. No line of the report is a GitHub workflow command."""
 
 from __future__ import annotations
 
@@ -8,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from hwdoctor import __version__
+from hwdoctor.text import inert_commands, md_code, md_fence, md_inline
 from hwdoctor.units import human_bytes
 
 if TYPE_CHECKING:
@@ -33,17 +39,18 @@ def detect(report: DetectReport) -> str:
         lines += [
             "### Where things would run",
             "",
-            f"- `TrainingArguments(...).device`: `{decisions.training}` (n_gpu={decisions.n_gpu})",
-            f"- `PartialState().device`: `{decisions.accelerate}`",
+            f"- `TrainingArguments(...).device`: {md_code(decisions.training)} "
+            f"(n_gpu={md_inline(decisions.n_gpu)})",
+            f"- `PartialState().device`: {md_code(decisions.accelerate)}",
             "- `from_pretrained()` without `device_map`: `cpu`",
-            f'- `device_map="auto"`: {", ".join(f"`{d}`" for d in decisions.device_map_auto)}',
-            f"- `pipeline()` without `device`: `{decisions.pipeline}`",
+            f'- `device_map="auto"`: {", ".join(md_code(d) for d in decisions.device_map_auto)}',
+            f"- `pipeline()` without `device`: {md_code(decisions.pipeline)}",
             "",
         ]
     lines += _findings(report.findings)
     lines += _environment(report)
     lines += _evidence(report)
-    return "\n".join(lines).rstrip() + "\n"
+    return _finish(lines)
 
 
 def distributed(report: DistributedReport) -> str:
@@ -55,18 +62,19 @@ def distributed(report: DistributedReport) -> str:
         result = rank.all_reduce
         reduced = (
             "not run" if result is None
-            else (f"✅ {result.get('value')}" if result.get("ok") else "❌ failed")
+            else (f"✅ {_cell(result.get('value'))}" if result.get("ok") else "❌ failed")
         )  # fmt: skip
         lines.append(
-            f"| {rank.rank} | `{rank.host}` | {rank.local_rank} | `{rank.device}` | "
-            f"{_cell(rank.device_name or '?')} | {rank.backend or '?'} | {reduced} |"
+            f"| {_cell(rank.rank)} | {md_code(rank.host, in_table=True)} | "
+            f"{_cell(rank.local_rank)} | {md_code(rank.device, in_table=True)} | "
+            f"{_cell(rank.device_name or '?')} | {_cell(rank.backend or '?')} | {reduced} |"
         )
     if report.missing:
-        lines.append(f"\nMissing ranks: {', '.join(map(str, report.missing))}")
+        lines.append(f"\nMissing ranks: {md_inline(', '.join(map(str, report.missing)))}")
     lines.append("")
     lines += _findings((*report.findings, *report.local.findings))
     lines += _backends(report.local.backends)
-    return "\n".join(lines).rstrip() + "\n"
+    return _finish(lines)
 
 
 def explain(report: ExplainReport) -> str:
@@ -76,24 +84,24 @@ def explain(report: ExplainReport) -> str:
     lines += [
         "### Training",
         "",
-        f"`TrainingArguments(...).device` → `{training.device}` "
-        f"(n_gpu={training.n_gpu}, {training.parallel_mode})"
-        + (f" — raises {training.error}" if training.error else ""),
+        f"`TrainingArguments(...).device` → {md_code(training.device)} "
+        f"(n_gpu={md_inline(training.n_gpu)}, {md_inline(training.parallel_mode)})"
+        + (f" — raises {md_inline(training.error)}" if training.error else ""),
         "",
         *_trace(training.trace),
-        f"`PartialState().device` → `{report.accelerate.device}`",
+        f"`PartialState().device` → {md_code(report.accelerate.device)}",
         "",
         *_trace(report.accelerate.trace),
         "### Inference",
         "",
-        f"- `from_pretrained()` without `device_map` → `{report.inference.from_pretrained}`",
+        f"- `from_pretrained()` without `device_map` → {md_code(report.inference.from_pretrained)}",
         '- `device_map="auto"` → '
         + ", ".join(
-            f"`{device}` ({human_bytes(size) or '?'})"
+            f"{md_code(device)} ({human_bytes(size) or '?'})"
             for device, size in report.inference.device_map_auto.budgets
         )
         + ", then disk",
-        f"- `pipeline()` without `device` → `{report.inference.pipeline}`",
+        f"- `pipeline()` without `device` → {md_code(report.inference.pipeline)}",
         "",
     ]
     if report.verify is not None:
@@ -101,32 +109,40 @@ def explain(report: ExplainReport) -> str:
         lines += ["### Verified against the libraries", "", "| item | predicted | actual |",
                   "| --- | --- | --- |"]  # fmt: skip
         lines += [
-            f"| {'✅' if item.agree else '❌'} {item.name} | `{item.predicted}` | `{item.actual}` |"
+            f"| {'✅' if item.agree else '❌'} {_cell(item.name)} | "
+            f"{md_code(item.predicted, in_table=True)} | {md_code(item.actual, in_table=True)} |"
             for item in verify.items
         ]
         lines.append("")
     lines += _backends(detect_report.backends)
     lines += _findings((*detect_report.findings, *report.findings))
     lines += _environment(detect_report)
-    return "\n".join(lines).rstrip() + "\n"
+    return _finish(lines)
+
+
+def _finish(lines: list[str]) -> str:
+    """The report as one text; a workflow command could only come from a fence's content,
+    which `md_fence` already made inert: this is the last guard, a no-op on hwdoctor's text."""
+    return inert_commands("\n".join(lines).rstrip() + "\n")
 
 
 def _heading(title: str, report: DetectReport) -> list[str]:
     torch = report.torch
-    build = f" ({(torch.build or '?').upper()} build)" if torch.version else ""
+    build = f" ({md_inline((torch.build or '?').upper())} build)" if torch.version else ""
     packages = " · ".join(
-        f"{name} {report.packages.get(name) or 'not installed'}"
+        f"{name} {md_inline(report.packages.get(name) or 'not installed')}"
         + (build if name == "torch" else "")
         for name in ("torch", "transformers", "accelerate")
     )
+    host = report.host
     return [
         f"## {title}",
         "",
-        f"- hwdoctor {__version__} · Python {report.python.version} · "
-        f"{report.host.system} {report.host.machine} · host `{report.host.hostname}`",
+        f"- hwdoctor {__version__} · Python {md_inline(report.python.version)} · "
+        f"{md_inline(host.system)} {md_inline(host.machine)} · host {md_code(host.hostname)}",
         f"- {packages}",
-        f"- CPU: {report.host.cpu_name or '?'}, {report.host.cpu_count or '?'} cores, "
-        f"{human_bytes(report.host.memory_total_bytes) or '?'} RAM",
+        f"- CPU: {md_inline(host.cpu_name or '?')}, {md_inline(host.cpu_count or '?')} cores, "
+        f"{human_bytes(host.memory_total_bytes) or '?'} RAM",
         "",
     ]
 
@@ -135,7 +151,10 @@ def _requirements(results: Sequence[RequirementResult]) -> list[str]:
     if not results:
         return []
     lines = ["### Requirements", ""]
-    lines += [f"- {'✅' if r.met else '❌'} `{r.requirement.text}`: {r.found}" for r in results]
+    lines += [
+        f"- {'✅' if r.met else '❌'} {md_code(r.requirement.text)}: {md_inline(r.found)}"
+        for r in results
+    ]
     return [*lines, ""]
 
 
@@ -148,16 +167,19 @@ def _backends(backends: Iterable[BackendReport]) -> list[str]:
             if backend.installed and backend.version
             else backend.package
         )
-        devices = "<br>".join(
-            f"{d.index}: {d.name or '?'}"
-            + (f", {human_bytes(d.total_memory_bytes)}" if d.total_memory_bytes else "")
-            + (f" ({d.uuid})" if d.uuid else "")
+        devices = [
+            _cell(
+                f"{d.index}: {d.name or '?'}"
+                + (f", {human_bytes(d.total_memory_bytes)}" if d.total_memory_bytes else "")
+            )
+            # A code span: the redacted form, `<uuid>`, would otherwise read as an HTML tag.
+            + (f" ({md_code(d.uuid, in_table=True)})" if d.uuid else "")
             for d in backend.devices
-        )
-        detail = "<br>".join(part for part in (devices, backend.note) if part)
+        ]
+        detail = "<br>".join(part for part in (*devices, _cell(backend.note)) if part)
         lines.append(
-            f"| {_MARKS[backend.status.value]} | `{backend.device}` | {backend.hardware} | "
-            f"{_cell(package)} | {_cell(detail)} |"
+            f"| {_MARKS[backend.status.value]} | {md_code(backend.device, in_table=True)} | "
+            f"{_cell(backend.hardware)} | {_cell(package)} | {detail} |"
         )
     return [*lines, ""]
 
@@ -167,12 +189,13 @@ def _findings(found: Sequence[Finding]) -> list[str]:
         return ["### Findings", "", "None.", ""]
     lines = ["### Findings", ""]
     for item in found:
-        lines.append(f"- {_SEVERITY[item.severity.value]} {item.message} (`{item.code}`)")
+        lines.append(
+            f"- {_SEVERITY[item.severity.value]} {md_inline(item.message)} ({md_code(item.code)})"
+        )
         if item.advice:
-            lines.append(f"  - {item.advice}")
+            lines.append(f"  - {md_inline(item.advice)}")
         if item.remedy:
-            lines += ["", "  ```sh", *(f"  {line}" for line in item.remedy.splitlines()),
-                      "  ```", ""]  # fmt: skip
+            lines += ["", *md_fence(item.remedy.rstrip("\n"), info="sh", indent="  "), ""]
     return [*lines, ""]
 
 
@@ -180,7 +203,7 @@ def _trace(trace: Trace) -> list[str]:
     lines = ["<details><summary>checks, in order</summary>", ""]
     marks = {"taken": "✅", "skip": "✗", "noted": "·"}
     lines += [
-        f"- {marks.get(step.outcome, '·')} {step.observed or step.check}"
+        f"- {marks.get(step.outcome, '·')} {md_inline(step.observed or step.check)}"
         for step in trace.steps
         if step.outcome != "not reached"
     ]
@@ -190,9 +213,9 @@ def _trace(trace: Trace) -> list[str]:
 def _environment(report: DetectReport) -> list[str]:
     if not report.environment:
         return []
-    lines = ["<details><summary>environment</summary>", "", "```"]
-    lines += [f"{name}={value}" for name, value in report.environment.items()]
-    return [*lines, "```", "", "</details>", ""]
+    variables = "\n".join(f"{name}={value}" for name, value in report.environment.items())
+    return ["<details><summary>environment</summary>", "", *md_fence(variables), "",
+            "</details>", ""]  # fmt: skip
 
 
 def _evidence(report: DetectReport) -> list[str]:
@@ -202,9 +225,10 @@ def _evidence(report: DetectReport) -> list[str]:
     lines = ["<details><summary>evidence</summary>", ""]
     for item in evidence:
         text = (item.evidence or "")[-3000:]
-        lines += [f"`{item.code}`", "", "```", text, "```", ""]
+        lines += [md_code(item.code), "", *md_fence(text), ""]
     return [*lines, "</details>", ""]
 
 
-def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", "<br>")
+def _cell(text: object) -> str:
+    """Untrusted text in a table cell: escaped, its lines joined by `<br>`."""
+    return md_inline(str(text), newline="<br>")
