@@ -13,12 +13,12 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from enum import Enum
-from typing import IO, TYPE_CHECKING, Annotated, Any, NoReturn, cast
+from typing import IO, TYPE_CHECKING, Annotated, Any, NoReturn, TextIO, cast
 
 import typer
 
 from hwdoctor import __version__, interrupts
-from hwdoctor.errors import ExitCode, HwdoctorError, UsageError
+from hwdoctor.errors import ExitCode, HwdoctorError, OutputError, UsageError
 from hwdoctor.render import OutputFormat, PlainFormat, View, emit
 
 if TYPE_CHECKING:
@@ -573,12 +573,17 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
     if not args:
         args = ["--help"]
     interrupts.install()
+    _ignore_zero_width()
     code: int
     try:
+        _guard_stdout(args)
         result: Any = app(args=args, prog_name="hwdoctor", standalone_mode=False)
         code = int(result) if isinstance(result, int) else ExitCode.OK
         if code == ExitCode.INTERRUPTED:  # Typer turned Ctrl-C into Exit(130) itself
             _report_error(args, code, "interrupted", None)
+    except OutputError as exc:
+        _silence_stdout()  # what is still buffered for it must not fail again at exit
+        code = _report_error(args, exc.exit_code, exc.message, exc.hint)
     except HwdoctorError as exc:
         code = _report_error(args, exc.exit_code, exc.message, exc.hint)
     except typer.TyperException as exc:
@@ -604,13 +609,15 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
             f"attach the file `{REPORT_HINT}` writes to your report",
         )
     code = _after_interrupt(args, code)
-    if code == ExitCode.INTERRUPTED:
+    # PYTHONINSPECT (or -i) makes CPython print a SystemExit's traceback and wait for input
+    # instead of exiting: leave the same way as after an interrupt.
+    if code == ExitCode.INTERRUPTED or sys.flags.inspect:
         # CPython remembers a KeyboardInterrupt that went through exec() (dataclasses and
         # namedtuple build their methods that way) and, at exit, kills the process with
         # SIGINT instead of returning our code: leave without that last word.
-        with contextlib.suppress(OSError, ValueError):
-            sys.stdout.flush()
-            sys.stderr.flush()
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError, AttributeError, HwdoctorError):
+                stream.flush()
         os._exit(code)
     sys.exit(code)
 
@@ -634,7 +641,7 @@ def _report_error(args: Sequence[str], code: int, message: str, hint: str | None
     redactor = Redactor.from_environment()
     # argv may carry bytes that are not UTF-8 (surrogate-escaped) or terminal escapes.
     first_line = redactor(valid_text(" ".join(message.strip().splitlines()[:1]) or "error"))
-    if _wants_json(args) and not _secondary_rank():
+    if _wants_json(args) and not _secondary_rank() and code != ExitCode.OUTPUT:
         from hwdoctor.render import envelope, write
 
         error = {"code": ExitCode(code).name.lower(), "message": first_line, "hint": hint}
@@ -643,7 +650,9 @@ def _report_error(args: Sequence[str], code: int, message: str, hint: str | None
     line = f"hwdoctor: error: {first_line}"
     if hint:
         line += f" ({hint})"
-    sys.stderr.write(line + "\n")
+    with contextlib.suppress(AttributeError, OSError, ValueError):  # stderr closed too
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
     return code
 
 
@@ -680,5 +689,86 @@ def _silence_stdout() -> None:
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-    except OSError:
+    except (OSError, AttributeError, ValueError):  # no stdout at all: nothing to silence
         pass
+
+
+def _ignore_zero_width() -> None:
+    """COLUMNS=0 (some CI shells export it) would make Rich render every line empty: a width
+    of zero is no width, so the terminal's or 80 applies."""
+    columns = os.environ.get("COLUMNS", "").strip()
+    if columns.isdigit() and int(columns) == 0:
+        del os.environ["COLUMNS"]
+
+
+def _guard_stdout(args: Sequence[str]) -> None:
+    """Standard output must be there to write the result to, and whatever it cannot encode
+    (PYTHONIOENCODING=ascii, LC_ALL=C) is replaced rather than fatal: a JSON document gets
+    JSON escapes, so it stays the same document."""
+    if sys.stdout is None:  # started with `>&-`
+        raise OutputError(
+            "standard output is closed; there is nowhere to write the result",
+            hint="redirect it to a file or /dev/null instead of closing it",
+        )
+    import codecs
+
+    encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("_", "-")
+    if not encoding.startswith("utf"):
+        codecs.register_error(_JSON_ESCAPES, _json_escapes)
+        handler = _JSON_ESCAPES if _wants_json(args) else "replace"
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(AttributeError, ValueError, LookupError):
+                stream.reconfigure(  # type: ignore[union-attr]
+                    errors=handler if stream is sys.stdout else "replace"
+                )
+    if not isinstance(sys.stdout, _GuardedStdout):
+        sys.stdout = cast(TextIO, _GuardedStdout(sys.stdout))
+
+
+_JSON_ESCAPES = "hwdoctor.json-escapes"
+
+
+def _json_escapes(error: UnicodeError) -> tuple[str, int]:
+    """An encoding error handler: what the stream cannot encode, as JSON's \\u escapes
+    (JSON outside its strings is ASCII, so only strings ever hold such characters)."""
+    import json
+
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    text = error.object[error.start : error.end]
+    return "".join(json.dumps(char)[1:-1] for char in text), error.end
+
+
+class _GuardedStdout:
+    """sys.stdout, whose write failures (a full disk, /dev/full, a descriptor gone bad)
+    become an OutputError; a reader that went away (`hwdoctor list | head`) stays a
+    BrokenPipeError, which is no error at all."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise _output_error(exc) from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise _output_error(exc) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _output_error(exc: OSError) -> OutputError:
+    return OutputError(
+        f"cannot write to standard output: {exc.strerror or exc}",
+        hint="the result is lost; write it somewhere with room",
+    )

@@ -12,6 +12,7 @@ class ExitCode(IntEnum):
     PROBLEM = 1  # a finding failed, a requirement is not met, a load did not work
     USAGE = 2  # bad command line
     INTERNAL = 3  # a bug in hwdoctor
+    OUTPUT = 4  # standard output is closed or cannot be written (a full disk, /dev/full)
     INTERRUPTED = 130  # Ctrl-C
 
 
@@ -36,3 +37,10 @@ class ProblemError(HwdoctorError):
     """The machine or the environment is not what the command needs: exit 1."""
 
     exit_code = ExitCode.PROBLEM
+
+
+class OutputError(HwdoctorError):
+    """Standard output is closed or refuses what hwdoctor writes: exit 4; the report is lost,
+    so the one line goes to stderr and no JSON envelope is attempted."""
+
+    exit_code = ExitCode.OUTPUT

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from hwdoctor.files import read_small
+
 MASK: Final = "***"
 _SECRET_NAME: Final = re.compile(r"TOKEN|KEY|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH", re.I)
 _URL_CREDENTIALS: Final = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*://)[^\s/@:]+:[^\s/@]*@")
@@ -30,6 +32,9 @@ _GPU_UUID: Final = (
 # A secret-named variable's value is also masked inside other text only when it looks like
 # a secret: long enough not to be an ordinary word ("true", "cuda"), no spaces, not a path.
 _MIN_SECRET: Final = 8
+
+# A saved token is a line of a few dozen characters; anything much larger is not one.
+_MAX_TOKEN_FILE: Final = 4096
 
 # Environment variables worth showing in a report: the ones that change which device is
 # used and how. Secrets among them are masked like everywhere else.
@@ -112,10 +117,10 @@ def _saved_tokens(env: Mapping[str, str]) -> Iterable[str]:
     for candidate in candidates:
         if not candidate:
             continue
-        try:
-            token = Path(candidate).expanduser().read_text(errors="replace").strip()
-        except OSError:
-            continue
+        # A FIFO named `token` would hang even `hwdoctor list`, HF_TOKEN_PATH=/dev/zero
+        # would fill memory: only a small regular file can be a saved token.
+        text = read_small(os.path.expanduser(candidate), _MAX_TOKEN_FILE)
+        token = text.strip() if text else ""
         if token:
             yield token
 

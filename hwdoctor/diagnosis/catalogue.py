@@ -46,6 +46,8 @@ class Code(str, Enum):
     PROBE_CRASHED = "probe.crashed"
     PROBE_ERROR = "probe.error"
     PYTHON_UNUSABLE = "python.unusable"
+    PROBE_MALFORMED = "probe.malformed"
+    SHADOWED_MODULE = "python.shadowed_module"
     TOOL_FAILED = "host.tool_failed"
     DRIVER_TOO_OLD = "driver.too_old"
     DRIVER_CUDA_TOO_OLD = "driver.cuda_too_old"
@@ -391,6 +393,27 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "A step of the probe raised an exception that no more specific code covers.",
         "`{step}` {how}; hwdoctor skipped it and reports the rest",
         commands=("# {package} is the likely culprit; reinstall it:", "{install}"),
+    ),
+    Code.PROBE_MALFORMED: Entry(
+        E, "the probe sent something malformed",
+        "A fact the probe reported did not have the shape hwdoctor reads (a text where a "
+        "number belongs, an impossible device index, a requirement thousands of characters "
+        "long). Anything in the diagnosed environment can write to the probe's channel, "
+        "the extensions it imports included; what did not fit was left out of the report.",
+        "the probe sent something malformed: {what}; hwdoctor left it out and reports the "
+        "rest",
+        advice="an extension imported by the probe may be writing to hwdoctor's channel: "
+        "see the evidence, and rerun with TORCH_DEVICE_BACKEND_AUTOLOAD=0 to compare",
+    ),
+    Code.SHADOWED_MODULE: Entry(
+        W, "a module in the current directory shadows the standard library or torch",
+        "Python puts the script's directory first on sys.path, so a json.py or torch.py "
+        "next to a training script is imported instead of the real module, with errors "
+        "that seem to come from torch. hwdoctor's probe leaves the current directory out "
+        "of its own imports and reports what it found there.",
+        "{modules} in the current directory would be imported instead of the real "
+        "module{plural} by a script run from here",
+        advice="rename or remove {paths}",
     ),
     Code.PYTHON_UNUSABLE: Entry(
         E, "the target interpreter could not run the probe",

@@ -22,7 +22,9 @@ from hwdoctor.gather.probe.job import (
     ALLOCATE_STEP_PREFIX,
     AUTOLOAD_STEP_PREFIX,
     IMPORT_TORCH,
+    MALFORMED_STEP,
     MEMORY_STEP_PREFIX,
+    SHADOWED,
     START_STEP,
 )
 from hwdoctor.model.facts import (
@@ -206,6 +208,20 @@ def check_probe_failures(known: Known) -> Iterable[Finding]:
                 continue  # the auto-loaded extension is the culprit, reported above
             if index == torch_runs[-1] and known.torch.version is not None:
                 yield _torch_import_finding(known, failure)
+        elif failure.kind == SHADOWED and failure.error:
+            paths = failure.output.splitlines()
+            yield finding(
+                Code.SHADOWED_MODULE,
+                modules=failure.error.message,
+                plural="s" if len(paths) > 1 else "",
+                paths=", ".join(line.partition(": ")[2] for line in paths),
+            )
+        elif failure.step == MALFORMED_STEP:
+            yield finding(
+                Code.PROBE_MALFORMED,
+                evidence=failure.output,
+                what=failure.error.message if failure.error else failure.output,
+            )
         elif failure.step == START_STEP:
             yield finding(
                 Code.PYTHON_UNUSABLE,

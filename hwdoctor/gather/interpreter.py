@@ -29,10 +29,13 @@ def resolve_python(value: str | None) -> str:
 
 
 def _resolve_python(value: str) -> str:
-    candidate = Path(value).expanduser()
+    # Absolute: a bare relative name would be looked up on PATH when it is started.
+    candidate = Path(os.path.abspath(Path(value).expanduser()))
     if candidate.is_dir():
         for relative in ("bin/python", "Scripts/python.exe", "bin/python3"):
             if (candidate / relative).is_file():
+                if not os.access(candidate / relative, os.X_OK):
+                    raise UsageError(f"--python {value}: {relative} is not executable")
                 return str(candidate / relative)
         raise UsageError(
             f"--python {value}: a directory without bin/python",

@@ -10,16 +10,21 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from hwdoctor import registry
+from hwdoctor.gather.probe import boundary
 from hwdoctor.gather.probe.job import (
     AUTOLOAD_ENV,
     AUTOLOAD_STEP_PREFIX,
     IMPORT_STEP_PREFIX,
     IMPORT_TORCH,
+    MALFORMED,
+    MALFORMED_STEP,
     MAX_RUNS,
+    SHADOWED,
+    SHADOWING_STEP,
     START_STEP,
     probe_job,
 )
@@ -43,13 +48,20 @@ class ProbeResult:
 
     python: str
     runs: tuple[ProbeRun, ...]
+    # The facts of every run, each checked at the boundary first (a later run fills in what
+    # an earlier one could not learn, never with something malformed), and what was left out.
+    facts: Mapping[str, Any] = field(init=False, repr=False, compare=False)
+    malformed: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
-    @property
-    def facts(self) -> Mapping[str, Any]:
+    def __post_init__(self) -> None:
         merged: dict[str, Any] = {}
+        left_out: list[str] = []
         for run in self.runs:
-            merged.update(run.facts)
-        return merged
+            checked, problems = boundary.checked_facts(run.facts)
+            merged.update(checked)
+            left_out.extend(problems)
+        object.__setattr__(self, "facts", merged)
+        object.__setattr__(self, "malformed", tuple(dict.fromkeys(left_out)))
 
     @property
     def seconds(self) -> float:
@@ -228,6 +240,17 @@ class ProbeResult:
                         autoload == "1",
                     )
                 )
+        shadowing = [s for s in self.facts.get("shadowing") or () if s.get("module")]
+        if shadowing:
+            lines = "\n".join(f"{s['module']}: {s.get('path')}" for s in shadowing)
+            modules = ", ".join(str(s["module"]) for s in shadowing)
+            error = ErrorInfo("ShadowingModule", modules, None, lines)
+            found.append(StepFailure(SHADOWING_STEP, SHADOWED, error, None, lines, True))
+        if self.malformed:
+            # Not a step: what the steps sent, checked at the boundary.
+            detail = "\n".join(self.malformed)
+            error = ErrorInfo("MalformedFacts", self.malformed[0], None, detail)
+            found.append(StepFailure(MALFORMED_STEP, MALFORMED, error, None, detail, True))
         return tuple(found)
 
 

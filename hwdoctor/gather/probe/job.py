@@ -19,6 +19,14 @@ QUERY_STEP_PREFIX: Final = "query "  # then a registry key
 ALLOCATE_STEP_PREFIX: Final = "allocate "  # then a device: "allocate cuda:0"
 MEMORY_STEP_PREFIX: Final = "memory "  # then a device
 START_STEP: Final = "start"  # not a payload step: the interpreter never reported anything
+# Not a payload step either: facts that did not have the shape hwdoctor reads (boundary.py),
+# reported as a failure of this kind.
+MALFORMED_STEP: Final = "probe facts"
+MALFORMED: Final = "malformed"
+# A module in the current directory that shadows the standard library's or torch's: reported
+# as a failure of this kind of the step that looks for one.
+SHADOWING_STEP: Final = "current directory"
+SHADOWED: Final = "shadowed"
 MAX_RUNS: Final = 4
 
 # Distributions read from metadata besides the backends' own.

@@ -7,13 +7,21 @@ what was learned, `done` at the end. stdout and stderr belong to whatever the us
 packages print.
 """
 
-import faulthandler
-import json
-import os
-import signal
 import sys
-import time
-import traceback
+
+# `python -c` puts the current directory first on sys.path: a json.py or torch.py there would
+# replace what the probe imports. The probe reads the environment as installed and names
+# such a module instead (the detect payload's `shadowing` fact).
+CWD_ON_PATH = bool(sys.path) and sys.path[0] in ("", ".")
+if CWD_ON_PATH:
+    del sys.path[0]
+
+import faulthandler  # noqa: E402 - after the current directory left sys.path
+import json  # noqa: E402
+import os  # noqa: E402
+import signal  # noqa: E402
+import time  # noqa: E402
+import traceback  # noqa: E402
 
 JOB = json.loads(sys.argv[1])
 _CHANNEL = os.open(JOB["channel"], os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)

@@ -14,7 +14,16 @@ import warnings
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # defined by payload_common.py, which runs first in the same namespace
-    from hwdoctor.probe.payload_common import JOB, _safe, describe, emit, fact, finish, step
+    from hwdoctor.probe.payload_common import (
+        CWD_ON_PATH,
+        JOB,
+        _safe,
+        describe,
+        emit,
+        fact,
+        finish,
+        step,
+    )
 
 # --- metadata: no imports ------------------------------------------------------------------
 
@@ -52,20 +61,46 @@ def read_packages():
     metadata = _metadata_module()
     packages = _PACKAGES
     for name in JOB["dists"]:
-        dist = _distribution(metadata, name)
+        try:
+            dist = _distribution(metadata, name)
+        except Exception as exc:  # a dist-info directory importlib.metadata cannot read
+            packages[name] = {"version": None, "error": "%s: %s" % (type(exc).__name__, exc)}
+            continue
         if dist is None:
             packages[name] = None
             continue
-        meta = dist.metadata
-        requires = [r for r in (dist.requires or []) if _is_torch_requirement(r)]
-        packages[name] = {
-            "version": dist.version,
-            "requires_torch": requires,
-            "summary": meta.get("Summary"),
-            "home_page": meta.get("Home-page"),
-            "location": str(getattr(dist, "_path", "") or ""),
-        }
+        try:
+            packages[name] = _package(dist.metadata, dist.requires, dist)
+        except Exception:
+            # One METADATA that is not UTF-8 (or not readable) costs that package only:
+            # read it again as bytes, decoded tolerantly, parsed by the same email parser.
+            packages[name] = _package_tolerantly(dist)
     fact("packages", packages)
+
+
+def _package(meta, requires, dist):
+    return {
+        "version": meta.get("Version"),
+        "requires_torch": [r for r in (requires or []) if _is_torch_requirement(r)],
+        "summary": meta.get("Summary"),
+        "home_page": meta.get("Home-page"),
+        "location": str(getattr(dist, "_path", "") or ""),
+    }
+
+
+def _package_tolerantly(dist):
+    import email
+
+    try:
+        path = getattr(dist, "_path", None)
+        with open(os.path.join(str(path), "METADATA"), "rb") as handle:
+            raw = handle.read(16 * 1024 * 1024)
+        meta = email.message_from_string(raw.decode("utf-8", "replace"))
+        package = _package(meta, meta.get_all("Requires-Dist"), dist)
+        package["error"] = "METADATA is not valid UTF-8; read with replacement characters"
+        return package
+    except Exception as exc:
+        return {"version": None, "error": "%s: %s" % (type(exc).__name__, exc)}
 
 
 def _entry_point_dist(ep):
@@ -539,6 +574,38 @@ def _externally_managed():
     return bool(stdlib) and os.path.isfile(os.path.join(stdlib, "EXTERNALLY-MANAGED"))
 
 
+# Python < 3.10 has no sys.stdlib_module_names: the modules a training script most often
+# shadows by accident with a file of the same name.
+_COMMON_STDLIB = (
+    "json", "re", "random", "copy", "types", "typing", "logging", "math", "string", "inspect",
+    "queue", "signal", "email", "csv", "enum", "abc",
+)  # fmt: skip
+_STACK_MODULES = ("torch", "transformers", "accelerate", "safetensors", "numpy")
+
+
+def read_shadowing():
+    """Modules in the current directory that `python train.py` run from here would import
+    instead of the standard library's or an installed package of the stack."""
+    if not CWD_ON_PATH:
+        return
+    names = set(getattr(sys, "stdlib_module_names", _COMMON_STDLIB)) | set(_STACK_MODULES)
+    names.difference_update(("test", "this", "antigravity"))  # imported by nothing
+    names.update(b["module"].split(".")[0] for b in JOB["backends"] if b.get("module"))
+    here = os.getcwd()
+    found = []
+    for entry in sorted(os.listdir(here))[:10000]:
+        path = os.path.join(here, entry)
+        if entry.endswith(".py"):
+            name = entry[:-3]
+        elif os.path.isfile(os.path.join(path, "__init__.py")):
+            name = entry
+        else:
+            continue
+        if name in names and len(found) < 20:
+            found.append({"module": name, "path": path})
+    fact("shadowing", found)
+
+
 def main():
     fact(
         "python",
@@ -556,6 +623,7 @@ def main():
             "conda": os.path.isdir(os.path.join(sys.prefix, "conda-meta")),
         },
     )
+    step("current directory", read_shadowing)
     step("metadata", read_packages)
     step("entry points", read_entry_points)
     if not import_torch():

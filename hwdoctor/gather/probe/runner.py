@@ -10,6 +10,7 @@ step as it begins and ends (the command line shows it as a status line).
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import shutil
@@ -25,6 +26,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from hwdoctor import interrupts, processes
+from hwdoctor.errors import UsageError
 from hwdoctor.text import printable, valid_text
 
 _POLL_S = 0.005
@@ -135,14 +137,17 @@ class Started:
             # Ctrl-C between Popen and the bookkeeping would leave a payload no one kills or
             # a drain no one joins: hold it until the process is recorded as ours.
             with interrupts.held():
-                self.process = subprocess.Popen(
-                    argv,
-                    stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
-                    stdout=subprocess.PIPE,
-                    stderr=subprocess.PIPE,
-                    env=env,
-                    **processes.own_session(),
-                )
+                try:
+                    self.process = subprocess.Popen(
+                        argv,
+                        stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
+                        stdout=subprocess.PIPE,
+                        stderr=subprocess.PIPE,
+                        env=env,
+                        **processes.own_session(),
+                    )
+                except OSError as exc:  # not executable, not a program, a broken #! line
+                    raise _not_runnable(python, exc) from None
                 _LIVE.add(self)
                 for pipe, tail, progress, echo in (
                     (self.process.stdout, self.stdout, False, None),
@@ -248,6 +253,18 @@ def _tell_observers(events: list[dict[str, Any]]) -> None:
         if kind in ("begin", "end"):
             for on_step in tuple(_OBSERVERS):
                 on_step(str(event.get("step")), kind == "begin")
+
+
+def _not_runnable(python: str, exc: OSError) -> UsageError:
+    """The interpreter could not even be started: the path names no program this system can
+    run (exit 2, like a path that does not exist)."""
+    reason = exc.strerror or str(exc)
+    if exc.errno == errno.ENOENT and os.path.exists(python):
+        reason = "its #! line names an interpreter that does not exist"
+    return UsageError(
+        f"cannot run {python}: {reason}",
+        hint="pass the path of a Python interpreter or of a venv directory with --python",
+    )
 
 
 def abandon_all() -> None:
