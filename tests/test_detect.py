@@ -197,9 +197,9 @@ def test_cpu_only_torch_on_a_gpu_host(world: World) -> None:
     assert document["exit_code"] == 0  # a warning, not a failure
 
 
-# 300 nines: a version too long for hwdoctor to compare, in a line short enough for the
-# probe's boundary to carry (5,000 are judged in tests/test_checks.py).
-@pytest.mark.parametrize("requirement", ["torch==2.*.*", "torch~= 2", "torch>=1." + "9" * 300])
+# 5,000 nines: a version too long for any integer conversion; the probe carries the line and
+# hwdoctor.versions reports it as invalid.
+@pytest.mark.parametrize("requirement", ["torch==2.*.*", "torch~= 2", "torch>=1." + "9" * 5000])
 def test_an_extension_with_an_invalid_torch_requirement(world: World, requirement: str) -> None:
     """Requires-Dist lines pip refuses are reported as invalid, not as another torch."""
     world.privateuse1("mlu", module="torch_mlu", dist="torch-mlu", version="1.2.0",

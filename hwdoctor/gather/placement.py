@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
-from hwdoctor import registry
+from hwdoctor import files, registry
 from hwdoctor.model.facts import NodeAccess, Placement
 
 _READ_LIMIT: Final = 64 * 1024
@@ -70,11 +70,8 @@ def _pid1_container(root: Path) -> str | None:
 
 
 def _read_small(path: Path) -> str | None:
-    try:
-        with open(path, "rb") as handle:
-            return handle.read(_READ_LIMIT).decode("utf-8", "replace")
-    except (OSError, ValueError):
-        return None
+    """A small regular file's text; a FIFO or a device planted there is never opened."""
+    return files.read_small(path, _READ_LIMIT)
 
 
 def _shm_bytes(root: Path) -> int | None:

@@ -24,7 +24,10 @@ MAX_TEXT: Final = 16 * 1024  # a traceback tail is 4,000 characters; a device na
 MAX_ITEMS: Final = 1024  # list items and mapping entries in one field
 MAX_DEVICES: Final = 4096  # a device index or count beyond this is not a machine
 MAX_BYTES: Final = 2**60  # an exbibyte of device memory
-MAX_REQUIREMENT: Final = 1000  # a Requires-Dist line (5,000 nines in a version are not one)
+# A Requires-Dist line: long ones pass to hwdoctor.versions, which bounds what it parses
+# and reports an over-long or unparsable line as an invalid requirement of the package (not
+# as something wrong with the probe).
+MAX_REQUIREMENT: Final = 64 * 1024
 
 
 @dataclass(frozen=True, slots=True)
