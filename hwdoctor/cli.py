@@ -641,6 +641,7 @@ def _report_error(args: Sequence[str], code: int, message: str, hint: str | None
     redactor = Redactor.from_environment()
     # argv may carry bytes that are not UTF-8 (surrogate-escaped) or terminal escapes.
     first_line = redactor(valid_text(" ".join(message.strip().splitlines()[:1]) or "error"))
+    hint = redactor(valid_text(" ".join(hint.split()))) if hint else None  # may quote a path
     if _wants_json(args) and not _secondary_rank() and code != ExitCode.OUTPUT:
         from hwdoctor.render import envelope, write
 
