@@ -752,3 +752,45 @@ def _alive(pid: int) -> bool:
     except (OSError, IndexError):
         return False
     return state != "Z"  # a zombie is dead, only not yet reaped by whoever adopted it
+
+
+# --- what an extension can do to the runner itself (see tests/test_runner.py) --------------
+
+
+def _source(module: str, dist: str, source: str) -> Build:
+    def build(scene: Scene, tmp_path: Path) -> None:
+        from tests.test_runner import ext
+
+        ext(scene.world.site, module, dist, source)
+
+    return build
+
+
+def check_survived_quietly(document: dict[str, Any], command: str) -> None:
+    """Whatever it did to the runner, the probe's facts stand: no hang, no crash."""
+    codes = {f["code"] for f in findings_of(document)}
+    assert not codes & {"probe.timeout", "probe.crashed"}, codes
+
+
+def _runner_faults() -> tuple[Fault, ...]:
+    from tests import test_runner as sources
+
+    return (
+        Fault("import writes junk to the channel",
+              _source("torch_mlu", "torch-mlu", sources.JUNK_ON_THE_CHANNEL),
+              check_survived_quietly),
+        Fault("import starts a setpgrp sleeper, then hangs",
+              _source("torch_mlu", "torch-mlu", sources.SETPGRP_SLEEPER_THEN_HANG),
+              _hung_import("torch_mlu", "mlu", "_sleep_forever")),
+        Fault("import leaves a daemon holding the pipes",
+              _source("torch_mlu", "torch-mlu", sources.SETSID_DAEMON),
+              check_survived_quietly),
+        Fault("stdout flush blocks at exit",
+              _source("torch_mlu", "torch-mlu", sources.BLOCKING_STDOUT_FLUSH),
+              check_survived_quietly),
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("fault", _runner_faults(), ids=lambda fault: fault.name.replace(" ", "-"))
+def test_runner_fault(fault: Fault, scene: Scene, tmp_path: Path, tally: Tally) -> None:
+    test_fault(fault, scene, tmp_path, tally)

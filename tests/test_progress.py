@@ -244,11 +244,14 @@ def test_list_and_help_never_load_the_status_line(args: list[str]) -> None:
 
 
 def test_a_load_that_keeps_writing_progress_is_not_a_hang(tmp_path: Path) -> None:
-    """The target's stderr keeps a load's deadline alive (a download's bar is its only sign
-    of life), whether or not anything is shown: here piped, and longer than --timeout."""
+    """A load whose bytes keep growing (weights read into memory, a download into the cache)
+    is alive, longer than --timeout; what it writes to stderr is only shown, never counted
+    (tests/test_runner.py: chatter does not keep a hung step alive)."""
     model = remote_code_model(
         tmp_path / "slow",
-        '[(os.write(2, b"fetching\\r"), time.sleep(0.15)) for _ in range(100)]; '
+        "_kept = []; "
+        '[(_kept.append(b"w" * (1 << 20)), os.write(2, b"fetching\\r"), time.sleep(0.15)) '
+        "for _ in range(60)]; "
         'raise RuntimeError("hwdoctor-test: fetched")',
     )
     args = ("load", str(model), "-d", "cpu", "--trust-remote-code", "--timeout", "6", "--json")

@@ -80,8 +80,9 @@ def load(
 ) -> LoadReport:
     """Validate the device against the probe, then load, run and measure in the target.
 
-    Whatever the payload writes to stderr (a download's or a load's own progress bars)
-    keeps its deadline alive; with `echo_stderr` it is also copied there as it comes."""
+    A download or a load keeps its deadline alive while the model's bytes grow (the payload
+    reports that as progress); what it writes to stderr does not, and with `echo_stderr` it
+    is copied there as it comes."""
     offline = request.offline or is_true(os.environ.get("HF_HUB_OFFLINE"))
     job = {
         "model": request.model,
@@ -98,7 +99,6 @@ def load(
         job,
         env_overrides={"HF_HUB_OFFLINE": "1"} if request.offline else None,
         stdin=True,
-        stderr_is_progress=True,
         echo_stderr=echo_stderr,
     )
     try:

@@ -264,6 +264,10 @@ def _evidence(run: ProbeRun) -> str:
         parts.append("stdout:\n" + run.stdout_tail.strip())
     if run.stderr_tail.strip():
         parts.append("stderr:\n" + run.stderr_tail.strip())
+    if run.strays:
+        parts.append("left running by the probe, killed: " + ", ".join(run.strays))
+    if run.survivors:
+        parts.append("left running by the probe, could not be killed: " + ", ".join(run.survivors))
     return "\n".join(parts)
 
 

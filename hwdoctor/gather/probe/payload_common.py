@@ -20,10 +20,29 @@ import faulthandler  # noqa: E402 - after the current directory left sys.path
 import json  # noqa: E402
 import os  # noqa: E402
 import signal  # noqa: E402
+import threading  # noqa: E402
 import time  # noqa: E402
 import traceback  # noqa: E402
 
 JOB = json.loads(sys.argv[1])
+
+
+def _die_with_hwdoctor():
+    """Linux: the kernel kills this process when hwdoctor dies, even by SIGKILL (it runs in a
+    session of its own, so nothing else would end it). What it started, hwdoctor kills."""
+    if not sys.platform.startswith("linux") or not JOB.get("parent"):
+        return
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+    except Exception:
+        return
+    if os.getppid() != JOB["parent"]:  # hwdoctor died before the line above
+        os._exit(1)
+
+
+_die_with_hwdoctor()
 _CHANNEL = os.open(JOB["channel"], os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
 _SKIP = set(JOB.get("skip", ()))
 # The runner's private directory, holding the channel: hwdoctor removes it when the payload
@@ -33,6 +52,10 @@ SCRATCH = os.path.dirname(JOB["channel"])
 # temporary directory, where it would stay.
 os.environ.setdefault("TORCHINDUCTOR_CACHE_DIR", os.path.join(SCRATCH, "torchinductor"))
 _TRACEBACK_LIMIT = 4000
+# hwdoctor refuses a longer line (runner._EVENT_LIMIT): such an event is sent without its
+# content, saying how large it was, and hwdoctor reports that.
+EVENT_LIMIT = 4 << 20
+_WATCH_S = 0.5
 
 # A crash or a hang leaves a Python stack in stderr: the runner asks for one with SIGUSR1
 # before it kills a step that outlived its deadline.
@@ -43,8 +66,17 @@ if hasattr(signal, "SIGUSR1"):
 
 def emit(event):
     event["t"] = time.time()  # when it happened: hwdoctor may read it much later
-    line = json.dumps(event, default=repr, sort_keys=True) + "\n"
-    os.write(_CHANNEL, line.encode("utf-8", "backslashreplace"))
+    # The leading newline ends whatever torn line someone else left on the channel, so it
+    # cannot swallow this event (hwdoctor skips empty lines).
+    data = ("\n" + json.dumps(event, default=repr, sort_keys=True) + "\n").encode(
+        "utf-8", "backslashreplace"
+    )
+    if len(data) > EVENT_LIMIT:
+        kept = {k: event[k] for k in ("e", "step", "key", "ok", "seconds", "t") if k in event}
+        kept["oversized"] = len(data)
+        data = ("\n" + json.dumps(kept, default=repr, sort_keys=True) + "\n").encode("utf-8")
+    while data:  # a write to a file is whole in practice; a short one must not tear a line
+        data = data[os.write(_CHANNEL, data) :]
 
 
 def fact(key, value):
@@ -62,16 +94,20 @@ def describe(exc):
     return info
 
 
-def step(name, work, *args):
+def step(name, work, *args, **options):
     """Run a risky piece of work, announced before and closed after; never raises.
 
     Returns (ok, result, error); a step named in the job's skip list is not run at all
-    (ok is None): an earlier probe saw it hang or crash.
+    (ok is None): an earlier probe saw it hang or crash. `watch=callable`: a measure of the
+    step's progress (bytes downloaded), polled while it runs; each change is a `progress`
+    event, which gives the step a fresh deadline. Nothing else does: what the step prints
+    is no sign of progress (an extension's thread may print while the step hangs).
     """
     if name in _SKIP:
         return None, None, None
     started = time.monotonic()
     emit({"e": "begin", "step": name})
+    watching = _watch(name, options.get("watch"))
     try:
         result = work(*args)
     except KeyboardInterrupt:
@@ -90,8 +126,62 @@ def step(name, work, *args):
             }
         )
         return False, None, error
+    finally:
+        if watching is not None:
+            watching.set()
     emit({"e": "end", "step": name, "ok": True, "seconds": round(time.monotonic() - started, 4)})
     return True, result, None
+
+
+def _watch(name, measure):
+    """A daemon thread that emits `progress` while `measure()` changes; its stop event."""
+    if measure is None:
+        return None
+    stop = threading.Event()
+
+    def poll():
+        last = _safe(measure)[0]
+        while not stop.wait(_WATCH_S):
+            now = _safe(measure)[0]
+            if now != last:
+                last = now
+                emit({"e": "progress", "step": name})
+
+    threading.Thread(target=poll, name="hwdoctor-watch", daemon=True).start()
+    return stop
+
+
+def transfer_measure(model):
+    """What grows while `model` downloads or loads: bytes in its Hugging Face cache folder,
+    and this process's peak memory (weights read from disk)."""
+    cache = os.environ.get("HF_HUB_CACHE") or os.path.join(
+        os.environ.get("HF_HOME")
+        or os.path.join(
+            os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "huggingface"
+        ),
+        "hub",
+    )
+    folder = os.path.join(cache, "models--" + str(model or "").replace("/", "--"), "blobs")
+
+    def measure():
+        total = 0
+        try:
+            for entry in os.scandir(folder):
+                try:
+                    total += entry.stat(follow_symlinks=False).st_size
+                except OSError:
+                    pass
+        except OSError:
+            pass
+        try:
+            import resource
+
+            total += resource.getrusage(resource.RUSAGE_SELF).ru_maxrss << 10
+        except Exception:
+            pass
+        return total
+
+    return measure
 
 
 def _safe(call, *args):

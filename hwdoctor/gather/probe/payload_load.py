@@ -24,7 +24,15 @@ import warnings
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # defined by payload_common.py, which runs first in the same namespace
-    from hwdoctor.probe.payload_common import JOB, SCRATCH, emit, fact, finish, step
+    from hwdoctor.probe.payload_common import (
+        JOB,
+        SCRATCH,
+        emit,
+        fact,
+        finish,
+        step,
+        transfer_measure,
+    )
 
 warnings.simplefilter("ignore")
 os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
@@ -180,8 +188,8 @@ def classify(exc, proxied=False):
     return "error", detail
 
 
-def classified_step(name, work, *args):
-    ok, result, error = step(name, work, *args)
+def classified_step(name, work, *args, **options):
+    ok, result, error = step(name, work, *args, **options)
     if ok is False:
         kind, detail = _LAST[0]
         if kind == "not_cached" and _HUB[0] is not None:
@@ -589,7 +597,9 @@ def main():
         ok, source = classified_step("build tiny Qwen3", _remember_kind(build_default))
         if not ok:
             return
-    ok, loaded = classified_step("load", _remember_kind(load), source)
+    ok, loaded = classified_step(
+        "load", _remember_kind(load), source, watch=transfer_measure(source)
+    )
     if not ok:
         return
     model, causal, seconds = loaded
