@@ -773,7 +773,7 @@ def check_survived_quietly(document: dict[str, Any], command: str) -> None:
 
 
 def _runner_faults() -> tuple[Fault, ...]:
-    from tests import test_runner as sources
+    from tests import misbehaving as sources
 
     return (
         Fault("import writes junk to the channel",

@@ -27,11 +27,18 @@ from hwdoctor import processes
 from hwdoctor.gather.probe import runner
 from hwdoctor.gather.probe.job import probe_job
 from hwdoctor.gather.probe.runner import ChannelReader, RunOutcome
-from tests.conftest import ROOT, base_env
+from tests.conftest import ROOT, base_env, run_hwdoctor
+from tests.misbehaving import (
+    BLOCKING_STDOUT_FLUSH,
+    CHATTER_THEN_HANG_IN_MANUAL_SEED,
+    JUNK_ON_THE_CHANNEL,
+    SETPGRP_SLEEPER_THEN_HANG,
+    SETSID_DAEMON,
+    SLEEPER,
+)
 from tests.test_faults import MARKER_ENV, assert_no_orphans, marked_processes
 
 LINUX = sys.platform.startswith("linux")
-SLEEPER = ("sleep", "1002")
 
 
 def ext(site: Path, module: str, dist: str, source: str, entry: str | None = None) -> None:
@@ -44,76 +51,6 @@ def ext(site: Path, module: str, dist: str, source: str, entry: str | None = Non
     (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: 1.0\n")
     if entry:
         (info / "entry_points.txt").write_text(f"[torch.backends]\nx = {module}:{entry}\n")
-
-
-# Sources of misbehaving extensions, shared with the fault matrix (tests/test_faults.py).
-JUNK_ON_THE_CHANNEL = """
-import json, sys
-_channel = json.loads(sys.argv[1])["channel"]
-with open(_channel, "ab") as _stream:
-    _stream.write(b"hi\\n")  # no event
-    _stream.write(b"[" * 100000 + b"\\n")  # nested beyond any parser
-    _stream.write(b'{"e": "fact", "key": "' + b"x" * (5 << 20) + b'"}\\n')  # 5 MiB
-    _stream.write(b'{"e": "end", "step": 7, "ok": "yes"}\\n')  # an event of the wrong shape
-    _stream.write(b'{"e": "fact", "key": "torn", "val')  # and a torn line
-"""
-SETPGRP_SLEEPER_THEN_HANG = f"""
-import os, subprocess, time
-# leaves the probe's process group, and holds its stdout and stderr open
-subprocess.Popen({list(SLEEPER)!r}, preexec_fn=os.setpgrp)
-
-
-def _sleep_forever():
-    while True:
-        time.sleep(3600)
-
-
-_sleep_forever()
-"""
-SETSID_DAEMON = f"""
-import subprocess
-# a session of its own, holding the probe's stdout and stderr, alive after the probe ends
-subprocess.Popen({list(SLEEPER)!r}, start_new_session=True)
-"""
-BLOCKING_STDOUT_FLUSH = """
-import sys, time
-
-
-class _BlockingStdout:
-    def __init__(self, stream):
-        self._stream = stream
-
-    def write(self, text):
-        return self._stream.write(text)
-
-    def flush(self):
-        while True:  # a pipe no one reads, a terminal on hold
-            time.sleep(3600)
-
-
-sys.stdout = _BlockingStdout(sys.stdout)
-"""
-CHATTER_THEN_HANG_IN_MANUAL_SEED = """
-import sys, threading, time
-
-
-def _beat():
-    while True:
-        sys.stderr.write("beat\\n")
-        sys.stderr.flush()
-        time.sleep(0.5)
-
-
-def _autoload():
-    import torch
-
-    def _manual_seed_hangs(seed):
-        while True:
-            time.sleep(3600)
-
-    torch.manual_seed = _manual_seed_hangs
-    threading.Thread(target=_beat, daemon=True).start()
-"""
 
 
 # --- the channel reader ------------------------------------------------------------------
@@ -277,6 +214,19 @@ def test_junk_on_the_channel_is_reported_and_the_probe_still_completes(site: Pat
     assert all(p.startswith("the probe sent something malformed: ") for p in run.problems)
     # The torn line swallowed none of the payload's own events that came after it.
     assert {s.name: s.ok for s in run.steps}["import torch_mlu"] is True
+
+
+def test_junk_on_the_channel_reaches_the_report(site: Path) -> None:
+    """End to end: what the reader could not read is a finding, once, without the reader's
+    own prefix repeated; the rest of the report stands."""
+    ext(site, "torch_mlu", "torch-mlu", JUNK_ON_THE_CHANNEL)
+    env = {**base_env(), "PYTHONPATH": str(site)}
+    result = run_hwdoctor("detect", "--json", env=env)
+    found = {f["code"]: f for f in result.json()["data"]["findings"]}
+    malformed = found["probe.malformed"]
+    assert "a line that is not JSON: 'hi'" in malformed["message"], malformed
+    assert malformed["message"].count("something malformed") == 1
+    assert next(b for b in result.json()["data"]["backends"] if b["key"] == "cpu")["available"]
 
 
 @pytest.mark.skipif(not LINUX, reason="a subreaper and /proc are Linux's")

@@ -26,6 +26,7 @@ _WORDS: Final = {
     "metadata": "reading package metadata",
     "entry points": "reading torch's extension entry points",
     "torch facts": "asking torch about its build",
+    "current directory": "looking for modules in the current directory that shadow others",
     # load
     "cache": "looking for the model in the local cache",
     "hub": "asking the Hub for the model",

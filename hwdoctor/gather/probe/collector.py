@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from hwdoctor import registry
 from hwdoctor.gather.probe import boundary
@@ -41,6 +41,10 @@ from hwdoctor.model.facts import (
 )
 from hwdoctor.text import printable
 
+# The runner's notes on how a run ended, which are not something the probe sent.
+_RUN_NOTES: Final = ("the probe reported everything, then did not exit", "could not kill")
+_MALFORMED_PREFIX: Final = "the probe sent something malformed: "  # the finding says it
+
 
 @dataclass(frozen=True, slots=True)
 class ProbeResult:
@@ -60,6 +64,13 @@ class ProbeResult:
             checked, problems = boundary.checked_facts(run.facts)
             merged.update(checked)
             left_out.extend(problems)
+            # What the channel reader could not read (a line that is not an event, one too
+            # large or too deep) is malformed too; how the run ended is told by its outcome.
+            left_out.extend(
+                p.removeprefix(_MALFORMED_PREFIX)
+                for p in run.problems
+                if not p.startswith(_RUN_NOTES)
+            )
         object.__setattr__(self, "facts", merged)
         object.__setattr__(self, "malformed", tuple(dict.fromkeys(left_out)))
 
