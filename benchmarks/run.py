@@ -110,6 +110,14 @@ def cases() -> list[Case]:
         Case("detect --timeout 10, an extension import hangs", [*HWDOCTOR, "detect",
              "--timeout", "10"], None, 15.0, "seconds, absolute: the timeout plus 5 s",
              setup=hung_extension, runs=1),
+        Case("detect --timeout 5, an extension's setpgrp child, then a hang", [*HWDOCTOR,
+             "detect", "--timeout", "5"], None, 10.0,
+             "seconds, absolute: the timeout plus 5 s; the child dies with the probe",
+             setup=setpgrp_sleeper, runs=1),
+        Case("detect, an extension leaves a daemon holding the pipes", [*HWDOCTOR, "detect"],
+             [*HWDOCTOR, "detect"], 1.3,
+             "hwdoctor detect without it: no waiting for the pipes to close",
+             setup=pipe_holding_daemon),
     ]  # fmt: skip
 
 
@@ -190,6 +198,31 @@ def no_network(root: Path) -> dict[str, str]:
 def hung_extension(root: Path) -> dict[str, str]:
     world = _world(root / "hung").faulty("torch_npu", dist="torch-npu", behaviour="hang")
     return world.env()
+
+
+def _misbehaving(root: Path, source: str) -> dict[str, str]:
+    """An extension package torch_mlu whose import runs `source` (tests/misbehaving.py)."""
+    site = root / "site"
+    (site / "torch_mlu").mkdir(parents=True, exist_ok=True)
+    (site / "torch_mlu" / "__init__.py").write_text(source)
+    info = site / "torch_mlu-1.0.dist-info"
+    info.mkdir(exist_ok=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: torch-mlu\nVersion: 1.0\n")
+    return {"PYTHONPATH": str(site)}
+
+
+def setpgrp_sleeper(root: Path) -> dict[str, str]:
+    sys.path.insert(0, str(ROOT))
+    from tests import misbehaving
+
+    return _misbehaving(root / "setpgrp", misbehaving.SETPGRP_SLEEPER_THEN_HANG)
+
+
+def pipe_holding_daemon(root: Path) -> dict[str, str]:
+    sys.path.insert(0, str(ROOT))
+    from tests import misbehaving
+
+    return _misbehaving(root / "daemon", misbehaving.SETSID_DAEMON)
 
 
 def run_once(argv: Sequence[str], env: dict[str, str], cwd: Path) -> float:

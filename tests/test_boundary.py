@@ -80,14 +80,24 @@ def test_malformed_facts_are_a_finding(tmp_path: Path, event: str, expected: str
     assert '"cuda"' not in json.dumps(result.json()["data"].get("usable", [])), result
 
 
-def test_an_absurd_requirement_costs_that_requirement(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("nines", "code"),
+    [
+        (5000, "extension.requirement_invalid"),  # the package's own invalid requirement
+        (100_000, "probe.malformed"),  # over the 64 KiB a requirement line may be
+    ],
+)
+def test_an_absurd_requirement_costs_that_requirement(
+    tmp_path: Path, nines: int, code: str
+) -> None:
     metadata = (
         b"Metadata-Version: 2.1\nName: torch-mlu\nVersion: 1.0\n"
-        b"Requires-Dist: torch>=1." + b"9" * 5000 + b"\n"
+        b"Requires-Dist: torch>=1." + b"9" * nines + b"\n"
     )
     result = run_hwdoctor("detect", "--json", env=_extension(tmp_path, "", metadata))
     _no_traceback(result)
-    assert "probe.malformed" in result.codes(), result
+    assert code in result.codes(), result
+    assert result.json()["data"]["python"] is not None  # the rest of the facts stand
 
 
 def test_one_undecodable_metadata_costs_one_package(tmp_path: Path) -> None:
