@@ -207,6 +207,10 @@ def test_remote_code_needs_the_flag(tmp_path: Path) -> None:
     assert data["exit_code"] == 1
     assert data["data"]["problem"]["kind"] == "remote_code"
     assert "--trust-remote-code" in data["data"]["problem"]["remedy"]
+    # A local directory ships its code itself: nothing comes "from the Hub".
+    assert "from the Hub" not in data["data"]["problem"]["message"]
+    assert f"shipped in {model}" in data["data"]["problem"]["message"], data["data"]["problem"]
+    assert "in its directory" in data["data"]["problem"]["remedy"]
 
 
 def test_a_crash_while_loading_is_reported(tmp_path: Path) -> None:

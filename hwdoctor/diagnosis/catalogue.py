@@ -679,6 +679,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "hwdoctor runs only when asked.",
         "{step}: the model needs its own code from the Hub",
         commands=("# read the model's code on its page first; then, to let it run:", "{command}"),
+        variants={"local": "{step}: the model needs its own code, shipped in {model}"},
+        variant_commands={
+            "local": (
+                "# read the model's Python files in its directory first; then, to let them run:",
+                "{command}",
+            )
+        },
     ),
     Code.LOAD_MISSING_PACKAGE: Entry(
         E, "torch cannot use this device type",

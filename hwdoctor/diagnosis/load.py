@@ -6,6 +6,7 @@ Pure functions of the evidence and of what the payload reported; the use case in
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 from collections.abc import Mapping
@@ -105,6 +106,9 @@ def problem(
         return finding(
             code,
             evidence=evidence,
+            # hwdoctor passes a local model directory as an absolute path (doctor/load.py,
+            # check_model); a Hub id never is one.
+            variant="local" if os.path.isabs(model) else None,
             step=step,
             error=detail,
             model=model,
