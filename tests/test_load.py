@@ -254,3 +254,35 @@ def test_plan_says_when_it_does_not_fit(tiny_qwen3: Path, world: World, tmp_path
         "given": False,
         "device_here": True,
     }
+
+
+# An auto-loaded extension that writes a fact of its own onto the probe's channel while
+# torch is imported: a `plan` whose parameter count is a word (load does not plan, so the
+# payload never sends one of its own).
+FORGED_PLAN = """
+import json, sys
+
+
+def _autoload():
+    channel = json.loads(sys.argv[1])["channel"]
+    with open(channel, "a") as stream:
+        stream.write("\\n" + json.dumps({"e": "fact", "key": "plan",
+                                         "value": {"parameters": "lots"}}) + "\\n")
+"""
+
+
+def test_a_malformed_load_fact_is_left_out_and_reported(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    (site / "forger").mkdir(parents=True)  # no vendor's name: the libraries ignore it
+    (site / "forger" / "__init__.py").write_text(FORGED_PLAN)
+    info = site / "forger-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: forger\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[torch.backends]\nx = forger:_autoload\n")
+    env = {**offline_env(tmp_path), "PYTHONPATH": str(site)}
+    result = run_hwdoctor("load", "--device", "cpu", "--json", env=env)
+    data = result.json()["data"]
+    malformed = [f for f in data["findings"] if f["code"] == "probe.malformed"]
+    assert malformed and "plan parameters: 'lots'" in malformed[0]["message"], data["findings"]
+    assert data["plan"] is None  # not believed
+    assert data["generate"]["tokens"] == 8  # the load itself still ran and was reported

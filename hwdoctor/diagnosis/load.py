@@ -253,3 +253,10 @@ def placement_findings(
     if disk:
         found.append(finding(Code.OFFLOADED_TO_DISK, parameters=disk[0].parameters))
     return found
+
+
+def malformed_findings(malformed: tuple[str, ...]) -> tuple[Finding, ...]:
+    """What the load payload sent that did not fit its shape, as one finding."""
+    if not malformed:
+        return ()
+    return (finding(Code.PROBE_MALFORMED, evidence="\n".join(malformed), what=malformed[0]),)

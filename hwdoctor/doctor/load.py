@@ -21,6 +21,7 @@ from hwdoctor import devices, diagnosis
 from hwdoctor.diagnosis import load as judged
 from hwdoctor.doctor.detect import examine
 from hwdoctor.errors import UsageError
+from hwdoctor.gather.probe import boundary
 from hwdoctor.gather.probe.runner import ProbeRun, Started
 from hwdoctor.model.facts import Evidence
 from hwdoctor.model.reports import LoadReport, PlacementRow
@@ -134,7 +135,9 @@ def _report(
     memory: int | None = None,
     request_model: str | None = None,
 ) -> LoadReport:
-    facts = run.facts
+    # What the load payload sent, checked at the probe's boundary: what does not fit its
+    # shape is left out and reported, never read as it came.
+    facts, malformed = boundary.checked_facts(run.facts, boundary.LOAD_FACTS)
     where = facts.get("placement") or {}
     placement = tuple(
         PlacementRow(row["device"], row["modules"], row["parameters"], row["bytes"])
@@ -165,5 +168,8 @@ def _report(
         forward=facts.get("forward"),
         generate=facts.get("generate"),
         plan=judged.with_fit(facts.get("plan"), device, evidence, memory),
-        findings=tuple(judged.placement_findings(device, placement, evidence, request_model)),
+        findings=(
+            *judged.placement_findings(device, placement, evidence, request_model),
+            *judged.malformed_findings(malformed),
+        ),
     )

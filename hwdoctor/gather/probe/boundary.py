@@ -38,6 +38,13 @@ class Count:
 
 
 @dataclass(frozen=True, slots=True)
+class Number:
+    """A finite int or float (not a bool) within [0, high]: seconds, rates."""
+
+    high: float
+
+
+@dataclass(frozen=True, slots=True)
 class Text:
     """A string; a longer one is clipped to `limit`, or left out when `clip` is False."""
 
@@ -61,7 +68,7 @@ class Named:
 
 # A shape is bool, a Text, a Count, Items, Named, or a dict of field shapes: a mapping
 # whose listed fields must fit (or be missing or None).
-Shape: TypeAlias = "type[bool] | Text | Count | Items | Named | Mapping[str, Shape]"
+Shape: TypeAlias = "type[bool] | Text | Count | Number | Items | Named | Mapping[str, Shape]"
 
 TEXT: Final = Text()
 REQUIREMENT: Final = Text(MAX_REQUIREMENT, clip=False)  # clipped, it would be another one
@@ -137,14 +144,50 @@ FACTS: Final[Mapping[str, Shape]] = {
 }
 BACKEND_PREFIX: Final = "backend:"
 
+# The load payload's facts (payload_load.py: placement, forward, generate, peak_memory,
+# plan, failure), as doctor/load.py and diagnosis/load.py read them.
+MAX_COUNT: Final = 10**15  # parameters, modules, tokens: more than any model has
+MAX_SECONDS: Final = 1e9
+LOAD_FACTS: Final[Mapping[str, Shape]] = {
+    "placement": {
+        "devices": Items(
+            {
+                "device": TEXT,
+                "modules": Count(MAX_COUNT),
+                "parameters": Count(MAX_COUNT),
+                "bytes": Count(MAX_BYTES),
+            }
+        ),
+        "class": TEXT,
+        "dtype": TEXT,
+        "parameters": Count(MAX_COUNT),
+        "load_seconds": Number(MAX_SECONDS),
+        "causal_lm": bool,
+    },
+    "forward": {"seconds": Number(MAX_SECONDS), "output_shape": Items(Count(MAX_COUNT)),
+                "output_device": TEXT},
+    "generate": {"tokens": Count(MAX_COUNT), "seconds": Number(MAX_SECONDS),
+                 "tokens_per_second": Number(MAX_COUNT), "sample": Items(Count(MAX_COUNT))},
+    "peak_memory": Named(Count(MAX_BYTES)),
+    "plan": {"parameters": Count(MAX_COUNT), "dtype": TEXT, "max_memory": Named(Count(MAX_BYTES))},
+    "failure": {"kind": TEXT, "step": TEXT, "error": ERROR, "hub_log": Items(TEXT)},
+}  # fmt: skip
 
-def checked_facts(facts: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
+
+def checked_facts(
+    facts: Mapping[str, Any], table: Mapping[str, Shape] | None = None
+) -> tuple[dict[str, Any], tuple[str, ...]]:
     """The facts with everything that does not fit its shape left out, and one line for
-    each thing left out ("backend:cuda device_count: 'many' is not a whole number")."""
+    each thing left out ("backend:cuda device_count: 'many' is not a whole number").
+    `table`: the shapes of another payload's facts (LOAD_FACTS); the detect payload's
+    by default."""
     checked: dict[str, Any] = {}
     problems: list[str] = []
     for key, value in facts.items():
-        shape = FACTS.get(key) or (BACKEND if key.startswith(BACKEND_PREFIX) else None)
+        if table is not None:
+            shape = table.get(key)
+        else:
+            shape = FACTS.get(key) or (BACKEND if key.startswith(BACKEND_PREFIX) else None)
         if shape is None:
             checked[key] = value  # another payload's fact: its reader checks it
             continue
@@ -192,6 +235,11 @@ def _fit(value: Any, shape: Shape, where: str, problems: list[str]) -> Any:
         whole = isinstance(value, int) and not isinstance(value, bool)
         if not whole or not 0 <= value <= shape.high:
             return _reject(value, f"is not a whole number from 0 to {shape.high}", where, problems)
+        return value
+    if isinstance(shape, Number):
+        number = isinstance(value, (int, float)) and not isinstance(value, bool)
+        if not number or not math.isfinite(value) or not 0 <= value <= shape.high:
+            return _reject(value, f"is not a number from 0 to {shape.high:g}", where, problems)
         return value
     if isinstance(shape, Text):
         if not isinstance(value, str):
