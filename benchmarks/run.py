@@ -114,6 +114,10 @@ def cases() -> list[Case]:
              "detect", "--timeout", "5"], None, 10.0,
              "seconds, absolute: the timeout plus 5 s; the child dies with the probe",
              setup=setpgrp_sleeper, runs=1),
+        Case("load --timeout 5, chatter on stderr while a step hangs", [*HWDOCTOR, "load",
+             "--device", "cpu", "--timeout", "5"], None, 10.0,
+             "seconds, absolute: the timeout plus 5 s; stderr is no progress",
+             setup=chatter_then_hang, runs=1),
         Case("detect, an extension leaves a daemon holding the pipes", [*HWDOCTOR, "detect"],
              [*HWDOCTOR, "detect"], 1.3,
              "hwdoctor detect without it: no waiting for the pipes to close",
@@ -216,6 +220,22 @@ def setpgrp_sleeper(root: Path) -> dict[str, str]:
     from tests import misbehaving
 
     return _misbehaving(root / "setpgrp", misbehaving.SETPGRP_SLEEPER_THEN_HANG)
+
+
+def chatter_then_hang(root: Path) -> dict[str, str]:
+    """An auto-loaded extension (no vendor's name, so the libraries ignore it) whose thread
+    writes to stderr every half second while torch.manual_seed hangs; the status line on."""
+    sys.path.insert(0, str(ROOT))
+    from tests import misbehaving
+
+    site = root / "chatter" / "site"
+    (site / "chatter").mkdir(parents=True, exist_ok=True)
+    (site / "chatter" / "__init__.py").write_text(misbehaving.CHATTER_THEN_HANG_IN_MANUAL_SEED)
+    info = site / "chatter-1.0.dist-info"
+    info.mkdir(exist_ok=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: chatter\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[torch.backends]\nx = chatter:_autoload\n")
+    return {"PYTHONPATH": str(site), "HWDOCTOR_PROGRESS": "1", "HF_HUB_OFFLINE": "1"}
 
 
 def pipe_holding_daemon(root: Path) -> dict[str, str]:
