@@ -1,0 +1,535 @@
+"""Which architecture a GPU name stands for: NVIDIA compute capability, AMD gfx target.
+
+Pasted reports (collect_env, nvidia-smi, rocm-smi, rocminfo, amd-smi) name GPUs, not
+architectures. `nvidia_capability("NVIDIA GeForce RTX 4090")` gives "8.9" and
+`amd_gfx("AMD Radeon RX 7900 XTX")` gives "gfx1100", read from the vendors' tables below.
+A name the tables do not hold, a generic one ("AMD Radeon Graphics") or one that stands for
+products of different architectures (GeForce GT 730: Kepler or Fermi) gives None: the
+answer is never guessed from a partial match. A name nvidia-smi cut short ("Tesla
+V100-SXM2...") is answered only when every product it can be the start of agrees.
+
+Sources (keys of the compatibility notes; each table block names its own):
+
+- [NV-CC] https://developer.nvidia.com/cuda-gpus , read through the search tool's copy
+  (2026). The copy ends inside the 8.6 row (data centre and workstation columns, then
+  "GeForce RTX 3…"); rows below it come from the legacy page and [NV-CC-2022].
+- [NV-CC-LEGACY] https://developer.nvidia.com/cuda-legacy-gpus , same copy; it ends inside
+  the 5.0 row (at "GeForce 940M").
+- [NV-CC-2022] HeKun-NVIDIA/AI-Blog@fe9213bf "89.GPU算力一览/NVIDIA英伟达GPU显卡算力表.md":
+  a copy of the 2022 edition of NVIDIA's page (Tesla and data centre, Quadro and RTX
+  desktop and notebook, GeForce desktop), used where the copies above end. NVIDIA's own
+  pages were not retrievable whole.
+- [WP-CUDA] BBC-Esq/VectorDB-Plugin-for-LM-Studio@1197f876 misc.md: Wikipedia's CUDA table
+  for GeForce 16, 20 (SUPER), 30 (mobile), 40 (SUPER) and MX; only rows it does not
+  contradict elsewhere are taken (its MX110/MX130 row is left out).
+- [AIT-279] https://github.com/facebookincubator/AITemplate/pull/279 ("A10G has compute
+  capability 8.6", AWS g5).
+- [ROCM-SPECS] https://rocm.docs.amd.com/en/latest/reference/gpu-arch-specs.html , read as
+  ROCm/legacy-rocm-build@089d7513 docs/reference/gpu-arch-specs.rst ("LLVM target name").
+- [LLVM-PROC] https://llvm.org/docs/AMDGPUUsage.html#processors , read as
+  llvm/llvm-project@001388cf llvm/docs/AMDGPUUsage.rst, with the RDNA 3 and RDNA 4 product
+  names added by https://github.com/llvm/llvm-project/pull/170469 and /pull/155577.
+- [ROCM-2.0] RadeonOpenCompute/ROCm roc-2.0.0 README.md "Hardware Support": Polaris 10 is
+  the RX 580's chip, Polaris 11 the RX 570's; [LLVM-PROC] gives both chips gfx803.
+
+Not established, so absent (None): Jetson Thor's device name (the page lists Jetson
+T5000/T4000 only), RTX A4500/A5500, RTX 3500 Ada, H800/A800/H20/L20, Radeon RX 590,
+RX 5600 XT, RX 6500 XT/6400, RX 550/540, Ryzen APU graphics (gfx902/gfx90c/gfx1103 …).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import Final
+
+Row = tuple[str, str]  # (a product name as the source spells it, its value)
+
+
+def _rows(value: str, *names: str) -> tuple[Row, ...]:
+    return tuple((name, value) for name in names)
+
+
+# --- NVIDIA ------------------------------------------------------------------------------
+
+# [NV-CC] current page: Blackwell, Hopper, Ada, Jetson Orin, and the 8.6 data centre and
+# workstation cells.
+_NV_CURRENT: Final[tuple[Row, ...]] = (
+    *_rows("12.1", "NVIDIA GB10"),
+    *_rows(
+        "12.0",
+        "NVIDIA RTX PRO 6000 Blackwell Server Edition",
+        "NVIDIA RTX PRO 4500 Blackwell Server Edition",
+        "NVIDIA RTX PRO 6000 Blackwell Workstation Edition",
+        "NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition",
+        "NVIDIA RTX PRO 5000 Blackwell",
+        "NVIDIA RTX PRO 4500 Blackwell",
+        "NVIDIA RTX PRO 4000 Blackwell",
+        "NVIDIA RTX PRO 4000 Blackwell SFF Edition",
+        "NVIDIA RTX PRO 2000 Blackwell",
+        "GeForce RTX 5090",
+        "GeForce RTX 5080",
+        "GeForce RTX 5070 Ti",
+        "GeForce RTX 5070",
+        "GeForce RTX 5060 Ti",
+        "GeForce RTX 5060",
+        "GeForce RTX 5050",
+    ),
+    *_rows("11.0", "Jetson T5000", "Jetson T4000"),
+    *_rows("10.3", "NVIDIA GB300", "NVIDIA B300"),
+    *_rows("10.0", "NVIDIA GB200", "NVIDIA B200"),
+    *_rows("9.0", "NVIDIA GH200", "NVIDIA H200", "NVIDIA H100"),
+    *_rows(
+        "8.9",
+        "NVIDIA L4",
+        "NVIDIA L40",
+        "NVIDIA L40S",
+        "NVIDIA RTX 6000 Ada",
+        "NVIDIA RTX 5000 Ada",
+        "NVIDIA RTX 4500 Ada",
+        "NVIDIA RTX 4000 Ada",
+        "NVIDIA RTX 4000 SFF Ada",
+        "NVIDIA RTX 2000 Ada",
+        "GeForce RTX 4090",
+        "GeForce RTX 4080",
+        "GeForce RTX 4070 Ti",
+        "GeForce RTX 4070",
+        "GeForce RTX 4060 Ti",
+        "GeForce RTX 4060",
+        "GeForce RTX 4050",
+    ),
+    *_rows("8.7", "Jetson AGX Orin", "Jetson Orin NX", "Jetson Orin Nano"),
+    *_rows(
+        "8.6",
+        "NVIDIA A40",
+        "NVIDIA A10",
+        "NVIDIA A16",
+        "NVIDIA A2",
+        "NVIDIA RTX A6000",
+        "NVIDIA RTX A5000",
+        "NVIDIA RTX A4000",
+        "NVIDIA RTX A3000",
+        "NVIDIA RTX A2000",
+        "GeForce RTX 3090",
+    ),
+)
+
+# [NV-CC-LEGACY]: Xavier to Maxwell, as far as the copy reaches.
+_NV_LEGACY: Final[tuple[Row, ...]] = (
+    *_rows("7.2", "Jetson AGX Xavier", "Jetson Xavier NX"),
+    *_rows("7.0", "NVIDIA V100", "Quadro GV100", "NVIDIA TITAN V"),
+    *_rows("6.2", "Jetson TX2"),
+    *_rows(
+        "6.1",
+        "Tesla P40",
+        "Tesla P4",
+        "Quadro P6000",
+        "Quadro P5200",
+        "Quadro P5000",
+        "Quadro P4200",
+        "Quadro P4000",
+        "Quadro P3200",
+        "Quadro P3000",
+        "Quadro P2200",
+        "Quadro P2000",
+        "Quadro P1000",
+        "Quadro P620",
+        "Quadro P600",
+        "Quadro P500",
+        "Quadro P400",
+        "P620",
+        "P520",
+        "NVIDIA TITAN Xp",
+        "NVIDIA TITAN X",
+        "GeForce GTX 1080 Ti",
+        "GeForce GTX 1080",
+        "GeForce GTX 1070 Ti",
+        "GeForce GTX 1070",
+        "GeForce GTX 1060",
+        "GeForce GTX 1050",
+    ),
+    *_rows("6.0", "Tesla P100", "Quadro GP100"),
+    *_rows("5.3", "Jetson Nano"),
+    *_rows(
+        "5.2",
+        "Tesla M60",
+        "Tesla M40",
+        "Quadro M6000 24GB",
+        "Quadro M6000",
+        "Quadro M5000",
+        "Quadro M4000",
+        "Quadro M2000",
+        "Quadro M5500M",
+        "Quadro M2200",
+        "Quadro M620",
+        "GeForce GTX TITAN X",
+        "GeForce GTX 980 Ti",
+        "GeForce GTX 980",
+        "GeForce GTX 970",
+        "GeForce GTX 960",
+        "GeForce GTX 950",
+        "GeForce GTX 980M",
+        "GeForce GTX 970M",
+        "GeForce GTX 965M",
+        "GeForce 910M",
+    ),
+    *_rows(
+        "5.0",
+        "Quadro K2200",
+        "Quadro K1200",
+        "Quadro K620",
+        "Quadro M1200",
+        "Quadro M520",
+        "Quadro M5000M",
+        "Quadro M4000M",
+        "Quadro M3000M",
+        "Quadro M2000M",
+        "Quadro M1000M",
+        "Quadro K620M",
+        "Quadro M600M",
+        "Quadro M500M",
+        "NVIDIA NVS 810",
+        "GeForce GTX 750 Ti",
+        "GeForce GTX 750",
+        "GeForce GTX 960M",
+        "GeForce GTX 950M",
+        "GeForce 940M",
+    ),
+)
+
+# [NV-CC-2022]: the rows the copies above do not reach (8.0, 7.5, the 8.6 GeForce cell,
+# Kepler) and the Quadro notebook table. "RTX 5000/4000/3000" there are the Quadro RTX
+# notebook parts (Turing), not the Ada or Blackwell cards of the same number.
+_NV_2022: Final[tuple[Row, ...]] = (
+    *_rows("8.6", "GeForce RTX 3090 Ti", "GeForce RTX 3080 Ti", "GeForce RTX 3080"),
+    *_rows("8.6", "GeForce RTX 3070 Ti", "GeForce RTX 3070", "GeForce RTX 3060 Ti"),
+    *_rows("8.6", "GeForce RTX 3060"),
+    *_rows("8.0", "NVIDIA A100", "NVIDIA A30"),
+    *_rows(
+        "7.5",
+        "NVIDIA T4",
+        "T1000",
+        "T600",
+        "T400",
+        "T2000",
+        "T1200",
+        "T500",
+        "Quadro RTX 8000",
+        "Quadro RTX 6000",
+        "Quadro RTX 5000",
+        "Quadro RTX 4000",
+        "RTX 5000",
+        "RTX 4000",
+        "RTX 3000",
+        "NVIDIA TITAN RTX",
+        "GeForce RTX 2080 Ti",
+        "GeForce RTX 2080",
+        "GeForce RTX 2070",
+        "GeForce RTX 2060",
+        "GeForce GTX 1650 Ti",
+    ),
+    *_rows("5.0", "GeForce 930M", "GeForce GTX 850M", "GeForce 840M", "GeForce 830M"),
+    *_rows("3.7", "Tesla K80"),
+    *_rows(
+        "3.5",
+        "Tesla K40",
+        "Tesla K20",
+        "Quadro K6000",
+        "Quadro K5200",
+        "Quadro K610M",
+        "Quadro K510M",
+        "GeForce GTX TITAN Z",
+        "GeForce GTX TITAN Black",
+        "GeForce GTX TITAN",
+        "GeForce GTX 780 Ti",
+        "GeForce GTX 780",
+    ),
+    *_rows(
+        "3.0",
+        "Tesla K10",
+        "Quadro K5000",
+        "Quadro K4200",
+        "Quadro K4000",
+        "Quadro K2000",
+        "Quadro K2000D",
+        "Quadro K600",
+        "Quadro K420",
+        "Quadro 410",
+        "Quadro K6000M",
+        "Quadro K5200M",
+        "Quadro K5100M",
+        "Quadro K500M",
+        "Quadro K4200M",
+        "Quadro K4100M",
+        "Quadro K3100M",
+        "Quadro K2100M",
+        "Quadro K1100M",
+        "GeForce GTX 770",
+        "GeForce GTX 760",
+        "GeForce GTX 690",
+        "GeForce GTX 680",
+        "GeForce GTX 670",
+        "GeForce GTX 660 Ti",
+        "GeForce GTX 660",
+        "GeForce GTX 650 Ti BOOST",
+        "GeForce GTX 650 Ti",
+        "GeForce GTX 650",
+        "GeForce GT 740",
+    ),
+)
+
+# [WP-CUDA]: GeForce names NVIDIA's copies above do not list: SUPER and D cards, the
+# laptop-only Ampere parts (RTX 2050, RTX 3050 Ti, MX570), GTX 16, the 10-series Ti, MX.
+_NV_WIKIPEDIA: Final[tuple[Row, ...]] = (
+    *_rows(
+        "8.9",
+        "GeForce RTX 4090 D",
+        "GeForce RTX 4080 SUPER",
+        "GeForce RTX 4070 Ti SUPER",
+        "GeForce RTX 4070 SUPER",
+    ),
+    *_rows("8.6", "GeForce RTX 3050 Ti", "GeForce RTX 3050", "GeForce RTX 2050", "MX570"),
+    *_rows(
+        "7.5",
+        "GeForce RTX 2080 SUPER",
+        "GeForce RTX 2070 SUPER",
+        "GeForce RTX 2060 SUPER",
+        "GeForce GTX 1660 Ti",
+        "GeForce GTX 1660 SUPER",
+        "GeForce GTX 1660",
+        "GeForce GTX 1650 SUPER",
+        "GeForce GTX 1650",
+        "GeForce MX550",
+        "GeForce MX450",
+    ),
+    *_rows(
+        "6.1",
+        "GeForce GTX 1050 Ti",
+        "GeForce GT 1030",
+        "GeForce MX350",
+        "GeForce MX330",
+        "GeForce MX250",
+        "GeForce MX230",
+        "GeForce MX150",
+    ),
+)
+
+# The names drivers and torch print for products the tables above name otherwise. Each
+# is the same product: a form-factor letter (K40c/K40m: the GK110 board with or without
+# fans), the "S" refresh of V100, the RTX 5090 D's second revision, the Pascal TITAN X as
+# nvidia-smi spells it, and what torch.cuda.get_device_name() says on Jetson boards
+# ("Orin (nvgpu)", "Xavier", "NVIDIA Tegra X1" on Nano, whose chip the 2017 page lists as
+# "Tegra X1" at 5.3), and [AIT-279] for AWS's A10G.
+_NV_ALIASES: Final[tuple[Row, ...]] = (
+    *_rows("12.0", "GeForce RTX 5090 D", "GeForce RTX 5090 D v2"),
+    *_rows("8.7", "Orin"),
+    *_rows("8.6", "NVIDIA A10G"),
+    *_rows("7.2", "Xavier"),
+    *_rows("7.0", "Tesla V100S"),
+    *_rows("6.1", "TITAN X (Pascal)"),
+    *_rows("5.3", "Tegra X1"),
+    *_rows("3.5", "Tesla K40c", "Tesla K40m", "Tesla K20c", "Tesla K20m", "Tesla K20X"),
+    *_rows("3.5", "Tesla K20Xm"),
+)
+
+# Names that stand for products of different capabilities: the driver prints the same
+# name for both. [NV-CC-2022]: "GeForce GT 730" 3.5 and "GT 730 DDR3,128bit" 2.1;
+# "GT 640 (GDDR5)" 3.5 and "GT 640 (GDDR3)" 2.1.
+_NV_AMBIGUOUS: Final = ("GeForce GT 730", "GeForce GT 640")
+
+# --- AMD -------------------------------------------------------------------------------
+
+# [ROCM-SPECS]: Instinct, Radeon PRO and Radeon tables, "LLVM target name" column.
+_AMD_ROCM: Final[tuple[Row, ...]] = (
+    *_rows("gfx950", "MI355X", "MI350X"),
+    *_rows("gfx942", "MI325X", "MI300X", "MI300A"),
+    *_rows("gfx90a", "MI250X", "MI250", "MI210"),
+    *_rows("gfx908", "MI100"),
+    *_rows("gfx906", "MI60", "MI50 (32GB)", "MI50 (16GB)"),
+    *_rows("gfx900", "MI25"),
+    *_rows("gfx803", "MI8", "MI6"),
+    *_rows("gfx1201", "Radeon AI PRO R9700"),
+    *_rows("gfx1101", "Radeon PRO V710", "Radeon PRO W7700"),
+    *_rows("gfx1100", "Radeon PRO W7900 Dual Slot", "Radeon PRO W7900"),
+    *_rows("gfx1100", "Radeon PRO W7800 48GB", "Radeon PRO W7800"),
+    *_rows("gfx1030", "Radeon PRO W6800", "Radeon PRO V620"),
+    *_rows("gfx1032", "Radeon PRO W6600"),
+    *_rows("gfx1012", "Radeon Pro W5500"),
+    *_rows("gfx906", "Radeon Pro VII", "Radeon VII"),
+    *_rows("gfx1201", "Radeon RX 9070 XT", "Radeon RX 9070 GRE", "Radeon RX 9070"),
+    *_rows("gfx1200", "Radeon RX 9060 XT"),
+    *_rows("gfx1100", "Radeon RX 7900 XTX", "Radeon RX 7900 XT", "Radeon RX 7900 GRE"),
+    *_rows("gfx1101", "Radeon RX 7800 XT", "Radeon RX 7700 XT"),
+    *_rows("gfx1102", "Radeon RX 7600"),
+    *_rows("gfx1030", "Radeon RX 6950 XT", "Radeon RX 6900 XT"),
+    *_rows("gfx1030", "Radeon RX 6800 XT", "Radeon RX 6800"),
+    *_rows("gfx1031", "Radeon RX 6750 XT", "Radeon RX 6700 XT", "Radeon RX 6700"),
+    *_rows("gfx1032", "Radeon RX 6650 XT", "Radeon RX 6600 XT", "Radeon RX 6600"),
+)
+
+# [LLVM-PROC] "Example Products" of each processor, the rows [ROCM-SPECS] has not.
+_AMD_LLVM: Final[tuple[Row, ...]] = (
+    *_rows("gfx1201", "Radeon RX 9070"),
+    *_rows("gfx1200", "Radeon RX 9060"),
+    *_rows("gfx1101", "Radeon RX 7700"),
+    *_rows("gfx1102", "Radeon RX 7600 XT"),
+    *_rows("gfx1012", "Radeon RX 5500", "Radeon RX 5500 XT"),
+    *_rows("gfx1011", "Radeon Pro V520"),
+    *_rows("gfx1010", "Radeon RX 5700", "Radeon RX 5700 XT"),
+    *_rows("gfx1010", "Radeon Pro 5600 XT", "Radeon Pro 5600M"),
+    *_rows("gfx908", "AMD Instinct MI100 Accelerator"),
+    *_rows("gfx906", "Radeon Instinct MI50", "Radeon Instinct MI60"),
+    *_rows("gfx900", "Radeon Vega Frontier Edition", "Radeon RX Vega 56"),
+    *_rows("gfx900", "Radeon RX Vega 64", "Radeon RX Vega 64 Liquid"),
+    *_rows("gfx803", "Radeon R9 Nano", "Radeon R9 Fury", "Radeon R9 FuryX"),
+    *_rows("gfx803", "Radeon Pro Duo", "FirePro S9300x2", "Radeon Instinct MI8"),
+    *_rows("gfx803", "Radeon RX 470", "Radeon RX 480", "Radeon Instinct MI6"),
+    *_rows("gfx803", "Radeon RX 460"),
+)
+
+# [ROCM-2.0] chip → product, with [LLVM-PROC] chip → processor.
+_AMD_POLARIS: Final[tuple[Row, ...]] = _rows("gfx803", "Radeon RX 580", "Radeon RX 570")
+
+# --- normalising names ---------------------------------------------------------------
+
+_MARKS: Final = re.compile(r"\((?:r|tm)\)|[®™]", re.IGNORECASE)
+_PUNCTUATION: Final = re.compile(r"[()\[\],;_]")
+_SPACES: Final = re.compile(r"\s+")
+_MAX_Q: Final = re.compile(r"\bwith max-q design\b|\bmax-q\b")
+_GENERATION: Final = re.compile(r"\b(ada|blackwell) generation\b")
+_MEMORY: Final = re.compile(r"^\d+gb$")
+_MEMORY_START: Final = re.compile(r"^\d+g?$")
+_GFX_IN_NAME: Final = re.compile(r"\bgfx(\d{1,2}\d[0-9a-f])\b", re.IGNORECASE)
+
+_NV_LEADING: Final = frozenset({"nvidia", "corporation", "tesla", "geforce", "quadro"})
+# Form factor, memory and edition words that do not change the chip: "-SXM4-80GB",
+# " 80GB HBM3", " PCIe", " NVL", "Laptop GPU", "Workstation Edition", Jetson's "(nvgpu)".
+_NV_TRAILING: Final = frozenset(
+    {"sxm", "sxm2", "sxm3", "sxm4", "sxm5", "sxm6", "pcie", "pci", "e", "nvl", "hbm2",
+     "hbm2e", "hbm3", "hbm3e", "dgxs", "oam", "mxm", "ac", "laptop", "gpu", "mobile",
+     "workstation", "server", "edition", "generation", "nvgpu"}
+)  # fmt: skip
+_AMD_LEADING: Final = frozenset({"amd", "ati", "radeon", "instinct"})
+_AMD_TRAILING: Final = frozenset({"series", "oam", "vf", "accelerator"})
+
+
+def _tokens(name: str, leading: frozenset[str]) -> tuple[list[str], bool]:
+    """The name as lower-case words without vendor and brand words, and whether the
+    source cut it short ("..." or "…" at its end)."""
+    text = _MARKS.sub(" ", name).casefold()
+    text = _SPACES.sub(" ", text).strip()
+    cut = text.endswith(("...", "…"))
+    text = text.rstrip(".… ")
+    text = _MAX_Q.sub(" ", text)
+    text = _GENERATION.sub(r"\1", text)
+    text = _PUNCTUATION.sub(" ", text).replace("-", " ")
+    words = text.split()
+    while words and words[0] in leading:
+        words.pop(0)
+    return words, cut
+
+
+def _strip_trailing(words: list[str], trailing: frozenset[str]) -> list[str]:
+    while words and (words[-1] in trailing or _MEMORY.match(words[-1])):
+        words = words[:-1]
+    return words
+
+
+def _key(name: str, leading: frozenset[str], trailing: frozenset[str]) -> str:
+    words, _ = _tokens(name, leading)
+    return " ".join(_strip_trailing(words, trailing))
+
+
+def _index(
+    rows: Iterable[Row], leading: frozenset[str], trailing: frozenset[str]
+) -> Mapping[str, str]:
+    return MappingProxyType({_key(name, leading, trailing): value for name, value in rows})
+
+
+NVIDIA_ROWS: Final = (*_NV_CURRENT, *_NV_LEGACY, *_NV_2022, *_NV_WIKIPEDIA, *_NV_ALIASES)
+AMD_ROWS: Final = (*_AMD_ROCM, *_AMD_LLVM, *_AMD_POLARIS)
+_NV_INDEX: Final = _index(NVIDIA_ROWS, _NV_LEADING, _NV_TRAILING)
+_NV_UNSURE: Final = frozenset(_key(name, _NV_LEADING, _NV_TRAILING) for name in _NV_AMBIGUOUS)
+_AMD_INDEX: Final = _index(AMD_ROWS, _AMD_LEADING, _AMD_TRAILING)
+
+
+def _decoration(word: str, trailing: frozenset[str]) -> bool:
+    return word in trailing or bool(_MEMORY.match(word))
+
+
+def _decoration_start(word: str, trailing: frozenset[str]) -> bool:
+    """Whether a word cut short can be the start of a decoration ("pci" of "pcie",
+    "8" of "80gb")."""
+    return any(d.startswith(word) for d in trailing) or bool(_MEMORY_START.match(word))
+
+
+def _cut_lookup(
+    words: list[str],
+    index: Mapping[str, str],
+    unsure: frozenset[str],
+    trailing: frozenset[str],
+) -> str | None:
+    """A name cut short: the value every known name it can be the start of agrees on,
+    whether the cut falls inside the model ("RTX 30...") or in its decorations
+    ("V100-SXM2...", "A100-PCI...")."""
+    prefix = " ".join(words)
+    if not prefix or any(key.startswith(prefix) for key in unsure):
+        return None
+    found: set[str] = set()
+    for key, value in index.items():
+        if key.startswith(prefix):
+            found.add(value)
+        elif prefix.startswith(key + " "):
+            rest = prefix[len(key) :].split()
+            decorated = all(_decoration(word, trailing) for word in rest[:-1])
+            if decorated and _decoration_start(rest[-1], trailing):
+                found.add(value)
+    return found.pop() if len(found) == 1 else None
+
+
+def _lookup(
+    name: str,
+    index: Mapping[str, str],
+    unsure: frozenset[str],
+    leading: frozenset[str],
+    trailing: frozenset[str],
+) -> str | None:
+    """A name, or alternatives joined by "/" ("AMD Instinct MI250X / MI250"): the value
+    they all agree on. A part that is only decoration ("/PCIe") is no alternative."""
+    parts = [part for part in name.split("/") if _key(part, leading, trailing)]
+    answers = {_one(part, index, unsure, leading, trailing) for part in parts}
+    return answers.pop() if len(answers) == 1 else None
+
+
+def _one(
+    name: str,
+    index: Mapping[str, str],
+    unsure: frozenset[str],
+    leading: frozenset[str],
+    trailing: frozenset[str],
+) -> str | None:
+    words, cut = _tokens(name, leading)
+    if cut:
+        return _cut_lookup(words, index, unsure, trailing)
+    key = " ".join(_strip_trailing(words, trailing))
+    return None if key in unsure else index.get(key)
+
+
+def nvidia_capability(name: str) -> str | None:
+    """The compute capability ("8.9") of an NVIDIA GPU named as nvidia-smi,
+    torch.cuda.get_device_name() or collect_env print it; None when the name is not in
+    the table, stands for products of different capabilities, or was cut short where
+    the products it can be the start of disagree."""
+    return _lookup(name, _NV_INDEX, _NV_UNSURE, _NV_LEADING, _NV_TRAILING)
+
+
+def amd_gfx(name: str) -> str | None:
+    """The gfx target ("gfx1100") of an AMD GPU named as rocminfo's Marketing Name,
+    amd-smi's MARKET_NAME or collect_env print it; a name that carries its target
+    ("AMD Radeon Graphics (gfx906:sramecc+:xnack-)") gives that target. None for generic
+    names ("AMD Radeon Graphics") and names the table does not hold."""
+    carried = {match.group(0).lower() for match in _GFX_IN_NAME.finditer(name)}
+    if carried:
+        return carried.pop() if len(carried) == 1 else None
+    return _lookup(name, _AMD_INDEX, frozenset(), _AMD_LEADING, _AMD_TRAILING)
