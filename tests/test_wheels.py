@@ -258,3 +258,56 @@ def test_a_driver_without_a_seen_gpu_still_gets_a_cuda_build(machine: wheels.Mac
     assert suggestion.variant == "cu118"
     assert suggestion.verdict is wheels.Verdict.UNKNOWN
     assert any("compute capability" in item for item in suggestion.unchecked)
+
+
+def test_torch_14_built_for_cuda_100_on_turing_stays_on_14() -> None:
+    # pytorch#33469's torch 1.4.0 was built for CUDA 10.0 (conda); the page publishes 1.4's
+    # pip builds for 10.1 (PyPI's) and 9.2. Both carry Turing code; no driver floor for
+    # CUDA 10 is in NVIDIA's table as read, so the driver stays unchecked.
+    suggestion = wheels.choose("1.4.0+cu100", Machine(capabilities=("7.5",), driver="410.129"))
+    assert (suggestion.release, suggestion.variant, suggestion.torch) == ("1.4", "cu101", "1.4.0")
+    assert suggestion.keeps_release and not suggestion.keeps_variant
+    assert suggestion.verdict is Verdict.UNKNOWN
+    assert suggestion.unchecked == ("the driver for CUDA 10.1",)
+    assert suggestion.style is wheels.Style.PYPI
+    # As the page spells it: "# CUDA 10.1 / pip install torch==1.4.0".
+    assert wheels.install_args(suggestion) == "torch==1.4.0"
+
+
+def test_torch_17_on_ampere_gets_its_cuda_11_build() -> None:
+    suggestion = wheels.choose("1.7.1", Machine(capabilities=("8.6",), driver="455.32.00"))
+    assert (suggestion.variant, suggestion.torch, suggestion.verdict) == (
+        "cu110",
+        "1.7.1+cu110",
+        Verdict.RUNS,
+    )
+    assert not suggestion.keeps_variant  # a bare 1.7.1 is PyPI's CUDA 10.2 build
+    assert wheels.install_args(suggestion) == (
+        "torch==1.7.1+cu110 -f https://download.pytorch.org/whl/torch_stable.html"
+    )
+    _check_runs(suggestion, "455.32.00", "8.6")
+
+
+def test_torch_10_and_11_name_the_page_to_download_from() -> None:
+    suggestion = wheels.choose("1.1.0", Machine(capabilities=("7.5",), driver="418.67"))
+    assert (suggestion.release, suggestion.variant) == ("1.1", "cu100")
+    assert suggestion.index_url == "https://download.pytorch.org/whl/cu100/torch_stable.html"
+    assert wheels.install_args(suggestion) is None  # the source gives a page, no pip line
+    # cu80 was published for 1.0.0 only.
+    for_101 = wheels._candidates(wheels.BY_SERIES["1.0"], Machine(driver="1"), "1.0.1")
+    assert [v.name for v in for_101] == ["cu100", "cu90"]
+
+
+def test_the_1x_releases_are_the_page_s() -> None:
+    old = [r.series for r in wheels.RELEASES if r.series.startswith("1.")]
+    assert old == ["1.13", "1.12", "1.11", "1.10", "1.9", "1.8", "1.7", "1.6", "1.5", "1.4",
+                   "1.2", "1.1", "1.0"]  # fmt: skip
+    assert wheels.release_of("1.3.1") is None  # no 1.3 section in [PT-PREV]
+    assert [v.name for v in wheels.BY_SERIES["1.7"].variants] == [
+        "cu92", "cu101", "cu102", "cu110", "cpu",
+    ]  # fmt: skip
+    # The 1.8 row is spelled as before: its PyPI build keeps the +cu102 label.
+    eight = wheels.BY_SERIES["1.8"]
+    cu102 = eight.variant("cu102")
+    assert cu102 is not None and eight.style_of(cu102) is wheels.Style.FIND_LINKS
+    assert wheels._pin(eight, None, cu102) == "1.8.1+cu102"

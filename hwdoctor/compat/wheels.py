@@ -13,13 +13,13 @@ an unknown says what it could not check.
 Sources (the keys of the compatibility notes; each row below names its own):
 
 - [PT-PREV] https://pytorch.org/get-started/previous-versions/ , read as
-  pytorch/pytorch.github.io@e3f009bb _get_started/previous-versions.md (1.x to 2.3.1) and
-  a 2026-03-31 capture of the page (2.4 to 2.10).
+  pytorch/pytorch.github.io@e3f009bb _get_started/previous-versions.md (1.0 to 2.3.1; it
+  has no 1.3 section) and a 2026-03-31 capture of the page (2.4 to 2.10).
 - [PT-REL] pytorch/pytorch RELEASE.md, "Release Compatibility Matrix" and "PyTorch CUDA
   Support Matrix" (2.11 to 2.14), corroborated by https://github.com/pytorch/pytorch/pull/175253
 - [MOI90] moi90/pytorch_compute_capabilities@2431f175 and @6bbfa99e table.md: the SASS
-  (cubins) `cuobjdump` finds in the pytorch channel's conda packages. It lists no PTX, so
-  those rows leave PTX unknown.
+  (cubins) `cuobjdump` finds in the pytorch channel's conda packages (1.0.0 on). It lists
+  no PTX, so those rows leave PTX unknown.
 - [PT-BCUDA-2.8] pytorch/pytorch@00c7a380 .ci/manywheel/build_cuda.sh
 - [PT-BCUDA-2.9] pytorch/pytorch@799d09f2 .ci/manywheel/build_cuda.sh
 - [PT-DOCKER-MW-OLD] pytorch/pytorch@1fca82d4 .ci/docker/manywheel/build.sh
@@ -100,7 +100,13 @@ class Style(str, Enum):
 
     INDEX_URL = "index_url"  # 2.0+: --index-url https://download.pytorch.org/whl/<variant>
     EXTRA_INDEX_URL = "extra_index_url"  # 1.11-1.13: --extra-index-url …, pinned +<variant>
-    FIND_LINKS = "find_links"  # up to 1.10: -f …/torch_stable.html, pinned +<variant>
+    FIND_LINKS = "find_links"  # 1.2-1.10: -f …/torch_stable.html, pinned +<variant>
+    # 1.0-1.1: "Download and install wheel from …/whl/<variant>/torch_stable.html"; the
+    # source gives a page, not a pip line, so no command is made for it.
+    PAGE = "page"
+    # 1.2-1.7: the release's PyPI build, which the source installs unlabelled from PyPI
+    # ("pip install torch==1.7.1" for CUDA 10.2).
+    PYPI = "pypi"
 
 
 class Verdict(str, Enum):
@@ -168,9 +174,17 @@ class Release:
     source: str
     patches: tuple[str, ...] = ()  # patch releases the source lists, oldest first; () unknown
     pypi_default: str | None = None  # the variant `pip install torch` gets on Linux; None unknown
+    # The source installs pypi_default unlabelled from PyPI, not +<variant> from the index.
+    pypi_unlabelled: bool = False
 
     def variant(self, name: str) -> Variant | None:
         return next((v for v in self.variants if v.name == name), None)
+
+    def style_of(self, variant: Variant) -> Style:
+        """How the source spells the install of `variant` of this release."""
+        if self.pypi_unlabelled and variant.name == self.pypi_default:
+            return Style.PYPI
+        return self.style
 
 
 def _sm(*capabilities: str) -> tuple[str, ...]:
@@ -190,6 +204,17 @@ def _gfx(targets: str, source: str) -> tuple[tuple[Host, Archs], ...]:
 # Cubin lists read in [MOI90] (conda packages; no PTX recorded, so PTX stays unknown).
 _KEPLER_CU11: Final = _sm("3.5", "3.7", "5.0", "6.0", "6.1", "7.0", "7.5", "8.0", "8.6")
 _KEPLER_CU10: Final = _sm("3.5", "3.7", "5.0", "6.0", "6.1", "7.0", "7.5")
+# 1.0-1.7 ([MOI90], Python 3.7 packages). Where a series' patches differ, the row keeps
+# what every patch carries, as 1.8 does: 1.7.1 cu110 adds sm_35 and 1.7.1 cu92 drops it;
+# 1.0.0 cu90 adds sm_37, sm_52, sm_53 and sm_61 (the second 1.0.1 build drops sm_61);
+# 1.0.0 cu100 adds sm_30.
+_CU92_KEPLER: Final = _sm("3.5", "3.7", "5.0", "6.0", "6.1", "7.0")
+_CU92_37: Final = _CU92_KEPLER[1:]
+_CU110_37: Final = _sm("3.7", "5.0", "6.0", "6.1", "7.0", "7.5", "8.0")
+_CU9_35: Final = _sm("3.5", "5.0", "6.0", "6.1", "7.0")
+_CU100_35: Final = (*_CU9_35, "sm_75")
+_CU90_10: Final = _sm("3.5", "5.0", "6.0", "7.0")
+_CU80_100: Final = _sm("2.0", "3.5", "3.7", "5.0", "5.2", "5.3", "6.0", "6.1")
 _CU11_37: Final = _sm("3.7", "5.0", "6.0", "6.1", "7.0", "7.5", "8.0", "8.6")
 _CU118_90: Final = (*_CU11_37, "sm_90")
 _CU12_90: Final = _sm("5.0", "6.0", "6.1", "7.0", "7.5", "8.0", "8.6", "9.0")
@@ -494,6 +519,101 @@ RELEASES: Final[tuple[Release, ...]] = (
         patches=("1.8.0", "1.8.1"),
         pypi_default="cu102",
     ),
+    # 1.0-1.7: [PT-PREV] lists no ROCm build and no 1.3 release (its sections go from
+    # 1.4.0 to 1.2.0), so 1.3 is not in the table. The CUDA build it installs with a bare
+    # "pip install torch==X" comes from PyPI unlabelled (`pypi_unlabelled`).
+    Release(  # 1.7: the first CUDA 11 build (cu110)
+        "1.7",
+        (
+            Variant("cu92", _x86(_CU92_37, _MOI90)),
+            Variant("cu101", _x86(_KEPLER_CU10, _MOI90)),
+            Variant("cu102", _x86(_KEPLER_CU10, _MOI90)),
+            Variant("cu110", _x86(_CU110_37, _MOI90)),
+            _CPU,
+        ),
+        Style.FIND_LINKS,
+        _PT_PREV,
+        patches=("1.7.0", "1.7.1"),
+        pypi_default="cu102",
+        pypi_unlabelled=True,
+    ),
+    Release(
+        "1.6",
+        (
+            Variant("cu92", _x86(_CU92_KEPLER, _MOI90)),
+            Variant("cu101", _x86(_KEPLER_CU10, _MOI90)),
+            Variant("cu102", _x86(_KEPLER_CU10, _MOI90)),
+            _CPU,
+        ),
+        Style.FIND_LINKS,
+        _PT_PREV,
+        patches=("1.6.0",),
+        pypi_default="cu102",
+        pypi_unlabelled=True,
+    ),
+    Release(
+        "1.5",
+        (
+            Variant("cu92", _x86(_CU92_KEPLER, _MOI90)),
+            Variant("cu101", _x86(_KEPLER_CU10, _MOI90)),
+            Variant("cu102", _x86(_KEPLER_CU10, _MOI90)),
+            _CPU,
+        ),
+        Style.FIND_LINKS,
+        _PT_PREV,
+        patches=("1.5.0", "1.5.1"),
+        pypi_default="cu102",
+        pypi_unlabelled=True,
+    ),
+    Release(  # 1.4: no pip cu100 build listed (the conda channel had one, [MOI90])
+        "1.4",
+        (
+            Variant("cu92", _x86(_CU92_KEPLER, _MOI90)),
+            Variant("cu101", _x86(_KEPLER_CU10, _MOI90)),
+            _CPU,
+        ),
+        Style.FIND_LINKS,
+        _PT_PREV,
+        patches=("1.4.0",),
+        pypi_default="cu101",
+        pypi_unlabelled=True,
+    ),
+    Release(
+        "1.2",
+        (
+            Variant("cu92", _x86(_CU9_35, _MOI90)),
+            Variant("cu100", _x86(_CU100_35, _MOI90)),
+            _CPU,
+        ),
+        Style.FIND_LINKS,
+        _PT_PREV,
+        patches=("1.2.0",),
+        pypi_default="cu100",
+        pypi_unlabelled=True,
+    ),
+    Release(  # 1.1 and 1.0: a page per variant to download the wheel from
+        "1.1",
+        (
+            Variant("cu90", _x86(_CU9_35, _MOI90)),
+            Variant("cu100", _x86(_CU100_35, _MOI90)),
+            _CPU,
+        ),
+        Style.PAGE,
+        _PT_PREV,
+        patches=("1.1.0",),
+    ),
+    Release(  # 1.0: cu80 for 1.0.0 only
+        "1.0",
+        (
+            Variant("cu80", _x86(_CU80_100, _MOI90), patches=("1.0.0",)),
+            Variant("cu90", _x86(_CU90_10, _MOI90)),
+            Variant("cu100", _x86(_CU100_35, _MOI90)),
+            _CPU,
+        ),
+        Style.PAGE,
+        _PT_PREV,
+        patches=("1.0.0", "1.0.1"),
+    ),
 )
 
 BY_SERIES: Final = {release.series: release for release in RELEASES}
@@ -582,10 +702,12 @@ class Suggestion:
 
     @property
     def index_url(self) -> str | None:
-        if self.variant is None or self.style is None:
+        if self.variant is None or self.style is None or self.style is Style.PYPI:
             return None
         if self.style is Style.FIND_LINKS:
             return FIND_LINKS
+        if self.style is Style.PAGE:
+            return f"{INDEX}/{self.variant}/torch_stable.html"
         return f"{INDEX}/{self.variant}"
 
     def to_json(self) -> dict[str, object]:
@@ -813,8 +935,8 @@ def _pin(release: Release, patch: str | None, variant: Variant) -> str:
     """The version to install: the user's own, else the newest patch the source lists,
     else any patch of the series (`2.7.*`), labelled where the index needs it."""
     version = patch or (release.patches[-1] if release.patches else f"{release.series}.*")
-    if release.style is Style.INDEX_URL:
-        return version
+    if release.style_of(variant) in (Style.INDEX_URL, Style.PYPI, Style.PAGE):
+        return version  # 1.0-1.1 pages pin no label either
     return f"{version}+{variant.name}"
 
 
@@ -829,7 +951,7 @@ def _suggest(
         torch=_pin(release, patch, variant),
         release=release.series,
         variant=variant.name,
-        style=release.style,
+        style=release.style_of(variant),
         verdict=pick.verdict,
         reason=_reason(pick, own, torch, machine, keeps_variant=keeps_variant),
         unchecked=pick.unchecked,
@@ -919,9 +1041,14 @@ def _nothing(torch: str | None, machine: Machine, own: list[Judgement]) -> Sugge
 
 def install_args(suggestion: Suggestion) -> str | None:
     """The `pip install` arguments of a suggestion, as the source spells that release's
-    install ("torch==2.8.0 --index-url https://download.pytorch.org/whl/cu126"); None when
-    there is nothing to install: no build fits, or the installed one already does."""
-    if suggestion.torch is None or suggestion.index_url is None or suggestion.keeps_variant:
+    install ("torch==2.8.0 --index-url https://download.pytorch.org/whl/cu126"; "torch==1.7.1"
+    for a release's PyPI build); None when there is nothing to install (no build fits, or
+    the installed one already does) or the source gives no pip line (1.0, 1.1: a page)."""
+    if suggestion.torch is None or suggestion.variant is None or suggestion.keeps_variant:
+        return None
+    if suggestion.style is Style.PYPI:
+        return shlex.quote("torch==" + suggestion.torch)
+    if suggestion.index_url is None or suggestion.style is Style.PAGE:
         return None
     option = {
         Style.INDEX_URL: "--index-url",
