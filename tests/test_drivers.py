@@ -55,7 +55,7 @@ def test_the_floor_names_the_rule_that_sets_it() -> None:
     assert own is not None and own.rule is FloorRule.TOOLKIT and own.driver == "450.36.06"
 
 
-@pytest.mark.parametrize("cuda", ["10.2", "12.7", "13.4", "9.0", "rocm"])
+@pytest.mark.parametrize("cuda", ["6.5", "12.7", "13.4", "9.9", "rocm"])
 def test_undocumented_floors_are_not_checked(cuda: str) -> None:
     assert driver_floor(cuda) is None
     assert runs("535.104.05", cuda) is None
@@ -88,7 +88,14 @@ def test_found_version_in_torch_message() -> None:
 
 @pytest.mark.parametrize(
     ("driver", "cuda"),
-    [("470.82.01", "11.4"), ("535.104.05", "12.2"), ("580.126.09", "13.0"), ("440.95.01", None)],
+    [
+        ("470.82.01", "11.4"),
+        ("535.104.05", "12.2"),
+        ("580.126.09", "13.0"),
+        ("440.95.01", "10.2"),
+        ("410.129", "10.0"),
+        ("340.108", None),
+    ],
 )
 def test_newest_cuda(driver: str, cuda: str | None) -> None:
     assert newest_cuda(driver) == cuda

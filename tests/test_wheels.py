@@ -221,9 +221,11 @@ def test_the_command_is_for_the_diagnosed_interpreter() -> None:
 
 
 def test_old_releases_install_as_their_page_spells_it() -> None:
+    # Kepler: 1.12's CUDA 10.2 build still carries sm_35, and driver 470 runs CUDA 10.2
+    # (Table 3: 440.33), so the newest release that fits is 1.12, not 1.11's cu113.
     kepler = wheels.choose("2.4.0+cu121", Machine(capabilities=("3.5",), driver="470.82.01"))
     assert wheels.install_args(kepler) == (
-        "torch==1.11.0+cu113 --extra-index-url https://download.pytorch.org/whl/cu113"
+        "torch==1.12.1+cu102 --extra-index-url https://download.pytorch.org/whl/cu102"
     )
     old = wheels.Suggestion("1.10.1+cu111", "1.10", "cu111", wheels.Style.FIND_LINKS,
                             Verdict.RUNS, "")  # fmt: skip
@@ -262,16 +264,22 @@ def test_a_driver_without_a_seen_gpu_still_gets_a_cuda_build(machine: wheels.Mac
 
 def test_torch_14_built_for_cuda_100_on_turing_stays_on_14() -> None:
     # pytorch#33469's torch 1.4.0 was built for CUDA 10.0 (conda); the page publishes 1.4's
-    # pip builds for 10.1 (PyPI's) and 9.2. Both carry Turing code; no driver floor for
-    # CUDA 10 is in NVIDIA's table as read, so the driver stays unchecked.
+    # pip builds for 10.1 (PyPI's) and 9.2. Both carry code Turing runs (9.2's sm_70 cubins
+    # run on 7.5); driver 410.129 is below CUDA 10.1's 418.39 (Table 3) and above 9.2's
+    # 396.26, so the 9.2 build is the one that runs.
     suggestion = wheels.choose("1.4.0+cu100", Machine(capabilities=("7.5",), driver="410.129"))
-    assert (suggestion.release, suggestion.variant, suggestion.torch) == ("1.4", "cu101", "1.4.0")
+    assert (suggestion.release, suggestion.variant, suggestion.torch) == (
+        "1.4",
+        "cu92",
+        "1.4.0+cu92",
+    )
     assert suggestion.keeps_release and not suggestion.keeps_variant
-    assert suggestion.verdict is Verdict.UNKNOWN
-    assert suggestion.unchecked == ("the driver for CUDA 10.1",)
-    assert suggestion.style is wheels.Style.PYPI
-    # As the page spells it: "# CUDA 10.1 / pip install torch==1.4.0".
-    assert wheels.install_args(suggestion) == "torch==1.4.0"
+    assert suggestion.verdict is Verdict.RUNS
+    assert suggestion.unchecked == ()
+    assert "cu101: needs a newer driver" in suggestion.reason
+    assert wheels.install_args(suggestion) == (
+        "torch==1.4.0+cu92 -f https://download.pytorch.org/whl/torch_stable.html"
+    )
 
 
 def test_torch_17_on_ampere_gets_its_cuda_11_build() -> None:

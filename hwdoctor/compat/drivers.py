@@ -78,8 +78,19 @@ class Floor:
 # Table 3, "Toolkit Driver Version", Linux x86_64, GA release of each CUDA minor
 # (an update release may need a newer driver than GA: 12.2.2 needs 535.104.05; a build
 # names only major.minor, so the GA row is the one a "+cu122" build can be held to).
+# The Windows column is higher by a few releases (10.2: 441.22, 11.x MVC: 452.39): a Windows
+# driver held to these floors is never called too old wrongly, only borderline ones missed.
 # Source: [TABLE-3].
 _TOOLKIT_LINUX_X86_64: Final[dict[str, str]] = {
+    "7.0": "346.46",
+    "7.5": "352.31",
+    "8.0": "367.48",
+    "9.0": "384.81",
+    "9.1": "390.46",
+    "9.2": "396.26",
+    "10.0": "410.48",
+    "10.1": "418.39",
+    "10.2": "440.33",
     "11.0": "450.36.06",
     "11.1": "455.23",
     "11.2": "460.27.03",
