@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import catalogue_plugin
 from tests.conftest import ROOT, Result, base_env, run_hwdoctor
 from tests.fakeworld import make_bare_venv
 
@@ -130,6 +131,7 @@ def test_a_module_in_the_current_directory_is_reported_not_imported(tmp_path: Pa
     )
     _no_traceback(result)
     codes = result.codes()
+    catalogue_plugin.record(codes)  # run without run_hwdoctor, which records for the others
     assert "python.unusable" not in codes and "torch.missing" not in codes, result
     found = result.json()["data"]["findings"]
     shadowed = [f["message"] for f in found if f["code"] == "python.shadowed_module"]
