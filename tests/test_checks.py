@@ -206,10 +206,14 @@ def test_a_torch_requirement_behind_a_marker_is_judged_for_the_diagnosed_python(
 
 def test_backend_unavailable_with_hardware_and_package() -> None:
     evidence = with_backend(cpu_host(), "npu", installed=True, version="2.1.0", importable=True)
-    evidence = with_signal(evidence, "npu", "/dev/davinci0")
-    evidence = with_env(evidence, ASCEND_RT_VISIBLE_DEVICES="")
-    found = one(diagnosis.detect(evidence).findings, "backend.unavailable")
+    evidence = with_signal(evidence, "npu", "/dev/davinci0", count=None)  # how many: unknown
+    hiding = with_env(evidence, ASCEND_RT_VISIBLE_DEVICES="")
+    found = one(diagnosis.detect(hiding).findings, "backend.unavailable")
     assert "torch.npu.is_available() is False (ASCEND_RT_VISIBLE_DEVICES='')" in found.message
+    # Where the device count is known, the variable's effect is the finding, said once.
+    counted = with_signal(hiding, "npu", "npu-smi: 2 device(s)", count=2)
+    codes = detect_codes(counted)
+    assert "devices.hidden" in codes and "backend.unavailable" not in codes
 
 
 def test_query_raised() -> None:
@@ -462,14 +466,16 @@ def test_unknown_sections_are_not_checked_and_nothing_is_guessed() -> None:
     report = diagnosis.detect(evidence)
     skipped = {item.check: item.missing for item in report.not_checked}
     assert skipped == {
+        "build_for_hardware": ("host",),
         "hardware_without_backend": ("host",),
+        "apple_silicon": ("host",),
         "package_without_hardware": ("host",),
         "hidden_devices": ("host",),
         "gfx_on_host": ("host",),
         "nvidia_driver": ("host",),
-        "device_access": ("host",),
-        "container": ("host",),
-        "shared_memory": ("host",),
+        "device_access": ("host", "placement"),
+        "container": ("host", "placement"),
+        "shared_memory": ("host", "placement"),
         "tools": ("tool_problems",),
     }
     assert {b.status for b in report.backends} == {Status.UNKNOWN}

@@ -33,6 +33,9 @@ class Code(str, Enum):
     EXTENSION_IMPORT_FAILED = "extension.import_failed"
     EXTENSION_TORCH_MISMATCH = "extension.torch_mismatch"
     EXTENSION_REQUIREMENT_INVALID = "extension.requirement_invalid"
+    EXTENSION_BUILT_FOR_OTHER_TORCH = "extension.built_for_other_torch"
+    MPS_MACOS_TOO_OLD = "mps.macos_too_old"
+    PYTHON_TRANSLATED = "python.translated"
     BACKEND_UNAVAILABLE = "backend.unavailable"
     QUERY_FAILED = "backend.query_failed"
     PACKAGE_WITHOUT_HARDWARE = "backend.package_without_hardware"
@@ -190,6 +193,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "{hardware} hardware is present ({where}) but torch {torch} is a {build} build",
         commands=("{install}",),
         advice="{install_elsewhere}",
+        variants={
+            "asked": "torch {torch} is a {build} build, and the program asked it for CUDA "
+            "(torch: \"Torch not compiled with CUDA enabled\")",
+        },
     ),
     Code.BUILD_MISMATCH: Entry(
         W, "torch is built for another accelerator",
@@ -221,6 +228,40 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "not satisfy; extensions are built against one torch release.",
         "{package} {version} requires torch{spec}, but torch {torch} is installed",
         commands=("{install}", "# or: the {package} release built for torch {torch}"),
+    ),
+    Code.EXTENSION_BUILT_FOR_OTHER_TORCH: Entry(
+        E, "an extension was built for another torch",
+        "The extension's compiled module needs a symbol of torch's C++ library that the "
+        "installed torch does not have: it was compiled against another torch release, and "
+        "torch's C++ interface changes between releases.",
+        "{package} was built for another torch: it needs `{symbol}`, which torch {torch} "
+        "does not provide",
+        commands=("# reinstall {package} in the build made for torch {torch}:", "{reinstall}"),
+        advice="reinstall {package} in the release built for torch {torch} (a source build "
+        "compiles against the torch installed when it builds)",
+    ),
+    Code.MPS_MACOS_TOO_OLD: Entry(
+        W, "macOS is older than MPS needs",
+        "torch's Metal (MPS) backend needs a minimum macOS release (12.3 up to torch 2.4, "
+        "13.0 from 2.5, 14.0 from 2.10); below it torch.backends.mps.is_available() is "
+        "False and everything runs on the CPU.",
+        "{chip} runs macOS {version}; MPS in {torch} needs macOS {minimum} or newer",
+        commands=("softwareupdate --list",),
+        advice="update macOS to {minimum} or newer (System Settings → General → Software "
+        "Update), or use a torch release whose MPS supports macOS {version}",
+    ),
+    Code.PYTHON_TRANSLATED: Entry(
+        W, "an x86_64 Python under Rosetta",
+        "On Apple silicon, an x86_64 interpreter runs translated by Rosetta and gets torch's "
+        "x86_64 macOS wheel, which cannot use the GPU: MPS needs a native arm64 Python.",
+        "this Python is an x86_64 build running under Rosetta on {chip}: torch cannot use "
+        "MPS from it",
+        commands=(
+            "# a native interpreter prints arm64 here:",
+            "python3 -c \"import platform; print(platform.machine())\"",
+        ),
+        advice="install a native arm64 Python (python.org's universal2 installer, Homebrew in "
+        "/opt/homebrew, or Miniforge for arm64), then install torch into it",
     ),
     Code.EXTENSION_REQUIREMENT_INVALID: Entry(
         W, "an extension declares an invalid torch requirement",
@@ -441,6 +482,18 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "newer ({rule})",
         commands=("# or keep this driver, with a torch build it runs:", "{reinstall}"),
         advice="upgrade the NVIDIA driver to branch R{branch} or newer",
+        variants={
+            "toolkit_unknown": "the NVIDIA driver supports CUDA up to {supports} (torch: "
+            "\"found version {number}\"), older than the CUDA this torch build was made for",
+            "said": "the NVIDIA driver is older than the CUDA this torch build was made for "
+            "(torch: \"The NVIDIA driver on your system is too old\")",
+        },
+        variant_advice={
+            "toolkit_unknown": "upgrade the NVIDIA driver to one that supports the CUDA of "
+            "the installed torch, or install a torch built for CUDA {supports} or older",
+            "said": "upgrade the NVIDIA driver to one that supports the CUDA of the installed "
+            "torch (nvidia-smi shows the newest CUDA it supports)",
+        },
     ),
     Code.DRIVER_LIBRARY_MISMATCH: Entry(
         E, "the NVIDIA kernel module and libraries differ",

@@ -229,8 +229,59 @@ def check_probe_failures(known: Known) -> Iterable[Finding]:
                 how=failure.signal or failure.kind,
                 evidence=failure.output,
             )
-        else:
+        elif _abi_break(failure) is None:
             yield _step_finding(known, failure)
+
+
+# An extension's compiled module that needs a symbol of torch's C++ library (c10::, at::,
+# torch::, their Itanium-mangled forms `_ZN3c10…`, `_ZN2at…`, `_ZN5torch…`) that the installed
+# torch does not export was compiled against another torch: torch's C++ ABI is not stable
+# across releases (https://pytorch.org/cppdocs/notes/faq.html; the dynamic loader's
+# "undefined symbol" is the symptom). torchvision says it in words when its operators did
+# not register: "operator torchvision::nms does not exist" (torchvision/extension.py).
+_TORCH_SYMBOL: Final = re.compile(
+    r"undefined symbol: \S*(?:c10|N2at|at::|N5torch|torch::|THP)\S*"
+    r"|operator torchvision::\w+ does not exist"
+    r"|PyTorch and \w+ were compiled with different CUDA"
+)
+_EXTENSION_DISTS: Final = {
+    "flash_attn": "flash-attn", "flash_attn_2_cuda": "flash-attn", "torch_npu": "torch-npu",
+    "bitsandbytes": "bitsandbytes", "torchvision": "torchvision", "torchaudio": "torchaudio",
+    "torchtext": "torchtext",
+    "xformers": "xformers", "apex": "apex", "mmcv": "mmcv", "vllm": "vllm",
+    "deepspeed": "deepspeed", "detectron2": "detectron2",
+}  # fmt: skip
+
+
+def _abi_break(failure: StepFailure) -> str | None:
+    """The distribution whose import failed for want of a torch symbol, if that is why."""
+    if failure.kind != "error" or failure.error is None or not failure.step.startswith("import "):
+        return None
+    if not _TORCH_SYMBOL.search(f"{failure.error.message}\n{failure.output}"):
+        return None
+    module = failure.step.removeprefix("import ").split(".")[0]
+    backend = registry.for_module(module)
+    return backend.package if backend else _EXTENSION_DISTS.get(module, module)
+
+
+@check(Section.TORCH, Section.FAILURES)
+def check_extension_abi(known: Known) -> Iterable[Finding]:
+    torch = known.torch.version or "unknown"
+    for failure in known.failures:
+        dist = _abi_break(failure)
+        if dist is None or failure.error is None:
+            continue
+        symbol = _TORCH_SYMBOL.search(f"{failure.error.message}\n{failure.output}")
+        backend = registry.for_module(failure.step.removeprefix("import ").split(".")[0])
+        yield finding(
+            Code.EXTENSION_BUILT_FOR_OTHER_TORCH,
+            backend=backend.key if backend else None,
+            evidence=failure.output,
+            package=dist,
+            symbol=clip(symbol.group(0), 100) if symbol else "a torch symbol",
+            torch=torch,
+            reinstall=remedies.pip(known.way, f"install --force-reinstall --no-cache-dir {dist}"),
+        )
 
 
 def _how(failure: StepFailure, timeout_s: float) -> str:
@@ -370,6 +421,11 @@ def _device_backend(step: str) -> registry.Backend | None:
 # --- packages ------------------------------------------------------------------------------
 
 
+# Packages besides the backends' whose wheels are built for one torch release and say so in
+# their metadata (`Requires-Dist: torch==2.5.1` in torchvision, torchaudio and xformers wheels).
+COMPANIONS: Final = ("torchvision", "torchaudio", "xformers")
+
+
 @check(Section.TORCH, Section.PACKAGES)
 def check_torch_requirements(known: Known) -> Iterable[Finding]:
     torch_version = known.torch.version
@@ -377,93 +433,217 @@ def check_torch_requirements(known: Known) -> Iterable[Finding]:
         return
     # Markers are judged for the diagnosed interpreter (not hwdoctor's own), when known.
     python = known.evidence.python.version if known.evidence.python else None
-    for backend in registry.BACKENDS:
-        if backend.module is None:
+    owners: list[tuple[registry.Backend | None, str]] = [
+        (b, d) for b in registry.BACKENDS if b.module is not None for d in b.dists
+    ]
+    owners += [(None, dist) for dist in COMPANIONS]
+    for backend, dist in owners:
+        package = known.packages.get(dist)
+        if package is None:
             continue
-        for dist in backend.dists:
-            package = known.packages.get(dist)
-            if package is None:
-                continue
-            for requirement in package.requires_torch:
-                judged = versions.judge_requirement(requirement, "torch", torch_version, python)
-                if judged.outcome is versions.Outcome.INVALID:
-                    yield finding(
-                        Code.EXTENSION_REQUIREMENT_INVALID,
-                        backend=backend.key,
-                        package=backend.package,
-                        version=package.version,
-                        requirement=clip(one_line(requirement), 120),
-                        reason=judged.reason,
-                        torch=torch_version,
-                    )
-                elif judged.outcome is versions.Outcome.UNMET:
-                    yield finding(
-                        Code.EXTENSION_TORCH_MISMATCH,
-                        backend=backend.key,
-                        package=backend.package,
-                        version=package.version,
-                        spec=judged.spec,
-                        torch=torch_version,
-                        install=remedies.pip(known.way, f"install 'torch{judged.spec}'"),
-                    )
+        key, name = (backend.key, backend.package) if backend else (None, dist)
+        for requirement in package.requires_torch:
+            judged = versions.judge_requirement(requirement, "torch", torch_version, python)
+            if judged.outcome is versions.Outcome.INVALID:
+                yield finding(
+                    Code.EXTENSION_REQUIREMENT_INVALID,
+                    backend=key,
+                    package=name,
+                    version=package.version,
+                    requirement=clip(one_line(requirement), 120),
+                    reason=judged.reason,
+                    torch=torch_version,
+                )
+            elif judged.outcome is versions.Outcome.UNMET:
+                yield finding(
+                    Code.EXTENSION_TORCH_MISMATCH,
+                    backend=key,
+                    package=name,
+                    version=package.version,
+                    spec=judged.spec,
+                    torch=torch_version,
+                    install=remedies.pip(known.way, f"install 'torch{judged.spec}'"),
+                )
 
 
 # --- hardware against packages -------------------------------------------------------------
 
 
-@check(Section.TORCH, Section.BACKENDS, Section.HOST, Section.ENV)
-def check_hardware_without_backend(known: Known) -> Iterable[Finding]:
-    torch = known.torch
+def _asked(facts: BackendFacts) -> str:
+    """torch's own words that a program asked this build for a backend it lacks."""
+    return (facts.detail or {}).get("asked", "")
+
+
+def _missing_backend(known: Known) -> Iterable[tuple[registry.Backend, BackendFacts]]:
+    """The backends whose hardware is present but which torch does not make available."""
     for backend in registry.BACKENDS:
         facts = known.backends.get(backend.key)
         if (
             facts is None
             or backend.query.kind is registry.QueryKind.CPU
             or facts.available
-            or not known.hardware_present(backend)
+            or not (_asked(facts) or known.hardware_present(backend))
             or not facts.probed
-            or not torch.importable
+            or not known.torch.importable
         ):
             continue
+        yield backend, facts
+
+
+@check(Section.TORCH, Section.BACKENDS)  # and the host, unless torch's own words suffice
+def check_build_for_hardware(known: Known) -> Iterable[Finding]:
+    """Hardware present, and torch built for none of it or its package missing; or torch's
+    own word that a program asked a CPU-only build for CUDA (the host need not be known)."""
+    torch = known.torch
+    for backend, facts in _missing_backend(known):
         wrong_build = bool(backend.query.build) and facts.reason == "build"
+        asked = bool(_asked(facts)) and not (
+            known.evidence.host is not None and known.hardware_present(backend)
+        )
         common = {
             "hardware": backend.hardware,
-            "where": known.hardware_detail(backend),
+            "where": "" if asked else known.hardware_detail(backend),
             **known.install(backend, replace=wrong_build),
         }
-        if backend.query.build and facts.reason == "build":
+        if wrong_build:
             build = torch.build or "unknown"
             cpu = build == registry.Build.CPU.value
             yield finding(
                 Code.CPU_ONLY_BUILD if cpu else Code.BUILD_MISMATCH,
                 backend=backend.key,
-                torch=torch.version,
+                variant="asked" if asked else None,
+                torch=torch.version or "(version not shown)",
                 build=build.upper(),
+                said=_asked(facts),
                 **common,
             )
         elif backend.module and not facts.installed and facts.importable is None:
             yield finding(
                 Code.PACKAGE_MISSING, backend=backend.key, package=backend.package, **common
             )
-        elif facts.importable is not False and facts.query_error is None:
-            if any(True for _ in _driver_findings(known, backend)):
-                continue  # the driver explains it, with its own remedy
-            set_vars = [
-                f"{name}={known.env[name]!r}"
-                for name in backend.visibility_env
-                if name in known.env
-            ]
-            if _placement_explains(known, backend):
-                continue  # a permission or container finding says why, and what to do
-            wsl = known.host.placement is not None and known.host.placement.wsl
-            yield finding(
-                Code.BACKEND_UNAVAILABLE,
-                backend=backend.key,
-                module=backend.query.module or backend.module,
-                visibility=f" ({', '.join(set_vars)})" if set_vars else "",
-                hardware_remedy=(wsl and backend.wsl_remedy) or backend.hardware_remedy,
-                **common,
-            )
+
+
+@check(Section.TORCH, Section.BACKENDS, Section.HOST, Section.ENV)
+def check_hardware_without_backend(known: Known) -> Iterable[Finding]:
+    """Hardware present, the right build and package, and still no device: why, where the
+    driver, the placement or the platform say so, else that it is unavailable."""
+    for backend, facts in _missing_backend(known):
+        if backend.query.build and facts.reason == "build":
+            continue  # check_build_for_hardware
+        if backend.module and not facts.installed and facts.importable is None:
+            continue  # check_build_for_hardware
+        if facts.importable is False or facts.query_error is not None:
+            continue
+        if any(True for _ in _driver_findings(known, backend)):
+            continue  # the driver explains it, with its own remedy
+        if _placement_explains(known, backend) or _platform_explains(known, backend):
+            continue  # a permission, container or platform finding says why, and what to do
+        if any(True for _ in _hidden(known, backend)):
+            continue  # a visibility variable hides them: check_hidden_devices says so
+        set_vars = [
+            f"{name}={known.env[name]!r}" for name in backend.visibility_env if name in known.env
+        ]
+        wsl = known.host.placement is not None and known.host.placement.wsl
+        yield finding(
+            Code.BACKEND_UNAVAILABLE,
+            backend=backend.key,
+            module=backend.query.module or backend.module,
+            visibility=f" ({', '.join(set_vars)})" if set_vars else "",
+            hardware_remedy=(wsl and backend.wsl_remedy) or backend.hardware_remedy,
+            hardware=backend.hardware,
+            where=known.hardware_detail(backend),
+            **known.install(backend),
+        )
+
+
+# --- Apple silicon: the macOS release and the interpreter's architecture -------------------
+# The macOS release MPS needs, by torch release (below it is_available() is False and
+# `.to("mps")` raises "The MPS backend is supported on MacOS N+"):
+# - 1.12 to 2.4: 12.3, PyTorch's MPS notes (docs/source/notes/mps.rst, "MacOS version is not
+#   12.3+") and the get-started page;
+# - 2.5 to 2.9: 13.0, since the 12.3 checks were removed (pytorch/pytorch#133141, Aug 2024;
+#   a maintainer confirms 2.5.1 needs 13.0 in pytorch/pytorch#139425);
+# - 2.10 on: 14.0 (pytorch/pytorch#163515 "PyTorch needs MacOS-14 or newer to use MPS",
+#   Sep 2025; pytorch/pytorch#164943, a 2.10 nightly refusing macOS 13.7.4; the notes say
+#   14.0+ since pytorch/pytorch#176919).
+# An x86_64 interpreter under Rosetta runs torch's x86_64 macOS wheel, which has no MPS on
+# Apple silicon (`sysctl.proc_translated` tells, see gather/host.py).
+_MPS_MACOS: Final = (((2, 10), (14, 0)), ((2, 5), (13, 0)), ((0, 0), (12, 3)))
+_MPS: Final = next(b.key for b in registry.BACKENDS if b.query.kind is registry.QueryKind.MPS)
+
+
+def _mps_macos(torch: TorchInfo | None) -> tuple[int, int]:
+    """The oldest macOS the installed torch's MPS runs on (12.3 when torch is unknown)."""
+    parsed = versions.parse(torch.version or "") if torch else None
+    release = tuple(parsed.release[:2]) if parsed else (0, 0)
+    return next(macos for since, macos in _MPS_MACOS if release >= since)
+
+
+def _apple_silicon(host: HostFacts) -> bool:
+    return host.system == "Darwin" and (
+        host.machine == "arm64"
+        or host.translated
+        or bool(host.cpu_name and host.cpu_name.startswith("Apple M"))
+    )
+
+
+def _macos_below_mps(host: HostFacts, torch: TorchInfo | None) -> bool:
+    version = versions.parse(host.os_version or "")
+    return bool(version and _apple_silicon(host) and version.release[:2] < _mps_macos(torch))
+
+
+def _mps_refused(known: Known) -> str:
+    """The macOS release torch's own refusal names ("12.3" of "supported on MacOS 12.3+")."""
+    facts = (known.evidence.backends or {}).get(_MPS)
+    return (facts.detail or {}).get("says", "") if facts else ""
+
+
+def _mps_exact(known: Known) -> bool:
+    """Whether the refusal named the release itself (an operator's "starting from macOS
+    13.0"), not torch's outdated "12.3+"."""
+    facts = (known.evidence.backends or {}).get(_MPS)
+    return bool(facts and (facts.detail or {}).get("exact"))
+
+
+def _platform_explains(known: Known, backend: registry.Backend) -> bool:
+    """Whether the Apple silicon checks report why this backend is unavailable."""
+    host = known.host
+    return backend.key == _MPS and (host.translated or _macos_below_mps(host, known.evidence.torch))
+
+
+@check(Section.HOST)
+def check_apple_silicon(known: Known) -> Iterable[Finding]:
+    host = known.host
+    refused = _mps_refused(known)
+    if not (_apple_silicon(host) or (refused and host.system == "Darwin")):
+        return
+    chip = host.cpu_name or ("Apple silicon" if _apple_silicon(host) else "This Mac")
+    torch = known.evidence.torch
+    if refused and not _macos_below_mps(host, torch):
+        # torch refused MPS on a macOS its message's number admits: from 2.5 the message
+        # kept saying "12.3+" where 13.0 is needed, and from 2.10 "13.0+" where 14.0 is
+        # (pytorch/pytorch#139425, #164943): the build needs the release after the number.
+        yield finding(
+            Code.MPS_MACOS_TOO_OLD,
+            backend=_MPS,
+            version=host.os_version or "(version not shown)",
+            chip=chip,
+            minimum=refused
+            if _mps_exact(known)
+            else {"12.3": "13.0", "13.0": "14.0"}.get(refused, refused),
+            torch=f"torch {torch.version}" if torch and torch.version else "this torch",
+        )
+    elif _macos_below_mps(host, torch):
+        yield finding(
+            Code.MPS_MACOS_TOO_OLD,
+            backend=_MPS,
+            version=host.os_version,
+            chip=chip,
+            minimum=".".join(map(str, _mps_macos(torch))),
+            torch=f"torch {torch.version}" if torch and torch.version else "torch",
+        )
+    if host.translated:
+        yield finding(Code.PYTHON_TRANSLATED, backend=_MPS, chip=chip)
 
 
 # --- where hwdoctor runs: permissions, containers, /dev/shm ---------------------------------
@@ -508,7 +688,7 @@ def _hiding_value(known: Known, backend: registry.Backend) -> tuple[str, str, st
     return None
 
 
-@check(Section.HOST)
+@check(Section.HOST, Section.PLACEMENT)
 def check_device_access(known: Known) -> Iterable[Finding]:
     placement = known.host.placement
     if placement is None:
@@ -542,7 +722,7 @@ def check_device_access(known: Known) -> Iterable[Finding]:
         )
 
 
-@check(Section.HOST, Section.ENV)
+@check(Section.HOST, Section.PLACEMENT, Section.ENV)
 def check_container(known: Known) -> Iterable[Finding]:
     placement = known.host.placement
     if placement is None or placement.container is None:
@@ -610,7 +790,7 @@ def check_device_order(known: Known) -> Iterable[Finding]:
 _SHM_ENOUGH: Final = 1 << 30
 
 
-@check(Section.HOST, Section.BACKENDS)
+@check(Section.HOST, Section.PLACEMENT, Section.BACKENDS)
 def check_shared_memory(known: Known) -> Iterable[Finding]:
     placement = known.host.placement
     if placement is None or placement.container is None or placement.shm_bytes is None:
@@ -686,24 +866,28 @@ def _no_device_answer(backend: registry.Backend, facts: BackendFacts) -> str:
 @check(Section.BACKENDS, Section.HOST, Section.ENV)
 def check_hidden_devices(known: Known) -> Iterable[Finding]:
     for backend in registry.BACKENDS:
-        facts = known.backends.get(backend.key)
-        set_vars = [name for name in backend.visibility_env if name in known.env]
-        present = known.host.device_count_for(backend.key)
-        if facts is None or not set_vars or present is None or not facts.probed:
-            continue
-        if facts.importable is False or (backend.query.build and facts.reason == "build"):
-            continue
-        if facts.device_count < present:
-            yield finding(
-                Code.DEVICES_HIDDEN,
-                backend=backend.key,
-                present=present,
-                hardware=backend.hardware,
-                visible=facts.device_count,
-                variables=", ".join(f"{name}={known.env[name]!r}" for name in set_vars),
-                variable=set_vars[0],
-                indices=",".join(str(index) for index in range(present)),
-            )
+        yield from _hidden(known, backend)
+
+
+def _hidden(known: Known, backend: registry.Backend) -> Iterable[Finding]:
+    facts = known.backends.get(backend.key)
+    set_vars = [name for name in backend.visibility_env if name in known.env]
+    present = known.host.device_count_for(backend.key)
+    if facts is None or not set_vars or present is None or not facts.probed:
+        return
+    if facts.importable is False or (backend.query.build and facts.reason == "build"):
+        return
+    if facts.device_count < present:
+        yield finding(
+            Code.DEVICES_HIDDEN,
+            backend=backend.key,
+            present=present,
+            hardware=backend.hardware,
+            visible=facts.device_count,
+            variables=", ".join(f"{name}={known.env[name]!r}" for name in set_vars),
+            variable=set_vars[0],
+            indices=",".join(str(index) for index in range(present)),
+        )
 
 
 @check(Section.TORCH, Section.BACKENDS)
@@ -718,6 +902,48 @@ def check_arch_compiled(known: Known) -> Iterable[Finding]:
                 yield from _kernel_findings(
                     known, backend, facts, label, device.name, device.capability
                 )
+
+
+@check(Section.TORCH, Section.BACKENDS)
+def check_torch_said_no_code(known: Known) -> Iterable[Finding]:
+    """torch's own word that it has no code for a GPU, where the compiled list is not known
+    (a pasted "too old" warning, CUDA's "no kernel image", HIP's "invalid device
+    function"): the GPU's architecture, and the way to a build that has code for it."""
+    for backend in registry.BACKENDS:
+        facts = known.backends.get(backend.key)
+        said = (facts.detail or {}).get("no_code") if facts else None
+        if facts is None or not said or facts.arch_list:
+            continue
+        targets = [(f"{backend.device}:{d.index}", d.name, d.capability) for d in facts.devices]
+        if not facts.devices and known.evidence.host and known.evidence.host.gfx_targets:
+            targets = [(f"GPU {i}", backend.hardware, gfx)
+                       for i, gfx in enumerate(known.evidence.host.gfx_targets)]  # fmt: skip
+        for device, name, capability in targets:
+            if not capability:
+                continue
+            verdict = kernels.verdict(capability, (), cuda=known.torch.cuda)
+            common = {"device": device, "name": name or backend.hardware,
+                      "torch": known.torch.version or "(version not shown)",
+                      "compiled": f"not shown; torch says: {clip(one_line(said), 90)}"}  # fmt: skip
+            if verdict.direction is kernels.Direction.GFX:
+                yield finding(Code.GFX_NOT_COMPILED, backend=backend.key, gfx=verdict.device_arch,
+                              **known.install(backend, replace=True), **common)  # fmt: skip
+                continue
+            older = (facts.detail or {}).get("older") == "yes"
+            nvidia = known.evidence.host.nvidia if known.evidence.host else None
+            yield finding(
+                Code.ARCH_NOT_COMPILED,
+                backend=backend.key,
+                variant="older" if older else None,
+                arch=verdict.device_arch,
+                reinstall=remedies.torch_for_driver(
+                    known.way, known.torch.version, (capability,),
+                    driver=nvidia.driver if nvidia else None,
+                    driver_cuda=(nvidia.nvml_cuda or nvidia.smi_cuda) if nvidia else None,
+                    machine=_machine(known.evidence.host),
+                ),
+                **common,
+            )  # fmt: skip
 
 
 @check(Section.TORCH, Section.BACKENDS, Section.HOST)
@@ -797,7 +1023,7 @@ def _kernel_findings(
                 # runs the build's CUDA: a floor, so newer majors are not offered.
                 driver_cuda=(nvidia.nvml_cuda or nvidia.smi_cuda if nvidia else None)
                 or (known.torch.cuda if facts.available else None),
-                machine=known.evidence.host.machine if known.evidence.host else "x86_64",
+                machine=_machine(known.evidence.host),
             ),
             **common,
         )
@@ -883,14 +1109,19 @@ def _driver_findings(known: Known, backend: registry.Backend) -> Iterable[Findin
     torch = known.evidence.torch
     host = known.evidence.host
     driver = host.nvidia if host else None
-    if torch is None or torch.build != backend.query.build or not torch.cuda:
+    if torch is None or torch.build != backend.query.build:
         return
+    if host is not None and host.system == "Darwin":
+        return  # macOS's CUDA driver has versions of its own; NVIDIA's floors are for Linux
     capabilities = _capabilities(known, backend, driver)
+    if not torch.cuda:
+        yield from _found_version(known, backend, capabilities, None)
+        return
     floor = _floor(torch.cuda, capabilities)
     if floor is None:
         return
     version = driver.driver if driver else None
-    machine = host.machine if host else "x86_64"
+    machine = _machine(host)
     params = _floor_params(floor, capabilities)
     if version is not None:
         if floor.admits(version) is False:
@@ -912,28 +1143,63 @@ def _driver_findings(known: Known, backend: registry.Backend) -> Iterable[Findin
                 branch=params.branch,
             )
         return
+    yield from _found_version(known, backend, capabilities, params)
+
+
+def _machine(host: HostFacts | None) -> str:
+    """The host's architecture for a wheel choice: x86_64 where the evidence does not say
+    (a pasted report without it), as where there is no host scan at all."""
+    return host.machine if host is not None and host.machine != "unknown" else "x86_64"
+
+
+def _found_version(
+    known: Known,
+    backend: registry.Backend,
+    capabilities: tuple[str, ...],
+    params: _FloorWords | None,
+) -> Iterable[Finding]:
+    """torch's "found version NNNNN": CUDA's cudaErrorInsufficientDriver, raised when the
+    driver is older than the CUDA the build was linked against ([PT-C10]); by itself it
+    proves the driver too old, even where the build's CUDA is not shown."""
+    torch = known.evidence.torch
+    host = known.evidence.host
+    assert torch is not None
+    machine = _machine(host)
     for text in _torch_message_texts(known, backend):
         number = _FOUND_VERSION.search(text)
         supports = drivers.decode_cuda_driver_version(int(number.group(1))) if number else None
+        if number is None and _TOO_OLD_WORDS in text:
+            yield finding(
+                Code.DRIVER_CUDA_TOO_OLD,
+                backend=backend.key,
+                variant="said",
+                torch=torch.version or "",
+                reinstall=remedies.torch_for_driver(
+                    known.way, torch.version, capabilities, machine=machine
+                ) if params else None,
+            )  # fmt: skip
+            return
         if number and supports:
             yield finding(
                 Code.DRIVER_CUDA_TOO_OLD,
                 backend=backend.key,
+                variant=None if params else "toolkit_unknown",
                 supports=supports,
                 number=number.group(1),
                 reinstall=remedies.torch_for_driver(
                     known.way, torch.version, capabilities, driver_cuda=supports, machine=machine
                 ),
-                torch=torch.version,
+                torch=torch.version or "",
                 toolkit=torch.cuda,
-                floor=params.floor,
-                rule=params.rule,
-                branch=params.branch,
+                floor=params.floor if params else None,
+                rule=params.rule if params else None,
+                branch=params.branch if params else None,
             )
             return
 
 
 _FOUND_VERSION: Final = re.compile(r"found version (\d{4,6})\b")
+_TOO_OLD_WORDS: Final = "The NVIDIA driver on your system is too old"
 
 
 @check(Section.TORCH, Section.HOST)
@@ -1000,10 +1266,14 @@ CHECKS: Final[tuple[Check, ...]] = (
     check_torch_installed,
     check_probe_failures,
     check_torch_requirements,
+    check_extension_abi,
+    check_build_for_hardware,
     check_hardware_without_backend,
+    check_apple_silicon,
     check_package_without_hardware,
     check_hidden_devices,
     check_arch_compiled,
+    check_torch_said_no_code,
     check_gfx_on_host,
     check_nvidia_driver,
     check_device_order,

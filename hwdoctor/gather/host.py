@@ -89,6 +89,7 @@ def scan(
         nvidia=driver.result(),
         gfx_targets=kfd.gfx_targets(root, read_text=read_text),
         rocm_version=rocm.installed_version(root, read_text=read_text),
+        os_version=(platform.mac_ver()[0] or None) if system == "Darwin" else None,
     )
     return facts, problems
 

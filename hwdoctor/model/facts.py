@@ -17,7 +17,7 @@ from typing import Any, Final, TypeVar
 from hwdoctor.text import clip
 
 # Major: a change old readers cannot follow; minor: fields added.
-EVIDENCE_VERSION: Final = "1.0"
+EVIDENCE_VERSION: Final = "1.1"
 EVIDENCE_KIND: Final = "hwdoctor.evidence"
 
 T = TypeVar("T")
@@ -35,6 +35,9 @@ class Section(str, Enum):
     FAILURES = "failures"  # probe steps that raised, hung or crashed
     ENTRY_POINTS = "entry_points"  # torch.backends autoload entry points
     ENV = "env"  # the environment variables that steer device choice
+    # Part of the host scan a pasted report never shows: the container, /dev/shm, the
+    # device nodes' permissions (`HostFacts.placement`).
+    PLACEMENT = "placement"
 
 
 @dataclass(frozen=True, slots=True)
@@ -403,6 +406,9 @@ class HostFacts:
     gfx_targets: tuple[str, ...] | None = None
     # The ROCm release installed at /opt/rocm ("6.3.1"); None: none found, or not scanned.
     rocm_version: str | None = None
+    # The operating system's own version where it decides a backend: macOS "12.1" (MPS
+    # needs 12.3); None: not known.
+    os_version: str | None = None
 
     def signals_for(self, backend: str) -> tuple[HardwareSignal, ...]:
         return tuple(signal for signal in self.signals if signal.backend == backend)
@@ -431,6 +437,7 @@ class HostFacts:
             if isinstance(data.get("gfx_targets"), list)
             else None,
             rocm_version=_str(data.get("rocm_version")),
+            os_version=_str(data.get("os_version")),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -456,6 +463,7 @@ class HostFacts:
             "nvidia": nvidia,
             "gfx_targets": list(self.gfx_targets) if self.gfx_targets is not None else None,
             "rocm_version": self.rocm_version,
+            "os_version": self.os_version,
         }
 
 
@@ -645,6 +653,10 @@ class Evidence:
     def section(self, section: Section) -> object:
         value: object = getattr(self, section.value)
         return value
+
+    @property
+    def placement(self) -> Placement | None:
+        return self.host.placement if self.host is not None else None
 
     def to_json(self) -> dict[str, Any]:
         def opt(value: T | None, convert: Callable[[T], Any]) -> Any:

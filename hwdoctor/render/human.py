@@ -231,8 +231,12 @@ def _context(report: DetectReport) -> Text:
         text.append(" · extension autoload off", style="yellow")
     python = report.python
     text.append(f"\nPython {python.version} at {printable(python.executable)}", style="dim")
+    # One line per missing part of the evidence, naming the checks it kept from running.
+    waiting: dict[str, list[str]] = {}
     for item in report.not_checked:
-        text.append(f"\nnot checked: {item.check} (needs {', '.join(item.missing)})",
+        waiting.setdefault(", ".join(item.missing), []).append(item.check.replace("_", " "))
+    for missing, checks in waiting.items():
+        text.append(f"\nnot checked (the evidence has no {missing}): {', '.join(checks)}",
                     style="yellow")  # fmt: skip
     return text
 
