@@ -118,6 +118,12 @@ def cases() -> list[Case]:
              "--device", "cpu", "--timeout", "5"], None, 10.0,
              "seconds, absolute: the timeout plus 5 s; stderr is no progress",
              setup=chatter_then_hang, runs=1),
+        Case("detect --from a pasted report (collect_env + nvidia-smi)", [*HWDOCTOR, "detect",
+             "--from", PASTED], [*HWDOCTOR, "detect"], 0.25,
+             "hwdoctor detect, live: a report is read without torch or a probe"),
+        Case("detect --from a 50 MB paste", [*HWDOCTOR, "detect", "--from", BIG_PASTE], None,
+             2.0, "seconds, absolute: read up to 1 MiB, the rest skipped and said",
+             setup=big_paste, runs=3),
         Case("detect, an extension leaves a daemon holding the pipes", [*HWDOCTOR, "detect"],
              [*HWDOCTOR, "detect"], 1.3,
              "hwdoctor detect without it: no waiting for the pipes to close",
@@ -126,6 +132,19 @@ def cases() -> list[Case]:
 
 
 TINY_DIR = str(Path(tempfile.gettempdir()) / "hwdoctor-bench-tiny-qwen3")
+PASTED = str(ROOT / "tests/data/reports/issue_body/pt43058-collect-env-plus-nvidia-smi-v100.md")
+BIG_PASTE = str(Path(tempfile.gettempdir()) / "hwdoctor-bench-50mb-paste.txt")
+
+
+def big_paste(root: Path) -> dict[str, str]:
+    """A real collect_env report followed by 50 MB of package lines."""
+    line = b"[pip3] some-package==1.0.0 " + b"x" * 70 + b"\n"
+    with open(BIG_PASTE, "wb") as handle:
+        handle.write(Path(PASTED).read_bytes())
+        handle.write(line * (50 * 1024 * 1024 // len(line)))
+    return {}
+
+
 TINY_QWEN3 = """
 import sys
 from transformers import Qwen3Config, Qwen3ForCausalLM

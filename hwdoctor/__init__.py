@@ -8,6 +8,7 @@ The command line is `hwdoctor`; the same reports are available to notebooks and 
     ['cpu']
     >>> hwdoctor.explain().training.device         # an ExplainReport
     'cpu'
+    >>> hwdoctor.diagnose(issue_body).findings     # a PasteReport: another machine's report
 
 Neither imports torch into the calling process: the probe runs in a subprocess of the
 target interpreter (this one, or `python=` any other).
@@ -21,9 +22,9 @@ from typing import TYPE_CHECKING
 __version__ = "0.1.0.dev0"
 
 if TYPE_CHECKING:
-    from hwdoctor.model.reports import DetectReport, ExplainReport, Requirement
+    from hwdoctor.model.reports import DetectReport, ExplainReport, PasteReport, Requirement
 
-__all__ = ["__version__", "detect", "explain"]
+__all__ = ["__version__", "detect", "diagnose", "explain"]
 
 
 def detect(
@@ -69,3 +70,15 @@ def explain(
     from hwdoctor.doctor import detect as doctor
 
     return doctor.explain(python, timeout_s, use_cpu=use_cpu, verify=verify, from_file=from_file)
+
+
+def diagnose(text: str | bytes, *, strict: bool = False) -> PasteReport:
+    """What `hwdoctor detect --from FILE` reports for a pasted report: the output of
+    collect_env, transformers env, accelerate env, vllm collect-env, nvidia-smi, rocm-smi,
+    npu-smi, or a whole issue body holding several. Nothing of this machine enters.
+
+    Raises `hwdoctor.errors.UsageError` when the text holds no report hwdoctor reads.
+    """
+    from hwdoctor.doctor import detect as doctor
+
+    return doctor.diagnose_text(text, strict=strict)

@@ -80,8 +80,10 @@ FromOpt = Annotated[
     typer.Option(
         "--from",
         metavar="FILE",
-        help="Diagnose saved evidence (a file written by --save-evidence, or - for standard "
-        "input) instead of probing this machine.",
+        help="Diagnose another machine instead of probing this one: an evidence file written "
+        "by --save-evidence, or a pasted report (collect_env, transformers env, accelerate "
+        "env, vllm collect-env, nvidia-smi, rocm-smi, npu-smi, or a whole issue body); - "
+        "reads standard input.",
         show_default=False,
     ),
 ]
@@ -242,7 +244,7 @@ def detect_command(
         _refuse_with_from(python=python, nproc=nproc, save_evidence=save_evidence)
         from hwdoctor.doctor import detect as doctor
 
-        report = doctor.detect(require=wanted, strict=strict, from_file=from_file)
+        report = doctor.detect_from(from_file, require=wanted, strict=strict)
         return _emit_report("detect", output, report, no_redact=no_redact, view=View(show_all))
     target = resolve_python(python)
     if nproc is not None:

@@ -71,10 +71,12 @@ def test_replay_reads_standard_input_and_probes_nothing(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("content", "words"),
     [
-        ("", "not JSON"),
+        ("", "empty"),
         ("{}", "not a hwdoctor evidence file"),
         ('{"kind": "hwdoctor.evidence", "evidence_version": "9.0"}', "evidence version 9.0"),
-        ("\x00\xff garbage", "not JSON"),
+        ("{\x00\xff garbage", "not JSON"),
+        ("\x00\xff garbage", "binary data, not a report"),
+        ("just some words\nand more", "no report hwdoctor reads"),
     ],
 )
 def test_a_file_that_is_not_evidence_is_a_usage_error(

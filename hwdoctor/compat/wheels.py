@@ -638,6 +638,25 @@ def local_of(torch: str) -> str | None:
     return None if parsed is None else parsed.local
 
 
+def published_archs(
+    torch: str, *, cuda: str | None, rocm: str | None, machine: str
+) -> Archs | None:
+    """The arch list of the published wheel a torch version is, where the table knows it:
+    its index by the version's label ("+cu121"), else by the CUDA (or ROCm) it was built
+    with; None when the release, the index or the host's list is not known."""
+    release = release_of(torch)
+    host = normalize_host(machine)
+    if release is None or host is None:
+        return None
+    name = local_of(torch)
+    if name is None and cuda:
+        name = "cu" + cuda.replace(".", "")
+    if name is None and rocm:
+        name = "rocm" + ".".join(rocm.split(".")[:2])
+    variant = release.variant(name) if name else None
+    return variant.archs_for(host) if variant else None
+
+
 def normalize_host(machine: str) -> Host | None:
     """`platform.machine()` as a wheel host: AMD64 and x86_64 alike; arm64 is aarch64."""
     name = machine.strip().lower()

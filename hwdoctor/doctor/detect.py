@@ -11,13 +11,20 @@ from collections.abc import Sequence
 from typing import Final
 
 from hwdoctor import devices, diagnosis
-from hwdoctor.diagnosis import requirements
+from hwdoctor.diagnosis import pasted, requirements
 from hwdoctor.errors import UsageError
 from hwdoctor.gather import evidence as gathering
+from hwdoctor.gather import reports
 from hwdoctor.gather.interpreter import resolve_python
 from hwdoctor.gather.probe.runner import ProbeRun, Started, run_payload
 from hwdoctor.model.facts import Evidence
-from hwdoctor.model.reports import DetectReport, DeviceExplanation, ExplainReport, Requirement
+from hwdoctor.model.reports import (
+    DetectReport,
+    DeviceExplanation,
+    ExplainReport,
+    PasteReport,
+    Requirement,
+)
 
 DEFAULT_TIMEOUT_S: Final = 60.0
 
@@ -60,6 +67,30 @@ def detect(
         from_file=from_file, save_to=save_to,
     )  # fmt: skip
     return diagnosis.detect(found, require=parsed, strict=strict)
+
+
+def detect_from(
+    from_file: str, *, require: Sequence[str | Requirement] = (), strict: bool = False
+) -> DetectReport | PasteReport:
+    """Diagnose an evidence file, or a report pasted from another machine (collect_env,
+    transformers env, nvidia-smi, an issue body): which one, the input tells."""
+    raw, total = gathering.read_input(from_file)
+    if gathering.is_evidence(raw):
+        parsed = tuple(r if isinstance(r, Requirement) else requirements.parse(r) for r in require)
+        return diagnosis.detect(gathering.load(from_file, raw), require=parsed, strict=strict)
+    where = "standard input" if from_file == "-" else from_file
+    if require:
+        raise UsageError(
+            f"--require cannot be checked against a pasted report ({where})",
+            hint="drop --require, or pass an evidence file written by --save-evidence",
+        )
+    return pasted.diagnose(reports.read(raw, where, total), strict=strict)
+
+
+def diagnose_text(text: str | bytes, *, strict: bool = False) -> PasteReport:
+    """The diagnosis of a pasted report given as text."""
+    raw = text.encode("utf-8", "surrogateescape") if isinstance(text, str) else text
+    return pasted.diagnose(reports.read(raw, "the text"), strict=strict)
 
 
 def explain(

@@ -78,25 +78,52 @@ def save(evidence: Evidence, path: str) -> None:
         ) from None
 
 
-def load(path: str) -> Evidence:
-    """Read an evidence file (`-`: standard input); anything else is a usage error."""
+def read_input(path: str) -> tuple[bytes, int]:
+    """The first bytes of `path` (`-`: standard input), enough for any evidence file or
+    report, and its whole size; an unreadable path is a usage error."""
     import sys
 
     where = "standard input" if path == "-" else path
     try:
         if path == "-":
-            raw = sys.stdin.buffer.read(MAX_EVIDENCE_BYTES + 1)
-        else:
-            with open(path, "rb") as handle:
-                raw = handle.read(MAX_EVIDENCE_BYTES + 1)
+            stream = sys.stdin.buffer
+            head = stream.read(MAX_EVIDENCE_BYTES + 1)
+            total = len(head)
+            while chunk := stream.read(1024 * 1024):  # counted, not kept
+                total += len(chunk)
+            return head, total
+        with open(path, "rb") as handle:
+            head = handle.read(MAX_EVIDENCE_BYTES + 1)
+            return head, max(len(head), os.fstat(handle.fileno()).st_size)
+    except IsADirectoryError:
+        raise UsageError(f"--from {where}: a directory, not a file") from None
     except OSError as exc:
         raise UsageError(f"--from {where}: {exc.strerror or exc}") from None
+
+
+def is_evidence(raw: bytes) -> bool:
+    """Whether the input is JSON (an evidence file, or something that claims to be one)
+    rather than a report's text."""
+    return raw.lstrip()[:1] == b"{"
+
+
+def load(path: str, raw: bytes | None = None) -> Evidence:
+    """Read an evidence file (`-`: standard input); anything else is a usage error."""
+    where = "standard input" if path == "-" else path
+    if raw is None:
+        raw, _ = read_input(path)
     if len(raw) > MAX_EVIDENCE_BYTES:
         raise UsageError(
             f"--from {where}: larger than {MAX_EVIDENCE_BYTES // (1024 * 1024)} MiB, not an "
             "evidence file"
         )
     hint = "pass a file written by `hwdoctor detect --save-evidence FILE`"
+    if not is_evidence(raw):
+        raise UsageError(
+            f"--from {where}: not an evidence file",
+            hint="a pasted report (collect_env, nvidia-smi, an issue body) is read by "
+            "`hwdoctor detect --from`; this command needs a file written by --save-evidence",
+        )
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):

@@ -440,3 +440,86 @@ def _problem_json(problem: Finding | None) -> dict[str, Any] | None:
         "remedy": problem.remedy,
         "evidence": problem.evidence,
     }
+
+
+@dataclass(frozen=True, slots=True)
+class QuotedLine:
+    """A line of a pasted report, as it stands there (clipped), and its number."""
+
+    line: int
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"line": self.line, "text": self.text}
+
+
+@dataclass(frozen=True, slots=True)
+class ToolBlock:
+    """A stretch of the paste one tool wrote."""
+
+    tool: str  # "collect_env", "nvidia-smi", …
+    first: int
+    last: int
+    version: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"tool": self.tool, "first": self.first, "last": self.last,
+                "version": self.version}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class ReadFact:
+    """One fact hwdoctor mapped from the paste, in words, with the line it rests on."""
+
+    what: str  # "torch", "GPU 0", "NVIDIA driver"
+    value: str
+    quote: QuotedLine
+
+    def to_json(self) -> dict[str, Any]:
+        return {"what": self.what, "value": self.value, "quote": self.quote.to_json()}
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """Something the paste does not show, the checks that needed it, and how to find out."""
+
+    unknown: str  # "whether a visibility variable is set"
+    checks: tuple[str, ...]  # the checks it kept from running
+    command: str  # a command the reporter can run and paste
+
+    def to_json(self) -> dict[str, Any]:
+        return {"unknown": self.unknown, "checks": list(self.checks), "command": self.command}
+
+
+@dataclass(frozen=True, slots=True)
+class PasteReport:
+    """`hwdoctor detect --from` on a pasted report: what it shows of another machine, what
+    follows from that, and what it does not show."""
+
+    blocks: tuple[ToolBlock, ...]
+    facts: tuple[ReadFact, ...]
+    findings: tuple[Finding, ...]
+    rests_on: tuple[tuple[QuotedLine, ...], ...]  # per finding, the lines it rests on
+    questions: tuple[Question, ...]
+    skipped: tuple[str, ...]  # what was not read, or read and left unknown, in words
+    lines: int
+    strict: bool = False
+
+    @property
+    def exit_code(self) -> int:
+        return exit_code_of(self.findings, strict=self.strict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "source": "pasted report",
+            "lines": self.lines,
+            "blocks": [block.to_json() for block in self.blocks],
+            "facts": [fact.to_json() for fact in self.facts],
+            "findings": [
+                {**finding.to_json(), "rests_on": [q.to_json() for q in quotes]}
+                for finding, quotes in zip(self.findings, self.rests_on, strict=True)
+            ],
+            "not_checked": [question.to_json() for question in self.questions],
+            "skipped": list(self.skipped),
+            "exit_code": self.exit_code,
+        }

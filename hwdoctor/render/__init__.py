@@ -90,6 +90,13 @@ def report(
     from hwdoctor.model import reports
 
     kind = type(result)
+    if kind is reports.PasteReport:
+        from hwdoctor.render import paste
+
+        code = int(result.exit_code)
+        emit(command, output, code, data=result.to_json, text=lambda _: paste.text(result),
+             markdown=lambda: paste.markdown(result), no_redact=no_redact)  # fmt: skip
+        return code
     shareable = kind in (reports.DetectReport, reports.DistributedReport, reports.ExplainReport)
 
     def renderables() -> list[Any]:

@@ -1,0 +1,164 @@
+"""Reports pasted from another machine: what their text says, line by line, and nothing more.
+
+A pasted report is untrusted text of any size. `read` bounds it, decodes it, takes the
+Markdown apart (fences, `<details>`, `> ` quoting) and hands every line to the recognisers
+of `parse`, which turn the lines they know into `Fact`s, each with the line it rests on.
+`assemble` maps the facts onto an `Evidence` record whose sections stay unknown where the
+report says nothing. No fact of the machine hwdoctor runs on enters: no host scan, no
+interpreter, no path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final
+
+from hwdoctor.errors import UsageError
+from hwdoctor.text import clip, printable
+
+# GitHub caps an issue body at 65,536 characters and collect_env prints about 10 KiB; a
+# paste beyond 1 MiB is read up to there and the rest is said to be skipped.
+MAX_REPORT_BYTES: Final = 1024 * 1024
+# A line longer than this is cut: no report line is, and a regex then never sees more.
+MAX_LINE_CHARS: Final = 2000
+QUOTE_CHARS: Final = 160
+
+
+class Tool(str, Enum):
+    """The tools whose output hwdoctor reads; the values are what JSON reports carry."""
+
+    COLLECT_ENV = "collect_env"  # python -m torch.utils.collect_env (and vLLM's copy)
+    VLLM = "vllm collect-env"
+    TRANSFORMERS_ENV = "transformers env"
+    ACCELERATE_ENV = "accelerate env"
+    DIFFUSERS_ENV = "diffusers env"
+    NVIDIA_SMI = "nvidia-smi"
+    NVIDIA_SMI_Q = "nvidia-smi -q"
+    ROCM_SMI = "rocm-smi"
+    AMD_SMI = "amd-smi"
+    ROCMINFO = "rocminfo"
+    NPU_SMI = "npu-smi info"
+    PIP_LIST = "pip list"
+    MESSAGE = "error text"  # torch's and the extensions' own messages, pasted
+
+
+@dataclass(frozen=True, slots=True)
+class Quote:
+    """A line of the input a fact rests on: its number (1-based) and its text, clipped."""
+
+    line: int
+    text: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"line": self.line, "text": self.text}
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One thing the report says. `key` names what (`torch.version`, `gpu`, `driver`…)."""
+
+    key: str
+    value: str
+    tool: Tool
+    quote: Quote
+    index: int | None = None  # the GPU's index, a package's name goes in `value`'s key
+    name: str | None = None  # for `package` and `env` facts: which package or variable
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "key": self.key,
+            "name": self.name,
+            "index": self.index,
+            "value": self.value,
+            "tool": self.tool.value,
+            "quote": self.quote.to_json(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A stretch of the input one tool wrote."""
+
+    tool: Tool
+    first: int
+    last: int
+    version: str | None = None  # the tool's own version, where it prints one
+
+    def to_json(self) -> dict[str, object]:
+        return {"tool": self.tool.value, "first": self.first, "last": self.last,
+                "version": self.version}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Paste:
+    """What a report says: the facts, the blocks they came from, and what was skipped."""
+
+    facts: tuple[Fact, ...]
+    blocks: tuple[Block, ...]
+    skipped: tuple[str, ...]  # what was not read, in words: "the input past the first 1 MiB"
+    lines: int
+
+
+def decode(raw: bytes, where: str, total: int | None = None) -> tuple[str, tuple[str, ...]]:
+    """The text of a paste, and what had to be skipped to get it; binary input is a usage
+    error (exit 2). `total` is the input's whole size when `raw` is only its start."""
+    skipped: list[str] = []
+    size = max(total or 0, len(raw))
+    if size > MAX_REPORT_BYTES:
+        skipped.append(
+            f"everything past the first {MAX_REPORT_BYTES // 1024 // 1024} MiB of the "
+            f"{size / 1e6:.1f} MB input"
+        )
+        raw = raw[:MAX_REPORT_BYTES]
+    if not raw.strip():
+        raise UsageError(
+            f"--from {where}: empty",
+            hint="paste a report: the output of `python -m torch.utils.collect_env`, "
+            "`transformers env`, `nvidia-smi`, or a whole issue body",
+        )
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        text = raw.decode("utf-16", errors="replace")
+    else:
+        text = raw.decode("utf-8", errors="replace")
+    sample = text[:65536]
+    control = sum(1 for c in sample if (c < " " and c not in "\t\r\n\f") or c == "\ufffd")
+    if "\x00" in sample or control > max(8, len(sample) // 100):
+        raise UsageError(
+            f"--from {where}: binary data, not a report",
+            hint="pass the text a tool printed (collect_env, transformers env, nvidia-smi), "
+            "or an evidence file written by `hwdoctor detect --save-evidence FILE`",
+        )
+    return text, tuple(skipped)
+
+
+def quote(number: int, line: str, focus: str | None = None) -> Quote:
+    """A line as a finding quotes it: whole when short, else a window around `focus` (the
+    part the fact was read from) with "…" where it was cut."""
+    text = printable(line.strip())
+    if len(text) > QUOTE_CHARS and focus and focus in text:
+        at = text.index(focus)
+        start = max(0, min(at - QUOTE_CHARS // 3, len(text) - QUOTE_CHARS))
+        window = text[start : start + QUOTE_CHARS - 2]
+        text = ("…" if start else "") + window + ("…" if start + len(window) < len(text) else "")
+        return Quote(number, text)
+    return Quote(number, clip(text, QUOTE_CHARS))
+
+
+def read(raw: bytes, where: str = "the input", total: int | None = None) -> Paste:
+    """Parse a pasted report (or a whole issue body holding several); a paste in which no
+    report hwdoctor reads appears is a usage error."""
+    from hwdoctor.gather.reports import parse
+
+    text, skipped = decode(raw, where, total)
+    lines = text.splitlines()
+    if lines and len(text) >= MAX_REPORT_BYTES - 4 and not text.endswith("\n"):
+        lines = lines[:-1]  # the cut made the last line partial: no fact from half a line
+    facts, blocks = parse.facts_of(lines)
+    if not facts and not blocks:
+        raise UsageError(
+            f"--from {where}: no report hwdoctor reads in {len(lines)} line(s)",
+            hint="paste the output of `python -m torch.utils.collect_env`, `transformers env`, "
+            "`accelerate env`, `nvidia-smi`, or an issue body that holds one",
+        )
+    return Paste(tuple(facts), tuple(blocks), skipped, len(lines))

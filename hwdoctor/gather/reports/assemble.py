@@ -1,0 +1,743 @@
+"""Facts of a pasted report → an `Evidence` record with explicit unknowns.
+
+A section is filled only where the report says enough for it; everything else stays
+`None`, so the checks that need it are listed as not checked. Where two blocks of one paste
+disagree (two machines' reports in one issue), the fact is left unknown and the
+disagreement is said, never settled by a guess.
+
+What is read from where:
+
+- torch's version, and whether it imported: collect_env's "PyTorch version" (collect_env
+  prints "N/A" when `import torch` fails), the HF env commands' "PyTorch version".
+- torch's build: "CUDA used to build PyTorch" / "ROCM used to build PyTorch" (a version, or
+  "None"/"Could not collect" when torch.version.cuda is None), else the version's local
+  label ("+cu121", "+rocm6.2", "+cpu").
+- the compiled arch list: torch's own warning where the paste has it, else the published
+  wheel's list (`compat.wheels`) for that release and index.
+- GPUs: by name, with the capability or gfx target from `compat.gpus`' cited tables.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from hwdoctor import registry, versions
+from hwdoctor.compat import gpus, wheels
+from hwdoctor.gather.reports import Fact, Paste, Tool
+from hwdoctor.model.facts import (
+    BackendFacts,
+    Device,
+    ErrorInfo,
+    Evidence,
+    HardwareSignal,
+    HostFacts,
+    NvidiaDriver,
+    Package,
+    PythonInfo,
+    Source,
+    StepFailure,
+    TorchInfo,
+)
+
+_UNKNOWN: Final = frozenset({"", "n/a", "na", "could not collect", "could not", "no cuda",
+                             "unknown", "<fill in>", "not found"})  # fmt: skip
+_NONE: Final = frozenset({"none"})
+_VERSION: Final = re.compile(r"^\d+(?:\.\d+)+[\w.+!-]*$")
+_PYTHON: Final = re.compile(r"^(3\.\d{1,2}(?:\.\d{1,2})?|2\.7(?:\.\d{1,2})?)\b")
+_MAC: Final = re.compile(r"(?:macOS|Mac ?OS ?X)[ -](\d+(?:\.\d+)*)", re.I)
+_ARCH: Final = re.compile(r"\b(x86_64|amd64|arm64|aarch64|ppc64le|s390x)\b", re.I)
+_NVIDIA_WORDS: Final = re.compile(r"NVIDIA|GeForce|Tesla|Quadro|TITAN|\bRTX\b|\bGTX\b", re.I)
+_AMD_WORDS: Final = re.compile(r"\bAMD\b|Radeon|Instinct|\bgfx\d", re.I)
+_GFX_IN_NAME: Final = re.compile(r"\((gfx[0-9]{3,4}[a-f]?)\b")
+_TRUE: Final = frozenset({"true", "yes"})
+_FALSE: Final = frozenset({"false", "no"})
+# The companion packages whose wheels pin one torch release (their Requires-Dist is
+# `torch==X.Y.Z`): torchvision and torchaudio. The pairs are those of the compat tables in
+# pytorch/vision README.md ("Installation") and pytorch/audio's docs ("Compatibility
+# Matrix"); torch-npu's version is the torch release it was built for (Ascend/pytorch
+# README, "Version support"), "2.1.0.post3" → torch 2.1.0.
+_TORCHVISION: Final = {
+    "0.2": "1.0", "0.3": "1.1", "0.4": "1.2", "0.5": "1.4", "0.6": "1.5", "0.7": "1.6",
+    "0.8": "1.7", "0.9": "1.8", "0.10": "1.9", "0.11": "1.10", "0.12": "1.11",
+    "0.13": "1.12", "0.14": "1.13", "0.15": "2.0", "0.16": "2.1", "0.17": "2.2",
+    "0.18": "2.3", "0.19": "2.4", "0.20": "2.5", "0.21": "2.6", "0.22": "2.7",
+    "0.23": "2.8", "0.24": "2.9",
+}  # fmt: skip
+_TORCHAUDIO: Final = {
+    "0.5": "1.5", "0.6": "1.6", "0.7": "1.7", "0.8": "1.8", "0.9": "1.9", "0.10": "1.10",
+    "0.11": "1.11", "0.12": "1.12", "0.13": "1.13",
+}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Disagreement:
+    """One fact two blocks of the paste state differently: left unknown."""
+
+    key: str
+    values: tuple[Fact, ...]
+
+    def describe(self) -> str:
+        said = ", ".join(f"{f.value!r} (line {f.quote.line})" for f in self.values[:3])
+        return f"{_LABELS.get(self.key, self.key)}: the paste says {said}"
+
+
+_LABELS: Final = {
+    "torch.version": "torch's version",
+    "torch.cuda": "the CUDA torch was built with",
+    "torch.hip": "the ROCm torch was built with",
+    "driver": "the NVIDIA driver",
+    "driver.cuda": "the driver's CUDA version",
+    "os": "the operating system",
+    "python.version": "Python's version",
+    "python.platform": "Python's platform",
+    "cuda.available": "whether CUDA is available",
+    "processor": "the CPU",
+}
+
+
+class Facts:
+    """The paste's facts by key, with the disagreements between blocks found once."""
+
+    def __init__(self, paste: Paste) -> None:
+        self.paste = paste
+        self.used: dict[str, list[Fact]] = {}  # what each section was made from
+        self.disagreements: list[Disagreement] = []
+
+    def all(self, key: str) -> list[Fact]:
+        return [fact for fact in self.paste.facts if fact.key == key]
+
+    def one(self, key: str, *, known: bool = True) -> Fact | None:
+        """The value of a scalar fact; None when absent, unknown, or stated differently."""
+        found = [f for f in self.all(key) if not known or _known(f.value)]
+        if not found:
+            return None
+        values = {_normal(key, f.value) for f in found}
+        if len(values) > 1:
+            if not any(d.key == key for d in self.disagreements):
+                self.disagreements.append(Disagreement(key, tuple(found)))
+            return None
+        return found[0]
+
+    def use(self, section: str, *facts: Fact | None) -> None:
+        self.used.setdefault(section, []).extend(f for f in facts if f is not None)
+
+
+def _known(value: str) -> bool:
+    return value.strip().lower() not in _UNKNOWN
+
+
+known_value = _known
+
+
+def shown_value(fact: Fact) -> str:
+    """A fact's value as a reader wants it: Python's version without its build string."""
+    if fact.key == "python.version":
+        match = _PYTHON.match(fact.value.strip())
+        return match.group(1) if match else fact.value
+    return fact.value.strip()
+
+
+def _normal(key: str, value: str) -> str:
+    value = value.strip().lower()
+    if key == "python.version":
+        match = _PYTHON.match(value)
+        return match.group(1) if match else value
+    if key in ("cuda.available",):
+        return "true" if value in _TRUE else "false" if value in _FALSE else value
+    return value
+
+
+def evidence_of(paste: Paste) -> tuple[Evidence, Facts]:
+    """The evidence a paste supports, and the facts each part was made from."""
+    facts = Facts(paste)
+    torch = _torch(facts)
+    host = _host(facts)
+    python = _python(facts)
+    tools = sorted({block.tool.value for block in paste.blocks})
+    evidence = Evidence(
+        source=Source(", ".join(tools) or Tool.MESSAGE.value, None, live=False),
+        python=python,
+        packages=_packages(facts),
+        torch=torch,
+        backends=_backends(facts, torch, host) if torch is not None else None,
+        host=host,
+        tool_problems=None,
+        failures=_failures(facts, torch),
+        entry_points=None,
+        env=_env(facts),
+    )
+    return evidence, facts
+
+
+def _python(facts: Facts) -> PythonInfo | None:
+    said = facts.one("python.version")
+    match = _PYTHON.match(said.value.strip()) if said else None
+    if said is None or match is None:
+        return None
+    facts.use("python", said)
+    return PythonInfo("python", match.group(1), "", False)
+
+
+def _torch_version(facts: Facts) -> tuple[Fact | None, bool]:
+    """torch's version and whether it imported (collect_env says N/A when it did not): a
+    report tool's line, else a package listing (pip list, collect_env's [pip3]), else the
+    reporter's own words ("torch: 2.3.0") when they name one version only."""
+    said = facts.one("torch.version", known=False)
+    if said is not None and _VERSION.match(said.value.strip()):
+        return said, True
+    for key in ("package", "prose.package"):
+        listed = [f for f in facts.all(key) if f.name in ("torch", "pytorch")]
+        if listed and len({f.value for f in listed}) == 1 and _VERSION.match(listed[0].value):
+            return listed[0], said is None or _known(said.value)
+    return None, False
+
+
+# torch's own messages tell its build when no report line does: the driver and
+# architecture warnings come from its CUDA code (c10/cuda, torch/cuda/__init__.py), HIP
+# errors from a ROCm build, "Torch not compiled with CUDA enabled" from a build without CUDA.
+_CUDA_MESSAGES: Final = ("message.found_version", "message.capability", "message.too_old",
+                         "message.no_kernel_image", "message.arch_list",
+                         "message.no_gpus", "message.driver_too_old")  # fmt: skip
+
+
+def _build_by_messages(facts: Facts) -> tuple[str | None, Fact | None]:
+    for key in _CUDA_MESSAGES:
+        said = facts.all(key)
+        if said:
+            return registry.Build.CUDA.value, said[0]
+    said = facts.all("message.invalid_device_function") or facts.all("message.no_hip_gpus")
+    if said:
+        return registry.Build.ROCM.value, said[0]
+    said = facts.all("message.not_compiled_cuda")
+    if said:
+        return registry.Build.CPU.value, said[0]
+    for key in ("message.npu_count", "message.mps_macos", "message.mps_op_macos",
+                "message.xformers_built_for", "message.undefined_symbol"):  # fmt: skip
+        said = facts.all(key)
+        if said:
+            return None, said[0]  # torch ran (its build is not shown)
+    return None, None
+
+
+def _torch(facts: Facts) -> TorchInfo | None:
+    version, importable = _torch_version(facts)
+    if version is None:
+        implied, said = _build_by_messages(facts)
+        if said is None:
+            return None
+        facts.use("torch", said)  # torch ran, and said this; its version is not shown
+        return TorchInfo(version=None, importable=True, build=implied)
+    text = version.value.strip()
+    local = (wheels.local_of(text) or "").lower()
+    cuda_fact, hip_fact = facts.one("torch.cuda", known=False), facts.one("torch.hip", known=False)
+    cuda = _built_with(cuda_fact)
+    hip = _built_with(hip_fact)
+    if cuda is None and local.startswith("cu") and local[2:].isdigit():
+        cuda = f"{local[2:-1]}.{local[-1]}"
+    if hip is None and local.startswith("rocm"):
+        hip = local[4:]
+    build: str | None
+    if cuda:
+        build = registry.Build.CUDA.value
+    elif hip:
+        build = registry.Build.ROCM.value
+    elif local == "cpu" or (
+        _said_none(cuda_fact) and not local.startswith("rocm")
+        and (hip_fact is None or _said_none(hip_fact) or hip_fact.value.strip() == "N/A")
+    ):  # fmt: skip
+        build = registry.Build.CPU.value
+    else:
+        build, said = _build_by_messages(facts)
+        facts.use("torch", said)
+    facts.use("torch", version, cuda_fact, hip_fact)
+    return TorchInfo(version=text, importable=importable, build=build, cuda=cuda, hip=hip)
+
+
+def _built_with(fact: Fact | None) -> str | None:
+    if fact is None:
+        return None
+    value = fact.value.strip()
+    return value.split("-")[0] if _VERSION.match(value) else None
+
+
+def _said_none(fact: Fact | None) -> bool:
+    """torch.version.cuda is None: 2.x collect_env prints "None", 1.x "Could not collect"
+    (its replace_nones), once torch imported."""
+    return fact is not None and fact.value.strip().lower() in ("none", "could not collect")
+
+
+def _host(facts: Facts) -> HostFacts | None:
+    os_fact = facts.one("os") or facts.one("prose.macos")
+    platform_fact = facts.one("python.platform") or facts.one("prose.platform")
+    cpu = facts.one("processor") or facts.one("prose.chip")
+    driver = _driver(facts)
+    signals = _signals(facts)
+    gfx = _gfx_targets(facts)
+    answered = facts.all("message.found_version") or facts.all("message.driver_too_old")
+    if answered and driver is None:
+        # torch's "found version N" is the driver's own answer (cudaDriverGetVersion): an
+        # NVIDIA driver is installed, its version not shown.
+        driver = NvidiaDriver()
+        if not any(s.backend == "cuda" for s in signals):
+            signals += (HardwareSignal("cuda", "report", f"an NVIDIA driver answered torch "
+                                       f"({answered[0].quote.text})"),)  # fmt: skip
+    if not (os_fact or platform_fact or signals or driver or gfx):
+        return None
+    text = " ".join(f.value for f in (os_fact, platform_fact) if f)
+    if os_fact is not None and os_fact.key == "prose.macos":
+        text = f"macOS {os_fact.value} {platform_fact.value if platform_fact else ''}"
+    system = _system(text)
+    arch = _ARCH.search(platform_fact.value if platform_fact else text)
+    machine = _machine(arch.group(1)) if arch else "unknown"
+    apple = bool(cpu and cpu.value.startswith("Apple M"))
+    mac = _MAC.search(text)
+    facts.use("host", os_fact, platform_fact, cpu)
+    return HostFacts(
+        system=system,
+        machine=machine,
+        translated=system == "Darwin" and apple and machine == "x86_64",
+        cpu_name=cpu.value if cpu else None,
+        memory_total_bytes=None,
+        memory_available_bytes=None,
+        cpu_count=None,
+        hostname="",
+        signals=signals,
+        platform={"Linux": "linux", "Darwin": "darwin", "Windows": "win32"}.get(system),
+        nvidia=driver,
+        gfx_targets=gfx or None,
+        os_version=mac.group(1) if mac and system == "Darwin" else None,
+    )
+
+
+def _system(text: str) -> str:
+    lowered = text.lower()
+    if "mac" in lowered or "darwin" in lowered:
+        return "Darwin"
+    if "windows" in lowered:
+        return "Windows"
+    if "linux" in lowered or re.search(
+        r"ubuntu|debian|centos|red hat|fedora|rocky|suse|arch", lowered
+    ):
+        return "Linux"
+    return "unknown"
+
+
+def _machine(arch: str) -> str:
+    return {"amd64": "x86_64", "aarch64": "aarch64"}.get(arch.lower(), arch.lower())
+
+
+def _driver(facts: Facts) -> NvidiaDriver | None:
+    driver, cuda = facts.one("driver"), facts.one("driver.cuda")
+    if driver is not None and not _VERSION.match(driver.value):
+        driver = None
+    if cuda is not None and not _VERSION.match(cuda.value):
+        cuda = None
+    capabilities = tuple(
+        c for c in (_capability(facts, f) for f in _nvidia_gpus(facts)) if c is not None
+    )
+    if driver is None and cuda is None:
+        return None
+    facts.use("driver", driver, cuda)
+    return NvidiaDriver(
+        smi_driver=driver.value if driver else None,
+        smi_cuda=cuda.value if cuda else None,
+        capabilities=capabilities,
+    )
+
+
+def _gpus(facts: Facts) -> list[Fact]:
+    """The GPUs the paste names, one per index (a name without an index counts once)."""
+    seen: dict[int | None, Fact] = {}
+    for fact in facts.all("gpu") + facts.all("message.unsupported_gpu"):
+        name = fact.value.strip()
+        if not _known(name) or name.lower().startswith(("no ", "none")):
+            continue
+        index = fact.index
+        if index is None and seen:
+            continue  # "GPU type" names one of the GPUs already listed
+        seen.setdefault(index, fact)
+    if None in seen and len(seen) > 1:
+        del seen[None]
+    return list(seen.values())
+
+
+def _nvidia_gpus(facts: Facts) -> list[Fact]:
+    return [f for f in _gpus(facts) if _NVIDIA_WORDS.search(f.value) or
+            gpus.nvidia_capability(f.value)]  # fmt: skip
+
+
+def _amd_gpus(facts: Facts) -> list[Fact]:
+    named = [f for f in _gpus(facts) if _AMD_WORDS.search(f.value)]
+    return named or facts.all("amd.name")
+
+
+def _capability(facts: Facts, gpu: Fact) -> str | None:
+    """A GPU's compute capability: torch's own warning about it, else the name table."""
+    for said in facts.all("message.capability"):
+        names = [f for f in facts.all("message.unsupported_gpu") if f.quote.line == said.quote.line]
+        if names and names[0].value.strip() == gpu.value.strip():
+            return said.value
+    return gpus.nvidia_capability(gpu.value)
+
+
+def _gfx_targets(facts: Facts) -> tuple[str, ...]:
+    targets = [f.value for f in facts.all("gfx")]
+    if not targets and not facts.all("message.gfx_list"):
+        prose = {f.value for f in facts.all("prose.gfx")}
+        if len(prose) == 1:  # one target named in the reporter's words: "my gfx1031 card"
+            targets = [prose.pop()]
+            facts.use("gpus", *facts.all("prose.gfx")[:1])
+    for gpu in _amd_gpus(facts):
+        named = _GFX_IN_NAME.search(gpu.value)
+        target = named.group(1) if named else gpus.amd_gfx(gpu.value)
+        if target:
+            targets.append(target)
+    return tuple(dict.fromkeys(targets))
+
+
+def _signals(facts: Facts) -> tuple[HardwareSignal, ...]:
+    signals: list[HardwareSignal] = []
+    nvidia, amd = _nvidia_gpus(facts), _amd_gpus(facts)
+    for key, found in (("cuda", nvidia), ("rocm", amd)):
+        if found:
+            names = "; ".join(dict.fromkeys(f.value for f in found))
+            signals.append(HardwareSignal(key, "report", names, len(found)))
+            facts.use("gpus", *found)
+    rows = facts.all("amd.gpu")
+    if rows and not amd:
+        count = len({f.index for f in rows})
+        signals.append(HardwareSignal("rocm", "report", f"{rows[0].tool.value}: {count} GPU(s)",
+                                      count))  # fmt: skip
+        facts.use("gpus", *rows)
+    npus = facts.all("ascend.chip")
+    if npus:
+        indices = {f.index for f in npus}
+        signals.append(HardwareSignal("npu", "report", npus[0].value, len(indices)))
+        facts.use("gpus", *npus)
+    elif counts := facts.all("message.npu_count"):
+        signals.append(HardwareSignal("npu", "report", f"CANN: {counts[0].quote.text}",
+                                      int(counts[0].value)))  # fmt: skip
+    cpu = facts.one("processor") or facts.one("prose.chip")
+    if cpu is not None and cpu.value.startswith("Apple M"):
+        signals.append(HardwareSignal("mps", "platform", cpu.value, 1))
+    return tuple(signals)
+
+
+def _backends(facts: Facts, torch: TorchInfo, host: HostFacts | None) -> dict[str, BackendFacts]:
+    """The CUDA, ROCm and Ascend backends, where the paste speaks of them; others stay
+    unknown."""
+    found: dict[str, BackendFacts] = {}
+    available = _available(facts)
+    env = {f.name or "": f.value for f in facts.all("env")}
+    for key, build, devices in (
+        ("cuda", registry.Build.CUDA.value, _cuda_devices(facts)),
+        ("rocm", registry.Build.ROCM.value, _rocm_devices(facts)),
+    ):
+        ours = torch.build == build
+        present = bool(host and host.signals_for(key))
+        asked = _asked(facts) if key == "cuda" and torch.build == registry.Build.CPU.value else {}
+        if not (ours or present or asked):
+            continue
+        wrong = torch.build is not None and not ours
+        visible = _visible(registry.BY_KEY[key], env, len(devices)) if devices else None
+        is_available = bool(available) if ours else False
+        if ours and available is None and visible == 0:
+            is_available = False  # no device passes the variable: torch sees none
+        count = len(devices) if is_available else 0
+        if visible is not None:
+            count = min(count, visible) if is_available else 0
+        said = _verdicts(facts, key)
+        found[key] = BackendFacts(
+            key=key,
+            installed=True,
+            version=None,
+            importable=None,
+            available=is_available,
+            device_count=count,
+            devices=devices,
+            reason="build" if wrong else None,
+            probed=available is not None or wrong or visible == 0,
+            arch_list=_arch_list(facts, torch, build, host) if ours else (),
+            detail={**(_messages(facts) if key == "cuda" else {}), **said, **asked} or None,
+        )
+    npu = _ascend(facts)
+    if npu is not None:
+        found[npu.key] = npu
+    mps = _mps_refused(facts)
+    if mps is not None:
+        found[mps.key] = mps
+    return found
+
+
+def _mps_refused(facts: Facts) -> BackendFacts | None:
+    """torch's "The MPS backend is supported on MacOS 12.3+": it refused MPS on this macOS."""
+    said = facts.all("message.mps_macos")
+    exact = facts.all("message.mps_op_macos")
+    if not said and not exact:
+        return None
+    facts.use("host", (said or exact)[0])
+    backend = next(b for b in registry.BACKENDS if b.query.kind is registry.QueryKind.MPS)
+    return BackendFacts(
+        key=backend.key, installed=True, version=None, importable=None, available=False,
+        probed=True,
+        detail={"refused": (said or exact)[0].quote.text, "says": (said or exact)[0].value,
+                "exact": "" if said else "yes"},
+    )  # fmt: skip
+
+
+def _visible(backend: registry.Backend, env: dict[str, str], present: int) -> int | None:
+    """How many of `present` devices the visibility variables pass, by the runtimes' own
+    rules; None where the rule cannot tell (UUIDs, partly invalid HIP lists).
+
+    CUDA_VISIBLE_DEVICES: a comma-separated list of indices; "If one of the indices is
+    invalid, only the devices whose index precedes the invalid index are visible" (NVIDIA,
+    CUDA C++ Programming Guide, "CUDA Environment Variables"). ROCm: ROCR_VISIBLE_DEVICES
+    selects first, then HIP_VISIBLE_DEVICES (or CUDA_VISIBLE_DEVICES) indexes what is left
+    (ROCm documentation, "GPU isolation techniques").
+    """
+    names = ("ROCR_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES")
+    order = [name for name in names if name in backend.visibility_env]
+    if not any(name in env for name in order):
+        return None
+    count = present
+    hip_seen = False
+    for name in order:
+        if name not in env or (name == "CUDA_VISIBLE_DEVICES" and hip_seen):
+            continue
+        hip_seen = hip_seen or name == "HIP_VISIBLE_DEVICES"
+        listed = _indices(env[name], count, truncate=backend.key == "cuda")
+        if listed is None:
+            return None
+        count = listed
+    return count
+
+
+def _indices(value: str, present: int, *, truncate: bool) -> int | None:
+    entries = [entry.strip() for entry in value.strip().strip("\"'").split(",")]
+    if entries == [""]:
+        return 0
+    valid: list[int] = []
+    invalid = False
+    for entry in entries:
+        if not re.fullmatch(r"-?\d+", entry):
+            return None  # a UUID or MIG name: which device it is, the paste does not say
+        index = int(entry)
+        if 0 <= index < present and not invalid:
+            if index not in valid:
+                valid.append(index)
+        else:
+            invalid = True
+            if not truncate and any(
+                0 <= int(e) < present for e in entries if e.lstrip("-").isdigit()
+            ):
+                return None
+    return len(valid)
+
+
+def _asked(facts: Facts) -> dict[str, str]:
+    """torch's "Torch not compiled with CUDA enabled": the program asked a CPU-only build for
+    CUDA (torch/cuda/__init__.py `_lazy_init`); or xformers, built for a CUDA torch, found a
+    CPU-only one ("built for: PyTorch 2.1.2+cu121 with CUDA 1201 (you have 2.1.2+cpu)")."""
+    said = facts.all("message.not_compiled_cuda") or [
+        f for f in facts.all("message.xformers_built_for") if "+cu" in f.value
+    ]
+    if not said:
+        return {}
+    facts.use("torch", said[0])
+    return {"asked": said[0].quote.text}
+
+
+def _verdicts(facts: Facts, key: str) -> dict[str, str]:
+    """torch's own word that it has no code for a GPU (the "too old" warning, CUDA's "no
+    kernel image", HIP's "invalid device function"), for the checks to read."""
+    keys = ("message.too_old", "message.no_kernel_image") if key == "cuda" else (
+        "message.invalid_device_function",)  # fmt: skip
+    for message in keys:
+        said = facts.all(message)
+        if said:
+            facts.use("torch", said[0])
+            return {
+                "no_code": said[0].quote.text,
+                "older": "yes" if message == "message.too_old" else "",
+            }
+    return {}
+
+
+def _ascend(facts: Facts) -> BackendFacts | None:
+    """CANN's "set ASCEND_RT_VISIBLE_DEVICES:4 error, input data rang[0-2)": torch_npu ran
+    and no NPU passed the variable."""
+    counts = facts.all("message.npu_count")
+    if not counts:
+        return None
+    facts.use("env", *facts.all("env"))
+    facts.use("gpus", counts[0])
+    backend = next(b for b in registry.BACKENDS if "ASCEND_RT_VISIBLE_DEVICES" in b.visibility_env)
+    return BackendFacts(
+        key=backend.key, installed=True, version=None, importable=True, available=False,
+        device_count=0, devices=(), probed=True,
+    )  # fmt: skip
+
+
+def _available(facts: Facts) -> bool | None:
+    said = facts.one("cuda.available")
+    if said is not None:
+        facts.use("torch", said)
+        value = _normal("cuda.available", said.value)
+        return value == "true" if value in ("true", "false") else None
+    accelerator = facts.one("accelerator")
+    if accelerator is not None:
+        facts.use("torch", accelerator)
+        return accelerator.value.strip().lower() == "cuda"
+    none = facts.all("message.no_gpus") or facts.all("message.no_hip_gpus")
+    if none:
+        facts.use("torch", none[0])
+        return False
+    return None
+
+
+def _cuda_devices(facts: Facts) -> tuple[Device, ...]:
+    return tuple(
+        Device(
+            index=f.index if f.index is not None else i,
+            name=f.value.strip(),
+            capability=_capability(facts, f),
+        )
+        for i, f in enumerate(_nvidia_gpus(facts))
+    )
+
+
+def _rocm_devices(facts: Facts) -> tuple[Device, ...]:
+    targets = _gfx_targets(facts)
+    named = _amd_gpus(facts)
+    if len(targets) == 1:
+        return tuple(
+            Device(i, f.value.strip(), capability=targets[0]) for i, f in enumerate(named)
+        ) or (Device(0, None, capability=targets[0]),)
+    return tuple(Device(i, f.value.strip(), capability=None) for i, f in enumerate(named))
+
+
+def _arch_list(
+    facts: Facts, torch: TorchInfo, build: str, host: HostFacts | None
+) -> tuple[str, ...]:
+    """torch's compiled list: as its own warning printed it, else the published wheel's."""
+    printed = facts.one("message.arch_list")
+    if printed is not None and build == registry.Build.CUDA.value:
+        facts.use("torch", printed)
+        return tuple(printed.value.split())
+    code_ccs = facts.all("message.code_cc")
+    if code_ccs and build == registry.Build.CUDA.value:
+        facts.use("torch", *code_ccs)
+        return tuple(dict.fromkeys("sm_" + f.value.replace(".", "") for f in code_ccs))
+    if torch.version is None:
+        return ()
+    machine = host.machine if host and host.machine != "unknown" else "x86_64"
+    archs = wheels.published_archs(torch.version, cuda=torch.cuda, rocm=torch.hip, machine=machine)
+    if archs is None:
+        return ()
+    facts.use("torch", facts.one("torch.version", known=False))
+    return archs.arch_list
+
+
+def _messages(facts: Facts) -> dict[str, str]:
+    """torch's messages the driver check reads ("found version NNNNN")."""
+    found = facts.all("message.found_version")
+    if found:
+        facts.use("driver", found[0])
+        return {"message": f"found version {found[0].value}"}
+    said = facts.all("message.driver_too_old")
+    if said:
+        facts.use("driver", said[0])
+        return {"message": said[0].value}
+    return {}
+
+
+def _packages(facts: Facts) -> dict[str, Package | None] | None:
+    """The packages the paste lists (collect_env lists only some: absence says nothing, so
+    nothing reads a missing name as "not installed")."""
+    listed: dict[str, Package | None] = {}
+    prose = [
+        f
+        for f in facts.all("prose.package")
+        if len({g.value for g in facts.all("prose.package") if g.name == f.name}) == 1
+    ]
+    for fact in facts.all("package") + prose:
+        name = fact.name or ""
+        if not name or not _VERSION.match(fact.value) or name in ("could", "no"):
+            continue
+        if name == "pytorch":
+            name = "torch"
+        listed.setdefault(name, Package(name, fact.value, _pins(name, fact.value)))
+        facts.use("packages", fact)
+    for built in facts.all("message.xformers_built_for"):
+        facts.use("packages", built)
+        listed["xformers"] = Package("xformers", "unknown", (f"torch=={built.value}",))
+    return listed or None
+
+
+def _pins(name: str, version: str) -> tuple[str, ...]:
+    """The torch requirement a companion package's wheel declares, by its compat table;
+    none for nightly and pre-release builds, whose numbers follow no table."""
+    parsed = versions.parse(version)
+    if parsed is None or parsed.is_prerelease or parsed.is_devrelease:
+        return ()
+    series = wheels.series_of(version)
+    if name == "torchvision" and series in _TORCHVISION:
+        return (f"torch=={_TORCHVISION[series]}.*",)
+    if name == "torchaudio":
+        if series in _TORCHAUDIO:
+            return (f"torch=={_TORCHAUDIO[series]}.*",)
+        if parsed.release[0] >= 2 and series:
+            return (f"torch=={series}.*",)  # from 2.0, torchaudio X.Y goes with torch X.Y
+    if name == "torch-npu" and series:
+        return (f"torch=={series}.*",)
+    return ()
+
+
+def _env(facts: Facts) -> dict[str, str] | None:
+    found = facts.all("env")
+    if not found:
+        return None
+    facts.use("env", *found)
+    env: dict[str, str] = {}
+    for fact in found:
+        env.setdefault(fact.name or "", fact.value)
+    return env
+
+
+def _failures(facts: Facts, torch: TorchInfo | None) -> tuple[StepFailure, ...] | None:
+    """No probe ran, so the failures are what the paste quotes: an extension whose compiled
+    module did not load. When the report's tool imported torch, torch's import did not fail;
+    otherwise whether it fails is unknown."""
+    if torch is None or not torch.importable:
+        return None
+    failures: list[StepFailure] = []
+    for fact in facts.all("message.undefined_symbol"):
+        module = (fact.name or "").replace("-", "_")
+        message = (
+            fact.quote.text
+            if fact.value.endswith("built for another torch")
+            else f"undefined symbol: {fact.value}"
+        )
+        failure = StepFailure(
+            step=f"import {module}",
+            kind="error",
+            error=ErrorInfo("ImportError", message),
+            signal=None,
+            output=fact.quote.text,
+            autoload=True,
+        )
+        if failure not in failures:
+            failures.append(failure)
+            facts.use("failures", fact)
+    return tuple(failures)
+
+
+def quoted(facts: Iterable[Fact]) -> Sequence[Fact]:
+    """Facts in the order of the lines they rest on, one per line."""
+    seen: dict[int, Fact] = {}
+    for fact in sorted(facts, key=lambda f: f.quote.line):
+        seen.setdefault(fact.quote.line, fact)
+    return list(seen.values())

@@ -1,0 +1,711 @@
+"""The recognisers: each tool's report layout, line by line, to facts.
+
+Every pattern below is the layout a tool prints, read from its code or from real outputs
+(`tests/data/reports/`, each with its source):
+
+- collect_env: torch/utils/collect_env.py, `env_info_fmt` ("Key: value" lines, "GPU n:"
+  lines, `[pip3]`/`[pip]`/`[conda]` package lines); the 1.x layouts print "Yes"/"No", the
+  2.x ones "True"/"False". `vllm collect-env` prints the same keys (vllm/collect_env.py),
+  plus "vLLM Version" and the environment variables it deems relevant.
+- transformers env: transformers/commands/env.py (4.x) and transformers/cli/system.py (5.x):
+  "- Key: value" bullets, "PyTorch version (GPU?): 2.4.1+cu121 (True)" in 4.x and
+  "PyTorch version (accelerator?): 2.9.0+cu128 (CUDA)" in 5.x; `diffusers-cli env` is the
+  same layout.
+- accelerate env: accelerate/commands/env.py: "PyTorch version (GPU?): … (True)" before
+  1.1, then "PyTorch version: …" with "PyTorch accelerator: CUDA", "PyTorch XPU available:"
+  lines in between, and the default config as indented "- key: value" lines.
+- nvidia-smi: the table's header ("NVIDIA-SMI 550.40.07  Driver Version: 550.40.07  CUDA
+  Version: 12.4"; from the 610 drivers "KMD Version" / "CUDA UMD Version") and its GPU rows
+  ("|   0  NVIDIA GeForce RTX 4070   Off |"); `nvidia-smi -q`'s "Key : value" lines.
+- rocm-smi / amd-smi / rocminfo: "GFX Version: gfx1030", "TARGET_GRAPHICS_VERSION: gfx950",
+  "MARKET_NAME:", rocminfo's "Name: gfx1031" and "Marketing Name:".
+- npu-smi info: its header ("npu-smi 24.1.rc3.7   Version: 24.1.rc3.7") and chip rows.
+- Messages torch and extensions print, quoted from their code where they come from:
+  "found version NNNNN" (c10/cuda/CUDAFunctions.cpp), the sm_XY warning and the "too old"
+  warning (torch/cuda/__init__.py `_check_cubins` / `_check_capability`), "Torch not
+  compiled with CUDA enabled" (torch/cuda/__init__.py `_lazy_init`), "HIP error: invalid
+  device function" (HIP's hipErrorInvalidDeviceFunction: no code object for the GPU), and
+  the dynamic loader's "undefined symbol" in an extension's compiled module.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from hwdoctor import registry
+from hwdoctor.compat import gpus
+from hwdoctor.gather.reports import MAX_LINE_CHARS, Block, Fact, Tool, quote
+
+# Markdown around a report: `> ` quoting (nested too), HTML tags GitHub's templates use.
+_QUOTING: Final = re.compile(r"^(?:[ \t]*>)+[ \t]?")
+_TAGS: Final = re.compile(r"</?(?:details|summary|br|p|pre|code|b|strong)\b[^>]*>", re.I)
+_FENCE: Final = re.compile(r"^\s*(?:`{3,}|~{3,})\s*[\w+-]*\s*$")
+_FENCE_OPEN: Final = re.compile(r"^\s*(?:`{3,}|~{3,})")  # a fence with text after it
+
+# --- collect_env (and vllm collect-env) --------------------------------------------------
+_CE_START: Final = re.compile(r"^\s*Collecting environment information")
+_CE_KEYS: Final = {
+    "PyTorch version": "torch.version",
+    "CUDA used to build PyTorch": "torch.cuda",
+    "ROCM used to build PyTorch": "torch.hip",
+    "OS": "os",
+    "Python version": "python.version",
+    "Python platform": "python.platform",
+    "Is CUDA available": "cuda.available",
+    "Nvidia driver version": "driver",
+    "HIP runtime version": "hip.runtime",
+    "Is XPU available": "xpu.available",
+    "vLLM Version": "vllm.version",
+}
+_CE_LINE: Final = re.compile(
+    r"^\s*(PyTorch version|CUDA used to build PyTorch|ROCM used to build PyTorch|OS|"
+    r"Python version|Python platform|Is CUDA available|Nvidia driver version|"
+    r"HIP runtime version|Is XPU available|vLLM Version)\s*[:：]\s*(.*?)\s*$"
+)
+_CE_RETYPED: Final = re.compile(r"^\s*PyTorch version\s+(\d[\w.+]*)\s*$")  # typed without ":"
+# A GPU's name on a line of its own (what torch.cuda.get_device_name printed), read only
+# when the name table knows it.
+_BARE_GPU: Final = re.compile(
+    r"^\s*((?:NVIDIA |AMD )?(?:GeForce|Tesla|Quadro|TITAN|RTX|Radeon|Instinct"
+    r"|A\d{2,3}\b|H\d{3}\b|L\d{1,2}\b)[\w ()-]{0,50}?)\s*$"
+)
+# "GPU: NVIDIA GB10", "- GPU: AMD Radeon RX 580 Series" in a reporter's own list.
+_GPU_PROSE: Final = re.compile(
+    r"^\s*(?:[-*]\s*)?(?:GPU|Graphics card|显卡)(?:\s*\d)?\s*[:：]\s*"
+    r"((?:NVIDIA|AMD|GeForce|Radeon|Tesla|Quadro|TITAN|Instinct)\b[^(\n]{1,50}?)\s*(?:\(|$)"
+)
+# Issue templates (ROCm's, vLLM's) put the GPU under a heading of its own: "### GPU".
+_HEADING: Final = re.compile(r"^\s{0,3}#{2,4}\s+(.+?)\s*$")
+_TEMPLATE_GPU: Final = re.compile(
+    r"^\s*(?:\d+\s*x\s*)?((?:NVIDIA|AMD|GeForce|Radeon|Tesla|Quadro|TITAN|Instinct)\b[^(\n]{1,60}?)\s*(?:\(|$)"
+)
+_MACOS_PROSE: Final = re.compile(
+    r"\bmac ?OS(?:\s+(?:version|Ventura|Monterey|Sonoma|Sequoia|Big Sur|Catalina))?(?:\s+is)?"
+    r"[\s`]+(\d{2}(?:\.\d+){1,2})\b(?!\+)",
+    re.I,
+)
+_APPLE_CHIP_PROSE: Final = re.compile(
+    r"(?:^|Apple\s+|MacBook(?: Pro| Air)?\s+)(M[1-5](?:\s+(?:Pro|Max|Ultra))?)\b"
+)
+# The REPL answering torch.cuda.is_available() on the next line.
+_REPL_AVAILABLE: Final = re.compile(r"torch\.cuda\.is_available\(\)\)?\s*$")
+_CE_GPUS: Final = re.compile(r"^\s*GPU models and configuration\s*:\s*(.*?)\s*$")
+_GPU_LINE: Final = re.compile(r"^\s*GPU\s*(\d{1,3})\s*[:：]\s*(.+?)\s*$")
+_PIP_LINE: Final = re.compile(
+    r"^\s*\[(?:pip3?|conda)\]\s+([A-Za-z0-9][\w.\-]*)(?:==|\s+)([\w.+!\-]+)"
+)
+_CPU_MODEL: Final = re.compile(r"^\s*(?:Model name|CPU)\s*:\s*(.+?)\s*$")
+_APPLE_CHIP: Final = re.compile(r"^\s*(Apple M\d[\w ]*?)\s*$")
+
+# --- transformers env, accelerate env, diffusers env ------------------------------------
+_BULLET: Final = re.compile(r"^\s*(?:[-*]\s+)?(.+?)\s*:\s*(.*?)\s*$")
+_HF_START: Final = re.compile(
+    r"^\s*(?:[-*]\s+)?`?(transformers|accelerate|diffusers)`?\s+version\s*:", re.I
+)
+_HF_TOOLS: Final = {
+    "transformers": Tool.TRANSFORMERS_ENV,
+    "accelerate": Tool.ACCELERATE_ENV,
+    "diffusers": Tool.DIFFUSERS_ENV,
+}
+_HF_PACKAGES: Final = {
+    "transformers version": "transformers",
+    "accelerate version": "accelerate",
+    "diffusers version": "diffusers",
+    "huggingface_hub version": "huggingface-hub",
+    "safetensors version": "safetensors",
+    "deepspeed version": "deepspeed",
+    "numpy version": "numpy",
+    "tensorflow version (gpu?)": "tensorflow",
+    "flax version (cpu?/gpu?/tpu?)": "flax",
+    "jax version": "jax",
+    "peft version": "peft",
+    "bitsandbytes version": "bitsandbytes",
+    "xformers version": "xformers",
+}
+_HF_TORCH: Final = re.compile(r"^([0-9][\w.+]*)\s*(?:\((\w+)\))?")
+_HF_ACCELERATOR: Final = re.compile(r"^PyTorch (XPU|NPU|MLU|MUSA|SDAA|HPU) available$", re.I)
+
+# --- NVIDIA --------------------------------------------------------------------------------
+_SMI_HEADER: Final = re.compile(
+    r"NVIDIA-SMI\s+([\d.]+)\s+(?:Driver|KMD) Version:\s*([\d.]+)\s+(?:CUDA(?: UMD)? Version:\s*"
+    r"([\d.]+|N/A))?"
+)
+_SMI_ROW: Final = re.compile(r"^\|\s*(\d{1,3})\s{2,}(\S.*?)\s+(?:On|Off)\s*\|")
+_SMI_FAILED: Final = re.compile(
+    r"(NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver|"
+    r"Failed to initialize NVML: .+|Driver/library version mismatch)"
+)
+_SMIQ_START: Final = re.compile(r"=+\s*NVSMI LOG\s*=+")
+_SMIQ_LINE: Final = re.compile(
+    r"^\s*(Driver Version|CUDA Version|Product Name|Attached GPUs)\s+:\s*(.+?)\s*$"
+)
+
+# --- AMD -----------------------------------------------------------------------------------
+_ROCM_SMI_START: Final = re.compile(r"ROCm System Management Interface|^=+\s*Concise Info\s*=+")
+_GFX: Final = re.compile(r"\b(gfx[0-9]{3,4}[a-f]?)\b")
+_GFX_LINE: Final = re.compile(
+    r"(?:GFX Version|TARGET_GRAPHICS_VERSION|gcnArchName|^\s*Name)\s*:\s*(gfx[0-9]{3,4}[a-f]?)\b"
+)
+_AMD_NAME: Final = re.compile(r"(?:Marketing Name|MARKET_NAME|Card [Ss]eries)\s*:\s*(.+?)\s*$")
+_ROCMINFO_START: Final = re.compile(r"ROCk module (?:version .* )?is loaded|HSA System Attributes")
+_AMD_SMI_START: Final = re.compile(r"^\s*(?:\$\s*)?amd-smi\b|^\s*ASIC:\s*$")
+
+# --- Ascend --------------------------------------------------------------------------------
+_NPU_HEADER: Final = re.compile(r"npu-smi\s+(\S+)\s+Version:\s*(\S+)")
+_NPU_ROW: Final = re.compile(
+    r"^\|\s*(\d{1,3})\s+([A-Za-z]*\d{3}\w*)\s+\|\s*(?:OK|Warning|Alarm|Critical)"
+)
+# A GPU of rocm-smi's concise table ("0    51.0c  4.0W …"), of `rocm-smi --show…`
+# ("GPU[0]  : …") and of `amd-smi list` ("GPU: 0").
+_AMD_GPU_ROW: Final = re.compile(
+    r"^\s*(\d{1,3})\s+\d+(?:\.\d+)?c\s|^\s*GPU\[(\d{1,3})\]|^\s*GPU: (\d{1,3})\s*$"
+)
+
+# --- messages ------------------------------------------------------------------------------
+_FOUND_VERSION: Final = re.compile(r"found version (\d{4,6})\b")
+# Older torch said it without the number (torch/csrc/cuda/Module.cpp before 1.0).
+_DRIVER_TOO_OLD: Final = re.compile(r"The NVIDIA driver on your system is too old(?! \(found)")
+# xformers' own check: "xFormers was built for:\n PyTorch 2.0.1+cu118 with CUDA 1108 (you
+# have 2.0.1)" (xformers/_cpp_lib.py).
+_XFORMERS_BUILT: Final = re.compile(
+    r"^\s*PyTorch ([0-9][\w.+]*) with CUDA \S+ \(you have ([0-9][\w.+]*)\)"
+)
+_SM_WARNING: Final = re.compile(
+    r"(\S.*?) with CUDA capability sm_(\d{2,3}) is not compatible with the current PyTorch"
+)
+_SM_SUPPORTS: Final = re.compile(
+    r"current PyTorch install supports CUDA capabilities ((?:sm_\w+\s*)+)"
+)
+_TOO_OLD: Final = re.compile(
+    r"Found GPU\s?(\d+) (\S.*?) which is of (?:cuda|compute) capability (?:\(CC\) )?(\d+)\.(\d+)"
+)
+_MIN_CAPABILITY: Final = re.compile(
+    r"minimum cuda capability supported by this library is (\d+\.\d+)"
+)
+_CC_ROW: Final = re.compile(r"^\s*-\s*(\d+)\.(\d+) which supports hardware CC")
+_NOT_COMPILED: Final = re.compile(r"Torch not compiled with CUDA enabled")
+_INVALID_FUNCTION: Final = re.compile(
+    r"HIP error: invalid device function|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu",
+    re.I,
+)
+_NO_KERNEL: Final = re.compile(r"no kernel image is available for execution on the device")
+_UNDEFINED: Final = re.compile(
+    r"([\w./\\-]*?)([A-Za-z_][\w]*)(?:\.cpython[\w-]*|\.abi3)?\.(?:so|pyd)\S*:?"
+    r" undefined symbol: (\S+)"
+)
+# torchvision's and torchaudio's own checks that they were built for another torch
+# (torchvision/extension.py `_check_cuda_version`, torchaudio/_extension): a missing operator,
+# or "Detected that PyTorch and TorchAudio were compiled with different CUDA versions".
+_COMPANION_SAID: Final = re.compile(
+    r"operator (torchvision)::\w+ does not exist|PyTorch and (torchvision|torchaudio) were "
+    r"compiled with different CUDA (?:major )?versions",
+    re.I,
+)
+_NO_GPUS: Final = re.compile(r"No CUDA GPUs are available|no CUDA-capable device is detected")
+_NO_HIP_GPUS: Final = re.compile(r"No HIP GPUs are available")
+_TOO_OLD_WORDS: Final = re.compile(r"PyTorch no longer supports this GPU because it is too old")
+_MPS_MACOS: Final = re.compile(r"The MPS backend is supported on MacOS (\d+(?:\.\d+)?)\+")
+# An MPS operator that needs a newer macOS says so (aten/src/ATen/native/mps): "MPS support
+# binary op with uint8 natively starting from macOS 13.0".
+_MPS_OP_MACOS: Final = re.compile(r"MPS .{0,80}?starting from macOS (\d+(?:\.\d+)?)")
+_SW_VERS: Final = re.compile(r"^\s*ProductVersion:\s*(\d+(?:\.\d+)+)\s*$")
+_MAC_PLATFORM: Final = re.compile(r"\b(macOS-\d+(?:\.\d+)*-(?:arm64|x86_64)[\w.-]*)")
+# /proc/driver/nvidia/version's first line, as `cat` or dmesg shows it.
+_NVRM: Final = re.compile(r"NVRM version: NVIDIA UNIX \w+ Kernel Module\s+(\d+\.\d+(?:\.\d+)?)")
+# The ISA name ROCm prints (rocminfo "Name:", HIP errors): amdgcn-amd-amdhsa--gfx1032.
+_ISA: Final = re.compile(r"amdgcn-amd-amdhsa--(gfx[0-9]{3,4}[a-f]?)\b")
+# A list of gfx targets on a line of its own: `rocm-sdk targets`, PYTORCH_ROCM_ARCH.
+_GFX_LIST: Final = re.compile(
+    r"^\s*(?:PYTORCH_ROCM_ARCH=)?[\"']?(gfx[0-9a-f]{3,4}(?:[;, ]+gfx[0-9a-f]{3,4})+)"
+)
+# CANN's own words when ASCEND_RT_VISIBLE_DEVICES names no device of the machine.
+_ASCEND_RANGE: Final = re.compile(
+    r"set (ASCEND_RT_VISIBLE_DEVICES):(\S+) error, input data rang\[0-(\d+)\)"
+)
+# Versions written in prose ("torch: 2.3.0", "torch==2.1.2", "torch版本是2.0.1") and by
+# `pip freeze`; read only for these names, and never from an install command (which names
+# what the reporter means to install, not what is there).
+_PROSE_NAMES: Final = (
+    "torch", "pytorch", "torchvision", "torchaudio", "torchtext", "flash-attn", "flash_attn",
+    "bitsandbytes", "torch-npu", "torch_npu", "xformers",
+)  # fmt: skip
+_PROSE_VERSION: Final = re.compile(
+    r"(?<![A-Za-z0-9_./-])(" + "|".join(map(re.escape, _PROSE_NAMES)) + r")(?![A-Za-z0-9_-])\s*"
+    r"(?:version\s*|版本\s*)?(?:==|[:=：]|\bis\b|是|\bv)?\s*v?"
+    r"(\d+\.\d+(?:\.\d+)?(?:\+[\w.]+|\.post\d+|\.dev\w*|rc\d+)?)(?![A-Za-z0-9_]|\.\d)",
+    re.I,
+)
+_COMMAND: Final = re.compile(
+    r"\b(?:pip3?|conda|mamba|uv pip|poetry)\s+(?:install|add|create)\b"
+    r"|^\s*[$!#>]*\s*(?:pip3?|conda)\b"
+)
+_PIP_LIST_HEADER: Final = re.compile(r"^\s*Package\s+Version(?:\s+\S+)*\s*$")
+_PIP_LIST_ROW: Final = re.compile(r"^\s*([A-Za-z0-9][\w.\-]*)\s+(\d[\w.+!\-]*)(?:\s+\S.*)?$")
+_MPS_NOT_BUILT: Final = re.compile(
+    r"MPS not available because the current PyTorch install was not built"
+)
+
+# Compiled modules of extensions, by their file's stem, to the distribution that ships it.
+_MODULE_DISTS: Final = {
+    "flash_attn_2_cuda": "flash-attn",
+    "flash_attn_cuda": "flash-attn",
+    "_C": None,  # resolved by the path: torchvision/_C.so, torchaudio/lib/…
+    "libbitsandbytes_cuda": "bitsandbytes",
+    "libbitsandbytes_cpu": "bitsandbytes",
+    "_torchaudio": "torchaudio",
+    "_torch_sox": "torchaudio",
+    "libtorchaudio": "torchaudio",
+    "_C_flashattention": "xformers",
+    "_ext": None,
+    "amp_C": "apex",
+    "fused_layer_norm_cuda": "apex",
+    "torch_npu": "torch-npu",
+    "_C_npu": "torch-npu",
+    "libtorch_npu": "torch-npu",
+    "vllm_flash_attn_c": "vllm-flash-attn",
+    "_moe_C": "vllm",
+}
+_PATH_DISTS: Final = (
+    ("torchvision", "torchvision"),
+    ("torchaudio", "torchaudio"),
+    ("torchtext", "torchtext"),
+    ("torch_npu", "torch-npu"),
+    ("flash_attn", "flash-attn"),
+    ("bitsandbytes", "bitsandbytes"),
+    ("xformers", "xformers"),
+    ("mmcv", "mmcv"),
+    ("detectron2", "detectron2"),
+    ("apex", "apex"),
+    ("vllm", "vllm"),
+    ("deepspeed", "deepspeed"),
+)
+
+
+def _visibility_names() -> tuple[str, ...]:
+    names = {n for b in registry.BACKENDS for n in b.visibility_env}
+    return tuple(sorted(names, key=len, reverse=True))
+
+
+_VISIBILITY: Final = re.compile(
+    r"(?<![\w$])(" + "|".join(map(re.escape, _visibility_names())) + r")\b[\"'\]]*\s*[:=]\s*"
+    r"(\"[^\"\n]{0,64}\"|'[^'\n]{0,64}'|[^\s;&|,)]{0,64}(?:,[^\s;&|)]{1,16})*)"
+)
+
+
+@dataclass
+class _State:
+    """The parse so far: the facts, the blocks, and the block being read."""
+
+    facts: list[Fact] = field(default_factory=list)
+    blocks: list[Block] = field(default_factory=list)
+    tool: Tool | None = None
+    first: int = 0
+    version: str | None = None
+    keys: set[str] = field(default_factory=set)  # scalar keys this block has said
+    gpu_list: bool = False  # inside collect_env's "GPU models and configuration" list
+    cpu_next: bool = False  # the line after collect_env's "CPU:" (macOS prints the chip)
+    smi_q_gpus: int = 0  # nvidia-smi -q: Product Name lines seen
+    hf_config: bool = False  # inside accelerate env's default config
+    repl_available: bool = False  # the last line asked torch.cuda.is_available()
+    xformers_built: bool = False  # the last line was xformers' "was built for:"
+    heading: str = ""  # the last Markdown heading ("GPU" in ROCm's issue template)
+
+    def start(self, tool: Tool, number: int, version: str | None = None) -> None:
+        self.close(number - 1)
+        self.tool, self.first, self.version = tool, number, version
+        self.keys = set()
+        self.gpu_list = self.cpu_next = self.hf_config = False
+        self.smi_q_gpus = 0
+
+    def close(self, last: int) -> None:
+        if self.tool is not None and last >= self.first:
+            self.blocks.append(Block(self.tool, self.first, last, self.version))
+        self.tool = None
+
+    def add(self, key: str, value: str, number: int, line: str, *, index: int | None = None,
+            name: str | None = None, tool: Tool | None = None) -> None:  # fmt: skip
+        said_by = tool or self.tool or Tool.MESSAGE
+        shown = quote(number, line, value.strip()[:40] or None)
+        self.facts.append(Fact(key, value.strip(), said_by, shown, index, name))
+
+
+def clean(line: str) -> str:
+    """A line with the Markdown around it taken off: quoting, HTML tags, a cut length."""
+    line = line[:MAX_LINE_CHARS].rstrip("\r\n")
+    line = _QUOTING.sub("", line)
+    line = _TAGS.sub("", line)
+    return line.replace("\u3000", " ").rstrip()
+
+
+def facts_of(lines: Sequence[str]) -> tuple[list[Fact], list[Block]]:
+    """Every fact the lines say, with the blocks (which tool wrote which lines)."""
+    state = _State()
+    for number, raw in enumerate(lines, start=1):
+        line = clean(raw)
+        if line.rstrip().endswith((": undefined", " undefined")) and number < len(lines):
+            # a loader message wrapped by the terminal or the reporter before "symbol:"
+            following = clean(lines[number]).strip()
+            if following.startswith("symbol:"):
+                line = f"{line.rstrip()} {following}"
+        if _FENCE.match(line):
+            state.gpu_list = state.cpu_next = False
+            continue
+        line = _FENCE_OPEN.sub("", line)  # "```NVIDIA GeForce …": the text after the fence
+        _read_line(state, number, line)
+    state.close(len(lines))
+    return state.facts, state.blocks
+
+
+def _read_line(state: _State, number: int, line: str) -> None:
+    _messages(state, number, line)
+    if _starts_block(state, number, line):
+        return
+    if state.tool in (Tool.COLLECT_ENV, Tool.VLLM):
+        _collect_env(state, number, line)
+    elif state.tool in (Tool.TRANSFORMERS_ENV, Tool.ACCELERATE_ENV, Tool.DIFFUSERS_ENV):
+        _hf_env(state, number, line)
+    elif state.tool is Tool.NVIDIA_SMI:
+        _nvidia_smi(state, number, line)
+    elif state.tool is Tool.NVIDIA_SMI_Q:
+        _nvidia_smi_q(state, number, line)
+    elif state.tool is Tool.NPU_SMI:
+        _npu_smi(state, number, line)
+    elif state.tool is Tool.PIP_LIST:
+        row = _PIP_LIST_ROW.match(line)
+        if row and not line.lstrip().startswith("-"):
+            state.add("package", row.group(2), number, line, name=_dist(row.group(1)))
+        elif line.strip() and not line.lstrip().startswith("-"):
+            state.close(number - 1)
+    if state.tool in (Tool.ROCM_SMI, Tool.AMD_SMI, Tool.ROCMINFO, Tool.COLLECT_ENV, Tool.VLLM):
+        _amd(state, number, line)
+
+
+def _starts_block(state: _State, number: int, line: str) -> bool:
+    """Whether `line` opens a tool's report (and was read as its first line)."""
+    if _CE_START.match(line):
+        state.start(Tool.COLLECT_ENV, number)
+        return True
+    retyped = _CE_RETYPED.match(line)
+    if retyped:
+        state.start(Tool.COLLECT_ENV, number)
+        _scalar(state, "torch.version", retyped.group(1), number, line)
+        return True
+    match = _CE_LINE.match(line)
+    if match and match.group(1) == "PyTorch version":
+        in_collect_env = state.tool in (Tool.COLLECT_ENV, Tool.VLLM)
+        if not in_collect_env or "torch.version" in state.keys:
+            state.start(Tool.COLLECT_ENV, number)
+        return False  # read as a collect_env line below
+    hf = _HF_START.match(line)
+    if hf:
+        tool = _HF_TOOLS[hf.group(1).lower()]
+        inside = state.tool in (Tool.TRANSFORMERS_ENV, Tool.DIFFUSERS_ENV)
+        if not (inside and tool is Tool.ACCELERATE_ENV and "`" not in line):
+            state.start(tool, number)
+        return False
+    header = _SMI_HEADER.search(line)
+    if header or "KMD Version" in line:
+        state.start(Tool.NVIDIA_SMI, number, header.group(1) if header else None)
+        return False
+    if _SMIQ_START.search(line):
+        state.start(Tool.NVIDIA_SMI_Q, number)
+        return True
+    if _ROCM_SMI_START.search(line) and state.tool is not Tool.ROCM_SMI:
+        state.start(Tool.ROCM_SMI, number)
+        return True
+    if _ROCMINFO_START.search(line) and state.tool is not Tool.ROCMINFO:
+        state.start(Tool.ROCMINFO, number)
+        return True
+    if _AMD_SMI_START.search(line) and state.tool is not Tool.AMD_SMI:
+        state.start(Tool.AMD_SMI, number)
+        return False
+    if _PIP_LIST_HEADER.match(line):
+        state.start(Tool.PIP_LIST, number)
+        return True
+    npu = _NPU_HEADER.search(line)
+    if npu:
+        state.start(Tool.NPU_SMI, number, npu.group(2))
+        return True
+    if state.tool is None and _SMIQ_LINE.match(line) and line.lstrip().startswith("Driver Version"):
+        state.start(Tool.NVIDIA_SMI_Q, number)
+    return False
+
+
+def _scalar(state: _State, key: str, value: str, number: int, line: str) -> None:
+    state.keys.add(key)
+    state.add(key, value, number, line)
+
+
+def _collect_env(state: _State, number: int, line: str) -> None:
+    match = _CE_LINE.match(line)
+    if match:
+        state.gpu_list = state.cpu_next = False
+        key = _CE_KEYS[match.group(1)]
+        if key == "vllm.version":
+            state.tool = Tool.VLLM
+            state.version = match.group(2)
+        _scalar(state, key, match.group(2), number, line)
+        return
+    gpus = _CE_GPUS.match(line)
+    if gpus:
+        state.gpu_list = True
+        value = gpus.group(1)
+        single = _GPU_LINE.match(value)
+        if single:
+            state.add("gpu", single.group(2), number, line, index=int(single.group(1)))
+        elif value and not _not_collected(value):
+            state.add("gpu", value, number, line, index=0)
+        return
+    if state.gpu_list:
+        gpu = _GPU_LINE.match(line)
+        if gpu:
+            state.add("gpu", gpu.group(2), number, line, index=int(gpu.group(1)))
+            return
+        if line.strip():
+            state.gpu_list = False
+    if line.strip() == "CPU:":
+        state.cpu_next = True
+        return
+    if state.cpu_next:
+        state.cpu_next = False
+        chip = _APPLE_CHIP.match(line)
+        if chip:
+            _scalar(state, "processor", chip.group(1), number, line)
+            return
+    cpu = _CPU_MODEL.match(line)
+    if cpu and "processor" not in state.keys:
+        _scalar(state, "processor", cpu.group(1), number, line)
+        return
+    package = _PIP_LINE.match(line)
+    if package:
+        state.add("package", package.group(2), number, line, name=_dist(package.group(1)))
+
+
+def _hf_env(state: _State, number: int, line: str) -> None:
+    match = _BULLET.match(line.replace("`", ""))
+    if not match:
+        return
+    raw_key, value = match.group(1).strip(), match.group(2)
+    key = raw_key.lower()
+    indented = line.startswith(("\t", "    ", "  -"))
+    if key in ("accelerate default config", "accelerate config"):
+        state.hf_config = True
+        return
+    if state.hf_config and indented:
+        if key == "use_cpu":
+            state.add("accelerate.use_cpu", value, number, line)
+        return
+    state.hf_config = False
+    if key in _HF_PACKAGES:
+        version = value.split()[0] if value.split() else ""
+        if version and version[0].isdigit():
+            state.add("package", version, number, line, name=_HF_PACKAGES[key])
+        if key == "transformers version" or (
+            key.endswith("version") and _HF_TOOLS.get(key.split()[0]) is state.tool
+        ):
+            state.version = version or state.version
+        return
+    if key.startswith("pytorch version"):
+        torch = _HF_TORCH.match(value)
+        if torch:
+            _scalar(state, "torch.version", torch.group(1), number, line)
+            said = (torch.group(2) or "").lower()
+            if said in ("true", "false"):
+                _scalar(state, "cuda.available", said, number, line)
+            elif said in ("cuda", "na", "n/a"):
+                _scalar(state, "accelerator", said, number, line)
+        return
+    if key == "pytorch accelerator":
+        _scalar(state, "accelerator", value.lower(), number, line)
+    elif key == "platform":
+        _scalar(state, "python.platform", value, number, line)
+    elif key == "python version":
+        _scalar(state, "python.version", value, number, line)
+    elif key in ("gpu type", "mps type"):
+        state.add("gpu" if key == "gpu type" else "processor", value, number, line, index=None)
+    elif _HF_ACCELERATOR.match(raw_key):
+        backend = _HF_ACCELERATOR.match(raw_key)
+        assert backend is not None
+        _scalar(state, f"{backend.group(1).lower()}.available", value, number, line)
+
+
+def _nvidia_smi(state: _State, number: int, line: str) -> None:
+    header = _SMI_HEADER.search(line)
+    if header:
+        _scalar(state, "driver", header.group(2), number, line)
+        if header.group(3):
+            _scalar(state, "driver.cuda", header.group(3), number, line)
+        if header.group(1) != header.group(2):
+            state.add("smi.version", header.group(1), number, line)
+        return
+    kmd = re.search(r"KMD Version:\s*([\d.]+)", line)
+    if kmd:
+        _scalar(state, "driver", kmd.group(1), number, line)
+    umd = re.search(r"CUDA UMD Version:\s*([\d.]+)", line)
+    if umd:
+        _scalar(state, "driver.cuda", umd.group(1), number, line)
+    row = _SMI_ROW.match(line)
+    if row and not row.group(2).startswith(("GPU", "Fan", "N/A")):
+        state.add("gpu", row.group(2), number, line, index=int(row.group(1)))
+
+
+def _nvidia_smi_q(state: _State, number: int, line: str) -> None:
+    match = _SMIQ_LINE.match(line)
+    if not match:
+        return
+    key, value = match.groups()
+    if key == "Driver Version":
+        _scalar(state, "driver", value, number, line)
+    elif key == "CUDA Version":
+        _scalar(state, "driver.cuda", value, number, line)
+    elif key == "Product Name":
+        state.add("gpu", value, number, line, index=state.smi_q_gpus)
+        state.smi_q_gpus += 1
+
+
+def _amd(state: _State, number: int, line: str) -> None:
+    if state.tool in (Tool.ROCM_SMI, Tool.AMD_SMI) and (row := _AMD_GPU_ROW.match(line)):
+        index = next(group for group in row.groups() if group is not None)
+        state.add("amd.gpu", index, number, line, index=int(index))
+    gfx = _GFX_LINE.search(line)
+    if gfx:
+        state.add("gfx", gfx.group(1), number, line, tool=state.tool)
+        return
+    name = _AMD_NAME.search(line)
+    if name and re.search(r"Radeon|Instinct|\bMI\d{2,3}|FirePro|Vega|Navi", name.group(1)):
+        state.add("amd.name", name.group(1), number, line)
+
+
+def _npu_smi(state: _State, number: int, line: str) -> None:
+    row = _NPU_ROW.match(line)
+    if row:
+        state.add("ascend.chip", row.group(2), number, line, index=int(row.group(1)))
+
+
+def _messages(state: _State, number: int, line: str) -> None:
+    """torch's and extensions' own messages, wherever they appear in the paste."""
+
+    def add(key: str, value: str, *, index: int | None = None, name: str | None = None) -> None:
+        state.add(key, value, number, line, index=index, name=name, tool=Tool.MESSAGE)
+
+    if found := _FOUND_VERSION.search(line):
+        add("message.found_version", found.group(1))
+    if warning := _SM_WARNING.search(line):
+        add("message.unsupported_gpu", warning.group(1))
+        add("message.capability", f"{int(warning.group(2)) // 10}.{int(warning.group(2)) % 10}")
+    if supports := _SM_SUPPORTS.search(line):
+        add("message.arch_list", " ".join(supports.group(1).split()))
+    if old := _TOO_OLD.search(line):
+        add("message.unsupported_gpu", old.group(2), index=int(old.group(1)))
+        add("message.capability", f"{old.group(3)}.{old.group(4)}", index=int(old.group(1)))
+    if minimum := _MIN_CAPABILITY.search(line):
+        add("message.min_capability", minimum.group(1))
+    if row := _CC_ROW.match(line):
+        add("message.code_cc", f"{row.group(1)}.{row.group(2)}")
+    if _NOT_COMPILED.search(line):
+        add("message.not_compiled_cuda", "Torch not compiled with CUDA enabled")
+    if _INVALID_FUNCTION.search(line):
+        add("message.invalid_device_function", "HIP error: invalid device function")
+    if _NO_KERNEL.search(line):
+        add("message.no_kernel_image", "no kernel image is available")
+    if undefined := _UNDEFINED.search(line):
+        dist = _extension_of(undefined.group(1), undefined.group(2))
+        if dist:
+            add("message.undefined_symbol", undefined.group(3)[:120], name=dist)
+    if companion := _COMPANION_SAID.search(line):
+        name = (companion.group(1) or companion.group(2)).lower()
+        add("message.undefined_symbol", f"{name}: built for another torch", name=name)
+    if _DRIVER_TOO_OLD.search(line):
+        add("message.driver_too_old", "The NVIDIA driver on your system is too old")
+    if state.xformers_built and (built := _XFORMERS_BUILT.match(line)):
+        add("message.xformers_built_for", built.group(1), name="xformers")
+        add("prose.package", built.group(2), name="torch")
+    state.xformers_built = "xFormers was built for" in line
+    if _NO_GPUS.search(line):
+        add("message.no_gpus", "No CUDA GPUs are available")
+    if _NO_HIP_GPUS.search(line):
+        add("message.no_hip_gpus", "No HIP GPUs are available")
+    if _TOO_OLD_WORDS.search(line):
+        add("message.too_old", "PyTorch no longer supports this GPU because it is too old")
+    if mps := _MPS_MACOS.search(line):
+        add("message.mps_macos", mps.group(1))
+    if mps_op := _MPS_OP_MACOS.search(line):
+        add("message.mps_op_macos", mps_op.group(1))
+    if mac := _MAC_PLATFORM.search(line):
+        add("prose.platform", mac.group(1))
+    if nvrm := _NVRM.search(line):
+        add("driver", nvrm.group(1))
+    for isa in _ISA.finditer(line):
+        add("gfx", isa.group(1))
+    if listed := _GFX_LIST.match(line):
+        add("message.gfx_list", " ".join(re.split(r"[;, ]+", listed.group(1))))
+    if ascend := _ASCEND_RANGE.search(line):
+        add("env", ascend.group(2), name=ascend.group(1))
+        add("message.npu_count", ascend.group(3))
+    if not (
+        _COMMAND.search(line)
+        or _CE_LINE.match(line)
+        or _HF_START.match(line)
+        or _XFORMERS_BUILT.match(line)
+        or "used to build" in line
+        or "(GPU?)" in line
+        or "(accelerator?)" in line
+    ):
+        for prose in _PROSE_VERSION.finditer(line.replace("`", "").replace("*", "")):
+            name = _dist(prose.group(1))
+            add("prose.package", prose.group(2), name="torch" if name == "pytorch" else name)
+    if sw_vers := _SW_VERS.match(line):
+        add("prose.macos", sw_vers.group(1))
+    marks_off = re.sub(r"\s*\((?:TM|R)\)|[™®]", "", line, flags=re.I)
+    if state.tool is None and (named := _GPU_PROSE.match(marks_off)):
+        add("gpu", named.group(1).strip())
+    heading = _HEADING.match(line)
+    if heading:
+        state.heading = heading.group(1).strip().lower()
+    elif state.heading and line.strip():
+        if state.heading == "gpu" and (gpu := _TEMPLATE_GPU.match(marks_off)):
+            add("gpu", gpu.group(1).strip())
+        state.heading = ""
+    if state.tool is None and (mac_prose := _MACOS_PROSE.search(line)):
+        add("prose.macos", mac_prose.group(1))
+    if state.tool is None and (chip_prose := _APPLE_CHIP_PROSE.search(line.strip())):
+        add("prose.chip", f"Apple {chip_prose.group(1)}")
+    if state.tool is None and "OVERRIDE" not in line:
+        for target in _GFX.finditer(line):
+            add("prose.gfx", target.group(1))
+    bare = _BARE_GPU.match(line) if state.tool is None else None
+    if bare and (gpus.nvidia_capability(bare.group(1)) or gpus.amd_gfx(bare.group(1))):
+        add("gpu", bare.group(1))
+    if state.repl_available and line.strip() in ("True", "False"):
+        add("cuda.available", line.strip().lower())
+    state.repl_available = bool(_REPL_AVAILABLE.search(line))
+    if _MPS_NOT_BUILT.search(line):
+        add("message.mps_not_built", "MPS not built")
+    for variable in _VISIBILITY.finditer(line):
+        value = variable.group(2).strip("\"'")
+        add("env", value, name=variable.group(1))
+
+
+def _extension_of(path: str, stem: str) -> str | None:
+    """The distribution whose compiled module failed to load, by the file's path."""
+    lowered = path.replace("\\", "/").lower()
+    for part, dist in _PATH_DISTS:
+        if f"/{part}/" in f"/{lowered}" or stem.startswith(part):
+            return dist
+    return _MODULE_DISTS.get(stem)
+
+
+def _dist(name: str) -> str:
+    """A distribution's normalised name (PEP 503): `torch_npu` and `Torch-NPU` are one."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _not_collected(value: str) -> bool:
+    return value.lower() in ("could not collect", "n/a", "none", "")
+
+
+def iter_values(facts: Sequence[Fact], key: str) -> Iterator[Fact]:
+    return (fact for fact in facts if fact.key == key)

@@ -1,0 +1,403 @@
+"""Pasted reports from other machines (`hwdoctor detect --from report.txt`).
+
+The corpus (`tests/data/reports/`, each file a real report with its source and the cause its
+thread or a documented rule established) is the test: every report whose paste shows the
+evidence yields its cause's finding; where the paste does not show it, hwdoctor asks for
+what would settle it and names no other cause. The held-out sets are measured, not tuned on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Final
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import hwdoctor
+from hwdoctor.diagnosis import pasted
+from hwdoctor.errors import UsageError
+from hwdoctor.gather import reports
+from hwdoctor.model.reports import PasteReport
+from tests import catalogue_plugin
+from tests.conftest import ROOT, base_env, run_hwdoctor
+
+DATA: Final = ROOT / "tests" / "data"
+CORPUS: Final = DATA / "reports"
+HELD_OUT: Final = (DATA / "reports_heldout", DATA / "reports_blind", DATA / "reports_final")
+
+# The cause vocabulary of the corpus, and the findings that name each cause.
+CAUSES: Final = {
+    "cpu_only_build": {"torch.cpu_only_build"},
+    "driver_too_old": {"driver.too_old", "driver.cuda_too_old"},
+    "arch_not_in_wheel": {"device.arch_not_compiled"},
+    "rocm_target_unsupported": {"device.gfx_not_compiled"},
+    "devices_hidden": {"devices.hidden"},
+    "extension_torch_mismatch": {"extension.torch_mismatch", "extension.built_for_other_torch"},
+    "mps_macos_too_old": {"mps.macos_too_old"},
+    "mps_rosetta": {"python.translated"},
+}
+CAUSE_CODES: Final = set().union(*CAUSES.values())
+
+
+def expected(root: Path) -> dict[str, dict[str, Any]]:
+    path = root / "expected.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+
+def diagnose(path: Path) -> PasteReport | UsageError:
+    try:
+        report = pasted.diagnose(reports.read(path.read_bytes(), path.name))
+    except UsageError as exc:
+        return exc
+    catalogue_plugin.record(f.code for f in report.findings)
+    return report
+
+
+def errors_of(report: PasteReport | UsageError) -> set[str]:
+    if isinstance(report, UsageError):
+        return set()
+    return {f.code for f in report.findings if f.severity.value == "error"}
+
+
+CORPUS_CASES: Final = sorted(expected(CORPUS).items())
+
+
+def test_the_corpus_is_labelled_and_covers_every_cause() -> None:
+    files = {p.relative_to(CORPUS).as_posix() for p in CORPUS.rglob("*") if p.is_file()}
+    files -= {"README.md", "expected.json"}
+    assert files == set(expected(CORPUS)), "every report has a label, every label a report"
+    established = [e for e in expected(CORPUS).values() if e["cause"] in CAUSES]
+    assert len(established) >= 30
+    for cause in CAUSES:
+        assert sum(e["cause"] == cause for e in established) >= 2, cause
+
+
+@pytest.mark.parametrize(("name", "label"), CORPUS_CASES, ids=[n for n, _ in CORPUS_CASES])
+def test_each_report_of_the_corpus(name: str, label: Mapping[str, Any]) -> None:
+    report = diagnose(CORPUS / name)
+    cause = label["cause"]
+    found = {f.code for f in report.findings} if isinstance(report, PasteReport) else set()
+    if cause in CAUSES and label.get("paste_shows", True):
+        assert found & CAUSES[cause], (name, cause, found)
+    elif cause in CAUSES:
+        # The cause is the thread's, the evidence is not in the paste: hwdoctor asks, and
+        # names no other cause.
+        assert not errors_of(report) & (CAUSE_CODES - CAUSES[cause]), (name, found)
+        assert isinstance(report, UsageError) or report.questions, name
+    elif cause == "other":
+        # A cause outside the vocabulary: no cause of the vocabulary is claimed as an error.
+        assert not errors_of(report) & CAUSE_CODES, (name, found)
+
+
+def measure(root: Path) -> tuple[int, int, list[str]]:
+    """(named, with evidence, misses) over a held-out set."""
+    named = total = 0
+    misses: list[str] = []
+    for name, label in sorted(expected(root).items()):
+        if label["cause"] not in CAUSES:
+            continue
+        report = diagnose(root / name)
+        found = {f.code for f in report.findings} if isinstance(report, PasteReport) else set()
+        total += 1
+        if found & CAUSES[label["cause"]]:
+            named += 1
+            continue
+        misses.append(name)
+        # A miss never claims another cause, and asks for what would settle it.
+        assert not errors_of(report) & CAUSE_CODES, (name, found)
+        assert isinstance(report, UsageError) or report.questions, name
+    return named, total, misses
+
+
+@pytest.mark.parametrize("root", HELD_OUT, ids=[r.name for r in HELD_OUT])
+def test_held_out_reports_are_measured_and_every_miss_is_honest(root: Path) -> None:
+    if not (root / "expected.json").exists():
+        pytest.skip(f"{root.name} is not there")
+    named, total, misses = measure(root)
+    print(f"{root.name}: {named} of {total} causes named; missed: {', '.join(misses)}")
+    assert total >= 20
+    assert named / total >= 0.6  # a floor against regressions; BENCHMARKS/closing notes say more
+
+
+# --- the formats, one real sample each ---------------------------------------------------
+
+
+def facts_of(name: str) -> dict[str, list[str]]:
+    paste = reports.read((CORPUS / name).read_bytes())
+    found: dict[str, list[str]] = {}
+    for fact in paste.facts:
+        found.setdefault(fact.key if fact.name is None else f"{fact.key}:{fact.name}", []).append(
+            fact.value
+        )
+    return found
+
+
+def test_collect_env_2x_layout() -> None:
+    facts = facts_of("collect_env/pt150733-torch2.6-cu126-rtx5090d-sm120.txt")
+    assert facts["torch.version"] == ["2.6.0+cu126"]
+    assert facts["torch.cuda"] == ["12.6"]
+    assert facts["driver"] == ["570.124.04"]
+    assert facts["gpu"] == ["NVIDIA GeForce RTX 5090 D"]
+    assert facts["message.arch_list"] == ["sm_50 sm_60 sm_70 sm_75 sm_80 sm_86 sm_90"]
+
+
+def test_collect_env_1x_layout_and_packages() -> None:
+    facts = facts_of("collect_env/pt43058-torch1.6-cu102-v100-driver418.txt")
+    assert facts["cuda.available"] == ["No"]
+    assert facts["gpu"] == ["Tesla V100-PCIE-16GB"] * 2
+    assert facts["package:torch"] == ["1.6.0", "1.6.0"]  # [pip3] and [conda]
+
+
+def test_transformers_and_accelerate_env() -> None:
+    facts = facts_of("transformers_env/tf-pr35156-4.48.0dev-a100-gpu-type.txt")
+    assert facts["torch.version"] == ["2.4.1+cu121"] and facts["cuda.available"] == ["true"]
+    assert facts["gpu"] == ["NVIDIA A100-SXM4-80GB"]
+    facts = facts_of("accelerate_env/acc3446-0.34.2-rtx-a6000-3gpus.txt")
+    assert facts["package:accelerate"] == ["0.34.2"]  # the note after the full-width space: cut
+    facts = facts_of("accelerate_env/acc1048-0.16.0-v100-use-cpu-true.txt")
+    assert facts["accelerate.use_cpu"] == ["True"]
+
+
+def test_nvidia_smi_layouts() -> None:
+    assert facts_of("nvidia_smi/nvidiaall212-550-rtx4070.txt")["driver.cuda"] == ["12.4"]
+    new = facts_of("nvidia_smi/finpilot160-nvidia-smi-610-kmd-umd-layout.txt")
+    assert new["driver"] == ["610.43.03"] and new["driver.cuda"] == ["13.3"]
+    query = facts_of("nvidia_smi/jesse-nvidia-smi-L-q-rtx4070-laptop-wddm-zh.md")
+    assert set(query["gpu"]) == {"NVIDIA GeForce RTX 4070 Laptop GPU"}  # -L and -q both name it
+
+
+def test_amd_and_ascend_tools() -> None:
+    assert facts_of("amd_smi/rocmsystems2987-amd-smi-static-mi350x.txt")["gfx"] == ["gfx950"]
+    assert facts_of("npu_smi/nvtop421-npu-smi-25.2.0-atlas300i-duo-310p3.txt")["ascend.chip"]
+
+
+def test_an_issue_body_with_two_tools_names_both_and_quotes_its_lines() -> None:
+    report = diagnose(CORPUS / "issue_body/pt43058-collect-env-plus-nvidia-smi-v100.md")
+    assert isinstance(report, PasteReport)
+    assert [b.tool for b in report.blocks] == ["collect_env", "nvidia-smi"]
+    (finding,) = [f for f in report.findings if f.code == "driver.too_old"]
+    index = report.findings.index(finding)
+    quoted = [q.text for q in report.rests_on[index]]
+    assert "Nvidia driver version: 418.67" in quoted
+    assert "CUDA used to build PyTorch: 10.2" in quoted
+    assert "440.33" in finding.message  # CUDA 10.2's floor, NVIDIA's Table 3
+
+
+def test_two_machines_in_one_paste_disagree_and_say_so() -> None:
+    report = diagnose(CORPUS / "issue_body/pt37320-two-reports-description-and-comment.md")
+    assert isinstance(report, PasteReport)
+    assert any("Python's version" in item for item in report.skipped), report.skipped
+
+
+def test_facts_of_the_machine_hwdoctor_runs_on_never_enter(tmp_path: Path) -> None:
+    paste = (CORPUS / "collect_env/pt150733-torch2.6-cu126-rtx5090d-sm120.txt").read_text()
+    result = run_hwdoctor("detect", "--from", "-", "--json", stdin=paste)
+    assert result.returncode == 1, result  # the sm_120 error
+    text = result.stdout
+    import socket
+    import sys
+
+    for ours in (sys.executable, socket.gethostname(), str(ROOT)):
+        assert ours not in text
+
+
+# --- the command line ----------------------------------------------------------------------
+
+
+def test_detect_from_a_report_prints_the_answer_first_and_imports_no_torch(tmp_path: Path) -> None:
+    path = CORPUS / "collect_env/pt43058-torch1.6-cu102-v100-driver418.txt"
+    env = {**base_env(), "PYTHONPATH": str(tmp_path)}
+    # A torch that would announce itself if anything imported it.
+    (tmp_path / "torch").mkdir()
+    (tmp_path / "torch" / "__init__.py").write_text("raise SystemExit('torch was imported')\n")
+    result = run_hwdoctor("detect", "--from", str(path), env=env)
+    assert result.returncode == 1, result
+    first = result.stdout.splitlines()[0]
+    assert first.startswith("Pasted report: 1 error")
+    assert "driver 418.67 is too old for torch 1.6.0" in result.stdout
+    assert "line 17: Nvidia driver version: 418.67" in result.stdout
+
+
+def test_markdown_reply_quotes_the_report_inside_fences_it_cannot_close(tmp_path: Path) -> None:
+    hostile = (
+        "PyTorch version: 2.6.0+cu126\nCUDA used to build PyTorch: 12.6\n"
+        "GPU models and configuration: GPU 0: NVIDIA GeForce RTX 5090\n"
+        "NVIDIA GeForce RTX 5090 with CUDA capability sm_120 is not compatible with the "
+        "current PyTorch installation.\n"
+        "The current PyTorch install supports CUDA capabilities sm_50 sm_80 sm_90. ```` "
+        "</details> <img src=x>\n  ::error::pwned\n"
+    )
+    path = tmp_path / "issue.md"
+    path.write_text(hostile)
+    result = run_hwdoctor("detect", "--from", str(path), "--format", "markdown")
+    assert result.returncode == 1, result
+    out = result.stdout
+    assert "device.arch_not_compiled" in out
+    assert all("<img" not in line for line in outside_fences(out))  # fenced, or escaped
+    assert not any(line.lstrip().startswith("::") for line in out.splitlines())
+    assert "#### Could you also paste" in out
+    fences = [line.strip() for line in out.splitlines() if line.strip().startswith("`````")]
+    assert fences, "a quote holding four backticks gets a longer fence"
+
+
+def outside_fences(markdown: str) -> list[str]:
+    """The lines of a Markdown document that are not inside a fenced code block
+    (CommonMark 4.5: a fence closes only with at least as many backticks)."""
+    outside: list[str] = []
+    fence = ""
+    for line in markdown.splitlines():
+        stripped = line.strip()
+        run = len(stripped) - len(stripped.lstrip("`"))
+        if fence and run >= len(fence) and stripped == "`" * run:
+            fence = ""
+        elif not fence and run >= 3:
+            fence = "`" * run
+        elif not fence:
+            outside.append(line)
+    return outside
+
+
+def test_json_output_validates_and_carries_what_each_finding_rests_on() -> None:
+    path = CORPUS / "awkward/yuan65-zh-driver-too-old-11000-userwarning.md"
+    result = run_hwdoctor("detect", "--from", str(path), "--json")
+    assert result.returncode == 1, result
+    data = result.json()["data"]
+    assert data["source"] == "pasted report"
+    (finding,) = data["findings"]
+    assert finding["code"] == "driver.cuda_too_old"
+    assert any("found version 11000" in q["text"] for q in finding["rests_on"])
+    assert any(
+        item["command"] == "python -m torch.utils.collect_env" for item in data["not_checked"]
+    )
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (b"", "empty"),
+        (b"   \n\n", "empty"),
+        (bytes(range(256)) * 4, "binary data"),
+        (b"hello\nthis is a question about my model\n", "no report hwdoctor reads"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(content: bytes, words: str, tmp_path: Path) -> None:
+    path = tmp_path / "report.txt"
+    path.write_bytes(content)
+    result = run_hwdoctor("detect", "--from", str(path))
+    assert result.returncode == 2, result
+    assert words in result.stderr and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) <= 2  # the error, and its hint
+
+
+def test_a_50_mb_paste_is_read_up_to_1_mib_and_says_what_it_skipped(tmp_path: Path) -> None:
+    head = (CORPUS / "collect_env/pt43058-torch1.6-cu102-v100-driver418.txt").read_bytes()
+    path = tmp_path / "huge.txt"
+    with path.open("wb") as handle:
+        handle.write(head)
+        line = b"[pip3] some-package==1.0.0 " + b"x" * 70 + b"\n"
+        handle.write(line * (50 * 1024 * 1024 // len(line)))
+    result = run_hwdoctor("detect", "--from", str(path), "--json")
+    assert result.returncode == 1, result
+    data = result.json()["data"]
+    assert "driver.too_old" in {f["code"] for f in data["findings"]}
+    assert any("first 1 MiB" in item and "52.4 MB" in item for item in data["skipped"])
+
+
+def test_a_report_cut_mid_line_is_read_up_to_the_cut() -> None:
+    report = diagnose(CORPUS / "awkward/pyrovision98-collect-env-fork-cut-mid-line.md")
+    assert isinstance(report, PasteReport)
+    assert not {f.what for f in report.facts} & {"NVIDIA driver"}  # "Could not" is no version
+
+
+def test_require_and_live_options_do_not_go_with_a_pasted_report() -> None:
+    path = str(CORPUS / "collect_env/pt43058-torch1.6-cu102-v100-driver418.txt")
+    result = run_hwdoctor("detect", "--from", path, "--require", "cuda")
+    assert result.returncode == 2 and "--require cannot be checked" in result.stderr
+    result = run_hwdoctor("explain", "--from", path)
+    assert result.returncode == 2 and "hwdoctor detect --from" in result.stderr
+
+
+def test_the_python_api_returns_the_same_report() -> None:
+    text = (CORPUS / "issue_body/pt43058-collect-env-plus-nvidia-smi-v100.md").read_text()
+    report = hwdoctor.diagnose(text)
+    assert isinstance(report, PasteReport)
+    assert report.exit_code == 1
+    assert [f.code for f in report.findings] == ["driver.too_old"]
+    with pytest.raises(UsageError):
+        hwdoctor.diagnose("")
+
+
+# --- fuzz: whatever the bytes, a report or a usage error ------------------------------------
+
+_SAMPLES: Final = [p.read_bytes() for p in sorted(CORPUS.rglob("*")) if p.suffix in (".txt", ".md")]
+
+
+def _mutate(data: bytes, seed: int) -> bytes:
+    rng = random.Random(seed)
+    chunk = bytearray(data)
+    for _ in range(rng.randint(1, 20)):
+        kind = rng.randint(0, 3)
+        at = rng.randrange(len(chunk) + 1)
+        if kind == 0 and chunk:  # cut
+            chunk = chunk[:at]
+        elif kind == 1:  # splice another report in
+            other = rng.choice(_SAMPLES)
+            start = rng.randrange(len(other) + 1)
+            chunk[at:at] = other[start : start + rng.randint(0, 400)]
+        elif kind == 2:  # noise
+            chunk[at:at] = rng.randbytes(rng.randint(1, 16))
+        elif chunk:  # duplicate a line
+            lines = bytes(chunk).split(b"\n")
+            index = rng.randrange(len(lines))
+            lines.insert(index, lines[index])
+            chunk = bytearray(b"\n".join(lines))
+    return bytes(chunk)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32), st.integers(0, len(_SAMPLES) - 1))
+def test_fuzz_mutated_reports_give_a_report_or_a_usage_error(seed: int, which: int) -> None:
+    data = _mutate(_SAMPLES[which], seed)
+    try:
+        report = pasted.diagnose(reports.read(data))
+    except UsageError:
+        return
+    json.dumps(report.to_json())  # every field serialises
+    from hwdoctor.render import paste
+
+    paste.text(report)
+    paste.markdown(report)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=4096))
+def test_fuzz_random_bytes(data: bytes) -> None:
+    with contextlib.suppress(UsageError):
+        pasted.diagnose(reports.read(data))
+
+
+def test_the_readme_workflow_keeps_the_issue_body_out_of_the_shell() -> None:
+    """The workflow the README offers for replying to new issues: the body reaches the step
+    only through an environment variable, the token may write issues and nothing else, and
+    the reply comes from `detect --from` in Markdown."""
+    import re
+
+    import yaml
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"```yaml\n(# \.github/workflows/hwdoctor-reply\.yml\n.*?)```", readme, re.S)
+    assert block, "the README shows the workflow"
+    workflow = yaml.safe_load(block.group(1))
+    assert workflow["permissions"] == {"issues": "write"}
+    (job,) = workflow["jobs"].values()
+    for step in job["steps"]:
+        assert "github.event" not in step.get("run", ""), step  # no ${{ }} in shell code
+    (step,) = [s for s in job["steps"] if "hwdoctor detect" in s.get("run", "")]
+    assert step["env"]["BODY"] == "${{ github.event.issue.body }}"
+    assert "--from body.md --format markdown" in step["run"]
