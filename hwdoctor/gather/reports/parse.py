@@ -90,6 +90,11 @@ _MACOS_PROSE: Final = re.compile(
 _APPLE_CHIP_PROSE: Final = re.compile(
     r"(?:^|Apple\s+|MacBook(?: Pro| Air)?\s+)(M[1-5](?:\s+(?:Pro|Max|Ultra))?)\b"
 )
+# An AMD GPU named in the reporter's words ("RX 5700XT", "Radeon RX580", "Vega 56"): read only
+# when the name table knows it once spaced as AMD spells it ("Radeon RX 5700 XT").
+_AMD_PROSE: Final = re.compile(
+    r"\b(?:AMD\s+)?(?:Radeon\s+)?(?:(RX)\s*(\d{3,4})\s*(XTX|XT|GRE)?|(Vega)\s*(\d{2}))\b", re.I
+)
 # The REPL answering torch.cuda.is_available() on the next line.
 _REPL_AVAILABLE: Final = re.compile(r"torch\.cuda\.is_available\(\)\)?\s*$")
 _CE_GPUS: Final = re.compile(r"^\s*GPU models and configuration\s*:\s*(.*?)\s*$")
@@ -676,6 +681,11 @@ def _messages(state: _State, number: int, line: str) -> None:
     if state.tool is None and "OVERRIDE" not in line:
         for target in _GFX.finditer(line):
             add("prose.gfx", target.group(1))
+    if state.tool is None and "OVERRIDE" not in line:
+        for amd in _AMD_PROSE.finditer(marks_off):
+            spelled = _amd_spelling(amd)
+            if gpus.amd_gfx(spelled):
+                add("gpu", spelled)
     bare = _BARE_GPU.match(line) if state.tool is None else None
     if bare and (gpus.nvidia_capability(bare.group(1)) or gpus.amd_gfx(bare.group(1))):
         add("gpu", bare.group(1))
@@ -687,6 +697,15 @@ def _messages(state: _State, number: int, line: str) -> None:
     for variable in _VISIBILITY.finditer(line):
         value = variable.group(2).strip("\"'")
         add("env", value, name=variable.group(1))
+
+
+def _amd_spelling(match: re.Match[str]) -> str:
+    """A GPU name as AMD spells it: "RX5700XT" → "Radeon RX 5700 XT", "vega56" → "Radeon RX
+    Vega 56"."""
+    if match.group(1):
+        suffix = f" {match.group(3).upper()}" if match.group(3) else ""
+        return f"Radeon RX {match.group(2)}{suffix}"
+    return f"Radeon RX Vega {match.group(5)}"
 
 
 def _extension_of(path: str, stem: str) -> str | None:
