@@ -401,3 +401,9 @@ def test_the_readme_workflow_keeps_the_issue_body_out_of_the_shell() -> None:
     (step,) = [s for s in job["steps"] if "hwdoctor detect" in s.get("run", "")]
     assert step["env"]["BODY"] == "${{ github.event.issue.body }}"
     assert "--from body.md --format markdown" in step["run"]
+
+
+def test_lightning_report() -> None:
+    facts = facts_of("lightning_env/pl1234-0.7.2dev-sample-gtx1050.txt")
+    assert facts["torch.version"] == ["1.4.0+cu100"] and facts["torch.cuda"] == ["10.0"]
+    assert facts["gpu"] == ["GeForce GTX 1050"] and facts["lightning.processor"] == ["x86_64"]

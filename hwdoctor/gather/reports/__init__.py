@@ -40,6 +40,7 @@ class Tool(str, Enum):
     ROCMINFO = "rocminfo"
     NPU_SMI = "npu-smi info"
     PIP_LIST = "pip list"
+    LIGHTNING_ENV = "lightning collect_env_details"
     MESSAGE = "error text"  # torch's and the extensions' own messages, pasted
 
 

@@ -293,6 +293,17 @@ def _host(facts: Facts) -> HostFacts | None:
     arch = _ARCH.search(platform_fact.value if platform_fact else text)
     machine = _machine(arch.group(1)) if arch else "unknown"
     apple = bool(cpu and cpu.value.startswith("Apple M"))
+    # Lightning's report: platform.processor() is "i386" for an x86_64 Python on macOS, and
+    # the kernel's version string ends in RELEASE_ARM64_… on Apple silicon.
+    processor, kernel = facts.one("lightning.processor"), facts.one("lightning.kernel")
+    if processor is not None and machine == "unknown":
+        named = processor.value.strip()
+        on_mac = {"i386": "x86_64", "arm": "arm64"}.get(named) if system == "Darwin" else None
+        machine = on_mac or (_machine(named) if _ARCH.fullmatch(named) else machine)
+    if kernel is not None and system == "Darwin" and "ARM64" in kernel.value:
+        apple = True
+        facts.use("host", kernel)
+    facts.use("host", processor)
     mac = _MAC.search(text)
     facts.use("host", os_fact, platform_fact, cpu)
     return HostFacts(

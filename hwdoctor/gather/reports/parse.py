@@ -133,6 +133,15 @@ _HF_PACKAGES: Final = {
 _HF_TORCH: Final = re.compile(r"^([0-9][\w.+]*)\s*(?:\((\w+)\))?")
 _HF_ACCELERATOR: Final = re.compile(r"^PyTorch (XPU|NPU|MLU|MUSA|SDAA|HPU) available$", re.I)
 
+# --- Lightning's collect_env_details.py -------------------------------------------------------
+# "cuda:" / "* CUDA:" sections of tab-indented "key: value" (or "- key: value") lines, then
+# packages and "system:" (OS, processor, python, and the kernel's version string).
+_LIGHTNING_START: Final = re.compile(r"^\s*(?:\*\s*)?(?:cuda|CUDA):\s*$")
+_LIGHTNING_SECTION: Final = re.compile(
+    r"^\s*(?:\*\s*)?(cuda|packages|lightning|system)\s*:\s*$", re.I
+)
+_LIGHTNING_LINE: Final = re.compile(r"^\s+(?:-\s*)?([\w.-]+)\s*:\s*(.*?)\s*$")
+
 # --- NVIDIA --------------------------------------------------------------------------------
 _SMI_HEADER: Final = re.compile(
     r"NVIDIA-SMI\s+([\d.]+)\s+(?:Driver|KMD) Version:\s*([\d.]+)\s+(?:CUDA(?: UMD)? Version:\s*"
@@ -317,6 +326,7 @@ class _State:
     repl_available: bool = False  # the last line asked torch.cuda.is_available()
     xformers_built: bool = False  # the last line was xformers' "was built for:"
     heading: str = ""  # the last Markdown heading ("GPU" in ROCm's issue template)
+    section: str = ""  # the section of Lightning's report being read
 
     def start(self, tool: Tool, number: int, version: str | None = None) -> None:
         self.close(number - 1)
@@ -378,6 +388,8 @@ def _read_line(state: _State, number: int, line: str) -> None:
         _nvidia_smi_q(state, number, line)
     elif state.tool is Tool.NPU_SMI:
         _npu_smi(state, number, line)
+    elif state.tool is Tool.LIGHTNING_ENV:
+        _lightning(state, number, line)
     elif state.tool is Tool.PIP_LIST:
         row = _PIP_LIST_ROW.match(line)
         if row and not line.lstrip().startswith("-"):
@@ -427,6 +439,10 @@ def _starts_block(state: _State, number: int, line: str) -> bool:
     if _AMD_SMI_START.search(line) and state.tool is not Tool.AMD_SMI:
         state.start(Tool.AMD_SMI, number)
         return False
+    if _LIGHTNING_START.match(line) and state.tool is not Tool.LIGHTNING_ENV:
+        state.start(Tool.LIGHTNING_ENV, number)
+        state.section = "cuda"
+        return True
     if _PIP_LIST_HEADER.match(line):
         state.start(Tool.PIP_LIST, number)
         return True
@@ -535,6 +551,42 @@ def _hf_env(state: _State, number: int, line: str) -> None:
         backend = _HF_ACCELERATOR.match(raw_key)
         assert backend is not None
         _scalar(state, f"{backend.group(1).lower()}.available", value, number, line)
+
+
+def _lightning(state: _State, number: int, line: str) -> None:
+    section = _LIGHTNING_SECTION.match(line)
+    if section:
+        state.section = section.group(1).lower()
+        return
+    if line.strip() and not line[:1].isspace():
+        state.close(number - 1)  # the report ended: a line that is not one of its sections
+        return
+    match = _LIGHTNING_LINE.match(line)
+    if match is None:
+        if state.section == "cuda" and state.keys >= {"lightning.gpu"} and line.strip():
+            state.add("gpu", line.strip(), number, line)  # a GPU name under "GPU:"
+        return
+    key, value = match.group(1), match.group(2)
+    if state.section == "cuda":
+        if key == "GPU":
+            state.keys.add("lightning.gpu")
+            if value and value.lower() != "none":
+                state.add("gpu", value, number, line)
+        elif key == "available":
+            _scalar(state, "cuda.available", value, number, line)
+        elif key == "version":
+            _scalar(state, "torch.cuda", value, number, line)
+        return
+    state.keys.discard("lightning.gpu")
+    if state.section == "system":
+        names = {"OS": "os", "processor": "lightning.processor", "python": "python.version",
+                 "version": "lightning.kernel"}  # fmt: skip
+        if key in names and value:
+            _scalar(state, names[key], value, number, line)
+    elif key in ("torch", "pyTorch_version") and value:
+        _scalar(state, "torch.version", value, number, line)
+    elif value and value[0].isdigit():
+        state.add("package", value, number, line, name=_dist(key))
 
 
 def _nvidia_smi(state: _State, number: int, line: str) -> None:
