@@ -407,3 +407,16 @@ def test_lightning_report() -> None:
     facts = facts_of("lightning_env/pl1234-0.7.2dev-sample-gtx1050.txt")
     assert facts["torch.version"] == ["1.4.0+cu100"] and facts["torch.cuda"] == ["10.0"]
     assert facts["gpu"] == ["GeForce GTX 1050"] and facts["lightning.processor"] == ["x86_64"]
+
+
+def test_comfyui_start_up_log_and_rocblas_name_the_gpu_and_its_target() -> None:
+    comfy = reports.read(
+        (DATA / "reports_final/comfy8211-gfx1151-8060s-rocm6.4-nightly.md").read_bytes()
+    )
+    said = {(f.key, f.value) for f in comfy.facts}
+    assert ("gfx", "gfx1151") in said and ("gpu", "Radeon 8060S Graphics") in said
+    rocblas = reports.read(
+        (DATA / "reports_final/pt179865-gfx900-vega56-rocm7.2-nightly.md").read_bytes()
+    )
+    report = pasted.diagnose(rocblas)
+    assert "device.gfx_not_compiled" in {f.code for f in report.findings}

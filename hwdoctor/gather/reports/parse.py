@@ -167,6 +167,16 @@ _AMD_NAME: Final = re.compile(r"(?:Marketing Name|MARKET_NAME|Card [Ss]eries)\s*
 _ROCMINFO_START: Final = re.compile(r"ROCk module (?:version .* )?is loaded|HSA System Attributes")
 _AMD_SMI_START: Final = re.compile(r"^\s*(?:\$\s*)?amd-smi\b|^\s*ASIC:\s*$")
 
+# ComfyUI's start-up log (comfy/model_management.py): "AMD arch: gfx1151" and "Device: cuda:0
+# NVIDIA GeForce RTX 4090 : cudaMallocAsync" name the GPU torch uses.
+_COMFY_ARCH: Final = re.compile(r"^\s*AMD arch:\s*(gfx[0-9a-f]{3,4})\b")
+_COMFY_DEVICE: Final = re.compile(
+    r"^\s*Device: cuda:(\d+) (.+?) : (?:cudaMallocAsync|hipMallocAsync|native|cudaMalloc)\s*$"
+)
+# rocBLAS (shipped inside torch's ROCm wheel) has no kernels for the GPU: "Cannot read
+# …/TensileLibrary.dat: … for GPU arch : gfx900".
+_ROCBLAS: Final = re.compile(r"rocBLAS error: .*?GPU arch\s*:\s*(gfx[0-9a-f]{3,4})")
+
 # --- Ascend --------------------------------------------------------------------------------
 _NPU_HEADER: Final = re.compile(r"npu-smi\s+(\S+)\s+Version:\s*(\S+)")
 _NPU_ROW: Final = re.compile(
@@ -681,6 +691,13 @@ def _messages(state: _State, number: int, line: str) -> None:
         add("message.xformers_built_for", built.group(1), name="xformers")
         add("prose.package", built.group(2), name="torch")
     state.xformers_built = "xFormers was built for" in line
+    if arch := _COMFY_ARCH.match(line):
+        add("gfx", arch.group(1))
+    if comfy := _COMFY_DEVICE.match(line):
+        add("gpu", comfy.group(2), index=int(comfy.group(1)))
+    if rocblas := _ROCBLAS.search(line):
+        add("message.invalid_device_function", f"rocBLAS has no kernels for {rocblas.group(1)}")
+        add("gfx", rocblas.group(1))
     if _NO_GPUS.search(line):
         add("message.no_gpus", "No CUDA GPUs are available")
     if _NO_HIP_GPUS.search(line):
