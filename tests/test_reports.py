@@ -420,3 +420,15 @@ def test_comfyui_start_up_log_and_rocblas_name_the_gpu_and_its_target() -> None:
     )
     report = pasted.diagnose(rocblas)
     assert "device.gfx_not_compiled" in {f.code for f in report.findings}
+
+
+def test_long_hostile_lines_are_read_in_linear_time() -> None:
+    """Lines shaped to make a backtracking pattern try every position (a lazy name before
+    fixed words, a path before "undefined symbol"): a quadratic reader would take minutes
+    on these, so a regression shows as a hung test rather than a slow one."""
+    shapes = ["a" * 1990, "x " * 990, "/" * 1990, "a.so " * 390, "undefined symbol: " * 100,
+              "b" * 1970 + " with CUDA capability sm_", "with CUDA capability sm_" * 80,
+              "GPU 0: " + "NVIDIA " * 280, "torch " * 300, "Radeon RX " * 190]  # fmt: skip
+    paste = ("PyTorch version: 2.6.0+cu126\n" + "\n".join(shapes * 40) + "\n").encode()
+    report = pasted.diagnose(reports.read(paste))
+    assert report.lines == 1 + len(shapes) * 40

@@ -177,6 +177,8 @@ _COMFY_DEVICE: Final = re.compile(
 # …/TensileLibrary.dat: … for GPU arch : gfx900".
 _ROCBLAS: Final = re.compile(r"rocBLAS error: .*?GPU arch\s*:\s*(gfx[0-9a-f]{3,4})")
 
+_MARKS: Final = re.compile(r"\s*\((?:TM|R)\)|[™®]", re.I)  # "AMD Radeon (TM) Pro WX 5100"
+
 # --- Ascend --------------------------------------------------------------------------------
 _NPU_HEADER: Final = re.compile(r"npu-smi\s+(\S+)\s+Version:\s*(\S+)")
 _NPU_ROW: Final = re.compile(
@@ -197,9 +199,10 @@ _DRIVER_TOO_OLD: Final = re.compile(r"The NVIDIA driver on your system is too ol
 _XFORMERS_BUILT: Final = re.compile(
     r"^\s*PyTorch ([0-9][\w.+]*) with CUDA \S+ \(you have ([0-9][\w.+]*)\)"
 )
-_SM_WARNING: Final = re.compile(
-    r"(\S.*?) with CUDA capability sm_(\d{2,3}) is not compatible with the current PyTorch"
-)
+# Read with string operations around its fixed words, not one regex: a lazy name before them
+# would be tried from every position of a long line (quadratic).
+_SM_WORDS: Final = " with CUDA capability sm_"
+_SM_TAIL: Final = re.compile(r"(\d{2,3}) is not compatible with the current PyTorch")
 _SM_SUPPORTS: Final = re.compile(
     r"current PyTorch install supports CUDA capabilities ((?:sm_\w+\s*)+)"
 )
@@ -216,10 +219,9 @@ _INVALID_FUNCTION: Final = re.compile(
     re.I,
 )
 _NO_KERNEL: Final = re.compile(r"no kernel image is available for execution on the device")
-_UNDEFINED: Final = re.compile(
-    r"([\w./\\-]*?)([A-Za-z_][\w]*)(?:\.cpython[\w-]*|\.abi3)?\.(?:so|pyd)\S*:?"
-    r" undefined symbol: (\S+)"
-)
+# The loader's "<path>.so: undefined symbol: <symbol>", likewise read around its words.
+_UNDEFINED_WORDS: Final = "undefined symbol:"
+_MODULE_FILE: Final = re.compile(r"([A-Za-z_]\w*)(?:\.cpython[\w-]*|\.abi3)?\.(?:so|pyd)\b")
 # torchvision's and torchaudio's own checks that they were built for another torch
 # (torchvision/extension.py `_check_cuda_version`, torchaudio/_extension): a missing operator,
 # or "Detected that PyTorch and TorchAudio were compiled with different CUDA versions".
@@ -660,9 +662,11 @@ def _messages(state: _State, number: int, line: str) -> None:
 
     if found := _FOUND_VERSION.search(line):
         add("message.found_version", found.group(1))
-    if warning := _SM_WARNING.search(line):
-        add("message.unsupported_gpu", warning.group(1))
-        add("message.capability", f"{int(warning.group(2)) // 10}.{int(warning.group(2)) % 10}")
+    if (at := line.find(_SM_WORDS)) > 0 and (tail := _SM_TAIL.match(line, at + len(_SM_WORDS))):
+        name = line[:at].rsplit(": ", 1)[-1].strip()
+        if name:
+            add("message.unsupported_gpu", name)
+            add("message.capability", f"{int(tail.group(1)) // 10}.{int(tail.group(1)) % 10}")
     if supports := _SM_SUPPORTS.search(line):
         add("message.arch_list", " ".join(supports.group(1).split()))
     if old := _TOO_OLD.search(line):
@@ -678,10 +682,14 @@ def _messages(state: _State, number: int, line: str) -> None:
         add("message.invalid_device_function", "HIP error: invalid device function")
     if _NO_KERNEL.search(line):
         add("message.no_kernel_image", "no kernel image is available")
-    if undefined := _UNDEFINED.search(line):
-        dist = _extension_of(undefined.group(1), undefined.group(2))
-        if dist:
-            add("message.undefined_symbol", undefined.group(3)[:120], name=dist)
+    if (at := line.find(_UNDEFINED_WORDS)) > 0:
+        before = line[:at].split()
+        symbol = line[at + len(_UNDEFINED_WORDS) :].split()
+        path = before[-1].rstrip(":") if before else ""
+        module = _MODULE_FILE.search(path.replace("\\", "/").rsplit("/", 1)[-1])
+        dist = _extension_of(path.rsplit("/", 1)[0] + "/", module.group(1)) if module else None
+        if dist and symbol:
+            add("message.undefined_symbol", symbol[0][:120], name=dist)
     if companion := _COMPANION_SAID.search(line):
         name = (companion.group(1) or companion.group(2)).lower()
         add("message.undefined_symbol", f"{name}: built for another torch", name=name)
@@ -733,7 +741,7 @@ def _messages(state: _State, number: int, line: str) -> None:
             add("prose.package", prose.group(2), name="torch" if name == "pytorch" else name)
     if sw_vers := _SW_VERS.match(line):
         add("prose.macos", sw_vers.group(1))
-    marks_off = re.sub(r"\s*\((?:TM|R)\)|[™®]", "", line, flags=re.I)
+    marks_off = _MARKS.sub("", line)
     if state.tool is None and (named := _GPU_PROSE.match(marks_off)):
         add("gpu", named.group(1).strip())
     heading = _HEADING.match(line)
