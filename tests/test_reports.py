@@ -23,6 +23,7 @@ import hwdoctor
 from hwdoctor.diagnosis import pasted
 from hwdoctor.errors import UsageError
 from hwdoctor.gather import reports
+from hwdoctor.gather.reports import assemble
 from hwdoctor.model.reports import PasteReport
 from tests import catalogue_plugin
 from tests.conftest import ROOT, base_env, run_hwdoctor
@@ -432,3 +433,11 @@ def test_long_hostile_lines_are_read_in_linear_time() -> None:
     paste = ("PyTorch version: 2.6.0+cu126\n" + "\n".join(shapes * 40) + "\n").encode()
     report = pasted.diagnose(reports.read(paste))
     assert report.lines == 1 + len(shapes) * 40
+
+
+def test_lspci_names_an_amd_family_by_its_one_gfx_target() -> None:
+    paste = reports.read(
+        (DATA / "reports_final/comfy1712-rx6700xt-rocm5.7-nightly.md").read_bytes()
+    )
+    evidence, _ = assemble.evidence_of(paste)
+    assert evidence.host is not None and evidence.host.gfx_targets == ("gfx1031",)

@@ -177,6 +177,12 @@ _COMFY_DEVICE: Final = re.compile(
 # …/TensileLibrary.dat: … for GPU arch : gfx900".
 _ROCBLAS: Final = re.compile(r"rocBLAS error: .*?GPU arch\s*:\s*(gfx[0-9a-f]{3,4})")
 
+# lspci's line for a GPU: the PCI ID database's names, "[AMD/ATI] Navi 22 [Radeon RX 6700/6700 XT
+# /6750 XT / 6800M/6850M XT]" or "NVIDIA Corporation GA102 [GeForce RTX 3090]".
+_LSPCI: Final = re.compile(
+    r"(?:VGA compatible controller|3D controller|Display controller): "
+    r"(Advanced Micro Devices, Inc\. \[AMD/ATI\]|NVIDIA Corporation) [^\[]*\[([^\]]+)\]"
+)
 _MARKS: Final = re.compile(r"\s*\((?:TM|R)\)|[™®]", re.I)  # "AMD Radeon (TM) Pro WX 5100"
 
 # --- Ascend --------------------------------------------------------------------------------
@@ -699,6 +705,10 @@ def _messages(state: _State, number: int, line: str) -> None:
         add("message.xformers_built_for", built.group(1), name="xformers")
         add("prose.package", built.group(2), name="torch")
     state.xformers_built = "xFormers was built for" in line
+    if pci := _LSPCI.search(line):
+        family = _lspci_name(pci.group(1).startswith("NVIDIA"), pci.group(2))
+        if family:
+            add("gpu", family)
     if arch := _COMFY_ARCH.match(line):
         add("gfx", arch.group(1))
     if comfy := _COMFY_DEVICE.match(line):
@@ -774,6 +784,22 @@ def _messages(state: _State, number: int, line: str) -> None:
     for variable in _VISIBILITY.finditer(line):
         value = variable.group(2).strip("\"'")
         add("env", value, name=variable.group(1))
+
+
+def _lspci_name(nvidia: bool, listed: str) -> str | None:
+    """The one GPU name lspci's bracket stands for: itself for NVIDIA; for AMD, a name of its
+    "/"-separated family ("Radeon RX 6700/6700 XT/6750 XT") when every member the name table
+    knows has the same gfx target (None when they differ or none is known)."""
+    if nvidia:
+        return listed.strip()
+    members = [m.strip() for m in listed.split("/") if m.strip()]
+    prefix = re.match(r"(Radeon (?:RX |Pro )?)", members[0]) if members else None
+    spelled = [m if m.startswith("Radeon") or not prefix else prefix.group(1) + m for m in members]
+    known = [(name, gpus.amd_gfx(name)) for name in spelled]
+    targets = {gfx for _, gfx in known if gfx}
+    if len(targets) != 1:
+        return None
+    return next(name for name, gfx in known if gfx)
 
 
 def _amd_spelling(match: re.Match[str]) -> str:
