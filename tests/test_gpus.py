@@ -171,7 +171,9 @@ def test_tricky_nvidia_names(name: str, expected: str | None) -> None:
         ("AMD Radeon RX 7...", None),
         ("AMD Radeon Graphics", None),
         ("AMD Radeon(TM) Graphics", None),
-        ("AMD Radeon 780M Graphics", None),
+        ("AMD Radeon 780M Graphics", "gfx1103"),  # the APUs: LLVM's table, Gentoo's targets
+        ("Radeon 8060S Graphics", "gfx1151"),
+        ("AMD Radeon 890M Graphics", "gfx1150"),
         ("AMD Instinct MI250X / MI300X", None),
         ("amdgcn-amd-amdhsa--gfx9-generic:xnack+", None),  # a generic target, no GPU
     ],

@@ -31,10 +31,14 @@ Sources (keys of the compatibility notes; each table block names its own):
   names added by https://github.com/llvm/llvm-project/pull/170469 and /pull/155577.
 - [ROCM-2.0] RadeonOpenCompute/ROCm roc-2.0.0 README.md "Hardware Support": Polaris 10 is
   the RX 580's chip, Polaris 11 the RX 570's; [LLVM-PROC] gives both chips gfx803.
+- [LLVM-APU] https://github.com/llvm/llvm-project/pull/163717 ("[AMDGPU] Add product names to
+  processor table"): gfx1150 Radeon 890M, gfx1151 Radeon 8060S, gfx1152 Radeon 860M.
+- [GENTOO-TARGETS] https://packages.gentoo.org/useflags/amdgpu_targets_gfx1103 ("RDNA3 APU …
+  including Radeon 700M/780M"), the distribution's description of the ROCm target.
 
 Not established, so absent (None): Jetson Thor's device name (the page lists Jetson
 T5000/T4000 only), RTX A4500/A5500, RTX 3500 Ada, H800/A800/H20/L20, Radeon RX 590,
-RX 5600 XT, RX 6500 XT/6400, RX 550/540, Ryzen APU graphics (gfx902/gfx90c/gfx1103 …).
+RX 5600 XT, RX 6500 XT/6400, RX 550/540, older Ryzen APU graphics (gfx902/gfx90c …).
 """
 
 from __future__ import annotations
@@ -391,6 +395,15 @@ _AMD_LLVM: Final[tuple[Row, ...]] = (
 # [ROCM-2.0] chip → product, with [LLVM-PROC] chip → processor.
 _AMD_POLARIS: Final[tuple[Row, ...]] = _rows("gfx803", "Radeon RX 580", "Radeon RX 570")
 
+# [LLVM-APU] the RDNA 3.5 APUs' example products; [GENTOO-TARGETS] the RDNA 3 APU's (gfx1103),
+# which LLVM's table leaves "TBA".
+_AMD_APU: Final[tuple[Row, ...]] = (
+    *_rows("gfx1150", "Radeon 890M"),
+    *_rows("gfx1151", "Radeon 8060S"),
+    *_rows("gfx1152", "Radeon 860M"),
+    *_rows("gfx1103", "Radeon 780M", "Radeon 760M"),
+)
+
 # --- normalising names ---------------------------------------------------------------
 
 _MARKS: Final = re.compile(r"\((?:r|tm)\)|[®™]", re.IGNORECASE)
@@ -411,7 +424,7 @@ _NV_TRAILING: Final = frozenset(
      "workstation", "server", "edition", "generation", "nvgpu"}
 )  # fmt: skip
 _AMD_LEADING: Final = frozenset({"amd", "ati", "radeon", "instinct"})
-_AMD_TRAILING: Final = frozenset({"series", "oam", "vf", "accelerator"})
+_AMD_TRAILING: Final = frozenset({"series", "oam", "vf", "accelerator", "graphics"})
 
 
 def _tokens(name: str, leading: frozenset[str]) -> tuple[list[str], bool]:
@@ -448,7 +461,7 @@ def _index(
 
 
 NVIDIA_ROWS: Final = (*_NV_CURRENT, *_NV_LEGACY, *_NV_2022, *_NV_WIKIPEDIA, *_NV_ALIASES)
-AMD_ROWS: Final = (*_AMD_ROCM, *_AMD_LLVM, *_AMD_POLARIS)
+AMD_ROWS: Final = (*_AMD_ROCM, *_AMD_LLVM, *_AMD_POLARIS, *_AMD_APU)
 _NV_INDEX: Final = _index(NVIDIA_ROWS, _NV_LEADING, _NV_TRAILING)
 _NV_UNSURE: Final = frozenset(_key(name, _NV_LEADING, _NV_TRAILING) for name in _NV_AMBIGUOUS)
 _AMD_INDEX: Final = _index(AMD_ROWS, _AMD_LEADING, _AMD_TRAILING)

@@ -93,7 +93,9 @@ _APPLE_CHIP_PROSE: Final = re.compile(
 # An AMD GPU named in the reporter's words ("RX 5700XT", "Radeon RX580", "Vega 56"): read only
 # when the name table knows it once spaced as AMD spells it ("Radeon RX 5700 XT").
 _AMD_PROSE: Final = re.compile(
-    r"\b(?:AMD\s+)?(?:Radeon\s+)?(?:(RX)\s*(\d{3,4})\s*(XTX|XT|GRE)?|(Vega)\s*(\d{2}))\b", re.I
+    r"\b(?:AMD\s+)?(?:Radeon\s+)?(?:(RX)\s*(\d{3,4})\s*(XTX|XT|GRE)?|(Vega)\s*(\d{2}))\b"
+    r"|\bRadeon\s+(\d{3,4}[MS])\b",  # an APU's graphics: "Radeon 780M", "Radeon 8060S"
+    re.I,
 )
 # The REPL answering torch.cuda.is_available() on the next line.
 _REPL_AVAILABLE: Final = re.compile(r"torch\.cuda\.is_available\(\)\)?\s*$")
@@ -808,6 +810,8 @@ def _amd_spelling(match: re.Match[str]) -> str:
     if match.group(1):
         suffix = f" {match.group(3).upper()}" if match.group(3) else ""
         return f"Radeon RX {match.group(2)}{suffix}"
+    if match.group(6):
+        return f"Radeon {match.group(6).upper()}"
     return f"Radeon RX Vega {match.group(5)}"
 
 
