@@ -30,7 +30,12 @@ from tests.conftest import ROOT, base_env, run_hwdoctor
 
 DATA: Final = ROOT / "tests" / "data"
 CORPUS: Final = DATA / "reports"
-HELD_OUT: Final = (DATA / "reports_heldout", DATA / "reports_blind", DATA / "reports_final")
+HELD_OUT: Final = (
+    DATA / "reports_heldout",
+    DATA / "reports_blind",
+    DATA / "reports_final",
+    DATA / "reports_unseen",
+)
 
 # The cause vocabulary of the corpus, and the findings that name each cause.
 CAUSES: Final = {
