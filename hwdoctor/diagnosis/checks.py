@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple, TypeVar
 
 from hwdoctor import registry, versions
-from hwdoctor.compat import drivers, kernels
+from hwdoctor.compat import drivers, kernels, wheels
 from hwdoctor.diagnosis import remedies
 from hwdoctor.diagnosis.catalogue import AUTOLOAD_ESCAPE, Code, finding, how
 from hwdoctor.gather import nvidia
@@ -904,6 +904,20 @@ def check_arch_compiled(known: Known) -> Iterable[Finding]:
                 )
 
 
+def _below_every_build(capability: str) -> bool:
+    """Whether a GPU is older than every wheel of the newest release carries code for (by
+    the published arch lists of compat.wheels): then the way is an older torch release."""
+    lowest = [
+        (int(arch[3:-1]), int(arch[-1]))
+        for variant in wheels.RELEASES[0].variants
+        for _, archs in variant.archs
+        for arch in archs.cubins
+        if re.fullmatch(r"sm_\d{2,3}", arch)
+    ]
+    mine = re.fullmatch(r"(\d+)\.(\d)", capability)
+    return bool(lowest and mine and (int(mine.group(1)), int(mine.group(2))) < min(lowest))
+
+
 @check(Section.TORCH, Section.BACKENDS)
 def check_torch_said_no_code(known: Known) -> Iterable[Finding]:
     """torch's own word that it has no code for a GPU, where the compiled list is not known
@@ -929,7 +943,7 @@ def check_torch_said_no_code(known: Known) -> Iterable[Finding]:
                 yield finding(Code.GFX_NOT_COMPILED, backend=backend.key, gfx=verdict.device_arch,
                               **known.install(backend, replace=True), **common)  # fmt: skip
                 continue
-            older = (facts.detail or {}).get("older") == "yes"
+            older = (facts.detail or {}).get("older") == "yes" or _below_every_build(capability)
             nvidia = known.evidence.host.nvidia if known.evidence.host else None
             yield finding(
                 Code.ARCH_NOT_COMPILED,

@@ -80,6 +80,7 @@ _WHAT: Final = {
     "processor": "CPU",
     "message.found_version": "torch says (driver)",
     "message.arch_list": "torch's compiled list",
+    "message.capability": "GPU capability",
     "message.code_cc": "torch's compiled list",
     "message.not_compiled_cuda": "torch says",
     "message.undefined_symbol": "import error",

@@ -564,8 +564,10 @@ def _asked(facts: Facts) -> dict[str, str]:
 def _verdicts(facts: Facts, key: str) -> dict[str, str]:
     """torch's own word that it has no code for a GPU (the "too old" warning, CUDA's "no
     kernel image", HIP's "invalid device function"), for the checks to read."""
-    keys = ("message.too_old", "message.no_kernel_image") if key == "cuda" else (
-        "message.invalid_device_function",)  # fmt: skip
+    # torch's sm_XY warning ("… is not compatible with the current PyTorch installation")
+    # is its own verdict too, where the compiled list that follows it was not pasted.
+    cuda = ("message.too_old", "message.no_kernel_image", "message.capability")
+    keys = cuda if key == "cuda" else ("message.invalid_device_function",)
     for message in keys:
         said = facts.all(message)
         if said:

@@ -205,11 +205,13 @@ _DRIVER_TOO_OLD: Final = re.compile(r"The NVIDIA driver on your system is too ol
 # xformers' own check: "xFormers was built for:\n PyTorch 2.0.1+cu118 with CUDA 1108 (you
 # have 2.0.1)" (xformers/_cpp_lib.py).
 _XFORMERS_BUILT: Final = re.compile(
-    r"^\s*PyTorch ([0-9][\w.+]*) with CUDA \S+ \(you have ([0-9][\w.+]*)\)"
+    r"^\s*PyTorch ([0-9][\w.+]*)(?: with CUDA \S+)? \(you have ([0-9][\w.+]*)\)"
 )
 # Read with string operations around its fixed words, not one regex: a lazy name before them
 # would be tried from every position of a long line (quadratic).
 _SM_WORDS: Final = " with CUDA capability sm_"
+# The GPU's name at the end of the text before those words ("…显示「NVIDIA GeForce RTX 5090").
+_NAME_TAIL: Final = re.compile(r"(?:NVIDIA|GeForce|Tesla|Quadro|TITAN|Orin|Jetson)[\w ()-]*$")
 _SM_TAIL: Final = re.compile(r"(\d{2,3}) is not compatible with the current PyTorch")
 _SM_SUPPORTS: Final = re.compile(
     r"current PyTorch install supports CUDA capabilities ((?:sm_\w+\s*)+)"
@@ -671,7 +673,8 @@ def _messages(state: _State, number: int, line: str) -> None:
     if found := _FOUND_VERSION.search(line):
         add("message.found_version", found.group(1))
     if (at := line.find(_SM_WORDS)) > 0 and (tail := _SM_TAIL.match(line, at + len(_SM_WORDS))):
-        name = line[:at].rsplit(": ", 1)[-1].strip()
+        named = _NAME_TAIL.search(line[max(0, at - 120) : at])
+        name = named.group(0).strip() if named else line[:at].rsplit(": ", 1)[-1].strip()
         if name:
             add("message.unsupported_gpu", name)
             add("message.capability", f"{int(tail.group(1)) // 10}.{int(tail.group(1)) % 10}")
