@@ -111,6 +111,13 @@ class Judged:
     reason: str = ""
 
 
+def canonical_name(name: str) -> str:
+    """A distribution's name as PEP 503 normalises it: "Torch_NPU" and "torch-npu" are one."""
+    from packaging.utils import canonicalize_name
+
+    return str(canonicalize_name(name))
+
+
 def judge_requirement(
     requirement: str, name: str, version: str | None, python: str | None = None
 ) -> Judged:

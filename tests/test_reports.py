@@ -375,10 +375,10 @@ def test_fuzz_mutated_reports_give_a_report_or_a_usage_error(seed: int, which: i
     except UsageError:
         return
     json.dumps(report.to_json())  # every field serialises
-    from hwdoctor.render import paste
+    from hwdoctor.render import markdown, paste
 
     paste.text(report)
-    paste.markdown(report)
+    markdown.pasted(report)
 
 
 @settings(max_examples=300, deadline=None)

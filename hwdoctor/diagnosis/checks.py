@@ -244,13 +244,6 @@ _TORCH_SYMBOL: Final = re.compile(
     r"|operator torchvision::\w+ does not exist"
     r"|PyTorch and \w+ were compiled with different CUDA"
 )
-_EXTENSION_DISTS: Final = {
-    "flash_attn": "flash-attn", "flash_attn_2_cuda": "flash-attn", "torch_npu": "torch-npu",
-    "bitsandbytes": "bitsandbytes", "torchvision": "torchvision", "torchaudio": "torchaudio",
-    "torchtext": "torchtext",
-    "xformers": "xformers", "apex": "apex", "mmcv": "mmcv", "vllm": "vllm",
-    "deepspeed": "deepspeed", "detectron2": "detectron2",
-}  # fmt: skip
 
 
 def _abi_break(failure: StepFailure) -> str | None:
@@ -261,7 +254,9 @@ def _abi_break(failure: StepFailure) -> str | None:
         return None
     module = failure.step.removeprefix("import ").split(".")[0]
     backend = registry.for_module(module)
-    return backend.package if backend else _EXTENSION_DISTS.get(module, module)
+    # The distribution of an importable name is that name, PEP 503-normalised (flash_attn is
+    # flash-attn); a backend's module names its own package.
+    return backend.package if backend else versions.canonical_name(module)
 
 
 @check(Section.TORCH, Section.FAILURES)
@@ -907,15 +902,13 @@ def check_arch_compiled(known: Known) -> Iterable[Finding]:
 def _below_every_build(capability: str) -> bool:
     """Whether a GPU is older than every wheel of the newest release carries code for (by
     the published arch lists of compat.wheels): then the way is an older torch release."""
-    lowest = [
-        (int(arch[3:-1]), int(arch[-1]))
+    newest = [
+        arch
         for variant in wheels.RELEASES[0].variants
         for _, archs in variant.archs
         for arch in archs.cubins
-        if re.fullmatch(r"sm_\d{2,3}", arch)
     ]
-    mine = re.fullmatch(r"(\d+)\.(\d)", capability)
-    return bool(lowest and mine and (int(mine.group(1)), int(mine.group(2))) < min(lowest))
+    return kernels.verdict(capability, newest).direction is kernels.Direction.OLDER
 
 
 @check(Section.TORCH, Section.BACKENDS)
@@ -944,20 +937,14 @@ def check_torch_said_no_code(known: Known) -> Iterable[Finding]:
                               **known.install(backend, replace=True), **common)  # fmt: skip
                 continue
             older = (facts.detail or {}).get("older") == "yes" or _below_every_build(capability)
-            nvidia = known.evidence.host.nvidia if known.evidence.host else None
             yield finding(
                 Code.ARCH_NOT_COMPILED,
                 backend=backend.key,
                 variant="older" if older else None,
                 arch=verdict.device_arch,
-                reinstall=remedies.torch_for_driver(
-                    known.way, known.torch.version, (capability,),
-                    driver=nvidia.driver if nvidia else None,
-                    driver_cuda=(nvidia.nvml_cuda or nvidia.smi_cuda) if nvidia else None,
-                    machine=_machine(known.evidence.host),
-                ),
+                reinstall=_torch_for_gpus(known, (capability,), None),
                 **common,
-            )  # fmt: skip
+            )
 
 
 @check(Section.TORCH, Section.BACKENDS, Section.HOST)
@@ -1020,7 +1007,6 @@ def _kernel_findings(
         # release and index compat.wheels shows to run on every GPU here and on the driver.
         direction = verdict.direction
         capabilities = tuple(d.capability for d in facts.devices if d.capability) or (capability,)
-        nvidia = known.evidence.host.nvidia if known.evidence.host else None
         yield finding(
             Code.ARCH_NOT_COMPILED,
             backend=backend.key,
@@ -1028,19 +1014,26 @@ def _kernel_findings(
             if direction and direction is not kernels.Direction.NEWER
             else None,
             arch=verdict.device_arch,
-            reinstall=remedies.torch_for_driver(
-                known.way,
-                known.torch.version,
-                capabilities,
-                driver=nvidia.driver if nvidia else None,
-                # Without the driver's own word, a device torch could use proves the driver
-                # runs the build's CUDA: a floor, so newer majors are not offered.
-                driver_cuda=(nvidia.nvml_cuda or nvidia.smi_cuda if nvidia else None)
-                or (known.torch.cuda if facts.available else None),
-                machine=_machine(known.evidence.host),
+            # Without the driver's own word, a device torch could use proves the driver runs
+            # the build's CUDA: a floor, so newer majors are not offered.
+            reinstall=_torch_for_gpus(
+                known, capabilities, known.torch.cuda if facts.available else None
             ),
             **common,
         )
+
+
+def _torch_for_gpus(known: Known, capabilities: tuple[str, ...], proven_cuda: str | None) -> str:
+    """The pip line of a torch build with code for these GPUs that the driver runs."""
+    nvidia = known.evidence.host.nvidia if known.evidence.host else None
+    return remedies.torch_for_driver(
+        known.way,
+        known.torch.version,
+        capabilities,
+        driver=nvidia.driver if nvidia else None,
+        driver_cuda=(nvidia.nvml_cuda or nvidia.smi_cuda if nvidia else None) or proven_cuda,
+        machine=_machine(known.evidence.host),
+    )
 
 
 # --- the host ------------------------------------------------------------------------------

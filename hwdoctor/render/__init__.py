@@ -91,11 +91,13 @@ def report(
 
     kind = type(result)
     if kind is reports.PasteReport:
+        from hwdoctor.render import markdown as reply
         from hwdoctor.render import paste
 
         code = int(result.exit_code)
-        emit(command, output, code, data=result.to_json, text=lambda _: paste.text(result),
-             markdown=lambda: paste.markdown(result), no_redact=no_redact)  # fmt: skip
+        emit(command, output, code, data=result.to_json,
+             text=lambda stream: paste.text(result, stream),
+             markdown=lambda: reply.pasted(result), no_redact=no_redact)  # fmt: skip
         return code
     shareable = kind in (reports.DetectReport, reports.DistributedReport, reports.ExplainReport)
 

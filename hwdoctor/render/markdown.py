@@ -24,6 +24,7 @@ if TYPE_CHECKING:
         DistributedReport,
         ExplainReport,
         Finding,
+        PasteReport,
         RequirementResult,
     )
 
@@ -189,14 +190,50 @@ def _findings(found: Sequence[Finding]) -> list[str]:
         return ["### Findings", "", "None.", ""]
     lines = ["### Findings", ""]
     for item in found:
-        lines.append(
-            f"- {_SEVERITY[item.severity.value]} {md_inline(item.message)} ({md_code(item.code)})"
-        )
-        if item.advice:
-            lines.append(f"  - {md_inline(item.advice)}")
-        if item.remedy:
-            lines += ["", *md_fence(item.remedy.rstrip("\n"), info="sh", indent="  "), ""]
+        lines += _finding(item)
     return [*lines, ""]
+
+
+def _finding(item: Finding) -> list[str]:
+    """One finding as a list item: the message, what to do in words, the commands fenced."""
+    lines = [f"- {_SEVERITY[item.severity.value]} {md_inline(item.message)} ({md_code(item.code)})"]
+    if item.advice:
+        lines.append(f"  - {md_inline(item.advice)}")
+    if item.remedy:
+        lines += ["", *md_fence(item.remedy.rstrip("\n"), info="sh", indent="  "), ""]
+    return lines
+
+
+def pasted(report: PasteReport) -> str:
+    """A reply a maintainer can post under an issue: findings with remedies and the quoted
+    lines they rest on, then the questions for the reporter."""
+    from hwdoctor.render.paste import counts, tools
+
+    lines = [f"### hwdoctor read this report: {md_inline(counts(report))}", "",
+             f"Read from: {md_inline(tools(report))}.", ""]  # fmt: skip
+    if report.facts:
+        lines += ["<details><summary>what the paste shows</summary>", ""]
+        lines += [f"- {md_inline(f.what)}: {md_code(f.value)} (line {f.quote.line})"
+                  for f in report.facts]  # fmt: skip
+        lines += ["", "</details>", ""]
+    if report.findings:
+        lines += ["#### Findings", ""]
+    for finding, quotes in zip(report.findings, report.rests_on, strict=True):
+        lines += _finding(finding)
+        if quotes:
+            body = "\n".join(f"{q.line}: {q.text}" for q in quotes)
+            lines += ["  From the report:", "", *md_fence(body, indent="  "), ""]
+    if report.questions:
+        lines += ["#### Could you also paste", ""]
+        for question in report.questions:
+            lines.append(
+                f"- {md_inline(question.unknown)}: the output of {md_code(question.command)}"
+            )
+        lines.append("")
+    if report.skipped:
+        lines += ["#### Skipped", "", *(f"- {md_inline(item)}" for item in report.skipped), ""]
+    lines.append(f"<sub>hwdoctor {md_inline(__version__)} · `hwdoctor detect --from`</sub>")
+    return inert_commands("\n".join(lines) + "\n")
 
 
 def _trace(trace: Trace) -> list[str]:

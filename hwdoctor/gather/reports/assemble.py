@@ -51,7 +51,6 @@ _MAC: Final = re.compile(r"(?:macOS|Mac ?OS ?X)[ -](\d+(?:\.\d+)*)", re.I)
 _ARCH: Final = re.compile(r"\b(x86_64|amd64|arm64|aarch64|ppc64le|s390x)\b", re.I)
 _NVIDIA_WORDS: Final = re.compile(r"NVIDIA|GeForce|Tesla|Quadro|TITAN|\bRTX\b|\bGTX\b", re.I)
 _AMD_WORDS: Final = re.compile(r"\bAMD\b|Radeon|Instinct|\bgfx\d", re.I)
-_GFX_IN_NAME: Final = re.compile(r"\((gfx[0-9]{3,4}[a-f]?)\b")
 _TRUE: Final = frozenset({"true", "yes"})
 _FALSE: Final = frozenset({"false", "no"})
 # The companion packages whose wheels pin one torch release (their Requires-Dist is
@@ -111,7 +110,7 @@ class Facts:
 
     def one(self, key: str, *, known: bool = True) -> Fact | None:
         """The value of a scalar fact; None when absent, unknown, or stated differently."""
-        found = [f for f in self.all(key) if not known or _known(f.value)]
+        found = [f for f in self.all(key) if not known or known_value(f.value)]
         if not found:
             return None
         values = {_normal(key, f.value) for f in found}
@@ -125,11 +124,9 @@ class Facts:
         self.used.setdefault(section, []).extend(f for f in facts if f is not None)
 
 
-def _known(value: str) -> bool:
+def known_value(value: str) -> bool:
+    """Whether a report's value says something ("N/A", "Could not collect" do not)."""
     return value.strip().lower() not in _UNKNOWN
-
-
-known_value = _known
 
 
 def shown_value(fact: Fact) -> str:
@@ -191,7 +188,7 @@ def _torch_version(facts: Facts) -> tuple[Fact | None, bool]:
     for key in ("package", "prose.package"):
         listed = [f for f in facts.all(key) if f.name in ("torch", "pytorch")]
         if listed and len({f.value for f in listed}) == 1 and _VERSION.match(listed[0].value):
-            return listed[0], said is None or _known(said.value)
+            return listed[0], said is None or known_value(said.value)
     return None, False
 
 
@@ -364,7 +361,7 @@ def _gpus(facts: Facts) -> list[Fact]:
     seen: dict[int | None, Fact] = {}
     for fact in facts.all("gpu") + facts.all("message.unsupported_gpu"):
         name = fact.value.strip()
-        if not _known(name) or name.lower().startswith(("no ", "none")):
+        if not known_value(name) or name.lower().startswith(("no ", "none")):
             continue
         index = fact.index
         if index is None and seen:
@@ -402,8 +399,7 @@ def _gfx_targets(facts: Facts) -> tuple[str, ...]:
             targets = [prose.pop()]
             facts.use("gpus", *facts.all("prose.gfx")[:1])
     for gpu in _amd_gpus(facts):
-        named = _GFX_IN_NAME.search(gpu.value)
-        target = named.group(1) if named else gpus.amd_gfx(gpu.value)
+        target = gpus.amd_gfx(gpu.value)  # also a target the name carries: "(gfx906:…)"
         if target:
             targets.append(target)
     return tuple(dict.fromkeys(targets))

@@ -35,7 +35,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from hwdoctor import registry
+from hwdoctor import registry, versions
 from hwdoctor.compat import gpus
 from hwdoctor.gather.reports import MAX_LINE_CHARS, Block, Fact, Tool, quote
 
@@ -73,14 +73,15 @@ _BARE_GPU: Final = re.compile(
     r"|A\d{2,3}\b|H\d{3}\b|L\d{1,2}\b)[\w ()-]{0,50}?)\s*$"
 )
 # "GPU: NVIDIA GB10", "- GPU: AMD Radeon RX 580 Series" in a reporter's own list.
+_VENDOR_WORDS: Final = r"(?:NVIDIA|AMD|GeForce|Radeon|Tesla|Quadro|TITAN|Instinct)\b"
 _GPU_PROSE: Final = re.compile(
     r"^\s*(?:[-*]\s*)?(?:GPU|Graphics card|显卡)(?:\s*\d)?\s*[:：]\s*"
-    r"((?:NVIDIA|AMD|GeForce|Radeon|Tesla|Quadro|TITAN|Instinct)\b[^(\n]{1,50}?)\s*(?:\(|$)"
+    rf"({_VENDOR_WORDS}[^(\n]{{1,50}}?)\s*(?:\(|$)"
 )
 # Issue templates (ROCm's, vLLM's) put the GPU under a heading of its own: "### GPU".
 _HEADING: Final = re.compile(r"^\s{0,3}#{2,4}\s+(.+?)\s*$")
 _TEMPLATE_GPU: Final = re.compile(
-    r"^\s*(?:\d+\s*x\s*)?((?:NVIDIA|AMD|GeForce|Radeon|Tesla|Quadro|TITAN|Instinct)\b[^(\n]{1,60}?)\s*(?:\(|$)"
+    rf"^\s*(?:\d+\s*x\s*)?({_VENDOR_WORDS}[^(\n]{{1,60}}?)\s*(?:\(|$)"
 )
 _MACOS_PROSE: Final = re.compile(
     r"\bmac ?OS(?:\s+(?:version|Ventura|Monterey|Sonoma|Sequoia|Big Sur|Catalina))?(?:\s+is)?"
@@ -415,7 +416,9 @@ def _read_line(state: _State, number: int, line: str) -> None:
     elif state.tool is Tool.PIP_LIST:
         row = _PIP_LIST_ROW.match(line)
         if row and not line.lstrip().startswith("-"):
-            state.add("package", row.group(2), number, line, name=_dist(row.group(1)))
+            state.add(
+                "package", row.group(2), number, line, name=versions.canonical_name(row.group(1))
+            )
         elif line.strip() and not line.lstrip().startswith("-"):
             state.close(number - 1)
     if state.tool in (Tool.ROCM_SMI, Tool.AMD_SMI, Tool.ROCMINFO, Tool.COLLECT_ENV, Tool.VLLM):
@@ -524,7 +527,13 @@ def _collect_env(state: _State, number: int, line: str) -> None:
         return
     package = _PIP_LINE.match(line)
     if package:
-        state.add("package", package.group(2), number, line, name=_dist(package.group(1)))
+        state.add(
+            "package",
+            package.group(2),
+            number,
+            line,
+            name=versions.canonical_name(package.group(1)),
+        )
 
 
 def _hf_env(state: _State, number: int, line: str) -> None:
@@ -608,7 +617,7 @@ def _lightning(state: _State, number: int, line: str) -> None:
     elif key in ("torch", "pyTorch_version") and value:
         _scalar(state, "torch.version", value, number, line)
     elif value and value[0].isdigit():
-        state.add("package", value, number, line, name=_dist(key))
+        state.add("package", value, number, line, name=versions.canonical_name(key))
 
 
 def _nvidia_smi(state: _State, number: int, line: str) -> None:
@@ -752,7 +761,7 @@ def _messages(state: _State, number: int, line: str) -> None:
         or "(accelerator?)" in line
     ):
         for prose in _PROSE_VERSION.finditer(line.replace("`", "").replace("*", "")):
-            name = _dist(prose.group(1))
+            name = versions.canonical_name(prose.group(1))
             add("prose.package", prose.group(2), name="torch" if name == "pytorch" else name)
     if sw_vers := _SW_VERS.match(line):
         add("prose.macos", sw_vers.group(1))
@@ -825,11 +834,6 @@ def _extension_of(path: str, stem: str) -> str | None:
         if f"/{part}/" in f"/{lowered}" or stem.startswith(part):
             return dist
     return _MODULE_DISTS.get(stem)
-
-
-def _dist(name: str) -> str:
-    """A distribution's normalised name (PEP 503): `torch_npu` and `Torch-NPU` are one."""
-    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 def _not_collected(value: str) -> bool:
