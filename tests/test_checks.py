@@ -22,6 +22,7 @@ from tests.evidence import (
     codes,
     cpu_host,
     one,
+    params,
     usable,
     with_backend,
     with_entry_point,
@@ -515,3 +516,63 @@ def test_a_vendor_package_without_its_hardware_warns() -> None:
     # Asking raised even through torch.accelerator: that error is the finding.
     failed = with_backend(evidence, "tpu", query_error=refusal)
     assert Code.PACKAGE_WITHOUT_HARDWARE.value not in detect_codes(failed)
+
+
+def _none_seen(env: dict[str, str], count: int | None = None) -> Evidence:
+    """torch's CUDA build asked and saw no GPU; the host saw NVIDIA hardware, `count` of it."""
+    evidence = with_backend(usable(cpu_host(), "cuda", count=0), "cuda", available=False)
+    evidence = with_signal(evidence, "cuda", "/dev/nvidia0", count=count)
+    return with_env(evidence, **env)
+
+
+@pytest.mark.parametrize(
+    ("value", "up_to"),
+    [("7", "7"), ("1", "1"), ("2,0", "2"), ("3,4", "3")],
+)
+def test_a_mask_that_starts_past_the_devices_hides_them_all(value: str, up_to: str) -> None:
+    # CUDA: an invalid index ends the list, so the first entry decides.
+    found = one(diagnosis.detect(_none_seen({"CUDA_VISIBLE_DEVICES": value})).findings,
+                "devices.mask_hides_all")  # fmt: skip
+    assert found.message == (
+        f"torch sees no NVIDIA GPU while CUDA_VISIBLE_DEVICES={value!r} is set, which lets "
+        f"none through on a machine with {up_to} or fewer such devices"
+    )
+    assert found.remedy is not None and "unset CUDA_VISIBLE_DEVICES" in found.remedy
+    assert "backend.unavailable" not in detect_codes(_none_seen({"CUDA_VISIBLE_DEVICES": value}))
+
+
+@pytest.mark.parametrize("value", ["", "-1", "-1,0"])
+def test_a_mask_that_names_no_device_hides_every_one(value: str) -> None:
+    found = one(diagnosis.detect(_none_seen({"CUDA_VISIBLE_DEVICES": value})).findings,
+                "devices.mask_hides_all")  # fmt: skip
+    assert found.message.endswith("which names no device: it hides every one")
+
+
+@pytest.mark.parametrize("value", ["0", "0,1", "GPU-8f6c1c3e", "MIG-1"])
+def test_a_mask_that_may_pass_a_device_is_not_blamed(value: str) -> None:
+    codes = detect_codes(_none_seen({"CUDA_VISIBLE_DEVICES": value}))
+    assert "devices.mask_hides_all" not in codes
+    assert "backend.unavailable" in codes  # the device is still missing, and that is said
+
+
+def test_a_counted_host_is_judged_by_the_counts_and_no_hardware_by_nothing() -> None:
+    counted = detect_codes(_none_seen({"CUDA_VISIBLE_DEVICES": "7"}, count=2))
+    assert "devices.hidden" in counted and "devices.mask_hides_all" not in counted
+    nothing = with_backend(usable(cpu_host(), "cuda", count=0), "cuda", available=False)
+    nothing = with_env(nothing, CUDA_VISIBLE_DEVICES="7")
+    assert "devices.mask_hides_all" not in detect_codes(nothing)
+
+
+def test_rocm_masks_count_what_rocr_leaves() -> None:
+    # ROCm: HIP_VISIBLE_DEVICES indexes what ROCR_VISIBLE_DEVICES left; no index below 1
+    # in either hides every GPU of a machine with one.
+    evidence = with_backend(usable(cpu_host(), "rocm", count=0), "rocm", available=False)
+    evidence = with_signal(evidence, "rocm", "/dev/kfd", count=None)
+    found = one(
+        diagnosis.detect(with_env(evidence, ROCR_VISIBLE_DEVICES="1", HIP_VISIBLE_DEVICES="0"))
+        .findings, "devices.mask_hides_all",
+    )  # fmt: skip
+    assert params(found)["variable"] == "ROCR_VISIBLE_DEVICES"
+    assert "devices.mask_hides_all" not in detect_codes(
+        with_env(evidence, ROCR_VISIBLE_DEVICES="0,3", HIP_VISIBLE_DEVICES="0")
+    )

@@ -43,7 +43,7 @@ CAUSES: Final = {
     "driver_too_old": {"driver.too_old", "driver.cuda_too_old"},
     "arch_not_in_wheel": {"device.arch_not_compiled"},
     "rocm_target_unsupported": {"device.gfx_not_compiled"},
-    "devices_hidden": {"devices.hidden"},
+    "devices_hidden": {"devices.hidden", "devices.mask_hides_all"},
     "extension_torch_mismatch": {"extension.torch_mismatch", "extension.built_for_other_torch"},
     "mps_macos_too_old": {"mps.macos_too_old"},
     "mps_rosetta": {"python.translated"},
@@ -446,3 +446,28 @@ def test_lspci_names_an_amd_family_by_its_one_gfx_target() -> None:
     )
     evidence, _ = assemble.evidence_of(paste)
     assert evidence.host is not None and evidence.host.gfx_targets == ("gfx1031",)
+
+
+def test_a_visibility_variable_read_from_prose_is_judged_without_the_gpu_count() -> None:
+    # "CUDA_VISIBLE_DEVICES=7 was used causing "No CUDA GPUs are available"": the count is
+    # not shown, but no machine with 7 or fewer GPUs passes any.
+    motionctrl = DATA / "reports_final/motionctrl4-run.sh-cuda-visible-devices-7.md"
+    report = pasted.diagnose(reports.read(motionctrl.read_bytes()))
+    (found,) = [f for f in report.findings if f.code == "devices.mask_hides_all"]
+    assert found.params["up_to"] == "7" and found.params["variable"] == "CUDA_VISIBLE_DEVICES"
+    # CANN refusing the variable's order is its own verdict that no NPU passes.
+    gpustack = DATA / "reports_blind/gpustack2527-ascend-rt-visible-devices-not-ascending.md"
+    report = pasted.diagnose(reports.read(gpustack.read_bytes()))
+    (found,) = [f for f in report.findings if f.code == "devices.mask_hides_all"]
+    assert found.remedy is not None
+    assert "export ASCEND_RT_VISIBLE_DEVICES=0,1,2,3,4,5,6,7" in found.remedy
+
+
+def test_the_torch_an_extension_saw_running_outweighs_the_reporters_checklist() -> None:
+    # xformers' "(you have 2.1.0+cu121)" against a checklist saying "PyTorch 2.0.1+cu121".
+    paste = DATA / "reports_unseen/xformers874-built-2.0.1-have-2.1.0cu121.md"
+    report = pasted.diagnose(reports.read(paste.read_bytes()))
+    (found,) = [f for f in report.findings if f.code == "extension.torch_mismatch"]
+    assert found.message == (
+        "xformers says it was built for torch==2.0.1, but torch 2.1.0+cu121 is installed"
+    )

@@ -40,6 +40,7 @@ class Code(str, Enum):
     QUERY_FAILED = "backend.query_failed"
     PACKAGE_WITHOUT_HARDWARE = "backend.package_without_hardware"
     DEVICES_HIDDEN = "devices.hidden"
+    DEVICES_MASK_HIDES_ALL = "devices.mask_hides_all"
     ARCH_NOT_COMPILED = "device.arch_not_compiled"
     GFX_NOT_COMPILED = "device.gfx_not_compiled"
     KERNELS_BY_PTX_JIT = "device.kernels_by_ptx_jit"
@@ -228,6 +229,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "not satisfy; extensions are built against one torch release.",
         "{package} {version} requires torch{spec}, but torch {torch} is installed",
         commands=("{install}", "# or: the {package} release built for torch {torch}"),
+        variants={"stated": "{package} says it was built for torch{spec}, but torch {torch} "
+                  "is installed"},
     ),
     Code.EXTENSION_BUILT_FOR_OTHER_TORCH: Entry(
         E, "an extension was built for another torch",
@@ -353,6 +356,35 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "# or list the devices this job should see, by index:",
             "export {variable}={indices}",
         ),
+    ),
+    Code.DEVICES_MASK_HIDES_ALL: Entry(
+        W, "a visibility variable may hide every device",
+        "torch sees no device while a visibility variable is set that lets none through on "
+        "a machine with that few devices (CUDA_VISIBLE_DEVICES: an invalid index ends the "
+        "list; ROCm: the indices count what is left after ROCR_VISIBLE_DEVICES), or the "
+        "runtime refused the variable. Reported where the number of devices is not known.",
+        "torch sees no {hardware} while {variable}={shown} is set, which lets none through "
+        "on a machine with {up_to} or fewer such devices",
+        commands=(
+            "unset {variable}",
+            "# or name only devices this machine has, counted from 0 ({lister} lists them):",
+            "export {variable}=0",
+        ),
+        advice="a script that sets {variable} itself (os.environ in Python, a line of a "
+        "launch script) overrides the shell: change it there",
+        variants={
+            "none": "torch sees no {hardware} while {variable}={shown} is set, which names no "
+            "device: it hides every one",
+            "refused": "torch sees no {hardware}: the runtime refused {variable}={shown} "
+            "({said})",
+        },
+        variant_commands={
+            "refused": (
+                "unset {variable}",
+                "# or list the same devices in ascending order:",
+                "export {variable}={ascending}",
+            ),
+        },
     ),
     Code.ARCH_NOT_COMPILED: Entry(
         E, "torch has no kernels for this device",

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple, TypeVar
 
 from hwdoctor import registry, versions
-from hwdoctor.compat import drivers, kernels, wheels
+from hwdoctor.compat import drivers, kernels, visibility, wheels
 from hwdoctor.diagnosis import remedies
 from hwdoctor.diagnosis.catalogue import AUTOLOAD_ESCAPE, Code, finding, how
 from hwdoctor.gather import nvidia
@@ -453,6 +453,8 @@ def check_torch_requirements(known: Known) -> Iterable[Finding]:
                 yield finding(
                     Code.EXTENSION_TORCH_MISMATCH,
                     backend=key,
+                    # a requirement the extension stated at run time, its version unseen
+                    variant="stated" if package.version == "unknown" else None,
                     package=name,
                     version=package.version,
                     spec=judged.spec,
@@ -533,7 +535,7 @@ def check_hardware_without_backend(known: Known) -> Iterable[Finding]:
             continue  # the driver explains it, with its own remedy
         if _placement_explains(known, backend) or _platform_explains(known, backend):
             continue  # a permission, container or platform finding says why, and what to do
-        if any(True for _ in _hidden(known, backend)):
+        if any(True for _ in _hidden(known, backend)) or any(True for _ in _masked(known, backend)):
             continue  # a visibility variable hides them: check_hidden_devices says so
         set_vars = [
             f"{name}={known.env[name]!r}" for name in backend.visibility_env if name in known.env
@@ -883,6 +885,54 @@ def _hidden(known: Known, backend: registry.Backend) -> Iterable[Finding]:
             variable=set_vars[0],
             indices=",".join(str(index) for index in range(present)),
         )
+
+
+@check(Section.BACKENDS, Section.ENV)
+def check_mask_hides_all(known: Known) -> Iterable[Finding]:
+    """torch sees no device, and a visibility variable lets none through on a machine with
+    few enough of them (`compat.visibility`), or the runtime refused the variable. Only where
+    the host's count is not known (a pasted report without the GPU list; hardware seen but
+    not counted): where it is, check_hidden_devices compares the counts."""
+    for backend in registry.BACKENDS:
+        yield from _masked(known, backend)
+
+
+def _masked(known: Known, backend: registry.Backend) -> Iterable[Finding]:
+    facts = known.backends.get(backend.key)
+    if facts is None or not facts.probed or facts.device_count or facts.importable is False:
+        return
+    if backend.query.build and facts.reason == "build":
+        return
+    host = known.evidence.host
+    if host is not None and (
+        not host.signals_for(backend.key) or host.device_count_for(backend.key) is not None
+    ):
+        return
+    lister = " ".join(backend.tools[0].argv) if backend.tools else ""
+    refused = (facts.detail or {}).get("refused")
+    set_vars = [name for name in backend.visibility_env if name in known.env]
+    if refused and set_vars:
+        value = known.env[set_vars[0]]
+        ascending = sorted(dict.fromkeys(value.split(",")), key=_index_order)
+        yield finding(
+            Code.DEVICES_MASK_HIDES_ALL, backend=backend.key, variant="refused",
+            hardware=backend.hardware, variable=set_vars[0], shown=repr(value), said=refused,
+            ascending=",".join(ascending), lister=lister,
+        )  # fmt: skip
+        return
+    mask = visibility.hiding(backend, known.env)
+    if mask is not None:
+        yield finding(
+            Code.DEVICES_MASK_HIDES_ALL, backend=backend.key,
+            variant="none" if mask.hides_up_to == 0 else None,
+            hardware=backend.hardware, variable=mask.variable, shown=repr(mask.value),
+            up_to=mask.hides_up_to, lister=lister,
+        )  # fmt: skip
+
+
+def _index_order(entry: str) -> tuple[int, str]:
+    entry = entry.strip()
+    return (int(entry), "") if entry.isdigit() else (1 << 30, entry)
 
 
 @check(Section.TORCH, Section.BACKENDS)
@@ -1279,6 +1329,7 @@ CHECKS: Final[tuple[Check, ...]] = (
     check_apple_silicon,
     check_package_without_hardware,
     check_hidden_devices,
+    check_mask_hides_all,
     check_arch_compiled,
     check_torch_said_no_code,
     check_gfx_on_host,

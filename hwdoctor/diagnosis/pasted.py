@@ -84,6 +84,20 @@ _WHAT: Final = {
     "message.code_cc": "torch's compiled list",
     "message.not_compiled_cuda": "torch says",
     "message.undefined_symbol": "import error",
+    "message.driver_too_old": "torch says (driver)",
+    "message.gfx_list": "gfx targets",
+    "message.invalid_device_function": "HIP says",
+    "message.min_capability": "torch's minimum",
+    "message.mps_macos": "torch says (MPS)",
+    "message.mps_not_built": "torch says (MPS)",
+    "message.mps_op_macos": "torch says (MPS)",
+    "message.no_gpus": "torch says",
+    "message.no_hip_gpus": "torch says",
+    "message.no_kernel_image": "CUDA says",
+    "message.npu_count": "CANN says",
+    "message.mask_refused": "CANN says",
+    "message.too_old": "torch says",
+    "message.xformers_built_for": "xformers says",
 }
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from hwdoctor import registry, versions
-from hwdoctor.compat import gpus, wheels
+from hwdoctor.compat import gpus, visibility, wheels
 from hwdoctor.gather.reports import Fact, Paste, Tool
 from hwdoctor.model.facts import (
     BackendFacts,
@@ -180,12 +180,13 @@ def _python(facts: Facts) -> PythonInfo | None:
 
 def _torch_version(facts: Facts) -> tuple[Fact | None, bool]:
     """torch's version and whether it imported (collect_env says N/A when it did not): a
-    report tool's line, else a package listing (pip list, collect_env's [pip3]), else the
+    report tool's line, else the version a running extension saw (xformers' "(you have
+    2.1.0+cu121)"), else a package listing (pip list, collect_env's [pip3]), else the
     reporter's own words ("torch: 2.3.0") when they name one version only."""
     said = facts.one("torch.version", known=False)
     if said is not None and _VERSION.match(said.value.strip()):
         return said, True
-    for key in ("package", "prose.package"):
+    for key in ("message.torch_seen", "package", "prose.package"):
         listed = [f for f in facts.all(key) if f.name in ("torch", "pytorch")]
         if listed and len({f.value for f in listed}) == 1 and _VERSION.match(listed[0].value):
             return listed[0], said is None or known_value(said.value)
@@ -211,8 +212,9 @@ def _build_by_messages(facts: Facts) -> tuple[str | None, Fact | None]:
     said = facts.all("message.not_compiled_cuda")
     if said:
         return registry.Build.CPU.value, said[0]
-    for key in ("message.npu_count", "message.mps_macos", "message.mps_op_macos",
-                "message.xformers_built_for", "message.undefined_symbol"):  # fmt: skip
+    for key in ("message.npu_count", "message.mask_refused", "message.mps_macos",
+                "message.mps_op_macos", "message.xformers_built_for",
+                "message.undefined_symbol"):  # fmt: skip
         said = facts.all(key)
         if said:
             return None, said[0]  # torch ran (its build is not shown)
@@ -449,7 +451,7 @@ def _backends(facts: Facts, torch: TorchInfo, host: HostFacts | None) -> dict[st
         if not (ours or present or asked):
             continue
         wrong = torch.build is not None and not ours
-        visible = _visible(registry.BY_KEY[key], env, len(devices)) if devices else None
+        visible = visibility.visible(registry.BY_KEY[key], env, len(devices)) if devices else None
         is_available = bool(available) if ours else False
         if ours and available is None and visible == 0:
             is_available = False  # no device passes the variable: torch sees none
@@ -495,55 +497,6 @@ def _mps_refused(facts: Facts) -> BackendFacts | None:
     )  # fmt: skip
 
 
-def _visible(backend: registry.Backend, env: dict[str, str], present: int) -> int | None:
-    """How many of `present` devices the visibility variables pass, by the runtimes' own
-    rules; None where the rule cannot tell (UUIDs, partly invalid HIP lists).
-
-    CUDA_VISIBLE_DEVICES: a comma-separated list of indices; "If one of the indices is
-    invalid, only the devices whose index precedes the invalid index are visible" (NVIDIA,
-    CUDA C++ Programming Guide, "CUDA Environment Variables"). ROCm: ROCR_VISIBLE_DEVICES
-    selects first, then HIP_VISIBLE_DEVICES (or CUDA_VISIBLE_DEVICES) indexes what is left
-    (ROCm documentation, "GPU isolation techniques").
-    """
-    names = ("ROCR_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES")
-    order = [name for name in names if name in backend.visibility_env]
-    if not any(name in env for name in order):
-        return None
-    count = present
-    hip_seen = False
-    for name in order:
-        if name not in env or (name == "CUDA_VISIBLE_DEVICES" and hip_seen):
-            continue
-        hip_seen = hip_seen or name == "HIP_VISIBLE_DEVICES"
-        listed = _indices(env[name], count, truncate=backend.key == "cuda")
-        if listed is None:
-            return None
-        count = listed
-    return count
-
-
-def _indices(value: str, present: int, *, truncate: bool) -> int | None:
-    entries = [entry.strip() for entry in value.strip().strip("\"'").split(",")]
-    if entries == [""]:
-        return 0
-    valid: list[int] = []
-    invalid = False
-    for entry in entries:
-        if not re.fullmatch(r"-?\d+", entry):
-            return None  # a UUID or MIG name: which device it is, the paste does not say
-        index = int(entry)
-        if 0 <= index < present and not invalid:
-            if index not in valid:
-                valid.append(index)
-        else:
-            invalid = True
-            if not truncate and any(
-                0 <= int(e) < present for e in entries if e.lstrip("-").isdigit()
-            ):
-                return None
-    return len(valid)
-
-
 def _asked(facts: Facts) -> dict[str, str]:
     """torch's "Torch not compiled with CUDA enabled": the program asked a CPU-only build for
     CUDA (torch/cuda/__init__.py `_lazy_init`); or xformers, built for a CUDA torch, found a
@@ -576,17 +529,19 @@ def _verdicts(facts: Facts, key: str) -> dict[str, str]:
 
 
 def _ascend(facts: Facts) -> BackendFacts | None:
-    """CANN's "set ASCEND_RT_VISIBLE_DEVICES:4 error, input data rang[0-2)": torch_npu ran
-    and no NPU passed the variable."""
+    """CANN's "set ASCEND_RT_VISIBLE_DEVICES:4 error, input data rang[0-2)" or "… it must be
+    configured in ascending order": torch_npu ran and no NPU passed the variable."""
     counts = facts.all("message.npu_count")
-    if not counts:
+    refused = facts.all("message.mask_refused")
+    if not counts and not refused:
         return None
     facts.use("env", *facts.all("env"))
-    facts.use("gpus", counts[0])
+    facts.use("gpus", *(counts or refused)[:1])
     backend = next(b for b in registry.BACKENDS if "ASCEND_RT_VISIBLE_DEVICES" in b.visibility_env)
     return BackendFacts(
         key=backend.key, installed=True, version=None, importable=True, available=False,
         device_count=0, devices=(), probed=True,
+        detail={"refused": refused[0].value} if refused and not counts else None,
     )  # fmt: skip
 
 

@@ -262,6 +262,11 @@ _GFX_LIST: Final = re.compile(
 _ASCEND_RANGE: Final = re.compile(
     r"set (ASCEND_RT_VISIBLE_DEVICES):(\S+) error, input data rang\[0-(\d+)\)"
 )
+# CANN refusing the variable's order: "set ASCEND_RT_VISIBLE_DEVICES:0,2,1 error, it must be
+# configured in ascending order" (then no NPU is visible at all).
+_ASCEND_ORDER: Final = re.compile(
+    r"set (ASCEND_RT_VISIBLE_DEVICES):(\S+) error, (it must be configured in ascending order)"
+)
 # Versions written in prose ("torch: 2.3.0", "torch==2.1.2", "torch版本是2.0.1") and by
 # `pip freeze`; read only for these names, and never from an install command (which names
 # what the reporter means to install, not what is there).
@@ -717,7 +722,7 @@ def _messages(state: _State, number: int, line: str) -> None:
         add("message.driver_too_old", "The NVIDIA driver on your system is too old")
     if state.xformers_built and (built := _XFORMERS_BUILT.match(line)):
         add("message.xformers_built_for", built.group(1), name="xformers")
-        add("prose.package", built.group(2), name="torch")
+        add("message.torch_seen", built.group(2), name="torch")
     state.xformers_built = "xFormers was built for" in line
     if pci := _LSPCI.search(line):
         family = _lspci_name(pci.group(1).startswith("NVIDIA"), pci.group(2))
@@ -751,6 +756,9 @@ def _messages(state: _State, number: int, line: str) -> None:
     if ascend := _ASCEND_RANGE.search(line):
         add("env", ascend.group(2), name=ascend.group(1))
         add("message.npu_count", ascend.group(3))
+    if order := _ASCEND_ORDER.search(line):
+        add("env", order.group(2), name=order.group(1))
+        add("message.mask_refused", order.group(3), name=order.group(1))
     if not (
         _COMMAND.search(line)
         or _CE_LINE.match(line)
