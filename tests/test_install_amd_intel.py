@@ -59,14 +59,20 @@ def test_gfx1100_with_a_cpu_torch_251_gets_a_rocm6_index_of_251_that_carries_it(
 
 
 def test_gfx1101_gets_the_newest_release_whose_list_is_known_to_carry_it() -> None:
-    """2.5's ROCm lists stop at gfx1100; the 2.10 rocm7.1 image lists gfx1101; the lists of
-    2.11+ (rocm7.2) were not read, so they are unknown, never picked as 'runs'."""
+    """2.5's ROCm lists stop at gfx1100; 2.6 added gfx1101, and a rocm7.2 wheel of 2.11
+    printed it (uv#18730); the lists of 2.12+ were not found, so they are unknown, never
+    picked as 'runs'."""
     remedy = _remedy(_amd("gfx1101"))
     command, reason = remedy.splitlines()[-2:]
-    assert command.endswith("'torch==2.10.*' --index-url https://download.pytorch.org/whl/rocm7.1")
+    assert command.endswith("'torch==2.11.*' --index-url https://download.pytorch.org/whl/rocm7.2")
     assert "no kernels for gfx1101" in reason and "carries gfx1101" in reason
     newer = wheels.choose("2.13.0+cpu", Machine(gfx=("gfx1101",)))
-    assert newer.release == "2.10" and newer.verdict is Verdict.RUNS
+    assert newer.release == "2.11" and newer.verdict is Verdict.RUNS
+    older = wheels.BY_SERIES["2.5"].variant("rocm6.2")
+    assert older is not None
+    assert wheels.judge(wheels.BY_SERIES["2.5"], older, Machine(gfx=("gfx1101",))).verdict is (
+        Verdict.FAILS
+    )
     rocm72 = wheels.BY_SERIES["2.13"].variant("rocm7.2")
     assert rocm72 is not None
     judged = wheels.judge(wheels.BY_SERIES["2.13"], rocm72, Machine(gfx=("gfx1101",)))

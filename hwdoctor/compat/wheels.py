@@ -35,11 +35,25 @@ Sources (the keys of the compatibility notes; each row below names its own):
   (https://dev-discuss.pytorch.org/t/wheel-variants-for-pytorch-release-2-10-published/3305).
   For 2.8, 2.9 and 2.11+ no source read names an xpu build, so the table has none.
 
-ROCm: a gfx list is known for 2.4/2.5 ([PT-DOCKER-MW-OLD], confirmed with `roc-obj-ls`) and
-for the 2.10 rocm7.1 build ([PT-DOCKER-MW-NEW]); for 2.6 to 2.9 and 2.11+ it is not (which
-release first carried gfx1101, gfx1102, gfx1200 … is unverified), so those variants judge
-"unknown", never "runs". The sources give no rule tying a wheel's ROCm to the ROCm installed
-on the host, so the installed version (evidence `host.rocm_version`) is shown, not matched.
+ROCm gfx lists (`PYTORCH_ROCM_ARCH` of the binary build), by release:
+- 1.11 to 2.4: pytorch/builder's release branches, `manywheel/build_docker.sh` ([PT-BUILDER]):
+  gfx900/906/908 plus gfx90a/gfx1030 for ROCm 4.3+ (1.11@e77e5d07, 1.12@049415d4,
+  1.13@d08f2264, 2.0@9f0fad92); gfx1100 from 2.1 (2.1@55d40b1b, 2.2@af60d114,
+  2.3@ba10bae9); gfx942 for ROCm 6.0+ (2.3@ba10bae9, 2.4@4ce1afeb).
+- 2.5: [PT-DOCKER-MW-OLD], confirmed with `roc-obj-ls` (pytorch#132570) and
+  `get_arch_list()` for 2.5.1+rocm6.2 ([UV-14086]).
+- 2.6: gfx1101 added (pytorch/pytorch#141667, merged 2024-12-04 before the 2.6 branch cut;
+  uv's get_arch_list table for rocm6.1 lists it, [UV-BACKEND]).
+- 2.7 to 2.9: gfx1102, gfx1200, gfx1201 added (pytorch#147761, #148562); `get_arch_list()`
+  for 2.7.1+rocm6.3 ([UV-14086]); 2.8/2.9 rocm6.4 from .ci/docker/libtorch/build.sh
+  @19ace59c (gfx950 there only for ROCm 7.0) and [UV-BACKEND].
+- 2.10 and 2.11: gfx950, gfx1150, gfx1151 added (pytorch#167299, [PT-DOCKER-MW-NEW]); a
+  rocm7.2 wheel's `get_arch_list()` printed the same 14 ([UV-18730]).
+- 1.8 to 1.10 (the builder set none; cmake's default applied, unconfirmed in the binaries)
+  and 2.12+ (not found): unknown, so those variants judge "unknown", never "runs".
+No list of any of these carries gfx1010-1012, gfx1031-1036, gfx902/909/90c or gfx1152/1153.
+The sources give no rule tying a wheel's ROCm to the ROCm installed on the host, so the
+installed version (evidence `host.rocm_version`) is shown, not matched.
 """
 
 from __future__ import annotations
@@ -72,6 +86,10 @@ _ROCM_OLD: Final = (
     "https://github.com/pytorch/pytorch/issues/132570"
 )
 _ROCM_NEW: Final = "[PT-DOCKER-MW-NEW] pytorch/pytorch .ci/docker/manywheel/build.sh (ROCm 7.1.1)"
+_BUILDER: Final = "[PT-BUILDER] pytorch/builder@{} manywheel/build_docker.sh (release/{})"
+_UV_14086: Final = "[UV-14086] get_arch_list(): https://github.com/astral-sh/uv/issues/14086"
+_UV_BACKEND: Final = "[UV-BACKEND] astral-sh/uv@26a9dd4b crates/uv-torch/src/backend.rs"
+_UV_18730: Final = "[UV-18730] get_arch_list(): https://github.com/astral-sh/uv/pull/18730"
 _XPU_25: Final = (
     "[PT-XPU-2.5] https://docs.pytorch.org/docs/2.5/_sources/notes/get_start_xpu.rst.txt"
 )
@@ -232,8 +250,12 @@ _PTX_120: Final = ("compute_120",)
 _ARM_CU126: Final = _sm("8.0", "9.0")
 _ARM_CU128: Final = _sm("8.0", "9.0", "10.0", "12.0")
 _ARM_CU13: Final = _sm("8.0", "9.0", "10.0", "11.0", "12.0")
-# ROCm gfx lists ([PT-DOCKER-MW-OLD] with gfx942 from ROCm 6.0; [PT-DOCKER-MW-NEW]).
+# ROCm gfx lists (see the module's notes for each one's source).
+_GFX_ROCM43: Final = "gfx900;gfx906;gfx908;gfx90a;gfx1030"
+_GFX_ROCM55: Final = f"{_GFX_ROCM43};gfx1100"
 _GFX_ROCM6: Final = "gfx900;gfx906;gfx908;gfx90a;gfx942;gfx1030;gfx1100"
+_GFX_26: Final = f"{_GFX_ROCM6};gfx1101"
+_GFX_27: Final = f"{_GFX_26};gfx1102;gfx1200;gfx1201"
 _GFX_ROCM71: Final = (
     "gfx900;gfx906;gfx908;gfx90a;gfx942;gfx1030;gfx1100;gfx1101;gfx1102;gfx1200;gfx1201;"
     "gfx950;gfx1150;gfx1151"
@@ -292,7 +314,7 @@ RELEASES: Final[tuple[Release, ...]] = (
             Variant("cu126", _both(_CU126_SCRIPT, _ARM_CU126, _PT_REL)),
             Variant("cu128", _x86(_CU12_TURING, _PT_REL, ())),
             Variant("cu130", _both(_CU12_TURING, _ARM_CU13, _PT_REL, _PTX_120)),
-            Variant("rocm7.2"),
+            Variant("rocm7.2", _gfx(_GFX_ROCM71, f"{_ROCM_NEW}; {_UV_18730}")),
             _CPU,
         ),
         Style.INDEX_URL,
@@ -317,7 +339,7 @@ RELEASES: Final[tuple[Release, ...]] = (
             Variant("cu126", _both(_CU126_SCRIPT, _ARM_CU126, _BCUDA_29)),
             Variant("cu128", _both(_CU128_VOLTA, _ARM_CU128, _BCUDA_29)),
             Variant("cu130", _both(_CU12_TURING, _ARM_CU13, _BCUDA_29, _PTX_120)),
-            Variant("rocm6.4"),
+            Variant("rocm6.4", _gfx(_GFX_27, _UV_BACKEND)),
             _CPU,
         ),
         Style.INDEX_URL,
@@ -329,7 +351,7 @@ RELEASES: Final[tuple[Release, ...]] = (
             Variant("cu126", _x86(_CU126_SCRIPT, _BCUDA_28, ())),
             Variant("cu128", _x86(_CU128_VOLTA, _BCUDA_28, ())),
             Variant("cu129", _x86(_CU128_VOLTA, _BCUDA_28, _PTX_120)),
-            Variant("rocm6.4"),
+            Variant("rocm6.4", _gfx(_GFX_27, _UV_BACKEND)),
             _CPU,
         ),
         Style.INDEX_URL,
@@ -341,7 +363,7 @@ RELEASES: Final[tuple[Release, ...]] = (
             Variant("cu118", _x86(_CU118_NO61, _MOI90_NEW)),
             Variant("cu126", _x86(_CU12_NO61, _MOI90_NEW)),
             Variant("cu128", _x86(_CU12_TURING, _MOI90_NEW)),
-            Variant("rocm6.3"),
+            Variant("rocm6.3", _gfx(_GFX_27, _UV_14086)),
             Variant("xpu", source=_XPU_27),
             _CPU,
         ),
@@ -354,8 +376,8 @@ RELEASES: Final[tuple[Release, ...]] = (
             Variant("cu118", _x86(_CU118_NO61, _MOI90_NEW)),
             Variant("cu124", _x86(_CU12_NO61, _MOI90_NEW)),
             Variant("cu126", _x86(_CU12_NO61, _MOI90_NEW)),
-            Variant("rocm6.1"),
-            Variant("rocm6.2.4"),
+            Variant("rocm6.1", _gfx(_GFX_26, _UV_BACKEND)),
+            Variant("rocm6.2.4", _gfx(_GFX_26, _UV_BACKEND)),
             Variant("xpu", source=_XPU_26),
             _CPU,
         ),
@@ -393,7 +415,7 @@ RELEASES: Final[tuple[Release, ...]] = (
         (
             Variant("cu118", _x86(_CU118_90, _MOI90_NEW)),
             Variant("cu121", _x86(_CU12_90, _MOI90_NEW)),
-            Variant("rocm6.0"),
+            Variant("rocm6.0", _gfx(_GFX_ROCM6, _BUILDER.format("ba10bae9", "2.3"))),
             _CPU,
         ),
         Style.INDEX_URL,
@@ -405,8 +427,14 @@ RELEASES: Final[tuple[Release, ...]] = (
         (
             Variant("cu118", _x86(_CU118_90, _MOI90_NEW)),
             Variant("cu121", _x86(_CU12_90, _MOI90_NEW)),
-            Variant("rocm5.6", patches=("2.2.0",)),
-            Variant("rocm5.7", patches=("2.2.1", "2.2.2")),
+            Variant(
+                "rocm5.6", _gfx(_GFX_ROCM55, _BUILDER.format("af60d114", "2.2")), patches=("2.2.0",)
+            ),
+            Variant(
+                "rocm5.7",
+                _gfx(_GFX_ROCM55, _BUILDER.format("af60d114", "2.2")),
+                patches=("2.2.1", "2.2.2"),
+            ),
             _CPU,
         ),
         Style.INDEX_URL,
@@ -418,7 +446,7 @@ RELEASES: Final[tuple[Release, ...]] = (
         (
             Variant("cu118", _x86(_CU118_90, _MOI90_NEW)),
             Variant("cu121", _x86(_CU12_90, _MOI90_NEW)),
-            Variant("rocm5.6"),
+            Variant("rocm5.6", _gfx(_GFX_ROCM55, _BUILDER.format("55d40b1b", "2.1"))),
             _CPU,
         ),
         Style.INDEX_URL,
@@ -430,7 +458,7 @@ RELEASES: Final[tuple[Release, ...]] = (
         (
             Variant("cu117", _x86(_CU11_37, _MOI90_NEW)),
             Variant("cu118", _x86(_CU118_90, _MOI90_NEW)),
-            Variant("rocm5.4.2"),
+            Variant("rocm5.4.2", _gfx(_GFX_ROCM43, _BUILDER.format("9f0fad92", "2.0"))),
             _CPU,
         ),
         Style.INDEX_URL,
@@ -443,7 +471,7 @@ RELEASES: Final[tuple[Release, ...]] = (
         (
             Variant("cu116", _x86(_CU11_37, _MOI90_NEW)),
             Variant("cu117", _x86(_CU11_37, _MOI90_NEW)),
-            Variant("rocm5.2"),
+            Variant("rocm5.2", _gfx(_GFX_ROCM43, _BUILDER.format("d08f2264", "1.13"))),
             _CPU,
         ),
         Style.EXTRA_INDEX_URL,
@@ -457,7 +485,7 @@ RELEASES: Final[tuple[Release, ...]] = (
             Variant("cu102", _x86(_KEPLER_CU10, _MOI90_NEW)),
             Variant("cu113", _x86(_CU11_37, _MOI90_NEW)),
             Variant("cu116", _x86(_CU11_37, _MOI90_NEW)),
-            Variant("rocm5.1.1"),
+            Variant("rocm5.1.1", _gfx(_GFX_ROCM43, _BUILDER.format("049415d4", "1.12"))),
             _CPU,
         ),
         Style.EXTRA_INDEX_URL,
@@ -469,7 +497,7 @@ RELEASES: Final[tuple[Release, ...]] = (
         (
             Variant("cu102", _x86(_KEPLER_CU10, _MOI90)),
             Variant("cu113", _x86(_KEPLER_CU11, _MOI90)),
-            Variant("rocm4.5.2"),
+            Variant("rocm4.5.2", _gfx(_GFX_ROCM43, _BUILDER.format("e77e5d07", "1.11"))),
             _CPU,
         ),
         Style.EXTRA_INDEX_URL,
