@@ -242,6 +242,15 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         commands=("# reinstall {package} in the build made for torch {torch}:", "{reinstall}"),
         advice="reinstall {package} in the release built for torch {torch} (a source build "
         "compiles against the torch installed when it builds)",
+        variants={
+            "unnamed": "a compiled extension was built for another torch: it needs "
+            "`{symbol}`, which torch {torch} does not provide",
+        },
+        variant_commands={"unnamed": ()},
+        variant_advice={
+            "unnamed": "reinstall the package whose import raised this (the traceback's last "
+            "import names it) in the release built for torch {torch}",
+        },
     ),
     Code.MPS_MACOS_TOO_OLD: Entry(
         W, "macOS is older than MPS needs",
@@ -252,6 +261,14 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         commands=("softwareupdate --list",),
         advice="update macOS to {minimum} or newer (System Settings → General → Software "
         "Update), or use a torch release whose MPS supports macOS {version}",
+        variants={
+            "unseen": "torch says this Mac's macOS is older than {minimum}, which MPS in "
+            "{torch} needs",
+        },
+        variant_advice={
+            "unseen": "update macOS to {minimum} or newer (System Settings → General → "
+            "Software Update)",
+        },
     ),
     Code.PYTHON_TRANSLATED: Entry(
         W, "an x86_64 Python under Rosetta",

@@ -271,6 +271,7 @@ def check_extension_abi(known: Known) -> Iterable[Finding]:
         yield finding(
             Code.EXTENSION_BUILT_FOR_OTHER_TORCH,
             backend=backend.key if backend else None,
+            variant=None if dist else "unnamed",  # a pasted error that names no module
             evidence=failure.output,
             package=dist,
             symbol=clip(symbol.group(0), 100) if symbol else "a torch symbol",
@@ -608,29 +609,46 @@ def _platform_explains(known: Known, backend: registry.Backend) -> bool:
     return backend.key == _MPS and (host.translated or _macos_below_mps(host, known.evidence.torch))
 
 
-@check(Section.HOST)
-def check_apple_silicon(known: Known) -> Iterable[Finding]:
-    host = known.host
+@check(Section.BACKENDS)
+def check_mps_refused(known: Known) -> Iterable[Finding]:
+    """torch's own refusal of MPS on this macOS ("supported on MacOS 12.3+", an operator's
+    "starting from macOS 13.0"): it ran on a Mac below the floor, so the refusal decides
+    without the host's facts; they sharpen the sentence where known."""
     refused = _mps_refused(known)
-    if not (_apple_silicon(host) or (refused and host.system == "Darwin")):
+    host = known.evidence.host
+    if not refused or (host is not None and host.system not in ("Darwin", "unknown")):
         return
-    chip = host.cpu_name or ("Apple silicon" if _apple_silicon(host) else "This Mac")
     torch = known.evidence.torch
-    if refused and not _macos_below_mps(host, torch):
+    chip = (host and host.cpu_name) or ("Apple silicon" if host and _apple_silicon(host) else "")
+    if host is not None and _macos_below_mps(host, torch):
+        minimum = ".".join(map(str, _mps_macos(torch)))
+    elif _mps_exact(known):
+        minimum = refused
+    else:
         # torch refused MPS on a macOS its message's number admits: from 2.5 the message
         # kept saying "12.3+" where 13.0 is needed, and from 2.10 "13.0+" where 14.0 is
         # (pytorch/pytorch#139425, #164943): the build needs the release after the number.
-        yield finding(
-            Code.MPS_MACOS_TOO_OLD,
-            backend=_MPS,
-            version=host.os_version or "(version not shown)",
-            chip=chip,
-            minimum=refused
-            if _mps_exact(known)
-            else {"12.3": "13.0", "13.0": "14.0"}.get(refused, refused),
-            torch=f"torch {torch.version}" if torch and torch.version else "this torch",
-        )
-    elif _macos_below_mps(host, torch):
+        minimum = {"12.3": "13.0", "13.0": "14.0"}.get(refused, refused)
+    version = host.os_version if host else None
+    yield finding(
+        Code.MPS_MACOS_TOO_OLD,
+        backend=_MPS,
+        variant=None if version else "unseen",
+        version=version,
+        chip=chip or "This Mac",
+        minimum=minimum,
+        torch=f"torch {torch.version}" if torch and torch.version else "this torch",
+    )
+
+
+@check(Section.HOST)
+def check_apple_silicon(known: Known) -> Iterable[Finding]:
+    host = known.host
+    if not _apple_silicon(host):
+        return
+    chip = host.cpu_name or "Apple silicon"
+    torch = known.evidence.torch
+    if not _mps_refused(known) and _macos_below_mps(host, torch):  # else check_mps_refused
         yield finding(
             Code.MPS_MACOS_TOO_OLD,
             backend=_MPS,
@@ -1029,7 +1047,7 @@ def _kernel_findings(
     common = {
         "device": device,
         "name": name,
-        "torch": known.torch.version,
+        "torch": known.torch.version or "(version not shown)",
         "compiled": " ".join(facts.arch_list),
     }
     if verdict.route is kernels.Route.PTX_JIT:
@@ -1327,6 +1345,7 @@ CHECKS: Final[tuple[Check, ...]] = (
     check_build_for_hardware,
     check_hardware_without_backend,
     check_apple_silicon,
+    check_mps_refused,
     check_package_without_hardware,
     check_hidden_devices,
     check_mask_hides_all,

@@ -98,6 +98,10 @@ _WHAT: Final = {
     "message.mask_refused": "CANN says",
     "message.too_old": "torch says",
     "message.xformers_built_for": "xformers says",
+    "prose.macos": "macOS",
+    "prose.platform": "platform",
+    "prose.chip": "chip",
+    "prose.gfx": "gfx target",
 }
 
 

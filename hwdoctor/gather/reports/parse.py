@@ -214,6 +214,9 @@ _SM_WORDS: Final = " with CUDA capability sm_"
 # The GPU's name at the end of the text before those words ("…显示「NVIDIA GeForce RTX 5090").
 _NAME_TAIL: Final = re.compile(r"(?:NVIDIA|GeForce|Tesla|Quadro|TITAN|Orin|Jetson)[\w ()-]*$")
 _SM_TAIL: Final = re.compile(r"(\d{2,3}) is not compatible with the current PyTorch")
+# The warning's last line names the GPU again: "If you want to use the NVIDIA GeForce RTX 3060
+# Laptop GPU GPU with PyTorch, please check …" (torch/cuda/__init__.py, incompatible_device_warn).
+_WANT_WORDS: Final = ("If you want to use the ", " GPU with PyTorch")
 _SM_SUPPORTS: Final = re.compile(
     r"current PyTorch install supports CUDA capabilities ((?:sm_\w+\s*)+)"
 )
@@ -232,6 +235,8 @@ _INVALID_FUNCTION: Final = re.compile(
 _NO_KERNEL: Final = re.compile(r"no kernel image is available for execution on the device")
 # The loader's "<path>.so: undefined symbol: <symbol>", likewise read around its words.
 _UNDEFINED_WORDS: Final = "undefined symbol:"
+# Mangled names of torch's C++ library: c10::, at::, torch::, its Python bindings (THP…).
+_TORCH_CXX: Final = re.compile(r"^_ZN?K?\d*(?:3c10|2at|5torch)|^THP|c10::|at::|torch::")
 _MODULE_FILE: Final = re.compile(r"([A-Za-z_]\w*)(?:\.cpython[\w-]*|\.abi3)?\.(?:so|pyd)\b")
 # torchvision's and torchaudio's own checks that they were built for another torch
 # (torchvision/extension.py `_check_cuda_version`, torchaudio/_extension): a missing operator,
@@ -247,7 +252,11 @@ _TOO_OLD_WORDS: Final = re.compile(r"PyTorch no longer supports this GPU because
 _MPS_MACOS: Final = re.compile(r"The MPS backend is supported on MacOS (\d+(?:\.\d+)?)\+")
 # An MPS operator that needs a newer macOS says so (aten/src/ATen/native/mps): "MPS support
 # binary op with uint8 natively starting from macOS 13.0".
-_MPS_OP_MACOS: Final = re.compile(r"MPS .{0,80}?starting from macOS (\d+(?:\.\d+)?)")
+_MPS_OP_MACOS: Final = re.compile(r"MPS\b.{0,80}?starting from macOS (\d+(?:\.\d+)?)")
+# Words before a macOS version that make it a floor or a wish, not the machine's release:
+# "starting from macOS 13.2", "upgrade my macOS to 13.2", "requires macOS 14".
+_MACOS_NOT_HERE: Final = re.compile(r"(?:\bfrom|\bto|\bthan|\bneeds?|\brequires?|>=?)[\s`]*$", re.I)
+_MACOS_FLOOR_AFTER: Final = re.compile(r"[\s`]*(?:or (?:newer|later|above|higher)|\+)", re.I)
 _SW_VERS: Final = re.compile(r"^\s*ProductVersion:\s*(\d+(?:\.\d+)+)\s*$")
 _MAC_PLATFORM: Final = re.compile(r"\b(macOS-\d+(?:\.\d+)*-(?:arm64|x86_64)[\w.-]*)")
 # /proc/driver/nvidia/version's first line, as `cat` or dmesg shows it.
@@ -694,6 +703,11 @@ def _messages(state: _State, number: int, line: str) -> None:
             add("message.capability", f"{int(tail.group(1)) // 10}.{int(tail.group(1)) % 10}")
     if supports := _SM_SUPPORTS.search(line):
         add("message.arch_list", " ".join(supports.group(1).split()))
+    if (want := line.find(_WANT_WORDS[0])) >= 0:
+        start = want + len(_WANT_WORDS[0])
+        end = line.find(_WANT_WORDS[1], start, start + 120)
+        if end > start:
+            add("message.unsupported_gpu", line[start:end].strip())
     if old := _TOO_OLD.search(line):
         add("message.unsupported_gpu", old.group(2), index=int(old.group(1)))
         add("message.capability", f"{old.group(3)}.{old.group(4)}", index=int(old.group(1)))
@@ -707,7 +721,7 @@ def _messages(state: _State, number: int, line: str) -> None:
         add("message.invalid_device_function", "HIP error: invalid device function")
     if _NO_KERNEL.search(line):
         add("message.no_kernel_image", "no kernel image is available")
-    if (at := line.find(_UNDEFINED_WORDS)) > 0:
+    if (at := line.find(_UNDEFINED_WORDS)) >= 0:
         before = line[:at].split()
         symbol = line[at + len(_UNDEFINED_WORDS) :].split()
         path = before[-1].rstrip(":") if before else ""
@@ -715,6 +729,9 @@ def _messages(state: _State, number: int, line: str) -> None:
         dist = _extension_of(path.rsplit("/", 1)[0] + "/", module.group(1)) if module else None
         if dist and symbol:
             add("message.undefined_symbol", symbol[0][:120], name=dist)
+        elif symbol and _TORCH_CXX.search(symbol[0]):
+            # a torch C++ symbol, the module that wanted it not named: still another torch's
+            add("message.undefined_symbol", symbol[0][:120], name="")
     if companion := _COMPANION_SAID.search(line):
         name = (companion.group(1) or companion.group(2)).lower()
         add("message.undefined_symbol", f"{name}: built for another torch", name=name)
@@ -783,8 +800,12 @@ def _messages(state: _State, number: int, line: str) -> None:
         if state.heading == "gpu" and (gpu := _TEMPLATE_GPU.match(marks_off)):
             add("gpu", gpu.group(1).strip())
         state.heading = ""
-    if state.tool is None and (mac_prose := _MACOS_PROSE.search(line)):
-        add("prose.macos", mac_prose.group(1))
+    for mac_prose in _MACOS_PROSE.finditer(line) if state.tool is None else ():
+        ahead = line[max(0, mac_prose.start() - 24) : mac_prose.start()]
+        behind = line[mac_prose.end() : mac_prose.end() + 16]
+        if not _MACOS_NOT_HERE.search(ahead) and not _MACOS_FLOOR_AFTER.match(behind):
+            add("prose.macos", mac_prose.group(1))
+            break
     if state.tool is None and (chip_prose := _APPLE_CHIP_PROSE.search(line.strip())):
         add("prose.chip", f"Apple {chip_prose.group(1)}")
     if state.tool is None and "OVERRIDE" not in line:
