@@ -36,6 +36,7 @@ HELD_OUT: Final = (
     DATA / "reports_final",
     DATA / "reports_unseen",
     DATA / "reports_fresh",
+    DATA / "reports_untouched",
 )
 
 # The cause vocabulary of the corpus, and the findings that name each cause.
@@ -513,3 +514,24 @@ def test_a_torch_symbol_missing_from_an_unnamed_module_is_still_another_torchs_b
     # a symbol that is not torch's names no cause
     paste = b"ImportError: undefined symbol: cublasLtGetVersion\ntorch 2.2.1+cu121\n"
     assert not pasted.diagnose(reports.read(paste)).findings
+
+
+UNTOUCHED: Final = DATA / "reports_untouched"
+
+
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [
+        # xformers' whole message on one line, as an issue title carries it
+        ("a1111-16439-xformers-built-2.3.0-have-2.4.0-title.md", "extension.torch_mismatch"),
+        # "i have a 6700xt" next to hipErrorNoBinaryForGpu: gfx1031, in no ROCm wheel
+        ("a1111-5067-6700xt-rocm5.1.1-nobinary.md", "device.gfx_not_compiled"),
+        # torch's other MPS floor wording: "Support has been added in macOS 13.3"
+        ("txdebugger16-macos13.1-cumsum-int64-needs-13.3.md", "mps.macos_too_old"),
+        # torch's C shim (aoti_torch_*) missing from libtorchaudio.so
+        ("wan2gp1479-libtorchaudio-aoti-undefined-torch2.6.md", "extension.built_for_other_torch"),
+    ],
+)
+def test_message_variants_of_real_reports(name: str, code: str) -> None:
+    report = pasted.diagnose(reports.read((UNTOUCHED / name).read_bytes()))
+    assert code in {f.code for f in report.findings}, report.findings

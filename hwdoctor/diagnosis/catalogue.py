@@ -440,6 +440,21 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "workaround and not a supported setup, HSA_OVERRIDE_GFX_VERSION={override} makes "
             "ROCm report {gfx} as {target}, the compiled target of its family, so torch's "
             "{target} code objects load on it (Linux only; a wrong family fails to load)",
+            "none": "no ROCm wheel of torch (download.pytorch.org) whose gfx list is known "
+            "carries {gfx}: it takes a torch build compiled for it (PYTORCH_ROCM_ARCH={gfx} "
+            "in a source build)",
+            "none_override": "no ROCm wheel of torch (download.pytorch.org) whose gfx list is "
+            "known carries {gfx}; as a workaround and not a supported setup, "
+            "HSA_OVERRIDE_GFX_VERSION={override} makes ROCm report {gfx} as {target}, the "
+            "compiled target of its family, so torch's {target} code objects load on it "
+            "(Linux only)",
+        },
+        variant_commands={
+            "none_override": (
+                "# a workaround, not a supported setup (Linux only; ROCm then takes the GPU "
+                "for {target}):",
+                "export HSA_OVERRIDE_GFX_VERSION={override}",
+            ),
         },
     ),
     Code.KERNELS_BY_PTX_JIT: Entry(

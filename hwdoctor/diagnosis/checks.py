@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Final, NamedTuple, TypeVar
+from typing import Any, Final, NamedTuple, TypeVar
 
 from hwdoctor import registry, versions
 from hwdoctor.compat import drivers, kernels, visibility, wheels
@@ -240,7 +240,7 @@ def check_probe_failures(known: Known) -> Iterable[Finding]:
 # "undefined symbol" is the symptom). torchvision says it in words when its operators did
 # not register: "operator torchvision::nms does not exist" (torchvision/extension.py).
 _TORCH_SYMBOL: Final = re.compile(
-    r"undefined symbol: \S*(?:c10|N2at|at::|N5torch|torch::|THP)\S*"
+    r"undefined symbol: \S*(?:c10|N2at|at::|N5torch|torch::|THP|aoti_torch_)\S*"
     r"|operator torchvision::\w+ does not exist"
     r"|PyTorch and \w+ were compiled with different CUDA"
 )
@@ -1001,8 +1001,10 @@ def check_torch_said_no_code(known: Known) -> Iterable[Finding]:
                       "torch": known.torch.version or "(version not shown)",
                       "compiled": f"not shown; torch says: {clip(one_line(said), 90)}"}  # fmt: skip
             if verdict.direction is kernels.Direction.GFX:
-                yield finding(Code.GFX_NOT_COMPILED, backend=backend.key, gfx=verdict.device_arch,
-                              **known.install(backend, replace=True), **common)  # fmt: skip
+                # The build's list is not shown: the override is offered only towards a
+                # target every known ROCm wheel carries.
+                family = kernels.verdict(capability, wheels.always_carried_gfx())
+                yield _gfx_finding(known, backend, family, common)
                 continue
             older = (facts.detail or {}).get("older") == "yes" or _below_every_build(capability)
             yield finding(
@@ -1060,16 +1062,7 @@ def _kernel_findings(
             **common,
         )
     elif verdict.route is kernels.Route.NONE and verdict.direction is kernels.Direction.GFX:
-        yield finding(
-            Code.GFX_NOT_COMPILED,
-            backend=backend.key,
-            variant="override" if verdict.override_value else None,
-            gfx=verdict.device_arch,
-            target=verdict.override_target,
-            override=verdict.override_value,
-            **known.install(backend, replace=True),
-            **common,
-        )
+        yield _gfx_finding(known, backend, verdict, common)
     elif verdict.route is kernels.Route.NONE:
         # The way to a build that runs: in words by direction, and as the pip line of the
         # release and index compat.wheels shows to run on every GPU here and on the driver.
@@ -1089,6 +1082,31 @@ def _kernel_findings(
             ),
             **common,
         )
+
+
+def _gfx_finding(
+    known: Known, backend: registry.Backend, verdict: kernels.Verdict, common: Mapping[str, Any]
+) -> Finding:
+    """An AMD GPU without code objects: the ROCm build whose list carries its target, or,
+    where no ROCm wheel of torch does, that said; the family override as a workaround."""
+    line, none_carries = remedies.torch_for_gfx(
+        known.way, known.torch.version, (verdict.device_arch,),
+        machine=_machine(known.evidence.host),
+    )  # fmt: skip
+    install = {"install": line} if line else known.install(backend, replace=True)
+    variant = "override" if verdict.override_value else None
+    if none_carries:
+        install = {"install": ""}
+        variant = "none_override" if verdict.override_value else "none"
+    return finding(
+        Code.GFX_NOT_COMPILED,
+        backend=backend.key,
+        variant=variant,
+        gfx=verdict.device_arch,
+        target=verdict.override_target,
+        override=verdict.override_value,
+        **{**install, **common},
+    )
 
 
 def _torch_for_gpus(known: Known, capabilities: tuple[str, ...], proven_cuda: str | None) -> str:

@@ -194,3 +194,14 @@ def torch_for_driver(
     else:
         return ""
     return pip(way, f"install --force-reinstall {args}") if args else ""
+
+
+def torch_for_gfx(
+    way: Installer, torch_version: str | None, gfx: tuple[str, ...], *, machine: str = "x86_64"
+) -> tuple[str, bool]:
+    """The `pip install` of a ROCm build of torch compiled for `gfx`, and whether no ROCm
+    wheel of torch is known to carry it (then the line is empty)."""
+    from hwdoctor.compat import wheels
+
+    args, none_carries = wheels.install_for_gfx(torch_version, gfx, host=machine)
+    return (pip(way, f"install --force-reinstall {args}") if args else ""), none_carries

@@ -40,7 +40,13 @@ def partial_state():
 
 
 def max_memory():
-    from transformers.integrations.accelerate import get_max_memory
+    """The budgets device_map="auto" starts from: transformers' own get_max_memory from 5.0
+    (transformers/integrations/accelerate.py), accelerate's before (4.x modeling_utils
+    imports it from accelerate.utils)."""
+    try:
+        from transformers.integrations.accelerate import get_max_memory
+    except ImportError:
+        from accelerate.utils import get_max_memory
 
     return {"keys": [str(key) for key in get_max_memory()]}
 
@@ -60,6 +66,10 @@ def pipeline_device():
         def to(self, *args, **kwargs):
             moved_to.append(str(args[0]) if args else str(kwargs.get("device")))
             return self
+
+    # transformers 5.0 reads the source file of a model class's module when it builds one;
+    # under `python -c` this class's module (__main__) has none, so it stands in BertModel's.
+    RecordingBert.__module__ = BertModel.__module__
 
     vocab = os.path.join(SCRATCH, "vocab.txt")
     with open(vocab, "w") as handle:

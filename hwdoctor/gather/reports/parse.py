@@ -95,7 +95,8 @@ _APPLE_CHIP_PROSE: Final = re.compile(
 # when the name table knows it once spaced as AMD spells it ("Radeon RX 5700 XT").
 _AMD_PROSE: Final = re.compile(
     r"\b(?:AMD\s+)?(?:Radeon\s+)?(?:(RX)\s*(\d{3,4})\s*(XTX|XT|GRE)?|(Vega)\s*(\d{2}))\b"
-    r"|\bRadeon\s+(\d{3,4}[MS])\b",  # an APU's graphics: "Radeon 780M", "Radeon 8060S"
+    r"|\bRadeon\s+(\d{3,4}[MS])\b"  # an APU's graphics: "Radeon 780M", "Radeon 8060S"
+    r"|\b([5-9]\d00)\s?(XTX|XT)\b",  # "a 6700xt": the XT says it is a Radeon
     re.I,
 )
 # The REPL answering torch.cuda.is_available() on the next line.
@@ -236,7 +237,11 @@ _NO_KERNEL: Final = re.compile(r"no kernel image is available for execution on t
 # The loader's "<path>.so: undefined symbol: <symbol>", likewise read around its words.
 _UNDEFINED_WORDS: Final = "undefined symbol:"
 # Mangled names of torch's C++ library: c10::, at::, torch::, its Python bindings (THP…).
-_TORCH_CXX: Final = re.compile(r"^_ZN?K?\d*(?:3c10|2at|5torch)|^THP|c10::|at::|torch::")
+# torch's C shim for compiled extensions (aoti_torch_*, torch/csrc/inductor/aoti_torch/c/shim.h)
+# is torch's too.
+_TORCH_CXX: Final = re.compile(
+    r"^_ZN?K?\d*(?:3c10|2at|5torch)|^THP|^aoti_torch_|c10::|at::|torch::"
+)
 _MODULE_FILE: Final = re.compile(r"([A-Za-z_]\w*)(?:\.cpython[\w-]*|\.abi3)?\.(?:so|pyd)\b")
 # torchvision's and torchaudio's own checks that they were built for another torch
 # (torchvision/extension.py `_check_cuda_version`, torchaudio/_extension): a missing operator,
@@ -252,7 +257,9 @@ _TOO_OLD_WORDS: Final = re.compile(r"PyTorch no longer supports this GPU because
 _MPS_MACOS: Final = re.compile(r"The MPS backend is supported on MacOS (\d+(?:\.\d+)?)\+")
 # An MPS operator that needs a newer macOS says so (aten/src/ATen/native/mps): "MPS support
 # binary op with uint8 natively starting from macOS 13.0".
-_MPS_OP_MACOS: Final = re.compile(r"MPS\b.{0,80}?starting from macOS (\d+(?:\.\d+)?)")
+_MPS_OP_MACOS: Final = re.compile(
+    r"MPS\b.{0,80}?(?:starting from|Support has been added in) macOS (\d+(?:\.\d+)?)"
+)
 # Words before a macOS version that make it a floor or a wish, not the machine's release:
 # "starting from macOS 13.2", "upgrade my macOS to 13.2", "requires macOS 14".
 _MACOS_NOT_HERE: Final = re.compile(r"(?:\bfrom|\bto|\bthan|\bneeds?|\brequires?|>=?)[\s`]*$", re.I)
@@ -737,7 +744,12 @@ def _messages(state: _State, number: int, line: str) -> None:
         add("message.undefined_symbol", f"{name}: built for another torch", name=name)
     if _DRIVER_TOO_OLD.search(line):
         add("message.driver_too_old", "The NVIDIA driver on your system is too old")
-    if state.xformers_built and (built := _XFORMERS_BUILT.match(line)):
+    said_at = line.find("xFormers was built for")
+    built = None
+    if said_at >= 0:  # the whole message on one line, as an issue title carries it
+        rest = line[said_at + len("xFormers was built for") :].lstrip(":")
+        built = _XFORMERS_BUILT.match(rest)
+    if built or (state.xformers_built and (built := _XFORMERS_BUILT.match(line))):
         add("message.xformers_built_for", built.group(1), name="xformers")
         add("message.torch_seen", built.group(2), name="torch")
     state.xformers_built = "xFormers was built for" in line
@@ -853,6 +865,8 @@ def _amd_spelling(match: re.Match[str]) -> str:
         return f"Radeon RX {match.group(2)}{suffix}"
     if match.group(6):
         return f"Radeon {match.group(6).upper()}"
+    if match.group(7):
+        return f"Radeon RX {match.group(7)} {match.group(8).upper()}"
     return f"Radeon RX Vega {match.group(5)}"
 
 
