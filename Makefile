@@ -40,7 +40,13 @@ lint: $(VENV)/.test-installed
 typecheck: $(VENV)/.test-installed
 	$(BIN)/mypy
 
-pytest: $(VENV)/.test-installed
+# Older transformers/accelerate pairs for the fidelity suite (constraints/pairs.txt), each in a
+# venv of its own under .venv-pairs/ that shares this venv's torch; kept while the pins hold.
+$(VENV)/.pairs-installed: constraints/pairs.txt tests/pairs.py $(VENV)/.ml-installed
+	$(BIN)/python -m tests.pairs build
+	touch $@
+
+pytest: $(VENV)/.test-installed $(VENV)/.pairs-installed
 	$(BIN)/python -m pytest -n auto --catalogue-coverage $(PYTEST_ARGS)
 
 test: lint typecheck pytest
@@ -88,4 +94,4 @@ docs: $(VENV)/.ml-installed
 	$(BIN)/python -c 'import sys; from hwdoctor.diagnosis.catalogue import reference; sys.stdout.write(reference())' > docs/findings.md
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(BENCH_VENV) .venv-pairs build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -11,7 +11,7 @@ import dataclasses
 
 import pytest
 
-from hwdoctor import devices, diagnosis
+from hwdoctor import devices, diagnosis, rules
 from hwdoctor.diagnosis import load as judged
 from hwdoctor.diagnosis import ranks
 from hwdoctor.diagnosis.catalogue import CATALOGUE, Code
@@ -313,7 +313,34 @@ def test_library_missing_and_unsupported_versions() -> None:
     packages = dict(evidence.packages or {})
     packages["accelerate"] = None
     evidence = dataclasses.replace(evidence, packages=packages)
-    assert explain_codes(evidence) == ["explain.version_unsupported", "explain.library_missing"]
+    # No table was read from 4.0.0: nothing is predicted, and without the real libraries'
+    # answers there is no report.
+    with pytest.raises(rules.OutsideTables):
+        diagnosis.explain(evidence)
+    answered = diagnosis.explain(evidence, verify=_verify_run(RunOutcome.COMPLETED, "cpu"))
+    assert sorted(codes(answered.findings)) == [
+        "explain.library_missing",
+        "explain.version_unsupported",
+    ]
+    assert answered.observed and answered.verify is None
+    assert answered.training.device == "cpu" and answered.training.trace.steps[0].name == "observed"
+    unsupported = one(answered.findings, "explain.version_unsupported")
+    assert unsupported.message.endswith("observed here, not predicted")
+    assert (
+        unsupported.remedy and "install --upgrade 'transformers>=4.46,<5.25'" in unsupported.remedy
+    )
+    # A newer release than the tables: no command reaches it; a newer hwdoctor may.
+    newer = diagnosis.explain(
+        with_package(evidence, "transformers", "9.0.0"),
+        verify=_verify_run(RunOutcome.COMPLETED, "cpu"),
+    )
+    found = one(newer.findings, "explain.version_unsupported")
+    assert found.remedy is None and found.advice and "newer hwdoctor" in found.advice
+    hung = diagnosis.explain(evidence, verify=_verify_run(RunOutcome.TIMEOUT, "cpu"))
+    assert (
+        "could not be asked: the verification hung in TrainingArguments"
+        in one(hung.findings, "explain.version_unsupported").message
+    )
 
 
 def test_libraries_disagree_and_auto_ignores() -> None:

@@ -38,7 +38,8 @@ def test_json_contract_on_this_machine() -> None:
         "mismatches": [],
         "problem": None,
     }
-    assert data["supported"] == {"transformers": ">=5.23,<5.25", "accelerate": ">=1.15,<1.16"}
+    assert data["supported"] == {"transformers": ">=4.46,<5.25", "accelerate": ">=1.0,<1.16"}
+    assert data["basis"] == "predicted"
 
 
 def test_human_output_answers_first_and_shows_the_chain_with_verbose(world: World) -> None:
@@ -152,13 +153,9 @@ def test_probe_facts_reach_the_explain_checks(world: World) -> None:
     tests/test_checks.py, their predictions against the real libraries in test_fidelity)."""
     world.patch_cuda().set_env(ACCELERATE_USE_CPU="1")
     world.privateuse1("neuron", module="torch_neuronx", dist="torch-neuronx", autoload=False)
-    info = world.site / "transformers-9.0.0.dist-info"  # a newer transformers' metadata first
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: transformers\nVersion: 9.0.0\n")
     found = explain_codes(world)
     assert "explain.accelerate_use_cpu_half_honoured" in found
     assert "explain.extension_not_autoloaded" in found
-    assert "explain.version_unsupported" in found
 
 
 def test_invalid_accelerate_use_cpu_makes_training_raise(world: World) -> None:

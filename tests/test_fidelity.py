@@ -10,12 +10,14 @@ this is also the test that the fakes make the real libraries pick the fake devic
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
+from tests import pairs
 from tests.conftest import base_env, run_hwdoctor
 from tests.fakeworld import FakeDevice, World
 
@@ -161,24 +163,53 @@ PINNED: dict[str, tuple[str, str]] = {
 }
 
 
+# The library versions the suite runs against: the dev venv's pair (constraints/dev.txt) and
+# the older pairs of constraints/pairs.txt, each in its own venv sharing the one torch.
+PAIRS: dict[str, pairs.Pair | None] = {
+    "newest": None,
+    **{p.name: p for p in pairs.pairs() if not p.outside},
+}
+OUTSIDE: list[pairs.Pair] = [p for p in pairs.pairs() if p.outside]
+
+# Where a pair's real libraries pick differently from the newest (what TrainingArguments,
+# PartialState, pipeline() and get_max_memory return there): the pins of each world at that
+# pair, so a fake that stopped working still cannot make prediction and reality agree.
+DIFFERENT: dict[str, dict[str, dict[str, str]]] = {}
+
+
+def _python(pair: str) -> list[str]:
+    chosen = PAIRS[pair]
+    if chosen is None:
+        return []
+    assert chosen.python.exists(), (
+        f"{chosen.root} is missing: `python -m tests.pairs build` makes it (make test does)"
+    )
+    return ["--python", str(chosen.python)]
+
+
 @pytest.mark.slow
+@pytest.mark.parametrize("pair", list(PAIRS))
 @pytest.mark.parametrize("name", list(SCENARIOS))
-def test_prediction_equals_the_real_libraries(name: str, tmp_path: Path) -> None:
+def test_prediction_equals_the_real_libraries(name: str, pair: str, tmp_path: Path) -> None:
     scenario = SCENARIOS[name]
     world = World(tmp_path / "world").set_env(**scenario.env)
     scenario.build(world)
     args = ["explain", "--verify", "--json", *(["--use-cpu"] if scenario.use_cpu else [])]
-    result = run_hwdoctor(*args, env=world.env(base_env()))
+    result = run_hwdoctor(*args, *_python(pair), env=world.env(base_env()))
     document = result.json()
     verify = document["data"]["verify"]
     assert verify["ran"] and verify["problem"] is None, result
     assert verify["mismatches"] == [], result
     assert verify["agree"] is True
     actual = {item["name"]: item["actual"] for item in verify["items"]}
-    assert actual["TrainingArguments.device"] == scenario.training
-    assert actual["PartialState().device"] == scenario.state
-    assert actual["pipeline().device"] == scenario.pipeline
-    assert actual["get_max_memory() keys"] == scenario.auto
+    pinned = {
+        "TrainingArguments.device": scenario.training,
+        "PartialState().device": scenario.state,
+        "pipeline().device": scenario.pipeline,
+        "get_max_memory() keys": scenario.auto,
+        **DIFFERENT.get(pair, {}).get(name, {}),
+    }
+    assert {key: actual[key] for key in pinned} == pinned
     if name in PINNED:
         n_gpu, mode = PINNED[name]
         assert actual["TrainingArguments.n_gpu"] == n_gpu
@@ -189,3 +220,49 @@ def test_prediction_equals_the_real_libraries(name: str, tmp_path: Path) -> None
 def test_the_matrix_is_large_enough() -> None:
     assert set(PINNED) <= set(SCENARIOS)
     assert len(SCENARIOS) >= 30
+
+
+# What the real libraries pick in a world, asked directly: the independent check of an
+# observed explain.
+ASK = """
+import json, tempfile, warnings
+warnings.simplefilter("ignore")
+from transformers import TrainingArguments
+from accelerate.state import PartialState
+args = TrainingArguments(output_dir=tempfile.mkdtemp(), report_to="none")
+print(json.dumps({"training": str(args.device), "state": str(PartialState().device)}))
+"""
+
+
+@pytest.mark.slow
+def test_a_release_outside_every_table_is_observed_not_predicted(tmp_path: Path) -> None:
+    """transformers 4.45 and accelerate 0.34 are older than every table: explain asks the
+    real libraries in the diagnosed environment and shows their answers as observed, with
+    no prediction beside them; a saved evidence file of it cannot be explained elsewhere."""
+    (pair,) = OUTSIDE
+    world = World(tmp_path / "world")
+    npu(2)(world)
+    evidence = tmp_path / "e.json"
+    result = run_hwdoctor("explain", "--json", "--python", str(pair.python),
+                          env=world.env(base_env()))  # fmt: skip
+    data = result.json()["data"]
+    asked = world.run(ASK, python=pair.python)
+    assert asked.returncode == 0, asked.stderr
+    real = json.loads(asked.stdout.strip().splitlines()[-1])
+    assert data["basis"] == "observed"
+    assert data["training"]["device"] == real["training"] == "npu:0"
+    assert data["accelerate"]["device"] == real["state"] == "npu"
+    assert [s["name"] for s in data["training"]["steps"]] == ["observed"]
+    assert data["verify"]["ran"] is False
+    unsupported = [f for f in data["findings"] if f["code"] == "explain.version_unsupported"]
+    assert {f["params"]["library"] for f in unsupported} == {"transformers", "accelerate"}
+    assert all(f["message"].endswith("observed here, not predicted") for f in unsupported)
+    human = run_hwdoctor("explain", "--python", str(pair.python), env=world.env(base_env()))
+    assert human.stdout.startswith("Observed, not predicted: training uses npu:0")
+    assert "prediction may differ" not in human.stdout
+    saved = run_hwdoctor("detect", "--save-evidence", str(evidence), "--python",
+                         str(pair.python), env=world.env(base_env()))  # fmt: skip
+    assert evidence.exists(), saved
+    replay = run_hwdoctor("explain", "--from", str(evidence), env=world.env(base_env()))
+    assert replay.returncode == 2
+    assert "outside the releases hwdoctor's decision tables were read from" in replay.stderr

@@ -67,13 +67,26 @@ def explain(
     nproc: int | None = None,
 ) -> ExplainReport:
     """Which device training and inference pick in `evidence`'s environment, and why; with
-    `verify`, the real libraries' answers compared with the prediction."""
+    `verify`, the real libraries' answers compared with the prediction. Where a library's
+    version lies outside every table, nothing is predicted: `verify` (then required) holds
+    the real libraries' answers, and the report shows them as observed."""
     given = rules.inputs(evidence, use_cpu)
-    training = rules.training(given)
-    accelerate = rules.accelerate_state(given)
-    inference = rules.inference(given)
-    verified = verification.compare(verify, training, accelerate, inference) if verify else None
-    found, _ = explain_checks.diagnose(evidence, given, training, accelerate, inference, verified)
+    outside = rules.uncovered(given)
+    if outside:
+        if verify is None:
+            raise rules.OutsideTables(", ".join(f"{name} {version}" for name, version in outside))
+        training, accelerate, inference = verification.observed(verify, use_cpu, outside)
+        verified = None
+    else:
+        training = rules.training(given)
+        accelerate = rules.accelerate_state(given)
+        inference = rules.inference(given)
+        verified = verification.compare(verify, training, accelerate, inference) if verify else None
+    observation = verification.problem_of(verify) if outside and verify else None
+    found, _ = explain_checks.diagnose(
+        evidence, given, training, accelerate, inference, verified,
+        observed=(observation or "") if outside else None,
+    )  # fmt: skip
     return ExplainReport(
         detect=detect(evidence),
         training=training,
@@ -82,13 +95,15 @@ def explain(
         findings=found,
         verify=verified,
         supported=rules.SUPPORTED,
-        ranks=rules.local_ranks(given, nproc) if nproc else (),
+        ranks=rules.local_ranks(given, nproc) if nproc and not outside else (),
+        observed=bool(outside),
     )
 
 
 def explain_device(evidence: Evidence, request: devices.DeviceRequest) -> DeviceExplanation:
     """What it takes to use one device string in `evidence`'s environment."""
-    training = rules.training(rules.inputs(evidence))
+    given = rules.inputs(evidence)
+    training = None if rules.uncovered(given) else rules.training(given)
     auto, note = rules.training_auto(request.type)
     text = request.text
     return DeviceExplanation(
@@ -98,7 +113,7 @@ def explain_device(evidence: Evidence, request: devices.DeviceRequest) -> Device
         rows=backends.device_rows(request, evidence),
         training_auto=auto,
         training_note=note,
-        training_device=training.device,
+        training_device=training.device if training else None,
         device_map_auto=all(b.device_map_auto for b in registry.for_device(request.type)),
         pass_as=(
             f'AutoModelForCausalLM.from_pretrained(..., device_map="{text}")',

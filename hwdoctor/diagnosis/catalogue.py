@@ -594,12 +594,23 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
     ),
     # --- explain -------------------------------------------------------------------------
     Code.VERSION_UNSUPPORTED: Entry(
-        W, "a library version outside the tables' range",
-        "The decision tables were read from other versions of this library; the "
-        "prediction may differ from what it does.",
-        "{library} {version} is outside the versions hwdoctor's decision tables were read "
-        "from ({library}{spec}); the prediction may differ",
-        commands=("# check the prediction against the real library:", "hwdoctor explain --verify"),
+        I, "a library version outside the tables' range",
+        "The decision tables were read from other releases of this library, so hwdoctor does "
+        "not predict its choices: explain asks the real libraries in the diagnosed "
+        "environment and shows their answers, marked as observed.",
+        "{library} {version} is outside the releases hwdoctor's decision tables were read "
+        "from ({library}{spec}): the answers shown are the real libraries', observed here, "
+        "not predicted",
+        commands=(
+            "# for the reasons behind each answer, a release the tables cover:",
+            "{upgrade}",
+        ),
+        advice="hwdoctor's tables stop before {library} {newer}: a newer hwdoctor may cover it",
+        variants={
+            "unanswered": "{library} {version} is outside the releases hwdoctor's decision "
+            "tables were read from ({library}{spec}), and the real libraries could not be "
+            "asked: {problem}",
+        },
     ),
     Code.LIBRARY_MISSING: Entry(
         W, "transformers or accelerate missing",

@@ -906,7 +906,7 @@ def _hidden(known: Known, backend: registry.Backend) -> Iterable[Finding]:
 
 
 @check(Section.BACKENDS, Section.ENV)
-def check_mask_hides_all(known: Known) -> Iterable[Finding]:
+def check_visibility_mask(known: Known) -> Iterable[Finding]:
     """torch sees no device, and a visibility variable lets none through on a machine with
     few enough of them (`compat.visibility`), or the runtime refused the variable. Only where
     the host's count is not known (a pasted report without the GPU list; hardware seen but
@@ -1366,7 +1366,7 @@ CHECKS: Final[tuple[Check, ...]] = (
     check_mps_refused,
     check_package_without_hardware,
     check_hidden_devices,
-    check_mask_hides_all,
+    check_visibility_mask,
     check_arch_compiled,
     check_torch_said_no_code,
     check_gfx_on_host,

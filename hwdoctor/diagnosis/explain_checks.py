@@ -25,7 +25,7 @@ from hwdoctor.model.facts import Evidence, Section
 from hwdoctor.model.reports import Finding, NotChecked
 from hwdoctor.rules import SUPPORTED
 from hwdoctor.rules import TPU as TPU_MODE
-from hwdoctor.rules.engine import Inputs, Seen, Sees, strtobool
+from hwdoctor.rules.engine import Inputs, Seen, Sees, select, strtobool
 from hwdoctor.rules.tables import TRAINING_ARGUMENTS
 
 
@@ -39,6 +39,9 @@ class Explained:
     accelerate: AccelerateDecision
     inference: InferenceDecision
     verify: VerifyReport | None
+    # Versions outside every table: None when predicted; else what kept the real libraries
+    # from answering ("" when they all answered).
+    observed: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,9 +70,16 @@ def check_supported_versions(seen: Explained) -> Iterable[Finding]:
                 install=remedies.pip(seen.known.way, f"install {library}"),
             )
         elif versions.satisfies(package.version, spec) is False:
+            variant = "unanswered" if seen.observed else "observed"
+            # Older than every table: an upgrade reaches them; newer: only a newer hwdoctor.
+            older = versions.satisfies(package.version, spec.split(",")[0]) is False
+            upgrade = f"install --upgrade '{library}{spec}'"
             yield finding(
-                Code.VERSION_UNSUPPORTED, library=library, version=package.version, spec=spec
-            )
+                Code.VERSION_UNSUPPORTED, variant=variant, library=library,
+                version=package.version, spec=spec, problem=seen.observed,
+                upgrade=remedies.pip(seen.known.way, upgrade) if older else None,
+                newer=None if older else package.version,
+            )  # fmt: skip
 
 
 @check(Section.ENV)
@@ -160,7 +170,8 @@ def check_xla_override(seen: Explained) -> Iterable[Finding]:
 
 @check(Section.BACKENDS)
 def check_not_autoloaded(seen: Explained) -> Iterable[Finding]:
-    for step in TRAINING_ARGUMENTS.steps:
+    table = select(TRAINING_ARGUMENTS, seen.inputs.transformers_version)
+    for step in table.steps if table else ():
         sees = step.predicate
         if not isinstance(sees, Sees) or sees.seen is not Seen.AUTOLOAD_ONLY:
             continue
@@ -230,8 +241,10 @@ def diagnose(
     accelerate: AccelerateDecision,
     inference: InferenceDecision,
     verify: VerifyReport | None,
+    *,
+    observed: str | None = None,
 ) -> tuple[tuple[Finding, ...], tuple[NotChecked, ...]]:
-    seen = Explained(Known(evidence), inputs, training, accelerate, inference, verify)
+    seen = Explained(Known(evidence), inputs, training, accelerate, inference, verify, observed)
     return run(
         EXPLAIN_CHECKS, lambda c: c.reads, lambda c: c.name, lambda c: c.run(seen),
         evidence.unknown(),

@@ -41,8 +41,10 @@ _HOST_TIERS: Final = (registry.HOST, "disk")  # offload targets in accelerate's 
 
 
 def default_device(evidence: Evidence) -> devices.DeviceRequest:
-    """What TrainingArguments would train on here: the accelerator a job would use."""
-    chosen = rules.training(rules.inputs(evidence)).device or registry.HOST
+    """What TrainingArguments would train on here: the accelerator a job would use (by the
+    newest tables where the installed transformers is outside them: a first try that the
+    load then proves or refutes)."""
+    chosen = rules.training(rules.as_newest(rules.inputs(evidence))).device or registry.HOST
     known = chosen.split(":")[0] in devices.known_types()
     return devices.parse(chosen if known else registry.HOST)
 
@@ -234,8 +236,9 @@ def placement_findings(
     model: str | None = None,
 ) -> list[Finding]:
     found = []
-    if device.is_strategy and placement:
-        plan = rules.device_map_auto(rules.inputs(evidence))
+    given = rules.inputs(evidence)
+    if device.is_strategy and placement and not rules.uncovered(given):
+        plan = rules.device_map_auto(given)
         if plan.fallback_to_cpu and all(row.device in _HOST_TIERS for row in placement):
             first = plan.unused_accelerators[0]
             device_type = registry.BY_KEY[first].device

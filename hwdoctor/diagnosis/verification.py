@@ -10,10 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from hwdoctor import registry
 from hwdoctor.gather.probe.runner import ProbeRun, RunOutcome
 from hwdoctor.model.decisions import (
     AccelerateDecision,
+    DeviceMapPlan,
     InferenceDecision,
+    StepTrace,
+    Trace,
     TrainingDecision,
     VerifyItem,
     VerifyReport,
@@ -41,12 +45,78 @@ def compare(
                      "get_max_memory", "keys"),
         answers.item("pipeline().device", inference.pipeline, "pipeline", "device"),
     )  # fmt: skip
-    problem = None
-    if run.outcome is not RunOutcome.COMPLETED:
-        culprit = run.culprit.name if run.culprit else "start-up"
-        how = "hung" if run.outcome is RunOutcome.TIMEOUT else f"died ({run.signal_name})"
-        problem = f"the verification {how} in {culprit}"
+    problem = problem_of(run)
     return VerifyReport(ran=True, items=items, seconds=run.seconds, problem=problem)
+
+
+def problem_of(run: ProbeRun) -> str | None:
+    """Why the payload did not answer every call: it hung or died in one."""
+    if run.outcome is RunOutcome.COMPLETED:
+        return None
+    culprit = run.culprit.name if run.culprit else "start-up"
+    how = "hung" if run.outcome is RunOutcome.TIMEOUT else f"died ({run.signal_name})"
+    return f"the verification {how} in {culprit}"
+
+
+def observed(
+    run: ProbeRun, use_cpu: bool, outside: tuple[tuple[str, str], ...]
+) -> tuple[TrainingDecision, AccelerateDecision, InferenceDecision]:
+    """The real libraries' answers as the decisions of a report, for versions outside every
+    table: each a single observed step, nothing predicted. A call that raised or never ran
+    leaves its answer unknown ("unknown"), said by the explain checks."""
+    answers = Answers(run)
+    read_from = "observed: " + ", ".join(f"{name} {version}" for name, version in outside)
+
+    def value(call: str, field: str) -> str | None:
+        answer = answers.facts.get(call)
+        if call in answers.errors or not isinstance(answer, Mapping) or field not in answer:
+            return None
+        found = answer[field]
+        return ",".join(str(v) for v in found) if isinstance(found, list) else str(found)
+
+    def trace(title: str, library: str, call: str, shown: str | None) -> Trace:
+        error = answers.errors.get(call)
+        seen = f"raises {error.one_line()}" if error else (shown or "did not answer")
+        step = StepTrace("observed", f"the real {title} in this environment", seen, "taken")
+        return Trace(title, library, read_from, (step,))
+
+    state_device = value("PartialState", "device")
+    accelerate = AccelerateDecision(
+        state_device or "unknown",
+        value("PartialState", "distributed_type") or "unknown",
+        value("PartialState", "backend") if value("PartialState", "backend") != "None" else None,
+        False,
+        trace("PartialState().device", "accelerate", "PartialState", state_device),
+    )
+    device = value("TrainingArguments", "device")
+    n_gpu = value("TrainingArguments", "n_gpu")
+    error = answers.errors.get("TrainingArguments")
+    training = TrainingDecision(
+        device,
+        int(n_gpu) if n_gpu and n_gpu.isdigit() else None,
+        value("TrainingArguments", "parallel_mode"),
+        use_cpu,
+        accelerate,
+        trace("TrainingArguments(...).device", "transformers", "TrainingArguments", device),
+        error=error.one_line() if error else None,
+    )
+    keys = tuple((value("get_max_memory", "keys") or "").split(",")) if value(
+        "get_max_memory", "keys") else ()  # fmt: skip
+    budgets = trace('device_map="auto" budgets (get_max_memory)', "accelerate",
+                    "get_max_memory", ",".join(keys) or None)  # fmt: skip
+    plan = DeviceMapPlan(
+        devices=keys, keys=keys, budgets=tuple((key, None) for key in keys), family="observed",
+        fallback_to_cpu=False, unused_accelerators=(), family_trace=budgets,
+        host_trace=Trace(budgets.title, budgets.library, read_from, ()),
+    )  # fmt: skip
+    pipeline = value("pipeline", "device")
+    inference = InferenceDecision(
+        from_pretrained=registry.HOST,  # weights are created on the host, in every release
+        device_map_auto=plan,
+        pipeline=pipeline or "unknown",
+        pipeline_trace=trace("pipeline(...) device", "transformers", "pipeline", pipeline),
+    )
+    return training, accelerate, inference
 
 
 class Answers:

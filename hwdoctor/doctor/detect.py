@@ -10,7 +10,7 @@ import concurrent.futures
 from collections.abc import Sequence
 from typing import Final
 
-from hwdoctor import devices, diagnosis
+from hwdoctor import devices, diagnosis, rules
 from hwdoctor.diagnosis import pasted, requirements
 from hwdoctor.errors import UsageError
 from hwdoctor.gather import evidence as gathering
@@ -117,6 +117,16 @@ def explain(
             pool.submit(_verify_run, target, timeout_s, use_cpu) if verify and target else None
         )
         found = examine(target, timeout_s, started=started, from_file=from_file, save_to=save_to)
+        outside = rules.uncovered(rules.inputs(found, use_cpu))
+        if outside and verifying is None:
+            # No table was read from this release: ask the real libraries instead of guessing.
+            if target is None:
+                shown = ", ".join(f"{name} {version}" for name, version in outside)
+                raise UsageError(
+                    f"{shown} is outside the releases hwdoctor's decision tables were read "
+                    f"from; run `hwdoctor explain` on that machine to ask the real libraries"
+                )
+            verifying = pool.submit(_verify_run, target, timeout_s, use_cpu)
         verified = verifying.result() if verifying else None
     return diagnosis.explain(found, use_cpu=use_cpu, verify=verified, nproc=nproc)
 

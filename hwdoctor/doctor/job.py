@@ -87,7 +87,9 @@ def detect(
 
 def rank_summary(launch: Launch, evidence: Evidence, report: DetectReport) -> dict[str, Any]:
     """What this rank tells rank 0: where it would train, with what, and its versions."""
-    state = rules.accelerate_state(rules.inputs(evidence))
+    # Where this rank would train by hwdoctor's newest tables (its versions are reported
+    # beside it, and `explain` on that machine observes a version outside the tables).
+    state = rules.accelerate_state(rules.as_newest(rules.inputs(evidence)))
     device = state.device
     device_type = device.split(":", 1)[0]
     on_host = any(b.query.kind is registry.QueryKind.CPU for b in registry.for_device(device_type))

@@ -170,6 +170,9 @@ class ExplainReport:
     verify: VerifyReport | None
     supported: Mapping[str, str]  # library → the version range the tables were read from
     ranks: tuple[Mapping[str, Any], ...] = ()  # with --nproc: each local rank's device
+    # A library version outside every table: the decisions are the real libraries' answers,
+    # observed in the diagnosed environment, not predicted.
+    observed: bool = False
 
     @property
     def exit_code(self) -> int:
@@ -180,6 +183,7 @@ class ExplainReport:
             "python": self.detect.python.to_json(),
             "packages": dict(self.detect.packages),
             "supported": dict(self.supported),
+            "basis": "observed" if self.observed else "predicted",
             "training": self.training.to_json(),
             "accelerate": self.accelerate.to_json(),
             "inference": self.inference.to_json(),

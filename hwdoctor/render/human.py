@@ -337,7 +337,15 @@ def explain_renderables(report: ExplainReport, view: View | None = None) -> list
 def _explain_answer(report: ExplainReport) -> Text:
     training, inference = report.training, report.inference
     text = Text()
-    if training.device:
+    if report.observed:
+        # A release no table was read from: the real libraries answered, here and now.
+        text.append("Observed, not predicted: ", style="bold yellow")
+        if training.device:
+            text.append("training uses ")
+            text.append(training.device, style="bold green")
+        else:
+            text.append("TrainingArguments raises", style="bold red")
+    elif training.device:
         text.append("Training will use ")
         text.append(training.device, style="bold green")
     else:

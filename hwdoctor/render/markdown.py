@@ -82,6 +82,13 @@ def explain(report: ExplainReport) -> str:
     detect_report = report.detect
     lines = [*_heading("hwdoctor explain", detect_report)]
     training = report.training
+    if report.observed:
+        lines += [
+            "**Observed, not predicted**: a library version is outside the releases "
+            "hwdoctor's tables were read from, so these are the real libraries' answers in "
+            "this environment.",
+            "",
+        ]
     lines += [
         "### Training",
         "",

@@ -11,7 +11,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Final
 
-from hwdoctor import registry
+from hwdoctor import registry, versions
+from hwdoctor.launch import first_int
 from hwdoctor.model.decisions import (
     AccelerateDecision,
     Decisions,
@@ -35,6 +36,7 @@ from hwdoctor.rules.engine import (
     Step,
     Table,
     evaluate,
+    select,
     strtobool,
 )
 
@@ -42,6 +44,37 @@ SUPPORTED: Final = {
     "transformers": tables.TRANSFORMERS_RANGE,
     "accelerate": tables.ACCELERATE_RANGE,
 }
+
+
+class OutsideTables(Exception):
+    """A library version no table was read from: its answer is observed, never guessed."""
+
+
+def _pick(candidates: tuple[Table, ...], version: str | None) -> Table:
+    table = select(candidates, version)
+    if table is None:
+        raise OutsideTables(f"{candidates[0].library} {version}")
+    return table
+
+
+def as_newest(given: Inputs) -> Inputs:
+    """`given` read with the newest tables, for hwdoctor's own defaults (which device `load`
+    tries first, what a rank reports), never for a claim about what a library does."""
+    return dataclasses.replace(given, transformers_version=None, accelerate_version=None)
+
+
+def uncovered(given: Inputs) -> tuple[tuple[str, str], ...]:
+    """The installed libraries whose version falls in no table's range: (name, version)."""
+    found = []
+    for library, version, candidates in (
+        ("transformers", given.transformers_version, tables.TRAINING_ARGUMENTS),
+        ("accelerate", given.accelerate_version, tables.PARTIAL_STATE_DEFAULT),
+    ):
+        if version is not None and select(candidates, version) is None:
+            found.append((library, version))
+    return tuple(found)
+
+
 # ParallelMode values of transformers.training_args
 NOT_PARALLEL, NOT_DISTRIBUTED, DISTRIBUTED, TPU = (
     "not_parallel",
@@ -64,12 +97,22 @@ class Launch:
 def launch(inputs: Inputs, cpu: bool) -> Launch:
     local_rank = inputs.local_rank
     if local_rank != -1 and not cpu:
-        outcome = evaluate(tables.DISTRIBUTED_BACKEND, inputs)
+        table = _pick(tables.DISTRIBUTED_BACKEND, inputs.accelerate_version)
+        outcome = evaluate(table, inputs)
         step = outcome.step
+        backend = step.extra.get("backend")
         if step.name == "xpu" and "xccl" not in inputs.collectives:
-            outcome = evaluate(_without(tables.DISTRIBUTED_BACKEND, "xpu"), inputs)
-            step = outcome.step
-        if step.extra.get("backend") is not None:
+            outcome = evaluate(_without(table, "xpu"), inputs)
+            step, backend = outcome.step, outcome.step.extra.get("backend")
+        if step.extra.get("mlu_then"):
+            # `if is_mlu_available()` stands alone: the next chain runs too, and a match
+            # there takes the device, keeping "cncl" unless it sets its own backend always.
+            rest = evaluate(_without(table, "mlu"), inputs)
+            if rest.step.extra.get("backend") is not None:
+                step = rest.step
+                backend = step.extra["backend"] if step.extra.get("always") else "cncl"
+                outcome = rest
+        if backend is not None:
             device_type = outcome.device
             index = (
                 0
@@ -77,13 +120,14 @@ def launch(inputs: Inputs, cpu: bool) -> Launch:
                 else local_rank % _count(inputs, device_type)
             )
             name = registry.distributed_type(device_type)
-            backend = str(step.extra["backend"])
             return Launch(
                 name,
-                backend,
+                str(backend),
                 f"{device_type}:{index}",
                 f"LOCAL_RANK={local_rank}: {step.predicate.label} → backend {backend}",
             )
+        if step.extra.get("fallback") == "multi_cpu":
+            return _multi_cpu_or_xpu(inputs, local_rank)
         return Launch(
             "NO",
             None,
@@ -103,6 +147,24 @@ def launch(inputs: Inputs, cpu: bool) -> Launch:
     return Launch("NO", None, None, "LOCAL_RANK unset: a single process")
 
 
+def _multi_cpu_or_xpu(inputs: Inputs, local_rank: int) -> Launch:
+    """Before accelerate 1.13.0, a launcher without an accelerator of the chain: MULTI_XPU
+    where is_xpu_available(), else MULTI_CPU; over oneCCL where it is installed (and
+    CCL_WORKER_COUNT is set, or for XPU), else MPI, else gloo (state.py _prepare_backend)."""
+    xpu = tables.ACC_XPU_BEFORE_1_13(inputs).holds
+    workers = (first_int(inputs.env, ("CCL_WORKER_COUNT",)) or 0) > 0
+    if "ccl" in inputs.collectives and (xpu or workers):
+        backend = "ccl"
+    else:
+        backend = "mpi" if "mpi" in inputs.collectives else "gloo"
+    device = f"xpu:{local_rank % _count(inputs, 'xpu')}" if xpu else "cpu:0"
+    kind = "MULTI_XPU" if xpu else "MULTI_CPU"
+    return Launch(
+        kind, backend, device,
+        f"LOCAL_RANK={local_rank} and no accelerator of the chain → {kind} over {backend}",
+    )  # fmt: skip
+
+
 def _without(table: Table, name: str) -> Table:
     return dataclasses.replace(table, steps=tuple(s for s in table.steps if s.name != name))
 
@@ -116,7 +178,8 @@ def _count(inputs: Inputs, device_type: str) -> int:
 def accelerate_state(inputs: Inputs, cpu: bool = False) -> AccelerateDecision:
     """`PartialState(cpu=cpu).device`, its distributed type and collective backend."""
     launched = launch(inputs, cpu)
-    steps = list(tables.PARTIAL_STATE_DEFAULT.steps)
+    base = _pick(tables.PARTIAL_STATE_DEFAULT, inputs.accelerate_version)
+    steps = list(base.steps)
     position = 2  # after ACCELERATE_TORCH_DEVICE and xla, before the single-process ladder
     steps[position:position] = [
         Step(
@@ -130,7 +193,7 @@ def accelerate_state(inputs: Inputs, cpu: bool = False) -> AccelerateDecision:
             Literal("cpu"),
         ),
     ]
-    table = dataclasses.replace(tables.PARTIAL_STATE_DEFAULT, steps=tuple(steps))
+    table = dataclasses.replace(base, steps=tuple(steps))
     outcome = evaluate(table, inputs)
     distributed_type = "XLA" if outcome.step.name == "xla" else launched.distributed_type
     backend = "xla" if outcome.step.name == "xla" else launched.backend
@@ -158,8 +221,10 @@ def training(inputs: Inputs) -> TrainingDecision:
                   "taken" if distributed and not xla.holds else
                   ("not reached" if xla.holds else "skip")),
     )  # fmt: skip
+    ladder_table = _pick(tables.TRAINING_ARGUMENTS, inputs.transformers_version)
+    read_from = ladder_table.versions
     if env_cpu is None and not inputs.use_cpu:
-        trace = Trace(_TRAINING_TITLE, "transformers", tables.TRANSFORMERS_RANGE, head)
+        trace = Trace(_TRAINING_TITLE, "transformers", read_from, head)
         return TrainingDecision(
             None,
             None,
@@ -172,26 +237,23 @@ def training(inputs: Inputs) -> TrainingDecision:
     base_n_gpu = 0 if cpu else 1
     if xla.holds or distributed:
         ladder = tuple(
-            StepTrace(s.name, s.predicate.label, "", "not reached")
-            for s in tables.TRAINING_ARGUMENTS.steps
+            StepTrace(s.name, s.predicate.label, "", "not reached") for s in ladder_table.steps
         )
-        trace = Trace(_TRAINING_TITLE, "transformers", tables.TRANSFORMERS_RANGE, head + ladder)
+        trace = Trace(_TRAINING_TITLE, "transformers", read_from, head + ladder)
         mode = TPU if xla.holds else DISTRIBUTED
         return TrainingDecision(
             state.device, 0 if xla.holds else base_n_gpu, mode, inputs.use_cpu, state, trace
         )
-    outcome = evaluate(tables.TRAINING_ARGUMENTS, inputs)
+    outcome = evaluate(ladder_table, inputs)
     n_gpu = base_n_gpu
     if outcome.step.extra.get("n_gpu") == "cuda_count":
         n_gpu = _cuda_count(inputs)
-    trace = Trace(
-        _TRAINING_TITLE, "transformers", tables.TRANSFORMERS_RANGE, head + outcome.trace.steps
-    )
+    trace = Trace(_TRAINING_TITLE, "transformers", read_from, head + outcome.trace.steps)
     mode = NOT_DISTRIBUTED if n_gpu > 1 else NOT_PARALLEL
     return TrainingDecision(outcome.device, n_gpu, mode, inputs.use_cpu, state, trace)
 
 
-_TRAINING_TITLE: Final = tables.TRAINING_ARGUMENTS.title
+_TRAINING_TITLE: Final = tables.TRAINING_ARGUMENTS[0].title
 
 
 def _cpu_observed(inputs: Inputs, env_cpu: bool | None) -> str:
@@ -216,7 +278,7 @@ def _cuda_count(inputs: Inputs) -> int:
 
 
 def inference(inputs: Inputs) -> InferenceDecision:
-    pipeline = evaluate(tables.PIPELINE, inputs)
+    pipeline = evaluate(_pick(tables.PIPELINE, inputs.transformers_version), inputs)
     return InferenceDecision(
         # from_pretrained() without device_map: the weights stay where they are created,
         # on the CPU (transformers modeling_utils, every version in SUPPORTED).
@@ -228,8 +290,8 @@ def inference(inputs: Inputs) -> InferenceDecision:
 
 
 def device_map_auto(inputs: Inputs) -> DeviceMapPlan:
-    family = evaluate(tables.DEVICE_MAP_FAMILY, inputs)
-    host = evaluate(tables.DEVICE_MAP_HOST_TIER, inputs)
+    family = evaluate(_pick(tables.DEVICE_MAP_FAMILY, inputs.accelerate_version), inputs)
+    host = evaluate(_pick(tables.DEVICE_MAP_HOST_TIER, inputs.accelerate_version), inputs)
     if family.device == "cuda":
         # The CUDA branch counts torch.cuda devices but probes each with an integer device,
         # and torch resolves an integer to the current accelerator, whatever it is.
@@ -241,7 +303,10 @@ def device_map_auto(inputs: Inputs) -> DeviceMapPlan:
     indices = [i for i in range(count) if i in allocatable]
     budgets: list[tuple[str, int | None]] = [(f"{target}:{i}", allocatable[i]) for i in indices]
     host_budget = inputs.memory_available_bytes
-    if host.device == "cpu" and host_budget is not None:
+    reserves = versions.satisfies(
+        inputs.transformers_version or tables.HOST_RESERVE_SINCE, f">={tables.HOST_RESERVE_SINCE}"
+    )
+    if host.device == "cpu" and host_budget is not None and reserves:
         host_budget = int(host_budget * 0.9)  # transformers keeps 10% of RAM back
     budgets.append((host.device, host_budget))
     keys = (*(str(i) for i in indices), host.device)
@@ -285,7 +350,7 @@ def training_auto(device_type: str) -> tuple[bool, str]:
         )
     if device_type == "cpu":
         return True, "the fallback when nothing else is found, or with use_cpu=True"
-    for step in tables.TRAINING_ARGUMENTS.steps:
+    for step in tables.TRAINING_ARGUMENTS[0].steps:
         sees = step.predicate
         if not isinstance(sees, Sees) or not _covers(sees, device_type):
             continue
@@ -361,10 +426,13 @@ def inputs(evidence: Evidence, use_cpu: bool = False) -> Inputs:
 
 
 def decisions(evidence: Evidence) -> Decisions | None:
-    """Where training and inference would put things, in one line each."""
+    """Where training and inference would put things, in one line each; None where the
+    evidence cannot say, or a library version lies outside every table (explain observes)."""
     if evidence.torch is None or not evidence.torch.importable or evidence.backends is None:
         return None
     given = inputs(evidence)
+    if uncovered(given):
+        return None
     trained = training(given)
     inferred = inference(given)
     return Decisions(
@@ -381,11 +449,14 @@ __all__ = [
     "SUPPORTED",
     "Always",
     "Inputs",
+    "OutsideTables",
     "accelerate_state",
+    "as_newest",
     "decisions",
     "device_map_auto",
     "inference",
     "inputs",
     "training",
     "training_auto",
+    "uncovered",
 ]

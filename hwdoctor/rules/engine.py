@@ -244,6 +244,15 @@ class Table:
     steps: tuple[Step, ...]
 
 
+def select(tables: Sequence[Table], version: str | None) -> Table | None:
+    """The table read from the release range `version` falls in, newest first. Where the
+    library is not installed (`version` None), the newest: what it would do once installed.
+    None outside every range: the caller observes the real library instead of guessing."""
+    if version is None:
+        return tables[0]
+    return next((t for t in tables if versions.satisfies(version, t.versions) is True), None)
+
+
 @dataclass(frozen=True)
 class Outcome:
     device: str

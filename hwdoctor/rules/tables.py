@@ -25,14 +25,17 @@ from hwdoctor.rules.engine import (
     XlaEnabled,
 )
 
-TRANSFORMERS_RANGE: Final = ">=5.23,<5.25"
-ACCELERATE_RANGE: Final = ">=1.15,<1.16"
+# Every release in these ranges was read; the tables below split them where the code changed.
+TRANSFORMERS_RANGE: Final = ">=4.46,<5.25"
+ACCELERATE_RANGE: Final = ">=1.0,<1.16"
 
 # --- how each library asks whether a backend is there ----------------------------------------
 
 # transformers.utils.import_utils
 TF_MPS = Sees("is_torch_mps_available()", ("mps",), Seen.IN_TREE)
 TF_XPU = Sees("is_torch_xpu_available()", ("xpu",), Seen.IN_TREE, torch_spec=">=2.6")
+# Before 5.1.0 torch 2.4 and 2.5 reach native XPU too (and older torch only through IPEX).
+TF_XPU_BEFORE_5_1 = Sees("is_torch_xpu_available()", ("xpu",), Seen.IN_TREE, torch_spec=">=2.4")
 TF_MLU = Sees("is_torch_mlu_available()", ("mlu",), Seen.IMPORTS_IT)
 TF_MUSA = Sees("is_torch_musa_available()", ("musa",), Seen.IMPORTS_IT, accelerate_spec=">=0.33.0")
 TF_NPU = Sees("is_torch_npu_available()", ("npu",), Seen.IMPORTS_IT)
@@ -56,117 +59,193 @@ ACC_NEURON = Sees("is_neuron_available()", ("neuron",), Seen.AUTOLOAD_ONLY)
 
 
 # --- Accelerate: PartialState(cpu=False).device ----------------------------------------------
-# Without LOCAL_RANK; the distributed branch is computed in hwdoctor.rules.decide.
+# Without LOCAL_RANK; the distributed branch is computed in hwdoctor.rules.launch. Read from
+# accelerate/state.py (default_device, _prepare_backend, set_device) of every release 1.0.0 to
+# 1.15.0: sdaa and hpu arrive in 1.5.0, neuron in 1.13.0; is_xpu_available() refuses torch up
+# to 2.3 before 1.13.0 (without IPEX) and up to 2.6 from it (utils/imports.py).
 
-PARTIAL_STATE_DEFAULT = Table(
-    title="PartialState().device",
-    library="accelerate",
-    versions=ACCELERATE_RANGE,
-    steps=(
-        Step("ACCELERATE_TORCH_DEVICE", EnvSet("ACCELERATE_TORCH_DEVICE"),
-             FromEnv("ACCELERATE_TORCH_DEVICE", "cpu")),
+ACC_XPU_BEFORE_1_13 = Sees("is_xpu_available()", ("xpu",), Seen.IN_TREE, torch_spec=">2.3")
+_ACCELERATE_TORCH_DEVICE = Step(
+    "ACCELERATE_TORCH_DEVICE", EnvSet("ACCELERATE_TORCH_DEVICE"),
+    FromEnv("ACCELERATE_TORCH_DEVICE", "cpu"),
+)  # fmt: skip
+
+
+def _partial_state(versions: str, *, since_1_5: bool, since_1_13: bool) -> Table:
+    xpu = ACC_XPU if since_1_13 else ACC_XPU_BEFORE_1_13
+    steps = [
+        _ACCELERATE_TORCH_DEVICE,
         Step("xla", XlaEnabled("accelerate"), Literal("xla:0")),
         Step("mps", ACC_MPS, Literal("mps")),
         Step("mlu", ACC_MLU, Literal("mlu")),
-        Step("sdaa", ACC_SDAA, Literal("sdaa")),
+        *([Step("sdaa", ACC_SDAA, Literal("sdaa"))] if since_1_5 else []),
         Step("musa", ACC_MUSA, Literal("musa")),
         Step("npu", ACC_NPU, Literal("npu")),
-        Step("hpu", ACC_HPU, Literal("hpu")),
+        *([Step("hpu", ACC_HPU, Literal("hpu"))] if since_1_5 else []),
         Step("cuda", CUDA, Literal("cuda")),
-        Step("xpu", ACC_XPU, Literal("xpu")),
-        Step("neuron", ACC_NEURON, Literal("neuron")),
+        Step("xpu", xpu, Literal("xpu")),
+        *([Step("neuron", ACC_NEURON, Literal("neuron"))] if since_1_13 else []),
         Step("cpu", Always(), Literal("cpu")),
-    ),
-)  # fmt: skip
+    ]
+    return Table("PartialState().device", "accelerate", versions, tuple(steps))
+
+
+PARTIAL_STATE_DEFAULT: Final = (
+    _partial_state(">=1.13,<1.16", since_1_5=True, since_1_13=True),
+    _partial_state(">=1.5,<1.13", since_1_5=True, since_1_13=False),
+    _partial_state(">=1.0,<1.5", since_1_5=False, since_1_13=False),
+)
+
 
 # _prepare_backend with LOCAL_RANK set and cpu=False: the collective backend, in order.
-DISTRIBUTED_BACKEND = Table(
-    title="PartialState backend under a launcher",
-    library="accelerate",
-    versions=ACCELERATE_RANGE,
-    steps=(
-        Step("mlu", ACC_MLU, Literal("mlu"), {"backend": "cncl"}),
-        Step("sdaa", ACC_SDAA, Literal("sdaa"), {"backend": "tccl"}),
-        Step("musa", ACC_MUSA, Literal("musa"), {"backend": "mccl"}),
-        Step("npu", ACC_NPU, Literal("npu"), {"backend": "hccl"}),
-        Step("hpu", ACC_HPU, Literal("hpu"), {"backend": "hccl", "index": "current_device"}),
+# Extras: "backend", set whatever the caller passed ("always") or only when it passed none;
+# "index": "current_device" where set_device asks the device module instead of taking
+# LOCAL_RANK modulo the count (hpu from 1.5.0, neuron from 1.15.0); "needs_collective": a
+# step that also needs torch.distributed to have that backend; "mlu_then": 1.5.0 to 1.13.x
+# test mlu with an `if` of its own, so a later match overrides it and keeps its "cncl"
+# where that step sets its backend only when none is set; "fallback" on the last step: what
+# happens when no accelerator matched (before 1.13.0 MULTI_CPU, or MULTI_XPU, over ccl, mpi
+# or gloo; from 1.13.0 no distributed setup unless cpu=True).
+def _distributed(
+    versions: str, *, since_1_5: bool, xccl: bool, neuron: str | None, mlu_then: bool
+) -> Table:
+    steps = [
+        Step("mlu", ACC_MLU, Literal("mlu"),
+             {"backend": "cncl", "always": True, "mlu_then": mlu_then}),
+        *([Step("sdaa", ACC_SDAA, Literal("sdaa"), {"backend": "tccl", "always": True})]
+          if since_1_5 else []),
+        Step("musa", ACC_MUSA, Literal("musa"), {"backend": "mccl", "always": True}),
+        Step("npu", ACC_NPU, Literal("npu"), {"backend": "hccl", "always": True}),
+        *([Step("hpu", ACC_HPU, Literal("hpu"), {"backend": "hccl", "index": "current_device"})]
+          if since_1_5 else []),
         Step("cuda", CUDA, Literal("cuda"), {"backend": "nccl"}),
-        Step("xpu", ACC_XPU, Literal("xpu"), {"backend": "xccl", "needs_collective": "xccl"}),
-        Step("neuron", ACC_NEURON, Literal("neuron"),
-             {"backend": "neuron", "index": "current_device"}),
-        Step("none", Always(), Literal("cpu"), {"backend": None}),
-    ),
+        *([Step("xpu", ACC_XPU if neuron else ACC_XPU_BEFORE_1_13, Literal("xpu"),
+                {"backend": "xccl", "needs_collective": "xccl"})] if xccl else []),  # 1.13: both
+        *([Step("neuron", ACC_NEURON, Literal("neuron"),
+                {"backend": "neuron", "always": True, "index": neuron})] if neuron else []),
+        Step("none", Always(), Literal("cpu"),
+             {"backend": None, "fallback": "no" if neuron else "multi_cpu"}),
+    ]  # fmt: skip
+    return Table("PartialState backend under a launcher", "accelerate", versions, tuple(steps))
+
+
+DISTRIBUTED_BACKEND: Final = (
+    _distributed(">=1.15,<1.16", since_1_5=True, xccl=True, neuron="current_device",
+                 mlu_then=False),
+    _distributed(">=1.14,<1.15", since_1_5=True, xccl=True, neuron="modulo", mlu_then=False),
+    _distributed(">=1.13,<1.14", since_1_5=True, xccl=True, neuron="modulo", mlu_then=True),
+    _distributed(">=1.6,<1.13", since_1_5=True, xccl=True, neuron=None, mlu_then=True),
+    _distributed(">=1.5,<1.6", since_1_5=True, xccl=False, neuron=None, mlu_then=True),
+    _distributed(">=1.0,<1.5", since_1_5=False, xccl=False, neuron=None, mlu_then=False),
 )  # fmt: skip
 
 
 # --- transformers: TrainingArguments(...).device, single process -----------------------------
 # Steps after "xla" and "distributed" are the ladder taken when Accelerate reports no
 # distributed run; "n_gpu" is what the step sets (default: 0 with use_cpu/ACCELERATE_USE_CPU,
-# else 1).
+# else 1). Read from training_args.py of every release 4.46.0 to 5.24.0: hpu joins in 4.50.0,
+# neuron in 5.4.0, native tpu in 5.9.0; is_torch_xpu_available() needs torch 2.6 from 5.1.0
+# (2.4 before; utils/import_utils.py).
 
-TRAINING_ARGUMENTS = Table(
-    title="TrainingArguments(...).device",
-    library="transformers",
-    versions=TRANSFORMERS_RANGE,
-    steps=(
+
+def _training_arguments(versions: str, *, xpu: Sees, hpu: bool, neuron: bool, tpu: bool) -> Table:
+    steps = (
         Step("use_cpu", UseCpuOption(), Literal("cpu")),
         Step("mps", TF_MPS, Literal("mps")),
-        Step("xpu", TF_XPU, Literal("xpu:0")),
+        Step("xpu", xpu, Literal("xpu:0")),
         Step("mlu", TF_MLU, Literal("mlu:0")),
         Step("musa", TF_MUSA, Literal("musa:0")),
         Step("npu", TF_NPU, Literal("npu:0")),
-        Step("hpu", TF_HPU, Literal("hpu:0")),
-        Step("neuron", TF_NEURON, Literal("neuron:0")),
-        Step("tpu", TF_TPU, Literal("tpu:0")),
+        *((Step("hpu", TF_HPU, Literal("hpu:0")),) if hpu else ()),
+        *((Step("neuron", TF_NEURON, Literal("neuron:0")),) if neuron else ()),
+        *((Step("tpu", TF_TPU, Literal("tpu:0")),) if tpu else ()),
         Step("cuda", CUDA, Literal("cuda:0"), {"n_gpu": "cuda_count"}),
         Step("fallback", Always(), FromEnv("ACCELERATE_TORCH_DEVICE", "cpu"),
              {"n_gpu": "cuda_count"}),
-    ),
+    )  # fmt: skip
+    return Table("TrainingArguments(...).device", "transformers", versions, steps)
+
+
+TRAINING_ARGUMENTS: Final = (
+    _training_arguments(">=5.9,<5.25", xpu=TF_XPU, hpu=True, neuron=True, tpu=True),
+    _training_arguments(">=5.4,<5.9", xpu=TF_XPU, hpu=True, neuron=True, tpu=False),
+    _training_arguments(">=5.1,<5.4", xpu=TF_XPU, hpu=True, neuron=False, tpu=False),
+    _training_arguments(">=4.50,<5.1", xpu=TF_XPU_BEFORE_5_1, hpu=True, neuron=False,
+                        tpu=False),
+    _training_arguments(">=4.46,<4.50", xpu=TF_XPU_BEFORE_5_1, hpu=False, neuron=False,
+                        tpu=False),
 )  # fmt: skip
 TRAINING_XLA = XlaEnabled("transformers")
 
 
 # --- inference ----------------------------------------------------------------------------
 
-# get_max_memory: the one accelerator family that gets integer keys, first match.
-DEVICE_MAP_FAMILY = Table(
-    title='device_map="auto" accelerator family (get_max_memory)',
-    library="accelerate",
-    versions=ACCELERATE_RANGE,
-    steps=(
+
+# get_max_memory (accelerate/utils/modeling.py): the one accelerator family that gets
+# integer keys, first match; sdaa and hpu from 1.5.0. Neither xla nor neuron is budgeted.
+def _device_map_family(versions: str, *, since_1_5: bool, xpu: Sees) -> Table:
+    steps = (
         Step("npu", ACC_NPU, Literal("npu")),
         Step("mlu", ACC_MLU, Literal("mlu")),
-        Step("sdaa", ACC_SDAA, Literal("sdaa")),
+        *((Step("sdaa", ACC_SDAA, Literal("sdaa")),) if since_1_5 else ()),
         Step("musa", ACC_MUSA, Literal("musa")),
-        Step("xpu", ACC_XPU, Literal("xpu")),
-        Step("hpu", ACC_HPU, Literal("hpu")),
+        Step("xpu", xpu, Literal("xpu")),
+        *((Step("hpu", ACC_HPU, Literal("hpu")),) if since_1_5 else ()),
         Step("cuda", Always("otherwise: every torch.cuda device"), Literal("cuda")),
-    ),
+    )
+    return Table('device_map="auto" accelerator family (get_max_memory)', "accelerate",
+                 versions, steps)  # fmt: skip
+
+
+DEVICE_MAP_FAMILY: Final = (
+    _device_map_family(">=1.13,<1.16", since_1_5=True, xpu=ACC_XPU),
+    _device_map_family(">=1.5,<1.13", since_1_5=True, xpu=ACC_XPU_BEFORE_1_13),
+    _device_map_family(">=1.0,<1.5", since_1_5=False, xpu=ACC_XPU_BEFORE_1_13),
 )
-# Then the host-memory tier: MPS shares host RAM, so it replaces the cpu tier.
-DEVICE_MAP_HOST_TIER = Table(
-    title='device_map="auto" host-memory tier',
-    library="accelerate",
-    versions=ACCELERATE_RANGE,
-    steps=(
-        Step("mps", ACC_MPS, Literal("mps")),
-        Step("cpu", Always(), Literal("cpu")),
+# Then the host-memory tier: MPS shares host RAM, so it replaces the cpu tier (every release
+# 1.0.0 to 1.15.0).
+DEVICE_MAP_HOST_TIER: Final = (
+    Table(
+        title='device_map="auto" host-memory tier',
+        library="accelerate",
+        versions=">=1.0,<1.16",
+        steps=(
+            Step("mps", ACC_MPS, Literal("mps")),
+            Step("cpu", Always(), Literal("cpu")),
+        ),
     ),
 )
 
-# Pipeline.__init__: device=None becomes 0, and 0 names the first of these that is available.
-PIPELINE = Table(
-    title="pipeline(...) device",
-    library="transformers",
-    versions=TRANSFORMERS_RANGE,
-    steps=(
+
+# Pipeline.__init__ (pipelines/base.py): device=None becomes 0 from 4.47.0, and 0 names the
+# first of these that is available (hpu from 4.50.0; the xpu gate as TrainingArguments');
+# in 4.46 device=None is -1, which keeps the model where it is: on the CPU after a plain
+# from_pretrained().
+def _pipeline(versions: str, *, xpu: Sees, hpu: bool) -> Table:
+    steps = (
         Step("mlu", TF_MLU, Literal("mlu:0")),
         Step("musa", TF_MUSA, Literal("musa:0")),
         Step("cuda", CUDA, Literal("cuda:0")),
         Step("npu", TF_NPU, Literal("npu:0")),
-        Step("hpu", TF_HPU, Literal("hpu:0")),
-        Step("xpu", TF_XPU, Literal("xpu:0")),
+        *((Step("hpu", TF_HPU, Literal("hpu:0")),) if hpu else ()),
+        Step("xpu", xpu, Literal("xpu:0")),
         Step("mps", TF_MPS, Literal("mps:0")),
         Step("cpu", Always(), Literal("cpu")),
-    ),
-)
+    )
+    return Table("pipeline(...) device", "transformers", versions, steps)
+
+
+PIPELINE: Final = (
+    _pipeline(">=5.1,<5.25", xpu=TF_XPU, hpu=True),
+    _pipeline(">=4.50,<5.1", xpu=TF_XPU_BEFORE_5_1, hpu=True),
+    _pipeline(">=4.47,<4.50", xpu=TF_XPU_BEFORE_5_1, hpu=False),
+    Table("pipeline(...) device", "transformers", ">=4.46,<4.47", (
+        Step("model", Always("device=None is -1: the pipeline keeps the model's device"),
+             Literal("cpu")),
+    )),
+)  # fmt: skip
+
+# transformers keeps 10% of host RAM out of device_map="auto"'s budget from 5.0.0rc1
+# (integrations/accelerate.py: `inferred_max_memory["cpu"] *= 0.90`); before, accelerate's
+# budget is used as it is.
+HOST_RESERVE_SINCE: Final = "5.0.0rc1"

@@ -1,0 +1,95 @@
+"""Older transformers/accelerate pairs, each in a venv that shares the dev venv's torch.
+
+`python -m tests.pairs build` (run by `make test` before pytest) makes one venv per line of
+constraints/pairs.txt under .venv-pairs/: no system site packages, the pair installed from
+the registry, and a `.pth` that puts the dev venv's site-packages last on sys.path, so torch
+(and whatever the pair does not pin) is the one install the dev venv has. A venv whose
+pins are unchanged is kept.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import sysconfig
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+ROOT: Final = Path(__file__).resolve().parent.parent
+PAIRS_FILE: Final = ROOT / "constraints" / "pairs.txt"
+HOME: Final = ROOT / ".venv-pairs"
+
+
+@dataclass(frozen=True)
+class Pair:
+    name: str
+    requirements: tuple[str, ...]
+
+    @property
+    def root(self) -> Path:
+        return HOME / self.name
+
+    @property
+    def python(self) -> Path:
+        return self.root / "bin" / "python"
+
+    @property
+    def outside(self) -> bool:
+        """A pair older or newer than every decision table (explain observes it)."""
+        return self.name.startswith("outside-")
+
+    def version(self, dist: str) -> str:
+        pinned = next(r for r in self.requirements if r.startswith(f"{dist}=="))
+        return pinned.split("==", 1)[1]
+
+
+def pairs() -> tuple[Pair, ...]:
+    found = []
+    for line in PAIRS_FILE.read_text(encoding="utf-8").splitlines():
+        words = line.split("#", 1)[0].split()
+        if words:
+            found.append(Pair(words[0], tuple(words[1:])))
+    return tuple(found)
+
+
+def _purelib(python: Path | str) -> str:
+    code = "import sysconfig; print(sysconfig.get_paths()['purelib'])"
+    return subprocess.run([str(python), "-c", code], capture_output=True, text=True,
+                          check=True).stdout.strip()  # fmt: skip
+
+
+def build(pair: Pair) -> None:
+    stamp = pair.root / ".pinned"
+    wanted = " ".join(pair.requirements)
+    if stamp.exists() and stamp.read_text(encoding="utf-8") == wanted and pair.python.exists():
+        return
+    subprocess.run([sys.executable, "-m", "venv", "--clear", str(pair.root)], check=True)
+    shared = sysconfig.get_paths()["purelib"]  # the dev venv running this
+    Path(_purelib(pair.python), "zz-shared-dev-venv.pth").write_text(shared + "\n")
+    torch = subprocess.run(
+        [sys.executable, "-c", "import importlib.metadata as m; print(m.version('torch'))"],
+        capture_output=True, text=True, check=True,
+    ).stdout.strip()  # fmt: skip
+    constraints = pair.root / "constraints.txt"
+    constraints.write_text(f"torch=={torch}\n", encoding="utf-8")
+    subprocess.run(
+        [str(pair.python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+         "-c", str(constraints), *pair.requirements],
+        check=True,
+    )  # fmt: skip
+    stamp.write_text(wanted, encoding="utf-8")
+
+
+def main(argv: list[str]) -> int:
+    if argv != ["build"]:
+        print("usage: python -m tests.pairs build", file=sys.stderr)
+        return 2
+    for pair in pairs():
+        build(pair)
+        print(f"{pair.name}: {pair.python}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
