@@ -57,6 +57,7 @@ def explain(
     use_cpu: bool = False,
     verify: bool = False,
     from_file: str | None = None,
+    model: str | None = None,
 ) -> ExplainReport:
     """What `hwdoctor explain` reports: the device each library picks here, and why.
 
@@ -66,10 +67,14 @@ def explain(
         use_cpu: explain TrainingArguments(use_cpu=True).
         verify: also ask the real libraries and compare (`report.verify`).
         from_file: explain an evidence file (`--save-evidence`) instead of probing.
+        model: a Hub id or directory: its attention implementation and dtype
+            (`report.model`).
     """
     from hwdoctor.doctor import detect as doctor
 
-    return doctor.explain(python, timeout_s, use_cpu=use_cpu, verify=verify, from_file=from_file)
+    return doctor.explain(
+        python, timeout_s, use_cpu=use_cpu, verify=verify, from_file=from_file, model=model
+    )
 
 
 def diagnose(text: str | bytes, *, strict: bool = False) -> PasteReport:

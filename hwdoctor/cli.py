@@ -13,6 +13,7 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from enum import Enum
+from pathlib import Path
 from typing import IO, TYPE_CHECKING, Annotated, Any, NoReturn, TextIO, cast
 
 import typer
@@ -348,6 +349,16 @@ def explain_command(
             "Also show the device and collective backend each of N local ranks would get."
         ),
     ] = None,
+    model: Annotated[
+        str | None,
+        typer.Option(
+            "--model",
+            metavar="MODEL",
+            help="A Hub model id or a local directory: also which attention implementation "
+            "and dtype from_pretrained() gives it here (with --verify, proved by loading it).",
+            show_default=False,
+        ),
+    ] = None,
     from_file: FromOpt = None,
     save_evidence: SaveEvidenceOpt = None,
     verbose: Annotated[
@@ -366,13 +377,17 @@ def explain_command(
         from hwdoctor import devices
 
         request = devices.parse(device)
-        if verify or use_cpu or nproc:
+        if verify or use_cpu or nproc or model:
             raise UsageError(
-                "--verify, --use-cpu and --nproc apply to `hwdoctor explain` without DEVICE"
+                "--verify, --use-cpu, --nproc and --model apply to `hwdoctor explain` without "
+                "DEVICE"
             )
     report: Any
     if from_file is not None:
         _refuse_with_from(python=python, verify=verify, save_evidence=save_evidence)
+        if model is not None:
+            raise UsageError("--model reads the model with the libraries here; it cannot apply "
+                             "to --from")  # fmt: skip
         from hwdoctor.doctor import detect as doctor
 
         if request is not None:
@@ -382,6 +397,8 @@ def explain_command(
         return _emit_report(
             "explain", output, report, no_redact=no_redact, view=View(verbose=verbose)
         )
+    if model is not None:
+        _check_model_dir(model)
     target = resolve_python(python)
     with _probe_started(target) as started, _progress(output):
         from hwdoctor.doctor import detect as doctor
@@ -391,9 +408,23 @@ def explain_command(
         else:
             report = doctor.explain(
                 target, timeout_s=timeout, use_cpu=use_cpu, verify=verify, nproc=nproc,
-                started=started, save_to=save_evidence,
+                started=started, save_to=save_evidence, model=model,
             )  # fmt: skip
     return _emit_report("explain", output, report, no_redact=no_redact, view=View(verbose=verbose))
+
+
+def _check_model_dir(model: str) -> None:
+    """A path (it starts with /, ., ~ or names something here) must be a directory with a
+    config.json; anything else is taken for a Hub id."""
+    path = Path(model).expanduser()
+    if not (model.startswith(("/", ".", "~")) or path.exists()):
+        return
+    if not path.is_dir():
+        raise UsageError(f"--model {model}: no such directory", hint="pass a model directory "
+                         "(with a config.json) or a Hub id such as Qwen/Qwen3-0.6B")  # fmt: skip
+    if not (path / "config.json").is_file():
+        raise UsageError(f"--model {model}: the directory has no config.json",
+                         hint="pass the directory save_pretrained() wrote")  # fmt: skip
 
 
 class Dtype(str, Enum):

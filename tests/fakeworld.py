@@ -2232,6 +2232,20 @@ def _autoload():
         )
         return self
 
+    def broken_import(self, module: str, dist: str, version: str, message: str) -> World:
+        """An installed package whose import raises ImportError(`message`), as a compiled
+        extension built for another torch does ("… .so: undefined symbol: …")."""
+        self._claim(module, dist)
+        files = self._write_package(module, f"raise ImportError({message!r})\n")
+        self._write_dist(
+            dist,
+            version,
+            files=files,
+            top_level=[module.split(".")[0]],
+            summary="An extension that fails to import, of an hwdoctor fake world",
+        )
+        return self
+
     # -- host ---------------------------------------------------------------------------------
 
     def pci(

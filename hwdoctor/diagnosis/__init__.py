@@ -8,11 +8,12 @@ replays to the same report anywhere.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from hwdoctor import devices, registry, rules
 from hwdoctor.diagnosis import backends, checks, explain_checks, requirements, verification
 from hwdoctor.gather.probe.runner import ProbeRun
+from hwdoctor.model.decisions import ModelDecision
 from hwdoctor.model.facts import Evidence, HostFacts, Package, PythonInfo, TorchInfo
 from hwdoctor.model.reports import (
     DetectReport,
@@ -65,6 +66,8 @@ def explain(
     use_cpu: bool = False,
     verify: ProbeRun | None = None,
     nproc: int | None = None,
+    model: str | None = None,
+    model_run: ProbeRun | None = None,
 ) -> ExplainReport:
     """Which device training and inference pick in `evidence`'s environment, and why; with
     `verify`, the real libraries' answers compared with the prediction. Where a library's
@@ -83,9 +86,12 @@ def explain(
         inference = rules.inference(given)
         verified = verification.compare(verify, training, accelerate, inference) if verify else None
     observation = verification.problem_of(verify) if outside and verify else None
+    described = _model(given, model, model_run or verify) if model else None
+    if described is not None and verified is not None and verify is not None:
+        verified = verification.with_model(verified, model_run or verify, described)
     found, _ = explain_checks.diagnose(
         evidence, given, training, accelerate, inference, verified,
-        observed=(observation or "") if outside else None,
+        observed=(observation or "") if outside else None, model=described,
     )  # fmt: skip
     return ExplainReport(
         detect=detect(evidence),
@@ -97,7 +103,22 @@ def explain(
         supported=rules.SUPPORTED,
         ranks=rules.local_ranks(given, nproc) if nproc and not outside else (),
         observed=bool(outside),
+        model=described,
     )
+
+
+def _model(given: rules.Inputs, name: str, run: ProbeRun | None) -> ModelDecision:
+    """The model's decision from what the payload read of it (its class, config,
+    checkpoint, and with --verify what from_pretrained set)."""
+    answers = verification.Answers(run) if run is not None else None
+    facts = answers.facts.get("model") if answers else None
+    loaded = answers.facts.get("model_load") if answers else None
+    error = answers.errors.get("model") if answers else None
+    return rules.model_decision(
+        given, name, facts if isinstance(facts, Mapping) else None,
+        loaded if isinstance(loaded, Mapping) else None,
+        error.one_line() if error else ("the model was not read" if run is None else None),
+    )  # fmt: skip
 
 
 def explain_device(evidence: Evidence, request: devices.DeviceRequest) -> DeviceExplanation:

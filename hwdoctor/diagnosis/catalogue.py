@@ -64,6 +64,8 @@ class Code(str, Enum):
     SHM_SMALL = "host.shm_too_small"
     DEVICE_ORDER = "devices.order_differs"
     VERSION_UNSUPPORTED = "explain.version_unsupported"
+    MODEL_UNREADABLE = "explain.model_unreadable"
+    FLASH_ATTENTION_UNUSABLE = "explain.flash_attention_unusable"
     LIBRARY_MISSING = "explain.library_missing"
     LIBRARIES_DISAGREE = "explain.libraries_disagree"
     AUTO_FALLS_BACK = "explain.auto_falls_back_to_cpu"
@@ -611,6 +613,24 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "tables were read from ({library}{spec}), and the real libraries could not be "
             "asked: {problem}",
         },
+    ),
+    Code.MODEL_UNREADABLE: Entry(
+        E, "the model's config could not be read",
+        "explain --model reads the model's config.json (and its class) with transformers in "
+        "the diagnosed interpreter; that failed, so its attention and dtype are not known.",
+        "{model} could not be read: {error}",
+        advice="pass a local directory with a config.json, or a Hub id that is cached or "
+        "reachable (HF_HUB_OFFLINE=1 allows the cache only)",
+    ),
+    Code.FLASH_ATTENTION_UNUSABLE: Entry(
+        I, "flash_attention_2 would not run here",
+        "transformers never picks flash_attention_2 by itself; asked for it "
+        "(attn_implementation=\"flash_attention_2\"), it needs flash-attn importable, built "
+        "for this torch, and a model class that supports it.",
+        "{model} loads with {attention}; attn_implementation=\"flash_attention_2\" would "
+        "fail here: {why}",
+        advice="nothing to do for the default; for flash_attention_2, install the flash-attn "
+        "release built for torch {torch}",
     ),
     Code.LIBRARY_MISSING: Entry(
         W, "transformers or accelerate missing",

@@ -18,6 +18,7 @@ from hwdoctor.diagnosis.checks import Known, run
 from hwdoctor.model.decisions import (
     AccelerateDecision,
     InferenceDecision,
+    ModelDecision,
     TrainingDecision,
     VerifyReport,
 )
@@ -42,6 +43,7 @@ class Explained:
     # Versions outside every table: None when predicted; else what kept the real libraries
     # from answering ("" when they all answered).
     observed: str | None = None
+    model: ModelDecision | None = None  # explain --model
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +205,24 @@ def check_launcher(seen: Explained) -> Iterable[Finding]:
 
 
 @check()
+def check_model(seen: Explained) -> Iterable[Finding]:
+    """explain --model: a model that could not be read; flash-attn installed but unable to
+    serve attn_implementation="flash_attention_2" here."""
+    model = seen.model
+    if model is None:
+        return
+    if model.error:
+        yield finding(Code.MODEL_UNREADABLE, model=model.model, error=model.error)
+    elif model.flash_attention:
+        torch = seen.known.evidence.torch
+        yield finding(
+            Code.FLASH_ATTENTION_UNUSABLE, model=model.model, why=model.flash_attention,
+            attention=model.attention or "the default",
+            torch=torch.version if torch and torch.version else "",
+        )  # fmt: skip
+
+
+@check()
 def check_verify(seen: Explained) -> Iterable[Finding]:
     report = seen.verify
     if report is None:
@@ -230,6 +250,7 @@ EXPLAIN_CHECKS: Final[tuple[ExplainCheck, ...]] = (
     check_xla_override,
     check_not_autoloaded,
     check_launcher,
+    check_model,
     check_verify,
 )
 
@@ -243,8 +264,11 @@ def diagnose(
     verify: VerifyReport | None,
     *,
     observed: str | None = None,
+    model: ModelDecision | None = None,
 ) -> tuple[tuple[Finding, ...], tuple[NotChecked, ...]]:
-    seen = Explained(Known(evidence), inputs, training, accelerate, inference, verify, observed)
+    seen = Explained(
+        Known(evidence), inputs, training, accelerate, inference, verify, observed, model
+    )
     return run(
         EXPLAIN_CHECKS, lambda c: c.reads, lambda c: c.name, lambda c: c.run(seen),
         evidence.unknown(),

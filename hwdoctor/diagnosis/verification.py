@@ -7,6 +7,7 @@ raises is an answer too ("raises ValueError"), compared like any other.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -16,6 +17,7 @@ from hwdoctor.model.decisions import (
     AccelerateDecision,
     DeviceMapPlan,
     InferenceDecision,
+    ModelDecision,
     StepTrace,
     Trace,
     TrainingDecision,
@@ -47,6 +49,18 @@ def compare(
     )  # fmt: skip
     problem = problem_of(run)
     return VerifyReport(ran=True, items=items, seconds=run.seconds, problem=problem)
+
+
+def with_model(report: VerifyReport, run: ProbeRun, model: ModelDecision) -> VerifyReport:
+    """explain --model --verify: what from_pretrained() set on the loaded model, next to the
+    prediction."""
+    answers = Answers(run)
+    items = (
+        answers.item("model attn_implementation", model.attention, "model_load",
+                     "attn_implementation"),
+        answers.item("model dtype", model.dtype, "model_load", "dtype"),
+    )  # fmt: skip
+    return dataclasses.replace(report, items=(*report.items, *items))
 
 
 def problem_of(run: ProbeRun) -> str | None:

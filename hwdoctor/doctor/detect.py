@@ -103,22 +103,29 @@ def explain(
     started: Started | None = None,
     from_file: str | None = None,
     save_to: str | None = None,
+    model: str | None = None,
 ) -> ExplainReport:
     """Which device training and inference pick here, why, and (with verify) proof.
 
-    With `verify`, the real libraries run in a second subprocess of the target interpreter,
-    concurrently with the probe, and their answers are compared with the prediction.
+    With `verify` (or `model`), the real libraries run in a second subprocess of the target
+    interpreter, concurrently with the probe: with `verify` their answers are compared with
+    the prediction; with `model` they read that model's class and config (and with `verify`
+    load it). Where a library's version lies outside every table, their answers replace the
+    prediction, marked as observed.
     """
-    if verify and from_file is not None:
-        raise UsageError("--verify runs the real libraries here; it cannot apply to --from")
+    if (verify or model) and from_file is not None:
+        option = "--verify" if verify else "--model"
+        raise UsageError(f"{option} runs the real libraries here; it cannot apply to --from")
     target = resolve_python(python) if from_file is None else None
     with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
-        verifying = (
-            pool.submit(_verify_run, target, timeout_s, use_cpu) if verify and target else None
+        running = (
+            pool.submit(_verify_run, target, timeout_s, use_cpu, verify, model)
+            if (verify or model) and target
+            else None
         )
         found = examine(target, timeout_s, started=started, from_file=from_file, save_to=save_to)
         outside = rules.uncovered(rules.inputs(found, use_cpu))
-        if outside and verifying is None:
+        if outside and not verify:
             # No table was read from this release: ask the real libraries instead of guessing.
             if target is None:
                 shown = ", ".join(f"{name} {version}" for name, version in outside)
@@ -126,13 +133,21 @@ def explain(
                     f"{shown} is outside the releases hwdoctor's decision tables were read "
                     f"from; run `hwdoctor explain` on that machine to ask the real libraries"
                 )
-            verifying = pool.submit(_verify_run, target, timeout_s, use_cpu)
-        verified = verifying.result() if verifying else None
-    return diagnosis.explain(found, use_cpu=use_cpu, verify=verified, nproc=nproc)
+            if running is not None:
+                running.result()  # it read the model only; the device calls are needed too
+            running = pool.submit(_verify_run, target, timeout_s, use_cpu, True, model)
+        run = running.result() if running else None
+    return diagnosis.explain(
+        found, use_cpu=use_cpu, verify=run if (verify or outside) else None, nproc=nproc,
+        model=model, model_run=run,
+    )  # fmt: skip
 
 
-def _verify_run(python: str, timeout_s: float, use_cpu: bool) -> ProbeRun:
-    return run_payload(python, "verify", {"use_cpu": use_cpu}, timeout_s=timeout_s)
+def _verify_run(
+    python: str, timeout_s: float, use_cpu: bool, calls: bool, model: str | None
+) -> ProbeRun:
+    job = {"use_cpu": use_cpu, "calls": calls, "model": model, "load_model": bool(calls and model)}
+    return run_payload(python, "verify", job, timeout_s=timeout_s)
 
 
 def explain_device(

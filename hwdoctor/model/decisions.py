@@ -125,6 +125,32 @@ class InferenceDecision:
 
 
 @dataclass(frozen=True, slots=True)
+class ModelDecision:
+    """explain --model: what from_pretrained() sets on this model when not told."""
+
+    model: str  # as given: a Hub id or a directory
+    architecture: str | None  # the class from_pretrained builds: "LlamaForCausalLM"
+    attention: str | None  # attn_implementation: "sdpa", "eager"; None when not known
+    attention_trace: Trace
+    dtype: str | None  # the dtype its weights load in: "bfloat16"
+    dtype_trace: Trace
+    flash_attention: str | None  # why flash_attention_2 would not run here, if asked
+    error: str | None = None  # why the model could not be described
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "model": self.model,
+            "architecture": self.architecture,
+            "attn_implementation": self.attention,
+            "dtype": self.dtype,
+            "flash_attention": self.flash_attention,
+            "error": self.error,
+            "steps": [step.to_json() for step in self.attention_trace.steps]
+            + [step.to_json() for step in self.dtype_trace.steps],
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Decisions:
     """Where training and inference would put things here, in one line each."""
 

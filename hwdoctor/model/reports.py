@@ -11,6 +11,7 @@ from hwdoctor.model.decisions import (
     AccelerateDecision,
     Decisions,
     InferenceDecision,
+    ModelDecision,
     TrainingDecision,
     VerifyReport,
 )
@@ -173,6 +174,7 @@ class ExplainReport:
     # A library version outside every table: the decisions are the real libraries' answers,
     # observed in the diagnosed environment, not predicted.
     observed: bool = False
+    model: ModelDecision | None = None  # explain --model
 
     @property
     def exit_code(self) -> int:
@@ -191,6 +193,7 @@ class ExplainReport:
             "findings": [f.to_json() for f in (*self.detect.findings, *self.findings)],
             "environment": dict(self.detect.environment),
             "ranks": [dict(rank) for rank in self.ranks],
+            "model": self.model.to_json() if self.model else None,
         }
 
 

@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # `list` renders without loading the report model
         AccelerateDecision,
         Decisions,
         InferenceDecision,
+        ModelDecision,
         StepTrace,
         VerifyReport,
     )
@@ -310,6 +311,9 @@ def explain_renderables(report: ExplainReport, view: View | None = None) -> list
     )
     lines.add_row('device_map="auto"', _auto_line(inference))
     lines.add_row("pipeline", Text(f"{inference.pipeline}, unless you pass device"))
+    if report.model is not None:
+        for title, text in _model_rows(report.model):
+            lines.add_row(title, text)
     out.append(lines)
     if view.verbose:
         out += [Text(), Text("Why: the checks each library makes, in its order", style="bold")]
@@ -356,6 +360,24 @@ def _explain_answer(report: ExplainReport) -> Text:
     text.append(inference.pipeline, style="bold")
     text.append(".")
     return text
+
+
+def _model_rows(model: ModelDecision) -> list[tuple[str, Text]]:
+    """explain --model: the class, then what from_pretrained() sets when not told, each
+    with the step that decided it."""
+    if model.error:
+        return [("model", Text(f"{model.model}: not read ({model.error})", style="red"))]
+    rows = [("model", Text(f"{model.architecture} from {model.model}"))]
+    for title, value, trace in (
+        ("attn_implementation", model.attention, model.attention_trace),
+        ("dtype", model.dtype, model.dtype_trace),
+    ):
+        text = Text(value or "unknown")
+        taken = [step for step in trace.steps if step.outcome == "taken"]
+        if taken and taken[0].observed:
+            text.append(f" ({taken[0].observed})", style="dim")
+        rows.append((title, text))
+    return rows
 
 
 def _training_line(report: ExplainReport) -> Text:

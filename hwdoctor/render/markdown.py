@@ -112,6 +112,18 @@ def explain(report: ExplainReport) -> str:
         f"- `pipeline()` without `device` → {md_code(report.inference.pipeline)}",
         "",
     ]
+    if report.model is not None:
+        model = report.model
+        lines += ["### Model", ""]
+        if model.error:
+            lines += [f"{md_code(model.model)} could not be read: {md_inline(model.error)}", ""]
+        else:
+            lines += [
+                f"- {md_code(model.architecture)} from {md_code(model.model)}",
+                f"- `attn_implementation` → {md_code(model.attention)}",
+                f"- dtype → {md_code(model.dtype)}",
+                "",
+            ]
     if report.verify is not None:
         verify = report.verify
         lines += ["### Verified against the libraries", "", "| item | predicted | actual |",

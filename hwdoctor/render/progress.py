@@ -40,6 +40,9 @@ _WORDS: Final = {
     "get_max_memory": "verifying with the real libraries: get_max_memory()",
     "PartialState": "verifying with the real libraries: PartialState",
     "TrainingArguments": "verifying with the real libraries: TrainingArguments",
+    # explain --model
+    "model": "reading the model's class and config",
+    "model_load": "loading the model to see what from_pretrained() sets",
     # a rank under a launcher
     "connect": "joining the job's process group",
     "gather reports": "gathering every rank's report",

@@ -9,6 +9,7 @@ get_max_memory budgeting the devices of one family.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Any, Final
 
 from hwdoctor import registry, versions
@@ -18,6 +19,7 @@ from hwdoctor.model.decisions import (
     Decisions,
     DeviceMapPlan,
     InferenceDecision,
+    ModelDecision,
     StepTrace,
     Trace,
     TrainingDecision,
@@ -423,6 +425,41 @@ def inputs(evidence: Evidence, use_cpu: bool = False) -> Inputs:
         memory_available_bytes=evidence.host.memory_available_bytes if evidence.host else None,
         use_cpu=use_cpu,
     )
+
+
+def model_decision(
+    given: Inputs,
+    name: str,
+    facts: Mapping[str, Any] | None,
+    loaded: Mapping[str, Any] | None = None,
+    error: str | None = None,
+) -> ModelDecision:
+    """explain --model: the attention implementation and dtype from_pretrained() sets when
+    not told, by the installed transformers' rule (`rules.model`); at a release outside the
+    tables, what the real from_pretrained() set (`loaded`), observed."""
+    from hwdoctor.rules import model as rule
+
+    empty = Trace("", "transformers", "", ())
+    if facts is None:
+        return ModelDecision(name, None, None, empty, None, empty, None, error=error)
+    inputs = dataclasses.replace(given, model=facts)
+    found: list[tuple[str | None, Trace]] = []
+    for candidates, field in ((rule.ATTENTION, "attn_implementation"), (rule.DTYPE, "dtype")):
+        table = select(candidates, given.transformers_version)
+        if table is not None:
+            outcome = evaluate(table, inputs)
+            found.append((outcome.device, outcome.trace))
+            continue
+        seen = str(loaded[field]) if loaded and field in loaded else None
+        step = StepTrace("observed", "the real from_pretrained() in this environment",
+                         seen or "not loaded (explain --verify loads it)", "taken")  # fmt: skip
+        read_from = f"observed: transformers {given.transformers_version}"
+        found.append((seen, Trace(candidates[0].title, "transformers", read_from, (step,))))
+    (attention, attention_trace), (dtype, dtype_trace) = found
+    return ModelDecision(
+        name, str(facts.get("architecture") or "") or None, attention, attention_trace, dtype,
+        dtype_trace, rule.flash_words(facts),
+    )  # fmt: skip
 
 
 def decisions(evidence: Evidence) -> Decisions | None:

@@ -38,6 +38,8 @@ class Inputs:
     accelerator: str | None = None  # torch.accelerator.current_accelerator(), as a type
     memory_available_bytes: int | None = None
     use_cpu: bool = False  # TrainingArguments(use_cpu=...)
+    # explain --model: the model class's and checkpoint's facts, as the library reports them
+    model: Mapping[str, object] | None = None
 
     @property
     def local_rank(self) -> int:
@@ -179,9 +181,10 @@ class Flag:
 @dataclass(frozen=True)
 class Always:
     label: str = "otherwise"
+    said: str = "no earlier check matched"  # what the trace shows it observed
 
     def __call__(self, inputs: Inputs) -> Observation:
-        return Observation(True, "no earlier check matched")
+        return Observation(True, self.said)
 
 
 def strtobool(value: str) -> bool | None:

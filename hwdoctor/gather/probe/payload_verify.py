@@ -6,12 +6,13 @@ others still answer. Nothing here decides anything: it records what transformers
 accelerate return, for hwdoctor to compare with its prediction.
 """
 
+import json
 import os
 import warnings
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # defined by payload_common.py, which runs first in the same namespace
-    from hwdoctor.probe.payload_common import JOB, SCRATCH, fact, finish, step
+    from hwdoctor.probe.payload_common import JOB, SCRATCH, describe, fact, finish, step
 
 warnings.simplefilter("ignore")
 os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
@@ -97,11 +98,106 @@ CALLS = (
 )
 
 
+# --- explain --model: the model's class and checkpoint as the library sees them ---------
+
+_SAFETENSORS_DTYPES = {"F64": "float64", "F32": "float32", "BF16": "bfloat16", "F16": "float16"}
+
+
+def _model_class(config):
+    import transformers
+
+    names = list(getattr(config, "architectures", None) or [])
+    for name in names:
+        found = getattr(transformers, name, None)
+        if found is not None:
+            return found
+    from transformers import AutoModelForCausalLM
+
+    return AutoModelForCausalLM._model_mapping[type(config)]
+
+
+def _checkpoint_dtype(where):
+    """The dtype of the first floating tensor of a local safetensors checkpoint, from its
+    header (8 bytes of length, then JSON): what dtype="auto" falls back to."""
+    import glob
+    import struct
+
+    if not os.path.isdir(where):
+        return None
+    for path in sorted(glob.glob(os.path.join(where, "*.safetensors")))[:1]:
+        with open(path, "rb") as handle:
+            (length,) = struct.unpack("<Q", handle.read(8))
+            if length > 100 << 20:
+                return None
+            header = json.loads(handle.read(length))
+        for name, entry in header.items():
+            if name != "__metadata__" and entry.get("dtype") in _SAFETENSORS_DTYPES:
+                return _SAFETENSORS_DTYPES[entry["dtype"]]
+    return None
+
+
+def _flash_attn():
+    """flash-attn as this interpreter has it: the distribution, and whether it imports."""
+    from importlib import metadata
+
+    try:
+        version = metadata.version("flash-attn")
+    except metadata.PackageNotFoundError:
+        return {"version": None, "imports": None, "error": None}
+    try:
+        import flash_attn  # noqa: F401
+    except BaseException as exc:  # a broken extension can raise anything
+        return {"version": version, "imports": False, "error": describe(exc)["message"][:300]}
+    return {"version": version, "imports": True, "error": None}
+
+
+def model_facts():
+    from transformers import AutoConfig
+
+    config = AutoConfig.from_pretrained(JOB["model"])
+    cls = _model_class(config)
+    dtype = getattr(config, "dtype", None) or getattr(config, "torch_dtype", None)
+    flash = getattr(cls, "_supports_flash_attn", None)
+    if flash is None:
+        flash = getattr(cls, "_supports_flash_attn_2", False)
+    return {
+        "architecture": cls.__name__,
+        "model_type": getattr(config, "model_type", None),
+        "supports_sdpa": bool(getattr(cls, "_supports_sdpa", False)),
+        "supports_flash_attn": bool(flash),
+        "config_dtype": str(dtype).replace("torch.", "") if dtype is not None else None,
+        "checkpoint_dtype": _checkpoint_dtype(JOB["model"]),
+        "flash_attn": _flash_attn(),
+    }
+
+
+def model_loaded():
+    """from_pretrained() with no dtype and no attn_implementation, on the CPU: what the
+    library sets on the loaded model."""
+    from transformers import AutoConfig
+
+    cls = _model_class(AutoConfig.from_pretrained(JOB["model"]))
+    model = cls.from_pretrained(JOB["model"])
+    return {
+        "attn_implementation": str(model.config._attn_implementation),
+        "dtype": str(model.dtype).replace("torch.", ""),
+    }
+
+
 def main():
-    for name, call in CALLS:
-        ok, result, _ = step(name, call)
+    if JOB.get("calls", True):
+        for name, call in CALLS:
+            ok, result, _ = step(name, call)
+            if ok:
+                fact(name, result)
+    if JOB.get("model"):
+        ok, result, _ = step("model", model_facts)
         if ok:
-            fact(name, result)
+            fact("model", result)
+            if JOB.get("load_model"):
+                ok, result, _ = step("model_load", model_loaded)
+                if ok:
+                    fact("model_load", result)
 
 
 main()
