@@ -240,7 +240,7 @@ def check_probe_failures(known: Known) -> Iterable[Finding]:
 # "undefined symbol" is the symptom). torchvision says it in words when its operators did
 # not register: "operator torchvision::nms does not exist" (torchvision/extension.py).
 _TORCH_SYMBOL: Final = re.compile(
-    r"undefined symbol: \S*(?:c10|N2at|at::|N5torch|torch::|THP|aoti_torch_)\S*"
+    r"undefined symbol: \S*(?:c10|NK?2at|at::|NK?5torch|torch::|THP|aoti_torch_)\S*"
     r"|operator torchvision::\w+ does not exist"
     r"|PyTorch and \w+ were compiled with different CUDA"
 )

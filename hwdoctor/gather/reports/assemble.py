@@ -358,10 +358,19 @@ def _driver(facts: Facts) -> NvidiaDriver | None:
     )
 
 
+_KERNEL_VERDICTS: Final = ("message.no_kernel_image", "message.too_old", "message.capability",
+                            "message.arch_list")  # fmt: skip
+
+
 def _gpus(facts: Facts) -> list[Fact]:
     """The GPUs the paste names, one per index (a name without an index counts once)."""
     seen: dict[int | None, Fact] = {}
-    for fact in facts.all("gpu") + facts.all("message.unsupported_gpu"):
+    named = facts.all("gpu") + facts.all("message.unsupported_gpu")
+    if not named and any(facts.all(k) for k in _KERNEL_VERDICTS):
+        # torch said it has no code for the GPU, and the GPU is named only in the prose
+        # ("- laptop GeForce RTX 3070"): that one GPU, by its name in the table.
+        named = [f for f in facts.all("prose.gpu") if gpus.nvidia_capability(f.value)][:1]
+    for fact in named:
         name = fact.value.strip()
         if not known_value(name) or name.lower().startswith(("no ", "none")):
             continue
@@ -429,6 +438,11 @@ def _signals(facts: Facts) -> tuple[HardwareSignal, ...]:
     elif counts := facts.all("message.npu_count"):
         signals.append(HardwareSignal("npu", "report", f"CANN: {counts[0].quote.text}",
                                       int(counts[0].value)))  # fmt: skip
+    present = facts.all("message.nvidia_smi_present")
+    if present and not nvidia:
+        signals.append(HardwareSignal("cuda", "report", "an installer found nvidia-smi ("
+                                      f"{present[0].quote.text.strip()[:80]})", None))  # fmt: skip
+        facts.use("gpus", present[0])
     cpu = facts.one("processor") or facts.one("prose.chip")
     if cpu is not None and cpu.value.startswith("Apple M"):
         signals.append(HardwareSignal("mps", "platform", cpu.value, 1))

@@ -78,6 +78,13 @@ _GPU_PROSE: Final = re.compile(
     r"^\s*(?:[-*]\s*)?(?:GPU|Graphics card|显卡)(?:\s*\d)?\s*[:：]\s*"
     rf"({_VENDOR_WORDS}[^(\n]{{1,50}}?)\s*(?:\(|$)"
 )
+# An NVIDIA GeForce name anywhere in the prose ("a laptop GeForce RTX 3070"): read only where
+# torch says it has no code for the GPU and nothing else names it (assemble._gpus).
+_NVIDIA_PROSE: Final = re.compile(
+    r"\b((?:NVIDIA\s+)?(?:GeForce\s+)?(?:RTX|GTX)\s?\d{3,4}(?:\s?Ti|\s?SUPER)?"
+    r"(?:\s+Laptop(?:\s+GPU)?)?)\b",
+    re.I,
+)
 # Issue templates (ROCm's, vLLM's) put the GPU under a heading of its own: "### GPU".
 _HEADING: Final = re.compile(r"^\s{0,3}#{2,4}\s+(.+?)\s*$")
 _TEMPLATE_GPU: Final = re.compile(
@@ -236,6 +243,7 @@ _INVALID_FUNCTION: Final = re.compile(
 _NO_KERNEL: Final = re.compile(r"no kernel image is available for execution on the device")
 # The loader's "<path>.so: undefined symbol: <symbol>", likewise read around its words.
 _UNDEFINED_WORDS: Final = "undefined symbol:"
+_DYLD_WORDS: Final = "Symbol not found:"
 # Mangled names of torch's C++ library: c10::, at::, torch::, its Python bindings (THP…).
 # torch's C shim for compiled extensions (aoti_torch_*, torch/csrc/inductor/aoti_torch/c/shim.h)
 # is torch's too.
@@ -251,6 +259,9 @@ _COMPANION_SAID: Final = re.compile(
     r"compiled with different CUDA (?:major )?versions",
     re.I,
 )
+# SD.Next's installer (installer.py check_torch): "nVidia CUDA toolkit detected: nvidia-smi
+# present", logged when nvidia-smi is on the PATH (or in System32 on Windows).
+_NVIDIA_SMI_PRESENT: Final = re.compile(r"\bnVidia CUDA toolkit detected\b")
 _NO_GPUS: Final = re.compile(r"No CUDA GPUs are available|no CUDA-capable device is detected")
 _NO_HIP_GPUS: Final = re.compile(r"No HIP GPUs are available")
 _TOO_OLD_WORDS: Final = re.compile(r"PyTorch no longer supports this GPU because it is too old")
@@ -728,9 +739,17 @@ def _messages(state: _State, number: int, line: str) -> None:
         add("message.invalid_device_function", "HIP error: invalid device function")
     if _NO_KERNEL.search(line):
         add("message.no_kernel_image", "no kernel image is available")
-    if (at := line.find(_UNDEFINED_WORDS)) >= 0:
+    at = line.find(_UNDEFINED_WORDS)
+    words = len(_UNDEFINED_WORDS)
+    if at < 0 and (dyld := line.find(_DYLD_WORDS)) >= 0:
+        # macOS: "dlopen(<path>.so, 2): Symbol not found: __ZN3c10…" (one more leading "_")
+        at, words = dyld, len(_DYLD_WORDS)
+        line = line[:at].replace("dlopen(", " ").replace(", 2)", " ") + line[at:].replace(
+            ": __Z", ": _Z", 1)  # fmt: skip
+        at = line.find(_DYLD_WORDS)
+    if at >= 0:
         before = line[:at].split()
-        symbol = line[at + len(_UNDEFINED_WORDS) :].split()
+        symbol = line[at + words :].split()
         path = before[-1].rstrip(":") if before else ""
         module = _MODULE_FILE.search(path.replace("\\", "/").rsplit("/", 1)[-1])
         dist = _extension_of(path.rsplit("/", 1)[0] + "/", module.group(1)) if module else None
@@ -766,6 +785,8 @@ def _messages(state: _State, number: int, line: str) -> None:
         add("gfx", rocblas.group(1))
     if _NO_GPUS.search(line):
         add("message.no_gpus", "No CUDA GPUs are available")
+    if _NVIDIA_SMI_PRESENT.search(line):
+        add("message.nvidia_smi_present", "nvidia-smi present")
     if _NO_HIP_GPUS.search(line):
         add("message.no_hip_gpus", "No HIP GPUs are available")
     if _TOO_OLD_WORDS.search(line):
@@ -805,6 +826,9 @@ def _messages(state: _State, number: int, line: str) -> None:
     marks_off = _MARKS.sub("", line)
     if state.tool is None and (named := _GPU_PROSE.match(marks_off)):
         add("gpu", named.group(1).strip())
+    elif state.tool is None:
+        for nvidia in _NVIDIA_PROSE.finditer(marks_off):
+            add("prose.gpu", nvidia.group(1).strip())
     heading = _HEADING.match(line)
     if heading:
         state.heading = heading.group(1).strip().lower()
