@@ -413,17 +413,36 @@ def explain_command(
     return _emit_report("explain", output, report, no_redact=no_redact, view=View(verbose=verbose))
 
 
+# A Hub repository id: "name" or "owner/name", each part at most 96 characters of letters,
+# digits, "-", "_" and "." (huggingface_hub's validate_repo_id).
+_HUB_ID = r"^[\w.-]{1,96}(?:/[\w.-]{1,96})?$"
+
+
 def _check_model_dir(model: str) -> None:
     """A path (it starts with /, ., ~ or names something here) must be a directory with a
-    config.json; anything else is taken for a Hub id."""
-    path = Path(model).expanduser()
-    if not (model.startswith(("/", ".", "~")) or path.exists()):
+    config.json; anything else must read as a Hub id."""
+    import re
+
+    from hwdoctor.text import quoted
+
+    try:
+        path = Path(model).expanduser()
+        local = model.startswith(("/", ".", "~")) or path.exists()
+        is_dir = local and path.is_dir()
+    except (OSError, ValueError):  # too long, or a NUL: no such file either way
+        local, is_dir = False, False
+    if not local:
+        if not re.match(_HUB_ID, model):
+            raise UsageError(f"--model {quoted(model)}: not a directory here and not a "
+                             "Hub id", hint="a Hub id reads owner/name, e.g. "
+                             "Qwen/Qwen3-0.6B")  # fmt: skip
         return
-    if not path.is_dir():
-        raise UsageError(f"--model {model}: no such directory", hint="pass a model directory "
-                         "(with a config.json) or a Hub id such as Qwen/Qwen3-0.6B")  # fmt: skip
+    if not is_dir:
+        raise UsageError(f"--model {quoted(model)}: no such directory",
+                         hint="pass a model directory (with a config.json) or a Hub id such "
+                         "as Qwen/Qwen3-0.6B")  # fmt: skip
     if not (path / "config.json").is_file():
-        raise UsageError(f"--model {model}: the directory has no config.json",
+        raise UsageError(f"--model {quoted(model)}: the directory has no config.json",
                          hint="pass the directory save_pretrained() wrote")  # fmt: skip
 
 

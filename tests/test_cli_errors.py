@@ -20,6 +20,13 @@ from tests.conftest import run_hwdoctor
         (["frobnicate"], "frobnicate"),
         (["detect", "--python", ""], "--python is empty"),
         (["detect", "--python", "/etc"], "a directory without bin/python"),
+        # --model: a path too long for the file system, a name that is neither a directory
+        # nor a Hub id, a directory that save_pretrained() did not write
+        (["explain", "--model", "x" * 3000], "not a directory here and not a Hub id"),
+        (["explain", "--model", "a b\x1b[31m"], "not a directory here and not a Hub id"),
+        (["explain", "--model", "/etc"], "the directory has no config.json"),
+        (["explain", "--model", "./no-such-model-dir"], "no such directory"),
+        (["explain", "cuda", "--model", "Qwen/Qwen3-0.6B"], "apply to `hwdoctor explain` without"),
     ],
 )
 def test_usage_errors(args: list[str], expected: str) -> None:

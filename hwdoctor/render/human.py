@@ -324,6 +324,13 @@ def explain_renderables(report: ExplainReport, view: View | None = None) -> list
                 _chain(state.trace.steps, state.device)]  # fmt: skip
         out += [Text(), Text("pipeline(...) without device", style="bold"),
                 _chain(inference.pipeline_trace.steps, inference.pipeline)]  # fmt: skip
+        model = report.model
+        if model is not None and not model.error:
+            out += [Text(), Text(f"from_pretrained({model.model}) attn_implementation",
+                                 style="bold"),
+                    _chain(model.attention_trace.steps, model.attention),
+                    Text(), Text(f"from_pretrained({model.model}) dtype", style="bold"),
+                    _chain(model.dtype_trace.steps, model.dtype)]  # fmt: skip
     if report.ranks:
         out += [Text(), _ranks_plan(report.ranks)]
     if report.verify is not None:
