@@ -141,10 +141,6 @@ DTYPE: Final = (
     )),
 )  # fmt: skip
 
-# FlashAttention-2 runs on Ampere, Ada and Hopper GPUs and newer (flash-attention README,
-# "Installation and features": compute capability 8.0 and up).
-FLASH_MIN_CAPABILITY: Final = (8, 0)
-
 
 def flash_words(facts: Mapping[str, object]) -> str | None:
     """Why attn_implementation="flash_attention_2" would not run here, when asked; None
