@@ -1125,6 +1125,17 @@ def install_for_driver(
     return _checked_args(choose(torch_version, machine))
 
 
+def _rocm_gfx_lists() -> list[set[str]]:
+    """The gfx list of every ROCm wheel of the table whose list is known."""
+    return [
+        set(archs.cubins)
+        for release in RELEASES
+        for variant in release.variants
+        if variant.rocm is not None
+        for _, archs in variant.archs
+    ]
+
+
 def install_for_gfx(
     torch_version: str | None, gfx: tuple[str, ...], *, host: str = "x86_64"
 ) -> tuple[str | None, bool]:
@@ -1132,27 +1143,14 @@ def install_for_gfx(
     `gfx`, and whether no known list carries one of them (then no ROCm wheel of torch is
     the way; a build of the GPU's own, or the family override, is)."""
     suggestion = choose(torch_version, Machine(host=host, gfx=gfx))
-    known = {
-        target
-        for release in RELEASES
-        for variant in release.variants
-        if variant.rocm is not None
-        for _, archs in variant.archs
-        for target in archs.cubins
-    }
+    known = set().union(*_rocm_gfx_lists())
     return _checked_args(suggestion), any(target not in known for target in gfx)
 
 
 def always_carried_gfx() -> tuple[str, ...]:
     """The gfx targets every ROCm wheel of the table whose list is known carries: what a
     ROCm build of torch has, whichever it is (of those the table knows)."""
-    lists = [
-        set(archs.cubins)
-        for release in RELEASES
-        for variant in release.variants
-        if variant.rocm is not None
-        for _, archs in variant.archs
-    ]
+    lists = _rocm_gfx_lists()
     return tuple(sorted(set.intersection(*lists))) if lists else ()
 
 

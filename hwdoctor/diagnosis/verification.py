@@ -95,10 +95,11 @@ def observed(
         return Trace(title, library, read_from, (step,))
 
     state_device = value("PartialState", "device")
+    backend = value("PartialState", "backend")
     accelerate = AccelerateDecision(
         state_device or "unknown",
         value("PartialState", "distributed_type") or "unknown",
-        value("PartialState", "backend") if value("PartialState", "backend") != "None" else None,
+        backend if backend != "None" else None,
         False,
         trace("PartialState().device", "accelerate", "PartialState", state_device),
     )
@@ -114,8 +115,8 @@ def observed(
         trace("TrainingArguments(...).device", "transformers", "TrainingArguments", device),
         error=error.one_line() if error else None,
     )
-    keys = tuple((value("get_max_memory", "keys") or "").split(",")) if value(
-        "get_max_memory", "keys") else ()  # fmt: skip
+    listed = value("get_max_memory", "keys")
+    keys = tuple(listed.split(",")) if listed else ()
     budgets = trace('device_map="auto" budgets (get_max_memory)', "accelerate",
                     "get_max_memory", ",".join(keys) or None)  # fmt: skip
     plan = DeviceMapPlan(

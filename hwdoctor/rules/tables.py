@@ -107,7 +107,13 @@ PARTIAL_STATE_DEFAULT: Final = (
 # happens when no accelerator matched (before 1.13.0 MULTI_CPU, or MULTI_XPU, over ccl, mpi
 # or gloo; from 1.13.0 no distributed setup unless cpu=True).
 def _distributed(
-    versions: str, *, since_1_5: bool, xccl: bool, neuron: str | None, mlu_then: bool
+    versions: str,
+    *,
+    since_1_5: bool,
+    xccl: bool,
+    neuron: str | None,
+    mlu_then: bool,
+    xpu: Sees = ACC_XPU_BEFORE_1_13,
 ) -> Table:
     steps = [
         Step("mlu", ACC_MLU, Literal("mlu"),
@@ -119,8 +125,8 @@ def _distributed(
         *([Step("hpu", ACC_HPU, Literal("hpu"), {"backend": "hccl", "index": "current_device"})]
           if since_1_5 else []),
         Step("cuda", CUDA, Literal("cuda"), {"backend": "nccl"}),
-        *([Step("xpu", ACC_XPU if neuron else ACC_XPU_BEFORE_1_13, Literal("xpu"),
-                {"backend": "xccl", "needs_collective": "xccl"})] if xccl else []),  # 1.13: both
+        *([Step("xpu", xpu, Literal("xpu"), {"backend": "xccl", "needs_collective": "xccl"})]
+          if xccl else []),
         *([Step("neuron", ACC_NEURON, Literal("neuron"),
                 {"backend": "neuron", "always": True, "index": neuron})] if neuron else []),
         Step("none", Always(), Literal("cpu"),
@@ -131,9 +137,11 @@ def _distributed(
 
 DISTRIBUTED_BACKEND: Final = (
     _distributed(">=1.15,<1.16", since_1_5=True, xccl=True, neuron="current_device",
-                 mlu_then=False),
-    _distributed(">=1.14,<1.15", since_1_5=True, xccl=True, neuron="modulo", mlu_then=False),
-    _distributed(">=1.13,<1.14", since_1_5=True, xccl=True, neuron="modulo", mlu_then=True),
+                 mlu_then=False, xpu=ACC_XPU),
+    _distributed(">=1.14,<1.15", since_1_5=True, xccl=True, neuron="modulo", mlu_then=False,
+                 xpu=ACC_XPU),
+    _distributed(">=1.13,<1.14", since_1_5=True, xccl=True, neuron="modulo", mlu_then=True,
+                 xpu=ACC_XPU),
     _distributed(">=1.6,<1.13", since_1_5=True, xccl=True, neuron=None, mlu_then=True),
     _distributed(">=1.5,<1.6", since_1_5=True, xccl=False, neuron=None, mlu_then=True),
     _distributed(">=1.0,<1.5", since_1_5=False, xccl=False, neuron=None, mlu_then=False),

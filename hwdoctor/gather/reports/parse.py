@@ -739,17 +739,15 @@ def _messages(state: _State, number: int, line: str) -> None:
         add("message.invalid_device_function", "HIP error: invalid device function")
     if _NO_KERNEL.search(line):
         add("message.no_kernel_image", "no kernel image is available")
-    at = line.find(_UNDEFINED_WORDS)
-    words = len(_UNDEFINED_WORDS)
-    if at < 0 and (dyld := line.find(_DYLD_WORDS)) >= 0:
+    loader, words = line, _UNDEFINED_WORDS
+    if _UNDEFINED_WORDS not in line and _DYLD_WORDS in line:
         # macOS: "dlopen(<path>.so, 2): Symbol not found: __ZN3c10…" (one more leading "_")
-        at, words = dyld, len(_DYLD_WORDS)
-        line = line[:at].replace("dlopen(", " ").replace(", 2)", " ") + line[at:].replace(
-            ": __Z", ": _Z", 1)  # fmt: skip
-        at = line.find(_DYLD_WORDS)
-    if at >= 0:
-        before = line[:at].split()
-        symbol = line[at + words :].split()
+        ahead, _, rest = line.partition(_DYLD_WORDS)
+        ahead = ahead.replace("dlopen(", " ").replace(", 2)", " ")
+        loader, words = ahead + _DYLD_WORDS + rest.replace(" __Z", " _Z", 1), _DYLD_WORDS
+    if (at := loader.find(words)) >= 0:
+        before = loader[:at].split()
+        symbol = loader[at + len(words) :].split()
         path = before[-1].rstrip(":") if before else ""
         module = _MODULE_FILE.search(path.replace("\\", "/").rsplit("/", 1)[-1])
         dist = _extension_of(path.rsplit("/", 1)[0] + "/", module.group(1)) if module else None
