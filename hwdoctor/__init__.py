@@ -58,6 +58,8 @@ def explain(
     verify: bool = False,
     from_file: str | None = None,
     model: str | None = None,
+    context: int | None = None,
+    batch: int = 1,
 ) -> ExplainReport:
     """What `hwdoctor explain` reports: the device each library picks here, and why.
 
@@ -67,14 +69,16 @@ def explain(
         use_cpu: explain TrainingArguments(use_cpu=True).
         verify: also ask the real libraries and compare (`report.verify`).
         from_file: explain an evidence file (`--save-evidence`) instead of probing.
-        model: a Hub id or directory: its attention implementation and dtype
-            (`report.model`).
+        model: a Hub id or directory: its attention implementation and dtype, and whether
+            it fits the device training picks (`report.model`).
+        context, batch: the tokens and sequences to size the model's KV cache for.
     """
     from hwdoctor.doctor import detect as doctor
 
     return doctor.explain(
-        python, timeout_s, use_cpu=use_cpu, verify=verify, from_file=from_file, model=model
-    )
+        python, timeout_s, use_cpu=use_cpu, verify=verify, from_file=from_file, model=model,
+        context=context, batch=batch,
+    )  # fmt: skip
 
 
 def diagnose(text: str | bytes, *, strict: bool = False) -> PasteReport:

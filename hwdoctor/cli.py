@@ -65,6 +65,32 @@ NoRedactOpt = Annotated[
         help="Keep GPU UUIDs and the hostname in a markdown report (secrets stay hidden).",
     ),
 ]
+# The KV cache's size: load --plan and explain --model.
+ContextOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--context",
+        metavar="TOKENS",
+        min=1,
+        max=10_000_000,
+        help="With --plan or --model: the tokens of prompt and output to size the KV cache "
+        "for. Default: 4096, or the model's limit if lower.",
+        show_default=False,
+    ),
+]
+BatchOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--batch",
+        metavar="N",
+        min=1,
+        max=100_000,
+        help="With --plan or --model: sequences at once, for the KV cache.  [default: 1]",
+        show_default=False,
+    ),
+]
+
+
 PythonOpt = Annotated[
     str | None,
     typer.Option(
@@ -359,6 +385,8 @@ def explain_command(
             show_default=False,
         ),
     ] = None,
+    context: ContextOpt = None,
+    batch: BatchOpt = None,
     from_file: FromOpt = None,
     save_evidence: SaveEvidenceOpt = None,
     verbose: Annotated[
@@ -399,6 +427,10 @@ def explain_command(
         )
     if model is not None:
         _check_model_dir(model)
+    for option, value in (("--context", context), ("--batch", batch)):
+        if value is not None and model is None:
+            raise UsageError(f"{option} goes with --model",
+                             hint=f"hwdoctor explain --model MODEL {option} {value}")  # fmt: skip
     target = resolve_python(python)
     with _probe_started(target) as started, _progress(output):
         from hwdoctor.doctor import detect as doctor
@@ -408,7 +440,8 @@ def explain_command(
         else:
             report = doctor.explain(
                 target, timeout_s=timeout, use_cpu=use_cpu, verify=verify, nproc=nproc,
-                started=started, save_to=save_evidence, model=model,
+                started=started, save_to=save_evidence, model=model, context=context,
+                batch=batch or 1,
             )  # fmt: skip
     return _emit_report("explain", output, report, no_redact=no_redact, view=View(verbose=verbose))
 
@@ -484,8 +517,9 @@ def load_command(
         bool,
         typer.Option(
             "--plan",
-            help="Do not load weights: read the config, build the model on the meta device, "
-            'report its size per dtype, whether it fits, and the device_map="auto" placement.',
+            help="Do not load weights: read the config and the safetensors headers (range "
+            "requests to the Hub, or the cache), report the size per dtype, the KV cache, "
+            'whether it fits each budget, and the device_map="auto" placement.',
         ),
     ] = False,
     memory: Annotated[
@@ -498,6 +532,8 @@ def load_command(
             show_default=False,
         ),
     ] = None,
+    context: ContextOpt = None,
+    batch: BatchOpt = None,
     dtype: Annotated[Dtype, typer.Option("--dtype", help="Weights dtype.")] = Dtype.AUTO,
     revision: Annotated[
         str | None, typer.Option("--revision", metavar="REV", help="A Hub branch, tag or commit.")
@@ -542,6 +578,8 @@ def load_command(
         dtype=dtype.value,
         max_new_tokens=max_new_tokens,
         memory=_memory(memory, plan),
+        context=_plan_only("--context", context, plan),
+        batch=_plan_only("--batch", batch, plan) or 1,
     )
     target = resolve_python(python)
     from hwdoctor.text import TerminalEcho, is_true
@@ -573,6 +611,13 @@ def _memory(text: str | None, plan: bool) -> int | None:
     if not size:
         raise UsageError(f"--memory {text!r}: not a size", hint="for example --memory 80GiB")
     return size
+
+
+def _plan_only(option: str, value: int | None, plan: bool) -> int | None:
+    if value is not None and not plan:
+        hint = f"hwdoctor load MODEL --plan {option} {value}"
+        raise UsageError(f"{option} goes with --plan", hint=hint)
+    return value
 
 
 @contextlib.contextmanager

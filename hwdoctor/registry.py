@@ -126,6 +126,8 @@ class Backend(NamedTuple):
     collective: str | None = None
     runs_on: tuple[str, ...] = ()  # for a compiler stack (XLA): the hardware rows it runs on
     device_map_auto: bool = True  # device_map="auto" gives it memory budgets
+    # Its memory is the host's (Apple's unified memory): offloading to the CPU frees none.
+    shares_host_memory: bool = False
     docs: str = ""
 
     @property
@@ -338,6 +340,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         install_note="from a native arm64 Python, not one running under Rosetta",
         hardware_remedy="needs an Apple Silicon Mac with macOS 12.3 or newer and a native "
         "arm64 Python",
+        shares_host_memory=True,
         docs="https://docs.pytorch.org/docs/stable/notes/mps.html",
     ),
     Backend(

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from hwdoctor import devices, registry, rules
 from hwdoctor.diagnosis import backends, checks, explain_checks, requirements, verification
+from hwdoctor.diagnosis import load as loading
 from hwdoctor.gather.probe.runner import ProbeRun
 from hwdoctor.model.decisions import ModelDecision
 from hwdoctor.model.facts import Evidence, HostFacts, Package, PythonInfo, TorchInfo
@@ -68,6 +69,8 @@ def explain(
     nproc: int | None = None,
     model: str | None = None,
     model_run: ProbeRun | None = None,
+    context: int | None = None,
+    batch: int = 1,
 ) -> ExplainReport:
     """Which device training and inference pick in `evidence`'s environment, and why; with
     `verify`, the real libraries' answers compared with the prediction. Where a library's
@@ -87,6 +90,9 @@ def explain(
         verified = verification.compare(verify, training, accelerate, inference) if verify else None
     observation = verification.problem_of(verify) if outside and verify else None
     described = _model(given, model, model_run or verify) if model else None
+    if described is not None and training.device:
+        described = _with_memory(described, model_run or verify, training.device, evidence,
+                                 context, batch)  # fmt: skip
     if described is not None and verified is not None and verify is not None:
         verified = verification.with_model(verified, model_run or verify, described)
     found, _ = explain_checks.diagnose(
@@ -119,6 +125,31 @@ def _model(given: rules.Inputs, name: str, run: ProbeRun | None) -> ModelDecisio
         loaded if isinstance(loaded, Mapping) else None,
         error.one_line() if error else ("the model was not read" if run is None else None),
     )  # fmt: skip
+
+
+def _with_memory(
+    described: ModelDecision,
+    run: ProbeRun | None,
+    device: str,
+    evidence: Evidence,
+    context: int | None,
+    batch: int,
+) -> ModelDecision:
+    """The model's fit on the device training picks, in the dtype it loads in, from the
+    checkpoint's headers and config the payload read (no weights)."""
+    facts = verification.Answers(run).facts.get("model") if run is not None else None
+    if not isinstance(facts, Mapping) or described.dtype is None:
+        return described
+    checkpoint = facts.get("checkpoint")
+    if not isinstance(checkpoint, Mapping) or not checkpoint.get("source"):
+        problem = checkpoint.get("problem") if isinstance(checkpoint, Mapping) else None
+        memory = {"device": device, "problem": str(problem or "the checkpoint was not read")}
+        return dataclasses.replace(described, memory=memory)
+    plan = {"parameters": checkpoint.get("parameters"), "dtype": described.dtype,
+            "checkpoint": checkpoint, "shape": facts.get("shape") or {}}  # fmt: skip
+    fitted = loading.with_fit(plan, devices.parse(device), evidence, None, context, batch)
+    fits = dict((fitted or {}).get("fits") or {})
+    return dataclasses.replace(described, memory={"device": device, "problem": None, **fits})
 
 
 def explain_device(evidence: Evidence, request: devices.DeviceRequest) -> DeviceExplanation:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from hwdoctor import devices, registry, rules
-from hwdoctor.diagnosis import backends
+from hwdoctor.diagnosis import backends, fit
 from hwdoctor.diagnosis.catalogue import Code, finding
 from hwdoctor.model.facts import ErrorInfo, Evidence
 from hwdoctor.model.reports import Finding, PlacementRow
@@ -178,30 +178,84 @@ def with_fit(
     device: devices.DeviceRequest,
     evidence: Evidence,
     memory: int | None = None,
+    context: int | None = None,
+    batch: int = 1,
 ) -> Mapping[str, Any] | None:
-    """Add whether the weights fit on the asked device: in `memory` when the user gave it,
-    else in what is free there right now; unknown for a device that is not here."""
+    """Add whether the model fits the asked device: its weights, KV cache for `context`
+    tokens x `batch` and working memory (diagnosis.fit), in `memory` when the user gave it,
+    else in what is free there right now; unknown for a device that is not here. A
+    device_map strategy is judged against every budget together, and each budget alone."""
     if not plan:
         return None
-    needed = int(plan.get("parameters", 0) * _DTYPE_BYTES.get(str(plan.get("dtype")), 4))
+    dtype = str(plan.get("dtype"))
+    needed = fit.need(plan, dtype, context, batch)
     free: int | None
-    here = _on_host(device) or device_free(device, evidence) is not None
+    on_host = _on_host(device)
+    here = on_host or device_free(device, evidence) is not None
+    shared = any(b.shares_host_memory for b in registry.for_device(device.type))
+    budgets = {str(k): int(v) for k, v in (plan.get("max_memory") or {}).items()}
     if memory is not None:
         free = memory
     elif device.is_strategy:
-        free = sum(int(v) for v in (plan.get("max_memory") or {}).values()) or None
-    elif _on_host(device):
+        free = sum(budgets.values()) or None
+    elif on_host:
         free = _host_free(evidence)
     else:
         free = device_free(device, evidence)
+    verdict = fit.judge(needed, free, _host_free(evidence), on_host or shared or memory is not None)
+    rows = [
+        _budget_row(plan, needed, label, value, evidence, context)
+        for label, value in (_budget_labels(plan, budgets) if device.is_strategy else ())
+    ]
     fits = {
-        "needed": needed,
+        "needed": int(plan.get("parameters", 0) * _DTYPE_BYTES.get(dtype, 4)),
         "free": free,
-        "fits": None if free is None else needed <= free,
+        "fits": None if verdict is None else verdict is fit.Verdict.FITS,
         "given": memory is not None,  # free is the --memory the user gave
         "device_here": here,
+        "weights": needed.weights,
+        "kv_cache": needed.kv_cache,
+        "working": needed.working,
+        "total": needed.total,
+        "context": needed.context,
+        "batch": needed.batch,
+        "verdict": verdict.value if verdict else None,
+        "smaller": fit.smaller(plan, needed, free, context),
+        "budgets": rows,
     }
     return {**plan, "fits": fits}
+
+
+def _budget_labels(plan: Mapping[str, Any], budgets: Mapping[str, int]) -> list[tuple[str, int]]:
+    """Accelerate's budget keys as device names: an index is a device of the family the
+    auto placement used ("0" -> "cuda:0")."""
+    placed = [str(v) for v in (plan.get("auto_device_map") or {}).values()]
+    out = []
+    for key, value in budgets.items():
+        label = key
+        if key.isdigit():
+            label = next((p for p in placed if p.endswith(f":{key}")), f"device {key}")
+        out.append((label, value))
+    return out
+
+
+def _budget_row(
+    plan: Mapping[str, Any],
+    needed: fit.Need,
+    label: str,
+    free: int,
+    evidence: Evidence,
+    context: int | None,
+) -> dict[str, Any]:
+    kind = label.partition(":")[0]
+    on_host = label in _HOST_TIERS or any(b.shares_host_memory for b in registry.for_device(kind))
+    verdict = fit.judge(needed, free, _host_free(evidence), on_host)
+    return {
+        "device": label,
+        "free": free,
+        "verdict": verdict.value if verdict else None,
+        "smaller": fit.smaller(plan, needed, free, context),
+    }
 
 
 def _on_host(device: devices.DeviceRequest) -> bool:

@@ -7,6 +7,7 @@ the target interpreter, concurrently; everything after the evidence is pure diag
 from __future__ import annotations
 
 import concurrent.futures
+import os
 from collections.abc import Sequence
 from typing import Final
 
@@ -25,6 +26,7 @@ from hwdoctor.model.reports import (
     PasteReport,
     Requirement,
 )
+from hwdoctor.text import is_true
 
 DEFAULT_TIMEOUT_S: Final = 60.0
 
@@ -104,6 +106,8 @@ def explain(
     from_file: str | None = None,
     save_to: str | None = None,
     model: str | None = None,
+    context: int | None = None,
+    batch: int = 1,
 ) -> ExplainReport:
     """Which device training and inference pick here, why, and (with verify) proof.
 
@@ -139,14 +143,20 @@ def explain(
         run = running.result() if running else None
     return diagnosis.explain(
         found, use_cpu=use_cpu, verify=run if (verify or outside) else None, nproc=nproc,
-        model=model, model_run=run,
+        model=model, model_run=run, context=context, batch=batch,
     )  # fmt: skip
 
 
 def _verify_run(
     python: str, timeout_s: float, use_cpu: bool, calls: bool, model: str | None
 ) -> ProbeRun:
-    job = {"use_cpu": use_cpu, "calls": calls, "model": model, "load_model": bool(calls and model)}
+    job = {
+        "use_cpu": use_cpu,
+        "calls": calls,
+        "model": model,
+        "load_model": bool(calls and model),
+        "offline": is_true(os.environ.get("HF_HUB_OFFLINE")),
+    }
     return run_payload(python, "verify", job, timeout_s=timeout_s)
 
 

@@ -44,6 +44,8 @@ class LoadRequest:
     dtype: str = "auto"
     max_new_tokens: int = 8
     memory: int | None = None  # --plan: the memory to plan for, in bytes
+    context: int | None = None  # --plan: tokens for the KV cache (None: fit.context_for)
+    batch: int = 1  # --plan: sequences at once
 
     @property
     def label(self) -> str:
@@ -123,7 +125,7 @@ def load(
         return base
     payload.go(json.dumps({"device_map": device.text}))
     run = payload.finish(timeout_s)
-    return _report(run, base, device, evidence, timeout_s, request.memory, request.model)
+    return _report(run, base, device, evidence, timeout_s, request)
 
 
 def _report(
@@ -132,8 +134,7 @@ def _report(
     device: devices.DeviceRequest,
     evidence: Evidence,
     timeout_s: float,
-    memory: int | None = None,
-    request_model: str | None = None,
+    request: LoadRequest,
 ) -> LoadReport:
     # What the load payload sent, checked at the probe's boundary: what does not fit its
     # shape is left out and reported, never read as it came.
@@ -167,9 +168,11 @@ def _report(
         peak_memory=facts.get("peak_memory"),
         forward=facts.get("forward"),
         generate=facts.get("generate"),
-        plan=judged.with_fit(facts.get("plan"), device, evidence, memory),
+        plan=judged.with_fit(
+            facts.get("plan"), device, evidence, request.memory, request.context, request.batch
+        ),
         findings=(
-            *judged.placement_findings(device, placement, evidence, request_model),
+            *judged.placement_findings(device, placement, evidence, request.model),
             *judged.malformed_findings(malformed),
         ),
     )

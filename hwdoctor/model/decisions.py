@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -136,6 +137,9 @@ class ModelDecision:
     dtype_trace: Trace
     flash_attention: str | None  # why flash_attention_2 would not run here, if asked
     error: str | None = None  # why the model could not be described
+    # Whether it fits the device training picks, from its safetensors headers and config
+    # (diagnosis.fit: weights, KV cache, working memory, verdict); None when not read.
+    memory: Mapping[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -145,6 +149,7 @@ class ModelDecision:
             "dtype": self.dtype,
             "flash_attention": self.flash_attention,
             "error": self.error,
+            "memory": dict(self.memory) if self.memory is not None else None,
             "steps": [step.to_json() for step in self.attention_trace.steps]
             + [step.to_json() for step in self.dtype_trace.steps],
         }

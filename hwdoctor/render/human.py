@@ -384,7 +384,28 @@ def _model_rows(model: ModelDecision) -> list[tuple[str, Text]]:
         if taken and taken[0].observed:
             text.append(f" ({taken[0].observed})", style="dim")
         rows.append((title, text))
+    if model.memory is not None:
+        rows.append(("memory", _memory_line(model.memory)))
     return rows
+
+
+def _memory_line(memory: Mapping[str, Any]) -> Text:
+    """explain --model: whether the model fits the device training picks."""
+    device = printable(str(memory.get("device")))
+    if memory.get("problem"):
+        return Text(f"unknown on {device}: {printable(str(memory['problem']))}", style="yellow")
+    verdict = memory.get("verdict")
+    text = Text(f"{_VERDICT_WORDS.get(str(verdict), 'not judged')} on {device}" if verdict
+                else f"on {device}", style="green" if verdict == "fits" else "yellow")  # fmt: skip
+    kv = memory.get("kv_cache")
+    text.append(
+        f": needs {_size(memory.get('total'))} (weights {_size(memory.get('weights'))}, KV cache "
+        + (f"{_size(kv)} for {memory.get('context'):,} tokens x {memory.get('batch')}"
+           if kv is not None else "unknown") + f"), {_size(memory.get('free'))} free"
+    )  # fmt: skip
+    if memory.get("smaller"):
+        text.append(f"; in {memory['smaller']} it would fit", style="yellow")
+    return text
 
 
 def _training_line(report: ExplainReport) -> Text:
@@ -666,35 +687,64 @@ def load_renderables(report: LoadReport, view: View | None = None) -> list[Rende
     return out
 
 
+_VERDICT_WORDS: Final = {
+    "fits": "fits",
+    "fits_with_cpu_offload": "fits only with CPU offload (slower)",
+    "does_not_fit": "does not fit",
+}
+
+
 def _plan(report: LoadReport) -> list[RenderableType]:
     plan = report.plan or {}
-    fits = plan.get("fits")
+    fits = plan.get("fits") or {}
+    model = printable(report.model)
     head = Text()
-    if fits is None or fits.get("fits") is None:
-        head.append(f"{printable(report.model)}: {_size(fits['needed']) if fits else '?'} of "
-                    "weights", style="bold")  # fmt: skip
+    verdict = fits.get("verdict")
+    needs = (
+        f"needs {_size(fits.get('total'))} (weights {_size(fits.get('weights'))}, KV cache "
+        f"{_size(fits.get('kv_cache'))}, working memory {_size(fits.get('working'))})"
+    )
+    if verdict is None:
+        head.append(f"{model}: {needs}", style="bold")
         if fits and not fits.get("device_here"):
             head.append(f"; {report.device} is not on this machine: pass --memory SIZE to plan "
                         "for its memory", style="yellow")  # fmt: skip
     else:
-        verdict = "fits" if fits["fits"] else "does not fit"
         where = f"in {_size(fits['free'])}" + (" (--memory)" if fits.get("given") else " free")
-        head.append(f"{printable(report.model)} {verdict} on {report.device}: needs "
-                    f"{_size(fits['needed'])}, {where}",
-                    style="bold green" if fits["fits"] else "bold yellow")  # fmt: skip
+        head.append(f"{model} {_VERDICT_WORDS.get(verdict, verdict)} on {report.device}: "
+                    f"{needs}, {where}",
+                    style="bold green" if verdict == "fits" else "bold yellow")  # fmt: skip
+    if fits.get("smaller"):
+        head.append(f"; in {fits['smaller']} it would fit", style="yellow")
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True, style="bold")
     grid.add_column(overflow="fold")
     grid.add_row("model", f"{plan.get('class')}, {_count(plan.get('parameters'), 'parameters')}")
+    grid.add_row("checkpoint", _checkpoint(plan.get("checkpoint") or {}))
     sizes = plan.get("bytes_by_dtype", {})
     for number, (name, size) in enumerate(sizes.items()):
         grid.add_row("" if number else "weights", f"{_size(int(size))} in {name}")
     grid.add_row(
         "dtype", f"{plan.get('dtype')} (checkpoint: {plan.get('config_dtype') or 'unknown'})"
     )
+    if fits:
+        kv = fits.get("kv_cache")
+        grid.add_row("KV cache", (
+            f"{_size(kv)} for {fits.get('context'):,} tokens x batch {fits.get('batch')} "
+            "(--context, --batch)" if kv is not None else "unknown: the config does not give "
+            "the attention's shape"))  # fmt: skip
+        grid.add_row("working memory", f"about {_size(fits.get('working'))} (an estimate)")
+    rows = {str(row.get("device")): row for row in fits.get("budgets") or ()}
     budgets = plan.get("max_memory", {})
     for number, (key, value) in enumerate(budgets.items()):
-        grid.add_row("" if number else "auto budgets", f"{key}: {_size(value)}")
+        row = next((r for label, r in rows.items() if label == key or label.endswith(f":{key}")),
+                   None)  # fmt: skip
+        said = f"{printable(str(row['device'])) if row else key}: {_size(value)}"
+        if row and row.get("verdict"):
+            said += f", {_VERDICT_WORDS.get(row['verdict'], row['verdict'])}"
+            if row.get("smaller"):
+                said += f" (in {row['smaller']} it would fit)"
+        grid.add_row("" if number else "auto budgets", said)
     counts: dict[str, int] = {}
     for device in (plan.get("auto_device_map") or {}).values():
         counts[device] = counts.get(device, 0) + 1
@@ -703,6 +753,29 @@ def _plan(report: LoadReport) -> list[RenderableType]:
         ", ".join(f"{device}: {n} module(s)" for device, n in counts.items()) or "—",
     )
     return [head, grid, Text("A plan loads no weights.", style="dim")]
+
+
+_CHECKPOINT_SOURCES: Final = {
+    "local": "from the local files' headers",
+    "cache": "from the Hugging Face cache's headers",
+    "hub": "from the Hub by range requests (headers only)",
+}
+
+
+def _checkpoint(checkpoint: Mapping[str, Any]) -> str:
+    if not checkpoint.get("source"):
+        problem = checkpoint.get("problem") or "not read"
+        return f"unknown ({printable(str(problem))}): sizes from the parameter count"
+    kinds = ", ".join(
+        f"{printable(str(name))} {_count(row.get('parameters'), '')}".rstrip()
+        for name, row in (checkpoint.get("by_dtype") or {}).items()
+        if isinstance(row, Mapping)
+    )
+    files = checkpoint.get("files")
+    return (
+        f"{_size(checkpoint.get('bytes'))} in {files} safetensors file{'s' if files != 1 else ''}"
+        f" ({kinds}), {_CHECKPOINT_SOURCES.get(str(checkpoint['source']), 'read')}"
+    )
 
 
 def _size(count: int | None) -> str:

@@ -169,7 +169,18 @@ LOAD_FACTS: Final[Mapping[str, Shape]] = {
     "generate": {"tokens": Count(MAX_COUNT), "seconds": Number(MAX_SECONDS),
                  "tokens_per_second": Number(MAX_COUNT), "sample": Items(Count(MAX_COUNT))},
     "peak_memory": Named(Count(MAX_BYTES)),
-    "plan": {"parameters": Count(MAX_COUNT), "dtype": TEXT, "max_memory": Named(Count(MAX_BYTES))},
+    "plan": {
+        "parameters": Count(MAX_COUNT), "dtype": TEXT, "max_memory": Named(Count(MAX_BYTES)),
+        "checkpoint": {"source": TEXT, "problem": TEXT, "files": Count(MAX_COUNT),
+                       "parameters": Count(MAX_COUNT), "bytes": Count(MAX_BYTES),
+                       "by_dtype": Named({"parameters": Count(MAX_COUNT),
+                                          "bytes": Count(MAX_BYTES)})},
+        "shape": {"layers": Count(MAX_COUNT), "kv_heads": Count(MAX_COUNT),
+                  "head_dim": Count(MAX_COUNT), "hidden_size": Count(MAX_COUNT),
+                  "intermediate_size": Count(MAX_COUNT), "vocab_size": Count(MAX_COUNT),
+                  "max_position": Count(MAX_COUNT), "sliding_window": Count(MAX_COUNT),
+                  "quantization": TEXT},
+    },
     "failure": {"kind": TEXT, "step": TEXT, "error": ERROR, "hub_log": Items(TEXT)},
 }  # fmt: skip
 

@@ -184,6 +184,149 @@ def transfer_measure(model):
     return measure
 
 
+# A safetensors file starts with 8 bytes of little-endian header length, then a JSON header
+# naming each tensor's dtype, shape and byte range (data_offsets); the weights follow.
+# https://huggingface.co/docs/safetensors/index#format. huggingface_hub refuses headers over
+# 25 MB (constants.SAFETENSORS_MAX_HEADER_LENGTH); a checkpoint of more shards than this is
+# read no further.
+_HEADER_LIMIT = 25 << 20
+_SHARD_LIMIT = 2000
+_INDEX = "model.safetensors.index.json"
+_SINGLE = "model.safetensors"
+
+
+def _local_header(path):
+    import struct
+
+    with open(path, "rb") as handle:
+        raw = handle.read(8)
+        if len(raw) < 8:
+            raise ValueError("%s is too small to be a safetensors file" % os.path.basename(path))
+        (length,) = struct.unpack("<Q", raw)
+        if length > _HEADER_LIMIT:
+            raise ValueError("%s has a %d-byte header" % (os.path.basename(path), length))
+        return json.loads(handle.read(length).decode("utf-8", "replace"))
+
+
+def _shard_names(index_path):
+    with open(index_path, "rb") as handle:
+        weight_map = json.load(handle).get("weight_map") or {}
+    return sorted({str(name) for name in weight_map.values()})
+
+
+def _local_headers(folder):
+    index = os.path.join(folder, _INDEX)
+    if os.path.isfile(index):
+        names = _shard_names(index)
+    else:
+        names = sorted(n for n in os.listdir(folder) if n.endswith(".safetensors"))
+    return [_local_header(os.path.join(folder, name)) for name in names[:_SHARD_LIMIT]]
+
+
+def _cached_headers(repo, revision):
+    """The headers from the local Hub cache, when every file is there; else None."""
+    from huggingface_hub import try_to_load_from_cache
+
+    single = try_to_load_from_cache(repo, _SINGLE, revision=revision)
+    if isinstance(single, str):
+        return [_local_header(single)]
+    index = try_to_load_from_cache(repo, _INDEX, revision=revision)
+    if not isinstance(index, str):
+        return None
+    paths = [try_to_load_from_cache(repo, name, revision=revision) for name in _shard_names(index)]
+    if not paths or not all(isinstance(path, str) for path in paths):
+        return None
+    return [_local_header(path) for path in paths[:_SHARD_LIMIT]]
+
+
+def _hub_headers(repo, revision):
+    """The headers from the Hub by HTTP range requests (huggingface_hub's own reader): the
+    first 100,000 bytes of each file, more only for a longer header; never the weights."""
+    from huggingface_hub import HfApi
+
+    found = HfApi().get_safetensors_metadata(repo, revision=revision)
+    return [
+        {
+            name: {"dtype": info.dtype, "shape": list(info.shape),
+                   "data_offsets": list(info.data_offsets)}
+            for name, info in meta.tensors.items()
+        }
+        for meta in list(found.files_metadata.values())[:_SHARD_LIMIT]
+    ]  # fmt: skip
+
+
+def checkpoint(source, revision=None, offline=False):
+    """What a safetensors checkpoint holds, per dtype, from its headers alone: a local
+    directory's files, the Hub cache's, or (online) the Hub's by range requests. `problem`
+    says why it could not be read (no safetensors files, not cached while offline)."""
+    where = "local"
+    try:
+        if os.path.isdir(source):
+            headers = _local_headers(source)
+        else:
+            where, headers = "cache", _cached_headers(source, revision)
+            if headers is None and offline:
+                return {"source": None, "problem": "not in the local cache and downloads are off"}
+            if headers is None:
+                where, headers = "hub", _hub_headers(source, revision)
+    except Exception as exc:
+        name = type(exc).__name__
+        if name == "NotASafetensorsRepoError":
+            return {"source": None, "problem": "the repository has no safetensors files"}
+        return {"source": None, "problem": "%s: %s" % (name, str(exc)[:300])}
+    if not headers:
+        return {"source": None, "problem": "no safetensors files"}
+    by_dtype = {}
+    for header in headers:
+        for name, entry in header.items():
+            if name == "__metadata__" or not isinstance(entry, dict):
+                continue
+            count = 1
+            for size in entry.get("shape") or ():
+                count *= int(size)
+            start, end = entry.get("data_offsets") or (0, 0)
+            row = by_dtype.setdefault(str(entry.get("dtype")), {"parameters": 0, "bytes": 0})
+            row["parameters"] += count
+            row["bytes"] += int(end) - int(start)
+    return {
+        "source": where,
+        "files": len(headers),
+        "parameters": sum(row["parameters"] for row in by_dtype.values()),
+        "bytes": sum(row["bytes"] for row in by_dtype.values()),
+        "by_dtype": by_dtype,
+    }
+
+
+def shape(config):
+    """What the KV cache grows by: transformers' caches keep a key and a value tensor of
+    (batch, num_key_value_heads, tokens, head_dim) per layer (cache_utils.DynamicLayer, fed
+    by each attention's k_proj/v_proj view, as in modeling_llama.LlamaAttention); head_dim
+    defaults to hidden_size // num_attention_heads. A multimodal config's text part."""
+    text = config.get_text_config() if hasattr(config, "get_text_config") else config
+    heads = getattr(text, "num_attention_heads", None)
+    hidden = getattr(text, "hidden_size", None)
+    head_dim = getattr(text, "head_dim", None)
+    if not head_dim and hidden and heads:
+        head_dim = hidden // heads
+    quantization = getattr(config, "quantization_config", None)
+    method = (
+        quantization.get("quant_method")
+        if isinstance(quantization, dict)
+        else getattr(quantization, "quant_method", None)
+    )
+    return {
+        "layers": getattr(text, "num_hidden_layers", None),
+        "kv_heads": getattr(text, "num_key_value_heads", None) or heads,
+        "head_dim": head_dim,
+        "hidden_size": hidden,
+        "intermediate_size": getattr(text, "intermediate_size", None),
+        "vocab_size": getattr(text, "vocab_size", None),
+        "max_position": getattr(text, "max_position_embeddings", None),
+        "sliding_window": getattr(text, "sliding_window", None),
+        "quantization": str(getattr(method, "value", method)) if method else None,
+    }
+
+
 def _safe(call, *args):
     try:
         return call(*args), None

@@ -27,9 +27,11 @@ if TYPE_CHECKING:  # defined by payload_common.py, which runs first in the same 
     from hwdoctor.probe.payload_common import (
         JOB,
         SCRATCH,
+        checkpoint,
         emit,
         fact,
         finish,
+        shape,
         step,
         transfer_measure,
     )
@@ -547,6 +549,8 @@ def plan():
     )
     return {
         "parameters": parameters,
+        "checkpoint": checkpoint(source, JOB.get("revision"), bool(JOB.get("offline"))),
+        "shape": shape(config),
         "bytes_by_dtype": sizes,
         "config_dtype": config_dtype.replace("torch.", "") or None,
         "dtype": str(dtype).replace("torch.", ""),

@@ -12,7 +12,16 @@ import warnings
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # defined by payload_common.py, which runs first in the same namespace
-    from hwdoctor.probe.payload_common import JOB, SCRATCH, describe, fact, finish, step
+    from hwdoctor.probe.payload_common import (
+        JOB,
+        SCRATCH,
+        checkpoint,
+        describe,
+        fact,
+        finish,
+        shape,
+        step,
+    )
 
 warnings.simplefilter("ignore")
 os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
@@ -167,6 +176,8 @@ def model_facts():
         "supports_flash_attn": bool(flash),
         "config_dtype": str(dtype).replace("torch.", "") if dtype is not None else None,
         "checkpoint_dtype": _checkpoint_dtype(JOB["model"]),
+        "checkpoint": checkpoint(JOB["model"], None, bool(JOB.get("offline"))),
+        "shape": shape(config),
         "flash_attn": _flash_attn(),
     }
 
