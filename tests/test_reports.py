@@ -38,7 +38,12 @@ HELD_OUT: Final = (
     DATA / "reports_fresh",
     DATA / "reports_untouched",
     DATA / "reports_seventh",
+    DATA / "reports_eighth",
+    DATA / "reports_ninth",
 )
+# Reports per held-out set at least; the ninth holds only reports whose opening post carries
+# an environment tool's output, and few such threads were left unused.
+SMALLEST: Final = {"reports_ninth": 6}
 
 # The cause vocabulary of the corpus, and the findings that name each cause.
 CAUSES: Final = {
@@ -135,7 +140,7 @@ def test_held_out_reports_are_measured_and_every_miss_is_honest(root: Path) -> N
     named, total, shown_named, shown, misses = measure(root)
     print(f"{root.name}: {named} of {total} causes named ({shown_named} of the {shown} whose "
           f"paste shows the evidence); missed: {', '.join(misses)}")  # fmt: skip
-    assert total >= 20
+    assert total >= SMALLEST.get(root.name, 20)
     # a floor against regressions; each set's README gives its first, unseen measurement
     assert shown_named / shown >= 0.75
 
