@@ -2246,6 +2246,28 @@ def _autoload():
         )
         return self
 
+    def package(
+        self, module: str, dist: str, version: str, source: str = "", *, importable: bool = True
+    ) -> World:
+        """An installed package: its real distribution name and version (flash-attn,
+        bitsandbytes), for the rules that read what is installed. `importable=False` writes
+        the metadata alone: a stand-in for Triton must not import, since torch._dynamo uses
+        what `import triton` gives (triton.language) once it imports."""
+        self._claim(module, dist)
+        files = (
+            self._write_package(module, source or f"__version__ = {version!r}\n")
+            if importable
+            else []
+        )
+        self._write_dist(
+            dist,
+            version,
+            files=files,
+            top_level=[module.split(".")[0]],
+            summary="A package of an hwdoctor fake world",
+        )
+        return self
+
     # -- host ---------------------------------------------------------------------------------
 
     def pci(

@@ -11,7 +11,15 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 
 from hwdoctor import devices, registry, rules
-from hwdoctor.diagnosis import backends, checks, explain_checks, requirements, verification
+from hwdoctor.compat import capabilities
+from hwdoctor.diagnosis import (
+    abilities,
+    backends,
+    checks,
+    explain_checks,
+    requirements,
+    verification,
+)
 from hwdoctor.diagnosis import load as loading
 from hwdoctor.gather.probe.runner import ProbeRun
 from hwdoctor.model.decisions import ModelDecision
@@ -90,6 +98,9 @@ def explain(
         verified = verification.compare(verify, training, accelerate, inference) if verify else None
     observation = verification.problem_of(verify) if outside and verify else None
     described = _model(given, model, model_run or verify) if model else None
+    device_abilities = abilities.of(evidence, training.device)
+    if described is not None and device_abilities is not None:
+        described = _with_flash_rule(described, evidence, device_abilities.device)
     if described is not None and training.device:
         described = _with_memory(described, model_run or verify, training.device, evidence,
                                  context, batch)  # fmt: skip
@@ -110,6 +121,7 @@ def explain(
         ranks=rules.local_ranks(given, nproc) if nproc and not outside else (),
         observed=bool(outside),
         model=described,
+        capabilities=device_abilities,
     )
 
 
@@ -125,6 +137,16 @@ def _model(given: rules.Inputs, name: str, run: ProbeRun | None) -> ModelDecisio
         loaded if isinstance(loaded, Mapping) else None,
         error.one_line() if error else ("the model was not read" if run is None else None),
     )  # fmt: skip
+
+
+def _with_flash_rule(described: ModelDecision, evidence: Evidence, device: str) -> ModelDecision:
+    """flash-attn installed and importable, but for a GPU it cannot serve: say why."""
+    chosen = abilities.device_of(evidence, device)
+    installed = (evidence.packages or {}).get("flash-attn")
+    if described.flash_attention or chosen is None or installed is None:
+        return described
+    reason = capabilities.flash_attention_2(chosen)
+    return dataclasses.replace(described, flash_attention=reason) if reason else described
 
 
 def _with_memory(
@@ -147,7 +169,10 @@ def _with_memory(
         return dataclasses.replace(described, memory=memory)
     plan = {"parameters": checkpoint.get("parameters"), "dtype": described.dtype,
             "checkpoint": checkpoint, "shape": facts.get("shape") or {}}  # fmt: skip
-    fitted = loading.with_fit(plan, devices.parse(device), evidence, None, context, batch)
+    request = abilities.request_of(device)
+    if request is None:
+        return dataclasses.replace(described, memory={"device": device, "problem": "not a device"})
+    fitted = loading.with_fit(plan, request, evidence, None, context, batch)
     fits = dict((fitted or {}).get("fits") or {})
     return dataclasses.replace(described, memory={"device": device, "problem": None, **fits})
 

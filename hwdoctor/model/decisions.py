@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from hwdoctor.compat.capabilities import Ability
+
 
 @dataclass(frozen=True, slots=True)
 class StepTrace:
@@ -152,6 +154,24 @@ class ModelDecision:
             "memory": dict(self.memory) if self.memory is not None else None,
             "steps": [step.to_json() for step in self.attention_trace.steps]
             + [step.to_json() for step in self.dtype_trace.steps],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Capabilities:
+    """What the device training picks can do (compat/capabilities.py's rules)."""
+
+    device: str
+    dtypes: tuple[Ability, ...]
+    compile: Ability
+    quantization: tuple[Ability, ...]  # each quantization library installed
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "device": self.device,
+            "dtypes": [a.to_json() for a in self.dtypes],
+            "compile": self.compile.to_json(),
+            "quantization": [a.to_json() for a in self.quantization],
         }
 
 

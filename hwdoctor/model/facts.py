@@ -17,7 +17,7 @@ from typing import Any, Final, TypeVar
 from hwdoctor.text import clip
 
 # Major: a change old readers cannot follow; minor: fields added.
-EVIDENCE_VERSION: Final = "1.1"
+EVIDENCE_VERSION: Final = "1.2"
 EVIDENCE_KIND: Final = "hwdoctor.evidence"
 
 T = TypeVar("T")
@@ -485,6 +485,7 @@ class BackendFacts:
     probed: bool = True  # False: a step hung or crashed before it reported
     arch_list: tuple[str, ...] = ()
     detail: Mapping[str, str] | None = None  # backend-specific extras (xla device_type)
+    bf16: bool | None = None  # the device module's own is_bf16_supported(); None: not asked
     # "torch.accelerator" when the device module refused to answer and torch.accelerator did
     answered_by: str | None = None
     refusal: ErrorInfo | None = None  # what the device module raised instead of answering
@@ -510,6 +511,7 @@ class BackendFacts:
             query_error=ErrorInfo.from_json(data.get("query_error")),
             probed=data.get("probed") is not False,
             arch_list=_strings(data.get("arch_list")),
+            bf16=data.get("bf16") if isinstance(data.get("bf16"), bool) else None,
             detail={str(k): str(v) for k, v in detail.items()}
             if isinstance(detail, Mapping)
             else None,
@@ -534,6 +536,7 @@ class BackendFacts:
             "query_error": self.query_error.record() if self.query_error else None,
             "probed": self.probed,
             "arch_list": list(self.arch_list),
+            "bf16": self.bf16,
             "detail": dict(self.detail) if self.detail is not None else None,
             "answered_by": self.answered_by,
             "refusal": self.refusal.record() if self.refusal else None,

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from hwdoctor.model.decisions import (
     AccelerateDecision,
+    Capabilities,
     Decisions,
     InferenceDecision,
     ModelDecision,
@@ -175,6 +176,7 @@ class ExplainReport:
     # observed in the diagnosed environment, not predicted.
     observed: bool = False
     model: ModelDecision | None = None  # explain --model
+    capabilities: Capabilities | None = None  # what the training device can do
 
     @property
     def exit_code(self) -> int:
@@ -194,6 +196,7 @@ class ExplainReport:
             "environment": dict(self.detect.environment),
             "ranks": [dict(rank) for rank in self.ranks],
             "model": self.model.to_json() if self.model else None,
+            "capabilities": self.capabilities.to_json() if self.capabilities else None,
         }
 
 

@@ -22,8 +22,10 @@ from hwdoctor.units import human_bytes
 
 if TYPE_CHECKING:  # `list` renders without loading the report model
     from hwdoctor import registry
+    from hwdoctor.compat.capabilities import Ability
     from hwdoctor.model.decisions import (
         AccelerateDecision,
+        Capabilities,
         Decisions,
         InferenceDecision,
         ModelDecision,
@@ -311,6 +313,9 @@ def explain_renderables(report: ExplainReport, view: View | None = None) -> list
     )
     lines.add_row('device_map="auto"', _auto_line(inference))
     lines.add_row("pipeline", Text(f"{inference.pipeline}, unless you pass device"))
+    if report.capabilities is not None:
+        for title, text in _ability_rows(report.capabilities):
+            lines.add_row(title, text)
     if report.model is not None:
         for title, text in _model_rows(report.model):
             lines.add_row(title, text)
@@ -366,6 +371,37 @@ def _explain_answer(report: ExplainReport) -> Text:
     text.append(" unless you pass device_map; pipeline() uses ")
     text.append(inference.pipeline, style="bold")
     text.append(".")
+    return text
+
+
+_LEVEL_STYLE: Final = {"yes": "green", "slow": "yellow", "preview": "yellow", "no": "red"}
+
+
+def _ability_rows(found: Capabilities) -> list[tuple[str, Text]]:
+    """What the training device can do: a dtype that works is named; the others say why."""
+    dtypes = Text()
+    for ability in found.dtypes:
+        if dtypes:
+            dtypes.append("; ")
+        dtypes.append(ability.name, style=_LEVEL_STYLE.get(ability.level.value, ""))
+        if ability.level.value != "yes":
+            dtypes.append(f" {ability.level.value} ({ability.why})", style="dim")
+    rows = [
+        (f"dtypes on {printable(found.device)}", dtypes),
+        ("torch.compile", _ability(found.compile)),
+    ]
+    if found.quantization:
+        text = Text()
+        for ability in found.quantization:
+            text.append("; " if text else "")
+            text.append_text(_ability(ability))
+        rows.append(("quantization", text))
+    return rows
+
+
+def _ability(ability: Ability) -> Text:
+    text = Text(ability.level.value, style=_LEVEL_STYLE.get(ability.level.value, ""))
+    text.append(f" ({printable(ability.why)})", style="dim")
     return text
 
 

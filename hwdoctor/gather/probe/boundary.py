@@ -98,6 +98,7 @@ _QUERY: Final[Mapping[str, Shape]] = {
     "reason": TEXT,
     "query_error": ERROR,
     "arch_list": Items(TEXT),
+    "bf16": bool,
     "answered_by": TEXT,
     "refusal": ERROR,
 }

@@ -169,6 +169,7 @@ class ProbeResult:
             query_error=ErrorInfo.from_probe(data.get("query_error")),
             probed=not (data.get("skipped") or extension.get("skipped")),
             arch_list=tuple(data.get("arch_list") or ()),
+            bf16=data.get("bf16") if isinstance(data.get("bf16"), bool) else None,
             detail={
                 k: printable(str(v))
                 for k, v in data.items()

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from hwdoctor import registry
+from hwdoctor.compat import capabilities
 
 AUTOLOAD_ENV: Final = "TORCH_DEVICE_BACKEND_AUTOLOAD"
 IMPORT_TORCH: Final = "import torch"
@@ -41,6 +42,10 @@ STACK_DISTS: Final = (
     "intel-extension-for-pytorch",
     "libtpu",
     "neuronx-cc",
+    # What explain says of torch.compile, attention and quantization (compat/capabilities.py).
+    *capabilities.TRITON_DISTS,
+    "flash-attn",
+    *capabilities.QUANTIZERS,
 )
 
 

@@ -410,6 +410,10 @@ def query_device_module(backend, torch_module, build):
         available, count = result["available"], result["device_count"]
     if available:
         result["devices"] = [_device_info(mod, i, backend["device"]) for i in range(count)]
+        # The extension's own answer to "bfloat16 here?" (torch.npu, torch.xpu, ...).
+        bf16, _ = _safe(getattr(mod, "is_bf16_supported", None) or (lambda: None))
+        if isinstance(bf16, bool):
+            result["bf16"] = bf16
     # The compiled list, also when no device is usable: it says which GPUs the build could
     # serve. Older torch.cuda returns [] from get_arch_list() without a device; the list it
     # would return is torch._C._cuda_getArchFlags(), split on spaces.
