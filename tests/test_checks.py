@@ -568,14 +568,14 @@ def test_a_mask_that_starts_past_the_devices_hides_them_all(value: str, up_to: s
     assert "backend.unavailable" not in detect_codes(_none_seen({"CUDA_VISIBLE_DEVICES": value}))
 
 
-@pytest.mark.parametrize("value", ["", "-1", "-1,0"])
+@pytest.mark.parametrize("value", ["", "-1", "-1,0", "RR", "RR,0"])
 def test_a_mask_that_names_no_device_hides_every_one(value: str) -> None:
     found = one(diagnosis.detect(_none_seen({"CUDA_VISIBLE_DEVICES": value})).findings,
                 "devices.mask_hides_all")  # fmt: skip
     assert found.message.endswith("which names no device: it hides every one")
 
 
-@pytest.mark.parametrize("value", ["0", "0,1", "GPU-8f6c1c3e", "MIG-1"])
+@pytest.mark.parametrize("value", ["0", "0,1", "0,RR", "GPU-8f6c1c3e", "MIG-1"])
 def test_a_mask_that_may_pass_a_device_is_not_blamed(value: str) -> None:
     codes = detect_codes(_none_seen({"CUDA_VISIBLE_DEVICES": value}))
     assert "devices.mask_hides_all" not in codes
@@ -602,4 +602,22 @@ def test_rocm_masks_count_what_rocr_leaves() -> None:
     assert params(found)["variable"] == "ROCR_VISIBLE_DEVICES"
     assert "devices.mask_hides_all" not in detect_codes(
         with_env(evidence, ROCR_VISIBLE_DEVICES="0,3", HIP_VISIBLE_DEVICES="0")
+    )
+
+
+def test_a_hip_index_past_what_rocr_left_hides_every_gpu() -> None:
+    """ROCR_VISIBLE_DEVICES=1 leaves at most one GPU, numbered 0 for HIP: HIP_VISIBLE_DEVICES=1
+    then names none, however many the machine has (tests/data/reports_eighth/swarmui565-…)."""
+    evidence = with_backend(usable(cpu_host(), "rocm", count=0), "rocm", available=False)
+    evidence = with_signal(evidence, "rocm", "/dev/kfd", count=None)
+    env = with_env(evidence, ROCR_VISIBLE_DEVICES="1", HIP_VISIBLE_DEVICES="1")
+    found = one(diagnosis.detect(env).findings, "devices.mask_hides_all")
+    assert found.message == (
+        "torch sees no AMD GPU while HIP_VISIBLE_DEVICES='1' is set after "
+        "ROCR_VISIBLE_DEVICES='1', which leaves at most 1: it hides every one"
+    )
+    assert found.remedy is not None and "unset HIP_VISIBLE_DEVICES" in found.remedy
+    two = with_env(evidence, ROCR_VISIBLE_DEVICES="1,2", HIP_VISIBLE_DEVICES="1")
+    assert params(one(diagnosis.detect(two).findings, "devices.mask_hides_all"))["variable"] == (
+        "ROCR_VISIBLE_DEVICES"  # two are left; HIP's 1 is the second: ROCR's own rule speaks
     )

@@ -576,3 +576,23 @@ def test_a_geforce_in_prose_is_not_read_without_torchs_own_verdict() -> None:
     paste = b"torch 2.1.0+cu121\nI also have a GeForce RTX 3090 at home\n"
     report = pasted.diagnose(reports.read(paste))
     assert not report.findings and all(f.what != "GPU" for f in report.facts)
+
+
+EIGHTH: Final = DATA / "reports_eighth"
+
+
+def test_torchs_answer_and_banners_said_in_prose_are_read() -> None:
+    """Read, and left to the checks: without the torch build these reports stay unjudged."""
+
+    def read(name: str) -> list[tuple[str, str | None, str]]:
+        paste = reports.read((EIGHTH / name).read_bytes())
+        return [(f.key, f.name, f.value) for f in paste.facts]
+
+    # "(torch.cuda.is_available() == False)", "torch.cuda.is_ available() == false"
+    assert ("cuda.available", None, "false") in read("bentoml5443-worker-cuda-visible-devices-1.md")
+    rr = read("jinaserve5652-cuda-visible-devices-rr-is-available-false.md")
+    assert {("cuda.available", None, "false"), ("env", "CUDA_VISIBLE_DEVICES", "RR")} <= set(rr)
+    # Ultralytics' banner: "torch-2.0.0+cpu CPU" after "torch-1.8.1+cu111 CUDA:0 (NVIDIA ...)"
+    banner = read("ultralytics1495-rtx3070-torch2.0.0-cpu-after-update.md")
+    assert [v for k, _, v in banner if k == "torch.version"] == ["1.8.1+cu111", "2.0.0+cpu"]
+    assert ("gpu", None, "NVIDIA GeForce RTX 3070") in banner

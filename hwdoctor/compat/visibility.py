@@ -34,6 +34,9 @@ class Mask:
     value: str
     # The number of devices at or below which none passes; 0 where none ever passes.
     hides_up_to: int
+    # The variable applied before, whose selection this one indexes past ("ROCR_VISIBLE_
+    # DEVICES", its value, how many it leaves at most); None where it alone decides.
+    after: tuple[str, str, int] | None = None
 
 
 def _applied(backend: registry.Backend, env: Mapping[str, str]) -> list[str]:
@@ -45,14 +48,19 @@ def _applied(backend: registry.Backend, env: Mapping[str, str]) -> list[str]:
 
 
 def _entries(value: str) -> list[int] | None:
-    """The indices of a list, or None where an entry is a UUID or MIG name (which device
-    that is, the value alone does not say)."""
+    """The indices of a list (-1 for an entry that names no device, as "RR" does), or None
+    where an entry is a UUID or MIG name (which device that is, the value alone does not
+    say)."""
     entries = [entry.strip() for entry in value.strip().strip("\"'").split(",")]
     if entries == [""]:
         return []
-    if not all(re.fullmatch(r"-?\d+", entry) for entry in entries):
+    if any(_NAMED.match(entry) for entry in entries):
         return None
-    return [int(entry) for entry in entries]
+    return [int(entry) if re.fullmatch(r"-?\d+", entry) else -1 for entry in entries]
+
+
+# A device named by its UUID ("GPU-8932f937-…", "MIG-…", or its first characters).
+_NAMED: Final = re.compile(r"(?i)^(?:GPU|MIG)-")
 
 
 def visible(backend: registry.Backend, env: Mapping[str, str], present: int) -> int | None:
@@ -87,8 +95,16 @@ def hiding(backend: registry.Backend, env: Mapping[str, str]) -> Mask | None:
     whose indices are all 1 or more hides them all on a machine with that few (for CUDA the
     first entry decides, for ROCm the lowest)."""
     truncate = backend.query.build in _TRUNCATING
-    for name in _applied(backend, env):
-        entries = _entries(env[name])
+    applied = _applied(backend, env)
+    lists = [_entries(env[name]) for name in applied]
+    # ROCm: the second variable indexes what the first left, at most as many devices as
+    # the first lists: an index at or past that count names none of them, on any machine.
+    for position in range(1, len(applied)):
+        first, left = applied[position - 1], lists[position - 1]
+        name, entries = applied[position], lists[position]
+        if left and entries and min(entries) >= len(set(left)) and min(left) >= 0:
+            return Mask(name, env[name], 0, (first, env[first], len(set(left))))
+    for name, entries in zip(applied, lists, strict=True):
         if entries is None:
             return None
         real = [index for index in entries if index >= 0]

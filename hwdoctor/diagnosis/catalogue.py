@@ -396,12 +396,18 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "device: it hides every one",
             "refused": "torch sees no {hardware}: the runtime refused {variable}={shown} "
             "({said})",
+            "after": "torch sees no {hardware} while {variable}={shown} is set after "
+            "{first}={first_shown}, which leaves at most {left}: it hides every one",
         },
         variant_commands={
             "refused": (
                 "unset {variable}",
                 "# or list the same devices in ascending order:",
                 "export {variable}={ascending}",
+            ),
+            "after": (
+                "unset {variable}",
+                "# {first} alone selects the devices; {variable} counts from 0 among them",
             ),
         },
     ),

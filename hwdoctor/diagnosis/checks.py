@@ -939,7 +939,14 @@ def _masked(known: Known, backend: registry.Backend) -> Iterable[Finding]:
         )  # fmt: skip
         return
     mask = visibility.hiding(backend, known.env)
-    if mask is not None:
+    if mask is not None and mask.after is not None:
+        first, first_value, left = mask.after
+        yield finding(
+            Code.DEVICES_MASK_HIDES_ALL, backend=backend.key, variant="after",
+            hardware=backend.hardware, variable=mask.variable, shown=repr(mask.value),
+            first=first, first_shown=repr(first_value), left=left, up_to=0, lister=lister,
+        )  # fmt: skip
+    elif mask is not None:
         yield finding(
             Code.DEVICES_MASK_HIDES_ALL, backend=backend.key,
             variant="none" if mask.hides_up_to == 0 else None,

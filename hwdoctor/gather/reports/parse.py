@@ -106,6 +106,19 @@ _AMD_PROSE: Final = re.compile(
     r"|\b([5-9]\d00)\s?(XTX|XT)\b",  # "a 6700xt": the XT says it is a Radeon
     re.I,
 )
+# torch's answer said on the same line: "(torch.cuda.is_available() == False)", "... returns
+# False", as issue bodies tell it.
+_SAID_AVAILABLE: Final = re.compile(
+    r"torch\.cuda\.is_\s?available\(\)\s*(?:==|returns?|returned|gives|->|is|:)\s*(true|false)\b",
+    re.I,
+)
+# Ultralytics' start-up banner (ultralytics/utils/torch_utils.py select_device): "Ultralytics
+# YOLOv8.0.54 Python-3.10.6 torch-2.0.0+cpu CPU", or "... torch-1.8.1+cu111 CUDA:0 (NVIDIA
+# GeForce RTX 3070, 8192MiB)"; YOLOv5's reads "YOLOv5 🚀 v7.0-72 Python-3.10.9 torch-...".
+_YOLO_BANNER: Final = re.compile(
+    r"(?:Ultralytics|YOLOv\d)\b[^\n]*?\bPython-[\d.]+\s+torch-(\d+\.\d+\.\d+\S*)\s+"
+    r"(?:CPU\b|CUDA:\d+ \(([^,()]{3,80}), \d+MiB\))"
+)
 # The REPL answering torch.cuda.is_available() on the next line.
 _REPL_AVAILABLE: Final = re.compile(r"torch\.cuda\.is_available\(\)\)?\s*$")
 _CE_GPUS: Final = re.compile(r"^\s*GPU models and configuration\s*:\s*(.*?)\s*$")
@@ -853,6 +866,12 @@ def _messages(state: _State, number: int, line: str) -> None:
     bare = _BARE_GPU.match(line) if state.tool is None else None
     if bare and (gpus.nvidia_capability(bare.group(1)) or gpus.amd_gfx(bare.group(1))):
         add("gpu", bare.group(1))
+    if state.tool is None and (said := _SAID_AVAILABLE.search(line)):
+        add("cuda.available", said.group(1).lower())
+    if banner := _YOLO_BANNER.search(line):
+        add("torch.version", banner.group(1))
+        if banner.group(2):
+            add("gpu", banner.group(2).strip())
     if state.repl_available and line.strip() in ("True", "False"):
         add("cuda.available", line.strip().lower())
     state.repl_available = bool(_REPL_AVAILABLE.search(line))
