@@ -175,4 +175,30 @@ def test_what_is_installed_is_judged_for_the_gpu(tmp_path: Path) -> None:
     said = " ".join(human.stdout.split())
     assert "dtypes on cuda:0 bfloat16 slow (compute capability 7.5 < 8.0" in said, human
     assert "torch.compile yes (triton 3.5.0, compute capability 7.5 >= 7.0)" in said
+    assert "SDPA kernels slow (memory-efficient, math only on compute capability 7.5" in said
     assert "quantization yes (bitsandbytes 0.48.1: NVIDIA GPUs)" in said
+
+
+def test_sdpa_kernels_by_compute_capability() -> None:
+    t4 = capabilities.sdpa(nvidia("Tesla T4"))
+    assert t4 is not None and t4.level is Level.SLOW
+    assert t4.why.startswith("memory-efficient, math only on compute capability 7.5")
+    old = capabilities.sdpa(nvidia("Tesla T4", torch="2.0.1"))  # flash from sm75 in 2.0
+    assert old is not None and old.why.startswith("flash, memory-efficient, math only")
+    a100 = capabilities.sdpa(nvidia("NVIDIA A100-SXM4-80GB", packages={"kernels": "0.10.0"}))
+    assert a100 is not None and a100.level is Level.YES and "kernels 0.10.0" in a100.why
+    assert capabilities.sdpa(Device("cpu")) is None  # no rule carried: nothing said
+
+
+def test_remedies_are_commands_for_the_interpreter() -> None:
+    assert capabilities.compile_support(nvidia("NVIDIA L4")).remedy == (
+        "{python} -m pip install triton"
+    )
+    old = Device("cuda", "8.9", "2.3.1", python="3.12.4", platform="linux", packages=TRITON)
+    assert capabilities.compile_support(old).remedy == (
+        '{python} -m pip install --upgrade "torch>=2.4"'
+    )
+    (bnb,) = capabilities.quantization(Device("mps", packages={"bitsandbytes": "0.49.2"}))
+    assert bnb.remedy == '{python} -m pip install --upgrade "bitsandbytes>=0.50"'
+    (fine,) = capabilities.quantization(Device("mps", packages={"bitsandbytes": "0.50.1"}))
+    assert fine.remedy is None

@@ -20,6 +20,12 @@ Each rule is the one the library itself applies, with its source:
   `has_triton` (`cuda_extra_check`: major >= 7): Triton needs compute capability 7.0.
 - [PT-DYNAMO] torch/_dynamo/eval_frame.py: Dynamo runs on Python 3.11 from torch 2.1, 3.12
   from 2.4, 3.13 from 2.6, 3.14 from 2.10; on Windows not before 2.3, Inductor not before 2.5.
+- [PT-SDPA] aten/src/ATen/native/transformers/cuda/sdp_utils.cpp: the flash kernel runs on
+  "gpu architectures in the range [sm80, sm121]" (check_flash_attention_hardware_support;
+  [sm75, sm90] in torch 2.0), the memory-efficient one on [sm50, sm121], cuDNN's on
+  [sm80, sm121]; the math kernel everywhere. On ROCm, AOTriton decides per gfx target.
+- [KERNELS] transformers integrations/hub_kernels.py: with the `kernels` package,
+  attn_implementation="kernels-community/…" loads a prebuilt kernel from the Hub.
 - [FA2] Dao-AILab/flash-attention README: "FlashAttention-2 with CUDA currently supports:
   Ampere, Ada, or Hopper GPUs"; FlashAttention 1.x for Turing.
 - [BNB] bitsandbytes docs/source/installation.mdx per release: NVIDIA official throughout
@@ -63,10 +69,12 @@ class Ability:
     level: Level
     why: str  # the rule, with the numbers it was applied to
     source: str  # the key of the rule's source in this module's docstring
+    # A command that closes the gap, "{python}" standing for the diagnosed interpreter.
+    remedy: str | None = None
 
-    def to_json(self) -> dict[str, str]:
+    def to_json(self) -> dict[str, str | None]:
         return {"name": self.name, "level": self.level.value, "why": self.why,
-                "source": self.source}  # fmt: skip
+                "source": self.source, "remedy": self.remedy}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -84,9 +92,11 @@ class Device:
     bf16_answer: bool | None = None  # the extension's own is_bf16_supported(), where asked
 
 
+_PIP: Final = "{{python}} -m pip install --upgrade {}"
 _CAP: Final = re.compile(r"^(\d+)\.(\d+)$")
 _GFX: Final = re.compile(r"^(gfx[0-9a-f]+)")
 QUANTIZERS: Final = ("bitsandbytes", "torchao", "optimum-quanto", "gptqmodel", "autoawq")
+HUB_KERNELS: Final = "kernels"
 TRITON_DISTS: Final = ("triton", "pytorch-triton", "pytorch-triton-rocm", "pytorch-triton-xpu",
                        "triton-windows")  # fmt: skip
 
@@ -212,7 +222,7 @@ def compile_support(device: Device) -> Ability:
         if _at_least(device.python, python) and _at_least(torch_version, torch_floor) is False:
             return Ability("torch.compile", Level.NO, f"torch {torch_version} has no Dynamo "
                            f"for Python {python}: it needs torch >= {torch_floor}",
-                           "PT-DYNAMO")  # fmt: skip
+                           "PT-DYNAMO", _PIP.format(f'"torch>={torch_floor}"'))  # fmt: skip
     if device.platform == "win32" and _at_least(torch_version, "2.5") is False:
         return Ability("torch.compile", Level.NO, f"torch {torch_version} on Windows: Inductor "
                        "needs torch >= 2.5", "PT-DYNAMO")  # fmt: skip
@@ -224,7 +234,9 @@ def compile_support(device: Device) -> Ability:
                            "< 7.0: Triton cannot compile for it", "PT-TRITON")  # fmt: skip
         if triton is None:
             return Ability("torch.compile", Level.NO, "Triton is not installed: Inductor "
-                           "compiles GPU kernels with it", "PT-TRITON")  # fmt: skip
+                           "compiles GPU kernels with it", "PT-TRITON",
+                           "{python} -m pip install triton" if device.kind == "cuda"
+                           else None)  # fmt: skip
         return Ability("torch.compile", Level.YES, f"{triton[0]} {triton[1]}"
                        + (f", compute capability {cap[0]}.{cap[1]} >= 7.0" if cap else ""),
                        "PT-TRITON")  # fmt: skip
@@ -233,6 +245,31 @@ def compile_support(device: Device) -> Ability:
                        "g++ or clang++, MSVC on Windows", "PT-DYNAMO")  # fmt: skip
     return Ability("torch.compile", Level.UNKNOWN, f"{device.kind}: its extension's own "
                    "compile backend decides", "PT-DYNAMO")  # fmt: skip
+
+
+def sdpa(device: Device) -> Ability | None:
+    """Which of torch's scaled_dot_product_attention kernels this GPU can run."""
+    kernels = _installed(device, ("kernels",))
+    hub = f"; {kernels[0]} {kernels[1]} can load Hub kernels" if kernels else ""
+    if device.kind == "rocm":
+        return Ability("SDPA", Level.UNKNOWN, f"AOTriton decides per gfx target{hub}", "PT-SDPA")
+    cap = _cap(device)
+    if device.kind != "cuda" or cap is None:
+        return None
+    floors = {
+        "flash": (7, 5) if _at_least(device.torch_version, "2.1") is False else (8, 0),
+        "memory-efficient": (5, 0),
+        "cuDNN": (8, 0),
+    }
+    shown = f"{cap[0]}.{cap[1]}"
+    here = [name for name, floor in floors.items() if cap >= floor]
+    missing = [f"{name} needs {floors[name][0]}.{floors[name][1]}" for name in floors
+               if name not in here]  # fmt: skip
+    if not missing:
+        return Ability("SDPA", Level.YES, f"flash, memory-efficient, cuDNN and math kernels on "
+                       f"compute capability {shown}{hub}", "PT-SDPA")  # fmt: skip
+    return Ability("SDPA", Level.SLOW, f"{', '.join([*here, 'math'])} only on compute "
+                   f"capability {shown} ({'; '.join(missing)}){hub}", "PT-SDPA")  # fmt: skip
 
 
 def flash_attention_2(device: Device) -> str | None:
@@ -253,8 +290,19 @@ def quantization(device: Device) -> tuple[Ability, ...]:
         version = (device.packages or {}).get(name)
         if version:
             level, why, source = _QUANT_RULES[name](device, version)
-            found.append(Ability(name, level, f"{name} {version}: {why}", source))
+            newer = _BNB_OFFICIAL.get(device.kind) if name == "bitsandbytes" else None
+            remedy = (
+                _PIP.format(f'"bitsandbytes>={newer}"')
+                if newer and level is not Level.YES and _at_least(version, newer) is False
+                else None
+            )
+            found.append(Ability(name, level, f"{name} {version}: {why}", source, remedy))
     return tuple(found)
+
+
+# The bitsandbytes release that made each backend official [BNB].
+_BNB_OFFICIAL: Final = {"rocm": "0.50", "mps": "0.50", "cpu": "0.48", "xpu": "0.48",
+                        "hpu": "0.48"}  # fmt: skip
 
 
 def _bnb(device: Device, version: str) -> tuple[Level, str, str]:

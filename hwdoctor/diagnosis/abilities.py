@@ -7,6 +7,9 @@ macOS version, the installed distributions) for the device a decision named.
 
 from __future__ import annotations
 
+import dataclasses
+import shlex
+
 from hwdoctor import devices, registry
 from hwdoctor.compat import capabilities
 from hwdoctor.errors import UsageError
@@ -62,9 +65,21 @@ def of(evidence: Evidence, device: str | None) -> Capabilities | None:
     chosen = device_of(evidence, device) if device else None
     if chosen is None or device is None:
         return None
+    python = evidence.python.executable if evidence.python else "python"
+    attention = capabilities.sdpa(chosen)
     return Capabilities(
         device=device,
-        dtypes=capabilities.dtypes(chosen),
-        compile=capabilities.compile_support(chosen),
-        quantization=capabilities.quantization(chosen),
+        dtypes=tuple(_for(a, python) for a in capabilities.dtypes(chosen)),
+        compile=_for(capabilities.compile_support(chosen), python),
+        quantization=tuple(_for(a, python) for a in capabilities.quantization(chosen)),
+        attention=_for(attention, python) if attention else None,
+    )
+
+
+def _for(ability: capabilities.Ability, python: str) -> capabilities.Ability:
+    """The remedy as a command for the diagnosed interpreter."""
+    if ability.remedy is None:
+        return ability
+    return dataclasses.replace(
+        ability, remedy=ability.remedy.replace("{python}", shlex.quote(python))
     )

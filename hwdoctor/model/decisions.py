@@ -165,11 +165,13 @@ class Capabilities:
     dtypes: tuple[Ability, ...]
     compile: Ability
     quantization: tuple[Ability, ...]  # each quantization library installed
+    attention: Ability | None = None  # torch's SDPA kernels there; None: no rule for it
 
     def to_json(self) -> dict[str, Any]:
         return {
             "device": self.device,
             "dtypes": [a.to_json() for a in self.dtypes],
+            "attention": self.attention.to_json() if self.attention else None,
             "compile": self.compile.to_json(),
             "quantization": [a.to_json() for a in self.quantization],
         }

@@ -386,16 +386,20 @@ def _ability_rows(found: Capabilities) -> list[tuple[str, Text]]:
         dtypes.append(ability.name, style=_LEVEL_STYLE.get(ability.level.value, ""))
         if ability.level.value != "yes":
             dtypes.append(f" {ability.level.value} ({ability.why})", style="dim")
-    rows = [
-        (f"dtypes on {printable(found.device)}", dtypes),
-        ("torch.compile", _ability(found.compile)),
-    ]
+    rows = [(f"dtypes on {printable(found.device)}", dtypes)]
+    if found.attention is not None:
+        rows.append(("SDPA kernels", _ability(found.attention)))
+    rows.append(("torch.compile", _ability(found.compile)))
     if found.quantization:
         text = Text()
         for ability in found.quantization:
             text.append("; " if text else "")
             text.append_text(_ability(ability))
         rows.append(("quantization", text))
+    every = (*found.dtypes, found.attention, found.compile, *found.quantization)
+    rows.extend(
+        ("", Text(printable(a.remedy), style="cyan")) for a in every if a is not None and a.remedy
+    )
     return rows
 
 

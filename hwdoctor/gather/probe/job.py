@@ -45,6 +45,7 @@ STACK_DISTS: Final = (
     # What explain says of torch.compile, attention and quantization (compat/capabilities.py).
     *capabilities.TRITON_DISTS,
     "flash-attn",
+    capabilities.HUB_KERNELS,
     *capabilities.QUANTIZERS,
 )
 
