@@ -202,3 +202,16 @@ def test_remedies_are_commands_for_the_interpreter() -> None:
     assert bnb.remedy == '{python} -m pip install --upgrade "bitsandbytes>=0.50"'
     (fine,) = capabilities.quantization(Device("mps", packages={"bitsandbytes": "0.50.1"}))
     assert fine.remedy is None
+
+
+def test_a_hostile_version_string_reaches_no_terminal(tmp_path: Path) -> None:
+    """A distribution's version is another party's text: an OSC 52 sequence in it (which
+    would set the clipboard) is shown escaped, never sent."""
+    world = World(tmp_path / "world")
+    world.patch_cuda(devices=(FakeDevice("Tesla T4", 15 << 30, 14 << 30, capability=(7, 5)),))
+    world.package("bitsandbytes", "bitsandbytes", "0.48.1\x1b]52;c;ZXZpbA==\x07")
+    result = run_hwdoctor("explain", env={**world.env(base_env()), "FORCE_COLOR": "1"})
+    assert result.returncode in (0, 1), result
+    assert "quantization" in result.stdout
+    assert "\x1b]52" not in result.stdout and "\x07" not in result.stdout
+    assert "bitsandbytes 0.48.1\\x1b]52;c;ZXZpbA==\\x07" in result.stdout  # shown, escaped

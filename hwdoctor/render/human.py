@@ -385,7 +385,7 @@ def _ability_rows(found: Capabilities) -> list[tuple[str, Text]]:
             dtypes.append("; ")
         dtypes.append(ability.name, style=_LEVEL_STYLE.get(ability.level.value, ""))
         if ability.level.value != "yes":
-            dtypes.append(f" {ability.level.value} ({ability.why})", style="dim")
+            dtypes.append(f" {ability.level.value} ({printable(ability.why)})", style="dim")
     rows = [(f"dtypes on {printable(found.device)}", dtypes)]
     if found.attention is not None:
         rows.append(("SDPA kernels", _ability(found.attention)))
@@ -779,7 +779,7 @@ def _plan(report: LoadReport) -> list[RenderableType]:
     for number, (key, value) in enumerate(budgets.items()):
         row = next((r for label, r in rows.items() if label == key or label.endswith(f":{key}")),
                    None)  # fmt: skip
-        said = f"{printable(str(row['device'])) if row else key}: {_size(value)}"
+        said = f"{printable(str(row['device']) if row else str(key))}: {_size(value)}"
         if row and row.get("verdict"):
             said += f", {_VERDICT_WORDS.get(row['verdict'], row['verdict'])}"
             if row.get("smaller"):
