@@ -2235,19 +2235,20 @@ def _autoload():
     def broken_import(self, module: str, dist: str, version: str, message: str) -> World:
         """An installed package whose import raises ImportError(`message`), as a compiled
         extension built for another torch does ("… .so: undefined symbol: …")."""
-        self._claim(module, dist)
-        files = self._write_package(module, f"raise ImportError({message!r})\n")
-        self._write_dist(
-            dist,
-            version,
-            files=files,
-            top_level=[module.split(".")[0]],
+        return self.package(
+            module, dist, version, f"raise ImportError({message!r})\n",
             summary="An extension that fails to import, of an hwdoctor fake world",
-        )
-        return self
+        )  # fmt: skip
 
     def package(
-        self, module: str, dist: str, version: str, source: str = "", *, importable: bool = True
+        self,
+        module: str,
+        dist: str,
+        version: str,
+        source: str = "",
+        *,
+        importable: bool = True,
+        summary: str = "A package of an hwdoctor fake world",
     ) -> World:
         """An installed package: its real distribution name and version (flash-attn,
         bitsandbytes), for the rules that read what is installed. `importable=False` writes
@@ -2264,7 +2265,7 @@ def _autoload():
             version,
             files=files,
             top_level=[module.split(".")[0]],
-            summary="A package of an hwdoctor fake world",
+            summary=summary,
         )
         return self
 

@@ -28,7 +28,7 @@ from typing import Any, Final
 # Bytes per parameter. int8/int4 are the weight formats of bitsandbytes, torchao and the
 # GPTQ/AWQ kernels; their compute dtype (and so the KV cache) stays 16-bit.
 BYTES: Final[Mapping[str, float]] = {
-    "float32": 4, "bfloat16": 2, "float16": 2, "int8": 1, "int4": 0.5,
+    "float64": 8, "float32": 4, "bfloat16": 2, "float16": 2, "int8": 1, "int4": 0.5,
 }  # fmt: skip
 _QUANTIZED: Final = ("int8", "int4")
 # safetensors dtype names of the floating tensors a dtype="..." load converts.

@@ -36,7 +36,6 @@ _KIND_CODES: Final[Mapping[str, Code]] = {
     "no_kernel": Code.LOAD_NO_KERNEL,
     "device_lost": Code.LOAD_DEVICE_LOST,
 }
-_DTYPE_BYTES: Final = {"float32": 4, "float64": 8, "bfloat16": 2, "float16": 2}
 _HOST_TIERS: Final = (registry.HOST, "disk")  # offload targets in accelerate's device maps
 
 
@@ -208,7 +207,7 @@ def with_fit(
         for label, value in (_budget_labels(plan, budgets) if device.is_strategy else ())
     ]
     fits = {
-        "needed": int(plan.get("parameters", 0) * _DTYPE_BYTES.get(dtype, 4)),
+        "needed": int(plan.get("parameters", 0) * fit.BYTES.get(dtype, 4)),
         "free": free,
         "fits": None if verdict is None else verdict is fit.Verdict.FITS,
         "given": memory is not None,  # free is the --memory the user gave

@@ -6,7 +6,6 @@ others still answer. Nothing here decides anything: it records what transformers
 accelerate return, for hwdoctor to compare with its prediction.
 """
 
-import json
 import os
 import warnings
 from typing import TYPE_CHECKING
@@ -15,6 +14,7 @@ if TYPE_CHECKING:  # defined by payload_common.py, which runs first in the same 
     from hwdoctor.probe.payload_common import (
         JOB,
         SCRATCH,
+        _local_header,
         checkpoint,
         describe,
         fact,
@@ -127,18 +127,16 @@ def _model_class(config):
 
 def _checkpoint_dtype(where):
     """The dtype of the first floating tensor of a local safetensors checkpoint, from its
-    header (8 bytes of length, then JSON): what dtype="auto" falls back to."""
+    header (payload_common._local_header): what dtype="auto" falls back to."""
     import glob
-    import struct
 
     if not os.path.isdir(where):
         return None
     for path in sorted(glob.glob(os.path.join(where, "*.safetensors")))[:1]:
-        with open(path, "rb") as handle:
-            (length,) = struct.unpack("<Q", handle.read(8))
-            if length > 100 << 20:
-                return None
-            header = json.loads(handle.read(length))
+        try:
+            header = _local_header(path)
+        except ValueError:  # too small, or a header over huggingface_hub's limit
+            return None
         for name, entry in header.items():
             if name != "__metadata__" and entry.get("dtype") in _SAFETENSORS_DTYPES:
                 return _SAFETENSORS_DTYPES[entry["dtype"]]
