@@ -19,6 +19,10 @@ Sources (keys of the compatibility notes):
 - [NV-BW-MIG] https://forums.developer.nvidia.com/t/software-migration-guide-for-nvidia-blackwell-rtx-gpus-a-guide-to-cuda-12-8-pytorch-tensorrt-and-llama-cpp/321330
 - [NV-RT-VER] https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART____VERSION.html
 - [PT-C10] pytorch/pytorch@01a6a16d c10/cuda/CUDAFunctions.cpp
+- [NV-ERR-35] https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html
+  (enum cudaError: cudaErrorInsufficientDriver = 35, "the installed NVIDIA CUDA driver is
+  older than the CUDA runtime library"; its string is "CUDA driver version is insufficient
+  for CUDA runtime version"). torch before 1.0 raised it as "cuda runtime error (35)".
 """
 
 from __future__ import annotations

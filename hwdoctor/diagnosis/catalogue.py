@@ -559,12 +559,18 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "\"found version {number}\"), older than the CUDA this torch build was made for",
             "said": "the NVIDIA driver is older than the CUDA this torch build was made for "
             "(torch: \"The NVIDIA driver on your system is too old\")",
+            "runtime_said": "the NVIDIA driver is older than the CUDA runtime this torch build "
+            "ships, or no driver answers (CUDA error 35: \"CUDA driver version is "
+            "insufficient for CUDA runtime version\")",
         },
         variant_advice={
             "toolkit_unknown": "upgrade the NVIDIA driver to one that supports the CUDA of "
             "the installed torch, or install a torch built for CUDA {supports} or older",
             "said": "upgrade the NVIDIA driver to one that supports the CUDA of the installed "
             "torch (nvidia-smi shows the newest CUDA it supports)",
+            "runtime_said": "install or upgrade the NVIDIA driver to one that supports the "
+            "CUDA of the installed torch (nvidia-smi shows the driver and the newest CUDA it "
+            "supports; if it fails, no driver is loaded)",
         },
     ),
     Code.DRIVER_LIBRARY_MISMATCH: Entry(

@@ -1268,6 +1268,15 @@ def _found_version(
     for text in _torch_message_texts(known, backend):
         number = _FOUND_VERSION.search(text)
         supports = drivers.decode_cuda_driver_version(int(number.group(1))) if number else None
+        if number is None and _INSUFFICIENT_WORDS in text:
+            yield finding(
+                Code.DRIVER_CUDA_TOO_OLD,
+                backend=backend.key,
+                variant="runtime_said",
+                torch=torch.version or "",
+                reinstall=None,
+            )
+            return
         if number is None and _TOO_OLD_WORDS in text:
             yield finding(
                 Code.DRIVER_CUDA_TOO_OLD,
@@ -1300,6 +1309,8 @@ def _found_version(
 
 _FOUND_VERSION: Final = re.compile(r"found version (\d{4,6})\b")
 _TOO_OLD_WORDS: Final = "The NVIDIA driver on your system is too old"
+# cudaErrorInsufficientDriver (35) in the CUDA runtime's words, as torch before 1.0 raised it.
+_INSUFFICIENT_WORDS: Final = "CUDA driver version is insufficient for CUDA runtime version"
 
 
 @check(Section.TORCH, Section.HOST)

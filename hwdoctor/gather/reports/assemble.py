@@ -366,9 +366,10 @@ def _gpus(facts: Facts) -> list[Fact]:
     """The GPUs the paste names, one per index (a name without an index counts once)."""
     seen: dict[int | None, Fact] = {}
     named = facts.all("gpu") + facts.all("message.unsupported_gpu")
-    if not named and any(facts.all(k) for k in _KERNEL_VERDICTS):
-        # torch said it has no code for the GPU, and the GPU is named only in the prose
-        # ("- laptop GeForce RTX 3070"): that one GPU, by its name in the table.
+    if not named and (any(facts.all(k) for k in _KERNEL_VERDICTS) or _cpu_build_said(facts)):
+        # torch said it has no code for the GPU, or shows itself a build without CUDA, and
+        # the GPU is named only in the prose ("- laptop GeForce RTX 3070", "my gpu (gtx
+        # 1080)"): that one GPU, by its name in the table.
         named = [f for f in facts.all("prose.gpu") if gpus.nvidia_capability(f.value)][:1]
     for fact in named:
         name = fact.value.strip()
@@ -381,6 +382,14 @@ def _gpus(facts: Facts) -> list[Fact]:
     if None in seen and len(seen) > 1:
         del seen[None]
     return list(seen.values())
+
+
+def _cpu_build_said(facts: Facts) -> bool:
+    """torch shows a build without CUDA in its own words: a "+cpu" version as torch or an
+    application's banner printed it, or "Torch not compiled with CUDA enabled"."""
+    printed = [f.value.strip().lower() for f in facts.all("torch.version")]
+    printed += [f.value.strip().lower() for f in facts.all("prose.package") if f.name == "torch"]
+    return any(v.endswith("+cpu") for v in printed) or bool(facts.all("message.not_compiled_cuda"))
 
 
 def _nvidia_gpus(facts: Facts) -> list[Fact]:

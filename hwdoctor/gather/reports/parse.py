@@ -85,6 +85,10 @@ _NVIDIA_PROSE: Final = re.compile(
     r"(?:\s+Laptop(?:\s+GPU)?)?)\b",
     re.I,
 )
+# A GeForce named by its number and "Ti" alone ("my platform: 5070ti", "显卡3070ti"): only
+# NVIDIA's products carry "Ti" (AMD's say XT), and the series number gives the prefix:
+# GTX for the 10 and 16 series, RTX from the 20 series on.
+_TI_PROSE: Final = re.compile(r"(?<![\d.])((?:10|16|20|30|40|50)[5-9]0)\s?Ti\b", re.I)
 # Issue templates (ROCm's, vLLM's) put the GPU under a heading of its own: "### GPU".
 _HEADING: Final = re.compile(r"^\s{0,3}#{2,4}\s+(.+?)\s*$")
 _TEMPLATE_GPU: Final = re.compile(
@@ -114,10 +118,11 @@ _SAID_AVAILABLE: Final = re.compile(
 )
 # Ultralytics' start-up banner (ultralytics/utils/torch_utils.py select_device): "Ultralytics
 # YOLOv8.0.54 Python-3.10.6 torch-2.0.0+cpu CPU", or "... torch-1.8.1+cu111 CUDA:0 (NVIDIA
-# GeForce RTX 3070, 8192MiB)"; YOLOv5's reads "YOLOv5 🚀 v7.0-72 Python-3.10.9 torch-...".
+# GeForce RTX 3070, 8192MiB)"; YOLOv5's reads "YOLOv5 🚀 v7.0-72 Python-3.10.9 torch-...",
+# and before mid-2022 "YOLOv5 🚀 2022-4-22 torch 1.11.0+cpu CPU" (utils/torch_utils.py).
 _YOLO_BANNER: Final = re.compile(
-    r"(?:Ultralytics|YOLOv\d)\b[^\n]*?\bPython-[\d.]+\s+torch-(\d+\.\d+\.\d+\S*)\s+"
-    r"(?:CPU\b|CUDA:\d+ \(([^,()]{3,80}), \d+MiB\))"
+    r"(?:Ultralytics|YOLOv\d)\b[^\n]*?(?:\bPython-[\d.]+\s+torch-|\storch )(\d+\.\d+\.\d+\S*)"
+    r"(?:\s+(?:CPU\b|CUDA:\d+ \(([^,()]{3,80}), \d+MiB\))|\s*$)"
 )
 # The REPL answering torch.cuda.is_available() on the next line.
 _REPL_AVAILABLE: Final = re.compile(r"torch\.cuda\.is_available\(\)\)?\s*$")
@@ -224,10 +229,22 @@ _AMD_GPU_ROW: Final = re.compile(
 _FOUND_VERSION: Final = re.compile(r"found version (\d{4,6})\b")
 # Older torch said it without the number (torch/csrc/cuda/Module.cpp before 1.0).
 _DRIVER_TOO_OLD: Final = re.compile(r"The NVIDIA driver on your system is too old(?! \(found)")
+# The CUDA runtime's own text for cudaErrorInsufficientDriver (35), which torch before 1.0
+# raised as "cuda runtime error (35) : ..." where later releases say "found version N": the
+# installed driver is older than the CUDA runtime the build ships, or there is none that
+# answers (NVIDIA's CUDA Runtime API, enum cudaError, [NV-ERR-35] in compat/drivers.py).
+_INSUFFICIENT_DRIVER: Final = re.compile(
+    r"CUDA driver version is insufficient for CUDA runtime version"
+)
 # xformers' own check: "xFormers was built for:\n PyTorch 2.0.1+cu118 with CUDA 1108 (you
 # have 2.0.1)" (xformers/_cpp_lib.py).
 _XFORMERS_BUILT: Final = re.compile(
     r"^\s*PyTorch ([0-9][\w.+]*)(?: with CUDA \S+)? \(you have ([0-9][\w.+]*)\)"
+)
+# Its second line alone, its header cut off by the paste: the CUDA number in CUDA's own
+# encoding (1208) and "you have" make the shape xformers' and no one else's.
+_XFORMERS_LINE: Final = re.compile(
+    r"^\s*PyTorch ([0-9][\w.+]*) with CUDA \d{4,5} \(you have ([0-9][\w.+]*)\)"
 )
 # Read with string operations around its fixed words, not one regex: a lazy name before them
 # would be tried from every position of a long line (quadratic).
@@ -426,13 +443,12 @@ def clean(line: str) -> str:
 def facts_of(lines: Sequence[str]) -> tuple[list[Fact], list[Block]]:
     """Every fact the lines say, with the blocks (which tool wrote which lines)."""
     state = _State()
+    skip = 0
     for number, raw in enumerate(lines, start=1):
-        line = clean(raw)
-        if line.rstrip().endswith((": undefined", " undefined")) and number < len(lines):
-            # a loader message wrapped by the terminal or the reporter before "symbol:"
-            following = clean(lines[number]).strip()
-            if following.startswith("symbol:"):
-                line = f"{line.rstrip()} {following}"
+        if skip:  # the wrapped rest of a loader message, read with the line it belongs to
+            skip -= 1
+            continue
+        line, skip = _unwrapped_loader(lines, number, clean(raw))
         if _FENCE.match(line):
             state.gpu_list = state.cpu_next = False
             continue
@@ -440,6 +456,25 @@ def facts_of(lines: Sequence[str]) -> tuple[list[Fact], list[Block]]:
         _read_line(state, number, line)
     state.close(len(lines))
     return state.facts, state.blocks
+
+
+def _unwrapped_loader(lines: Sequence[str], number: int, line: str) -> tuple[str, int]:
+    """A loader message wrapped by the terminal or the reporter, read as the one line it was,
+    with how many of the lines after it that took: "<path>.so: undefined" + "symbol: <name>",
+    "<path>.so:" + "undefined symbol: <name>", "... undefined symbol:" + "<name>"."""
+    stripped = line.rstrip()
+    if not stripped.endswith(("undefined", ".so:", ".pyd:", _UNDEFINED_WORDS)):
+        return line, 0  # the common case: nothing ahead is read
+    ahead = [clean(lines[i]).strip().strip("`") for i in range(number, min(number + 2, len(lines)))]
+    used = 0
+    following = ahead[0] if ahead else ""
+    if (stripped.endswith((": undefined", " undefined")) and following.startswith("symbol:")) or (
+        stripped.endswith((".so:", ".pyd:")) and following.startswith(_UNDEFINED_WORDS)
+    ):
+        stripped, used = f"{stripped} {ahead[0]}", 1
+    if stripped.endswith(_UNDEFINED_WORDS) and len(ahead) > used and ahead[used]:
+        stripped, used = f"{stripped} {ahead[used].split()[0]}", used + 1
+    return (stripped, used) if used else (line, 0)
 
 
 def _read_line(state: _State, number: int, line: str) -> None:
@@ -774,12 +809,18 @@ def _messages(state: _State, number: int, line: str) -> None:
         add("message.undefined_symbol", f"{name}: built for another torch", name=name)
     if _DRIVER_TOO_OLD.search(line):
         add("message.driver_too_old", "The NVIDIA driver on your system is too old")
+    if _INSUFFICIENT_DRIVER.search(line):
+        add("message.driver_too_old", _INSUFFICIENT_DRIVER.pattern)
     said_at = line.find("xFormers was built for")
     built = None
     if said_at >= 0:  # the whole message on one line, as an issue title carries it
         rest = line[said_at + len("xFormers was built for") :].lstrip(":")
         built = _XFORMERS_BUILT.match(rest)
-    if built or (state.xformers_built and (built := _XFORMERS_BUILT.match(line))):
+    if (
+        built
+        or (state.xformers_built and (built := _XFORMERS_BUILT.match(line)))
+        or (built := _XFORMERS_LINE.match(line))
+    ):
         add("message.xformers_built_for", built.group(1), name="xformers")
         add("message.torch_seen", built.group(2), name="torch")
     state.xformers_built = "xFormers was built for" in line
@@ -840,6 +881,10 @@ def _messages(state: _State, number: int, line: str) -> None:
     elif state.tool is None:
         for nvidia in _NVIDIA_PROSE.finditer(marks_off):
             add("prose.gpu", nvidia.group(1).strip())
+        for ti in _TI_PROSE.finditer(marks_off):
+            if not _NVIDIA_PROSE.search(marks_off, max(0, ti.start() - 12), ti.end()):
+                series = "GTX" if ti.group(1)[:2] in ("10", "16") else "RTX"
+                add("prose.gpu", f"GeForce {series} {ti.group(1)} Ti")
     heading = _HEADING.match(line)
     if heading:
         state.heading = heading.group(1).strip().lower()
