@@ -7,6 +7,7 @@ the target interpreter, concurrently; everything after the evidence is pure diag
 from __future__ import annotations
 
 import concurrent.futures
+import dataclasses
 import os
 from collections.abc import Sequence
 from typing import Final
@@ -119,7 +120,11 @@ def explain(
     """
     if (verify or model) and from_file is not None:
         option = "--verify" if verify else "--model"
-        raise UsageError(f"{option} runs the real libraries here; it cannot apply to --from")
+        raise UsageError(
+            f"{option} runs the real libraries here; it cannot apply to --from",
+            hint="a file written by `explain --verify --save-evidence` carries their answers; "
+            "`explain --from` shows them",
+        )
     target = resolve_python(python) if from_file is None else None
     with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
         running = (
@@ -127,22 +132,33 @@ def explain(
             if (verify or model) and target
             else None
         )
-        found = examine(target, timeout_s, started=started, from_file=from_file, save_to=save_to)
+        found = examine(target, timeout_s, started=started, from_file=from_file)
         outside = rules.uncovered(rules.inputs(found, use_cpu))
-        if outside and not verify:
+        if outside and not verify and target is not None:
             # No table was read from this release: ask the real libraries instead of guessing.
-            if target is None:
-                shown = ", ".join(f"{name} {version}" for name, version in outside)
-                raise UsageError(
-                    f"{shown} is outside the releases hwdoctor's decision tables were read "
-                    f"from; run `hwdoctor explain` on that machine to ask the real libraries"
-                )
             if running is not None:
                 running.result()  # it read the model only; the device calls are needed too
             running = pool.submit(_verify_run, target, timeout_s, use_cpu, True, model)
         run = running.result() if running else None
+    if run is not None and (verify or outside):
+        # The libraries' answers become evidence: redacted like every fact, saved with the
+        # rest, and read back by a replay, which then shows the very same comparison.
+        found = gathering.redacted(dataclasses.replace(found, answers=run.record()))
+    if found.answers is not None:
+        run = ProbeRun.from_record(found.answers)
+    elif outside:
+        shown = ", ".join(f"{name} {version}" for name, version in outside)
+        raise UsageError(
+            f"{shown} is outside the releases hwdoctor's decision tables were read "
+            f"from; run `hwdoctor explain` on that machine to ask the real libraries",
+            hint="or save its evidence there with `hwdoctor explain --verify --save-evidence "
+            "FILE`: the file carries their answers",
+        )
+    if save_to is not None:
+        gathering.save(found, save_to)
+    answered = run if found.answers is not None else None
     return diagnosis.explain(
-        found, use_cpu=use_cpu, verify=run if (verify or outside) else None, nproc=nproc,
+        found, use_cpu=use_cpu, verify=answered, nproc=nproc,
         model=model, model_run=run, context=context, batch=batch,
     )  # fmt: skip
 

@@ -17,7 +17,7 @@ from typing import Any, Final, TypeVar
 from hwdoctor.text import clip
 
 # Major: a change old readers cannot follow; minor: fields added.
-EVIDENCE_VERSION: Final = "1.2"
+EVIDENCE_VERSION: Final = "1.3"
 EVIDENCE_KIND: Final = "hwdoctor.evidence"
 
 T = TypeVar("T")
@@ -649,6 +649,10 @@ class Evidence:
     timeout_s: float = 60.0  # the probe's per-step deadline, which findings quote
     autoload_disabled: bool = False  # the facts come from a probe with autoload off
     probe_seconds: float = 0.0
+    # What the real libraries answered in the target interpreter (`explain --verify`, or a
+    # release outside every table): the verify payload's run as plain data, so a replay
+    # shows the same comparison. None: not asked.
+    answers: Mapping[str, Any] | None = None
 
     def unknown(self) -> frozenset[Section]:
         return frozenset(section for section in Section if self.section(section) is None)
@@ -689,6 +693,7 @@ class Evidence:
             "timeout_s": self.timeout_s,
             "autoload_disabled": self.autoload_disabled,
             "probe_seconds": round(self.probe_seconds, 3),
+            **({} if self.answers is None else {"answers": dict(self.answers)}),
         }
 
     @classmethod
@@ -732,6 +737,7 @@ class Evidence:
             timeout_s=_float(data.get("timeout_s"), 60.0),
             autoload_disabled=data.get("autoload_disabled") is True,
             probe_seconds=_float(data.get("probe_seconds"), 0.0),
+            answers=_mapping(data.get("answers")),
         )
 
 

@@ -101,6 +101,49 @@ class ProbeRun:
             return None
         return processes.signal_name(-self.returncode)
 
+    def record(self) -> dict[str, Any]:
+        """The run as plain data for an evidence file: what was answered and how the run
+        ended; the output tails stay out (they are diagnostics of this run, not answers)."""
+        return {
+            "outcome": self.outcome.value,
+            "facts": dict(self.facts),
+            "steps": [
+                {"name": s.name, "ok": s.ok, "seconds": s.seconds, "error": s.error}
+                for s in self.steps
+            ],
+            "returncode": self.returncode,
+            "seconds": round(self.seconds, 3),
+        }
+
+    @classmethod
+    def from_record(cls, data: Mapping[str, Any]) -> ProbeRun:
+        """A run written by `record()` (an evidence file's `answers`); what a file lacks or
+        garbles reads as a run that answered nothing."""
+        try:
+            outcome = RunOutcome(data.get("outcome"))
+        except ValueError:
+            outcome = RunOutcome.CRASHED
+        facts = data.get("facts")
+        steps = data.get("steps")
+        returncode = data.get("returncode")
+        seconds = data.get("seconds")
+        return cls(
+            outcome=outcome,
+            facts=facts if isinstance(facts, Mapping) else {},
+            steps=tuple(
+                StepResult(
+                    str(step.get("name")),
+                    step.get("ok") if isinstance(step.get("ok"), bool) else None,
+                    step.get("seconds") if isinstance(step.get("seconds"), (int, float)) else None,
+                    step.get("error") if isinstance(step.get("error"), Mapping) else None,
+                )
+                for step in (steps if isinstance(steps, list) else ())
+                if isinstance(step, Mapping)
+            ),
+            returncode=returncode if type(returncode) is int else None,
+            seconds=float(seconds) if isinstance(seconds, (int, float)) else 0.0,
+        )
+
 
 def payload_source(name: str) -> str:
     """The payload's text, after the shared prelude (both stdlib-only, Python 3.8+)."""
