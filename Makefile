@@ -15,7 +15,7 @@ PYTEST_ARGS ?=
 TPU_VENV ?= .venv-tpu
 TPU_PACKAGE ?= torch-tpu==0.2.0
 
-.PHONY: demo test lint typecheck pytest bench bench-venv completions docs readme clean tpu-check
+.PHONY: demo test fidelity fidelity-record lint typecheck pytest bench bench-venv completions docs readme clean tpu-check
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -50,6 +50,14 @@ pytest: $(VENV)/.test-installed $(VENV)/.pairs-installed
 	$(BIN)/python -m pytest -n auto --catalogue-coverage $(PYTEST_ARGS)
 
 test: lint typecheck pytest
+
+# The whole fidelity matrix live (every scenario at every pair, about 10 minutes on 2 cores),
+# each run checked against its recording in tests/data/fidelity/; `make test` runs a sample.
+fidelity: $(VENV)/.test-installed $(VENV)/.pairs-installed
+	$(BIN)/python -m pytest -n auto tests/test_fidelity.py --fidelity all -k prediction_equals
+
+fidelity-record: $(VENV)/.test-installed $(VENV)/.pairs-installed
+	$(BIN)/python -m pytest -n auto tests/test_fidelity.py --fidelity record -k prediction_equals
 
 # The benchmark venv: a regular (not editable) `pip install .` of this checkout, with torch,
 # accelerate and transformers pinned as in .venv, so `import torch` (the detect floor) and the

@@ -30,6 +30,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         action="store_true",
         help="rewrite tests/golden/* from the current output; review the diff",
     )
+    parser.addoption(
+        "--fidelity",
+        choices=("sample", "all", "record"),
+        default="sample",
+        help="live fidelity runs: a sample of the matrix (default), all of it checked "
+        "against tests/data/fidelity (make fidelity), or all of it recorded there",
+    )
 
 
 @dataclass(frozen=True)

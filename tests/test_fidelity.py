@@ -1,24 +1,35 @@
 """The fidelity matrix: hwdoctor's prediction against the real libraries, world by world.
 
 Each scenario builds a fake world (tests/fakeworld.py) and runs `hwdoctor explain --verify
---json`: the probe predicts what TrainingArguments, PartialState, get_max_memory and
-pipeline() pick, and the verify payload asks the real transformers and accelerate in the
-same world. Every item must agree. The expected devices below pin what the worlds are, so
-a world that silently stopped working cannot make prediction and reality agree on "cpu";
-this is also the test that the fakes make the real libraries pick the fake devices.
+--json --save-evidence`: the probe predicts what TrainingArguments, PartialState,
+get_max_memory and pipeline() pick, and the verify payload asks the real transformers and
+accelerate in the same world. Every item must agree. The expected devices below pin what the
+worlds are, so a world that silently stopped working cannot make prediction and reality
+agree on "cpu"; this is also the test that the fakes make the real libraries pick the fake
+devices.
+
+Every (scenario, pair) run is recorded in tests/data/fidelity/: the evidence file that run
+saved, the libraries' answers in it. `make test` diagnoses every recording in process (the
+current rules against the recorded real answers, at every pair) and runs a sample of the
+matrix live, each run also compared with its recording; `make fidelity` (which CI runs) runs
+all of it live against the recordings, and `--fidelity record` rewrites them.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
+from hwdoctor import diagnosis
+from hwdoctor.gather.probe.runner import ProbeRun
+from hwdoctor.model.facts import Evidence
 from tests import pairs
-from tests.conftest import base_env, run_hwdoctor
+from tests.conftest import ROOT, base_env, run_hwdoctor
 from tests.fakeworld import FakeDevice, World
 
 H100 = FakeDevice("NVIDIA H100 80GB HBM3", 80 << 30, 79 << 30, capability=(9, 0))
@@ -237,21 +248,45 @@ def _python(pair: str) -> list[str]:
     return ["--python", str(chosen.python)]
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("pair", list(PAIRS))
-@pytest.mark.parametrize("name", list(SCENARIOS))
-def test_prediction_equals_the_real_libraries(name: str, pair: str, tmp_path: Path) -> None:
+RECORDINGS = ROOT / "tests" / "data" / "fidelity"
+# The live runs of `make test`: every kind of world once at the newest pair (a PrivateUse1
+# backend, patched cuda, XLA, two patches at once, a launcher), and at each older pair a
+# world whose answer differs there. `make fidelity` runs the whole matrix.
+SAMPLE = (
+    ("npu x2", "newest"),
+    ("cuda x2, use_cpu", "newest"),
+    ("xla", "newest"),
+    ("mps + npu", "newest"),
+    ("launcher, use_cpu", "newest"),
+    ("hpu + cuda", "tf4.46-acc1.0"),
+    ("neuron x2", "tf4.57-acc1.10"),
+    ("tpu", "tf5.0-acc1.12"),
+)
+
+
+def recording(name: str, pair: str) -> Path:
+    return RECORDINGS / pair / f"{re.sub(r'[^a-z0-9]+', '-', name.lower()).strip('-')}.json"
+
+
+def replayed(evidence: Mapping[str, object], use_cpu: bool) -> dict[str, object]:
+    """The explain report of a recorded evidence file, diagnosed in this process: the
+    current rules' prediction next to the recorded answers of the real libraries."""
+    found = Evidence.from_json(evidence)
+    assert found.answers is not None, "a fidelity recording carries the libraries' answers"
+    report = diagnosis.explain(found, use_cpu=use_cpu, verify=ProbeRun.from_record(found.answers))
+    return report.to_json()
+
+
+def check_agreement(name: str, pair: str, data: Mapping[str, object], context: object) -> None:
+    """Prediction and the real libraries agree on every item, and the real answers are the
+    pinned ones (so a fake that stopped working cannot agree with the prediction by
+    accident)."""
     scenario = SCENARIOS[name]
-    world = World(tmp_path / "world").set_env(**scenario.env)
-    scenario.build(world)
-    args = ["explain", "--verify", "--json", *(["--use-cpu"] if scenario.use_cpu else [])]
-    result = run_hwdoctor(*args, *_python(pair), env=world.env(base_env()))
-    document = result.json()
-    verify = document["data"]["verify"]
-    assert verify["ran"] and verify["problem"] is None, result
-    assert verify["mismatches"] == [], result
+    verify: dict[str, object] = data["verify"]  # type: ignore[assignment]
+    assert verify["ran"] and verify["problem"] is None, context
+    assert verify["mismatches"] == [], context
     assert verify["agree"] is True
-    actual = {item["name"]: item["actual"] for item in verify["items"]}
+    actual = {item["name"]: item["actual"] for item in verify["items"]}  # type: ignore[attr-defined]
     pinned = {
         "TrainingArguments.device": scenario.training,
         "PartialState().device": scenario.state,
@@ -261,8 +296,61 @@ def test_prediction_equals_the_real_libraries(name: str, pair: str, tmp_path: Pa
     if name in PINNED:
         pinned["TrainingArguments.n_gpu"], pinned["TrainingArguments.parallel_mode"] = PINNED[name]
     pinned.update(DIFFERENT.get(pair, {}).get(name, {}))
-    assert {key: actual[key] for key in pinned} == pinned
-    assert not [f for f in document["data"]["findings"] if f["code"].startswith("verify.")]
+    assert {key: actual[key] for key in pinned} == pinned, context
+    codes = [f["code"] for f in data["findings"]]  # type: ignore[attr-defined]
+    assert not [code for code in codes if code.startswith("verify.")], context
+
+
+MATRIX = [(name, pair) for name in SCENARIOS for pair in PAIRS]
+
+
+@pytest.mark.parametrize(("name", "pair"), MATRIX, ids=[f"{n}-{p}" for n, p in MATRIX])
+def test_every_recorded_world_agrees_with_the_prediction(name: str, pair: str) -> None:
+    """The current rules, at every pair, against the real libraries' recorded answers."""
+    path = recording(name, pair)
+    assert path.exists(), f"no recording {path}: run `make fidelity-record`"
+    evidence = json.loads(path.read_text(encoding="utf-8"))
+    check_agreement(name, pair, replayed(evidence, SCENARIOS[name].use_cpu), path)
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if metafunc.function.__name__ != "test_prediction_equals_the_real_libraries":
+        return
+    live = MATRIX if metafunc.config.getoption("--fidelity") != "sample" else list(SAMPLE)
+    metafunc.parametrize(("name", "pair"), live, ids=[f"{n}-{p}" for n, p in live])
+
+
+@pytest.mark.slow
+def test_prediction_equals_the_real_libraries(
+    name: str, pair: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """Live: the world, the real libraries, hwdoctor's command line; the run's saved
+    evidence must diagnose as its recording does (or, with `--fidelity record`, becomes it)."""
+    scenario = SCENARIOS[name]
+    world = World(tmp_path / "world").set_env(**scenario.env)
+    scenario.build(world)
+    saved = tmp_path / "evidence.json"
+    args = ["explain", "--verify", "--json", "--save-evidence", str(saved),
+            *(["--use-cpu"] if scenario.use_cpu else [])]  # fmt: skip
+    result = run_hwdoctor(*args, *_python(pair), env=world.env(base_env()))
+    document = result.json()
+    check_agreement(name, pair, document["data"], result)
+    evidence = json.loads(saved.read_text(encoding="utf-8"))
+    path = recording(name, pair)
+    if request.config.getoption("--fidelity") == "record":
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(evidence, sort_keys=True, separators=(",", ":")) + "\n")
+        return
+    assert path.exists(), f"no recording {path}: run `make fidelity-record`"
+    recorded = replayed(json.loads(path.read_text(encoding="utf-8")), scenario.use_cpu)
+    live = replayed(evidence, scenario.use_cpu)
+    assert _answers(live) == _answers(recorded), f"{path} is stale: `make fidelity-record`"
+
+
+def _answers(data: Mapping[str, object]) -> dict[str, tuple[str, str]]:
+    """What each item was predicted and answered, timings and paths aside."""
+    verify: dict[str, object] = data["verify"]  # type: ignore[assignment]
+    return {i["name"]: (i["predicted"], i["actual"]) for i in verify["items"]}  # type: ignore[attr-defined]
 
 
 def test_the_matrix_is_large_enough() -> None:
@@ -291,8 +379,9 @@ def test_a_release_outside_every_table_is_observed_not_predicted(tmp_path: Path)
     world = World(tmp_path / "world")
     npu(2)(world)
     evidence = tmp_path / "e.json"
-    result = run_hwdoctor("explain", "--json", "--python", str(pair.python),
-                          env=world.env(base_env()))  # fmt: skip
+    answered = tmp_path / "answered.json"
+    result = run_hwdoctor("explain", "--json", "--python", str(pair.python), "--save-evidence",
+                          str(answered), env=world.env(base_env()))  # fmt: skip
     data = result.json()["data"]
     asked = world.run(ASK, python=pair.python)
     assert asked.returncode == 0, asked.stderr
@@ -314,3 +403,6 @@ def test_a_release_outside_every_table_is_observed_not_predicted(tmp_path: Path)
     replay = run_hwdoctor("explain", "--from", str(evidence), env=world.env(base_env()))
     assert replay.returncode == 2
     assert "outside the releases hwdoctor's decision tables were read from" in replay.stderr
+    # explain's own evidence file carries the answers it observed: that one replays anywhere
+    replay = run_hwdoctor("explain", "--from", str(answered), "--json", env=base_env())
+    assert replay.json()["data"] == data
