@@ -15,7 +15,7 @@ import pytest
 
 from hwdoctor import registry, rules
 from hwdoctor.model.facts import EVIDENCE_VERSION, Evidence
-from tests.conftest import base_env, run_hwdoctor
+from tests.conftest import ROOT, base_env, run_hwdoctor
 from tests.evidence import DATA
 from tests.fakeworld import World
 
@@ -121,3 +121,28 @@ def test_later_fields_and_unknown_sections_still_load() -> None:
 def test_the_training_column_of_list_is_the_decision_table() -> None:
     for backend in registry.BACKENDS:
         assert backend.training_auto == rules.training_auto(backend.device)[0], backend.key
+
+
+@pytest.mark.parametrize("output", [[], ["--json"], ["--format", "markdown"]])
+def test_hostile_library_answers_in_a_file_are_data(output: list[str], tmp_path: Path) -> None:
+    """An evidence file is another machine's text: answers of the wrong types, a terminal
+    escape in a device name and a 100,000-character one replay as a report, never a
+    traceback, and the escapes do not reach the output raw."""
+    recorded = ROOT / "tests" / "data" / "fidelity" / "newest" / "npu-x2.json"
+    document = json.loads(recorded.read_text(encoding="utf-8"))
+    document["answers"] = {
+        "facts": {
+            "TrainingArguments": {"device": "\x1b]52;c;ZXZpbA==\x07npu:0", "n_gpu": [1, {}]},
+            "PartialState": {"device": "a" * 100_000},
+            "pipeline": "not a mapping",
+        },
+        "steps": [{"name": 5, "ok": False, "error": {"type": ["x"], "message": "\x1b[2J"}}],
+        "outcome": "weird",
+        "returncode": "1",
+    }
+    path = tmp_path / "answers.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    result = run_hwdoctor("explain", "--from", str(path), *output)
+    assert result.returncode in (0, 1), result
+    assert "Traceback" not in result.stderr
+    assert "\x1b" not in result.stdout and "a" * 20_000 not in result.stdout

@@ -25,6 +25,9 @@ from hwdoctor.model.decisions import (
     VerifyReport,
 )
 from hwdoctor.model.facts import ErrorInfo
+from hwdoctor.text import clip
+
+_ANSWER_LIMIT = 200  # characters of one answer
 
 
 def compare(
@@ -153,4 +156,6 @@ class Answers:
             return VerifyItem(name, predicted_text, None, "the call did not run")
         value = answer.get(field)
         actual = ",".join(str(v) for v in value) if isinstance(value, list) else str(value)
-        return VerifyItem(name, predicted_text, actual)
+        # The target's (or an evidence file's) text: a device string is short; anything
+        # longer is cut, whatever format shows it.
+        return VerifyItem(name, predicted_text, clip(actual, _ANSWER_LIMIT))
