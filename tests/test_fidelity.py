@@ -25,9 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from hwdoctor import diagnosis
-from hwdoctor.gather.probe.runner import ProbeRun
-from hwdoctor.model.facts import Evidence
+import hwdoctor
 from tests import pairs
 from tests.conftest import ROOT, base_env, run_hwdoctor
 from tests.fakeworld import FakeDevice, World
@@ -268,13 +266,10 @@ def recording(name: str, pair: str) -> Path:
     return RECORDINGS / pair / f"{re.sub(r'[^a-z0-9]+', '-', name.lower()).strip('-')}.json"
 
 
-def replayed(evidence: Mapping[str, object], use_cpu: bool) -> dict[str, object]:
-    """The explain report of a recorded evidence file, diagnosed in this process: the
-    current rules' prediction next to the recorded answers of the real libraries."""
-    found = Evidence.from_json(evidence)
-    assert found.answers is not None, "a fidelity recording carries the libraries' answers"
-    report = diagnosis.explain(found, use_cpu=use_cpu, verify=ProbeRun.from_record(found.answers))
-    return report.to_json()
+def replayed(path: Path, use_cpu: bool) -> dict[str, object]:
+    """`explain --from` a recorded evidence file, in this process: the current rules'
+    prediction next to the recorded answers of the real libraries."""
+    return hwdoctor.explain(from_file=str(path), use_cpu=use_cpu).to_json()
 
 
 def check_agreement(name: str, pair: str, data: Mapping[str, object], context: object) -> None:
@@ -309,8 +304,7 @@ def test_every_recorded_world_agrees_with_the_prediction(name: str, pair: str) -
     """The current rules, at every pair, against the real libraries' recorded answers."""
     path = recording(name, pair)
     assert path.exists(), f"no recording {path}: run `make fidelity-record`"
-    evidence = json.loads(path.read_text(encoding="utf-8"))
-    check_agreement(name, pair, replayed(evidence, SCENARIOS[name].use_cpu), path)
+    check_agreement(name, pair, replayed(path, SCENARIOS[name].use_cpu), path)
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -335,15 +329,15 @@ def test_prediction_equals_the_real_libraries(
     result = run_hwdoctor(*args, *_python(pair), env=world.env(base_env()))
     document = result.json()
     check_agreement(name, pair, document["data"], result)
-    evidence = json.loads(saved.read_text(encoding="utf-8"))
     path = recording(name, pair)
     if request.config.getoption("--fidelity") == "record":
+        evidence = json.loads(saved.read_text(encoding="utf-8"))
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(evidence, sort_keys=True, separators=(",", ":")) + "\n")
         return
     assert path.exists(), f"no recording {path}: run `make fidelity-record`"
-    recorded = replayed(json.loads(path.read_text(encoding="utf-8")), scenario.use_cpu)
-    live = replayed(evidence, scenario.use_cpu)
+    recorded = replayed(path, scenario.use_cpu)
+    live = replayed(saved, scenario.use_cpu)
     assert _answers(live) == _answers(recorded), f"{path} is stale: `make fidelity-record`"
 
 

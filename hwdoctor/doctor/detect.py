@@ -144,9 +144,8 @@ def explain(
         # The libraries' answers become evidence: redacted like every fact, saved with the
         # rest, and read back by a replay, which then shows the very same comparison.
         found = gathering.redacted(dataclasses.replace(found, answers=run.record()))
-    if found.answers is not None:
-        run = ProbeRun.from_record(found.answers)
-    elif outside:
+    answered = ProbeRun.from_record(found.answers) if found.answers is not None else None
+    if answered is None and outside:
         shown = ", ".join(f"{name} {version}" for name, version in outside)
         raise UsageError(
             f"{shown} is outside the releases hwdoctor's decision tables were read "
@@ -156,10 +155,9 @@ def explain(
         )
     if save_to is not None:
         gathering.save(found, save_to)
-    answered = run if found.answers is not None else None
     return diagnosis.explain(
         found, use_cpu=use_cpu, verify=answered, nproc=nproc,
-        model=model, model_run=run, context=context, batch=batch,
+        model=model, model_run=answered or run, context=context, batch=batch,
     )  # fmt: skip
 
 
