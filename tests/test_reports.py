@@ -654,3 +654,17 @@ def test_torchs_answer_and_banners_said_in_prose_are_read() -> None:
     banner = read("ultralytics1495-rtx3070-torch2.0.0-cpu-after-update.md")
     assert [v for k, _, v in banner if k == "torch.version"] == ["1.8.1+cu111", "2.0.0+cpu"]
     assert ("gpu", None, "NVIDIA GeForce RTX 3070") in banner
+
+
+ELEVENTH: Final = DATA / "reports_eleventh"
+
+
+def test_a_gpu_key_in_markdown_bold_names_the_gpu() -> None:
+    # pytorch#160804's list: "- **GPU**: NVIDIA GeForce RTX 5090 (32GB GDDR7)" beside
+    # "- **PyTorch Version**: 2.2.0+cu121", whose published list ends at sm_90.
+    facts = reports.read(b"- **GPU**: NVIDIA GeForce RTX 5090 (32GB GDDR7)\n").facts
+    assert [(f.key, f.value) for f in facts] == [("gpu", "NVIDIA GeForce RTX 5090")]
+    facts = reports.read(b"- **GPU:** NVIDIA GeForce RTX 3050\n").facts
+    assert [(f.key, f.value) for f in facts] == [("gpu", "NVIDIA GeForce RTX 3050")]
+    found = codes_of(ELEVENTH / "pt160804-rtx5090-torch-2.2.0-cu121-not-detected.md")
+    assert found["device.arch_not_compiled"].params["arch"] == "sm_120"

@@ -72,11 +72,13 @@ _BARE_GPU: Final = re.compile(
     r"^\s*((?:NVIDIA |AMD )?(?:GeForce|Tesla|Quadro|TITAN|RTX|Radeon|Instinct"
     r"|A\d{2,3}\b|H\d{3}\b|L\d{1,2}\b)[\w ()-]{0,50}?)\s*$"
 )
-# "GPU: NVIDIA GB10", "- GPU: AMD Radeon RX 580 Series" in a reporter's own list.
+# "GPU: NVIDIA GB10", "- GPU: AMD Radeon RX 580 Series" in a reporter's own list, its key
+# also in Markdown bold as issue templates write it ("- **GPU**: NVIDIA GeForce RTX 5090",
+# "- **GPU:** NVIDIA GeForce RTX 3050").
 _VENDOR_WORDS: Final = r"(?:NVIDIA|AMD|GeForce|Radeon|Tesla|Quadro|TITAN|Instinct)\b"
 _GPU_PROSE: Final = re.compile(
-    r"^\s*(?:[-*]\s*)?(?:GPU|Graphics card|显卡)(?:\s*\d)?\s*[:：]\s*"
-    rf"({_VENDOR_WORDS}[^(\n]{{1,50}}?)\s*(?:\(|$)"
+    r"^\s*(?:[-*]\s*)?(?:\*\*|__)?(?:GPU|Graphics card|显卡)(?:\s*\d)?(?:\*\*|__)?\s*[:：]"
+    rf"(?:\*\*|__)?\s*({_VENDOR_WORDS}[^(\n]{{1,50}}?)\s*(?:\(|$)"
 )
 # An NVIDIA GeForce name anywhere in the prose ("a laptop GeForce RTX 3070"): read only where
 # torch says it has no code for the GPU and nothing else names it (assemble._gpus).
