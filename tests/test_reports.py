@@ -668,3 +668,10 @@ def test_a_gpu_key_in_markdown_bold_names_the_gpu() -> None:
     assert [(f.key, f.value) for f in facts] == [("gpu", "NVIDIA GeForce RTX 3050")]
     found = codes_of(ELEVENTH / "pt160804-rtx5090-torch-2.2.0-cu121-not-detected.md")
     assert found["device.arch_not_compiled"].params["arch"] == "sm_120"
+
+
+def test_a_torch_classs_virtual_table_missing_is_a_torch_symbol_missing() -> None:
+    # PARE#29: torch::jit::Method's vtable, mangled with the Itanium ABI's "TV" special name.
+    paste = b"I encountered a problem: undefined symbol: _ZTVN5torch3jit6MethodE\n"
+    (found,) = pasted.diagnose(reports.read(paste)).findings
+    assert found.code == "extension.built_for_other_torch"

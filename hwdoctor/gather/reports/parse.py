@@ -278,9 +278,11 @@ _UNDEFINED_WORDS: Final = "undefined symbol:"
 _DYLD_WORDS: Final = "Symbol not found:"
 # Mangled names of torch's C++ library: c10::, at::, torch::, its Python bindings (THP…).
 # torch's C shim for compiled extensions (aoti_torch_*, torch/csrc/inductor/aoti_torch/c/shim.h)
-# is torch's too.
+# is torch's too. A class's virtual table and type info are its symbols as well, mangled with
+# the Itanium C++ ABI's special names (§5.1.4.1: TV virtual table, TT VTT, TI typeinfo, TS
+# typeinfo name): _ZTVN5torch3jit6MethodE is torch::jit::Method's vtable.
 _TORCH_CXX: Final = re.compile(
-    r"^_ZN?K?\d*(?:3c10|2at|5torch)|^THP|^aoti_torch_|c10::|at::|torch::"
+    r"^_Z(?:T[VTIS])?N?K?\d*(?:3c10|2at|5torch)|^THP|^aoti_torch_|c10::|at::|torch::"
 )
 _MODULE_FILE: Final = re.compile(r"([A-Za-z_]\w*)(?:\.cpython[\w-]*|\.abi3)?\.(?:so|pyd)\b")
 # torchvision's and torchaudio's own checks that they were built for another torch
