@@ -675,3 +675,12 @@ def test_a_torch_classs_virtual_table_missing_is_a_torch_symbol_missing() -> Non
     paste = b"I encountered a problem: undefined symbol: _ZTVN5torch3jit6MethodE\n"
     (found,) = pasted.diagnose(reports.read(paste)).findings
     assert found.code == "extension.built_for_other_torch"
+
+
+def test_torchs_not_compiled_message_retyped_in_lower_case_is_read() -> None:
+    # pytorch#41227: the message in the reporter's lower case, a GTX 1080 Ti in prose.
+    paste = reports.read(
+        b'I got this error "torch not compiled with cuda enabled" when I wanted to define a '
+        b"tensor on GPU.\nand I have Geforce GTX 1080 Ti\n"
+    )
+    assert "torch.cpu_only_build" in {f.code for f in pasted.diagnose(paste).findings}

@@ -267,7 +267,9 @@ _MIN_CAPABILITY: Final = re.compile(
     r"minimum cuda capability supported by this library is (\d+\.\d+)"
 )
 _CC_ROW: Final = re.compile(r"^\s*-\s*(\d+)\.(\d+) which supports hardware CC")
-_NOT_COMPILED: Final = re.compile(r"Torch not compiled with CUDA enabled")
+# torch's words (torch/cuda/__init__.py `_lazy_init`), also as reporters retype them in
+# lower case ("torch not compiled with cuda enabled").
+_NOT_COMPILED: Final = re.compile(r"Torch not compiled with CUDA enabled", re.I)
 _INVALID_FUNCTION: Final = re.compile(
     r"HIP error: invalid device function|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu",
     re.I,
