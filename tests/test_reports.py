@@ -684,3 +684,14 @@ def test_torchs_not_compiled_message_retyped_in_lower_case_is_read() -> None:
         b"tensor on GPU.\nand I have Geforce GTX 1080 Ti\n"
     )
     assert "torch.cpu_only_build" in {f.code for f in pasted.diagnose(paste).findings}
+
+
+def test_rocblas_missing_library_is_read_without_its_prefix() -> None:
+    # FramePack-ZLUDA#4: the paste lost the line's first letter ("ocBLAS error: …"); rocBLAS's
+    # " for GPU arch : gfx1201" (library/src/tensile_host.cpp) still names the target.
+    paste = reports.read(
+        b"> ocBLAS error: Cannot read C:\\Program Files\\AMD\\ROCm\\6.2\\bin\\/rocblas/library/"
+        b"TensileLibrary.dat: No such file or directory for GPU arch : gfx1201\n"
+    )
+    assert ("gfx", "gfx1201") in {(f.key, f.value) for f in paste.facts}
+    assert "device.gfx_not_compiled" in {f.code for f in pasted.diagnose(paste).findings}

@@ -204,9 +204,13 @@ _COMFY_ARCH: Final = re.compile(r"^\s*AMD arch:\s*(gfx[0-9a-f]{3,4})\b")
 _COMFY_DEVICE: Final = re.compile(
     r"^\s*Device: cuda:(\d+) (.+?) : (?:cudaMallocAsync|hipMallocAsync|native|cudaMalloc)\s*$"
 )
-# rocBLAS (shipped inside torch's ROCm wheel) has no kernels for the GPU: "Cannot read
-# …/TensileLibrary.dat: … for GPU arch : gfx900".
-_ROCBLAS: Final = re.compile(r"rocBLAS error: .*?GPU arch\s*:\s*(gfx[0-9a-f]{3,4})")
+# rocBLAS (shipped inside torch's ROCm wheel) has no kernels for the GPU: "rocBLAS error: Cannot
+# read …/TensileLibrary.dat: <strerror> for GPU arch : gfx900" (ROCm/rocBLAS
+# library/src/tensile_host.cpp). Its " for GPU arch : " is read without the prefix too: a
+# paste that lost the line's start ("ocBLAS error: …") or wrapped it after the path.
+_ROCBLAS: Final = re.compile(
+    r"rocBLAS error: .*?GPU arch\s*:\s*(gfx[0-9a-f]{3,4})|\bfor GPU arch : (gfx[0-9a-f]{3,4})"
+)
 
 # lspci's line for a GPU: the PCI ID database's names, "[AMD/ATI] Navi 22 [Radeon RX 6700/6700 XT
 # /6750 XT / 6800M/6850M XT]" or "NVIDIA Corporation GA102 [GeForce RTX 3090]".
@@ -839,8 +843,9 @@ def _messages(state: _State, number: int, line: str) -> None:
     if comfy := _COMFY_DEVICE.match(line):
         add("gpu", comfy.group(2), index=int(comfy.group(1)))
     if rocblas := _ROCBLAS.search(line):
-        add("message.invalid_device_function", f"rocBLAS has no kernels for {rocblas.group(1)}")
-        add("gfx", rocblas.group(1))
+        target = rocblas.group(1) or rocblas.group(2)
+        add("message.invalid_device_function", f"rocBLAS has no kernels for {target}")
+        add("gfx", target)
     if _NO_GPUS.search(line):
         add("message.no_gpus", "No CUDA GPUs are available")
     if _NVIDIA_SMI_PRESENT.search(line):
