@@ -695,3 +695,14 @@ def test_rocblas_missing_library_is_read_without_its_prefix() -> None:
     )
     assert ("gfx", "gfx1201") in {(f.key, f.value) for f in paste.facts}
     assert "device.gfx_not_compiled" in {f.code for f in pasted.diagnose(paste).findings}
+
+
+def test_a_radeon_named_by_number_and_xt_has_its_target() -> None:
+    # ComfyUI#7400: "my 9070 XT AMD GPU" beside HIP's "invalid device function" (gfx1201).
+    paste = reports.read(
+        b"I am attempting to run ComfyUI using ROCm6.3, however I run into issues when trying "
+        b"to run it using my 9070 XT AMD GPU.\n"
+        b'I either get a "**HIP error: invalid device function**" error if I start main.py\n'
+    )
+    assert ("gpu", "Radeon RX 9070 XT") in {(f.key, f.value) for f in paste.facts}
+    assert "device.gfx_not_compiled" in {f.code for f in pasted.diagnose(paste).findings}
