@@ -706,3 +706,18 @@ def test_a_radeon_named_by_number_and_xt_has_its_target() -> None:
     )
     assert ("gpu", "Radeon RX 9070 XT") in {(f.key, f.value) for f in paste.facts}
     assert "device.gfx_not_compiled" in {f.code for f in pasted.diagnose(paste).findings}
+
+
+def test_a_torch_symbol_after_a_cut_loader_message_is_still_torchs() -> None:
+    # SongGeneration#85's title: "undefined" mistyped, c10::Error's constructor after it.
+    paste = reports.read(
+        b"# Ubuntu 22.04 , ufined symbol: _ZN3c105ErrorC2ENS_14SourceLocationENSt7__cxx1112basic"
+        b"_stringIcSt11char_traitsIcESaIcEEE\n"
+    )
+    (found,) = pasted.diagnose(paste).findings
+    assert found.code == "extension.built_for_other_torch"
+    # without "undefined", a symbol that is not torch's is not read at all
+    with pytest.raises(UsageError):
+        reports.read(b"ufined symbol: cublasLtGetVersion\n")
+    lines = ("x symbol: " * 199 + "\n") * 200
+    assert not pasted.diagnose(reports.read(("torch 2.6.0+cu124\n" + lines).encode())).findings

@@ -282,6 +282,7 @@ _NO_KERNEL: Final = re.compile(r"no kernel image is available for execution on t
 # The loader's "<path>.so: undefined symbol: <symbol>", likewise read around its words.
 _UNDEFINED_WORDS: Final = "undefined symbol:"
 _DYLD_WORDS: Final = "Symbol not found:"
+_SYMBOL_WORDS: Final = " symbol: "
 # Mangled names of torch's C++ library: c10::, at::, torch::, its Python bindings (THP…).
 # torch's C shim for compiled extensions (aoti_torch_*, torch/csrc/inductor/aoti_torch/c/shim.h)
 # is torch's too. A class's virtual table and type info are its symbols as well, mangled with
@@ -803,8 +804,13 @@ def _messages(state: _State, number: int, line: str) -> None:
         ahead, _, rest = line.partition(_DYLD_WORDS)
         ahead = ahead.replace("dlopen(", " ").replace(", 2)", " ")
         loader, words = ahead + _DYLD_WORDS + rest.replace(" __Z", " _Z", 1), _DYLD_WORDS
+    elif _UNDEFINED_WORDS not in line:
+        # The loader's words cut or mistyped before "symbol:" ("# Ubuntu 22.04 , ufined
+        # symbol: _ZN3c105ErrorC2…" as an issue title): only a torch C++ symbol after it is
+        # read, as one a module wanted from torch.
+        words = _SYMBOL_WORDS
     if (at := loader.find(words)) >= 0:
-        before = loader[:at].split()
+        before = loader[:at].split() if words is not _SYMBOL_WORDS else []
         symbol = loader[at + len(words) :].split()
         path = before[-1].rstrip(":") if before else ""
         module = _MODULE_FILE.search(path.replace("\\", "/").rsplit("/", 1)[-1])
