@@ -721,3 +721,12 @@ def test_a_torch_symbol_after_a_cut_loader_message_is_still_torchs() -> None:
         reports.read(b"ufined symbol: cublasLtGetVersion\n")
     lines = ("x symbol: " * 199 + "\n") * 200
     assert not pasted.diagnose(reports.read(("torch 2.6.0+cu124\n" + lines).encode())).findings
+
+
+def test_kohyas_copy_of_the_installers_nvidia_smi_check_is_read() -> None:
+    # kohya_ss#1608: its check_torch logs "nVidia toolkit detected" when nvidia-smi is there.
+    paste = reports.read(
+        b">INFO     nVidia toolkit detected\n>INFO     Torch 2.0.1+cpu\n"
+        b">WARNING  Torch reports CUDA not available\n"
+    )
+    assert "torch.cpu_only_build" in {f.code for f in pasted.diagnose(paste).findings}

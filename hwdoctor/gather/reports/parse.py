@@ -301,8 +301,11 @@ _COMPANION_SAID: Final = re.compile(
     re.I,
 )
 # SD.Next's installer (installer.py check_torch): "nVidia CUDA toolkit detected: nvidia-smi
-# present", logged when nvidia-smi is on the PATH (or in System32 on Windows).
-_NVIDIA_SMI_PRESENT: Final = re.compile(r"\bnVidia CUDA toolkit detected\b")
+# present", logged when nvidia-smi is on the PATH (or in System32 on Windows); its later
+# "CUDA: nVidia toolkit detected" (installer.py install_cuda) and kohya_ss's copy of that check
+# (bmaltais/kohya_ss setup/validate_requirements.py check_torch: "nVidia toolkit detected")
+# say the same. The capital V is that code's own spelling.
+_NVIDIA_SMI_PRESENT: Final = re.compile(r"\bnVidia (?:CUDA )?toolkit detected\b")
 _NO_GPUS: Final = re.compile(r"No CUDA GPUs are available|no CUDA-capable device is detected")
 _NO_HIP_GPUS: Final = re.compile(r"No HIP GPUs are available")
 _TOO_OLD_WORDS: Final = re.compile(r"PyTorch no longer supports this GPU because it is too old")
