@@ -730,3 +730,14 @@ def test_kohyas_copy_of_the_installers_nvidia_smi_check_is_read() -> None:
         b">WARNING  Torch reports CUDA not available\n"
     )
     assert "torch.cpu_only_build" in {f.code for f in pasted.diagnose(paste).findings}
+
+
+def test_torchs_older_words_for_a_missing_torchvision_operator() -> None:
+    # Yet-Another-EfficientDet#696: torch 1.4's "No such operator torchvision::nms".
+    paste = reports.read(
+        b"why will it report an error? RuntimeError: No such operator torchvision::nms\n"
+        b"torch 1.4.0+cu92\ntorchvision 0.5.0\n"
+    )
+    (found,) = pasted.diagnose(paste).findings
+    assert found.code == "extension.built_for_other_torch"
+    assert found.params["package"] == "torchvision"

@@ -238,10 +238,12 @@ def check_probe_failures(known: Known) -> Iterable[Finding]:
 # torch does not export was compiled against another torch: torch's C++ ABI is not stable
 # across releases (https://pytorch.org/cppdocs/notes/faq.html; the dynamic loader's
 # "undefined symbol" is the symptom). torchvision says it in words when its operators did
-# not register: "operator torchvision::nms does not exist" (torchvision/extension.py).
+# not register: "operator torchvision::nms does not exist" (torchvision/extension.py), or
+# torch's op lookup, "No such operator torchvision::nms" (torch/csrc/jit/python/init.cpp
+# `_jit_get_operation`, what torch.ops.torchvision.nms raised in the 1.x releases).
 _TORCH_SYMBOL: Final = re.compile(
     r"undefined symbol: \S*(?:c10|NK?2at|at::|NK?5torch|torch::|THP|aoti_torch_)\S*"
-    r"|operator torchvision::\w+ does not exist"
+    r"|operator torchvision::\w+ does not exist|No such operator torchvision::\w+"
     r"|PyTorch and \w+ were compiled with different CUDA"
 )
 

@@ -294,10 +294,12 @@ _TORCH_CXX: Final = re.compile(
 _MODULE_FILE: Final = re.compile(r"([A-Za-z_]\w*)(?:\.cpython[\w-]*|\.abi3)?\.(?:so|pyd)\b")
 # torchvision's and torchaudio's own checks that they were built for another torch
 # (torchvision/extension.py `_check_cuda_version`, torchaudio/_extension): a missing operator,
-# or "Detected that PyTorch and TorchAudio were compiled with different CUDA versions".
+# or "Detected that PyTorch and TorchAudio were compiled with different CUDA versions". torch's
+# op lookup says the missing operator as "No such operator torchvision::nms"
+# (torch/csrc/jit/python/init.cpp `_jit_get_operation`).
 _COMPANION_SAID: Final = re.compile(
-    r"operator (torchvision)::\w+ does not exist|PyTorch and (torchvision|torchaudio) were "
-    r"compiled with different CUDA (?:major )?versions",
+    r"operator (torchvision)::\w+ does not exist|No such operator (torchvision)::\w+"
+    r"|PyTorch and (torchvision|torchaudio) were compiled with different CUDA (?:major )?versions",
     re.I,
 )
 # SD.Next's installer (installer.py check_torch): "nVidia CUDA toolkit detected: nvidia-smi
@@ -824,7 +826,7 @@ def _messages(state: _State, number: int, line: str) -> None:
             # a torch C++ symbol, the module that wanted it not named: still another torch's
             add("message.undefined_symbol", symbol[0][:120], name="")
     if companion := _COMPANION_SAID.search(line):
-        name = (companion.group(1) or companion.group(2)).lower()
+        name = next(group for group in companion.groups() if group).lower()
         add("message.undefined_symbol", f"{name}: built for another torch", name=name)
     if _DRIVER_TOO_OLD.search(line):
         add("message.driver_too_old", "The NVIDIA driver on your system is too old")
