@@ -156,6 +156,49 @@ def world(tmp_path: Path) -> Iterator[World]:
     yield World(tmp_path / "world")
 
 
+@pytest.fixture(scope="session")
+def here(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """This machine's evidence, gathered once per test process by a live `detect`.
+
+    Tests of what a report says (requirements, formats, widths, colour) read it with
+    `--from`: the report is a pure function of the evidence, and tests/test_evidence.py
+    proves that `--from` prints what the live run printed. The live paths keep their own
+    end-to-end tests.
+    """
+    path = tmp_path_factory.mktemp("here") / "evidence.json"
+    result = run_hwdoctor("detect", "--save-evidence", str(path), "--json")
+    assert result.returncode == 0 and path.is_file(), result
+    return str(path)
+
+
+def evidence_of(world_env: Mapping[str, str], path: Path) -> Result:
+    """A live `detect --json --save-evidence PATH` in a world: its report, and its evidence
+    for the `--from` runs of the same test."""
+    result = run_hwdoctor("detect", "--json", "--save-evidence", str(path), env=world_env)
+    assert path.is_file(), result
+    return result
+
+
+def everything_under(directory: Path) -> list[str]:
+    return sorted(str(path.relative_to(directory)) for path in directory.rglob("*"))
+
+
+@pytest.fixture
+def sealed(tmp_path: Path) -> tuple[dict[str, str], list[Path]]:
+    """An environment whose home, temporary and working directories start out empty, with
+    every cache left at its default (so under that home) and the Hub offline; a test runs
+    hwdoctor in it with `cwd=directories[2]` and checks `everything_under` each is still
+    empty: a doctor leaves no trace."""
+    home, tmp, cwd = (tmp_path / name for name in ("home", "tmp", "cwd"))
+    for directory in (home, tmp, cwd):
+        directory.mkdir()
+    env = base_env()
+    for name in ("HF_HOME", "HF_HUB_CACHE", "XDG_CACHE_HOME", "TORCH_HOME", "TRANSFORMERS_CACHE"):
+        env.pop(name, None)
+    env.update(HOME=str(home), TMPDIR=str(tmp), HF_HUB_OFFLINE="1")
+    return env, [home, tmp, cwd]
+
+
 @pytest.fixture
 def golden(request: pytest.FixtureRequest) -> Any:
     """Compare text with tests/golden/NAME, or rewrite it with --update-golden."""

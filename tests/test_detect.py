@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import backend, base_env, codes, run_hwdoctor
+from tests.conftest import backend, base_env, codes, evidence_of, run_hwdoctor
 from tests.fakeworld import FakeDevice, World, make_bare_venv
 
 REGISTRY_KEYS = [
@@ -56,8 +56,8 @@ def test_this_machine_cpu_usable_everything_else_absent() -> None:
     assert data["findings"] == []
 
 
-def test_human_output() -> None:
-    result = run_hwdoctor("detect")
+def test_human_output(here: str) -> None:
+    result = run_hwdoctor("detect", "--from", here)
     assert result.returncode == 0, result
     assert "torch 2.13.0" in result.stdout
     assert "Usable: cpu" in result.stdout
@@ -228,10 +228,10 @@ def test_an_extension_requirement_behind_an_extra_is_not_a_mismatch(world: World
     )
 
 
-def test_an_empty_metadata_has_an_unknown_version(world: World) -> None:
+def test_an_empty_metadata_has_an_unknown_version(world: World, tmp_path: Path) -> None:
     world.privateuse1("mlu", module="torch_mlu", dist="torch-mlu", version="1.2.0")
     (world.site / "torch_mlu-1.2.0.dist-info" / "METADATA").write_text("", encoding="utf-8")
-    result = run_hwdoctor("detect", "--json", env=world.env(base_env()))
+    result = evidence_of(world.env(base_env()), tmp_path / "e.json")
     assert result.returncode == 0, result
     assert backend(result.json(), "mlu")["version"] == "unknown"
-    assert "None" not in run_hwdoctor("detect", env=world.env(base_env())).stdout
+    assert "None" not in run_hwdoctor("detect", "--from", str(tmp_path / "e.json")).stdout

@@ -14,7 +14,7 @@ import pytest
 from hwdoctor import launch as launcher
 from hwdoctor.diagnosis import ranks as distributed
 from hwdoctor.model.reports import RankReport
-from tests.conftest import ROOT, base_env, codes, run_hwdoctor
+from tests.conftest import ROOT, base_env, codes, everything_under, run_hwdoctor
 from tests.fakeworld import FakeDevice, World
 
 
@@ -46,18 +46,16 @@ def test_torchrun_two_ranks_one_document() -> None:
 
 
 @pytest.mark.slow
-def test_nproc_starts_torchrun_itself() -> None:
-    result = run_hwdoctor("detect", "--nproc", "2", "--json")
-    assert result.returncode == 0, result
-    assert_two_cpu_ranks(result.json())
-
-
-@pytest.mark.slow
-def test_nproc_human_output() -> None:
-    result = run_hwdoctor("detect", "--nproc", "2")
+def test_nproc_starts_torchrun_itself_and_leaves_no_trace(
+    sealed: tuple[dict[str, str], list[Path]],
+) -> None:
+    env, directories = sealed
+    result = run_hwdoctor("detect", "--nproc", "2", env=env, cwd=directories[2])
     assert result.returncode == 0, result
     assert result.stdout.startswith("Distributed 2 of 2 ranks reported")
-    assert result.stdout.count("gloo") == 2
+    assert result.stdout.count("gloo") == 2  # one report, rank 0's, with both ranks
+    for directory in directories:  # torchrun's and every rank's files went with them
+        assert everything_under(directory) == [], (directory.name, result)
 
 
 def stall_rank_one(world: World) -> None:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from hwdoctor import devices
 from hwdoctor.errors import UsageError
-from tests.conftest import base_env, codes, run_hwdoctor
+from tests.conftest import base_env, codes, evidence_of, run_hwdoctor
 from tests.fakeworld import FakeDevice, World
 
 ASCEND = FakeDevice("Ascend910B3", 64 << 30, 60 << 30)
@@ -42,14 +44,17 @@ def test_json_contract_on_this_machine() -> None:
     assert data["basis"] == "predicted"
 
 
-def test_human_output_answers_first_and_shows_the_chain_with_verbose(world: World) -> None:
+def test_human_output_answers_first_and_shows_the_chain_with_verbose(
+    world: World, tmp_path: Path
+) -> None:
     world.privateuse1("npu", devices=(ASCEND, ASCEND))
-    result = run_hwdoctor("explain", env=world.env(base_env()))
+    evidence = str(tmp_path / "e.json")
+    result = run_hwdoctor("explain", "--save-evidence", evidence, env=world.env(base_env()))
     assert result.returncode == 0, result
     assert result.stdout.startswith("Training will use npu:0; inference loads on cpu unless you ")
     assert "is_torch_npu_available()" not in result.stdout  # the checks only with --verbose
     assert 'device_map="auto"  npu:0 (60 GiB), npu:1 (60 GiB)' in result.stdout
-    result = run_hwdoctor("explain", "--verbose", env=world.env(base_env()))
+    result = run_hwdoctor("explain", "--verbose", "--from", evidence)
     out = result.stdout
     assert "TrainingArguments(...).device → npu:0" in out
     assert "is_torch_npu_available() = True (2 devices) → npu:0" in out
@@ -66,7 +71,7 @@ def test_verify_agrees_on_this_machine() -> None:
     assert document["exit_code"] == 0
 
 
-def test_explain_neuron_on_this_machine() -> None:
+def test_explain_neuron_on_this_machine(here: str) -> None:
     result = run_hwdoctor("explain", "neuron")
     assert result.returncode == 0, result
     out = " ".join(result.stdout.split())  # unwrap the terminal layout
@@ -79,7 +84,7 @@ def test_explain_neuron_on_this_machine() -> None:
     assert "not here: TrainingArguments picks cpu on this machine" in out
     assert 'no: device_map="auto" never budgets neuron devices' in out
     assert 'Once usable, pass AutoModelForCausalLM.from_pretrained(..., device_map="neuron")' in out
-    data = run_hwdoctor("explain", "neuron", "--json").json()["data"]
+    data = run_hwdoctor("explain", "neuron", "--json", "--from", here).json()["data"]
     (row,) = data["rows"]
     assert (row["installed"], row["hardware_present"], row["usable"]) == (False, False, False)
     assert data["device_map_auto"] is False
@@ -87,8 +92,8 @@ def test_explain_neuron_on_this_machine() -> None:
     assert "NEURON_RT_VISIBLE_CORES" in row["visibility_env"]
 
 
-def test_explain_cuda_covers_nvidia_and_amd() -> None:
-    data = run_hwdoctor("explain", "cuda", "--json").json()["data"]
+def test_explain_cuda_covers_nvidia_and_amd(here: str) -> None:
+    data = run_hwdoctor("explain", "cuda", "--json", "--from", here).json()["data"]
     assert [row["key"] for row in data["rows"]] == ["cuda", "rocm"]
     missing = [row["missing"] for row in data["rows"]]
     assert missing == [
@@ -97,12 +102,17 @@ def test_explain_cuda_covers_nvidia_and_amd() -> None:
     ]
 
 
-def test_explain_npu_index_beyond_the_devices(world: World) -> None:
+def test_explain_npu_index_beyond_the_devices(world: World, tmp_path: Path) -> None:
     world.privateuse1("npu", devices=(ASCEND, ASCEND))
-    data = run_hwdoctor("explain", "npu:3", "--json", env=world.env(base_env())).json()["data"]
+    evidence_of(world.env(base_env()), tmp_path / "e.json")
+    data = run_hwdoctor("explain", "npu:3", "--json", "--from", str(tmp_path / "e.json")).json()[
+        "data"
+    ]
     assert data["usable"] is False
     assert "there is no npu:3: 2 device(s) visible" in data["rows"][0]["missing"][0]
-    data = run_hwdoctor("explain", "npu:1", "--json", env=world.env(base_env())).json()["data"]
+    data = run_hwdoctor("explain", "npu:1", "--json", "--from", str(tmp_path / "e.json")).json()[
+        "data"
+    ]
     assert data["usable"] is True and data["training"]["device_now"] == "npu:0"
 
 

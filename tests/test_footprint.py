@@ -1,5 +1,9 @@
 """A doctor leaves no trace: no files in the home directory, the working directory or the
-temporary directory, whatever it ran, and no code from a model without being asked."""
+temporary directory, whatever it ran, and no code from a model without being asked.
+
+The same check runs where those commands already run end to end: `detect`, `explain
+--verify` and `load` of the tiny model in tests/test_no_network.py, `detect --nproc 2` in
+tests/test_distributed.py."""
 
 from __future__ import annotations
 
@@ -7,34 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import base_env, run_hwdoctor
+from tests.conftest import everything_under, run_hwdoctor
 from tests.test_load import remote_code_model
 
-
-def everything_under(directory: Path) -> list[str]:
-    return sorted(str(path.relative_to(directory)) for path in directory.rglob("*"))
-
-
-@pytest.fixture
-def sealed(tmp_path: Path) -> tuple[dict[str, str], list[Path]]:
-    """An environment whose home, temporary and working directories start out empty, with
-    every cache left at its default (so under that home) and no network."""
-    home, tmp, cwd = (tmp_path / name for name in ("home", "tmp", "cwd"))
-    for directory in (home, tmp, cwd):
-        directory.mkdir()
-    env = base_env()
-    for name in ("HF_HOME", "HF_HUB_CACHE", "XDG_CACHE_HOME", "TORCH_HOME", "TRANSFORMERS_CACHE"):
-        env.pop(name, None)
-    env.update(HOME=str(home), TMPDIR=str(tmp), HF_HUB_OFFLINE="1")
-    return env, [home, tmp, cwd]
-
-
 COMMANDS = {
-    "detect": ("detect", "--json"),
-    "explain --verify": ("explain", "--verify", "--json"),
-    "load (tiny model)": ("load", "--device", "cpu", "--max-new-tokens", "2", "--json"),
     "load --plan": ("load", "--plan", "--json"),
-    "detect --nproc 2": ("detect", "--nproc", "2", "--json"),
 }
 
 

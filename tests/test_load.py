@@ -7,6 +7,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -48,10 +49,9 @@ def offline_env(tmp_path: Path, env: dict[str, str] | None = None) -> dict[str, 
     return env
 
 
-def test_default_tiny_model_on_cpu(tmp_path: Path) -> None:
-    result = run_hwdoctor("load", "--device", "cpu", "--json", env=offline_env(tmp_path))
-    assert result.returncode == 0, result
-    data = result.json()["data"]
+def check_default_tiny_model_on_cpu(data: dict[str, Any]) -> None:
+    """What `load --device cpu --json` says of the embedded tiny model; the run is
+    tests/test_no_network.py's, where it also opens no socket and leaves no file."""
     assert data["ok"] and data["problem"] is None
     assert data["model"] == "tiny Qwen3 (embedded)"
     assert [row["device"] for row in data["placement"]] == ["cpu"]
@@ -65,13 +65,19 @@ def test_default_tiny_model_on_cpu(tmp_path: Path) -> None:
 
 
 def test_default_tiny_model_human_output(tmp_path: Path) -> None:
-    result = run_hwdoctor(
-        "load", "--device", "cpu", "--max-new-tokens", "4", env=offline_env(tmp_path)
-    )
+    env = {**offline_env(tmp_path), "COLUMNS": "80"}
+    result = run_hwdoctor("load", "--device", "cpu", "--max-new-tokens", "4", env=env)
     assert result.returncode == 0, result
     assert "tiny Qwen3 (embedded) on cpu" in result.stdout
     assert "generate 4 tokens in" in result.stdout and "tokens/s" in result.stdout
     assert "Loading weights" not in result.stdout  # progress never on stdout
+    # Readable at 80 columns: only a command may run past the edge, whole.
+    too_long = [
+        line
+        for line in result.stdout.splitlines()
+        if len(line) > 80 and not line.lstrip().startswith(("/", "'", "#", "~"))
+    ]
+    assert not too_long, result
 
 
 def test_local_directory_with_device_map_auto(tiny_qwen3: Path, tmp_path: Path) -> None:

@@ -27,8 +27,8 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import Result, base_env, run_hwdoctor
-from tests.test_load import TINY_QWEN3, build
+from tests.conftest import Result, base_env, everything_under, run_hwdoctor
+from tests.test_load import TINY_QWEN3, build, check_default_tiny_model_on_cpu
 
 GUARD = textwrap.dedent(
     '''
@@ -120,18 +120,31 @@ def test_the_guard_bites(guarded_env: tuple[dict[str, str], Path]) -> None:
     ],
     ids=" ".join,
 )
-def test_no_network(args: list[str], guarded_env: tuple[dict[str, str], Path]) -> None:
-    env, log = guarded_env
-    result = run_hwdoctor(*args, env=env)
+def test_no_network(
+    args: list[str],
+    guarded_env: tuple[dict[str, str], Path],
+    sealed: tuple[dict[str, str], list[Path]],
+) -> None:
+    """Also in a sealed home, temporary and working directory (tests/test_footprint.py),
+    with the Hub online and every cache at its default: no files are left behind."""
+    guarded, log = guarded_env
+    env, directories = sealed
+    env.update({name: guarded[name] for name in ("PYTHONPATH", "HWDOCTOR_NETWORK_LOG")})
+    env.pop("HF_HUB_OFFLINE")
+    result = run_hwdoctor(*args, env=env, cwd=directories[2])
     attempts = log.read_text(encoding="utf-8") if log.exists() else ""
     assert attempts == "", f"network attempts:\n{attempts[:5000]}"
     assert result.returncode == 0, result
+    for directory in directories:
+        assert everything_under(directory) == [], (directory.name, result)
     document = result.json()
     assert document["exit_code"] == 0 and document["errors"] == []
     if args[0] in ("detect", "explain") and len(args) == 2:
         assert document["data"]["packages"]["torch"].startswith("2.13.0")
     if args[0] == "load":
         assert document["data"]["ok"] is True, document["data"]
+    if args == ["load", "--device", "cpu", "--json"]:
+        check_default_tiny_model_on_cpu(document["data"])
 
 
 # --- load of a Hub model when the Hub cannot be reached ---------------------------------------

@@ -34,14 +34,14 @@ def valid(document: object) -> None:
 # --- requirements ----------------------------------------------------------------------------
 
 
-def test_require_cpu_passes() -> None:
-    result = run_hwdoctor("detect", "--require", "cpu")
+def test_require_cpu_passes(here: str) -> None:
+    result = run_hwdoctor("detect", "--from", here, "--require", "cpu")
     assert result.returncode == 0, result
     assert "✓ requires cpu: 1 usable cpu device(s)" in result.stdout
 
 
-def test_require_cuda_fails_with_one_line() -> None:
-    result = run_hwdoctor("detect", "--require", "cuda", "--json")
+def test_require_cuda_fails_with_one_line(here: str) -> None:
+    result = run_hwdoctor("detect", "--from", here, "--require", "cuda", "--json")
     assert result.returncode == 1
     lines = result.stderr.splitlines()
     assert len(lines) == 1, result
@@ -82,11 +82,13 @@ def test_requirements_against_a_fake_npu_machine(world: World) -> None:
     assert memory["found"] == "npu:0: 60 GiB free, npu:1: 60 GiB free"
 
 
-def test_strict_turns_warnings_into_failures(world: World) -> None:
+def test_strict_turns_warnings_into_failures(world: World, tmp_path: Path) -> None:
     world.pci("0000:3b:00.0", "0x19e5", "0xd802", "0x120000")  # an NPU, no torch-npu
     env = world.env(base_env())
-    assert run_hwdoctor("detect", env=env).returncode == 0
-    strict = run_hwdoctor("detect", "--strict", env=env)
+    assert (
+        run_hwdoctor("detect", "--save-evidence", str(tmp_path / "e.json"), env=env).returncode == 0
+    )
+    strict = run_hwdoctor("detect", "--strict", "--from", str(tmp_path / "e.json"))
     assert strict.returncode == 1
     assert "--strict: warnings fail" in strict.stdout
 
@@ -246,25 +248,27 @@ def test_abandon_all_kills_a_probe_nobody_finished() -> None:
 # --- formats ---------------------------------------------------------------------------------
 
 
-def test_no_color_and_not_a_terminal_means_no_escapes() -> None:
+def test_no_color_and_not_a_terminal_means_no_escapes(here: str) -> None:
     env = {**base_env(), "NO_COLOR": "1"}
-    for args in (["detect"], ["list"], ["explain"]):
+    for args in (["detect", "--from", here], ["list"], ["explain", "--from", here]):
         assert not ANSI.search(run_hwdoctor(*args, env=env).stdout), args
+    assert not ANSI.search(run_hwdoctor("detect", env=env).stdout)  # live, the progress too
     env.pop("NO_COLOR")
-    assert not ANSI.search(run_hwdoctor("detect", env=env).stdout)  # piped: no colour
+    assert not ANSI.search(run_hwdoctor("detect", "--from", here, env=env).stdout)  # piped
 
 
-def test_force_color_colours_a_pipe() -> None:
+def test_force_color_colours_a_pipe(here: str) -> None:
     env = {**base_env(), "FORCE_COLOR": "1"}
     env.pop("NO_COLOR")
-    assert ANSI.search(run_hwdoctor("detect", env=env).stdout)
+    assert ANSI.search(run_hwdoctor("detect", "--from", here, env=env).stdout)
 
 
-@pytest.mark.parametrize(
-    "args", [["list"], ["detect"], ["explain"], ["explain", "neuron"], ["load", "-d", "cpu"]]
+@pytest.mark.parametrize(  # load's: tests/test_load.py::test_default_tiny_model_human_output
+    "args", [["list"], ["detect"], ["explain"], ["explain", "neuron"]]
 )
-def test_readable_at_80_columns(args: list[str]) -> None:
+def test_readable_at_80_columns(args: list[str], here: str) -> None:
     env = {**base_env(), "COLUMNS": "80", "HF_HUB_OFFLINE": "1"}
+    args = args if args == ["list"] else [*args, "--from", here]  # what the report says
     result = run_hwdoctor(*args, env=env)
     assert result.returncode == 0, result
     # Only a command may run past the edge, whole, so that it pastes as it is.
@@ -290,25 +294,30 @@ def test_readable_at_80_columns(args: list[str]) -> None:
         ["frobnicate", "--json"],
     ],
 )
-def test_every_json_output_validates_against_the_schema(args: list[str]) -> None:
+def test_every_json_output_validates_against_the_schema(args: list[str], here: str) -> None:
+    if args[:2] in (["detect", "--json"], ["explain", "neuron"]) and "--timeout" not in args:
+        args = [*args, "--from", here]
     result = run_hwdoctor(*args, env={**base_env(), "HF_HUB_OFFLINE": "1"})
     document = json.loads(result.stdout)  # exactly one document on stdout
     valid(document)
     assert document["exit_code"] == result.returncode
 
 
-def test_json_pipes_into_json_tool() -> None:
+def test_json_pipes_into_json_tool(here: str) -> None:
     completed = subprocess.run(
-        f"{sys.executable} -m hwdoctor detect --json | {sys.executable} -m json.tool",
+        f"{sys.executable} -m hwdoctor detect --json --from {here} | {sys.executable} -m json.tool",
         shell=True, capture_output=True, text=True, env=base_env(), cwd=ROOT, check=False,
     )  # fmt: skip
     assert completed.returncode == 0, completed.stderr
     assert json.loads(completed.stdout)["command"] == "detect"
 
 
-def test_markdown_report(world: World) -> None:
+def test_markdown_report(world: World, tmp_path: Path) -> None:
     world.privateuse1("npu", devices=(ASCEND,)).set_env(PYTORCH_ENABLE_MPS_FALLBACK="1")
-    result = run_hwdoctor("detect", "--format", "markdown", env=world.env(base_env()))
+    evidence = str(tmp_path / "e.json")
+    result = run_hwdoctor(
+        "detect", "--format", "markdown", "--save-evidence", evidence, env=world.env(base_env())
+    )
     assert result.returncode == 0, result
     out = result.stdout
     assert out.startswith("## hwdoctor detect")
@@ -316,7 +325,7 @@ def test_markdown_report(world: World) -> None:
     assert "0: Ascend910B3, 64 GiB" in out
     assert "`TrainingArguments(...).device`: `npu:0`" in out
     assert "### Findings" in out and "PYTORCH_ENABLE_MPS_FALLBACK=1" in out
-    explained = run_hwdoctor("explain", "--format", "markdown", env=world.env(base_env())).stdout
+    explained = run_hwdoctor("explain", "--format", "markdown", "--from", evidence).stdout
     assert "### Training" in explained and "### Inference" in explained
     assert "`pipeline()` without `device` → `npu:0`" in explained
 
@@ -371,11 +380,13 @@ def test_markdown_hides_gpu_uuids_and_the_hostname(world: World) -> None:
 # --- CI integration --------------------------------------------------------------------------
 
 
-def test_github_actions_annotations_and_step_summary(tmp_path: Path) -> None:
+def test_github_actions_annotations_and_step_summary(tmp_path: Path, here: str) -> None:
     summary = tmp_path / "summary.md"
     summary.write_text("earlier steps\n")
     env = {**base_env(), "GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": str(summary)}
-    result = run_hwdoctor("detect", "--require", "cuda", "--require", "cpu", "--json", env=env)
+    result = run_hwdoctor(
+        "detect", "--from", here, "--require", "cuda", "--require", "cpu", "--json", env=env
+    )
     assert result.returncode == 1
     json.loads(result.stdout)  # stdout is still only the result
     errors = [line for line in result.stderr.splitlines() if line.startswith("::error")]
@@ -479,6 +490,6 @@ def test_completion_imports_nothing_heavy() -> None:
 def test_stdout_carries_only_the_result() -> None:
     result = run_hwdoctor("detect", "--json")
     assert result.stderr == ""
+    assert backend(result.json(), "cpu")["status"] == "ok"
     result = run_hwdoctor("explain", "--json")
     assert result.stderr == ""
-    assert backend(run_hwdoctor("detect", "--json").json(), "cpu")["status"] == "ok"

@@ -71,6 +71,17 @@ def _plan(*args: str, env: dict[str, str]) -> dict[str, Any]:
     return plan
 
 
+@pytest.fixture(scope="module")
+def cpu_sizes(
+    sharded: tuple[Path, dict[str, Any]], tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Any]:
+    """The sizes `load --plan -d cpu` gives the sharded checkpoint, for the budgets below."""
+    folder, _ = sharded
+    env = {**base_env(), "HF_HOME": str(tmp_path_factory.mktemp("hf")), "HF_HUB_OFFLINE": "1"}
+    fits: dict[str, Any] = _plan(str(folder), "-d", "cpu", env=env)["fits"]
+    return fits
+
+
 def test_a_local_checkpoint_is_sized_from_its_headers(
     sharded: tuple[Path, dict[str, Any]], tmp_path: Path
 ) -> None:
@@ -123,11 +134,11 @@ def test_a_hub_checkpoint_is_read_by_range_requests_only(
 
 
 def test_a_device_too_small_gets_a_verdict_and_a_smaller_dtype(
-    sharded: tuple[Path, dict[str, Any]], tmp_path: Path
+    sharded: tuple[Path, dict[str, Any]], cpu_sizes: dict[str, Any], tmp_path: Path
 ) -> None:
     folder, _ = sharded
     env = {**base_env(), "HF_HOME": str(tmp_path / "hf"), "HF_HUB_OFFLINE": "1"}
-    full = _plan(str(folder), "-d", "cpu", env=env)["fits"]
+    full = cpu_sizes
     # Memory for the int8 weights (half of bfloat16's; the KV cache stays 16-bit) and the
     # rest, but not for bfloat16's.
     memory = full["total"] - full["weights"] // 2 + 64
@@ -141,13 +152,13 @@ def test_a_device_too_small_gets_a_verdict_and_a_smaller_dtype(
 
 
 def test_offloading_to_the_cpu_is_a_verdict_of_its_own(
-    sharded: tuple[Path, dict[str, Any]], tmp_path: Path, world: World
+    sharded: tuple[Path, dict[str, Any]], cpu_sizes: dict[str, Any], tmp_path: Path, world: World
 ) -> None:
     """An accelerator with room for the KV cache and the working memory but not for all the
     weights: Accelerate can keep the rest in host RAM."""
     folder, _ = sharded
     env = {**base_env(), "HF_HOME": str(tmp_path / "hf"), "HF_HUB_OFFLINE": "1"}
-    sizes = _plan(str(folder), "-d", "cpu", env=env)["fits"]
+    sizes = cpu_sizes
     free = sizes["kv_cache"] + sizes["working"] + sizes["weights"] // 2
     world.privateuse1("npu", devices=(FakeDevice("Ascend910B3", 64 << 30, free),))
     (world.host / "proc").mkdir(parents=True, exist_ok=True)
