@@ -104,11 +104,13 @@ def test_an_absurd_requirement_costs_that_requirement(
 def test_one_undecodable_metadata_costs_one_package(tmp_path: Path) -> None:
     """`Name: torch-mlu\\xff` once erased every package fact: torch 'not installed'."""
     metadata = b"Metadata-Version: 2.1\nName: torch-mlu\xff\nVersion: 1.0\n"
-    result = run_hwdoctor("explain", "--json", env=_extension(tmp_path, "", metadata))
+    evidence = str(tmp_path / "e.json")
+    env = _extension(tmp_path, "", metadata)
+    result = run_hwdoctor("explain", "--json", "--save-evidence", evidence, env=env)
     _no_traceback(result)
     assert "torch.missing" not in result.codes(), result
     assert "probe.error" not in result.codes(), result
-    detect = run_hwdoctor("detect", "--json", env=_extension(tmp_path / "again", "", metadata))
+    detect = run_hwdoctor("detect", "--json", "--from", evidence)
     assert "torch-mlu" in detect.stdout, detect
 
 
@@ -233,16 +235,16 @@ def _run_shell(redirect: str, *args: str, env: dict[str, str] | None = None) -> 
     return Result(tuple(args), completed.returncode, completed.stdout or "", completed.stderr, 0)
 
 
-def test_closed_stdout_has_its_own_exit_code() -> None:
-    result = _run_shell(">&-", "detect", "--json")
+def test_closed_stdout_has_its_own_exit_code(here: str) -> None:
+    result = _run_shell(">&-", "detect", "--json", "--from", here)
     assert result.returncode == OUTPUT_EXIT, result
     _one_error_line(result, "standard output is closed")
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
-@pytest.mark.parametrize("args", [("detect",), ("list", "--json"), ("--help",)])
-def test_full_stdout_has_its_own_exit_code(args: tuple[str, ...]) -> None:
-    result = _run_shell(">/dev/full", *args)
+@pytest.mark.parametrize("args", [("detect", "--from"), ("list", "--json"), ("--help",)])
+def test_full_stdout_has_its_own_exit_code(args: tuple[str, ...], here: str) -> None:
+    result = _run_shell(">/dev/full", *args, *([here] if "--from" in args else []))
     assert result.returncode == OUTPUT_EXIT, result
     _one_error_line(result, "cannot write to standard output")
 
@@ -253,9 +255,9 @@ def test_ascii_stdout_list() -> None:
     assert "cpu" in result.stdout
 
 
-def test_c_locale_detect_json_stays_json() -> None:
+def test_c_locale_detect_json_stays_json(here: str) -> None:
     env = {**base_env(), "LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONIOENCODING": "ascii"}
-    human = run_hwdoctor("detect", env=env)
+    human = run_hwdoctor("detect", "--from", here, env=env)  # the rendering; JSON below is live
     assert human.returncode == 0, human
     assert human.stdout.startswith("Usable:"), human
     result = run_hwdoctor("detect", "--json", env=env)
@@ -263,8 +265,9 @@ def test_c_locale_detect_json_stays_json() -> None:
     assert result.json()["command"] == "detect"
 
 
-def test_zero_columns_still_say_why() -> None:
-    result = run_hwdoctor("detect", "--require", "cuda", env={**base_env(), "COLUMNS": "0"})
+def test_zero_columns_still_say_why(here: str) -> None:
+    env = {**base_env(), "COLUMNS": "0"}
+    result = run_hwdoctor("detect", "--from", here, "--require", "cuda", env=env)
     assert result.returncode == 1, result
     assert "requires cuda" in result.stdout, result
 

@@ -164,14 +164,16 @@ def test_what_is_installed_is_judged_for_the_gpu(tmp_path: Path) -> None:
               "hidden_size": 16, "intermediate_size": 32, "num_hidden_layers": 1,
               "num_attention_heads": 2, "num_key_value_heads": 2}  # fmt: skip
     (model / "config.json").write_text(json.dumps(config))
-    result = run_hwdoctor("explain", "--model", str(model), "--json", env=world.env(base_env()))
+    evidence = str(tmp_path / "e.json")
+    result = run_hwdoctor("explain", "--model", str(model), "--json", "--save-evidence", evidence,
+                          env=world.env(base_env()))  # fmt: skip
     data = result.json()["data"]
     found = data["capabilities"]
     assert found["compile"]["level"] == "yes" and "triton 3.5.0" in found["compile"]["why"]
     assert [(a["name"], a["level"]) for a in found["quantization"]] == [("bitsandbytes", "yes")]
     (flash,) = [f for f in data["findings"] if f["code"] == "explain.flash_attention_unusable"]
     assert "Ampere" in flash["message"] and "7.5" in flash["message"]
-    human = run_hwdoctor("explain", env=world.env(base_env()))
+    human = run_hwdoctor("explain", "--from", evidence)  # the same machine, read again
     said = " ".join(human.stdout.split())
     assert "dtypes on cuda:0 bfloat16 slow (compute capability 7.5 < 8.0" in said, human
     assert "torch.compile yes (triton 3.5.0, compute capability 7.5 >= 7.0)" in said
