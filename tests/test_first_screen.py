@@ -5,12 +5,15 @@ answer the question, no line ends in padding, every remedy of the JSON report is
 of the screen that bash accepts as it is, and no third-party progress bar shows. Golden
 files pin the human output at 60, 80 and 120 columns and piped (no width given); the
 detect and explain ones render recorded evidence (`--from`), so they are the same on
-every machine. Regenerate with `pytest tests/test_first_screen.py --update-golden`.
+every machine. The load plan is made once, live, and rendered at each width by the
+renderer `hwdoctor load` prints with. Regenerate with `pytest tests/test_first_screen.py
+--update-golden`.
 """
 
 from __future__ import annotations
 
 import fcntl
+import io
 import json
 import os
 import re
@@ -21,6 +24,7 @@ import subprocess
 import sys
 import termios
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -197,9 +201,30 @@ def test_golden_screens(name: str, args: tuple[str, ...], width: str, golden) ->
     golden(f"screen/{name}-{width}.txt", text)
 
 
+@pytest.fixture(scope="module")
+def load_plan() -> Any:
+    """`hwdoctor load --plan --device cuda:0 --memory 24GiB`'s report: the probe and the
+    payload run live in this interpreter, as the command runs them."""
+    from hwdoctor import devices
+    from hwdoctor.doctor import load as loading
+
+    device = devices.parse("cuda:0", strategies=True)
+    request = loading.LoadRequest(model=None, device=device, plan=True, memory=24 << 30)
+    return loading.load(request, sys.executable, 60.0)
+
+
 @pytest.mark.parametrize("width", list(WIDTHS))
-def test_golden_load_plan(width: str, golden) -> None:
-    text = rendered(("load", "--plan", "--device", "cuda:0", "--memory", "24GiB"), WIDTHS[width])
+def test_golden_load_plan(
+    width: str, golden, load_plan: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hwdoctor import render
+
+    monkeypatch.delenv("COLUMNS", raising=False)
+    if WIDTHS[width]:
+        monkeypatch.setenv("COLUMNS", WIDTHS[width])
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    assert render.report("load", render.OutputFormat.HUMAN, load_plan) == 0
+    text = sys.stdout.getvalue()
     # The cpu budget is this machine's free memory.
     text = re.sub(r"(cpu: )[\d.]+ [KMGT]iB", r"\1<free>", text)
     golden(f"screen/load-plan-{width}.txt", text)
