@@ -388,7 +388,7 @@ def test_a_release_outside_every_table_is_observed_not_predicted(tmp_path: Path)
     unsupported = [f for f in data["findings"] if f["code"] == "explain.version_unsupported"]
     assert {f["params"]["library"] for f in unsupported} == {"transformers", "accelerate"}
     assert all(f["message"].endswith("observed here, not predicted") for f in unsupported)
-    human = run_hwdoctor("explain", "--python", str(pair.python), env=world.env(base_env()))
+    human = run_hwdoctor("explain", "--from", str(answered))  # what was observed, as shown
     assert human.stdout.startswith("Observed, not predicted: training uses npu:0")
     assert "prediction may differ" not in human.stdout
     saved = run_hwdoctor("detect", "--save-evidence", str(evidence), "--python",
