@@ -366,14 +366,16 @@ def test_secrets_never_appear(command: str, fmt: str, world: World, tmp_path: Pa
         assert "***" in output  # the variables are listed, masked
 
 
-def test_markdown_hides_gpu_uuids_and_the_hostname(world: World) -> None:
+def test_markdown_hides_gpu_uuids_and_the_hostname(world: World, tmp_path: Path) -> None:
     uuid = "GPU-12345678-1234-1234-1234-123456789abc"
     world.patch_cuda(devices=(FakeDevice("NVIDIA H100", capability=(9, 0), uuid=uuid),))
     hostname = os.uname().nodename
-    shared = run_hwdoctor("detect", "--format", "markdown", env=world.env(base_env())).stdout
+    evidence = str(tmp_path / "e.json")
+    shared = run_hwdoctor("detect", "--format", "markdown", "--save-evidence", evidence,
+                          env=world.env(base_env())).stdout  # fmt: skip
     assert uuid not in shared and "<uuid>" in shared
     assert f"host `{hostname}`" not in shared and "host `<hostname>`" in shared
-    kept = run_hwdoctor("detect", "--format", "markdown", "--no-redact", env=world.env(base_env()))
+    kept = run_hwdoctor("detect", "--format", "markdown", "--no-redact", "--from", evidence)
     assert uuid in kept.stdout and f"host `{hostname}`" in kept.stdout
 
 
