@@ -53,6 +53,8 @@ REAL_NVIDIA = [
     ("real/nvidia-smi-q/2x-h100-nvl-550.54.14.txt", "NVIDIA H100 NVL", "9.0"),
     ("real/nvidia-smi-q/1x-titan-v-560.35.03.txt", "NVIDIA TITAN V", "7.0"),
     ("real/nvidia-smi-q/1x-a10-535.129.03.txt", "NVIDIA A10", "8.6"),
+    # NVIDIA's legacy table: the GeForce 210 (GT218/GT216) is 1.2.
+    ("reports_twelfth/pt31876-geforce210-collect-env-torch1.2-cuda10.md", "GeForce 210", "1.2"),
     # Fermi (GeForce G210 is 1.2): not in the table, so unknown rather than guessed.
     ("real/nvidia-smi-q/1x-geforce-g210-340.102.txt", "GeForce G210", None),
 ]  # fmt: skip
@@ -141,6 +143,16 @@ def test_real_amd_names(path: str, name: str, expected: str | None) -> None:
         # Two products under one name, and names not in the table.
         ("GeForce GT 730", None),
         ("GeForce GT 640", None),
+        # The legacy table: names it lists twice, or that its editions place in two rows.
+        ("GeForce G210M", None),  # 1.1 and 1.2 in one copy
+        ("GeForce 8800 GTS", None),  # G80 (1.0) and G92 (1.1) boards
+        ("GeForce 9800 GT", None),  # 1.0 in the current edition, 1.1 in the older one
+        ("GeForce GTX 560 Ti", None),  # also the GF110 (2.0) 448-core board
+        ("Tesla C2050", "2.0"),
+        ("Tesla C2050 / C2070", "2.0"),
+        ("Quadro FX 5800", "1.3"),
+        ("NVIDIA GeForce GT 220", "1.2"),
+        ("GeForce 8800 GTX", "1.0"),
         ("NVIDIA Graphics Device", None),
         ("NVIDIA GeForce RTX 3080/PCIe/SSE2", None),
         ("NVIDIA", None),
