@@ -112,7 +112,11 @@ def test_real_amd_names(path: str, name: str, expected: str | None) -> None:
         ("GeForce GTX TITAN X", "5.2"),
         ("NVIDIA TITAN X", "6.1"),
         ("TITAN X (Pascal)", "6.1"),
-        # Decorations, case, spacing and marks.
+        # Decorations, case, spacing and marks; the series word run into the number.
+        ("RTX4060", "8.9"),
+        ("RTX 3070Ti", "8.6"),
+        ("GeForce GTX1080 Ti", "6.1"),
+        ("RTX 3090 tiny", None),
         ("  nvidia   geforce rtx 4090 ", "8.9"),
         ("NVIDIA GeForce(R) RTX 4090", "8.9"),
         ("NVIDIA A100 80GB PCIe", "8.0"),

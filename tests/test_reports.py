@@ -744,3 +744,17 @@ def test_torchs_older_words_for_a_missing_torchvision_operator() -> None:
     (found,) = pasted.diagnose(paste).findings
     assert found.code == "extension.built_for_other_torch"
     assert found.params["package"] == "torchvision"
+
+
+def test_a_geforce_with_its_series_word_run_into_the_number() -> None:
+    # std#7: "my GPU(RTX4060)" beside torch's "no kernel image" under pytorch 1.7: an 8.9 GPU.
+    paste = reports.read(
+        b"install cuda toolkit 10.2 and pytorch 1.7, I get torch.cuda is available however I "
+        b"still get RuntimeError: CUDA error: no kernel image is available for execution on "
+        b"the device.\nFrom what I understood my GPU(RTX4060) needs latest (12.x) CUDA version.\n"
+    )
+    (found,) = pasted.diagnose(paste).findings
+    assert found.code == "device.arch_not_compiled" and found.params["arch"] == "sm_89"
+    # the same name without torch's own verdict is still not read
+    paste = reports.read(b"torch 2.1.0+cu121\nI also have an RTX4090 at home\n")
+    assert not pasted.diagnose(paste).findings

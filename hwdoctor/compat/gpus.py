@@ -626,6 +626,9 @@ _PUNCTUATION: Final = re.compile(r"[()\[\],;_]")
 _SPACES: Final = re.compile(r"\s+")
 _MAX_Q: Final = re.compile(r"\bwith max-q design\b|\bmax-q\b")
 _GENERATION: Final = re.compile(r"\b(ada|blackwell) generation\b")
+# Reporters run the series word, the number and "Ti" together ("my GPU(RTX4060)",
+# "RTX 3070Ti"); NVIDIA's names always space them.
+_SERIES_NUMBER: Final = re.compile(r"\b(rtx|gtx) ?(\d{3,4})(?: ?(ti))?\b")
 _MEMORY: Final = re.compile(r"^\d+gb$")
 _MEMORY_START: Final = re.compile(r"^\d+g?$")
 _GFX_IN_NAME: Final = re.compile(r"\bgfx(\d{1,2}\d[0-9a-f])\b", re.IGNORECASE)
@@ -651,6 +654,7 @@ def _tokens(name: str, leading: frozenset[str]) -> tuple[list[str], bool]:
     text = text.rstrip(".… ")
     text = _MAX_Q.sub(" ", text)
     text = _GENERATION.sub(r"\1", text)
+    text = _SERIES_NUMBER.sub(lambda m: " ".join(w for w in m.groups() if w), text)
     text = _PUNCTUATION.sub(" ", text).replace("-", " ")
     words = text.split()
     while words and words[0] in leading:
