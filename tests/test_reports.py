@@ -758,3 +758,24 @@ def test_a_geforce_with_its_series_word_run_into_the_number() -> None:
     # the same name without torch's own verdict is still not read
     paste = reports.read(b"torch 2.1.0+cu121\nI also have an RTX4090 at home\n")
     assert not pasted.diagnose(paste).findings
+
+
+def test_torchs_capability_range_warning_is_no_verdict_for_a_newer_minor() -> None:
+    # torch 2.7-2.10's range warning compares with its CUDA version's lowest and highest
+    # capability; a cubin for X.y runs on X.z, z >= y: GB10 (12.1) runs a (8.0)-(12.0) build's
+    # sm_120 code (neural-lam#163, where it did), a GTX 1080 Ti (6.1) does not (comfy docker#61).
+    lines = b"    Found GPU0 NVIDIA GB10 which is of cuda capability 12.1.\n" + (
+        b"    Minimum and Maximum cuda capability supported by this version of PyTorch is\n"
+        b"    (8.0) - (12.0)\n"
+    )
+    facts = {(f.key, f.value) for f in reports.read(lines).facts}
+    assert ("message.capability_range", "8.0-12.0") in facts
+    assert "device.arch_not_compiled" not in codes_of_text(lines)
+    heldout = codes_of(
+        DATA / "reports_heldout" / "comfydocker61-gtx1080ti-sm61-torch-min-cc-7.0-cu128.md"
+    )
+    assert heldout["device.arch_not_compiled"].params["arch"] == "sm_61"
+
+
+def codes_of_text(text: bytes) -> set[str]:
+    return {f.code for f in pasted.diagnose(reports.read(text)).findings}

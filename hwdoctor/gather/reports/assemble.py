@@ -542,6 +542,8 @@ def _verdicts(facts: Facts, key: str) -> dict[str, str]:
     keys = cuda if key == "cuda" else ("message.invalid_device_function",)
     for message in keys:
         said = facts.all(message)
+        if message == "message.capability" and _served_in_range(facts, said):
+            continue
         if said:
             facts.use("torch", said[0])
             return {
@@ -549,6 +551,30 @@ def _verdicts(facts: Facts, key: str) -> dict[str, str]:
                 "older": "yes" if message == "message.too_old" else "",
             }
     return {}
+
+
+def _served_in_range(facts: Facts, said: Sequence[Fact]) -> bool:
+    """Whether torch's range warning ("Found GPU0 NVIDIA GB10 which is of cuda capability
+    12.1. Minimum and Maximum cuda capability supported by this version of PyTorch is (8.0) -
+    (12.0)") names GPUs its build still serves. torch 2.7 to 2.10 compare the capability with
+    the lowest and highest its CUDA version's wheels are built for (torch/cuda/__init__.py
+    `_check_capability`, CUDA_ARCHES_SUPPORTED); a cubin built for X.y runs on X.z for every
+    z >= y (CUDA C++ Programming Guide, "Binary Compatibility"), so a GPU of the highest's
+    major with a newer minor runs its code: the warning is not a verdict of no code."""
+    ranges = facts.all("message.capability_range")
+    if not ranges or not said:
+        return False
+    low, _, high = ranges[0].value.partition("-")
+
+    def parts(text: str) -> tuple[int, int]:
+        major, _, minor = text.partition(".")
+        return int(major), int(minor or 0)
+
+    top = parts(high)
+    return all(
+        parts(low) <= parts(f.value) and parts(f.value)[0] == top[0] and parts(f.value) >= top
+        for f in said
+    )
 
 
 def _ascend(facts: Facts) -> BackendFacts | None:

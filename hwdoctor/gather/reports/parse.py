@@ -267,6 +267,10 @@ _SM_SUPPORTS: Final = re.compile(
 _TOO_OLD: Final = re.compile(
     r"Found GPU\s?(\d+) (\S.*?) which is of (?:cuda|compute) capability (?:\(CC\) )?(\d+)\.(\d+)"
 )
+# Its next words, on the same line or the next ones: "Minimum and Maximum cuda capability
+# supported by this version of PyTorch is" then "(8.0) - (12.0)" (torch 2.7 to 2.10,
+# torch/cuda/__init__.py `_check_capability`, from its CUDA_ARCHES_SUPPORTED table).
+_CAPABILITY_RANGE: Final = re.compile(r"\((\d{1,2})\.(\d)\)\s?-\s?\((\d{1,2})\.(\d)\)\s*$")
 _MIN_CAPABILITY: Final = re.compile(
     r"minimum cuda capability supported by this library is (\d+\.\d+)"
 )
@@ -793,6 +797,9 @@ def _messages(state: _State, number: int, line: str) -> None:
     if old := _TOO_OLD.search(line):
         add("message.unsupported_gpu", old.group(2), index=int(old.group(1)))
         add("message.capability", f"{old.group(3)}.{old.group(4)}", index=int(old.group(1)))
+    if span := _CAPABILITY_RANGE.search(line):
+        low, high = f"{span.group(1)}.{span.group(2)}", f"{span.group(3)}.{span.group(4)}"
+        add("message.capability_range", f"{low}-{high}")
     if minimum := _MIN_CAPABILITY.search(line):
         add("message.min_capability", minimum.group(1))
     if row := _CC_ROW.match(line):
