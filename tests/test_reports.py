@@ -681,35 +681,38 @@ def test_a_torch_classs_virtual_table_missing_is_a_torch_symbol_missing() -> Non
     assert found.code == "extension.built_for_other_torch"
 
 
-def test_torchs_not_compiled_message_retyped_in_lower_case_is_read() -> None:
-    # pytorch#41227: the message in the reporter's lower case, a GTX 1080 Ti in prose.
-    paste = reports.read(
-        b'I got this error "torch not compiled with cuda enabled" when I wanted to define a '
-        b"tensor on GPU.\nand I have Geforce GTX 1080 Ti\n"
-    )
-    assert "torch.cpu_only_build" in {f.code for f in pasted.diagnose(paste).findings}
-
-
-def test_rocblas_missing_library_is_read_without_its_prefix() -> None:
-    # FramePack-ZLUDA#4: the paste lost the line's first letter ("ocBLAS error: …"); rocBLAS's
-    # " for GPU arch : gfx1201" (library/src/tensile_host.cpp) still names the target.
-    paste = reports.read(
-        b"> ocBLAS error: Cannot read C:\\Program Files\\AMD\\ROCm\\6.2\\bin\\/rocblas/library/"
-        b"TensileLibrary.dat: No such file or directory for GPU arch : gfx1201\n"
-    )
-    assert ("gfx", "gfx1201") in {(f.key, f.value) for f in paste.facts}
-    assert "device.gfx_not_compiled" in {f.code for f in pasted.diagnose(paste).findings}
-
-
-def test_a_radeon_named_by_number_and_xt_has_its_target() -> None:
-    # ComfyUI#7400: "my 9070 XT AMD GPU" beside HIP's "invalid device function" (gfx1201).
-    paste = reports.read(
-        b"I am attempting to run ComfyUI using ROCm6.3, however I run into issues when trying "
-        b"to run it using my 9070 XT AMD GPU.\n"
-        b'I either get a "**HIP error: invalid device function**" error if I start main.py\n'
-    )
-    assert ("gpu", "Radeon RX 9070 XT") in {(f.key, f.value) for f in paste.facts}
-    assert "device.gfx_not_compiled" in {f.code for f in pasted.diagnose(paste).findings}
+@pytest.mark.parametrize(
+    ("paste", "fact", "code"),
+    [
+        pytest.param(  # the message in the reporter's lower case, a GTX 1080 Ti in prose
+            b'I got this error "torch not compiled with cuda enabled" when I wanted to define a '
+            b"tensor on GPU.\nand I have Geforce GTX 1080 Ti\n",
+            None, "torch.cpu_only_build", id="pytorch#41227",
+        ),
+        pytest.param(  # the line lost its first letter ("ocBLAS error: …"); rocBLAS's " for
+            # GPU arch : gfx1201" (library/src/tensile_host.cpp) still names the target
+            b"> ocBLAS error: Cannot read C:\\Program Files\\AMD\\ROCm\\6.2\\bin\\/rocblas/library/"
+            b"TensileLibrary.dat: No such file or directory for GPU arch : gfx1201\n",
+            ("gfx", "gfx1201"), "device.gfx_not_compiled", id="FramePack-ZLUDA#4",
+        ),
+        pytest.param(  # "my 9070 XT AMD GPU" beside HIP's "invalid device function"
+            b"I am attempting to run ComfyUI using ROCm6.3, however I run into issues when trying "
+            b"to run it using my 9070 XT AMD GPU.\n"
+            b'I either get a "**HIP error: invalid device function**" error if I start main.py\n',
+            ("gpu", "Radeon RX 9070 XT"), "device.gfx_not_compiled", id="ComfyUI#7400",
+        ),
+        pytest.param(  # its check_torch logs "nVidia toolkit detected" when nvidia-smi is there
+            b">INFO     nVidia toolkit detected\n>INFO     Torch 2.0.1+cpu\n"
+            b">WARNING  Torch reports CUDA not available\n",
+            None, "torch.cpu_only_build", id="kohya_ss#1608",
+        ),
+    ],
+)  # fmt: skip
+def test_real_lines_name_their_cause(paste: bytes, fact: tuple[str, str] | None, code: str) -> None:
+    read = reports.read(paste)
+    if fact is not None:
+        assert fact in {(f.key, f.value) for f in read.facts}
+    assert code in {f.code for f in pasted.diagnose(read).findings}
 
 
 def test_a_torch_symbol_after_a_cut_loader_message_is_still_torchs() -> None:
@@ -725,15 +728,6 @@ def test_a_torch_symbol_after_a_cut_loader_message_is_still_torchs() -> None:
         reports.read(b"ufined symbol: cublasLtGetVersion\n")
     lines = ("x symbol: " * 199 + "\n") * 200
     assert not pasted.diagnose(reports.read(("torch 2.6.0+cu124\n" + lines).encode())).findings
-
-
-def test_kohyas_copy_of_the_installers_nvidia_smi_check_is_read() -> None:
-    # kohya_ss#1608: its check_torch logs "nVidia toolkit detected" when nvidia-smi is there.
-    paste = reports.read(
-        b">INFO     nVidia toolkit detected\n>INFO     Torch 2.0.1+cpu\n"
-        b">WARNING  Torch reports CUDA not available\n"
-    )
-    assert "torch.cpu_only_build" in {f.code for f in pasted.diagnose(paste).findings}
 
 
 def test_torchs_older_words_for_a_missing_torchvision_operator() -> None:
