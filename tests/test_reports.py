@@ -774,3 +774,11 @@ def test_torchs_capability_range_warning_is_no_verdict_for_a_newer_minor() -> No
 
 def codes_of_text(text: bytes) -> set[str]:
     return {f.code for f in pasted.diagnose(reports.read(text)).findings}
+
+
+def test_a_gpu_below_every_published_wheel_is_not_sent_to_another_build() -> None:
+    # pytorch#31876: a GeForce 210 (1.2) under torch 1.2.0; the oldest published wheel in the
+    # table, torch 1.0 for CUDA 8.0, starts at sm_20: no build to move to, no pip line.
+    found = codes_of(DATA / "reports_twelfth" / "pt31876-geforce210-collect-env-torch1.2-cuda10.md")
+    arch = found["device.arch_not_compiled"]
+    assert "none has code for sm_12" in (arch.advice or "") and arch.remedy is None

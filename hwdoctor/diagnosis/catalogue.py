@@ -420,12 +420,15 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "{device} ({name}) has {arch}, which torch {torch} has no kernels for (compiled: "
         "{compiled})",
         commands=("{reinstall}",),
+        variant_commands={"none": ()},
         advice="install a torch build with a newer CUDA whose compiled list serves {arch} "
         "(a cubin of its major with an equal or older minor, or PTX of an older capability)",
         variant_advice={
             "older": "{arch} is older than this build supports: torch's CUDA 12.6 builds "
             "(index cu126) still carry Maxwell, Pascal and Volta, or install an older torch "
             "release",
+            "none": "torch's published wheels since 1.0 start at sm_20 (torch 1.0 for CUDA "
+            "8.0); none has code for {arch}, so torch cannot use this GPU: run on the CPU",
             "tegra": "{arch} is a Jetson (Tegra) GPU, which runs only cubins built for Jetson "
             "or PTX: install a torch build compiled for {arch}",
         },

@@ -976,6 +976,20 @@ def check_arch_compiled(known: Known) -> Iterable[Finding]:
                 )
 
 
+def _below_every_release(capability: str) -> bool:
+    """Whether no published torch wheel ever carried code for a GPU (compat.wheels' lists
+    reach back to torch 1.0, whose CUDA 8.0 build starts at sm_20): a GeForce 210 (1.2)."""
+    every = [
+        arch
+        for release in wheels.RELEASES
+        for variant in release.variants
+        for _, archs in variant.archs
+        for arch in (*archs.cubins, *(archs.ptx or ()))
+        if arch.startswith(("sm_", "compute_"))
+    ]
+    return kernels.verdict(capability, every).direction is kernels.Direction.OLDER
+
+
 def _below_every_build(capability: str) -> bool:
     """Whether a GPU is older than every wheel of the newest release carries code for (by
     the published arch lists of compat.wheels): then the way is an older torch release."""
@@ -1019,7 +1033,7 @@ def check_torch_said_no_code(known: Known) -> Iterable[Finding]:
             yield finding(
                 Code.ARCH_NOT_COMPILED,
                 backend=backend.key,
-                variant="older" if older else None,
+                variant="none" if _below_every_release(capability) else "older" if older else None,
                 arch=verdict.device_arch,
                 reinstall=_torch_for_gpus(known, (capability,), None),
                 **common,
@@ -1080,7 +1094,9 @@ def _kernel_findings(
         yield finding(
             Code.ARCH_NOT_COMPILED,
             backend=backend.key,
-            variant=direction.value
+            variant="none"
+            if _below_every_release(capability)
+            else direction.value
             if direction and direction is not kernels.Direction.NEWER
             else None,
             arch=verdict.device_arch,
