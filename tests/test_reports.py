@@ -706,6 +706,12 @@ def test_a_torch_classs_virtual_table_missing_is_a_torch_symbol_missing() -> Non
             b">WARNING  Torch reports CUDA not available\n",
             None, "torch.cpu_only_build", id="kohya_ss#1608",
         ),
+        pytest.param(  # torch 1.4's op lookup's words for a torchvision operator missing
+            b"why will it report an error? RuntimeError: No such operator torchvision::nms\n"
+            b"torch 1.4.0+cu92\ntorchvision 0.5.0\n",
+            ("message.undefined_symbol", "torchvision: built for another torch"),
+            "extension.built_for_other_torch", id="Yet-Another-EfficientDet#696",
+        ),
     ],
 )  # fmt: skip
 def test_real_lines_name_their_cause(paste: bytes, fact: tuple[str, str] | None, code: str) -> None:
@@ -728,17 +734,6 @@ def test_a_torch_symbol_after_a_cut_loader_message_is_still_torchs() -> None:
         reports.read(b"ufined symbol: cublasLtGetVersion\n")
     lines = ("x symbol: " * 199 + "\n") * 200
     assert not pasted.diagnose(reports.read(("torch 2.6.0+cu124\n" + lines).encode())).findings
-
-
-def test_torchs_older_words_for_a_missing_torchvision_operator() -> None:
-    # Yet-Another-EfficientDet#696: torch 1.4's "No such operator torchvision::nms".
-    paste = reports.read(
-        b"why will it report an error? RuntimeError: No such operator torchvision::nms\n"
-        b"torch 1.4.0+cu92\ntorchvision 0.5.0\n"
-    )
-    (found,) = pasted.diagnose(paste).findings
-    assert found.code == "extension.built_for_other_torch"
-    assert found.params["package"] == "torchvision"
 
 
 def test_a_geforce_with_its_series_word_run_into_the_number() -> None:
