@@ -72,7 +72,7 @@ _FAMILY_LATER: Final[FamilyTable] = {
 def family_table(cuda: str | None) -> FamilyTable:
     """NVIDIA's family table for the toolkit that built the code (`torch.version.cuda`);
     `f` targets exist from CUDA 12.9 [NV-BLOG-FAM]. Unknown: the 13.1 edition's."""
-    version = _version(cuda)
+    version = major_minor(cuda)
     return _FAMILY_LATER if version is not None and version > (13, 1) else _FAMILY_13_1
 
 
@@ -304,6 +304,7 @@ def _family_target(gfx: str, compiled: list[str]) -> str | None:
     return family[0][1] if family else None
 
 
-def _version(text: str | None) -> tuple[int, int] | None:
+def major_minor(text: str | None) -> tuple[int, int] | None:
+    """ "12.1" (a capability, a CUDA version) as (12, 1); None where it is not one."""
     match = re.match(r"^(\d+)\.(\d+)", text or "")
     return (int(match.group(1)), int(match.group(2))) if match else None

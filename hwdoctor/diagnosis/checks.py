@@ -8,6 +8,7 @@ the check does not run and is listed as not checked, with the section it lacked.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -976,18 +977,25 @@ def check_arch_compiled(known: Known) -> Iterable[Finding]:
                 )
 
 
-def _below_every_release(capability: str) -> bool:
-    """Whether no published torch wheel ever carried code for a GPU (compat.wheels' lists
-    reach back to torch 1.0, whose CUDA 8.0 build starts at sm_20): a GeForce 210 (1.2)."""
-    every = [
+@functools.cache
+def _every_cuda_arch() -> tuple[str, ...]:
+    """The NVIDIA code of every published wheel compat.wheels lists (back to torch 1.0)."""
+    return tuple(
         arch
         for release in wheels.RELEASES
         for variant in release.variants
         for _, archs in variant.archs
         for arch in (*archs.cubins, *(archs.ptx or ()))
         if arch.startswith(("sm_", "compute_"))
-    ]
-    return kernels.verdict(capability, every).direction is kernels.Direction.OLDER
+    )
+
+
+def _arch_variant(capability: str, variant: str | None) -> str | None:
+    """The remedy's variant for a GPU without kernels: "none" where no published torch wheel
+    ever carried code for it (torch 1.0's CUDA 8.0 build starts at sm_20; a GeForce 210 is
+    1.2), so no build is offered; else `variant`."""
+    below = kernels.verdict(capability, _every_cuda_arch()).direction is kernels.Direction.OLDER
+    return "none" if below else variant
 
 
 def _below_every_build(capability: str) -> bool:
@@ -1033,7 +1041,7 @@ def check_torch_said_no_code(known: Known) -> Iterable[Finding]:
             yield finding(
                 Code.ARCH_NOT_COMPILED,
                 backend=backend.key,
-                variant="none" if _below_every_release(capability) else "older" if older else None,
+                variant=_arch_variant(capability, "older" if older else None),
                 arch=verdict.device_arch,
                 reinstall=_torch_for_gpus(known, (capability,), None),
                 **common,
@@ -1094,11 +1102,10 @@ def _kernel_findings(
         yield finding(
             Code.ARCH_NOT_COMPILED,
             backend=backend.key,
-            variant="none"
-            if _below_every_release(capability)
-            else direction.value
-            if direction and direction is not kernels.Direction.NEWER
-            else None,
+            variant=_arch_variant(
+                capability,
+                direction.value if direction and direction is not kernels.Direction.NEWER else None,
+            ),
             arch=verdict.device_arch,
             # Without the driver's own word, a device torch could use proves the driver runs
             # the build's CUDA: a floor, so newer majors are not offered.

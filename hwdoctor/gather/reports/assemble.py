@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from hwdoctor import registry, versions
-from hwdoctor.compat import gpus, visibility, wheels
+from hwdoctor.compat import gpus, kernels, visibility, wheels
 from hwdoctor.gather.reports import Fact, Paste, Tool
 from hwdoctor.model.facts import (
     BackendFacts,
@@ -565,16 +565,14 @@ def _served_in_range(facts: Facts, said: Sequence[Fact]) -> bool:
     if not ranges or not said:
         return False
     low, _, high = ranges[0].value.partition("-")
-
-    def parts(text: str) -> tuple[int, int]:
-        major, _, minor = text.partition(".")
-        return int(major), int(minor or 0)
-
-    top = parts(high)
-    return all(
-        parts(low) <= parts(f.value) and parts(f.value)[0] == top[0] and parts(f.value) >= top
-        for f in said
-    )
+    bottom, top = kernels.major_minor(low), kernels.major_minor(high)
+    if bottom is None or top is None:
+        return False
+    for fact in said:
+        gpu = kernels.major_minor(fact.value)
+        if gpu is None or not (bottom <= gpu and gpu[0] == top[0] and gpu >= top):
+            return False
+    return True
 
 
 def _ascend(facts: Facts) -> BackendFacts | None:

@@ -822,7 +822,7 @@ def _messages(state: _State, number: int, line: str) -> None:
         # read, as one a module wanted from torch.
         words = _SYMBOL_WORDS
     if (at := loader.find(words)) >= 0:
-        before = loader[:at].split() if words is not _SYMBOL_WORDS else []
+        before = loader[:at].split() if words != _SYMBOL_WORDS else []
         symbol = loader[at + len(words) :].split()
         path = before[-1].rstrip(":") if before else ""
         module = _MODULE_FILE.search(path.replace("\\", "/").rsplit("/", 1)[-1])
