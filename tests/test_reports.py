@@ -46,6 +46,7 @@ HELD_OUT: Final = (
     DATA / "reports_eleventh",
     DATA / "reports_twelfth",
     DATA / "reports_thirteenth",
+    DATA / "reports_fourteenth",
 )
 # Reports per held-out set at least; the ninth holds only reports whose opening post carries
 # an environment tool's output, and few such threads were left unused.
@@ -712,6 +713,17 @@ def test_a_torch_classs_virtual_table_missing_is_a_torch_symbol_missing() -> Non
             ("message.undefined_symbol", "torchvision: built for another torch"),
             "extension.built_for_other_torch", id="Yet-Another-EfficientDet#696",
         ),
+        pytest.param(  # a workstation RTX of the A series in prose, beside torch's arch list
+            b"When trying to use a Nvidia RTX A6000 we get this error message:\n```\n"
+            b"The current PyTorch install supports CUDA capabilities sm_37 sm_50 sm_60 sm_70.\n",
+            ("prose.gpu", "Nvidia RTX A6000"), "device.arch_not_compiled", id="fedbiomed#464",
+        ),
+        pytest.param(  # the build's version told in the reporter's words; the GPU misnamed
+            b'However, after i download anomalib, my pytorch version changes to "1.12.0+cpu" '
+            b"and is_available() returns False. \n"
+            b"- GPU models and configuration: RTX 1080 Ti\n",
+            ("prose.package", "1.12.0+cpu"), "torch.cpu_only_build", id="anomalib#908",
+        ),
     ],
 )  # fmt: skip
 def test_real_lines_name_their_cause(paste: bytes, fact: tuple[str, str] | None, code: str) -> None:
@@ -719,6 +731,24 @@ def test_real_lines_name_their_cause(paste: bytes, fact: tuple[str, str] | None,
     if fact is not None:
         assert fact in {(f.key, f.value) for f in read.facts}
     assert code in {f.code for f in pasted.diagnose(read).findings}
+
+
+def test_what_the_reporter_expected_is_not_what_torch_said() -> None:
+    # anomalib#908: "is_available() returns False" in the story, True only under the
+    # template's "Expected behavior" heading; a version of torchvision is not torch's.
+    paste = (
+        b'my pytorch version changes to "1.12.0+cpu" and is_available() returns False.\n'
+        b"### Expected behavior\n\ntorch.cuda.is_available() return True\n"
+        b"**Other**\ntorch.cuda.is_available() returns True\n"
+        b"torchvision 0.13.0+cpu; torch.backends.mps.is_available() returns False\n"
+    )
+    facts = [(f.key, f.name, f.value, f.quote.line) for f in reports.read(paste).facts]
+    assert facts == [
+        ("prose.package", "torch", "1.12.0+cpu", 1),
+        ("cuda.available", None, "false", 1),
+        ("cuda.available", None, "true", 6),
+        ("prose.package", "torchvision", "0.13.0+cpu", 7),
+    ]
 
 
 def test_a_torch_symbol_after_a_cut_loader_message_is_still_torchs() -> None:

@@ -629,6 +629,20 @@ _GENERATION: Final = re.compile(r"\b(ada|blackwell) generation\b")
 # Reporters run the series word, the number and "Ti" together ("my GPU(RTX4060)",
 # "RTX 3070Ti"); NVIDIA's names always space them.
 _SERIES_NUMBER: Final = re.compile(r"\b(rtx|gtx) ?(\d{3,4})(?: ?(ti))?\b")
+# The series number decides the word, as NVIDIA names them (the GeForce tables in
+# NVIDIA's CUDA GPUs list): GTX for the 10 and 16 series, RTX from the 20 series on, so
+# "RTX 1080 Ti" is the GTX 1080 Ti and "GTX 3060" the RTX 3060.
+_SERIES_WORD: Final = re.compile(r"^(?:(10|16)|20|30|40|50)[3-9]0$")
+
+
+def _spaced_series(match: re.Match[str]) -> str:
+    word, number, ti = match.groups()
+    series = _SERIES_WORD.match(number)
+    if series:
+        word = "gtx" if series.group(1) else "rtx"
+    return " ".join(w for w in (word, number, ti) if w)
+
+
 _MEMORY: Final = re.compile(r"^\d+gb$")
 _MEMORY_START: Final = re.compile(r"^\d+g?$")
 _GFX_IN_NAME: Final = re.compile(r"\bgfx(\d{1,2}\d[0-9a-f])\b", re.IGNORECASE)
@@ -654,7 +668,7 @@ def _tokens(name: str, leading: frozenset[str]) -> tuple[list[str], bool]:
     text = text.rstrip(".… ")
     text = _MAX_Q.sub(" ", text)
     text = _GENERATION.sub(r"\1", text)
-    text = _SERIES_NUMBER.sub(lambda m: " ".join(w for w in m.groups() if w), text)
+    text = _SERIES_NUMBER.sub(_spaced_series, text)
     text = _PUNCTUATION.sub(" ", text).replace("-", " ")
     words = text.split()
     while words and words[0] in leading:

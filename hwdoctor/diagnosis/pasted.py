@@ -275,7 +275,7 @@ def _read_facts(facts: assemble.Facts, evidence: Evidence) -> tuple[ReadFact, ..
         elif fact.key == "ascend.chip":
             what = f"NPU {fact.index}"
         value = assemble.shown_value(fact)
-        if fact.key in ("gpu", "message.unsupported_gpu"):
+        if fact.key in ("gpu", "message.unsupported_gpu", "prose.gpu"):
             what = "GPU" if fact.index is None else f"GPU {fact.index}"
             capability = devices.get(value.strip())
             if capability and capability.startswith("gfx"):

@@ -80,10 +80,11 @@ _GPU_PROSE: Final = re.compile(
     r"^\s*(?:[-*]\s*)?(?:\*\*|__)?(?:GPU|Graphics card|显卡)(?:\s*\d)?(?:\*\*|__)?\s*[:：]"
     rf"(?:\*\*|__)?\s*({_VENDOR_WORDS}[^(\n]{{1,50}}?)\s*(?:\(|$)"
 )
-# An NVIDIA GeForce name anywhere in the prose ("a laptop GeForce RTX 3070"): read only where
-# torch says it has no code for the GPU and nothing else names it (assemble._gpus).
+# An NVIDIA GeForce name anywhere in the prose ("a laptop GeForce RTX 3070"), or a workstation
+# RTX of the A series ("a Nvidia RTX A6000"): read only where torch says it has no code for
+# the GPU and nothing else names it (assemble._gpus).
 _NVIDIA_PROSE: Final = re.compile(
-    r"\b((?:NVIDIA\s+)?(?:GeForce\s+)?(?:RTX|GTX)\s?\d{3,4}(?:\s?Ti|\s?SUPER)?"
+    r"\b((?:NVIDIA\s+)?(?:GeForce\s+)?(?:RTX\s?A?|GTX\s?)\d{3,4}(?:\s?Ti|\s?SUPER)?"
     r"(?:\s+Laptop(?:\s+GPU)?)?)\b",
     re.I,
 )
@@ -114,10 +115,19 @@ _AMD_PROSE: Final = re.compile(
 )
 # torch's answer said on the same line: "(torch.cuda.is_available() == False)", "... returns
 # False", as issue bodies tell it.
+# The call alone ("and is_available() returns False") is CUDA's too; another backend's is
+# always written with its module ("torch.backends.mps.is_available()").
 _SAID_AVAILABLE: Final = re.compile(
-    r"torch\.cuda\.is_\s?available\(\)\s*(?:==|returns?|returned|gives|->|is|:)\s*(true|false)\b",
+    r"(?:torch\.cuda\.|(?<![\w.]))is_\s?available\(\)"
+    r"\s*(?:==|returns?|returned|gives|->|is|:)\s*(true|false)\b",
     re.I,
 )
+# Issue templates ask what the reporter expected ("### Expected behavior", "**Expected
+# behaviour**"): "torch.cuda.is_available() return True" there is a wish, not an answer.
+_EXPECTED: Final = re.compile(
+    r"^\s{0,3}(?:#{1,4}\s+|\*\*|__)?\s*expected\s+(?:behaviou?r|result)", re.I
+)
+_BOLD_LINE: Final = re.compile(r"^\s*(?:\*\*|__)[^*_]{1,60}(?:\*\*|__)\s*:?\s*$")
 # Ultralytics' start-up banner (ultralytics/utils/torch_utils.py select_device): "Ultralytics
 # YOLOv8.0.54 Python-3.10.6 torch-2.0.0+cpu CPU", or "... torch-1.8.1+cu111 CUDA:0 (NVIDIA
 # GeForce RTX 3070, 8192MiB)"; YOLOv5's reads "YOLOv5 🚀 v7.0-72 Python-3.10.9 torch-...",
@@ -357,6 +367,11 @@ _PROSE_VERSION: Final = re.compile(
     r"(\d+\.\d+(?:\.\d+)?(?:\+[\w.]+|\.post\d+|\.dev\w*|rc\d+)?)(?![A-Za-z0-9_]|\.\d)",
     re.I,
 )
+# A build's version told in other words ('my pytorch version changes to "1.12.0+cpu"'): the
+# "+cpu" local label is how PyTorch's own index names its builds without CUDA, so such a
+# version is torch's when the last package named before it on the line is torch.
+_CPU_LABELLED: Final = re.compile(r"(?<![\w.])(\d+\.\d+(?:\.\d+)?\+cpu)\b", re.I)
+_TORCH_FAMILY: Final = re.compile(r"\b(?:py)?torch(vision|audio|text)?\b", re.I)
 _COMMAND: Final = re.compile(
     r"\b(?:pip3?|conda|mamba|uv pip|poetry)\s+(?:install|add|create)\b"
     r"|^\s*[$!#>]*\s*(?:pip3?|conda)\b"
@@ -432,6 +447,7 @@ class _State:
     xformers_built: bool = False  # the last line was xformers' "was built for:"
     heading: str = ""  # the last Markdown heading ("GPU" in ROCm's issue template)
     section: str = ""  # the section of Lightning's report being read
+    expected: bool = False  # under an issue template's "Expected behavior" heading
 
     def start(self, tool: Tool, number: int, version: str | None = None) -> None:
         self.close(number - 1)
@@ -902,6 +918,10 @@ def _messages(state: _State, number: int, line: str) -> None:
         for prose in _PROSE_VERSION.finditer(line.replace("`", "").replace("*", "")):
             name = versions.canonical_name(prose.group(1))
             add("prose.package", prose.group(2), name="torch" if name == "pytorch" else name)
+        for labelled in _CPU_LABELLED.finditer(line):
+            torch_named = list(_TORCH_FAMILY.finditer(line, 0, labelled.start()))
+            if torch_named and not torch_named[-1].group(1):
+                add("prose.package", labelled.group(1), name="torch")
     if sw_vers := _SW_VERS.match(line):
         add("prose.macos", sw_vers.group(1))
     marks_off = _MARKS.sub("", line)
@@ -914,6 +934,10 @@ def _messages(state: _State, number: int, line: str) -> None:
             if not _NVIDIA_PROSE.search(marks_off, max(0, ti.start() - 12), ti.end()):
                 series = "GTX" if ti.group(1)[:2] in ("10", "16") else "RTX"
                 add("prose.gpu", f"GeForce {series} {ti.group(1)} Ti")
+    if _EXPECTED.match(line):
+        state.expected = True
+    elif _HEADING.match(line) or _BOLD_LINE.match(line):
+        state.expected = False
     heading = _HEADING.match(line)
     if heading:
         state.heading = heading.group(1).strip().lower()
@@ -940,7 +964,7 @@ def _messages(state: _State, number: int, line: str) -> None:
     bare = _BARE_GPU.match(line) if state.tool is None else None
     if bare and (gpus.nvidia_capability(bare.group(1)) or gpus.amd_gfx(bare.group(1))):
         add("gpu", bare.group(1))
-    if state.tool is None and (said := _SAID_AVAILABLE.search(line)):
+    if state.tool is None and not state.expected and (said := _SAID_AVAILABLE.search(line)):
         add("cuda.available", said.group(1).lower())
     if banner := _YOLO_BANNER.search(line):
         add("torch.version", banner.group(1))
