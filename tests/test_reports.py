@@ -47,6 +47,7 @@ HELD_OUT: Final = (
     DATA / "reports_twelfth",
     DATA / "reports_thirteenth",
     DATA / "reports_fourteenth",
+    DATA / "reports_fifteenth",
 )
 # Reports per held-out set at least; the ninth holds only reports whose opening post carries
 # an environment tool's output, and few such threads were left unused.
