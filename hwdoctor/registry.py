@@ -119,6 +119,9 @@ class Backend(NamedTuple):
     pip_args: str = ""
     install_elsewhere: str = ""
     install_note: str = ""  # what else to know about that install
+    # Where the package comes from on Windows when the index of `pip_args` has no Windows
+    # wheels, said in words (a pasted report from Windows gets this, not the pip line).
+    install_windows: str = ""
     hardware_remedy: str = ""  # the remedy when the hardware is not visible
     training_auto: bool = True  # TrainingArguments picks it without being told
     # torch.distributed's backend for this device, as Accelerate's PartialState picks it
@@ -254,6 +257,16 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         container_env=("AMD_VISIBLE_DEVICES",),
         pip_args="torch --index-url https://download.pytorch.org/whl/rocm6.4",
         install_note="use the index that matches the ROCm version of the driver",
+        # PyTorch's ROCm wheels are Linux only: AMD's install page for them "Applies to
+        # Linux" and says to select Linux in pytorch.org's matrix
+        # (https://rocm.docs.amd.com/projects/install-on-linux/en/docs-6.2.0/how-to/3rd-party/pytorch-install.html),
+        # and pip on Windows finds only manylinux wheels under /whl/rocm* (OneTrainer#1381:
+        # "Wheels are available for torch (v2.9.1+rocm6.3) on the following platform:
+        # manylinux_2_28_x86_64"). AMD publishes its own Windows wheels for Radeon and Ryzen.
+        install_windows="PyTorch's ROCm builds (download.pytorch.org/whl/rocm*) are for Linux "
+        "only; on Windows, AMD publishes PyTorch wheels for the Radeon and Ryzen GPUs it "
+        "lists: https://rocm.docs.amd.com/projects/radeon-ryzen/en/latest/docs/install/"
+        "installrad/windows/install-pytorch.html",
         hardware_remedy="install the ROCm driver; add the user to the render and video "
         "groups; in a container pass --device=/dev/kfd --device=/dev/dri",
         docs="https://rocm.docs.amd.com/projects/install-on-linux/en/latest/",

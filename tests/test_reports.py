@@ -808,3 +808,27 @@ def test_a_gpu_below_every_published_wheel_is_not_sent_to_another_build() -> Non
     found = codes_of(DATA / "reports_twelfth" / "pt31876-geforce210-collect-env-torch1.2-cuda10.md")
     arch = found["device.arch_not_compiled"]
     assert "none has code for sm_12" in (arch.advice or "") and arch.remedy is None
+
+
+def test_a_report_from_windows_gets_no_linux_wheel_for_rocm() -> None:
+    # FramePack-ZLUDA#4: rocBLAS under HIP SDK 6.2 on Windows ("C:\Program Files\AMD\ROCm\6.2
+    # \bin"), a 9070 XT (gfx1201). download.pytorch.org's ROCm wheels are manylinux only, so
+    # the pip line and the (Linux only) HSA override give way to AMD's Windows wheels.
+    windows = codes_of(ELEVENTH / "framepackzluda4-rx9070xt-gfx1201-tensilelibrary-hip-sdk-6.2.md")
+    gfx = windows["device.gfx_not_compiled"]
+    assert gfx.remedy is None
+    assert "ROCm builds (download.pytorch.org/whl/rocm*) are for Linux only" in gfx.advice
+    assert "install-pytorch.html" in gfx.advice
+    # pytorch#179865: the same rocBLAS message under a Linux venv keeps the ROCm wheel.
+    linux = codes_of(DATA / "reports_final" / "pt179865-gfx900-vega56-rocm7.2-nightly.md")
+    assert (
+        "--index-url https://download.pytorch.org/whl/rocm"
+        in linux["device.gfx_not_compiled"].remedy
+    )
+    # the paste's OS line says it as well as a path does; a path with no drive does not
+    facts = reports.read(b"C:\\Users\\ale\\Desktop\\sd\\sd.exe -m model.safetensors\n").facts
+    assert [(f.key, f.value) for f in facts] == [
+        ("prose.windows_path", "C:\\Users\\ale\\Desktop\\sd\\")
+    ]
+    said = reports.read(b"Step C:\\n then /opt/rocm/bin\nPyTorch version: 2.5.1\n").facts
+    assert "prose.windows_path" not in {f.key for f in said}

@@ -454,6 +454,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "none": "no ROCm wheel of torch (download.pytorch.org) whose gfx list is known "
             "carries {gfx}: it takes a torch build compiled for it (PYTORCH_ROCM_ARCH={gfx} "
             "in a source build)",
+            "windows": "install a build of torch for Windows compiled for {gfx}: "
+            "{install_elsewhere} (the HSA_OVERRIDE_GFX_VERSION workaround is for Linux only)",
             "none_override": "no ROCm wheel of torch (download.pytorch.org) whose gfx list is "
             "known carries {gfx}; as a workaround and not a supported setup, "
             "HSA_OVERRIDE_GFX_VERSION={override} makes ROCm report {gfx} as {target}, the "
@@ -466,6 +468,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
                 "for {target}):",
                 "export HSA_OVERRIDE_GFX_VERSION={override}",
             ),
+            "windows": (),
         },
     ),
     Code.KERNELS_BY_PTX_JIT: Entry(

@@ -132,7 +132,9 @@ class Known:
         """The install parameters of a backend: its commands, or where it comes from."""
         return {
             "install": remedies.install(backend, self.way, replace=replace, evidence=self.evidence),
-            "install_elsewhere": backend.install_elsewhere,
+            "install_elsewhere": backend.install_windows
+            if backend.install_windows and remedies.on_windows(self.evidence)
+            else backend.install_elsewhere,
         }
 
     def all_backends(self) -> tuple[registry.Backend, ...]:
@@ -1079,7 +1081,7 @@ def _kernel_findings(
     verdict = kernels.verdict(capability, facts.arch_list, cuda=cuda)
     common = {
         "device": device,
-        "name": name,
+        "name": name or backend.hardware,
         "torch": known.torch.version or "(version not shown)",
         "compiled": " ".join(facts.arch_list),
     }
@@ -1130,6 +1132,9 @@ def _gfx_finding(
     if none_carries:
         install = {"install": ""}
         variant = "none_override" if verdict.override_value else "none"
+    if remedies.on_windows(known.evidence):
+        # No pip line for Linux wheels, and no HSA_OVERRIDE_GFX_VERSION (Linux only).
+        install, variant = known.install(backend, replace=True), "windows"
     return finding(
         Code.GFX_NOT_COMPILED,
         backend=backend.key,

@@ -75,6 +75,7 @@ _WHAT: Final = {
     "driver": "NVIDIA driver",
     "driver.cuda": "the driver's CUDA",
     "os": "OS",
+    "prose.windows_path": "OS",
     "python.platform": "platform",
     "python.version": "Python",
     "processor": "CPU",
@@ -275,6 +276,8 @@ def _read_facts(facts: assemble.Facts, evidence: Evidence) -> tuple[ReadFact, ..
         elif fact.key == "ascend.chip":
             what = f"NPU {fact.index}"
         value = assemble.shown_value(fact)
+        if fact.key == "prose.windows_path":
+            value = f"Windows (a path: {value})"
         if fact.key in ("gpu", "message.unsupported_gpu", "prose.gpu"):
             what = "GPU" if fact.index is None else f"GPU {fact.index}"
             capability = devices.get(value.strip())

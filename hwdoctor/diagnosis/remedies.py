@@ -86,6 +86,12 @@ def machine_of(evidence: Evidence | None) -> wheels.Machine:
     )
 
 
+def on_windows(evidence: Evidence | None) -> bool:
+    """Whether the evidence shows a Windows machine (a pasted report's OS line or paths)."""
+    host = evidence.host if evidence else None
+    return host is not None and host.system == "Windows"
+
+
 def install(
     backend: registry.Backend,
     way: Installer,
@@ -101,6 +107,8 @@ def install(
     and driver, and the caveat says why that index."""
     if not backend.pip_args:
         return ""
+    if backend.install_windows and on_windows(evidence):
+        return ""  # no wheel for Windows on that index: the advice says where it comes from
     chosen = _chosen_torch(backend, evidence)
     if chosen is not None:
         args, why = chosen

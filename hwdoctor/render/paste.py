@@ -54,7 +54,8 @@ def text(report: PasteReport, stream: TextIO | None = None) -> str:
 
     def wrap(words: str, first: str, rest: str) -> list[str]:
         return textwrap.wrap(one_line(words), width, initial_indent=first,
-                             subsequent_indent=rest, break_on_hyphens=False) or [first]  # fmt: skip
+                             subsequent_indent=rest, break_on_hyphens=False,
+                             break_long_words=False) or [first]  # fmt: skip
 
     out = [*wrap(f"Pasted report: {counts(report)}.", "", "  "),
            *wrap(f"Read from: {tools(report)}", "", "  ")]  # fmt: skip

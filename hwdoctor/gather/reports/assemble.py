@@ -269,7 +269,12 @@ def _said_none(fact: Fact | None) -> bool:
 
 
 def _host(facts: Facts) -> HostFacts | None:
-    os_fact = facts.one("os") or facts.one("prose.macos")
+    # A Windows path ("C:\\Program Files\\AMD\\ROCm\\6.2\\bin") says the OS where no line does.
+    os_fact = (
+        facts.one("os")
+        or facts.one("prose.macos")
+        or next(iter(facts.all("prose.windows_path")), None)
+    )
     platform_fact = facts.one("python.platform") or facts.one("prose.platform")
     cpu = facts.one("processor") or facts.one("prose.chip")
     driver = _driver(facts)
@@ -286,6 +291,8 @@ def _host(facts: Facts) -> HostFacts | None:
     if not (os_fact or platform_fact or signals or driver or gfx):
         return None
     text = " ".join(f.value for f in (os_fact, platform_fact) if f)
+    if os_fact is not None and os_fact.key == "prose.windows_path":
+        text = f"Windows {platform_fact.value if platform_fact else ''}"
     if os_fact is not None and os_fact.key == "prose.macos":
         text = f"macOS {os_fact.value} {platform_fact.value if platform_fact else ''}"
     system = _system(text)

@@ -372,6 +372,9 @@ _PROSE_VERSION: Final = re.compile(
 # version is torch's when the last package named before it on the line is torch.
 _CPU_LABELLED: Final = re.compile(r"(?<![\w.])(\d+\.\d+(?:\.\d+)?\+cpu)\b", re.I)
 _TORCH_FAMILY: Final = re.compile(r"\b(?:py)?torch(vision|audio|text)?\b", re.I)
+# A path with a drive letter and backslashes ("C:\\Program Files\\AMD\\ROCm\\6.2\\bin\\"):
+# only Windows writes them.
+_WINDOWS_PATH: Final = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]:\\(?:[^\\\n:*?\"<>|]{1,80}\\)+")
 _COMMAND: Final = re.compile(
     r"\b(?:pip3?|conda|mamba|uv pip|poetry)\s+(?:install|add|create)\b"
     r"|^\s*[$!#>]*\s*(?:pip3?|conda)\b"
@@ -964,6 +967,8 @@ def _messages(state: _State, number: int, line: str) -> None:
     bare = _BARE_GPU.match(line) if state.tool is None else None
     if bare and (gpus.nvidia_capability(bare.group(1)) or gpus.amd_gfx(bare.group(1))):
         add("gpu", bare.group(1))
+    if windows := _WINDOWS_PATH.search(line):
+        add("prose.windows_path", windows.group(0))
     if state.tool is None and not state.expected and (said := _SAID_AVAILABLE.search(line)):
         add("cuda.available", said.group(1).lower())
     if banner := _YOLO_BANNER.search(line):
