@@ -266,7 +266,7 @@ def _abi_break(failure: StepFailure) -> str | None:
 
 @check(Section.TORCH, Section.FAILURES)
 def check_extension_abi(known: Known) -> Iterable[Finding]:
-    torch = known.torch.version or "unknown"
+    torch = known.torch.version or "(version not shown)"
     for failure in known.failures:
         dist = _abi_break(failure)
         if dist is None or failure.error is None:
