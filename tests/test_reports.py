@@ -760,6 +760,7 @@ def test_a_torch_symbol_after_a_cut_loader_message_is_still_torchs() -> None:
     )
     (found,) = pasted.diagnose(paste).findings
     assert found.code == "extension.built_for_other_torch"
+    assert "which torch (version not shown) does not provide" in found.message
     # without "undefined", a symbol that is not torch's is not read at all
     with pytest.raises(UsageError):
         reports.read(b"ufined symbol: cublasLtGetVersion\n")
