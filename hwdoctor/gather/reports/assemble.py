@@ -269,7 +269,7 @@ def _said_none(fact: Fact | None) -> bool:
 
 
 def _host(facts: Facts) -> HostFacts | None:
-    # A Windows path ("C:\\Program Files\\AMD\\ROCm\\6.2\\bin") says the OS where no line does.
+    # A Windows path (C:\Program Files\AMD\ROCm\6.2\bin\) says the OS where no line does.
     os_fact = (
         facts.one("os")
         or facts.one("prose.macos")

@@ -114,9 +114,8 @@ _AMD_PROSE: Final = re.compile(
     re.I,
 )
 # torch's answer said on the same line: "(torch.cuda.is_available() == False)", "... returns
-# False", as issue bodies tell it.
-# The call alone ("and is_available() returns False") is CUDA's too; another backend's is
-# always written with its module ("torch.backends.mps.is_available()").
+# False", as issue bodies tell it; the call alone ("and is_available() returns False") is
+# CUDA's too, as another backend's is written with its module ("torch.backends.mps.…").
 _SAID_AVAILABLE: Final = re.compile(
     r"(?:torch\.cuda\.|(?<![\w.]))is_\s?available\(\)"
     r"\s*(?:==|returns?|returned|gives|->|is|:)\s*(true|false)\b",
@@ -127,6 +126,7 @@ _SAID_AVAILABLE: Final = re.compile(
 _EXPECTED: Final = re.compile(
     r"^\s{0,3}(?:#{1,4}\s+|\*\*|__)?\s*expected\s+(?:behaviou?r|result)", re.I
 )
+# A line of bold text alone ("**Environment**") starts another section, as a heading does.
 _BOLD_LINE: Final = re.compile(r"^\s*(?:\*\*|__)[^*_]{1,60}(?:\*\*|__)\s*:?\s*$")
 # Ultralytics' start-up banner (ultralytics/utils/torch_utils.py select_device): "Ultralytics
 # YOLOv8.0.54 Python-3.10.6 torch-2.0.0+cpu CPU", or "... torch-1.8.1+cu111 CUDA:0 (NVIDIA
@@ -372,8 +372,8 @@ _PROSE_VERSION: Final = re.compile(
 # version is torch's when the last package named before it on the line is torch.
 _CPU_LABELLED: Final = re.compile(r"(?<![\w.])(\d+\.\d+(?:\.\d+)?\+cpu)\b", re.I)
 _TORCH_FAMILY: Final = re.compile(r"\b(?:py)?torch(vision|audio|text)?\b", re.I)
-# A path with a drive letter and backslashes ("C:\\Program Files\\AMD\\ROCm\\6.2\\bin\\"):
-# only Windows writes them.
+# A path with a drive letter and backslashes (C:\Program Files\AMD\ROCm\6.2\bin\): only
+# Windows writes them.
 _WINDOWS_PATH: Final = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]:\\(?:[^\\\n:*?\"<>|]{1,80}\\)+")
 _COMMAND: Final = re.compile(
     r"\b(?:pip3?|conda|mamba|uv pip|poetry)\s+(?:install|add|create)\b"
