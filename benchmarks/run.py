@@ -124,6 +124,10 @@ def cases() -> list[Case]:
         Case("detect --from a 50 MB paste", [*HWDOCTOR, "detect", "--from", BIG_PASTE], None,
              2.0, "seconds, absolute: read up to 1 MiB, the rest skipped and said",
              setup=big_paste, runs=3),
+        Case("detect --from 50 MB of report lines that each say something", [*HWDOCTOR,
+             "detect", "--from", SAYING_PASTE], None, 2.0,
+             "seconds, absolute: 1 MiB of fact-bearing lines read, each fact once indexed",
+             setup=saying_paste, runs=3),
         Case("detect, an extension leaves a daemon holding the pipes", [*HWDOCTOR, "detect"],
              [*HWDOCTOR, "detect"], 1.3,
              "hwdoctor detect without it: no waiting for the pipes to close",
@@ -142,6 +146,31 @@ def big_paste(root: Path) -> dict[str, str]:
     with open(BIG_PASTE, "wb") as handle:
         handle.write(Path(PASTED).read_bytes())
         handle.write(line * (50 * 1024 * 1024 // len(line)))
+    return {}
+
+
+SAYING_PASTE = str(Path(tempfile.gettempdir()) / "hwdoctor-bench-50mb-saying.txt")
+# Real report lines that each give facts (anomalib#908, FramePack-ZLUDA#4): a paste of them
+# alone costs the reader the most per byte.
+SAYING_LINES = (
+    ROOT
+    / "tests/data/reports_fourteenth/anomalib908-pip-install-swaps-torch-to-1.12.0-cpu-1080ti.md",
+    ROOT
+    / "tests/data/reports_eleventh/framepackzluda4-rx9070xt-gfx1201-tensilelibrary-hip-sdk-6.2.md",
+)
+
+
+def saying_paste(root: Path) -> dict[str, str]:
+    """50 MB of report lines that hwdoctor reads facts from, repeated."""
+    said = [
+        line + b"\n"
+        for path in SAYING_LINES
+        for line in path.read_bytes().splitlines()
+        if b"1.12.0+cpu" in line or b"GPU models" in line or b"GPU arch" in line
+    ]
+    block = b"".join(said)
+    with open(SAYING_PASTE, "wb") as handle:
+        handle.write(block * (50 * 1024 * 1024 // len(block)))
     return {}
 
 

@@ -50,6 +50,7 @@ RX 5600 XT, RX 6500 XT/6400, RX 550/540, older Ryzen APU graphics (gfx902/gfx90c
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
@@ -769,6 +770,7 @@ def _one(
     return None if key in unsure else index.get(key)
 
 
+@functools.lru_cache(maxsize=1024)  # a paste can name one GPU on thousands of lines
 def nvidia_capability(name: str) -> str | None:
     """The compute capability ("8.9") of an NVIDIA GPU named as nvidia-smi,
     torch.cuda.get_device_name() or collect_env print it; None when the name is not in
@@ -777,6 +779,7 @@ def nvidia_capability(name: str) -> str | None:
     return _lookup(name, _NV_INDEX, _NV_UNSURE, _NV_LEADING, _NV_TRAILING)
 
 
+@functools.lru_cache(maxsize=1024)
 def amd_gfx(name: str) -> str | None:
     """The gfx target ("gfx1100") of an AMD GPU named as rocminfo's Marketing Name,
     amd-smi's MARKET_NAME or collect_env print it; a name that carries its target

@@ -104,9 +104,12 @@ class Facts:
         self.paste = paste
         self.used: dict[str, list[Fact]] = {}  # what each section was made from
         self.disagreements: list[Disagreement] = []
+        self._by_key: dict[str, list[Fact]] = {}  # indexed once: a paste can hold many
+        for fact in paste.facts:
+            self._by_key.setdefault(fact.key, []).append(fact)
 
     def all(self, key: str) -> list[Fact]:
-        return [fact for fact in self.paste.facts if fact.key == key]
+        return list(self._by_key.get(key, ()))
 
     def one(self, key: str, *, known: bool = True) -> Fact | None:
         """The value of a scalar fact; None when absent, unknown, or stated differently."""
@@ -676,11 +679,10 @@ def _packages(facts: Facts) -> dict[str, Package | None] | None:
     """The packages the paste lists (collect_env lists only some: absence says nothing, so
     nothing reads a missing name as "not installed")."""
     listed: dict[str, Package | None] = {}
-    prose = [
-        f
-        for f in facts.all("prose.package")
-        if len({g.value for g in facts.all("prose.package") if g.name == f.name}) == 1
-    ]
+    said: dict[str | None, set[str]] = {}
+    for fact in facts.all("prose.package"):
+        said.setdefault(fact.name, set()).add(fact.value)
+    prose = [f for f in facts.all("prose.package") if len(said[f.name]) == 1]
     for fact in facts.all("package") + prose:
         name = fact.name or ""
         if not name or not _VERSION.match(fact.value) or name in ("could", "no"):
