@@ -833,3 +833,17 @@ def test_a_report_from_windows_gets_no_linux_wheel_for_rocm() -> None:
     ]
     said = reports.read(b"Step C:\\n then /opt/rocm/bin\nPyTorch version: 2.5.1\n").facts
     assert "prose.windows_path" not in {f.key for f in said}
+
+
+def test_two_torch_versions_in_the_reporters_words_are_left_unknown_and_said() -> None:
+    # anomalib#908: the story's "1.12.0+cpu" and the template's "PyTorch version: 1.13.1";
+    # nothing tells which is installed now, so neither is taken, and the report says why.
+    paste = (
+        b'my pytorch version changes to "1.12.0+cpu" and is_available() returns False. \n'
+        b"- PyTorch version: 1.13.1\n- GPU models and configuration: RTX 1080 Ti\n"
+    )
+    report = pasted.diagnose(reports.read(paste))
+    assert not report.findings
+    assert "torch's version: the paste says '1.12.0+cpu' (line 1), '1.13.1' (line 2)" in (
+        report.skipped
+    )

@@ -189,10 +189,15 @@ def _torch_version(facts: Facts) -> tuple[Fact | None, bool]:
     said = facts.one("torch.version", known=False)
     if said is not None and _VERSION.match(said.value.strip()):
         return said, True
+    differing: list[Fact] = []
     for key in ("message.torch_seen", "package", "prose.package"):
         listed = [f for f in facts.all(key) if f.name in ("torch", "pytorch")]
         if listed and len({f.value for f in listed}) == 1 and _VERSION.match(listed[0].value):
             return listed[0], said is None or known_value(said.value)
+        if len({f.value for f in listed}) > 1:
+            differing = differing or listed
+    if differing and said is None:  # two versions and nothing to tell which: say so
+        facts.disagreements.append(Disagreement("torch.version", tuple(differing)))
     return None, False
 
 
