@@ -132,9 +132,7 @@ class Known:
         """The install parameters of a backend: its commands, or where it comes from."""
         return {
             "install": remedies.install(backend, self.way, replace=replace, evidence=self.evidence),
-            "install_elsewhere": backend.install_windows
-            if backend.install_windows and remedies.on_windows(self.evidence)
-            else backend.install_elsewhere,
+            "install_elsewhere": remedies.elsewhere(backend, self.evidence),
         }
 
     def all_backends(self) -> tuple[registry.Backend, ...]:
@@ -979,17 +977,23 @@ def check_arch_compiled(known: Known) -> Iterable[Finding]:
                 )
 
 
+def _nvidia_code(releases: Iterable[wheels.Release], *, ptx: bool = False) -> tuple[str, ...]:
+    """The NVIDIA code the published wheels of `releases` carry (compat.wheels): their
+    cubins, and with `ptx` their PTX too."""
+    return tuple(
+        arch
+        for release in releases
+        for variant in release.variants
+        for _, archs in variant.archs
+        for arch in (*archs.cubins, *((archs.ptx or ()) if ptx else ()))
+        if arch.startswith(("sm_", "compute_"))
+    )
+
+
 @functools.cache
 def _every_cuda_arch() -> tuple[str, ...]:
     """The NVIDIA code of every published wheel compat.wheels lists (back to torch 1.0)."""
-    return tuple(
-        arch
-        for release in wheels.RELEASES
-        for variant in release.variants
-        for _, archs in variant.archs
-        for arch in (*archs.cubins, *(archs.ptx or ()))
-        if arch.startswith(("sm_", "compute_"))
-    )
+    return _nvidia_code(wheels.RELEASES, ptx=True)
 
 
 def _arch_variant(capability: str, variant: str | None) -> str | None:
@@ -1003,12 +1007,7 @@ def _arch_variant(capability: str, variant: str | None) -> str | None:
 def _below_every_build(capability: str) -> bool:
     """Whether a GPU is older than every wheel of the newest release carries code for (by
     the published arch lists of compat.wheels): then the way is an older torch release."""
-    newest = [
-        arch
-        for variant in wheels.RELEASES[0].variants
-        for _, archs in variant.archs
-        for arch in archs.cubins
-    ]
+    newest = _nvidia_code(wheels.RELEASES[:1])
     return kernels.verdict(capability, newest).direction is kernels.Direction.OLDER
 
 
@@ -1123,18 +1122,22 @@ def _gfx_finding(
 ) -> Finding:
     """An AMD GPU without code objects: the ROCm build whose list carries its target, or,
     where no ROCm wheel of torch does, that said; the family override as a workaround."""
-    line, none_carries = remedies.torch_for_gfx(
-        known.way, known.torch.version, (verdict.device_arch,),
-        machine=_machine(known.evidence.host),
-    )  # fmt: skip
-    install = {"install": line} if line else known.install(backend, replace=True)
-    variant = "override" if verdict.override_value else None
-    if none_carries:
-        install = {"install": ""}
-        variant = "none_override" if verdict.override_value else "none"
+    install: Mapping[str, str]
+    variant: str | None
     if remedies.on_windows(known.evidence):
-        # No pip line for Linux wheels, and no HSA_OVERRIDE_GFX_VERSION (Linux only).
+        # Where the Windows builds come from, in words: no pip line for the Linux wheels,
+        # and no HSA_OVERRIDE_GFX_VERSION (Linux only).
         install, variant = known.install(backend, replace=True), "windows"
+    else:
+        line, none_carries = remedies.torch_for_gfx(
+            known.way, known.torch.version, (verdict.device_arch,),
+            machine=_machine(known.evidence.host),
+        )  # fmt: skip
+        install = {"install": line} if line else known.install(backend, replace=True)
+        variant = "override" if verdict.override_value else None
+        if none_carries:
+            install = {"install": ""}
+            variant = "none_override" if verdict.override_value else "none"
     return finding(
         Code.GFX_NOT_COMPILED,
         backend=backend.key,

@@ -92,6 +92,14 @@ def on_windows(evidence: Evidence | None) -> bool:
     return host is not None and host.system == "Windows"
 
 
+def elsewhere(backend: registry.Backend, evidence: Evidence | None) -> str:
+    """Where `backend`'s package comes from when `install` gives no pip line, in words: on
+    Windows, where its index has no Windows wheels, the registry's word for Windows."""
+    if backend.install_windows and on_windows(evidence):
+        return backend.install_windows
+    return backend.install_elsewhere
+
+
 def install(
     backend: registry.Backend,
     way: Installer,
