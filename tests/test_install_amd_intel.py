@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from hwdoctor import diagnosis, registry
+from hwdoctor import devices, diagnosis, registry
 from hwdoctor.compat import wheels
 from hwdoctor.compat.wheels import Machine, Verdict
+from hwdoctor.diagnosis import backends
 from hwdoctor.gather import host, rocm
 from hwdoctor.model.facts import Evidence, Placement
 from tests.evidence import cpu_host, one, with_signal
@@ -196,3 +197,22 @@ def test_container_flags_are_cited_at_their_row() -> None:
         assert backend.container_devices, key
         at = source.index(f'container_devices="{backend.container_devices.split()[0]}')
         assert site in source[max(0, at - 400) : at], key
+
+
+def test_an_amd_gpu_on_windows_gets_amds_windows_wheels_not_the_linux_index() -> None:
+    # download.pytorch.org's ROCm wheels are manylinux only (registry row "rocm", with its
+    # sources); the finding and `explain cuda`'s row both say where Windows builds come from.
+    evidence = _amd("gfx1100")
+    assert evidence.host is not None
+    windows = dataclasses.replace(
+        evidence, host=dataclasses.replace(evidence.host, system="Windows")
+    )
+    found = one(diagnosis.detect(windows).findings, "torch.cpu_only_build")
+    assert found.remedy is None
+    assert found.advice == registry.BY_KEY["rocm"].install_windows
+    (rocm_row,) = [
+        r for r in backends.device_rows(devices.parse("cuda"), windows) if r.key == "rocm"
+    ]
+    assert rocm_row.install == registry.BY_KEY["rocm"].install_windows
+    assert rocm_row.install_command == ""
+    assert "--index-url https://download.pytorch.org/whl/rocm" in _remedy(evidence)

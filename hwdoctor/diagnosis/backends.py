@@ -181,7 +181,7 @@ def _device_row(
         hardware=backend.hardware,
         package=backend.package,
         install=remedies.install(backend, known.way, evidence=known.evidence)
-        or backend.install_elsewhere,
+        or remedies.elsewhere(backend, known.evidence),
         install_command=remedies.install(
             backend, known.way, replace=wrong_build, evidence=known.evidence
         ),
