@@ -735,20 +735,23 @@ def test_real_lines_name_their_cause(paste: bytes, fact: tuple[str, str] | None,
 
 
 def test_what_the_reporter_expected_is_not_what_torch_said() -> None:
-    # anomalib#908: "is_available() returns False" in the story, True only under the
-    # template's "Expected behavior" heading; a version of torchvision is not torch's.
+    # Real lines: anomalib#908's story ("is_available() returns False") and its template's
+    # "### Expected behavior" wish ("return True"); parsl#3858's "**Environment**", the bold
+    # line that ends its "**Expected behavior**"; pytorch#177819's MPS answer, not CUDA's.
+    story = (
+        b'However, after i download anomalib, my pytorch version changes to "1.12.0+cpu" and '
+        b"is_available() returns False. \n"
+    )
     paste = (
-        b'my pytorch version changes to "1.12.0+cpu" and is_available() returns False.\n'
-        b"### Expected behavior\n\ntorch.cuda.is_available() return True\n"
-        b"**Other**\ntorch.cuda.is_available() returns True\n"
-        b"torchvision 0.13.0+cpu; torch.backends.mps.is_available() returns False\n"
+        story + b"### Expected behavior\n\ntorch.cuda.is_available() return True\n"
+        b"**Environment**\ntorch.backends.mps.is_available() == False\n" + story
     )
     facts = [(f.key, f.name, f.value, f.quote.line) for f in reports.read(paste).facts]
     assert facts == [
         ("prose.package", "torch", "1.12.0+cpu", 1),
         ("cuda.available", None, "false", 1),
-        ("cuda.available", None, "true", 6),
-        ("prose.package", "torchvision", "0.13.0+cpu", 7),
+        ("prose.package", "torch", "1.12.0+cpu", 7),
+        ("cuda.available", None, "false", 7),
     ]
 
 
@@ -839,7 +842,8 @@ def test_two_torch_versions_in_the_reporters_words_are_left_unknown_and_said() -
     # anomalib#908: the story's "1.12.0+cpu" and the template's "PyTorch version: 1.13.1";
     # nothing tells which is installed now, so neither is taken, and the report says why.
     paste = (
-        b'my pytorch version changes to "1.12.0+cpu" and is_available() returns False. \n'
+        b'However, after i download anomalib, my pytorch version changes to "1.12.0+cpu" and '
+        b"is_available() returns False. \n"
         b"- PyTorch version: 1.13.1\n- GPU models and configuration: RTX 1080 Ti\n"
     )
     report = pasted.diagnose(reports.read(paste))
