@@ -118,7 +118,6 @@ def test_real_amd_names(path: str, name: str, expected: str | None) -> None:
         ("GeForce GTX1080 Ti", "6.1"),
         # The series number decides the word: "RTX 1080 Ti" (anomalib#908) is the GTX.
         ("RTX 1080 Ti", "6.1"),
-        ("GTX 3060", "8.6"),
         ("Quadro RTX 5000", "7.5"),
         ("RTX 3090 tiny", None),
         ("  nvidia   geforce rtx 4090 ", "8.9"),
