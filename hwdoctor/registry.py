@@ -117,9 +117,13 @@ class Backend(NamedTuple):
     # (the remedy runs them with the diagnosed interpreter's pip), or, when it is not, where
     # it comes from (a vendor installer or wheel), said in words.
     pip_args: str = ""
+    # A torch build of the wheel table (compat/wheels.py) instead of `pip_args`: "cpu",
+    # "cuda", "rocm", "xpu". Its release and index are chosen for the machine diagnosed
+    # (diagnosis/remedies.py), never written here.
+    wheel: str = ""
     install_elsewhere: str = ""
     install_note: str = ""  # what else to know about that install
-    # Where the package comes from on Windows when the index of `pip_args` has no Windows
+    # Where the package comes from on Windows when the index of its install has no Windows
     # wheels, said in words (a pasted report from Windows gets this, not the pip line).
     install_windows: str = ""
     hardware_remedy: str = ""  # the remedy when the hardware is not visible
@@ -128,7 +132,12 @@ class Backend(NamedTuple):
     # (accelerate/state.py, _prepare_backend; mirrored in rules/tables.DISTRIBUTED_BACKEND)
     collective: str | None = None
     runs_on: tuple[str, ...] = ()  # for a compiler stack (XLA): the hardware rows it runs on
-    device_map_auto: bool = True  # device_map="auto" gives it memory budgets
+    # device_map="auto" gives it memory budgets with the newest Accelerate the tables were
+    # read from; where that began with a recent release, that release ("accelerate 1.16"),
+    # and `device_map_auto` says what the releases before it do. tests/test_registry.py keeps
+    # both equal to the decision tables (rules.device_map_budgets).
+    device_map_auto: bool = True
+    device_map_since: str = ""
     # Its memory is the host's (Apple's unified memory): offloading to the CPU frees none.
     shares_host_memory: bool = False
     docs: str = ""
@@ -140,7 +149,14 @@ class Backend(NamedTuple):
     @property
     def install(self) -> str:
         """The install as one line for people reading `list`: `pip install ...`, or where
-        the package comes from."""
+        the package comes from. A torch build names the index of its kind that the wheel
+        table's newest release has; `detect` chooses the release and index for a machine."""
+        if self.wheel:
+            from hwdoctor.compat import wheels
+
+            newest = wheels.of_kind(None, wheels.Kind(self.wheel))
+            args = wheels.install_args(newest) if newest else None
+            return f"pip install {args}" if args else self.install_elsewhere
         return f"pip install {self.pip_args}" if self.pip_args else self.install_elsewhere
 
     def wire(self) -> dict[str, Any]:
@@ -169,6 +185,7 @@ class Backend(NamedTuple):
             "install_note": self.install_note,
             "training_auto": self.training_auto,
             "device_map_auto": self.device_map_auto,
+            "device_map_since": self.device_map_since or None,
             "docs": self.docs,
         }
 
@@ -186,7 +203,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         module=None,
         query=DeviceQuery(QueryKind.CPU),
         platforms=("linux", "darwin", "win32"),
-        pip_args="torch --index-url https://download.pytorch.org/whl/cpu",
+        wheel="cpu",
         docs="https://pytorch.org/get-started/locally/",
     ),
     Backend(
@@ -221,9 +238,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         # display driver in WSL" (https://docs.nvidia.com/cuda/wsl-user-guide/index.html)
         wsl_remedy="install or update the NVIDIA driver on Windows (it serves WSL2 too); do "
         "not install a Linux NVIDIA driver inside WSL",
-        pip_args="torch",
-        install_note="the default Linux wheel is a CUDA build; for another CUDA version pick "
-        "an index at https://pytorch.org/get-started/locally/",
+        wheel="cuda",
         hardware_remedy="install the NVIDIA driver; in a container, run with --gpus all "
         "(NVIDIA container runtime)",
         docs="https://pytorch.org/docs/stable/notes/cuda.html",
@@ -255,8 +270,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         ),
         visibility_env=("HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES"),
         container_env=("AMD_VISIBLE_DEVICES",),
-        pip_args="torch --index-url https://download.pytorch.org/whl/rocm6.4",
-        install_note="use the index that matches the ROCm version of the driver",
+        wheel="rocm",
         # PyTorch's ROCm wheels are Linux only: AMD's install page for them "Applies to
         # Linux" and says to select Linux in pytorch.org's matrix
         # (https://rocm.docs.amd.com/projects/install-on-linux/en/docs-6.2.0/how-to/3rd-party/pytorch-install.html),
@@ -292,8 +306,10 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         install_note="the native 'neuron' device needs TorchNeuron with torch >= 2.10",
         hardware_remedy="install the aws-neuronx-dkms driver; in a container pass "
         "--device /dev/neuron0 (one per device)",
-        # device_map="auto" never enumerates Neuron devices: pass device_map="neuron".
+        # device_map="auto" enumerates Neuron devices only from accelerate 1.16 (torch's
+        # current accelerator); before, pass device_map="neuron".
         device_map_auto=False,
+        device_map_since="accelerate 1.16",
         docs="https://awsdocs-neuron.readthedocs-hosted.com/",
     ),
     Backend(
@@ -313,7 +329,9 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         install_note="Google's TorchTPU needs Python >= 3.11; Sophgo's unrelated torch-tpu "
         "uses the same names",
         hardware_remedy="run on a Cloud TPU VM",
+        # accelerate 1.16+ budgets one chip, the process's current one
         device_map_auto=False,
+        device_map_since="accelerate 1.16",
         docs="https://github.com/google-pytorch/torch_tpu",
     ),
     Backend(
@@ -333,7 +351,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         container_devices="--device=/dev/dri",
         platforms=("linux", "win32"),
         visibility_env=("ZE_AFFINITY_MASK",),
-        pip_args="torch --index-url https://download.pytorch.org/whl/xpu",
+        wheel="xpu",
         install_note="after the Intel GPU driver",
         hardware_remedy="install the Intel GPU driver (Level Zero); add the user to the "
         "render group",

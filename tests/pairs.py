@@ -25,10 +25,11 @@ HOME: Final = ROOT / ".venv-pairs"
 class Pair:
     name: str
     requirements: tuple[str, ...]
+    home: Path = HOME  # where its venv lives (tools/refresh.py builds throwaway ones)
 
     @property
     def root(self) -> Path:
-        return HOME / self.name
+        return self.home / self.name
 
     @property
     def python(self) -> Path:
@@ -76,7 +77,7 @@ def build(pair: Pair) -> None:
     subprocess.run(
         [str(pair.python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
          "-c", str(constraints), *pair.requirements],
-        check=True,
+        check=True, capture_output=True, text=True,
     )  # fmt: skip
     stamp.write_text(wanted, encoding="utf-8")
 
@@ -86,7 +87,11 @@ def main(argv: list[str]) -> int:
         print("usage: python -m tests.pairs build", file=sys.stderr)
         return 2
     for pair in pairs():
-        build(pair)
+        try:
+            build(pair)
+        except subprocess.CalledProcessError as error:
+            print(f"{pair.name}: pip failed:\n{error.stderr}", file=sys.stderr)
+            return 1
         print(f"{pair.name}: {pair.python}")
     return 0
 

@@ -329,13 +329,24 @@ def test_library_missing_and_unsupported_versions() -> None:
     assert (
         unsupported.remedy and "install --upgrade 'transformers>=4.46,<5.25'" in unsupported.remedy
     )
-    # A newer release than the tables: no command reaches it; a newer hwdoctor may.
+    # A newer release than the tables is predicted with the newest rows, and the real
+    # libraries' answers confirm it (here they agree: cpu everywhere).
     newer = diagnosis.explain(
         with_package(evidence, "transformers", "9.0.0"),
         verify=_verify_run(RunOutcome.COMPLETED, "cpu"),
     )
-    found = one(newer.findings, "explain.version_unsupported")
-    assert found.remedy is None and found.advice and "newer hwdoctor" in found.advice
+    found = one(newer.findings, "explain.tables_newer")
+    assert not newer.observed and newer.confirmed is True
+    assert found.message.startswith("transformers 9.0.0 is newer than the releases")
+    assert "predicted with transformers 5.24's rules, and confirmed here" in found.message
+    unconfirmed = diagnosis.explain(with_package(evidence, "transformers", "9.0.0"))
+    assert unconfirmed.confirmed is None and unconfirmed.training.device == "cpu"
+    found = one(unconfirmed.findings, "explain.tables_newer")
+    assert "not confirmed by the real libraries" in found.message
+    assert (
+        found.remedy == "# on that machine, this asks the real libraries and keeps their "
+        "answers:\nhwdoctor explain --verify --save-evidence hwdoctor-evidence.json"
+    )
     hung = diagnosis.explain(evidence, verify=_verify_run(RunOutcome.TIMEOUT, "cpu"))
     assert (
         "could not be asked: the verification hung in TrainingArguments"
@@ -398,6 +409,23 @@ def test_verify_mismatch_and_incomplete() -> None:
     )
     hung = _verify_run(RunOutcome.TIMEOUT, "cpu")
     assert "verify.incomplete" in explain_codes(cpu_host(), verify=hung)
+
+
+def test_a_newer_release_the_real_libraries_contradict_shows_their_answers() -> None:
+    """Newer than the tables and answered otherwise: the real answers are the report, and one
+    warning names the release and each disagreement (no per-item verify.mismatch error)."""
+    evidence = with_package(cpu_host(), "transformers", "9.0.0")
+    stale = diagnosis.explain(evidence, verify=_verify_run(RunOutcome.COMPLETED, "cuda:0"))
+    assert stale.observed and stale.confirmed is False
+    assert stale.training.device == "cuda:0"  # what the real TrainingArguments returned
+    found = one(stale.findings, "explain.tables_stale")
+    assert found.severity.value == "warning"
+    assert "TrainingArguments.device predicted cpu, returned cuda:0" in found.message
+    assert "verify.mismatch" not in codes(stale.findings)
+    assert stale.to_json()["tables"]["transformers"] == {
+        "version": "9.0.0", "standing": "newer", "newest_read": "5.24.0",
+        "verified_on": "2026-12-01",
+    }  # fmt: skip
 
 
 def test_explain_from_evidence_agrees_with_detect_decisions() -> None:

@@ -114,11 +114,11 @@ SCENARIOS: dict[str, Scenario] = {
     "mlu x2": Scenario(pu1("mlu", MLU, 2), "mlu:0", "mlu", "mlu:0", "0,1,cpu"),
     "musa": Scenario(pu1("musa", MUSA), "musa:0", "musa", "musa:0", "0,cpu"),
     "sdaa": Scenario(pu1("sdaa", SDAA), "cpu", "sdaa", "cpu", "0,cpu"),
-    "neuron x2": Scenario(pu1("neuron", NEURON, 2), "neuron:0", "neuron", "cpu", "cpu"),
+    "neuron x2": Scenario(pu1("neuron", NEURON, 2), "neuron:0", "neuron", "cpu", "0,1,cpu"),
     "neuron, not auto-loaded": Scenario(
         pu1("neuron", NEURON, autoload=False), "cpu", "cpu", "cpu", "cpu"
     ),
-    "tpu": Scenario(pu1("tpu", TPU), "tpu:0", "cpu", "cpu", "cpu"),
+    "tpu": Scenario(pu1("tpu", TPU), "tpu:0", "tpu", "cpu", "cpu"),
     "tpu x0": Scenario(pu1("tpu", TPU, 0), "cpu", "cpu", "cpu", "cpu"),
     "hpu": Scenario(HPU, "hpu:0", "hpu", "hpu:0", "cpu"),
     "xla": Scenario(XLA, "xla:0", "xla:0", "cpu", "cpu"),
@@ -141,12 +141,12 @@ SCENARIOS: dict[str, Scenario] = {
     "mlu + cuda": Scenario(both(pu1("mlu", MLU), cuda()), "mlu:0", "mlu", "mlu:0", "0,cpu"),
     # get_max_memory's CUDA branch probes integer devices, which torch maps to the current
     # accelerator: here the PrivateUse1 one.
-    "neuron + cuda": Scenario(both(pu1("neuron", NEURON), cuda()), "neuron:0", "cuda", "cuda:0",
-                              "0,cpu"),
-    "tpu + cuda": Scenario(both(pu1("tpu", TPU), cuda()), "tpu:0", "cuda", "cuda:0", "0,cpu"),
-    "hpu + cuda": Scenario(both(HPU, cuda()), "hpu:0", "hpu", "cuda:0", "cpu"),
+    "neuron + cuda": Scenario(both(pu1("neuron", NEURON), cuda()), "neuron:0", "neuron",
+                              "cuda:0", "0,cpu"),
+    "tpu + cuda": Scenario(both(pu1("tpu", TPU), cuda()), "tpu:0", "tpu", "cuda:0", "cpu"),
+    "hpu + cuda": Scenario(both(HPU, cuda()), "hpu:0", "cuda", "cuda:0", "cpu"),
     "xla + cuda": Scenario(both(XLA, cuda()), "xla:0", "xla:0", "cuda:0", "cpu"),
-    "mps + npu": Scenario(both(MPS, npu()), "mps", "mps", "npu:0", "0,1,mps"),
+    "mps + npu": Scenario(both(MPS, npu()), "mps", "npu", "npu:0", "0,1,cpu"),
     "launcher, use_cpu": Scenario(
         nothing, "cpu:0", "cpu", "cpu", "cpu", use_cpu=True,
         env={"LOCAL_RANK": "0", "RANK": "0", "WORLD_SIZE": "1", "LOCAL_WORLD_SIZE": "1",
@@ -180,13 +180,27 @@ PAIRS: dict[str, pairs.Pair | None] = {
 }
 OUTSIDE: list[pairs.Pair] = [p for p in pairs.pairs() if p.outside]
 
+# Accelerate before 1.16 picks by its own ladder, not torch's current accelerator
+# (state.py default_device; utils/modeling.py get_max_memory): mps ahead of npu and hpu ahead
+# of cuda, cuda ahead of a PrivateUse1 neuron or tpu (and no tpu at all), no neuron budget,
+# and a CUDA branch that probes integer devices; what those releases returned in these worlds.
+BEFORE_ACCELERATE_1_16: dict[str, dict[str, str]] = {
+    "neuron x2": {"get_max_memory() keys": "cpu"},
+    "tpu": {"PartialState().device": "cpu"},
+    "neuron + cuda": {"PartialState().device": "cuda"},
+    "tpu + cuda": {"PartialState().device": "cuda", "get_max_memory() keys": "0,cpu"},
+    "hpu + cuda": {"PartialState().device": "hpu"},
+    "mps + npu": {"PartialState().device": "mps", "get_max_memory() keys": "0,1,mps"},
+}
+
 # Where a pair's real libraries pick differently from the newest (what TrainingArguments,
 # PartialState, pipeline() and get_max_memory returned there, recorded from those runs): the
 # pins of each world at that pair, so a fake that stopped working still cannot make
 # prediction and reality agree. 4.46's pipeline() keeps the model on the CPU; 4.46-5.3 have
 # no neuron and 4.46-5.8 no tpu branch in TrainingArguments; accelerate before 1.5 has no
-# sdaa or hpu, before 1.13 no neuron, and runs a CPU group under a launcher.
-DIFFERENT: dict[str, dict[str, dict[str, str]]] = {
+# sdaa or hpu, before 1.13 no neuron, and runs a CPU group under a launcher; before 1.16,
+# BEFORE_ACCELERATE_1_16 (each pair's own entry wins).
+_DIFFERENT_OWN: dict[str, dict[str, dict[str, str]]] = {
     "tf4.46-acc1.0": {
         "npu x2": {"pipeline().device": "cpu"},
         "npu x2, use_cpu": {"pipeline().device": "cpu"},
@@ -233,7 +247,15 @@ DIFFERENT: dict[str, dict[str, dict[str, str]]] = {
         "tpu + cuda": {"TrainingArguments.device": "cuda:0"},
         "launcher, use_cpu": {"PartialState().device": "cpu:0"},
     },
+    "tf5.24-acc1.15": {},
 }  # fmt: skip
+DIFFERENT: dict[str, dict[str, dict[str, str]]] = {
+    pair: {
+        name: {**BEFORE_ACCELERATE_1_16.get(name, {}), **own.get(name, {})}
+        for name in {*BEFORE_ACCELERATE_1_16, *own}
+    }
+    for pair, own in _DIFFERENT_OWN.items()
+}
 
 
 def _python(pair: str) -> list[str]:
@@ -259,6 +281,7 @@ SAMPLE = (
     ("hpu + cuda", "tf4.46-acc1.0"),
     ("neuron x2", "tf4.57-acc1.10"),
     ("tpu", "tf5.0-acc1.12"),
+    ("mps + npu", "tf5.24-acc1.15"),
 )
 
 

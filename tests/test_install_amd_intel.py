@@ -60,15 +60,15 @@ def test_gfx1100_with_a_cpu_torch_251_gets_a_rocm6_index_of_251_that_carries_it(
 
 
 def test_gfx1101_gets_the_newest_release_whose_list_is_known_to_carry_it() -> None:
-    """2.5's ROCm lists stop at gfx1100; 2.6 added gfx1101, and a rocm7.2 wheel of 2.11
-    printed it (uv#18730); the lists of 2.12+ were not found, so they are unknown, never
-    picked as 'runs'."""
+    """2.5's ROCm lists stop at gfx1100; 2.6 added gfx1101, and 2.14's rocm7.14 image lists
+    it ([PT-ROCM-2.14]); the lists of 2.12 and 2.13 were not found, so they are unknown,
+    never picked as 'runs'."""
     remedy = _remedy(_amd("gfx1101"))
     command, reason = remedy.splitlines()[-2:]
-    assert command.endswith("'torch==2.11.*' --index-url https://download.pytorch.org/whl/rocm7.2")
+    assert command.endswith("torch==2.14.1 --index-url https://download.pytorch.org/whl/rocm7.14")
     assert "no kernels for gfx1101" in reason and "carries gfx1101" in reason
     newer = wheels.choose("2.13.0+cpu", Machine(gfx=("gfx1101",)))
-    assert newer.release == "2.11" and newer.verdict is Verdict.RUNS
+    assert newer.release == "2.14" and newer.verdict is Verdict.RUNS
     older = wheels.BY_SERIES["2.5"].variant("rocm6.2")
     assert older is not None
     assert wheels.judge(wheels.BY_SERIES["2.5"], older, Machine(gfx=("gfx1101",))).verdict is (
@@ -82,11 +82,15 @@ def test_gfx1101_gets_the_newest_release_whose_list_is_known_to_carry_it() -> No
         assert word not in remedy, word
 
 
-def test_a_gfx_target_no_listed_build_carries_keeps_the_registry_line() -> None:
-    # gfx1103 is in none of the lists read: no build is shown to run, so no pinned index
-    remedy = _remedy(_amd("gfx1103"))
-    assert "rocm6.4" in remedy and "torch==" not in remedy
-    assert wheels.choose("2.5.1+cpu", Machine(gfx=("gfx1103",))).verdict is not Verdict.RUNS
+def test_a_gfx_target_no_known_list_carries_gets_a_build_that_may_fit_said_so() -> None:
+    # gfx1010 (RX 5700) is in none of the lists read; 2.13's rocm7.2 list was not found, so
+    # that build is offered as one that may fit, pinned, with the unchecked list said
+    remedy = _remedy(_amd("gfx1010"))
+    command, reason = remedy.splitlines()[:2]
+    assert command.endswith("'torch==2.13.*' --index-url https://download.pytorch.org/whl/rocm7.2")
+    assert "no kernels for gfx1010" in reason and "torch 2.13 rocm7.2 may fit" in reason
+    assert "not checked: which GPU code torch 2.13 rocm7.2 carries on x86_64" in reason
+    assert wheels.choose("2.5.1+cpu", Machine(gfx=("gfx1010",))).verdict is Verdict.UNKNOWN
 
 
 def test_an_nvidia_card_beside_the_amd_one_does_not_make_the_rocm_remedy_a_cuda_one() -> None:
@@ -110,7 +114,7 @@ def test_an_nvidia_card_beside_the_amd_one_does_not_make_the_rocm_remedy_a_cuda_
 def test_an_intel_gpu_with_a_cpu_torch_gets_the_xpu_index(torch: str, pin: str) -> None:
     evidence = _cpu_torch(with_signal(cpu_host(), "xpu", "8086:56a0 at 0000:03:00.0"), torch)
     remedy = _remedy(evidence)
-    command, reason = remedy.splitlines()[-2:]
+    command, reason = remedy.splitlines()[:2]
     assert command.endswith(
         f"install --force-reinstall {pin} --index-url https://download.pytorch.org/whl/xpu"
     ), remedy

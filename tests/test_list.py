@@ -21,7 +21,7 @@ def test_list_json_has_every_seed_device_string() -> None:
     result = run_hwdoctor("list", "--json")
     assert result.returncode == 0, result
     document = result.json()
-    assert document["schema_version"] == "1.4"
+    assert document["schema_version"] == "1.5"
     assert document["command"] == "list"
     assert document["exit_code"] == 0
     assert document["errors"] == []
@@ -37,7 +37,7 @@ def test_list_human() -> None:
     lines = result.stdout.splitlines()
     assert lines[0].split()[:3] == ["Hardware", "Device", "Package"]
     neuron = next(line for line in lines if line.startswith("AWS Trainium"))
-    assert neuron.split()[2:] == ["neuron", "torch-neuronx", "yes", "no"]
+    assert neuron.split()[2:] == ["neuron", "torch-neuronx", "yes", "accelerate", "1.16"]
     assert all(len(line) <= 80 for line in lines)
     assert result.stderr == ""
 

@@ -168,16 +168,25 @@ def test_fake_npu_gets_the_model_and_runs_it(
     assert "there is no npu:2: 2 device(s) visible" in result.json()["data"]["problem"]["message"]
 
 
-def test_auto_on_neuron_falls_back_to_cpu_with_a_warning(
+def test_auto_on_neuron_is_budgeted_from_accelerate_1_16(
     tiny_qwen3: Path, world: World, tmp_path: Path
 ) -> None:
+    """accelerate 1.16 budgets torch's current accelerator, a Neuron one included: the model
+    lands there; 1.15 never budgets Neuron devices and falls back to the CPU, which hwdoctor
+    says, with the device string to pass instead."""
+    from tests.test_fidelity import _python
+
     world.privateuse1("neuron", module="torch_neuronx", dist="torch-neuronx")
     env = offline_env(tmp_path, world.env(base_env()))
     data = run_hwdoctor("load", str(tiny_qwen3), "-d", "auto", "--json", env=env).json()["data"]
-    assert [row["device"] for row in data["placement"]] == ["cpu"]
-    codes = [finding["code"] for finding in data["findings"]]
+    assert [row["device"] for row in data["placement"]] == ["neuron:0", "neuron:1"]
+    assert [finding["code"] for finding in data["findings"]] == []
+    older = run_hwdoctor("load", str(tiny_qwen3), "-d", "auto", "--json",
+                         *_python("tf5.24-acc1.15"), env=env).json()["data"]  # fmt: skip
+    assert [row["device"] for row in older["placement"]] == ["cpu"]
+    codes = [finding["code"] for finding in older["findings"]]
     assert codes == ["explain.auto_falls_back_to_cpu"]
-    assert "--device neuron" in data["findings"][0]["remedy"]
+    assert "--device neuron" in older["findings"][0]["remedy"]
 
 
 def remote_code_model(directory: Path, body: str) -> Path:

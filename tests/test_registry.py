@@ -84,3 +84,21 @@ def test_suggest() -> None:
     assert registry.suggest("cdua") == "cuda"
     assert registry.suggest("nueron") == "neuron"
     assert registry.suggest("zzzzzz") is None
+
+
+def test_the_device_map_column_says_what_the_decision_tables_say() -> None:
+    """`list`'s device_map="auto" column is the newest tables' answer for each backend, and
+    a backend budgeted only from a recent Accelerate names that release, before which the
+    tables say no (accelerate 1.16 budgets torch's current accelerator: Neuron, TPU)."""
+    from hwdoctor import rules
+
+    for backend in registry.BACKENDS:
+        newest = rules.device_map_budgets(backend.device, None)
+        assert newest == (backend.device_map_auto or bool(backend.device_map_since)), backend.key
+        if backend.device_map_since:
+            since = backend.device_map_since.removeprefix("accelerate ")
+            major, minor = (int(part) for part in since.split("."))
+            before = f"{major}.{minor - 1}.0"
+            assert rules.device_map_budgets(backend.device, f"{since}.0"), backend.key
+            assert not rules.device_map_budgets(backend.device, before), backend.key
+            assert not backend.device_map_auto

@@ -74,8 +74,9 @@ def test_an_externally_managed_python_gets_a_venv_first() -> None:
 
 def test_a_conda_environment_is_offered_conda_for_torch() -> None:
     lines = remedies.install(registry.BY_KEY["cpu"], remedies.installer(CONDA)).splitlines()
-    assert lines[0].startswith("/opt/conda/envs/t/bin/python -m pip install torch")
-    assert "conda install --prefix /opt/conda/envs/t -c conda-forge pytorch" in lines[1]
+    assert lines[0].startswith("/opt/conda/envs/t/bin/python -m pip install torch==")
+    assert any("conda install --prefix /opt/conda/envs/t -c conda-forge pytorch" in line
+               for line in lines[1:]), lines  # fmt: skip
 
 
 def test_torch_missing_is_one_finding_with_the_install_for_this_host() -> None:
@@ -88,18 +89,31 @@ def test_torch_missing_is_one_finding_with_the_install_for_this_host() -> None:
     missing = one(found, "torch.missing")
     assert [f.code for f in found] == ["torch.missing"]
     assert missing.message == "torch is not installed in /usr/bin/python3"
-    assert missing.remedy and missing.remedy.splitlines()[-1] == (
-        f"{remedies.VENV_DIR}/bin/python -m pip install torch --index-url "
-        "https://download.pytorch.org/whl/cpu"
-    )
+    # no torch to keep: the newest release of the wheel table, its CPU index, pinned
+    assert missing.remedy and missing.remedy.splitlines()[-2:] == [
+        f"{remedies.VENV_DIR}/bin/python -m pip install torch==2.15.0 --index-url "
+        "https://download.pytorch.org/whl/cpu",
+        "# torch 2.15 cpu is the newest cpu build in hwdoctor's table",
+    ]
     on_gpu_host = with_signal(evidence, "cuda", "10de:2330 at 0000:3b:00.0")
     remedy = one(diagnosis.detect(on_gpu_host).findings, "torch.missing").remedy or ""
-    assert f"{remedies.VENV_DIR}/bin/python -m pip install torch" in remedy.splitlines()
+    # a GPU whose model and driver the evidence does not show: the newest release's PyPI
+    # build, pinned, with what could not be checked said
+    assert (
+        f"{remedies.VENV_DIR}/bin/python -m pip install torch==2.15.0 --index-url "
+        "https://download.pytorch.org/whl/cu132" in remedy.splitlines()
+    ), remedy
+    assert "not checked: the GPU's compute capability and the NVIDIA driver" in remedy
 
 
 def test_a_cpu_build_on_a_gpu_host_is_replaced_not_kept() -> None:
     evidence = with_signal(cpu_host(), "cuda", "10de:2330 at 0000:3b:00.0")
     found = one(diagnosis.detect(evidence).findings, "torch.cpu_only_build")
-    assert found.remedy and found.remedy.splitlines()[0] == (
-        "/work/main/.venv/bin/python -m pip install --force-reinstall torch"
-    )
+    # the installed release, on its PyPI build's index (cu130 for 2.13, from its wheel's
+    # metadata), since neither the GPU's model nor the driver is shown
+    assert found.remedy and found.remedy.splitlines()[:2] == [
+        "/work/main/.venv/bin/python -m pip install --force-reinstall torch==2.13.0 "
+        "--index-url https://download.pytorch.org/whl/cu130",
+        "# torch 2.13 cu130 (PyPI's default build), the installed release; not checked: the "
+        "GPU's compute capability and the NVIDIA driver (nvidia-smi shows both)",
+    ]

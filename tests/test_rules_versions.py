@@ -10,7 +10,8 @@ from typing import Final
 import pytest
 
 from hwdoctor import rules
-from hwdoctor.rules import tables
+from hwdoctor.model.decisions import Standing
+from hwdoctor.rules import provenance, tables
 from hwdoctor.rules.engine import Inputs, Table, select
 from tests.evidence import cpu_host, usable
 
@@ -38,15 +39,48 @@ def test_every_release_read_selects_exactly_one_table(library: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("library", "version"),
-    [("transformers", "4.45.2"), ("transformers", "5.25.0"), ("transformers", "5.25.0.dev0"),
-     ("accelerate", "0.34.2"), ("accelerate", "1.16.0")],
-)  # fmt: skip
-def test_releases_outside_are_not_guessed(library: str, version: str) -> None:
+    ("library", "version"), [("transformers", "4.45.2"), ("accelerate", "0.34.2")]
+)
+def test_releases_older_than_every_table_are_not_guessed(library: str, version: str) -> None:
     for decision in BY_LIBRARY[library]:
         assert select(decision, version) is None
+        assert rules.table_for(decision, version) is None
     given = Inputs(backends={}, env={}, **{f"{library}_version": version})  # type: ignore[arg-type]
     assert rules.uncovered(given) == ((library, version),)
+    assert [c.standing for c in rules.coverage(given)] == [Standing.OLDER]
+
+
+@pytest.mark.parametrize(
+    ("library", "version"),
+    [("transformers", "5.25.0"), ("transformers", "5.25.0.dev0"), ("transformers", "6.0.0"),
+     ("accelerate", "1.17.0"), ("accelerate", "2.0.0rc1")],
+)  # fmt: skip
+def test_releases_newer_than_every_table_are_predicted_with_the_newest_read(
+    library: str, version: str
+) -> None:
+    """A release newer than every release read gets the tables of the newest release read,
+    flagged as newer; nothing is refused and nothing is observed in its place."""
+    newest = provenance.libraries()[library].newest
+    for decision in BY_LIBRARY[library]:
+        assert rules.table_for(decision, version) is select(decision, newest)
+    given = Inputs(backends={}, env={}, **{f"{library}_version": version})  # type: ignore[arg-type]
+    assert rules.uncovered(given) == ()
+    (newer,) = rules.newer(given)
+    assert (newer.library, newer.version, newer.newest) == (library, version, newest)
+    assert rules.training(given).device and rules.accelerate_state(given).device
+
+
+def test_rows_for_a_release_wait_until_it_is_recorded_as_read() -> None:
+    """Rows written for accelerate 1.16 take effect once 1.16.0 is in provenance.json (make
+    refresh writes it after the fidelity matrix agreed): before, 1.16.0 is predicted with
+    1.15's rows, as any newer release is."""
+    with provenance.assumed("accelerate", "1.15.0"):
+        table = rules.table_for(tables.PARTIAL_STATE_DEFAULT, "1.16.0")
+        assert table is not None and "mps" in _steps(table)
+    table = rules.table_for(tables.PARTIAL_STATE_DEFAULT, "1.16.0")
+    assert table is not None and _steps(table) == [
+        "ACCELERATE_TORCH_DEVICE", "xla", "accelerator", "cpu"
+    ]  # fmt: skip
 
 
 def _given(transformers: str, accelerate: str, *usable_keys: str) -> Inputs:

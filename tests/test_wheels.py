@@ -319,3 +319,26 @@ def test_the_1x_releases_are_the_page_s() -> None:
     cu102 = eight.variant("cu102")
     assert cu102 is not None and eight.style_of(cu102) is wheels.Style.FIND_LINKS
     assert wheels._pin(eight, None, cu102) == "1.8.1+cu102"
+
+
+def test_a_collect_env_of_the_newest_torch_on_an_l4_gets_a_kernel_verdict() -> None:
+    """vllm#3482's real collect_env of an L4 (8.9) with driver 535, its two torch lines
+    changed here to the newest release of the table and its PyPI build: the table's arch list
+    judges the GPU (the sm_86 cubin runs on 8.9) instead of asking for get_arch_list(), and
+    the driver too old for CUDA 13.2 is named."""
+    import hwdoctor
+
+    real = (DATA.parent.parent / "reports" / "collect_env" /
+            "vllm3482-torch2.1.2-cu121-l4-driver535.txt").read_text(encoding="utf-8")  # fmt: skip
+    newest = wheels.RELEASES[0]
+    variant = newest.variant(newest.pypi_default or "")
+    assert newest.patches and variant is not None and variant.cuda
+    pasted = real.replace(
+        "PyTorch version: 2.1.2+cu121", f"PyTorch version: {newest.patches[-1]}+{variant.name}"
+    ).replace("CUDA used to build PyTorch: 12.1", f"CUDA used to build PyTorch: {variant.cuda}")
+    report = hwdoctor.diagnose(pasted).to_json()
+    unknown = [question["unknown"] for question in report["not_checked"]]
+    assert not [u for u in unknown if "architectures" in u], unknown
+    assert [f["code"] for f in report["findings"]] == ["driver.too_old"]
+    archs = variant.archs_for(Host.X86_64)
+    assert archs is not None and kernels.kernels_for("8.9", archs.arch_list)

@@ -33,7 +33,14 @@ Sources (the keys of the compatibility notes; each row below names its own):
   (…/docs/2.6/…), 2.7 (pytorch/pytorch@00018c94
   .github/scripts/generate_binary_build_matrix.py) and 2.10
   (https://dev-discuss.pytorch.org/t/wheel-variants-for-pytorch-release-2-10-published/3305).
-  For 2.8, 2.9 and 2.11+ no source read names an xpu build, so the table has none.
+  For 2.8, 2.9 and 2.11+ no primary source read names a published xpu build, so the table
+  has none.
+- [PYPI-META] each release's wheel metadata on PyPI: which CUDA the default Linux wheel
+  requires (its `pypi_default`, 2.8 to 2.15).
+- [PT-BEV], [PT-188914], [PT-175567], [PT-194367], [TI-2.14], [PT-RFC-2.15], [DD-3432],
+  [PT-ROCM-2.14]: 2.11 to 2.15, each named where its row uses it. Release wheels carry no
+  PTX except 2.13.0 cu130, which shipped 12.0+PTX by accident ([PT-188914]). PyPI's default
+  of 2.14 (cu130) and 2.15 (cu132) is read from each wheel's own metadata on the index.
 
 ROCm gfx lists (`PYTORCH_ROCM_ARCH` of the binary build), by release:
 - 1.11 to 2.4: pytorch/builder's release branches, `manywheel/build_docker.sh` ([PT-BUILDER]):
@@ -49,8 +56,12 @@ ROCm gfx lists (`PYTORCH_ROCM_ARCH` of the binary build), by release:
   @19ace59c (gfx950 there only for ROCm 7.0) and [UV-BACKEND].
 - 2.10 and 2.11: gfx950, gfx1150, gfx1151 added (pytorch#167299, [PT-DOCKER-MW-NEW]); a
   rocm7.2 wheel's `get_arch_list()` printed the same 14 ([UV-18730]).
+- 2.14: rocm7.2 (the legacy image: gfx900, gfx906 and the 13 below) and rocm7.14
+  (AMD's TheRock wheels: gfx908, gfx90a, gfx942, gfx950, gfx1030, gfx1100-1103,
+  gfx1200/1201, gfx1150/1151), both from [PT-ROCM-2.14].
 - 1.8 to 1.10 (the builder set none; cmake's default applied, unconfirmed in the binaries)
-  and 2.12+ (not found): unknown, so those variants judge "unknown", never "runs".
+  and 2.12, 2.13 (not found): unknown, so those variants judge "unknown", never "runs".
+  2.15's ROCm variants were not read, so the table has none.
 No list of any of these carries gfx1010-1012, gfx1031-1036, gfx902/909/90c or gfx1152/1153.
 The sources give no rule tying a wheel's ROCm to the ROCm installed on the host, so the
 installed version (evidence `host.rocm_version`) is shown, not matched.
@@ -100,6 +111,33 @@ _XPU_27: Final = (
     "[PT-GBM-2.7] pytorch/pytorch@00018c94 .github/scripts/generate_binary_build_matrix.py"
 )
 _XPU_210: Final = "[DD-3305] https://dev-discuss.pytorch.org/t/wheel-variants-for-pytorch-release-2-10-published/3305"
+# 2.14 and 2.15 ([PT-BEV], [PT-188914], [PT-175567], [PT-194367], [TI-2.14], [PT-RFC-2.15],
+# [DD-3432], [PT-ROCM-2.14]). PyPI's default variant of 2.8 to 2.15 ([PYPI-META]) is read
+# from each release's manylinux x86_64 wheel metadata on the index (PEP 658, without the
+# wheel; `make refresh` reads it again): nvidia-cuda-runtime-cu12==12.8.90 for 2.8-2.10
+# (cu128), cuda-toolkit==13.0.x for 2.11-2.14 (cu130), cuda-toolkit==13.2.2 for 2.15.0
+# (cu132), read 2026-12-03.
+_BEV: Final = (
+    "[PT-BEV] pytorch/pytorch@01f1846e .ci/wheel/linux/build_env_setup.py "
+    "TORCH_CUDA_ARCH_LIST_TABLE (12.6, 13.0, 13.2), release/RC builds SASS-only (_ptx_arches)"
+)
+_BEV_MAIN: Final = f"{_BEV}, as on main before the 2.15 branch cut (release/2.15 itself not read)"
+_PR_188914: Final = "[PT-188914] https://github.com/pytorch/pytorch/pull/188914"
+_PR_175567: Final = "[PT-175567] https://github.com/pytorch/pytorch/pull/175567"
+_PR_194367: Final = "[PT-194367] https://github.com/pytorch/pytorch/pull/194367 (RELEASE.md 2.14)"
+_TI_214: Final = (
+    "[TI-2.14] pytorch/test-infra@c840391a tools/scripts/generate_binary_build_matrix.py "
+    "(release/2.14: STABLE_CUDA_VERSIONS 13.0); https://github.com/pytorch/test-infra/pull/8498"
+)
+_RFC_215: Final = "[PT-RFC-2.15] https://github.com/pytorch/pytorch/issues/190385"
+_DD_3432: Final = (
+    "[DD-3432] https://dev-discuss.pytorch.org/t/notice-cuda-12-6-wheels-will-no-longer-be-"
+    "published-from-pytorch-2-15-drops-maxwell-pascal-volta/3432"
+)
+_ROCM_214: Final = (
+    "[PT-ROCM-2.14] pytorch/pytorch@027375bf .ci/docker/manywheel/build.sh "
+    "(PYTORCH_ROCM_ARCH; the legacy 7.2 path adds gfx900, gfx906); RELEASE.md 2.14: ROCm 7.14"
+)
 _NV_PTX: Final = (
     "CUDA C++ Programming Guide §6.1.3: PTX is JIT-compiled by the driver, which must be at "
     "least as new as the toolkit that wrote it"
@@ -256,6 +294,11 @@ _GFX_ROCM55: Final = f"{_GFX_ROCM43};gfx1100"
 _GFX_ROCM6: Final = "gfx900;gfx906;gfx908;gfx90a;gfx942;gfx1030;gfx1100"
 _GFX_26: Final = f"{_GFX_ROCM6};gfx1101"
 _GFX_27: Final = f"{_GFX_26};gfx1102;gfx1200;gfx1201"
+_GFX_214: Final = (
+    "gfx908;gfx90a;gfx942;gfx950;gfx1030;gfx1100;gfx1101;gfx1102;gfx1103;gfx1200;gfx1201;"
+    "gfx1150;gfx1151"
+)
+_GFX_214_LEGACY: Final = f"gfx900;gfx906;{_GFX_214}"
 _GFX_ROCM71: Final = (
     "gfx900;gfx906;gfx908;gfx90a;gfx942;gfx1030;gfx1100;gfx1101;gfx1102;gfx1200;gfx1201;"
     "gfx950;gfx1150;gfx1151"
@@ -268,57 +311,85 @@ def _both(
     return ((Host.X86_64, Archs(x86, ptx, source)), (Host.AARCH64, Archs(arm, ptx, source)))
 
 
+def _both_unknown_ptx(
+    x86: tuple[str, ...], arm: tuple[str, ...], source: str
+) -> tuple[tuple[Host, Archs], ...]:
+    return ((Host.X86_64, Archs(x86, None, source)), (Host.AARCH64, Archs(arm, None, source)))
+
+
 _CPU: Final = Variant("cpu")
 
 # Newest first. Where a row's arch list is missing, no source read gives it.
 RELEASES: Final[tuple[Release, ...]] = (
-    Release(  # 2.14: 12.6 "Legacy", 13.0, 13.2. The PyPI default (13.2 per the RFC, 13.0 in
-        # a 3rd-party log) and the ROCm variant ("7.14" in a translated copy) are unsettled.
-        "2.14",
+    Release(  # 2.15: 13.0 and 13.2 (PyPI's); 12.6 no longer built. ROCm and xpu not read.
+        "2.15",
         (
-            Variant("cu126", _both(_CU126_SCRIPT, _ARM_CU126, _PT_REL)),
-            Variant("cu130", _both(_CU12_TURING, _ARM_CU13, _PT_REL, _PTX_120)),
-            Variant("cu132", _both(_CU12_TURING, _ARM_CU13, _PT_REL, _PTX_120)),
+            Variant("cu130", _both(_CU12_TURING, _ARM_CU13, _BEV_MAIN, ())),
+            Variant("cu132", _both(_CU12_TURING, _ARM_CU13, _BEV_MAIN, ())),
             _CPU,
         ),
         Style.INDEX_URL,
-        f"{_PT_REL}; https://github.com/pytorch/pytorch/issues/190385",
+        f"{_RFC_215}; {_DD_3432}",
+        patches=("2.15.0",),
+        pypi_default="cu132",
     ),
-    Release(  # 2.13: 12.6, 13.0 stable, 13.2 experimental; ROCm 7.2
+    Release(  # 2.14: 12.6, 13.0 (PyPI's), 13.2; ROCm 7.2 and 7.14; release wheels SASS-only
+        "2.14",
+        (
+            Variant("cu126", _both(_CU126_SCRIPT, _ARM_CU126, _BEV, ())),
+            Variant("cu130", _both(_CU12_TURING, _ARM_CU13, _BEV, ())),
+            Variant("cu132", _both(_CU12_TURING, _ARM_CU13, _BEV, ())),
+            Variant("rocm7.2", _gfx(_GFX_214_LEGACY, _ROCM_214)),
+            Variant("rocm7.14", _gfx(_GFX_214, _ROCM_214)),
+            _CPU,
+        ),
+        Style.INDEX_URL,
+        f"{_PT_REL}; {_PR_194367}; {_TI_214}",
+        patches=("2.14.0", "2.14.1"),
+        pypi_default="cu130",
+    ),
+    Release(  # 2.13: 12.6, 13.0 stable, 13.2 experimental; ROCm 7.2. cu130 shipped 12.0+PTX
+        # by accident ([PT-188914]); whether cu132 did is not said.
         "2.13",
         (
             Variant("cu126", _both(_CU126_SCRIPT, _ARM_CU126, _PT_REL)),
-            Variant("cu130", _both(_CU12_TURING, _ARM_CU13, _PT_REL, _PTX_120)),
-            Variant("cu132", _both(_CU12_TURING, _ARM_CU13, _PT_REL, _PTX_120)),
+            Variant("cu130", _both(_CU12_TURING, _ARM_CU13, f"{_PT_REL}; {_PR_188914}", _PTX_120)),
+            Variant(
+                "cu132", _both_unknown_ptx(_CU12_TURING, _ARM_CU13, f"{_PT_REL}; {_PR_188914}")
+            ),
             Variant("rocm7.2"),
             _CPU,
         ),
         Style.INDEX_URL,
         _PT_REL,
+        pypi_default="cu130",
     ),
-    Release(  # 2.12: as 2.13
+    Release(  # 2.12: as 2.13, but release wheels without PTX before 2.13 ([PT-188914])
         "2.12",
         (
             Variant("cu126", _both(_CU126_SCRIPT, _ARM_CU126, _PT_REL)),
-            Variant("cu130", _both(_CU12_TURING, _ARM_CU13, _PT_REL, _PTX_120)),
-            Variant("cu132", _both(_CU12_TURING, _ARM_CU13, _PT_REL, _PTX_120)),
+            Variant("cu130", _both(_CU12_TURING, _ARM_CU13, f"{_PT_REL}; {_PR_188914}", ())),
+            Variant("cu132", _both(_CU12_TURING, _ARM_CU13, f"{_PT_REL}; {_PR_188914}", ())),
             Variant("rocm7.2"),
             _CPU,
         ),
         Style.INDEX_URL,
         _PT_REL,
+        pypi_default="cu130",
     ),
-    Release(  # 2.11: 12.6.3, 12.8.1 (Volta dropped for cuDNN), 13.0.2 (+PTX on Linux)
+    Release(  # 2.11: 12.6.3, 12.8.1 (Volta dropped for cuDNN), 13.0.2 (PTX removed from the
+        # release build, [PT-175567])
         "2.11",
         (
             Variant("cu126", _both(_CU126_SCRIPT, _ARM_CU126, _PT_REL)),
             Variant("cu128", _x86(_CU12_TURING, _PT_REL, ())),
-            Variant("cu130", _both(_CU12_TURING, _ARM_CU13, _PT_REL, _PTX_120)),
+            Variant("cu130", _both(_CU12_TURING, _ARM_CU13, f"{_PT_REL}; {_PR_175567}", ())),
             Variant("rocm7.2", _gfx(_GFX_ROCM71, f"{_ROCM_NEW}; {_UV_18730}")),
             _CPU,
         ),
         Style.INDEX_URL,
         _PT_REL,
+        pypi_default="cu130",
     ),
     Release(  # 2.10: the 2.9 script's lists; rocm7.1 on the index
         "2.10",
@@ -332,6 +403,7 @@ RELEASES: Final[tuple[Release, ...]] = (
         ),
         Style.INDEX_URL,
         _PT_PREV_NEW,
+        pypi_default="cu128",
     ),
     Release(
         "2.9",
@@ -344,6 +416,7 @@ RELEASES: Final[tuple[Release, ...]] = (
         ),
         Style.INDEX_URL,
         _PT_PREV_NEW,
+        pypi_default="cu128",
     ),
     Release(  # 2.8: Maxwell and Pascal leave cu128/cu129; 12.9 alone carries PTX
         "2.8",
@@ -356,6 +429,7 @@ RELEASES: Final[tuple[Release, ...]] = (
         ),
         Style.INDEX_URL,
         _PT_PREV_NEW,
+        pypi_default="cu128",
     ),
     Release(  # 2.7: first Blackwell build (cu128); last cu118
         "2.7",
@@ -980,7 +1054,14 @@ def choose(torch: str | None, machine: Machine) -> Suggestion:
 
 def _pin(release: Release, patch: str | None, variant: Variant) -> str:
     """The version to install: the user's own, else the newest patch the source lists,
-    else any patch of the series (`2.7.*`), labelled where the index needs it."""
+    else any patch of the series (`2.7.*`), labelled where the index needs it. A pre-release
+    or nightly of the user's ("2.0.0a0", "2.6.0.dev20241112") is not on a release index:
+    the series' release is pinned instead."""
+    parsed = versions.parse(patch) if patch else None
+    if parsed is not None and (parsed.is_prerelease or parsed.is_devrelease):
+        patch = None
+    elif parsed is not None:  # "2.0" as a paste says it is the listed "2.0.0"
+        patch = next((p for p in release.patches if versions.parse(p) == parsed), patch)
     version = patch or (release.patches[-1] if release.patches else f"{release.series}.*")
     if release.style_of(variant) in (Style.INDEX_URL, Style.PYPI, Style.PAGE):
         return version  # 1.0-1.1 pages pin no label either
@@ -1081,6 +1162,75 @@ def _nothing(torch: str | None, machine: Machine, own: list[Judgement]) -> Sugge
     return Suggestion(
         None, None, None, None, Verdict.FAILS, reason + (f" ({problems})" if problems else "")
     )
+
+
+# --- a build of one kind, when the machine's facts are not known ---------------------------
+
+
+class Kind(str, Enum):
+    """The kind of torch build a registry row installs; the values are the registry's."""
+
+    CPU = "cpu"
+    CUDA = "cuda"
+    ROCM = "rocm"
+    XPU = "xpu"
+
+    def has(self, variant: Variant) -> bool:
+        if self is Kind.CUDA:
+            return variant.cuda is not None
+        if self is Kind.ROCM:
+            return variant.rocm is not None
+        return variant.name == str(self.value)
+
+
+_ASK: Final = {
+    Kind.CUDA: "the GPU's compute capability and the NVIDIA driver (nvidia-smi shows both)",
+    Kind.ROCM: "the GPU's gfx target (rocminfo shows it)",
+    Kind.XPU: "which Intel GPUs the build supports",
+}
+
+
+def of_kind(torch: str | None, kind: Kind) -> Suggestion | None:
+    """The build of `kind` to install where the machine's GPUs and driver are not known:
+    on the installed release (its PyPI default where that is of `kind`, else its newest
+    index of `kind`), else on the newest release that has one, which the reason says. Only
+    a CPU build is "runs"; any other names what could not be checked. None: no release in
+    the table has a build of `kind`."""
+    parsed = versions.parse(torch) if torch else None
+    have = release_of(torch) if torch else None
+    for release in (have, *RELEASES) if have else RELEASES:
+        if release is None:
+            continue
+        found = [v for v in release.variants if kind.has(v)]
+        if not found:
+            continue
+        found.sort(key=lambda v: _cuda_key(v.cuda or "0.0") or (0, 0))
+        pick = next((v for v in found if v.name == release.pypi_default), found[-1])
+        own = release is have
+        patch = parsed.public if own and parsed is not None else None
+        label = f"torch {release.series} {pick.name}"
+        if own:
+            default = " (PyPI's default build)" if pick.name == release.pypi_default else ""
+            head = f"{label}{default}, the installed release"
+        elif have is not None:
+            head = (
+                f"torch {have.series} has no {kind.value} build in hwdoctor's table; "
+                f"{label} is the newest release that has one"
+            )
+        else:
+            head = f"{label} is the newest {kind.value} build in hwdoctor's table"
+        unchecked = () if kind is Kind.CPU else (_ASK[kind],)
+        return Suggestion(
+            torch=_pin(release, patch, pick),
+            release=release.series,
+            variant=pick.name,
+            style=release.style_of(pick),
+            verdict=Verdict.RUNS if kind is Kind.CPU else Verdict.UNKNOWN,
+            reason=head,
+            unchecked=unchecked,
+            keeps_release=own,
+        )
+    return None
 
 
 # --- what to paste -----------------------------------------------------------------------

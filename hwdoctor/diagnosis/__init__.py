@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 
-from hwdoctor import devices, registry, rules
+from hwdoctor import devices, rules
 from hwdoctor.compat import capabilities
 from hwdoctor.diagnosis import (
     abilities,
@@ -79,13 +79,19 @@ def explain(
     model_run: ProbeRun | None = None,
     context: int | None = None,
     batch: int = 1,
+    where: str = "here",
 ) -> ExplainReport:
     """Which device training and inference pick in `evidence`'s environment, and why; with
     `verify`, the real libraries' answers compared with the prediction. Where a library's
     version lies outside every table, nothing is predicted: `verify` (then required) holds
-    the real libraries' answers, and the report shows them as observed."""
+    the real libraries' answers, and the report shows them as observed. Where one is newer
+    than every table, the newest rows predict it; `verify` then confirms the prediction, or,
+    where the real libraries answer otherwise, their answers are shown and the tables are
+    named stale."""
     given = rules.inputs(evidence, use_cpu)
     outside = rules.uncovered(given)
+    newer = rules.newer(given)
+    confirmed: bool | None = None
     if outside:
         if verify is None:
             raise rules.OutsideTables(", ".join(f"{name} {version}" for name, version in outside))
@@ -96,6 +102,12 @@ def explain(
         accelerate = rules.accelerate_state(given)
         inference = rules.inference(given)
         verified = verification.compare(verify, training, accelerate, inference) if verify else None
+        if newer and verified is not None:
+            confirmed = verification.confirms(verified)
+        if confirmed is False and verify is not None:
+            # The newest rows do not hold for this release: the real answers are the report.
+            stale = tuple((c.library, c.version) for c in newer)
+            training, accelerate, inference = verification.observed(verify, use_cpu, stale)
     observation = verification.problem_of(verify) if outside and verify else None
     described = _model(given, model, model_run or verify) if model else None
     device_abilities = abilities.of(evidence, training.device)
@@ -109,6 +121,7 @@ def explain(
     found, _ = explain_checks.diagnose(
         evidence, given, training, accelerate, inference, verified,
         observed=(observation or "") if outside else None, model=described,
+        newer=newer, confirmed=confirmed, where=where,
     )  # fmt: skip
     return ExplainReport(
         detect=detect(evidence),
@@ -117,11 +130,14 @@ def explain(
         inference=inference,
         findings=found,
         verify=verified,
-        supported=rules.SUPPORTED,
+        supported=rules.supported(),
         ranks=rules.local_ranks(given, nproc) if nproc and not outside else (),
-        observed=bool(outside),
+        observed=bool(outside) or confirmed is False,
         model=described,
         capabilities=device_abilities,
+        tables=rules.coverage(given),
+        confirmed=confirmed,
+        where=where,
     )
 
 
@@ -180,9 +196,16 @@ def _with_memory(
 def explain_device(evidence: Evidence, request: devices.DeviceRequest) -> DeviceExplanation:
     """What it takes to use one device string in `evidence`'s environment."""
     given = rules.inputs(evidence)
-    training = None if rules.uncovered(given) else rules.training(given)
+    outside = rules.uncovered(given)
+    training = None if outside else rules.training(given)
     auto, note = rules.training_auto(request.type)
     text = request.text
+    unknown = (
+        ", ".join(f"{name} {version}" for name, version in outside)
+        + " is older than hwdoctor's tables; `hwdoctor explain` asks the real library"
+        if outside
+        else None
+    )
     return DeviceExplanation(
         device=text,
         device_type=request.type,
@@ -191,11 +214,13 @@ def explain_device(evidence: Evidence, request: devices.DeviceRequest) -> Device
         training_auto=auto,
         training_note=note,
         training_device=training.device if training else None,
-        device_map_auto=all(b.device_map_auto for b in registry.for_device(request.type)),
+        device_map_auto=rules.device_map_budgets(request.type, given.accelerate_version),
         pass_as=(
             f'AutoModelForCausalLM.from_pretrained(..., device_map="{text}")',
             f'pipeline(..., device="{text}")',
             f'model.to("{text}")',
         ),
         detect=detect(evidence),
+        training_error=training.error if training else None,
+        training_unknown=unknown,
     )

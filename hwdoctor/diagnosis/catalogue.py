@@ -64,6 +64,8 @@ class Code(str, Enum):
     SHM_SMALL = "host.shm_too_small"
     DEVICE_ORDER = "devices.order_differs"
     VERSION_UNSUPPORTED = "explain.version_unsupported"
+    TABLES_NEWER = "explain.tables_newer"
+    TABLES_STALE = "explain.tables_stale"
     MODEL_UNREADABLE = "explain.model_unreadable"
     FLASH_ATTENTION_UNUSABLE = "explain.flash_attention_unusable"
     LIBRARY_MISSING = "explain.library_missing"
@@ -614,8 +616,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
     ),
     # --- explain -------------------------------------------------------------------------
     Code.VERSION_UNSUPPORTED: Entry(
-        I, "a library version outside the tables' range",
-        "The decision tables were read from other releases of this library, so hwdoctor does "
+        I, "a library release older than the tables",
+        "The decision tables were read from newer releases of this library, so hwdoctor does "
         "not predict its choices: explain asks the real libraries in the diagnosed "
         "environment and shows their answers, marked as observed.",
         "{library} {version} is outside the releases hwdoctor's decision tables were read "
@@ -625,12 +627,42 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "# for the reasons behind each answer, a release the tables cover:",
             "{upgrade}",
         ),
-        advice="hwdoctor's tables stop before {library} {newer}: a newer hwdoctor may cover it",
         variants={
             "unanswered": "{library} {version} is outside the releases hwdoctor's decision "
             "tables were read from ({library}{spec}), and the real libraries could not be "
             "asked: {problem}",
         },
+    ),
+    Code.TABLES_NEWER: Entry(
+        I, "a library release newer than the tables",
+        "The installed release is newer than every release hwdoctor's decision tables were "
+        "read from. Its choices are predicted with the newest rows; a live explain also asks "
+        "the real libraries and says whether they agree.",
+        "{libraries} is newer than the releases hwdoctor's tables were read from (up to "
+        "{newest}): predicted with {rules_of}'s rules, not confirmed by the real libraries",
+        commands=(
+            "# on that machine, this asks the real libraries and keeps their answers:",
+            "hwdoctor explain --verify --save-evidence hwdoctor-evidence.json",
+        ),
+        variants={
+            "confirmed": "{libraries} is newer than the releases hwdoctor's tables were read "
+            "from (up to {newest}): predicted with {rules_of}'s rules, and confirmed {where} "
+            "by the real libraries",
+        },
+        variant_commands={"confirmed": ()},
+    ),
+    Code.TABLES_STALE: Entry(
+        W, "the tables are stale for a newer release",
+        "The installed release is newer than every release hwdoctor's decision tables were "
+        "read from, and the real libraries answered otherwise than the newest rows predict: "
+        "the library changed how it picks a device. The report shows the real answers.",
+        "{libraries} is newer than hwdoctor's tables (read up to {newest}), and the real "
+        "libraries answered otherwise than {rules_of}'s rules predict {where}: "
+        "{disagreements}; the answers shown are the real libraries'",
+        commands=(
+            "# please report it to hwdoctor, with this file attached:",
+            "hwdoctor explain --verify --save-evidence hwdoctor-evidence.json",
+        ),
     ),
     Code.MODEL_UNREADABLE: Entry(
         E, "the model's config could not be read",

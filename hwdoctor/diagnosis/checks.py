@@ -20,6 +20,7 @@ from hwdoctor.diagnosis import remedies
 from hwdoctor.diagnosis.catalogue import AUTOLOAD_ESCAPE, Code, finding, how
 from hwdoctor.gather import nvidia
 from hwdoctor.gather.probe.job import (
+    ACCELERATOR_MEMORY_STEP_PREFIX,
     ALLOCATE_STEP_PREFIX,
     AUTOLOAD_STEP_PREFIX,
     IMPORT_TORCH,
@@ -230,6 +231,8 @@ def check_probe_failures(known: Known) -> Iterable[Finding]:
                 how=failure.signal or failure.kind,
                 evidence=failure.output,
             )
+        elif failure.step.startswith(ACCELERATOR_MEMORY_STEP_PREFIX) and failure.kind == "error":
+            continue  # a refusal is the device's `accelerator_memory` fact, not a problem
         elif _abi_break(failure) is None:
             yield _step_finding(known, failure)
 

@@ -15,8 +15,10 @@ from hwdoctor import registry, versions
 from hwdoctor.diagnosis import remedies
 from hwdoctor.diagnosis.catalogue import Code, finding
 from hwdoctor.diagnosis.checks import Known, run
+from hwdoctor.diagnosis.verification import disagreements
 from hwdoctor.model.decisions import (
     AccelerateDecision,
+    Coverage,
     InferenceDecision,
     ModelDecision,
     TrainingDecision,
@@ -24,9 +26,9 @@ from hwdoctor.model.decisions import (
 )
 from hwdoctor.model.facts import Evidence, Section
 from hwdoctor.model.reports import Finding, NotChecked
-from hwdoctor.rules import SUPPORTED
 from hwdoctor.rules import TPU as TPU_MODE
-from hwdoctor.rules.engine import Inputs, Seen, Sees, select, strtobool
+from hwdoctor.rules import device_map_budgets, supported, table_for, uncovered
+from hwdoctor.rules.engine import Inputs, Seen, Sees, strtobool
 from hwdoctor.rules.tables import TRAINING_ARGUMENTS
 
 
@@ -44,6 +46,9 @@ class Explained:
     # from answering ("" when they all answered).
     observed: str | None = None
     model: ModelDecision | None = None  # explain --model
+    newer: tuple[Coverage, ...] = ()  # libraries newer than the tables: predicted, flagged
+    confirmed: bool | None = None  # what the real libraries made of that prediction
+    where: str = "here"  # where the real libraries answered: "here", or the evidence's machine
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +67,8 @@ def check(*reads: Section) -> Callable[[Callable[[Explained], Iterable[Finding]]
 
 @check(Section.PYTHON, Section.PACKAGES)
 def check_supported_versions(seen: Explained) -> Iterable[Finding]:
-    for library, spec in SUPPORTED.items():
+    outside = dict(uncovered(seen.inputs))
+    for library, spec in supported().items():
         package = seen.known.packages.get(library)
         if package is None:
             yield finding(
@@ -71,17 +77,38 @@ def check_supported_versions(seen: Explained) -> Iterable[Finding]:
                 python=seen.known.python.executable,
                 install=remedies.pip(seen.known.way, f"install {library}"),
             )
-        elif versions.satisfies(package.version, spec) is False:
-            variant = "unanswered" if seen.observed else "observed"
-            # Older than every table: an upgrade reaches them; newer: only a newer hwdoctor.
-            older = versions.satisfies(package.version, spec.split(",")[0]) is False
+        elif library in outside:
+            # Older than every table (or no version at all): an upgrade reaches them.
+            older = versions.parse(package.version) is not None
             upgrade = f"install --upgrade '{library}{spec}'"
             yield finding(
-                Code.VERSION_UNSUPPORTED, variant=variant, library=library,
-                version=package.version, spec=spec, problem=seen.observed,
+                Code.VERSION_UNSUPPORTED,
+                variant="unanswered" if seen.observed else "observed",
+                library=library, version=package.version, spec=spec, problem=seen.observed,
                 upgrade=remedies.pip(seen.known.way, upgrade) if older else None,
-                newer=None if older else package.version,
             )  # fmt: skip
+
+
+@check(Section.PYTHON, Section.PACKAGES)
+def check_newer_than_tables(seen: Explained) -> Iterable[Finding]:
+    """A release newer than every table: predicted with the newest rows; confirmed by the real
+    libraries, contradicted by them (the tables are stale for it), or not asked."""
+    if not seen.newer:
+        return
+    shown = ", ".join(f"{c.library} {c.version}" for c in seen.newer)
+    rules_of = ", ".join(f"{c.library} {c.series}" for c in seen.newer)
+    newest = ", ".join(f"{c.library} {c.newest}" for c in seen.newer)
+    if seen.confirmed is False and seen.verify is not None:
+        said = "; ".join(
+            f"{item.name} predicted {item.predicted}, returned {item.actual}"
+            for item in disagreements(seen.verify)
+        )
+        yield finding(Code.TABLES_STALE, libraries=shown, rules_of=rules_of, newest=newest,
+                      disagreements=said, where=seen.where)  # fmt: skip
+        return
+    variant = "confirmed" if seen.confirmed else None
+    yield finding(Code.TABLES_NEWER, variant=variant, libraries=shown, rules_of=rules_of,
+                  newest=newest, where=seen.where)  # fmt: skip
 
 
 @check(Section.ENV)
@@ -107,7 +134,8 @@ def check_device_map_auto(seen: Explained) -> Iterable[Finding]:
     if plan.fallback_to_cpu:
         unused = [registry.BY_KEY[k] for k in plan.unused_accelerators]
         first = unused[0] if unused else None
-        never = [b.device for b in unused if not b.device_map_auto]
+        version = seen.inputs.accelerate_version
+        never = [b.device for b in unused if not device_map_budgets(b.device, version)]
         why = (
             f"Accelerate never budgets {', '.join(never)} devices"
             if never
@@ -172,7 +200,7 @@ def check_xla_override(seen: Explained) -> Iterable[Finding]:
 
 @check(Section.BACKENDS)
 def check_not_autoloaded(seen: Explained) -> Iterable[Finding]:
-    table = select(TRAINING_ARGUMENTS, seen.inputs.transformers_version)
+    table = table_for(TRAINING_ARGUMENTS, seen.inputs.transformers_version)
     for step in table.steps if table else ():
         sees = step.predicate
         if not isinstance(sees, Sees) or sees.seen is not Seen.AUTOLOAD_ONLY:
@@ -227,6 +255,8 @@ def check_verify(seen: Explained) -> Iterable[Finding]:
     report = seen.verify
     if report is None:
         return
+    if seen.newer and seen.confirmed is False:
+        return  # the tables are stale for a newer release: said once, by tables_stale
     for item in report.items:
         if not item.agree and item.actual is not None:
             said = item.actual if item.actual.startswith("raises") else f"returned {item.actual}"
@@ -243,6 +273,7 @@ def check_verify(seen: Explained) -> Iterable[Finding]:
 
 EXPLAIN_CHECKS: Final[tuple[ExplainCheck, ...]] = (
     check_supported_versions,
+    check_newer_than_tables,
     check_training_error,
     check_libraries_disagree,
     check_device_map_auto,
@@ -265,10 +296,14 @@ def diagnose(
     *,
     observed: str | None = None,
     model: ModelDecision | None = None,
+    newer: tuple[Coverage, ...] = (),
+    confirmed: bool | None = None,
+    where: str = "here",
 ) -> tuple[tuple[Finding, ...], tuple[NotChecked, ...]]:
     seen = Explained(
-        Known(evidence), inputs, training, accelerate, inference, verify, observed, model
-    )
+        Known(evidence), inputs, training, accelerate, inference, verify, observed, model,
+        newer, confirmed, where,
+    )  # fmt: skip
     return run(
         EXPLAIN_CHECKS, lambda c: c.reads, lambda c: c.name, lambda c: c.run(seen),
         evidence.unknown(),

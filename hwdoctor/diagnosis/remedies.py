@@ -113,18 +113,23 @@ def install(
     wanted), which pip would otherwise keep. With the `evidence` of an NVIDIA machine, a
     CUDA torch comes from the release and index `compat.wheels` shows to run on its GPUs
     and driver, and the caveat says why that index."""
-    if not backend.pip_args:
+    if not backend.pip_args and not backend.wheel:
         return ""
     if backend.install_windows and on_windows(evidence):
         return ""  # no wheel for Windows on that index: the advice says where it comes from
-    chosen = _chosen_torch(backend, evidence)
+    chosen = _chosen_torch(backend, evidence) or _torch_of_kind(backend, evidence)
     if chosen is not None:
         args, why = chosen
+        if args is None:  # no build fits: what the table knows, said instead of a command
+            return f"# {why}"
         lines = [*way.install(f"--force-reinstall {args}" if replace else args), f"# {why}"]
-        return "\n".join(lines)
-    args = f"--force-reinstall {backend.pip_args}" if replace else backend.pip_args
-    lines = list(way.install(args))
-    if way.conda_prefix and backend.pip_args.split()[0] == "torch":
+    elif backend.pip_args:
+        lines = list(way.install(f"--force-reinstall {backend.pip_args}" if replace
+                                 else backend.pip_args))  # fmt: skip
+    else:
+        return ""
+    torch_build = backend.wheel or backend.pip_args.split()[0] == "torch"
+    if way.conda_prefix and torch_build:
         lines.append(
             f"# or, the conda way: conda install --prefix {shlex.quote(way.conda_prefix)} "
             "-c conda-forge pytorch"
@@ -134,13 +139,15 @@ def install(
     return "\n".join(lines)
 
 
-def _chosen_torch(backend: registry.Backend, evidence: Evidence | None) -> tuple[str, str] | None:
+def _chosen_torch(
+    backend: registry.Backend, evidence: Evidence | None
+) -> tuple[str | None, str] | None:
     """(pip arguments, why) of the torch build of `backend`'s kind for this machine, as
-    `compat.wheels` chooses it: a CUDA build for the NVIDIA GPUs and driver, a ROCm build
-    that carries the AMD GPUs' gfx targets, each only when shown to run there; the xpu
-    build of the user's release (else the newest release that has one) for an Intel GPU,
-    with what could not be checked said in the reason. None: the evidence shows no such
-    hardware, or no build fits."""
+    `compat.wheels` chooses it from the GPUs and driver the evidence shows: a CUDA build for
+    the NVIDIA GPUs and driver, a ROCm build that carries the AMD GPUs' gfx targets, the xpu
+    build of the user's release (else the newest release that has one) for an Intel GPU.
+    What could not be checked is said in the reason; where no build fits, no arguments and
+    the reason. None: the evidence shows no such hardware facts."""
     if evidence is None or backend.query.build is None:
         return None
     whole = machine_of(evidence)
@@ -156,18 +163,32 @@ def _chosen_torch(backend: registry.Backend, evidence: Evidence | None) -> tuple
         return None
     torch = evidence.torch.version if evidence.torch else None
     suggestion = wheels.choose(torch, machine)
+    if suggestion.verdict is wheels.Verdict.FAILS:
+        return None, suggestion.reason
     args = wheels.install_args(suggestion)
     if args is None or suggestion.variant is None:
         return None
-    if build is registry.Build.XPU:
+    if suggestion.unchecked:
         # The xpu index is the documented install for an Intel GPU ([PT-XPU-2.5]); that a
-        # given model is supported is not in the table, and the reason says so.
-        if not wheels.Variant(suggestion.variant).xpu or suggestion.verdict is wheels.Verdict.FAILS:
-            return None
+        # given model is supported is not in the table. Either way the reason says what a
+        # build that may fit leaves unchecked.
         return args, f"{suggestion.reason}; not checked: {'; '.join(suggestion.unchecked)}"
-    if suggestion.verdict is not wheels.Verdict.RUNS:
-        return None
     return args, suggestion.reason
+
+
+def _torch_of_kind(backend: registry.Backend, evidence: Evidence | None) -> tuple[str, str] | None:
+    """(pip arguments, why) of the torch build of `backend`'s kind where the machine's GPUs
+    or driver are not known: on the installed release, as `compat.wheels.of_kind` picks
+    it, with what could not be checked said."""
+    if not backend.wheel:
+        return None
+    torch = evidence.torch.version if evidence and evidence.torch else None
+    suggestion = wheels.of_kind(torch, wheels.Kind(backend.wheel))
+    args = wheels.install_args(suggestion) if suggestion else None
+    if suggestion is None or args is None:
+        return None
+    unchecked = f"; not checked: {'; '.join(suggestion.unchecked)}" if suggestion.unchecked else ""
+    return args, suggestion.reason + unchecked
 
 
 def pip(way: Installer, args: str) -> str:
@@ -180,7 +201,7 @@ def pip(way: Installer, args: str) -> str:
 def torch_for_this_host(host: HostFacts | None) -> registry.Backend:
     """The registry row whose torch build suits the hardware found: a GPU's build where
     there is one, else the CPU wheel."""
-    builds = [b for b in registry.BACKENDS if b.query.build is not None and b.pip_args]
+    builds = [b for b in registry.BACKENDS if b.query.build is not None and b.wheel]
     for backend in builds:
         if host is not None and any(s.count != 0 for s in host.signals_for(backend.key)):
             return backend

@@ -66,6 +66,20 @@ def with_model(report: VerifyReport, run: ProbeRun, model: ModelDecision) -> Ver
     return dataclasses.replace(report, items=(*report.items, *items))
 
 
+def disagreements(report: VerifyReport) -> tuple[VerifyItem, ...]:
+    """The items the real libraries answered otherwise than predicted (an item whose call
+    never ran is not one: nothing contradicts the prediction)."""
+    return tuple(item for item in report.items if item.actual is not None and not item.agree)
+
+
+def confirms(report: VerifyReport) -> bool | None:
+    """Whether the real libraries confirm the prediction: False where any answer differs,
+    True where every one was given and matched, None where they could not all answer."""
+    if disagreements(report):
+        return False
+    return True if report.agree else None
+
+
 def problem_of(run: ProbeRun) -> str | None:
     """Why the payload did not answer every call: it hung or died in one."""
     if run.outcome is RunOutcome.COMPLETED:

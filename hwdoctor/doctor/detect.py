@@ -133,14 +133,16 @@ def explain(
             else None
         )
         found = examine(target, timeout_s, started=started, from_file=from_file)
-        outside = rules.uncovered(rules.inputs(found, use_cpu))
-        if outside and not verify and target is not None:
-            # No table was read from this release: ask the real libraries instead of guessing.
+        given = rules.inputs(found, use_cpu)
+        outside, newer = rules.uncovered(given), rules.newer(given)
+        if (outside or newer) and not verify and target is not None:
+            # Older than every table: ask the real libraries instead of guessing; newer: ask
+            # them too, to confirm the newest rows' prediction (or show where it fails).
             if running is not None:
                 running.result()  # it read the model only; the device calls are needed too
             running = pool.submit(_verify_run, target, timeout_s, use_cpu, True, model)
         run = running.result() if running else None
-    if run is not None and (verify or outside):
+    if run is not None and (verify or outside or newer):
         # The libraries' answers become evidence: redacted like every fact, saved with the
         # rest, and read back by a replay, which then shows the very same comparison.
         found = gathering.redacted(dataclasses.replace(found, answers=run.record()))
@@ -158,6 +160,7 @@ def explain(
     return diagnosis.explain(
         found, use_cpu=use_cpu, verify=answered, nproc=nproc,
         model=model, model_run=answered or run, context=context, batch=batch,
+        where="here" if from_file is None else "on the machine the evidence came from",
     )  # fmt: skip
 
 

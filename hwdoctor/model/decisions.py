@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from hwdoctor.compat.capabilities import Ability
@@ -243,4 +244,36 @@ class VerifyReport:
             "items": [item.to_json() for item in self.items],
             "mismatches": [item.to_json() for item in self.items if not item.agree],
             "problem": self.problem,
+        }
+
+
+class Standing(str, Enum):
+    """How the decision tables stand to one installed release; the values are the JSON values."""
+
+    COVERED = "covered"  # read, in the range the tables were verified for
+    NEWER = "newer"  # newer than every release read: predicted with the newest rows
+    OLDER = "older"  # older than every release read: observed, never predicted
+
+
+@dataclass(frozen=True, slots=True)
+class Coverage:
+    """How the tables stand to one installed library's release."""
+
+    library: str
+    version: str
+    standing: Standing | None  # None: the version is not PEP 440, so no table is chosen
+    newest: str  # the newest release the tables were read from
+    verified_on: str | None  # the date that release was verified
+
+    @property
+    def series(self) -> str:
+        """The newest series read, whose rules a newer release is predicted with: "1.15"."""
+        return ".".join(self.newest.split(".")[:2])
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": self.version,
+            "standing": self.standing.value if self.standing else None,
+            "newest_read": self.newest,
+            "verified_on": self.verified_on,
         }

@@ -102,6 +102,9 @@ class Device:
     allocatable: bool | None = None  # a tensor could be created on it (None: not tried)
     allocate_error: str | None = None
     pci_bus_id: str | None = None  # "0000:3b:00.0", as sysfs names the function
+    integrated: bool | None = None  # shares the host's memory (torch's is_integrated)
+    # torch.accelerator.get_memory_info(index) answered (None: not asked, another type)
+    accelerator_memory: bool | None = None
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Device:
@@ -117,6 +120,8 @@ class Device:
             allocatable=allocatable if isinstance(allocatable, bool) else None,
             allocate_error=_str(data.get("allocate_error")),
             pci_bus_id=_str(data.get("pci_bus_id")),
+            integrated=_bool(data.get("integrated")),
+            accelerator_memory=_bool(data.get("accelerator_memory")),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -135,6 +140,8 @@ class Device:
             **self.to_json(),
             "allocate_error": self.allocate_error,
             "pci_bus_id": self.pci_bus_id,
+            "integrated": self.integrated,
+            "accelerator_memory": self.accelerator_memory,
         }
 
 
@@ -753,6 +760,10 @@ def _capability(data: Mapping[str, Any]) -> str | None:
 
 def _str(value: Any) -> str | None:
     return None if value is None else str(value)
+
+
+def _bool(value: Any) -> bool | None:
+    return value if isinstance(value, bool) else None
 
 
 def _int(value: Any) -> int | None:

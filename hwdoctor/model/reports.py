@@ -10,9 +10,11 @@ from typing import TYPE_CHECKING, Any
 from hwdoctor.model.decisions import (
     AccelerateDecision,
     Capabilities,
+    Coverage,
     Decisions,
     InferenceDecision,
     ModelDecision,
+    Standing,
     TrainingDecision,
     VerifyReport,
 )
@@ -177,10 +179,39 @@ class ExplainReport:
     observed: bool = False
     model: ModelDecision | None = None  # explain --model
     capabilities: Capabilities | None = None  # what the training device can do
+    tables: tuple[Coverage, ...] = ()  # how the tables stand to each installed library
+    # A library newer than the tables: whether the real libraries confirmed the prediction
+    # (True), answered otherwise (False: their answers are shown), or were not asked (None).
+    confirmed: bool | None = None
+    where: str = "here"  # where the real libraries answered: here, or the evidence's machine
 
     @property
     def exit_code(self) -> int:
         return exit_code_of(self.findings, failed=bool(self.detect.exit_code))
+
+    @property
+    def newer(self) -> tuple[Coverage, ...]:
+        """The libraries newer than the tables, predicted with their newest rows."""
+        return tuple(c for c in self.tables if c.standing is Standing.NEWER)
+
+    def basis_note(self) -> str | None:
+        """The one line that says a prediction was made with rules older than the release."""
+        if not self.newer:
+            return None
+        rules = ", ".join(f"{c.library} {c.series}" for c in self.newer)
+        releases = ", ".join(f"{c.library} {c.version}" for c in self.newer)
+        said = f"{releases} is newer than hwdoctor's tables"
+        if self.confirmed is False:
+            return (
+                f"{said}, and the real libraries answered otherwise than {rules}'s rules "
+                f"predict: these are their answers, observed {self.where}."
+            )
+        tail = (
+            f", and confirmed {self.where} by the real libraries."
+            if self.confirmed
+            else "; not confirmed by the real libraries."
+        )
+        return f"Predicted with {rules}'s rules ({said}){tail}"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -188,6 +219,8 @@ class ExplainReport:
             "packages": dict(self.detect.packages),
             "supported": dict(self.supported),
             "basis": "observed" if self.observed else "predicted",
+            "tables": {c.library: c.to_json() for c in self.tables},
+            "confirmed": self.confirmed,
             "training": self.training.to_json(),
             "accelerate": self.accelerate.to_json(),
             "inference": self.inference.to_json(),
@@ -255,6 +288,10 @@ class DeviceExplanation:
     device_map_auto: bool  # device_map="auto" budgets memory on this type
     pass_as: tuple[str, ...]  # how to ask for it explicitly
     detect: DetectReport
+    # Why training_device is None: what TrainingArguments raises, or why it is not known
+    # (a release older than the tables: only the real library can say).
+    training_error: str | None = None
+    training_unknown: str | None = None
 
     @property
     def usable(self) -> bool:
@@ -275,6 +312,8 @@ class DeviceExplanation:
                 "auto_detected": self.training_auto,
                 "note": self.training_note,
                 "device_now": self.training_device,
+                "error": self.training_error,
+                "unknown": self.training_unknown,
             },
             "device_map_auto": self.device_map_auto,
             "pass_as": list(self.pass_as),

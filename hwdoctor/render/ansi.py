@@ -152,7 +152,9 @@ def backends_table(backends: Sequence[registry.Backend], stream: TextIO) -> str:
             Span(backend.device, "bold"),
             Span(backend.package),
             _yes_no(backend.training_auto),
-            _yes_no(backend.device_map_auto),
+            Span(backend.device_map_since, "green")
+            if backend.device_map_since
+            else _yes_no(backend.device_map_auto),
         )
         for backend in backends
     ]

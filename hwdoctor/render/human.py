@@ -353,6 +353,7 @@ def explain_renderables(report: ExplainReport, view: View | None = None) -> list
 def _explain_answer(report: ExplainReport) -> Text:
     training, inference = report.training, report.inference
     text = Text()
+    note = report.basis_note()
     if report.observed:
         # A release no table was read from: the real libraries answered, here and now.
         text.append("Observed, not predicted: ", style="bold yellow")
@@ -371,6 +372,8 @@ def _explain_answer(report: ExplainReport) -> Text:
     text.append(" unless you pass device_map; pipeline() uses ")
     text.append(inference.pipeline, style="bold")
     text.append(".")
+    if note:
+        text.append("\n" + note, style="yellow" if report.confirmed is False else "dim")
     return text
 
 
@@ -602,24 +605,32 @@ def device_renderables(report: DeviceExplanation, view: View | None = None) -> l
     facts = Table.grid(padding=(0, 2))
     facts.add_column(no_wrap=True, style="bold")
     facts.add_column(overflow="fold")
-    now = report.training_device or "nothing (it raises)"
-    picks_now = now.split(":", 1)[0] == report.device_type
-    training = Text(
-        f"yes: TrainingArguments picks {now} here"
-        if picks_now
-        else f"not here: TrainingArguments picks {now} on this machine",
-        style="green" if picks_now else "yellow",
-    )
+    now = report.training_device
+    picks_now = now is not None and now.split(":", 1)[0] == report.device_type
+    if now is None and report.training_unknown:
+        training = Text(f"unknown here: {report.training_unknown}", style="yellow")
+    elif now is None:
+        training = Text(f"not here: TrainingArguments raises {report.training_error}",
+                        style="red")  # fmt: skip
+    else:
+        training = Text(
+            f"yes: TrainingArguments picks {now} here"
+            if picks_now
+            else f"not here: TrainingArguments picks {now} on this machine",
+            style="green" if picks_now else "yellow",
+        )
     training.append(
         f"\n{'in general: ' if report.training_auto else 'never by itself: '}"
         f"{report.training_note}",
         style="dim",
     )
     facts.add_row("Training", training)
+    accelerate = report.detect.packages.get("accelerate")
+    by = f" with accelerate {accelerate}" if accelerate else ""
     auto = (
-        'yes: device_map="auto" budgets memory on it'
+        f'yes: device_map="auto" budgets memory on it{by}'
         if report.device_map_auto
-        else f'no: device_map="auto" never budgets {report.device_type} devices; pass the '
+        else f'no: device_map="auto" never budgets {report.device_type} devices{by}; pass the '
         "device string instead"
     )
     facts.add_row('device_map="auto"', Text(auto))

@@ -82,13 +82,16 @@ def explain(report: ExplainReport) -> str:
     detect_report = report.detect
     lines = [*_heading("hwdoctor explain", detect_report)]
     training = report.training
-    if report.observed:
+    note = report.basis_note()
+    if report.observed and not report.newer:
         lines += [
             "**Observed, not predicted**: a library version is outside the releases "
             "hwdoctor's tables were read from, so these are the real libraries' answers in "
             "this environment.",
             "",
         ]
+    elif note:
+        lines += [f"**{'Observed' if report.observed else 'Predicted'}**: {md_inline(note)}", ""]
     lines += [
         "### Training",
         "",

@@ -58,6 +58,7 @@ _PREFIXES: Final = {
     "autoload ": "loading the torch extension {}",
     "query ": "asking torch about {}",
     "memory ": "reading the free memory of {}",
+    "accelerator memory ": "asking torch.accelerator for the free memory of {}",
     "allocate ": "allocating a tensor on {}",
 }
 _ELLIPSIS: Final = "…"

@@ -16,17 +16,20 @@ from hwdoctor import registry, versions
 from hwdoctor.launch import first_int
 from hwdoctor.model.decisions import (
     AccelerateDecision,
+    Coverage,
     Decisions,
     DeviceMapPlan,
     InferenceDecision,
     ModelDecision,
+    Standing,
     StepTrace,
     Trace,
     TrainingDecision,
 )
 from hwdoctor.model.facts import Evidence
-from hwdoctor.rules import tables
+from hwdoctor.rules import provenance, tables
 from hwdoctor.rules.engine import (
+    NO_DEVICE,
     Always,
     Computed,
     Flag,
@@ -42,18 +45,27 @@ from hwdoctor.rules.engine import (
     strtobool,
 )
 
-SUPPORTED: Final = {
-    "transformers": tables.TRANSFORMERS_RANGE,
-    "accelerate": tables.ACCELERATE_RANGE,
-}
+# The libraries whose decisions the tables mirror, in the order reports name them.
+LIBRARIES: Final = ("transformers", "accelerate")
 
 
 class OutsideTables(Exception):
-    """A library version no table was read from: its answer is observed, never guessed."""
+    """A library version older than every table: its answer is observed, never guessed."""
+
+
+def table_for(candidates: tuple[Table, ...], version: str | None) -> Table | None:
+    """The table of `version`'s release range. A release newer than every release read (or
+    no release: what the library would do once installed) gets the table of the newest
+    release read, whose rules then predict it; rows written for a newer release wait until
+    `make refresh` has verified it. None for a release older than every table."""
+    read = provenance.libraries()[candidates[0].library]
+    if version is None or read.standing(version) is Standing.NEWER:
+        version = read.newest
+    return select(candidates, version)
 
 
 def _pick(candidates: tuple[Table, ...], version: str | None) -> Table:
-    table = select(candidates, version)
+    table = table_for(candidates, version)
     if table is None:
         raise OutsideTables(f"{candidates[0].library} {version}")
     return table
@@ -65,16 +77,40 @@ def as_newest(given: Inputs) -> Inputs:
     return dataclasses.replace(given, transformers_version=None, accelerate_version=None)
 
 
-def uncovered(given: Inputs) -> tuple[tuple[str, str], ...]:
-    """The installed libraries whose version falls in no table's range: (name, version)."""
+def coverage(given: Inputs) -> tuple[Coverage, ...]:
+    """Each installed library's standing against the tables, transformers first."""
     found = []
-    for library, version, candidates in (
-        ("transformers", given.transformers_version, tables.TRAINING_ARGUMENTS),
-        ("accelerate", given.accelerate_version, tables.PARTIAL_STATE_DEFAULT),
-    ):
-        if version is not None and select(candidates, version) is None:
-            found.append((library, version))
+    read = provenance.libraries()
+    for library in LIBRARIES:
+        version = getattr(given, f"{library}_version")
+        if version is None:
+            continue
+        entry = read[library]
+        found.append(
+            Coverage(library, version, entry.standing(version), entry.newest, entry.verified_on)
+        )
     return tuple(found)
+
+
+def uncovered(given: Inputs) -> tuple[tuple[str, str], ...]:
+    """The installed libraries no table is chosen for (older than every table, or not a
+    version): (name, version). Their answers are observed, never predicted."""
+    return tuple(
+        (c.library, c.version)
+        for c in coverage(given)
+        if c.standing is None or c.standing is Standing.OLDER
+    )
+
+
+def newer(given: Inputs) -> tuple[Coverage, ...]:
+    """The installed libraries newer than every release the tables were read from: predicted
+    with the newest rows, which a live run confirms against the real library."""
+    return tuple(c for c in coverage(given) if c.standing is Standing.NEWER)
+
+
+def supported() -> dict[str, str]:
+    """library → the releases its tables were read from, as a specifier."""
+    return provenance.supported()
 
 
 # ParallelMode values of transformers.training_args
@@ -249,7 +285,7 @@ def training(inputs: Inputs) -> TrainingDecision:
     outcome = evaluate(ladder_table, inputs)
     n_gpu = base_n_gpu
     if outcome.step.extra.get("n_gpu") == "cuda_count":
-        n_gpu = _cuda_count(inputs)
+        n_gpu = _device_count(inputs, "cuda")
     trace = Trace(_TRAINING_TITLE, "transformers", read_from, head + outcome.trace.steps)
     mode = NOT_DISTRIBUTED if n_gpu > 1 else NOT_PARALLEL
     return TrainingDecision(outcome.device, n_gpu, mode, inputs.use_cpu, state, trace)
@@ -271,19 +307,11 @@ def _cpu_observed(inputs: Inputs, env_cpu: bool | None) -> str:
     return f"use_cpu={inputs.use_cpu}, {shown}"
 
 
-def _cuda_count(inputs: Inputs) -> int:
-    return sum(
-        inputs.backends[k].device_count
-        for k in registry.keys_for_device("cuda")
-        if k in inputs.backends and inputs.backends[k].available
-    )
-
-
 def inference(inputs: Inputs) -> InferenceDecision:
     pipeline = evaluate(_pick(tables.PIPELINE, inputs.transformers_version), inputs)
     return InferenceDecision(
         # from_pretrained() without device_map: the weights stay where they are created,
-        # on the CPU (transformers modeling_utils, every version in SUPPORTED).
+        # on the CPU (transformers modeling_utils, every version the tables cover).
         from_pretrained="cpu",
         device_map_auto=device_map_auto(inputs),
         pipeline=pipeline.device,
@@ -294,14 +322,24 @@ def inference(inputs: Inputs) -> InferenceDecision:
 def device_map_auto(inputs: Inputs) -> DeviceMapPlan:
     family = evaluate(_pick(tables.DEVICE_MAP_FAMILY, inputs.accelerate_version), inputs)
     host = evaluate(_pick(tables.DEVICE_MAP_HOST_TIER, inputs.accelerate_version), inputs)
-    if family.device == "cuda":
+    target = family.device
+    if family.step.extra.get("by_type"):
+        # 1.16+: the devices of that type, probed by name; mps and "none" get no integer key,
+        # a tpu process one chip (its current index, 0 in a fresh process).
+        count = 0 if target in (NO_DEVICE, "mps") else _device_count(inputs, target)
+        count = min(count, 1) if target == "tpu" else count
+    elif target == "cuda":
         # The CUDA branch counts torch.cuda devices but probes each with an integer device,
         # and torch resolves an integer to the current accelerator, whatever it is.
         target = inputs.accelerator or "cuda"
-        count = _cuda_count(inputs)
+        count = _device_count(inputs, "cuda")
     else:
-        target, count = family.device, _count(inputs, family.device)
+        count = _count(inputs, target)
     allocatable = _allocatable(inputs, target)
+    if family.step.extra.get("by_type"):
+        allocatable = {
+            i: free for i, free in allocatable.items() if i in _memory_known(inputs, target)
+        }
     indices = [i for i in range(count) if i in allocatable]
     budgets: list[tuple[str, int | None]] = [(f"{target}:{i}", allocatable[i]) for i in indices]
     host_budget = inputs.memory_available_bytes
@@ -310,14 +348,15 @@ def device_map_auto(inputs: Inputs) -> DeviceMapPlan:
     )
     if host.device == "cpu" and host_budget is not None and reserves:
         host_budget = int(host_budget * 0.9)  # transformers keeps 10% of RAM back
-    budgets.append((host.device, host_budget))
-    keys = (*(str(i) for i in indices), host.device)
+    hosts = (host.device,) if host.device != NO_DEVICE else ()
+    budgets.extend((device, host_budget) for device in hosts)
+    keys = (*(str(i) for i in indices), *hosts)
     usable = [
         key
         for key, facts in inputs.backends.items()
         if key not in ("cpu", "mps") and facts.available and facts.device_count > 0
     ]
-    used_types = {device.split(":", 1)[0] for device, _ in budgets[:-1]}
+    used_types = {device.split(":", 1)[0] for device, _ in budgets[: len(indices)]}
     unused = tuple(key for key in usable if registry.BY_KEY[key].device not in used_types)
     return DeviceMapPlan(
         devices=tuple(device for device, _ in budgets),
@@ -329,6 +368,32 @@ def device_map_auto(inputs: Inputs) -> DeviceMapPlan:
         family_trace=family.trace,
         host_trace=host.trace,
     )
+
+
+def _device_count(inputs: Inputs, device_type: str) -> int:
+    """`torch.get_device_module(device_type).device_count()`: the devices of that type the
+    probe counted (CUDA's NVIDIA and ROCm rows alike)."""
+    keys = registry.keys_for_device(device_type) or (device_type,)
+    return sum(
+        inputs.backends[k].device_count
+        for k in keys
+        if k in inputs.backends and inputs.backends[k].available
+    )
+
+
+def _memory_known(inputs: Inputs, device_type: str) -> set[int]:
+    """The devices whose free memory Accelerate 1.16+ can read: by the device module's
+    mem_get_info for the types it checks itself, else by torch.accelerator.get_memory_info
+    (utils/modeling.py get_accelerator_free_memory). A fact the evidence lacks counts as
+    answered."""
+    own = device_type in tables.ACCELERATOR.checks
+    return {
+        device.index
+        for key in registry.keys_for_device(device_type) or (device_type,)
+        if key in inputs.backends
+        for device in inputs.backends[key].devices
+        if (device.free_memory_bytes is not None if own else device.accelerator_memory is not False)
+    }
 
 
 def _allocatable(inputs: Inputs, device_type: str) -> dict[int, int | None]:
@@ -343,6 +408,26 @@ def _allocatable(inputs: Inputs, device_type: str) -> dict[int, int | None]:
     }
 
 
+def device_map_budgets(device_type: str, accelerate_version: str | None) -> bool:
+    """Whether device_map="auto" gives devices of `device_type` a budget at this release of
+    Accelerate (None: the newest read): its get_max_memory family or host tier names them.
+    From 1.16 the family is whatever torch's current accelerator is, which XLA never is."""
+    family = table_for(tables.DEVICE_MAP_FAMILY, accelerate_version)
+    host = table_for(tables.DEVICE_MAP_HOST_TIER, accelerate_version)
+    if family is None or host is None:
+        return False
+    if any(step.name == device_type for step in host.steps):
+        return True
+    if any(step.extra.get("by_type") for step in family.steps):
+        backends = registry.for_device(device_type)
+        return bool(backends) and all(
+            b.query.kind is not registry.QueryKind.XLA
+            and b.query.kind is not registry.QueryKind.CPU
+            for b in backends
+        )
+    return any(step.device.resolve(_EMPTY) == device_type for step in family.steps)
+
+
 def training_auto(device_type: str) -> tuple[bool, str]:
     """Whether TrainingArguments can pick `device_type` unasked, and on what condition."""
     if device_type == "xla":
@@ -352,7 +437,8 @@ def training_auto(device_type: str) -> tuple[bool, str]:
         )
     if device_type == "cpu":
         return True, "the fallback when nothing else is found, or with use_cpu=True"
-    for step in tables.TRAINING_ARGUMENTS[0].steps:
+    newest = table_for(tables.TRAINING_ARGUMENTS, None)
+    for step in newest.steps if newest else ():
         sees = step.predicate
         if not isinstance(sees, Sees) or not _covers(sees, device_type):
             continue
@@ -445,7 +531,7 @@ def model_decision(
     inputs = dataclasses.replace(given, model=facts)
     found: list[tuple[str | None, Trace]] = []
     for candidates, field in ((rule.ATTENTION, "attn_implementation"), (rule.DTYPE, "dtype")):
-        table = select(candidates, given.transformers_version)
+        table = table_for(candidates, given.transformers_version)
         if table is not None:
             outcome = evaluate(table, inputs)
             found.append((outcome.device, outcome.trace))
@@ -483,16 +569,20 @@ def decisions(evidence: Evidence) -> Decisions | None:
 
 
 __all__ = [
-    "SUPPORTED",
     "Always",
+    "Coverage",
     "Inputs",
     "OutsideTables",
     "accelerate_state",
     "as_newest",
+    "coverage",
     "decisions",
     "device_map_auto",
+    "device_map_budgets",
     "inference",
     "inputs",
+    "newer",
+    "supported",
     "training",
     "training_auto",
     "uncovered",

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final, Protocol
 
-from hwdoctor import versions
+from hwdoctor import registry, versions
 from hwdoctor.launch import first_int
 from hwdoctor.model.decisions import StepTrace, Trace
 from hwdoctor.model.facts import BackendFacts
@@ -114,6 +114,11 @@ class Sees:
         return Observation(True, f"{self.label} = True ({count} device{'s' * (count != 1)})")
 
 
+# The device types torch builds in (cuda, xpu, mps): a registered PrivateUse1 backend comes
+# before them in torch.accelerator's answer.
+_IN_TREE_TYPES: Final = frozenset(b.device for b in registry.BACKENDS if b.in_tree) - {"cpu"}
+
+
 def _why_not(facts: Sequence[BackendFacts]) -> str:
     for fact in facts:
         if fact.importable is False:
@@ -121,6 +126,102 @@ def _why_not(facts: Sequence[BackendFacts]) -> str:
         if fact.installed and fact.importable is not None and not fact.available:
             return " (installed, no device)"
     return ""
+
+
+@dataclass(frozen=True)
+class AcceleratorBackend:
+    """Accelerate's `get_torch_accelerator_backend()` (1.16+): the type of
+    `torch.accelerator.current_accelerator()`, kept when Accelerate's own check for that type
+    passes (`torch.accelerator.is_available()` for a type it has none for); else hpu, else
+    neuron, each by its own check; else none.
+
+    torch checks a registered PrivateUse1 backend before its in-tree ones (c10
+    `getAccelerator`), and by the time Accelerate asks, its state.py has imported the
+    extensions of `imports` that are installed: one of them registers even where torch's
+    autoload did not."""
+
+    checks: Mapping[str, Sees]  # device type → Accelerate's availability check for it
+    # (device type, its check), asked in order when the current accelerator is not usable
+    fallbacks: tuple[tuple[str, Sees], ...]
+    imports: tuple[str, ...]  # registry keys whose extension Accelerate imports itself
+    label: str = "get_torch_accelerator_backend()"
+
+    def current(self, inputs: Inputs) -> str | None:
+        """What `torch.accelerator.current_accelerator()` reports when Accelerate asks."""
+        found = inputs.accelerator
+        if found is None or found in _IN_TREE_TYPES:
+            imported = [
+                registry.BY_KEY[key].device
+                for key in self.imports
+                if key in inputs.backends and inputs.backends[key].importable is True
+            ]
+            found = imported[0] if imported else found
+        return found
+
+    def device_type(self, inputs: Inputs) -> tuple[str | None, str]:
+        """The device type it returns (None: no accelerator), and what was seen on the way."""
+        current = self.current(inputs)
+        said = [f"current_accelerator() = {current}"]
+        if current is not None:
+            check = self.checks.get(current)
+            if check is not None:
+                seen = check(inputs)
+            else:
+                facts = [inputs.backends[k] for k in registry.keys_for_device(current)
+                         if k in inputs.backends]  # fmt: skip
+                usable = any(f.available for f in facts)
+                seen = Observation(usable, f"torch.accelerator.is_available() = {usable}")
+            said.append(seen.observed)
+            if seen.holds:
+                return current, "; ".join(said)
+        for device_type, check in self.fallbacks:
+            seen = check(inputs)
+            said.append(seen.observed)
+            if seen.holds:
+                return device_type, "; ".join(said)
+        return None, "; ".join(said)
+
+    def __call__(self, inputs: Inputs) -> Observation:
+        found, said = self.device_type(inputs)
+        return Observation(found is not None, f"{said} → {found}")
+
+
+@dataclass(frozen=True)
+class AcceleratorIs:
+    """`get_torch_accelerator_backend()` returned `device_type`."""
+
+    backend: AcceleratorBackend
+    device_type: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.backend.label} == {self.device_type!r}"
+
+    def __call__(self, inputs: Inputs) -> Observation:
+        found, said = self.backend.device_type(inputs)
+        return Observation(found == self.device_type, f"{said} → {found}")
+
+
+@dataclass(frozen=True)
+class IntegratedCuda:
+    """The accelerator is CUDA and a budgeted device of it shares the host's memory
+    (`is_integrated`: Jetson, GB10)."""
+
+    backend: AcceleratorBackend
+    label: str = "a budgeted CUDA device with is_integrated"
+
+    def __call__(self, inputs: Inputs) -> Observation:
+        if self.backend.device_type(inputs)[0] != "cuda":
+            return Observation(False, "the accelerator is not cuda")
+        devices = [
+            device
+            for key in registry.keys_for_device("cuda")
+            if key in inputs.backends and inputs.backends[key].available
+            for device in inputs.backends[key].devices
+            if device.allocatable
+        ]
+        shared = any(device.integrated for device in devices)
+        return Observation(shared, f"is_integrated = {shared}")
 
 
 @dataclass(frozen=True)
@@ -198,6 +299,10 @@ def strtobool(value: str) -> bool | None:
 
 
 # --- picks ---------------------------------------------------------------------------------
+
+# A pick that names no device: get_max_memory found no accelerator, or left the host out (a
+# CUDA device that shares its memory).
+NO_DEVICE: Final = "none"
 
 
 class DeviceSpec(Protocol):

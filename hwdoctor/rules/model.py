@@ -112,7 +112,7 @@ _NO_SDPA = Always(said="SDPA not allowed here: eager")
 _DEFAULT_DTYPE: Final = "no dtype given: torch's default dtype (float32); the config's is not used"
 _ATTENTION_TITLE: Final = "from_pretrained() attn_implementation"
 ATTENTION: Final = (
-    Table(_ATTENTION_TITLE, "transformers", ">=4.56,<5.25", (
+    Table(_ATTENTION_TITLE, "transformers", ">=4.56", (
         Step("sdpa", _SDPA, Literal("sdpa")),
         Step("eager", _NO_SDPA, Literal("eager")),
     )),
@@ -129,7 +129,7 @@ ATTENTION: Final = (
 
 _DTYPE_TITLE: Final = "from_pretrained() dtype"
 DTYPE: Final = (
-    Table(_DTYPE_TITLE, "transformers", ">=5.0.0rc1,<5.25", (
+    Table(_DTYPE_TITLE, "transformers", ">=5.0.0rc1", (
         Step("config", ModelFact("config_dtype", "dtype=\"auto\": the config's dtype"),
              FromModel("config_dtype")),
         Step("checkpoint", ModelFact("checkpoint_dtype", "the checkpoint's first floating "

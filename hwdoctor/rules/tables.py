@@ -1,8 +1,9 @@
 """The libraries' device decisions as data, read from their code at the versions named.
 
 - TrainingArguments._setup_devices (transformers 5.23-5.24, training_args.py)
-- PartialState: default_device, _prepare_backend, set_device (accelerate 1.15, state.py)
-- get_max_memory, which device_map="auto" budgets from (accelerate 1.15, utils/modeling.py)
+- PartialState: default_device, _prepare_backend, set_device (accelerate 1.16, state.py;
+  from 1.16 through get_torch_accelerator_backend, utils/imports.py)
+- get_max_memory, which device_map="auto" budgets from (accelerate 1.16, utils/modeling.py)
 - Pipeline.__init__ with device=None (transformers 5.23-5.24, pipelines/base.py)
 
 The three libraries disagree on order; each table keeps its own.
@@ -13,9 +14,15 @@ from __future__ import annotations
 from typing import Final
 
 from hwdoctor.rules.engine import (
+    NO_DEVICE,
+    AcceleratorBackend,
+    AcceleratorIs,
     Always,
+    Computed,
     EnvSet,
     FromEnv,
+    Inputs,
+    IntegratedCuda,
     Literal,
     Seen,
     Sees,
@@ -25,9 +32,9 @@ from hwdoctor.rules.engine import (
     XlaEnabled,
 )
 
-# Every release in these ranges was read; the tables below split them where the code changed.
-TRANSFORMERS_RANGE: Final = ">=4.46,<5.25"
-ACCELERATE_RANGE: Final = ">=1.0,<1.16"
+# Every release from 4.46.0 and 1.0.0 to the newest in rules/provenance.json was read; the
+# tables below split them where the code changed. Each library's newest table has no upper
+# bound: a newer release is predicted with it, and the report says so (rules.coverage).
 
 # --- how each library asks whether a backend is there ----------------------------------------
 
@@ -56,6 +63,23 @@ ACC_NPU = Sees("is_npu_available()", ("npu",), Seen.IMPORTS_IT)
 ACC_HPU = Sees("is_hpu_available()", ("hpu",), Seen.IMPORTS_IT)
 ACC_XPU = Sees("is_xpu_available()", ("xpu",), Seen.IN_TREE, torch_spec=">2.6")
 ACC_NEURON = Sees("is_neuron_available()", ("neuron",), Seen.AUTOLOAD_ONLY)
+ACC_CUDA = Sees("is_cuda_available()", ("cuda", "rocm"), Seen.IN_TREE)
+
+# From 1.16.0 one function answers for default_device, _prepare_backend and get_max_memory:
+# get_torch_accelerator_backend() (utils/imports.py), torch's current accelerator checked by
+# Accelerate's own is_*_available() for it, then hpu, then neuron. state.py still imports
+# torch_mlu, torch_sdaa, torch_musa and torch_npu when they are installed.
+ACCELERATOR = AcceleratorBackend(
+    checks={"cuda": ACC_CUDA, "mps": ACC_MPS, "mlu": ACC_MLU, "sdaa": ACC_SDAA,
+            "musa": ACC_MUSA, "npu": ACC_NPU, "hpu": ACC_HPU, "xpu": ACC_XPU,
+            "neuron": ACC_NEURON},
+    fallbacks=(("hpu", ACC_HPU), ("neuron", ACC_NEURON)),
+    imports=("mlu", "sdaa", "musa", "npu"),
+)  # fmt: skip
+
+
+def _accelerator_type(inputs: Inputs) -> str:
+    return ACCELERATOR.device_type(inputs)[0] or "cpu"
 
 
 # --- Accelerate: PartialState(cpu=False).device ----------------------------------------------
@@ -90,7 +114,20 @@ def _partial_state(versions: str, *, since_1_5: bool, since_1_13: bool) -> Table
     return Table("PartialState().device", "accelerate", versions, tuple(steps))
 
 
+# 1.16.0: default_device is the accelerator get_torch_accelerator_backend() names (mps sets
+# PYTORCH_ENABLE_MPS_FALLBACK as before), else cpu.
 PARTIAL_STATE_DEFAULT: Final = (
+    Table(
+        "PartialState().device",
+        "accelerate",
+        ">=1.16",
+        (
+            _ACCELERATE_TORCH_DEVICE,
+            Step("xla", XlaEnabled("accelerate"), Literal("xla:0")),
+            Step("accelerator", ACCELERATOR, Computed(_accelerator_type)),
+            Step("cpu", Always(), Literal("cpu")),
+        ),
+    ),
     _partial_state(">=1.13,<1.16", since_1_5=True, since_1_13=True),
     _partial_state(">=1.5,<1.13", since_1_5=True, since_1_13=False),
     _partial_state(">=1.0,<1.5", since_1_5=False, since_1_13=False),
@@ -135,7 +172,31 @@ def _distributed(
     return Table("PartialState backend under a launcher", "accelerate", versions, tuple(steps))
 
 
+# 1.16.0: the backend of the accelerator get_torch_accelerator_backend() names, from
+# TORCH_DISTRIBUTED_BACKENDS (utils/constants.py; xpu only where xccl is available), set
+# only when the caller passed none; set_device asks hpu and neuron for their current device
+# and takes LOCAL_RANK modulo the count elsewhere. No accelerator: no distributed setup.
+_BACKEND_OF: Final = (
+    ("cuda", "nccl"), ("mlu", "cncl"), ("sdaa", "tccl"), ("musa", "mccl"), ("npu", "hccl"),
+    ("hpu", "hccl"), ("xpu", "xccl"), ("neuron", "neuron"),
+)  # fmt: skip
+
+
+def _distributed_by_accelerator(versions: str) -> Table:
+    steps = [
+        Step(device, AcceleratorIs(ACCELERATOR, device), Literal(device), {
+            "backend": backend,
+            **({"index": "current_device"} if device in ("hpu", "neuron") else {}),
+            **({"needs_collective": "xccl"} if device == "xpu" else {}),
+        })
+        for device, backend in _BACKEND_OF
+    ]  # fmt: skip
+    steps.append(Step("none", Always(), Literal("cpu"), {"backend": None, "fallback": "no"}))
+    return Table("PartialState backend under a launcher", "accelerate", versions, tuple(steps))
+
+
 DISTRIBUTED_BACKEND: Final = (
+    _distributed_by_accelerator(">=1.16"),
     _distributed(">=1.15,<1.16", since_1_5=True, xccl=True, neuron="current_device",
                  mlu_then=False, xpu=ACC_XPU),
     _distributed(">=1.14,<1.15", since_1_5=True, xccl=True, neuron="modulo", mlu_then=False,
@@ -175,7 +236,7 @@ def _training_arguments(versions: str, *, xpu: Sees, hpu: bool, neuron: bool, tp
 
 
 TRAINING_ARGUMENTS: Final = (
-    _training_arguments(">=5.9,<5.25", xpu=TF_XPU, hpu=True, neuron=True, tpu=True),
+    _training_arguments(">=5.9", xpu=TF_XPU, hpu=True, neuron=True, tpu=True),
     _training_arguments(">=5.4,<5.9", xpu=TF_XPU, hpu=True, neuron=True, tpu=False),
     _training_arguments(">=5.1,<5.4", xpu=TF_XPU, hpu=True, neuron=False, tpu=False),
     _training_arguments(">=4.50,<5.1", xpu=TF_XPU_BEFORE_5_1, hpu=True, neuron=False,
@@ -205,24 +266,43 @@ def _device_map_family(versions: str, *, since_1_5: bool, xpu: Sees) -> Table:
                  versions, steps)  # fmt: skip
 
 
+# 1.16.0: the devices of the accelerator get_torch_accelerator_backend() names, each probed
+# as "<type>:<i>" (a tpu process budgets one chip: torch.accelerator.current_device_index());
+# mps, or no accelerator, gets no integer key.
 DEVICE_MAP_FAMILY: Final = (
+    Table(
+        'device_map="auto" accelerator family (get_max_memory)',
+        "accelerate",
+        ">=1.16",
+        (
+            Step("accelerator", ACCELERATOR, Computed(_accelerator_type), {"by_type": True}),
+            Step(
+                "none",
+                Always("no accelerator: no integer keys"),
+                Literal(NO_DEVICE),
+                {"by_type": True},
+            ),
+        ),
+    ),
     _device_map_family(">=1.13,<1.16", since_1_5=True, xpu=ACC_XPU),
     _device_map_family(">=1.5,<1.13", since_1_5=True, xpu=ACC_XPU_BEFORE_1_13),
     _device_map_family(">=1.0,<1.5", since_1_5=False, xpu=ACC_XPU_BEFORE_1_13),
 )
 # Then the host-memory tier: MPS shares host RAM, so it replaces the cpu tier (every release
-# 1.0.0 to 1.15.0).
+# 1.0.0 to 1.15.0: whenever is_mps_available(); from 1.16.0 when mps is the accelerator
+# get_torch_accelerator_backend() names, and a CUDA device that shares host RAM
+# (`is_integrated`, a budgeted one) leaves the cpu out too).
 DEVICE_MAP_HOST_TIER: Final = (
-    Table(
-        title='device_map="auto" host-memory tier',
-        library="accelerate",
-        versions=">=1.0,<1.16",
-        steps=(
-            Step("mps", ACC_MPS, Literal("mps")),
-            Step("cpu", Always(), Literal("cpu")),
-        ),
-    ),
-)
+    Table('device_map="auto" host-memory tier', "accelerate", ">=1.16", (
+        Step("mps", AcceleratorIs(ACCELERATOR, "mps"), Literal("mps")),
+        Step("integrated", IntegratedCuda(ACCELERATOR), Literal(NO_DEVICE)),
+        Step("cpu", Always(), Literal("cpu")),
+    )),
+    Table('device_map="auto" host-memory tier', "accelerate", ">=1.0,<1.16", (
+        Step("mps", ACC_MPS, Literal("mps")),
+        Step("cpu", Always(), Literal("cpu")),
+    )),
+)  # fmt: skip
 
 
 # Pipeline.__init__ (pipelines/base.py): device=None becomes 0 from 4.47.0, and 0 names the
@@ -244,7 +324,7 @@ def _pipeline(versions: str, *, xpu: Sees, hpu: bool) -> Table:
 
 
 PIPELINE: Final = (
-    _pipeline(">=5.1,<5.25", xpu=TF_XPU, hpu=True),
+    _pipeline(">=5.1", xpu=TF_XPU, hpu=True),
     _pipeline(">=4.50,<5.1", xpu=TF_XPU_BEFORE_5_1, hpu=True),
     _pipeline(">=4.47,<4.50", xpu=TF_XPU_BEFORE_5_1, hpu=False),
     Table("pipeline(...) device", "transformers", ">=4.46,<4.47", (

@@ -19,6 +19,10 @@ IMPORT_STEP_PREFIX: Final = "import "  # then an extension module
 QUERY_STEP_PREFIX: Final = "query "  # then a registry key
 ALLOCATE_STEP_PREFIX: Final = "allocate "  # then a device: "allocate cuda:0"
 MEMORY_STEP_PREFIX: Final = "memory "  # then a device
+# torch.accelerator.get_memory_info(i) of the current accelerator's device: what Accelerate
+# 1.16+ budgets a device by when it has no module of its own for the type. Its refusal is a
+# fact of the device (`accelerator_memory`), not a failure; a hang or crash still is one.
+ACCELERATOR_MEMORY_STEP_PREFIX: Final = "accelerator memory "  # then a device
 START_STEP: Final = "start"  # not a payload step: the interpreter never reported anything
 # Not a payload step either: facts that did not have the shape hwdoctor reads (boundary.py),
 # reported as a failure of this kind.

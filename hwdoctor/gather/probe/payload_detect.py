@@ -344,6 +344,11 @@ def _device_info(mod, index, device_type):
         uuid = getattr(props, "uuid", None)
         if uuid is not None:
             device["uuid"] = str(uuid)
+        # A GPU that shares the host's memory (Jetson, GB10): Accelerate 1.16+ then gives
+        # device_map="auto" no separate cpu budget (utils/modeling.py get_max_memory).
+        integrated = getattr(props, "is_integrated", None)
+        if isinstance(integrated, (bool, int)):
+            device["integrated"] = bool(integrated)
         # The PCI address as torch itself spells it from the properties (torch/numa/binding.py,
         # _get_numa_node_index_for_gpu_index): domain:bus:device.0, in hex.
         pci = [getattr(props, "pci_%s_id" % part, None) for part in ("domain", "bus", "device")]
@@ -370,6 +375,15 @@ def _device_info(mod, index, device_type):
         device["allocatable"] = bool(ok)
     if error:
         device["allocate_error"] = error["type"] + ": " + error["message"].splitlines()[0][:300]
+    # Accelerate 1.16+ budgets a device of a type it has no module of its own for (tpu, ...)
+    # by torch.accelerator.get_memory_info(i) (utils/modeling.py get_accelerator_free_memory):
+    # whether that answers for this device, when it is torch's current accelerator.
+    accelerator = getattr(sys.modules.get("torch"), "accelerator", None)
+    memory_info = getattr(accelerator, "get_memory_info", None)
+    current, _ = _safe(getattr(accelerator, "current_accelerator", None) or (lambda: None))
+    if memory_info is not None and getattr(current, "type", None) == device_type:
+        ok, _, _ = step("accelerator memory %s:%d" % (device_type, index), memory_info, index)
+        device["accelerator_memory"] = bool(ok)
     return device
 
 

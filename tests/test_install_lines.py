@@ -1,0 +1,163 @@
+"""Every torch install line hwdoctor prints comes from the wheel table (compat/wheels.py):
+an index URL names a variant the table lists for the release pinned, the pin is a release
+(not a nightly), and no index URL is written anywhere else in hwdoctor.
+
+The lines are gathered from what users see: the diagnosis of every real pasted report in
+tests/data/reports*, the recorded evidence files, and the chooser over a GPU of every
+generation and the driver minimum of every CUDA branch, for releases of each install style.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Final
+
+import pytest
+
+import hwdoctor
+from hwdoctor.compat import wheels
+from hwdoctor.errors import UsageError
+from tests.conftest import ROOT
+
+DATA: Final = ROOT / "tests" / "data"
+# `torch==X` (quoted or not) then how pip is told where to look
+LINE: Final = re.compile(
+    r"'?torch==(?P<version>[^\s']+)'?\s+(?P<option>--index-url|--extra-index-url|-f)\s+"
+    r"(?P<url>\S+)"
+)
+INDEX: Final = re.compile(r"^https://download\.pytorch\.org/whl/(?P<variant>[a-z0-9.]+)$")
+
+
+def pasted_lines() -> Iterator[tuple[str, str]]:
+    for path in sorted(DATA.glob("reports*/**/*")):
+        if not path.is_file() or path.name in ("README.md", "expected.json"):
+            continue
+        try:
+            report = hwdoctor.diagnose(path.read_bytes())
+        except UsageError:
+            continue  # no report in it (the corpus keeps a few such inputs on purpose)
+        for found in report.findings:
+            for line in (found.remedy or "").splitlines():
+                yield str(path.relative_to(DATA)), line
+
+
+def evidence_lines() -> Iterator[tuple[str, str]]:
+    for path in sorted((DATA / "evidence").glob("*.json")):
+        report = hwdoctor.detect(from_file=str(path))
+        for found in report.findings:
+            for line in (found.remedy or "").splitlines():
+                yield path.name, line
+
+
+# One GPU of each generation, the driver minimum of each CUDA branch a wheel needs, and
+# installed releases across the table's styles (find-links, extra-index-url, index-url).
+CAPABILITIES: Final = ("3.5", "5.0", "6.1", "7.0", "7.5", "8.0", "8.6", "8.9", "9.0", "10.0",
+                       "12.0", "12.1")  # fmt: skip
+DRIVERS: Final = ("418.39", "470.42.01", "525.60.13", "535.54.03", "560.28.03", "570.26",
+                  "580.65.06", "595.45.04")  # fmt: skip
+INSTALLED: Final = (None, "1.7.1+cpu", "1.13.1+cpu", "2.0.1+cpu", "2.5.1+cpu", "2.8.0+cpu",
+                    "2.11.0+cpu", "2.13.0+cpu", "2.14.1+cpu", "2.15.0+cpu")  # fmt: skip
+
+
+def chooser_lines() -> Iterator[tuple[str, str]]:
+    """The chooser's pick for those installed releases on each GPU and driver, on every
+    ROCm target the wheel lists carry, and of each kind where the GPUs are not known."""
+    gfx = sorted({t for r in wheels.RELEASES for v in r.variants if v.rocm
+                  for _, archs in v.archs for t in archs.cubins})  # fmt: skip
+    for torch in INSTALLED:
+        for kind in wheels.Kind:
+            pick = wheels.of_kind(torch, kind)
+            if pick:
+                yield f"of_kind {torch} {kind.value}", wheels.install_args(pick) or ""
+        for capability in CAPABILITIES:
+            for driver in DRIVERS:
+                machine = wheels.Machine(capabilities=(capability,), driver=driver)
+                args = wheels.install_args(wheels.choose(torch, machine))
+                yield f"{torch} sm {capability} driver {driver}", args or ""
+        for target in gfx:
+            args = wheels.install_args(wheels.choose(torch, wheels.Machine(gfx=(target,))))
+            yield f"{torch} {target}", args or ""
+
+
+def judge(line: str) -> str | None:
+    """Why `line`'s torch install is not one the wheel table lists; None when it is."""
+    match = LINE.search(line)
+    if match is None:
+        return "an index URL without a torch pin" if "download.pytorch.org" in line else None
+    version, option, url = match["version"], match["option"], match["url"]
+    release = wheels.release_of(version.removesuffix(".*"))
+    if release is None:
+        return f"torch {version} is not in the table"
+    parsed = wheels.versions.parse(version.removesuffix(".*"))
+    if parsed is None or parsed.is_prerelease or parsed.is_devrelease:
+        return f"{version} is not a release"
+    public = version.split("+")[0]
+    if release.patches and not public.endswith(".*") and public not in release.patches:
+        return f"{public} is not a patch the table lists for {release.series}"
+    if option == "-f":
+        variant_name = wheels.local_of(version)
+        expected = {wheels.Style.FIND_LINKS: wheels.FIND_LINKS}
+    else:
+        index = INDEX.match(url)
+        if index is None:
+            return f"{url} is not a download.pytorch.org index"
+        variant_name = index["variant"]
+        expected = {wheels.Style.INDEX_URL: url, wheels.Style.EXTRA_INDEX_URL: url}
+    variant = release.variant(variant_name or "")
+    if variant is None:
+        return f"torch {release.series} has no {variant_name} build in the table"
+    style = release.style_of(variant)
+    if expected.get(style) != url or option != _OPTION[style]:
+        return f"torch {release.series} installs with {style.value}, not {option} {url}"
+    if variant.patches and public not in variant.patches:
+        return f"{variant.name} of {release.series} has only {', '.join(variant.patches)}"
+    return None
+
+
+_OPTION: Final = {
+    wheels.Style.INDEX_URL: "--index-url",
+    wheels.Style.EXTRA_INDEX_URL: "--extra-index-url",
+    wheels.Style.FIND_LINKS: "-f",
+}
+
+
+@pytest.mark.parametrize("source", [pasted_lines, evidence_lines, chooser_lines])
+def test_every_torch_index_printed_is_one_the_table_lists(source: object) -> None:
+    lines = list(source())  # type: ignore[operator]
+    judged = [(where, line) for where, line in lines if LINE.search(line)]
+    assert judged, "no install line was printed at all"
+    wrong = [(where, line, why) for where, line in lines if (why := judge(line))]
+    assert not wrong, wrong[:10]
+
+
+def test_the_judge_refuses_what_the_table_does_not_list() -> None:
+    index = "https://download.pytorch.org/whl"
+    assert judge(f"pip install torch==2.13.0 --index-url {index}/cu130") is None
+    assert judge(f"pip install 'torch==2.11.*' --index-url {index}/rocm7.2") is None
+    assert judge(f"pip install torch==1.7.1+cu110 -f {index}/torch_stable.html") is None
+    # rocm6.4 last carried 2.9: a fixed ROCm line installs an older torch than asked
+    assert judge(f"pip install torch==2.13.0 --index-url {index}/rocm6.4") == (
+        "torch 2.13 has no rocm6.4 build in the table"
+    )
+    assert judge(f"pip install torch --index-url {index}/rocm6.4") == (
+        "an index URL without a torch pin"
+    )
+    assert judge(f"pip install torch==2.0.0a0 --index-url {index}/cu118") == (
+        "2.0.0a0 is not a release"
+    )
+    assert judge(f"pip install torch==2.3.7 --index-url {index}/cu121") == (
+        "2.3.7 is not a patch the table lists for 2.3"
+    )
+
+
+def test_no_index_url_is_written_outside_the_wheel_table() -> None:
+    written = re.compile(r"https://download\.pytorch\.org/whl/")
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted((ROOT / "hwdoctor").rglob("*.py"))
+        if path.name != "wheels.py"
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if written.search(line)
+    ]
+    assert found == []
