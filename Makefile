@@ -8,6 +8,7 @@ CONSTRAINTS := constraints/dev.txt
 BENCH_VENV ?= .bench-venv
 BENCH_PIP := $(BENCH_VENV)/bin/python -m pip
 PYTEST_ARGS ?=
+REFRESH_ARGS ?=
 
 # `make tpu-check`: Google's real torch-tpu 0.2.0 with its dependencies (libtpu is about
 # 600 MB) next to torch 2.13.0, on this machine without a TPU; detect must exit 0 and say so.
@@ -15,7 +16,7 @@ PYTEST_ARGS ?=
 TPU_VENV ?= .venv-tpu
 TPU_PACKAGE ?= torch-tpu==0.2.0
 
-.PHONY: demo test fidelity fidelity-record lint typecheck pytest bench bench-venv completions docs readme clean tpu-check
+.PHONY: demo test fidelity fidelity-record refresh lint typecheck pytest bench bench-venv completions docs readme clean tpu-check
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,8 +35,8 @@ demo: $(VENV)/.ml-installed
 	$(BIN)/hwdoctor detect
 
 lint: $(VENV)/.test-installed
-	$(BIN)/ruff check hwdoctor tests benchmarks completions docs
-	$(BIN)/ruff format --check hwdoctor tests benchmarks completions docs
+	$(BIN)/ruff check hwdoctor tests benchmarks completions docs tools
+	$(BIN)/ruff format --check hwdoctor tests benchmarks completions docs tools
 
 typecheck: $(VENV)/.test-installed
 	$(BIN)/mypy
@@ -64,6 +65,12 @@ fidelity: $(VENV)/.test-installed $(VENV)/.pairs-installed
 fidelity-record: $(VENV)/.test-installed $(VENV)/.pairs-installed
 	$(BIN)/python -m compileall -q hwdoctor tests
 	$(BIN)/python -m pytest -n auto tests/test_fidelity.py --fidelity record -k prediction_equals
+
+# Keep the tables up with the libraries: verify every transformers/accelerate release newer
+# than the tables with the fidelity matrix and widen them where it agrees (or print what
+# changed), and read the newest torch releases' wheel metadata (tools/refresh.py).
+refresh: $(VENV)/.test-installed
+	$(BIN)/python tools/refresh.py $(REFRESH_ARGS)
 
 # The benchmark venv: a regular (not editable) `pip install .` of this checkout, with torch,
 # accelerate and transformers pinned as in .venv, so `import torch` (the detect floor) and the
