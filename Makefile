@@ -16,7 +16,7 @@ REFRESH_ARGS ?=
 TPU_VENV ?= .venv-tpu
 TPU_PACKAGE ?= torch-tpu==0.2.0
 
-.PHONY: demo test fidelity fidelity-record refresh lint typecheck pytest bench bench-venv completions docs readme clean tpu-check
+.PHONY: demo test check fidelity fidelity-record refresh lint typecheck pytest bench bench-venv completions docs readme clean tpu-check
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -55,6 +55,11 @@ pytest: $(VENV)/.test-installed $(VENV)/.pairs-installed
 	$(BIN)/python -m pytest -n auto --catalogue-coverage $(PYTEST_ARGS)
 
 test: lint typecheck pytest
+
+# The fast lane: lint, types and every test that starts no subprocess (tests/fastlane.py skips
+# a test when it tries), in about a minute; `make test` stays the full gate.
+check: lint typecheck
+	$(BIN)/python -m pytest -n 2 -q -r fE --no-subprocess $(PYTEST_ARGS)
 
 # The whole fidelity matrix live (every scenario at every pair, about 10 minutes on 2 cores),
 # each run checked against its recording in tests/data/fidelity/; `make test` runs a sample.

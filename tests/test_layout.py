@@ -158,3 +158,36 @@ def test_findings_reference_is_generated_from_the_catalogue() -> None:
     assert shipped == catalogue.reference()
     for code in catalogue.Code:
         assert f"`{code.value}`" in shipped
+
+
+def test_the_tests_collect_in_a_venv_without_torch(tmp_path: Path) -> None:
+    """`pytest --collect-only` (and so `make check`'s fast lane) needs no torch: a venv that
+    sees every package of the dev venv but torch, transformers and accelerate (linked one by
+    one, nothing copied) collects every test."""
+    import subprocess
+    import sys
+    import sysconfig
+
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    dev = Path(sysconfig.get_paths()["purelib"])
+    heavy = ("torch", "transformers", "accelerate")
+    for entry in dev.iterdir():
+        if not entry.name.lower().startswith(heavy) and entry.suffix != ".pth":
+            (shared / entry.name).symlink_to(entry)
+    purelib = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True, text=True, check=True,
+    ).stdout.strip()  # fmt: skip
+    Path(purelib, "shared.pth").write_text(f"{shared}\n{ROOT}\n")
+    absent = subprocess.run([str(python), "-c", "import torch"], capture_output=True, text=True)
+    assert "No module named 'torch'" in absent.stderr
+    done = subprocess.run(
+        [str(python), "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert re.search(r"^\d{4,} tests collected", done.stdout, re.M), done.stdout[-500:]

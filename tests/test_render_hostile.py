@@ -27,6 +27,7 @@ from hwdoctor.text import TerminalEcho, inert_commands, md_code, md_fence, md_in
 from tests import evidence as ev
 from tests.conftest import base_env, run_hwdoctor
 from tests.fakeworld import FakeDevice, World
+from tests.fastlane import examples
 
 # Each a way in: line breaks, workflow commands (v2 with indentation and after \r, v1),
 # fences of several lengths and kinds, HTML, links and images, escape sequences (OSC 52
@@ -243,7 +244,7 @@ def hostile_evidence(draw: st.DrawFn) -> Evidence:
     return dataclasses.replace(evidence, host=host)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hostile_evidence())
 def test_fuzz_markdown_and_terminal_renderers(evidence: Evidence) -> None:
     report = diagnosis.detect(evidence)

@@ -27,6 +27,7 @@ from hwdoctor.gather.reports import assemble
 from hwdoctor.model.reports import PasteReport
 from tests import catalogue_plugin
 from tests.conftest import ROOT, base_env, run_hwdoctor
+from tests.fastlane import examples
 
 DATA: Final = ROOT / "tests" / "data"
 CORPUS: Final = DATA / "reports"
@@ -394,7 +395,7 @@ def _mutate(data: bytes, seed: int) -> bytes:
     return bytes(chunk)
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32), st.integers(0, len(_SAMPLES) - 1))
 def test_fuzz_mutated_reports_give_a_report_or_a_usage_error(seed: int, which: int) -> None:
     data = _mutate(_SAMPLES[which], seed)
@@ -409,7 +410,7 @@ def test_fuzz_mutated_reports_give_a_report_or_a_usage_error(seed: int, which: i
     markdown.pasted(report)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.binary(max_size=4096))
 def test_fuzz_random_bytes(data: bytes) -> None:
     with contextlib.suppress(UsageError):

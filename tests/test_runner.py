@@ -28,6 +28,7 @@ from hwdoctor.gather.probe import runner
 from hwdoctor.gather.probe.job import probe_job
 from hwdoctor.gather.probe.runner import ChannelReader, RunOutcome
 from tests.conftest import ROOT, base_env, run_hwdoctor
+from tests.fastlane import examples
 from tests.misbehaving import (
     BLOCKING_STDOUT_FLUSH,
     CHATTER_THEN_HANG_IN_MANUAL_SEED,
@@ -161,7 +162,7 @@ _PIECES = st.lists(
 
 
 @settings(
-    max_examples=2000,
+    max_examples=examples(2000),
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
@@ -316,3 +317,31 @@ def test_stderr_chatter_does_not_keep_a_hung_load_alive(tmp_path: Path, site: Pa
     assert "build tiny Qwen3" in json.dumps(document), document
     assert_no_orphans(marker)
     assert not marked_processes(marker)
+
+
+# A child that says it is about to work (or sleep) on stdout, then does it until killed.
+_BUSY = "import sys\nprint('busy', flush=True)\nwhile True:\n    pass\n"
+_ASLEEP = "import sys, time\nprint('asleep', flush=True)\nwhile True:\n    time.sleep(3600)\n"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+def test_a_process_using_the_cpu_is_working_and_a_sleeping_one_is_not() -> None:
+    """The deadline's second sign of progress: CPU time from /proc. A busy process is seen
+    working (whatever the machine's load, it gets some CPU); a sleeping one never is. No
+    clock decides: each child says on stdout when it has started, and the busy one is
+    watched until its CPU time has grown."""
+    busy = subprocess.Popen([sys.executable, "-c", _BUSY], stdout=subprocess.PIPE, text=True)
+    asleep = subprocess.Popen([sys.executable, "-c", _ASLEEP], stdout=subprocess.PIPE, text=True)
+    try:
+        assert busy.stdout and busy.stdout.readline() == "busy\n"
+        assert asleep.stdout and asleep.stdout.readline() == "asleep\n"
+        working, resting = runner._Working(busy.pid), runner._Working(asleep.pid)
+        began = resting.since(time.monotonic())
+        start = working.since(time.monotonic())
+        while working.since(time.monotonic()) == start:  # until the busy one used some CPU
+            time.sleep(runner._CPU_CHECK_S)
+        assert resting.since(time.monotonic() + runner._CPU_CHECK_S) == began
+    finally:
+        for child in (busy, asleep):
+            child.kill()
+            child.wait()

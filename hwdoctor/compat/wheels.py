@@ -69,6 +69,7 @@ installed version (evidence `host.rocm_version`) is shown, not matched.
 
 from __future__ import annotations
 
+import functools
 import shlex
 from dataclasses import dataclass
 from enum import Enum
@@ -856,6 +857,7 @@ def _ptx_of(cubin: str) -> str:
     return "compute_" + cubin[3:] if cubin.startswith("sm_") else cubin
 
 
+@functools.lru_cache(maxsize=4096)
 def _serving(capability: str, archs: Archs) -> tuple[Verdict, str, bool]:
     """Whether `archs` hold code a GPU of `capability` runs (by `kernels`' rule), the arch
     that serves it, and whether only PTX does."""
@@ -902,8 +904,11 @@ def _driver_runs(machine: Machine, cuda: str, capability: str | None, jit: bool)
     return Verdict.UNKNOWN
 
 
+@functools.lru_cache(maxsize=16384)
 def judge(release: Release, variant: Variant, machine: Machine) -> Judgement:
-    """Whether `variant` of `release` runs on `machine`, and why."""
+    """Whether `variant` of `release` runs on `machine`, and why. A pure function of three
+    frozen records, kept: `choose` judges every build of the table for each GPU it is asked
+    about, and a paste or a fleet names the same GPUs and drivers again and again."""
     host = normalize_host(machine.host)
     if variant.xpu:
         return _judge_xpu(release, variant)

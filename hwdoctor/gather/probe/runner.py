@@ -45,6 +45,13 @@ _DEPTH_LIMIT: Final = 64  # nesting of one event's value
 _NAME_LIMIT: Final = 500  # characters of a step's name or a fact's key
 _PROBLEM_LIMIT: Final = 20  # problems kept per run; more are counted
 _EXIT_GRACE_S: Final = 1.0  # after `done`, the interpreter only has to flush and leave
+# A step that uses the CPU is working, not hung: `import torch` on a busy machine can go
+# longer than the deadline without an event. The payload's CPU time (Linux: /proc) counts
+# as progress when it grows by this much; but CPU alone extends a step no further than this
+# many deadlines without an event, so a step that spins for ever is still reported.
+_CPU_PROGRESS_S: Final = 0.05
+_CPU_CHECK_S: Final = 0.25
+_CPU_ONLY_DEADLINES: Final = 4
 _EVENT_KINDS: Final = frozenset({"begin", "end", "fact", "done", "ready", "progress"})
 _LIVE: set[Started] = set()  # started and not yet closed: what an interrupt must kill
 StepObserver = Callable[[str, bool], None]  # (step name, True when it begins / False at its end)
@@ -401,6 +408,7 @@ def _follow(
     # Progress is measured from what the payload last did, not from when hwdoctor started
     # watching: a payload that hung while hwdoctor was busy elsewhere is not given more time.
     last_progress = deadline_from() if deadline_from is not None else time.monotonic()
+    working = _Working(process.pid)
     done_at: float | None = None
     while True:
         interrupts.check()
@@ -426,11 +434,51 @@ def _follow(
             return _Followed(reader.events, RunOutcome.COMPLETED, reader.problems, True)
         if deadline_from is not None:
             last_progress = max(last_progress, deadline_from())
-        if done_at is None and time.monotonic() - last_progress > timeout_s:
+        now = time.monotonic()
+        silent = now - last_progress  # since the payload last said anything
+        idle = min(silent, now - working.since(now))  # ... or last used the CPU
+        if done_at is None and (idle > timeout_s or silent > _CPU_ONLY_DEADLINES * timeout_s):
             _request_stack_dump(process)
             return _Followed(reader.events, RunOutcome.TIMEOUT, reader.problems)
         with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(_POLL_S)
+
+
+class _Working:
+    """When a process last used the CPU, from its user and system time in /proc/PID/stat
+    (proc(5): fields 14 and 15, in clock ticks); never, where there is no /proc."""
+
+    def __init__(self, pid: int) -> None:
+        self._path = f"/proc/{pid}/stat"
+        self._cpu = self._read()
+        self._last = time.monotonic()
+        self._checked = self._last
+
+    def _read(self) -> float | None:
+        try:
+            with open(self._path, "rb") as stat:
+                data = stat.read()
+        except OSError:
+            return None
+        fields = data[data.rfind(b")") + 2 :].split()  # the name may hold spaces and parens
+        try:
+            return (int(fields[11]) + int(fields[12])) / _CLOCK_TICKS
+        except (IndexError, ValueError):
+            return None
+
+    def since(self, now: float) -> float:
+        """The last time the process was seen to use `_CPU_PROGRESS_S` of CPU or more."""
+        if self._cpu is None:
+            return float("-inf")
+        if now - self._checked >= _CPU_CHECK_S:
+            self._checked = now
+            cpu = self._read()
+            if cpu is not None and cpu - self._cpu >= _CPU_PROGRESS_S:
+                self._cpu, self._last = cpu, now
+        return self._last
+
+
+_CLOCK_TICKS: Final = float(os.sysconf("SC_CLK_TCK")) if hasattr(os, "sysconf") else 100.0
 
 
 def _monotonic(event: Mapping[str, Any]) -> float:
