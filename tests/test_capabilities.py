@@ -217,3 +217,38 @@ def test_a_hostile_version_string_reaches_no_terminal(tmp_path: Path) -> None:
     assert "quantization" in result.stdout
     assert "\x1b]52" not in result.stdout and "\x07" not in result.stdout
     assert "bitsandbytes 0.48.1\\x1b]52;c;ZXZpbA==\\x07" in result.stdout  # shown, escaped
+
+
+def test_this_machines_cpu_and_compiler_are_read_not_guessed(tmp_path: Path) -> None:
+    """The CPU's bfloat16 and torch.compile's C++ compiler come from the target: torch's own
+    ISA checks agree with /proc/cpuinfo's flags on this machine, and the compiler is the one
+    Inductor would call ($CXX, else g++), found on PATH or named as missing."""
+    flags = set()
+    cpuinfo = Path("/proc/cpuinfo")
+    if cpuinfo.exists():
+        for line in cpuinfo.read_text().splitlines():
+            if line.startswith("flags"):
+                flags |= set(line.split(":", 1)[1].split())
+    world = World(tmp_path / "world")
+    data = run_hwdoctor("explain", "--json", env=world.env(base_env())).json()["data"]
+    found = {a["name"]: a for a in data["capabilities"]["dtypes"]}
+    if flags:
+        native = bool(flags & {"avx512_bf16", "amx_tile"})
+        assert found["bfloat16"]["level"] == ("yes" if native else "slow"), found
+    compiler = data["capabilities"]["compile"]
+    import shutil
+
+    expected = shutil.which("g++")
+    assert compiler["level"] == ("yes" if expected else "no"), compiler
+    no_compiler = {**world.env(base_env()), "CXX": "no-such-c++"}
+    missing = run_hwdoctor("explain", "--json", env=no_compiler).json()["data"]
+    compiler = missing["capabilities"]["compile"]
+    assert compiler["level"] == "no" and "no-such-c++, not on PATH" in compiler["why"]
+
+
+@pytest.mark.parametrize(
+    ("native", "level"), [(True, Level.YES), (False, Level.SLOW), (None, Level.UNKNOWN)]
+)
+def test_cpu_bfloat16_follows_torchs_isa_check(native: bool | None, level: Level) -> None:
+    (_, bf16) = capabilities.dtypes(Device("cpu", cpu_bf16=native))
+    assert bf16.level is level and bf16.source == "PT-CPU-BF16"

@@ -18,6 +18,13 @@ Each rule is the one the library itself applies, with its source:
   14 or newer"; MPS has no float8 (OperationUtils.mm getMPSDataType) and no TF32.
 - [PT-TRITON] torch/_inductor/exc.py `GPUTooOldForTriton` and torch/utils/_triton.py
   `has_triton` (`cuda_extra_check`: major >= 7): Triton needs compute capability 7.0.
+- [PT-CPU-BF16] torch/cpu/__init__.py `_is_avx512_bf16_supported()`,
+  `_is_amx_tile_supported()` (cpuinfo's answers); torch/_inductor/cpu_vec_isa.py vectorises
+  bfloat16 with AVX512-BF16, and AMX tiles multiply it in hardware; without either the CPU
+  converts bfloat16 to float32 and back.
+- [PT-CXX] torch/_inductor/config.py `cpp.cxx`: `$CXX`, else g++ (clang++ on macOS); on
+  Windows `$CXX`, else cl (cpp_builder.get_cpp_compiler); Inductor's CPU backend compiles
+  every kernel with it and raises InvalidCxxCompiler when it is not there.
 - [PT-DYNAMO] torch/_dynamo/eval_frame.py: Dynamo runs on Python 3.11 from torch 2.1, 3.12
   from 2.4, 3.13 from 2.6, 3.14 from 2.10; on Windows not before 2.3, Inductor not before 2.5.
 - [PT-SDPA] aten/src/ATen/native/transformers/cuda/sdp_utils.cpp: the flash kernel runs on
@@ -90,6 +97,9 @@ class Device:
     platform: str | None = None  # sys.platform
     packages: Mapping[str, str] | None = None  # distribution -> version, installed only
     bf16_answer: bool | None = None  # the extension's own is_bf16_supported(), where asked
+    cpu_bf16: bool | None = None  # the CPU runs bfloat16 natively (torch's ISA checks)
+    cxx: str | None = None  # the C++ compiler Inductor looks for ("g++")
+    cxx_path: str | None = None  # where it is; None: not found (or not looked for)
 
 
 _PIP: Final = "{{python}} -m pip install --upgrade {}"
@@ -123,10 +133,15 @@ def dtypes(device: Device) -> tuple[Ability, ...]:
     if device.kind == "mps":
         return _mps_dtypes(device)
     if device.kind == "cpu":
-        return (
-            Ability("float16", Level.SLOW, "converted on most CPUs", "PT-BF16"),
-            Ability("bfloat16", Level.SLOW, "native only with AVX512-BF16 or AMX", "PT-BF16"),
-        )  # fmt: skip
+        native = {
+            True: Ability("bfloat16", Level.YES, "native: the CPU has AVX512-BF16 or AMX",
+                          "PT-CPU-BF16"),
+            False: Ability("bfloat16", Level.SLOW, "converted: the CPU has neither "
+                           "AVX512-BF16 nor AMX", "PT-CPU-BF16"),
+            None: Ability("bfloat16", Level.UNKNOWN, "native only with AVX512-BF16 or AMX, "
+                          "which the evidence does not say", "PT-CPU-BF16"),
+        }[device.cpu_bf16]  # fmt: skip
+        return (Ability("float16", Level.SLOW, "converted on most CPUs", "PT-BF16"), native)
     said = "" if device.bf16_answer is None else f": is_bf16_supported() = {device.bf16_answer}"
     bf16 = Level.UNKNOWN if device.bf16_answer is None else (
         Level.YES if device.bf16_answer else Level.NO)  # fmt: skip
@@ -241,8 +256,14 @@ def compile_support(device: Device) -> Ability:
                        + (f", compute capability {cap[0]}.{cap[1]} >= 7.0" if cap else ""),
                        "PT-TRITON")  # fmt: skip
     if device.kind == "cpu":
+        if device.cxx and device.cxx_path:
+            return Ability("torch.compile", Level.YES, f"Inductor's C++ compiler {device.cxx} "
+                           f"is {device.cxx_path}", "PT-CXX")  # fmt: skip
+        if device.cxx:
+            why = f"Inductor compiles CPU kernels with {device.cxx}, not on PATH (or set CXX)"
+            return Ability("torch.compile", Level.NO, why, "PT-CXX")
         return Ability("torch.compile", Level.UNKNOWN, "for the CPU it needs a C++ compiler: "
-                       "g++ or clang++, MSVC on Windows", "PT-DYNAMO")  # fmt: skip
+                       "g++ or clang++, MSVC on Windows", "PT-CXX")  # fmt: skip
     return Ability("torch.compile", Level.UNKNOWN, f"{device.kind}: its extension's own "
                    "compile backend decides", "PT-DYNAMO")  # fmt: skip
 

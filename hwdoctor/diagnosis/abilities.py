@@ -57,6 +57,9 @@ def device_of(evidence: Evidence, device: str) -> capabilities.Device | None:
             if package is not None and package.version
         },
         bf16_answer=found.bf16 if found else None,
+        cpu_bf16=torch.cpu_bf16 if torch else None,
+        cxx=torch.cxx if torch else None,
+        cxx_path=torch.cxx_path if torch else None,
     )
 
 

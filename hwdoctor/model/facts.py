@@ -212,6 +212,12 @@ class TorchInfo:
     accelerator: str | None = None  # torch.accelerator.current_accelerator()
     error: ErrorInfo | None = None
     collectives: tuple[str, ...] = ()  # torch.distributed backends built in: gloo, nccl, ...
+    # torch's own CPU checks: AVX512-BF16 or AMX tiles, which run bfloat16 natively
+    cpu_bf16: bool | None = None
+    # The C++ compiler Inductor's CPU backend calls ($CXX, else g++; clang++ on macOS, cl on
+    # Windows) and where it is on PATH; None: not looked for (an older file).
+    cxx: str | None = None
+    cxx_path: str | None = None
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TorchInfo:
@@ -224,6 +230,9 @@ class TorchInfo:
             accelerator=_str(data.get("accelerator")),
             error=ErrorInfo.from_json(data.get("error")),
             collectives=_strings(data.get("collectives")),
+            cpu_bf16=_bool(data.get("cpu_bf16")),
+            cxx=_str(data.get("cxx")),
+            cxx_path=_str(data.get("cxx_path")),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -236,6 +245,9 @@ class TorchInfo:
             "accelerator": self.accelerator,
             "error": self.error.to_json() if self.error else None,
             "collectives": list(self.collectives),
+            "cpu_bf16": self.cpu_bf16,
+            "cxx": self.cxx,
+            "cxx_path": self.cxx_path,
         }
 
     def record(self) -> dict[str, Any]:

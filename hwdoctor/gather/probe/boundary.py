@@ -89,6 +89,8 @@ DEVICE: Final[Mapping[str, Shape]] = {
     "allocatable": bool,
     "allocate_error": TEXT,
     "pci_bus_id": TEXT,
+    "integrated": bool,
+    "accelerator_memory": bool,
 }
 ENTRY_POINT: Final[Mapping[str, Shape]] = {"name": TEXT, "value": TEXT, "dist": TEXT}
 _QUERY: Final[Mapping[str, Shape]] = {
@@ -139,6 +141,8 @@ FACTS: Final[Mapping[str, Shape]] = {
         "hip": TEXT,
         "accelerator": TEXT,
         "distributed": Named(bool),
+        "cpu_bf16": bool,
+        "cxx": {"name": TEXT, "path": TEXT},
     },
     "unregistered_backend": {**_QUERY, "key": TEXT, "registered_by": ENTRY_POINT},
     "shadowing": Items({"module": TEXT, "path": TEXT}),

@@ -132,6 +132,9 @@ class ProbeResult:
             hip=data.get("hip"),
             accelerator=data.get("accelerator"),
             error=error,
+            cpu_bf16=data.get("cpu_bf16"),
+            cxx=(data.get("cxx") or {}).get("name"),
+            cxx_path=(data.get("cxx") or {}).get("path"),
             collectives=tuple(
                 name
                 for name, present in (data.get("distributed") or {}).items()

@@ -8,6 +8,7 @@ then asks every backend of the registry rows in the job for its devices.
 
 import os
 import re
+import shutil
 import sys
 import time
 import warnings
@@ -265,6 +266,21 @@ def read_torch():
         info["accelerator"] = str(current) if current is not None else None
         if error:
             info["accelerator_error"] = error
+    # What torch.compile and bfloat16 need of the CPU: torch's own ISA checks
+    # (torch/cpu/__init__.py; Inductor vectorises bfloat16 with AVX512-BF16, and AMX tiles
+    # do it in hardware), and the C++ compiler Inductor's CPU backend would call
+    # (torch/_inductor/config.py cpp.cxx: $CXX, else g++, clang++ on macOS, cl on Windows).
+    cpu = getattr(torch, "cpu", None)
+    isa = {}
+    for check in ("_is_avx512_bf16_supported", "_is_amx_tile_supported"):
+        answer, _ = _safe(getattr(cpu, check, None) or (lambda: None))
+        if isinstance(answer, bool):
+            isa[check] = answer
+    if isa:
+        info["cpu_bf16"] = any(isa.values())
+    default = "cl" if sys.platform == "win32" else "clang++" if sys.platform == "darwin" else "g++"
+    wanted = os.environ.get("CXX") or default
+    info["cxx"] = {"name": wanted, "path": shutil.which(wanted)}
     name = _privateuse1_name()
     if name and name != _PRIVATEUSE1_DEFAULT:
         info["privateuse1"] = name  # the out-of-tree backend that renamed PrivateUse1
