@@ -122,8 +122,8 @@ def test_cpu_only_build_on_a_gpu_host() -> None:
         # and runs on 12.x drivers through minor-version compatibility; cu130 needs R580.
         ("535.104.05", "6.1", "cu126", "carries sm_60"),
         # An L4 (8.9) on driver 580: the newest index of 2.13, CUDA 13.2, runs on R580 through
-        # minor-version compatibility, and its sm_80 cubins run on 8.9.
-        ("580.95.05", "8.9", "cu132", "carries sm_80"),
+        # minor-version compatibility, and its sm_86 cubins (the closest below 8.9) run on it.
+        ("580.95.05", "8.9", "cu132", "carries sm_86"),
     ],
 )
 def test_a_cpu_build_on_an_nvidia_host_gets_the_index_for_its_gpu_and_driver(

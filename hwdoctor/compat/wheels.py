@@ -860,10 +860,11 @@ def _ptx_of(cubin: str) -> str:
 @functools.lru_cache(maxsize=4096)
 def _serving(capability: str, archs: Archs) -> tuple[Verdict, str, bool]:
     """Whether `archs` hold code a GPU of `capability` runs (by `kernels`' rule), the arch
-    that serves it, and whether only PTX does."""
-    for arch in archs.cubins:
-        if kernels.kernels_for(capability, (arch,)):
-            return Verdict.RUNS, arch, False
+    that serves it, and whether only PTX does. Of several cubins that run, the newest (the
+    lists go oldest first) is the one the driver loads: the closest below the GPU's."""
+    serving = [arch for arch in archs.cubins if kernels.kernels_for(capability, (arch,))]
+    if serving:
+        return Verdict.RUNS, serving[-1], False
     for arch in archs.ptx or ():
         if kernels.kernels_for(capability, (arch,)):
             return Verdict.RUNS, arch, True

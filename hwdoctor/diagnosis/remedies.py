@@ -11,11 +11,12 @@ comment line of its own, never text on the command's line.
 from __future__ import annotations
 
 import shlex
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
 from hwdoctor import registry
-from hwdoctor.compat import wheels
+from hwdoctor.compat import pci, wheels
 from hwdoctor.model.facts import Evidence, HostFacts, PythonInfo
 
 # Where the remedy for an externally managed Python creates its virtual environment.
@@ -69,10 +70,13 @@ def machine_of(evidence: Evidence | None) -> wheels.Machine:
             for device in backends[backend.key].devices
             if device.capability and device.capability[:1].isdigit()
         )
+    if not capabilities and host is not None:  # no driver speaks: the PCI ID database does
+        capabilities = _from_pci(host, pci.NVIDIA, pci.capability)
+    gfx = (host.gfx_targets or _from_pci(host, pci.AMD, pci.gfx)) if host else ()
     return wheels.Machine(
         host=host.machine if host else "x86_64",
         capabilities=capabilities,
-        gfx=(host.gfx_targets or ()) if host else (),
+        gfx=gfx,
         driver=nvidia.driver if nvidia else None,
         driver_cuda=(nvidia.nvml_cuda or nvidia.smi_cuda) if nvidia else None,
         intel_gpu=host is not None
@@ -84,6 +88,15 @@ def machine_of(evidence: Evidence | None) -> wheels.Machine:
         ),
         rocm=host.rocm_version if host else None,
     )
+
+
+def _from_pci(host: HostFacts, vendor: str, judge: Callable[[str], str | None]) -> tuple[str, ...]:
+    """What the PCI ID database's names give for the host's GPUs of `vendor` (a compute
+    capability, a gfx target), only when it gives it for every one of them."""
+    ids = [i for s in host.signals if s.kind == "pci" for i in s.pci_ids]
+    devices = sorted({i.partition(":")[2] for i in ids if i.startswith(vendor + ":")})
+    found = [judge(device) for device in devices]
+    return tuple(sorted({f for f in found if f})) if devices and all(found) else ()
 
 
 def on_windows(evidence: Evidence | None) -> bool:

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Final
 
 from hwdoctor import processes, registry
+from hwdoctor.compat import pci
 from hwdoctor.gather import kfd, nvidia, placement, rocm
 from hwdoctor.model.facts import HardwareSignal, HostFacts, ToolProblem
 from hwdoctor.text import printable
@@ -157,9 +158,18 @@ def _pci_signals(
     ]
     if hits:
         ids = sorted({f"{_bare(f.vendor)}:{_bare(f.device)}" for f in hits})
+        named = [f"{i} ({product})" if (product := _product(i)) else i for i in ids]
         yield HardwareSignal(
-            backend.key, "pci", f"{len(hits)} PCI device(s) {', '.join(ids)}", len(hits)
-        )
+            backend.key, "pci", f"{len(hits)} PCI device(s) {', '.join(named)}", len(hits),
+            pci_ids=tuple(ids),
+        )  # fmt: skip
+
+
+def _product(pci_id: str) -> str | None:
+    """What the PCI ID database sells a device id as: "10de:27b8" → "L4"."""
+    vendor, _, device = pci_id.partition(":")
+    found = pci.products(vendor, device)
+    return " / ".join(found) if found else None
 
 
 def _bare(value: str) -> str:

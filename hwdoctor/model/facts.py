@@ -262,6 +262,7 @@ class HardwareSignal:
     kind: str  # "pci", "device_node", "tool", "platform"
     detail: str  # "10de:2330 at 0000:3b:00.0", "/dev/nvidia0", "nvidia-smi: 8 devices"
     count: int | None = None  # devices this signal counts, where it counts them
+    pci_ids: tuple[str, ...] = ()  # a PCI signal's functions: "10de:27b8", one per id
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> HardwareSignal:
@@ -270,6 +271,7 @@ class HardwareSignal:
             kind=str(data.get("kind")),
             detail=str(data.get("detail") or ""),
             count=_int(data.get("count")),
+            pci_ids=_strings(data.get("pci_ids")),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -278,6 +280,7 @@ class HardwareSignal:
             "kind": self.kind,
             "detail": self.detail,
             "count": self.count,
+            "pci_ids": list(self.pci_ids),
         }
 
 
