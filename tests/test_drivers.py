@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from hwdoctor.compat import drivers
 from hwdoctor.compat.drivers import (
     FloorRule,
     decode_cuda_driver_version,
@@ -99,3 +100,38 @@ def test_found_version_in_torch_message() -> None:
 )
 def test_newest_cuda(driver: str, cuda: str | None) -> None:
     assert newest_cuda(driver) == cuda
+
+
+@pytest.mark.parametrize(
+    ("driver", "capability", "cuda", "runs"),
+    [
+        # Ada (RTX 4090, L40) and Hopper (H100) start at R520: a CUDA 11.8 build, which R470
+        # meets by minor-version compatibility, still cannot run ([OGKM] 520.56.06, [SG-520])
+        ("470.86", "8.9", "11.8", False),
+        ("470.86", "9.0", "11.8", False),
+        ("520.61.05", "8.9", "11.8", True),
+        # B300 and GB10 start at R580, B200 and the RTX 5090 at R570 ([OGKM])
+        ("570.211.01", "10.3", "12.8", False),
+        ("570.211.01", "10.0", "12.8", True),
+        ("570.211.01", "12.1", "12.8", False),
+        ("580.82.07", "10.3", "12.8", True),
+        # Pascal's last branch is R580, Kepler's R470 ([NV-MATRIX], [OGKM-590])
+        ("590.44.01", "6.1", "12.6", False),
+        ("580.126.09", "6.1", "12.6", True),
+        ("495.29.05", "3.7", "11.4", False),
+        ("470.86", "3.7", "11.4", True),
+    ],
+)
+def test_a_generation_bounds_the_driver_whatever_the_cuda(
+    driver: str, capability: str, cuda: str, runs: bool
+) -> None:
+    assert drivers.runs(driver, cuda, capability) is runs
+
+
+def test_every_generation_bound_cites_its_source() -> None:
+    for generation in drivers._GENERATIONS:
+        assert generation.source.startswith("[") and (generation.floor or generation.last_branch)
+    assert drivers.outside("470.86", "8.9") == (drivers.generation_of("8.9"), drivers.Bound.FLOOR)
+    assert drivers.outside("590.44.01", "7.0") == (drivers.generation_of("7.0"),
+                                                   drivers.Bound.LAST)  # fmt: skip
+    assert drivers.outside("580.65.06", "7.5") is None  # Turing: no bound passed

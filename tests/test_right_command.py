@@ -78,3 +78,21 @@ def test_the_pci_id_database_says_its_version_and_unknown_ids_stay_unknown() -> 
     assert pci.name("10de", "not an id") is None
     # a product no table knows keeps its capability unknown, never guessed
     assert pci.name("10de", "2324") == "GH100 [H800]" and pci.capability("2324") is None
+
+
+def test_a_driver_that_cannot_drive_the_gpu_gets_only_the_driver_upgrade(tmp_path: Path) -> None:
+    """An RTX 4090 (10de:2684, Ada) beside NVIDIA's 470.86 kernel module (a real recorded
+    /proc line): R470 has no Ada support at all (Ada starts at R520), so no torch build runs
+    there and none is offered to keep the driver; the one remedy is the driver."""
+    world = nvidia_host(World(tmp_path / "world"), "2684", "proc-version-470.86.txt")
+    data = run_hwdoctor("detect", "--json", env=world.env(base_env())).json()["data"]
+    (dropped,) = [f for f in data["findings"] if f["code"] == "driver.gpu_unsupported"]
+    assert dropped["message"] == (
+        "NVIDIA driver 470.86 cannot drive the Ada Lovelace GPU (compute capability 8.9): "
+        "Ada Lovelace GPUs need branch R520 or newer"
+    )
+    assert dropped["advice"] == "upgrade the NVIDIA driver to branch R520 or newer"
+    (cpu_only,) = [f for f in data["findings"] if f["code"] == "torch.cpu_only_build"]
+    assert cpu_only["remedy"] is None  # no torch build runs on this driver: nothing to paste
+    remedies = "\n".join(f["remedy"] or "" for f in data["findings"])
+    assert "keep this driver" not in remedies and "--index-url" not in remedies

@@ -19,6 +19,26 @@ Sources (keys of the compatibility notes):
 - [NV-BW-MIG] https://forums.developer.nvidia.com/t/software-migration-guide-for-nvidia-blackwell-rtx-gpus-a-guide-to-cuda-12-8-pytorch-tensorrt-and-llama-cpp/321330
 - [NV-RT-VER] https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART____VERSION.html
 - [PT-C10] pytorch/pytorch@01a6a16d c10/cuda/CUDAFunctions.cpp
+- [NV-MATRIX] "CUDA Toolkit, Driver, and Architecture Matrix", "Last Driver Support":
+  Kepler R470; Maxwell, Pascal, Volta R580; Turing and newer ongoing,
+  https://docs.nvidia.com/datacenter/tesla/drivers/cuda-toolkit-driver-and-architecture-matrix.html
+- [NV-UNIX] https://www.nvidia.com/object/unix.html "Latest Legacy GPU version (470.xx
+  series)", the branch kept for Kepler.
+- [NV-DC-450] NVIDIA Data Center GPU Driver 450.51.05 release notes (2020-07-07), the A100's
+  first: https://docs.nvidia.com/datacenter/tesla/tesla-release-notes-450-51-05/index.html
+- [OGKM] NVIDIA/open-gpu-kernel-modules, src/nvidia/generated/g_nv_name_released.h, at the
+  first release that names a GPU of the generation: 520.56.06 (@7c345b83: "NVIDIA GeForce RTX
+  4090", "NVIDIA H100 PCIe"; no Ada or Hopper chip code in any R515 release, 515.105.01
+  @21c357a4), 570.86.15 (@54d69484, "NVIDIA B200"), 570.86.16 (@81fe4fb4, "NVIDIA GeForce
+  RTX 5090"), 580.82.07 (@6387af30, "NVIDIA B300 SXM6 AC", "NVIDIA GB300"; in no R570
+  release), 580.119.02 (@de3d54ab, "NVIDIA GB10"). [OGKM-590]: at 590.44.01 (@a5bfb10e) it
+  names no Maxwell, Pascal or Volta GPU (580.126.09 names 438). [OGKM-PROBE]: osapi.c, "The
+  NVIDIA GPU … is not supported by the NVIDIA … driver release".
+- [SG-520] NVIDIA's supported-gpus.json of the 520.56.06 .run (as extracted from Ubuntu's
+  package in alex-tu-cc/get-nvidia-supported-gpus-json@d67e961e): RTX 4090 (0x2684), RTX 4080,
+  L40, H100 PCIe; the R470 file (@92077df6) lists no device id of Ada or Hopper.
+- [NV-GPUOP] NVIDIA/cloud-native-docs@52dcb7b8 gpu-operator/platform-support.rst: "HGX B200
+  requires a driver container version of 570.133.20 or later".
 - [NV-ERR-35] https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html
   (enum cudaError: cudaErrorInsufficientDriver = 35, "the installed NVIDIA CUDA driver is
   older than the CUDA runtime library"; its string is "CUDA driver version is insufficient
@@ -129,15 +149,42 @@ _MINOR_VERSION_FLOOR: Final[dict[int, str]] = {
     13: "580",
 }
 
-# GPU generations with a floor of their own. Blackwell GPUs need R570 or newer, even for a
-# CUDA 12.8 application that would run on R525 through minor-version compatibility
-# ([NV-BW-MIG]); Blackwell is compute capability 10.x and 12.x ([NV-BW]). Jetson Thor
-# (11.0) is Tegra, whose driver ships with JetPack: not checked. Other generations
-# document no floor beyond the toolkit's: not checked.
-_GENERATION_FLOOR: Final[dict[int, tuple[str, str]]] = {
-    10: ("570", "Blackwell"),
-    12: ("570", "Blackwell"),
-}
+
+@dataclass(frozen=True, slots=True)
+class Generation:
+    """A GPU generation's own bounds on the driver, whatever CUDA a build needs: the first
+    branch that supports a GPU of it (a CUDA 11.8 build runs on R450 through minor-version
+    compatibility, an RTX 4090 does not), and the last branch that still does."""
+
+    name: str
+    capabilities: tuple[str, ...]  # compute capabilities, "8.9"
+    floor: str | None  # the first driver branch that lists one of its GPUs: "520"
+    last_branch: int | None  # the last branch that supports it: 470; None: still supported
+    source: str
+
+
+# Floors: the first Linux x86_64 branch whose supported-products list (or NVIDIA's own list of
+# product names in the driver, g_nv_name_released.h) names a GPU of the generation; the
+# kernel module refuses a GPU whose chip it has no code for ("not supported by the NVIDIA …
+# driver release", [OGKM-PROBE]). Generations older than Ada have floors below every CUDA
+# floor torch's builds need (Turing's CUDA 10.0 needs 410.48, its launch branch): not
+# listed. Consumer Ampere (8.6, R455 by third-party reports only) is left unchecked. Tegra
+# (7.2, 8.7, 11.0) drivers ship with JetPack: not checked. Ceilings: the last branch NVIDIA
+# supports a generation in ([NV-MATRIX] "Last Driver Support").
+_GENERATIONS: Final[tuple[Generation, ...]] = (
+    Generation("Kepler", ("3.0", "3.2", "3.5", "3.7"), None, 470, "[NV-MATRIX]; [NV-UNIX]"),
+    Generation("Maxwell", ("5.0", "5.2", "5.3"), None, 580, "[NV-MATRIX]; [OGKM-590]"),
+    Generation("Pascal", ("6.0", "6.1", "6.2"), None, 580, "[NV-MATRIX]; [OGKM-590]"),
+    Generation("Volta", ("7.0",), None, 580, "[NV-MATRIX]; [OGKM-590]"),
+    Generation("Ampere", ("8.0",), "450", None, "[NV-DC-450]"),
+    Generation("Ada Lovelace", ("8.9",), "520", None, "[OGKM] 520.56.06; [SG-520]"),
+    Generation("Hopper", ("9.0",), "520", None, "[OGKM] 520.56.06; [SG-520]"),
+    Generation("Blackwell", ("10.0",), "570", None, "[OGKM] 570.86.15; [NV-GPUOP]"),
+    Generation("Blackwell Ultra", ("10.3",), "580", None, "[OGKM] 580.82.07"),
+    Generation("Blackwell", ("12.0",), "570", None, f"[OGKM] 570.86.16; {_NV_BW_MIG}"),
+    Generation("Blackwell (GB10)", ("12.1",), "580", None, "[OGKM] 580.119.02"),
+)
+_BY_CAPABILITY: Final = {c: g for g in _GENERATIONS for c in g.capabilities}
 
 _VERSION: Final = re.compile(r"^\d+(?:\.\d+)*$")
 _CUDA: Final = re.compile(r"^(\d+)\.(\d+)")
@@ -162,19 +209,45 @@ def _cuda(cuda: str) -> tuple[int, int] | None:
     return int(match.group(1)), int(match.group(2))
 
 
+def generation_of(capability: str | None) -> Generation | None:
+    """The generation whose own driver bounds apply to a GPU of `capability`, if any."""
+    return _BY_CAPABILITY.get((capability or "").strip())
+
+
 def generation(capability: str | None) -> str | None:
     """The name of the GPU generation whose own floor applies to `capability`, if any."""
-    major = _capability_major(capability)
-    if major is None or major not in _GENERATION_FLOOR:
-        return None
-    return _GENERATION_FLOOR[major][1]
+    found = generation_of(capability)
+    return found.name if found is not None and found.floor is not None else None
 
 
-def _capability_major(capability: str | None) -> int | None:
-    if capability is None:
+class Bound(str, Enum):
+    """Which of a generation's bounds a driver is outside; the values are the JSON values."""
+
+    FLOOR = "floor"  # older than the first branch that supports the generation
+    LAST = "last"  # newer than the last branch that supports it
+
+
+def outside(driver: str, capability: str | None) -> tuple[Generation, Bound] | None:
+    """Whether `driver` cannot drive a GPU of `capability` at all, by its generation's
+    bounds: the generation and the bound; None when within them, or not known."""
+    found = generation_of(capability)
+    parsed = driver_tuple(driver)
+    if found is None or parsed is None:
         return None
-    head = capability.strip().split(".", 1)[0]
-    return int(head) if head.isdigit() else None
+    if found.last_branch is not None and parsed[0] > found.last_branch:
+        return found, Bound.LAST
+    if found.floor is not None and parsed < _tuple(found.floor):
+        return found, Bound.FLOOR
+    return None
+
+
+def supports_gpu(driver: str, capability: str | None) -> bool | None:
+    """Whether `driver`'s branch still supports GPUs of `capability` (False: the branch is
+    newer than the generation's last one); None when not known."""
+    found = outside(driver, capability)
+    if found is not None:
+        return found[1] is not Bound.LAST
+    return None if generation_of(capability) is None or driver_tuple(driver) is None else True
 
 
 def toolkit_floor(cuda: str) -> Floor | None:
@@ -203,17 +276,18 @@ def driver_floor(cuda: str, capability: str | None = None) -> Floor | None:
     floor = toolkit_floor(cuda)
     if floor is None:
         return None
-    major = _capability_major(capability)
-    if major is not None and major in _GENERATION_FLOOR:
-        branch, _name = _GENERATION_FLOOR[major]
-        if _tuple(branch) > _tuple(floor.driver):
-            return Floor(branch, FloorRule.GPU_GENERATION, floor.cuda, _NV_BW_MIG)
+    found = generation_of(capability)
+    if found is not None and found.floor and _tuple(found.floor) > _tuple(floor.driver):
+        return Floor(found.floor, FloorRule.GPU_GENERATION, floor.cuda, found.source)
     return floor
 
 
 def runs(driver: str, cuda: str, capability: str | None = None) -> bool | None:
-    """Whether a build against CUDA `cuda` runs on `driver` for a GPU of `capability`;
-    None when not checked (no documented floor, or `driver` is not a version)."""
+    """Whether a build against CUDA `cuda` runs on `driver` for a GPU of `capability`: the
+    driver meets the floor and still supports the GPU's generation. None when not checked
+    (no documented floor, or `driver` is not a version)."""
+    if supports_gpu(driver, capability) is False:
+        return False
     floor = driver_floor(cuda, capability)
     if floor is None:
         return None

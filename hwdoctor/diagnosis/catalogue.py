@@ -58,6 +58,7 @@ class Code(str, Enum):
     DRIVER_LIBRARY_MISMATCH = "driver.library_mismatch"
     DRIVER_NOUVEAU = "driver.nouveau"
     DRIVER_MISSING = "driver.missing"
+    DRIVER_GPU_UNSUPPORTED = "driver.gpu_unsupported"
     NODE_DENIED = "host.device_node_denied"
     CONTAINER_NO_DEVICE = "host.container_without_device"
     CONTAINER_HIDES = "host.container_hides_devices"
@@ -552,6 +553,15 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "it needs driver {floor} or newer ({rule})",
         commands=("# or keep this driver, with a torch build it runs:", "{reinstall}"),
         advice="upgrade the NVIDIA driver to branch R{branch} or newer",
+    ),
+    Code.DRIVER_GPU_UNSUPPORTED: Entry(
+        E, "the NVIDIA driver cannot drive this GPU",
+        "Each NVIDIA driver branch supports the GPU generations it has code for: a new "
+        "generation needs a branch at least as new as its launch, and an old one is dropped "
+        "after its last branch. Outside those bounds the kernel module refuses the GPU, so no "
+        "torch build can use it.",
+        "NVIDIA driver {driver} cannot drive {gpu}: {why}",
+        advice="{remedy}",
     ),
     Code.DRIVER_CUDA_TOO_OLD: Entry(
         E, "the NVIDIA driver supports an older CUDA than torch's",

@@ -1356,6 +1356,7 @@ def check_nvidia_driver(known: Known) -> Iterable[Finding]:
         yield from _driver_findings(known, backend)
         if driver is None:
             continue
+        yield from _driver_drops_gpu(known, backend, driver)
         yield from _driver_mismatch(backend, driver)
         on_bus = [s for s in known.host.signals_for(backend.key) if s.kind == "pci"]
         if on_bus and driver.module_loaded is False:
@@ -1371,6 +1372,34 @@ def check_nvidia_driver(known: Known) -> Iterable[Finding]:
                 where=on_bus[0].detail,
                 branch_hint=hint,
             )
+
+
+def _driver_drops_gpu(
+    known: Known, backend: registry.Backend, driver: NvidiaDriver
+) -> Iterable[Finding]:
+    """A GPU whose generation the driver's branch does not support: older than the
+    generation's first branch, or newer than its last (compat/drivers.py, each bound with
+    its source). Whatever torch is installed, the kernel module refuses such a GPU."""
+    version = driver.driver
+    if version is None:
+        return
+    capabilities = (
+        _capabilities(known, backend, driver) or remedies.machine_of(known.evidence).capabilities
+    )
+    for capability in dict.fromkeys(capabilities):
+        bound = drivers.outside(version, capability)
+        if bound is None:
+            continue
+        found, which = bound
+        gpu = f"the {found.name} GPU (compute capability {capability})"
+        if which is drivers.Bound.LAST:
+            why = f"{found.name} GPUs are supported up to branch R{found.last_branch}"
+            remedy = f"install an NVIDIA driver of branch R{found.last_branch}, the last for them"
+        else:
+            why = f"{found.name} GPUs need branch R{found.floor} or newer"
+            remedy = f"upgrade the NVIDIA driver to branch R{found.floor} or newer"
+        yield finding(Code.DRIVER_GPU_UNSUPPORTED, backend=backend.key, driver=version,
+                      gpu=gpu, why=why, remedy=remedy)  # fmt: skip
 
 
 def _driver_mismatch(backend: registry.Backend, driver: NvidiaDriver) -> Iterable[Finding]:

@@ -133,8 +133,8 @@ def install(
     chosen = _chosen_torch(backend, evidence) or _torch_of_kind(backend, evidence)
     if chosen is not None:
         args, why = chosen
-        if args is None:  # no build fits: what the table knows, said instead of a command
-            return f"# {why}"
+        if args is None:  # no build fits: no command (another finding says why)
+            return ""
         lines = [*way.install(f"--force-reinstall {args}" if replace else args), f"# {why}"]
     elif backend.pip_args:
         lines = list(way.install(f"--force-reinstall {backend.pip_args}" if replace
