@@ -12,14 +12,15 @@ import os
 from collections.abc import Sequence
 from typing import Final
 
-from hwdoctor import devices, diagnosis, rules
+from hwdoctor import devices, diagnosis, registry, rules
 from hwdoctor.diagnosis import pasted, requirements
 from hwdoctor.errors import UsageError
 from hwdoctor.gather import evidence as gathering
 from hwdoctor.gather import reports
 from hwdoctor.gather.interpreter import resolve_python
+from hwdoctor.gather.probe import boundary
 from hwdoctor.gather.probe.runner import ProbeRun, Started, run_payload
-from hwdoctor.model.facts import Evidence
+from hwdoctor.model.facts import Evidence, Section
 from hwdoctor.model.reports import (
     DetectReport,
     DeviceExplanation,
@@ -27,7 +28,7 @@ from hwdoctor.model.reports import (
     PasteReport,
     Requirement,
 )
-from hwdoctor.text import is_true
+from hwdoctor.text import is_true, quoted
 
 DEFAULT_TIMEOUT_S: Final = 60.0
 
@@ -81,7 +82,7 @@ def detect_from(
     if gathering.is_evidence(raw):
         parsed = tuple(r if isinstance(r, Requirement) else requirements.parse(r) for r in require)
         return diagnosis.detect(gathering.load(from_file, raw), require=parsed, strict=strict)
-    where = "standard input" if from_file == "-" else from_file
+    where = _where(from_file)
     if require:
         raise UsageError(
             f"--require cannot be checked against a pasted report ({where})",
@@ -146,7 +147,7 @@ def explain(
         found = gathering.redacted(dataclasses.replace(found, answers=run.record()))
     answered = ProbeRun.from_record(found.answers) if found.answers is not None else None
     if answered is None and outside:
-        shown = ", ".join(f"{name} {version}" for name, version in outside)
+        shown = ", ".join(f"{name} {quoted(version, 40)}" for name, version in outside)
         raise UsageError(
             f"{shown} is outside the releases hwdoctor's decision tables were read "
             f"from; run `hwdoctor explain` on that machine to ask the real libraries",
@@ -171,7 +172,11 @@ def _verify_run(
         "load_model": bool(calls and model),
         "offline": is_true(os.environ.get("HF_HUB_OFFLINE")),
     }
-    return run_payload(python, "verify", job, timeout_s=timeout_s)
+    run = run_payload(python, "verify", job, timeout_s=timeout_s)
+    # What the libraries answered, and read of the model (a checkpoint's header is anyone's),
+    # checked at the boundary as every fact is; what does not fit is left unknown.
+    facts, _ = boundary.checked_facts(run.facts, boundary.VERIFY_FACTS)
+    return dataclasses.replace(run, facts=facts)
 
 
 def explain_device(
@@ -184,4 +189,21 @@ def explain_device(
 ) -> DeviceExplanation:
     """What it takes to use one device string on this machine (or the saved one)."""
     found = examine(python, timeout_s, started=started, from_file=from_file)
+    sections = (Section.TORCH, Section.BACKENDS, Section.HOST)
+    lacking = [section.value for section in sections if found.section(section) is None]
+    lacking += [
+        f"backends.{backend.key}"
+        for backend in registry.for_device(request.type)
+        if found.backends is not None and backend.key not in found.backends
+    ]
+    if lacking:  # only a file can lack them: a live probe always reports every row
+        raise UsageError(
+            f"--from {_where(from_file)}: the evidence does not show {', '.join(lacking)}, which "
+            f"`explain {request.text}` reads",
+            hint="`hwdoctor detect --from` shows what it does show",
+        )
     return diagnosis.explain_device(found, request)
+
+
+def _where(from_file: str | None) -> str:
+    return "standard input" if from_file == "-" else str(from_file)

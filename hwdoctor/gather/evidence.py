@@ -8,6 +8,7 @@ and its replay diagnose the very same facts.
 from __future__ import annotations
 
 import concurrent.futures
+import dataclasses
 import json
 import os
 from collections.abc import Sequence
@@ -17,9 +18,9 @@ from typing import Final
 from hwdoctor import __version__, redact, registry
 from hwdoctor.errors import UsageError
 from hwdoctor.gather import host
-from hwdoctor.gather.probe import collector
+from hwdoctor.gather.probe import boundary, collector
 from hwdoctor.gather.probe.runner import Started
-from hwdoctor.model.facts import Evidence, Source
+from hwdoctor.model.facts import EVIDENCE_KIND, Evidence, Source
 from hwdoctor.text import valid_text
 
 # An evidence file is a few hundred KiB at most (tracebacks and output tails included).
@@ -62,8 +63,10 @@ def gather(
 
 def redacted(evidence: Evidence) -> Evidence:
     """`evidence` with every string scrubbed of secrets, as it would be saved."""
-    clean = redact.scrub(evidence.to_json(), redact.Redactor.from_environment())
-    return Evidence.from_json(clean, source=evidence.source)
+    redactor = redact.Redactor.from_environment()
+    clean = redact.scrub(evidence.to_json(), redactor)
+    skipped = tuple(redactor(line) for line in evidence.skipped)
+    return dataclasses.replace(Evidence.from_json(clean, source=evidence.source), skipped=skipped)
 
 
 def save(evidence: Evidence, path: str) -> None:
@@ -129,7 +132,19 @@ def load(path: str, raw: bytes | None = None) -> Evidence:
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise UsageError(f"--from {where}: not JSON", hint=hint) from None
     try:
-        evidence = Evidence.from_json(data)
+        evidence = read_evidence(data)
     except (ValueError, TypeError, AttributeError, RecursionError) as exc:
         raise UsageError(f"--from {where}: {exc}", hint=hint) from None
     return redacted(evidence)
+
+
+def read_evidence(data: object) -> Evidence:
+    """An evidence document from a file, checked field by field at the boundary: text made
+    printable (a file's bidi overrides and escape sequences never reach a terminal), and
+    every value that does not fit its shape or grammar left unknown, with a line saying so
+    (`Evidence.skipped`). Raises `ValueError` when it is not an evidence document."""
+    if not isinstance(data, dict) or data.get("kind") != EVIDENCE_KIND:
+        raise ValueError("not a hwdoctor evidence file")
+    checked, problems = boundary.checked_facts(valid_text(data), boundary.EVIDENCE)
+    evidence = Evidence.from_json(checked)
+    return dataclasses.replace(evidence, skipped=tuple(f"{p}; read as unknown" for p in problems))

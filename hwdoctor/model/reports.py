@@ -132,6 +132,8 @@ class DetectReport:
     requirements: tuple[RequirementResult, ...] = ()
     strict: bool = False  # warnings count as failures
     not_checked: tuple[NotChecked, ...] = ()  # checks the evidence lacked the facts for
+    # What an evidence file held that could not be read, in words (each read as unknown)
+    skipped: tuple[str, ...] = ()
 
     @property
     def exit_code(self) -> int:
@@ -159,6 +161,7 @@ class DetectReport:
             "requirements": [result.to_json() for result in self.requirements],
             "strict": self.strict,
             "not_checked": [item.to_json() for item in self.not_checked],
+            "skipped": list(self.skipped),
         }
 
 
@@ -197,6 +200,7 @@ class ExplainReport:
             "ranks": [dict(rank) for rank in self.ranks],
             "model": self.model.to_json() if self.model else None,
             "capabilities": self.capabilities.to_json() if self.capabilities else None,
+            "skipped": list(self.detect.skipped),
         }
 
 
@@ -280,6 +284,7 @@ class DeviceExplanation:
             "pass_as": list(self.pass_as),
             "python": self.detect.python.to_json(),
             "packages": dict(self.detect.packages),
+            "skipped": list(self.detect.skipped),
         }
 
 

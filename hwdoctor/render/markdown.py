@@ -28,7 +28,7 @@ if TYPE_CHECKING:
         RequirementResult,
     )
 
-_MARKS = {"ok": "✅", "warn": "⚠️", "fail": "❌", "absent": "·", "error": "❓"}
+_MARKS = {"ok": "✅", "warn": "⚠️", "fail": "❌", "absent": "·", "error": "❓", "unknown": "❔"}
 _SEVERITY = {"error": "❌", "warning": "⚠️", "info": "ℹ️"}
 
 
@@ -51,6 +51,7 @@ def detect(report: DetectReport) -> str:
     lines += _findings(report.findings)
     lines += _environment(report)
     lines += _evidence(report)
+    lines += _skipped(report.skipped)
     return _finish(lines)
 
 
@@ -137,6 +138,7 @@ def explain(report: ExplainReport) -> str:
     lines += _backends(detect_report.backends)
     lines += _findings((*detect_report.findings, *report.findings))
     lines += _environment(detect_report)
+    lines += _skipped(detect_report.skipped)
     return _finish(lines)
 
 
@@ -283,6 +285,14 @@ def _evidence(report: DetectReport) -> list[str]:
         text = (item.evidence or "")[-3000:]
         lines += [md_code(item.code), "", *md_fence(text), ""]
     return [*lines, "</details>", ""]
+
+
+def _skipped(items: Sequence[str]) -> list[str]:
+    """What the evidence held that could not be read: its words quote the file, so each is
+    a code span."""
+    if not items:
+        return []
+    return ["### Skipped (read as unknown)", "", *(f"- {md_code(item)}" for item in items), ""]
 
 
 def _cell(text: object) -> str:

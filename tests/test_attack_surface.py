@@ -1,0 +1,214 @@
+"""The reply bot and evidence files are attack surface (issue 27): each way in, reproduced.
+
+The README's workflow runs `hwdoctor detect --from` on every new issue body and posts the
+reply as the project's bot, so every issue author is an input. Each test below is one of
+the ways a red team found through `--from` (an evidence file, or a paste), run with the
+real CLI in a subprocess; each now ends in a report or a one-line error with a documented
+exit code: never a traceback (exit 3), a hang, or a command the bot did not mean.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import Result, run_hwdoctor
+from tests.evidence import DATA
+
+TRACEBACK = "Traceback (most recent call last)"
+
+
+def sick_host() -> dict[str, Any]:
+    """A real evidence file (`hwdoctor detect --save-evidence` in a fake world), as JSON."""
+    document: dict[str, Any] = json.loads((DATA / "sick-host.json").read_text())
+    return document
+
+
+def written(tmp_path: Path, document: object, name: str = "evidence.json") -> Path:
+    path = tmp_path / name
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return path
+
+
+def changed(change: Callable[[dict[str, Any]], object]) -> dict[str, Any]:
+    document = copy.deepcopy(sick_host())
+    change(document)
+    return document
+
+
+def assert_clean(result: Result, *codes: int) -> None:
+    """A report or a one-line error with a documented exit code, no traceback."""
+    assert result.returncode in codes, result
+    assert TRACEBACK not in result.stderr, result
+    if result.returncode == 2:
+        assert result.stderr.count("\n") == 1 and result.stderr.startswith("hwdoctor: error:")
+
+
+# --- 2. a count from the file is iterated ------------------------------------------------------
+
+
+@pytest.mark.parametrize("count", [10**30, 5000, -1, 1e30, "many", True])
+def test_an_absurd_device_count_is_unknown_not_a_hang(tmp_path: Path, count: object) -> None:
+    """`device_count: 10^30` used to be iterated (`range(count)` in rules) for ever."""
+
+    def change(document: dict[str, Any]) -> None:
+        document["backends"]["cuda"].update(available=True, device_count=count)
+
+    path = written(tmp_path, changed(change))
+    for command in ("detect", "explain"):
+        result = run_hwdoctor(command, "--from", str(path), "--json")
+        assert_clean(result, 0, 1)
+        skipped = result.json()["data"]["skipped"]
+        assert any("backends cuda device_count" in line for line in skipped), result
+    human = run_hwdoctor("explain", "cuda", "--from", str(path))
+    assert_clean(human, 0, 1)
+
+
+# --- 4. a file without a section -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda d: d.pop("backends"),
+        lambda d: d.update(backends=None),
+        lambda d: d.update(backends={}),
+        lambda d: d.pop("host"),
+        lambda d: d.pop("torch"),
+        lambda d: d["backends"].pop("sdaa"),  # a file from a hwdoctor that predates sdaa
+    ],
+    ids=["no-backends", "null-backends", "empty-backends", "no-host", "no-torch", "no-sdaa"],
+)
+def test_a_file_without_a_section_is_reported_as_unknown(
+    tmp_path: Path, change: Callable[[dict[str, Any]], object]
+) -> None:
+    path = written(tmp_path, changed(change))
+    for args in (("detect",), ("detect", "--format", "markdown"), ("explain",),
+                 ("detect", "--json"), ("explain", "--format", "markdown")):  # fmt: skip
+        assert_clean(run_hwdoctor(*args, "--from", str(path)), 0, 1)
+    # explain DEVICE reads the rows of that device: without them it says so in one line.
+    for device in ("cuda", "sdaa"):
+        assert_clean(run_hwdoctor("explain", device, "--from", str(path)), 0, 1, 2)
+
+
+def test_an_unknown_backend_row_has_its_own_mark(tmp_path: Path) -> None:
+    path = written(tmp_path, changed(lambda d: d["backends"].pop("sdaa")))
+    result = run_hwdoctor("detect", "--from", str(path), "--all")
+    assert_clean(result, 0, 1)
+    assert any(line.startswith("?") and "sdaa" in line for line in result.stdout.splitlines())
+    markdown = run_hwdoctor("detect", "--from", str(path), "--format", "markdown")
+    assert "| ❔ | `sdaa` |" in markdown.stdout
+
+
+# --- 7. numbers past a float -------------------------------------------------------------------
+
+HUGE = 10**400
+ANSWERS = {"outcome": "ok", "facts": {}, "steps": []}
+DEVICE = {"index": 0, "name": "GPU", "total_memory_bytes": HUGE}
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda d: d.update(timeout_s=HUGE), "timeout_s"),
+        (lambda d: d.update(probe_seconds=HUGE), "probe_seconds"),
+        (lambda d: d.update(answers={**ANSWERS, "seconds": HUGE}), "answers seconds"),
+        (lambda d: d["host"].update(memory_available_bytes=HUGE), "host memory_available_bytes"),
+        (
+            lambda d: d["backends"]["cuda"].update(
+                available=True, device_count=1, devices=[DEVICE]
+            ),
+            "backends cuda devices item total_memory_bytes",
+        ),
+        (lambda d: d.update(timeout_s=-5), "timeout_s"),
+    ],
+    ids=["timeout", "probe-seconds", "answers-seconds", "memory", "device-memory", "negative"],
+)
+def test_a_number_past_a_float_is_unknown(
+    tmp_path: Path, change: Callable[[dict[str, Any]], object], field: str
+) -> None:
+    """Integers of 400 digits used to raise OverflowError (exit 3) where made floats."""
+    path = written(tmp_path, changed(change))
+    for args in (("detect", "--json"), ("explain", "--json"), ("detect",),
+                 ("detect", "--format", "markdown"), ("explain", "cuda")):  # fmt: skip
+        result = run_hwdoctor(*args, "--from", str(path))
+        assert_clean(result, 0, 1)
+    document = run_hwdoctor("detect", "--json", "--from", str(path)).json()
+    assert any(line.startswith(f"{field}:") for line in document["data"]["skipped"])
+
+
+def _model(tmp_path: Path, *, layers: int = 2, shape: list[int] | None = None) -> Path:
+    """A model directory with a tiny Qwen3 config and a safetensors header of `shape`."""
+    import struct
+
+    model = tmp_path / "model"
+    model.mkdir()
+    config = {
+        "architectures": ["Qwen3ForCausalLM"], "model_type": "qwen3", "hidden_size": 64,
+        "intermediate_size": 128, "num_attention_heads": 4, "num_key_value_heads": 2,
+        "head_dim": 16, "num_hidden_layers": layers, "vocab_size": 1000,
+        "max_position_embeddings": 512, "torch_dtype": "float32",
+    }  # fmt: skip
+    (model / "config.json").write_text(json.dumps(config))
+    tensor = {"dtype": "F32", "shape": shape or [1000, 64], "data_offsets": [0, 4]}
+    header = json.dumps({"model.embed_tokens.weight": tensor}).encode()
+    (model / "model.safetensors").write_bytes(struct.pack("<Q", len(header)) + header + bytes(4))
+    return model
+
+
+def test_a_checkpoint_of_absurd_shape_is_not_sized(tmp_path: Path) -> None:
+    """A header declaring [10^200, 10^200] used to crash `explain --model` (OverflowError)
+    and make `load --plan` say "fits… weights 0 B"."""
+    model = _model(tmp_path, shape=[10**200, 10**200])
+    explained = run_hwdoctor("explain", "--model", str(model), "--json")
+    assert_clean(explained, 0, 1)
+    memory = explained.json()["data"]["model"]["memory"]
+    assert memory["problem"] == "its headers declare sizes no model has"
+    planned = run_hwdoctor("load", str(model), "--plan", "--device", "cpu", "--json")
+    assert_clean(planned, 0, 1)
+    plan = planned.json()["data"]["plan"]
+    assert plan["checkpoint"]["source"] is None
+    assert plan["fits"]["weights"] > 0  # sized from the parameters of the config's model
+
+
+def test_a_config_of_absurd_size_is_refused_before_it_is_built(tmp_path: Path) -> None:
+    """10^200 layers would keep transformers building its per-layer lists until the
+    deadline: the payload refuses the config first."""
+    model = _model(tmp_path, layers=10**200)
+    planned = run_hwdoctor("load", str(model), "--plan", "--device", "cpu")
+    assert_clean(planned, 1)
+    assert "the config declares a number of 201 digits num_hidden_layers" in planned.stdout
+    assert "[load.failed]" in planned.stdout
+
+
+# --- 10. text of a file reaches the terminal as it is ------------------------------------------
+
+
+def test_control_characters_of_a_file_are_escaped_in_json(tmp_path: Path) -> None:
+    def change(document: dict[str, Any]) -> None:
+        document["host"]["cpu_name"] = "AMD \u202eEPYC\u009b31m\x1b]52;c;aGk=\x07"
+
+    path = written(tmp_path, changed(change))
+    for args in (("detect", "--json"), ("detect",), ("detect", "--format", "markdown")):
+        result = run_hwdoctor(*args, "--from", str(path))
+        assert_clean(result, 0, 1)
+        for character in ("\u202e", "\u009b", "\x1b", "\x07"):
+            assert character not in result.stdout, (args, character)
+
+
+# --- 12. a value of 400 KB in a one-line error ---------------------------------------------
+
+
+def test_a_huge_version_is_not_printed_whole(tmp_path: Path) -> None:
+    def change(document: dict[str, Any]) -> None:
+        document["packages"]["transformers"]["version"] = "4." + "9" * 400_000
+
+    path = written(tmp_path, changed(change))
+    result = run_hwdoctor("explain", "--from", str(path))
+    assert_clean(result, 2)
+    assert len(result.stderr) < 600, result.stderr[:600]
