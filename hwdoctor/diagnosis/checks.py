@@ -44,6 +44,7 @@ from hwdoctor.model.facts import (
     TorchInfo,
 )
 from hwdoctor.model.reports import Finding, NotChecked, Severity
+from hwdoctor.shell import Shell
 from hwdoctor.text import clip, one_line
 from hwdoctor.units import human_bytes
 
@@ -128,7 +129,7 @@ class Known:
         """How remedies install into the diagnosed interpreter."""
         return remedies.installer(self.evidence.python)
 
-    def install(self, backend: registry.Backend, *, replace: bool = False) -> dict[str, str]:
+    def install(self, backend: registry.Backend, *, replace: bool = False) -> dict[str, Any]:
         """The install parameters of a backend: its commands, or where it comes from."""
         return {
             "install": remedies.install(backend, self.way, replace=replace, evidence=self.evidence),
@@ -279,7 +280,9 @@ def check_extension_abi(known: Known) -> Iterable[Finding]:
             package=dist,
             symbol=clip(symbol.group(0), 100) if symbol else "a torch symbol",
             torch=torch,
-            reinstall=remedies.pip(known.way, f"install --force-reinstall --no-cache-dir {dist}"),
+            reinstall=remedies.pip_of(
+                known.way, ("install", "--force-reinstall", "--no-cache-dir"), dist
+            ),
         )
 
 
@@ -316,15 +319,20 @@ def _autoload_finding(known: Known, failure: StepFailure) -> Finding:
         timeout=f"{known.timeout_s:g}",
         signal=failure.signal or "crash",
         fix=fix,
-        uninstall=remedies.pip(known.way, f"uninstall -y {dist}"),
+        uninstall=remedies.pip_of(known.way, ("uninstall", "-y"), dist),
     )
 
 
 def _torch_import_finding(known: Known, failure: StepFailure) -> Finding:
     version = known.torch.version or ""
-    pinned = f"torch=={version.split('+')[0]}" if version else "torch"
-    reinstall = remedies.pip(known.way, f"install --force-reinstall {pinned}")
-    params = {"version": version, "reinstall": reinstall, "timeout": f"{known.timeout_s:g}"}
+    parsed = versions.parse(version) if version else None  # only a version reaches the line
+    pinned = f"torch=={parsed.public}" if parsed is not None else "torch"
+    reinstall = remedies.pip(known.way, "install", "--force-reinstall", pinned)
+    params: dict[str, Any] = {
+        "version": version,
+        "reinstall": reinstall,
+        "timeout": f"{known.timeout_s:g}",
+    }
     if failure.kind == "timeout":
         suffix = "" if failure.autoload else f" even with {AUTOLOAD_ESCAPE}"
         return finding(Code.TORCH_IMPORT_HANGS, evidence=failure.output, suffix=suffix, **params)
@@ -463,7 +471,7 @@ def check_torch_requirements(known: Known) -> Iterable[Finding]:
                     version=package.version,
                     spec=judged.spec,
                     torch=torch_version,
-                    install=remedies.pip(known.way, f"install 'torch{judged.spec}'"),
+                    install=remedies.pip(known.way, "install", f"torch{judged.spec}"),
                 )
 
 
@@ -865,7 +873,7 @@ def check_package_without_hardware(known: Known) -> Iterable[Finding]:
             hardware=backend.hardware,
             answer=_no_device_answer(backend, facts),
             module=backend.query.module or backend.module,
-            uninstall=remedies.pip(known.way, f"uninstall -y {backend.dists[0]}")
+            uninstall=remedies.pip(known.way, "uninstall", "-y", backend.dists[0])
             if backend.dists
             else None,
             hardware_remedy=backend.hardware_remedy,
@@ -1122,7 +1130,7 @@ def _gfx_finding(
 ) -> Finding:
     """An AMD GPU without code objects: the ROCm build whose list carries its target, or,
     where no ROCm wheel of torch does, that said; the family override as a workaround."""
-    install: Mapping[str, str]
+    install: Mapping[str, Any]
     variant: str | None
     if remedies.on_windows(known.evidence):
         # Where the Windows builds come from, in words: no pip line for the Linux wheels,
@@ -1136,7 +1144,7 @@ def _gfx_finding(
         install = {"install": line} if line else known.install(backend, replace=True)
         variant = "override" if verdict.override_value else None
         if none_carries:
-            install = {"install": ""}
+            install = {"install": Shell()}
             variant = "none_override" if verdict.override_value else "none"
     return finding(
         Code.GFX_NOT_COMPILED,
@@ -1149,7 +1157,7 @@ def _gfx_finding(
     )
 
 
-def _torch_for_gpus(known: Known, capabilities: tuple[str, ...], proven_cuda: str | None) -> str:
+def _torch_for_gpus(known: Known, capabilities: tuple[str, ...], proven_cuda: str | None) -> Shell:
     """The pip line of a torch build with code for these GPUs that the driver runs."""
     nvidia = known.evidence.host.nvidia if known.evidence.host else None
     return remedies.torch_for_driver(

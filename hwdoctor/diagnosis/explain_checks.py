@@ -69,17 +69,17 @@ def check_supported_versions(seen: Explained) -> Iterable[Finding]:
                 Code.LIBRARY_MISSING,
                 library=library,
                 python=seen.known.python.executable,
-                install=remedies.pip(seen.known.way, f"install {library}"),
+                install=remedies.pip(seen.known.way, "install", library),
             )
         elif versions.satisfies(package.version, spec) is False:
             variant = "unanswered" if seen.observed else "observed"
             # Older than every table: an upgrade reaches them; newer: only a newer hwdoctor.
             older = versions.satisfies(package.version, spec.split(",")[0]) is False
-            upgrade = f"install --upgrade '{library}{spec}'"
+            upgrade = ("install", "--upgrade", f"{library}{spec}")
             yield finding(
                 Code.VERSION_UNSUPPORTED, variant=variant, library=library,
                 version=package.version, spec=spec, problem=seen.observed,
-                upgrade=remedies.pip(seen.known.way, upgrade) if older else None,
+                upgrade=remedies.pip(seen.known.way, *upgrade) if older else None,
                 newer=None if older else package.version,
             )  # fmt: skip
 

@@ -17,6 +17,7 @@ from hwdoctor.model.decisions import (
     VerifyReport,
 )
 from hwdoctor.model.facts import Device, HostFacts, PythonInfo, StepFailure, TorchInfo
+from hwdoctor.shell import Shell
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -223,7 +224,7 @@ class DeviceRow:
     visibility_env: tuple[str, ...]
     container_env: tuple[str, ...]
     hardware_remedy: str = ""
-    install_command: str = ""  # shell lines, when the package is on an index
+    install_command: Shell = field(default_factory=Shell)  # when the package is on an index
     wrong_build: bool = False  # an in-tree backend whose torch build is another one
 
     def to_json(self) -> dict[str, Any]:

@@ -654,7 +654,7 @@ def _what_it_takes(row: DeviceRow) -> list[RenderableType]:
             package = f"{row.package}: torch {row.version} is another build; install this one:"
         if row.install_command:
             steps.append(_hanging(number, Text(package)))
-            steps += _command_lines(row.install_command)
+            steps += _command_lines(str(row.install_command))
         else:
             steps.append(_hanging(number, Text(f"{row.package}: {row.install}")))
     elif row.version:

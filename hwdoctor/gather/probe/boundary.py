@@ -20,6 +20,7 @@ from enum import Enum
 from typing import Any, Final, TypeAlias
 
 from hwdoctor import versions
+from hwdoctor.shell import is_one_line
 from hwdoctor.text import clip
 
 MAX_TEXT: Final = 16 * 1024  # a traceback tail is 4,000 characters; a device name, dozens
@@ -62,7 +63,7 @@ def fits_grammar(text: str, grammar: Grammar) -> bool:
         return versions.is_name(text)
     if grammar is Grammar.VERSION:
         return versions.is_version(text)
-    return not any(c < " " or "\x7f" <= c <= "\x9f" for c in text)  # PATH, LINE
+    return is_one_line(text)  # PATH, LINE
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,10 +95,11 @@ class Named:
 @dataclass(frozen=True, slots=True)
 class Whole:
     """A mapping of the field shapes `fields` that counts only whole: when any field does
-    not fit, the mapping is `instead` (a sum over the others would be wrong)."""
+    not fit, the mapping is `instead` (a sum over the others would be wrong; a torch
+    without its version would read as not installed), None for unknown."""
 
     fields: Mapping[str, Shape]
-    instead: Mapping[str, Any]
+    instead: Mapping[str, Any] | None
 
 
 # A shape is bool, a Text, a Count, Items, Named, Whole, or a dict of field shapes: a mapping
@@ -271,12 +273,14 @@ EVIDENCE_BACKEND: Final[Mapping[str, Shape]] = {
 _DRIVER_TEXTS: Final = ("kernel_module", "nvml_driver", "nvml_cuda", "smi_driver", "smi_cuda")
 EVIDENCE: Final[Mapping[str, Shape]] = {
     "source": {"tool": LINE, "version": LINE},
-    "python": {"executable": PATH, "version": LINE, "prefix": PATH, "is_venv": bool,
-               "externally_managed": bool, "conda": bool},
+    # Without its path, or torch without its version, the section is unknown as a whole.
+    "python": Whole({"executable": PATH, "version": LINE, "prefix": PATH, "is_venv": bool,
+                     "externally_managed": bool, "conda": bool}, None),
     "packages": Named({"version": LINE, "requires_torch": Items(REQUIREMENT),
                        "home_page": TEXT}, key=Grammar.NAME),
-    "torch": {"version": VERSION, "importable": bool, "build": LINE, "cuda": LINE, "hip": LINE,
-              "accelerator": LINE, "error": EVIDENCE_ERROR, "collectives": Items(LINE)},
+    "torch": Whole({"version": VERSION, "importable": bool, "build": LINE, "cuda": LINE,
+                    "hip": LINE, "accelerator": LINE, "error": EVIDENCE_ERROR,
+                    "collectives": Items(LINE)}, None),
     "backends": Named(EVIDENCE_BACKEND, key=Grammar.LINE),
     "host": {
         "system": LINE, "machine": LINE, "translated": bool, "cpu_name": LINE,
@@ -353,7 +357,9 @@ def _fit(value: Any, shape: Shape, where: str, problems: list[str]) -> Any:
         inside: list[str] = []
         fitted_whole = _fit(value, shape.fields, where, inside)
         problems.extend(inside)
-        return dict(shape.instead) if inside else fitted_whole
+        if not inside:
+            return fitted_whole
+        return None if shape.instead is None else dict(shape.instead)
     if isinstance(shape, Items):
         if not isinstance(value, list):
             return _reject(value, "is not a list", where, problems)
