@@ -84,7 +84,9 @@ def quoted(text: str, limit: int = 60) -> str:
 # "::" at the start (v2), or for "##[" anywhere (v1); lines end at \n, \r or \r\n. A colour
 # code at the start hides a command from the runner but not from every log viewer: skipped too.
 # https://github.com/actions/runner/blob/main/src/Runner.Common/ActionCommand.cs
-_COMMAND_START: Final = re.compile(r"(?:^|(?<=\r))((?:\s|\x1b\[[0-9;]*m)*)::", re.MULTILINE)
+# The whitespace before "::" is a line's own (no \r or \n in it): from a line break each
+# start would scan every later one, quadratic on a run of them.
+_COMMAND_START: Final = re.compile(r"(?:^|(?<=\r))((?:[^\S\r\n]|\x1b\[[0-9;]*m)*)::", re.MULTILINE)
 _COMMAND_V1: Final = re.compile(r"##\[")
 
 

@@ -263,3 +263,80 @@ def test_a_huge_version_is_not_printed_whole(tmp_path: Path) -> None:
     result = run_hwdoctor("explain", "--from", str(path))
     assert_clean(result, 2)
     assert len(result.stderr) < 600, result.stderr[:600]
+
+
+# --- 3. cost linear in the input -------------------------------------------------------------
+
+
+def _gpu_paste(count: int, name: str = "NVIDIA GeForce RTX 5090") -> str:
+    head = ["Collecting environment information...", "PyTorch version: 2.6.0+cu124",
+            "CUDA used to build PyTorch: 12.4", "Is CUDA available: True",
+            "GPU models and configuration: "]  # fmt: skip
+    gpus = [f"GPU {index % 1000}: {name}" for index in range(count)]
+    return "\n".join([*head, *gpus, "Nvidia driver version: 570.86.10"]) + "\n"
+
+
+def test_a_thousand_gpus_of_one_model_are_one_finding(tmp_path: Path) -> None:
+    """Each GPU line was a finding that judged every wheel against every GPU: 80 lines took
+    70 s and 297 KB of reply, 1,000 (33 KB, a body GitHub takes) would have taken hours.
+    Its time is a row of `make bench` (budget 2 s)."""
+    path = tmp_path / "body.md"
+    path.write_text(_gpu_paste(1000))
+    result = run_hwdoctor("detect", "--from", str(path), "--json")
+    assert_clean(result, 1)
+    findings = result.json()["data"]["findings"]
+    (arch,) = [f for f in findings if f["code"] == "device.arch_not_compiled"]
+    assert arch["params"]["device"] == "cuda:0–999"
+    assert len(arch["message"]) < 300
+    reply = run_hwdoctor("detect", "--from", str(path), "--format", "markdown").stdout
+    assert reply.count("device.arch_not_compiled") == 1
+    assert "GPU 0–999:" in reply and len(reply) < 10_000
+
+
+def test_two_models_are_two_findings(tmp_path: Path) -> None:
+    lines = _gpu_paste(3).splitlines()
+    lines[6] = "GPU 1: Tesla K80"  # sm_37: too old for torch 2.6, as sm_120 is too new
+    path = tmp_path / "body.md"
+    path.write_text("\n".join(lines) + "\n")
+    result = run_hwdoctor("detect", "--from", str(path), "--json")
+    assert_clean(result, 1)
+    devices = [f["params"]["device"] for f in result.json()["data"]["findings"]
+               if f["code"] == "device.arch_not_compiled"]  # fmt: skip
+    assert sorted(devices) == ["cuda:0, cuda:2", "cuda:1"], devices
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- " + " " * 65_000 + "x",  # _BULLET in a transformers env block: cubic
+        "=" * 65_000,  # _SMIQ_START: quadratic
+        "a" * 65_000 + " undefined symbol: _ZN3c10",  # _MODULE_FILE: quadratic
+        "OS: a" + " " * 65_000 + "x",  # collect_env's key lines
+    ],
+    ids=["bullet-spaces", "equals", "long-token", "key-line"],
+)
+def test_a_long_adversarial_line_is_read(tmp_path: Path, line: str) -> None:
+    """Each of these lines, inside the report it belongs to, used to cost seconds to minutes
+    (a 64 KB line of spaces: 2 min 16 s). How long every pattern takes on such lines is a
+    row of `make bench`; here each is read and answered."""
+    body = "\n".join(["- `transformers` version: 4.44.0", "- Platform: Linux", line,
+                      "Collecting environment information...", "PyTorch version: 2.6.0",
+                      line, "==============NVSMI LOG==============", line])  # fmt: skip
+    path = tmp_path / "body.md"
+    path.write_text(body + "\n")
+    assert_clean(run_hwdoctor("detect", "--from", str(path), "--format", "markdown"), 0, 1)
+
+
+def test_a_reply_is_cut_to_one_github_comment() -> None:
+    from hwdoctor.render import markdown
+
+    lines = ["### hwdoctor read this report", "", "<details><summary>x</summary>", ""]
+    lines += ["- fact"] * 10 + ["", "  ```sh"] + ["  python -m pip install torch"] * 5000
+    lines += ["  ```", "", "</details>"]
+    report = "\n".join(lines) + "\n"
+    cut = markdown.fitted(report)
+    assert len(cut.encode("utf-16-le")) // 2 <= markdown.COMMENT_LIMIT
+    tail = cut.rstrip("\n").split("\n")
+    assert tail[-1].startswith("*This reply is cut at GitHub's 65,536-character limit")
+    assert tail[-5:-1] == ["  ```", "", "</details>", ""], tail[-5:]
+    assert markdown.fitted("short\n") == "short\n"

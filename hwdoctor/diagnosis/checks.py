@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple, TypeVar
 
@@ -30,6 +30,7 @@ from hwdoctor.gather.probe.job import (
 )
 from hwdoctor.model.facts import (
     BackendFacts,
+    Device,
     EntryPoint,
     Evidence,
     HostFacts,
@@ -977,12 +978,33 @@ def check_arch_compiled(known: Known) -> Iterable[Finding]:
         facts = known.backends.get(backend.key)
         if facts is None or not facts.arch_list:
             continue
-        for device in facts.devices:
+        for label, device in models(backend.device, facts.devices):
             if device.capability:
-                label = f"{backend.device}:{device.index}"
                 yield from _kernel_findings(
                     known, backend, facts, label, device.name, device.capability
                 )
+
+
+def models(device_type: str, found: Sequence[Device]) -> list[tuple[str, Device]]:
+    """The devices grouped by model (name and architecture), each group once with a label
+    for all of it: eight alike GPUs are one finding, not eight, and a paste that lists a
+    thousand costs what one does. "cuda:0", "cuda:0–7", "cuda:1, cuda:3"."""
+    groups: dict[tuple[str | None, str | None], list[Device]] = {}
+    for device in found:
+        groups.setdefault((device.name, device.capability), []).append(device)
+    return [(_indices_label(device_type, [d.index for d in alike]), alike[0])
+            for alike in groups.values()]  # fmt: skip
+
+
+def _indices_label(device_type: str, indices: Sequence[int]) -> str:
+    ordered = sorted(dict.fromkeys(indices))
+    if len(ordered) == 1:
+        return f"{device_type}:{ordered[0]}"
+    if ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{device_type}:{ordered[0]}–{ordered[-1]}"
+    if len(ordered) <= 4:
+        return ", ".join(f"{device_type}:{index}" for index in ordered)
+    return f"{len(ordered)} devices from {device_type}:{ordered[0]} to {device_type}:{ordered[-1]}"
 
 
 def _nvidia_code(releases: Iterable[wheels.Release], *, ptx: bool = False) -> tuple[str, ...]:
@@ -1029,7 +1051,9 @@ def check_torch_said_no_code(known: Known) -> Iterable[Finding]:
         said = (facts.detail or {}).get("no_code") if facts else None
         if facts is None or not said or facts.arch_list:
             continue
-        targets = [(f"{backend.device}:{d.index}", d.name, d.capability) for d in facts.devices]
+        targets = [
+            (label, d.name, d.capability) for label, d in models(backend.device, facts.devices)
+        ]
         if not facts.devices and known.evidence.host and known.evidence.host.gfx_targets:
             targets = [(f"GPU {i}", backend.hardware, gfx)
                        for i, gfx in enumerate(known.evidence.host.gfx_targets)]  # fmt: skip
@@ -1068,8 +1092,11 @@ def check_gfx_on_host(known: Known) -> Iterable[Finding]:
             continue
         if not all(kernels.gfx_version(arch) for arch in facts.arch_list):
             continue  # not a ROCm build's list
+        alike: dict[str, list[int]] = {}
         for index, gfx in enumerate(targets):
-            label = f"GPU {index} of the KFD topology"
+            alike.setdefault(gfx, []).append(index)
+        for gfx, indices in alike.items():
+            label = f"{_indices_label('GPU', indices).replace('GPU:', 'GPU ')} of the KFD topology"
             yield from _kernel_findings(known, backend, facts, label, backend.hardware, gfx)
 
 
@@ -1107,7 +1134,8 @@ def _kernel_findings(
         # The way to a build that runs: in words by direction, and as the pip line of the
         # release and index compat.wheels shows to run on every GPU here and on the driver.
         direction = verdict.direction
-        capabilities = tuple(d.capability for d in facts.devices if d.capability) or (capability,)
+        capabilities = tuple(dict.fromkeys(d.capability for d in facts.devices if d.capability))
+        capabilities = capabilities or (capability,)
         yield finding(
             Code.ARCH_NOT_COMPILED,
             backend=backend.key,

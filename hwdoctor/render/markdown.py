@@ -9,8 +9,9 @@ HTML. No line of the report is a GitHub workflow command."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from hwdoctor import __version__
 from hwdoctor.text import inert_commands, md_code, md_fence, md_inline
@@ -145,7 +146,51 @@ def explain(report: ExplainReport) -> str:
 def _finish(lines: list[str]) -> str:
     """The report as one text; a workflow command could only come from a fence's content,
     which `md_fence` already made inert: this is the last guard, a no-op on hwdoctor's text."""
-    return inert_commands("\n".join(lines).rstrip() + "\n")
+    return fitted(inert_commands("\n".join(lines).rstrip() + "\n"))
+
+
+# GitHub refuses a comment (and an issue body) over 65,536 characters; the margin leaves room
+# for what the redactor may add (`<hostname>` for a shorter name).
+COMMENT_LIMIT: Final = 65_536
+_FIT: Final = COMMENT_LIMIT - 1_024
+_FENCE_LINE: Final = re.compile(r"^\s*(`{3,})")
+
+
+def fitted(report: str, limit: int = _FIT) -> str:
+    """`report` cut at a line so that it fits in one GitHub comment, its open code fence and
+    `<details>` closed, with a last line that says it was cut; as it is when it fits.
+    Lengths are counted as GitHub counts them, in UTF-16 code units."""
+    if _units(report) <= limit:
+        return report
+    lines = report.split("\n")
+    note = (
+        f"*This reply is cut at GitHub's {COMMENT_LIMIT:,}-character limit for a comment "
+        f"({len(lines):,} lines in all); `hwdoctor detect --from` on the same text shows "
+        "the rest.*"
+    )
+    kept: list[str] = []
+    used = _units(note) + 64  # the closing lines
+    fence: str | None = None  # the backticks of the open fence, with its indent
+    details = 0
+    for line in lines:
+        size = _units(line) + 1
+        if used + size > limit:
+            break
+        kept.append(line)
+        used += size
+        opened = _FENCE_LINE.match(line)
+        if fence is None and opened:
+            fence = line[: opened.end()]
+        elif fence is not None and line.rstrip() == fence:
+            fence = None
+        details += line.count("<details>") - line.count("</details>")
+    closing = [fence] if fence is not None else []
+    closing += ["", "</details>"] * max(0, details)
+    return "\n".join([*kept, *closing, "", note]) + "\n"
+
+
+def _units(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
 
 
 def _heading(title: str, report: DetectReport) -> list[str]:
@@ -225,6 +270,10 @@ def _finding(item: Finding) -> list[str]:
     return lines
 
 
+# The facts a reply lists before its findings: the findings must fit in one comment.
+_FACTS_SHOWN: Final = 60
+
+
 def pasted(report: PasteReport) -> str:
     """A reply a maintainer can post under an issue: findings with remedies and the quoted
     lines they rest on, then the questions for the reporter."""
@@ -235,7 +284,10 @@ def pasted(report: PasteReport) -> str:
     if report.facts:
         lines += ["<details><summary>what the paste shows</summary>", ""]
         lines += [f"- {md_inline(f.what)}: {md_code(f.value)} (line {f.quote.line})"
-                  for f in report.facts]  # fmt: skip
+                  for f in report.facts[:_FACTS_SHOWN]]  # fmt: skip
+        if len(report.facts) > _FACTS_SHOWN:
+            more = len(report.facts) - _FACTS_SHOWN
+            lines.append(f"- and {more:,} more (`hwdoctor detect --from FILE --json` lists them)")
         lines += ["", "</details>", ""]
     if report.findings:
         lines += ["#### Findings", ""]
@@ -254,7 +306,7 @@ def pasted(report: PasteReport) -> str:
     if report.skipped:
         lines += ["#### Skipped", "", *(f"- {md_inline(item)}" for item in report.skipped), ""]
     lines.append(f"<sub>hwdoctor {md_inline(__version__)} · `hwdoctor detect --from`</sub>")
-    return inert_commands("\n".join(lines) + "\n")
+    return fitted(inert_commands("\n".join(lines) + "\n"))
 
 
 def _trace(trace: Trace) -> list[str]:
