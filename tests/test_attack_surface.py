@@ -340,3 +340,88 @@ def test_a_reply_is_cut_to_one_github_comment() -> None:
     assert tail[-1].startswith("*This reply is cut at GitHub's 65,536-character limit")
     assert tail[-5:-1] == ["  ```", "", "</details>", ""], tail[-5:]
     assert markdown.fitted("short\n") == "short\n"
+
+
+# --- 8. a body that opens with JSON; pasted mode explicit ---------------------------------------
+
+COLLECT_ENV = DATA.parent / "reports/issue_body/pt43058-collect-env-plus-nvidia-smi-v100.md"
+
+
+@pytest.mark.parametrize("option", ["--from", "--paste"])
+def test_a_body_that_opens_with_json_is_read_as_a_paste(tmp_path: Path, option: str) -> None:
+    """It used to be 'not JSON', exit 2, and no reply."""
+    path = tmp_path / "body.md"
+    path.write_text('{"model": "Qwen/Qwen3-0.6B", "device_map": "auto"}\n\n'
+                    + COLLECT_ENV.read_text())  # fmt: skip
+    result = run_hwdoctor("detect", option, str(path), "--json")
+    assert_clean(result, 1)
+    assert result.json()["data"]["source"] == "pasted report"
+    assert "driver.too_old" in result.codes()
+
+
+def test_paste_never_reads_an_evidence_file(tmp_path: Path) -> None:
+    """With --paste an evidence file is text like any other: the bot never replays one."""
+    path = written(tmp_path, _injecting(newlines=False), "body.md")
+    result = run_hwdoctor("detect", "--paste", str(path))
+    assert_clean(result, 2)
+    assert "--paste" in result.stderr and "no report hwdoctor reads" in result.stderr
+    assert_clean(run_hwdoctor("detect", "--from", str(path)), 0, 1)  # --from still does
+    both = run_hwdoctor("detect", "--paste", str(path), "--from", str(path))
+    assert_clean(both, 2)
+    assert "mutually exclusive" in both.stderr
+
+
+# --- 9. standard input without an end -------------------------------------------------------
+
+
+def test_standard_input_is_not_read_to_its_end(tmp_path: Path) -> None:
+    """`yes | hwdoctor detect --from -` used to read for ever to count the bytes."""
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT, base_env
+
+    yes = subprocess.Popen(["yes"], stdout=subprocess.PIPE)  # never ends by itself
+    try:
+        done = subprocess.run([sys.executable, "-m", "hwdoctor", "detect", "--from", "-"],
+                              stdin=yes.stdout, capture_output=True, text=True, cwd=ROOT,
+                              env=base_env(), timeout=180, check=False)  # fmt: skip
+    finally:
+        yes.kill()
+        yes.wait()
+    assert done.returncode == 2 and TRACEBACK not in done.stderr, done.stderr
+    assert "no report hwdoctor reads" in done.stderr
+    report = COLLECT_ENV.read_bytes() + b"y\n" * 9_000_000
+    piped = subprocess.run([sys.executable, "-m", "hwdoctor", "detect", "--paste", "-"],
+                           input=report, capture_output=True, cwd=ROOT, env=base_env(),
+                           timeout=180, check=False)  # fmt: skip
+    assert piped.returncode == 1, piped.stderr
+    assert b"past the first 1 MiB of the input (more than 17 MB" in piped.stdout
+
+
+# --- 12. the Python API and the errors' words -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "given",
+    [None, 5, 3.5, ["PyTorch version: 2.1.0"], "", "PyTorch version: 2.1.0\n\ud800"],
+    ids=["none", "int", "float", "list", "empty", "lone-surrogate"],
+)
+def test_diagnose_takes_text_or_says_it_cannot(given: object) -> None:
+    import hwdoctor
+    from hwdoctor.errors import UsageError
+
+    try:
+        report = hwdoctor.diagnose(given)  # type: ignore[arg-type]
+    except UsageError as error:
+        assert "--from" not in error.message and "\n" not in error.message
+        return
+    assert report.exit_code in (0, 1)
+
+
+def test_diagnose_takes_bytes_of_any_kind() -> None:
+    import hwdoctor
+
+    text = COLLECT_ENV.read_bytes()
+    for given in (text, bytearray(text), memoryview(text)):
+        assert "driver.too_old" in {f.code for f in hwdoctor.diagnose(given).findings}

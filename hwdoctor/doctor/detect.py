@@ -74,27 +74,53 @@ def detect(
 
 
 def detect_from(
-    from_file: str, *, require: Sequence[str | Requirement] = (), strict: bool = False
+    from_file: str,
+    *,
+    require: Sequence[str | Requirement] = (),
+    strict: bool = False,
+    pasted_only: bool = False,
 ) -> DetectReport | PasteReport:
     """Diagnose an evidence file, or a report pasted from another machine (collect_env,
-    transformers env, nvidia-smi, an issue body): which one, the input tells."""
+    transformers env, nvidia-smi, an issue body): which one, the input tells. With
+    `pasted_only` (`--paste`), it is a paste whatever it holds: an issue body is never read
+    as an evidence file. Text that opens with JSON but is no evidence document (an issue
+    body that starts with a JSON snippet) is a paste too."""
     raw, total = gathering.read_input(from_file)
-    if gathering.is_evidence(raw):
-        parsed = tuple(r if isinstance(r, Requirement) else requirements.parse(r) for r in require)
-        return diagnosis.detect(gathering.load(from_file, raw), require=parsed, strict=strict)
     where = _where(from_file)
+    option = "--paste" if pasted_only else "--from"
+    if not pasted_only and gathering.is_evidence(raw):
+        document = gathering.evidence_document(raw)
+        if document is not None:
+            parsed = tuple(
+                r if isinstance(r, Requirement) else requirements.parse(r) for r in require
+            )
+            found = gathering.load(from_file, raw, document)
+            return diagnosis.detect(found, require=parsed, strict=strict)
     if require:
         raise UsageError(
             f"--require cannot be checked against a pasted report ({where})",
             hint="drop --require, or pass an evidence file written by --save-evidence",
         )
-    return pasted.diagnose(reports.read(raw, where, total), strict=strict)
+    paste = reports.read(raw, where, total, more=total is None, option=option)
+    return pasted.diagnose(paste, strict=strict)
 
 
-def diagnose_text(text: str | bytes, *, strict: bool = False) -> PasteReport:
-    """The diagnosis of a pasted report given as text."""
-    raw = text.encode("utf-8", "surrogateescape") if isinstance(text, str) else text
-    return pasted.diagnose(reports.read(raw, "the text"), strict=strict)
+def diagnose_text(text: object, *, strict: bool = False) -> PasteReport:
+    """The diagnosis of a pasted report given as text (str, or bytes of any kind); anything
+    else is a usage error, as text with no report in it is."""
+    if isinstance(text, str):
+        try:
+            raw = text.encode("utf-8", "surrogateescape")  # bytes a file's name stood for
+        except UnicodeEncodeError:  # a lone surrogate that stands for no byte
+            raw = text.encode("utf-8", "backslashreplace")
+    elif isinstance(text, (bytes, bytearray, memoryview)):
+        raw = bytes(text)
+    else:
+        raise UsageError(
+            f"hwdoctor.diagnose() reads the text of a report (str or bytes), not "
+            f"{type(text).__name__}"
+        )
+    return pasted.diagnose(reports.read(raw, "the text", option=None), strict=strict)
 
 
 def explain(

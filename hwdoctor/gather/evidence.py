@@ -81,20 +81,18 @@ def save(evidence: Evidence, path: str) -> None:
         ) from None
 
 
-def read_input(path: str) -> tuple[bytes, int]:
+def read_input(path: str) -> tuple[bytes, int | None]:
     """The first bytes of `path` (`-`: standard input), enough for any evidence file or
-    report, and its whole size; an unreadable path is a usage error."""
+    report, and its whole size; None for the size of standard input when it holds more
+    than that, which is never read to its end (`yes | hwdoctor detect --from -` has none).
+    An unreadable path is a usage error."""
     import sys
 
     where = "standard input" if path == "-" else path
     try:
         if path == "-":
-            stream = sys.stdin.buffer
-            head = stream.read(MAX_EVIDENCE_BYTES + 1)
-            total = len(head)
-            while chunk := stream.read(1024 * 1024):  # counted, not kept
-                total += len(chunk)
-            return head, total
+            head = sys.stdin.buffer.read(MAX_EVIDENCE_BYTES + 1)
+            return head, None if len(head) > MAX_EVIDENCE_BYTES else len(head)
         with open(path, "rb") as handle:
             head = handle.read(MAX_EVIDENCE_BYTES + 1)
             return head, max(len(head), os.fstat(handle.fileno()).st_size)
@@ -110,8 +108,21 @@ def is_evidence(raw: bytes) -> bool:
     return raw.lstrip()[:1] == b"{"
 
 
-def load(path: str, raw: bytes | None = None) -> Evidence:
-    """Read an evidence file (`-`: standard input); anything else is a usage error."""
+def evidence_document(raw: bytes) -> dict[str, object] | None:
+    """The JSON object of an evidence document (its `kind` says so), or None for anything
+    else: not JSON, JSON of another kind, or text that only opens with JSON."""
+    if len(raw) > MAX_EVIDENCE_BYTES or not is_evidence(raw):
+        return None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    return data if isinstance(data, dict) and data.get("kind") == EVIDENCE_KIND else None
+
+
+def load(path: str, raw: bytes | None = None, document: object = None) -> Evidence:
+    """Read an evidence file (`-`: standard input); anything else is a usage error.
+    `document`: its JSON, when the caller has parsed it already."""
     where = "standard input" if path == "-" else path
     if raw is None:
         raw, _ = read_input(path)
@@ -128,7 +139,7 @@ def load(path: str, raw: bytes | None = None) -> Evidence:
             "`hwdoctor detect --from`; this command needs a file written by --save-evidence",
         )
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = document if document is not None else json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise UsageError(f"--from {where}: not JSON", hint=hint) from None
     try:
