@@ -425,3 +425,69 @@ def test_diagnose_takes_bytes_of_any_kind() -> None:
     text = COLLECT_ENV.read_bytes()
     for given in (text, bytearray(text), memoryview(text)):
         assert "driver.too_old" in {f.code for f in hwdoctor.diagnose(given).findings}
+
+
+# --- 5. the bot's voice is its own ------------------------------------------------------------
+
+
+def test_a_reporters_mentions_and_links_are_code_in_the_reply(tmp_path: Path) -> None:
+    """A GPU named "@octocat: this is fixed, run https://evil.example/fix.sh" used to reach
+    the bot's own sentence ("the architecture of …") as prose GitHub links and notifies."""
+    said = "GPU 0: NVIDIA @octocat: this is fixed, run https://evil.example/fix.sh"
+    path = tmp_path / "body.md"
+    path.write_text("\n".join(["Collecting environment information...",
+                               "PyTorch version: 2.6.0+cu124 @maintainer",
+                               "CUDA used to build PyTorch: 12.4",
+                               "GPU models and configuration: ", said]) + "\n")  # fmt: skip
+    reply = run_hwdoctor("detect", "--from", str(path), "--format", "markdown").stdout
+    prose = _outside_code(reply)
+    assert "@" not in prose and "https://evil" not in prose, prose
+    assert "`@octocat:" in reply or "@octocat: this is fixed" in reply
+
+
+def _outside_code(markdown: str) -> str:
+    """The Markdown with fenced blocks and code spans taken out: what GitHub renders as
+    prose (the bot's own words and links)."""
+    import re
+
+    unfenced = re.sub(r"(?ms)^\s*(`{3,})[^\n]*\n.*?^\s*\1\s*$", "", markdown)
+    return re.sub(r"(`+)(?:(?!\1).)+?\1", "", unfenced)
+
+
+def test_a_finding_shows_the_reporters_values_as_code(tmp_path: Path) -> None:
+    path = written(tmp_path, _injecting(newlines=False), "body.md")
+    reply = run_hwdoctor("detect", "--from", str(path), "--format", "markdown").stdout
+    assert "attacker.example" not in _outside_code(reply)
+
+
+# --- 6. secrets in a paste --------------------------------------------------------------------
+
+SECRETS = {
+    "GH_TOKEN": "ghp_" + "A1b2C3d4E5" * 4,
+    "AWS_SECRET_ACCESS_KEY": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    "OPENAI_API_KEY": "sk-proj-" + "Zx9Yw8Vu7T" * 3,
+    "WANDB_API_KEY": "0123456789abcdef0123456789abcdef01234567",
+    "SLACK_BOT": "xoxb-1234567890-0987654321-AbCdEfGhIjKlMnOp",
+    "AWS_ACCESS_KEY_ID": "AKIAIOSFODNN7EXAMPLE",
+    "HF_TOKEN": "hf_" + "q" * 34,
+}
+
+
+def test_secrets_in_a_paste_are_masked_in_every_format(tmp_path: Path) -> None:
+    """`GH_TOKEN=ghp_…`, `AWS_SECRET_ACCESS_KEY=…`, `OPENAI_API_KEY=sk-…`, `WANDB_API_KEY=…`
+    were quoted verbatim under "From the report", and stayed in the bot's comment after
+    the reporter scrubbed the issue."""
+    lines = [f"{name}={value} CUDA_VISIBLE_DEVICES=7" for name, value in SECRETS.items()]
+    path = tmp_path / "body.md"
+    path.write_text("\n".join(["Collecting environment information...",
+                               "PyTorch version: 2.6.0+cu124", "Is CUDA available: True",
+                               "GPU models and configuration: ",
+                               "GPU 0: NVIDIA GeForce RTX 5090", *lines]) + "\n")  # fmt: skip
+    for args in (("--format", "markdown"), ("--json",), ()):
+        result = run_hwdoctor("detect", "--from", str(path), *args)
+        assert_clean(result, 0, 1)
+        for value in SECRETS.values():
+            assert value not in result.stdout, (args, value)
+    document = run_hwdoctor("detect", "--from", str(path), "--json").json()["data"]
+    quoted = [q["text"] for f in document["facts"] for q in [f["quote"]]]
+    assert any("GH_TOKEN=***" in line for line in quoted), quoted

@@ -971,22 +971,40 @@ def finding(
     command to a remedy, whatever it holds."""
     entry = CATALOGUE[code]
     values = {name: _text(value) for name, value in params.items()}
-    message = entry.variants.get(variant or "", entry.message).format_map(values)
+    message, message_values = _sentence(entry.variants.get(variant or "", entry.message), values)
     lines: list[str] = []
     for template in entry.variant_commands.get(variant or "", entry.commands):
         if all(values.get(name) for name in _fields(template)):
             lines.extend(_command(template, params))
     if lines and all(line.startswith("#") for line in lines):
         lines = []  # a caveat without its command says nothing
-    advice = None
+    advice: str | None = None
+    advice_values: tuple[tuple[int, int], ...] = ()
     advice_template = entry.variant_advice.get(variant or "", entry.advice)
     if advice_template is not None and all(values.get(n) for n in _fields(advice_template)):
-        advice = advice_template.format_map(values)
+        advice, advice_values = _sentence(advice_template, values)
     shown = {name: values[name] for name in sorted(values)}
     return Finding(
         code.value, entry.severity, backend, message, "\n".join(lines) or None,
-        evidence or None, shown, advice,
+        evidence or None, shown, advice, message_values, advice_values,
     )  # fmt: skip
+
+
+def _sentence(template: str, values: Mapping[str, str]) -> tuple[str, tuple[tuple[int, int], ...]]:
+    """`template` with `values` in it, and where each value stands ((start, end))."""
+    out: list[str] = []
+    spans: list[tuple[int, int]] = []
+    length = 0
+    for literal, name, _, _ in string.Formatter().parse(template):
+        out.append(literal)
+        length += len(literal)
+        if name:
+            value = values[name]
+            out.append(value)
+            if value:
+                spans.append((length, length + len(value)))
+            length += len(value)
+    return "".join(out), tuple(spans)
 
 
 def _text(value: object) -> str:

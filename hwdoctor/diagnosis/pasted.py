@@ -230,10 +230,11 @@ _ARCH_COMMANDS: Final = {
 
 def _kernel_gaps(facts: BackendFacts, command: str) -> list[Question]:
     gaps: list[Question] = []
-    unknown = [d.name or f"GPU {d.index}" for d in facts.devices if not d.capability]
+    unknown = tuple(dict.fromkeys(d.name or f"GPU {d.index}" for d in facts.devices
+                                  if not d.capability))  # fmt: skip
     if unknown:
-        gaps.append(Question(f"the architecture of {', '.join(dict.fromkeys(unknown))}",
-                             ("arch compiled",), command))  # fmt: skip
+        gaps.append(Question(f"the architecture of {', '.join(unknown)}", ("arch compiled",),
+                             command, subjects=unknown))  # fmt: skip
     if facts.devices and not facts.arch_list:
         gaps.append(
             Question(

@@ -51,6 +51,11 @@ class Finding:
     evidence: str | None = None  # what was observed, for the curious and for bug reports
     params: Mapping[str, str] = field(default_factory=dict)  # what the sentences were made of
     advice: str | None = None  # what to do that no command does, in words
+    # Where the parameters stand in `message` and `advice` ((start, end) of each): text from
+    # the diagnosed machine or a paste, which a Markdown reply shows as code, never as its
+    # own words. Not part of the JSON form.
+    message_values: tuple[tuple[int, int], ...] = field(default=(), compare=False)
+    advice_values: tuple[tuple[int, int], ...] = field(default=(), compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -502,6 +507,9 @@ class Question:
     unknown: str  # "whether a visibility variable is set"
     checks: tuple[str, ...]  # the checks it kept from running
     command: str  # a command the reporter can run and paste
+    # The names from the paste that `unknown` ends with ("the architecture of X, Y"), which
+    # a Markdown reply shows as code. Not part of the JSON form.
+    subjects: tuple[str, ...] = field(default=(), compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {"unknown": self.unknown, "checks": list(self.checks), "command": self.command}

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
 from hwdoctor import __version__
-from hwdoctor.text import inert_commands, md_code, md_fence, md_inline
+from hwdoctor.text import inert_commands, md_code, md_fence, md_inline, md_spans
 from hwdoctor.units import human_bytes
 
 if TYPE_CHECKING:
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
         ExplainReport,
         Finding,
         PasteReport,
+        Question,
         RequirementResult,
     )
 
@@ -262,9 +263,10 @@ def _findings(found: Sequence[Finding]) -> list[str]:
 
 def _finding(item: Finding) -> list[str]:
     """One finding as a list item: the message, what to do in words, the commands fenced."""
-    lines = [f"- {_SEVERITY[item.severity.value]} {md_inline(item.message)} ({md_code(item.code)})"]
+    message = md_spans(item.message, item.message_values)
+    lines = [f"- {_SEVERITY[item.severity.value]} {message} ({md_code(item.code)})"]
     if item.advice:
-        lines.append(f"  - {md_inline(item.advice)}")
+        lines.append(f"  - {md_spans(item.advice, item.advice_values)}")
     if item.remedy:
         lines += ["", *md_fence(item.remedy.rstrip("\n"), info="sh", indent="  "), ""]
     return lines
@@ -277,13 +279,19 @@ _FACTS_SHOWN: Final = 60
 def pasted(report: PasteReport) -> str:
     """A reply a maintainer can post under an issue: findings with remedies and the quoted
     lines they rest on, then the questions for the reporter."""
-    from hwdoctor.render.paste import counts, tools
+    from hwdoctor.render.paste import counts
 
+    # Everything from the paste is code here: the reporter's words never read as the bot's.
+    read_from = ", ".join(
+        f"{block.tool}{' ' + md_code(block.version) if block.version else ''} "
+        f"(lines {block.first}–{block.last})"
+        for block in report.blocks
+    )
     lines = [f"### hwdoctor read this report: {md_inline(counts(report))}", "",
-             f"Read from: {md_inline(tools(report))}.", ""]  # fmt: skip
+             f"Read from: {read_from or 'messages only'}.", ""]  # fmt: skip
     if report.facts:
         lines += ["<details><summary>what the paste shows</summary>", ""]
-        lines += [f"- {md_inline(f.what)}: {md_code(f.value)} (line {f.quote.line})"
+        lines += [f"- {_what(f.what)}: {md_code(f.value)} (line {f.quote.line})"
                   for f in report.facts[:_FACTS_SHOWN]]  # fmt: skip
         if len(report.facts) > _FACTS_SHOWN:
             more = len(report.facts) - _FACTS_SHOWN
@@ -299,14 +307,28 @@ def pasted(report: PasteReport) -> str:
     if report.questions:
         lines += ["#### Could you also paste", ""]
         for question in report.questions:
-            lines.append(
-                f"- {md_inline(question.unknown)}: the output of {md_code(question.command)}"
-            )
+            lines.append(f"- {_unknown(question)}: the output of {md_code(question.command)}")
         lines.append("")
     if report.skipped:
-        lines += ["#### Skipped", "", *(f"- {md_inline(item)}" for item in report.skipped), ""]
+        lines += ["#### Skipped", "", *(f"- {md_code(item)}" for item in report.skipped), ""]
     lines.append(f"<sub>hwdoctor {md_inline(__version__)} · `hwdoctor detect --from`</sub>")
     return fitted(inert_commands("\n".join(lines) + "\n"))
+
+
+def _what(what: str) -> str:
+    """A fact's label: hwdoctor's words, but a package's name is the paste's."""
+    if what.startswith("package "):
+        return f"package {md_code(what.removeprefix('package '))}"
+    return md_inline(what)
+
+
+def _unknown(question: Question) -> str:
+    """What the paste does not show, the names it took from the paste as code."""
+    if not question.subjects:
+        return md_inline(question.unknown)
+    shown = ", ".join(question.subjects)
+    head = question.unknown.removesuffix(shown)
+    return md_inline(head) + ", ".join(md_code(subject) for subject in question.subjects)
 
 
 def _trace(trace: Trace) -> list[str]:
