@@ -77,6 +77,13 @@ class Text:
 
 
 @dataclass(frozen=True, slots=True)
+class Choice:
+    """A string that is one of `values` (the JSON schema's enum for it)."""
+
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Items:
     """A list, each item of the shape `item`; items that do not fit are left out."""
 
@@ -100,12 +107,13 @@ class Whole:
 
     fields: Mapping[str, Shape]
     instead: Mapping[str, Any] | None
+    required: tuple[str, ...] = ()  # fields that must be there, not None
 
 
 # A shape is bool, a Text, a Count, Items, Named, Whole, or a dict of field shapes: a mapping
 # whose listed fields must fit (or be missing or None).
 Shape: TypeAlias = (
-    "type[bool] | Text | Count | Number | Items | Named | Whole | Mapping[str, Shape]"
+    "type[bool] | Text | Count | Number | Choice | Items | Named | Whole | Mapping[str, Shape]"
 )
 
 TEXT: Final = Text()
@@ -232,7 +240,11 @@ LOAD_FACTS: Final[Mapping[str, Shape]] = {
 # The verify payload's facts (payload_verify.py): the real libraries' answers, and with
 # --model what they read of the model; live, or an evidence file's `answers`.
 VERIFY_FACTS: Final[Mapping[str, Shape]] = {
-    "TrainingArguments": {"device": TEXT, "n_gpu": Count(MAX_DEVICES), "parallel_mode": TEXT},
+    "TrainingArguments": {
+        "device": TEXT, "n_gpu": Count(MAX_DEVICES),
+        # transformers' ParallelMode values, as the JSON schema lists them
+        "parallel_mode": Choice(("not_parallel", "not_distributed", "distributed", "tpu")),
+    },
     "PartialState": {"device": TEXT, "distributed_type": TEXT, "backend": TEXT},
     "get_max_memory": {"keys": Items(TEXT)},
     "pipeline": {"device": TEXT, "moved_to": Items(TEXT)},
@@ -278,7 +290,8 @@ EVIDENCE: Final[Mapping[str, Shape]] = {
                      "externally_managed": bool, "conda": bool}, None),
     "packages": Named({"version": LINE, "requires_torch": Items(REQUIREMENT),
                        "home_page": TEXT}, key=Grammar.NAME),
-    "torch": Whole({"version": VERSION, "importable": bool, "build": LINE, "cuda": LINE,
+    "torch": Whole({"version": VERSION, "importable": bool,
+                    "build": Choice(("cpu", "cuda", "rocm", "xpu", "mps")), "cuda": LINE,
                     "hip": LINE, "accelerator": LINE, "error": EVIDENCE_ERROR,
                     "collectives": Items(LINE)}, None),
     "backends": Named(EVIDENCE_BACKEND, key=Grammar.LINE),
@@ -286,8 +299,9 @@ EVIDENCE: Final[Mapping[str, Shape]] = {
         "system": LINE, "machine": LINE, "translated": bool, "cpu_name": LINE,
         "memory_total_bytes": Count(MAX_BYTES), "memory_available_bytes": Count(MAX_BYTES),
         "cpu_count": Count(MAX_CPUS), "hostname": LINE,
-        "signals": Items({"backend": LINE, "kind": LINE, "detail": TEXT,
-                          "count": Count(MAX_DEVICES)}),
+        "signals": Items(Whole({"backend": LINE, "detail": TEXT, "count": Count(MAX_DEVICES),
+                                "kind": Choice(("pci", "device_node", "tool", "platform"))},
+                               None, required=("backend", "kind"))),
         "platform": LINE,
         "placement": {"container": LINE, "wsl": bool, "shm_bytes": Count(MAX_BYTES),
                       "nodes": Items({"backend": LINE, "path": PATH, "openable": bool,
@@ -299,8 +313,12 @@ EVIDENCE: Final[Mapping[str, Shape]] = {
         "gfx_targets": Items(LINE), "rocm_version": LINE, "os_version": LINE,
     },
     "tool_problems": Items({"backend": LINE, "tool": LINE, "message": TEXT}),
-    "failures": Items({"step": LINE, "kind": LINE, "error": EVIDENCE_ERROR, "signal": LINE,
-                       "output": Text(MAX_OUTPUT), "autoload": bool}),
+    # A failure, a signal or an entry point that lacks a field it is read by is left out whole.
+    "failures": Items(Whole({"step": LINE, "error": EVIDENCE_ERROR, "signal": LINE,
+                             "kind": Choice(("error", "timeout", "crashed", "malformed",
+                                             "shadowed")),
+                             "output": Text(MAX_OUTPUT), "autoload": bool}, None,
+                            required=("step", "kind"))),
     "entry_points": Items(EVIDENCE_ENTRY_POINT),
     "env": Named(TEXT, key=Grammar.LINE),
     "timeout_s": Number(MAX_SECONDS),
@@ -356,6 +374,9 @@ def _fit(value: Any, shape: Shape, where: str, problems: list[str]) -> Any:
     if isinstance(shape, Whole):
         inside: list[str] = []
         fitted_whole = _fit(value, shape.fields, where, inside)
+        if isinstance(fitted_whole, Mapping):
+            inside += [f"{where}: no {name}" for name in shape.required
+                       if fitted_whole.get(name) is None]  # fmt: skip
         problems.extend(inside)
         if not inside:
             return fitted_whole
@@ -404,6 +425,10 @@ def _fit(value: Any, shape: Shape, where: str, problems: list[str]) -> Any:
         if shape.grammar is not None and not fits_grammar(value, shape.grammar):
             return _reject(value, f"is not {shape.grammar.value}", where, problems)
         return clip(value, shape.limit) if len(value) > shape.limit else value
+    if isinstance(shape, Choice):
+        if not isinstance(value, str) or value not in shape.values:
+            return _reject(value, f"is not one of {', '.join(shape.values)}", where, problems)
+        return value
     if shape is bool:
         if not isinstance(value, bool):
             return _reject(value, "is not true or false", where, problems)
