@@ -252,6 +252,17 @@ def test_control_characters_of_a_file_are_escaped_in_json(tmp_path: Path) -> Non
             assert character not in result.stdout, (args, character)
 
 
+def test_control_characters_of_a_paste_are_escaped_in_json(tmp_path: Path) -> None:
+    path = tmp_path / "body.md"
+    path.write_text(
+        "Collecting environment information...\nPyTorch version: 2.6.0\u202e\n"
+        "GPU models and configuration: \nGPU 0: NVIDIA GeForce RTX 5090\x9b31m\n"
+    )
+    result = run_hwdoctor("detect", "--from", str(path), "--json")
+    assert_clean(result, 0, 1)
+    assert "\u202e" not in result.stdout and "\x9b" not in result.stdout
+
+
 # --- 12. a value of 400 KB in a one-line error ---------------------------------------------
 
 

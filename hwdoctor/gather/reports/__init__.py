@@ -175,7 +175,9 @@ def read(
     from hwdoctor.gather.reports import parse
 
     text, skipped = decode(raw, where, total, more=more, option=option)
-    lines = text.splitlines()
+    # Control characters, bidi overrides and C1 codes escaped line by line (tabs kept): no
+    # value read from a paste can carry them into --json or a terminal.
+    lines = [printable(line) for line in text.splitlines()]
     if lines and len(text) >= MAX_REPORT_BYTES - 4 and not text.endswith("\n"):
         lines = lines[:-1]  # the cut made the last line partial: no fact from half a line
     facts, blocks = parse.facts_of(lines)
