@@ -34,8 +34,8 @@ class Shell:
 
     @classmethod
     def joined(cls, parts: Iterable[Shell]) -> Shell:
-        """The parts one after the other, each line once."""
-        return cls(tuple(dict.fromkeys(line for part in parts for line in part.lines)))
+        """The parts one after the other, each part once."""
+        return cls(tuple(line for part in dict.fromkeys(parts) for line in part.lines))
 
 
 @dataclass(frozen=True, slots=True)

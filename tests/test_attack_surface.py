@@ -410,6 +410,10 @@ def test_standard_input_is_not_read_to_its_end(tmp_path: Path) -> None:
     assert b"past the first 1 MiB of the input (more than 17 MB" in piped.stdout
 
 
+# --- 11. the workflow: tests/test_reports.py runs the README's reply workflow's diagnose
+# step for real on a hostile 200 KiB body, and checks its token scope, time limit and pins.
+
+
 # --- 12. the Python API and the errors' words -----------------------------------------------
 
 
