@@ -16,7 +16,7 @@ from enum import Enum
 from typing import Final
 
 from hwdoctor.model.reports import Finding, Severity
-from hwdoctor.shell import LEFT_OUT, Shell, is_one_line
+from hwdoctor.shell import Shell, is_one_line
 from hwdoctor.text import one_line
 
 AUTOLOAD_ESCAPE: Final = "TORCH_DEVICE_BACKEND_AUTOLOAD=0"
@@ -1030,7 +1030,8 @@ def _command(template: str, params: Mapping[str, object]) -> list[str]:
         value = params.get(name)
         items = [_text(item) for item in (value if isinstance(value, tuple) else (value,))]
         if not all(is_one_line(item) for item in items):
-            return [f"# {LEFT_OUT}"]
+            return [f"# a command is left out here: its {name.replace('_', ' ')} is not one "
+                    "line of text"]  # fmt: skip
         quoted[name] = " ".join(shlex.quote(item) for item in items)
     return [template.format_map(quoted)]
 
