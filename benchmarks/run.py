@@ -58,6 +58,7 @@ class Case:
     env: dict[str, str] = field(default_factory=dict)
     setup: Callable[[Path], dict[str, str]] | None = None  # builds a world, returns its env
     runs: int | None = None  # fewer runs for slow cases
+    detail: Callable[[], str] | None = None  # what the run found, added to the note
 
 
 def floor_typer_rich() -> list[str]:
@@ -128,6 +129,14 @@ def cases() -> list[Case]:
              "detect", "--from", SAYING_PASTE], None, 2.0,
              "seconds, absolute: 1 MiB of fact-bearing lines read, each fact once indexed",
              setup=saying_paste, runs=3),
+        Case("detect --from a paste listing 1,000 GPUs, --format markdown", [*HWDOCTOR,
+             "detect", "--from", GPU_PASTE, "--format", "markdown"], None, 2.0,
+             "seconds, absolute: one finding per GPU model, not per line (33 KB, a body "
+             "GitHub takes)", setup=gpu_paste, runs=3),
+        Case("reader patterns on 64 KB adversarial lines", [PYTHON, str(ROOT / "benchmarks" /
+             "regex_lines.py"), "--json", REGEX_SUMMARY], None, 30.0,
+             "seconds, absolute, every pattern on every line (regex_lines.py)", runs=1,
+             detail=regex_detail),
         Case("detect, an extension leaves a daemon holding the pipes", [*HWDOCTOR, "detect"],
              [*HWDOCTOR, "detect"], 1.3,
              "hwdoctor detect without it: no waiting for the pipes to close",
@@ -172,6 +181,35 @@ def saying_paste(root: Path) -> dict[str, str]:
     with open(SAYING_PASTE, "wb") as handle:
         handle.write(block * (50 * 1024 * 1024 // len(block)))
     return {}
+
+
+GPU_PASTE = str(Path(tempfile.gettempdir()) / "hwdoctor-bench-1000-gpus.md")
+
+
+def gpu_paste(root: Path) -> dict[str, str]:
+    """collect_env's layout with 1,000 GPU lines of one model: each was a finding that
+    judged every wheel against every GPU (hours); one model is one finding."""
+    head = ["Collecting environment information...", "PyTorch version: 2.6.0+cu124",
+            "CUDA used to build PyTorch: 12.4", "OS: Ubuntu 22.04.4 LTS (x86_64)",
+            "Is CUDA available: True", "GPU models and configuration: "]  # fmt: skip
+    gpus = [f"GPU {index % 1000}: NVIDIA GeForce RTX 5090" for index in range(1000)]
+    text = "\n".join([*head, *gpus, "Nvidia driver version: 570.86.10"]) + "\n"
+    Path(GPU_PASTE).write_text(text, encoding="utf-8")
+    return {}
+
+
+REGEX_SUMMARY = str(Path(tempfile.gettempdir()) / "hwdoctor-bench-regex.json")
+
+
+def regex_detail() -> str:
+    """The slowest pattern on one line, from regex_lines.py's summary."""
+    try:
+        summary = json.loads(Path(REGEX_SUMMARY).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return "no summary written"
+    name, seconds = summary["slowest"][0]
+    return (f"{summary['patterns']} patterns, {summary['lines']} lines; slowest line: "
+            f"{seconds * 1000:.0f} ms ({name.rsplit('.', 1)[-1]})")  # fmt: skip
 
 
 TINY_QWEN3 = """
@@ -306,6 +344,7 @@ class Measured:
     case: Case
     a_median: float
     b_median: float | None
+    detail: str = ""
 
     @property
     def ratio(self) -> float:
@@ -331,7 +370,10 @@ def measure(case: Case, runs: int, scratch: Path, cwd: Path) -> Measured:
         if b is not None:
             b_times.append(run_once(b, env, cwd))
     return Measured(
-        case, statistics.median(a_times), statistics.median(b_times) if b_times else None
+        case,
+        statistics.median(a_times),
+        statistics.median(b_times) if b_times else None,
+        case.detail() if case.detail else "",
     )
 
 
@@ -465,7 +507,7 @@ def write_report(
         lines.append(
             f"| {item.case.name} | {item.a_median:.3f} | {b} | "
             f"{item.ratio:.2f}{unit} | {f'≤ {budget:.2f}{unit}' if budget else '—'} | "
-            f"{verdict} | {item.case.note} |"
+            f"{verdict} | {item.case.note}{'; ' + item.detail if item.detail else ''} |"
         )
     lines += [
         "",

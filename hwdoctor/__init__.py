@@ -81,12 +81,13 @@ def explain(
     )  # fmt: skip
 
 
-def diagnose(text: str | bytes, *, strict: bool = False) -> PasteReport:
+def diagnose(text: str | bytes | bytearray | memoryview, *, strict: bool = False) -> PasteReport:
     """What `hwdoctor detect --from FILE` reports for a pasted report: the output of
     collect_env, transformers env, accelerate env, vllm collect-env, nvidia-smi, rocm-smi,
     npu-smi, or a whole issue body holding several. Nothing of this machine enters.
 
-    Raises `hwdoctor.errors.UsageError` when the text holds no report hwdoctor reads.
+    Raises `hwdoctor.errors.UsageError` when the text holds no report hwdoctor reads, or is
+    not text at all.
     """
     from hwdoctor.doctor import detect as doctor
 

@@ -114,6 +114,17 @@ FromOpt = Annotated[
         show_default=False,
     ),
 ]
+PasteOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--paste",
+        metavar="FILE",
+        help="Diagnose a pasted report (collect_env, transformers env, nvidia-smi, a whole "
+        "issue body) and nothing else: unlike --from, FILE is never read as an evidence file, "
+        "whatever it holds (for a bot that answers issues); - reads standard input.",
+        show_default=False,
+    ),
+]
 SaveEvidenceOpt = Annotated[
     str | None,
     typer.Option(
@@ -251,6 +262,7 @@ def detect_command(
     python: PythonOpt = None,
     timeout: TimeoutOpt = 60.0,
     from_file: FromOpt = None,
+    paste: PasteOpt = None,
     save_evidence: SaveEvidenceOpt = None,
     show_all: Annotated[
         bool, typer.Option("--all", help="Show every backend, also those not present.")
@@ -267,11 +279,17 @@ def detect_command(
     from hwdoctor.diagnosis import requirements
 
     wanted = tuple(requirements.parse(text) for text in require or ())
-    if from_file is not None:
+    if from_file is not None and paste is not None:
+        raise UsageError("--from and --paste are mutually exclusive",
+                         hint="--paste for a pasted report only, --from for either")  # fmt: skip
+    if from_file is not None or paste is not None:
         _refuse_with_from(python=python, nproc=nproc, save_evidence=save_evidence)
         from hwdoctor.doctor import detect as doctor
 
-        report = doctor.detect_from(from_file, require=wanted, strict=strict)
+        source = from_file if from_file is not None else str(paste)
+        report = doctor.detect_from(
+            source, require=wanted, strict=strict, pasted_only=paste is not None
+        )
         return _emit_report("detect", output, report, no_redact=no_redact, view=View(show_all))
     target = resolve_python(python)
     if nproc is not None:

@@ -31,6 +31,24 @@ _URL_CREDENTIALS: Final = re.compile(
     r"(?<![A-Za-z0-9+.-])(?P<scheme>[A-Za-z][A-Za-z0-9+.-]{0,31}://)[^\s/@:]+:[^\s/@]*@"
 )
 _HF_TOKEN: Final = re.compile(r"\bhf_[A-Za-z0-9]{10,}\b")
+# The well-known token formats, each by its issuer's documented prefix, so that one pasted
+# in a report is masked wherever it stands, without a name beside it: GitHub's
+# (ghp_ gho_ ghu_ ghs_ ghr_, github_pat_), AWS access key ids (AKIA…, ASIA…), OpenAI's
+# (sk-…, sk-proj-…), Slack's (xoxb- xoxp- xoxa- xoxr- xoxs-, xapp-), Hugging Face's
+# organisation tokens (api_org_…); a Hugging Face user token is `_HF_TOKEN`.
+_TOKENS: Final = re.compile(
+    r"(?<![\w-])(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{30,255}"
+    r"|(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}|sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,200}"
+    r"|xox[abprs]-[A-Za-z0-9-]{10,200}|xapp-[A-Za-z0-9-]{10,200}|api_org_[A-Za-z0-9]{10,200})"
+    r"(?![\w-])"
+)
+# `NAME=value`, `NAME: value`, `"NAME": "value"`, `export NAME=value`: the value of a
+# secret-named variable or key (`*_KEY`, `*_SECRET`, `*TOKEN*`, `*PASSWORD*`; a Weights &
+# Biases or AWS secret key has no prefix of its own) as a paste shows it. Names are bounded
+# and values start after a bounded gap, so a long line is read once.
+_ASSIGNMENT: Final = re.compile(
+    r"(?<![\w.-])([A-Za-z_][\w.-]{0,80})([\"']?[ \t]{0,3}[=:][ \t]{0,3}[\"']?)([^\s\"',;]{4,})"
+)
 _GPU_UUID: Final = (
     r"\b(?:GPU|MIG)-[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}\b"
     r"|\b[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}\b"
@@ -87,11 +105,39 @@ class Redactor:
         if "://" in text:
             text = _URL_CREDENTIALS.sub(lambda m: f"{m.group('scheme')}{MASK}@", text)
         text = _HF_TOKEN.sub(MASK, text)
+        text = _TOKENS.sub(MASK, text)
+        if "=" in text or ":" in text:
+            text = _ASSIGNMENT.sub(_masked_assignment, text)
         if self.shareable:
             text = re.sub(_GPU_UUID, "<uuid>", text)
             if len(self.hostname) >= 2:
                 text = re.sub(rf"\b{re.escape(self.hostname)}\b", "<hostname>", text)
         return text
+
+
+def _masked_assignment(match: re.Match[str]) -> str:
+    """An assignment with its value masked when the name says secret and the value looks
+    like one (not `true`, not a path: HF_TOKEN_PATH=/home/me/token stays)."""
+    name, between, value = match.groups()
+    if not is_secret_assignment(name):
+        return match.group(0)
+    if len(value) < _MIN_SECRET or value.startswith(("/", "~", ".", "$", "<", "*")):
+        return match.group(0)
+    return f"{name}{between}{MASK}"
+
+
+# A name that says its value is a secret: *_KEY (AWS_SECRET_ACCESS_KEY, WANDB_API_KEY,
+# OPENAI_API_KEY), *SECRET*, *TOKEN* (GH_TOKEN, HF_TOKEN), *PASSWORD*/*PASSWD*, *CREDENTIAL*.
+# A word that only holds the letters (TOKENIZERS_PARALLELISM, a key "keyboard") does not.
+_SECRET_ASSIGNMENT: Final = re.compile(
+    r"(?:^|[_.-])(?:TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|API_?KEY|ACCESS_?KEY|"
+    r"PRIVATE_?KEY|AUTH)(?:$|[_.-])|_KEY$|^(?:TOKEN|SECRET|PASSWORD|APIKEY)$",
+    re.I,
+)
+
+
+def is_secret_assignment(name: str) -> bool:
+    return _SECRET_ASSIGNMENT.search(name) is not None
 
 
 def _looks_secret(value: str) -> bool:

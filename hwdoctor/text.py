@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from collections.abc import Sequence
 from typing import IO, Any, Final
 
 # Characters that reorder or hide text: bidi overrides and isolates ("Trojan Source",
@@ -84,7 +85,9 @@ def quoted(text: str, limit: int = 60) -> str:
 # "::" at the start (v2), or for "##[" anywhere (v1); lines end at \n, \r or \r\n. A colour
 # code at the start hides a command from the runner but not from every log viewer: skipped too.
 # https://github.com/actions/runner/blob/main/src/Runner.Common/ActionCommand.cs
-_COMMAND_START: Final = re.compile(r"(?:^|(?<=\r))((?:\s|\x1b\[[0-9;]*m)*)::", re.MULTILINE)
+# The whitespace before "::" is a line's own (no \r or \n in it): from a line break each
+# start would scan every later one, quadratic on a run of them.
+_COMMAND_START: Final = re.compile(r"(?:^|(?<=\r))((?:[^\S\r\n]|\x1b\[[0-9;]*m)*)::", re.MULTILINE)
 _COMMAND_V1: Final = re.compile(r"##\[")
 
 
@@ -121,10 +124,35 @@ _MD_SPECIAL: Final = re.compile(r"([\\`*\[\]<>|~])")
 
 def md_inline(text: object, newline: str = " ") -> str:
     """Untrusted text as Markdown prose on one line: printable, every character that could
-    open HTML, a link, an image, a code span or a table cell backslash-escaped. Newlines
-    become `newline` (`<br>` in a table cell)."""
+    open HTML, a link, an image, a code span or a table cell backslash-escaped; a word that
+    GitHub would turn into a mention, an e-mail link or a link (`@user`, `a@b.c`, `https://`,
+    `www.`) shown as code, where GitHub does neither, so it never reads as the bot's own
+    mention or link. Newlines become `newline` (`<br>` in a table cell)."""
     lines = printable(valid_text(str(text))).split("\n")
-    return newline.join(_MD_SPECIAL.sub(r"\\\1", line) for line in lines)
+    return newline.join(" ".join(map(_md_word, line.split(" "))) for line in lines)
+
+
+def _md_word(word: str) -> str:
+    if "@" in word or "://" in word or word.lower().startswith("www."):
+        return md_code(word, in_table=True)
+    return _MD_SPECIAL.sub(r"\\\1", word)
+
+
+def md_spans(text: str, values: Sequence[tuple[int, int]]) -> str:
+    """hwdoctor's sentence as Markdown prose, the values in it (`(start, end)` of each: the
+    diagnosed machine's or a paste's text) as code: in a reply, the reporter's words never
+    read as the bot's."""
+    out: list[str] = []
+    done = 0
+    for start, end in sorted(values):
+        if start < done:
+            continue  # overlapping spans cannot come from one template; keep the first
+        if text[start - 1 : start].isalnum() or text[end : end + 1].isalnum():
+            continue  # part of a word ("R{branch}"): prose, made inert like all prose
+        out += [md_inline(text[done:start]), md_code(text[start:end], in_table=True)]
+        done = end
+    out.append(md_inline(text[done:]))
+    return "".join(out)
 
 
 def md_code(text: object, *, in_table: bool = False) -> str:

@@ -111,6 +111,22 @@ class Judged:
     reason: str = ""
 
 
+# PEP 508's name: letters and digits, with ".", "-" and "_" inside (case-insensitive), the
+# grammar pip checks a distribution's name against
+# (https://peps.python.org/pep-0508/#names; packaging.requirements' NAME).
+_NAME: Final = re.compile(r"[A-Z0-9](?:[A-Z0-9._-]{0,254}[A-Z0-9])?", re.I)
+
+
+def is_name(text: str) -> bool:
+    """Whether `text` is a distribution name by PEP 508's grammar (and at most 256 long)."""
+    return _NAME.fullmatch(text) is not None
+
+
+def is_version(text: str) -> bool:
+    """Whether `text` is a version by PEP 440's grammar, as pip reads it."""
+    return parse(text) is not None
+
+
 def canonical_name(name: str) -> str:
     """A distribution's name as PEP 503 normalises it: "Torch_NPU" and "torch-npu" are one."""
     from packaging.utils import canonicalize_name

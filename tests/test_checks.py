@@ -142,7 +142,7 @@ def test_a_cpu_build_on_an_nvidia_host_gets_the_index_for_its_gpu_and_driver(
     assert reason.startswith(f"# {index} is") and why in reason, reason
     explained = diagnosis.explain_device(evidence, devices.parse("cuda"))
     row = next(r for r in explained.rows if r.key == "cuda")
-    assert f"whl/{index}" in row.install_command and why in row.install_command
+    assert f"whl/{index}" in str(row.install_command) and why in str(row.install_command)
 
 
 def test_build_for_another_accelerator() -> None:

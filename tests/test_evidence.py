@@ -81,9 +81,11 @@ def test_replay_reads_standard_input_and_probes_nothing(tmp_path: Path) -> None:
     ("content", "words"),
     [
         ("", "empty"),
-        ("{}", "not a hwdoctor evidence file"),
+        # JSON that is no evidence document is read as a paste (an issue body may open with
+        # a JSON snippet), and says what a paste says
+        ("{}", "no report hwdoctor reads"),
         ('{"kind": "hwdoctor.evidence", "evidence_version": "9.0"}', "evidence version 9.0"),
-        ("{\x00\xff garbage", "not JSON"),
+        ("{\x00\xff garbage", "binary data, not a report"),
         ("\x00\xff garbage", "binary data, not a report"),
         ("just some words\nand more", "no report hwdoctor reads"),
     ],

@@ -218,5 +218,5 @@ def test_an_amd_gpu_on_windows_gets_amds_windows_wheels_not_the_linux_index() ->
         r for r in backends.device_rows(devices.parse("cuda"), windows) if r.key == "rocm"
     ]
     assert rocm_row.install == registry.BY_KEY["rocm"].install_windows
-    assert rocm_row.install_command == ""
+    assert not rocm_row.install_command
     assert "--index-url https://download.pytorch.org/whl/rocm" in _remedy(evidence)

@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "hwdoctor"
 
 # What each part may import (besides the leaf helpers every part may use).
-LEAVES = {"errors", "text", "units", "registry", "compat", "versions", "devices", "launch",
+LEAVES = {"errors", "text", "units", "registry", "compat", "versions", "devices", "launch", "shell",
           "interrupts", "processes", "redact", "files"}  # fmt: skip
 ALLOWED = {
     "model": {"model"},

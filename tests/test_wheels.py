@@ -14,6 +14,7 @@ from hwdoctor.compat import drivers, kernels, wheels
 from hwdoctor.compat.wheels import Host, Machine, Verdict
 from hwdoctor.diagnosis import remedies
 from hwdoctor.model.facts import PythonInfo
+from hwdoctor.shell import words
 
 DATA = Path(__file__).parent / "data" / "wheels" / "recorded-arch-lists.json"
 RECORDED: dict[str, tuple[str, ...]] = {
@@ -213,8 +214,8 @@ def test_the_command_is_for_the_diagnosed_interpreter() -> None:
     args = wheels.install_for_driver("2.5.1+cu121", "470.82.01", ("8.6",))
     assert args is not None
     venv = PythonInfo("/home/me/my envs/t/bin/python", "3.12.1", "/home/me/my envs/t", True)
-    command = remedies.pip(remedies.installer(venv), f"install --force-reinstall {args}")
-    assert command == (
+    command = remedies.pip(remedies.installer(venv), "install", "--force-reinstall", *words(args))
+    assert str(command) == (
         "'/home/me/my envs/t/bin/python' -m pip install --force-reinstall torch==2.5.1"
         " --index-url https://download.pytorch.org/whl/cu118"
     )

@@ -58,6 +58,7 @@ def detect(
         environment=dict(evidence.env or {}),
         strict=strict,
         not_checked=not_checked,
+        skipped=evidence.skipped,
     )
     training = report.decisions.training if report.decisions else None
     versions = {name: package.version if package else None for name, package in packages.items()}

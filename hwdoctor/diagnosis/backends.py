@@ -180,7 +180,7 @@ def _device_row(
         key=backend.key,
         hardware=backend.hardware,
         package=backend.package,
-        install=remedies.install(backend, known.way, evidence=known.evidence)
+        install=str(remedies.install(backend, known.way, evidence=known.evidence))
         or remedies.elsewhere(backend, known.evidence),
         install_command=remedies.install(
             backend, known.way, replace=wrong_build, evidence=known.evidence

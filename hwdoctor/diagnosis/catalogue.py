@@ -8,6 +8,7 @@ and the test suite fails when a code has no entry or no test that makes it.
 
 from __future__ import annotations
 
+import shlex
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -15,6 +16,8 @@ from enum import Enum
 from typing import Final
 
 from hwdoctor.model.reports import Finding, Severity
+from hwdoctor.shell import Shell, is_one_line
+from hwdoctor.text import one_line
 
 AUTOLOAD_ESCAPE: Final = "TORCH_DEVICE_BACKEND_AUTOLOAD=0"
 
@@ -1002,25 +1005,77 @@ def finding(
     variant: str | None = None,
     **params: object,
 ) -> Finding:
-    """The finding for `code`, its sentences made from the catalogue's templates."""
+    """The finding for `code`, its sentences made from the catalogue's templates.
+
+    A command template is built, not formatted: a parameter that is a `Shell` (lines a
+    remedy built) stands for the whole line; any other value in a command is one quoted
+    word (a tuple, several), and in a `#` line one line of text; so no value can add a
+    command to a remedy, whatever it holds."""
     entry = CATALOGUE[code]
-    values = {name: "" if value is None else str(value) for name, value in params.items()}
-    message = entry.variants.get(variant or "", entry.message).format_map(values)
+    values = {name: _text(value) for name, value in params.items()}
+    message, message_values = _sentence(entry.variants.get(variant or "", entry.message), values)
     lines: list[str] = []
     for template in entry.variant_commands.get(variant or "", entry.commands):
         if all(values.get(name) for name in _fields(template)):
-            lines.extend(template.format_map(values).splitlines())
+            lines.extend(_command(template, params))
     if lines and all(line.startswith("#") for line in lines):
         lines = []  # a caveat without its command says nothing
-    advice = None
+    advice: str | None = None
+    advice_values: tuple[tuple[int, int], ...] = ()
     advice_template = entry.variant_advice.get(variant or "", entry.advice)
     if advice_template is not None and all(values.get(n) for n in _fields(advice_template)):
-        advice = advice_template.format_map(values)
+        advice, advice_values = _sentence(advice_template, values)
     shown = {name: values[name] for name in sorted(values)}
     return Finding(
         code.value, entry.severity, backend, message, "\n".join(lines) or None,
-        evidence or None, shown, advice,
+        evidence or None, shown, advice, message_values, advice_values,
     )  # fmt: skip
+
+
+def _sentence(template: str, values: Mapping[str, str]) -> tuple[str, tuple[tuple[int, int], ...]]:
+    """`template` with `values` in it, and where each value stands ((start, end))."""
+    out: list[str] = []
+    spans: list[tuple[int, int]] = []
+    length = 0
+    for literal, name, _, _ in string.Formatter().parse(template):
+        out.append(literal)
+        length += len(literal)
+        if name:
+            value = values[name]
+            out.append(value)
+            if value:
+                spans.append((length, length + len(value)))
+            length += len(value)
+    return "".join(out), tuple(spans)
+
+
+def _text(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, tuple):
+        return " ".join(str(item) for item in value)
+    return str(value)
+
+
+def _command(template: str, params: Mapping[str, object]) -> list[str]:
+    """A command template's lines with `params` in it (see `finding`)."""
+    names = _fields(template)
+    if len(names) == 1 and template == f"{{{names[0]}}}":
+        value = params.get(names[0])
+        if isinstance(value, Shell):
+            return list(value.lines)
+    if template.startswith("#"):
+        words = {name: one_line(_text(params.get(name))) for name in names}
+        return [template.format_map(words)]
+    quoted = {}
+    for name in names:
+        value = params.get(name)
+        items = [_text(item) for item in (value if isinstance(value, tuple) else (value,))]
+        if not all(is_one_line(item) for item in items):
+            return [f"# a command is left out here: its {name.replace('_', ' ')} is not one "
+                    "line of text"]  # fmt: skip
+        quoted[name] = " ".join(shlex.quote(item) for item in items)
+    return [template.format_map(quoted)]
 
 
 def _fields(template: str) -> tuple[str, ...]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple, TypeVar
 
@@ -31,6 +31,7 @@ from hwdoctor.gather.probe.job import (
 )
 from hwdoctor.model.facts import (
     BackendFacts,
+    Device,
     EntryPoint,
     Evidence,
     HostFacts,
@@ -45,6 +46,7 @@ from hwdoctor.model.facts import (
     TorchInfo,
 )
 from hwdoctor.model.reports import Finding, NotChecked, Severity
+from hwdoctor.shell import Shell
 from hwdoctor.text import clip, one_line
 from hwdoctor.units import human_bytes
 
@@ -129,7 +131,7 @@ class Known:
         """How remedies install into the diagnosed interpreter."""
         return remedies.installer(self.evidence.python)
 
-    def install(self, backend: registry.Backend, *, replace: bool = False) -> dict[str, str]:
+    def install(self, backend: registry.Backend, *, replace: bool = False) -> dict[str, Any]:
         """The install parameters of a backend: its commands, or where it comes from."""
         return {
             "install": remedies.install(backend, self.way, replace=replace, evidence=self.evidence),
@@ -282,7 +284,9 @@ def check_extension_abi(known: Known) -> Iterable[Finding]:
             package=dist,
             symbol=clip(symbol.group(0), 100) if symbol else "a torch symbol",
             torch=torch,
-            reinstall=remedies.pip(known.way, f"install --force-reinstall --no-cache-dir {dist}"),
+            reinstall=remedies.pip_of(
+                known.way, ("install", "--force-reinstall", "--no-cache-dir"), dist
+            ),
         )
 
 
@@ -319,15 +323,20 @@ def _autoload_finding(known: Known, failure: StepFailure) -> Finding:
         timeout=f"{known.timeout_s:g}",
         signal=failure.signal or "crash",
         fix=fix,
-        uninstall=remedies.pip(known.way, f"uninstall -y {dist}"),
+        uninstall=remedies.pip_of(known.way, ("uninstall", "-y"), dist),
     )
 
 
 def _torch_import_finding(known: Known, failure: StepFailure) -> Finding:
     version = known.torch.version or ""
-    pinned = f"torch=={version.split('+')[0]}" if version else "torch"
-    reinstall = remedies.pip(known.way, f"install --force-reinstall {pinned}")
-    params = {"version": version, "reinstall": reinstall, "timeout": f"{known.timeout_s:g}"}
+    parsed = versions.parse(version) if version else None  # only a version reaches the line
+    pinned = f"torch=={parsed.public}" if parsed is not None else "torch"
+    reinstall = remedies.pip(known.way, "install", "--force-reinstall", pinned)
+    params: dict[str, Any] = {
+        "version": version,
+        "reinstall": reinstall,
+        "timeout": f"{known.timeout_s:g}",
+    }
     if failure.kind == "timeout":
         suffix = "" if failure.autoload else f" even with {AUTOLOAD_ESCAPE}"
         return finding(Code.TORCH_IMPORT_HANGS, evidence=failure.output, suffix=suffix, **params)
@@ -466,7 +475,7 @@ def check_torch_requirements(known: Known) -> Iterable[Finding]:
                     version=package.version,
                     spec=judged.spec,
                     torch=torch_version,
-                    install=remedies.pip(known.way, f"install 'torch{judged.spec}'"),
+                    install=remedies.pip(known.way, "install", f"torch{judged.spec}"),
                 )
 
 
@@ -868,7 +877,7 @@ def check_package_without_hardware(known: Known) -> Iterable[Finding]:
             hardware=backend.hardware,
             answer=_no_device_answer(backend, facts),
             module=backend.query.module or backend.module,
-            uninstall=remedies.pip(known.way, f"uninstall -y {backend.dists[0]}")
+            uninstall=remedies.pip(known.way, "uninstall", "-y", backend.dists[0])
             if backend.dists
             else None,
             hardware_remedy=backend.hardware_remedy,
@@ -972,12 +981,33 @@ def check_arch_compiled(known: Known) -> Iterable[Finding]:
         facts = known.backends.get(backend.key)
         if facts is None or not facts.arch_list:
             continue
-        for device in facts.devices:
+        for label, device in models(backend.device, facts.devices):
             if device.capability:
-                label = f"{backend.device}:{device.index}"
                 yield from _kernel_findings(
                     known, backend, facts, label, device.name, device.capability
                 )
+
+
+def models(device_type: str, found: Sequence[Device]) -> list[tuple[str, Device]]:
+    """The devices grouped by model (name and architecture), each group once with a label
+    for all of it: eight alike GPUs are one finding, not eight, and a paste that lists a
+    thousand costs what one does. "cuda:0", "cuda:0–7", "cuda:1, cuda:3"."""
+    groups: dict[tuple[str | None, str | None], list[Device]] = {}
+    for device in found:
+        groups.setdefault((device.name, device.capability), []).append(device)
+    return [(_indices_label(device_type, [d.index for d in alike]), alike[0])
+            for alike in groups.values()]  # fmt: skip
+
+
+def _indices_label(device_type: str, indices: Sequence[int]) -> str:
+    ordered = sorted(dict.fromkeys(indices))
+    if len(ordered) == 1:
+        return f"{device_type}:{ordered[0]}"
+    if ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{device_type}:{ordered[0]}–{ordered[-1]}"
+    if len(ordered) <= 4:
+        return ", ".join(f"{device_type}:{index}" for index in ordered)
+    return f"{len(ordered)} devices from {device_type}:{ordered[0]} to {device_type}:{ordered[-1]}"
 
 
 def _nvidia_code(releases: Iterable[wheels.Release], *, ptx: bool = False) -> tuple[str, ...]:
@@ -1024,7 +1054,9 @@ def check_torch_said_no_code(known: Known) -> Iterable[Finding]:
         said = (facts.detail or {}).get("no_code") if facts else None
         if facts is None or not said or facts.arch_list:
             continue
-        targets = [(f"{backend.device}:{d.index}", d.name, d.capability) for d in facts.devices]
+        targets = [
+            (label, d.name, d.capability) for label, d in models(backend.device, facts.devices)
+        ]
         if not facts.devices and known.evidence.host and known.evidence.host.gfx_targets:
             targets = [(f"GPU {i}", backend.hardware, gfx)
                        for i, gfx in enumerate(known.evidence.host.gfx_targets)]  # fmt: skip
@@ -1063,8 +1095,11 @@ def check_gfx_on_host(known: Known) -> Iterable[Finding]:
             continue
         if not all(kernels.gfx_version(arch) for arch in facts.arch_list):
             continue  # not a ROCm build's list
+        alike: dict[str, list[int]] = {}
         for index, gfx in enumerate(targets):
-            label = f"GPU {index} of the KFD topology"
+            alike.setdefault(gfx, []).append(index)
+        for gfx, indices in alike.items():
+            label = f"{_indices_label('GPU', indices).replace('GPU:', 'GPU ')} of the KFD topology"
             yield from _kernel_findings(known, backend, facts, label, backend.hardware, gfx)
 
 
@@ -1102,7 +1137,8 @@ def _kernel_findings(
         # The way to a build that runs: in words by direction, and as the pip line of the
         # release and index compat.wheels shows to run on every GPU here and on the driver.
         direction = verdict.direction
-        capabilities = tuple(d.capability for d in facts.devices if d.capability) or (capability,)
+        capabilities = tuple(dict.fromkeys(d.capability for d in facts.devices if d.capability))
+        capabilities = capabilities or (capability,)
         yield finding(
             Code.ARCH_NOT_COMPILED,
             backend=backend.key,
@@ -1125,7 +1161,7 @@ def _gfx_finding(
 ) -> Finding:
     """An AMD GPU without code objects: the ROCm build whose list carries its target, or,
     where no ROCm wheel of torch does, that said; the family override as a workaround."""
-    install: Mapping[str, str]
+    install: Mapping[str, Any]
     variant: str | None
     if remedies.on_windows(known.evidence):
         # Where the Windows builds come from, in words: no pip line for the Linux wheels,
@@ -1139,7 +1175,7 @@ def _gfx_finding(
         install = {"install": line} if line else known.install(backend, replace=True)
         variant = "override" if verdict.override_value else None
         if none_carries:
-            install = {"install": ""}
+            install = {"install": Shell()}
             variant = "none_override" if verdict.override_value else "none"
     return finding(
         Code.GFX_NOT_COMPILED,
@@ -1152,7 +1188,7 @@ def _gfx_finding(
     )
 
 
-def _torch_for_gpus(known: Known, capabilities: tuple[str, ...], proven_cuda: str | None) -> str:
+def _torch_for_gpus(known: Known, capabilities: tuple[str, ...], proven_cuda: str | None) -> Shell:
     """The pip line of a torch build with code for these GPUs that the driver runs."""
     nvidia = known.evidence.host.nvidia if known.evidence.host else None
     return remedies.torch_for_driver(

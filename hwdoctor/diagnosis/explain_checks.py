@@ -75,17 +75,17 @@ def check_supported_versions(seen: Explained) -> Iterable[Finding]:
                 Code.LIBRARY_MISSING,
                 library=library,
                 python=seen.known.python.executable,
-                install=remedies.pip(seen.known.way, f"install {library}"),
+                install=remedies.pip(seen.known.way, "install", library),
             )
         elif library in outside:
             # Older than every table (or no version at all): an upgrade reaches them.
             older = versions.parse(package.version) is not None
-            upgrade = f"install --upgrade '{library}{spec}'"
+            upgrade = ("install", "--upgrade", f"{library}{spec}")
             yield finding(
                 Code.VERSION_UNSUPPORTED,
                 variant="unanswered" if seen.observed else "observed",
                 library=library, version=package.version, spec=spec, problem=seen.observed,
-                upgrade=remedies.pip(seen.known.way, upgrade) if older else None,
+                upgrade=remedies.pip(seen.known.way, *upgrade) if older else None,
             )  # fmt: skip
 
 

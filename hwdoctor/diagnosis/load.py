@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import re
-import shlex
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -17,6 +16,7 @@ from hwdoctor.diagnosis import backends, fit
 from hwdoctor.diagnosis.catalogue import Code, finding
 from hwdoctor.model.facts import ErrorInfo, Evidence
 from hwdoctor.model.reports import Finding, PlacementRow
+from hwdoctor.shell import Shell, command
 from hwdoctor.units import human_bytes
 
 # What the load payload calls each failure it classifies (payload_load.py), and its code.
@@ -79,7 +79,7 @@ def validate(device: devices.DeviceRequest, evidence: Evidence) -> Finding | Non
         reasons="; ".join(dict.fromkeys(reasons)),
         usable=", ".join(dict.fromkeys(usable)) or "nothing",
         remedies="; ".join(dict.fromkeys(advice)),
-        install="\n".join(dict.fromkeys(installs)),
+        install=Shell.joined(installs),
     )
 
 
@@ -277,9 +277,9 @@ def device_free(device: devices.DeviceRequest, evidence: Evidence) -> int | None
     return None
 
 
-def load_command(model: str | None, flags: str) -> str:
+def load_command(model: str | None, *flags: str) -> Shell:
     """The `hwdoctor load` line that tries again with `flags`."""
-    return " ".join(["hwdoctor load", *([shlex.quote(model)] if model else []), flags])
+    return command("hwdoctor", "load", *([model] if model else []), *flags)
 
 
 def placement_findings(
@@ -302,7 +302,7 @@ def placement_findings(
                     variant="load",
                     strategy=device.text,
                     device=device_type,
-                    command=load_command(model, f"--device {device_type}"),
+                    command=load_command(model, "--device", device_type),
                 )
             )
     disk = [row for row in placement if row.device == "disk"]

@@ -230,10 +230,11 @@ _ARCH_COMMANDS: Final = {
 
 def _kernel_gaps(facts: BackendFacts, command: str) -> list[Question]:
     gaps: list[Question] = []
-    unknown = [d.name or f"GPU {d.index}" for d in facts.devices if not d.capability]
+    unknown = tuple(dict.fromkeys(d.name or f"GPU {d.index}" for d in facts.devices
+                                  if not d.capability))  # fmt: skip
     if unknown:
-        gaps.append(Question(f"the architecture of {', '.join(dict.fromkeys(unknown))}",
-                             ("arch compiled",), command))  # fmt: skip
+        gaps.append(Question(f"the architecture of {', '.join(unknown)}", ("arch compiled",),
+                             command, subjects=unknown))  # fmt: skip
     if facts.devices and not facts.arch_list:
         gaps.append(
             Question(
@@ -246,15 +247,19 @@ def _kernel_gaps(facts: BackendFacts, command: str) -> list[Question]:
 
 
 def _rests_on(finding: Finding, facts: assemble.Facts) -> tuple[QuotedLine, ...]:
+    """The lines a finding rests on; of lines that say the same thing (a GPU listed a
+    thousand times), the first: the reply stays as long as what it says."""
     parts = next(parts for prefix, parts in _RESTS_ON if finding.code.startswith(prefix))
-    chosen: list[Fact] = []
+    chosen: dict[tuple[str, str | None, str], Fact] = {}
     for part in parts:
         used = facts.used.get(part, [])
         if part == "packages":
             wanted = {finding.params.get("package", ""), "torch"}
             used = [f for f in used if f.name in wanted]
-        chosen += used
-    return tuple(QuotedLine(f.quote.line, f.quote.text) for f in assemble.quoted(chosen))
+        for fact in used:
+            chosen.setdefault((fact.key, fact.name, fact.value), fact)
+    quoted = assemble.quoted(chosen.values())
+    return tuple(QuotedLine(f.quote.line, f.quote.text) for f in quoted)
 
 
 def _read_facts(facts: assemble.Facts, evidence: Evidence) -> tuple[ReadFact, ...]:
@@ -263,6 +268,7 @@ def _read_facts(facts: assemble.Facts, evidence: Evidence) -> tuple[ReadFact, ..
     seen: set[tuple[str, str | None, int | None, str]] = set()
     read: list[ReadFact] = []
     devices = {d.name: d.capability for b in (evidence.backends or {}).values() for d in b.devices}
+    run: tuple[int, int, str] | None = None  # GPUs alike in a row: first index, last, value
     for fact in sorted(used, key=lambda f: f.quote.line):
         key = (fact.key, fact.name, fact.index, fact.value)
         if key in seen or not assemble.known_value(fact.value):
@@ -285,5 +291,13 @@ def _read_facts(facts: assemble.Facts, evidence: Evidence) -> tuple[ReadFact, ..
                 value = f"{value} ({capability})"
             elif capability:
                 value = f"{value} (compute capability {capability})"
+            if fact.index is not None and run and run[2] == value and fact.index == run[1] + 1:
+                # One entry for a row of alike GPUs: "GPU 0–7", however many are listed.
+                run = (run[0], fact.index, value)
+                read[-1] = ReadFact(f"GPU {run[0]}–{run[1]}", value, read[-1].quote)
+                continue
+            run = (fact.index, fact.index, value) if fact.index is not None else None
+        else:
+            run = None
         read.append(ReadFact(what, value, QuotedLine(fact.quote.line, fact.quote.text)))
     return tuple(read)

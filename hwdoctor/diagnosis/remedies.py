@@ -6,18 +6,23 @@ So every install a finding recommends names the interpreter (`/path/python -m pi
 install X`), goes through a virtual environment where the interpreter is externally
 managed, and says `conda install` where the environment is conda's. A caveat is a `#`
 comment line of its own, never text on the command's line.
+
+Every line is built word by word (`hwdoctor.shell`): a value from the evidence (the
+interpreter's path, a package's name, a version) is checked against its grammar and quoted,
+so it is one word of one command whatever it holds.
 """
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
-from hwdoctor import registry
+from hwdoctor import registry, versions
 from hwdoctor.compat import pci, wheels
 from hwdoctor.model.facts import Evidence, HostFacts, PythonInfo
+from hwdoctor.shell import Literal, Shell, command, comment, is_one_line, words
+from hwdoctor.text import one_line
 
 # Where the remedy for an externally managed Python creates its virtual environment.
 VENV_DIR: Final = "~/.venvs/torch"
@@ -27,32 +32,39 @@ VENV_DIR: Final = "~/.venvs/torch"
 class Installer:
     """How to install packages into the diagnosed interpreter."""
 
-    pip: str  # "'/usr/bin/python3' -m pip", or "pip" when the interpreter is not known
-    before: tuple[str, ...] = ()  # lines that must run first (make a venv), with comments
+    pip: tuple[str | Literal, ...]  # ("/usr/bin/python3", "-m", "pip"); ("pip",): not known
+    before: Shell = field(default_factory=Shell)  # what must run first (make a venv)
     conda_prefix: str | None = None  # the environment, when it is conda's
 
-    def install(self, args: str) -> tuple[str, ...]:
-        return (*self.before, f"{self.pip} install {args}")
+    def install(self, *args: str | Literal) -> Shell:
+        return self.before + command(*self.pip, "install", *args)
 
 
 def installer(python: PythonInfo | None) -> Installer:
-    """The way into `python`'s environment."""
-    if python is None or python.executable in ("", "unknown"):
-        return Installer("pip")
-    executable = shlex.quote(python.executable)
+    """The way into `python`'s environment; `pip` alone when its path is not known or not a
+    path (a control character in it: it would not be one word of a line)."""
+    if python is None or python.executable in ("", "unknown") or not is_path(python.executable):
+        return Installer(("pip",))
+    executable = python.executable
     if python.externally_managed and not python.is_venv:
+        # The venv's path stays unquoted: `~` must expand.
         venv_python = f"{VENV_DIR}/bin/python"
         return Installer(
-            f"{venv_python} -m pip",
-            before=(
-                f"# {python.executable} is managed by your distribution (PEP 668): "
-                f"install into a virtual environment, and run your code with {venv_python}",
-                f"{executable} -m venv {VENV_DIR}",
-            ),
+            (Literal(venv_python), "-m", "pip"),
+            before=comment(
+                f"{executable} is managed by your distribution (PEP 668): install into a "
+                f"virtual environment, and run your code with {venv_python}"
+            )
+            + command(executable, "-m", "venv", Literal(VENV_DIR)),
         )
     if python.conda:
-        return Installer(f"{executable} -m pip", conda_prefix=python.prefix or None)
-    return Installer(f"{executable} -m pip")
+        return Installer((executable, "-m", "pip"), conda_prefix=python.prefix or None)
+    return Installer((executable, "-m", "pip"))
+
+
+def is_path(text: str) -> bool:
+    """A path that can be one word of a command line: no control character in it."""
+    return bool(text) and is_one_line(text)
 
 
 def machine_of(evidence: Evidence | None) -> wheels.Machine:
@@ -90,7 +102,9 @@ def machine_of(evidence: Evidence | None) -> wheels.Machine:
     )
 
 
-def _from_pci(host: HostFacts, vendor: str, judge: Callable[[str], str | None]) -> tuple[str, ...]:
+def _from_pci(
+    host: HostFacts, vendor: str, judge: Callable[[str], str | None]
+) -> tuple[str, ...]:
     """What the PCI ID database's names give for the host's GPUs of `vendor` (a compute
     capability, a gfx target), only when it gives it for every one of them."""
     ids = [i for s in host.signals if s.kind == "pci" for i in s.pci_ids]
@@ -119,7 +133,7 @@ def install(
     *,
     replace: bool = False,
     evidence: Evidence | None = None,
-) -> str:
+) -> Shell:
     """The lines that install `backend`'s package, caveat last as a comment; empty when the
     package is not on a package index (the finding's advice says where it comes from).
     `replace`: another build of it is installed (torch's CPU wheel where a CUDA one is
@@ -127,29 +141,33 @@ def install(
     CUDA torch comes from the release and index `compat.wheels` shows to run on its GPUs
     and driver, and the caveat says why that index."""
     if not backend.pip_args and not backend.wheel:
-        return ""
+        return Shell()
     if backend.install_windows and on_windows(evidence):
-        return ""  # no wheel for Windows on that index: the advice says where it comes from
-    chosen = _chosen_torch(backend, evidence) or _torch_of_kind(backend, evidence)
+        return Shell()  # no wheel for Windows on that index: the advice says where it comes from
+    force = ("--force-reinstall",) if replace else ()
+    chosen = _chosen_torch(backend, evidence)
     if chosen is not None:
         args, why = chosen
         if args is None:  # no build fits: no command (another finding says why)
-            return ""
-        lines = [*way.install(f"--force-reinstall {args}" if replace else args), f"# {why}"]
+            return Shell()
+        return way.install(*force, *words(args)) + comment(why)
+    of_kind = _torch_of_kind(backend, evidence)
+    if of_kind is not None:
+        args, why = of_kind
+        lines = way.install(*force, *words(args)) + comment(why)
     elif backend.pip_args:
-        lines = list(way.install(f"--force-reinstall {backend.pip_args}" if replace
-                                 else backend.pip_args))  # fmt: skip
+        lines = way.install(*force, *words(backend.pip_args))
     else:
-        return ""
-    torch_build = backend.wheel or backend.pip_args.split()[0] == "torch"
-    if way.conda_prefix and torch_build:
-        lines.append(
-            f"# or, the conda way: conda install --prefix {shlex.quote(way.conda_prefix)} "
-            "-c conda-forge pytorch"
+        return Shell()
+    torch_build = bool(backend.wheel) or backend.pip_args.split()[0] == "torch"
+    if way.conda_prefix and is_path(way.conda_prefix) and torch_build:
+        conda = command(
+            "conda", "install", "--prefix", way.conda_prefix, "-c", "conda-forge", "pytorch"
         )
+        lines += comment(f"or, the conda way: {conda}")
     if backend.install_note:
-        lines.append(f"# {backend.install_note}")
-    return "\n".join(lines)
+        lines += comment(backend.install_note)
+    return lines
 
 
 def _chosen_torch(
@@ -204,11 +222,23 @@ def _torch_of_kind(backend: registry.Backend, evidence: Evidence | None) -> tupl
     return args, suggestion.reason + unchecked
 
 
-def pip(way: Installer, args: str) -> str:
-    """`pip <args>` (install, uninstall, ...) in the diagnosed environment."""
-    if args.startswith("install "):
-        return "\n".join(way.install(args.removeprefix("install ")))
-    return f"{way.pip} {args}"
+def pip(way: Installer, *args: str) -> Shell:
+    """`pip <args>` (install, uninstall, ...) in the diagnosed environment, each argument
+    one word."""
+    if args[:1] == ("install",):
+        return way.install(*args[1:])
+    return command(*way.pip, *args)
+
+
+def pip_of(way: Installer, action: tuple[str, ...], dist: str) -> Shell:
+    """`pip <action> <dist>` when `dist` is a package name by PEP 508's grammar; else a
+    comment saying so, for a name that came from a file or a paste is anyone's text."""
+    if versions.is_name(dist):
+        return pip(way, *action, dist)
+    return comment(
+        f"no `pip {action[0]}` line: the package's name in the evidence, "
+        f"{one_line(dist)[:60]!r}, is not a package name (PEP 508)"
+    )
 
 
 def torch_for_this_host(host: HostFacts | None) -> registry.Backend:
@@ -229,7 +259,7 @@ def torch_for_driver(
     driver: str | None = None,
     driver_cuda: str | None = None,
     machine: str = "x86_64",
-) -> str:
+) -> Shell:
     """The `pip install` of a torch release and index that runs on NVIDIA driver `driver`
     (or, when that is unknown, a driver supporting CUDA up to `driver_cuda`) and GPUs of
     `capabilities`; empty when no build can be shown to run. `compat.wheels` chooses
@@ -242,16 +272,17 @@ def torch_for_driver(
     elif driver_cuda:
         args = wheels.install_for_cuda(torch_version, driver_cuda, capabilities, host=machine)
     else:
-        return ""
-    return pip(way, f"install --force-reinstall {args}") if args else ""
+        return Shell()
+    return pip(way, "install", "--force-reinstall", *words(args)) if args else Shell()
 
 
 def torch_for_gfx(
     way: Installer, torch_version: str | None, gfx: tuple[str, ...], *, machine: str = "x86_64"
-) -> tuple[str, bool]:
+) -> tuple[Shell, bool]:
     """The `pip install` of a ROCm build of torch compiled for `gfx`, and whether no ROCm
     wheel of torch is known to carry it (then the line is empty)."""
     from hwdoctor.compat import wheels
 
     args, none_carries = wheels.install_for_gfx(torch_version, gfx, host=machine)
-    return (pip(way, f"install --force-reinstall {args}") if args else ""), none_carries
+    line = pip(way, "install", "--force-reinstall", *words(args)) if args else Shell()
+    return line, none_carries

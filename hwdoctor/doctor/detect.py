@@ -12,14 +12,15 @@ import os
 from collections.abc import Sequence
 from typing import Final
 
-from hwdoctor import devices, diagnosis, rules
+from hwdoctor import devices, diagnosis, registry, rules
 from hwdoctor.diagnosis import pasted, requirements
 from hwdoctor.errors import UsageError
 from hwdoctor.gather import evidence as gathering
 from hwdoctor.gather import reports
 from hwdoctor.gather.interpreter import resolve_python
+from hwdoctor.gather.probe import boundary
 from hwdoctor.gather.probe.runner import ProbeRun, Started, run_payload
-from hwdoctor.model.facts import Evidence
+from hwdoctor.model.facts import Evidence, Section
 from hwdoctor.model.reports import (
     DetectReport,
     DeviceExplanation,
@@ -27,7 +28,7 @@ from hwdoctor.model.reports import (
     PasteReport,
     Requirement,
 )
-from hwdoctor.text import is_true
+from hwdoctor.text import is_true, quoted
 
 DEFAULT_TIMEOUT_S: Final = 60.0
 
@@ -73,27 +74,53 @@ def detect(
 
 
 def detect_from(
-    from_file: str, *, require: Sequence[str | Requirement] = (), strict: bool = False
+    from_file: str,
+    *,
+    require: Sequence[str | Requirement] = (),
+    strict: bool = False,
+    pasted_only: bool = False,
 ) -> DetectReport | PasteReport:
     """Diagnose an evidence file, or a report pasted from another machine (collect_env,
-    transformers env, nvidia-smi, an issue body): which one, the input tells."""
+    transformers env, nvidia-smi, an issue body): which one, the input tells. With
+    `pasted_only` (`--paste`), it is a paste whatever it holds: an issue body is never read
+    as an evidence file. Text that opens with JSON but is no evidence document (an issue
+    body that starts with a JSON snippet) is a paste too."""
     raw, total = gathering.read_input(from_file)
-    if gathering.is_evidence(raw):
-        parsed = tuple(r if isinstance(r, Requirement) else requirements.parse(r) for r in require)
-        return diagnosis.detect(gathering.load(from_file, raw), require=parsed, strict=strict)
-    where = "standard input" if from_file == "-" else from_file
+    where = _where(from_file)
+    option = "--paste" if pasted_only else "--from"
+    if not pasted_only and gathering.is_evidence(raw):
+        document = gathering.evidence_document(raw)
+        if document is not None:
+            parsed = tuple(
+                r if isinstance(r, Requirement) else requirements.parse(r) for r in require
+            )
+            found = gathering.load(from_file, raw, document)
+            return diagnosis.detect(found, require=parsed, strict=strict)
     if require:
         raise UsageError(
             f"--require cannot be checked against a pasted report ({where})",
             hint="drop --require, or pass an evidence file written by --save-evidence",
         )
-    return pasted.diagnose(reports.read(raw, where, total), strict=strict)
+    paste = reports.read(raw, where, total, more=total is None, option=option)
+    return pasted.diagnose(paste, strict=strict)
 
 
-def diagnose_text(text: str | bytes, *, strict: bool = False) -> PasteReport:
-    """The diagnosis of a pasted report given as text."""
-    raw = text.encode("utf-8", "surrogateescape") if isinstance(text, str) else text
-    return pasted.diagnose(reports.read(raw, "the text"), strict=strict)
+def diagnose_text(text: object, *, strict: bool = False) -> PasteReport:
+    """The diagnosis of a pasted report given as text (str, or bytes of any kind); anything
+    else is a usage error, as text with no report in it is."""
+    if isinstance(text, str):
+        try:
+            raw = text.encode("utf-8", "surrogateescape")  # bytes a file's name stood for
+        except UnicodeEncodeError:  # a lone surrogate that stands for no byte
+            raw = text.encode("utf-8", "backslashreplace")
+    elif isinstance(text, (bytes, bytearray, memoryview)):
+        raw = bytes(text)
+    else:
+        raise UsageError(
+            f"hwdoctor.diagnose() reads the text of a report (str or bytes), not "
+            f"{type(text).__name__}"
+        )
+    return pasted.diagnose(reports.read(raw, "the text", option=None), strict=strict)
 
 
 def explain(
@@ -148,7 +175,7 @@ def explain(
         found = gathering.redacted(dataclasses.replace(found, answers=run.record()))
     answered = ProbeRun.from_record(found.answers) if found.answers is not None else None
     if answered is None and outside:
-        shown = ", ".join(f"{name} {version}" for name, version in outside)
+        shown = ", ".join(f"{name} {quoted(version, 40)}" for name, version in outside)
         raise UsageError(
             f"{shown} is outside the releases hwdoctor's decision tables were read "
             f"from; run `hwdoctor explain` on that machine to ask the real libraries",
@@ -174,7 +201,11 @@ def _verify_run(
         "load_model": bool(calls and model),
         "offline": is_true(os.environ.get("HF_HUB_OFFLINE")),
     }
-    return run_payload(python, "verify", job, timeout_s=timeout_s)
+    run = run_payload(python, "verify", job, timeout_s=timeout_s)
+    # What the libraries answered, and read of the model (a checkpoint's header is anyone's),
+    # checked at the boundary as every fact is; what does not fit is left unknown.
+    facts, _ = boundary.checked_facts(run.facts, boundary.VERIFY_FACTS)
+    return dataclasses.replace(run, facts=facts)
 
 
 def explain_device(
@@ -187,4 +218,21 @@ def explain_device(
 ) -> DeviceExplanation:
     """What it takes to use one device string on this machine (or the saved one)."""
     found = examine(python, timeout_s, started=started, from_file=from_file)
+    sections = (Section.TORCH, Section.BACKENDS, Section.HOST)
+    lacking = [section.value for section in sections if found.section(section) is None]
+    lacking += [
+        f"backends.{backend.key}"
+        for backend in registry.for_device(request.type)
+        if found.backends is not None and backend.key not in found.backends
+    ]
+    if lacking:  # only a file can lack them: a live probe always reports every row
+        raise UsageError(
+            f"--from {_where(from_file)}: the evidence does not show {', '.join(lacking)}, which "
+            f"`explain {request.text}` reads",
+            hint="`hwdoctor detect --from` shows what it does show",
+        )
     return diagnosis.explain_device(found, request)
+
+
+def _where(from_file: str | None) -> str:
+    return "standard input" if from_file == "-" else str(from_file)

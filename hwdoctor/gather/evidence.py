@@ -8,6 +8,7 @@ and its replay diagnose the very same facts.
 from __future__ import annotations
 
 import concurrent.futures
+import dataclasses
 import json
 import os
 from collections.abc import Sequence
@@ -17,9 +18,9 @@ from typing import Final
 from hwdoctor import __version__, redact, registry
 from hwdoctor.errors import UsageError
 from hwdoctor.gather import host
-from hwdoctor.gather.probe import collector
+from hwdoctor.gather.probe import boundary, collector
 from hwdoctor.gather.probe.runner import Started
-from hwdoctor.model.facts import Evidence, Source
+from hwdoctor.model.facts import EVIDENCE_KIND, Evidence, Source
 from hwdoctor.text import valid_text
 
 # An evidence file is a few hundred KiB at most (tracebacks and output tails included).
@@ -62,8 +63,10 @@ def gather(
 
 def redacted(evidence: Evidence) -> Evidence:
     """`evidence` with every string scrubbed of secrets, as it would be saved."""
-    clean = redact.scrub(evidence.to_json(), redact.Redactor.from_environment())
-    return Evidence.from_json(clean, source=evidence.source)
+    redactor = redact.Redactor.from_environment()
+    clean = redact.scrub(evidence.to_json(), redactor)
+    skipped = tuple(redactor(line) for line in evidence.skipped)
+    return dataclasses.replace(Evidence.from_json(clean, source=evidence.source), skipped=skipped)
 
 
 def save(evidence: Evidence, path: str) -> None:
@@ -78,20 +81,18 @@ def save(evidence: Evidence, path: str) -> None:
         ) from None
 
 
-def read_input(path: str) -> tuple[bytes, int]:
+def read_input(path: str) -> tuple[bytes, int | None]:
     """The first bytes of `path` (`-`: standard input), enough for any evidence file or
-    report, and its whole size; an unreadable path is a usage error."""
+    report, and its whole size; None for the size of standard input when it holds more
+    than that, which is never read to its end (`yes | hwdoctor detect --from -` has none).
+    An unreadable path is a usage error."""
     import sys
 
     where = "standard input" if path == "-" else path
     try:
         if path == "-":
-            stream = sys.stdin.buffer
-            head = stream.read(MAX_EVIDENCE_BYTES + 1)
-            total = len(head)
-            while chunk := stream.read(1024 * 1024):  # counted, not kept
-                total += len(chunk)
-            return head, total
+            head = sys.stdin.buffer.read(MAX_EVIDENCE_BYTES + 1)
+            return head, None if len(head) > MAX_EVIDENCE_BYTES else len(head)
         with open(path, "rb") as handle:
             head = handle.read(MAX_EVIDENCE_BYTES + 1)
             return head, max(len(head), os.fstat(handle.fileno()).st_size)
@@ -107,8 +108,21 @@ def is_evidence(raw: bytes) -> bool:
     return raw.lstrip()[:1] == b"{"
 
 
-def load(path: str, raw: bytes | None = None) -> Evidence:
-    """Read an evidence file (`-`: standard input); anything else is a usage error."""
+def evidence_document(raw: bytes) -> dict[str, object] | None:
+    """The JSON object of an evidence document (its `kind` says so), or None for anything
+    else: not JSON, JSON of another kind, or text that only opens with JSON."""
+    if len(raw) > MAX_EVIDENCE_BYTES or not is_evidence(raw):
+        return None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    return data if isinstance(data, dict) and data.get("kind") == EVIDENCE_KIND else None
+
+
+def load(path: str, raw: bytes | None = None, document: object = None) -> Evidence:
+    """Read an evidence file (`-`: standard input); anything else is a usage error.
+    `document`: its JSON, when the caller has parsed it already."""
     where = "standard input" if path == "-" else path
     if raw is None:
         raw, _ = read_input(path)
@@ -125,11 +139,23 @@ def load(path: str, raw: bytes | None = None) -> Evidence:
             "`hwdoctor detect --from`; this command needs a file written by --save-evidence",
         )
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = document if document is not None else json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise UsageError(f"--from {where}: not JSON", hint=hint) from None
     try:
-        evidence = Evidence.from_json(data)
+        evidence = read_evidence(data)
     except (ValueError, TypeError, AttributeError, RecursionError) as exc:
         raise UsageError(f"--from {where}: {exc}", hint=hint) from None
     return redacted(evidence)
+
+
+def read_evidence(data: object) -> Evidence:
+    """An evidence document from a file, checked field by field at the boundary: text made
+    printable (a file's bidi overrides and escape sequences never reach a terminal), and
+    every value that does not fit its shape or grammar left unknown, with a line saying so
+    (`Evidence.skipped`). Raises `ValueError` when it is not an evidence document."""
+    if not isinstance(data, dict) or data.get("kind") != EVIDENCE_KIND:
+        raise ValueError("not a hwdoctor evidence file")
+    checked, problems = boundary.checked_facts(valid_text(data), boundary.EVIDENCE)
+    evidence = Evidence.from_json(checked)
+    return dataclasses.replace(evidence, skipped=tuple(f"{p}; read as unknown" for p in problems))

@@ -675,6 +675,10 @@ class Evidence:
     # release outside every table): the verify payload's run as plain data, so a replay
     # shows the same comparison. None: not asked.
     answers: Mapping[str, Any] | None = None
+    # What a file held that could not be read as a fact (a count of 10^30, a package name
+    # that is a shell line), in words; each such field reads as unknown. Not saved: it is
+    # about this reading of a file, not about the machine.
+    skipped: tuple[str, ...] = ()
 
     def unknown(self) -> frozenset[Section]:
         return frozenset(section for section in Section if self.section(section) is None)

@@ -19,6 +19,7 @@ from hwdoctor.model.decisions import (
     VerifyReport,
 )
 from hwdoctor.model.facts import Device, HostFacts, PythonInfo, StepFailure, TorchInfo
+from hwdoctor.shell import Shell
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -52,6 +53,11 @@ class Finding:
     evidence: str | None = None  # what was observed, for the curious and for bug reports
     params: Mapping[str, str] = field(default_factory=dict)  # what the sentences were made of
     advice: str | None = None  # what to do that no command does, in words
+    # Where the parameters stand in `message` and `advice` ((start, end) of each): text from
+    # the diagnosed machine or a paste, which a Markdown reply shows as code, never as its
+    # own words. Not part of the JSON form.
+    message_values: tuple[tuple[int, int], ...] = field(default=(), compare=False)
+    advice_values: tuple[tuple[int, int], ...] = field(default=(), compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -134,6 +140,8 @@ class DetectReport:
     requirements: tuple[RequirementResult, ...] = ()
     strict: bool = False  # warnings count as failures
     not_checked: tuple[NotChecked, ...] = ()  # checks the evidence lacked the facts for
+    # What an evidence file held that could not be read, in words (each read as unknown)
+    skipped: tuple[str, ...] = ()
 
     @property
     def exit_code(self) -> int:
@@ -161,6 +169,7 @@ class DetectReport:
             "requirements": [result.to_json() for result in self.requirements],
             "strict": self.strict,
             "not_checked": [item.to_json() for item in self.not_checked],
+            "skipped": list(self.skipped),
         }
 
 
@@ -230,6 +239,7 @@ class ExplainReport:
             "ranks": [dict(rank) for rank in self.ranks],
             "model": self.model.to_json() if self.model else None,
             "capabilities": self.capabilities.to_json() if self.capabilities else None,
+            "skipped": list(self.detect.skipped),
         }
 
 
@@ -252,7 +262,7 @@ class DeviceRow:
     visibility_env: tuple[str, ...]
     container_env: tuple[str, ...]
     hardware_remedy: str = ""
-    install_command: str = ""  # shell lines, when the package is on an index
+    install_command: Shell = field(default_factory=Shell)  # when the package is on an index
     wrong_build: bool = False  # an in-tree backend whose torch build is another one
 
     def to_json(self) -> dict[str, Any]:
@@ -319,6 +329,7 @@ class DeviceExplanation:
             "pass_as": list(self.pass_as),
             "python": self.detect.python.to_json(),
             "packages": dict(self.detect.packages),
+            "skipped": list(self.detect.skipped),
         }
 
 
@@ -535,6 +546,9 @@ class Question:
     unknown: str  # "whether a visibility variable is set"
     checks: tuple[str, ...]  # the checks it kept from running
     command: str  # a command the reporter can run and paste
+    # The names from the paste that `unknown` ends with ("the architecture of X, Y"), which
+    # a Markdown reply shows as code. Not part of the JSON form.
+    subjects: tuple[str, ...] = field(default=(), compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {"unknown": self.unknown, "checks": list(self.checks), "command": self.command}

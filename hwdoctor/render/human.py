@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from hwdoctor.render import View
-from hwdoctor.text import printable, shown_safely
+from hwdoctor.text import one_line, printable, shown_safely
 from hwdoctor.units import human_bytes
 
 if TYPE_CHECKING:  # `list` renders without loading the report model
@@ -51,6 +51,7 @@ STATUS_MARKS: dict[str, tuple[str, str]] = {
     "fail": ("✗", "red"),
     "absent": ("·", "dim"),
     "error": ("?", "magenta"),
+    "unknown": ("?", "dim"),  # the evidence does not show it
 }
 SEVERITY_MARKS: dict[str, tuple[str, str]] = {
     "error": ("✗", "red"),
@@ -104,7 +105,7 @@ def detect_renderables(report: DetectReport, view: View | None = None) -> list[R
         out.append(_absent_line(absent))
     if report.decisions:
         out += [Text(), _decisions(report.decisions)]
-    out += [Text(), _context(report)]
+    out += [Text(), _context(report), *_skipped(report.skipped)]
     return out
 
 
@@ -244,6 +245,14 @@ def _context(report: DetectReport) -> Text:
     return text
 
 
+def _skipped(items: Sequence[str]) -> list[RenderableType]:
+    """What an evidence file held that could not be read, each read as unknown."""
+    if not items:
+        return []
+    head = Text("Skipped (read as unknown):", style="yellow")
+    return [head, *(_hanging("-", Text(one_line(item), style="yellow")) for item in items)]
+
+
 def _package_cell(backend: BackendReport) -> str:
     """The extension and its version; torch's own backends show torch's version."""
     if backend.installed and backend.version and backend.importable is not None:
@@ -343,7 +352,7 @@ def explain_renderables(report: ExplainReport, view: View | None = None) -> list
     found = (*report.detect.findings, *report.findings)
     if found:
         out += [Text(), *_findings(found)]
-    out += [Text(), _explain_header(report)]
+    out += [Text(), _explain_header(report), *_skipped(report.detect.skipped)]
     if not view.verbose:
         out.append(Text("hwdoctor explain --verbose shows the checks behind each answer",
                         style="dim"))  # fmt: skip
@@ -656,7 +665,7 @@ def _what_it_takes(row: DeviceRow) -> list[RenderableType]:
             package = f"{row.package}: torch {row.version} is another build; install this one:"
         if row.install_command:
             steps.append(_hanging(number, Text(package)))
-            steps += _command_lines(row.install_command)
+            steps += _command_lines(str(row.install_command))
         else:
             steps.append(_hanging(number, Text(f"{row.package}: {row.install}")))
     elif row.version:

@@ -9,11 +9,12 @@ HTML. No line of the report is a GitHub workflow command."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from hwdoctor import __version__
-from hwdoctor.text import inert_commands, md_code, md_fence, md_inline
+from hwdoctor.text import inert_commands, md_code, md_fence, md_inline, md_spans
 from hwdoctor.units import human_bytes
 
 if TYPE_CHECKING:
@@ -25,10 +26,11 @@ if TYPE_CHECKING:
         ExplainReport,
         Finding,
         PasteReport,
+        Question,
         RequirementResult,
     )
 
-_MARKS = {"ok": "✅", "warn": "⚠️", "fail": "❌", "absent": "·", "error": "❓"}
+_MARKS = {"ok": "✅", "warn": "⚠️", "fail": "❌", "absent": "·", "error": "❓", "unknown": "❔"}
 _SEVERITY = {"error": "❌", "warning": "⚠️", "info": "ℹ️"}
 
 
@@ -51,6 +53,7 @@ def detect(report: DetectReport) -> str:
     lines += _findings(report.findings)
     lines += _environment(report)
     lines += _evidence(report)
+    lines += _skipped(report.skipped)
     return _finish(lines)
 
 
@@ -140,13 +143,58 @@ def explain(report: ExplainReport) -> str:
     lines += _backends(detect_report.backends)
     lines += _findings((*detect_report.findings, *report.findings))
     lines += _environment(detect_report)
+    lines += _skipped(detect_report.skipped)
     return _finish(lines)
 
 
 def _finish(lines: list[str]) -> str:
     """The report as one text; a workflow command could only come from a fence's content,
     which `md_fence` already made inert: this is the last guard, a no-op on hwdoctor's text."""
-    return inert_commands("\n".join(lines).rstrip() + "\n")
+    return fitted(inert_commands("\n".join(lines).rstrip() + "\n"))
+
+
+# GitHub refuses a comment (and an issue body) over 65,536 characters; the margin leaves room
+# for what the redactor may add (`<hostname>` for a shorter name).
+COMMENT_LIMIT: Final = 65_536
+_FIT: Final = COMMENT_LIMIT - 1_024
+_FENCE_LINE: Final = re.compile(r"^\s*(`{3,})")
+
+
+def fitted(report: str, limit: int = _FIT) -> str:
+    """`report` cut at a line so that it fits in one GitHub comment, its open code fence and
+    `<details>` closed, with a last line that says it was cut; as it is when it fits.
+    Lengths are counted as GitHub counts them, in UTF-16 code units."""
+    if _units(report) <= limit:
+        return report
+    lines = report.split("\n")
+    note = (
+        f"*This reply is cut at GitHub's {COMMENT_LIMIT:,}-character limit for a comment "
+        f"({len(lines):,} lines in all); `hwdoctor detect --from` on the same text shows "
+        "the rest.*"
+    )
+    kept: list[str] = []
+    used = _units(note) + 64  # the closing lines
+    fence: str | None = None  # the backticks of the open fence, with its indent
+    details = 0
+    for line in lines:
+        size = _units(line) + 1
+        if used + size > limit:
+            break
+        kept.append(line)
+        used += size
+        opened = _FENCE_LINE.match(line)
+        if fence is None and opened:
+            fence = line[: opened.end()]
+        elif fence is not None and line.rstrip() == fence:
+            fence = None
+        details += line.count("<details>") - line.count("</details>")
+    closing = [fence] if fence is not None else []
+    closing += ["", "</details>"] * max(0, details)
+    return "\n".join([*kept, *closing, "", note]) + "\n"
+
+
+def _units(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
 
 
 def _heading(title: str, report: DetectReport) -> list[str]:
@@ -218,25 +266,39 @@ def _findings(found: Sequence[Finding]) -> list[str]:
 
 def _finding(item: Finding) -> list[str]:
     """One finding as a list item: the message, what to do in words, the commands fenced."""
-    lines = [f"- {_SEVERITY[item.severity.value]} {md_inline(item.message)} ({md_code(item.code)})"]
+    message = md_spans(item.message, item.message_values)
+    lines = [f"- {_SEVERITY[item.severity.value]} {message} ({md_code(item.code)})"]
     if item.advice:
-        lines.append(f"  - {md_inline(item.advice)}")
+        lines.append(f"  - {md_spans(item.advice, item.advice_values)}")
     if item.remedy:
         lines += ["", *md_fence(item.remedy.rstrip("\n"), info="sh", indent="  "), ""]
     return lines
 
 
+# The facts a reply lists before its findings: the findings must fit in one comment.
+_FACTS_SHOWN: Final = 60
+
+
 def pasted(report: PasteReport) -> str:
     """A reply a maintainer can post under an issue: findings with remedies and the quoted
     lines they rest on, then the questions for the reporter."""
-    from hwdoctor.render.paste import counts, tools
+    from hwdoctor.render.paste import counts
 
+    # Everything from the paste is code here: the reporter's words never read as the bot's.
+    read_from = ", ".join(
+        f"{block.tool}{' ' + md_code(block.version) if block.version else ''} "
+        f"(lines {block.first}–{block.last})"
+        for block in report.blocks
+    )
     lines = [f"### hwdoctor read this report: {md_inline(counts(report))}", "",
-             f"Read from: {md_inline(tools(report))}.", ""]  # fmt: skip
+             f"Read from: {read_from or 'messages only'}.", ""]  # fmt: skip
     if report.facts:
         lines += ["<details><summary>what the paste shows</summary>", ""]
-        lines += [f"- {md_inline(f.what)}: {md_code(f.value)} (line {f.quote.line})"
-                  for f in report.facts]  # fmt: skip
+        lines += [f"- {_what(f.what)}: {md_code(f.value)} (line {f.quote.line})"
+                  for f in report.facts[:_FACTS_SHOWN]]  # fmt: skip
+        if len(report.facts) > _FACTS_SHOWN:
+            more = len(report.facts) - _FACTS_SHOWN
+            lines.append(f"- and {more:,} more (`hwdoctor detect --from FILE --json` lists them)")
         lines += ["", "</details>", ""]
     if report.findings:
         lines += ["#### Findings", ""]
@@ -248,14 +310,28 @@ def pasted(report: PasteReport) -> str:
     if report.questions:
         lines += ["#### Could you also paste", ""]
         for question in report.questions:
-            lines.append(
-                f"- {md_inline(question.unknown)}: the output of {md_code(question.command)}"
-            )
+            lines.append(f"- {_unknown(question)}: the output of {md_code(question.command)}")
         lines.append("")
     if report.skipped:
-        lines += ["#### Skipped", "", *(f"- {md_inline(item)}" for item in report.skipped), ""]
+        lines += ["#### Skipped", "", *(f"- {md_code(item)}" for item in report.skipped), ""]
     lines.append(f"<sub>hwdoctor {md_inline(__version__)} · `hwdoctor detect --from`</sub>")
-    return inert_commands("\n".join(lines) + "\n")
+    return fitted(inert_commands("\n".join(lines) + "\n"))
+
+
+def _what(what: str) -> str:
+    """A fact's label: hwdoctor's words, but a package's name is the paste's."""
+    if what.startswith("package "):
+        return f"package {md_code(what.removeprefix('package '))}"
+    return md_inline(what)
+
+
+def _unknown(question: Question) -> str:
+    """What the paste does not show, the names it took from the paste as code."""
+    if not question.subjects:
+        return md_inline(question.unknown)
+    shown = ", ".join(question.subjects)
+    head = question.unknown.removesuffix(shown)
+    return md_inline(head) + ", ".join(md_code(subject) for subject in question.subjects)
 
 
 def _trace(trace: Trace) -> list[str]:
@@ -286,6 +362,14 @@ def _evidence(report: DetectReport) -> list[str]:
         text = (item.evidence or "")[-3000:]
         lines += [md_code(item.code), "", *md_fence(text), ""]
     return [*lines, "</details>", ""]
+
+
+def _skipped(items: Sequence[str]) -> list[str]:
+    """What the evidence held that could not be read: its words quote the file, so each is
+    a code span."""
+    if not items:
+        return []
+    return ["### Skipped (read as unknown)", "", *(f"- {md_code(item)}" for item in items), ""]
 
 
 def _cell(text: object) -> str:

@@ -16,14 +16,18 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, Final, TypeAlias
 
+from hwdoctor import versions
+from hwdoctor.shell import is_one_line
 from hwdoctor.text import clip
 
 MAX_TEXT: Final = 16 * 1024  # a traceback tail is 4,000 characters; a device name, dozens
 MAX_ITEMS: Final = 1024  # list items and mapping entries in one field
 MAX_DEVICES: Final = 4096  # a device index or count beyond this is not a machine
 MAX_BYTES: Final = 2**60  # an exbibyte of device memory
+MAX_NAME: Final = 256  # a package's name, a version, an environment variable's name
 # A Requires-Dist line: long ones pass to hwdoctor.versions, which bounds what it parses
 # and reports an over-long or unparsable line as an invalid requirement of the package (not
 # as something wrong with the probe).
@@ -44,12 +48,39 @@ class Number:
     high: float
 
 
+class Grammar(str, Enum):
+    """What a string that may reach a shell line must read as; one that does not is left
+    out (unknown), never shown to a command."""
+
+    NAME = "a package name (PEP 508)"
+    VERSION = "a version (PEP 440)"
+    PATH = "a path on one line"  # no control character: a newline would start a command
+    LINE = "one line of text"
+
+
+def fits_grammar(text: str, grammar: Grammar) -> bool:
+    if grammar is Grammar.NAME:
+        return versions.is_name(text)
+    if grammar is Grammar.VERSION:
+        return versions.is_version(text)
+    return is_one_line(text)  # PATH, LINE
+
+
 @dataclass(frozen=True, slots=True)
 class Text:
-    """A string; a longer one is clipped to `limit`, or left out when `clip` is False."""
+    """A string; a longer one is clipped to `limit`, or left out when `clip` is False (a
+    clipped name is another name); one that does not read as its `grammar` is left out."""
 
     limit: int = MAX_TEXT
     clip: bool = True
+    grammar: Grammar | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A string that is one of `values` (the JSON schema's enum for it)."""
+
+    values: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,14 +92,29 @@ class Items:
 
 @dataclass(frozen=True, slots=True)
 class Named:
-    """A mapping from names to values of the shape `value` (None allowed)."""
+    """A mapping from names to values of the shape `value` (None allowed); with `key`, a
+    name that does not read as that grammar is left out with its value."""
 
     value: Shape
+    key: Grammar | None = None
 
 
-# A shape is bool, a Text, a Count, Items, Named, or a dict of field shapes: a mapping
+@dataclass(frozen=True, slots=True)
+class Whole:
+    """A mapping of the field shapes `fields` that counts only whole: when any field does
+    not fit, the mapping is `instead` (a sum over the others would be wrong; a torch
+    without its version would read as not installed), None for unknown."""
+
+    fields: Mapping[str, Shape]
+    instead: Mapping[str, Any] | None
+    required: tuple[str, ...] = ()  # fields that must be there, not None
+
+
+# A shape is bool, a Text, a Count, Items, Named, Whole, or a dict of field shapes: a mapping
 # whose listed fields must fit (or be missing or None).
-Shape: TypeAlias = "type[bool] | Text | Count | Number | Items | Named | Mapping[str, Shape]"
+Shape: TypeAlias = (
+    "type[bool] | Text | Count | Number | Choice | Items | Named | Whole | Mapping[str, Shape]"
+)
 
 TEXT: Final = Text()
 REQUIREMENT: Final = Text(MAX_REQUIREMENT, clip=False)  # clipped, it would be another one
@@ -153,6 +199,19 @@ BACKEND_PREFIX: Final = "backend:"
 # plan, failure), as doctor/load.py and diagnosis/load.py read them.
 MAX_COUNT: Final = 10**15  # parameters, modules, tokens: more than any model has
 MAX_SECONDS: Final = 1e9
+# A checkpoint's safetensors headers and a config's shape (payload_common.py), as load --plan
+# and explain --model read them: a header is the model's, anyone's on the Hub.
+CHECKPOINT: Final = Whole(
+    {"source": TEXT, "problem": TEXT, "files": Count(MAX_COUNT),
+     "parameters": Count(MAX_COUNT), "bytes": Count(MAX_BYTES),
+     "by_dtype": Named({"parameters": Count(MAX_COUNT), "bytes": Count(MAX_BYTES)})},
+    {"source": None, "problem": "its headers declare sizes no model has"},
+)  # fmt: skip
+MODEL_SHAPE: Final[Mapping[str, Shape]] = {
+    name: Count(MAX_COUNT)
+    for name in ("layers", "kv_heads", "head_dim", "hidden_size", "intermediate_size",
+                 "vocab_size", "max_position", "sliding_window")
+} | {"quantization": TEXT}  # fmt: skip
 LOAD_FACTS: Final[Mapping[str, Shape]] = {
     "placement": {
         "devices": Items(
@@ -176,17 +235,102 @@ LOAD_FACTS: Final[Mapping[str, Shape]] = {
     "peak_memory": Named(Count(MAX_BYTES)),
     "plan": {
         "parameters": Count(MAX_COUNT), "dtype": TEXT, "max_memory": Named(Count(MAX_BYTES)),
-        "checkpoint": {"source": TEXT, "problem": TEXT, "files": Count(MAX_COUNT),
-                       "parameters": Count(MAX_COUNT), "bytes": Count(MAX_BYTES),
-                       "by_dtype": Named({"parameters": Count(MAX_COUNT),
-                                          "bytes": Count(MAX_BYTES)})},
-        "shape": {"layers": Count(MAX_COUNT), "kv_heads": Count(MAX_COUNT),
-                  "head_dim": Count(MAX_COUNT), "hidden_size": Count(MAX_COUNT),
-                  "intermediate_size": Count(MAX_COUNT), "vocab_size": Count(MAX_COUNT),
-                  "max_position": Count(MAX_COUNT), "sliding_window": Count(MAX_COUNT),
-                  "quantization": TEXT},
+        "checkpoint": CHECKPOINT, "shape": MODEL_SHAPE,
     },
     "failure": {"kind": TEXT, "step": TEXT, "error": ERROR, "hub_log": Items(TEXT)},
+}  # fmt: skip
+
+
+# The verify payload's facts (payload_verify.py): the real libraries' answers, and with
+# --model what they read of the model; live, or an evidence file's `answers`.
+VERIFY_FACTS: Final[Mapping[str, Shape]] = {
+    "TrainingArguments": {
+        "device": TEXT, "n_gpu": Count(MAX_DEVICES),
+        # transformers' ParallelMode values, as the JSON schema lists them
+        "parallel_mode": Choice(("not_parallel", "not_distributed", "distributed", "tpu")),
+    },
+    "PartialState": {"device": TEXT, "distributed_type": TEXT, "backend": TEXT},
+    "get_max_memory": {"keys": Items(TEXT)},
+    "pipeline": {"device": TEXT, "moved_to": Items(TEXT)},
+    "model": {"architecture": TEXT, "model_type": TEXT, "supports_sdpa": bool,
+              "supports_flash_attn": bool, "config_dtype": TEXT, "checkpoint_dtype": TEXT,
+              "checkpoint": CHECKPOINT, "shape": MODEL_SHAPE,
+              "flash_attn": {"version": TEXT, "imports": bool, "error": TEXT}},
+    "model_load": {"attn_implementation": TEXT, "dtype": TEXT},
+}  # fmt: skip
+
+
+# --- an evidence file (--from), as `Evidence.to_json` writes it ------------------------------
+# A file is anyone's: an issue body can be one. Every field is checked as the probe's facts
+# are, and what reaches a command (a package's name, torch's version, the interpreter's
+# path) must read as its grammar. Numbers are bounded by what a machine can have: a count
+# of 10^30 devices would be iterated, an integer of 400 digits overflows a float.
+MAX_CPUS: Final = 1 << 20
+MAX_OUTPUT: Final = 256 * 1024  # a probe step's output tail is 64 KiB
+PATH: Final = Text(4096, clip=False, grammar=Grammar.PATH)
+NAME: Final = Text(MAX_NAME, clip=False, grammar=Grammar.NAME)
+VERSION: Final = Text(MAX_NAME, clip=False, grammar=Grammar.VERSION)
+LINE: Final = Text(1024, grammar=Grammar.LINE)
+EVIDENCE_ERROR: Final[Mapping[str, Shape]] = {**ERROR, "cause": TEXT}  # "Type: message"
+EVIDENCE_ENTRY_POINT: Final[Mapping[str, Shape]] = {"name": LINE, "value": LINE, "dist": NAME}
+EVIDENCE_BACKEND: Final[Mapping[str, Shape]] = {
+    **_QUERY,
+    "installed": bool,
+    "version": LINE,
+    "importable": bool,
+    "autoloaded": bool,
+    "import_error": EVIDENCE_ERROR,
+    "query_error": EVIDENCE_ERROR,
+    "refusal": EVIDENCE_ERROR,
+    "probed": bool,
+    "detail": Named(TEXT),
+    "registered_by": EVIDENCE_ENTRY_POINT,
+}
+_DRIVER_TEXTS: Final = ("kernel_module", "nvml_driver", "nvml_cuda", "smi_driver", "smi_cuda")
+EVIDENCE: Final[Mapping[str, Shape]] = {
+    "source": {"tool": LINE, "version": LINE},
+    # Without its path, or torch without its version, the section is unknown as a whole.
+    "python": Whole({"executable": PATH, "version": LINE, "prefix": PATH, "is_venv": bool,
+                     "externally_managed": bool, "conda": bool}, None),
+    "packages": Named({"version": LINE, "requires_torch": Items(REQUIREMENT),
+                       "home_page": TEXT}, key=Grammar.NAME),
+    "torch": Whole({"version": VERSION, "importable": bool,
+                    "build": Choice(("cpu", "cuda", "rocm", "xpu", "mps")), "cuda": LINE,
+                    "hip": LINE, "accelerator": LINE, "error": EVIDENCE_ERROR,
+                    "collectives": Items(LINE)}, None),
+    "backends": Named(EVIDENCE_BACKEND, key=Grammar.LINE),
+    "host": {
+        "system": LINE, "machine": LINE, "translated": bool, "cpu_name": LINE,
+        "memory_total_bytes": Count(MAX_BYTES), "memory_available_bytes": Count(MAX_BYTES),
+        "cpu_count": Count(MAX_CPUS), "hostname": LINE,
+        "signals": Items(Whole({"backend": LINE, "detail": TEXT, "count": Count(MAX_DEVICES),
+                                "kind": Choice(("pci", "device_node", "tool", "platform"))},
+                               None, required=("backend", "kind"))),
+        "platform": LINE,
+        "placement": {"container": LINE, "wsl": bool, "shm_bytes": Count(MAX_BYTES),
+                      "nodes": Items({"backend": LINE, "path": PATH, "openable": bool,
+                                      "group": LINE, "group_can": bool}),
+                      "groups": Items(LINE), "nvidia_visible_devices": LINE},
+        "nvidia": {**dict.fromkeys(_DRIVER_TEXTS, LINE), "open_module": bool,
+                   "module_loaded": bool, "nouveau_loaded": bool, "libraries": Items(PATH),
+                   "nvml_error": TEXT, "capabilities": Items(LINE), "smi_error": TEXT},
+        "gfx_targets": Items(LINE), "rocm_version": LINE, "os_version": LINE,
+    },
+    "tool_problems": Items({"backend": LINE, "tool": LINE, "message": TEXT}),
+    # A failure, a signal or an entry point that lacks a field it is read by is left out whole.
+    "failures": Items(Whole({"step": LINE, "error": EVIDENCE_ERROR, "signal": LINE,
+                             "kind": Choice(("error", "timeout", "crashed", "malformed",
+                                             "shadowed")),
+                             "output": Text(MAX_OUTPUT), "autoload": bool}, None,
+                            required=("step", "kind"))),
+    "entry_points": Items(EVIDENCE_ENTRY_POINT),
+    "env": Named(TEXT, key=Grammar.LINE),
+    "timeout_s": Number(MAX_SECONDS),
+    "autoload_disabled": bool,
+    "probe_seconds": Number(MAX_SECONDS),
+    "answers": {"outcome": LINE, "facts": VERIFY_FACTS, "seconds": Number(MAX_SECONDS),
+                "steps": Items({"name": LINE, "ok": bool, "seconds": Number(MAX_SECONDS),
+                                "error": ERROR})},
 }  # fmt: skip
 
 
@@ -204,8 +348,8 @@ def checked_facts(
             shape = table.get(key)
         else:
             shape = FACTS.get(key) or (BACKEND if key.startswith(BACKEND_PREFIX) else None)
-        if shape is None:
-            checked[key] = value  # another payload's fact: its reader checks it
+        if shape is None or value is None:
+            checked[key] = value  # another payload's fact (its reader checks it), or unknown
             continue
         fitted = _fit(value, shape, key, problems)
         if fitted is not _MISSING:
@@ -231,6 +375,16 @@ def _fit(value: Any, shape: Shape, where: str, problems: list[str]) -> Any:
             if kept is not _MISSING:
                 fitted[name] = kept
         return fitted
+    if isinstance(shape, Whole):
+        inside: list[str] = []
+        fitted_whole = _fit(value, shape.fields, where, inside)
+        if isinstance(fitted_whole, Mapping):
+            inside += [f"{where}: no {name}" for name in shape.required
+                       if fitted_whole.get(name) is None]  # fmt: skip
+        problems.extend(inside)
+        if not inside:
+            return fitted_whole
+        return None if shape.instead is None else dict(shape.instead)
     if isinstance(shape, Items):
         if not isinstance(value, list):
             return _reject(value, "is not a list", where, problems)
@@ -242,7 +396,14 @@ def _fit(value: Any, shape: Shape, where: str, problems: list[str]) -> Any:
         if not isinstance(value, Mapping):
             return _reject(value, "is not an object", where, problems)
         named: dict[str, Any] = {}
+        if len(value) > MAX_ITEMS:
+            problems.append(f"{where}: {len(value)} entries, over {MAX_ITEMS}; the rest left out")
         for name, item in list(value.items())[:MAX_ITEMS]:
+            if shape.key is not None and not (
+                len(name) <= MAX_NAME and fits_grammar(name, shape.key)
+            ):
+                problems.append(f"{where}: {_shown(name)} is not {shape.key.value}")
+                continue
             kept = item if item is None else _fit(item, shape.value, f"{where} {name}", problems)
             if kept is not _MISSING:
                 named[name] = kept
@@ -254,7 +415,10 @@ def _fit(value: Any, shape: Shape, where: str, problems: list[str]) -> Any:
         return value
     if isinstance(shape, Number):
         number = isinstance(value, (int, float)) and not isinstance(value, bool)
-        if not number or not math.isfinite(value) or not 0 <= value <= shape.high:
+        # An int compares with any bound exactly; math.isfinite() would turn it into a float,
+        # which overflows at 400 digits.
+        finite = number and (not isinstance(value, float) or math.isfinite(value))
+        if not finite or not 0 <= value <= shape.high:
             return _reject(value, f"is not a number from 0 to {shape.high:g}", where, problems)
         return value
     if isinstance(shape, Text):
@@ -262,7 +426,13 @@ def _fit(value: Any, shape: Shape, where: str, problems: list[str]) -> Any:
             return _reject(value, "is not a text", where, problems)
         if len(value) > shape.limit and not shape.clip:
             return _reject(value, f"is longer than {shape.limit} characters", where, problems)
+        if shape.grammar is not None and not fits_grammar(value, shape.grammar):
+            return _reject(value, f"is not {shape.grammar.value}", where, problems)
         return clip(value, shape.limit) if len(value) > shape.limit else value
+    if isinstance(shape, Choice):
+        if not isinstance(value, str) or value not in shape.values:
+            return _reject(value, f"is not one of {', '.join(shape.values)}", where, problems)
+        return value
     if shape is bool:
         if not isinstance(value, bool):
             return _reject(value, "is not true or false", where, problems)

@@ -297,6 +297,51 @@ def checkpoint(source, revision=None, offline=False):
     }
 
 
+# A config is anyone's (a Hub repository's): one that declares 10^200 layers keeps
+# transformers building its per-layer lists (layer_types) until the deadline, before any
+# model exists. The largest published models have a few hundred layers and hidden sizes in
+# the tens of thousands.
+_CONFIG_LIMITS = {
+    "num_hidden_layers": 100000,
+    "num_attention_heads": 10**6,
+    "num_key_value_heads": 10**6,
+    "hidden_size": 10**9,
+    "intermediate_size": 10**9,
+    "vocab_size": 10**9,
+    "max_position_embeddings": 10**12,
+}
+
+
+def check_config(source, kwargs):
+    """Raise ValueError when the model's config.json declares sizes no model has; read as
+    JSON before transformers turns it into lists. A config that cannot be found here is
+    left to transformers, which says why."""
+    try:
+        from transformers.utils import cached_file
+
+        path = cached_file(
+            source,
+            "config.json",
+            **{k: v for k, v in kwargs.items() if k in ("revision", "local_files_only")},
+        )
+        with open(path, encoding="utf-8") as handle:
+            config = json.load(handle)
+    except Exception:
+        return
+    if not isinstance(config, dict):
+        return
+    parts = [config] + [v for v in config.values() if isinstance(v, dict)]
+    for part in parts:
+        for name, limit in _CONFIG_LIMITS.items():
+            value = part.get(name)
+            if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= limit:
+                digits = len(str(abs(value)))  # json refuses more than 4,300 digits
+                shown = str(value) if digits < 13 else "a number of %d digits" % digits
+                raise ValueError(
+                    "the config declares %s %s: no model has that many" % (shown, name)
+                )
+
+
 def shape(config):
     """What the KV cache grows by: transformers' caches keep a key and a value tensor of
     (batch, num_key_value_heads, tokens, head_dim) per layer (cache_utils.DynamicLayer, fed

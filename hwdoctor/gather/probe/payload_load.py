@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # defined by payload_common.py, which runs first in the same 
     from hwdoctor.probe.payload_common import (
         JOB,
         SCRATCH,
+        check_config,
         checkpoint,
         emit,
         fact,
@@ -369,6 +370,7 @@ def load(source):
     from transformers import AutoConfig
 
     kwargs = _hub_kwargs()
+    check_config(source, kwargs)
     config = AutoConfig.from_pretrained(source, **kwargs)
     started = time.monotonic()
     model = model_class(config).from_pretrained(
@@ -515,6 +517,7 @@ def plan():
 
     source = JOB["model"] or build_default()
     kwargs = _hub_kwargs()
+    check_config(source, kwargs)
     config = AutoConfig.from_pretrained(source, **kwargs)
     cls = model_class(config)
     with init_empty_weights():

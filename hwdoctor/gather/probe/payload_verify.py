@@ -15,6 +15,7 @@ if TYPE_CHECKING:  # defined by payload_common.py, which runs first in the same 
         JOB,
         SCRATCH,
         _local_header,
+        check_config,
         checkpoint,
         describe,
         fact,
@@ -161,6 +162,7 @@ def _flash_attn():
 def model_facts():
     from transformers import AutoConfig
 
+    check_config(JOB["model"], {})
     config = AutoConfig.from_pretrained(JOB["model"])
     cls = _model_class(config)
     dtype = getattr(config, "dtype", None) or getattr(config, "torch_dtype", None)

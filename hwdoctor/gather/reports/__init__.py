@@ -101,20 +101,30 @@ class Paste:
     lines: int
 
 
-def decode(raw: bytes, where: str, total: int | None = None) -> tuple[str, tuple[str, ...]]:
+def decode(
+    raw: bytes,
+    where: str,
+    total: int | None = None,
+    *,
+    more: bool = False,
+    option: str | None = "--from",
+) -> tuple[str, tuple[str, ...]]:
     """The text of a paste, and what had to be skipped to get it; binary input is a usage
-    error (exit 2). `total` is the input's whole size when `raw` is only its start."""
+    error (exit 2). `total` is the input's whole size when `raw` is only its start; `more`:
+    the input goes on past `raw`, of a size not known (standard input)."""
     skipped: list[str] = []
     size = max(total or 0, len(raw))
     if size > MAX_REPORT_BYTES:
+        shown = f"the {size / 1e6:.1f} MB input"
+        if more:
+            shown = f"the input (more than {size / 1e6:.0f} MB; not read to its end)"
         skipped.append(
-            f"everything past the first {MAX_REPORT_BYTES // 1024 // 1024} MiB of the "
-            f"{size / 1e6:.1f} MB input"
+            f"everything past the first {MAX_REPORT_BYTES // 1024 // 1024} MiB of {shown}"
         )
         raw = raw[:MAX_REPORT_BYTES]
     if not raw.strip():
         raise UsageError(
-            f"--from {where}: empty",
+            f"{_source(option, where)}: empty",
             hint="paste a report: the output of `python -m torch.utils.collect_env`, "
             "`transformers env`, `nvidia-smi`, or a whole issue body",
         )
@@ -126,11 +136,17 @@ def decode(raw: bytes, where: str, total: int | None = None) -> tuple[str, tuple
     control = sum(1 for c in sample if (c < " " and c not in "\t\r\n\f") or c == "\ufffd")
     if "\x00" in sample or control > max(8, len(sample) // 100):
         raise UsageError(
-            f"--from {where}: binary data, not a report",
+            f"{_source(option, where)}: binary data, not a report",
             hint="pass the text a tool printed (collect_env, transformers env, nvidia-smi), "
             "or an evidence file written by `hwdoctor detect --save-evidence FILE`",
         )
     return text, tuple(skipped)
+
+
+def _source(option: str | None, where: str) -> str:
+    """Where the input came from, as an error names it: `--from issue.md`, or `the text`
+    (hwdoctor.diagnose)."""
+    return f"{option} {where}" if option else where
 
 
 def quote(number: int, line: str, focus: str | None = None) -> Quote:
@@ -146,19 +162,28 @@ def quote(number: int, line: str, focus: str | None = None) -> Quote:
     return Quote(number, clip(text, QUOTE_CHARS))
 
 
-def read(raw: bytes, where: str = "the input", total: int | None = None) -> Paste:
+def read(
+    raw: bytes,
+    where: str = "the input",
+    total: int | None = None,
+    *,
+    more: bool = False,
+    option: str | None = "--from",
+) -> Paste:
     """Parse a pasted report (or a whole issue body holding several); a paste in which no
     report hwdoctor reads appears is a usage error."""
     from hwdoctor.gather.reports import parse
 
-    text, skipped = decode(raw, where, total)
-    lines = text.splitlines()
+    text, skipped = decode(raw, where, total, more=more, option=option)
+    # Control characters, bidi overrides and C1 codes escaped line by line (tabs kept): no
+    # value read from a paste can carry them into --json or a terminal.
+    lines = [printable(line) for line in text.splitlines()]
     if lines and len(text) >= MAX_REPORT_BYTES - 4 and not text.endswith("\n"):
         lines = lines[:-1]  # the cut made the last line partial: no fact from half a line
     facts, blocks = parse.facts_of(lines)
     if not facts and not blocks:
         raise UsageError(
-            f"--from {where}: no report hwdoctor reads in {len(lines)} line(s)",
+            f"{_source(option, where)}: no report hwdoctor reads in {len(lines)} line(s)",
             hint="paste the output of `python -m torch.utils.collect_env`, `transformers env`, "
             "`accelerate env`, `nvidia-smi`, or an issue body that holds one",
         )

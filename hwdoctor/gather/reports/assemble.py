@@ -45,7 +45,18 @@ from hwdoctor.model.facts import (
 _UNKNOWN: Final = frozenset({"", "n/a", "na", "could not collect", "could not", "no cuda",
                              "unknown", "<fill in>", "not found"})  # fmt: skip
 _NONE: Final = frozenset({"none"})
-_VERSION: Final = re.compile(r"^\d+(?:\.\d+)+[\w.+!-]*$")
+# A version as tools print it ("2.1.0+cu121", "550.54.15"): its release, then anything of
+# [\w.+!-]. Two matches one after the other: as one pattern, the release's loop and the rest
+# shared digits and dots, quadratic where the rest then failed.
+_RELEASE: Final = re.compile(r"^\d+(?:\.\d+)+")
+_VERSION_REST: Final = re.compile(r"^[\w.+!-]*$")
+
+
+def _is_version(text: str) -> bool:
+    release = _RELEASE.match(text)
+    return release is not None and _VERSION_REST.match(text[release.end() :]) is not None
+
+
 _PYTHON: Final = re.compile(r"^(3\.\d{1,2}(?:\.\d{1,2})?|2\.7(?:\.\d{1,2})?)\b")
 _MAC: Final = re.compile(r"(?:macOS|Mac ?OS ?X)[ -](\d+(?:\.\d+)*)", re.I)
 _ARCH: Final = re.compile(r"\b(x86_64|amd64|arm64|aarch64|ppc64le|s390x)\b", re.I)
@@ -187,12 +198,12 @@ def _torch_version(facts: Facts) -> tuple[Fact | None, bool]:
     2.1.0+cu121)"), else a package listing (pip list, collect_env's [pip3]), else the
     reporter's own words ("torch: 2.3.0") when they name one version only."""
     said = facts.one("torch.version", known=False)
-    if said is not None and _VERSION.match(said.value.strip()):
+    if said is not None and _is_version(said.value.strip()):
         return said, True
     differing: list[Fact] = []
     for key in ("message.torch_seen", "package", "prose.package"):
         listed = [f for f in facts.all(key) if f.name in ("torch", "pytorch")]
-        if listed and len({f.value for f in listed}) == 1 and _VERSION.match(listed[0].value):
+        if listed and len({f.value for f in listed}) == 1 and _is_version(listed[0].value):
             return listed[0], said is None or known_value(said.value)
         if len({f.value for f in listed}) > 1:
             differing = differing or listed
@@ -267,7 +278,7 @@ def _built_with(fact: Fact | None) -> str | None:
     if fact is None:
         return None
     value = fact.value.strip()
-    return value.split("-")[0] if _VERSION.match(value) else None
+    return value.split("-")[0] if _is_version(value) else None
 
 
 def _said_none(fact: Fact | None) -> bool:
@@ -356,9 +367,9 @@ def _machine(arch: str) -> str:
 
 def _driver(facts: Facts) -> NvidiaDriver | None:
     driver, cuda = facts.one("driver"), facts.one("driver.cuda")
-    if driver is not None and not _VERSION.match(driver.value):
+    if driver is not None and not _is_version(driver.value):
         driver = None
-    if cuda is not None and not _VERSION.match(cuda.value):
+    if cuda is not None and not _is_version(cuda.value):
         cuda = None
     capabilities = tuple(
         c for c in (_capability(facts, f) for f in _nvidia_gpus(facts)) if c is not None
@@ -690,7 +701,7 @@ def _packages(facts: Facts) -> dict[str, Package | None] | None:
     prose = [f for f in facts.all("prose.package") if len(said[f.name]) == 1]
     for fact in facts.all("package") + prose:
         name = fact.name or ""
-        if not name or not _VERSION.match(fact.value) or name in ("could", "no"):
+        if not name or not _is_version(fact.value) or name in ("could", "no"):
             continue
         if name == "pytorch":
             name = "torch"

@@ -42,7 +42,7 @@ from hwdoctor.gather.reports import MAX_LINE_CHARS, Block, Fact, Tool, quote
 # Markdown around a report: `> ` quoting (nested too), HTML tags GitHub's templates use.
 _QUOTING: Final = re.compile(r"^(?:[ \t]*>)+[ \t]?")
 _TAGS: Final = re.compile(r"</?(?:details|summary|br|p|pre|code|b|strong)\b[^>]*>", re.I)
-_FENCE: Final = re.compile(r"^\s*(?:`{3,}|~{3,})\s*[\w+-]*\s*$")
+_FENCE: Final = re.compile(r"^\s*(?:`{3,}|~{3,})\s*(?:[\w+-]+\s*)?$")
 _FENCE_OPEN: Final = re.compile(r"^\s*(?:`{3,}|~{3,})")  # a fence with text after it
 
 # --- collect_env (and vllm collect-env) --------------------------------------------------
@@ -63,7 +63,7 @@ _CE_KEYS: Final = {
 _CE_LINE: Final = re.compile(
     r"^\s*(PyTorch version|CUDA used to build PyTorch|ROCM used to build PyTorch|OS|"
     r"Python version|Python platform|Is CUDA available|Nvidia driver version|"
-    r"HIP runtime version|Is XPU available|vLLM Version)\s*[:：]\s*(.*?)\s*$"
+    r"HIP runtime version|Is XPU available|vLLM Version)\s*[:：]\s*(.*)$"
 )
 _CE_RETYPED: Final = re.compile(r"^\s*PyTorch version\s+(\d[\w.+]*)\s*$")  # typed without ":"
 # A GPU's name on a line of its own (what torch.cuda.get_device_name printed), read only
@@ -93,7 +93,7 @@ _NVIDIA_PROSE: Final = re.compile(
 # GTX for the 10 and 16 series, RTX from the 20 series on.
 _TI_PROSE: Final = re.compile(r"(?<![\d.])((?:10|16|20|30|40|50)[5-9]0)\s?Ti\b", re.I)
 # Issue templates (ROCm's, vLLM's) put the GPU under a heading of its own: "### GPU".
-_HEADING: Final = re.compile(r"^\s{0,3}#{2,4}\s+(.+?)\s*$")
+_HEADING: Final = re.compile(r"^\s{0,3}#{2,4}\s+(.+)$")
 _TEMPLATE_GPU: Final = re.compile(
     rf"^\s*(?:\d+\s*x\s*)?({_VENDOR_WORDS}[^(\n]{{1,60}}?)\s*(?:\(|$)"
 )
@@ -124,30 +124,33 @@ _SAID_AVAILABLE: Final = re.compile(
 # Issue templates ask what the reporter expected ("### Expected behavior", "**Expected
 # behaviour**"): "torch.cuda.is_available() return True" there is a wish, not an answer.
 _EXPECTED: Final = re.compile(
-    r"^\s{0,3}(?:#{1,4}\s+|\*\*|__)?\s*expected\s+(?:behaviou?r|result)", re.I
+    r"^\s{0,3}(?:#{1,4}|\*\*|__)?\s*expected\s+(?:behaviou?r|result)", re.I
 )
 # A line of bold text alone ("**Environment**") starts another section, as a heading does.
-_BOLD_LINE: Final = re.compile(r"^\s*(?:\*\*|__)[^*_]{1,60}(?:\*\*|__)\s*:?\s*$")
+_BOLD_LINE: Final = re.compile(r"^\s*(?:\*\*|__)[^*_]{1,60}(?:\*\*|__)\s*(?::\s*)?$")
 # Ultralytics' start-up banner (ultralytics/utils/torch_utils.py select_device): "Ultralytics
 # YOLOv8.0.54 Python-3.10.6 torch-2.0.0+cpu CPU", or "... torch-1.8.1+cu111 CUDA:0 (NVIDIA
 # GeForce RTX 3070, 8192MiB)"; YOLOv5's reads "YOLOv5 🚀 v7.0-72 Python-3.10.9 torch-...",
 # and before mid-2022 "YOLOv5 🚀 2022-4-22 torch 1.11.0+cpu CPU" (utils/torch_utils.py).
 _YOLO_BANNER: Final = re.compile(
-    r"(?:Ultralytics|YOLOv\d)\b[^\n]*?(?:\bPython-[\d.]+\s+torch-|\storch )(\d+\.\d+\.\d+\S*)"
+    r"(?:Ultralytics|YOLOv\d)\b[^\n]*?(?:\bPython-[\d.]+\s+torch-|\storch )"
+    r"(\d+\.\d+\.\d+(?:[^\d\s]\S*)?)"
     r"(?:\s+(?:CPU\b|CUDA:\d+ \(([^,()]{3,80}), \d+MiB\))|\s*$)"
 )
 # The REPL answering torch.cuda.is_available() on the next line.
 _REPL_AVAILABLE: Final = re.compile(r"torch\.cuda\.is_available\(\)\)?\s*$")
-_CE_GPUS: Final = re.compile(r"^\s*GPU models and configuration\s*:\s*(.*?)\s*$")
-_GPU_LINE: Final = re.compile(r"^\s*GPU\s*(\d{1,3})\s*[:：]\s*(.+?)\s*$")
+_CE_GPUS: Final = re.compile(r"^\s*GPU models and configuration\s*:\s*(.*)$")
+_GPU_LINE: Final = re.compile(r"^\s*GPU\s*(\d{1,3})\s*[:：]\s*(.+)$")
 _PIP_LINE: Final = re.compile(
     r"^\s*\[(?:pip3?|conda)\]\s+([A-Za-z0-9][\w.\-]*)(?:==|\s+)([\w.+!\-]+)"
 )
-_CPU_MODEL: Final = re.compile(r"^\s*(?:Model name|CPU)\s*:\s*(.+?)\s*$")
-_APPLE_CHIP: Final = re.compile(r"^\s*(Apple M\d[\w ]*?)\s*$")
+_CPU_MODEL: Final = re.compile(r"^\s*(?:Model name|CPU)\s*:\s*(.+)$")
+_APPLE_CHIP: Final = re.compile(r"^\s*(Apple M\d[\w ]*)$")
 
 # --- transformers env, accelerate env, diffusers env ------------------------------------
-_BULLET: Final = re.compile(r"^\s*(?:[-*]\s+)?(.+?)\s*:\s*(.*?)\s*$")
+# The key runs to the first colon and starts with neither a space nor a colon, so no two
+# quantifiers can share a run of spaces (as `(.+?)\s*:` did: cubic on a line of spaces).
+_BULLET: Final = re.compile(r"^\s*(?:[-*]\s+)?([^:\s][^:]*):\s*(.*)$")
 _HF_START: Final = re.compile(
     r"^\s*(?:[-*]\s+)?`?(transformers|accelerate|diffusers)`?\s+version\s*:", re.I
 )
@@ -181,21 +184,23 @@ _LIGHTNING_START: Final = re.compile(r"^\s*(?:\*\s*)?(?:cuda|CUDA):\s*$")
 _LIGHTNING_SECTION: Final = re.compile(
     r"^\s*(?:\*\s*)?(cuda|packages|lightning|system)\s*:\s*$", re.I
 )
-_LIGHTNING_LINE: Final = re.compile(r"^\s+(?:-\s*)?([\w.-]+)\s*:\s*(.*?)\s*$")
+_LIGHTNING_LINE: Final = re.compile(r"^\s+(?:-\s*)?([\w.-]+)\s*:\s*(.*)$")
 
 # --- NVIDIA --------------------------------------------------------------------------------
 _SMI_HEADER: Final = re.compile(
     r"NVIDIA-SMI\s+([\d.]+)\s+(?:Driver|KMD) Version:\s*([\d.]+)\s+(?:CUDA(?: UMD)? Version:\s*"
     r"([\d.]+|N/A))?"
 )
-_SMI_ROW: Final = re.compile(r"^\|\s*(\d{1,3})\s{2,}(\S.*?)\s+(?:On|Off)\s*\|")
+# A GPU row's first cell (between the line's first two `|`): index, name, persistence mode.
+_SMI_ROW: Final = re.compile(r"^\s*(\d{1,3})\s{2,}(\S.*\S)\s+(?:On|Off)$")
 _SMI_FAILED: Final = re.compile(
     r"(NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver|"
     r"Failed to initialize NVML: .+|Driver/library version mismatch)"
 )
-_SMIQ_START: Final = re.compile(r"=+\s*NVSMI LOG\s*=+")
+# From the start of a run of "=" only: tried from each "=" of a long line, it was quadratic.
+_SMIQ_START: Final = re.compile(r"(?<!=)=+\s*NVSMI LOG\s*=+")
 _SMIQ_LINE: Final = re.compile(
-    r"^\s*(Driver Version|CUDA Version|Product Name|Attached GPUs)\s+:\s*(.+?)\s*$"
+    r"^\s*(Driver Version|CUDA Version|Product Name|Attached GPUs)\s+:\s*(.+)$"
 )
 
 # --- AMD -----------------------------------------------------------------------------------
@@ -204,7 +209,7 @@ _GFX: Final = re.compile(r"\b(gfx[0-9]{3,4}[a-f]?)\b")
 _GFX_LINE: Final = re.compile(
     r"(?:GFX Version|TARGET_GRAPHICS_VERSION|gcnArchName|^\s*Name)\s*:\s*(gfx[0-9]{3,4}[a-f]?)\b"
 )
-_AMD_NAME: Final = re.compile(r"(?:Marketing Name|MARKET_NAME|Card [Ss]eries)\s*:\s*(.+?)\s*$")
+_AMD_NAME: Final = re.compile(r"(?:Marketing Name|MARKET_NAME|Card [Ss]eries)\s*:\s*(.+)$")
 _ROCMINFO_START: Final = re.compile(r"ROCk module (?:version .* )?is loaded|HSA System Attributes")
 _AMD_SMI_START: Final = re.compile(r"^\s*(?:\$\s*)?amd-smi\b|^\s*ASIC:\s*$")
 
@@ -228,7 +233,7 @@ _LSPCI: Final = re.compile(
     r"(?:VGA compatible controller|3D controller|Display controller): "
     r"(Advanced Micro Devices, Inc\. \[AMD/ATI\]|NVIDIA Corporation) [^\[]*\[([^\]]+)\]"
 )
-_MARKS: Final = re.compile(r"\s*\((?:TM|R)\)|[™®]", re.I)  # "AMD Radeon (TM) Pro WX 5100"
+_MARKS: Final = re.compile(r"(?<!\s)\s*\((?:TM|R)\)|[™®]", re.I)  # "AMD Radeon (TM) Pro WX 5100"
 
 # --- Ascend --------------------------------------------------------------------------------
 _NPU_HEADER: Final = re.compile(r"npu-smi\s+(\S+)\s+Version:\s*(\S+)")
@@ -305,7 +310,9 @@ _SYMBOL_WORDS: Final = " symbol: "
 _TORCH_CXX: Final = re.compile(
     r"^_Z(?:T[VTIS])?N?K?\d*(?:3c10|2at|5torch)|^THP|^aoti_torch_|c10::|at::|torch::"
 )
-_MODULE_FILE: Final = re.compile(r"([A-Za-z_]\w*)(?:\.cpython[\w-]*|\.abi3)?\.(?:so|pyd)\b")
+# A name starts where no word character precedes it: tried from inside a long word, it was
+# quadratic.
+_MODULE_FILE: Final = re.compile(r"(?<!\w)([A-Za-z_]\w*)(?:\.cpython[\w-]*|\.abi3)?\.(?:so|pyd)\b")
 # torchvision's and torchaudio's own checks that they were built for another torch
 # (torchvision/extension.py `_check_cuda_version`, torchaudio/_extension): a missing operator,
 # or "Detected that PyTorch and TorchAudio were compiled with different CUDA versions". torch's
@@ -334,7 +341,7 @@ _MPS_OP_MACOS: Final = re.compile(
 # Words before a macOS version that make it a floor or a wish, not the machine's release:
 # "starting from macOS 13.2", "upgrade my macOS to 13.2", "requires macOS 14".
 _MACOS_NOT_HERE: Final = re.compile(r"(?:\bfrom|\bto|\bthan|\bneeds?|\brequires?|>=?)[\s`]*$", re.I)
-_MACOS_FLOOR_AFTER: Final = re.compile(r"[\s`]*(?:or (?:newer|later|above|higher)|\+)", re.I)
+_MACOS_FLOOR_AFTER: Final = re.compile(r"^[\s`]*(?:or (?:newer|later|above|higher)|\+)", re.I)
 _SW_VERS: Final = re.compile(r"^\s*ProductVersion:\s*(\d+(?:\.\d+)+)\s*$")
 _MAC_PLATFORM: Final = re.compile(r"\b(macOS-\d+(?:\.\d+)*-(?:arm64|x86_64)[\w.-]*)")
 # /proc/driver/nvidia/version's first line, as `cat` or dmesg shows it.
@@ -363,7 +370,7 @@ _PROSE_NAMES: Final = (
 )  # fmt: skip
 _PROSE_VERSION: Final = re.compile(
     r"(?<![A-Za-z0-9_./-])(" + "|".join(map(re.escape, _PROSE_NAMES)) + r")(?![A-Za-z0-9_-])\s*"
-    r"(?:version\s*|版本\s*)?(?:==|[:=：]|\bis\b|是|\bv)?\s*v?"
+    r"(?:version\s*|版本\s*)?(?:(?:==|[:=：]|\bis\b|是|\bv)\s*)?v?"
     r"(\d+\.\d+(?:\.\d+)?(?:\+[\w.]+|\.post\d+|\.dev\w*|rc\d+)?)(?![A-Za-z0-9_]|\.\d)",
     re.I,
 )
@@ -377,9 +384,9 @@ _TORCH_FAMILY: Final = re.compile(r"\b(?:py)?torch(vision|audio|text)?\b", re.I)
 _WINDOWS_PATH: Final = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]:\\(?:[^\\\n:*?\"<>|]{1,80}\\)+")
 _COMMAND: Final = re.compile(
     r"\b(?:pip3?|conda|mamba|uv pip|poetry)\s+(?:install|add|create)\b"
-    r"|^\s*[$!#>]*\s*(?:pip3?|conda)\b"
+    r"|^\s*(?:[$!#>]+\s*)?(?:pip3?|conda)\b"
 )
-_PIP_LIST_HEADER: Final = re.compile(r"^\s*Package\s+Version(?:\s+\S+)*\s*$")
+_PIP_LIST_HEADER: Final = re.compile(r"^\s*Package\s+Version(?:\s+\S+)*$")
 _PIP_LIST_ROW: Final = re.compile(r"^\s*([A-Za-z0-9][\w.\-]*)\s+(\d[\w.+!\-]*)(?:\s+\S.*)?$")
 _MPS_NOT_BUILT: Final = re.compile(
     r"MPS not available because the current PyTorch install was not built"
@@ -587,7 +594,7 @@ def _starts_block(state: _State, number: int, line: str) -> bool:
         state.start(Tool.LIGHTNING_ENV, number)
         state.section = "cuda"
         return True
-    if _PIP_LIST_HEADER.match(line):
+    if _PIP_LIST_HEADER.match(line.rstrip()):
         state.start(Tool.PIP_LIST, number)
         return True
     npu = _NPU_HEADER.search(line)
@@ -611,13 +618,13 @@ def _collect_env(state: _State, number: int, line: str) -> None:
         key = _CE_KEYS[match.group(1)]
         if key == "vllm.version":
             state.tool = Tool.VLLM
-            state.version = match.group(2)
+            state.version = match.group(2).strip()
         _scalar(state, key, match.group(2), number, line)
         return
     gpus = _CE_GPUS.match(line)
     if gpus:
         state.gpu_list = True
-        value = gpus.group(1)
+        value = gpus.group(1).strip()
         single = _GPU_LINE.match(value)
         if single:
             state.add("gpu", single.group(2), number, line, index=int(single.group(1)))
@@ -638,7 +645,7 @@ def _collect_env(state: _State, number: int, line: str) -> None:
         state.cpu_next = False
         chip = _APPLE_CHIP.match(line)
         if chip:
-            _scalar(state, "processor", chip.group(1), number, line)
+            _scalar(state, "processor", chip.group(1).strip(), number, line)
             return
     cpu = _CPU_MODEL.match(line)
     if cpu and "processor" not in state.keys:
@@ -659,7 +666,7 @@ def _hf_env(state: _State, number: int, line: str) -> None:
     match = _BULLET.match(line.replace("`", ""))
     if not match:
         return
-    raw_key, value = match.group(1).strip(), match.group(2)
+    raw_key, value = match.group(1).strip(), match.group(2).strip()
     key = raw_key.lower()
     indented = line.startswith(("\t", "    ", "  -"))
     if key in ("accelerate default config", "accelerate config"):
@@ -716,7 +723,7 @@ def _lightning(state: _State, number: int, line: str) -> None:
         if state.section == "cuda" and state.keys >= {"lightning.gpu"} and line.strip():
             state.add("gpu", line.strip(), number, line)  # a GPU name under "GPU:"
         return
-    key, value = match.group(1), match.group(2)
+    key, value = match.group(1), match.group(2).strip()
     if state.section == "cuda":
         if key == "GPU":
             state.keys.add("lightning.gpu")
@@ -754,7 +761,7 @@ def _nvidia_smi(state: _State, number: int, line: str) -> None:
     umd = re.search(r"CUDA UMD Version:\s*([\d.]+)", line)
     if umd:
         _scalar(state, "driver.cuda", umd.group(1), number, line)
-    row = _SMI_ROW.match(line)
+    row = _SMI_ROW.match(line.split("|", 2)[1].rstrip()) if line.startswith("|") else None
     if row and not row.group(2).startswith(("GPU", "Fan", "N/A")):
         state.add("gpu", row.group(2), number, line, index=int(row.group(1)))
 
@@ -763,7 +770,7 @@ def _nvidia_smi_q(state: _State, number: int, line: str) -> None:
     match = _SMIQ_LINE.match(line)
     if not match:
         return
-    key, value = match.groups()
+    key, value = match.group(1), match.group(2).strip()
     if key == "Driver Version":
         _scalar(state, "driver", value, number, line)
     elif key == "CUDA Version":

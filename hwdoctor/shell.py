@@ -1,0 +1,112 @@
+"""Shell lines built word by word, never formatted: what a remedy tells someone to paste.
+
+A remedy's values come from the diagnosed machine, an evidence file or a stranger's paste:
+a package name, a version, a path. Formatted into a line, `torch-fix && pip install …` is
+two commands and a newline starts a third. Built here, every word is quoted
+(`shlex.quote`), so a value is always one word of one command, and a comment is one line
+whatever its text holds. `one_command` says whether a line is a single simple command, as
+the tests check of every remedy.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from hwdoctor.text import one_line
+
+
+@dataclass(frozen=True, slots=True)
+class Shell:
+    """Lines to paste: each a command whose words are quoted, or a `#` comment."""
+
+    lines: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines)
+
+    def __bool__(self) -> bool:
+        return bool(self.lines)
+
+    def __add__(self, other: Shell) -> Shell:
+        return Shell((*self.lines, *other.lines))
+
+    @classmethod
+    def joined(cls, parts: Iterable[Shell]) -> Shell:
+        """The parts one after the other, each part once."""
+        return cls(tuple(line for part in dict.fromkeys(parts) for line in part.lines))
+
+
+@dataclass(frozen=True, slots=True)
+class Literal:
+    """A word of hwdoctor's own, shown as written: `~/.venvs/torch` must stay unquoted for
+    the shell to expand it. Never a value from the evidence."""
+
+    text: str
+
+
+def command(*words: str | Literal) -> Shell:
+    """One command of `words`, each quoted: a value can only ever be one word. A word with a
+    line break or another control character would split the line where it is shown (and
+    copied): the command is left out, and a comment says so."""
+    if any(not is_one_line(w.text if isinstance(w, Literal) else w) for w in words):
+        return comment(LEFT_OUT)
+    shown = (w.text if isinstance(w, Literal) else shlex.quote(w) for w in words)
+    return Shell((" ".join(shown),))
+
+
+LEFT_OUT = "a command is left out here: a value it needs is not one line of text"
+
+
+def is_one_line(text: str) -> bool:
+    """No control character: not a line break, not an escape sequence."""
+    return not any(c < " " or "\x7f" <= c <= "\x9f" for c in text)
+
+
+def comment(text: str) -> Shell:
+    """A `#` line: the text on one line, printable, so nothing of it runs."""
+    return Shell((f"# {one_line(text)}",))
+
+
+def words(trusted: str) -> tuple[str, ...]:
+    """hwdoctor's own arguments, written as one string in a table ("--extra-index-url URL
+    torch-neuronx"), as words to quote again."""
+    return tuple(shlex.split(trusted))
+
+
+# What ends a simple command or makes another out of it, outside quotes (bash(1),
+# "Shell grammar"): control operators, a subshell, a background job; a redirection (`>`)
+# stays one command, a process substitution (`<(`, `>(`) runs another.
+_OPERATORS = frozenset(";&|()\n\r")
+
+
+def one_command(line: str) -> bool:
+    """Whether `line` is one simple command and nothing else: a comment, or words with no
+    unquoted operator, no command substitution (`$( )`, backticks) and no process
+    substitution outside single quotes, and every quote closed. `bash -n` checks syntax;
+    this checks that the syntax holds a single command."""
+    if line.lstrip().startswith("#"):
+        return "\n" not in line and "\r" not in line
+    quote = ""
+    escaped = False
+    for index, char in enumerate(line):
+        if escaped:
+            escaped = False
+            continue
+        if quote == "'":
+            quote = "" if char == "'" else quote
+            continue
+        if char == "\\":
+            escaped = True
+            continue
+        if char == "`" or (char in "$<>" and line[index + 1 : index + 2] in ("(", "[")):
+            return False
+        if quote == '"':
+            quote = "" if char == '"' else quote
+            continue
+        if char in ("'", '"'):
+            quote = char
+        elif char in _OPERATORS or (char == "#" and index and line[index - 1].isspace()):
+            return False
+    return not quote and not escaped

@@ -1,0 +1,76 @@
+"""The readers' regular expressions cost time linear in a line, whatever the line (issue 27).
+
+A paste is anyone's text: a pattern that backtracks over a long run of spaces or of `=`
+turns 64 KB into minutes. `tests/regexcost.py` reads each pattern's parse tree for the
+kinds of ambiguity found (two quantifiers sharing a run with nothing between; a quantified
+group whose passes can split a run; an unanchored pattern tried from inside a run); here
+every pattern of the readers must have none, and the analysis must find each kind in the
+patterns that had it. How long each takes on 64 KB lines built from the same analysis is a
+row of `make bench` (`benchmarks/regex_lines.py`): timings belong there, not in tests.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import hwdoctor.gather.reports as reports
+import hwdoctor.gather.reports.assemble as assemble
+import hwdoctor.gather.reports.parse as parse
+import hwdoctor.redact as redact
+import hwdoctor.text as text
+from tests.regexcost import ambiguities, attacks, patterns_of
+
+READERS = patterns_of(reports, parse, assemble, redact, text)
+
+# The patterns as they were when the red team found them, and textbook cases of each kind.
+FOUND = {
+    "_BULLET": (r"^\s*(?:[-*]\s+)?(.+?)\s*:\s*(.*?)\s*$", "adjacent"),
+    "_SMIQ_START": (r"=+\s*NVSMI LOG\s*=+", "searched"),
+    "_MODULE_FILE": (r"([A-Za-z_]\w*)(?:\.cpython[\w-]*|\.abi3)?\.(?:so|pyd)\b", "searched"),
+    "_CE_LINE": (r"^\s*(OS|Python version)\s*[:：]\s*(.*?)\s*$", "adjacent"),
+    "nested": (r"^(a+)+$", "nested"),
+    "nested words": (r"^(?:\w+\s?)+$", "nested"),
+    "search from a run": (r"\s*\((?:TM|R)\)", "searched"),
+}
+
+
+def test_the_readers_have_patterns() -> None:
+    assert len(READERS) > 100
+    assert "hwdoctor.gather.reports.parse._BULLET" in READERS
+
+
+@pytest.mark.parametrize("name", sorted(READERS))
+def test_no_reader_pattern_is_ambiguous(name: str) -> None:
+    found = ambiguities(READERS[name])
+    assert not found, f"{name} ({READERS[name].pattern!r}): {found}"
+
+
+@pytest.mark.parametrize(("pattern", "kind"), FOUND.values(), ids=FOUND.keys())
+def test_the_analysis_finds_each_kind(pattern: str, kind: str) -> None:
+    found = ambiguities(re.compile(pattern))
+    assert any(line.startswith(kind) for line in found), found
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        r"^\s*(?:[-*]\s+)?([^:\s][^:]*):\s*(.*)$",  # _BULLET now
+        r"(?<!=)=+\s*NVSMI LOG\s*=+",
+        r"(?<!\w)([A-Za-z_]\w*)(?:\.cpython[\w-]*|\.abi3)?\.(?:so|pyd)\b",
+        r"^\d+(?:\.\d+)+",
+        r"^gfx[0-9a-f]{3,4}(?:[;, ]+gfx[0-9a-f]{3,4})+",
+        r"^\s*Key\s*:\s*(.*)$",  # a greedy rest of the line cannot fail
+    ],
+)
+def test_linear_patterns_pass(pattern: str) -> None:
+    assert ambiguities(re.compile(pattern)) == []
+
+
+def test_the_attack_lines_reach_past_the_literal_start() -> None:
+    """The bench's lines for `_CE_LINE` as it was: its key and colon, a letter, then a run
+    of spaces the two quantifiers would split."""
+    lines = list(attacks(re.compile(FOUND["_CE_LINE"][0]), size=64))
+    assert any(line.startswith("OS:a  ") or line.startswith("OS:   ") for line in lines), lines
+    assert all(len(line) == 65 and line.endswith("\x01") for line in lines)
