@@ -15,7 +15,8 @@ from __future__ import annotations
 import os
 import platform
 import subprocess
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import Any, Final, TypeVar
 
 import pytest
 
@@ -30,12 +31,18 @@ _PLACES: Final = (
 
 
 _FAST_ENV: Final = "HWDOCTOR_FAST_LANE"
+T = TypeVar("T")
 
 
 def examples(count: int) -> int:
     """A fuzzer's example count: a tenth of it in the fast lane (set before collection,
     inherited by xdist workers), all of it in `make test`."""
     return max(count // 10, 10) if os.environ.get(_FAST_ENV) == "1" else count
+
+
+def sample(items: Sequence[T]) -> Sequence[T]:
+    """A fuzzer's inputs: every tenth in the fast lane, all of them in `make test`."""
+    return items[::10] if os.environ.get(_FAST_ENV) == "1" else items
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

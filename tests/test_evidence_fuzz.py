@@ -33,6 +33,7 @@ from hwdoctor.render import human, markdown, paste
 from hwdoctor.shell import one_command
 from tests.conftest import run_hwdoctor
 from tests.evidence import DATA
+from tests.fastlane import sample
 
 HOSTILE: dict[str, Any] = {
     "huge": 10**400,
@@ -169,7 +170,7 @@ def remedy_lines(report_json: str) -> set[str]:
 def test_every_field_with_a_hostile_value(kind: str, tmp_path: Path) -> None:
     document = base()
     remedies: set[str] = set()
-    for path in paths(document):
+    for path in sample(list(paths(document))):
         file = tmp_path / "evidence.json"
         file.write_text(json.dumps(spoiled(document, path, HOSTILE[kind])), encoding="utf-8")
         for text in outputs(file):
