@@ -102,9 +102,7 @@ def machine_of(evidence: Evidence | None) -> wheels.Machine:
     )
 
 
-def _from_pci(
-    host: HostFacts, vendor: str, judge: Callable[[str], str | None]
-) -> tuple[str, ...]:
+def _from_pci(host: HostFacts, vendor: str, judge: Callable[[str], str | None]) -> tuple[str, ...]:
     """What the PCI ID database's names give for the host's GPUs of `vendor` (a compute
     capability, a gfx target), only when it gives it for every one of them."""
     ids = [i for s in host.signals if s.kind == "pci" for i in s.pci_ids]
