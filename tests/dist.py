@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -81,19 +82,27 @@ def build(directory: Path) -> Artefacts:
     return Artefacts(clone=clone, sdist=sdist, wheel=wheel)
 
 
+def made_once(
+    factory: pytest.TempPathFactory, name: str, make: Callable[[Path], dict[str, str]]
+) -> dict[str, str]:
+    """What `make(directory)` returns (paths, as text), made by the first process of this
+    session that asks, while the others wait on a lock, then read back by them."""
+    directory = shared_directory(factory) / name
+    directory.mkdir(exist_ok=True)
+    record = directory / "made.json"
+    with exclusive(directory / "lock"):
+        if not record.is_file():
+            made = make(directory)
+            record.write_text(json.dumps(made), encoding="utf-8")
+        found: dict[str, str] = json.loads(record.read_text(encoding="utf-8"))
+    return found
+
+
 @pytest.fixture(scope="session")
 def artefacts(tmp_path_factory: pytest.TempPathFactory) -> Artefacts:
-    directory = shared_directory(tmp_path_factory) / "artefacts"
-    directory.mkdir(exist_ok=True)
-    record = directory / "built.json"
-    with exclusive(directory / "lock"):
-        if record.is_file():
-            paths = json.loads(record.read_text(encoding="utf-8"))
-            return Artefacts(**{name: Path(path) for name, path in paths.items()})
+    def make(directory: Path) -> dict[str, str]:
         built = build(directory)
-        record.write_text(
-            json.dumps({"clone": str(built.clone), "sdist": str(built.sdist),
-                        "wheel": str(built.wheel)}),
-            encoding="utf-8",
-        )  # fmt: skip
-        return built
+        return {"clone": str(built.clone), "sdist": str(built.sdist), "wheel": str(built.wheel)}
+
+    paths = made_once(tmp_path_factory, "artefacts", make)
+    return Artefacts(**{name: Path(path) for name, path in paths.items()})
