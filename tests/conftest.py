@@ -19,6 +19,7 @@ from tests.fakeworld import World
 pytest_plugins = [  # tallies; under xdist they must reach the controller
     "tests.faults_plugin",
     "tests.catalogue_plugin",
+    "pytester",  # tests/test_pytest_plugin.py runs pytest sessions of its own
 ]
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"

@@ -86,6 +86,7 @@ def test_wheel_metadata(artefacts: Artefacts) -> None:
         f"hwdoctor-{hwdoctor.__version__}.dist-info/entry_points.txt"
     )
     assert "[console_scripts]\nhwdoctor = hwdoctor.cli:main" in entry_points
+    assert "[pytest11]\nhwdoctor = hwdoctor.pytest_plugin" in entry_points
 
 
 def test_sdist_holds_the_sources_the_changelog_and_the_completions(artefacts: Artefacts) -> None:
