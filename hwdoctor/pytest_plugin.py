@@ -114,9 +114,12 @@ class SessionProbe:
     def _made(self) -> Path:
         """The directory, created private to this user, or refused if someone else's."""
         directory = self.directory
-        with contextlib.suppress(FileExistsError):
-            directory.mkdir(mode=0o700)
-        info = os.lstat(directory)
+        try:
+            with contextlib.suppress(FileExistsError):
+                directory.mkdir(mode=0o700)
+            info = os.lstat(directory)
+        except OSError as exc:
+            raise ProbeFailed(f"cannot make {directory}: {exc.strerror or exc}") from None
         getuid = getattr(os, "getuid", None)
         if not stat.S_ISDIR(info.st_mode) or (getuid is not None and info.st_uid != getuid()):
             raise ProbeFailed(f"{directory} is not a directory of this user's")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tempfile
 import textwrap
 from typing import Final
 
@@ -234,6 +235,36 @@ def test_malformed_requirements_are_usage_errors(session: Session) -> None:
         ],
         consecutive=False,
     )
+    assert session.probes() == 0
+
+
+# In this process, where tempfile's directory is made unusable: capture in memory.
+INPROCESS: Final = ("-p", "no:cacheprovider", "-rs", "--capture=sys")
+
+
+def test_hwdoctor_unable_to_probe_stops_the_session_with_exit_3(
+    session: Session, world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the session's evidence cannot be kept (here: the temporary directory is a
+    file), --hw-require stops with hwdoctor's one line, and a marked test errors with it."""
+    not_a_directory = world.root / "not-a-directory"
+    not_a_directory.write_text("")
+    monkeypatch.setattr(tempfile, "tempdir", str(not_a_directory))
+    session.pytester.makepyfile(
+        test_marked="""
+        import pytest
+
+        @pytest.mark.hardware("cuda")
+        def test_needs_a_gpu():
+            pass
+        """
+    )
+    stopped = session.pytester.runpytest_inprocess(*INPROCESS, "--hw-require", "cuda")
+    assert stopped.ret == 3
+    assert "Exit: hwdoctor could not check --hw-require: cannot make " in stopped.stderr.str()
+    errored = session.pytester.runpytest_inprocess(*INPROCESS)
+    errored.assert_outcomes(errors=1)
+    errored.stdout.fnmatch_lines(["*hwdoctor could not check hardware('cuda',): cannot make *"])
     assert session.probes() == 0
 
 
