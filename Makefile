@@ -15,8 +15,11 @@ REFRESH_ARGS ?=
 # The tests use a fake of it (World.torch_tpu in tests/fakeworld.py) and never download.
 TPU_VENV ?= .venv-tpu
 TPU_PACKAGE ?= torch-tpu==0.2.0
+# `make dist`: PyPA build and twine in a small venv of their own (no torch), pinned in
+# $(CONSTRAINTS); the release workflow runs the same target.
+DIST_VENV ?= .venv-dist
 
-.PHONY: demo test check fidelity fidelity-record refresh lint typecheck pytest bench bench-venv completions docs readme clean tpu-check
+.PHONY: demo test check fidelity fidelity-record refresh lint typecheck pytest bench bench-venv completions docs readme clean tpu-check dist
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -108,6 +111,19 @@ tpu-check: $(VENV)/.ml-installed $(TPU_VENV)/.installed
 bench: $(VENV)/.test-installed bench-venv
 	$(BIN)/python benchmarks/run.py --venv $(BENCH_VENV)
 
+# The sdist and the wheel built from it (PyPA build), in dist/, checked as PyPI will
+# (twine check --strict). tests/test_dist.py checks what they hold and installs the wheel.
+$(DIST_VENV)/.installed: $(CONSTRAINTS)
+	$(PYTHON) -m venv $(DIST_VENV)
+	$(DIST_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(DIST_VENV)/bin/python -m pip install --quiet -c $(CONSTRAINTS) build twine
+	touch $@
+
+dist: $(DIST_VENV)/.installed
+	rm -rf dist
+	$(DIST_VENV)/bin/python -m build --outdir dist .
+	$(DIST_VENV)/bin/twine check --strict dist/*
+
 completions: $(VENV)/.ml-installed
 	$(BIN)/python completions/generate.py
 
@@ -120,4 +136,4 @@ docs: $(VENV)/.ml-installed
 	$(BIN)/python -c 'import sys; from hwdoctor.diagnosis.catalogue import reference; sys.stdout.write(reference())' > docs/findings.md
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) .venv-pairs build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(BENCH_VENV) $(DIST_VENV) .venv-pairs build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache

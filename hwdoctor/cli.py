@@ -763,9 +763,13 @@ def _report_error(args: Sequence[str], code: int, message: str, hint: str | None
         error = {"code": ExitCode(code).name.lower(), "message": first_line, "hint": hint}
         document = envelope.envelope(_command_of(args), code, None, [error])
         write(redactor(envelope.dumps(document)) + "\n")
-    line = f"hwdoctor: error: {first_line}"
-    if hint:
-        line += f" ({hint})"
+    line = f"{first_line} ({hint})" if hint else first_line
+    if os.environ.get("GITHUB_ACTIONS") == "true":  # an annotation on the run's page as well
+        from hwdoctor.render.github import error_line
+
+        line = error_line("hwdoctor", line)
+    else:
+        line = f"hwdoctor: error: {line}"
     with contextlib.suppress(AttributeError, OSError, ValueError):  # stderr closed too
         sys.stderr.write(line + "\n")
         sys.stderr.flush()

@@ -1,10 +1,13 @@
-"""Files named by the environment, read in hwdoctor's own process: regular files only, whole
-and small, without ever blocking (the token file, HF_TOKEN_PATH)."""
+"""Files in hwdoctor's own process: those named by the environment, read as regular files
+only, whole and small, without ever blocking (the token file, HF_TOKEN_PATH); and a lock
+that processes sharing one result take turns on (the pytest plugin's probe)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
+from collections.abc import Iterator
 from pathlib import Path
 
 _FLAGS = (
@@ -38,3 +41,22 @@ def read_small(path: str | Path, limit: int) -> str | None:
     if len(data) > limit:  # grew since the fstat
         return None
     return data.decode("utf-8", "replace")
+
+
+@contextlib.contextmanager
+def exclusive(path: str | Path) -> Iterator[None]:
+    """Hold an exclusive lock on the file `path` (created if missing), across processes:
+    the others wait in the kernel until it is released, and it is released when its holder
+    ends, however it ends, so nobody waits for a process that died. Where there are no such
+    locks (Windows), nothing is held: callers must still write their results atomically."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    descriptor = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(descriptor)  # closing the last descriptor releases the lock

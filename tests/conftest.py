@@ -20,6 +20,7 @@ pytest_plugins = [  # tallies; under xdist they must reach the controller
     "tests.faults_plugin",
     "tests.catalogue_plugin",
     "tests.fastlane",
+    "pytester",  # tests/test_pytest_plugin.py runs pytest sessions of its own
 ]
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -69,7 +70,10 @@ class Result:
 def base_env() -> dict[str, str]:
     """The test process's environment, minus what would make output machine-dependent."""
     env = dict(os.environ)
-    for name in ("HWDOCTOR_DEBUG", "FORCE_COLOR", "HWDOCTOR_HOST_ROOT"):
+    # GitHub Actions' own variables turn stderr lines into annotations and append to the
+    # job summary: a test that wants them sets them (tests/test_action.py).
+    for name in ("HWDOCTOR_DEBUG", "FORCE_COLOR", "HWDOCTOR_HOST_ROOT", "GITHUB_ACTIONS",
+                 "GITHUB_STEP_SUMMARY", "GITHUB_OUTPUT"):  # fmt: skip
         env.pop(name, None)
     env["NO_COLOR"] = "1"
     env["COLUMNS"] = "100"

@@ -184,7 +184,9 @@ def test_github_step_summary_and_annotations_of_a_hostile_world(
     assert_safe_markdown(summary.read_text())
     assert_inert(result.stdout)
     own = [line for line in _LINES.split(result.stderr) if line.startswith("::")]
-    assert own and all(line.startswith("::error title=hwdoctor::") for line in own)
+    # the unmet requirement, then each finding that fails the run, titled with its code
+    assert own[0].startswith("::error title=hwdoctor::requirement cuda not met"), own
+    assert all(re.match(r"::error title=hwdoctor( [a-z_.]+)?::", line) for line in own), own
     assert_inert("\n".join(line for line in _LINES.split(result.stderr) if line not in own))
 
 

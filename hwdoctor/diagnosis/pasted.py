@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from hwdoctor import registry
+from hwdoctor import project, registry
 from hwdoctor.diagnosis import checks
 from hwdoctor.gather.reports import Fact, Paste, assemble
 from hwdoctor.model.facts import BackendFacts, Evidence, Section
@@ -25,7 +25,10 @@ from hwdoctor.model.reports import (
     ToolBlock,
 )
 
-SAVE_EVIDENCE: Final = "hwdoctor detect --save-evidence hwdoctor-evidence.json"
+# The reporter may not have hwdoctor: the line installs it into the interpreter it diagnoses.
+SAVE_EVIDENCE: Final = (
+    f"{project.install_line()} && python -m hwdoctor detect --save-evidence hwdoctor-evidence.json"
+)
 COLLECT_ENV: Final = "python -m torch.utils.collect_env"
 
 _ON_THE_MACHINE: Final = (

@@ -72,11 +72,16 @@ class Finding:
         }
 
 
+def failing(findings: Iterable[Finding], *, strict: bool = False) -> tuple[Finding, ...]:
+    """The findings that fail a command: errors, and with `strict` warnings too."""
+    levels = {Severity.ERROR, Severity.WARNING} if strict else {Severity.ERROR}
+    return tuple(finding for finding in findings if finding.severity in levels)
+
+
 def exit_code_of(findings: Iterable[Finding], *, strict: bool = False, failed: bool = False) -> int:
     """The one exit-code rule: 1 when an error finding (with `strict`, a warning too) or
     anything else the command counts as failed (`failed`), else 0."""
-    failing = {Severity.ERROR, Severity.WARNING} if strict else {Severity.ERROR}
-    return 1 if failed or any(f.severity in failing for f in findings) else 0
+    return 1 if failed or failing(findings, strict=strict) else 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -130,5 +130,6 @@ def report(
         from hwdoctor.render import github
 
         requirements = getattr(getattr(result, "local", result), "requirements", ())
-        github.integrate(markdown, requirements, output, no_redact)
+        github.integrate(markdown, requirements, github.failing_findings(result), output,
+                         no_redact)  # fmt: skip
     return exit_code

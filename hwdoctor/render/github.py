@@ -1,5 +1,5 @@
-"""GitHub Actions: unmet requirements as workflow-command annotations, and the markdown
-report appended to the job summary.
+"""GitHub Actions: unmet requirements and the findings that fail the command as
+workflow-command annotations, and the markdown report appended to the job summary.
 
 Values in a workflow command are encoded as the runner decodes them (`%`, `\r`, `\n`; in
 properties also `:` and `,`), so text from the diagnosed machine can neither end the command
@@ -17,18 +17,20 @@ from hwdoctor.redact import Redactor
 from hwdoctor.text import one_line, printable
 
 if TYPE_CHECKING:
-    from hwdoctor.model.reports import RequirementResult
+    from hwdoctor.model.reports import Finding, RequirementResult
     from hwdoctor.render import OutputFormat
 
 
 def integrate(
     markdown: Callable[[], str],
     results: Sequence[RequirementResult],
+    failing: Sequence[Finding],
     output: OutputFormat,
     no_redact: bool,
 ) -> None:
-    """In CI: unmet requirements as one stderr line each (GitHub annotations in Actions),
-    and the markdown report appended to the job summary when GitHub provides one."""
+    """In CI: unmet requirements as one stderr line each (GitHub annotations in Actions,
+    where the findings that fail the command are annotated too), and the markdown report
+    appended to the job summary when GitHub provides one."""
     from hwdoctor.render import OutputFormat
 
     redactor = Redactor.from_environment(shareable=not no_redact)
@@ -38,11 +40,12 @@ def integrate(
             continue
         line = result.line()
         if in_actions:
-            # GitHub reads workflow commands from stderr as well, and stdout is the result.
-            title = command_property("hwdoctor")
-            sys.stderr.write(f"::error title={title}::{annotation(printable(redactor(line)))}\n")
+            _error("hwdoctor", redactor(line))
         elif output is not OutputFormat.HUMAN:
             sys.stderr.write(f"hwdoctor: {one_line(redactor(line))}\n")
+    if in_actions:
+        for finding in failing:
+            _error(f"hwdoctor {finding.code}", redactor(finding.message))
     summary = os.environ.get("GITHUB_STEP_SUMMARY")
     if summary:
         try:
@@ -50,6 +53,29 @@ def integrate(
                 handle.write(redactor(markdown()) + "\n")
         except OSError as exc:
             sys.stderr.write(f"hwdoctor: could not append to GITHUB_STEP_SUMMARY: {exc}\n")
+
+
+def failing_findings(report: object) -> tuple[Finding, ...]:
+    """The findings that make the command fail, as its exit code counts them: the report's
+    own, and those of the detect report inside it (an explain's, a distributed job's)."""
+    from hwdoctor.model.reports import failing
+
+    found: list[Finding] = []
+    for part in (getattr(report, "detect", None), getattr(report, "local", None), report):
+        if part is not None:
+            strict = bool(getattr(part, "strict", False))
+            found += failing(getattr(part, "findings", ()), strict=strict)
+    return tuple(found)
+
+
+def _error(title: str, message: str) -> None:
+    # GitHub reads workflow commands from stderr as well, and stdout is the result.
+    sys.stderr.write(error_line(title, message) + "\n")
+
+
+def error_line(title: str, message: str) -> str:
+    """An `::error::` workflow command: an annotation on the run's page."""
+    return f"::error title={command_property(title)}::{annotation(printable(message))}"
 
 
 def annotation(text: str) -> str:
