@@ -437,7 +437,7 @@ def test_the_readme_workflow_keeps_the_issue_body_out_of_the_shell() -> None:
     read from the event's file (never `${{ }}` in shell code, never the environment or an
     argument, which fail over 128 KiB), as a paste only; the token may write issues and is
     in the environment of the step that posts and no other; the job has a time limit; the
-    actions are pinned by commit and hwdoctor by version."""
+    actions are pinned by commit, and the README says to pin hwdoctor too."""
     import re
 
     workflow = _readme_workflow()
@@ -450,7 +450,12 @@ def test_the_readme_workflow_keeps_the_issue_body_out_of_the_shell() -> None:
         if "uses" in step:
             assert re.fullmatch(r"[\w.-]+/[\w.-]+@[0-9a-f]{40}", step["uses"]), step["uses"]
         if "pip install" in step.get("run", ""):
-            assert re.search(r"hwdoctor==\d", step["run"]), step["run"]
+            # no release yet: the repository, which the README tells to pin to a reviewed
+            # commit (and, from the first release, to hwdoctor==<version>)
+            assert re.search(r"hwdoctor==\d|git\+https://github\.com/hwdoctor/hwdoctor",
+                             step["run"]), step["run"]  # fmt: skip
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    assert "pin the install to a commit you reviewed" in " ".join(readme.split())
     (diagnose,) = [s for s in job["steps"] if "hwdoctor detect" in s.get("run", "")]
     assert "GITHUB_EVENT_PATH" in diagnose["run"] and "env" not in diagnose
     assert "--paste body.md --format markdown" in diagnose["run"]
@@ -467,6 +472,8 @@ def test_the_readme_workflow_answers_a_hostile_body(tmp_path: Path) -> None:
     import subprocess
 
     (job,) = _readme_workflow()["jobs"].values()
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    assert "pin the install to a commit you reviewed" in " ".join(readme.split())
     (diagnose,) = [s for s in job["steps"] if "hwdoctor detect" in s.get("run", "")]
     body = (
         '{"kind": "hwdoctor.evidence"} was what I tried first\n\n'
