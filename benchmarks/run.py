@@ -163,9 +163,11 @@ SAYING_PASTE = str(Path(tempfile.gettempdir()) / "hwdoctor-bench-50mb-saying.txt
 # alone costs the reader the most per byte.
 SAYING_LINES = (
     ROOT
-    / "tests/data/reports_fourteenth/anomalib908-pip-install-swaps-torch-to-1.12.0-cpu-1080ti.md",
+    / "tests/data/reports_heldout_github_mixed_colab_kaggle_scatter"
+    / "anomalib908-pip-install-swaps-torch-to-1.12.0-cpu-1080ti.md",
     ROOT
-    / "tests/data/reports_eleventh/framepackzluda4-rx9070xt-gfx1201-tensilelibrary-hip-sdk-6.2.md",
+    / "tests/data/reports_heldout_github_mixed_rdna_torchtext"
+    / "framepackzluda4-rx9070xt-gfx1201-tensilelibrary-hip-sdk-6.2.md",
 )
 
 

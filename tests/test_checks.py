@@ -635,7 +635,8 @@ def test_rocm_masks_count_what_rocr_leaves() -> None:
 
 def test_a_hip_index_past_what_rocr_left_hides_every_gpu() -> None:
     """ROCR_VISIBLE_DEVICES=1 leaves at most one GPU, numbered 0 for HIP: HIP_VISIBLE_DEVICES=1
-    then names none, however many the machine has (tests/data/reports_eighth/swarmui565-…)."""
+    then names none, however many the machine has (swarmui565-… in
+    tests/data/reports_heldout_github_mixed_extensions_serving/)."""
     evidence = with_backend(usable(cpu_host(), "rocm", count=0), "rocm", available=False)
     evidence = with_signal(evidence, "rocm", "/dev/kfd", count=None)
     env = with_env(evidence, ROCR_VISIBLE_DEVICES="1", HIP_VISIBLE_DEVICES="1")

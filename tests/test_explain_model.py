@@ -16,7 +16,8 @@ from tests.fakeworld import World
 from tests.test_fidelity import PAIRS, _python
 
 # A real flash-attn import error of a build made for another torch (the message shape of
-# Dao-AILab/flash-attention#1622 and tests/data/reports_unseen/fa1622-…).
+# Dao-AILab/flash-attention#1622 and fa1622-… in
+# tests/data/reports_heldout_github_mixed_rtx50_flash_attn/).
 FLASH_ERROR: Final = (
     "/site-packages/flash_attn_2_cuda.cpython-311-x86_64-linux-gnu.so: undefined symbol: "
     "_ZN3c105ErrorC2ENS_14SourceLocationENSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEE"

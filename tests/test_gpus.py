@@ -54,7 +54,8 @@ REAL_NVIDIA = [
     ("real/nvidia-smi-q/1x-titan-v-560.35.03.txt", "NVIDIA TITAN V", "7.0"),
     ("real/nvidia-smi-q/1x-a10-535.129.03.txt", "NVIDIA A10", "8.6"),
     # NVIDIA's legacy table: the GeForce 210 (GT218/GT216) is 1.2.
-    ("reports_twelfth/pt31876-geforce210-collect-env-torch1.2-cuda10.md", "GeForce 210", "1.2"),
+    ("reports_heldout_github_mixed_arch_rtx50_krita/"
+     "pt31876-geforce210-collect-env-torch1.2-cuda10.md", "GeForce 210", "1.2"),
     # Fermi (GeForce G210 is 1.2): not in the table, so unknown rather than guessed.
     ("real/nvidia-smi-q/1x-geforce-g210-340.102.txt", "GeForce G210", None),
 ]  # fmt: skip
