@@ -55,6 +55,7 @@ HELD_OUT: Final = (
     DATA / "reports_heldout_github_mixed_dgx_spark_mmcv",
     DATA / "reports_heldout_github_mixed_colab_kaggle_scatter",
     DATA / "reports_heldout_github_mixed_speech_audio",
+    DATA / "reports_heldout_forums_cuda_blogs_mps_ops",
 )
 # Reports per held-out set at least; the collect_env set holds only reports whose opening post
 # carries an environment tool's output, and few such threads were left unused.
