@@ -15,9 +15,9 @@ from hwdoctor import devices, diagnosis, rules
 from hwdoctor.diagnosis import load as judged
 from hwdoctor.diagnosis import ranks
 from hwdoctor.diagnosis.catalogue import CATALOGUE, Code
-from hwdoctor.gather.probe.runner import ProbeRun, RunOutcome, StepResult
 from hwdoctor.model.facts import Evidence, NvidiaDriver, Section, TorchInfo
 from hwdoctor.model.reports import PlacementRow, Status
+from hwdoctor.model.runs import ProbeRun, RunOutcome, StepResult
 from tests.evidence import (
     codes,
     cpu_host,

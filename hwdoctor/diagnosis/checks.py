@@ -18,17 +18,6 @@ from hwdoctor import registry, versions
 from hwdoctor.compat import drivers, kernels, visibility, wheels
 from hwdoctor.diagnosis import remedies
 from hwdoctor.diagnosis.catalogue import AUTOLOAD_ESCAPE, Code, finding, how
-from hwdoctor.gather import nvidia
-from hwdoctor.gather.probe.job import (
-    ACCELERATOR_MEMORY_STEP_PREFIX,
-    ALLOCATE_STEP_PREFIX,
-    AUTOLOAD_STEP_PREFIX,
-    IMPORT_TORCH,
-    MALFORMED_STEP,
-    MEMORY_STEP_PREFIX,
-    SHADOWED,
-    START_STEP,
-)
 from hwdoctor.model.facts import (
     BackendFacts,
     Device,
@@ -46,6 +35,16 @@ from hwdoctor.model.facts import (
     TorchInfo,
 )
 from hwdoctor.model.reports import Finding, NotChecked, Severity
+from hwdoctor.model.runs import (
+    ACCELERATOR_MEMORY_STEP_PREFIX,
+    ALLOCATE_STEP_PREFIX,
+    AUTOLOAD_STEP_PREFIX,
+    IMPORT_TORCH,
+    MALFORMED_STEP,
+    MEMORY_STEP_PREFIX,
+    SHADOWED,
+    START_STEP,
+)
 from hwdoctor.shell import Shell
 from hwdoctor.text import clip, one_line
 from hwdoctor.units import human_bytes
@@ -484,7 +483,7 @@ def check_torch_requirements(known: Known) -> Iterable[Finding]:
 
 def _asked(facts: BackendFacts) -> str:
     """torch's own words that a program asked this build for a backend it lacks."""
-    return (facts.detail or {}).get("asked", "")
+    return facts.asked or ""
 
 
 def _missing_backend(known: Known) -> Iterable[tuple[registry.Backend, BackendFacts]]:
@@ -608,14 +607,14 @@ def _macos_below_mps(host: HostFacts, torch: TorchInfo | None) -> bool:
 def _mps_refused(known: Known) -> str:
     """The macOS release torch's own refusal names ("12.3" of "supported on MacOS 12.3+")."""
     facts = (known.evidence.backends or {}).get(_MPS)
-    return (facts.detail or {}).get("says", "") if facts else ""
+    return facts.macos_needed.release if facts and facts.macos_needed else ""
 
 
 def _mps_exact(known: Known) -> bool:
     """Whether the refusal named the release itself (an operator's "starting from macOS
     13.0"), not torch's outdated "12.3+"."""
     facts = (known.evidence.backends or {}).get(_MPS)
-    return bool(facts and (facts.detail or {}).get("exact"))
+    return bool(facts and facts.macos_needed and facts.macos_needed.exact)
 
 
 def _platform_explains(known: Known, backend: registry.Backend) -> bool:
@@ -942,7 +941,7 @@ def _masked(known: Known, backend: registry.Backend) -> Iterable[Finding]:
     ):
         return
     lister = " ".join(backend.tools[0].argv) if backend.tools else ""
-    refused = (facts.detail or {}).get("refused")
+    refused = facts.mask_refused
     set_vars = [name for name in backend.visibility_env if name in known.env]
     if refused and set_vars:
         value = known.env[set_vars[0]]
@@ -1051,8 +1050,8 @@ def check_torch_said_no_code(known: Known) -> Iterable[Finding]:
     function"): the GPU's architecture, and the way to a build that has code for it."""
     for backend in registry.BACKENDS:
         facts = known.backends.get(backend.key)
-        said = (facts.detail or {}).get("no_code") if facts else None
-        if facts is None or not said or facts.arch_list:
+        said = facts.no_code if facts else None
+        if facts is None or said is None or facts.arch_list:
             continue
         targets = [
             (label, d.name, d.capability) for label, d in models(backend.device, facts.devices)
@@ -1066,14 +1065,15 @@ def check_torch_said_no_code(known: Known) -> Iterable[Finding]:
             verdict = kernels.verdict(capability, (), cuda=known.torch.cuda)
             common = {"device": device, "name": name or backend.hardware,
                       "torch": known.torch.version or "(version not shown)",
-                      "compiled": f"not shown; torch says: {clip(one_line(said), 90)}"}  # fmt: skip
+                      "compiled": f"not shown; torch says: {clip(one_line(said.quote), 90)}",
+                      }  # fmt: skip
             if verdict.direction is kernels.Direction.GFX:
                 # The build's list is not shown: the override is offered only towards a
                 # target every known ROCm wheel carries.
                 family = kernels.verdict(capability, wheels.always_carried_gfx())
                 yield _gfx_finding(known, backend, family, common)
                 continue
-            older = (facts.detail or {}).get("older") == "yes" or _below_every_build(capability)
+            older = said.older or _below_every_build(capability)
             yield finding(
                 Code.ARCH_NOT_COMPILED,
                 backend=backend.key,
@@ -1261,20 +1261,6 @@ def _floor_params(floor: drivers.Floor, capabilities: tuple[str, ...]) -> _Floor
     return _FloorWords(floor.driver, rule, floor.branch)
 
 
-def _torch_message_texts(known: Known, backend: registry.Backend) -> Iterable[str]:
-    """Where torch's "found version NNNNN" can be: the query's error or warning, or a
-    failed step (c10/cuda/CUDAFunctions.cpp, [PT-C10] in compat/drivers.py)."""
-    facts = (known.evidence.backends or {}).get(backend.key)
-    if facts is not None:
-        if facts.query_error is not None:
-            yield facts.query_error.message
-        if facts.detail:
-            yield from facts.detail.values()
-    for failure in known.evidence.failures or ():
-        if failure.error is not None:
-            yield failure.error.message
-
-
 def _driver_findings(known: Known, backend: registry.Backend) -> Iterable[Finding]:
     """The driver too old for the torch build, by NVIDIA's floors; nothing where no floor
     is documented."""
@@ -1337,52 +1323,44 @@ def _found_version(
     host = known.evidence.host
     assert torch is not None
     machine = _machine(host)
-    for text in _torch_message_texts(known, backend):
-        number = _FOUND_VERSION.search(text)
-        supports = drivers.decode_cuda_driver_version(int(number.group(1))) if number else None
-        if number is None and _INSUFFICIENT_WORDS in text:
-            yield finding(
-                Code.DRIVER_CUDA_TOO_OLD,
-                backend=backend.key,
-                variant="runtime_said",
-                torch=torch.version or "",
-                reinstall=None,
-            )
-            return
-        if number is None and _TOO_OLD_WORDS in text:
-            yield finding(
-                Code.DRIVER_CUDA_TOO_OLD,
-                backend=backend.key,
-                variant="said",
-                torch=torch.version or "",
-                reinstall=remedies.torch_for_driver(
-                    known.way, torch.version, capabilities, machine=machine
-                ) if params else None,
-            )  # fmt: skip
-            return
-        if number and supports:
-            yield finding(
-                Code.DRIVER_CUDA_TOO_OLD,
-                backend=backend.key,
-                variant=None if params else "toolkit_unknown",
-                supports=supports,
-                number=number.group(1),
-                reinstall=remedies.torch_for_driver(
-                    known.way, torch.version, capabilities, driver_cuda=supports, machine=machine
-                ),
-                torch=torch.version or "",
-                toolkit=torch.cuda,
-                floor=params.floor if params else None,
-                rule=params.rule if params else None,
-                branch=params.branch if params else None,
-            )
-            return
-
-
-_FOUND_VERSION: Final = re.compile(r"found version (\d{4,6})\b")
-_TOO_OLD_WORDS: Final = "The NVIDIA driver on your system is too old"
-# cudaErrorInsufficientDriver (35) in the CUDA runtime's words, as torch before 1.0 raised it.
-_INSUFFICIENT_WORDS: Final = "CUDA driver version is insufficient for CUDA runtime version"
+    facts = (known.evidence.backends or {}).get(backend.key)
+    said = facts.driver_said if facts else None
+    if said is None:
+        return
+    if said.words is drivers.DriverWords.INSUFFICIENT:
+        yield finding(
+            Code.DRIVER_CUDA_TOO_OLD,
+            backend=backend.key,
+            variant="runtime_said",
+            torch=torch.version or "",
+            reinstall=None,
+        )
+    elif said.words is drivers.DriverWords.TOO_OLD:
+        yield finding(
+            Code.DRIVER_CUDA_TOO_OLD,
+            backend=backend.key,
+            variant="said",
+            torch=torch.version or "",
+            reinstall=remedies.torch_for_driver(
+                known.way, torch.version, capabilities, machine=machine
+            ) if params else None,
+        )  # fmt: skip
+    elif said.supports is not None and said.number is not None:
+        yield finding(
+            Code.DRIVER_CUDA_TOO_OLD,
+            backend=backend.key,
+            variant=None if params else "toolkit_unknown",
+            supports=said.supports,
+            number=str(said.number),
+            reinstall=remedies.torch_for_driver(
+                known.way, torch.version, capabilities, driver_cuda=said.supports, machine=machine
+            ),
+            torch=torch.version or "",
+            toolkit=torch.cuda,
+            floor=params.floor if params else None,
+            rule=params.rule if params else None,
+            branch=params.branch if params else None,
+        )
 
 
 @check(Section.TORCH, Section.HOST)
@@ -1445,7 +1423,7 @@ def _driver_mismatch(backend: registry.Backend, driver: NvidiaDriver) -> Iterabl
     kernel = driver.kernel_module
     if kernel is None:
         return
-    seen = {path: nvidia.library_version(path) for path in driver.libraries}
+    seen = {path: drivers.library_version(path) for path in driver.libraries}
     if driver.nvml_driver:
         seen["NVML"] = driver.nvml_driver
     differing = {where: v for where, v in seen.items() if v and v != kernel}

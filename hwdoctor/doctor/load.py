@@ -22,9 +22,10 @@ from hwdoctor.diagnosis import load as judged
 from hwdoctor.doctor.detect import examine
 from hwdoctor.errors import UsageError
 from hwdoctor.gather.probe import boundary
-from hwdoctor.gather.probe.runner import ProbeRun, Started
+from hwdoctor.gather.probe.runner import Started
 from hwdoctor.model.facts import Evidence
 from hwdoctor.model.reports import LoadReport, PlacementRow
+from hwdoctor.model.runs import ProbeRun
 from hwdoctor.text import is_true, quoted
 
 TINY_MODEL: Final = "tiny Qwen3 (embedded)"

@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Final
 
-from hwdoctor.compat.drivers import decode_cuda_driver_version
+from hwdoctor.compat.drivers import LIBCUDA, decode_cuda_driver_version
 from hwdoctor.model.facts import NvidiaDriver
 from hwdoctor.text import printable
 
@@ -40,7 +40,6 @@ RunTool = Callable[[list[str], float], tuple[str, str | None]]
 ReadText = Callable[[Path, int], str | None]
 
 _VERSION: Final = re.compile(r"^\d{2,4}(?:\.\d{1,8}){1,3}$")
-_LIBCUDA: Final = re.compile(r"^libcuda\.so\.(\d{3,4}(?:\.\d{1,8}){1,2})$")
 # Where distributions and NVIDIA's installers put libcuda (Debian: .../nvidia/current
 # [DEB-LIBCUDA]; the NVIDIA container runtime mounts the host's into /usr/local/nvidia).
 # The cuda-compat copies beside a toolkit (/usr/local/cuda-X.Y/compat) are left out: they
@@ -154,17 +153,11 @@ def _libraries(root: Path) -> tuple[str, ...]:
                 for count, entry in enumerate(entries):
                     if count >= _LIST_LIMIT:
                         break
-                    if _LIBCUDA.match(entry.name):
+                    if LIBCUDA.match(entry.name):
                         found.add("/" + directory + "/" + entry.name)
         except OSError:
             continue
     return tuple(sorted(found))
-
-
-def library_version(path: str) -> str | None:
-    """The driver version in a libcuda file name: ".../libcuda.so.535.104.05" → "535.104.05"."""
-    match = _LIBCUDA.match(path.rsplit("/", 1)[-1])
-    return match.group(1) if match else None
 
 
 def _nvml(env: Mapping[str, str], timeout_s: float, run_tool: RunTool) -> dict[str, object]:
