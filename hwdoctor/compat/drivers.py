@@ -294,13 +294,6 @@ def runs(driver: str, cuda: str, capability: str | None = None) -> bool | None:
     return floor.admits(driver)
 
 
-def toolkit_minimum(cuda: str) -> str | None:
-    """CUDA `cuda`'s own Table-3 minimum ("11.4" → "470.42.01"): the oldest a driver that
-    reports supporting it can be. None when Table 3 lacks the release ([TABLE-3])."""
-    parsed = _cuda(cuda)
-    return None if parsed is None else _TOOLKIT_LINUX_X86_64.get(f"{parsed[0]}.{parsed[1]}")
-
-
 def newest_cuda(driver: str) -> str | None:
     """The newest CUDA release whose own Table-3 minimum `driver` meets ("470.82.01" →
     "11.4"): what the driver supports natively. Builds of a newer minor in the same major

@@ -1418,8 +1418,10 @@ def _driver_drops_gpu(
 
 def _driver_mismatch(backend: registry.Backend, driver: NvidiaDriver) -> Iterable[Finding]:
     """The loaded kernel module against the user-space driver (libcuda's file name, NVML),
-    or NVML's own "Driver/library version mismatch" (nvidia-smi's text; pynvml's
-    NVMLError_LibRmVersionMismatch: compat notes §2.3, [I-CPNR-109], [I-GPUSTAT-147])."""
+    or NVML's own "Driver/library version mismatch" (nvidia-smi's text:
+    tests/data/real/nvidia/nvidia-smi-mismatch-580.178.txt, from
+    https://github.com/zzzhouuu/truenas-nvidia-drivers/issues/19; pynvml's
+    NVMLError_LibRmVersionMismatch: https://github.com/wookayin/gpustat/issues/147)."""
     kernel = driver.kernel_module
     if kernel is None:
         return

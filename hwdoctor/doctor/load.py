@@ -23,13 +23,13 @@ from hwdoctor.doctor.detect import examine
 from hwdoctor.errors import UsageError
 from hwdoctor.gather.probe import boundary
 from hwdoctor.gather.probe.runner import Started
+from hwdoctor.model import Dtype
 from hwdoctor.model.facts import Evidence
 from hwdoctor.model.reports import LoadReport, PlacementRow
 from hwdoctor.model.runs import ProbeRun
 from hwdoctor.text import is_true, quoted
 
 TINY_MODEL: Final = "tiny Qwen3 (embedded)"
-DTYPES: Final = ("auto", "float32", "bfloat16", "float16")
 # huggingface_hub's repo id rules: namespace/name, letters, digits, - _ . and no -- or ..
 _REPO_ID: Final = re.compile(r"^(?:[A-Za-z0-9][\w.-]{0,95}/)?[A-Za-z0-9][\w.-]{0,95}$")
 
@@ -42,7 +42,7 @@ class LoadRequest:
     trust_remote_code: bool = False
     offline: bool = False
     revision: str | None = None
-    dtype: str = "auto"
+    dtype: Dtype = Dtype.AUTO
     max_new_tokens: int = 8
     memory: int | None = None  # --plan: the memory to plan for, in bytes
     context: int | None = None  # --plan: tokens for the KV cache (None: fit.context_for)
@@ -94,7 +94,7 @@ def load(
         "trust_remote_code": request.trust_remote_code,
         "offline": offline,
         "revision": request.revision,
-        "dtype": request.dtype,
+        "dtype": request.dtype.value,
         "max_new_tokens": request.max_new_tokens,
     }
     payload = Started(

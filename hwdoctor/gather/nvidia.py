@@ -17,7 +17,8 @@ libraries. Sources of the formats (keys of the compatibility notes, §3):
   NVML, and hwdoctor never waits on it.
 - `nvidia-smi`, whose text "is not guaranteed to be backwards compatible" [NV-SMI-MAN]: the
   fallback when NVML cannot be used, and the source of "Failed to initialize NVML:
-  Driver/library version mismatch" [I-CPNR-109].
+  Driver/library version mismatch" (tests/data/real/nvidia/nvidia-smi-mismatch-580.178.txt,
+  from https://github.com/zzzhouuu/truenas-nvidia-drivers/issues/19).
 """
 
 from __future__ import annotations
@@ -225,7 +226,7 @@ def scan(
                 smi_driver, smi_cuda = smi_versions(run_tool([smi, "-q"], timeout_s)[0])
             if problem and smi_driver is None:
                 # Two lines: "Failed to initialize NVML: Driver/library version mismatch"
-                # then "NVML library version: 580.178" [I-CPNR-109].
+                # then "NVML library version: 580.178" (the sample named in the docstring).
                 smi_error = _clean("; ".join(output.strip().splitlines()[:2])) or _clean(problem)
     cuda = nvml.get("cuda")
     capabilities = nvml.get("capabilities")

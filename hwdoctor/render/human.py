@@ -548,36 +548,6 @@ def _chain(steps: Sequence[StepTrace], result: str | None) -> Table:
     return grid
 
 
-def _inference(inference: InferenceDecision) -> Table:
-    plan = inference.device_map_auto
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(no_wrap=True)
-    grid.add_column(overflow="fold")
-    grid.add_row(
-        Text("from_pretrained(...)", style="bold"),
-        Text(f"→ {inference.from_pretrained}: without device_map, weights load on the CPU "
-             "(unless torch.set_default_device or a `with torch.device(...)` block says "
-             "otherwise)"),
-    )  # fmt: skip
-    tiers = ", ".join(
-        f"{device} ({human_bytes(size)})" if size else device for device, size in plan.budgets
-    )
-    auto = Text(f"→ {tiers}, then disk")
-    auto.append(
-        f"  (family: {plan.family}"
-        + (f"; left out: {', '.join(plan.unused_accelerators)}" if plan.unused_accelerators else "")
-        + ")",
-        style="dim",
-    )
-    grid.add_row(Text('device_map="auto"', style="bold"), auto)
-    pipeline = Text(f"→ {inference.pipeline}")
-    taken = [step for step in inference.pipeline_trace.steps if step.outcome == "taken"]
-    if taken and taken[0].name != "cpu":
-        pipeline.append(f"  ({taken[0].observed}; device=None means device 0)", style="dim")
-    grid.add_row(Text("pipeline(...)", style="bold"), pipeline)
-    return grid
-
-
 def _verify(report: VerifyReport) -> Table:
     grid = Table.grid(padding=(0, 1))
     grid.add_column(no_wrap=True)

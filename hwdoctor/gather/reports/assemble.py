@@ -48,7 +48,6 @@ from hwdoctor.model.reports import ToolBlock
 
 _UNKNOWN: Final = frozenset({"", "n/a", "na", "could not collect", "could not", "no cuda",
                              "unknown", "<fill in>", "not found"})  # fmt: skip
-_NONE: Final = frozenset({"none"})
 # A version as tools print it ("2.1.0+cu121", "550.54.15"): its release, then anything of
 # [\w.+!-]. Two matches one after the other: as one pattern, the release's loop and the rest
 # shared digits and dots, quadratic where the rest then failed.

@@ -31,7 +31,7 @@ Every pattern below is the layout a tool prints, read from its code or from real
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -1026,7 +1026,3 @@ def _extension_of(path: str, stem: str) -> str | None:
 
 def _not_collected(value: str) -> bool:
     return value.lower() in ("could not collect", "n/a", "none", "")
-
-
-def iter_values(facts: Sequence[Fact], key: str) -> Iterator[Fact]:
-    return (fact for fact in facts if fact.key == key)
