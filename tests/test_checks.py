@@ -650,3 +650,21 @@ def test_a_hip_index_past_what_rocr_left_hides_every_gpu() -> None:
     assert params(one(diagnosis.detect(two).findings, "devices.mask_hides_all"))["variable"] == (
         "ROCR_VISIBLE_DEVICES"  # two are left; HIP's 1 is the second: ROCR's own rule speaks
     )
+
+
+def test_a_check_is_registered_by_its_decorator_alone() -> None:
+    """Every `check_*` of the detect and explain modules is in its registry, in the order
+    of its file (the order a report lists findings within a severity), and a second check
+    of a name already taken is refused where it is defined."""
+    from hwdoctor.diagnosis import checks, explain_checks
+
+    for module, registered in (
+        (checks, checks.CHECKS),
+        (explain_checks, explain_checks.EXPLAIN_CHECKS),
+    ):
+        defined = [v for k, v in vars(module).items() if k.startswith("check_")]
+        assert defined and list(registered) == defined
+    again: checks.Checks[checks.Known] = checks.Checks()
+    again.check(Section.TOOLS)(checks.check_tools.run)
+    with pytest.raises(ValueError, match="tools is already registered"):
+        again.check(Section.TOOLS)(checks.check_tools.run)

@@ -1,7 +1,8 @@
 """The detect checks: each a pure function from evidence to findings, declaring what it reads.
 
-`CHECKS` is the ordered list. A check iterates the registry and never branches on a
-backend's name; it returns codes and parameters (`catalogue.finding`), never sentences.
+`@check` registers a check in `CHECKS`, in the order of this file: the report's order within
+a severity. A check iterates the registry and never branches on a backend's name; it
+returns codes and parameters (`catalogue.finding`), never sentences.
 When a section a check reads is unknown (a pasted report that shows no host scan, say),
 the check does not run and is listed as not checked, with the section it lacked.
 """
@@ -10,9 +11,9 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, NamedTuple, TypeVar
+from typing import Any, Final, Generic, NamedTuple, TypeVar
 
 from hwdoctor import registry, versions
 from hwdoctor.compat import drivers, kernels, visibility, wheels
@@ -50,7 +51,7 @@ from hwdoctor.text import clip, one_line
 from hwdoctor.units import human_bytes
 
 T = TypeVar("T")
-C = TypeVar("C")
+S = TypeVar("S")
 
 
 class Unknown(Exception):
@@ -166,19 +167,44 @@ def _typed(value: object, kind: type[T]) -> T:
 
 
 @dataclass(frozen=True, slots=True)
-class Check:
-    """One check: what it is called, what it reads, and the function that runs it."""
+class Check(Generic[S]):
+    """One check: what it is called, what it reads, and the function that runs it on what
+    it sees (`Known` for the detect checks, `explain_checks.Explained` for the others)."""
 
     name: str
     reads: frozenset[Section]
-    run: Callable[[Known], Iterable[Finding]]
+    run: Callable[[S], Iterable[Finding]]
 
 
-def check(*reads: Section) -> Callable[[Callable[[Known], Iterable[Finding]]], Check]:
-    def register(run: Callable[[Known], Iterable[Finding]]) -> Check:
-        return Check(run.__name__.removeprefix("check_"), frozenset(reads), run)
+class Checks(Generic[S]):
+    """Checks registered by their decorator, in the order they are defined: one place to
+    add a check, and the order a report lists them in within a severity."""
 
-    return register
+    def __init__(self) -> None:
+        self._checks: list[Check[S]] = []
+
+    def __iter__(self) -> Iterator[Check[S]]:
+        return iter(tuple(self._checks))
+
+    def __len__(self) -> int:
+        return len(self._checks)
+
+    def check(self, *reads: Section) -> Callable[[Callable[[S], Iterable[Finding]]], Check[S]]:
+        """`@checks.check(Section.TORCH, ...)`: register the function as a check that reads
+        those sections (named after the function, without its `check_`)."""
+
+        def register(run: Callable[[S], Iterable[Finding]]) -> Check[S]:
+            made = Check(run.__name__.removeprefix("check_"), frozenset(reads), run)
+            if any(c.name == made.name for c in self._checks):
+                raise ValueError(f"a check named {made.name} is already registered")
+            self._checks.append(made)
+            return made
+
+        return register
+
+
+CHECKS: Final[Checks[Known]] = Checks()
+check = CHECKS.check
 
 
 # --- the probe itself: steps that raised, hung or crashed -----------------------------------
@@ -236,57 +262,6 @@ def check_probe_failures(known: Known) -> Iterable[Finding]:
             continue  # a refusal is the device's `accelerator_memory` fact, not a problem
         elif _abi_break(failure) is None:
             yield _step_finding(known, failure)
-
-
-# An extension's compiled module that needs a symbol of torch's C++ library (c10::, at::,
-# torch::, their Itanium-mangled forms `_ZN3c10…`, `_ZN2at…`, `_ZN5torch…`) that the installed
-# torch does not export was compiled against another torch: torch's C++ ABI is not stable
-# across releases (https://pytorch.org/cppdocs/notes/faq.html; the dynamic loader's
-# "undefined symbol" is the symptom). torchvision says it in words when its operators did
-# not register: "operator torchvision::nms does not exist" (torchvision/extension.py), or
-# torch's op lookup, "No such operator torchvision::nms" (torch/csrc/jit/python/init.cpp
-# `_jit_get_operation`, what torch.ops.torchvision.nms raised in the 1.x releases).
-_TORCH_SYMBOL: Final = re.compile(
-    r"undefined symbol: \S*(?:c10|NK?2at|at::|NK?5torch|torch::|THP|aoti_torch_)\S*"
-    r"|operator torchvision::\w+ does not exist|No such operator torchvision::\w+"
-    r"|PyTorch and \w+ were compiled with different CUDA"
-)
-
-
-def _abi_break(failure: StepFailure) -> str | None:
-    """The distribution whose import failed for want of a torch symbol, if that is why."""
-    if failure.kind != "error" or failure.error is None or not failure.step.startswith("import "):
-        return None
-    if not _TORCH_SYMBOL.search(f"{failure.error.message}\n{failure.output}"):
-        return None
-    module = failure.step.removeprefix("import ").split(".")[0]
-    backend = registry.for_module(module)
-    # The distribution of an importable name is that name, PEP 503-normalised (flash_attn is
-    # flash-attn); a backend's module names its own package.
-    return backend.package if backend else versions.canonical_name(module)
-
-
-@check(Section.TORCH, Section.FAILURES)
-def check_extension_abi(known: Known) -> Iterable[Finding]:
-    torch = known.torch.version or "(version not shown)"
-    for failure in known.failures:
-        dist = _abi_break(failure)
-        if dist is None or failure.error is None:
-            continue
-        symbol = _TORCH_SYMBOL.search(f"{failure.error.message}\n{failure.output}")
-        backend = registry.for_module(failure.step.removeprefix("import ").split(".")[0])
-        yield finding(
-            Code.EXTENSION_BUILT_FOR_OTHER_TORCH,
-            backend=backend.key if backend else None,
-            variant=None if dist else "unnamed",  # a pasted error that names no module
-            evidence=failure.output,
-            package=dist,
-            symbol=clip(symbol.group(0), 100) if symbol else "a torch symbol",
-            torch=torch,
-            reinstall=remedies.pip_of(
-                known.way, ("install", "--force-reinstall", "--no-cache-dir"), dist
-            ),
-        )
 
 
 def _how(failure: StepFailure, timeout_s: float) -> str:
@@ -478,6 +453,57 @@ def check_torch_requirements(known: Known) -> Iterable[Finding]:
                 )
 
 
+# An extension's compiled module that needs a symbol of torch's C++ library (c10::, at::,
+# torch::, their Itanium-mangled forms `_ZN3c10…`, `_ZN2at…`, `_ZN5torch…`) that the installed
+# torch does not export was compiled against another torch: torch's C++ ABI is not stable
+# across releases (https://pytorch.org/cppdocs/notes/faq.html; the dynamic loader's
+# "undefined symbol" is the symptom). torchvision says it in words when its operators did
+# not register: "operator torchvision::nms does not exist" (torchvision/extension.py), or
+# torch's op lookup, "No such operator torchvision::nms" (torch/csrc/jit/python/init.cpp
+# `_jit_get_operation`, what torch.ops.torchvision.nms raised in the 1.x releases).
+_TORCH_SYMBOL: Final = re.compile(
+    r"undefined symbol: \S*(?:c10|NK?2at|at::|NK?5torch|torch::|THP|aoti_torch_)\S*"
+    r"|operator torchvision::\w+ does not exist|No such operator torchvision::\w+"
+    r"|PyTorch and \w+ were compiled with different CUDA"
+)
+
+
+def _abi_break(failure: StepFailure) -> str | None:
+    """The distribution whose import failed for want of a torch symbol, if that is why."""
+    if failure.kind != "error" or failure.error is None or not failure.step.startswith("import "):
+        return None
+    if not _TORCH_SYMBOL.search(f"{failure.error.message}\n{failure.output}"):
+        return None
+    module = failure.step.removeprefix("import ").split(".")[0]
+    backend = registry.for_module(module)
+    # The distribution of an importable name is that name, PEP 503-normalised (flash_attn is
+    # flash-attn); a backend's module names its own package.
+    return backend.package if backend else versions.canonical_name(module)
+
+
+@check(Section.TORCH, Section.FAILURES)
+def check_extension_abi(known: Known) -> Iterable[Finding]:
+    torch = known.torch.version or "(version not shown)"
+    for failure in known.failures:
+        dist = _abi_break(failure)
+        if dist is None or failure.error is None:
+            continue
+        symbol = _TORCH_SYMBOL.search(f"{failure.error.message}\n{failure.output}")
+        backend = registry.for_module(failure.step.removeprefix("import ").split(".")[0])
+        yield finding(
+            Code.EXTENSION_BUILT_FOR_OTHER_TORCH,
+            backend=backend.key if backend else None,
+            variant=None if dist else "unnamed",  # a pasted error that names no module
+            evidence=failure.output,
+            package=dist,
+            symbol=clip(symbol.group(0), 100) if symbol else "a torch symbol",
+            torch=torch,
+            reinstall=remedies.pip_of(
+                known.way, ("install", "--force-reinstall", "--no-cache-dir"), dist
+            ),
+        )
+
+
 # --- hardware against packages -------------------------------------------------------------
 
 
@@ -623,6 +649,26 @@ def _platform_explains(known: Known, backend: registry.Backend) -> bool:
     return backend.key == _MPS and (host.translated or _macos_below_mps(host, known.evidence.torch))
 
 
+@check(Section.HOST)
+def check_apple_silicon(known: Known) -> Iterable[Finding]:
+    host = known.host
+    if not _apple_silicon(host):
+        return
+    chip = host.cpu_name or "Apple silicon"
+    torch = known.evidence.torch
+    if not _mps_refused(known) and _macos_below_mps(host, torch):  # else check_mps_refused
+        yield finding(
+            Code.MPS_MACOS_TOO_OLD,
+            backend=_MPS,
+            version=host.os_version,
+            chip=chip,
+            minimum=".".join(map(str, _mps_macos(torch))),
+            torch=f"torch {torch.version}" if torch and torch.version else "torch",
+        )
+    if host.translated:
+        yield finding(Code.PYTHON_TRANSLATED, backend=_MPS, chip=chip)
+
+
 @check(Section.BACKENDS)
 def check_mps_refused(known: Known) -> Iterable[Finding]:
     """torch's own refusal of MPS on this macOS ("supported on MacOS 12.3+", an operator's
@@ -655,195 +701,7 @@ def check_mps_refused(known: Known) -> Iterable[Finding]:
     )
 
 
-@check(Section.HOST)
-def check_apple_silicon(known: Known) -> Iterable[Finding]:
-    host = known.host
-    if not _apple_silicon(host):
-        return
-    chip = host.cpu_name or "Apple silicon"
-    torch = known.evidence.torch
-    if not _mps_refused(known) and _macos_below_mps(host, torch):  # else check_mps_refused
-        yield finding(
-            Code.MPS_MACOS_TOO_OLD,
-            backend=_MPS,
-            version=host.os_version,
-            chip=chip,
-            minimum=".".join(map(str, _mps_macos(torch))),
-            torch=f"torch {torch.version}" if torch and torch.version else "torch",
-        )
-    if host.translated:
-        yield finding(Code.PYTHON_TRANSLATED, backend=_MPS, chip=chip)
-
-
-# --- where hwdoctor runs: permissions, containers, /dev/shm ---------------------------------
-
-
-def _placement_explains(known: Known, backend: registry.Backend) -> bool:
-    """Whether a placement check reports this backend (so "unavailable" would repeat it)."""
-    placement = known.host.placement
-    if placement is None:
-        return False
-    return bool(
-        _denied_nodes(placement, backend)
-        or _container_without_nodes(known, placement, backend)
-        or _hiding_value(known, backend)
-    )
-
-
-def _denied_nodes(placement: Placement, backend: registry.Backend) -> list[NodeAccess]:
-    return [n for n in placement.nodes if n.backend == backend.key and not n.openable]
-
-
-def _container_without_nodes(known: Known, placement: Placement, backend: registry.Backend) -> bool:
-    signals = known.host.signals_for(backend.key)
-    return (
-        placement.container is not None
-        and bool(backend.container_devices)
-        # A backend whose nodes the scan does not look for (the Intel GPU's /dev/dri is any
-        # vendor's) cannot be said to miss them.
-        and bool(backend.device_nodes)
-        and any(s.kind == "pci" and s.count for s in signals)
-        and not any(s.kind == "device_node" for s in signals)
-    )
-
-
-def _hiding_value(known: Known, backend: registry.Backend) -> tuple[str, str, str] | None:
-    """(variable, value, what it means) when a container variable passes no device in."""
-    meanings = dict(backend.container_env_none)
-    for variable in backend.container_env:
-        value = known.env.get(variable, "").strip().lower()
-        if value in meanings:
-            return variable, value, meanings[value]
-    return None
-
-
-@check(Section.HOST, Section.PLACEMENT)
-def check_device_access(known: Known) -> Iterable[Finding]:
-    placement = known.host.placement
-    if placement is None:
-        return
-    for backend in registry.BACKENDS:
-        denied = _denied_nodes(placement, backend)
-        if not denied:
-            continue
-        joinable = sorted(
-            {n.group for n in denied if n.group_can and n.group and n.group not in placement.groups}
-        )
-        nodes = ", ".join(n.path for n in denied[:4]) + (" …" if len(denied) > 4 else "")
-        yield finding(
-            Code.NODE_DENIED,
-            backend=backend.key,
-            hardware=backend.hardware,
-            nodes=nodes,
-            user_can_not=(
-                f"only members of {' and '.join(joinable)} may open them"
-                if joinable
-                else "this user may not open them"
-            ),
-            groups=",".join(joinable),
-            group=joinable[0] if joinable else "",
-            mode_advice=(
-                ""
-                if joinable
-                else f"no group this user could join opens them: check their owner and mode "
-                f"(ls -l {' '.join(n.path for n in denied[:4])}) and the driver's udev rules"
-            ),
-        )
-
-
-@check(Section.HOST, Section.PLACEMENT, Section.ENV)
-def check_container(known: Known) -> Iterable[Finding]:
-    placement = known.host.placement
-    if placement is None or placement.container is None:
-        return
-    for backend in registry.BACKENDS:
-        if not known.hardware_present(backend) or backend.query.kind is registry.QueryKind.CPU:
-            continue
-        hiding = _hiding_value(known, backend)
-        if hiding:
-            variable, value, meaning = hiding
-            yield finding(
-                Code.CONTAINER_HIDES,
-                backend=backend.key,
-                hardware=backend.hardware,
-                where=known.hardware_detail(backend),
-                variable=variable,
-                value=value,
-                meaning=meaning,
-            )
-        elif _container_without_nodes(known, placement, backend):
-            yield finding(
-                Code.CONTAINER_NO_DEVICE,
-                backend=backend.key,
-                hardware=backend.hardware,
-                where=known.hardware_detail(backend),
-                container=placement.container,
-                flags=backend.container_devices,
-            )
-
-
-@check(Section.BACKENDS, Section.ENV)
-def check_device_order(known: Known) -> Iterable[Finding]:
-    for backend in registry.BACKENDS:
-        facts = known.backends.get(backend.key)
-        if backend.device_order_env is None or facts is None or not facts.available:
-            continue
-        variable, value = backend.device_order_env
-        devices = facts.devices
-        if len(devices) < 2 or len({d.name for d in devices}) < 2:
-            continue  # one model only: every order numbers the same kind of GPU
-        if known.env.get(variable, "").strip().upper() == value:
-            continue
-        buses = [d.pci_bus_id for d in devices]
-        if all(buses) and buses == sorted(buses, key=str):
-            continue  # the heuristic happened to give the bus order
-        mapping = ", ".join(
-            f"{backend.device}:{d.index} = {d.pci_bus_id or 'bus unknown'} {d.name}"
-            for d in devices
-        )
-        yield finding(
-            Code.DEVICE_ORDER,
-            backend=backend.key,
-            hardware=backend.hardware,
-            count=len(devices),
-            variable=variable,
-            value=value,
-            tool=backend.tools[0].name if backend.tools else "the vendor tool",
-            mapping=mapping,
-        )
-
-
-# NCCL's troubleshooting guide (https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/
-# troubleshooting.html, "Docker"): NCCL's shared-memory transport lives in /dev/shm, which
-# Docker limits to 64 MB by default (docker run --shm-size); it recommends --shm-size=1g.
-_SHM_ENOUGH: Final = 1 << 30
-
-
-@check(Section.HOST, Section.PLACEMENT, Section.BACKENDS)
-def check_shared_memory(known: Known) -> Iterable[Finding]:
-    placement = known.host.placement
-    if placement is None or placement.container is None or placement.shm_bytes is None:
-        return
-    if placement.shm_bytes >= _SHM_ENOUGH:
-        return
-    for backend in registry.BACKENDS:
-        if backend.collective != "nccl":
-            continue
-        facts = known.backends.get(backend.key)
-        count = max(
-            known.host.device_count_for(backend.key) or 0,
-            facts.device_count if facts is not None and facts.available else 0,
-        )
-        if count >= 2:
-            yield finding(
-                Code.SHM_SMALL,
-                backend=backend.key,
-                hardware=backend.hardware,
-                count=count,
-                size=human_bytes(placement.shm_bytes),
-                container=placement.container,
-            )
-            return
+# --- the devices each backend found, hid or has no code for ---------------------------------
 
 
 @check(Section.TORCH, Section.BACKENDS, Section.HOST)
@@ -1201,23 +1059,6 @@ def _torch_for_gpus(known: Known, capabilities: tuple[str, ...], proven_cuda: st
     )
 
 
-# --- the host ------------------------------------------------------------------------------
-
-
-@check(Section.TOOLS)
-def check_tools(known: Known) -> Iterable[Finding]:
-    for problem in known.tool_problems:
-        backend = registry.BY_KEY.get(problem.backend)
-        yield finding(
-            Code.TOOL_FAILED,
-            backend=problem.backend,
-            tool=problem.tool,
-            problem=problem.message,
-            hardware=backend.hardware if backend else None,
-            hardware_remedy=backend.hardware_remedy if backend else None,
-        )
-
-
 # --- the NVIDIA driver: its floors and their sources are in hwdoctor/compat/drivers.py ----
 
 _RULE_WORDS: Final = {
@@ -1454,40 +1295,202 @@ def _mismatch(text: str | None) -> bool:
     return text is not None and "version mismatch" in text.lower()
 
 
-CHECKS: Final[tuple[Check, ...]] = (
-    check_torch_installed,
-    check_probe_failures,
-    check_torch_requirements,
-    check_extension_abi,
-    check_build_for_hardware,
-    check_hardware_without_backend,
-    check_apple_silicon,
-    check_mps_refused,
-    check_package_without_hardware,
-    check_hidden_devices,
-    check_visibility_mask,
-    check_arch_compiled,
-    check_torch_said_no_code,
-    check_gfx_on_host,
-    check_nvidia_driver,
-    check_device_order,
-    check_device_access,
-    check_container,
-    check_shared_memory,
-    check_tools,
-)
+# --- device numbering; where hwdoctor runs: permissions, containers, /dev/shm ---------------
+
+
+@check(Section.BACKENDS, Section.ENV)
+def check_device_order(known: Known) -> Iterable[Finding]:
+    for backend in registry.BACKENDS:
+        facts = known.backends.get(backend.key)
+        if backend.device_order_env is None or facts is None or not facts.available:
+            continue
+        variable, value = backend.device_order_env
+        devices = facts.devices
+        if len(devices) < 2 or len({d.name for d in devices}) < 2:
+            continue  # one model only: every order numbers the same kind of GPU
+        if known.env.get(variable, "").strip().upper() == value:
+            continue
+        buses = [d.pci_bus_id for d in devices]
+        if all(buses) and buses == sorted(buses, key=str):
+            continue  # the heuristic happened to give the bus order
+        mapping = ", ".join(
+            f"{backend.device}:{d.index} = {d.pci_bus_id or 'bus unknown'} {d.name}"
+            for d in devices
+        )
+        yield finding(
+            Code.DEVICE_ORDER,
+            backend=backend.key,
+            hardware=backend.hardware,
+            count=len(devices),
+            variable=variable,
+            value=value,
+            tool=backend.tools[0].name if backend.tools else "the vendor tool",
+            mapping=mapping,
+        )
+
+
+def _placement_explains(known: Known, backend: registry.Backend) -> bool:
+    """Whether a placement check reports this backend (so "unavailable" would repeat it)."""
+    placement = known.host.placement
+    if placement is None:
+        return False
+    return bool(
+        _denied_nodes(placement, backend)
+        or _container_without_nodes(known, placement, backend)
+        or _hiding_value(known, backend)
+    )
+
+
+def _denied_nodes(placement: Placement, backend: registry.Backend) -> list[NodeAccess]:
+    return [n for n in placement.nodes if n.backend == backend.key and not n.openable]
+
+
+def _container_without_nodes(known: Known, placement: Placement, backend: registry.Backend) -> bool:
+    signals = known.host.signals_for(backend.key)
+    return (
+        placement.container is not None
+        and bool(backend.container_devices)
+        # A backend whose nodes the scan does not look for (the Intel GPU's /dev/dri is any
+        # vendor's) cannot be said to miss them.
+        and bool(backend.device_nodes)
+        and any(s.kind == "pci" and s.count for s in signals)
+        and not any(s.kind == "device_node" for s in signals)
+    )
+
+
+def _hiding_value(known: Known, backend: registry.Backend) -> tuple[str, str, str] | None:
+    """(variable, value, what it means) when a container variable passes no device in."""
+    meanings = dict(backend.container_env_none)
+    for variable in backend.container_env:
+        value = known.env.get(variable, "").strip().lower()
+        if value in meanings:
+            return variable, value, meanings[value]
+    return None
+
+
+@check(Section.HOST, Section.PLACEMENT)
+def check_device_access(known: Known) -> Iterable[Finding]:
+    placement = known.host.placement
+    if placement is None:
+        return
+    for backend in registry.BACKENDS:
+        denied = _denied_nodes(placement, backend)
+        if not denied:
+            continue
+        joinable = sorted(
+            {n.group for n in denied if n.group_can and n.group and n.group not in placement.groups}
+        )
+        nodes = ", ".join(n.path for n in denied[:4]) + (" …" if len(denied) > 4 else "")
+        yield finding(
+            Code.NODE_DENIED,
+            backend=backend.key,
+            hardware=backend.hardware,
+            nodes=nodes,
+            user_can_not=(
+                f"only members of {' and '.join(joinable)} may open them"
+                if joinable
+                else "this user may not open them"
+            ),
+            groups=",".join(joinable),
+            group=joinable[0] if joinable else "",
+            mode_advice=(
+                ""
+                if joinable
+                else f"no group this user could join opens them: check their owner and mode "
+                f"(ls -l {' '.join(n.path for n in denied[:4])}) and the driver's udev rules"
+            ),
+        )
+
+
+@check(Section.HOST, Section.PLACEMENT, Section.ENV)
+def check_container(known: Known) -> Iterable[Finding]:
+    placement = known.host.placement
+    if placement is None or placement.container is None:
+        return
+    for backend in registry.BACKENDS:
+        if not known.hardware_present(backend) or backend.query.kind is registry.QueryKind.CPU:
+            continue
+        hiding = _hiding_value(known, backend)
+        if hiding:
+            variable, value, meaning = hiding
+            yield finding(
+                Code.CONTAINER_HIDES,
+                backend=backend.key,
+                hardware=backend.hardware,
+                where=known.hardware_detail(backend),
+                variable=variable,
+                value=value,
+                meaning=meaning,
+            )
+        elif _container_without_nodes(known, placement, backend):
+            yield finding(
+                Code.CONTAINER_NO_DEVICE,
+                backend=backend.key,
+                hardware=backend.hardware,
+                where=known.hardware_detail(backend),
+                container=placement.container,
+                flags=backend.container_devices,
+            )
+
+
+# NCCL's troubleshooting guide (https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/
+# troubleshooting.html, "Docker"): NCCL's shared-memory transport lives in /dev/shm, which
+# Docker limits to 64 MB by default (docker run --shm-size); it recommends --shm-size=1g.
+_SHM_ENOUGH: Final = 1 << 30
+
+
+@check(Section.HOST, Section.PLACEMENT, Section.BACKENDS)
+def check_shared_memory(known: Known) -> Iterable[Finding]:
+    placement = known.host.placement
+    if placement is None or placement.container is None or placement.shm_bytes is None:
+        return
+    if placement.shm_bytes >= _SHM_ENOUGH:
+        return
+    for backend in registry.BACKENDS:
+        if backend.collective != "nccl":
+            continue
+        facts = known.backends.get(backend.key)
+        count = max(
+            known.host.device_count_for(backend.key) or 0,
+            facts.device_count if facts is not None and facts.available else 0,
+        )
+        if count >= 2:
+            yield finding(
+                Code.SHM_SMALL,
+                backend=backend.key,
+                hardware=backend.hardware,
+                count=count,
+                size=human_bytes(placement.shm_bytes),
+                container=placement.container,
+            )
+            return
+
+
+# --- the host ------------------------------------------------------------------------------
+
+
+@check(Section.TOOLS)
+def check_tools(known: Known) -> Iterable[Finding]:
+    for problem in known.tool_problems:
+        backend = registry.BY_KEY.get(problem.backend)
+        yield finding(
+            Code.TOOL_FAILED,
+            backend=problem.backend,
+            tool=problem.tool,
+            problem=problem.message,
+            hardware=backend.hardware if backend else None,
+            hardware_remedy=backend.hardware_remedy if backend else None,
+        )
+
 
 _ORDER: Final = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
 
 
 def run(
-    checks: Iterable[C],
-    reads: Callable[[C], frozenset[Section]],
-    name: Callable[[C], str],
-    call: Callable[[C], Iterable[Finding]],
-    unknown: frozenset[Section],
+    checks: Iterable[Check[S]], seen: Callable[[Check[S]], S], unknown: frozenset[Section]
 ) -> tuple[tuple[Finding, ...], tuple[NotChecked, ...]]:
-    """Run every check whose sections are known; list the others as not checked.
+    """Run every check whose sections are known, on what `seen` shows it; list the others
+    as not checked.
 
     Findings come out most severe first, in check order within a severity, without
     duplicates.
@@ -1495,14 +1498,14 @@ def run(
     found: list[Finding] = []
     skipped: list[NotChecked] = []
     for item in checks:
-        missing = reads(item) & unknown
+        missing = item.reads & unknown
         if missing:
-            skipped.append(NotChecked(name(item), tuple(sorted(s.value for s in missing))))
+            skipped.append(NotChecked(item.name, tuple(sorted(s.value for s in missing))))
             continue
         try:
-            results = list(call(item))
+            results = list(item.run(seen(item)))
         except Unknown as exc:  # read a section it did not declare
-            skipped.append(NotChecked(name(item), (exc.section.value,)))
+            skipped.append(NotChecked(item.name, (exc.section.value,)))
             continue
         found.extend(result for result in results if result not in found)
     return tuple(sorted(found, key=lambda f: _ORDER[f.severity])), tuple(skipped)
@@ -1511,6 +1514,4 @@ def run(
 def diagnose(evidence: Evidence) -> tuple[tuple[Finding, ...], tuple[NotChecked, ...]]:
     """The detect findings of `evidence`, and the checks it lacked the evidence for."""
     known = Known(evidence)
-    return run(
-        CHECKS, lambda c: c.reads, lambda c: c.name, lambda c: c.run(known), evidence.unknown()
-    )
+    return run(CHECKS, lambda _: known, evidence.unknown())
