@@ -465,6 +465,16 @@ def test_load_failures_classified_by_the_payload(kind: str) -> None:
     assert found.params["step"] == "load"
 
 
+def test_a_device_type_torch_does_not_know_points_at_explain_for_it() -> None:
+    facts = {"failure": {"kind": "missing_package", "step": "load", "error": {"type": "E"}}}
+    found = judged.problem(
+        facts, outcome="completed", culprit=None, signal=None, output="", model="m/x",
+        timeout_s=60, device="npu:0",
+    )  # fmt: skip
+    assert found is not None and found.remedy is not None
+    assert found.remedy.splitlines()[-1] == "hwdoctor explain npu:0"
+
+
 def test_load_hang_and_crash() -> None:
     hang = judged.problem({}, outcome="timeout", culprit="forward", signal=None, output="",
                           model="m", timeout_s=5)  # fmt: skip

@@ -93,8 +93,10 @@ def problem(
     output: str,
     model: str,
     timeout_s: float,
+    device: str | None = None,
 ) -> Finding | None:
-    """Why the load did not work, from what the payload reported and how it ended."""
+    """Why the load did not work, from what the payload reported and how it ended (on
+    `device`, the device string the load asked for)."""
     failure = facts.get("failure")
     if isinstance(failure, Mapping):
         error = ErrorInfo.from_probe(failure.get("error"))
@@ -114,6 +116,7 @@ def problem(
             step=step,
             error=detail,
             model=model,
+            device=device,
             detail="",
             command=load_command(model, "--trust-remote-code"),
             **_hub(facts.get("hub"), failure),

@@ -154,6 +154,7 @@ def _report(
         output=output,
         model=base.model,
         timeout_s=timeout_s,
+        device=device.text,
     )
     if problem is not None:
         problem = judged.with_memory(problem, device, evidence)
