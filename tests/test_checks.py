@@ -8,6 +8,7 @@ tests (test_detect, test_faults, ...) show that gathering produces such evidence
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 
 import pytest
 
@@ -16,7 +17,7 @@ from hwdoctor.diagnosis import load as judged
 from hwdoctor.diagnosis import ranks
 from hwdoctor.diagnosis.catalogue import CATALOGUE, Code
 from hwdoctor.model.facts import Evidence, NvidiaDriver, Section, TorchInfo
-from hwdoctor.model.reports import PlacementRow, Status
+from hwdoctor.model.reports import Finding, PlacementRow, Status
 from hwdoctor.model.runs import ProbeRun, RunOutcome, StepResult
 from tests.evidence import (
     codes,
@@ -678,3 +679,35 @@ def test_a_check_is_registered_by_its_decorator_alone() -> None:
     again.check(Section.TOOLS)(checks.check_tools.run)
     with pytest.raises(ValueError, match="tools is already registered"):
         again.check(Section.TOOLS)(checks.check_tools.run)
+
+
+def test_a_check_sees_only_the_sections_it_declared() -> None:
+    """Each check gets a view of the evidence with only its declared sections: an
+    undeclared read raises (hwdoctor's own bug, not "not checked"), an optional section
+    is None where unknown, and the view cannot be changed."""
+    from hwdoctor.diagnosis import checks
+
+    evidence = cpu_host()
+    view = checks.Known(evidence, frozenset({Section.TORCH}), frozenset({Section.HOST}))
+    assert view.torch == evidence.torch and view.if_known.host == evidence.host
+    with pytest.raises(checks.Undeclared, match="env"):
+        _ = view.env
+    with pytest.raises(checks.Undeclared, match="python"):
+        _ = view.if_known.python
+    with pytest.raises(AttributeError):
+        view._evidence = evidence
+    without_host = dataclasses.replace(evidence, host=None)
+    assert checks.Known(without_host, frozenset(), frozenset({Section.HOST})).if_known.host is None
+
+    registered: checks.Checks[checks.Known] = checks.Checks()
+
+    @registered.check(Section.TORCH)
+    def check_reads_more(known: checks.Known) -> Iterable[Finding]:
+        if known.torch.version and known.env:
+            yield from ()
+
+    def view_of(item: checks.Check[checks.Known]) -> checks.Known:
+        return checks.Known(evidence, item.reads, item.optional)
+
+    with pytest.raises(checks.Undeclared, match="env"):
+        checks.run(registered, view_of, evidence.unknown())

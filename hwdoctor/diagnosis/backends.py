@@ -10,7 +10,6 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from hwdoctor import devices, registry
-from hwdoctor.diagnosis import remedies
 from hwdoctor.diagnosis.catalogue import Code
 from hwdoctor.diagnosis.checks import Known
 from hwdoctor.model.facts import BackendFacts, Evidence, Section
@@ -182,11 +181,8 @@ def _device_row(
         key=backend.key,
         hardware=backend.hardware,
         package=backend.package,
-        install=str(remedies.install(backend, known.way, evidence=known.evidence))
-        or remedies.elsewhere(backend, known.evidence),
-        install_command=remedies.install(
-            backend, known.way, replace=wrong_build, evidence=known.evidence
-        ),
+        install=str(known.install_line(backend)) or known.elsewhere(backend),
+        install_command=known.install_line(backend, replace=wrong_build),
         wrong_build=wrong_build,
         installed=facts.installed,
         version=facts.version if backend.module else known.torch.version,

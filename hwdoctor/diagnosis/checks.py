@@ -4,7 +4,10 @@
 a severity. A check iterates the registry and never branches on a backend's name; it
 returns codes and parameters (`catalogue.finding`), never sentences.
 When a section a check reads is unknown (a pasted report that shows no host scan, say),
-the check does not run and is listed as not checked, with the section it lacked.
+the check does not run and is listed as not checked, with the section it lacked. A check
+sees the evidence through `Known`, which shows only the sections it declared (its
+`optional` ones where known): reading another raises `Undeclared`, so the declaration is
+the whole of what a check depends on.
 """
 
 from __future__ import annotations
@@ -62,14 +65,50 @@ class Unknown(Exception):
         self.section = section
 
 
-class Known:
-    """The evidence as a check sees it: a section that is unknown raises `Unknown`."""
+class Undeclared(Exception):
+    """A check read a section it did not declare: a bug of hwdoctor's, never "not checked"
+    (the declaration is what lists a check as not checked when its evidence is missing)."""
 
-    def __init__(self, evidence: Evidence) -> None:
-        self.evidence = evidence
+    def __init__(self, section: Section) -> None:
+        super().__init__(f"a check read {section.value}, which it did not declare")
+        self.section = section
+
+
+_EVERY_SECTION: Final = frozenset(Section)
+
+
+class Known:
+    """The evidence as a check sees it: only the sections it declared. A declared section
+    that is unknown raises `Unknown`; an undeclared one raises `Undeclared`. `if_known`
+    shows a section the check reads only where the evidence has it (None elsewhere).
+
+    Without a declaration (the report's backend rows), every section is seen."""
+
+    __slots__ = ("_evidence", "_seen", "if_known")
+
+    def __init__(
+        self,
+        evidence: Evidence,
+        reads: frozenset[Section] = _EVERY_SECTION,
+        optional: frozenset[Section] = frozenset(),
+    ) -> None:
+        self._evidence = evidence
+        self._seen = reads | optional
+        self.if_known = IfKnown(self)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if hasattr(self, "if_known"):
+            raise AttributeError(f"a check's view of the evidence is read-only ({name})")
+        object.__setattr__(self, name, value)
+
+    def section(self, section: Section) -> object:
+        """A declared section's value, None where the evidence does not have it."""
+        if section not in self._seen:
+            raise Undeclared(section)
+        return self._evidence.section(section)
 
     def _get(self, section: Section) -> object:
-        value = self.evidence.section(section)
+        value = self.section(section)
         if value is None:
             raise Unknown(section)
         return value
@@ -124,19 +163,37 @@ class Known:
 
     @property
     def timeout_s(self) -> float:
-        return self.evidence.timeout_s
+        return self._evidence.timeout_s
+
+    # The remedies fit a command to the machine from whatever the evidence shows of it (the
+    # interpreter, the host, torch and its backends, where known); they choose how a finding
+    # tells to install something, so they read the whole evidence, not the check's view.
 
     @property
     def way(self) -> remedies.Installer:
         """How remedies install into the diagnosed interpreter."""
-        return remedies.installer(self.evidence.python)
+        return remedies.installer(self._evidence.python)
 
     def install(self, backend: registry.Backend, *, replace: bool = False) -> dict[str, Any]:
         """The install parameters of a backend: its commands, or where it comes from."""
+        evidence = self._evidence
         return {
-            "install": remedies.install(backend, self.way, replace=replace, evidence=self.evidence),
-            "install_elsewhere": remedies.elsewhere(backend, self.evidence),
+            "install": remedies.install(backend, self.way, replace=replace, evidence=evidence),
+            "install_elsewhere": remedies.elsewhere(backend, evidence),
         }
+
+    def install_line(self, backend: registry.Backend, *, replace: bool = False) -> Shell:
+        return remedies.install(backend, self.way, replace=replace, evidence=self._evidence)
+
+    def elsewhere(self, backend: registry.Backend) -> str:
+        return remedies.elsewhere(backend, self._evidence)
+
+    def on_windows(self) -> bool:
+        return remedies.on_windows(self._evidence)
+
+    def machine(self) -> wheels.Machine:
+        """What the evidence shows of the machine a torch build must run on."""
+        return remedies.machine_of(self._evidence)
 
     def all_backends(self) -> tuple[registry.Backend, ...]:
         """The registry's rows, then a row for each backend the probe found that no row
@@ -161,6 +218,39 @@ class Known:
         return "; ".join(signal.detail for signal in self.host.signals_for(backend.key)[:2])
 
 
+class IfKnown:
+    """A check's sections where the evidence has them, None where it does not: for what a
+    check reads to sharpen a finding, never to decide whether it can run. Declared too."""
+
+    __slots__ = ("_known",)
+
+    def __init__(self, known: Known) -> None:
+        self._known = known
+
+    @property
+    def python(self) -> PythonInfo | None:
+        return _maybe(self._known.section(Section.PYTHON), PythonInfo)
+
+    @property
+    def torch(self) -> TorchInfo | None:
+        return _maybe(self._known.section(Section.TORCH), TorchInfo)
+
+    @property
+    def host(self) -> HostFacts | None:
+        return _maybe(self._known.section(Section.HOST), HostFacts)
+
+    @property
+    def backends(self) -> Mapping[str, BackendFacts]:
+        """The probe's backends; empty where unknown."""
+        value = self._known.section(Section.BACKENDS) or {}
+        assert isinstance(value, Mapping)
+        return value
+
+
+def _maybe(value: object, kind: type[T]) -> T | None:
+    return None if value is None else _typed(value, kind)
+
+
 def _typed(value: object, kind: type[T]) -> T:
     assert isinstance(value, kind)
     return value
@@ -172,8 +262,9 @@ class Check(Generic[S]):
     it sees (`Known` for the detect checks, `explain_checks.Explained` for the others)."""
 
     name: str
-    reads: frozenset[Section]
+    reads: frozenset[Section]  # unknown in the evidence: the check is listed as not checked
     run: Callable[[S], Iterable[Finding]]
+    optional: frozenset[Section] = frozenset()  # read where known (`Known.if_known`)
 
 
 class Checks(Generic[S]):
@@ -189,12 +280,16 @@ class Checks(Generic[S]):
     def __len__(self) -> int:
         return len(self._checks)
 
-    def check(self, *reads: Section) -> Callable[[Callable[[S], Iterable[Finding]]], Check[S]]:
-        """`@checks.check(Section.TORCH, ...)`: register the function as a check that reads
-        those sections (named after the function, without its `check_`)."""
+    def check(
+        self, *reads: Section, optional: Iterable[Section] = ()
+    ) -> Callable[[Callable[[S], Iterable[Finding]]], Check[S]]:
+        """`@checks.check(Section.TORCH, ..., optional=(Section.HOST,))`: register the
+        function as a check that reads those sections, the optional ones where known
+        (named after the function, without its `check_`). It sees no other section."""
 
         def register(run: Callable[[S], Iterable[Finding]]) -> Check[S]:
-            made = Check(run.__name__.removeprefix("check_"), frozenset(reads), run)
+            name = run.__name__.removeprefix("check_")
+            made = Check(name, frozenset(reads), run, frozenset(optional))
             if any(c.name == made.name for c in self._checks):
                 raise ValueError(f"a check named {made.name} is already registered")
             self._checks.append(made)
@@ -210,11 +305,11 @@ check = CHECKS.check
 # --- the probe itself: steps that raised, hung or crashed -----------------------------------
 
 
-@check(Section.PYTHON, Section.TORCH, Section.FAILURES)
+@check(Section.PYTHON, Section.TORCH, Section.FAILURES, optional=(Section.HOST,))
 def check_torch_installed(known: Known) -> Iterable[Finding]:
     ran = not any(f.step == START_STEP for f in known.failures)
     if known.torch.version is None and not known.torch.importable and ran:
-        torch = remedies.torch_for_this_host(known.evidence.host)
+        torch = remedies.torch_for_this_host(known.if_known.host)
         yield finding(
             Code.TORCH_MISSING,
             python=known.python.executable,
@@ -411,13 +506,13 @@ def _device_backend(step: str) -> registry.Backend | None:
 COMPANIONS: Final = ("torchvision", "torchaudio", "xformers")
 
 
-@check(Section.TORCH, Section.PACKAGES)
+@check(Section.TORCH, Section.PACKAGES, optional=(Section.PYTHON,))
 def check_torch_requirements(known: Known) -> Iterable[Finding]:
     torch_version = known.torch.version
     if not torch_version:
         return
     # Markers are judged for the diagnosed interpreter (not hwdoctor's own), when known.
-    python = known.evidence.python.version if known.evidence.python else None
+    python = known.if_known.python.version if known.if_known.python else None
     owners: list[tuple[registry.Backend | None, str]] = [
         (b, d) for b in registry.BACKENDS if b.module is not None for d in b.dists
     ]
@@ -528,7 +623,8 @@ def _missing_backend(known: Known) -> Iterable[tuple[registry.Backend, BackendFa
         yield backend, facts
 
 
-@check(Section.TORCH, Section.BACKENDS)  # and the host, unless torch's own words suffice
+# The host where known: torch's own words ("Torch not compiled with CUDA enabled") suffice.
+@check(Section.TORCH, Section.BACKENDS, optional=(Section.HOST,))
 def check_build_for_hardware(known: Known) -> Iterable[Finding]:
     """Hardware present, and torch built for none of it or its package missing; or torch's
     own word that a program asked a CPU-only build for CUDA (the host need not be known)."""
@@ -536,7 +632,7 @@ def check_build_for_hardware(known: Known) -> Iterable[Finding]:
     for backend, facts in _missing_backend(known):
         wrong_build = bool(backend.query.build) and facts.reason == "build"
         asked = bool(_asked(facts)) and not (
-            known.evidence.host is not None and known.hardware_present(backend)
+            known.if_known.host is not None and known.hardware_present(backend)
         )
         common = {
             "hardware": backend.hardware,
@@ -632,30 +728,30 @@ def _macos_below_mps(host: HostFacts, torch: TorchInfo | None) -> bool:
 
 def _mps_refused(known: Known) -> str:
     """The macOS release torch's own refusal names ("12.3" of "supported on MacOS 12.3+")."""
-    facts = (known.evidence.backends or {}).get(_MPS)
+    facts = known.if_known.backends.get(_MPS)
     return facts.macos_needed.release if facts and facts.macos_needed else ""
 
 
 def _mps_exact(known: Known) -> bool:
     """Whether the refusal named the release itself (an operator's "starting from macOS
     13.0"), not torch's outdated "12.3+"."""
-    facts = (known.evidence.backends or {}).get(_MPS)
+    facts = known.if_known.backends.get(_MPS)
     return bool(facts and facts.macos_needed and facts.macos_needed.exact)
 
 
 def _platform_explains(known: Known, backend: registry.Backend) -> bool:
     """Whether the Apple silicon checks report why this backend is unavailable."""
     host = known.host
-    return backend.key == _MPS and (host.translated or _macos_below_mps(host, known.evidence.torch))
+    return backend.key == _MPS and (host.translated or _macos_below_mps(host, known.if_known.torch))
 
 
-@check(Section.HOST)
+@check(Section.HOST, optional=(Section.BACKENDS, Section.TORCH))
 def check_apple_silicon(known: Known) -> Iterable[Finding]:
     host = known.host
     if not _apple_silicon(host):
         return
     chip = host.cpu_name or "Apple silicon"
-    torch = known.evidence.torch
+    torch = known.if_known.torch
     if not _mps_refused(known) and _macos_below_mps(host, torch):  # else check_mps_refused
         yield finding(
             Code.MPS_MACOS_TOO_OLD,
@@ -669,16 +765,16 @@ def check_apple_silicon(known: Known) -> Iterable[Finding]:
         yield finding(Code.PYTHON_TRANSLATED, backend=_MPS, chip=chip)
 
 
-@check(Section.BACKENDS)
+@check(Section.BACKENDS, optional=(Section.HOST, Section.TORCH))
 def check_mps_refused(known: Known) -> Iterable[Finding]:
     """torch's own refusal of MPS on this macOS ("supported on MacOS 12.3+", an operator's
     "starting from macOS 13.0"): it ran on a Mac below the floor, so the refusal decides
     without the host's facts; they sharpen the sentence where known."""
     refused = _mps_refused(known)
-    host = known.evidence.host
+    host = known.if_known.host
     if not refused or (host is not None and host.system not in ("Darwin", "unknown")):
         return
-    torch = known.evidence.torch
+    torch = known.if_known.torch
     chip = (host and host.cpu_name) or ("Apple silicon" if host and _apple_silicon(host) else "")
     if host is not None and _macos_below_mps(host, torch):
         minimum = ".".join(map(str, _mps_macos(torch)))
@@ -777,7 +873,7 @@ def _hidden(known: Known, backend: registry.Backend) -> Iterable[Finding]:
         )
 
 
-@check(Section.BACKENDS, Section.ENV)
+@check(Section.BACKENDS, Section.ENV, optional=(Section.HOST,))
 def check_visibility_mask(known: Known) -> Iterable[Finding]:
     """torch sees no device, and a visibility variable lets none through on a machine with
     few enough of them (`compat.visibility`), or the runtime refused the variable. Only where
@@ -793,7 +889,7 @@ def _masked(known: Known, backend: registry.Backend) -> Iterable[Finding]:
         return
     if backend.query.build and facts.reason == "build":
         return
-    host = known.evidence.host
+    host = known.if_known.host
     if host is not None and (
         not host.signals_for(backend.key) or host.device_count_for(backend.key) is not None
     ):
@@ -832,7 +928,7 @@ def _index_order(entry: str) -> tuple[int, str]:
     return (int(entry), "") if entry.isdigit() else (1 << 30, entry)
 
 
-@check(Section.TORCH, Section.BACKENDS)
+@check(Section.TORCH, Section.BACKENDS, optional=(Section.HOST,))
 def check_arch_compiled(known: Known) -> Iterable[Finding]:
     for backend in registry.BACKENDS:
         facts = known.backends.get(backend.key)
@@ -901,7 +997,7 @@ def _below_every_build(capability: str) -> bool:
     return kernels.verdict(capability, newest).direction is kernels.Direction.OLDER
 
 
-@check(Section.TORCH, Section.BACKENDS)
+@check(Section.TORCH, Section.BACKENDS, optional=(Section.HOST,))
 def check_torch_said_no_code(known: Known) -> Iterable[Finding]:
     """torch's own word that it has no code for a GPU, where the compiled list is not known
     (a pasted "too old" warning, CUDA's "no kernel image", HIP's "invalid device
@@ -914,9 +1010,9 @@ def check_torch_said_no_code(known: Known) -> Iterable[Finding]:
         targets = [
             (label, d.name, d.capability) for label, d in models(backend.device, facts.devices)
         ]
-        if not facts.devices and known.evidence.host and known.evidence.host.gfx_targets:
+        if not facts.devices and known.if_known.host and known.if_known.host.gfx_targets:
             targets = [(f"GPU {i}", backend.hardware, gfx)
-                       for i, gfx in enumerate(known.evidence.host.gfx_targets)]  # fmt: skip
+                       for i, gfx in enumerate(known.if_known.host.gfx_targets)]  # fmt: skip
         for device, name, capability in targets:
             if not capability:
                 continue
@@ -1021,14 +1117,14 @@ def _gfx_finding(
     where no ROCm wheel of torch does, that said; the family override as a workaround."""
     install: Mapping[str, Any]
     variant: str | None
-    if remedies.on_windows(known.evidence):
+    if known.on_windows():
         # Where the Windows builds come from, in words: no pip line for the Linux wheels,
         # and no HSA_OVERRIDE_GFX_VERSION (Linux only).
         install, variant = known.install(backend, replace=True), "windows"
     else:
         line, none_carries = remedies.torch_for_gfx(
             known.way, known.torch.version, (verdict.device_arch,),
-            machine=_machine(known.evidence.host),
+            machine=_machine(known.if_known.host),
         )  # fmt: skip
         install = {"install": line} if line else known.install(backend, replace=True)
         variant = "override" if verdict.override_value else None
@@ -1048,14 +1144,14 @@ def _gfx_finding(
 
 def _torch_for_gpus(known: Known, capabilities: tuple[str, ...], proven_cuda: str | None) -> Shell:
     """The pip line of a torch build with code for these GPUs that the driver runs."""
-    nvidia = known.evidence.host.nvidia if known.evidence.host else None
+    nvidia = known.if_known.host.nvidia if known.if_known.host else None
     return remedies.torch_for_driver(
         known.way,
         known.torch.version,
         capabilities,
         driver=nvidia.driver if nvidia else None,
         driver_cuda=(nvidia.nvml_cuda or nvidia.smi_cuda if nvidia else None) or proven_cuda,
-        machine=_machine(known.evidence.host),
+        machine=_machine(known.if_known.host),
     )
 
 
@@ -1076,7 +1172,7 @@ def _nvidia_backends() -> tuple[registry.Backend, ...]:
 def _capabilities(
     known: Known, backend: registry.Backend, driver: NvidiaDriver | None
 ) -> tuple[str, ...]:
-    facts = (known.evidence.backends or {}).get(backend.key)
+    facts = known.if_known.backends.get(backend.key)
     found = tuple(d.capability for d in facts.devices if d.capability) if facts else ()
     return found or (driver.capabilities if driver else ())
 
@@ -1105,8 +1201,8 @@ def _floor_params(floor: drivers.Floor, capabilities: tuple[str, ...]) -> _Floor
 def _driver_findings(known: Known, backend: registry.Backend) -> Iterable[Finding]:
     """The driver too old for the torch build, by NVIDIA's floors; nothing where no floor
     is documented."""
-    torch = known.evidence.torch
-    host = known.evidence.host
+    torch = known.if_known.torch
+    host = known.if_known.host
     driver = host.nvidia if host else None
     if torch is None or torch.build != backend.query.build:
         return
@@ -1160,11 +1256,11 @@ def _found_version(
     """torch's "found version NNNNN": CUDA's cudaErrorInsufficientDriver, raised when the
     driver is older than the CUDA the build was linked against ([PT-C10]); by itself it
     proves the driver too old, even where the build's CUDA is not shown."""
-    torch = known.evidence.torch
-    host = known.evidence.host
+    torch = known.if_known.torch
+    host = known.if_known.host
     assert torch is not None
     machine = _machine(host)
-    facts = (known.evidence.backends or {}).get(backend.key)
+    facts = known.if_known.backends.get(backend.key)
     said = facts.driver_said if facts else None
     if said is None:
         return
@@ -1204,7 +1300,7 @@ def _found_version(
         )
 
 
-@check(Section.TORCH, Section.HOST)
+@check(Section.TORCH, Section.HOST, optional=(Section.BACKENDS,))
 def check_nvidia_driver(known: Known) -> Iterable[Finding]:
     driver = known.host.nvidia
     for backend in _nvidia_backends():
@@ -1215,7 +1311,7 @@ def check_nvidia_driver(known: Known) -> Iterable[Finding]:
         yield from _driver_mismatch(backend, driver)
         on_bus = [s for s in known.host.signals_for(backend.key) if s.kind == "pci"]
         if on_bus and driver.module_loaded is False:
-            torch = known.evidence.torch
+            torch = known.if_known.torch
             floor = _floor(torch.cuda, driver.capabilities) if torch and torch.cuda else None
             hint = ""
             if floor is not None and torch is not None:
@@ -1238,9 +1334,7 @@ def _driver_drops_gpu(
     version = driver.driver
     if version is None:
         return
-    capabilities = (
-        _capabilities(known, backend, driver) or remedies.machine_of(known.evidence).capabilities
-    )
+    capabilities = _capabilities(known, backend, driver) or known.machine().capabilities
     for capability in dict.fromkeys(capabilities):
         bound = drivers.outside(version, capability)
         if bound is None:
@@ -1504,7 +1598,7 @@ def run(
             continue
         try:
             results = list(item.run(seen(item)))
-        except Unknown as exc:  # read a section it did not declare
+        except Unknown as exc:  # read an optional section as if it were known
             skipped.append(NotChecked(item.name, (exc.section.value,)))
             continue
         found.extend(result for result in results if result not in found)
@@ -1513,5 +1607,4 @@ def run(
 
 def diagnose(evidence: Evidence) -> tuple[tuple[Finding, ...], tuple[NotChecked, ...]]:
     """The detect findings of `evidence`, and the checks it lacked the evidence for."""
-    known = Known(evidence)
-    return run(CHECKS, lambda _: known, evidence.unknown())
+    return run(CHECKS, lambda c: Known(evidence, c.reads, c.optional), evidence.unknown())

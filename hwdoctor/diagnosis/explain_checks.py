@@ -7,6 +7,7 @@ evidence it reads and returns codes and parameters.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
@@ -223,7 +224,7 @@ def check_launcher(seen: Explained) -> Iterable[Finding]:
         )
 
 
-@check()
+@check(optional=(Section.TORCH,))
 def check_model(seen: Explained) -> Iterable[Finding]:
     """explain --model: a model that could not be read; flash-attn installed but unable to
     serve attn_implementation="flash_attention_2" here."""
@@ -233,7 +234,7 @@ def check_model(seen: Explained) -> Iterable[Finding]:
     if model.error:
         yield finding(Code.MODEL_UNREADABLE, model=model.model, error=model.error)
     elif model.flash_attention:
-        torch = seen.known.evidence.torch
+        torch = seen.known.if_known.torch
         yield finding(
             Code.FLASH_ATTENTION_UNUSABLE, model=model.model, why=model.flash_attention,
             attention=model.attention or "the default",
@@ -280,4 +281,8 @@ def diagnose(
         Known(evidence), inputs, training, accelerate, inference, verify, observed, model,
         newer, confirmed, where,
     )  # fmt: skip
-    return run(EXPLAIN_CHECKS, lambda _: seen, evidence.unknown())
+    return run(
+        EXPLAIN_CHECKS,
+        lambda c: dataclasses.replace(seen, known=Known(evidence, c.reads, c.optional)),
+        evidence.unknown(),
+    )
