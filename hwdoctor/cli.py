@@ -12,7 +12,6 @@ import itertools
 import os
 import sys
 from collections.abc import Iterator, Sequence
-from enum import Enum
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Annotated, Any, NoReturn, TextIO, cast
 
@@ -20,6 +19,7 @@ import typer
 
 from hwdoctor import __version__, interrupts
 from hwdoctor.errors import ExitCode, HwdoctorError, OutputError, UsageError
+from hwdoctor.model import Dtype
 from hwdoctor.render import OutputFormat, PlainFormat, View, emit
 
 if TYPE_CHECKING:
@@ -497,13 +497,6 @@ def _check_model_dir(model: str) -> None:
                          hint="pass the directory save_pretrained() wrote")  # fmt: skip
 
 
-class Dtype(str, Enum):
-    AUTO = "auto"
-    FLOAT32 = "float32"
-    BFLOAT16 = "bfloat16"
-    FLOAT16 = "float16"
-
-
 PROGRESS_ENV = "HWDOCTOR_PROGRESS"
 
 
@@ -593,7 +586,7 @@ def load_command(
         trust_remote_code=trust_remote_code,
         offline=offline,
         revision=revision,
-        dtype=dtype.value,
+        dtype=dtype,
         max_new_tokens=max_new_tokens,
         memory=_memory(memory, plan),
         context=_plan_only("--context", context, plan),

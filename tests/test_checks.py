@@ -8,6 +8,7 @@ tests (test_detect, test_faults, ...) show that gathering produces such evidence
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 
 import pytest
 
@@ -15,9 +16,9 @@ from hwdoctor import devices, diagnosis, rules
 from hwdoctor.diagnosis import load as judged
 from hwdoctor.diagnosis import ranks
 from hwdoctor.diagnosis.catalogue import CATALOGUE, Code
-from hwdoctor.gather.probe.runner import ProbeRun, RunOutcome, StepResult
 from hwdoctor.model.facts import Evidence, NvidiaDriver, Section, TorchInfo
-from hwdoctor.model.reports import PlacementRow, Status
+from hwdoctor.model.reports import Finding, PlacementRow, Status
+from hwdoctor.model.runs import ProbeRun, RunOutcome, StepResult
 from tests.evidence import (
     codes,
     cpu_host,
@@ -465,6 +466,16 @@ def test_load_failures_classified_by_the_payload(kind: str) -> None:
     assert found.params["step"] == "load"
 
 
+def test_a_device_type_torch_does_not_know_points_at_explain_for_it() -> None:
+    facts = {"failure": {"kind": "missing_package", "step": "load", "error": {"type": "E"}}}
+    found = judged.problem(
+        facts, outcome="completed", culprit=None, signal=None, output="", model="m/x",
+        timeout_s=60, device="npu:0",
+    )  # fmt: skip
+    assert found is not None and found.remedy is not None
+    assert found.remedy.splitlines()[-1] == "hwdoctor explain npu:0"
+
+
 def test_load_hang_and_crash() -> None:
     hang = judged.problem({}, outcome="timeout", culprit="forward", signal=None, output="",
                           model="m", timeout_s=5)  # fmt: skip
@@ -650,3 +661,53 @@ def test_a_hip_index_past_what_rocr_left_hides_every_gpu() -> None:
     assert params(one(diagnosis.detect(two).findings, "devices.mask_hides_all"))["variable"] == (
         "ROCR_VISIBLE_DEVICES"  # two are left; HIP's 1 is the second: ROCR's own rule speaks
     )
+
+
+def test_a_check_is_registered_by_its_decorator_alone() -> None:
+    """Every `check_*` of the detect and explain modules is in its registry, in the order
+    of its file (the order a report lists findings within a severity), and a second check
+    of a name already taken is refused where it is defined."""
+    from hwdoctor.diagnosis import checks, explain_checks
+
+    for module, registered in (
+        (checks, checks.CHECKS),
+        (explain_checks, explain_checks.EXPLAIN_CHECKS),
+    ):
+        defined = [v for k, v in vars(module).items() if k.startswith("check_")]
+        assert defined and list(registered) == defined
+    again: checks.Checks[checks.Known] = checks.Checks()
+    again.check(Section.TOOLS)(checks.check_tools.run)
+    with pytest.raises(ValueError, match="tools is already registered"):
+        again.check(Section.TOOLS)(checks.check_tools.run)
+
+
+def test_a_check_sees_only_the_sections_it_declared() -> None:
+    """Each check gets a view of the evidence with only its declared sections: an
+    undeclared read raises (hwdoctor's own bug, not "not checked"), an optional section
+    is None where unknown, and the view cannot be changed."""
+    from hwdoctor.diagnosis import checks
+
+    evidence = cpu_host()
+    view = checks.Known(evidence, frozenset({Section.TORCH}), frozenset({Section.HOST}))
+    assert view.torch == evidence.torch and view.if_known.host == evidence.host
+    with pytest.raises(checks.Undeclared, match="env"):
+        _ = view.env
+    with pytest.raises(checks.Undeclared, match="python"):
+        _ = view.if_known.python
+    with pytest.raises(AttributeError):
+        view._evidence = evidence
+    without_host = dataclasses.replace(evidence, host=None)
+    assert checks.Known(without_host, frozenset(), frozenset({Section.HOST})).if_known.host is None
+
+    registered: checks.Checks[checks.Known] = checks.Checks()
+
+    @registered.check(Section.TORCH)
+    def check_reads_more(known: checks.Known) -> Iterable[Finding]:
+        if known.torch.version and known.env:
+            yield from ()
+
+    def view_of(item: checks.Check[checks.Known]) -> checks.Known:
+        return checks.Known(evidence, item.reads, item.optional)
+
+    with pytest.raises(checks.Undeclared, match="env"):
+        checks.run(registered, view_of, evidence.unknown())

@@ -24,7 +24,7 @@ ALLOWED = {
     "model": {"model"},
     "rules": {"model", "rules"},
     "gather": {"model", "gather"},
-    "diagnosis": {"model", "rules", "diagnosis", "gather"},
+    "diagnosis": {"model", "rules", "diagnosis"},
     "doctor": {"model", "rules", "diagnosis", "gather", "doctor"},
     "render": {"model", "render"},
 }

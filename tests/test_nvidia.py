@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from hwdoctor import diagnosis
+from hwdoctor.compat import drivers
 from hwdoctor.model.facts import HostFacts, NvidiaDriver, TorchInfo
 from tests.conftest import base_env, run_hwdoctor
 from tests.evidence import codes, cpu_host, one, with_backend
@@ -203,7 +204,9 @@ def test_torch_found_version_when_no_driver_version_is_known() -> None:
         "http://www.nvidia.com/Download/index.aspx"
     )
     evidence = _cuda_build(cpu_host().host, "2.5.1+cu121", "12.1")  # type: ignore[arg-type]
-    evidence = with_backend(evidence, "cuda", detail={"init_warning": message})
+    # As the probe reads torch's warning (gather/probe/collector.py).
+    said = drivers.driver_said(message)
+    evidence = with_backend(evidence, "cuda", init_warning=message, driver_said=said)
     finding = one(diagnosis.detect(evidence).findings, "driver.cuda_too_old")
     assert "supports CUDA up to 11.4" in finding.message and "525" in finding.message
 

@@ -32,6 +32,12 @@ from tests import catalogue_plugin
 from tests.conftest import ROOT, base_env, run_hwdoctor
 from tests.fastlane import examples
 
+
+def diagnosed(paste: reports.Paste) -> PasteReport:
+    """A paste's diagnosis, as `detect --from` makes it: gathered, then diagnosed."""
+    return pasted.diagnose(assemble.gathered(paste))
+
+
 DATA: Final = ROOT / "tests" / "data"
 CORPUS: Final = DATA / "reports"
 # The held-out sets: real reports from GitHub threads, each set gathered blind to the code and
@@ -93,7 +99,7 @@ def expected(root: Path) -> dict[str, dict[str, Any]]:
 
 def diagnose(path: Path) -> PasteReport | UsageError:
     try:
-        report = pasted.diagnose(reports.read(path.read_bytes(), path.name))
+        report = diagnosed(reports.read(path.read_bytes(), path.name))
     except UsageError as exc:
         return exc
     catalogue_plugin.record(f.code for f in report.findings)
@@ -414,7 +420,7 @@ def _mutate(data: bytes, seed: int) -> bytes:
 def test_fuzz_mutated_reports_give_a_report_or_a_usage_error(seed: int, which: int) -> None:
     data = _mutate(_SAMPLES[which], seed)
     try:
-        report = pasted.diagnose(reports.read(data))
+        report = diagnosed(reports.read(data))
     except UsageError:
         return
     json.dumps(report.to_json())  # every field serialises
@@ -428,7 +434,7 @@ def test_fuzz_mutated_reports_give_a_report_or_a_usage_error(seed: int, which: i
 @given(st.binary(max_size=4096))
 def test_fuzz_random_bytes(data: bytes) -> None:
     with contextlib.suppress(UsageError):
-        pasted.diagnose(reports.read(data))
+        diagnosed(reports.read(data))
 
 
 def _readme_workflow() -> dict[str, Any]:
@@ -524,7 +530,7 @@ def test_comfyui_start_up_log_and_rocblas_name_the_gpu_and_its_target() -> None:
     rocblas = reports.read(
         (DRIVERS_ROCM_NIGHTLIES / "pt179865-gfx900-vega56-rocm7.2-nightly.md").read_bytes()
     )
-    report = pasted.diagnose(rocblas)
+    report = diagnosed(rocblas)
     assert "device.gfx_not_compiled" in {f.code for f in report.findings}
 
 
@@ -536,7 +542,7 @@ def test_long_hostile_lines_are_read_in_linear_time() -> None:
               "b" * 1970 + " with CUDA capability sm_", "with CUDA capability sm_" * 80,
               "GPU 0: " + "NVIDIA " * 280, "torch " * 300, "Radeon RX " * 190]  # fmt: skip
     paste = ("PyTorch version: 2.6.0+cu126\n" + "\n".join(shapes * 40) + "\n").encode()
-    report = pasted.diagnose(reports.read(paste))
+    report = diagnosed(reports.read(paste))
     assert report.lines == 1 + len(shapes) * 40
 
 
@@ -552,7 +558,7 @@ def test_a_visibility_variable_read_from_prose_is_judged_without_the_gpu_count()
     # "CUDA_VISIBLE_DEVICES=7 was used causing "No CUDA GPUs are available"": the count is
     # not shown, but no machine with 7 or fewer GPUs passes any.
     motionctrl = DRIVERS_ROCM_NIGHTLIES / "motionctrl4-run.sh-cuda-visible-devices-7.md"
-    report = pasted.diagnose(reports.read(motionctrl.read_bytes()))
+    report = diagnosed(reports.read(motionctrl.read_bytes()))
     (found,) = [f for f in report.findings if f.code == "devices.mask_hides_all"]
     assert found.params["up_to"] == "7" and found.params["variable"] == "CUDA_VISIBLE_DEVICES"
     # CANN refusing the variable's order is its own verdict that no NPU passes.
@@ -561,7 +567,7 @@ def test_a_visibility_variable_read_from_prose_is_judged_without_the_gpu_count()
         / "reports_heldout_github_all_causes_bare_messages"
         / "gpustack2527-ascend-rt-visible-devices-not-ascending.md"
     )
-    report = pasted.diagnose(reports.read(gpustack.read_bytes()))
+    report = diagnosed(reports.read(gpustack.read_bytes()))
     (found,) = [f for f in report.findings if f.code == "devices.mask_hides_all"]
     assert found.remedy is not None
     assert "export ASCEND_RT_VISIBLE_DEVICES=0,1,2,3,4,5,6,7" in found.remedy
@@ -574,7 +580,7 @@ def test_the_torch_an_extension_saw_running_outweighs_the_reporters_checklist() 
         / "reports_heldout_github_mixed_rtx50_flash_attn"
         / "xformers874-built-2.0.1-have-2.1.0cu121.md"
     )
-    report = pasted.diagnose(reports.read(paste.read_bytes()))
+    report = diagnosed(reports.read(paste.read_bytes()))
     (found,) = [f for f in report.findings if f.code == "extension.torch_mismatch"]
     assert found.message == (
         "xformers says it was built for torch==2.0.1, but torch 2.1.0+cu121 is installed"
@@ -586,7 +592,7 @@ EXTENSIONS_APP_CPU_BUILDS: Final = DATA / "reports_heldout_github_extensions_app
 
 
 def codes_of(path: Path) -> dict[str, Any]:
-    report = pasted.diagnose(reports.read(path.read_bytes()))
+    report = diagnosed(reports.read(path.read_bytes()))
     catalogue_plugin.record(f.code for f in report.findings)
     return {f.code: f for f in report.findings}
 
@@ -611,7 +617,7 @@ def test_a_cpu_build_beside_a_geforce_named_only_in_prose_is_a_cpu_only_build() 
         assert "torch.cpu_only_build" in codes_of(path), path.name
     # a +cpu torch with no GPU named anywhere says nothing of a GPU
     plain = reports.read(b"Ultralytics YOLOv8.2.54 Python-3.9.13 torch-2.2.0+cpu CPU\n")
-    assert "torch.cpu_only_build" not in {f.code for f in pasted.diagnose(plain).findings}
+    assert "torch.cpu_only_build" not in {f.code for f in diagnosed(plain).findings}
 
 
 def test_a_geforce_named_by_number_and_ti_has_its_capability() -> None:
@@ -646,13 +652,13 @@ def test_torchs_own_mps_refusal_decides_without_the_macos_version() -> None:
     # "power op with int64 input is supported natively starting from macOS 13.2": the Mac is
     # below 13.2; "upgrade my macOS to 13.2" is a wish, not the machine's release.
     paste = (ROCM_APUS / "vallex127-mps-power-int64-needs-macos13.2.md").read_bytes()
-    report = pasted.diagnose(reports.read(paste))
+    report = diagnosed(reports.read(paste))
     (found,) = [f for f in report.findings if f.code == "mps.macos_too_old"]
     assert found.message == "torch says this Mac's macOS is older than 13.2, which MPS in this "\
         "torch needs"  # fmt: skip
     assert all(fact.what != "macOS" for fact in report.facts)
     # the machine's release in prose, the operator's floor in torch's words
-    report = pasted.diagnose(reports.read(
+    report = diagnosed(reports.read(
         (ROCM_APUS / "segany636-macos12.6.3-intel-mps-uint8-needs-13.md").read_bytes()
     ))  # fmt: skip
     (found,) = [f for f in report.findings if f.code == "mps.macos_too_old"]
@@ -660,7 +666,7 @@ def test_torchs_own_mps_refusal_decides_without_the_macos_version() -> None:
 
 
 def test_the_sm_warnings_last_line_names_the_gpu() -> None:
-    report = pasted.diagnose(reports.read(
+    report = diagnosed(reports.read(
         (ROCM_APUS / "clover159-rtx3060-laptop-list-without-sm-line.md").read_bytes()
     ))  # fmt: skip
     (found,) = [f for f in report.findings if f.code == "device.arch_not_compiled"]
@@ -669,7 +675,7 @@ def test_the_sm_warnings_last_line_names_the_gpu() -> None:
 
 
 def test_a_torch_symbol_missing_from_an_unnamed_module_is_still_another_torchs_build() -> None:
-    report = pasted.diagnose(reports.read(
+    report = diagnosed(reports.read(
         (ROCM_APUS / "fa928-torch2.2.1-cu121-zeros-undefined.md").read_bytes()
     ))  # fmt: skip
     (found,) = [f for f in report.findings if f.code == "extension.built_for_other_torch"]
@@ -677,7 +683,7 @@ def test_a_torch_symbol_missing_from_an_unnamed_module_is_still_another_torchs_b
     assert found.remedy is None and found.advice is not None  # no package to name in a command
     # a symbol that is not torch's names no cause
     paste = b"ImportError: undefined symbol: cublasLtGetVersion\ntorch 2.2.1+cu121\n"
-    assert not pasted.diagnose(reports.read(paste)).findings
+    assert not diagnosed(reports.read(paste)).findings
 
 
 MACOS_FLOORS: Final = DATA / "reports_heldout_github_mixed_macos_floors"
@@ -697,7 +703,7 @@ MACOS_FLOORS: Final = DATA / "reports_heldout_github_mixed_macos_floors"
     ],
 )
 def test_message_variants_of_real_reports(name: str, code: str) -> None:
-    report = pasted.diagnose(reports.read((MACOS_FLOORS / name).read_bytes()))
+    report = diagnosed(reports.read((MACOS_FLOORS / name).read_bytes()))
     assert code in {f.code for f in report.findings}, report.findings
 
 
@@ -720,13 +726,13 @@ HIDDEN_DEVICES: Final = DATA / "reports_heldout_github_mixed_hidden_devices"
     ],
 )  # fmt: skip
 def test_more_message_variants_of_real_reports(name: str, code: str) -> None:
-    report = pasted.diagnose(reports.read((HIDDEN_DEVICES / name).read_bytes()))
+    report = diagnosed(reports.read((HIDDEN_DEVICES / name).read_bytes()))
     assert code in {f.code for f in report.findings}, report.findings
 
 
 def test_a_geforce_in_prose_is_not_read_without_torchs_own_verdict() -> None:
     paste = b"torch 2.1.0+cu121\nI also have a GeForce RTX 3090 at home\n"
-    report = pasted.diagnose(reports.read(paste))
+    report = diagnosed(reports.read(paste))
     assert not report.findings and all(f.what != "GPU" for f in report.facts)
 
 
@@ -767,7 +773,7 @@ def test_a_gpu_key_in_markdown_bold_names_the_gpu() -> None:
 def test_a_torch_classs_virtual_table_missing_is_a_torch_symbol_missing() -> None:
     # PARE#29: torch::jit::Method's vtable, mangled with the Itanium ABI's "TV" special name.
     paste = b"I encountered a problem: undefined symbol: _ZTVN5torch3jit6MethodE\n"
-    (found,) = pasted.diagnose(reports.read(paste)).findings
+    (found,) = diagnosed(reports.read(paste)).findings
     assert found.code == "extension.built_for_other_torch"
 
 
@@ -819,7 +825,7 @@ def test_real_lines_name_their_cause(paste: bytes, fact: tuple[str, str] | None,
     read = reports.read(paste)
     if fact is not None:
         assert fact in {(f.key, f.value) for f in read.facts}
-    assert code in {f.code for f in pasted.diagnose(read).findings}
+    assert code in {f.code for f in diagnosed(read).findings}
 
 
 def test_what_the_reporter_expected_is_not_what_torch_said() -> None:
@@ -849,14 +855,14 @@ def test_a_torch_symbol_after_a_cut_loader_message_is_still_torchs() -> None:
         b"# Ubuntu 22.04 , ufined symbol: _ZN3c105ErrorC2ENS_14SourceLocationENSt7__cxx1112basic"
         b"_stringIcSt11char_traitsIcESaIcEEE\n"
     )
-    (found,) = pasted.diagnose(paste).findings
+    (found,) = diagnosed(paste).findings
     assert found.code == "extension.built_for_other_torch"
     assert "which torch (version not shown) does not provide" in found.message
     # without "undefined", a symbol that is not torch's is not read at all
     with pytest.raises(UsageError):
         reports.read(b"ufined symbol: cublasLtGetVersion\n")
     lines = ("x symbol: " * 199 + "\n") * 200
-    assert not pasted.diagnose(reports.read(("torch 2.6.0+cu124\n" + lines).encode())).findings
+    assert not diagnosed(reports.read(("torch 2.6.0+cu124\n" + lines).encode())).findings
 
 
 def test_a_geforce_with_its_series_word_run_into_the_number() -> None:
@@ -866,11 +872,11 @@ def test_a_geforce_with_its_series_word_run_into_the_number() -> None:
         b"still get RuntimeError: CUDA error: no kernel image is available for execution on "
         b"the device.\nFrom what I understood my GPU(RTX4060) needs latest (12.x) CUDA version.\n"
     )
-    (found,) = pasted.diagnose(paste).findings
+    (found,) = diagnosed(paste).findings
     assert found.code == "device.arch_not_compiled" and found.params["arch"] == "sm_89"
     # the same name without torch's own verdict is still not read
     paste = reports.read(b"torch 2.1.0+cu121\nI also have an RTX4090 at home\n")
-    assert not pasted.diagnose(paste).findings
+    assert not diagnosed(paste).findings
 
 
 def test_torchs_capability_range_warning_is_no_verdict_for_a_newer_minor() -> None:
@@ -893,7 +899,7 @@ def test_torchs_capability_range_warning_is_no_verdict_for_a_newer_minor() -> No
 
 
 def codes_of_text(text: bytes) -> set[str]:
-    return {f.code for f in pasted.diagnose(reports.read(text)).findings}
+    return {f.code for f in diagnosed(reports.read(text)).findings}
 
 
 def test_a_gpu_below_every_published_wheel_is_not_sent_to_another_build() -> None:
@@ -942,7 +948,7 @@ def test_two_torch_versions_in_the_reporters_words_are_left_unknown_and_said() -
         b"is_available() returns False. \n"
         b"- PyTorch version: 1.13.1\n- GPU models and configuration: RTX 1080 Ti\n"
     )
-    report = pasted.diagnose(reports.read(paste))
+    report = diagnosed(reports.read(paste))
     assert not report.findings
     assert "torch's version: the paste says '1.12.0+cpu' (line 1), '1.13.1' (line 2)" in (
         report.skipped

@@ -26,7 +26,8 @@ from hypothesis import strategies as st
 from hwdoctor import processes
 from hwdoctor.gather.probe import runner
 from hwdoctor.gather.probe.job import probe_job
-from hwdoctor.gather.probe.runner import ChannelReader, RunOutcome
+from hwdoctor.gather.probe.runner import ChannelReader
+from hwdoctor.model.runs import RunOutcome
 from tests.conftest import ROOT, base_env, run_hwdoctor
 from tests.fastlane import examples
 from tests.misbehaving import (

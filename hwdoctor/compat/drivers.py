@@ -294,13 +294,6 @@ def runs(driver: str, cuda: str, capability: str | None = None) -> bool | None:
     return floor.admits(driver)
 
 
-def toolkit_minimum(cuda: str) -> str | None:
-    """CUDA `cuda`'s own Table-3 minimum ("11.4" → "470.42.01"): the oldest a driver that
-    reports supporting it can be. None when Table 3 lacks the release ([TABLE-3])."""
-    parsed = _cuda(cuda)
-    return None if parsed is None else _TOOLKIT_LINUX_X86_64.get(f"{parsed[0]}.{parsed[1]}")
-
-
 def newest_cuda(driver: str) -> str | None:
     """The newest CUDA release whose own Table-3 minimum `driver` meets ("470.82.01" →
     "11.4"): what the driver supports natively. Builds of a newer minor in the same major
@@ -329,13 +322,62 @@ def decode_cuda_driver_version(number: int) -> str | None:
     return f"{number // 1000}.{(number % 1000) // 10}"
 
 
-_FOUND_VERSION: Final = re.compile(r"found version (\d{4,6})\b")
+class DriverWords(str, Enum):
+    """How torch (or the CUDA runtime under it) said the driver is older than its build."""
+
+    # "The NVIDIA driver on your system is too old (found version 11040)": the number is
+    # cudaDriverGetVersion()'s, the newest CUDA the driver supports ([PT-C10]).
+    FOUND_VERSION = "found_version"
+    # The same words without the number (torch/csrc/cuda/Module.cpp before 1.0).
+    TOO_OLD = "too_old"
+    # cudaErrorInsufficientDriver (35) in the CUDA runtime's words, as torch before 1.0
+    # raised it ("cuda runtime error (35) : ..."): the driver is older than the runtime the
+    # build ships, or no driver answers ([NV-ERR-35]).
+    INSUFFICIENT = "insufficient"
+
+
+# The patterns a pasted report's recognisers and a live probe's messages are read with.
+FOUND_VERSION: Final = re.compile(r"found version (\d{4,6})\b")
+TOO_OLD: Final = re.compile(r"The NVIDIA driver on your system is too old(?! \(found)")
+INSUFFICIENT: Final = re.compile(r"CUDA driver version is insufficient for CUDA runtime version")
+
+
+@dataclass(frozen=True, slots=True)
+class DriverSaid:
+    """torch's word that the driver is too old: which words, and the number where given."""
+
+    words: DriverWords
+    number: int | None = None  # cudaDriverGetVersion()'s, with FOUND_VERSION
+
+    @property
+    def supports(self) -> str | None:
+        """The newest CUDA the driver supports, where torch gave the number."""
+        return decode_cuda_driver_version(self.number) if self.number is not None else None
+
+
+def driver_said(text: str) -> DriverSaid | None:
+    """What `text` (a message torch raised or warned) says of the driver, if anything."""
+    if match := FOUND_VERSION.search(text):
+        return DriverSaid(DriverWords.FOUND_VERSION, int(match.group(1)))
+    if INSUFFICIENT.search(text):
+        return DriverSaid(DriverWords.INSUFFICIENT)
+    if TOO_OLD.search(text):
+        return DriverSaid(DriverWords.TOO_OLD)
+    return None
 
 
 def found_version_in(text: str) -> str | None:
     """The CUDA version in torch's "driver … too old (found version 11040)" message, if
     the text holds one ([PT-C10])."""
-    match = _FOUND_VERSION.search(text)
-    if match is None:
-        return None
-    return decode_cuda_driver_version(int(match.group(1)))
+    said = driver_said(text)
+    return said.supports if said is not None else None
+
+
+# libcuda's file name carries the user-space driver's version: libcuda.so.535.104.05.
+LIBCUDA: Final = re.compile(r"^libcuda\.so\.(\d{3,4}(?:\.\d{1,8}){1,2})$")
+
+
+def library_version(path: str) -> str | None:
+    """The driver version in a libcuda file name: ".../libcuda.so.535.104.05" → "535.104.05"."""
+    match = LIBCUDA.match(path.rsplit("/", 1)[-1])
+    return match.group(1) if match else None

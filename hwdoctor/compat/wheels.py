@@ -139,10 +139,6 @@ _ROCM_214: Final = (
     "[PT-ROCM-2.14] pytorch/pytorch@027375bf .ci/docker/manywheel/build.sh "
     "(PYTORCH_ROCM_ARCH; the legacy 7.2 path adds gfx900, gfx906); RELEASE.md 2.14: ROCm 7.14"
 )
-_NV_PTX: Final = (
-    "CUDA C++ Programming Guide §6.1.3: PTX is JIT-compiled by the driver, which must be at "
-    "least as new as the toolkit that wrote it"
-)
 
 
 class Host(str, Enum):

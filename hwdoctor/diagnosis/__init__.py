@@ -21,8 +21,7 @@ from hwdoctor.diagnosis import (
     verification,
 )
 from hwdoctor.diagnosis import load as loading
-from hwdoctor.gather.probe.runner import ProbeRun
-from hwdoctor.model.decisions import ModelDecision
+from hwdoctor.model.decisions import ModelDecision, ModelMemory
 from hwdoctor.model.facts import Evidence, HostFacts, Package, PythonInfo, TorchInfo
 from hwdoctor.model.reports import (
     DetectReport,
@@ -30,6 +29,7 @@ from hwdoctor.model.reports import (
     ExplainReport,
     Requirement,
 )
+from hwdoctor.model.runs import ProbeRun
 
 # What a report shows when the evidence does not say: an explicit "unknown", never a guess.
 UNKNOWN_PYTHON = PythonInfo("unknown", "unknown", "", False)
@@ -182,16 +182,15 @@ def _with_memory(
     checkpoint = facts.get("checkpoint")
     if not isinstance(checkpoint, Mapping) or not checkpoint.get("source"):
         problem = checkpoint.get("problem") if isinstance(checkpoint, Mapping) else None
-        memory = {"device": device, "problem": str(problem or "the checkpoint was not read")}
+        memory = ModelMemory(device, str(problem or "the checkpoint was not read"))
         return dataclasses.replace(described, memory=memory)
     plan = {"parameters": checkpoint.get("parameters"), "dtype": described.dtype,
             "checkpoint": checkpoint, "shape": facts.get("shape") or {}}  # fmt: skip
     request = abilities.request_of(device)
     if request is None:
-        return dataclasses.replace(described, memory={"device": device, "problem": "not a device"})
-    fitted = loading.with_fit(plan, request, evidence, None, context, batch)
-    fits = dict((fitted or {}).get("fits") or {})
-    return dataclasses.replace(described, memory={"device": device, "problem": None, **fits})
+        return dataclasses.replace(described, memory=ModelMemory(device, "not a device"))
+    fitted = loading.fit_of(plan, request, evidence, None, context, batch)
+    return dataclasses.replace(described, memory=ModelMemory(device, None, fitted))
 
 
 def explain_device(evidence: Evidence, request: devices.DeviceRequest) -> DeviceExplanation:

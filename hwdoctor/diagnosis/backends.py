@@ -10,7 +10,6 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from hwdoctor import devices, registry
-from hwdoctor.diagnosis import remedies
 from hwdoctor.diagnosis.catalogue import Code
 from hwdoctor.diagnosis.checks import Known
 from hwdoctor.model.facts import BackendFacts, Evidence, Section
@@ -152,6 +151,7 @@ def _device_row(
     present = known.hardware_present(backend)
     wrong_build = bool(backend.query.build) and facts.reason == "build"
     missing: list[str] = []
+    hardware: list[str] = []
     if not platform_fits(backend, known):
         missing.append(f"{backend.hardware}: {note(backend, facts, known)}")
     else:
@@ -165,9 +165,10 @@ def _device_row(
                 f"{backend.query.build.value.upper()} one"
             )
         if not present and not facts.available and backend.query.kind is not registry.QueryKind.CPU:
-            missing.append(f"no {backend.hardware} hardware found")
+            hardware.append(f"no {backend.hardware} hardware found")
         elif present and not facts.available and not missing:
-            missing.append(f"{backend.hardware} hardware is present but no device is usable")
+            hardware.append(f"{backend.hardware} hardware is present but no device is usable")
+        missing += hardware
     usable = facts.available and facts.device_count > 0
     if usable and request.index is not None and request.index >= facts.device_count:
         missing.append(
@@ -180,11 +181,8 @@ def _device_row(
         key=backend.key,
         hardware=backend.hardware,
         package=backend.package,
-        install=str(remedies.install(backend, known.way, evidence=known.evidence))
-        or remedies.elsewhere(backend, known.evidence),
-        install_command=remedies.install(
-            backend, known.way, replace=wrong_build, evidence=known.evidence
-        ),
+        install=str(known.install_line(backend)) or known.elsewhere(backend),
+        install_command=known.install_line(backend, replace=wrong_build),
         wrong_build=wrong_build,
         installed=facts.installed,
         version=facts.version if backend.module else known.torch.version,
@@ -194,6 +192,7 @@ def _device_row(
         usable=usable,
         device_count=facts.device_count if facts.available else 0,
         missing=tuple(missing),
+        missing_hardware=tuple(hardware),
         visibility_env=backend.visibility_env,
         container_env=backend.container_env,
         hardware_remedy=backend.hardware_remedy,

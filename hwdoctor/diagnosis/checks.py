@@ -1,34 +1,27 @@
 """The detect checks: each a pure function from evidence to findings, declaring what it reads.
 
-`CHECKS` is the ordered list. A check iterates the registry and never branches on a
-backend's name; it returns codes and parameters (`catalogue.finding`), never sentences.
+`@check` registers a check in `CHECKS`, in the order of this file: the report's order within
+a severity. A check iterates the registry and never branches on a backend's name; it
+returns codes and parameters (`catalogue.finding`), never sentences.
 When a section a check reads is unknown (a pasted report that shows no host scan, say),
-the check does not run and is listed as not checked, with the section it lacked.
+the check does not run and is listed as not checked, with the section it lacked. A check
+sees the evidence through `Known`, which shows only the sections it declared (its
+`optional` ones where known): reading another raises `Undeclared`, so the declaration is
+the whole of what a check depends on.
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, NamedTuple, TypeVar
+from typing import Any, Final, Generic, NamedTuple, TypeVar
 
 from hwdoctor import registry, versions
 from hwdoctor.compat import drivers, kernels, visibility, wheels
 from hwdoctor.diagnosis import remedies
 from hwdoctor.diagnosis.catalogue import AUTOLOAD_ESCAPE, Code, finding, how
-from hwdoctor.gather import nvidia
-from hwdoctor.gather.probe.job import (
-    ACCELERATOR_MEMORY_STEP_PREFIX,
-    ALLOCATE_STEP_PREFIX,
-    AUTOLOAD_STEP_PREFIX,
-    IMPORT_TORCH,
-    MALFORMED_STEP,
-    MEMORY_STEP_PREFIX,
-    SHADOWED,
-    START_STEP,
-)
 from hwdoctor.model.facts import (
     BackendFacts,
     Device,
@@ -46,12 +39,22 @@ from hwdoctor.model.facts import (
     TorchInfo,
 )
 from hwdoctor.model.reports import Finding, NotChecked, Severity
+from hwdoctor.model.runs import (
+    ACCELERATOR_MEMORY_STEP_PREFIX,
+    ALLOCATE_STEP_PREFIX,
+    AUTOLOAD_STEP_PREFIX,
+    IMPORT_TORCH,
+    MALFORMED_STEP,
+    MEMORY_STEP_PREFIX,
+    SHADOWED,
+    START_STEP,
+)
 from hwdoctor.shell import Shell
 from hwdoctor.text import clip, one_line
 from hwdoctor.units import human_bytes
 
 T = TypeVar("T")
-C = TypeVar("C")
+S = TypeVar("S")
 
 
 class Unknown(Exception):
@@ -62,14 +65,50 @@ class Unknown(Exception):
         self.section = section
 
 
-class Known:
-    """The evidence as a check sees it: a section that is unknown raises `Unknown`."""
+class Undeclared(Exception):
+    """A check read a section it did not declare: a bug of hwdoctor's, never "not checked"
+    (the declaration is what lists a check as not checked when its evidence is missing)."""
 
-    def __init__(self, evidence: Evidence) -> None:
-        self.evidence = evidence
+    def __init__(self, section: Section) -> None:
+        super().__init__(f"a check read {section.value}, which it did not declare")
+        self.section = section
+
+
+_EVERY_SECTION: Final = frozenset(Section)
+
+
+class Known:
+    """The evidence as a check sees it: only the sections it declared. A declared section
+    that is unknown raises `Unknown`; an undeclared one raises `Undeclared`. `if_known`
+    shows a section the check reads only where the evidence has it (None elsewhere).
+
+    Without a declaration (the report's backend rows), every section is seen."""
+
+    __slots__ = ("_evidence", "_seen", "if_known")
+
+    def __init__(
+        self,
+        evidence: Evidence,
+        reads: frozenset[Section] = _EVERY_SECTION,
+        optional: frozenset[Section] = frozenset(),
+    ) -> None:
+        self._evidence = evidence
+        self._seen = reads | optional
+        self.if_known = IfKnown(self)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if hasattr(self, "if_known"):
+            raise AttributeError(f"a check's view of the evidence is read-only ({name})")
+        object.__setattr__(self, name, value)
+
+    def section(self, section: Section) -> object:
+        """A declared section's value, None where the evidence does not have it."""
+        if section not in self._seen:
+            raise Undeclared(section)
+        return self._evidence.section(section)
 
     def _get(self, section: Section) -> object:
-        value = self.evidence.section(section)
+        value = self.section(section)
         if value is None:
             raise Unknown(section)
         return value
@@ -124,19 +163,37 @@ class Known:
 
     @property
     def timeout_s(self) -> float:
-        return self.evidence.timeout_s
+        return self._evidence.timeout_s
+
+    # The remedies fit a command to the machine from whatever the evidence shows of it (the
+    # interpreter, the host, torch and its backends, where known); they choose how a finding
+    # tells to install something, so they read the whole evidence, not the check's view.
 
     @property
     def way(self) -> remedies.Installer:
         """How remedies install into the diagnosed interpreter."""
-        return remedies.installer(self.evidence.python)
+        return remedies.installer(self._evidence.python)
 
     def install(self, backend: registry.Backend, *, replace: bool = False) -> dict[str, Any]:
         """The install parameters of a backend: its commands, or where it comes from."""
+        evidence = self._evidence
         return {
-            "install": remedies.install(backend, self.way, replace=replace, evidence=self.evidence),
-            "install_elsewhere": remedies.elsewhere(backend, self.evidence),
+            "install": remedies.install(backend, self.way, replace=replace, evidence=evidence),
+            "install_elsewhere": remedies.elsewhere(backend, evidence),
         }
+
+    def install_line(self, backend: registry.Backend, *, replace: bool = False) -> Shell:
+        return remedies.install(backend, self.way, replace=replace, evidence=self._evidence)
+
+    def elsewhere(self, backend: registry.Backend) -> str:
+        return remedies.elsewhere(backend, self._evidence)
+
+    def on_windows(self) -> bool:
+        return remedies.on_windows(self._evidence)
+
+    def machine(self) -> wheels.Machine:
+        """What the evidence shows of the machine a torch build must run on."""
+        return remedies.machine_of(self._evidence)
 
     def all_backends(self) -> tuple[registry.Backend, ...]:
         """The registry's rows, then a row for each backend the probe found that no row
@@ -161,35 +218,98 @@ class Known:
         return "; ".join(signal.detail for signal in self.host.signals_for(backend.key)[:2])
 
 
+class IfKnown:
+    """A check's sections where the evidence has them, None where it does not: for what a
+    check reads to sharpen a finding, never to decide whether it can run. Declared too."""
+
+    __slots__ = ("_known",)
+
+    def __init__(self, known: Known) -> None:
+        self._known = known
+
+    @property
+    def python(self) -> PythonInfo | None:
+        return _maybe(self._known.section(Section.PYTHON), PythonInfo)
+
+    @property
+    def torch(self) -> TorchInfo | None:
+        return _maybe(self._known.section(Section.TORCH), TorchInfo)
+
+    @property
+    def host(self) -> HostFacts | None:
+        return _maybe(self._known.section(Section.HOST), HostFacts)
+
+    @property
+    def backends(self) -> Mapping[str, BackendFacts]:
+        """The probe's backends; empty where unknown."""
+        value = self._known.section(Section.BACKENDS) or {}
+        assert isinstance(value, Mapping)
+        return value
+
+
+def _maybe(value: object, kind: type[T]) -> T | None:
+    return None if value is None else _typed(value, kind)
+
+
 def _typed(value: object, kind: type[T]) -> T:
     assert isinstance(value, kind)
     return value
 
 
 @dataclass(frozen=True, slots=True)
-class Check:
-    """One check: what it is called, what it reads, and the function that runs it."""
+class Check(Generic[S]):
+    """One check: what it is called, what it reads, and the function that runs it on what
+    it sees (`Known` for the detect checks, `explain_checks.Explained` for the others)."""
 
     name: str
-    reads: frozenset[Section]
-    run: Callable[[Known], Iterable[Finding]]
+    reads: frozenset[Section]  # unknown in the evidence: the check is listed as not checked
+    run: Callable[[S], Iterable[Finding]]
+    optional: frozenset[Section] = frozenset()  # read where known (`Known.if_known`)
 
 
-def check(*reads: Section) -> Callable[[Callable[[Known], Iterable[Finding]]], Check]:
-    def register(run: Callable[[Known], Iterable[Finding]]) -> Check:
-        return Check(run.__name__.removeprefix("check_"), frozenset(reads), run)
+class Checks(Generic[S]):
+    """Checks registered by their decorator, in the order they are defined: one place to
+    add a check, and the order a report lists them in within a severity."""
 
-    return register
+    def __init__(self) -> None:
+        self._checks: list[Check[S]] = []
+
+    def __iter__(self) -> Iterator[Check[S]]:
+        return iter(tuple(self._checks))
+
+    def __len__(self) -> int:
+        return len(self._checks)
+
+    def check(
+        self, *reads: Section, optional: Iterable[Section] = ()
+    ) -> Callable[[Callable[[S], Iterable[Finding]]], Check[S]]:
+        """`@checks.check(Section.TORCH, ..., optional=(Section.HOST,))`: register the
+        function as a check that reads those sections, the optional ones where known
+        (named after the function, without its `check_`). It sees no other section."""
+
+        def register(run: Callable[[S], Iterable[Finding]]) -> Check[S]:
+            name = run.__name__.removeprefix("check_")
+            made = Check(name, frozenset(reads), run, frozenset(optional))
+            if any(c.name == made.name for c in self._checks):
+                raise ValueError(f"a check named {made.name} is already registered")
+            self._checks.append(made)
+            return made
+
+        return register
+
+
+CHECKS: Final[Checks[Known]] = Checks()
+check = CHECKS.check
 
 
 # --- the probe itself: steps that raised, hung or crashed -----------------------------------
 
 
-@check(Section.PYTHON, Section.TORCH, Section.FAILURES)
+@check(Section.PYTHON, Section.TORCH, Section.FAILURES, optional=(Section.HOST,))
 def check_torch_installed(known: Known) -> Iterable[Finding]:
     ran = not any(f.step == START_STEP for f in known.failures)
     if known.torch.version is None and not known.torch.importable and ran:
-        torch = remedies.torch_for_this_host(known.evidence.host)
+        torch = remedies.torch_for_this_host(known.if_known.host)
         yield finding(
             Code.TORCH_MISSING,
             python=known.python.executable,
@@ -237,57 +357,6 @@ def check_probe_failures(known: Known) -> Iterable[Finding]:
             continue  # a refusal is the device's `accelerator_memory` fact, not a problem
         elif _abi_break(failure) is None:
             yield _step_finding(known, failure)
-
-
-# An extension's compiled module that needs a symbol of torch's C++ library (c10::, at::,
-# torch::, their Itanium-mangled forms `_ZN3c10…`, `_ZN2at…`, `_ZN5torch…`) that the installed
-# torch does not export was compiled against another torch: torch's C++ ABI is not stable
-# across releases (https://pytorch.org/cppdocs/notes/faq.html; the dynamic loader's
-# "undefined symbol" is the symptom). torchvision says it in words when its operators did
-# not register: "operator torchvision::nms does not exist" (torchvision/extension.py), or
-# torch's op lookup, "No such operator torchvision::nms" (torch/csrc/jit/python/init.cpp
-# `_jit_get_operation`, what torch.ops.torchvision.nms raised in the 1.x releases).
-_TORCH_SYMBOL: Final = re.compile(
-    r"undefined symbol: \S*(?:c10|NK?2at|at::|NK?5torch|torch::|THP|aoti_torch_)\S*"
-    r"|operator torchvision::\w+ does not exist|No such operator torchvision::\w+"
-    r"|PyTorch and \w+ were compiled with different CUDA"
-)
-
-
-def _abi_break(failure: StepFailure) -> str | None:
-    """The distribution whose import failed for want of a torch symbol, if that is why."""
-    if failure.kind != "error" or failure.error is None or not failure.step.startswith("import "):
-        return None
-    if not _TORCH_SYMBOL.search(f"{failure.error.message}\n{failure.output}"):
-        return None
-    module = failure.step.removeprefix("import ").split(".")[0]
-    backend = registry.for_module(module)
-    # The distribution of an importable name is that name, PEP 503-normalised (flash_attn is
-    # flash-attn); a backend's module names its own package.
-    return backend.package if backend else versions.canonical_name(module)
-
-
-@check(Section.TORCH, Section.FAILURES)
-def check_extension_abi(known: Known) -> Iterable[Finding]:
-    torch = known.torch.version or "(version not shown)"
-    for failure in known.failures:
-        dist = _abi_break(failure)
-        if dist is None or failure.error is None:
-            continue
-        symbol = _TORCH_SYMBOL.search(f"{failure.error.message}\n{failure.output}")
-        backend = registry.for_module(failure.step.removeprefix("import ").split(".")[0])
-        yield finding(
-            Code.EXTENSION_BUILT_FOR_OTHER_TORCH,
-            backend=backend.key if backend else None,
-            variant=None if dist else "unnamed",  # a pasted error that names no module
-            evidence=failure.output,
-            package=dist,
-            symbol=clip(symbol.group(0), 100) if symbol else "a torch symbol",
-            torch=torch,
-            reinstall=remedies.pip_of(
-                known.way, ("install", "--force-reinstall", "--no-cache-dir"), dist
-            ),
-        )
 
 
 def _how(failure: StepFailure, timeout_s: float) -> str:
@@ -437,13 +506,13 @@ def _device_backend(step: str) -> registry.Backend | None:
 COMPANIONS: Final = ("torchvision", "torchaudio", "xformers")
 
 
-@check(Section.TORCH, Section.PACKAGES)
+@check(Section.TORCH, Section.PACKAGES, optional=(Section.PYTHON,))
 def check_torch_requirements(known: Known) -> Iterable[Finding]:
     torch_version = known.torch.version
     if not torch_version:
         return
     # Markers are judged for the diagnosed interpreter (not hwdoctor's own), when known.
-    python = known.evidence.python.version if known.evidence.python else None
+    python = known.if_known.python.version if known.if_known.python else None
     owners: list[tuple[registry.Backend | None, str]] = [
         (b, d) for b in registry.BACKENDS if b.module is not None for d in b.dists
     ]
@@ -479,12 +548,63 @@ def check_torch_requirements(known: Known) -> Iterable[Finding]:
                 )
 
 
+# An extension's compiled module that needs a symbol of torch's C++ library (c10::, at::,
+# torch::, their Itanium-mangled forms `_ZN3c10…`, `_ZN2at…`, `_ZN5torch…`) that the installed
+# torch does not export was compiled against another torch: torch's C++ ABI is not stable
+# across releases (https://pytorch.org/cppdocs/notes/faq.html; the dynamic loader's
+# "undefined symbol" is the symptom). torchvision says it in words when its operators did
+# not register: "operator torchvision::nms does not exist" (torchvision/extension.py), or
+# torch's op lookup, "No such operator torchvision::nms" (torch/csrc/jit/python/init.cpp
+# `_jit_get_operation`, what torch.ops.torchvision.nms raised in the 1.x releases).
+_TORCH_SYMBOL: Final = re.compile(
+    r"undefined symbol: \S*(?:c10|NK?2at|at::|NK?5torch|torch::|THP|aoti_torch_)\S*"
+    r"|operator torchvision::\w+ does not exist|No such operator torchvision::\w+"
+    r"|PyTorch and \w+ were compiled with different CUDA"
+)
+
+
+def _abi_break(failure: StepFailure) -> str | None:
+    """The distribution whose import failed for want of a torch symbol, if that is why."""
+    if failure.kind != "error" or failure.error is None or not failure.step.startswith("import "):
+        return None
+    if not _TORCH_SYMBOL.search(f"{failure.error.message}\n{failure.output}"):
+        return None
+    module = failure.step.removeprefix("import ").split(".")[0]
+    backend = registry.for_module(module)
+    # The distribution of an importable name is that name, PEP 503-normalised (flash_attn is
+    # flash-attn); a backend's module names its own package.
+    return backend.package if backend else versions.canonical_name(module)
+
+
+@check(Section.TORCH, Section.FAILURES)
+def check_extension_abi(known: Known) -> Iterable[Finding]:
+    torch = known.torch.version or "(version not shown)"
+    for failure in known.failures:
+        dist = _abi_break(failure)
+        if dist is None or failure.error is None:
+            continue
+        symbol = _TORCH_SYMBOL.search(f"{failure.error.message}\n{failure.output}")
+        backend = registry.for_module(failure.step.removeprefix("import ").split(".")[0])
+        yield finding(
+            Code.EXTENSION_BUILT_FOR_OTHER_TORCH,
+            backend=backend.key if backend else None,
+            variant=None if dist else "unnamed",  # a pasted error that names no module
+            evidence=failure.output,
+            package=dist,
+            symbol=clip(symbol.group(0), 100) if symbol else "a torch symbol",
+            torch=torch,
+            reinstall=remedies.pip_of(
+                known.way, ("install", "--force-reinstall", "--no-cache-dir"), dist
+            ),
+        )
+
+
 # --- hardware against packages -------------------------------------------------------------
 
 
 def _asked(facts: BackendFacts) -> str:
     """torch's own words that a program asked this build for a backend it lacks."""
-    return (facts.detail or {}).get("asked", "")
+    return facts.asked or ""
 
 
 def _missing_backend(known: Known) -> Iterable[tuple[registry.Backend, BackendFacts]]:
@@ -503,7 +623,8 @@ def _missing_backend(known: Known) -> Iterable[tuple[registry.Backend, BackendFa
         yield backend, facts
 
 
-@check(Section.TORCH, Section.BACKENDS)  # and the host, unless torch's own words suffice
+# The host where known: torch's own words ("Torch not compiled with CUDA enabled") suffice.
+@check(Section.TORCH, Section.BACKENDS, optional=(Section.HOST,))
 def check_build_for_hardware(known: Known) -> Iterable[Finding]:
     """Hardware present, and torch built for none of it or its package missing; or torch's
     own word that a program asked a CPU-only build for CUDA (the host need not be known)."""
@@ -511,7 +632,7 @@ def check_build_for_hardware(known: Known) -> Iterable[Finding]:
     for backend, facts in _missing_backend(known):
         wrong_build = bool(backend.query.build) and facts.reason == "build"
         asked = bool(_asked(facts)) and not (
-            known.evidence.host is not None and known.hardware_present(backend)
+            known.if_known.host is not None and known.hardware_present(backend)
         )
         common = {
             "hardware": backend.hardware,
@@ -607,33 +728,53 @@ def _macos_below_mps(host: HostFacts, torch: TorchInfo | None) -> bool:
 
 def _mps_refused(known: Known) -> str:
     """The macOS release torch's own refusal names ("12.3" of "supported on MacOS 12.3+")."""
-    facts = (known.evidence.backends or {}).get(_MPS)
-    return (facts.detail or {}).get("says", "") if facts else ""
+    facts = known.if_known.backends.get(_MPS)
+    return facts.macos_needed.release if facts and facts.macos_needed else ""
 
 
 def _mps_exact(known: Known) -> bool:
     """Whether the refusal named the release itself (an operator's "starting from macOS
     13.0"), not torch's outdated "12.3+"."""
-    facts = (known.evidence.backends or {}).get(_MPS)
-    return bool(facts and (facts.detail or {}).get("exact"))
+    facts = known.if_known.backends.get(_MPS)
+    return bool(facts and facts.macos_needed and facts.macos_needed.exact)
 
 
 def _platform_explains(known: Known, backend: registry.Backend) -> bool:
     """Whether the Apple silicon checks report why this backend is unavailable."""
     host = known.host
-    return backend.key == _MPS and (host.translated or _macos_below_mps(host, known.evidence.torch))
+    return backend.key == _MPS and (host.translated or _macos_below_mps(host, known.if_known.torch))
 
 
-@check(Section.BACKENDS)
+@check(Section.HOST, optional=(Section.BACKENDS, Section.TORCH))
+def check_apple_silicon(known: Known) -> Iterable[Finding]:
+    host = known.host
+    if not _apple_silicon(host):
+        return
+    chip = host.cpu_name or "Apple silicon"
+    torch = known.if_known.torch
+    if not _mps_refused(known) and _macos_below_mps(host, torch):  # else check_mps_refused
+        yield finding(
+            Code.MPS_MACOS_TOO_OLD,
+            backend=_MPS,
+            version=host.os_version,
+            chip=chip,
+            minimum=".".join(map(str, _mps_macos(torch))),
+            torch=f"torch {torch.version}" if torch and torch.version else "torch",
+        )
+    if host.translated:
+        yield finding(Code.PYTHON_TRANSLATED, backend=_MPS, chip=chip)
+
+
+@check(Section.BACKENDS, optional=(Section.HOST, Section.TORCH))
 def check_mps_refused(known: Known) -> Iterable[Finding]:
     """torch's own refusal of MPS on this macOS ("supported on MacOS 12.3+", an operator's
     "starting from macOS 13.0"): it ran on a Mac below the floor, so the refusal decides
     without the host's facts; they sharpen the sentence where known."""
     refused = _mps_refused(known)
-    host = known.evidence.host
+    host = known.if_known.host
     if not refused or (host is not None and host.system not in ("Darwin", "unknown")):
         return
-    torch = known.evidence.torch
+    torch = known.if_known.torch
     chip = (host and host.cpu_name) or ("Apple silicon" if host and _apple_silicon(host) else "")
     if host is not None and _macos_below_mps(host, torch):
         minimum = ".".join(map(str, _mps_macos(torch)))
@@ -656,27 +797,630 @@ def check_mps_refused(known: Known) -> Iterable[Finding]:
     )
 
 
-@check(Section.HOST)
-def check_apple_silicon(known: Known) -> Iterable[Finding]:
-    host = known.host
-    if not _apple_silicon(host):
+# --- the devices each backend found, hid or has no code for ---------------------------------
+
+
+@check(Section.TORCH, Section.BACKENDS, Section.HOST)
+def check_package_without_hardware(known: Known) -> Iterable[Finding]:
+    """A vendor package installed where its hardware is not: a warning, not an error (a CI
+    image built for several machines carries them all); `--require` makes it fail."""
+    if not known.torch.importable:
         return
-    chip = host.cpu_name or "Apple silicon"
-    torch = known.evidence.torch
-    if not _mps_refused(known) and _macos_below_mps(host, torch):  # else check_mps_refused
+    for backend in known.all_backends():
+        facts = known.backends.get(backend.key)
+        if (
+            facts is None
+            or backend.module is None
+            or backend.runs_on  # a compiler stack: its hardware is another row's
+            or not facts.installed
+            or not facts.probed
+            or facts.importable is False
+            or facts.available
+            or facts.query_error is not None
+            or known.hardware_present(backend)
+        ):
+            continue
         yield finding(
-            Code.MPS_MACOS_TOO_OLD,
-            backend=_MPS,
-            version=host.os_version,
-            chip=chip,
-            minimum=".".join(map(str, _mps_macos(torch))),
-            torch=f"torch {torch.version}" if torch and torch.version else "torch",
+            Code.PACKAGE_WITHOUT_HARDWARE,
+            backend=backend.key,
+            evidence=facts.refusal.one_line(1000) if facts.refusal else None,
+            variant="refused" if facts.refusal else None,
+            package=backend.package,
+            version=facts.version,
+            hardware=backend.hardware,
+            answer=_no_device_answer(backend, facts),
+            module=backend.query.module or backend.module,
+            uninstall=remedies.pip(known.way, "uninstall", "-y", backend.dists[0])
+            if backend.dists
+            else None,
+            hardware_remedy=backend.hardware_remedy,
         )
-    if host.translated:
-        yield finding(Code.PYTHON_TRANSLATED, backend=_MPS, chip=chip)
 
 
-# --- where hwdoctor runs: permissions, containers, /dev/shm ---------------------------------
+def _no_device_answer(backend: registry.Backend, facts: BackendFacts) -> str:
+    """Who said there is no device: the device module, or torch.accelerator in its place."""
+    if facts.answered_by:
+        return f"{facts.answered_by}.is_available() is False"
+    if not backend.pci and not backend.device_nodes and not backend.tools:
+        return f"{backend.query.module or backend.module}.is_available() is False"
+    return "no hardware found on this host"
+
+
+@check(Section.BACKENDS, Section.HOST, Section.ENV)
+def check_hidden_devices(known: Known) -> Iterable[Finding]:
+    for backend in registry.BACKENDS:
+        yield from _hidden(known, backend)
+
+
+def _hidden(known: Known, backend: registry.Backend) -> Iterable[Finding]:
+    facts = known.backends.get(backend.key)
+    set_vars = [name for name in backend.visibility_env if name in known.env]
+    present = known.host.device_count_for(backend.key)
+    if facts is None or not set_vars or present is None or not facts.probed:
+        return
+    if facts.importable is False or (backend.query.build and facts.reason == "build"):
+        return
+    if facts.device_count < present:
+        yield finding(
+            Code.DEVICES_HIDDEN,
+            backend=backend.key,
+            present=present,
+            hardware=backend.hardware,
+            visible=facts.device_count,
+            variables=", ".join(f"{name}={known.env[name]!r}" for name in set_vars),
+            variable=set_vars[0],
+            indices=",".join(str(index) for index in range(present)),
+        )
+
+
+@check(Section.BACKENDS, Section.ENV, optional=(Section.HOST,))
+def check_visibility_mask(known: Known) -> Iterable[Finding]:
+    """torch sees no device, and a visibility variable lets none through on a machine with
+    few enough of them (`compat.visibility`), or the runtime refused the variable. Only where
+    the host's count is not known (a pasted report without the GPU list; hardware seen but
+    not counted): where it is, check_hidden_devices compares the counts."""
+    for backend in registry.BACKENDS:
+        yield from _masked(known, backend)
+
+
+def _masked(known: Known, backend: registry.Backend) -> Iterable[Finding]:
+    facts = known.backends.get(backend.key)
+    if facts is None or not facts.probed or facts.device_count or facts.importable is False:
+        return
+    if backend.query.build and facts.reason == "build":
+        return
+    host = known.if_known.host
+    if host is not None and (
+        not host.signals_for(backend.key) or host.device_count_for(backend.key) is not None
+    ):
+        return
+    lister = " ".join(backend.tools[0].argv) if backend.tools else ""
+    refused = facts.mask_refused
+    set_vars = [name for name in backend.visibility_env if name in known.env]
+    if refused and set_vars:
+        value = known.env[set_vars[0]]
+        ascending = sorted(dict.fromkeys(value.split(",")), key=_index_order)
+        yield finding(
+            Code.DEVICES_MASK_HIDES_ALL, backend=backend.key, variant="refused",
+            hardware=backend.hardware, variable=set_vars[0], shown=repr(value), said=refused,
+            ascending=",".join(ascending), lister=lister,
+        )  # fmt: skip
+        return
+    mask = visibility.hiding(backend, known.env)
+    if mask is not None and mask.after is not None:
+        first, first_value, left = mask.after
+        yield finding(
+            Code.DEVICES_MASK_HIDES_ALL, backend=backend.key, variant="after",
+            hardware=backend.hardware, variable=mask.variable, shown=repr(mask.value),
+            first=first, first_shown=repr(first_value), left=left, up_to=0, lister=lister,
+        )  # fmt: skip
+    elif mask is not None:
+        yield finding(
+            Code.DEVICES_MASK_HIDES_ALL, backend=backend.key,
+            variant="none" if mask.hides_up_to == 0 else None,
+            hardware=backend.hardware, variable=mask.variable, shown=repr(mask.value),
+            up_to=mask.hides_up_to, lister=lister,
+        )  # fmt: skip
+
+
+def _index_order(entry: str) -> tuple[int, str]:
+    entry = entry.strip()
+    return (int(entry), "") if entry.isdigit() else (1 << 30, entry)
+
+
+@check(Section.TORCH, Section.BACKENDS, optional=(Section.HOST,))
+def check_arch_compiled(known: Known) -> Iterable[Finding]:
+    for backend in registry.BACKENDS:
+        facts = known.backends.get(backend.key)
+        if facts is None or not facts.arch_list:
+            continue
+        for label, device in models(backend.device, facts.devices):
+            if device.capability:
+                yield from _kernel_findings(
+                    known, backend, facts, label, device.name, device.capability
+                )
+
+
+def models(device_type: str, found: Sequence[Device]) -> list[tuple[str, Device]]:
+    """The devices grouped by model (name and architecture), each group once with a label
+    for all of it: eight alike GPUs are one finding, not eight, and a paste that lists a
+    thousand costs what one does. "cuda:0", "cuda:0–7", "cuda:1, cuda:3"."""
+    groups: dict[tuple[str | None, str | None], list[Device]] = {}
+    for device in found:
+        groups.setdefault((device.name, device.capability), []).append(device)
+    return [(_indices_label(device_type, [d.index for d in alike]), alike[0])
+            for alike in groups.values()]  # fmt: skip
+
+
+def _indices_label(device_type: str, indices: Sequence[int]) -> str:
+    ordered = sorted(dict.fromkeys(indices))
+    if len(ordered) == 1:
+        return f"{device_type}:{ordered[0]}"
+    if ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{device_type}:{ordered[0]}–{ordered[-1]}"
+    if len(ordered) <= 4:
+        return ", ".join(f"{device_type}:{index}" for index in ordered)
+    return f"{len(ordered)} devices from {device_type}:{ordered[0]} to {device_type}:{ordered[-1]}"
+
+
+def _nvidia_code(releases: Iterable[wheels.Release], *, ptx: bool = False) -> tuple[str, ...]:
+    """The NVIDIA code the published wheels of `releases` carry (compat.wheels): their
+    cubins, and with `ptx` their PTX too."""
+    return tuple(
+        arch
+        for release in releases
+        for variant in release.variants
+        for _, archs in variant.archs
+        for arch in (*archs.cubins, *((archs.ptx or ()) if ptx else ()))
+        if arch.startswith(("sm_", "compute_"))
+    )
+
+
+@functools.cache
+def _every_cuda_arch() -> tuple[str, ...]:
+    """The NVIDIA code of every published wheel compat.wheels lists (back to torch 1.0)."""
+    return _nvidia_code(wheels.RELEASES, ptx=True)
+
+
+def _arch_variant(capability: str, variant: str | None) -> str | None:
+    """The remedy's variant for a GPU without kernels: "none" where no published torch wheel
+    ever carried code for it (torch 1.0's CUDA 8.0 build starts at sm_20; a GeForce 210 is
+    1.2), so no build is offered; else `variant`."""
+    below = kernels.verdict(capability, _every_cuda_arch()).direction is kernels.Direction.OLDER
+    return "none" if below else variant
+
+
+def _below_every_build(capability: str) -> bool:
+    """Whether a GPU is older than every wheel of the newest release carries code for (by
+    the published arch lists of compat.wheels): then the way is an older torch release."""
+    newest = _nvidia_code(wheels.RELEASES[:1])
+    return kernels.verdict(capability, newest).direction is kernels.Direction.OLDER
+
+
+@check(Section.TORCH, Section.BACKENDS, optional=(Section.HOST,))
+def check_torch_said_no_code(known: Known) -> Iterable[Finding]:
+    """torch's own word that it has no code for a GPU, where the compiled list is not known
+    (a pasted "too old" warning, CUDA's "no kernel image", HIP's "invalid device
+    function"): the GPU's architecture, and the way to a build that has code for it."""
+    for backend in registry.BACKENDS:
+        facts = known.backends.get(backend.key)
+        said = facts.no_code if facts else None
+        if facts is None or said is None or facts.arch_list:
+            continue
+        targets = [
+            (label, d.name, d.capability) for label, d in models(backend.device, facts.devices)
+        ]
+        if not facts.devices and known.if_known.host and known.if_known.host.gfx_targets:
+            targets = [(f"GPU {i}", backend.hardware, gfx)
+                       for i, gfx in enumerate(known.if_known.host.gfx_targets)]  # fmt: skip
+        for device, name, capability in targets:
+            if not capability:
+                continue
+            verdict = kernels.verdict(capability, (), cuda=known.torch.cuda)
+            common = {"device": device, "name": name or backend.hardware,
+                      "torch": known.torch.version or "(version not shown)",
+                      "compiled": f"not shown; torch says: {clip(one_line(said.quote), 90)}",
+                      }  # fmt: skip
+            if verdict.direction is kernels.Direction.GFX:
+                # The build's list is not shown: the override is offered only towards a
+                # target every known ROCm wheel carries.
+                family = kernels.verdict(capability, wheels.always_carried_gfx())
+                yield _gfx_finding(known, backend, family, common)
+                continue
+            older = said.older or _below_every_build(capability)
+            yield finding(
+                Code.ARCH_NOT_COMPILED,
+                backend=backend.key,
+                variant=_arch_variant(capability, "older" if older else None),
+                arch=verdict.device_arch,
+                reinstall=_torch_for_gpus(known, (capability,), None),
+                **common,
+            )
+
+
+@check(Section.TORCH, Section.BACKENDS, Section.HOST)
+def check_gfx_on_host(known: Known) -> Iterable[Finding]:
+    """Without a usable device in torch, the gfx targets of the host's KFD topology
+    against the ROCm build's compiled list (which the probe reads without a device too)."""
+    targets = known.host.gfx_targets
+    for backend in registry.BACKENDS:
+        facts = known.backends.get(backend.key)
+        if not targets or facts is None or facts.devices or not facts.arch_list:
+            continue
+        if not all(kernels.gfx_version(arch) for arch in facts.arch_list):
+            continue  # not a ROCm build's list
+        alike: dict[str, list[int]] = {}
+        for index, gfx in enumerate(targets):
+            alike.setdefault(gfx, []).append(index)
+        for gfx, indices in alike.items():
+            label = f"{_indices_label('GPU', indices).replace('GPU:', 'GPU ')} of the KFD topology"
+            yield from _kernel_findings(known, backend, facts, label, backend.hardware, gfx)
+
+
+def _kernel_findings(
+    known: Known,
+    backend: registry.Backend,
+    facts: BackendFacts,
+    device: str,
+    name: str | None,
+    capability: str,
+) -> Iterable[Finding]:
+    """What the compiled list means for one GPU (`kernels.verdict`): nothing when a cubin
+    or code object serves it; the JIT's cost and condition when only PTX does; the way to a
+    build that runs when nothing does."""
+    cuda = known.torch.cuda
+    verdict = kernels.verdict(capability, facts.arch_list, cuda=cuda)
+    common = {
+        "device": device,
+        "name": name or backend.hardware,
+        "torch": known.torch.version or "(version not shown)",
+        "compiled": " ".join(facts.arch_list),
+    }
+    if verdict.route is kernels.Route.PTX_JIT:
+        yield finding(
+            Code.KERNELS_BY_PTX_JIT,
+            backend=backend.key,
+            arch=verdict.device_arch,
+            ptx=verdict.served_by,
+            cuda=cuda or "of the build",
+            **common,
+        )
+    elif verdict.route is kernels.Route.NONE and verdict.direction is kernels.Direction.GFX:
+        yield _gfx_finding(known, backend, verdict, common)
+    elif verdict.route is kernels.Route.NONE:
+        # The way to a build that runs: in words by direction, and as the pip line of the
+        # release and index compat.wheels shows to run on every GPU here and on the driver.
+        direction = verdict.direction
+        capabilities = tuple(dict.fromkeys(d.capability for d in facts.devices if d.capability))
+        capabilities = capabilities or (capability,)
+        yield finding(
+            Code.ARCH_NOT_COMPILED,
+            backend=backend.key,
+            variant=_arch_variant(
+                capability,
+                direction.value if direction and direction is not kernels.Direction.NEWER else None,
+            ),
+            arch=verdict.device_arch,
+            # Without the driver's own word, a device torch could use proves the driver runs
+            # the build's CUDA: a floor, so newer majors are not offered.
+            reinstall=_torch_for_gpus(
+                known, capabilities, known.torch.cuda if facts.available else None
+            ),
+            **common,
+        )
+
+
+def _gfx_finding(
+    known: Known, backend: registry.Backend, verdict: kernels.Verdict, common: Mapping[str, Any]
+) -> Finding:
+    """An AMD GPU without code objects: the ROCm build whose list carries its target, or,
+    where no ROCm wheel of torch does, that said; the family override as a workaround."""
+    install: Mapping[str, Any]
+    variant: str | None
+    if known.on_windows():
+        # Where the Windows builds come from, in words: no pip line for the Linux wheels,
+        # and no HSA_OVERRIDE_GFX_VERSION (Linux only).
+        install, variant = known.install(backend, replace=True), "windows"
+    else:
+        line, none_carries = remedies.torch_for_gfx(
+            known.way, known.torch.version, (verdict.device_arch,),
+            machine=_machine(known.if_known.host),
+        )  # fmt: skip
+        install = {"install": line} if line else known.install(backend, replace=True)
+        variant = "override" if verdict.override_value else None
+        if none_carries:
+            install = {"install": Shell()}
+            variant = "none_override" if verdict.override_value else "none"
+    return finding(
+        Code.GFX_NOT_COMPILED,
+        backend=backend.key,
+        variant=variant,
+        gfx=verdict.device_arch,
+        target=verdict.override_target,
+        override=verdict.override_value,
+        **{**install, **common},
+    )
+
+
+def _torch_for_gpus(known: Known, capabilities: tuple[str, ...], proven_cuda: str | None) -> Shell:
+    """The pip line of a torch build with code for these GPUs that the driver runs."""
+    nvidia = known.if_known.host.nvidia if known.if_known.host else None
+    return remedies.torch_for_driver(
+        known.way,
+        known.torch.version,
+        capabilities,
+        driver=nvidia.driver if nvidia else None,
+        driver_cuda=(nvidia.nvml_cuda or nvidia.smi_cuda if nvidia else None) or proven_cuda,
+        machine=_machine(known.if_known.host),
+    )
+
+
+# --- the NVIDIA driver: its floors and their sources are in hwdoctor/compat/drivers.py ----
+
+_RULE_WORDS: Final = {
+    drivers.FloorRule.TOOLKIT: "the minimum of CUDA {toolkit}",
+    drivers.FloorRule.MINOR_VERSION: "the CUDA {toolkit} minimum, by minor-version compatibility",
+    drivers.FloorRule.GPU_GENERATION: "{generation} GPUs need it",
+}
+
+
+def _nvidia_backends() -> tuple[registry.Backend, ...]:
+    """The backend rows whose torch build is NVIDIA's CUDA (the registry names them)."""
+    return tuple(b for b in registry.BACKENDS if b.query.build is registry.Build.CUDA)
+
+
+def _capabilities(
+    known: Known, backend: registry.Backend, driver: NvidiaDriver | None
+) -> tuple[str, ...]:
+    facts = known.if_known.backends.get(backend.key)
+    found = tuple(d.capability for d in facts.devices if d.capability) if facts else ()
+    return found or (driver.capabilities if driver else ())
+
+
+def _floor(cuda: str, capabilities: tuple[str, ...]) -> drivers.Floor | None:
+    """The highest documented floor among the GPUs (None: not documented: not checked)."""
+    floors = [drivers.driver_floor(cuda, c) for c in capabilities or (None,)]
+    documented = [f for f in floors if f is not None]
+    if not documented:
+        return None
+    return max(documented, key=lambda f: drivers.driver_tuple(f.driver) or ())
+
+
+class _FloorWords(NamedTuple):
+    floor: str
+    rule: str
+    branch: int
+
+
+def _floor_params(floor: drivers.Floor, capabilities: tuple[str, ...]) -> _FloorWords:
+    generation = next((g for g in map(drivers.generation, capabilities) if g), "")
+    rule = _RULE_WORDS[floor.rule].format(toolkit=floor.cuda, generation=generation)
+    return _FloorWords(floor.driver, rule, floor.branch)
+
+
+def _driver_findings(known: Known, backend: registry.Backend) -> Iterable[Finding]:
+    """The driver too old for the torch build, by NVIDIA's floors; nothing where no floor
+    is documented."""
+    torch = known.if_known.torch
+    host = known.if_known.host
+    driver = host.nvidia if host else None
+    if torch is None or torch.build != backend.query.build:
+        return
+    if host is not None and host.system == "Darwin":
+        return  # macOS's CUDA driver has versions of its own; NVIDIA's floors are for Linux
+    capabilities = _capabilities(known, backend, driver)
+    if not torch.cuda:
+        yield from _found_version(known, backend, capabilities, None)
+        return
+    floor = _floor(torch.cuda, capabilities)
+    if floor is None:
+        return
+    version = driver.driver if driver else None
+    machine = _machine(host)
+    params = _floor_params(floor, capabilities)
+    if version is not None:
+        if floor.admits(version) is False:
+            on_gpu = ""
+            if floor.rule is drivers.FloorRule.GPU_GENERATION:
+                on_gpu = f" on a GPU of compute capability {max(capabilities)}"
+            yield finding(
+                Code.DRIVER_TOO_OLD,
+                backend=backend.key,
+                driver=version,
+                on_gpu=on_gpu,
+                reinstall=remedies.torch_for_driver(
+                    known.way, torch.version, capabilities, driver=version, machine=machine
+                ),
+                torch=torch.version,
+                toolkit=torch.cuda,
+                floor=params.floor,
+                rule=params.rule,
+                branch=params.branch,
+            )
+        return
+    yield from _found_version(known, backend, capabilities, params)
+
+
+def _machine(host: HostFacts | None) -> str:
+    """The host's architecture for a wheel choice: x86_64 where the evidence does not say
+    (a pasted report without it), as where there is no host scan at all."""
+    return host.machine if host is not None and host.machine != "unknown" else "x86_64"
+
+
+def _found_version(
+    known: Known,
+    backend: registry.Backend,
+    capabilities: tuple[str, ...],
+    params: _FloorWords | None,
+) -> Iterable[Finding]:
+    """torch's "found version NNNNN": CUDA's cudaErrorInsufficientDriver, raised when the
+    driver is older than the CUDA the build was linked against ([PT-C10]); by itself it
+    proves the driver too old, even where the build's CUDA is not shown."""
+    torch = known.if_known.torch
+    host = known.if_known.host
+    assert torch is not None
+    machine = _machine(host)
+    facts = known.if_known.backends.get(backend.key)
+    said = facts.driver_said if facts else None
+    if said is None:
+        return
+    if said.words is drivers.DriverWords.INSUFFICIENT:
+        yield finding(
+            Code.DRIVER_CUDA_TOO_OLD,
+            backend=backend.key,
+            variant="runtime_said",
+            torch=torch.version or "",
+            reinstall=None,
+        )
+    elif said.words is drivers.DriverWords.TOO_OLD:
+        yield finding(
+            Code.DRIVER_CUDA_TOO_OLD,
+            backend=backend.key,
+            variant="said",
+            torch=torch.version or "",
+            reinstall=remedies.torch_for_driver(
+                known.way, torch.version, capabilities, machine=machine
+            ) if params else None,
+        )  # fmt: skip
+    elif said.supports is not None and said.number is not None:
+        yield finding(
+            Code.DRIVER_CUDA_TOO_OLD,
+            backend=backend.key,
+            variant=None if params else "toolkit_unknown",
+            supports=said.supports,
+            number=str(said.number),
+            reinstall=remedies.torch_for_driver(
+                known.way, torch.version, capabilities, driver_cuda=said.supports, machine=machine
+            ),
+            torch=torch.version or "",
+            toolkit=torch.cuda,
+            floor=params.floor if params else None,
+            rule=params.rule if params else None,
+            branch=params.branch if params else None,
+        )
+
+
+@check(Section.TORCH, Section.HOST, optional=(Section.BACKENDS,))
+def check_nvidia_driver(known: Known) -> Iterable[Finding]:
+    driver = known.host.nvidia
+    for backend in _nvidia_backends():
+        yield from _driver_findings(known, backend)
+        if driver is None:
+            continue
+        yield from _driver_drops_gpu(known, backend, driver)
+        yield from _driver_mismatch(backend, driver)
+        on_bus = [s for s in known.host.signals_for(backend.key) if s.kind == "pci"]
+        if on_bus and driver.module_loaded is False:
+            torch = known.if_known.torch
+            floor = _floor(torch.cuda, driver.capabilities) if torch and torch.cuda else None
+            hint = ""
+            if floor is not None and torch is not None:
+                hint = f" (branch R{floor.branch} or newer for torch {torch.version})"
+            yield finding(
+                Code.DRIVER_NOUVEAU if driver.nouveau_loaded else Code.DRIVER_MISSING,
+                backend=backend.key,
+                hardware=backend.hardware,
+                where=on_bus[0].detail,
+                branch_hint=hint,
+            )
+
+
+def _driver_drops_gpu(
+    known: Known, backend: registry.Backend, driver: NvidiaDriver
+) -> Iterable[Finding]:
+    """A GPU whose generation the driver's branch does not support: older than the
+    generation's first branch, or newer than its last (compat/drivers.py, each bound with
+    its source). Whatever torch is installed, the kernel module refuses such a GPU."""
+    version = driver.driver
+    if version is None:
+        return
+    capabilities = _capabilities(known, backend, driver) or known.machine().capabilities
+    for capability in dict.fromkeys(capabilities):
+        bound = drivers.outside(version, capability)
+        if bound is None:
+            continue
+        found, which = bound
+        gpu = f"the {found.name} GPU (compute capability {capability})"
+        if which is drivers.Bound.LAST:
+            why = f"{found.name} GPUs are supported up to branch R{found.last_branch}"
+            remedy = f"install an NVIDIA driver of branch R{found.last_branch}, the last for them"
+        else:
+            why = f"{found.name} GPUs need branch R{found.floor} or newer"
+            remedy = f"upgrade the NVIDIA driver to branch R{found.floor} or newer"
+        yield finding(Code.DRIVER_GPU_UNSUPPORTED, backend=backend.key, driver=version,
+                      gpu=gpu, why=why, remedy=remedy)  # fmt: skip
+
+
+def _driver_mismatch(backend: registry.Backend, driver: NvidiaDriver) -> Iterable[Finding]:
+    """The loaded kernel module against the user-space driver (libcuda's file name, NVML),
+    or NVML's own "Driver/library version mismatch" (nvidia-smi's text:
+    tests/data/real/nvidia/nvidia-smi-mismatch-580.178.txt, from
+    https://github.com/zzzhouuu/truenas-nvidia-drivers/issues/19; pynvml's
+    NVMLError_LibRmVersionMismatch: https://github.com/wookayin/gpustat/issues/147)."""
+    kernel = driver.kernel_module
+    if kernel is None:
+        return
+    seen = {path: drivers.library_version(path) for path in driver.libraries}
+    if driver.nvml_driver:
+        seen["NVML"] = driver.nvml_driver
+    differing = {where: v for where, v in seen.items() if v and v != kernel}
+    if differing:
+        yield finding(
+            Code.DRIVER_LIBRARY_MISMATCH,
+            backend=backend.key,
+            kernel=kernel,
+            library=", ".join(sorted(set(differing.values()))),
+            where=", ".join(differing),
+        )
+        return
+    said = next((t for t in (driver.nvml_error, driver.smi_error) if _mismatch(t)), None)
+    if said:
+        library = re.search(r"NVML library version:\s*([\d.]+)", said)
+        yield finding(
+            Code.DRIVER_LIBRARY_MISMATCH,
+            backend=backend.key,
+            kernel=kernel,
+            library=library.group(1) if library else "another version",
+            where=said,
+        )
+
+
+def _mismatch(text: str | None) -> bool:
+    return text is not None and "version mismatch" in text.lower()
+
+
+# --- device numbering; where hwdoctor runs: permissions, containers, /dev/shm ---------------
+
+
+@check(Section.BACKENDS, Section.ENV)
+def check_device_order(known: Known) -> Iterable[Finding]:
+    for backend in registry.BACKENDS:
+        facts = known.backends.get(backend.key)
+        if backend.device_order_env is None or facts is None or not facts.available:
+            continue
+        variable, value = backend.device_order_env
+        devices = facts.devices
+        if len(devices) < 2 or len({d.name for d in devices}) < 2:
+            continue  # one model only: every order numbers the same kind of GPU
+        if known.env.get(variable, "").strip().upper() == value:
+            continue
+        buses = [d.pci_bus_id for d in devices]
+        if all(buses) and buses == sorted(buses, key=str):
+            continue  # the heuristic happened to give the bus order
+        mapping = ", ".join(
+            f"{backend.device}:{d.index} = {d.pci_bus_id or 'bus unknown'} {d.name}"
+            for d in devices
+        )
+        yield finding(
+            Code.DEVICE_ORDER,
+            backend=backend.key,
+            hardware=backend.hardware,
+            count=len(devices),
+            variable=variable,
+            value=value,
+            tool=backend.tools[0].name if backend.tools else "the vendor tool",
+            mapping=mapping,
+        )
 
 
 def _placement_explains(known: Known, backend: registry.Backend) -> bool:
@@ -783,37 +1527,6 @@ def check_container(known: Known) -> Iterable[Finding]:
             )
 
 
-@check(Section.BACKENDS, Section.ENV)
-def check_device_order(known: Known) -> Iterable[Finding]:
-    for backend in registry.BACKENDS:
-        facts = known.backends.get(backend.key)
-        if backend.device_order_env is None or facts is None or not facts.available:
-            continue
-        variable, value = backend.device_order_env
-        devices = facts.devices
-        if len(devices) < 2 or len({d.name for d in devices}) < 2:
-            continue  # one model only: every order numbers the same kind of GPU
-        if known.env.get(variable, "").strip().upper() == value:
-            continue
-        buses = [d.pci_bus_id for d in devices]
-        if all(buses) and buses == sorted(buses, key=str):
-            continue  # the heuristic happened to give the bus order
-        mapping = ", ".join(
-            f"{backend.device}:{d.index} = {d.pci_bus_id or 'bus unknown'} {d.name}"
-            for d in devices
-        )
-        yield finding(
-            Code.DEVICE_ORDER,
-            backend=backend.key,
-            hardware=backend.hardware,
-            count=len(devices),
-            variable=variable,
-            value=value,
-            tool=backend.tools[0].name if backend.tools else "the vendor tool",
-            mapping=mapping,
-        )
-
-
 # NCCL's troubleshooting guide (https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/
 # troubleshooting.html, "Docker"): NCCL's shared-memory transport lives in /dev/shm, which
 # Docker limits to 64 MB by default (docker run --shm-size); it recommends --shm-size=1g.
@@ -847,360 +1560,6 @@ def check_shared_memory(known: Known) -> Iterable[Finding]:
             return
 
 
-@check(Section.TORCH, Section.BACKENDS, Section.HOST)
-def check_package_without_hardware(known: Known) -> Iterable[Finding]:
-    """A vendor package installed where its hardware is not: a warning, not an error (a CI
-    image built for several machines carries them all); `--require` makes it fail."""
-    if not known.torch.importable:
-        return
-    for backend in known.all_backends():
-        facts = known.backends.get(backend.key)
-        if (
-            facts is None
-            or backend.module is None
-            or backend.runs_on  # a compiler stack: its hardware is another row's
-            or not facts.installed
-            or not facts.probed
-            or facts.importable is False
-            or facts.available
-            or facts.query_error is not None
-            or known.hardware_present(backend)
-        ):
-            continue
-        yield finding(
-            Code.PACKAGE_WITHOUT_HARDWARE,
-            backend=backend.key,
-            evidence=facts.refusal.one_line(1000) if facts.refusal else None,
-            variant="refused" if facts.refusal else None,
-            package=backend.package,
-            version=facts.version,
-            hardware=backend.hardware,
-            answer=_no_device_answer(backend, facts),
-            module=backend.query.module or backend.module,
-            uninstall=remedies.pip(known.way, "uninstall", "-y", backend.dists[0])
-            if backend.dists
-            else None,
-            hardware_remedy=backend.hardware_remedy,
-        )
-
-
-def _no_device_answer(backend: registry.Backend, facts: BackendFacts) -> str:
-    """Who said there is no device: the device module, or torch.accelerator in its place."""
-    if facts.answered_by:
-        return f"{facts.answered_by}.is_available() is False"
-    if not backend.pci and not backend.device_nodes and not backend.tools:
-        return f"{backend.query.module or backend.module}.is_available() is False"
-    return "no hardware found on this host"
-
-
-@check(Section.BACKENDS, Section.HOST, Section.ENV)
-def check_hidden_devices(known: Known) -> Iterable[Finding]:
-    for backend in registry.BACKENDS:
-        yield from _hidden(known, backend)
-
-
-def _hidden(known: Known, backend: registry.Backend) -> Iterable[Finding]:
-    facts = known.backends.get(backend.key)
-    set_vars = [name for name in backend.visibility_env if name in known.env]
-    present = known.host.device_count_for(backend.key)
-    if facts is None or not set_vars or present is None or not facts.probed:
-        return
-    if facts.importable is False or (backend.query.build and facts.reason == "build"):
-        return
-    if facts.device_count < present:
-        yield finding(
-            Code.DEVICES_HIDDEN,
-            backend=backend.key,
-            present=present,
-            hardware=backend.hardware,
-            visible=facts.device_count,
-            variables=", ".join(f"{name}={known.env[name]!r}" for name in set_vars),
-            variable=set_vars[0],
-            indices=",".join(str(index) for index in range(present)),
-        )
-
-
-@check(Section.BACKENDS, Section.ENV)
-def check_visibility_mask(known: Known) -> Iterable[Finding]:
-    """torch sees no device, and a visibility variable lets none through on a machine with
-    few enough of them (`compat.visibility`), or the runtime refused the variable. Only where
-    the host's count is not known (a pasted report without the GPU list; hardware seen but
-    not counted): where it is, check_hidden_devices compares the counts."""
-    for backend in registry.BACKENDS:
-        yield from _masked(known, backend)
-
-
-def _masked(known: Known, backend: registry.Backend) -> Iterable[Finding]:
-    facts = known.backends.get(backend.key)
-    if facts is None or not facts.probed or facts.device_count or facts.importable is False:
-        return
-    if backend.query.build and facts.reason == "build":
-        return
-    host = known.evidence.host
-    if host is not None and (
-        not host.signals_for(backend.key) or host.device_count_for(backend.key) is not None
-    ):
-        return
-    lister = " ".join(backend.tools[0].argv) if backend.tools else ""
-    refused = (facts.detail or {}).get("refused")
-    set_vars = [name for name in backend.visibility_env if name in known.env]
-    if refused and set_vars:
-        value = known.env[set_vars[0]]
-        ascending = sorted(dict.fromkeys(value.split(",")), key=_index_order)
-        yield finding(
-            Code.DEVICES_MASK_HIDES_ALL, backend=backend.key, variant="refused",
-            hardware=backend.hardware, variable=set_vars[0], shown=repr(value), said=refused,
-            ascending=",".join(ascending), lister=lister,
-        )  # fmt: skip
-        return
-    mask = visibility.hiding(backend, known.env)
-    if mask is not None and mask.after is not None:
-        first, first_value, left = mask.after
-        yield finding(
-            Code.DEVICES_MASK_HIDES_ALL, backend=backend.key, variant="after",
-            hardware=backend.hardware, variable=mask.variable, shown=repr(mask.value),
-            first=first, first_shown=repr(first_value), left=left, up_to=0, lister=lister,
-        )  # fmt: skip
-    elif mask is not None:
-        yield finding(
-            Code.DEVICES_MASK_HIDES_ALL, backend=backend.key,
-            variant="none" if mask.hides_up_to == 0 else None,
-            hardware=backend.hardware, variable=mask.variable, shown=repr(mask.value),
-            up_to=mask.hides_up_to, lister=lister,
-        )  # fmt: skip
-
-
-def _index_order(entry: str) -> tuple[int, str]:
-    entry = entry.strip()
-    return (int(entry), "") if entry.isdigit() else (1 << 30, entry)
-
-
-@check(Section.TORCH, Section.BACKENDS)
-def check_arch_compiled(known: Known) -> Iterable[Finding]:
-    for backend in registry.BACKENDS:
-        facts = known.backends.get(backend.key)
-        if facts is None or not facts.arch_list:
-            continue
-        for label, device in models(backend.device, facts.devices):
-            if device.capability:
-                yield from _kernel_findings(
-                    known, backend, facts, label, device.name, device.capability
-                )
-
-
-def models(device_type: str, found: Sequence[Device]) -> list[tuple[str, Device]]:
-    """The devices grouped by model (name and architecture), each group once with a label
-    for all of it: eight alike GPUs are one finding, not eight, and a paste that lists a
-    thousand costs what one does. "cuda:0", "cuda:0–7", "cuda:1, cuda:3"."""
-    groups: dict[tuple[str | None, str | None], list[Device]] = {}
-    for device in found:
-        groups.setdefault((device.name, device.capability), []).append(device)
-    return [(_indices_label(device_type, [d.index for d in alike]), alike[0])
-            for alike in groups.values()]  # fmt: skip
-
-
-def _indices_label(device_type: str, indices: Sequence[int]) -> str:
-    ordered = sorted(dict.fromkeys(indices))
-    if len(ordered) == 1:
-        return f"{device_type}:{ordered[0]}"
-    if ordered == list(range(ordered[0], ordered[-1] + 1)):
-        return f"{device_type}:{ordered[0]}–{ordered[-1]}"
-    if len(ordered) <= 4:
-        return ", ".join(f"{device_type}:{index}" for index in ordered)
-    return f"{len(ordered)} devices from {device_type}:{ordered[0]} to {device_type}:{ordered[-1]}"
-
-
-def _nvidia_code(releases: Iterable[wheels.Release], *, ptx: bool = False) -> tuple[str, ...]:
-    """The NVIDIA code the published wheels of `releases` carry (compat.wheels): their
-    cubins, and with `ptx` their PTX too."""
-    return tuple(
-        arch
-        for release in releases
-        for variant in release.variants
-        for _, archs in variant.archs
-        for arch in (*archs.cubins, *((archs.ptx or ()) if ptx else ()))
-        if arch.startswith(("sm_", "compute_"))
-    )
-
-
-@functools.cache
-def _every_cuda_arch() -> tuple[str, ...]:
-    """The NVIDIA code of every published wheel compat.wheels lists (back to torch 1.0)."""
-    return _nvidia_code(wheels.RELEASES, ptx=True)
-
-
-def _arch_variant(capability: str, variant: str | None) -> str | None:
-    """The remedy's variant for a GPU without kernels: "none" where no published torch wheel
-    ever carried code for it (torch 1.0's CUDA 8.0 build starts at sm_20; a GeForce 210 is
-    1.2), so no build is offered; else `variant`."""
-    below = kernels.verdict(capability, _every_cuda_arch()).direction is kernels.Direction.OLDER
-    return "none" if below else variant
-
-
-def _below_every_build(capability: str) -> bool:
-    """Whether a GPU is older than every wheel of the newest release carries code for (by
-    the published arch lists of compat.wheels): then the way is an older torch release."""
-    newest = _nvidia_code(wheels.RELEASES[:1])
-    return kernels.verdict(capability, newest).direction is kernels.Direction.OLDER
-
-
-@check(Section.TORCH, Section.BACKENDS)
-def check_torch_said_no_code(known: Known) -> Iterable[Finding]:
-    """torch's own word that it has no code for a GPU, where the compiled list is not known
-    (a pasted "too old" warning, CUDA's "no kernel image", HIP's "invalid device
-    function"): the GPU's architecture, and the way to a build that has code for it."""
-    for backend in registry.BACKENDS:
-        facts = known.backends.get(backend.key)
-        said = (facts.detail or {}).get("no_code") if facts else None
-        if facts is None or not said or facts.arch_list:
-            continue
-        targets = [
-            (label, d.name, d.capability) for label, d in models(backend.device, facts.devices)
-        ]
-        if not facts.devices and known.evidence.host and known.evidence.host.gfx_targets:
-            targets = [(f"GPU {i}", backend.hardware, gfx)
-                       for i, gfx in enumerate(known.evidence.host.gfx_targets)]  # fmt: skip
-        for device, name, capability in targets:
-            if not capability:
-                continue
-            verdict = kernels.verdict(capability, (), cuda=known.torch.cuda)
-            common = {"device": device, "name": name or backend.hardware,
-                      "torch": known.torch.version or "(version not shown)",
-                      "compiled": f"not shown; torch says: {clip(one_line(said), 90)}"}  # fmt: skip
-            if verdict.direction is kernels.Direction.GFX:
-                # The build's list is not shown: the override is offered only towards a
-                # target every known ROCm wheel carries.
-                family = kernels.verdict(capability, wheels.always_carried_gfx())
-                yield _gfx_finding(known, backend, family, common)
-                continue
-            older = (facts.detail or {}).get("older") == "yes" or _below_every_build(capability)
-            yield finding(
-                Code.ARCH_NOT_COMPILED,
-                backend=backend.key,
-                variant=_arch_variant(capability, "older" if older else None),
-                arch=verdict.device_arch,
-                reinstall=_torch_for_gpus(known, (capability,), None),
-                **common,
-            )
-
-
-@check(Section.TORCH, Section.BACKENDS, Section.HOST)
-def check_gfx_on_host(known: Known) -> Iterable[Finding]:
-    """Without a usable device in torch, the gfx targets of the host's KFD topology
-    against the ROCm build's compiled list (which the probe reads without a device too)."""
-    targets = known.host.gfx_targets
-    for backend in registry.BACKENDS:
-        facts = known.backends.get(backend.key)
-        if not targets or facts is None or facts.devices or not facts.arch_list:
-            continue
-        if not all(kernels.gfx_version(arch) for arch in facts.arch_list):
-            continue  # not a ROCm build's list
-        alike: dict[str, list[int]] = {}
-        for index, gfx in enumerate(targets):
-            alike.setdefault(gfx, []).append(index)
-        for gfx, indices in alike.items():
-            label = f"{_indices_label('GPU', indices).replace('GPU:', 'GPU ')} of the KFD topology"
-            yield from _kernel_findings(known, backend, facts, label, backend.hardware, gfx)
-
-
-def _kernel_findings(
-    known: Known,
-    backend: registry.Backend,
-    facts: BackendFacts,
-    device: str,
-    name: str | None,
-    capability: str,
-) -> Iterable[Finding]:
-    """What the compiled list means for one GPU (`kernels.verdict`): nothing when a cubin
-    or code object serves it; the JIT's cost and condition when only PTX does; the way to a
-    build that runs when nothing does."""
-    cuda = known.torch.cuda
-    verdict = kernels.verdict(capability, facts.arch_list, cuda=cuda)
-    common = {
-        "device": device,
-        "name": name or backend.hardware,
-        "torch": known.torch.version or "(version not shown)",
-        "compiled": " ".join(facts.arch_list),
-    }
-    if verdict.route is kernels.Route.PTX_JIT:
-        yield finding(
-            Code.KERNELS_BY_PTX_JIT,
-            backend=backend.key,
-            arch=verdict.device_arch,
-            ptx=verdict.served_by,
-            cuda=cuda or "of the build",
-            **common,
-        )
-    elif verdict.route is kernels.Route.NONE and verdict.direction is kernels.Direction.GFX:
-        yield _gfx_finding(known, backend, verdict, common)
-    elif verdict.route is kernels.Route.NONE:
-        # The way to a build that runs: in words by direction, and as the pip line of the
-        # release and index compat.wheels shows to run on every GPU here and on the driver.
-        direction = verdict.direction
-        capabilities = tuple(dict.fromkeys(d.capability for d in facts.devices if d.capability))
-        capabilities = capabilities or (capability,)
-        yield finding(
-            Code.ARCH_NOT_COMPILED,
-            backend=backend.key,
-            variant=_arch_variant(
-                capability,
-                direction.value if direction and direction is not kernels.Direction.NEWER else None,
-            ),
-            arch=verdict.device_arch,
-            # Without the driver's own word, a device torch could use proves the driver runs
-            # the build's CUDA: a floor, so newer majors are not offered.
-            reinstall=_torch_for_gpus(
-                known, capabilities, known.torch.cuda if facts.available else None
-            ),
-            **common,
-        )
-
-
-def _gfx_finding(
-    known: Known, backend: registry.Backend, verdict: kernels.Verdict, common: Mapping[str, Any]
-) -> Finding:
-    """An AMD GPU without code objects: the ROCm build whose list carries its target, or,
-    where no ROCm wheel of torch does, that said; the family override as a workaround."""
-    install: Mapping[str, Any]
-    variant: str | None
-    if remedies.on_windows(known.evidence):
-        # Where the Windows builds come from, in words: no pip line for the Linux wheels,
-        # and no HSA_OVERRIDE_GFX_VERSION (Linux only).
-        install, variant = known.install(backend, replace=True), "windows"
-    else:
-        line, none_carries = remedies.torch_for_gfx(
-            known.way, known.torch.version, (verdict.device_arch,),
-            machine=_machine(known.evidence.host),
-        )  # fmt: skip
-        install = {"install": line} if line else known.install(backend, replace=True)
-        variant = "override" if verdict.override_value else None
-        if none_carries:
-            install = {"install": Shell()}
-            variant = "none_override" if verdict.override_value else "none"
-    return finding(
-        Code.GFX_NOT_COMPILED,
-        backend=backend.key,
-        variant=variant,
-        gfx=verdict.device_arch,
-        target=verdict.override_target,
-        override=verdict.override_value,
-        **{**install, **common},
-    )
-
-
-def _torch_for_gpus(known: Known, capabilities: tuple[str, ...], proven_cuda: str | None) -> Shell:
-    """The pip line of a torch build with code for these GPUs that the driver runs."""
-    nvidia = known.evidence.host.nvidia if known.evidence.host else None
-    return remedies.torch_for_driver(
-        known.way,
-        known.torch.version,
-        capabilities,
-        driver=nvidia.driver if nvidia else None,
-        driver_cuda=(nvidia.nvml_cuda or nvidia.smi_cuda if nvidia else None) or proven_cuda,
-        machine=_machine(known.evidence.host),
-    )
-
-
 # --- the host ------------------------------------------------------------------------------
 
 
@@ -1218,296 +1577,14 @@ def check_tools(known: Known) -> Iterable[Finding]:
         )
 
 
-# --- the NVIDIA driver: its floors and their sources are in hwdoctor/compat/drivers.py ----
-
-_RULE_WORDS: Final = {
-    drivers.FloorRule.TOOLKIT: "the minimum of CUDA {toolkit}",
-    drivers.FloorRule.MINOR_VERSION: "the CUDA {toolkit} minimum, by minor-version compatibility",
-    drivers.FloorRule.GPU_GENERATION: "{generation} GPUs need it",
-}
-
-
-def _nvidia_backends() -> tuple[registry.Backend, ...]:
-    """The backend rows whose torch build is NVIDIA's CUDA (the registry names them)."""
-    return tuple(b for b in registry.BACKENDS if b.query.build is registry.Build.CUDA)
-
-
-def _capabilities(
-    known: Known, backend: registry.Backend, driver: NvidiaDriver | None
-) -> tuple[str, ...]:
-    facts = (known.evidence.backends or {}).get(backend.key)
-    found = tuple(d.capability for d in facts.devices if d.capability) if facts else ()
-    return found or (driver.capabilities if driver else ())
-
-
-def _floor(cuda: str, capabilities: tuple[str, ...]) -> drivers.Floor | None:
-    """The highest documented floor among the GPUs (None: not documented: not checked)."""
-    floors = [drivers.driver_floor(cuda, c) for c in capabilities or (None,)]
-    documented = [f for f in floors if f is not None]
-    if not documented:
-        return None
-    return max(documented, key=lambda f: drivers.driver_tuple(f.driver) or ())
-
-
-class _FloorWords(NamedTuple):
-    floor: str
-    rule: str
-    branch: int
-
-
-def _floor_params(floor: drivers.Floor, capabilities: tuple[str, ...]) -> _FloorWords:
-    generation = next((g for g in map(drivers.generation, capabilities) if g), "")
-    rule = _RULE_WORDS[floor.rule].format(toolkit=floor.cuda, generation=generation)
-    return _FloorWords(floor.driver, rule, floor.branch)
-
-
-def _torch_message_texts(known: Known, backend: registry.Backend) -> Iterable[str]:
-    """Where torch's "found version NNNNN" can be: the query's error or warning, or a
-    failed step (c10/cuda/CUDAFunctions.cpp, [PT-C10] in compat/drivers.py)."""
-    facts = (known.evidence.backends or {}).get(backend.key)
-    if facts is not None:
-        if facts.query_error is not None:
-            yield facts.query_error.message
-        if facts.detail:
-            yield from facts.detail.values()
-    for failure in known.evidence.failures or ():
-        if failure.error is not None:
-            yield failure.error.message
-
-
-def _driver_findings(known: Known, backend: registry.Backend) -> Iterable[Finding]:
-    """The driver too old for the torch build, by NVIDIA's floors; nothing where no floor
-    is documented."""
-    torch = known.evidence.torch
-    host = known.evidence.host
-    driver = host.nvidia if host else None
-    if torch is None or torch.build != backend.query.build:
-        return
-    if host is not None and host.system == "Darwin":
-        return  # macOS's CUDA driver has versions of its own; NVIDIA's floors are for Linux
-    capabilities = _capabilities(known, backend, driver)
-    if not torch.cuda:
-        yield from _found_version(known, backend, capabilities, None)
-        return
-    floor = _floor(torch.cuda, capabilities)
-    if floor is None:
-        return
-    version = driver.driver if driver else None
-    machine = _machine(host)
-    params = _floor_params(floor, capabilities)
-    if version is not None:
-        if floor.admits(version) is False:
-            on_gpu = ""
-            if floor.rule is drivers.FloorRule.GPU_GENERATION:
-                on_gpu = f" on a GPU of compute capability {max(capabilities)}"
-            yield finding(
-                Code.DRIVER_TOO_OLD,
-                backend=backend.key,
-                driver=version,
-                on_gpu=on_gpu,
-                reinstall=remedies.torch_for_driver(
-                    known.way, torch.version, capabilities, driver=version, machine=machine
-                ),
-                torch=torch.version,
-                toolkit=torch.cuda,
-                floor=params.floor,
-                rule=params.rule,
-                branch=params.branch,
-            )
-        return
-    yield from _found_version(known, backend, capabilities, params)
-
-
-def _machine(host: HostFacts | None) -> str:
-    """The host's architecture for a wheel choice: x86_64 where the evidence does not say
-    (a pasted report without it), as where there is no host scan at all."""
-    return host.machine if host is not None and host.machine != "unknown" else "x86_64"
-
-
-def _found_version(
-    known: Known,
-    backend: registry.Backend,
-    capabilities: tuple[str, ...],
-    params: _FloorWords | None,
-) -> Iterable[Finding]:
-    """torch's "found version NNNNN": CUDA's cudaErrorInsufficientDriver, raised when the
-    driver is older than the CUDA the build was linked against ([PT-C10]); by itself it
-    proves the driver too old, even where the build's CUDA is not shown."""
-    torch = known.evidence.torch
-    host = known.evidence.host
-    assert torch is not None
-    machine = _machine(host)
-    for text in _torch_message_texts(known, backend):
-        number = _FOUND_VERSION.search(text)
-        supports = drivers.decode_cuda_driver_version(int(number.group(1))) if number else None
-        if number is None and _INSUFFICIENT_WORDS in text:
-            yield finding(
-                Code.DRIVER_CUDA_TOO_OLD,
-                backend=backend.key,
-                variant="runtime_said",
-                torch=torch.version or "",
-                reinstall=None,
-            )
-            return
-        if number is None and _TOO_OLD_WORDS in text:
-            yield finding(
-                Code.DRIVER_CUDA_TOO_OLD,
-                backend=backend.key,
-                variant="said",
-                torch=torch.version or "",
-                reinstall=remedies.torch_for_driver(
-                    known.way, torch.version, capabilities, machine=machine
-                ) if params else None,
-            )  # fmt: skip
-            return
-        if number and supports:
-            yield finding(
-                Code.DRIVER_CUDA_TOO_OLD,
-                backend=backend.key,
-                variant=None if params else "toolkit_unknown",
-                supports=supports,
-                number=number.group(1),
-                reinstall=remedies.torch_for_driver(
-                    known.way, torch.version, capabilities, driver_cuda=supports, machine=machine
-                ),
-                torch=torch.version or "",
-                toolkit=torch.cuda,
-                floor=params.floor if params else None,
-                rule=params.rule if params else None,
-                branch=params.branch if params else None,
-            )
-            return
-
-
-_FOUND_VERSION: Final = re.compile(r"found version (\d{4,6})\b")
-_TOO_OLD_WORDS: Final = "The NVIDIA driver on your system is too old"
-# cudaErrorInsufficientDriver (35) in the CUDA runtime's words, as torch before 1.0 raised it.
-_INSUFFICIENT_WORDS: Final = "CUDA driver version is insufficient for CUDA runtime version"
-
-
-@check(Section.TORCH, Section.HOST)
-def check_nvidia_driver(known: Known) -> Iterable[Finding]:
-    driver = known.host.nvidia
-    for backend in _nvidia_backends():
-        yield from _driver_findings(known, backend)
-        if driver is None:
-            continue
-        yield from _driver_drops_gpu(known, backend, driver)
-        yield from _driver_mismatch(backend, driver)
-        on_bus = [s for s in known.host.signals_for(backend.key) if s.kind == "pci"]
-        if on_bus and driver.module_loaded is False:
-            torch = known.evidence.torch
-            floor = _floor(torch.cuda, driver.capabilities) if torch and torch.cuda else None
-            hint = ""
-            if floor is not None and torch is not None:
-                hint = f" (branch R{floor.branch} or newer for torch {torch.version})"
-            yield finding(
-                Code.DRIVER_NOUVEAU if driver.nouveau_loaded else Code.DRIVER_MISSING,
-                backend=backend.key,
-                hardware=backend.hardware,
-                where=on_bus[0].detail,
-                branch_hint=hint,
-            )
-
-
-def _driver_drops_gpu(
-    known: Known, backend: registry.Backend, driver: NvidiaDriver
-) -> Iterable[Finding]:
-    """A GPU whose generation the driver's branch does not support: older than the
-    generation's first branch, or newer than its last (compat/drivers.py, each bound with
-    its source). Whatever torch is installed, the kernel module refuses such a GPU."""
-    version = driver.driver
-    if version is None:
-        return
-    capabilities = (
-        _capabilities(known, backend, driver) or remedies.machine_of(known.evidence).capabilities
-    )
-    for capability in dict.fromkeys(capabilities):
-        bound = drivers.outside(version, capability)
-        if bound is None:
-            continue
-        found, which = bound
-        gpu = f"the {found.name} GPU (compute capability {capability})"
-        if which is drivers.Bound.LAST:
-            why = f"{found.name} GPUs are supported up to branch R{found.last_branch}"
-            remedy = f"install an NVIDIA driver of branch R{found.last_branch}, the last for them"
-        else:
-            why = f"{found.name} GPUs need branch R{found.floor} or newer"
-            remedy = f"upgrade the NVIDIA driver to branch R{found.floor} or newer"
-        yield finding(Code.DRIVER_GPU_UNSUPPORTED, backend=backend.key, driver=version,
-                      gpu=gpu, why=why, remedy=remedy)  # fmt: skip
-
-
-def _driver_mismatch(backend: registry.Backend, driver: NvidiaDriver) -> Iterable[Finding]:
-    """The loaded kernel module against the user-space driver (libcuda's file name, NVML),
-    or NVML's own "Driver/library version mismatch" (nvidia-smi's text; pynvml's
-    NVMLError_LibRmVersionMismatch: compat notes §2.3, [I-CPNR-109], [I-GPUSTAT-147])."""
-    kernel = driver.kernel_module
-    if kernel is None:
-        return
-    seen = {path: nvidia.library_version(path) for path in driver.libraries}
-    if driver.nvml_driver:
-        seen["NVML"] = driver.nvml_driver
-    differing = {where: v for where, v in seen.items() if v and v != kernel}
-    if differing:
-        yield finding(
-            Code.DRIVER_LIBRARY_MISMATCH,
-            backend=backend.key,
-            kernel=kernel,
-            library=", ".join(sorted(set(differing.values()))),
-            where=", ".join(differing),
-        )
-        return
-    said = next((t for t in (driver.nvml_error, driver.smi_error) if _mismatch(t)), None)
-    if said:
-        library = re.search(r"NVML library version:\s*([\d.]+)", said)
-        yield finding(
-            Code.DRIVER_LIBRARY_MISMATCH,
-            backend=backend.key,
-            kernel=kernel,
-            library=library.group(1) if library else "another version",
-            where=said,
-        )
-
-
-def _mismatch(text: str | None) -> bool:
-    return text is not None and "version mismatch" in text.lower()
-
-
-CHECKS: Final[tuple[Check, ...]] = (
-    check_torch_installed,
-    check_probe_failures,
-    check_torch_requirements,
-    check_extension_abi,
-    check_build_for_hardware,
-    check_hardware_without_backend,
-    check_apple_silicon,
-    check_mps_refused,
-    check_package_without_hardware,
-    check_hidden_devices,
-    check_visibility_mask,
-    check_arch_compiled,
-    check_torch_said_no_code,
-    check_gfx_on_host,
-    check_nvidia_driver,
-    check_device_order,
-    check_device_access,
-    check_container,
-    check_shared_memory,
-    check_tools,
-)
-
 _ORDER: Final = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
 
 
 def run(
-    checks: Iterable[C],
-    reads: Callable[[C], frozenset[Section]],
-    name: Callable[[C], str],
-    call: Callable[[C], Iterable[Finding]],
-    unknown: frozenset[Section],
+    checks: Iterable[Check[S]], seen: Callable[[Check[S]], S], unknown: frozenset[Section]
 ) -> tuple[tuple[Finding, ...], tuple[NotChecked, ...]]:
-    """Run every check whose sections are known; list the others as not checked.
+    """Run every check whose sections are known, on what `seen` shows it; list the others
+    as not checked.
 
     Findings come out most severe first, in check order within a severity, without
     duplicates.
@@ -1515,14 +1592,14 @@ def run(
     found: list[Finding] = []
     skipped: list[NotChecked] = []
     for item in checks:
-        missing = reads(item) & unknown
+        missing = item.reads & unknown
         if missing:
-            skipped.append(NotChecked(name(item), tuple(sorted(s.value for s in missing))))
+            skipped.append(NotChecked(item.name, tuple(sorted(s.value for s in missing))))
             continue
         try:
-            results = list(call(item))
-        except Unknown as exc:  # read a section it did not declare
-            skipped.append(NotChecked(name(item), (exc.section.value,)))
+            results = list(item.run(seen(item)))
+        except Unknown as exc:  # read an optional section as if it were known
+            skipped.append(NotChecked(item.name, (exc.section.value,)))
             continue
         found.extend(result for result in results if result not in found)
     return tuple(sorted(found, key=lambda f: _ORDER[f.severity])), tuple(skipped)
@@ -1530,7 +1607,4 @@ def run(
 
 def diagnose(evidence: Evidence) -> tuple[tuple[Finding, ...], tuple[NotChecked, ...]]:
     """The detect findings of `evidence`, and the checks it lacked the evidence for."""
-    known = Known(evidence)
-    return run(
-        CHECKS, lambda c: c.reads, lambda c: c.name, lambda c: c.run(known), evidence.unknown()
-    )
+    return run(CHECKS, lambda c: Known(evidence, c.reads, c.optional), evidence.unknown())

@@ -7,14 +7,15 @@ evidence it reads and returns codes and parameters.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
 from hwdoctor import registry, versions
 from hwdoctor.diagnosis import remedies
 from hwdoctor.diagnosis.catalogue import Code, finding
-from hwdoctor.diagnosis.checks import Known, run
+from hwdoctor.diagnosis.checks import Checks, Known, run
 from hwdoctor.diagnosis.verification import disagreements
 from hwdoctor.model.decisions import (
     AccelerateDecision,
@@ -51,18 +52,9 @@ class Explained:
     where: str = "here"  # where the real libraries answered: "here", or the evidence's machine
 
 
-@dataclass(frozen=True, slots=True)
-class ExplainCheck:
-    name: str
-    reads: frozenset[Section]
-    run: Callable[[Explained], Iterable[Finding]]
-
-
-def check(*reads: Section) -> Callable[[Callable[[Explained], Iterable[Finding]]], ExplainCheck]:
-    def register(run: Callable[[Explained], Iterable[Finding]]) -> ExplainCheck:
-        return ExplainCheck(run.__name__.removeprefix("check_"), frozenset(reads), run)
-
-    return register
+# Registered by `@check`, in the order of this file: the report's order within a severity.
+EXPLAIN_CHECKS: Final[Checks[Explained]] = Checks()
+check = EXPLAIN_CHECKS.check
 
 
 @check(Section.PYTHON, Section.PACKAGES)
@@ -232,7 +224,7 @@ def check_launcher(seen: Explained) -> Iterable[Finding]:
         )
 
 
-@check()
+@check(optional=(Section.TORCH,))
 def check_model(seen: Explained) -> Iterable[Finding]:
     """explain --model: a model that could not be read; flash-attn installed but unable to
     serve attn_implementation="flash_attention_2" here."""
@@ -242,7 +234,7 @@ def check_model(seen: Explained) -> Iterable[Finding]:
     if model.error:
         yield finding(Code.MODEL_UNREADABLE, model=model.model, error=model.error)
     elif model.flash_attention:
-        torch = seen.known.evidence.torch
+        torch = seen.known.if_known.torch
         yield finding(
             Code.FLASH_ATTENTION_UNUSABLE, model=model.model, why=model.flash_attention,
             attention=model.attention or "the default",
@@ -271,21 +263,6 @@ def check_verify(seen: Explained) -> Iterable[Finding]:
         yield finding(Code.VERIFY_INCOMPLETE, problem=report.problem)
 
 
-EXPLAIN_CHECKS: Final[tuple[ExplainCheck, ...]] = (
-    check_supported_versions,
-    check_newer_than_tables,
-    check_training_error,
-    check_libraries_disagree,
-    check_device_map_auto,
-    check_accelerate_use_cpu,
-    check_xla_override,
-    check_not_autoloaded,
-    check_launcher,
-    check_model,
-    check_verify,
-)
-
-
 def diagnose(
     evidence: Evidence,
     inputs: Inputs,
@@ -305,6 +282,7 @@ def diagnose(
         newer, confirmed, where,
     )  # fmt: skip
     return run(
-        EXPLAIN_CHECKS, lambda c: c.reads, lambda c: c.name, lambda c: c.run(seen),
+        EXPLAIN_CHECKS,
+        lambda c: dataclasses.replace(seen, known=Known(evidence, c.reads, c.optional)),
         evidence.unknown(),
-    )  # fmt: skip
+    )

@@ -14,8 +14,9 @@ from typing import Any, Final
 from hwdoctor import devices, registry, rules
 from hwdoctor.diagnosis import backends, fit
 from hwdoctor.diagnosis.catalogue import Code, finding
+from hwdoctor.model.decisions import BudgetFit, Fit
 from hwdoctor.model.facts import ErrorInfo, Evidence
-from hwdoctor.model.reports import Finding, PlacementRow
+from hwdoctor.model.reports import CheckpointRead, Finding, LoadPlan, PlacementRow
 from hwdoctor.shell import Shell, command
 from hwdoctor.units import human_bytes
 
@@ -92,8 +93,10 @@ def problem(
     output: str,
     model: str,
     timeout_s: float,
+    device: str | None = None,
 ) -> Finding | None:
-    """Why the load did not work, from what the payload reported and how it ended."""
+    """Why the load did not work, from what the payload reported and how it ended (on
+    `device`, the device string the load asked for)."""
     failure = facts.get("failure")
     if isinstance(failure, Mapping):
         error = ErrorInfo.from_probe(failure.get("error"))
@@ -113,6 +116,7 @@ def problem(
             step=step,
             error=detail,
             model=model,
+            device=device,
             detail="",
             command=load_command(model, "--trust-remote-code"),
             **_hub(facts.get("hub"), failure),
@@ -179,20 +183,65 @@ def with_fit(
     memory: int | None = None,
     context: int | None = None,
     batch: int = 1,
-) -> Mapping[str, Any] | None:
-    """Add whether the model fits the asked device: its weights, KV cache for `context`
-    tokens x `batch` and working memory (diagnosis.fit), in `memory` when the user gave it,
-    else in what is free there right now; unknown for a device that is not here. A
-    device_map strategy is judged against every budget together, and each budget alone."""
+) -> LoadPlan | None:
+    """The plan the load payload reported, read, with whether the model fits the asked
+    device (`fit_of`)."""
     if not plan:
         return None
+    # A strategy's budgets by the devices they stand for ("0" -> "cuda:0"), as each is judged.
+    budgets = _budgets(plan)
+    labelled = _budget_labels(plan, budgets) if device.is_strategy else list(budgets.items())
+    checkpoint = plan.get("checkpoint") or {}
+    placed: dict[str, int] = {}
+    for where in (plan.get("auto_device_map") or {}).values():
+        placed[str(where)] = placed.get(str(where), 0) + 1
+    return LoadPlan(
+        reported=plan,
+        model_class=_text(plan.get("class")),
+        parameters=_whole(plan.get("parameters")),
+        dtype=_text(plan.get("dtype")),
+        config_dtype=_text(plan.get("config_dtype")),
+        weights_by_dtype=tuple(
+            (str(name), int(size))
+            for name, size in (plan.get("bytes_by_dtype") or {}).items()
+            if isinstance(size, (int, float))
+        ),
+        checkpoint=CheckpointRead(
+            source=_text(checkpoint.get("source")),
+            problem=_text(checkpoint.get("problem")),
+            files=_whole(checkpoint.get("files")),
+            bytes=_whole(checkpoint.get("bytes")),
+            by_dtype=tuple(
+                (str(name), _whole(row.get("parameters")))
+                for name, row in (checkpoint.get("by_dtype") or {}).items()
+                if isinstance(row, Mapping)
+            ),
+        ),
+        budgets=tuple(labelled),
+        placed=tuple(placed.items()),
+        fit=fit_of(plan, device, evidence, memory, context, batch),
+    )
+
+
+def fit_of(
+    plan: Mapping[str, Any],
+    device: devices.DeviceRequest,
+    evidence: Evidence,
+    memory: int | None = None,
+    context: int | None = None,
+    batch: int = 1,
+) -> Fit:
+    """Whether the model fits the asked device: its weights, KV cache for `context` tokens x
+    `batch` and working memory (diagnosis.fit), in `memory` when the user gave it, else in
+    what is free there right now; unknown for a device that is not here. A device_map
+    strategy is judged against every budget together, and each budget alone."""
     dtype = str(plan.get("dtype"))
     needed = fit.need(plan, dtype, context, batch)
     free: int | None
     on_host = _on_host(device)
     here = on_host or device_free(device, evidence) is not None
     shared = any(b.shares_host_memory for b in registry.for_device(device.type))
-    budgets = {str(k): int(v) for k, v in (plan.get("max_memory") or {}).items()}
+    budgets = _budgets(plan)
     if memory is not None:
         free = memory
     elif device.is_strategy:
@@ -202,27 +251,36 @@ def with_fit(
     else:
         free = device_free(device, evidence)
     verdict = fit.judge(needed, free, _host_free(evidence), on_host or shared or memory is not None)
-    rows = [
-        _budget_row(plan, needed, label, value, evidence, context)
-        for label, value in (_budget_labels(plan, budgets) if device.is_strategy else ())
-    ]
-    fits = {
-        "needed": int(plan.get("parameters", 0) * fit.BYTES.get(dtype, 4)),
-        "free": free,
-        "fits": None if verdict is None else verdict is fit.Verdict.FITS,
-        "given": memory is not None,  # free is the --memory the user gave
-        "device_here": here,
-        "weights": needed.weights,
-        "kv_cache": needed.kv_cache,
-        "working": needed.working,
-        "total": needed.total,
-        "context": needed.context,
-        "batch": needed.batch,
-        "verdict": verdict.value if verdict else None,
-        "smaller": fit.smaller(plan, needed, free, context),
-        "budgets": rows,
-    }
-    return {**plan, "fits": fits}
+    return Fit(
+        needed=int(plan.get("parameters", 0) * fit.BYTES.get(dtype, 4)),
+        free=free,
+        given=memory is not None,
+        device_here=here,
+        weights=needed.weights,
+        kv_cache=needed.kv_cache,
+        working=needed.working,
+        total=needed.total,
+        context=needed.context,
+        batch=needed.batch,
+        verdict=verdict.value if verdict else None,
+        smaller=fit.smaller(plan, needed, free, context),
+        budgets=tuple(
+            _budget_row(plan, needed, label, value, evidence, context)
+            for label, value in (_budget_labels(plan, budgets) if device.is_strategy else ())
+        ),
+    )
+
+
+def _budgets(plan: Mapping[str, Any]) -> dict[str, int]:
+    return {str(k): int(v) for k, v in (plan.get("max_memory") or {}).items()}
+
+
+def _text(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+def _whole(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def _budget_labels(plan: Mapping[str, Any], budgets: Mapping[str, int]) -> list[tuple[str, int]]:
@@ -245,16 +303,16 @@ def _budget_row(
     free: int,
     evidence: Evidence,
     context: int | None,
-) -> dict[str, Any]:
+) -> BudgetFit:
     kind = label.partition(":")[0]
     on_host = label in _HOST_TIERS or any(b.shares_host_memory for b in registry.for_device(kind))
     verdict = fit.judge(needed, free, _host_free(evidence), on_host)
-    return {
-        "device": label,
-        "free": free,
-        "verdict": verdict.value if verdict else None,
-        "smaller": fit.smaller(plan, needed, free, context),
-    }
+    return BudgetFit(
+        device=label,
+        free=free,
+        verdict=verdict.value if verdict else None,
+        smaller=fit.smaller(plan, needed, free, context),
+    )
 
 
 def _on_host(device: devices.DeviceRequest) -> bool:

@@ -13,8 +13,8 @@ from typing import Final
 
 from hwdoctor import project, registry
 from hwdoctor.diagnosis import checks
-from hwdoctor.gather.reports import Fact, Paste, assemble
 from hwdoctor.model.facts import BackendFacts, Evidence, Section
+from hwdoctor.model.pasted import Pasted, PastedFact, by_line
 from hwdoctor.model.reports import (
     Finding,
     NotChecked,
@@ -22,7 +22,6 @@ from hwdoctor.model.reports import (
     Question,
     QuotedLine,
     ReadFact,
-    ToolBlock,
 )
 
 # The reporter may not have hwdoctor: the line installs it into the interpreter it diagnoses.
@@ -55,7 +54,7 @@ QUESTIONS: Final[tuple[tuple[Section, str, str], ...]] = (
     (Section.PLACEMENT, _ON_THE_MACHINE, SAVE_EVIDENCE),
 )
 
-# The parts of the evidence each finding rests on (`assemble.Facts.used` keys), by code
+# The parts of the evidence each finding rests on (`Pasted.used` keys), by code
 # prefix; the first prefix that matches applies.
 _RESTS_ON: Final = (
     ("torch.cpu_only_build", ("torch", "gpus")),
@@ -89,6 +88,7 @@ _WHAT: Final = {
     "message.not_compiled_cuda": "torch says",
     "message.undefined_symbol": "import error",
     "message.driver_too_old": "torch says (driver)",
+    "message.driver_insufficient": "CUDA says (driver)",
     "message.gfx_list": "gfx targets",
     "message.invalid_device_function": "HIP says",
     "message.min_capability": "torch's minimum",
@@ -109,18 +109,17 @@ _WHAT: Final = {
 }
 
 
-def diagnose(paste: Paste, *, strict: bool = False) -> PasteReport:
-    evidence, facts = assemble.evidence_of(paste)
+def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
+    evidence = paste.evidence
     found, not_checked = checks.diagnose(evidence)
     questions = _questions(not_checked) + _gaps(evidence, found)
-    skipped = (*paste.skipped, *(d.describe() for d in facts.disagreements))
     return PasteReport(
-        blocks=tuple(ToolBlock(b.tool.value, b.first, b.last, b.version) for b in paste.blocks),
-        facts=_read_facts(facts, evidence),
+        blocks=paste.blocks,
+        facts=_read_facts(paste),
         findings=found,
-        rests_on=tuple(_rests_on(finding, facts) for finding in found),
+        rests_on=tuple(_rests_on(finding, paste) for finding in found),
         questions=questions,
-        skipped=skipped,
+        skipped=paste.skipped,
         lines=paste.lines,
         strict=strict,
     )
@@ -169,7 +168,9 @@ def _gaps(evidence: Evidence, found: Sequence[Finding]) -> tuple[Question, ...]:
         gaps += _kernel_gaps(facts, command)
         nvidia = backend.query.build is registry.Build.CUDA
         driver_known = host is not None and host.nvidia is not None and host.nvidia.driver
-        said = bool(facts.detail)
+        # torch's own word on the driver or on the GPU's code: the driver's version is then
+        # not what the reply waits for.
+        said = facts.driver_said is not None or facts.no_code is not None
         if (
             nvidia
             and not driver_known
@@ -196,7 +197,7 @@ def _gaps(evidence: Evidence, found: Sequence[Finding]) -> tuple[Question, ...]:
         )
     for backend, command in gpu_backends:
         facts = backends.get(backend.key)
-        no_code = (facts.detail or {}).get("no_code") if facts else None
+        no_code = facts.no_code if facts else None
         architecture = facts is not None and any(d.capability for d in facts.devices)
         if facts is not None and no_code and not architecture and not (host and host.gfx_targets):
             gaps.append(
@@ -249,32 +250,32 @@ def _kernel_gaps(facts: BackendFacts, command: str) -> list[Question]:
     return gaps
 
 
-def _rests_on(finding: Finding, facts: assemble.Facts) -> tuple[QuotedLine, ...]:
+def _rests_on(finding: Finding, paste: Pasted) -> tuple[QuotedLine, ...]:
     """The lines a finding rests on; of lines that say the same thing (a GPU listed a
     thousand times), the first: the reply stays as long as what it says."""
     parts = next(parts for prefix, parts in _RESTS_ON if finding.code.startswith(prefix))
-    chosen: dict[tuple[str, str | None, str], Fact] = {}
+    chosen: dict[tuple[str, str | None, str], PastedFact] = {}
     for part in parts:
-        used = facts.used.get(part, [])
+        used = paste.used.get(part, ())
         if part == "packages":
             wanted = {finding.params.get("package", ""), "torch"}
-            used = [f for f in used if f.name in wanted]
+            used = tuple(f for f in used if f.name in wanted)
         for fact in used:
             chosen.setdefault((fact.key, fact.name, fact.value), fact)
-    quoted = assemble.quoted(chosen.values())
-    return tuple(QuotedLine(f.quote.line, f.quote.text) for f in quoted)
+    return tuple(QuotedLine(f.line, f.quote) for f in by_line(chosen.values()))
 
 
-def _read_facts(facts: assemble.Facts, evidence: Evidence) -> tuple[ReadFact, ...]:
+def _read_facts(paste: Pasted) -> tuple[ReadFact, ...]:
     """Every fact a section was made from, once, in the order of the paste."""
-    used = [fact for part in facts.used.values() for fact in part]
+    evidence = paste.evidence
+    used = [fact for part in paste.used.values() for fact in part]
     seen: set[tuple[str, str | None, int | None, str]] = set()
     read: list[ReadFact] = []
     devices = {d.name: d.capability for b in (evidence.backends or {}).values() for d in b.devices}
     run: tuple[int, int, str] | None = None  # GPUs alike in a row: first index, last, value
-    for fact in sorted(used, key=lambda f: f.quote.line):
+    for fact in sorted(used, key=lambda f: f.line):
         key = (fact.key, fact.name, fact.index, fact.value)
-        if key in seen or not assemble.known_value(fact.value):
+        if key in seen or not fact.known:
             continue
         seen.add(key)
         what = _WHAT.get(fact.key) or fact.name or fact.key
@@ -284,7 +285,7 @@ def _read_facts(facts: assemble.Facts, evidence: Evidence) -> tuple[ReadFact, ..
             what, value = f"AMD GPU {fact.index}", "listed"
         elif fact.key == "ascend.chip":
             what = f"NPU {fact.index}"
-        value = assemble.shown_value(fact)
+        value = fact.shown
         if fact.key == "prose.windows_path":
             value = f"Windows (a path: {value})"
         if fact.key in ("gpu", "message.unsupported_gpu", "prose.gpu"):
@@ -302,5 +303,5 @@ def _read_facts(facts: assemble.Facts, evidence: Evidence) -> tuple[ReadFact, ..
             run = (fact.index, fact.index, value) if fact.index is not None else None
         else:
             run = None
-        read.append(ReadFact(what, value, QuotedLine(fact.quote.line, fact.quote.text)))
+        read.append(ReadFact(what, value, QuotedLine(fact.line, fact.quote)))
     return tuple(read)

@@ -12,7 +12,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from hwdoctor import registry
-from hwdoctor.gather.probe.runner import ProbeRun, RunOutcome
 from hwdoctor.model.decisions import (
     AccelerateDecision,
     DeviceMapPlan,
@@ -25,6 +24,7 @@ from hwdoctor.model.decisions import (
     VerifyReport,
 )
 from hwdoctor.model.facts import ErrorInfo
+from hwdoctor.model.runs import ProbeRun, RunOutcome
 from hwdoctor.text import clip
 
 _ANSWER_LIMIT = 200  # characters of one answer

@@ -19,7 +19,8 @@ from hwdoctor.gather import evidence as gathering
 from hwdoctor.gather import reports
 from hwdoctor.gather.interpreter import resolve_python
 from hwdoctor.gather.probe import boundary
-from hwdoctor.gather.probe.runner import ProbeRun, Started, run_payload
+from hwdoctor.gather.probe.runner import Started, run_payload
+from hwdoctor.gather.reports import assemble
 from hwdoctor.model.facts import Evidence, Section
 from hwdoctor.model.reports import (
     DetectReport,
@@ -28,6 +29,7 @@ from hwdoctor.model.reports import (
     PasteReport,
     Requirement,
 )
+from hwdoctor.model.runs import ProbeRun
 from hwdoctor.text import is_true, quoted
 
 DEFAULT_TIMEOUT_S: Final = 60.0
@@ -102,7 +104,7 @@ def detect_from(
             hint="drop --require, or pass an evidence file written by --save-evidence",
         )
     paste = reports.read(raw, where, total, more=total is None, option=option)
-    return pasted.diagnose(paste, strict=strict)
+    return pasted.diagnose(assemble.gathered(paste), strict=strict)
 
 
 def diagnose_text(text: object, *, strict: bool = False) -> PasteReport:
@@ -120,7 +122,8 @@ def diagnose_text(text: object, *, strict: bool = False) -> PasteReport:
             f"hwdoctor.diagnose() reads the text of a report (str or bytes), not "
             f"{type(text).__name__}"
         )
-    return pasted.diagnose(reports.read(raw, "the text", option=None), strict=strict)
+    paste = reports.read(raw, "the text", option=None)
+    return pasted.diagnose(assemble.gathered(paste), strict=strict)
 
 
 def explain(

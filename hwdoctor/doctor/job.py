@@ -26,14 +26,14 @@ from hwdoctor.diagnosis import ranks
 from hwdoctor.diagnosis.requirements import dists
 from hwdoctor.doctor.detect import examine
 from hwdoctor.errors import ProblemError
-from hwdoctor.gather.probe.job import AUTOLOAD_STEP_PREFIX, IMPORT_TORCH
-from hwdoctor.gather.probe.runner import RunOutcome, Started
+from hwdoctor.gather.probe.runner import Started
 from hwdoctor.launch import Launch
 from hwdoctor.model.facts import Evidence
 from hwdoctor.model.reports import (
     DetectReport,
     DistributedReport,
 )
+from hwdoctor.model.runs import AUTOLOAD_STEP_PREFIX, IMPORT_TORCH, RunOutcome
 
 
 def detect(

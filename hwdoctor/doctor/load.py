@@ -22,13 +22,14 @@ from hwdoctor.diagnosis import load as judged
 from hwdoctor.doctor.detect import examine
 from hwdoctor.errors import UsageError
 from hwdoctor.gather.probe import boundary
-from hwdoctor.gather.probe.runner import ProbeRun, Started
+from hwdoctor.gather.probe.runner import Started
+from hwdoctor.model import Dtype
 from hwdoctor.model.facts import Evidence
 from hwdoctor.model.reports import LoadReport, PlacementRow
+from hwdoctor.model.runs import ProbeRun
 from hwdoctor.text import is_true, quoted
 
 TINY_MODEL: Final = "tiny Qwen3 (embedded)"
-DTYPES: Final = ("auto", "float32", "bfloat16", "float16")
 # huggingface_hub's repo id rules: namespace/name, letters, digits, - _ . and no -- or ..
 _REPO_ID: Final = re.compile(r"^(?:[A-Za-z0-9][\w.-]{0,95}/)?[A-Za-z0-9][\w.-]{0,95}$")
 
@@ -41,7 +42,7 @@ class LoadRequest:
     trust_remote_code: bool = False
     offline: bool = False
     revision: str | None = None
-    dtype: str = "auto"
+    dtype: Dtype = Dtype.AUTO
     max_new_tokens: int = 8
     memory: int | None = None  # --plan: the memory to plan for, in bytes
     context: int | None = None  # --plan: tokens for the KV cache (None: fit.context_for)
@@ -93,7 +94,7 @@ def load(
         "trust_remote_code": request.trust_remote_code,
         "offline": offline,
         "revision": request.revision,
-        "dtype": request.dtype,
+        "dtype": request.dtype.value,
         "max_new_tokens": request.max_new_tokens,
     }
     payload = Started(
@@ -153,6 +154,7 @@ def _report(
         output=output,
         model=base.model,
         timeout_s=timeout_s,
+        device=device.text,
     )
     if problem is not None:
         problem = judged.with_memory(problem, device, evidence)

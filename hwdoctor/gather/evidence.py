@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Final
 
 from hwdoctor import __version__, redact, registry
+from hwdoctor.compat import drivers
 from hwdoctor.errors import UsageError
 from hwdoctor.gather import host
 from hwdoctor.gather.probe import boundary, collector
@@ -157,5 +158,23 @@ def read_evidence(data: object) -> Evidence:
     if not isinstance(data, dict) or data.get("kind") != EVIDENCE_KIND:
         raise ValueError("not a hwdoctor evidence file")
     checked, problems = boundary.checked_facts(valid_text(data), boundary.EVIDENCE)
-    evidence = Evidence.from_json(checked)
+    evidence = _driver_words_read(Evidence.from_json(checked))
     return dataclasses.replace(evidence, skipped=tuple(f"{p}; read as unknown" for p in problems))
+
+
+def _driver_words_read(evidence: Evidence) -> Evidence:
+    """A file written before evidence format 1.4 kept torch's word on the driver only in the
+    text of an error: read it as the probe now does (collector `_driver_said`)."""
+    backends = dict(evidence.backends or {})
+    texts = [f.error.message for f in evidence.failures or () if f.error is not None]
+    for backend in registry.BACKENDS:
+        facts = backends.get(backend.key)
+        if facts is None or facts.driver_said is not None:
+            continue
+        if backend.query.build is not registry.Build.CUDA:
+            continue
+        query = [facts.query_error.message] if facts.query_error else []
+        said = next(filter(None, map(drivers.driver_said, [*query, *texts])), None)
+        if said is not None:
+            backends[backend.key] = dataclasses.replace(facts, driver_said=said)
+    return dataclasses.replace(evidence, backends=backends) if evidence.backends else evidence

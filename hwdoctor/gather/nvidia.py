@@ -17,7 +17,8 @@ libraries. Sources of the formats (keys of the compatibility notes, §3):
   NVML, and hwdoctor never waits on it.
 - `nvidia-smi`, whose text "is not guaranteed to be backwards compatible" [NV-SMI-MAN]: the
   fallback when NVML cannot be used, and the source of "Failed to initialize NVML:
-  Driver/library version mismatch" [I-CPNR-109].
+  Driver/library version mismatch" (tests/data/real/nvidia/nvidia-smi-mismatch-580.178.txt,
+  from https://github.com/zzzhouuu/truenas-nvidia-drivers/issues/19).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Final
 
-from hwdoctor.compat.drivers import decode_cuda_driver_version
+from hwdoctor.compat.drivers import LIBCUDA, decode_cuda_driver_version
 from hwdoctor.model.facts import NvidiaDriver
 from hwdoctor.text import printable
 
@@ -40,7 +41,6 @@ RunTool = Callable[[list[str], float], tuple[str, str | None]]
 ReadText = Callable[[Path, int], str | None]
 
 _VERSION: Final = re.compile(r"^\d{2,4}(?:\.\d{1,8}){1,3}$")
-_LIBCUDA: Final = re.compile(r"^libcuda\.so\.(\d{3,4}(?:\.\d{1,8}){1,2})$")
 # Where distributions and NVIDIA's installers put libcuda (Debian: .../nvidia/current
 # [DEB-LIBCUDA]; the NVIDIA container runtime mounts the host's into /usr/local/nvidia).
 # The cuda-compat copies beside a toolkit (/usr/local/cuda-X.Y/compat) are left out: they
@@ -154,17 +154,11 @@ def _libraries(root: Path) -> tuple[str, ...]:
                 for count, entry in enumerate(entries):
                     if count >= _LIST_LIMIT:
                         break
-                    if _LIBCUDA.match(entry.name):
+                    if LIBCUDA.match(entry.name):
                         found.add("/" + directory + "/" + entry.name)
         except OSError:
             continue
     return tuple(sorted(found))
-
-
-def library_version(path: str) -> str | None:
-    """The driver version in a libcuda file name: ".../libcuda.so.535.104.05" → "535.104.05"."""
-    match = _LIBCUDA.match(path.rsplit("/", 1)[-1])
-    return match.group(1) if match else None
 
 
 def _nvml(env: Mapping[str, str], timeout_s: float, run_tool: RunTool) -> dict[str, object]:
@@ -232,7 +226,7 @@ def scan(
                 smi_driver, smi_cuda = smi_versions(run_tool([smi, "-q"], timeout_s)[0])
             if problem and smi_driver is None:
                 # Two lines: "Failed to initialize NVML: Driver/library version mismatch"
-                # then "NVML library version: 580.178" [I-CPNR-109].
+                # then "NVML library version: 580.178" (the sample named in the docstring).
                 smi_error = _clean("; ".join(output.strip().splitlines()[:2])) or _clean(problem)
     cuda = nvml.get("cuda")
     capabilities = nvml.get("capabilities")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -129,6 +128,72 @@ class InferenceDecision:
 
 
 @dataclass(frozen=True, slots=True)
+class BudgetFit:
+    """One of device_map="auto"'s budgets, judged alone (diagnosis/fit.py)."""
+
+    device: str  # "cuda:0", "cpu", "disk"
+    free: int
+    verdict: str | None  # fit.Verdict's value; None: not judged
+    smaller: str | None  # the smaller dtype or quantization that would fit whole
+
+    def to_json(self) -> dict[str, Any]:
+        return {"device": self.device, "free": self.free, "verdict": self.verdict,
+                "smaller": self.smaller}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Fit:
+    """Whether a model fits a device: its weights, KV cache and working memory against what
+    is free there (diagnosis/fit.py)."""
+
+    needed: int  # the parameters in the dtype, bytes
+    free: int | None  # None: the device is not here and no --memory was given
+    given: bool  # `free` is the --memory the user gave
+    device_here: bool
+    weights: int
+    kv_cache: int | None  # None: the config does not give the attention's shape
+    working: int
+    total: int
+    context: int
+    batch: int
+    verdict: str | None  # fit.Verdict's value; None: not judged
+    smaller: str | None
+    budgets: tuple[BudgetFit, ...] = ()  # each of a strategy's budgets alone
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "needed": self.needed,
+            "free": self.free,
+            "fits": None if self.verdict is None else self.verdict == "fits",
+            "given": self.given,
+            "device_here": self.device_here,
+            "weights": self.weights,
+            "kv_cache": self.kv_cache,
+            "working": self.working,
+            "total": self.total,
+            "context": self.context,
+            "batch": self.batch,
+            "verdict": self.verdict,
+            "smaller": self.smaller,
+            "budgets": [budget.to_json() for budget in self.budgets],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ModelMemory:
+    """explain --model: whether the model fits the device training picks."""
+
+    device: str
+    problem: str | None = None  # why it could not be judged
+    fit: Fit | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        if self.fit is None:
+            return {"device": self.device, "problem": self.problem}
+        return {"device": self.device, "problem": self.problem, **self.fit.to_json()}
+
+
+@dataclass(frozen=True, slots=True)
 class ModelDecision:
     """explain --model: what from_pretrained() sets on this model when not told."""
 
@@ -142,7 +207,7 @@ class ModelDecision:
     error: str | None = None  # why the model could not be described
     # Whether it fits the device training picks, from its safetensors headers and config
     # (diagnosis.fit: weights, KV cache, working memory, verdict); None when not read.
-    memory: Mapping[str, Any] | None = None
+    memory: ModelMemory | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -152,7 +217,7 @@ class ModelDecision:
             "dtype": self.dtype,
             "flash_attention": self.flash_attention,
             "error": self.error,
-            "memory": dict(self.memory) if self.memory is not None else None,
+            "memory": self.memory.to_json() if self.memory is not None else None,
             "steps": [step.to_json() for step in self.attention_trace.steps]
             + [step.to_json() for step in self.dtype_trace.steps],
         }

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Final, TypeVar
 
+from hwdoctor.compat.drivers import DriverSaid, DriverWords, driver_said
 from hwdoctor.text import clip
 
 # Major: a change old readers cannot follow; minor: fields added.
-EVIDENCE_VERSION: Final = "1.3"
+EVIDENCE_VERSION: Final = "1.4"  # 1.4: a backend's typed words in place of `detail`
 EVIDENCE_KIND: Final = "hwdoctor.evidence"
 
 T = TypeVar("T")
@@ -490,6 +491,79 @@ class HostFacts:
 
 
 @dataclass(frozen=True, slots=True)
+class NoCode:
+    """torch's own word that it has no code for a GPU here: the "too old" warning, CUDA's
+    "no kernel image", HIP's "invalid device function"."""
+
+    quote: str  # the line it was read from
+    older: bool = False  # the "too old" warning: the GPU is older than the build's oldest
+
+    @classmethod
+    def from_json(cls, data: Any) -> NoCode | None:
+        if not isinstance(data, Mapping) or not isinstance(data.get("quote"), str):
+            return None
+        return cls(data["quote"], data.get("older") is True)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"quote": self.quote, "older": self.older}
+
+
+@dataclass(frozen=True, slots=True)
+class MacosNeeded:
+    """torch's refusal of MPS on this macOS: "The MPS backend is supported on MacOS 12.3+",
+    or an operator's own "… starting from macOS 13.0"."""
+
+    quote: str  # the line it was read from
+    release: str  # the macOS release it names: "12.3"
+    exact: bool = False  # an operator named its own release, not torch's general floor
+
+    @classmethod
+    def from_json(cls, data: Any) -> MacosNeeded | None:
+        if not isinstance(data, Mapping) or not isinstance(data.get("quote"), str):
+            return None
+        return cls(data["quote"], str(data.get("release") or ""), data.get("exact") is True)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"quote": self.quote, "release": self.release, "exact": self.exact}
+
+
+def _driver_said(data: Any) -> DriverSaid | None:
+    if not isinstance(data, Mapping):
+        return None
+    try:
+        words = DriverWords(data.get("words"))
+    except ValueError:
+        return None
+    number = data.get("number")
+    return DriverSaid(words, number if type(number) is int and number > 0 else None)
+
+
+def _from_detail(detail: Mapping[str, str]) -> dict[str, Any]:
+    """The typed words of an evidence file written before format 1.4, from its `detail`
+    map: "message" (torch's driver words), "init_warning", "device_type" (torch_xla),
+    "asked", "no_code" with "older", and "refused" with "says" and "exact" (MPS) or alone
+    (the runtime refused the visibility variable)."""
+    typed: dict[str, Any] = {}
+    for text in (detail.get("message"), detail.get("init_warning")):
+        said = driver_said(text) if text else None
+        if said is not None:
+            typed["driver_said"] = {"words": said.words.value, "number": said.number}
+            break
+    typed["init_warning"] = detail.get("init_warning")
+    typed["runtime_device"] = detail.get("device_type")
+    typed["asked"] = detail.get("asked")
+    if detail.get("no_code"):
+        typed["no_code"] = {"quote": detail["no_code"], "older": detail.get("older") == "yes"}
+    refused = detail.get("refused")
+    if refused and "says" in detail:
+        typed["macos_needed"] = {"quote": refused, "release": detail["says"],
+                                 "exact": detail.get("exact") == "yes"}  # fmt: skip
+    elif refused:
+        typed["mask_refused"] = refused
+    return {k: v for k, v in typed.items() if v is not None}
+
+
+@dataclass(frozen=True, slots=True)
 class BackendFacts:
     """What the probe learned about one backend in the target interpreter."""
 
@@ -506,7 +580,15 @@ class BackendFacts:
     query_error: ErrorInfo | None = None
     probed: bool = True  # False: a step hung or crashed before it reported
     arch_list: tuple[str, ...] = ()
-    detail: Mapping[str, str] | None = None  # backend-specific extras (xla device_type)
+    # What torch, or the runtime under it, said of this backend, each read once where it was
+    # said (a live probe's warning or error, a pasted report's line) and kept in its own form.
+    init_warning: str | None = None  # the device module's warning when asked (live)
+    runtime_device: str | None = None  # torch_xla's runtime device type: "TPU", "CPU"
+    driver_said: DriverSaid | None = None  # the driver is older than the build
+    asked: str | None = None  # a program asked this build for the backend it lacks (the line)
+    no_code: NoCode | None = None  # torch has no code for a GPU here
+    mask_refused: str | None = None  # the runtime refused the visibility variable (its words)
+    macos_needed: MacosNeeded | None = None  # torch refused MPS on this macOS
     bf16: bool | None = None  # the device module's own is_bf16_supported(); None: not asked
     # "torch.accelerator" when the device module refused to answer and torch.accelerator did
     answered_by: str | None = None
@@ -517,8 +599,11 @@ class BackendFacts:
     @classmethod
     def from_json(cls, key: str, data: Mapping[str, Any]) -> BackendFacts:
         importable = data.get("importable")
-        detail = data.get("detail")
         registered_by = data.get("registered_by")
+        said = data.get("driver_said")
+        detail = data.get("detail")
+        if isinstance(detail, Mapping):  # a file of evidence format 1.3 or older
+            data = {**_from_detail({str(k): str(v) for k, v in detail.items()}), **data}
         return cls(
             key=key,
             installed=data.get("installed") is True,
@@ -534,9 +619,13 @@ class BackendFacts:
             probed=data.get("probed") is not False,
             arch_list=_strings(data.get("arch_list")),
             bf16=data.get("bf16") if isinstance(data.get("bf16"), bool) else None,
-            detail={str(k): str(v) for k, v in detail.items()}
-            if isinstance(detail, Mapping)
-            else None,
+            init_warning=_str(data.get("init_warning")),
+            runtime_device=_str(data.get("runtime_device")),
+            driver_said=_driver_said(said),
+            asked=_str(data.get("asked")),
+            no_code=NoCode.from_json(data.get("no_code")),
+            mask_refused=_str(data.get("mask_refused")),
+            macos_needed=MacosNeeded.from_json(data.get("macos_needed")),
             answered_by=_str(data.get("answered_by")),
             refusal=ErrorInfo.from_json(data.get("refusal")),
             registered_by=EntryPoint.from_json(registered_by)
@@ -559,7 +648,18 @@ class BackendFacts:
             "probed": self.probed,
             "arch_list": list(self.arch_list),
             "bf16": self.bf16,
-            "detail": dict(self.detail) if self.detail is not None else None,
+            "init_warning": self.init_warning,
+            "runtime_device": self.runtime_device,
+            "driver_said": {
+                "words": self.driver_said.words.value,
+                "number": self.driver_said.number,
+            }
+            if self.driver_said
+            else None,
+            "asked": self.asked,
+            "no_code": self.no_code.to_json() if self.no_code else None,
+            "mask_refused": self.mask_refused,
+            "macos_needed": self.macos_needed.to_json() if self.macos_needed else None,
             "answered_by": self.answered_by,
             "refusal": self.refusal.record() if self.refusal else None,
             "registered_by": self.registered_by.to_json() if self.registered_by else None,

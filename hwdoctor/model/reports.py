@@ -12,6 +12,7 @@ from hwdoctor.model.decisions import (
     Capabilities,
     Coverage,
     Decisions,
+    Fit,
     InferenceDecision,
     ModelDecision,
     Standing,
@@ -269,6 +270,7 @@ class DeviceRow:
     hardware_remedy: str = ""
     install_command: Shell = field(default_factory=Shell)  # when the package is on an index
     wrong_build: bool = False  # an in-tree backend whose torch build is another one
+    missing_hardware: tuple[str, ...] = ()  # those of `missing` that are about the hardware
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -313,6 +315,14 @@ class DeviceExplanation:
         return any(row.usable for row in self.rows)
 
     @property
+    def reasons(self) -> tuple[str, ...]:
+        """What stands between this machine and the device, over every row, once each:
+        the missing hardware first, as nothing else helps without it."""
+        hardware = [reason for row in self.rows for reason in row.missing_hardware]
+        rest = [reason for row in self.rows for reason in row.missing]
+        return tuple(dict.fromkeys([*hardware, *rest]))
+
+    @property
     def exit_code(self) -> int:
         return 0
 
@@ -355,6 +365,37 @@ class PlacementRow:
 
 
 @dataclass(frozen=True, slots=True)
+class CheckpointRead:
+    """What a checkpoint's safetensors headers said (no weights read)."""
+
+    source: str | None  # "local", "cache", "hub"; None: not read
+    problem: str | None = None  # why not
+    files: int | None = None
+    bytes: int | None = None
+    by_dtype: tuple[tuple[str, int | None], ...] = ()  # (dtype, parameters) as stored
+
+
+@dataclass(frozen=True, slots=True)
+class LoadPlan:
+    """load --plan: what from_pretrained would build and where device_map="auto" puts it,
+    read by the target's own libraries without loading weights, and whether it fits."""
+
+    reported: Mapping[str, Any]  # as the target reported it: the JSON's "plan", with "fits"
+    model_class: str | None
+    parameters: int | None
+    dtype: str | None
+    config_dtype: str | None
+    weights_by_dtype: tuple[tuple[str, int], ...]  # (dtype, bytes) of the weights in each
+    checkpoint: CheckpointRead
+    budgets: tuple[tuple[str, int], ...]  # Accelerate's max_memory, each key a device name
+    placed: tuple[tuple[str, int], ...]  # device_map="auto": (device, modules placed there)
+    fit: Fit
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.reported, "fits": self.fit.to_json()}
+
+
+@dataclass(frozen=True, slots=True)
 class LoadReport:
     model: str  # the Hub id or directory, or "tiny Qwen3 (embedded)"
     device: str  # as asked: "npu:0", "auto"
@@ -370,7 +411,7 @@ class LoadReport:
     peak_memory: Mapping[str, int] | None = None  # device → peak bytes ("cpu": process RSS)
     forward: Mapping[str, Any] | None = None
     generate: Mapping[str, Any] | None = None
-    plan: Mapping[str, Any] | None = None
+    plan: LoadPlan | None = None
     findings: tuple[Finding, ...] = ()
 
     @property
@@ -403,7 +444,7 @@ class LoadReport:
             "peak_memory": dict(self.peak_memory) if self.peak_memory else None,
             "forward": dict(self.forward) if self.forward else None,
             "generate": dict(self.generate) if self.generate else None,
-            "plan": dict(self.plan) if self.plan else None,
+            "plan": self.plan.to_json() if self.plan else None,
             "findings": [finding.to_json() for finding in self.findings],
         }
 

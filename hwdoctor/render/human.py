@@ -27,13 +27,16 @@ if TYPE_CHECKING:  # `list` renders without loading the report model
         AccelerateDecision,
         Capabilities,
         Decisions,
+        Fit,
         InferenceDecision,
         ModelDecision,
+        ModelMemory,
         StepTrace,
         VerifyReport,
     )
     from hwdoctor.model.reports import (
         BackendReport,
+        CheckpointRead,
         DetectReport,
         DeviceExplanation,
         DeviceRow,
@@ -441,23 +444,29 @@ def _model_rows(model: ModelDecision) -> list[tuple[str, Text]]:
     return rows
 
 
-def _memory_line(memory: Mapping[str, Any]) -> Text:
+def _memory_line(memory: ModelMemory) -> Text:
     """explain --model: whether the model fits the device training picks."""
-    device = printable(str(memory.get("device")))
-    if memory.get("problem"):
-        return Text(f"unknown on {device}: {printable(str(memory['problem']))}", style="yellow")
-    verdict = memory.get("verdict")
-    text = Text(f"{_VERDICT_WORDS.get(str(verdict), 'not judged')} on {device}" if verdict
+    device = printable(memory.device)
+    if memory.fit is None:
+        problem = memory.problem or "not judged"
+        return Text(f"unknown on {device}: {printable(problem)}", style="yellow")
+    fitted = memory.fit
+    verdict = fitted.verdict
+    text = Text(f"{_VERDICT_WORDS.get(verdict, 'not judged')} on {device}" if verdict
                 else f"on {device}", style="green" if verdict == "fits" else "yellow")  # fmt: skip
-    kv = memory.get("kv_cache")
-    text.append(
-        f": needs {_size(memory.get('total'))} (weights {_size(memory.get('weights'))}, KV cache "
-        + (f"{_size(kv)} for {memory.get('context'):,} tokens x {memory.get('batch')}"
-           if kv is not None else "unknown") + f"), {_size(memory.get('free'))} free"
-    )  # fmt: skip
-    if memory.get("smaller"):
-        text.append(f"; in {memory['smaller']} it would fit", style="yellow")
+    text.append(f": needs {_needs(fitted)}, {_size(fitted.free)} free")
+    if fitted.smaller:
+        text.append(f"; in {fitted.smaller} it would fit", style="yellow")
     return text
+
+
+def _needs(fitted: Fit) -> str:
+    kv = fitted.kv_cache
+    return (
+        f"{_size(fitted.total)} (weights {_size(fitted.weights)}, KV cache "
+        + (f"{_size(kv)} for {fitted.context:,} tokens x {fitted.batch}" if kv is not None
+           else "unknown") + ")"
+    )  # fmt: skip
 
 
 def _training_line(report: ExplainReport) -> Text:
@@ -539,36 +548,6 @@ def _chain(steps: Sequence[StepTrace], result: str | None) -> Table:
     return grid
 
 
-def _inference(inference: InferenceDecision) -> Table:
-    plan = inference.device_map_auto
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(no_wrap=True)
-    grid.add_column(overflow="fold")
-    grid.add_row(
-        Text("from_pretrained(...)", style="bold"),
-        Text(f"→ {inference.from_pretrained}: without device_map, weights load on the CPU "
-             "(unless torch.set_default_device or a `with torch.device(...)` block says "
-             "otherwise)"),
-    )  # fmt: skip
-    tiers = ", ".join(
-        f"{device} ({human_bytes(size)})" if size else device for device, size in plan.budgets
-    )
-    auto = Text(f"→ {tiers}, then disk")
-    auto.append(
-        f"  (family: {plan.family}"
-        + (f"; left out: {', '.join(plan.unused_accelerators)}" if plan.unused_accelerators else "")
-        + ")",
-        style="dim",
-    )
-    grid.add_row(Text('device_map="auto"', style="bold"), auto)
-    pipeline = Text(f"→ {inference.pipeline}")
-    taken = [step for step in inference.pipeline_trace.steps if step.outcome == "taken"]
-    if taken and taken[0].name != "cpu":
-        pipeline.append(f"  ({taken[0].observed}; device=None means device 0)", style="dim")
-    grid.add_row(Text("pipeline(...)", style="bold"), pipeline)
-    return grid
-
-
 def _verify(report: VerifyReport) -> Table:
     grid = Table.grid(padding=(0, 1))
     grid.add_column(no_wrap=True)
@@ -599,10 +578,7 @@ def device_renderables(report: DeviceExplanation, view: View | None = None) -> l
         head.append(f": {', '.join(counts)}.")
     else:
         head.append(" is not usable here", style="yellow")
-        reasons = [reason for row in report.rows for reason in row.missing]
-        hardware = [r for r in reasons if "hardware" in r]
-        ordered = [*hardware, *(r for r in reasons if r not in hardware)]
-        head.append(f": {'; '.join(dict.fromkeys(ordered))}." if ordered else ".")
+        head.append(f": {'; '.join(report.reasons)}." if report.reasons else ".")
         head.append(f" Usable here: {', '.join(dict.fromkeys(usable_here)) or 'nothing'}.")
     out: list[RenderableType] = [head]
     for row in report.rows:
@@ -755,62 +731,54 @@ _VERDICT_WORDS: Final = {
 
 
 def _plan(report: LoadReport) -> list[RenderableType]:
-    plan = report.plan or {}
-    fits = plan.get("fits") or {}
+    assert report.plan is not None
+    plan = report.plan
+    fitted = plan.fit
     model = printable(report.model)
     head = Text()
-    verdict = fits.get("verdict")
+    verdict = fitted.verdict
     needs = (
-        f"needs {_size(fits.get('total'))} (weights {_size(fits.get('weights'))}, KV cache "
-        f"{_size(fits.get('kv_cache'))}, working memory {_size(fits.get('working'))})"
+        f"needs {_size(fitted.total)} (weights {_size(fitted.weights)}, KV cache "
+        f"{_size(fitted.kv_cache)}, working memory {_size(fitted.working)})"
     )
     if verdict is None:
         head.append(f"{model}: {needs}", style="bold")
-        if fits and not fits.get("device_here"):
+        if not fitted.device_here:
             head.append(f"; {report.device} is not on this machine: pass --memory SIZE to plan "
                         "for its memory", style="yellow")  # fmt: skip
     else:
-        where = f"in {_size(fits['free'])}" + (" (--memory)" if fits.get("given") else " free")
+        where = f"in {_size(fitted.free)}" + (" (--memory)" if fitted.given else " free")
         head.append(f"{model} {_VERDICT_WORDS.get(verdict, verdict)} on {report.device}: "
                     f"{needs}, {where}",
                     style="bold green" if verdict == "fits" else "bold yellow")  # fmt: skip
-    if fits.get("smaller"):
-        head.append(f"; in {fits['smaller']} it would fit", style="yellow")
+    if fitted.smaller:
+        head.append(f"; in {fitted.smaller} it would fit", style="yellow")
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True, style="bold")
     grid.add_column(overflow="fold")
-    grid.add_row("model", f"{plan.get('class')}, {_count(plan.get('parameters'), 'parameters')}")
-    grid.add_row("checkpoint", _checkpoint(plan.get("checkpoint") or {}))
-    sizes = plan.get("bytes_by_dtype", {})
-    for number, (name, size) in enumerate(sizes.items()):
-        grid.add_row("" if number else "weights", f"{_size(int(size))} in {name}")
-    grid.add_row(
-        "dtype", f"{plan.get('dtype')} (checkpoint: {plan.get('config_dtype') or 'unknown'})"
-    )
-    if fits:
-        kv = fits.get("kv_cache")
-        grid.add_row("KV cache", (
-            f"{_size(kv)} for {fits.get('context'):,} tokens x batch {fits.get('batch')} "
-            "(--context, --batch)" if kv is not None else "unknown: the config does not give "
-            "the attention's shape"))  # fmt: skip
-        grid.add_row("working memory", f"about {_size(fits.get('working'))} (an estimate)")
-    rows = {str(row.get("device")): row for row in fits.get("budgets") or ()}
-    budgets = plan.get("max_memory", {})
-    for number, (key, value) in enumerate(budgets.items()):
-        row = next((r for label, r in rows.items() if label == key or label.endswith(f":{key}")),
-                   None)  # fmt: skip
-        said = f"{printable(str(row['device']) if row else str(key))}: {_size(value)}"
-        if row and row.get("verdict"):
-            said += f", {_VERDICT_WORDS.get(row['verdict'], row['verdict'])}"
-            if row.get("smaller"):
-                said += f" (in {row['smaller']} it would fit)"
+    grid.add_row("model", f"{plan.model_class}, {_count(plan.parameters, 'parameters')}")
+    grid.add_row("checkpoint", _checkpoint(plan.checkpoint))
+    for number, (name, size) in enumerate(plan.weights_by_dtype):
+        grid.add_row("" if number else "weights", f"{_size(size)} in {printable(name)}")
+    grid.add_row("dtype", f"{plan.dtype} (checkpoint: {plan.config_dtype or 'unknown'})")
+    kv = fitted.kv_cache
+    grid.add_row("KV cache", (
+        f"{_size(kv)} for {fitted.context:,} tokens x batch {fitted.batch} "
+        "(--context, --batch)" if kv is not None else "unknown: the config does not give "
+        "the attention's shape"))  # fmt: skip
+    grid.add_row("working memory", f"about {_size(fitted.working)} (an estimate)")
+    judged = {budget.device: budget for budget in fitted.budgets}
+    for number, (device, value) in enumerate(plan.budgets):
+        said = f"{printable(device)}: {_size(value)}"
+        budget = judged.get(device)
+        if budget is not None and budget.verdict:
+            said += f", {_VERDICT_WORDS.get(budget.verdict, budget.verdict)}"
+            if budget.smaller:
+                said += f" (in {budget.smaller} it would fit)"
         grid.add_row("" if number else "auto budgets", said)
-    counts: dict[str, int] = {}
-    for device in (plan.get("auto_device_map") or {}).values():
-        counts[device] = counts.get(device, 0) + 1
     grid.add_row(
         'device_map="auto"',
-        ", ".join(f"{device}: {n} module(s)" for device, n in counts.items()) or "—",
+        ", ".join(f"{printable(device)}: {n} module(s)" for device, n in plan.placed) or "—",
     )
     return [head, grid, Text("A plan loads no weights.", style="dim")]
 
@@ -822,19 +790,18 @@ _CHECKPOINT_SOURCES: Final = {
 }
 
 
-def _checkpoint(checkpoint: Mapping[str, Any]) -> str:
-    if not checkpoint.get("source"):
-        problem = checkpoint.get("problem") or "not read"
-        return f"unknown ({printable(str(problem))}): sizes from the parameter count"
+def _checkpoint(checkpoint: CheckpointRead) -> str:
+    if not checkpoint.source:
+        problem = checkpoint.problem or "not read"
+        return f"unknown ({printable(problem)}): sizes from the parameter count"
     kinds = ", ".join(
-        f"{printable(str(name))} {_count(row.get('parameters'), '')}".rstrip()
-        for name, row in (checkpoint.get("by_dtype") or {}).items()
-        if isinstance(row, Mapping)
+        f"{printable(name)} {_count(parameters, '')}".rstrip()
+        for name, parameters in checkpoint.by_dtype
     )
-    files = checkpoint.get("files")
+    files = checkpoint.files
     return (
-        f"{_size(checkpoint.get('bytes'))} in {files} safetensors file{'s' if files != 1 else ''}"
-        f" ({kinds}), {_CHECKPOINT_SOURCES.get(str(checkpoint['source']), 'read')}"
+        f"{_size(checkpoint.bytes)} in {files} safetensors file{'s' if files != 1 else ''}"
+        f" ({kinds}), {_CHECKPOINT_SOURCES.get(checkpoint.source, 'read')}"
     )
 
 

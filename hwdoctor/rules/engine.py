@@ -83,7 +83,6 @@ class Sees:
     seen: Seen
     torch_spec: str = ""  # e.g. ">2.6": the library's own version gate
     accelerate_spec: str = ""
-    needs_allocatable: bool = False
 
     def __call__(self, inputs: Inputs) -> Observation:
         facts = [inputs.backends[key] for key in self.keys if key in inputs.backends]

@@ -20,6 +20,7 @@ from enum import Enum
 from typing import Any, Final, TypeAlias
 
 from hwdoctor import versions
+from hwdoctor.compat.drivers import DriverWords
 from hwdoctor.shell import is_one_line
 from hwdoctor.text import clip
 
@@ -273,6 +274,8 @@ VERSION: Final = Text(MAX_NAME, clip=False, grammar=Grammar.VERSION)
 LINE: Final = Text(1024, grammar=Grammar.LINE)
 EVIDENCE_ERROR: Final[Mapping[str, Shape]] = {**ERROR, "cause": TEXT}  # "Type: message"
 EVIDENCE_ENTRY_POINT: Final[Mapping[str, Shape]] = {"name": LINE, "value": LINE, "dist": NAME}
+# cudaDriverGetVersion()'s number is 1000·major + 10·minor: CUDA 99.9 is 99090.
+MAX_DRIVER_NUMBER: Final = 99_999
 EVIDENCE_BACKEND: Final[Mapping[str, Shape]] = {
     **_QUERY,
     "installed": bool,
@@ -283,7 +286,17 @@ EVIDENCE_BACKEND: Final[Mapping[str, Shape]] = {
     "query_error": EVIDENCE_ERROR,
     "refusal": EVIDENCE_ERROR,
     "probed": bool,
-    "detail": Named(TEXT),
+    "init_warning": TEXT,
+    "runtime_device": LINE,
+    "driver_said": {
+        "words": Choice(tuple(w.value for w in DriverWords)),
+        "number": Count(MAX_DRIVER_NUMBER),
+    },
+    "asked": TEXT,
+    "no_code": {"quote": TEXT, "older": bool},
+    "mask_refused": TEXT,
+    "macos_needed": {"quote": TEXT, "release": LINE, "exact": bool},
+    "detail": Named(TEXT),  # evidence format 1.3 and older: the words above, untyped
     "registered_by": EVIDENCE_ENTRY_POINT,
 }
 _DRIVER_TEXTS: Final = ("kernel_module", "nvml_driver", "nvml_cuda", "smi_driver", "smi_cuda")

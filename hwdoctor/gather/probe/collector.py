@@ -14,21 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from hwdoctor import registry
+from hwdoctor.compat import drivers
 from hwdoctor.gather.probe import boundary
-from hwdoctor.gather.probe.job import (
-    AUTOLOAD_ENV,
-    AUTOLOAD_STEP_PREFIX,
-    IMPORT_STEP_PREFIX,
-    IMPORT_TORCH,
-    MALFORMED,
-    MALFORMED_STEP,
-    MAX_RUNS,
-    SHADOWED,
-    SHADOWING_STEP,
-    START_STEP,
-    probe_job,
-)
-from hwdoctor.gather.probe.runner import ProbeRun, RunOutcome, Started, run_payload
+from hwdoctor.gather.probe.job import AUTOLOAD_ENV, MAX_RUNS, probe_job
+from hwdoctor.gather.probe.runner import Started, run_payload
 from hwdoctor.model.facts import (
     BackendFacts,
     Device,
@@ -38,6 +27,18 @@ from hwdoctor.model.facts import (
     PythonInfo,
     StepFailure,
     TorchInfo,
+)
+from hwdoctor.model.runs import (
+    AUTOLOAD_STEP_PREFIX,
+    IMPORT_STEP_PREFIX,
+    IMPORT_TORCH,
+    MALFORMED,
+    MALFORMED_STEP,
+    SHADOWED,
+    SHADOWING_STEP,
+    START_STEP,
+    ProbeRun,
+    RunOutcome,
 )
 from hwdoctor.text import printable
 
@@ -153,6 +154,7 @@ class ProbeResult:
                 version=package.version if package else None,
                 importable=None,
                 probed=False,
+                driver_said=self._driver_said(backend, None),
             )
         extension = data.get("extension") or {}
         importable: bool | None = None
@@ -173,14 +175,32 @@ class ProbeResult:
             probed=not (data.get("skipped") or extension.get("skipped")),
             arch_list=tuple(data.get("arch_list") or ()),
             bf16=data.get("bf16") if isinstance(data.get("bf16"), bool) else None,
-            detail={
-                k: printable(str(v))
-                for k, v in data.items()
-                if k in ("device_type", "built", "build", "init_warning")
-            },
+            init_warning=_text(data.get("init_warning")),
+            runtime_device=_text(data.get("device_type")),
+            driver_said=self._driver_said(backend, data),
             answered_by=data.get("answered_by"),
             refusal=ErrorInfo.from_probe(data.get("refusal")),
         )
+
+    def _driver_said(
+        self, backend: registry.Backend, data: Mapping[str, Any] | None
+    ) -> drivers.DriverSaid | None:
+        """torch's word that the driver is older than its CUDA build ("found version
+        NNNNN", [PT-C10] in compat/drivers.py), wherever torch said it: the backend's query
+        error or warning, or a step that failed."""
+        if backend.query.build is not registry.Build.CUDA:
+            return None
+        texts: list[object] = []
+        if data is not None:
+            error = data.get("query_error")
+            texts += [error.get("message") if isinstance(error, Mapping) else None,
+                      data.get("init_warning")]  # fmt: skip
+        texts += [f.error.message for f in self.failures() if f.error is not None]
+        for text in texts:
+            said = drivers.driver_said(text) if isinstance(text, str) else None
+            if said is not None:
+                return said
+        return None
 
     def unregistered_facts(self) -> dict[str, BackendFacts]:
         """The backend that renamed PrivateUse1 to a device no registry row has, by that name,
@@ -267,6 +287,10 @@ class ProbeResult:
             error = ErrorInfo("MalformedFacts", self.malformed[0], None, detail)
             found.append(StepFailure(MALFORMED_STEP, MALFORMED, error, None, detail, True))
         return tuple(found)
+
+
+def _text(value: Any) -> str | None:
+    return printable(str(value)) if value is not None else None
 
 
 def _str_or_none(value: Any) -> str | None:

@@ -27,13 +27,13 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
-from enum import Enum
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Final
 
 from hwdoctor import interrupts, processes
 from hwdoctor.errors import UsageError
+from hwdoctor.model.runs import ProbeRun, RunOutcome, StepResult
 from hwdoctor.text import printable, valid_text
 
 _POLL_S = 0.005
@@ -56,100 +56,6 @@ _EVENT_KINDS: Final = frozenset({"begin", "end", "fact", "done", "ready", "progr
 _LIVE: set[Started] = set()  # started and not yet closed: what an interrupt must kill
 StepObserver = Callable[[str, bool], None]  # (step name, True when it begins / False at its end)
 _OBSERVERS: list[StepObserver] = []
-
-
-class RunOutcome(str, Enum):
-    COMPLETED = "completed"  # the payload reached its end
-    TIMEOUT = "timeout"  # a step made no progress within the deadline; killed
-    CRASHED = "crashed"  # the process died before the end (signal, abort, exit)
-
-
-@dataclass(frozen=True, slots=True)
-class StepResult:
-    """One announced step of a probe run."""
-
-    name: str
-    ok: bool | None  # None: still open when the process hung or died
-    seconds: float | None = None
-    error: Mapping[str, Any] | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class ProbeRun:
-    """Everything one payload process reported, and how it ended."""
-
-    outcome: RunOutcome
-    facts: Mapping[str, Any]
-    steps: tuple[StepResult, ...]
-    returncode: int | None
-    seconds: float
-    stdout_tail: str = ""
-    stderr_tail: str = ""
-    env_overrides: Mapping[str, str] = field(default_factory=dict)
-    # What went wrong on the channel or on the way out, as sentences for the report: a
-    # malformed or oversized event, an interpreter that would not exit after `done`.
-    problems: tuple[str, ...] = ()
-    # Processes the payload started that were still running when it ended (killed), and
-    # those that could not be killed, each as "command (pid N)".
-    strays: tuple[str, ...] = ()
-    survivors: tuple[str, ...] = ()
-
-    @property
-    def culprit(self) -> StepResult | None:
-        """The innermost step that was open when the process hung or died."""
-        if self.outcome is RunOutcome.COMPLETED:
-            return None
-        open_steps = [step for step in self.steps if step.ok is None]
-        return open_steps[-1] if open_steps else None
-
-    @property
-    def signal_name(self) -> str | None:
-        if self.returncode is None or self.returncode >= 0:
-            return None
-        return processes.signal_name(-self.returncode)
-
-    def record(self) -> dict[str, Any]:
-        """The run as plain data for an evidence file: what was answered and how the run
-        ended; the output tails stay out (they are diagnostics of this run, not answers)."""
-        return {
-            "outcome": self.outcome.value,
-            "facts": dict(self.facts),
-            "steps": [
-                {"name": s.name, "ok": s.ok, "seconds": s.seconds, "error": s.error}
-                for s in self.steps
-            ],
-            "returncode": self.returncode,
-            "seconds": round(self.seconds, 3),
-        }
-
-    @classmethod
-    def from_record(cls, data: Mapping[str, Any]) -> ProbeRun:
-        """A run written by `record()` (an evidence file's `answers`); what a file lacks or
-        garbles reads as a run that answered nothing."""
-        try:
-            outcome = RunOutcome(data.get("outcome"))
-        except ValueError:
-            outcome = RunOutcome.CRASHED
-        facts = data.get("facts")
-        steps = data.get("steps")
-        returncode = data.get("returncode")
-        seconds = data.get("seconds")
-        return cls(
-            outcome=outcome,
-            facts=facts if isinstance(facts, Mapping) else {},
-            steps=tuple(
-                StepResult(
-                    str(step.get("name")),
-                    step.get("ok") if isinstance(step.get("ok"), bool) else None,
-                    step.get("seconds") if isinstance(step.get("seconds"), (int, float)) else None,
-                    step.get("error") if isinstance(step.get("error"), Mapping) else None,
-                )
-                for step in (steps if isinstance(steps, list) else ())
-                if isinstance(step, Mapping)
-            ),
-            returncode=returncode if type(returncode) is int else None,
-            seconds=float(seconds) if isinstance(seconds, (int, float)) else 0.0,
-        )
 
 
 def payload_source(name: str) -> str:

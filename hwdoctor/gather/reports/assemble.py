@@ -20,12 +20,12 @@ What is read from where:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from hwdoctor import registry, versions
-from hwdoctor.compat import gpus, kernels, visibility, wheels
+from hwdoctor.compat import drivers, gpus, kernels, visibility, wheels
 from hwdoctor.gather.reports import Fact, Paste, Tool
 from hwdoctor.model.facts import (
     BackendFacts,
@@ -34,6 +34,8 @@ from hwdoctor.model.facts import (
     Evidence,
     HardwareSignal,
     HostFacts,
+    MacosNeeded,
+    NoCode,
     NvidiaDriver,
     Package,
     PythonInfo,
@@ -41,10 +43,11 @@ from hwdoctor.model.facts import (
     StepFailure,
     TorchInfo,
 )
+from hwdoctor.model.pasted import Pasted, PastedFact
+from hwdoctor.model.reports import ToolBlock
 
 _UNKNOWN: Final = frozenset({"", "n/a", "na", "could not collect", "could not", "no cuda",
                              "unknown", "<fill in>", "not found"})  # fmt: skip
-_NONE: Final = frozenset({"none"})
 # A version as tools print it ("2.1.0+cu121", "550.54.15"): its release, then anything of
 # [\w.+!-]. Two matches one after the other: as one pattern, the release's loop and the rest
 # shared digits and dots, quadratic where the rest then failed.
@@ -217,7 +220,8 @@ def _torch_version(facts: Facts) -> tuple[Fact | None, bool]:
 # errors from a ROCm build, "Torch not compiled with CUDA enabled" from a build without CUDA.
 _CUDA_MESSAGES: Final = ("message.found_version", "message.capability", "message.too_old",
                          "message.no_kernel_image", "message.arch_list",
-                         "message.no_gpus", "message.driver_too_old")  # fmt: skip
+                         "message.no_gpus", "message.driver_too_old",
+                         "message.driver_insufficient")  # fmt: skip
 
 
 def _build_by_messages(facts: Facts) -> tuple[str | None, Fact | None]:
@@ -299,7 +303,8 @@ def _host(facts: Facts) -> HostFacts | None:
     driver = _driver(facts)
     signals = _signals(facts)
     gfx = _gfx_targets(facts)
-    answered = facts.all("message.found_version") or facts.all("message.driver_too_old")
+    answered = (facts.all("message.found_version") or facts.all("message.driver_too_old")
+                or facts.all("message.driver_insufficient"))  # fmt: skip
     if answered and driver is None:
         # torch's "found version N" is the driver's own answer (cudaDriverGetVersion): an
         # NVIDIA driver is installed, its version not shown.
@@ -496,7 +501,7 @@ def _backends(facts: Facts, torch: TorchInfo, host: HostFacts | None) -> dict[st
     ):
         ours = torch.build == build
         present = bool(host and host.signals_for(key))
-        asked = _asked(facts) if key == "cuda" and torch.build == registry.Build.CPU.value else {}
+        asked = _asked(facts) if key == "cuda" and torch.build == registry.Build.CPU.value else None
         if not (ours or present or asked):
             continue
         wrong = torch.build is not None and not ours
@@ -507,7 +512,6 @@ def _backends(facts: Facts, torch: TorchInfo, host: HostFacts | None) -> dict[st
         count = len(devices) if is_available else 0
         if visible is not None:
             count = min(count, visible) if is_available else 0
-        said = _verdicts(facts, key)
         found[key] = BackendFacts(
             key=key,
             installed=True,
@@ -519,7 +523,9 @@ def _backends(facts: Facts, torch: TorchInfo, host: HostFacts | None) -> dict[st
             reason="build" if wrong else None,
             probed=available is not None or wrong or visible == 0,
             arch_list=_arch_list(facts, torch, build, host) if ours else (),
-            detail={**(_messages(facts) if key == "cuda" else {}), **said, **asked} or None,
+            driver_said=_driver_said(facts) if key == "cuda" else None,
+            asked=asked,
+            no_code=_verdicts(facts, key),
         )
     npu = _ascend(facts)
     if npu is not None:
@@ -538,15 +544,14 @@ def _mps_refused(facts: Facts) -> BackendFacts | None:
         return None
     facts.use("host", (said or exact)[0])
     backend = next(b for b in registry.BACKENDS if b.query.kind is registry.QueryKind.MPS)
+    first = (said or exact)[0]
     return BackendFacts(
         key=backend.key, installed=True, version=None, importable=None, available=False,
-        probed=True,
-        detail={"refused": (said or exact)[0].quote.text, "says": (said or exact)[0].value,
-                "exact": "" if said else "yes"},
+        probed=True, macos_needed=MacosNeeded(first.quote.text, first.value, exact=not said),
     )  # fmt: skip
 
 
-def _asked(facts: Facts) -> dict[str, str]:
+def _asked(facts: Facts) -> str | None:
     """torch's "Torch not compiled with CUDA enabled": the program asked a CPU-only build for
     CUDA (torch/cuda/__init__.py `_lazy_init`); or xformers, built for a CUDA torch, found a
     CPU-only one ("built for: PyTorch 2.1.2+cu121 with CUDA 1201 (you have 2.1.2+cpu)")."""
@@ -554,12 +559,12 @@ def _asked(facts: Facts) -> dict[str, str]:
         f for f in facts.all("message.xformers_built_for") if "+cu" in f.value
     ]
     if not said:
-        return {}
+        return None
     facts.use("torch", said[0])
-    return {"asked": said[0].quote.text}
+    return said[0].quote.text
 
 
-def _verdicts(facts: Facts, key: str) -> dict[str, str]:
+def _verdicts(facts: Facts, key: str) -> NoCode | None:
     """torch's own word that it has no code for a GPU (the "too old" warning, CUDA's "no
     kernel image", HIP's "invalid device function"), for the checks to read."""
     # torch's sm_XY warning ("… is not compatible with the current PyTorch installation")
@@ -572,11 +577,8 @@ def _verdicts(facts: Facts, key: str) -> dict[str, str]:
             continue
         if said:
             facts.use("torch", said[0])
-            return {
-                "no_code": said[0].quote.text,
-                "older": "yes" if message == "message.too_old" else "",
-            }
-    return {}
+            return NoCode(said[0].quote.text, older=message == "message.too_old")
+    return None
 
 
 def _served_in_range(facts: Facts, said: Sequence[Fact]) -> bool:
@@ -614,7 +616,7 @@ def _ascend(facts: Facts) -> BackendFacts | None:
     return BackendFacts(
         key=backend.key, installed=True, version=None, importable=True, available=False,
         device_count=0, devices=(), probed=True,
-        detail={"refused": refused[0].value} if refused and not counts else None,
+        mask_refused=refused[0].value if refused and not counts else None,
     )  # fmt: skip
 
 
@@ -678,17 +680,22 @@ def _arch_list(
     return archs.arch_list
 
 
-def _messages(facts: Facts) -> dict[str, str]:
-    """torch's messages the driver check reads ("found version NNNNN")."""
+def _driver_said(facts: Facts) -> drivers.DriverSaid | None:
+    """torch's word that the driver is older than its build ("found version NNNNN", or the
+    same without the number, or the CUDA runtime's own), as the driver check reads it."""
     found = facts.all("message.found_version")
     if found:
         facts.use("driver", found[0])
-        return {"message": f"found version {found[0].value}"}
-    said = facts.all("message.driver_too_old")
-    if said:
-        facts.use("driver", said[0])
-        return {"message": said[0].value}
-    return {}
+        return drivers.DriverSaid(drivers.DriverWords.FOUND_VERSION, int(found[0].value))
+    for key, words in (
+        ("message.driver_too_old", drivers.DriverWords.TOO_OLD),
+        ("message.driver_insufficient", drivers.DriverWords.INSUFFICIENT),
+    ):
+        said = facts.all(key)
+        if said:
+            facts.use("driver", said[0])
+            return drivers.DriverSaid(words)
+    return None
 
 
 def _packages(facts: Facts) -> dict[str, Package | None] | None:
@@ -771,9 +778,27 @@ def _failures(facts: Facts, torch: TorchInfo | None) -> tuple[StepFailure, ...] 
     return tuple(failures)
 
 
-def quoted(facts: Iterable[Fact]) -> Sequence[Fact]:
-    """Facts in the order of the lines they rest on, one per line."""
-    seen: dict[int, Fact] = {}
-    for fact in sorted(facts, key=lambda f: f.quote.line):
-        seen.setdefault(fact.quote.line, fact)
-    return list(seen.values())
+def gathered(paste: Paste) -> Pasted:
+    """The evidence a paste supports, with the facts each part was made from, for the
+    diagnosis to quote; the facts the paste states differently said among what was skipped."""
+    evidence, facts = evidence_of(paste)
+    return Pasted(
+        evidence=evidence,
+        used={part: tuple(map(_pasted, used)) for part, used in facts.used.items()},
+        blocks=tuple(ToolBlock(b.tool.value, b.first, b.last, b.version) for b in paste.blocks),
+        skipped=(*paste.skipped, *(d.describe() for d in facts.disagreements)),
+        lines=paste.lines,
+    )
+
+
+def _pasted(fact: Fact) -> PastedFact:
+    return PastedFact(
+        key=fact.key,
+        value=fact.value,
+        shown=shown_value(fact),
+        known=known_value(fact.value),
+        line=fact.quote.line,
+        quote=fact.quote.text,
+        index=fact.index,
+        name=fact.name,
+    )

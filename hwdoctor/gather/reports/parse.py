@@ -31,12 +31,12 @@ Every pattern below is the layout a tool prints, read from its code or from real
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 from hwdoctor import registry, versions
-from hwdoctor.compat import gpus
+from hwdoctor.compat import drivers, gpus
 from hwdoctor.gather.reports import MAX_LINE_CHARS, Block, Fact, Tool, quote
 
 # Markdown around a report: `> ` quoting (nested too), HTML tags GitHub's templates use.
@@ -247,16 +247,10 @@ _AMD_GPU_ROW: Final = re.compile(
 )
 
 # --- messages ------------------------------------------------------------------------------
-_FOUND_VERSION: Final = re.compile(r"found version (\d{4,6})\b")
-# Older torch said it without the number (torch/csrc/cuda/Module.cpp before 1.0).
-_DRIVER_TOO_OLD: Final = re.compile(r"The NVIDIA driver on your system is too old(?! \(found)")
-# The CUDA runtime's own text for cudaErrorInsufficientDriver (35), which torch before 1.0
-# raised as "cuda runtime error (35) : ..." where later releases say "found version N": the
-# installed driver is older than the CUDA runtime the build ships, or there is none that
-# answers (NVIDIA's CUDA Runtime API, enum cudaError, [NV-ERR-35] in compat/drivers.py).
-_INSUFFICIENT_DRIVER: Final = re.compile(
-    r"CUDA driver version is insufficient for CUDA runtime version"
-)
+# torch's word that the driver is too old, in the forms compat/drivers.py names (DriverWords).
+_FOUND_VERSION: Final = drivers.FOUND_VERSION
+_DRIVER_TOO_OLD: Final = drivers.TOO_OLD
+_INSUFFICIENT_DRIVER: Final = drivers.INSUFFICIENT
 # xformers' own check: "xFormers was built for:\n PyTorch 2.0.1+cu118 with CUDA 1108 (you
 # have 2.0.1)" (xformers/_cpp_lib.py).
 _XFORMERS_BUILT: Final = re.compile(
@@ -863,8 +857,8 @@ def _messages(state: _State, number: int, line: str) -> None:
         add("message.undefined_symbol", f"{name}: built for another torch", name=name)
     if _DRIVER_TOO_OLD.search(line):
         add("message.driver_too_old", "The NVIDIA driver on your system is too old")
-    if _INSUFFICIENT_DRIVER.search(line):
-        add("message.driver_too_old", _INSUFFICIENT_DRIVER.pattern)
+    if insufficient := _INSUFFICIENT_DRIVER.search(line):
+        add("message.driver_insufficient", insufficient.group(0))
     said_at = line.find("xFormers was built for")
     built = None
     if said_at >= 0:  # the whole message on one line, as an issue title carries it
@@ -1032,7 +1026,3 @@ def _extension_of(path: str, stem: str) -> str | None:
 
 def _not_collected(value: str) -> bool:
     return value.lower() in ("could not collect", "n/a", "none", "")
-
-
-def iter_values(facts: Sequence[Fact], key: str) -> Iterator[Fact]:
-    return (fact for fact in facts if fact.key == key)
