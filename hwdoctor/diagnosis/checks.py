@@ -1264,23 +1264,17 @@ def _found_version(
     said = facts.driver_said if facts else None
     if said is None:
         return
-    if said.words is drivers.DriverWords.INSUFFICIENT:
+    if said.words is not drivers.DriverWords.FOUND_VERSION:
+        # torch's words without a number: the runtime's "insufficient" or "too old"
+        too_old = said.words is drivers.DriverWords.TOO_OLD
         yield finding(
             Code.DRIVER_CUDA_TOO_OLD,
             backend=backend.key,
-            variant="runtime_said",
-            torch=torch.version or "",
-            reinstall=None,
-        )
-    elif said.words is drivers.DriverWords.TOO_OLD:
-        yield finding(
-            Code.DRIVER_CUDA_TOO_OLD,
-            backend=backend.key,
-            variant="said",
+            variant="said" if too_old else "runtime_said",
             torch=torch.version or "",
             reinstall=remedies.torch_for_driver(
                 known.way, torch.version, capabilities, machine=machine
-            ) if params else None,
+            ) if too_old and params else None,
         )  # fmt: skip
     elif said.supports is not None and said.number is not None:
         yield finding(
