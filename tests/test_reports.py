@@ -26,7 +26,7 @@ import hwdoctor
 from hwdoctor.diagnosis import pasted
 from hwdoctor.errors import UsageError
 from hwdoctor.gather import reports
-from hwdoctor.gather.reports import assemble
+from hwdoctor.gather.reports import assemble, parse
 from hwdoctor.model.reports import PasteReport
 from tests import catalogue_plugin
 from tests.conftest import ROOT, base_env, run_hwdoctor
@@ -946,3 +946,108 @@ def test_two_torch_versions_in_the_reporters_words_are_left_unknown_and_said() -
     assert "torch's version: the paste says '1.12.0+cpu' (line 1), '1.13.1' (line 2)" in (
         report.skipped
     )
+
+
+# --- issue 33: every line that looks like an error is accounted for -------------------------
+
+NVML_CASE: Final = (
+    CORPUS / "errors/wanpihou-zh-nvml-driver-library-mismatch-570.133.07-module-570.124.06.md"
+)
+
+
+def test_nvml_and_nvrm_lines_name_the_driver_library_mismatch() -> None:
+    """A public Chinese write-up: nvidia-smi's "Failed to initialize NVML: Driver/library
+    version mismatch" and dmesg's "NVRM: API mismatch: client version 570.133.07, kernel module
+    version 570.124.06" (README of the corpus). It was "no report hwdoctor reads" (exit 2);
+    with a torch version above it, "no problem" (exit 0)."""
+    text = NVML_CASE.read_bytes()
+    for paste in (text, b"torch version is 2.1.0\n" + text):
+        report = pasted.diagnose(reports.read(paste))
+        (finding,) = [f for f in report.findings if f.code == "driver.library_mismatch"]
+        assert finding.params["kernel"] == "570.124.06"
+        assert finding.params["library"] == "570.133.07"
+        quoted = report.rests_on[report.findings.index(finding)]
+        assert any("API mismatch: client version 570.133.07" in q.text for q in quoted)
+        assert all("version mismatch" in q.text or "NVRM" in q.text for q in quoted), quoted
+        assert not report.unread and report.exit_code == 1
+    # NVML's words alone: the versions are not shown, the verdict is NVML's
+    report = pasted.diagnose(
+        reports.read(b"# Failed to initialize NVML: Driver/library version mismatch\n")
+    )
+    (finding,) = report.findings
+    assert finding.code == "driver.library_mismatch" and "differ in version" in finding.message
+    # the kernel's own two-line form (open-gpu-kernel-modules osapi.c)
+    facts = reports.read(
+        b"[ 52.396206] NVRM: API mismatch: the client has the version 440.82, but\n"
+        b"               NVRM: this kernel module has the version 390.48.  Please\n"
+    ).facts
+    assert {(f.key, f.value) for f in facts} >= {("nvrm.client", "440.82"),
+                                                 ("nvrm.kernel", "390.48")}  # fmt: skip
+
+
+def test_an_error_line_no_finding_explains_is_listed_and_never_no_problem(
+    tmp_path: Path,
+) -> None:
+    # Lightning's MisconfigurationException (pytorch-lightning#14634): no finding reads it.
+    path = CORPUS / "issue_body/lightning14634-m1-pro-processor-i386-mpsaccelerator-unavailable.md"
+    report = diagnose(path)
+    assert isinstance(report, PasteReport) and not report.findings
+    assert [q.line for q in report.unread] == [5] and report.unread_count == 1
+    assert report.exit_code == 1
+    result = run_hwdoctor("detect", "--from", str(path))
+    assert result.returncode == 1, result
+    first = result.stdout.splitlines()[0]
+    assert first.startswith("Pasted report: nothing it knows, and 1 error line it does not")
+    assert "Lines hwdoctor could not read" in result.stdout
+    assert "line 5: pytorch_lightning.utilities.exceptions.MisconfigurationException" in (
+        result.stdout
+    )
+    reply = run_hwdoctor("detect", "--from", str(path), "--format", "markdown").stdout
+    assert "#### Lines hwdoctor could not read" in reply
+    assert all("MisconfigurationException" not in line for line in outside_fences(reply))
+    data = run_hwdoctor("detect", "--from", str(path), "--json").json()["data"]
+    assert data["unread_count"] == 1 and data["unread"][0]["line"] == 5
+    # a line torch's finding rests on is read: no "could not read" beside it
+    found = diagnose(CORPUS / "errors/ivadomed69-torch1.3-driver-too-old-10000.md")
+    assert isinstance(found, PasteReport) and found.findings and not found.unread
+
+
+def test_error_lines_of_a_paste_are_bounded() -> None:
+    line = b"RuntimeError: CUDA error: an illegal memory access was encountered\n"
+    report = pasted.diagnose(reports.read(b"torch 2.1.0+cu121\n" + line * 5000))
+    assert report.unread_count == 5000
+    assert len(report.unread) <= 200
+    from hwdoctor.render import markdown, paste
+
+    assert "and 4,990 more" in paste.text(report)
+    assert len(markdown.pasted(report)) < 65_536
+
+
+# Real lines that look like an error, from the corpus.
+_ERROR_LINES: Final = sorted({
+    line.strip()
+    for sample in _SAMPLES
+    for line in sample.decode("utf-8", "replace").splitlines()
+    if parse.error_like(parse.clean(line))
+})  # fmt: skip
+
+
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.integers(0, len(_SAMPLES) - 1),
+    st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 10_000)), min_size=1, max_size=3),
+)
+def test_fuzz_error_lines_planted_in_real_reports_never_end_in_no_problem(
+    which: int, planted: list[tuple[int, int]]
+) -> None:
+    """An error line planted anywhere in a real report: a finding accounts for it, or it is
+    listed; the report never says "no problem", and its exit code is 1."""
+    lines = _SAMPLES[which].split(b"\n")
+    for where, what in planted:
+        lines.insert(where % (len(lines) + 1), _ERROR_LINES[what % len(_ERROR_LINES)].encode())
+    report = pasted.diagnose(reports.read(b"\n".join(lines)))
+    from hwdoctor.render import paste
+
+    assert "no problem" not in paste.counts(report)
+    assert report.findings or report.unread_count >= 1
+    assert report.exit_code == 1 or not (report.unread_count or errors_of(report))

@@ -603,6 +603,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "({where}): the driver was upgraded without a reboot",
         advice="reboot, or unload and reload the nvidia kernel modules, so that the module of "
         "the installed driver is the one loaded",
+        variants={
+            "said": "the NVIDIA kernel module and the user-space driver differ in version "
+            "({where}): the driver was upgraded without a reboot",
+        },
     ),
     Code.DRIVER_NOUVEAU: Entry(
         E, "nouveau drives the NVIDIA GPU",

@@ -8,12 +8,13 @@ driver), that gap becomes a question too, so silence is never read as health.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Final
 
 from hwdoctor import project, registry
 from hwdoctor.diagnosis import checks
-from hwdoctor.gather.reports import Fact, Paste, assemble
+from hwdoctor.gather.reports import Fact, Paste, Quote, assemble
 from hwdoctor.model.facts import BackendFacts, Evidence, Section
 from hwdoctor.model.reports import (
     Finding,
@@ -58,6 +59,7 @@ QUESTIONS: Final[tuple[tuple[Section, str, str], ...]] = (
 # The parts of the evidence each finding rests on (`assemble.Facts.used` keys), by code
 # prefix; the first prefix that matches applies.
 _RESTS_ON: Final = (
+    ("driver.library_mismatch", ("driver.library",)),
     ("torch.cpu_only_build", ("torch", "gpus")),
     ("torch.build_mismatch", ("torch", "gpus")),
     ("driver.", ("driver", "torch", "gpus")),
@@ -67,6 +69,13 @@ _RESTS_ON: Final = (
     ("mps.", ("host", "torch")),
     ("python.translated", ("host",)),
     ("", ("torch", "gpus", "driver", "env")),
+)
+
+# How the shell tells that a process was stopped: "Aborted (core dumped)", "Segmentation fault
+# (core dumped)" (bash's list of signal descriptions, siglist.c), zsh's "abort (core dumped)".
+_PROCESS_END: Final = re.compile(
+    r"^(?:\[\d+\]\s+\d+\s+)?(?:Aborted|abort|Segmentation fault|Illegal instruction)"
+    r"(?: \(core dumped\))?(?:\s+\S.{0,200})?$"
 )
 
 _WHAT: Final = {
@@ -96,6 +105,9 @@ _WHAT: Final = {
     "message.mps_not_built": "torch says (MPS)",
     "message.mps_op_macos": "torch says (MPS)",
     "message.no_gpus": "torch says",
+    "message.nvml_failed": "nvidia-smi says",
+    "nvrm.client": "user-space NVIDIA driver",
+    "nvrm.kernel": "loaded NVIDIA kernel module",
     "message.no_hip_gpus": "torch says",
     "message.no_kernel_image": "CUDA says",
     "message.npu_count": "CANN says",
@@ -114,16 +126,51 @@ def diagnose(paste: Paste, *, strict: bool = False) -> PasteReport:
     found, not_checked = checks.diagnose(evidence)
     questions = _questions(not_checked) + _gaps(evidence, found)
     skipped = (*paste.skipped, *(d.describe() for d in facts.disagreements))
+    resting = [_resting(finding, facts) for finding in found]
+    unread = _unread(paste, [fact for chosen in resting for fact in chosen])
     return PasteReport(
         blocks=tuple(ToolBlock(b.tool.value, b.first, b.last, b.version) for b in paste.blocks),
         facts=_read_facts(facts, evidence),
         findings=found,
-        rests_on=tuple(_rests_on(finding, facts) for finding in found),
+        rests_on=tuple(_quoted(chosen) for chosen in resting),
         questions=questions,
         skipped=skipped,
         lines=paste.lines,
         strict=strict,
+        unread=tuple(QuotedLine(q.line, q.text) for q in unread),
+        unread_count=len(unread) + max(0, paste.error_count - len(paste.error_lines)),
     )
+
+
+def _unread(paste: Paste, resting: Sequence[Fact]) -> list[Quote]:
+    """The lines that look like an error and that no finding accounts for: a finding rests on
+    the line, or on what the line says (the same message repeated: "found version 11040"
+    twice). A line read as a fact that no finding uses is listed too: hwdoctor has no
+    explanation for it, and silence would read as health."""
+    said = {(f.key, f.name, f.value) for f in resting}
+    by_line: dict[int, list[Fact]] = {}
+    for fact in paste.facts:
+        by_line.setdefault(fact.quote.line, []).append(fact)
+    accounted = {f.quote.line for f in resting} | {
+        line
+        for line, facts in by_line.items()
+        if any((f.key, f.name, f.value) in said for f in facts)
+    }
+    unread: list[Quote] = []
+    for quote in sorted(paste.error_lines, key=lambda q: -q.line):  # last first: "A:" then B
+        text = quote.text.strip().strip("`'\"")
+        # An exception's name whose message is the next line ("AssertionError:" then torch's
+        # words, as 1.x printed it), or how the process ended right after an error accounted
+        # for ("Aborted (core dumped)"): the same error.
+        if (
+            quote.line in accounted
+            or (text.endswith(":") and quote.line + 1 in accounted)
+            or (_PROCESS_END.match(text) and {quote.line - 1, quote.line - 2} & accounted)
+        ):
+            accounted.add(quote.line)
+            continue
+        unread.append(quote)
+    return sorted(unread, key=lambda q: q.line)
 
 
 def _questions(not_checked: Sequence[NotChecked]) -> tuple[Question, ...]:
@@ -249,8 +296,8 @@ def _kernel_gaps(facts: BackendFacts, command: str) -> list[Question]:
     return gaps
 
 
-def _rests_on(finding: Finding, facts: assemble.Facts) -> tuple[QuotedLine, ...]:
-    """The lines a finding rests on; of lines that say the same thing (a GPU listed a
+def _resting(finding: Finding, facts: assemble.Facts) -> list[Fact]:
+    """The facts a finding rests on; of facts that say the same thing (a GPU listed a
     thousand times), the first: the reply stays as long as what it says."""
     parts = next(parts for prefix, parts in _RESTS_ON if finding.code.startswith(prefix))
     chosen: dict[tuple[str, str | None, str], Fact] = {}
@@ -261,8 +308,12 @@ def _rests_on(finding: Finding, facts: assemble.Facts) -> tuple[QuotedLine, ...]
             used = [f for f in used if f.name in wanted]
         for fact in used:
             chosen.setdefault((fact.key, fact.name, fact.value), fact)
-    quoted = assemble.quoted(chosen.values())
-    return tuple(QuotedLine(f.quote.line, f.quote.text) for f in quoted)
+    return list(chosen.values())
+
+
+def _quoted(resting: Sequence[Fact]) -> tuple[QuotedLine, ...]:
+    """The lines facts rest on, one per line, in the order of the paste."""
+    return tuple(QuotedLine(f.quote.line, f.quote.text) for f in assemble.quoted(resting))
 
 
 def _read_facts(facts: assemble.Facts, evidence: Evidence) -> tuple[ReadFact, ...]:

@@ -374,10 +374,18 @@ def _driver(facts: Facts) -> NvidiaDriver | None:
     capabilities = tuple(
         c for c in (_capability(facts, f) for f in _nvidia_gpus(facts)) if c is not None
     )
-    if driver is None and cuda is None:
+    # The kernel module's "NVRM: API mismatch" (the client's version, then the module's) and
+    # nvidia-smi's "Failed to initialize NVML: …": what the driver-library check reads.
+    client, kernel = facts.one("nvrm.client"), facts.one("nvrm.kernel")
+    failed = next(iter(facts.all("message.nvml_failed")), None)
+    if driver is None and cuda is None and not (client or kernel or failed):
         return None
     facts.use("driver", driver, cuda)
+    facts.use("driver.library", client, kernel, failed)
     return NvidiaDriver(
+        kernel_module=kernel.value if kernel else None,
+        nvml_driver=client.value if client else None,
+        nvml_error=failed.value if failed else None,
         smi_driver=driver.value if driver else None,
         smi_cuda=cuda.value if cuda else None,
         capabilities=capabilities,

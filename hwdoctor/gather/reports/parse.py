@@ -37,7 +37,7 @@ from typing import Final
 
 from hwdoctor import registry, versions
 from hwdoctor.compat import gpus
-from hwdoctor.gather.reports import MAX_LINE_CHARS, Block, Fact, Tool, quote
+from hwdoctor.gather.reports import MAX_LINE_CHARS, Block, Fact, Quote, Tool, quote
 
 # Markdown around a report: `> ` quoting (nested too), HTML tags GitHub's templates use.
 _QUOTING: Final = re.compile(r"^(?:[ \t]*>)+[ \t]?")
@@ -193,9 +193,23 @@ _SMI_HEADER: Final = re.compile(
 )
 # A GPU row's first cell (between the line's first two `|`): index, name, persistence mode.
 _SMI_ROW: Final = re.compile(r"^\s*(\d{1,3})\s{2,}(\S.*\S)\s+(?:On|Off)$")
+# nvidia-smi's words when NVML would not start (the NVML API reference, nvmlInit_v2's return
+# codes: NVML_ERROR_LIB_RM_VERSION_MISMATCH is "Driver/library version mismatch").
 _SMI_FAILED: Final = re.compile(
-    r"(NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver|"
-    r"Failed to initialize NVML: .+|Driver/library version mismatch)"
+    r"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver|"
+    r"Failed to initialize NVML: ([^\n]{1,120})|Driver/library version mismatch"
+)
+# The kernel module's own log when a user-space driver of another version opens it
+# (NVIDIA/open-gpu-kernel-modules src/nvidia/arch/nvalloc/unix/src/osapi.c, the version check
+# of RmPerformVersionCheck), as dmesg shows it: "NVRM: API mismatch: the client has the
+# version 535.104.05, but" then "NVRM: this kernel module has the version 535.86.10.  Please";
+# also retold on one line, "NVRM: API mismatch: client version 570.133.07, kernel module
+# version 570.124.06".
+_NVRM_CLIENT: Final = re.compile(
+    r"NVRM: API mismatch: (?:the )?client (?:has the )?version (\d+(?:\.\d+)+)"
+)
+_NVRM_KERNEL: Final = re.compile(
+    r"(?:NVRM: this |, )kernel module (?:has the )?version (\d+(?:\.\d+)+)"
 )
 # From the start of a run of "=" only: tried from each "=" of a long line, it was quadratic.
 _SMIQ_START: Final = re.compile(r"(?<!=)=+\s*NVSMI LOG\s*=+")
@@ -439,6 +453,32 @@ _VISIBILITY: Final = re.compile(
 )
 
 
+# A line that looks like an error, whoever printed it: a Python exception ("RuntimeError: …",
+# "torch.cuda.OutOfMemoryError: …", "AssertionError:" whose message follows on the next
+# line), "error:"/"error=" with something after it in any case ("CUDA error: …", pip's
+# "ERROR: …", THCudaCheck's "error=38"; not a variable's name, HYDRA_FULL_ERROR=1, nor the
+# reporter's "I get this error:"), "failed"/"FAIL", "FATAL", a CUDA, HIP, NCCL, cuDNN, cuBLAS
+# or HSA error code ("CUDA_ERROR_NO_DEVICE", "cudaErrorNoKernelImageForDevice",
+# "hipErrorNoBinaryForGpu", "ncclUnhandledCudaError", "CUDNN_STATUS_NOT_INITIALIZED",
+# "HSA_STATUS_ERROR_OUT_OF_RESOURCES"), "NCCL error in: …", and the shell's words for a process
+# the kernel stopped ("Segmentation fault (core dumped)", "Illegal instruction"). Each
+# alternative starts with a fixed word or at a word boundary: tried from every position of a
+# long line, none backtracks over a run.
+_ERROR_LIKE: Final = re.compile(
+    r"(?<!_)(?i:error ?[:=] ?[^\s:=]|exception ?: ?\S|\bfailed\b|segmentation fault"
+    r"|core dumped|illegal instruction)"
+    r"|[a-z](?:Error|Exception):?$|\bFAIL\b|\bFATAL\b"
+    r"|\b(?:CUDA|HIP|NCCL|cuDNN|CUDNN|cuBLAS) error\b"
+    r"|\b(?:CUDA_ERROR|CUDNN_STATUS|CUBLAS_STATUS|HSA_STATUS_ERROR)_[A-Z]"
+    r"|\b(?:cuda|hip)Error[A-Z]|\bnccl(?:Unhandled|Internal|System|Remote|Invalid)\w{0,30}Error"
+)
+# A heading that names a section for errors ("### Error logs", "**Error:**") is no error line.
+_ERROR_HEADING: Final = re.compile(r"^[\s#*_>`-]*(?:error|errors|error logs?|error message)"
+                                   r"[\s:*_`]*$", re.I)  # fmt: skip
+# Error-like lines kept (each quoted); the rest are counted. A paste is anyone's text.
+MAX_ERROR_LINES: Final = 200
+
+
 @dataclass
 class _State:
     """The parse so far: the facts, the blocks, and the block being read."""
@@ -458,6 +498,8 @@ class _State:
     heading: str = ""  # the last Markdown heading ("GPU" in ROCm's issue template)
     section: str = ""  # the section of Lightning's report being read
     expected: bool = False  # under an issue template's "Expected behavior" heading
+    error_lines: list[Quote] = field(default_factory=list)  # lines that look like an error
+    error_count: int = 0  # all of them, past MAX_ERROR_LINES too
 
     def start(self, tool: Tool, number: int, version: str | None = None) -> None:
         self.close(number - 1)
@@ -486,22 +528,33 @@ def clean(line: str) -> str:
     return line.replace("\u3000", " ").rstrip()
 
 
-def facts_of(lines: Sequence[str]) -> tuple[list[Fact], list[Block]]:
-    """Every fact the lines say, with the blocks (which tool wrote which lines)."""
+def error_like(line: str) -> bool:
+    """Whether a line looks like an error (`_ERROR_LIKE`), a heading for errors aside."""
+    return _ERROR_LIKE.search(line) is not None and not _ERROR_HEADING.match(line)
+
+
+def read_lines(lines: Sequence[str]) -> _State:
+    """Every fact the lines say, with the blocks (which tool wrote which lines), and the lines
+    that look like an error."""
     state = _State()
     skip = 0
     for number, raw in enumerate(lines, start=1):
+        cleaned = clean(raw)
+        if error_like(cleaned):  # every line, the wrapped rest of another one too
+            state.error_count += 1
+            if len(state.error_lines) < MAX_ERROR_LINES:
+                state.error_lines.append(quote(number, cleaned))
         if skip:  # the wrapped rest of a loader message, read with the line it belongs to
             skip -= 1
             continue
-        line, skip = _unwrapped_loader(lines, number, clean(raw))
+        line, skip = _unwrapped_loader(lines, number, cleaned)
         if _FENCE.match(line):
             state.gpu_list = state.cpu_next = False
             continue
         line = _FENCE_OPEN.sub("", line)  # "```NVIDIA GeForce …": the text after the fence
         _read_line(state, number, line)
     state.close(len(lines))
-    return state.facts, state.blocks
+    return state
 
 
 def _unwrapped_loader(lines: Sequence[str], number: int, line: str) -> tuple[str, int]:
@@ -906,6 +959,12 @@ def _messages(state: _State, number: int, line: str) -> None:
         add("prose.platform", mac.group(1))
     if nvrm := _NVRM.search(line):
         add("driver", nvrm.group(1))
+    if failed := _SMI_FAILED.search(line):
+        add("message.nvml_failed", (failed.group(1) or failed.group(0)).strip())
+    if client := _NVRM_CLIENT.search(line):
+        add("nvrm.client", client.group(1))
+    if "NVRM:" in line and (kernel := _NVRM_KERNEL.search(line)):
+        add("nvrm.kernel", kernel.group(1))
     for isa in _ISA.finditer(line):
         add("gfx", isa.group(1))
     if listed := _GFX_LIST.match(line):
