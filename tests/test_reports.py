@@ -1051,3 +1051,22 @@ def test_fuzz_error_lines_planted_in_real_reports_never_end_in_no_problem(
     assert "no problem" not in paste.counts(report)
     assert report.findings or report.unread_count >= 1
     assert report.exit_code == 1 or not (report.unread_count or errors_of(report))
+
+
+def test_accelerate_configs_use_cpu_beside_a_cuda_torch_is_named() -> None:
+    """accelerate#1048: "accelerate cannot find the gpu"; its accelerate env shows `use_cpu:
+    True` in the default config beside `PyTorch version (GPU?): 1.12.1+cu116 (True)`. It was
+    "no problem"; the live explain's rule (ACCELERATE_USE_CPU → PartialState(cpu=True)) says
+    where `accelerate launch` runs."""
+    path = CORPUS / "accelerate_env/acc1048-0.16.0-v100-use-cpu-true.txt"
+    found = codes_of(path)["accelerate.config_uses_cpu"]
+    assert "runs every process on cpu although torch 1.12.1+cu116 sees cuda" in found.message
+    assert "accelerate config" in (found.remedy or "")
+    report = diagnose(path)
+    assert isinstance(report, PasteReport)
+    quoted = [q.text for q in report.rests_on[0]]
+    assert quoted == ["- PyTorch version (GPU?): 1.12.1+cu116 (True)", "- use_cpu: True"]
+    # use_cpu: False, or no GPU torch can see: nothing to say
+    for said, changed in ((b"use_cpu: True", b"use_cpu: False"), (b"(True)", b"(False)")):
+        text = path.read_bytes().replace(said, changed)
+        assert "accelerate.config_uses_cpu" not in codes_of_text(text), changed

@@ -77,6 +77,7 @@ class Code(str, Enum):
     AUTO_FALLS_BACK = "explain.auto_falls_back_to_cpu"
     AUTO_IGNORES = "explain.auto_ignores_devices"
     USE_CPU_ENV_HALF = "explain.accelerate_use_cpu_half_honoured"
+    ACCELERATE_CONFIG_CPU = "accelerate.config_uses_cpu"
     XLA_OVERRIDES = "explain.xla_overrides"
     NOT_AUTOLOADED = "explain.extension_not_autoloaded"
     TRAINING_RAISES = "explain.training_raises"
@@ -745,6 +746,23 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "ACCELERATE_USE_CPU={raw} gives n_gpu={n_gpu} and a CPU PartialState, but "
         "TrainingArguments still puts the model on {device}",
         advice="pass use_cpu=True to TrainingArguments (or --use_cpu on the command line)",
+    ),
+    Code.ACCELERATE_CONFIG_CPU: Entry(
+        W, "Accelerate's saved config runs every process on the CPU",
+        "`accelerate config` saved `use_cpu: True`; `accelerate launch` reads it and exports "
+        "ACCELERATE_USE_CPU=True to the processes it starts (accelerate/commands/launch.py "
+        "_validate_launch_command, utils/launch.py prepare_simple_launcher_cmd_env), and "
+        "Accelerate's state then puts them on the CPU (state.py AcceleratorState: "
+        "parse_flag_from_env(\"ACCELERATE_USE_CPU\")) whatever torch sees.",
+        "Accelerate's default config sets use_cpu: {value}, so `accelerate launch` runs every "
+        "process on {device} although torch {torch} sees {seen}",
+        commands=(
+            "# run it again and answer no to running on CPU only "
+            "(or set use_cpu: false in its default_config.yaml):",
+            "accelerate config",
+        ),
+        advice="a plain `python script.py` does not read the config; `accelerate launch --cpu` "
+        "is the way to ask for the CPU on one run",
     ),
     Code.XLA_OVERRIDES: Entry(
         W, "torch_xla takes training over",

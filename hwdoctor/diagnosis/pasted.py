@@ -8,12 +8,14 @@ driver), that gap becomes a question too, so silence is never read as health.
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Callable, Sequence
+from typing import Final, TypeVar
 
-from hwdoctor import project, registry
+from hwdoctor import project, registry, rules
 from hwdoctor.diagnosis import checks
+from hwdoctor.diagnosis.catalogue import Code, finding
 from hwdoctor.gather.reports import Fact, Paste, Quote, assemble
 from hwdoctor.model.facts import BackendFacts, Evidence, Section
 from hwdoctor.model.reports import (
@@ -25,6 +27,9 @@ from hwdoctor.model.reports import (
     ReadFact,
     ToolBlock,
 )
+from hwdoctor.rules.engine import Inputs, strtobool
+
+T = TypeVar("T")
 
 # The reporter may not have hwdoctor: the line installs it into the interpreter it diagnoses.
 SAVE_EVIDENCE: Final = (
@@ -60,6 +65,7 @@ QUESTIONS: Final[tuple[tuple[Section, str, str], ...]] = (
 # prefix; the first prefix that matches applies.
 _RESTS_ON: Final = (
     ("driver.library_mismatch", ("driver.library",)),
+    ("accelerate.", ("accelerate", "torch")),
     ("torch.cpu_only_build", ("torch", "gpus")),
     ("torch.build_mismatch", ("torch", "gpus")),
     ("driver.", ("driver", "torch", "gpus")),
@@ -124,6 +130,7 @@ _WHAT: Final = {
 def diagnose(paste: Paste, *, strict: bool = False) -> PasteReport:
     evidence, facts = assemble.evidence_of(paste)
     found, not_checked = checks.diagnose(evidence)
+    found = (*found, *_settings(evidence, facts))
     questions = _questions(not_checked) + _gaps(evidence, found)
     skipped = (*paste.skipped, *(d.describe() for d in facts.disagreements))
     resting = [_resting(finding, facts) for finding in found]
@@ -140,6 +147,44 @@ def diagnose(paste: Paste, *, strict: bool = False) -> PasteReport:
         unread=tuple(QuotedLine(q.line, q.text) for q in unread),
         unread_count=len(unread) + max(0, paste.error_count - len(paste.error_lines)),
     )
+
+
+def _settings(evidence: Evidence, facts: assemble.Facts) -> tuple[Finding, ...]:
+    """What a setting the paste shows makes the libraries do there, by the live explain's
+    rules: accelerate env's saved `use_cpu: True` is ACCELERATE_USE_CPU=True in every process
+    `accelerate launch` starts (the config's field since huggingface/accelerate#263, 2022;
+    accelerate/utils/launch.py prepare_simple_launcher_cmd_env), which the rules turn into
+    PartialState(cpu=True)."""
+    said = facts.one("accelerate.use_cpu")
+    if said is None or not strtobool(said.value) or evidence.torch is None:
+        return ()
+    given = rules.inputs(evidence)
+    launched = dataclasses.replace(given, env={**given.env, "ACCELERATE_USE_CPU": said.value})
+    state = _predicted(rules.training, launched).accelerate
+    # What torch said it sees: its answer is the paste's, however many devices (often unshown).
+    seen = [
+        registry.BY_KEY[key].device
+        for key, backend in (evidence.backends or {}).items()
+        if backend.available and key in registry.BY_KEY and registry.BY_KEY[key].device != "cpu"
+    ]
+    said_seen = facts.one("cuda.available") or facts.one("accelerator")
+    if not state.device.startswith("cpu") or not seen or said_seen is None:
+        return ()
+    facts.use("accelerate", said)
+    return (
+        finding(Code.ACCELERATE_CONFIG_CPU, value=said.value, device=state.device,
+                torch=evidence.torch.version or "(version not shown)", seen=seen[0]),
+    )  # fmt: skip
+
+
+def _predicted(decide: Callable[[Inputs], T], given: Inputs) -> T:
+    """A decision by the tables of the paste's release; a release older than every table
+    (accelerate 0.16 in a 2023 paste) by the newest ones, for the steps this module asks
+    about (PartialState(cpu=True), an available accelerator) read the same in every table."""
+    try:
+        return decide(given)
+    except rules.OutsideTables:
+        return decide(rules.as_newest(given))
 
 
 def _unread(paste: Paste, resting: Sequence[Fact]) -> list[Quote]:
