@@ -1070,3 +1070,33 @@ def test_accelerate_configs_use_cpu_beside_a_cuda_torch_is_named() -> None:
     for said, changed in ((b"use_cpu: True", b"use_cpu: False"), (b"(True)", b"(False)")):
         text = path.read_bytes().replace(said, changed)
         assert "accelerate.config_uses_cpu" not in codes_of_text(text), changed
+
+
+ERRORS: Final = CORPUS / "errors"
+
+
+def test_an_operator_without_an_mps_kernel_is_named_with_the_fallback_and_its_cost() -> None:
+    """torch's NotImplementedError for an operator MPS lacks, in both wordings (the fallback's
+    and the dispatcher's), from real threads: the operator, the torch version, the fallback
+    variable with its cost, and the release a source says implements it."""
+    nms = codes_of(ERRORS / "pt77754-torch2.2.1-torchvision0.17.1-mps-nms-not-implemented.md")
+    found = nms["mps.operator_not_implemented"]
+    assert found.params["operator"] == "torchvision::nms" and found.params["torch"] == "2.2.1"
+    assert "export PYTORCH_ENABLE_MPS_FALLBACK=1" in (found.remedy or "")
+    assert "slower than on MPS" in (found.remedy or "") and not found.advice
+    older = codes_of(ERRORS / "invokeai232-mps-index-put-impl-not-current-implemented.md")
+    advice = older["mps.operator_not_implemented"].advice or ""
+    assert "torch 1.13 and newer implement it on MPS" in advice and "#77764" in advice
+    report = diagnose(ERRORS / "pt77754-could-not-run-bitwise-xor-from-the-mps-backend.md")
+    assert isinstance(report, PasteReport) and not report.unread
+    operators = [f.params["operator"] for f in report.findings]
+    assert operators == ["aten::bitwise_xor.Tensor_out", "aten::_index_put_impl_"]
+    assert [[q.line for q in quotes] for quotes in report.rests_on] == [[6], [11]]
+    # a newer torch than the source's release gets no such advice
+    paste = b"torch 2.3.0\nNotImplementedError: The operator 'aten::_index_put_impl_' is not "
+    paste += b"currently implemented for the MPS device.\n"
+    (found,) = pasted.diagnose(reports.read(paste)).findings
+    assert found.advice is None
+    # SparseMPS is not the MPS key the fallback covers: nothing named, the line listed
+    sparse = diagnose(ERRORS / "ichigo101-sparsempss-empty-memory-format-only-available-for.md")
+    assert isinstance(sparse, PasteReport) and not sparse.findings and sparse.unread_count == 1

@@ -38,6 +38,7 @@ class Code(str, Enum):
     EXTENSION_REQUIREMENT_INVALID = "extension.requirement_invalid"
     EXTENSION_BUILT_FOR_OTHER_TORCH = "extension.built_for_other_torch"
     MPS_MACOS_TOO_OLD = "mps.macos_too_old"
+    MPS_OPERATOR = "mps.operator_not_implemented"
     PYTHON_TRANSLATED = "python.translated"
     BACKEND_UNAVAILABLE = "backend.unavailable"
     QUERY_FAILED = "backend.query_failed"
@@ -278,6 +279,22 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "unseen": "update macOS to {minimum} or newer (System Settings → General → "
             "Software Update)",
         },
+    ),
+    Code.MPS_OPERATOR: Entry(
+        E, "an operator has no MPS kernel in this torch",
+        "torch's Metal (MPS) backend does not implement every operator; calling one it lacks "
+        "on an MPS tensor raises NotImplementedError (aten/src/ATen/mps/MPSFallback.mm). "
+        "PYTORCH_ENABLE_MPS_FALLBACK=1, read when torch loads, runs such operators on the CPU "
+        "instead (https://pytorch.org/docs/stable/mps_environment_variables.html): the inputs "
+        "are copied to the CPU and the results back on every call, slower than on MPS.",
+        "torch {torch} has no MPS kernel for {operator}: the call raises NotImplementedError "
+        "on the Apple GPU",
+        commands=(
+            "# run it on the CPU instead: set before Python starts (torch reads it when it "
+            "loads); each call copies its tensors to the CPU and back, slower than on MPS",
+            "export PYTORCH_ENABLE_MPS_FALLBACK=1",
+        ),
+        advice="{newer}",
     ),
     Code.PYTHON_TRANSLATED: Entry(
         W, "an x86_64 Python under Rosetta",

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Final, TypeVar
 
-from hwdoctor import project, registry, rules
+from hwdoctor import project, registry, rules, versions
 from hwdoctor.diagnosis import checks
 from hwdoctor.diagnosis.catalogue import Code, finding
 from hwdoctor.gather.reports import Fact, Paste, Quote, assemble
@@ -66,6 +66,7 @@ QUESTIONS: Final[tuple[tuple[Section, str, str], ...]] = (
 _RESTS_ON: Final = (
     ("driver.library_mismatch", ("driver.library",)),
     ("accelerate.", ("accelerate", "torch")),
+    ("mps.operator", ("mps.operator", "torch")),
     ("torch.cpu_only_build", ("torch", "gpus")),
     ("torch.build_mismatch", ("torch", "gpus")),
     ("driver.", ("driver", "torch", "gpus")),
@@ -83,6 +84,12 @@ _PROCESS_END: Final = re.compile(
     r"^(?:\[\d+\]\s+\d+\s+)?(?:Aborted|abort|Segmentation fault|Illegal instruction)"
     r"(?: \(core dumped\))?(?:\s+\S.{0,200})?$"
 )
+
+# What torch was built with and whether it sees CUDA: facts a rule about MPS, a companion
+# package's pin, Rosetta or Accelerate's config does not read, so its finding does not rest
+# on them (an M1's "ROCM used to build PyTorch: N/A" explains no MPS finding).
+_BUILD_KEYS: Final = frozenset({"torch.cuda", "torch.hip", "cuda.available"})
+_BUILD_UNUSED: Final = ("mps.", "extension.torch_mismatch", "python.translated")
 
 _WHAT: Final = {
     "torch.version": "torch",
@@ -110,6 +117,7 @@ _WHAT: Final = {
     "message.mps_macos": "torch says (MPS)",
     "message.mps_not_built": "torch says (MPS)",
     "message.mps_op_macos": "torch says (MPS)",
+    "message.mps_operator": "no MPS kernel for",
     "message.no_gpus": "torch says",
     "message.nvml_failed": "nvidia-smi says",
     "nvrm.client": "user-space NVIDIA driver",
@@ -130,7 +138,7 @@ _WHAT: Final = {
 def diagnose(paste: Paste, *, strict: bool = False) -> PasteReport:
     evidence, facts = assemble.evidence_of(paste)
     found, not_checked = checks.diagnose(evidence)
-    found = (*found, *_settings(evidence, facts))
+    found = (*found, *_settings(evidence, facts), *_mps_operators(evidence, facts))
     questions = _questions(not_checked) + _gaps(evidence, found)
     skipped = (*paste.skipped, *(d.describe() for d in facts.disagreements))
     resting = [_resting(finding, facts) for finding in found]
@@ -175,6 +183,35 @@ def _settings(evidence: Evidence, facts: assemble.Facts) -> tuple[Finding, ...]:
         finding(Code.ACCELERATE_CONFIG_CPU, value=said.value, device=state.device,
                 torch=evidence.torch.version or "(version not shown)", seen=seen[0]),
     )  # fmt: skip
+
+
+# Operators a source says a torch release implements on MPS, for a paste of an older one:
+# operator → (release, source).
+MPS_OPERATOR_SINCE: Final = {
+    "aten::_index_put_impl_": (
+        "1.13",
+        "pytorch/pytorch#77764, a maintainer's comment of 2022-09-30: the 1.13 nightly "
+        "implements it",
+    ),
+}
+
+
+def _mps_operators(evidence: Evidence, facts: assemble.Facts) -> tuple[Finding, ...]:
+    """torch's NotImplementedError for an operator without an MPS kernel: the operator, the
+    torch version, the fallback and its cost, and a newer torch where a source says one has
+    it."""
+    found: list[Finding] = []
+    torch = evidence.torch.version if evidence.torch and evidence.torch.version else None
+    for said in {f.value: f for f in facts.all("message.mps_operator")}.values():
+        facts.use("mps.operator", *[f for f in facts.all("message.mps_operator")
+                                     if f.value == said.value])  # fmt: skip
+        since = MPS_OPERATOR_SINCE.get(said.value.rstrip("."))
+        newer = ""
+        if since and (torch is None or versions.satisfies(torch, f"<{since[0]}")):
+            newer = f"torch {since[0]} and newer implement it on MPS ({since[1]})"
+        found.append(finding(Code.MPS_OPERATOR, backend="mps", operator=said.value,
+                             torch=torch or "(version not shown)", newer=newer))  # fmt: skip
+    return tuple(found)
 
 
 def _predicted(decide: Callable[[Inputs], T], given: Inputs) -> T:
@@ -351,6 +388,11 @@ def _resting(finding: Finding, facts: assemble.Facts) -> list[Fact]:
         if part == "packages":
             wanted = {finding.params.get("package", ""), "torch"}
             used = [f for f in used if f.name in wanted]
+        if finding.code == "mps.operator_not_implemented":  # one finding per operator
+            operator = finding.params.get("operator")
+            used = [f for f in used if f.key != "message.mps_operator" or f.value == operator]
+        if finding.code.startswith(_BUILD_UNUSED):
+            used = [f for f in used if f.key not in _BUILD_KEYS]
         for fact in used:
             chosen.setdefault((fact.key, fact.name, fact.value), fact)
     return list(chosen.values())

@@ -232,7 +232,7 @@ def _build_by_messages(facts: Facts) -> tuple[str | None, Fact | None]:
     if said:
         return registry.Build.CPU.value, said[0]
     for key in ("message.npu_count", "message.mask_refused", "message.mps_macos",
-                "message.mps_op_macos", "message.xformers_built_for",
+                "message.mps_op_macos", "message.mps_operator", "message.xformers_built_for",
                 "message.undefined_symbol"):  # fmt: skip
         said = facts.all(key)
         if said:

@@ -352,6 +352,17 @@ _MPS_MACOS: Final = re.compile(r"The MPS backend is supported on MacOS (\d+(?:\.
 _MPS_OP_MACOS: Final = re.compile(
     r"MPS\b.{0,80}?(?:starting from|Support has been added in) macOS (\d+(?:\.\d+)?)"
 )
+# An operator torch has no MPS kernel for, in its two wordings: the MPS fallback's error
+# (aten/src/ATen/mps/MPSFallback.mm mps_error_fallback: "The operator 'aten::…' is not
+# currently implemented for the MPS device", "not current implemented" in 1.12), and the
+# dispatcher's for a key with no kernel at all ("Could not run 'aten::…' with arguments from the
+# 'MPS' backend … 'aten::…' is only available for these backends: [CPU, …]",
+# c10/core/dispatch/OperatorEntry.cpp reportError). SparseMPS and other keys are not MPS's.
+_MPS_OPERATOR: Final = re.compile(
+    r"The operator '([\w.:]{1,120})' is not current(?:ly)? implemented for the MPS device"
+    r"|Could not run '([\w.:]{1,120})' with arguments from the 'MPS' backend"
+)
+_ONLY_AVAILABLE: Final = re.compile(r"'([\w.:]{1,120})' is only available for these backends: \[")
 # Words before a macOS version that make it a floor or a wish, not the machine's release:
 # "starting from macOS 13.2", "upgrade my macOS to 13.2", "requires macOS 14".
 _MACOS_NOT_HERE: Final = re.compile(r"(?:\bfrom|\bto|\bthan|\bneeds?|\brequires?|>=?)[\s`]*$", re.I)
@@ -498,6 +509,7 @@ class _State:
     heading: str = ""  # the last Markdown heading ("GPU" in ROCm's issue template)
     section: str = ""  # the section of Lightning's report being read
     expected: bool = False  # under an issue template's "Expected behavior" heading
+    mps_operator: str = ""  # the last operator torch said has no MPS kernel
     error_lines: list[Quote] = field(default_factory=list)  # lines that look like an error
     error_count: int = 0  # all of them, past MAX_ERROR_LINES too
 
@@ -955,6 +967,11 @@ def _messages(state: _State, number: int, line: str) -> None:
         add("message.mps_macos", mps.group(1))
     if mps_op := _MPS_OP_MACOS.search(line):
         add("message.mps_op_macos", mps_op.group(1))
+    if operator := _MPS_OPERATOR.search(line):
+        state.mps_operator = operator.group(1) or operator.group(2)
+        add("message.mps_operator", state.mps_operator)
+    elif (only := _ONLY_AVAILABLE.search(line)) and only.group(1) == state.mps_operator:
+        add("message.mps_operator", state.mps_operator)  # the same message, wrapped
     if mac := _MAC_PLATFORM.search(line):
         add("prose.platform", mac.group(1))
     if nvrm := _NVRM.search(line):
