@@ -1100,3 +1100,31 @@ def test_an_operator_without_an_mps_kernel_is_named_with_the_fallback_and_its_co
     # SparseMPS is not the MPS key the fallback covers: nothing named, the line listed
     sparse = diagnose(ERRORS / "ichigo101-sparsempss-empty-memory-format-only-available-for.md")
     assert isinstance(sparse, PasteReport) and not sparse.findings and sparse.unread_count == 1
+
+
+def test_findings_that_come_together_explain_the_symptom_first_and_do_not_fight() -> None:
+    """pytorch#78343: an M1 on macOS 12.2.1 with a torch 1.13 nightly says "Is MPS available?
+    False"; torchvision 0.12.0 and torchaudio 0.11.0 pin torch 1.11, which has no MPS at all.
+    The MPS finding comes first; the companions move to the nightly of the torch it keeps,
+    never torch to 1.11; and no finding rests on a line its rule did not read."""
+    path = CORPUS / "issue_body/pt78343-mps-built-not-available-macos12.2.1-arm64-collect-env.md"
+    report = diagnose(path)
+    assert isinstance(report, PasteReport)
+    assert [f.code for f in report.findings] == [
+        "mps.macos_too_old",
+        "extension.torch_mismatch",
+        "extension.torch_mismatch",
+    ]
+    remedies = "\n".join(f.remedy or "" for f in report.findings)
+    assert "torch==1.11" not in remedies.replace("torch==1.11.* has no MPS", "")
+    assert (
+        "torchvision==0.14.0.dev20220525 --index-url https://download.pytorch.org/whl/nightly/cpu"
+        in remedies
+    )
+    assert "torchaudio==0.13.0.dev20220525" in remedies
+    for quotes in report.rests_on:
+        assert not any(q.text.startswith(("ROCM used", "CUDA used", "Is CUDA")) for q in quotes)
+    # without a finding about MPS, the pin's remedy is still the torch it names
+    alone = b"PyTorch version: 1.13.0\n[pip3] torch==1.13.0\n[pip3] torchvision==0.12.0\n"
+    (found,) = pasted.diagnose(reports.read(alone)).findings
+    assert "torch==1.11.*" in (found.remedy or "")

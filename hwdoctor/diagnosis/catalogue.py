@@ -241,6 +241,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         commands=("{install}", "# or: the {package} release built for torch {torch}"),
         variants={"stated": "{package} says it was built for torch{spec}, but torch {torch} "
                   "is installed"},
+        # Another finding's remedy keeps this torch (it explains the reported symptom, and
+        # torch{spec} would remove what it is about): the companion moves instead.
+        variant_commands={
+            "keep_torch": ("# keep torch {torch}, {kept}; move {package} to its build:",
+                           "{companion}"),
+        },
     ),
     Code.EXTENSION_BUILT_FOR_OTHER_TORCH: Entry(
         E, "an extension was built for another torch",

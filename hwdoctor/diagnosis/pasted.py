@@ -14,7 +14,8 @@ from collections.abc import Callable, Sequence
 from typing import Final, TypeVar
 
 from hwdoctor import project, registry, rules, versions
-from hwdoctor.diagnosis import checks
+from hwdoctor.compat import wheels
+from hwdoctor.diagnosis import checks, remedies
 from hwdoctor.diagnosis.catalogue import Code, finding
 from hwdoctor.gather.reports import Fact, Paste, Quote, assemble
 from hwdoctor.model.facts import BackendFacts, Evidence, Section
@@ -139,6 +140,7 @@ def diagnose(paste: Paste, *, strict: bool = False) -> PasteReport:
     evidence, facts = assemble.evidence_of(paste)
     found, not_checked = checks.diagnose(evidence)
     found = (*found, *_settings(evidence, facts), *_mps_operators(evidence, facts))
+    found = _reconciled(_by_symptom(found, facts), evidence)
     questions = _questions(not_checked) + _gaps(evidence, found)
     skipped = (*paste.skipped, *(d.describe() for d in facts.disagreements))
     resting = [_resting(finding, facts) for finding in found]
@@ -194,6 +196,73 @@ MPS_OPERATOR_SINCE: Final = {
         "implements it",
     ),
 }
+
+
+# The first torch release with a backend: a remedy that installs an older torch removes it.
+# MPS: torch 1.12's release notes ("prototype" MPS backend), https://pytorch.org/blog/
+# pytorch-1.12-released/.
+BACKEND_SINCE: Final = {"mps": "1.12"}
+
+
+def _symptoms(facts: assemble.Facts) -> set[str]:
+    """The backends the paste shows failing: torch answered False for them, or raised about
+    them."""
+    failing = set()
+    if any(f.value == "false" for f in facts.all("mps.available")) or any(
+        facts.all(key) for key in ("message.mps_macos", "message.mps_op_macos",
+                                   "message.mps_operator", "message.mps_not_built")
+    ):  # fmt: skip
+        failing.add("mps")
+    said = facts.one("cuda.available")
+    if (said and said.value.strip().lower() in ("false", "no")) or facts.all("message.no_gpus"):
+        failing.add("cuda")
+    return failing
+
+
+def _by_symptom(found: Sequence[Finding], facts: assemble.Facts) -> tuple[Finding, ...]:
+    """The findings about what the paste shows failing first (an M1's "MPS is not available"
+    is answered by the MPS finding before the companions' pins), in their order otherwise."""
+    failing = _symptoms(facts)
+    return tuple(sorted(found, key=lambda f: 0 if f.backend in failing else 1))
+
+
+def _reconciled(found: tuple[Finding, ...], evidence: Evidence) -> tuple[Finding, ...]:
+    """No remedy undoes another's: where a finding about a backend the paste shows failing
+    keeps the installed torch, and a companion's pin would move torch to a release without
+    that backend (torchvision 0.12's torch 1.11 has no MPS), the companion moves to the
+    installed torch instead."""
+    torch = evidence.torch.version if evidence.torch else None
+    kept = [f for f in found if f.backend in BACKEND_SINCE and not f.code.startswith("extension.")]
+    if torch is None or not kept:
+        return found
+    backend = kept[0].backend or ""
+    out: list[Finding] = []
+    for item in found:
+        spec, package = item.params.get("spec", ""), item.params.get("package", "")
+        target = spec.lstrip("=<>~!").rstrip(".*")
+        companion = assemble.companion_for(package, torch)
+        if (
+            item.code != "extension.torch_mismatch"
+            or companion is None
+            or not target
+            or not versions.satisfies(target, f"<{BACKEND_SINCE[backend]}")
+        ):
+            out.append(item)
+            continue
+        way = remedies.installer(evidence.python)
+        local = wheels.local_of(torch) or "cpu"
+        nightly = ".dev" in companion
+        line = remedies.pip(
+            way, "install", *(("--pre",) if nightly else ()), companion,
+            *(("--index-url", f"https://download.pytorch.org/whl/nightly/{local}") if nightly
+              else ()),
+        )  # fmt: skip
+        why = f"which {kept[0].code} keeps (torch{spec} has no {backend.upper()})"
+        out.append(finding(Code.EXTENSION_TORCH_MISMATCH, backend=item.backend,
+                           variant="keep_torch", package=package,
+                           version=item.params.get("version", ""), spec=spec, torch=torch,
+                           kept=why, companion=line))  # fmt: skip
+    return tuple(out)
 
 
 def _mps_operators(evidence: Evidence, facts: assemble.Facts) -> tuple[Finding, ...]:

@@ -721,6 +721,26 @@ def _packages(facts: Facts) -> dict[str, Package | None] | None:
     return listed or None
 
 
+def companion_for(name: str, torch: str) -> str | None:
+    """The version of torchvision or torchaudio built for `torch`, by the same compat tables:
+    "torchvision==0.14.*" for torch 1.13.1; for a nightly ("1.13.0.dev20220525") the nightly
+    of the same day ("torchvision==0.14.0.dev20220525": the nightlies of one day are built
+    together). None where the tables do not say (torchaudio from 2.0 has torch's number)."""
+    parsed = versions.parse(torch)
+    series = wheels.series_of(torch)
+    if parsed is None or series is None:
+        return None
+    table = {"torchvision": _TORCHVISION, "torchaudio": _TORCHAUDIO}.get(name, {})
+    ours = next((mine for mine, theirs in table.items() if theirs == series), None)
+    if ours is None and name == "torchaudio" and parsed.release[0] >= 2:
+        ours = series
+    if ours is None:
+        return None
+    if parsed.is_devrelease and parsed.dev is not None:
+        return f"{name}=={ours}.0.dev{parsed.dev}"
+    return f"{name}=={ours}.*"
+
+
 def _pins(name: str, version: str) -> tuple[str, ...]:
     """The torch requirement a companion package's wheel declares, by its compat table;
     none for nightly and pre-release builds, whose numbers follow no table."""

@@ -139,6 +139,9 @@ _YOLO_BANNER: Final = re.compile(
 )
 # The REPL answering torch.cuda.is_available() on the next line.
 _REPL_AVAILABLE: Final = re.compile(r"torch\.cuda\.is_available\(\)\)?\s*$")
+# And MPS's, the call alone or printed in a sentence: ">>> print(f"Is MPS available?
+# {torch.backends.mps.is_available()}")" then "Is MPS available? False" (pytorch#78343).
+_REPL_MPS_AVAILABLE: Final = re.compile(r"torch\.backends\.mps\.is_available\(\)")
 _CE_GPUS: Final = re.compile(r"^\s*GPU models and configuration\s*:\s*(.*)$")
 _GPU_LINE: Final = re.compile(r"^\s*GPU\s*(\d{1,3})\s*[:：]\s*(.+)$")
 _PIP_LINE: Final = re.compile(
@@ -505,6 +508,7 @@ class _State:
     smi_q_gpus: int = 0  # nvidia-smi -q: Product Name lines seen
     hf_config: bool = False  # inside accelerate env's default config
     repl_available: bool = False  # the last line asked torch.cuda.is_available()
+    repl_mps: bool = False  # the last line asked torch.backends.mps.is_available()
     xformers_built: bool = False  # the last line was xformers' "was built for:"
     heading: str = ""  # the last Markdown heading ("GPU" in ROCm's issue template)
     section: str = ""  # the section of Lightning's report being read
@@ -1061,6 +1065,10 @@ def _messages(state: _State, number: int, line: str) -> None:
     if state.repl_available and line.strip() in ("True", "False"):
         add("cuda.available", line.strip().lower())
     state.repl_available = bool(_REPL_AVAILABLE.search(line))
+    answer = line.rstrip().rsplit(" ", 1)[-1]
+    if state.repl_mps and answer in ("True", "False") and "is_available(" not in line:
+        add("mps.available", answer.lower())
+    state.repl_mps = bool(_REPL_MPS_AVAILABLE.search(line))
     if _MPS_NOT_BUILT.search(line):
         add("message.mps_not_built", "MPS not built")
     for variable in _VISIBILITY.finditer(line):
