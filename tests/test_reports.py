@@ -1128,3 +1128,34 @@ def test_findings_that_come_together_explain_the_symptom_first_and_do_not_fight(
     alone = b"PyTorch version: 1.13.0\n[pip3] torch==1.13.0\n[pip3] torchvision==0.12.0\n"
     (found,) = pasted.diagnose(reports.read(alone)).findings
     assert "torch==1.11.*" in (found.remedy or "")
+
+
+def test_facts_said_in_sentences_are_read_and_quoted() -> None:
+    """pytorch#167244 tells its machine in the reporter's words: "CUDA 12.4 drivers (RTX
+    5090, driver 570.124.06)", "- Python: 3.11.9", "- GPU: 2× RTX 5090"; the real REPL banner
+    "Python 3.11.14 (main, …)" (tt-forge#890) says Python too. Each is a fact with its line."""
+    name = "pt167244-prose-env-driver-570.124.06-python-3.11.9-2x-rtx5090-cu124-nightly.md"
+    path = CORPUS / "issue_body" / name
+    report = diagnose(path)
+    assert isinstance(report, PasteReport)
+    shown = {(f.what, f.value, f.quote.line) for f in report.facts}
+    assert {("NVIDIA driver", "570.124.06", 12), ("Python", "3.11.9", 31),
+            ("GPUs (the reporter's count)", "2", 29)} <= shown  # fmt: skip
+    banner = diagnose(
+        CORPUS / "issue_body/ttforge890-pip-list-torch2.9.0cpu-torchvision0.24.0-nms.md"
+    )
+    assert isinstance(banner, PasteReport)
+    assert any(f.what == "Python" and f.value == "3.11.14" for f in banner.facts)
+    # transformers' version in a sentence is the package's; a longer name's is not
+    facts = reports.read(
+        b"I use transformers 4.51.3 and sentence-transformers 2.2.2 on python3.8/site-packages\n"
+    ).facts
+    assert [(f.key, f.name, f.value) for f in facts] == [
+        ("prose.package", "transformers", "4.51.3")
+    ]
+    # a stated driver is what the driver check reads, and its finding quotes the sentence
+    paste = b"PyTorch version: 2.1.0+cu121\nMy NVIDIA driver is 470.82.01 and I have 2 GPUs\n"
+    report = pasted.diagnose(reports.read(paste))
+    (found,) = [f for f in report.findings if f.code.startswith("driver.")]
+    quotes = report.rests_on[report.findings.index(found)]
+    assert "My NVIDIA driver is 470.82.01 and I have 2 GPUs" in [q.text for q in quotes]

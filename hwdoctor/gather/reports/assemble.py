@@ -184,7 +184,7 @@ def evidence_of(paste: Paste) -> tuple[Evidence, Facts]:
 
 
 def _python(facts: Facts) -> PythonInfo | None:
-    said = facts.one("python.version")
+    said = facts.one("python.version") or facts.one("prose.python")
     match = _PYTHON.match(said.value.strip()) if said else None
     if said is None or match is None:
         return None
@@ -366,7 +366,7 @@ def _machine(arch: str) -> str:
 
 
 def _driver(facts: Facts) -> NvidiaDriver | None:
-    driver, cuda = facts.one("driver"), facts.one("driver.cuda")
+    driver, cuda = facts.one("driver") or facts.one("prose.driver"), facts.one("driver.cuda")
     if driver is not None and not _is_version(driver.value):
         driver = None
     if cuda is not None and not _is_version(cuda.value):
@@ -465,7 +465,13 @@ def _signals(facts: Facts) -> tuple[HardwareSignal, ...]:
     for key, found in (("cuda", nvidia), ("rocm", amd)):
         if found:
             names = "; ".join(dict.fromkeys(f.value for f in found))
-            signals.append(HardwareSignal(key, "report", names, len(found)))
+            count = len(found)
+            # "I have 2 GPUs" beside one name: the reporter's count of that model
+            stated = facts.one("prose.gpu_count")
+            if stated is not None and len({f.value for f in found}) == 1 and count == 1:
+                count = max(count, int(stated.value))
+                facts.use("gpu_count", stated)
+            signals.append(HardwareSignal(key, "report", names, count))
             facts.use("gpus", *found)
     rows = facts.all("amd.gpu")
     if rows and not amd:

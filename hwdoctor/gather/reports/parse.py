@@ -31,7 +31,7 @@ Every pattern below is the layout a tool prints, read from its code or from real
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -400,6 +400,31 @@ _PROSE_VERSION: Final = re.compile(
     r"(?<![A-Za-z0-9_./-])(" + "|".join(map(re.escape, _PROSE_NAMES)) + r")(?![A-Za-z0-9_-])\s*"
     r"(?:version\s*|版本\s*)?(?:(?:==|[:=：]|\bis\b|是|\bv)\s*)?v?"
     r"(\d+\.\d+(?:\.\d+)?(?:\+[\w.]+|\.post\d+|\.dev\w*|rc\d+)?)(?![A-Za-z0-9_]|\.\d)",
+    re.I,
+)
+# Facts a reporter states in a sentence, read as carefully as a tool's line (issue 33): "Driver
+# 570.133.07", "Python 3.11", "transformers 4.51.3", "I have 2 GPUs". Each needs its word
+# and its number with only "version", ":", "=" or "is" between; a path ("python3.11/site-
+# packages") or a package's longer name ("sentence-transformers 2.2.2") is not one.
+_PROSE_DRIVER: Final = re.compile(
+    r"(?<![\w-])driver(?: version)?(?:\s?[:=]\s?|\s(?:is\s)?)v?(\d{3}\.\d{1,3}(?:\.\d{1,3})?)"
+    r"(?![\w.])",
+    re.I,
+)
+_PROSE_PYTHON: Final = re.compile(
+    r"(?<![\w./-])python(?: version)?(?:\s?[:=]\s?|\s(?:is\s)?)(3\.\d{1,2}(?:\.\d{1,2})?)"
+    r"(?![\w.])",
+    re.I,
+)
+_PROSE_LIBRARY: Final = re.compile(
+    r"(?<![\w./-])(transformers|accelerate|diffusers)(?![\w-])\s?(?:version\s?)?"
+    r"(?:(?:==|[:=]|\bis\b)\s?)?v?(\d+\.\d+(?:\.\d+)?(?:\.dev\d+|rc\d+)?)(?![\w]|\.\d)",
+    re.I,
+)
+# "I have 2 GPUs", "4x GPUs", "GPU: 2× RTX 5090": a count before "GPUs" or before a GPU's name.
+_PROSE_GPU_COUNT: Final = re.compile(
+    r"(?<![\w.])(\d{1,2}) ?(?:(?:x ?)?(?:NVIDIA )?GPUs\b|[x×] ?(?=(?:NVIDIA |GeForce )?"
+    r"(?:RTX|GTX|Tesla|Quadro|TITAN|[AHLB]\d{2,3}\b)))",
     re.I,
 )
 # A build's version told in other words ('my pytorch version changes to "1.12.0+cpu"'): the
@@ -1012,6 +1037,7 @@ def _messages(state: _State, number: int, line: str) -> None:
             torch_named = list(_TORCH_FAMILY.finditer(line, 0, labelled.start()))
             if torch_named and not torch_named[-1].group(1):
                 add("prose.package", labelled.group(1), name="torch")
+        _prose_facts(add, line)  # in a tool's block too: a reporter writes between them
     if sw_vers := _SW_VERS.match(line):
         add("prose.macos", sw_vers.group(1))
     marks_off = _MARKS.sub("", line)
@@ -1074,6 +1100,22 @@ def _messages(state: _State, number: int, line: str) -> None:
     for variable in _VISIBILITY.finditer(line):
         value = variable.group(2).strip("\"'")
         add("env", value, name=variable.group(1))
+
+
+def _prose_facts(add: Callable[..., None], line: str) -> None:
+    """A reporter's sentence: the driver, Python, transformers/accelerate/diffusers, the GPU
+    count, as facts with the line they rest on (no tool's line: the caller keeps those out)."""
+    if "|" in line or "NVIDIA-SMI" in line:  # nvidia-smi's header is its own reader's
+        return
+    text = line.replace("`", "").replace("*", "")
+    if driver := _PROSE_DRIVER.search(text):
+        add("prose.driver", driver.group(1))
+    if python := _PROSE_PYTHON.search(text):
+        add("prose.python", python.group(1))
+    for library in _PROSE_LIBRARY.finditer(text):
+        add("prose.package", library.group(2), name=library.group(1).lower())
+    if count := _PROSE_GPU_COUNT.search(text):
+        add("prose.gpu_count", count.group(1))
 
 
 def _lspci_name(nvidia: bool, listed: str) -> str | None:
