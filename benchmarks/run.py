@@ -129,6 +129,10 @@ def cases() -> list[Case]:
              "detect", "--from", SAYING_PASTE], None, 2.0,
              "seconds, absolute: 1 MiB of fact-bearing lines read, each fact once indexed",
              setup=saying_paste, runs=3),
+        Case("detect --from 50 MB of error lines no finding reads", [*HWDOCTOR, "detect",
+             "--from", ERROR_PASTE], None, 2.0,
+             "seconds, absolute: each line tried once, the first 200 kept, all counted",
+             setup=error_paste, runs=3),
         Case("detect --from a paste listing 1,000 GPUs, --format markdown", [*HWDOCTOR,
              "detect", "--from", GPU_PASTE, "--format", "markdown"], None, 2.0,
              "seconds, absolute: one finding per GPU model, not per line (33 KB, a body "
@@ -182,6 +186,22 @@ def saying_paste(root: Path) -> dict[str, str]:
     block = b"".join(said)
     with open(SAYING_PASTE, "wb") as handle:
         handle.write(block * (50 * 1024 * 1024 // len(block)))
+    return {}
+
+
+ERROR_PASTE = str(Path(tempfile.gettempdir()) / "hwdoctor-bench-50mb-errors.txt")
+
+
+def error_paste(root: Path) -> dict[str, str]:
+    """A torch version, then 50 MB of error lines no finding reads."""
+    lines = (
+        b"RuntimeError: No CUDA GPUs are available\n"
+        b"Segmentation fault (core dumped)\n"
+        b"RuntimeError: CUDA error: an illegal memory access was encountered\n"
+    )
+    with open(ERROR_PASTE, "wb") as handle:
+        handle.write(b"torch 2.1.0+cu121\n")
+        handle.write(lines * (50 * 1024 * 1024 // len(lines)))
     return {}
 
 

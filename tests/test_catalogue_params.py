@@ -278,6 +278,11 @@ def _calls() -> list[Call]:
                     isinstance(n, (ast.Name, ast.Call)) for n in ast.walk(variant)
                 ) and not isinstance(variant, ast.IfExp)
                 variants = None if computed or not said else frozenset(said)
+                # a choice between two variants makes neither the entry's own sentences
+                default = not isinstance(variant, ast.IfExp) or any(
+                    isinstance(b, ast.Constant) and b.value is None
+                    for b in (variant.body, variant.orelse)
+                )
             calls.append(
                 Call(where, frozenset(codes), frozenset(passed - OWN), closed, variants, default)
             )

@@ -540,6 +540,7 @@ def test_unknown_sections_are_not_checked_and_nothing_is_guessed() -> None:
         "hidden_devices": ("host",),
         "gfx_on_host": ("host",),
         "nvidia_driver": ("host",),
+        "driver_libraries": ("host",),
         "device_access": ("host", "placement"),
         "container": ("host", "placement"),
         "shared_memory": ("host", "placement"),

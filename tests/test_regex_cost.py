@@ -39,6 +39,9 @@ FOUND = {
 def test_the_readers_have_patterns() -> None:
     assert len(READERS) > 100
     assert "hwdoctor.gather.reports.parse._BULLET" in READERS
+    # issue 33: the reader of lines that look like an error, tried on every line of a paste
+    assert "hwdoctor.gather.reports.parse._ERROR_LIKE" in READERS
+    assert "hwdoctor.gather.reports.parse._ERROR_HEADING" in READERS
 
 
 @pytest.mark.parametrize("name", sorted(READERS))

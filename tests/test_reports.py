@@ -26,7 +26,7 @@ import hwdoctor
 from hwdoctor.diagnosis import pasted
 from hwdoctor.errors import UsageError
 from hwdoctor.gather import reports
-from hwdoctor.gather.reports import assemble
+from hwdoctor.gather.reports import assemble, parse
 from hwdoctor.model.reports import PasteReport
 from tests import catalogue_plugin
 from tests.conftest import ROOT, base_env, run_hwdoctor
@@ -953,3 +953,216 @@ def test_two_torch_versions_in_the_reporters_words_are_left_unknown_and_said() -
     assert "torch's version: the paste says '1.12.0+cpu' (line 1), '1.13.1' (line 2)" in (
         report.skipped
     )
+
+
+# --- issue 33: every line that looks like an error is accounted for -------------------------
+
+NVML_CASE: Final = (
+    CORPUS / "errors/wanpihou-zh-nvml-driver-library-mismatch-570.133.07-module-570.124.06.md"
+)
+
+
+def test_nvml_and_nvrm_lines_name_the_driver_library_mismatch() -> None:
+    """A public Chinese write-up: nvidia-smi's "Failed to initialize NVML: Driver/library
+    version mismatch" and dmesg's "NVRM: API mismatch: client version 570.133.07, kernel module
+    version 570.124.06" (README of the corpus). It was "no report hwdoctor reads" (exit 2);
+    with a torch version above it, "no problem" (exit 0)."""
+    text = NVML_CASE.read_bytes()
+    for paste in (text, b"torch version is 2.1.0\n" + text):
+        report = diagnosed(reports.read(paste))
+        (finding,) = [f for f in report.findings if f.code == "driver.library_mismatch"]
+        assert finding.params["kernel"] == "570.124.06"
+        assert finding.params["library"] == "570.133.07"
+        quoted = report.rests_on[report.findings.index(finding)]
+        assert any("API mismatch: client version 570.133.07" in q.text for q in quoted)
+        assert all("version mismatch" in q.text or "NVRM" in q.text for q in quoted), quoted
+        assert not report.unread and report.exit_code == 1
+    # NVML's words alone: the versions are not shown, the verdict is NVML's
+    report = diagnosed(
+        reports.read(b"# Failed to initialize NVML: Driver/library version mismatch\n")
+    )
+    (finding,) = report.findings
+    assert finding.code == "driver.library_mismatch" and "differ in version" in finding.message
+    # the kernel's own two-line form (open-gpu-kernel-modules osapi.c)
+    facts = reports.read(
+        b"[ 52.396206] NVRM: API mismatch: the client has the version 440.82, but\n"
+        b"               NVRM: this kernel module has the version 390.48.  Please\n"
+    ).facts
+    assert {(f.key, f.value) for f in facts} >= {("nvrm.client", "440.82"),
+                                                 ("nvrm.kernel", "390.48")}  # fmt: skip
+
+
+def test_an_error_line_no_finding_explains_is_listed_and_never_no_problem(
+    tmp_path: Path,
+) -> None:
+    # Lightning's MisconfigurationException (pytorch-lightning#14634): no finding reads it.
+    path = CORPUS / "issue_body/lightning14634-m1-pro-processor-i386-mpsaccelerator-unavailable.md"
+    report = diagnose(path)
+    assert isinstance(report, PasteReport) and not report.findings
+    assert [q.line for q in report.unread] == [5] and report.unread_count == 1
+    assert report.exit_code == 1
+    result = run_hwdoctor("detect", "--from", str(path))
+    assert result.returncode == 1, result
+    first = result.stdout.splitlines()[0]
+    assert first.startswith("Pasted report: nothing it knows, and 1 error line it does not")
+    assert "Lines hwdoctor could not read" in result.stdout
+    assert "line 5: pytorch_lightning.utilities.exceptions.MisconfigurationException" in (
+        result.stdout
+    )
+    reply = run_hwdoctor("detect", "--from", str(path), "--format", "markdown").stdout
+    assert "#### Lines hwdoctor could not read" in reply
+    assert all("MisconfigurationException" not in line for line in outside_fences(reply))
+    data = run_hwdoctor("detect", "--from", str(path), "--json").json()["data"]
+    assert data["unread_count"] == 1 and data["unread"][0]["line"] == 5
+    # a line torch's finding rests on is read: no "could not read" beside it
+    found = diagnose(CORPUS / "errors/ivadomed69-torch1.3-driver-too-old-10000.md")
+    assert isinstance(found, PasteReport) and found.findings and not found.unread
+
+
+def test_error_lines_of_a_paste_are_bounded() -> None:
+    line = b"RuntimeError: CUDA error: an illegal memory access was encountered\n"
+    report = diagnosed(reports.read(b"torch 2.1.0+cu121\n" + line * 5000))
+    assert report.unread_count == 5000
+    assert len(report.unread) <= 200
+    from hwdoctor.render import markdown, paste
+
+    assert "and 4,990 more" in paste.text(report)
+    assert len(markdown.pasted(report)) < 65_536
+
+
+# Real lines that look like an error, from the corpus.
+_ERROR_LINES: Final = sorted({
+    line.strip()
+    for sample in _SAMPLES
+    for line in sample.decode("utf-8", "replace").splitlines()
+    if parse.error_like(parse.clean(line))
+})  # fmt: skip
+
+
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.integers(0, len(_SAMPLES) - 1),
+    st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 10_000)), min_size=1, max_size=3),
+)
+def test_fuzz_error_lines_planted_in_real_reports_never_end_in_no_problem(
+    which: int, planted: list[tuple[int, int]]
+) -> None:
+    """An error line planted anywhere in a real report: a finding accounts for it, or it is
+    listed; the report never says "no problem", and its exit code is 1."""
+    lines = _SAMPLES[which].split(b"\n")
+    for where, what in planted:
+        lines.insert(where % (len(lines) + 1), _ERROR_LINES[what % len(_ERROR_LINES)].encode())
+    report = diagnosed(reports.read(b"\n".join(lines)))
+    from hwdoctor.render import paste
+
+    assert "no problem" not in paste.counts(report)
+    assert report.findings or report.unread_count >= 1
+    assert report.exit_code == 1 or not (report.unread_count or errors_of(report))
+
+
+def test_accelerate_configs_use_cpu_beside_a_cuda_torch_is_named() -> None:
+    """accelerate#1048: "accelerate cannot find the gpu"; its accelerate env shows `use_cpu:
+    True` in the default config beside `PyTorch version (GPU?): 1.12.1+cu116 (True)`. It was
+    "no problem"; the live explain's rule (ACCELERATE_USE_CPU → PartialState(cpu=True)) says
+    where `accelerate launch` runs."""
+    path = CORPUS / "accelerate_env/acc1048-0.16.0-v100-use-cpu-true.txt"
+    found = codes_of(path)["accelerate.config_uses_cpu"]
+    assert "runs every process on cpu although torch 1.12.1+cu116 sees cuda" in found.message
+    assert "accelerate config" in (found.remedy or "")
+    report = diagnose(path)
+    assert isinstance(report, PasteReport)
+    quoted = [q.text for q in report.rests_on[0]]
+    assert quoted == ["- PyTorch version (GPU?): 1.12.1+cu116 (True)", "- use_cpu: True"]
+    # use_cpu: False, or no GPU torch can see: nothing to say
+    for said, changed in ((b"use_cpu: True", b"use_cpu: False"), (b"(True)", b"(False)")):
+        text = path.read_bytes().replace(said, changed)
+        assert "accelerate.config_uses_cpu" not in codes_of_text(text), changed
+
+
+ERRORS: Final = CORPUS / "errors"
+
+
+def test_an_operator_without_an_mps_kernel_is_named_with_the_fallback_and_its_cost() -> None:
+    """torch's NotImplementedError for an operator MPS lacks, in both wordings (the fallback's
+    and the dispatcher's), from real threads: the operator, the torch version, the fallback
+    variable with its cost, and the release a source says implements it."""
+    nms = codes_of(ERRORS / "pt77754-torch2.2.1-torchvision0.17.1-mps-nms-not-implemented.md")
+    found = nms["mps.operator_not_implemented"]
+    assert found.params["operator"] == "torchvision::nms" and found.params["torch"] == "2.2.1"
+    assert "export PYTORCH_ENABLE_MPS_FALLBACK=1" in (found.remedy or "")
+    assert "slower than on MPS" in (found.remedy or "") and not found.advice
+    older = codes_of(ERRORS / "invokeai232-mps-index-put-impl-not-current-implemented.md")
+    advice = older["mps.operator_not_implemented"].advice or ""
+    assert "torch 1.13 and newer implement it on MPS" in advice and "#77764" in advice
+    report = diagnose(ERRORS / "pt77754-could-not-run-bitwise-xor-from-the-mps-backend.md")
+    assert isinstance(report, PasteReport) and not report.unread
+    operators = [f.params["operator"] for f in report.findings]
+    assert operators == ["aten::bitwise_xor.Tensor_out", "aten::_index_put_impl_"]
+    assert [[q.line for q in quotes] for quotes in report.rests_on] == [[6], [11]]
+    # a newer torch than the source's release gets no such advice
+    paste = b"torch 2.3.0\nNotImplementedError: The operator 'aten::_index_put_impl_' is not "
+    paste += b"currently implemented for the MPS device.\n"
+    (found,) = diagnosed(reports.read(paste)).findings
+    assert found.advice is None
+    # SparseMPS is not the MPS key the fallback covers: nothing named, the line listed
+    sparse = diagnose(ERRORS / "ichigo101-sparsempss-empty-memory-format-only-available-for.md")
+    assert isinstance(sparse, PasteReport) and not sparse.findings and sparse.unread_count == 1
+
+
+def test_findings_that_come_together_explain_the_symptom_first_and_do_not_fight() -> None:
+    """pytorch#78343: an M1 on macOS 12.2.1 with a torch 1.13 nightly says "Is MPS available?
+    False"; torchvision 0.12.0 and torchaudio 0.11.0 pin torch 1.11, which has no MPS at all.
+    The MPS finding comes first; the companions move to the nightly of the torch it keeps,
+    never torch to 1.11; and no finding rests on a line its rule did not read."""
+    path = CORPUS / "issue_body/pt78343-mps-built-not-available-macos12.2.1-arm64-collect-env.md"
+    report = diagnose(path)
+    assert isinstance(report, PasteReport)
+    assert [f.code for f in report.findings] == [
+        "mps.macos_too_old",
+        "extension.torch_mismatch",
+        "extension.torch_mismatch",
+    ]
+    remedies = "\n".join(f.remedy or "" for f in report.findings)
+    assert "torch==1.11" not in remedies.replace("torch==1.11.* has no MPS", "")
+    assert (
+        "torchvision==0.14.0.dev20220525 --index-url https://download.pytorch.org/whl/nightly/cpu"
+        in remedies
+    )
+    assert "torchaudio==0.13.0.dev20220525" in remedies
+    for quotes in report.rests_on:
+        assert not any(q.text.startswith(("ROCM used", "CUDA used", "Is CUDA")) for q in quotes)
+    # without a finding about MPS, the pin's remedy is still the torch it names
+    alone = b"PyTorch version: 1.13.0\n[pip3] torch==1.13.0\n[pip3] torchvision==0.12.0\n"
+    (found,) = diagnosed(reports.read(alone)).findings
+    assert "torch==1.11.*" in (found.remedy or "")
+
+
+def test_facts_said_in_sentences_are_read_and_quoted() -> None:
+    """pytorch#167244 tells its machine in the reporter's words: "CUDA 12.4 drivers (RTX
+    5090, driver 570.124.06)", "- Python: 3.11.9", "- GPU: 2× RTX 5090"; the real REPL banner
+    "Python 3.11.14 (main, …)" (tt-forge#890) says Python too. Each is a fact with its line."""
+    name = "pt167244-prose-env-driver-570.124.06-python-3.11.9-2x-rtx5090-cu124-nightly.md"
+    path = CORPUS / "issue_body" / name
+    report = diagnose(path)
+    assert isinstance(report, PasteReport)
+    shown = {(f.what, f.value, f.quote.line) for f in report.facts}
+    assert {("NVIDIA driver", "570.124.06", 12), ("Python", "3.11.9", 31),
+            ("GPUs (the reporter's count)", "2", 29)} <= shown  # fmt: skip
+    banner = diagnose(
+        CORPUS / "issue_body/ttforge890-pip-list-torch2.9.0cpu-torchvision0.24.0-nms.md"
+    )
+    assert isinstance(banner, PasteReport)
+    assert any(f.what == "Python" and f.value == "3.11.14" for f in banner.facts)
+    # transformers' version in a sentence is the package's; a longer name's is not
+    facts = reports.read(
+        b"I use transformers 4.51.3 and sentence-transformers 2.2.2 on python3.8/site-packages\n"
+    ).facts
+    assert [(f.key, f.name, f.value) for f in facts] == [
+        ("prose.package", "transformers", "4.51.3")
+    ]
+    # a stated driver is what the driver check reads, and its finding quotes the sentence
+    paste = b"PyTorch version: 2.1.0+cu121\nMy NVIDIA driver is 470.82.01 and I have 2 GPUs\n"
+    report = diagnosed(reports.read(paste))
+    (found,) = [f for f in report.findings if f.code.startswith("driver.")]
+    quotes = report.rests_on[report.findings.index(found)]
+    assert "My NVIDIA driver is 470.82.01 and I have 2 GPUs" in [q.text for q in quotes]

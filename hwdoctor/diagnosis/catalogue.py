@@ -38,6 +38,7 @@ class Code(str, Enum):
     EXTENSION_REQUIREMENT_INVALID = "extension.requirement_invalid"
     EXTENSION_BUILT_FOR_OTHER_TORCH = "extension.built_for_other_torch"
     MPS_MACOS_TOO_OLD = "mps.macos_too_old"
+    MPS_OPERATOR = "mps.operator_not_implemented"
     PYTHON_TRANSLATED = "python.translated"
     BACKEND_UNAVAILABLE = "backend.unavailable"
     QUERY_FAILED = "backend.query_failed"
@@ -77,6 +78,7 @@ class Code(str, Enum):
     AUTO_FALLS_BACK = "explain.auto_falls_back_to_cpu"
     AUTO_IGNORES = "explain.auto_ignores_devices"
     USE_CPU_ENV_HALF = "explain.accelerate_use_cpu_half_honoured"
+    ACCELERATE_CONFIG_CPU = "accelerate.config_uses_cpu"
     XLA_OVERRIDES = "explain.xla_overrides"
     NOT_AUTOLOADED = "explain.extension_not_autoloaded"
     TRAINING_RAISES = "explain.training_raises"
@@ -239,6 +241,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         commands=("{install}", "# or: the {package} release built for torch {torch}"),
         variants={"stated": "{package} says it was built for torch{spec}, but torch {torch} "
                   "is installed"},
+        # Another finding's remedy keeps this torch (it explains the reported symptom, and
+        # torch{spec} would remove what it is about): the companion moves instead.
+        variant_commands={
+            "keep_torch": ("# keep torch {torch}, {kept}; move {package} to its build:",
+                           "{companion}"),
+        },
     ),
     Code.EXTENSION_BUILT_FOR_OTHER_TORCH: Entry(
         E, "an extension was built for another torch",
@@ -277,6 +285,22 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "unseen": "update macOS to {minimum} or newer (System Settings → General → "
             "Software Update)",
         },
+    ),
+    Code.MPS_OPERATOR: Entry(
+        E, "an operator has no MPS kernel in this torch",
+        "torch's Metal (MPS) backend does not implement every operator; calling one it lacks "
+        "on an MPS tensor raises NotImplementedError (aten/src/ATen/mps/MPSFallback.mm). "
+        "PYTORCH_ENABLE_MPS_FALLBACK=1, read when torch loads, runs such operators on the CPU "
+        "instead (https://pytorch.org/docs/stable/mps_environment_variables.html): the inputs "
+        "are copied to the CPU and the results back on every call, slower than on MPS.",
+        "torch {torch} has no MPS kernel for {operator}: the call raises NotImplementedError "
+        "on the Apple GPU",
+        commands=(
+            "# run it on the CPU instead: set before Python starts (torch reads it when it "
+            "loads); each call copies its tensors to the CPU and back, slower than on MPS",
+            "export PYTORCH_ENABLE_MPS_FALLBACK=1",
+        ),
+        advice="{newer}",
     ),
     Code.PYTHON_TRANSLATED: Entry(
         W, "an x86_64 Python under Rosetta",
@@ -603,6 +627,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "({where}): the driver was upgraded without a reboot",
         advice="reboot, or unload and reload the nvidia kernel modules, so that the module of "
         "the installed driver is the one loaded",
+        variants={
+            "said": "the NVIDIA kernel module and the user-space driver differ in version "
+            "({where}): the driver was upgraded without a reboot",
+        },
     ),
     Code.DRIVER_NOUVEAU: Entry(
         E, "nouveau drives the NVIDIA GPU",
@@ -741,6 +769,23 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "ACCELERATE_USE_CPU={raw} gives n_gpu={n_gpu} and a CPU PartialState, but "
         "TrainingArguments still puts the model on {device}",
         advice="pass use_cpu=True to TrainingArguments (or --use_cpu on the command line)",
+    ),
+    Code.ACCELERATE_CONFIG_CPU: Entry(
+        W, "Accelerate's saved config runs every process on the CPU",
+        "`accelerate config` saved `use_cpu: True`; `accelerate launch` reads it and exports "
+        "ACCELERATE_USE_CPU=True to the processes it starts (accelerate/commands/launch.py "
+        "_validate_launch_command, utils/launch.py prepare_simple_launcher_cmd_env), and "
+        "Accelerate's state then puts them on the CPU (state.py AcceleratorState: "
+        "parse_flag_from_env(\"ACCELERATE_USE_CPU\")) whatever torch sees.",
+        "Accelerate's default config sets use_cpu: {value}, so `accelerate launch` runs every "
+        "process on {device} although torch {torch} sees {seen}",
+        commands=(
+            "# run it again and answer no to running on CPU only "
+            "(or set use_cpu: false in its default_config.yaml):",
+            "accelerate config",
+        ),
+        advice="a plain `python script.py` does not read the config; `accelerate launch --cpu` "
+        "is the way to ask for the CPU on one run",
     ),
     Code.XLA_OVERRIDES: Entry(
         W, "torch_xla takes training over",

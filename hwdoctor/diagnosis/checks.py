@@ -1302,7 +1302,6 @@ def check_nvidia_driver(known: Known) -> Iterable[Finding]:
         if driver is None:
             continue
         yield from _driver_drops_gpu(known, backend, driver)
-        yield from _driver_mismatch(backend, driver)
         on_bus = [s for s in known.host.signals_for(backend.key) if s.kind == "pci"]
         if on_bus and driver.module_loaded is False:
             torch = known.if_known.torch
@@ -1345,14 +1344,31 @@ def _driver_drops_gpu(
                       gpu=gpu, why=why, remedy=remedy)  # fmt: skip
 
 
+@check(Section.HOST)
+def check_driver_libraries(known: Known) -> Iterable[Finding]:
+    """The NVIDIA kernel module against the user-space driver: the host's own, whatever torch
+    is (or is not) installed."""
+    driver = known.host.nvidia
+    if driver is None:
+        return
+    for backend in _nvidia_backends():
+        yield from _driver_mismatch(backend, driver)
+
+
 def _driver_mismatch(backend: registry.Backend, driver: NvidiaDriver) -> Iterable[Finding]:
     """The loaded kernel module against the user-space driver (libcuda's file name, NVML),
     or NVML's own "Driver/library version mismatch" (nvidia-smi's text:
     tests/data/real/nvidia/nvidia-smi-mismatch-580.178.txt, from
     https://github.com/zzzhouuu/truenas-nvidia-drivers/issues/19; pynvml's
-    NVMLError_LibRmVersionMismatch: https://github.com/wookayin/gpustat/issues/147)."""
+    NVMLError_LibRmVersionMismatch: https://github.com/wookayin/gpustat/issues/147); where
+    the module's version is not shown (a pasted nvidia-smi alone), NVML's words are the
+    verdict."""
     kernel = driver.kernel_module
     if kernel is None:
+        said = next((t for t in (driver.nvml_error, driver.smi_error) if _mismatch(t)), None)
+        if said:
+            yield finding(Code.DRIVER_LIBRARY_MISMATCH, variant="said", backend=backend.key,
+                          where=said)  # fmt: skip
         return
     seen = {path: drivers.library_version(path) for path in driver.libraries}
     if driver.nvml_driver:

@@ -8,11 +8,15 @@ driver), that gap becomes a question too, so silence is never read as health.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final
+import dataclasses
+import re
+from collections.abc import Callable, Sequence
+from typing import Final, TypeVar
 
-from hwdoctor import project, registry
-from hwdoctor.diagnosis import checks
+from hwdoctor import project, registry, rules, versions
+from hwdoctor.compat import wheels
+from hwdoctor.diagnosis import checks, remedies
+from hwdoctor.diagnosis.catalogue import Code, finding
 from hwdoctor.model.facts import BackendFacts, Evidence, Section
 from hwdoctor.model.pasted import Pasted, PastedFact, by_line
 from hwdoctor.model.reports import (
@@ -23,6 +27,9 @@ from hwdoctor.model.reports import (
     QuotedLine,
     ReadFact,
 )
+from hwdoctor.rules.engine import Inputs, strtobool
+
+T = TypeVar("T")
 
 # The reporter may not have hwdoctor: the line installs it into the interpreter it diagnoses.
 SAVE_EVIDENCE: Final = (
@@ -57,16 +64,32 @@ QUESTIONS: Final[tuple[tuple[Section, str, str], ...]] = (
 # The parts of the evidence each finding rests on (`Pasted.used` keys), by code
 # prefix; the first prefix that matches applies.
 _RESTS_ON: Final = (
+    ("driver.library_mismatch", ("driver.library",)),
+    ("accelerate.", ("accelerate", "torch")),
+    ("mps.operator", ("mps.operator", "torch")),
     ("torch.cpu_only_build", ("torch", "gpus")),
     ("torch.build_mismatch", ("torch", "gpus")),
     ("driver.", ("driver", "torch", "gpus")),
     ("device.", ("gpus", "torch")),
-    ("devices.", ("env", "gpus", "torch")),
+    ("devices.", ("env", "gpus", "gpu_count", "torch")),
     ("extension.", ("failures", "packages", "torch")),
     ("mps.", ("host", "torch")),
     ("python.translated", ("host",)),
     ("", ("torch", "gpus", "driver", "env")),
 )
+
+# How the shell tells that a process was stopped: "Aborted (core dumped)", "Segmentation fault
+# (core dumped)" (bash's list of signal descriptions, siglist.c), zsh's "abort (core dumped)".
+_PROCESS_END: Final = re.compile(
+    r"^(?:\[\d+\]\s+\d+\s+)?(?:Aborted|abort|Segmentation fault|Illegal instruction)"
+    r"(?: \(core dumped\))?(?:\s+\S.{0,200})?$"
+)
+
+# What torch was built with and whether it sees CUDA: facts a rule about MPS, a companion
+# package's pin, Rosetta or Accelerate's config does not read, so its finding does not rest
+# on them (an M1's "ROCM used to build PyTorch: N/A" explains no MPS finding).
+_BUILD_KEYS: Final = frozenset({"torch.cuda", "torch.hip", "cuda.available"})
+_BUILD_UNUSED: Final = ("mps.", "extension.torch_mismatch", "python.translated")
 
 _WHAT: Final = {
     "torch.version": "torch",
@@ -88,14 +111,17 @@ _WHAT: Final = {
     "message.not_compiled_cuda": "torch says",
     "message.undefined_symbol": "import error",
     "message.driver_too_old": "torch says (driver)",
-    "message.driver_insufficient": "CUDA says (driver)",
     "message.gfx_list": "gfx targets",
     "message.invalid_device_function": "HIP says",
     "message.min_capability": "torch's minimum",
     "message.mps_macos": "torch says (MPS)",
     "message.mps_not_built": "torch says (MPS)",
     "message.mps_op_macos": "torch says (MPS)",
+    "message.mps_operator": "no MPS kernel for",
     "message.no_gpus": "torch says",
+    "message.nvml_failed": "nvidia-smi says",
+    "nvrm.client": "user-space NVIDIA driver",
+    "nvrm.kernel": "loaded NVIDIA kernel module",
     "message.no_hip_gpus": "torch says",
     "message.no_kernel_image": "CUDA says",
     "message.npu_count": "CANN says",
@@ -103,6 +129,9 @@ _WHAT: Final = {
     "message.too_old": "torch says",
     "message.xformers_built_for": "xformers says",
     "prose.macos": "macOS",
+    "prose.driver": "NVIDIA driver",
+    "prose.python": "Python",
+    "prose.gpu_count": "GPUs (the reporter's count)",
     "prose.platform": "platform",
     "prose.chip": "chip",
     "prose.gfx": "gfx target",
@@ -111,18 +140,223 @@ _WHAT: Final = {
 
 def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     evidence = paste.evidence
+    facts = _Read(paste)
     found, not_checked = checks.diagnose(evidence)
+    found = (*found, *_settings(evidence, facts), *_mps_operators(evidence, facts))
+    found = _reconciled(_by_symptom(found, facts), paste)
     questions = _questions(not_checked) + _gaps(evidence, found)
+    resting = [_resting(finding, facts) for finding in found]
+    unread = _unread(paste, [fact for chosen in resting for fact in chosen])
     return PasteReport(
         blocks=paste.blocks,
         facts=_read_facts(paste),
         findings=found,
-        rests_on=tuple(_rests_on(finding, paste) for finding in found),
+        rests_on=tuple(_quoted(chosen) for chosen in resting),
         questions=questions,
         skipped=paste.skipped,
         lines=paste.lines,
         strict=strict,
+        unread=unread,
+        unread_count=len(unread) + max(0, paste.error_count - len(paste.errors)),
     )
+
+
+class _Read:
+    """The paste's facts by key, and the parts of the evidence each was used for: those
+    gathering made the evidence from, and those the findings made here rest on."""
+
+    def __init__(self, paste: Pasted) -> None:
+        self.used: dict[str, list[PastedFact]] = {k: list(v) for k, v in paste.used.items()}
+        self._by_key: dict[str, list[PastedFact]] = {}  # indexed once: a paste can hold many
+        for fact in paste.facts:
+            self._by_key.setdefault(fact.key, []).append(fact)
+
+    def all(self, key: str) -> list[PastedFact]:
+        return list(self._by_key.get(key, ()))
+
+    def one(self, key: str) -> PastedFact | None:
+        """The value of a scalar fact; None when absent, unknown, or stated differently
+        (gathering lists the difference under Skipped)."""
+        found = [f for f in self.all(key) if f.known]
+        if len({f.value.strip().lower() for f in found}) != 1:
+            return None
+        return found[0]
+
+    def use(self, part: str, *facts: PastedFact | None) -> None:
+        self.used.setdefault(part, []).extend(f for f in facts if f is not None)
+
+
+def _settings(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
+    """What a setting the paste shows makes the libraries do there, by the live explain's
+    rules: accelerate env's saved `use_cpu: True` is ACCELERATE_USE_CPU=True in every process
+    `accelerate launch` starts (the config's field since huggingface/accelerate#263, 2022;
+    accelerate/utils/launch.py prepare_simple_launcher_cmd_env), which the rules turn into
+    PartialState(cpu=True)."""
+    said = facts.one("accelerate.use_cpu")
+    if said is None or not strtobool(said.value) or evidence.torch is None:
+        return ()
+    given = rules.inputs(evidence)
+    launched = dataclasses.replace(given, env={**given.env, "ACCELERATE_USE_CPU": said.value})
+    state = _predicted(rules.training, launched).accelerate
+    # What torch said it sees: its answer is the paste's, however many devices (often unshown).
+    seen = [
+        registry.BY_KEY[key].device
+        for key, backend in (evidence.backends or {}).items()
+        if backend.available
+        and key in registry.BY_KEY
+        and registry.BY_KEY[key].device != registry.HOST
+    ]
+    said_seen = facts.one("cuda.available") or facts.one("accelerator")
+    if not state.device.startswith(registry.HOST) or not seen or said_seen is None:
+        return ()
+    facts.use("accelerate", said)
+    return (
+        finding(Code.ACCELERATE_CONFIG_CPU, value=said.value, device=state.device,
+                torch=evidence.torch.version or "(version not shown)", seen=seen[0]),
+    )  # fmt: skip
+
+
+# The backends a paste's symptoms name, by what they are (diagnosis names no backend itself).
+_MPS: Final = next(b.key for b in registry.BACKENDS if b.query.kind is registry.QueryKind.MPS)
+_CUDA: Final = next(b.key for b in registry.BACKENDS if b.query.build is registry.Build.CUDA)
+
+
+# Operators a source says a torch release implements on MPS, for a paste of an older one:
+# operator → (release, source).
+MPS_OPERATOR_SINCE: Final = {
+    "aten::_index_put_impl_": (
+        "1.13",
+        "pytorch/pytorch#77764, a maintainer's comment of 2022-09-30: the 1.13 nightly "
+        "implements it",
+    ),
+}
+
+
+# The first torch release with a backend: a remedy that installs an older torch removes it.
+# MPS: torch 1.12's release notes ("prototype" MPS backend), https://pytorch.org/blog/
+# pytorch-1.12-released/.
+BACKEND_SINCE: Final = {_MPS: "1.12"}
+
+
+def _symptoms(facts: _Read) -> set[str]:
+    """The backends the paste shows failing: torch answered False for them, or raised about
+    them."""
+    failing = set()
+    if any(f.value == "false" for f in facts.all("mps.available")) or any(
+        facts.all(key) for key in ("message.mps_macos", "message.mps_op_macos",
+                                   "message.mps_operator", "message.mps_not_built")
+    ):  # fmt: skip
+        failing.add(_MPS)
+    said = facts.one("cuda.available")
+    if (said and said.value.strip().lower() in ("false", "no")) or facts.all("message.no_gpus"):
+        failing.add(_CUDA)
+    return failing
+
+
+def _by_symptom(found: Sequence[Finding], facts: _Read) -> tuple[Finding, ...]:
+    """The findings about what the paste shows failing first (an M1's "MPS is not available"
+    is answered by the MPS finding before the companions' pins), in their order otherwise."""
+    failing = _symptoms(facts)
+    return tuple(sorted(found, key=lambda f: 0 if f.backend in failing else 1))
+
+
+def _reconciled(found: tuple[Finding, ...], paste: Pasted) -> tuple[Finding, ...]:
+    """No remedy undoes another's: where a finding about a backend the paste shows failing
+    keeps the installed torch, and a companion's pin would move torch to a release without
+    that backend (torchvision 0.12's torch 1.11 has no MPS), the companion moves to the
+    installed torch instead."""
+    evidence = paste.evidence
+    torch = evidence.torch.version if evidence.torch else None
+    kept = [f for f in found if f.backend in BACKEND_SINCE and not f.code.startswith("extension.")]
+    if torch is None or not kept:
+        return found
+    backend = kept[0].backend or ""
+    out: list[Finding] = []
+    for item in found:
+        spec, package = item.params.get("spec", ""), item.params.get("package", "")
+        target = spec.lstrip("=<>~!").rstrip(".*")
+        companion = paste.companions.get(package)
+        if (
+            item.code != "extension.torch_mismatch"
+            or companion is None
+            or not target
+            or not versions.satisfies(target, f"<{BACKEND_SINCE[backend]}")
+        ):
+            out.append(item)
+            continue
+        way = remedies.installer(evidence.python)
+        local = wheels.local_of(torch) or registry.Build.CPU.value
+        nightly = ".dev" in companion
+        line = remedies.pip(
+            way, "install", *(("--pre",) if nightly else ()), companion,
+            *(("--index-url", f"https://download.pytorch.org/whl/nightly/{local}") if nightly
+              else ()),
+        )  # fmt: skip
+        why = f"which {kept[0].code} keeps (torch{spec} has no {backend.upper()})"
+        out.append(finding(Code.EXTENSION_TORCH_MISMATCH, backend=item.backend,
+                           variant="keep_torch", package=package,
+                           version=item.params.get("version", ""), spec=spec, torch=torch,
+                           kept=why, companion=line))  # fmt: skip
+    return tuple(out)
+
+
+def _mps_operators(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
+    """torch's NotImplementedError for an operator without an MPS kernel: the operator, the
+    torch version, the fallback and its cost, and a newer torch where a source says one has
+    it."""
+    found: list[Finding] = []
+    torch = evidence.torch.version if evidence.torch and evidence.torch.version else None
+    for said in {f.value: f for f in facts.all("message.mps_operator")}.values():
+        facts.use("mps.operator", *[f for f in facts.all("message.mps_operator")
+                                     if f.value == said.value])  # fmt: skip
+        since = MPS_OPERATOR_SINCE.get(said.value.rstrip("."))
+        newer = ""
+        if since and (torch is None or versions.satisfies(torch, f"<{since[0]}")):
+            newer = f"torch {since[0]} and newer implement it on MPS ({since[1]})"
+        found.append(finding(Code.MPS_OPERATOR, backend=_MPS, operator=said.value,
+                             torch=torch or "(version not shown)", newer=newer))  # fmt: skip
+    return tuple(found)
+
+
+def _predicted(decide: Callable[[Inputs], T], given: Inputs) -> T:
+    """A decision by the tables of the paste's release; a release older than every table
+    (accelerate 0.16 in a 2023 paste) by the newest ones, for the steps this module asks
+    about (PartialState(cpu=True), an available accelerator) read the same in every table."""
+    try:
+        return decide(given)
+    except rules.OutsideTables:
+        return decide(rules.as_newest(given))
+
+
+def _unread(paste: Pasted, resting: Sequence[PastedFact]) -> tuple[QuotedLine, ...]:
+    """The lines that look like an error and that no finding accounts for: a finding rests on
+    the line, or on what the line says (the same message repeated: "found version 11040"
+    twice). A line read as a fact that no finding uses is listed too: hwdoctor has no
+    explanation for it, and silence would read as health."""
+    said = {(f.key, f.name, f.value) for f in resting}
+    on_line: dict[int, list[PastedFact]] = {}
+    for fact in paste.facts:
+        on_line.setdefault(fact.line, []).append(fact)
+    accounted = {f.line for f in resting} | {
+        line
+        for line, facts in on_line.items()
+        if any((f.key, f.name, f.value) in said for f in facts)
+    }
+    unread: list[QuotedLine] = []
+    for quote in sorted(paste.errors, key=lambda q: -q.line):  # last first: "A:" then B
+        text = quote.text.strip().strip("`'\"")
+        # An exception's name whose message is the next line ("AssertionError:" then torch's
+        # words, as 1.x printed it), or how the process ended right after an error accounted
+        # for ("Aborted (core dumped)"): the same error.
+        if (
+            quote.line in accounted
+            or (text.endswith(":") and quote.line + 1 in accounted)
+            or (_PROCESS_END.match(text) and {quote.line - 1, quote.line - 2} & accounted)
+        ):
+            accounted.add(quote.line)
+            continue
+        unread.append(quote)
+    return tuple(sorted(unread, key=lambda q: q.line))
 
 
 def _questions(not_checked: Sequence[NotChecked]) -> tuple[Question, ...]:
@@ -250,19 +484,29 @@ def _kernel_gaps(facts: BackendFacts, command: str) -> list[Question]:
     return gaps
 
 
-def _rests_on(finding: Finding, paste: Pasted) -> tuple[QuotedLine, ...]:
-    """The lines a finding rests on; of lines that say the same thing (a GPU listed a
+def _resting(finding: Finding, facts: _Read) -> list[PastedFact]:
+    """The facts a finding rests on; of facts that say the same thing (a GPU listed a
     thousand times), the first: the reply stays as long as what it says."""
     parts = next(parts for prefix, parts in _RESTS_ON if finding.code.startswith(prefix))
     chosen: dict[tuple[str, str | None, str], PastedFact] = {}
     for part in parts:
-        used = paste.used.get(part, ())
+        used = facts.used.get(part, [])
         if part == "packages":
             wanted = {finding.params.get("package", ""), "torch"}
-            used = tuple(f for f in used if f.name in wanted)
+            used = [f for f in used if f.name in wanted]
+        if finding.code == "mps.operator_not_implemented":  # one finding per operator
+            operator = finding.params.get("operator")
+            used = [f for f in used if f.key != "message.mps_operator" or f.value == operator]
+        if finding.code.startswith(_BUILD_UNUSED):
+            used = [f for f in used if f.key not in _BUILD_KEYS]
         for fact in used:
             chosen.setdefault((fact.key, fact.name, fact.value), fact)
-    return tuple(QuotedLine(f.line, f.quote) for f in by_line(chosen.values()))
+    return list(chosen.values())
+
+
+def _quoted(resting: Sequence[PastedFact]) -> tuple[QuotedLine, ...]:
+    """The lines facts rest on, one per line, in the order of the paste."""
+    return tuple(QuotedLine(f.line, f.quote) for f in by_line(resting))
 
 
 def _read_facts(paste: Pasted) -> tuple[ReadFact, ...]:

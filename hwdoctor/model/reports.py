@@ -613,10 +613,16 @@ class PasteReport:
     skipped: tuple[str, ...]  # what was not read, or read and left unknown, in words
     lines: int
     strict: bool = False
+    # Lines that look like an error and that no finding accounts for (the first of them),
+    # and how many there are: never followed by "no problem".
+    unread: tuple[QuotedLine, ...] = ()
+    unread_count: int = 0
 
     @property
     def exit_code(self) -> int:
-        return exit_code_of(self.findings, strict=self.strict)
+        """1 on an error finding, and on an error line the paste shows that no finding
+        accounts for: hwdoctor has not explained it, so the report is no all-clear."""
+        return exit_code_of(self.findings, strict=self.strict, failed=self.unread_count > 0)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -630,5 +636,7 @@ class PasteReport:
             ],
             "not_checked": [question.to_json() for question in self.questions],
             "skipped": list(self.skipped),
+            "unread": [line.to_json() for line in self.unread],
+            "unread_count": self.unread_count,
             "exit_code": self.exit_code,
         }

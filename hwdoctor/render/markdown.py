@@ -277,6 +277,8 @@ def _finding(item: Finding) -> list[str]:
 
 # The facts a reply lists before its findings: the findings must fit in one comment.
 _FACTS_SHOWN: Final = 60
+# The error lines a reply quotes that no finding accounts for.
+_UNREAD_SHOWN: Final = 20
 
 
 def pasted(report: PasteReport) -> str:
@@ -307,6 +309,14 @@ def pasted(report: PasteReport) -> str:
         if quotes:
             body = "\n".join(f"{q.line}: {q.text}" for q in quotes)
             lines += ["  From the report:", "", *md_fence(body, indent="  "), ""]
+    if report.unread:
+        body = "\n".join(f"{q.line}: {q.text}" for q in report.unread[:_UNREAD_SHOWN])
+        lines += ["#### Lines hwdoctor could not read", "",
+                  "They look like errors, and no finding above accounts for them:", "",
+                  *md_fence(body), ""]  # fmt: skip
+        if report.unread_count > _UNREAD_SHOWN:
+            more = report.unread_count - _UNREAD_SHOWN
+            lines += [f"and {more:,} more (`hwdoctor detect --from FILE --json` lists them)", ""]
     if report.questions:
         lines += ["#### Could you also paste", ""]
         for question in report.questions:

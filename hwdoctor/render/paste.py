@@ -18,6 +18,9 @@ from hwdoctor.text import clip, inert_commands, one_line
 _HEADLINE: Final = ("torch", "torch built with CUDA", "torch built with ROCm", "CUDA available",
                     "NVIDIA driver", "OS", "Python", "CPU")  # fmt: skip
 _MARKS: Final = {"error": "✗", "warning": "!", "info": "i"}
+# The error lines no finding accounts for: their heading, and how many a terminal shows.
+UNREAD_HEADING: Final = "Lines hwdoctor could not read (they look like errors):"
+UNREAD_SHOWN: Final = 10
 
 
 def counts(report: PasteReport) -> str:
@@ -29,10 +32,19 @@ def counts(report: PasteReport) -> str:
         parts.append(f"{errors} error{'s' * (errors != 1)}")
     if warnings:
         parts.append(f"{warnings} warning{'s' * (warnings != 1)}")
-    found = " and ".join(parts) if parts else "no problem"
+    unread = report.unread_count
+    lines = f"{unread:,} error line{'s' * (unread != 1)}"
+    if parts and unread:
+        found = f"{' and '.join(parts)} in what the paste shows, and {lines} it does not read"
+    elif parts:
+        found = f"{' and '.join(parts)} in what the paste shows"
+    elif unread:
+        found = f"nothing it knows, and {lines} it does not"
+    else:
+        found = "no problem in what the paste shows"
     unknown = len(report.questions)
     gaps = f"; {unknown} thing{'s' * (unknown != 1)} it does not show" if unknown else ""
-    return f"{found} in what the paste shows{gaps}"
+    return f"{found}{gaps}"
 
 
 def tools(report: PasteReport) -> str:
@@ -72,6 +84,11 @@ def text(report: PasteReport, stream: TextIO | None = None) -> str:
         if quotes:
             out.append("  rests on:")
             out += [f"    line {q.line}: {one_line(q.text)}" for q in quotes]
+    if report.unread:
+        out += ["", UNREAD_HEADING]
+        out += [f"  line {q.line}: {one_line(q.text)}" for q in report.unread[:UNREAD_SHOWN]]
+        if report.unread_count > UNREAD_SHOWN:
+            out.append(f"  and {report.unread_count - UNREAD_SHOWN:,} more (--json lists them)")
     if report.questions:
         out += ["", "Not checked: the paste does not show"]
         for question in report.questions:

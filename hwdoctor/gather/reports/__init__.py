@@ -99,6 +99,10 @@ class Paste:
     blocks: tuple[Block, ...]
     skipped: tuple[str, ...]  # what was not read, in words: "the input past the first 1 MiB"
     lines: int
+    # The lines that look like an error (a Python exception, "error:", "failed", a CUDA error
+    # code, "Segmentation fault"), the first `parse.MAX_ERROR_LINES` of them; and how many.
+    error_lines: tuple[Quote, ...] = ()
+    error_count: int = 0
 
 
 def decode(
@@ -171,7 +175,7 @@ def read(
     option: str | None = "--from",
 ) -> Paste:
     """Parse a pasted report (or a whole issue body holding several); a paste in which no
-    report hwdoctor reads appears is a usage error."""
+    report hwdoctor reads appears, and no line that looks like an error, is a usage error."""
     from hwdoctor.gather.reports import parse
 
     text, skipped = decode(raw, where, total, more=more, option=option)
@@ -180,11 +184,13 @@ def read(
     lines = [printable(line) for line in text.splitlines()]
     if lines and len(text) >= MAX_REPORT_BYTES - 4 and not text.endswith("\n"):
         lines = lines[:-1]  # the cut made the last line partial: no fact from half a line
-    facts, blocks = parse.facts_of(lines)
-    if not facts and not blocks:
+    state = parse.read_lines(lines)
+    if not state.facts and not state.blocks and not state.error_count:
         raise UsageError(
             f"{_source(option, where)}: no report hwdoctor reads in {len(lines)} line(s)",
             hint="paste the output of `python -m torch.utils.collect_env`, `transformers env`, "
             "`accelerate env`, `nvidia-smi`, or an issue body that holds one",
         )
-    return Paste(tuple(facts), tuple(blocks), skipped, len(lines))
+    # A paste of error lines alone is a report too: what it shows is errors hwdoctor lists.
+    return Paste(tuple(state.facts), tuple(state.blocks), skipped, len(lines),
+                 tuple(state.error_lines), state.error_count)  # fmt: skip

@@ -44,7 +44,7 @@ from hwdoctor.model.facts import (
     TorchInfo,
 )
 from hwdoctor.model.pasted import Pasted, PastedFact
-from hwdoctor.model.reports import ToolBlock
+from hwdoctor.model.reports import QuotedLine, ToolBlock
 
 _UNKNOWN: Final = frozenset({"", "n/a", "na", "could not collect", "could not", "no cuda",
                              "unknown", "<fill in>", "not found"})  # fmt: skip
@@ -187,7 +187,7 @@ def evidence_of(paste: Paste) -> tuple[Evidence, Facts]:
 
 
 def _python(facts: Facts) -> PythonInfo | None:
-    said = facts.one("python.version")
+    said = facts.one("python.version") or facts.one("prose.python")
     match = _PYTHON.match(said.value.strip()) if said else None
     if said is None or match is None:
         return None
@@ -236,7 +236,7 @@ def _build_by_messages(facts: Facts) -> tuple[str | None, Fact | None]:
     if said:
         return registry.Build.CPU.value, said[0]
     for key in ("message.npu_count", "message.mask_refused", "message.mps_macos",
-                "message.mps_op_macos", "message.xformers_built_for",
+                "message.mps_op_macos", "message.mps_operator", "message.xformers_built_for",
                 "message.undefined_symbol"):  # fmt: skip
         said = facts.all(key)
         if said:
@@ -371,7 +371,7 @@ def _machine(arch: str) -> str:
 
 
 def _driver(facts: Facts) -> NvidiaDriver | None:
-    driver, cuda = facts.one("driver"), facts.one("driver.cuda")
+    driver, cuda = facts.one("driver") or facts.one("prose.driver"), facts.one("driver.cuda")
     if driver is not None and not _is_version(driver.value):
         driver = None
     if cuda is not None and not _is_version(cuda.value):
@@ -379,10 +379,18 @@ def _driver(facts: Facts) -> NvidiaDriver | None:
     capabilities = tuple(
         c for c in (_capability(facts, f) for f in _nvidia_gpus(facts)) if c is not None
     )
-    if driver is None and cuda is None:
+    # The kernel module's "NVRM: API mismatch" (the client's version, then the module's) and
+    # nvidia-smi's "Failed to initialize NVML: …": what the driver-library check reads.
+    client, kernel = facts.one("nvrm.client"), facts.one("nvrm.kernel")
+    failed = next(iter(facts.all("message.nvml_failed")), None)
+    if driver is None and cuda is None and not (client or kernel or failed):
         return None
     facts.use("driver", driver, cuda)
+    facts.use("driver.library", client, kernel, failed)
     return NvidiaDriver(
+        kernel_module=kernel.value if kernel else None,
+        nvml_driver=client.value if client else None,
+        nvml_error=failed.value if failed else None,
         smi_driver=driver.value if driver else None,
         smi_cuda=cuda.value if cuda else None,
         capabilities=capabilities,
@@ -462,7 +470,13 @@ def _signals(facts: Facts) -> tuple[HardwareSignal, ...]:
     for key, found in (("cuda", nvidia), ("rocm", amd)):
         if found:
             names = "; ".join(dict.fromkeys(f.value for f in found))
-            signals.append(HardwareSignal(key, "report", names, len(found)))
+            count = len(found)
+            # "I have 2 GPUs" beside one name: the reporter's count of that model
+            stated = facts.one("prose.gpu_count")
+            if stated is not None and len({f.value for f in found}) == 1 and count == 1:
+                count = max(count, int(stated.value))
+                facts.use("gpu_count", stated)
+            signals.append(HardwareSignal(key, "report", names, count))
             facts.use("gpus", *found)
     rows = facts.all("amd.gpu")
     if rows and not amd:
@@ -720,6 +734,26 @@ def _packages(facts: Facts) -> dict[str, Package | None] | None:
     return listed or None
 
 
+def companion_for(name: str, torch: str) -> str | None:
+    """The version of torchvision or torchaudio built for `torch`, by the same compat tables:
+    "torchvision==0.14.*" for torch 1.13.1; for a nightly ("1.13.0.dev20220525") the nightly
+    of the same day ("torchvision==0.14.0.dev20220525": the nightlies of one day are built
+    together). None where the tables do not say (torchaudio from 2.0 has torch's number)."""
+    parsed = versions.parse(torch)
+    series = wheels.series_of(torch)
+    if parsed is None or series is None:
+        return None
+    table = {"torchvision": _TORCHVISION, "torchaudio": _TORCHAUDIO}.get(name, {})
+    ours = next((mine for mine, theirs in table.items() if theirs == series), None)
+    if ours is None and name == "torchaudio" and parsed.release[0] >= 2:
+        ours = series
+    if ours is None:
+        return None
+    if parsed.is_devrelease and parsed.dev is not None:
+        return f"{name}=={ours}.0.dev{parsed.dev}"
+    return f"{name}=={ours}.*"
+
+
 def _pins(name: str, version: str) -> tuple[str, ...]:
     """The torch requirement a companion package's wheel declares, by its compat table;
     none for nightly and pre-release builds, whose numbers follow no table."""
@@ -782,12 +816,21 @@ def gathered(paste: Paste) -> Pasted:
     """The evidence a paste supports, with the facts each part was made from, for the
     diagnosis to quote; the facts the paste states differently said among what was skipped."""
     evidence, facts = evidence_of(paste)
+    torch = evidence.torch.version if evidence.torch else None
     return Pasted(
         evidence=evidence,
         used={part: tuple(map(_pasted, used)) for part, used in facts.used.items()},
         blocks=tuple(ToolBlock(b.tool.value, b.first, b.last, b.version) for b in paste.blocks),
         skipped=(*paste.skipped, *(d.describe() for d in facts.disagreements)),
         lines=paste.lines,
+        facts=tuple(map(_pasted, paste.facts)),
+        errors=tuple(QuotedLine(q.line, q.text) for q in paste.error_lines),
+        error_count=paste.error_count,
+        companions={
+            name: companion
+            for name in ("torchvision", "torchaudio")
+            if torch and (companion := companion_for(name, torch))
+        },
     )
 
 

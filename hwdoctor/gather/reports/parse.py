@@ -31,13 +31,13 @@ Every pattern below is the layout a tool prints, read from its code or from real
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 from hwdoctor import registry, versions
 from hwdoctor.compat import drivers, gpus
-from hwdoctor.gather.reports import MAX_LINE_CHARS, Block, Fact, Tool, quote
+from hwdoctor.gather.reports import MAX_LINE_CHARS, Block, Fact, Quote, Tool, quote
 
 # Markdown around a report: `> ` quoting (nested too), HTML tags GitHub's templates use.
 _QUOTING: Final = re.compile(r"^(?:[ \t]*>)+[ \t]?")
@@ -139,6 +139,9 @@ _YOLO_BANNER: Final = re.compile(
 )
 # The REPL answering torch.cuda.is_available() on the next line.
 _REPL_AVAILABLE: Final = re.compile(r"torch\.cuda\.is_available\(\)\)?\s*$")
+# And MPS's, the call alone or printed in a sentence: ">>> print(f"Is MPS available?
+# {torch.backends.mps.is_available()}")" then "Is MPS available? False" (pytorch#78343).
+_REPL_MPS_AVAILABLE: Final = re.compile(r"torch\.backends\.mps\.is_available\(\)")
 _CE_GPUS: Final = re.compile(r"^\s*GPU models and configuration\s*:\s*(.*)$")
 _GPU_LINE: Final = re.compile(r"^\s*GPU\s*(\d{1,3})\s*[:：]\s*(.+)$")
 _PIP_LINE: Final = re.compile(
@@ -193,9 +196,23 @@ _SMI_HEADER: Final = re.compile(
 )
 # A GPU row's first cell (between the line's first two `|`): index, name, persistence mode.
 _SMI_ROW: Final = re.compile(r"^\s*(\d{1,3})\s{2,}(\S.*\S)\s+(?:On|Off)$")
+# nvidia-smi's words when NVML would not start (the NVML API reference, nvmlInit_v2's return
+# codes: NVML_ERROR_LIB_RM_VERSION_MISMATCH is "Driver/library version mismatch").
 _SMI_FAILED: Final = re.compile(
-    r"(NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver|"
-    r"Failed to initialize NVML: .+|Driver/library version mismatch)"
+    r"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver|"
+    r"Failed to initialize NVML: ([^\n]{1,120})|Driver/library version mismatch"
+)
+# The kernel module's own log when a user-space driver of another version opens it
+# (NVIDIA/open-gpu-kernel-modules src/nvidia/arch/nvalloc/unix/src/osapi.c, the version check
+# of RmPerformVersionCheck), as dmesg shows it: "NVRM: API mismatch: the client has the
+# version 535.104.05, but" then "NVRM: this kernel module has the version 535.86.10.  Please";
+# also retold on one line, "NVRM: API mismatch: client version 570.133.07, kernel module
+# version 570.124.06".
+_NVRM_CLIENT: Final = re.compile(
+    r"NVRM: API mismatch: (?:the )?client (?:has the )?version (\d+(?:\.\d+)+)"
+)
+_NVRM_KERNEL: Final = re.compile(
+    r"(?:NVRM: this |, )kernel module (?:has the )?version (\d+(?:\.\d+)+)"
 )
 # From the start of a run of "=" only: tried from each "=" of a long line, it was quadratic.
 _SMIQ_START: Final = re.compile(r"(?<!=)=+\s*NVSMI LOG\s*=+")
@@ -332,6 +349,17 @@ _MPS_MACOS: Final = re.compile(r"The MPS backend is supported on MacOS (\d+(?:\.
 _MPS_OP_MACOS: Final = re.compile(
     r"MPS\b.{0,80}?(?:starting from|Support has been added in) macOS (\d+(?:\.\d+)?)"
 )
+# An operator torch has no MPS kernel for, in its two wordings: the MPS fallback's error
+# (aten/src/ATen/mps/MPSFallback.mm mps_error_fallback: "The operator 'aten::…' is not
+# currently implemented for the MPS device", "not current implemented" in 1.12), and the
+# dispatcher's for a key with no kernel at all ("Could not run 'aten::…' with arguments from the
+# 'MPS' backend … 'aten::…' is only available for these backends: [CPU, …]",
+# c10/core/dispatch/OperatorEntry.cpp reportError). SparseMPS and other keys are not MPS's.
+_MPS_OPERATOR: Final = re.compile(
+    r"The operator '([\w.:]{1,120})' is not current(?:ly)? implemented for the MPS device"
+    r"|Could not run '([\w.:]{1,120})' with arguments from the 'MPS' backend"
+)
+_ONLY_AVAILABLE: Final = re.compile(r"'([\w.:]{1,120})' is only available for these backends: \[")
 # Words before a macOS version that make it a floor or a wish, not the machine's release:
 # "starting from macOS 13.2", "upgrade my macOS to 13.2", "requires macOS 14".
 _MACOS_NOT_HERE: Final = re.compile(r"(?:\bfrom|\bto|\bthan|\bneeds?|\brequires?|>=?)[\s`]*$", re.I)
@@ -366,6 +394,31 @@ _PROSE_VERSION: Final = re.compile(
     r"(?<![A-Za-z0-9_./-])(" + "|".join(map(re.escape, _PROSE_NAMES)) + r")(?![A-Za-z0-9_-])\s*"
     r"(?:version\s*|版本\s*)?(?:(?:==|[:=：]|\bis\b|是|\bv)\s*)?v?"
     r"(\d+\.\d+(?:\.\d+)?(?:\+[\w.]+|\.post\d+|\.dev\w*|rc\d+)?)(?![A-Za-z0-9_]|\.\d)",
+    re.I,
+)
+# Facts a reporter states in a sentence, read as carefully as a tool's line (issue 33): "Driver
+# 570.133.07", "Python 3.11", "transformers 4.51.3", "I have 2 GPUs". Each needs its word
+# and its number with only "version", ":", "=" or "is" between; a path ("python3.11/site-
+# packages") or a package's longer name ("sentence-transformers 2.2.2") is not one.
+_PROSE_DRIVER: Final = re.compile(
+    r"(?<![\w-])driver(?: version)?(?:\s?[:=]\s?|\s(?:is\s)?)v?(\d{3}\.\d{1,3}(?:\.\d{1,3})?)"
+    r"(?![\w.])",
+    re.I,
+)
+_PROSE_PYTHON: Final = re.compile(
+    r"(?<![\w./-])python(?: version)?(?:\s?[:=]\s?|\s(?:is\s)?)(3\.\d{1,2}(?:\.\d{1,2})?)"
+    r"(?![\w.])",
+    re.I,
+)
+_PROSE_LIBRARY: Final = re.compile(
+    r"(?<![\w./-])(transformers|accelerate|diffusers)(?![\w-])\s?(?:version\s?)?"
+    r"(?:(?:==|[:=]|\bis\b)\s?)?v?(\d+\.\d+(?:\.\d+)?(?:\.dev\d+|rc\d+)?)(?![\w]|\.\d)",
+    re.I,
+)
+# "I have 2 GPUs", "4x GPUs", "GPU: 2× RTX 5090": a count before "GPUs" or before a GPU's name.
+_PROSE_GPU_COUNT: Final = re.compile(
+    r"(?<![\w.])(\d{1,2}) ?(?:(?:x ?)?(?:NVIDIA )?GPUs\b|[x×] ?(?=(?:NVIDIA |GeForce )?"
+    r"(?:RTX|GTX|Tesla|Quadro|TITAN|[AHLB]\d{2,3}\b)))",
     re.I,
 )
 # A build's version told in other words ('my pytorch version changes to "1.12.0+cpu"'): the
@@ -433,6 +486,32 @@ _VISIBILITY: Final = re.compile(
 )
 
 
+# A line that looks like an error, whoever printed it: a Python exception ("RuntimeError: …",
+# "torch.cuda.OutOfMemoryError: …", "AssertionError:" whose message follows on the next
+# line), "error:"/"error=" with something after it in any case ("CUDA error: …", pip's
+# "ERROR: …", THCudaCheck's "error=38"; not a variable's name, HYDRA_FULL_ERROR=1, nor the
+# reporter's "I get this error:"), "failed"/"FAIL", "FATAL", a CUDA, HIP, NCCL, cuDNN, cuBLAS
+# or HSA error code ("CUDA_ERROR_NO_DEVICE", "cudaErrorNoKernelImageForDevice",
+# "hipErrorNoBinaryForGpu", "ncclUnhandledCudaError", "CUDNN_STATUS_NOT_INITIALIZED",
+# "HSA_STATUS_ERROR_OUT_OF_RESOURCES"), "NCCL error in: …", and the shell's words for a process
+# the kernel stopped ("Segmentation fault (core dumped)", "Illegal instruction"). Each
+# alternative starts with a fixed word or at a word boundary: tried from every position of a
+# long line, none backtracks over a run.
+_ERROR_LIKE: Final = re.compile(
+    r"(?<!_)(?i:error ?[:=] ?[^\s:=]|exception ?: ?\S|\bfailed\b|segmentation fault"
+    r"|core dumped|illegal instruction)"
+    r"|[a-z](?:Error|Exception):?$|\bFAIL\b|\bFATAL\b"
+    r"|\b(?:CUDA|HIP|NCCL|cuDNN|CUDNN|cuBLAS) error\b"
+    r"|\b(?:CUDA_ERROR|CUDNN_STATUS|CUBLAS_STATUS|HSA_STATUS_ERROR)_[A-Z]"
+    r"|\b(?:cuda|hip)Error[A-Z]|\bnccl(?:Unhandled|Internal|System|Remote|Invalid)\w{0,30}Error"
+)
+# A heading that names a section for errors ("### Error logs", "**Error:**") is no error line.
+_ERROR_HEADING: Final = re.compile(r"^[\s#*_>`-]*(?:error|errors|error logs?|error message)"
+                                   r"[\s:*_`]*$", re.I)  # fmt: skip
+# Error-like lines kept (each quoted); the rest are counted. A paste is anyone's text.
+MAX_ERROR_LINES: Final = 200
+
+
 @dataclass
 class _State:
     """The parse so far: the facts, the blocks, and the block being read."""
@@ -448,10 +527,14 @@ class _State:
     smi_q_gpus: int = 0  # nvidia-smi -q: Product Name lines seen
     hf_config: bool = False  # inside accelerate env's default config
     repl_available: bool = False  # the last line asked torch.cuda.is_available()
+    repl_mps: bool = False  # the last line asked torch.backends.mps.is_available()
     xformers_built: bool = False  # the last line was xformers' "was built for:"
     heading: str = ""  # the last Markdown heading ("GPU" in ROCm's issue template)
     section: str = ""  # the section of Lightning's report being read
     expected: bool = False  # under an issue template's "Expected behavior" heading
+    mps_operator: str = ""  # the last operator torch said has no MPS kernel
+    error_lines: list[Quote] = field(default_factory=list)  # lines that look like an error
+    error_count: int = 0  # all of them, past MAX_ERROR_LINES too
 
     def start(self, tool: Tool, number: int, version: str | None = None) -> None:
         self.close(number - 1)
@@ -480,22 +563,33 @@ def clean(line: str) -> str:
     return line.replace("\u3000", " ").rstrip()
 
 
-def facts_of(lines: Sequence[str]) -> tuple[list[Fact], list[Block]]:
-    """Every fact the lines say, with the blocks (which tool wrote which lines)."""
+def error_like(line: str) -> bool:
+    """Whether a line looks like an error (`_ERROR_LIKE`), a heading for errors aside."""
+    return _ERROR_LIKE.search(line) is not None and not _ERROR_HEADING.match(line)
+
+
+def read_lines(lines: Sequence[str]) -> _State:
+    """Every fact the lines say, with the blocks (which tool wrote which lines), and the lines
+    that look like an error."""
     state = _State()
     skip = 0
     for number, raw in enumerate(lines, start=1):
+        cleaned = clean(raw)
+        if error_like(cleaned):  # every line, the wrapped rest of another one too
+            state.error_count += 1
+            if len(state.error_lines) < MAX_ERROR_LINES:
+                state.error_lines.append(quote(number, cleaned))
         if skip:  # the wrapped rest of a loader message, read with the line it belongs to
             skip -= 1
             continue
-        line, skip = _unwrapped_loader(lines, number, clean(raw))
+        line, skip = _unwrapped_loader(lines, number, cleaned)
         if _FENCE.match(line):
             state.gpu_list = state.cpu_next = False
             continue
         line = _FENCE_OPEN.sub("", line)  # "```NVIDIA GeForce …": the text after the fence
         _read_line(state, number, line)
     state.close(len(lines))
-    return state.facts, state.blocks
+    return state
 
 
 def _unwrapped_loader(lines: Sequence[str], number: int, line: str) -> tuple[str, int]:
@@ -896,10 +990,21 @@ def _messages(state: _State, number: int, line: str) -> None:
         add("message.mps_macos", mps.group(1))
     if mps_op := _MPS_OP_MACOS.search(line):
         add("message.mps_op_macos", mps_op.group(1))
+    if operator := _MPS_OPERATOR.search(line):
+        state.mps_operator = operator.group(1) or operator.group(2)
+        add("message.mps_operator", state.mps_operator)
+    elif (only := _ONLY_AVAILABLE.search(line)) and only.group(1) == state.mps_operator:
+        add("message.mps_operator", state.mps_operator)  # the same message, wrapped
     if mac := _MAC_PLATFORM.search(line):
         add("prose.platform", mac.group(1))
     if nvrm := _NVRM.search(line):
         add("driver", nvrm.group(1))
+    if failed := _SMI_FAILED.search(line):
+        add("message.nvml_failed", (failed.group(1) or failed.group(0)).strip())
+    if client := _NVRM_CLIENT.search(line):
+        add("nvrm.client", client.group(1))
+    if "NVRM:" in line and (kernel := _NVRM_KERNEL.search(line)):
+        add("nvrm.kernel", kernel.group(1))
     for isa in _ISA.finditer(line):
         add("gfx", isa.group(1))
     if listed := _GFX_LIST.match(line):
@@ -926,6 +1031,7 @@ def _messages(state: _State, number: int, line: str) -> None:
             torch_named = list(_TORCH_FAMILY.finditer(line, 0, labelled.start()))
             if torch_named and not torch_named[-1].group(1):
                 add("prose.package", labelled.group(1), name="torch")
+        _prose_facts(add, line)  # in a tool's block too: a reporter writes between them
     if sw_vers := _SW_VERS.match(line):
         add("prose.macos", sw_vers.group(1))
     marks_off = _MARKS.sub("", line)
@@ -979,11 +1085,31 @@ def _messages(state: _State, number: int, line: str) -> None:
     if state.repl_available and line.strip() in ("True", "False"):
         add("cuda.available", line.strip().lower())
     state.repl_available = bool(_REPL_AVAILABLE.search(line))
+    answer = line.rstrip().rsplit(" ", 1)[-1]
+    if state.repl_mps and answer in ("True", "False") and "is_available(" not in line:
+        add("mps.available", answer.lower())
+    state.repl_mps = bool(_REPL_MPS_AVAILABLE.search(line))
     if _MPS_NOT_BUILT.search(line):
         add("message.mps_not_built", "MPS not built")
     for variable in _VISIBILITY.finditer(line):
         value = variable.group(2).strip("\"'")
         add("env", value, name=variable.group(1))
+
+
+def _prose_facts(add: Callable[..., None], line: str) -> None:
+    """A reporter's sentence: the driver, Python, transformers/accelerate/diffusers, the GPU
+    count, as facts with the line they rest on (no tool's line: the caller keeps those out)."""
+    if "|" in line or "NVIDIA-SMI" in line:  # nvidia-smi's header is its own reader's
+        return
+    text = line.replace("`", "").replace("*", "")
+    if driver := _PROSE_DRIVER.search(text):
+        add("prose.driver", driver.group(1))
+    if python := _PROSE_PYTHON.search(text):
+        add("prose.python", python.group(1))
+    for library in _PROSE_LIBRARY.finditer(text):
+        add("prose.package", library.group(2), name=library.group(1).lower())
+    if count := _PROSE_GPU_COUNT.search(text):
+        add("prose.gpu_count", count.group(1))
 
 
 def _lspci_name(nvidia: bool, listed: str) -> str | None:
