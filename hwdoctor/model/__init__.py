@@ -6,4 +6,4 @@ from typing import Final
 
 # major.minor: the minor grows when fields are added, the major when one is removed or
 # changes meaning.
-SCHEMA_VERSION: Final = "1.5"
+SCHEMA_VERSION: Final = "1.6"
