@@ -57,6 +57,11 @@ def compress(names: Iterable[str], limit: int | None = None) -> str:
     return f"{text} and {left:,} more" if left else text
 
 
+def numbers(values: Iterable[int]) -> str:
+    """Whole numbers as ranges, `0-7,9` (ranks, local ranks)."""
+    return ",".join(f"{a}" if a == b else f"{a}-{b}" for a, b in _runs(sorted(set(values))))
+
+
 def _runs(numbers: list[int]) -> list[tuple[int, int]]:
     runs: list[tuple[int, int]] = []
     for number in numbers:

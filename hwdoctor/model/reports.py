@@ -471,12 +471,22 @@ class RankReport:
 
 
 @dataclass(frozen=True, slots=True)
+class RankGroup:
+    """Ranks that agree (device type and name, collective, versions, device counts, own
+    exit code, all_reduce verdict): one line of rank 0's report for all of them."""
+
+    ranks: tuple[RankReport, ...]
+    differs: tuple[tuple[str, str, str], ...]  # (what, here, in the largest group)
+
+
+@dataclass(frozen=True, slots=True)
 class DistributedReport:
     world_size: int
     ranks: tuple[RankReport, ...]
     missing: tuple[int, ...]  # ranks that never reported
     local: DetectReport  # rank 0's own detect
     findings: tuple[Finding, ...]
+    groups: tuple[RankGroup, ...] = ()  # the ranks that agree, the largest group first
 
     @property
     def exit_code(self) -> int:

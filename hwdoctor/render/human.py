@@ -863,23 +863,36 @@ def distributed_renderables(
     head.append(f"{len(report.ranks)} of {report.world_size} ranks reported")
     if report.missing:
         head.append(f"  missing: {', '.join(map(str, report.missing))}", style="red")
+    from hwdoctor.hosts import compress, numbers
+
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
-    for title in ("Rank", "Host", "Local", "Device", "Name", "Backend", "all_reduce"):
+    for title in ("Ranks", "Hosts", "Local", "Devices", "Name", "Backend", "all_reduce"):
         table.add_column(title, overflow="fold")
-    for rank in report.ranks:
-        result = rank.all_reduce
-        if result is None:
+    for group in report.groups:
+        ranks = group.ranks
+        results = [r.all_reduce for r in ranks if r.all_reduce is not None]
+        if not results:
             reduce_cell = Text("not run", style="dim")
-        elif result.get("ok"):
-            reduce_cell = Text(f"✓ sum {result['value']:g} in {result['seconds'] * 1000:.1f} ms",
-                               style="green")  # fmt: skip
+        elif all(result.get("ok") for result in results):
+            slowest = max(float(result.get("seconds") or 0) for result in results)
+            value = results[0].get("value")
+            reduce_cell = Text(f"✓ sum {value:g}, slowest {slowest * 1000:.1f} ms", style="green")
         else:
             reduce_cell = Text("✗ failed", style="red")
         table.add_row(
-            str(rank.rank), rank.host, str(rank.local_rank), Text(rank.device, style="bold"),
-            rank.device_name or "?", rank.backend or "?", reduce_cell,
+            numbers(r.rank for r in ranks), compress(r.host for r in ranks),
+            numbers(r.local_rank for r in ranks),
+            Text(compress(r.device for r in ranks), style="bold"),
+            ranks[0].device_name or "?", ranks[0].backend or "?", reduce_cell,
         )  # fmt: skip
     out: list[RenderableType] = [head, table]
+    for group in report.groups[1:]:
+        line = Text(f"ranks {numbers(r.rank for r in group.ranks)}: ", style="bold")
+        differs = [
+            f"{what} {here} (the others: {largest})" for what, here, largest in group.differs
+        ]
+        line.append("; ".join(differs), style="yellow")
+        out.append(line)
     found = (*report.findings, *report.local.findings)
     if found:
         out += _findings(found)

@@ -60,19 +60,33 @@ def detect(report: DetectReport) -> str:
 
 def distributed(report: DistributedReport) -> str:
     lines = [*_heading("hwdoctor detect (distributed)", report.local)]
+    from hwdoctor.hosts import compress, numbers
+
     lines += [f"### Ranks ({len(report.ranks)} of {report.world_size} reported)", "",
-              "| rank | host | local | device | name | backend | all_reduce |",
+              "| ranks | hosts | local | devices | name | backend | all_reduce |",
               "| --- | --- | --- | --- | --- | --- | --- |"]  # fmt: skip
-    for rank in report.ranks:
-        result = rank.all_reduce
+    for group in report.groups:
+        ranks = group.ranks
+        results = [r.all_reduce for r in ranks if r.all_reduce is not None]
         reduced = (
-            "not run" if result is None
-            else (f"✅ {_cell(result.get('value'))}" if result.get("ok") else "❌ failed")
+            "not run" if not results
+            else (f"✅ {_cell(results[0].get('value'))}" if all(r.get("ok") for r in results)
+                  else "❌ failed")
         )  # fmt: skip
         lines.append(
-            f"| {_cell(rank.rank)} | {md_code(rank.host, in_table=True)} | "
-            f"{_cell(rank.local_rank)} | {md_code(rank.device, in_table=True)} | "
-            f"{_cell(rank.device_name or '?')} | {_cell(rank.backend or '?')} | {reduced} |"
+            f"| {numbers(r.rank for r in ranks)} | "
+            f"{md_code(compress(r.host for r in ranks), in_table=True)} | "
+            f"{numbers(r.local_rank for r in ranks)} | "
+            f"{md_code(compress(r.device for r in ranks), in_table=True)} | "
+            f"{_cell(ranks[0].device_name or '?')} | {_cell(ranks[0].backend or '?')} | {reduced} |"
+        )
+    for group in report.groups[1:]:
+        lines.append(
+            f"\nRanks {numbers(r.rank for r in group.ranks)}: "
+            + "; ".join(
+                f"{md_inline(what)} {md_code(here)} (the others: {md_code(largest)})"
+                for what, here, largest in group.differs
+            )
         )
     if report.missing:
         lines.append(f"\nMissing ranks: {md_inline(', '.join(map(str, report.missing)))}")
