@@ -50,6 +50,10 @@ def node(base: dict[str, Any], host: str, rng: random.Random, *, gpus: int | Non
         2**20
     )
     document["probe_seconds"] = round(rng.uniform(1.5, 4.0), 3)
+    job = str(rng.randrange(10_000, 99_999))
+    document["env"].update(SLURM_JOB_ID=job, SLURM_JOBID=job, SLURM_PROCID="0",
+                           SLURM_TASK_PID=str(rng.randrange(1000, 60000)),
+                           SLURMD_NODENAME=host)  # fmt: skip
     if gpus is None:
         return document
     document["torch"].update(version=torch, build="cuda", cuda="12.8", collectives=["gloo", "nccl"])

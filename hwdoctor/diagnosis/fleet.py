@@ -46,6 +46,12 @@ def report(
             base = bases[read.configuration] = diagnose(read.evidence, strict=strict)
         mine = judged(_with_own_facts(base, read.evidence), read.evidence, require)
         diagnosed.append((_node(read, mine), configuration(mine)))
+    files_per_host = Counter(node.host for node, _ in diagnosed)
+    diagnosed = [
+        (dataclasses.replace(node, host=hosts.shown(node.file.removesuffix(".json")))
+         if files_per_host[node.host] > 1 else node, config)
+        for node, config in diagnosed
+    ]  # fmt: skip
     members: dict[Configuration, list[FleetNode]] = {}
     for node, config in diagnosed:
         members.setdefault(config, []).append(node)
@@ -95,6 +101,7 @@ def configuration(report: DetectReport) -> Configuration:
     stack = {name: version for name, version in report.packages.items() if name != "torch"}
     return Configuration(
         platform=f"{host.system} {host.machine}",
+        cpu=f"{host.cpu_name or 'unknown'}, {host.cpu_count or '?'} cores",
         driver=driver,
         python=report.python.version if report.python.version != "unknown" else None,
         torch=report.torch.version,

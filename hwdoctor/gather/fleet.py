@@ -42,6 +42,16 @@ _DEVICE_OWN: Final[Mapping[str, boundary.Shape]] = {
     "free_memory_bytes": boundary.Count(boundary.MAX_BYTES),
 }
 _OWN: Final[Mapping[str, boundary.Shape]] = {"probe_seconds": boundary.Number(boundary.MAX_SECONDS)}
+# The variables that name a job, a task or a node, which no check or decision table reads
+# (those read the rank and world-size variables, which stay in the configuration).
+_ENV_OWN: Final[Mapping[str, boundary.Shape]] = dict.fromkeys(
+    ("SLURM_JOB_ID", "SLURM_JOBID", "SLURM_ARRAY_JOB_ID", "SLURM_ARRAY_TASK_ID",
+     "SLURM_TASK_PID", "SLURMD_NODENAME", "SLURM_NODEID", "SLURM_TOPOLOGY_ADDR",
+     "SLURM_STEP_ID", "SLURM_STEPID", "SLURM_GTIDS", "SLURM_LAUNCH_NODE_IPADDR",
+     "SLURM_SRUN_COMM_PORT", "SLURM_STEP_LAUNCHER_PORT", "TORCHELASTIC_RUN_ID",
+     "MASTER_PORT"),
+    boundary.TEXT,
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,11 +179,19 @@ class _Reader:
                     ))  # fmt: skip
                 changed[key] = dataclasses.replace(facts, devices=tuple(mine))
             backends = changed
+        environment = evidence.env
+        if own["env"]:
+            values, env_problems = boundary.checked_facts(valid_text(own["env"]), _ENV_OWN)
+            problems += [f"env.{p}" for p in env_problems]
+            mine_env = {name: self.redactor(str(value)) for name, value in values.items()
+                        if value is not None}  # fmt: skip
+            environment = {**(environment or {}), **mine_env}
         seconds = top.get("probe_seconds")
         return dataclasses.replace(
             evidence,
             host=host,
             backends=backends,
+            env=environment,
             probe_seconds=round(float(seconds), 3)
             if isinstance(seconds, (int, float)) and not isinstance(seconds, bool)
             else 0.0,
@@ -192,10 +210,16 @@ def _load(document: Mapping[str, Any]) -> Evidence:
 def _split(document: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """The document without each node's own facts, and those facts."""
     shared = dict(document)
-    own: dict[str, Any] = {"host": {}, "top": {}, "devices": {}}
+    own: dict[str, Any] = {"host": {}, "top": {}, "devices": {}, "env": {}}
     for name in _OWN:
         if name in shared:
             own["top"][name] = shared.pop(name)
+    env = shared.get("env")
+    if isinstance(env, dict):
+        env = shared["env"] = dict(env)
+        for name in _ENV_OWN:
+            if name in env:
+                own["env"][name] = env.pop(name)
     host = shared.get("host")
     if isinstance(host, dict):
         host = shared["host"] = dict(host)

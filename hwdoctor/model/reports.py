@@ -609,6 +609,7 @@ class Configuration:
     same configuration differ only in what no check reads (name, free memory, GPU UUIDs)."""
 
     platform: str  # "Linux x86_64"
+    cpu: str  # "AMD EPYC, 2 cores"
     driver: str | None  # the NVIDIA driver, or the ROCm release
     python: str | None
     torch: str | None  # its version with the build: "2.5.1+cu124"
@@ -621,6 +622,7 @@ class Configuration:
         """Each fact as (what, value) in words, in the order a report shows them."""
         return (
             ("platform", self.platform),
+            ("cpu", self.cpu),
             ("driver", self.driver or "none"),
             ("python", self.python or "unknown"),
             ("torch", self.torch or "not installed"),
@@ -633,6 +635,7 @@ class Configuration:
     def to_json(self) -> dict[str, Any]:
         return {
             "platform": self.platform,
+            "cpu": self.cpu,
             "driver": self.driver,
             "python": self.python,
             "torch": self.torch,
@@ -647,7 +650,9 @@ class Configuration:
 class FleetNode:
     """One node (one evidence file) of a fleet report."""
 
-    host: str  # its host name, or its file's name when the evidence has none
+    # Its host name; its file's name without .json when the evidence has none, or when
+    # several files name the same host (one file per rank, or per task of a job array).
+    host: str
     file: str
     group: int  # the number of its configuration's group, 1 the largest
     findings: tuple[Finding, ...]
