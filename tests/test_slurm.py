@@ -5,6 +5,7 @@ node. Skipped, with the reason, where slurm-wlm and munge are not installed."""
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests import slurm
-from tests.conftest import base_env, run_hwdoctor
+from tests.conftest import ROOT, base_env, run_hwdoctor
 
 pytestmark = pytest.mark.slow
 ODD_DRIVER = "550.54.15"
@@ -89,3 +90,30 @@ def plant(path: Path) -> None:
 
 def _outputs(directory: Path) -> str:
     return "\n".join(p.read_text(errors="replace")[-1500:] for p in directory.glob("task-*.out"))
+
+
+def test_the_prolog_drains_a_node_that_fails_its_preflight(
+    cluster: slurm.Cluster, tmp_path: Path
+) -> None:
+    """deploy/slurm/hwdoctor-preflight.sh, run as slurmd runs a Prolog or HealthCheckProgram
+    (SLURMD_NODENAME set): a node that meets the requirements stays up and writes its
+    evidence; one that does not (no CUDA here) is drained with hwdoctor's reason."""
+    script = str(ROOT / "deploy" / "slurm" / "hwdoctor-preflight.sh")
+    env = {**cluster.env, "SLURMD_NODENAME": cluster.node,
+           "HWDOCTOR": str(Path(sys.executable).parent / "hwdoctor"),
+           "HWDOCTOR_PYTHON": sys.executable,
+           "HWDOCTOR_EVIDENCE_DIR": str(tmp_path / "ev")}  # fmt: skip
+    passed = subprocess.run([script], env={**env, "HWDOCTOR_REQUIRE": "cpu torch>=2"},
+                            capture_output=True, text=True, timeout=300, check=False)  # fmt: skip
+    assert passed.returncode == 0, passed
+    assert [p.name for p in (tmp_path / "ev").iterdir()] == [f"{cluster.node}.json"]
+    assert "idle" in cluster.run("sinfo", "-h", "-o", "%t").stdout
+    failed = subprocess.run([script], env={**env, "HWDOCTOR_REQUIRE": "cuda>=8"},
+                            capture_output=True, text=True, timeout=300, check=False)  # fmt: skip
+    try:
+        assert failed.returncode == 1, failed
+        node = cluster.run("scontrol", "show", "node", cluster.node).stdout
+        assert "DRAIN" in node, node
+        assert "Reason=hwdoctor: cuda>=8: 0 usable cuda device(s)" in node, node
+    finally:
+        cluster.run("scontrol", "update", f"NodeName={cluster.node}", "State=RESUME")
