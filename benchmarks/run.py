@@ -137,6 +137,10 @@ def cases() -> list[Case]:
              "detect", "--from", GPU_PASTE, "--format", "markdown"], None, 2.0,
              "seconds, absolute: one finding per GPU model, not per line (33 KB, a body "
              "GitHub takes)", setup=gpu_paste, runs=3),
+        Case("detect --from a fleet of 1,000 nodes' evidence files", [*HWDOCTOR, "detect",
+             "--from", FLEET, "--require", "cuda>=8"], None, 5.0,
+             "seconds, absolute: made from tests/data/evidence, 3 odd nodes named first "
+             "(tests/fleetgen.py)", setup=fleet, runs=3),
         Case("reader patterns on 64 KB adversarial lines", [PYTHON, str(ROOT / "benchmarks" /
              "regex_lines.py"), "--json", REGEX_SUMMARY], None, 30.0,
              "seconds, absolute, every pattern on every line (regex_lines.py)", runs=1,
@@ -217,6 +221,21 @@ def gpu_paste(root: Path) -> dict[str, str]:
     gpus = [f"GPU {index % 1000}: NVIDIA GeForce RTX 5090" for index in range(1000)]
     text = "\n".join([*head, *gpus, "Nvidia driver version: 570.86.10"]) + "\n"
     Path(GPU_PASTE).write_text(text, encoding="utf-8")
+    return {}
+
+
+FLEET = str(Path(tempfile.gettempdir()) / "hwdoctor-bench-fleet")
+
+
+def fleet(root: Path) -> dict[str, str]:
+    """1,000 nodes' evidence files, as `--save-evidence 'DIR/{host}.json'` writes them."""
+    import shutil
+
+    sys.path.insert(0, str(ROOT))
+    from tests import fleetgen
+
+    shutil.rmtree(FLEET, ignore_errors=True)
+    fleetgen.write(Path(FLEET), 1000)
     return {}
 
 

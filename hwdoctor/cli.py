@@ -114,6 +114,20 @@ FromOpt = Annotated[
         show_default=False,
     ),
 ]
+DetectFromOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--from",
+        metavar="FILE|DIR",
+        help="Diagnose another machine instead of probing this one: an evidence file written "
+        "by --save-evidence, or a pasted report (collect_env, transformers env, accelerate "
+        "env, vllm collect-env, nvidia-smi, rocm-smi, npu-smi, or a whole issue body); - "
+        "reads standard input. A directory of evidence files (one per node of a cluster) "
+        "gives a fleet report: the nodes grouped by configuration, the odd ones named first, "
+        "--require judged on each node.",
+        show_default=False,
+    ),
+]
 PasteOpt = Annotated[
     str | None,
     typer.Option(
@@ -131,7 +145,8 @@ SaveEvidenceOpt = Annotated[
         "--save-evidence",
         metavar="FILE",
         help="Also write the evidence (what was observed, secrets masked) to FILE, to attach "
-        "to an issue or replay with --from.",
+        "to an issue or replay with --from. {host} and {rank} in FILE become this machine's "
+        "name and the process's rank, so each node of a cluster writes its own file.",
         show_default=False,
     ),
 ]
@@ -261,7 +276,7 @@ def detect_command(
     ] = None,
     python: PythonOpt = None,
     timeout: TimeoutOpt = 60.0,
-    from_file: FromOpt = None,
+    from_file: DetectFromOpt = None,
     paste: PasteOpt = None,
     save_evidence: SaveEvidenceOpt = None,
     show_all: Annotated[
@@ -279,6 +294,7 @@ def detect_command(
     from hwdoctor.diagnosis import requirements
 
     wanted = tuple(requirements.parse(text) for text in require or ())
+    _check_save_template(save_evidence)
     if from_file is not None and paste is not None:
         raise UsageError("--from and --paste are mutually exclusive",
                          hint="--paste for a pasted report only, --from for either")  # fmt: skip
@@ -298,6 +314,7 @@ def detect_command(
             *(arg for text in require or () for arg in ("--require", text)),
             *(["--strict"] if strict else []), *(["--no-redact"] if no_redact else []),
             *(["--all"] if show_all else []),
+            *(["--save-evidence", save_evidence] if save_evidence is not None else []),
         ]  # fmt: skip
         from hwdoctor.doctor import job
 
@@ -306,7 +323,8 @@ def detect_command(
         return job.relay(ran)
     launch = launcher.launch_of()
     if launch is not None:
-        return _detect_rank(launch, target, timeout, wanted, strict, output, no_redact, show_all)
+        return _detect_rank(launch, target, timeout, wanted, strict, output, no_redact, show_all,
+                            save_evidence)  # fmt: skip
     with _probe_started(target, requirements.dists(wanted)) as started, _progress(output):
         from hwdoctor.doctor import detect as doctor
 
@@ -315,6 +333,14 @@ def detect_command(
             save_to=save_evidence,
         )  # fmt: skip
     return _emit_report("detect", output, report, no_redact=no_redact, view=View(show_all))
+
+
+def _check_save_template(save_evidence: str | None) -> None:
+    """--save-evidence's placeholders ({host}, {rank}) are checked before anything runs."""
+    if save_evidence is not None:
+        from hwdoctor.files import check_template
+
+        check_template(save_evidence)
 
 
 def _refuse_with_from(**given: object) -> None:
@@ -336,13 +362,16 @@ def _detect_rank(
     output: OutputFormat,
     no_redact: bool,
     show_all: bool = False,
+    save_evidence: str | None = None,
 ) -> int:
-    """One rank of a distributed detect: rank 0 prints the job's report, the others nothing."""
+    """One rank of a distributed detect: rank 0 prints the job's report, the others nothing;
+    with --save-evidence, each rank writes its own evidence file first."""
     from hwdoctor.diagnosis import requirements
     from hwdoctor.doctor import job
 
     with _probe_started(target, requirements.dists(wanted)) as started, _progress(output):
-        report = job.detect(launch, target, timeout, require=wanted, strict=strict, started=started)
+        report = job.detect(launch, target, timeout, require=wanted, strict=strict,
+                            started=started, save_to=save_evidence)  # fmt: skip
     if report is None:
         return ExitCode.OK
     return _emit_report("detect", output, report, no_redact=no_redact, view=View(show_all))
@@ -418,6 +447,7 @@ def explain_command(
     """Which device training and inference will pick here, and why, as the chain of checks
     each library evaluates; with DEVICE, what it takes to use that device string."""
     output = _format(json_flag, fmt, markdown=device is None)
+    _check_save_template(save_evidence)
     request = None
     if device is not None:
         from hwdoctor import devices

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import re
 import subprocess
 import sys
 import textwrap
@@ -53,7 +55,9 @@ def test_nproc_starts_torchrun_itself_and_leaves_no_trace(
     result = run_hwdoctor("detect", "--nproc", "2", env=env, cwd=directories[2])
     assert result.returncode == 0, result
     assert result.stdout.startswith("Distributed 2 of 2 ranks reported")
-    assert result.stdout.count("gloo") == 2  # one report, rank 0's, with both ranks
+    # one report, rank 0's, with both ranks, which agree: one line
+    assert result.stdout.count("gloo") == 1, result.stdout
+    assert re.search(r"^0-1 +\S+ +0-1 +cpu ", result.stdout, re.M), result.stdout
     for directory in directories:  # torchrun's and every rank's files went with them
         assert everything_under(directory) == [], (directory.name, result)
 
@@ -189,3 +193,36 @@ def test_consistency_findings() -> None:
 
 def test_consistent_ranks_have_no_findings() -> None:
     assert distributed.consistency([rank(0), rank(1)], [], None, 30) == []
+
+
+def test_ranks_that_agree_are_one_line_and_the_odd_rank_says_how() -> None:
+    """Two nodes of eight ranks each: fifteen agree, rank 11 runs another torch."""
+    from io import StringIO
+
+    from hwdoctor import diagnosis
+    from hwdoctor.render import human, markdown
+    from tests.evidence import cpu_host
+
+    ranks = [
+        rank(number, host=f"node{number // 8}", local_rank=number % 8,
+             device=f"cuda:{number % 8}", device_counts={"cuda": 8},
+             versions={"torch": "2.12.0" if number == 11 else "2.13.0"},
+             all_reduce={"ok": True, "value": 136.0, "expected": 136.0, "seconds": 0.001})
+        for number in range(16)
+    ]  # fmt: skip
+    groups = distributed.grouped(ranks)
+    assert [len(g.ranks) for g in groups] == [15, 1]
+    assert groups[1].ranks[0].rank == 11
+    assert groups[1].differs == (("torch", "2.12.0", "2.13.0"),)
+    local = diagnosis.detect(cpu_host())
+    report = distributed.combine(16, local, {}, None, 30)
+    report = dataclasses.replace(report, ranks=tuple(ranks), groups=groups)
+    text = human.render(human.distributed_renderables(report), StringIO())
+    rows = [line for line in text.splitlines() if "H100" in line]
+    assert len(rows) == 2, text
+    assert rows[0].split()[:4] == ["0-10,12-15", "node[0-1]", "0-7", "cuda:[0-7]"]
+    assert rows[1].split()[:4] == ["11", "node1", "3", "cuda:3"]
+    assert "ranks 11: torch 2.12.0 (the others: 2.13.0)" in text
+    shared = markdown.distributed(report)
+    assert "| 0-10,12-15 | `node[0-1]` | 0-7 | `cuda:[0-7]` |" in shared
+    assert json.loads(json.dumps(report.to_json()))["ranks"][11]["versions"]["torch"] == "2.12.0"

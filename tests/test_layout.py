@@ -19,7 +19,7 @@ PACKAGE = ROOT / "hwdoctor"
 
 # What each part may import (besides the leaf helpers every part may use).
 LEAVES = {"errors", "text", "units", "registry", "compat", "versions", "devices", "launch", "shell",
-          "interrupts", "processes", "redact", "files", "project"}  # fmt: skip
+          "interrupts", "processes", "redact", "files", "project", "hosts"}  # fmt: skip
 ALLOWED = {
     "model": {"model"},
     "rules": {"model", "rules"},

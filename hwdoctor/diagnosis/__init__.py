@@ -60,7 +60,15 @@ def detect(
         not_checked=not_checked,
         skipped=evidence.skipped,
     )
+    return judged(report, evidence, require)
+
+
+def judged(
+    report: DetectReport, evidence: Evidence, require: Sequence[Requirement]
+) -> DetectReport:
+    """`report` with `require` checked against it (and `evidence`'s package versions)."""
     training = report.decisions.training if report.decisions else None
+    packages = evidence.packages or {}
     versions = {name: package.version if package else None for name, package in packages.items()}
     results = tuple(requirements.check(r, report, training, versions) for r in require)
     return dataclasses.replace(report, requirements=results)

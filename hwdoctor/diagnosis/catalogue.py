@@ -112,6 +112,9 @@ class Code(str, Enum):
     RANKS_SHARE_DEVICES = "ranks.share_devices"
     RANKS_VISIBILITY_DIFFERS = "ranks.visibility_differs"
     RANKS_ALL_REDUCE_FAILED = "ranks.all_reduce_failed"
+    FLEET_NODES_DIFFER = "fleet.nodes_differ"
+    FLEET_NODES_FAILED = "fleet.nodes_failed"
+    FLEET_UNREADABLE = "fleet.unreadable"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1038,6 +1041,28 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "all_reduce on rank {rank} ({device}, {collective}) failed: {detail}",
         advice="check the collective backend's installation (NCCL, HCCL, ...) and the "
         "network between nodes",
+    ),
+    # --- fleets (detect --from DIR) ------------------------------------------------------
+    Code.FLEET_NODES_DIFFER: Entry(
+        W, "nodes differ from the rest of the fleet",
+        "Some nodes' configuration (driver, torch, devices, packages, findings) is not the "
+        "one most nodes share.",
+        "{odd} of {total} nodes differ from the largest group ({largest} nodes): {hosts}",
+        advice="bring the odd nodes to the common configuration, or drain them before the job",
+    ),
+    Code.FLEET_NODES_FAILED: Entry(
+        E, "nodes fail their preflight",
+        "Some nodes have an error finding or do not meet a --require (with --strict, a "
+        "warning counts too).",
+        "{count} of {total} nodes fail their preflight: {hosts}",
+        advice="each node's findings are below; drain those nodes or fix them first",
+    ),
+    Code.FLEET_UNREADABLE: Entry(
+        E, "files of the fleet could not be read",
+        "Files in the fleet directory are not evidence files, so those nodes are not checked.",
+        "{count} file(s) in {directory} could not be read as evidence: {files}",
+        advice="each node writes its file with hwdoctor detect --save-evidence "
+        "'DIR/{{host}}.json'; remove other .json files from DIR",
     ),
 }  # fmt: skip
 

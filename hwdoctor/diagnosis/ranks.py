@@ -8,7 +8,13 @@ from typing import Any
 
 from hwdoctor import registry
 from hwdoctor.diagnosis.catalogue import Code, finding
-from hwdoctor.model.reports import DetectReport, DistributedReport, Finding, RankReport
+from hwdoctor.model.reports import (
+    DetectReport,
+    DistributedReport,
+    Finding,
+    RankGroup,
+    RankReport,
+)
 
 
 def combine(
@@ -44,8 +50,46 @@ def combine(
     )
     found = tuple(consistency(ranks, missing, problem, timeout_s))
     return DistributedReport(
-        world_size=world_size, ranks=ranks, missing=missing, local=local, findings=found
+        world_size=world_size, ranks=ranks, missing=missing, local=local, findings=found,
+        groups=grouped(ranks),
+    )  # fmt: skip
+
+
+def _agreement(rank: RankReport) -> tuple[tuple[str, str], ...]:
+    """What ranks must share to be shown as one line (not the host, rank or index)."""
+    result = rank.all_reduce
+    reduced = "not run" if result is None else ("ok" if result.get("ok") else "failed")
+    return (
+        ("device type", rank.device.split(":", 1)[0]),
+        ("device", rank.device_name or "?"),
+        ("collective", rank.backend or "?"),
+        *((package, str(version)) for package, version in sorted(rank.versions.items())),
+        ("device counts", json.dumps(dict(rank.device_counts), sort_keys=True)),
+        ("own detect", "fails" if rank.exit_code else "passes"),
+        ("all_reduce", reduced),
     )
+
+
+def grouped(ranks: Sequence[RankReport]) -> tuple[RankGroup, ...]:
+    """The ranks that agree, each group once, the largest first, with what each other
+    group has that the largest has not."""
+    members: dict[tuple[tuple[str, str], ...], list[RankReport]] = {}
+    for rank in ranks:
+        members.setdefault(_agreement(rank), []).append(rank)
+    ordered = sorted(members.items(), key=lambda item: (-len(item[1]), item[1][0].rank))
+    if not ordered:
+        return ()
+    largest = dict(ordered[0][0])
+    out = []
+    for key, group in ordered:
+        mine = dict(key)
+        differs = tuple(
+            (what, mine.get(what, "none"), largest.get(what, "none"))
+            for what in dict.fromkeys([*mine, *largest])
+            if mine.get(what, "none") != largest.get(what, "none")
+        )
+        out.append(RankGroup(tuple(group), differs))
+    return tuple(out)
 
 
 def consistency(

@@ -13,10 +13,11 @@ from collections.abc import Sequence
 from typing import Final
 
 from hwdoctor import devices, diagnosis, registry, rules
+from hwdoctor.diagnosis import fleet as fleet_diagnosis
 from hwdoctor.diagnosis import pasted, requirements
 from hwdoctor.errors import UsageError
 from hwdoctor.gather import evidence as gathering
-from hwdoctor.gather import reports
+from hwdoctor.gather import fleet, reports
 from hwdoctor.gather.interpreter import resolve_python
 from hwdoctor.gather.probe import boundary
 from hwdoctor.gather.probe.runner import Started, run_payload
@@ -26,6 +27,7 @@ from hwdoctor.model.reports import (
     DetectReport,
     DeviceExplanation,
     ExplainReport,
+    FleetReport,
     PasteReport,
     Requirement,
 )
@@ -43,15 +45,18 @@ def examine(
     extra_dists: Sequence[str] = (),
     from_file: str | None = None,
     save_to: str | None = None,
+    rank: int = 0,
 ) -> Evidence:
-    """The evidence of the target interpreter and this host, or of a saved file."""
+    """The evidence of the target interpreter and this host, or of a saved file; with
+    `save_to`, also written there (`{host}` and `{rank}` expanded, `rank` this process's
+    place in its job)."""
     if from_file is not None:
         found = gathering.load(from_file)
     else:
         target = resolve_python(python)
         found = gathering.gather(target, timeout_s, started, extra_dists=extra_dists)
     if save_to is not None:
-        gathering.save(found, save_to)
+        gathering.save(found, save_to, rank=rank)
     return found
 
 
@@ -81,12 +86,15 @@ def detect_from(
     require: Sequence[str | Requirement] = (),
     strict: bool = False,
     pasted_only: bool = False,
-) -> DetectReport | PasteReport:
-    """Diagnose an evidence file, or a report pasted from another machine (collect_env,
-    transformers env, nvidia-smi, an issue body): which one, the input tells. With
+) -> DetectReport | PasteReport | FleetReport:
+    """Diagnose an evidence file, a directory of them (one per node: a fleet report), or a
+    report pasted from another machine (collect_env, transformers env, nvidia-smi, an issue
+    body): which one, the input tells. With
     `pasted_only` (`--paste`), it is a paste whatever it holds: an issue body is never read
     as an evidence file. Text that opens with JSON but is no evidence document (an issue
     body that starts with a JSON snippet) is a paste too."""
+    if not pasted_only and fleet.is_fleet(from_file):
+        return detect_fleet(from_file, require=require, strict=strict)
     raw, total = gathering.read_input(from_file)
     where = _where(from_file)
     option = "--paste" if pasted_only else "--from"
@@ -105,6 +113,15 @@ def detect_from(
         )
     paste = reports.read(raw, where, total, more=total is None, option=option)
     return pasted.diagnose(assemble.gathered(paste), strict=strict)
+
+
+def detect_fleet(
+    directory: str, *, require: Sequence[str | Requirement] = (), strict: bool = False
+) -> FleetReport:
+    """Diagnose every node's evidence file in `directory` (`detect --from DIR`): the nodes
+    grouped by configuration, `require` judged on each node."""
+    parsed = tuple(r if isinstance(r, Requirement) else requirements.parse(r) for r in require)
+    return fleet_diagnosis.report(fleet.read(directory), require=parsed, strict=strict)
 
 
 def diagnose_text(text: object, *, strict: bool = False) -> PasteReport:

@@ -44,8 +44,10 @@ def detect(
     require: Sequence[Any] = (),
     strict: bool = False,
     started: Started | None = None,
+    save_to: str | None = None,
 ) -> DistributedReport | None:
-    """This rank's part of a distributed detect; the combined report on rank 0, else None."""
+    """This rank's part of a distributed detect; the combined report on rank 0, else None.
+    With `save_to`, every rank writes its evidence there first (`{host}`, `{rank}`)."""
     job = {
         "rank": launch.rank,
         "world_size": launch.world_size,
@@ -58,7 +60,8 @@ def detect(
     }
     payload = Started(python, "distributed", job, stdin=True)
     try:
-        evidence = examine(python, timeout_s, started=started, extra_dists=dists(require))
+        evidence = examine(python, timeout_s, started=started, extra_dists=dists(require),
+                           save_to=save_to, rank=launch.rank)  # fmt: skip
         report = diagnosis.detect(evidence, require=require, strict=strict)
         summary = rank_summary(launch, evidence, report)
     except BaseException:

@@ -11,11 +11,11 @@ import concurrent.futures
 import dataclasses
 import json
 import os
+import platform
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Final
 
-from hwdoctor import __version__, redact, registry
+from hwdoctor import __version__, files, redact, registry
 from hwdoctor.compat import drivers
 from hwdoctor.errors import UsageError
 from hwdoctor.gather import host
@@ -70,16 +70,22 @@ def redacted(evidence: Evidence) -> Evidence:
     return dataclasses.replace(Evidence.from_json(clean, source=evidence.source), skipped=skipped)
 
 
-def save(evidence: Evidence, path: str) -> None:
-    """Write the evidence file; an unwritable path is a usage error (exit 2)."""
+def save(evidence: Evidence, path: str, *, rank: int = 0) -> str:
+    """Write the evidence file, whole or not at all, and return its path. `path` may hold
+    `{host}` (this machine's name) and `{rank}` (the process's rank in its job, 0 alone),
+    so the nodes of a cluster each write their own file into one shared directory; missing
+    directories are made. An unwritable path is a usage error (exit 2)."""
+    host = (evidence.host.hostname if evidence.host else "") or platform.node()
+    target = files.expand(path, {"host": host, "rank": rank})
     text = json.dumps(evidence.to_json(), sort_keys=True, indent=2, ensure_ascii=False)
     try:
-        Path(path).write_text(text + "\n", encoding="utf-8")
+        files.write_whole(target, text + "\n")
     except OSError as exc:
         raise UsageError(
-            f"--save-evidence {path}: {exc.strerror or exc}",
+            f"--save-evidence {target}: {exc.strerror or exc}",
             hint="pass a path in a directory you can write",
         ) from None
+    return target
 
 
 def read_input(path: str) -> tuple[bytes, int | None]:

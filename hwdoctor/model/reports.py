@@ -512,12 +512,22 @@ class RankReport:
 
 
 @dataclass(frozen=True, slots=True)
+class RankGroup:
+    """Ranks that agree (device type and name, collective, versions, device counts, own
+    exit code, all_reduce verdict): one line of rank 0's report for all of them."""
+
+    ranks: tuple[RankReport, ...]
+    differs: tuple[tuple[str, str, str], ...]  # (what, here, in the largest group)
+
+
+@dataclass(frozen=True, slots=True)
 class DistributedReport:
     world_size: int
     ranks: tuple[RankReport, ...]
     missing: tuple[int, ...]  # ranks that never reported
     local: DetectReport  # rank 0's own detect
     findings: tuple[Finding, ...]
+    groups: tuple[RankGroup, ...] = ()  # the ranks that agree, the largest group first
 
     @property
     def exit_code(self) -> int:
@@ -639,4 +649,148 @@ class PasteReport:
             "unread": [line.to_json() for line in self.unread],
             "unread_count": self.unread_count,
             "exit_code": self.exit_code,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Configuration:
+    """What makes nodes alike: the facts a fleet report groups them by. Two nodes with the
+    same configuration differ only in what no check reads (name, free memory, GPU UUIDs)."""
+
+    platform: str  # "Linux x86_64"
+    cpu: str  # "AMD EPYC, 2 cores"
+    driver: str | None  # the NVIDIA driver, or the ROCm release
+    python: str | None
+    torch: str | None  # its version with the build: "2.5.1+cu124"
+    devices: tuple[str, ...]  # per usable backend: "8 × NVIDIA H100 80GB HBM3 (cuda)"
+    packages: tuple[tuple[str, str | None], ...]  # the stack and every installed extension
+    findings: tuple[str, ...]  # the codes of its findings
+    unmet: tuple[str, ...]  # the --require expressions it does not meet
+
+    def items(self) -> tuple[tuple[str, str], ...]:
+        """Each fact as (what, value) in words, in the order a report shows them."""
+        return (
+            ("platform", self.platform),
+            ("cpu", self.cpu),
+            ("driver", self.driver or "none"),
+            ("python", self.python or "unknown"),
+            ("torch", self.torch or "not installed"),
+            ("devices", ", ".join(self.devices) or "none"),
+            *((name, version or "not installed") for name, version in self.packages),
+            ("findings", ", ".join(self.findings) or "none"),
+            ("unmet", ", ".join(self.unmet) or "none"),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "platform": self.platform,
+            "cpu": self.cpu,
+            "driver": self.driver,
+            "python": self.python,
+            "torch": self.torch,
+            "devices": list(self.devices),
+            "packages": dict(self.packages),
+            "findings": list(self.findings),
+            "unmet_requirements": list(self.unmet),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class FleetNode:
+    """One node (one evidence file) of a fleet report."""
+
+    # Its host name; its file's name without .json when the evidence has none, or when
+    # several files name the same host (one file per rank, or per task of a job array).
+    host: str
+    file: str
+    group: int  # the number of its configuration's group, 1 the largest
+    findings: tuple[Finding, ...]
+    requirements: tuple[RequirementResult, ...]
+    exit_code: int  # as `hwdoctor detect --from FILE` would exit on it
+    skipped: int  # fields of its file read as unknown
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "host": self.host,
+            "file": self.file,
+            "group": self.group,
+            "exit_code": self.exit_code,
+            "findings": [finding.to_json() for finding in self.findings],
+            "requirements": [result.to_json() for result in self.requirements],
+            "skipped": self.skipped,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class FleetGroup:
+    """Nodes with one configuration."""
+
+    number: int  # 1: the largest group
+    configuration: Configuration
+    hosts: tuple[str, ...]
+    findings: tuple[Finding, ...]  # every node of the group has these
+    differs: tuple[tuple[str, str, str], ...]  # (what, here, in group 1) where it differs
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "group": self.number,
+            "nodes": len(self.hosts),
+            "hosts": list(self.hosts),
+            "configuration": self.configuration.to_json(),
+            "differs_from_largest": [
+                {"what": what, "here": here, "largest": largest}
+                for what, here, largest in self.differs
+            ],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class UnreadableFile:
+    """A file of a fleet directory that is no evidence file, and why."""
+
+    file: str
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"file": self.file, "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class FleetReport:
+    """`hwdoctor detect --from DIR`: every node's evidence, grouped by configuration."""
+
+    directory: str
+    groups: tuple[FleetGroup, ...]  # the largest first
+    nodes: tuple[FleetNode, ...]  # the odd ones (not in group 1) first
+    unreadable: tuple[UnreadableFile, ...]
+    findings: tuple[Finding, ...]  # about the fleet as a whole
+    required: tuple[Requirement, ...] = ()  # --require, judged on each node
+    strict: bool = False
+
+    @property
+    def odd(self) -> tuple[FleetNode, ...]:
+        return tuple(node for node in self.nodes if node.group != 1)
+
+    @property
+    def failed(self) -> tuple[FleetNode, ...]:
+        return tuple(node for node in self.nodes if node.exit_code)
+
+    @property
+    def exit_code(self) -> int:
+        return exit_code_of(self.findings, strict=self.strict, failed=bool(self.failed))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "fleet": {
+                "directory": self.directory,
+                "nodes": len(self.nodes),
+                "odd_hosts": [node.host for node in self.odd],
+                "failed_hosts": [node.host for node in self.failed],
+                "groups": [group.to_json() for group in self.groups],
+                "unreadable": [item.to_json() for item in self.unreadable],
+                "findings": [finding.to_json() for finding in self.findings],
+                "requirements": [requirement.text for requirement in self.required],
+                "strict": self.strict,
+            },
+            "hosts": [node.to_json() for node in self.nodes],
         }

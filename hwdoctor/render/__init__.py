@@ -99,7 +99,12 @@ def report(
              text=lambda stream: paste.text(result, stream),
              markdown=lambda: reply.pasted(result), no_redact=no_redact)  # fmt: skip
         return code
-    shareable = kind in (reports.DetectReport, reports.DistributedReport, reports.ExplainReport)
+    shareable = kind in (
+        reports.DetectReport,
+        reports.DistributedReport,
+        reports.ExplainReport,
+        reports.FleetReport,
+    )
 
     def renderables() -> list[Any]:
         from hwdoctor.render import human
@@ -107,6 +112,7 @@ def report(
         views: dict[type, Callable[[Any, View | None], Sequence[Any]]] = {
             reports.DetectReport: human.detect_renderables,
             reports.DistributedReport: human.distributed_renderables,
+            reports.FleetReport: human.fleet_renderables,
             reports.ExplainReport: human.explain_renderables,
             reports.DeviceExplanation: human.device_renderables,
             reports.LoadReport: human.load_renderables,
@@ -119,6 +125,7 @@ def report(
         views: dict[type, Callable[[Any], str]] = {
             reports.DetectReport: markdown.detect,
             reports.DistributedReport: markdown.distributed,
+            reports.FleetReport: markdown.fleet,
             reports.ExplainReport: markdown.explain,
         }
         return views[kind](result)

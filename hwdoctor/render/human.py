@@ -43,6 +43,8 @@ if TYPE_CHECKING:  # `list` renders without loading the report model
         DistributedReport,
         ExplainReport,
         Finding,
+        FleetGroup,
+        FleetReport,
         LoadReport,
         RequirementResult,
     )
@@ -828,25 +830,113 @@ def distributed_renderables(
     head.append(f"{len(report.ranks)} of {report.world_size} ranks reported")
     if report.missing:
         head.append(f"  missing: {', '.join(map(str, report.missing))}", style="red")
+    from hwdoctor.hosts import compress, numbers
+
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
-    for title in ("Rank", "Host", "Local", "Device", "Name", "Backend", "all_reduce"):
+    for title in ("Ranks", "Hosts", "Local", "Devices", "Name", "Backend", "all_reduce"):
         table.add_column(title, overflow="fold")
-    for rank in report.ranks:
-        result = rank.all_reduce
-        if result is None:
+    for group in report.groups:
+        ranks = group.ranks
+        results = [r.all_reduce for r in ranks if r.all_reduce is not None]
+        if not results:
             reduce_cell = Text("not run", style="dim")
-        elif result.get("ok"):
-            reduce_cell = Text(f"✓ sum {result['value']:g} in {result['seconds'] * 1000:.1f} ms",
-                               style="green")  # fmt: skip
+        elif all(result.get("ok") for result in results):
+            slowest = max(float(result.get("seconds") or 0) for result in results)
+            value = results[0].get("value")
+            reduce_cell = Text(f"✓ sum {value:g}, slowest {slowest * 1000:.1f} ms", style="green")
         else:
             reduce_cell = Text("✗ failed", style="red")
         table.add_row(
-            str(rank.rank), rank.host, str(rank.local_rank), Text(rank.device, style="bold"),
-            rank.device_name or "?", rank.backend or "?", reduce_cell,
+            numbers(r.rank for r in ranks), compress(r.host for r in ranks),
+            numbers(r.local_rank for r in ranks),
+            Text(compress(r.device for r in ranks), style="bold"),
+            ranks[0].device_name or "?", ranks[0].backend or "?", reduce_cell,
         )  # fmt: skip
     out: list[RenderableType] = [head, table]
+    for group in report.groups[1:]:
+        line = Text(f"ranks {numbers(r.rank for r in group.ranks)}: ", style="bold")
+        differs = [
+            f"{what} {here} (the others: {largest})" for what, here, largest in group.differs
+        ]
+        line.append("; ".join(differs), style="yellow")
+        out.append(line)
     found = (*report.findings, *report.local.findings)
     if found:
         out += _findings(found)
     local = detect_renderables(report.local, view)
     return [*out, Text(), Text("Rank 0 here:", style="bold"), *local]
+
+
+# --- fleet (detect --from DIR) ---------------------------------------------------------------
+
+# Host ranges a table cell names before "and N more" (the JSON names every host).
+_HOST_RANGES: Final = 4
+_HOSTS_CELL: Final = 20
+
+
+def fleet_renderables(report: FleetReport, view: View | None = None) -> list[RenderableType]:
+    """The answer (how many nodes, which are odd), the fleet's findings, one row per
+    configuration (the largest first), then each group's differences and findings, the odd
+    groups first."""
+    from hwdoctor.hosts import compress
+
+    head = Text("Fleet ", style="bold")
+    head.append(f"{len(report.nodes):,} node{'s' * (len(report.nodes) != 1)} in ")
+    head.append(printable(one_line(report.directory)), style="bold")
+    head.append(f", {len(report.groups)} configuration{'s' * (len(report.groups) != 1)}")
+    out: list[RenderableType] = [head]
+    odd = report.odd
+    if odd:
+        line = Text("Odd nodes: ", style="bold")
+        line.append(compress([n.host for n in odd], _HOST_RANGES * 4), style="yellow")
+        out.append(line)
+    if report.findings:
+        out += [Text(), *_findings(report.findings)]
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
+    for title in ("Group", "Nodes", "Hosts", "Driver", "torch", "Devices", "Preflight"):
+        table.add_column(title, overflow="fold", no_wrap=title in ("Hosts", "Preflight"),
+                         justify="right" if title == "Nodes" else "left")  # fmt: skip
+    for group in report.groups:
+        config = group.configuration
+        failing = sum(1 for n in report.nodes if n.group == group.number and n.exit_code)
+        table.add_row(
+            str(group.number), f"{len(group.hosts):,}", _hosts_cell(group.hosts),
+            config.driver or "none", config.torch or "not installed",
+            ", ".join(config.devices) or "no accelerator",
+            Text(f"✗ {failing:,}", style="red") if failing else Text("✓", style="green"),
+        )  # fmt: skip
+    out += [Text(), table]
+    for group in (*report.groups[1:], *report.groups[:1]):
+        out += _fleet_group(report, group)
+    return out
+
+
+def _fleet_group(report: FleetReport, group: FleetGroup) -> list[RenderableType]:
+    from hwdoctor.hosts import compress
+
+    title = Text(f"Group {group.number}", style="bold")
+    title.append(f", {len(group.hosts):,} node{'s' * (len(group.hosts) != 1)}: ")
+    title.append(compress(group.hosts, _HOST_RANGES * 4))
+    out: list[RenderableType] = [Text(), title]
+    for what, here, largest in group.differs:
+        line = Text(f"{what}: ")
+        line.append(here, style="yellow")
+        line.append(f"  (group 1: {largest})", style="dim")
+        out.append(Padding(line, (0, 0, 0, 2)))
+    first = next(n for n in report.nodes if n.group == group.number)
+    out += _findings(group.findings)
+    out += _requirements(first.requirements)[1:]
+    if not group.findings and not first.requirements:
+        out.append(Text("✓ no findings", style="green"))
+    return out
+
+
+def _hosts_cell(names: Sequence[str]) -> str:
+    """A group's hosts in a table cell: the list, cut at a range when it is long."""
+    from hwdoctor.hosts import compress
+
+    text = compress(names, _HOST_RANGES)
+    if len(text) <= _HOSTS_CELL:
+        return text
+    cut = text.rfind(",", 0, _HOSTS_CELL)
+    return text[:cut] + ",…" if cut > 0 else text[:_HOSTS_CELL] + "…"

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
         DistributedReport,
         ExplainReport,
         Finding,
+        FleetReport,
         PasteReport,
         Question,
         RequirementResult,
@@ -59,19 +60,33 @@ def detect(report: DetectReport) -> str:
 
 def distributed(report: DistributedReport) -> str:
     lines = [*_heading("hwdoctor detect (distributed)", report.local)]
+    from hwdoctor.hosts import compress, numbers
+
     lines += [f"### Ranks ({len(report.ranks)} of {report.world_size} reported)", "",
-              "| rank | host | local | device | name | backend | all_reduce |",
+              "| ranks | hosts | local | devices | name | backend | all_reduce |",
               "| --- | --- | --- | --- | --- | --- | --- |"]  # fmt: skip
-    for rank in report.ranks:
-        result = rank.all_reduce
+    for group in report.groups:
+        ranks = group.ranks
+        results = [r.all_reduce for r in ranks if r.all_reduce is not None]
         reduced = (
-            "not run" if result is None
-            else (f"✅ {_cell(result.get('value'))}" if result.get("ok") else "❌ failed")
+            "not run" if not results
+            else (f"✅ {_cell(results[0].get('value'))}" if all(r.get("ok") for r in results)
+                  else "❌ failed")
         )  # fmt: skip
         lines.append(
-            f"| {_cell(rank.rank)} | {md_code(rank.host, in_table=True)} | "
-            f"{_cell(rank.local_rank)} | {md_code(rank.device, in_table=True)} | "
-            f"{_cell(rank.device_name or '?')} | {_cell(rank.backend or '?')} | {reduced} |"
+            f"| {numbers(r.rank for r in ranks)} | "
+            f"{md_code(compress(r.host for r in ranks), in_table=True)} | "
+            f"{numbers(r.local_rank for r in ranks)} | "
+            f"{md_code(compress(r.device for r in ranks), in_table=True)} | "
+            f"{_cell(ranks[0].device_name or '?')} | {_cell(ranks[0].backend or '?')} | {reduced} |"
+        )
+    for group in report.groups[1:]:
+        lines.append(
+            f"\nRanks {numbers(r.rank for r in group.ranks)}: "
+            + "; ".join(
+                f"{md_inline(what)} {md_code(here)} (the others: {md_code(largest)})"
+                for what, here, largest in group.differs
+            )
         )
     if report.missing:
         lines.append(f"\nMissing ranks: {md_inline(', '.join(map(str, report.missing)))}")
@@ -385,3 +400,57 @@ def _skipped(items: Sequence[str]) -> list[str]:
 def _cell(text: object) -> str:
     """Untrusted text in a table cell: escaped, its lines joined by `<br>`."""
     return md_inline(str(text), newline="<br>")
+
+
+def fleet(report: FleetReport) -> str:
+    """A fleet report for a ticket: which nodes are odd, one table row per configuration,
+    each group's differences and findings. Host names stay: naming the nodes is its point."""
+    from hwdoctor.hosts import compress
+
+    odd = report.odd
+    lines = [
+        "## hwdoctor detect (fleet)",
+        "",
+        f"- hwdoctor {__version__} · {len(report.nodes):,} nodes in "
+        f"{md_code(report.directory)} · {len(report.groups)} configuration(s)",
+    ]
+    if odd:
+        lines.append(f"- Odd nodes: {md_code(compress([n.host for n in odd], 40))}")
+    if report.required:
+        lines.append(f"- Required: {', '.join(md_code(r.text) for r in report.required)}")
+    lines += ["", "### Configurations", "",
+              "| group | nodes | hosts | driver | torch | devices | preflight |",
+              "| --- | --- | --- | --- | --- | --- | --- |"]  # fmt: skip
+    for group in report.groups:
+        config = group.configuration
+        failing = sum(1 for n in report.nodes if n.group == group.number and n.exit_code)
+        lines.append(
+            f"| {group.number} | {len(group.hosts):,} | "
+            f"{md_code(compress(group.hosts, 8), in_table=True)} | "
+            f"{_cell(config.driver or 'none')} | {_cell(config.torch or 'not installed')} | "
+            f"{_cell(', '.join(config.devices) or 'no accelerator')} | "
+            f"{f'❌ {failing:,} fail' if failing else '✅'} |"
+        )
+    lines.append("")
+    lines += _findings(report.findings)
+    for group in (*report.groups[1:], *report.groups[:1]):
+        lines += [f"### Group {group.number} ({len(group.hosts):,} nodes)", "",
+                  f"Hosts: {md_code(compress(group.hosts, 40))}", ""]  # fmt: skip
+        if group.differs:
+            lines += ["| differs | here | group 1 |", "| --- | --- | --- |"]
+            lines += [
+                f"| {_cell(what)} | {md_code(here, in_table=True)} | "
+                f"{md_code(largest, in_table=True)} |"
+                for what, here, largest in group.differs
+            ]
+            lines.append("")
+        first = next(n for n in report.nodes if n.group == group.number)
+        for item in group.findings:
+            lines += _finding(item)
+        lines += [
+            f"- {'✅' if r.met else '❌'} requires {md_code(r.requirement.text)}: "
+            f"{md_inline(r.found)}"
+            for r in first.requirements
+        ]
+        lines.append("")
+    return _finish(lines)
