@@ -17,8 +17,8 @@ from hwdoctor import hosts, registry
 from hwdoctor.diagnosis import detect as diagnose
 from hwdoctor.diagnosis import judged
 from hwdoctor.diagnosis.catalogue import Code, finding
-from hwdoctor.gather.fleet import Fleet, NodeEvidence
 from hwdoctor.model.facts import Evidence
+from hwdoctor.model.fleet import Fleet, NodeEvidence
 from hwdoctor.model.reports import (
     Configuration,
     DetectReport,

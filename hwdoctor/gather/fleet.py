@@ -15,7 +15,6 @@ import dataclasses
 import json
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
@@ -24,6 +23,7 @@ from hwdoctor.errors import UsageError
 from hwdoctor.gather import evidence as gathering
 from hwdoctor.gather.probe import boundary
 from hwdoctor.model.facts import EVIDENCE_KIND, Evidence
+from hwdoctor.model.fleet import Fleet, NodeEvidence
 from hwdoctor.model.reports import UnreadableFile as Unreadable
 from hwdoctor.text import valid_text
 
@@ -52,22 +52,6 @@ _ENV_OWN: Final[Mapping[str, boundary.Shape]] = dict.fromkeys(
      "MASTER_PORT"),
     boundary.TEXT,
 )  # fmt: skip
-
-
-@dataclass(frozen=True, slots=True)
-class NodeEvidence:
-    """One node's evidence file, read."""
-
-    file: str  # its name in the directory
-    evidence: Evidence
-    configuration: int  # the same number for files that differ only in their own facts
-
-
-@dataclass(frozen=True, slots=True)
-class Fleet:
-    directory: str
-    nodes: tuple[NodeEvidence, ...]
-    unreadable: tuple[Unreadable, ...]
 
 
 def is_fleet(path: str) -> bool:
