@@ -7,6 +7,7 @@ whole or not at all, under a name each node of a cluster expands for itself
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import stat
@@ -81,6 +82,8 @@ PLACEHOLDERS: Final = ("host", "rank")
 def check_template(template: str, option: str = "--save-evidence") -> None:
     """A usage error unless `template` holds only the known placeholders (`{host}`,
     `{rank}`; `{{` and `}}` for a literal brace), before anything is probed."""
+    if not template.strip():
+        raise UsageError(f"{option} needs a file name", hint="e.g. evidence/{host}.json")
     try:
         fields = [(name, spec, conversion)
                   for _, name, spec, conversion in string.Formatter().parse(template)
@@ -120,6 +123,8 @@ def write_whole(path: str | Path, text: str) -> None:
     temporary file beside it, then a rename. Missing parent directories are made. Raises
     OSError."""
     target = Path(path)
+    if target.name in ("", ".", ".."):  # "/", ".", "..": no file name to write
+        raise IsADirectoryError(errno.EISDIR, "a directory, not a file", str(path))
     if target.parent != Path():
         target.parent.mkdir(parents=True, exist_ok=True)
     temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")

@@ -159,7 +159,8 @@ def test_save_evidence_expands_host_and_rank(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("template", "problem"),
     [("e/{hostname}.json", "no placeholder {hostname}"), ("e/{host!r}.json", "{host!r}"),
-     ("e/{host.json", "expected '}'"), ("e/{0}.json", "{0}")],
+     ("e/{host.json", "expected '}'"), ("e/{0}.json", "{0}"), ("", "needs a file name"),
+     (" ", "needs a file name")],
 )  # fmt: skip
 def test_unknown_placeholders_are_refused_before_anything_runs(template: str, problem: str) -> None:
     with pytest.raises(UsageError, match=problem.replace("{", r"\{").replace("!", "!")):
@@ -184,3 +185,9 @@ def test_host_lists_compress_as_slurm_writes_them() -> None:
     assert hosts.compress([f"n{i}" for i in range(1, 9)] + ["a", "b"], limit=2) == (
         "a,b and 8 more"
     )
+
+
+@pytest.mark.parametrize("path", [".", "/", "..", "evidence/.."])
+def test_a_directory_is_no_file_to_save_to(path: str) -> None:
+    with pytest.raises(OSError, match="a directory, not a file"):
+        files.write_whole(path, "{}")
