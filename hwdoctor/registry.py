@@ -140,6 +140,9 @@ class Backend(NamedTuple):
     device_map_since: str = ""
     # Its memory is the host's (Apple's unified memory): offloading to the CPU frees none.
     shares_host_memory: bool = False
+    # The first torch release that has it, where torch itself carries it: a remedy that
+    # moves torch below it removes the backend (a pasted report's companions then move).
+    torch_since: str = ""
     docs: str = ""
 
     @property
@@ -372,6 +375,9 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         hardware_remedy="needs an Apple Silicon Mac with macOS 12.3 or newer and a native "
         "arm64 Python",
         shares_host_memory=True,
+        # torch 1.12's release notes: the MPS backend's first (prototype) release,
+        # https://pytorch.org/blog/pytorch-1.12-released/
+        torch_since="1.12",
         docs="https://docs.pytorch.org/docs/stable/notes/mps.html",
     ),
     Backend(

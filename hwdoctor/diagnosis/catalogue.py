@@ -249,6 +249,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         variant_commands={
             "keep_torch": ("# keep torch {torch}, {kept}; move {package} to its build:",
                            "{companion}"),
+            "keep_nightly": (),
+        },
+        variant_advice={
+            "keep_nightly": "keep torch {torch}, {kept}: install {package}'s nightly of the "
+            "same day, {companion}, with pip install --pre from PyTorch's nightly index (the "
+            "nightlies of one day are built together)",
         },
     ),
     Code.EXTENSION_BUILT_FOR_OTHER_TORCH: Entry(

@@ -14,7 +14,6 @@ from collections.abc import Callable, Sequence
 from typing import Final, TypeVar
 
 from hwdoctor import project, registry, rules, versions
-from hwdoctor.compat import wheels
 from hwdoctor.diagnosis import checks, remedies
 from hwdoctor.diagnosis.catalogue import Code, finding
 from hwdoctor.model.facts import BackendFacts, Evidence, Section
@@ -204,10 +203,10 @@ def _settings(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
         for key, backend in (evidence.backends or {}).items()
         if backend.available
         and key in registry.BY_KEY
-        and registry.BY_KEY[key].device != registry.HOST
+        and registry.BY_KEY[key].query.kind is not registry.QueryKind.CPU
     ]
     said_seen = facts.one("cuda.available") or facts.one("accelerator")
-    if not state.device.startswith(registry.HOST) or not seen or said_seen is None:
+    if state.device.split(":", 1)[0] != registry.HOST or not seen or said_seen is None:
         return ()
     facts.use("accelerate", said)
     return (
@@ -216,9 +215,11 @@ def _settings(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
     )  # fmt: skip
 
 
-# The backends a paste's symptoms name, by what they are (diagnosis names no backend itself).
 _MPS: Final = next(b.key for b in registry.BACKENDS if b.query.kind is registry.QueryKind.MPS)
-_CUDA: Final = next(b.key for b in registry.BACKENDS if b.query.build is registry.Build.CUDA)
+# The backends torch.cuda answers for (CUDA's and ROCm's builds).
+_TORCH_CUDA: Final = tuple(
+    b.key for b in registry.BACKENDS if b.query.build in (registry.Build.CUDA, registry.Build.ROCM)
+)
 
 
 # Operators a source says a torch release implements on MPS, for a paste of an older one:
@@ -232,16 +233,10 @@ MPS_OPERATOR_SINCE: Final = {
 }
 
 
-# The first torch release with a backend: a remedy that installs an older torch removes it.
-# MPS: torch 1.12's release notes ("prototype" MPS backend), https://pytorch.org/blog/
-# pytorch-1.12-released/.
-BACKEND_SINCE: Final = {_MPS: "1.12"}
-
-
 def _symptoms(facts: _Read) -> set[str]:
     """The backends the paste shows failing: torch answered False for them, or raised about
     them."""
-    failing = set()
+    failing: set[str] = set()
     if any(f.value == "false" for f in facts.all("mps.available")) or any(
         facts.all(key) for key in ("message.mps_macos", "message.mps_op_macos",
                                    "message.mps_operator", "message.mps_not_built")
@@ -249,7 +244,7 @@ def _symptoms(facts: _Read) -> set[str]:
         failing.add(_MPS)
     said = facts.one("cuda.available")
     if (said and said.value.strip().lower() in ("false", "no")) or facts.all("message.no_gpus"):
-        failing.add(_CUDA)
+        failing.update(_TORCH_CUDA)
     return failing
 
 
@@ -267,36 +262,39 @@ def _reconciled(found: tuple[Finding, ...], paste: Pasted) -> tuple[Finding, ...
     installed torch instead."""
     evidence = paste.evidence
     torch = evidence.torch.version if evidence.torch else None
-    kept = [f for f in found if f.backend in BACKEND_SINCE and not f.code.startswith("extension.")]
+    kept = [
+        f
+        for f in found
+        if f.backend in registry.BY_KEY
+        and registry.BY_KEY[f.backend].torch_since
+        and not f.code.startswith("extension.")
+    ]
     if torch is None or not kept:
         return found
-    backend = kept[0].backend or ""
+    backend = registry.BY_KEY[kept[0].backend or ""]
     out: list[Finding] = []
     for item in found:
         spec, package = item.params.get("spec", ""), item.params.get("package", "")
         target = spec.lstrip("=<>~!").rstrip(".*")
         companion = paste.companions.get(package)
         if (
-            item.code != "extension.torch_mismatch"
+            item.code != Code.EXTENSION_TORCH_MISMATCH.value
             or companion is None
             or not target
-            or not versions.satisfies(target, f"<{BACKEND_SINCE[backend]}")
+            or not versions.satisfies(target, f"<{backend.torch_since}")
         ):
             out.append(item)
             continue
-        way = remedies.installer(evidence.python)
-        local = wheels.local_of(torch) or registry.Build.CPU.value
+        why = f"which {kept[0].code} keeps (torch{spec} has no {backend.hardware} backend)"
+        # A nightly's companion is on PyTorch's nightly index, which the wheel table does not
+        # list: said in words, never written as an index line.
         nightly = ".dev" in companion
-        line = remedies.pip(
-            way, "install", *(("--pre",) if nightly else ()), companion,
-            *(("--index-url", f"https://download.pytorch.org/whl/nightly/{local}") if nightly
-              else ()),
-        )  # fmt: skip
-        why = f"which {kept[0].code} keeps (torch{spec} has no {backend.upper()})"
+        line = companion if nightly else remedies.pip(remedies.installer(evidence.python),
+                                                      "install", companion)  # fmt: skip
         out.append(finding(Code.EXTENSION_TORCH_MISMATCH, backend=item.backend,
-                           variant="keep_torch", package=package,
-                           version=item.params.get("version", ""), spec=spec, torch=torch,
-                           kept=why, companion=line))  # fmt: skip
+                           variant="keep_nightly" if nightly else "keep_torch",
+                           package=package, version=item.params.get("version", ""), spec=spec,
+                           torch=torch, kept=why, companion=line))  # fmt: skip
     return tuple(out)
 
 
