@@ -1135,7 +1135,7 @@ def test_findings_that_come_together_explain_the_symptom_first_and_do_not_fight(
     assert "torch==1.11.*" in (found.remedy or "")
     # a release's companion moves by a pip line, its series from the compat table
     paste = b"The MPS backend is supported on MacOS 12.3+\n" + alone
-    moved = [f for f in pasted.diagnose(reports.read(paste)).findings
+    moved = [f for f in diagnosed(reports.read(paste)).findings
              if f.code == "extension.torch_mismatch"]  # fmt: skip
     assert "torchvision==0.14.*" in (moved[0].remedy or ""), moved
 
