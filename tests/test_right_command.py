@@ -96,3 +96,87 @@ def test_a_driver_that_cannot_drive_the_gpu_gets_only_the_driver_upgrade(tmp_pat
     assert cpu_only["remedy"] is None  # no torch build runs on this driver: nothing to paste
     remedies = "\n".join(f["remedy"] or "" for f in data["findings"])
     assert "keep this driver" not in remedies and "--index-url" not in remedies
+
+
+# --- the same facts give the same command, whatever the layout (issue 29, item 3) -----------
+
+REPORTS = Path(__file__).resolve().parent / "data" / "reports" / "issue_body"
+CU126 = "--index-url https://download.pytorch.org/whl/cu126"
+# The facts of issue 29's item 3, as its reporter wrote them in prose.
+IN_PROSE = (
+    b"GTX 1080, torch 2.7.0+cu128, Driver 570.133.07, Python 3.11, transformers 4.51.3\n\n"
+    b"RuntimeError: CUDA error: no kernel image is available for execution on the device\n"
+)
+# The same facts in collect_env's layout (torch/utils/collect_env.py, env_info_fmt).
+IN_COLLECT_ENV = b"""Collecting environment information...
+PyTorch version: 2.7.0+cu128
+Is debug build: False
+CUDA used to build PyTorch: 12.8
+ROCM used to build PyTorch: N/A
+
+OS: Ubuntu 22.04.4 LTS (x86_64)
+Python version: 3.11.9 (main, Apr 19 2024, 16:48:06) [GCC 11.2.0] (64-bit runtime)
+Is CUDA available: True
+CUDA runtime version: No CUDA
+GPU models and configuration: GPU 0: NVIDIA GeForce GTX 1080
+Nvidia driver version: 570.133.07
+
+Versions of relevant libraries:
+[pip3] torch==2.7.0+cu128
+[pip3] transformers==4.51.3
+
+RuntimeError: CUDA error: no kernel image is available for execution on the device
+"""
+
+
+def _commands(report: object) -> list[str]:
+    findings = getattr(report, "findings")  # noqa: B009 - PasteReport
+    return [
+        line
+        for found in findings
+        for line in (found.remedy or "").splitlines()
+        if line and not line.startswith("#")
+    ]
+
+
+def test_facts_in_prose_give_the_command_collect_env_gives() -> None:
+    """issue 29, item 3: "GTX 1080, torch 2.7.0+cu128, Driver 570.133.07, Python 3.11" in
+    a reporter's own words gets the pinned cu126 line its collect_env gets, and hwdoctor
+    does not ask for the Python version it was told."""
+    import hwdoctor
+
+    prose, layout = hwdoctor.diagnose(IN_PROSE), hwdoctor.diagnose(IN_COLLECT_ENV)
+    want = f"python -m pip install --force-reinstall torch==2.7.0 {CU126}"
+    assert want in _commands(layout)
+    assert _commands(prose) == _commands(layout)
+    asked = " ".join(q.unknown for q in prose.questions)
+    assert "Python" not in asked, asked
+    shown = {(f.what, f.value) for f in prose.facts}
+    assert ("NVIDIA driver", "570.133.07") in shown and ("Python", "3.11") in shown
+
+
+@pytest.mark.parametrize(
+    ("body", "command"),
+    [
+        # digitalsreeni-image-annotator#57: "- Driver: 550.163.01", "- PyTorch: 2.8.0+cu128"
+        # in a list, and "PyTorch 2.8" again in the prose (the same version, said shorter).
+        (
+            "dsannotator57-gtx1050-driver550-torch2.8.0cu128-prose-no-kernel-image.md",
+            f"pip install --force-reinstall torch==2.8.0 {CU126}",
+        ),
+        # exllamav2#786: the template's "### Python version" / "### Pytorch version"
+        # headings; torch's own warnings show the driver ran its CUDA 12.8 build.
+        (
+            "exllamav2-786-gtx1080ti-template-headings-torch2.7.0cu128.md",
+            f"python -m pip install --force-reinstall torch==2.7.0 {CU126}",
+        ),
+    ],
+)
+def test_real_issue_bodies_in_prose_get_the_pinned_cu126_line(body: str, command: str) -> None:
+    import hwdoctor
+
+    report = hwdoctor.diagnose((REPORTS / body).read_bytes())
+    arch = [f for f in report.findings if f.code == "device.arch_not_compiled"]
+    assert arch and all(command in (f.remedy or "").splitlines() for f in arch), [
+        f.remedy for f in arch
+    ]

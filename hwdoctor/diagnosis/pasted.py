@@ -103,6 +103,8 @@ _WHAT: Final = {
     "message.too_old": "torch says",
     "message.xformers_built_for": "xformers says",
     "prose.macos": "macOS",
+    "prose.driver": "NVIDIA driver",
+    "prose.python": "Python",
     "prose.platform": "platform",
     "prose.chip": "chip",
     "prose.gfx": "gfx target",

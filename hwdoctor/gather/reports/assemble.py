@@ -184,7 +184,10 @@ def evidence_of(paste: Paste) -> tuple[Evidence, Facts]:
 
 
 def _python(facts: Facts) -> PythonInfo | None:
-    said = facts.one("python.version")
+    # A tool's line first; the reporter's own words ("Python 3.11") where no tool says it.
+    said = facts.one("python.version") or (
+        None if facts.all("python.version") else facts.one("prose.python")
+    )
     match = _PYTHON.match(said.value.strip()) if said else None
     if said is None or match is None:
         return None
@@ -202,7 +205,7 @@ def _torch_version(facts: Facts) -> tuple[Fact | None, bool]:
         return said, True
     differing: list[Fact] = []
     for key in ("message.torch_seen", "package", "prose.package"):
-        listed = [f for f in facts.all(key) if f.name in ("torch", "pytorch")]
+        listed = _most_specific([f for f in facts.all(key) if f.name in ("torch", "pytorch")])
         if listed and len({f.value for f in listed}) == 1 and _is_version(listed[0].value):
             return listed[0], said is None or known_value(said.value)
         if len({f.value for f in listed}) > 1:
@@ -210,6 +213,27 @@ def _torch_version(facts: Facts) -> tuple[Fact | None, bool]:
     if differing and said is None:  # two versions and nothing to tell which: say so
         facts.disagreements.append(Disagreement("torch.version", tuple(differing)))
     return None, False
+
+
+def _most_specific(listed: list[Fact]) -> list[Fact]:
+    """The versions said, where each is a shorter form of one of them ("PyTorch 2.8" beside
+    "PyTorch: 2.8.0+cu128"), as that one: they do not disagree."""
+    parsed = {f.value: versions.parse(f.value) for f in listed}
+    if len(parsed) < 2 or any(v is None for v in parsed.values()):
+        return listed
+    longest = max(listed, key=lambda f: (len(f.value), f.value))
+    full = parsed[longest.value]
+    assert full is not None
+
+    def within(text: str) -> bool:
+        version = parsed[text]
+        assert version is not None and full is not None
+        n = len(version.release)
+        return version.release == full.release[:n] and version.local in (None, full.local)
+
+    if all(within(text) for text in parsed):
+        return [longest]
+    return listed
 
 
 # torch's own messages tell its build when no report line does: the driver and
@@ -367,6 +391,8 @@ def _machine(arch: str) -> str:
 
 def _driver(facts: Facts) -> NvidiaDriver | None:
     driver, cuda = facts.one("driver"), facts.one("driver.cuda")
+    if driver is None and not facts.all("driver"):
+        driver = facts.one("prose.driver")  # "Driver 570.133.07": where no tool says it
     if driver is not None and not _is_version(driver.value):
         driver = None
     if cuda is not None and not _is_version(cuda.value):
@@ -632,7 +658,18 @@ def _available(facts: Facts) -> bool | None:
     if none:
         facts.use("torch", none[0])
         return False
+    # torch prints its capability warnings from `_lazy_init` after `torch._C._cuda_init()`
+    # succeeded (torch/cuda/__init__.py, `_check_capability`, `_check_cubins`), and "no
+    # kernel image" is a kernel launch's error: either way the driver ran this build's CUDA
+    # on a device, which is what torch.cuda.is_available() answers.
+    ran = [f for k in _RAN_ON_A_DEVICE for f in facts.all(k)]
+    if ran:
+        facts.use("torch", ran[0])
+        return True
     return None
+
+
+_RAN_ON_A_DEVICE: Final = ("message.no_kernel_image", "message.too_old", "message.arch_list")
 
 
 def _cuda_devices(facts: Facts) -> tuple[Device, ...]:

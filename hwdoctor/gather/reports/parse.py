@@ -374,6 +374,27 @@ _PROSE_VERSION: Final = re.compile(
     r"(\d+\.\d+(?:\.\d+)?(?:\+[\w.]+|\.post\d+|\.dev\w*|rc\d+)?)(?![A-Za-z0-9_]|\.\d)",
     re.I,
 )
+# The NVIDIA driver and Python's version in the reporter's words ("Driver 570.133.07",
+# "- Driver: 550.163.01", "Nvidia Driver Version: 570.169", "Python 3.11", "**Python:**
+# 3.11.15"), read outside any tool's block only and used where no tool's report says them
+# (assemble). A driver's version has a three-digit branch and a dot (NVIDIA's numbering,
+# "570.133.07"); "Python" is read capitalised, as a word, so a path's "python3.13/" is not.
+_DRIVER_PROSE: Final = re.compile(
+    r"\bdriver(?:\s+version)?(?:\*\*|__)?\s*(?:[:：=]|\bis\b)?(?:\*\*|__)?\s*v?"
+    r"(\d{3}\.\d{1,3}(?:\.\d{1,3})?)(?![\w.])",
+    re.I,
+)
+_PYTHON_PROSE: Final = re.compile(
+    r"(?<![\w/\\.-])Python(?:\s+[Vv]ersion)?(?:\*\*|__)?\s*[:：]?(?:\*\*|__)?\s*"
+    r"(3\.\d{1,2}(?:\.\d{1,2})?)(?![\w.+])"
+)
+# A template's answer under its own heading ("### Python version" then "3.12", "### Pytorch
+# version" then "2.7.0+cu128", as exllamav2's and other bug templates ask them).
+_BARE_VERSION: Final = re.compile(r"^\s*v?(\d+\.\d+(?:\.\d+)?(?:\+[\w.]+)?)\s*$")
+_HEADING_VERSIONS: Final = {
+    "python version": "prose.python", "pytorch version": "prose.package",
+    "torch version": "prose.package",
+}  # fmt: skip
 # A build's version told in other words ('my pytorch version changes to "1.12.0+cpu"'): the
 # "+cpu" local label is how PyTorch's own index names its builds without CUDA, so such a
 # version is torch's when the last package named before it on the line is torch.
@@ -954,7 +975,15 @@ def _messages(state: _State, number: int, line: str) -> None:
     elif state.heading and line.strip():
         if state.heading == "gpu" and (gpu := _TEMPLATE_GPU.match(marks_off)):
             add("gpu", gpu.group(1).strip())
+        answer = _HEADING_VERSIONS.get(state.heading)
+        if answer and (bare_version := _BARE_VERSION.match(line)):
+            add(answer, bare_version.group(1), name="torch" if answer == "prose.package" else None)
         state.heading = ""
+    if state.tool is None and not _COMMAND.search(line):
+        if driver_prose := _DRIVER_PROSE.search(marks_off):
+            add("prose.driver", driver_prose.group(1))
+        if python_prose := _PYTHON_PROSE.search(marks_off.replace("`", "")):
+            add("prose.python", python_prose.group(1))
     for mac_prose in _MACOS_PROSE.finditer(line) if state.tool is None else ():
         ahead = line[max(0, mac_prose.start() - 24) : mac_prose.start()]
         behind = line[mac_prose.end() : mac_prose.end() + 16]
