@@ -227,11 +227,16 @@ def list_command(json_flag: JsonOpt = False, fmt: PlainFormatOpt = None) -> int:
     from hwdoctor import registry
     from hwdoctor.render import ansi
 
+    def rows() -> dict[str, Any]:
+        from hwdoctor.diagnosis import remedies  # the install chooser writes each line
+
+        return {"backends": [b.to_json(remedies.listed_install(b)) for b in registry.BACKENDS]}
+
     emit(
         "list",
         _format(json_flag, fmt),
         ExitCode.OK,
-        data=lambda: {"backends": [backend.to_json() for backend in registry.BACKENDS]},
+        data=rows,
         text=lambda stream: ansi.backends_table(registry.BACKENDS, stream),
     )
     return ExitCode.OK

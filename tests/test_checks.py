@@ -70,8 +70,11 @@ def _torch_fails(kind: str, *, autoload: bool = False, signal: str | None = None
 def test_torch_broken_even_without_autoload() -> None:
     found = one(diagnosis.detect(_torch_fails("error")).findings, "torch.broken")
     assert "torch itself is broken" in found.message
+    # the installed build again, from its own index, saying it keeps torch
     assert found.remedy == (
-        "/work/main/.venv/bin/python -m pip install --force-reinstall torch==2.13.0"
+        "/work/main/.venv/bin/python -m pip install --force-reinstall torch==2.13.0 "
+        "--index-url https://download.pytorch.org/whl/cpu\n"
+        "# keeps torch 2.13.0 (cpu), reinstalled from its index"
     )
 
 
@@ -139,7 +142,8 @@ def test_a_cpu_build_on_an_nvidia_host_gets_the_index_for_its_gpu_and_driver(
     assert command.endswith(
         f"install --force-reinstall torch==2.13.0 --index-url https://download.pytorch.org/whl/{index}"
     ), found.remedy
-    assert reason.startswith(f"# {index} is") and why in reason, reason
+    assert reason.startswith(f"# keeps torch 2.13.0 and changes its build from cpu to {index}")
+    assert f": {index} is the newest build" in reason and why in reason, reason
     explained = diagnosis.explain_device(evidence, devices.parse("cuda"))
     row = next(r for r in explained.rows if r.key == "cuda")
     assert f"whl/{index}" in str(row.install_command) and why in str(row.install_command)

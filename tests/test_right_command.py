@@ -180,3 +180,85 @@ def test_real_issue_bodies_in_prose_get_the_pinned_cu126_line(body: str, command
     assert arch and all(command in (f.remedy or "").splitlines() for f in arch), [
         f.remedy for f in arch
     ]
+
+
+# --- companions move with torch; the line says what it does to torch (issue 29) ----------
+
+
+def _l4_on_550(torch: str, **packages: str) -> object:
+    """The recorded CPU host's evidence with an L4 (8.9) beside NVIDIA's 550 module, the
+    installed torch `torch`, and `packages` installed beside it."""
+    import dataclasses
+
+    from hwdoctor.model.facts import NvidiaDriver
+    from tests.evidence import cpu_host, with_package, with_signal
+
+    evidence = with_signal(cpu_host(), "cuda", "10de:27b8 (L4) at 0000:01:00.0")
+    assert evidence.host is not None and evidence.torch is not None
+    nvidia = NvidiaDriver(kernel_module="550.127.05", module_loaded=True, capabilities=("8.9",))
+    evidence = dataclasses.replace(
+        evidence,
+        host=dataclasses.replace(evidence.host, nvidia=nvidia),
+        torch=dataclasses.replace(evidence.torch, version=torch),
+    )
+    for name, version in packages.items():
+        evidence = with_package(evidence, name, version)
+    return evidence
+
+
+def test_torchvision_and_torchaudio_move_with_torch_on_the_same_index() -> None:
+    """The companions installed are pinned to torch's release (their series, from the
+    compatibility tables; pip takes the patch whose own `torch==` pin matches) in the same
+    command, so they come from the same index."""
+    from hwdoctor import diagnosis
+    from tests.evidence import one
+
+    evidence = _l4_on_550("2.8.0+cpu", torchvision="0.23.0+cpu", torchaudio="2.8.0+cpu")
+    found = one(diagnosis.detect(evidence).findings, "torch.cpu_only_build")  # type: ignore[arg-type]
+    command, said = (found.remedy or "").splitlines()
+    # 2.8's newest CUDA 12 build: driver 550 runs 12.9 by minor-version compatibility
+    assert command.endswith(
+        "-m pip install --force-reinstall torch==2.8.0 'torchvision==0.23.*' "
+        "'torchaudio==2.8.*' --index-url https://download.pytorch.org/whl/cu129"
+    ), command
+    assert said.startswith("# keeps torch 2.8.0 and changes its build from cpu to cu129: ")
+
+
+def test_a_companion_the_tables_do_not_name_is_said_not_guessed() -> None:
+    """torch 2.13 is past torchvision's table (its last row is 0.24 for torch 2.9): the
+    line reinstalls torch alone, and a caveat says torchvision must follow from the same
+    index, rather than a guessed `torchvision==0.28.*`."""
+    from hwdoctor import diagnosis
+    from tests.evidence import one
+
+    evidence = _l4_on_550("2.13.0+cpu", torchvision="0.28.0+cpu")
+    found = one(diagnosis.detect(evidence).findings, "torch.cpu_only_build")  # type: ignore[arg-type]
+    command, said, caveat = (found.remedy or "").splitlines()
+    assert command.endswith(f"install --force-reinstall torch==2.13.0 {CU126}"), command
+    assert "torchvision" not in command
+    assert said.startswith("# keeps torch 2.13.0 and changes its build from cpu to cu126")
+    assert caveat == (
+        "# torchvision must move with torch: hwdoctor's table does not name the release "
+        "built for torch 2.13; install it from the same index after torch"
+    )
+
+
+def test_an_environment_uv_made_without_pip_gets_uv_pip(tmp_path: Path) -> None:
+    """uv makes virtual environments without pip (its pyvenv.cfg says `uv = …`): `python
+    -m pip` fails there, so the line is `uv pip install --python PATH`. A real interpreter,
+    probed for real."""
+    import subprocess
+    import sys
+
+    venv = tmp_path / "uv-made"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True,
+                   timeout=120)  # fmt: skip
+    with (venv / "pyvenv.cfg").open("a", encoding="utf-8") as config:
+        config.write("uv = 0.9.5\n")
+    python = str(venv / "bin" / "python")
+    data = run_hwdoctor("detect", "--json", "--python", python, env=base_env()).json()["data"]
+    (missing,) = [f for f in data["findings"] if f["code"] == "torch.missing"]
+    commands = [line for line in missing["remedy"].splitlines() if not line.startswith("#")]
+    assert commands and commands[0].startswith(f"uv pip install --python {python} torch=="), (
+        missing["remedy"]
+    )

@@ -329,9 +329,7 @@ def _autoload_finding(known: Known, failure: StepFailure) -> Finding:
 
 def _torch_import_finding(known: Known, failure: StepFailure) -> Finding:
     version = known.torch.version or ""
-    parsed = versions.parse(version) if version else None  # only a version reaches the line
-    pinned = f"torch=={parsed.public}" if parsed is not None else "torch"
-    reinstall = remedies.pip(known.way, "install", "--force-reinstall", pinned)
+    reinstall = remedies.torch_again(known.way, known.evidence)
     params: dict[str, Any] = {
         "version": version,
         "reinstall": reinstall,
@@ -475,7 +473,14 @@ def check_torch_requirements(known: Known) -> Iterable[Finding]:
                     version=package.version,
                     spec=judged.spec,
                     torch=torch_version,
-                    install=remedies.pip(known.way, "install", f"torch{judged.spec}"),
+                    install=remedies.torch_required(
+                        known.way,
+                        judged.spec,
+                        known.evidence,
+                        name if package.version == "unknown" else f"{name} {package.version}",
+                        # an out-of-tree backend's extension installs beside PyPI's torch
+                        from_pypi=backend is not None and backend.query.build is None,
+                    ),
                 )
 
 
@@ -1169,7 +1174,7 @@ def _gfx_finding(
         install, variant = known.install(backend, replace=True), "windows"
     else:
         line, none_carries = remedies.torch_for_gfx(
-            known.way, known.torch.version, (verdict.device_arch,),
+            known.way, known.evidence, (verdict.device_arch,),
             machine=_machine(known.evidence.host),
         )  # fmt: skip
         install = {"install": line} if line else known.install(backend, replace=True)
@@ -1193,7 +1198,7 @@ def _torch_for_gpus(known: Known, capabilities: tuple[str, ...], proven_cuda: st
     nvidia = known.evidence.host.nvidia if known.evidence.host else None
     return remedies.torch_for_driver(
         known.way,
-        known.torch.version,
+        known.evidence,
         capabilities,
         driver=nvidia.driver if nvidia else None,
         driver_cuda=(nvidia.nvml_cuda or nvidia.smi_cuda if nvidia else None) or proven_cuda,
@@ -1306,7 +1311,7 @@ def _driver_findings(known: Known, backend: registry.Backend) -> Iterable[Findin
                 driver=version,
                 on_gpu=on_gpu,
                 reinstall=remedies.torch_for_driver(
-                    known.way, torch.version, capabilities, driver=version, machine=machine
+                    known.way, known.evidence, capabilities, driver=version, machine=machine
                 ),
                 torch=torch.version,
                 toolkit=torch.cuda,
@@ -1356,7 +1361,7 @@ def _found_version(
                 variant="said",
                 torch=torch.version or "",
                 reinstall=remedies.torch_for_driver(
-                    known.way, torch.version, capabilities, machine=machine
+                    known.way, known.evidence, capabilities, machine=machine
                 ) if params else None,
             )  # fmt: skip
             return
@@ -1368,7 +1373,7 @@ def _found_version(
                 supports=supports,
                 number=number.group(1),
                 reinstall=remedies.torch_for_driver(
-                    known.way, torch.version, capabilities, driver_cuda=supports, machine=machine
+                    known.way, known.evidence, capabilities, driver_cuda=supports, machine=machine
                 ),
                 torch=torch.version or "",
                 toolkit=torch.cuda,

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from hwdoctor import project, registry
-from hwdoctor.diagnosis import checks
+from hwdoctor import __version__, registry
+from hwdoctor.diagnosis import checks, remedies
 from hwdoctor.gather.reports import Fact, Paste, assemble
 from hwdoctor.model.facts import BackendFacts, Evidence, Section
 from hwdoctor.model.reports import (
@@ -25,9 +25,13 @@ from hwdoctor.model.reports import (
     ToolBlock,
 )
 
-# The reporter may not have hwdoctor: the line installs it into the interpreter it diagnoses.
-SAVE_EVIDENCE: Final = (
-    f"{project.install_line()} && python -m hwdoctor detect --save-evidence hwdoctor-evidence.json"
+# The reporter may not have hwdoctor: the line installs it into the interpreter it diagnoses
+# (the install chooser writes it), then runs it; one line to paste, joined by `&&` so the
+# second runs only when the install did.
+SAVE_EVIDENCE: Final = " && ".join(
+    remedies.hwdoctor_then(
+        __version__, ("detect", "--save-evidence", "hwdoctor-evidence.json")
+    ).lines
 )
 COLLECT_ENV: Final = "python -m torch.utils.collect_env"
 

@@ -17,7 +17,7 @@ from typing import Any, Final, TypeVar
 from hwdoctor.text import clip
 
 # Major: a change old readers cannot follow; minor: fields added.
-EVIDENCE_VERSION: Final = "1.3"
+EVIDENCE_VERSION: Final = "1.4"
 EVIDENCE_KIND: Final = "hwdoctor.evidence"
 
 T = TypeVar("T")
@@ -153,9 +153,12 @@ class PythonInfo:
     is_venv: bool
     externally_managed: bool = False  # PEP 668: pip refuses to install into it
     conda: bool = False  # a conda environment (conda-meta/ in its prefix)
+    uv: bool = False  # a virtual environment uv made (pyvenv.cfg names uv)
+    has_pip: bool | None = None  # pip is installed in it; None: not known
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> PythonInfo:
+        pip = data.get("pip")
         return cls(
             executable=str(data.get("executable") or "unknown"),
             version=str(data.get("version") or "unknown"),
@@ -163,6 +166,8 @@ class PythonInfo:
             is_venv=data.get("is_venv") is True,
             externally_managed=data.get("externally_managed") is True,
             conda=data.get("conda") is True,
+            uv=data.get("uv") is True,
+            has_pip=pip if isinstance(pip, bool) else None,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -173,6 +178,8 @@ class PythonInfo:
             "is_venv": self.is_venv,
             "externally_managed": self.externally_managed,
             "conda": self.conda,
+            "uv": self.uv,
+            "pip": self.has_pip,
         }
 
 

@@ -410,7 +410,10 @@ def _ability_rows(found: Capabilities) -> list[tuple[str, Text]]:
         rows.append(("quantization", text))
     every = (*found.dtypes, found.attention, found.compile, *found.quantization)
     rows.extend(
-        ("", Text(printable(a.remedy), style="cyan")) for a in every if a is not None and a.remedy
+        ("", Text(printable(line), style="cyan"))
+        for a in every
+        if a is not None and a.remedy
+        for line in a.remedy.splitlines()
     )
     return rows
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from hwdoctor import registry, versions
-from hwdoctor.compat import gpus, kernels, visibility, wheels
+from hwdoctor.compat import companions, gpus, kernels, visibility, wheels
 from hwdoctor.gather.reports import Fact, Paste, Tool
 from hwdoctor.model.facts import (
     BackendFacts,
@@ -64,22 +64,6 @@ _NVIDIA_WORDS: Final = re.compile(r"NVIDIA|GeForce|Tesla|Quadro|TITAN|\bRTX\b|\b
 _AMD_WORDS: Final = re.compile(r"\bAMD\b|Radeon|Instinct|\bgfx\d", re.I)
 _TRUE: Final = frozenset({"true", "yes"})
 _FALSE: Final = frozenset({"false", "no"})
-# The companion packages whose wheels pin one torch release (their Requires-Dist is
-# `torch==X.Y.Z`): torchvision and torchaudio. The pairs are those of the compat tables in
-# pytorch/vision README.md ("Installation") and pytorch/audio's docs ("Compatibility
-# Matrix"); torch-npu's version is the torch release it was built for (Ascend/pytorch
-# README, "Version support"), "2.1.0.post3" → torch 2.1.0.
-_TORCHVISION: Final = {
-    "0.2": "1.0", "0.3": "1.1", "0.4": "1.2", "0.5": "1.4", "0.6": "1.5", "0.7": "1.6",
-    "0.8": "1.7", "0.9": "1.8", "0.10": "1.9", "0.11": "1.10", "0.12": "1.11",
-    "0.13": "1.12", "0.14": "1.13", "0.15": "2.0", "0.16": "2.1", "0.17": "2.2",
-    "0.18": "2.3", "0.19": "2.4", "0.20": "2.5", "0.21": "2.6", "0.22": "2.7",
-    "0.23": "2.8", "0.24": "2.9",
-}  # fmt: skip
-_TORCHAUDIO: Final = {
-    "0.5": "1.5", "0.6": "1.6", "0.7": "1.7", "0.8": "1.8", "0.9": "1.9", "0.10": "1.10",
-    "0.11": "1.11", "0.12": "1.12", "0.13": "1.13",
-}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -757,13 +741,9 @@ def _pins(name: str, version: str) -> tuple[str, ...]:
     if parsed is None or parsed.is_prerelease or parsed.is_devrelease:
         return ()
     series = wheels.series_of(version)
-    if name == "torchvision" and series in _TORCHVISION:
-        return (f"torch=={_TORCHVISION[series]}.*",)
-    if name == "torchaudio":
-        if series in _TORCHAUDIO:
-            return (f"torch=={_TORCHAUDIO[series]}.*",)
-        if parsed.release[0] >= 2 and series:
-            return (f"torch=={series}.*",)  # from 2.0, torchaudio X.Y goes with torch X.Y
+    torch_series = companions.torch_series_for(name, version)
+    if torch_series is not None:  # torchvision's and torchaudio's tables (compat/companions.py)
+        return (f"torch=={torch_series}.*",)
     if name == "torch-npu" and series:
         return (f"torch=={series}.*",)
     return ()
