@@ -262,3 +262,50 @@ def test_an_environment_uv_made_without_pip_gets_uv_pip(tmp_path: Path) -> None:
     assert commands and commands[0].startswith(f"uv pip install --python {python} torch=="), (
         missing["remedy"]
     )
+
+
+# --- when torch is missing (issue 29, item 6) ----------------------------------------------
+
+
+def _bare_venv(where: Path) -> str:
+    import subprocess
+    import sys
+
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(where)], check=True,
+                   timeout=120)  # fmt: skip
+    return str(where / "bin" / "python")
+
+
+def test_an_interpreter_without_torch_gets_whole_commands_and_no_false_notes(
+    tmp_path: Path,
+) -> None:
+    """`detect --python <a Python without torch>`: the advice is a sentence and the remedy
+    whole commands (no "or point hwdoctor at …" fragment), the CPU is not "not present",
+    and no "extension autoload off" is claimed of a torch that is not there."""
+    python = _bare_venv(tmp_path / "plain")
+    result = run_hwdoctor("detect", "--python", python, env={**base_env(), "COLUMNS": "200"})
+    assert result.returncode == 1, result
+    out = result.stdout
+    assert "not present: cpu" not in out and "autoload off" not in out, out
+    assert "no backend is usable until torch is installed" in out
+    data = run_hwdoctor("detect", "--json", "--python", python, env=base_env()).json()["data"]
+    (missing,) = [f for f in data["findings"] if f["code"] == "torch.missing"]
+    assert missing["advice"].startswith("if you train in another environment, point hwdoctor")
+    lines = missing["remedy"].splitlines()
+    assert lines[0].startswith(f"{python} -m pip install torch=="), lines
+    assert all(line.startswith(("#", python)) for line in lines), lines
+    assert data["autoload_disabled"] is False
+
+
+def test_hwdoctors_own_pipx_environment_is_not_where_torch_goes(tmp_path: Path) -> None:
+    """A pipx-installed hwdoctor diagnoses its own private venv by default: it says first
+    to point --python at the environment you train in, and gives no line installing torch
+    into pipx's venv (pipx keeps each app's venv in $PIPX_HOME/venvs/<app>)."""
+    python = _bare_venv(tmp_path / ".local" / "pipx" / "venvs" / "hwdoctor")
+    data = run_hwdoctor("detect", "--json", "--python", python, env=base_env()).json()["data"]
+    (missing,) = [f for f in data["findings"] if f["code"] == "torch.missing"]
+    assert missing["advice"].startswith(
+        "this is hwdoctor's own pipx environment, not one you train in: point hwdoctor at "
+        "the Python you train with (hwdoctor detect --python PATH)"
+    ), missing
+    assert missing["remedy"] is None

@@ -48,7 +48,11 @@ def detect(
         python=evidence.python or UNKNOWN_PYTHON,
         packages={name: _version(packages.get(name)) for name in STACK},
         torch=evidence.torch or UNKNOWN_TORCH,
-        autoload_disabled=evidence.autoload_disabled,
+        # the probe's second import runs with autoload off; without torch there is no torch
+        # it describes, and nothing to switch off
+        autoload_disabled=evidence.autoload_disabled
+        and evidence.torch is not None
+        and evidence.torch.version is not None,
         host=evidence.host or UNKNOWN_HOST,
         backends=backends.rows(evidence, found),
         findings=found,

@@ -144,8 +144,14 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "The interpreter hwdoctor diagnoses has no torch distribution at all.",
         "torch is not installed in {python}",
         commands=("{install}",),
-        advice="or point hwdoctor at the environment you train in: hwdoctor detect --python "
-        "PATH",
+        advice="if you train in another environment, point hwdoctor at it first (hwdoctor "
+        "detect --python PATH); to use this one, install torch into it:",
+        variant_commands={"own_tool_env": ()},
+        variant_advice={
+            "own_tool_env": "this is hwdoctor's own {tool} environment, not one you train in: "
+            "point hwdoctor at the Python you train with (hwdoctor detect --python PATH); "
+            "install torch there, not here",
+        },
     ),
     Code.TORCH_BROKEN: Entry(
         E, "import torch fails even with extension autoload off",

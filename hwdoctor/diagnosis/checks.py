@@ -190,10 +190,13 @@ def check_torch_installed(known: Known) -> Iterable[Finding]:
     ran = not any(f.step == START_STEP for f in known.failures)
     if known.torch.version is None and not known.torch.importable and ran:
         torch = remedies.torch_for_this_host(known.evidence.host)
+        tool = remedies.tool_environment(known.python)
         yield finding(
             Code.TORCH_MISSING,
+            variant="own_tool_env" if tool else None,
+            tool=tool,
             python=known.python.executable,
-            install=remedies.install(torch, known.way),
+            install=None if tool else remedies.install(torch, known.way),
         )
 
 

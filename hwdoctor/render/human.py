@@ -102,7 +102,8 @@ def detect_renderables(report: DetectReport, view: View | None = None) -> list[R
         out += [Text(), *_findings(report.findings)]
     out += [*_requirements(report.requirements), Text(), _backend_rows(shown)]
     if absent:
-        out.append(_absent_line(absent))
+        torch = report.torch
+        out.append(_absent_line(absent, no_torch=torch.version is None and not torch.importable))
     if report.decisions:
         out += [Text(), _decisions(report.decisions)]
     out += [Text(), _context(report), *_skipped(report.skipped)]
@@ -162,7 +163,11 @@ def _backend_rows(backends: Sequence[BackendReport]) -> Table:
     return grid
 
 
-def _absent_line(absent: Sequence[BackendReport]) -> Table:
+def _absent_line(absent: Sequence[BackendReport], *, no_torch: bool = False) -> Table:
+    if no_torch:  # the CPU is here; without torch nothing can use it or anything else
+        return _hanging("·", Text("no backend is usable until torch is installed (--all for "
+                                  "each, hwdoctor list for every backend)", style="dim"),
+                        mark_style="dim")  # fmt: skip
     names: dict[str, list[str]] = {}
     for backend in absent:
         names.setdefault(backend.device, []).append(backend.hardware.split()[0])
