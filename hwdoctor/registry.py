@@ -554,9 +554,11 @@ def keys_for_device(device_type: str) -> tuple[str, ...]:
     return tuple(backend.key for backend in for_device(device_type))
 
 
-def suggest(word: str, choices: tuple[str, ...] = DEVICE_STRINGS) -> str | None:
+def suggest(
+    word: str, choices: tuple[str, ...] = DEVICE_STRINGS, *, cutoff: float = 0.5
+) -> str | None:
     """The closest known spelling of `word`, for "did you mean" messages."""
     import difflib
 
-    match = difflib.get_close_matches(word.lower(), choices, n=1, cutoff=0.5)
+    match = difflib.get_close_matches(word.lower(), choices, n=1, cutoff=cutoff)
     return match[0] if match else None

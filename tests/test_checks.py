@@ -445,10 +445,27 @@ def test_load_on_a_device_that_is_not_here() -> None:
     found = judged.validate(devices.parse("npu"), cpu_host())
     assert found is not None and codes([found]) == ["load.device_unusable"]
     assert found.message.startswith(
-        "npu is not usable here (no Huawei Ascend NPU hardware found; torch-npu is not "
-        "installed); usable here: cpu"
+        "npu is not usable here: no Huawei Ascend NPU found; torch-npu is not installed; "
+        "usable here: cpu"
     )
     assert judged.validate(devices.parse("cpu"), cpu_host()) is None
+
+
+def test_load_on_cuda_without_a_gpu_says_it_in_short_lines_with_the_install() -> None:
+    """issue 29, item 5: `load --device cuda` on a CPU machine: one clause per cause (the
+    two rows behind `cuda`, NVIDIA and AMD, share theirs), where each vendor's driver
+    goes as a comment, and the torch build to install, as `--device neuron` gives."""
+    found = judged.validate(devices.parse("cuda"), cpu_host())
+    assert found is not None
+    assert found.message == (
+        "cuda is not usable here: no NVIDIA GPU or AMD GPU found; torch 2.13.0+cpu is a CPU "
+        "build; usable here: cpu"
+    )
+    assert found.advice == "run this on a machine with NVIDIA GPU or AMD GPU"
+    lines = (found.remedy or "").splitlines()
+    assert lines[0].startswith("# on a machine with NVIDIA GPU: install the NVIDIA driver")
+    assert lines[1].startswith("# on a machine with AMD GPU: install the ROCm driver")
+    assert any(" install --force-reinstall torch==2.13.0 --index-url " in line for line in lines)
 
 
 @pytest.mark.parametrize(

@@ -309,3 +309,27 @@ def test_hwdoctors_own_pipx_environment_is_not_where_torch_goes(tmp_path: Path) 
         "the Python you train with (hwdoctor detect --python PATH)"
     ), missing
     assert missing["remedy"] is None
+
+
+# --- hints where they were missing (issue 29, item 5) -------------------------------------
+
+
+def test_explain_rocm_says_amd_gpus_use_the_cuda_device_string() -> None:
+    result = run_hwdoctor("explain", "rocm", env=base_env())
+    assert result.returncode == 2, result
+    assert "unknown device type 'rocm' (AMD GPUs use the device string 'cuda')" in result.stderr
+
+
+def test_a_mistyped_device_in_require_is_suggested_as_device_does() -> None:
+    from hwdoctor import diagnosis
+    from hwdoctor.diagnosis import requirements
+    from tests.evidence import cpu_host
+
+    evidence = cpu_host()
+    for text, said in (
+        ("nueron", "nueron is not installed (did you mean the device 'neuron'?)"),
+        ("cupy", "cupy is not installed"),  # a package that only looks like a device
+    ):
+        report = diagnosis.detect(evidence, require=(requirements.parse(text),))
+        (result,) = report.requirements
+        assert not result.met and result.found == said, result

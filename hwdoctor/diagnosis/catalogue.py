@@ -797,8 +797,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
     Code.LOAD_DEVICE_UNUSABLE: Entry(
         E, "the asked device is not usable here",
         "`load --device` named a device this machine cannot use now.",
-        "{device} is not usable here ({reasons}); usable here: {usable}",
-        commands=("{install}",),
+        "{device} is not usable here: {reasons}; usable here: {usable}",
+        commands=("{there}", "{install}"),
         advice="{remedies}",
     ),
     Code.LOAD_NOT_FOUND: Entry(
