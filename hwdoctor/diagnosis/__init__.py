@@ -153,10 +153,23 @@ def _model(given: rules.Inputs, name: str, run: ProbeRun | None) -> ModelDecisio
     facts = answers.facts.get("model") if answers else None
     loaded = answers.facts.get("model_load") if answers else None
     error = answers.errors.get("model") if answers else None
+    said = error.one_line() if error else ("the model was not read" if run is None else None)
+    failure = answers.facts.get("failure") if answers else None
+    if isinstance(failure, Mapping) and run is not None:
+        # the Hub asked once, as `load` asks it: the cause named as `load` names it
+        hub = loading.problem(
+            run.facts,
+            outcome="completed",
+            culprit=None,
+            signal=None,
+            output="",
+            model=name,
+            timeout_s=0.0,
+        )
+        said = hub.message if hub is not None else said
     return rules.model_decision(
         given, name, facts if isinstance(facts, Mapping) else None,
-        loaded if isinstance(loaded, Mapping) else None,
-        error.one_line() if error else ("the model was not read" if run is None else None),
+        loaded if isinstance(loaded, Mapping) else None, said,
     )  # fmt: skip
 
 

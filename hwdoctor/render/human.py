@@ -433,7 +433,8 @@ def _model_rows(model: ModelDecision) -> list[tuple[str, Text]]:
     """explain --model: the class, then what from_pretrained() sets when not told, each
     with the step that decided it."""
     if model.error:
-        return [("model", Text(f"{model.model}: not read ({model.error})", style="red"))]
+        # why is said once, in the finding below (explain.model_unreadable)
+        return [("model", Text(f"{model.model}: not read (see below)", style="red"))]
     rows = [("model", Text(f"{model.architecture} from {model.model}"))]
     for title, value, trace in (
         ("attn_implementation", model.attention, model.attention_trace),
