@@ -65,30 +65,36 @@ NoRedactOpt = Annotated[
         help="Keep GPU UUIDs and the hostname in a markdown report (secrets stay hidden).",
     ),
 ]
-# The KV cache's size: load --plan and explain --model.
-ContextOpt = Annotated[
-    int | None,
-    typer.Option(
+
+
+# The KV cache's size: load --plan and explain --model, each help naming its own option.
+def _context_option(applies: str) -> Any:
+    return typer.Option(
         "--context",
         metavar="TOKENS",
         min=1,
         max=10_000_000,
-        help="With --plan or --model: the tokens of prompt and output to size the KV cache "
-        "for. Default: 4096, or the model's limit if lower.",
+        help=f"With {applies}: the tokens of prompt and output to size the KV cache for. "
+        "Default: 4096, or the model's limit if lower.",
         show_default=False,
-    ),
-]
-BatchOpt = Annotated[
-    int | None,
-    typer.Option(
+    )
+
+
+def _batch_option(applies: str) -> Any:
+    return typer.Option(
         "--batch",
         metavar="N",
         min=1,
         max=100_000,
-        help="With --plan or --model: sequences at once, for the KV cache.  [default: 1]",
+        help=f"With {applies}: sequences at once, for the KV cache.  [default: 1]",
         show_default=False,
-    ),
-]
+    )
+
+
+ContextOpt = Annotated[int | None, _context_option("--plan")]
+BatchOpt = Annotated[int | None, _batch_option("--plan")]
+ExplainContextOpt = Annotated[int | None, _context_option("--model")]
+ExplainBatchOpt = Annotated[int | None, _batch_option("--model")]
 
 
 PythonOpt = Annotated[
@@ -111,6 +117,17 @@ FromOpt = Annotated[
         "by --save-evidence, or a pasted report (collect_env, transformers env, accelerate "
         "env, vllm collect-env, nvidia-smi, rocm-smi, npu-smi, or a whole issue body); - "
         "reads standard input.",
+        show_default=False,
+    ),
+]
+# explain reads evidence files only (a pasted report is detect's): its help says so.
+ExplainFromOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--from",
+        metavar="FILE",
+        help="Explain another machine from an evidence file written by --save-evidence "
+        "(a pasted report is read by hwdoctor detect --from); - reads standard input.",
         show_default=False,
     ),
 ]
@@ -319,7 +336,19 @@ def detect_command(
             target, timeout_s=timeout, require=wanted, strict=strict, started=started,
             save_to=save_evidence,
         )  # fmt: skip
+    _said_saved(save_evidence)
     return _emit_report("detect", output, report, no_redact=no_redact, view=View(show_all))
+
+
+def _said_saved(path: str | None) -> None:
+    """A file written is said on stderr, where hints go: stdout carries the result only."""
+    if path is None:
+        return
+    from hwdoctor.text import printable
+
+    with contextlib.suppress(AttributeError, OSError, ValueError):
+        sys.stderr.write(f"hwdoctor: evidence written to {printable(path)} (secrets masked)\n")
+        sys.stderr.flush()
 
 
 def _refuse_with_from(**given: object) -> None:
@@ -408,9 +437,9 @@ def explain_command(
             show_default=False,
         ),
     ] = None,
-    context: ContextOpt = None,
-    batch: BatchOpt = None,
-    from_file: FromOpt = None,
+    context: ExplainContextOpt = None,
+    batch: ExplainBatchOpt = None,
+    from_file: ExplainFromOpt = None,
     save_evidence: SaveEvidenceOpt = None,
     verbose: Annotated[
         bool,
@@ -466,6 +495,7 @@ def explain_command(
                 started=started, save_to=save_evidence, model=model, context=context,
                 batch=batch or 1,
             )  # fmt: skip
+            _said_saved(save_evidence)
     return _emit_report("explain", output, report, no_redact=no_redact, view=View(verbose=verbose))
 
 

@@ -101,6 +101,7 @@ def test_a_driver_that_cannot_drive_the_gpu_gets_only_the_driver_upgrade(tmp_pat
 # --- the same facts give the same command, whatever the layout (issue 29, item 3) -----------
 
 REPORTS = Path(__file__).resolve().parent / "data" / "reports" / "issue_body"
+DATA_REPORTS = REPORTS.parent
 CU126 = "--index-url https://download.pytorch.org/whl/cu126"
 # The facts of issue 29's item 3, as its reporter wrote them in prose.
 IN_PROSE = (
@@ -333,3 +334,56 @@ def test_a_mistyped_device_in_require_is_suggested_as_device_does() -> None:
         report = diagnosis.detect(evidence, require=(requirements.parse(text),))
         (result,) = report.requirements
         assert not result.met and result.found == said, result
+
+
+# --- small untruths (issue 29, item 8) -----------------------------------------------------
+
+
+def test_explain_help_claims_only_what_explain_does() -> None:
+    """explain's --from reads evidence files only, and explain has no --plan."""
+    result = run_hwdoctor("explain", "--help", env={**base_env(), "COLUMNS": "200"})
+    assert result.returncode == 0, result
+    text = " ".join(result.stdout.split())
+    assert "--plan" not in text, text
+    assert "Explain another machine from an evidence file written by --save-evidence" in text
+    assert "or a pasted report (collect_env" not in text
+
+
+def test_save_evidence_says_where_it_wrote_on_stderr(tmp_path: Path) -> None:
+    saved = tmp_path / "evidence.json"
+    result = run_hwdoctor("detect", "--json", "--save-evidence", str(saved), env=base_env())
+    assert saved.is_file(), result
+    assert f"hwdoctor: evidence written to {saved} (secrets masked)" in result.stderr
+    result.json()  # stdout is still the one JSON document
+
+
+def test_a_reply_lists_each_fact_once_and_quotes_in_a_paragraph_of_its_own() -> None:
+    """`[pip3] torch==2.2.2` is a listing and reads as prose too: one fact, in the reply and
+    in the JSON. "From the report:" after an advice bullet is its own paragraph."""
+    import hwdoctor
+    from hwdoctor.render import markdown
+
+    body = DATA_REPORTS / "awkward" / "pt121067-collect-env-email-reply-wrapped-macos-x86.txt"
+    report = hwdoctor.diagnose(body.read_bytes())
+    torch_facts = [(f.what, f.value) for f in report.facts if f.what == "package torch"]
+    assert torch_facts == [("package torch", "2.2.2")]
+    # a finding with advice and no command (the driver too old, no build it runs)
+    body = DATA_REPORTS / "collect_env" / "lhotse793-torch1.12.1-cu102-driver-too-old-9010.txt"
+    reply = markdown.pasted(hwdoctor.diagnose(body.read_bytes())).splitlines()
+    quoted = [index for index, line in enumerate(reply) if line == "  From the report:"]
+    assert quoted
+    for index in quoted:
+        assert reply[index - 1] == "" and reply[index - 2].startswith("  - "), reply
+
+
+def test_detect_all_on_a_narrow_terminal_stacks_each_note_under_its_row() -> None:
+    """At 60 columns the note no longer fits beside the row: it goes on a line of its own
+    under it, as `list` stacks its columns, instead of one word a line."""
+    cpu_evidence = str(DATA_REPORTS.parent / "evidence" / "cpu-host.json")
+    result = run_hwdoctor("detect", "--all", "--from", cpu_evidence,
+                          env={**base_env(), "COLUMNS": "60"})  # fmt: skip
+    lines = result.stdout.splitlines()
+    assert all(len(line) <= 60 for line in lines), lines
+    assert not [line for line in lines if line.strip() in ("not", "installed", "; no", "hardware")]
+    row = next(i for i, line in enumerate(lines) if line.startswith("·  neuron"))
+    assert lines[row + 1] == "   not installed; no hardware"

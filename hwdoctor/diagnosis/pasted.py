@@ -275,6 +275,7 @@ def _read_facts(facts: assemble.Facts, evidence: Evidence) -> tuple[ReadFact, ..
     """Every fact a section was made from, once, in the order of the paste."""
     used = [fact for part in facts.used.values() for fact in part]
     seen: set[tuple[str, str | None, int | None, str]] = set()
+    shown: set[tuple[str, str | None, int | None, str, int]] = set()
     read: list[ReadFact] = []
     devices = {d.name: d.capability for b in (evidence.backends or {}).values() for d in b.devices}
     run: tuple[int, int, str] | None = None  # GPUs alike in a row: first index, last, value
@@ -291,6 +292,12 @@ def _read_facts(facts: assemble.Facts, evidence: Evidence) -> tuple[ReadFact, ..
         elif fact.key == "ascend.chip":
             what = f"NPU {fact.index}"
         value = assemble.shown_value(fact)
+        # one line can say one thing twice (`[pip3] torch==2.5.1` is a listing and reads
+        # as prose too): one entry a thing said on a line
+        said = (what, fact.name, fact.index, value.strip(), fact.quote.line)
+        if said in shown:
+            continue
+        shown.add(said)
         if fact.key == "prose.windows_path":
             value = f"Windows (a path: {value})"
         if fact.key in ("gpu", "message.unsupported_gpu", "prose.gpu"):

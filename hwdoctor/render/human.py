@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from rich import box
-from rich.console import Console, RenderableType
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
@@ -147,20 +147,50 @@ def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'s' * (count != 1)}"
 
 
-def _backend_rows(backends: Sequence[BackendReport]) -> Table:
+# Below this many columns left for a row's note, each note goes on lines of its own under
+# its row, as `list` stacks its columns (render/ansi.py, `columns`), rather than a word a line.
+_NOTE_MIN: Final = 24
+
+
+class _BackendRows:
     """The rows that matter: mark, device, hardware, package, and the note, whose wrapped
-    lines stay in its column."""
-    grid = Table.grid(padding=(0, 2))
-    for _ in range(4):
-        grid.add_column(no_wrap=True)
-    grid.add_column(overflow="fold")
-    for backend in backends:
-        mark, style = STATUS_MARKS[backend.status.value]
-        grid.add_row(
-            Text(mark, style=style), Text(backend.device, style="bold"), Text(backend.hardware),
-            Text(_package_cell(backend)), _details_cell(backend),
-        )  # fmt: skip
-    return grid
+    lines stay in its column; on a narrow terminal, the note under its row instead."""
+
+    def __init__(self, backends: Sequence[BackendReport]) -> None:
+        self.backends = backends
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        cells = [
+            (*STATUS_MARKS[b.status.value], b.device, b.hardware, _package_cell(b), b)
+            for b in self.backends
+        ]
+        texts = [(c[0], c[2], c[3], c[4]) for c in cells]
+        used = sum(max((len(t[i]) for t in texts), default=0) for i in range(4)) + 2 * 4
+        stacked = options.max_width - used < _NOTE_MIN
+        grid = Table.grid(padding=(0, 2))
+        for _ in range(4):
+            grid.add_column(no_wrap=True)
+        if not stacked:
+            grid.add_column(overflow="fold")
+            for mark, style, device, hardware, package, backend in cells:
+                grid.add_row(
+                    Text(mark, style=style), Text(device, style="bold"), Text(hardware),
+                    Text(package), _details_cell(backend),
+                )  # fmt: skip
+            yield grid
+            return
+        wide = [max((len(t[i]) for t in texts), default=0) for i in (1, 2)]
+        for mark, style, device, hardware, package, backend in cells:
+            row = Text(mark, style=style)
+            row.append(f"  {device.ljust(wide[0])}", style="bold")
+            row.append(f"  {hardware.ljust(wide[1])}  {package}")
+            row.no_wrap, row.overflow = True, "ellipsis"
+            yield row
+            yield Padding(_details_cell(backend), (0, 0, 0, 3))
+
+
+def _backend_rows(backends: Sequence[BackendReport]) -> _BackendRows:
+    return _BackendRows(backends)
 
 
 def _absent_line(absent: Sequence[BackendReport], *, no_torch: bool = False) -> Table:
