@@ -380,12 +380,12 @@ _PROSE_VERSION: Final = re.compile(
 # (assemble). A driver's version has a three-digit branch and a dot (NVIDIA's numbering,
 # "570.133.07"); "Python" is read capitalised, as a word, so a path's "python3.13/" is not.
 _DRIVER_PROSE: Final = re.compile(
-    r"\bdriver(?:\s+version)?(?:\*\*|__)?\s*(?:[:：=]|\bis\b)?(?:\*\*|__)?\s*v?"
+    r"\bdriver(?:\s+version)?(?:\*\*|__)?(?:[:：=](?:\*\*|__)?)?[ \t]*(?:is[ \t]+)?v?"
     r"(\d{3}\.\d{1,3}(?:\.\d{1,3})?)(?![\w.])",
     re.I,
 )
 _PYTHON_PROSE: Final = re.compile(
-    r"(?<![\w/\\.-])Python(?:\s+[Vv]ersion)?(?:\*\*|__)?\s*[:：]?(?:\*\*|__)?\s*"
+    r"(?<![\w/\\.-])Python(?:\s+[Vv]ersion)?(?:\*\*|__)?(?:[:：](?:\*\*|__)?)?[ \t]*"
     r"(3\.\d{1,2}(?:\.\d{1,2})?)(?![\w.+])"
 )
 # A template's answer under its own heading ("### Python version" then "3.12", "### Pytorch
