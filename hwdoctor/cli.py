@@ -65,30 +65,36 @@ NoRedactOpt = Annotated[
         help="Keep GPU UUIDs and the hostname in a markdown report (secrets stay hidden).",
     ),
 ]
-# The KV cache's size: load --plan and explain --model.
-ContextOpt = Annotated[
-    int | None,
-    typer.Option(
+
+
+# The KV cache's size: load --plan and explain --model, each help naming its own option.
+def _context_option(applies: str) -> Any:
+    return typer.Option(
         "--context",
         metavar="TOKENS",
         min=1,
         max=10_000_000,
-        help="With --plan or --model: the tokens of prompt and output to size the KV cache "
-        "for. Default: 4096, or the model's limit if lower.",
+        help=f"With {applies}: the tokens of prompt and output to size the KV cache for. "
+        "Default: 4096, or the model's limit if lower.",
         show_default=False,
-    ),
-]
-BatchOpt = Annotated[
-    int | None,
-    typer.Option(
+    )
+
+
+def _batch_option(applies: str) -> Any:
+    return typer.Option(
         "--batch",
         metavar="N",
         min=1,
         max=100_000,
-        help="With --plan or --model: sequences at once, for the KV cache.  [default: 1]",
+        help=f"With {applies}: sequences at once, for the KV cache.  [default: 1]",
         show_default=False,
-    ),
-]
+    )
+
+
+ContextOpt = Annotated[int | None, _context_option("--plan")]
+BatchOpt = Annotated[int | None, _batch_option("--plan")]
+ExplainContextOpt = Annotated[int | None, _context_option("--model")]
+ExplainBatchOpt = Annotated[int | None, _batch_option("--model")]
 
 
 PythonOpt = Annotated[
@@ -102,18 +108,6 @@ PythonOpt = Annotated[
 ]
 
 
-FromOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--from",
-        metavar="FILE",
-        help="Diagnose another machine instead of probing this one: an evidence file written "
-        "by --save-evidence, or a pasted report (collect_env, transformers env, accelerate "
-        "env, vllm collect-env, nvidia-smi, rocm-smi, npu-smi, or a whole issue body); - "
-        "reads standard input.",
-        show_default=False,
-    ),
-]
 DetectFromOpt = Annotated[
     str | None,
     typer.Option(
@@ -125,6 +119,17 @@ DetectFromOpt = Annotated[
         "reads standard input. A directory of evidence files (one per node of a cluster) "
         "gives a fleet report: the nodes grouped by configuration, the odd ones named first, "
         "--require judged on each node.",
+        show_default=False,
+    ),
+]
+# explain reads evidence files only (a pasted report is detect's): its help says so.
+ExplainFromOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--from",
+        metavar="FILE",
+        help="Explain another machine from an evidence file written by --save-evidence "
+        "(a pasted report is read by hwdoctor detect --from); - reads standard input.",
         show_default=False,
     ),
 ]
@@ -242,11 +247,16 @@ def list_command(json_flag: JsonOpt = False, fmt: PlainFormatOpt = None) -> int:
     from hwdoctor import registry
     from hwdoctor.render import ansi
 
+    def rows() -> dict[str, Any]:
+        from hwdoctor.diagnosis import remedies  # the install chooser writes each line
+
+        return {"backends": [b.to_json(remedies.listed_install(b)) for b in registry.BACKENDS]}
+
     emit(
         "list",
         _format(json_flag, fmt),
         ExitCode.OK,
-        data=lambda: {"backends": [backend.to_json() for backend in registry.BACKENDS]},
+        data=rows,
         text=lambda stream: ansi.backends_table(registry.BACKENDS, stream),
     )
     return ExitCode.OK
@@ -325,13 +335,15 @@ def detect_command(
     if launch is not None:
         return _detect_rank(launch, target, timeout, wanted, strict, output, no_redact, show_all,
                             save_evidence)  # fmt: skip
+    written: list[str] = []
     with _probe_started(target, requirements.dists(wanted)) as started, _progress(output):
         from hwdoctor.doctor import detect as doctor
 
         report = doctor.detect(
             target, timeout_s=timeout, require=wanted, strict=strict, started=started,
-            save_to=save_evidence,
+            save_to=save_evidence, saved=written.append,
         )  # fmt: skip
+    _said_saved(written)
     return _emit_report("detect", output, report, no_redact=no_redact, view=View(show_all))
 
 
@@ -341,6 +353,16 @@ def _check_save_template(save_evidence: str | None) -> None:
         from hwdoctor.files import check_template
 
         check_template(save_evidence)
+
+
+def _said_saved(paths: Sequence[str]) -> None:
+    """A file written is said on stderr, where hints go: stdout carries the result only."""
+    from hwdoctor.text import printable
+
+    with contextlib.suppress(AttributeError, OSError, ValueError):
+        for path in paths:
+            sys.stderr.write(f"hwdoctor: evidence written to {printable(path)} (secrets masked)\n")
+        sys.stderr.flush()
 
 
 def _refuse_with_from(**given: object) -> None:
@@ -432,9 +454,9 @@ def explain_command(
             show_default=False,
         ),
     ] = None,
-    context: ContextOpt = None,
-    batch: BatchOpt = None,
-    from_file: FromOpt = None,
+    context: ExplainContextOpt = None,
+    batch: ExplainBatchOpt = None,
+    from_file: ExplainFromOpt = None,
     save_evidence: SaveEvidenceOpt = None,
     verbose: Annotated[
         bool,
@@ -480,6 +502,7 @@ def explain_command(
             raise UsageError(f"{option} goes with --model",
                              hint=f"hwdoctor explain --model MODEL {option} {value}")  # fmt: skip
     target = resolve_python(python)
+    written: list[str] = []
     with _probe_started(target) as started, _progress(output):
         from hwdoctor.doctor import detect as doctor
 
@@ -488,9 +511,10 @@ def explain_command(
         else:
             report = doctor.explain(
                 target, timeout_s=timeout, use_cpu=use_cpu, verify=verify, nproc=nproc,
-                started=started, save_to=save_evidence, model=model, context=context,
-                batch=batch or 1,
+                started=started, save_to=save_evidence, saved=written.append, model=model,
+                context=context, batch=batch or 1,
             )  # fmt: skip
+    _said_saved(written)
     return _emit_report("explain", output, report, no_redact=no_redact, view=View(verbose=verbose))
 
 

@@ -49,9 +49,18 @@ def parse(text: str, *, strategies: bool = False) -> DeviceRequest:
     if device_type not in registry.DEVICE_STRINGS:
         choices = registry.DEVICE_STRINGS + (STRATEGIES if strategies else ())
         suggestion = registry.suggest(device_type, choices)
+        # A backend's key that is not its device string ("rocm": AMD GPUs run under torch's
+        # CUDA API, device "cuda") is named for what it is.
+        row = registry.BY_KEY.get(device_type.lower())
+        said = (
+            f" ({row.hardware}s use the device string '{row.device}')"
+            if row is not None and row.device != row.key
+            else f" (did you mean '{suggestion}'?)"
+            if suggestion
+            else ""
+        )
         raise UsageError(
-            f"unknown device type {quoted(device_type)}"
-            + (f" (did you mean '{suggestion}'?)" if suggestion else ""),
+            f"unknown device type {quoted(device_type)}{said}",
             hint=_known_hint(strategies),
         )
     if index_text is None:

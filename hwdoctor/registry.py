@@ -41,7 +41,9 @@ class DeviceQuery(NamedTuple):
     # ROCm build is the ROCm backend, not the NVIDIA one.
     build: Build | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, install: str = "") -> dict[str, Any]:
+        """The public row of `list --json`; `install` is its line as the install chooser
+        (diagnosis/remedies.py) writes it."""
         return {
             "kind": self.kind.value,
             "module": self.module,
@@ -123,6 +125,7 @@ class Backend(NamedTuple):
     wheel: str = ""
     install_elsewhere: str = ""
     install_note: str = ""  # what else to know about that install
+    install_note_docs: bool = False  # the note names what only `docs` explains: link it
     # Where the package comes from on Windows when the index of its install has no Windows
     # wheels, said in words (a pasted report from Windows gets this, not the pip line).
     install_windows: str = ""
@@ -149,19 +152,6 @@ class Backend(NamedTuple):
     def in_tree(self) -> bool:
         return self.module is None
 
-    @property
-    def install(self) -> str:
-        """The install as one line for people reading `list`: `pip install ...`, or where
-        the package comes from. A torch build names the index of its kind that the wheel
-        table's newest release has; `detect` chooses the release and index for a machine."""
-        if self.wheel:
-            from hwdoctor.compat import wheels
-
-            newest = wheels.of_kind(None, wheels.Kind(self.wheel))
-            args = wheels.install_args(newest) if newest else None
-            return f"pip install {args}" if args else self.install_elsewhere
-        return f"pip install {self.pip_args}" if self.pip_args else self.install_elsewhere
-
     def wire(self) -> dict[str, Any]:
         """What the detect payload needs of this row: the probe's own format, free to
         change with the payload, unlike the public `list --json` schema of `to_json`."""
@@ -173,7 +163,9 @@ class Backend(NamedTuple):
             "query": self.query.to_json(),
         }
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, install: str = "") -> dict[str, Any]:
+        """The public row of `list --json`; `install` is its line as the install chooser
+        (diagnosis/remedies.py) writes it."""
         return {
             "key": self.key,
             "hardware": self.hardware,
@@ -184,7 +176,7 @@ class Backend(NamedTuple):
             "query": self.query.to_json(),
             "visibility_env": list(self.visibility_env),
             "container_env": list(self.container_env),
-            "install": self.install,
+            "install": install or self.install_elsewhere,
             "install_note": self.install_note,
             "training_auto": self.training_auto,
             "device_map_auto": self.device_map_auto,
@@ -307,6 +299,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         pip_args="--extra-index-url https://pip.repos.neuron.amazonaws.com torch-neuronx "
         "neuronx-cc",
         install_note="the native 'neuron' device needs TorchNeuron with torch >= 2.10",
+        install_note_docs=True,
         hardware_remedy="install the aws-neuronx-dkms driver; in a container pass "
         "--device /dev/neuron0 (one per device)",
         # device_map="auto" enumerates Neuron devices only from accelerate 1.16 (torch's
@@ -567,9 +560,11 @@ def keys_for_device(device_type: str) -> tuple[str, ...]:
     return tuple(backend.key for backend in for_device(device_type))
 
 
-def suggest(word: str, choices: tuple[str, ...] = DEVICE_STRINGS) -> str | None:
+def suggest(
+    word: str, choices: tuple[str, ...] = DEVICE_STRINGS, *, cutoff: float = 0.5
+) -> str | None:
     """The closest known spelling of `word`, for "did you mean" messages."""
     import difflib
 
-    match = difflib.get_close_matches(word.lower(), choices, n=1, cutoff=0.5)
+    match = difflib.get_close_matches(word.lower(), choices, n=1, cutoff=cutoff)
     return match[0] if match else None

@@ -71,8 +71,11 @@ def _torch_fails(kind: str, *, autoload: bool = False, signal: str | None = None
 def test_torch_broken_even_without_autoload() -> None:
     found = one(diagnosis.detect(_torch_fails("error")).findings, "torch.broken")
     assert "torch itself is broken" in found.message
+    # the installed build again, from its own index, saying it keeps torch
     assert found.remedy == (
-        "/work/main/.venv/bin/python -m pip install --force-reinstall torch==2.13.0"
+        "/work/main/.venv/bin/python -m pip install --force-reinstall torch==2.13.0 "
+        "--index-url https://download.pytorch.org/whl/cpu\n"
+        "# keeps torch 2.13.0 (cpu), reinstalled from its index"
     )
 
 
@@ -140,7 +143,8 @@ def test_a_cpu_build_on_an_nvidia_host_gets_the_index_for_its_gpu_and_driver(
     assert command.endswith(
         f"install --force-reinstall torch==2.13.0 --index-url https://download.pytorch.org/whl/{index}"
     ), found.remedy
-    assert reason.startswith(f"# {index} is") and why in reason, reason
+    assert reason.startswith(f"# keeps torch 2.13.0 and changes its build from cpu to {index}")
+    assert f": {index} is the newest build" in reason and why in reason, reason
     explained = diagnosis.explain_device(evidence, devices.parse("cuda"))
     row = next(r for r in explained.rows if r.key == "cuda")
     assert f"whl/{index}" in str(row.install_command) and why in str(row.install_command)
@@ -442,10 +446,27 @@ def test_load_on_a_device_that_is_not_here() -> None:
     found = judged.validate(devices.parse("npu"), cpu_host())
     assert found is not None and codes([found]) == ["load.device_unusable"]
     assert found.message.startswith(
-        "npu is not usable here (no Huawei Ascend NPU hardware found; torch-npu is not "
-        "installed); usable here: cpu"
+        "npu is not usable here: no Huawei Ascend NPU found; torch-npu is not installed; "
+        "usable here: cpu"
     )
     assert judged.validate(devices.parse("cpu"), cpu_host()) is None
+
+
+def test_load_on_cuda_without_a_gpu_says_it_in_short_lines_with_the_install() -> None:
+    """issue 29, item 5: `load --device cuda` on a CPU machine: one clause per cause (the
+    two rows behind `cuda`, NVIDIA and AMD, share theirs), where each vendor's driver
+    goes as a comment, and the torch build to install, as `--device neuron` gives."""
+    found = judged.validate(devices.parse("cuda"), cpu_host())
+    assert found is not None
+    assert found.message == (
+        "cuda is not usable here: no NVIDIA GPU or AMD GPU found; torch 2.13.0+cpu is a CPU "
+        "build; usable here: cpu"
+    )
+    assert found.advice == "run this on a machine with NVIDIA GPU or AMD GPU"
+    lines = (found.remedy or "").splitlines()
+    assert lines[0].startswith("# on a machine with NVIDIA GPU: install the NVIDIA driver")
+    assert lines[1].startswith("# on a machine with AMD GPU: install the ROCm driver")
+    assert any(" install --force-reinstall torch==2.13.0 --index-url " in line for line in lines)
 
 
 @pytest.mark.parametrize(

@@ -148,7 +148,7 @@ def test_load_on_a_device_that_is_not_here_says_so_first() -> None:
     lines = screen.splitlines()
     assert lines[0] == "Qwen/Qwen3-0.6B did not load on neuron."
     said = " ".join(screen.split())
-    assert "neuron is not usable here (no AWS Trainium hardware found;" in said
+    assert "neuron is not usable here: no AWS Trainium found;" in said
     assert "usable here: cpu" in said
     assert said.index("run this on a machine with AWS Trainium") < said.index("pip install")
     document = run_hwdoctor("load", "Qwen/Qwen3-0.6B", "--device", "neuron", "--json").json()

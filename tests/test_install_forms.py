@@ -23,6 +23,7 @@ from packaging.version import Version
 
 import hwdoctor
 from hwdoctor import project
+from hwdoctor.diagnosis import remedies
 from tests.actions import files as action_files
 from tests.actions import load, steps
 from tests.conftest import ROOT
@@ -212,7 +213,7 @@ def test_every_install_line_is_a_documented_form() -> None:
 def test_hwdoctors_own_install_line_follows_the_version(version: str, line: str) -> None:
     """A release is on PyPI from its tag on (the release workflow); a development version
     only in the repository."""
-    assert project.install_line(version) == line
+    assert str(remedies.hwdoctor_install(version)) == line
 
 
 def test_the_repository_is_named_once() -> None:

@@ -9,6 +9,7 @@ generation and the driver minimum of every CUDA branch, for releases of each ins
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterator
 from typing import Final
@@ -17,14 +18,15 @@ import pytest
 
 import hwdoctor
 from hwdoctor.compat import wheels
+from hwdoctor.diagnosis import remedies
 from hwdoctor.errors import UsageError
 from tests.conftest import ROOT
 
 DATA: Final = ROOT / "tests" / "data"
 # `torch==X` (quoted or not) then how pip is told where to look
 LINE: Final = re.compile(
-    r"'?torch==(?P<version>[^\s']+)'?\s+(?P<option>--index-url|--extra-index-url|-f)\s+"
-    r"(?P<url>\S+)"
+    r"'?torch==(?P<version>[^\s']+)'?(?:\s+'?(?:torchvision|torchaudio)==[^\s']+'?)*\s+"
+    r"(?P<option>--index-url|--extra-index-url|-f)\s+(?P<url>\S+)"
 )
 INDEX: Final = re.compile(r"^https://download\.pytorch\.org/whl/(?P<variant>[a-z0-9.]+)$")
 
@@ -69,14 +71,14 @@ def chooser_lines() -> Iterator[tuple[str, str]]:
         for kind in wheels.Kind:
             pick = wheels.of_kind(torch, kind)
             if pick:
-                yield f"of_kind {torch} {kind.value}", wheels.install_args(pick) or ""
+                yield f"of_kind {torch} {kind.value}", remedies.torch_args(pick) or ""
         for capability in CAPABILITIES:
             for driver in DRIVERS:
                 machine = wheels.Machine(capabilities=(capability,), driver=driver)
-                args = wheels.install_args(wheels.choose(torch, machine))
+                args = remedies.torch_args(wheels.choose(torch, machine))
                 yield f"{torch} sm {capability} driver {driver}", args or ""
         for target in gfx:
-            args = wheels.install_args(wheels.choose(torch, wheels.Machine(gfx=(target,))))
+            args = remedies.torch_args(wheels.choose(torch, wheels.Machine(gfx=(target,))))
             yield f"{torch} {target}", args or ""
 
 
@@ -151,13 +153,114 @@ def test_the_judge_refuses_what_the_table_does_not_list() -> None:
     )
 
 
-def test_no_index_url_is_written_outside_the_wheel_table() -> None:
-    written = re.compile(r"https://download\.pytorch\.org/whl/")
-    found = [
-        f"{path.relative_to(ROOT)}:{number}"
-        for path in sorted((ROOT / "hwdoctor").rglob("*.py"))
-        if path.name != "wheels.py"
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-        if written.search(line)
-    ]
+# Where an install line, an index URL or a version pin may be written: the install chooser,
+# and the tables it reads. Anywhere else one is a command formatted past the chooser.
+CHOOSER: Final = "hwdoctor/diagnosis/remedies.py"
+TABLES: Final = {
+    "hwdoctor/compat/wheels.py": "the wheel table: the index's address, its variants' names",
+    "hwdoctor/registry.py": "the backend table: each package's index and pip arguments, data",
+}
+# Text that names a pin but is no command, with why.
+NOT_COMMANDS: Final = {
+    "hwdoctor/gather/reports/assemble.py": "a companion's Requires-Dist as its wheel states it "
+    "(`torch==2.5.*`): evidence a check judges, never a line to paste",
+    "hwdoctor/diagnosis/catalogue.py": "a finding's meaning quotes an invalid requirement",
+}
+PIN: Final = re.compile(r"[A-Za-z][\w.-]*===?(?:\d|\{\})")
+INSTALLS: Final = re.compile(
+    r"\b(?:pip3?|uv pip|conda|mamba|pipx|uv tool)\s+install\b|--(?:extra-)?index-url\b"
+    r"|download\.pytorch\.org/whl"
+)
+
+
+def written(tree: ast.AST) -> Iterator[tuple[int, str]]:
+    """(line, text) of each string a module writes: its constants, and each f-string with
+    `{}` for what it formats in; not docstrings (about the code)."""
+    docstrings: set[int] = set()
+    parts: set[int] = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+            docstrings.add(id(body[0].value))
+        if isinstance(node, ast.JoinedStr):
+            parts.update(id(part) for part in ast.walk(node) if part is not node)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr) and id(node) not in parts:
+            text = "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)
+            yield node.lineno, str(text)
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docstrings
+            and id(node) not in parts
+        ):
+            yield node.lineno, node.value
+
+
+def test_install_lines_index_urls_and_pins_are_written_by_the_chooser_alone() -> None:
+    """issue 29: one chooser for every install or upgrade line. No module but the chooser
+    and its tables writes `pip install`, `uv pip install`, `conda install`, an index URL
+    or a `name==version` pin into a string."""
+    found = []
+    for path in sorted((ROOT / "hwdoctor").rglob("*.py")):
+        where = str(path.relative_to(ROOT))
+        if where == CHOOSER or where in TABLES or where in NOT_COMMANDS:
+            continue
+        for number, text in written(ast.parse(path.read_text(encoding="utf-8"))):
+            if PIN.search(text) or INSTALLS.search(text):
+                found.append(f"{where}:{number}: {text[:80]!r}")
     assert found == []
+    # what the exceptions allow is what they say: no install line there either
+    for where in NOT_COMMANDS:
+        tree = ast.parse((ROOT / where).read_text(encoding="utf-8"))
+        assert not [t for _, t in written(tree) if INSTALLS.search(t)], where
+
+
+def test_the_scan_finds_what_it_looks_for() -> None:
+    tree = ast.parse(
+        'x = f"torch=={v} --index-url {u}"\n'
+        'y = "python -m pip install --upgrade transformers"\n'
+        'z = "https://download.pytorch.org/whl/cu126"\n'
+        'ok = "python -m pip list"\n'
+    )
+    hits = [n for n, t in written(tree) if PIN.search(t) or INSTALLS.search(t)]
+    assert hits == [1, 2, 3]
+
+
+# --- every torch line says what it does to the installed torch (issue 29) -----------------
+
+TORCH_INSTALL: Final = re.compile(r"\b(?:pip|uv pip)\s+install\b.*?(?:\s|')torch(?:$|[\s'=<>!~])")
+SAYS: Final = re.compile(r"^# (?:keeps|upgrades|downgrades|installs|replaces) (?:the )?\S*\s?torch")
+
+
+def remedies_printed() -> Iterator[tuple[str, str]]:
+    for path in sorted(DATA.glob("reports*/**/*")):
+        if not path.is_file() or path.name in ("README.md", "expected.json"):
+            continue
+        try:
+            report = hwdoctor.diagnose(path.read_bytes())
+        except UsageError:
+            continue
+        for found in report.findings:
+            yield f"{path.relative_to(DATA)} {found.code}", found.remedy or ""
+    for path in sorted((DATA / "evidence").glob("*.json")):
+        for found in hwdoctor.detect(from_file=str(path)).findings:
+            yield f"{path.name} {found.code}", found.remedy or ""
+
+
+def test_no_printed_command_changes_torch_without_saying_so() -> None:
+    """issue 29: a line that installs torch is followed by a comment that says whether it
+    keeps, upgrades or downgrades the installed torch (or installs one where none is)."""
+    checked = 0
+    silent = []
+    for where, remedy in remedies_printed():
+        lines = remedy.splitlines()
+        for index, line in enumerate(lines):
+            if line.startswith("#") or not TORCH_INSTALL.search(line):
+                continue
+            checked += 1
+            after = lines[index + 1] if index + 1 < len(lines) else ""
+            if not SAYS.match(after):
+                silent.append(f"{where}: {line} / {after}")
+    assert checked >= 30, checked
+    assert silent == []

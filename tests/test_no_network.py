@@ -393,3 +393,26 @@ def test_a_cached_model_loads_when_the_hub_cannot_be_reached(
     assert data["ok"] is True and data["generate"]["tokens"] == 8, data
     for chatter in _HUB_CHATTER:
         assert chatter not in result.stderr, result
+
+
+def test_explain_a_hub_model_names_the_cause_as_load_does_and_once(
+    loopback_env: tuple[dict[str, str], Path],
+) -> None:
+    """issue 29, item 7: `explain --model` asks the Hub once, as `load` does (payload_hub.py),
+    instead of leaving it to transformers' retries; the cause is load's named one, said
+    once (the model row points to it), and none of the Hub's chatter shows."""
+    env, _log = loopback_env
+    env["HWDOCTOR_GUARD_DNS"] = "fail"
+    load = _hub_problem(run_hwdoctor("load", MODEL, "--json", env=env), "load.dns_failed")
+    result = run_hwdoctor("explain", "--model", MODEL, env={**env, "COLUMNS": "200"})
+    assert result.returncode == 1, result
+    said = " ".join(result.stdout.split())
+    assert " ".join(load["message"].split()) in said, (load["message"], said)
+    assert said.count("does not resolve") == 1 and "OSError" not in said, said
+    assert f"{MODEL}: not read (see below)" in said
+    for chatter in _HUB_CHATTER:
+        assert chatter not in result.stdout + result.stderr, result
+    document = run_hwdoctor("explain", "--model", MODEL, "--json", env=env).json()
+    (unreadable,) = [f for f in document["data"]["findings"]
+                     if f["code"] == "explain.model_unreadable"]  # fmt: skip
+    assert "does not resolve" in unreadable["message"]

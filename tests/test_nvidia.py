@@ -194,7 +194,9 @@ def test_driver_470_with_a_cuda_121_build(tmp_path: Path, fake_nvml: Path) -> No
     # 2.5.1's cu118 build runs on 470 (CUDA 11.x minor-version compatibility, >= 450.80.02).
     assert error.remedy is not None
     assert "install --force-reinstall torch==2.5.1 --index-url" in error.remedy
-    assert error.remedy.endswith("https://download.pytorch.org/whl/cu118")
+    command, said = error.remedy.splitlines()[-2:]
+    assert command.endswith("https://download.pytorch.org/whl/cu118")
+    assert said.startswith("# keeps torch 2.5.1 and changes its build from cu121 to cu118")
 
 
 def test_torch_found_version_when_no_driver_version_is_known() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hwdoctor import registry
+from hwdoctor.diagnosis import remedies
 
 # The device-string table of the Transformers "Hardware" documentation page.
 SEED_TABLE = [
@@ -39,7 +40,7 @@ def test_keys_are_unique_and_rows_complete() -> None:
     keys = [b.key for b in registry.BACKENDS]
     assert len(keys) == len(set(keys))
     for backend in registry.BACKENDS:
-        assert backend.install, backend.key
+        assert remedies.listed_install(backend), backend.key
         assert backend.dists, backend.key
         if backend.key != "cpu":
             assert backend.hardware_remedy, backend.key

@@ -185,7 +185,7 @@ def test_torch_missing_is_one_finding_with_the_install_for_this_host() -> None:
     assert missing.remedy and missing.remedy.splitlines()[-2:] == [
         f"{remedies.VENV_DIR}/bin/python -m pip install torch==2.15.0 --index-url "
         "https://download.pytorch.org/whl/cpu",
-        "# torch 2.15 cpu is the newest cpu build in hwdoctor's table",
+        "# installs torch 2.15.0 (cpu): torch 2.15 cpu is the newest cpu build in hwdoctor's table",
     ]
     on_gpu_host = with_signal(evidence, "cuda", "10de:2330 at 0000:3b:00.0")
     remedy = one(diagnosis.detect(on_gpu_host).findings, "torch.missing").remedy or ""
@@ -206,6 +206,7 @@ def test_a_cpu_build_on_a_gpu_host_is_replaced_not_kept() -> None:
     assert found.remedy and found.remedy.splitlines()[:2] == [
         "/work/main/.venv/bin/python -m pip install --force-reinstall torch==2.13.0 "
         "--index-url https://download.pytorch.org/whl/cu130",
-        "# torch 2.13 cu130 (PyPI's default build), the installed release; not checked: the "
-        "GPU's compute capability and the NVIDIA driver (nvidia-smi shows both)",
+        "# keeps torch 2.13.0 and changes its build from cpu to cu130: torch 2.13 cu130 "
+        "(PyPI's default build), the installed release; not checked: the GPU's compute "
+        "capability and the NVIDIA driver (nvidia-smi shows both)",
     ]

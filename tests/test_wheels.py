@@ -74,7 +74,7 @@ def test_every_suggestion_runs_on_that_driver_and_gpu(
     suggestion = wheels.choose(torch, Machine(capabilities=(capability,), driver=driver))
     if suggestion.verdict is Verdict.RUNS:
         _check_runs(suggestion, driver, capability)
-    args = wheels.install_for_driver(torch, driver, (capability,))
+    args = remedies.torch_args(wheels.for_driver(torch, driver, (capability,)))
     if args is not None:  # a remedy only ever names a build every check passed for
         assert suggestion.verdict is Verdict.RUNS
         assert f"/whl/{suggestion.variant}" in args or "torch_stable" in args
@@ -129,13 +129,13 @@ def test_driver_470_without_a_cu11x_build_of_that_release_names_the_newest_that_
     assert (suggestion.release, suggestion.variant, suggestion.torch) == ("2.7", "cu118", "2.7.*")
     assert not suggestion.keeps_release
     assert suggestion.reason.startswith("no build of torch 2.8.0+cu128 is known to fit")
-    assert wheels.install_args(suggestion) == (
+    assert remedies.torch_args(suggestion) == (
         "'torch==2.7.*' --index-url https://download.pytorch.org/whl/cu118"
     )
 
 
 def test_driver_found_version_11040_alone_is_enough_to_choose() -> None:
-    args = wheels.install_for_cuda("2.5.1+cu121", "11.4", ("8.6",))
+    args = remedies.torch_args(wheels.for_cuda("2.5.1+cu121", "11.4", ("8.6",)))
     assert args == "torch==2.5.1 --index-url https://download.pytorch.org/whl/cu118"
 
 
@@ -168,7 +168,7 @@ def test_driver_550_never_gets_cu130(capability: str) -> None:
 def test_the_installed_build_that_fits_is_kept() -> None:
     suggestion = wheels.choose("2.13.0+cu126", Machine(capabilities=("8.9",), driver="580.65.06"))
     assert suggestion.keeps_variant and suggestion.verdict is Verdict.RUNS
-    assert wheels.install_args(suggestion) is None
+    assert remedies.torch_args(suggestion) is None
 
 
 def test_a_pypi_wheel_without_a_label_is_that_release_s_default() -> None:
@@ -199,7 +199,7 @@ def test_jetson_is_not_served_by_desktop_sbsa_wheels() -> None:
         "2.13.0+cu130", Machine(host="aarch64", capabilities=("8.7",), driver="580.65.06")
     )
     assert suggestion.verdict is not Verdict.RUNS
-    assert wheels.install_for_driver("2.13.0+cu130", "580.65.06", ("8.7",), host="aarch64") is None
+    assert wheels.for_driver("2.13.0+cu130", "580.65.06", ("8.7",), host="aarch64") is None
 
 
 def test_rocm_gpu_gets_a_rocm_index_that_carries_its_target() -> None:
@@ -211,7 +211,7 @@ def test_rocm_gpu_gets_a_rocm_index_that_carries_its_target() -> None:
 
 
 def test_the_command_is_for_the_diagnosed_interpreter() -> None:
-    args = wheels.install_for_driver("2.5.1+cu121", "470.82.01", ("8.6",))
+    args = remedies.torch_args(wheels.for_driver("2.5.1+cu121", "470.82.01", ("8.6",)))
     assert args is not None
     venv = PythonInfo("/home/me/my envs/t/bin/python", "3.12.1", "/home/me/my envs/t", True)
     command = remedies.pip(remedies.installer(venv), "install", "--force-reinstall", *words(args))
@@ -225,12 +225,12 @@ def test_old_releases_install_as_their_page_spells_it() -> None:
     # Kepler: 1.12's CUDA 10.2 build still carries sm_35, and driver 470 runs CUDA 10.2
     # (Table 3: 440.33), so the newest release that fits is 1.12, not 1.11's cu113.
     kepler = wheels.choose("2.4.0+cu121", Machine(capabilities=("3.5",), driver="470.82.01"))
-    assert wheels.install_args(kepler) == (
+    assert remedies.torch_args(kepler) == (
         "torch==1.12.1+cu102 --extra-index-url https://download.pytorch.org/whl/cu102"
     )
     old = wheels.Suggestion("1.10.1+cu111", "1.10", "cu111", wheels.Style.FIND_LINKS,
                             Verdict.RUNS, "")  # fmt: skip
-    assert wheels.install_args(old) == (
+    assert remedies.torch_args(old) == (
         "torch==1.10.1+cu111 -f https://download.pytorch.org/whl/torch_stable.html"
     )
 
@@ -278,7 +278,7 @@ def test_torch_14_built_for_cuda_100_on_turing_stays_on_14() -> None:
     assert suggestion.verdict is Verdict.RUNS
     assert suggestion.unchecked == ()
     assert "cu101: needs a newer driver" in suggestion.reason
-    assert wheels.install_args(suggestion) == (
+    assert remedies.torch_args(suggestion) == (
         "torch==1.4.0+cu92 -f https://download.pytorch.org/whl/torch_stable.html"
     )
 
@@ -291,7 +291,7 @@ def test_torch_17_on_ampere_gets_its_cuda_11_build() -> None:
         Verdict.RUNS,
     )
     assert not suggestion.keeps_variant  # a bare 1.7.1 is PyPI's CUDA 10.2 build
-    assert wheels.install_args(suggestion) == (
+    assert remedies.torch_args(suggestion) == (
         "torch==1.7.1+cu110 -f https://download.pytorch.org/whl/torch_stable.html"
     )
     _check_runs(suggestion, "455.32.00", "8.6")
@@ -301,7 +301,7 @@ def test_torch_10_and_11_name_the_page_to_download_from() -> None:
     suggestion = wheels.choose("1.1.0", Machine(capabilities=("7.5",), driver="418.67"))
     assert (suggestion.release, suggestion.variant) == ("1.1", "cu100")
     assert suggestion.index_url == "https://download.pytorch.org/whl/cu100/torch_stable.html"
-    assert wheels.install_args(suggestion) is None  # the source gives a page, no pip line
+    assert remedies.torch_args(suggestion) is None  # the source gives a page, no pip line
     # cu80 was published for 1.0.0 only.
     for_101 = wheels._candidates(wheels.BY_SERIES["1.0"], Machine(driver="1"), "1.0.1")
     assert [v.name for v in for_101] == ["cu100", "cu90"]

@@ -76,8 +76,10 @@ class Ability:
     level: Level
     why: str  # the rule, with the numbers it was applied to
     source: str  # the key of the rule's source in this module's docstring
-    # A command that closes the gap, "{python}" standing for the diagnosed interpreter.
+    # The command that closes the gap, written by the install chooser (diagnosis/remedies.py)
+    # from `needs`: the package and the version specifier it needs ("torch", ">=2.6").
     remedy: str | None = None
+    needs: tuple[str, str] | None = None
 
     def to_json(self) -> dict[str, str | None]:
         return {"name": self.name, "level": self.level.value, "why": self.why,
@@ -102,7 +104,6 @@ class Device:
     cxx_path: str | None = None  # where it is; None: not found (or not looked for)
 
 
-_PIP: Final = "{{python}} -m pip install --upgrade {}"
 _CAP: Final = re.compile(r"^(\d+)\.(\d+)$")
 _GFX: Final = re.compile(r"^(gfx[0-9a-f]+)")
 QUANTIZERS: Final = ("bitsandbytes", "torchao", "optimum-quanto", "gptqmodel", "autoawq")
@@ -237,7 +238,7 @@ def compile_support(device: Device) -> Ability:
         if _at_least(device.python, python) and _at_least(torch_version, torch_floor) is False:
             return Ability("torch.compile", Level.NO, f"torch {torch_version} has no Dynamo "
                            f"for Python {python}: it needs torch >= {torch_floor}",
-                           "PT-DYNAMO", _PIP.format(f'"torch>={torch_floor}"'))  # fmt: skip
+                           "PT-DYNAMO", needs=("torch", f">={torch_floor}"))  # fmt: skip
     if device.platform == "win32" and _at_least(torch_version, "2.5") is False:
         return Ability("torch.compile", Level.NO, f"torch {torch_version} on Windows: Inductor "
                        "needs torch >= 2.5", "PT-DYNAMO")  # fmt: skip
@@ -250,7 +251,7 @@ def compile_support(device: Device) -> Ability:
         if triton is None:
             return Ability("torch.compile", Level.NO, "Triton is not installed: Inductor "
                            "compiles GPU kernels with it", "PT-TRITON",
-                           "{python} -m pip install triton" if device.kind == "cuda"
+                           needs=("triton", "") if device.kind == "cuda"
                            else None)  # fmt: skip
         return Ability("torch.compile", Level.YES, f"{triton[0]} {triton[1]}"
                        + (f", compute capability {cap[0]}.{cap[1]} >= 7.0" if cap else ""),
@@ -312,12 +313,12 @@ def quantization(device: Device) -> tuple[Ability, ...]:
         if version:
             level, why, source = _QUANT_RULES[name](device, version)
             newer = _BNB_OFFICIAL.get(device.kind) if name == "bitsandbytes" else None
-            remedy = (
-                _PIP.format(f'"bitsandbytes>={newer}"')
+            needs = (
+                ("bitsandbytes", f">={newer}")
                 if newer and level is not Level.YES and _at_least(version, newer) is False
                 else None
             )
-            found.append(Ability(name, level, f"{name} {version}: {why}", source, remedy))
+            found.append(Ability(name, level, f"{name} {version}: {why}", source, needs=needs))
     return tuple(found)
 
 

@@ -4,7 +4,8 @@ One table: torch release series → the variants download.pytorch.org published 
 (`cu126`, `rocm6.4`, `cpu`, …) → the GPU code each variant's wheel carries, per host
 architecture. `choose` reads it with `kernels` (does the wheel carry code this GPU runs?)
 and `drivers` (does this driver run the wheel's CUDA?) to name the index to install from;
-`install_command` turns that into one pasteable line for the diagnosed interpreter.
+the install chooser (diagnosis/remedies.py) turns that into one pasteable line for the
+diagnosed interpreter.
 
 What the sources do not say stays unknown (`None`): an arch list not read, whether a build
 carries PTX, a release's patch numbers, which variant is PyPI's default. A choice made with
@@ -70,7 +71,6 @@ installed version (evidence `host.rocm_version`) is shown, not matched.
 from __future__ import annotations
 
 import functools
-import shlex
 from dataclasses import dataclass
 from enum import Enum
 from typing import Final
@@ -1235,46 +1235,32 @@ def of_kind(torch: str | None, kind: Kind) -> Suggestion | None:
     return None
 
 
-# --- what to paste -----------------------------------------------------------------------
+# --- the checked pick, for a remedy ------------------------------------------------------
+# The pip line itself is built in one place, the install chooser (diagnosis/remedies.py):
+# these name the build, and the chooser turns it into words.
 
 
-def install_args(suggestion: Suggestion) -> str | None:
-    """The `pip install` arguments of a suggestion, as the source spells that release's
-    install ("torch==2.8.0 --index-url https://download.pytorch.org/whl/cu126"; "torch==1.7.1"
-    for a release's PyPI build); None when there is nothing to install (no build fits, or
-    the installed one already does) or the source gives no pip line (1.0, 1.1: a page)."""
-    if suggestion.torch is None or suggestion.variant is None or suggestion.keeps_variant:
+def checked(suggestion: Suggestion) -> Suggestion | None:
+    """The suggestion when it names a build to install that every check passed for; None
+    when none fits, the installed one already does, or a check could not be made: a remedy
+    names only a build this machine is shown to run."""
+    if suggestion.verdict is not Verdict.RUNS or suggestion.keeps_variant:
         return None
-    if suggestion.style is Style.PYPI:
-        return shlex.quote("torch==" + suggestion.torch)
-    if suggestion.index_url is None or suggestion.style is Style.PAGE:
-        return None
-    option = {
-        Style.INDEX_URL: "--index-url",
-        Style.EXTRA_INDEX_URL: "--extra-index-url",
-        Style.FIND_LINKS: "-f",
-    }[suggestion.style or Style.INDEX_URL]
-    return f"{shlex.quote('torch==' + suggestion.torch)} {option} {suggestion.index_url}"
+    return suggestion if suggestion.torch and suggestion.variant else None
 
 
-def _checked_args(suggestion: Suggestion) -> str | None:
-    # A remedy names only a build every check passed for: an unchecked one could be the
-    # build this machine does not run.
-    return install_args(suggestion) if suggestion.verdict is Verdict.RUNS else None
-
-
-def install_for_driver(
+def for_driver(
     torch_version: str | None,
     driver: str,
     capabilities: tuple[str, ...],
     *,
     host: str = "x86_64",
-) -> str | None:
-    """`pip install` arguments of the torch build that runs on NVIDIA driver `driver` and
-    GPUs of `capabilities`, keeping the user's release `torch_version` where one of its
-    builds does; None when no build can be shown to run."""
+) -> Suggestion | None:
+    """The torch build that runs on NVIDIA driver `driver` and GPUs of `capabilities`,
+    keeping the user's release `torch_version` where one of its builds does; None when no
+    build can be shown to run."""
     machine = Machine(host=host, capabilities=capabilities, driver=driver)
-    return _checked_args(choose(torch_version, machine))
+    return checked(choose(torch_version, machine))
 
 
 def _rocm_gfx_lists() -> list[set[str]]:
@@ -1288,15 +1274,15 @@ def _rocm_gfx_lists() -> list[set[str]]:
     ]
 
 
-def install_for_gfx(
+def for_gfx(
     torch_version: str | None, gfx: tuple[str, ...], *, host: str = "x86_64"
-) -> tuple[str | None, bool]:
-    """`pip install` arguments of the ROCm build whose gfx list carries every target of
-    `gfx`, and whether no known list carries one of them (then no ROCm wheel of torch is
-    the way; a build of the GPU's own, or the family override, is)."""
+) -> tuple[Suggestion | None, bool]:
+    """The ROCm build whose gfx list carries every target of `gfx`, and whether no known
+    list carries one of them (then no ROCm wheel of torch is the way; a build of the GPU's
+    own, or the family override, is)."""
     suggestion = choose(torch_version, Machine(host=host, gfx=gfx))
     known = set().union(*_rocm_gfx_lists())
-    return _checked_args(suggestion), any(target not in known for target in gfx)
+    return checked(suggestion), any(target not in known for target in gfx)
 
 
 def always_carried_gfx() -> tuple[str, ...]:
@@ -1306,14 +1292,14 @@ def always_carried_gfx() -> tuple[str, ...]:
     return tuple(sorted(set.intersection(*lists))) if lists else ()
 
 
-def install_for_cuda(
+def for_cuda(
     torch_version: str | None,
     driver_cuda: str,
     capabilities: tuple[str, ...],
     *,
     host: str = "x86_64",
-) -> str | None:
-    """As `install_for_driver`, when all that is known of the driver is the newest CUDA
-    it supports ("11.4", from torch's "found version 11040")."""
+) -> Suggestion | None:
+    """As `for_driver`, when all that is known of the driver is the newest CUDA it
+    supports ("11.4", from torch's "found version 11040")."""
     machine = Machine(host=host, capabilities=capabilities, driver_cuda=driver_cuda)
-    return _checked_args(choose(torch_version, machine))
+    return checked(choose(torch_version, machine))

@@ -48,7 +48,11 @@ def detect(
         python=evidence.python or UNKNOWN_PYTHON,
         packages={name: _version(packages.get(name)) for name in STACK},
         torch=evidence.torch or UNKNOWN_TORCH,
-        autoload_disabled=evidence.autoload_disabled,
+        # the probe's second import runs with autoload off; without torch there is no torch
+        # it describes, and nothing to switch off
+        autoload_disabled=evidence.autoload_disabled
+        and evidence.torch is not None
+        and evidence.torch.version is not None,
         host=evidence.host or UNKNOWN_HOST,
         backends=backends.rows(evidence, found),
         findings=found,
@@ -157,10 +161,23 @@ def _model(given: rules.Inputs, name: str, run: ProbeRun | None) -> ModelDecisio
     facts = answers.facts.get("model") if answers else None
     loaded = answers.facts.get("model_load") if answers else None
     error = answers.errors.get("model") if answers else None
+    said = error.one_line() if error else ("the model was not read" if run is None else None)
+    failure = answers.facts.get("failure") if answers else None
+    if isinstance(failure, Mapping) and run is not None:
+        # the Hub asked once, as `load` asks it: the cause named as `load` names it
+        hub = loading.problem(
+            run.facts,
+            outcome="completed",
+            culprit=None,
+            signal=None,
+            output="",
+            model=name,
+            timeout_s=0.0,
+        )
+        said = hub.message if hub is not None else said
     return rules.model_decision(
         given, name, facts if isinstance(facts, Mapping) else None,
-        loaded if isinstance(loaded, Mapping) else None,
-        error.one_line() if error else ("the model was not read" if run is None else None),
+        loaded if isinstance(loaded, Mapping) else None, said,
     )  # fmt: skip
 
 

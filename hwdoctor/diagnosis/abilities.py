@@ -8,10 +8,10 @@ macOS version, the installed distributions) for the device a decision named.
 from __future__ import annotations
 
 import dataclasses
-import shlex
 
 from hwdoctor import devices, registry
 from hwdoctor.compat import capabilities
+from hwdoctor.diagnosis import remedies
 from hwdoctor.errors import UsageError
 from hwdoctor.model.decisions import Capabilities
 from hwdoctor.model.facts import BackendFacts, Evidence
@@ -68,21 +68,26 @@ def of(evidence: Evidence, device: str | None) -> Capabilities | None:
     chosen = device_of(evidence, device) if device else None
     if chosen is None or device is None:
         return None
-    python = evidence.python.executable if evidence.python else "python"
     attention = capabilities.sdpa(chosen)
     return Capabilities(
         device=device,
-        dtypes=tuple(_for(a, python) for a in capabilities.dtypes(chosen)),
-        compile=_for(capabilities.compile_support(chosen), python),
-        quantization=tuple(_for(a, python) for a in capabilities.quantization(chosen)),
-        attention=_for(attention, python) if attention else None,
+        dtypes=tuple(_for(a, evidence) for a in capabilities.dtypes(chosen)),
+        compile=_for(capabilities.compile_support(chosen), evidence),
+        quantization=tuple(_for(a, evidence) for a in capabilities.quantization(chosen)),
+        attention=_for(attention, evidence) if attention else None,
     )
 
 
-def _for(ability: capabilities.Ability, python: str) -> capabilities.Ability:
-    """The remedy as a command for the diagnosed interpreter."""
-    if ability.remedy is None:
+def _for(ability: capabilities.Ability, evidence: Evidence) -> capabilities.Ability:
+    """The remedy as the install chooser writes it for the diagnosed interpreter: torch
+    from the index of this machine's build, with what it does to the installed torch;
+    another package by its name and version specifier."""
+    if ability.needs is None:
         return ability
-    return dataclasses.replace(
-        ability, remedy=ability.remedy.replace("{python}", shlex.quote(python))
-    )
+    name, spec = ability.needs
+    way = remedies.installer(evidence.python)
+    if name == "torch":
+        line = remedies.torch_required(way, spec, evidence, ability.name)
+    else:
+        line = remedies.requirement(way, name, spec, upgrade=bool(spec))
+    return dataclasses.replace(ability, remedy=str(line) or None)

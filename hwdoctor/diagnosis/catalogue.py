@@ -149,8 +149,14 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "The interpreter hwdoctor diagnoses has no torch distribution at all.",
         "torch is not installed in {python}",
         commands=("{install}",),
-        advice="or point hwdoctor at the environment you train in: hwdoctor detect --python "
-        "PATH",
+        advice="if you train in another environment, point hwdoctor at it first (hwdoctor "
+        "detect --python PATH); to use this one, install torch into it:",
+        variant_commands={"own_tool_env": ()},
+        variant_advice={
+            "own_tool_env": "this is hwdoctor's own {tool} environment, not one you train in: "
+            "point hwdoctor at the Python you train with (hwdoctor detect --python PATH); "
+            "install torch there, not here",
+        },
     ),
     Code.TORCH_BROKEN: Entry(
         E, "import torch fails even with extension autoload off",
@@ -253,7 +259,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         },
         variant_advice={
             "keep_nightly": "keep torch {torch}, {kept}: install {package}'s nightly of the "
-            "same day, {companion}, with pip install --pre from PyTorch's nightly index (the "
+            "same day, {companion}, from PyTorch's nightly index, as a pre-release (the "
             "nightlies of one day are built together)",
         },
     ),
@@ -845,8 +851,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
     Code.LOAD_DEVICE_UNUSABLE: Entry(
         E, "the asked device is not usable here",
         "`load --device` named a device this machine cannot use now.",
-        "{device} is not usable here ({reasons}); usable here: {usable}",
-        commands=("{install}",),
+        "{device} is not usable here: {reasons}; usable here: {usable}",
+        commands=("{there}", "{install}"),
         advice="{remedies}",
     ),
     Code.LOAD_NOT_FOUND: Entry(

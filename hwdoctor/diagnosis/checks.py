@@ -188,6 +188,22 @@ class Known:
     def elsewhere(self, backend: registry.Backend) -> str:
         return remedies.elsewhere(backend, self._evidence)
 
+    def torch_again(self) -> Shell:
+        """The installed torch again, from the index of its own build."""
+        return remedies.torch_again(self.way, self._evidence)
+
+    def torch_required(self, spec: str, owner: str, *, from_pypi: bool) -> Shell:
+        """A torch that `spec` (what `owner` requires) admits, of a build that runs here."""
+        return remedies.torch_required(self.way, spec, self._evidence, owner, from_pypi=from_pypi)
+
+    def torch_for_driver(self, capabilities: tuple[str, ...], **facts: Any) -> Shell:
+        """A torch with code for these GPUs that the driver runs (`remedies.torch_for_driver`)."""
+        return remedies.torch_for_driver(self.way, self._evidence, capabilities, **facts)
+
+    def torch_for_gfx(self, gfx: tuple[str, ...], *, machine: str) -> tuple[Shell, bool]:
+        """A ROCm torch whose list carries these gfx targets, and whether none does."""
+        return remedies.torch_for_gfx(self.way, self._evidence, gfx, machine=machine)
+
     def on_windows(self) -> bool:
         return remedies.on_windows(self._evidence)
 
@@ -310,10 +326,13 @@ def check_torch_installed(known: Known) -> Iterable[Finding]:
     ran = not any(f.step == START_STEP for f in known.failures)
     if known.torch.version is None and not known.torch.importable and ran:
         torch = remedies.torch_for_this_host(known.if_known.host)
+        tool = remedies.tool_environment(known.python)
         yield finding(
             Code.TORCH_MISSING,
+            variant="own_tool_env" if tool else None,
+            tool=tool,
             python=known.python.executable,
-            install=remedies.install(torch, known.way),
+            install=None if tool else remedies.install(torch, known.way),
         )
 
 
@@ -398,9 +417,7 @@ def _autoload_finding(known: Known, failure: StepFailure) -> Finding:
 
 def _torch_import_finding(known: Known, failure: StepFailure) -> Finding:
     version = known.torch.version or ""
-    parsed = versions.parse(version) if version else None  # only a version reaches the line
-    pinned = f"torch=={parsed.public}" if parsed is not None else "torch"
-    reinstall = remedies.pip(known.way, "install", "--force-reinstall", pinned)
+    reinstall = known.torch_again()
     params: dict[str, Any] = {
         "version": version,
         "reinstall": reinstall,
@@ -544,7 +561,12 @@ def check_torch_requirements(known: Known) -> Iterable[Finding]:
                     version=package.version,
                     spec=judged.spec,
                     torch=torch_version,
-                    install=remedies.pip(known.way, "install", f"torch{judged.spec}"),
+                    install=known.torch_required(
+                        judged.spec,
+                        name if package.version == "unknown" else f"{name} {package.version}",
+                        # an out-of-tree backend's extension installs beside PyPI's torch
+                        from_pypi=backend is not None and backend.query.build is None,
+                    ),
                 )
 
 
@@ -1122,10 +1144,9 @@ def _gfx_finding(
         # and no HSA_OVERRIDE_GFX_VERSION (Linux only).
         install, variant = known.install(backend, replace=True), "windows"
     else:
-        line, none_carries = remedies.torch_for_gfx(
-            known.way, known.torch.version, (verdict.device_arch,),
-            machine=_machine(known.if_known.host),
-        )  # fmt: skip
+        line, none_carries = known.torch_for_gfx(
+            (verdict.device_arch,), machine=_machine(known.if_known.host)
+        )
         install = {"install": line} if line else known.install(backend, replace=True)
         variant = "override" if verdict.override_value else None
         if none_carries:
@@ -1145,9 +1166,7 @@ def _gfx_finding(
 def _torch_for_gpus(known: Known, capabilities: tuple[str, ...], proven_cuda: str | None) -> Shell:
     """The pip line of a torch build with code for these GPUs that the driver runs."""
     nvidia = known.if_known.host.nvidia if known.if_known.host else None
-    return remedies.torch_for_driver(
-        known.way,
-        known.torch.version,
+    return known.torch_for_driver(
         capabilities,
         driver=nvidia.driver if nvidia else None,
         driver_cuda=(nvidia.nvml_cuda or nvidia.smi_cuda if nvidia else None) or proven_cuda,
@@ -1228,9 +1247,7 @@ def _driver_findings(known: Known, backend: registry.Backend) -> Iterable[Findin
                 backend=backend.key,
                 driver=version,
                 on_gpu=on_gpu,
-                reinstall=remedies.torch_for_driver(
-                    known.way, torch.version, capabilities, driver=version, machine=machine
-                ),
+                reinstall=known.torch_for_driver(capabilities, driver=version, machine=machine),
                 torch=torch.version,
                 toolkit=torch.cuda,
                 floor=params.floor,
@@ -1272,10 +1289,10 @@ def _found_version(
             backend=backend.key,
             variant="said" if too_old else "runtime_said",
             torch=torch.version or "",
-            reinstall=remedies.torch_for_driver(
-                known.way, torch.version, capabilities, machine=machine
-            ) if too_old and params else None,
-        )  # fmt: skip
+            reinstall=known.torch_for_driver(capabilities, machine=machine)
+            if too_old and params
+            else None,
+        )
     elif said.supports is not None and said.number is not None:
         yield finding(
             Code.DRIVER_CUDA_TOO_OLD,
@@ -1283,8 +1300,8 @@ def _found_version(
             variant=None if params else "toolkit_unknown",
             supports=said.supports,
             number=str(said.number),
-            reinstall=remedies.torch_for_driver(
-                known.way, torch.version, capabilities, driver_cuda=said.supports, machine=machine
+            reinstall=known.torch_for_driver(
+                capabilities, driver_cuda=said.supports, machine=machine
             ),
             torch=torch.version or "",
             toolkit=torch.cuda,

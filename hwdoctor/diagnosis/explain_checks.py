@@ -72,12 +72,13 @@ def check_supported_versions(seen: Explained) -> Iterable[Finding]:
         elif library in outside:
             # Older than every table (or no version at all): an upgrade reaches them.
             older = versions.parse(package.version) is not None
-            upgrade = ("install", "--upgrade", f"{library}{spec}")
             yield finding(
                 Code.VERSION_UNSUPPORTED,
                 variant="unanswered" if seen.observed else "observed",
                 library=library, version=package.version, spec=spec, problem=seen.observed,
-                upgrade=remedies.pip(seen.known.way, *upgrade) if older else None,
+                upgrade=remedies.requirement(seen.known.way, library, spec, upgrade=True)
+                if older
+                else None,
             )  # fmt: skip
 
 

@@ -17,7 +17,7 @@ from hwdoctor.diagnosis.catalogue import Code, finding
 from hwdoctor.model.decisions import BudgetFit, Fit
 from hwdoctor.model.facts import ErrorInfo, Evidence
 from hwdoctor.model.reports import CheckpointRead, Finding, LoadPlan, PlacementRow
-from hwdoctor.shell import Shell, command
+from hwdoctor.shell import Shell, command, comment
 from hwdoctor.units import human_bytes
 
 # What the load payload calls each failure it classifies (payload_load.py), and its code.
@@ -56,23 +56,41 @@ def validate(device: devices.DeviceRequest, evidence: Evidence) -> Finding | Non
     rows = backends.device_rows(device, evidence)
     if any(row.usable for row in rows):
         return None
-    # The hardware first: without it no package helps.
-    missing = [reason for row in rows for reason in row.missing]
-    hardware = [reason for reason in missing if "hardware" in reason]
-    reasons = [*hardware, *(r for r in missing if r not in hardware)] or ["no usable device"]
+    # The hardware first: without it no package helps. One short clause per cause: the
+    # rows behind one device string (cuda: NVIDIA and AMD) share their hardware clause and
+    # torch's build, rather than saying each twice.
+    absent = [row.hardware for row in rows if not row.hardware_present]
+    torch = evidence.torch
+    wrong = [row for row in rows if row.wrong_build]
+    reasons = [f"no {' or '.join(absent)} found"] if absent else []
+    if wrong and torch is not None:
+        reasons.append(f"torch {torch.version or ''} is a {(torch.build or 'unknown').upper()} "
+                       "build".replace("  ", " "))  # fmt: skip
+    reasons += [
+        reason
+        for row in rows
+        if not row.wrong_build
+        for reason in row.missing
+        if "hardware" not in reason
+    ]
+    reasons = reasons or ["no usable device"]
     report = backends.rows(evidence, ())  # what is usable here, findings aside
     usable = [row.device for row in report if row.available]
-    advice = [
-        f"run this on a machine with {row.hardware}"
-        + (f" (there: {row.hardware_remedy})" if row.hardware_remedy else "")
+    there = Shell.joined(
+        comment(f"on a machine with {row.hardware}: {row.hardware_remedy}")
         for row in rows
-        if not row.hardware_present
-    ] + [
+        if not row.hardware_present and row.hardware_remedy
+    )
+    advice = ([f"run this on a machine with {' or '.join(absent)}"] if absent else []) + [
         f"select devices with {', '.join(row.visibility_env)}"
         for row in rows
         if row.hardware_present and row.visibility_env
     ]
-    installs = [row.install_command for row in rows if not row.installed and row.install_command]
+    installs = [
+        row.install_command
+        for row in rows
+        if (not row.installed or row.wrong_build) and row.install_command
+    ]
     return finding(
         Code.LOAD_DEVICE_UNUSABLE,
         step="validate",
@@ -80,6 +98,7 @@ def validate(device: devices.DeviceRequest, evidence: Evidence) -> Finding | Non
         reasons="; ".join(dict.fromkeys(reasons)),
         usable=", ".join(dict.fromkeys(usable)) or "nothing",
         remedies="; ".join(dict.fromkeys(advice)),
+        there=there,
         install=Shell.joined(installs),
     )
 

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Final, TypeVar
 
-from hwdoctor import project, registry, rules, versions
+from hwdoctor import __version__, registry, rules, versions
 from hwdoctor.diagnosis import checks, remedies
 from hwdoctor.diagnosis.catalogue import Code, finding
 from hwdoctor.model.facts import BackendFacts, Evidence, Section
@@ -30,9 +30,13 @@ from hwdoctor.rules.engine import Inputs, strtobool
 
 T = TypeVar("T")
 
-# The reporter may not have hwdoctor: the line installs it into the interpreter it diagnoses.
-SAVE_EVIDENCE: Final = (
-    f"{project.install_line()} && python -m hwdoctor detect --save-evidence hwdoctor-evidence.json"
+# The reporter may not have hwdoctor: the line installs it into the interpreter it diagnoses
+# (the install chooser writes it), then runs it; one line to paste, joined by `&&` so the
+# second runs only when the install did.
+SAVE_EVIDENCE: Final = " && ".join(
+    remedies.hwdoctor_then(
+        __version__, ("detect", "--save-evidence", "hwdoctor-evidence.json")
+    ).lines
 )
 COLLECT_ENV: Final = "python -m torch.utils.collect_env"
 
@@ -255,6 +259,9 @@ def _by_symptom(found: Sequence[Finding], facts: _Read) -> tuple[Finding, ...]:
     return tuple(sorted(found, key=lambda f: 0 if f.backend in failing else 1))
 
 
+_COMPANIONS: Final = ("torchvision", "torchaudio")
+
+
 def _reconciled(found: tuple[Finding, ...], paste: Pasted) -> tuple[Finding, ...]:
     """No remedy undoes another's: where a finding about a backend the paste shows failing
     keeps the installed torch, and a companion's pin would move torch to a release without
@@ -276,7 +283,7 @@ def _reconciled(found: tuple[Finding, ...], paste: Pasted) -> tuple[Finding, ...
     for item in found:
         spec, package = item.params.get("spec", ""), item.params.get("package", "")
         target = spec.lstrip("=<>~!").rstrip(".*")
-        companion = paste.companions.get(package)
+        companion = remedies.companion_pin(package, torch) if package in _COMPANIONS else None
         if (
             item.code != Code.EXTENSION_TORCH_MISMATCH.value
             or companion is None
@@ -512,6 +519,7 @@ def _read_facts(paste: Pasted) -> tuple[ReadFact, ...]:
     evidence = paste.evidence
     used = [fact for part in paste.used.values() for fact in part]
     seen: set[tuple[str, str | None, int | None, str]] = set()
+    shown: set[tuple[str, str | None, int | None, str, int]] = set()
     read: list[ReadFact] = []
     devices = {d.name: d.capability for b in (evidence.backends or {}).values() for d in b.devices}
     run: tuple[int, int, str] | None = None  # GPUs alike in a row: first index, last, value
@@ -528,6 +536,12 @@ def _read_facts(paste: Pasted) -> tuple[ReadFact, ...]:
         elif fact.key == "ascend.chip":
             what = f"NPU {fact.index}"
         value = fact.shown
+        # one line can say one thing twice (`[pip3] torch==2.5.1` is a listing and reads
+        # as prose too): one entry a thing said on a line
+        said = (what, fact.name, fact.index, value.strip(), fact.line)
+        if said in shown:
+            continue
+        shown.add(said)
         if fact.key == "prose.windows_path":
             value = f"Windows (a path: {value})"
         if fact.key in ("gpu", "message.unsupported_gpu", "prose.gpu"):

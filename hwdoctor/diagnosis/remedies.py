@@ -1,25 +1,37 @@
-"""Remedies as commands that paste and run as they are, for the interpreter diagnosed.
+"""The install chooser: every install or upgrade line hwdoctor prints is built here.
 
 `pip install X` typed into a shell installs into whichever pip is first on PATH, not into
 the environment hwdoctor looked at; a distribution's Python refuses it outright (PEP 668).
 So every install a finding recommends names the interpreter (`/path/python -m pip
 install X`), goes through a virtual environment where the interpreter is externally
-managed, and says `conda install` where the environment is conda's. A caveat is a `#`
-comment line of its own, never text on the command's line.
+managed, uses `uv pip install --python PATH` where uv made the environment without pip,
+and says `conda install` where the environment is conda's. A caveat is a `#` comment line
+of its own, never text on the command's line.
+
+A torch build is chosen from facts: the installed release, the NVIDIA driver, the GPUs'
+compute capability or gfx target, the platform, read from the evidence and judged by the
+wheel and driver tables (`compat.wheels`, `compat.drivers`). What the chooser lacks to
+pick one it says, and it asks for it. The companions installed (torchvision, torchaudio,
+`compat.companions`) move with torch on the same index, and the comment line after every
+torch line says whether it keeps, upgrades or downgrades torch.
 
 Every line is built word by word (`hwdoctor.shell`): a value from the evidence (the
 interpreter's path, a package's name, a version) is checked against its grammar and quoted,
-so it is one word of one command whatever it holds.
+so it is one word of one command whatever it holds. No other module of hwdoctor writes an
+install line, an index URL or a version pin into a command (tests/test_install_lines.py).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import re
+import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
 from hwdoctor import registry, versions
-from hwdoctor.compat import pci, wheels
+from hwdoctor.compat import companions, pci, wheels
 from hwdoctor.model.facts import Evidence, HostFacts, PythonInfo
 from hwdoctor.shell import Literal, Shell, command, comment, is_one_line, words
 from hwdoctor.text import one_line
@@ -35,9 +47,15 @@ class Installer:
     pip: tuple[str | Literal, ...]  # ("/usr/bin/python3", "-m", "pip"); ("pip",): not known
     before: Shell = field(default_factory=Shell)  # what must run first (make a venv)
     conda_prefix: str | None = None  # the environment, when it is conda's
+    # Words after pip's action that name the environment: uv's ("--python", PATH).
+    target: tuple[str, ...] = ()
 
     def install(self, *args: str | Literal) -> Shell:
-        return self.before + command(*self.pip, "install", *args)
+        return self.before + command(*self.pip, "install", *self.target, *args)
+
+    def run(self, action: str, *args: str) -> Shell:
+        """pip's `action` (uninstall, list, ...) in the diagnosed environment."""
+        return command(*self.pip, action, *self.target, *args)
 
 
 def installer(python: PythonInfo | None) -> Installer:
@@ -59,7 +77,30 @@ def installer(python: PythonInfo | None) -> Installer:
         )
     if python.conda:
         return Installer((executable, "-m", "pip"), conda_prefix=python.prefix or None)
+    if python.uv and python.has_pip is False:
+        # uv makes a virtual environment without pip unless asked to seed it (uv docs,
+        # "Using environments": `uv venv`; https://docs.astral.sh/uv/pip/environments/),
+        # so `python -m pip` fails there; `uv pip --python PATH` installs into it.
+        return Installer(("uv", "pip"), target=("--python", executable))
     return Installer((executable, "-m", "pip"))
+
+
+# Where the tool installers keep the environment of each app they install: pipx in
+# $PIPX_HOME/venvs/<app> (~/.local/pipx, or ~/.local/share/pipx from pipx 1.3; pipx docs,
+# "Installation": PIPX_HOME), uv in its tool directory, <dir>/<app> (~/.local/share/uv/tools;
+# uv docs, "Tools": "uv tool dir").
+_TOOL_ENVIRONMENTS: Final = ((("pipx", "venvs"), "pipx"), (("uv", "tools"), "uv tool"))
+
+
+def tool_environment(python: PythonInfo) -> str | None:
+    """The installer ("pipx", "uv tool") whose private environment for hwdoctor the
+    diagnosed interpreter is: nobody trains there, and torch does not belong in it."""
+    parts = tuple(part for part in python.prefix.replace("\\", "/").split("/") if part)
+    for (parent, folder), tool in _TOOL_ENVIRONMENTS:
+        for index in range(len(parts) - 2):
+            if parts[index : index + 3] == (parent, folder, "hwdoctor"):
+                return tool
+    return None
 
 
 def is_path(text: str) -> bool:
@@ -145,14 +186,16 @@ def install(
     force = ("--force-reinstall",) if replace else ()
     chosen = _chosen_torch(backend, evidence)
     if chosen is not None:
-        args, why = chosen
-        if args is None:  # no build fits: no command (another finding says why)
+        suggestion, why = chosen
+        if suggestion is None:  # no build fits: no command (another finding says why)
             return Shell()
-        return way.install(*force, *words(args)) + comment(why)
+        return torch_line(way, suggestion, evidence, why=why, force=bool(force))
     of_kind = _torch_of_kind(backend, evidence)
     if of_kind is not None:
-        args, why = of_kind
-        lines = way.install(*force, *words(args)) + comment(why)
+        suggestion, why = of_kind
+        lines = torch_line(way, suggestion, evidence, why=why, force=bool(force))
+    elif words(backend.pip_args) == ("torch",):
+        lines = _torch_from_pypi(way, evidence, force)
     elif backend.pip_args:
         lines = way.install(*force, *words(backend.pip_args))
     else:
@@ -164,18 +207,51 @@ def install(
         )
         lines += comment(f"or, the conda way: {conda}")
     if backend.install_note:
-        lines += comment(backend.install_note)
+        lines += comment(_note(backend))
     return lines
+
+
+def _torch_from_pypi(way: Installer, evidence: Evidence | None, force: tuple[str, ...]) -> Shell:
+    """torch from PyPI, where its only build for the platform is (macOS: the MPS row): the
+    installed release pinned, so the line reinstalls it rather than upgrading it."""
+    installed = _installed(evidence)
+    parsed = versions.parse(installed) if installed else None
+    if parsed is None:
+        return way.install(*force, "torch") + comment("installs the newest torch from PyPI")
+    note = f"keeps torch {parsed.public}, from PyPI"
+    return way.install(*force, f"torch=={parsed.public}") + comment(note)
+
+
+def _note(backend: registry.Backend) -> str:
+    """The registry's note on an install, with where to read more when it names something
+    the line does not install (TorchNeuron: the Neuron documentation)."""
+    note = backend.install_note
+    if backend.docs and backend.install_note_docs:
+        note += f" ({backend.docs})"
+    return note
+
+
+def listed_install(backend: registry.Backend) -> str:
+    """The install as one line for people reading `list`: `pip install ...`, or where the
+    package comes from. A torch build names the index of its kind that the wheel table's
+    newest release has; `detect` chooses the release and index for a machine."""
+    if backend.wheel:
+        newest = wheels.of_kind(None, wheels.Kind(backend.wheel))
+        args = torch_words(newest) if newest else None
+        return shlex.join(("pip", "install", *args)) if args else backend.install_elsewhere
+    if backend.pip_args:
+        return shlex.join(("pip", "install", *words(backend.pip_args)))
+    return backend.install_elsewhere
 
 
 def _chosen_torch(
     backend: registry.Backend, evidence: Evidence | None
-) -> tuple[str | None, str] | None:
-    """(pip arguments, why) of the torch build of `backend`'s kind for this machine, as
+) -> tuple[wheels.Suggestion | None, str] | None:
+    """(the build, why) of the torch build of `backend`'s kind for this machine, as
     `compat.wheels` chooses it from the GPUs and driver the evidence shows: a CUDA build for
     the NVIDIA GPUs and driver, a ROCm build that carries the AMD GPUs' gfx targets, the xpu
     build of the user's release (else the newest release that has one) for an Intel GPU.
-    What could not be checked is said in the reason; where no build fits, no arguments and
+    What could not be checked is said in the reason; where no build fits, no build and
     the reason. None: the evidence shows no such hardware facts."""
     if evidence is None or backend.query.build is None:
         return None
@@ -194,30 +270,347 @@ def _chosen_torch(
     suggestion = wheels.choose(torch, machine)
     if suggestion.verdict is wheels.Verdict.FAILS:
         return None, suggestion.reason
-    args = wheels.install_args(suggestion)
-    if args is None or suggestion.variant is None:
+    if torch_words(suggestion) is None or suggestion.variant is None:
         return None
     if suggestion.unchecked:
         # The xpu index is the documented install for an Intel GPU ([PT-XPU-2.5]); that a
         # given model is supported is not in the table. Either way the reason says what a
         # build that may fit leaves unchecked.
-        return args, f"{suggestion.reason}; not checked: {'; '.join(suggestion.unchecked)}"
-    return args, suggestion.reason
+        return suggestion, f"{suggestion.reason}; not checked: {'; '.join(suggestion.unchecked)}"
+    return suggestion, suggestion.reason
 
 
-def _torch_of_kind(backend: registry.Backend, evidence: Evidence | None) -> tuple[str, str] | None:
-    """(pip arguments, why) of the torch build of `backend`'s kind where the machine's GPUs
+def _torch_of_kind(
+    backend: registry.Backend, evidence: Evidence | None
+) -> tuple[wheels.Suggestion, str] | None:
+    """(the build, why) of the torch build of `backend`'s kind where the machine's GPUs
     or driver are not known: on the installed release, as `compat.wheels.of_kind` picks
     it, with what could not be checked said."""
     if not backend.wheel:
         return None
     torch = evidence.torch.version if evidence and evidence.torch else None
     suggestion = wheels.of_kind(torch, wheels.Kind(backend.wheel))
-    args = wheels.install_args(suggestion) if suggestion else None
-    if suggestion is None or args is None:
+    if suggestion is None or torch_words(suggestion) is None:
         return None
     unchecked = f"; not checked: {'; '.join(suggestion.unchecked)}" if suggestion.unchecked else ""
-    return args, suggestion.reason + unchecked
+    return suggestion, suggestion.reason + unchecked
+
+
+# --- a torch line: the build's words, its companions, and what it changes -------------------
+
+_OPTION: Final = {
+    wheels.Style.INDEX_URL: "--index-url",
+    wheels.Style.EXTRA_INDEX_URL: "--extra-index-url",
+    wheels.Style.FIND_LINKS: "-f",
+}
+
+
+def torch_words(suggestion: wheels.Suggestion) -> tuple[str, ...] | None:
+    """The `pip install` arguments of a build, as the wheel table's source spells that
+    release's install (("torch==2.8.0", "--index-url", "https://download.pytorch.org/whl/
+    cu126"); ("torch==1.7.1",) for a release's PyPI build); None when there is nothing to
+    install (no build fits, or the installed one already does), the source gives no pip
+    line (1.0, 1.1: a page), or the pin is not a version (PEP 440, or a series `2.7.*`)."""
+    if suggestion.torch is None or suggestion.variant is None or suggestion.keeps_variant:
+        return None
+    if not _is_pin(suggestion.torch):
+        return None
+    pin = "torch==" + suggestion.torch
+    if suggestion.style is wheels.Style.PYPI:
+        return (pin,)
+    if suggestion.index_url is None or suggestion.style in (None, wheels.Style.PAGE):
+        return None
+    return (pin, _OPTION[suggestion.style], suggestion.index_url)
+
+
+def torch_args(suggestion: wheels.Suggestion | None) -> str | None:
+    """`torch_words` as they read on a line, each quoted (for tests and `list`)."""
+    found = torch_words(suggestion) if suggestion is not None else None
+    return shlex.join(found) if found else None
+
+
+# A version a pin may name: a PEP 440 release with an optional pre, post, dev part and
+# local label ("2.5.1", "1.10.1+cu111", "2.0.0rc1"), or a series ("2.7.*"). Read without
+# `packaging`, so that `list` stays light (tests/test_list.py).
+_PIN: Final = re.compile(
+    r"^\d+(?:\.\d+)*(?:(?:a|b|rc)\d+)?(?:\.post\d+)?(?:\.dev\d+)?(?:\+[a-z0-9]+(?:\.[a-z0-9]+)*)?$"
+    r"|^\d+\.\d+\.\*$"
+)
+
+
+def _is_pin(version: str) -> bool:
+    """A version pip can pin: a release (with a local label), or a series' `X.Y.*`."""
+    return bool(_PIN.match(version))
+
+
+def torch_line(
+    way: Installer,
+    suggestion: wheels.Suggestion,
+    evidence: Evidence | None,
+    *,
+    why: str = "",
+    force: bool = True,
+) -> Shell:
+    """The pip line of a chosen torch build, with the companions the evidence shows
+    installed on the same index, then one comment: what the line does to the installed
+    torch (keeps, upgrades, downgrades it, or changes its build) and why this build. Empty
+    when the build has no pip line."""
+    args = torch_words(suggestion)
+    if _on_macos(evidence) and suggestion.torch:
+        # macOS wheels are PyPI's alone: the previous-versions page installs every release
+        # on OSX as `pip install torch==X` with no index ([PT-PREV], "OSX"); none of
+        # download.pytorch.org's CUDA or ROCm indexes has one.
+        public = versions.parse(suggestion.torch.removesuffix(".*"))
+        pin = (
+            suggestion.torch if suggestion.torch.endswith(".*") or public is None else public.public
+        )
+        suggestion = dataclasses.replace(suggestion, torch=pin, style=wheels.Style.PYPI)
+        args = ("torch==" + pin,) if _is_pin(pin) else None
+        why = f"{why + '; ' if why else ''}macOS wheels come from PyPI only"
+    if args is None:
+        return Shell()
+    pinned, lacking = _companion_pins(suggestion, evidence)
+    force_words = ("--force-reinstall",) if force else ()
+    line = way.install(*force_words, args[0], *pinned, *args[1:])
+    said = change(_installed(evidence), suggestion)
+    lines = line + comment(f"{said}: {why}" if why else said)
+    return lines + comment(lacking) if lacking else lines
+
+
+def _on_macos(evidence: Evidence | None) -> bool:
+    host = evidence.host if evidence else None
+    return host is not None and host.system == "Darwin"
+
+
+def _installed(evidence: Evidence | None) -> str | None:
+    torch = evidence.torch if evidence else None
+    return torch.version if torch and torch.version else None
+
+
+def change(installed: str | None, suggestion: wheels.Suggestion) -> str:
+    """What installing the suggestion does to the installed torch, in words: "keeps torch
+    2.5.1 and changes its build from cu121 to cu118", "upgrades torch from 2.5.1 to 2.7.1,
+    on cu126"."""
+    wanted = suggestion.torch or ""
+    label = suggestion.variant or ""
+    if suggestion.style is wheels.Style.PYPI:
+        label = "PyPI's build"
+    if installed is None:
+        return f"installs torch {wanted} ({label})"
+    have = versions.parse(installed)
+    if have is None:
+        return f"replaces torch {installed} with torch {wanted} ({label})"
+    own = wheels.local_of(installed) or "PyPI's default build"
+    if wanted.endswith(".*"):
+        series = wheels.series_of(installed)
+        head = wanted[:-2]
+        if series == head:
+            return f"keeps torch {head} and changes its build from {own} to {label}"
+        return _direction(installed, f"{head}.0", f"the newest {head} patch ({label})")
+    pin = versions.parse(wanted)
+    if pin is None or pin.public != have.public:
+        return _direction(installed, wanted, f"{wanted} ({label})")
+    if (wheels.local_of(wanted) or label) == (wheels.local_of(installed) or ""):
+        return f"keeps torch {have.public} ({label}), reinstalled as it is"
+    return f"keeps torch {have.public} and changes its build from {own} to {label}"
+
+
+def _direction(installed: str, towards: str, shown: str) -> str:
+    have, want = versions.parse(installed), versions.parse(towards)
+    public = have.public if have is not None else installed
+    if have is None or want is None:
+        return f"replaces torch {installed} with torch {shown}"
+    word = "upgrades" if want.release > have.release else "downgrades"
+    return f"{word} torch from {public} to {shown}"
+
+
+def _companion_pins(
+    suggestion: wheels.Suggestion, evidence: Evidence | None
+) -> tuple[tuple[str, ...], str]:
+    """The `name==X.Y.*` pins of the companions installed, for the torch release the
+    suggestion installs (pip then takes the patch whose own pin matches torch's), and what
+    the tables do not say (a companion of a release past them), as a caveat."""
+    packages = (evidence.packages if evidence else None) or {}
+    pins: list[str] = []
+    lacking: list[str] = []
+    for name in companions.NAMES:
+        package = packages.get(name)
+        if package is None or not suggestion.torch:
+            continue
+        torch = suggestion.torch.removesuffix(".*")
+        series = companions.series_for_torch(name, torch if "." in torch else torch + ".0")
+        if series is None:
+            lacking.append(name)
+            continue
+        pins.append(f"{name}=={series}.*")
+    if not lacking:
+        return tuple(pins), ""
+    names = " and ".join(lacking)
+    return tuple(pins), (
+        f"{names} must move with torch: hwdoctor's table does not name the release built "
+        f"for torch {suggestion.release}; install it from the same index after torch"
+    )
+
+
+def companion_pin(name: str, torch: str) -> str | None:
+    """The release of torchvision or torchaudio built for `torch`, by the compat tables:
+    "torchvision==0.14.*" for torch 1.13.1; for a nightly ("1.13.0.dev20220525") the nightly
+    of the same day ("torchvision==0.14.0.dev20220525": the nightlies of one day are built
+    together). None where the tables do not say."""
+    parsed = versions.parse(torch)
+    series = companions.series_for_torch(name, torch)
+    if parsed is None or series is None:
+        return None
+    if parsed.is_devrelease and parsed.dev is not None:
+        return f"{name}=={series}.0.dev{parsed.dev}"
+    return f"{name}=={series}.*"
+
+
+def torch_again(way: Installer, evidence: Evidence | None) -> Shell:
+    """A reinstall of the torch that is installed, as it is: the same release from the
+    index of its build where the wheel table lists it, else the release from PyPI, whose
+    build the comment says may differ."""
+    installed = _installed(evidence)
+    parsed = versions.parse(installed) if installed else None
+    if installed is None or parsed is None:
+        return way.install("--force-reinstall", "torch") + comment(
+            "the installed torch's version is not known: this installs the newest from PyPI"
+        )
+    release = wheels.release_of(installed)
+    label = wheels.local_of(installed)
+    variant = release.variant(label) if release and label else None
+    if release is not None and variant is not None:
+        style = release.style_of(variant)
+        labelled = style in (wheels.Style.EXTRA_INDEX_URL, wheels.Style.FIND_LINKS)
+        suggestion = wheels.Suggestion(
+            torch=installed if labelled else parsed.public,
+            release=release.series, variant=variant.name, style=style,
+            verdict=wheels.Verdict.UNKNOWN, reason="", keeps_release=True,
+        )  # fmt: skip
+        words_ = torch_words(suggestion)
+        if words_:
+            return way.install("--force-reinstall", *words_) + comment(
+                f"keeps torch {parsed.public} ({variant.name}), reinstalled from its index"
+            )
+    default = release.pypi_default if release else None
+    build = f" (PyPI's build is {default})" if default else ""
+    note = f"keeps torch {parsed.public}, from PyPI{build}"
+    if label and label != default:
+        note += f"; the installed build is {label}, whose index hwdoctor's table does not list"
+    return way.install("--force-reinstall", f"torch=={parsed.public}") + comment(note)
+
+
+def torch_required(
+    way: Installer,
+    spec: str,
+    evidence: Evidence | None,
+    owner: str,
+    *,
+    from_pypi: bool = False,
+) -> Shell:
+    """The install that gives a companion or extension the torch it requires (`spec`, its
+    Requires-Dist: "==2.5.1", ">=2.1,<2.3"): for one release, or the newest listed release
+    the spec admits, that release on the index of the installed build's kind that runs
+    here; else the requirement as pip reads it, from PyPI. `from_pypi`: the extension is
+    installed beside torch from PyPI (an out-of-tree backend's, as torch-npu's README
+    installs it). The comment says what the line does to the installed torch."""
+    specifiers = versions.parse_specifiers(spec)
+    installed = _installed(evidence)
+    if specifiers is None:
+        return comment(f"no install line: {owner}'s torch requirement {one_line(spec)[:60]!r} "
+                       "is not a version specifier (PEP 440)")  # fmt: skip
+    pinned = [s.version for s in specifiers if s.operator in ("==", "===")]
+    single = len(pinned) == 1 and versions.is_version(pinned[0].removesuffix(".*"))
+    on_macos = _on_macos(evidence)
+    if single and not from_pypi:
+        wanted = pinned[0]
+        series = wanted.endswith(".*")
+        head = wanted.removesuffix(".*")
+        # The build asked for ("==2.1.0+cu121", what an extension's wheel was built with),
+        # else the installed build's kind; a series' first patch stands for the series.
+        label = wheels.local_of(head) or (wheels.local_of(installed) if installed else None)
+        public = versions.parse(head)
+        assert public is not None
+        release = public.public + (".0" if series and head.count(".") == 1 else "")
+        suggestion = _for_release(f"{release}+{label}" if label else release, evidence)
+        if suggestion is not None and series:
+            suggestion = _as_series(suggestion, wanted)
+        if suggestion is not None and (torch_words(suggestion) or on_macos):
+            return torch_line(way, suggestion, evidence, why=f"what {owner} requires")
+    elif not from_pypi:
+        for listed in wheels.RELEASES:  # newest first: the newest release the spec admits
+            newest = listed.patches[-1] if listed.patches else None
+            if newest is None or versions.satisfies(newest, spec) is not True:
+                continue
+            label = wheels.local_of(installed) if installed else None
+            picked = _for_release(f"{newest}+{label}" if label else newest, evidence)
+            if picked is not None and (torch_words(picked) or on_macos):
+                return torch_line(way, picked, evidence, why=f"what {owner} needs (torch{spec})")
+    line = way.install(f"torch{spec}")
+    if single and installed:
+        towards = pinned[0].removesuffix(".*")
+        shown = f"{pinned[0]}, from PyPI (its default build)"
+        said = _direction(installed, towards + (".0" if towards.count(".") == 1 else ""), shown)
+        if versions.parse(towards) is not None and versions.parse(installed) is not None:
+            have, want = versions.parse(installed), versions.parse(towards)
+            assert have is not None and want is not None
+            if want.release == have.release[: len(want.release)]:
+                said = f"keeps torch {have.public}, from PyPI (its default build)"
+    else:
+        towards = f"the newest torch pip finds for {spec}, from PyPI (its default build)"
+        said = f"replaces torch {installed} with {towards}" if installed else f"installs {towards}"
+    return line + comment(f"{said}: what {owner} requires")
+
+
+def _for_release(torch: str, evidence: Evidence | None) -> wheels.Suggestion | None:
+    """The build of release `torch` (its label the installed build's) for this machine:
+    chosen for its GPUs and driver where the evidence shows them, else of the kind of the
+    installed build; None when the table has no such release."""
+    if wheels.release_of(torch) is None:
+        return None
+    machine = machine_of(evidence)
+    if machine.capabilities or machine.driver or machine.driver_cuda or machine.gfx:
+        # `torch` is the release wanted, not the one installed: its own build is no reason
+        # to leave it out
+        picked = dataclasses.replace(wheels.choose(torch, machine), keeps_variant=False)
+        if picked.keeps_release and picked.verdict is not wheels.Verdict.FAILS:
+            return picked if torch_words(picked) else None
+    label = wheels.local_of(torch) or ""
+    release = wheels.release_of(torch)
+    named = release.variant(label) if release and label else None
+    if release is not None and named is not None:  # the build asked for, as the table has it
+        public = versions.parse(torch)
+        style = release.style_of(named)
+        labelled = style in (wheels.Style.EXTRA_INDEX_URL, wheels.Style.FIND_LINKS)
+        return wheels.Suggestion(
+            torch=torch if labelled or public is None else public.public,
+            release=release.series, variant=named.name, style=style,
+            verdict=wheels.Verdict.UNKNOWN, reason="", keeps_release=True,
+        )  # fmt: skip
+    kind = next((k for k in wheels.Kind if k.has(wheels.Variant(label))), wheels.Kind.CUDA)
+    picked_kind = wheels.of_kind(torch, kind)
+    if picked_kind is None or not picked_kind.keeps_release:
+        return None
+    return picked_kind
+
+
+def _as_series(suggestion: wheels.Suggestion, wanted: str) -> wheels.Suggestion:
+    """The suggestion pinned to a series, as the requirement names it (`2.5.*`)."""
+    release = wheels.BY_SERIES.get(suggestion.release or "")
+    if release is None or release.style is not wheels.Style.INDEX_URL:
+        return suggestion
+    return dataclasses.replace(suggestion, torch=wanted, keeps_variant=False)
+
+
+def requirement(way: Installer, name: str, spec: str, *, upgrade: bool = False) -> Shell:
+    """`pip install [--upgrade] 'name<spec>'` for a package other than torch (which
+    `torch_required` chooses): the name checked against PEP 508's grammar, the specifier
+    against PEP 440's, each one word."""
+    if not versions.is_name(name):
+        return comment(f"no install line: {one_line(name)[:60]!r} is not a package name")
+    if spec and versions.parse_specifiers(spec) is None:
+        return comment(f"no install line: {one_line(spec)[:60]!r} is not a version specifier")
+    return way.install(*(("--upgrade",) if upgrade else ()), f"{name}{spec}")
 
 
 def pip(way: Installer, *args: str) -> Shell:
@@ -225,7 +618,7 @@ def pip(way: Installer, *args: str) -> Shell:
     one word."""
     if args[:1] == ("install",):
         return way.install(*args[1:])
-    return command(*way.pip, *args)
+    return way.run(args[0], *args[1:]) if args else Shell()
 
 
 def pip_of(way: Installer, action: tuple[str, ...], dist: str) -> Shell:
@@ -251,7 +644,7 @@ def torch_for_this_host(host: HostFacts | None) -> registry.Backend:
 
 def torch_for_driver(
     way: Installer,
-    torch_version: str | None,
+    evidence: Evidence | None,
     capabilities: tuple[str, ...],
     *,
     driver: str | None = None,
@@ -260,27 +653,48 @@ def torch_for_driver(
 ) -> Shell:
     """The `pip install` of a torch release and index that runs on NVIDIA driver `driver`
     (or, when that is unknown, a driver supporting CUDA up to `driver_cuda`) and GPUs of
-    `capabilities`; empty when no build can be shown to run. `compat.wheels` chooses
-    (releases → index variants → archs, checked against the floors of `compat.drivers`).
-    """
-    from hwdoctor.compat import wheels
-
+    `capabilities`, with the companions installed and what it changes; empty when no build
+    can be shown to run. `compat.wheels` chooses (releases → index variants → archs,
+    checked against the floors of `compat.drivers`)."""
+    torch_version = _installed(evidence)
     if driver:
-        args = wheels.install_for_driver(torch_version, driver, capabilities, host=machine)
+        picked = wheels.for_driver(torch_version, driver, capabilities, host=machine)
     elif driver_cuda:
-        args = wheels.install_for_cuda(torch_version, driver_cuda, capabilities, host=machine)
+        picked = wheels.for_cuda(torch_version, driver_cuda, capabilities, host=machine)
     else:
         return Shell()
-    return pip(way, "install", "--force-reinstall", *words(args)) if args else Shell()
+    return torch_line(way, picked, evidence, why=picked.reason) if picked else Shell()
 
 
 def torch_for_gfx(
-    way: Installer, torch_version: str | None, gfx: tuple[str, ...], *, machine: str = "x86_64"
+    way: Installer, evidence: Evidence | None, gfx: tuple[str, ...], *, machine: str = "x86_64"
 ) -> tuple[Shell, bool]:
     """The `pip install` of a ROCm build of torch compiled for `gfx`, and whether no ROCm
     wheel of torch is known to carry it (then the line is empty)."""
-    from hwdoctor.compat import wheels
-
-    args, none_carries = wheels.install_for_gfx(torch_version, gfx, host=machine)
-    line = pip(way, "install", "--force-reinstall", *words(args)) if args else Shell()
+    picked, none_carries = wheels.for_gfx(_installed(evidence), gfx, host=machine)
+    line = torch_line(way, picked, evidence, why=picked.reason) if picked else Shell()
     return line, none_carries
+
+
+def hwdoctor_words(version: str) -> tuple[str, ...]:
+    """What `pip install` takes to install hwdoctor `version` as it can be installed today:
+    a development version (`.devN`) from the repository only, a release from PyPI (the
+    release workflow publishes every version tag; `hwdoctor.project`)."""
+    from packaging.version import Version
+
+    from hwdoctor import project
+
+    parsed = Version(version)
+    if parsed.is_devrelease:
+        return (f"git+{project.REPOSITORY}",)
+    return (f"hwdoctor=={parsed.public}",)
+
+
+def hwdoctor_install(version: str) -> Shell:
+    """`python -m pip install ...` of hwdoctor `version`, for someone else's machine."""
+    return command("python", "-m", "pip", "install", *hwdoctor_words(version))
+
+
+def hwdoctor_then(version: str, then: tuple[str, ...]) -> Shell:
+    """hwdoctor's own install, then `python -m hwdoctor <then>`: two commands."""
+    return hwdoctor_install(version) + command("python", "-m", "hwdoctor", *then)

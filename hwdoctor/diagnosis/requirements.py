@@ -182,7 +182,12 @@ def _package(
 ) -> RequirementResult:
     version = packages.get(req.name)
     if version is None:
-        return RequirementResult(req, False, f"{req.name} is not installed")
+        # A name that is not installed and reads like a device string is most likely one
+        # mistyped (`--require nueron`), as `--device` says of an unknown device type; the
+        # bar is higher than there, for a package may merely look like one (cupy, cuda).
+        device = registry.suggest(req.name, cutoff=0.75) if req.op is None else None
+        hint = f" (did you mean the device '{device}'?)" if device else ""
+        return RequirementResult(req, False, f"{req.name} is not installed{hint}")
     if req.op is None:
         return RequirementResult(req, True, f"{req.name} {version}")
     met = versions.satisfies(version, f"{req.op}{req.value}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import concurrent.futures
 import dataclasses
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from hwdoctor import devices, diagnosis, registry, rules
@@ -46,17 +46,20 @@ def examine(
     from_file: str | None = None,
     save_to: str | None = None,
     rank: int = 0,
+    saved: Callable[[str], None] | None = None,
 ) -> Evidence:
     """The evidence of the target interpreter and this host, or of a saved file; with
     `save_to`, also written there (`{host}` and `{rank}` expanded, `rank` this process's
-    place in its job)."""
+    place in its job), and the path written told to `saved`."""
     if from_file is not None:
         found = gathering.load(from_file)
     else:
         target = resolve_python(python)
         found = gathering.gather(target, timeout_s, started, extra_dists=extra_dists)
     if save_to is not None:
-        gathering.save(found, save_to, rank=rank)
+        written = gathering.save(found, save_to, rank=rank)
+        if saved is not None:
+            saved(written)
     return found
 
 
@@ -69,13 +72,14 @@ def detect(
     started: Started | None = None,
     from_file: str | None = None,
     save_to: str | None = None,
+    saved: Callable[[str], None] | None = None,
 ) -> DetectReport:
     """Probe the target interpreter and this host (or read `from_file`); diagnose every
     backend of the registry. A malformed requirement raises `UsageError` before probing."""
     parsed = tuple(r if isinstance(r, Requirement) else requirements.parse(r) for r in require)
     found = examine(
         python, timeout_s, started=started, extra_dists=requirements.dists(parsed),
-        from_file=from_file, save_to=save_to,
+        from_file=from_file, save_to=save_to, saved=saved,
     )  # fmt: skip
     return diagnosis.detect(found, require=parsed, strict=strict)
 
@@ -153,6 +157,7 @@ def explain(
     started: Started | None = None,
     from_file: str | None = None,
     save_to: str | None = None,
+    saved: Callable[[str], None] | None = None,
     model: str | None = None,
     context: int | None = None,
     batch: int = 1,
@@ -203,7 +208,9 @@ def explain(
             "FILE`: the file carries their answers",
         )
     if save_to is not None:
-        gathering.save(found, save_to)
+        written = gathering.save(found, save_to)
+        if saved is not None:
+            saved(written)
     return diagnosis.explain(
         found, use_cpu=use_cpu, verify=answered, nproc=nproc,
         model=model, model_run=answered or run, context=context, batch=batch,

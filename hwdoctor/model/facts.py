@@ -18,7 +18,9 @@ from hwdoctor.compat.drivers import DriverSaid, DriverWords, driver_said
 from hwdoctor.text import clip
 
 # Major: a change old readers cannot follow; minor: fields added.
-EVIDENCE_VERSION: Final = "1.4"  # 1.4: a backend's typed words in place of `detail`
+EVIDENCE_VERSION: Final = (
+    "1.4"  # 1.4: a backend's typed words in place of `detail`; python.uv, python.pip
+)
 EVIDENCE_KIND: Final = "hwdoctor.evidence"
 
 T = TypeVar("T")
@@ -154,9 +156,12 @@ class PythonInfo:
     is_venv: bool
     externally_managed: bool = False  # PEP 668: pip refuses to install into it
     conda: bool = False  # a conda environment (conda-meta/ in its prefix)
+    uv: bool = False  # a virtual environment uv made (pyvenv.cfg names uv)
+    has_pip: bool | None = None  # pip is installed in it; None: not known
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> PythonInfo:
+        pip = data.get("pip")
         return cls(
             executable=str(data.get("executable") or "unknown"),
             version=str(data.get("version") or "unknown"),
@@ -164,6 +169,8 @@ class PythonInfo:
             is_venv=data.get("is_venv") is True,
             externally_managed=data.get("externally_managed") is True,
             conda=data.get("conda") is True,
+            uv=data.get("uv") is True,
+            has_pip=pip if isinstance(pip, bool) else None,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -174,6 +181,8 @@ class PythonInfo:
             "is_venv": self.is_venv,
             "externally_managed": self.externally_managed,
             "conda": self.conda,
+            "uv": self.uv,
+            "pip": self.has_pip,
         }
 
 

@@ -7,7 +7,7 @@ paste reads it, quoting the lines its findings rest on, without reading the text
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from hwdoctor.model.facts import Evidence
 from hwdoctor.model.reports import QuotedLine, ToolBlock
@@ -39,9 +39,6 @@ class Pasted:
     facts: tuple[PastedFact, ...] = ()  # every fact read, in the order of the paste
     errors: tuple[QuotedLine, ...] = ()  # lines that look like an error (the first ones)
     error_count: int = 0  # all of them
-    # The companion packages built for the installed torch, as requirements by the compat
-    # tables: "torchvision" → "torchvision==0.14.*".
-    companions: Mapping[str, str] = field(default_factory=dict)
 
 
 def by_line(facts: Iterable[PastedFact]) -> Sequence[PastedFact]:

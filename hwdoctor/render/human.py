@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from rich import box
-from rich.console import Console, RenderableType
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
@@ -107,7 +107,8 @@ def detect_renderables(report: DetectReport, view: View | None = None) -> list[R
         out += [Text(), *_findings(report.findings)]
     out += [*_requirements(report.requirements), Text(), _backend_rows(shown)]
     if absent:
-        out.append(_absent_line(absent))
+        torch = report.torch
+        out.append(_absent_line(absent, no_torch=torch.version is None and not torch.importable))
     if report.decisions:
         out += [Text(), _decisions(report.decisions)]
     out += [Text(), _context(report), *_skipped(report.skipped)]
@@ -151,23 +152,57 @@ def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'s' * (count != 1)}"
 
 
-def _backend_rows(backends: Sequence[BackendReport]) -> Table:
+# Below this many columns left for a row's note, each note goes on lines of its own under
+# its row, as `list` stacks its columns (render/ansi.py, `columns`), rather than a word a line.
+_NOTE_MIN: Final = 24
+
+
+class _BackendRows:
     """The rows that matter: mark, device, hardware, package, and the note, whose wrapped
-    lines stay in its column."""
-    grid = Table.grid(padding=(0, 2))
-    for _ in range(4):
-        grid.add_column(no_wrap=True)
-    grid.add_column(overflow="fold")
-    for backend in backends:
-        mark, style = STATUS_MARKS[backend.status.value]
-        grid.add_row(
-            Text(mark, style=style), Text(backend.device, style="bold"), Text(backend.hardware),
-            Text(_package_cell(backend)), _details_cell(backend),
-        )  # fmt: skip
-    return grid
+    lines stay in its column; on a narrow terminal, the note under its row instead."""
+
+    def __init__(self, backends: Sequence[BackendReport]) -> None:
+        self.backends = backends
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        cells = [
+            (*STATUS_MARKS[b.status.value], b.device, b.hardware, _package_cell(b), b)
+            for b in self.backends
+        ]
+        texts = [(c[0], c[2], c[3], c[4]) for c in cells]
+        used = sum(max((len(t[i]) for t in texts), default=0) for i in range(4)) + 2 * 4
+        stacked = options.max_width - used < _NOTE_MIN
+        grid = Table.grid(padding=(0, 2))
+        for _ in range(4):
+            grid.add_column(no_wrap=True)
+        if not stacked:
+            grid.add_column(overflow="fold")
+            for mark, style, device, hardware, package, backend in cells:
+                grid.add_row(
+                    Text(mark, style=style), Text(device, style="bold"), Text(hardware),
+                    Text(package), _details_cell(backend),
+                )  # fmt: skip
+            yield grid
+            return
+        wide = [max((len(t[i]) for t in texts), default=0) for i in (1, 2)]
+        for mark, style, device, hardware, package, backend in cells:
+            row = Text(mark, style=style)
+            row.append(f"  {device.ljust(wide[0])}", style="bold")
+            row.append(f"  {hardware.ljust(wide[1])}  {package}")
+            row.no_wrap, row.overflow = True, "ellipsis"
+            yield row
+            yield Padding(_details_cell(backend), (0, 0, 0, 3))
 
 
-def _absent_line(absent: Sequence[BackendReport]) -> Table:
+def _backend_rows(backends: Sequence[BackendReport]) -> _BackendRows:
+    return _BackendRows(backends)
+
+
+def _absent_line(absent: Sequence[BackendReport], *, no_torch: bool = False) -> Table:
+    if no_torch:  # the CPU is here; without torch nothing can use it or anything else
+        return _hanging("·", Text("no backend is usable until torch is installed (--all for "
+                                  "each, hwdoctor list for every backend)", style="dim"),
+                        mark_style="dim")  # fmt: skip
     names: dict[str, list[str]] = {}
     for backend in absent:
         names.setdefault(backend.device, []).append(backend.hardware.split()[0])
@@ -415,7 +450,10 @@ def _ability_rows(found: Capabilities) -> list[tuple[str, Text]]:
         rows.append(("quantization", text))
     every = (*found.dtypes, found.attention, found.compile, *found.quantization)
     rows.extend(
-        ("", Text(printable(a.remedy), style="cyan")) for a in every if a is not None and a.remedy
+        ("", Text(printable(line), style="cyan"))
+        for a in every
+        if a is not None and a.remedy
+        for line in a.remedy.splitlines()
     )
     return rows
 
@@ -430,7 +468,8 @@ def _model_rows(model: ModelDecision) -> list[tuple[str, Text]]:
     """explain --model: the class, then what from_pretrained() sets when not told, each
     with the step that decided it."""
     if model.error:
-        return [("model", Text(f"{model.model}: not read ({model.error})", style="red"))]
+        # why is said once, in the finding below (explain.model_unreadable)
+        return [("model", Text(f"{model.model}: not read (see below)", style="red"))]
     rows = [("model", Text(f"{model.architecture} from {model.model}"))]
     for title, value, trace in (
         ("attn_implementation", model.attention, model.attention_trace),

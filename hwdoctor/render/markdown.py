@@ -323,6 +323,10 @@ def pasted(report: PasteReport) -> str:
         lines += _finding(finding)
         if quotes:
             body = "\n".join(f"{q.line}: {q.text}" for q in quotes)
+            # a paragraph of its own: right after the advice's bullet it would read as
+            # that bullet's continuation
+            if lines[-1] != "":
+                lines.append("")
             lines += ["  From the report:", "", *md_fence(body, indent="  "), ""]
     if report.unread:
         body = "\n".join(f"{q.line}: {q.text}" for q in report.unread[:_UNREAD_SHOWN])

@@ -15,8 +15,8 @@ from hwdoctor.render import ansi
 from hwdoctor.text import clip, inert_commands, one_line
 
 # The facts the summary line names; the rest are in --json and in the Markdown reply.
-_HEADLINE: Final = ("torch", "torch built with CUDA", "torch built with ROCm", "CUDA available",
-                    "NVIDIA driver", "OS", "Python", "CPU")  # fmt: skip
+_HEADLINE: Final = ("torch", "package torch", "torch built with CUDA", "torch built with ROCm",
+                    "CUDA available", "NVIDIA driver", "OS", "Python", "CPU")  # fmt: skip
 _MARKS: Final = {"error": "✗", "warning": "!", "info": "i"}
 # The error lines no finding accounts for: their heading, and how many a terminal shows.
 UNREAD_HEADING: Final = "Lines hwdoctor could not read (they look like errors):"
@@ -72,7 +72,12 @@ def text(report: PasteReport, stream: TextIO | None = None) -> str:
     out = [*wrap(f"Pasted report: {counts(report)}.", "", "  "),
            *wrap(f"Read from: {tools(report)}", "", "  ")]  # fmt: skip
     if report.facts:
-        shown = " · ".join(f"{f.what} {f.value}" for f in report.facts if f.what in _HEADLINE)
+        # torch's package line only where no report line names torch's version
+        said = {f.what for f in report.facts}
+        headline = [f for f in report.facts if f.what in _HEADLINE]
+        if "torch" in said:
+            headline = [f for f in headline if f.what != "package torch"]
+        shown = " · ".join(f"{f.what} {f.value}" for f in headline)
         first = f"{report.facts[0].what} {report.facts[0].value}"
         out += wrap(f"It shows: {clip(shown or first, 400)}", "", "  ")
     for finding, quotes in zip(report.findings, report.rests_on, strict=True):

@@ -170,6 +170,8 @@ FACTS: Final[Mapping[str, Shape]] = {
         "base_prefix": TEXT,
         "externally_managed": bool,
         "conda": bool,
+        "uv": bool,
+        "pip": bool,
     },
     "packages": Named(
         {
@@ -304,7 +306,8 @@ EVIDENCE: Final[Mapping[str, Shape]] = {
     "source": {"tool": LINE, "version": LINE},
     # Without its path, or torch without its version, the section is unknown as a whole.
     "python": Whole({"executable": PATH, "version": LINE, "prefix": PATH, "is_venv": bool,
-                     "externally_managed": bool, "conda": bool}, None),
+                     "externally_managed": bool, "conda": bool, "uv": bool, "pip": bool},
+                    None),
     "packages": Named({"version": LINE, "requires_torch": Items(REQUIREMENT),
                        "home_page": TEXT}, key=Grammar.NAME),
     "torch": Whole({"version": VERSION, "importable": bool,

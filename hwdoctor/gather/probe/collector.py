@@ -95,6 +95,8 @@ class ProbeResult:
             is_venv=prefix != str(data.get("base_prefix", prefix)),
             externally_managed=data.get("externally_managed") is True,
             conda=data.get("conda") is True,
+            uv=data.get("uv") is True,
+            has_pip=data.get("pip") if isinstance(data.get("pip"), bool) else None,
         )
 
     def packages(self) -> dict[str, Package | None]:

@@ -608,6 +608,27 @@ def _externally_managed():
     return bool(stdlib) and os.path.isfile(os.path.join(stdlib, "EXTERNALLY-MANAGED"))
 
 
+def _made_by_uv():
+    """uv writes `uv = <version>` into the pyvenv.cfg of every environment it makes
+    (astral-sh/uv crates/uv-virtualenv/src/virtualenv.rs), and makes them without pip."""
+    try:
+        with open(os.path.join(sys.prefix, "pyvenv.cfg"), encoding="utf-8") as config:
+            lines = config.read(4096).splitlines()
+        return any(line.split("=")[0].strip() == "uv" for line in lines)
+    except (OSError, ValueError):
+        return False
+
+
+def _has_pip():
+    """Whether `python -m pip` can run here: pip is findable, without importing it."""
+    try:
+        import importlib.util
+
+        return importlib.util.find_spec("pip") is not None
+    except (ImportError, ValueError):
+        return None
+
+
 # Python < 3.10 has no sys.stdlib_module_names: the modules a training script most often
 # shadows by accident with a file of the same name.
 _COMMON_STDLIB = (
@@ -655,6 +676,8 @@ def main():
             # conda keeps its package records in <prefix>/conda-meta in every environment
             # it makes (conda's "Managing environments" documentation).
             "conda": os.path.isdir(os.path.join(sys.prefix, "conda-meta")),
+            "uv": _made_by_uv(),
+            "pip": _has_pip(),
         },
     )
     step("current directory", read_shadowing)

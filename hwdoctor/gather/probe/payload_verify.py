@@ -1,6 +1,7 @@
 """The verify payload: ask the real libraries where they put things (Python 3.8+).
 
-Run after payload_common.py (prepended by the runner), in the target interpreter. Each
+Run after payload_common.py and payload_hub.py (prepended by the runner), in the target
+interpreter. Each
 library call is a step of its own, so one that raises or hangs is reported while the
 others still answer. Nothing here decides anything: it records what transformers and
 accelerate return, for hwdoctor to compare with its prediction.
@@ -10,7 +11,7 @@ import os
 import warnings
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # defined by payload_common.py, which runs first in the same namespace
+if TYPE_CHECKING:  # defined by payload_common.py and payload_hub.py, run first in this namespace
     from hwdoctor.probe.payload_common import (
         JOB,
         SCRATCH,
@@ -22,6 +23,12 @@ if TYPE_CHECKING:  # defined by payload_common.py, which runs first in the same 
         finish,
         shape,
         step,
+    )
+    from hwdoctor.probe.payload_hub import (
+        _remember_kind,
+        check_cache,
+        classified_step,
+        reach_hub,
     )
 
 warnings.simplefilter("ignore")
@@ -201,6 +208,14 @@ def main():
             ok, result, _ = step(name, call)
             if ok:
                 fact(name, result)
+    local = JOB.get("model") and os.path.isdir(JOB["model"])
+    if JOB.get("model") and not local:
+        # the Hub asked once, as `load` asks it (payload_hub.py): offline, the model is in
+        # the cache or not; else a dead route fails in seconds, with its cause named
+        check = check_cache if JOB.get("offline") else reach_hub
+        ok, _ = classified_step("hub", _remember_kind(check))
+        if not ok:
+            return
     if JOB.get("model"):
         ok, result, _ = step("model", model_facts)
         if ok:

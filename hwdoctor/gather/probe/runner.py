@@ -57,12 +57,16 @@ _LIVE: set[Started] = set()  # started and not yet closed: what an interrupt mus
 StepObserver = Callable[[str, bool], None]  # (step name, True when it begins / False at its end)
 _OBSERVERS: list[StepObserver] = []
 
+# Payloads that ask the Hub for a model get its one-shot check first (payload_hub.py).
+_WITH_HUB: Final = ("load", "verify")
+
 
 def payload_source(name: str) -> str:
-    """The payload's text, after the shared prelude (both stdlib-only, Python 3.8+)."""
+    """The payload's text, after the shared prelude (all stdlib-only, Python 3.8+)."""
     here = Path(__file__).parent
-    common = (here / "payload_common.py").read_text("utf-8")
-    return common + "\n\n" + (here / f"payload_{name}.py").read_text("utf-8")
+    parts = ["payload_common.py", *(("payload_hub.py",) if name in _WITH_HUB else ())]
+    parts.append(f"payload_{name}.py")
+    return "\n\n".join((here / part).read_text("utf-8") for part in parts)
 
 
 class Started:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from hwdoctor import registry, versions
-from hwdoctor.compat import drivers, gpus, kernels, visibility, wheels
+from hwdoctor.compat import companions, drivers, gpus, kernels, visibility, wheels
 from hwdoctor.gather.reports import Fact, Paste, Tool
 from hwdoctor.model.facts import (
     BackendFacts,
@@ -67,22 +67,6 @@ _NVIDIA_WORDS: Final = re.compile(r"NVIDIA|GeForce|Tesla|Quadro|TITAN|\bRTX\b|\b
 _AMD_WORDS: Final = re.compile(r"\bAMD\b|Radeon|Instinct|\bgfx\d", re.I)
 _TRUE: Final = frozenset({"true", "yes"})
 _FALSE: Final = frozenset({"false", "no"})
-# The companion packages whose wheels pin one torch release (their Requires-Dist is
-# `torch==X.Y.Z`): torchvision and torchaudio. The pairs are those of the compat tables in
-# pytorch/vision README.md ("Installation") and pytorch/audio's docs ("Compatibility
-# Matrix"); torch-npu's version is the torch release it was built for (Ascend/pytorch
-# README, "Version support"), "2.1.0.post3" → torch 2.1.0.
-_TORCHVISION: Final = {
-    "0.2": "1.0", "0.3": "1.1", "0.4": "1.2", "0.5": "1.4", "0.6": "1.5", "0.7": "1.6",
-    "0.8": "1.7", "0.9": "1.8", "0.10": "1.9", "0.11": "1.10", "0.12": "1.11",
-    "0.13": "1.12", "0.14": "1.13", "0.15": "2.0", "0.16": "2.1", "0.17": "2.2",
-    "0.18": "2.3", "0.19": "2.4", "0.20": "2.5", "0.21": "2.6", "0.22": "2.7",
-    "0.23": "2.8", "0.24": "2.9",
-}  # fmt: skip
-_TORCHAUDIO: Final = {
-    "0.5": "1.5", "0.6": "1.6", "0.7": "1.7", "0.8": "1.8", "0.9": "1.9", "0.10": "1.10",
-    "0.11": "1.11", "0.12": "1.12", "0.13": "1.13",
-}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,7 +171,10 @@ def evidence_of(paste: Paste) -> tuple[Evidence, Facts]:
 
 
 def _python(facts: Facts) -> PythonInfo | None:
-    said = facts.one("python.version") or facts.one("prose.python")
+    # A tool's line first; the reporter's own words ("Python 3.11") where no tool says it.
+    said = facts.one("python.version") or (
+        None if facts.all("python.version") else facts.one("prose.python")
+    )
     match = _PYTHON.match(said.value.strip()) if said else None
     if said is None or match is None:
         return None
@@ -205,7 +192,7 @@ def _torch_version(facts: Facts) -> tuple[Fact | None, bool]:
         return said, True
     differing: list[Fact] = []
     for key in ("message.torch_seen", "package", "prose.package"):
-        listed = [f for f in facts.all(key) if f.name in ("torch", "pytorch")]
+        listed = _most_specific([f for f in facts.all(key) if f.name in ("torch", "pytorch")])
         if listed and len({f.value for f in listed}) == 1 and _is_version(listed[0].value):
             return listed[0], said is None or known_value(said.value)
         if len({f.value for f in listed}) > 1:
@@ -213,6 +200,27 @@ def _torch_version(facts: Facts) -> tuple[Fact | None, bool]:
     if differing and said is None:  # two versions and nothing to tell which: say so
         facts.disagreements.append(Disagreement("torch.version", tuple(differing)))
     return None, False
+
+
+def _most_specific(listed: list[Fact]) -> list[Fact]:
+    """The versions said, where each is a shorter form of one of them ("PyTorch 2.8" beside
+    "PyTorch: 2.8.0+cu128"), as that one: they do not disagree."""
+    parsed = {f.value: versions.parse(f.value) for f in listed}
+    if len(parsed) < 2 or any(v is None for v in parsed.values()):
+        return listed
+    longest = max(listed, key=lambda f: (len(f.value), f.value))
+    full = parsed[longest.value]
+    assert full is not None
+
+    def within(text: str) -> bool:
+        version = parsed[text]
+        assert version is not None and full is not None
+        n = len(version.release)
+        return version.release == full.release[:n] and version.local in (None, full.local)
+
+    if all(within(text) for text in parsed):
+        return [longest]
+    return listed
 
 
 # torch's own messages tell its build when no report line does: the driver and
@@ -371,7 +379,9 @@ def _machine(arch: str) -> str:
 
 
 def _driver(facts: Facts) -> NvidiaDriver | None:
-    driver, cuda = facts.one("driver") or facts.one("prose.driver"), facts.one("driver.cuda")
+    driver, cuda = facts.one("driver"), facts.one("driver.cuda")
+    if driver is None and not facts.all("driver"):
+        driver = facts.one("prose.driver")  # "Driver 570.133.07": where no tool says it
     if driver is not None and not _is_version(driver.value):
         driver = None
     if cuda is not None and not _is_version(cuda.value):
@@ -648,7 +658,18 @@ def _available(facts: Facts) -> bool | None:
     if none:
         facts.use("torch", none[0])
         return False
+    # torch prints its capability warnings from `_lazy_init` after `torch._C._cuda_init()`
+    # succeeded (torch/cuda/__init__.py, `_check_capability`, `_check_cubins`), and "no
+    # kernel image" is a kernel launch's error: either way the driver ran this build's CUDA
+    # on a device, which is what torch.cuda.is_available() answers.
+    ran = [f for k in _RAN_ON_A_DEVICE for f in facts.all(k)]
+    if ran:
+        facts.use("torch", ran[0])
+        return True
     return None
+
+
+_RAN_ON_A_DEVICE: Final = ("message.no_kernel_image", "message.too_old", "message.arch_list")
 
 
 def _cuda_devices(facts: Facts) -> tuple[Device, ...]:
@@ -734,26 +755,6 @@ def _packages(facts: Facts) -> dict[str, Package | None] | None:
     return listed or None
 
 
-def companion_for(name: str, torch: str) -> str | None:
-    """The version of torchvision or torchaudio built for `torch`, by the same compat tables:
-    "torchvision==0.14.*" for torch 1.13.1; for a nightly ("1.13.0.dev20220525") the nightly
-    of the same day ("torchvision==0.14.0.dev20220525": the nightlies of one day are built
-    together). None where the tables do not say (torchaudio from 2.0 has torch's number)."""
-    parsed = versions.parse(torch)
-    series = wheels.series_of(torch)
-    if parsed is None or series is None:
-        return None
-    table = {"torchvision": _TORCHVISION, "torchaudio": _TORCHAUDIO}.get(name, {})
-    ours = next((mine for mine, theirs in table.items() if theirs == series), None)
-    if ours is None and name == "torchaudio" and parsed.release[0] >= 2:
-        ours = series
-    if ours is None:
-        return None
-    if parsed.is_devrelease and parsed.dev is not None:
-        return f"{name}=={ours}.0.dev{parsed.dev}"
-    return f"{name}=={ours}.*"
-
-
 def _pins(name: str, version: str) -> tuple[str, ...]:
     """The torch requirement a companion package's wheel declares, by its compat table;
     none for nightly and pre-release builds, whose numbers follow no table."""
@@ -761,13 +762,9 @@ def _pins(name: str, version: str) -> tuple[str, ...]:
     if parsed is None or parsed.is_prerelease or parsed.is_devrelease:
         return ()
     series = wheels.series_of(version)
-    if name == "torchvision" and series in _TORCHVISION:
-        return (f"torch=={_TORCHVISION[series]}.*",)
-    if name == "torchaudio":
-        if series in _TORCHAUDIO:
-            return (f"torch=={_TORCHAUDIO[series]}.*",)
-        if parsed.release[0] >= 2 and series:
-            return (f"torch=={series}.*",)  # from 2.0, torchaudio X.Y goes with torch X.Y
+    torch_series = companions.torch_series_for(name, version)
+    if torch_series is not None:  # torchvision's and torchaudio's tables (compat/companions.py)
+        return (f"torch=={torch_series}.*",)
     if name == "torch-npu" and series:
         return (f"torch=={series}.*",)
     return ()
@@ -816,7 +813,6 @@ def gathered(paste: Paste) -> Pasted:
     """The evidence a paste supports, with the facts each part was made from, for the
     diagnosis to quote; the facts the paste states differently said among what was skipped."""
     evidence, facts = evidence_of(paste)
-    torch = evidence.torch.version if evidence.torch else None
     return Pasted(
         evidence=evidence,
         used={part: tuple(map(_pasted, used)) for part, used in facts.used.items()},
@@ -826,11 +822,6 @@ def gathered(paste: Paste) -> Pasted:
         facts=tuple(map(_pasted, paste.facts)),
         errors=tuple(QuotedLine(q.line, q.text) for q in paste.error_lines),
         error_count=paste.error_count,
-        companions={
-            name: companion
-            for name in ("torchvision", "torchaudio")
-            if torch and (companion := companion_for(name, torch))
-        },
     )
 
 

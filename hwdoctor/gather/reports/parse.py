@@ -396,17 +396,19 @@ _PROSE_VERSION: Final = re.compile(
     r"(\d+\.\d+(?:\.\d+)?(?:\+[\w.]+|\.post\d+|\.dev\w*|rc\d+)?)(?![A-Za-z0-9_]|\.\d)",
     re.I,
 )
-# Facts a reporter states in a sentence, read as carefully as a tool's line (issue 33): "Driver
+# Facts a reporter states in a sentence, read as carefully as a tool's line: "Driver
 # 570.133.07", "Python 3.11", "transformers 4.51.3", "I have 2 GPUs". Each needs its word
 # and its number with only "version", ":", "=" or "is" between; a path ("python3.11/site-
 # packages") or a package's longer name ("sentence-transformers 2.2.2") is not one.
 _PROSE_DRIVER: Final = re.compile(
-    r"(?<![\w-])driver(?: version)?(?:\s?[:=]\s?|\s(?:is\s)?)v?(\d{3}\.\d{1,3}(?:\.\d{1,3})?)"
+    r"(?<![\w-])driver(?: version)?(?:[ \t]?[:：=][ \t]{0,3}|[ \t]{1,3}(?:is[ \t])?)v?"
+    r"(\d{3}\.\d{1,3}(?:\.\d{1,3})?)"
     r"(?![\w.])",
     re.I,
 )
 _PROSE_PYTHON: Final = re.compile(
-    r"(?<![\w./-])python(?: version)?(?:\s?[:=]\s?|\s(?:is\s)?)(3\.\d{1,2}(?:\.\d{1,2})?)"
+    r"(?<![\w./\\-])python(?: version)?(?:[ \t]?[:：=][ \t]{0,3}|[ \t]{1,3}(?:is[ \t])?)"
+    r"(3\.\d{1,2}(?:\.\d{1,2})?)"
     r"(?![\w.])",
     re.I,
 )
@@ -421,6 +423,13 @@ _PROSE_GPU_COUNT: Final = re.compile(
     r"(?:RTX|GTX|Tesla|Quadro|TITAN|[AHLB]\d{2,3}\b)))",
     re.I,
 )
+# A template's answer under its own heading ("### Python version" then "3.12", "### Pytorch
+# version" then "2.7.0+cu128", as exllamav2's and other bug templates ask them).
+_BARE_VERSION: Final = re.compile(r"^\s*v?(\d+\.\d+(?:\.\d+)?(?:\+[\w.]+)?)\s*$")
+_HEADING_VERSIONS: Final = {
+    "python version": "prose.python", "pytorch version": "prose.package",
+    "torch version": "prose.package",
+}  # fmt: skip
 # A build's version told in other words ('my pytorch version changes to "1.12.0+cpu"'): the
 # "+cpu" local label is how PyTorch's own index names its builds without CUDA, so such a
 # version is torch's when the last package named before it on the line is torch.
@@ -1054,6 +1063,9 @@ def _messages(state: _State, number: int, line: str) -> None:
     elif state.heading and line.strip():
         if state.heading == "gpu" and (gpu := _TEMPLATE_GPU.match(marks_off)):
             add("gpu", gpu.group(1).strip())
+        answer = _HEADING_VERSIONS.get(state.heading)
+        if answer and (bare_version := _BARE_VERSION.match(line)):
+            add(answer, bare_version.group(1), name="torch" if answer == "prose.package" else None)
         state.heading = ""
     for mac_prose in _MACOS_PROSE.finditer(line) if state.tool is None else ():
         ahead = line[max(0, mac_prose.start() - 24) : mac_prose.start()]
