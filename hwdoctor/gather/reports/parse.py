@@ -31,7 +31,7 @@ Every pattern below is the layout a tool prints, read from its code or from real
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -521,6 +521,72 @@ _ERROR_HEADING: Final = re.compile(r"^[\s#*_>`-]*(?:error|errors|error logs?|err
 MAX_ERROR_LINES: Final = 200
 
 
+@dataclass(frozen=True, slots=True)
+class _Recogniser:
+    """A message read by one pattern into one fact: the fact's key and its value, the words
+    of a group of the match (`group`) or fixed words (`words`), or made from the match
+    (`made`). `at_start`: the pattern is matched at the line's start; `every`: each match
+    on the line is a fact."""
+
+    pattern: re.Pattern[str]
+    key: str
+    group: int = 1
+    words: str | None = None
+    made: Callable[[re.Match[str]], str] | None = None
+    at_start: bool = False
+    every: bool = False
+
+    def find(self, line: str) -> Iterable[re.Match[str]]:
+        if self.every:
+            return self.pattern.finditer(line)
+        found = self.pattern.match(line) if self.at_start else self.pattern.search(line)
+        return (found,) if found else ()
+
+    def said(self, found: re.Match[str]) -> str:
+        """The fact's value."""
+        if self.words is not None:
+            return self.words
+        if self.made is not None:
+            return self.made(found)
+        return found.group(self.group)
+
+
+# The messages each read by one pattern (the others need the state of the lines before, or
+# more than one fact: _messages reads them).
+_RECOGNISERS: Final = (
+    _Recogniser(_FOUND_VERSION, "message.found_version"),
+    _Recogniser(_SM_SUPPORTS, "message.arch_list", made=lambda m: " ".join(m.group(1).split())),
+    _Recogniser(_MIN_CAPABILITY, "message.min_capability"),
+    _Recogniser(_CC_ROW, "message.code_cc", made=lambda m: f"{m.group(1)}.{m.group(2)}",
+                at_start=True),
+    _Recogniser(_NOT_COMPILED, "message.not_compiled_cuda",
+                words="Torch not compiled with CUDA enabled"),
+    _Recogniser(_INVALID_FUNCTION, "message.invalid_device_function",
+                words="HIP error: invalid device function"),
+    _Recogniser(_NO_KERNEL, "message.no_kernel_image", words="no kernel image is available"),
+    _Recogniser(_DRIVER_TOO_OLD, "message.driver_too_old",
+                words="The NVIDIA driver on your system is too old"),
+    _Recogniser(_INSUFFICIENT_DRIVER, "message.driver_insufficient", group=0),
+    _Recogniser(_COMFY_ARCH, "gfx", at_start=True),
+    _Recogniser(_NO_GPUS, "message.no_gpus", words="No CUDA GPUs are available"),
+    _Recogniser(_NVIDIA_SMI_PRESENT, "message.nvidia_smi_present", words="nvidia-smi present"),
+    _Recogniser(_NO_HIP_GPUS, "message.no_hip_gpus", words="No HIP GPUs are available"),
+    _Recogniser(_TOO_OLD_WORDS, "message.too_old",
+                words="PyTorch no longer supports this GPU because it is too old"),
+    _Recogniser(_MPS_MACOS, "message.mps_macos"),
+    _Recogniser(_MPS_OP_MACOS, "message.mps_op_macos"),
+    _Recogniser(_MAC_PLATFORM, "prose.platform"),
+    _Recogniser(_NVRM, "driver"),
+    _Recogniser(_SMI_FAILED, "message.nvml_failed",
+                made=lambda m: (m.group(1) or m.group(0)).strip()),
+    _Recogniser(_NVRM_CLIENT, "nvrm.client"),
+    _Recogniser(_ISA, "gfx", every=True),
+    _Recogniser(_SW_VERS, "prose.macos", at_start=True),
+    _Recogniser(_WINDOWS_PATH, "prose.windows_path", group=0),
+    _Recogniser(_MPS_NOT_BUILT, "message.mps_not_built", words="MPS not built"),
+)  # fmt: skip
+
+
 @dataclass
 class _State:
     """The parse so far: the facts, the blocks, and the block being read."""
@@ -902,16 +968,15 @@ def _messages(state: _State, number: int, line: str) -> None:
     def add(key: str, value: str, *, index: int | None = None, name: str | None = None) -> None:
         state.add(key, value, number, line, index=index, name=name, tool=Tool.MESSAGE)
 
-    if found := _FOUND_VERSION.search(line):
-        add("message.found_version", found.group(1))
+    for rule in _RECOGNISERS:
+        for match in rule.find(line):
+            add(rule.key, rule.said(match))
     if (at := line.find(_SM_WORDS)) > 0 and (tail := _SM_TAIL.match(line, at + len(_SM_WORDS))):
         named = _NAME_TAIL.search(line[max(0, at - 120) : at])
         name = named.group(0).strip() if named else line[:at].rsplit(": ", 1)[-1].strip()
         if name:
             add("message.unsupported_gpu", name)
             add("message.capability", f"{int(tail.group(1)) // 10}.{int(tail.group(1)) % 10}")
-    if supports := _SM_SUPPORTS.search(line):
-        add("message.arch_list", " ".join(supports.group(1).split()))
     if (want := line.find(_WANT_WORDS[0])) >= 0:
         start = want + len(_WANT_WORDS[0])
         end = line.find(_WANT_WORDS[1], start, start + 120)
@@ -923,16 +988,6 @@ def _messages(state: _State, number: int, line: str) -> None:
     if span := _CAPABILITY_RANGE.search(line):
         low, high = f"{span.group(1)}.{span.group(2)}", f"{span.group(3)}.{span.group(4)}"
         add("message.capability_range", f"{low}-{high}")
-    if minimum := _MIN_CAPABILITY.search(line):
-        add("message.min_capability", minimum.group(1))
-    if row := _CC_ROW.match(line):
-        add("message.code_cc", f"{row.group(1)}.{row.group(2)}")
-    if _NOT_COMPILED.search(line):
-        add("message.not_compiled_cuda", "Torch not compiled with CUDA enabled")
-    if _INVALID_FUNCTION.search(line):
-        add("message.invalid_device_function", "HIP error: invalid device function")
-    if _NO_KERNEL.search(line):
-        add("message.no_kernel_image", "no kernel image is available")
     loader, words = line, _UNDEFINED_WORDS
     if _UNDEFINED_WORDS not in line and _DYLD_WORDS in line:
         # macOS: "dlopen(<path>.so, 2): Symbol not found: __ZN3c10…" (one more leading "_")
@@ -958,10 +1013,6 @@ def _messages(state: _State, number: int, line: str) -> None:
     if companion := _COMPANION_SAID.search(line):
         name = next(group for group in companion.groups() if group).lower()
         add("message.undefined_symbol", f"{name}: built for another torch", name=name)
-    if _DRIVER_TOO_OLD.search(line):
-        add("message.driver_too_old", "The NVIDIA driver on your system is too old")
-    if insufficient := _INSUFFICIENT_DRIVER.search(line):
-        add("message.driver_insufficient", insufficient.group(0))
     said_at = line.find("xFormers was built for")
     built = None
     if said_at >= 0:  # the whole message on one line, as an issue title carries it
@@ -979,43 +1030,19 @@ def _messages(state: _State, number: int, line: str) -> None:
         family = _lspci_name(pci.group(1).startswith("NVIDIA"), pci.group(2))
         if family:
             add("gpu", family)
-    if arch := _COMFY_ARCH.match(line):
-        add("gfx", arch.group(1))
     if comfy := _COMFY_DEVICE.match(line):
         add("gpu", comfy.group(2), index=int(comfy.group(1)))
     if rocblas := _ROCBLAS.search(line):
         target = rocblas.group(1) or rocblas.group(2)
         add("message.invalid_device_function", f"rocBLAS has no kernels for {target}")
         add("gfx", target)
-    if _NO_GPUS.search(line):
-        add("message.no_gpus", "No CUDA GPUs are available")
-    if _NVIDIA_SMI_PRESENT.search(line):
-        add("message.nvidia_smi_present", "nvidia-smi present")
-    if _NO_HIP_GPUS.search(line):
-        add("message.no_hip_gpus", "No HIP GPUs are available")
-    if _TOO_OLD_WORDS.search(line):
-        add("message.too_old", "PyTorch no longer supports this GPU because it is too old")
-    if mps := _MPS_MACOS.search(line):
-        add("message.mps_macos", mps.group(1))
-    if mps_op := _MPS_OP_MACOS.search(line):
-        add("message.mps_op_macos", mps_op.group(1))
     if operator := _MPS_OPERATOR.search(line):
         state.mps_operator = operator.group(1) or operator.group(2)
         add("message.mps_operator", state.mps_operator)
     elif (only := _ONLY_AVAILABLE.search(line)) and only.group(1) == state.mps_operator:
         add("message.mps_operator", state.mps_operator)  # the same message, wrapped
-    if mac := _MAC_PLATFORM.search(line):
-        add("prose.platform", mac.group(1))
-    if nvrm := _NVRM.search(line):
-        add("driver", nvrm.group(1))
-    if failed := _SMI_FAILED.search(line):
-        add("message.nvml_failed", (failed.group(1) or failed.group(0)).strip())
-    if client := _NVRM_CLIENT.search(line):
-        add("nvrm.client", client.group(1))
     if "NVRM:" in line and (kernel := _NVRM_KERNEL.search(line)):
         add("nvrm.kernel", kernel.group(1))
-    for isa in _ISA.finditer(line):
-        add("gfx", isa.group(1))
     if listed := _GFX_LIST.match(line):
         add("message.gfx_list", " ".join(re.split(r"[;, ]+", listed.group(1))))
     if ascend := _ASCEND_RANGE.search(line):
@@ -1041,8 +1068,6 @@ def _messages(state: _State, number: int, line: str) -> None:
             if torch_named and not torch_named[-1].group(1):
                 add("prose.package", labelled.group(1), name="torch")
         _prose_facts(add, line)  # in a tool's block too: a reporter writes between them
-    if sw_vers := _SW_VERS.match(line):
-        add("prose.macos", sw_vers.group(1))
     marks_off = _MARKS.sub("", line)
     if state.tool is None and (named := _GPU_PROSE.match(marks_off)):
         add("gpu", named.group(1).strip())
@@ -1086,8 +1111,6 @@ def _messages(state: _State, number: int, line: str) -> None:
     bare = _BARE_GPU.match(line) if state.tool is None else None
     if bare and (gpus.nvidia_capability(bare.group(1)) or gpus.amd_gfx(bare.group(1))):
         add("gpu", bare.group(1))
-    if windows := _WINDOWS_PATH.search(line):
-        add("prose.windows_path", windows.group(0))
     if state.tool is None and not state.expected and (said := _SAID_AVAILABLE.search(line)):
         add("cuda.available", said.group(1).lower())
     if banner := _YOLO_BANNER.search(line):
@@ -1101,8 +1124,6 @@ def _messages(state: _State, number: int, line: str) -> None:
     if state.repl_mps and answer in ("True", "False") and "is_available(" not in line:
         add("mps.available", answer.lower())
     state.repl_mps = bool(_REPL_MPS_AVAILABLE.search(line))
-    if _MPS_NOT_BUILT.search(line):
-        add("message.mps_not_built", "MPS not built")
     for variable in _VISIBILITY.finditer(line):
         value = variable.group(2).strip("\"'")
         add("env", value, name=variable.group(1))
