@@ -8,6 +8,7 @@ import pytest
 
 from hwdoctor.compat import links
 from hwdoctor.compat.links import GB, Link, LinkKind, PcieLink
+from hwdoctor.gather import links as gather_links
 
 TOPOLOGY = Path(__file__).parent / "data" / "real" / "topology"
 
@@ -132,3 +133,42 @@ def test_text_without_a_matrix_is_none() -> None:
     assert links.parse_topology("NVIDIA-SMI has failed because it couldn't communicate") is None
     assert links.link_of("NV") == Link(LinkKind.UNKNOWN)
     assert links.link_of("SOC") == Link(LinkKind.SYS)
+
+
+def test_sysfs_link_of_a_gpu_and_its_upstream_port(tmp_path: Path) -> None:
+    """sysfs as the kernel lays it out: the function under its port, linked from
+    /sys/bus/pci/devices (Documentation/ABI/testing/sysfs-bus-pci)."""
+    port = tmp_path / "sys" / "devices" / "pci0000:00" / "0000:00:01.0"
+    gpu = port / "0000:01:00.0"
+    gpu.mkdir(parents=True)
+    (port / "max_link_speed").write_text("8.0 GT/s PCIe\n")
+    (gpu / "max_link_speed").write_text("16.0 GT/s PCIe\n")
+    (gpu / "current_link_width").write_text("16\n")
+    listing = tmp_path / "sys" / "bus" / "pci" / "devices"
+    listing.mkdir(parents=True)
+    (listing / "0000:01:00.0").symlink_to(gpu)
+    found = gather_links.pcie_of("0000:01:00.0", tmp_path)
+    assert found == {"max_speed": "16.0 GT/s PCIe", "upstream_max_speed": "8.0 GT/s PCIe",
+                     "width": "16"}  # fmt: skip
+    assert links.pcie_link(**found) == PcieLink(8.0, 16)  # a Gen4 GPU in a Gen3 slot
+    assert gather_links.pcie_of("0000:02:00.0", tmp_path) is None
+    assert gather_links.pcie_of("../../etc", tmp_path) is None
+
+
+def test_topology_from_nvidia_smi_as_it_answers() -> None:
+    matrix = (TOPOLOGY / "topo-m-a100x2-nv12-slurm.txt").read_text(encoding="utf-8")
+
+    def run_tool(argv: list[str], timeout_s: float) -> tuple[str, str | None]:
+        if argv[1:] == ["topo", "-m"]:
+            return matrix, None
+        return "0, 00000000:07:00.0\n1, 00000000:0F:00.0\n", None
+
+    assert gather_links.topology(run_tool, smi="/usr/bin/nvidia-smi") == {
+        "links": {"0-1": "NV12"},
+        "bus_ids": {"0000:07:00.0": 0, "0000:0f:00.0": 1},
+    }
+
+    def failing(argv: list[str], timeout_s: float) -> tuple[str, str | None]:
+        return "", "exited 9: NVIDIA-SMI has failed"
+
+    assert gather_links.topology(failing, smi="/usr/bin/nvidia-smi") is None

@@ -47,10 +47,10 @@ def pcie_of(bus_id: str | None, root: Path = Path("/")) -> dict[str, Any] | None
     }
 
 
-def topology(run_tool: RunTool = _run_tool) -> dict[str, Any] | None:
+def topology(run_tool: RunTool = _run_tool, smi: str | None = None) -> dict[str, Any] | None:
     """`nvidia-smi topo -m` read into links between GPU indices, and the bus id of each
     index; None without nvidia-smi or a matrix (a problem is never a guess)."""
-    smi = shutil.which("nvidia-smi")
+    smi = smi or shutil.which("nvidia-smi")
     if smi is None:
         return None
     text, problem = run_tool([smi, "topo", "-m"], _TOOL_TIMEOUT_S)
