@@ -284,6 +284,15 @@ def detect_command(
             "with N ranks of hwdoctor and report every rank's device and an all_reduce."
         ),
     ] = None,
+    bandwidth: Annotated[
+        bool,
+        typer.Option(
+            "--bandwidth",
+            help="With --nproc or under a launcher: also time all_reduce and all_gather at "
+            "1, 8 and 64 MiB and every pair of ranks, and report algorithm and bus bandwidth "
+            "(nccl-tests' formulas), compared with what each GPU pair's link should carry.",
+        ),
+    ] = False,
     python: PythonOpt = None,
     timeout: TimeoutOpt = 60.0,
     from_file: DetectFromOpt = None,
@@ -309,7 +318,8 @@ def detect_command(
         raise UsageError("--from and --paste are mutually exclusive",
                          hint="--paste for a pasted report only, --from for either")  # fmt: skip
     if from_file is not None or paste is not None:
-        _refuse_with_from(python=python, nproc=nproc, save_evidence=save_evidence)
+        _refuse_with_from(python=python, nproc=nproc, save_evidence=save_evidence,
+                          bandwidth=bandwidth)  # fmt: skip
         from hwdoctor.doctor import detect as doctor
 
         source = from_file if from_file is not None else str(paste)
@@ -323,7 +333,7 @@ def detect_command(
             "detect", "--timeout", str(timeout), "--format", output.value,
             *(arg for text in require or () for arg in ("--require", text)),
             *(["--strict"] if strict else []), *(["--no-redact"] if no_redact else []),
-            *(["--all"] if show_all else []),
+            *(["--all"] if show_all else []), *(["--bandwidth"] if bandwidth else []),
             *(["--save-evidence", save_evidence] if save_evidence is not None else []),
         ]  # fmt: skip
         from hwdoctor.doctor import job
@@ -334,7 +344,10 @@ def detect_command(
     launch = launcher.launch_of()
     if launch is not None:
         return _detect_rank(launch, target, timeout, wanted, strict, output, no_redact, show_all,
-                            save_evidence)  # fmt: skip
+                            save_evidence, bandwidth)  # fmt: skip
+    if bandwidth:
+        raise UsageError("--bandwidth measures between ranks: add --nproc N, or run "
+                         "hwdoctor under torchrun, srun or mpirun")  # fmt: skip
     written: list[str] = []
     with _probe_started(target, requirements.dists(wanted)) as started, _progress(output):
         from hwdoctor.doctor import detect as doctor
@@ -385,6 +398,7 @@ def _detect_rank(
     no_redact: bool,
     show_all: bool = False,
     save_evidence: str | None = None,
+    bandwidth: bool = False,
 ) -> int:
     """One rank of a distributed detect: rank 0 prints the job's report, the others nothing;
     with --save-evidence, each rank writes its own evidence file first."""
@@ -393,7 +407,8 @@ def _detect_rank(
 
     with _probe_started(target, requirements.dists(wanted)) as started, _progress(output):
         report = job.detect(launch, target, timeout, require=wanted, strict=strict,
-                            started=started, save_to=save_evidence)  # fmt: skip
+                            started=started, save_to=save_evidence,
+                            bandwidth=bandwidth)  # fmt: skip
     if report is None:
         return ExitCode.OK
     return _emit_report("detect", output, report, no_redact=no_redact, view=View(show_all))

@@ -20,6 +20,8 @@ from tests.conftest import run_hwdoctor
         (["frobnicate"], "frobnicate"),
         (["detect", "--python", ""], "--python is empty"),
         (["detect", "--python", "/etc"], "a directory without bin/python"),
+        (["detect", "--bandwidth"], "--bandwidth measures between ranks: add --nproc N"),
+        (["detect", "--from", "x.json", "--bandwidth"], "--bandwidth cannot be combined"),
         # --model: a path too long for the file system, a name that is neither a directory
         # nor a Hub id, a directory that save_pretrained() did not write
         (["explain", "--model", "x" * 3000], "not a directory here and not a Hub id"),

@@ -62,6 +62,55 @@ def test_nproc_starts_torchrun_itself_and_leaves_no_trace(
         assert everything_under(directory) == [], (directory.name, result)
 
 
+MIB = 1 << 20
+
+
+@pytest.mark.slow
+def test_bandwidth_on_gloo_reports_busbw_per_size() -> None:
+    """`detect --nproc 2 --bandwidth` with the real torchrun and gloo on this machine's CPU.
+    No assertion on speed: only that every size is there and the figures agree."""
+    result = run_hwdoctor("detect", "--nproc", "2", "--bandwidth", "--json")
+    assert result.returncode == 0, result
+    document = result.json()
+    assert_two_cpu_ranks(document)
+    data = document["data"]
+    measured = data["bandwidth"]
+    assert (measured["backend"], measured["ranks"]) == ("gloo", 2)
+    rows = {(row["operation"], row["size"]): row for row in measured["collectives"]}
+    assert sorted(rows) == [(op, size) for op in ("all_gather", "all_reduce")
+                            for size in (MIB, 8 * MIB, 64 * MIB)]  # fmt: skip
+    for (operation, size), row in rows.items():
+        assert row["seconds"] > 0 and row["algbw"] > 0 and row["busbw"] > 0
+        assert row["algbw"] == pytest.approx(size / row["seconds"])
+        factor = 2 * (2 - 1) / 2 if operation == "all_reduce" else (2 - 1) / 2  # nccl-tests
+        assert row["busbw"] == pytest.approx(row["algbw"] * factor)
+        assert row["slowest_rank"] in (0, 1)
+        assert row["slowest_seconds"] >= row["seconds"]
+    (pair,) = measured["pairs"]
+    assert pair["ranks"] == [0, 1] and pair["devices"] == ["cpu", "cpu"]
+    assert pair["bandwidth"] == pytest.approx(pair["size"] / pair["seconds"])
+    assert pair["link"] is None and pair["expected"] is None and not pair["far_below"]
+    assert measured["slowest_pair"] == [0, 1]
+    assert not [f for f in data["distributed_findings"] if f["code"].startswith("bandwidth.")]
+    for rank in data["ranks"]:  # the timings are reported once, not in each all_reduce
+        assert "bandwidth" not in rank["all_reduce"]
+
+
+@pytest.mark.slow
+def test_bandwidth_human_output_is_a_table_per_size() -> None:
+    result = run_hwdoctor("detect", "--nproc", "2", "--bandwidth")
+    assert result.returncode == 0, result
+    text = result.stdout
+    assert "Bandwidth 2 ranks, gloo; busbw as nccl-tests computes it" in text
+    for operation in ("all_reduce", "all_gather"):
+        for size in ("1.0 MiB", "8.0 MiB", "64 MiB"):
+            row = re.search(rf"^{operation} +{re.escape(size)} +[\d.]+ ms +[\d.]+ GB/s +"
+                            rf"[\d.]+ GB/s +[01] on \S+", text, re.M)  # fmt: skip
+            assert row, (operation, size, text)
+    assert "Pairs: 8.0 MiB each way at once" in text
+    assert re.search(r"^0-1 +cpu ↔ cpu +same host +[\d.]+ GB/s", text, re.M), text
+
+
 def stall_rank_one(world: World) -> None:
     """A package whose torch autoload entry point hangs on rank 1 only."""
     package = world.site / "stall_rank_one"

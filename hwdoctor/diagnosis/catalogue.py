@@ -112,6 +112,9 @@ class Code(str, Enum):
     RANKS_SHARE_DEVICES = "ranks.share_devices"
     RANKS_VISIBILITY_DIFFERS = "ranks.visibility_differs"
     RANKS_ALL_REDUCE_FAILED = "ranks.all_reduce_failed"
+    BANDWIDTH_FAILED = "bandwidth.failed"
+    BANDWIDTH_BELOW_PCIE = "bandwidth.below_pcie"
+    BANDWIDTH_BELOW_NVLINK = "bandwidth.below_nvlink"
     FLEET_NODES_DIFFER = "fleet.nodes_differ"
     FLEET_NODES_FAILED = "fleet.nodes_failed"
     FLEET_UNREADABLE = "fleet.unreadable"
@@ -1053,6 +1056,46 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "all_reduce on rank {rank} ({device}, {collective}) failed: {detail}",
         advice="check the collective backend's installation (NCCL, HCCL, ...) and the "
         "network between nodes",
+    ),
+    # --- bus bandwidth (detect --bandwidth) ----------------------------------------------
+    Code.BANDWIDTH_FAILED: Entry(
+        W, "the bandwidth measurement failed",
+        "The all_reduce smoke test passed, but measuring all_reduce and all_gather at larger "
+        "sizes raised on a rank.",
+        "measuring bandwidth on rank {rank} ({device}, {collective}) failed: {detail}",
+        advice="larger messages than the smoke test's failed: check the device's free memory "
+        "and the collective backend's logs (NCCL_DEBUG=INFO for NCCL)",
+    ),
+    Code.BANDWIDTH_BELOW_PCIE: Entry(
+        W, "a GPU pair behind a PCIe switch runs far below its link",
+        "Two GPUs that `nvidia-smi topo -m` shows behind PCIe switches (PIX, PXB) exchanged "
+        "data at under a third of what their PCIe links carry. The classic cause is PCIe "
+        "Access Control Services (ACS) on the switches, or an IOMMU (VT-d, AMD-Vi) that "
+        "enables it, forcing peer-to-peer traffic up through the CPU's root complex (NCCL's "
+        "troubleshooting guide, \"PCI Access Control Services (ACS)\").",
+        "ranks {first} and {second} ({devices}, {link}) exchanged {measured} one way: under "
+        "a third of the {expected} their link should carry ({basis})",
+        commands=("# is ACS on along the path? ('SrcValid+' or 'ReqRedir+' in ACSCtl):",
+                  "sudo lspci -vvv | grep -i acsctl",
+                  "# is an IOMMU on? (look for intel_iommu= or amd_iommu= on the kernel line):",
+                  "cat /proc/cmdline"),
+        advice="disable ACS on the PCIe switches (or in the BIOS) and the IOMMU where the "
+        "machine is not a virtualisation host, as "
+        "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html"
+        "#pci-access-control-services-acs describes; then run again",
+    ),
+    Code.BANDWIDTH_BELOW_NVLINK: Entry(
+        W, "a GPU pair linked by NVLink runs far below it",
+        "Two GPUs that `nvidia-smi topo -m` shows linked by NVLink exchanged data at under "
+        "a third of what those links carry: the traffic took another path (PCIe or host "
+        "memory), or links are down.",
+        "ranks {first} and {second} ({devices}, {link}) exchanged {measured} one way: under "
+        "a third of the {expected} their links should carry ({basis})",
+        commands=("# are all links up?", "nvidia-smi nvlink --status",
+                  "# is peer-to-peer switched off for the job?",
+                  "env | grep -E '^NCCL_(P2P|SHM)_'"),
+        advice="NCCL_P2P_DISABLE=1 or NCCL_P2P_LEVEL in the environment, inactive links or a "
+        "missing fabric manager on an NVSwitch system each send the traffic elsewhere",
     ),
     # --- fleets (detect --from DIR) ------------------------------------------------------
     Code.FLEET_NODES_DIFFER: Entry(

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hwdoctor import registry
+from hwdoctor.diagnosis import bandwidth
 from hwdoctor.diagnosis.catalogue import Code, finding
 from hwdoctor.model.reports import (
     DetectReport,
@@ -26,7 +27,10 @@ def combine(
 ) -> DistributedReport:
     """Rank 0's report: its own detect, every rank's summary, and the job's findings."""
     reports = {int(rank): data for rank, data in (gathered.get("reports") or {}).items()}
-    results = {int(rank): data for rank, data in (gathered.get("results") or {}).items()}
+    results = {int(rank): dict(data) for rank, data in (gathered.get("results") or {}).items()}
+    # --bandwidth's timings travel beside the all_reduce's verdict; they are reported apart
+    measured = {rank: data.pop("bandwidth") for rank, data in results.items()
+                if data.get("bandwidth") is not None}  # fmt: skip
     ranks = tuple(
         RankReport(
             rank=rank,
@@ -48,10 +52,11 @@ def combine(
         if gathered
         else tuple(r for r in range(world_size) if r not in reports)
     )
-    found = tuple(consistency(ranks, missing, problem, timeout_s))
+    found = consistency(ranks, missing, problem, timeout_s)
+    speeds, slow = bandwidth.measure(ranks, measured, reports) if measured else (None, [])
     return DistributedReport(
-        world_size=world_size, ranks=ranks, missing=missing, local=local, findings=found,
-        groups=grouped(ranks),
+        world_size=world_size, ranks=ranks, missing=missing, local=local,
+        findings=(*found, *slow), groups=grouped(ranks), bandwidth=speeds,
     )  # fmt: skip
 
 

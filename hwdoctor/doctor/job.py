@@ -19,13 +19,14 @@ import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from hwdoctor import diagnosis, interrupts, processes, registry, rules
 from hwdoctor.diagnosis import ranks
 from hwdoctor.diagnosis.requirements import dists
 from hwdoctor.doctor.detect import examine
 from hwdoctor.errors import ProblemError
+from hwdoctor.gather.links import rank_links
 from hwdoctor.gather.probe.runner import Started
 from hwdoctor.launch import Launch
 from hwdoctor.model.facts import Evidence
@@ -45,9 +46,12 @@ def detect(
     strict: bool = False,
     started: Started | None = None,
     save_to: str | None = None,
+    bandwidth: bool = False,
 ) -> DistributedReport | None:
     """This rank's part of a distributed detect; the combined report on rank 0, else None.
-    With `save_to`, every rank writes its evidence there first (`{host}`, `{rank}`)."""
+    With `save_to`, every rank writes its evidence there first (`{host}`, `{rank}`); with
+    `bandwidth`, the ranks also time all_reduce and all_gather at BANDWIDTH_SIZES and
+    every pair of ranks, and each tells rank 0 what its device is linked by."""
     job = {
         "rank": launch.rank,
         "world_size": launch.world_size,
@@ -64,6 +68,8 @@ def detect(
                            save_to=save_to, rank=launch.rank)  # fmt: skip
         report = diagnosis.detect(evidence, require=require, strict=strict)
         summary = rank_summary(launch, evidence, report)
+        if bandwidth:
+            summary.update(_links(launch, evidence, summary["device"]))
     except BaseException:
         payload.abandon()
         raise
@@ -76,9 +82,18 @@ def detect(
             return None
         problem = "import torch fails on rank 0: see its own findings"
         return ranks.combine(launch.world_size, report, {}, problem, timeout_s)
-    payload.go(
-        json.dumps({"report": summary, "backend": summary["backend"], "device": summary["device"]})
-    )
+    go: dict[str, Any] = {
+        "report": summary,
+        "backend": summary["backend"],
+        "device": summary["device"],
+    }
+    if bandwidth:
+        go["bandwidth"] = {
+            "sizes": list(BANDWIDTH_SIZES),
+            "pair_size": PAIR_SIZE,
+            "pairs_up_to": PAIRS_UP_TO,
+        }
+    payload.go(json.dumps(go))
     # Each wait inside the payload (for the reports, for the results) is bounded by
     # timeout_s; a step making no progress for longer than that is hung.
     run = payload.finish(timeout_s + 5)
@@ -86,6 +101,37 @@ def detect(
         return None
     gathered = run.facts.get("ranks") or {}
     return ranks.combine(launch.world_size, report, gathered, _problem(run), timeout_s)
+
+
+# --bandwidth's plan: nccl-tests-like sizes small enough for a CPU's gloo to finish in
+# seconds; pairs (each pair of ranks in turn, a round per partner) only for up to 8 ranks,
+# a node's worth, since the rounds grow with the ranks.
+BANDWIDTH_SIZES: Final = (1 << 20, 8 << 20, 64 << 20)
+PAIR_SIZE: Final = 8 << 20
+PAIRS_UP_TO: Final = 8
+
+
+def _links(launch: Launch, evidence: Evidence, device: str) -> dict[str, Any]:
+    """What this rank's device is linked by (its PCIe link; on a node's local rank 0 also
+    nvidia-smi's matrix), and its compute capability for NVLink's generation."""
+    device_type, _, index = device.partition(":")
+    wanted = int(index) if index.isdigit() else 0
+    facts = evidence.backends or {}
+    found = next(
+        (
+            d
+            for row in registry.for_device(device_type)
+            if row.key in facts
+            for d in facts[row.key].devices
+            if d.index == wanted
+        ),
+        None,
+    )
+    bus_id = found.pci_bus_id if found else None
+    return {
+        "links": rank_links(bus_id, with_topology=launch.local_rank == 0 and bus_id is not None),
+        "capability": found.capability if found else None,
+    }
 
 
 def rank_summary(launch: Launch, evidence: Evidence, report: DetectReport) -> dict[str, Any]:

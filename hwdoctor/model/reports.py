@@ -521,6 +521,76 @@ class RankGroup:
 
 
 @dataclass(frozen=True, slots=True)
+class CollectiveBandwidth:
+    """One collective at one size, as nccl-tests reports it: the time is the mean over the
+    ranks (nccl-tests' default), bandwidths in bytes per second."""
+
+    operation: str  # "all_reduce", "all_gather"
+    size: int  # bytes: the reduced tensor, or the gathered result
+    seconds: float
+    algbw: float
+    busbw: float
+    slowest_rank: int
+    slowest_host: str
+    slowest_seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "operation": self.operation, "size": self.size, "seconds": self.seconds,
+            "algbw": self.algbw, "busbw": self.busbw, "slowest_rank": self.slowest_rank,
+            "slowest_host": self.slowest_host, "slowest_seconds": self.slowest_seconds,
+        }  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class PairBandwidth:
+    """Two ranks exchanging a tensor both ways at once, and what their link should carry."""
+
+    ranks: tuple[int, int]
+    hosts: tuple[str, str]
+    devices: tuple[str, str]
+    size: int  # bytes each way
+    seconds: float  # the slower side's
+    bandwidth: float  # bytes per second, one way
+    link: str | None  # "NV18", "PIX", "SYS"; None: not known (another host, no topology)
+    expected: float | None  # what the link should carry one way
+    basis: str | None  # "NV18 × 25 GB/s", "PIX, PCIe Gen4 x16"
+    far_below: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ranks": list(self.ranks), "hosts": list(self.hosts), "devices": list(self.devices),
+            "size": self.size, "seconds": self.seconds, "bandwidth": self.bandwidth,
+            "link": self.link, "expected": self.expected, "basis": self.basis,
+            "far_below": self.far_below,
+        }  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class BandwidthReport:
+    """`detect --bandwidth`: every collective at every size, and every pair of ranks."""
+
+    backend: str | None
+    ranks: int  # how many took part
+    collectives: tuple[CollectiveBandwidth, ...]
+    pairs: tuple[PairBandwidth, ...]
+
+    @property
+    def slowest_pair(self) -> PairBandwidth | None:
+        return min(self.pairs, key=lambda p: p.bandwidth, default=None)
+
+    def to_json(self) -> dict[str, Any]:
+        slowest = self.slowest_pair
+        return {
+            "backend": self.backend,
+            "ranks": self.ranks,
+            "collectives": [c.to_json() for c in self.collectives],
+            "pairs": [p.to_json() for p in self.pairs],
+            "slowest_pair": list(slowest.ranks) if slowest else None,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class DistributedReport:
     world_size: int
     ranks: tuple[RankReport, ...]
@@ -528,6 +598,7 @@ class DistributedReport:
     local: DetectReport  # rank 0's own detect
     findings: tuple[Finding, ...]
     groups: tuple[RankGroup, ...] = ()  # the ranks that agree, the largest group first
+    bandwidth: BandwidthReport | None = None  # with --bandwidth, when the collective ran
 
     @property
     def exit_code(self) -> int:
@@ -541,6 +612,7 @@ class DistributedReport:
             "ranks": [rank.to_json() for rank in self.ranks],
             "missing_ranks": list(self.missing),
             "distributed_findings": [finding.to_json() for finding in self.findings],
+            **({"bandwidth": self.bandwidth.to_json()} if self.bandwidth is not None else {}),
         }
 
 

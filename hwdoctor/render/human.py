@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # `list` renders without loading the report model
     )
     from hwdoctor.model.reports import (
         BackendReport,
+        BandwidthReport,
         CheckpointRead,
         DetectReport,
         DeviceExplanation,
@@ -899,11 +900,59 @@ def distributed_renderables(
         ]
         line.append("; ".join(differs), style="yellow")
         out.append(line)
+    if report.bandwidth is not None:
+        out += _bandwidth(report.bandwidth)
     found = (*report.findings, *report.local.findings)
     if found:
         out += _findings(found)
     local = detect_renderables(report.local, view)
     return [*out, Text(), Text("Rank 0 here:", style="bold"), *local]
+
+
+def _gbps(value: float | None) -> str:
+    return "" if value is None else f"{value / 1e9:.2f} GB/s"
+
+
+def _bandwidth(report: BandwidthReport) -> list[RenderableType]:
+    """Each collective at each size as nccl-tests prints it, then each pair of ranks."""
+    head = Text("Bandwidth ", style="bold")
+    head.append(f"{report.ranks} ranks, {report.backend or '?'}; busbw as nccl-tests computes it")
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
+    for title in ("Operation", "Size", "Time", "algbw", "busbw", "Slowest rank"):
+        table.add_column(title, justify="left" if title in ("Operation", "Slowest rank") else
+                         "right")  # fmt: skip
+    for row in report.collectives:
+        table.add_row(
+            row.operation, human_bytes(row.size), f"{row.seconds * 1000:.2f} ms",
+            _gbps(row.algbw), Text(_gbps(row.busbw), style="bold"),
+            f"{row.slowest_rank} on {row.slowest_host} ({row.slowest_seconds * 1000:.2f} ms)",
+        )  # fmt: skip
+    out: list[RenderableType] = [Text(), head, table]
+    if report.pairs:
+        size = human_bytes(report.pairs[0].size)
+        out.append(Text(f"Pairs: {size} each way at once, one-way bandwidth", style="bold"))
+        known = any(pair.expected for pair in report.pairs)
+        pairs = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
+        for title in ("Pair", "Devices", "Link", "One way", *(("Link carries",) if known else ())):
+            pairs.add_column(title, justify="right" if title == "One way" else "left")
+        slowest = report.slowest_pair
+        for pair in report.pairs:
+            style = "red" if pair.far_below else ("yellow" if pair is slowest else "")
+            pairs.add_row(
+                f"{pair.ranks[0]}-{pair.ranks[1]}", " ↔ ".join(pair.devices),
+                pair.link or ("network" if pair.hosts[0] != pair.hosts[1] else "same host"),
+                Text(_gbps(pair.bandwidth), style=style),
+                *((f"{_gbps(pair.expected)} ({pair.basis})" if pair.expected else "",)
+                  if known else ()),
+            )  # fmt: skip
+        out.append(pairs)
+        if slowest is not None and len(report.pairs) > 1:
+            line = Text("Slowest pair: ", style="bold")
+            line.append(f"ranks {slowest.ranks[0]} and {slowest.ranks[1]} "
+                        f"({' and '.join(dict.fromkeys(slowest.hosts))}), "
+                        f"{_gbps(slowest.bandwidth)} one way")  # fmt: skip
+            out.append(line)
+    return out
 
 
 # --- fleet (detect --from DIR) ---------------------------------------------------------------

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from hwdoctor.model.decisions import Trace
     from hwdoctor.model.reports import (
         BackendReport,
+        BandwidthReport,
         DetectReport,
         DistributedReport,
         ExplainReport,
@@ -91,9 +92,40 @@ def distributed(report: DistributedReport) -> str:
     if report.missing:
         lines.append(f"\nMissing ranks: {md_inline(', '.join(map(str, report.missing)))}")
     lines.append("")
+    if report.bandwidth is not None:
+        lines += _bandwidth(report.bandwidth)
     lines += _findings((*report.findings, *report.local.findings))
     lines += _backends(report.local.backends)
     return _finish(lines)
+
+
+def _bandwidth(report: BandwidthReport) -> list[str]:
+    """The collectives as nccl-tests prints them, then each pair of ranks."""
+
+    def gbps(value: float | None) -> str:
+        return "" if value is None else f"{value / 1e9:.2f} GB/s"
+
+    lines = [f"### Bandwidth ({report.ranks} ranks, {_cell(report.backend or '?')})", "",
+             "| operation | size | time | algbw | busbw | slowest rank |",
+             "| --- | --- | --- | --- | --- | --- |"]  # fmt: skip
+    lines += [
+        f"| {row.operation} | {human_bytes(row.size)} | {row.seconds * 1000:.2f} ms | "
+        f"{gbps(row.algbw)} | {gbps(row.busbw)} | {row.slowest_rank} on "
+        f"{md_code(row.slowest_host, in_table=True)} |"
+        for row in report.collectives
+    ]
+    if report.pairs:
+        lines += ["", "| pair | devices | link | one way | link carries |",
+                  "| --- | --- | --- | --- | --- |"]  # fmt: skip
+        for pair in report.pairs:
+            carries = f"{gbps(pair.expected)} ({_cell(pair.basis or '')})" if pair.expected else ""
+            link = pair.link or ("network" if pair.hosts[0] != pair.hosts[1] else "same host")
+            lines.append(
+                f"| {pair.ranks[0]}-{pair.ranks[1]} | "
+                f"{md_code(' ↔ '.join(pair.devices), in_table=True)} | {_cell(link)} | "
+                f"{'❌ ' if pair.far_below else ''}{gbps(pair.bandwidth)} | {carries} |"
+            )
+    return [*lines, ""]
 
 
 def explain(report: ExplainReport) -> str:

@@ -48,6 +48,8 @@ _WORDS: Final = {
     "gather reports": "gathering every rank's report",
     "wait for rank 0": "waiting for rank 0",
     "all_reduce": "running an all_reduce across the ranks",
+    "bandwidth": "timing all_reduce, all_gather and each pair of ranks",
+    "leave process group": "leaving the process group",
     "gather results": "gathering every rank's all_reduce",
     "gather acknowledgements": "waiting for every rank to finish",
     "wait for done": "waiting for every rank to finish",

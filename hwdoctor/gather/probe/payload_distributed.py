@@ -5,7 +5,10 @@ rank under torchrun, `accelerate launch`, srun or mpirun. It imports torch, then
 hwdoctor's go with this rank's summary. Every rank leaves its summary in the job's store;
 rank 0 waits (up to the job's timeout) for all of them and names the ranks that never
 came. Only when every rank is there do they form the process group and all_reduce a
-tensor on each rank's device, so a missing rank costs one timeout, never a hang.
+tensor on each rank's device, so a missing rank costs one timeout, never a hang. With
+`detect --bandwidth` they then time all_reduce and all_gather at the sizes hwdoctor sends,
+and each pair of ranks exchanging a tensor, one round per partner; the timings go to rank 0
+with the all_reduce's verdict.
 """
 
 import datetime
@@ -78,7 +81,6 @@ def all_reduce():
     dist.all_reduce(value)
     result = float(value.item())
     seconds = time.monotonic() - started
-    dist.destroy_process_group()
     expected = world * (world + 1) / 2.0
     return {
         "ok": result == expected,
@@ -89,6 +91,114 @@ def all_reduce():
         "backend": backend,
         "device": JOB["device"],
     }
+
+
+def synchronize(torch):
+    """Wait for the device's queued work (a no-op on the CPU): the device module's own
+    synchronize(), as torch.cuda, torch.xpu, torch.npu and torch.cpu each have one."""
+    module = getattr(torch, JOB["device"].split(":", 1)[0], None)
+    wait = getattr(module, "synchronize", None)
+    if callable(wait):
+        wait()
+
+
+def timed(torch, dist, run, iterations):
+    """Seconds per iteration on this rank, after one warm-up, started together (barrier)."""
+    run()
+    synchronize(torch)
+    dist.barrier()
+    started = time.perf_counter()
+    for _ in range(iterations):
+        run()
+    synchronize(torch)
+    return (time.perf_counter() - started) / iterations
+
+
+def iterations_for(size):
+    # About 256 MiB moved per measurement, 3 to 20 times: enough to average out the noise
+    # of small messages, little time at the large ones on a CPU's gloo.
+    return max(3, min(20, (256 << 20) // max(size, 1)))
+
+
+def collective(torch, dist, operation, size):
+    world = JOB["world_size"]
+    device = JOB["device"]
+    if operation == "all_reduce":
+        tensor = torch.ones(max(1, size // 4), dtype=torch.float32, device=device)
+        moved = tensor.numel() * 4
+
+        def run():
+            dist.all_reduce(tensor)
+
+    else:  # all_gather: nccl-tests' size is the gathered result, each rank sends 1/n of it
+        part = torch.ones(max(1, size // 4 // world), dtype=torch.float32, device=device)
+        into = [torch.empty_like(part) for _ in range(world)]
+        moved = part.numel() * 4 * world
+
+        def run():
+            dist.all_gather(into, part)
+
+    iterations = iterations_for(size)
+    seconds = timed(torch, dist, run, iterations)
+    return {"op": operation, "bytes": moved, "iterations": iterations, "seconds": seconds}
+
+
+def rounds(world):
+    """A round-robin schedule (the circle method): in each round every rank meets one
+    other (or sits out, for an odd count), and over all rounds every pair meets once."""
+    ranks = list(range(world)) + ([None] if world % 2 else [])
+    count = len(ranks)
+    out = []
+    for _ in range(count - 1):
+        out.append({ranks[i]: ranks[count - 1 - i] for i in range(count // 2)})
+        ranks = [ranks[0], ranks[-1], *ranks[1:-1]]
+    return out
+
+
+def pairs(torch, dist, size):
+    """Each pair of ranks exchanges `size` bytes both ways at once: one-way bandwidth per
+    pair, the number a link's rate compares with."""
+    rank = JOB["rank"]
+    device = JOB["device"]
+    send = torch.ones(max(1, size // 4), dtype=torch.float32, device=device)
+    receive = torch.empty_like(send)
+    out = []
+    for schedule in rounds(JOB["world_size"]):
+        partner = {**schedule, **{b: a for a, b in schedule.items()}}.get(rank)
+
+        def run(peer=partner):
+            if peer is None:
+                return
+            handles = [dist.isend(send, peer), dist.irecv(receive, peer)]
+            for handle in handles:
+                handle.wait()
+
+        seconds = timed(torch, dist, run, iterations_for(size))
+        if partner is not None:
+            out.append({"peer": partner, "bytes": send.numel() * 4, "seconds": seconds})
+    return out
+
+
+def bandwidth():
+    import torch
+    import torch.distributed as dist
+
+    wanted = JOB["bandwidth"]
+    measured = [
+        collective(torch, dist, operation, size)
+        for operation in ("all_reduce", "all_gather")
+        for size in wanted["sizes"]
+    ]
+    paired = []
+    if JOB["world_size"] <= wanted["pairs_up_to"]:
+        paired = pairs(torch, dist, wanted["pair_size"])
+    return {"device": JOB["device"], "operations": measured, "pairs": paired}
+
+
+def leave():
+    import torch.distributed as dist
+
+    dist.destroy_process_group()
 
 
 STORE = []
@@ -123,6 +233,11 @@ def main():
         ok, result, error = step("all_reduce", all_reduce)
         if not ok:
             result = {"ok": False, "error": error}
+        elif JOB.get("bandwidth"):
+            measured, found, error = step("bandwidth", bandwidth)
+            result["bandwidth"] = found if measured else {"error": error}
+        if ok:
+            step("leave process group", leave)
         store.set("result/%d" % rank, json.dumps(result))
     if rank == 0:
         results = {}
