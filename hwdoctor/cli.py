@@ -107,10 +107,11 @@ FromOpt = Annotated[
     typer.Option(
         "--from",
         metavar="FILE",
-        help="Diagnose another machine instead of probing this one: an evidence file written "
+        help="Explain another machine instead of probing this one: an evidence file written "
         "by --save-evidence, or a pasted report (collect_env, transformers env, accelerate "
-        "env, vllm collect-env, nvidia-smi, rocm-smi, npu-smi, or a whole issue body); - "
-        "reads standard input.",
+        "env, or an issue body holding one), which gives each decision there or 'unknown' "
+        "naming what the paste does not show; - reads standard input. With DEVICE, an "
+        "evidence file only.",
         show_default=False,
     ),
 ]
@@ -469,7 +470,7 @@ def explain_command(
         if request is not None:
             report = doctor.explain_device(request, from_file=from_file)
         else:
-            report = doctor.explain(use_cpu=use_cpu, nproc=nproc, from_file=from_file)
+            report = doctor.explain_from(from_file, use_cpu=use_cpu, nproc=nproc)
         return _emit_report(
             "explain", output, report, no_redact=no_redact, view=View(verbose=verbose)
         )
