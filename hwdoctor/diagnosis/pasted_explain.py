@@ -455,7 +455,11 @@ def _answers(given: Inputs, launched: Sequence[str]) -> dict[str, list[_Answer]]
     for value in launched:
         under = trained if value == "False" else rules.training(
             _env(given, "ACCELERATE_USE_CPU", value))  # fmt: skip
-        launch.append(_state(under.accelerate))
+        answer = _state(under.accelerate)
+        if value != "False":
+            said = f"accelerate launch exports ACCELERATE_USE_CPU={value}, the config's use_cpu"
+            answer = dataclasses.replace(answer, reason=f"{said}: {answer.reason}")
+        launch.append(answer)
     return {
         TRAINING: [training],
         N_GPU: [n_gpu],
