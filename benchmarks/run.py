@@ -122,6 +122,9 @@ def cases() -> list[Case]:
         Case("detect --from a pasted report (collect_env + nvidia-smi)", [*HWDOCTOR, "detect",
              "--from", PASTED], [*HWDOCTOR, "detect"], 0.25,
              "hwdoctor detect, live: a report is read without torch or a probe"),
+        Case("explain --from a pasted report (collect_env)", [*HWDOCTOR, "explain", "--from",
+             PASTED_COLLECT_ENV], [*HWDOCTOR, "explain"], 0.25,
+             "hwdoctor explain, live: each decision from a paste, without torch or a probe"),
         Case("detect --from a 50 MB paste", [*HWDOCTOR, "detect", "--from", BIG_PASTE], None,
              2.0, "seconds, absolute: read up to 1 MiB, the rest skipped and said",
              setup=big_paste, runs=3),
@@ -154,6 +157,9 @@ def cases() -> list[Case]:
 
 TINY_DIR = str(Path(tempfile.gettempdir()) / "hwdoctor-bench-tiny-qwen3")
 PASTED = str(ROOT / "tests/data/reports/issue_body/pt43058-collect-env-plus-nvidia-smi-v100.md")
+PASTED_COLLECT_ENV = str(
+    ROOT / "tests/data/reports/collect_env/vllm3482-torch2.1.2-cu121-l4-driver535.txt"
+)
 BIG_PASTE = str(Path(tempfile.gettempdir()) / "hwdoctor-bench-50mb-paste.txt")
 
 

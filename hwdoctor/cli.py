@@ -108,6 +108,19 @@ PythonOpt = Annotated[
 ]
 
 
+ExplainFromOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--from",
+        metavar="FILE",
+        help="Explain another machine instead of probing this one: an evidence file written "
+        "by --save-evidence, or a pasted report (collect_env, transformers env, accelerate "
+        "env, or an issue body holding one), which gives each decision there or 'unknown' "
+        "naming what the paste does not show; - reads standard input. With DEVICE, an "
+        "evidence file only.",
+        show_default=False,
+    ),
+]
 DetectFromOpt = Annotated[
     str | None,
     typer.Option(
@@ -119,17 +132,6 @@ DetectFromOpt = Annotated[
         "reads standard input. A directory of evidence files (one per node of a cluster) "
         "gives a fleet report: the nodes grouped by configuration, the odd ones named first, "
         "--require judged on each node.",
-        show_default=False,
-    ),
-]
-# explain reads evidence files only (a pasted report is detect's): its help says so.
-ExplainFromOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--from",
-        metavar="FILE",
-        help="Explain another machine from an evidence file written by --save-evidence "
-        "(a pasted report is read by hwdoctor detect --from); - reads standard input.",
         show_default=False,
     ),
 ]
@@ -506,7 +508,7 @@ def explain_command(
         if request is not None:
             report = doctor.explain_device(request, from_file=from_file)
         else:
-            report = doctor.explain(use_cpu=use_cpu, nproc=nproc, from_file=from_file)
+            report = doctor.explain_from(from_file, use_cpu=use_cpu, nproc=nproc)
         return _emit_report(
             "explain", output, report, no_redact=no_redact, view=View(verbose=verbose)
         )

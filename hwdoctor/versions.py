@@ -13,6 +13,7 @@ reason, as pip reports it.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -69,6 +70,7 @@ def _versions_convert(specifiers: SpecifierSet) -> bool:
     )
 
 
+@functools.lru_cache(maxsize=4096)  # the rule tables ask the same few pairs many times
 def satisfies(version: str, specifiers: str) -> bool | None:
     """Whether `version` meets every specifier; None when either cannot be parsed.
 

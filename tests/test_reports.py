@@ -374,8 +374,11 @@ def test_require_and_live_options_do_not_go_with_a_pasted_report() -> None:
     path = str(CORPUS / "collect_env/pt43058-torch1.6-cu102-v100-driver418.txt")
     result = run_hwdoctor("detect", "--from", path, "--require", "cuda")
     assert result.returncode == 2 and "--require cannot be checked" in result.stderr
-    result = run_hwdoctor("explain", "--from", path)
+    result = run_hwdoctor("explain", "cuda", "--from", path)
     assert result.returncode == 2 and "hwdoctor detect --from" in result.stderr
+    result = run_hwdoctor("explain", "--from", path, "--nproc", "2")
+    assert result.returncode == 2 and "--nproc cannot be combined" in result.stderr
+    assert run_hwdoctor("explain", "--from", path).returncode == 0  # tests/test_explain_paste.py
 
 
 def test_the_python_api_returns_the_same_report() -> None:

@@ -152,7 +152,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     unread = _unread(paste, [fact for chosen in resting for fact in chosen])
     return PasteReport(
         blocks=paste.blocks,
-        facts=_read_facts(paste),
+        facts=read_facts(paste),
         findings=found,
         rests_on=tuple(_quoted(chosen) for chosen in resting),
         questions=questions,
@@ -514,7 +514,7 @@ def _quoted(resting: Sequence[PastedFact]) -> tuple[QuotedLine, ...]:
     return tuple(QuotedLine(f.line, f.quote) for f in by_line(resting))
 
 
-def _read_facts(paste: Pasted) -> tuple[ReadFact, ...]:
+def read_facts(paste: Pasted) -> tuple[ReadFact, ...]:
     """Every fact a section was made from, once, in the order of the paste."""
     evidence = paste.evidence
     used = [fact for part in paste.used.values() for fact in part]

@@ -14,7 +14,7 @@ from typing import Final
 
 from hwdoctor import devices, diagnosis, registry, rules
 from hwdoctor.diagnosis import fleet as fleet_diagnosis
-from hwdoctor.diagnosis import pasted, requirements
+from hwdoctor.diagnosis import pasted, pasted_explain, requirements
 from hwdoctor.errors import UsageError
 from hwdoctor.gather import evidence as gathering
 from hwdoctor.gather import fleet, reports
@@ -28,6 +28,7 @@ from hwdoctor.model.reports import (
     DeviceExplanation,
     ExplainReport,
     FleetReport,
+    PastedExplanation,
     PasteReport,
     Requirement,
 )
@@ -161,6 +162,7 @@ def explain(
     model: str | None = None,
     context: int | None = None,
     batch: int = 1,
+    evidence: Evidence | None = None,
 ) -> ExplainReport:
     """Which device training and inference pick here, why, and (with verify) proof.
 
@@ -168,7 +170,7 @@ def explain(
     interpreter, concurrently with the probe: with `verify` their answers are compared with
     the prediction; with `model` they read that model's class and config (and with `verify`
     load it). Where a library's version lies outside every table, their answers replace the
-    prediction, marked as observed.
+    prediction, marked as observed. `evidence`: the file `from_file` names, already read.
     """
     if (verify or model) and from_file is not None:
         option = "--verify" if verify else "--model"
@@ -184,7 +186,7 @@ def explain(
             if (verify or model) and target
             else None
         )
-        found = examine(target, timeout_s, started=started, from_file=from_file)
+        found = evidence or examine(target, timeout_s, started=started, from_file=from_file)
         given = rules.inputs(found, use_cpu)
         outside, newer = rules.uncovered(given), rules.newer(given)
         if (outside or newer) and not verify and target is not None:
@@ -216,6 +218,28 @@ def explain(
         model=model, model_run=answered or run, context=context, batch=batch,
         where="here" if from_file is None else "on the machine the evidence came from",
     )  # fmt: skip
+
+
+def explain_from(
+    from_file: str, *, use_cpu: bool = False, nproc: int | None = None
+) -> ExplainReport | PastedExplanation:
+    """`explain --from`: an evidence file replays as the live explain would answer; a
+    report pasted from another machine (collect_env, transformers env, accelerate env, an
+    issue body) gives each library's decision there by the tables, or "unknown" naming what
+    the paste does not show. Which one, the input tells, as for `detect --from`."""
+    raw, total = gathering.read_input(from_file)
+    if gathering.is_evidence(raw):
+        document = gathering.evidence_document(raw)
+        if document is not None:
+            found = gathering.load(from_file, raw, document)
+            return explain(use_cpu=use_cpu, nproc=nproc, from_file=from_file, evidence=found)
+    if nproc is not None:
+        raise UsageError(
+            f"--nproc cannot be combined with a pasted report ({_where(from_file)})",
+            hint="drop --nproc, or pass an evidence file written by --save-evidence",
+        )
+    paste = reports.read(raw, _where(from_file), total, more=total is None, option="--from")
+    return pasted_explain.explain(assemble.gathered(paste), use_cpu=use_cpu)
 
 
 def _verify_run(

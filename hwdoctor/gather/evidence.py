@@ -143,7 +143,8 @@ def load(path: str, raw: bytes | None = None, document: object = None) -> Eviden
         raise UsageError(
             f"--from {where}: not an evidence file",
             hint="a pasted report (collect_env, nvidia-smi, an issue body) is read by "
-            "`hwdoctor detect --from`; this command needs a file written by --save-evidence",
+            "`hwdoctor detect --from` and `hwdoctor explain --from` without a device; this "
+            "command needs a file written by --save-evidence",
         )
     try:
         data = document if document is not None else json.loads(raw.decode("utf-8"))

@@ -16,6 +16,7 @@ from hwdoctor.model.decisions import (
     InferenceDecision,
     ModelDecision,
     Standing,
+    StepTrace,
     TrainingDecision,
     VerifyReport,
 )
@@ -721,6 +722,91 @@ class PasteReport:
             "unread": [line.to_json() for line in self.unread],
             "unread_count": self.unread_count,
             "exit_code": self.exit_code,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PastedDecision:
+    """One library's choice on the machine a pasted report came from: the device, or
+    unknown where an input the paste does not show would change it."""
+
+    name: str  # "TrainingArguments", "PartialState", 'device_map="auto"', …
+    call: str  # what is asked: "TrainingArguments(...).device"
+    answer: str | None  # "cuda:0", "cuda:0, cuda:1, cpu, then disk"; None: unknown
+    reason: str  # the check that decided it, as the tables saw it ("" when unknown)
+    # The inputs the paste does not show that change the answer (NotShown.key), and the
+    # answers they leave open: empty when the answer is known.
+    missing: tuple[str, ...] = ()
+    possible: tuple[str, ...] = ()
+    rests_on: tuple[QuotedLine, ...] = ()  # the lines of the paste the answer reads
+    steps: tuple[StepTrace, ...] = ()  # the chain behind the answer (or the first answer)
+    # The registry rows of accelerator extensions the paste does not rule out whose being
+    # installed (and seeing a device) would change a known answer: its condition.
+    unless: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "call": self.call,
+            "answer": self.answer,
+            "known": self.answer is not None,
+            "reason": self.reason,
+            "missing": list(self.missing),
+            "possible": list(self.possible),
+            "unless": list(self.unless),
+            "rests_on": [q.to_json() for q in self.rests_on],
+            "steps": [step.to_json() for step in self.steps],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class NotShown:
+    """An input of the libraries' decisions that a pasted report does not show."""
+
+    key: str  # stable: "cuda.available", "gpu.count", "transformers", "backend.npu", …
+    what: str  # in words: "how many GPUs torch sees"
+    command: str  # a command the reporter can run and paste to show it
+    leaves: tuple[str, ...]  # the decisions it leaves unknown (PastedDecision.name)
+    note: str = ""  # how it was read where it changes nothing ("every table agrees")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "what": self.what, "command": self.command,
+                "leaves_unknown": list(self.leaves), "note": self.note}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class PastedExplanation:
+    """`hwdoctor explain --from` on a pasted report: which device each library would pick on
+    that machine, by the decision tables, and what the paste does not show."""
+
+    blocks: tuple[ToolBlock, ...]
+    facts: tuple[ReadFact, ...]
+    decisions: tuple[PastedDecision, ...]
+    not_shown: tuple[NotShown, ...]
+    tables: tuple[Coverage, ...]  # how the tables stand to the releases the paste shows
+    supported: Mapping[str, str]  # library → the releases the tables were read from
+    skipped: tuple[str, ...]
+    lines: int
+    use_cpu: bool = False
+    environment: Mapping[str, str] = field(default_factory=dict)  # the variables it shows
+
+    @property
+    def exit_code(self) -> int:
+        return 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "source": "pasted report",
+            "lines": self.lines,
+            "blocks": [block.to_json() for block in self.blocks],
+            "facts": [fact.to_json() for fact in self.facts],
+            "use_cpu": self.use_cpu,
+            "supported": dict(self.supported),
+            "tables": {c.library: c.to_json() for c in self.tables},
+            "decisions": [decision.to_json() for decision in self.decisions],
+            "not_shown": [item.to_json() for item in self.not_shown],
+            "environment": dict(self.environment),
+            "skipped": list(self.skipped),
         }
 
 

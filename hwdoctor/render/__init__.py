@@ -99,6 +99,15 @@ def report(
              text=lambda stream: paste.text(result, stream),
              markdown=lambda: reply.pasted(result), no_redact=no_redact)  # fmt: skip
         return code
+    if kind is reports.PastedExplanation:
+        from hwdoctor.render import markdown as reply
+        from hwdoctor.render import paste
+
+        verbose = bool(view and view.verbose)
+        emit(command, output, 0, data=result.to_json,
+             text=lambda stream: paste.explanation(result, stream, verbose),
+             markdown=lambda: reply.pasted_explanation(result), no_redact=no_redact)  # fmt: skip
+        return int(result.exit_code)
     shareable = kind in (
         reports.DetectReport,
         reports.DistributedReport,

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
         ExplainReport,
         Finding,
         FleetReport,
+        PastedExplanation,
         PasteReport,
         Question,
         RequirementResult,
@@ -376,6 +377,54 @@ def pasted(report: PasteReport) -> str:
     if report.skipped:
         lines += ["#### Skipped", "", *(f"- {md_code(item)}" for item in report.skipped), ""]
     lines.append(f"<sub>hwdoctor {md_inline(__version__)} · `hwdoctor detect --from`</sub>")
+    return fitted(inert_commands("\n".join(lines) + "\n"))
+
+
+def pasted_explanation(report: PastedExplanation) -> str:
+    """A reply a maintainer can post: which device each library picks on the reporter's
+    machine, the lines each answer rests on, and what to paste for the unknown ones."""
+    from hwdoctor import registry
+    from hwdoctor.render.paste import tools_of
+
+    whats = {item.key: item.what for item in report.not_shown}
+    lines = ["### Which device each library picks on this machine", "",
+             f"Read from: {md_inline(tools_of(report.blocks))}.", "",
+             "| | Answer | Because |", "|---|---|---|"]  # fmt: skip
+    for decision in report.decisions:
+        if decision.answer is None:
+            answer = "unknown"
+            because = "the paste does not show " + "; ".join(
+                whats.get(key, key) for key in decision.missing
+            )
+        else:
+            answer = md_code(decision.answer)
+            because = decision.reason
+        if decision.unless:
+            packages = ", ".join(dict.fromkeys(registry.BY_KEY[k].package
+                                               for k in decision.unless))  # fmt: skip
+            because += f"; unless {packages} is installed and sees a device"
+        if decision.rests_on:
+            because += (
+                f" (line{'s' * (len(decision.rests_on) > 1)} "
+                + ", ".join(str(q.line) for q in decision.rests_on)
+                + ")"
+            )
+        lines.append(f"| {md_code(decision.call)} | {answer} | {_cell(because)} |")
+    quoted = {q.line: q.text for d in report.decisions for q in d.rests_on}
+    if quoted:
+        body = "\n".join(f"{line}: {text}" for line, text in sorted(quoted.items()))
+        lines += ["", "From the report:", "", *md_fence(body)]
+    asked = [item for item in report.not_shown if item.leaves]
+    if asked:
+        lines += ["", "#### Could you also paste", ""]
+        lines += [f"- {md_inline(item.what)} (for {md_inline(', '.join(item.leaves))}): the "
+                  f"output of {md_code(item.command)}" for item in asked]  # fmt: skip
+    rest = [item for item in report.not_shown if not item.leaves]
+    if rest:
+        lines += ["", "Not shown, and changing no answer above: " + "; ".join(
+            f"{md_inline(item.what)} ({md_inline(item.note or 'changes no answer')})"
+            for item in rest) + "."]  # fmt: skip
+    lines += ["", f"<sub>hwdoctor {md_inline(__version__)} · `hwdoctor explain --from`</sub>"]
     return fitted(inert_commands("\n".join(lines) + "\n"))
 
 

@@ -10,7 +10,7 @@ import sys
 import textwrap
 from typing import Final, TextIO
 
-from hwdoctor.model.reports import PasteReport
+from hwdoctor.model.reports import PastedDecision, PastedExplanation, PasteReport, ToolBlock
 from hwdoctor.render import ansi
 from hwdoctor.text import clip, inert_commands, one_line
 
@@ -49,11 +49,14 @@ def counts(report: PasteReport) -> str:
 
 def tools(report: PasteReport) -> str:
     """Which tools wrote the paste, and where."""
-    if not report.blocks:
+    return tools_of(report.blocks)
+
+
+def tools_of(blocks: tuple[ToolBlock, ...]) -> str:
+    if not blocks:
         return "messages only"
     return ", ".join(
-        f"{b.tool}{' ' + b.version if b.version else ''} (lines {b.first}–{b.last})"
-        for b in report.blocks
+        f"{b.tool}{' ' + b.version if b.version else ''} (lines {b.first}–{b.last})" for b in blocks
     )
 
 
@@ -103,4 +106,91 @@ def text(report: PasteReport, stream: TextIO | None = None) -> str:
         out += ["", "Skipped:"]
         for item in report.skipped:
             out += wrap(item, "  - ", "    ")
+    return inert_commands("\n".join(out) + "\n")
+
+
+def _unknown_words(decision: PastedDecision, report: PastedExplanation) -> str:
+    """Why a decision is unknown: what the paste does not show, and what it leaves open."""
+    whats = {item.key: item.what for item in report.not_shown}
+    missing = "; ".join(whats.get(key, key) for key in decision.missing)
+    # A count not shown leaves any number open: its few worlds are no list of answers.
+    few = len(decision.possible) <= 4 and "gpu.count" not in decision.missing
+    open_ = " or ".join(decision.possible) if few else ""
+    return f"unknown: the paste does not show {missing}" + (
+        f" ({open_}, by it)" if open_ else "")  # fmt: skip
+
+
+def _unless(decision: PastedDecision) -> str:
+    from hwdoctor import registry
+
+    packages = ", ".join(dict.fromkeys(registry.BY_KEY[k].package for k in decision.unless))
+    return f"unless an extension the paste does not show is installed and sees a device: {packages}"
+
+
+def explanation(
+    report: PastedExplanation, stream: TextIO | None = None, verbose: bool = False
+) -> str:
+    """`explain --from` a pasted report, in a terminal: each decision on that machine with
+    the check that made it, or "unknown" with what the paste does not show; the lines the
+    answers rest on; then every input the paste lacks and the command that shows it."""
+    width = max(40, ansi.width_for(stream or sys.stdout))
+
+    def wrap(words: str, first: str, rest: str) -> list[str]:
+        return textwrap.wrap(one_line(words), width, initial_indent=first,
+                             subsequent_indent=rest, break_on_hyphens=False,
+                             break_long_words=False) or [first]  # fmt: skip
+
+    known = sum(1 for d in report.decisions if d.answer is not None)
+    asked = " with use_cpu=True" if report.use_cpu else ""
+    out = [*wrap(f"On the machine of this pasted report{asked}: {known} of "
+                 f"{len(report.decisions)} decisions known, the others need what it does not "
+                 "show.", "", "  "),
+           *wrap(f"Read from: {tools_of(report.blocks)}", "", "  ")]  # fmt: skip
+    if report.facts:
+        shown = " · ".join(f"{f.what} {f.value}" for f in report.facts if f.what in _HEADLINE)
+        first = f"{report.facts[0].what} {report.facts[0].value}"
+        out += wrap(f"It shows: {clip(shown or first, 400)}", "", "  ")
+    name_width = max(len(d.name) for d in report.decisions) + 2
+    quoted: dict[int, str] = {}
+    for decision in report.decisions:
+        out.append("")
+        pad = " " * name_width
+        if decision.answer is None:
+            out += wrap(_unknown_words(decision, report), decision.name.ljust(name_width), pad)
+        else:
+            head = decision.answer + (f"  ({decision.reason})" if decision.reason else "")
+            out += wrap(head, decision.name.ljust(name_width), pad)
+        if decision.unless:
+            out += wrap(_unless(decision), pad, pad)
+        if decision.rests_on:
+            lines = ", ".join(str(q.line) for q in decision.rests_on)
+            out.append(f"{pad}rests on line{'s' * (len(decision.rests_on) > 1)} {lines}")
+            quoted.update((q.line, q.text) for q in decision.rests_on)
+        if verbose:
+            for step in decision.steps:
+                if step.outcome != "not reached":
+                    mark = {"taken": "✓", "skip": "✗"}.get(step.outcome, "·")
+                    out += wrap(step.observed or step.check, f"{pad}{mark} ", f"{pad}  ")
+    if quoted:
+        out += ["", "The lines these rest on:"]
+        out += [f"  line {line}: {one_line(text)}" for line, text in sorted(quoted.items())]
+    if report.not_shown:
+        out += ["", "The paste does not show:"]
+        for item in report.not_shown:
+            effect = (f"leaves {', '.join(item.leaves)} unknown" if item.leaves
+                      else item.note or "changes no answer")  # fmt: skip
+            out += wrap(f"{item.what}: {effect}", "  ? ", "    ")
+            out.append(f"      {item.command}")
+    newer = [c for c in report.tables if c.standing is not None and c.standing.value == "newer"]
+    if newer:
+        said = ", ".join(f"{c.library} {c.version}" for c in newer)
+        rules = ", ".join(f"{c.library} {c.series}" for c in newer)
+        out += ["", *wrap(f"Predicted with {rules}'s rules ({said} is newer than hwdoctor's "
+                          "tables); not confirmed by the real libraries.", "", "  ")]  # fmt: skip
+    if report.skipped:
+        out += ["", "Skipped:"]
+        for skipped in report.skipped:
+            out += wrap(skipped, "  - ", "    ")
+    if not verbose:
+        out += ["", "hwdoctor explain --from FILE --verbose shows the checks behind each answer"]
     return inert_commands("\n".join(out) + "\n")

@@ -828,12 +828,16 @@ def _collect_env(state: _State, number: int, line: str) -> None:
 def _hf_env(state: _State, number: int, line: str) -> None:
     match = _BULLET.match(line.replace("`", ""))
     if not match:
+        if state.hf_config and line.strip().lower() == "not found":  # accelerate env's
+            state.add("accelerate.config", "absent", number, line)
         return
     raw_key, value = match.group(1).strip(), match.group(2).strip()
     key = raw_key.lower()
     indented = line.startswith(("\t", "    ", "  -"))
     if key in ("accelerate default config", "accelerate config"):
         state.hf_config = True
+        if value.lower() == "not found":  # no default_config.yaml: use_cpu is False
+            state.add("accelerate.config", "absent", number, line)
         return
     if state.hf_config and indented:
         if key == "use_cpu":
