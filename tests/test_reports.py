@@ -88,6 +88,7 @@ CAUSES: Final = {
     "extension_torch_mismatch": {"extension.torch_mismatch", "extension.built_for_other_torch"},
     "mps_macos_too_old": {"mps.macos_too_old"},
     "mps_rosetta": {"python.translated"},
+    "mps_op_not_implemented": {"mps.operator_not_implemented"},
 }
 CAUSE_CODES: Final = set().union(*CAUSES.values())
 
