@@ -186,3 +186,19 @@ def test_explain_from_a_paste_imports_none_of_the_libraries(path: Path) -> None:
     )  # fmt: skip
     assert '"decisions"' in completed.stdout
     assert completed.stderr.rsplit("HEAVY=", 1)[1] == ""
+
+
+def test_a_cuda_build_rules_out_the_backends_built_into_other_torch_wheels() -> None:
+    """A reply that quotes only vllm#3482's torch lines (no OS line, so the platform is not
+    known): torch 2.1.2+cu121 is a CUDA build, and MPS (built into torch's macOS wheels
+    only) and XPU (torch's XPU wheels only) cannot be there, so no answer is said "unless"
+    of them; a separate extension (torch-npu) still can be."""
+    shown = ("PyTorch version", "Is CUDA available", "GPU models")
+    quoted = [line for line in ONE_L4.read_text("utf-8").splitlines() if line.startswith(shown)]
+    assert len(quoted) == 3
+    result = run_hwdoctor("explain", "--from", "-", "--json", stdin="\n".join(quoted) + "\n")
+    assert result.returncode == 0, result
+    data = result.json()["data"]
+    unless = {key for found in data["decisions"] for key in found["unless"]}
+    assert not unless & {"mps", "xpu"}
+    assert "npu" in unless

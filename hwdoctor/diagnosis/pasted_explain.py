@@ -65,6 +65,9 @@ _HOST: Final = registry.HOST
 _CUDA_BUILDS: Final = (registry.Build.CUDA, registry.Build.ROCM)
 _ROW_OF_BUILD: Final = {b.query.build.value: b.key for b in registry.BACKENDS
                         if b.query.build in _CUDA_BUILDS}  # fmt: skip
+# Backends built into torch's own wheels of their kind (XPU builds; the macOS wheels, MPS):
+# a CUDA, ROCm or +cpu build shown rules them out.
+_OWN_WHEELS: Final = (registry.Build.XPU, registry.Build.MPS)
 _CUDA_DEVICE: Final = registry.BY_KEY[_ROW_OF_BUILD[registry.Build.CUDA.value]].device
 _CUDA_ROWS: Final = registry.keys_for_device(_CUDA_DEVICE)
 _TORCH_CUDA: Final = "torch.cuda"  # the dimension of what torch.cuda sees: none, 1, 2
@@ -201,11 +204,11 @@ def _extensions(
         machine = host.machine if host is not None else "unknown"
         if backend.machine and machine not in ("unknown", backend.machine):
             continue
-        if backend.query.build is registry.Build.XPU and (
+        if backend.query.build in _OWN_WHEELS and (
             (torch is not None and torch.build in _ROW_OF_BUILD)
             or local == registry.Build.CPU.value
         ):  # fmt: skip
-            continue  # torch.xpu is built only into torch's XPU wheels
+            continue  # torch.xpu and torch.mps are in torch's own XPU and macOS wheels only
         if backend.module is not None and listing:
             dists = {versions.canonical_name(d) for d in backend.dists}
             if not dists & listed and all(d < last for d in dists):
