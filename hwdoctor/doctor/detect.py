@@ -200,7 +200,7 @@ def explain(
         # The libraries' answers become evidence: redacted like every fact, saved with the
         # rest, and read back by a replay, which then shows the very same comparison.
         found = gathering.redacted(dataclasses.replace(found, answers=run.record()))
-    answered = ProbeRun.from_record(found.answers) if found.answers is not None else None
+    answered = ProbeRun.from_json(found.answers)
     if answered is None and outside:
         shown = ", ".join(f"{name} {quoted(version, 40)}" for name, version in outside)
         raise UsageError(

@@ -9,12 +9,13 @@ report that shows only part of a machine.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Any, Final, TypeVar
+from typing import Annotated, Any, Final
 
 from hwdoctor.compat.drivers import DriverSaid, DriverWords, driver_said
+from hwdoctor.model.serial import ABSENT, Json, Record, milliseconds, read
 from hwdoctor.text import clip
 
 # Major: a change old readers cannot follow; minor: fields added.
@@ -23,7 +24,10 @@ EVIDENCE_VERSION: Final = (
 )
 EVIDENCE_KIND: Final = "hwdoctor.evidence"
 
-T = TypeVar("T")
+# How fields differ from their type's JSON form (model/serial.py).
+EVIDENCE: Final = Json(evidence_only=True)  # in evidence files, not in detect's JSON
+UNKNOWN: Final = Json(missing="unknown")  # a name that is missing or empty reads as this
+QUOTE: Final = Json(needed=True, read=lambda value: _exact_str(value))  # the record's reason
 
 
 class Section(str, Enum):
@@ -44,13 +48,13 @@ class Section(str, Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class ErrorInfo:
+class ErrorInfo(Record):
     """An exception observed in the target interpreter, as data."""
 
-    type: str
+    type: Annotated[str, Json(missing="Error")]
     message: str
     cause: str | None = None  # "Type: message" of the chained exception
-    traceback: str | None = None
+    traceback: Annotated[str | None, Json(evidence_only=True)] = None
 
     @classmethod
     def from_probe(cls, data: Any) -> ErrorInfo | None:
@@ -67,17 +71,6 @@ class ErrorInfo:
             traceback=_str(data.get("traceback")),
         )
 
-    @classmethod
-    def from_json(cls, data: Any) -> ErrorInfo | None:
-        if not isinstance(data, Mapping):
-            return None
-        return cls(
-            type=str(data.get("type", "Error")),
-            message=str(data.get("message", "")),
-            cause=_str(data.get("cause")),
-            traceback=_str(data.get("traceback")),
-        )
-
     def one_line(self, limit: int = 240) -> str:
         """The error on one line, short enough to read; the full text stays in evidence."""
         text = f"{self.type}: {self.message}".strip().rstrip(":")
@@ -86,16 +79,9 @@ class ErrorInfo:
             first += f" (caused by {clip(self.cause.splitlines()[0], limit // 2)})"
         return first
 
-    def to_json(self) -> dict[str, Any]:
-        return {"type": self.type, "message": self.message, "cause": self.cause}
-
-    def record(self) -> dict[str, Any]:
-        """The evidence form: with the traceback."""
-        return {**self.to_json(), "traceback": self.traceback}
-
 
 @dataclass(frozen=True, slots=True)
-class Device:
+class Device(Record):
     index: int
     name: str | None
     total_memory_bytes: int | None = None
@@ -103,117 +89,43 @@ class Device:
     capability: str | None = None  # "9.0" (CUDA), or the gfx arch on ROCm
     uuid: str | None = None
     allocatable: bool | None = None  # a tensor could be created on it (None: not tried)
-    allocate_error: str | None = None
-    pci_bus_id: str | None = None  # "0000:3b:00.0", as sysfs names the function
-    integrated: bool | None = None  # shares the host's memory (torch's is_integrated)
+    allocate_error: Annotated[str | None, EVIDENCE] = None
+    # "0000:3b:00.0", as sysfs names the function
+    pci_bus_id: Annotated[str | None, EVIDENCE] = None
+    integrated: Annotated[bool | None, EVIDENCE] = None  # shares the host's memory
     # torch.accelerator.get_memory_info(index) answered (None: not asked, another type)
-    accelerator_memory: bool | None = None
+    accelerator_memory: Annotated[bool | None, EVIDENCE] = None
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Device:
-        """The payload's and the evidence's form alike (the payload says `arch` on ROCm)."""
-        allocatable = data.get("allocatable")
-        return cls(
-            index=_int(data.get("index")) or 0,
-            name=_str(data.get("name")),
-            total_memory_bytes=_int(data.get("total_memory_bytes")),
-            free_memory_bytes=_int(data.get("free_memory_bytes")),
-            capability=_capability(data),
-            uuid=_str(data.get("uuid")),
-            allocatable=allocatable if isinstance(allocatable, bool) else None,
-            allocate_error=_str(data.get("allocate_error")),
-            pci_bus_id=_str(data.get("pci_bus_id")),
-            integrated=_bool(data.get("integrated")),
-            accelerator_memory=_bool(data.get("accelerator_memory")),
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "index": self.index,
-            "name": self.name,
-            "total_memory_bytes": self.total_memory_bytes,
-            "free_memory_bytes": self.free_memory_bytes,
-            "capability": self.capability,
-            "uuid": self.uuid,
-            "allocatable": self.allocatable,
-        }
-
-    def record(self) -> dict[str, Any]:
-        return {
-            **self.to_json(),
-            "allocate_error": self.allocate_error,
-            "pci_bus_id": self.pci_bus_id,
-            "integrated": self.integrated,
-            "accelerator_memory": self.accelerator_memory,
-        }
+    def json_input(cls, data: Mapping[str, Any]) -> Mapping[str, Any]:
+        """A probe payload's device says `arch` on ROCm."""
+        return {**data, "capability": _capability(data)}
 
 
 @dataclass(frozen=True, slots=True)
-class PythonInfo:
-    executable: str
-    version: str
+class PythonInfo(Record):
+    executable: Annotated[str, UNKNOWN]
+    version: Annotated[str, UNKNOWN]
     prefix: str
     is_venv: bool
     externally_managed: bool = False  # PEP 668: pip refuses to install into it
     conda: bool = False  # a conda environment (conda-meta/ in its prefix)
     uv: bool = False  # a virtual environment uv made (pyvenv.cfg names uv)
-    has_pip: bool | None = None  # pip is installed in it; None: not known
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> PythonInfo:
-        pip = data.get("pip")
-        return cls(
-            executable=str(data.get("executable") or "unknown"),
-            version=str(data.get("version") or "unknown"),
-            prefix=str(data.get("prefix") or ""),
-            is_venv=data.get("is_venv") is True,
-            externally_managed=data.get("externally_managed") is True,
-            conda=data.get("conda") is True,
-            uv=data.get("uv") is True,
-            has_pip=pip if isinstance(pip, bool) else None,
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "executable": self.executable,
-            "version": self.version,
-            "prefix": self.prefix,
-            "is_venv": self.is_venv,
-            "externally_managed": self.externally_managed,
-            "conda": self.conda,
-            "uv": self.uv,
-            "pip": self.has_pip,
-        }
+    has_pip: Annotated[bool | None, Json("pip")] = None  # pip is installed in it; None: not known
 
 
 @dataclass(frozen=True, slots=True)
-class Package:
+class Package(Record):
     """A distribution as its metadata describes it, read without importing it."""
 
-    name: str
-    version: str
+    name: Annotated[str, Json(key=True)]  # the key of `Evidence.packages`
+    version: Annotated[str, UNKNOWN]
     requires_torch: tuple[str, ...] = ()  # its Requires-Dist lines about torch
     home_page: str | None = None
 
-    @classmethod
-    def from_json(cls, name: str, data: Mapping[str, Any]) -> Package:
-        return cls(
-            name=name,
-            version=_str(data.get("version")) or "unknown",
-            requires_torch=_strings(data.get("requires_torch")),
-            home_page=_str(data.get("home_page")),
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "version": self.version,
-            "requires_torch": list(self.requires_torch),
-            "home_page": self.home_page,
-        }
-
 
 @dataclass(frozen=True, slots=True)
-class TorchInfo:
+class TorchInfo(Record):
     version: str | None  # None: not installed
     importable: bool
     build: str | None = None  # registry.Build value
@@ -229,43 +141,9 @@ class TorchInfo:
     cxx: str | None = None
     cxx_path: str | None = None
 
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> TorchInfo:
-        return cls(
-            version=_str(data.get("version")),
-            importable=data.get("importable") is True,
-            build=_str(data.get("build")),
-            cuda=_str(data.get("cuda")),
-            hip=_str(data.get("hip")),
-            accelerator=_str(data.get("accelerator")),
-            error=ErrorInfo.from_json(data.get("error")),
-            collectives=_strings(data.get("collectives")),
-            cpu_bf16=_bool(data.get("cpu_bf16")),
-            cxx=_str(data.get("cxx")),
-            cxx_path=_str(data.get("cxx_path")),
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "version": self.version,
-            "importable": self.importable,
-            "build": self.build,
-            "cuda": self.cuda,
-            "hip": self.hip,
-            "accelerator": self.accelerator,
-            "error": self.error.to_json() if self.error else None,
-            "collectives": list(self.collectives),
-            "cpu_bf16": self.cpu_bf16,
-            "cxx": self.cxx,
-            "cxx_path": self.cxx_path,
-        }
-
-    def record(self) -> dict[str, Any]:
-        return {**self.to_json(), "error": self.error.record() if self.error else None}
-
 
 @dataclass(frozen=True, slots=True)
-class HardwareSignal:
+class HardwareSignal(Record):
     """Evidence, found without torch, that a backend's hardware is in this machine."""
 
     backend: str
@@ -274,58 +152,21 @@ class HardwareSignal:
     count: int | None = None  # devices this signal counts, where it counts them
     pci_ids: tuple[str, ...] = ()  # a PCI signal's functions: "10de:27b8", one per id
 
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> HardwareSignal:
-        return cls(
-            backend=str(data.get("backend")),
-            kind=str(data.get("kind")),
-            detail=str(data.get("detail") or ""),
-            count=_int(data.get("count")),
-            pci_ids=_strings(data.get("pci_ids")),
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "backend": self.backend,
-            "kind": self.kind,
-            "detail": self.detail,
-            "count": self.count,
-            "pci_ids": list(self.pci_ids),
-        }
-
 
 @dataclass(frozen=True, slots=True)
-class NodeAccess:
+class NodeAccess(Record):
     """A device node of a backend, and whether this user may open it."""
 
     backend: str
     path: str  # "/dev/kfd"
-    openable: bool  # read and write access for the effective user (access(2))
+    # read and write access for the effective user (access(2))
+    openable: Annotated[bool, Json(missing=True)]
     group: str | None  # the node's group ("render"), or its gid when the name is unknown
     group_can: bool  # that group may read and write it
 
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> NodeAccess:
-        return cls(
-            backend=str(data.get("backend")),
-            path=str(data.get("path") or ""),
-            openable=data.get("openable") is not False,
-            group=_str(data.get("group")),
-            group_can=data.get("group_can") is True,
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "backend": self.backend,
-            "path": self.path,
-            "openable": self.openable,
-            "group": self.group,
-            "group_can": self.group_can,
-        }
-
 
 @dataclass(frozen=True, slots=True)
-class Placement:
+class Placement(Record):
     """Where hwdoctor runs: a container or WSL2, /dev/shm, and the device nodes' access."""
 
     container: str | None = None  # "docker", "podman", "kubernetes", ...; None: not one
@@ -335,33 +176,9 @@ class Placement:
     groups: tuple[str, ...] = ()  # the groups of the user hwdoctor runs as
     nvidia_visible_devices: str | None = None  # NVIDIA's container runtime variable
 
-    @classmethod
-    def from_json(cls, data: Any) -> Placement | None:
-        if not isinstance(data, Mapping):
-            return None
-        groups = data.get("groups")
-        return cls(
-            container=_str(data.get("container")),
-            wsl=data.get("wsl") is True,
-            shm_bytes=_int(data.get("shm_bytes")),
-            nodes=_records(data.get("nodes"), NodeAccess.from_json),
-            groups=tuple(str(g) for g in groups) if isinstance(groups, list) else (),
-            nvidia_visible_devices=_str(data.get("nvidia_visible_devices")),
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "container": self.container,
-            "wsl": self.wsl,
-            "shm_bytes": self.shm_bytes,
-            "nodes": [node.to_json() for node in self.nodes],
-            "groups": list(self.groups),
-            "nvidia_visible_devices": self.nvidia_visible_devices,
-        }
-
 
 @dataclass(frozen=True, slots=True)
-class NvidiaDriver:
+class NvidiaDriver(Record):
     """The NVIDIA driver as the host shows it without torch; each source on its own, since
     they disagree exactly when something is wrong (an upgrade without a reboot)."""
 
@@ -383,47 +200,11 @@ class NvidiaDriver:
         """The best single answer: the loaded kernel module, else what user space says."""
         return self.kernel_module or self.nvml_driver or self.smi_driver
 
-    @classmethod
-    def from_json(cls, data: Any) -> NvidiaDriver | None:
-        if not isinstance(data, Mapping):
-            return None
-        open_module, loaded = data.get("open_module"), data.get("module_loaded")
-        return cls(
-            kernel_module=_str(data.get("kernel_module")),
-            open_module=open_module if isinstance(open_module, bool) else None,
-            module_loaded=loaded if isinstance(loaded, bool) else None,
-            nouveau_loaded=data.get("nouveau_loaded") is True,
-            libraries=_strings(data.get("libraries")),
-            nvml_driver=_str(data.get("nvml_driver")),
-            nvml_cuda=_str(data.get("nvml_cuda")),
-            nvml_error=_str(data.get("nvml_error")),
-            capabilities=_strings(data.get("capabilities")),
-            smi_driver=_str(data.get("smi_driver")),
-            smi_cuda=_str(data.get("smi_cuda")),
-            smi_error=_str(data.get("smi_error")),
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "kernel_module": self.kernel_module,
-            "open_module": self.open_module,
-            "module_loaded": self.module_loaded,
-            "nouveau_loaded": self.nouveau_loaded,
-            "libraries": list(self.libraries),
-            "nvml_driver": self.nvml_driver,
-            "nvml_cuda": self.nvml_cuda,
-            "nvml_error": self.nvml_error,
-            "capabilities": list(self.capabilities),
-            "smi_driver": self.smi_driver,
-            "smi_cuda": self.smi_cuda,
-            "smi_error": self.smi_error,
-        }
-
 
 @dataclass(frozen=True, slots=True)
-class HostFacts:
-    system: str  # platform.system()
-    machine: str  # platform.machine()
+class HostFacts(Record):
+    system: Annotated[str, UNKNOWN]  # platform.system()
+    machine: Annotated[str, UNKNOWN]  # platform.machine()
     translated: bool  # an x86_64 process under Rosetta on Apple Silicon
     cpu_name: str | None
     memory_total_bytes: int | None
@@ -431,16 +212,19 @@ class HostFacts:
     cpu_count: int | None
     hostname: str
     signals: tuple[HardwareSignal, ...] = ()
-    platform: str | None = None  # sys.platform: "linux", "darwin", "win32"
-    placement: Placement | None = None  # None: not scanned (an older file, another OS)
-    nvidia: NvidiaDriver | None = None  # None: no NVIDIA driver or GPU seen, or not scanned
+    # The rest is in evidence only, not in detect's JSON.
+    platform: Annotated[str | None, EVIDENCE] = None  # sys.platform: "linux", "darwin", "win32"
+    # None: not scanned (an older file, another OS)
+    placement: Annotated[Placement | None, EVIDENCE] = None
+    # None: no NVIDIA driver or GPU seen, or not scanned
+    nvidia: Annotated[NvidiaDriver | None, EVIDENCE] = None
     # The gfx target of each AMD GPU in the KFD topology ("gfx1101"); None: no topology.
-    gfx_targets: tuple[str, ...] | None = None
+    gfx_targets: Annotated[tuple[str, ...] | None, EVIDENCE] = None
     # The ROCm release installed at /opt/rocm ("6.3.1"); None: none found, or not scanned.
-    rocm_version: str | None = None
+    rocm_version: Annotated[str | None, EVIDENCE] = None
     # The operating system's own version where it decides a backend: macOS "12.1" (MPS
     # needs 12.3); None: not known.
-    os_version: str | None = None
+    os_version: Annotated[str | None, EVIDENCE] = None
 
     def signals_for(self, backend: str) -> tuple[HardwareSignal, ...]:
         return tuple(signal for signal in self.signals if signal.backend == backend)
@@ -450,90 +234,24 @@ class HostFacts:
         counts = [s.count for s in self.signals_for(backend) if s.count is not None]
         return max(counts) if counts else None
 
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> HostFacts:
-        return cls(
-            system=str(data.get("system") or "unknown"),
-            machine=str(data.get("machine") or "unknown"),
-            translated=data.get("translated") is True,
-            cpu_name=_str(data.get("cpu_name")),
-            memory_total_bytes=_int(data.get("memory_total_bytes")),
-            memory_available_bytes=_int(data.get("memory_available_bytes")),
-            cpu_count=_int(data.get("cpu_count")),
-            hostname=str(data.get("hostname") or ""),
-            signals=_records(data.get("signals"), HardwareSignal.from_json),
-            platform=_str(data.get("platform")),
-            placement=Placement.from_json(data.get("placement")),
-            nvidia=NvidiaDriver.from_json(data.get("nvidia")),
-            gfx_targets=_strings(data.get("gfx_targets"))
-            if isinstance(data.get("gfx_targets"), list)
-            else None,
-            rocm_version=_str(data.get("rocm_version")),
-            os_version=_str(data.get("os_version")),
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "system": self.system,
-            "machine": self.machine,
-            "translated": self.translated,
-            "cpu_name": self.cpu_name,
-            "memory_total_bytes": self.memory_total_bytes,
-            "memory_available_bytes": self.memory_available_bytes,
-            "cpu_count": self.cpu_count,
-            "hostname": self.hostname,
-            "signals": [signal.to_json() for signal in self.signals],
-        }
-
-    def record(self) -> dict[str, Any]:
-        placement = self.placement.to_json() if self.placement else None
-        nvidia = self.nvidia.to_json() if self.nvidia else None
-        return {
-            **self.to_json(),
-            "platform": self.platform,
-            "placement": placement,
-            "nvidia": nvidia,
-            "gfx_targets": list(self.gfx_targets) if self.gfx_targets is not None else None,
-            "rocm_version": self.rocm_version,
-            "os_version": self.os_version,
-        }
-
 
 @dataclass(frozen=True, slots=True)
-class NoCode:
+class NoCode(Record):
     """torch's own word that it has no code for a GPU here: the "too old" warning, CUDA's
     "no kernel image", HIP's "invalid device function"."""
 
-    quote: str  # the line it was read from
+    quote: Annotated[str, QUOTE]  # the line it was read from
     older: bool = False  # the "too old" warning: the GPU is older than the build's oldest
-
-    @classmethod
-    def from_json(cls, data: Any) -> NoCode | None:
-        if not isinstance(data, Mapping) or not isinstance(data.get("quote"), str):
-            return None
-        return cls(data["quote"], data.get("older") is True)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"quote": self.quote, "older": self.older}
 
 
 @dataclass(frozen=True, slots=True)
-class MacosNeeded:
+class MacosNeeded(Record):
     """torch's refusal of MPS on this macOS: "The MPS backend is supported on MacOS 12.3+",
     or an operator's own "… starting from macOS 13.0"."""
 
-    quote: str  # the line it was read from
+    quote: Annotated[str, QUOTE]  # the line it was read from
     release: str  # the macOS release it names: "12.3"
     exact: bool = False  # an operator named its own release, not torch's general floor
-
-    @classmethod
-    def from_json(cls, data: Any) -> MacosNeeded | None:
-        if not isinstance(data, Mapping) or not isinstance(data.get("quote"), str):
-            return None
-        return cls(data["quote"], str(data.get("release") or ""), data.get("exact") is True)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"quote": self.quote, "release": self.release, "exact": self.exact}
 
 
 def _driver_said(data: Any) -> DriverSaid | None:
@@ -573,10 +291,10 @@ def _from_detail(detail: Mapping[str, str]) -> dict[str, Any]:
 
 
 @dataclass(frozen=True, slots=True)
-class BackendFacts:
+class BackendFacts(Record):
     """What the probe learned about one backend in the target interpreter."""
 
-    key: str
+    key: Annotated[str, Json(key=True)]  # the key of `Evidence.backends`
     installed: bool
     version: str | None
     importable: bool | None  # None: nothing to import (in-tree) or not installed
@@ -593,7 +311,8 @@ class BackendFacts:
     # said (a live probe's warning or error, a pasted report's line) and kept in its own form.
     init_warning: str | None = None  # the device module's warning when asked (live)
     runtime_device: str | None = None  # torch_xla's runtime device type: "TPU", "CPU"
-    driver_said: DriverSaid | None = None  # the driver is older than the build
+    # the driver is older than the build
+    driver_said: Annotated[DriverSaid | None, Json(read=_driver_said)] = None
     asked: str | None = None  # a program asked this build for the backend it lacks (the line)
     no_code: NoCode | None = None  # torch has no code for a GPU here
     mask_refused: str | None = None  # the runtime refused the visibility variable (its words)
@@ -606,77 +325,16 @@ class BackendFacts:
     registered_by: EntryPoint | None = None
 
     @classmethod
-    def from_json(cls, key: str, data: Mapping[str, Any]) -> BackendFacts:
-        importable = data.get("importable")
-        registered_by = data.get("registered_by")
-        said = data.get("driver_said")
+    def json_input(cls, data: Mapping[str, Any]) -> Mapping[str, Any]:
+        """A file of evidence format 1.3 or older has a `detail` map of words: typed here."""
         detail = data.get("detail")
-        if isinstance(detail, Mapping):  # a file of evidence format 1.3 or older
-            data = {**_from_detail({str(k): str(v) for k, v in detail.items()}), **data}
-        return cls(
-            key=key,
-            installed=data.get("installed") is True,
-            version=_str(data.get("version")),
-            importable=importable if isinstance(importable, bool) else None,
-            autoloaded=data.get("autoloaded") is True,
-            import_error=ErrorInfo.from_json(data.get("import_error")),
-            available=data.get("available") is True,
-            device_count=_int(data.get("device_count")) or 0,
-            devices=_records(data.get("devices"), Device.from_json),
-            reason=_str(data.get("reason")),
-            query_error=ErrorInfo.from_json(data.get("query_error")),
-            probed=data.get("probed") is not False,
-            arch_list=_strings(data.get("arch_list")),
-            bf16=data.get("bf16") if isinstance(data.get("bf16"), bool) else None,
-            init_warning=_str(data.get("init_warning")),
-            runtime_device=_str(data.get("runtime_device")),
-            driver_said=_driver_said(said),
-            asked=_str(data.get("asked")),
-            no_code=NoCode.from_json(data.get("no_code")),
-            mask_refused=_str(data.get("mask_refused")),
-            macos_needed=MacosNeeded.from_json(data.get("macos_needed")),
-            answered_by=_str(data.get("answered_by")),
-            refusal=ErrorInfo.from_json(data.get("refusal")),
-            registered_by=EntryPoint.from_json(registered_by)
-            if isinstance(registered_by, Mapping)
-            else None,
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "installed": self.installed,
-            "version": self.version,
-            "importable": self.importable,
-            "autoloaded": self.autoloaded,
-            "import_error": self.import_error.record() if self.import_error else None,
-            "available": self.available,
-            "device_count": self.device_count,
-            "devices": [device.record() for device in self.devices],
-            "reason": self.reason,
-            "query_error": self.query_error.record() if self.query_error else None,
-            "probed": self.probed,
-            "arch_list": list(self.arch_list),
-            "bf16": self.bf16,
-            "init_warning": self.init_warning,
-            "runtime_device": self.runtime_device,
-            "driver_said": {
-                "words": self.driver_said.words.value,
-                "number": self.driver_said.number,
-            }
-            if self.driver_said
-            else None,
-            "asked": self.asked,
-            "no_code": self.no_code.to_json() if self.no_code else None,
-            "mask_refused": self.mask_refused,
-            "macos_needed": self.macos_needed.to_json() if self.macos_needed else None,
-            "answered_by": self.answered_by,
-            "refusal": self.refusal.record() if self.refusal else None,
-            "registered_by": self.registered_by.to_json() if self.registered_by else None,
-        }
+        if isinstance(detail, Mapping):
+            return {**_from_detail({str(k): str(v) for k, v in detail.items()}), **data}
+        return data
 
 
 @dataclass(frozen=True, slots=True)
-class StepFailure:
+class StepFailure(Record):
     """A probe step that raised, hung or took the process down."""
 
     step: str  # "import torch_npu", "autoload torch_npu", "query cuda"
@@ -684,51 +342,21 @@ class StepFailure:
     error: ErrorInfo | None
     signal: str | None
     output: str  # what the process printed (tail), or the traceback
-    autoload: bool  # whether torch's extension autoload was on in that run
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> StepFailure:
-        return cls(
-            step=str(data.get("step")),
-            kind=str(data.get("kind")),
-            error=ErrorInfo.from_json(data.get("error")),
-            signal=_str(data.get("signal")),
-            output=str(data.get("output") or ""),
-            autoload=data.get("autoload") is not False,
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "step": self.step,
-            "kind": self.kind,
-            "error": self.error.to_json() if self.error else None,
-            "signal": self.signal,
-            "output": self.output,
-            "autoload": self.autoload,
-        }
-
-    def record(self) -> dict[str, Any]:
-        return {**self.to_json(), "error": self.error.record() if self.error else None}
+    # whether torch's extension autoload was on in that run
+    autoload: Annotated[bool, Json(missing=True)]
 
 
 @dataclass(frozen=True, slots=True)
-class ToolProblem:
+class ToolProblem(Record):
     """A vendor tool that is installed but did not answer sensibly."""
 
     backend: str
     tool: str
     message: str
 
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> ToolProblem:
-        return cls(str(data.get("backend")), str(data.get("tool")), str(data.get("message")))
-
-    def to_json(self) -> dict[str, Any]:
-        return {"backend": self.backend, "tool": self.tool, "message": self.message}
-
 
 @dataclass(frozen=True, slots=True)
-class EntryPoint:
+class EntryPoint(Record):
     """A `torch.backends` entry point: torch imports and calls it at `import torch`."""
 
     name: str
@@ -739,32 +367,19 @@ class EntryPoint:
     def module(self) -> str:
         return self.value.split(":", 1)[0].strip()
 
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> EntryPoint:
-        return cls(str(data.get("name")), str(data.get("value") or ""), _str(data.get("dist")))
-
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "value": self.value, "dist": self.dist}
-
 
 @dataclass(frozen=True, slots=True)
-class Source:
+class Source(Record):
     """Where evidence came from: which tool wrote it, about which machine, and when."""
 
-    tool: str  # "hwdoctor" for a live probe or a saved evidence file
+    tool: Annotated[str, UNKNOWN]  # "hwdoctor" for a live probe or a saved evidence file
     version: str | None = None  # the tool's version
-    live: bool = True  # gathered by this process just now, not read from a file
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Source:
-        return cls(str(data.get("tool") or "unknown"), _str(data.get("version")), False)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"tool": self.tool, "version": self.version}
+    # gathered by this process just now, not read from a file (which is what a read one is)
+    live: Annotated[bool, Json(skip=True, missing=False)] = True
 
 
 @dataclass(frozen=True, slots=True)
-class Evidence:
+class Evidence(Record):
     """Everything diagnosis reads: facts, nothing derived. `None` means unknown."""
 
     source: Source
@@ -779,15 +394,15 @@ class Evidence:
     env: Mapping[str, str] | None  # only the variables that steer devices; secrets masked
     timeout_s: float = 60.0  # the probe's per-step deadline, which findings quote
     autoload_disabled: bool = False  # the facts come from a probe with autoload off
-    probe_seconds: float = 0.0
+    probe_seconds: Annotated[float, Json(write=milliseconds)] = 0.0
     # What the real libraries answered in the target interpreter (`explain --verify`, or a
     # release outside every table): the verify payload's run as plain data, so a replay
     # shows the same comparison. None: not asked.
-    answers: Mapping[str, Any] | None = None
+    answers: Annotated[Mapping[str, Any] | None, Json(omit_none=True)] = None
     # What a file held that could not be read as a fact (a count of 10^30, a package name
     # that is a shell line), in words; each such field reads as unknown. Not saved: it is
     # about this reading of a file, not about the machine.
-    skipped: tuple[str, ...] = ()
+    skipped: Annotated[tuple[str, ...], Json(skip=True)] = ()
 
     def unknown(self) -> frozenset[Section]:
         return frozenset(section for section in Section if self.section(section) is None)
@@ -801,38 +416,12 @@ class Evidence:
         return self.host.placement if self.host is not None else None
 
     def to_json(self) -> dict[str, Any]:
-        def opt(value: T | None, convert: Callable[[T], Any]) -> Any:
-            return None if value is None else convert(value)
-
-        return {
-            "kind": EVIDENCE_KIND,
-            "evidence_version": EVIDENCE_VERSION,
-            "source": self.source.to_json(),
-            "python": opt(self.python, PythonInfo.to_json),
-            "packages": opt(
-                self.packages,
-                lambda found: {
-                    name: package.to_json() if package else None
-                    for name, package in sorted(found.items())
-                },
-            ),
-            "torch": opt(self.torch, TorchInfo.record),
-            "backends": opt(
-                self.backends, lambda found: {key: facts.to_json() for key, facts in found.items()}
-            ),
-            "host": opt(self.host, HostFacts.record),
-            "tool_problems": opt(self.tool_problems, lambda found: [p.to_json() for p in found]),
-            "failures": opt(self.failures, lambda found: [f.record() for f in found]),
-            "entry_points": opt(self.entry_points, lambda found: [p.to_json() for p in found]),
-            "env": opt(self.env, lambda found: dict(sorted(found.items()))),
-            "timeout_s": self.timeout_s,
-            "autoload_disabled": self.autoload_disabled,
-            "probe_seconds": round(self.probe_seconds, 3),
-            **({} if self.answers is None else {"answers": dict(self.answers)}),
-        }
+        """The evidence file's form: every field (the facts' `record()`), under its kind
+        and format version."""
+        return {"kind": EVIDENCE_KIND, "evidence_version": EVIDENCE_VERSION, **self.record()}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], *, source: Source | None = None) -> Evidence:
+    def from_json(cls, data: Any, *, source: Source | None = None) -> Evidence:
         """Read an evidence document; raises `ValueError` when it is not one this version
         can read (another kind, or a newer major version)."""
         if not isinstance(data, Mapping) or data.get("kind") != EVIDENCE_KIND:
@@ -844,36 +433,9 @@ class Evidence:
                 f"evidence version {version or 'missing'}; this hwdoctor reads "
                 f"{EVIDENCE_VERSION.split('.', 1)[0]}.x"
             )
-        packages = _mapping(data.get("packages"))
-        backends = _mapping(data.get("backends"))
-        env = _mapping(data.get("env"))
-        return cls(
-            source=source or Source.from_json(_mapping(data.get("source")) or {}),
-            python=_maybe(data.get("python"), PythonInfo.from_json),
-            packages=None
-            if packages is None
-            else {
-                str(name): Package.from_json(str(name), item) if isinstance(item, Mapping) else None
-                for name, item in packages.items()
-            },
-            torch=_maybe(data.get("torch"), TorchInfo.from_json),
-            backends=None
-            if backends is None
-            else {
-                str(key): BackendFacts.from_json(str(key), item)
-                for key, item in backends.items()
-                if isinstance(item, Mapping)
-            },
-            host=_maybe(data.get("host"), HostFacts.from_json),
-            tool_problems=_maybe_records(data.get("tool_problems"), ToolProblem.from_json),
-            failures=_maybe_records(data.get("failures"), StepFailure.from_json),
-            entry_points=_maybe_records(data.get("entry_points"), EntryPoint.from_json),
-            env=None if env is None else {str(k): str(v) for k, v in env.items()},
-            timeout_s=_float(data.get("timeout_s"), 60.0),
-            autoload_disabled=data.get("autoload_disabled") is True,
-            probe_seconds=_float(data.get("probe_seconds"), 0.0),
-            answers=_mapping(data.get("answers")),
-        )
+        evidence = read(cls, data)
+        assert evidence is not None  # a mapping, and no field of it is needed
+        return evidence if source is None else replace(evidence, source=source)
 
 
 def _capability(data: Mapping[str, Any]) -> str | None:
@@ -890,36 +452,6 @@ def _str(value: Any) -> str | None:
     return None if value is None else str(value)
 
 
-def _bool(value: Any) -> bool | None:
-    return value if isinstance(value, bool) else None
-
-
-def _int(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def _float(value: Any, default: float) -> float:
-    ok = isinstance(value, (int, float)) and not isinstance(value, bool)
-    return float(value) if ok else default
-
-
-def _strings(value: Any) -> tuple[str, ...]:
-    return tuple(str(item) for item in value) if isinstance(value, list) else ()
-
-
-def _mapping(value: Any) -> Mapping[str, Any] | None:
-    return value if isinstance(value, Mapping) else None
-
-
-def _records(value: Any, read: Callable[[Mapping[str, Any]], T]) -> tuple[T, ...]:
-    if not isinstance(value, Sequence) or isinstance(value, str):
-        return ()
-    return tuple(read(item) for item in value if isinstance(item, Mapping))
-
-
-def _maybe(value: Any, read: Callable[[Mapping[str, Any]], T]) -> T | None:
-    return read(value) if isinstance(value, Mapping) else None
-
-
-def _maybe_records(value: Any, read: Callable[[Mapping[str, Any]], T]) -> tuple[T, ...] | None:
-    return _records(value, read) if isinstance(value, list) else None
+def _exact_str(value: Any) -> Any:
+    """A string as it is; anything else does not read as one (no `str()` of it)."""
+    return value if isinstance(value, str) else ABSENT

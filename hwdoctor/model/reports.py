@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, Final
 
 from hwdoctor.model.decisions import (
     AccelerateDecision,
@@ -21,10 +21,14 @@ from hwdoctor.model.decisions import (
     VerifyReport,
 )
 from hwdoctor.model.facts import Device, HostFacts, PythonInfo, StepFailure, TorchInfo
+from hwdoctor.model.serial import Json, Record, milliseconds, write
 from hwdoctor.shell import Shell
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
+
+
+NOT_JSON: Final = Json(skip=True)
 
 
 class Status(str, Enum):
@@ -45,7 +49,7 @@ class Severity(str, Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Finding:
+class Finding(Record):
     code: str  # stable: "hardware.package_missing"
     severity: Severity
     backend: str | None
@@ -58,20 +62,12 @@ class Finding:
     # Where the parameters stand in `message` and `advice` ((start, end) of each): text from
     # the diagnosed machine or a paste, which a Markdown reply shows as code, never as its
     # own words. Not part of the JSON form.
-    message_values: tuple[tuple[int, int], ...] = field(default=(), compare=False)
-    advice_values: tuple[tuple[int, int], ...] = field(default=(), compare=False)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "code": self.code,
-            "severity": self.severity.value,
-            "backend": self.backend,
-            "message": self.message,
-            "remedy": self.remedy,
-            "advice": self.advice,
-            "evidence": self.evidence,
-            "params": dict(self.params),
-        }
+    message_values: Annotated[tuple[tuple[int, int], ...], NOT_JSON] = field(
+        default=(), compare=False
+    )
+    advice_values: Annotated[tuple[tuple[int, int], ...], NOT_JSON] = field(
+        default=(), compare=False
+    )
 
 
 def failing(findings: Iterable[Finding], *, strict: bool = False) -> tuple[Finding, ...]:
@@ -87,18 +83,15 @@ def exit_code_of(findings: Iterable[Finding], *, strict: bool = False, failed: b
 
 
 @dataclass(frozen=True, slots=True)
-class NotChecked:
+class NotChecked(Record):
     """A check that did not run because the evidence lacks what it reads."""
 
     check: str
     missing: tuple[str, ...]  # the evidence sections it lacked
 
-    def to_json(self) -> dict[str, Any]:
-        return {"check": self.check, "missing": list(self.missing)}
-
 
 @dataclass(frozen=True, slots=True)
-class BackendReport:
+class BackendReport(Record):
     key: str
     hardware: str
     device: str
@@ -113,26 +106,9 @@ class BackendReport:
     note: str
     hardware_present: bool
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "key": self.key,
-            "hardware": self.hardware,
-            "device": self.device,
-            "package": self.package,
-            "status": self.status.value,
-            "installed": self.installed,
-            "version": self.version,
-            "importable": self.importable,
-            "available": self.available,
-            "device_count": self.device_count,
-            "devices": [device.to_json() for device in self.devices],
-            "note": self.note,
-            "hardware_present": self.hardware_present,
-        }
-
 
 @dataclass(frozen=True, slots=True)
-class DetectReport:
+class DetectReport(Record):
     python: PythonInfo
     packages: Mapping[str, str | None]
     torch: TorchInfo
@@ -140,8 +116,8 @@ class DetectReport:
     host: HostFacts
     backends: tuple[BackendReport, ...]
     findings: tuple[Finding, ...]
-    failures: tuple[StepFailure, ...]
-    probe_seconds: float
+    failures: Annotated[tuple[StepFailure, ...], Json("probe.failures")]
+    probe_seconds: Annotated[float, Json("probe.seconds", write=milliseconds)]
     decisions: Decisions | None = None
     environment: Mapping[str, str] = field(default_factory=dict)  # relevant, secrets masked
     requirements: tuple[RequirementResult, ...] = ()
@@ -158,30 +134,9 @@ class DetectReport:
     def backend(self, key: str) -> BackendReport:
         return next(report for report in self.backends if report.key == key)
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "python": self.python.to_json(),
-            "packages": dict(self.packages),
-            "torch": self.torch.to_json(),
-            "autoload_disabled": self.autoload_disabled,
-            "host": self.host.to_json(),
-            "backends": [backend.to_json() for backend in self.backends],
-            "findings": [finding.to_json() for finding in self.findings],
-            "probe": {
-                "seconds": round(self.probe_seconds, 3),
-                "failures": [failure.to_json() for failure in self.failures],
-            },
-            "decisions": self.decisions.to_json() if self.decisions else None,
-            "environment": dict(self.environment),
-            "requirements": [result.to_json() for result in self.requirements],
-            "strict": self.strict,
-            "not_checked": [item.to_json() for item in self.not_checked],
-            "skipped": list(self.skipped),
-        }
-
 
 @dataclass(frozen=True, slots=True)
-class ExplainReport:
+class ExplainReport(Record):
     detect: DetectReport
     training: TrainingDecision
     accelerate: AccelerateDecision
@@ -251,7 +206,7 @@ class ExplainReport:
 
 
 @dataclass(frozen=True, slots=True)
-class DeviceRow:
+class DeviceRow(Record):
     """One registry row behind a device string, as it stands on this machine."""
 
     key: str
@@ -268,32 +223,19 @@ class DeviceRow:
     missing: tuple[str, ...]  # what stands between this machine and a usable device
     visibility_env: tuple[str, ...]
     container_env: tuple[str, ...]
-    hardware_remedy: str = ""
-    install_command: Shell = field(default_factory=Shell)  # when the package is on an index
-    wrong_build: bool = False  # an in-tree backend whose torch build is another one
-    missing_hardware: tuple[str, ...] = ()  # those of `missing` that are about the hardware
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "key": self.key,
-            "hardware": self.hardware,
-            "package": self.package,
-            "install": self.install,
-            "installed": self.installed,
-            "version": self.version,
-            "importable": self.importable,
-            "hardware_present": self.hardware_present,
-            "hardware_detail": self.hardware_detail,
-            "usable": self.usable,
-            "device_count": self.device_count,
-            "missing": list(self.missing),
-            "visibility_env": list(self.visibility_env),
-            "container_env": list(self.container_env),
-        }
+    # The rest is for the human report, not in the JSON form.
+    hardware_remedy: Annotated[str, NOT_JSON] = ""
+    # when the package is on an index
+    install_command: Annotated[Shell, NOT_JSON] = field(default_factory=Shell)
+    wrong_build: Annotated[bool, NOT_JSON] = (
+        False  # an in-tree backend whose torch build is another one
+    )
+    # those of `missing` that are about the hardware
+    missing_hardware: Annotated[tuple[str, ...], NOT_JSON] = ()
 
 
 @dataclass(frozen=True, slots=True)
-class DeviceExplanation:
+class DeviceExplanation(Record):
     """`hwdoctor explain DEVICE`: what it takes to use one device string here."""
 
     device: str  # as asked: "npu:1"
@@ -350,23 +292,15 @@ class DeviceExplanation:
 
 
 @dataclass(frozen=True, slots=True)
-class PlacementRow:
+class PlacementRow(Record):
     device: str  # "npu:0", "cpu", "disk"
     modules: int  # modules owning tensors there
     parameters: int
     bytes: int
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "device": self.device,
-            "modules": self.modules,
-            "parameters": self.parameters,
-            "bytes": self.bytes,
-        }
-
 
 @dataclass(frozen=True, slots=True)
-class CheckpointRead:
+class CheckpointRead(Record):
     """What a checkpoint's safetensors headers said (no weights read)."""
 
     source: str | None  # "local", "cache", "hub"; None: not read
@@ -377,7 +311,7 @@ class CheckpointRead:
 
 
 @dataclass(frozen=True, slots=True)
-class LoadPlan:
+class LoadPlan(Record):
     """load --plan: what from_pretrained would build and where device_map="auto" puts it,
     read by the target's own libraries without loading weights, and whether it fits."""
 
@@ -397,7 +331,7 @@ class LoadPlan:
 
 
 @dataclass(frozen=True, slots=True)
-class LoadReport:
+class LoadReport(Record):
     model: str  # the Hub id or directory, or "tiny Qwen3 (embedded)"
     device: str  # as asked: "npu:0", "auto"
     python: PythonInfo
@@ -451,7 +385,7 @@ class LoadReport:
 
 
 @dataclass(frozen=True, slots=True)
-class Requirement:
+class Requirement(Record):
     """One `--require` expression, parsed."""
 
     text: str  # as typed: "cuda>=8"
@@ -460,28 +394,24 @@ class Requirement:
     op: str | None = None
     value: str | None = None  # memory: bytes as digits
 
-    def to_json(self) -> dict[str, Any]:
-        return {"text": self.text, "kind": self.kind, "name": self.name, "op": self.op,
-                "value": self.value}  # fmt: skip
-
 
 @dataclass(frozen=True, slots=True)
-class RequirementResult:
-    requirement: Requirement
+class RequirementResult(Record):
+    requirement: Annotated[Requirement, Json(skip=True)]  # written as its text and kind
     met: bool
     found: str  # what was found instead, or what satisfied it
+
+    def to_json(self) -> dict[str, Any]:
+        return {"requirement": self.requirement.text, "kind": self.requirement.kind,
+                **write(self)}  # fmt: skip
 
     def line(self) -> str:
         verdict = "met" if self.met else "not met"
         return f"requirement {self.requirement.text} {verdict}: {self.found}"
 
-    def to_json(self) -> dict[str, Any]:
-        return {"requirement": self.requirement.text, "kind": self.requirement.kind,
-                "met": self.met, "found": self.found}  # fmt: skip
-
 
 @dataclass(frozen=True, slots=True)
-class RankReport:
+class RankReport(Record):
     """One rank of a distributed job, as it reported itself to rank 0."""
 
     rank: int
@@ -496,24 +426,9 @@ class RankReport:
     exit_code: int  # what its own detect found
     all_reduce: Mapping[str, Any] | None  # None: the collective did not run
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "rank": self.rank,
-            "host": self.host,
-            "local_rank": self.local_rank,
-            "device": self.device,
-            "device_name": self.device_name,
-            "backend": self.backend,
-            "versions": dict(self.versions),
-            "device_counts": dict(self.device_counts),
-            "visibility": dict(self.visibility),
-            "exit_code": self.exit_code,
-            "all_reduce": dict(self.all_reduce) if self.all_reduce is not None else None,
-        }
-
 
 @dataclass(frozen=True, slots=True)
-class RankGroup:
+class RankGroup(Record):
     """Ranks that agree (device type and name, collective, versions, device counts, own
     exit code, all_reduce verdict): one line of rank 0's report for all of them."""
 
@@ -522,7 +437,7 @@ class RankGroup:
 
 
 @dataclass(frozen=True, slots=True)
-class CollectiveBandwidth:
+class CollectiveBandwidth(Record):
     """One collective at one size, as nccl-tests reports it: the time is the mean over the
     ranks (nccl-tests' default), bandwidths in bytes per second."""
 
@@ -535,16 +450,9 @@ class CollectiveBandwidth:
     slowest_host: str
     slowest_seconds: float
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "operation": self.operation, "size": self.size, "seconds": self.seconds,
-            "algbw": self.algbw, "busbw": self.busbw, "slowest_rank": self.slowest_rank,
-            "slowest_host": self.slowest_host, "slowest_seconds": self.slowest_seconds,
-        }  # fmt: skip
-
 
 @dataclass(frozen=True, slots=True)
-class PairBandwidth:
+class PairBandwidth(Record):
     """Two ranks exchanging a tensor both ways at once, and what their link should carry."""
 
     ranks: tuple[int, int]
@@ -557,14 +465,6 @@ class PairBandwidth:
     expected: float | None  # what the link should carry one way
     basis: str | None  # "NV18 × 25 GB/s", "PIX, PCIe Gen4 x16"
     far_below: bool
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "ranks": list(self.ranks), "hosts": list(self.hosts), "devices": list(self.devices),
-            "size": self.size, "seconds": self.seconds, "bandwidth": self.bandwidth,
-            "link": self.link, "expected": self.expected, "basis": self.basis,
-            "far_below": self.far_below,
-        }  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -592,7 +492,7 @@ class BandwidthReport:
 
 
 @dataclass(frozen=True, slots=True)
-class DistributedReport:
+class DistributedReport(Record):
     world_size: int
     ranks: tuple[RankReport, ...]
     missing: tuple[int, ...]  # ranks that never reported
@@ -632,18 +532,15 @@ def _problem_json(problem: Finding | None) -> dict[str, Any] | None:
 
 
 @dataclass(frozen=True, slots=True)
-class QuotedLine:
+class QuotedLine(Record):
     """A line of a pasted report, as it stands there (clipped), and its number."""
 
     line: int
     text: str
 
-    def to_json(self) -> dict[str, Any]:
-        return {"line": self.line, "text": self.text}
-
 
 @dataclass(frozen=True, slots=True)
-class ToolBlock:
+class ToolBlock(Record):
     """A stretch of the paste one tool wrote."""
 
     tool: str  # "collect_env", "nvidia-smi", …
@@ -651,25 +548,18 @@ class ToolBlock:
     last: int
     version: str | None
 
-    def to_json(self) -> dict[str, Any]:
-        return {"tool": self.tool, "first": self.first, "last": self.last,
-                "version": self.version}  # fmt: skip
-
 
 @dataclass(frozen=True, slots=True)
-class ReadFact:
+class ReadFact(Record):
     """One fact hwdoctor mapped from the paste, in words, with the line it rests on."""
 
     what: str  # "torch", "GPU 0", "NVIDIA driver"
     value: str
     quote: QuotedLine
 
-    def to_json(self) -> dict[str, Any]:
-        return {"what": self.what, "value": self.value, "quote": self.quote.to_json()}
-
 
 @dataclass(frozen=True, slots=True)
-class Question:
+class Question(Record):
     """Something the paste does not show, the checks that needed it, and how to find out."""
 
     unknown: str  # "whether a visibility variable is set"
@@ -677,14 +567,11 @@ class Question:
     command: str  # a command the reporter can run and paste
     # The names from the paste that `unknown` ends with ("the architecture of X, Y"), which
     # a Markdown reply shows as code. Not part of the JSON form.
-    subjects: tuple[str, ...] = field(default=(), compare=False)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"unknown": self.unknown, "checks": list(self.checks), "command": self.command}
+    subjects: Annotated[tuple[str, ...], NOT_JSON] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)
-class PasteReport:
+class PasteReport(Record):
     """`hwdoctor detect --from` on a pasted report: what it shows of another machine, what
     follows from that, and what it does not show."""
 
@@ -760,18 +647,15 @@ class PastedDecision:
 
 
 @dataclass(frozen=True, slots=True)
-class NotShown:
+class NotShown(Record):
     """An input of the libraries' decisions that a pasted report does not show."""
 
     key: str  # stable: "cuda.available", "gpu.count", "transformers", "backend.npu", …
     what: str  # in words: "how many GPUs torch sees"
     command: str  # a command the reporter can run and paste to show it
-    leaves: tuple[str, ...]  # the decisions it leaves unknown (PastedDecision.name)
+    # the decisions it leaves unknown (PastedDecision.name)
+    leaves: Annotated[tuple[str, ...], Json("leaves_unknown")]
     note: str = ""  # how it was read where it changes nothing ("every table agrees")
-
-    def to_json(self) -> dict[str, Any]:
-        return {"key": self.key, "what": self.what, "command": self.command,
-                "leaves_unknown": list(self.leaves), "note": self.note}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -811,7 +695,7 @@ class PastedExplanation:
 
 
 @dataclass(frozen=True, slots=True)
-class Configuration:
+class Configuration(Record):
     """What makes nodes alike: the facts a fleet report groups them by. Two nodes with the
     same configuration differ only in what no check reads (name, free memory, GPU UUIDs)."""
 
@@ -821,9 +705,11 @@ class Configuration:
     python: str | None
     torch: str | None  # its version with the build: "2.5.1+cu124"
     devices: tuple[str, ...]  # per usable backend: "8 × NVIDIA H100 80GB HBM3 (cuda)"
-    packages: tuple[tuple[str, str | None], ...]  # the stack and every installed extension
+    # the stack and every installed extension
+    packages: Annotated[tuple[tuple[str, str | None], ...], Json(write=dict)]
     findings: tuple[str, ...]  # the codes of its findings
-    unmet: tuple[str, ...]  # the --require expressions it does not meet
+    # the --require expressions it does not meet
+    unmet: Annotated[tuple[str, ...], Json("unmet_requirements")]
 
     def items(self) -> tuple[tuple[str, str], ...]:
         """Each fact as (what, value) in words, in the order a report shows them."""
@@ -839,22 +725,9 @@ class Configuration:
             ("unmet", ", ".join(self.unmet) or "none"),
         )
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "platform": self.platform,
-            "cpu": self.cpu,
-            "driver": self.driver,
-            "python": self.python,
-            "torch": self.torch,
-            "devices": list(self.devices),
-            "packages": dict(self.packages),
-            "findings": list(self.findings),
-            "unmet_requirements": list(self.unmet),
-        }
-
 
 @dataclass(frozen=True, slots=True)
-class FleetNode:
+class FleetNode(Record):
     """One node (one evidence file) of a fleet report."""
 
     # Its host name; its file's name without .json when the evidence has none, or when
@@ -867,20 +740,9 @@ class FleetNode:
     exit_code: int  # as `hwdoctor detect --from FILE` would exit on it
     skipped: int  # fields of its file read as unknown
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "host": self.host,
-            "file": self.file,
-            "group": self.group,
-            "exit_code": self.exit_code,
-            "findings": [finding.to_json() for finding in self.findings],
-            "requirements": [result.to_json() for result in self.requirements],
-            "skipped": self.skipped,
-        }
-
 
 @dataclass(frozen=True, slots=True)
-class FleetGroup:
+class FleetGroup(Record):
     """Nodes with one configuration."""
 
     number: int  # 1: the largest group
@@ -903,18 +765,15 @@ class FleetGroup:
 
 
 @dataclass(frozen=True, slots=True)
-class UnreadableFile:
+class UnreadableFile(Record):
     """A file of a fleet directory that is no evidence file, and why."""
 
     file: str
     reason: str
 
-    def to_json(self) -> dict[str, Any]:
-        return {"file": self.file, "reason": self.reason}
-
 
 @dataclass(frozen=True, slots=True)
-class FleetReport:
+class FleetReport(Record):
     """`hwdoctor detect --from DIR`: every node's evidence, grouped by configuration."""
 
     directory: str

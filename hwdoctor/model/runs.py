@@ -1,7 +1,9 @@
 """A probe run as the rest of hwdoctor sees it: how it ended, its steps, what it answered.
 
 The runner (gather/probe/runner.py) makes these records from a payload process; an
-evidence file carries them (`record`, `from_record`); the diagnosis reads them. The step
+evidence file carries them (`record`, `from_json`: what was answered and how the run ended;
+the output tails stay out, as diagnostics of this run, not answers; what a file lacks or
+garbles reads as a run that answered nothing); the diagnosis reads them. The step
 names are the payloads' own words for what they do (payload_detect.py announces them),
 named here once so the checks can tell one kind of step from another.
 """
@@ -11,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Final
+from typing import Annotated, Any, Final
 
 from hwdoctor import processes
+from hwdoctor.model.serial import Json, Record, milliseconds
 
 IMPORT_TORCH: Final = "import torch"
 AUTOLOAD_STEP_PREFIX: Final = "autoload "
@@ -36,6 +39,9 @@ SHADOWING_STEP: Final = "current directory"
 SHADOWED: Final = "shadowed"
 
 
+NOT_SAVED: Final = Json(skip=True)
+
+
 class RunOutcome(str, Enum):
     COMPLETED = "completed"  # the payload reached its end
     TIMEOUT = "timeout"  # a step made no progress within the deadline; killed
@@ -43,7 +49,7 @@ class RunOutcome(str, Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class StepResult:
+class StepResult(Record):
     """One announced step of a probe run."""
 
     name: str
@@ -53,24 +59,25 @@ class StepResult:
 
 
 @dataclass(frozen=True, slots=True)
-class ProbeRun:
+class ProbeRun(Record):
     """Everything one payload process reported, and how it ended."""
 
-    outcome: RunOutcome
+    outcome: Annotated[RunOutcome, Json(missing=RunOutcome.CRASHED)]
     facts: Mapping[str, Any]
     steps: tuple[StepResult, ...]
     returncode: int | None
-    seconds: float
-    stdout_tail: str = ""
-    stderr_tail: str = ""
-    env_overrides: Mapping[str, str] = field(default_factory=dict)
+    seconds: Annotated[float, Json(write=milliseconds)]
+    # The rest describes this run, not its answers: not in an evidence file.
+    stdout_tail: Annotated[str, NOT_SAVED] = ""
+    stderr_tail: Annotated[str, NOT_SAVED] = ""
+    env_overrides: Annotated[Mapping[str, str], NOT_SAVED] = field(default_factory=dict)
     # What went wrong on the channel or on the way out, as sentences for the report: a
     # malformed or oversized event, an interpreter that would not exit after `done`.
-    problems: tuple[str, ...] = ()
+    problems: Annotated[tuple[str, ...], NOT_SAVED] = ()
     # Processes the payload started that were still running when it ended (killed), and
     # those that could not be killed, each as "command (pid N)".
-    strays: tuple[str, ...] = ()
-    survivors: tuple[str, ...] = ()
+    strays: Annotated[tuple[str, ...], NOT_SAVED] = ()
+    survivors: Annotated[tuple[str, ...], NOT_SAVED] = ()
 
     @property
     def culprit(self) -> StepResult | None:
@@ -85,46 +92,3 @@ class ProbeRun:
         if self.returncode is None or self.returncode >= 0:
             return None
         return processes.signal_name(-self.returncode)
-
-    def record(self) -> dict[str, Any]:
-        """The run as plain data for an evidence file: what was answered and how the run
-        ended; the output tails stay out (they are diagnostics of this run, not answers)."""
-        return {
-            "outcome": self.outcome.value,
-            "facts": dict(self.facts),
-            "steps": [
-                {"name": s.name, "ok": s.ok, "seconds": s.seconds, "error": s.error}
-                for s in self.steps
-            ],
-            "returncode": self.returncode,
-            "seconds": round(self.seconds, 3),
-        }
-
-    @classmethod
-    def from_record(cls, data: Mapping[str, Any]) -> ProbeRun:
-        """A run written by `record()` (an evidence file's `answers`); what a file lacks or
-        garbles reads as a run that answered nothing."""
-        try:
-            outcome = RunOutcome(data.get("outcome"))
-        except ValueError:
-            outcome = RunOutcome.CRASHED
-        facts = data.get("facts")
-        steps = data.get("steps")
-        returncode = data.get("returncode")
-        seconds = data.get("seconds")
-        return cls(
-            outcome=outcome,
-            facts=facts if isinstance(facts, Mapping) else {},
-            steps=tuple(
-                StepResult(
-                    str(step.get("name")),
-                    step.get("ok") if isinstance(step.get("ok"), bool) else None,
-                    step.get("seconds") if isinstance(step.get("seconds"), (int, float)) else None,
-                    step.get("error") if isinstance(step.get("error"), Mapping) else None,
-                )
-                for step in (steps if isinstance(steps, list) else ())
-                if isinstance(step, Mapping)
-            ),
-            returncode=returncode if type(returncode) is int else None,
-            seconds=float(seconds) if isinstance(seconds, (int, float)) else 0.0,
-        )

@@ -40,6 +40,7 @@ from hwdoctor.model.runs import (
     ProbeRun,
     RunOutcome,
 )
+from hwdoctor.model.serial import read_all
 from hwdoctor.text import printable
 
 # The runner's notes on how a run ended, which are not something the probe sent.
@@ -116,11 +117,7 @@ class ProbeResult:
         return found
 
     def entry_points(self) -> tuple[EntryPoint, ...]:
-        return tuple(
-            EntryPoint.from_json(point)
-            for point in self.facts.get("entry_points") or ()
-            if isinstance(point, Mapping)
-        )
+        return read_all(EntryPoint, self.facts.get("entry_points"))
 
     def torch_info(self) -> TorchInfo:
         package = self.packages().get("torch")
@@ -171,7 +168,7 @@ class ProbeResult:
             import_error=ErrorInfo.from_probe(extension.get("error")),
             available=bool(data.get("available")),
             device_count=int(data.get("device_count") or 0),
-            devices=tuple(Device.from_json(d) for d in data.get("devices") or ()),
+            devices=read_all(Device, data.get("devices")),
             reason=data.get("reason"),
             query_error=ErrorInfo.from_probe(data.get("query_error")),
             probed=not (data.get("skipped") or extension.get("skipped")),
@@ -224,7 +221,7 @@ class ProbeResult:
                 autoloaded=registered_by is not None,
                 available=bool(data.get("available")),
                 device_count=int(data.get("device_count") or 0),
-                devices=tuple(Device.from_json(d) for d in data.get("devices") or ()),
+                devices=read_all(Device, data.get("devices")),
                 reason=data.get("reason"),
                 query_error=ErrorInfo.from_probe(data.get("query_error")),
                 answered_by=data.get("answered_by"),
