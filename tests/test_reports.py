@@ -760,6 +760,15 @@ def test_torchs_answer_and_banners_said_in_prose_are_read() -> None:
     assert ("gpu", None, "NVIDIA GeForce RTX 3070") in banner
 
 
+def test_a_version_ending_a_sentence_leaves_the_full_stop_out() -> None:
+    """A build's local label ends at its last word ("2.6.0+cu126."), never takes the full
+    stop of the sentence: the version is one the wheel table can find."""
+    facts = reports.read(b"I installed torch 2.6.0+cu126. Then it fails.\n").facts
+    assert [(f.name, f.value) for f in facts if f.key == "prose.package"] == [
+        ("torch", "2.6.0+cu126")
+    ]
+
+
 RDNA_TORCHTEXT: Final = DATA / "reports_heldout_github_mixed_rdna_torchtext"
 
 
