@@ -376,7 +376,8 @@ def _said_saved(paths: Sequence[str]) -> None:
 
     with contextlib.suppress(AttributeError, OSError, ValueError):
         for path in paths:
-            sys.stderr.write(f"hwdoctor: evidence written to {printable(path)} (secrets masked)\n")
+            shown = printable(path).replace("\n", "\\n").replace("\t", "\\t")  # one line
+            sys.stderr.write(f"hwdoctor: evidence written to {shown} (secrets masked)\n")
         sys.stderr.flush()
 
 

@@ -125,6 +125,16 @@ def write_whole(path: str | Path, text: str) -> None:
     target = Path(path)
     if target.name in ("", ".", ".."):  # "/", ".", "..": no file name to write
         raise IsADirectoryError(errno.EISDIR, "a directory, not a file", str(path))
+    with contextlib.suppress(FileNotFoundError):
+        # Only a regular file is replaced: the rename would put a file where a device node
+        # (/dev/null, /dev/full), a FIFO, a socket or a symbolic link stood.
+        mode = target.lstat().st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, "a directory, not a file", str(path))
+        if not stat.S_ISREG(mode):
+            kind = "a symbolic link" if stat.S_ISLNK(mode) else "not a regular file"
+            raise FileExistsError(errno.EEXIST, f"{kind}; hwdoctor replaces regular files only",
+                                  str(path))  # fmt: skip
     if target.parent != Path():
         target.parent.mkdir(parents=True, exist_ok=True)
     temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")

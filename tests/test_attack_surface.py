@@ -509,3 +509,37 @@ def test_secrets_in_a_paste_are_masked_in_every_format(tmp_path: Path) -> None:
     document = run_hwdoctor("detect", "--from", str(path), "--json").json()["data"]
     quoted = [q["text"] for f in document["facts"] for q in [f["quote"]]]
     assert any("GH_TOKEN=***" in line for line in quoted), quoted
+
+
+def test_save_evidence_replaces_regular_files_only(tmp_path: Path) -> None:
+    """--save-evidence writes a temporary file and renames it over the target: over a device
+    node (/dev/null, /dev/full, as root), a FIFO or a symbolic link that would put a file
+    where they stood. Each is refused in one line (exit 2) and left as it was; a new path
+    with a newline in its name is written, and said on one line."""
+    import os
+    import stat
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    link = tmp_path / "link.json"
+    link.symlink_to(tmp_path / "elsewhere.json")
+    refused = [fifo, link]
+    if os.geteuid() == 0:  # a character device like /dev/full, made where only the test sees it
+        device = tmp_path / "full"
+        os.mknod(device, 0o600 | stat.S_IFCHR, os.makedev(1, 7))
+        refused.append(device)
+    for target in refused:
+        before = target.lstat()
+        result = run_hwdoctor("detect", "--save-evidence", str(target))
+        assert result.returncode == 2, result
+        assert result.stderr.count("\n") == 1 and "hwdoctor replaces regular files only" in (
+            result.stderr
+        ), result.stderr
+        after = target.lstat()
+        assert (after.st_mode, after.st_ino) == (before.st_mode, before.st_ino)
+    odd = tmp_path / "a\nb.json"
+    result = run_hwdoctor("detect", "--save-evidence", str(odd))
+    assert result.returncode in (0, 1), result
+    assert odd.is_file()
+    (said,) = [line for line in result.stderr.splitlines() if "evidence written to" in line]
+    assert said.endswith("a\\nb.json (secrets masked)")

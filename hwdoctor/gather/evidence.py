@@ -80,6 +80,11 @@ def save(evidence: Evidence, path: str, *, rank: int = 0) -> str:
     text = json.dumps(evidence.to_json(), sort_keys=True, indent=2, ensure_ascii=False)
     try:
         files.write_whole(target, text + "\n")
+    except FileExistsError as exc:  # a device node, a FIFO, a symbolic link: never replaced
+        raise UsageError(
+            f"--save-evidence {target}: {exc.strerror or exc}",
+            hint="pass the path of a new file or of a regular file to replace",
+        ) from None
     except OSError as exc:
         raise UsageError(
             f"--save-evidence {target}: {exc.strerror or exc}",
