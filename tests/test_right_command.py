@@ -340,13 +340,14 @@ def test_a_mistyped_device_in_require_is_suggested_as_device_does() -> None:
 
 
 def test_explain_help_claims_only_what_explain_does() -> None:
-    """explain's --from reads evidence files only, and explain has no --plan."""
+    """explain's --from reads what explain reads (an evidence file or a pasted report, a
+    paste not with DEVICE), and explain has no --plan."""
     result = run_hwdoctor("explain", "--help", env={**base_env(), "COLUMNS": "200"})
     assert result.returncode == 0, result
     text = " ".join(result.stdout.split())
     assert "--plan" not in text, text
-    assert "Explain another machine from an evidence file written by --save-evidence" in text
-    assert "or a pasted report (collect_env" not in text
+    assert "an evidence file written by --save-evidence, or a pasted report" in text
+    assert "With DEVICE, an evidence file only." in text
 
 
 def test_save_evidence_says_where_it_wrote_on_stderr(tmp_path: Path) -> None:

@@ -1075,8 +1075,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "troubleshooting guide, \"PCI Access Control Services (ACS)\").",
         "ranks {first} and {second} ({devices}, {link}) exchanged {measured} one way: under "
         "a third of the {expected} their link should carry ({basis})",
-        commands=("# is ACS on along the path? ('SrcValid+' or 'ReqRedir+' in ACSCtl):",
-                  "sudo lspci -vvv | grep -i acsctl",
+        commands=("# is ACS on along the path? 'SrcValid+' or 'ReqRedir+' on an ACSCtl line of:",
+                  "sudo lspci -vvv",
                   "# is an IOMMU on? (look for intel_iommu= or amd_iommu= on the kernel line):",
                   "cat /proc/cmdline"),
         advice="disable ACS on the PCIe switches (or in the BIOS) and the IOMMU where the "
@@ -1093,7 +1093,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "a third of the {expected} their links should carry ({basis})",
         commands=("# are all links up?", "nvidia-smi nvlink --status",
                   "# is peer-to-peer switched off for the job?",
-                  "env | grep -E '^NCCL_(P2P|SHM)_'"),
+                  "printenv NCCL_P2P_DISABLE NCCL_P2P_LEVEL NCCL_SHM_DISABLE"),
         advice="NCCL_P2P_DISABLE=1 or NCCL_P2P_LEVEL in the environment, inactive links or a "
         "missing fabric manager on an NVSwitch system each send the traffic elsewhere",
     ),

@@ -616,7 +616,10 @@ def check_extension_abi(known: Known) -> Iterable[Finding]:
             symbol=clip(symbol.group(0), 100) if symbol else "a torch symbol",
             torch=torch,
             reinstall=remedies.pip_of(
-                known.way, ("install", "--force-reinstall", "--no-cache-dir"), dist
+                # without --no-deps, pip would reinstall torch too, at its newest
+                known.way,
+                ("install", "--force-reinstall", "--no-deps", "--no-cache-dir"),
+                dist,
             ),
         )
 

@@ -197,7 +197,11 @@ def install(
     elif words(backend.pip_args) == ("torch",):
         lines = _torch_from_pypi(way, evidence, force)
     elif backend.pip_args:
-        lines = way.install(*force, *words(backend.pip_args))
+        args = words(backend.pip_args)
+        # `--force-reinstall` reinstalls the dependencies too, at their newest: torch with
+        # them. An extension alone is reinstalled without them (torch stays as it is).
+        alone = ("--no-deps",) if force and "torch" not in args else ()
+        lines = way.install(*force, *alone, *args)
     else:
         return Shell()
     torch_build = bool(backend.wheel) or backend.pip_args.split()[0] == "torch"
