@@ -202,3 +202,14 @@ def test_a_cuda_build_rules_out_the_backends_built_into_other_torch_wheels() -> 
     unless = {key for found in data["decisions"] for key in found["unless"]}
     assert not unless & {"mps", "xpu"}
     assert "npu" in unless
+
+
+def test_a_gpu_count_the_paste_does_not_show_is_never_said() -> None:
+    """accelerate#3446's accelerate env (three RTX A6000, the count in prose only): torch
+    sees CUDA, so TrainingArguments picks cuda:0 whatever the count, and its reason does not
+    say one count of the worlds it tried ("(1 device)"); n_gpu stays unknown for it."""
+    data = explained(REPORTS / "accelerate_env" / "acc3446-0.34.2-rtx-a6000-3gpus.txt")
+    training = decision(data, "TrainingArguments")
+    assert training["answer"] == "cuda:0"
+    assert training["reason"] == "torch.cuda.is_available() = True"
+    assert decision(data, "n_gpu")["answer"] is None

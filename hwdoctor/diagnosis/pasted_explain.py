@@ -70,6 +70,7 @@ _ROW_OF_BUILD: Final = {b.query.build.value: b.key for b in registry.BACKENDS
 _OWN_WHEELS: Final = (registry.Build.XPU, registry.Build.MPS)
 _CUDA_DEVICE: Final = registry.BY_KEY[_ROW_OF_BUILD[registry.Build.CUDA.value]].device
 _CUDA_ROWS: Final = registry.keys_for_device(_CUDA_DEVICE)
+_COUNT_SAID: Final = re.compile(r" \(\d+ devices?\)")
 _TORCH_CUDA: Final = "torch.cuda"  # the dimension of what torch.cuda sees: none, 1, 2
 
 
@@ -377,7 +378,12 @@ def _decide(
             for i, a in enumerate(group[base:]) if a.text != first.text
         ))  # fmt: skip
         conditioned = conditioned or bool(unless)
-        decided.append(PastedDecision(name, call, first.text, first.reason, (), (), quoted,
+        reason = first.reason
+        if len({a.reason for group in kept for a in group}) > 1:
+            # alike answers for reasons that differ in what the paste does not show (how
+            # many GPUs torch sees): the reason without it, never one world's count
+            reason = _COUNT_SAID.sub("", reason)
+        decided.append(PastedDecision(name, call, first.text, reason, (), (), quoted,
                                       first.steps, unless))  # fmt: skip
     not_shown = _not_shown(dimensions, leaves, version_notes, cuda, extensions, config,
                            evidence, conditioned)  # fmt: skip

@@ -387,7 +387,7 @@ def pasted_explanation(report: PastedExplanation) -> str:
     from hwdoctor.render.paste import tools_of
 
     whats = {item.key: item.what for item in report.not_shown}
-    lines = ["### Which device each library picks on this machine", "",
+    lines = ["### Which device each library picks on the machine of this report", "",
              f"Read from: {md_inline(tools_of(report.blocks))}.", "",
              "| | Answer | Because |", "|---|---|---|"]  # fmt: skip
     for decision in report.decisions:

@@ -192,5 +192,5 @@ def explanation(
         for skipped in report.skipped:
             out += wrap(skipped, "  - ", "    ")
     if not verbose:
-        out += ["", "hwdoctor explain --from FILE --verbose shows the checks behind each answer"]
+        out += ["", "--verbose shows the checks behind each answer"]
     return inert_commands("\n".join(out) + "\n")
