@@ -118,6 +118,31 @@ def test_a_fleet_without_odd_nodes_passes(tmp_path: Path) -> None:
     assert data["fleet"]["groups"][0]["hosts"] == ["node1", "node2", "node10"]
 
 
+def test_a_fleet_split_evenly_names_no_node_odd(tmp_path: Path) -> None:
+    """Two real evidence files of different machines (tests/data/evidence): two groups of
+    one, so no configuration is the fleet's and neither node is called odd; the finding
+    says the fleet is split, and the empty directory's hint names this directory."""
+    directory = tmp_path / "evidence"
+    directory.mkdir()
+    data_dir = Path(__file__).parent / "data" / "evidence"
+    for host, source in (("node1", "cpu-host.json"), ("node2", "sick-host.json")):
+        document = json.loads((data_dir / source).read_text(encoding="utf-8"))
+        document["host"]["hostname"] = host
+        (directory / f"{host}.json").write_text(json.dumps(document), encoding="utf-8")
+    result = run_hwdoctor("detect", "--from", str(directory), "--json")
+    data = json.loads(result.stdout)["data"]
+    assert data["fleet"]["odd_hosts"] == []
+    (split,) = [f for f in data["fleet"]["findings"] if f["code"] == "fleet.nodes_differ"]
+    assert split["message"].startswith("the 2 nodes fall into 2 configurations")
+    human = run_hwdoctor("detect", "--from", str(directory))
+    assert "Odd nodes" not in human.stdout
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    refused = run_hwdoctor("detect", "--from", str(empty))
+    assert refused.returncode == 2
+    assert f"--save-evidence '{empty}/{{host}}.json'" in refused.stderr, refused.stderr
+
+
 def test_hostile_host_names_are_bounded_and_inert(tmp_path: Path) -> None:
     directory = tmp_path / "evidence"
     directory.mkdir()

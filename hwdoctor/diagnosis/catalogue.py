@@ -1104,6 +1104,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "one most nodes share.",
         "{odd} of {total} nodes differ from the largest group ({largest} nodes): {hosts}",
         advice="bring the odd nodes to the common configuration, or drain them before the job",
+        variants={"no_majority": "the {total} nodes fall into {configurations} configurations "
+                  "and no one is shared by more nodes than another (the largest groups have "
+                  "{largest} each)"},
+        variant_advice={"no_majority": "choose the configuration the job needs and bring "
+                        "every node to it; the groups below say what differs"},
     ),
     Code.FLEET_NODES_FAILED: Entry(
         E, "nodes fail their preflight",

@@ -157,7 +157,13 @@ def _fleet_findings(
     fleet: Fleet, groups: Sequence[FleetGroup], nodes: Sequence[FleetNode]
 ) -> list[Finding]:
     out: list[Finding] = []
-    if len(groups) > 1:
+    if len(groups) > 1 and len(groups[0].hosts) == len(groups[1].hosts):
+        # no configuration is the fleet's: naming some nodes odd would be a coin toss
+        out.append(finding(
+            Code.FLEET_NODES_DIFFER, variant="no_majority", total=len(nodes),
+            configurations=len(groups), largest=len(groups[0].hosts),
+        ))  # fmt: skip
+    elif len(groups) > 1:
         odd = [n.host for n in nodes if n.group != 1]
         out.append(finding(
             Code.FLEET_NODES_DIFFER, odd=len(odd), total=len(nodes),

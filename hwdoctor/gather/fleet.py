@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import shlex
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
@@ -79,7 +80,8 @@ def read(directory: str) -> Fleet:
     if not names:
         raise UsageError(
             f"--from {directory}: no evidence files ({SUFFIX}) in this directory",
-            hint="each node writes one: hwdoctor detect --save-evidence 'DIR/{host}.json'",
+            hint="each node writes one: hwdoctor detect --save-evidence "
+            + shlex.quote(os.path.join(directory, "{host}.json")),
         )
     reader = _Reader()
     nodes: list[NodeEvidence] = []

@@ -786,6 +786,10 @@ class FleetReport(Record):
 
     @property
     def odd(self) -> tuple[FleetNode, ...]:
+        """The nodes outside the largest group; none where no group is larger than the
+        next (no configuration is the fleet's, so none is odd)."""
+        if len(self.groups) > 1 and len(self.groups[0].hosts) == len(self.groups[1].hosts):
+            return ()
         return tuple(node for node in self.nodes if node.group != 1)
 
     @property
