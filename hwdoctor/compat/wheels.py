@@ -919,7 +919,8 @@ def judge(release: Release, variant: Variant, machine: Machine) -> Judgement:
     label = f"{release.series} {variant.name}"
     if archs is None and targets:
         where = machine.host if host is None else host.value
-        unchecked.append(f"which GPU code torch {label} carries on {where}")
+        on = f" on {where}" if where and where != "unknown" else " for this platform"
+        unchecked.append(f"which GPU code torch {label} carries{on}")
     for target in targets:
         if archs is None:
             kernel_verdicts.append(Verdict.UNKNOWN)
@@ -1098,7 +1099,8 @@ def _carries(pick: Judgement) -> str:
             parts.append(arch)
         elif arch:
             parts.append(f"{arch}, which runs on {wanted}")
-    return "it carries " + "; ".join(parts) if parts else ""
+    # alike GPUs (four GTX 1080) are one part, said once
+    return "it carries " + "; ".join(dict.fromkeys(parts)) if parts else ""
 
 
 def _driver_part(pick: Judgement, machine: Machine) -> str:
