@@ -19,6 +19,7 @@ from hwdoctor.diagnosis.catalogue import CATALOGUE, Code
 from hwdoctor.model.facts import Evidence, NvidiaDriver, Section, TorchInfo
 from hwdoctor.model.reports import Finding, PlacementRow, Status
 from hwdoctor.model.runs import ProbeRun, RunOutcome, StepResult
+from tests.conftest import ROOT
 from tests.evidence import (
     codes,
     cpu_host,
@@ -733,3 +734,17 @@ def test_a_check_sees_only_the_sections_it_declared() -> None:
 
     with pytest.raises(checks.Undeclared, match="env"):
         checks.run(registered, view_of, evidence.unknown())
+
+
+def test_an_allocation_failure_gets_the_remedy_of_torchs_own_build() -> None:
+    """The fidelity matrix's ROCm world (an MI300X, torch's build ROCm) where a tensor on
+    cuda:0 fails: the device type is `cuda` for NVIDIA and AMD alike; the remedy is the
+    ROCm one, never the NVIDIA driver."""
+    from hwdoctor.gather import evidence as gathering
+
+    path = ROOT / "tests" / "data" / "fidelity" / "tf5.0-acc1.12" / "rocm.json"
+    found = gathering.load(str(path))
+    (failed,) = [
+        f for f in diagnosis.detect(found).findings if f.code == "device.allocation_failed"
+    ]
+    assert "ROCm" in (failed.advice or "") and "NVIDIA" not in (failed.advice or "")

@@ -453,7 +453,7 @@ def _step_finding(known: Known, failure: StepFailure) -> Finding:
     key = backend.key if backend else None
     phrase = _how(failure, known.timeout_s)
     if failure.step.startswith(ALLOCATE_STEP_PREFIX) and failure.kind == "error":
-        owner = _device_backend(failure.step)
+        owner = _device_backend(failure.step, known.torch.build)
         return finding(
             Code.ALLOCATION_FAILED,
             backend=owner.key if owner else None,
@@ -463,7 +463,7 @@ def _step_finding(known: Known, failure: StepFailure) -> Finding:
             hardware_remedy=owner.hardware_remedy if owner else None,
         )
     if failure.step.startswith(MEMORY_STEP_PREFIX):
-        owner = _device_backend(failure.step)
+        owner = _device_backend(failure.step, known.torch.build)
         return finding(
             Code.MEMORY_QUERY_FAILED,
             backend=owner.key if owner else None,
@@ -509,10 +509,14 @@ def _step_finding(known: Known, failure: StepFailure) -> Finding:
     )
 
 
-def _device_backend(step: str) -> registry.Backend | None:
+def _device_backend(step: str, build: str | None) -> registry.Backend | None:
+    """The backend a step's device belongs to: of the rows sharing its device type (cuda:
+    NVIDIA's and AMD's), the one of torch's build."""
     device_type = step.split(" ", 1)[-1].split(":", 1)[0]
     found = registry.for_device(device_type)
-    return found[0] if found else None
+    of_build = [b for b in found if b.query.build is not None and b.query.build.value == build]
+    chosen = of_build or found
+    return chosen[0] if chosen else None
 
 
 # --- packages ------------------------------------------------------------------------------
