@@ -503,7 +503,13 @@ def explain_command(
         _refuse_with_from(python=python, verify=verify, save_evidence=save_evidence)
         if model is not None:
             raise UsageError("--model reads the model with the libraries here; it cannot apply "
-                             "to --from")  # fmt: skip
+                             "to --from",
+                             hint="run hwdoctor explain --model MODEL on that machine")  # fmt: skip
+    for option, value in (("--context", context), ("--batch", batch)):
+        if value is not None and model is None:
+            raise UsageError(f"{option} goes with --model",
+                             hint=f"hwdoctor explain --model MODEL {option} {value}")  # fmt: skip
+    if from_file is not None:
         from hwdoctor.doctor import detect as doctor
 
         if request is not None:
@@ -515,10 +521,6 @@ def explain_command(
         )
     if model is not None:
         _check_model_dir(model)
-    for option, value in (("--context", context), ("--batch", batch)):
-        if value is not None and model is None:
-            raise UsageError(f"{option} goes with --model",
-                             hint=f"hwdoctor explain --model MODEL {option} {value}")  # fmt: skip
     target = resolve_python(python)
     written: list[str] = []
     with _probe_started(target) as started, _progress(output):

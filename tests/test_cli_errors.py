@@ -29,6 +29,9 @@ from tests.conftest import run_hwdoctor
         (["explain", "--model", "/etc"], "the directory has no config.json"),
         (["explain", "--model", "./no-such-model-dir"], "no such directory"),
         (["explain", "cuda", "--model", "Qwen/Qwen3-0.6B"], "apply to `hwdoctor explain` without"),
+        # a paste or an evidence file: --context and --batch still go with --model only
+        (["explain", "--from", "x.txt", "--context", "5"], "--context goes with --model"),
+        (["explain", "--from", "x.txt", "--model", "m"], "run hwdoctor explain --model MODEL on"),
     ],
 )
 def test_usage_errors(args: list[str], expected: str) -> None:
