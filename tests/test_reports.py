@@ -365,6 +365,22 @@ def test_a_50_mb_paste_is_read_up_to_1_mib_and_says_what_it_skipped(tmp_path: Pa
     assert any("first 1 MiB" in item and "52.4 MB" in item for item in data["skipped"])
 
 
+@pytest.mark.parametrize("opening", [b"{", b"x"])
+def test_a_big_input_without_a_line_break_says_it_is_too_large(
+    opening: bytes, tmp_path: Path
+) -> None:
+    """Read up to 1 MiB, one line is half a line and no report: it said "no report hwdoctor
+    reads in 0 line(s)"; a padded evidence file (over its 16 MiB) was refused the same way."""
+    evidence = (DATA / "evidence/cpu-host.json").read_bytes() if opening == b"{" else b""
+    path = tmp_path / "big.json"
+    path.write_bytes((evidence.replace(b"\n", b" ") or opening) + b" " * (17 * 1024 * 1024))
+    result = run_hwdoctor("detect", "--from", str(path))
+    assert result.returncode == 2, result
+    assert "larger than the 1 MiB hwdoctor reads of a report (17.8 MB)" in result.stderr
+    assert ("evidence file" in result.stderr) == (opening == b"{")
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
 def test_a_report_cut_mid_line_is_read_up_to_the_cut() -> None:
     report = diagnose(CORPUS / "awkward/pyrovision98-collect-env-fork-cut-mid-line.md")
     assert isinstance(report, PasteReport)

@@ -118,6 +118,18 @@ def decode(
     the input goes on past `raw`, of a size not known (standard input)."""
     skipped: list[str] = []
     size = max(total or 0, len(raw))
+    if size > MAX_REPORT_BYTES and not any(end in raw[:MAX_REPORT_BYTES] for end in b"\n\r"):
+        # Read up to the limit, it would be half a line and no report: say why instead.
+        raise UsageError(
+            f"{_source(option, where)}: larger than the {MAX_REPORT_BYTES // 1024 // 1024} MiB "
+            f"hwdoctor reads of a report ({'more than ' if more else ''}{size / 1e6:.1f} MB), "
+            "with no line break in its first MiB",
+            hint="JSON this large is no evidence file hwdoctor wrote; pass the file "
+            "`hwdoctor detect --save-evidence FILE` writes, or a report's text"
+            if raw.lstrip()[:1] == b"{"
+            else "pass the text a tool printed, a few KiB: the output of `python -m "
+            "torch.utils.collect_env`, `nvidia-smi`, or an issue body",
+        )
     if size > MAX_REPORT_BYTES:
         shown = f"the {size / 1e6:.1f} MB input"
         if more:
