@@ -136,6 +136,10 @@ def cases() -> list[Case]:
              "--from", ERROR_PASTE], None, 2.0,
              "seconds, absolute: each line tried once, the first 200 kept, all counted",
              setup=error_paste, runs=3),
+        Case("detect --from 1 MiB of short and blank lines", [*HWDOCTOR, "detect", "--from",
+             SHORT_PASTE], None, 5.0,
+             "seconds, absolute: 500,000 lines, each too short for a message, read as such "
+             "(it took 10 to 24 s)", setup=short_paste, runs=3),
         Case("detect --from a paste listing 1,000 GPUs, --format markdown", [*HWDOCTOR,
              "detect", "--from", GPU_PASTE, "--format", "markdown"], None, 2.0,
              "seconds, absolute: one finding per GPU model, not per line (33 KB, a body "
@@ -212,6 +216,17 @@ def error_paste(root: Path) -> dict[str, str]:
     with open(ERROR_PASTE, "wb") as handle:
         handle.write(b"torch 2.1.0+cu121\n")
         handle.write(lines * (50 * 1024 * 1024 // len(lines)))
+    return {}
+
+
+SHORT_PASTE = str(Path(tempfile.gettempdir()) / "hwdoctor-bench-short-lines.txt")
+
+
+def short_paste(root: Path) -> dict[str, str]:
+    """A real collect_env report, then `yes`'s lines and blank lines up to 1 MiB."""
+    with open(SHORT_PASTE, "wb") as handle:
+        handle.write(Path(PASTED_COLLECT_ENV).read_bytes())
+        handle.write(b"y\n\n" * (1024 * 1024 // 3))
     return {}
 
 

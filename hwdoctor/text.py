@@ -181,6 +181,22 @@ def _longest_backtick_run(text: str) -> int:
     return max((len(run) for run in re.findall("`+", text)), default=0)
 
 
+# --- text copied from a terminal --------------------------------------------------------------
+
+# What a terminal obeys rather than shows, as it lands in a copied log: CSI sequences (colours,
+# cursor moves), OSC ones (a title, a link) ended by BEL or ST or left open at the line's
+# end, two-character escapes, and backspaces. Never a line break: line numbers stay.
+_TERMINAL_CODES: Final = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b\n]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]|\x08"
+)
+
+
+def without_terminal_codes(text: str) -> str:
+    """`text` as a terminal showed it, near enough: the escape sequences that coloured it
+    and the backspaces taken out (a paste from a terminal carries them on every line)."""
+    return _TERMINAL_CODES.sub("", text) if "\x1b" in text or "\x08" in text else text
+
+
 # --- a stream copied to a terminal -----------------------------------------------------------
 
 # The escape sequences progress bars draw with (tqdm, pip, Rich): colours, cursor moves,

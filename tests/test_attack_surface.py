@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -411,6 +412,22 @@ def test_standard_input_is_not_read_to_its_end(tmp_path: Path) -> None:
                            timeout=180, check=False)  # fmt: skip
     assert piped.returncode == 1, piped.stderr
     assert b"past the first 1 MiB of the input (more than 17 MB" in piped.stdout
+
+
+@pytest.mark.parametrize("command", ["detect", "explain"])
+def test_a_closed_standard_input_is_a_usage_error(command: str) -> None:
+    """`hwdoctor detect --from - <&-`: Python sets sys.stdin to None; that was exit 3."""
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT, base_env
+
+    done = subprocess.run([sys.executable, "-m", "hwdoctor", command, "--from", "-"],
+                          stdin=None, capture_output=True, text=True, cwd=ROOT, env=base_env(),
+                          timeout=180, check=False, preexec_fn=lambda: os.close(0))  # fmt: skip
+    assert done.returncode == 2 and TRACEBACK not in done.stderr, done.stderr
+    assert done.stderr.count("\n") == 1
+    assert "standard input is closed" in done.stderr and "internal error" not in done.stderr
 
 
 # --- 11. the workflow: tests/test_reports.py runs the README's reply workflow's diagnose

@@ -20,7 +20,7 @@ import hwdoctor.gather.reports.assemble as assemble
 import hwdoctor.gather.reports.parse as parse
 import hwdoctor.redact as redact
 import hwdoctor.text as text
-from tests.regexcost import ambiguities, attacks, patterns_of
+from tests.regexcost import ambiguities, attacks, parser, patterns_of
 
 READERS = patterns_of(reports, parse, assemble, redact, text)
 
@@ -77,3 +77,38 @@ def test_the_attack_lines_reach_past_the_literal_start() -> None:
     lines = list(attacks(re.compile(FOUND["_CE_LINE"][0]), size=64))
     assert any(line.startswith("OS:a  ") or line.startswith("OS:   ") for line in lines), lines
     assert all(len(line) == 65 and line.endswith("\x01") for line in lines)
+
+
+# --- a short line skips the patterns no shorter line can match ------------------------------
+
+# Patterns tried on a piece a longer literal found first, or on a window around another
+# pattern's match, never on the line alone: their own shortest match bounds nothing.
+_ON_A_PIECE: dict[str, set[str]] = {
+    "_long_messages": {"_NAME_TAIL", "_TORCH_CXX", "_MODULE_FILE"},
+    "_messages": {"_MACOS_NOT_HERE", "_MACOS_FLOOR_AFTER", "_MARKS"},
+}
+
+
+@pytest.mark.parametrize(
+    ("reader", "shortest"),
+    [
+        (parse._long_messages, parse._SHORTEST_MESSAGE),
+        (parse._amd, parse._SHORTEST_MESSAGE),
+        (parse._messages, parse._SHORTEST_SAID),
+        (parse._prose_facts, parse._SHORTEST_SAID),
+        (parse._starts_block, parse._SHORTEST_SAID),
+    ],
+)
+def test_a_line_skipped_as_short_could_match_no_pattern(reader: object, shortest: int) -> None:
+    """A line shorter than the bound skips the reader's patterns (a 1 MiB paste of short or
+    blank lines took 10 to 24 s): each pattern the reader tries, and each recogniser's, needs
+    at least that many characters to match."""
+    code = reader.__code__  # type: ignore[attr-defined]
+    names = set(code.co_names) - _ON_A_PIECE.get(code.co_name, set())
+    tried = {n: getattr(parse, n) for n in names if isinstance(getattr(parse, n, None), re.Pattern)}
+    if reader is parse._long_messages:
+        tried |= {f"recogniser {r.key}": r.pattern for r in parse._RECOGNISERS}
+    assert tried
+    for name, pattern in tried.items():
+        least = parser.parse(pattern.pattern, pattern.flags).getwidth()[0]
+        assert least >= shortest, (name, least)

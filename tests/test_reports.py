@@ -365,6 +365,56 @@ def test_a_50_mb_paste_is_read_up_to_1_mib_and_says_what_it_skipped(tmp_path: Pa
     assert any("first 1 MiB" in item and "52.4 MB" in item for item in data["skipped"])
 
 
+@pytest.mark.parametrize("opening", [b"{", b"x"])
+def test_a_big_input_without_a_line_break_says_it_is_too_large(
+    opening: bytes, tmp_path: Path
+) -> None:
+    """Read up to 1 MiB, one line is half a line and no report: it said "no report hwdoctor
+    reads in 0 line(s)"; a padded evidence file (over its 16 MiB) was refused the same way."""
+    evidence = (DATA / "evidence/cpu-host.json").read_bytes() if opening == b"{" else b""
+    path = tmp_path / "big.json"
+    path.write_bytes((evidence.replace(b"\n", b" ") or opening) + b" " * (17 * 1024 * 1024))
+    result = run_hwdoctor("detect", "--from", str(path))
+    assert result.returncode == 2, result
+    assert "larger than the 1 MiB hwdoctor reads of a report (17.8 MB)" in result.stderr
+    assert ("evidence file" in result.stderr) == (opening == b"{")
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+ENCODINGS: Final = DATA / "pasted_encodings"
+
+
+@pytest.mark.parametrize(
+    "name", ["ansi-colour.txt", "backspaces.txt", "latin-1.txt", "gbk.txt", "utf-16-le.txt"]
+)
+def test_a_report_in_colours_or_another_encoding_is_read_as_text(name: str) -> None:
+    """Each was "binary data, not a report": terminal colours and backspaces are taken out,
+    another encoding's bytes become U+FFFD around the tools' ASCII lines, UTF-16 without a
+    byte order mark is told by its NULs."""
+    original = reports.read((CORPUS / "collect_env" / ENCODED_FROM).read_bytes())
+    paste = reports.read((ENCODINGS / name).read_bytes())
+    said = {(f.key, f.name, f.index, f.value) for f in original.facts}
+    assert {(f.key, f.name, f.index, f.value) for f in paste.facts} == said
+    if name != "gbk.txt":  # the GBK line before the report moves it one line down
+        assert [f.quote for f in paste.facts] == [f.quote for f in original.facts]
+
+
+ENCODED_FROM: Final = "vllm3482-torch2.1.2-cu121-l4-driver535.txt"
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        bytes(range(256)) * 4,
+        b"\x00\x01\x02 PyTorch version: 2.1.0\n" * 40,
+        random.Random(0).randbytes(4096),
+    ],
+)
+def test_binary_data_is_still_not_a_report(content: bytes) -> None:
+    with pytest.raises(UsageError, match="binary data"):
+        reports.read(content)
+
+
 def test_a_report_cut_mid_line_is_read_up_to_the_cut() -> None:
     report = diagnose(CORPUS / "awkward/pyrovision98-collect-env-fork-cut-mid-line.md")
     assert isinstance(report, PasteReport)

@@ -103,6 +103,11 @@ def read_input(path: str) -> tuple[bytes, int | None]:
     where = "standard input" if path == "-" else path
     try:
         if path == "-":
+            if sys.stdin is None or sys.stdin.closed:  # `<&-`: Python gives no stdin at all
+                raise UsageError(
+                    "--from -: standard input is closed",
+                    hint="pipe a report into it, or pass a file",
+                )
             head = sys.stdin.buffer.read(MAX_EVIDENCE_BYTES + 1)
             return head, None if len(head) > MAX_EVIDENCE_BYTES else len(head)
         with open(path, "rb") as handle:

@@ -15,7 +15,7 @@ from enum import Enum
 from typing import Final
 
 from hwdoctor.errors import UsageError
-from hwdoctor.text import clip, printable
+from hwdoctor.text import clip, printable, without_terminal_codes
 
 # GitHub caps an issue body at 65,536 characters and collect_env prints about 10 KiB; a
 # paste beyond 1 MiB is read up to there and the rest is said to be skipped.
@@ -118,6 +118,18 @@ def decode(
     the input goes on past `raw`, of a size not known (standard input)."""
     skipped: list[str] = []
     size = max(total or 0, len(raw))
+    if size > MAX_REPORT_BYTES and not any(end in raw[:MAX_REPORT_BYTES] for end in b"\n\r"):
+        # Read up to the limit, it would be half a line and no report: say why instead.
+        raise UsageError(
+            f"{_source(option, where)}: larger than the {MAX_REPORT_BYTES // 1024 // 1024} MiB "
+            f"hwdoctor reads of a report ({'more than ' if more else ''}{size / 1e6:.1f} MB), "
+            "with no line break in its first MiB",
+            hint="JSON this large is no evidence file hwdoctor wrote; pass the file "
+            "`hwdoctor detect --save-evidence FILE` writes, or a report's text"
+            if raw.lstrip()[:1] == b"{"
+            else "pass the text a tool printed, a few KiB: the output of `python -m "
+            "torch.utils.collect_env`, `nvidia-smi`, or an issue body",
+        )
     if size > MAX_REPORT_BYTES:
         shown = f"the {size / 1e6:.1f} MB input"
         if more:
@@ -132,19 +144,33 @@ def decode(
             hint="paste a report: the output of `python -m torch.utils.collect_env`, "
             "`transformers env`, `nvidia-smi`, or a whole issue body",
         )
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        text = raw.decode("utf-16", errors="replace")
-    else:
-        text = raw.decode("utf-8", errors="replace")
+    # Terminal colours and backspaces are text copied from a terminal, not binary data;
+    # bytes of another encoding (GBK, Latin-1) become U+FFFD and the tools' ASCII lines read.
+    text = without_terminal_codes(raw.decode(_encoding(raw), errors="replace"))
     sample = text[:65536]
-    control = sum(1 for c in sample if (c < " " and c not in "\t\r\n\f") or c == "\ufffd")
-    if "\x00" in sample or control > max(8, len(sample) // 100):
+    control = sum(1 for c in sample if c < " " and c not in "\t\r\n\f")
+    unreadable = sample.count("\ufffd")
+    if "\x00" in sample or control > max(8, len(sample) // 100) or unreadable > len(sample) // 3:
         raise UsageError(
             f"{_source(option, where)}: binary data, not a report",
             hint="pass the text a tool printed (collect_env, transformers env, nvidia-smi), "
             "or an evidence file written by `hwdoctor detect --save-evidence FILE`",
         )
     return text, tuple(skipped)
+
+
+def _encoding(raw: bytes) -> str:
+    """UTF-16 where a byte order mark says so, or where a NUL is every other byte (ASCII text
+    in UTF-16 without one, as Windows' `>` redirection writes); otherwise UTF-8."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "utf-16"
+    head = raw[:4096]
+    pairs = len(head) // 2
+    for encoding, zeros, letters in (("utf-16-le", head[1::2], head[0::2]),
+                                     ("utf-16-be", head[0::2], head[1::2])):  # fmt: skip
+        if pairs >= 2 and zeros.count(0) >= pairs * 3 // 4 and letters.count(0) < pairs // 8:
+            return encoding
+    return "utf-8"
 
 
 def _source(option: str | None, where: str) -> str:

@@ -517,6 +517,12 @@ _ERROR_LIKE: Final = re.compile(
 # A heading that names a section for errors ("### Error logs", "**Error:**") is no error line.
 _ERROR_HEADING: Final = re.compile(r"^[\s#*_>`-]*(?:error|errors|error logs?|error message)"
                                    r"[\s:*_`]*$", re.I)  # fmt: skip
+# The shortest line a message (`_long_messages`) or any name or answer (`_messages`) can be
+# read from: a shorter one skips their patterns, so a paste of 500,000 short or blank lines is
+# read in a second or two instead of twenty. tests/test_regex_cost.py checks both against
+# each pattern's shortest match.
+_SHORTEST_MESSAGE: Final = 5  # "C:\\a\\", a Windows path
+_SHORTEST_SAID: Final = 2  # "M1", "L4"
 # Error-like lines kept (each quoted); the rest are counted. A paste is anyone's text.
 MAX_ERROR_LINES: Final = 200
 
@@ -716,6 +722,8 @@ def _read_line(state: _State, number: int, line: str) -> None:
 
 def _starts_block(state: _State, number: int, line: str) -> bool:
     """Whether `line` opens a tool's report (and was read as its first line)."""
+    if len(line) < _SHORTEST_SAID:
+        return False
     if _CE_START.match(line):
         state.start(Tool.COLLECT_ENV, number)
         return True
@@ -948,6 +956,8 @@ def _nvidia_smi_q(state: _State, number: int, line: str) -> None:
 
 
 def _amd(state: _State, number: int, line: str) -> None:
+    if len(line) < _SHORTEST_MESSAGE:
+        return
     if state.tool in (Tool.ROCM_SMI, Tool.AMD_SMI) and (row := _AMD_GPU_ROW.match(line)):
         index = next(group for group in row.groups() if group is not None)
         state.add("amd.gpu", index, number, line, index=int(index))
@@ -972,89 +982,15 @@ def _messages(state: _State, number: int, line: str) -> None:
     def add(key: str, value: str, *, index: int | None = None, name: str | None = None) -> None:
         state.add(key, value, number, line, index=index, name=name, tool=Tool.MESSAGE)
 
-    for rule in _RECOGNISERS:
-        for match in rule.find(line):
-            add(rule.key, rule.said(match))
-    if (at := line.find(_SM_WORDS)) > 0 and (tail := _SM_TAIL.match(line, at + len(_SM_WORDS))):
-        named = _NAME_TAIL.search(line[max(0, at - 120) : at])
-        name = named.group(0).strip() if named else line[:at].rsplit(": ", 1)[-1].strip()
-        if name:
-            add("message.unsupported_gpu", name)
-            add("message.capability", f"{int(tail.group(1)) // 10}.{int(tail.group(1)) % 10}")
-    if (want := line.find(_WANT_WORDS[0])) >= 0:
-        start = want + len(_WANT_WORDS[0])
-        end = line.find(_WANT_WORDS[1], start, start + 120)
-        if end > start:
-            add("message.unsupported_gpu", line[start:end].strip())
-    if old := _TOO_OLD.search(line):
-        add("message.unsupported_gpu", old.group(2), index=int(old.group(1)))
-        add("message.capability", f"{old.group(3)}.{old.group(4)}", index=int(old.group(1)))
-    if span := _CAPABILITY_RANGE.search(line):
-        low, high = f"{span.group(1)}.{span.group(2)}", f"{span.group(3)}.{span.group(4)}"
-        add("message.capability_range", f"{low}-{high}")
-    loader, words = line, _UNDEFINED_WORDS
-    if _UNDEFINED_WORDS not in line and _DYLD_WORDS in line:
-        # macOS: "dlopen(<path>.so, 2): Symbol not found: __ZN3c10…" (one more leading "_")
-        ahead, _, rest = line.partition(_DYLD_WORDS)
-        ahead = ahead.replace("dlopen(", " ").replace(", 2)", " ")
-        loader, words = ahead + _DYLD_WORDS + rest.replace(" __Z", " _Z", 1), _DYLD_WORDS
-    elif _UNDEFINED_WORDS not in line:
-        # The loader's words cut or mistyped before "symbol:" ("# Ubuntu 22.04 , ufined
-        # symbol: _ZN3c105ErrorC2…" as an issue title): only a torch C++ symbol after it is
-        # read, as one a module wanted from torch.
-        words = _SYMBOL_WORDS
-    if (at := loader.find(words)) >= 0:
-        before = loader[:at].split() if words != _SYMBOL_WORDS else []
-        symbol = loader[at + len(words) :].split()
-        path = before[-1].rstrip(":") if before else ""
-        module = _MODULE_FILE.search(path.replace("\\", "/").rsplit("/", 1)[-1])
-        dist = _extension_of(path.rsplit("/", 1)[0] + "/", module.group(1)) if module else None
-        if dist and symbol:
-            add("message.undefined_symbol", symbol[0][:120], name=dist)
-        elif symbol and _TORCH_CXX.search(symbol[0]):
-            # a torch C++ symbol, the module that wanted it not named: still another torch's
-            add("message.undefined_symbol", symbol[0][:120], name="")
-    if companion := _COMPANION_SAID.search(line):
-        name = next(group for group in companion.groups() if group).lower()
-        add("message.undefined_symbol", f"{name}: built for another torch", name=name)
-    said_at = line.find("xFormers was built for")
-    built = None
-    if said_at >= 0:  # the whole message on one line, as an issue title carries it
-        rest = line[said_at + len("xFormers was built for") :].lstrip(":")
-        built = _XFORMERS_BUILT.match(rest)
-    if (
-        built
-        or (state.xformers_built and (built := _XFORMERS_BUILT.match(line)))
-        or (built := _XFORMERS_LINE.match(line))
-    ):
-        add("message.xformers_built_for", built.group(1), name="xformers")
-        add("message.torch_seen", built.group(2), name="torch")
+    if len(line) < _SHORTEST_SAID:  # a blank line or one character: it only ends what the
+        # line before began (a REPL's question, a heading waiting for its answer)
+        state.xformers_built = state.repl_available = state.repl_mps = False
+        if line:
+            state.heading = ""
+        return
+    if len(line) >= _SHORTEST_MESSAGE:  # no message is shorter
+        _long_messages(state, line, add)
     state.xformers_built = "xFormers was built for" in line
-    if pci := _LSPCI.search(line):
-        family = _lspci_name(pci.group(1).startswith("NVIDIA"), pci.group(2))
-        if family:
-            add("gpu", family)
-    if comfy := _COMFY_DEVICE.match(line):
-        add("gpu", comfy.group(2), index=int(comfy.group(1)))
-    if rocblas := _ROCBLAS.search(line):
-        target = rocblas.group(1) or rocblas.group(2)
-        add("message.invalid_device_function", f"rocBLAS has no kernels for {target}")
-        add("gfx", target)
-    if operator := _MPS_OPERATOR.search(line):
-        state.mps_operator = operator.group(1) or operator.group(2)
-        add("message.mps_operator", state.mps_operator)
-    elif (only := _ONLY_AVAILABLE.search(line)) and only.group(1) == state.mps_operator:
-        add("message.mps_operator", state.mps_operator)  # the same message, wrapped
-    if "NVRM:" in line and (kernel := _NVRM_KERNEL.search(line)):
-        add("nvrm.kernel", kernel.group(1))
-    if listed := _GFX_LIST.match(line):
-        add("message.gfx_list", " ".join(re.split(r"[;, ]+", listed.group(1))))
-    if ascend := _ASCEND_RANGE.search(line):
-        add("env", ascend.group(2), name=ascend.group(1))
-        add("message.npu_count", ascend.group(3))
-    if order := _ASCEND_ORDER.search(line):
-        add("env", order.group(2), name=order.group(1))
-        add("message.mask_refused", order.group(3), name=order.group(1))
     if not (
         _COMMAND.search(line)
         or _CE_LINE.match(line)
@@ -1131,6 +1067,93 @@ def _messages(state: _State, number: int, line: str) -> None:
     for variable in _VISIBILITY.finditer(line):
         value = variable.group(2).strip("\"'")
         add("env", value, name=variable.group(1))
+
+
+def _long_messages(state: _State, line: str, add: Callable[..., None]) -> None:
+    """The messages torch and the extensions print, each at least `_SHORTEST_MESSAGE` long
+    (tests/test_regex_cost.py checks it against every pattern read here)."""
+    for rule in _RECOGNISERS:
+        for match in rule.find(line):
+            add(rule.key, rule.said(match))
+    if (at := line.find(_SM_WORDS)) > 0 and (tail := _SM_TAIL.match(line, at + len(_SM_WORDS))):
+        named = _NAME_TAIL.search(line[max(0, at - 120) : at])
+        name = named.group(0).strip() if named else line[:at].rsplit(": ", 1)[-1].strip()
+        if name:
+            add("message.unsupported_gpu", name)
+            add("message.capability", f"{int(tail.group(1)) // 10}.{int(tail.group(1)) % 10}")
+    if (want := line.find(_WANT_WORDS[0])) >= 0:
+        start = want + len(_WANT_WORDS[0])
+        end = line.find(_WANT_WORDS[1], start, start + 120)
+        if end > start:
+            add("message.unsupported_gpu", line[start:end].strip())
+    if old := _TOO_OLD.search(line):
+        add("message.unsupported_gpu", old.group(2), index=int(old.group(1)))
+        add("message.capability", f"{old.group(3)}.{old.group(4)}", index=int(old.group(1)))
+    if span := _CAPABILITY_RANGE.search(line):
+        low, high = f"{span.group(1)}.{span.group(2)}", f"{span.group(3)}.{span.group(4)}"
+        add("message.capability_range", f"{low}-{high}")
+    loader, words = line, _UNDEFINED_WORDS
+    if _UNDEFINED_WORDS not in line and _DYLD_WORDS in line:
+        # macOS: "dlopen(<path>.so, 2): Symbol not found: __ZN3c10…" (one more leading "_")
+        ahead, _, rest = line.partition(_DYLD_WORDS)
+        ahead = ahead.replace("dlopen(", " ").replace(", 2)", " ")
+        loader, words = ahead + _DYLD_WORDS + rest.replace(" __Z", " _Z", 1), _DYLD_WORDS
+    elif _UNDEFINED_WORDS not in line:
+        # The loader's words cut or mistyped before "symbol:" ("# Ubuntu 22.04 , ufined
+        # symbol: _ZN3c105ErrorC2…" as an issue title): only a torch C++ symbol after it is
+        # read, as one a module wanted from torch.
+        words = _SYMBOL_WORDS
+    if (at := loader.find(words)) >= 0:
+        before = loader[:at].split() if words != _SYMBOL_WORDS else []
+        symbol = loader[at + len(words) :].split()
+        path = before[-1].rstrip(":") if before else ""
+        module = _MODULE_FILE.search(path.replace("\\", "/").rsplit("/", 1)[-1])
+        dist = _extension_of(path.rsplit("/", 1)[0] + "/", module.group(1)) if module else None
+        if dist and symbol:
+            add("message.undefined_symbol", symbol[0][:120], name=dist)
+        elif symbol and _TORCH_CXX.search(symbol[0]):
+            # a torch C++ symbol, the module that wanted it not named: still another torch's
+            add("message.undefined_symbol", symbol[0][:120], name="")
+    if companion := _COMPANION_SAID.search(line):
+        name = next(group for group in companion.groups() if group).lower()
+        add("message.undefined_symbol", f"{name}: built for another torch", name=name)
+    said_at = line.find("xFormers was built for")
+    built = None
+    if said_at >= 0:  # the whole message on one line, as an issue title carries it
+        rest = line[said_at + len("xFormers was built for") :].lstrip(":")
+        built = _XFORMERS_BUILT.match(rest)
+    if (
+        built
+        or (state.xformers_built and (built := _XFORMERS_BUILT.match(line)))
+        or (built := _XFORMERS_LINE.match(line))
+    ):
+        add("message.xformers_built_for", built.group(1), name="xformers")
+        add("message.torch_seen", built.group(2), name="torch")
+    if pci := _LSPCI.search(line):
+        family = _lspci_name(pci.group(1).startswith("NVIDIA"), pci.group(2))
+        if family:
+            add("gpu", family)
+    if comfy := _COMFY_DEVICE.match(line):
+        add("gpu", comfy.group(2), index=int(comfy.group(1)))
+    if rocblas := _ROCBLAS.search(line):
+        target = rocblas.group(1) or rocblas.group(2)
+        add("message.invalid_device_function", f"rocBLAS has no kernels for {target}")
+        add("gfx", target)
+    if operator := _MPS_OPERATOR.search(line):
+        state.mps_operator = operator.group(1) or operator.group(2)
+        add("message.mps_operator", state.mps_operator)
+    elif (only := _ONLY_AVAILABLE.search(line)) and only.group(1) == state.mps_operator:
+        add("message.mps_operator", state.mps_operator)  # the same message, wrapped
+    if "NVRM:" in line and (kernel := _NVRM_KERNEL.search(line)):
+        add("nvrm.kernel", kernel.group(1))
+    if listed := _GFX_LIST.match(line):
+        add("message.gfx_list", " ".join(re.split(r"[;, ]+", listed.group(1))))
+    if ascend := _ASCEND_RANGE.search(line):
+        add("env", ascend.group(2), name=ascend.group(1))
+        add("message.npu_count", ascend.group(3))
+    if order := _ASCEND_ORDER.search(line):
+        add("env", order.group(2), name=order.group(1))
+        add("message.mask_refused", order.group(3), name=order.group(1))
 
 
 def _prose_facts(add: Callable[..., None], line: str) -> None:
