@@ -810,6 +810,30 @@ def test_torchs_answer_and_banners_said_in_prose_are_read() -> None:
     assert ("gpu", None, "NVIDIA GeForce RTX 3070") in banner
 
 
+def test_html_comments_of_an_issue_body_are_not_read() -> None:
+    """PyTorch's bug report template filled in as reporters do: vllm#3482's collect_env
+    under "## Environment", and an earlier attempt's line commented out in the template's
+    own "Add any other context" comment. GitHub shows neither comment; hwdoctor reads the
+    collect_env alone, at the line numbers of the paste."""
+    template = (DATA / "templates" / "pytorch-bug-report.md").read_text("utf-8")
+    collect_env = (CORPUS / "collect_env" / "vllm3482-torch2.1.2-cu121-l4-driver535.txt").read_text(
+        "utf-8"
+    )
+    body = template.replace(
+        "python collect_env.py\n```\n", "python collect_env.py\n```\n\n" + collect_env, 1
+    ).replace(
+        "<!-- Add any other context about the problem here. -->",
+        "<!-- Add any other context about the problem here.\nPyTorch version: 1.8.0+cu111\n-->",
+    )
+    paste = reports.read(body.encode())
+    torch = [f for f in paste.facts if f.key == "torch.version"]
+    assert [f.value for f in torch] == ["2.1.2+cu121"]
+    lines = body.splitlines()
+    assert lines[torch[0].quote.line - 1] == "PyTorch version: 2.1.2+cu121"
+    alone = reports.read(collect_env.encode())
+    assert len(paste.facts) == len(alone.facts)
+
+
 def test_a_version_ending_a_sentence_leaves_the_full_stop_out() -> None:
     """A build's local label ends at its last word ("2.6.0+cu126."), never takes the full
     stop of the sentence: the version is one the wheel table can find."""

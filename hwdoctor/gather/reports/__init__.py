@@ -192,6 +192,50 @@ def quote(number: int, line: str, focus: str | None = None) -> Quote:
     return Quote(number, clip(text, QUOTE_CHARS))
 
 
+_FENCES: Final = ("```", "~~~")
+
+
+def without_html_comments(text: str) -> str:
+    """`text` without its HTML comments (`<!-- … -->`, over any number of lines), which
+    GitHub does not show: an issue template's examples and instructions are not the
+    reporter's facts. Each comment leaves its line breaks, so line numbers stay those of the
+    paste; one left open hides the rest, as GitHub's renderer does; inside a code fence
+    `<!--` is text, as there. One pass over the text."""
+    if "<!--" not in text:
+        return text
+    out: list[str] = []
+    fence = ""
+    hidden = False
+    for line in text.split("\n"):
+        if not hidden:
+            opener = line.lstrip()[:3]
+            if fence and opener == fence:
+                fence = ""
+            elif not fence and opener in _FENCES:
+                fence = opener
+            if fence or opener in _FENCES:
+                out.append(line)
+                continue
+        kept: list[str] = []
+        at = 0
+        while at <= len(line):
+            if hidden:
+                # "<!-->" and "<!--->" close at once (CommonMark's HTML comments)
+                end = line.find("-->", at)
+                if end < 0:
+                    break
+                at, hidden = end + 3, False
+            else:
+                start = line.find("<!--", at)
+                if start < 0:
+                    kept.append(line[at:])
+                    break
+                kept.append(line[at:start])
+                at, hidden = start + 2, True
+        out.append("".join(kept))
+    return "\n".join(out)
+
+
 def read(
     raw: bytes,
     where: str = "the input",
@@ -205,6 +249,7 @@ def read(
     from hwdoctor.gather.reports import parse
 
     text, skipped = decode(raw, where, total, more=more, option=option)
+    text = without_html_comments(text)
     # Control characters, bidi overrides and C1 codes escaped line by line (tabs kept): no
     # value read from a paste can carry them into --json or a terminal.
     lines = [printable(line) for line in text.splitlines()]
