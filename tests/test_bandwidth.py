@@ -11,6 +11,7 @@ import pytest
 from hwdoctor.compat import links
 from hwdoctor.diagnosis import bandwidth
 from hwdoctor.model.reports import RankReport
+from tests import catalogue_plugin
 
 TOPOLOGY = Path(__file__).parent / "data" / "real" / "topology"
 MIB = 1 << 20
@@ -89,6 +90,7 @@ def test_a_pix_pair_far_below_its_pcie_link_is_named_with_acs() -> None:
         for r in range(4)
     }  # fmt: skip
     report, found = bandwidth.measure(ranks, measured, summaries)
+    catalogue_plugin.record(f.code for f in found)
     assert report is not None
     by_pair = {pair.ranks: pair for pair in report.pairs}
     assert by_pair[(0, 1)].link == "PIX" and by_pair[(0, 1)].far_below
@@ -110,6 +112,7 @@ def test_an_nvswitch_pair_far_below_nvlink() -> None:
     summaries = {0: summary("0000:18:00.0", "topo-m-h100-nv18.txt", ids),
                  1: summary("0000:2a:00.0", None, ids)}  # fmt: skip
     report, found = bandwidth.measure([rank(0), rank(1)], measured, summaries)
+    catalogue_plugin.record(f.code for f in found)
     assert report is not None and report.pairs[0].link == "NV18"
     assert report.pairs[0].expected == 450 * links.GB
     assert [f.code for f in found] == ["bandwidth.below_nvlink"]
@@ -135,6 +138,7 @@ def test_a_healthy_nvlink_pair_and_a_sys_pair_raise_nothing() -> None:
 def test_a_failed_measurement_is_a_finding_and_no_report() -> None:
     error = {"error": {"type": "DistBackendError", "message": "NCCL error: out of memory"}}
     report, found = bandwidth.measure([rank(0), rank(1)], {0: timings({1: 0.01}), 1: error}, {})
+    catalogue_plugin.record(f.code for f in found)
     assert report is None
     assert [f.code for f in found] == ["bandwidth.failed"]
     assert "rank 1 (cuda:1, nccl) failed: DistBackendError: NCCL error" in found[0].message
