@@ -20,6 +20,7 @@ import hwdoctor
 from hwdoctor.compat import wheels
 from hwdoctor.diagnosis import remedies
 from hwdoctor.errors import UsageError
+from hwdoctor.model.reports import Finding
 from tests.conftest import ROOT
 
 DATA: Final = ROOT / "tests" / "data"
@@ -31,7 +32,8 @@ LINE: Final = re.compile(
 INDEX: Final = re.compile(r"^https://download\.pytorch\.org/whl/(?P<variant>[a-z0-9.]+)$")
 
 
-def pasted_lines() -> Iterator[tuple[str, str]]:
+def corpus_findings() -> Iterator[tuple[str, Finding]]:
+    """Every finding of every stored paste, with the paste's path under tests/data."""
     for path in sorted(DATA.glob("reports*/**/*")):
         if not path.is_file() or path.name in ("README.md", "expected.json"):
             continue
@@ -40,8 +42,13 @@ def pasted_lines() -> Iterator[tuple[str, str]]:
         except UsageError:
             continue  # no report in it (the corpus keeps a few such inputs on purpose)
         for found in report.findings:
-            for line in (found.remedy or "").splitlines():
-                yield str(path.relative_to(DATA)), line
+            yield str(path.relative_to(DATA)), found
+
+
+def pasted_lines() -> Iterator[tuple[str, str]]:
+    for where, found in corpus_findings():
+        for line in (found.remedy or "").splitlines():
+            yield where, line
 
 
 def evidence_lines() -> Iterator[tuple[str, str]]:
@@ -234,15 +241,8 @@ SAYS: Final = re.compile(r"^# (?:keeps|upgrades|downgrades|installs|replaces) (?
 
 
 def remedies_printed() -> Iterator[tuple[str, str]]:
-    for path in sorted(DATA.glob("reports*/**/*")):
-        if not path.is_file() or path.name in ("README.md", "expected.json"):
-            continue
-        try:
-            report = hwdoctor.diagnose(path.read_bytes())
-        except UsageError:
-            continue
-        for found in report.findings:
-            yield f"{path.relative_to(DATA)} {found.code}", found.remedy or ""
+    for where, found in corpus_findings():
+        yield f"{where} {found.code}", found.remedy or ""
     for path in sorted((DATA / "evidence").glob("*.json")):
         for found in hwdoctor.detect(from_file=str(path)).findings:
             yield f"{path.name} {found.code}", found.remedy or ""

@@ -596,10 +596,7 @@ class PasteReport(Record):
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "source": "pasted report",
-            "lines": self.lines,
-            "blocks": [block.to_json() for block in self.blocks],
-            "facts": [fact.to_json() for fact in self.facts],
+            **_pasted_form(self.lines, self.blocks, self.facts),
             "findings": [
                 {**finding.to_json(), "rests_on": [q.to_json() for q in quotes]}
                 for finding, quotes in zip(self.findings, self.rests_on, strict=True)
@@ -680,10 +677,7 @@ class PastedExplanation:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "source": "pasted report",
-            "lines": self.lines,
-            "blocks": [block.to_json() for block in self.blocks],
-            "facts": [fact.to_json() for fact in self.facts],
+            **_pasted_form(self.lines, self.blocks, self.facts),
             "use_cpu": self.use_cpu,
             "supported": dict(self.supported),
             "tables": {c.library: c.to_json() for c in self.tables},
@@ -692,6 +686,18 @@ class PastedExplanation:
             "environment": dict(self.environment),
             "skipped": list(self.skipped),
         }
+
+
+def _pasted_form(
+    lines: int, blocks: tuple[ToolBlock, ...], facts: tuple[ReadFact, ...]
+) -> dict[str, Any]:
+    """What a report on a paste says of the paste itself: its lines, tools and facts."""
+    return {
+        "source": "pasted report",
+        "lines": lines,
+        "blocks": [block.to_json() for block in blocks],
+        "facts": [fact.to_json() for fact in facts],
+    }
 
 
 @dataclass(frozen=True, slots=True)
