@@ -38,17 +38,19 @@ def compress(names: Iterable[str], limit: int | None = None) -> str:
             )
         else:
             plain.add(name)
-    entries: list[tuple[str, int, list[str]]] = []  # (sort key, names covered, ranges)
+    # (prefix, -width: the wider numbers first where two widths share a prefix, names
+    # covered, ranges): an order of their own, not the sets' (hash-seeded) order
+    entries: list[tuple[str, int, int, list[str]]] = []
     for (prefix, width), numbers in numbered.items():
         runs = _runs(sorted(numbers))
         parts = [f"{a:0{width}d}" if a == b else f"{a:0{width}d}-{b:0{width}d}" for a, b in runs]
-        entries.append((prefix, len(numbers), [f"{prefix}{part}" for part in parts]
+        entries.append((prefix, -width, len(numbers), [f"{prefix}{part}" for part in parts]
                         if len(numbers) == 1 else [f"{prefix}[{','.join(parts)}]"]))  # fmt: skip
-    entries += [(name, 1, [name]) for name in plain]
-    entries.sort(key=lambda entry: entry[0])
+    entries += [(name, 0, 1, [name]) for name in plain]
+    entries.sort(key=lambda entry: entry[:2])
     out: list[str] = []
     left = 0
-    for _, count, parts in entries:
+    for _, _, count, parts in entries:
         if limit is not None and len(out) >= limit:
             left += count
             continue

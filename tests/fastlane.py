@@ -34,15 +34,20 @@ _FAST_ENV: Final = "HWDOCTOR_FAST_LANE"
 T = TypeVar("T")
 
 
+def active() -> bool:
+    """Whether this run is the fast lane (set before collection, seen by xdist workers)."""
+    return os.environ.get(_FAST_ENV) == "1"
+
+
 def examples(count: int) -> int:
     """A fuzzer's example count: a tenth of it in the fast lane (set before collection,
     inherited by xdist workers), all of it in `make test`."""
-    return max(count // 10, 10) if os.environ.get(_FAST_ENV) == "1" else count
+    return max(count // 10, 10) if active() else count
 
 
 def sample(items: Sequence[T]) -> Sequence[T]:
     """A fuzzer's inputs: every tenth in the fast lane, all of them in `make test`."""
-    return items[::10] if os.environ.get(_FAST_ENV) == "1" else items
+    return items[::10] if active() else items
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
