@@ -48,6 +48,7 @@ sys.path.insert(0, str(ROOT))  # this checkout's hwdoctor and tests, before any 
 
 from hwdoctor import versions
 from hwdoctor.compat import wheels
+from hwdoctor.model.decisions import Standing
 from hwdoctor.rules import provenance
 
 LIBRARIES: Final = ("transformers", "accelerate")
@@ -115,7 +116,7 @@ def newer_releases(library: provenance.Library, listed: Iterable[str]) -> list[s
     """Final releases newer than every release the tables were read from, oldest first."""
     found = [
         v for v in listed
-        if library.standing(v) is provenance.Standing.NEWER
+        if library.standing(v) is Standing.NEWER
         and (parsed := versions.parse(v)) is not None and not parsed.is_prerelease
     ]  # fmt: skip
     return sorted(found, key=lambda v: versions.parse(v) or 0)
@@ -152,7 +153,8 @@ def venv_for(library: str, release: str, home: Path) -> tuple[Path | None, str]:
 
 def run_world(name: str, python: Path, library: str, release: str, work: Path) -> WorldResult:
     """One world: the real libraries answer in it; the tables predict `release` from the
-    evidence that run saved, as they will once the release is recorded as read."""
+    evidence that run saved, as they will once the release is recorded as read (the caller
+    holds `provenance.assumed` for the release)."""
     from hwdoctor.diagnosis import verification
     from tests.conftest import base_env
     from tests.fakeworld import World
@@ -173,8 +175,7 @@ def run_world(name: str, python: Path, library: str, release: str, work: Path) -
                            f"{last_line(done.stderr)}")  # fmt: skip
     import hwdoctor
 
-    with provenance.assumed(library, release):
-        report = hwdoctor.explain(from_file=str(saved), use_cpu=scenario.use_cpu)
+    report = hwdoctor.explain(from_file=str(saved), use_cpu=scenario.use_cpu)
     if report.verify is None or not report.verify.ran:
         return WorldResult(name, False, (), {}, "the real libraries did not answer")
     said = tuple(
@@ -189,7 +190,12 @@ def run_world(name: str, python: Path, library: str, release: str, work: Path) -
 def run_matrix(
     names: Sequence[str], python: Path, library: str, release: str, work: Path, jobs: int
 ) -> list[WorldResult]:
-    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+    # One assumption for the whole matrix: the worlds run side by side, and an assumption
+    # entered and left per world would be left by one while another still predicts.
+    with (
+        provenance.assumed(library, release),
+        concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool,
+    ):
         futures = {pool.submit(run_world, n, python, library, release, work): n for n in names}
         results = []
         for future in concurrent.futures.as_completed(futures):

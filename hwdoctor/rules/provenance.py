@@ -13,6 +13,7 @@ import contextlib
 import dataclasses
 import functools
 import json
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -74,24 +75,30 @@ def _next_minor(release: str) -> str:
     return f"{major}.{int(minor) + 1}"
 
 
-# What `assumed()` puts in place of the data, while it lasts.
-_ASSUMED: dict[str, Library] = {}
+# What `assumed()` puts in place of the data, while it lasts: one entry per open block, the
+# newest last, so blocks that overlap (worlds judged side by side) each leave only their own.
+_ASSUMED: list[tuple[object, Library]] = []
+_ASSUMED_LOCK = threading.Lock()
 
 
 def libraries() -> dict[str, Library]:
     """The provenance of each library's tables."""
-    return {**_read(), **_ASSUMED}
+    with _ASSUMED_LOCK:
+        return {**_read(), **{library.name: library for _, library in _ASSUMED}}
 
 
 @contextlib.contextmanager
 def assumed(library: str, newest: str) -> Iterator[None]:
     """Within the block, the tables count as read up to `library` `newest`: how `make
     refresh` asks what the tables, as written, predict for a release before recording it."""
-    _ASSUMED[library] = dataclasses.replace(_read()[library], newest=newest)
+    token = object()
+    with _ASSUMED_LOCK:
+        _ASSUMED.append((token, dataclasses.replace(_read()[library], newest=newest)))
     try:
         yield
     finally:
-        _ASSUMED.pop(library, None)
+        with _ASSUMED_LOCK:
+            _ASSUMED[:] = [entry for entry in _ASSUMED if entry[0] is not token]
 
 
 @functools.cache
