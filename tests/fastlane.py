@@ -15,8 +15,7 @@ from __future__ import annotations
 import os
 import platform
 import subprocess
-from collections.abc import Sequence
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
 import pytest
 
@@ -31,7 +30,6 @@ _PLACES: Final = (
 
 
 _FAST_ENV: Final = "HWDOCTOR_FAST_LANE"
-T = TypeVar("T")
 
 
 def active() -> bool:
@@ -43,11 +41,6 @@ def examples(count: int) -> int:
     """A fuzzer's example count: a tenth of it in the fast lane (set before collection,
     inherited by xdist workers), all of it in `make test`."""
     return max(count // 10, 10) if active() else count
-
-
-def sample(items: Sequence[T]) -> Sequence[T]:
-    """A fuzzer's inputs: every tenth in the fast lane, all of them in `make test`."""
-    return items[::10] if active() else items
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -31,9 +31,9 @@ from hwdoctor.errors import UsageError
 from hwdoctor.model.reports import PasteReport
 from hwdoctor.render import human, markdown, paste
 from hwdoctor.shell import one_command
+from tests import fastlane
 from tests.conftest import run_hwdoctor
 from tests.evidence import DATA
-from tests.fastlane import sample
 
 HOSTILE: dict[str, Any] = {
     "huge": 10**400,
@@ -168,9 +168,11 @@ def remedy_lines(report_json: str) -> set[str]:
 
 @pytest.mark.parametrize("kind", sorted(HOSTILE))
 def test_every_field_with_a_hostile_value(kind: str, tmp_path: Path) -> None:
+    if fastlane.active():  # its remedies end in `bash -n`, a subprocess: make test runs it
+        pytest.skip(fastlane.REASON)
     document = base()
     remedies: set[str] = set()
-    for path in sample(list(paths(document))):
+    for path in paths(document):
         file = tmp_path / "evidence.json"
         file.write_text(json.dumps(spoiled(document, path, HOSTILE[kind])), encoding="utf-8")
         for text in outputs(file):
