@@ -9,6 +9,7 @@ pins are unchanged is kept.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import sysconfig
@@ -60,9 +61,19 @@ def _purelib(python: Path | str) -> str:
                           check=True).stdout.strip()  # fmt: skip
 
 
+def _shared_version(dist: str) -> str | None:
+    from importlib import metadata
+
+    try:
+        return metadata.version(dist)
+    except metadata.PackageNotFoundError:
+        return None
+
+
 def build(pair: Pair) -> None:
     stamp = pair.root / ".pinned"
-    wanted = " ".join(pair.requirements)
+    # The dev venv's kernels is part of what a pair sees (see _outgrown): a new one rebuilds.
+    wanted = " ".join(pair.requirements) + f" (dev venv kernels {_shared_version('kernels')})"
     if stamp.exists() and stamp.read_text(encoding="utf-8") == wanted and pair.python.exists():
         return
     subprocess.run([sys.executable, "-m", "venv", "--clear", str(pair.root)], check=True)
@@ -79,7 +90,52 @@ def build(pair: Pair) -> None:
          "-c", str(constraints), *pair.requirements],
         check=True, capture_output=True, text=True,
     )  # fmt: skip
+    outgrown = _outgrown(pair)
+    if outgrown:
+        subprocess.run(
+            [str(pair.python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+             "-c", str(constraints), *outgrown],
+            check=True, capture_output=True, text=True,
+        )  # fmt: skip
     stamp.write_text(wanted, encoding="utf-8")
+
+
+# The pair's own libraries whose optional requirements are checked against the dev venv.
+_LIBRARIES: Final = ("transformers", "accelerate")
+
+
+def _outgrown(pair: Pair) -> list[str]:
+    """Requirements of the pair's libraries' extras that the dev venv's copy, seen through
+    the shared path, does not meet: e.g. transformers 5.25.0 requires kernels>=0.19.1, which
+    the dev venv then holds, while transformers 5.0.0 names kernels<0.11 in its extras and
+    uses any kernels it can import (its pipeline() then fails on kernels 0.19's API). A user
+    of that release has the kernels its extras name; so does its venv here."""
+    from importlib import metadata
+
+    from packaging.requirements import Requirement
+
+    code = (
+        "import importlib.metadata as m, json, sys; "
+        "print(json.dumps({d: m.requires(d) or [] for d in sys.argv[1:]}))"
+    )
+    declared = json.loads(subprocess.run(
+        [str(pair.python), "-c", code, *_LIBRARIES], capture_output=True, text=True, check=True,
+    ).stdout)  # fmt: skip
+    wanted: dict[str, Requirement] = {}
+    for lines in declared.values():
+        for line in lines:
+            requirement = Requirement(line)
+            if requirement.marker is None or "extra" not in str(requirement.marker):
+                continue  # a plain requirement: pip installed it into the pair already
+            if requirement.name == "torch" or not requirement.specifier:
+                continue
+            try:
+                shared = metadata.version(requirement.name)  # the dev venv's, if any
+            except metadata.PackageNotFoundError:
+                continue
+            if not requirement.specifier.contains(shared, prereleases=True):
+                wanted.setdefault(requirement.name, requirement)
+    return [f"{r.name}{r.specifier}" for r in wanted.values()]
 
 
 def main(argv: list[str]) -> int:

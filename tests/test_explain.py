@@ -8,6 +8,7 @@ import pytest
 
 from hwdoctor import devices
 from hwdoctor.errors import UsageError
+from hwdoctor.rules import provenance
 from tests.conftest import base_env, codes, evidence_of, run_hwdoctor
 from tests.fakeworld import FakeDevice, World
 
@@ -40,7 +41,14 @@ def test_json_contract_on_this_machine() -> None:
         "mismatches": [],
         "problem": None,
     }
-    assert data["supported"] == {"transformers": ">=4.46,<5.25", "accelerate": ">=1.0,<1.17"}
+    # The ranges run from the oldest minor read to the minor after the newest one read, as
+    # provenance.json records them (make refresh moves the upper end).
+    read = provenance.libraries()
+    upper = {name: read[name].newest.split(".") for name in ("transformers", "accelerate")}
+    assert data["supported"] == {
+        name: f">={'.'.join(read[name].oldest.split('.')[:2])},<{major}.{int(minor) + 1}"
+        for name, (major, minor, *_) in upper.items()
+    }
     assert data["basis"] == "predicted"
 
 
