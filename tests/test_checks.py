@@ -19,6 +19,7 @@ from hwdoctor.diagnosis.catalogue import CATALOGUE, Code
 from hwdoctor.model.facts import Evidence, NvidiaDriver, Section, TorchInfo
 from hwdoctor.model.reports import Finding, PlacementRow, Status
 from hwdoctor.model.runs import ProbeRun, RunOutcome, StepResult
+from hwdoctor.rules import provenance
 from tests.conftest import ROOT
 from tests.evidence import (
     codes,
@@ -35,6 +36,9 @@ from tests.evidence import (
     with_tool_problem,
 )
 from tests.test_distributed import rank as _rank
+
+# The releases of transformers the tables were read from (make refresh moves the newest).
+TRANSFORMERS_READ = provenance.libraries()["transformers"]
 
 
 def detect_codes(evidence: Evidence) -> list[str]:
@@ -333,7 +337,8 @@ def test_library_missing_and_unsupported_versions() -> None:
     unsupported = one(answered.findings, "explain.version_unsupported")
     assert unsupported.message.endswith("observed here, not predicted")
     assert (
-        unsupported.remedy and "install --upgrade 'transformers>=4.46,<5.25'" in unsupported.remedy
+        unsupported.remedy
+        and f"install --upgrade 'transformers{TRANSFORMERS_READ.spec}'" in unsupported.remedy
     )
     # A newer release than the tables is predicted with the newest rows, and the real
     # libraries' answers confirm it (here they agree: cpu everywhere).
@@ -344,7 +349,10 @@ def test_library_missing_and_unsupported_versions() -> None:
     found = one(newer.findings, "explain.tables_newer")
     assert not newer.observed and newer.confirmed is True
     assert found.message.startswith("transformers 9.0.0 is newer than the releases")
-    assert "predicted with transformers 5.24's rules, and confirmed here" in found.message
+    assert (
+        f"predicted with transformers {TRANSFORMERS_READ.series}'s rules, and confirmed here"
+        in found.message
+    )
     unconfirmed = diagnosis.explain(with_package(evidence, "transformers", "9.0.0"))
     assert unconfirmed.confirmed is None and unconfirmed.training.device == "cpu"
     found = one(unconfirmed.findings, "explain.tables_newer")
@@ -429,9 +437,11 @@ def test_a_newer_release_the_real_libraries_contradict_shows_their_answers() -> 
     assert "TrainingArguments.device predicted cpu, returned cuda:0" in found.message
     assert "verify.mismatch" not in codes(stale.findings)
     assert stale.to_json()["tables"]["transformers"] == {
-        "version": "9.0.0", "standing": "newer", "newest_read": "5.24.0",
-        "verified_on": "2026-12-01",
-    }  # fmt: skip
+        "version": "9.0.0",
+        "standing": "newer",
+        "newest_read": TRANSFORMERS_READ.newest,
+        "verified_on": TRANSFORMERS_READ.verified_on,
+    }
 
 
 def test_explain_from_evidence_agrees_with_detect_decisions() -> None:
