@@ -23,6 +23,7 @@ reason; both come from the venv `make validators` builds (constraints/validators
 
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 import sys
@@ -234,13 +235,19 @@ def test_job_yaml_is_what_the_script_makes_for_one_node() -> None:
     assert sorted(p.name for p in KUBERNETES.iterdir()) == ["job.yaml", "preflight-jobs.py"]
 
 
+# Every manifest: the shipped file, and what the script makes for each recorded cluster.
+MANIFESTS: Final = ("job.yaml", "podman-desktop-7778 --expect 2", "kubernetes-94926 --expect 2")
+
+
+@functools.cache
 def manifests() -> dict[str, list[dict[str, Any]]]:
-    """Every manifest: the shipped file and what the script makes for the recorded clusters."""
     made = {f"{name} --expect 2": generated(nodes, 2) for name, nodes in recorded_nodes().items()}
-    return {"job.yaml": documents(KUBERNETES / "job.yaml"), **made}
+    found = {"job.yaml": documents(KUBERNETES / "job.yaml"), **made}
+    assert tuple(found) == MANIFESTS
+    return found
 
 
-@pytest.mark.parametrize("name", list(manifests()))
+@pytest.mark.parametrize("name", MANIFESTS)
 def test_the_preflight_holds_no_gpu_after_its_check(name: str) -> None:
     """Each node's pod asks for that node's GPUs while hwdoctor runs, and ends: nothing is
     held afterwards, and no sidecar or app container lives on."""
@@ -367,7 +374,7 @@ def written(name: str, tmp_path: Path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("name", list(manifests()))
+@pytest.mark.parametrize("name", MANIFESTS)
 def test_kubernetes_validate_accepts_every_manifest(name: str, tmp_path: Path) -> None:
     command = validator("kubernetes-validate")
     path = KUBERNETES / "job.yaml" if name == "job.yaml" else written(name, tmp_path)
@@ -384,7 +391,7 @@ def test_kubernetes_validate_accepts_every_manifest(name: str, tmp_path: Path) -
     assert kinds == {"Job", "NetworkPolicy"}
 
 
-@pytest.mark.parametrize("name", list(manifests()))
+@pytest.mark.parametrize("name", MANIFESTS)
 def test_checkov_passes_every_manifest(name: str, tmp_path: Path) -> None:
     command = validator("checkov")
     path = KUBERNETES / "job.yaml" if name == "job.yaml" else written(name, tmp_path)
