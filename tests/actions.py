@@ -5,10 +5,15 @@ with its `env:` after the `${{ … }}` expressions in it are replaced from the c
 gives, `GITHUB_OUTPUT` a fresh file that is read back as the step's outputs, and whatever
 the test puts in the environment (`GITHUB_ACTIONS`, `GITHUB_STEP_SUMMARY`, `RUNNER_TEMP`).
 An expression the test did not provide fails the test: nothing is guessed.
+
+`validator(name)` is one of the validators of the files hwdoctor ships for other systems
+(zizmor, jactionlint, kubernetes-validate, checkov), from the venv `make validators` builds
+(`make test` does) with the versions constraints/validators.txt pins.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import tempfile
@@ -17,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+import pytest
 import yaml
 
 from tests.conftest import ROOT
@@ -24,6 +30,28 @@ from tests.conftest import ROOT
 EXPRESSION: Final = re.compile(r"\$\{\{\s*(.*?)\s*\}\}")
 # `uses: owner/name@<40 hex> # vX.Y.Z`: a commit, and the release it is, for people
 PINNED: Final = re.compile(r"^[\w.-]+/[\w./-]+@[0-9a-f]{40}$")
+
+
+VALIDATORS: Final = ROOT / ".venv-validators" / "bin"
+
+
+def validator(name: str) -> list[str]:
+    """The command that runs validator `name`, or a skip saying how to get it."""
+    path = VALIDATORS / name
+    if not path.is_file():
+        venv = VALIDATORS.parent.name
+        pytest.skip(f"{name} is not installed: `make validators` builds {venv} (make test does)")
+    return [str(path)]
+
+
+def validator_env() -> dict[str, str]:
+    """The environment the validators run in: their venv's bin first on PATH (jactionlint
+    finds shellcheck there), nothing of the network (checkov asks Prisma Cloud for its
+    guidelines unless told not to; zizmor runs --offline)."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PYTHON")}
+    env["PATH"] = f"{VALIDATORS}{os.pathsep}{env.get('PATH', '')}"
+    env["HOME"] = env.get("HOME", "/tmp")
+    return env
 
 
 def load(path: Path) -> dict[str, Any]:

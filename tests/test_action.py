@@ -1,21 +1,27 @@
 """The GitHub Action (action.yml), its steps run here as the runner runs them
-(tests/actions.py): GITHUB_ACTIONS, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and RUNNER_TEMP set,
-hwdoctor installed from the action's checkout (a copy of this one) by the action's own
-install step, once per session, and `detect` run against the test venv's Python in fake
-worlds with and without the device a job requires.
+(tests/actions.py): GITHUB_ACTIONS, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY, GITHUB_WORKSPACE and
+RUNNER_TEMP set, hwdoctor installed from the action's checkout (a copy of this one) by the
+action's own install step, once per session, from the hashes of constraints/action.txt, and
+`detect` run against the test venv's Python in fake worlds with and without the device a job
+requires. zizmor and jactionlint check the file itself (tests/test_workflows.py).
 """
 
 from __future__ import annotations
 
 import json
+import os
+import re
+import shutil
 import subprocess
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
+from importlib import metadata
 from pathlib import Path
 from typing import Any, Final
 
 import pytest
+from packaging.requirements import Requirement
 
 import hwdoctor
 from tests.actions import StepRun, load, run_step, substitute
@@ -37,6 +43,7 @@ def runner_env(runner_temp: Path, action_path: Path) -> dict[str, str]:
     env = clean_env()
     env.update(GITHUB_ACTIONS="true", RUNNER_TEMP=str(runner_temp),
                GITHUB_ACTION_PATH=str(action_path))  # fmt: skip
+    env["GITHUB_WORKSPACE"] = str(runner_temp.parent / "workspace")
     return env
 
 
@@ -72,22 +79,28 @@ class ActionRun:
 
 
 def run_action(
-    installed: str, tmp_path: Path, world: World | None = None, **inputs: str
+    installed: str,
+    tmp_path: Path,
+    world: World | None = None,
+    path_env: Mapping[str, str] | None = None,
+    **inputs: str,
 ) -> ActionRun:
     """The detect step with these inputs (the others at their defaults; `python` defaults
     to this test venv's interpreter, the job's Python with torch), in `world`."""
     runner = tmp_path / "runner"
     runner.mkdir(parents=True, exist_ok=True)
+    (tmp_path / "workspace").mkdir(exist_ok=True)
     summary = tmp_path / "summary.md"
     env = runner_env(runner, tmp_path / "unused-action-path")
     env["GITHUB_STEP_SUMMARY"] = str(summary)
     if world is not None:
         env = world.env(env)
+    env |= path_env or {}
     values = {name: spec.get("default", "") for name, spec in ACTION["inputs"].items()}
     values |= {"python": sys.executable, **inputs}
     contexts = {f"inputs.{name}": value for name, value in values.items()}
     contexts["steps.install.outputs.hwdoctor"] = installed
-    ran = run_step(step("detect"), env=env, contexts=contexts, cwd=tmp_path)
+    ran = run_step(step("detect"), env=env, contexts=contexts, cwd=tmp_path / "workspace")
     mapped = {f"steps.detect.outputs.{name}": value for name, value in ran.outputs.items()}
     outputs = {name: substitute(spec["value"], mapped) for name, spec in ACTION["outputs"].items()}
     text = summary.read_text(encoding="utf-8") if summary.exists() else ""
@@ -184,3 +197,119 @@ def test_bad_inputs_are_one_annotation_and_exit_2(
     ran = run_action(installed, tmp_path, **inputs)
     assert ran.step.returncode == 2, ran.step
     assert [line[: len(error)] for line in ran.errors()] == [error]
+
+
+def pinned() -> dict[str, str]:
+    """constraints/action.txt's pins: name -> version."""
+    text = (ROOT / "constraints" / "action.txt").read_text(encoding="utf-8")
+    return dict(re.findall(r"^([a-z0-9-]+)==(\S+) \\$", text, flags=re.M))
+
+
+def test_installed_from_hashes_with_nothing_resolved(installed: str) -> None:
+    """The venv holds hwdoctor and exactly the releases constraints/action.txt pins (by
+    hash, wheels only): nothing was resolved at run time, and pip check found hwdoctor's
+    dependencies met (the install step runs it)."""
+    python = Path(installed).parent / "python"
+    listed = subprocess.run(
+        [str(python), "-m", "pip", "list", "--format", "json", "--disable-pip-version-check"],
+        capture_output=True,
+        text=True,
+        env=clean_env(),
+        check=True,
+    )
+    found = {p["name"].lower().replace("_", "-"): p["version"] for p in json.loads(listed.stdout)}
+    found.pop("pip")
+    assert found.pop("hwdoctor") == hwdoctor.__version__
+    assert found == pinned()
+    text = (ROOT / "constraints" / "action.txt").read_text(encoding="utf-8")
+    assert text.count("--hash=sha256:") == len(pinned()) > 10
+
+
+def test_the_pins_cover_hwdoctors_dependencies() -> None:
+    """Every runtime dependency of hwdoctor (pyproject.toml, as installed here) is pinned, at
+    a release it accepts."""
+    versions = pinned()
+    runtime = [r for r in metadata.requires("hwdoctor") or [] if "extra ==" not in r]
+    assert len(runtime) >= 5, runtime
+    for line in runtime:
+        requirement = Requirement(line)
+        name = requirement.name.lower().replace("_", "-")
+        assert name in versions, name
+        assert requirement.specifier.contains(versions[name], prereleases=True), line
+
+
+def test_a_pass_logs_one_verdict_line(installed: str, tmp_path: Path, world: World) -> None:
+    """The job's log says what was checked even when all is well: one line, hwdoctor's own
+    first line, read again from the evidence the run saw."""
+    world.privateuse1("npu", devices=(ASCEND, ASCEND))
+    ran = run_action(installed, tmp_path, world, requirements="npu>=2")
+    assert ran.step.returncode == 0, ran.step
+    (line,) = ran.step.stdout.splitlines()
+    (evidence,) = (tmp_path / "runner").glob("hwdoctor-*/evidence.json")
+    human = subprocess.run(
+        [installed, "detect", "--from", str(evidence), "--require", "npu>=2"],
+        capture_output=True,
+        text=True,
+        env=clean_env(),
+        check=True,
+    )
+    assert line == f"hwdoctor: {human.stdout.splitlines()[0]}"
+    assert "npu (2)" in line and "Nothing to fix" in line
+
+
+@pytest.mark.parametrize(
+    "args", ["--save-evidence x.json", "--all --save-evidence=x.json", "--all\n--save-evidence"]
+)
+def test_args_never_write_evidence(installed: str, tmp_path: Path, args: str) -> None:
+    ran = run_action(installed, tmp_path, args=args)
+    assert ran.step.returncode == 2, ran.step
+    assert ran.errors() == [
+        "::error title=hwdoctor::args: --save-evidence is not taken here: the action writes "
+        "no file of yours; run hwdoctor detect --save-evidence in a step of your own"
+    ]
+    assert ran.outputs == {"exit-code": "2", "report": ""}
+    assert not (tmp_path / "workspace" / "x.json").exists()
+
+
+@pytest.mark.parametrize(
+    "args",
+    ["--from /etc/hostname", "--from=../outside", "--paste /tmp", "--all --from link/to-etc"],
+)
+def test_args_read_nothing_outside_the_workspace(installed: str, tmp_path: Path, args: str) -> None:
+    """`--from` and `--paste` read files: only the workspace's, a link out of it included."""
+    (tmp_path / "workspace" / "link").mkdir(parents=True)
+    (tmp_path / "workspace" / "link" / "to-etc").symlink_to("/etc")
+    ran = run_action(installed, tmp_path, args=args)
+    assert ran.step.returncode == 2, ran.step
+    (error,) = ran.errors()
+    assert error.startswith("::error title=hwdoctor::args: --"), error
+    assert "is outside the workspace; give a path in " in error
+
+
+def test_args_may_judge_evidence_in_the_workspace(installed: str, tmp_path: Path) -> None:
+    """A fleet's evidence in the workspace is judged there, with the job's requirements, and
+    no interpreter is probed (--python is not given with --from)."""
+    shutil.copytree(ROOT / "tests" / "data" / "fleet", tmp_path / "workspace" / "fleet")
+    ran = run_action(installed, tmp_path, args="--from fleet", requirements="cpu")
+    assert ran.step.returncode == 0, ran.step
+    report = ran.report()
+    assert report["exit_code"] == 0 and len(report["data"]["hosts"]) == 4
+    (line,) = ran.step.stdout.splitlines()
+    assert line.startswith("hwdoctor: "), line
+
+
+def test_the_default_python_is_python3_where_there_is_no_python(
+    installed: str, tmp_path: Path
+) -> None:
+    """A runner with python3 and no python (no actions/setup-python): the default input
+    diagnoses python3 instead of failing."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "python3").symlink_to(sys.executable)
+    system = [d for d in ("/usr/bin", "/bin") if Path(d).is_dir()]
+    assert not any((Path(d) / "python").exists() for d in system)
+    path = os.pathsep.join([str(bin_dir), *system])
+    ran = run_action(installed, tmp_path, path_env={"PATH": path}, python="python")
+    assert ran.outputs["exit-code"] in ("0", "1"), ran.step
+    executable = ran.report()["data"]["python"]["executable"]
+    assert Path(executable).name == "python3", executable

@@ -1,69 +1,453 @@
-"""deploy/: the Kubernetes manifests and the Slurm preflight script, read as Kubernetes and
-Slurm read them, for the fields hwdoctor's fleet report relies on (the Slurm script runs on
-a real cluster in tests/test_slurm.py)."""
+"""deploy/: the Kubernetes preflight as the kubelet counts it and as two validators read it,
+and the Slurm configuration's fields (the Slurm script runs on a real cluster in
+tests/test_slurm.py).
+
+The kubelet's accounting, from https://kubernetes.io/docs/concepts/resource-management/
+effective-pod-requests-limits/ ("Calculating effective requests and limits"): per resource,
+the effective init request is the highest of each init container's request plus the
+requests of the sidecar containers (init containers with `restartPolicy: Always`) listed
+before it; the request after initialization is the sum of the app containers' and every
+sidecar's; the Pod's effective request is the larger of the two, and "the node keeps the
+effective request reserved for the Pod, even after initialization finishes" (also the
+"Resource sharing within containers" section of
+https://kubernetes.io/docs/concepts/workloads/pods/init-containers/, and
+https://kubernetes.io/docs/concepts/workloads/pods/sidecar-containers/). A pod that has ended
+(Succeeded or Failed) reserves nothing: kube-scheduler watches only the others
+(newPodInformer in kubernetes/pkg/scheduler/scheduler.go, field selector
+`status.phase!=Succeeded,status.phase!=Failed`).
+
+kubernetes-validate checks every manifest against the API schema of a pinned Kubernetes
+release, and checkov against its hardening rules, with the checks skipped below each for its
+reason; both come from the venv `make validators` builds (constraints/validators.txt).
+"""
 
 from __future__ import annotations
 
-import shlex
+import functools
+import json
 import subprocess
+import sys
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import pytest
 import yaml
 
 from hwdoctor import files
+from tests.actions import validator, validator_env
+from tests.conftest import ROOT
 
-DEPLOY = Path(__file__).resolve().parent.parent / "deploy"
+DEPLOY: Final = ROOT / "deploy"
+KUBERNETES: Final = DEPLOY / "kubernetes"
+SCRIPT: Final = KUBERNETES / "preflight-jobs.py"
+DATA: Final = ROOT / "tests" / "data" / "kubernetes"
+GPU: Final = "nvidia.com/gpu"
+# The placeholder job.yaml ships; an operator's own digest replaces it.
+IMAGE: Final = "registry.example.com/ml/torch-stack@sha256:" + "0" * 64
+# The oldest Kubernetes minor release still supported when this was written (1.35, 1.36 and
+# 1.37 are): the manifests use nothing newer than 1.23 (ttlSecondsAfterFinished GA).
+KUBERNETES_VERSION: Final = "1.35.0"
+# checkov checks skipped, each with why it does not apply to these manifests.
+CHECKOV_SKIPPED: Final = {
+    "CKV_K8S_21": "the default namespace: the manifests name none on purpose, so that "
+    "`kubectl -n NAMESPACE create -f` puts them where the operator chooses",
+}
+
+# --- the kubelet's accounting -------------------------------------------------------------
+
+_SUFFIXES: Final = {
+    "m": Fraction(1, 1000),
+    "": Fraction(1),
+    "k": Fraction(10**3),
+    "M": Fraction(10**6),
+    "G": Fraction(10**9),
+    "T": Fraction(10**12),
+    "P": Fraction(10**15),
+    "E": Fraction(10**18),
+    "Ki": Fraction(2**10),
+    "Mi": Fraction(2**20),
+    "Gi": Fraction(2**30),
+    "Ti": Fraction(2**40),
+    "Pi": Fraction(2**50),
+    "Ei": Fraction(2**60),
+}
 
 
-def pod_spec(name: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    documents = list(yaml.safe_load_all((DEPLOY / "kubernetes" / name).read_text()))
-    assert len(documents) == 1
-    manifest = documents[0]
-    return manifest, manifest["spec"]["template"]["spec"]
+def quantity(value: object) -> Fraction:
+    """A Kubernetes resource quantity ("8", 8, "500m", "2Gi") as an exact number."""
+    text = str(value)
+    for suffix in sorted(_SUFFIXES, key=len, reverse=True):
+        if suffix and text.endswith(suffix):
+            return Fraction(text[: -len(suffix)]) * _SUFFIXES[suffix]
+    return Fraction(text)
+
+
+def requests(container: Mapping[str, Any]) -> dict[str, Fraction]:
+    """A container's requests as the API server stores them: a limit without a request is
+    also the request (extended resources such as nvidia.com/gpu may only set limits)."""
+    resources = container.get("resources") or {}
+    merged = {**(resources.get("limits") or {}), **(resources.get("requests") or {})}
+    return {name: quantity(value) for name, value in merged.items()}
+
+
+def _total(parts: Iterable[Mapping[str, Fraction]]) -> dict[str, Fraction]:
+    total: dict[str, Fraction] = {}
+    for part in parts:
+        for name, value in part.items():
+            total[name] = total.get(name, Fraction(0)) + value
+    return total
+
+
+def _highest(*parts: Mapping[str, Fraction]) -> dict[str, Fraction]:
+    highest: dict[str, Fraction] = {}
+    for part in parts:
+        for name, value in part.items():
+            highest[name] = max(highest.get(name, Fraction(0)), value)
+    return highest
+
+
+def sidecars(pod: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    return [c for c in pod.get("initContainers", ()) if c.get("restartPolicy") == "Always"]
+
+
+def effective_init(pod: Mapping[str, Any]) -> dict[str, Fraction]:
+    """The highest amount needed at any point during initialization."""
+    started: list[Mapping[str, Fraction]] = []  # sidecars listed so far
+    phases = []
+    for container in pod.get("initContainers", ()):
+        phases.append(_total([requests(container), *started]))
+        if container.get("restartPolicy") == "Always":
+            started.append(requests(container))
+    return _highest(*phases)
+
+
+def after_init(pod: Mapping[str, Any]) -> dict[str, Fraction]:
+    """What the pod's long-running part asks for: every app container and every sidecar."""
+    return _total(requests(c) for c in [*pod["containers"], *sidecars(pod)])
+
+
+def effective(pod: Mapping[str, Any]) -> dict[str, Fraction]:
+    """The Pod's effective request: what the node keeps reserved while the pod exists."""
+    return _highest(effective_init(pod), after_init(pod))
+
+
+def ends(pod: Mapping[str, Any], kind: str) -> bool:
+    """Whether the pod ends on its own once its containers exit: a Job's pod with restart
+    policy Never or OnFailure and no sidecar (a sidecar is stopped when the app containers
+    end; it never keeps the pod); a DaemonSet's pods are restarted for ever (Always is the
+    only restart policy a DaemonSet accepts)."""
+    return kind == "Job" and pod.get("restartPolicy") in ("Never", "OnFailure")
+
+
+def held_after_check(manifest: Mapping[str, Any]) -> dict[str, Fraction]:
+    """What the node keeps reserved once the check is over: nothing for a pod that ends; the
+    pod's whole effective request for one that lives on."""
+    pod = manifest["spec"]["template"]["spec"]
+    return {} if ends(pod, manifest["kind"]) else effective(pod)
+
+
+def test_the_accounting_counts_sidecars_as_the_documentation_says() -> None:
+    """The rule itself, on a pod with a sidecar between two init containers."""
+    pod = {
+        "initContainers": [
+            {"name": "first", "resources": {"limits": {GPU: "2"}}},
+            {
+                "name": "proxy",
+                "restartPolicy": "Always",
+                "resources": {"requests": {"cpu": "500m"}},
+            },
+            {"name": "second", "resources": {"requests": {"cpu": "1"}, "limits": {GPU: "4"}}},
+        ],
+        "containers": [{"name": "app", "resources": {"requests": {"cpu": "250m"}}}],
+    }
+    # first alone: 2 GPUs; proxy: 0.5 CPU; second beside the started proxy: 1.5 CPU, 4 GPUs
+    assert effective_init(pod) == {GPU: 4, "cpu": Fraction(3, 2)}
+    assert after_init(pod) == {"cpu": Fraction(3, 4)}  # the app and the proxy
+    assert effective(pod) == {GPU: 4, "cpu": Fraction(3, 2)}
+    assert quantity("2Gi") == 2 * 2**30 and quantity("500m") == Fraction(1, 2)
+
+
+def test_the_former_daemonset_held_every_gpu_for_the_life_of_its_pods() -> None:
+    """What the review found, computed: the DaemonSet shipped before issue 39 asked for 8
+    GPUs in an init container beside a pause container that never exits, so each node kept
+    all 8 reserved, and a node with 7 never ran it at all."""
+    (manifest,) = yaml.safe_load_all((DATA / "daemonset-before-issue-39.yaml").read_text())
+    pod = manifest["spec"]["template"]["spec"]
+    assert after_init(pod).get(GPU, 0) == 0  # the long-running part asks for none…
+    assert effective(pod)[GPU] == 8  # …and the pod holds 8 all the same
+    assert held_after_check(manifest)[GPU] == 8
+
+
+# --- the shipped manifests and the script that makes them ---------------------------------
+
+
+def documents(path: Path) -> list[dict[str, Any]]:
+    return [d for d in yaml.safe_load_all(path.read_text(encoding="utf-8")) if d is not None]
+
+
+def make_jobs(nodes: list[dict[str, Any]], *args: str) -> subprocess.CompletedProcess[str]:
+    """deploy/kubernetes/preflight-jobs.py as the operator runs it, `kubectl get nodes -o
+    json` (a List of the nodes) on its standard input."""
+    listing = json.dumps({"apiVersion": "v1", "kind": "List", "items": nodes})
+    return subprocess.run(
+        [sys.executable, str(SCRIPT), *args],
+        input=listing,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def node(name: str, gpus: str | None) -> dict[str, Any]:
+    allocatable = {} if gpus is None else {GPU: gpus}
+    return {"kind": "Node", "metadata": {"name": name}, "status": {"allocatable": allocatable}}
+
+
+def recorded_nodes() -> dict[str, list[dict[str, Any]]]:
+    """The recorded clusters of tests/data/kubernetes/README.md, as kubectl lists them."""
+    status = yaml.safe_load((DATA / "podman-desktop-7778-node-status.yaml").read_text())
+    (hostname,) = [a["address"] for a in status["status"]["addresses"] if a["type"] == "Hostname"]
+    rows = (DATA / "kubernetes-94926-gpus-per-node.txt").read_text().splitlines()[1:]
+    return {
+        "podman-desktop-7778": [{"kind": "Node", "metadata": {"name": hostname}, **status}],
+        "kubernetes-94926": [node(row.split()[0], row.split()[1]) for row in rows],
+    }
+
+
+def generated(nodes: list[dict[str, Any]], expect: int) -> list[dict[str, Any]]:
+    made = make_jobs(nodes, "--expect", str(expect), "--image", IMAGE)
+    assert made.returncode == 0, made.stderr
+    listing = json.loads(made.stdout)
+    assert listing["kind"] == "List"
+    items: list[dict[str, Any]] = listing["items"]
+    return items
+
+
+def jobs(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [item for item in items if item["kind"] == "Job"]
+
+
+def test_job_yaml_is_what_the_script_makes_for_one_node() -> None:
+    shipped = documents(KUBERNETES / "job.yaml")
+    assert shipped == generated([node("gpu-node-1", "8")], expect=8)
+    assert sorted(p.name for p in KUBERNETES.iterdir()) == ["job.yaml", "preflight-jobs.py"]
+
+
+# Every manifest: the shipped file, and what the script makes for each recorded cluster.
+MANIFESTS: Final = ("job.yaml", "podman-desktop-7778 --expect 2", "kubernetes-94926 --expect 2")
+
+
+@functools.cache
+def manifests() -> dict[str, list[dict[str, Any]]]:
+    made = {f"{name} --expect 2": generated(nodes, 2) for name, nodes in recorded_nodes().items()}
+    found = {"job.yaml": documents(KUBERNETES / "job.yaml"), **made}
+    assert tuple(found) == MANIFESTS
+    return found
+
+
+@pytest.mark.parametrize("name", MANIFESTS)
+def test_the_preflight_holds_no_gpu_after_its_check(name: str) -> None:
+    """Each node's pod asks for that node's GPUs while hwdoctor runs, and ends: nothing is
+    held afterwards, and no sidecar or app container lives on."""
+    for manifest in jobs(manifests()[name]):
+        pod = manifest["spec"]["template"]["spec"]
+        assert sidecars(pod) == [] and pod["restartPolicy"] == "Never"
+        assert manifest["spec"]["activeDeadlineSeconds"] > 0  # a busy node's Job ends too
+        assert held_after_check(manifest).get(GPU, 0) == 0
+        wanted = manifest["spec"]["template"]["spec"]["affinity"]["nodeAffinity"]
+        (term,) = wanted["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"]
+        assert term["matchFields"][0]["key"] == "metadata.name"
+
+
+def test_nodes_short_of_gpus_get_a_job_and_are_named() -> None:
+    """kubernetes#94926's cluster: five of nine nodes report 0 allocatable GPUs. Every node
+    gets a Job asking for what it has, and hwdoctor judges `cuda>=2` on each, so the short
+    ones are in the fleet report; the script names them now."""
+    nodes = recorded_nodes()["kubernetes-94926"]
+    made = make_jobs(nodes, "--expect", "2", "--image", IMAGE)
+    assert made.returncode == 0, made.stderr
+    items = jobs(json.loads(made.stdout)["items"])
+    pinned = [j["spec"]["template"]["spec"]["affinity"]["nodeAffinity"] for j in items]
+    names = [
+        p["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"][0]["matchFields"][
+            0
+        ]["values"][0]
+        for p in pinned
+    ]
+    assert names == [n["metadata"]["name"] for n in nodes]
+    asked = {
+        name: effective(j["spec"]["template"]["spec"]).get(GPU, 0)
+        for name, j in zip(names, items, strict=True)
+    }
+    short = [n["metadata"]["name"] for n in nodes if n["status"]["allocatable"][GPU] == "0"]
+    assert {name for name, gpus in asked.items() if gpus == 0} == set(short)
+    assert all(gpus == 2 for name, gpus in asked.items() if name not in short)
+    for job in items:
+        (container,) = job["spec"]["template"]["spec"]["containers"]
+        assert container["command"][:4] == ["hwdoctor", "detect", "--require", "cuda>=2"]
+    assert made.stderr.splitlines() == [
+        f"{name}: 0 allocatable nvidia.com/gpu, 2 expected; its Job checks the 0 and fails cuda>=2"
+        for name in short
+    ]
+    assert len({j["metadata"]["name"] for j in items}) == len(items)
+
+
+def test_a_one_gpu_node_is_checked_with_its_one_gpu() -> None:
+    nodes = recorded_nodes()["podman-desktop-7778"]
+    made = make_jobs(nodes, "--expect", "8", "--image", IMAGE)
+    assert made.returncode == 0, made.stderr
+    (job,) = jobs(json.loads(made.stdout)["items"])
+    assert effective(job["spec"]["template"]["spec"])[GPU] == 1
+    assert job["spec"]["template"]["spec"]["hostname"] == "nvidia1"
+    assert made.stderr == (
+        "nvidia1: 1 allocatable nvidia.com/gpu, 8 expected; its Job checks the 1 and fails "
+        "cuda>=8\n"
+    )
+
+
+def test_each_pod_writes_its_own_nodes_evidence_only() -> None:
+    """The node's name comes from the downward API, and the pod mounts only that node's
+    directory of the shared volume (subPathExpr), where the file is named after it."""
+    (job,) = jobs(documents(KUBERNETES / "job.yaml"))
+    pod = job["spec"]["template"]["spec"]
+    assert "hostNetwork" not in pod
+    (container,) = pod["containers"]
+    env = {e["name"]: e for e in container["env"]}
+    assert env["NODE_NAME"]["valueFrom"] == {"fieldRef": {"fieldPath": "spec.nodeName"}}
+    words = container["command"]
+    target = words[words.index("--save-evidence") + 1]
+    assert target == "/evidence/$(NODE_NAME).json"
+    files.check_template(target)  # as hwdoctor reads it, once the kubelet expanded $(NODE_NAME)
+    mounts = {m["mountPath"]: m for m in container["volumeMounts"]}
+    assert mounts["/evidence"]["subPathExpr"] == "$(NODE_NAME)"
+    volume = next(v for v in pod["volumes"] if v["name"] == mounts["/evidence"]["name"])
+    assert volume["persistentVolumeClaim"]["claimName"] == "hwdoctor-evidence"
 
 
 @pytest.mark.parametrize(
-    ("name", "kind", "api"), [("job.yaml", "Job", "batch/v1"), ("daemonset.yaml", "DaemonSet",
-                                                                "apps/v1")]
-)  # fmt: skip
-def test_kubernetes_manifests_write_one_evidence_file_per_node(
-    name: str, kind: str, api: str
+    ("args", "nodes", "error"),
+    [
+        (
+            ("--expect", "8", "--image", "registry.example.com/ml/torch-stack:latest"),
+            [node("gpu-1", "8")],
+            "--image: a reference pinned by digest",
+        ),
+        (("--expect", "0", "--image", IMAGE), [node("gpu-1", "8")], "--expect 0: a GPU count"),
+        (
+            ("--expect", "8", "--image", IMAGE),
+            [node("gpu-1; $(reboot)", "8")],
+            'a node named "gpu-1; $(reboot)" is not a Kubernetes node name',
+        ),
+        (("--expect", "8", "--image", IMAGE), [], "no nodes in standard input"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    args: tuple[str, ...], nodes: list[dict[str, Any]], error: str
 ) -> None:
-    manifest, spec = pod_spec(name)
-    assert (manifest["apiVersion"], manifest["kind"]) == (api, kind)
-    # GPU nodes only, the device resource requested, the node's own host name for {host}.
-    assert spec["nodeSelector"] == {"nvidia.com/gpu.present": "true"}
-    assert spec["hostNetwork"] is True and spec["dnsPolicy"] == "ClusterFirstWithHostNet"
-    containers = [*spec.get("initContainers", ()), *spec["containers"]]
-    runs = [c for c in containers if "hwdoctor" in " ".join(c.get("command", ()))]
-    assert len(runs) == 1
-    container = runs[0]
-    assert int(container["resources"]["limits"]["nvidia.com/gpu"]) >= 1
-    words = container["command"]
-    if words[:2] == ["sh", "-c"]:
-        words = shlex.split(words[2])
-    assert words[:2] == ["hwdoctor", "detect"]
-    target = words[words.index("--save-evidence") + 1]
-    files.check_template(target)  # as hwdoctor reads it
-    assert "{host}" in target
-    mounts = {m["name"]: m["mountPath"] for m in container["volumeMounts"]}
-    directory = str(Path(target).parent)
-    assert directory in mounts.values()
-    volume = next(v for v in spec["volumes"] if mounts[v["name"]] == directory)
-    assert volume["persistentVolumeClaim"]["claimName"] == "hwdoctor-evidence"
-    if kind == "Job":
-        assert manifest["spec"]["parallelism"] == manifest["spec"]["completions"]
-        anti = spec["affinity"]["podAntiAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]
-        assert anti[0]["topologyKey"] == "kubernetes.io/hostname"
-        labels = manifest["spec"]["template"]["metadata"]["labels"]
-        assert anti[0]["labelSelector"]["matchLabels"].items() <= labels.items()
-        assert spec["restartPolicy"] == "Never"
-    else:
-        assert manifest["spec"]["selector"]["matchLabels"].items() <= (
-            manifest["spec"]["template"]["metadata"]["labels"].items()
-        )
+    made = make_jobs(nodes, *args)
+    assert made.returncode == 2 and made.stdout == ""
+    assert error in made.stderr and "Traceback" not in made.stderr, made.stderr
+    assert len(made.stderr.splitlines()) == 1, made.stderr
+
+
+def test_an_unreadable_gpu_count_is_zero_and_reported() -> None:
+    """A count the kubelet would never write ("²", "1e3", a number) is read as none."""
+    nodes = [node("odd-1", "²"), node("odd-2", "1e3"), {**node("odd-3", None)}]
+    made = make_jobs(nodes, "--expect", "1", "--image", IMAGE)
+    assert made.returncode == 0, made.stderr
+    assert all(
+        effective(j["spec"]["template"]["spec"]).get(GPU, 0) == 0
+        for j in jobs(json.loads(made.stdout)["items"])
+    )
+    assert len(made.stderr.splitlines()) == 3
+
+
+# --- the validators -----------------------------------------------------------------------
+
+
+def written(name: str, tmp_path: Path) -> Path:
+    """A manifest as a multi-document YAML file, as both validators read one."""
+    path = tmp_path / (name.replace(" ", "_") + ".yaml")
+    path.write_text(yaml.safe_dump_all(manifests()[name], sort_keys=False), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("name", MANIFESTS)
+def test_kubernetes_validate_accepts_every_manifest(name: str, tmp_path: Path) -> None:
+    command = validator("kubernetes-validate")
+    path = KUBERNETES / "job.yaml" if name == "job.yaml" else written(name, tmp_path)
+    done = subprocess.run(
+        [*command, "--strict", "-k", KUBERNETES_VERSION, str(path)],
+        capture_output=True,
+        text=True,
+        env=validator_env(),
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    kinds = {d["kind"] for d in manifests()[name]}
+    assert done.stdout.count(" passed for resource ") == len(manifests()[name]), done.stdout
+    assert kinds == {"Job", "NetworkPolicy"}
+
+
+@pytest.mark.parametrize("name", MANIFESTS)
+def test_checkov_passes_every_manifest(name: str, tmp_path: Path) -> None:
+    command = validator("checkov")
+    path = KUBERNETES / "job.yaml" if name == "job.yaml" else written(name, tmp_path)
+    done = subprocess.run(
+        [
+            *command,
+            "--framework",
+            "kubernetes",
+            "--file",
+            str(path),
+            "--output",
+            "json",
+            "--skip-download",
+            "--skip-check",
+            ",".join(CHECKOV_SKIPPED),
+        ],
+        capture_output=True,
+        text=True,
+        env=validator_env(),
+        check=False,
+    )
+    report = json.loads(done.stdout)
+    summary = report["summary"]
+    failed = [(c["check_id"], c["resource"]) for c in report["results"]["failed_checks"]]
+    assert done.returncode == 0 and failed == [], failed
+    assert summary["passed"] >= 80, summary  # the hardening rules did run
+    assert summary["skipped"] == 0 and summary["parsing_errors"] == 0, summary
+
+
+def test_the_checks_skipped_are_checks_checkov_has(tmp_path: Path) -> None:
+    """A skip list naming a check checkov no longer has would skip nothing, silently: the
+    skipped check must still fail the manifest when it is not skipped."""
+    command = validator("checkov")
+    done = subprocess.run(
+        [
+            *command,
+            "--framework",
+            "kubernetes",
+            "--file",
+            str(KUBERNETES / "job.yaml"),
+            "--output",
+            "json",
+            "--skip-download",
+            "--check",
+            ",".join(CHECKOV_SKIPPED),
+        ],
+        capture_output=True,
+        text=True,
+        env=validator_env(),
+        check=False,
+    )
+    failed = {c["check_id"] for c in json.loads(done.stdout)["results"]["failed_checks"]}
+    assert failed == set(CHECKOV_SKIPPED)
+
+
+# --- Slurm --------------------------------------------------------------------------------
 
 
 def test_the_slurm_configuration_runs_the_preflight_script() -> None:
