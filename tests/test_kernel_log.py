@@ -19,7 +19,7 @@ from hwdoctor.compat import xid
 from hwdoctor.diagnosis.catalogue import action_of
 from hwdoctor.gather import host, kernel_log
 from hwdoctor.model.facts import Evidence, HostFacts
-from tests.evidence import cpu_host
+from tests.evidence import codes, cpu_host
 from tests.fakeworld import World
 
 REAL = Path(__file__).resolve().parent / "data" / "real"
@@ -76,6 +76,8 @@ def test_a_fake_kernel_log_in_a_fake_world(tmp_path: Path) -> None:
     facts = _scan(world)
     assert facts.kernel_log is not None and facts.kernel_log.source == "journalctl"
     report = diagnosis.detect(_diagnosed(facts))
+    assert {"gpu.xid_reboot", "gpu.xid_reset_gpu", "gpu.xid_service", "gpu.xid_restart_app",
+            "gpu.xid_recorded"} <= set(codes(report.findings))  # fmt: skip
     by_event = {(f.params["xid"], f.params["device"]): f for f in report.findings
                 if f.code.startswith("gpu.xid_")}  # fmt: skip
     for number, expected in EXPECTED.items():
@@ -117,6 +119,7 @@ def test_an_unreadable_log_is_not_checked_never_healthy(tmp_path: Path) -> None:
     assert "not seeing messages" in (facts.kernel_log.problem or "")
     assert "Operation not permitted" in (facts.kernel_log.problem or "")
     report = diagnosis.detect(_diagnosed(facts))
+    assert "gpu.kernel_log_not_checked" in codes(report.findings)
     unread = [f for f in report.findings if f.code == "gpu.kernel_log_not_checked"]
     assert unread and "were not checked" in unread[0].message
     assert unread[0].remedy is not None and "sudo dmesg" in unread[0].remedy
@@ -146,6 +149,7 @@ def test_nvidia_smi_q_recordings_give_health_findings(tmp_path: Path) -> None:
     facts = _scan(world)
     assert facts.nvidia is not None and facts.nvidia.health_source == "nvidia-smi -q"
     report = diagnosis.detect(_diagnosed(facts))
+    assert "gpu.row_remap_pending" in codes(report.findings)
     pending = next(f for f in report.findings if f.code == "gpu.row_remap_pending")
     assert "4 row(s)" in pending.message and "NVIDIA A10" in pending.message
     assert action_of(pending.code) is xid.Action.RESET_GPU
@@ -157,5 +161,26 @@ def test_nvidia_smi_q_recordings_give_health_findings(tmp_path: Path) -> None:
     assert len(h100) == 8 and h100[0].throttle == ("hw_slowdown", "hw_power_brake")
     driver = dataclasses.replace(facts.nvidia, health=h100)
     report = diagnosis.detect(_diagnosed(dataclasses.replace(facts, nvidia=driver)))
+    assert "gpu.clocks_throttled" in codes(report.findings)
     slowed = [f for f in report.findings if f.code == "gpu.clocks_throttled"]
     assert len(slowed) == 8 and "hw slowdown, hw power brake" in slowed[0].message
+
+
+def test_the_other_health_counters_and_a_fatal_sxid() -> None:
+    """NVML's counters as nvml.h defines them, on the recorded CPU machine's evidence; the
+    SXid line has the shape the driver prints ("SXid (PCI:...): code, Fatal, ...")."""
+    from hwdoctor.model.facts import GpuHealth, KernelLog, NvidiaDriver
+
+    sick = GpuHealth(0, "00000000:3B:00.0", "NVIDIA H100 80GB HBM3",
+                     ecc_volatile_uncorrected=2, ecc_aggregate_uncorrected=7,
+                     retired_pages_pending=True, remap_failed=True, remap_pending=True,
+                     nvlinks_up=16, nvlinks_down=(3, 7))  # fmt: skip
+    sxid = b"nvidia-nvswitch2: SXid (PCI:0000:07:00.0): 12028, Fatal, Link 32 egress error\n"
+    log = KernelLog("dmesg", lines=1, events=kernel_log.events(kernel_log.parse(sxid)))
+    facts = dataclasses.replace(cpu_host().host, nvidia=NvidiaDriver(health=(sick,)),
+                                kernel_log=log)  # type: ignore[arg-type]  # fmt: skip
+    found = codes(diagnosis.detect(_diagnosed(facts)).findings)
+    for code in ("gpu.ecc_uncorrectable", "gpu.row_remap_failed", "gpu.page_retirement_pending",
+                 "gpu.nvlink_down", "gpu.sxid_fatal"):  # fmt: skip
+        assert code in found, code
+    assert "gpu.row_remap_pending" not in found  # a failed remap says more than a pending one

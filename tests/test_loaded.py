@@ -172,3 +172,79 @@ def test_evidence_without_libraries_lists_the_checks_as_not_checked() -> None:
     report = diagnosis.detect(dataclasses.replace(cpu_host(), libraries=None))
     skipped = {item.check: item.missing for item in report.not_checked}
     assert skipped["loaded_libraries"] == ("libraries",)
+
+
+# --- ROCm as pip installs it (issue 41, item 2) --------------------------------------------
+
+ROCM = Path(__file__).resolve().parent / "data" / "real" / "rocm-wheels"
+
+
+def _dist_info(site: Path, name: str, version: str) -> None:
+    info = site / f"{name.replace('-', '_')}-{version}.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n")
+
+
+def test_rocm_wheels_are_read_from_metadata_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The distributions of the recorded install (TheRock#3046), read by the probe's own
+    function from their dist-info directories, and torch's METADATA lines on them."""
+    import email
+
+    recorded = (ROCM / "therock-3046-uv-install.txt").read_text()
+    assert "rocm-sdk-libraries-gfx1151" in recorded and "rocm==7.11.0a20260112" in recorded
+    site = tmp_path / "site"
+    for name in ("rocm", "rocm-sdk-core", "rocm-sdk-libraries-gfx1151"):
+        _dist_info(site, name, "7.11.0a20260112")
+    monkeypatch.syspath_prepend(str(site))
+    torch_meta = email.message_from_string(
+        "Name: torch\nVersion: 2.9.1+rocm7.11.0a20260112\n"
+        "Requires-Dist: rocm[libraries,device-all]==7.11.0a20260112\n"
+        "Requires-Dist: filelock\nProvides-Extra: device-gfx1151\nProvides-Extra: device-gfx1100\n"
+    )
+    facts = payload_loaded.rocm_wheel_facts(torch_meta)
+    names = {d["name"] for d in facts["dists"]}
+    assert {"rocm", "rocm-sdk-core", "rocm-sdk-libraries-gfx1151"} <= names
+    assert facts["torch_requires"] == ["rocm[libraries,device-all]==7.11.0a20260112"]
+    assert facts["torch_extras"] == ["device-gfx1151", "device-gfx1100"]
+
+
+def _rocm_machine(gfx: str, core: str | None, libraries_dist: str) -> Evidence:
+    evidence = _with(
+        cpu_host(),
+        rocm_wheels=tuple(Managed(n, v, "pip") for n, v in (
+            ("rocm", "7.11.0a20260112"), ("rocm-sdk-core", core),
+            (libraries_dist, "7.11.0a20260112")) if v is not None),
+        torch_extras=("device-gfx1151", "device-gfx1100"),
+        torch_rocm_requires=("rocm[libraries,device-all]==7.11.0a20260112",),
+    )  # fmt: skip
+    assert evidence.torch is not None and evidence.host is not None
+    torch = dataclasses.replace(evidence.torch, version="2.9.1+rocm7.11.0a20260112", build="rocm")
+    host = dataclasses.replace(evidence.host, gfx_targets=(gfx,))
+    return dataclasses.replace(evidence, torch=torch, host=host)
+
+
+def test_the_device_extra_for_this_machine_s_gfx() -> None:
+    """A gfx1100 machine (the RX 7900 XTX of tests/data/real/kfd) with the gfx1151 device
+    libraries of the recorded install: the remedy names torch's extra for gfx1100."""
+    report = diagnosis.detect(_rocm_machine("gfx1100", "7.11.0a20260112",
+                                            "rocm-sdk-libraries-gfx1151"))  # fmt: skip
+    found = one(report.findings, "rocm.device_extra_missing")
+    assert "gfx1100" in found.message and "rocm-sdk-libraries-gfx1151" in found.message
+    assert found.remedy is not None
+    assert "'torch[device-gfx1100]==2.9.1+rocm7.11.0a20260112'" in found.remedy
+    covered = diagnosis.detect(_rocm_machine("gfx1151", "7.11.0a20260112",
+                                             "rocm-sdk-libraries-gfx1151"))  # fmt: skip
+    assert "rocm.device_extra_missing" not in codes(covered.findings)
+    family = diagnosis.detect(_rocm_machine("gfx942", "7.11.0a20260112",
+                                            "rocm-sdk-libraries-gfx94X-dcgpu"))  # fmt: skip
+    assert "rocm.device_extra_missing" not in codes(family.findings)
+
+
+def test_rocm_wheels_missing_or_of_another_release() -> None:
+    missing = diagnosis.detect(_rocm_machine("gfx1151", None, "rocm-sdk-libraries-gfx1151"))
+    assert "rocm-sdk-core" in one(missing.findings, "rocm.wheels_missing").message
+    other = diagnosis.detect(_rocm_machine("gfx1151", "7.10.0", "rocm-sdk-libraries-gfx1151"))
+    found = one(other.findings, "rocm.wheels_mismatch")
+    assert "7.11.0a20260112" in found.message and "7.10.0" in found.message
