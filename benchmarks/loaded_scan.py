@@ -20,7 +20,7 @@ def main() -> int:
     started = time.perf_counter()
     if mode == "maps":
         table = libraries.wire()
-        readable, lines, truncated, paths = payload_loaded.read_maps(target, table["limits"])
+        _, lines, truncated, paths = payload_loaded.read_maps(target, table["limits"])
         match = payload_loaded.family_matcher(table["families"])
         named = [path for path in paths if match(path.rsplit("/", 1)[-1])]
         print(f"{lines} lines, {len(paths)} paths, {len(named)} of a family, cut: {truncated}")
