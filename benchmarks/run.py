@@ -148,6 +148,14 @@ def cases() -> list[Case]:
              "--from", FLEET, "--require", "cuda>=8"], None, 5.0,
              "seconds, absolute: made from tests/data/evidence, 3 odd nodes named first "
              "(tests/fleetgen.py)", setup=fleet, runs=3),
+        Case("the probe's maps reader on a 100,000-line /proc/self/maps", [PYTHON, str(
+             ROOT / "benchmarks" / "loaded_scan.py"), "maps", BIG_MAPS], None, 2.0,
+             "seconds, absolute: read, matched against every library family "
+             "(loaded_scan.py)", setup=big_maps, runs=3),
+        Case("the kernel-log scan of a 50 MB log", [PYTHON, str(ROOT / "benchmarks" /
+             "loaded_scan.py"), "kmsg", BIG_LOG_ROOT], None, 3.0,
+             "seconds, absolute: 50 MB of kernel lines with the recorded Xid lines among "
+             "them (loaded_scan.py)", setup=big_log, runs=3),
         Case("reader patterns on 64 KB adversarial lines", [PYTHON, str(ROOT / "benchmarks" /
              "regex_lines.py"), "--json", REGEX_SUMMARY], None, 30.0,
              "seconds, absolute, every pattern on every line (regex_lines.py)", runs=1,
@@ -165,6 +173,29 @@ PASTED_COLLECT_ENV = str(
     ROOT / "tests/data/reports/collect_env/vllm3482-torch2.1.2-cu121-l4-driver535.txt"
 )
 BIG_PASTE = str(Path(tempfile.gettempdir()) / "hwdoctor-bench-50mb-paste.txt")
+
+
+BIG_MAPS = str(Path(tempfile.gettempdir()) / "hwdoctor-bench-100k-maps")
+BIG_LOG_ROOT = str(Path(tempfile.gettempdir()) / "hwdoctor-bench-50mb-log")
+
+
+def big_maps(root: Path) -> dict[str, str]:
+    """100,000 lines of this process's own /proc/self/maps, repeated (the real format)."""
+    own = Path("/proc/self/maps").read_bytes().splitlines(keepends=True)
+    with open(BIG_MAPS, "wb") as handle:
+        handle.write(b"".join((own * (100_000 // len(own) + 1))[:100_000]))
+    return {}
+
+
+def big_log(root: Path) -> dict[str, str]:
+    """50 MB of kernel-log lines, the recorded Xid lines spread among them, as dev/kmsg."""
+    xids = (ROOT / "tests/data/real/kernel-log/xid-lines.txt").read_bytes()
+    filler = b"[ 1234.567890] usb 1-1: new high-speed USB device number 2 using xhci_hcd\n"
+    block = filler * 20_000 + xids
+    kmsg = Path(BIG_LOG_ROOT) / "dev" / "kmsg"
+    kmsg.parent.mkdir(parents=True, exist_ok=True)
+    kmsg.write_bytes(block * (50 * 1024 * 1024 // len(block)))
+    return {}
 
 
 def big_paste(root: Path) -> dict[str, str]:

@@ -51,7 +51,8 @@ FormatOpt = Annotated[
     typer.Option(
         "--format",
         help="Output format (--json is short for --format json; markdown: a report to "
-        "paste into an issue).",
+        "paste into an issue; prometheus, detect only: metrics for node_exporter's textfile "
+        "collector).",
     ),
 ]
 PlainFormatOpt = Annotated[
@@ -231,7 +232,11 @@ def _root(
 
 
 def _format(
-    json_flag: bool, fmt: OutputFormat | PlainFormat | None, *, markdown: bool = False
+    json_flag: bool,
+    fmt: OutputFormat | PlainFormat | None,
+    *,
+    markdown: bool = False,
+    prometheus: bool = False,
 ) -> OutputFormat:
     chosen = OutputFormat(fmt.value) if fmt is not None else None
     if json_flag and chosen not in (None, OutputFormat.JSON):
@@ -239,6 +244,8 @@ def _format(
     output = OutputFormat.JSON if json_flag else (chosen or OutputFormat.HUMAN)
     if output is OutputFormat.MARKDOWN and not markdown:
         raise UsageError("--format markdown is for `detect` and `explain`")
+    if output is OutputFormat.PROMETHEUS and not prometheus:
+        raise UsageError("--format prometheus is for `detect`")
     return output
 
 
@@ -310,7 +317,10 @@ def detect_command(
     """What hardware is here, which packages are installed and import, which devices
     are usable, and what to do about every gap. Under torchrun, accelerate launch, srun or
     mpirun, rank 0 reports every rank."""
-    output = _format(json_flag, fmt, markdown=True)
+    output = _format(json_flag, fmt, markdown=True, prometheus=True)
+    if output is OutputFormat.PROMETHEUS and paste is not None:
+        raise UsageError("--format prometheus describes a machine, not a pasted report",
+                         hint="drop --paste, or pick --format json")  # fmt: skip
     from hwdoctor import launch as launcher
     from hwdoctor.diagnosis import requirements
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final
 
+from hwdoctor.compat.xid import Action
 from hwdoctor.model.reports import Finding, Severity
 from hwdoctor.shell import Shell, is_one_line
 from hwdoctor.text import one_line
@@ -118,6 +119,27 @@ class Code(str, Enum):
     FLEET_NODES_DIFFER = "fleet.nodes_differ"
     FLEET_NODES_FAILED = "fleet.nodes_failed"
     FLEET_UNREADABLE = "fleet.unreadable"
+    LIBRARIES_MIXED_CUDA = "libraries.mixed_cuda_majors"
+    LIBRARIES_DUPLICATE = "libraries.duplicate"
+    LIBRARIES_SHADOWED = "libraries.shadowed"
+    LIBRARIES_CONDA_AND_PIP = "libraries.conda_and_pip"
+    LIBRARIES_CUDNN_OLDER = "libraries.cudnn_older_than_build"
+    ROCM_WHEELS_MISSING = "rocm.wheels_missing"
+    ROCM_WHEELS_MISMATCH = "rocm.wheels_mismatch"
+    ROCM_DEVICE_EXTRA_MISSING = "rocm.device_extra_missing"
+    GPU_XID_RECORDED = "gpu.xid_recorded"
+    GPU_XID_RESTART_APP = "gpu.xid_restart_app"
+    GPU_XID_RESET = "gpu.xid_reset_gpu"
+    GPU_XID_REBOOT = "gpu.xid_reboot"
+    GPU_XID_SERVICE = "gpu.xid_service"
+    GPU_SXID_FATAL = "gpu.sxid_fatal"
+    GPU_KERNEL_LOG_UNREAD = "gpu.kernel_log_not_checked"
+    GPU_ECC_UNCORRECTED = "gpu.ecc_uncorrectable"
+    GPU_REMAP_PENDING = "gpu.row_remap_pending"
+    GPU_REMAP_FAILED = "gpu.row_remap_failed"
+    GPU_RETIREMENT_PENDING = "gpu.page_retirement_pending"
+    GPU_NVLINK_DOWN = "gpu.nvlink_down"
+    GPU_THROTTLED = "gpu.clocks_throttled"
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +163,9 @@ class Entry:
     variants: Mapping[str, str] = field(default_factory=dict)
     variant_commands: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     variant_advice: Mapping[str, str] = field(default_factory=dict)
+    # The step of the action ladder the finding asks for (compat/xid.py: restart the
+    # application, reset the GPU, reboot, send for service); None: not a health finding.
+    action: Action | None = None
 
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO  # noqa: E741
@@ -1097,6 +1122,216 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="NCCL_P2P_DISABLE=1 or NCCL_P2P_LEVEL in the environment, inactive links or a "
         "missing fabric manager on an NVSwitch system each send the traffic elsewhere",
     ),
+    # --- what the process loaded (detect's probe reads its own /proc/self/maps) ---------
+    Code.LIBRARIES_MIXED_CUDA: Entry(
+        E, "two CUDA majors loaded in one process",
+        "Libraries of two CUDA major versions (libcudart.so.12 and .so.13, say) are mapped "
+        "into the same process: two package sets provide the CUDA stack (pip's nvidia-*-cu13 "
+        "wheels beside a conda or system CUDA 12), and which copy a call reaches depends on "
+        "load order. NVIDIA's cudnn-frontend collect_env (NVIDIA/cudnn-frontend#400) calls "
+        "this mixed stack the most common root cause of unreproducible issues.",
+        "CUDA {majors} libraries are loaded at once: {paths}",
+        commands=("# which package installed each copy:", "{pip_list}"),
+        advice="keep one CUDA major: remove the packages (pip or conda) or the "
+        "LD_LIBRARY_PATH entries that provide the other; {owners}",
+    ),
+    Code.LIBRARIES_DUPLICATE: Entry(
+        W, "two copies of one library loaded",
+        "The same library is mapped twice from two files: code linked against one copy "
+        "and state kept in the other disagree (two OpenMP runtimes, two cuDNNs).",
+        "two copies of {library} are loaded: {paths}",
+        advice="remove the copy that does not belong to the installed packages ({owners})",
+    ),
+    Code.LIBRARIES_SHADOWED: Entry(
+        W, "a library from elsewhere shadows the wheel's own",
+        "An installed wheel ships this library (its RECORD lists it), but the dynamic "
+        "linker loaded another copy first: LD_PRELOAD and LD_LIBRARY_PATH are searched "
+        "before a library's own RUNPATH (ld.so(8)), and a copy already loaded is reused, so "
+        "the wheel's copy, the one its build was tested with, is never used.",
+        "{library} is loaded from {loaded} ({origin}), not from {dist}'s own {wheel}",
+        commands=("# leave {via} out of {variable} for the programs that use {dist}:",
+                  "export {variable}={kept}"),
+        variant_commands={"unset": ("# {variable} holds only {via}:", "unset {variable}"),
+                          "system": ()},
+        variant_advice={"system": "something loaded {loaded} before {dist} did (an import "
+                        "that links it, or the system's library path for a wheel without "
+                        "its own RUNPATH); import torch first, or remove that copy"},
+    ),
+    Code.LIBRARIES_CONDA_AND_PIP: Entry(
+        W, "conda and pip both provide torch's stack",
+        "conda packages and pip wheels in one environment both provide torch or its CUDA "
+        "libraries; each manager overwrites or shadows the other's files, and which copy "
+        "loads depends on the order of installs (the mixed stack NVIDIA/cudnn-frontend#400 "
+        "names first).",
+        "conda provides {conda} and pip provides {pip} in one environment",
+        commands=("# what pip installed:", "{pip_list}"),
+        advice="install torch and its CUDA libraries with one of them: remove the other's "
+        "copies (conda remove for conda's, pip uninstall for pip's)",
+    ),
+    Code.LIBRARIES_CUDNN_OLDER: Entry(
+        E, "the loaded cuDNN is older than torch was built with",
+        "torch compares the cuDNN it loaded with the one it was compiled against and "
+        "refuses a different major or, from cuDNN 7, an older minor (torch/backends/cudnn/"
+        "__init__.py, _init: \"cuDNN version incompatibility\").",
+        "torch {torch} was built with cuDNN {compiled} but loads cuDNN {runtime} from {path}",
+        commands=("# leave {via} out of LD_LIBRARY_PATH:", "export LD_LIBRARY_PATH={kept}"),
+        advice="remove the older cuDNN from the library path, or install cuDNN {compiled} "
+        "(torch's own words: \"Please either remove it from the path or install cudnn\")",
+    ),
+    # --- ROCm as pip installs it (TheRock's rocm and rocm-sdk-* wheels) ---------------------
+    Code.ROCM_WHEELS_MISSING: Entry(
+        E, "torch's ROCm wheels are not installed",
+        "From ROCm 7.14 torch's ROCm wheels carry no ROCm libraries of their own: they "
+        "require TheRock's `rocm` wheels (rocm-sdk-core, rocm-sdk-libraries-<family>) and "
+        "find them through RUNPATH in site-packages (pytorch/pytorch#191688).",
+        "torch {torch} requires {requirement}, but {missing} is not installed",
+        commands=("# reinstall torch with the ROCm wheels it names:", "{reinstall}"),
+    ),
+    Code.ROCM_WHEELS_MISMATCH: Entry(
+        E, "the ROCm wheels are another release than torch's",
+        "torch's ROCm build names the ROCm release it was built against in its version "
+        "(`+rocm7.14`) and pins TheRock's wheels to it; another release of rocm-sdk-core "
+        "is not the library torch was linked with.",
+        "torch {torch} is built for ROCm {wanted}, but {dist} {installed} is installed",
+        commands=("# reinstall torch with the ROCm wheels it names:", "{reinstall}"),
+    ),
+    Code.ROCM_DEVICE_EXTRA_MISSING: Entry(
+        E, "no ROCm device libraries for this GPU",
+        "ROCm's per-architecture wheels carry the kernels of one gfx target each; torch "
+        "installs them through extras (`torch[device-gfx942]`). Without the one for this "
+        "GPU, torch.cuda.is_available() is True but every kernel fails with "
+        "hipErrorInvalidImage (astral-sh/uv#21683).",
+        "this machine's {gfx} has no ROCm device wheel installed (installed: {installed})",
+        commands=("{install}",),
+        advice="install torch's extra for {gfx} from the index torch came from",
+    ),
+    # --- the kernel log's Xid events and NVML's health counters (compat/xid.py) -------------
+    Code.GPU_XID_RECORDED: Entry(
+        I, "the kernel log has an Xid that needs no action",
+        "NVIDIA's Xid catalogue files this event under IGNORE or as a summary of another "
+        "Xid: it is recorded for information.",
+        "GPU {device} logged Xid {xid} ({meaning}) {times}",
+        action=Action.NONE,
+    ),
+    Code.GPU_XID_RESTART_APP: Entry(
+        W, "the kernel log has an Xid: restart the application",
+        "NVIDIA's Xid catalogue's immediate action for this event is RESTART_APP (or its "
+        "Xid 45 workflow): the application that hit it must restart; the GPU itself stays "
+        "usable.",
+        "GPU {device} logged Xid {xid} ({meaning}) {times}",
+        advice="restart the application that used GPU {device}; if it recurs, run it "
+        "under compute-sanitizer (NVIDIA's investigation for Xid 13 and 31): {catalogue}",
+        action=Action.RESTART_APP,
+    ),
+    Code.GPU_XID_RESET: Entry(
+        E, "the kernel log has an Xid: reset the GPU",
+        "NVIDIA's Xid catalogue's immediate action for this event is RESET_GPU (or the Xid "
+        "48 and NVLink workflows, which a GPU reset or a reboot clears).",
+        "GPU {device} logged Xid {xid} ({meaning}) {times}",
+        commands=("# drain the GPU first: stop every process nvidia-smi shows on it, then:",
+                  "sudo nvidia-smi --gpu-reset -i {bus_id}"),
+        advice="reset GPU {device} (or reboot the node); if it recurs, drain the node for "
+        "service: {catalogue}",
+        action=Action.RESET_GPU,
+    ),
+    Code.GPU_XID_REBOOT: Entry(
+        E, "the kernel log has an Xid: reboot the node",
+        "NVIDIA's Xid catalogue's immediate action for this event is RESTART_BM (or "
+        "RESTART_VM): the GPU cannot be reached until the machine restarts.",
+        "GPU {device} logged Xid {xid} ({meaning}) {times}",
+        commands=("# drain the node first: its jobs end with it", "sudo reboot"),
+        advice="reboot the node; a GPU that falls off the bus again needs service (reseat "
+        "it, check its power and riser): {catalogue}",
+        action=Action.REBOOT,
+    ),
+    Code.GPU_XID_SERVICE: Entry(
+        E, "the kernel log has an Xid: drain the node for service",
+        "NVIDIA's Xid catalogue says to report this event to NVIDIA or the hardware vendor "
+        "(UNEXPECTED_ERR_REPORT_ISSUE, CONTACT_SUPPORT, CHECK_MECHANICALS): drain the node "
+        "and send the GPU for service.",
+        "GPU {device} logged Xid {xid} ({meaning}) {times}",
+        commands=("# the log NVIDIA support asks for:", "sudo nvidia-bug-report.sh"),
+        advice="drain the node and send GPU {device} for service (RMA): {catalogue}",
+        action=Action.SERVICE,
+    ),
+    Code.GPU_SXID_FATAL: Entry(
+        E, "an NVSwitch logged a fatal SXid",
+        "A fatal NVSwitch error (SXid) breaks the NVLink fabric of every GPU behind it; "
+        "NVIDIA's SXid mapping resets the fabric or the GPUs for these.",
+        "NVSwitch {device} logged fatal SXid {xid} {times}",
+        commands=("# drain the node first: its jobs end with it", "sudo reboot"),
+        advice="reboot the node to reset the fabric; if the SXid recurs, drain it for "
+        "service",
+        action=Action.REBOOT,
+    ),
+    Code.GPU_KERNEL_LOG_UNREAD: Entry(
+        I, "the kernel log could not be read: Xid events not checked",
+        "hwdoctor reads the kernel log for NVIDIA's Xid events where this user may; here "
+        "it may not, so GPU faults the driver logged were not checked (not: there were "
+        "none).",
+        "the kernel log could not be read ({problem}): Xid events were not checked",
+        commands=("# as root; lines with NVRM: Xid or SXid are GPU faults:",
+                  "sudo dmesg"),
+        advice="run hwdoctor as a member of the systemd-journal group to have it read them",
+    ),
+    Code.GPU_ECC_UNCORRECTED: Entry(
+        E, "a GPU reports uncorrectable ECC errors",
+        "NVML counts uncorrectable (double-bit) memory errors since the driver loaded "
+        "(volatile); data on that GPU may be corrupt until it is reset.",
+        "GPU {device} ({name}) has {volatile} uncorrectable ECC error(s) since the driver "
+        "loaded ({aggregate} in its lifetime)",
+        commands=("# drain the GPU first, then:", "sudo nvidia-smi --gpu-reset -i {bus_id}"),
+        advice="reset the GPU to retire or remap the failing memory; if errors return, send "
+        "it for service",
+        action=Action.RESET_GPU,
+    ),
+    Code.GPU_REMAP_PENDING: Entry(
+        W, "a GPU has a row remapping pending",
+        "The GPU marked a memory row for remapping after an uncorrectable error; the remap "
+        "takes effect at the next GPU reset (NVML nvmlDeviceGetRemappedRows: isPending; "
+        "Xid 63 \"reset gpu to activate\").",
+        "GPU {device} ({name}) has a row remapping pending ({uncorrectable} row(s) remapped "
+        "for uncorrectable errors)",
+        commands=("# drain the GPU first, then:", "sudo nvidia-smi --gpu-reset -i {bus_id}"),
+        action=Action.RESET_GPU,
+    ),
+    Code.GPU_REMAP_FAILED: Entry(
+        E, "a GPU failed to remap a memory row",
+        "Row remapping failed (NVML: failureOccurred; Xid 64): the memory could not be "
+        "repaired, which NVIDIA's memory error management treats as a reason for RMA.",
+        "GPU {device} ({name}) failed a row remapping",
+        commands=("# the log NVIDIA support asks for:", "sudo nvidia-bug-report.sh"),
+        advice="drain the node and send GPU {device} for service (RMA)",
+        action=Action.SERVICE,
+    ),
+    Code.GPU_RETIREMENT_PENDING: Entry(
+        W, "a GPU has a page retirement pending",
+        "Memory pages are marked for retirement after ECC errors; they are retired when the "
+        "driver reloads (NVML nvmlDeviceGetRetiredPagesPendingStatus).",
+        "GPU {device} ({name}) has page retirements pending",
+        commands=("# drain the GPU first, then:", "sudo nvidia-smi --gpu-reset -i {bus_id}"),
+        action=Action.RESET_GPU,
+    ),
+    Code.GPU_NVLINK_DOWN: Entry(
+        W, "NVLink links are down",
+        "Links the GPU supports report inactive (NVML nvmlDeviceGetNvLinkState): traffic "
+        "between its GPUs takes PCIe instead, at a fraction of the bandwidth.",
+        "GPU {device} ({name}) has NVLink link(s) {links} down ({up} up)",
+        commands=("nvidia-smi nvlink --status",),
+        advice="reset the GPUs or reboot; links that stay down need the fabric manager "
+        "(NVSwitch systems) or service",
+        action=Action.RESET_GPU,
+    ),
+    Code.GPU_THROTTLED: Entry(
+        W, "a GPU's clocks are slowed down",
+        "NVML reports clock-event reasons that cost speed (nvml.h "
+        "nvmlClocksEventReason*): hardware slowdown (thermal, power brake) or software "
+        "thermal or power caps.",
+        "GPU {device} ({name}) runs slowed down: {reasons}",
+        commands=("nvidia-smi -q -d PERFORMANCE",),
+        advice="check its cooling and power (a hardware slowdown or power brake is the "
+        "board or its power supply asking for it)",
+    ),
     # --- fleets (detect --from DIR) ------------------------------------------------------
     Code.FLEET_NODES_DIFFER: Entry(
         W, "nodes differ from the rest of the fleet",
@@ -1125,6 +1360,14 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "'DIR/{{host}}.json'; remove other .json files from DIR",
     ),
 }  # fmt: skip
+
+
+def action_of(code: str) -> Action | None:
+    """The ladder step a finding's code asks for (None: not a health finding)."""
+    try:
+        return CATALOGUE[Code(code)].action
+    except ValueError:
+        return None
 
 
 def finding(

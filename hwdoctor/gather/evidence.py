@@ -55,6 +55,7 @@ def gather(
         failures=result.failures(),
         entry_points=result.entry_points(),
         env=redact.relevant_environment(valid_text(dict(os.environ)), visibility),
+        libraries=result.libraries(),
         timeout_s=timeout_s,
         autoload_disabled=result.autoload_disabled,
         probe_seconds=result.seconds,

@@ -23,8 +23,8 @@ from typing import Final
 
 from hwdoctor import processes, registry
 from hwdoctor.compat import pci
-from hwdoctor.gather import kfd, nvidia, placement, rocm
-from hwdoctor.model.facts import HardwareSignal, HostFacts, ToolProblem
+from hwdoctor.gather import kernel_log, kfd, nvidia, placement, rocm
+from hwdoctor.model.facts import HardwareSignal, HostFacts, KernelLog, NvidiaDriver, ToolProblem
 from hwdoctor.text import printable
 
 HOST_ROOT_ENV: Final = "HWDOCTOR_HOST_ROOT"
@@ -61,7 +61,7 @@ def scan(
         signals.extend(_node_signals(backend, root))
         signals.extend(_platform_signals(backend))
     # The driver scan may wait on NVML and nvidia-smi: it runs beside the vendor tools.
-    driver_scan = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+    driver_scan = concurrent.futures.ThreadPoolExecutor(max_workers=2)
     driver = driver_scan.submit(
         nvidia.scan,
         root,
@@ -71,6 +71,7 @@ def scan(
         run_tool=_run_tool,
         read_text=read_text,
     )
+    log = driver_scan.submit(_kernel_log, driver, root, env, tool_timeout_s)
     driver_scan.shutdown(wait=False)
     tool_signals, problems = _tool_signals(backends, env, tool_timeout_s)
     signals.extend(tool_signals)
@@ -88,11 +89,25 @@ def scan(
         platform=sys.platform,
         placement=placement.scan(root, backends, env) if sys.platform != "win32" else None,
         nvidia=driver.result(),
+        kernel_log=log.result(),
         gfx_targets=kfd.gfx_targets(root, read_text=read_text),
         rocm_version=rocm.installed_version(root, read_text=read_text),
         os_version=(platform.mac_ver()[0] or None) if system == "Darwin" else None,
     )
     return facts, problems
+
+
+def _kernel_log(
+    driver: concurrent.futures.Future[NvidiaDriver | None],
+    root: Path,
+    env: Mapping[str, str],
+    timeout_s: float,
+) -> KernelLog | None:
+    """The kernel log's Xid events, on a machine with an NVIDIA driver or GPU only: where
+    there is none, nothing is read and nothing is paid."""
+    if driver.result() is None:
+        return None
+    return kernel_log.read(root, env, timeout_s)
 
 
 def _nvidia_gpu_on_bus(

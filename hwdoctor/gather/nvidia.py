@@ -33,7 +33,8 @@ from pathlib import Path
 from typing import Final
 
 from hwdoctor.compat.drivers import LIBCUDA, decode_cuda_driver_version
-from hwdoctor.model.facts import NvidiaDriver
+from hwdoctor.model.facts import GpuHealth, NvidiaDriver
+from hwdoctor.model.serial import read_all
 from hwdoctor.text import printable
 
 # (argv, timeout) -> (output, problem): the host scan's way of running a tool.
@@ -55,7 +56,7 @@ _LIBRARY_DIRS: Final = (
     "usr/local/nvidia/lib64",
 )
 _LIST_LIMIT: Final = 4096  # entries read per library directory
-_NVML_OUTPUT_LIMIT: Final = 16 * 1024
+_NVML_OUTPUT_LIMIT: Final = 256 * 1024  # 64 GPUs' health counters fit
 
 # Runs in hwdoctor's own interpreter (-I: nothing of the user's environment on sys.path),
 # prints one JSON object. Errors are data: the NVML error's own name and text.
@@ -67,6 +68,66 @@ try:
 except Exception as exc:
     out["error"] = "nvidia-ml-py is not importable: %s" % (exc,)
     print(json.dumps(out)); sys.exit(0)
+def asked(call, *args):
+    # One NVML query; None where this GPU or driver does not support it (or it fails).
+    try:
+        return call(*args)
+    except Exception:
+        return None
+
+
+def text(value):
+    return value.decode("utf-8", "replace") if isinstance(value, bytes) else value
+
+
+def gpu_health(index, handle):
+    # NVML's health counters of one GPU (nvml.h): uncorrectable ECC errors, volatile and
+    # aggregate (nvmlDeviceGetTotalEccErrors, NVML_MEMORY_ERROR_TYPE_UNCORRECTED = 1), pages
+    # retired for single- and double-bit errors and whether a retirement is pending, row
+    # remapping (nvmlDeviceGetRemappedRows: correctable, uncorrectable, pending, failure),
+    # NVLink state per link, and the clock-event (throttle) reasons now active.
+    get = lambda name: getattr(pynvml, name, None)
+    gpu = {"index": index}
+    gpu["name"] = text(asked(pynvml.nvmlDeviceGetName, handle))
+    pci = asked(pynvml.nvmlDeviceGetPciInfo, handle)
+    gpu["pci_bus_id"] = text(getattr(pci, "busId", None))
+    for key, counter in (("ecc_volatile_uncorrected", 0), ("ecc_aggregate_uncorrected", 1)):
+        gpu[key] = asked(pynvml.nvmlDeviceGetTotalEccErrors, handle, 1, counter)
+    for key, cause in (("retired_pages_sbe", 0), ("retired_pages_dbe", 1)):
+        pages = asked(pynvml.nvmlDeviceGetRetiredPages, handle, cause)
+        gpu[key] = len(pages) if isinstance(pages, (list, tuple)) else None
+    pending = asked(pynvml.nvmlDeviceGetRetiredPagesPendingStatus, handle)
+    gpu["retired_pages_pending"] = None if pending is None else bool(pending)
+    rows = asked(pynvml.nvmlDeviceGetRemappedRows, handle)
+    if isinstance(rows, (list, tuple)) and len(rows) == 4:
+        gpu["remapped_correctable"], gpu["remapped_uncorrectable"] = int(rows[0]), int(rows[1])
+        gpu["remap_pending"], gpu["remap_failed"] = bool(rows[2]), bool(rows[3])
+    up, down = 0, []
+    for link in range(int(get("NVML_NVLINK_MAX_LINKS") or 18)):
+        state = asked(pynvml.nvmlDeviceGetNvLinkState, handle, link)
+        if state is None:
+            continue
+        if state:
+            up += 1
+        else:
+            down.append(link)
+    gpu["nvlinks_up"] = up if up or down else None
+    gpu["nvlinks_down"] = down
+    reasons = get("nvmlDeviceGetCurrentClocksEventReasons") or get(
+        "nvmlDeviceGetCurrentClocksThrottleReasons"
+    )
+    mask = asked(reasons, handle) if reasons else None
+    if isinstance(mask, int):
+        gpu["throttle"] = [name for bit, name in THROTTLE if mask & bit]
+    return gpu
+
+
+# nvml.h's nvmlClocksEventReason* bits that cost speed (GpuIdle 0x1 and the application
+# clock setting 0x2 do not).
+THROTTLE = ((0x4, "sw_power_cap"), (0x8, "hw_slowdown"), (0x20, "sw_thermal_slowdown"),
+            (0x40, "hw_thermal_slowdown"), (0x80, "hw_power_brake"))
+
+
 try:
     pynvml.nvmlInit()
 except Exception as exc:
@@ -78,11 +139,14 @@ try:
     out["driver"] = version.decode() if isinstance(version, bytes) else str(version)
     out["cuda"] = int(pynvml.nvmlSystemGetCudaDriverVersion())
     caps = []
-    for index in range(int(pynvml.nvmlDeviceGetCount())):
+    health = []
+    for index in range(min(int(pynvml.nvmlDeviceGetCount()), 64)):
         handle = pynvml.nvmlDeviceGetHandleByIndex(index)
         major, minor = pynvml.nvmlDeviceGetCudaComputeCapability(handle)
         caps.append("%d.%d" % (major, minor))
+        health.append(gpu_health(index, handle))
     out["capabilities"] = caps
+    out["health"] = health
 except Exception as exc:
     out["error"] = str(exc) or type(exc).__name__
     out["error_type"] = type(exc).__name__
@@ -126,6 +190,82 @@ def smi_versions(text: str) -> tuple[str | None, str | None]:
     driver = _SMI_DRIVER.search(text)
     cuda = _SMI_CUDA.search(text)
     return (driver.group(1) if driver else None, cuda.group(1) if cuda else None)
+
+
+# `nvidia-smi -q`: one block a GPU from "GPU 00000000:07:00.0", then "key : value" lines
+# under indented section titles (tests/data/real/nvidia-smi-q: drivers 340 to 565). The
+# health sections: "ECC Errors" (Volatile/Aggregate; "SRAM Uncorrectable", "DRAM
+# Uncorrectable" on recent drivers, "Double Bit" → "Total" on older ones), "Retired Pages",
+# "Remapped Rows", and "Clocks Event Reasons" ("Clocks Throttle Reasons" before 535).
+_GPU_BLOCK: Final = re.compile(r"^GPU ([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7])\s*$")
+_THROTTLE_NAMES: Final = {
+    "hw slowdown": "hw_slowdown", "hw thermal slowdown": "hw_thermal_slowdown",
+    "hw power brake slowdown": "hw_power_brake", "sw thermal slowdown": "sw_thermal_slowdown",
+    "sw power cap": "sw_power_cap",
+}  # fmt: skip
+_MAX_GPUS: Final = 64
+
+
+def _count(value: str) -> int | None:
+    return int(value) if value.isdigit() and len(value) < 19 else None
+
+
+def smi_health(text: str) -> tuple[GpuHealth, ...]:
+    """Each GPU's health counters from `nvidia-smi -q`; a counter it shows as N/A (or not
+    at all) stays unknown. Linear in the text: one pass over its lines."""
+    gpus: list[dict[str, object]] = []
+    titles: list[tuple[int, str]] = []
+    for raw in text.splitlines()[:200_000]:
+        block = _GPU_BLOCK.match(raw)
+        if block:
+            if len(gpus) >= _MAX_GPUS:
+                break
+            gpus.append({"index": len(gpus), "pci_bus_id": block.group(1), "throttle": []})
+            titles = []
+            continue
+        if not gpus or not raw.strip():
+            continue
+        indent = len(raw) - len(raw.lstrip())
+        key, colon, value = raw.strip().partition(" : ")
+        key, value = key.strip().lower(), value.strip()
+        while titles and titles[-1][0] >= indent:
+            titles.pop()
+        if not colon:
+            titles.append((indent, key.rstrip(":").strip()))
+            continue
+        _health_line(gpus[-1], [t for _, t in titles], key, value)
+    return read_all(GpuHealth, gpus)
+
+
+def _health_line(gpu: dict[str, object], path: list[str], key: str, value: str) -> None:
+    section = path[0] if path else ""
+    yes = value.lower() in ("yes", "active")
+    if not path and key == "product name":
+        gpu["name"] = printable(value[:200])
+    elif section == "ecc errors" and len(path) >= 2 and path[1] in ("volatile", "aggregate"):
+        uncorrectable = "uncorrectable" in key or (len(path) >= 3 and path[2] == "double bit"
+                                                   and key == "total")  # fmt: skip
+        number = _count(value)
+        if uncorrectable and number is not None:
+            field = f"ecc_{path[1]}_uncorrected"
+            gpu[field] = int(str(gpu.get(field) or 0)) + number
+    elif section == "retired pages":
+        if key in ("single bit ecc", "double bit ecc"):
+            gpu["retired_pages_" + ("sbe" if key.startswith("single") else "dbe")] = _count(value)
+        elif key.startswith("pending") and value.lower() in ("yes", "no"):
+            gpu["retired_pages_pending"] = yes
+    elif section == "remapped rows":
+        if key in ("correctable error", "uncorrectable error"):
+            gpu["remapped_" + key.split()[0]] = _count(value)
+        elif key == "pending" and value.lower() in ("yes", "no"):
+            gpu["remap_pending"] = yes
+        elif key == "remapping failure occurred" and value.lower() in ("yes", "no"):
+            gpu["remap_failed"] = yes
+    elif section in ("clocks event reasons", "clocks throttle reasons") and yes:
+        name = _THROTTLE_NAMES.get(key)
+        throttle = gpu["throttle"]
+        if name and isinstance(throttle, list):
+            throttle.append(name)
 
 
 def _modules(root: Path, read_text: ReadText) -> set[str] | None:
@@ -228,6 +368,15 @@ def scan(
                 # Two lines: "Failed to initialize NVML: Driver/library version mismatch"
                 # then "NVML library version: 580.178" (the sample named in the docstring).
                 smi_error = _clean("; ".join(output.strip().splitlines()[:2])) or _clean(problem)
+    health = read_all(GpuHealth, nvml.get("health"))
+    health_source = "nvml" if health else None
+    smi = shutil.which("nvidia-smi", path=env.get("PATH", os.defpath))
+    if not health and smi and (loaded or (root / "dev" / "nvidiactl").exists()):
+        # NVML could not be asked (nvidia-ml-py missing, NVML refused): nvidia-smi -q shows
+        # the same counters.
+        output, problem = run_tool([smi, "-q"], timeout_s)
+        health = smi_health(output) if problem is None else ()
+        health_source = "nvidia-smi -q" if health else None
     cuda = nvml.get("cuda")
     capabilities = nvml.get("capabilities")
     return NvidiaDriver(
@@ -247,4 +396,6 @@ def scan(
         smi_driver=smi_driver,
         smi_cuda=smi_cuda,
         smi_error=smi_error,
+        health=health,
+        health_source=health_source,
     )

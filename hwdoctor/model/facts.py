@@ -19,9 +19,10 @@ from hwdoctor.model.serial import ABSENT, Json, Record, milliseconds, read
 from hwdoctor.text import clip
 
 # Major: a change old readers cannot follow; minor: fields added.
-EVIDENCE_VERSION: Final = (
-    "1.4"  # 1.4: a backend's typed words in place of `detail`; python.uv, python.pip
-)
+# 1.4: a backend's typed words in place of `detail`; python.uv, python.pip
+# 1.5: `libraries` (what the process loaded, who owns it, ROCm's wheels), host.kernel_log,
+# host.nvidia.health
+EVIDENCE_VERSION: Final = "1.5"
 EVIDENCE_KIND: Final = "hwdoctor.evidence"
 
 # How fields differ from their type's JSON form (model/serial.py).
@@ -45,6 +46,8 @@ class Section(str, Enum):
     # Part of the host scan a pasted report never shows: the container, /dev/shm, the
     # device nodes' permissions (`HostFacts.placement`).
     PLACEMENT = "placement"
+    # What the probe's own process loaded after `import torch`, and who installed it.
+    LIBRARIES = "libraries"
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +180,131 @@ class Placement(Record):
     nvidia_visible_devices: str | None = None  # NVIDIA's container runtime variable
 
 
+class Origin(str, Enum):
+    """Who put a loaded library where the dynamic linker found it."""
+
+    PIP = "pip"  # a pip distribution's RECORD lists the file
+    CONDA = "conda"  # a conda package's conda-meta record lists it
+    LD_PRELOAD = "ld_preload"  # named by LD_PRELOAD
+    LD_LIBRARY_PATH = "ld_library_path"  # found in a directory of LD_LIBRARY_PATH
+    SYSTEM = "system"  # anywhere else: the system's library directories, ld.so.cache
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedLibrary(Record):
+    """A library of an accelerator stack mapped into the probe's process."""
+
+    family: str  # compat/libraries.py: "cudnn", "cudart", "gomp"
+    path: str
+    origin: Annotated[Origin, Json(missing=Origin.SYSTEM)]
+    owner: str | None = None  # the pip distribution or conda package that owns the file
+    owner_version: str | None = None
+    via: str | None = None  # the LD_LIBRARY_PATH directory or LD_PRELOAD entry
+
+    @property
+    def version(self) -> str | None:
+        """The version the file name carries: libcudnn.so.9.1.0 → "9.1.0"."""
+        from hwdoctor.compat.libraries import version_of
+
+        return version_of(self.path)
+
+
+@dataclass(frozen=True, slots=True)
+class WheelLibrary(Record):
+    """A library of a family that an installed distribution's RECORD lists."""
+
+    family: str
+    path: str
+    dist: str
+    version: str | None = None  # the distribution's
+
+
+@dataclass(frozen=True, slots=True)
+class Managed(Record):
+    """A distribution of torch's stack and the package manager that installed it."""
+
+    name: str
+    version: str | None
+    manager: str  # "pip" (any installer but conda: pip, uv) or "conda"
+
+
+@dataclass(frozen=True, slots=True)
+class Libraries(Record):
+    """What the target process has loaded, who owns each file, and how torch's stack was
+    installed (the probe's `libraries` and `rocm_wheels` facts)."""
+
+    maps_read: bool = False  # /proc/self/maps could be read (Linux)
+    maps_lines: int = 0
+    truncated: bool = False  # the maps were longer than the probe reads
+    after_devices: bool = False  # read again after the first allocation on a device
+    loaded: tuple[LoadedLibrary, ...] = ()
+    wheel_copies: tuple[WheelLibrary, ...] = ()
+    managed: tuple[Managed, ...] = ()
+    ld_preload: tuple[str, ...] = ()
+    ld_library_path: tuple[str, ...] = ()
+    cudnn_compiled: str | None = None  # torch._C._cudnn.getCompileVersion(): "9.10.2"
+    cudnn_runtime: str | None = None  # getRuntimeVersion(): the loaded cuDNN
+    # TheRock's ROCm wheels (rocm, rocm-sdk-core, rocm-sdk-libraries-<family>, ...)
+    rocm_wheels: tuple[Managed, ...] = ()
+    torch_extras: tuple[str, ...] = ()  # torch's `device-gfx942` extras (Provides-Extra)
+    torch_rocm_requires: tuple[str, ...] = ()  # torch's Requires-Dist on rocm
+
+
+class XidKind(str, Enum):
+    XID = "xid"  # a GPU's event: "NVRM: Xid (PCI:0000:3b:00): 79, ..."
+    SXID = "sxid"  # an NVSwitch's: "nvidia-nvswitch0: SXid (PCI:0000:05:00.0): 12028, ..."
+
+
+@dataclass(frozen=True, slots=True)
+class XidEvent(Record):
+    """Every kernel-log line of one Xid (or SXid) code on one device, counted."""
+
+    kind: XidKind
+    code: int
+    device: str  # the PCI address the line names: "0000:3b:00"
+    count: int
+    line: Annotated[str, QUOTE]  # the first such line, as logged (its message part)
+    fatal: bool | None = None  # an SXid's own word: "Fatal" or "Non-fatal"
+
+
+@dataclass(frozen=True, slots=True)
+class KernelLog(Record):
+    """What the kernel log says of the GPUs: read, or why not (never "healthy" unread)."""
+
+    source: str | None  # "/dev/kmsg", "journalctl", "dmesg"; None: none could be read
+    problem: str | None = None  # why each source could not be read
+    lines: int = 0  # lines read
+    truncated: bool = False  # more than hwdoctor reads
+    events: tuple[XidEvent, ...] = ()
+
+    @property
+    def read(self) -> bool:
+        return self.source is not None
+
+
+@dataclass(frozen=True, slots=True)
+class GpuHealth(Record):
+    """One NVIDIA GPU's health counters (NVML, or `nvidia-smi -q`); None: not reported."""
+
+    index: int
+    pci_bus_id: str | None = None
+    name: str | None = None
+    ecc_volatile_uncorrected: int | None = None
+    ecc_aggregate_uncorrected: int | None = None
+    retired_pages_sbe: int | None = None
+    retired_pages_dbe: int | None = None
+    retired_pages_pending: bool | None = None
+    remapped_correctable: int | None = None
+    remapped_uncorrectable: int | None = None
+    remap_pending: bool | None = None
+    remap_failed: bool | None = None
+    nvlinks_up: int | None = None  # links active
+    nvlinks_down: tuple[int, ...] = ()  # links supported but inactive
+    # active clock-event (throttle) reasons that cost speed: "hw_slowdown",
+    # "hw_thermal_slowdown", "hw_power_brake", "sw_thermal_slowdown", "sw_power_cap"
+    throttle: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True, slots=True)
 class NvidiaDriver(Record):
     """The NVIDIA driver as the host shows it without torch; each source on its own, since
@@ -194,6 +322,8 @@ class NvidiaDriver(Record):
     smi_driver: str | None = None  # nvidia-smi's "Driver Version", when NVML was not usable
     smi_cuda: str | None = None  # nvidia-smi's "CUDA Version"
     smi_error: str | None = None  # nvidia-smi's first line when it failed
+    health: tuple[GpuHealth, ...] = ()  # per GPU, from NVML or `nvidia-smi -q`
+    health_source: str | None = None  # "nvml", "nvidia-smi -q"; None: not read
 
     @property
     def driver(self) -> str | None:
@@ -225,6 +355,8 @@ class HostFacts(Record):
     # The operating system's own version where it decides a backend: macOS "12.1" (MPS
     # needs 12.3); None: not known.
     os_version: Annotated[str | None, EVIDENCE] = None
+    # The kernel log's Xid and SXid events; None: not looked at (no GPU, an older file)
+    kernel_log: Annotated[KernelLog | None, EVIDENCE] = None
 
     def signals_for(self, backend: str) -> tuple[HardwareSignal, ...]:
         return tuple(signal for signal in self.signals if signal.backend == backend)
@@ -392,6 +524,7 @@ class Evidence(Record):
     failures: tuple[StepFailure, ...] | None
     entry_points: tuple[EntryPoint, ...] | None
     env: Mapping[str, str] | None  # only the variables that steer devices; secrets masked
+    libraries: Annotated[Libraries | None, Json(omit_none=True)] = None
     timeout_s: float = 60.0  # the probe's per-step deadline, which findings quote
     autoload_disabled: bool = False  # the facts come from a probe with autoload off
     probe_seconds: Annotated[float, Json(write=milliseconds)] = 0.0

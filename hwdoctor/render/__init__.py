@@ -22,6 +22,7 @@ class OutputFormat(str, Enum):
     HUMAN = "human"
     JSON = "json"
     MARKDOWN = "markdown"
+    PROMETHEUS = "prometheus"  # detect only: node_exporter's textfile collector
 
 
 class PlainFormat(str, Enum):
@@ -140,6 +141,21 @@ def report(
         return views[kind](result)
 
     exit_code = int(result.exit_code)
+    if output is OutputFormat.PROMETHEUS:
+        from hwdoctor.render import prometheus
+
+        local = getattr(result, "local", result)  # a distributed detect: this node's report
+        if not isinstance(local, reports.DetectReport):
+            from hwdoctor.errors import UsageError
+
+            raise UsageError(
+                "--format prometheus describes one machine: run detect on it, or pass "
+                "--from an evidence file it saved",
+                hint="a pasted report or a fleet directory has no metrics of its own",
+            )
+        emit(command, output, exit_code, data=result.to_json,
+             text=lambda stream: prometheus.render(local))  # fmt: skip
+        return exit_code
     emit(command, output, exit_code, data=result.to_json, human=renderables,
          markdown=markdown if shareable else None, no_redact=no_redact)  # fmt: skip
     if ci and shareable:

@@ -118,6 +118,9 @@ Shape: TypeAlias = (
 )
 
 TEXT: Final = Text()
+MAX_LINES: Final = 10**9  # lines of a file read (the probe's own bounds are far lower)
+ORIGIN: Final = Choice(("pip", "conda", "ld_preload", "ld_library_path", "system"))
+MANAGER: Final = Choice(("pip", "conda"))
 REQUIREMENT: Final = Text(MAX_REQUIREMENT, clip=False)  # clipped, it would be another one
 ERROR: Final[Mapping[str, Shape]] = {
     "type": TEXT,
@@ -195,7 +198,24 @@ FACTS: Final[Mapping[str, Shape]] = {
     },
     "unregistered_backend": {**_QUERY, "key": TEXT, "registered_by": ENTRY_POINT},
     "shadowing": Items({"module": TEXT, "path": TEXT}),
-}
+    "libraries": {
+        "maps_read": bool, "maps_lines": Count(MAX_LINES), "truncated": bool,
+        "after_devices": bool,
+        "loaded": Items(Whole({"family": TEXT, "path": TEXT, "origin": ORIGIN,
+                               "owner": TEXT, "owner_version": TEXT, "via": TEXT},
+                              None, required=("family", "path"))),
+        "wheel_copies": Items(Whole({"family": TEXT, "path": TEXT, "dist": TEXT,
+                                     "version": TEXT}, None, required=("family", "path", "dist"))),
+        "managed": Items(Whole({"name": TEXT, "version": TEXT, "manager": MANAGER}, None,
+                               required=("name", "manager"))),
+        "ld_preload": Items(TEXT), "ld_library_path": Items(TEXT),
+        "cudnn_compiled": TEXT, "cudnn_runtime": TEXT,
+    },
+    "rocm_wheels": {
+        "dists": Items(Whole({"name": TEXT, "version": TEXT}, None, required=("name",))),
+        "torch_extras": Items(TEXT), "torch_requires": Items(REQUIREMENT),
+    },
+}  # fmt: skip
 BACKEND_PREFIX: Final = "backend:"
 
 # The load payload's facts (payload_load.py: placement, forward, generate, peak_memory,
@@ -301,6 +321,16 @@ EVIDENCE_BACKEND: Final[Mapping[str, Shape]] = {
     "detail": Named(TEXT),  # evidence format 1.3 and older: the words above, untyped
     "registered_by": EVIDENCE_ENTRY_POINT,
 }
+MAX_XID: Final = 100_000  # Xid codes are under 200 and SXid codes five digits
+MAX_EVENTS: Final = 10**12
+GPU_HEALTH: Final[Mapping[str, Shape]] = {
+    "index": Count(MAX_DEVICES), "pci_bus_id": LINE, "name": LINE,
+    **dict.fromkeys(("ecc_volatile_uncorrected", "ecc_aggregate_uncorrected",
+                     "retired_pages_sbe", "retired_pages_dbe", "remapped_correctable",
+                     "remapped_uncorrectable", "nvlinks_up"), Count(MAX_EVENTS)),
+    "retired_pages_pending": bool, "remap_pending": bool, "remap_failed": bool,
+    "nvlinks_down": Items(Count(MAX_DEVICES)), "throttle": Items(LINE),
+}  # fmt: skip
 _DRIVER_TEXTS: Final = ("kernel_module", "nvml_driver", "nvml_cuda", "smi_driver", "smi_cuda")
 EVIDENCE: Final[Mapping[str, Shape]] = {
     "source": {"tool": LINE, "version": LINE},
@@ -329,8 +359,17 @@ EVIDENCE: Final[Mapping[str, Shape]] = {
                       "groups": Items(LINE), "nvidia_visible_devices": LINE},
         "nvidia": {**dict.fromkeys(_DRIVER_TEXTS, LINE), "open_module": bool,
                    "module_loaded": bool, "nouveau_loaded": bool, "libraries": Items(PATH),
-                   "nvml_error": TEXT, "capabilities": Items(LINE), "smi_error": TEXT},
+                   "nvml_error": TEXT, "capabilities": Items(LINE), "smi_error": TEXT,
+                   "health": Items(Whole(GPU_HEALTH, None, required=("index",))),
+                   "health_source": LINE},
         "gfx_targets": Items(LINE), "rocm_version": LINE, "os_version": LINE,
+        "kernel_log": {"source": LINE, "problem": TEXT, "lines": Count(MAX_LINES),
+                       "truncated": bool,
+                       "events": Items(Whole({"kind": Choice(("xid", "sxid")),
+                                              "code": Count(MAX_XID), "device": LINE,
+                                              "count": Count(MAX_LINES), "line": LINE,
+                                              "fatal": bool},
+                                             None, required=("kind", "code", "line")))},
     },
     "tool_problems": Items({"backend": LINE, "tool": LINE, "message": TEXT}),
     # A failure, a signal or an entry point that lacks a field it is read by is left out whole.
@@ -341,6 +380,22 @@ EVIDENCE: Final[Mapping[str, Shape]] = {
                             required=("step", "kind"))),
     "entry_points": Items(EVIDENCE_ENTRY_POINT),
     "env": Named(TEXT, key=Grammar.LINE),
+    "libraries": {
+        "maps_read": bool, "maps_lines": Count(MAX_LINES), "truncated": bool,
+        "after_devices": bool,
+        "loaded": Items(Whole({"family": LINE, "path": PATH, "origin": ORIGIN, "owner": NAME,
+                               "owner_version": LINE, "via": PATH}, None,
+                              required=("family", "path"))),
+        "wheel_copies": Items(Whole({"family": LINE, "path": PATH, "dist": NAME,
+                                     "version": LINE}, None, required=("family", "path", "dist"))),
+        "managed": Items(Whole({"name": NAME, "version": LINE, "manager": MANAGER}, None,
+                               required=("name", "manager"))),
+        "ld_preload": Items(PATH), "ld_library_path": Items(PATH),
+        "cudnn_compiled": LINE, "cudnn_runtime": LINE,
+        "rocm_wheels": Items(Whole({"name": NAME, "version": LINE, "manager": MANAGER}, None,
+                                   required=("name",))),
+        "torch_extras": Items(LINE), "torch_rocm_requires": Items(REQUIREMENT),
+    },
     "timeout_s": Number(MAX_SECONDS),
     "autoload_disabled": bool,
     "probe_seconds": Number(MAX_SECONDS),

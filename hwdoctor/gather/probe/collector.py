@@ -23,10 +23,14 @@ from hwdoctor.model.facts import (
     Device,
     EntryPoint,
     ErrorInfo,
+    Libraries,
+    LoadedLibrary,
+    Managed,
     Package,
     PythonInfo,
     StepFailure,
     TorchInfo,
+    WheelLibrary,
 )
 from hwdoctor.model.runs import (
     AUTOLOAD_STEP_PREFIX,
@@ -115,6 +119,32 @@ class ProbeResult:
                 else None
             )
         return found
+
+    def libraries(self) -> Libraries | None:
+        """What the process loaded and who installed torch's stack; None when the probe
+        reported neither (a payload that died first)."""
+        loaded = self.facts.get("libraries")
+        rocm = self.facts.get("rocm_wheels")
+        if not isinstance(loaded, Mapping) and not isinstance(rocm, Mapping):
+            return None
+        data = loaded if isinstance(loaded, Mapping) else {}
+        wheels = rocm if isinstance(rocm, Mapping) else {}
+        return Libraries(
+            maps_read=data.get("maps_read") is True,
+            maps_lines=int(data.get("maps_lines") or 0),
+            truncated=data.get("truncated") is True,
+            after_devices=data.get("after_devices") is True,
+            loaded=read_all(LoadedLibrary, data.get("loaded")),
+            wheel_copies=read_all(WheelLibrary, data.get("wheel_copies")),
+            managed=read_all(Managed, data.get("managed")),
+            ld_preload=tuple(data.get("ld_preload") or ()),
+            ld_library_path=tuple(data.get("ld_library_path") or ()),
+            cudnn_compiled=data.get("cudnn_compiled"),
+            cudnn_runtime=data.get("cudnn_runtime"),
+            rocm_wheels=read_all(Managed, wheels.get("dists")),
+            torch_extras=tuple(wheels.get("torch_extras") or ()),
+            torch_rocm_requires=tuple(wheels.get("torch_requires") or ()),
+        )
 
     def entry_points(self) -> tuple[EntryPoint, ...]:
         return read_all(EntryPoint, self.facts.get("entry_points"))

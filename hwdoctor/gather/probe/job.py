@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from hwdoctor import registry
-from hwdoctor.compat import capabilities
+from hwdoctor.compat import capabilities, libraries
 
 AUTOLOAD_ENV: Final = "TORCH_DEVICE_BACKEND_AUTOLOAD"
 MAX_RUNS: Final = 4
@@ -41,4 +41,8 @@ def probe_job(
     dists = list(
         dict.fromkeys([*STACK_DISTS, *(d for b in backends for d in b.dists), *extra_dists])
     )
-    return {"backends": [backend.wire() for backend in backends], "dists": dists}
+    return {
+        "backends": [backend.wire() for backend in backends],
+        "dists": dists,
+        "libraries": libraries.wire(),
+    }

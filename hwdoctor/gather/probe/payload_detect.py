@@ -23,7 +23,10 @@ if TYPE_CHECKING:  # defined by payload_common.py, which runs first in the same 
         emit,
         fact,
         finish,
+        loaded_libraries,
+        rocm_wheel_facts,
         step,
+        torch_builds,
     )
 
 # --- metadata: no imports ------------------------------------------------------------------
@@ -387,6 +390,8 @@ def _device_info(mod, index, device_type):
     # What Accelerate does before it budgets memory for device_map="auto": a device that
     # cannot hold a tensor is left out of the placement.
     ok, _, error = step("allocate %s:%d" % (device_type, index), _allocate, device_type, index)
+    if ok:
+        _DEVICES_USED.append(device_type)
     if ok is not None:
         device["allocatable"] = bool(ok)
     if error:
@@ -404,6 +409,7 @@ def _device_info(mod, index, device_type):
 
 
 _WARNING_LIMIT = 1000
+_DEVICES_USED = []  # device types a tensor was allocated on: their runtime is initialised
 
 
 def query_device_module(backend, torch_module, build):
@@ -682,13 +688,37 @@ def main():
     )
     step("current directory", read_shadowing)
     step("metadata", read_packages)
+    step("rocm wheels", read_rocm_wheels)
     step("entry points", read_entry_points)
     if not import_torch():
         return
     if os.environ.get("TORCH_DEVICE_BACKEND_AUTOLOAD", "1") != "1" and JOB.get("load_entry_points"):
         load_entry_points_explicitly()
     _, torch_info, _ = step("torch facts", read_torch)
+    step("loaded libraries", read_loaded, False)
     probe_backends(torch_info or {})
+    if _DEVICES_USED:
+        # The first CUDA/HIP call (the allocation above) loads what import did not: read the
+        # maps again, so a library loaded lazily is named too.
+        step("loaded libraries after devices", read_loaded, True)
+
+
+def read_loaded(after_devices):
+    """The accelerator libraries this process has loaded, their owners (payload_loaded.py),
+    and what torch was built against (cuDNN)."""
+    facts = loaded_libraries(JOB)
+    facts["after_devices"] = after_devices
+    torch = sys.modules.get("torch")
+    if torch is not None:
+        facts.update(torch_builds(torch))
+    fact("libraries", facts)
+
+
+def read_rocm_wheels():
+    """ROCm as pip installs it now (TheRock's rocm, rocm-sdk-* wheels) and what torch's own
+    metadata asks of it, read without importing anything."""
+    torch = _distribution(_metadata_module(), "torch")
+    fact("rocm_wheels", rocm_wheel_facts(torch.metadata if torch is not None else None))
 
 
 main()

@@ -65,6 +65,7 @@ def payload_source(name: str) -> str:
     """The payload's text, after the shared prelude (all stdlib-only, Python 3.8+)."""
     here = Path(__file__).parent
     parts = ["payload_common.py", *(("payload_hub.py",) if name in _WITH_HUB else ())]
+    parts += ["payload_loaded.py"] if name == "detect" else []  # what the process loaded
     parts.append(f"payload_{name}.py")
     return "\n\n".join((here / part).read_text("utf-8") for part in parts)
 
