@@ -577,6 +577,12 @@ def test_unknown_sections_are_not_checked_and_nothing_is_guessed() -> None:
         "container": ("host", "placement"),
         "shared_memory": ("host", "placement"),
         "tools": ("tool_problems",),
+        "loaded_libraries": ("libraries",),
+        "package_managers": ("libraries",),
+        "cudnn_version": ("libraries",),
+        "rocm_wheels": ("libraries",),
+        "kernel_log": ("host",),
+        "gpu_health": ("host",),
     }
     assert {b.status for b in report.backends} == {Status.UNKNOWN}
     assert report.host.system == "unknown"

@@ -16,7 +16,6 @@ from pathlib import Path
 
 from hwdoctor import diagnosis, registry
 from hwdoctor.compat import xid
-from hwdoctor.diagnosis.catalogue import action_of
 from hwdoctor.gather import host, kernel_log
 from hwdoctor.model.facts import Evidence, HostFacts
 from tests.evidence import codes, cpu_host
@@ -24,7 +23,7 @@ from tests.fakeworld import World
 
 REAL = Path(__file__).resolve().parent / "data" / "real"
 LINES = (REAL / "kernel-log" / "xid-lines.txt").read_text()
-EXPECTED = json.loads((REAL / "kernel-log" / "expected.json").read_text())["lines"]
+EXPECTED = json.loads((REAL / "kernel-log" / "xid-lines.json").read_text())["lines"]
 NVIDIA_GPU = ("0x10de", "0x2330", "0x030200")  # an H100 SXM's vendor, device and class
 
 
@@ -83,7 +82,7 @@ def test_a_fake_kernel_log_in_a_fake_world(tmp_path: Path) -> None:
     for number, expected in EXPECTED.items():
         found = by_event[(str(expected["code"]), expected["device"])]
         row = xid.row(expected["code"])
-        assert action_of(found.code) is row.action, number
+        assert found.action == row.action.value, number
         assert row.meaning in found.message
     by_xid = {code: f for (code, _), f in by_event.items()}
     assert by_xid["79"].code == "gpu.xid_reboot" and "sudo reboot" in (by_xid["79"].remedy or "")
@@ -152,7 +151,7 @@ def test_nvidia_smi_q_recordings_give_health_findings(tmp_path: Path) -> None:
     assert "gpu.row_remap_pending" in codes(report.findings)
     pending = next(f for f in report.findings if f.code == "gpu.row_remap_pending")
     assert "4 row(s)" in pending.message and "NVIDIA A10" in pending.message
-    assert action_of(pending.code) is xid.Action.RESET_GPU
+    assert pending.action == xid.Action.RESET_GPU.value
 
     from hwdoctor.gather import nvidia
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ import pytest
 from hwdoctor import diagnosis
 from hwdoctor.compat import libraries
 from hwdoctor.diagnosis.checks import cudnn_compatible
-from hwdoctor.gather.probe import job, payload_loaded
+from hwdoctor.gather.probe import payload_loaded
 from hwdoctor.model.facts import Evidence, Libraries, LoadedLibrary, Managed, Origin, WheelLibrary
 from tests.conftest import base_env, run_hwdoctor
 from tests.evidence import codes, cpu_host, one
@@ -59,15 +60,23 @@ def test_a_planted_libgomp_on_ld_library_path_shadows_the_wheel_s_own(tmp_path: 
 
 
 def test_without_a_planted_copy_the_wheel_owns_what_is_loaded(tmp_path: Path) -> None:
-    """This process (torch imported) read as the probe reads it: torch's libgomp is owned
-    by torch, from its RECORD."""
-    import torch  # noqa: F401  (what the probe's process has loaded)
-
-    facts = payload_loaded.loaded_libraries(job.probe_job())
+    """A process that imported torch, read as the probe reads it: torch's libgomp is owned
+    by torch, from its RECORD. (In a process of its own: torch imported into the test
+    process would stay there for every later test of this worker.)"""
+    code = (
+        "import json, torch; from hwdoctor.gather.probe import job, payload_loaded; "
+        "print(json.dumps(payload_loaded.loaded_libraries(job.probe_job())))"
+    )
+    env = {k: v for k, v in base_env().items() if k != "LD_LIBRARY_PATH"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=False
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    facts = json.loads(done.stdout)
     assert facts["maps_read"] and not facts["truncated"]
     gomp = [entry for entry in facts["loaded"] if entry["family"] == "gomp"]
-    if os.environ.get("LD_LIBRARY_PATH") or not gomp:
-        pytest.skip("this test process loads no wheel libgomp of its own")
+    if not gomp:
+        pytest.skip("this torch loads no libgomp of its own")
     assert gomp[0]["origin"] == "pip" and gomp[0]["owner"] == "torch"
 
 

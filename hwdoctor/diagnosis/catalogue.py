@@ -1362,14 +1362,6 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
 }  # fmt: skip
 
 
-def action_of(code: str) -> Action | None:
-    """The ladder step a finding's code asks for (None: not a health finding)."""
-    try:
-        return CATALOGUE[Code(code)].action
-    except ValueError:
-        return None
-
-
 def finding(
     code: Code,
     *,
@@ -1401,7 +1393,8 @@ def finding(
     shown = {name: values[name] for name in sorted(values)}
     return Finding(
         code.value, entry.severity, backend, message, "\n".join(lines) or None,
-        evidence or None, shown, advice, message_values, advice_values,
+        evidence or None, shown, advice, entry.action.value if entry.action else None,
+        message_values, advice_values,
     )  # fmt: skip
 
 

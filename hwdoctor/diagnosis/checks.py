@@ -742,6 +742,10 @@ def check_hardware_without_backend(known: Known) -> Iterable[Finding]:
 # Apple silicon (`sysctl.proc_translated` tells, see gather/host.py).
 _MPS_MACOS: Final = (((2, 10), (14, 0)), ((2, 5), (13, 0)), ((0, 0), (12, 3)))
 _MPS: Final = next(b.key for b in registry.BACKENDS if b.query.kind is registry.QueryKind.MPS)
+# The rows the health and library findings are about: the NVIDIA GPU (the kernel log's Xid
+# lines, NVML, CUDA libraries) and the AMD GPU (ROCm's wheels), found by their torch build.
+_NVIDIA: Final = next(b.key for b in registry.BACKENDS if b.query.build is registry.Build.CUDA)
+_AMD: Final = next(b.key for b in registry.BACKENDS if b.query.build is registry.Build.ROCM)
 
 
 def _mps_macos(torch: TorchInfo | None) -> tuple[int, int]:
@@ -1658,7 +1662,7 @@ def check_loaded_libraries(known: Known) -> Iterable[Finding]:
         both = [item for key in sorted(majors) for item in majors[key]]
         yield finding(
             Code.LIBRARIES_MIXED_CUDA,
-            backend="cuda",
+            backend=_NVIDIA,
             majors=" and ".join(str(key) for key in sorted(majors)),
             paths=_shown_paths(both),
             owners=_owners(both),
@@ -1752,7 +1756,7 @@ def check_cudnn_version(known: Known) -> Iterable[Finding]:
     via = cudnn.via if cudnn is not None and cudnn.origin is Origin.LD_LIBRARY_PATH else None
     yield finding(
         Code.LIBRARIES_CUDNN_OLDER,
-        backend="cuda",
+        backend=_NVIDIA,
         torch=known.torch.version,
         compiled=found.cudnn_compiled,
         runtime=runtime,
@@ -1788,14 +1792,14 @@ def check_rocm_wheels(known: Known) -> Iterable[Finding]:
     reinstall = known.torch_again()
     core = wheels.get("rocm-sdk-core")
     if core is None:
-        yield finding(Code.ROCM_WHEELS_MISSING, backend="rocm", torch=torch,
+        yield finding(Code.ROCM_WHEELS_MISSING, backend=_AMD, torch=torch,
                       requirement=requirement, missing="rocm-sdk-core",
                       reinstall=reinstall)  # fmt: skip
         return
     pinned = _PINNED.search(requirement)
     wanted = pinned.group(1) if pinned else None
     if wanted and core.version and versions.parse(core.version) != versions.parse(wanted):
-        yield finding(Code.ROCM_WHEELS_MISMATCH, backend="rocm", torch=torch, wanted=wanted,
+        yield finding(Code.ROCM_WHEELS_MISMATCH, backend=_AMD, torch=torch, wanted=wanted,
                       dist="rocm-sdk-core", installed=core.version,
                       reinstall=reinstall)  # fmt: skip
     host = known.if_known.host
@@ -1808,7 +1812,7 @@ def check_rocm_wheels(known: Known) -> Iterable[Finding]:
         spec = f"torch[{extra}]=={torch}"
         yield finding(
             Code.ROCM_DEVICE_EXTRA_MISSING,
-            backend="rocm",
+            backend=_AMD,
             gfx=gfx,
             installed=", ".join(device_wheels) or "none",
             install=known.way.install(spec) if offered and versions.is_version(torch) else None,
@@ -1841,20 +1845,20 @@ def check_kernel_log(known: Known) -> Iterable[Finding]:
     if log is None:
         return  # not looked at: no NVIDIA GPU, or evidence from before format 1.5
     if not log.read:
-        yield finding(Code.GPU_KERNEL_LOG_UNREAD, backend="cuda", problem=log.problem)
+        yield finding(Code.GPU_KERNEL_LOG_UNREAD, backend=_NVIDIA, problem=log.problem)
         return
     for event in log.events:
         if event.kind is XidKind.SXID:
             if xid.sxid_action(event.fatal) is xid.Action.NONE:
                 continue
-            yield finding(Code.GPU_SXID_FATAL, backend="cuda", evidence=event.line,
+            yield finding(Code.GPU_SXID_FATAL, backend=_NVIDIA, evidence=event.line,
                           device=event.device, xid=event.code,
                           times=_times(event.count))  # fmt: skip
             continue
         row = xid.row(event.code)
         yield finding(
             _XID_CODES[row.action],
-            backend="cuda",
+            backend=_NVIDIA,
             evidence=event.line,
             device=event.device,
             xid=event.code,
@@ -1870,7 +1874,7 @@ def check_gpu_health(known: Known) -> Iterable[Finding]:
     driver = known.host.nvidia
     for gpu in driver.health if driver is not None else ():
         device = gpu.pci_bus_id or str(gpu.index)
-        common = {"backend": "cuda", "device": device, "name": gpu.name or "unnamed",
+        common = {"backend": _NVIDIA, "device": device, "name": gpu.name or "unnamed",
                   "bus_id": gpu.pci_bus_id or str(gpu.index)}  # fmt: skip
         if gpu.ecc_volatile_uncorrected:
             yield finding(Code.GPU_ECC_UNCORRECTED, volatile=gpu.ecc_volatile_uncorrected,

@@ -59,6 +59,9 @@ class Finding(Record):
     evidence: str | None = None  # what was observed, for the curious and for bug reports
     params: Mapping[str, str] = field(default_factory=dict)  # what the sentences were made of
     advice: str | None = None  # what to do that no command does, in words
+    # The step of the action ladder a health finding asks for (compat/xid.py's Action values:
+    # "restart_app", "reset_gpu", "reboot", "service"); None for any other finding.
+    action: Annotated[str | None, Json(omit_none=True)] = None
     # Where the parameters stand in `message` and `advice` ((start, end) of each): text from
     # the diagnosed machine or a paste, which a Markdown reply shows as code, never as its
     # own words. Not part of the JSON form.

@@ -16,7 +16,6 @@ from typing import Final
 
 from hwdoctor import __version__
 from hwdoctor.compat import xid
-from hwdoctor.diagnosis.catalogue import action_of
 from hwdoctor.model.facts import GpuHealth, XidKind
 from hwdoctor.model.reports import DetectReport, Severity
 
@@ -75,7 +74,7 @@ def render(report: DetectReport) -> str:
                     {"code": found.code, "severity": found.severity.value,
                      "backend": found.backend or "",
                      "device": found.params.get("device", "")})  # fmt: skip
-    actions = [a for a in (action_of(f.code) for f in report.findings) if a is not None]
+    actions = [xid.Action(f.action) for f in report.findings if f.action is not None]
     worst = xid.worst(actions)
     for action in xid.Action:
         metrics.add("action_needed", "gauge", "1 for the most disruptive step of the action "
