@@ -281,6 +281,24 @@ def test_the_prolog_sees_the_jobs_gpus_and_the_file_decides(
 
 
 @slow
+def test_a_dead_gpu_fails_the_jobs_that_hold_it(
+    node: slurm.Cluster, public: Path, healthy: Node
+) -> None:
+    """One GPU of 8 gone (torch sees 7): a 1-GPU job, on GPU 0, still runs; an 8-GPU job
+    needs every one of its GPUs and drains the node with the count hwdoctor found."""
+    seven = Node(gpu_node(public / "seven-prolog", gpus=7), healthy.hwdoctor)
+    node.configure(settings(seven))
+    one = node.submit("--gres=gpu:1")
+    assert node.settled(one).state == "COMPLETED", node.log()
+    assert not node.show_node().drained
+    shown, job = drained_by(node, node.submit("--gres=gpu:8"))
+    assert job.held, job.text
+    assert shown.drained and shown.reason == "hwdoctor: cuda>=8: 7 usable cuda device(s)", (
+        shown.text
+    )
+
+
+@slow
 def test_a_broken_node_is_drained_with_hwdoctors_first_reason(
     node: slurm.Cluster, public: Path, healthy: Node
 ) -> None:
@@ -435,6 +453,195 @@ def test_the_script_reads_no_setting_from_its_environment(
     )
     assert ran.returncode == 0, (ran.stdout, ran.stderr)
     assert not node.show_node().drained
+
+
+# --- the script's refusals, run by hand as slurmd would run it ---------------------------
+# Fast checks of what the script refuses before it runs anything, each through its own
+# /etc/default/hwdoctor in a mount namespace; SCONTROL=/bin/echo shows the drain it would
+# make. What reaches slurmd is tested above.
+
+
+def by_hand(
+    directory: Path,
+    text: str | None,
+    *,
+    mode: int = 0o644,
+    context: str = "prolog_slurmd",
+    **env: str,
+) -> subprocess.CompletedProcess[str]:
+    """The shipped script with `text` as /etc/default/hwdoctor (none: no file), and slurmd's
+    variables for a Prolog (or `context`) plus `env`."""
+    etc = directory / "etc-default"
+    etc.mkdir(mode=0o755, exist_ok=True)
+    if text is not None:
+        (etc / "hwdoctor").write_text(text, encoding="utf-8")
+        (etc / "hwdoctor").chmod(mode)
+    variables = {"SLURMD_NODENAME": "gpu001", "SLURM_SCRIPT_CONTEXT": context, **env}
+    return subprocess.run(
+        [
+            "unshare",
+            "--mount",
+            "--",
+            "sh",
+            "-c",
+            'mount --bind "$1" /etc/default && shift && exec "$@"',
+            "sh",
+            str(etc),
+            "env",
+            "-i",
+            *(f"{k}={v}" for k, v in variables.items() if v),
+            str(slurm.SCRIPT),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def drained_with(ran: subprocess.CompletedProcess[str]) -> str:
+    """The Reason the script drained with (/bin/echo as scontrol prints it)."""
+    assert ran.returncode == 1, ran
+    lines = [line for line in ran.stderr.splitlines() if line.startswith("update NodeName=gpu001 ")]
+    assert len(lines) == 1, ran.stderr
+    return lines[0].split(" Reason=", 1)[1]
+
+
+BY_HAND = "HWDOCTOR=/bin/true\nSCONTROL=/bin/echo\nGPU=nvidia\n"
+
+
+@pytest.fixture
+def root_and_namespaces() -> None:
+    if os.geteuid() != 0 or shutil.which("unshare") is None or shutil.which("setpriv") is None:
+        pytest.skip("the script runs as root and reads /etc/default/hwdoctor: root and unshare")
+    if subprocess.run(["unshare", "--mount", "--", "true"], check=False).returncode != 0:
+        pytest.skip("unshare --mount is refused here")
+
+
+@pytest.mark.usefixtures("root_and_namespaces")
+@pytest.mark.parametrize(
+    ("case", "text", "mode", "env", "reason"),
+    [
+        (
+            "no file",
+            None,
+            0o644,
+            {},
+            "/etc/default/hwdoctor is missing (install deploy/slurm/hwdoctor.default there)",
+        ),
+        (
+            "group-writable",
+            BY_HAND,
+            0o664,
+            {},
+            "/etc/default/hwdoctor: refused, /etc/default/hwdoctor can be written by others "
+            "than root (mode 664)",
+        ),
+        (
+            "no =",
+            BY_HAND + "PROLOG_REQUIRE\n",
+            0o644,
+            {},
+            "/etc/default/hwdoctor: line 4: expected KEY=value",
+        ),
+        (
+            "control character",
+            BY_HAND + "PROLOG_REQUIRE=torch\x1b[2J\n",
+            0o644,
+            {},
+            "/etc/default/hwdoctor: line 4: a control character in PROLOG_REQUIRE",
+        ),
+        (
+            "seconds",
+            BY_HAND + "PROLOG_SECONDS=1e3\n",
+            0o644,
+            {},
+            "/etc/default/hwdoctor: the prolog's seconds must be a whole number",
+        ),
+        (
+            "too few seconds",
+            BY_HAND + "PROLOG_SECONDS=10\n",
+            0o644,
+            {},
+            "/etc/default/hwdoctor: the prolog's seconds (10) leave hwdoctor no time; 32 at least",
+        ),
+        (
+            "unknown GPU",
+            BY_HAND + "GPU=tpu\n",
+            0o644,
+            {},
+            "/etc/default/hwdoctor: GPU must be nvidia, amd, intel or none, not tpu",
+        ),
+        (
+            "unknown user",
+            BY_HAND + "RUN_AS=nosuchuser\n",
+            0o644,
+            {},
+            "/etc/default/hwdoctor: RUN_AS=nosuchuser is not a user of this node",
+        ),
+        (
+            "relative hwdoctor",
+            BY_HAND + "HWDOCTOR=hwdoctor\n",
+            0o644,
+            {},
+            "/etc/default/hwdoctor: HWDOCTOR must be an absolute path",
+        ),
+        (
+            "an Epilog",
+            BY_HAND,
+            0o644,
+            {"SLURM_SCRIPT_CONTEXT": "epilog_slurmd"},
+            "started as epilog_slurmd: install it as Prolog or HealthCheckProgram",
+        ),
+        (
+            "odd job GPUs",
+            BY_HAND,
+            0o644,
+            {"CUDA_VISIBLE_DEVICES": "0;reboot"},
+            "slurmd gave the job GPUs '0;reboot'",
+        ),
+    ],
+)
+def test_the_script_refuses_what_root_should_not_trust(
+    tmp_path: Path, case: str, text: str | None, mode: int, env: dict[str, str], reason: str
+) -> None:
+    context = env.pop("SLURM_SCRIPT_CONTEXT", "prolog_slurmd")
+    ran = by_hand(tmp_path, text, mode=mode, context=context, **env)
+    said = [line for line in ran.stderr.splitlines() if " on gpu001: " in line]
+    assert ran.returncode == 1 and said, ran
+    assert said[0].split(" on gpu001: ", 1)[1] == f"hwdoctor could not run: {reason}"
+    if case in ("unknown GPU", "an Epilog", "odd job GPUs"):  # the file's SCONTROL is trusted
+        assert drained_with(ran) == f"hwdoctor could not run: {reason}"
+
+
+@pytest.mark.usefixtures("root_and_namespaces")
+def test_a_directory_others_can_write_makes_the_file_untrusted(tmp_path: Path) -> None:
+    """Root owns the file, but anyone may rename another file into its place: refused."""
+    etc = tmp_path / "etc-default"
+    etc.mkdir()
+    etc.chmod(0o777)
+    ran = by_hand(tmp_path, BY_HAND)
+    # The drain uses the scontrol of the fixed PATH, since the file's SCONTROL is not trusted.
+    assert (
+        "hwdoctor could not run: /etc/default/hwdoctor: refused, /etc/default can be "
+        "written by others than root (mode 777)"
+    ) in ran.stderr
+
+
+@pytest.mark.usefixtures("root_and_namespaces")
+def test_values_are_data_and_gpu_less_jobs_are_not_probed(tmp_path: Path) -> None:
+    """A value is never run by the shell, quotes are taken off, and a job without GPUs is not
+    probed (hwdoctor /bin/false would fail it)."""
+    marker = tmp_path / "ran"
+    text = (
+        f"HWDOCTOR=/bin/true\nSCONTROL=/bin/echo\nGPU=none\n"
+        f'PROLOG_REQUIRE="$(touch {marker}) `touch {marker}`"\n'
+    )
+    ran = by_hand(tmp_path, text)
+    assert ran.returncode == 0, ran
+    assert not marker.exists()
+    gpu_less = by_hand(tmp_path, "HWDOCTOR=/bin/false\nSCONTROL=/bin/echo\nGPU=nvidia\n")
+    assert gpu_less.returncode == 0 and gpu_less.stderr == "", gpu_less
 
 
 # --- jobs that run hwdoctor ----------------------------------------------------------------

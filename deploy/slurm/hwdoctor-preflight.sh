@@ -78,10 +78,14 @@
 #   job's share of the GPUs, which would make nodes differ by job size, so it writes none.
 #   Collect the files as root from each node (README, "Slurm"). A failure to save is a
 #   warning on standard error, never a failed preflight.
+#
+# NEEDS: a POSIX sh, GNU coreutils (stat -c, readlink -f, timeout, mv -T), util-linux's
+# setpriv, and scontrol.
 
 CONFIG=/etc/default/hwdoctor
 
 set -u
+set -f  # no globbing: a requirement such as torch==2.* is a word, not a pattern
 umask 077
 PATH=/usr/sbin:/usr/bin:/sbin:/bin
 export PATH
@@ -179,6 +183,8 @@ PROBE_PYTHONPATH=
 PROBE_LD_LIBRARY_PATH=
 PROBE_HWDOCTOR_HOST_ROOT=
 
+SCONTROL_SET=scontrol
+
 bad_config() {
     could_not_run "$CONFIG: $1"
 }
@@ -216,7 +222,7 @@ while IFS= read -r line || [ -n "$line" ]; do
         PROLOG_SECONDS) PROLOG_SECONDS=$value ;;
         HEALTHCHECK_SECONDS) HEALTHCHECK_SECONDS=$value ;;
         EVIDENCE_DIR) EVIDENCE_DIR=$value ;;
-        SCONTROL) SCONTROL=$value ;;
+        SCONTROL) SCONTROL_SET=$value ;;
         PATH) PROBE_PATH=$value ;;
         PYTHONPATH) PROBE_PYTHONPATH=$value ;;
         LD_LIBRARY_PATH) PROBE_LD_LIBRARY_PATH=$value ;;
@@ -225,12 +231,14 @@ while IFS= read -r line || [ -n "$line" ]; do
     esac
 done < "$CONFIG"
 
-# scontrol first: a bad value below is reported by draining through it.
-case $SCONTROL in
-    /*) root_only "$SCONTROL" || { SCONTROL=scontrol; bad_config "SCONTROL refused, $WHY"; } ;;
+# scontrol first: a bad value below is reported by draining through it (until then, the
+# scontrol of the fixed PATH above drains).
+case $SCONTROL_SET in
+    /*) root_only "$SCONTROL_SET" || bad_config "SCONTROL refused, $WHY" ;;
     scontrol) ;;
-    *) SCONTROL=scontrol; bad_config "SCONTROL must be an absolute path" ;;
+    *) bad_config "SCONTROL must be an absolute path" ;;
 esac
+SCONTROL=$SCONTROL_SET
 case $MODE in
     prolog) SECONDS_ALLOWED=$PROLOG_SECONDS; REQUIRE=$PROLOG_REQUIRE ;;
     healthcheck) SECONDS_ALLOWED=$HEALTHCHECK_SECONDS; REQUIRE=$HEALTHCHECK_REQUIRE ;;
@@ -340,6 +348,7 @@ if [ "$MODE" = healthcheck ] && [ -n "$EVIDENCE_DIR" ] && [ "$status" -le 1 ]; t
         '' | *[!A-Za-z0-9._-]*) WHY="SLURMD_NODENAME is not a node name" ;;
     esac
     if [ -z "$WHY" ] && [ ! -e "$EVIDENCE_DIR" ] && [ ! -L "$EVIDENCE_DIR" ]; then
+        # shellcheck disable=SC2174  # umask 077 makes the parents 0700 as well
         mkdir -p -m 0700 -- "$EVIDENCE_DIR" || WHY="cannot make $EVIDENCE_DIR"
     fi
     if [ -z "$WHY" ] && { [ -L "$EVIDENCE_DIR" ] || [ ! -d "$EVIDENCE_DIR" ]; }; then
