@@ -238,6 +238,10 @@ def node(cluster: slurm.Cluster, healthy: Node) -> Iterator[slurm.Cluster]:
     cluster.resume()
 
 
+def slurmd_log(cluster: slurm.Cluster) -> str:
+    return (cluster.directory / "slurmd.log").read_text(errors="replace")
+
+
 def drained_by(cluster: slurm.Cluster, job: str) -> tuple[slurm.Node, slurm.Job]:
     """The node and the job once the job's Prolog failed; the job cancelled after."""
     settled = cluster.settled(job)
@@ -317,8 +321,42 @@ def test_a_broken_node_is_drained_with_hwdoctors_first_reason(
     assert shown.drained, shown.text
     assert shown.reason.startswith("hwdoctor: "), shown.text
     assert "580.173.02" in shown.reason and "580.178" in shown.reason, shown.text
-    log = (node.directory / "slurmd.log").read_text(errors="replace")
-    assert "prolog failed: rc:1" in log and f"hwdoctor-preflight: prolog on {node.node}" in log
+    # The verdict first in what slurmd logs of the Prolog's output, hwdoctor's messages after.
+    said = f"prolog failed: rc:1 output:hwdoctor-preflight: prolog on {node.node}: hwdoctor: "
+    slurm.until(lambda: said in slurmd_log(node), "slurmd's log of the Prolog", node)
+
+
+@slow
+def test_a_hwdoctor_that_never_answers_is_cut_off_in_time(
+    node: slurm.Cluster, public: Path, healthy: Node
+) -> None:
+    """hwdoctor that hangs and ignores SIGTERM: the script kills it within its budget
+    (PROLOG_SECONDS=32: 20 s for hwdoctor), long before slurmd's PrologEpilogTimeout, and
+    drains with "could not run", leaving no process of it behind."""
+    stuck = public / "stuck" / "hwdoctor"
+    stuck.parent.mkdir(exist_ok=True)
+    stuck.write_text("#!/bin/sh\ntrap '' TERM\nwhile :; do sleep 1; done\n", encoding="utf-8")
+    stuck.chmod(0o755)
+    node.configure(settings(healthy, HWDOCTOR=str(stuck), PROLOG_SECONDS="32"))
+    shown, job = drained_by(node, node.submit("--gres=gpu:1"))
+    assert job.held, job.text
+    assert shown.reason == f"hwdoctor could not run: no answer within 20 s ({stuck})", shown.text
+    assert "timeout after" not in slurmd_log(node)  # slurmd did not have to kill the Prolog
+    assert running_from(stuck) == [], "a process of the stuck hwdoctor remains"
+
+
+def running_from(path: Path) -> list[int]:
+    """Process ids whose command line names `path` (read from /proc; nothing is signalled)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                argv = (entry / "cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if str(path).encode() in argv:
+                found.append(int(entry.name))
+    return found
 
 
 @slow
@@ -379,6 +417,9 @@ def test_hwdoctor_that_cannot_run_says_so(
     assert shown.drained, shown.text
     if case == "bad requirement":  # hwdoctor's own usage error, whatever its wording
         assert shown.reason.startswith(reason), shown.text
+        # and hwdoctor's own standard error reaches slurmd's log, after the verdict
+        kept = "hwdoctor-preflight: hwdoctor's messages:\nhwdoctor: error: --require 'cuda>=x'"
+        slurm.until(lambda: kept in slurmd_log(node), "hwdoctor's messages in the log", node)
     else:
         assert shown.reason == reason.format(uid=uid), shown.text
 
@@ -549,7 +590,7 @@ def root_and_namespaces() -> None:
             BY_HAND + "PROLOG_REQUIRE=torch\x1b[2J\n",
             0o644,
             {},
-            "/etc/default/hwdoctor: line 4: a control character in PROLOG_REQUIRE",
+            "/etc/default/hwdoctor: line 4: PROLOG_REQUIRE holds a control or non-ASCII character",
         ),
         (
             "seconds",
@@ -765,8 +806,8 @@ def test_the_health_check_judges_the_whole_node_and_keeps_its_evidence(
         health.configure(settings(seven, EVIDENCE_DIR=str(evidence)))
         slurm.until(lambda: health.show_node().drained, "the node to drain", health)
         assert health.show_node().reason == "hwdoctor: cuda>=8: 7 usable cuda device(s)"
-        log = (health.directory / "slurmd.log").read_text(errors="replace")
-        assert "health_check failed: rc:1" in log
+        # slurmd logs the script's output once it has exited, after its scontrol drained.
+        slurm.until(lambda: "health_check failed: rc:1" in slurmd_log(health), "the log", health)
 
 
 def test_the_shipped_files_fit_slurms_limits() -> None:

@@ -7,9 +7,9 @@
 # WHAT IT JUDGES
 #   As the Prolog (slurmd sets SLURM_SCRIPT_CONTEXT=prolog_slurmd): that the GPUs slurmd gave
 #   this job work. hwdoctor sees only the job's GPUs (the vendor's visibility variable as
-#   slurmd set it for the Prolog, e.g. CUDA_VISIBLE_DEVICES=1 for /dev/nvidia1, from
-#   SLURM_JOB_GPUS) and must find every one of them usable (cuda>=N for N GPUs), plus
-#   PROLOG_REQUIRE. A job without GPUs is not probed: it has none to judge here.
+#   slurmd set it for the Prolog, e.g. CUDA_VISIBLE_DEVICES=1 for /dev/nvidia1, or
+#   SLURM_JOB_GPUS where slurmd set none) and must find every one of them usable (cuda>=N
+#   for N GPUs), plus PROLOG_REQUIRE. A job without GPUs is not probed: it has none to judge here.
 #   As the HealthCheckProgram (no SLURM_SCRIPT_CONTEXT): the whole node, every GPU, against
 #   HEALTHCHECK_REQUIRE ("cuda>=8 memory>=70GiB ..."): node-wide counts belong there.
 #   Why not clear the visibility variables in the Prolog and judge the node before every
@@ -23,15 +23,16 @@
 #
 # CONFIGURATION: /etc/default/hwdoctor, never the environment
 #   slurmd gives a Prolog no search path and no environment of its own: only SLURM_* and the
-#   job's GPU variables ("Prolog and Epilog Guide", https://slurm.schedmd.com/prolog_epilog.html:
-#   "these programs do not have a search path set"; its table of variables); a
+#   job's GPU variables ("Prolog and Epilog Guide", https://slurm.schedmd.com/prolog_epilog.html,
+#   as Debian's slurm-wlm-doc 22.05.8 ships it: "these programs do not have a search path
+#   set"; its table of variables), and no PATH at all (seen on 22.05.8); a
 #   HealthCheckProgram gets SLURMD_NODENAME and nothing else (seen on 22.05.8). So every
 #   setting comes from CONFIG below, which must be a regular file owned by root that no one
 #   else can write, in directories only root can change; otherwise the node is drained with
 #   "hwdoctor could not run: /etc/default/hwdoctor ...". The file is read as data, one
 #   KEY=value per line (# comments, blank lines; a value may be wrapped in one pair of
 #   quotes; no $ expansion, no escapes, nothing is executed); an unknown key is refused, so
-#   is a value with a control character. Variables of the same names in the environment are
+#   is a value with a control or non-ASCII character. Variables of the same names in the environment are
 #   ignored: this script starts from an empty one (env -i).
 #
 # PRIVILEGES: hwdoctor never runs as root
@@ -54,8 +55,8 @@
 #   not terminate normally within 60 seconds" (slurm.conf(5)). The whole run takes at most
 #   PROLOG_SECONDS (default 150; the shipped PrologEpilogTimeout is 180) or
 #   HEALTHCHECK_SECONDS (default 50): hwdoctor runs under `timeout` for SECONDS - 12 (and
-#   is killed 1 s later), reading its report may take 3 s, saving the evidence 3 s, scontrol
-#   5 s. A probe step may hang for STEP = (SECONDS - 12) / 4 seconds before hwdoctor calls
+#   is killed 1 s later), reading its report takes at most 3 s, saving the evidence 3 s,
+#   scontrol 5 s. A probe step may hang for STEP = (SECONDS - 12) / 4 seconds before hwdoctor calls
 #   it hung: hwdoctor probes again around such a step, up to 4 runs in all
 #   (hwdoctor/gather/probe/job.py, MAX_RUNS).
 #
@@ -65,7 +66,8 @@
 #     executable, a bad CONFIG, a usage error in a requirement, a crash, no answer in time).
 #   Both drain the node (a preflight that did not run is no pass) and exit 1. For a Prolog,
 #   Slurm then requeues the job held and would drain the node with Reason="Prolog error"
-#   ("Failure Handling" in the guide above); the reason set here first is kept. On exit 1
+#   ("Failure Handling" in the guide above); the reason set here first is kept (seen on
+#   22.05.8). On exit 1
 #   slurmd writes this script's output to its log ("prolog failed: rc:1 output:..." or
 #   "health_check failed: rc:1 output:..."), so the verdict and the tail of hwdoctor's own
 #   messages go to standard error, never to /dev/null. The guide asks Prologs not to call
@@ -115,6 +117,12 @@ clean() {
 drain() {
     reason=$(clean "$1")
     say "$MODE on ${NODE:-this node}: $reason"
+    # hwdoctor's own messages (its stderr), the last 2000 bytes, follow the verdict.
+    if [ -n "$WORK" ] && [ -s "$WORK/stderr" ]; then
+        say "hwdoctor's messages:"
+        tail -c 2000 "$WORK/stderr" | tr -cd '[:print:]\n' >&2
+        printf '\n' >&2
+    fi
     case $NODE in
         '' | *[!A-Za-z0-9._-]*)
             say "SLURMD_NODENAME is not a node name; not draining"
@@ -211,7 +219,7 @@ while IFS= read -r line || [ -n "$line" ]; do
         \"*\") value=${value#\"}; value=${value%\"} ;;
         \'*\') value=${value#\'}; value=${value%\'} ;;
     esac
-    case $value in *[![:print:]]*) bad_config "line $number: a control character in $key" ;; esac
+    case $value in *[![:print:]]*) bad_config "line $number: $key holds a control or non-ASCII character" ;; esac
     case $key in
         HWDOCTOR) HWDOCTOR=$value ;;
         PYTHON) PYTHON=$value ;;
@@ -330,13 +338,6 @@ status=0
 as_user $((SECONDS_ALLOWED - 12)) "$HWDOCTOR" detect --json --timeout "$STEP" "$@" \
     > "$WORK/report.json" 2> "$WORK/stderr" < /dev/null || status=$?
 
-# hwdoctor's own messages (its stderr), the last 2000 bytes, go to slurmd's log with ours.
-if [ "$status" -ne 0 ] && [ -s "$WORK/stderr" ]; then
-    say "hwdoctor's messages (exit $status):"
-    tail -c 2000 "$WORK/stderr" | tr -cd '[:print:]\n' >&2
-    printf '\n' >&2
-fi
-
 # The evidence (HealthCheckProgram only): read as RUN_AS, written by root into EVIDENCE_DIR.
 if [ "$MODE" = healthcheck ] && [ -n "$EVIDENCE_DIR" ] && [ "$status" -le 1 ]; then
     WHY=
@@ -410,7 +411,7 @@ for name in python3 python; do
         break
     fi
 done
-first=$(as_user 3 "$interpreter" -I -S -c "$PARSE" < "$WORK/report.json" 2>/dev/null | head -c 1000)
+first=$(as_user 2 "$interpreter" -I -S -c "$PARSE" < "$WORK/report.json" 2>/dev/null | head -c 1000)
 case $status in
     1)
         if [ -n "$first" ]; then
