@@ -1,6 +1,5 @@
-"""deploy/: the Kubernetes preflight as the kubelet counts it and as two validators read it,
-and the Slurm configuration's fields (the Slurm script runs on a real cluster in
-tests/test_slurm.py).
+"""deploy/: the Kubernetes preflight as the kubelet counts it and as two validators read it
+(the Slurm files are tested through a real slurmd in tests/test_slurm.py).
 
 The kubelet's accounting, from https://kubernetes.io/docs/concepts/resource-management/
 effective-pod-requests-limits/ ("Calculating effective requests and limits"): per resource,
@@ -445,23 +444,3 @@ def test_the_checks_skipped_are_checks_checkov_has(tmp_path: Path) -> None:
     )
     failed = {c["check_id"] for c in json.loads(done.stdout)["results"]["failed_checks"]}
     assert failed == set(CHECKOV_SKIPPED)
-
-
-# --- Slurm --------------------------------------------------------------------------------
-
-
-def test_the_slurm_configuration_runs_the_preflight_script() -> None:
-    lines = dict(
-        line.split("=", 1)
-        for line in (DEPLOY / "slurm" / "slurm.conf").read_text().splitlines()
-        if line.strip() and not line.startswith("#")
-    )
-    assert lines["Prolog"] == lines["HealthCheckProgram"] == "/etc/slurm/hwdoctor-preflight.sh"
-    assert int(lines["HealthCheckInterval"]) > 0 and int(lines["PrologEpilogTimeout"]) > 60
-    script = DEPLOY / "slurm" / "hwdoctor-preflight.sh"
-    assert script.stat().st_mode & 0o111
-    checked = subprocess.run(["sh", "-n", str(script)], capture_output=True, text=True,
-                             check=False)  # fmt: skip
-    assert checked.returncode == 0, checked.stderr
-    text = script.read_text()
-    assert "State=DRAIN" in text and '--save-evidence "$HWDOCTOR_EVIDENCE_DIR/{host}.json"' in text
