@@ -787,12 +787,21 @@ def test_the_health_check_judges_the_whole_node_and_keeps_its_evidence(
     and leaves the node up; when a GPU is gone (7 usable) it drains the node with the
     unmet count, and the evidence read from that directory names the node."""
     evidence = public / "evidence" / "hwdoctor"
-    text = settings(healthy, EVIDENCE_DIR=str(evidence))
+    metrics = public / "textfile"  # node_exporter's --collector.textfile.directory
+    metrics.mkdir(mode=0o755)
+    text = settings(healthy, EVIDENCE_DIR=str(evidence), METRICS_DIR=str(metrics))
     with slurm.cluster(
         public / "health", base_env(), prolog=False, health_check_interval=5, configuration=text
     ) as health:
         target = evidence / f"{health.node}.json"
         slurm.until(target.exists, "the node's evidence", health)
+        # node_exporter's textfile collector reads what the health check wrote there whole
+        prom = metrics / "hwdoctor.prom"
+        slurm.until(prom.exists, "the node's metrics", health)
+        samples = _samples(prom.read_text(encoding="utf-8"))
+        assert samples[("hwdoctor_exit_code", ())] == 0
+        assert samples[("hwdoctor_action_needed", (("action", "none"),))] == 1
+        assert [p.name for p in metrics.iterdir()] == ["hwdoctor.prom"]  # no partial left
         assert stat.S_IMODE(evidence.stat().st_mode) == 0o700 and evidence.stat().st_uid == 0
         assert stat.S_IMODE(target.stat().st_mode) == 0o600 and target.stat().st_uid == 0
         assert not health.show_node().drained
@@ -804,11 +813,28 @@ def test_the_health_check_judges_the_whole_node_and_keeps_its_evidence(
         assert report.returncode == 0, report
         assert json.loads(report.stdout)["data"]["fleet"]["nodes"] == 1
         seven = Node(gpu_node(public / "seven", gpus=7), healthy.hwdoctor)
-        health.configure(settings(seven, EVIDENCE_DIR=str(evidence)))
+        health.configure(settings(seven, EVIDENCE_DIR=str(evidence), METRICS_DIR=str(metrics)))
         slurm.until(lambda: health.show_node().drained, "the node to drain", health)
         assert health.show_node().reason == "hwdoctor: cuda>=8: 7 usable cuda device(s)"
+        # the metrics replay the same requirement: the node's unmet cuda>=8 is exit code 1
+        slurm.until(
+            lambda: _samples(prom.read_text(encoding="utf-8"))[("hwdoctor_exit_code", ())] == 1,
+            "the metrics of the drained node",
+            health,
+        )
         # slurmd logs the script's output once it has exited, after its scontrol drained.
         slurm.until(lambda: "health_check failed: rc:1" in slurmd_log(health), "the log", health)
+
+
+def _samples(text: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
+    """The samples of a Prometheus text file, read by prometheus_client's own parser."""
+    from prometheus_client.parser import text_string_to_metric_families
+
+    return {
+        (sample.name, tuple(sorted(sample.labels.items()))): sample.value
+        for family in text_string_to_metric_families(text)
+        for sample in family.samples
+    }
 
 
 def test_the_shipped_files_fit_slurms_limits() -> None:

@@ -81,6 +81,14 @@
 #   Collect the files as root from each node (README, "Slurm"). A failure to save is a
 #   warning on standard error, never a failed preflight.
 #
+# METRICS (METRICS_DIR, default empty: none)
+#   The HealthCheckProgram also writes METRICS_DIR/hwdoctor.prom for node_exporter's textfile
+#   collector (`--collector.textfile.directory`): the verdict, each finding and the GPU
+#   health counters, from `hwdoctor detect --from <the evidence> --format prometheus` with
+#   the same requirements, run as RUN_AS (no torch, about a second), moved into place by
+#   root whole (a temporary file beside it, then a rename, as the collector asks). The
+#   directory must belong to root and be writable by no one else. A failure is a warning.
+#
 # NEEDS: a POSIX sh, GNU coreutils (stat -c, readlink -f, timeout, mv -T), util-linux's
 # setpriv, and scontrol.
 
@@ -185,6 +193,7 @@ HEALTHCHECK_REQUIRE=
 PROLOG_SECONDS=150
 HEALTHCHECK_SECONDS=50
 EVIDENCE_DIR=/var/lib/hwdoctor
+METRICS_DIR=
 SCONTROL=scontrol
 PROBE_PATH=/usr/local/bin:/usr/bin:/bin
 PROBE_PYTHONPATH=
@@ -230,6 +239,7 @@ while IFS= read -r line || [ -n "$line" ]; do
         PROLOG_SECONDS) PROLOG_SECONDS=$value ;;
         HEALTHCHECK_SECONDS) HEALTHCHECK_SECONDS=$value ;;
         EVIDENCE_DIR) EVIDENCE_DIR=$value ;;
+        METRICS_DIR) METRICS_DIR=$value ;;
         SCONTROL) SCONTROL_SET=$value ;;
         PATH) PROBE_PATH=$value ;;
         PYTHONPATH) PROBE_PYTHONPATH=$value ;;
@@ -258,7 +268,13 @@ esac
 if [ "$SECONDS_ALLOWED" -lt 32 ]; then
     bad_config "the ${MODE}'s seconds ($SECONDS_ALLOWED) leave hwdoctor no time; 32 at least"
 fi
-STEP=$(( (SECONDS_ALLOWED - 12) / 4 ))
+# What the steps after hwdoctor's may take (see "Budget" below): 12 s, and 4 more for the
+# metrics of a HealthCheckProgram.
+RESERVE=12
+if [ "$MODE" = healthcheck ] && [ -n "$METRICS_DIR" ]; then
+    RESERVE=16
+fi
+STEP=$(( (SECONDS_ALLOWED - RESERVE) / 4 ))
 case $GPU in
     nvidia) DEVICE=cuda; VISIBLE=CUDA_VISIBLE_DEVICES ;;
     # ROCm reads ROCR_VISIBLE_DEVICES before CUDA_VISIBLE_DEVICES, and slurmd sets both
@@ -309,7 +325,7 @@ fi
 WORK=$(mktemp -d /tmp/hwdoctor-preflight.XXXXXXXX) || could_not_run "mktemp failed"
 { chmod 0711 "$WORK" && mkdir -m 0700 "$WORK/home" && chown "$RUN_UID:$RUN_GID" "$WORK/home" \
     && : > "$WORK/report.json" && : > "$WORK/stderr"; } || could_not_run "cannot prepare $WORK"
-if [ "$MODE" = healthcheck ] && [ -n "$EVIDENCE_DIR" ]; then
+if [ "$MODE" = healthcheck ] && { [ -n "$EVIDENCE_DIR" ] || [ -n "$METRICS_DIR" ]; }; then
     set -- "$@" --save-evidence "$WORK/home/evidence.json"
 fi
 visible=
@@ -332,10 +348,10 @@ as_user() {
         ${visible:+"$visible"} "$@")
 }
 
-# Budget: hwdoctor gets SECONDS - 12 (and 1 to die), reading its report 3, saving the
-# evidence 3, scontrol 5: the whole run ends within SECONDS.
+# Budget: hwdoctor gets SECONDS - RESERVE (and 1 to die), reading its report 3, saving the
+# evidence 3, the metrics 4 (where asked), scontrol 5: the whole run ends within SECONDS.
 status=0
-as_user $((SECONDS_ALLOWED - 12)) "$HWDOCTOR" detect --json --timeout "$STEP" "$@" \
+as_user $((SECONDS_ALLOWED - RESERVE)) "$HWDOCTOR" detect --json --timeout "$STEP" "$@" \
     > "$WORK/report.json" 2> "$WORK/stderr" < /dev/null || status=$?
 
 # The evidence (HealthCheckProgram only): read as RUN_AS, written by root into EVIDENCE_DIR.
@@ -374,9 +390,49 @@ if [ "$MODE" = healthcheck ] && [ -n "$EVIDENCE_DIR" ] && [ "$status" -le 1 ]; t
     fi
 fi
 
+# The metrics (HealthCheckProgram only): the saved evidence replayed as RUN_AS with the same
+# requirements (no torch), written by root into METRICS_DIR whole.
+if [ "$MODE" = healthcheck ] && [ -n "$METRICS_DIR" ] && [ "$status" -le 1 ]; then
+    WHY=
+    case $METRICS_DIR in
+        /*) ;;
+        *) WHY="METRICS_DIR must be an absolute path" ;;
+    esac
+    if [ -z "$WHY" ] && { [ -L "$METRICS_DIR" ] || [ ! -d "$METRICS_DIR" ]; }; then
+        WHY="$METRICS_DIR is not a directory"
+    fi
+    if [ -z "$WHY" ] && root_only "$METRICS_DIR"; then
+        replay_require=$REQUIRE
+        if [ -z "$replay_require" ] && [ -n "$DEVICE" ]; then
+            replay_require=$DEVICE
+        fi
+        set --
+        for requirement in $replay_require; do
+            set -- "$@" --require "$requirement"
+        done
+        partial=$(mktemp "$METRICS_DIR/.hwdoctor.prom.XXXXXXXX") || WHY="cannot write in $METRICS_DIR"
+        if [ -z "$WHY" ]; then
+            replayed=0
+            as_user 3 "$HWDOCTOR" detect --from "$WORK/home/evidence.json" --format prometheus \
+                "$@" > "$partial" 2>> "$WORK/stderr" < /dev/null || replayed=$?
+            if [ "$replayed" -le 1 ] && [ -s "$partial" ] && chmod 0644 "$partial" \
+                && mv -f -T -- "$partial" "$METRICS_DIR/hwdoctor.prom"
+            then
+                :
+            else
+                rm -f -- "$partial"
+                WHY="hwdoctor wrote no metrics (exit $replayed), or they could not be moved into place"
+            fi
+        fi
+    fi
+    if [ -n "$WHY" ]; then
+        say "warning: no metrics written: $WHY"
+    fi
+fi
+
 case $status in
     0) exit 0 ;;
-    124 | 137) could_not_run "no answer within $((SECONDS_ALLOWED - 12)) s ($HWDOCTOR)" ;;
+    124 | 137) could_not_run "no answer within $((SECONDS_ALLOWED - RESERVE)) s ($HWDOCTOR)" ;;
     126 | 127) could_not_run "cannot execute $HWDOCTOR as $RUN_AS (exit $status)" ;;
 esac
 
