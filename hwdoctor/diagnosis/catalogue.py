@@ -140,6 +140,8 @@ class Code(str, Enum):
     GPU_RETIREMENT_PENDING = "gpu.page_retirement_pending"
     GPU_NVLINK_DOWN = "gpu.nvlink_down"
     GPU_THROTTLED = "gpu.clocks_throttled"
+    FLEET_NOT_REPORTED = "fleet.not_reported"
+    FLEET_TOO_LARGE = "fleet.too_large"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1358,6 +1360,29 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "{count} file(s) in {directory} could not be read as evidence: {files}",
         advice="each node writes its file with hwdoctor detect --save-evidence "
         "'DIR/{{host}}.json'; remove other .json files from DIR",
+    ),
+    Code.FLEET_NOT_REPORTED: Entry(
+        E, "nodes wrote no evidence",
+        "`--expect` names nodes for which the fleet directory holds no file (by file name, "
+        "or by the host name inside a file whose name agrees with it): they did not run the "
+        "preflight, or could not write their file, so nothing is known of them.",
+        "no evidence from {hosts} ({count} of the {expected} expected nodes wrote no file "
+        "to {directory})",
+        # sinfo(1): --nodes takes "a node range expression (e.g. linux[00-17])"; --Node
+        # --long prints one line per node with its state.
+        commands=("# their state in Slurm (down, drained, not responding?):",
+                  "sinfo --Node --long --nodes={nodelist}"),
+        advice="run the preflight on those nodes, or leave them out of --expect",
+    ),
+    Code.FLEET_TOO_LARGE: Entry(
+        E, "the fleet's files are too large to read them all",
+        "hwdoctor reads at most 2 GiB of one fleet directory in all (20 KiB for each of the "
+        "100,000 files it takes; a node's evidence is about 10 KiB): the files past that "
+        "are not read, so their nodes are not checked.",
+        "{count} of {total} files in {directory} were not read: the fleet passed the {limit} "
+        "hwdoctor reads of one, at {first} ({files})",
+        advice="remove what is not a node's evidence from the directory (a file can be "
+        "16 MiB at most), or split the nodes into directories and report on each",
     ),
 }  # fmt: skip
 
