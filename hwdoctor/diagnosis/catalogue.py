@@ -113,6 +113,7 @@ class Code(str, Enum):
     RANKS_SHARE_DEVICES = "ranks.share_devices"
     RANKS_VISIBILITY_DIFFERS = "ranks.visibility_differs"
     RANKS_ALL_REDUCE_FAILED = "ranks.all_reduce_failed"
+    RANKS_REPORT_REJECTED = "ranks.report_rejected"
     BANDWIDTH_FAILED = "bandwidth.failed"
     BANDWIDTH_BELOW_PCIE = "bandwidth.below_pcie"
     BANDWIDTH_BELOW_NVLINK = "bandwidth.below_nvlink"
@@ -1083,6 +1084,19 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "all_reduce on rank {rank} ({device}, {collective}) failed: {detail}",
         advice="check the collective backend's installation (NCCL, HCCL, ...) and the "
         "network between nodes",
+    ),
+    Code.RANKS_REPORT_REJECTED: Entry(
+        E, "a rank's report in the job's store could not be used",
+        "What rank 0 read for a rank from the job's store (its summary, or its all_reduce "
+        "result) is not what that rank's hwdoctor writes: not signed with the run's secret, "
+        "too large, not JSON, or a field of the wrong kind. Anything that can reach the "
+        "store (torch's TCPStore at MASTER_ADDR:MASTER_PORT, which takes any connection) "
+        "can write there; hwdoctor reads nothing else of that rank.",
+        "rank {rank}'s {what} in the job's store could not be used: {reason}",
+        commands=("# that rank's own view, on its host alone:", "hwdoctor detect"),
+        advice="another process wrote into the job's store, or that rank runs another "
+        "hwdoctor; under a launcher, export HWDOCTOR_RUN_SECRET (a random value, the same "
+        "for every rank) so that rank 0 knows its ranks' reports from anyone else's",
     ),
     # --- bus bandwidth (detect --bandwidth) ----------------------------------------------
     Code.BANDWIDTH_FAILED: Entry(

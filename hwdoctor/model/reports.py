@@ -431,6 +431,27 @@ class RankReport(Record):
 
 
 @dataclass(frozen=True, slots=True)
+class RankRefusal(Record):
+    """A value rank 0 read for a rank in the job's store and did not use, and why."""
+
+    rank: int
+    what: str  # "summary" or "all_reduce result"
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class GatheredRanks:
+    """What rank 0 read of every rank in the job's store, each value checked at the
+    evidence boundary (gather/rank_reports.py): the summaries and all_reduce results that
+    fit, the values refused, and the ranks that left nothing in time."""
+
+    reports: Mapping[int, Mapping[str, Any]]
+    results: Mapping[int, Mapping[str, Any]]
+    refused: tuple[RankRefusal, ...]
+    missing: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class RankGroup(Record):
     """Ranks that agree (device type and name, collective, versions, device counts, own
     exit code, all_reduce verdict): one line of rank 0's report for all of them."""
