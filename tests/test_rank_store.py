@@ -218,8 +218,12 @@ def gathered(summary: object, result: object = RESULT, **refused: dict[str, str]
 
 
 def combined(fact: Any) -> Any:
+    from tests import catalogue_plugin
+
     read = rank_reports.read(2, fact)
-    return ranks.combine(2, diagnosis.detect(cpu_host()), read, None, 30)
+    report = ranks.combine(2, diagnosis.detect(cpu_host()), read, None, 30)
+    catalogue_plugin.record(f.code for f in report.findings)
+    return report
 
 
 def test_a_real_report_passes_whole() -> None:
@@ -342,3 +346,37 @@ def test_nproc_gives_the_ranks_a_secret_of_their_own_and_the_store_a_prefix_from
     )
     assert refused.returncode == 2 and "HWDOCTOR_RUN_SECRET" in refused.stderr
     assert "\u00b2" not in refused.stderr
+
+
+def test_a_topology_key_of_unicode_digits_is_no_gpu_pair() -> None:
+    """A rank's nvidia-smi matrix as it arrives (keys `A-B`, GPU indices): `²-1` passes the
+    boundary as text, and is then no pair of GPUs (str.isdigit says yes to `²`, int() no)."""
+
+    def timings(peer: int) -> dict[str, Any]:
+        return {
+            "device": f"cuda:{1 - peer}",
+            "pairs": [{"peer": peer, "bytes": 8 << 20, "seconds": 0.01}],
+            "operations": [
+                {"op": "all_reduce", "bytes": 1 << 20, "iterations": 3, "seconds": 0.001}
+            ],
+        }
+
+    links = {
+        "pci_bus_id": "0000:18:00.0",
+        "topology": {
+            "links": {"\u00b2-1": "NV18", "0-1": "NV18"},
+            "bus_ids": {"0000:18:00.0": 0, "0000:28:00.0": 1},
+        },
+    }
+    fact = gathered(
+        {**GOOD, "device": "cuda:1", "links": {**links, "pci_bus_id": "0000:28:00.0"}},
+        {**RESULT, "bandwidth": timings(0)},
+    )
+    fact["reports"]["0"] = json.dumps(
+        {**GOOD, "rank": 0, "local_rank": 0, "device": "cuda:0", "links": links}
+    )
+    fact["results"]["0"] = json.dumps({**RESULT, "bandwidth": timings(1)})
+    report = combined(fact)
+    assert report.bandwidth is not None
+    (pair,) = report.bandwidth.pairs
+    assert pair.link == "NV18"

@@ -144,7 +144,7 @@ def _links(launch: Launch, evidence: Evidence, device: str) -> dict[str, Any]:
     """What this rank's device is linked by (its PCIe link; on a node's local rank 0 also
     nvidia-smi's matrix), and its compute capability for NVLink's generation."""
     device_type, _, index = device.partition(":")
-    wanted = int(index) if index.isdigit() else 0
+    wanted = int(index) if index.isascii() and index.isdigit() else 0
     facts = evidence.backends or {}
     found = next(
         (
