@@ -25,11 +25,11 @@ MAX_EXPECTED: Final = 100_000
 MAX_EXPRESSION_CHARS: Final = 64 * 1024
 # RFC 1123's characters, ASCII only: nothing else is shown unescaped.
 _PLAIN_CHARS: Final = frozenset(string.ascii_letters + string.digits + "-.")
-_PLAIN: Final = re.compile(r"[A-Za-z0-9.-]+", re.ASCII)
+_PLAIN: Final = re.compile(r"\A[A-Za-z0-9.-]+\Z", re.ASCII)
 # A label ending in ASCII digits: its prefix and its number (Slurm's hostlist reads the last
 # run). The prefix may hold what a device string has (`cuda:`), never a quote, a backslash,
 # a bracket, a comma or a space, so a compressed list reads back as the labels it came from.
-_NUMBERED: Final = re.compile(r"([A-Za-z0-9._:/-]*?)([0-9]{1,18})", re.ASCII)
+_NUMBERED: Final = re.compile(r"\A([A-Za-z0-9._:/-]*?)([0-9]{1,18})\Z", re.ASCII)
 _DIGIT_RUNS: Final = re.compile(r"([0-9]{1,18})", re.ASCII)
 # Inside --expect's brackets: a number or a range of them, ASCII digits.
 _RANGE: Final = re.compile(r"([0-9]{1,18})(?:-([0-9]{1,18}))?", re.ASCII)
