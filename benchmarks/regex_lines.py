@@ -33,15 +33,17 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--json", type=Path)
     options = parser.parse_args()
+    import hwdoctor.diagnosis.fleet as fleet
     import hwdoctor.gather.reports as reports
     import hwdoctor.gather.reports.assemble as assemble
     import hwdoctor.gather.reports.parse as parse
+    import hwdoctor.hosts as hosts
     import hwdoctor.redact as redact
     import hwdoctor.text as text
 
     slowest: dict[str, float] = {}
     lines = 0
-    for name, pattern in patterns_of(reports, parse, assemble, redact, text).items():
+    for name, pattern in patterns_of(reports, parse, assemble, redact, text, hosts, fleet).items():
         worst = 0.0
         for line in attacks(pattern, SIZE):
             started = time.perf_counter()

@@ -470,6 +470,28 @@ def measure(case: Case, runs: int, scratch: Path, cwd: Path) -> Measured:
     )
 
 
+# benchmarks/fleet_memory.py's cases: (kind, files, MiB each, what bounds it). `unknown`:
+# each file 15 MiB of a field the record drops, so what the reader holds is its own; the
+# budget is the peak (VmHWM) of the whole process. `kept`: 15 MiB the record keeps; the
+# budget is what stays per file, against the file's size.
+FLEET_MEMORY = (("unknown", 50, 15), ("kept", 20, 15))
+FLEET_PEAK_BUDGET_MB = 250.0
+FLEET_KEPT_BUDGET = 1.2  # MB retained per MB of file
+
+
+def fleet_memory(cwd: Path) -> list[dict[str, Any]]:
+    """What `detect --from DIR`'s reading holds for large distinct files (fleet_memory.py),
+    with the venv's hwdoctor."""
+    out = []
+    for kind, files, mib in FLEET_MEMORY:
+        script = str(ROOT / "benchmarks" / "fleet_memory.py")
+        argv = [sys.executable, script, "--python", PYTHON, "--kind", kind]
+        argv += ["--files", str(files), "--mib", str(mib)]
+        completed = subprocess.run(argv, capture_output=True, text=True, cwd=cwd, check=True)
+        out.append(json.loads(completed.stdout))
+    return out
+
+
 def cli_peak_rss_mb(args: Sequence[str], cwd: Path) -> float:
     """Peak RSS of the hwdoctor CLI process itself; its probe is a child and not counted."""
     code = (
@@ -571,7 +593,12 @@ def machine() -> str:
 
 
 def write_report(
-    path: Path, results: list[Measured], rss: dict[str, float], runs: int, install: Install
+    path: Path,
+    results: list[Measured],
+    rss: dict[str, float],
+    runs: int,
+    install: Install,
+    memory: Sequence[dict[str, Any]] = (),
 ) -> None:
     lines = [
         "# Benchmarks",
@@ -619,6 +646,30 @@ def write_report(
         lines += ["", "| CLI process peak RSS (probe excluded) | MB | budget |"]
         lines += ["| --- | ---: | ---: |"]
         lines += [f"| `hwdoctor {name}` | {mb:.1f} | ≤ 60 |" for name, mb in rss.items()]
+    if memory:
+        lines += [
+            "",
+            "A fleet's memory (`benchmarks/fleet_memory.py`: `detect --from DIR`'s reading "
+            "and diagnosis in one process, on files made from tests/data/fleet/vm-0.json, "
+            "each a configuration of its own):",
+            "",
+            "| files | peak RSS MB | traced peak MB | retained MB per file | budget | verdict |",
+            "| --- | ---: | ---: | ---: | --- | --- |",
+        ]
+        for item in memory:
+            if item["kind"] == "unknown":
+                budget = f"peak ≤ {FLEET_PEAK_BUDGET_MB:.0f} MB"
+                ok = item["peak_mb"] <= FLEET_PEAK_BUDGET_MB
+                what = "a field the record drops"
+            else:
+                budget = f"retained ≤ {FLEET_KEPT_BUDGET}× the file"
+                ok = item["retained_mb_per_file"] <= FLEET_KEPT_BUDGET * item["file_mib"]
+                what = "variables the record keeps"
+            lines.append(
+                f"| {item['files']} × {item['file_mib']} MiB, {what} | {item['peak_mb']:.0f} | "
+                f"{item['traced_peak_mb']:.0f} | {item['retained_mb_per_file']:.1f} | {budget} | "
+                f"{'ok' if ok else 'over'} |"
+            )
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
@@ -678,7 +729,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             rss = {args[0]: cli_peak_rss_mb(args, cwd) for args in (["list"], ["detect"])}
             for name, mb in rss.items():
                 print(f"peak RSS of the CLI process, {name}: {mb:.1f} MB")
-    write_report(options.output, results, rss, options.runs, install)
+        memory = fleet_memory(cwd) if options.only in "fleet memory" else []
+        for item in memory:
+            print(
+                f"fleet memory, {item['files']} × {item['file_mib']} MiB ({item['kind']}): "
+                f"peak {item['peak_mb']:.0f} MB, {item['retained_mb_per_file']:.1f} MB per file"
+            )
+    write_report(options.output, results, rss, options.runs, install, memory)
     print(f"wrote {options.output}")
     return 0
 

@@ -305,6 +305,17 @@ def detect_command(
     python: PythonOpt = None,
     timeout: TimeoutOpt = 60.0,
     from_file: DetectFromOpt = None,
+    expect: Annotated[
+        str | None,
+        typer.Option(
+            "--expect",
+            metavar="HOSTLIST",
+            help="With --from DIR: the nodes that should have written a file, in Slurm's "
+            "host-list syntax (gpu[01-16,20],login1; at most 100,000 names); those that "
+            "wrote nothing are named (exit 1).",
+            show_default=False,
+        ),
+    ] = None,
     paste: PasteOpt = None,
     save_evidence: SaveEvidenceOpt = None,
     show_all: Annotated[
@@ -329,6 +340,7 @@ def detect_command(
     if from_file is not None and paste is not None:
         raise UsageError("--from and --paste are mutually exclusive",
                          hint="--paste for a pasted report only, --from for either")  # fmt: skip
+    expected = _expected(expect, from_file)
     if from_file is not None or paste is not None:
         _refuse_with_from(python=python, nproc=nproc, save_evidence=save_evidence,
                           bandwidth=bandwidth)  # fmt: skip
@@ -336,7 +348,11 @@ def detect_command(
 
         source = from_file if from_file is not None else str(paste)
         report = doctor.detect_from(
-            source, require=wanted, strict=strict, pasted_only=paste is not None
+            source,
+            require=wanted,
+            strict=strict,
+            pasted_only=paste is not None,
+            expected=expected,
         )
         return _emit_report("detect", output, report, no_redact=no_redact, view=View(show_all))
     target = resolve_python(python)
@@ -370,6 +386,29 @@ def detect_command(
         )  # fmt: skip
     _said_saved(written)
     return _emit_report("detect", output, report, no_redact=no_redact, view=View(show_all))
+
+
+def _expected(expect: str | None, from_file: str | None) -> tuple[str, ...] | None:
+    """--expect's host names, expanded; only a fleet report (--from DIR) has nodes to
+    expect, and an expression Slurm would refuse is a usage error."""
+    if expect is None:
+        return None
+    from hwdoctor import hosts
+    from hwdoctor.text import quoted
+
+    if from_file is None or from_file == "-" or not os.path.isdir(from_file):
+        raise UsageError(
+            "--expect names the nodes of a fleet: it goes with --from DIR",
+            hint="pass the directory the nodes wrote their evidence to",
+        )
+    try:
+        return hosts.expand(expect)
+    except hosts.HostListError as exc:
+        raise UsageError(
+            f"--expect {quoted(expect)}: {exc}",
+            hint="Slurm's host-list syntax: names separated by commas, numbers and ranges in "
+            "brackets, e.g. gpu[01-16,20],login1",
+        ) from None
 
 
 def _check_save_template(save_evidence: str | None) -> None:

@@ -24,6 +24,14 @@ _LOCAL_WORLD: Final = (
     "MV2_COMM_WORLD_LOCAL_SIZE", "SLURM_NTASKS_PER_NODE",
 )  # fmt: skip
 DEFAULT_MASTER_PORT: Final = 29500  # Accelerate's default too
+# hwdoctor's own: the secret every rank of one run shares (`detect --nproc` makes one with
+# secrets.token_hex; under another launcher, export one to every rank), and the flag with
+# which --nproc says every rank runs on this machine. Passed in the environment, which
+# only the ranks' own user can read (/proc/PID/environ), never on a command line, which
+# every user of the machine can (/proc/PID/cmdline).
+SECRET_ENV: Final = "HWDOCTOR_RUN_SECRET"
+LOOPBACK_ENV: Final = "HWDOCTOR_STORE_LOOPBACK"
+_MAX_SECRET: Final = 256
 
 
 @dataclass(frozen=True)
@@ -38,6 +46,8 @@ class Launch:
     master_port: int
     agent_store: bool  # torchrun's agent hosts the store: every rank is a client
     run_id: str
+    secret: str | None = None  # HWDOCTOR_RUN_SECRET: signs what the ranks leave in the store
+    loopback: bool = False  # every rank on this machine: rank 0 keeps a store on 127.0.0.1
 
 
 def first_int(env: Mapping[str, str], names: Sequence[str]) -> int | None:
@@ -63,6 +73,14 @@ def launch_of(env: Mapping[str, str] | None = None) -> Launch | None:
         raise UsageError(f"rank {rank} is not below the world size {world}: check the launcher")
     local_rank = first_int(env, _LOCAL_RANK)
     port = first_int(env, ("MASTER_PORT",))
+    secret = env.get(SECRET_ENV) or None
+    if secret is not None and not (
+        len(secret) <= _MAX_SECRET and secret.isascii() and secret.isprintable()
+    ):
+        raise UsageError(
+            f"{SECRET_ENV} is not up to {_MAX_SECRET} printable ASCII characters",
+            hint="python -c 'import secrets; print(secrets.token_hex(16))' makes one",
+        )
     return Launch(
         rank=rank,
         world_size=world,
@@ -72,4 +90,6 @@ def launch_of(env: Mapping[str, str] | None = None) -> Launch | None:
         master_port=DEFAULT_MASTER_PORT if port is None else port,
         agent_store=env.get("TORCHELASTIC_USE_AGENT_STORE") == "True",
         run_id=env.get("TORCHELASTIC_RUN_ID") or env.get("SLURM_JOB_ID") or "hwdoctor",
+        secret=secret,
+        loopback=env.get(LOOPBACK_ENV) == "1",
     )

@@ -6,6 +6,10 @@ host name, free memory and probe time on every node; on the GPU nodes an NVIDIA 
 eight devices (names, memory, UUIDs, bus IDs) in place of the CPU build. Planted odd nodes
 then differ in what a fleet report must find: another driver and one GPU fewer, another
 torch, the recorded sick host (an extension whose import fails), a file that is no evidence.
+
+`relabel` writes the files of tests/data/fleet (a Slurm job array's four tasks, `vm-2` the
+odd one) and tests/data/evidence under other file names, each claiming a host name of the
+test's choosing: hostile names sit on real files.
 """
 
 from __future__ import annotations
@@ -13,11 +17,13 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 DATA = Path(__file__).resolve().parent / "data" / "evidence"
+RECORDED_FLEET = Path(__file__).resolve().parent / "data" / "fleet"
 DRIVER = "570.86.15"
 ODD_DRIVER = "550.54.15"
 GPU = "NVIDIA H100 80GB HBM3"
@@ -38,6 +44,26 @@ class Planted:
 def real(name: str = "cpu-host") -> dict[str, Any]:
     document: dict[str, Any] = json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))
     return document
+
+
+def recorded(name: str) -> dict[str, Any]:
+    """A file of tests/data/fleet (`vm-0` … `vm-3`), or of tests/data/evidence."""
+    path = RECORDED_FLEET / f"{name}.json"
+    if not path.exists():
+        return real(name)
+    document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return document
+
+
+def relabel(directory: Path, plan: Sequence[tuple[str, str, str | None]]) -> None:
+    """For each (recorded file, file name without .json, host name it claims; None: the
+    one it has), that file written into `directory` under that name, claiming that host."""
+    directory.mkdir(parents=True, exist_ok=True)
+    for source, stem, host in plan:
+        document = recorded(source)
+        if host is not None:
+            document["host"]["hostname"] = host
+        (directory / f"{stem}.json").write_text(json.dumps(document), encoding="utf-8")
 
 
 def node(base: dict[str, Any], host: str, rng: random.Random, *, gpus: int | None = 8,

@@ -264,7 +264,7 @@ def test_ranks_that_agree_are_one_line_and_the_odd_rank_says_how() -> None:
     assert groups[1].ranks[0].rank == 11
     assert groups[1].differs == (("torch", "2.12.0", "2.13.0"),)
     local = diagnosis.detect(cpu_host())
-    report = distributed.combine(16, local, {}, None, 30)
+    report = distributed.combine(16, local, None, None, 30)
     report = dataclasses.replace(report, ranks=tuple(ranks), groups=groups)
     text = human.render(human.distributed_renderables(report), StringIO())
     rows = [line for line in text.splitlines() if "H100" in line]

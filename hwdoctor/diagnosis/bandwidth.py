@@ -159,7 +159,8 @@ def _topologies(
         pairs: dict[tuple[int, int], Link] = {}
         for key, label in (topology.get("links") or {}).items():
             first, _, second = str(key).partition("-")
-            if first.isdigit() and second.isdigit():
+            # ASCII digits only: str.isdigit() also says yes to `²`, which int() refuses
+            if first.isascii() and first.isdigit() and second.isascii() and second.isdigit():
                 pairs[(int(first), int(second))] = links.link_of(str(label))
         gpus = tuple(sorted({i for pair in pairs for i in pair}))
         bus_ids = topology.get("bus_ids") or {}

@@ -113,6 +113,7 @@ class Code(str, Enum):
     RANKS_SHARE_DEVICES = "ranks.share_devices"
     RANKS_VISIBILITY_DIFFERS = "ranks.visibility_differs"
     RANKS_ALL_REDUCE_FAILED = "ranks.all_reduce_failed"
+    RANKS_REPORT_REJECTED = "ranks.report_rejected"
     BANDWIDTH_FAILED = "bandwidth.failed"
     BANDWIDTH_BELOW_PCIE = "bandwidth.below_pcie"
     BANDWIDTH_BELOW_NVLINK = "bandwidth.below_nvlink"
@@ -140,6 +141,8 @@ class Code(str, Enum):
     GPU_RETIREMENT_PENDING = "gpu.page_retirement_pending"
     GPU_NVLINK_DOWN = "gpu.nvlink_down"
     GPU_THROTTLED = "gpu.clocks_throttled"
+    FLEET_NOT_REPORTED = "fleet.not_reported"
+    FLEET_TOO_LARGE = "fleet.too_large"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1082,6 +1085,19 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="check the collective backend's installation (NCCL, HCCL, ...) and the "
         "network between nodes",
     ),
+    Code.RANKS_REPORT_REJECTED: Entry(
+        E, "a rank's report in the job's store could not be used",
+        "What rank 0 read for a rank from the job's store (its summary, or its all_reduce "
+        "result) is not what that rank's hwdoctor writes: not signed with the run's secret, "
+        "too large, not JSON, or a field of the wrong kind. Anything that can reach the "
+        "store (torch's TCPStore at MASTER_ADDR:MASTER_PORT, which takes any connection) "
+        "can write there; hwdoctor reads nothing else of that rank.",
+        "rank {rank}'s {what} in the job's store could not be used: {reason}",
+        commands=("# that rank's own view, on its host alone:", "hwdoctor detect"),
+        advice="another process wrote into the job's store, or that rank runs another "
+        "hwdoctor; under a launcher, export HWDOCTOR_RUN_SECRET (a random value, the same "
+        "for every rank) so that rank 0 knows its ranks' reports from anyone else's",
+    ),
     # --- bus bandwidth (detect --bandwidth) ----------------------------------------------
     Code.BANDWIDTH_FAILED: Entry(
         W, "the bandwidth measurement failed",
@@ -1358,6 +1374,29 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "{count} file(s) in {directory} could not be read as evidence: {files}",
         advice="each node writes its file with hwdoctor detect --save-evidence "
         "'DIR/{{host}}.json'; remove other .json files from DIR",
+    ),
+    Code.FLEET_NOT_REPORTED: Entry(
+        E, "nodes wrote no evidence",
+        "`--expect` names nodes for which the fleet directory holds no file (by file name, "
+        "or by the host name inside a file whose name agrees with it): they did not run the "
+        "preflight, or could not write their file, so nothing is known of them.",
+        "no evidence from {hosts} ({count} of the {expected} expected nodes wrote no file "
+        "to {directory})",
+        # sinfo(1): --nodes takes "a node range expression (e.g. linux[00-17])"; --Node
+        # --long prints one line per node with its state.
+        commands=("# their state in Slurm (down, drained, not responding?):",
+                  "sinfo --Node --long --nodes={nodelist}"),
+        advice="run the preflight on those nodes, or leave them out of --expect",
+    ),
+    Code.FLEET_TOO_LARGE: Entry(
+        E, "the fleet's files are too large to read them all",
+        "hwdoctor reads at most 2 GiB of one fleet directory in all (20 KiB for each of the "
+        "100,000 files it takes; a node's evidence is about 10 KiB): the files past that "
+        "are not read, so their nodes are not checked.",
+        "{count} of {total} files in {directory} were not read: the fleet passed the {limit} "
+        "hwdoctor reads of one, at {first} ({files})",
+        advice="remove what is not a node's evidence from the directory (a file can be "
+        "16 MiB at most), or split the nodes into directories and report on each",
     ),
 }  # fmt: skip
 

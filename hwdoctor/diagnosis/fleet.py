@@ -4,6 +4,12 @@ Each node is diagnosed as `hwdoctor detect --from ITS_FILE` would diagnose it, w
 `--require` judged on that node. Nodes that share a configuration record (see
 `gather.fleet`) share its diagnosis: the checks read nothing a node has on its own, so only
 the requirements, which read free memory, are judged on each node's own facts.
+
+A node is named by its file: a directory holds one file of a name, while any file can
+claim any host name inside. Where the claim is not the file's name (nor `{host}-N`, the
+file of a rank or of a job array's task), the report says both, `gpu07 (claims gpu12)`.
+`--expect` names the nodes that should have written a file; those that did not are a
+finding of their own.
 """
 
 from __future__ import annotations
@@ -11,9 +17,9 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
-from hwdoctor import hosts, registry
+from hwdoctor import files, hosts, registry
 from hwdoctor.diagnosis import detect as diagnose
 from hwdoctor.diagnosis import judged
 from hwdoctor.diagnosis.catalogue import Code, finding
@@ -27,17 +33,28 @@ from hwdoctor.model.reports import (
     FleetNode,
     FleetReport,
     Requirement,
+    UnreadableFile,
 )
+from hwdoctor.text import valid_text
 
 # How many host ranges a finding's sentence names before "and N more".
 MAX_HOST_RANGES = 20
-_DIGITS = re.compile(r"(\d+)")
+# The longest host list a remedy's command carries (`scontrol show node LIST`).
+MAX_COMMAND_HOSTS = 2000
+# A file named for its host with a number after it: `{host}-{rank}.json`, or a job array's
+# `{host}-$SLURM_ARRAY_TASK_ID.json` (tests/data/fleet). ASCII digits only.
+_NUMBERED_FILE = re.compile(r"-[0-9]{1,18}", re.ASCII)
 
 
 def report(
-    fleet: Fleet, *, require: Sequence[Requirement] = (), strict: bool = False
+    fleet: Fleet,
+    *,
+    require: Sequence[Requirement] = (),
+    strict: bool = False,
+    expected: Sequence[str] | None = None,
 ) -> FleetReport:
-    """The fleet report of `fleet`'s nodes."""
+    """The fleet report of `fleet`'s nodes; `expected`: the names of every node that should
+    have written a file (`--expect`, expanded)."""
     bases: dict[int, DetectReport] = {}
     diagnosed: list[tuple[FleetNode, Configuration]] = []
     for read in fleet.nodes:
@@ -46,37 +63,39 @@ def report(
             base = bases[read.configuration] = diagnose(read.evidence, strict=strict)
         mine = judged(_with_own_facts(base, read.evidence), read.evidence, require)
         diagnosed.append((_node(read, mine), configuration(mine)))
-    files_per_host = Counter(node.host for node, _ in diagnosed)
-    diagnosed = [
-        (dataclasses.replace(node, host=hosts.shown(node.file.removesuffix(".json")))
-         if files_per_host[node.host] > 1 else node, config)
-        for node, config in diagnosed
-    ]  # fmt: skip
     members: dict[Configuration, list[FleetNode]] = {}
     for node, config in diagnosed:
         members.setdefault(config, []).append(node)
-    ordered = sorted(members.items(), key=lambda item: (-len(item[1]), _natural(item[1][0].host)))
+    ordered = sorted(
+        members.items(), key=lambda item: (-len(item[1]), hosts.sort_key(item[1][0].label))
+    )
     largest = ordered[0][0] if ordered else None
     groups: list[FleetGroup] = []
     nodes: list[FleetNode] = []
     for number, (config, group_nodes) in enumerate(ordered, 1):
-        named = sorted((dataclasses.replace(n, group=number) for n in group_nodes),
-                       key=lambda n: _natural(n.host))  # fmt: skip
+        named = sorted(
+            (dataclasses.replace(n, group=number) for n in group_nodes),
+            key=lambda n: hosts.sort_key(n.label),
+        )
         nodes += named
         groups.append(FleetGroup(
             number=number, configuration=config, hosts=tuple(n.host for n in named),
             findings=named[0].findings,
             differs=_differs(config, largest) if largest is not None else (),
         ))  # fmt: skip
-    nodes.sort(key=lambda n: (n.group == 1, n.group, _natural(n.host)))
+    nodes.sort(key=lambda n: (n.group == 1, n.group, hosts.sort_key(n.label)))
+    missing = _not_reported(fleet, expected) if expected is not None else ()
     return FleetReport(
         directory=fleet.directory,
         groups=tuple(groups),
         nodes=tuple(nodes),
-        unreadable=fleet.unreadable,
-        findings=tuple(_fleet_findings(fleet, groups, nodes)),
+        unreadable=tuple(UnreadableFile(valid_text(u.file), u.reason) for u in fleet.unreadable),
+        findings=tuple(_fleet_findings(fleet, groups, nodes, expected, missing)),
         required=tuple(require),
         strict=strict,
+        expected=None if expected is None else len(expected),
+        not_reported=missing,
+        not_read=tuple(valid_text(name) for name in fleet.not_read),
     )
 
 
@@ -129,17 +148,57 @@ def _with_own_facts(base: DetectReport, evidence: Evidence) -> DetectReport:
 
 
 def _node(node: NodeEvidence, report: DetectReport) -> FleetNode:
-    host = node.evidence.host
-    name = (host.hostname if host else "") or node.file.removesuffix(".json")
+    stem = node.file.removesuffix(".json")
+    claimed = _claimed(node)
     return FleetNode(
-        host=hosts.shown(name),
-        file=node.file,
+        host=hosts.shown(stem),
+        claims=None if claimed is None or _agree(stem, claimed) else hosts.shown(claimed),
+        file=valid_text(node.file),
         group=0,
         findings=report.findings,
         requirements=report.requirements,
         exit_code=report.exit_code,
         skipped=len(node.evidence.skipped),
     )
+
+
+def _claimed(node: NodeEvidence) -> str | None:
+    """The host name the node's evidence claims, if any."""
+    host = node.evidence.host
+    return (host.hostname if host else None) or None
+
+
+def _agree(stem: str, claimed: str) -> bool:
+    """Whether a file's name is what `--save-evidence` makes of the host name it claims:
+    `{host}` (files.name_part: the name as a file name can hold it), or `{host}-N`."""
+    own = files.name_part(claimed)
+    if stem in (claimed, own):
+        return True
+    return stem.startswith(own) and _NUMBERED_FILE.fullmatch(stem, len(own)) is not None
+
+
+def _names(node: NodeEvidence) -> Iterator[str]:
+    """What `--expect` may call the node: its file's name, and where that agrees with the
+    host name inside, the host name and its first label (`gpu07` of `gpu07.cluster`).
+    Plain names compare without case (RFC 4343: host names are not case-sensitive)."""
+    stem = node.file.removesuffix(".json")
+    yield _folded(stem)
+    claimed = _claimed(node)
+    if claimed is not None and _agree(stem, claimed):
+        yield _folded(claimed)
+        yield _folded(claimed.split(".", 1)[0])
+
+
+def _folded(name: str) -> str:
+    return name.lower() if hosts.is_plain(name) else name
+
+
+def _not_reported(fleet: Fleet, expected: Sequence[str]) -> tuple[str, ...]:
+    """The expected names that no file read (or unreadable) stands for."""
+    present = {name for node in fleet.nodes for name in _names(node)}
+    present |= {_folded(item.file.removesuffix(".json")) for item in fleet.unreadable}
+    present |= {_folded(file.removesuffix(".json")) for file in fleet.not_read}
+    return tuple(name for name in expected if _folded(name) not in present)
 
 
 def _differs(config: Configuration, largest: Configuration) -> tuple[tuple[str, str, str], ...]:
@@ -154,9 +213,25 @@ def _differs(config: Configuration, largest: Configuration) -> tuple[tuple[str, 
 
 
 def _fleet_findings(
-    fleet: Fleet, groups: Sequence[FleetGroup], nodes: Sequence[FleetNode]
+    fleet: Fleet,
+    groups: Sequence[FleetGroup],
+    nodes: Sequence[FleetNode],
+    expected: Sequence[str] | None,
+    missing: Sequence[str],
 ) -> list[Finding]:
     out: list[Finding] = []
+    if missing and expected is not None:
+        listed = hosts.compress(hosts.shown(name) for name in missing)
+        out.append(
+            finding(
+                Code.FLEET_NOT_REPORTED,
+                hosts=hosts.compress(map(hosts.shown, missing), MAX_HOST_RANGES),
+                count=len(missing),
+                expected=len(expected),
+                directory=fleet.directory,
+                nodelist=listed if len(listed) <= MAX_COMMAND_HOSTS else "",
+            )
+        )
     if len(groups) > 1 and len(groups[0].hosts) == len(groups[1].hosts):
         # no configuration is the fleet's: naming some nodes odd would be a coin toss
         out.append(finding(
@@ -164,27 +239,40 @@ def _fleet_findings(
             configurations=len(groups), largest=len(groups[0].hosts),
         ))  # fmt: skip
     elif len(groups) > 1:
-        odd = [n.host for n in nodes if n.group != 1]
+        odd = [n.label for n in nodes if n.group != 1]
         out.append(finding(
             Code.FLEET_NODES_DIFFER, odd=len(odd), total=len(nodes),
             largest=len(groups[0].hosts), hosts=hosts.compress(odd, MAX_HOST_RANGES),
         ))  # fmt: skip
-    failed = [n.host for n in nodes if n.exit_code]
+    failed = [n.label for n in nodes if n.exit_code]
     if failed:
         out.append(finding(
             Code.FLEET_NODES_FAILED, count=len(failed), total=len(nodes),
             hosts=hosts.compress(failed, MAX_HOST_RANGES),
         ))  # fmt: skip
     if fleet.unreadable:
-        shown = ", ".join(item.file for item in fleet.unreadable[:MAX_HOST_RANGES])
-        left = len(fleet.unreadable) - MAX_HOST_RANGES
+        out.append(
+            finding(
+                Code.FLEET_UNREADABLE,
+                count=len(fleet.unreadable),
+                directory=fleet.directory,
+                files=_files(item.file for item in fleet.unreadable),
+            )
+        )
+    if fleet.not_read:
         out.append(finding(
-            Code.FLEET_UNREADABLE, count=len(fleet.unreadable), directory=fleet.directory,
-            files=shown + (f" and {left:,} more" if left > 0 else ""),
+            Code.FLEET_TOO_LARGE, count=len(fleet.not_read), total=len(fleet.not_read)
+            + len(fleet.nodes) + len(fleet.unreadable), directory=fleet.directory,
+            limit=f"{fleet.byte_limit / 1024**3:g} GiB" if fleet.byte_limit >= 1024**3
+            else f"{fleet.byte_limit:,} bytes", first=hosts.shown(fleet.not_read[0]),
+            files=_files(fleet.not_read),
         ))  # fmt: skip
     return out
 
 
-def _natural(name: str) -> tuple[object, ...]:
-    """gpu2 before gpu10."""
-    return tuple(int(part) if part.isdigit() else part for part in _DIGITS.split(name))
+def _files(names: Iterable[str]) -> str:
+    """File names for a sentence, each shown as a host name is, the first few."""
+    listed = list(names)
+    shown = ", ".join(hosts.shown(name) for name in listed[:MAX_HOST_RANGES])
+    left = len(listed) - MAX_HOST_RANGES
+    return shown + (f" and {left:,} more" if left > 0 else "")

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from hwdoctor import registry
+from hwdoctor import hosts, registry
 from hwdoctor.diagnosis import bandwidth
 from hwdoctor.diagnosis.catalogue import Code, finding
 from hwdoctor.model.reports import (
     DetectReport,
     DistributedReport,
     Finding,
+    GatheredRanks,
     RankGroup,
     RankReport,
 )
@@ -21,38 +21,46 @@ from hwdoctor.model.reports import (
 def combine(
     world_size: int,
     local: DetectReport,
-    gathered: Mapping[str, Any],
+    gathered: GatheredRanks | None,
     problem: str | None,
     timeout_s: float,
 ) -> DistributedReport:
-    """Rank 0's report: its own detect, every rank's summary, and the job's findings."""
-    reports = {int(rank): data for rank, data in (gathered.get("reports") or {}).items()}
-    results = {int(rank): dict(data) for rank, data in (gathered.get("results") or {}).items()}
+    """Rank 0's report: its own detect, every rank's summary, and the job's findings.
+    `gathered`: what rank 0 read of the ranks, every value already checked
+    (gather/rank_reports.py); None when the check never got to read them."""
+    reports = dict(gathered.reports) if gathered else {}
+    results = {rank: dict(data) for rank, data in gathered.results.items()} if gathered else {}
     # --bandwidth's timings travel beside the all_reduce's verdict; they are reported apart
     measured = {rank: data.pop("bandwidth") for rank, data in results.items()
                 if data.get("bandwidth") is not None}  # fmt: skip
     ranks = tuple(
         RankReport(
             rank=rank,
-            host=data.get("host", "?"),
-            local_rank=int(data.get("local_rank", rank)),
-            device=data.get("device", "?"),
+            host=hosts.shown(data["host"]),
+            local_rank=data["local_rank"],
+            device=data["device"],
             device_name=data.get("device_name"),
             backend=data.get("backend"),
-            versions=data.get("versions", {}),
-            device_counts=data.get("device_counts", {}),
-            visibility=data.get("visibility", {}),
-            exit_code=int(data.get("exit_code", 0)),
+            versions=data.get("versions") or {},
+            device_counts=data.get("device_counts") or {},
+            visibility=data.get("visibility") or {},
+            exit_code=data["exit_code"],
             all_reduce=results.get(rank),
         )
         for rank, data in sorted(reports.items())
     )
+    refused = gathered.refused if gathered else ()
+    heard = set(reports) | {refusal.rank for refusal in refused}
     missing = (
-        tuple(int(r) for r in gathered.get("missing", ()))
-        if gathered
-        else tuple(r for r in range(world_size) if r not in reports)
+        gathered.missing if gathered else tuple(r for r in range(world_size) if r not in heard)
     )
-    found = consistency(ranks, missing, problem, timeout_s)
+    found = [
+        finding(
+            Code.RANKS_REPORT_REJECTED, rank=refusal.rank, what=refusal.what, reason=refusal.reason
+        )
+        for refusal in refused
+    ]
+    found += consistency(ranks, missing, problem, timeout_s)
     speeds, slow = bandwidth.measure(ranks, measured, reports) if measured else (None, [])
     return DistributedReport(
         world_size=world_size, ranks=ranks, missing=missing, local=local,

@@ -91,15 +91,17 @@ def detect_from(
     require: Sequence[str | Requirement] = (),
     strict: bool = False,
     pasted_only: bool = False,
+    expected: Sequence[str] | None = None,
 ) -> DetectReport | PasteReport | FleetReport:
     """Diagnose an evidence file, a directory of them (one per node: a fleet report), or a
     report pasted from another machine (collect_env, transformers env, nvidia-smi, an issue
     body): which one, the input tells. With
     `pasted_only` (`--paste`), it is a paste whatever it holds: an issue body is never read
     as an evidence file. Text that opens with JSON but is no evidence document (an issue
-    body that starts with a JSON snippet) is a paste too."""
+    body that starts with a JSON snippet) is a paste too. `expected`: the host names of
+    every node a fleet directory should hold a file of."""
     if not pasted_only and fleet.is_fleet(from_file):
-        return detect_fleet(from_file, require=require, strict=strict)
+        return detect_fleet(from_file, require=require, strict=strict, expected=expected)
     raw, total = gathering.read_input(from_file)
     where = _where(from_file)
     option = "--paste" if pasted_only else "--from"
@@ -121,12 +123,19 @@ def detect_from(
 
 
 def detect_fleet(
-    directory: str, *, require: Sequence[str | Requirement] = (), strict: bool = False
+    directory: str,
+    *,
+    require: Sequence[str | Requirement] = (),
+    strict: bool = False,
+    expected: Sequence[str] | None = None,
 ) -> FleetReport:
     """Diagnose every node's evidence file in `directory` (`detect --from DIR`): the nodes
-    grouped by configuration, `require` judged on each node."""
+    grouped by configuration, `require` judged on each node; with `expected`, the nodes of
+    those names that wrote no file are named."""
     parsed = tuple(r if isinstance(r, Requirement) else requirements.parse(r) for r in require)
-    return fleet_diagnosis.report(fleet.read(directory), require=parsed, strict=strict)
+    return fleet_diagnosis.report(
+        fleet.read(directory), require=parsed, strict=strict, expected=expected
+    )
 
 
 def diagnose_text(text: object, *, strict: bool = False) -> PasteReport:

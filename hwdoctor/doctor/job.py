@@ -6,13 +6,24 @@ interpreter joins the job's store and process group through torch.distributed: e
 leaves its summary there, rank 0 gathers them, names the ranks that never came, and the
 ranks all_reduce a tensor on their devices. Rank 0 prints one combined report; the others
 print nothing.
+
+The job's store takes anyone who can reach it (torch's TCPStore has no authentication, and
+its server listens on every interface: `TCPStore("127.0.0.1", ...)` is bound to `::`, as
+tests/test_rank_store.py observes). So hwdoctor's keys sit under a prefix made from the
+run's secret, each value is signed with it, rank 0's reading of the ranks passes the
+evidence boundary (gather/rank_reports.py), and a value that does not is a finding about
+its rank. `--nproc` makes the secret (secrets.token_hex) and gives it to the ranks in their
+environment; under another launcher the user exports HWDOCTOR_RUN_SECRET to every rank, or
+the prefix is the launcher's run id and nothing tells hwdoctor's values from a peer's.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import platform
+import secrets
 import subprocess
 import sys
 import tempfile
@@ -26,9 +37,10 @@ from hwdoctor.diagnosis import ranks
 from hwdoctor.diagnosis.requirements import dists
 from hwdoctor.doctor.detect import examine
 from hwdoctor.errors import ProblemError
+from hwdoctor.gather import rank_reports
 from hwdoctor.gather.links import rank_links
 from hwdoctor.gather.probe.runner import Started
-from hwdoctor.launch import Launch
+from hwdoctor.launch import LOOPBACK_ENV, SECRET_ENV, Launch
 from hwdoctor.model.facts import Evidence
 from hwdoctor.model.reports import (
     DetectReport,
@@ -81,11 +93,14 @@ def detect(
         if launch.rank != 0:
             return None
         problem = "import torch fails on rank 0: see its own findings"
-        return ranks.combine(launch.world_size, report, {}, problem, timeout_s)
+        return ranks.combine(launch.world_size, report, None, problem, timeout_s)
+    # On standard input, never in the payload's command line (which any local user reads):
+    # the secret, and the prefix made from it.
     go: dict[str, Any] = {
         "report": summary,
         "backend": summary["backend"],
         "device": summary["device"],
+        **store_settings(launch),
     }
     if bandwidth:
         go["bandwidth"] = {
@@ -99,8 +114,22 @@ def detect(
     run = payload.finish(timeout_s + 5)
     if launch.rank != 0:
         return None
-    gathered = run.facts.get("ranks") or {}
+    gathered = rank_reports.read(launch.world_size, run.facts.get("ranks"))
     return ranks.combine(launch.world_size, report, gathered, _problem(run), timeout_s)
+
+
+def store_settings(launch: Launch) -> dict[str, Any]:
+    """Where in the job's store hwdoctor's ranks meet, and how they sign what they leave:
+    with a secret, under `hwdoctor/<digest of the secret>/` (TCPStore's list_keys() shows
+    every client every key, so the prefix must not be the secret itself); without one,
+    under the launcher's run id, as before. `loopback`: every rank is on this machine
+    (--nproc), so rank 0 keeps the store on 127.0.0.1."""
+    if launch.secret:
+        digest = hashlib.sha256(b"hwdoctor store prefix\0" + launch.secret.encode()).hexdigest()
+        prefix = f"hwdoctor/{digest[:32]}/"
+    else:
+        prefix = f"hwdoctor/{launch.run_id}/"
+    return {"prefix": prefix, "secret": launch.secret or "", "loopback": launch.loopback}
 
 
 # --bandwidth's plan: nccl-tests-like sizes small enough for a CPU's gloo to finish in
@@ -115,7 +144,7 @@ def _links(launch: Launch, evidence: Evidence, device: str) -> dict[str, Any]:
     """What this rank's device is linked by (its PCIe link; on a node's local rank 0 also
     nvidia-smi's matrix), and its compute capability for NVLink's generation."""
     device_type, _, index = device.partition(":")
-    wanted = int(index) if index.isdigit() else 0
+    wanted = int(index) if index.isascii() and index.isdigit() else 0
     facts = evidence.backends or {}
     found = next(
         (
@@ -255,7 +284,20 @@ def _run_torchrun(
         f"--log_dir={log_dir}", "--no-python", sys.executable, "-m", "hwdoctor", *args,
         "--python", python,
     ]  # fmt: skip
-    env = {**os.environ, "OMP_NUM_THREADS": os.environ.get("OMP_NUM_THREADS", "1")}
+    # torch 2.13 lets no option of torchrun bind its store to loopback: `--master-addr` "only
+    # used for static rendezvous" (torch/distributed/run.py); under --standalone the agent's
+    # store is TCPStore(host_name=--local-addr or socket.getfqdn())
+    # (elastic/rendezvous/dynamic_rendezvous.py, _create_tcp_store_server; api.py,
+    # RendezvousStoreInfo.build), and a TCPStore listens on `::` whatever its host_name
+    # (tests/test_rank_store.py). So the ranks only find rank 0's own store through it, one
+    # bound to 127.0.0.1 (master_listen_fd), and sign what they leave with a fresh secret,
+    # given in their environment (launch.py), never on a command line.
+    env = {
+        **os.environ,
+        "OMP_NUM_THREADS": os.environ.get("OMP_NUM_THREADS", "1"),
+        SECRET_ENV: secrets.token_hex(16),
+        LOOPBACK_ENV: "1",
+    }
     limit = 3 * timeout_s + 120
     process = None
     try:

@@ -7,11 +7,16 @@ probe took), so the boundary and the record are built once per configuration, an
 node's own facts (checked by the same shapes) are set into a copy of it. What comes out is
 the very record `gathering.load()` makes of that file (tests/test_fleet.py holds the two
 equal on a generated fleet).
+
+A configuration is known by a SHA-256 digest of its document, never by the document
+itself, and the reader stops at MAX_FLEET_BYTES in all: memory follows what the records
+keep, not what the files hold (`benchmarks/fleet_memory.py`, in `make bench`).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import os
 import shlex
@@ -31,6 +36,11 @@ from hwdoctor.text import valid_text
 # A fleet directory holds one file per node (or per rank): more than this is not a fleet
 # directory but a mistake (the root of a file system, a build tree).
 MAX_FLEET_FILES: Final = 100_000
+# What the reader reads of one fleet in all: 20 KiB for each of MAX_FLEET_FILES nodes (a
+# node's evidence is 10 KiB on a CPU node, tests/data/fleet; about 14 KiB with eight GPUs,
+# tests/fleetgen.py). A record keeps at most about what its file held, so this bounds the
+# memory too; the files past it are named as not read (fleet.too_large), never a crash.
+MAX_FLEET_BYTES: Final = 2 * 1024**3
 SUFFIX: Final = ".json"
 # Per node, what identical machines differ by and no check reads (tests/test_fleet.py
 # diagnoses each file alone and compares): set into the configuration's shared record.
@@ -60,10 +70,11 @@ def is_fleet(path: str) -> bool:
     return path != "-" and os.path.isdir(path)
 
 
-def read(directory: str) -> Fleet:
+def read(directory: str, *, byte_limit: int = MAX_FLEET_BYTES) -> Fleet:
     """Every `*.json` file directly in `directory` (hidden ones, such as a file another node
-    is still writing, left out), by name. A directory without one, or with more than
-    MAX_FLEET_FILES, is a usage error."""
+    is still writing, left out), by name, until they pass `byte_limit` bytes in all: the
+    file that would pass it and those after it are not read. A directory without one, or
+    with more than MAX_FLEET_FILES, is a usage error."""
     try:
         with os.scandir(directory) as entries:
             names = []
@@ -83,27 +94,54 @@ def read(directory: str) -> Fleet:
             hint="each node writes one: hwdoctor detect --save-evidence "
             + shlex.quote(os.path.join(directory, "{host}.json")),
         )
-    reader = _Reader()
+    reader = _Reader(byte_limit)
     nodes: list[NodeEvidence] = []
     unreadable: list[Unreadable] = []
-    for name in sorted(names):
-        outcome = reader.node(Path(directory, name), name)
+    not_read: list[str] = []
+    for name in sorted(names):  # as the directory holds them: diagnosis shows them safely
+        path = Path(directory, name)
+        if not_read or not reader.fits(path):
+            not_read.append(name)
+            continue
+        outcome = reader.node(path, name)
+        if outcome is None:  # it grew past the bound between the look and the read
+            not_read.append(name)
+            continue
         (nodes if isinstance(outcome, NodeEvidence) else unreadable).append(outcome)  # type: ignore[arg-type]
-    return Fleet(directory, tuple(nodes), tuple(unreadable))
+    return Fleet(
+        directory, tuple(nodes), tuple(unreadable), tuple(not_read), reader.bytes_read, byte_limit
+    )
 
 
 class _Reader:
     """Reads the files of one fleet, keeping each configuration's record once."""
 
-    def __init__(self) -> None:
+    def __init__(self, byte_limit: int) -> None:
+        self.byte_limit = byte_limit
         self.redactor = redact.Redactor.from_environment()
+        # each configuration's record, by the digest of its document (`_digest`)
         self.configurations: dict[str, tuple[int, Evidence]] = {}
+        self.count = 0  # configurations numbered so far
+        self.bytes_read = 0
 
-    def node(self, path: Path, name: str) -> NodeEvidence | Unreadable:
+    def fits(self, path: Path) -> bool:
+        """Whether reading `path` keeps the fleet within its bound (what cannot be looked
+        at is read, to be named unreadable)."""
+        try:
+            size = os.stat(path).st_size
+        except (OSError, ValueError):
+            return True
+        return self.bytes_read + min(size, gathering.MAX_EVIDENCE_BYTES + 1) <= self.byte_limit
+
+    def node(self, path: Path, name: str) -> NodeEvidence | Unreadable | None:
+        """The file read, or None when it would take the fleet past its bound."""
         text = files.read_small(path, gathering.MAX_EVIDENCE_BYTES)
         if text is None:
             limit = gathering.MAX_EVIDENCE_BYTES // (1024 * 1024)
             return Unreadable(name, f"not a readable regular file of at most {limit} MiB")
+        if self.bytes_read + len(text) > self.byte_limit:
+            return None
+        self.bytes_read += len(text)
         try:
             document = json.loads(text)
         except (ValueError, RecursionError):
@@ -111,24 +149,27 @@ class _Reader:
         if not isinstance(document, dict) or document.get("kind") != EVIDENCE_KIND:
             return Unreadable(name, "not a hwdoctor evidence file")
         shared, own = _split(document)
+        del text  # the parsed document is what is read from here on
         try:
-            key = json.dumps(shared, sort_keys=True)
+            key = _digest(shared)
         except (ValueError, TypeError, RecursionError):
             return Unreadable(name, "not JSON")
         try:
             known = self.configurations.get(key)
             if known is None:
-                known = (len(self.configurations), _load(shared))
-                self.configurations[key] = known
+                known = self.configurations[key] = (self._number(), _load(shared))
             number, evidence = known
             mine = self._own(evidence, own)
             if mine is None:  # its devices do not line up with the record: read it alone
                 mine = _load(document)
-                number = len(self.configurations)
-                self.configurations[f"alone {name}"] = (number, mine)
+                number = self._number()
         except (ValueError, TypeError, AttributeError, RecursionError) as exc:
             return Unreadable(name, str(exc)[:200])
         return NodeEvidence(name, mine, number)
+
+    def _number(self) -> int:
+        self.count += 1
+        return self.count - 1
 
     def _own(self, evidence: Evidence, own: Mapping[str, Any]) -> Evidence | None:
         """`evidence` with this node's own facts, checked by the boundary's shapes."""
@@ -186,6 +227,13 @@ class _Reader:
                 *(self.redactor(f"{p}; read as unknown") for p in problems),
             ),
         )
+
+
+def _digest(document: Mapping[str, Any]) -> str:
+    """A configuration's name: the SHA-256 of its document in one canonical JSON form. The
+    text is made and dropped here; a 15 MiB file leaves 64 characters behind."""
+    text = json.dumps(document, sort_keys=True, ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
 def _load(document: Mapping[str, Any]) -> Evidence:

@@ -431,6 +431,27 @@ class RankReport(Record):
 
 
 @dataclass(frozen=True, slots=True)
+class RankRefusal(Record):
+    """A value rank 0 read for a rank in the job's store and did not use, and why."""
+
+    rank: int
+    what: str  # "summary" or "all_reduce result"
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class GatheredRanks:
+    """What rank 0 read of every rank in the job's store, each value checked at the
+    evidence boundary (gather/rank_reports.py): the summaries and all_reduce results that
+    fit, the values refused, and the ranks that left nothing in time."""
+
+    reports: Mapping[int, Mapping[str, Any]]
+    results: Mapping[int, Mapping[str, Any]]
+    refused: tuple[RankRefusal, ...]
+    missing: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class RankGroup(Record):
     """Ranks that agree (device type and name, collective, versions, device counts, own
     exit code, all_reduce verdict): one line of rank 0's report for all of them."""
@@ -739,8 +760,8 @@ class Configuration(Record):
 class FleetNode(Record):
     """One node (one evidence file) of a fleet report."""
 
-    # Its host name; its file's name without .json when the evidence has none, or when
-    # several files name the same host (one file per rank, or per task of a job array).
+    # Its file's name without .json, as hosts.shown() shows a name: what the report calls
+    # the node (a file name is one per node in a directory; a host name inside is a claim).
     host: str
     file: str
     group: int  # the number of its configuration's group, 1 the largest
@@ -748,6 +769,14 @@ class FleetNode(Record):
     requirements: tuple[RequirementResult, ...]
     exit_code: int  # as `hwdoctor detect --from FILE` would exit on it
     skipped: int  # fields of its file read as unknown
+    # The host name the evidence claims, shown, where the file's name is not that name (nor
+    # `{host}-N`, a rank's or a job array task's file); None where they agree or it has none.
+    claims: str | None = None
+
+    @property
+    def label(self) -> str:
+        """How a list names it: `gpu07 (claims gpu12)` where the two differ."""
+        return self.host if self.claims is None else f"{self.host} (claims {self.claims})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -792,6 +821,9 @@ class FleetReport(Record):
     findings: tuple[Finding, ...]  # about the fleet as a whole
     required: tuple[Requirement, ...] = ()  # --require, judged on each node
     strict: bool = False
+    expected: int | None = None  # how many nodes --expect names; None without it
+    not_reported: tuple[str, ...] = ()  # the names of --expect no file stands for
+    not_read: tuple[str, ...] = ()  # files left unread past the bound on the fleet's bytes
 
     @property
     def odd(self) -> tuple[FleetNode, ...]:
@@ -821,6 +853,9 @@ class FleetReport(Record):
                 "findings": [finding.to_json() for finding in self.findings],
                 "requirements": [requirement.text for requirement in self.required],
                 "strict": self.strict,
+                "expected": self.expected,
+                "not_reported": list(self.not_reported),
+                "not_read": list(self.not_read),
             },
             "hosts": [node.to_json() for node in self.nodes],
         }

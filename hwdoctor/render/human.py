@@ -976,7 +976,14 @@ def fleet_renderables(report: FleetReport, view: View | None = None) -> list[Ren
     odd = report.odd
     if odd:
         line = Text("Odd nodes: ", style="bold")
-        line.append(compress([n.host for n in odd], _HOST_RANGES * 4), style="yellow")
+        line.append(compress([n.label for n in odd], _HOST_RANGES * 4), style="yellow")
+        out.append(line)
+    if report.not_reported:
+        from hwdoctor.hosts import shown
+
+        line = Text("No evidence from: ", style="bold")
+        line.append(compress(map(shown, report.not_reported), _HOST_RANGES * 4), style="red")
+        line.append(f" ({len(report.not_reported):,} of {report.expected or 0:,} expected)")
         out.append(line)
     if report.findings:
         out += [Text(), *_findings(report.findings)]
@@ -988,7 +995,7 @@ def fleet_renderables(report: FleetReport, view: View | None = None) -> list[Ren
         config = group.configuration
         failing = sum(1 for n in report.nodes if n.group == group.number and n.exit_code)
         table.add_row(
-            str(group.number), f"{len(group.hosts):,}", _hosts_cell(group.hosts),
+            str(group.number), f"{len(group.hosts):,}", _hosts_cell(_labels(report, group)),
             config.driver or "none", config.torch or "not installed",
             ", ".join(config.devices) or "no accelerator",
             Text(f"✗ {failing:,}", style="red") if failing else Text("✓", style="green"),
@@ -1004,7 +1011,7 @@ def _fleet_group(report: FleetReport, group: FleetGroup) -> list[RenderableType]
 
     title = Text(f"Group {group.number}", style="bold")
     title.append(f", {len(group.hosts):,} node{'s' * (len(group.hosts) != 1)}: ")
-    title.append(compress(group.hosts, _HOST_RANGES * 4))
+    title.append(compress(_labels(report, group), _HOST_RANGES * 4))
     out: list[RenderableType] = [Text(), title]
     for what, here, largest in group.differs:
         line = Text(f"{what}: ")
@@ -1017,6 +1024,12 @@ def _fleet_group(report: FleetReport, group: FleetGroup) -> list[RenderableType]
     if not group.findings and not first.requirements:
         out.append(Text("✓ no findings", style="green"))
     return out
+
+
+def _labels(report: FleetReport, group: FleetGroup) -> list[str]:
+    """The group's nodes as lists name them: `gpu07 (claims gpu12)` where a file's name
+    and the host name inside differ."""
+    return [node.label for node in report.nodes if node.group == group.number]
 
 
 def _hosts_cell(names: Sequence[str]) -> str:

@@ -500,7 +500,15 @@ def fleet(report: FleetReport) -> str:
         f"{md_code(report.directory)} · {len(report.groups)} configuration(s)",
     ]
     if odd:
-        lines.append(f"- Odd nodes: {md_code(compress([n.host for n in odd], 40))}")
+        lines.append(f"- Odd nodes: {md_code(compress([n.label for n in odd], 40))}")
+    if report.not_reported:
+        from hwdoctor.hosts import shown
+
+        missing = compress(map(shown, report.not_reported), 40)
+        lines.append(
+            f"- No evidence from: {md_code(missing)} "
+            f"({len(report.not_reported):,} of {report.expected or 0:,} expected)"
+        )
     if report.required:
         lines.append(f"- Required: {', '.join(md_code(r.text) for r in report.required)}")
     lines += ["", "### Configurations", "",
@@ -509,9 +517,10 @@ def fleet(report: FleetReport) -> str:
     for group in report.groups:
         config = group.configuration
         failing = sum(1 for n in report.nodes if n.group == group.number and n.exit_code)
+        labels = [n.label for n in report.nodes if n.group == group.number]
         lines.append(
             f"| {group.number} | {len(group.hosts):,} | "
-            f"{md_code(compress(group.hosts, 8), in_table=True)} | "
+            f"{md_code(compress(labels, 8), in_table=True)} | "
             f"{_cell(config.driver or 'none')} | {_cell(config.torch or 'not installed')} | "
             f"{_cell(', '.join(config.devices) or 'no accelerator')} | "
             f"{f'❌ {failing:,} fail' if failing else '✅'} |"
@@ -519,8 +528,13 @@ def fleet(report: FleetReport) -> str:
     lines.append("")
     lines += _findings(report.findings)
     for group in (*report.groups[1:], *report.groups[:1]):
-        lines += [f"### Group {group.number} ({len(group.hosts):,} nodes)", "",
-                  f"Hosts: {md_code(compress(group.hosts, 40))}", ""]  # fmt: skip
+        labels = [n.label for n in report.nodes if n.group == group.number]
+        lines += [
+            f"### Group {group.number} ({len(group.hosts):,} nodes)",
+            "",
+            f"Hosts: {md_code(compress(labels, 40))}",
+            "",
+        ]
         if group.differs:
             lines += ["| differs | here | group 1 |", "| --- | --- | --- |"]
             lines += [

@@ -9,10 +9,25 @@ tensor on each rank's device, so a missing rank costs one timeout, never a hang.
 `detect --bandwidth` they then time all_reduce and all_gather at the sizes hwdoctor sends,
 and each pair of ranks exchanging a tensor, one round per partner; the timings go to rank 0
 with the all_reduce's verdict.
+
+The store is anyone's who can reach it: torch's TCPStore takes any connection, and
+`list_keys()` shows any client every key. So hwdoctor's keys live under a prefix hwdoctor
+sends on standard input (a digest of the run's secret, `HWDOCTOR_RUN_SECRET`, or the
+launcher's run id without one), every value hwdoctor writes is signed with an HMAC of the
+secret, and rank 0 passes on what it read as text, each value bounded, a value whose
+signature does not match named instead: hwdoctor reads each one at the evidence boundary
+(gather/rank_reports.py). Under `detect --nproc` (every rank on this machine), rank 0 also
+keeps hwdoctor's keys and the process group's in a store of its own that listens on
+127.0.0.1 only (TCPStore's `master_listen_fd`, a socket bound there), and tells the others
+its port through the launcher's store; torch binds the launcher's own store to every
+interface whatever its host name says.
 """
 
 import datetime
+import hashlib
+import hmac
 import json
+import socket
 import sys
 import time
 from typing import TYPE_CHECKING
@@ -21,6 +36,10 @@ if TYPE_CHECKING:  # defined by payload_common.py, which runs first in the same 
     from hwdoctor.probe.payload_common import JOB, emit, fact, finish, step
 
 _POLL = 0.05
+# A rank's summary or result is a few KiB; a value larger than this is not hwdoctor's. And
+# what rank 0 passes on stays under the channel's 4 MiB a line.
+MAX_VALUE = 64 * 1024
+MAX_TOTAL = 3 << 20
 
 
 def wait_for_go():
@@ -30,7 +49,37 @@ def wait_for_go():
     JOB.update(json.loads(line[2:].strip() or "{}"))
 
 
-def connect():
+def signature(key, body):
+    """The HMAC-SHA256 of a value under its key, keyed by the run's secret ("-" without
+    one: then nothing tells hwdoctor's values from anyone else's)."""
+    secret = JOB.get("secret") or ""
+    if not secret:
+        return "-"
+    message = key.encode("utf-8") + b"\0" + body
+    return hmac.new(secret.encode("utf-8"), message, hashlib.sha256).hexdigest()
+
+
+def put(store, key, value):
+    body = json.dumps(value).encode("utf-8")
+    store.set(key, signature(key, body).encode("ascii") + b"\n" + body)
+
+
+def opened(key, raw):
+    """(text, None) for a value hwdoctor wrote under `key`; (None, why) for anything else."""
+    if len(raw) > MAX_VALUE:
+        return None, "%d bytes, more than the %d a rank's report has" % (len(raw), MAX_VALUE)
+    mark, newline, body = raw.partition(b"\n")
+    if not newline:
+        return None, "not a value hwdoctor writes (no signature line)"
+    if JOB.get("secret") and not hmac.compare_digest(mark, signature(key, body).encode("ascii")):
+        return None, "not signed with this run's secret: another process wrote it"
+    try:
+        return body.decode("utf-8"), None
+    except UnicodeDecodeError:
+        return None, "not UTF-8 text"
+
+
+def job_store():
     import torch.distributed as dist
 
     rank, world = JOB["rank"], JOB["world_size"]
@@ -42,22 +91,101 @@ def connect():
         timeout=datetime.timedelta(seconds=JOB["timeout"]),
         wait_for_workers=False,
     )
-    return dist.PrefixStore("hwdoctor/%s/" % JOB.get("run_id", "run"), host)
+    return dist.PrefixStore(JOB["prefix"], host)
+
+
+def loopback_store():
+    """Rank 0's own store, listening on 127.0.0.1 only; None where this torch cannot take
+    a bound socket (TCPStore's master_listen_fd: "the underlying TCPServer will listen on
+    this file descriptor, which must be a socket already bound to port")."""
+    import torch.distributed as dist
+
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(128)
+        port = listener.getsockname()[1]
+        store = dist.TCPStore(
+            "127.0.0.1",
+            port,
+            JOB["world_size"],
+            is_master=True,
+            timeout=datetime.timedelta(seconds=JOB["timeout"]),
+            wait_for_workers=False,
+            master_listen_fd=listener.fileno(),
+        )
+    except TypeError:  # a torch before master_listen_fd
+        listener.close()
+        return None, None
+    # The store owns the socket now: Python must not close it under it at exit.
+    listener.detach()
+    return store, port
+
+
+def wait_for(store, key, deadline):
+    """The text of `key` once a value hwdoctor wrote is there (a forged one is waited
+    past: the right one may still come), or None at the deadline."""
+    while time.monotonic() < deadline:
+        if store.check([key]):
+            text, _ = opened(key, store.get(key))
+            if text is not None:
+                return text
+        time.sleep(_POLL)
+    return None
+
+
+def connect():
+    """The store hwdoctor's ranks meet in: the launcher's under hwdoctor's prefix, or
+    under --nproc, rank 0's on the loopback interface."""
+    import torch.distributed as dist
+
+    shared = job_store()
+    if not JOB.get("loopback"):
+        return shared
+    deadline = time.monotonic() + JOB["timeout"]
+    if JOB["rank"] == 0:
+        store, port = loopback_store()
+        put(shared, "loopback", port)  # null: this torch cannot, use the launcher's
+        return shared if store is None else dist.PrefixStore(JOB["prefix"], store)
+    text = wait_for(shared, "loopback", deadline)
+    if text is None:
+        raise TimeoutError("rank 0 did not say where its store listens")
+    port = json.loads(text)
+    if port is None:
+        return shared
+    store = dist.TCPStore(
+        "127.0.0.1",
+        int(port),
+        JOB["world_size"],
+        is_master=False,
+        timeout=datetime.timedelta(seconds=JOB["timeout"]),
+    )
+    return dist.PrefixStore(JOB["prefix"], store)
 
 
 def gather(store, prefix, deadline):
-    """Rank 0: what each rank left under `prefix`, and which ranks left nothing in time."""
+    """Rank 0: what each rank left under `prefix`, as text, each value once (the first one
+    there): ({rank: text}, {rank: why it was not passed on}, ranks that left nothing)."""
     found = {}
+    refused = {}
+    total = 0
     pending = set(range(JOB["world_size"]))
     while pending and time.monotonic() < deadline:
         for rank in sorted(pending):
             key = "%s/%d" % (prefix, rank)
             if store.check([key]):
-                found[rank] = json.loads(store.get(key).decode("utf-8"))
+                text, why = opened(key, store.get(key))
+                if text is not None and total + len(text) > MAX_TOTAL:
+                    text, why = None, "past the %d bytes rank 0 passes on in all" % MAX_TOTAL
+                if text is None:
+                    refused[rank] = why
+                else:
+                    found[rank] = text
+                    total += len(text)
                 pending.discard(rank)
         if pending:
             time.sleep(_POLL)
-    return found, sorted(pending)
+    return found, refused, sorted(pending)
 
 
 def all_reduce():
@@ -215,13 +343,13 @@ def main():
         return
     STORE.append(store)
     rank = JOB["rank"]
-    store.set("report/%d" % rank, json.dumps(JOB["report"]))
+    put(store, "report/%d" % rank, JOB["report"])
     deadline = time.monotonic() + JOB["timeout"]
     if rank == 0:
         ok, gathered, _ = step("gather reports", gather, store, "report", deadline)
         if not ok:
             return
-        reports, missing = gathered
+        reports, refused, missing = gathered
         store.set("decision", "collective" if not missing else "abort")
     else:
         ok, _, _ = step("wait for rank 0", store.wait, ["decision"])
@@ -238,26 +366,31 @@ def main():
             result["bandwidth"] = found if measured else {"error": error}
         if ok:
             step("leave process group", leave)
-        store.set("result/%d" % rank, json.dumps(result))
+        put(store, "result/%d" % rank, result)
     if rank == 0:
-        results = {}
+        results, refused_results = {}, {}
         if decision == "collective":
             ok, gathered, _ = step(
                 "gather results", gather, store, "result", time.monotonic() + JOB["timeout"]
             )
-            results = gathered[0] if ok else {}
+            if ok:
+                results, refused_results = gathered[0], gathered[1]
         fact(
             "ranks",
             {
-                "reports": {str(r): report for r, report in reports.items()},
-                "results": {str(r): res for r, res in results.items()},
+                "reports": {str(r): text for r, text in reports.items()},
+                "results": {str(r): text for r, text in results.items()},
+                "refused": {
+                    "report": {str(r): why for r, why in refused.items()},
+                    "result": {str(r): why for r, why in refused_results.items()},
+                },
                 "missing": missing,
             },
         )
         # The store lives in this process: keep it up until every rank has read "done".
         store.set("done", "1")
         for other in range(JOB["world_size"]):  # rank 0 and the absent answer no one
-            if other == 0 or other not in reports:
+            if other == 0 or other in missing:
                 store.set("ack/%d" % other, "1")
         step("gather acknowledgements", gather, store, "ack", time.monotonic() + 5)
     else:
