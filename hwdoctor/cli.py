@@ -17,9 +17,10 @@ from typing import IO, TYPE_CHECKING, Annotated, Any, NoReturn, TextIO, cast
 
 import typer
 
-from hwdoctor import __version__, interrupts
+from hwdoctor import interrupts
 from hwdoctor.errors import ExitCode, HwdoctorError, OutputError, UsageError
 from hwdoctor.model import Dtype
+from hwdoctor.project import __version__
 from hwdoctor.render import OutputFormat, PlainFormat, View, emit
 
 if TYPE_CHECKING:
