@@ -18,8 +18,10 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "hwdoctor"
 
 # What each part may import (besides the leaf helpers every part may use).
-LEAVES = {"errors", "text", "units", "registry", "compat", "versions", "devices", "launch", "shell",
-          "interrupts", "processes", "redact", "files", "project", "hosts"}  # fmt: skip
+LEAVES = {
+    "errors", "text", "units", "registry", "compat", "versions", "devices", "launch", "shell",
+    "interrupts", "processes", "redact", "files", "project", "hosts", "model_ref",
+}  # fmt: skip
 ALLOWED = {
     "model": {"model"},
     "rules": {"model", "rules"},
