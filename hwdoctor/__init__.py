@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-__version__ = "0.1.0.dev0"
+from hwdoctor.project import __version__
 
 if TYPE_CHECKING:
     from hwdoctor.model.reports import DetectReport, ExplainReport, PasteReport, Requirement

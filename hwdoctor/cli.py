@@ -12,14 +12,14 @@ import itertools
 import os
 import sys
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 from typing import IO, TYPE_CHECKING, Annotated, Any, NoReturn, TextIO, cast
 
 import typer
 
-from hwdoctor import __version__, interrupts
+from hwdoctor import interrupts
 from hwdoctor.errors import ExitCode, HwdoctorError, OutputError, UsageError
 from hwdoctor.model import Dtype
+from hwdoctor.project import __version__
 from hwdoctor.render import OutputFormat, PlainFormat, View, emit
 
 if TYPE_CHECKING:
@@ -569,7 +569,9 @@ def explain_command(
             "explain", output, report, no_redact=no_redact, view=View(verbose=verbose)
         )
     if model is not None:
-        _check_model_dir(model)
+        from hwdoctor.model_ref import model_argument
+
+        model_argument(model, "--model", needs_config=True)
     target = resolve_python(python)
     written: list[str] = []
     with _probe_started(target) as started, _progress(output):
@@ -585,39 +587,6 @@ def explain_command(
             )  # fmt: skip
     _said_saved(written)
     return _emit_report("explain", output, report, no_redact=no_redact, view=View(verbose=verbose))
-
-
-# A Hub repository id: "name" or "owner/name", each part at most 96 characters of letters,
-# digits, "-", "_" and "." (huggingface_hub's validate_repo_id).
-_HUB_ID = r"^[\w.-]{1,96}(?:/[\w.-]{1,96})?$"
-
-
-def _check_model_dir(model: str) -> None:
-    """A path (it starts with /, ., ~ or names something here) must be a directory with a
-    config.json; anything else must read as a Hub id."""
-    import re
-
-    from hwdoctor.text import quoted
-
-    try:
-        path = Path(model).expanduser()
-        local = model.startswith(("/", ".", "~")) or path.exists()
-        is_dir = local and path.is_dir()
-    except (OSError, ValueError):  # too long, or a NUL: no such file either way
-        local, is_dir = False, False
-    if not local:
-        if not re.match(_HUB_ID, model):
-            raise UsageError(f"--model {quoted(model)}: not a directory here and not a "
-                             "Hub id", hint="a Hub id reads owner/name, e.g. "
-                             "Qwen/Qwen3-0.6B")  # fmt: skip
-        return
-    if not is_dir:
-        raise UsageError(f"--model {quoted(model)}: no such directory",
-                         hint="pass a model directory (with a config.json) or a Hub id such "
-                         "as Qwen/Qwen3-0.6B")  # fmt: skip
-    if not (path / "config.json").is_file():
-        raise UsageError(f"--model {quoted(model)}: the directory has no config.json",
-                         hint="pass the directory save_pretrained() wrote")  # fmt: skip
 
 
 PROGRESS_ENV = "HWDOCTOR_PROGRESS"
@@ -701,9 +670,10 @@ def load_command(
     output = _format(json_flag, fmt)
     from hwdoctor import devices
     from hwdoctor.doctor import load as loading
+    from hwdoctor.model_ref import model_argument
 
     request = loading.LoadRequest(
-        model=loading.check_model(model),
+        model=model_argument(model, "MODEL") if model is not None else None,
         device=devices.parse(device, strategies=True) if device is not None else None,
         plan=plan,
         trust_remote_code=trust_remote_code,

@@ -1,5 +1,6 @@
-"""Where hwdoctor comes from: its repository, for what hwdoctor prints that asks someone
-else to install and run it (the questions of a pasted report's reply; the install chooser,
+"""What hwdoctor is: its version (here, a leaf every part may import; the package facade
+re-exports it) and its repository, for what hwdoctor prints that asks someone else to
+install and run it (the questions of a pasted report's reply; the install chooser,
 diagnosis/remedies.py, writes that line).
 
 A release is on PyPI: the release workflow publishes every version tag, and refuses a tag
@@ -13,4 +14,7 @@ from __future__ import annotations
 
 from typing import Final
 
+# The one place of the version: pyproject.toml reads it from here for the wheel, and the
+# release workflow refuses a tag that differs from it.
+__version__ = "0.1.0.dev0"
 REPOSITORY: Final = "https://github.com/hwdoctor/hwdoctor"

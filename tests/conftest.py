@@ -14,11 +14,16 @@ from typing import Any
 
 import pytest
 
-from tests.fakeworld import World
+# The helper modules that assert on a test's behalf: rewritten as the test modules are, so
+# their assertions explain themselves and count (tests/assertions_plugin.py).
+pytest.register_assert_rewrite("tests.actions", "tests.dist", "tests.evidence")
+
+from tests.fakeworld import World  # noqa: E402
 
 pytest_plugins = [  # tallies; under xdist they must reach the controller
     "tests.faults_plugin",
     "tests.catalogue_plugin",
+    "tests.assertions_plugin",
     "tests.fastlane",
     "pytester",  # tests/test_pytest_plugin.py runs pytest sessions of its own
 ]

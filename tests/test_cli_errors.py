@@ -24,8 +24,8 @@ from tests.conftest import run_hwdoctor
         (["detect", "--from", "x.json", "--bandwidth"], "--bandwidth cannot be combined"),
         # --model: a path too long for the file system, a name that is neither a directory
         # nor a Hub id, a directory that save_pretrained() did not write
-        (["explain", "--model", "x" * 3000], "not a directory here and not a Hub id"),
-        (["explain", "--model", "a b\x1b[31m"], "not a directory here and not a Hub id"),
+        (["explain", "--model", "x" * 3000], "neither a directory here nor a Hub model id"),
+        (["explain", "--model", "a b\x1b[31m"], "neither a directory here nor a Hub model id"),
         (["explain", "--model", "/etc"], "the directory has no config.json"),
         (["explain", "--model", "./no-such-model-dir"], "no such directory"),
         (["explain", "cuda", "--model", "Qwen/Qwen3-0.6B"], "apply to `hwdoctor explain` without"),

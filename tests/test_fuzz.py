@@ -510,7 +510,8 @@ def test_python_under_an_unknown_home_is_a_usage_error(
 def test_unusable_model_path_is_a_usage_error(
     model: str, fuzz_env: Places, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Fixed in hwdoctor/loading.py check_model(): expanduser() of ~unknown-user raised."""
+    """Fixed in the model argument's reader (hwdoctor/model_ref.py): expanduser() of
+    ~unknown-user raised."""
     argv = ["load", model, "--python", str(fuzz_env.bare_python), "--json"]
     code, stdout, stderr = run_in_process(argv, capsys)
     assert code == 2, stderr

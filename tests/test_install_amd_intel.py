@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -51,9 +52,13 @@ def test_gfx1100_with_a_cpu_torch_251_gets_a_rocm6_index_of_251_that_carries_it(
     assert command.endswith(
         "install --force-reinstall torch==2.5.1 --index-url https://download.pytorch.org/whl/rocm6.2"
     ), remedy
-    # the table row behind it lists gfx1100 ([PT-DOCKER-MW-OLD], confirmed with roc-obj-ls)
-    archs = wheels.BY_SERIES["2.5"].variant("rocm6.2")
-    assert archs is not None and "gfx1100" in (archs.archs_for(wheels.Host.X86_64) or ()).cubins  # type: ignore[union-attr]
+    # the build the command chose (its release and index, read back from the line) is one
+    # whose list carries gfx1100 ([PT-DOCKER-MW-OLD], confirmed with roc-obj-ls)
+    chosen = re.search(r"torch==(\d+\.\d+)\.\d+ --index-url \S+/whl/(\S+)$", command)
+    assert chosen is not None, command
+    variant = wheels.BY_SERIES[chosen[1]].variant(chosen[2])
+    archs = variant.archs_for(wheels.Host.X86_64) if variant else None
+    assert archs is not None and "gfx1100" in archs.cubins, (chosen.groups(), archs)
     assert "carries gfx1100" in reason and "ROCm 6.3.1" in reason
     for word in NVIDIA_WORDS:
         assert word not in remedy, word

@@ -18,8 +18,10 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "hwdoctor"
 
 # What each part may import (besides the leaf helpers every part may use).
-LEAVES = {"errors", "text", "units", "registry", "compat", "versions", "devices", "launch", "shell",
-          "interrupts", "processes", "redact", "files", "project", "hosts"}  # fmt: skip
+LEAVES = {
+    "errors", "text", "units", "registry", "compat", "versions", "devices", "launch", "shell",
+    "interrupts", "processes", "redact", "files", "project", "hosts", "model_ref",
+}  # fmt: skip
 ALLOWED = {
     "model": {"model"},
     "rules": {"model", "rules"},
@@ -44,33 +46,41 @@ def _modules() -> dict[str, Path]:
 
 
 def _imports(path: Path, modules: dict[str, Path]) -> set[str]:
-    """Every hwdoctor module `path` imports, at module level or inside a function."""
+    """Every hwdoctor module `path` imports, at module level or inside a function: for
+    `from hwdoctor.x import y`, the module `hwdoctor.x.y` where y is one, else `hwdoctor.x`
+    itself (a name it defines), the root package included (`from hwdoctor import
+    __version__` imports the package facade, and with it the use cases)."""
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names = [f"{node.module}.{alias.name}" for alias in node.names] + [node.module]
+            names = [
+                f"{node.module}.{alias.name}"
+                if f"{node.module}.{alias.name}" in modules
+                else node.module
+                for alias in node.names
+            ]
         else:
             continue
-        for name in names:
-            if name in modules:
-                found.add(name)
+        found.update(name for name in names if name in modules)
     return found
 
 
 def _graph() -> dict[str, set[str]]:
+    """Each module's imports of other modules. A submodule's import of names its own
+    subpackage defines (`render/human.py` from `hwdoctor.render`) stays inside that part
+    and is not an arrow; the root package is no such part: it is the API facade above
+    every part, and an import from it is an arrow up like any other."""
     modules = _modules()
-    graph = {name: _imports(path, modules) for name, path in modules.items()}
-    for name, targets in graph.items():
-        # `from hwdoctor.x import y` names both the package and the module y: keep the
-        # most specific, and never count a module's own parent package.
-        graph[name] = {
-            t for t in targets
-            if not any(o.startswith(t + ".") for o in targets) and not name.startswith(t + ".")
-            and t != name
-        }  # fmt: skip
-    return graph
+    return {
+        name: {
+            target
+            for target in _imports(path, modules)
+            if target != name and (target == "hwdoctor" or not name.startswith(target + "."))
+        }
+        for name, path in modules.items()
+    }
 
 
 def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -111,6 +121,29 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_no_import_circle() -> None:
     assert _cycles(_graph()) == []
+
+
+def test_the_layout_sees_the_root_package() -> None:
+    """The package facade is a module like any other here: an import of a name it defines
+    is an arrow to it, seen even from its own subpackages."""
+    modules = _modules()
+    assert "hwdoctor" in modules
+    probe = ast.parse("from hwdoctor import __version__, files\nfrom hwdoctor.gather import host")
+    names = {
+        f"{node.module}.{alias.name}" if f"{node.module}.{alias.name}" in modules else node.module
+        for node in ast.walk(probe)
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+    assert names == {"hwdoctor", "hwdoctor.files", "hwdoctor.gather.host"}
+
+
+def test_only_the_front_ends_import_the_package_facade() -> None:
+    """hwdoctor/__init__.py is the public API: it imports the use cases, so a module that
+    imports a name from it (its version, say) imports every part above itself. The pytest
+    plugin is a front end, as the command line is: it calls the API as a user would."""
+    importers = {name for name, targets in _graph().items() if "hwdoctor" in targets}
+    assert importers == {"hwdoctor.pytest_plugin"}
 
 
 def test_only_the_command_line_and_the_api_import_the_use_cases() -> None:

@@ -46,21 +46,47 @@ def sample(template: str) -> dict[str, object]:
     return {name: commands.get(name, "x1") for name in fields}
 
 
+# The codes whose catalogue entry has command templates: only they can make a remedy.
+COMMANDED = [code for code in Code if CATALOGUE[code].commands or CATALOGUE[code].variant_commands]
+
+
+def _templates(code: Code) -> tuple[str, ...]:
+    entry = CATALOGUE[code]
+    return (entry.message, *entry.variants.values(), entry.advice or "", *entry.commands,
+            *entry.variant_advice.values(),
+            *(t for ts in entry.variant_commands.values() for t in ts))  # fmt: skip
+
+
+def test_a_code_without_command_templates_makes_no_remedy() -> None:
+    """Whatever values it is given, an entry without command templates writes no remedy
+    (its advice, if any, is a sentence): the remedy tests below need only the others."""
+    plain = [code for code in Code if code not in COMMANDED]
+    assert plain and COMMANDED
+    for code in plain:
+        params: dict[str, object] = {}
+        for template in _templates(code):
+            params.update(sample(template))
+        for variant in (None, *CATALOGUE[code].variants, *CATALOGUE[code].variant_advice):
+            assert finding(code, variant=variant, **params).remedy is None, code
+
+
 @pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
-@pytest.mark.parametrize("code", list(Code), ids=lambda code: code.value)
+@pytest.mark.parametrize("code", COMMANDED, ids=lambda code: code.value)
 def test_every_remedy_is_valid_shell(code: Code) -> None:
     entry = CATALOGUE[code]
-    templates = (entry.message, *entry.variants.values(), entry.advice or "", *entry.commands)
     params: dict[str, object] = {}
-    for template in (*templates, *(t for ts in entry.variant_commands.values() for t in ts)):
+    for template in _templates(code):
         params.update(sample(template))
+    made_any = False
     for variant in (None, *entry.variant_commands):
         made = finding(code, variant=variant, **params)
         if made.remedy is None:
             continue
+        made_any = True
         assert bash_accepts(made.remedy), made.remedy
         for line in made.remedy.splitlines():
             assert line == line.strip() and line, made.remedy  # one command a line
+    assert made_any, f"{code.value}: no variant made a remedy from its templates"
 
 
 # Values as an attacker writes them into an evidence file or a paste: another command after
@@ -102,30 +128,30 @@ def hostile_commands(value: str) -> dict[str, Shell]:
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
 @pytest.mark.parametrize("value", HOSTILE, ids=repr)
-@pytest.mark.parametrize("code", list(Code), ids=lambda code: code.value)
+@pytest.mark.parametrize("code", COMMANDED, ids=lambda code: code.value)
 def test_every_remedy_holds_one_command_a_line_whatever_the_values(code: Code, value: str) -> None:
     """Every field of every remedy template, and every command a builder makes, fed a
     hostile value: `bash -n` accepts each remedy, and each line is one simple command or
     a comment (no `&&`, `;`, `|`, newline or substitution that adds another)."""
     entry = CATALOGUE[code]
-    templates = (entry.message, *entry.variants.values(), entry.advice or "", *entry.commands,
-                 *entry.variant_advice.values(),
-                 *(t for ts in entry.variant_commands.values() for t in ts))  # fmt: skip
+    templates = _templates(code)
     fields = {name for t in templates for _, name, _, _ in string.Formatter().parse(t) if name}
     built = hostile_commands(value)
-    seen: set[str] = set()
+    seen: set[str | None] = set()
     for plain in (True, False):  # a hostile value also where a builder's lines belong
         params: dict[str, object] = {
             name: value if plain or name not in built else built[name] for name in fields
         }
         for variant in (None, *entry.variants, *entry.variant_commands):
-            made = finding(code, variant=variant, **params)
-            if made.remedy is None or made.remedy in seen:
+            remedy = finding(code, variant=variant, **params).remedy
+            if remedy in seen:
                 continue
-            seen.add(made.remedy)
-            assert bash_accepts(made.remedy), made.remedy
-            for line in made.remedy.splitlines():
-                assert one_command(line), (line, made.remedy)
+            seen.add(remedy)
+            # No remedy at all is a safe answer too: the builders write no command for a
+            # value that is not what its place needs (a path with a newline, an empty name).
+            assert remedy is None or bash_accepts(remedy), remedy
+            for line in (remedy or "").splitlines():
+                assert one_command(line), (line, remedy)
 
 
 def test_the_one_command_check_knows_a_second_command() -> None:

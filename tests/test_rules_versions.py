@@ -4,6 +4,7 @@ the boundaries fall where the libraries' code changed."""
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Final
 
@@ -97,15 +98,15 @@ def test_rows_for_a_release_wait_until_it_is_recorded_as_read() -> None:
 def test_an_assumption_lasts_until_its_own_block_ends() -> None:
     """make refresh judges its worlds side by side, each under the same assumption: one
     world's block ending (first, A, then B, not nested) leaves the other's standing."""
-    first = provenance.assumed("accelerate", "1.15.0")
-    second = provenance.assumed("accelerate", "1.15.0")
-    first.__enter__()
-    second.__enter__()
-    first.__exit__(None, None, None)
-    assert provenance.libraries()["accelerate"].newest == "1.15.0"
-    table = rules.table_for(tables.PARTIAL_STATE_DEFAULT, "1.16.0")
-    assert table is not None and "mps" in _steps(table)
-    second.__exit__(None, None, None)
+    with contextlib.ExitStack() as outer:
+        second = outer.enter_context(contextlib.ExitStack())
+        with contextlib.ExitStack() as first:
+            first.enter_context(provenance.assumed("accelerate", "1.15.0"))
+            second.enter_context(provenance.assumed("accelerate", "1.15.0"))
+        # the first block has ended; the second, entered after it, stands
+        assert provenance.libraries()["accelerate"].newest == "1.15.0"
+        table = rules.table_for(tables.PARTIAL_STATE_DEFAULT, "1.16.0")
+        assert table is not None and "mps" in _steps(table)
     assert provenance.libraries()["accelerate"].newest != "1.15.0"
 
 

@@ -129,8 +129,8 @@ def problem(
         return finding(
             code,
             evidence=evidence,
-            # hwdoctor passes a local model directory as an absolute path (doctor/load.py,
-            # check_model); a Hub id never is one.
+            # hwdoctor passes a local model directory as an absolute path (model_ref.py,
+            # model_argument); a Hub id never is one.
             variant="local" if os.path.isabs(model) else None,
             step=step,
             error=detail,

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Final, TypeVar
 
-from hwdoctor import __version__, registry, rules, versions
+from hwdoctor import registry, rules, versions
 from hwdoctor.diagnosis import checks, remedies
 from hwdoctor.diagnosis.catalogue import Code, finding
 from hwdoctor.model.facts import BackendFacts, Evidence, Section
@@ -26,6 +26,7 @@ from hwdoctor.model.reports import (
     QuotedLine,
     ReadFact,
 )
+from hwdoctor.project import __version__
 from hwdoctor.rules.engine import Inputs, strtobool
 
 T = TypeVar("T")

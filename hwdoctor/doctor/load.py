@@ -12,26 +12,21 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import IO, Final
 
 from hwdoctor import devices, diagnosis
 from hwdoctor.diagnosis import load as judged
 from hwdoctor.doctor.detect import examine
-from hwdoctor.errors import UsageError
 from hwdoctor.gather.probe import boundary
 from hwdoctor.gather.probe.runner import Started
 from hwdoctor.model import Dtype
 from hwdoctor.model.facts import Evidence
 from hwdoctor.model.reports import LoadReport, PlacementRow
 from hwdoctor.model.runs import ProbeRun
-from hwdoctor.text import is_true, quoted
+from hwdoctor.text import is_true
 
 TINY_MODEL: Final = "tiny Qwen3 (embedded)"
-# huggingface_hub's repo id rules: namespace/name, letters, digits, - _ . and no -- or ..
-_REPO_ID: Final = re.compile(r"^(?:[A-Za-z0-9][\w.-]{0,95}/)?[A-Za-z0-9][\w.-]{0,95}$")
 
 
 @dataclass(frozen=True)
@@ -51,27 +46,6 @@ class LoadRequest:
     @property
     def label(self) -> str:
         return self.model or TINY_MODEL
-
-
-def check_model(model: str | None) -> str | None:
-    """A local directory or a Hub id; anything else is a usage error (exit 2)."""
-    if model is None:
-        return None
-    try:
-        path = Path(model).expanduser()
-        if path.is_dir():
-            return str(path.resolve())
-    except (OSError, ValueError, RuntimeError):  # a name too long, a NUL byte, ~unknown-user
-        pass
-    looks_like_path = model.startswith((".", "/", "~")) or os.sep in model.strip("/").replace(
-        "/", "", 1
-    )
-    if looks_like_path or not _REPO_ID.match(model) or "--" in model or ".." in model:
-        raise UsageError(
-            f"{quoted(model)} is neither a directory nor a Hub model id",
-            hint="pass a local model directory or an id such as Qwen/Qwen3-0.6B",
-        )
-    return model
 
 
 def load(

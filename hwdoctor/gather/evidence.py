@@ -15,13 +15,14 @@ import platform
 from collections.abc import Sequence
 from typing import Final
 
-from hwdoctor import __version__, files, redact, registry
+from hwdoctor import files, redact, registry
 from hwdoctor.compat import drivers
 from hwdoctor.errors import UsageError
 from hwdoctor.gather import host
 from hwdoctor.gather.probe import boundary, collector
 from hwdoctor.gather.probe.runner import Started
 from hwdoctor.model.facts import EVIDENCE_KIND, Evidence, Source
+from hwdoctor.project import __version__
 from hwdoctor.text import valid_text
 
 # An evidence file is a few hundred KiB at most (tracebacks and output tails included).

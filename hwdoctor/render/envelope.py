@@ -6,8 +6,8 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from hwdoctor import __version__
 from hwdoctor.model import SCHEMA_VERSION
+from hwdoctor.project import __version__
 
 
 def envelope(

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
-from hwdoctor import __version__
+from hwdoctor.project import __version__
 from hwdoctor.text import inert_commands, md_code, md_fence, md_inline, md_spans
 from hwdoctor.units import human_bytes
 

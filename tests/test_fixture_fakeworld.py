@@ -1,4 +1,5 @@
-"""The fake-world kit, checked against the real torch, accelerate and transformers.
+"""The fake-world kit itself (tests/fakeworld.py), checked against the real torch, accelerate
+and transformers: tests of the test kit, not of hwdoctor, counted apart (test_fixture_*).
 
 Whatever involves torch runs in a subprocess of this interpreter (the dev venv), with a
 timeout; checks that share a world share one subprocess. Tests importing transformers are

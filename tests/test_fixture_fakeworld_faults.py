@@ -1,4 +1,5 @@
-"""The fault builders the fault matrix relies on do what they say (tests/fakeworld.py)."""
+"""The fault builders the fault matrix relies on do what they say (tests/fakeworld.py): tests of
+the test kit, not of hwdoctor, counted apart (test_fixture_*)."""
 
 from __future__ import annotations
 
