@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Final
 
-from hwdoctor import __version__
 from hwdoctor.compat import xid
 from hwdoctor.model.facts import GpuHealth, XidKind
 from hwdoctor.model.reports import DetectReport, Severity
+from hwdoctor.project import __version__
 
 PREFIX: Final = "hwdoctor_"
 
