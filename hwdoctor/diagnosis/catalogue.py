@@ -182,8 +182,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         variant_commands={"own_tool_env": ()},
         variant_advice={
             "own_tool_env": "this is hwdoctor's own {tool} environment, not one you train in: "
-            "point hwdoctor at the Python you train with (hwdoctor detect --python PATH); "
-            "install torch there, not here",
+            "point hwdoctor at the Python you train with (activate its venv or conda "
+            "environment, or pass --python PATH); install torch there, not here",
         },
     ),
     Code.TORCH_BROKEN: Entry(

@@ -335,7 +335,7 @@ def check_torch_installed(known: Known) -> Iterable[Finding]:
     ran = not any(f.step == START_STEP for f in known.failures)
     if known.torch.version is None and not known.torch.importable and ran:
         torch = remedies.torch_for_this_host(known.if_known.host)
-        tool = remedies.tool_environment(known.python)
+        tool = known.python.tool
         yield finding(
             Code.TORCH_MISSING,
             variant="own_tool_env" if tool else None,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from hwdoctor import devices, registry, rules
@@ -47,6 +47,11 @@ def default_device(evidence: Evidence) -> devices.DeviceRequest:
     chosen = rules.training(rules.as_newest(rules.inputs(evidence))).device or registry.HOST
     known = chosen.split(":")[0] in devices.known_types()
     return devices.parse(chosen if known else registry.HOST)
+
+
+def torch_missing(found: Sequence[Finding]) -> Finding | None:
+    """detect's finding that the interpreter has no torch, which no load gets past."""
+    return next((f for f in found if f.code == Code.TORCH_MISSING), None)
 
 
 def validate(device: devices.DeviceRequest, evidence: Evidence) -> Finding | None:

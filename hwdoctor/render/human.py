@@ -66,6 +66,24 @@ SEVERITY_MARKS: dict[str, tuple[str, str]] = {
 }
 
 
+# What each character hwdoctor writes becomes on a stream that cannot encode it
+# (PYTHONIOENCODING=ascii, a legacy code page): a mark of its own, never "?", which is
+# hwdoctor's own "could not tell" mark (STATUS_MARKS "error" and "unknown"). Every mark
+# above, the chains', the pasted reports' and the Markdown reply's has one;
+# tests/test_output.py checks that none is lost or taken twice.
+ASCII_MARKS: Final[Mapping[str, str]] = {
+    "✓": "+", "✗": "x", "·": "-", "→": "->", "↔": "<->", "×": "x", "…": "...",
+    "—": "-", "–": "-", "≥": ">=", "─": "-",
+    "✅": "+", "❌": "x", "⚠️": "!", "⚠": "!", "❓": "?", "❔": "?", "ℹ️": "i", "ℹ": "i",
+}  # fmt: skip
+_ASCII_TABLE: Final = {ord(k): v for k, v in ASCII_MARKS.items() if len(k) == 1}
+
+
+def ascii_marks(text: str) -> str:
+    """`text` with hwdoctor's marks and arrows written in ASCII (see ASCII_MARKS)."""
+    return text.replace("\ufe0f", "").translate(_ASCII_TABLE)
+
+
 def console(stream: TextIO, width: int | None = None) -> Console:
     # hwdoctor builds Text itself: no markup or emoji parsing of package names and errors.
     return Console(
@@ -103,7 +121,7 @@ def detect_renderables(report: DetectReport, view: View | None = None) -> list[R
     view = view or View()
     shown = [b for b in report.backends if view.all or b.status.value != "absent"]
     absent = [b for b in report.backends if not view.all and b.status.value == "absent"]
-    out: list[RenderableType] = [_answer(report)]
+    out: list[RenderableType] = [*_chosen(report), _answer(report)]
     if report.findings:
         out += [Text(), *_findings(report.findings)]
     out += [*_requirements(report.requirements), Text(), _backend_rows(shown)]
@@ -114,6 +132,13 @@ def detect_renderables(report: DetectReport, view: View | None = None) -> list[R
         out += [Text(), _decisions(report.decisions)]
     out += [Text(), _context(report), *_skipped(report.skipped)]
     return out
+
+
+def _chosen(report: DetectReport | LoadReport) -> list[RenderableType]:
+    """A live run's first line: the interpreter diagnosed, and why that one."""
+    if report.chosen is None:
+        return []
+    return [Text(printable(report.chosen.said(report.python.version)), style="dim")]
 
 
 def _answer(report: DetectReport) -> Text:
@@ -275,7 +300,8 @@ def _context(report: DetectReport) -> Text:
     if report.autoload_disabled:
         text.append(" · extension autoload off", style="yellow")
     python = report.python
-    text.append(f"\nPython {python.version} at {printable(python.executable)}", style="dim")
+    if report.chosen is None:  # a live run says it first (_chosen)
+        text.append(f"\nPython {python.version} at {printable(python.executable)}", style="dim")
     # One line per missing part of the evidence, naming the checks it kept from running.
     waiting: dict[str, list[str]] = {}
     for item in report.not_checked:
@@ -352,7 +378,7 @@ def explain_renderables(report: ExplainReport, view: View | None = None) -> list
     each decision with --verbose."""
     view = view or View()
     training, state, inference = report.training, report.accelerate, report.inference
-    out: list[RenderableType] = [_explain_answer(report), Text()]
+    out: list[RenderableType] = [*_chosen(report.detect), _explain_answer(report), Text()]
     lines = Table.grid(padding=(0, 2))
     lines.add_column(no_wrap=True, style="bold")
     lines.add_column(overflow="fold")
@@ -622,7 +648,7 @@ def device_renderables(report: DeviceExplanation, view: View | None = None) -> l
         head.append(" is not usable here", style="yellow")
         head.append(f": {'; '.join(report.reasons)}." if report.reasons else ".")
         head.append(f" Usable here: {', '.join(dict.fromkeys(usable_here)) or 'nothing'}.")
-    out: list[RenderableType] = [head]
+    out: list[RenderableType] = [*_chosen(report.detect), head]
     for row in report.rows:
         steps = [] if row.usable else _what_it_takes(row)
         if steps:
@@ -701,12 +727,12 @@ def _what_it_takes(row: DeviceRow) -> list[RenderableType]:
 
 
 def load_renderables(report: LoadReport, view: View | None = None) -> list[RenderableType]:
-    out: list[RenderableType] = []
+    out: list[RenderableType] = _chosen(report)
     head = Text()
     if report.problem is not None and not report.placement:
         failed = Text(f"{printable(report.model)} did not load on {report.device}.",
                       style="bold red")  # fmt: skip
-        return [failed, *_findings([report.problem])]
+        return [*out, failed, *_findings([report.problem])]
     if report.plan is not None:
         return out + _plan(report)
     head.append("✓ " if report.ok else "! ", style="green" if report.ok else "yellow")

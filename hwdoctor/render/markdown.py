@@ -254,9 +254,11 @@ def _heading(title: str, report: DetectReport) -> list[str]:
         for name in ("torch", "transformers", "accelerate")
     )
     host = report.host
+    chosen = [f"- {md_inline(report.chosen.said(report.python.version))}"] if report.chosen else []
     return [
         f"## {title}",
         "",
+        *chosen,
         f"- hwdoctor {__version__} · Python {md_inline(report.python.version)} · "
         f"{md_inline(host.system)} {md_inline(host.machine)} · host {md_code(host.hostname)}",
         f"- {packages}",
