@@ -26,7 +26,7 @@ class DeviceRequest:
     text: str  # the device string: "npu:1" (for an alias, the string it stands for)
     type: str  # a registry device string, or a strategy
     index: int | None = None
-    alias: str | None = None  # the word typed instead of the device string: "gaudi"
+    alias: str | None = None  # the word typed instead of the device string: "gaudi", "amd:1"
 
     @property
     def resolved(self) -> str | None:
@@ -63,7 +63,7 @@ def parse(
     device_type, index_text = match.group("type"), match.group("index")
     alias = None
     if device_type not in registry.DEVICE_STRINGS and registry.for_alias(device_type):
-        alias, device_type = device_type, _aliased(device_type, hardware_here, strategies)
+        alias, device_type = text.lower(), _aliased(device_type, hardware_here, strategies)
     if device_type not in registry.DEVICE_STRINGS:
         choices = registry.DEVICE_STRINGS + (STRATEGIES if strategies else ())
         suggestion = registry.suggest(device_type, choices)

@@ -31,6 +31,22 @@ class Build(str, Enum):
     XPU = "xpu"
     MPS = "mps"
 
+    @property
+    def label(self) -> str:
+        """The build's name as its vendor writes it: CUDA, ROCm (AMD's spelling), XPU."""
+        return build_name(self.value)
+
+
+# Vendors' spellings (NVIDIA "CUDA", AMD "ROCm", PyTorch "XPU" and "MPS"), never .upper().
+_BUILD_NAMES: Final = {"cpu": "CPU", "cuda": "CUDA", "rocm": "ROCm", "xpu": "XPU", "mps": "MPS"}
+
+
+def build_name(build: str | None) -> str:
+    """A torch build flavour ("rocm") as its vendor writes it ("ROCm"); "unknown" for None."""
+    if not build:
+        return "unknown"
+    return _BUILD_NAMES.get(build.lower(), build.upper())
+
 
 class DeviceQuery(NamedTuple):
     """Where the probe finds the availability API of a backend."""
@@ -376,8 +392,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         machine="arm64",
         pip_args="torch",
         install_note="from a native arm64 Python, not one running under Rosetta",
-        hardware_remedy="needs an Apple Silicon Mac with macOS 12.3 or newer and a native "
-        "arm64 Python",
+        hardware_remedy="use macOS 12.3 or newer and a native arm64 Python",
         shares_host_memory=True,
         # torch 1.12's release notes: the MPS backend's first (prototype) release,
         # https://pytorch.org/blog/pytorch-1.12-released/

@@ -107,7 +107,7 @@ def test_explain_cuda_covers_nvidia_and_amd(here: str) -> None:
     missing = [row["missing"] for row in data["rows"]]
     assert missing == [
         ["torch is a CPU build, not a CUDA one", "no NVIDIA GPU hardware found"],
-        ["torch is a CPU build, not a ROCM one", "no AMD GPU hardware found"],
+        ["torch is a CPU build, not a ROCm one", "no AMD GPU hardware found"],
     ]
 
 

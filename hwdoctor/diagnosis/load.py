@@ -69,7 +69,7 @@ def validate(device: devices.DeviceRequest, evidence: Evidence) -> Finding | Non
     wrong = [row for row in rows if row.wrong_build]
     reasons = [f"no {' or '.join(absent)} found"] if absent else []
     if wrong and torch is not None:
-        reasons.append(f"torch {torch.version or ''} is a {(torch.build or 'unknown').upper()} "
+        reasons.append(f"torch {torch.version or ''} is a {registry.build_name(torch.build)} "
                        "build".replace("  ", " "))  # fmt: skip
     reasons += [
         reason

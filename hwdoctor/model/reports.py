@@ -154,6 +154,7 @@ class NotChecked(Record):
 
     check: str
     missing: tuple[str, ...]  # the evidence sections it lacked
+    about: Annotated[str, NOT_JSON] = ""  # what the check looks at, in words (the catalogue's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,6 +304,8 @@ class DeviceRow(Record):
     )
     # those of `missing` that are about the hardware
     missing_hardware: Annotated[tuple[str, ...], NOT_JSON] = ()
+    # the backend cannot exist on this platform (MPS off macOS): no package makes it usable
+    wrong_platform: Annotated[bool, NOT_JSON] = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,9 +335,16 @@ class DeviceExplanation(Record):
     def reasons(self) -> tuple[str, ...]:
         """What stands between this machine and the device, over every row, once each:
         the missing hardware first, as nothing else helps without it."""
-        hardware = [reason for row in self.rows for reason in row.missing_hardware]
-        rest = [reason for row in self.rows for reason in row.missing]
-        return tuple(dict.fromkeys([*hardware, *rest]))
+        # Rows behind one device string (cuda: NVIDIA and AMD) share a clause, said once:
+        # "no NVIDIA GPU or AMD GPU hardware found", "not a CUDA or ROCm one".
+        absent = [r.hardware for r in self.rows if f"no {r.hardware} hardware found" in
+                  r.missing_hardware]  # fmt: skip
+        hardware = [f"no {' or '.join(absent)} hardware found"] if absent else []
+        hardware += [reason for row in self.rows for reason in row.missing_hardware
+                     if reason != f"no {row.hardware} hardware found"]  # fmt: skip
+        rest = [reason for row in self.rows for reason in row.missing
+                if reason not in row.missing_hardware]  # fmt: skip
+        return tuple(dict.fromkeys([*hardware, *_merged_builds(rest)]))
 
     @property
     def exit_code(self) -> int:
@@ -360,6 +370,22 @@ class DeviceExplanation(Record):
             "packages": dict(self.detect.packages),
             "skipped": list(self.detect.skipped),
         }
+
+
+def _merged_builds(reasons: list[str]) -> list[str]:
+    """ "torch is a CPU build, not a CUDA one" and "..., not a ROCm one" as one clause."""
+    prefix, suffix = "torch is a ", " one"
+    builds: dict[str, list[str]] = {}
+    out: list[str] = []
+    for reason in reasons:
+        head, said, wanted = reason.partition(" build, not a ")
+        if said and head.startswith(prefix) and wanted.endswith(suffix):
+            if head not in builds:
+                out.append(head)  # its place, filled below
+            builds.setdefault(head, []).append(wanted.removesuffix(suffix))
+        else:
+            out.append(reason)
+    return [f"{r} build, not a {' or '.join(builds[r])} one" if r in builds else r for r in out]
 
 
 @dataclass(frozen=True, slots=True)
@@ -640,6 +666,8 @@ class Question(Record):
     # The names from the paste that `unknown` ends with ("the architecture of X, Y"), which
     # a Markdown reply shows as code. Not part of the JSON form.
     subjects: Annotated[tuple[str, ...], NOT_JSON] = field(default=(), compare=False)
+    # What the checks look at, in words (the catalogue's), for a person. Not in the JSON.
+    needed_for: Annotated[tuple[str, ...], NOT_JSON] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)

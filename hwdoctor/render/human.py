@@ -289,7 +289,9 @@ def _context(report: DetectReport) -> Text:
     if torch.version is None:
         versions = ["torch not installed"]
     else:
-        build = (torch.build or "unknown").upper()
+        from hwdoctor.registry import build_name
+
+        build = build_name(torch.build)
         state = f"{build} build" if torch.importable else "does not import"
         versions = [f"torch {torch.version} ({state})"]
     versions += [
@@ -305,9 +307,11 @@ def _context(report: DetectReport) -> Text:
     # One line per missing part of the evidence, naming the checks it kept from running.
     waiting: dict[str, list[str]] = {}
     for item in report.not_checked:
-        waiting.setdefault(", ".join(item.missing), []).append(item.check.replace("_", " "))
+        waiting.setdefault(", ".join(item.missing), []).append(
+            item.about or item.check.replace("_", " ")
+        )
     for missing, checks in waiting.items():
-        text.append(f"\nnot checked (the evidence has no {missing}): {', '.join(checks)}",
+        text.append(f"\nnot checked (the evidence has no {missing}): {'; '.join(checks)}",
                     style="yellow")  # fmt: skip
     return text
 
@@ -459,12 +463,13 @@ _LEVEL_STYLE: Final = {"yes": "green", "slow": "yellow", "preview": "yellow", "n
 def _ability_rows(found: Capabilities) -> list[tuple[str, Text]]:
     """What the training device can do: a dtype that works is named; the others say why."""
     dtypes = Text()
-    for ability in found.dtypes:
+    for ability in found.dtypes:  # each with its verdict, "yes" too: never a bare name
         if dtypes:
             dtypes.append("; ")
         dtypes.append(ability.name, style=_LEVEL_STYLE.get(ability.level.value, ""))
-        if ability.level.value != "yes":
-            dtypes.append(f" {ability.level.value} ({printable(ability.why)})", style="dim")
+        dtypes.append(f" {ability.level.value}", style=_LEVEL_STYLE.get(ability.level.value, ""))
+        if ability.why:
+            dtypes.append(f" ({printable(ability.why)})", style="dim")
     rows = [(f"dtypes on {printable(found.device)}", dtypes)]
     if found.attention is not None:
         rows.append(("SDPA kernels", _ability(found.attention)))
@@ -700,6 +705,9 @@ def _what_it_takes(row: DeviceRow) -> list[RenderableType]:
         remedy = f"; then {row.hardware_remedy}" if row.hardware_remedy else ""
         steps.append(_hanging("1.", Text(f"{row.hardware} hardware: none found here. Run on a "
                                          f"machine that has it{remedy}")))  # fmt: skip
+    if row.wrong_platform:  # no package brings it to this platform
+        remedy = f"; then {row.hardware_remedy}" if row.hardware_remedy else ""
+        return [_hanging("1.", Text(f"{'; '.join(row.missing)}: run there{remedy}"))]
     if not row.installed or row.importable is False or row.wrong_build:
         number = f"{len(steps) + 1}."
         package = f"{row.package}, in this interpreter:"
