@@ -1398,7 +1398,7 @@ CHECK_WORDS: Final[Mapping[str, str]] = {
     "newer_than_tables": "libraries newer than hwdoctor's tables",
     "training_error": "why TrainingArguments raises",
     "libraries_disagree": "where the real libraries disagree with the tables",
-    "device_map_auto": "devices device_map=\"auto\" leaves out",
+    "device_map_auto": 'devices device_map="auto" leaves out',
     "accelerate_use_cpu": "Accelerate's use_cpu",
     "xla_override": "whether XLA takes over the device",
     "not_autoloaded": "extensions torch does not load by itself",
