@@ -1408,7 +1408,7 @@ CHECK_WORDS: Final[Mapping[str, str]] = {
 }
 
 
-def check_words(check: str) -> str:
+def words_for(check: str) -> str:
     """A check's name ("hidden_devices", or as a label "hidden devices") in words."""
     key = check.replace(" ", "_")
     return CHECK_WORDS.get(key, check.replace("_", " "))

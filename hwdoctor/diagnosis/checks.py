@@ -21,7 +21,7 @@ from typing import Any, Final, Generic, NamedTuple, TypeVar
 from hwdoctor import registry, versions
 from hwdoctor.compat import drivers, kernels, libraries, visibility, wheels, xid
 from hwdoctor.diagnosis import remedies
-from hwdoctor.diagnosis.catalogue import AUTOLOAD_ESCAPE, Code, check_words, finding, how
+from hwdoctor.diagnosis.catalogue import AUTOLOAD_ESCAPE, Code, finding, how, words_for
 from hwdoctor.model.facts import (
     BackendFacts,
     Device,
@@ -1913,12 +1913,12 @@ def run(
         missing = item.reads & unknown
         if missing:
             skipped.append(NotChecked(item.name, tuple(sorted(s.value for s in missing)),
-                                      check_words(item.name)))  # fmt: skip
+                                      words_for(item.name)))  # fmt: skip
             continue
         try:
             results = list(item.run(seen(item)))
         except Unknown as exc:  # read an optional section as if it were known
-            skipped.append(NotChecked(item.name, (exc.section.value,), check_words(item.name)))
+            skipped.append(NotChecked(item.name, (exc.section.value,), words_for(item.name)))
             continue
         found.extend(result for result in results if result not in found)
     return tuple(sorted(found, key=lambda f: _ORDER[f.severity])), tuple(skipped)

@@ -15,7 +15,7 @@ from typing import Final, TypeVar
 
 from hwdoctor import __version__, registry, rules, versions
 from hwdoctor.diagnosis import checks, remedies
-from hwdoctor.diagnosis.catalogue import Code, check_words, finding
+from hwdoctor.diagnosis.catalogue import Code, finding, words_for
 from hwdoctor.model.facts import BackendFacts, Evidence, Section
 from hwdoctor.model.pasted import Pasted, PastedFact, by_line
 from hwdoctor.model.reports import (
@@ -403,7 +403,7 @@ def _one_per_command(questions: Sequence[Question]) -> tuple[Question, ...]:
             )  # fmt: skip
         merged[question.command] = question
     return tuple(
-        dataclasses.replace(q, needed_for=tuple(dict.fromkeys(check_words(c) for c in q.checks)))
+        dataclasses.replace(q, needed_for=tuple(dict.fromkeys(words_for(c) for c in q.checks)))
         for q in merged.values()
     )
 
