@@ -9,6 +9,9 @@ needs it (tests/fakeworld.py).
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 from hwdoctor import devices, registry
@@ -16,6 +19,8 @@ from hwdoctor.diagnosis.catalogue import CHECK_WORDS
 from hwdoctor.diagnosis.checks import CHECKS
 from hwdoctor.diagnosis.explain_checks import EXPLAIN_CHECKS
 from hwdoctor.errors import UsageError
+from hwdoctor.gather.interpreter import choose_python
+from hwdoctor.model.reports import ChosenBecause
 from hwdoctor.render import human, paste
 from tests.conftest import ROOT, base_env, run_hwdoctor
 from tests.fakeworld import World
@@ -189,3 +194,27 @@ def test_an_ascii_stream_keeps_the_marks_apart() -> None:
     assert rows["cpu"] == "+" and rows["mlu"] == "x" and rows["npu"] == "!", out
     assert "?" not in set(rows.values())
     assert "Training -> cpu" in out
+
+
+# --- which interpreter, and why ---------------------------------------------------------
+
+
+def test_hwdoctor_with_torch_diagnoses_its_own_and_names_an_active_venv_it_passes_over(
+    tmp_path: Path,
+) -> None:
+    """Where hwdoctor runs with torch (this test venv), it diagnoses that interpreter, and
+    says so of another active venv instead of silently ignoring it. (The tool installs,
+    which take the active venv, are tests/test_tool_install.py.)"""
+    other = str(tmp_path / "venvs" / "train")
+    chosen = choose_python(None, {"VIRTUAL_ENV": other, "HOME": str(tmp_path), "PATH": ""})
+    assert (chosen.executable, chosen.because, chosen.tool) == (
+        sys.executable, ChosenBecause.OWN, None)  # fmt: skip
+    assert chosen.said("3.11.7").endswith(
+        ": the Python hwdoctor runs in, not the active venv ~/venvs/train (--python "
+        "~/venvs/train diagnoses that one)."
+    )
+    given = choose_python(sys.executable, {"HOME": str(tmp_path)})
+    assert given.because is ChosenBecause.PYTHON_OPTION
+    assert (
+        given.said("3.11.7") == f"Diagnosing {sys.executable} (Python 3.11.7): given with --python."
+    )

@@ -116,7 +116,7 @@ class Chosen(Record):
         python = f" (Python {version})" if version and version != "unknown" else ""
         source = self._short(self.source or "")
         why = {
-            ChosenBecause.PYTHON_OPTION: f"given with --python {source}".rstrip(),
+            ChosenBecause.PYTHON_OPTION: "given with --python",
             ChosenBecause.VIRTUAL_ENV: f"the active venv {source}",
             ChosenBecause.CONDA_PREFIX: f"the active conda environment {source}",
             ChosenBecause.PATH: f"the first {source} on PATH; no venv or conda environment is "
