@@ -31,13 +31,27 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
 
-# Reinstall only when the project metadata or the pins change.
+# Reinstall only when the project metadata or the pins change. setuptools' default editable
+# mode (lenient, PEP 660): an import hook that maps the package `hwdoctor` to hwdoctor/ here,
+# new modules included. Not `editable_mode=compat`, which setuptools deprecates ("transitional
+# and will be removed") and which puts this whole checkout on sys.path, so that tests/, docs/
+# and tools/ import as top-level packages in the venv hwdoctor diagnoses
+# (https://setuptools.pypa.io/en/latest/userguide/development_mode.html; setuptools'
+# command/editable_wheel.py, _select_strategy: a static .pth of the project directory for
+# compat, else "a MetaPathFinder to avoid adding accidental top-level packages/modules").
+# Scripts that want tests/ put the checkout on sys.path themselves (tools/refresh.py,
+# benchmarks/). The finder's notice ("Editable installation. Please be careful with folders
+# in your working directory...") is no warning but setuptools' InformationOnly, sent as one
+# because a backend has no other way to talk to the user (setuptools/warnings.py,
+# pypa/packaging-problems#558), and pip (26.3 here) shows the backend's warnings even with -q:
+# that one notice, by its text, is filtered in the backend, where it is raised.
+EDITABLE := PYTHONWARNINGS='ignore:Editable installation' $(PIP) install --quiet -c $(CONSTRAINTS) -e
 $(VENV)/.ml-installed: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
-	$(PIP) install --quiet -c $(CONSTRAINTS) --config-settings editable_mode=compat -e '.[ml]'
+	$(EDITABLE) '.[ml]'
 	touch $@
 
 $(VENV)/.test-installed: $(VENV)/.ml-installed
-	$(PIP) install --quiet -c $(CONSTRAINTS) --config-settings editable_mode=compat -e '.[ml,test]'
+	$(EDITABLE) '.[ml,test]'
 	touch $@
 
 demo: $(VENV)/.ml-installed

@@ -23,9 +23,10 @@ from hwdoctor.project import __version__
 from hwdoctor.render import OutputFormat, PlainFormat, View, emit
 
 if TYPE_CHECKING:
+    from hwdoctor.devices import DeviceRequest
     from hwdoctor.gather.probe.runner import Started
     from hwdoctor.launch import Launch
-    from hwdoctor.model.reports import Requirement
+    from hwdoctor.model.reports import Chosen, Requirement
 
 DEBUG_ENV = "HWDOCTOR_DEBUG"
 # What to attach to a bug report: everything hwdoctor saw, secrets masked.
@@ -185,6 +186,13 @@ def _complete_device(incomplete: str) -> list[tuple[str, str]]:
     hardware: dict[str, list[str]] = {}
     for backend in registry.BACKENDS:
         hardware.setdefault(backend.device, []).append(backend.hardware)
+    # The words for the hardware too ("gaudi" → hpu), each with what it stands for.
+    for alias in registry.ALIASES:
+        rows = registry.for_alias(alias)
+        means = dict.fromkeys(row.device for row in rows)
+        hardware.setdefault(alias, []).append(
+            f"→ {', '.join(means)} ({', '.join(dict.fromkeys(r.hardware for r in rows))})"
+        )
     return [
         (device, ", ".join(names))
         for device, names in hardware.items()
@@ -355,7 +363,8 @@ def detect_command(
             expected=expected,
         )
         return _emit_report("detect", output, report, no_redact=no_redact, view=View(show_all))
-    target = resolve_python(python)
+    chosen = choose_python(python)
+    target = chosen.executable
     if nproc is not None:
         args = [
             "detect", "--timeout", str(timeout), "--format", output.value,
@@ -382,7 +391,7 @@ def detect_command(
 
         report = doctor.detect(
             target, timeout_s=timeout, require=wanted, strict=strict, started=started,
-            save_to=save_evidence, saved=written.append,
+            save_to=save_evidence, saved=written.append, chosen=chosen,
         )  # fmt: skip
     _said_saved(written)
     return _emit_report("detect", output, report, no_redact=no_redact, view=View(show_all))
@@ -539,9 +548,7 @@ def explain_command(
     _check_save_template(save_evidence)
     request = None
     if device is not None:
-        from hwdoctor import devices
-
-        request = devices.parse(device)
+        request = _device(device)
         if verify or use_cpu or nproc or model:
             raise UsageError(
                 "--verify, --use-cpu, --nproc and --model apply to `hwdoctor explain` without "
@@ -572,21 +579,41 @@ def explain_command(
         from hwdoctor.model_ref import model_argument
 
         model_argument(model, "--model", needs_config=True)
-    target = resolve_python(python)
+    chosen = choose_python(python)
+    target = chosen.executable
     written: list[str] = []
     with _probe_started(target) as started, _progress(output):
         from hwdoctor.doctor import detect as doctor
 
         if request is not None:
-            report = doctor.explain_device(request, target, timeout_s=timeout, started=started)
+            report = doctor.explain_device(request, target, timeout_s=timeout, started=started,
+                                           chosen=chosen)  # fmt: skip
         else:
             report = doctor.explain(
                 target, timeout_s=timeout, use_cpu=use_cpu, verify=verify, nproc=nproc,
                 started=started, save_to=save_evidence, saved=written.append, model=model,
-                context=context, batch=batch or 1,
+                context=context, batch=batch or 1, chosen=chosen,
             )  # fmt: skip
     _said_saved(written)
     return _emit_report("explain", output, report, no_redact=no_redact, view=View(verbose=verbose))
+
+
+def _device(text: str, *, strategies: bool = False) -> "DeviceRequest":
+    """A device string as typed, or a word for the hardware ("gaudi"): how that word was read
+    is said on stderr, where hints go ("hwdoctor: gaudi → hpu")."""
+    from hwdoctor import devices
+
+    def hardware_here() -> tuple[str, ...]:  # scanned only to answer "gpu"
+        from hwdoctor.gather.host import hardware_keys
+
+        return hardware_keys()
+
+    request = devices.parse(text, strategies=strategies, hardware_here=hardware_here)
+    if request.resolved:
+        with contextlib.suppress(AttributeError, OSError, ValueError):
+            sys.stderr.write(f"hwdoctor: {request.resolved}\n")
+            sys.stderr.flush()
+    return request
 
 
 PROGRESS_ENV = "HWDOCTOR_PROGRESS"
@@ -668,13 +695,12 @@ def load_command(
     that it runs: placement per device, dtype, load time, peak memory, a forward pass and
     a short greedy generation."""
     output = _format(json_flag, fmt)
-    from hwdoctor import devices
     from hwdoctor.doctor import load as loading
     from hwdoctor.model_ref import model_argument
 
     request = loading.LoadRequest(
         model=model_argument(model, "MODEL") if model is not None else None,
-        device=devices.parse(device, strategies=True) if device is not None else None,
+        device=_device(device, strategies=True) if device is not None else None,
         plan=plan,
         trust_remote_code=trust_remote_code,
         offline=offline,
@@ -685,7 +711,8 @@ def load_command(
         context=_plan_only("--context", context, plan),
         batch=_plan_only("--batch", batch, plan) or 1,
     )
-    target = resolve_python(python)
+    chosen = choose_python(python)
+    target = chosen.executable
     from hwdoctor.text import TerminalEcho, is_true
 
     # The target's own download and loading bars only when asked for; else the status line.
@@ -697,7 +724,8 @@ def load_command(
     )
     progress = contextlib.nullcontext() if echo else _progress(output)
     with _probe_started(target) as started, progress:
-        report = loading.load(request, target, timeout, started=started, echo_stderr=echo)
+        report = loading.load(request, target, timeout, started=started, echo_stderr=echo,
+                              chosen=chosen)  # fmt: skip
     return _emit_report("load", output, report)
 
 
@@ -756,11 +784,12 @@ def _progress(output: OutputFormat, first_step: str = "start") -> "Iterator[None
         yield
 
 
-def resolve_python(value: str | None) -> str:
-    """The interpreter to probe (see hwdoctor.gather.interpreter), imported on use."""
-    from hwdoctor.gather.interpreter import resolve_python as resolve
+def choose_python(value: str | None) -> "Chosen":
+    """The interpreter to probe and why that one (see hwdoctor.gather.interpreter), imported
+    on use."""
+    from hwdoctor.gather.interpreter import choose_python as choose
 
-    return resolve(value)
+    return choose(value)
 
 
 # --- entry point ---------------------------------------------------------------------------

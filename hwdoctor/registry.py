@@ -31,6 +31,22 @@ class Build(str, Enum):
     XPU = "xpu"
     MPS = "mps"
 
+    @property
+    def label(self) -> str:
+        """The build's name as its vendor writes it: CUDA, ROCm (AMD's spelling), XPU."""
+        return build_name(self.value)
+
+
+# Vendors' spellings (NVIDIA "CUDA", AMD "ROCm", PyTorch "XPU" and "MPS"), never .upper().
+_BUILD_NAMES: Final = {"cpu": "CPU", "cuda": "CUDA", "rocm": "ROCm", "xpu": "XPU", "mps": "MPS"}
+
+
+def build_name(build: str | None) -> str:
+    """A torch build flavour ("rocm") as its vendor writes it ("ROCm"); "unknown" for None."""
+    if not build:
+        return "unknown"
+    return _BUILD_NAMES.get(build.lower(), build.upper())
+
 
 class DeviceQuery(NamedTuple):
     """Where the probe finds the availability API of a backend."""
@@ -147,6 +163,10 @@ class Backend(NamedTuple):
     # moves torch below it removes the backend (a pasted report's companions then move).
     torch_since: str = ""
     docs: str = ""
+    # Words people type for this hardware instead of its device string ("gaudi", "nvidia"):
+    # `devices.parse` resolves a word one row's device string has alone, and answers a word
+    # several rows share ("gpu") with their device strings. Never a device string itself.
+    aliases: tuple[str, ...] = ()
 
     @property
     def in_tree(self) -> bool:
@@ -237,6 +257,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         hardware_remedy="install the NVIDIA driver; in a container, run with --gpus all "
         "(NVIDIA container runtime)",
         docs="https://pytorch.org/docs/stable/notes/cuda.html",
+        aliases=("nvidia", "gpu"),
     ),
     Backend(
         key="rocm",
@@ -279,6 +300,8 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         hardware_remedy="install the ROCm driver; add the user to the render and video "
         "groups; in a container pass --device=/dev/kfd --device=/dev/dri",
         docs="https://rocm.docs.amd.com/projects/install-on-linux/en/latest/",
+        # torch's ROCm builds drive AMD GPUs through the CUDA API: device "cuda" (docs above)
+        aliases=("amd", "rocm", "gpu"),
     ),
     Backend(
         key="neuron",
@@ -307,6 +330,9 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         device_map_auto=False,
         device_map_since="accelerate 1.16",
         docs="https://awsdocs-neuron.readthedocs-hosted.com/",
+        # Trainium and Inferentia are both Neuron devices, run by the same torch-neuronx
+        # (the PCI ids above are both; shared/reference/backends.md §8)
+        aliases=("trainium", "inferentia"),
     ),
     Backend(
         key="tpu",
@@ -352,6 +378,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         hardware_remedy="install the Intel GPU driver (Level Zero); add the user to the "
         "render group",
         docs="https://docs.pytorch.org/docs/stable/notes/get_start_xpu.html",
+        aliases=("intel", "gpu"),
     ),
     Backend(
         key="mps",
@@ -365,13 +392,13 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         machine="arm64",
         pip_args="torch",
         install_note="from a native arm64 Python, not one running under Rosetta",
-        hardware_remedy="needs an Apple Silicon Mac with macOS 12.3 or newer and a native "
-        "arm64 Python",
+        hardware_remedy="use macOS 12.3 or newer and a native arm64 Python",
         shares_host_memory=True,
         # torch 1.12's release notes: the MPS backend's first (prototype) release,
         # https://pytorch.org/blog/pytorch-1.12-released/
         torch_since="1.12",
         docs="https://docs.pytorch.org/docs/stable/notes/mps.html",
+        aliases=("apple", "gpu"),
     ),
     Backend(
         key="hpu",
@@ -396,6 +423,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         hardware_remedy="install the habanalabs driver; in a container use --runtime=habana "
         "-e HABANA_VISIBLE_DEVICES=all",
         docs="https://docs.habana.ai/en/latest/Installation_Guide/",
+        aliases=("gaudi", "intel"),
     ),
     Backend(
         key="npu",
@@ -422,6 +450,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         hardware_remedy="install the Ascend driver and firmware; in a container pass "
         "/dev/davinci*, /dev/davinci_manager, /dev/devmm_svm and /dev/hisi_hdc",
         docs="https://github.com/Ascend/pytorch",
+        aliases=("ascend",),
     ),
     Backend(
         key="mlu",
@@ -461,6 +490,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         hardware_remedy="install the MUSA driver; in a container use --runtime mthreads "
         "-e MTHREADS_VISIBLE_DEVICES=all",
         docs="https://github.com/MooreThreads/torch_musa",
+        aliases=("gpu",),
     ),
     Backend(
         key="xla",
@@ -502,6 +532,16 @@ BACKENDS: Final[tuple[Backend, ...]] = (
 HOST: Final = next(b.device for b in BACKENDS if b.query.kind is QueryKind.CPU)
 BY_KEY: Final[dict[str, Backend]] = {backend.key: backend for backend in BACKENDS}
 DEVICE_STRINGS: Final[tuple[str, ...]] = tuple(dict.fromkeys(b.device for b in BACKENDS))
+
+
+def for_alias(word: str) -> tuple[Backend, ...]:
+    """Every row that `word` names instead of a device string: "gaudi" is Intel Gaudi's
+    row, "gpu" every GPU's."""
+    word = word.lower()
+    return tuple(backend for backend in BACKENDS if word in backend.aliases)
+
+
+ALIASES: Final[tuple[str, ...]] = tuple(dict.fromkeys(a for b in BACKENDS for a in b.aliases))
 
 
 def get(key: str) -> Backend:

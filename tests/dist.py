@@ -106,3 +106,76 @@ def artefacts(tmp_path_factory: pytest.TempPathFactory) -> Artefacts:
 
     paths = made_once(tmp_path_factory, "artefacts", make)
     return Artefacts(**{name: Path(path) for name, path in paths.items()})
+
+
+# -- installed as users install it ----------------------------------------------------------
+
+
+def tool(name: str) -> str | None:
+    """A command from the test venv (pipx and uv are test dependencies) or else PATH."""
+    return shutil.which(name, path=str(Path(sys.executable).parent)) or shutil.which(name)
+
+
+def run(args: list[str], env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    completed = subprocess.run(
+        args, capture_output=True, text=True, env=env, cwd=cwd, timeout=900, check=False
+    )
+    assert completed.returncode == 0, (
+        f"{args}\n{completed.stdout[-3000:]}\n{completed.stderr[-3000:]}"
+    )
+    return completed
+
+
+# pip's own default index (pip's `--index-url` help: "Defaults to https://pypi.org/simple").
+PIP_DEFAULT_INDEX: Final = "https://pypi.org/simple"
+
+
+def pip_index_url(env: dict[str, str]) -> str:
+    """The index pip installs from here: its configured `index-url` (PIP_INDEX_URL, or the
+    global, user or site configuration file, as `pip config list` shows them), else pip's
+    default. uv reads no pip configuration, so it is told this one: a test installs from
+    the same index as pip, and from nowhere else."""
+    listed = subprocess.run(
+        [sys.executable, "-m", "pip", "config", "list"], capture_output=True, text=True,
+        env=env, timeout=300, check=False,
+    ).stdout  # fmt: skip
+    for line in listed.splitlines():
+        key, _, value = line.partition("=")
+        if key.rsplit(".", 1)[-1] == "index-url" and value.strip("'\""):
+            return value.strip("'\"")
+    return PIP_DEFAULT_INDEX
+
+
+def with_pip(wheel: Path, home: Path, env: dict[str, str]) -> Path:
+    venv = home / "venv"
+    run([sys.executable, "-m", "venv", str(venv)], env, home)
+    run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", str(wheel)], env, home)
+    return venv / "bin"
+
+
+def with_pipx(wheel: Path, home: Path, env: dict[str, str]) -> Path:
+    pipx = tool("pipx")
+    if pipx is None:
+        pytest.skip("pipx is not installed (pip install pipx)")
+    env.update(PIPX_HOME=str(home / "pipx"), PIPX_BIN_DIR=str(home / "bin"),
+               PIPX_MAN_DIR=str(home / "man"))  # fmt: skip
+    run([pipx, "install", "--python", sys.executable, str(wheel)], env, home)
+    return home / "pipx" / "venvs" / "hwdoctor" / "bin"
+
+
+def with_uv(wheel: Path, home: Path, env: dict[str, str]) -> Path:
+    uv = tool("uv")
+    if uv is None:
+        pytest.skip("uv is not installed (pip install uv)")
+    env.update(UV_TOOL_DIR=str(home / "tools"), UV_TOOL_BIN_DIR=str(home / "bin"),
+               UV_CACHE_DIR=str(home / "cache"), UV_PYTHON_DOWNLOADS="never",
+               UV_NO_PROGRESS="1", UV_DEFAULT_INDEX=pip_index_url(env))  # fmt: skip
+    run([uv, "tool", "install", "--python", sys.executable, str(wheel)], env, home)
+    return home / "tools" / "hwdoctor" / "bin"
+
+
+INSTALLERS: Final[dict[str, Callable[[Path, Path, dict[str, str]], Path]]] = {
+    "pip": with_pip,
+    "pipx": with_pipx,
+    "uv tool": with_uv,
+}

@@ -10,11 +10,9 @@ index for hwdoctor's dependencies, as a user's install does.
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import sys
 import tarfile
-from collections.abc import Callable
 from email.parser import Parser
 from pathlib import Path
 from typing import Final
@@ -23,7 +21,7 @@ import pytest
 
 import hwdoctor
 from tests.conftest import ROOT, base_env, run_hwdoctor
-from tests.dist import Artefacts, artefacts, clean_env
+from tests.dist import INSTALLERS, Artefacts, artefacts, clean_env, run
 
 __all__ = ["artefacts"]  # the session fixture, used by name
 
@@ -118,56 +116,6 @@ def test_twine_check(artefacts: Artefacts) -> None:
 
 
 # -- installed ------------------------------------------------------------------------------
-
-
-def tool(name: str) -> str | None:
-    """A command from the test venv (pipx and uv are test dependencies) or else PATH."""
-    return shutil.which(name, path=str(Path(sys.executable).parent)) or shutil.which(name)
-
-
-def run(args: list[str], env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    completed = subprocess.run(
-        args, capture_output=True, text=True, env=env, cwd=cwd, timeout=900, check=False
-    )
-    assert completed.returncode == 0, (
-        f"{args}\n{completed.stdout[-3000:]}\n{completed.stderr[-3000:]}"
-    )
-    return completed
-
-
-def with_pip(wheel: Path, home: Path, env: dict[str, str]) -> Path:
-    venv = home / "venv"
-    run([sys.executable, "-m", "venv", str(venv)], env, home)
-    run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", str(wheel)], env, home)
-    return venv / "bin"
-
-
-def with_pipx(wheel: Path, home: Path, env: dict[str, str]) -> Path:
-    pipx = tool("pipx")
-    if pipx is None:
-        pytest.skip("pipx is not installed (pip install pipx)")
-    env.update(PIPX_HOME=str(home / "pipx"), PIPX_BIN_DIR=str(home / "bin"),
-               PIPX_MAN_DIR=str(home / "man"))  # fmt: skip
-    run([pipx, "install", "--python", sys.executable, str(wheel)], env, home)
-    return home / "pipx" / "venvs" / "hwdoctor" / "bin"
-
-
-def with_uv(wheel: Path, home: Path, env: dict[str, str]) -> Path:
-    uv = tool("uv")
-    if uv is None:
-        pytest.skip("uv is not installed (pip install uv)")
-    env.update(UV_TOOL_DIR=str(home / "tools"), UV_TOOL_BIN_DIR=str(home / "bin"),
-               UV_CACHE_DIR=str(home / "cache"), UV_PYTHON_DOWNLOADS="never",
-               UV_NO_PROGRESS="1")  # fmt: skip
-    run([uv, "tool", "install", "--python", sys.executable, str(wheel)], env, home)
-    return home / "tools" / "hwdoctor" / "bin"
-
-
-INSTALLERS: Final[dict[str, Callable[[Path, Path, dict[str, str]], Path]]] = {
-    "pip": with_pip,
-    "pipx": with_pipx,
-    "uv tool": with_uv,
-}
 
 
 @pytest.mark.parametrize("installer", list(INSTALLERS))

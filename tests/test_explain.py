@@ -59,7 +59,9 @@ def test_human_output_answers_first_and_shows_the_chain_with_verbose(
     evidence = str(tmp_path / "e.json")
     result = run_hwdoctor("explain", "--save-evidence", evidence, env=world.env(base_env()))
     assert result.returncode == 0, result
-    assert result.stdout.startswith("Training will use npu:0; inference loads on cpu unless you ")
+    first, answer = result.stdout.split("\n", 1)  # which interpreter, and why; the answer
+    assert first.startswith("Diagnosing ") and first.endswith(": the Python hwdoctor runs in.")
+    assert answer.startswith("Training will use npu:0; inference loads on cpu unless you ")
     assert "is_torch_npu_available()" not in result.stdout  # the checks only with --verbose
     assert 'device_map="auto"  npu:0 (60 GiB), npu:1 (60 GiB)' in result.stdout
     result = run_hwdoctor("explain", "--verbose", "--from", evidence)
@@ -83,6 +85,7 @@ def test_explain_neuron_on_this_machine(here: str) -> None:
     result = run_hwdoctor("explain", "neuron")
     assert result.returncode == 0, result
     out = " ".join(result.stdout.split())  # unwrap the terminal layout
+    out = out.split("the Python hwdoctor runs in. ", 1)[1]  # after which interpreter, and why
     assert out.startswith(
         "neuron is not usable here: no AWS Trainium hardware found; torch-neuronx is not "
         "installed. Usable here: cpu."
@@ -107,7 +110,7 @@ def test_explain_cuda_covers_nvidia_and_amd(here: str) -> None:
     missing = [row["missing"] for row in data["rows"]]
     assert missing == [
         ["torch is a CPU build, not a CUDA one", "no NVIDIA GPU hardware found"],
-        ["torch is a CPU build, not a ROCM one", "no AMD GPU hardware found"],
+        ["torch is a CPU build, not a ROCm one", "no AMD GPU hardware found"],
     ]
 
 

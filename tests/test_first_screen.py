@@ -128,11 +128,15 @@ def test_on_a_terminal_the_answer_comes_first_and_remedies_paste(
 ) -> None:
     screen = on_a_terminal(*args)
     lines = screen.splitlines()
+    if args == ("detect",):  # a live run says first which interpreter, and why that one
+        assert lines[0].startswith(f"Diagnosing {sys.executable} (Python "), screen
+        assert " ".join(lines[:2]).endswith(": the Python hwdoctor runs in."), screen
+        lines = lines[2:]
     assert lines and lines[0].startswith(first), screen
     assert not [line for line in lines if line != line.rstrip()], screen
     assert not [bar for bar in THIRD_PARTY_BARS if bar in screen], screen
     if args == ("detect",):
-        assert len(screen.rstrip("\n").splitlines()) <= 12, screen  # at 80 columns
+        assert len(screen.rstrip("\n").splitlines()) <= 13, screen  # at 80 columns
         args = ("detect", "--from", here)  # the same report, without probing again
     document = run_hwdoctor(*args, "--json").json()
     shown = {line.strip() for line in lines}
@@ -146,7 +150,8 @@ def test_on_a_terminal_the_answer_comes_first_and_remedies_paste(
 def test_load_on_a_device_that_is_not_here_says_so_first() -> None:
     screen = on_a_terminal("load", "Qwen/Qwen3-0.6B", "--device", "neuron")
     lines = screen.splitlines()
-    assert lines[0] == "Qwen/Qwen3-0.6B did not load on neuron."
+    assert lines[0].startswith(f"Diagnosing {sys.executable} (Python "), screen
+    assert lines[2] == "Qwen/Qwen3-0.6B did not load on neuron.", screen
     said = " ".join(screen.split())
     assert "neuron is not usable here: no AWS Trainium found;" in said
     assert "usable here: cpu" in said

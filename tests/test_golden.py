@@ -16,12 +16,13 @@ from tests.fakeworld import FakeDevice, World
 
 
 def unwrap_header(text: str) -> str:
-    """Join the header's soft-wrapped lines: where they wrap depends on the path's length."""
+    """Join the first line's soft-wrapped lines (the interpreter diagnosed, and why): where
+    they wrap depends on the path's length."""
     lines = text.splitlines()
-    if not lines or not lines[0].startswith("Python "):
+    if not lines or not lines[0].startswith("Diagnosing "):
         return text
-    end = 1
-    while end < len(lines) and lines[end].strip() and not lines[end][0].isspace():
+    end = 1  # the sentence ends with its full stop
+    while end < len(lines) and not lines[end - 1].rstrip().endswith("."):
         end += 1
     return "\n".join([" ".join(line.strip() for line in lines[:end]), *lines[end:]]) + (
         "\n" if text.endswith("\n") else ""

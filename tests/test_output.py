@@ -458,7 +458,7 @@ def test_other_shells_accept_their_scripts(shell: str, name: str) -> None:
     ("words", "expected"),
     [
         ("hwdoctor ", {"list", "detect", "explain", "load"}),
-        ("hwdoctor explain n", {"neuron", "npu"}),
+        ("hwdoctor explain n", {"neuron", "npu", "nvidia"}),  # nvidia: a word for cuda
         ("hwdoctor load --device b", {"balanced", "balanced_low_0"}),
         ("hwdoctor detect --re", {"--require"}),
     ],

@@ -1091,17 +1091,17 @@ def test_an_error_line_no_finding_explains_is_listed_and_never_no_problem(
     result = run_hwdoctor("detect", "--from", str(path))
     assert result.returncode == 1, result
     first = result.stdout.splitlines()[0]
-    assert first.startswith("Pasted report: nothing it knows, and 1 error line it does not")
-    assert "Lines hwdoctor could not read" in result.stdout
+    assert first.startswith("Pasted report: nothing it knows, and 1 error line no finding")
+    assert "Lines that look like errors and that no finding explains:" in result.stdout
     assert "line 5: pytorch_lightning.utilities.exceptions.MisconfigurationException" in (
         result.stdout
     )
     reply = run_hwdoctor("detect", "--from", str(path), "--format", "markdown").stdout
-    assert "#### Lines hwdoctor could not read" in reply
+    assert "#### Lines that look like errors and that no finding explains" in reply
     assert all("MisconfigurationException" not in line for line in outside_fences(reply))
     data = run_hwdoctor("detect", "--from", str(path), "--json").json()["data"]
     assert data["unread_count"] == 1 and data["unread"][0]["line"] == 5
-    # a line torch's finding rests on is read: no "could not read" beside it
+    # a line torch's finding rests on is explained: not listed beside it
     found = diagnose(CORPUS / "errors/ivadomed69-torch1.3-driver-too-old-10000.md")
     assert isinstance(found, PasteReport) and found.findings and not found.unread
 

@@ -104,6 +104,12 @@ def note(backend: registry.Backend, facts: BackendFacts, known: Known) -> str:
     return "; ".join(part for part in parts if part)
 
 
+def _platforms(backend: registry.Backend) -> str:
+    """Where a backend can be at all, in words: "macOS on arm64"."""
+    where = " or ".join(_PLATFORM_NAMES.get(p, p) for p in backend.platforms)
+    return f"{where} on {backend.machine}" if backend.machine else where
+
+
 def _package_part(backend: registry.Backend, facts: BackendFacts, known: Known) -> str:
     torch = known.torch
     if not torch.importable:
@@ -111,7 +117,7 @@ def _package_part(backend: registry.Backend, facts: BackendFacts, known: Known) 
     if not facts.probed:
         return "not probed: a step hung or crashed"
     if backend.query.build and facts.reason == "build":
-        return f"{(torch.build or 'unknown').upper()} build"
+        return f"{registry.build_name(torch.build)} build"
     if backend.module and not facts.installed and facts.importable is None:
         return "not installed"
     if facts.importable is False:
@@ -153,7 +159,7 @@ def _device_row(
     missing: list[str] = []
     hardware: list[str] = []
     if not platform_fits(backend, known):
-        missing.append(f"{backend.hardware}: {note(backend, facts, known)}")
+        missing.append(f"{backend.hardware} needs {_platforms(backend)}")
     else:
         if backend.module and not facts.installed and facts.importable is None:
             missing.append(f"{backend.package} is not installed")
@@ -161,8 +167,8 @@ def _device_row(
             missing.append(f"{backend.package} is installed but fails to import")
         elif backend.query.build and facts.reason == "build":
             missing.append(
-                f"torch is a {(known.torch.build or 'unknown').upper()} build, not a "
-                f"{backend.query.build.value.upper()} one"
+                f"torch is a {registry.build_name(known.torch.build)} build, not a "
+                f"{backend.query.build.label} one"
             )
         if not present and not facts.available and backend.query.kind is not registry.QueryKind.CPU:
             hardware.append(f"no {backend.hardware} hardware found")
@@ -193,6 +199,7 @@ def _device_row(
         device_count=facts.device_count if facts.available else 0,
         missing=tuple(missing),
         missing_hardware=tuple(hardware),
+        wrong_platform=not platform_fits(backend, known),
         visibility_env=backend.visibility_env,
         container_env=backend.container_env,
         hardware_remedy=backend.hardware_remedy,

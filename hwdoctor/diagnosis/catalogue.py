@@ -185,8 +185,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         variant_commands={"own_tool_env": ()},
         variant_advice={
             "own_tool_env": "this is hwdoctor's own {tool} environment, not one you train in: "
-            "point hwdoctor at the Python you train with (hwdoctor detect --python PATH); "
-            "install torch there, not here",
+            "point hwdoctor at the Python you train with (activate its venv or conda "
+            "environment, or pass --python PATH); install torch there, not here",
         },
     ),
     Code.TORCH_BROKEN: Entry(
@@ -1399,6 +1399,58 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "16 MiB at most), or split the nodes into directories and report on each",
     ),
 }  # fmt: skip
+
+
+# What each check (diagnosis/checks.py, explain_checks.py) looks at, in words: the one place
+# a check's name becomes something a person reads ("not checked: ...", "the paste does not
+# show X, needed for ..."). tests/test_catalogue_params.py keeps every registered check here.
+CHECK_WORDS: Final[Mapping[str, str]] = {
+    "torch_installed": "whether torch is installed",
+    "probe_failures": "whether torch imports",
+    "torch_requirements": "whether the packages fit this torch",
+    "extension_abi": "whether the extensions were built for this torch",
+    "build_for_hardware": "whether torch's build fits the hardware",
+    "hardware_without_backend": "hardware that torch cannot use",
+    "apple_silicon": "the Mac's macOS and Python",
+    "mps_refused": "why MPS is unavailable",
+    "package_without_hardware": "packages for hardware that is not there",
+    "hidden_devices": "devices hidden by a visibility variable",
+    "visibility_mask": "the visibility variables",
+    "arch_compiled": "whether torch has kernels for the GPU",
+    "torch_said_no_code": "which GPU torch has no kernels for",
+    "gfx_on_host": "the AMD GPU's gfx target",
+    "nvidia_driver": "whether the NVIDIA driver runs this torch",
+    "driver_libraries": "the driver's libraries",
+    "device_order": "the order of the devices",
+    "device_access": "device permissions",
+    "container": "the container's devices",
+    "shared_memory": "shared memory (/dev/shm)",
+    "tools": "the vendor tools",
+    "loaded_libraries": "the libraries torch loaded",
+    "package_managers": "who installed torch's libraries",
+    "cudnn_version": "the cuDNN version",
+    "rocm_wheels": "ROCm's pip wheels",
+    "kernel_log": "the kernel log's GPU errors",
+    "gpu_health": "the GPUs' health counters",
+    # explain's (diagnosis/explain_checks.py)
+    "supported_versions": "whether the libraries are within hwdoctor's tables",
+    "newer_than_tables": "libraries newer than hwdoctor's tables",
+    "training_error": "why TrainingArguments raises",
+    "libraries_disagree": "where the real libraries disagree with the tables",
+    "device_map_auto": 'devices device_map="auto" leaves out',
+    "accelerate_use_cpu": "Accelerate's use_cpu",
+    "xla_override": "whether XLA takes over the device",
+    "not_autoloaded": "extensions torch does not load by itself",
+    "launcher": "the launcher's variables",
+    "model": "the model",
+    "verify": "the real libraries' answers",
+}
+
+
+def words_for(check: str) -> str:
+    """A check's name ("hidden_devices", or as a label "hidden devices") in words."""
+    key = check.replace(" ", "_")
+    return CHECK_WORDS.get(key, check.replace("_", " "))
 
 
 def finding(

@@ -21,7 +21,7 @@ from typing import Any, Final, Generic, NamedTuple, TypeVar
 from hwdoctor import registry, versions
 from hwdoctor.compat import drivers, kernels, libraries, visibility, wheels, xid
 from hwdoctor.diagnosis import remedies
-from hwdoctor.diagnosis.catalogue import AUTOLOAD_ESCAPE, Code, finding, how
+from hwdoctor.diagnosis.catalogue import AUTOLOAD_ESCAPE, Code, finding, how, words_for
 from hwdoctor.model.facts import (
     BackendFacts,
     Device,
@@ -335,7 +335,7 @@ def check_torch_installed(known: Known) -> Iterable[Finding]:
     ran = not any(f.step == START_STEP for f in known.failures)
     if known.torch.version is None and not known.torch.importable and ran:
         torch = remedies.torch_for_this_host(known.if_known.host)
-        tool = remedies.tool_environment(known.python)
+        tool = known.python.tool
         yield finding(
             Code.TORCH_MISSING,
             variant="own_tool_env" if tool else None,
@@ -685,7 +685,7 @@ def check_build_for_hardware(known: Known) -> Iterable[Finding]:
                 backend=backend.key,
                 variant="asked" if asked else None,
                 torch=torch.version or "(version not shown)",
-                build=build.upper(),
+                build=registry.build_name(build),
                 said=_asked(facts),
                 **common,
             )
@@ -1912,12 +1912,13 @@ def run(
     for item in checks:
         missing = item.reads & unknown
         if missing:
-            skipped.append(NotChecked(item.name, tuple(sorted(s.value for s in missing))))
+            skipped.append(NotChecked(item.name, tuple(sorted(s.value for s in missing)),
+                                      words_for(item.name)))  # fmt: skip
             continue
         try:
             results = list(item.run(seen(item)))
         except Unknown as exc:  # read an optional section as if it were known
-            skipped.append(NotChecked(item.name, (exc.section.value,)))
+            skipped.append(NotChecked(item.name, (exc.section.value,), words_for(item.name)))
             continue
         found.extend(result for result in results if result not in found)
     return tuple(sorted(found, key=lambda f: _ORDER[f.severity])), tuple(skipped)

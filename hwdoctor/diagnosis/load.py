@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from hwdoctor import devices, registry, rules
@@ -49,6 +49,11 @@ def default_device(evidence: Evidence) -> devices.DeviceRequest:
     return devices.parse(chosen if known else registry.HOST)
 
 
+def torch_missing(found: Sequence[Finding]) -> Finding | None:
+    """detect's finding that the interpreter has no torch, which no load gets past."""
+    return next((f for f in found if f.code == Code.TORCH_MISSING), None)
+
+
 def validate(device: devices.DeviceRequest, evidence: Evidence) -> Finding | None:
     """Whether `device` is usable here; if not, why, and what to do about it."""
     if _on_host(device):
@@ -64,7 +69,7 @@ def validate(device: devices.DeviceRequest, evidence: Evidence) -> Finding | Non
     wrong = [row for row in rows if row.wrong_build]
     reasons = [f"no {' or '.join(absent)} found"] if absent else []
     if wrong and torch is not None:
-        reasons.append(f"torch {torch.version or ''} is a {(torch.build or 'unknown').upper()} "
+        reasons.append(f"torch {torch.version or ''} is a {registry.build_name(torch.build)} "
                        "build".replace("  ", " "))  # fmt: skip
     reasons += [
         reason

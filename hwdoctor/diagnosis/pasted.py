@@ -15,7 +15,7 @@ from typing import Final, TypeVar
 
 from hwdoctor import registry, rules, versions
 from hwdoctor.diagnosis import checks, remedies
-from hwdoctor.diagnosis.catalogue import Code, finding
+from hwdoctor.diagnosis.catalogue import Code, finding, words_for
 from hwdoctor.model.facts import BackendFacts, Evidence, Section
 from hwdoctor.model.pasted import Pasted, PastedFact, by_line
 from hwdoctor.model.reports import (
@@ -148,7 +148,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found, not_checked = checks.diagnose(evidence)
     found = (*found, *_settings(evidence, facts), *_mps_operators(evidence, facts))
     found = _reconciled(_by_symptom(found, facts), paste)
-    questions = _questions(not_checked) + _gaps(evidence, found)
+    questions = _one_per_command(_questions(not_checked) + _gaps(evidence, found))
     resting = [_resting(finding, facts) for finding in found]
     unread = _unread(paste, [fact for chosen in resting for fact in chosen])
     return PasteReport(
@@ -384,8 +384,29 @@ def _questions(not_checked: Sequence[NotChecked]) -> tuple[Question, ...]:
 
 
 def label(check: str) -> str:
-    """A check's name in words: "hidden_devices" → "hidden devices"."""
+    """A check's name as the JSON writes it: "hidden_devices" → "hidden devices"."""
     return check.replace("_", " ")
+
+
+def _one_per_command(questions: Sequence[Question]) -> tuple[Question, ...]:
+    """One question per command, in the order first asked: two things the same command
+    shows (the Python version, the torch version: collect_env) are asked for once. Each
+    says in words what it is needed for (the catalogue's words for its checks)."""
+    merged: dict[str, Question] = {}
+    for question in questions:
+        before = merged.get(question.command)
+        if before is not None:
+            unknown = before.unknown if question.unknown in before.unknown.split("; ") else (
+                f"{before.unknown}; {question.unknown}")  # fmt: skip
+            question = dataclasses.replace(
+                before, unknown=unknown, subjects=(*before.subjects, *question.subjects),
+                checks=tuple(dict.fromkeys((*before.checks, *question.checks))),
+            )  # fmt: skip
+        merged[question.command] = question
+    return tuple(
+        dataclasses.replace(q, needed_for=tuple(dict.fromkeys(words_for(c) for c in q.checks)))
+        for q in merged.values()
+    )
 
 
 def _gaps(evidence: Evidence, found: Sequence[Finding]) -> tuple[Question, ...]:

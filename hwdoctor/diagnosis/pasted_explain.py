@@ -354,7 +354,7 @@ def _decide(
     rests = _rests(facts, cuda, ruling)
     decided: list[PastedDecision] = []
     leaves: dict[str, list[str]] = {}
-    conditioned = False
+    conditioned: list[str] = []  # the decisions an extension not shown could change
     for name, call, parts in _DECISIONS:
         groups = list(zip(*(result[name] for result in results), strict=True))
         kept = [group[:base] for group in groups]
@@ -377,7 +377,8 @@ def _decide(
             worlds[base + i][EXTENSIONS] for group in groups
             for i, a in enumerate(group[base:]) if a.text != first.text
         ))  # fmt: skip
-        conditioned = conditioned or bool(unless)
+        if unless:
+            conditioned.append(name)
         reason = first.reason
         if len({a.reason for group in kept for a in group}) > 1:
             # alike answers for reasons that differ in what the paste does not show (how
@@ -525,7 +526,7 @@ def _not_shown(
     extensions: Sequence[str],
     config: PastedFact | None,
     evidence: Evidence,
-    conditioned: bool,
+    conditioned: Sequence[str],
 ) -> tuple[NotShown, ...]:
     out: list[NotShown] = []
     read = provenance.libraries()
@@ -554,8 +555,9 @@ def _not_shown(
         out.append(NotShown(
             EXTENSIONS, f"whether an accelerator extension is installed and sees a device "
             f"({packages})", _COMMANDS[EXTENSIONS], (),
-            "an answer said with 'unless' changes if one is" if conditioned
-            else "none of them would change an answer",
+            # said here once for the whole report, not under each answer it touches
+            f"{_and(conditioned)} change{'s' * (len(conditioned) == 1)} if one is"
+            if conditioned else "none of them would change an answer",
         ))  # fmt: skip
     if config is None:
         out.append(NotShown(CONFIG, "Accelerate's default config (its use_cpu)",
@@ -569,6 +571,11 @@ def _not_shown(
             "taken as unset: the answers are for a plain `python script.py`",
         ))  # fmt: skip
     return tuple(out)
+
+
+def _and(names: Sequence[str]) -> str:
+    """ "a", "a and b", "a, b and c"."""
+    return " and ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _without_torch(

@@ -85,24 +85,6 @@ def installer(python: PythonInfo | None) -> Installer:
     return Installer((executable, "-m", "pip"))
 
 
-# Where the tool installers keep the environment of each app they install: pipx in
-# $PIPX_HOME/venvs/<app> (~/.local/pipx, or ~/.local/share/pipx from pipx 1.3; pipx docs,
-# "Installation": PIPX_HOME), uv in its tool directory, <dir>/<app> (~/.local/share/uv/tools;
-# uv docs, "Tools": "uv tool dir").
-_TOOL_ENVIRONMENTS: Final = ((("pipx", "venvs"), "pipx"), (("uv", "tools"), "uv tool"))
-
-
-def tool_environment(python: PythonInfo) -> str | None:
-    """The installer ("pipx", "uv tool") whose private environment for hwdoctor the
-    diagnosed interpreter is: nobody trains there, and torch does not belong in it."""
-    parts = tuple(part for part in python.prefix.replace("\\", "/").split("/") if part)
-    for (parent, folder), tool in _TOOL_ENVIRONMENTS:
-        for index in range(len(parts) - 2):
-            if parts[index : index + 3] == (parent, folder, "hwdoctor"):
-                return tool
-    return None
-
-
 def is_path(text: str) -> bool:
     """A path that can be one word of a command line: no control character in it."""
     return bool(text) and is_one_line(text)

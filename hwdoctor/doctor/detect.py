@@ -24,6 +24,7 @@ from hwdoctor.gather.probe.runner import Started, run_payload
 from hwdoctor.gather.reports import assemble
 from hwdoctor.model.facts import Evidence, Section
 from hwdoctor.model.reports import (
+    Chosen,
     DetectReport,
     DeviceExplanation,
     ExplainReport,
@@ -74,15 +75,18 @@ def detect(
     from_file: str | None = None,
     save_to: str | None = None,
     saved: Callable[[str], None] | None = None,
+    chosen: Chosen | None = None,
 ) -> DetectReport:
     """Probe the target interpreter and this host (or read `from_file`); diagnose every
-    backend of the registry. A malformed requirement raises `UsageError` before probing."""
+    backend of the registry. A malformed requirement raises `UsageError` before probing.
+    `chosen`: why `python` is the interpreter diagnosed, said first in the report."""
     parsed = tuple(r if isinstance(r, Requirement) else requirements.parse(r) for r in require)
     found = examine(
         python, timeout_s, started=started, extra_dists=requirements.dists(parsed),
         from_file=from_file, save_to=save_to, saved=saved,
     )  # fmt: skip
-    return diagnosis.detect(found, require=parsed, strict=strict)
+    report = diagnosis.detect(found, require=parsed, strict=strict)
+    return dataclasses.replace(report, chosen=chosen) if chosen else report
 
 
 def detect_from(
@@ -172,6 +176,7 @@ def explain(
     context: int | None = None,
     batch: int = 1,
     evidence: Evidence | None = None,
+    chosen: Chosen | None = None,
 ) -> ExplainReport:
     """Which device training and inference pick here, why, and (with verify) proof.
 
@@ -222,11 +227,14 @@ def explain(
         written = gathering.save(found, save_to)
         if saved is not None:
             saved(written)
-    return diagnosis.explain(
+    report = diagnosis.explain(
         found, use_cpu=use_cpu, verify=answered, nproc=nproc,
         model=model, model_run=answered or run, context=context, batch=batch,
         where="here" if from_file is None else "on the machine the evidence came from",
     )  # fmt: skip
+    if chosen is None:
+        return report
+    return dataclasses.replace(report, detect=dataclasses.replace(report.detect, chosen=chosen))
 
 
 def explain_from(
@@ -275,6 +283,7 @@ def explain_device(
     *,
     started: Started | None = None,
     from_file: str | None = None,
+    chosen: Chosen | None = None,
 ) -> DeviceExplanation:
     """What it takes to use one device string on this machine (or the saved one)."""
     found = examine(python, timeout_s, started=started, from_file=from_file)
@@ -291,7 +300,10 @@ def explain_device(
             f"`explain {request.text}` reads",
             hint="`hwdoctor detect --from` shows what it does show",
         )
-    return diagnosis.explain_device(found, request)
+    report = diagnosis.explain_device(found, request)
+    if chosen is None:
+        return report
+    return dataclasses.replace(report, detect=dataclasses.replace(report.detect, chosen=chosen))
 
 
 def _where(from_file: str | None) -> str:

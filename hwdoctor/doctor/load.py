@@ -22,7 +22,7 @@ from hwdoctor.gather.probe import boundary
 from hwdoctor.gather.probe.runner import Started
 from hwdoctor.model import Dtype
 from hwdoctor.model.facts import Evidence
-from hwdoctor.model.reports import LoadReport, PlacementRow
+from hwdoctor.model.reports import Chosen, LoadReport, PlacementRow
 from hwdoctor.model.runs import ProbeRun
 from hwdoctor.text import is_true
 
@@ -55,6 +55,7 @@ def load(
     *,
     started: Started | None = None,
     echo_stderr: IO[bytes] | None = None,
+    chosen: Chosen | None = None,
 ) -> LoadReport:
     """Validate the device against the probe, then load, run and measure in the target.
 
@@ -85,15 +86,20 @@ def load(
         payload.abandon()
         raise
     device = request.device or judged.default_device(evidence)
-    # A plan loads no weights: it is made for any device, here or not.
-    problem = None if request.plan else judged.validate(device, evidence)
     report = diagnosis.detect(evidence)
+    # Without torch nothing loads: said as detect says it, with the install for this
+    # interpreter, never as the payload's ModuleNotFoundError. A plan loads no weights: it
+    # is made for any device, here or not.
+    problem = judged.torch_missing(report.findings) or (
+        None if request.plan else judged.validate(device, evidence)
+    )
     base = LoadReport(
         model=request.label,
         device=device.text,
         python=report.python,
         packages=report.packages,
         problem=problem,
+        chosen=chosen,
     )
     if problem is not None:
         payload.abandon()

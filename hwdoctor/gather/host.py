@@ -97,6 +97,24 @@ def scan(
     return facts, problems
 
 
+def hardware_keys(
+    backends: Sequence[registry.Backend] = registry.BACKENDS,
+    env: Mapping[str, str] = os.environ,
+) -> tuple[str, ...]:
+    """The registry keys whose hardware this host shows on the PCI bus, as device nodes or
+    as the platform, without running any vendor tool: cheap enough for a usage error's
+    hint."""
+    root = host_root(env)
+    functions = tuple(pci_functions(root))
+    return tuple(
+        backend.key
+        for backend in backends
+        if any(_pci_signals(backend, functions))
+        or any(_node_signals(backend, root))
+        or any(_platform_signals(backend))
+    )
+
+
 def _kernel_log(
     driver: concurrent.futures.Future[NvidiaDriver | None],
     root: Path,

@@ -115,6 +115,9 @@ class PythonInfo(Record):
     conda: bool = False  # a conda environment (conda-meta/ in its prefix)
     uv: bool = False  # a virtual environment uv made (pyvenv.cfg names uv)
     has_pip: Annotated[bool | None, Json("pip")] = None  # pip is installed in it; None: not known
+    # The tool installer ("pipx", "uv tool") whose environment for one app this is, read from
+    # the receipt it writes there (gather/interpreter.py); None: any other environment.
+    tool: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -85,12 +85,76 @@ def exit_code_of(findings: Iterable[Finding], *, strict: bool = False, failed: b
     return 1 if failed or failing(findings, strict=strict) else 0
 
 
+class ChosenBecause(str, Enum):
+    """Why the diagnosed interpreter is the one diagnosed (JSON: python.chosen_because)."""
+
+    PYTHON_OPTION = "python_option"  # --python
+    OWN = "own"  # the interpreter hwdoctor runs in
+    VIRTUAL_ENV = "virtual_env"  # the active venv ($VIRTUAL_ENV), hwdoctor running from a tool's
+    CONDA_PREFIX = "conda_prefix"  # the active conda environment ($CONDA_PREFIX), likewise
+    PATH = "path"  # the first python3 or python on PATH, likewise
+
+
+@dataclass(frozen=True, slots=True)
+class Chosen(Record):
+    """The interpreter a live run diagnoses, and why that one (gather/interpreter.py)."""
+
+    executable: Annotated[str, NOT_JSON]
+    because: Annotated[ChosenBecause, Json("chosen_because")]
+    # What it was chosen by: the --python value, the venv's or conda environment's
+    # directory, the command's name on PATH; "" for hwdoctor's own.
+    source: Annotated[str | None, Json("chosen_from")] = None
+    # hwdoctor runs from a tool environment of its own: "pipx", "uv tool" or "venv" (one
+    # without torch); None: from where the user trains.
+    tool: Annotated[str | None, Json("hwdoctor_env")] = None
+    passed_over: Annotated[str, NOT_JSON] = ""  # an active venv hwdoctor did not diagnose
+    home: Annotated[str, NOT_JSON] = ""  # $HOME, written as ~ in sentences
+
+    def said(self, version: str) -> str:
+        """The report's first line: which interpreter, and why this one."""
+        shown = self._short(self.executable)
+        python = f" (Python {version})" if version and version != "unknown" else ""
+        source = self._short(self.source or "")
+        why = {
+            ChosenBecause.PYTHON_OPTION: "given with --python",
+            ChosenBecause.VIRTUAL_ENV: f"the active venv {source}",
+            ChosenBecause.CONDA_PREFIX: f"the active conda environment {source}",
+            ChosenBecause.PATH: f"the first {source} on PATH; no venv or conda environment is "
+            "active",
+        }.get(self.because)
+        if why is None and self.tool in ("pipx", "uv tool"):
+            why = (f"hwdoctor's own {self.tool} environment: no venv or conda environment is "
+                   "active and no other Python is on PATH")  # fmt: skip
+        elif why is None and self.tool:
+            why = ("hwdoctor's own venv: no other venv or conda environment is active and no "
+                   "other Python is on PATH")  # fmt: skip
+        elif why is None:
+            why = "the Python hwdoctor runs in"
+            if self.passed_over:
+                other = self._short(self.passed_over)
+                why += f", not the active venv {other} (--python {other} diagnoses that one)"
+        return f"Diagnosing {shown}{python}: {why}."
+
+    def _short(self, path: str) -> str:
+        """`path` with the home directory written as ~."""
+        home = self.home.rstrip("/\\")
+        if home and (path == home or path.startswith((home + "/", home + "\\"))):
+            return "~" + path[len(home) :]
+        return path
+
+
+def python_json(python: PythonInfo, chosen: Chosen | None) -> dict[str, Any]:
+    """`data.python`: the interpreter, and on a live run why it is the one diagnosed."""
+    return {**python.to_json(), **(chosen.to_json() if chosen is not None else {})}
+
+
 @dataclass(frozen=True, slots=True)
 class NotChecked(Record):
     """A check that did not run because the evidence lacks what it reads."""
 
     check: str
     missing: tuple[str, ...]  # the evidence sections it lacked
+    about: Annotated[str, NOT_JSON] = ""  # what the check looks at, in words (the catalogue's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,11 +192,16 @@ class DetectReport(Record):
     not_checked: tuple[NotChecked, ...] = ()  # checks the evidence lacked the facts for
     # What an evidence file held that could not be read, in words (each read as unknown)
     skipped: tuple[str, ...] = ()
+    # Why this interpreter, on a live run (its JSON is in data.python); None: --from
+    chosen: Annotated[Chosen | None, NOT_JSON] = None
 
     @property
     def exit_code(self) -> int:
         unmet = any(not result.met for result in self.requirements)
         return exit_code_of(self.findings, strict=self.strict, failed=unmet)
+
+    def to_json(self) -> dict[str, Any]:
+        return {**write(self), "python": python_json(self.python, self.chosen)}
 
     def backend(self, key: str) -> BackendReport:
         return next(report for report in self.backends if report.key == key)
@@ -189,7 +258,7 @@ class ExplainReport(Record):
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "python": self.detect.python.to_json(),
+            "python": python_json(self.detect.python, self.detect.chosen),
             "packages": dict(self.detect.packages),
             "supported": dict(self.supported),
             "basis": "observed" if self.observed else "predicted",
@@ -235,6 +304,8 @@ class DeviceRow(Record):
     )
     # those of `missing` that are about the hardware
     missing_hardware: Annotated[tuple[str, ...], NOT_JSON] = ()
+    # the backend cannot exist on this platform (MPS off macOS): no package makes it usable
+    wrong_platform: Annotated[bool, NOT_JSON] = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,9 +335,16 @@ class DeviceExplanation(Record):
     def reasons(self) -> tuple[str, ...]:
         """What stands between this machine and the device, over every row, once each:
         the missing hardware first, as nothing else helps without it."""
-        hardware = [reason for row in self.rows for reason in row.missing_hardware]
-        rest = [reason for row in self.rows for reason in row.missing]
-        return tuple(dict.fromkeys([*hardware, *rest]))
+        # Rows behind one device string (cuda: NVIDIA and AMD) share a clause, said once:
+        # "no NVIDIA GPU or AMD GPU hardware found", "not a CUDA or ROCm one".
+        absent = [r.hardware for r in self.rows if f"no {r.hardware} hardware found" in
+                  r.missing_hardware]  # fmt: skip
+        hardware = [f"no {' or '.join(absent)} hardware found"] if absent else []
+        hardware += [reason for row in self.rows for reason in row.missing_hardware
+                     if reason != f"no {row.hardware} hardware found"]  # fmt: skip
+        rest = [reason for row in self.rows for reason in row.missing
+                if reason not in row.missing_hardware]  # fmt: skip
+        return tuple(dict.fromkeys([*hardware, *_merged_builds(rest)]))
 
     @property
     def exit_code(self) -> int:
@@ -288,10 +366,26 @@ class DeviceExplanation(Record):
             },
             "device_map_auto": self.device_map_auto,
             "pass_as": list(self.pass_as),
-            "python": self.detect.python.to_json(),
+            "python": python_json(self.detect.python, self.detect.chosen),
             "packages": dict(self.detect.packages),
             "skipped": list(self.detect.skipped),
         }
+
+
+def _merged_builds(reasons: list[str]) -> list[str]:
+    """ "torch is a CPU build, not a CUDA one" and "..., not a ROCm one" as one clause."""
+    prefix, suffix = "torch is a ", " one"
+    builds: dict[str, list[str]] = {}
+    out: list[str] = []
+    for reason in reasons:
+        head, said, wanted = reason.partition(" build, not a ")
+        if said and head.startswith(prefix) and wanted.endswith(suffix):
+            if head not in builds:
+                out.append(head)  # its place, filled below
+            builds.setdefault(head, []).append(wanted.removesuffix(suffix))
+        else:
+            out.append(reason)
+    return [f"{r} build, not a {' or '.join(builds[r])} one" if r in builds else r for r in out]
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,6 +445,7 @@ class LoadReport(Record):
     generate: Mapping[str, Any] | None = None
     plan: LoadPlan | None = None
     findings: tuple[Finding, ...] = ()
+    chosen: Annotated[Chosen | None, NOT_JSON] = None  # why this interpreter
 
     @property
     def ok(self) -> bool:
@@ -366,7 +461,7 @@ class LoadReport(Record):
             "device": self.device,
             "ok": self.ok,
             "problem": _problem_json(self.problem),
-            "python": self.python.to_json(),
+            "python": python_json(self.python, self.chosen),
             "packages": dict(self.packages),
             "placement": [row.to_json() for row in self.placement],
             "offloaded": {
@@ -592,6 +687,8 @@ class Question(Record):
     # The names from the paste that `unknown` ends with ("the architecture of X, Y"), which
     # a Markdown reply shows as code. Not part of the JSON form.
     subjects: Annotated[tuple[str, ...], NOT_JSON] = field(default=(), compare=False)
+    # What the checks look at, in words (the catalogue's), for a person. Not in the JSON.
+    needed_for: Annotated[tuple[str, ...], NOT_JSON] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -67,7 +67,22 @@ def emit(
         from hwdoctor.render import human as human_render
 
         rendered = human_render.render(human() if human else (), stream)
+    if not _encodes(stream, "✓→·"):
+        from hwdoctor.render.human import ascii_marks
+
+        rendered = ascii_marks(rendered)
     write(redactor(rendered), stream)
+
+
+def _encodes(stream: TextIO, sample: str) -> bool:
+    """Whether `stream` writes `sample` as it is (not an ASCII-only stream)."""
+    import codecs
+
+    try:
+        codecs.encode(sample, getattr(stream, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
 
 
 def write(text: str, stream: TextIO | None = None) -> None:

@@ -66,6 +66,24 @@ SEVERITY_MARKS: dict[str, tuple[str, str]] = {
 }
 
 
+# What each character hwdoctor writes becomes on a stream that cannot encode it
+# (PYTHONIOENCODING=ascii, a legacy code page): a mark of its own, never "?", which is
+# hwdoctor's own "could not tell" mark (STATUS_MARKS "error" and "unknown"). Every mark
+# above, the chains', the pasted reports' and the Markdown reply's has one;
+# tests/test_output.py checks that none is lost or taken twice.
+ASCII_MARKS: Final[Mapping[str, str]] = {
+    "✓": "+", "✗": "x", "·": "-", "→": "->", "↔": "<->", "×": "x", "…": "...",
+    "—": "-", "–": "-", "≥": ">=", "─": "-",
+    "✅": "+", "❌": "x", "⚠️": "!", "⚠": "!", "❓": "?", "❔": "?", "ℹ️": "i", "ℹ": "i",
+}  # fmt: skip
+_ASCII_TABLE: Final = {ord(k): v for k, v in ASCII_MARKS.items() if len(k) == 1}
+
+
+def ascii_marks(text: str) -> str:
+    """`text` with hwdoctor's marks and arrows written in ASCII (see ASCII_MARKS)."""
+    return text.replace("\ufe0f", "").translate(_ASCII_TABLE)
+
+
 def console(stream: TextIO, width: int | None = None) -> Console:
     # hwdoctor builds Text itself: no markup or emoji parsing of package names and errors.
     return Console(
@@ -103,7 +121,7 @@ def detect_renderables(report: DetectReport, view: View | None = None) -> list[R
     view = view or View()
     shown = [b for b in report.backends if view.all or b.status.value != "absent"]
     absent = [b for b in report.backends if not view.all and b.status.value == "absent"]
-    out: list[RenderableType] = [_answer(report)]
+    out: list[RenderableType] = [*_chosen(report), _answer(report)]
     if report.findings:
         out += [Text(), *_findings(report.findings)]
     out += [*_requirements(report.requirements), Text(), _backend_rows(shown)]
@@ -114,6 +132,13 @@ def detect_renderables(report: DetectReport, view: View | None = None) -> list[R
         out += [Text(), _decisions(report.decisions)]
     out += [Text(), _context(report), *_skipped(report.skipped)]
     return out
+
+
+def _chosen(report: DetectReport | LoadReport) -> list[RenderableType]:
+    """A live run's first line: the interpreter diagnosed, and why that one."""
+    if report.chosen is None:
+        return []
+    return [Text(printable(report.chosen.said(report.python.version)), style="dim")]
 
 
 def _answer(report: DetectReport) -> Text:
@@ -264,7 +289,9 @@ def _context(report: DetectReport) -> Text:
     if torch.version is None:
         versions = ["torch not installed"]
     else:
-        build = (torch.build or "unknown").upper()
+        from hwdoctor.registry import build_name
+
+        build = build_name(torch.build)
         state = f"{build} build" if torch.importable else "does not import"
         versions = [f"torch {torch.version} ({state})"]
     versions += [
@@ -275,13 +302,16 @@ def _context(report: DetectReport) -> Text:
     if report.autoload_disabled:
         text.append(" · extension autoload off", style="yellow")
     python = report.python
-    text.append(f"\nPython {python.version} at {printable(python.executable)}", style="dim")
+    if report.chosen is None:  # a live run says it first (_chosen)
+        text.append(f"\nPython {python.version} at {printable(python.executable)}", style="dim")
     # One line per missing part of the evidence, naming the checks it kept from running.
     waiting: dict[str, list[str]] = {}
     for item in report.not_checked:
-        waiting.setdefault(", ".join(item.missing), []).append(item.check.replace("_", " "))
+        waiting.setdefault(", ".join(item.missing), []).append(
+            item.about or item.check.replace("_", " ")
+        )
     for missing, checks in waiting.items():
-        text.append(f"\nnot checked (the evidence has no {missing}): {', '.join(checks)}",
+        text.append(f"\nnot checked (the evidence has no {missing}): {'; '.join(checks)}",
                     style="yellow")  # fmt: skip
     return text
 
@@ -352,7 +382,7 @@ def explain_renderables(report: ExplainReport, view: View | None = None) -> list
     each decision with --verbose."""
     view = view or View()
     training, state, inference = report.training, report.accelerate, report.inference
-    out: list[RenderableType] = [_explain_answer(report), Text()]
+    out: list[RenderableType] = [*_chosen(report.detect), _explain_answer(report), Text()]
     lines = Table.grid(padding=(0, 2))
     lines.add_column(no_wrap=True, style="bold")
     lines.add_column(overflow="fold")
@@ -433,12 +463,13 @@ _LEVEL_STYLE: Final = {"yes": "green", "slow": "yellow", "preview": "yellow", "n
 def _ability_rows(found: Capabilities) -> list[tuple[str, Text]]:
     """What the training device can do: a dtype that works is named; the others say why."""
     dtypes = Text()
-    for ability in found.dtypes:
+    for ability in found.dtypes:  # each with its verdict, "yes" too: never a bare name
         if dtypes:
             dtypes.append("; ")
         dtypes.append(ability.name, style=_LEVEL_STYLE.get(ability.level.value, ""))
-        if ability.level.value != "yes":
-            dtypes.append(f" {ability.level.value} ({printable(ability.why)})", style="dim")
+        dtypes.append(f" {ability.level.value}", style=_LEVEL_STYLE.get(ability.level.value, ""))
+        if ability.why:
+            dtypes.append(f" ({printable(ability.why)})", style="dim")
     rows = [(f"dtypes on {printable(found.device)}", dtypes)]
     if found.attention is not None:
         rows.append(("SDPA kernels", _ability(found.attention)))
@@ -622,7 +653,7 @@ def device_renderables(report: DeviceExplanation, view: View | None = None) -> l
         head.append(" is not usable here", style="yellow")
         head.append(f": {'; '.join(report.reasons)}." if report.reasons else ".")
         head.append(f" Usable here: {', '.join(dict.fromkeys(usable_here)) or 'nothing'}.")
-    out: list[RenderableType] = [head]
+    out: list[RenderableType] = [*_chosen(report.detect), head]
     for row in report.rows:
         steps = [] if row.usable else _what_it_takes(row)
         if steps:
@@ -674,6 +705,9 @@ def _what_it_takes(row: DeviceRow) -> list[RenderableType]:
         remedy = f"; then {row.hardware_remedy}" if row.hardware_remedy else ""
         steps.append(_hanging("1.", Text(f"{row.hardware} hardware: none found here. Run on a "
                                          f"machine that has it{remedy}")))  # fmt: skip
+    if row.wrong_platform:  # no package brings it to this platform
+        remedy = f"; then {row.hardware_remedy}" if row.hardware_remedy else ""
+        return [_hanging("1.", Text(f"{'; '.join(row.missing)}: run there{remedy}"))]
     if not row.installed or row.importable is False or row.wrong_build:
         number = f"{len(steps) + 1}."
         package = f"{row.package}, in this interpreter:"
@@ -701,12 +735,12 @@ def _what_it_takes(row: DeviceRow) -> list[RenderableType]:
 
 
 def load_renderables(report: LoadReport, view: View | None = None) -> list[RenderableType]:
-    out: list[RenderableType] = []
+    out: list[RenderableType] = _chosen(report)
     head = Text()
     if report.problem is not None and not report.placement:
         failed = Text(f"{printable(report.model)} did not load on {report.device}.",
                       style="bold red")  # fmt: skip
-        return [failed, *_findings([report.problem])]
+        return [*out, failed, *_findings([report.problem])]
     if report.plan is not None:
         return out + _plan(report)
     head.append("✓ " if report.ok else "! ", style="green" if report.ok else "yellow")

@@ -247,16 +247,20 @@ def _units(text: str) -> int:
 
 def _heading(title: str, report: DetectReport) -> list[str]:
     torch = report.torch
-    build = f" ({md_inline((torch.build or '?').upper())} build)" if torch.version else ""
+    from hwdoctor.registry import build_name
+
+    build = f" ({md_inline(build_name(torch.build))} build)" if torch.version else ""
     packages = " · ".join(
         f"{name} {md_inline(report.packages.get(name) or 'not installed')}"
         + (build if name == "torch" else "")
         for name in ("torch", "transformers", "accelerate")
     )
     host = report.host
+    chosen = [f"- {md_inline(report.chosen.said(report.python.version))}"] if report.chosen else []
     return [
         f"## {title}",
         "",
+        *chosen,
         f"- hwdoctor {__version__} · Python {md_inline(report.python.version)} · "
         f"{md_inline(host.system)} {md_inline(host.machine)} · host {md_code(host.hostname)}",
         f"- {packages}",
@@ -363,7 +367,7 @@ def pasted(report: PasteReport) -> str:
             lines += ["  From the report:", "", *md_fence(body, indent="  "), ""]
     if report.unread:
         body = "\n".join(f"{q.line}: {q.text}" for q in report.unread[:_UNREAD_SHOWN])
-        lines += ["#### Lines hwdoctor could not read", "",
+        lines += ["#### Lines that look like errors and that no finding explains", "",
                   "They look like errors, and no finding above accounts for them:", "",
                   *md_fence(body), ""]  # fmt: skip
         if report.unread_count > _UNREAD_SHOWN:
@@ -399,10 +403,6 @@ def pasted_explanation(report: PastedExplanation) -> str:
         else:
             answer = md_code(decision.answer)
             because = decision.reason
-        if decision.unless:
-            packages = ", ".join(dict.fromkeys(registry.BY_KEY[k].package
-                                               for k in decision.unless))  # fmt: skip
-            because += f"; unless {packages} is installed and sees a device"
         if decision.rests_on:
             because += (
                 f" (line{'s' * (len(decision.rests_on) > 1)} "
@@ -419,7 +419,19 @@ def pasted_explanation(report: PastedExplanation) -> str:
         lines += ["", "#### Could you also paste", ""]
         lines += [f"- {md_inline(item.what)} (for {md_inline(', '.join(item.leaves))}): the "
                   f"output of {md_code(item.command)}" for item in asked]  # fmt: skip
-    rest = [item for item in report.not_shown if not item.leaves]
+    # An extension the paste does not show, which could change answers above: said once.
+    # ("extensions" is that input's stable key, pasted_explain.EXTENSIONS.)
+    touched = [d for d in report.decisions if d.unless]
+    could = [item for item in report.not_shown if not item.leaves and touched
+             and item.key == "extensions"]  # fmt: skip
+    for item in could:
+        packages = ", ".join(dict.fromkeys(registry.BY_KEY[k].package for d in touched
+                                           for k in d.unless))  # fmt: skip
+        lines += ["", f"These answers hold unless an accelerator extension the paste does not "
+                  f"show ({md_inline(packages)}) is installed and sees a device: it would "
+                  f"change {md_inline(', '.join(d.name for d in touched))}; the output of "
+                  f"{md_code(item.command)} shows."]  # fmt: skip
+    rest = [item for item in report.not_shown if not item.leaves and item not in could]
     if rest:
         lines += ["", "Not shown, and changing no answer above: " + "; ".join(
             f"{md_inline(item.what)} ({md_inline(item.note or 'changes no answer')})"

@@ -19,7 +19,9 @@ _HEADLINE: Final = ("torch", "package torch", "torch built with CUDA", "torch bu
                     "CUDA available", "NVIDIA driver", "OS", "Python", "CPU")  # fmt: skip
 _MARKS: Final = {"error": "✗", "warning": "!", "info": "i"}
 # The error lines no finding accounts for: their heading, and how many a terminal shows.
-UNREAD_HEADING: Final = "Lines hwdoctor could not read (they look like errors):"
+# An error line may be read as a fact (shown above) and still have no finding that explains
+# it: the heading says that, not "could not read".
+UNREAD_HEADING: Final = "Lines that look like errors and that no finding explains:"
 UNREAD_SHOWN: Final = 10
 
 
@@ -35,11 +37,11 @@ def counts(report: PasteReport) -> str:
     unread = report.unread_count
     lines = f"{unread:,} error line{'s' * (unread != 1)}"
     if parts and unread:
-        found = f"{' and '.join(parts)} in what the paste shows, and {lines} it does not read"
+        found = f"{' and '.join(parts)} in what the paste shows, and {lines} no finding explains"
     elif parts:
         found = f"{' and '.join(parts)} in what the paste shows"
     elif unread:
-        found = f"nothing it knows, and {lines} it does not"
+        found = f"nothing it knows, and {lines} no finding explains"
     else:
         found = "no problem in what the paste shows"
     unknown = len(report.questions)
@@ -100,7 +102,10 @@ def text(report: PasteReport, stream: TextIO | None = None) -> str:
     if report.questions:
         out += ["", "Not checked: the paste does not show"]
         for question in report.questions:
-            out += wrap(f"{question.unknown} (for: {', '.join(question.checks)})", "  ? ", "    ")
+            needed = list(question.needed_for or question.checks)
+            checks = "; ".join(needed[:3]) + (f"; and {len(needed) - 3} more (--json lists them)"
+                                                if len(needed) > 3 else "")  # fmt: skip
+            out += wrap(f"{question.unknown}, to check {checks}", "  ? ", "    ")
             out.append(f"      {question.command}")
     if report.skipped:
         out += ["", "Skipped:"]
@@ -110,21 +115,31 @@ def text(report: PasteReport, stream: TextIO | None = None) -> str:
 
 
 def _unknown_words(decision: PastedDecision, report: PastedExplanation) -> str:
-    """Why a decision is unknown: what the paste does not show, and what it leaves open."""
+    """Why a decision is unknown: the answers it leaves open, and what the paste does not
+    show that would tell them apart."""
     whats = {item.key: item.what for item in report.not_shown}
     missing = "; ".join(whats.get(key, key) for key in decision.missing)
     # A count not shown leaves any number open: its few worlds are no list of answers.
     few = len(decision.possible) <= 4 and "gpu.count" not in decision.missing
-    open_ = " or ".join(decision.possible) if few else ""
-    return f"unknown: the paste does not show {missing}" + (
-        f" ({open_}, by it)" if open_ else "")  # fmt: skip
+    open_ = f" ({' or '.join(decision.possible)})" if few else ""
+    return f"unknown{open_}: the paste does not show {missing}"
 
 
-def _unless(decision: PastedDecision) -> str:
-    from hwdoctor import registry
+def known_line(report: PastedExplanation) -> str:
+    """How many decisions the paste settles, said once: "All 7 decisions known", or
+    "5 of 7 known; the others need what the paste does not show"."""
+    known = sum(1 for d in report.decisions if d.answer is not None)
+    total = len(report.decisions)
+    if known == total:
+        return f"All {total} decisions known"
+    if known == 0:
+        return f"None of the {total} decisions known: they need what the paste does not show"
+    return f"{known} of {total} known; the others need what the paste does not show"
 
-    packages = ", ".join(dict.fromkeys(registry.BY_KEY[k].package for k in decision.unless))
-    return f"unless an extension the paste does not show is installed and sees a device: {packages}"
+
+def conditioned(report: PastedExplanation) -> tuple[str, ...]:
+    """The decisions an accelerator extension the paste does not show could change."""
+    return tuple(d.name for d in report.decisions if d.unless)
 
 
 def explanation(
@@ -140,11 +155,9 @@ def explanation(
                              subsequent_indent=rest, break_on_hyphens=False,
                              break_long_words=False) or [first]  # fmt: skip
 
-    known = sum(1 for d in report.decisions if d.answer is not None)
     asked = " with use_cpu=True" if report.use_cpu else ""
-    out = [*wrap(f"On the machine of this pasted report{asked}: {known} of "
-                 f"{len(report.decisions)} decisions known, the others need what it does not "
-                 "show.", "", "  "),
+    out = [*wrap(f"On the machine of this pasted report{asked}: {known_line(report)}.", "",
+                 "  "),
            *wrap(f"Read from: {tools_of(report.blocks)}", "", "  ")]  # fmt: skip
     if report.facts:
         shown = " · ".join(f"{f.what} {f.value}" for f in report.facts if f.what in _HEADLINE)
@@ -152,27 +165,35 @@ def explanation(
         out += wrap(f"It shows: {clip(shown or first, 400)}", "", "  ")
     name_width = max(len(d.name) for d in report.decisions) + 2
     quoted: dict[int, str] = {}
+    # Which lines each answer rests on, said under it only where the answers differ in it.
+    rests = {tuple(q.line for q in d.rests_on) for d in report.decisions if d.rests_on}
+    blocks: list[list[str]] = []
     for decision in report.decisions:
-        out.append("")
+        block: list[str] = []
         pad = " " * name_width
         if decision.answer is None:
-            out += wrap(_unknown_words(decision, report), decision.name.ljust(name_width), pad)
+            block += wrap(_unknown_words(decision, report), decision.name.ljust(name_width), pad)
         else:
             head = decision.answer + (f"  ({decision.reason})" if decision.reason else "")
-            out += wrap(head, decision.name.ljust(name_width), pad)
-        if decision.unless:
-            out += wrap(_unless(decision), pad, pad)
-        if decision.rests_on:
+            block += wrap(head, decision.name.ljust(name_width), pad)
+        if decision.rests_on and len(rests) > 1:
             lines = ", ".join(str(q.line) for q in decision.rests_on)
-            out.append(f"{pad}rests on line{'s' * (len(decision.rests_on) > 1)} {lines}")
-            quoted.update((q.line, q.text) for q in decision.rests_on)
+            block.append(f"{pad}rests on line{'s' * (len(decision.rests_on) > 1)} {lines}")
+        quoted.update((q.line, q.text) for q in decision.rests_on)
         if verbose:
             for step in decision.steps:
                 if step.outcome != "not reached":
                     mark = {"taken": "✓", "skip": "✗"}.get(step.outcome, "·")
-                    out += wrap(step.observed or step.check, f"{pad}{mark} ", f"{pad}  ")
+                    block += wrap(step.observed or step.check, f"{pad}{mark} ", f"{pad}  ")
+        blocks.append(block)
+    # A blank line between answers only where one takes more than a line.
+    spaced = any(len(block) > 1 for block in blocks)
+    out.append("")
+    for number, block in enumerate(blocks):
+        out += ([""] if spaced and number else []) + block
     if quoted:
-        out += ["", "The lines these rest on:"]
+        out += ["", "Every answer rests on these lines:" if len(rests) == 1
+                else "The lines these rest on:"]  # fmt: skip
         out += [f"  line {line}: {one_line(text)}" for line, text in sorted(quoted.items())]
     if report.not_shown:
         out += ["", "The paste does not show:"]

@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from hwdoctor import registry
 from hwdoctor.compat import drivers
+from hwdoctor.gather import interpreter
 from hwdoctor.gather.probe import boundary
 from hwdoctor.gather.probe.job import AUTOLOAD_ENV, MAX_RUNS, probe_job
 from hwdoctor.gather.probe.runner import Started, run_payload
@@ -102,6 +103,7 @@ class ProbeResult:
             conda=data.get("conda") is True,
             uv=data.get("uv") is True,
             has_pip=data.get("pip") if isinstance(data.get("pip"), bool) else None,
+            tool=interpreter.tool_installer(prefix),
         )
 
     def packages(self) -> dict[str, Package | None]:
