@@ -23,6 +23,7 @@ from hwdoctor.project import __version__
 from hwdoctor.render import OutputFormat, PlainFormat, View, emit
 
 if TYPE_CHECKING:
+    from hwdoctor.gather.evidence import NotSaved
     from hwdoctor.gather.probe.runner import Started
     from hwdoctor.launch import Launch
     from hwdoctor.model.reports import Requirement
@@ -377,14 +378,15 @@ def detect_command(
         raise UsageError("--bandwidth measures between ranks: add --nproc N, or run "
                          "hwdoctor under torchrun, srun or mpirun")  # fmt: skip
     written: list[str] = []
+    unsaved: list[NotSaved] = []
     with _probe_started(target, requirements.dists(wanted)) as started, _progress(output):
         from hwdoctor.doctor import detect as doctor
 
         report = doctor.detect(
             target, timeout_s=timeout, require=wanted, strict=strict, started=started,
-            save_to=save_evidence, saved=written.append,
+            save_to=save_evidence, saved=written.append, unsaved=unsaved.append,
         )  # fmt: skip
-    _said_saved(written)
+    _said_saved(written, unsaved)
     return _emit_report("detect", output, report, no_redact=no_redact, view=View(show_all))
 
 
@@ -419,14 +421,20 @@ def _check_save_template(save_evidence: str | None) -> None:
         check_template(save_evidence)
 
 
-def _said_saved(paths: Sequence[str]) -> None:
-    """A file written is said on stderr, where hints go: stdout carries the result only."""
-    from hwdoctor.text import printable
+def _said_saved(paths: Sequence[str], unsaved: "Sequence[NotSaved]" = ()) -> None:
+    """A file written is said on stderr, where hints go: stdout carries the result only. A
+    file that could not be written is a warning there, one line (what, why, what to do):
+    the report and its exit code stand without it."""
+    from hwdoctor.text import one_line
 
     with contextlib.suppress(AttributeError, OSError, ValueError):
         for path in paths:
-            shown = printable(path).replace("\n", "\\n").replace("\t", "\\t")  # one line
-            sys.stderr.write(f"hwdoctor: evidence written to {shown} (secrets masked)\n")
+            sys.stderr.write(f"hwdoctor: evidence written to {one_line(path)} (secrets masked)\n")
+        for failed in unsaved:
+            sys.stderr.write(
+                f"hwdoctor: warning: evidence not saved to {one_line(failed.path)}: "
+                f"{one_line(failed.why)}; {one_line(failed.hint or '')}\n"
+            )
         sys.stderr.flush()
 
 
@@ -574,6 +582,7 @@ def explain_command(
         model_argument(model, "--model", needs_config=True)
     target = resolve_python(python)
     written: list[str] = []
+    unsaved: list[NotSaved] = []
     with _probe_started(target) as started, _progress(output):
         from hwdoctor.doctor import detect as doctor
 
@@ -582,10 +591,10 @@ def explain_command(
         else:
             report = doctor.explain(
                 target, timeout_s=timeout, use_cpu=use_cpu, verify=verify, nproc=nproc,
-                started=started, save_to=save_evidence, saved=written.append, model=model,
-                context=context, batch=batch or 1,
+                started=started, save_to=save_evidence, saved=written.append,
+                unsaved=unsaved.append, model=model, context=context, batch=batch or 1,
             )  # fmt: skip
-    _said_saved(written)
+    _said_saved(written, unsaved)
     return _emit_report("explain", output, report, no_redact=no_redact, view=View(verbose=verbose))
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import dataclasses
+import errno
 import json
 import os
 import platform
@@ -72,27 +73,39 @@ def redacted(evidence: Evidence) -> Evidence:
     return dataclasses.replace(Evidence.from_json(clean, source=evidence.source), skipped=skipped)
 
 
+class NotSaved(UsageError):
+    """The evidence file could not be written. Where the command goes on, a warning: the
+    preflight's verdict stands whether or not its evidence was kept; elsewhere a usage
+    error (exit 2)."""
+
+    def __init__(self, path: str, why: str, hint: str) -> None:
+        super().__init__(f"--save-evidence {path}: {why}", hint=hint)
+        self.path = path
+        self.why = why
+
+
 def save(evidence: Evidence, path: str, *, rank: int = 0) -> str:
-    """Write the evidence file, whole or not at all, and return its path. `path` may hold
-    `{host}` (this machine's name) and `{rank}` (the process's rank in its job, 0 alone),
-    so the nodes of a cluster each write their own file into one shared directory; missing
-    directories are made. An unwritable path is a usage error (exit 2)."""
+    """Write the evidence file, whole or not at all, mode 0600, and return its path. `path`
+    may hold `{host}` (this machine's name) and `{rank}` (the process's rank in its job, 0
+    alone), so the nodes of a cluster each write their own file into one shared directory;
+    missing directories are made (0700). A path that cannot be written safely raises
+    `NotSaved` (files.write_whole says which)."""
     host = (evidence.host.hostname if evidence.host else "") or platform.node()
     target = files.expand(path, {"host": host, "rank": rank})
     text = json.dumps(evidence.to_json(), sort_keys=True, indent=2, ensure_ascii=False)
     try:
         files.write_whole(target, text + "\n")
-    except FileExistsError as exc:  # a device node, a FIFO, a symbolic link: never replaced
-        raise UsageError(
-            f"--save-evidence {target}: {exc.strerror or exc}",
-            hint="pass the path of a new file or of a regular file to replace",
-        ) from None
     except OSError as exc:
-        raise UsageError(
-            f"--save-evidence {target}: {exc.strerror or exc}",
-            hint="pass a path in a directory you can write",
-        ) from None
+        raise NotSaved(target, exc.strerror or str(exc), _what_to_do(exc)) from None
     return target
+
+
+def _what_to_do(exc: OSError) -> str:
+    if isinstance(exc, (FileExistsError, IsADirectoryError)):  # something else at the name
+        return "remove what stands there, or pass the path of a new file"
+    if exc.errno == errno.EPERM:  # a link of another user's, a directory anyone may write
+        return "write into a directory only its owner can write, such as one root made 0755"
+    return "pass a path in a directory you can write"
 
 
 def read_input(path: str) -> tuple[bytes, int | None]:
