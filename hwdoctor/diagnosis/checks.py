@@ -966,8 +966,13 @@ def _masked(known: Known, backend: registry.Backend) -> Iterable[Finding]:
 
 
 def _index_order(entry: str) -> tuple[int, str]:
+    """An index in ASCII digits first, by number (`'²'.isdigit()` is True and int() refuses
+    it: the check was an internal error); anything else after, as written."""
     entry = entry.strip()
-    return (int(entry), "") if entry.isdigit() else (1 << 30, entry)
+    return (int(entry), "") if _INDEX.fullmatch(entry) else (1 << 30, entry)
+
+
+_INDEX: Final = re.compile(r"[0-9]{1,9}")
 
 
 @check(Section.TORCH, Section.BACKENDS, optional=(Section.HOST,))
