@@ -359,3 +359,35 @@ def test_the_probe_reads_each_device_s_pci_address(tmp_path: Path) -> None:
     result = run_hwdoctor("detect", "--json", env=world.env(base_env()))
     found = {f["code"]: f for f in result.json()["data"]["findings"]}
     assert "cuda:0 = 0000:86:00.0 Tesla V100-PCIE-16GB" in found["devices.order_differs"]["message"]
+
+
+def test_an_evidence_files_groups_and_paths_reach_no_command(tmp_path: Path) -> None:
+    """Through `detect --from`: a recorded evidence file (tests/data/fleet) edited to say
+    its ROCm nodes belong to `sudo` and one is named with shell syntax. The finding names
+    them; the remedy joins no group and lists only the /dev path."""
+    document = json.loads((ROOT / "tests" / "data" / "fleet" / "vm-0.json").read_text())
+    document["host"]["placement"]["nodes"] = [
+        {
+            "backend": "rocm",
+            "path": "/dev/kfd",
+            "openable": False,
+            "group": "sudo",
+            "group_can": True,
+        },
+        {
+            "backend": "rocm",
+            "path": "/dev/dri/renderD128;sh",
+            "openable": False,
+            "group": "docker",
+            "group_can": True,
+        },
+    ]
+    path = tmp_path / "evidence.json"
+    path.write_text(json.dumps(document))
+    result = run_hwdoctor("detect", "--from", str(path), "--json")
+    assert result.returncode == 1, result
+    found = {f["code"]: f for f in result.json()["data"]["findings"]}
+    denied = found["host.device_node_denied"]
+    assert "only members of docker and sudo may open them" in denied["message"]
+    assert denied["remedy"] == "ls -l /dev/kfd"
+    assert "no command joins docker and sudo" in denied["advice"]
