@@ -23,7 +23,7 @@ from hwdoctor.project import __version__
 from hwdoctor.render import OutputFormat, PlainFormat, View, emit
 
 if TYPE_CHECKING:
-    from hwdoctor.gather.evidence import NotSaved
+    from hwdoctor.gather.evidence import NotSaved, Saved
     from hwdoctor.gather.probe.runner import Started
     from hwdoctor.launch import Launch
     from hwdoctor.model.reports import Requirement
@@ -377,7 +377,7 @@ def detect_command(
     if bandwidth:
         raise UsageError("--bandwidth measures between ranks: add --nproc N, or run "
                          "hwdoctor under torchrun, srun or mpirun")  # fmt: skip
-    written: list[str] = []
+    written: list[Saved] = []
     unsaved: list[NotSaved] = []
     with _probe_started(target, requirements.dists(wanted)) as started, _progress(output):
         from hwdoctor.doctor import detect as doctor
@@ -421,15 +421,21 @@ def _check_save_template(save_evidence: str | None) -> None:
         check_template(save_evidence)
 
 
-def _said_saved(paths: Sequence[str], unsaved: "Sequence[NotSaved]" = ()) -> None:
+def _said_saved(saved: "Sequence[Saved]", unsaved: "Sequence[NotSaved]" = ()) -> None:
     """A file written is said on stderr, where hints go: stdout carries the result only. A
-    file that could not be written is a warning there, one line (what, why, what to do):
-    the report and its exit code stand without it."""
+    file that could not be written, or proves less than it should, is a warning there, one
+    line (what, why, what to do): the report and its exit code stand without it."""
     from hwdoctor.text import one_line
 
     with contextlib.suppress(AttributeError, OSError, ValueError):
-        for path in paths:
-            sys.stderr.write(f"hwdoctor: evidence written to {one_line(path)} (secrets masked)\n")
+        for written in saved:
+            path = one_line(written.path)
+            sys.stderr.write(f"hwdoctor: evidence written to {path} (secrets masked)\n")
+            if written.caveat:
+                sys.stderr.write(
+                    f"hwdoctor: warning: {path}: {one_line(written.caveat)}; "
+                    f"{one_line(written.hint or '')}\n"
+                )
         for failed in unsaved:
             sys.stderr.write(
                 f"hwdoctor: warning: evidence not saved to {one_line(failed.path)}: "
@@ -581,7 +587,7 @@ def explain_command(
 
         model_argument(model, "--model", needs_config=True)
     target = resolve_python(python)
-    written: list[str] = []
+    written: list[Saved] = []
     unsaved: list[NotSaved] = []
     with _probe_started(target) as started, _progress(output):
         from hwdoctor.doctor import detect as doctor

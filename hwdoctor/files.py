@@ -159,7 +159,7 @@ _BY_DESCRIPTOR: Final = {os.open, os.mkdir, os.stat, os.unlink, os.readlink, os.
 ) and hasattr(os, "O_DIRECTORY")
 
 
-def write_whole(path: str | Path, text: str) -> None:
+def write_whole(path: str | Path, text: str) -> str | None:
     """Write `text` to `path` so that a reader sees the old file or the whole new one, never
     half of it (a fleet report may read a shared directory while nodes still write), and so
     that nobody else who may write in that directory can turn the write elsewhere.
@@ -170,8 +170,13 @@ def write_whole(path: str | Path, text: str) -> None:
     refused and left as it was. Missing parent directories are made, mode 0700. A symbolic
     link on the way is followed only when root or this user owns it (a link someone else
     planted could lead anywhere, as the kernel's fs.protected_symlinks rule holds in sticky
-    directories), and a directory anyone may write that is not sticky is refused (anyone
-    could replace or remove the file the moment it is written). Raises OSError."""
+    directories). Raises OSError.
+
+    Returns what the caller should say about the file written, or None: in a directory
+    anyone may write that is not sticky, anyone may replace or remove it the moment it is
+    written (and could have written one of their own there anyway), so it proves nothing.
+    Refusing would not stop that, only lose the real file; the write itself is as safe
+    there as anywhere, nothing being followed or opened by a name someone else chose."""
     target = Path(path)
     shown = str(path)
     if target.name in ("", ".", ".."):  # "/", ".", "..": no file name to write
@@ -179,10 +184,10 @@ def write_whole(path: str | Path, text: str) -> None:
     data = text.encode("utf-8")
     if not _BY_DESCRIPTOR:
         _write_by_path(target, data, shown)
-        return
+        return None
     directory = _open_directory(target.parent, shown)
     try:
-        _refuse_shared_directory(os.fstat(directory), shown)
+        caveat = _shared_directory(os.fstat(directory))
         _refuse_unless_regular(target.name, directory, shown)
         temporary, descriptor = _create_temporary(target.name, directory)
         renamed = False
@@ -210,6 +215,7 @@ def write_whole(path: str | Path, text: str) -> None:
             os.close(descriptor)
     finally:
         os.close(directory)
+    return caveat
 
 
 def _open_directory(path: Path, shown: str) -> int:
@@ -278,16 +284,14 @@ def _refuse_foreign_link(part: str, info: os.stat_result, shown: str) -> None:
         )
 
 
-def _refuse_shared_directory(info: os.stat_result, shown: str) -> None:
-    """A directory anyone may write without the sticky bit: anyone may rename or remove
-    the file the moment it is written, so what stands there proves nothing."""
+def _shared_directory(info: os.stat_result) -> str | None:
+    """What to say of a directory anyone may write without the sticky bit."""
     if info.st_mode & stat.S_IWOTH and not info.st_mode & stat.S_ISVTX:
-        raise PermissionError(
-            errno.EPERM,
-            "its directory may be written by anyone and is not sticky: anyone could replace "
-            "the file",
-            shown,
+        return (
+            "its directory may be written by anyone and is not sticky: anyone can replace "
+            "or remove the file"
         )
+    return None
 
 
 def _refuse_unless_regular(name: str, directory: int, shown: str) -> None:

@@ -47,7 +47,7 @@ def examine(
     from_file: str | None = None,
     save_to: str | None = None,
     rank: int = 0,
-    saved: Callable[[str], None] | None = None,
+    saved: Callable[[gathering.Saved], None] | None = None,
     unsaved: Callable[[gathering.NotSaved], None] | None = None,
 ) -> Evidence:
     """The evidence of the target interpreter and this host, or of a saved file; with
@@ -68,7 +68,7 @@ def _save(
     found: Evidence,
     save_to: str,
     rank: int,
-    saved: Callable[[str], None] | None,
+    saved: Callable[[gathering.Saved], None] | None,
     unsaved: Callable[[gathering.NotSaved], None] | None,
 ) -> None:
     """Keep the evidence where `save_to` says; a failure is `unsaved`'s to tell, and the
@@ -93,7 +93,7 @@ def detect(
     started: Started | None = None,
     from_file: str | None = None,
     save_to: str | None = None,
-    saved: Callable[[str], None] | None = None,
+    saved: Callable[[gathering.Saved], None] | None = None,
     unsaved: Callable[[gathering.NotSaved], None] | None = None,
 ) -> DetectReport:
     """Probe the target interpreter and this host (or read `from_file`); diagnose every
@@ -188,7 +188,7 @@ def explain(
     started: Started | None = None,
     from_file: str | None = None,
     save_to: str | None = None,
-    saved: Callable[[str], None] | None = None,
+    saved: Callable[[gathering.Saved], None] | None = None,
     unsaved: Callable[[gathering.NotSaved], None] | None = None,
     model: str | None = None,
     context: int | None = None,
