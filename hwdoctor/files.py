@@ -136,14 +136,17 @@ _MAX_LINKS: Final = 40
 _NAME_ATTEMPTS: Final = 16
 # A temporary name longer than NAME_MAX (255 bytes) could not be made: past this, a generic one.
 _MAX_TEMPORARY_PREFIX: Final = 160
+# A directory on the way is held by an O_PATH descriptor where there is one (Linux): that
+# needs only the right to pass through it (x), as a lookup by path does, not to list it (r);
+# a Slurm Prolog's working directory is 0711 above the home of the user hwdoctor runs as.
 _DIRECTORY_FLAGS: Final = (
-    os.O_RDONLY
+    (getattr(os, "O_PATH", 0) or os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     | getattr(os, "O_DIRECTORY", 0)
     | getattr(os, "O_NOFOLLOW", 0)
-    | getattr(os, "O_NONBLOCK", 0)
     | getattr(os, "O_CLOEXEC", 0)
     | getattr(os, "O_NOCTTY", 0)
 )
+_SYNC_FLAGS: Final = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0)
 _CREATE_FLAGS: Final = (
     os.O_WRONLY
     | os.O_CREAT
@@ -199,8 +202,7 @@ def write_whole(path: str | Path, text: str) -> str | None:
             _refuse_unless_regular(target.name, directory, shown)
             os.replace(temporary, target.name, src_dir_fd=directory, dst_dir_fd=directory)
             renamed = True
-            with contextlib.suppress(OSError):  # some file systems cannot sync a directory
-                os.fsync(directory)
+            _sync_directory(directory)
             _check_written(
                 os.fstat(descriptor),
                 os.stat(target.name, dir_fd=directory, follow_symlinks=False),
@@ -216,6 +218,17 @@ def write_whole(path: str | Path, text: str) -> str | None:
     finally:
         os.close(directory)
     return caveat
+
+
+def _sync_directory(directory: int) -> None:
+    """The rename made durable, where the directory can be opened to sync it (an O_PATH
+    descriptor cannot be synced; some file systems sync no directory)."""
+    with contextlib.suppress(OSError):
+        readable = os.open(".", _SYNC_FLAGS, dir_fd=directory)
+        try:
+            os.fsync(readable)
+        finally:
+            os.close(readable)
 
 
 def _open_directory(path: Path, shown: str) -> int:

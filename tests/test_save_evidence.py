@@ -437,6 +437,40 @@ def test_a_link_of_another_users_on_the_way_is_not_followed(tmp_path: Path) -> N
     assert sorted(os.listdir(real)) == ["a.json"]
 
 
+WRITE_AS_NOBODY: Final = """
+import sys
+from hwdoctor import files
+files.write_whole(sys.argv[1], "{}")
+"""
+
+
+@needs_root
+def test_a_directory_the_user_may_only_pass_through_is_no_obstacle() -> None:
+    """As the Slurm preflight runs hwdoctor: as `nobody`, writing by its absolute path into
+    a home of its own under root's working directory in /tmp, mode 0711 (x, not r). A
+    lookup by path needs only x on the way; so does the walk from descriptors."""
+    import tempfile
+
+    work = Path(tempfile.mkdtemp(prefix="hwdoctor-preflight."))  # as the script's mktemp -d
+    try:
+        work.chmod(0o711)
+        home = work / "home"
+        home.mkdir(mode=0o700)
+        os.chown(home, NOBODY, NOBODY)
+        target = home / "evidence.json"
+        subprocess.run(
+            [*AS_NOBODY, sys.executable, "-c", WRITE_AS_NOBODY, str(target)],
+            cwd="/",
+            env={**base_env(), "PYTHONPATH": str(ROOT)},
+            check=True,
+            timeout=HANG_GUARD_S,
+        )
+        info = target.stat()
+        assert (info.st_uid, stat.S_IMODE(info.st_mode)) == (NOBODY, 0o600)
+    finally:
+        shutil.rmtree(work)
+
+
 @pytest.mark.parametrize("kind", ["fifo", "file"])
 def test_a_non_directory_on_the_way_is_refused_without_opening_it(
     tmp_path: Path, kind: str
