@@ -24,6 +24,7 @@ from hwdoctor.render import OutputFormat, PlainFormat, View, emit
 
 if TYPE_CHECKING:
     from hwdoctor.devices import DeviceRequest
+    from hwdoctor.gather.evidence import NotSaved, Saved
     from hwdoctor.gather.probe.runner import Started
     from hwdoctor.launch import Launch
     from hwdoctor.model.reports import Chosen, Requirement
@@ -385,15 +386,17 @@ def detect_command(
     if bandwidth:
         raise UsageError("--bandwidth measures between ranks: add --nproc N, or run "
                          "hwdoctor under torchrun, srun or mpirun")  # fmt: skip
-    written: list[str] = []
+    written: list[Saved] = []
+    unsaved: list[NotSaved] = []
     with _probe_started(target, requirements.dists(wanted)) as started, _progress(output):
         from hwdoctor.doctor import detect as doctor
 
         report = doctor.detect(
             target, timeout_s=timeout, require=wanted, strict=strict, started=started,
-            save_to=save_evidence, saved=written.append, chosen=chosen,
+            save_to=save_evidence, saved=written.append, unsaved=unsaved.append,
+            chosen=chosen,
         )  # fmt: skip
-    _said_saved(written)
+    _said_saved(written, unsaved)
     return _emit_report("detect", output, report, no_redact=no_redact, view=View(show_all))
 
 
@@ -428,14 +431,26 @@ def _check_save_template(save_evidence: str | None) -> None:
         check_template(save_evidence)
 
 
-def _said_saved(paths: Sequence[str]) -> None:
-    """A file written is said on stderr, where hints go: stdout carries the result only."""
-    from hwdoctor.text import printable
+def _said_saved(saved: "Sequence[Saved]", unsaved: "Sequence[NotSaved]" = ()) -> None:
+    """A file written is said on stderr, where hints go: stdout carries the result only. A
+    file that could not be written, or proves less than it should, is a warning there, one
+    line (what, why, what to do): the report and its exit code stand without it."""
+    from hwdoctor.text import one_line
 
     with contextlib.suppress(AttributeError, OSError, ValueError):
-        for path in paths:
-            shown = printable(path).replace("\n", "\\n").replace("\t", "\\t")  # one line
-            sys.stderr.write(f"hwdoctor: evidence written to {shown} (secrets masked)\n")
+        for written in saved:
+            path = one_line(written.path)
+            sys.stderr.write(f"hwdoctor: evidence written to {path} (secrets masked)\n")
+            if written.caveat:
+                sys.stderr.write(
+                    f"hwdoctor: warning: {path}: {one_line(written.caveat)}; "
+                    f"{one_line(written.hint or '')}\n"
+                )
+        for failed in unsaved:
+            sys.stderr.write(
+                f"hwdoctor: warning: evidence not saved to {one_line(failed.path)}: "
+                f"{one_line(failed.why)}; {one_line(failed.hint or '')}\n"
+            )
         sys.stderr.flush()
 
 
@@ -581,7 +596,8 @@ def explain_command(
         model_argument(model, "--model", needs_config=True)
     chosen = choose_python(python)
     target = chosen.executable
-    written: list[str] = []
+    written: list[Saved] = []
+    unsaved: list[NotSaved] = []
     with _probe_started(target) as started, _progress(output):
         from hwdoctor.doctor import detect as doctor
 
@@ -591,10 +607,11 @@ def explain_command(
         else:
             report = doctor.explain(
                 target, timeout_s=timeout, use_cpu=use_cpu, verify=verify, nproc=nproc,
-                started=started, save_to=save_evidence, saved=written.append, model=model,
-                context=context, batch=batch or 1, chosen=chosen,
+                started=started, save_to=save_evidence, saved=written.append,
+                unsaved=unsaved.append, model=model, context=context, batch=batch or 1,
+                chosen=chosen,
             )  # fmt: skip
-    _said_saved(written)
+    _said_saved(written, unsaved)
     return _emit_report("explain", output, report, no_redact=no_redact, view=View(verbose=verbose))
 
 

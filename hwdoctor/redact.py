@@ -61,15 +61,110 @@ _MIN_SECRET: Final = 8
 _MAX_TOKEN_FILE: Final = 4096
 
 # Environment variables worth showing in a report: the ones that change which device is
-# used and how. Secrets among them are masked like everywhere else.
+# used and how. Secrets among them are masked like everywhere else. A job's scheduler and
+# launcher variables are not among these prefixes: they are `_JOB_VARIABLES`, by name.
 _RELEVANT: Final = (
     r"^(CUDA_|HIP_|ROCR_|ASCEND_|NEURON_|ZE_|HABANA_|HLS_|MLU_|CAMBRICON_|MUSA_|MTHREADS_|"
     r"SDAA_|TPU_|PJRT_|XLA_|TORCH_|PYTORCH_|ACCELERATE_|USE_TORCH_XLA$|HF_|HUGGING_FACE_|"
     r"TRANSFORMERS_|NCCL_|NVIDIA_|AMD_|LOCAL_RANK$|RANK$|WORLD_SIZE$|LOCAL_WORLD_SIZE$|"
-    r"MASTER_ADDR$|MASTER_PORT$|OMP_NUM_THREADS$|SLURM_|OMPI_COMM_WORLD_|PMI_|MV2_COMM_WORLD_|"
-    r"MPI_LOCAL|TORCHELASTIC_|"
+    r"MASTER_ADDR$|MASTER_PORT$|OMP_NUM_THREADS$|"
     r"HTTPS?_PROXY$|https?_proxy$|NO_PROXY$|no_proxy$)"
 )  # compiled on use (re caches it)
+
+# --- a job's variables: identifiers only, each by name and grammar ----------------------------
+#
+# A scheduler hands a job's own words to whatever runs for it, a root Prolog included: the
+# comment, the job name and the account are "arbitrary" strings the submitter chooses
+# (sbatch(1), Slurm 22.05.8: "--comment=<string> An arbitrary comment", "-J, --job-name ...
+# Specify a name for the job allocation", "The account is an arbitrary string";
+# https://manpages.ubuntu.com/manpages/lunar/man1/sbatch.1.html), and so are the working
+# directory and the output paths (SLURM_JOB_WORK_DIR, SLURM_SUBMIT_DIR, SLURM_JOB_STDOUT …;
+# a path may hold any byte but "/" and NUL). Slurm passes them to a Prolog as SLURM_JOB_COMMENT,
+# SLURM_JOB_CONSTRAINTS, SLURM_JOB_WORK_DIR, SLURM_JOB_STDOUT (Prolog and Epilog Guide,
+# https://slurm.schedmd.com/prolog_epilog.html). Evidence keeps no such text: a job's
+# variables enter only by name, those that identify the job, its place and its share of the
+# node, and only when the value fits its grammar (a number, a list of numbers, a host list).
+# PBS and LSF variables (PBS_*, LSB_*) were never kept and are not now.
+_NUMBER: Final = re.compile(r"[0-9]{1,20}")
+_NUMBERS: Final = re.compile(r"[0-9]{1,20}(?:,[0-9]{1,20}){0,4095}")  # GPU ids, task ids
+# Slurm's host lists: `gpu[001-004,007],login1` (letters, digits, `.`, `_`, `-`, brackets).
+_HOSTLIST: Final = re.compile(r"^[A-Za-z0-9._\[\],-]{1,65536}$")
+# SLURM_TASKS_PER_NODE and SLURM_JOB_CPUS_PER_NODE: `2(x3),1` (sbatch(1)).
+_PER_NODE: Final = re.compile(
+    r"[0-9]{1,10}(?:\(x[0-9]{1,10}\))?(?:,[0-9]{1,10}(?:\(x[0-9]{1,10}\))?){0,4095}"
+)
+_ADDRESS: Final = re.compile(r"[0-9A-Fa-f.:]{2,45}")  # an IPv4 or IPv6 address
+_IDENTIFIER: Final = re.compile(r"[A-Za-z0-9._-]{1,128}")  # torchrun's --rdzv-id
+_TRUE_FALSE: Final = re.compile(r"True|False")
+_JOB_VARIABLES: Final[Mapping[str, re.Pattern[str]]] = {
+    # Slurm (sbatch(1) and srun(1), "OUTPUT ENVIRONMENT VARIABLES"; prolog_epilog.html)
+    **dict.fromkeys(
+        [
+            "SLURM_JOB_ID",
+            "SLURM_JOBID",
+            "SLURM_ARRAY_JOB_ID",
+            "SLURM_ARRAY_TASK_ID",
+            "SLURM_ARRAY_TASK_COUNT",
+            "SLURM_ARRAY_TASK_MIN",
+            "SLURM_ARRAY_TASK_MAX",
+            "SLURM_ARRAY_TASK_STEP",
+            "SLURM_STEP_ID",
+            "SLURM_STEPID",
+            "SLURM_PROCID",
+            "SLURM_LOCALID",
+            "SLURM_NODEID",
+            "SLURM_NTASKS",
+            "SLURM_NPROCS",
+            "SLURM_NTASKS_PER_NODE",
+            "SLURM_NNODES",
+            "SLURM_JOB_NUM_NODES",
+            "SLURM_STEP_NUM_NODES",
+            "SLURM_STEP_NUM_TASKS",
+            "SLURM_CPUS_ON_NODE",
+            "SLURM_CPUS_PER_TASK",
+            "SLURM_GPUS_ON_NODE",
+            "SLURM_TASK_PID",
+            "SLURM_RESTART_COUNT",
+            "SLURM_JOB_RESTART_COUNT",
+            "SLURM_SRUN_COMM_PORT",
+            "SLURM_STEP_LAUNCHER_PORT",
+        ],
+        _NUMBER,
+    ),
+    **dict.fromkeys(("SLURM_JOB_GPUS", "SLURM_STEP_GPUS", "SLURM_GTIDS"), _NUMBERS),
+    **dict.fromkeys(("SLURM_JOB_NODELIST", "SLURM_NODELIST", "SLURM_STEP_NODELIST"), _HOSTLIST),
+    **dict.fromkeys(
+        ("SLURM_TASKS_PER_NODE", "SLURM_STEP_TASKS_PER_NODE", "SLURM_JOB_CPUS_PER_NODE"),
+        _PER_NODE,
+    ),
+    "SLURM_LAUNCH_NODE_IPADDR": _ADDRESS,
+    # Open MPI (mpirun(1)), MPICH and Intel MPI (PMI), MVAPICH: places in the job
+    **dict.fromkeys(
+        [
+            "OMPI_COMM_WORLD_RANK",
+            "OMPI_COMM_WORLD_SIZE",
+            "OMPI_COMM_WORLD_LOCAL_RANK",
+            "OMPI_COMM_WORLD_LOCAL_SIZE",
+            "OMPI_COMM_WORLD_NODE_RANK",
+            "PMI_RANK",
+            "PMI_SIZE",
+            "PMI_LOCAL_RANK",
+            "PMI_LOCAL_SIZE",
+            "MPI_LOCALRANKID",
+            "MPI_LOCALNRANKS",
+            "MV2_COMM_WORLD_RANK",
+            "MV2_COMM_WORLD_SIZE",
+            "MV2_COMM_WORLD_LOCAL_RANK",
+            "MV2_COMM_WORLD_LOCAL_SIZE",
+            "TORCHELASTIC_RESTART_COUNT",
+            "TORCHELASTIC_MAX_RESTARTS",
+        ],
+        _NUMBER,
+    ),
+    # torchrun (torch.distributed.elastic's agent sets these for every worker)
+    "TORCHELASTIC_RUN_ID": _IDENTIFIER,
+    "TORCHELASTIC_USE_AGENT_STORE": _TRUE_FALSE,
+}
 
 
 def is_secret_name(name: str) -> bool:
@@ -183,11 +278,18 @@ def relevant_environment(
     env: Mapping[str, str] | None = None, extra: Iterable[str] = ()
 ) -> dict[str, str]:
     """The variables that change device choice and loading (`extra`: more names, such as
-    the registry's visibility variables), secrets already masked."""
+    the registry's visibility variables), secrets already masked; and of a job's
+    variables, those that identify it and its place, where the value fits its grammar
+    (`_JOB_VARIABLES`): never the submitter's free text."""
     env = os.environ if env is None else env
     wanted = set(extra)
     return {
         name: (MASK if is_secret_name(name) else value)
         for name, value in sorted(env.items())
-        if name in wanted or re.match(_RELEVANT, name)
+        if name in wanted or re.match(_RELEVANT, name) or _is_job_identifier(name, value)
     }
+
+
+def _is_job_identifier(name: str, value: str) -> bool:
+    grammar = _JOB_VARIABLES.get(name)
+    return grammar is not None and grammar.fullmatch(value) is not None

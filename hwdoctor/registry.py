@@ -126,6 +126,10 @@ class Backend(NamedTuple):
     # documents them (sources at each backend); "" where none is documented.
     container_devices: str = ""
     access_nodes: tuple[str, ...] = ()  # more nodes under /dev the user must open to use it
+    # The groups the vendor documents for opening those nodes: the only groups a remedy may
+    # tell a user to join (`usermod -aG`); a node's group that is not one of them is named,
+    # never put into a command (a group from an evidence file could be `sudo` or `docker`).
+    access_groups: tuple[str, ...] = ()
     # Values of a `container_env` variable that pass no device in, with what each means.
     container_env_none: tuple[tuple[str, str], ...] = ()
     wsl_remedy: str = ""  # the remedy under WSL2 (/dev/dxg), where the host's driver serves
@@ -275,6 +279,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         # https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/prerequisites.html
         # "Setting permissions for groups"; .../how-to/docker.html "Accessing GPUs in containers")
         access_nodes=("dri/renderD*",),
+        access_groups=("render", "video"),
         container_devices="--device=/dev/kfd --device=/dev/dri",
         tools=(
             VendorTool(("amd-smi", "list"), r"(?m)^GPU: ?\d+"),
@@ -314,6 +319,9 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         # 1d0f is also ENA, EFA and EBS NVMe: only the Inferentia/Trainium ids count.
         pci=(PciMatch("1d0f", device_ids=("7064", "7164", "7264")),),
         device_nodes=("neuron[0-9]*",),
+        # AWS's udev rule gives the nodes to a group "neuron", mode 0660: "Only members of the
+        # 'neuron' group can access 'neuron' devices" (aws-neuron-sdk about-neuron/security.rst)
+        access_groups=("neuron",),
         # https://awsdocs-neuron.readthedocs-hosted.com/en/latest/containers/docker-example/inference/Dockerfile-inference.html
         # ("docker run --device=/dev/neuron0 ...")
         container_devices="--device=/dev/neuron0",

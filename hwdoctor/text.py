@@ -14,9 +14,26 @@ import re
 from collections.abc import Sequence
 from typing import IO, Any, Final
 
-# Characters that reorder or hide text: bidi overrides and isolates ("Trojan Source",
-# CVE-2021-42574), zero-width and direction marks, line and paragraph separators, the BOM.
-_INVISIBLE: Final = "\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff"
+# Characters that reorder or hide text, each shown as an escape: every format character
+# (general category Cf: bidi overrides and isolates, "Trojan Source", CVE-2021-42574; zero-
+# width spaces, joiners and non-joiners, direction marks, the word joiner and the invisible
+# operators U+2060-U+2064, the soft hyphen, the Mongolian vowel separator, interlinear
+# annotation, the BOM, and the tag characters U+E0001, U+E0020-U+E007F, which spell ASCII
+# that renders as nothing: "ASCII smuggling"), every Default_Ignorable_Code_Point (Unicode's
+# DerivedCoreProperties.txt, 15.1: also the combining grapheme joiner, the Hangul fillers,
+# the variation selectors, the rest of plane 14), and the line and paragraph separators.
+# Variation selectors too, though they only pick a glyph's form (❤️ is U+2764 U+FE0F): a
+# run of them after one visible character carries any bytes at all, one selector a byte,
+# and shows nothing; hwdoctor's output is paths, versions and messages, not emoji.
+# A soft hyphen shows only where a line breaks: "cu\u00adda" reads "cuda" and is not it.
+# tests/test_text.py checks every Cf and Default_Ignorable character of this Python's
+# Unicode tables against the list.
+_INVISIBLE: Final = (
+    "\u00ad\u034f\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u115f\u1160\u17b4\u17b5"
+    "\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0"
+    "\ufff0-\ufffb\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3"
+    "\U0001d173-\U0001d17a\U000e0000-\U000e0fff"
+)
 # Control characters other than newline and tab: escape sequences, carriage returns, NUL.
 _CONTROL: Final = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_INVISIBLE}]")
 # What strtobool-style parsers in hwdoctor accept as "on" (HWDOCTOR_PROGRESS, HF_HUB_OFFLINE):
@@ -31,13 +48,16 @@ def is_true(value: str | None) -> bool:
 
 def printable(text: str) -> str:
     """Control characters become `\\x1b`-style escapes, so text from the target cannot
-    drive the user's terminal; newlines and tabs stay."""
+    drive the user's terminal, and so do the characters that hide or reorder text
+    (`_INVISIBLE`: `\\u200d`, `\\U000e0041`); newlines and tabs stay."""
     return _CONTROL.sub(_escape, text)
 
 
 def _escape(match: re.Match[str]) -> str:
     code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def valid_text(value: Any) -> Any:

@@ -8,6 +8,7 @@ tests (test_detect, test_faults, ...) show that gathering produces such evidence
 from __future__ import annotations
 
 import dataclasses
+import shlex
 from collections.abc import Iterable
 
 import pytest
@@ -764,3 +765,28 @@ def test_an_allocation_failure_gets_the_remedy_of_torchs_own_build() -> None:
         f for f in diagnosis.detect(found).findings if f.code == "device.allocation_failed"
     ]
     assert "ROCm" in (failed.advice or "") and "NVIDIA" not in (failed.advice or "")
+
+
+def test_a_refused_mask_with_other_digits_is_sorted_not_a_crash() -> None:
+    """`CUDA_VISIBLE_DEVICES=1,²,0` refused by the runtime: the ascending list to suggest
+    took `²` for a number (str.isdigit) and int() raised, an internal error (issue 39)."""
+    evidence = with_signal(cpu_host(), "cuda", "nvidia-smi", None)
+    evidence = with_backend(
+        evidence,
+        "cuda",
+        available=False,
+        device_count=0,
+        probed=True,
+        importable=True,
+        reason=None,
+        mask_refused="CUDA_VISIBLE_DEVICES is not valid",
+    )
+    for value, ascending in (
+        ("1,0", "0,1"),
+        ("1,\u00b2,0", "0,1,\u00b2"),
+        ("\u0661,0", "0,\u0661"),
+    ):
+        report = diagnosis.detect(with_env(evidence, CUDA_VISIBLE_DEVICES=value))
+        found = one(report.findings, "devices.mask_hides_all")
+        line = f"export CUDA_VISIBLE_DEVICES={shlex.quote(ascending)}"
+        assert line in (found.remedy or "").splitlines(), found.remedy

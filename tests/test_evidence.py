@@ -28,8 +28,16 @@ PLANTED = {
 }
 
 
+# How the live run chose its interpreter (--python, the active venv, its own): a fact about
+# that invocation, not about the machine, so a replay does not claim it.
+CHOICE = ("chosen_because", "chosen_from", "hwdoctor_env")
+
+
 def _without_timings(document: dict[str, Any]) -> dict[str, Any]:
     data = document["data"]
+    python = data["detect"]["python"] if "detect" in data else data["python"]
+    for key in CHOICE:
+        python.pop(key, None)
     if "probe" in data:
         data["probe"]["seconds"] = 0
     if "detect" in data and "probe" in data["detect"]:
@@ -50,6 +58,8 @@ def test_saved_evidence_replays_to_the_same_report(
     live = run_hwdoctor(*command.split(), "--json", "--save-evidence", str(saved), env=env)
     replay = run_hwdoctor(command.split()[0], "--from", str(saved), "--json", env=base_env())
     assert live.returncode == replay.returncode, (live, replay)
+    replayed = replay.json()["data"]
+    assert not set(CHOICE) & set(replayed.get("detect", replayed)["python"])
     assert _without_timings(live.json()) == _without_timings(replay.json())
     text = saved.read_text(encoding="utf-8")
     assert PLANTED["TORCH_TOKEN_PATH"] not in text

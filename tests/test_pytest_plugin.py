@@ -211,7 +211,10 @@ def test_malformed_requirements_are_usage_errors(session: Session) -> None:
     result = session.run("--hw-require", "cuda>=x")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(
-        ["ERROR: --hw-require 'cuda>=x': a device count must be a whole number, as in cuda>=1"]
+        [
+            "ERROR: --hw-require 'cuda>=x': a device count must be a whole number in ASCII "
+            "digits (0-9), as in cuda>=1"
+        ]
     )
     session.pytester.makepyfile(
         test_bad="""
@@ -236,6 +239,50 @@ def test_malformed_requirements_are_usage_errors(session: Session) -> None:
         consecutive=False,
     )
     assert session.probes() == 0
+
+
+def test_a_count_in_other_digits_fails_only_its_own_test(session: Session, world: World) -> None:
+    """`npu>=²` passed `str.isdigit()` and crashed float(): an INTERNALERROR that ended the
+    whole session. A count is ASCII digits: the marker's test fails (a setup error naming
+    the expression), the others run and are judged; `--hw-require` with it is a usage error."""
+    npu(world)
+    session.pytester.makepyfile(
+        test_digits="""
+        import pytest
+
+        @pytest.mark.hardware("npu>=\u00b2")
+        def test_superscript_two():
+            pass
+
+        @pytest.mark.hardware("npu>=\u0661")
+        def test_arabic_indic_one():
+            pass
+
+        @pytest.mark.hardware("npu>=2")
+        def test_two_npus():
+            pass
+
+        @pytest.mark.hardware("npu>=4")
+        def test_four_npus():
+            pass
+
+        def test_plain():
+            pass
+        """
+    )
+    result = session.run()
+    result.assert_outcomes(passed=2, skipped=1, errors=2)
+    assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()
+    result.stdout.fnmatch_lines(
+        [
+            "*hwdoctor: hardware: 'npu>=\u00b2': a device count must be a whole number in ASCII*",
+            "*hwdoctor: hardware: 'npu>=\u0661': a device count must be a whole number in ASCII*",
+        ],
+        consecutive=False,
+    )
+    stopped = session.run("--hw-require", "npu>=\u00b2")
+    assert stopped.ret == pytest.ExitCode.USAGE_ERROR
+    assert "INTERNALERROR" not in stopped.stdout.str() + stopped.stderr.str()
 
 
 # In this process, where tempfile's directory is made unusable: capture in memory.
@@ -269,7 +316,8 @@ def test_hwdoctor_unable_to_probe_stops_the_session_with_exit_3(
 
 
 def test_inert_unless_asked(session: Session, world: World) -> None:
-    """No option and no marker: no probe, no directory, none of hwdoctor beyond the plugin."""
+    """No option and no marker: no probe, no directory, none of hwdoctor beyond the plugin
+    and the package facade's version leaf (hwdoctor/project.py, constants only)."""
     npu(world)
     session.pytester.makepyfile(
         test_plain="""
@@ -277,7 +325,7 @@ def test_inert_unless_asked(session: Session, world: World) -> None:
 
         def test_plain():
             loaded = sorted(m for m in sys.modules if m.startswith("hwdoctor"))
-            assert loaded == ["hwdoctor", "hwdoctor.pytest_plugin"], loaded
+            assert loaded == ["hwdoctor", "hwdoctor.project", "hwdoctor.pytest_plugin"], loaded
         """
     )
     result = session.run("-n", "2")

@@ -15,6 +15,8 @@ import re
 
 import pytest
 
+import hwdoctor.diagnosis.checks as checks
+import hwdoctor.diagnosis.requirements as requirements
 import hwdoctor.gather.reports as reports
 import hwdoctor.gather.reports.assemble as assemble
 import hwdoctor.gather.reports.parse as parse
@@ -22,7 +24,9 @@ import hwdoctor.redact as redact
 import hwdoctor.text as text
 from tests.regexcost import ambiguities, attacks, parser, patterns_of
 
-READERS = patterns_of(reports, parse, assemble, redact, text)
+# The readers of pastes, and what reads other text from outside: a requirement expression
+# (a CI file, a marker, a Prolog's configuration), a node path from an evidence file.
+READERS = patterns_of(reports, parse, assemble, redact, text, requirements, checks)
 
 # The patterns as they were when the red team found them, and textbook cases of each kind.
 FOUND = {

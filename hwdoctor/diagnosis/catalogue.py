@@ -384,12 +384,21 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         E, "device nodes this user cannot open",
         "The device nodes are there, but the user hwdoctor runs as may not read and write "
         "them, so torch sees no device: a permission problem, not missing hardware.",
-        "{hardware}: {nodes} exist but {user_can_not}",
+        "{hardware}: {nodes} exist but only members of {named_groups} may open them",
         commands=(
             'sudo usermod -aG {groups} "$USER"',
             "# then log out and back in (or start a shell with: newgrp {group})",
         ),
-        advice="{mode_advice}",
+        advice="no command joins {unknown_groups}: not a group the {hardware} documentation "
+        "names for its device nodes; ask whoever runs this machine",
+        # Only a group the registry names for the backend goes into `usermod -aG` (an evidence
+        # file's group could be `sudo`); the nodes to look at, only as /dev paths, quoted.
+        variants={"no_group": "{hardware}: {nodes} exist but this user may not open them"},
+        variant_commands={"no_group": ("ls -l {listed}",), "unknown_group": ("ls -l {listed}",)},
+        variant_advice={
+            "no_group": "no group this user could join opens them: check their owner and mode "
+            "and the driver's udev rules",
+        },
     ),
     Code.CONTAINER_NO_DEVICE: Entry(
         E, "the container was started without the device",

@@ -966,8 +966,13 @@ def _masked(known: Known, backend: registry.Backend) -> Iterable[Finding]:
 
 
 def _index_order(entry: str) -> tuple[int, str]:
+    """An index in ASCII digits first, by number (`'²'.isdigit()` is True and int() refuses
+    it: the check was an internal error); anything else after, as written."""
     entry = entry.strip()
-    return (int(entry), "") if entry.isdigit() else (1 << 30, entry)
+    return (int(entry), "") if _INDEX.fullmatch(entry) else (1 << 30, entry)
+
+
+_INDEX: Final = re.compile(r"[0-9]{1,9}")
 
 
 @check(Section.TORCH, Section.BACKENDS, optional=(Section.HOST,))
@@ -1521,26 +1526,31 @@ def check_device_access(known: Known) -> Iterable[Finding]:
         joinable = sorted(
             {n.group for n in denied if n.group_can and n.group and n.group not in placement.groups}
         )
+        documented = [group for group in joinable if group in backend.access_groups]
+        unknown = [group for group in joinable if group not in backend.access_groups]
         nodes = ", ".join(n.path for n in denied[:4]) + (" …" if len(denied) > 4 else "")
         yield finding(
             Code.NODE_DENIED,
             backend=backend.key,
+            variant=None if documented else "unknown_group" if unknown else "no_group",
             hardware=backend.hardware,
             nodes=nodes,
-            user_can_not=(
-                f"only members of {' and '.join(joinable)} may open them"
-                if joinable
-                else "this user may not open them"
-            ),
-            groups=",".join(joinable),
-            group=joinable[0] if joinable else "",
-            mode_advice=(
-                ""
-                if joinable
-                else f"no group this user could join opens them: check their owner and mode "
-                f"(ls -l {' '.join(n.path for n in denied[:4])}) and the driver's udev rules"
-            ),
+            named_groups=" and ".join(joinable),
+            groups=",".join(documented),
+            group=documented[0] if documented else "",
+            unknown_groups=" and ".join(unknown),
+            listed=tuple(n.path for n in denied[:4] if is_device_path(n.path)),
         )
+
+
+# A device node as `ls -l` may be told to list it: under /dev, each part letters, digits,
+# `_`, `.`, `-` and not `.` or `..` (/dev/kfd, /dev/dri/renderD128, /dev/mtgpu.0). A path from
+# an evidence file that is anything else is left out of the command.
+_DEVICE_PATH: Final = re.compile(r"/dev(?:/(?!\.\.?(?:/|$))[A-Za-z0-9_.-]{1,64}){1,4}")
+
+
+def is_device_path(path: str) -> bool:
+    return _DEVICE_PATH.fullmatch(path) is not None
 
 
 @check(Section.HOST, Section.PLACEMENT, Section.ENV)

@@ -48,21 +48,41 @@ def examine(
     from_file: str | None = None,
     save_to: str | None = None,
     rank: int = 0,
-    saved: Callable[[str], None] | None = None,
+    saved: Callable[[gathering.Saved], None] | None = None,
+    unsaved: Callable[[gathering.NotSaved], None] | None = None,
 ) -> Evidence:
     """The evidence of the target interpreter and this host, or of a saved file; with
     `save_to`, also written there (`{host}` and `{rank}` expanded, `rank` this process's
-    place in its job), and the path written told to `saved`."""
+    place in its job), and the path written told to `saved`, or why it was not to
+    `unsaved` (without it, `NotSaved` is raised)."""
     if from_file is not None:
         found = gathering.load(from_file)
     else:
         target = resolve_python(python)
         found = gathering.gather(target, timeout_s, started, extra_dists=extra_dists)
     if save_to is not None:
-        written = gathering.save(found, save_to, rank=rank)
-        if saved is not None:
-            saved(written)
+        _save(found, save_to, rank, saved, unsaved)
     return found
+
+
+def _save(
+    found: Evidence,
+    save_to: str,
+    rank: int,
+    saved: Callable[[gathering.Saved], None] | None,
+    unsaved: Callable[[gathering.NotSaved], None] | None,
+) -> None:
+    """Keep the evidence where `save_to` says; a failure is `unsaved`'s to tell, and the
+    diagnosis goes on: a node's verdict does not hang on its evidence file."""
+    try:
+        written = gathering.save(found, save_to, rank=rank)
+    except gathering.NotSaved as exc:
+        if unsaved is None:
+            raise
+        unsaved(exc)
+        return
+    if saved is not None:
+        saved(written)
 
 
 def detect(
@@ -74,7 +94,8 @@ def detect(
     started: Started | None = None,
     from_file: str | None = None,
     save_to: str | None = None,
-    saved: Callable[[str], None] | None = None,
+    saved: Callable[[gathering.Saved], None] | None = None,
+    unsaved: Callable[[gathering.NotSaved], None] | None = None,
     chosen: Chosen | None = None,
 ) -> DetectReport:
     """Probe the target interpreter and this host (or read `from_file`); diagnose every
@@ -83,7 +104,7 @@ def detect(
     parsed = tuple(r if isinstance(r, Requirement) else requirements.parse(r) for r in require)
     found = examine(
         python, timeout_s, started=started, extra_dists=requirements.dists(parsed),
-        from_file=from_file, save_to=save_to, saved=saved,
+        from_file=from_file, save_to=save_to, saved=saved, unsaved=unsaved,
     )  # fmt: skip
     report = diagnosis.detect(found, require=parsed, strict=strict)
     return dataclasses.replace(report, chosen=chosen) if chosen else report
@@ -171,7 +192,8 @@ def explain(
     started: Started | None = None,
     from_file: str | None = None,
     save_to: str | None = None,
-    saved: Callable[[str], None] | None = None,
+    saved: Callable[[gathering.Saved], None] | None = None,
+    unsaved: Callable[[gathering.NotSaved], None] | None = None,
     model: str | None = None,
     context: int | None = None,
     batch: int = 1,
@@ -224,9 +246,7 @@ def explain(
             "FILE`: the file carries their answers",
         )
     if save_to is not None:
-        written = gathering.save(found, save_to)
-        if saved is not None:
-            saved(written)
+        _save(found, save_to, 0, saved, unsaved)
     report = diagnosis.explain(
         found, use_cpu=use_cpu, verify=answered, nproc=nproc,
         model=model, model_run=answered or run, context=context, batch=batch,

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import concurrent.futures
 import dataclasses
+import errno
 import json
 import os
 import platform
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from hwdoctor import files, redact, registry
@@ -72,27 +74,52 @@ def redacted(evidence: Evidence) -> Evidence:
     return dataclasses.replace(Evidence.from_json(clean, source=evidence.source), skipped=skipped)
 
 
-def save(evidence: Evidence, path: str, *, rank: int = 0) -> str:
-    """Write the evidence file, whole or not at all, and return its path. `path` may hold
-    `{host}` (this machine's name) and `{rank}` (the process's rank in its job, 0 alone),
-    so the nodes of a cluster each write their own file into one shared directory; missing
-    directories are made. An unwritable path is a usage error (exit 2)."""
+@dataclass(frozen=True)
+class Saved:
+    """An evidence file written, and what to say of it: `caveat`, why it proves less than it
+    should (its directory lets anyone replace it), with `hint`, what to do."""
+
+    path: str
+    caveat: str | None = None
+    hint: str | None = None
+
+
+class NotSaved(UsageError):
+    """The evidence file could not be written. Where the command goes on, a warning: the
+    preflight's verdict stands whether or not its evidence was kept; elsewhere a usage
+    error (exit 2)."""
+
+    def __init__(self, path: str, why: str, hint: str) -> None:
+        super().__init__(f"--save-evidence {path}: {why}", hint=hint)
+        self.path = path
+        self.why = why
+
+
+def save(evidence: Evidence, path: str, *, rank: int = 0) -> Saved:
+    """Write the evidence file, whole or not at all, mode 0600, and say where. `path`
+    may hold `{host}` (this machine's name) and `{rank}` (the process's rank in its job, 0
+    alone), so the nodes of a cluster each write their own file into one shared directory;
+    missing directories are made (0700). A path that cannot be written safely raises
+    `NotSaved` (files.write_whole says which)."""
     host = (evidence.host.hostname if evidence.host else "") or platform.node()
     target = files.expand(path, {"host": host, "rank": rank})
     text = json.dumps(evidence.to_json(), sort_keys=True, indent=2, ensure_ascii=False)
     try:
-        files.write_whole(target, text + "\n")
-    except FileExistsError as exc:  # a device node, a FIFO, a symbolic link: never replaced
-        raise UsageError(
-            f"--save-evidence {target}: {exc.strerror or exc}",
-            hint="pass the path of a new file or of a regular file to replace",
-        ) from None
+        caveat = files.write_whole(target, text + "\n")
     except OSError as exc:
-        raise UsageError(
-            f"--save-evidence {target}: {exc.strerror or exc}",
-            hint="pass a path in a directory you can write",
-        ) from None
-    return target
+        raise NotSaved(target, exc.strerror or str(exc), _what_to_do(exc)) from None
+    return Saved(target, caveat, _SHARED_HINT if caveat else None)
+
+
+_SHARED_HINT: Final = "save it in a directory only its owner can write, or a sticky one (1777)"
+
+
+def _what_to_do(exc: OSError) -> str:
+    if isinstance(exc, (FileExistsError, IsADirectoryError)):  # something else at the name
+        return "remove what stands there, or pass the path of a new file"
+    if exc.errno == errno.EPERM:  # a symbolic link of another user's on the way
+        return "name the directory itself, not a link another user made to it"
+    return "pass a path in a directory you can write"
 
 
 def read_input(path: str) -> tuple[bytes, int | None]:
