@@ -17,6 +17,8 @@ from hwdoctor import devices, diagnosis, rules
 from hwdoctor.diagnosis import load as judged
 from hwdoctor.diagnosis import ranks
 from hwdoctor.diagnosis.catalogue import CATALOGUE, Code
+from hwdoctor.gather.probe import answers
+from hwdoctor.model.answers import Failure, VerifyRun
 from hwdoctor.model.facts import Evidence, NvidiaDriver, Section, TorchInfo
 from hwdoctor.model.reports import Finding, PlacementRow, Status
 from hwdoctor.model.runs import ProbeRun, RunOutcome, StepResult
@@ -405,7 +407,7 @@ def test_launcher_configured() -> None:
     assert found.message.startswith("LOCAL_RANK=0, WORLD_SIZE=2: this process would run ")
 
 
-def _verify_run(outcome: RunOutcome, device: str) -> ProbeRun:
+def _verify_run(outcome: RunOutcome, device: str) -> VerifyRun:
     facts = {
         "TrainingArguments": {"device": device, "n_gpu": 0, "parallel_mode": "not_parallel"},
         "PartialState": {"device": "cpu"},
@@ -413,7 +415,7 @@ def _verify_run(outcome: RunOutcome, device: str) -> ProbeRun:
         "pipeline": {"device": "cpu"},
     }
     steps = (StepResult("TrainingArguments", outcome is RunOutcome.COMPLETED or None),)
-    return ProbeRun(outcome, facts, steps, 0, 1.0)
+    return answers.verify(ProbeRun(outcome, facts, steps, 0, 1.0))
 
 
 def test_verify_mismatch_and_incomplete() -> None:
@@ -481,6 +483,11 @@ def test_load_on_cuda_without_a_gpu_says_it_in_short_lines_with_the_install() ->
     assert any(" install --force-reinstall torch==2.13.0 --index-url " in line for line in lines)
 
 
+def failure(facts: dict[str, object]) -> Failure | None:
+    """The load payload's failure, read at the boundary as doctor/load.py reads it."""
+    return answers.load(facts)[0].failure
+
+
 @pytest.mark.parametrize(
     "kind",
     ["not_found", "revision_not_found", "gated", "not_cached", "network_unreachable",
@@ -490,7 +497,7 @@ def test_load_on_cuda_without_a_gpu_says_it_in_short_lines_with_the_install() ->
 def test_load_failures_classified_by_the_payload(kind: str) -> None:
     facts = {"failure": {"kind": kind, "step": "load", "error": {"type": "E", "message": "m"}}}
     found = judged.problem(
-        facts, outcome="completed", culprit=None, signal=None, output="", model="m/x",
+        failure(facts), outcome="completed", culprit=None, signal=None, output="", model="m/x",
         timeout_s=60,
     )  # fmt: skip
     assert found is not None
@@ -502,7 +509,7 @@ def test_load_failures_classified_by_the_payload(kind: str) -> None:
 def test_a_device_type_torch_does_not_know_points_at_explain_for_it() -> None:
     facts = {"failure": {"kind": "missing_package", "step": "load", "error": {"type": "E"}}}
     found = judged.problem(
-        facts, outcome="completed", culprit=None, signal=None, output="", model="m/x",
+        failure(facts), outcome="completed", culprit=None, signal=None, output="", model="m/x",
         timeout_s=60, device="npu:0",
     )  # fmt: skip
     assert found is not None and found.remedy is not None
@@ -510,9 +517,9 @@ def test_a_device_type_torch_does_not_know_points_at_explain_for_it() -> None:
 
 
 def test_load_hang_and_crash() -> None:
-    hang = judged.problem({}, outcome="timeout", culprit="forward", signal=None, output="",
+    hang = judged.problem(None, outcome="timeout", culprit="forward", signal=None, output="",
                           model="m", timeout_s=5)  # fmt: skip
-    crash = judged.problem({}, outcome="crashed", culprit="load", signal="SIGKILL", output="",
+    crash = judged.problem(None, outcome="crashed", culprit="load", signal="SIGKILL", output="",
                            model="m", timeout_s=5)  # fmt: skip
     assert hang is not None and crash is not None
     assert codes([hang, crash]) == ["load.hang", "load.crash"]
@@ -525,8 +532,8 @@ def test_out_of_memory_says_what_was_free() -> None:
     facts = {"failure": {"kind": "out_of_memory", "step": "load",
                          "error": {"type": "OutOfMemoryError",
                                    "message": "Tried to allocate 2.00 GiB"}}}  # fmt: skip
-    found = judged.problem(facts, outcome="completed", culprit=None, signal=None, output="",
-                           model="m", timeout_s=5)  # fmt: skip
+    found = judged.problem(failure(facts), outcome="completed", culprit=None, signal=None,
+                           output="", model="m", timeout_s=5)  # fmt: skip
     assert found is not None
     found = judged.with_memory(found, devices.parse("cuda:0"), evidence)
     assert found.message == (

@@ -13,7 +13,7 @@ import types
 import typing
 from collections.abc import Mapping
 from enum import Enum
-from typing import Any, Union
+from typing import Annotated, Any, Union
 
 import pytest
 
@@ -166,3 +166,80 @@ def test_evidence_reads_its_own_file_and_refuses_others() -> None:
     assert again.source.live is False  # read from a file
     with pytest.raises(ValueError, match="not a hwdoctor evidence file"):
         Evidence.from_json({**document, "kind": "other"})
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Named(Record):
+    name: str
+    version: str = "unknown"
+    note: str | None = "none given"
+    tags: tuple[str, ...] = ()
+
+
+@pytest.mark.parametrize("value", [{"a": 1}, ["a"], 5, 1.5, True])
+def test_a_string_reads_only_from_a_string(value: Any) -> None:
+    """Neither `str()` of an object nor of a number is a text the file held: it reads as
+    missing (the default; None where the field may be None), and a list keeps only its
+    strings."""
+    read = _Named.from_json({"name": value, "version": value, "note": value, "tags": ["x", value]})
+    assert read == _Named(name="", version="unknown", note=None, tags=("x",))
+    assert _Named.from_json({"name": "a", "version": "1"}) == _Named(name="a", version="1")
+
+
+def test_a_type_without_a_json_form_fails_when_the_class_is_defined() -> None:
+    with pytest.raises(TypeError, match=r"Either\.value: int \| str \| None has no JSON form"):
+
+        @dataclasses.dataclass(frozen=True, slots=True)
+        class Either(Record):
+            value: int | str | None = None
+
+    with pytest.raises(TypeError, match=r"Listed\.items: list\[str\]"):
+
+        @dataclasses.dataclass(frozen=True)
+        class Listed(Record):
+            items: list[str]
+
+    with pytest.raises(TypeError, match=r"Nested\.pairs"):
+
+        @dataclasses.dataclass(frozen=True, slots=True)
+        class Nested(Record):
+            pairs: tuple[tuple[str, set[int]], ...] = ()
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Holder(Record):
+    """A record naming one defined after it, a field with its own reader, a skipped one."""
+
+    later: _Later | None = None
+    either: Annotated[int | str | None, serial.Json(read=lambda value: value)] = None
+    shown: Annotated[frozenset[str], serial.Json(skip=True)] = frozenset()
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Later(Record):
+    count: int = 0
+
+
+def test_a_field_that_says_how_it_reads_or_is_never_read_is_defined() -> None:
+    """A name defined further down is read when first used; a field with its own reader, or
+    skipped, may have any type."""
+    read = _Holder.from_json({"later": {"count": 3}, "either": "a", "shown": ["x"]})
+    assert read == _Holder(later=_Later(3), either="a")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Judged(Record):
+    verdict: str | None = None
+
+    json_derived = ("fits",)
+
+    @property
+    def fits(self) -> bool | None:
+        return None if self.verdict is None else self.verdict == "fits"
+
+
+def test_a_derived_value_is_written_in_reports_and_never_read() -> None:
+    judged = _Judged("fits")
+    assert judged.to_json() == {"verdict": "fits", "fits": True}
+    assert judged.record() == {"verdict": "fits"}  # an evidence file keeps what reads back
+    assert _Judged.from_json({"verdict": "no", "fits": True}) == _Judged("no")

@@ -8,7 +8,7 @@ replays to the same report anywhere.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from hwdoctor import devices, rules
 from hwdoctor.compat import capabilities
@@ -21,6 +21,7 @@ from hwdoctor.diagnosis import (
     verification,
 )
 from hwdoctor.diagnosis import load as loading
+from hwdoctor.model.answers import MODEL, Plan, VerifyRun
 from hwdoctor.model.decisions import ModelDecision, ModelMemory
 from hwdoctor.model.facts import Evidence, HostFacts, Package, PythonInfo, TorchInfo
 from hwdoctor.model.reports import (
@@ -29,7 +30,6 @@ from hwdoctor.model.reports import (
     ExplainReport,
     Requirement,
 )
-from hwdoctor.model.runs import ProbeRun
 
 # What a report shows when the evidence does not say: an explicit "unknown", never a guess.
 UNKNOWN_PYTHON = PythonInfo("unknown", "unknown", "", False)
@@ -86,10 +86,10 @@ def explain(
     evidence: Evidence,
     *,
     use_cpu: bool = False,
-    verify: ProbeRun | None = None,
+    verify: VerifyRun | None = None,
     nproc: int | None = None,
     model: str | None = None,
-    model_run: ProbeRun | None = None,
+    model_run: VerifyRun | None = None,
     context: int | None = None,
     batch: int = 1,
     where: str = "here",
@@ -154,19 +154,17 @@ def explain(
     )
 
 
-def _model(given: rules.Inputs, name: str, run: ProbeRun | None) -> ModelDecision:
+def _model(given: rules.Inputs, name: str, run: VerifyRun | None) -> ModelDecision:
     """The model's decision from what the payload read of it (its class, config,
     checkpoint, and with --verify what from_pretrained set)."""
-    answers = verification.Answers(run) if run is not None else None
-    facts = answers.facts.get("model") if answers else None
-    loaded = answers.facts.get("model_load") if answers else None
-    error = answers.errors.get("model") if answers else None
+    answers = run.answers if run is not None else None
+    error = run.errors.get(MODEL) if run is not None else None
     said = error.one_line() if error else ("the model was not read" if run is None else None)
-    failure = answers.facts.get("failure") if answers else None
-    if isinstance(failure, Mapping) and run is not None:
+    if answers is not None and answers.failure is not None:
         # the Hub asked once, as `load` asks it: the cause named as `load` names it
         hub = loading.problem(
-            run.facts,
+            answers.failure,
+            hub=answers.hub,
             outcome="completed",
             culprit=None,
             signal=None,
@@ -176,8 +174,8 @@ def _model(given: rules.Inputs, name: str, run: ProbeRun | None) -> ModelDecisio
         )
         said = hub.message if hub is not None else said
     return rules.model_decision(
-        given, name, facts if isinstance(facts, Mapping) else None,
-        loaded if isinstance(loaded, Mapping) else None, said,
+        given, name, answers.model if answers else None,
+        answers.model_load if answers else None, said,
     )  # fmt: skip
 
 
@@ -193,7 +191,7 @@ def _with_flash_rule(described: ModelDecision, evidence: Evidence, device: str) 
 
 def _with_memory(
     described: ModelDecision,
-    run: ProbeRun | None,
+    run: VerifyRun | None,
     device: str,
     evidence: Evidence,
     context: int | None,
@@ -201,16 +199,20 @@ def _with_memory(
 ) -> ModelDecision:
     """The model's fit on the device training picks, in the dtype it loads in, from the
     checkpoint's headers and config the payload read (no weights)."""
-    facts = verification.Answers(run).facts.get("model") if run is not None else None
-    if not isinstance(facts, Mapping) or described.dtype is None:
+    facts = run.answers.model if run is not None else None
+    if facts is None or described.dtype is None:
         return described
-    checkpoint = facts.get("checkpoint")
-    if not isinstance(checkpoint, Mapping) or not checkpoint.get("source"):
-        problem = checkpoint.get("problem") if isinstance(checkpoint, Mapping) else None
-        memory = ModelMemory(device, str(problem or "the checkpoint was not read"))
+    checkpoint = facts.checkpoint
+    if checkpoint is None or not checkpoint.source:
+        problem = checkpoint.problem if checkpoint is not None else None
+        memory = ModelMemory(device, problem or "the checkpoint was not read")
         return dataclasses.replace(described, memory=memory)
-    plan = {"parameters": checkpoint.get("parameters"), "dtype": described.dtype,
-            "checkpoint": checkpoint, "shape": facts.get("shape") or {}}  # fmt: skip
+    plan = Plan(
+        parameters=checkpoint.parameters,
+        dtype=described.dtype,
+        checkpoint=checkpoint,
+        shape=facts.shape,
+    )
     request = abilities.request_of(device)
     if request is None:
         return dataclasses.replace(described, memory=ModelMemory(device, "not a device"))

@@ -9,6 +9,7 @@ from typing import Any
 from hwdoctor.compat import links
 from hwdoctor.compat.links import Link, LinkKind
 from hwdoctor.diagnosis.catalogue import Code, finding
+from hwdoctor.model.answers import BandwidthAnswer, RankLinks
 from hwdoctor.model.reports import (
     BandwidthReport,
     CollectiveBandwidth,
@@ -16,6 +17,7 @@ from hwdoctor.model.reports import (
     PairBandwidth,
     RankReport,
 )
+from hwdoctor.model.serial import read
 
 
 def gbps(value: float | None) -> str:
@@ -25,23 +27,42 @@ def gbps(value: float | None) -> str:
 
 def measure(
     ranks: Sequence[RankReport],
-    measured: Mapping[int, Mapping[str, Any]],
-    summaries: Mapping[int, Mapping[str, Any]],
+    measured: Mapping[int, Any],
+    summaries: Mapping[int, Any],
 ) -> tuple[BandwidthReport | None, list[Finding]]:
     """The job's bandwidth report from every rank's measurements (`measured`: the payload's
-    "bandwidth" result per rank) and what each rank said of its links (`summaries`)."""
+    "bandwidth" result per rank) and what each rank said of its links (`summaries`).
+
+    Both arrive inside the distributed payload's `ranks` fact, which diagnosis/ranks.py
+    still takes as it came; they are read into records first thing here (what does not
+    read is unknown, never a crash).
+    TODO(issue 43): read the `ranks` fact whole at the boundary (doctor/job.py), then pass
+    these records in."""
+    results = {
+        rank: read(BandwidthAnswer, data) or BandwidthAnswer() for rank, data in measured.items()
+    }
+    said = {rank: read(RankLinks, data) or RankLinks() for rank, data in summaries.items()}
+    return _measure(ranks, results, said)
+
+
+def _measure(
+    ranks: Sequence[RankReport],
+    measured: Mapping[int, BandwidthAnswer],
+    summaries: Mapping[int, RankLinks],
+) -> tuple[BandwidthReport | None, list[Finding]]:
     out: list[Finding] = []
-    timings: dict[int, Mapping[str, Any]] = {}
+    timings: dict[int, BandwidthAnswer] = {}
     for rank in ranks:
         result = measured.get(rank.rank)
         if result is None:
             continue
-        if result.get("error") or not isinstance(result.get("operations"), list):
-            error = result.get("error") or {}
+        if result.error is not None or result.operations is None:
+            error = result.error
+            kind = error.type if error is not None else None
+            message = (error.message if error is not None else None) or ""
             out.append(finding(
                 Code.BANDWIDTH_FAILED, rank=rank.rank, device=rank.device,
-                collective=rank.backend,
-                detail=f"{error.get('type')}: {str(error.get('message', ''))[:200]}",
+                collective=rank.backend, detail=f"{kind}: {message[:200]}",
             ))  # fmt: skip
             continue
         timings[rank.rank] = result
@@ -67,17 +88,16 @@ def measure(
 
 
 def _collectives(
-    timings: Mapping[int, Mapping[str, Any]], by_rank: Mapping[int, RankReport]
+    timings: Mapping[int, BandwidthAnswer], by_rank: Mapping[int, RankReport]
 ) -> tuple[CollectiveBandwidth, ...]:
     """Each (operation, size) that every measuring rank timed: the mean of their times."""
     count = len(timings)
     seen: dict[tuple[str, int], dict[int, float]] = {}
     for rank, result in timings.items():
-        for entry in result.get("operations", ()):
-            key = (str(entry.get("op")), int(entry.get("bytes") or 0))
-            seconds = float(entry.get("seconds") or 0)
-            if key[1] > 0 and seconds > 0:
-                seen.setdefault(key, {})[rank] = seconds
+        for entry in result.operations or ():
+            key = (str(entry.op), entry.bytes)
+            if key[1] > 0 and entry.seconds > 0:
+                seen.setdefault(key, {})[rank] = entry.seconds
     out = []
     for (operation, size), times in seen.items():
         if len(times) != count:
@@ -93,18 +113,17 @@ def _collectives(
 
 
 def _pairs(
-    timings: Mapping[int, Mapping[str, Any]],
+    timings: Mapping[int, BandwidthAnswer],
     by_rank: Mapping[int, RankReport],
-    summaries: Mapping[int, Mapping[str, Any]],
+    summaries: Mapping[int, RankLinks],
 ) -> list[PairBandwidth]:
     sides: dict[tuple[int, int], list[tuple[int, float]]] = {}
     for rank, result in timings.items():
-        for entry in result.get("pairs", ()):
-            peer = int(entry.get("peer", -1))
-            seconds = float(entry.get("seconds") or 0)
-            if peer in timings and peer != rank and seconds > 0:
+        for entry in result.pairs:
+            peer = entry.peer
+            if peer in timings and peer != rank and entry.seconds > 0:
                 key = (min(rank, peer), max(rank, peer))
-                sides.setdefault(key, []).append((int(entry.get("bytes") or 0), seconds))
+                sides.setdefault(key, []).append((entry.bytes, entry.seconds))
     topologies = _topologies(by_rank, summaries)
     out = []
     for (first, second), measured in sorted(sides.items()):
@@ -117,7 +136,7 @@ def _pairs(
             links.expected(
                 link,
                 (_pcie(summaries.get(first)), _pcie(summaries.get(second))),
-                (summaries.get(first) or {}).get("capability"),
+                _said(summaries.get(first)).capability,
             )
             if link is not None
             else None
@@ -134,52 +153,49 @@ def _pairs(
     return out
 
 
-def _links_of(summary: Mapping[str, Any] | None) -> Mapping[str, Any]:
-    found = (summary or {}).get("links")
-    return found if isinstance(found, Mapping) else {}
+def _said(summary: RankLinks | None) -> RankLinks:
+    return summary or RankLinks()
 
 
-def _pcie(summary: Mapping[str, Any] | None) -> links.PcieLink | None:
-    pcie = _links_of(summary).get("pcie")
-    if not isinstance(pcie, Mapping):
+def _pcie(summary: RankLinks | None) -> links.PcieLink | None:
+    pcie = _said(summary).links.pcie
+    if pcie is None:
         return None
-    return links.pcie_link(pcie.get("max_speed"), pcie.get("upstream_max_speed"),
-                           pcie.get("width"))  # fmt: skip
+    return links.pcie_link(pcie.max_speed, pcie.upstream_max_speed, pcie.width)
 
 
 def _topologies(
-    by_rank: Mapping[int, RankReport], summaries: Mapping[int, Mapping[str, Any]]
+    by_rank: Mapping[int, RankReport], summaries: Mapping[int, RankLinks]
 ) -> dict[str, tuple[links.Topology, Mapping[str, int]]]:
     """Each host's matrix (sent by one of its ranks) and the index of each GPU bus id."""
     out: dict[str, tuple[links.Topology, Mapping[str, int]]] = {}
     for rank, summary in sorted(summaries.items()):
-        topology = _links_of(summary).get("topology")
-        if rank not in by_rank or not isinstance(topology, Mapping):
+        topology = summary.links.topology
+        if rank not in by_rank or topology is None:
             continue
         pairs: dict[tuple[int, int], Link] = {}
-        for key, label in (topology.get("links") or {}).items():
-            first, _, second = str(key).partition("-")
+        for key, label in topology.links.items():
+            first, _, second = key.partition("-")
             # ASCII digits only: str.isdigit() also says yes to `²`, which int() refuses
             if first.isascii() and first.isdigit() and second.isascii() and second.isdigit():
-                pairs[(int(first), int(second))] = links.link_of(str(label))
+                pairs[(int(first), int(second))] = links.link_of(label)
         gpus = tuple(sorted({i for pair in pairs for i in pair}))
-        bus_ids = topology.get("bus_ids") or {}
-        out.setdefault(by_rank[rank].host, (links.Topology(gpus, pairs), bus_ids))
+        out.setdefault(by_rank[rank].host, (links.Topology(gpus, pairs), topology.bus_ids))
     return out
 
 
 def _link(
     a: RankReport,
     b: RankReport,
-    summaries: Mapping[int, Mapping[str, Any]],
+    summaries: Mapping[int, RankLinks],
     topologies: Mapping[str, tuple[links.Topology, Mapping[str, int]]],
 ) -> Link | None:
     """The pair's path in its host's matrix; None across hosts or where it is not known."""
     if a.host != b.host or a.host not in topologies:
         return None
     topology, bus_ids = topologies[a.host]
-    first = bus_ids.get(_links_of(summaries.get(a.rank)).get("pci_bus_id") or "")
-    second = bus_ids.get(_links_of(summaries.get(b.rank)).get("pci_bus_id") or "")
+    first = bus_ids.get(_said(summaries.get(a.rank)).links.pci_bus_id or "")
+    second = bus_ids.get(_said(summaries.get(b.rank)).links.pci_bus_id or "")
     if first is None or second is None:
         return None
     return topology.between(first, second)

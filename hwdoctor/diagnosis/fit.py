@@ -23,7 +23,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
+
+from hwdoctor.model.answers import Plan
 
 # Bytes per parameter. int8/int4 are the weight formats of bitsandbytes, torchao and the
 # GPTQ/AWQ kernels; their compute dtype (and so the KV cache) stays 16-bit.
@@ -64,50 +66,53 @@ class Need:
         return (self.kv_cache or 0) + self.working
 
 
-def _int(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
+def _positive(value: int | None) -> int | None:
+    """A size the config or the headers give; 0 (or less) says they do not give it."""
+    return value if value is not None and value > 0 else None
 
 
-def context_for(plan: Mapping[str, Any], context: int | None) -> int:
+def context_for(plan: Plan, context: int | None) -> int:
     """The tokens to plan for: asked, else 4,096 or the model's limit if lower."""
     if context:
         return context
-    limit = _int((plan.get("shape") or {}).get("max_position"))
+    limit = _positive(plan.shape.max_position)
     return min(DEFAULT_CONTEXT, limit) if limit else DEFAULT_CONTEXT
 
 
-def _weights(plan: Mapping[str, Any], dtype: str) -> int:
-    checkpoint = plan.get("checkpoint") or {}
-    by_dtype = checkpoint.get("by_dtype") or {}
-    parameters = _int(checkpoint.get("parameters")) or _int(plan.get("parameters")) or 0
+def _weights(plan: Plan, dtype: str) -> int:
+    checkpoint = plan.checkpoint
+    by_dtype = checkpoint.by_dtype or {}
+    parameters = _positive(checkpoint.parameters) or _positive(plan.parameters) or 0
     if not by_dtype:
         return int(parameters * BYTES.get(dtype, 4))
-    if (plan.get("shape") or {}).get("quantization") and dtype not in _QUANTIZED:
-        return int(checkpoint.get("bytes") or 0)  # packed as stored, whatever dtype is asked
+    if plan.shape.quantization and dtype not in _QUANTIZED:
+        return checkpoint.bytes or 0  # packed as stored, whatever dtype is asked
     total = 0.0
     for name, row in by_dtype.items():
-        if not isinstance(row, Mapping):
-            continue
         if name in _FLOATING or dtype in _QUANTIZED:
-            total += (_int(row.get("parameters")) or 0) * BYTES.get(dtype, 4)
+            total += (_positive(row.parameters) or 0) * BYTES.get(dtype, 4)
         else:  # integer tensors (buffers, packed weights) load as stored
-            total += _int(row.get("bytes")) or 0
+            total += _positive(row.bytes) or 0
     return int(total)
 
 
-def need(plan: Mapping[str, Any], dtype: str, context: int | None, batch: int) -> Need:
-    shape = plan.get("shape") or {}
+def need(plan: Plan, dtype: str, context: int | None, batch: int) -> Need:
+    shape = plan.shape
     compute = 2 if dtype in _QUANTIZED else BYTES.get(dtype, 4)
     tokens = context_for(plan, context)
-    layers, kv_heads, head_dim = (_int(shape.get(k)) for k in ("layers", "kv_heads", "head_dim"))
+    layers, kv_heads, head_dim = (
+        _positive(shape.layers),
+        _positive(shape.kv_heads),
+        _positive(shape.head_dim),
+    )
     kv = (
         int(2 * layers * kv_heads * head_dim * tokens * batch * compute)
         if layers and kv_heads and head_dim
         else None
     )
-    hidden = _int(shape.get("hidden_size")) or 0
-    intermediate = _int(shape.get("intermediate_size")) or 4 * hidden
-    vocab = _int(shape.get("vocab_size")) or 0
+    hidden = _positive(shape.hidden_size) or 0
+    intermediate = _positive(shape.intermediate_size) or 4 * hidden
+    vocab = _positive(shape.vocab_size) or 0
     working = int(batch * tokens * (hidden + 2 * intermediate) * compute)
     working += batch * vocab * _LOGIT_BYTES
     return Need(dtype, _weights(plan, dtype), kv, working, tokens, batch)
@@ -126,9 +131,7 @@ def judge(needed: Need, free: int | None, host_free: int | None, on_host: bool) 
     return Verdict.OFFLOAD if spill <= host_free else Verdict.NO
 
 
-def smaller(
-    plan: Mapping[str, Any], needed: Need, free: int | None, context: int | None
-) -> str | None:
+def smaller(plan: Plan, needed: Need, free: int | None, context: int | None) -> str | None:
     """The first dtype or weight quantization, smaller than `needed`'s, that would fit whole."""
     if free is None or needed.total <= free:
         return None

@@ -9,14 +9,15 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Final
 
 from hwdoctor import devices, registry, rules
 from hwdoctor.diagnosis import backends, fit
 from hwdoctor.diagnosis.catalogue import Code, finding
+from hwdoctor.model.answers import Failure, HubRoute, PlacementRow, Plan
 from hwdoctor.model.decisions import BudgetFit, Fit
-from hwdoctor.model.facts import ErrorInfo, Evidence
-from hwdoctor.model.reports import CheckpointRead, Finding, LoadPlan, PlacementRow
+from hwdoctor.model.facts import Evidence
+from hwdoctor.model.reports import CheckpointRead, Finding, LoadPlan
 from hwdoctor.shell import Shell, command, comment
 from hwdoctor.units import human_bytes
 
@@ -109,7 +110,7 @@ def validate(device: devices.DeviceRequest, evidence: Evidence) -> Finding | Non
 
 
 def problem(
-    facts: Mapping[str, Any],
+    failure: Failure | None,
     *,
     outcome: str,
     culprit: str | None,
@@ -118,32 +119,30 @@ def problem(
     model: str,
     timeout_s: float,
     device: str | None = None,
+    hub: HubRoute | None = None,
 ) -> Finding | None:
-    """Why the load did not work, from what the payload reported and how it ended (on
-    `device`, the device string the load asked for)."""
-    failure = facts.get("failure")
-    if isinstance(failure, Mapping):
-        error = ErrorInfo.from_probe(failure.get("error"))
+    """Why the load did not work, from the failure the payload classified (and how it
+    reached the Hub) and how it ended (on `device`, the device string the load asked for)."""
+    if failure is not None:
+        error = failure.error.info() if failure.error is not None else None
         detail = error.one_line() if error else "unknown error"
-        step = str(failure.get("step", "load"))
-        code = _KIND_CODES.get(str(failure.get("kind")), Code.LOAD_FAILED)
+        code = _KIND_CODES.get(failure.kind or "", Code.LOAD_FAILED)
         evidence = (error.traceback or detail) if error else ""
-        logged = [str(line) for line in failure.get("hub_log") or ()]
-        if logged:  # kept off the terminal by the payload: the retries, the URLs
-            evidence = "\n".join([evidence, "huggingface_hub logged:", *logged]).strip()
+        if failure.hub_log:  # kept off the terminal by the payload: the retries, the URLs
+            evidence = "\n".join([evidence, "huggingface_hub logged:", *failure.hub_log]).strip()
         return finding(
             code,
             evidence=evidence,
             # hwdoctor passes a local model directory as an absolute path (model_ref.py,
             # model_argument); a Hub id never is one.
             variant="local" if os.path.isabs(model) else None,
-            step=step,
+            step=failure.step,
             error=detail,
             model=model,
             device=device,
             detail="",
             command=load_command(model, "--trust-remote-code"),
-            **_hub(facts.get("hub"), failure),
+            **_hub(hub, failure),
         )
     if outcome == "completed":
         return None
@@ -153,31 +152,32 @@ def problem(
     return finding(Code.LOAD_CRASH, evidence=output, step=step, signal=signal)
 
 
-def _hub(hub: object, failure: Mapping[str, Any]) -> dict[str, str]:
+_ENDPOINT_ENV: Final = "HF_ENDPOINT"  # huggingface_hub's variable for a mirror
+
+
+def _hub(hub: HubRoute | None, failure: Failure) -> dict[str, str]:
     """Where the Hub is and what routes to it (the payload's `hub` fact), and what it or
     the OS said (the failure's innermost error and HTTP status): the network findings'
     parameters, empty when the payload did not ask the Hub."""
-    hub = hub if isinstance(hub, Mapping) else {}
-    settings = hub.get("settings")
-    settings = settings if isinstance(settings, Mapping) else {}
-    endpoint = str(hub.get("endpoint") or "")
-    source = "set by HF_ENDPOINT" if settings.get("HF_ENDPOINT") else "the default endpoint"
-    proxies = [f"{name}={value}" for name, value in settings.items() if name != "HF_ENDPOINT"]
+    hub = hub or HubRoute()
+    endpoint = hub.endpoint or ""
+    mirrored = bool(hub.settings.get(_ENDPOINT_ENV))
+    source = "set by HF_ENDPOINT" if mirrored else "the default endpoint"
+    proxies = [f"{name}={value}" for name, value in hub.settings.items() if name != _ENDPOINT_ENV]
     route = ", ".join([source, *proxies]) if proxies else f"{source}, no proxy set"
-    proxy_env = [str(name) for name in hub.get("proxy_env") or ()]
     return {
         "endpoint": endpoint,
         "endpoint_source": source if endpoint else "",
         "route": route if endpoint else "",
         "on": f" on {endpoint} ({route})" if endpoint else "",
-        "host": str(hub.get("host") or ""),
-        "proxy": str(hub.get("proxy") or ""),
-        "proxy_env": ", ".join(proxy_env),
-        "proxy_vars": " ".join(proxy_env),
-        "timeout": str(hub.get("timeout") or ""),
-        "mirror": endpoint if settings.get("HF_ENDPOINT") else "",
-        "cause": str(failure.get("cause") or ""),
-        "status": str(failure.get("status") or ""),
+        "host": hub.host or "",
+        "proxy": hub.proxy or "",
+        "proxy_env": ", ".join(hub.proxy_env),
+        "proxy_vars": " ".join(hub.proxy_env),
+        "timeout": str(hub.timeout or ""),
+        "mirror": endpoint if mirrored else "",
+        "cause": failure.cause or "",
+        "status": str(failure.status or ""),
     }
 
 
@@ -201,7 +201,7 @@ def with_memory(found: Finding, device: devices.DeviceRequest, evidence: Evidenc
 
 
 def with_fit(
-    plan: Mapping[str, Any] | None,
+    plan: Plan | None,
     device: devices.DeviceRequest,
     evidence: Evidence,
     memory: int | None = None,
@@ -210,35 +210,28 @@ def with_fit(
 ) -> LoadPlan | None:
     """The plan the load payload reported, read, with whether the model fits the asked
     device (`fit_of`)."""
-    if not plan:
+    if plan is None:
         return None
     # A strategy's budgets by the devices they stand for ("0" -> "cuda:0"), as each is judged.
-    budgets = _budgets(plan)
-    labelled = _budget_labels(plan, budgets) if device.is_strategy else list(budgets.items())
-    checkpoint = plan.get("checkpoint") or {}
+    labelled = _budget_labels(plan) if device.is_strategy else list(plan.max_memory.items())
+    checkpoint = plan.checkpoint
     placed: dict[str, int] = {}
-    for where in (plan.get("auto_device_map") or {}).values():
-        placed[str(where)] = placed.get(str(where), 0) + 1
+    for where in plan.auto_device_map.values():
+        placed[where] = placed.get(where, 0) + 1
     return LoadPlan(
         reported=plan,
-        model_class=_text(plan.get("class")),
-        parameters=_whole(plan.get("parameters")),
-        dtype=_text(plan.get("dtype")),
-        config_dtype=_text(plan.get("config_dtype")),
-        weights_by_dtype=tuple(
-            (str(name), int(size))
-            for name, size in (plan.get("bytes_by_dtype") or {}).items()
-            if isinstance(size, (int, float))
-        ),
+        model_class=plan.model_class,
+        parameters=plan.parameters,
+        dtype=plan.dtype,
+        config_dtype=plan.config_dtype,
+        weights_by_dtype=tuple((name, int(size)) for name, size in plan.bytes_by_dtype.items()),
         checkpoint=CheckpointRead(
-            source=_text(checkpoint.get("source")),
-            problem=_text(checkpoint.get("problem")),
-            files=_whole(checkpoint.get("files")),
-            bytes=_whole(checkpoint.get("bytes")),
+            source=checkpoint.source,
+            problem=checkpoint.problem,
+            files=checkpoint.files,
+            bytes=checkpoint.bytes,
             by_dtype=tuple(
-                (str(name), _whole(row.get("parameters")))
-                for name, row in (checkpoint.get("by_dtype") or {}).items()
-                if isinstance(row, Mapping)
+                (name, row.parameters) for name, row in (checkpoint.by_dtype or {}).items()
             ),
         ),
         budgets=tuple(labelled),
@@ -248,7 +241,7 @@ def with_fit(
 
 
 def fit_of(
-    plan: Mapping[str, Any],
+    plan: Plan,
     device: devices.DeviceRequest,
     evidence: Evidence,
     memory: int | None = None,
@@ -259,24 +252,23 @@ def fit_of(
     `batch` and working memory (diagnosis.fit), in `memory` when the user gave it, else in
     what is free there right now; unknown for a device that is not here. A device_map
     strategy is judged against every budget together, and each budget alone."""
-    dtype = str(plan.get("dtype"))
+    dtype = str(plan.dtype)
     needed = fit.need(plan, dtype, context, batch)
     free: int | None
     on_host = _on_host(device)
     here = on_host or device_free(device, evidence) is not None
     shared = any(b.shares_host_memory for b in registry.for_device(device.type))
-    budgets = _budgets(plan)
     if memory is not None:
         free = memory
     elif device.is_strategy:
-        free = sum(budgets.values()) or None
+        free = sum(plan.max_memory.values()) or None
     elif on_host:
         free = _host_free(evidence)
     else:
         free = device_free(device, evidence)
     verdict = fit.judge(needed, free, _host_free(evidence), on_host or shared or memory is not None)
     return Fit(
-        needed=int(plan.get("parameters", 0) * fit.BYTES.get(dtype, 4)),
+        needed=int((plan.parameters or 0) * fit.BYTES.get(dtype, 4)),
         free=free,
         given=memory is not None,
         device_here=here,
@@ -290,29 +282,17 @@ def fit_of(
         smaller=fit.smaller(plan, needed, free, context),
         budgets=tuple(
             _budget_row(plan, needed, label, value, evidence, context)
-            for label, value in (_budget_labels(plan, budgets) if device.is_strategy else ())
+            for label, value in (_budget_labels(plan) if device.is_strategy else ())
         ),
     )
 
 
-def _budgets(plan: Mapping[str, Any]) -> dict[str, int]:
-    return {str(k): int(v) for k, v in (plan.get("max_memory") or {}).items()}
-
-
-def _text(value: Any) -> str | None:
-    return None if value is None else str(value)
-
-
-def _whole(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def _budget_labels(plan: Mapping[str, Any], budgets: Mapping[str, int]) -> list[tuple[str, int]]:
+def _budget_labels(plan: Plan) -> list[tuple[str, int]]:
     """Accelerate's budget keys as device names: an index is a device of the family the
     auto placement used ("0" -> "cuda:0")."""
-    placed = [str(v) for v in (plan.get("auto_device_map") or {}).values()]
+    placed = list(plan.auto_device_map.values())
     out = []
-    for key, value in budgets.items():
+    for key, value in plan.max_memory.items():
         label = key
         if key.isdigit():
             label = next((p for p in placed if p.endswith(f":{key}")), f"device {key}")
@@ -321,7 +301,7 @@ def _budget_labels(plan: Mapping[str, Any], budgets: Mapping[str, int]) -> list[
 
 
 def _budget_row(
-    plan: Mapping[str, Any],
+    plan: Plan,
     needed: fit.Need,
     label: str,
     free: int,

@@ -8,10 +8,18 @@ raises is an answer too ("raises ValueError"), compared like any other.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable
+from typing import TypeVar
 
 from hwdoctor import registry
+from hwdoctor.model.answers import (
+    GET_MAX_MEMORY,
+    MODEL_LOAD,
+    PARTIAL_STATE,
+    PIPELINE,
+    TRAINING_ARGUMENTS,
+    VerifyRun,
+)
 from hwdoctor.model.decisions import (
     AccelerateDecision,
     DeviceMapPlan,
@@ -23,45 +31,47 @@ from hwdoctor.model.decisions import (
     VerifyItem,
     VerifyReport,
 )
-from hwdoctor.model.facts import ErrorInfo
-from hwdoctor.model.runs import ProbeRun, RunOutcome
+from hwdoctor.model.runs import RunOutcome
 from hwdoctor.text import clip
 
 _ANSWER_LIMIT = 200  # characters of one answer
+T = TypeVar("T")
 
 
 def compare(
-    run: ProbeRun,
+    run: VerifyRun,
     training: TrainingDecision,
     accelerate: AccelerateDecision,
     inference: InferenceDecision,
 ) -> VerifyReport:
-    answers = Answers(run)
+    answers = run.answers
     raises = f"raises {training.error.split(':', 1)[0]}" if training.error else None
     items = (
-        answers.item("TrainingArguments.device", raises or training.device, "TrainingArguments",
-                     "device"),
-        answers.item("TrainingArguments.n_gpu", raises or str(training.n_gpu), "TrainingArguments",
-                     "n_gpu"),
-        answers.item("TrainingArguments.parallel_mode", raises or str(training.parallel_mode),
-                     "TrainingArguments", "parallel_mode"),
-        answers.item("PartialState().device", accelerate.device, "PartialState", "device"),
-        answers.item("get_max_memory() keys", ",".join(inference.device_map_auto.keys),
-                     "get_max_memory", "keys"),
-        answers.item("pipeline().device", inference.pipeline, "pipeline", "device"),
+        _item(run, "TrainingArguments.device", raises or training.device, TRAINING_ARGUMENTS,
+              answers.training, lambda answer: answer.device),
+        _item(run, "TrainingArguments.n_gpu", raises or str(training.n_gpu), TRAINING_ARGUMENTS,
+              answers.training, lambda answer: answer.n_gpu),
+        _item(run, "TrainingArguments.parallel_mode", raises or str(training.parallel_mode),
+              TRAINING_ARGUMENTS, answers.training, lambda answer: answer.parallel_mode),
+        _item(run, "PartialState().device", accelerate.device, PARTIAL_STATE, answers.state,
+              lambda answer: answer.device),
+        _item(run, "get_max_memory() keys", ",".join(inference.device_map_auto.keys),
+              GET_MAX_MEMORY, answers.max_memory, lambda answer: answer.keys),
+        _item(run, "pipeline().device", inference.pipeline, PIPELINE, answers.pipeline,
+              lambda answer: answer.device),
     )  # fmt: skip
     problem = problem_of(run)
     return VerifyReport(ran=True, items=items, seconds=run.seconds, problem=problem)
 
 
-def with_model(report: VerifyReport, run: ProbeRun, model: ModelDecision) -> VerifyReport:
+def with_model(report: VerifyReport, run: VerifyRun, model: ModelDecision) -> VerifyReport:
     """explain --model --verify: what from_pretrained() set on the loaded model, next to the
     prediction."""
-    answers = Answers(run)
+    loaded = run.answers.model_load
     items = (
-        answers.item("model attn_implementation", model.attention, "model_load",
-                     "attn_implementation"),
-        answers.item("model dtype", model.dtype, "model_load", "dtype"),
+        _item(run, "model attn_implementation", model.attention, MODEL_LOAD, loaded,
+              lambda answer: answer.attn_implementation),
+        _item(run, "model dtype", model.dtype, MODEL_LOAD, loaded, lambda answer: answer.dtype),
     )  # fmt: skip
     return dataclasses.replace(report, items=(*report.items, *items))
 
@@ -80,96 +90,98 @@ def confirms(report: VerifyReport) -> bool | None:
     return True if report.agree else None
 
 
-def problem_of(run: ProbeRun) -> str | None:
+def problem_of(run: VerifyRun) -> str | None:
     """Why the payload did not answer every call: it hung or died in one."""
     if run.outcome is RunOutcome.COMPLETED:
         return None
-    culprit = run.culprit.name if run.culprit else "start-up"
-    how = "hung" if run.outcome is RunOutcome.TIMEOUT else f"died ({run.signal_name})"
+    culprit = run.culprit or "start-up"
+    how = "hung" if run.outcome is RunOutcome.TIMEOUT else f"died ({run.signal})"
     return f"the verification {how} in {culprit}"
 
 
 def observed(
-    run: ProbeRun, use_cpu: bool, outside: tuple[tuple[str, str], ...]
+    run: VerifyRun, use_cpu: bool, outside: tuple[tuple[str, str], ...]
 ) -> tuple[TrainingDecision, AccelerateDecision, InferenceDecision]:
     """The real libraries' answers as the decisions of a report, for versions outside every
     table: each a single observed step, nothing predicted. A call that raised or never ran
     leaves its answer unknown ("unknown"), said by the explain checks."""
-    answers = Answers(run)
+    answers = run.answers
     read_from = "observed: " + ", ".join(f"{name} {version}" for name, version in outside)
 
-    def value(call: str, field: str) -> str | None:
-        answer = answers.facts.get(call)
-        if call in answers.errors or not isinstance(answer, Mapping) or field not in answer:
+    def value(call: str, answer: T | None, field: Callable[[T], object]) -> str | None:
+        if call in run.errors or answer is None:
             return None
-        found = answer[field]
-        return ",".join(str(v) for v in found) if isinstance(found, list) else str(found)
+        found = field(answer)
+        return None if found is None else _shown(found)
 
     def trace(title: str, library: str, call: str, shown: str | None) -> Trace:
-        error = answers.errors.get(call)
+        error = run.errors.get(call)
         seen = f"raises {error.one_line()}" if error else (shown or "did not answer")
         step = StepTrace("observed", f"the real {title} in this environment", seen, "taken")
         return Trace(title, library, read_from, (step,))
 
-    state_device = value("PartialState", "device")
-    backend = value("PartialState", "backend")
+    state = answers.state
+    state_device = value(PARTIAL_STATE, state, lambda answer: answer.device)
+    backend = value(PARTIAL_STATE, state, lambda answer: answer.backend)
     accelerate = AccelerateDecision(
         state_device or "unknown",
-        value("PartialState", "distributed_type") or "unknown",
+        value(PARTIAL_STATE, state, lambda answer: answer.distributed_type) or "unknown",
         backend if backend != "None" else None,
         False,
-        trace("PartialState().device", "accelerate", "PartialState", state_device),
+        trace("PartialState().device", "accelerate", PARTIAL_STATE, state_device),
     )
-    device = value("TrainingArguments", "device")
-    n_gpu = value("TrainingArguments", "n_gpu")
-    error = answers.errors.get("TrainingArguments")
+    trained = answers.training
+    device = value(TRAINING_ARGUMENTS, trained, lambda answer: answer.device)
+    n_gpu = value(TRAINING_ARGUMENTS, trained, lambda answer: answer.n_gpu)
+    error = run.errors.get(TRAINING_ARGUMENTS)
     training = TrainingDecision(
         device,
         int(n_gpu) if n_gpu and n_gpu.isdigit() else None,
-        value("TrainingArguments", "parallel_mode"),
+        value(TRAINING_ARGUMENTS, trained, lambda answer: answer.parallel_mode),
         use_cpu,
         accelerate,
-        trace("TrainingArguments(...).device", "transformers", "TrainingArguments", device),
+        trace("TrainingArguments(...).device", "transformers", TRAINING_ARGUMENTS, device),
         error=error.one_line() if error else None,
     )
-    listed = value("get_max_memory", "keys")
+    listed = value(GET_MAX_MEMORY, answers.max_memory, lambda answer: answer.keys)
     keys = tuple(listed.split(",")) if listed else ()
     budgets = trace('device_map="auto" budgets (get_max_memory)', "accelerate",
-                    "get_max_memory", ",".join(keys) or None)  # fmt: skip
+                    GET_MAX_MEMORY, ",".join(keys) or None)  # fmt: skip
     plan = DeviceMapPlan(
         devices=keys, keys=keys, budgets=tuple((key, None) for key in keys), family="observed",
         fallback_to_cpu=False, unused_accelerators=(), family_trace=budgets,
         host_trace=Trace(budgets.title, budgets.library, read_from, ()),
     )  # fmt: skip
-    pipeline = value("pipeline", "device")
+    pipeline = value(PIPELINE, answers.pipeline, lambda answer: answer.device)
     inference = InferenceDecision(
         from_pretrained=registry.HOST,  # weights are created on the host, in every release
         device_map_auto=plan,
         pipeline=pipeline or "unknown",
-        pipeline_trace=trace("pipeline(...) device", "transformers", "pipeline", pipeline),
+        pipeline_trace=trace("pipeline(...) device", "transformers", PIPELINE, pipeline),
     )
     return training, accelerate, inference
 
 
-class Answers:
-    """The payload's facts and step errors, looked up by call name."""
+def _shown(value: object) -> str:
+    """An answer as text: a list of keys joined by commas."""
+    return ",".join(str(item) for item in value) if isinstance(value, tuple) else str(value)
 
-    def __init__(self, run: ProbeRun) -> None:
-        self.facts: Mapping[str, Any] = run.facts
-        self.errors = {
-            step.name: ErrorInfo.from_probe(step.error) for step in run.steps if step.ok is False
-        }
 
-    def item(self, name: str, predicted: str | None, call: str, field: str) -> VerifyItem:
-        predicted_text = "None" if predicted is None else predicted
-        error = self.errors.get(call)
-        if error is not None:
-            return VerifyItem(name, predicted_text, f"raises {error.type}", error.one_line())
-        answer = self.facts.get(call)
-        if not isinstance(answer, Mapping):
-            return VerifyItem(name, predicted_text, None, "the call did not run")
-        value = answer.get(field)
-        actual = ",".join(str(v) for v in value) if isinstance(value, list) else str(value)
-        # The target's (or an evidence file's) text: a device string is short; anything
-        # longer is cut, whatever format shows it.
-        return VerifyItem(name, predicted_text, clip(actual, _ANSWER_LIMIT))
+def _item(
+    run: VerifyRun,
+    name: str,
+    predicted: str | None,
+    call: str,
+    answer: T | None,
+    field: Callable[[T], object],
+) -> VerifyItem:
+    """One answer next to its prediction: what `call` answered (its `field`), or raised."""
+    predicted_text = "None" if predicted is None else predicted
+    error = run.errors.get(call)
+    if error is not None:
+        return VerifyItem(name, predicted_text, f"raises {error.type}", error.one_line())
+    if answer is None:
+        return VerifyItem(name, predicted_text, None, "the call did not run")
+    # The target's (or an evidence file's) text: a device string is short; anything
+    # longer is cut, whatever format shows it.
+    return VerifyItem(name, predicted_text, clip(_shown(field(answer)), _ANSWER_LIMIT))

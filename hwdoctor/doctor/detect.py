@@ -19,7 +19,7 @@ from hwdoctor.errors import UsageError
 from hwdoctor.gather import evidence as gathering
 from hwdoctor.gather import fleet, reports
 from hwdoctor.gather.interpreter import resolve_python
-from hwdoctor.gather.probe import boundary
+from hwdoctor.gather.probe import answers, boundary
 from hwdoctor.gather.probe.runner import Started, run_payload
 from hwdoctor.gather.reports import assemble
 from hwdoctor.model.facts import Evidence, Section
@@ -247,9 +247,12 @@ def explain(
         )
     if save_to is not None:
         _save(found, save_to, 0, saved, unsaved)
+    # The answers read at the probe's boundary, into records: the diagnosis reads no facts.
+    verified = answers.verify(answered) if answered is not None else None
+    model_run = verified or (answers.verify(run) if run is not None else None)
     report = diagnosis.explain(
-        found, use_cpu=use_cpu, verify=answered, nproc=nproc,
-        model=model, model_run=answered or run, context=context, batch=batch,
+        found, use_cpu=use_cpu, verify=verified, nproc=nproc,
+        model=model, model_run=model_run, context=context, batch=batch,
         where="here" if from_file is None else "on the machine the evidence came from",
     )  # fmt: skip
     if chosen is None:

@@ -18,11 +18,12 @@ from typing import IO, Final
 from hwdoctor import devices, diagnosis
 from hwdoctor.diagnosis import load as judged
 from hwdoctor.doctor.detect import examine
-from hwdoctor.gather.probe import boundary
+from hwdoctor.gather.probe import answers
 from hwdoctor.gather.probe.runner import Started
 from hwdoctor.model import Dtype
+from hwdoctor.model.answers import Placed
 from hwdoctor.model.facts import Evidence
-from hwdoctor.model.reports import Chosen, LoadReport, PlacementRow
+from hwdoctor.model.reports import Chosen, LoadReport
 from hwdoctor.model.runs import ProbeRun
 from hwdoctor.text import is_true
 
@@ -117,17 +118,14 @@ def _report(
     timeout_s: float,
     request: LoadRequest,
 ) -> LoadReport:
-    # What the load payload sent, checked at the probe's boundary: what does not fit its
-    # shape is left out and reported, never read as it came.
-    facts, malformed = boundary.checked_facts(run.facts, boundary.LOAD_FACTS)
-    where = facts.get("placement") or {}
-    placement = tuple(
-        PlacementRow(row["device"], row["modules"], row["parameters"], row["bytes"])
-        for row in where.get("devices", ())
-    )
+    # What the load payload sent, read at the probe's boundary: what does not fit its shape
+    # is left out and reported, never read as it came.
+    answer, malformed = answers.load(run.facts)
+    where = answer.placement or Placed()
     output = "\n".join(part for part in (run.stdout_tail, run.stderr_tail) if part.strip())
     problem = judged.problem(
-        facts,
+        answer.failure,
+        hub=answer.hub,
         outcome=run.outcome.value,
         culprit=run.culprit.name if run.culprit else None,
         signal=run.signal_name or f"exit {run.returncode}",
@@ -141,20 +139,20 @@ def _report(
     return dataclasses.replace(
         base,
         problem=problem,
-        placement=placement,
-        device_map=where.get("device_map") or None,
-        model_class=where.get("class"),
-        dtype=where.get("dtype"),
-        parameters=where.get("parameters"),
-        load_seconds=where.get("load_seconds"),
-        peak_memory=facts.get("peak_memory"),
-        forward=facts.get("forward"),
-        generate=facts.get("generate"),
+        placement=where.devices,
+        device_map=where.device_map or None,
+        model_class=where.model_class,
+        dtype=where.dtype,
+        parameters=where.parameters,
+        load_seconds=where.load_seconds,
+        peak_memory=answer.peak_memory,
+        forward=answer.forward,
+        generate=answer.generate,
         plan=judged.with_fit(
-            facts.get("plan"), device, evidence, request.memory, request.context, request.batch
+            answer.plan, device, evidence, request.memory, request.context, request.batch
         ),
         findings=(
-            *judged.placement_findings(device, placement, evidence, request.model),
+            *judged.placement_findings(device, where.devices, evidence, request.model),
             *judged.malformed_findings(malformed),
         ),
     )

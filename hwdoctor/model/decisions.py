@@ -7,7 +7,7 @@ from enum import Enum
 from typing import Annotated, Any, Final
 
 from hwdoctor.compat.capabilities import Ability
-from hwdoctor.model.serial import Json, Record, write
+from hwdoctor.model.serial import Json, Record
 
 
 def _steps(trace: Trace) -> list[dict[str, Any]]:
@@ -71,8 +71,12 @@ class DeviceMapPlan(Record):
     family_trace: Annotated[Trace, Json(skip=True)]  # written with host_trace, as "steps"
     host_trace: Annotated[Trace, Json(skip=True)]
 
-    def to_json(self) -> dict[str, Any]:
-        return {**write(self), "steps": _steps(self.family_trace) + _steps(self.host_trace)}
+    json_derived = ("steps",)
+
+    @property
+    def steps(self) -> tuple[StepTrace, ...]:
+        """Both traces' steps: how the family was chosen, then the host's tiers."""
+        return self.family_trace.steps + self.host_trace.steps
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,8 +116,12 @@ class Fit(Record):
     smaller: str | None
     budgets: tuple[BudgetFit, ...] = ()  # each of a strategy's budgets alone
 
-    def to_json(self) -> dict[str, Any]:
-        return {**write(self), "fits": None if self.verdict is None else self.verdict == "fits"}
+    json_derived = ("fits",)
+
+    @property
+    def fits(self) -> bool | None:
+        """Whether it fits whole; None: not judged."""
+        return None if self.verdict is None else self.verdict == "fits"
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,8 +155,12 @@ class ModelDecision(Record):
     # (diagnosis.fit: weights, KV cache, working memory, verdict); None when not read.
     memory: ModelMemory | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        return {**write(self), "steps": _steps(self.attention_trace) + _steps(self.dtype_trace)}
+    json_derived = ("steps",)
+
+    @property
+    def steps(self) -> tuple[StepTrace, ...]:
+        """Both decisions' steps: the attention implementation's, then the dtype's."""
+        return self.attention_trace.steps + self.dtype_trace.steps
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,12 +195,11 @@ class VerifyItem(Record):
     actual: str | None  # None: the call did not run (an earlier step hung)
     error: str | None = None  # the message, when the library raised
 
+    json_derived = ("agree",)
+
     @property
     def agree(self) -> bool:
         return self.actual == self.predicted
-
-    def to_json(self) -> dict[str, Any]:
-        return {**write(self), "agree": self.agree}
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +209,8 @@ class VerifyReport(Record):
     seconds: Annotated[float, Json(skip=True)] = 0.0  # for the human report only
     problem: str | None = None  # why the verification could not run or finish
 
+    json_derived = ("agree", "mismatches")
+
     @property
     def agree(self) -> bool | None:
         """Whether every answer matched; None when nothing was verified."""
@@ -205,9 +218,9 @@ class VerifyReport(Record):
             return None
         return self.problem is None and all(item.agree for item in self.items)
 
-    def to_json(self) -> dict[str, Any]:
-        mismatches = [item.to_json() for item in self.items if not item.agree]
-        return {**write(self), "agree": self.agree, "mismatches": mismatches}
+    @property
+    def mismatches(self) -> tuple[VerifyItem, ...]:
+        return tuple(item for item in self.items if not item.agree)
 
 
 class Standing(str, Enum):

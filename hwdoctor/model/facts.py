@@ -15,7 +15,7 @@ from enum import Enum
 from typing import Annotated, Any, Final
 
 from hwdoctor.compat.drivers import DriverSaid, DriverWords, driver_said
-from hwdoctor.model.serial import ABSENT, Json, Record, milliseconds, read
+from hwdoctor.model.serial import Json, Record, milliseconds, read
 from hwdoctor.text import clip
 
 # Major: a change old readers cannot follow; minor: fields added.
@@ -28,7 +28,7 @@ EVIDENCE_KIND: Final = "hwdoctor.evidence"
 # How fields differ from their type's JSON form (model/serial.py).
 EVIDENCE: Final = Json(evidence_only=True)  # in evidence files, not in detect's JSON
 UNKNOWN: Final = Json(missing="unknown")  # a name that is missing or empty reads as this
-QUOTE: Final = Json(needed=True, read=lambda value: _exact_str(value))  # the record's reason
+QUOTE: Final = Json(needed=True)  # the record's reason: without its line, no record
 
 
 class Section(str, Enum):
@@ -586,8 +586,3 @@ def _capability(data: Mapping[str, Any]) -> str | None:
 
 def _str(value: Any) -> str | None:
     return None if value is None else str(value)
-
-
-def _exact_str(value: Any) -> Any:
-    """A string as it is; anything else does not read as one (no `str()` of it)."""
-    return value if isinstance(value, str) else ABSENT

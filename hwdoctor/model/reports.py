@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any, Final
 
+from hwdoctor.model.answers import Forward, Generation, PlacementRow, Plan
 from hwdoctor.model.decisions import (
     AccelerateDecision,
     Capabilities,
@@ -389,14 +390,6 @@ def _merged_builds(reasons: list[str]) -> list[str]:
 
 
 @dataclass(frozen=True, slots=True)
-class PlacementRow(Record):
-    device: str  # "npu:0", "cpu", "disk"
-    modules: int  # modules owning tensors there
-    parameters: int
-    bytes: int
-
-
-@dataclass(frozen=True, slots=True)
 class CheckpointRead(Record):
     """What a checkpoint's safetensors headers said (no weights read)."""
 
@@ -412,7 +405,7 @@ class LoadPlan(Record):
     """load --plan: what from_pretrained would build and where device_map="auto" puts it,
     read by the target's own libraries without loading weights, and whether it fits."""
 
-    reported: Mapping[str, Any]  # as the target reported it: the JSON's "plan", with "fits"
+    reported: Plan  # as the target reported it: the JSON's "plan", with "fits"
     model_class: str | None
     parameters: int | None
     dtype: str | None
@@ -424,7 +417,7 @@ class LoadPlan(Record):
     fit: Fit
 
     def to_json(self) -> dict[str, Any]:
-        return {**self.reported, "fits": self.fit.to_json()}
+        return {**self.reported.to_json(), "fits": self.fit.to_json()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -441,8 +434,8 @@ class LoadReport(Record):
     parameters: int | None = None
     load_seconds: float | None = None
     peak_memory: Mapping[str, int] | None = None  # device → peak bytes ("cpu": process RSS)
-    forward: Mapping[str, Any] | None = None
-    generate: Mapping[str, Any] | None = None
+    forward: Forward | None = None
+    generate: Generation | None = None
     plan: LoadPlan | None = None
     findings: tuple[Finding, ...] = ()
     chosen: Annotated[Chosen | None, NOT_JSON] = None  # why this interpreter
@@ -475,8 +468,8 @@ class LoadReport(Record):
             "parameters": self.parameters,
             "load_seconds": self.load_seconds,
             "peak_memory": dict(self.peak_memory) if self.peak_memory else None,
-            "forward": dict(self.forward) if self.forward else None,
-            "generate": dict(self.generate) if self.generate else None,
+            "forward": self.forward.to_json() if self.forward else None,
+            "generate": self.generate.to_json() if self.generate else None,
             "plan": self.plan.to_json() if self.plan else None,
             "findings": [finding.to_json() for finding in self.findings],
         }

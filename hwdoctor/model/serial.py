@@ -9,22 +9,32 @@ there:
 
     has_pip: Annotated[bool | None, Json("pip")] = None
 
+A value that follows from the fields (a verdict, the items that disagree) is a property the
+class names in `json_derived`: written after the fields in `to_json()`, never read back (so
+an evidence file, `record()`, has no use for it).
+
 Reading never raises, since a file is anyone's: a value that is missing, garbled or of
-another type reads as the field's default, or as its type's empty value (None, "", 0,
-False, (), {}) when it has none, and a list item or map value that is not what the type
-says is dropped. Reading a class's form is worked out once per class, on first use, so
-a command that writes no JSON (`--help`, `list`) pays nothing for it.
+another type (`{"a": 1}` where a string belongs) reads as the field's default, or as its
+type's empty value (None, "", 0, False, (), {}) when it has none, and a list item or map
+value that is not what the type says is dropped. Reading a class's form is worked out once
+per class, on first use, so a command that writes no JSON (`--help`, `list`) pays nothing
+for it; only whether each field's type has a JSON form at all is checked when the class is
+defined, so a record with a type this module cannot read (`int | str | None`) fails at
+import, never by reading as nothing.
 """
 
 from __future__ import annotations
 
+import builtins
 import dataclasses
+import inspect
+import sys
 import types
 import typing
 from collections.abc import Callable, Mapping
 from enum import Enum
 from functools import cache
-from typing import Any, Final, TypeVar, Union
+from typing import Any, ClassVar, Final, TypeVar, Union
 
 T = TypeVar("T")
 
@@ -53,6 +63,15 @@ class Record:
     """A frozen dataclass with the JSON form its fields describe (see the module's doc)."""
 
     __slots__ = ()
+    # Properties `to_json()` writes after the fields, each under its own name (a verdict, a
+    # list the fields make): never read back, since they follow from the fields.
+    json_derived: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **options: Any) -> None:
+        super().__init_subclass__(**options)
+        # A dataclass with slots is made anew from the class: its fields were checked then.
+        if "__dataclass_fields__" not in cls.__dict__:
+            check_hints(cls)
 
     def to_json(self) -> dict[str, Any]:
         """The form in a command's JSON report."""
@@ -94,6 +113,8 @@ def write(record: object, *, full: bool = False) -> dict[str, Any]:
         for part in field.path[:-1]:
             into = into.setdefault(part, {})
         into[field.path[-1]] = spec.write(value) if spec.write else _data(value, full)
+    for name in () if full else getattr(type(record), "json_derived", ()):
+        data[name] = _data(getattr(record, name), full)
     return data
 
 
@@ -165,12 +186,17 @@ def _specs(cls: Any) -> tuple[Field, ...]:
                 attribute=field.name,
                 spec=spec,
                 path=tuple((spec.name or field.name).split(".")),
-                read=spec.read or _reader(hint),
+                read=spec.read or (_never if spec.skip or spec.key else _reader(hint)),
                 fallback=_fallback(field, spec, hint),
                 empty_is_missing=spec.missing is not ABSENT and hint is str,
             )
         )
     return tuple(found)
+
+
+def _never(value: Any) -> Any:
+    """The reader of a field that is never read (`skip`, or a map's `key`)."""
+    return ABSENT
 
 
 def _fallback(field: dataclasses.Field[Any], spec: Json, hint: Any) -> Callable[[], Any]:
@@ -228,8 +254,8 @@ def _reader(hint: Any) -> Callable[[Any], Any]:
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if hint is Any or hint is object:
         return lambda value: value
-    if hint is str:
-        return lambda value: ABSENT if value is None else str(value)
+    if hint is str:  # only a string: str() of an object or a number is no value it held
+        return lambda value: value if isinstance(value, str) else ABSENT
     if hint is bool:
         return lambda value: value if isinstance(value, bool) else ABSENT
     if hint is int:
@@ -263,7 +289,8 @@ def _reader(hint: Any) -> Callable[[Any], Any]:
         return fixed
     if origin in (Mapping, dict):
         return _mapping_reader(args[1] if args else Any)
-    return lambda value: ABSENT  # no JSON form to read (Json(read=...) can give one)
+    # No JSON form to read: a field of this type says how with Json(read=...), or skip=True.
+    raise TypeError(f"no JSON form to read as {hint!r}")
 
 
 def _pairs(hint: Any) -> bool:
@@ -338,3 +365,83 @@ def _data(value: Any, full: bool) -> Any:
     if isinstance(value, (tuple, list)):
         return [_data(item, full) for item in value]
     return value
+
+
+# --- at definition: whether each field's type has a JSON form ---------------------------------
+
+
+class _Later:
+    """Stands for a name a record's annotation uses before the module defines it (a record
+    further down, a TYPE_CHECKING import): its type is checked when the class is first read."""
+
+
+class _LaterNames(dict[str, Any]):
+    """The names an annotation sees at its class's definition: the module's, the builtins,
+    else a `_Later` class of that name."""
+
+    def __init__(self, names: Mapping[str, Any]) -> None:
+        super().__init__()
+        self.names = names
+
+    def __missing__(self, name: str) -> Any:
+        if name in self.names:
+            return self.names[name]
+        if hasattr(builtins, name):
+            return getattr(builtins, name)
+        return type(name, (_Later,), {})
+
+
+# The hints of most fields: each has a JSON form whatever module writes it.
+_PLAIN: Final = frozenset(
+    f"{name}{tail}" for name in ("str", "int", "float", "bool", "Any") for tail in ("", " | None")
+) | {"tuple[str, ...]", "Mapping[str, str]", "Mapping[str, Any]", "Mapping[str, Any] | None"}
+
+
+@cache
+def _compiled(hint: str) -> types.CodeType:
+    """An annotation's code, compiled once for every record that writes it the same way."""
+    return compile(hint, "<annotation>", "eval")
+
+
+def check_hints(cls: type) -> None:
+    """Raise TypeError when a field of `cls` (its own annotations, as written) has a type
+    that no JSON value reads as, unless its `Json` reads it itself or skips it."""
+    names = _LaterNames(vars(sys.modules[cls.__module__]))
+    for attribute, hint in inspect.get_annotations(cls).items():
+        if not isinstance(hint, str):
+            hint = repr(hint)  # written without `from __future__ import annotations`
+        if hint in _PLAIN or hint.startswith(("ClassVar", "typing.ClassVar", "Final")):
+            continue
+        bare = hint.removesuffix(" | None")  # as readable as the type it may be None for
+        try:
+            # the class's own annotation, in its module's names
+            value = names[bare] if bare.isidentifier() else eval(_compiled(hint), {}, names)
+        except (AttributeError, TypeError):  # an attribute of a name defined later
+            continue
+        spec = Json()
+        if typing.get_origin(value) is typing.Annotated:
+            value, *extras = typing.get_args(value)
+            spec = next((extra for extra in extras if isinstance(extra, Json)), spec)
+        if spec.read is None and not spec.skip and not spec.key and not _readable(value):
+            raise TypeError(
+                f"{cls.__qualname__}.{attribute}: {hint} has no JSON form to read; "
+                "give it one with Json(read=...), or Json(skip=True)"
+            )
+
+
+def _readable(hint: Any) -> bool:
+    """Whether `_reader` reads `hint` (a `_Later` name: when it is first read)."""
+    inner = _optional(hint)
+    if inner is not None:
+        return _readable(inner)
+    if hint in (Any, object, str, bool, int, float):
+        return True
+    if isinstance(hint, type):
+        return issubclass(hint, (Enum, _Later)) or dataclasses.is_dataclass(hint)
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is tuple:
+        items = args[:1] if len(args) == 2 and args[1] is Ellipsis else args
+        return all(_readable(arg) for arg in items)
+    if origin in (Mapping, dict):
+        return not args or _readable(args[1])
+    return False

@@ -770,19 +770,21 @@ def load_renderables(report: LoadReport, view: View | None = None) -> list[Rende
     smoke.add_column(no_wrap=True, style="bold")
     smoke.add_column(overflow="fold")
     if report.forward:
-        shape = "×".join(str(n) for n in report.forward.get("output_shape", []))
-        where = report.forward["output_device"]
+        forward = report.forward
+        shape = "×".join(str(n) for n in forward.output_shape)
         smoke.add_row(
             Text("✓", style="green"),
             "forward",
-            f"{report.forward['seconds']:.3f} s, output {shape} on {where}",
+            f"{_seconds(forward.seconds)}, output {shape} on {forward.output_device or 'unknown'}",
         )
     if report.generate:
-        rate = report.generate.get("tokens_per_second")
+        made = report.generate
+        rate = made.tokens_per_second
+        tokens = "unknown" if made.tokens is None else made.tokens
         smoke.add_row(
             Text("✓", style="green"),
             "generate",
-            f"{report.generate['tokens']} tokens in {report.generate['seconds']:.3f} s"
+            f"{tokens} tokens in {_seconds(made.seconds)}"
             + (f", {rate:.1f} tokens/s" if rate else ""),
         )
     if report.problem is not None:
@@ -797,6 +799,11 @@ def load_renderables(report: LoadReport, view: View | None = None) -> list[Rende
     if report.findings:
         out += _findings(report.findings)
     return out
+
+
+def _seconds(value: float | None) -> str:
+    """A step's time as load shows it; unknown where the payload's number did not read."""
+    return "unknown time" if value is None else f"{value:.3f} s"
 
 
 _VERDICT_WORDS: Final = {

@@ -9,11 +9,11 @@ get_max_memory budgeting the devices of one family.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
 from typing import Any, Final
 
 from hwdoctor import registry, versions
 from hwdoctor.launch import first_int
+from hwdoctor.model.answers import ModelFacts, ModelLoad
 from hwdoctor.model.decisions import (
     AccelerateDecision,
     Coverage,
@@ -516,8 +516,8 @@ def inputs(evidence: Evidence, use_cpu: bool = False) -> Inputs:
 def model_decision(
     given: Inputs,
     name: str,
-    facts: Mapping[str, Any] | None,
-    loaded: Mapping[str, Any] | None = None,
+    facts: ModelFacts | None,
+    loaded: ModelLoad | None = None,
     error: str | None = None,
 ) -> ModelDecision:
     """explain --model: the attention implementation and dtype from_pretrained() sets when
@@ -530,20 +530,21 @@ def model_decision(
         return ModelDecision(name, None, None, empty, None, empty, None, error=error)
     inputs = dataclasses.replace(given, model=facts)
     found: list[tuple[str | None, Trace]] = []
-    for candidates, field in ((rule.ATTENTION, "attn_implementation"), (rule.DTYPE, "dtype")):
+    observed = (loaded.attn_implementation, loaded.dtype) if loaded else (None, None)
+    for candidates, answer in zip((rule.ATTENTION, rule.DTYPE), observed, strict=True):
         table = table_for(candidates, given.transformers_version)
         if table is not None:
             outcome = evaluate(table, inputs)
             found.append((outcome.device, outcome.trace))
             continue
-        seen = str(loaded[field]) if loaded and field in loaded else None
+        seen = answer
         step = StepTrace("observed", "the real from_pretrained() in this environment",
                          seen or "not loaded (explain --verify loads it)", "taken")  # fmt: skip
         read_from = f"observed: transformers {given.transformers_version}"
         found.append((seen, Trace(candidates[0].title, "transformers", read_from, (step,))))
     (attention, attention_trace), (dtype, dtype_trace) = found
     return ModelDecision(
-        name, str(facts.get("architecture") or "") or None, attention, attention_trace, dtype,
+        name, facts.architecture or None, attention, attention_trace, dtype,
         dtype_trace, rule.flash_words(facts),
     )  # fmt: skip
 

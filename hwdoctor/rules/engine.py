@@ -15,6 +15,7 @@ from typing import Final, Protocol
 
 from hwdoctor import registry, versions
 from hwdoctor.launch import first_int
+from hwdoctor.model.answers import ModelFacts
 from hwdoctor.model.decisions import StepTrace, Trace
 from hwdoctor.model.facts import BackendFacts
 from hwdoctor.text import TRUE_VALUES
@@ -39,7 +40,7 @@ class Inputs:
     memory_available_bytes: int | None = None
     use_cpu: bool = False  # TrainingArguments(use_cpu=...)
     # explain --model: the model class's and checkpoint's facts, as the library reports them
-    model: Mapping[str, object] | None = None
+    model: ModelFacts | None = None
 
     @property
     def local_rank(self) -> int:

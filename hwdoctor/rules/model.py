@@ -16,11 +16,12 @@ Read from transformers' modeling_utils.py of every release 4.46.0 to 5.24.0:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
 from hwdoctor import versions
+from hwdoctor.model.answers import ModelFacts
 from hwdoctor.rules.engine import (
     Always,
     Inputs,
@@ -37,15 +38,13 @@ from hwdoctor.rules.engine import (
 class ClassSupports:
     """A model class's own flag (`_supports_sdpa`), read from the class in the probe."""
 
-    flag: str
+    flag: Callable[[ModelFacts], bool | None]
     label: str
 
     def __call__(self, inputs: Inputs) -> Observation:
-        facts = inputs.model or {}
-        holds = bool(facts.get(self.flag))
-        return Observation(
-            holds, f"{facts.get('architecture', 'the class')}.{self.label} = {holds}"
-        )
+        facts = inputs.model or ModelFacts()
+        holds = bool(self.flag(facts))
+        return Observation(holds, f"{facts.architecture or 'the class'}.{self.label} = {holds}")
 
 
 @dataclass(frozen=True)
@@ -91,23 +90,35 @@ class AllOf:
 class ModelFact:
     """A fact of the model the probe read (the config's dtype, the checkpoint's)."""
 
-    key: str
+    fact: Callable[[ModelFacts], str | None]
     label: str
 
     def __call__(self, inputs: Inputs) -> Observation:
-        value = (inputs.model or {}).get(self.key)
+        value = self.fact(inputs.model or ModelFacts())
         return Observation(value is not None, f"{self.label}: {value or 'not set'}")
 
 
 @dataclass(frozen=True)
 class FromModel:
-    key: str
+    fact: Callable[[ModelFacts], str | None]
 
     def resolve(self, inputs: Inputs) -> str:
-        return str((inputs.model or {}).get(self.key))
+        return str(self.fact(inputs.model or ModelFacts()))
 
 
-_SDPA = ClassSupports("supports_sdpa", "_supports_sdpa")
+def _config_dtype(facts: ModelFacts) -> str | None:
+    return facts.config_dtype
+
+
+def _checkpoint_dtype(facts: ModelFacts) -> str | None:
+    return facts.checkpoint_dtype
+
+
+def _supports_sdpa(facts: ModelFacts) -> bool | None:
+    return facts.supports_sdpa
+
+
+_SDPA = ClassSupports(_supports_sdpa, "_supports_sdpa")
 _NO_SDPA = Always(said="SDPA not allowed here: eager")
 _DEFAULT_DTYPE: Final = "no dtype given: torch's default dtype (float32); the config's is not used"
 _ATTENTION_TITLE: Final = "from_pretrained() attn_implementation"
@@ -130,10 +141,10 @@ ATTENTION: Final = (
 _DTYPE_TITLE: Final = "from_pretrained() dtype"
 DTYPE: Final = (
     Table(_DTYPE_TITLE, "transformers", ">=5.0.0rc1", (
-        Step("config", ModelFact("config_dtype", "dtype=\"auto\": the config's dtype"),
-             FromModel("config_dtype")),
-        Step("checkpoint", ModelFact("checkpoint_dtype", "the checkpoint's first floating "
-                                     "tensor"), FromModel("checkpoint_dtype")),
+        Step("config", ModelFact(_config_dtype, "dtype=\"auto\": the config's dtype"),
+             FromModel(_config_dtype)),
+        Step("checkpoint", ModelFact(_checkpoint_dtype, "the checkpoint's first floating "
+                                     "tensor"), FromModel(_checkpoint_dtype)),
         Step("default", Always(said="neither says: float32"), Literal("float32")),
     )),
     Table(_DTYPE_TITLE, "transformers", ">=4.46,<5.0.0rc1", (
@@ -142,16 +153,14 @@ DTYPE: Final = (
 )  # fmt: skip
 
 
-def flash_words(facts: Mapping[str, object]) -> str | None:
+def flash_words(facts: ModelFacts) -> str | None:
     """Why attn_implementation="flash_attention_2" would not run here, when asked; None
     when nothing the probe saw stands in its way (or flash-attn is not installed)."""
-    flash = facts.get("flash_attn")
-    if not isinstance(flash, Mapping) or flash.get("version") is None:
+    flash = facts.flash_attn
+    if flash is None or flash.version is None:
         return None
-    if flash.get("imports") is False:
-        return (
-            f"flash-attn {flash['version']} is installed but does not import: {flash.get('error')}"
-        )
-    if not facts.get("supports_flash_attn"):
-        return f"{facts.get('architecture')} does not support flash_attention_2"
+    if flash.imports is False:
+        return f"flash-attn {flash.version} is installed but does not import: {flash.error}"
+    if not facts.supports_flash_attn:
+        return f"{facts.architecture} does not support flash_attention_2"
     return None

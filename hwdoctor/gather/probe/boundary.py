@@ -235,6 +235,19 @@ MODEL_SHAPE: Final[Mapping[str, Shape]] = {
     for name in ("layers", "kv_heads", "head_dim", "hidden_size", "intermediate_size",
                  "vocab_size", "max_position", "sliding_window")
 } | {"quantization": TEXT}  # fmt: skip
+# How the Hub was reached and a classified failure (payload_hub.py), sent by load and verify.
+HUB: Final[Mapping[str, Shape]] = {
+    **dict.fromkeys(("endpoint", "host", "proxy"), TEXT),
+    "proxy_env": Items(Text(MAX_NAME)),
+    "settings": Named(TEXT),
+    "timeout": Count(MAX_COUNT),
+}
+FAILURE: Final[Mapping[str, Shape]] = {
+    **dict.fromkeys(("kind", "step", "cause"), TEXT),
+    "error": ERROR,
+    "hub_log": Items(TEXT),
+    "status": Count(999),  # HTTP's three digits
+}
 LOAD_FACTS: Final[Mapping[str, Shape]] = {
     "placement": {
         "devices": Items(
@@ -245,6 +258,7 @@ LOAD_FACTS: Final[Mapping[str, Shape]] = {
                 "bytes": Count(MAX_BYTES),
             }
         ),
+        "device_map": Named(TEXT),
         "class": TEXT,
         "dtype": TEXT,
         "parameters": Count(MAX_COUNT),
@@ -258,9 +272,11 @@ LOAD_FACTS: Final[Mapping[str, Shape]] = {
     "peak_memory": Named(Count(MAX_BYTES)),
     "plan": {
         "parameters": Count(MAX_COUNT), "dtype": TEXT, "max_memory": Named(Count(MAX_BYTES)),
-        "checkpoint": CHECKPOINT, "shape": MODEL_SHAPE,
+        "checkpoint": CHECKPOINT, "shape": MODEL_SHAPE, "config_dtype": TEXT, "class": TEXT,
+        "bytes_by_dtype": Named(Number(MAX_BYTES)), "auto_device_map": Named(TEXT),
     },
-    "failure": {"kind": TEXT, "step": TEXT, "error": ERROR, "hub_log": Items(TEXT)},
+    "failure": FAILURE,
+    "hub": HUB,
 }  # fmt: skip
 
 
@@ -280,6 +296,8 @@ VERIFY_FACTS: Final[Mapping[str, Shape]] = {
               "checkpoint": CHECKPOINT, "shape": MODEL_SHAPE,
               "flash_attn": {"version": TEXT, "imports": bool, "error": TEXT}},
     "model_load": {"attn_implementation": TEXT, "dtype": TEXT},
+    "failure": FAILURE,
+    "hub": HUB,
 }  # fmt: skip
 
 
