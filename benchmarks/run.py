@@ -160,6 +160,11 @@ def cases() -> list[Case]:
              "regex_lines.py"), "--json", REGEX_SUMMARY], None, 30.0,
              "seconds, absolute, every pattern on every line (regex_lines.py)", runs=1,
              detail=regex_detail),
+        Case("each reader on a MiB of 2,000-character adversarial lines", [PYTHON,
+             str(ROOT / "benchmarks" / "regex_lines.py"), "--pastes", "--json",
+             PASTES_SUMMARY], None, 120.0,
+             "seconds, absolute, a MiB per reader module read by read() (regex_lines.py "
+             "--pastes)", runs=1, detail=pastes_detail),
         Case("detect, an extension leaves a daemon holding the pipes", [*HWDOCTOR, "detect"],
              [*HWDOCTOR, "detect"], 1.3,
              "hwdoctor detect without it: no waiting for the pipes to close",
@@ -295,14 +300,35 @@ REGEX_SUMMARY = str(Path(tempfile.gettempdir()) / "hwdoctor-bench-regex.json")
 
 
 def regex_detail() -> str:
-    """The slowest pattern on one line, from regex_lines.py's summary."""
+    """The slowest pattern on one line, and the module whose slowest line grew most from 32
+    to 64 KB (twice as long: linear; four times: quadratic), from regex_lines.py's summary."""
     try:
         summary = json.loads(Path(REGEX_SUMMARY).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return "no summary written"
     name, seconds = summary["slowest"][0]
+    doubling = {m: r["doubling"] for m, r in summary["modules"].items() if r.get("doubling")}
+    grew = max(doubling, key=doubling.__getitem__)
     return (f"{summary['patterns']} patterns, {summary['lines']} lines; slowest line: "
-            f"{seconds * 1000:.0f} ms ({name.rsplit('.', 1)[-1]})")  # fmt: skip
+            f"{seconds * 1000:.0f} ms ({name.rsplit('.', 1)[-1]}); 64 KB against 32 KB at "
+            f"most {doubling[grew]:.1f}x ({grew.rsplit('.', 1)[-1]})")  # fmt: skip
+
+
+PASTES_SUMMARY = str(Path(tempfile.gettempdir()) / "hwdoctor-bench-pastes.json")
+
+
+def pastes_detail() -> str:
+    """The reader whose adversarial MiB took longest against a benign one."""
+    try:
+        summary = json.loads(Path(PASTES_SUMMARY).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return "no summary written"
+    name, row = summary["worst"]
+    return (
+        f"{len(summary['modules'])} modules; benign MiB {summary['benign_s']:.2f} s; "
+        f"worst {row['adversarial_s']:.2f} s, {row['ratio']:.2f}x "
+        f"({name.rsplit('.', 1)[-1]})"
+    )
 
 
 TINY_QWEN3 = """

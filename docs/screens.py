@@ -3,6 +3,8 @@
 Each block sits between `<!-- screen: ARGS -->` and `<!-- /screen -->` and holds what
 `hwdoctor ARGS` prints at 80 columns, without colour. `make readme` runs this; the test
 suite checks that the blocks rendered from recorded evidence (`--from`) and `list` match.
+The list of paste formats, between `<!-- formats: … -->` and `<!-- /formats -->`, is the
+readers' registry's (tests/test_readers.py checks it).
 """
 
 from __future__ import annotations
@@ -42,9 +44,19 @@ def regenerate(text: str, only: set[str] | None = None) -> str:
     return BLOCK.sub(fill, text)
 
 
+FORMATS = re.compile(r"(<!-- formats: [^\n]*-->\n)(?P<body>.*?)(<!-- /formats -->)", re.S)
+
+
+def formats(text: str) -> str:
+    """The README with its list of paste formats written from the readers' registry."""
+    from hwdoctor.gather.reports.readers import registry
+
+    return FORMATS.sub(lambda match: match.group(1) + registry.readme() + match.group(3), text)
+
+
 def blocks(text: str) -> dict[str, str]:
     return {match.group("args"): match.group("body") for match in BLOCK.finditer(text)}
 
 
 if __name__ == "__main__":
-    README.write_text(regenerate(README.read_text(encoding="utf-8")), encoding="utf-8")
+    README.write_text(formats(regenerate(README.read_text(encoding="utf-8"))), encoding="utf-8")

@@ -82,9 +82,10 @@ def explain(
 
 
 def diagnose(text: str | bytes | bytearray | memoryview, *, strict: bool = False) -> PasteReport:
-    """What `hwdoctor detect --from FILE` reports for a pasted report: the output of
-    collect_env, transformers env, accelerate env, vllm collect-env, nvidia-smi, rocm-smi,
-    npu-smi, or a whole issue body holding several. Nothing of this machine enters.
+    """What `hwdoctor detect --from FILE` reports for a pasted report: the output of a tool
+    the readers' registry lists (`hwdoctor.gather.reports.readers.registry.BLOCKS`, which
+    `hwdoctor detect --help` names), or a whole issue body holding several. Nothing of this
+    machine enters.
 
     Raises `hwdoctor.errors.UsageError` when the text holds no report hwdoctor reads, or is
     not text at all.

@@ -18,6 +18,7 @@ import typer
 
 from hwdoctor import interrupts
 from hwdoctor.errors import ExitCode, HwdoctorError, OutputError, UsageError
+from hwdoctor.gather.reports.readers import registry as paste_formats
 from hwdoctor.model import Dtype
 from hwdoctor.project import __version__
 from hwdoctor.render import OutputFormat, PlainFormat, View, emit
@@ -117,10 +118,9 @@ ExplainFromOpt = Annotated[
         "--from",
         metavar="FILE",
         help="Explain another machine instead of probing this one: an evidence file written "
-        "by --save-evidence, or a pasted report (collect_env, transformers env, accelerate "
-        "env, or an issue body holding one), which gives each decision there or 'unknown' "
-        "naming what the paste does not show; - reads standard input. With DEVICE, an "
-        "evidence file only.",
+        f"by --save-evidence, or a pasted report ({paste_formats.named()}, or an issue body "
+        "holding one), which gives each decision there or 'unknown' naming what the paste "
+        "does not show; - reads standard input. With DEVICE, an evidence file only.",
         show_default=False,
     ),
 ]
@@ -130,9 +130,8 @@ DetectFromOpt = Annotated[
         "--from",
         metavar="FILE|DIR",
         help="Diagnose another machine instead of probing this one: an evidence file written "
-        "by --save-evidence, or a pasted report (collect_env, transformers env, accelerate "
-        "env, vllm collect-env, nvidia-smi, rocm-smi, npu-smi, or a whole issue body); - "
-        "reads standard input. A directory of evidence files (one per node of a cluster) "
+        f"by --save-evidence, or a pasted report ({paste_formats.named()}, or a whole issue "
+        "body); - reads standard input. A directory of evidence files (one per node of a cluster) "
         "gives a fleet report: the nodes grouped by configuration, the odd ones named first, "
         "--require judged on each node.",
         show_default=False,
@@ -143,9 +142,9 @@ PasteOpt = Annotated[
     typer.Option(
         "--paste",
         metavar="FILE",
-        help="Diagnose a pasted report (collect_env, transformers env, nvidia-smi, a whole "
-        "issue body) and nothing else: unlike --from, FILE is never read as an evidence file, "
-        "whatever it holds (for a bot that answers issues); - reads standard input.",
+        help=f"Diagnose a pasted report ({paste_formats.named()}, a whole issue body) and "
+        "nothing else: unlike --from, FILE is never read as an evidence file, whatever it "
+        "holds (for a bot that answers issues); - reads standard input.",
         show_default=False,
     ),
 ]

@@ -9,7 +9,11 @@ found in the paste readers (issue 27):
 - nested: a quantified group whose body ends where the next pass can begin, `(a+)+`;
 - searched: an unanchored pattern that starts with a quantifier, tried at every position of
   a long run and failing at its end (`=+\\s*NVSMI LOG` on a line of `=`, `[A-Za-z_]\\w*\\.so`
-  on a long word): quadratic under `search()`/`finditer()`.
+  on a long word): quadratic under `search()`/`finditer()`;
+- repeated: an unanchored pattern whose fixed start is made of characters a later unbounded
+  quantifier takes, with something after that quantifier that can fail (`rocBLAS error:
+  .*?GPU arch`, `</?(?:p|b)\\b[^>]*>`): on its start repeated along a line, each start scans
+  to the line's end and fails there, quadratic under `search()`/`finditer()` (issue 38).
 
 `ambiguities(pattern)` names each place; the tests require none in the readers. The same
 analysis gives each quantifier's characters, from which `attacks(pattern)` builds the long
@@ -59,7 +63,96 @@ def ambiguities(pattern: re.Pattern[str]) -> list[str]:
     report = Report()
     prefix = _search_prefix(items, pattern.flags)
     _sequence(items, {("searched", prefix)} if prefix else set(), pattern.flags, report)
+    if prefix:
+        for lead, chars in _repeated_starts(items, prefix, pattern.flags):
+            report.found.append(f"repeated: {lead!r} repeated, each scanned by a quantifier "
+                                f"of {''.join(sorted(chars))[:12]!r}")  # fmt: skip
     return report.found
+
+
+def _repeated_starts(
+    items: list[Any], prefix: CharSet, flags: int
+) -> Iterator[tuple[str, CharSet]]:
+    """For each unbounded quantifier after a non-empty start made of characters it takes
+    (with something after it that can fail), where a character it takes may come before a
+    start (`prefix`, what search() may have skipped: a lookbehind or `\\b` narrows it): that
+    start, and the quantifier's characters."""
+    for before, (op, av), after in _quantifier_paths(items, [], []):
+        chars = _chars(list(av[2]), flags)
+        lead = _within(before, chars, flags)
+        if lead and chars & prefix and not _to_the_end(op, chars, after) and _can_fail(after):
+            yield lead, chars
+
+
+Path = tuple[list[Any], Any, list[Any]]
+
+
+def _quantifier_paths(items: list[Any], before: list[Any], after: list[Any]) -> Iterator[Path]:
+    """Each unbounded quantifier with what comes before it (each alternative of a branch on
+    the way taken in turn) and after it."""
+    for index, (op, av) in enumerate(items):
+        ahead, rest = before + items[:index], items[index + 1 :] + after
+        if op is sre.SUBPATTERN:
+            yield from _quantifier_paths(list(av[3]), ahead, rest)
+        elif op is sre.BRANCH:
+            for alternative in av[1][:16]:
+                yield from _quantifier_paths(list(alternative), ahead, rest)
+        elif op in _REPEATS or op is _POSSESSIVE:
+            if _unbounded(av) and op in _REPEATS:
+                yield ahead, (op, av), rest
+            yield from _quantifier_paths(list(av[2]), ahead, rest)
+
+
+def _within(items: Sequence[Any], allowed: CharSet, flags: int) -> str | None:
+    """The shortest text the items match using only `allowed` characters; None when none."""
+    out: list[str] = []
+    for op, av in items:
+        if op in (sre.LITERAL, sre.NOT_LITERAL, sre.IN, sre.ANY):
+            chars = _chars([(op, av)], flags) & allowed
+            if not chars:
+                return None
+            out.append(next((c for c in _PREFERRED if c in chars), min(chars)))
+        elif op is sre.SUBPATTERN:
+            inner = _within(list(av[3]), allowed, flags)
+            if inner is None:
+                return None
+            out.append(inner)
+        elif op is sre.BRANCH:
+            found = [w for alt in av[1] if (w := _within(list(alt), allowed, flags)) is not None]
+            if not found:
+                return None
+            out.append(min(found, key=len))
+        elif op in _REPEATS or op is _POSSESSIVE:
+            if av[0]:
+                inner = _within(list(av[2]), allowed, flags)
+                if inner is None:
+                    return None
+                out.append(inner * av[0])
+        elif _ATOMIC is not None and op is _ATOMIC:
+            inner = _within(list(av), allowed, flags)
+            if inner is None:
+                return None
+            out.append(inner)
+        # anchors and lookarounds take no characters
+    return "".join(out)
+
+
+def _can_fail(items: Sequence[Any]) -> bool:
+    """Whether what follows a quantifier can fail once it has taken what it can: anything
+    but optional parts (an anchor or a lookaround can)."""
+    for op, av in items:
+        if op in (sre.MAX_REPEAT, sre.MIN_REPEAT) or op is _POSSESSIVE:
+            if av[0] and _can_fail(list(av[2])):
+                return True
+        elif op is sre.SUBPATTERN:
+            if _can_fail(list(av[3])):
+                return True
+        elif op is sre.BRANCH:
+            if all(_can_fail(list(alt)) for alt in av[1]):
+                return True
+        else:
+            return True
+    return False
 
 
 # A quantifier still open at a point of the pattern: how it got there ("adjacent": a
@@ -135,13 +228,16 @@ def _sequence(
             chars = _chars(body_items, flags)
             if _unbounded(av):
                 starts = _first(body_items, flags)  # what a pass can begin with
+                # What follows it cannot fail (nothing, or optional parts only; `[;, ]+` as
+                # `re.split` uses it): the first way of matching is taken, nothing is retried.
+                final = not _can_fail(rest)
                 for kind, other in open_sets:
-                    if other & starts and not _to_the_end(op, chars, rest):
+                    if other & starts and not _to_the_end(op, chars, rest) and not final:
                         report.add(kind, other & starts)
                 # One pass after another: does a pass end where the next can begin?
                 first = _sequence(body_items, set(), flags, Report())
                 nested = Report()
-                _sequence(body_items, first, flags, nested)
+                _sequence(body_items, first, flags, nested, rest)
                 report.found += [f"nested: {line}" for line in nested.found[:1]]
                 kept = open_sets if low == 0 else {o for o in open_sets if o[1] & chars}
                 open_sets = kept | {("adjacent", chars)}
@@ -204,10 +300,11 @@ def _nullable(items: Sequence[Any]) -> bool:
 
 
 def _to_the_end(op: Any, chars: CharSet, rest: Sequence[Any]) -> bool:
-    """A greedy quantifier of every character but a newline, with nothing after it but the
-    end and what may be empty, takes the rest of the line on its first try and never gives
-    any back (`:\\s*(.*)$`): whatever came before it, the match cannot fail there."""
-    if op is not sre.MAX_REPEAT or not chars >= ALPHABET - {"\n"}:
+    """A quantifier of every character but a newline, with nothing after it but the end and
+    what may be empty, reaches the end of the line (greedy, on its first try; lazy, one
+    character at a time) and never fails there (`:\\s*(.*)$`, `(.*?)$`): whatever came
+    before it, the match cannot fail there."""
+    if op not in _REPEATS or not chars >= ALPHABET - {"\n"}:
         return False
     return all(
         (kind is sre.AT and value in (sre.AT_END, sre.AT_END_STRING))
@@ -293,13 +390,26 @@ def attacks(pattern: re.Pattern[str], size: int = 64 * 1024) -> Iterator[str]:
     seen: set[str] = set()
     for lead in dict.fromkeys(reaching):
         for chars in quantified:
-            preferred = sorted(chars & frozenset(" \t=_-.:/aZ09x"))[:3] or sorted(chars)[:2]
-            for char in preferred:
+            for char in _preferred(chars):
                 for start in (lead, f"{lead}a"):
                     line = (start + char * size)[:size] + "\x01"
                     if line not in seen:
                         seen.add(line)
                         yield line
+    # A start repeated along the line, each followed by one of the quantifier's characters
+    # (and without one): "rocBLAS error: rocBLAS error: …".
+    tree = list(parser.parse(pattern.pattern, flags))
+    prefix = _search_prefix(tree, flags)
+    for lead, chars in _repeated_starts(tree, prefix, flags) if prefix else ():
+        for joint in ("", *_preferred(chars & prefix)):
+            line = ((lead + joint) * (size // max(1, len(lead + joint)) + 1))[:size] + "\x01"
+            if line not in seen:
+                seen.add(line)
+                yield line
+
+
+def _preferred(chars: CharSet) -> list[str]:
+    return sorted(chars & frozenset(" \t=_-.:/aZ09x"))[:3] or sorted(chars)[:2]
 
 
 def _flat(items: list[Any]) -> list[Any]:
@@ -349,10 +459,15 @@ def _quantified(items: list[Any], flags: int) -> Iterator[CharSet]:
 
 
 def patterns_of(*modules: Any) -> dict[str, re.Pattern[str]]:
-    """Every compiled pattern the modules hold at their top level, by qualified name."""
-    return {
-        f"{module.__name__}.{name}": value
-        for module in modules
-        for name, value in vars(module).items()
-        if isinstance(value, re.Pattern) and isinstance(value.pattern, str)
-    }
+    """Every compiled pattern the modules hold at their top level or in a class they define,
+    by qualified name."""
+    found: dict[str, re.Pattern[str]] = {}
+    for module in modules:
+        for name, value in vars(module).items():
+            if isinstance(value, re.Pattern) and isinstance(value.pattern, str):
+                found[f"{module.__name__}.{name}"] = value
+            elif isinstance(value, type) and value.__module__ == module.__name__:
+                for attribute, held in vars(value).items():
+                    if isinstance(held, re.Pattern) and isinstance(held.pattern, str):
+                        found[f"{module.__name__}.{name}.{attribute}"] = held
+    return found

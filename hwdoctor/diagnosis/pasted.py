@@ -17,13 +17,12 @@ from hwdoctor import registry, rules, versions
 from hwdoctor.diagnosis import checks, remedies
 from hwdoctor.diagnosis.catalogue import Code, finding, words_for
 from hwdoctor.model.facts import BackendFacts, Evidence, Section
-from hwdoctor.model.pasted import Pasted, PastedFact, by_line
+from hwdoctor.model.pasted import FactKey, Pasted, PastedFact, QuotedLine, by_line
 from hwdoctor.model.reports import (
     Finding,
     NotChecked,
     PasteReport,
     Question,
-    QuotedLine,
     ReadFact,
 )
 from hwdoctor.project import __version__
@@ -92,53 +91,53 @@ _PROCESS_END: Final = re.compile(
 # What torch was built with and whether it sees CUDA: facts a rule about MPS, a companion
 # package's pin, Rosetta or Accelerate's config does not read, so its finding does not rest
 # on them (an M1's "ROCM used to build PyTorch: N/A" explains no MPS finding).
-_BUILD_KEYS: Final = frozenset({"torch.cuda", "torch.hip", "cuda.available"})
+_BUILD_KEYS: Final = frozenset({FactKey.TORCH_CUDA, FactKey.TORCH_HIP, FactKey.CUDA_AVAILABLE})
 _BUILD_UNUSED: Final = ("mps.", "extension.torch_mismatch", "python.translated")
 
 _WHAT: Final = {
-    "torch.version": "torch",
-    "torch.cuda": "torch built with CUDA",
-    "torch.hip": "torch built with ROCm",
-    "cuda.available": "CUDA available",
-    "accelerator": "torch's accelerator",
-    "driver": "NVIDIA driver",
-    "driver.cuda": "the driver's CUDA",
-    "os": "OS",
-    "prose.windows_path": "OS",
-    "python.platform": "platform",
-    "python.version": "Python",
-    "processor": "CPU",
-    "message.found_version": "torch says (driver)",
-    "message.arch_list": "torch's compiled list",
-    "message.capability": "GPU capability",
-    "message.code_cc": "torch's compiled list",
-    "message.not_compiled_cuda": "torch says",
-    "message.undefined_symbol": "import error",
-    "message.driver_too_old": "torch says (driver)",
-    "message.gfx_list": "gfx targets",
-    "message.invalid_device_function": "HIP says",
-    "message.min_capability": "torch's minimum",
-    "message.mps_macos": "torch says (MPS)",
-    "message.mps_not_built": "torch says (MPS)",
-    "message.mps_op_macos": "torch says (MPS)",
-    "message.mps_operator": "no MPS kernel for",
-    "message.no_gpus": "torch says",
-    "message.nvml_failed": "nvidia-smi says",
-    "nvrm.client": "user-space NVIDIA driver",
-    "nvrm.kernel": "loaded NVIDIA kernel module",
-    "message.no_hip_gpus": "torch says",
-    "message.no_kernel_image": "CUDA says",
-    "message.npu_count": "CANN says",
-    "message.mask_refused": "CANN says",
-    "message.too_old": "torch says",
-    "message.xformers_built_for": "xformers says",
-    "prose.macos": "macOS",
-    "prose.driver": "NVIDIA driver",
-    "prose.python": "Python",
-    "prose.gpu_count": "GPUs (the reporter's count)",
-    "prose.platform": "platform",
-    "prose.chip": "chip",
-    "prose.gfx": "gfx target",
+    FactKey.TORCH_VERSION: "torch",
+    FactKey.TORCH_CUDA: "torch built with CUDA",
+    FactKey.TORCH_HIP: "torch built with ROCm",
+    FactKey.CUDA_AVAILABLE: "CUDA available",
+    FactKey.ACCELERATOR: "torch's accelerator",
+    FactKey.DRIVER: "NVIDIA driver",
+    FactKey.DRIVER_CUDA: "the driver's CUDA",
+    FactKey.OS: "OS",
+    FactKey.PROSE_WINDOWS_PATH: "OS",
+    FactKey.PYTHON_PLATFORM: "platform",
+    FactKey.PYTHON_VERSION: "Python",
+    FactKey.PROCESSOR: "CPU",
+    FactKey.MESSAGE_FOUND_VERSION: "torch says (driver)",
+    FactKey.MESSAGE_ARCH_LIST: "torch's compiled list",
+    FactKey.MESSAGE_CAPABILITY: "GPU capability",
+    FactKey.MESSAGE_CODE_CC: "torch's compiled list",
+    FactKey.MESSAGE_NOT_COMPILED_CUDA: "torch says",
+    FactKey.MESSAGE_UNDEFINED_SYMBOL: "import error",
+    FactKey.MESSAGE_DRIVER_TOO_OLD: "torch says (driver)",
+    FactKey.MESSAGE_GFX_LIST: "gfx targets",
+    FactKey.MESSAGE_INVALID_DEVICE_FUNCTION: "HIP says",
+    FactKey.MESSAGE_MIN_CAPABILITY: "torch's minimum",
+    FactKey.MESSAGE_MPS_MACOS: "torch says (MPS)",
+    FactKey.MESSAGE_MPS_NOT_BUILT: "torch says (MPS)",
+    FactKey.MESSAGE_MPS_OP_MACOS: "torch says (MPS)",
+    FactKey.MESSAGE_MPS_OPERATOR: "no MPS kernel for",
+    FactKey.MESSAGE_NO_GPUS: "torch says",
+    FactKey.MESSAGE_NVML_FAILED: "nvidia-smi says",
+    FactKey.NVRM_CLIENT: "user-space NVIDIA driver",
+    FactKey.NVRM_KERNEL: "loaded NVIDIA kernel module",
+    FactKey.MESSAGE_NO_HIP_GPUS: "torch says",
+    FactKey.MESSAGE_NO_KERNEL_IMAGE: "CUDA says",
+    FactKey.MESSAGE_NPU_COUNT: "CANN says",
+    FactKey.MESSAGE_MASK_REFUSED: "CANN says",
+    FactKey.MESSAGE_TOO_OLD: "torch says",
+    FactKey.MESSAGE_XFORMERS_BUILT_FOR: "xformers says",
+    FactKey.PROSE_MACOS: "macOS",
+    FactKey.PROSE_DRIVER: "NVIDIA driver",
+    FactKey.PROSE_PYTHON: "Python",
+    FactKey.PROSE_GPU_COUNT: "GPUs (the reporter's count)",
+    FactKey.PROSE_PLATFORM: "platform",
+    FactKey.PROSE_CHIP: "chip",
+    FactKey.PROSE_GFX: "gfx target",
 }
 
 
@@ -171,14 +170,14 @@ class _Read:
 
     def __init__(self, paste: Pasted) -> None:
         self.used: dict[str, list[PastedFact]] = {k: list(v) for k, v in paste.used.items()}
-        self._by_key: dict[str, list[PastedFact]] = {}  # indexed once: a paste can hold many
+        self._by_key: dict[FactKey, list[PastedFact]] = {}  # indexed once: a paste can hold many
         for fact in paste.facts:
             self._by_key.setdefault(fact.key, []).append(fact)
 
-    def all(self, key: str) -> list[PastedFact]:
+    def all(self, key: FactKey) -> list[PastedFact]:
         return list(self._by_key.get(key, ()))
 
-    def one(self, key: str) -> PastedFact | None:
+    def one(self, key: FactKey) -> PastedFact | None:
         """The value of a scalar fact; None when absent, unknown, or stated differently
         (gathering lists the difference under Skipped)."""
         found = [f for f in self.all(key) if f.known]
@@ -196,7 +195,7 @@ def _settings(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
     `accelerate launch` starts (the config's field since huggingface/accelerate#263, 2022;
     accelerate/utils/launch.py prepare_simple_launcher_cmd_env), which the rules turn into
     PartialState(cpu=True)."""
-    said = facts.one("accelerate.use_cpu")
+    said = facts.one(FactKey.ACCELERATE_USE_CPU)
     if said is None or not strtobool(said.value) or evidence.torch is None:
         return ()
     given = rules.inputs(evidence)
@@ -210,7 +209,7 @@ def _settings(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
         and key in registry.BY_KEY
         and registry.BY_KEY[key].query.kind is not registry.QueryKind.CPU
     ]
-    said_seen = facts.one("cuda.available") or facts.one("accelerator")
+    said_seen = facts.one(FactKey.CUDA_AVAILABLE) or facts.one(FactKey.ACCELERATOR)
     if state.device.split(":", 1)[0] != registry.HOST or not seen or said_seen is None:
         return ()
     facts.use("accelerate", said)
@@ -242,13 +241,15 @@ def _symptoms(facts: _Read) -> set[str]:
     """The backends the paste shows failing: torch answered False for them, or raised about
     them."""
     failing: set[str] = set()
-    if any(f.value == "false" for f in facts.all("mps.available")) or any(
-        facts.all(key) for key in ("message.mps_macos", "message.mps_op_macos",
-                                   "message.mps_operator", "message.mps_not_built")
+    if any(f.value == "false" for f in facts.all(FactKey.MPS_AVAILABLE)) or any(
+        facts.all(key) for key in (FactKey.MESSAGE_MPS_MACOS, FactKey.MESSAGE_MPS_OP_MACOS,
+                                   FactKey.MESSAGE_MPS_OPERATOR, FactKey.MESSAGE_MPS_NOT_BUILT)
     ):  # fmt: skip
         failing.add(_MPS)
-    said = facts.one("cuda.available")
-    if (said and said.value.strip().lower() in ("false", "no")) or facts.all("message.no_gpus"):
+    said = facts.one(FactKey.CUDA_AVAILABLE)
+    if (said and said.value.strip().lower() in ("false", "no")) or facts.all(
+        FactKey.MESSAGE_NO_GPUS
+    ):
         failing.update(_TORCH_CUDA)
     return failing
 
@@ -312,8 +313,8 @@ def _mps_operators(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
     it."""
     found: list[Finding] = []
     torch = evidence.torch.version if evidence.torch and evidence.torch.version else None
-    for said in {f.value: f for f in facts.all("message.mps_operator")}.values():
-        facts.use("mps.operator", *[f for f in facts.all("message.mps_operator")
+    for said in {f.value: f for f in facts.all(FactKey.MESSAGE_MPS_OPERATOR)}.values():
+        facts.use("mps.operator", *[f for f in facts.all(FactKey.MESSAGE_MPS_OPERATOR)
                                      if f.value == said.value])  # fmt: skip
         since = MPS_OPERATOR_SINCE.get(said.value.rstrip("."))
         newer = ""
@@ -523,7 +524,9 @@ def _resting(finding: Finding, facts: _Read) -> list[PastedFact]:
             used = [f for f in used if f.name in wanted]
         if finding.code == "mps.operator_not_implemented":  # one finding per operator
             operator = finding.params.get("operator")
-            used = [f for f in used if f.key != "message.mps_operator" or f.value == operator]
+            used = [
+                f for f in used if f.key is not FactKey.MESSAGE_MPS_OPERATOR or f.value == operator
+            ]
         if finding.code.startswith(_BUILD_UNUSED):
             used = [f for f in used if f.key not in _BUILD_KEYS]
         for fact in used:
@@ -533,7 +536,7 @@ def _resting(finding: Finding, facts: _Read) -> list[PastedFact]:
 
 def _quoted(resting: Sequence[PastedFact]) -> tuple[QuotedLine, ...]:
     """The lines facts rest on, one per line, in the order of the paste."""
-    return tuple(QuotedLine(f.line, f.quote) for f in by_line(resting))
+    return tuple(f.quote for f in by_line(resting))
 
 
 def read_facts(paste: Pasted) -> tuple[ReadFact, ...]:
@@ -550,12 +553,12 @@ def read_facts(paste: Pasted) -> tuple[ReadFact, ...]:
         if key in seen or not fact.known:
             continue
         seen.add(key)
-        what = _WHAT.get(fact.key) or fact.name or fact.key
-        if fact.key in ("package", "prose.package"):
+        what = _WHAT.get(fact.key) or fact.name or fact.key.value
+        if fact.key in (FactKey.PACKAGE, FactKey.PROSE_PACKAGE):
             what = f"package {fact.name}"
-        elif fact.key == "amd.gpu":
+        elif fact.key == FactKey.AMD_GPU:
             what, value = f"AMD GPU {fact.index}", "listed"
-        elif fact.key == "ascend.chip":
+        elif fact.key == FactKey.ASCEND_CHIP:
             what = f"NPU {fact.index}"
         value = fact.shown
         # one line can say one thing twice (`[pip3] torch==2.5.1` is a listing and reads
@@ -564,9 +567,9 @@ def read_facts(paste: Pasted) -> tuple[ReadFact, ...]:
         if said in shown:
             continue
         shown.add(said)
-        if fact.key == "prose.windows_path":
+        if fact.key == FactKey.PROSE_WINDOWS_PATH:
             value = f"Windows (a path: {value})"
-        if fact.key in ("gpu", "message.unsupported_gpu", "prose.gpu"):
+        if fact.key in (FactKey.GPU, FactKey.MESSAGE_UNSUPPORTED_GPU, FactKey.PROSE_GPU):
             what = "GPU" if fact.index is None else f"GPU {fact.index}"
             capability = devices.get(value.strip())
             if capability and capability.startswith("gfx"):
@@ -581,5 +584,5 @@ def read_facts(paste: Pasted) -> tuple[ReadFact, ...]:
             run = (fact.index, fact.index, value) if fact.index is not None else None
         else:
             run = None
-        read.append(ReadFact(what, value, QuotedLine(fact.line, fact.quote)))
+        read.append(ReadFact(what, value, fact.quote))
     return tuple(read)

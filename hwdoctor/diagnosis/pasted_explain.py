@@ -22,8 +22,8 @@ from hwdoctor import registry, rules, versions
 from hwdoctor.diagnosis import pasted as pasted_diagnosis
 from hwdoctor.model.decisions import AccelerateDecision, Standing, StepTrace
 from hwdoctor.model.facts import BackendFacts, Device, Evidence
-from hwdoctor.model.pasted import Pasted, PastedFact, by_line
-from hwdoctor.model.reports import NotShown, PastedDecision, PastedExplanation, QuotedLine
+from hwdoctor.model.pasted import FactKey, Pasted, PastedFact, by_line
+from hwdoctor.model.reports import NotShown, PastedDecision, PastedExplanation
 from hwdoctor.rules import provenance, tables
 from hwdoctor.rules.engine import Inputs, Table, strtobool
 
@@ -110,19 +110,19 @@ class _Facts:
     """The paste's facts by key."""
 
     def __init__(self, paste: Pasted) -> None:
-        self.by_key: dict[str, list[PastedFact]] = {}
+        self.by_key: dict[FactKey, list[PastedFact]] = {}
         for fact in paste.facts:
             self.by_key.setdefault(fact.key, []).append(fact)
 
-    def all(self, key: str) -> list[PastedFact]:
+    def all(self, key: FactKey) -> list[PastedFact]:
         return list(self.by_key.get(key, ()))
 
-    def one(self, key: str) -> PastedFact | None:
+    def one(self, key: FactKey) -> PastedFact | None:
         found = [f for f in self.all(key) if f.known]
         return found[0] if len({f.value.strip().lower() for f in found}) == 1 else None
 
-    def truth(self, key: str) -> tuple[bool | None, PastedFact | None]:
-        said = self.one(key)
+    def truth(self, key: FactKey | None) -> tuple[bool | None, PastedFact | None]:
+        said = self.one(key) if key is not None else None
         value = strtobool(said.value) if said is not None else None
         return value, said if value is not None else None
 
@@ -145,17 +145,21 @@ def _cuda(evidence: Evidence, facts: _Facts) -> _Cuda:
     torch = evidence.torch
     build = torch.build if torch else None
     row = _ROW_OF_BUILD.get(build or "", _ROW_OF_BUILD[registry.Build.CUDA.value])
-    available, said = facts.truth("cuda.available")
+    available, said = facts.truth(FactKey.CUDA_AVAILABLE)
     rests: list[PastedFact] = [said] if said else []
-    accelerator = facts.one("accelerator")
+    accelerator = facts.one(FactKey.ACCELERATOR)
     if available is None and accelerator is not None:
         # transformers env 5.x: "(CUDA)" when torch.cuda sees a GPU, else another type or NA
         available = accelerator.value.strip().lower() == _CUDA_DEVICE
         rests.append(accelerator)
     if available is None and build is not None and build not in _ROW_OF_BUILD:
         available = False  # a build without CUDA or ROCm: torch.cuda sees nothing
-        rests += [f for f in (facts.one("torch.version"), facts.one("torch.cuda")) if f]
-    indexed = {f.index: f for f in facts.all("gpu") + facts.all("amd.gpu") if f.index is not None}
+        rests += [f for f in (facts.one(FactKey.TORCH_VERSION), facts.one(FactKey.TORCH_CUDA)) if f]
+    indexed = {
+        f.index: f
+        for f in facts.all(FactKey.GPU) + facts.all(FactKey.AMD_GPU)
+        if f.index is not None
+    }
     known = (evidence.backends or {}).get(row)
     devices: tuple[Device, ...] = ()
     count: int | None = None
@@ -180,7 +184,7 @@ def _extensions(
     host = evidence.host
     torch = evidence.torch
     listed = {
-        versions.canonical_name(f.name or "") for f in facts.all("package") if f.name
+        versions.canonical_name(f.name or "") for f in facts.all(FactKey.PACKAGE) if f.name
     }  # fmt: skip
     # A package listing that shows torch (collect_env's [pip3]/[conda] lines, pip list) is
     # sorted by name: an extension that would stand before its last name is not installed.
@@ -193,7 +197,7 @@ def _extensions(
     for backend in registry.BACKENDS:
         if backend.device in (_CUDA_DEVICE, _HOST) or backend.key in (evidence.backends or {}):
             continue
-        stated, said = facts.truth(f"{backend.device}.available")
+        stated, said = facts.truth(FactKey.available(backend.device))
         if stated is not None:
             if said is not None:
                 ruling.append(said)
@@ -306,7 +310,7 @@ def _decide(
     config = _config(facts)
     # An extension the paste shows usable ("PyTorch NPU available: True") is there in every
     # world; one it does not show, in one world at a time.
-    usable = {k for k in extensions if facts.truth(f"{registry.BY_KEY[k].device}.available")[0]}
+    usable = {k for k in extensions if facts.truth(FactKey.available(registry.BY_KEY[k].device))[0]}
     base_backends = {k: v for k, v in given.backends.items() if k not in _CUDA_ROWS}
     base_rows = {k: v for k, v in given.backends.items() if k in _CUDA_ROWS}
 
@@ -360,8 +364,7 @@ def _decide(
         kept = [group[:base] for group in groups]
         first = kept[0][0]
         texts = tuple(dict.fromkeys(a.text for group in kept for a in group))
-        quoted = tuple(QuotedLine(f.line, f.quote) for f in by_line(
-            f for part in parts for f in rests.get(part, ())))  # fmt: skip
+        quoted = tuple(f.quote for f in by_line(f for part in parts for f in rests.get(part, ())))
         if len(texts) > 1:
             missing = _missing(plain, worlds[:base], kept[0])
             if any(a.text != b.text for a, b in zip(kept[0], kept[-1], strict=True)):
@@ -424,7 +427,7 @@ def _env(given: Inputs, name: str, value: str | None) -> Inputs:
 
 def _config(facts: _Facts) -> PastedFact | None:
     """Accelerate's default config as the paste shows it: its use_cpu line, or "not found"."""
-    return facts.one("accelerate.use_cpu") or facts.one("accelerate.config")
+    return facts.one(FactKey.ACCELERATE_USE_CPU) or facts.one(FactKey.ACCELERATE_CONFIG)
 
 
 def _launched(config: PastedFact | None) -> tuple[str, ...]:
@@ -433,7 +436,7 @@ def _launched(config: PastedFact | None) -> tuple[str, ...]:
     use_cpu (False without a config); each value where the paste does not show it."""
     if config is None:
         return ("False", "True")
-    if config.key == "accelerate.config":
+    if config.key == FactKey.ACCELERATE_CONFIG:
         return ("False",)
     return (str(bool(strtobool(config.value))),)
 
@@ -506,13 +509,13 @@ def _rests(
 ) -> dict[str, tuple[PastedFact, ...]]:
     """The lines each input was read from, by input."""
     versions_of = {
-        library: tuple(f for f in facts.all("package") if f.name == library)[:1]
+        library: tuple(f for f in facts.all(FactKey.PACKAGE) if f.name == library)[:1]
         for library in rules.LIBRARIES
     }
     config = _config(facts)
     return {
         **versions_of,
-        CUDA: (*cuda.said[:2], *(f for f in (facts.one("torch.version"),) if f), *ruling),
+        CUDA: (*cuda.said[:2], *(f for f in (facts.one(FactKey.TORCH_VERSION),) if f), *ruling),
         COUNT: cuda.said[2:],
         CONFIG: (config,) if config else (),
     }
@@ -582,8 +585,8 @@ def _without_torch(
     evidence: Evidence, facts: _Facts
 ) -> tuple[tuple[PastedDecision, ...], tuple[NotShown, ...]]:
     """No torch the paste shows importing: every decision runs on torch, so none is known."""
-    said = facts.one("torch.version") or next(iter(facts.all("torch.version")), None)
-    quoted = (QuotedLine(said.line, said.quote),) if said else ()
+    said = facts.one(FactKey.TORCH_VERSION) or next(iter(facts.all(FactKey.TORCH_VERSION)), None)
+    quoted = (said.quote,) if said else ()
     broken = evidence.torch is not None and not evidence.torch.importable
     what = "torch importing (the report could not import it)" if broken else "torch"
     decisions = tuple(

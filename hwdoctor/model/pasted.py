@@ -1,30 +1,186 @@
-"""What a pasted report gave: the evidence it supports, and the lines each part rests on.
+"""What a pasted report says, line by line, and the evidence it supports.
 
-Gathering makes this record (gather/reports/assemble.py `gathered`); the diagnosis of a
-paste reads it, quoting the lines its findings rest on, without reading the text again.
+The one family of records for pasted lines: the readers (gather/reports/readers/) read a
+paste into `PastedFact`s, each with the `QuotedLine` it rests on, and `ToolBlock`s (which
+tool wrote which lines); gathering maps the facts onto an `Evidence` (gather/reports/
+assemble.py `gathered`) and keeps them in `Pasted`, which the diagnosis of a paste reads,
+quoting the lines its findings rest on, without reading the text again.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
+from typing import Final
 
 from hwdoctor.model.facts import Evidence
-from hwdoctor.model.reports import QuotedLine, ToolBlock
+from hwdoctor.model.serial import Record
+
+
+class FactKey(str, Enum):
+    """What a pasted fact says. The values are the keys the facts had as strings (the JSON
+    forms and the tests know them); `PastedFact.name` says which package, variable or
+    backend where the key needs one."""
+
+    # A report tool's own lines: collect_env, the Hugging Face env commands, Lightning's.
+    TORCH_VERSION = "torch.version"
+    TORCH_CUDA = "torch.cuda"  # the CUDA torch was built with
+    TORCH_HIP = "torch.hip"  # the ROCm torch was built with
+    OS = "os"
+    PYTHON_VERSION = "python.version"
+    PYTHON_PLATFORM = "python.platform"
+    PROCESSOR = "processor"
+    CUDA_AVAILABLE = "cuda.available"  # "True", "No", "true" …: torch.cuda.is_available()
+    XPU_AVAILABLE = "xpu.available"  # "Is XPU available", "PyTorch XPU available"
+    NPU_AVAILABLE = "npu.available"  # accelerate env's "PyTorch NPU available" and its kin
+    MLU_AVAILABLE = "mlu.available"
+    MUSA_AVAILABLE = "musa.available"
+    SDAA_AVAILABLE = "sdaa.available"
+    HPU_AVAILABLE = "hpu.available"
+    MPS_AVAILABLE = "mps.available"  # a REPL's answer to torch.backends.mps.is_available()
+    ACCELERATOR = "accelerator"  # transformers 5.x / accelerate env: "CUDA", "NA"
+    HIP_RUNTIME = "hip.runtime"
+    VLLM_VERSION = "vllm.version"
+    PACKAGE = "package"  # name: the distribution
+    ENV = "env"  # name: the variable
+    ACCELERATE_CONFIG = "accelerate.config"  # "absent": no default config
+    ACCELERATE_USE_CPU = "accelerate.use_cpu"
+    LIGHTNING_PROCESSOR = "lightning.processor"  # platform.processor(): "i386", "arm"
+    LIGHTNING_KERNEL = "lightning.kernel"  # the kernel's version string
+    # Vendor tools.
+    DRIVER = "driver"  # the NVIDIA driver's version
+    DRIVER_CUDA = "driver.cuda"  # the CUDA version the NVIDIA driver supports
+    SMI_VERSION = "smi.version"  # nvidia-smi's own, where it differs from the driver's
+    GPU = "gpu"  # a GPU's name; index: its index where the tool gives one
+    AMD_GPU = "amd.gpu"  # a GPU row of rocm-smi or amd-smi; value and index: its index
+    AMD_NAME = "amd.name"  # an AMD GPU's marketing name
+    GFX = "gfx"  # an AMD GPU's target: "gfx1030"
+    ASCEND_CHIP = "ascend.chip"  # an Ascend NPU's chip: "910B3"
+    NVRM_CLIENT = "nvrm.client"  # NVRM: the user-space driver's version
+    NVRM_KERNEL = "nvrm.kernel"  # NVRM: the loaded kernel module's version
+    # Any other accelerator's vendor tool (hl-smi, neuron-ls, xpu-smi …): name is the
+    # backend's key in hwdoctor/registry.py, so a new tool's reader needs no key of its own.
+    DEVICE = "device"  # a device it lists: its model name; index: its index
+    DEVICE_DRIVER = "device.driver"  # the vendor driver's version
+    DEVICE_FIRMWARE = "device.firmware"  # the device firmware's version
+    DEVICE_SOFTWARE = "device.software"  # the vendor software's release (SynapseAI, CANN …)
+    # The messages torch, its libraries and extensions print (each reader cites its source).
+    MESSAGE_FOUND_VERSION = "message.found_version"  # "found version 11040": the driver's
+    MESSAGE_DRIVER_TOO_OLD = "message.driver_too_old"
+    MESSAGE_DRIVER_INSUFFICIENT = "message.driver_insufficient"
+    MESSAGE_ARCH_LIST = "message.arch_list"  # "sm_50 sm_60 …" torch says it carries
+    MESSAGE_CODE_CC = "message.code_cc"  # a row "- 8.0 which supports hardware CC …"
+    MESSAGE_MIN_CAPABILITY = "message.min_capability"
+    MESSAGE_CAPABILITY = "message.capability"  # a GPU's, "8.6", as torch says it
+    MESSAGE_CAPABILITY_RANGE = "message.capability_range"  # "8.0-12.0"
+    MESSAGE_UNSUPPORTED_GPU = "message.unsupported_gpu"  # the GPU torch has no code for
+    MESSAGE_TOO_OLD = "message.too_old"
+    MESSAGE_NOT_COMPILED_CUDA = "message.not_compiled_cuda"
+    MESSAGE_INVALID_DEVICE_FUNCTION = "message.invalid_device_function"
+    MESSAGE_NO_KERNEL_IMAGE = "message.no_kernel_image"
+    MESSAGE_NO_GPUS = "message.no_gpus"
+    MESSAGE_NO_HIP_GPUS = "message.no_hip_gpus"
+    MESSAGE_NVIDIA_SMI_PRESENT = "message.nvidia_smi_present"
+    MESSAGE_NVML_FAILED = "message.nvml_failed"
+    MESSAGE_UNDEFINED_SYMBOL = "message.undefined_symbol"  # name: the extension
+    MESSAGE_XFORMERS_BUILT_FOR = "message.xformers_built_for"
+    MESSAGE_TORCH_SEEN = "message.torch_seen"  # the torch an extension saw running
+    MESSAGE_MPS_MACOS = "message.mps_macos"
+    MESSAGE_MPS_OP_MACOS = "message.mps_op_macos"
+    MESSAGE_MPS_OPERATOR = "message.mps_operator"
+    MESSAGE_MPS_NOT_BUILT = "message.mps_not_built"
+    MESSAGE_GFX_LIST = "message.gfx_list"
+    MESSAGE_NPU_COUNT = "message.npu_count"
+    MESSAGE_MASK_REFUSED = "message.mask_refused"
+    # The reporter's own words, read as carefully as a tool's line.
+    PROSE_PACKAGE = "prose.package"  # name: the package
+    PROSE_GPU = "prose.gpu"
+    PROSE_GPU_COUNT = "prose.gpu_count"
+    PROSE_DRIVER = "prose.driver"
+    PROSE_PYTHON = "prose.python"
+    PROSE_MACOS = "prose.macos"
+    PROSE_CHIP = "prose.chip"
+    PROSE_GFX = "prose.gfx"
+    PROSE_PLATFORM = "prose.platform"
+    PROSE_WINDOWS_PATH = "prose.windows_path"
+
+    def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
+        return str(self.value)
+
+    @classmethod
+    def available(cls, device: str) -> FactKey | None:
+        """The key of "<device> is available" ("PyTorch XPU available: True"), for a device
+        string a report says it of; None for one it never says it of."""
+        try:
+            return cls(f"{device}.available")
+        except ValueError:
+            return None
+
+
+# The values a report prints for "not known".
+_UNKNOWN: Final = frozenset({"", "n/a", "na", "could not collect", "could not", "no cuda",
+                             "unknown", "<fill in>", "not found"})  # fmt: skip
+_PYTHON: Final = re.compile(r"^(3\.\d{1,2}(?:\.\d{1,2})?|2\.7(?:\.\d{1,2})?)\b")
+
+
+def known_value(value: str) -> bool:
+    """Whether a report's value says something ("N/A", "Could not collect" do not)."""
+    return value.strip().lower() not in _UNKNOWN
+
+
+def python_release(value: str) -> str | None:
+    """Python's release in a report's value ("3.10.13 (main, …) [GCC 10.2.1] (64-bit
+    runtime)" → "3.10.13"); None when it names none."""
+    match = _PYTHON.match(value.strip())
+    return match.group(1) if match else None
 
 
 @dataclass(frozen=True, slots=True)
-class PastedFact:
+class QuotedLine(Record):
+    """A line of a pasted report, as it stands there (clipped), and its number (1-based)."""
+
+    line: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ToolBlock(Record):
+    """A stretch of the paste one tool wrote."""
+
+    tool: str  # the reader's registered tool: "collect_env", "nvidia-smi", …
+    first: int
+    last: int
+    version: str | None  # the tool's own version, where it prints one
+
+
+@dataclass(frozen=True, slots=True)
+class PastedFact(Record):
     """One thing the report says, and the line it says it on."""
 
-    key: str  # what: "torch.version", "gpu", "driver", "package" …
-    value: str  # as the report states it
-    shown: str  # as a reader wants it: Python's version without its build string
-    known: bool  # the value says something ("N/A", "Could not collect" do not)
-    line: int  # 1-based
-    quote: str  # the line, clipped
-    index: int | None = None  # the GPU's index
-    name: str | None = None  # which package or variable
+    key: FactKey
+    value: str  # as the report states it, stripped
+    tool: str  # the registered tool whose reader read it ("error text": any line's)
+    quote: QuotedLine
+    index: int | None = None  # the GPU's (device's) index
+    name: str | None = None  # which package, variable or backend (FactKey says which)
+
+    @property
+    def line(self) -> int:
+        return self.quote.line
+
+    @property
+    def known(self) -> bool:
+        """The value says something ("N/A", "Could not collect" do not)."""
+        return known_value(self.value)
+
+    @property
+    def shown(self) -> str:
+        """The value as a reader wants it: Python's version without its build string."""
+        if self.key is FactKey.PYTHON_VERSION:
+            return python_release(self.value) or self.value
+        return self.value
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from hwdoctor.model.decisions import (
     VerifyReport,
 )
 from hwdoctor.model.facts import Device, HostFacts, PythonInfo, StepFailure, TorchInfo
+from hwdoctor.model.pasted import QuotedLine, ToolBlock
 from hwdoctor.model.serial import Json, Record, milliseconds, write
 from hwdoctor.shell import Shell
 
@@ -641,24 +642,6 @@ def _problem_json(problem: Finding | None) -> dict[str, Any] | None:
         "remedy": problem.remedy,
         "evidence": problem.evidence,
     }
-
-
-@dataclass(frozen=True, slots=True)
-class QuotedLine(Record):
-    """A line of a pasted report, as it stands there (clipped), and its number."""
-
-    line: int
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class ToolBlock(Record):
-    """A stretch of the paste one tool wrote."""
-
-    tool: str  # "collect_env", "nvidia-smi", …
-    first: int
-    last: int
-    version: str | None
 
 
 @dataclass(frozen=True, slots=True)

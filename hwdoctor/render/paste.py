@@ -10,7 +10,8 @@ import sys
 import textwrap
 from typing import Final, TextIO
 
-from hwdoctor.model.reports import PastedDecision, PastedExplanation, PasteReport, ToolBlock
+from hwdoctor.model.pasted import ToolBlock
+from hwdoctor.model.reports import PastedDecision, PastedExplanation, PasteReport
 from hwdoctor.render import ansi
 from hwdoctor.text import clip, inert_commands, one_line
 

@@ -1,107 +1,41 @@
 """Reports pasted from another machine: what their text says, line by line, and nothing more.
 
 A pasted report is untrusted text of any size. `read` bounds it, decodes it, takes the
-Markdown apart (fences, `<details>`, `> ` quoting) and hands every line to the recognisers
-of `parse`, which turn the lines they know into `Fact`s, each with the line it rests on.
-`assemble` maps the facts onto an `Evidence` record whose sections stay unknown where the
-report says nothing. No fact of the machine hwdoctor runs on enters: no host scan, no
-interpreter, no path.
+Markdown apart (`cleaning`: comments, fences, `<details>`, `> ` quoting) and hands every line
+to the registered readers (`readers/`, run by `reading`), which turn the lines they know
+into `PastedFact`s, each with the line it rests on, and `ToolBlock`s. `assemble` maps the
+facts onto an `Evidence` record whose sections stay unknown where the report says nothing.
+No fact of the machine hwdoctor runs on enters: no host scan, no interpreter, no path.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from hwdoctor.errors import UsageError
-from hwdoctor.text import clip, printable, without_terminal_codes
+
+if TYPE_CHECKING:  # `--help` imports the readers' registry below: nothing heavy here
+    from hwdoctor.model.pasted import PastedFact, QuotedLine, ToolBlock
 
 # GitHub caps an issue body at 65,536 characters and collect_env prints about 10 KiB; a
 # paste beyond 1 MiB is read up to there and the rest is said to be skipped.
 MAX_REPORT_BYTES: Final = 1024 * 1024
 # A line longer than this is cut: no report line is, and a regex then never sees more.
 MAX_LINE_CHARS: Final = 2000
-QUOTE_CHARS: Final = 160
-
-
-class Tool(str, Enum):
-    """The tools whose output hwdoctor reads; the values are what JSON reports carry."""
-
-    COLLECT_ENV = "collect_env"  # python -m torch.utils.collect_env (and vLLM's copy)
-    VLLM = "vllm collect-env"
-    TRANSFORMERS_ENV = "transformers env"
-    ACCELERATE_ENV = "accelerate env"
-    DIFFUSERS_ENV = "diffusers env"
-    NVIDIA_SMI = "nvidia-smi"
-    NVIDIA_SMI_Q = "nvidia-smi -q"
-    ROCM_SMI = "rocm-smi"
-    AMD_SMI = "amd-smi"
-    ROCMINFO = "rocminfo"
-    NPU_SMI = "npu-smi info"
-    PIP_LIST = "pip list"
-    LIGHTNING_ENV = "lightning collect_env_details"
-    MESSAGE = "error text"  # torch's and the extensions' own messages, pasted
-
-
-@dataclass(frozen=True, slots=True)
-class Quote:
-    """A line of the input a fact rests on: its number (1-based) and its text, clipped."""
-
-    line: int
-    text: str
-
-    def to_json(self) -> dict[str, object]:
-        return {"line": self.line, "text": self.text}
-
-
-@dataclass(frozen=True, slots=True)
-class Fact:
-    """One thing the report says. `key` names what (`torch.version`, `gpu`, `driver`…)."""
-
-    key: str
-    value: str
-    tool: Tool
-    quote: Quote
-    index: int | None = None  # the GPU's index, a package's name goes in `value`'s key
-    name: str | None = None  # for `package` and `env` facts: which package or variable
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "key": self.key,
-            "name": self.name,
-            "index": self.index,
-            "value": self.value,
-            "tool": self.tool.value,
-            "quote": self.quote.to_json(),
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Block:
-    """A stretch of the input one tool wrote."""
-
-    tool: Tool
-    first: int
-    last: int
-    version: str | None = None  # the tool's own version, where it prints one
-
-    def to_json(self) -> dict[str, object]:
-        return {"tool": self.tool.value, "first": self.first, "last": self.last,
-                "version": self.version}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
 class Paste:
     """What a report says: the facts, the blocks they came from, and what was skipped."""
 
-    facts: tuple[Fact, ...]
-    blocks: tuple[Block, ...]
+    facts: tuple[PastedFact, ...]
+    blocks: tuple[ToolBlock, ...]
     skipped: tuple[str, ...]  # what was not read, in words: "the input past the first 1 MiB"
     lines: int
     # The lines that look like an error (a Python exception, "error:", "failed", a CUDA error
-    # code, "Segmentation fault"), the first `parse.MAX_ERROR_LINES` of them; and how many.
-    error_lines: tuple[Quote, ...] = ()
+    # code, "Segmentation fault"), the first `reading.MAX_ERROR_LINES` of them; and how many.
+    error_lines: tuple[QuotedLine, ...] = ()
     error_count: int = 0
 
 
@@ -146,6 +80,8 @@ def decode(
         )
     # Terminal colours and backspaces are text copied from a terminal, not binary data;
     # bytes of another encoding (GBK, Latin-1) become U+FFFD and the tools' ASCII lines read.
+    from hwdoctor.text import without_terminal_codes
+
     text = without_terminal_codes(raw.decode(_encoding(raw), errors="replace"))
     sample = text[:65536]
     control = sum(1 for c in sample if c < " " and c not in "\t\r\n\f")
@@ -179,63 +115,6 @@ def _source(option: str | None, where: str) -> str:
     return f"{option} {where}" if option else where
 
 
-def quote(number: int, line: str, focus: str | None = None) -> Quote:
-    """A line as a finding quotes it: whole when short, else a window around `focus` (the
-    part the fact was read from) with "…" where it was cut."""
-    text = printable(line.strip())
-    if len(text) > QUOTE_CHARS and focus and focus in text:
-        at = text.index(focus)
-        start = max(0, min(at - QUOTE_CHARS // 3, len(text) - QUOTE_CHARS))
-        window = text[start : start + QUOTE_CHARS - 2]
-        text = ("…" if start else "") + window + ("…" if start + len(window) < len(text) else "")
-        return Quote(number, text)
-    return Quote(number, clip(text, QUOTE_CHARS))
-
-
-_FENCES: Final = ("```", "~~~")
-
-
-def without_html_comments(text: str) -> str:
-    """`text` without its HTML comments (`<!-- … -->`, over any number of lines), which
-    GitHub does not show: an issue template's examples and instructions are not the
-    reporter's facts. Each comment leaves its line breaks, so line numbers stay those of the
-    paste; one left open hides the rest, as GitHub's renderer does; inside a code fence
-    `<!--` is text, as there. One pass over the text."""
-    if "<!--" not in text:
-        return text
-    out: list[str] = []
-    fence = ""
-    hidden = False
-    for line in text.split("\n"):
-        if not hidden:
-            opener = line.lstrip()[:3]
-            if fence and opener == fence:
-                fence = ""
-            elif not fence and opener in _FENCES:
-                fence = opener
-            if fence or opener in _FENCES:
-                out.append(line)
-                continue
-        kept: list[str] = []
-        at = 0
-        while at <= len(line):
-            if hidden:
-                # "<!-->" and "<!--->" close at once (CommonMark's HTML comments)
-                end = line.find("-->", at)
-                if end < 0:
-                    break
-                at, hidden = end + 3, False
-            else:
-                start = line.find("<!--", at)
-                if start < 0:
-                    kept.append(line[at:])
-                    break
-                kept.append(line[at:start])
-                at, hidden = start + 2, True
-        out.append("".join(kept))
-    return "\n".join(out)
-
-
 def read(
     raw: bytes,
     where: str = "the input",
@@ -246,22 +125,29 @@ def read(
 ) -> Paste:
     """Parse a pasted report (or a whole issue body holding several); a paste in which no
     report hwdoctor reads appears, and no line that looks like an error, is a usage error."""
-    from hwdoctor.gather.reports import parse
+    from hwdoctor.gather.reports import cleaning, reading
+    from hwdoctor.text import printable
 
     text, skipped = decode(raw, where, total, more=more, option=option)
-    text = without_html_comments(text)
+    text = cleaning.without_comments(text)
     # Control characters, bidi overrides and C1 codes escaped line by line (tabs kept): no
     # value read from a paste can carry them into --json or a terminal.
     lines = [printable(line) for line in text.splitlines()]
     if lines and len(text) >= MAX_REPORT_BYTES - 4 and not text.endswith("\n"):
         lines = lines[:-1]  # the cut made the last line partial: no fact from half a line
-    state = parse.read_lines(lines)
-    if not state.facts and not state.blocks and not state.error_count:
+    said = reading.read_lines(lines)
+    if not said.facts and not said.blocks and not said.error_count:
         raise UsageError(
             f"{_source(option, where)}: no report hwdoctor reads in {len(lines)} line(s)",
             hint="paste the output of `python -m torch.utils.collect_env`, `transformers env`, "
             "`accelerate env`, `nvidia-smi`, or an issue body that holds one",
         )
     # A paste of error lines alone is a report too: what it shows is errors hwdoctor lists.
-    return Paste(tuple(state.facts), tuple(state.blocks), skipped, len(lines),
-                 tuple(state.error_lines), state.error_count)  # fmt: skip
+    return Paste(
+        tuple(said.facts),
+        tuple(said.blocks),
+        skipped,
+        len(lines),
+        tuple(said.error_lines),
+        said.error_count,
+    )

@@ -26,7 +26,8 @@ from typing import Final
 
 from hwdoctor import registry, versions
 from hwdoctor.compat import companions, drivers, gpus, kernels, visibility, wheels
-from hwdoctor.gather.reports import Fact, Paste, Tool
+from hwdoctor.gather.reports import Paste
+from hwdoctor.gather.reports.readers.registry import TEXT
 from hwdoctor.model.facts import (
     BackendFacts,
     Device,
@@ -43,11 +44,8 @@ from hwdoctor.model.facts import (
     StepFailure,
     TorchInfo,
 )
-from hwdoctor.model.pasted import Pasted, PastedFact
-from hwdoctor.model.reports import QuotedLine, ToolBlock
+from hwdoctor.model.pasted import FactKey, Pasted, PastedFact, known_value, python_release
 
-_UNKNOWN: Final = frozenset({"", "n/a", "na", "could not collect", "could not", "no cuda",
-                             "unknown", "<fill in>", "not found"})  # fmt: skip
 # A version as tools print it ("2.1.0+cu121", "550.54.15"): its release, then anything of
 # [\w.+!-]. Two matches one after the other: as one pattern, the release's loop and the rest
 # shared digits and dots, quadratic where the rest then failed.
@@ -60,7 +58,6 @@ def _is_version(text: str) -> bool:
     return release is not None and _VERSION_REST.match(text[release.end() :]) is not None
 
 
-_PYTHON: Final = re.compile(r"^(3\.\d{1,2}(?:\.\d{1,2})?|2\.7(?:\.\d{1,2})?)\b")
 _MAC: Final = re.compile(r"(?:macOS|Mac ?OS ?X)[ -](\d+(?:\.\d+)*)", re.I)
 _ARCH: Final = re.compile(r"\b(x86_64|amd64|arm64|aarch64|ppc64le|s390x)\b", re.I)
 _NVIDIA_WORDS: Final = re.compile(r"NVIDIA|GeForce|Tesla|Quadro|TITAN|\bRTX\b|\bGTX\b", re.I)
@@ -73,25 +70,25 @@ _FALSE: Final = frozenset({"false", "no"})
 class Disagreement:
     """One fact two blocks of the paste state differently: left unknown."""
 
-    key: str
-    values: tuple[Fact, ...]
+    key: FactKey
+    values: tuple[PastedFact, ...]
 
     def describe(self) -> str:
         said = ", ".join(f"{f.value!r} (line {f.quote.line})" for f in self.values[:3])
-        return f"{_LABELS.get(self.key, self.key)}: the paste says {said}"
+        return f"{_LABELS.get(self.key, self.key.value)}: the paste says {said}"
 
 
 _LABELS: Final = {
-    "torch.version": "torch's version",
-    "torch.cuda": "the CUDA torch was built with",
-    "torch.hip": "the ROCm torch was built with",
-    "driver": "the NVIDIA driver",
-    "driver.cuda": "the driver's CUDA version",
-    "os": "the operating system",
-    "python.version": "Python's version",
-    "python.platform": "Python's platform",
-    "cuda.available": "whether CUDA is available",
-    "processor": "the CPU",
+    FactKey.TORCH_VERSION: "torch's version",
+    FactKey.TORCH_CUDA: "the CUDA torch was built with",
+    FactKey.TORCH_HIP: "the ROCm torch was built with",
+    FactKey.DRIVER: "the NVIDIA driver",
+    FactKey.DRIVER_CUDA: "the driver's CUDA version",
+    FactKey.OS: "the operating system",
+    FactKey.PYTHON_VERSION: "Python's version",
+    FactKey.PYTHON_PLATFORM: "Python's platform",
+    FactKey.CUDA_AVAILABLE: "whether CUDA is available",
+    FactKey.PROCESSOR: "the CPU",
 }
 
 
@@ -100,16 +97,16 @@ class Facts:
 
     def __init__(self, paste: Paste) -> None:
         self.paste = paste
-        self.used: dict[str, list[Fact]] = {}  # what each section was made from
+        self.used: dict[str, list[PastedFact]] = {}  # what each section was made from
         self.disagreements: list[Disagreement] = []
-        self._by_key: dict[str, list[Fact]] = {}  # indexed once: a paste can hold many
+        self._by_key: dict[FactKey, list[PastedFact]] = {}  # indexed once: a paste can hold many
         for fact in paste.facts:
             self._by_key.setdefault(fact.key, []).append(fact)
 
-    def all(self, key: str) -> list[Fact]:
+    def all(self, key: FactKey) -> list[PastedFact]:
         return list(self._by_key.get(key, ()))
 
-    def one(self, key: str, *, known: bool = True) -> Fact | None:
+    def one(self, key: FactKey, *, known: bool = True) -> PastedFact | None:
         """The value of a scalar fact; None when absent, unknown, or stated differently."""
         found = [f for f in self.all(key) if not known or known_value(f.value)]
         if not found:
@@ -121,29 +118,15 @@ class Facts:
             return None
         return found[0]
 
-    def use(self, section: str, *facts: Fact | None) -> None:
+    def use(self, section: str, *facts: PastedFact | None) -> None:
         self.used.setdefault(section, []).extend(f for f in facts if f is not None)
 
 
-def known_value(value: str) -> bool:
-    """Whether a report's value says something ("N/A", "Could not collect" do not)."""
-    return value.strip().lower() not in _UNKNOWN
-
-
-def shown_value(fact: Fact) -> str:
-    """A fact's value as a reader wants it: Python's version without its build string."""
-    if fact.key == "python.version":
-        match = _PYTHON.match(fact.value.strip())
-        return match.group(1) if match else fact.value
-    return fact.value.strip()
-
-
-def _normal(key: str, value: str) -> str:
+def _normal(key: FactKey, value: str) -> str:
     value = value.strip().lower()
-    if key == "python.version":
-        match = _PYTHON.match(value)
-        return match.group(1) if match else value
-    if key in ("cuda.available",):
+    if key is FactKey.PYTHON_VERSION:
+        return python_release(value) or value
+    if key is FactKey.CUDA_AVAILABLE:
         return "true" if value in _TRUE else "false" if value in _FALSE else value
     return value
 
@@ -154,9 +137,9 @@ def evidence_of(paste: Paste) -> tuple[Evidence, Facts]:
     torch = _torch(facts)
     host = _host(facts)
     python = _python(facts)
-    tools = sorted({block.tool.value for block in paste.blocks})
+    tools = sorted({block.tool for block in paste.blocks})
     evidence = Evidence(
-        source=Source(", ".join(tools) or Tool.MESSAGE.value, None, live=False),
+        source=Source(", ".join(tools) or TEXT, None, live=False),
         python=python,
         packages=_packages(facts),
         torch=torch,
@@ -172,37 +155,37 @@ def evidence_of(paste: Paste) -> tuple[Evidence, Facts]:
 
 def _python(facts: Facts) -> PythonInfo | None:
     # A tool's line first; the reporter's own words ("Python 3.11") where no tool says it.
-    said = facts.one("python.version") or (
-        None if facts.all("python.version") else facts.one("prose.python")
+    said = facts.one(FactKey.PYTHON_VERSION) or (
+        None if facts.all(FactKey.PYTHON_VERSION) else facts.one(FactKey.PROSE_PYTHON)
     )
-    match = _PYTHON.match(said.value.strip()) if said else None
-    if said is None or match is None:
+    release = python_release(said.value) if said else None
+    if said is None or release is None:
         return None
     facts.use("python", said)
-    return PythonInfo("python", match.group(1), "", False)
+    return PythonInfo("python", release, "", False)
 
 
-def _torch_version(facts: Facts) -> tuple[Fact | None, bool]:
+def _torch_version(facts: Facts) -> tuple[PastedFact | None, bool]:
     """torch's version and whether it imported (collect_env says N/A when it did not): a
     report tool's line, else the version a running extension saw (xformers' "(you have
     2.1.0+cu121)"), else a package listing (pip list, collect_env's [pip3]), else the
     reporter's own words ("torch: 2.3.0") when they name one version only."""
-    said = facts.one("torch.version", known=False)
+    said = facts.one(FactKey.TORCH_VERSION, known=False)
     if said is not None and _is_version(said.value.strip()):
         return said, True
-    differing: list[Fact] = []
-    for key in ("message.torch_seen", "package", "prose.package"):
+    differing: list[PastedFact] = []
+    for key in (FactKey.MESSAGE_TORCH_SEEN, FactKey.PACKAGE, FactKey.PROSE_PACKAGE):
         listed = _most_specific([f for f in facts.all(key) if f.name in ("torch", "pytorch")])
         if listed and len({f.value for f in listed}) == 1 and _is_version(listed[0].value):
             return listed[0], said is None or known_value(said.value)
         if len({f.value for f in listed}) > 1:
             differing = differing or listed
     if differing and said is None:  # two versions and nothing to tell which: say so
-        facts.disagreements.append(Disagreement("torch.version", tuple(differing)))
+        facts.disagreements.append(Disagreement(FactKey.TORCH_VERSION, tuple(differing)))
     return None, False
 
 
-def _most_specific(listed: list[Fact]) -> list[Fact]:
+def _most_specific(listed: list[PastedFact]) -> list[PastedFact]:
     """The versions said, where each is a shorter form of one of them ("PyTorch 2.8" beside
     "PyTorch: 2.8.0+cu128"), as that one: they do not disagree."""
     parsed = {f.value: versions.parse(f.value) for f in listed}
@@ -226,26 +209,40 @@ def _most_specific(listed: list[Fact]) -> list[Fact]:
 # torch's own messages tell its build when no report line does: the driver and
 # architecture warnings come from its CUDA code (c10/cuda, torch/cuda/__init__.py), HIP
 # errors from a ROCm build, "Torch not compiled with CUDA enabled" from a build without CUDA.
-_CUDA_MESSAGES: Final = ("message.found_version", "message.capability", "message.too_old",
-                         "message.no_kernel_image", "message.arch_list",
-                         "message.no_gpus", "message.driver_too_old",
-                         "message.driver_insufficient")  # fmt: skip
+_CUDA_MESSAGES: Final = (
+    FactKey.MESSAGE_FOUND_VERSION,
+    FactKey.MESSAGE_CAPABILITY,
+    FactKey.MESSAGE_TOO_OLD,
+    FactKey.MESSAGE_NO_KERNEL_IMAGE,
+    FactKey.MESSAGE_ARCH_LIST,
+    FactKey.MESSAGE_NO_GPUS,
+    FactKey.MESSAGE_DRIVER_TOO_OLD,
+    FactKey.MESSAGE_DRIVER_INSUFFICIENT,
+)
 
 
-def _build_by_messages(facts: Facts) -> tuple[str | None, Fact | None]:
+def _build_by_messages(facts: Facts) -> tuple[str | None, PastedFact | None]:
     for key in _CUDA_MESSAGES:
         said = facts.all(key)
         if said:
             return registry.Build.CUDA.value, said[0]
-    said = facts.all("message.invalid_device_function") or facts.all("message.no_hip_gpus")
+    said = facts.all(FactKey.MESSAGE_INVALID_DEVICE_FUNCTION) or facts.all(
+        FactKey.MESSAGE_NO_HIP_GPUS
+    )
     if said:
         return registry.Build.ROCM.value, said[0]
-    said = facts.all("message.not_compiled_cuda")
+    said = facts.all(FactKey.MESSAGE_NOT_COMPILED_CUDA)
     if said:
         return registry.Build.CPU.value, said[0]
-    for key in ("message.npu_count", "message.mask_refused", "message.mps_macos",
-                "message.mps_op_macos", "message.mps_operator", "message.xformers_built_for",
-                "message.undefined_symbol"):  # fmt: skip
+    for key in (
+        FactKey.MESSAGE_NPU_COUNT,
+        FactKey.MESSAGE_MASK_REFUSED,
+        FactKey.MESSAGE_MPS_MACOS,
+        FactKey.MESSAGE_MPS_OP_MACOS,
+        FactKey.MESSAGE_MPS_OPERATOR,
+        FactKey.MESSAGE_XFORMERS_BUILT_FOR,
+        FactKey.MESSAGE_UNDEFINED_SYMBOL,
+    ):
         said = facts.all(key)
         if said:
             return None, said[0]  # torch ran (its build is not shown)
@@ -262,7 +259,10 @@ def _torch(facts: Facts) -> TorchInfo | None:
         return TorchInfo(version=None, importable=True, build=implied)
     text = version.value.strip()
     local = (wheels.local_of(text) or "").lower()
-    cuda_fact, hip_fact = facts.one("torch.cuda", known=False), facts.one("torch.hip", known=False)
+    cuda_fact, hip_fact = (
+        facts.one(FactKey.TORCH_CUDA, known=False),
+        facts.one(FactKey.TORCH_HIP, known=False),
+    )
     cuda = _built_with(cuda_fact)
     hip = _built_with(hip_fact)
     if cuda is None and local.startswith("cu") and local[2:].isdigit():
@@ -286,14 +286,14 @@ def _torch(facts: Facts) -> TorchInfo | None:
     return TorchInfo(version=text, importable=importable, build=build, cuda=cuda, hip=hip)
 
 
-def _built_with(fact: Fact | None) -> str | None:
+def _built_with(fact: PastedFact | None) -> str | None:
     if fact is None:
         return None
     value = fact.value.strip()
     return value.split("-")[0] if _is_version(value) else None
 
 
-def _said_none(fact: Fact | None) -> bool:
+def _said_none(fact: PastedFact | None) -> bool:
     """torch.version.cuda is None: 2.x collect_env prints "None", 1.x "Could not collect"
     (its replace_nones), once torch imported."""
     return fact is not None and fact.value.strip().lower() in ("none", "could not collect")
@@ -302,17 +302,20 @@ def _said_none(fact: Fact | None) -> bool:
 def _host(facts: Facts) -> HostFacts | None:
     # A Windows path (C:\Program Files\AMD\ROCm\6.2\bin\) says the OS where no line does.
     os_fact = (
-        facts.one("os")
-        or facts.one("prose.macos")
-        or next(iter(facts.all("prose.windows_path")), None)
+        facts.one(FactKey.OS)
+        or facts.one(FactKey.PROSE_MACOS)
+        or next(iter(facts.all(FactKey.PROSE_WINDOWS_PATH)), None)
     )
-    platform_fact = facts.one("python.platform") or facts.one("prose.platform")
-    cpu = facts.one("processor") or facts.one("prose.chip")
+    platform_fact = facts.one(FactKey.PYTHON_PLATFORM) or facts.one(FactKey.PROSE_PLATFORM)
+    cpu = facts.one(FactKey.PROCESSOR) or facts.one(FactKey.PROSE_CHIP)
     driver = _driver(facts)
     signals = _signals(facts)
     gfx = _gfx_targets(facts)
-    answered = (facts.all("message.found_version") or facts.all("message.driver_too_old")
-                or facts.all("message.driver_insufficient"))  # fmt: skip
+    answered = (
+        facts.all(FactKey.MESSAGE_FOUND_VERSION)
+        or facts.all(FactKey.MESSAGE_DRIVER_TOO_OLD)
+        or facts.all(FactKey.MESSAGE_DRIVER_INSUFFICIENT)
+    )
     if answered and driver is None:
         # torch's "found version N" is the driver's own answer (cudaDriverGetVersion): an
         # NVIDIA driver is installed, its version not shown.
@@ -323,9 +326,9 @@ def _host(facts: Facts) -> HostFacts | None:
     if not (os_fact or platform_fact or signals or driver or gfx):
         return None
     text = " ".join(f.value for f in (os_fact, platform_fact) if f)
-    if os_fact is not None and os_fact.key == "prose.windows_path":
+    if os_fact is not None and os_fact.key == FactKey.PROSE_WINDOWS_PATH:
         text = f"Windows {platform_fact.value if platform_fact else ''}"
-    if os_fact is not None and os_fact.key == "prose.macos":
+    if os_fact is not None and os_fact.key == FactKey.PROSE_MACOS:
         text = f"macOS {os_fact.value} {platform_fact.value if platform_fact else ''}"
     system = _system(text)
     arch = _ARCH.search(platform_fact.value if platform_fact else text)
@@ -333,7 +336,7 @@ def _host(facts: Facts) -> HostFacts | None:
     apple = bool(cpu and cpu.value.startswith("Apple M"))
     # Lightning's report: platform.processor() is "i386" for an x86_64 Python on macOS, and
     # the kernel's version string ends in RELEASE_ARM64_… on Apple silicon.
-    processor, kernel = facts.one("lightning.processor"), facts.one("lightning.kernel")
+    processor, kernel = facts.one(FactKey.LIGHTNING_PROCESSOR), facts.one(FactKey.LIGHTNING_KERNEL)
     if processor is not None and machine == "unknown":
         named = processor.value.strip()
         on_mac = {"i386": "x86_64", "arm": "arm64"}.get(named) if system == "Darwin" else None
@@ -379,9 +382,9 @@ def _machine(arch: str) -> str:
 
 
 def _driver(facts: Facts) -> NvidiaDriver | None:
-    driver, cuda = facts.one("driver"), facts.one("driver.cuda")
-    if driver is None and not facts.all("driver"):
-        driver = facts.one("prose.driver")  # "Driver 570.133.07": where no tool says it
+    driver, cuda = facts.one(FactKey.DRIVER), facts.one(FactKey.DRIVER_CUDA)
+    if driver is None and not facts.all(FactKey.DRIVER):
+        driver = facts.one(FactKey.PROSE_DRIVER)  # "Driver 570.133.07": where no tool says it
     if driver is not None and not _is_version(driver.value):
         driver = None
     if cuda is not None and not _is_version(cuda.value):
@@ -391,8 +394,8 @@ def _driver(facts: Facts) -> NvidiaDriver | None:
     )
     # The kernel module's "NVRM: API mismatch" (the client's version, then the module's) and
     # nvidia-smi's "Failed to initialize NVML: …": what the driver-library check reads.
-    client, kernel = facts.one("nvrm.client"), facts.one("nvrm.kernel")
-    failed = next(iter(facts.all("message.nvml_failed")), None)
+    client, kernel = facts.one(FactKey.NVRM_CLIENT), facts.one(FactKey.NVRM_KERNEL)
+    failed = next(iter(facts.all(FactKey.MESSAGE_NVML_FAILED)), None)
     if driver is None and cuda is None and not (client or kernel or failed):
         return None
     facts.use("driver", driver, cuda)
@@ -407,19 +410,23 @@ def _driver(facts: Facts) -> NvidiaDriver | None:
     )
 
 
-_KERNEL_VERDICTS: Final = ("message.no_kernel_image", "message.too_old", "message.capability",
-                            "message.arch_list")  # fmt: skip
+_KERNEL_VERDICTS: Final = (
+    FactKey.MESSAGE_NO_KERNEL_IMAGE,
+    FactKey.MESSAGE_TOO_OLD,
+    FactKey.MESSAGE_CAPABILITY,
+    FactKey.MESSAGE_ARCH_LIST,
+)
 
 
-def _gpus(facts: Facts) -> list[Fact]:
+def _gpus(facts: Facts) -> list[PastedFact]:
     """The GPUs the paste names, one per index (a name without an index counts once)."""
-    seen: dict[int | None, Fact] = {}
-    named = facts.all("gpu") + facts.all("message.unsupported_gpu")
+    seen: dict[int | None, PastedFact] = {}
+    named = facts.all(FactKey.GPU) + facts.all(FactKey.MESSAGE_UNSUPPORTED_GPU)
     if not named and (any(facts.all(k) for k in _KERNEL_VERDICTS) or _cpu_build_said(facts)):
         # torch said it has no code for the GPU, or shows itself a build without CUDA, and
         # the GPU is named only in the prose ("- laptop GeForce RTX 3070", "my gpu (gtx
         # 1080)"): that one GPU, by its name in the table.
-        named = [f for f in facts.all("prose.gpu") if gpus.nvidia_capability(f.value)][:1]
+        named = [f for f in facts.all(FactKey.PROSE_GPU) if gpus.nvidia_capability(f.value)][:1]
     for fact in named:
         name = fact.value.strip()
         if not known_value(name) or name.lower().startswith(("no ", "none")):
@@ -436,37 +443,43 @@ def _gpus(facts: Facts) -> list[Fact]:
 def _cpu_build_said(facts: Facts) -> bool:
     """torch shows a build without CUDA in its own words: a "+cpu" version as torch or an
     application's banner printed it, or "Torch not compiled with CUDA enabled"."""
-    printed = [f.value.strip().lower() for f in facts.all("torch.version")]
-    printed += [f.value.strip().lower() for f in facts.all("prose.package") if f.name == "torch"]
-    return any(v.endswith("+cpu") for v in printed) or bool(facts.all("message.not_compiled_cuda"))
+    printed = [f.value.strip().lower() for f in facts.all(FactKey.TORCH_VERSION)]
+    printed += [
+        f.value.strip().lower() for f in facts.all(FactKey.PROSE_PACKAGE) if f.name == "torch"
+    ]
+    return any(v.endswith("+cpu") for v in printed) or bool(
+        facts.all(FactKey.MESSAGE_NOT_COMPILED_CUDA)
+    )
 
 
-def _nvidia_gpus(facts: Facts) -> list[Fact]:
+def _nvidia_gpus(facts: Facts) -> list[PastedFact]:
     return [f for f in _gpus(facts) if _NVIDIA_WORDS.search(f.value) or
             gpus.nvidia_capability(f.value)]  # fmt: skip
 
 
-def _amd_gpus(facts: Facts) -> list[Fact]:
+def _amd_gpus(facts: Facts) -> list[PastedFact]:
     named = [f for f in _gpus(facts) if _AMD_WORDS.search(f.value)]
-    return named or facts.all("amd.name")
+    return named or facts.all(FactKey.AMD_NAME)
 
 
-def _capability(facts: Facts, gpu: Fact) -> str | None:
+def _capability(facts: Facts, gpu: PastedFact) -> str | None:
     """A GPU's compute capability: torch's own warning about it, else the name table."""
-    for said in facts.all("message.capability"):
-        names = [f for f in facts.all("message.unsupported_gpu") if f.quote.line == said.quote.line]
+    for said in facts.all(FactKey.MESSAGE_CAPABILITY):
+        names = [
+            f for f in facts.all(FactKey.MESSAGE_UNSUPPORTED_GPU) if f.quote.line == said.quote.line
+        ]
         if names and names[0].value.strip() == gpu.value.strip():
             return said.value
     return gpus.nvidia_capability(gpu.value)
 
 
 def _gfx_targets(facts: Facts) -> tuple[str, ...]:
-    targets = [f.value for f in facts.all("gfx")]
-    if not targets and not facts.all("message.gfx_list"):
-        prose = {f.value for f in facts.all("prose.gfx")}
+    targets = [f.value for f in facts.all(FactKey.GFX)]
+    if not targets and not facts.all(FactKey.MESSAGE_GFX_LIST):
+        prose = {f.value for f in facts.all(FactKey.PROSE_GFX)}
         if len(prose) == 1:  # one target named in the reporter's words: "my gfx1031 card"
             targets = [prose.pop()]
-            facts.use("gpus", *facts.all("prose.gfx")[:1])
+            facts.use("gpus", *facts.all(FactKey.PROSE_GFX)[:1])
     for gpu in _amd_gpus(facts):
         target = gpus.amd_gfx(gpu.value)  # also a target the name carries: "(gfx906:…)"
         if target:
@@ -482,32 +495,32 @@ def _signals(facts: Facts) -> tuple[HardwareSignal, ...]:
             names = "; ".join(dict.fromkeys(f.value for f in found))
             count = len(found)
             # "I have 2 GPUs" beside one name: the reporter's count of that model
-            stated = facts.one("prose.gpu_count")
+            stated = facts.one(FactKey.PROSE_GPU_COUNT)
             if stated is not None and len({f.value for f in found}) == 1 and count == 1:
                 count = max(count, int(stated.value))
                 facts.use("gpu_count", stated)
             signals.append(HardwareSignal(key, "report", names, count))
             facts.use("gpus", *found)
-    rows = facts.all("amd.gpu")
+    rows = facts.all(FactKey.AMD_GPU)
     if rows and not amd:
         count = len({f.index for f in rows})
-        signals.append(HardwareSignal("rocm", "report", f"{rows[0].tool.value}: {count} GPU(s)",
+        signals.append(HardwareSignal("rocm", "report", f"{rows[0].tool}: {count} GPU(s)",
                                       count))  # fmt: skip
         facts.use("gpus", *rows)
-    npus = facts.all("ascend.chip")
+    npus = facts.all(FactKey.ASCEND_CHIP)
     if npus:
         indices = {f.index for f in npus}
         signals.append(HardwareSignal("npu", "report", npus[0].value, len(indices)))
         facts.use("gpus", *npus)
-    elif counts := facts.all("message.npu_count"):
+    elif counts := facts.all(FactKey.MESSAGE_NPU_COUNT):
         signals.append(HardwareSignal("npu", "report", f"CANN: {counts[0].quote.text}",
                                       int(counts[0].value)))  # fmt: skip
-    present = facts.all("message.nvidia_smi_present")
+    present = facts.all(FactKey.MESSAGE_NVIDIA_SMI_PRESENT)
     if present and not nvidia:
         signals.append(HardwareSignal("cuda", "report", "an installer found nvidia-smi ("
                                       f"{present[0].quote.text.strip()[:80]})", None))  # fmt: skip
         facts.use("gpus", present[0])
-    cpu = facts.one("processor") or facts.one("prose.chip")
+    cpu = facts.one(FactKey.PROCESSOR) or facts.one(FactKey.PROSE_CHIP)
     if cpu is not None and cpu.value.startswith("Apple M"):
         signals.append(HardwareSignal("mps", "platform", cpu.value, 1))
     return tuple(signals)
@@ -518,7 +531,7 @@ def _backends(facts: Facts, torch: TorchInfo, host: HostFacts | None) -> dict[st
     unknown."""
     found: dict[str, BackendFacts] = {}
     available = _available(facts)
-    env = {f.name or "": f.value for f in facts.all("env")}
+    env = {f.name or "": f.value for f in facts.all(FactKey.ENV)}
     for key, build, devices in (
         ("cuda", registry.Build.CUDA.value, _cuda_devices(facts)),
         ("rocm", registry.Build.ROCM.value, _rocm_devices(facts)),
@@ -562,8 +575,8 @@ def _backends(facts: Facts, torch: TorchInfo, host: HostFacts | None) -> dict[st
 
 def _mps_refused(facts: Facts) -> BackendFacts | None:
     """torch's "The MPS backend is supported on MacOS 12.3+": it refused MPS on this macOS."""
-    said = facts.all("message.mps_macos")
-    exact = facts.all("message.mps_op_macos")
+    said = facts.all(FactKey.MESSAGE_MPS_MACOS)
+    exact = facts.all(FactKey.MESSAGE_MPS_OP_MACOS)
     if not said and not exact:
         return None
     facts.use("host", (said or exact)[0])
@@ -579,8 +592,8 @@ def _asked(facts: Facts) -> str | None:
     """torch's "Torch not compiled with CUDA enabled": the program asked a CPU-only build for
     CUDA (torch/cuda/__init__.py `_lazy_init`); or xformers, built for a CUDA torch, found a
     CPU-only one ("built for: PyTorch 2.1.2+cu121 with CUDA 1201 (you have 2.1.2+cpu)")."""
-    said = facts.all("message.not_compiled_cuda") or [
-        f for f in facts.all("message.xformers_built_for") if "+cu" in f.value
+    said = facts.all(FactKey.MESSAGE_NOT_COMPILED_CUDA) or [
+        f for f in facts.all(FactKey.MESSAGE_XFORMERS_BUILT_FOR) if "+cu" in f.value
     ]
     if not said:
         return None
@@ -593,19 +606,19 @@ def _verdicts(facts: Facts, key: str) -> NoCode | None:
     kernel image", HIP's "invalid device function"), for the checks to read."""
     # torch's sm_XY warning ("… is not compatible with the current PyTorch installation")
     # is its own verdict too, where the compiled list that follows it was not pasted.
-    cuda = ("message.too_old", "message.no_kernel_image", "message.capability")
-    keys = cuda if key == "cuda" else ("message.invalid_device_function",)
+    cuda = (FactKey.MESSAGE_TOO_OLD, FactKey.MESSAGE_NO_KERNEL_IMAGE, FactKey.MESSAGE_CAPABILITY)
+    keys = cuda if key == "cuda" else (FactKey.MESSAGE_INVALID_DEVICE_FUNCTION,)
     for message in keys:
         said = facts.all(message)
         if message == "message.capability" and _served_in_range(facts, said):
             continue
         if said:
             facts.use("torch", said[0])
-            return NoCode(said[0].quote.text, older=message == "message.too_old")
+            return NoCode(said[0].quote.text, older=message == FactKey.MESSAGE_TOO_OLD)
     return None
 
 
-def _served_in_range(facts: Facts, said: Sequence[Fact]) -> bool:
+def _served_in_range(facts: Facts, said: Sequence[PastedFact]) -> bool:
     """Whether torch's range warning ("Found GPU0 NVIDIA GB10 which is of cuda capability
     12.1. Minimum and Maximum cuda capability supported by this version of PyTorch is (8.0) -
     (12.0)") names GPUs its build still serves. torch 2.7 to 2.10 compare the capability with
@@ -613,7 +626,7 @@ def _served_in_range(facts: Facts, said: Sequence[Fact]) -> bool:
     `_check_capability`, CUDA_ARCHES_SUPPORTED); a cubin built for X.y runs on X.z for every
     z >= y (CUDA C++ Programming Guide, "Binary Compatibility"), so a GPU of the highest's
     major with a newer minor runs its code: the warning is not a verdict of no code."""
-    ranges = facts.all("message.capability_range")
+    ranges = facts.all(FactKey.MESSAGE_CAPABILITY_RANGE)
     if not ranges or not said:
         return False
     low, _, high = ranges[0].value.partition("-")
@@ -630,11 +643,11 @@ def _served_in_range(facts: Facts, said: Sequence[Fact]) -> bool:
 def _ascend(facts: Facts) -> BackendFacts | None:
     """CANN's "set ASCEND_RT_VISIBLE_DEVICES:4 error, input data rang[0-2)" or "… it must be
     configured in ascending order": torch_npu ran and no NPU passed the variable."""
-    counts = facts.all("message.npu_count")
-    refused = facts.all("message.mask_refused")
+    counts = facts.all(FactKey.MESSAGE_NPU_COUNT)
+    refused = facts.all(FactKey.MESSAGE_MASK_REFUSED)
     if not counts and not refused:
         return None
-    facts.use("env", *facts.all("env"))
+    facts.use("env", *facts.all(FactKey.ENV))
     facts.use("gpus", *(counts or refused)[:1])
     backend = next(b for b in registry.BACKENDS if "ASCEND_RT_VISIBLE_DEVICES" in b.visibility_env)
     return BackendFacts(
@@ -645,16 +658,16 @@ def _ascend(facts: Facts) -> BackendFacts | None:
 
 
 def _available(facts: Facts) -> bool | None:
-    said = facts.one("cuda.available")
+    said = facts.one(FactKey.CUDA_AVAILABLE)
     if said is not None:
         facts.use("torch", said)
-        value = _normal("cuda.available", said.value)
+        value = _normal(FactKey.CUDA_AVAILABLE, said.value)
         return value == "true" if value in ("true", "false") else None
-    accelerator = facts.one("accelerator")
+    accelerator = facts.one(FactKey.ACCELERATOR)
     if accelerator is not None:
         facts.use("torch", accelerator)
         return accelerator.value.strip().lower() == "cuda"
-    none = facts.all("message.no_gpus") or facts.all("message.no_hip_gpus")
+    none = facts.all(FactKey.MESSAGE_NO_GPUS) or facts.all(FactKey.MESSAGE_NO_HIP_GPUS)
     if none:
         facts.use("torch", none[0])
         return False
@@ -669,7 +682,11 @@ def _available(facts: Facts) -> bool | None:
     return None
 
 
-_RAN_ON_A_DEVICE: Final = ("message.no_kernel_image", "message.too_old", "message.arch_list")
+_RAN_ON_A_DEVICE: Final = (
+    FactKey.MESSAGE_NO_KERNEL_IMAGE,
+    FactKey.MESSAGE_TOO_OLD,
+    FactKey.MESSAGE_ARCH_LIST,
+)
 
 
 def _cuda_devices(facts: Facts) -> tuple[Device, ...]:
@@ -697,11 +714,11 @@ def _arch_list(
     facts: Facts, torch: TorchInfo, build: str, host: HostFacts | None
 ) -> tuple[str, ...]:
     """torch's compiled list: as its own warning printed it, else the published wheel's."""
-    printed = facts.one("message.arch_list")
+    printed = facts.one(FactKey.MESSAGE_ARCH_LIST)
     if printed is not None and build == registry.Build.CUDA.value:
         facts.use("torch", printed)
         return tuple(printed.value.split())
-    code_ccs = facts.all("message.code_cc")
+    code_ccs = facts.all(FactKey.MESSAGE_CODE_CC)
     if code_ccs and build == registry.Build.CUDA.value:
         facts.use("torch", *code_ccs)
         return tuple(dict.fromkeys("sm_" + f.value.replace(".", "") for f in code_ccs))
@@ -711,20 +728,20 @@ def _arch_list(
     archs = wheels.published_archs(torch.version, cuda=torch.cuda, rocm=torch.hip, machine=machine)
     if archs is None:
         return ()
-    facts.use("torch", facts.one("torch.version", known=False))
+    facts.use("torch", facts.one(FactKey.TORCH_VERSION, known=False))
     return archs.arch_list
 
 
 def _driver_said(facts: Facts) -> drivers.DriverSaid | None:
     """torch's word that the driver is older than its build ("found version NNNNN", or the
     same without the number, or the CUDA runtime's own), as the driver check reads it."""
-    found = facts.all("message.found_version")
+    found = facts.all(FactKey.MESSAGE_FOUND_VERSION)
     if found:
         facts.use("driver", found[0])
         return drivers.DriverSaid(drivers.DriverWords.FOUND_VERSION, int(found[0].value))
     for key, words in (
-        ("message.driver_too_old", drivers.DriverWords.TOO_OLD),
-        ("message.driver_insufficient", drivers.DriverWords.INSUFFICIENT),
+        (FactKey.MESSAGE_DRIVER_TOO_OLD, drivers.DriverWords.TOO_OLD),
+        (FactKey.MESSAGE_DRIVER_INSUFFICIENT, drivers.DriverWords.INSUFFICIENT),
     ):
         said = facts.all(key)
         if said:
@@ -738,10 +755,10 @@ def _packages(facts: Facts) -> dict[str, Package | None] | None:
     nothing reads a missing name as "not installed")."""
     listed: dict[str, Package | None] = {}
     said: dict[str | None, set[str]] = {}
-    for fact in facts.all("prose.package"):
+    for fact in facts.all(FactKey.PROSE_PACKAGE):
         said.setdefault(fact.name, set()).add(fact.value)
-    prose = [f for f in facts.all("prose.package") if len(said[f.name]) == 1]
-    for fact in facts.all("package") + prose:
+    prose = [f for f in facts.all(FactKey.PROSE_PACKAGE) if len(said[f.name]) == 1]
+    for fact in facts.all(FactKey.PACKAGE) + prose:
         name = fact.name or ""
         if not name or not _is_version(fact.value) or name in ("could", "no"):
             continue
@@ -749,7 +766,7 @@ def _packages(facts: Facts) -> dict[str, Package | None] | None:
             name = "torch"
         listed.setdefault(name, Package(name, fact.value, _pins(name, fact.value)))
         facts.use("packages", fact)
-    for built in facts.all("message.xformers_built_for"):
+    for built in facts.all(FactKey.MESSAGE_XFORMERS_BUILT_FOR):
         facts.use("packages", built)
         listed["xformers"] = Package("xformers", "unknown", (f"torch=={built.value}",))
     return listed or None
@@ -771,7 +788,7 @@ def _pins(name: str, version: str) -> tuple[str, ...]:
 
 
 def _env(facts: Facts) -> dict[str, str] | None:
-    found = facts.all("env")
+    found = facts.all(FactKey.ENV)
     if not found:
         return None
     facts.use("env", *found)
@@ -788,7 +805,7 @@ def _failures(facts: Facts, torch: TorchInfo | None) -> tuple[StepFailure, ...] 
     if torch is None or not torch.importable:
         return None
     failures: list[StepFailure] = []
-    for fact in facts.all("message.undefined_symbol"):
+    for fact in facts.all(FactKey.MESSAGE_UNDEFINED_SYMBOL):
         module = (fact.name or "").replace("-", "_")
         message = (
             fact.quote.text
@@ -815,24 +832,11 @@ def gathered(paste: Paste) -> Pasted:
     evidence, facts = evidence_of(paste)
     return Pasted(
         evidence=evidence,
-        used={part: tuple(map(_pasted, used)) for part, used in facts.used.items()},
-        blocks=tuple(ToolBlock(b.tool.value, b.first, b.last, b.version) for b in paste.blocks),
+        used={part: tuple(used) for part, used in facts.used.items()},
+        blocks=paste.blocks,
         skipped=(*paste.skipped, *(d.describe() for d in facts.disagreements)),
         lines=paste.lines,
-        facts=tuple(map(_pasted, paste.facts)),
-        errors=tuple(QuotedLine(q.line, q.text) for q in paste.error_lines),
+        facts=paste.facts,
+        errors=paste.error_lines,
         error_count=paste.error_count,
-    )
-
-
-def _pasted(fact: Fact) -> PastedFact:
-    return PastedFact(
-        key=fact.key,
-        value=fact.value,
-        shown=shown_value(fact),
-        known=known_value(fact.value),
-        line=fact.quote.line,
-        quote=fact.quote.text,
-        index=fact.index,
-        name=fact.name,
     )

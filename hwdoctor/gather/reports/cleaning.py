@@ -1,0 +1,133 @@
+"""The Markdown around a pasted report, taken off before any reader sees a line.
+
+An issue body wraps the tools' output in Markdown: `> ` quoting (nested too), the HTML tags
+GitHub's templates use (`<details>`, `<summary>`, `<br>`), code fences, and the HTML
+comments GitHub does not show. What a reader gets is the text a reporter sees rendered,
+line by line, at the line numbers of the paste. Whether a line looks like an error is told
+here too, on the cleaned line, for every line of the paste.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from hwdoctor.gather.reports import MAX_LINE_CHARS
+
+# Markdown around a report: `> ` quoting (nested too), HTML tags GitHub's templates use. A
+# tag's attributes hold no "<": tried from each "<p" of a line of them, `[^>]*` ran to the
+# line's end every time (quadratic within a line; issue 38).
+_QUOTING: Final = re.compile(r"^(?:[ \t]*>)+[ \t]?")
+_TAGS: Final = re.compile(r"</?(?:details|summary|br|p|pre|code|b|strong)\b[^<>]*>", re.I)
+FENCE: Final = re.compile(r"^\s*(?:`{3,}|~{3,})\s*(?:[\w+-]+\s*)?$")
+FENCE_OPEN: Final = re.compile(r"^\s*(?:`{3,}|~{3,})")  # a fence with text after it
+_FENCES: Final = ("```", "~~~")
+
+
+def clean(line: str) -> str:
+    """A line with the Markdown around it taken off: quoting, HTML tags, a cut length."""
+    line = line[:MAX_LINE_CHARS].rstrip("\r\n")
+    line = _QUOTING.sub("", line)
+    line = _TAGS.sub("", line)
+    return line.replace("\u3000", " ").rstrip()
+
+
+# The dynamic loader's words for a symbol a module lacks ("<path>.so: undefined symbol: <name>").
+LOADER_WORDS: Final = "undefined symbol:"
+
+
+def unwrapped(lines: Sequence[str], number: int, line: str) -> tuple[str, int]:
+    """A loader message wrapped by the terminal or the reporter, read as the one line it was,
+    with how many of the lines after it that took: "<path>.so: undefined" + "symbol: <name>",
+    "<path>.so:" + "undefined symbol: <name>", "... undefined symbol:" + "<name>"."""
+    stripped = line.rstrip()
+    if not stripped.endswith(("undefined", ".so:", ".pyd:", LOADER_WORDS)):
+        return line, 0  # the common case: nothing ahead is read
+    ahead = [clean(lines[i]).strip().strip("`") for i in range(number, min(number + 2, len(lines)))]
+    used = 0
+    following = ahead[0] if ahead else ""
+    if (stripped.endswith((": undefined", " undefined")) and following.startswith("symbol:")) or (
+        stripped.endswith((".so:", ".pyd:")) and following.startswith(LOADER_WORDS)
+    ):
+        stripped, used = f"{stripped} {ahead[0]}", 1
+    if stripped.endswith(LOADER_WORDS) and len(ahead) > used and ahead[used]:
+        stripped, used = f"{stripped} {ahead[used].split()[0]}", used + 1
+    return (stripped, used) if used else (line, 0)
+
+
+def without_comments(text: str) -> str:
+    """`text` without what GitHub does not show of it: HTML comments. Line numbers stay
+    those of the paste."""
+    return without_html_comments(text)
+
+
+def without_html_comments(text: str) -> str:
+    """`text` without its HTML comments (`<!-- … -->`, over any number of lines), which
+    GitHub does not show: an issue template's examples and instructions are not the
+    reporter's facts. Each comment leaves its line breaks, so line numbers stay those of the
+    paste; one left open hides the rest, as GitHub's renderer does; inside a code fence
+    `<!--` is text, as there. One pass over the text."""
+    if "<!--" not in text:
+        return text
+    out: list[str] = []
+    fence = ""
+    hidden = False
+    for line in text.split("\n"):
+        if not hidden:
+            opener = line.lstrip()[:3]
+            if fence and opener == fence:
+                fence = ""
+            elif not fence and opener in _FENCES:
+                fence = opener
+            if fence or opener in _FENCES:
+                out.append(line)
+                continue
+        kept: list[str] = []
+        at = 0
+        while at <= len(line):
+            if hidden:
+                # "<!-->" and "<!--->" close at once (CommonMark's HTML comments)
+                end = line.find("-->", at)
+                if end < 0:
+                    break
+                at, hidden = end + 3, False
+            else:
+                start = line.find("<!--", at)
+                if start < 0:
+                    kept.append(line[at:])
+                    break
+                kept.append(line[at:start])
+                at, hidden = start + 2, True
+        out.append("".join(kept))
+    return "\n".join(out)
+
+
+# A line that looks like an error, whoever printed it: a Python exception ("RuntimeError: …",
+# "torch.cuda.OutOfMemoryError: …", "AssertionError:" whose message follows on the next
+# line), "error:"/"error=" with something after it in any case ("CUDA error: …", pip's
+# "ERROR: …", THCudaCheck's "error=38"; not a variable's name, HYDRA_FULL_ERROR=1, nor the
+# reporter's "I get this error:"), "failed"/"FAIL", "FATAL", a CUDA, HIP, NCCL, cuDNN, cuBLAS
+# or HSA error code ("CUDA_ERROR_NO_DEVICE", "cudaErrorNoKernelImageForDevice",
+# "hipErrorNoBinaryForGpu", "ncclUnhandledCudaError", "CUDNN_STATUS_NOT_INITIALIZED",
+# "HSA_STATUS_ERROR_OUT_OF_RESOURCES"), "NCCL error in: …", and the shell's words for a process
+# the kernel stopped ("Segmentation fault (core dumped)", "Illegal instruction"). Each
+# alternative starts with a fixed word or at a word boundary: tried from every position of a
+# long line, none backtracks over a run.
+_ERROR_LIKE: Final = re.compile(
+    r"(?<!_)(?i:error ?[:=] ?[^\s:=]|exception ?: ?\S|\bfailed\b|segmentation fault"
+    r"|core dumped|illegal instruction)"
+    r"|[a-z](?:Error|Exception):?$|\bFAIL\b|\bFATAL\b"
+    r"|\b(?:CUDA|HIP|NCCL|cuDNN|CUDNN|cuBLAS) error\b"
+    r"|\b(?:CUDA_ERROR|CUDNN_STATUS|CUBLAS_STATUS|HSA_STATUS_ERROR)_[A-Z]"
+    r"|\b(?:cuda|hip)Error[A-Z]|\bnccl(?:Unhandled|Internal|System|Remote|Invalid)\w{0,30}Error"
+)
+# A heading that names a section for errors ("### Error logs", "**Error:**") is no error line.
+_ERROR_HEADING: Final = re.compile(
+    r"^[\s#*_>`-]*(?:error|errors|error logs?|error message)[\s:*_`]*$", re.I
+)
+
+
+def error_like(line: str) -> bool:
+    """Whether a line looks like an error (`_ERROR_LIKE`), a heading for errors aside."""
+    return _ERROR_LIKE.search(line) is not None and not _ERROR_HEADING.match(line)

@@ -1,0 +1,485 @@
+"""The messages torch, its libraries and extensions print, wherever they appear in a paste.
+
+Each is quoted from the code it comes from: "found version NNNNN" (c10/cuda/
+CUDAFunctions.cpp), the sm_XY warning and the "too old" warning (torch/cuda/__init__.py
+`_check_cubins` / `_check_capability`), "Torch not compiled with CUDA enabled"
+(torch/cuda/__init__.py `_lazy_init`), "HIP error: invalid device function" (HIP's
+hipErrorInvalidDeviceFunction: no code object for the GPU), rocBLAS's missing kernels, the
+dynamic loader's "undefined symbol" in an extension's compiled module, NVML's and the
+NVIDIA kernel module's refusals, CANN's, the MPS backend's; lspci's GPU lines and ComfyUI's
+start-up log name the GPU torch uses.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import ClassVar, Final
+
+from hwdoctor.compat import drivers, gpus
+from hwdoctor.gather.reports.cleaning import LOADER_WORDS
+from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
+from hwdoctor.model.pasted import FactKey
+
+# torch's word that the driver is too old, in the forms compat/drivers.py names (DriverWords).
+_FOUND_VERSION: Final = drivers.FOUND_VERSION
+_DRIVER_TOO_OLD: Final = drivers.TOO_OLD
+_INSUFFICIENT_DRIVER: Final = drivers.INSUFFICIENT
+# xformers' own check: "xFormers was built for:\n PyTorch 2.0.1+cu118 with CUDA 1108 (you
+# have 2.0.1)" (xformers/_cpp_lib.py); the prose reader leaves its line to this one.
+XFORMERS_BUILT: Final = re.compile(
+    r"^\s*PyTorch ([0-9][\w.+]*)(?: with CUDA \S+)? \(you have ([0-9][\w.+]*)\)"
+)
+# Its second line alone, its header cut off by the paste: the CUDA number in CUDA's own
+# encoding (1208) and "you have" make the shape xformers' and no one else's.
+_XFORMERS_LINE: Final = re.compile(
+    r"^\s*PyTorch ([0-9][\w.+]*) with CUDA \d{4,5} \(you have ([0-9][\w.+]*)\)"
+)
+# Read with string operations around its fixed words, not one regex: a lazy name before them
+# would be tried from every position of a long line (quadratic).
+_SM_WORDS: Final = " with CUDA capability sm_"
+# The GPU's name at the end of the text before those words ("…显示「NVIDIA GeForce RTX 5090"):
+# from the first vendor word after the last character no name holds (`_name_tail`). As one
+# pattern, `(?:NVIDIA|…)[\w ()-]*$`, each "NVIDIA " of a line of them ran to its end.
+_NAME_VENDOR: Final = re.compile(r"NVIDIA|GeForce|Tesla|Quadro|TITAN|Orin|Jetson")
+_NOT_IN_NAME: Final = re.compile(r"[^\w ()-]")
+_SM_TAIL: Final = re.compile(r"(\d{2,3}) is not compatible with the current PyTorch")
+# The warning's last line names the GPU again: "If you want to use the NVIDIA GeForce RTX 3060
+# Laptop GPU GPU with PyTorch, please check …" (torch/cuda/__init__.py, incompatible_device_warn).
+_WANT_WORDS: Final = ("If you want to use the ", " GPU with PyTorch")
+_SM_SUPPORTS: Final = re.compile(
+    r"current PyTorch install supports CUDA capabilities ((?:sm_\w+\s*)+)"
+)
+# torch's "Found GPU0 NVIDIA GeForce GT 730 which is of cuda capability 3.5." in two steps (the
+# name is anything up to the first capability after it): as one pattern with a lazy name,
+# each "Found GPU0 x" of a line of them ran to its end (quadratic within a line; issue 38).
+_FOUND_GPU: Final = re.compile(r"Found GPU\s?(\d+) \S")
+_OF_CAPABILITY: Final = re.compile(
+    r" which is of (?:cuda|compute) capability (?:\(CC\) )?(\d+)\.(\d+)"
+)
+# Its next words, on the same line or the next ones: "Minimum and Maximum cuda capability
+# supported by this version of PyTorch is" then "(8.0) - (12.0)" (torch 2.7 to 2.10,
+# torch/cuda/__init__.py `_check_capability`, from its CUDA_ARCHES_SUPPORTED table).
+_CAPABILITY_RANGE: Final = re.compile(r"\((\d{1,2})\.(\d)\)\s?-\s?\((\d{1,2})\.(\d)\)\s*$")
+_MIN_CAPABILITY: Final = re.compile(
+    r"minimum cuda capability supported by this library is (\d+\.\d+)"
+)
+_CC_ROW: Final = re.compile(r"^\s*-\s*(\d+)\.(\d+) which supports hardware CC")
+# torch's words (torch/cuda/__init__.py `_lazy_init`), also as reporters retype them in
+# lower case ("torch not compiled with cuda enabled").
+_NOT_COMPILED: Final = re.compile(r"Torch not compiled with CUDA enabled", re.I)
+_INVALID_FUNCTION: Final = re.compile(
+    r"HIP error: invalid device function|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu",
+    re.I,
+)
+_NO_KERNEL: Final = re.compile(r"no kernel image is available for execution on the device")
+# The loader's "<path>.so: undefined symbol: <symbol>" (`LOADER_WORDS`), and macOS's, likewise
+# read around their words.
+_DYLD_WORDS: Final = "Symbol not found:"
+_SYMBOL_WORDS: Final = " symbol: "
+# Mangled names of torch's C++ library: c10::, at::, torch::, its Python bindings (THP…).
+# torch's C shim for compiled extensions (aoti_torch_*, torch/csrc/inductor/aoti_torch/c/shim.h)
+# is torch's too. A class's virtual table and type info are its symbols as well, mangled with
+# the Itanium C++ ABI's special names (§5.1.4.1: TV virtual table, TT VTT, TI typeinfo, TS
+# typeinfo name): _ZTVN5torch3jit6MethodE is torch::jit::Method's vtable.
+_TORCH_CXX: Final = re.compile(
+    r"^_Z(?:T[VTIS])?N?K?\d*(?:3c10|2at|5torch)|^THP|^aoti_torch_|c10::|at::|torch::"
+)
+# A name starts where no word character precedes it: tried from inside a long word, it was
+# quadratic.
+_MODULE_FILE: Final = re.compile(r"(?<!\w)([A-Za-z_]\w*)(?:\.cpython[\w-]*|\.abi3)?\.(?:so|pyd)\b")
+# torchvision's and torchaudio's own checks that they were built for another torch
+# (torchvision/extension.py `_check_cuda_version`, torchaudio/_extension): a missing operator,
+# or "Detected that PyTorch and TorchAudio were compiled with different CUDA versions". torch's
+# op lookup says the missing operator as "No such operator torchvision::nms"
+# (torch/csrc/jit/python/init.cpp `_jit_get_operation`).
+_COMPANION_SAID: Final = re.compile(
+    r"operator (torchvision)::\w+ does not exist|No such operator (torchvision)::\w+"
+    r"|PyTorch and (torchvision|torchaudio) were compiled with different CUDA (?:major )?versions",
+    re.I,
+)
+# SD.Next's installer (installer.py check_torch): "nVidia CUDA toolkit detected: nvidia-smi
+# present", logged when nvidia-smi is on the PATH (or in System32 on Windows); its later
+# "CUDA: nVidia toolkit detected" (installer.py install_cuda) and kohya_ss's copy of that check
+# (bmaltais/kohya_ss setup/validate_requirements.py check_torch: "nVidia toolkit detected")
+# say the same. The capital V is that code's own spelling.
+_NVIDIA_SMI_PRESENT: Final = re.compile(r"\bnVidia (?:CUDA )?toolkit detected\b")
+_NO_GPUS: Final = re.compile(r"No CUDA GPUs are available|no CUDA-capable device is detected")
+_NO_HIP_GPUS: Final = re.compile(r"No HIP GPUs are available")
+_TOO_OLD_WORDS: Final = re.compile(r"PyTorch no longer supports this GPU because it is too old")
+_MPS_MACOS: Final = re.compile(r"The MPS backend is supported on MacOS (\d+(?:\.\d+)?)\+")
+# An MPS operator that needs a newer macOS says so (aten/src/ATen/native/mps): "MPS support
+# binary op with uint8 natively starting from macOS 13.0".
+_MPS_OP_MACOS: Final = re.compile(
+    r"MPS\b.{0,80}?(?:starting from|Support has been added in) macOS (\d+(?:\.\d+)?)"
+)
+# An operator torch has no MPS kernel for, in its two wordings: the MPS fallback's error
+# (aten/src/ATen/mps/MPSFallback.mm mps_error_fallback: "The operator 'aten::…' is not
+# currently implemented for the MPS device", "not current implemented" in 1.12), and the
+# dispatcher's for a key with no kernel at all ("Could not run 'aten::…' with arguments from the
+# 'MPS' backend … 'aten::…' is only available for these backends: [CPU, …]",
+# c10/core/dispatch/OperatorEntry.cpp reportError). SparseMPS and other keys are not MPS's.
+_MPS_OPERATOR: Final = re.compile(
+    r"The operator '([\w.:]{1,120})' is not current(?:ly)? implemented for the MPS device"
+    r"|Could not run '([\w.:]{1,120})' with arguments from the 'MPS' backend"
+)
+_ONLY_AVAILABLE: Final = re.compile(r"'([\w.:]{1,120})' is only available for these backends: \[")
+_SW_VERS: Final = re.compile(r"^\s*ProductVersion:\s*(\d+(?:\.\d+)+)\s*$")
+_MAC_PLATFORM: Final = re.compile(r"\b(macOS-\d+(?:\.\d+)*-(?:arm64|x86_64)[\w.-]*)")
+# /proc/driver/nvidia/version's first line, as `cat` or dmesg shows it.
+_NVRM: Final = re.compile(r"NVRM version: NVIDIA UNIX \w+ Kernel Module\s+(\d+\.\d+(?:\.\d+)?)")
+# The ISA name ROCm prints (rocminfo "Name:", HIP errors): amdgcn-amd-amdhsa--gfx1032.
+_ISA: Final = re.compile(r"amdgcn-amd-amdhsa--(gfx[0-9]{3,4}[a-f]?)\b")
+# A list of gfx targets on a line of its own: `rocm-sdk targets`, PYTORCH_ROCM_ARCH.
+_GFX_LIST: Final = re.compile(
+    r"^\s*(?:PYTORCH_ROCM_ARCH=)?[\"']?(gfx[0-9a-f]{3,4}(?:[;, ]+gfx[0-9a-f]{3,4})+)"
+)
+# CANN's own words when ASCEND_RT_VISIBLE_DEVICES names no device of the machine.
+_ASCEND_RANGE: Final = re.compile(
+    r"set (ASCEND_RT_VISIBLE_DEVICES):(\S+) error, input data rang\[0-(\d+)\)"
+)
+# CANN refusing the variable's order: "set ASCEND_RT_VISIBLE_DEVICES:0,2,1 error, it must be
+# configured in ascending order" (then no NPU is visible at all).
+_ASCEND_ORDER: Final = re.compile(
+    r"set (ASCEND_RT_VISIBLE_DEVICES):(\S+) error, (it must be configured in ascending order)"
+)
+# nvidia-smi's words when NVML would not start (the NVML API reference, nvmlInit_v2's return
+# codes: NVML_ERROR_LIB_RM_VERSION_MISMATCH is "Driver/library version mismatch").
+_SMI_FAILED: Final = re.compile(
+    r"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver|"
+    r"Failed to initialize NVML: ([^\n]{1,120})|Driver/library version mismatch"
+)
+# The kernel module's own log when a user-space driver of another version opens it
+# (NVIDIA/open-gpu-kernel-modules src/nvidia/arch/nvalloc/unix/src/osapi.c, the version check
+# of RmPerformVersionCheck), as dmesg shows it: "NVRM: API mismatch: the client has the
+# version 535.104.05, but" then "NVRM: this kernel module has the version 535.86.10.  Please";
+# also retold on one line, "NVRM: API mismatch: client version 570.133.07, kernel module
+# version 570.124.06".
+_NVRM_CLIENT: Final = re.compile(
+    r"NVRM: API mismatch: (?:the )?client (?:has the )?version (\d+(?:\.\d+)+)"
+)
+_NVRM_KERNEL: Final = re.compile(
+    r"(?:NVRM: this |, )kernel module (?:has the )?version (\d+(?:\.\d+)+)"
+)
+# ComfyUI's start-up log (comfy/model_management.py): "AMD arch: gfx1151" and "Device: cuda:0
+# NVIDIA GeForce RTX 4090 : cudaMallocAsync" name the GPU torch uses.
+_COMFY_ARCH: Final = re.compile(r"^\s*AMD arch:\s*(gfx[0-9a-f]{3,4})\b")
+_COMFY_DEVICE: Final = re.compile(
+    r"^\s*Device: cuda:(\d+) (.+?) : (?:cudaMallocAsync|hipMallocAsync|native|cudaMalloc)\s*$"
+)
+# rocBLAS (shipped inside torch's ROCm wheel) has no kernels for the GPU: "rocBLAS error: Cannot
+# read …/TensileLibrary.dat: <strerror> for GPU arch : gfx900" (ROCm/rocBLAS
+# library/src/tensile_host.cpp), read after its first "rocBLAS error: " (as one pattern with a
+# lazy gap, each of a line of them ran to its end: quadratic within a line; issue 38). Its
+# " for GPU arch : " is read without the prefix too: a paste that lost the line's start
+# ("ocBLAS error: …") or wrapped it after the path.
+_ROCBLAS_WORDS: Final = "rocBLAS error: "
+_GPU_ARCH: Final = re.compile(r"GPU arch\s*:\s*(gfx[0-9a-f]{3,4})")
+_FOR_GPU_ARCH: Final = re.compile(r"\bfor GPU arch : (gfx[0-9a-f]{3,4})")
+# lspci's line for a GPU: the PCI ID database's names, "[AMD/ATI] Navi 22 [Radeon RX 6700/6700 XT
+# /6750 XT / 6800M/6850M XT]" or "NVIDIA Corporation GA102 [GeForce RTX 3090]". The chip's
+# name before the bracket holds no ":" and the bracket no "[": each "3D controller: NVIDIA
+# Corporation " of a line of them ran to its end (quadratic within a line; issue 38).
+_LSPCI: Final = re.compile(
+    r"(?:VGA compatible controller|3D controller|Display controller): "
+    r"(Advanced Micro Devices, Inc\. \[AMD/ATI\]|NVIDIA Corporation) [^\[:]*\[([^\[\]]+)\]"
+)
+# A path with a drive letter and backslashes (C:\Program Files\AMD\ROCm\6.2\bin\): only
+# Windows writes them.
+_WINDOWS_PATH: Final = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]:\\(?:[^\\\n:*?\"<>|]{1,80}\\)+")
+_MPS_NOT_BUILT: Final = re.compile(
+    r"MPS not available because the current PyTorch install was not built"
+)
+
+# Compiled modules of extensions, by their file's stem, to the distribution that ships it.
+_MODULE_DISTS: Final = {
+    "flash_attn_2_cuda": "flash-attn",
+    "flash_attn_cuda": "flash-attn",
+    "_C": None,  # resolved by the path: torchvision/_C.so, torchaudio/lib/…
+    "libbitsandbytes_cuda": "bitsandbytes",
+    "libbitsandbytes_cpu": "bitsandbytes",
+    "_torchaudio": "torchaudio",
+    "_torch_sox": "torchaudio",
+    "libtorchaudio": "torchaudio",
+    "_C_flashattention": "xformers",
+    "_ext": None,
+    "amp_C": "apex",
+    "fused_layer_norm_cuda": "apex",
+    "torch_npu": "torch-npu",
+    "_C_npu": "torch-npu",
+    "libtorch_npu": "torch-npu",
+    "vllm_flash_attn_c": "vllm-flash-attn",
+    "_moe_C": "vllm",
+}
+_PATH_DISTS: Final = (
+    ("torchvision", "torchvision"),
+    ("torchaudio", "torchaudio"),
+    ("torchtext", "torchtext"),
+    ("torch_npu", "torch-npu"),
+    ("flash_attn", "flash-attn"),
+    ("bitsandbytes", "bitsandbytes"),
+    ("xformers", "xformers"),
+    ("mmcv", "mmcv"),
+    ("detectron2", "detectron2"),
+    ("apex", "apex"),
+    ("vllm", "vllm"),
+    ("deepspeed", "deepspeed"),
+)
+_GFX_SEPARATORS: Final = re.compile(r"[;, ]+")
+_RADEON_PREFIX: Final = re.compile(r"(Radeon (?:RX |Pro )?)")
+
+# The shortest line a message can be read from (`Messages.shortest`): "C:\\a\\", a Windows
+# path; tests/test_regex_cost.py checks it against every pattern read here.
+SHORTEST: Final = 5
+
+
+@dataclass(frozen=True, slots=True)
+class _Recogniser:
+    """A message read by one pattern into one fact: the fact's key and its value, the words
+    of a group of the match (`group`) or fixed words (`words`), or made from the match
+    (`made`). `at_start`: the pattern is matched at the line's start; `every`: each match
+    on the line is a fact."""
+
+    pattern: re.Pattern[str]
+    key: FactKey
+    group: int = 1
+    words: str | None = None
+    made: Callable[[re.Match[str]], str] | None = None
+    at_start: bool = False
+    every: bool = False
+
+    def find(self, line: str) -> Iterable[re.Match[str]]:
+        if self.every:
+            return self.pattern.finditer(line)
+        found = self.pattern.match(line) if self.at_start else self.pattern.search(line)
+        return (found,) if found else ()
+
+    def said(self, found: re.Match[str]) -> str:
+        """The fact's value."""
+        if self.words is not None:
+            return self.words
+        if self.made is not None:
+            return self.made(found)
+        return found.group(self.group)
+
+
+# The messages each read by one pattern (the others need the lines before, or give more than
+# one fact: `Messages` reads them).
+RECOGNISERS: Final = (
+    _Recogniser(_FOUND_VERSION, FactKey.MESSAGE_FOUND_VERSION),
+    _Recogniser(
+        _SM_SUPPORTS, FactKey.MESSAGE_ARCH_LIST, made=lambda m: " ".join(m.group(1).split())
+    ),
+    _Recogniser(_MIN_CAPABILITY, FactKey.MESSAGE_MIN_CAPABILITY),
+    _Recogniser(
+        _CC_ROW,
+        FactKey.MESSAGE_CODE_CC,
+        made=lambda m: f"{m.group(1)}.{m.group(2)}",
+        at_start=True,
+    ),
+    _Recogniser(
+        _NOT_COMPILED,
+        FactKey.MESSAGE_NOT_COMPILED_CUDA,
+        words="Torch not compiled with CUDA enabled",
+    ),
+    _Recogniser(
+        _INVALID_FUNCTION,
+        FactKey.MESSAGE_INVALID_DEVICE_FUNCTION,
+        words="HIP error: invalid device function",
+    ),
+    _Recogniser(_NO_KERNEL, FactKey.MESSAGE_NO_KERNEL_IMAGE, words="no kernel image is available"),
+    _Recogniser(
+        _DRIVER_TOO_OLD,
+        FactKey.MESSAGE_DRIVER_TOO_OLD,
+        words="The NVIDIA driver on your system is too old",
+    ),
+    _Recogniser(_INSUFFICIENT_DRIVER, FactKey.MESSAGE_DRIVER_INSUFFICIENT, group=0),
+    _Recogniser(_COMFY_ARCH, FactKey.GFX, at_start=True),
+    _Recogniser(_NO_GPUS, FactKey.MESSAGE_NO_GPUS, words="No CUDA GPUs are available"),
+    _Recogniser(
+        _NVIDIA_SMI_PRESENT, FactKey.MESSAGE_NVIDIA_SMI_PRESENT, words="nvidia-smi present"
+    ),
+    _Recogniser(_NO_HIP_GPUS, FactKey.MESSAGE_NO_HIP_GPUS, words="No HIP GPUs are available"),
+    _Recogniser(
+        _TOO_OLD_WORDS,
+        FactKey.MESSAGE_TOO_OLD,
+        words="PyTorch no longer supports this GPU because it is too old",
+    ),
+    _Recogniser(_MPS_MACOS, FactKey.MESSAGE_MPS_MACOS),
+    _Recogniser(_MPS_OP_MACOS, FactKey.MESSAGE_MPS_OP_MACOS),
+    _Recogniser(_MAC_PLATFORM, FactKey.PROSE_PLATFORM),
+    _Recogniser(_NVRM, FactKey.DRIVER),
+    _Recogniser(
+        _SMI_FAILED, FactKey.MESSAGE_NVML_FAILED, made=lambda m: (m.group(1) or m.group(0)).strip()
+    ),
+    _Recogniser(_NVRM_CLIENT, FactKey.NVRM_CLIENT),
+    _Recogniser(_ISA, FactKey.GFX, every=True),
+    _Recogniser(_SW_VERS, FactKey.PROSE_MACOS, at_start=True),
+    _Recogniser(_WINDOWS_PATH, FactKey.PROSE_WINDOWS_PATH, group=0),
+    _Recogniser(_MPS_NOT_BUILT, FactKey.MESSAGE_MPS_NOT_BUILT, words="MPS not built"),
+)
+
+
+class Messages(LineReader):
+    """torch's and the extensions' own messages, wherever they appear in the paste."""
+
+    shortest: ClassVar[int] = SHORTEST
+
+    def __init__(self) -> None:
+        self.xformers_built = False  # the line before was xformers' "was built for:"
+        self.mps_operator = ""  # the last operator torch said has no MPS kernel
+
+    def read(self, line: Line, in_block: bool) -> Iterator[Said]:
+        text = line.text
+        if len(text) >= self.shortest:  # no message is shorter
+            yield from self._messages(line)
+        self.xformers_built = "xFormers was built for" in text
+
+    def _messages(self, line: Line) -> Iterator[Said]:
+        text = line.text
+        for rule in RECOGNISERS:
+            for match in rule.find(text):
+                yield line.says(rule.key, rule.said(match))
+        if (at := text.find(_SM_WORDS)) > 0 and (tail := _SM_TAIL.match(text, at + len(_SM_WORDS))):
+            named = _name_tail(text[max(0, at - 120) : at])
+            name = named.strip() if named else text[:at].rsplit(": ", 1)[-1].strip()
+            if name:
+                sm = int(tail.group(1))
+                yield line.says(FactKey.MESSAGE_UNSUPPORTED_GPU, name)
+                yield line.says(FactKey.MESSAGE_CAPABILITY, f"{sm // 10}.{sm % 10}")
+        if (want := text.find(_WANT_WORDS[0])) >= 0:
+            start = want + len(_WANT_WORDS[0])
+            end = text.find(_WANT_WORDS[1], start, start + 120)
+            if end > start:
+                yield line.says(FactKey.MESSAGE_UNSUPPORTED_GPU, text[start:end].strip())
+        if (found := _FOUND_GPU.search(text)) and (of := _OF_CAPABILITY.search(text, found.end())):
+            index = int(found.group(1))
+            name = text[found.end() - 1 : of.start()]
+            yield line.says(FactKey.MESSAGE_UNSUPPORTED_GPU, name, index=index)
+            capability = f"{of.group(1)}.{of.group(2)}"
+            yield line.says(FactKey.MESSAGE_CAPABILITY, capability, index=index)
+        if span := _CAPABILITY_RANGE.search(text):
+            low, high = f"{span.group(1)}.{span.group(2)}", f"{span.group(3)}.{span.group(4)}"
+            yield line.says(FactKey.MESSAGE_CAPABILITY_RANGE, f"{low}-{high}")
+        yield from _loader(line)
+        if companion := _COMPANION_SAID.search(text):
+            name = next(group for group in companion.groups() if group).lower()
+            yield line.says(
+                FactKey.MESSAGE_UNDEFINED_SYMBOL, f"{name}: built for another torch", name=name
+            )
+        said_at = text.find("xFormers was built for")
+        built = None
+        if said_at >= 0:  # the whole message on one line, as an issue title carries it
+            rest = text[said_at + len("xFormers was built for") :].lstrip(":")
+            built = XFORMERS_BUILT.match(rest)
+        if (
+            built
+            or (self.xformers_built and (built := XFORMERS_BUILT.match(text)))
+            or (built := _XFORMERS_LINE.match(text))
+        ):
+            yield line.says(FactKey.MESSAGE_XFORMERS_BUILT_FOR, built.group(1), name="xformers")
+            yield line.says(FactKey.MESSAGE_TORCH_SEEN, built.group(2), name="torch")
+        if pci := _LSPCI.search(text):
+            family = _lspci_name(pci.group(1).startswith("NVIDIA"), pci.group(2))
+            if family:
+                yield line.says(FactKey.GPU, family)
+        if comfy := _COMFY_DEVICE.match(text):
+            yield line.says(FactKey.GPU, comfy.group(2), index=int(comfy.group(1)))
+        if target := _rocblas(text):
+            yield line.says(
+                FactKey.MESSAGE_INVALID_DEVICE_FUNCTION, f"rocBLAS has no kernels for {target}"
+            )
+            yield line.says(FactKey.GFX, target)
+        if operator := _MPS_OPERATOR.search(text):
+            self.mps_operator = operator.group(1) or operator.group(2)
+            yield line.says(FactKey.MESSAGE_MPS_OPERATOR, self.mps_operator)
+        elif (only := _ONLY_AVAILABLE.search(text)) and only.group(1) == self.mps_operator:
+            yield line.says(FactKey.MESSAGE_MPS_OPERATOR, self.mps_operator)  # the same, wrapped
+        if "NVRM:" in text and (kernel := _NVRM_KERNEL.search(text)):
+            yield line.says(FactKey.NVRM_KERNEL, kernel.group(1))
+        if listed := _GFX_LIST.match(text):
+            yield line.says(
+                FactKey.MESSAGE_GFX_LIST, " ".join(_GFX_SEPARATORS.split(listed.group(1)))
+            )
+        if ascend := _ASCEND_RANGE.search(text):
+            yield line.says(FactKey.ENV, ascend.group(2), name=ascend.group(1))
+            yield line.says(FactKey.MESSAGE_NPU_COUNT, ascend.group(3))
+        if order := _ASCEND_ORDER.search(text):
+            yield line.says(FactKey.ENV, order.group(2), name=order.group(1))
+            yield line.says(FactKey.MESSAGE_MASK_REFUSED, order.group(3), name=order.group(1))
+
+
+def _loader(line: Line) -> Iterator[Said]:
+    """The dynamic loader's refusal of an extension's compiled module: the symbol it lacked,
+    and the extension, by the module's file."""
+    text = line.text
+    loader, words = text, LOADER_WORDS
+    if LOADER_WORDS not in text and _DYLD_WORDS in text:
+        # macOS: "dlopen(<path>.so, 2): Symbol not found: __ZN3c10…" (one more leading "_")
+        ahead, _, rest = text.partition(_DYLD_WORDS)
+        ahead = ahead.replace("dlopen(", " ").replace(", 2)", " ")
+        loader, words = ahead + _DYLD_WORDS + rest.replace(" __Z", " _Z", 1), _DYLD_WORDS
+    elif LOADER_WORDS not in text:
+        # The loader's words cut or mistyped before "symbol:" ("# Ubuntu 22.04 , ufined
+        # symbol: _ZN3c105ErrorC2…" as an issue title): only a torch C++ symbol after it is
+        # read, as one a module wanted from torch.
+        words = _SYMBOL_WORDS
+    if (at := loader.find(words)) >= 0:
+        before = loader[:at].split() if words != _SYMBOL_WORDS else []
+        symbol = loader[at + len(words) :].split()
+        path = before[-1].rstrip(":") if before else ""
+        module = _MODULE_FILE.search(path.replace("\\", "/").rsplit("/", 1)[-1])
+        dist = _extension_of(path.rsplit("/", 1)[0] + "/", module.group(1)) if module else None
+        if dist and symbol:
+            yield line.says(FactKey.MESSAGE_UNDEFINED_SYMBOL, symbol[0][:120], name=dist)
+        elif symbol and _TORCH_CXX.search(symbol[0]):
+            # a torch C++ symbol, the module that wanted it not named: still another torch's
+            yield line.says(FactKey.MESSAGE_UNDEFINED_SYMBOL, symbol[0][:120], name="")
+
+
+def _name_tail(text: str) -> str | None:
+    """The GPU's name that ends `text`: from the first vendor word after the last character
+    no name holds (what `(?:NVIDIA|…)[\\w ()-]*$` searched for, in one pass)."""
+    last = _NOT_IN_NAME.search(text[::-1])
+    vendor = _NAME_VENDOR.search(text, len(text) - last.start() if last else 0)
+    return text[vendor.start() :] if vendor else None
+
+
+def _rocblas(text: str) -> str | None:
+    """The gfx target rocBLAS has no kernels for, where the line says so: the first "GPU
+    arch : gfx…" after its first "rocBLAS error: ", or a " for GPU arch : gfx…" before it."""
+    at = text.find(_ROCBLAS_WORDS)
+    after = _GPU_ARCH.search(text, at + len(_ROCBLAS_WORDS)) if at >= 0 else None
+    bare = _FOR_GPU_ARCH.search(text)
+    if after and not (bare and bare.start() < at):
+        return after.group(1)
+    return bare.group(1) if bare else None
+
+
+def _lspci_name(nvidia: bool, listed: str) -> str | None:
+    """The one GPU name lspci's bracket stands for: itself for NVIDIA; for AMD, a name of its
+    "/"-separated family ("Radeon RX 6700/6700 XT/6750 XT") when every member the name table
+    knows has the same gfx target (None when they differ or none is known)."""
+    if nvidia:
+        return listed.strip()
+    members = [m.strip() for m in listed.split("/") if m.strip()]
+    prefix = _RADEON_PREFIX.match(members[0]) if members else None
+    spelled = [m if m.startswith("Radeon") or not prefix else prefix.group(1) + m for m in members]
+    known = [(name, gpus.amd_gfx(name)) for name in spelled]
+    targets = {gfx for _, gfx in known if gfx}
+    if len(targets) != 1:
+        return None
+    return next(name for name, gfx in known if gfx)
+
+
+def _extension_of(path: str, stem: str) -> str | None:
+    """The distribution whose compiled module failed to load, by the file's path."""
+    lowered = path.replace("\\", "/").lower()
+    for part, dist in _PATH_DISTS:
+        if f"/{part}/" in f"/{lowered}" or stem.startswith(part):
+            return dist
+    return _MODULE_DISTS.get(stem)
+
+
+READER: Final = Messages

@@ -1,0 +1,322 @@
+"""What a reporter says in their own words, and what a Python session or a banner answers.
+
+A version, a driver, a GPU's name, a macOS release, a gfx target, a device variable written in
+a sentence, a list or an issue template's answer ("torch==2.1.2", "Driver 570.133.07", "-
+**GPU**: NVIDIA GeForce RTX 5090", "### Python version" then "3.12"), read as carefully as a
+tool's line: each needs its word and its number, never from an install command, and never
+from a tool's own line (its block reader reads those). A REPL's answer on the line after its
+question (">>> torch.cuda.is_available()" then "False") and Ultralytics' start-up banner
+are read here too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import ClassVar, Final
+
+from hwdoctor import registry, versions
+from hwdoctor.compat import gpus
+from hwdoctor.gather.reports.readers import collect_env, hf_env, messages
+from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
+from hwdoctor.model.pasted import FactKey
+
+# A GPU's name on a line of its own (what torch.cuda.get_device_name printed), read only
+# when the name table knows it.
+_BARE_GPU: Final = re.compile(
+    r"^\s*((?:NVIDIA |AMD )?(?:GeForce|Tesla|Quadro|TITAN|RTX|Radeon|Instinct"
+    r"|A\d{2,3}\b|H\d{3}\b|L\d{1,2}\b)[\w ()-]{0,50}?)\s*$"
+)
+# "GPU: NVIDIA GB10", "- GPU: AMD Radeon RX 580 Series" in a reporter's own list, its key
+# also in Markdown bold as issue templates write it ("- **GPU**: NVIDIA GeForce RTX 5090",
+# "- **GPU:** NVIDIA GeForce RTX 3050").
+_VENDOR_WORDS: Final = r"(?:NVIDIA|AMD|GeForce|Radeon|Tesla|Quadro|TITAN|Instinct)\b"
+_GPU_PROSE: Final = re.compile(
+    r"^\s*(?:[-*]\s*)?(?:\*\*|__)?(?:GPU|Graphics card|显卡)(?:\s*\d)?(?:\*\*|__)?\s*[:：]"
+    rf"(?:\*\*|__)?\s*({_VENDOR_WORDS}[^(\n]{{1,50}}?)\s*(?:\(|$)"
+)
+# An NVIDIA GeForce name anywhere in the prose ("a laptop GeForce RTX 3070"), or a workstation
+# RTX of the A series ("a Nvidia RTX A6000"): read only where torch says it has no code for
+# the GPU and nothing else names it (assemble._gpus).
+_NVIDIA_PROSE: Final = re.compile(
+    r"\b((?:NVIDIA\s+)?(?:GeForce\s+)?(?:RTX\s?A?|GTX\s?)\d{3,4}(?:\s?Ti|\s?SUPER)?"
+    r"(?:\s+Laptop(?:\s+GPU)?)?)\b",
+    re.I,
+)
+# A GeForce named by its number and "Ti" alone ("my platform: 5070ti", "显卡3070ti"): only
+# NVIDIA's products carry "Ti" (AMD's say XT), and the series number gives the prefix:
+# GTX for the 10 and 16 series, RTX from the 20 series on.
+_TI_PROSE: Final = re.compile(r"(?<![\d.])((?:10|16|20|30|40|50)[5-9]0)\s?Ti\b", re.I)
+# Issue templates (ROCm's, vLLM's) put the GPU under a heading of its own: "### GPU".
+_HEADING: Final = re.compile(r"^\s{0,3}#{2,4}\s+(.+)$")
+_TEMPLATE_GPU: Final = re.compile(
+    rf"^\s*(?:\d+\s*x\s*)?({_VENDOR_WORDS}[^(\n]{{1,60}}?)\s*(?:\(|$)"
+)
+_MACOS_PROSE: Final = re.compile(
+    r"\bmac ?OS(?:\s+(?:version|Ventura|Monterey|Sonoma|Sequoia|Big Sur|Catalina))?(?:\s+is)?"
+    r"[\s`]+(\d{2}(?:\.\d+){1,2})\b(?!\+)",
+    re.I,
+)
+_APPLE_CHIP_PROSE: Final = re.compile(
+    r"(?:^|Apple\s+|MacBook(?: Pro| Air)?\s+)(M[1-5](?:\s+(?:Pro|Max|Ultra))?)\b"
+)
+# An AMD GPU named in the reporter's words ("RX 5700XT", "Radeon RX580", "Vega 56"): read only
+# when the name table knows it once spaced as AMD spells it ("Radeon RX 5700 XT").
+_AMD_PROSE: Final = re.compile(
+    r"\b(?:AMD\s+)?(?:Radeon\s+)?(?:(RX)\s*(\d{3,4})\s*(XTX|XT|GRE)?|(Vega)\s*(\d{2}))\b"
+    r"|\bRadeon\s+(\d{3,4}[MS])\b"  # an APU's graphics: "Radeon 780M", "Radeon 8060S"
+    r"|\b([5-9]\d\d0)\s?(XTX|XT)\b",  # "a 6700xt", "my 9070 XT": the XT says it is a Radeon
+    re.I,
+)
+# torch's answer said on the same line: "(torch.cuda.is_available() == False)", "... returns
+# False", as issue bodies tell it; the call alone ("and is_available() returns False") is
+# CUDA's too, as another backend's is written with its module ("torch.backends.mps.…").
+_SAID_AVAILABLE: Final = re.compile(
+    r"(?:torch\.cuda\.|(?<![\w.]))is_\s?available\(\)"
+    r"\s*(?:==|returns?|returned|gives|->|is|:)\s*(true|false)\b",
+    re.I,
+)
+# Issue templates ask what the reporter expected ("### Expected behavior", "**Expected
+# behaviour**"): "torch.cuda.is_available() return True" there is a wish, not an answer.
+_EXPECTED: Final = re.compile(
+    r"^\s{0,3}(?:#{1,4}|\*\*|__)?\s*expected\s+(?:behaviou?r|result)", re.I
+)
+# A line of bold text alone ("**Environment**") starts another section, as a heading does.
+_BOLD_LINE: Final = re.compile(r"^\s*(?:\*\*|__)[^*_]{1,60}(?:\*\*|__)\s*(?::\s*)?$")
+# Ultralytics' start-up banner (ultralytics/utils/torch_utils.py select_device): "Ultralytics
+# YOLOv8.0.54 Python-3.10.6 torch-2.0.0+cpu CPU", or "... torch-1.8.1+cu111 CUDA:0 (NVIDIA
+# GeForce RTX 3070, 8192MiB)"; YOLOv5's reads "YOLOv5 🚀 v7.0-72 Python-3.10.9 torch-...",
+# and before mid-2022 "YOLOv5 🚀 2022-4-22 torch 1.11.0+cpu CPU" (utils/torch_utils.py). Read
+# in two steps, its versions after its first name: as one pattern with a lazy gap, each
+# "Ultralytics " of a line of them ran to its end (quadratic within a line; issue 38).
+_YOLO_NAME: Final = re.compile(r"(?:Ultralytics|YOLOv\d)\b")
+_YOLO_BANNER: Final = re.compile(
+    r"(?:\bPython-[\d.]+\s+torch-|\storch )"
+    r"(\d+\.\d+\.\d+(?:[^\d\s]\S*)?)"
+    r"(?:\s+(?:CPU\b|CUDA:\d+ \(([^,()]{3,80}), \d+MiB\))|\s*$)"
+)
+# The REPL answering torch.cuda.is_available() on the next line.
+_REPL_AVAILABLE: Final = re.compile(r"torch\.cuda\.is_available\(\)\)?\s*$")
+# And MPS's, the call alone or printed in a sentence: ">>> print(f"Is MPS available?
+# {torch.backends.mps.is_available()}")" then "Is MPS available? False" (pytorch#78343).
+_REPL_MPS_AVAILABLE: Final = re.compile(r"torch\.backends\.mps\.is_available\(\)")
+_MARKS: Final = re.compile(r"(?<!\s)\s*\((?:TM|R)\)|[™®]", re.I)  # "AMD Radeon (TM) Pro WX 5100"
+_GFX: Final = re.compile(r"\b(gfx[0-9]{3,4}[a-f]?)\b")
+# Words before a macOS version that make it a floor or a wish, not the machine's release:
+# "starting from macOS 13.2", "upgrade my macOS to 13.2", "requires macOS 14".
+_MACOS_NOT_HERE: Final = re.compile(r"(?:\bfrom|\bto|\bthan|\bneeds?|\brequires?|>=?)[\s`]*$", re.I)
+_MACOS_FLOOR_AFTER: Final = re.compile(r"^[\s`]*(?:or (?:newer|later|above|higher)|\+)", re.I)
+# Versions written in prose ("torch: 2.3.0", "torch==2.1.2", "torch版本是2.0.1") and by
+# `pip freeze`; read only for these names, and never from an install command (which names
+# what the reporter means to install, not what is there).
+_PROSE_NAMES: Final = (
+    "torch",
+    "pytorch",
+    "torchvision",
+    "torchaudio",
+    "torchtext",
+    "flash-attn",
+    "flash_attn",
+    "bitsandbytes",
+    "torch-npu",
+    "torch_npu",
+    "xformers",
+)
+_PROSE_VERSION: Final = re.compile(
+    r"(?<![A-Za-z0-9_./-])(" + "|".join(map(re.escape, _PROSE_NAMES)) + r")(?![A-Za-z0-9_-])\s*"
+    r"(?:version\s*|版本\s*)?(?:(?:==|[:=：]|\bis\b|是|\bv)\s*)?v?"
+    r"(\d+\.\d+(?:\.\d+)?(?:\+\w+(?:\.\w+)*|\.post\d+|\.dev\w*|rc\d+)?)(?![A-Za-z0-9_]|\.\d)",
+    re.I,
+)
+# Facts a reporter states in a sentence, read as carefully as a tool's line: "Driver
+# 570.133.07", "Python 3.11", "transformers 4.51.3", "I have 2 GPUs". Each needs its word
+# and its number with only "version", ":", "=" or "is" between; a path ("python3.11/site-
+# packages") or a package's longer name ("sentence-transformers 2.2.2") is not one.
+_PROSE_DRIVER: Final = re.compile(
+    r"(?<![\w-])driver(?: version)?(?:[ \t]?[:：=][ \t]{0,3}|[ \t]{1,3}(?:is[ \t])?)v?"
+    r"(\d{3}\.\d{1,3}(?:\.\d{1,3})?)"
+    r"(?![\w.])",
+    re.I,
+)
+_PROSE_PYTHON: Final = re.compile(
+    r"(?<![\w./\\-])python(?: version)?(?:[ \t]?[:：=][ \t]{0,3}|[ \t]{1,3}(?:is[ \t])?)"
+    r"(3\.\d{1,2}(?:\.\d{1,2})?)"
+    r"(?![\w.])",
+    re.I,
+)
+_PROSE_LIBRARY: Final = re.compile(
+    r"(?<![\w./-])(transformers|accelerate|diffusers)(?![\w-])\s?(?:version\s?)?"
+    r"(?:(?:==|[:=]|\bis\b)\s?)?v?(\d+\.\d+(?:\.\d+)?(?:\.dev\d+|rc\d+)?)(?![\w]|\.\d)",
+    re.I,
+)
+# "I have 2 GPUs", "4x GPUs", "GPU: 2× RTX 5090": a count before "GPUs" or before a GPU's name.
+_PROSE_GPU_COUNT: Final = re.compile(
+    r"(?<![\w.])(\d{1,2}) ?(?:(?:x ?)?(?:NVIDIA )?GPUs\b|[x×] ?(?=(?:NVIDIA |GeForce )?"
+    r"(?:RTX|GTX|Tesla|Quadro|TITAN|[AHLB]\d{2,3}\b)))",
+    re.I,
+)
+# A template's answer under its own heading ("### Python version" then "3.12", "### Pytorch
+# version" then "2.7.0+cu128", as exllamav2's and other bug templates ask them).
+_BARE_VERSION: Final = re.compile(r"^\s*v?(\d+\.\d+(?:\.\d+)?(?:\+[\w.]+)?)\s*$")
+_HEADING_VERSIONS: Final = {
+    "python version": FactKey.PROSE_PYTHON,
+    "pytorch version": FactKey.PROSE_PACKAGE,
+    "torch version": FactKey.PROSE_PACKAGE,
+}
+# A build's version told in other words ('my pytorch version changes to "1.12.0+cpu"'): the
+# "+cpu" local label is how PyTorch's own index names its builds without CUDA, so such a
+# version is torch's when the last package named before it on the line is torch.
+_CPU_LABELLED: Final = re.compile(r"(?<![\w.])(\d+\.\d+(?:\.\d+)?\+cpu)\b", re.I)
+_TORCH_FAMILY: Final = re.compile(r"\b(?:py)?torch(vision|audio|text)?\b", re.I)
+_COMMAND: Final = re.compile(
+    r"\b(?:pip3?|conda|mamba|uv pip|poetry)\s+(?:install|add|create)\b"
+    r"|^\s*(?:[$!#>]+\s*)?(?:pip3?|conda)\b"
+)
+
+
+def _visibility_names() -> tuple[str, ...]:
+    names = {n for b in registry.BACKENDS for n in b.visibility_env}
+    return tuple(sorted(names, key=len, reverse=True))
+
+
+_VISIBILITY: Final = re.compile(
+    r"(?<![\w$])(" + "|".join(map(re.escape, _visibility_names())) + r")\b[\"'\]]*\s*[:=]\s*"
+    r"(\"[^\"\n]{0,64}\"|'[^'\n]{0,64}'|[^\s;&|,)]{0,64}(?:,[^\s;&|)]{1,16})*)"
+)
+
+
+# The shortest line a name or an answer can be read from: "M1", "L4"; tests/test_regex_cost.py
+# checks it against every pattern read here.
+SHORTEST: Final = 2
+
+
+class Prose(LineReader):
+    """The reporter's words, a REPL's answers, a banner: wherever they appear in the paste
+    (the names and answers outside a tool's block only)."""
+
+    shortest: ClassVar[int] = SHORTEST
+
+    def __init__(self) -> None:
+        self.repl_available = False  # the last line asked torch.cuda.is_available()
+        self.repl_mps = False  # the last line asked torch.backends.mps.is_available()
+        self.heading = ""  # the last Markdown heading ("GPU" in ROCm's issue template)
+        self.expected = False  # under an issue template's "Expected behavior" heading
+
+    def read(self, line: Line, in_block: bool) -> Iterator[Said]:
+        text = line.text
+        if len(text) < self.shortest:  # a blank line or one character: it only ends what
+            # the line before began (a REPL's question, a heading waiting for its answer)
+            self.repl_available = self.repl_mps = False
+            if text:
+                self.heading = ""
+            return
+        if not (
+            _COMMAND.search(text)
+            or collect_env.LINE.match(text)
+            or hf_env.START.match(text)
+            or messages.XFORMERS_BUILT.match(text)
+            or "used to build" in text
+            or "(GPU?)" in text
+            or "(accelerator?)" in text
+        ):
+            for prose in _PROSE_VERSION.finditer(text.replace("`", "").replace("*", "")):
+                canonical = versions.canonical_name(prose.group(1))
+                package = "torch" if canonical == "pytorch" else canonical
+                yield line.says(FactKey.PROSE_PACKAGE, prose.group(2), name=package)
+            for labelled in _CPU_LABELLED.finditer(text):
+                torch_named = list(_TORCH_FAMILY.finditer(text, 0, labelled.start()))
+                if torch_named and not torch_named[-1].group(1):
+                    yield line.says(FactKey.PROSE_PACKAGE, labelled.group(1), name="torch")
+            yield from _prose_facts(line)  # in a tool's block too: a reporter writes between
+        marks_off = _MARKS.sub("", text)
+        if not in_block and (named := _GPU_PROSE.match(marks_off)):
+            yield line.says(FactKey.GPU, named.group(1).strip())
+        elif not in_block:
+            for nvidia in _NVIDIA_PROSE.finditer(marks_off):
+                yield line.says(FactKey.PROSE_GPU, nvidia.group(1).strip())
+            for ti in _TI_PROSE.finditer(marks_off):
+                if not _NVIDIA_PROSE.search(marks_off, max(0, ti.start() - 12), ti.end()):
+                    series = "GTX" if ti.group(1)[:2] in ("10", "16") else "RTX"
+                    yield line.says(FactKey.PROSE_GPU, f"GeForce {series} {ti.group(1)} Ti")
+        if _EXPECTED.match(text):
+            self.expected = True
+        elif _HEADING.match(text) or _BOLD_LINE.match(text):
+            self.expected = False
+        heading = _HEADING.match(text)
+        if heading:
+            self.heading = heading.group(1).strip().lower()
+        elif self.heading and text.strip():
+            if self.heading == "gpu" and (gpu := _TEMPLATE_GPU.match(marks_off)):
+                yield line.says(FactKey.GPU, gpu.group(1).strip())
+            answer = _HEADING_VERSIONS.get(self.heading)
+            if answer and (bare_version := _BARE_VERSION.match(text)):
+                torch = "torch" if answer is FactKey.PROSE_PACKAGE else None
+                yield line.says(answer, bare_version.group(1), name=torch)
+            self.heading = ""
+        for mac_prose in _MACOS_PROSE.finditer(text) if not in_block else ():
+            ahead = text[max(0, mac_prose.start() - 24) : mac_prose.start()]
+            behind = text[mac_prose.end() : mac_prose.end() + 16]
+            if not _MACOS_NOT_HERE.search(ahead) and not _MACOS_FLOOR_AFTER.match(behind):
+                yield line.says(FactKey.PROSE_MACOS, mac_prose.group(1))
+                break
+        if not in_block and (chip_prose := _APPLE_CHIP_PROSE.search(text.strip())):
+            yield line.says(FactKey.PROSE_CHIP, f"Apple {chip_prose.group(1)}")
+        if not in_block and "OVERRIDE" not in text:
+            for target in _GFX.finditer(text):
+                yield line.says(FactKey.PROSE_GFX, target.group(1))
+            for amd in _AMD_PROSE.finditer(marks_off):
+                spelled = _amd_spelling(amd)
+                if gpus.amd_gfx(spelled):
+                    yield line.says(FactKey.GPU, spelled)
+        bare = _BARE_GPU.match(text) if not in_block else None
+        if bare and (gpus.nvidia_capability(bare.group(1)) or gpus.amd_gfx(bare.group(1))):
+            yield line.says(FactKey.GPU, bare.group(1))
+        if not in_block and not self.expected and (said := _SAID_AVAILABLE.search(text)):
+            yield line.says(FactKey.CUDA_AVAILABLE, said.group(1).lower())
+        yolo = _YOLO_NAME.search(text)
+        if yolo and (banner := _YOLO_BANNER.search(text, yolo.end())):
+            yield line.says(FactKey.TORCH_VERSION, banner.group(1))
+            if banner.group(2):
+                yield line.says(FactKey.GPU, banner.group(2).strip())
+        if self.repl_available and text.strip() in ("True", "False"):
+            yield line.says(FactKey.CUDA_AVAILABLE, text.strip().lower())
+        self.repl_available = bool(_REPL_AVAILABLE.search(text))
+        answer_word = text.rstrip().rsplit(" ", 1)[-1]
+        if self.repl_mps and answer_word in ("True", "False") and "is_available(" not in text:
+            yield line.says(FactKey.MPS_AVAILABLE, answer_word.lower())
+        self.repl_mps = bool(_REPL_MPS_AVAILABLE.search(text))
+        for variable in _VISIBILITY.finditer(text):
+            value = variable.group(2).strip("\"'")
+            yield line.says(FactKey.ENV, value, name=variable.group(1))
+
+
+def _prose_facts(line: Line) -> Iterator[Said]:
+    """A reporter's sentence: the driver, Python, transformers/accelerate/diffusers, the GPU
+    count, as facts with the line they rest on (no tool's line: the caller keeps those out)."""
+    if "|" in line.text or "NVIDIA-SMI" in line.text:  # nvidia-smi's header is its own reader's
+        return
+    text = line.text.replace("`", "").replace("*", "")
+    if driver := _PROSE_DRIVER.search(text):
+        yield line.says(FactKey.PROSE_DRIVER, driver.group(1))
+    if python := _PROSE_PYTHON.search(text):
+        yield line.says(FactKey.PROSE_PYTHON, python.group(1))
+    for library in _PROSE_LIBRARY.finditer(text):
+        yield line.says(FactKey.PROSE_PACKAGE, library.group(2), name=library.group(1).lower())
+    if count := _PROSE_GPU_COUNT.search(text):
+        yield line.says(FactKey.PROSE_GPU_COUNT, count.group(1))
+
+
+def _amd_spelling(match: re.Match[str]) -> str:
+    """A GPU name as AMD spells it: "RX5700XT" → "Radeon RX 5700 XT", "vega56" → "Radeon RX
+    Vega 56"."""
+    if match.group(1):
+        suffix = f" {match.group(3).upper()}" if match.group(3) else ""
+        return f"Radeon RX {match.group(2)}{suffix}"
+    if match.group(6):
+        return f"Radeon {match.group(6).upper()}"
+    if match.group(7):
+        return f"Radeon RX {match.group(7)} {match.group(8).upper()}"
+    return f"Radeon RX Vega {match.group(5)}"
+
+
+READER: Final = Prose

@@ -1,0 +1,101 @@
+"""Every paste format hwdoctor reads, in one ordered table: pure data.
+
+Each row names the JSON `tool` value of the blocks a reader reads, the reader's module under
+hwdoctor/gather/reports/readers/, and in a few words what it reads (for `--help`, the
+README's list and `hwdoctor.diagnose`); nothing here imports a reader, so `--help` names
+the formats without compiling a pattern. The order is precedence: on each line, the
+modules' `Reader.starts` are asked in the order of their first row, and the first that
+recognises the line opens its block (collect_env's "PyTorch version:" before the Hugging
+Face commands' "- PyTorch version (GPU?):", which are theirs only once a block of theirs
+is open). A module may read several rows' tools (the Hugging Face commands share a layout;
+collect_env's block becomes vLLM's at its vLLM section); its first row is its default.
+
+The line readers read every line, in or out of a block, in this order; their facts carry
+the tool value `TEXT`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+
+@dataclass(frozen=True, slots=True)
+class Registered:
+    """A tool whose output hwdoctor reads, and the module that reads it."""
+
+    tool: str  # the JSON `tool` value: "collect_env", "nvidia-smi", …
+    module: str  # under hwdoctor/gather/reports/readers/
+    shows: str  # what a reporter runs to print it, in Markdown: for --help and the README
+
+
+BLOCKS: Final = (
+    Registered(
+        "collect_env",
+        "collect_env",
+        "`python -m torch.utils.collect_env` (the 1.x and 2.x layouts)",
+    ),
+    Registered("vllm collect-env", "collect_env", "`vllm collect-env`"),
+    Registered("transformers env", "hf_env", "`transformers env` / `transformers-cli env`"),
+    Registered("accelerate env", "hf_env", "`accelerate env`"),
+    Registered("diffusers env", "hf_env", "`diffusers-cli env`"),
+    Registered(
+        "nvidia-smi",
+        "nvidia_smi",
+        "`nvidia-smi` (the table, also the 610 drivers' `KMD Version` header)",
+    ),
+    Registered("nvidia-smi -q", "nvidia_smi_q", "`nvidia-smi -q`"),
+    Registered("rocm-smi", "rocm_smi", "`rocm-smi`"),
+    Registered("rocminfo", "rocminfo", "`rocminfo`"),
+    Registered("amd-smi", "amd_smi", "`amd-smi`"),
+    Registered(
+        "lightning collect_env_details", "lightning_env", "Lightning's `collect_env_details`"
+    ),
+    Registered("pip list", "pip_list", "`pip list`"),
+    Registered("npu-smi info", "npu_smi", "`npu-smi info`"),
+)
+
+TEXT: Final = "error text"  # the tool value of what a line reader reads
+LINES: Final = (
+    Registered(
+        TEXT,
+        "messages",
+        "the messages torch, HIP, rocBLAS, NVML, the NVIDIA kernel module and extensions "
+        'print ("found version 11040", CUDA\'s error 35 "driver version is '
+        'insufficient", "sm_120 is not compatible", "Torch not compiled with CUDA '
+        'enabled", an extension\'s "undefined symbol", nvidia-smi\'s "Failed to '
+        'initialize NVML: Driver/library version mismatch", "NVRM: API mismatch", an '
+        'operator "not currently implemented for the MPS device"), lspci\'s GPU lines '
+        "and ComfyUI's start-up log",
+    ),
+    Registered(
+        TEXT,
+        "prose",
+        'the reporter\'s own words ("torch==2.1.2", "Driver 570.133.07", "GPU: '
+        'NVIDIA GeForce RTX 5090", "macOS 14.5", "gfx1031"), a Python session\'s '
+        "answers and Ultralytics' banner",
+    ),
+)
+
+
+def tools() -> tuple[str, ...]:
+    """The tool values of the block readers, in the registry's order."""
+    return tuple(row.tool for row in BLOCKS)
+
+
+def modules() -> tuple[str, ...]:
+    """The block readers' modules, in order of precedence (each once)."""
+    return tuple(dict.fromkeys(row.module for row in BLOCKS))
+
+
+def named(limit: int | None = None) -> str:
+    """The formats as --help names them: "collect_env, vllm collect-env, …"."""
+    shown = tools()
+    if limit is not None and len(shown) > limit:
+        return ", ".join(shown[:limit]) + f" and {len(shown) - limit} more"
+    return ", ".join(shown)
+
+
+def readme() -> str:
+    """The README's list of what `--from` reads, one Markdown bullet per row."""
+    return "".join(f"- {row.shows}\n" for row in (*BLOCKS, *LINES))

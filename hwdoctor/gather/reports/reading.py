@@ -1,0 +1,159 @@
+"""The reading loop: each line of a paste cleaned once, then handed to the registered readers.
+
+Every line goes to the line readers (torch's messages, the reporter's words), in the
+registry's order; then the block readers' `starts` are asked, in the registry's order, and
+the first that recognises the line closes the open block and opens its own; else the open
+block may say it ended before the line; then the open block reads the line. A code fence
+goes to no reader (the open block hears it went by). Every line is also tried for looking
+like an error, on its cleaned text.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Final
+
+from hwdoctor.gather.reports.cleaning import FENCE, FENCE_OPEN, clean, error_like, unwrapped
+from hwdoctor.gather.reports.readers import registry
+from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Reader, Said
+from hwdoctor.model.pasted import PastedFact, QuotedLine, ToolBlock
+from hwdoctor.text import clip, printable
+
+# Error-like lines kept (each quoted); the rest are counted. A paste is anyone's text.
+MAX_ERROR_LINES: Final = 200
+QUOTE_CHARS: Final = 160  # a quoted line, at most
+# No tool's block opens on a shorter line (a paste of 500,000 blank lines asks no reader);
+# tests/test_regex_cost.py holds every `Reader.starts` to it.
+SHORTEST_START: Final = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Format:
+    """A registered block reader: its class, and the tools its blocks may be."""
+
+    reader: type[Reader]
+    tools: tuple[str, ...]  # the registry's rows for its module; the first is its default
+
+
+@dataclass
+class Reading:
+    """What the lines said: the facts, the blocks, and the lines that look like an error."""
+
+    facts: list[PastedFact] = field(default_factory=list)
+    blocks: list[ToolBlock] = field(default_factory=list)
+    error_lines: list[QuotedLine] = field(default_factory=list)  # the first MAX_ERROR_LINES
+    error_count: int = 0  # all of them
+
+
+def _module(name: str) -> object:
+    return importlib.import_module(f"hwdoctor.gather.reports.readers.{name}")
+
+
+@cache
+def formats() -> tuple[Format, ...]:
+    """The block readers, in order of precedence (imported on first use)."""
+    found: list[Format] = []
+    for name in registry.modules():
+        reader = getattr(_module(name), "READER", None)
+        if not (isinstance(reader, type) and issubclass(reader, Reader)):
+            raise TypeError(f"readers/{name}.py has no READER, a protocol.Reader class")
+        tools = tuple(row.tool for row in registry.BLOCKS if row.module == name)
+        found.append(Format(reader, tools))
+    return tuple(found)
+
+
+@cache
+def line_readers() -> tuple[type[LineReader], ...]:
+    """The line readers, in the registry's order (imported on first use)."""
+    found: list[type[LineReader]] = []
+    for row in registry.LINES:
+        reader = getattr(_module(row.module), "READER", None)
+        if not (isinstance(reader, type) and issubclass(reader, LineReader)):
+            raise TypeError(f"readers/{row.module}.py has no READER, a protocol.LineReader class")
+        found.append(reader)
+    return tuple(found)
+
+
+class _Open:
+    """The block being read: its reader, where it began, and the tools it may be."""
+
+    def __init__(self, form: Format, first: int) -> None:
+        self.reader = form.reader()
+        self.tools = form.tools
+        self.first = first
+
+    @property
+    def tool(self) -> str:
+        tool = self.reader.tool or self.tools[0]
+        if tool not in self.tools:  # a bug in hwdoctor: the registry must list it
+            raise ValueError(f"{type(self.reader).__name__} reads {tool!r}, not in the registry")
+        return tool
+
+
+def quote(number: int, line: str, focus: str | None = None) -> QuotedLine:
+    """A line as a finding quotes it: whole when short, else a window around `focus` (the
+    part the fact was read from) with "…" where it was cut."""
+    text = printable(line.strip())
+    if len(text) > QUOTE_CHARS and focus and focus in text:
+        at = text.index(focus)
+        start = max(0, min(at - QUOTE_CHARS // 3, len(text) - QUOTE_CHARS))
+        window = text[start : start + QUOTE_CHARS - 2]
+        text = ("…" if start else "") + window + ("…" if start + len(window) < len(text) else "")
+        return QuotedLine(number, text)
+    return QuotedLine(number, clip(text, QUOTE_CHARS))
+
+
+def read_lines(lines: Sequence[str]) -> Reading:
+    """Every fact the lines say, with the blocks (which tool wrote which lines), and the lines
+    that look like an error."""
+    reading = Reading()
+    blocks = formats()
+    everywhere = [reader() for reader in line_readers()]
+    opened: _Open | None = None
+    skip = 0
+
+    def said(facts: Iterable[Said], tool: str | None) -> None:
+        for fact in facts:
+            value = fact.value.strip()
+            shown = quote(fact.line.number, fact.line.text, value[:40] or None)
+            by = tool or (opened.tool if opened else registry.TEXT)
+            reading.facts.append(PastedFact(fact.key, value, by, shown, fact.index, fact.name))
+
+    def close(last: int) -> None:
+        if opened is not None and last >= opened.first:
+            reading.blocks.append(ToolBlock(opened.tool, opened.first, last, opened.reader.version))
+
+    for number, raw in enumerate(lines, start=1):
+        cleaned = clean(raw)
+        if error_like(cleaned):  # every line, the wrapped rest of another one too
+            reading.error_count += 1
+            if len(reading.error_lines) < MAX_ERROR_LINES:
+                reading.error_lines.append(quote(number, cleaned))
+        if skip:  # the wrapped rest of a loader message, read with the line it belongs to
+            skip -= 1
+            continue
+        text, skip = unwrapped(lines, number, cleaned)
+        if FENCE.match(text):
+            if opened is not None:
+                opened.reader.fence()
+            continue
+        line = Line(number, FENCE_OPEN.sub("", text))  # "```NVIDIA …": the text after the fence
+        for reader in everywhere:
+            said(reader.read(line, opened is not None), registry.TEXT)
+        current = opened.reader if opened is not None else None
+        started = None
+        if len(line.text) >= SHORTEST_START:
+            started = next((f for f in blocks if f.reader.starts(line.text, current)), None)
+        if started is not None:
+            close(number - 1)
+            opened = _Open(started, number)
+        elif opened is not None and opened.reader.ends(line):
+            close(number - 1)
+            opened = None
+        if opened is not None:
+            said(opened.reader.read(line), None)
+    close(len(lines))
+    return reading

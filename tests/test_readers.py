@@ -1,0 +1,206 @@
+"""The paste readers as registered objects (issue 38): a format is one module, its recordings
+and one registry line, from which the help text, the README's list and the JSON `tool` values
+derive. Each step of docs/extending.md's "A paste format" checklist is held by a test here
+(or in tests/test_regex_cost.py and tests/test_reports.py), named after the step.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import pkgutil
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Final
+
+import pytest
+
+from hwdoctor.errors import UsageError
+from hwdoctor.gather import reports
+from hwdoctor.gather.reports import reading
+from hwdoctor.gather.reports.readers import protocol, registry
+from hwdoctor.model.pasted import FactKey
+from tests.conftest import ROOT, run_hwdoctor
+
+DATA: Final = ROOT / "tests" / "data"
+READERS_DIR: Final = ROOT / "hwdoctor" / "gather" / "reports" / "readers"
+# The formats registered before issue 38 made a reader a module: their recordings were
+# gathered as the corpus grew, some formats by one sample only. Every format registered
+# after them has at least three, each named with its source in its directory's README.
+BEFORE_THE_REGISTRY: Final = frozenset(
+    {
+        "collect_env",
+        "vllm collect-env",
+        "transformers env",
+        "accelerate env",
+        "diffusers env",
+        "nvidia-smi",
+        "nvidia-smi -q",
+        "rocm-smi",
+        "rocminfo",
+        "amd-smi",
+        "lightning collect_env_details",
+        "pip list",
+        "npu-smi info",
+    }
+)
+# Registered formats no stored recording reaches yet, each with why; a recording that reaches
+# one makes the test below fail until the format leaves this list.
+NOT_YET_RECORDED: Final = {
+    # The stored copies of vLLM's reports (vllm#19069, #19607, #9713) end before, or start
+    # after, collect_env's "vLLM Version" line: the block is read as collect_env's. Issue 38's
+    # vLLM reader brings its three recordings.
+    "vllm collect-env": "no stored paste holds both collect_env's start and its vLLM section",
+    # The stored listings (tt-forge#890's) come without `pip list`'s "Package  Version"
+    # header; issue 38's pip list / pip freeze / conda list reader brings three.
+    "pip list": "no stored paste holds pip list's header",
+}
+# A source as the corpus READMEs give it: a URL, or a repository's file at a commit.
+_SOURCE: Final = re.compile(r"https?://\S+|\S+/\S+ \S+ @ [0-9a-f]{40}")
+
+
+def _recordings() -> Iterator[Path]:
+    for corpus in sorted(DATA.glob("reports*")):
+        for path in sorted(corpus.rglob("*")):
+            if path.suffix in (".txt", ".md") and path.name != "README.md":
+                yield path
+
+
+@cache
+def blocks_by_tool() -> dict[str, list[Path]]:
+    """The recordings of the corpus in which a block of each tool is read."""
+    found: dict[str, list[Path]] = {}
+    for path in _recordings():
+        try:
+            paste = reports.read(path.read_bytes(), path.name)
+        except UsageError:
+            continue
+        for tool in dict.fromkeys(block.tool for block in paste.blocks):
+            found.setdefault(tool, []).append(path)
+    return found
+
+
+def test_the_registry_lists_each_tool_once() -> None:
+    tools = registry.tools()
+    assert len(tools) == len(set(tools)), tools
+    assert registry.TEXT not in tools  # the line readers' value is no block's
+    for row in (*registry.BLOCKS, *registry.LINES):
+        assert (READERS_DIR / f"{row.module}.py").is_file(), row
+        assert row.shows and "\n" not in row.shows, row
+
+
+def test_every_registered_module_has_its_reader() -> None:
+    forms = reading.formats()
+    assert [f.reader.__module__.rsplit(".", 1)[-1] for f in forms] == list(registry.modules())
+    for form in forms:
+        assert issubclass(form.reader, protocol.Reader) and form.tools
+    assert all(issubclass(r, protocol.LineReader) for r in reading.line_readers())
+
+
+def test_every_module_under_readers_is_registered_or_used_by_one() -> None:
+    """No reader sits in the package unregistered: a module is registered, the protocol
+    or the registry, or imported by a registered module (a helper: `amd`)."""
+    registered = {row.module for row in (*registry.BLOCKS, *registry.LINES)}
+    used: set[str] = set()
+    for name in registered:
+        tree = ast.parse((READERS_DIR / f"{name}.py").read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.ImportFrom)
+                and node.module == "hwdoctor.gather.reports.readers"
+            ):
+                used |= {alias.name for alias in node.names}
+    package = importlib.import_module("hwdoctor.gather.reports.readers")
+    present = {info.name for info in pkgutil.iter_modules(package.__path__)}
+    assert present - registered - used - {"protocol", "registry"} == set()
+
+
+def test_each_registered_format_has_its_recordings() -> None:
+    """Real recordings, read: every registered tool's block is read from the corpus; a
+    format registered since the registry from at least three, each named in the README of
+    its directory with its source."""
+    found = blocks_by_tool()
+    for tool in registry.tools():
+        paths = found.get(tool, [])
+        if tool in NOT_YET_RECORDED:
+            assert not paths, f"{tool!r} has recordings now: take it off NOT_YET_RECORDED"
+            continue
+        assert paths, f"no recording in tests/data/reports*/ gives a {tool!r} block"
+        if tool in BEFORE_THE_REGISTRY:
+            continue
+        assert len(paths) >= 3, (tool, [p.name for p in paths])
+        for path in paths:
+            readme = path.parent / "README.md"
+            assert readme.is_file(), f"{path.parent} has no README.md naming its sources"
+            rows = [line for line in readme.read_text("utf-8").splitlines() if path.name in line]
+            assert rows and _SOURCE.search(rows[0]), f"{readme}: no source for {path.name}"
+
+
+def test_the_readme_lists_the_registry() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    listed = re.search(r"<!-- formats: [^\n]*-->\n(.*?)<!-- /formats -->", readme, re.S)
+    assert listed, "README.md has no <!-- formats --> block"
+    assert listed.group(1) == registry.readme(), "run `make readme`"
+
+
+def test_help_names_every_registered_format() -> None:
+    for command in ("detect", "explain"):
+        # the help's columns wrap a name after its hyphen ("amd-" then "smi")
+        shown = re.sub(r"-\s+", "-", " ".join(run_hwdoctor(command, "--help").stdout.split()))
+        for tool in registry.tools():
+            assert tool in shown, (command, tool)
+    import hwdoctor
+
+    documented = " ".join((hwdoctor.diagnose.__doc__ or "").split())
+    assert "readers.registry" in documented  # named there, not listed by hand
+    assert not [tool for tool in registry.tools() if f"{tool}," in documented]
+
+
+def test_help_imports_the_registry_and_no_reader() -> None:
+    """The registry is data: `--help` names the formats without importing a reader module
+    (each compiles its patterns on import), nor the model records."""
+    code = (
+        "import sys\n"
+        "from hwdoctor.cli import main\n"
+        "try:\n"
+        "    main(['detect', '--help'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "loaded = sorted(m for m in sys.modules if m.startswith(('hwdoctor.gather', "
+        "'hwdoctor.model.')))\n"
+        "sys.stderr.write('LOADED=' + ','.join(loaded))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+    loaded = set(done.stderr.rsplit("LOADED=", 1)[1].split(","))
+    assert loaded == {
+        "hwdoctor.gather",
+        "hwdoctor.gather.reports",
+        "hwdoctor.gather.reports.readers",
+        "hwdoctor.gather.reports.readers.registry",
+    }, done.stderr[-2000:]
+
+
+def test_a_block_of_a_tool_the_registry_does_not_list_is_a_bug() -> None:
+    """A reader may label its block only with its module's registered tools (collect_env's
+    becomes vLLM's): anything else is hwdoctor's own bug, said as such."""
+
+    class Stray(protocol.Reader):
+        tool = "not registered"
+
+    opened = reading._Open(reading.Format(Stray, ("collect_env",)), 1)
+    with pytest.raises(ValueError, match="not in the registry"):
+        _ = opened.tool
+
+
+def test_fact_keys_keep_their_json_values() -> None:
+    """The keys are an enum whose values are the strings they were (the JSON forms and the
+    corpus's labels know them), and read as those strings in a sentence."""
+    assert FactKey("torch.version") is FactKey.TORCH_VERSION
+    assert f"{FactKey.MESSAGE_FOUND_VERSION}" == "message.found_version"
+    assert len({key.value for key in FactKey}) == len(FactKey)
