@@ -21,7 +21,7 @@ def test_list_json_has_every_seed_device_string() -> None:
     result = run_hwdoctor("list", "--json")
     assert result.returncode == 0, result
     document = result.json()
-    assert document["schema_version"] == "1.12"
+    assert document["schema_version"] == "1.13"
     assert document["command"] == "list"
     assert document["exit_code"] == 0
     assert document["errors"] == []

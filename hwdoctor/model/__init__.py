@@ -7,7 +7,7 @@ from typing import Final
 
 # major.minor: the minor grows when fields are added, the major when one is removed or
 # changes meaning.
-SCHEMA_VERSION: Final = "1.12"
+SCHEMA_VERSION: Final = "1.13"
 
 
 class Dtype(str, Enum):

@@ -691,6 +691,19 @@ class PasteReport(Record):
         accounts for: hwdoctor has not explained it, so the report is no all-clear."""
         return exit_code_of(self.findings, strict=self.strict, failed=self.unread_count > 0)
 
+    @property
+    def post(self) -> bool:
+        """Whether a reply is worth posting on the issue the paste came from: a finding of
+        severity error or warning that rests on lines of the paste. Not the presence of a
+        report (an issue template's System Info holds one whatever the bug), nor an error
+        line no finding explains (a reply could only quote it back): measured on 125 real
+        issues, tests/data/issues_sample_reply_bot/ (issue 42)."""
+        serious = {Severity.ERROR, Severity.WARNING}
+        return any(
+            finding.severity in serious and quotes
+            for finding, quotes in zip(self.findings, self.rests_on, strict=True)
+        )
+
     def to_json(self) -> dict[str, Any]:
         return {
             **_pasted_form(self.lines, self.blocks, self.facts),
@@ -702,6 +715,7 @@ class PasteReport(Record):
             "skipped": list(self.skipped),
             "unread": [line.to_json() for line in self.unread],
             "unread_count": self.unread_count,
+            "post": self.post,
             "exit_code": self.exit_code,
         }
 
