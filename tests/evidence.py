@@ -11,7 +11,7 @@ import dataclasses
 import json
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from hwdoctor.model.facts import (
     BackendFacts,
@@ -119,3 +119,17 @@ def one(found: Iterable[Finding], code: str) -> Finding:
 
 def params(finding: Finding) -> Mapping[str, str]:
     return finding.params
+
+
+# How a live run chose its interpreter (--python, the active venv, its own): a fact about that
+# invocation, not about the machine, so the replay of its evidence does not claim it.
+CHOICE: Final = ("chosen_because", "chosen_from", "hwdoctor_env")
+
+
+def without_choice(data: dict[str, Any]) -> dict[str, Any]:
+    """A report's data (detect's or explain's) with the live run's choice of interpreter
+    taken out, to compare with its replay."""
+    python = data["detect"]["python"] if "detect" in data else data["python"]
+    for key in CHOICE:
+        python.pop(key, None)
+    return data

@@ -16,7 +16,7 @@ import pytest
 from hwdoctor import registry, rules
 from hwdoctor.model.facts import EVIDENCE_VERSION, Evidence
 from tests.conftest import ROOT, base_env, run_hwdoctor
-from tests.evidence import DATA
+from tests.evidence import CHOICE, DATA, without_choice
 from tests.fakeworld import World
 
 # Secret-named variables among those a report shows, with values that are also ordinary
@@ -28,16 +28,8 @@ PLANTED = {
 }
 
 
-# How the live run chose its interpreter (--python, the active venv, its own): a fact about
-# that invocation, not about the machine, so a replay does not claim it.
-CHOICE = ("chosen_because", "chosen_from", "hwdoctor_env")
-
-
 def _without_timings(document: dict[str, Any]) -> dict[str, Any]:
-    data = document["data"]
-    python = data["detect"]["python"] if "detect" in data else data["python"]
-    for key in CHOICE:
-        python.pop(key, None)
+    data = without_choice(document["data"])
     if "probe" in data:
         data["probe"]["seconds"] = 0
     if "detect" in data and "probe" in data["detect"]:

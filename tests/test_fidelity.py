@@ -28,6 +28,7 @@ import pytest
 import hwdoctor
 from tests import fastlane, pairs
 from tests.conftest import ROOT, base_env, run_hwdoctor
+from tests.evidence import without_choice
 from tests.fakeworld import FakeDevice, World
 
 H100 = FakeDevice("NVIDIA H100 80GB HBM3", 80 << 30, 79 << 30, capability=(9, 0))
@@ -424,4 +425,4 @@ def test_a_release_outside_every_table_is_observed_not_predicted(tmp_path: Path)
     assert "outside the releases hwdoctor's decision tables were read from" in replay.stderr
     # explain's own evidence file carries the answers it observed: that one replays anywhere
     replay = run_hwdoctor("explain", "--from", str(answered), "--json", env=base_env())
-    assert replay.json()["data"] == data
+    assert replay.json()["data"] == without_choice(data)
