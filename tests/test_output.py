@@ -73,6 +73,13 @@ def test_require_cuda_fails_with_one_line(here: str) -> None:
         "memory>=\u0661GiB",
         "memory>=" + "9" * 400 + "GiB",
         "cuda>=10000000000",
+        # a word for the hardware, a device string in capitals or misspelt: read as a package,
+        # each was "not installed" on every machine (issue 40)
+        "gpu",
+        "nvidia>=2",
+        "CUDA",
+        "nueron",
+        "cdua>=1",
     ],
 )
 def test_malformed_requirements_are_usage_errors(text: str) -> None:
@@ -80,6 +87,14 @@ def test_malformed_requirements_are_usage_errors(text: str) -> None:
     assert result.returncode == 2, result
     assert result.stderr.startswith("hwdoctor: error: --require")
     assert len(result.stderr.splitlines()) == 1
+
+
+def test_a_misspelt_device_string_is_named() -> None:
+    result = run_hwdoctor("detect", "--require", "nueron")
+    assert result.returncode == 2
+    assert "'nueron' is not a device string (did you mean 'neuron'?)" in result.stderr
+    result = run_hwdoctor("detect", "--require", "gpu")
+    assert "'gpu' names several device strings (cuda, xpu, mps or musa)" in result.stderr
 
 
 def test_requirements_against_a_fake_npu_machine(world: World) -> None:

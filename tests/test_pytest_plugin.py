@@ -285,6 +285,68 @@ def test_a_count_in_other_digits_fails_only_its_own_test(session: Session, world
     assert "INTERNALERROR" not in stopped.stdout.str() + stopped.stderr.str()
 
 
+def test_a_word_for_the_hardware_or_a_slip_fails_its_test_never_skips_it(
+    session: Session, world: World
+) -> None:
+    """`cdua>=1` read as a package requirement was "cdua is not installed": skipped on every
+    machine, the GPU ones included, and nothing failed. A word for the hardware (`gpu`,
+    `nvidia`), a device string in capitals and a slip of the keyboard are errors of their
+    own test, naming the device string to write; a name one letter from a device string
+    that may be a package (cudf) is still a package requirement, skipped where it is not
+    installed; `--hw-require` with any of them is a usage error."""
+    npu(world)
+    session.pytester.makepyfile(
+        test_words="""
+        import pytest
+
+        @pytest.mark.hardware("cdua>=1")
+        def test_slip():
+            pass
+
+        @pytest.mark.hardware("gpu")
+        def test_gpu():
+            pass
+
+        @pytest.mark.hardware("ascend>=2")
+        def test_ascend():
+            pass
+
+        @pytest.mark.hardware("NPU")
+        def test_capitals():
+            pass
+
+        @pytest.mark.hardware("cudf")
+        def test_rapids():
+            pass
+
+        @pytest.mark.hardware("npu>=2")
+        def test_two_npus():
+            pass
+        """
+    )
+    result = session.run()
+    result.assert_outcomes(passed=1, skipped=1, errors=4)
+    result.stdout.fnmatch_lines(
+        [
+            "*hwdoctor: hardware: 'cdua>=1': 'cdua' is not a device string (did you mean 'cuda'?)",
+            "*hwdoctor: hardware: 'gpu': 'gpu' names several device strings (cuda, *): write the"
+            " one you need",
+            "*hwdoctor: hardware: 'ascend>=2': 'ascend' is a word for the hardware, not a device"
+            " string: write 'npu', as in npu>=1",
+            "*hwdoctor: hardware: 'NPU': device strings are lower case: 'npu'",
+        ],
+        consecutive=False,
+    )
+    assert "cudf is not installed" in result.stdout.str()
+    for typed, said in (
+        ("gpu", "'gpu' names several device strings"),
+        ("nueron", "'nueron' is not a device string (did you mean 'neuron'?)"),
+    ):
+        stopped = session.run("--hw-require", typed)
+        assert stopped.ret == pytest.ExitCode.USAGE_ERROR
+        assert f"ERROR: --hw-require '{typed}': {said}" in stopped.stderr.str()
+
+
 # In this process, where tempfile's directory is made unusable: capture in memory.
 INPROCESS: Final = ("-p", "no:cacheprovider", "-rs", "--capture=sys")
 

@@ -81,6 +81,9 @@ def parse(text: str) -> Requirement:
                 f"--require {text!r}: expected memory>=SIZE, e.g. memory>=40GiB",
             )
         return Requirement(text, "memory", name, op, str(size))
+    mistaken = _not_a_device_string(name)
+    if mistaken is not None:
+        raise UsageError(f"--require {text!r}: {mistaken}", hint=_DEVICE_HINT)
     if name in registry.DEVICE_STRINGS:
         if op is None:
             return Requirement(text, "backend", name)
@@ -96,6 +99,61 @@ def parse(text: str) -> Requirement:
     if versions.parse_specifiers(spec) is None:
         raise UsageError(f"--require {text!r}: {value!r} is not a version", hint="e.g. torch>=2.6")
     return Requirement(text, "package", name, "==" if op == "=" else op, value)
+
+
+_DEVICE_HINT: Final = "a backend is named by its device string: " + ", ".join(
+    registry.DEVICE_STRINGS
+)
+
+
+def _not_a_device_string(name: str) -> str | None:
+    """What is wrong with a name that stands for a device but is not its device string: a
+    word for the hardware (the registry's aliases: `gpu`, `nvidia`, `gaudi`), a device string
+    in capitals, or one misspelt by a slip of the keyboard (`cdua`, `nueron`, `cudaa`,
+    `xpus`). Read as a package name, each would be "not installed" on every machine, so
+    that a test marked with it is skipped forever, even on the hardware it meant. Only these
+    slips are caught: a name one letter away otherwise may be a real package (cudf is
+    RAPIDS', one letter from cuda), and stays a package requirement."""
+    if name in registry.DEVICE_STRINGS:
+        return None
+    lowered = name.lower()
+    rows = registry.for_alias(lowered)
+    if rows:
+        devices = tuple(dict.fromkeys(row.device for row in rows))
+        if len(devices) == 1:
+            return (
+                f"{name!r} is a word for the hardware, not a device string: "
+                f"write {devices[0]!r}, as in {devices[0]}>=1"
+            )
+        listed = ", ".join(devices[:-1]) + f" or {devices[-1]}"
+        return f"{name!r} names several device strings ({listed}): write the one you need"
+    if lowered in registry.DEVICE_STRINGS:
+        return f"device strings are lower case: {lowered!r}"
+    slipped = next((d for d in registry.DEVICE_STRINGS if _slip_of(lowered, d)), None)
+    if slipped is not None:
+        return f"{name!r} is not a device string (did you mean {slipped!r}?)"
+    return None
+
+
+def _slip_of(word: str, device: str) -> bool:
+    """Whether `word` is `device` with two neighbouring letters swapped, one letter doubled,
+    or a plural s."""
+    if word == device + "s":
+        return True
+    if len(word) == len(device) + 1:
+        return any(
+            word[i] == word[i + 1] and word[:i] + word[i + 1 :] == device
+            for i in range(len(word) - 1)
+        )
+    if len(word) != len(device):
+        return False
+    differ = [i for i in range(len(word)) if word[i] != device[i]]
+    return (
+        len(differ) == 2
+        and differ[1] == differ[0] + 1
+        and word[differ[0]] == device[differ[1]]
+        and word[differ[1]] == device[differ[0]]
+    )
 
 
 def parse_size(text: str) -> int | None:
