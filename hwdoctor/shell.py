@@ -11,7 +11,7 @@ the tests check of every remedy.
 from __future__ import annotations
 
 import shlex
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from hwdoctor.text import one_line
@@ -62,6 +62,24 @@ LEFT_OUT = "a command is left out here: a value it needs is not one line of text
 def is_one_line(text: str) -> bool:
     """No control character: not a line break, not an escape sequence."""
     return not any(c < " " or "\x7f" <= c <= "\x9f" for c in text)
+
+
+def choices(options: Sequence[tuple[str, Shell]]) -> Shell:
+    """Alternatives the user picks one of ("for an NVIDIA GPU", "for an AMD GPU"): the first
+    as commands, the others below as comments, so that the block pasted whole runs one
+    choice and never two that undo each other (a CUDA then a ROCm reinstall of torch ends
+    with ROCm's). The caller puts first what this machine signals."""
+    kept = [(label, shell) for label, shell in options if shell]
+    if len(kept) < 2:
+        return Shell.joined(shell for _, shell in kept)
+    (label, first), others = kept[0], kept[1:]
+    rest = "the other below" if len(others) == 1 else "the others below"
+    lines = [f"# {one_line(label)} (one of {len(kept)} choices; {rest}, commented out):"]
+    lines += first.lines
+    for other_label, other in others:
+        lines.append(f"# or, {one_line(other_label)}, instead:")
+        lines += [line if line.startswith("#") else f"#   {line}" for line in other.lines]
+    return Shell(tuple(lines))
 
 
 def comment(text: str) -> Shell:

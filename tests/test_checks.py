@@ -483,6 +483,34 @@ def test_load_on_cuda_without_a_gpu_says_it_in_short_lines_with_the_install() ->
     assert any(" install --force-reinstall torch==2.13.0 --index-url " in line for line in lines)
 
 
+@pytest.mark.parametrize(
+    ("signal", "first", "other"),
+    [
+        (None, "cu", "rocm"),  # nothing signalled: the registry's order, NVIDIA's first
+        (("nvidia", "10de:2330 NVIDIA H100 80GB HBM3"), "cu", "rocm"),
+        (("rocm", "1002:74a1 AMD Instinct MI300X"), "rocm", "cu"),
+    ],
+)
+def test_load_on_cuda_offers_the_builds_as_choices_the_signalled_one_first(
+    signal: tuple[str, str] | None, first: str, other: str
+) -> None:
+    """issue 40, item 3: a CUDA and a ROCm reinstall pasted together run both, and the second
+    undoes the first. They are choices: the one for the GPU this machine's PCI bus shows runs,
+    the other is there commented out."""
+    evidence = cpu_host() if signal is None else with_signal(cpu_host(), *signal)
+    found = judged.validate(devices.parse("cuda"), evidence)
+    assert found is not None
+    lines = (found.remedy or "").splitlines()
+    commands = [line for line in lines if not line.startswith("#")]
+    assert len(commands) == 1, lines
+    assert f"download.pytorch.org/whl/{first}" in commands[0]
+    choice = next(i for i, line in enumerate(lines) if "(one of 2 choices" in line)
+    assert lines[choice + 1] == commands[0]
+    assert any(
+        line.startswith("#   ") and f"download.pytorch.org/whl/{other}" in line for line in lines
+    )
+
+
 def failure(facts: dict[str, object]) -> Failure | None:
     """The load payload's failure, read at the boundary as doctor/load.py reads it."""
     return answers.load(facts)[0].failure

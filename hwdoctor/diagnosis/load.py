@@ -18,7 +18,7 @@ from hwdoctor.model.answers import Failure, HubRoute, PlacementRow, Plan
 from hwdoctor.model.decisions import BudgetFit, Fit
 from hwdoctor.model.facts import Evidence
 from hwdoctor.model.reports import CheckpointRead, Finding, LoadPlan
-from hwdoctor.shell import Shell, command, comment
+from hwdoctor.shell import Shell, choices, command, comment
 from hwdoctor.units import human_bytes
 
 # What the load payload calls each failure it classifies (payload_load.py), and its code.
@@ -92,11 +92,16 @@ def validate(device: devices.DeviceRequest, evidence: Evidence) -> Finding | Non
         for row in rows
         if row.hardware_present and row.visibility_env
     ]
-    installs = [
-        row.install_command
-        for row in rows
-        if (not row.installed or row.wrong_build) and row.install_command
-    ]
+    # One torch per interpreter: where the device string has several rows (cuda: NVIDIA's
+    # CUDA build and AMD's ROCm build), they are choices, the one whose hardware this machine
+    # shows first (sorted() keeps the registry's order among equals).
+    installs = choices(
+        [
+            (f"for {row.hardware}s", row.install_command)
+            for row in sorted(rows, key=lambda row: not row.hardware_present)
+            if (not row.installed or row.wrong_build) and row.install_command
+        ]
+    )
     return finding(
         Code.LOAD_DEVICE_UNUSABLE,
         step="validate",
@@ -105,7 +110,7 @@ def validate(device: devices.DeviceRequest, evidence: Evidence) -> Finding | Non
         usable=", ".join(dict.fromkeys(usable)) or "nothing",
         remedies="; ".join(dict.fromkeys(advice)),
         there=there,
-        install=Shell.joined(installs),
+        install=installs,
     )
 
 
