@@ -306,6 +306,7 @@ def test_no_parameter_is_a_near_miss_of_a_placeholder(call: Call) -> None:
     """A parameter that no template of its code names but that is one letter or two from
     a placeholder it does not fill is a misspelling. (Other parameters no template names
     are data of the finding's JSON, `params`, and stay.)"""
+    misses = []
     for code in call.codes:
         entry = CATALOGUE[code]
         named = set().union(
@@ -313,13 +314,15 @@ def test_no_parameter_is_a_near_miss_of_a_placeholder(call: Call) -> None:
         )
         for extra in sorted(call.passed - named):
             near = difflib.get_close_matches(extra, sorted(named - call.passed), cutoff=0.8)
-            assert not near, f"{call.where}: {code.value}: {extra}= is not {near[0]}="
+            misses += [f"{call.where}: {code.value}: {extra}= is not {near[0]}="] if near else []
+    assert misses == []
 
 
 @pytest.mark.parametrize("call", [c for c in CALLS if c.closed], ids=lambda call: call.where)
 def test_every_placeholder_is_passed(call: Call) -> None:
     """Every template the call can reach finds each of its placeholders among the
     parameters (None is a value: it leaves the line out on purpose)."""
+    unfilled = []
     for code in call.codes:
         entry = CATALOGUE[code]
         reachable = (
@@ -328,10 +331,16 @@ def test_every_placeholder_is_passed(call: Call) -> None:
         for variant in [None] * call.default + sorted(reachable):
             for template in _templates(entry, variant):
                 missing = _fields(template) - call.passed
-                assert not missing, (
-                    f"{call.where}: {code.value} (variant {variant}) needs {sorted(missing)} "
-                    f"for {template!r}"
+                unfilled += (
+                    [
+                        f"{call.where}: {code.value} (variant {variant}) needs {sorted(missing)} "
+                        f"for {template!r}"
+                    ]
+                    if missing
+                    else []
                 )
+    assert call.codes, f"{call.where}: no catalogue code found in the call"
+    assert unfilled == []
 
 
 def test_every_variant_asked_for_exists() -> None:
