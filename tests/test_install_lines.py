@@ -172,6 +172,8 @@ NOT_COMMANDS: Final = {
     "hwdoctor/gather/reports/assemble.py": "a companion's Requires-Dist as its wheel states it "
     "(`torch==2.5.*`): evidence a check judges, never a line to paste",
     "hwdoctor/diagnosis/catalogue.py": "a finding's meaning quotes an invalid requirement",
+    "hwdoctor/gather/reports/readers/registry.py": "what the prose reader reads, for --help: "
+    "a reporter's words quoted (`torch==2.1.2`), never a line to paste",
 }
 PIN: Final = re.compile(r"[A-Za-z][\w.-]*===?(?:\d|\{\})")
 INSTALLS: Final = re.compile(
