@@ -183,3 +183,63 @@ def test_the_other_health_counters_and_a_fatal_sxid() -> None:
                  "gpu.nvlink_down", "gpu.sxid_fatal"):  # fmt: skip
         assert code in found, code
     assert "gpu.row_remap_pending" not in found  # a failed remap says more than a pending one
+
+
+def _with_lines(document: dict[str, object], numbers: tuple[int, ...]) -> dict[str, object]:
+    """A node's evidence whose kernel log holds these recorded lines (1-based)."""
+    from hwdoctor.model.facts import KernelLog
+
+    chosen = "".join(LINES.splitlines(keepends=True)[n - 1] for n in numbers).encode()
+    log = KernelLog(
+        "journalctl", lines=len(numbers), events=kernel_log.events(kernel_log.parse(chosen))
+    )
+    host = document["host"]
+    assert isinstance(host, dict)
+    host["kernel_log"] = log.to_json()
+    return document
+
+
+def test_the_fleet_names_the_nodes_to_drain_first_worst_step_first(tmp_path: Path) -> None:
+    """issue 41: over a fleet's evidence with recorded Xid lines, the fleet report says per
+    step of the action ladder which nodes to drain ("drain and reboot: gpu[07,12] ... Xid
+    79"), each node under the worst step it needs; a node whose Xid asks only for the
+    application's restart is no node to drain, and neither is a healthy one."""
+    import random
+
+    from tests import fleetgen
+    from tests.conftest import run_hwdoctor
+
+    rng = random.Random(41)
+    cpu = fleetgen.real("cpu-host")
+    planted = {
+        "gpu07": (12,),  # Xid 79: the GPU fell off the bus (reboot)
+        "gpu12": (13, 7),  # Xid 79 and Xid 48: reboot, the worse of the two
+        "gpu03": (7, 9),  # Xid 48 (double-bit ECC) and Xid 64 (row remapper): reset
+        "gpu05": (1,),  # Xid 13: restart the application, no drain
+    }
+    fleet = tmp_path / "fleet"
+    fleet.mkdir()
+    for number in range(1, 17):
+        host = f"gpu{number:02d}"
+        document = fleetgen.node(cpu, host, rng)
+        if host in planted:
+            document = _with_lines(document, planted[host])
+        (fleet / f"{host}.json").write_text(json.dumps(document), encoding="utf-8")
+    result = run_hwdoctor("detect", "--from", str(fleet), "--json")
+    assert result.returncode == 1, result
+    findings = result.json()["data"]["fleet"]["findings"]
+    drains = [f for f in findings if f["code"].startswith("fleet.drain")]
+    assert [(f["code"], f["params"]["hosts"], f["params"]["causes"]) for f in drains] == [
+        ("fleet.drain_to_reboot", "gpu[07,12]", "Xid 79"),
+        ("fleet.drain_to_reset", "gpu03", "Xid 48, Xid 64"),
+    ]
+    assert [f["action"] for f in drains] == ["reboot", "reset_gpu"]
+    assert findings[: len(drains)] == drains  # named before any other fleet finding
+    reboot = drains[0]
+    assert (
+        "scontrol update nodename='gpu[07,12]' state=drain reason='hwdoctor: Xid 79'"
+        in (reboot["remedy"])
+    )
+    assert reboot["message"] == "drain and reboot: gpu[07,12] (2 of 16 nodes; Xid 79)"
+    human = run_hwdoctor("detect", "--from", str(fleet))
+    assert "drain and reboot: gpu[07,12] (2 of 16 nodes; Xid 79)" in human.stdout

@@ -143,6 +143,9 @@ class Code(str, Enum):
     GPU_THROTTLED = "gpu.clocks_throttled"
     FLEET_NOT_REPORTED = "fleet.not_reported"
     FLEET_TOO_LARGE = "fleet.too_large"
+    FLEET_DRAIN_SERVICE = "fleet.drain_for_service"
+    FLEET_DRAIN_REBOOT = "fleet.drain_to_reboot"
+    FLEET_DRAIN_RESET = "fleet.drain_to_reset"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1396,6 +1399,44 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         commands=("# their state in Slurm (down, drained, not responding?):",
                   "sinfo --Node --long --nodes={nodelist}"),
         advice="run the preflight on those nodes, or leave them out of --expect",
+    ),
+    # The nodes whose GPU faults (the kernel log's Xid and SXid events, NVML's ECC and
+    # remapping counters) ask for a step of the action ladder that takes the node out of
+    # service first: one finding per step, each node under the worst step it needs
+    # (compat/xid.py). scontrol(1): `update NodeName=<list> State=DRAIN Reason=<text>`, where
+    # "Reason=" is required with DRAIN and the node list takes host-list ranges
+    # (https://slurm.schedmd.com/scontrol.html).
+    Code.FLEET_DRAIN_SERVICE: Entry(
+        E, "nodes to drain and send for service",
+        "A GPU fault on these nodes is one NVIDIA's Xid catalogue or memory error management "
+        "sends for service (RMA, vendor support): drain them before anything else.",
+        "drain for service: {hosts} ({count} of {total} nodes; {causes})",
+        commands=("# Slurm (on Kubernetes: kubectl drain NODE --ignore-daemonsets):",
+                  "scontrol update nodename={nodelist} state=drain reason={reason}"),
+        advice="each node's findings are below, with the log NVIDIA support asks for",
+        action=Action.SERVICE,
+    ),
+    Code.FLEET_DRAIN_REBOOT: Entry(
+        E, "nodes to drain and reboot",
+        "A GPU fault on these nodes leaves a GPU unreachable until the machine restarts "
+        "(NVIDIA's Xid catalogue: RESTART_BM, RESTART_VM; a fatal SXid).",
+        "drain and reboot: {hosts} ({count} of {total} nodes; {causes})",
+        commands=("# Slurm (on Kubernetes: kubectl drain NODE --ignore-daemonsets):",
+                  "scontrol update nodename={nodelist} state=drain reason={reason}"),
+        advice="reboot each once its jobs have ended, then resume it (scontrol update "
+        "nodename=NODE state=resume)",
+        action=Action.REBOOT,
+    ),
+    Code.FLEET_DRAIN_RESET: Entry(
+        E, "nodes to drain and reset a GPU",
+        "A GPU fault on these nodes is cleared by resetting the GPU (NVIDIA's Xid "
+        "catalogue: RESET_GPU; uncorrectable ECC errors, a pending row remap).",
+        "drain and reset their GPUs: {hosts} ({count} of {total} nodes; {causes})",
+        commands=("# Slurm (on Kubernetes: kubectl drain NODE --ignore-daemonsets):",
+                  "scontrol update nodename={nodelist} state=drain reason={reason}"),
+        advice="reset the GPU each node's findings name (nvidia-smi --gpu-reset), then "
+        "resume the node",
+        action=Action.RESET_GPU,
     ),
     Code.FLEET_TOO_LARGE: Entry(
         E, "the fleet's files are too large to read them all",

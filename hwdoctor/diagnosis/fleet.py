@@ -18,8 +18,11 @@ import dataclasses
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
+from typing import Final
 
 from hwdoctor import files, hosts, registry
+from hwdoctor.compat import xid
+from hwdoctor.compat.xid import Action
 from hwdoctor.diagnosis import detect as diagnose
 from hwdoctor.diagnosis import judged
 from hwdoctor.diagnosis.catalogue import Code, finding
@@ -219,7 +222,7 @@ def _fleet_findings(
     expected: Sequence[str] | None,
     missing: Sequence[str],
 ) -> list[Finding]:
-    out: list[Finding] = []
+    out: list[Finding] = list(_drains(nodes))
     if missing and expected is not None:
         listed = hosts.compress(hosts.shown(name) for name in missing)
         out.append(
@@ -268,6 +271,58 @@ def _fleet_findings(
             files=_files(fleet.not_read),
         ))  # fmt: skip
     return out
+
+
+# The steps of the action ladder that take a node out of service, and the finding that
+# names the nodes needing each.
+_DRAIN_CODES: Final = {
+    Action.SERVICE: Code.FLEET_DRAIN_SERVICE,
+    Action.REBOOT: Code.FLEET_DRAIN_REBOOT,
+    Action.RESET_GPU: Code.FLEET_DRAIN_RESET,
+}
+
+
+def _drains(nodes: Sequence[FleetNode]) -> Iterator[Finding]:
+    """One finding per step of the ladder that drains a node, naming the nodes whose worst
+    GPU fault asks for that step and the faults ("Xid 79"), worst step first."""
+    needing: dict[Action, list[tuple[FleetNode, list[str]]]] = {}
+    for node in nodes:
+        acting = [(Action(f.action), f) for f in node.findings if f.action in _ACTIONS]
+        if not acting:
+            continue
+        step = xid.worst(action for action, _ in acting)
+        needing.setdefault(step, []).append(
+            (node, [_cause(f) for action, f in acting if action is step])
+        )
+    for step, named in sorted(needing.items(), key=lambda item: -item[0].rank):
+        code = _DRAIN_CODES.get(step)
+        if code is None:
+            continue
+        causes = ", ".join(dict.fromkeys(c for _, said in named for c in said))
+        nodelist = hosts.compress(node.label for node, _ in named)
+        yield finding(
+            code,
+            hosts=hosts.compress((node.label for node, _ in named), MAX_HOST_RANGES),
+            count=len(named),
+            total=len(nodes),
+            causes=causes,
+            nodelist=nodelist if len(nodelist) <= MAX_COMMAND_HOSTS else "",
+            reason=f"hwdoctor: {causes}"[:_REASON_CHARS],
+        )
+
+
+_ACTIONS: Final = frozenset(action.value for action in Action)
+# A drain reason is for a person reading sinfo -R: the first causes, cut short.
+_REASON_CHARS: Final = 80
+
+
+def _cause(found: Finding) -> str:
+    """What asks for the step, in a few words: "Xid 79", "SXid 12028", else the finding's
+    code (its stable name in the node's findings below)."""
+    number = found.params.get("xid")
+    if number:
+        return f"{'SXid' if found.code == Code.GPU_SXID_FATAL else 'Xid'} {number}"
+    return found.code
 
 
 def _files(names: Iterable[str]) -> str:
