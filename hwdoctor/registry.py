@@ -171,6 +171,11 @@ class Backend(NamedTuple):
     # `devices.parse` resolves a word one row's device string has alone, and answers a word
     # several rows share ("gpu") with their device strings. Never a device string itself.
     aliases: tuple[str, ...] = ()
+    # Words a reporter's prose names this hardware or its own software stack with ("Ascend
+    # 910B", "CANN", "Gaudi2", "SynapseAI"): a paste that names one shows that accelerator
+    # (gather/reports/readers/prose.py), and is judged for it, never for CUDA. Only words no
+    # other row and no common English word shares.
+    named_in_prose: tuple[str, ...] = ()
 
     @property
     def in_tree(self) -> bool:
@@ -341,6 +346,8 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         # Trainium and Inferentia are both Neuron devices, run by the same torch-neuronx
         # (the PCI ids above are both; shared/reference/backends.md §8)
         aliases=("trainium", "inferentia"),
+        # AWS's names: the chips, the SDK and its torch package (the docs above)
+        named_in_prose=("Trainium", "Inferentia", "Neuron SDK", "torch-neuronx", "torch_neuronx"),
     ),
     Backend(
         key="tpu",
@@ -432,6 +439,8 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         "-e HABANA_VISIBLE_DEVICES=all",
         docs="https://docs.habana.ai/en/latest/Installation_Guide/",
         aliases=("gaudi", "intel"),
+        # Intel's names: the chips, the SynapseAI suite, Habana's packages (the docs above)
+        named_in_prose=("Gaudi", "SynapseAI", "Habana", "habana_frameworks"),
     ),
     Backend(
         key="npu",
@@ -459,6 +468,9 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         "/dev/davinci*, /dev/davinci_manager, /dev/devmm_svm and /dev/hisi_hdc",
         docs="https://github.com/Ascend/pytorch",
         aliases=("ascend",),
+        # Huawei's names: the chips (昇腾 in Chinese, https://www.hiascend.com/) and the CANN
+        # toolkit torch-npu runs on (the docs above)
+        named_in_prose=("Ascend", "昇腾", "CANN", "torch_npu", "torch-npu"),
     ),
     Backend(
         key="mlu",
@@ -516,6 +528,9 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         hardware_remedy="run on a Cloud TPU VM (PJRT_DEVICE=TPU) or a Neuron instance",
         device_map_auto=False,
         docs="https://github.com/pytorch/xla",
+        # the package and the TPU runtime it loads (its README: "pip install torch_xla[tpu]"
+        # brings libtpu)
+        named_in_prose=("torch_xla", "torch-xla", "libtpu"),
     ),
     Backend(
         key="sdaa",

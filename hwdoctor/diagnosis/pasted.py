@@ -138,6 +138,7 @@ _WHAT: Final = {
     FactKey.PROSE_PLATFORM: "platform",
     FactKey.PROSE_CHIP: "chip",
     FactKey.PROSE_GFX: "gfx target",
+    FactKey.PROSE_ACCELERATOR: "accelerator",
 }
 
 
@@ -147,7 +148,9 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found, not_checked = checks.diagnose(evidence)
     found = (*found, *_settings(evidence, facts), *_mps_operators(evidence, facts))
     found = _reconciled(_by_symptom(found, facts), paste)
-    questions = _one_per_command(_questions(not_checked) + _gaps(evidence, found))
+    found = _for_the_accelerator_shown(found, paste)
+    other = bool(accelerators_shown(paste))
+    questions = _one_per_command(_questions(not_checked) + _gaps(evidence, found, other))
     resting = [_resting(finding, facts) for finding in found]
     unread = _unread(paste, [fact for chosen in resting for fact in chosen])
     return PasteReport(
@@ -162,6 +165,140 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
         unread=unread,
         unread_count=len(unread) + max(0, paste.error_count - len(paste.errors)),
     )
+
+
+# The install lines of a CUDA or ROCm torch build: download.pytorch.org's index of a CUDA or
+# ROCm variant ("/whl/cu128", "/whl/rocm6.3", their nightly twins) or a pin to one
+# ("torch==2.5.1+cu121"), as compat/wheels.py writes them.
+_CUDA_INSTALL: Final = (
+    "/whl/cu",
+    "/whl/rocm",
+    "/whl/nightly/cu",
+    "/whl/nightly/rocm",
+    "+cu1",
+    "+cu9",
+    "+rocm",
+)
+# The facts that place a host (an OS, a platform line, a CPU): what shows Apple Silicon.
+_HOST_KEYS: Final = frozenset(
+    {
+        FactKey.OS,
+        FactKey.PYTHON_PLATFORM,
+        FactKey.PROCESSOR,
+        FactKey.PROSE_MACOS,
+        FactKey.PROSE_CHIP,
+        FactKey.PROSE_PLATFORM,
+        FactKey.LIGHTNING_PROCESSOR,
+        FactKey.LIGHTNING_KERNEL,
+    }
+)
+
+
+# The facts gathering reads another accelerator's hardware from (assemble.py `_signals`).
+_SIGNAL_KEYS: Final = frozenset({FactKey.ASCEND_CHIP, FactKey.MESSAGE_NPU_COUNT})
+
+
+def accelerators_shown(paste: Pasted) -> dict[str, tuple[PastedFact, ...]]:
+    """The accelerators other than torch.cuda's that the paste shows the machine has, by
+    registry row, with the lines that show each: the row's extension package listed or named
+    ("torch-npu==2.1.0.post3"), torch's own wheel of its kind ("2.7.1+xpu"), a device its
+    vendor tool or torch lists, an "… available" line of it, or Apple Silicon under macOS
+    (arm64, an Apple M chip: MPS's machine, registry row `machine`). Whether torch sees it
+    is another matter: `<device>.available` says, where the paste shows it."""
+    evidence = paste.evidence
+    shown: dict[str, list[PastedFact]] = {}
+    by_dist = {
+        versions.canonical_name(d): b.key
+        for b in registry.BACKENDS
+        if b.module is not None
+        for d in b.dists
+    }
+    own = {
+        b.query.build.value: b.key
+        for b in registry.BACKENDS
+        if b.query.build is not None
+        and b.key not in _TORCH_CUDA
+        and b.query.build is not registry.Build.CPU
+    }
+    for fact in paste.facts:
+        key: str | None = None
+        if fact.key in (FactKey.PACKAGE, FactKey.PROSE_PACKAGE):
+            name = versions.canonical_name(fact.name or "")
+            key = by_dist.get(name)
+            if key is None and name in ("torch", "pytorch") and "+" in fact.value:
+                key = own.get(fact.value.rsplit("+", 1)[-1].strip().lower())
+        elif fact.key is FactKey.TORCH_VERSION and "+" in fact.value:
+            key = own.get(fact.value.rsplit("+", 1)[-1].strip().lower())
+        elif fact.key in (
+            FactKey.DEVICE,
+            FactKey.DEVICE_SOFTWARE,
+            FactKey.DEVICE_DRIVER,
+            FactKey.PROSE_ACCELERATOR,
+        ):
+            key = fact.name
+        elif (
+            fact.key.value.endswith(".available")
+            and fact.key is not FactKey.CUDA_AVAILABLE
+            and strtobool(fact.value)  # "… available: False" shows it is not there
+        ):
+            device = fact.key.value.rsplit(".", 1)[0]
+            key = next((b.key for b in registry.BACKENDS if b.device == device), None)
+        if key in registry.BY_KEY and key not in _TORCH_CUDA:
+            shown.setdefault(key, []).append(fact)
+    host = evidence.host
+    # what gathering read as the hardware's own signal (an Ascend chip npu-smi lists, CANN's
+    # device count, an Apple M chip): the lines it was read from
+    for signal in host.signals if host is not None else ():
+        if signal.backend in registry.BY_KEY and signal.backend not in _TORCH_CUDA:
+            read = paste.used.get("host" if signal.kind == "platform" else "gpus", ())
+            shown.setdefault(signal.backend, []).extend(
+                f for f in read if f.key in _HOST_KEYS or f.key in _SIGNAL_KEYS
+            )
+    for backend in registry.BACKENDS:
+        if (
+            backend.machine
+            and host is not None
+            and host.machine == backend.machine
+            and (host.platform in backend.platforms)
+        ):
+            placed = [f for f in paste.used.get("host", ()) if f.key in _HOST_KEYS]
+            shown.setdefault(backend.key, []).extend(placed)
+    # the first line of each thing said: a name repeated down a log is one fact
+    firsts = {
+        key: {(f.key, f.name, f.value.strip().lower()): f for f in reversed(by_line(found))}
+        for key, found in shown.items()
+    }
+    return {k: tuple(by_line(v.values())) for k, v in firsts.items()}
+
+
+def gpu_of_cuda_shown(paste: Pasted) -> bool:
+    """Whether the paste shows an NVIDIA or AMD GPU (a GPU line, rocm-smi's rows, an NVIDIA
+    driver): the machine torch.cuda's remedies are for."""
+    host = paste.evidence.host
+    return host is not None and any(s.backend in _TORCH_CUDA for s in host.signals)
+
+
+def _for_the_accelerator_shown(found: Sequence[Finding], paste: Pasted) -> tuple[Finding, ...]:
+    """A paste that shows another accelerator and no NVIDIA or AMD GPU is judged for that
+    accelerator: no finding about torch.cuda's builds, and no line that installs a CUDA or
+    ROCm build of torch. torch-npu runs on torch's CPU wheel (https://github.com/Ascend/pytorch,
+    README "Installation": `pip3 install torch==2.1.0` before torch-npu), Gaudi's plugin on
+    Intel's own torch, an XPU or macOS wheel has no CUDA: a CUDA build there is no remedy."""
+    if not accelerators_shown(paste) or gpu_of_cuda_shown(paste):
+        return tuple(found)
+    kept: list[Finding] = []
+    for item in found:
+        if item.backend in _TORCH_CUDA:
+            continue
+        if item.remedy and any(s in item.remedy for s in _CUDA_INSTALL):
+            lines = [
+                line
+                for line in item.remedy.splitlines()
+                if not any(s in line for s in _CUDA_INSTALL)
+            ]
+            item = dataclasses.replace(item, remedy="\n".join(lines) or None)
+        kept.append(item)
+    return tuple(kept)
 
 
 class _Read:
@@ -410,9 +547,10 @@ def _one_per_command(questions: Sequence[Question]) -> tuple[Question, ...]:
     )
 
 
-def _gaps(evidence: Evidence, found: Sequence[Finding]) -> tuple[Question, ...]:
+def _gaps(evidence: Evidence, found: Sequence[Finding], other: bool) -> tuple[Question, ...]:
     """Checks that ran on part of what they need: what they could not judge, and how to
-    find out."""
+    find out; `other`: the paste shows an accelerator beyond torch.cuda's, whose machine is
+    not asked whether it has an NVIDIA or AMD GPU."""
     gaps: list[Question] = []
     backends = evidence.backends or {}
     torch = evidence.torch
@@ -448,6 +586,7 @@ def _gaps(evidence: Evidence, found: Sequence[Finding]) -> tuple[Question, ...]:
         torch is not None
         and torch.build == registry.Build.CPU.value
         and not (signals & gpu_keys)
+        and not other
         and "torch.cpu_only_build" not in codes
     ):
         gaps.append(
@@ -550,6 +689,8 @@ def read_facts(paste: Pasted) -> tuple[ReadFact, ...]:
     run: tuple[int, int, str] | None = None  # GPUs alike in a row: first index, last, value
     for fact in sorted(used, key=lambda f: f.line):
         key = (fact.key, fact.name, fact.index, fact.value)
+        if fact.key is FactKey.PROSE_ACCELERATOR:  # one entry an accelerator, however named
+            key = (fact.key, fact.name, None, "")
         if key in seen or not fact.known:
             continue
         seen.add(key)
@@ -561,6 +702,8 @@ def read_facts(paste: Pasted) -> tuple[ReadFact, ...]:
         elif fact.key == FactKey.ASCEND_CHIP:
             what = f"NPU {fact.index}"
         value = fact.shown
+        if fact.key is FactKey.PROSE_ACCELERATOR and fact.name in registry.BY_KEY:
+            value = registry.BY_KEY[fact.name].hardware
         # one line can say one thing twice (`[pip3] torch==2.5.1` is a listing and reads
         # as prose too): one entry a thing said on a line
         said = (what, fact.name, fact.index, value.strip(), fact.line)

@@ -88,10 +88,11 @@ def explain(paste: Pasted, *, use_cpu: bool = False) -> PastedExplanation:
     given = rules.inputs(evidence, use_cpu)
     tables_of = rules.coverage(given)
     shown_env = {k: v for k, v in (evidence.env or {}).items() if k in _VARIABLES}
+    shown = _Shown.of(paste, facts)
     if evidence.torch is None or not evidence.torch.importable:
-        decisions, not_shown = _without_torch(evidence, facts)
+        decisions, not_shown = _without_torch(evidence, facts, shown)
     else:
-        decisions, not_shown = _decide(evidence, facts, given)
+        decisions, not_shown = _decide(evidence, facts, given, shown)
     return PastedExplanation(
         blocks=paste.blocks,
         facts=pasted_diagnosis.read_facts(paste),
@@ -127,6 +128,55 @@ class _Facts:
         return value, said if value is not None else None
 
 
+# --- the accelerators beyond torch.cuda's that the paste shows -----------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class _Shown:
+    """The accelerators other than torch.cuda's the paste shows the machine has (its
+    extension listed or named, torch's own wheel of its kind, Apple Silicon under macOS):
+    `possible`, those whose availability it does not show, each a stated possibility of its
+    own, never False; `lines`, what shows them; `cuda_gpu`, whether it shows an NVIDIA or
+    AMD GPU (without one, torch.cuda sees no GPU there: no cuda:0 is offered)."""
+
+    possible: tuple[str, ...]
+    lines: tuple[PastedFact, ...]
+    cuda_gpu: bool
+
+    @classmethod
+    def of(cls, paste: Pasted, facts: _Facts) -> _Shown:
+        shown = pasted_diagnosis.accelerators_shown(paste)
+        known = paste.evidence.backends or {}
+        possible = tuple(
+            key
+            for key in shown
+            if key not in known
+            and facts.truth(FactKey.available(registry.BY_KEY[key].device))[0] is None
+        )
+        lines = tuple(by_line(f for found in shown.values() for f in found))
+        return cls(possible, lines, pasted_diagnosis.gpu_of_cuda_shown(paste))
+
+
+def available_key(key: str) -> str:
+    """The NotShown key of "whether torch sees <row>'s device": "mps.available"."""
+    return f"{registry.BY_KEY[key].device}.available"
+
+
+def probe(key: str) -> str:
+    """What answers whether torch sees a row's device, as a user types it:
+    torch.backends.mps.is_available(), torch.npu.is_available() (registry row `query`)."""
+    query = registry.BY_KEY[key].query
+    if query.kind is registry.QueryKind.XLA:
+        return "torch_xla.runtime.device_type()"
+    return f"{query.module}.is_available()"
+
+
+def _probe_command(key: str) -> str:
+    module = registry.BY_KEY[key].module
+    imports = f"torch, {module}" if module else "torch"
+    return f'python -c "import {imports}; print({probe(key)})"'
+
+
 # --- what the paste shows of CUDA --------------------------------------------------------
 
 
@@ -141,7 +191,7 @@ class _Cuda:
     said: tuple[PastedFact, ...]  # the lines it rests on
 
 
-def _cuda(evidence: Evidence, facts: _Facts) -> _Cuda:
+def _cuda(evidence: Evidence, facts: _Facts, shown: _Shown) -> _Cuda:
     torch = evidence.torch
     build = torch.build if torch else None
     row = _ROW_OF_BUILD.get(build or "", _ROW_OF_BUILD[registry.Build.CUDA.value])
@@ -160,6 +210,11 @@ def _cuda(evidence: Evidence, facts: _Facts) -> _Cuda:
         for f in facts.all(FactKey.GPU) + facts.all(FactKey.AMD_GPU)
         if f.index is not None
     }
+    if available is None and shown.lines and not shown.cuda_gpu and not indexed:
+        # The paste shows another accelerator (torch-npu named, a Gaudi, an XPU wheel) and no
+        # NVIDIA or AMD GPU: torch.cuda has none to see there.
+        available = False
+        rests += shown.lines
     known = (evidence.backends or {}).get(row)
     devices: tuple[Device, ...] = ()
     count: int | None = None
@@ -286,10 +341,13 @@ def _accelerator(extra: str, count: int) -> str | None:
 
 
 def _decide(
-    evidence: Evidence, facts: _Facts, given: Inputs
+    evidence: Evidence, facts: _Facts, given: Inputs, shown: _Shown
 ) -> tuple[tuple[PastedDecision, ...], tuple[NotShown, ...]]:
-    cuda = _cuda(evidence, facts)
+    cuda = _cuda(evidence, facts, shown)
     extensions, ruling = _extensions(evidence, facts)
+    # An accelerator the paste shows is no extension that may or may not be there: whether
+    # torch sees it is an input of its own, each value a world.
+    extensions = tuple(k for k in extensions if k not in shown.possible)
     read = provenance.libraries()
     dimensions: list[_Dimension] = []
     version_notes: dict[str, str] = {}
@@ -305,6 +363,7 @@ def _decide(
             ("2",) if cuda.count is None else ()))))  # fmt: skip
     elif cuda.available and cuda.count is None:
         dimensions.append(_Dimension(_TORCH_CUDA, ("1", "2")))
+    dimensions += [_Dimension(available_key(key), (_NONE, key)) for key in shown.possible]
     if extensions:
         dimensions.append(_Dimension(EXTENSIONS, (_NONE, *extensions)))
     config = _config(facts)
@@ -330,6 +389,11 @@ def _decide(
         for key in extensions:
             if key == extra or key in usable:
                 backends[key] = _row(key, 1)
+        seen = [k for k in shown.possible if values.get(available_key(k)) == k]
+        for key in seen:
+            backends[key] = _row(key, 1)
+        if seen and extra == _NONE:
+            extra = seen[0]
         return dataclasses.replace(
             given,
             backends=backends,
@@ -356,6 +420,8 @@ def _decide(
     launched = _launched(config)
     results = [_answers(world(values), launched) for values in worlds]
     rests = _rests(facts, cuda, ruling)
+    for key in shown.possible:
+        rests[available_key(key)] = shown.lines
     decided: list[PastedDecision] = []
     leaves: dict[str, list[str]] = {}
     conditioned: list[str] = []  # the decisions an extension not shown could change
@@ -364,6 +430,8 @@ def _decide(
         kept = [group[:base] for group in groups]
         first = kept[0][0]
         texts = tuple(dict.fromkeys(a.text for group in kept for a in group))
+        if parts:  # an answer that reads torch's devices rests on what shows them too
+            parts = (*parts, *(available_key(k) for k in shown.possible))
         quoted = tuple(f.quote for f in by_line(f for part in parts for f in rests.get(part, ())))
         if len(texts) > 1:
             missing = _missing(plain, worlds[:base], kept[0])
@@ -372,7 +440,7 @@ def _decide(
             for key in missing:
                 leaves.setdefault(key, []).append(name)
             decided.append(PastedDecision(name, call, None, "", missing, texts, quoted,
-                                          first.steps))  # fmt: skip
+                                          _not_false(first.steps, shown)))  # fmt: skip
             continue
         # Known from what the paste shows; an extension it does not rule out may still
         # change it, in a world of its own: said as the answer's condition.
@@ -388,10 +456,40 @@ def _decide(
             # many GPUs torch sees): the reason without it, never one world's count
             reason = _COUNT_SAID.sub("", reason)
         decided.append(PastedDecision(name, call, first.text, reason, (), (), quoted,
-                                      first.steps, unless))  # fmt: skip
+                                      _not_false(first.steps, shown), unless))  # fmt: skip
     not_shown = _not_shown(dimensions, leaves, version_notes, cuda, extensions, config,
                            evidence, conditioned)  # fmt: skip
-    return tuple(decided), not_shown
+    possible = tuple(
+        NotShown(
+            available_key(key),
+            _whether(key),
+            _probe_command(key),
+            tuple(leaves.get(available_key(key), ())),
+        )
+        for key in shown.possible
+    )
+    return tuple(decided), (*possible, *not_shown)
+
+
+def _whether(key: str) -> str:
+    """The possibility a paste leaves open: "mps, if torch.backends.mps.is_available(),
+    which the paste does not show"."""
+    backend = registry.BY_KEY[key]
+    return f"whether torch sees the {backend.hardware} it shows: {backend.device}, if {probe(key)}"
+
+
+def _not_false(steps: Sequence[StepTrace], shown: _Shown) -> tuple[StepTrace, ...]:
+    """The steps of a world where a shown accelerator is not seen, as the paste has them:
+    its check not shown, never "= False" (absence from a paste is not False)."""
+    devices = {registry.BY_KEY[k].device for k in shown.possible}
+    out: list[StepTrace] = []
+    for step in steps:
+        if step.name in devices and step.observed.endswith("= False"):
+            step = dataclasses.replace(
+                step, observed=f"{step.check}: not shown by the paste", outcome="noted"
+            )
+        out.append(step)
+    return tuple(out)
 
 
 def _missing(
@@ -582,16 +680,32 @@ def _and(names: Sequence[str]) -> str:
 
 
 def _without_torch(
-    evidence: Evidence, facts: _Facts
+    evidence: Evidence, facts: _Facts, shown: _Shown
 ) -> tuple[tuple[PastedDecision, ...], tuple[NotShown, ...]]:
-    """No torch the paste shows importing: every decision runs on torch, so none is known."""
+    """No torch the paste shows importing: every decision runs on torch, so none is known;
+    an accelerator the paste shows is named as what each answer also waits for, with the
+    lines that show it."""
     said = facts.one(FactKey.TORCH_VERSION) or next(iter(facts.all(FactKey.TORCH_VERSION)), None)
     quoted = (said.quote,) if said else ()
     broken = evidence.torch is not None and not evidence.torch.importable
     what = "torch importing (the report could not import it)" if broken else "torch"
+    waits = (TORCH, *(available_key(k) for k in shown.possible))
+    lines = tuple(f.quote for f in shown.lines)
     decisions = tuple(
-        PastedDecision(name, call, None, "", (TORCH,), (), quoted if broken else ())
-        for name, call, _ in _DECISIONS
+        PastedDecision(
+            name,
+            call,
+            None,
+            "",
+            waits if parts else (TORCH,),
+            (),
+            (*(quoted if broken else ()), *(lines if parts else ())),
+        )
+        for name, call, parts in _DECISIONS
     )
     names = tuple(d.name for d in decisions)
-    return decisions, (NotShown(TORCH, what, _COMMANDS[TORCH], names),)
+    waiting = tuple(d.name for d in decisions if len(d.missing) > 1)
+    possible = tuple(
+        NotShown(available_key(k), _whether(k), _probe_command(k), waiting) for k in shown.possible
+    )
+    return decisions, (NotShown(TORCH, what, _COMMANDS[TORCH], names), *possible)

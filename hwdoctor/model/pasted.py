@@ -105,6 +105,7 @@ class FactKey(str, Enum):
     PROSE_GFX = "prose.gfx"
     PROSE_PLATFORM = "prose.platform"
     PROSE_WINDOWS_PATH = "prose.windows_path"
+    PROSE_ACCELERATOR = "prose.accelerator"  # name: the registry row its words name
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)

@@ -17,7 +17,8 @@ from hwdoctor.text import clip, inert_commands, one_line
 
 # The facts the summary line names; the rest are in --json and in the Markdown reply.
 _HEADLINE: Final = ("torch", "package torch", "torch built with CUDA", "torch built with ROCm",
-                    "CUDA available", "NVIDIA driver", "OS", "Python", "CPU")  # fmt: skip
+                    "CUDA available", "NVIDIA driver", "OS", "Python", "CPU",
+                    "accelerator")  # fmt: skip
 _MARKS: Final = {"error": "✗", "warning": "!", "info": "i"}
 # The error lines no finding accounts for: their heading, and how many a terminal shows.
 # An error line may be read as a fact (shown above) and still have no finding that explains

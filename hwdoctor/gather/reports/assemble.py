@@ -150,6 +150,9 @@ def evidence_of(paste: Paste) -> tuple[Evidence, Facts]:
         entry_points=None,
         env=_env(facts),
     )
+    # The accelerators the reporter names ("Ascend 910b", "SynapseAI"): no section of the
+    # evidence, but what the diagnosis of a paste judges it for (diagnosis/pasted.py).
+    facts.use("accelerators", *facts.all(FactKey.PROSE_ACCELERATOR))
     return evidence, facts
 
 
@@ -274,6 +277,10 @@ def _torch(facts: Facts) -> TorchInfo | None:
         build = registry.Build.CUDA.value
     elif hip:
         build = registry.Build.ROCM.value
+    elif local == registry.Build.XPU.value:
+        # torch's XPU wheels carry "+xpu" (download.pytorch.org/whl/xpu, [PT-XPU-2.5]); their
+        # collect_env says "CUDA used to build PyTorch: None" as a CPU wheel's does
+        build = registry.Build.XPU.value
     elif local == "cpu" or (
         _said_none(cuda_fact) and not local.startswith("rocm")
         and (hip_fact is None or _said_none(hip_fact) or hip_fact.value.strip() == "N/A")

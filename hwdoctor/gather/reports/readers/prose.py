@@ -144,6 +144,18 @@ _PROSE_PYTHON: Final = re.compile(
     r"(?![\w.])",
     re.I,
 )
+# An accelerator other than torch.cuda's named in prose ("8卡 Ascend 910b", "SynapseAI version:
+# 1.15.1", "Gaudi2", "Ascend910B"): the registry rows' `named_in_prose` words, longest first,
+# as words a model number may follow ("ascending" is not "Ascend").
+_ACCELERATOR_ROW: Final = {
+    word.lower(): b.key for b in registry.BACKENDS for word in b.named_in_prose
+}
+_ACCELERATOR_PROSE: Final = re.compile(
+    r"(?<![A-Za-z0-9_])("
+    + "|".join(re.escape(w) for w in sorted(_ACCELERATOR_ROW, key=lambda w: (-len(w), w)))
+    + r")(?![A-Za-z_])",
+    re.I,
+)
 _PROSE_LIBRARY: Final = re.compile(
     r"(?<![\w./-])(transformers|accelerate|diffusers)(?![\w-])\s?(?:version\s?)?"
     r"(?:(?:==|[:=]|\bis\b)\s?)?v?(\d+\.\d+(?:\.\d+)?(?:\.dev\d+|rc\d+)?)(?![\w]|\.\d)",
@@ -228,6 +240,11 @@ class Prose(LineReader):
                 if torch_named and not torch_named[-1].group(1):
                     yield line.says(FactKey.PROSE_PACKAGE, labelled.group(1), name="torch")
             yield from _prose_facts(line)  # in a tool's block too: a reporter writes between
+            for accelerator in _ACCELERATOR_PROSE.finditer(text):
+                word = accelerator.group(1)
+                yield line.says(
+                    FactKey.PROSE_ACCELERATOR, word, name=_ACCELERATOR_ROW[word.lower()]
+                )
         marks_off = _MARKS.sub("", text)
         if not in_block and (named := _GPU_PROSE.match(marks_off)):
             yield line.says(FactKey.GPU, named.group(1).strip())
