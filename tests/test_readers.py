@@ -204,3 +204,92 @@ def test_fact_keys_keep_their_json_values() -> None:
     assert FactKey("torch.version") is FactKey.TORCH_VERSION
     assert f"{FactKey.MESSAGE_FOUND_VERSION}" == "message.found_version"
     assert len({key.value for key in FactKey}) == len(FactKey)
+
+
+# --- issue 38's formats: the facts each recording gives, and an error planted in its block ---
+
+REPORTS: Final = DATA / "reports"
+# The formats registered since the registry, by tool: the directory of their recordings.
+NEW_FORMATS: Final = {
+    "text-generation-launcher --env": "tgi_env",
+}
+_PLANTED: Final = "RuntimeError: an error line planted inside the block (tests/test_readers.py)"
+
+
+def _facts(path: Path) -> list[tuple[str, str | None, int | None, str, str]]:
+    """(key, name, index, value, tool) of each fact read, in the order of the paste."""
+    paste = reports.read(path.read_bytes(), path.name)
+    return [(f.key.value, f.name, f.index, f.value, f.tool) for f in paste.facts]
+
+
+def _of(
+    path: str, key: FactKey, tool: str | None = None
+) -> list[tuple[str | None, int | None, str]]:
+    return [
+        (name, index, value)
+        for k, name, index, value, by in _facts(REPORTS / path)
+        if k == key.value and (tool is None or by == tool)
+    ]
+
+
+def test_tgi_env_reads_its_build_lines_and_the_indented_nvidia_smi_table() -> None:
+    """launcher/src/env_runtime.rs indents nvidia-smi's output three spaces: every GPU row
+    was lost before; the launcher's own lines are its build."""
+    tool = "text-generation-launcher --env"
+    grid = "tgi_env/tgi1156-sha3af1a11-openshift-grid-a100d-20c.txt"
+    assert _of(grid, FactKey.GPU) == [(None, 0, "GRID A100D-20C")]
+    assert _of(grid, FactKey.DRIVER) == [(None, None, "535.104.05")]
+    assert _of(grid, FactKey.DRIVER_CUDA) == [(None, None, "12.2")]
+    assert _of(grid, FactKey.BUILD, tool) == [
+        ("target", None, "x86_64-unknown-linux-gnu"),
+        ("rustc", None, "1.70.0"),
+        ("commit", None, "3af1a1140141245c20df20a787831ec71b124eae"),
+        ("docker label", None, "sha-3af1a11"),
+    ]
+    two = "tgi_env/tgi574-sha31b36cc-2x-geforce-driver-520.txt"
+    assert _of(two, FactKey.GPU) == [
+        (None, 0, "NVIDIA GeForce ..."),
+        (None, 1, "NVIDIA GeForce ..."),
+    ]
+    assert _of(two, FactKey.DRIVER_CUDA) == [(None, None, "11.8")]
+    one = "tgi_env/tgi1402-sha630800e-geforce-24gb-in-container.txt"
+    assert _of(one, FactKey.DRIVER) == [(None, None, "525.147.05")]
+    assert _of(one, FactKey.GPU) == [(None, 0, "NVIDIA GeForce ...")]
+    bare = "tgi_env/tgi1451-local-install-nvidia-smi-na.txt"
+    assert ("nvidia-smi", None, "N/A") in _of(bare, FactKey.BUILD, tool)
+    assert ("docker label", None, "N/A") in _of(bare, FactKey.BUILD, tool)
+    assert not _of(bare, FactKey.GPU)
+    paste = reports.read((REPORTS / grid).read_bytes())
+    assert [(b.tool, b.version) for b in paste.blocks] == [
+        (tool, "sha-3af1a11"),
+        ("nvidia-smi", "535.104.05"),
+    ]
+
+
+def _new_recordings() -> list[tuple[str, Path]]:
+    return [
+        (tool, path)
+        for tool, folder in NEW_FORMATS.items()
+        for path in sorted((REPORTS / folder).glob("*"))
+        if path.name != "README.md"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("tool", "path"), _new_recordings(), ids=[p.name for _, p in _new_recordings()]
+)
+def test_an_error_planted_in_a_new_formats_block_is_named_or_unread(tool: str, path: Path) -> None:
+    """Never "no problem" over an error: a line stating one, planted just inside the
+    format's block, is quoted by a finding or listed as unread."""
+    from hwdoctor.diagnosis import pasted
+    from hwdoctor.gather.reports import assemble
+
+    lines = path.read_text(encoding="utf-8").splitlines()
+    block = next(b for b in reports.read(path.read_bytes()).blocks if b.tool == tool)
+    lines.insert(block.first, _PLANTED)  # the line after the block's first
+    paste = reports.read("\n".join(lines).encode())
+    assert any(b.tool == tool for b in paste.blocks), "the planted line broke the block"
+    report = pasted.diagnose(assemble.gathered(paste))
+    quoted = {q.text for q in report.unread} | {q.text for qs in report.rests_on for q in qs}
+    assert _PLANTED in quoted, (report.unread, [f.code for f in report.findings])
+    assert report.unread_count >= 1 or report.findings

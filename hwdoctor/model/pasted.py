@@ -49,6 +49,11 @@ class FactKey(str, Enum):
     ACCELERATE_USE_CPU = "accelerate.use_cpu"
     LIGHTNING_PROCESSOR = "lightning.processor"  # platform.processor(): "i386", "arm"
     LIGHTNING_KERNEL = "lightning.kernel"  # the kernel's version string
+    # A tool's own build as it prints it; name: which line ("target", "rustc", "commit",
+    # "docker label": text-generation-launcher --env's).
+    BUILD = "build"
+    NVCC = "nvcc"  # the CUDA toolkit's release nvcc reports ("11.8"): ds_report's
+    INSTALL_PATH = "install.path"  # name: the package; the directory a report says it is in
     # Vendor tools.
     DRIVER = "driver"  # the NVIDIA driver's version
     DRIVER_CUDA = "driver.cuda"  # the CUDA version the NVIDIA driver supports

@@ -53,6 +53,11 @@ BLOCKS: Final = (
     ),
     Registered("pip list", "pip_list", "`pip list`"),
     Registered("npu-smi info", "npu_smi", "`npu-smi info`"),
+    Registered(
+        "text-generation-launcher --env",
+        "tgi_env",
+        "`text-generation-launcher --env` (TGI's build lines and its indented nvidia-smi table)",
+    ),
 )
 
 TEXT: Final = "error text"  # the tool value of what a line reader reads
