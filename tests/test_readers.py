@@ -132,6 +132,9 @@ def test_each_registered_format_has_its_recordings() -> None:
         assert paths, f"no recording in tests/data/reports*/ gives a {tool!r} block"
         if tool in BEFORE_THE_REGISTRY:
             continue
+        # a held-out set's reports are measured, never a format's recordings: its README
+        # names its sources in a layout of its own
+        paths = [p for p in paths if not p.parent.name.startswith("reports_heldout")]
         assert len(paths) >= 3, (tool, [p.name for p in paths])
         for path in paths:
             readme = path.parent / "README.md"
@@ -212,6 +215,8 @@ REPORTS: Final = DATA / "reports"
 # The formats registered since the registry, by tool: the directory of their recordings.
 NEW_FORMATS: Final = {
     "text-generation-launcher --env": "tgi_env",
+    "ds_report": "ds_report",
+    "python -m bitsandbytes": "bitsandbytes",
 }
 _PLANTED: Final = "RuntimeError: an error line planted inside the block (tests/test_readers.py)"
 
@@ -293,3 +298,71 @@ def test_an_error_planted_in_a_new_formats_block_is_named_or_unread(tool: str, p
     quoted = {q.text for q in report.unread} | {q.text for qs in report.rests_on for q in qs}
     assert _PLANTED in quoted, (report.unread, [f.code for f in report.findings])
     assert report.unread_count >= 1 or report.findings
+
+
+def test_ds_report_reads_its_op_table_versions_and_accelerator() -> None:
+    """deepspeed/env_report.py's two parts, and real_accelerator.py's log line."""
+    alltalk = "ds_report/alltalk4-0.12.5-torch2.1.2-cu121-nvcc12.3-sparse-attn-no.txt"
+    assert _of(alltalk, FactKey.TORCH_VERSION) == [(None, None, "2.1.2+cu121")]
+    assert _of(alltalk, FactKey.TORCH_CUDA) == [(None, None, "12.1")]
+    assert _of(alltalk, FactKey.NVCC) == [(None, None, "12.3")]
+    assert _of(alltalk, FactKey.PACKAGE) == [("deepspeed", None, "0.12.5")]
+    assert ("sparse_attn", None, "NO, NO") in _of(alltalk, FactKey.EXTENSION_OP)
+    assert ("deepspeed wheel", None, "torch 2.1, cuda 12.1") in _of(alltalk, FactKey.BUILD)
+    # the wheel's "torch 2.1" is no installed torch (the prose reader leaves that line)
+    assert not _of(alltalk, FactKey.PROSE_PACKAGE)
+    sample = "ds_report/dspr6762-0.15.5-torch2.3.0-cu121-nvcc12.0-before-after.md"
+    assert _of(sample, FactKey.NVCC) == [(None, None, "12.0")] * 2
+    assert _of(sample, FactKey.PACKAGE) == [
+        ("deepspeed", None, "0.15.5+unknown"),
+        ("deepspeed", None, "0.15.5+46d7d0d1"),
+    ]
+    assert _of(sample, FactKey.INSTALL_PATH)[0] == (
+        "torch",
+        None,
+        "/home/deepspeed/test/trans-venv/lib/python3.12/site-packages/torch",
+    )
+    dalle = "ds_report/dalle70-op-report-sparse-attn-cuda11-not-supported.md"
+    assert [n for n, _, v in _of(dalle, FactKey.EXTENSION_OP) if v == "NO, NO"] == ["sparse_attn"]
+    assert len(_of(dalle, FactKey.EXTENSION_OP)) == 7  # stochastic_transformer's one dot too
+    dolly = "ds_report/dolly119-op-report-syslog-escaped-colours-fused-adam-yes.md"
+    assert ("fused_adam", None, "YES, OKAY") in _of(dolly, FactKey.EXTENSION_OP)
+    assert ("async_io", None, "NO, NO") in _of(dolly, FactKey.EXTENSION_OP)
+    jit = "ds_report/dsexamples147-op-report-all-jit.txt"
+    assert {v for _, _, v in _of(jit, FactKey.EXTENSION_OP)} == {"NO, OKAY"}
+    databricks = "ds_report/dsissue5479-databricks-accelerator-line-async-io-warnings.md"
+    assert _of(databricks, FactKey.ACCELERATOR, "ds_report") == [(None, None, "cuda")]
+
+
+def test_bitsandbytes_reads_its_cuda_setup_and_the_library_it_loaded() -> None:
+    """cuda_setup/main.py's "CUDA SETUP:" lines, the "bin" line, cextension.py's warning
+    and __main__.py's "Torch says CUDA is not available"."""
+    loaded = "bitsandbytes/bnb439-cuda115-cc7.0-nocublaslt-wsl-path.txt"
+    assert _of(loaded, FactKey.BNB_CUDA) == [(None, None, "11.5")]
+    assert _of(loaded, FactKey.BNB_CAPABILITY) == [(None, None, "7.0")]
+    assert (
+        _of(loaded, FactKey.BNB_LIBRARY)
+        == [(None, None, "libbitsandbytes_cuda115_nocublaslt.so")] * 2
+    )
+    assert _of(loaded, FactKey.INSTALL_PATH) == [
+        ("cudart", None, "/usr/local/cuda/lib64/libcudart.so.11.0")
+    ]
+    failed = "bitsandbytes/bnb185-cuda117-cc7.0-detection-failed-cpu-fallback.txt"
+    assert _of(failed, FactKey.BNB_CUDA) == [(None, None, "11.7")]
+    assert _of(failed, FactKey.BNB_LIBRARY_MISSING) == [
+        (None, None, "libbitsandbytes_cuda117_nocublaslt.so")
+    ]
+    assert _of(failed, FactKey.BNB_LIBRARY) == [(None, None, "libbitsandbytes_cpu.so")]
+    new_cuda = "bitsandbytes/bnb551-cuda122-library-not-found-cpu-fallback.txt"
+    assert _of(new_cuda, FactKey.BNB_CUDA) == [(None, None, "12.2")]
+    assert _of(new_cuda, FactKey.BNB_CAPABILITY) == [(None, None, "8.0")]
+    assert _of(new_cuda, FactKey.BNB_LIBRARY_MISSING) == [
+        (None, None, "libbitsandbytes_cuda122.so")
+    ]
+    nix = "bitsandbytes/bnb1635-compiled-without-gpu-support-cuda-specs-none-nix.md"
+    assert _of(nix, FactKey.BNB_NO_GPU) == [(None, None, "compiled without GPU support")]
+    assert _of(nix, FactKey.CUDA_AVAILABLE, "python -m bitsandbytes") == [(None, None, "False")]
+    windows = "bitsandbytes/bnb287-windows-cpu-binary-compiled-without-gpu-support.txt"
+    # the warning once, not again on its quoted source line (`warn("The installed …`)
+    assert _of(windows, FactKey.BNB_NO_GPU) == [(None, None, "compiled without GPU support")]
+    assert {v for _, _, v in _of(windows, FactKey.BNB_LIBRARY)} == {"libbitsandbytes_cpu.so"}

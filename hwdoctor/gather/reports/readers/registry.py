@@ -58,6 +58,16 @@ BLOCKS: Final = (
         "tgi_env",
         "`text-generation-launcher --env` (TGI's build lines and its indented nvidia-smi table)",
     ),
+    Registered(
+        "ds_report",
+        "ds_report",
+        "DeepSpeed's `ds_report` (the op table, torch / CUDA / nvcc versions, the accelerator)",
+    ),
+    Registered(
+        "python -m bitsandbytes",
+        "bitsandbytes",
+        "`python -m bitsandbytes` and bitsandbytes' `CUDA SETUP` / `BUG REPORT` log (0.3x–0.43)",
+    ),
 )
 
 TEXT: Final = "error text"  # the tool value of what a line reader reads
