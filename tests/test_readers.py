@@ -217,6 +217,9 @@ NEW_FORMATS: Final = {
     "text-generation-launcher --env": "tgi_env",
     "ds_report": "ds_report",
     "python -m bitsandbytes": "bitsandbytes",
+    "llamafactory-cli env": "llamafactory_env",
+    "trl env": "trl_env",
+    "optimum-cli env": "optimum_env",
 }
 _PLANTED: Final = "RuntimeError: an error line planted inside the block (tests/test_readers.py)"
 
@@ -366,3 +369,72 @@ def test_bitsandbytes_reads_its_cuda_setup_and_the_library_it_loaded() -> None:
     # the warning once, not again on its quoted source line (`warn("The installed …`)
     assert _of(windows, FactKey.BNB_NO_GPU) == [(None, None, "compiled without GPU support")]
     assert {v for _, _, v in _of(windows, FactKey.BNB_LIBRARY)} == {"libbitsandbytes_cpu.so"}
+
+
+def _tools(path: str) -> list[str]:
+    return [b.tool for b in reports.read((REPORTS / path).read_bytes()).blocks]
+
+
+def test_llamafactory_env_keeps_its_tool_and_reads_its_device_lines() -> None:
+    """llamafactory/extras/env.py: read as `transformers env` before, its device lines
+    dropped."""
+    tool = "llamafactory-cli env"
+    a100 = "llamafactory_env/lf8164-0.9.3dev0-8x-a100-sxm4-80gb.md"
+    assert _tools(a100) == [tool]
+    assert _of(a100, FactKey.GPU) == [(None, None, "NVIDIA A100-SXM4-80GB")]
+    assert _of(a100, FactKey.CUDA_AVAILABLE) == [(None, None, "true")]  # "(GPU)"
+    assert ("llamafactory", None, "0.9.3.dev0") in _of(a100, FactKey.PACKAGE)
+    logged = "llamafactory_env/lf6269-0.9.2dev0-a100-pcie-ds-accelerator-vllm.md"
+    assert _tools(logged) == ["ds_report", tool]
+    assert {("deepspeed", None, "0.15.4"), ("vllm", None, "0.6.1")} <= set(
+        _of(logged, FactKey.PACKAGE)
+    )
+    ascend = "llamafactory_env/lf6309-0.9.2dev0-ascend910b4-cann8.0rc1-npu-smi.md"
+    assert _tools(ascend) == [tool, "npu-smi info"]
+    assert _of(ascend, FactKey.DEVICE) == [("npu", None, "Ascend910B4")]
+    assert _of(ascend, FactKey.DEVICE_SOFTWARE) == [("npu", None, "8.0.RC1.alpha001")]
+    assert _of(ascend, FactKey.NPU_AVAILABLE) == [(None, None, "true")]  # "(NPU)"
+    assert not _of(ascend, FactKey.CUDA_AVAILABLE)
+    bare = "llamafactory_env/lf6461-0.9.2dev0-aarch64-no-device-line-bitsandbytes.md"
+    assert _of(bare, FactKey.TORCH_VERSION) == [(None, None, "2.1.0")]
+    assert not _of(bare, FactKey.NPU_AVAILABLE) and not _of(bare, FactKey.CUDA_AVAILABLE)
+    assert ("bitsandbytes", None, "0.42.0") in _of(bare, FactKey.PACKAGE)
+
+
+def test_trl_env_keeps_its_tool_and_reads_its_devices() -> None:
+    """trl/scripts/env.py's header, "CUDA device(s)" list and TRL version, in either order."""
+    first = "trl_env/trlpr2104-0.12dev-h100-accelerate-config.md"
+    assert _tools(first) == ["trl env"]
+    assert _of(first, FactKey.GPU) == [(None, None, "NVIDIA H100 80GB HBM3")]
+    assert _of(first, FactKey.ACCELERATE_USE_CPU) == [(None, None, "False")]
+    assert ("trl", None, "0.12.0.dev0+acb4d70") in _of(first, FactKey.PACKAGE)
+    logged = "trl_env/trlpr2946-0.16dev-ds-accelerator-h100-vllm-line.md"
+    assert _tools(logged) == ["ds_report", "trl env"]
+    assert _of(logged, FactKey.TORCH_VERSION) == [(None, None, "2.2.2")]
+    four = "trl_env/finetuningllms5-0.15.2-4x-rtx2080ti-nixos-no-header.md"
+    assert _tools(four) == ["trl env"]  # no header: its device line opens the block
+    assert _of(four, FactKey.GPU) == [(None, i, "NVIDIA GeForce RTX 2080 Ti") for i in range(4)]
+    paste = reports.read((REPORTS / four).read_bytes())
+    assert [b.version for b in paste.blocks] == ["0.15.2"]
+
+
+def test_optimum_cli_env_reads_the_neuron_sdk_and_driver() -> None:
+    """optimum-neuron's optimum/commands/env.py: read as `transformers env` before (its
+    backticked "`transformers` version" line), the Neuron lines dropped."""
+    tool = "optimum-cli env"
+    whole = "optimum_env/onpr463-0.0.19dev0-neuron-sdk-2.16.1-dkms-2.15.9.md"
+    assert _tools(whole) == [tool]
+    assert _of(whole, FactKey.DEVICE_SOFTWARE) == [("neuron", None, "2.16.1")]
+    assert _of(whole, FactKey.DEVICE_DRIVER) == [("neuron", None, "2.15.9.0")]
+    assert _of(whole, FactKey.TORCH_VERSION) == [(None, None, "1.13.1+cu117")]
+    assert ("torch-neuronx", None, "1.13.1.1.13.0") in _of(whole, FactKey.PACKAGE)
+    assert [b.version for b in reports.read((REPORTS / whole).read_bytes()).blocks] == [
+        "0.0.19.dev0"  # optimum-neuron's own, not optimum's below it
+    ]
+    failed = "optimum_env/on492-0.0.19-neuron-sdk-2.17.0-driver-section-traceback.md"
+    assert _tools(failed) == [tool]
+    assert _of(failed, FactKey.DEVICE_SOFTWARE) == [("neuron", None, "2.17.0")]
+    assert not _of(failed, FactKey.DEVICE_DRIVER)
+    cut = "optimum_env/on947-0.3.1dev4-neuron-sdk-2.24.0-in-a-pod.md"
+    assert _of(cut, FactKey.DEVICE_SOFTWARE) == [("neuron", None, "2.24.0")]
+    assert ("optimum", None, "1.24.0") in _of(cut, FactKey.PACKAGE)

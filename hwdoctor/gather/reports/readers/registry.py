@@ -40,6 +40,17 @@ BLOCKS: Final = (
     Registered("accelerate env", "hf_env", "`accelerate env`"),
     Registered("diffusers env", "hf_env", "`diffusers-cli env`"),
     Registered(
+        "llamafactory-cli env",
+        "hf_env",
+        "`llamafactory-cli env` (its GPU or NPU type, CANN version)",
+    ),
+    Registered("trl env", "hf_env", "`trl env` (the CUDA devices or accelerators it lists)"),
+    Registered(
+        "optimum-cli env",
+        "hf_env",
+        "`optimum-cli env` (optimum-neuron's Neuron SDK, torch-neuronx and driver lines)",
+    ),
+    Registered(
         "nvidia-smi",
         "nvidia_smi",
         "`nvidia-smi` (the table, also the 610 drivers' `KMD Version` header)",
