@@ -220,6 +220,7 @@ NEW_FORMATS: Final = {
     "llamafactory-cli env": "llamafactory_env",
     "trl env": "trl_env",
     "optimum-cli env": "optimum_env",
+    "hl-smi": "hl_smi",
 }
 _PLANTED: Final = "RuntimeError: an error line planted inside the block (tests/test_readers.py)"
 
@@ -438,3 +439,22 @@ def test_optimum_cli_env_reads_the_neuron_sdk_and_driver() -> None:
     cut = "optimum_env/on947-0.3.1dev4-neuron-sdk-2.24.0-in-a-pod.md"
     assert _of(cut, FactKey.DEVICE_SOFTWARE) == [("neuron", None, "2.24.0")]
     assert ("optimum", None, "1.24.0") in _of(cut, FactKey.PACKAGE)
+
+
+def test_hl_smi_reads_the_gaudi_devices_and_versions() -> None:
+    """hl-smi's header (the SynapseAI release and firmware), driver line and device rows."""
+    tool = "hl-smi"
+    eight = "hl_smi/rmrunner-hl-smi-1.4.1-8x-hl205-gaudi1-dl1.txt"
+    assert _tools(eight) == [tool]
+    assert _of(eight, FactKey.DEVICE) == [("hpu", i, "HL-205") for i in range(8)]
+    assert _of(eight, FactKey.DEVICE_DRIVER) == [("hpu", None, "1.4.0-d8f95f4")]
+    assert _of(eight, FactKey.DEVICE_SOFTWARE) == [("hpu", None, "1.4.1")]
+    assert _of(eight, FactKey.DEVICE_FIRMWARE) == [("hpu", None, "35.0.2.0")]
+    gaudi2 = "hl_smi/instructlab-hl-smi-1.15.1-hl225-gaudi2.txt"
+    assert _of(gaudi2, FactKey.DEVICE) == [("hpu", 0, "HL-225")]  # not its process row
+    assert _of(gaudi2, FactKey.DEVICE_DRIVER) == [("hpu", None, "1.15.1-62f612b")]
+    gaudi3 = "hl_smi/instructlab-hl-smi-1.18.0-hl325-gaudi3.txt"
+    assert _of(gaudi3, FactKey.DEVICE) == [("hpu", 0, "HL-325")]
+    assert _of(gaudi3, FactKey.DEVICE_FIRMWARE) == [("hpu", None, "53.1.1.1")]
+    paste = reports.read((REPORTS / gaudi3).read_bytes())
+    assert [(b.tool, b.version) for b in paste.blocks] == [(tool, "1.18.0")]
