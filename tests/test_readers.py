@@ -221,6 +221,7 @@ NEW_FORMATS: Final = {
     "trl env": "trl_env",
     "optimum-cli env": "optimum_env",
     "hl-smi": "hl_smi",
+    "neuron-ls": "neuron_ls",
 }
 _PLANTED: Final = "RuntimeError: an error line planted inside the block (tests/test_readers.py)"
 
@@ -458,3 +459,16 @@ def test_hl_smi_reads_the_gaudi_devices_and_versions() -> None:
     assert _of(gaudi3, FactKey.DEVICE_FIRMWARE) == [("hpu", None, "53.1.1.1")]
     paste = reports.read((REPORTS / gaudi3).read_bytes())
     assert [(b.tool, b.version) for b in paste.blocks] == [(tool, "1.18.0")]
+
+
+def test_neuron_ls_reads_each_neuron_device() -> None:
+    """neuron-ls's rows (logical ID, NeuronCores, memory), not a process's continuation row."""
+    inf1 = "neuron_ls/neuronsdk-neuron-ls-inf1.6xlarge-4-devices-with-processes.txt"
+    assert _tools(inf1) == ["neuron-ls"]
+    four = [("neuron", i, "NeuronDevice (4 NeuronCores, 8 GB)") for i in range(4)]
+    assert _of(inf1, FactKey.DEVICE) == four
+    assert _of("neuron_ls/dlami-neuron-ls-inf1.6xlarge-4-devices.md", FactKey.DEVICE) == four
+    trn1 = "neuron_ls/neuronsdk-neuron-ls-topology-trn1.32xlarge-16-devices.txt"
+    assert _of(trn1, FactKey.DEVICE) == [
+        ("neuron", i, "NeuronDevice (2 NeuronCores, 32 GB)") for i in range(16)
+    ]

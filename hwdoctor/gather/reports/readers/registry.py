@@ -80,6 +80,7 @@ BLOCKS: Final = (
         "`python -m bitsandbytes` and bitsandbytes' `CUDA SETUP` / `BUG REPORT` log (0.3x–0.43)",
     ),
     Registered("hl-smi", "hl_smi", "`hl-smi` (Intel Gaudi: devices, driver, SynapseAI, firmware)"),
+    Registered("neuron-ls", "neuron_ls", "`neuron-ls` (AWS Inferentia / Trainium devices)"),
 )
 
 TEXT: Final = "error text"  # the tool value of what a line reader reads
