@@ -49,6 +49,20 @@ class FactKey(str, Enum):
     ACCELERATE_USE_CPU = "accelerate.use_cpu"
     LIGHTNING_PROCESSOR = "lightning.processor"  # platform.processor(): "i386", "arm"
     LIGHTNING_KERNEL = "lightning.kernel"  # the kernel's version string
+    # A tool's own build as it prints it; name: which line ("target", "rustc", "commit",
+    # "docker label": text-generation-launcher --env's).
+    BUILD = "build"
+    NVCC = "nvcc"  # the CUDA toolkit's release nvcc reports ("11.8"): ds_report's
+    INSTALL_PATH = "install.path"  # name: the package; the directory a report says it is in
+    # name: a DeepSpeed op; value: its row of ds_report's table, "installed, compatible"
+    # ("NO, OKAY": not built, can be JIT-compiled; "NO, NO": cannot be on this system).
+    EXTENSION_OP = "extension.op"
+    # bitsandbytes' CUDA setup (`python -m bitsandbytes`, its 0.3x/0.4x log).
+    BNB_CUDA = "bnb.cuda"  # the CUDA version it detected, "11.5" (it prints "115")
+    BNB_CAPABILITY = "bnb.capability"  # the highest compute capability it found: "7.0"
+    BNB_LIBRARY = "bnb.library"  # the binary it loads: "libbitsandbytes_cuda115.so"
+    BNB_LIBRARY_MISSING = "bnb.library_missing"  # the binary it wanted and has not
+    BNB_NO_GPU = "bnb.no_gpu"  # "compiled without GPU support": the CPU library loaded
     # Vendor tools.
     DRIVER = "driver"  # the NVIDIA driver's version
     DRIVER_CUDA = "driver.cuda"  # the CUDA version the NVIDIA driver supports

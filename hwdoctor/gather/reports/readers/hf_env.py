@@ -1,5 +1,6 @@
-"""The Hugging Face env commands: `transformers env` (and `transformers-cli env`),
-`accelerate env`, `diffusers-cli env`.
+"""The Hugging Face env commands and their kin: `transformers env` (and `transformers-cli
+env`), `accelerate env`, `diffusers-cli env`, `llamafactory-cli env`, `trl env`,
+`optimum-cli env`.
 
 "- Key: value" bullets: transformers/commands/env.py (4.x) and transformers/cli/system.py
 (5.x), "PyTorch version (GPU?): 2.4.1+cu121 (True)" in 4.x and "PyTorch version
@@ -8,6 +9,27 @@ accelerate/commands/env.py prints "PyTorch version (GPU?): … (True)" before 1.
 "PyTorch version: …" with "PyTorch accelerator: CUDA", "PyTorch XPU available:" lines in
 between, and the default config as indented "- key: value" lines. Each opens with its
 package's version line ("- `transformers` version: 4.48.0"), which names the block's tool.
+
+`llamafactory-cli env` (llamafactory/extras/env.py) opens with "- `llamafactory` version:",
+appends " (GPU)" or " (NPU)" to "PyTorch version" when torch sees the device, and adds "GPU
+type", "GPU number", "GPU memory", or "NPU type" and "CANN version", then "DeepSpeed
+version", "Bitsandbytes version", "vLLM version". `trl env` (trl/scripts/env.py, from 0.12)
+prints "Copy-paste the following information when reporting an issue:", then "- Platform",
+"- Python version", "- TRL version" (first in 0.16+, after "HF Hub version" before),
+"- PyTorch version", the devices torch sees as "- CUDA device: …" (0.12), "- CUDA
+device(s): A, B" or "- accelerator(s): …" ("cpu", "MPS" or the devices' names), then the
+packages. `optimum-cli env` (optimum/commands/env.py) opens with "- `optimum` version:";
+optimum-neuron's (optimum/commands/env.py there) prints "Platform:" and "Python packages:"
+sections, "- `optimum-neuron` version:" and "- `neuron-sdk` version:" first, every
+package as "- `name` version: …", then "Neuron Driver:" with apt's lines
+("aws-neuronx-dkms/unknown,now 2.15.9.0 amd64 [installed]").
+
+Inside a block, a package's version line opens another report only once the block has read
+its "Platform" line and where the line quotes the package's name in backticks, as each
+command's own first line does: "- Transformers version: 4.46.1" inside `trl env` or
+`llamafactory-cli env`, and "- `transformers` version:" at the head of `optimum-cli env`,
+are that report's lines. A block opened at "- Transformers version:" (no backticks: not
+`transformers env`'s own line) that lists "- TRL version:" is `trl env`'s.
 """
 
 from __future__ import annotations
@@ -16,6 +38,7 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
+from hwdoctor import registry
 from hwdoctor.gather.reports.readers.protocol import Line, Reader, Said
 from hwdoctor.model.pasted import FactKey
 
@@ -24,12 +47,22 @@ from hwdoctor.model.pasted import FactKey
 _BULLET: Final = re.compile(r"^\s*(?:[-*]\s+)?([^:\s][^:]*):\s*(.*)$")
 # Its opening line (the prose reader leaves it to this one).
 START: Final = re.compile(
-    r"^\s*(?:[-*]\s+)?`?(transformers|accelerate|diffusers)`?\s+version\s*:", re.I
+    r"^\s*(?:[-*]\s+)?`?(transformers|accelerate|diffusers|llamafactory|trl|optimum-neuron"
+    r"|optimum)`?\s+version\s*:",
+    re.I,
 )
+_TRL_HEADER: Final = "Copy-paste the following information when reporting an issue"
+# trl env's own device line, which opens its block where the paste starts below the header
+# (trl 0.12–0.15 print it before "- Transformers version:").
+_TRL_DEVICES: Final = re.compile(r"^\s*[-*]\s+(?:CUDA device(?:\(s\))?|accelerator\(s\)):")
 _TOOLS: Final = {
     "transformers": "transformers env",
     "accelerate": "accelerate env",
     "diffusers": "diffusers env",
+    "llamafactory": "llamafactory-cli env",
+    "trl": "trl env",
+    "optimum-neuron": "optimum-cli env",
+    "optimum": "optimum-cli env",
 }
 _PACKAGES: Final = {
     "transformers version": "transformers",
@@ -45,7 +78,31 @@ _PACKAGES: Final = {
     "peft version": "peft",
     "bitsandbytes version": "bitsandbytes",
     "xformers version": "xformers",
+    "llamafactory version": "llamafactory",
+    "trl version": "trl",
+    "datasets version": "datasets",
+    "vllm version": "vllm",
+    "hf hub version": "huggingface-hub",
+    "liger-kernel version": "liger-kernel",
+    "optimum version": "optimum",
+    "optimum-neuron version": "optimum-neuron",
 }
+# The backends a device line names, found by their vendor tools (hwdoctor/registry.py).
+_BACKEND: Final = {
+    tool.argv[0]: backend.key for backend in registry.BACKENDS for tool in backend.tools
+}
+_NPU: Final = _BACKEND["npu-smi"]
+_NEURON: Final = _BACKEND["neuron-ls"]
+_DEVICE_TYPES: Final = {
+    "npu type": _NPU,
+    "xpu type": _BACKEND["xpu-smi"],
+    "hpu type": _BACKEND["hl-smi"],
+}
+# "GPU type" (transformers, llamafactory) and trl's lists of the devices torch sees.
+_GPU_KEYS: Final = frozenset({"gpu type", "cuda device", "cuda device(s)", "accelerator(s)"})
+_NO_GPU: Final = frozenset({"cpu", "mps", "not available"})
+# optimum-neuron's "Neuron Driver:" section: apt's line for the driver's package.
+_NEURON_DRIVER: Final = re.compile(r"^aws-neuronx-dkms/\S{1,80} (\d[\w.+~-]{0,40})")
 _TORCH: Final = re.compile(r"^([0-9][\w.+]*)\s*(?:\((\w+)\))?")
 _ACCELERATOR: Final = re.compile(r"^PyTorch (XPU|NPU|MLU|MUSA|SDAA|HPU) available$", re.I)
 _SCALARS: Final = {
@@ -59,23 +116,34 @@ class HfEnv(Reader):
 
     def __init__(self) -> None:
         self.config = False  # inside accelerate env's default config
+        self.platform = False  # the block read its "Platform" line
+        self.own = False  # it opened at its command's own line (backticks, or trl's header)
 
     @classmethod
     def starts(cls, line: str, open: Reader | None) -> bool:
-        start = START.match(line)
-        if start is None:
+        if _TRL_HEADER in line:
+            return not isinstance(open, HfEnv) or open.platform
+        if _TRL_DEVICES.match(line):
+            return not isinstance(open, HfEnv)
+        if START.match(line) is None:
             return False
         # transformers env lists accelerate's version too ("- Accelerate version: 1.1.1");
         # accelerate env's own line quotes its name ("- `Accelerate` version: 0.34.2").
-        inside = isinstance(open, HfEnv) and open.tool != _TOOLS["accelerate"]
-        accelerate = start.group(1).lower() == "accelerate"
-        return not (inside and accelerate and "`" not in line)
+        if not isinstance(open, HfEnv):
+            return True
+        return open.platform and "`" in line
 
     def read(self, line: Line) -> Iterator[Said]:
         text = line.text
         if self.tool is None:  # the opening line names the command
             start = START.match(text)
-            self.tool = _TOOLS[start.group(1).lower()] if start else _TOOLS["transformers"]
+            self.own = start is None or "`" in text
+            self.tool = _TOOLS[start.group(1).lower()] if start else _TOOLS["trl"]
+            if start is None and _TRL_HEADER in text:
+                return
+        if self.tool == _TOOLS["optimum"] and (driver := _NEURON_DRIVER.match(text.strip())):
+            yield line.says(FactKey.DEVICE_DRIVER, driver.group(1), name=_NEURON)
+            return
         match = _BULLET.match(text.replace("`", ""))
         if not match:
             if self.config and text.strip().lower() == "not found":  # accelerate env's
@@ -94,13 +162,22 @@ class HfEnv(Reader):
                 yield line.says(FactKey.ACCELERATE_USE_CPU, value)
             return
         self.config = False
-        if key in _PACKAGES:
+        if key == "platform":
+            self.platform = True
+        if key == "trl version" and self.tool == _TOOLS["transformers"] and not self.own:
+            self.tool = _TOOLS["trl"]  # trl env's lines from "- Transformers version:" on
+        if key in _PACKAGES or (self.tool == _TOOLS["optimum"] and key.endswith(" version")):
+            package = _PACKAGES.get(key) or key.removesuffix(" version").replace("_", "-")
             version = value.split()[0] if value.split() else ""
-            if version and version[0].isdigit():
-                yield line.says(FactKey.PACKAGE, version, name=_PACKAGES[key])
-            if key == "transformers version" or (
-                key.endswith("version") and _TOOLS.get(key.split()[0]) == self.tool
-            ):
+            if package == "torch" and version:  # optimum-cli env's "- `torch` version:"
+                yield line.says(FactKey.TORCH_VERSION, version)
+            elif package == "neuron-sdk" and version:
+                yield line.says(FactKey.DEVICE_SOFTWARE, version, name=_NEURON)
+            elif version and version[0].isdigit():
+                yield line.says(FactKey.PACKAGE, version, name=package)
+            if _TOOLS.get(package) == self.tool and (
+                self.version is None or self.tool != _TOOLS["optimum"]
+            ):  # the command's own version (optimum-neuron's before optimum's)
                 self.version = version or self.version
             return
         if key.startswith("pytorch version"):
@@ -112,13 +189,26 @@ class HfEnv(Reader):
                     yield line.says(FactKey.CUDA_AVAILABLE, said)
                 elif said in ("cuda", "na", "n/a"):
                     yield line.says(FactKey.ACCELERATOR, said)
+                elif said == "gpu":  # llamafactory: " (GPU)" when torch sees CUDA
+                    yield line.says(FactKey.CUDA_AVAILABLE, "true")
+                elif said == "npu":  # llamafactory: " (NPU)" when torch_npu sees an NPU
+                    yield line.says(FactKey.NPU_AVAILABLE, "true")
             return
         if key == "pytorch accelerator":
             yield line.says(FactKey.ACCELERATOR, value.lower())
         elif key in _SCALARS:
             yield line.says(_SCALARS[key], value)
-        elif key in ("gpu type", "mps type"):
-            yield line.says(FactKey.GPU if key == "gpu type" else FactKey.PROCESSOR, value)
+        elif key in _GPU_KEYS:
+            if value.lower() not in _NO_GPU:
+                names = [name.strip() for name in value.split(",") if name.strip()]
+                for index, name in enumerate(names):
+                    yield line.says(FactKey.GPU, name, index=index if len(names) > 1 else None)
+        elif key == "mps type":
+            yield line.says(FactKey.PROCESSOR, value)
+        elif key in _DEVICE_TYPES:
+            yield line.says(FactKey.DEVICE, value, name=_DEVICE_TYPES[key])
+        elif key == "cann version":
+            yield line.says(FactKey.DEVICE_SOFTWARE, value, name=_NPU)
         elif (backend := _ACCELERATOR.match(raw_key)) and (
             key_of := FactKey.available(backend.group(1).lower())
         ):

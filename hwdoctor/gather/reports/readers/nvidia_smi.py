@@ -1,7 +1,10 @@
 """nvidia-smi: the table's header ("NVIDIA-SMI 550.40.07  Driver Version: 550.40.07  CUDA
 Version: 12.4"; from the 610 drivers "KMD Version" and "CUDA UMD Version") and its GPU rows
 ("|   0  NVIDIA GeForce RTX 4070   Off |"), as real outputs print them
-(tests/data/reports/nvidia_smi/, each with its source)."""
+(tests/data/reports/nvidia_smi/, each with its source); also indented, as
+`text-generation-launcher --env` prints the table three spaces in
+(text-generation-inference launcher/src/env_runtime.rs: `nvidia_smi.replace('\\n', "\\n   ")`;
+tests/data/reports/tgi_env/)."""
 
 from __future__ import annotations
 
@@ -46,6 +49,7 @@ class NvidiaSmi(Reader):
         umd = _UMD.search(text)
         if umd:
             yield line.says(FactKey.DRIVER_CUDA, umd.group(1))
+        text = text.lstrip()  # TGI's --env indents the table
         row = _ROW.match(text.split("|", 2)[1].rstrip()) if text.startswith("|") else None
         if row and not row.group(2).startswith(("GPU", "Fan", "N/A")):
             yield line.says(FactKey.GPU, row.group(2), index=int(row.group(1)))

@@ -228,6 +228,9 @@ class Prose(LineReader):
             or hf_env.START.match(text)
             or messages.XFORMERS_BUILT.match(text)
             or "used to build" in text
+            # ds_report's "deepspeed wheel compiled w. ...... torch 2.1, cuda 12.1": the
+            # torch a wheel was built against, not the one installed (readers/ds_report.py)
+            or "compiled w." in text
             or "(GPU?)" in text
             or "(accelerator?)" in text
         ):

@@ -40,6 +40,17 @@ BLOCKS: Final = (
     Registered("accelerate env", "hf_env", "`accelerate env`"),
     Registered("diffusers env", "hf_env", "`diffusers-cli env`"),
     Registered(
+        "llamafactory-cli env",
+        "hf_env",
+        "`llamafactory-cli env` (its GPU or NPU type, CANN version)",
+    ),
+    Registered("trl env", "hf_env", "`trl env` (the CUDA devices or accelerators it lists)"),
+    Registered(
+        "optimum-cli env",
+        "hf_env",
+        "`optimum-cli env` (optimum-neuron's Neuron SDK, torch-neuronx and driver lines)",
+    ),
+    Registered(
         "nvidia-smi",
         "nvidia_smi",
         "`nvidia-smi` (the table, also the 610 drivers' `KMD Version` header)",
@@ -53,6 +64,23 @@ BLOCKS: Final = (
     ),
     Registered("pip list", "pip_list", "`pip list`"),
     Registered("npu-smi info", "npu_smi", "`npu-smi info`"),
+    Registered(
+        "text-generation-launcher --env",
+        "tgi_env",
+        "`text-generation-launcher --env` (TGI's build lines and its indented nvidia-smi table)",
+    ),
+    Registered(
+        "ds_report",
+        "ds_report",
+        "DeepSpeed's `ds_report` (the op table, torch / CUDA / nvcc versions, the accelerator)",
+    ),
+    Registered(
+        "python -m bitsandbytes",
+        "bitsandbytes",
+        "`python -m bitsandbytes` and bitsandbytes' `CUDA SETUP` / `BUG REPORT` log (0.3x–0.43)",
+    ),
+    Registered("hl-smi", "hl_smi", "`hl-smi` (Intel Gaudi: devices, driver, SynapseAI, firmware)"),
+    Registered("neuron-ls", "neuron_ls", "`neuron-ls` (AWS Inferentia / Trainium devices)"),
 )
 
 TEXT: Final = "error text"  # the tool value of what a line reader reads
