@@ -1,0 +1,81 @@
+"""A paste that states an error never reads "no problem" (issue 38, item 5).
+
+Each message here states an error in the words of the code that prints it, with or without
+an exception's name before it; each case is a real paste of the corpus (its source in
+`tests/data/reports/README.md`). Where no finding accounts for the line it is listed as
+unread, counted in the headline, and the exit code is 1; a finding that does account for it
+is named.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import pytest
+
+from hwdoctor.diagnosis import pasted
+from hwdoctor.gather import reports
+from hwdoctor.gather.reports import assemble, cleaning
+from hwdoctor.model.reports import PasteReport
+from hwdoctor.render import paste as rendered
+from tests.conftest import ROOT
+
+ERRORS: Final = ROOT / "tests" / "data" / "reports" / "errors"
+
+
+def diagnosed(name: str) -> PasteReport:
+    return pasted.diagnose(assemble.gathered(reports.read((ERRORS / name).read_bytes())))
+
+
+def explained(report: PasteReport, words: str) -> bool:
+    """Whether the line holding `words` is listed as unread, or a finding rests on it."""
+    unread = any(words in q.text for q in report.unread)
+    rests = any(words in q.text for quotes in report.rests_on for q in quotes)
+    return unread or rests
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        # torch's warning (c10/cuda/CUDAFunctions.cpp), no exception's name before it
+        ("fastsurfer39-userwarning-found-no-nvidia-driver.md", "Found no NVIDIA driver"),
+        # docker's "Error response from daemon: could not select device driver"
+        ("tgi1312-docker-could-not-select-device-driver-gpu.md", "could not select device driver"),
+        # bitsandbytes' warning (bitsandbytes/cextension.py)
+        ("bnb719-windows-compiled-without-gpu-support-cpu-dll.md", "compiled without GPU support"),
+    ],
+)
+def test_a_stated_error_is_named_or_listed_and_never_no_problem(name: str, words: str) -> None:
+    report = diagnosed(name)
+    assert explained(report, words), (report.findings, report.unread)
+    assert "no problem" not in rendered.counts(report)
+    assert report.exit_code == 1
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "AssertionError",
+        "`AssertionError`",
+        "> torch.cuda.OutOfMemoryError:",
+        "`RuntimeError: CUDA error: forward compatibility was attempted on non supported HW`",
+        "CUDA error: forward compatibility was attempted on non supported HW",
+        "RuntimeError: FlashAttention only supports Ampere GPUs or newer.",
+        "FlashAttention only supports Ampere GPUs or newer.",
+    ],
+)
+def test_error_forms_with_or_without_inline_code_are_error_lines(line: str) -> None:
+    assert cleaning.error_like(cleaning.clean(line))
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Observe KeyError:",  # an exception's name ending the reporter's sentence
+        "I get RuntimeError when I run it",
+        "### Error logs",
+        "`Error`",
+    ],
+)
+def test_an_exceptions_name_in_the_reporters_words_is_no_error_line(line: str) -> None:
+    assert not cleaning.error_like(cleaning.clean(line))
