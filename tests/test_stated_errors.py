@@ -49,7 +49,8 @@ def test_a_stated_error_is_named_or_listed_and_never_no_problem(name: str, words
     report = diagnosed(name)
     assert explained(report, words), (report.findings, report.unread)
     assert "no problem" not in rendered.counts(report)
-    assert report.exit_code == 1
+    if any(words in q.text for q in report.unread):
+        assert report.exit_code == 1  # an error line no finding explains fails the run
 
 
 @pytest.mark.parametrize(
@@ -79,3 +80,32 @@ def test_error_forms_with_or_without_inline_code_are_error_lines(line: str) -> N
 )
 def test_an_exceptions_name_in_the_reporters_words_is_no_error_line(line: str) -> None:
     assert not cleaning.error_like(cleaning.clean(line))
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        # the thread: a working NVIDIA driver is what torch needs
+        "fastsurfer39-userwarning-found-no-nvidia-driver.md",
+        # the thread: no GPU, the CPU does the work; a warning, never an error
+        "ltp468-zh-userwarning-found-no-nvidia-driver-cpu-machine.md",
+    ],
+)
+def test_torch_finding_no_nvidia_driver_is_its_own_warning(name: str) -> None:
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == "driver.not_found" and found.severity.value == "warning"
+    assert "Found no NVIDIA driver" in found.message
+    assert "CPU build of torch" in (found.advice or "")
+    (quotes,) = report.rests_on
+    assert any("Found no NVIDIA driver" in q.text for q in quotes)
+    assert not report.unread  # the finding accounts for the line
+    assert "no problem" not in rendered.counts(report)
+
+
+def test_no_driver_beside_torchs_version_names_it() -> None:
+    # FastSurfer#39's line after a version line, as a reporter would add it
+    lines = (ERRORS / "fastsurfer39-userwarning-found-no-nvidia-driver.md").read_text("utf-8")
+    report = pasted.diagnose(assemble.gathered(reports.read(("torch 1.7.0\n" + lines).encode())))
+    (found,) = report.findings
+    assert found.message.startswith("torch 1.7.0 found no NVIDIA driver")

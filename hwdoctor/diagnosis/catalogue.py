@@ -63,6 +63,7 @@ class Code(str, Enum):
     DRIVER_LIBRARY_MISMATCH = "driver.library_mismatch"
     DRIVER_NOUVEAU = "driver.nouveau"
     DRIVER_MISSING = "driver.missing"
+    DRIVER_NOT_FOUND = "driver.not_found"
     DRIVER_GPU_UNSUPPORTED = "driver.gpu_unsupported"
     NODE_DENIED = "host.device_node_denied"
     CONTAINER_NO_DEVICE = "host.container_without_device"
@@ -702,6 +703,23 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "{hardware} is present ({where}) but no NVIDIA kernel module is loaded",
         advice="install the NVIDIA driver{branch_hint} and reboot (or load it: sudo modprobe "
         "nvidia)",
+    ),
+    Code.DRIVER_NOT_FOUND: Entry(
+        W, "torch found no NVIDIA driver",
+        "torch's CUDA build asked the CUDA driver for the GPUs and no NVIDIA driver answered "
+        "(cudaErrorInsufficientDriver with no driver version, pytorch/pytorch "
+        "c10/cuda/CUDAFunctions.cpp): the machine has no NVIDIA GPU, or its driver is not "
+        "installed, not loaded, or not passed into the container. torch then runs on the CPU.",
+        "torch {torch} found no NVIDIA driver (torch: \"Found no NVIDIA driver on your "
+        "system\"): CUDA is unavailable and torch runs on the CPU",
+        advice="if the machine has an NVIDIA GPU, install NVIDIA's driver for it (nvidia-smi "
+        "then lists the GPU; in a container, start it with the GPUs passed in, docker run "
+        "--gpus all); on a machine without an NVIDIA GPU, a CPU build of torch (PyTorch's "
+        "index https://download.pytorch.org/whl/cpu) does without CUDA and this warning",
+        variants={
+            "version_unknown": "torch found no NVIDIA driver (torch: \"Found no NVIDIA driver "
+            "on your system\"): CUDA is unavailable and torch runs on the CPU",
+        },
     ),
     Code.TOOL_FAILED: Entry(
         W, "a vendor tool did not answer",

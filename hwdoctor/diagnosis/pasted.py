@@ -114,6 +114,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_NOT_COMPILED_CUDA: "torch says",
     FactKey.MESSAGE_UNDEFINED_SYMBOL: "import error",
     FactKey.MESSAGE_DRIVER_TOO_OLD: "torch says (driver)",
+    FactKey.MESSAGE_NO_DRIVER: "torch says (driver)",
     FactKey.MESSAGE_GFX_LIST: "gfx targets",
     FactKey.MESSAGE_INVALID_DEVICE_FUNCTION: "HIP says",
     FactKey.MESSAGE_MIN_CAPABILITY: "torch's minimum",
@@ -146,6 +147,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     facts = _Read(paste)
     found, not_checked = checks.diagnose(evidence)
     found = (*found, *_settings(evidence, facts), *_mps_operators(evidence, facts))
+    found = (*found, *_no_driver(evidence, facts, found))
     found = _reconciled(_by_symptom(found, facts), paste)
     questions = _one_per_command(_questions(not_checked) + _gaps(evidence, found))
     resting = [_resting(finding, facts) for finding in found]
@@ -323,6 +325,25 @@ def _mps_operators(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
         found.append(finding(Code.MPS_OPERATOR, backend=_MPS, operator=said.value,
                              torch=torch or "(version not shown)", newer=newer))  # fmt: skip
     return tuple(found)
+
+
+_CUDA: Final = next(b.key for b in registry.BACKENDS if b.query.build is registry.Build.CUDA)
+
+
+def _no_driver(evidence: Evidence, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """torch's "Found no NVIDIA driver on your system": its CUDA build asked the CUDA driver
+    for the GPUs and no driver answered (c10/cuda/CUDAFunctions.cpp, device_count_impl:
+    cudaErrorInsufficientDriver with cudaDriverGetVersion() giving 0). A warning, not an
+    error: on a machine without an NVIDIA GPU torch runs on the CPU as it should. Where
+    another driver finding already speaks (nvidia-smi's own refusal, a GPU on the bus with
+    no module loaded), that one says it."""
+    said = facts.all(FactKey.MESSAGE_NO_DRIVER)
+    if not said or any(f.code.startswith("driver.") for f in found):
+        return ()
+    facts.use("driver", said[0])
+    torch = evidence.torch.version if evidence.torch and evidence.torch.version else None
+    return (finding(Code.DRIVER_NOT_FOUND, backend=_CUDA, torch=torch or "",
+                    variant=None if torch else "version_unknown"),)  # fmt: skip
 
 
 def _predicted(decide: Callable[[Inputs], T], given: Inputs) -> T:

@@ -70,6 +70,7 @@ class FactKey(str, Enum):
     MESSAGE_FOUND_VERSION = "message.found_version"  # "found version 11040": the driver's
     MESSAGE_DRIVER_TOO_OLD = "message.driver_too_old"
     MESSAGE_DRIVER_INSUFFICIENT = "message.driver_insufficient"
+    MESSAGE_NO_DRIVER = "message.no_driver"  # torch's "Found no NVIDIA driver on your system"
     MESSAGE_ARCH_LIST = "message.arch_list"  # "sm_50 sm_60 …" torch says it carries
     MESSAGE_CODE_CC = "message.code_cc"  # a row "- 8.0 which supports hardware CC …"
     MESSAGE_MIN_CAPABILITY = "message.min_capability"

@@ -3,7 +3,8 @@
 Each is quoted from the code it comes from: "found version NNNNN" (c10/cuda/
 CUDAFunctions.cpp), the sm_XY warning and the "too old" warning (torch/cuda/__init__.py
 `_check_cubins` / `_check_capability`), "Torch not compiled with CUDA enabled"
-(torch/cuda/__init__.py `_lazy_init`), "HIP error: invalid device function" (HIP's
+(torch/cuda/__init__.py `_lazy_init`), "Found no NVIDIA driver on your system" (c10/cuda/
+CUDAFunctions.cpp), "HIP error: invalid device function" (HIP's
 hipErrorInvalidDeviceFunction: no code object for the GPU), rocBLAS's missing kernels, the
 dynamic loader's "undefined symbol" in an extension's compiled module, NVML's and the
 NVIDIA kernel module's refusals, CANN's, the MPS backend's; lspci's GPU lines and ComfyUI's
@@ -26,6 +27,13 @@ from hwdoctor.model.pasted import FactKey
 _FOUND_VERSION: Final = drivers.FOUND_VERSION
 _DRIVER_TOO_OLD: Final = drivers.TOO_OLD
 _INSUFFICIENT_DRIVER: Final = drivers.INSUFFICIENT
+# torch's word that no NVIDIA driver answered: cudaGetDeviceCount failed with
+# cudaErrorInsufficientDriver and cudaDriverGetVersion() gave 0 (pytorch/pytorch
+# c10/cuda/CUDAFunctions.cpp, device_count_impl: "Found no NVIDIA driver on your system.
+# Please check that you have an NVIDIA GPU and installed a driver from …"; a version above 0
+# gives "found version NNNNN" instead), raised by torch.cuda's lazy init or warned as
+# "CUDA initialization: …" by torch.cuda.is_available().
+_NO_DRIVER: Final = re.compile(r"Found no NVIDIA driver on your system")
 # xformers' own check: "xFormers was built for:\n PyTorch 2.0.1+cu118 with CUDA 1108 (you
 # have 2.0.1)" (xformers/_cpp_lib.py); the prose reader leaves its line to this one.
 XFORMERS_BUILT: Final = re.compile(
@@ -295,6 +303,7 @@ RECOGNISERS: Final = (
         words="The NVIDIA driver on your system is too old",
     ),
     _Recogniser(_INSUFFICIENT_DRIVER, FactKey.MESSAGE_DRIVER_INSUFFICIENT, group=0),
+    _Recogniser(_NO_DRIVER, FactKey.MESSAGE_NO_DRIVER, group=0),
     _Recogniser(_COMFY_ARCH, FactKey.GFX, at_start=True),
     _Recogniser(_NO_GPUS, FactKey.MESSAGE_NO_GPUS, words="No CUDA GPUs are available"),
     _Recogniser(
