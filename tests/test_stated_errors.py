@@ -109,3 +109,35 @@ def test_no_driver_beside_torchs_version_names_it() -> None:
     report = pasted.diagnose(assemble.gathered(reports.read(("torch 1.7.0\n" + lines).encode())))
     (found,) = report.findings
     assert found.message.startswith("torch 1.7.0 found no NVIDIA driver")
+
+
+@pytest.mark.parametrize(
+    ("name", "code", "words"),
+    [
+        # torch's "Error 804: …" in a vLLM container's log (cudaErrorCompatNotSupportedOnDevice)
+        (
+            "vllm5283-docker-v0.4.3-error-804-forward-compatibility.md",
+            "driver.forward_compat_unsupported",
+            "Error 804",
+        ),
+        # docker's daemon with no device driver for the gpu capability
+        (
+            "tgi1312-docker-could-not-select-device-driver-gpu.md",
+            "host.container_runtime_without_gpu",
+            "could not select device driver",
+        ),
+        # flash-attention 2's own check on a Turing T1000
+        (
+            "fa1230-t1000-turing-flashattention-only-supports-ampere.md",
+            "extension.arch_unsupported",
+            "only supports Ampere",
+        ),
+    ],
+)
+def test_a_message_that_states_its_cause_is_named(name: str, code: str, words: str) -> None:
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == code and found.severity.value == "error"
+    (quotes,) = report.rests_on
+    assert any(words in q.text for q in quotes)
+    assert not report.unread and report.exit_code == 1

@@ -64,6 +64,9 @@ class Code(str, Enum):
     DRIVER_NOUVEAU = "driver.nouveau"
     DRIVER_MISSING = "driver.missing"
     DRIVER_NOT_FOUND = "driver.not_found"
+    DRIVER_FORWARD_COMPAT = "driver.forward_compat_unsupported"
+    CONTAINER_RUNTIME_NO_GPU = "host.container_runtime_without_gpu"
+    EXTENSION_ARCH_UNSUPPORTED = "extension.arch_unsupported"
     DRIVER_GPU_UNSUPPORTED = "driver.gpu_unsupported"
     NODE_DENIED = "host.device_node_denied"
     CONTAINER_NO_DEVICE = "host.container_without_device"
@@ -720,6 +723,47 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "version_unknown": "torch found no NVIDIA driver (torch: \"Found no NVIDIA driver "
             "on your system\"): CUDA is unavailable and torch runs on the CPU",
         },
+    ),
+    Code.DRIVER_FORWARD_COMPAT: Entry(
+        E, "CUDA forward compatibility on a GPU without it",
+        "CUDA error 804 (cudaErrorCompatNotSupportedOnDevice): the CUDA libraries loaded are "
+        "the forward-compatibility package of a CUDA newer than the host's driver supports, "
+        "as CUDA container images ship it, and NVIDIA supports forward compatibility on "
+        "data-centre GPUs only (https://docs.nvidia.com/deploy/cuda-compatibility/).",
+        "CUDA refused to start (CUDA error 804: \"forward compatibility was attempted on non "
+        "supported HW\"): the CUDA of the software or image is newer than the host's NVIDIA "
+        "driver supports, and this GPU does not support CUDA forward compatibility",
+        advice="upgrade the host's NVIDIA driver to one that supports that CUDA (nvidia-smi "
+        "shows the newest CUDA the driver supports), or use an image or torch build made for "
+        "a CUDA the driver supports",
+    ),
+    Code.CONTAINER_RUNTIME_NO_GPU: Entry(
+        E, "docker has no runtime for GPUs",
+        "docker run --gpus asks the daemon for a device driver with the gpu capability and "
+        "none is registered (moby/moby daemon/devices.go, \"could not select device driver\"): "
+        "the NVIDIA Container Toolkit is not installed, or docker was not configured to use "
+        "it and restarted (https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/"
+        "latest/install-guide.html).",
+        "docker could not give the container a GPU (docker: \"could not select device driver "
+        "... with capabilities: [[gpu]]\"): the NVIDIA Container Toolkit is not installed or "
+        "not configured for docker",
+        commands=(
+            "sudo nvidia-ctk runtime configure --runtime=docker",
+            "sudo systemctl restart docker",
+        ),
+        advice="install the NVIDIA Container Toolkit on the host (NVIDIA's install guide for "
+        "its distribution), then register its runtime with docker and restart the daemon:",
+    ),
+    Code.EXTENSION_ARCH_UNSUPPORTED: Entry(
+        E, "flash-attn does not run on this GPU",
+        "FlashAttention 2 has kernels for Ampere (compute capability 8.0) and newer GPUs only "
+        "and refuses older ones (Dao-AILab/flash-attention csrc/flash_attn/flash_api.cpp); "
+        "its README lists Turing support for FlashAttention 1.x alone.",
+        "flash-attn refused this GPU (flash-attn: \"FlashAttention only supports Ampere GPUs "
+        "or newer.\"): FlashAttention 2 needs a GPU of compute capability 8.0 or newer",
+        advice="on this GPU, run without flash-attn (in transformers, "
+        "attn_implementation=\"sdpa\"; elsewhere, the application's option that turns flash "
+        "attention off), or on an Ampere or newer GPU",
     ),
     Code.TOOL_FAILED: Entry(
         W, "a vendor tool did not answer",

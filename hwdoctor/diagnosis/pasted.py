@@ -67,6 +67,9 @@ QUESTIONS: Final[tuple[tuple[Section, str, str], ...]] = (
 # The parts of the evidence each finding rests on (`Pasted.used` keys), by code
 # prefix; the first prefix that matches applies.
 _RESTS_ON: Final = (
+    ("host.container_runtime", ("stated",)),
+    ("driver.forward_compat", ("stated", "driver", "gpus")),
+    ("extension.arch_unsupported", ("stated", "gpus")),
     ("driver.library_mismatch", ("driver.library",)),
     ("accelerate.", ("accelerate", "torch")),
     ("mps.operator", ("mps.operator", "torch")),
@@ -115,6 +118,9 @@ _WHAT: Final = {
     FactKey.MESSAGE_UNDEFINED_SYMBOL: "import error",
     FactKey.MESSAGE_DRIVER_TOO_OLD: "torch says (driver)",
     FactKey.MESSAGE_NO_DRIVER: "torch says (driver)",
+    FactKey.MESSAGE_FORWARD_COMPAT: "CUDA says",
+    FactKey.MESSAGE_CONTAINER_NO_GPU: "docker says",
+    FactKey.MESSAGE_FLASH_ATTN_ARCH: "flash-attn says",
     FactKey.MESSAGE_GFX_LIST: "gfx targets",
     FactKey.MESSAGE_INVALID_DEVICE_FUNCTION: "HIP says",
     FactKey.MESSAGE_MIN_CAPABILITY: "torch's minimum",
@@ -147,7 +153,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     facts = _Read(paste)
     found, not_checked = checks.diagnose(evidence)
     found = (*found, *_settings(evidence, facts), *_mps_operators(evidence, facts))
-    found = (*found, *_no_driver(evidence, facts, found))
+    found = (*found, *_no_driver(evidence, facts, found), *_stated(facts))
     found = _reconciled(_by_symptom(found, facts), paste)
     questions = _one_per_command(_questions(not_checked) + _gaps(evidence, found))
     resting = [_resting(finding, facts) for finding in found]
@@ -342,8 +348,30 @@ def _no_driver(evidence: Evidence, facts: _Read, found: Sequence[Finding]) -> tu
         return ()
     facts.use("driver", said[0])
     torch = evidence.torch.version if evidence.torch and evidence.torch.version else None
-    return (finding(Code.DRIVER_NOT_FOUND, backend=_CUDA, torch=torch or "",
-                    variant=None if torch else "version_unknown"),)  # fmt: skip
+    variant = None if torch else "version_unknown"
+    return (finding(Code.DRIVER_NOT_FOUND, backend=_CUDA, torch=torch or "", variant=variant),)
+
+
+# Messages that name their cause by themselves, each read by the messages reader (which cites
+# the code that prints it), and the finding that says it: CUDA error 804, docker without a
+# GPU runtime, flash-attn on a GPU older than Ampere.
+_STATED: Final = {
+    FactKey.MESSAGE_FORWARD_COMPAT: Code.DRIVER_FORWARD_COMPAT,
+    FactKey.MESSAGE_CONTAINER_NO_GPU: Code.CONTAINER_RUNTIME_NO_GPU,
+    FactKey.MESSAGE_FLASH_ATTN_ARCH: Code.EXTENSION_ARCH_UNSUPPORTED,
+}
+
+
+def _stated(facts: _Read) -> tuple[Finding, ...]:
+    """A finding for each message that states its cause, resting on its first line."""
+    found: list[Finding] = []
+    for key in _STATED:
+        said = facts.all(key)
+        if said:
+            code = _STATED[key]
+            facts.use("stated", said[0])
+            found.append(finding(code, backend=_CUDA))
+    return tuple(found)
 
 
 def _predicted(decide: Callable[[Inputs], T], given: Inputs) -> T:

@@ -71,6 +71,9 @@ class FactKey(str, Enum):
     MESSAGE_DRIVER_TOO_OLD = "message.driver_too_old"
     MESSAGE_DRIVER_INSUFFICIENT = "message.driver_insufficient"
     MESSAGE_NO_DRIVER = "message.no_driver"  # torch's "Found no NVIDIA driver on your system"
+    MESSAGE_FORWARD_COMPAT = "message.forward_compat"  # CUDA error 804, in its words
+    MESSAGE_CONTAINER_NO_GPU = "message.container_no_gpu"  # docker: no driver for [[gpu]]
+    MESSAGE_FLASH_ATTN_ARCH = "message.flash_attn_arch"  # flash-attn: "only supports Ampere"
     MESSAGE_ARCH_LIST = "message.arch_list"  # "sm_50 sm_60 …" torch says it carries
     MESSAGE_CODE_CC = "message.code_cc"  # a row "- 8.0 which supports hardware CC …"
     MESSAGE_MIN_CAPABILITY = "message.min_capability"

@@ -34,6 +34,22 @@ _INSUFFICIENT_DRIVER: Final = drivers.INSUFFICIENT
 # gives "found version NNNNN" instead), raised by torch.cuda's lazy init or warned as
 # "CUDA initialization: …" by torch.cuda.is_available().
 _NO_DRIVER: Final = re.compile(r"Found no NVIDIA driver on your system")
+# CUDA error 804, cudaErrorCompatNotSupportedOnDevice, in the runtime's words (the CUDA Runtime
+# API reference, cudaError_t): the CUDA forward-compatibility libraries were loaded on a GPU
+# that does not support them (https://docs.nvidia.com/deploy/cuda-compatibility/: data-centre
+# GPUs only). torch says it as "Error 804: forward compatibility was attempted on non
+# supported HW" (c10/cuda/CUDAFunctions.cpp).
+_FORWARD_COMPAT: Final = re.compile(r"forward compatibility was attempted on non supported HW")
+# docker's daemon, asked for --gpus with no device driver registered for the "gpu"
+# capability (moby/moby daemon/devices.go: "could not select device driver %q with
+# capabilities: %v"): the NVIDIA Container Toolkit is not installed or not configured.
+_CONTAINER_NO_GPU: Final = re.compile(
+    r"could not select device driver \"[\w-]{0,20}\" with capabilities: \[\[gpu\]\]"
+)
+# flash-attention 2's check of the GPU (Dao-AILab/flash-attention csrc/flash_attn/
+# flash_api.cpp: TORCH_CHECK(is_sm8x || is_sm90, "FlashAttention only supports Ampere GPUs or
+# newer.")).
+_FLASH_ATTN_ARCH: Final = re.compile(r"FlashAttention only supports Ampere GPUs or newer")
 # xformers' own check: "xFormers was built for:\n PyTorch 2.0.1+cu118 with CUDA 1108 (you
 # have 2.0.1)" (xformers/_cpp_lib.py); the prose reader leaves its line to this one.
 XFORMERS_BUILT: Final = re.compile(
@@ -304,6 +320,9 @@ RECOGNISERS: Final = (
     ),
     _Recogniser(_INSUFFICIENT_DRIVER, FactKey.MESSAGE_DRIVER_INSUFFICIENT, group=0),
     _Recogniser(_NO_DRIVER, FactKey.MESSAGE_NO_DRIVER, group=0),
+    _Recogniser(_FORWARD_COMPAT, FactKey.MESSAGE_FORWARD_COMPAT, group=0),
+    _Recogniser(_CONTAINER_NO_GPU, FactKey.MESSAGE_CONTAINER_NO_GPU, group=0),
+    _Recogniser(_FLASH_ATTN_ARCH, FactKey.MESSAGE_FLASH_ATTN_ARCH, group=0),
     _Recogniser(_COMFY_ARCH, FactKey.GFX, at_start=True),
     _Recogniser(_NO_GPUS, FactKey.MESSAGE_NO_GPUS, words="No CUDA GPUs are available"),
     _Recogniser(
