@@ -132,6 +132,18 @@ def test_no_driver_beside_torchs_version_names_it() -> None:
             "extension.arch_unsupported",
             "only supports Ampere",
         ),
+        # bitsandbytes 0.3x on Windows, its CPU library loaded (bitsandbytes/cextension.py)
+        (
+            "bnb719-windows-compiled-without-gpu-support-cpu-dll.md",
+            "extension.bitsandbytes_without_gpu",
+            "compiled without GPU support",
+        ),
+        # vLLM's DeviceConfig with no platform found, in an issue's title
+        (
+            "vllm12847-title-failed-to-infer-device-type-v0.7.2.md",
+            "backend.vllm_no_device",
+            "Failed to infer device type",
+        ),
     ],
 )
 def test_a_message_that_states_its_cause_is_named(name: str, code: str, words: str) -> None:

@@ -67,6 +67,8 @@ class Code(str, Enum):
     DRIVER_FORWARD_COMPAT = "driver.forward_compat_unsupported"
     CONTAINER_RUNTIME_NO_GPU = "host.container_runtime_without_gpu"
     EXTENSION_ARCH_UNSUPPORTED = "extension.arch_unsupported"
+    BNB_WITHOUT_GPU = "extension.bitsandbytes_without_gpu"
+    VLLM_NO_DEVICE = "backend.vllm_no_device"
     DRIVER_GPU_UNSUPPORTED = "driver.gpu_unsupported"
     NODE_DENIED = "host.device_node_denied"
     CONTAINER_NO_DEVICE = "host.container_without_device"
@@ -764,6 +766,31 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="on this GPU, run without flash-attn (in transformers, "
         "attn_implementation=\"sdpa\"; elsewhere, the application's option that turns flash "
         "attention off), or on an Ampere or newer GPU",
+    ),
+    Code.BNB_WITHOUT_GPU: Entry(
+        E, "bitsandbytes loaded without its CUDA library",
+        "bitsandbytes before 0.43 loads a CUDA library of its own for the CUDA it finds and "
+        "falls back to its CPU library when none loads (bitsandbytes/cextension.py): on "
+        "Windows, where those releases shipped no CUDA library (0.43.0 was the first with "
+        "Windows support, its release notes), or where CUDA or the GPU is not found.",
+        "bitsandbytes runs without the GPU (bitsandbytes: \"compiled without GPU support\"): "
+        "8-bit and 4-bit quantization and its 8-bit optimizers are unavailable",
+        advice="install bitsandbytes 0.43 or newer, which ships CUDA libraries for Linux and "
+        "Windows (pip install -U bitsandbytes); then python -m bitsandbytes says whether it "
+        "finds the GPU",
+    ),
+    Code.VLLM_NO_DEVICE: Entry(
+        E, "vLLM found no device to run on",
+        "vLLM picks its platform by the device it finds (vllm/platforms/__init__.py: CUDA "
+        "through NVML, ROCm through amdsmi, TPU, XPU, CPU and others) and stops with \"Failed "
+        "to infer device type\" when none is found (vllm/config.py DeviceConfig): no GPU is "
+        "visible to the process (a container started without its GPUs, a driver that does not "
+        "answer), or the vLLM build is not the one for this machine's device.",
+        "vLLM found no device it runs on (vLLM: \"Failed to infer device type\")",
+        advice="check that the GPU is visible where vLLM runs (nvidia-smi there; a container "
+        "needs --gpus all, or the GPU reservation in its compose file), and that the vLLM "
+        "build is the one for this device; VLLM_LOGGING_LEVEL=DEBUG makes vLLM log why each "
+        "platform was not chosen (vLLM's troubleshooting guide)",
     ),
     Code.TOOL_FAILED: Entry(
         W, "a vendor tool did not answer",

@@ -50,6 +50,14 @@ _CONTAINER_NO_GPU: Final = re.compile(
 # flash_api.cpp: TORCH_CHECK(is_sm8x || is_sm90, "FlashAttention only supports Ampere GPUs or
 # newer.")).
 _FLASH_ATTN_ARCH: Final = re.compile(r"FlashAttention only supports Ampere GPUs or newer")
+# bitsandbytes before 0.43 when it could load no CUDA library of its own and fell back to
+# libbitsandbytes_cpu (bitsandbytes/cextension.py: "The installed version of bitsandbytes was
+# compiled without GPU support. 8-bit optimizers … are unavailable.").
+_BNB_NO_GPU: Final = re.compile(r"bitsandbytes was compiled without GPU support")
+# vLLM when none of its platforms (CUDA through NVML, ROCm through amdsmi, TPU, XPU, CPU,
+# Neuron …) found its device (vllm/platforms/__init__.py resolve_current_platform_cls_qualname;
+# vllm/config.py DeviceConfig: raise RuntimeError("Failed to infer device type")).
+_VLLM_NO_DEVICE: Final = re.compile(r"Failed to infer device type")
 # xformers' own check: "xFormers was built for:\n PyTorch 2.0.1+cu118 with CUDA 1108 (you
 # have 2.0.1)" (xformers/_cpp_lib.py); the prose reader leaves its line to this one.
 XFORMERS_BUILT: Final = re.compile(
@@ -323,6 +331,8 @@ RECOGNISERS: Final = (
     _Recogniser(_FORWARD_COMPAT, FactKey.MESSAGE_FORWARD_COMPAT, group=0),
     _Recogniser(_CONTAINER_NO_GPU, FactKey.MESSAGE_CONTAINER_NO_GPU, group=0),
     _Recogniser(_FLASH_ATTN_ARCH, FactKey.MESSAGE_FLASH_ATTN_ARCH, group=0),
+    _Recogniser(_BNB_NO_GPU, FactKey.MESSAGE_BNB_NO_GPU, group=0),
+    _Recogniser(_VLLM_NO_DEVICE, FactKey.MESSAGE_VLLM_NO_DEVICE, group=0),
     _Recogniser(_COMFY_ARCH, FactKey.GFX, at_start=True),
     _Recogniser(_NO_GPUS, FactKey.MESSAGE_NO_GPUS, words="No CUDA GPUs are available"),
     _Recogniser(
