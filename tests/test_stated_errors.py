@@ -144,6 +144,12 @@ def test_no_driver_beside_torchs_version_names_it() -> None:
             "backend.vllm_no_device",
             "Failed to infer device type",
         ),
+        # vLLM's dtype check on a V100, in an issue's title
+        (
+            "vllm946-v100-bfloat16-needs-compute-capability-8.0.md",
+            "device.bf16_unsupported",
+            "Bfloat16 is only supported",
+        ),
     ],
 )
 def test_a_message_that_states_its_cause_is_named(name: str, code: str, words: str) -> None:

@@ -69,6 +69,7 @@ class Code(str, Enum):
     EXTENSION_ARCH_UNSUPPORTED = "extension.arch_unsupported"
     BNB_WITHOUT_GPU = "extension.bitsandbytes_without_gpu"
     VLLM_NO_DEVICE = "backend.vllm_no_device"
+    BF16_UNSUPPORTED = "device.bf16_unsupported"
     DRIVER_GPU_UNSUPPORTED = "driver.gpu_unsupported"
     NODE_DENIED = "host.device_node_denied"
     CONTAINER_NO_DEVICE = "host.container_without_device"
@@ -791,6 +792,16 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "needs --gpus all, or the GPU reservation in its compose file), and that the vLLM "
         "build is the one for this device; VLLM_LOGGING_LEVEL=DEBUG makes vLLM log why each "
         "platform was not chosen (vLLM's troubleshooting guide)",
+    ),
+    Code.BF16_UNSUPPORTED: Entry(
+        E, "bfloat16 asked of a GPU without it",
+        "vLLM runs bfloat16 only on GPUs of compute capability 8.0 (Ampere) or newer and "
+        "refuses it on older ones (vllm/worker/worker.py _check_if_gpu_supports_dtype, later "
+        "vllm/platforms/cuda.py); a model whose config says bfloat16 is loaded so by default.",
+        "vLLM refused bfloat16 on this GPU (vLLM: \"Bfloat16 is only supported on GPUs with "
+        "compute capability of at least 8.0\"): the GPU is older than Ampere",
+        advice="load the model in float16, as vLLM's message says: --dtype half on the "
+        "command line, or LLM(model=..., dtype=\"half\")",
     ),
     Code.TOOL_FAILED: Entry(
         W, "a vendor tool did not answer",

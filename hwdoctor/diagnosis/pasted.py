@@ -72,6 +72,7 @@ _RESTS_ON: Final = (
     ("extension.arch_unsupported", ("stated", "gpus")),
     ("extension.bitsandbytes_without_gpu", ("stated", "host")),
     ("backend.vllm_no_device", ("stated",)),
+    ("device.bf16_unsupported", ("stated", "gpus")),
     ("driver.library_mismatch", ("driver.library",)),
     ("accelerate.", ("accelerate", "torch")),
     ("mps.operator", ("mps.operator", "torch")),
@@ -125,6 +126,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_FLASH_ATTN_ARCH: "flash-attn says",
     FactKey.MESSAGE_BNB_NO_GPU: "bitsandbytes says",
     FactKey.MESSAGE_VLLM_NO_DEVICE: "vLLM says",
+    FactKey.MESSAGE_BF16_UNSUPPORTED: "vLLM says",
     FactKey.MESSAGE_GFX_LIST: "gfx targets",
     FactKey.MESSAGE_INVALID_DEVICE_FUNCTION: "HIP says",
     FactKey.MESSAGE_MIN_CAPABILITY: "torch's minimum",
@@ -359,13 +361,14 @@ def _no_driver(evidence: Evidence, facts: _Read, found: Sequence[Finding]) -> tu
 # Messages that name their cause by themselves, each read by the messages reader (which cites
 # the code that prints it), and the finding that says it: CUDA error 804, docker without a
 # GPU runtime, flash-attn on a GPU older than Ampere, bitsandbytes without its CUDA library,
-# vLLM with no device.
+# vLLM with no device, bf16 asked of a GPU without it.
 _STATED: Final = {
     FactKey.MESSAGE_FORWARD_COMPAT: Code.DRIVER_FORWARD_COMPAT,
     FactKey.MESSAGE_CONTAINER_NO_GPU: Code.CONTAINER_RUNTIME_NO_GPU,
     FactKey.MESSAGE_FLASH_ATTN_ARCH: Code.EXTENSION_ARCH_UNSUPPORTED,
     FactKey.MESSAGE_BNB_NO_GPU: Code.BNB_WITHOUT_GPU,
     FactKey.MESSAGE_VLLM_NO_DEVICE: Code.VLLM_NO_DEVICE,
+    FactKey.MESSAGE_BF16_UNSUPPORTED: Code.BF16_UNSUPPORTED,
 }
 
 

@@ -58,6 +58,13 @@ _BNB_NO_GPU: Final = re.compile(r"bitsandbytes was compiled without GPU support"
 # Neuron …) found its device (vllm/platforms/__init__.py resolve_current_platform_cls_qualname;
 # vllm/config.py DeviceConfig: raise RuntimeError("Failed to infer device type")).
 _VLLM_NO_DEVICE: Final = re.compile(r"Failed to infer device type")
+# vLLM's check of the dtype against the GPU (vllm/worker/worker.py
+# _check_if_gpu_supports_dtype, later vllm/platforms/cuda.py check_if_supports_dtype):
+# "Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Tesla T4
+# GPU has compute capability 7.5. You can use float16 instead …".
+_BF16_UNSUPPORTED: Final = re.compile(
+    r"Bfloat16 is only supported on GPUs with compute capability of at least 8\.0"
+)
 # xformers' own check: "xFormers was built for:\n PyTorch 2.0.1+cu118 with CUDA 1108 (you
 # have 2.0.1)" (xformers/_cpp_lib.py); the prose reader leaves its line to this one.
 XFORMERS_BUILT: Final = re.compile(
@@ -333,6 +340,7 @@ RECOGNISERS: Final = (
     _Recogniser(_FLASH_ATTN_ARCH, FactKey.MESSAGE_FLASH_ATTN_ARCH, group=0),
     _Recogniser(_BNB_NO_GPU, FactKey.MESSAGE_BNB_NO_GPU, group=0),
     _Recogniser(_VLLM_NO_DEVICE, FactKey.MESSAGE_VLLM_NO_DEVICE, group=0),
+    _Recogniser(_BF16_UNSUPPORTED, FactKey.MESSAGE_BF16_UNSUPPORTED, group=0),
     _Recogniser(_COMFY_ARCH, FactKey.GFX, at_start=True),
     _Recogniser(_NO_GPUS, FactKey.MESSAGE_NO_GPUS, words="No CUDA GPUs are available"),
     _Recogniser(
