@@ -154,7 +154,6 @@ NOT_READ_YET: Final = {
     "accelerate-2622.md": "accelerate's gpu_ids exported as CUDA_VISIBLE_DEVICES (issue 38)",
     "accelerate-2626.md": "accelerate's gpu_ids exported as CUDA_VISIBLE_DEVICES (issue 38)",
     "accelerate-3225.md": "accelerate's gpu_ids exported as CUDA_VISIBLE_DEVICES (issue 38)",
-    "pytorch-74733.md": "torch's 'Found no NVIDIA driver on your system' (issue 38)",
 }
 HARDWARE: Final = sorted(
     n for n, e in EXPECTED.items() if e["stratum"] == "hardware" and e["paste_shows"]

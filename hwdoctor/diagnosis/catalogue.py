@@ -63,6 +63,13 @@ class Code(str, Enum):
     DRIVER_LIBRARY_MISMATCH = "driver.library_mismatch"
     DRIVER_NOUVEAU = "driver.nouveau"
     DRIVER_MISSING = "driver.missing"
+    DRIVER_NOT_FOUND = "driver.not_found"
+    DRIVER_FORWARD_COMPAT = "driver.forward_compat_unsupported"
+    CONTAINER_RUNTIME_NO_GPU = "host.container_runtime_without_gpu"
+    EXTENSION_ARCH_UNSUPPORTED = "extension.arch_unsupported"
+    BNB_WITHOUT_GPU = "extension.bitsandbytes_without_gpu"
+    VLLM_NO_DEVICE = "backend.vllm_no_device"
+    BF16_UNSUPPORTED = "device.bf16_unsupported"
     DRIVER_GPU_UNSUPPORTED = "driver.gpu_unsupported"
     NODE_DENIED = "host.device_node_denied"
     CONTAINER_NO_DEVICE = "host.container_without_device"
@@ -705,6 +712,98 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "{hardware} is present ({where}) but no NVIDIA kernel module is loaded",
         advice="install the NVIDIA driver{branch_hint} and reboot (or load it: sudo modprobe "
         "nvidia)",
+    ),
+    Code.DRIVER_NOT_FOUND: Entry(
+        W, "torch found no NVIDIA driver",
+        "torch's CUDA build asked the CUDA driver for the GPUs and no NVIDIA driver answered "
+        "(cudaErrorInsufficientDriver with no driver version, pytorch/pytorch "
+        "c10/cuda/CUDAFunctions.cpp): the machine has no NVIDIA GPU, or its driver is not "
+        "installed, not loaded, or not passed into the container. torch then runs on the CPU.",
+        "torch {torch} found no NVIDIA driver (torch: \"Found no NVIDIA driver on your "
+        "system\"): CUDA is unavailable and torch runs on the CPU",
+        advice="if the machine has an NVIDIA GPU, install NVIDIA's driver for it (nvidia-smi "
+        "then lists the GPU; in a container, start it with the GPUs passed in, docker run "
+        "--gpus all); on a machine without an NVIDIA GPU, a CPU build of torch does without "
+        "CUDA and this warning (hwdoctor detect there writes its install line)",
+        variants={
+            "version_unknown": "torch found no NVIDIA driver (torch: \"Found no NVIDIA driver "
+            "on your system\"): CUDA is unavailable and torch runs on the CPU",
+        },
+    ),
+    Code.DRIVER_FORWARD_COMPAT: Entry(
+        E, "CUDA forward compatibility on a GPU without it",
+        "CUDA error 804 (cudaErrorCompatNotSupportedOnDevice): the CUDA libraries loaded are "
+        "the forward-compatibility package of a CUDA newer than the host's driver supports, "
+        "as CUDA container images ship it, and NVIDIA supports forward compatibility on "
+        "data-centre GPUs only (https://docs.nvidia.com/deploy/cuda-compatibility/).",
+        "CUDA refused to start (CUDA error 804: \"forward compatibility was attempted on non "
+        "supported HW\"): the CUDA of the software or image is newer than the host's NVIDIA "
+        "driver supports, and this GPU does not support CUDA forward compatibility",
+        advice="upgrade the host's NVIDIA driver to one that supports that CUDA (nvidia-smi "
+        "shows the newest CUDA the driver supports), or use an image or torch build made for "
+        "a CUDA the driver supports",
+    ),
+    Code.CONTAINER_RUNTIME_NO_GPU: Entry(
+        E, "docker has no runtime for GPUs",
+        "docker run --gpus asks the daemon for a device driver with the gpu capability and "
+        "none is registered (moby/moby daemon/devices.go, \"could not select device driver\"): "
+        "the NVIDIA Container Toolkit is not installed, or docker was not configured to use "
+        "it and restarted (https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/"
+        "latest/install-guide.html).",
+        "docker could not give the container a GPU (docker: \"could not select device driver "
+        "... with capabilities: [[gpu]]\"): the NVIDIA Container Toolkit is not installed or "
+        "not configured for docker",
+        commands=(
+            "sudo nvidia-ctk runtime configure --runtime=docker",
+            "sudo systemctl restart docker",
+        ),
+        advice="install the NVIDIA Container Toolkit on the host (NVIDIA's install guide for "
+        "its distribution), then register its runtime with docker and restart the daemon:",
+    ),
+    Code.EXTENSION_ARCH_UNSUPPORTED: Entry(
+        E, "flash-attn does not run on this GPU",
+        "FlashAttention 2 has kernels for Ampere (compute capability 8.0) and newer GPUs only "
+        "and refuses older ones (Dao-AILab/flash-attention csrc/flash_attn/flash_api.cpp); "
+        "its README lists Turing support for FlashAttention 1.x alone.",
+        "flash-attn refused this GPU (flash-attn: \"FlashAttention only supports Ampere GPUs "
+        "or newer.\"): FlashAttention 2 needs a GPU of compute capability 8.0 or newer",
+        advice="on this GPU, run without flash-attn (in transformers, "
+        "attn_implementation=\"sdpa\"; elsewhere, the application's option that turns flash "
+        "attention off), or on an Ampere or newer GPU",
+    ),
+    Code.BNB_WITHOUT_GPU: Entry(
+        E, "bitsandbytes loaded without its CUDA library",
+        "bitsandbytes before 0.43 loads a CUDA library of its own for the CUDA it finds and "
+        "falls back to its CPU library when none loads (bitsandbytes/cextension.py): on "
+        "Windows, where those releases shipped no CUDA library (0.43.0 was the first with "
+        "Windows support, its release notes), or where CUDA or the GPU is not found.",
+        "bitsandbytes runs without the GPU (bitsandbytes: \"compiled without GPU support\"): "
+        "8-bit and 4-bit quantization and its 8-bit optimizers are unavailable",
+        advice="upgrade bitsandbytes to 0.43 or newer, which ships CUDA libraries for Linux "
+        "and Windows; then python -m bitsandbytes says whether it finds the GPU",
+    ),
+    Code.VLLM_NO_DEVICE: Entry(
+        E, "vLLM found no device to run on",
+        "vLLM picks its platform by the device it finds (vllm/platforms/__init__.py: CUDA "
+        "through NVML, ROCm through amdsmi, TPU, XPU, CPU and others) and stops with \"Failed "
+        "to infer device type\" when none is found (vllm/config.py DeviceConfig): no GPU is "
+        "visible to the process (a container started without its GPUs, a driver that does not "
+        "answer), or the vLLM build is not the one for this machine's device.",
+        "vLLM found no device it runs on (vLLM: \"Failed to infer device type\")",
+        advice="check that the GPU is visible where vLLM runs (nvidia-smi there; a container "
+        "needs --gpus all, or the GPU reservation in its compose file), and that the vLLM "
+        "build is the one for this device; VLLM_LOGGING_LEVEL=DEBUG makes vLLM log why each "
+        "platform was not chosen (vLLM's troubleshooting guide)",
+    ),
+    Code.BF16_UNSUPPORTED: Entry(
+        E, "bfloat16 asked of a GPU without it",
+        "vLLM runs bfloat16 only on GPUs of compute capability 8.0 (Ampere) or newer and "
+        "refuses it on older ones (vllm/worker/worker.py _check_if_gpu_supports_dtype, later "
+        "vllm/platforms/cuda.py); a model whose config says bfloat16 is loaded so by default.",
+        "vLLM refused bfloat16 on this GPU (vLLM: \"Bfloat16 is only supported on GPUs with "
+        "compute capability of at least 8.0\"): the GPU is older than Ampere",
+        advice="load the model in float16, as vLLM's message says: --dtype half on the "
+        "command line, or LLM(model=..., dtype=\"half\")",
     ),
     Code.TOOL_FAILED: Entry(
         W, "a vendor tool did not answer",

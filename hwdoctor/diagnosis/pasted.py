@@ -67,6 +67,12 @@ QUESTIONS: Final[tuple[tuple[Section, str, str], ...]] = (
 # The parts of the evidence each finding rests on (`Pasted.used` keys), by code
 # prefix; the first prefix that matches applies.
 _RESTS_ON: Final = (
+    ("host.container_runtime", ("stated",)),
+    ("driver.forward_compat", ("stated", "driver", "gpus")),
+    ("extension.arch_unsupported", ("stated", "gpus")),
+    ("extension.bitsandbytes_without_gpu", ("stated", "host")),
+    ("backend.vllm_no_device", ("stated",)),
+    ("device.bf16_unsupported", ("stated", "gpus")),
     ("driver.library_mismatch", ("driver.library",)),
     ("accelerate.", ("accelerate", "torch")),
     ("mps.operator", ("mps.operator", "torch")),
@@ -114,6 +120,13 @@ _WHAT: Final = {
     FactKey.MESSAGE_NOT_COMPILED_CUDA: "torch says",
     FactKey.MESSAGE_UNDEFINED_SYMBOL: "import error",
     FactKey.MESSAGE_DRIVER_TOO_OLD: "torch says (driver)",
+    FactKey.MESSAGE_NO_DRIVER: "torch says (driver)",
+    FactKey.MESSAGE_FORWARD_COMPAT: "CUDA says",
+    FactKey.MESSAGE_CONTAINER_NO_GPU: "docker says",
+    FactKey.MESSAGE_FLASH_ATTN_ARCH: "flash-attn says",
+    FactKey.MESSAGE_BNB_NO_GPU: "bitsandbytes says",
+    FactKey.MESSAGE_VLLM_NO_DEVICE: "vLLM says",
+    FactKey.MESSAGE_BF16_UNSUPPORTED: "vLLM says",
     FactKey.MESSAGE_GFX_LIST: "gfx targets",
     FactKey.MESSAGE_INVALID_DEVICE_FUNCTION: "HIP says",
     FactKey.MESSAGE_MIN_CAPABILITY: "torch's minimum",
@@ -147,6 +160,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     facts = _Read(paste)
     found, not_checked = checks.diagnose(evidence)
     found = (*found, *_settings(evidence, facts), *_mps_operators(evidence, facts))
+    found = (*found, *_no_driver(evidence, facts, found), *_stated(facts))
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -459,6 +473,51 @@ def _mps_operators(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
             newer = f"torch {since[0]} and newer implement it on MPS ({since[1]})"
         found.append(finding(Code.MPS_OPERATOR, backend=_MPS, operator=said.value,
                              torch=torch or "(version not shown)", newer=newer))  # fmt: skip
+    return tuple(found)
+
+
+_CUDA: Final = next(b.key for b in registry.BACKENDS if b.query.build is registry.Build.CUDA)
+
+
+def _no_driver(evidence: Evidence, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """torch's "Found no NVIDIA driver on your system": its CUDA build asked the CUDA driver
+    for the GPUs and no driver answered (c10/cuda/CUDAFunctions.cpp, device_count_impl:
+    cudaErrorInsufficientDriver with cudaDriverGetVersion() giving 0). A warning, not an
+    error: on a machine without an NVIDIA GPU torch runs on the CPU as it should. Where
+    another driver finding already speaks (nvidia-smi's own refusal, a GPU on the bus with
+    no module loaded), that one says it."""
+    said = facts.all(FactKey.MESSAGE_NO_DRIVER)
+    if not said or any(f.code.startswith("driver.") for f in found):
+        return ()
+    facts.use("driver", said[0])
+    torch = evidence.torch.version if evidence.torch and evidence.torch.version else None
+    variant = None if torch else "version_unknown"
+    return (finding(Code.DRIVER_NOT_FOUND, backend=_CUDA, torch=torch or "", variant=variant),)
+
+
+# Messages that name their cause by themselves, each read by the messages reader (which cites
+# the code that prints it), and the finding that says it: CUDA error 804, docker without a
+# GPU runtime, flash-attn on a GPU older than Ampere, bitsandbytes without its CUDA library,
+# vLLM with no device, bf16 asked of a GPU without it.
+_STATED: Final = {
+    FactKey.MESSAGE_FORWARD_COMPAT: Code.DRIVER_FORWARD_COMPAT,
+    FactKey.MESSAGE_CONTAINER_NO_GPU: Code.CONTAINER_RUNTIME_NO_GPU,
+    FactKey.MESSAGE_FLASH_ATTN_ARCH: Code.EXTENSION_ARCH_UNSUPPORTED,
+    FactKey.MESSAGE_BNB_NO_GPU: Code.BNB_WITHOUT_GPU,
+    FactKey.MESSAGE_VLLM_NO_DEVICE: Code.VLLM_NO_DEVICE,
+    FactKey.MESSAGE_BF16_UNSUPPORTED: Code.BF16_UNSUPPORTED,
+}
+
+
+def _stated(facts: _Read) -> tuple[Finding, ...]:
+    """A finding for each message that states its cause, resting on its first line."""
+    found: list[Finding] = []
+    for key in _STATED:
+        said = facts.all(key)
+        if said:
+            code = _STATED[key]
+            facts.use("stated", said[0])
+            found.append(finding(code, backend=_CUDA))
     return tuple(found)
 
 

@@ -84,6 +84,13 @@ class FactKey(str, Enum):
     MESSAGE_FOUND_VERSION = "message.found_version"  # "found version 11040": the driver's
     MESSAGE_DRIVER_TOO_OLD = "message.driver_too_old"
     MESSAGE_DRIVER_INSUFFICIENT = "message.driver_insufficient"
+    MESSAGE_NO_DRIVER = "message.no_driver"  # torch's "Found no NVIDIA driver on your system"
+    MESSAGE_FORWARD_COMPAT = "message.forward_compat"  # CUDA error 804, in its words
+    MESSAGE_CONTAINER_NO_GPU = "message.container_no_gpu"  # docker: no driver for [[gpu]]
+    MESSAGE_FLASH_ATTN_ARCH = "message.flash_attn_arch"  # flash-attn: "only supports Ampere"
+    MESSAGE_BNB_NO_GPU = "message.bnb_no_gpu"  # bitsandbytes: "compiled without GPU support"
+    MESSAGE_VLLM_NO_DEVICE = "message.vllm_no_device"  # vLLM: "Failed to infer device type"
+    MESSAGE_BF16_UNSUPPORTED = "message.bf16_unsupported"  # vLLM: bf16 needs capability 8.0
     MESSAGE_ARCH_LIST = "message.arch_list"  # "sm_50 sm_60 …" torch says it carries
     MESSAGE_CODE_CC = "message.code_cc"  # a row "- 8.0 which supports hardware CC …"
     MESSAGE_MIN_CAPABILITY = "message.min_capability"

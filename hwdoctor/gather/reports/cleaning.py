@@ -110,18 +110,43 @@ def without_html_comments(text: str) -> str:
 # reporter's "I get this error:"), "failed"/"FAIL", "FATAL", a CUDA, HIP, NCCL, cuDNN, cuBLAS
 # or HSA error code ("CUDA_ERROR_NO_DEVICE", "cudaErrorNoKernelImageForDevice",
 # "hipErrorNoBinaryForGpu", "ncclUnhandledCudaError", "CUDNN_STATUS_NOT_INITIALIZED",
-# "HSA_STATUS_ERROR_OUT_OF_RESOURCES"), "NCCL error in: …", and the shell's words for a process
-# the kernel stopped ("Segmentation fault (core dumped)", "Illegal instruction"). Each
-# alternative starts with a fixed word or at a word boundary: tried from every position of a
-# long line, none backtracks over a run.
+# "HSA_STATUS_ERROR_OUT_OF_RESOURCES"), "NCCL error in: …", the shell's words for a process
+# the kernel stopped ("Segmentation fault (core dumped)", "Illegal instruction"), and the
+# messages that state an error in words of their own (listed below). Each alternative starts
+# with a fixed word or at a word boundary: tried from every position of a long line, none
+# backtracks over a run. An exception's name alone on its line is `_EXCEPTION_ALONE`'s.
 _ERROR_LIKE: Final = re.compile(
     r"(?<!_)(?i:error ?[:=] ?[^\s:=]|exception ?: ?\S|\bfailed\b|segmentation fault"
     r"|core dumped|illegal instruction)"
-    r"|[a-z](?:Error|Exception):?$|\bFAIL\b|\bFATAL\b"
+    r"|\bFAIL\b|\bFATAL\b"
     r"|\b(?:CUDA|HIP|NCCL|cuDNN|CUDNN|cuBLAS) error\b"
     r"|\b(?:CUDA_ERROR|CUDNN_STATUS|CUBLAS_STATUS|HSA_STATUS_ERROR)_[A-Z]"
     r"|\b(?:cuda|hip)Error[A-Z]|\bnccl(?:Unhandled|Internal|System|Remote|Invalid)\w{0,30}Error"
+    r"|Found no NVIDIA driver on your system|could not select device driver"
+    r"|forward compatibility was attempted on non supported HW|compiled without GPU support"
+    r"|FlashAttention only supports Ampere GPUs or newer"
 )
+# The messages above that state an error with no error word, each in the words of the code
+# that prints it (a paste often holds them without the exception's name before them):
+# - torch's warning when cudaGetDeviceCount fails with cudaErrorInsufficientDriver and
+#   cudaDriverGetVersion() gives 0: "CUDA initialization: Found no NVIDIA driver on your
+#   system. Please check that you have an NVIDIA GPU and installed a driver from …"
+#   (pytorch/pytorch c10/cuda/CUDAFunctions.cpp, device_count_impl);
+# - docker's "Error response from daemon: could not select device driver "" with
+#   capabilities: [[gpu]]" (moby/moby daemon/devices.go: no device driver registered for the
+#   GPU capability, the NVIDIA Container Toolkit not configured);
+# - CUDA error 804, cudaErrorCompatNotSupportedOnDevice: "forward compatibility was attempted
+#   on non supported HW" (the CUDA Runtime API reference, cudaError_t);
+# - bitsandbytes' "The installed version of bitsandbytes was compiled without GPU support"
+#   (bitsandbytes/cextension.py);
+# - flash-attention's "FlashAttention only supports Ampere GPUs or newer."
+#   (Dao-AILab/flash-attention csrc/flash_attn/flash_api.cpp, TORCH_CHECK on the arch).
+# An exception's name alone on its line, its message on the next ("AssertionError:" as torch
+# 1.x printed it, "`RuntimeError`" in inline code), dotted or not: the whole line, its quoting
+# and code marks aside. An exception's name inside a sentence ("Observe KeyError: when…") is
+# the reporter's words, no error line.
+_EXCEPTION_ALONE: Final = re.compile(r"[A-Za-z_][\w.]{0,120}[a-z](?:Error|Exception):?")
+_MARKS: Final = " \t>`'\"*"
 # A heading that names a section for errors ("### Error logs", "**Error:**") is no error line.
 _ERROR_HEADING: Final = re.compile(
     r"^[\s#*_>`-]*(?:error|errors|error logs?|error message)[\s:*_`]*$", re.I
@@ -130,4 +155,6 @@ _ERROR_HEADING: Final = re.compile(
 
 def error_like(line: str) -> bool:
     """Whether a line looks like an error (`_ERROR_LIKE`), a heading for errors aside."""
+    if _EXCEPTION_ALONE.fullmatch(line.strip(_MARKS)):
+        return True
     return _ERROR_LIKE.search(line) is not None and not _ERROR_HEADING.match(line)

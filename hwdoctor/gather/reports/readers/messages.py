@@ -3,7 +3,8 @@
 Each is quoted from the code it comes from: "found version NNNNN" (c10/cuda/
 CUDAFunctions.cpp), the sm_XY warning and the "too old" warning (torch/cuda/__init__.py
 `_check_cubins` / `_check_capability`), "Torch not compiled with CUDA enabled"
-(torch/cuda/__init__.py `_lazy_init`), "HIP error: invalid device function" (HIP's
+(torch/cuda/__init__.py `_lazy_init`), "Found no NVIDIA driver on your system" (c10/cuda/
+CUDAFunctions.cpp), "HIP error: invalid device function" (HIP's
 hipErrorInvalidDeviceFunction: no code object for the GPU), rocBLAS's missing kernels, the
 dynamic loader's "undefined symbol" in an extension's compiled module, NVML's and the
 NVIDIA kernel module's refusals, CANN's, the MPS backend's; lspci's GPU lines and ComfyUI's
@@ -26,6 +27,44 @@ from hwdoctor.model.pasted import FactKey
 _FOUND_VERSION: Final = drivers.FOUND_VERSION
 _DRIVER_TOO_OLD: Final = drivers.TOO_OLD
 _INSUFFICIENT_DRIVER: Final = drivers.INSUFFICIENT
+# torch's word that no NVIDIA driver answered: cudaGetDeviceCount failed with
+# cudaErrorInsufficientDriver and cudaDriverGetVersion() gave 0 (pytorch/pytorch
+# c10/cuda/CUDAFunctions.cpp, device_count_impl: "Found no NVIDIA driver on your system.
+# Please check that you have an NVIDIA GPU and installed a driver from …"; a version above 0
+# gives "found version NNNNN" instead), raised by torch.cuda's lazy init or warned as
+# "CUDA initialization: …" by torch.cuda.is_available().
+_NO_DRIVER: Final = re.compile(r"Found no NVIDIA driver on your system")
+# CUDA error 804, cudaErrorCompatNotSupportedOnDevice, in the runtime's words (the CUDA Runtime
+# API reference, cudaError_t): the CUDA forward-compatibility libraries were loaded on a GPU
+# that does not support them (https://docs.nvidia.com/deploy/cuda-compatibility/: data-centre
+# GPUs only). torch says it as "Error 804: forward compatibility was attempted on non
+# supported HW" (c10/cuda/CUDAFunctions.cpp).
+_FORWARD_COMPAT: Final = re.compile(r"forward compatibility was attempted on non supported HW")
+# docker's daemon, asked for --gpus with no device driver registered for the "gpu"
+# capability (moby/moby daemon/devices.go: "could not select device driver %q with
+# capabilities: %v"): the NVIDIA Container Toolkit is not installed or not configured.
+_CONTAINER_NO_GPU: Final = re.compile(
+    r"could not select device driver \"[\w-]{0,20}\" with capabilities: \[\[gpu\]\]"
+)
+# flash-attention 2's check of the GPU (Dao-AILab/flash-attention csrc/flash_attn/
+# flash_api.cpp: TORCH_CHECK(is_sm8x || is_sm90, "FlashAttention only supports Ampere GPUs or
+# newer.")).
+_FLASH_ATTN_ARCH: Final = re.compile(r"FlashAttention only supports Ampere GPUs or newer")
+# bitsandbytes before 0.43 when it could load no CUDA library of its own and fell back to
+# libbitsandbytes_cpu (bitsandbytes/cextension.py: "The installed version of bitsandbytes was
+# compiled without GPU support. 8-bit optimizers … are unavailable.").
+_BNB_NO_GPU: Final = re.compile(r"bitsandbytes was compiled without GPU support")
+# vLLM when none of its platforms (CUDA through NVML, ROCm through amdsmi, TPU, XPU, CPU,
+# Neuron …) found its device (vllm/platforms/__init__.py resolve_current_platform_cls_qualname;
+# vllm/config.py DeviceConfig: raise RuntimeError("Failed to infer device type")).
+_VLLM_NO_DEVICE: Final = re.compile(r"Failed to infer device type")
+# vLLM's check of the dtype against the GPU (vllm/worker/worker.py
+# _check_if_gpu_supports_dtype, later vllm/platforms/cuda.py check_if_supports_dtype):
+# "Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Tesla T4
+# GPU has compute capability 7.5. You can use float16 instead …".
+_BF16_UNSUPPORTED: Final = re.compile(
+    r"Bfloat16 is only supported on GPUs with compute capability of at least 8\.0"
+)
 # xformers' own check: "xFormers was built for:\n PyTorch 2.0.1+cu118 with CUDA 1108 (you
 # have 2.0.1)" (xformers/_cpp_lib.py); the prose reader leaves its line to this one.
 XFORMERS_BUILT: Final = re.compile(
@@ -295,6 +334,13 @@ RECOGNISERS: Final = (
         words="The NVIDIA driver on your system is too old",
     ),
     _Recogniser(_INSUFFICIENT_DRIVER, FactKey.MESSAGE_DRIVER_INSUFFICIENT, group=0),
+    _Recogniser(_NO_DRIVER, FactKey.MESSAGE_NO_DRIVER, group=0),
+    _Recogniser(_FORWARD_COMPAT, FactKey.MESSAGE_FORWARD_COMPAT, group=0),
+    _Recogniser(_CONTAINER_NO_GPU, FactKey.MESSAGE_CONTAINER_NO_GPU, group=0),
+    _Recogniser(_FLASH_ATTN_ARCH, FactKey.MESSAGE_FLASH_ATTN_ARCH, group=0),
+    _Recogniser(_BNB_NO_GPU, FactKey.MESSAGE_BNB_NO_GPU, group=0),
+    _Recogniser(_VLLM_NO_DEVICE, FactKey.MESSAGE_VLLM_NO_DEVICE, group=0),
+    _Recogniser(_BF16_UNSUPPORTED, FactKey.MESSAGE_BF16_UNSUPPORTED, group=0),
     _Recogniser(_COMFY_ARCH, FactKey.GFX, at_start=True),
     _Recogniser(_NO_GPUS, FactKey.MESSAGE_NO_GPUS, words="No CUDA GPUs are available"),
     _Recogniser(

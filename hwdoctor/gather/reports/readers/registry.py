@@ -89,12 +89,16 @@ LINES: Final = (
         TEXT,
         "messages",
         "the messages torch, HIP, rocBLAS, NVML, the NVIDIA kernel module and extensions "
-        'print ("found version 11040", CUDA\'s error 35 "driver version is '
-        'insufficient", "sm_120 is not compatible", "Torch not compiled with CUDA '
-        'enabled", an extension\'s "undefined symbol", nvidia-smi\'s "Failed to '
-        'initialize NVML: Driver/library version mismatch", "NVRM: API mismatch", an '
-        'operator "not currently implemented for the MPS device"), lspci\'s GPU lines '
-        "and ComfyUI's start-up log",
+        'print ("found version 11040", "Found no NVIDIA driver on your system", CUDA\'s '
+        'error 35 "driver version is insufficient" and error 804 "forward compatibility was'
+        ' attempted on non supported HW", docker\'s "could not select device driver", '
+        'flash-attn\'s "only supports Ampere GPUs or newer", bitsandbytes\' "compiled without'
+        ' GPU support", vLLM\'s "Failed to infer device type" and "Bfloat16 is only '
+        'supported on GPUs with compute capability of at least 8.0", "sm_120 is not '
+        'compatible", "Torch not compiled with CUDA enabled", an extension\'s "undefined '
+        'symbol", nvidia-smi\'s "Failed to initialize NVML: Driver/library version '
+        'mismatch", "NVRM: API mismatch", an operator "not currently implemented for the '
+        "MPS device\"), lspci's GPU lines and ComfyUI's start-up log",
     ),
     Registered(
         TEXT,
