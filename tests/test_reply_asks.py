@@ -108,3 +108,54 @@ def test_error_lines_with_no_finding_are_not_said_to_be_unexplained_by_one_above
         BODIES.parent / "errors" / "ichigo101-sparsempss-empty-memory-format-only-available-for.md"
     )
     assert "finding above" not in with_one or "#### Findings" in with_one
+
+
+# --- what the reply bot's replies did not read (issue 42, item 4) ---------------------------
+
+
+def test_versions_in_prose_with_spaces_around_the_sign_are_read() -> None:
+    """huggingface/peft#1522: "peft == 0.9.0" and "transformers  == 4.30.2" (two spaces)."""
+    facts = read(BODIES / "peft1522-peft-spaced-equals-0.9.0-transformers-4.30.2.md")
+    assert facts["peft"] == ["0.9.0", "0.3.0"]
+    assert facts["transformers"] == ["4.30.2"]
+    assert facts["torch"] == ["2.1.0+cu118"]
+
+
+def test_transformer_in_the_singular_and_python_named_twice_are_read() -> None:
+    """huggingface/transformers#36571: "transformer Version : 4.49.0", "python version:
+    python3.10": both read (before, no report was found in the body), and Python is not
+    asked for."""
+    path = BODIES / "tf36571-transformer-singular-4.49.0-python-python3.10-prose.md"
+    facts = read(path)
+    assert facts["transformers"] == ["4.49.0"]
+    assert facts["python"] == ["3.10"]
+    report = data(path)
+    assert not any("Python version" in q["unknown"] for q in report["not_checked"])
+
+
+def test_a_tool_line_whose_value_names_python_again_is_read() -> None:
+    """ "Python version: Python 3.6.9": python_release reads the release after the name."""
+    from hwdoctor.model.pasted import python_release
+
+    assert python_release("Python 3.6.9") == "3.6.9"
+    assert python_release("python3.10") == "3.10"
+    assert python_release("3.11.4 (main, Jun  7 2023)") == "3.11.4"
+    assert python_release("Pythonic 3.6") is None
+
+
+def read(path: Path) -> dict[str, list[str]]:
+    """The versions the paste states, by package ("python" for Python's)."""
+    from hwdoctor.gather import reports
+    from hwdoctor.model.pasted import FactKey
+
+    found: dict[str, list[str]] = {}
+    for fact in reports.read(path.read_bytes(), path.name).facts:
+        if fact.key is FactKey.PROSE_PACKAGE and fact.name:
+            said = found.setdefault(fact.name, [])
+        elif fact.key in (FactKey.PROSE_PYTHON, FactKey.PYTHON_VERSION):
+            said = found.setdefault("python", [])
+        else:
+            continue
+        if fact.value not in said:
+            said.append(fact.value)
+    return found
