@@ -33,6 +33,7 @@ import hwdoctor.gather.reports.assemble as assemble
 import hwdoctor.gather.reports.cleaning as cleaning
 import hwdoctor.gather.reports.readers as readers
 import hwdoctor.gather.reports.reading as reading
+import hwdoctor.model.pasted as pasted_model
 import hwdoctor.redact as redact
 import hwdoctor.text as text
 from hwdoctor.gather.reports.readers import amd, messages, prose, registry
@@ -46,7 +47,16 @@ READER_MODULES = tuple(
     for info in pkgutil.iter_modules(readers.__path__)
 )
 READERS = patterns_of(
-    reports, cleaning, reading, assemble, redact, text, requirements, checks, *READER_MODULES
+    reports,
+    cleaning,
+    reading,
+    assemble,
+    redact,
+    text,
+    requirements,
+    checks,
+    pasted_model,
+    *READER_MODULES,
 )
 
 # The patterns as they were when the red team found them, and textbook cases of each kind.

@@ -24,6 +24,7 @@ from hwdoctor.model.reports import (
     PasteReport,
     Question,
     ReadFact,
+    Severity,
 )
 from hwdoctor.project import __version__
 from hwdoctor.rules.engine import Inputs, strtobool
@@ -63,6 +64,21 @@ QUESTIONS: Final[tuple[tuple[Section, str, str], ...]] = (
     (Section.TOOLS, _ON_THE_MACHINE, SAVE_EVIDENCE),
     (Section.PLACEMENT, _ON_THE_MACHINE, SAVE_EVIDENCE),
 )
+
+# The parts of the evidence (`_RESTS_ON`'s names) the answer to a section's question shows:
+# what a reply asks for when a finding rests on such a part and the paste lacks it.
+_SHOWS: Final = {
+    Section.TORCH: ("torch", "mps.operator"),
+    Section.BACKENDS: ("gpus", "gpu_count"),
+    Section.HOST: ("gpus", "gpu_count", "driver", "driver.library", "host"),
+    Section.PYTHON: ("host",),
+    Section.PACKAGES: ("packages", "accelerate"),
+    Section.ENV: ("env",),
+    Section.FAILURES: ("failures",),
+    Section.ENTRY_POINTS: ("failures",),
+    Section.TOOLS: ("failures",),
+    Section.PLACEMENT: ("failures",),
+}
 
 # The parts of the evidence each finding rests on (`Pasted.used` keys), by code
 # prefix; the first prefix that matches applies.
@@ -164,9 +180,12 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
-    questions = _one_per_command(_questions(not_checked) + _gaps(evidence, found, other))
+    asked, gaps = _questions(not_checked), _gaps(evidence, found, other)
+    questions = _one_per_command(asked + gaps)
     resting = [_resting(finding, facts) for finding in found]
     unread = _unread(paste, [fact for chosen in resting for fact in chosen])
+    posted = [f for f, on in zip(found, resting, strict=True) if f.severity in _POSTED and on]
+    settles = _settling(posted, asked, gaps, facts)
     return PasteReport(
         blocks=paste.blocks,
         facts=read_facts(paste),
@@ -178,6 +197,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
         strict=strict,
         unread=unread,
         unread_count=len(unread) + max(0, paste.error_count - len(paste.errors)),
+        settling=tuple(q for q in questions if q.command in settles),
     )
 
 
@@ -313,6 +333,60 @@ def _for_the_accelerator_shown(found: Sequence[Finding], paste: Pasted) -> tuple
             item = dataclasses.replace(item, remedy="\n".join(lines) or None)
         kept.append(item)
     return tuple(kept)
+
+
+# The findings a reply is posted for (PasteReport.post: one of these resting on the paste).
+_POSTED: Final = frozenset({Severity.ERROR, Severity.WARNING})
+# At most this many questions in a posted reply (issue 42: "the one or two inputs that would
+# settle its finding"); the JSON's not_checked and the terminal keep every one.
+_ASKED: Final = 2
+
+
+# The findings a check that ran on part of its evidence (`_gaps`) would change, by code
+# prefix: the architecture torch was built for settles a kernel finding, not a hidden device.
+_GAP_FINDINGS: Final = {
+    "arch compiled": ("device.",),
+    "torch said no code": ("device.",),
+    "nvidia driver": ("driver.",),
+    "build for hardware": ("torch.",),
+    "apple silicon": ("mps.",),
+}
+
+
+def _gap_for(gap: Question, finding: Finding) -> bool:
+    prefixes = [p for check in gap.checks for p in _GAP_FINDINGS.get(check, ("",))]
+    return finding.code.startswith(tuple(prefixes))
+
+
+def _parts(finding: Finding) -> tuple[str, ...]:
+    return next(parts for prefix, parts in _RESTS_ON if finding.code.startswith(prefix))
+
+
+def _settling(
+    posted: Sequence[Finding],
+    asked: Sequence[Question],
+    gaps: Sequence[Question],
+    facts: _Read,
+) -> tuple[str, ...]:
+    """The commands whose output would settle the findings a reply is posted for, the first
+    finding's first, at most two: a question about a part of the evidence a finding rests on
+    that the paste does not show (a driver finding on a paste without the driver's version),
+    or a check that ran on part of it (a GPU named, its architecture not). The install of
+    hwdoctor only where nothing else shows that part (what a probe saw fail: an extension
+    finding on pins alone); a reply that could settle its finding without it does not ask
+    for it."""
+    chosen: list[str] = []
+    for item in posted:
+        parts = set(_parts(item))
+        lacking = {part for part in parts if not facts.used.get(part)}
+        wanted = [q.command for q in gaps if parts & set(q.shows) and _gap_for(q, item)] + [
+            q.command for q in asked if lacking & set(q.shows)
+        ]
+        others = [c for c in wanted if c != SAVE_EVIDENCE]
+        for command in others or wanted:
+            if command not in chosen:
+                chosen.append(command)
+    return tuple(chosen[:_ASKED])
 
 
 class _Read:
@@ -566,6 +640,7 @@ def _questions(not_checked: Sequence[NotChecked]) -> tuple[Question, ...]:
     """One question per command: what it would show, and the checks waiting for it."""
     unknowns: dict[str, list[str]] = {}
     waiting: dict[str, list[str]] = {}
+    shows: dict[str, dict[str, None]] = {}
     for item in not_checked:
         for section, unknown, command in QUESTIONS:
             if section.value in item.missing:
@@ -573,9 +648,10 @@ def _questions(not_checked: Sequence[NotChecked]) -> tuple[Question, ...]:
                 if unknown not in said:
                     said.append(unknown)
                 waiting.setdefault(command, []).append(label(item.check))
+                shows.setdefault(command, {}).update(dict.fromkeys(_SHOWS[section]))
                 break
     return tuple(
-        Question("; ".join(unknowns[command]), tuple(names), command)
+        Question("; ".join(unknowns[command]), tuple(names), command, shows=tuple(shows[command]))
         for command, names in waiting.items()
     )
 
@@ -598,6 +674,7 @@ def _one_per_command(questions: Sequence[Question]) -> tuple[Question, ...]:
             question = dataclasses.replace(
                 before, unknown=unknown, subjects=(*before.subjects, *question.subjects),
                 checks=tuple(dict.fromkeys((*before.checks, *question.checks))),
+                shows=tuple(dict.fromkeys((*before.shows, *question.shows))),
             )  # fmt: skip
         merged[question.command] = question
     return tuple(
@@ -636,9 +713,11 @@ def _gaps(evidence: Evidence, found: Sequence[Finding], other: bool) -> tuple[Qu
             and not said
             and not any(c.startswith("driver.") for c in codes)
         ):
-            gaps.append(Question("the NVIDIA driver's version", ("nvidia driver",), "nvidia-smi"))
+            gaps.append(Question("the NVIDIA driver's version", ("nvidia driver",), "nvidia-smi",
+                                 shows=("driver",)))  # fmt: skip
     if torch is not None and torch.version is None and torch.build:
-        gaps.append(Question("the torch version", ("torch requirements",), COLLECT_ENV))
+        gaps.append(Question("the torch version", ("torch requirements",), COLLECT_ENV,
+                             shows=("torch",)))  # fmt: skip
     signals = {s.backend for s in host.signals} if host else set()
     gpu_keys = {b.key for b, _ in gpu_backends}
     if (
@@ -653,6 +732,7 @@ def _gaps(evidence: Evidence, found: Sequence[Finding], other: bool) -> tuple[Qu
                 "whether the machine has an NVIDIA or AMD GPU",
                 ("build for hardware",),
                 "nvidia-smi || rocm-smi",
+                shows=("gpus",),
             )
         )
     for backend, command in gpu_backends:
@@ -665,6 +745,7 @@ def _gaps(evidence: Evidence, found: Sequence[Finding], other: bool) -> tuple[Qu
                     "which GPU torch found no code for, and its architecture",
                     ("torch said no code",),
                     command,
+                    shows=("gpus",),
                 )
             )
     if (
@@ -680,6 +761,7 @@ def _gaps(evidence: Evidence, found: Sequence[Finding], other: bool) -> tuple[Qu
                 "14.0 from 2.10",
                 ("apple silicon",),
                 COLLECT_ENV,
+                shows=("torch",),
             )
         )
     return tuple(gaps)
@@ -698,13 +780,14 @@ def _kernel_gaps(facts: BackendFacts, command: str) -> list[Question]:
                                   if not d.capability))  # fmt: skip
     if unknown:
         gaps.append(Question(f"the architecture of {', '.join(unknown)}", ("arch compiled",),
-                             command, subjects=unknown))  # fmt: skip
+                             command, subjects=unknown, shows=("gpus",)))  # fmt: skip
     if facts.devices and not facts.arch_list:
         gaps.append(
             Question(
                 "which GPU architectures the installed torch was built for",
                 ("arch compiled",),
                 'python -c "import torch; print(torch.cuda.get_arch_list())"',
+                shows=("torch",),
             )
         )
     return gaps

@@ -144,7 +144,8 @@ def detect_from(
             hint="drop --require, or pass an evidence file written by --save-evidence",
         )
     paste = reports.read(raw, where, total, more=total is None, option=option)
-    return pasted.diagnose(assemble.gathered(paste), strict=strict)
+    report = pasted.diagnose(assemble.gathered(paste), strict=strict)
+    return dataclasses.replace(report, option=option)  # a reply names what was run
 
 
 def detect_fleet(

@@ -144,7 +144,11 @@ class FactKey(str, Enum):
 # The values a report prints for "not known".
 _UNKNOWN: Final = frozenset({"", "n/a", "na", "could not collect", "could not", "no cuda",
                              "unknown", "<fill in>", "not found"})  # fmt: skip
-_PYTHON: Final = re.compile(r"^(3\.\d{1,2}(?:\.\d{1,2})?|2\.7(?:\.\d{1,2})?)\b")
+# The value may name Python again: "Python version: Python 3.6.9" (transformers env as a
+# reporter types it).
+_PYTHON: Final = re.compile(
+    r"^(?:python[ \t]?)?(3\.\d{1,2}(?:\.\d{1,2})?|2\.7(?:\.\d{1,2})?)\b", re.I
+)
 
 
 def known_value(value: str) -> bool:

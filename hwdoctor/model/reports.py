@@ -665,6 +665,9 @@ class Question(Record):
     subjects: Annotated[tuple[str, ...], NOT_JSON] = field(default=(), compare=False)
     # What the checks look at, in words (the catalogue's), for a person. Not in the JSON.
     needed_for: Annotated[tuple[str, ...], NOT_JSON] = field(default=(), compare=False)
+    # The parts of the evidence its answer would show (pasted._RESTS_ON's names: "driver",
+    # "torch", "env", ...), by which a reply picks the questions a finding waits for.
+    shows: Annotated[tuple[str, ...], NOT_JSON] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -684,6 +687,12 @@ class PasteReport(Record):
     # and how many there are: never followed by "no problem".
     unread: tuple[QuotedLine, ...] = ()
     unread_count: int = 0
+    # Of `questions`, those whose answer would settle a finding the reply is posted for (the
+    # parts of the evidence it rests on that the paste lacks): what a posted reply asks. The
+    # JSON keeps every question under not_checked. Not part of the JSON form.
+    settling: Annotated[tuple[Question, ...], NOT_JSON] = field(default=(), compare=False)
+    # The option the paste was given with ("--paste", "--from"): a reply names what was run.
+    option: Annotated[str, NOT_JSON] = field(default="--from", compare=False)
 
     @property
     def exit_code(self) -> int:

@@ -331,6 +331,12 @@ def _finding(item: Finding) -> list[str]:
 _FACTS_SHOWN: Final = 60
 # The error lines a reply quotes that no finding accounts for.
 _UNREAD_SHOWN: Final = 20
+# Who has not explained a line that looks like an error: the findings above, or, with none
+# above, hwdoctor.
+_UNEXPLAINED: Final = {
+    True: "no finding above accounts for them",
+    False: "hwdoctor has no finding that accounts for them",
+}
 
 
 def pasted(report: PasteReport) -> str:
@@ -338,6 +344,7 @@ def pasted(report: PasteReport) -> str:
     lines they rest on, then the questions for the reporter."""
     from hwdoctor.render.paste import counts
 
+    run = f"hwdoctor detect {report.option}"
     # Everything from the paste is code here: the reporter's words never read as the bot's.
     read_from = ", ".join(
         f"{block.tool}{' ' + md_code(block.version) if block.version else ''} "
@@ -352,7 +359,7 @@ def pasted(report: PasteReport) -> str:
                   for f in report.facts[:_FACTS_SHOWN]]  # fmt: skip
         if len(report.facts) > _FACTS_SHOWN:
             more = len(report.facts) - _FACTS_SHOWN
-            lines.append(f"- and {more:,} more (`hwdoctor detect --from FILE --json` lists them)")
+            lines.append(f"- and {more:,} more (`{run} FILE --json` lists them)")
         lines += ["", "</details>", ""]
     if report.findings:
         lines += ["#### Findings", ""]
@@ -368,19 +375,29 @@ def pasted(report: PasteReport) -> str:
     if report.unread:
         body = "\n".join(f"{q.line}: {q.text}" for q in report.unread[:_UNREAD_SHOWN])
         lines += ["#### Lines that look like errors and that no finding explains", "",
-                  "They look like errors, and no finding above accounts for them:", "",
+                  f"They look like errors, and {_UNEXPLAINED[bool(report.findings)]}:", "",
                   *md_fence(body), ""]  # fmt: skip
         if report.unread_count > _UNREAD_SHOWN:
             more = report.unread_count - _UNREAD_SHOWN
-            lines += [f"and {more:,} more (`hwdoctor detect --from FILE --json` lists them)", ""]
-    if report.questions:
+            lines += [f"and {more:,} more (`{run} FILE --json` lists them)", ""]
+    # A posted reply asks for what would settle its findings, at most two things (issue 42:
+    # a standard list of four commands under a driver finding reads as a form to fill in, and
+    # the reporter answers none); the terminal and --json, read by the person who ran
+    # hwdoctor, keep every check the paste could not run, as does a reply not posted.
+    asked = report.settling if report.post else report.questions
+    if asked:
         lines += ["#### Could you also paste", ""]
-        for question in report.questions:
+        for question in asked:
             lines.append(f"- {_unknown(question)}: the output of {md_code(question.command)}")
         lines.append("")
+    left = len(report.questions) - len(asked)
+    if left > 0:
+        lines += [f"{left:,} more input{'s' * (left > 1)} would let hwdoctor run checks this "
+                  f"paste could not (`{run} FILE --json` lists them under not_checked).",
+                  ""]  # fmt: skip
     if report.skipped:
         lines += ["#### Skipped", "", *(f"- {md_code(item)}" for item in report.skipped), ""]
-    lines.append(f"<sub>hwdoctor {md_inline(__version__)} · `hwdoctor detect --from`</sub>")
+    lines.append(f"<sub>hwdoctor {md_inline(__version__)} · `{run}`</sub>")
     return fitted(inert_commands("\n".join(lines) + "\n"))
 
 

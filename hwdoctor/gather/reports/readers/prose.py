@@ -138,9 +138,10 @@ _PROSE_DRIVER: Final = re.compile(
     r"(?![\w.])",
     re.I,
 )
+# The value may name Python again ("python version: python3.10", transformers#36571).
 _PROSE_PYTHON: Final = re.compile(
     r"(?<![\w./\\-])python(?: version)?(?:[ \t]?[:：=][ \t]{0,3}|[ \t]{1,3}(?:is[ \t])?)"
-    r"(3\.\d{1,2}(?:\.\d{1,2})?)"
+    r"(?:python[ \t]?)?(3\.\d{1,2}(?:\.\d{1,2})?)"
     r"(?![\w.])",
     re.I,
 )
@@ -156,9 +157,13 @@ _ACCELERATOR_PROSE: Final = re.compile(
     + r")(?![A-Za-z_])",
     re.I,
 )
+# The Hugging Face libraries whose version a reporter writes in words: "transformers  ==
+# 4.30.2" and "peft == 0.9.0" with spaces around the sign (huggingface/peft#1522),
+# "transformer Version : 4.49.0" in the singular (huggingface/transformers#36571).
 _PROSE_LIBRARY: Final = re.compile(
-    r"(?<![\w./-])(transformers|accelerate|diffusers)(?![\w-])\s?(?:version\s?)?"
-    r"(?:(?:==|[:=]|\bis\b)\s?)?v?(\d+\.\d+(?:\.\d+)?(?:\.dev\d+|rc\d+)?)(?![\w]|\.\d)",
+    r"(?<![\w./-])(transformers?|accelerate|diffusers|peft)(?![\w-])[ \t]{0,3}"
+    r"(?:version[ \t]{0,3})?(?:(?:==|[:=]|\bis\b)[ \t]{0,3})?v?"
+    r"(\d+\.\d+(?:\.\d+)?(?:\.dev\d+|rc\d+)?)(?![\w]|\.\d)",
     re.I,
 )
 # "I have 2 GPUs", "4x GPUs", "GPU: 2× RTX 5090": a count before "GPUs" or before a GPU's name.
@@ -321,7 +326,9 @@ def _prose_facts(line: Line) -> Iterator[Said]:
     if python := _PROSE_PYTHON.search(text):
         yield line.says(FactKey.PROSE_PYTHON, python.group(1))
     for library in _PROSE_LIBRARY.finditer(text):
-        yield line.says(FactKey.PROSE_PACKAGE, library.group(2), name=library.group(1).lower())
+        name = library.group(1).lower()
+        name = "transformers" if name == "transformer" else name
+        yield line.says(FactKey.PROSE_PACKAGE, library.group(2), name=name)
     if count := _PROSE_GPU_COUNT.search(text):
         yield line.says(FactKey.PROSE_GPU_COUNT, count.group(1))
 
