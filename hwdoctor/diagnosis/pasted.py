@@ -17,7 +17,7 @@ from hwdoctor import registry, rules, versions
 from hwdoctor.diagnosis import checks, remedies
 from hwdoctor.diagnosis.catalogue import Code, finding, words_for
 from hwdoctor.model.facts import BackendFacts, Evidence, Section
-from hwdoctor.model.pasted import FactKey, Pasted, PastedFact, QuotedLine, by_line
+from hwdoctor.model.pasted import STATED_ERRORS, FactKey, Pasted, PastedFact, QuotedLine, by_line
 from hwdoctor.model.reports import (
     Finding,
     NotChecked,
@@ -619,8 +619,11 @@ def _unread(paste: Pasted, resting: Sequence[PastedFact]) -> tuple[QuotedLine, .
         for line, facts in on_line.items()
         if any((f.key, f.name, f.value) in said for f in facts)
     }
+    # An error line by its shape, or by a message that states an error wherever it stands.
+    stated = {f.line: f.quote for f in paste.facts if f.key in STATED_ERRORS}
+    candidates = {**stated, **{q.line: q for q in paste.errors}}
     unread: list[QuotedLine] = []
-    for quote in sorted(paste.errors, key=lambda q: -q.line):  # last first: "A:" then B
+    for quote in sorted(candidates.values(), key=lambda q: -q.line):  # last first: "A:" then B
         text = quote.text.strip().strip("`'\"")
         # An exception's name whose message is the next line ("AssertionError:" then torch's
         # words, as 1.x printed it), or how the process ended right after an error accounted

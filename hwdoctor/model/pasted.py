@@ -163,6 +163,37 @@ def python_release(value: str) -> str | None:
     return match.group(1) if match else None
 
 
+# The messages that state an error by themselves, each read by readers/messages.py (or a
+# tool's reader) from the code that prints it: a line saying one is an error line wherever it
+# stands (inside a sentence, after a full-width colon, in another language's prose), so that
+# where no finding accounts for it the headline cannot say "no problem" (issue 38, item 5).
+STATED_ERRORS: Final = frozenset(
+    {
+        FactKey.MESSAGE_DRIVER_TOO_OLD,
+        FactKey.MESSAGE_DRIVER_INSUFFICIENT,
+        FactKey.MESSAGE_NO_DRIVER,
+        FactKey.MESSAGE_FORWARD_COMPAT,
+        FactKey.MESSAGE_CONTAINER_NO_GPU,
+        FactKey.MESSAGE_FLASH_ATTN_ARCH,
+        FactKey.MESSAGE_BNB_NO_GPU,
+        FactKey.MESSAGE_VLLM_NO_DEVICE,
+        FactKey.MESSAGE_BF16_UNSUPPORTED,
+        FactKey.MESSAGE_TOO_OLD,
+        FactKey.MESSAGE_NOT_COMPILED_CUDA,
+        FactKey.MESSAGE_INVALID_DEVICE_FUNCTION,
+        FactKey.MESSAGE_NO_KERNEL_IMAGE,
+        FactKey.MESSAGE_NO_GPUS,
+        FactKey.MESSAGE_NO_HIP_GPUS,
+        FactKey.MESSAGE_NVML_FAILED,
+        FactKey.MESSAGE_UNDEFINED_SYMBOL,
+        FactKey.MESSAGE_MPS_OPERATOR,
+        FactKey.MESSAGE_MPS_NOT_BUILT,
+        FactKey.BNB_NO_GPU,
+        FactKey.BNB_LIBRARY_MISSING,
+    }
+)
+
+
 @dataclass(frozen=True, slots=True)
 class QuotedLine(Record):
     """A line of a pasted report, as it stands there (clipped), and its number (1-based)."""
