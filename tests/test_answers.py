@@ -21,6 +21,7 @@ import pytest
 from hwdoctor import devices, diagnosis
 from hwdoctor.diagnosis import ranks
 from hwdoctor.doctor import load as loading
+from hwdoctor.gather import rank_reports
 from hwdoctor.gather.probe import answers
 from hwdoctor.model.reports import LoadReport
 from hwdoctor.model.runs import ProbeRun, RunOutcome, StepResult
@@ -211,6 +212,16 @@ def _gathered() -> dict[str, Any]:
     return {"reports": reports, "results": results, "missing": []}
 
 
+def _stored(gathered: dict[str, Any]) -> dict[str, Any]:
+    """The `ranks` fact as rank 0 writes it: each rank's summary and result as the JSON text
+    it read from the store (gather/rank_reports.py reads them at the evidence boundary)."""
+    return {
+        "reports": {k: json.dumps({"rank": int(k), **v}) for k, v in gathered["reports"].items()},
+        "results": {k: json.dumps(v) for k, v in gathered["results"].items()},
+        "missing": gathered.get("missing", []),
+    }
+
+
 def _bandwidth_cases() -> list[Any]:
     gathered = _gathered()
     paths = [
@@ -231,14 +242,16 @@ def test_garbled_bandwidth_timings_are_a_finding_or_unknown(
     path: tuple[Any, ...], value: Any
 ) -> None:
     local = diagnosis.detect(cpu_host())
-    report = ranks.combine(2, local, garbled(_gathered(), path, value), None, 30)
+    report = ranks.combine(
+        2, local, rank_reports.read(2, _stored(garbled(_gathered(), path, value))), None, 30
+    )
     catalogue_plugin.record(f.code for f in report.findings)
     _shown(report, human.distributed_renderables)
 
 
 def test_the_bandwidth_timings_read_whole() -> None:
     local = diagnosis.detect(cpu_host())
-    report = ranks.combine(2, local, _gathered(), None, 30)
+    report = ranks.combine(2, local, rank_reports.read(2, _stored(_gathered())), None, 30)
     assert report.bandwidth is not None and report.bandwidth.pairs[0].link == "NV18"
     assert [f.code for f in report.findings] == ["bandwidth.below_nvlink"]
 

@@ -335,11 +335,16 @@ def test_explain_rocm_says_amd_gpus_use_the_cuda_device_string() -> None:
 def test_a_mistyped_device_in_require_is_suggested_as_device_does() -> None:
     from hwdoctor import diagnosis
     from hwdoctor.diagnosis import requirements
+    from hwdoctor.errors import UsageError
     from tests.evidence import cpu_host
 
     evidence = cpu_host()
+    # a keyboard slip (two letters swapped) is a usage error before anything runs (issue 40);
+    # a letter changed may be a package's name, so it is judged as one, with the hint
+    with pytest.raises(UsageError, match="did you mean 'neuron'"):
+        requirements.parse("nueron")
     for text, said in (
-        ("nueron", "nueron is not installed (did you mean the device 'neuron'?)"),
+        ("nuuron", "nuuron is not installed (did you mean the device 'neuron'?)"),
         ("cupy", "cupy is not installed"),  # a package that only looks like a device
     ):
         report = diagnosis.detect(evidence, require=(requirements.parse(text),))

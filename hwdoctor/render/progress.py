@@ -27,6 +27,9 @@ _WORDS: Final = {
     "entry points": "reading torch's extension entry points",
     "torch facts": "asking torch about its build",
     "current directory": "looking for modules in the current directory that shadow others",
+    "rocm wheels": "reading ROCm's pip wheels",
+    "loaded libraries": "reading which GPU libraries torch loaded",
+    "loaded libraries after devices": "reading which GPU libraries the first allocation loaded",
     # load
     "cache": "looking for the model in the local cache",
     "hub": "asking the Hub for the model",
