@@ -17,7 +17,7 @@ from pathlib import Path
 from hwdoctor import diagnosis, registry
 from hwdoctor.compat import xid
 from hwdoctor.gather import host, kernel_log
-from hwdoctor.model.facts import Evidence, HostFacts
+from hwdoctor.model.facts import Evidence, GpuHealth, HostFacts
 from tests.evidence import codes, cpu_host
 from tests.fakeworld import World
 
@@ -224,22 +224,28 @@ def test_the_fleet_names_the_nodes_to_drain_first_worst_step_first(tmp_path: Pat
         document = fleetgen.node(cpu, host, rng)
         if host in planted:
             document = _with_lines(document, planted[host])
+        if host == "gpu09":  # NVML: a row remapping failed, which NVIDIA sends for service
+            nvidia = document["host"]["nvidia"]
+            failed = GpuHealth(0, "00000000:18:00.0", fleetgen.GPU, remap_failed=True)
+            nvidia["health"] = [failed.to_json()]
         (fleet / f"{host}.json").write_text(json.dumps(document), encoding="utf-8")
     result = run_hwdoctor("detect", "--from", str(fleet), "--json")
     assert result.returncode == 1, result
     findings = result.json()["data"]["fleet"]["findings"]
     drains = [f for f in findings if f["code"].startswith("fleet.drain")]
     assert [(f["code"], f["params"]["hosts"], f["params"]["causes"]) for f in drains] == [
+        ("fleet.drain_for_service", "gpu09", "gpu.row_remap_failed"),
         ("fleet.drain_to_reboot", "gpu[07,12]", "Xid 79"),
         ("fleet.drain_to_reset", "gpu03", "Xid 48, Xid 64"),
     ]
-    assert [f["action"] for f in drains] == ["reboot", "reset_gpu"]
+    assert [f["action"] for f in drains] == ["service", "reboot", "reset_gpu"]
     assert findings[: len(drains)] == drains  # named before any other fleet finding
-    reboot = drains[0]
+    reboot = drains[1]
     assert (
         "scontrol update nodename='gpu[07,12]' state=drain reason='hwdoctor: Xid 79'"
         in (reboot["remedy"])
     )
     assert reboot["message"] == "drain and reboot: gpu[07,12] (2 of 16 nodes; Xid 79)"
+    assert drains[0]["message"] == "drain for service: gpu09 (1 of 16 nodes; gpu.row_remap_failed)"
     human = run_hwdoctor("detect", "--from", str(fleet))
     assert "drain and reboot: gpu[07,12] (2 of 16 nodes; Xid 79)" in human.stdout
