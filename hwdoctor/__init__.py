@@ -75,8 +75,9 @@ def explain(
     """
     from hwdoctor.doctor import detect as doctor
 
+    replay = doctor.evidence_file(from_file) if from_file is not None else None
     return doctor.explain(
-        python, timeout_s, use_cpu=use_cpu, verify=verify, from_file=from_file, model=model,
+        python, timeout_s, use_cpu=use_cpu, verify=verify, replay=replay, model=model,
         context=context, batch=batch,
     )  # fmt: skip
 

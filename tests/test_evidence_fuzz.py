@@ -140,7 +140,7 @@ def outputs(path: Path) -> list[str]:
         return [markdown.pasted(report), json.dumps(report.to_json()), paste.text(report)]
     shown = [markdown.detect(report), json.dumps(report.to_json()),
              human.render(human.detect_renderables(report), stream)]  # fmt: skip
-    explained = _unless_usage_error(lambda: doctor.explain(from_file=str(path)))
+    explained = _unless_usage_error(lambda: doctor.explain(replay=doctor.evidence_file(str(path))))
     if explained is not None:
         shown += [markdown.explain(explained), json.dumps(explained.to_json()),
                   human.render(human.explain_renderables(explained), stream)]  # fmt: skip

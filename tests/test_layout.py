@@ -224,3 +224,42 @@ def test_the_tests_collect_in_a_venv_without_torch(tmp_path: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert re.search(r"^\d{4,} tests collected", done.stdout, re.M), done.stdout[-500:]
+
+
+# What reads an input's bytes: the gate (gather/inputs.py) and the readers under it. A use
+# case that called one of these would be sniffing `--from` itself (issue 43: one gate per
+# input).
+_INPUT_READERS = {
+    "read_input", "is_evidence", "evidence_document", "read_bytes", "read_text", "loads",
+    "open", "is_fleet", "reports.read", "fleet.read", "gathering.load",
+}  # fmt: skip
+
+
+def _input_reads(source: str) -> set[str]:
+    """The calls in `source` that read an input (`reports.read`, `fleet.read` and
+    `gathering.load` by their module: a probe answer's `answers.load` is no input's)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if isinstance(func, ast.Name):
+            found.add(func.id)
+        elif isinstance(func, ast.Attribute):
+            owner = func.value.id if isinstance(func.value, ast.Name) else ""
+            found.update((func.attr, f"{owner}.{func.attr}"))
+    return found & _INPUT_READERS
+
+
+def test_no_use_case_reads_what_from_names() -> None:
+    """`--from`, `--paste` and `hwdoctor.diagnose` go through one gate (gather/inputs.py),
+    which returns evidence, a paste or a fleet, typed: no module of doctor/ opens a path,
+    sniffs JSON or hands bytes to a reader itself."""
+    offending = {
+        path.name: sorted(_input_reads(path.read_text(encoding="utf-8")))
+        for path in sorted((PACKAGE / "doctor").glob("*.py"))
+    }
+    assert {name: calls for name, calls in offending.items() if calls} == {}
+    # The code the gate replaced, as detect_from read it: seen.
+    before = "raw, total = gathering.read_input(f)\npaste = reports.read(raw, where)"
+    assert _input_reads(before) == {"read_input", "reports.read"}

@@ -17,7 +17,8 @@ from hwdoctor.diagnosis import fleet as fleet_diagnosis
 from hwdoctor.diagnosis import pasted, pasted_explain, requirements
 from hwdoctor.errors import UsageError
 from hwdoctor.gather import evidence as gathering
-from hwdoctor.gather import fleet, reports
+from hwdoctor.gather import inputs
+from hwdoctor.gather.inputs import EvidenceFile, FleetDirectory, Input, PastedReport
 from hwdoctor.gather.interpreter import resolve_python
 from hwdoctor.gather.probe import answers, boundary
 from hwdoctor.gather.probe.runner import Started, run_payload
@@ -45,18 +46,18 @@ def examine(
     *,
     started: Started | None = None,
     extra_dists: Sequence[str] = (),
-    from_file: str | None = None,
+    replay: EvidenceFile | None = None,
     save_to: str | None = None,
     rank: int = 0,
     saved: Callable[[gathering.Saved], None] | None = None,
     unsaved: Callable[[gathering.NotSaved], None] | None = None,
 ) -> Evidence:
-    """The evidence of the target interpreter and this host, or of a saved file; with
-    `save_to`, also written there (`{host}` and `{rank}` expanded, `rank` this process's
-    place in its job), and the path written told to `saved`, or why it was not to
+    """The evidence of the target interpreter and this host, or the `replay` of a saved
+    file; with `save_to`, also written there (`{host}` and `{rank}` expanded, `rank` this
+    process's place in its job), and the path written told to `saved`, or why it was not to
     `unsaved` (without it, `NotSaved` is raised)."""
-    if from_file is not None:
-        found = gathering.load(from_file)
+    if replay is not None:
+        found = replay.evidence
     else:
         target = resolve_python(python)
         found = gathering.gather(target, timeout_s, started, extra_dists=extra_dists)
@@ -102,9 +103,10 @@ def detect(
     backend of the registry. A malformed requirement raises `UsageError` before probing.
     `chosen`: why `python` is the interpreter diagnosed, said first in the report."""
     parsed = tuple(r if isinstance(r, Requirement) else requirements.parse(r) for r in require)
+    replay = inputs.evidence_file(from_file) if from_file is not None else None
     found = examine(
         python, timeout_s, started=started, extra_dists=requirements.dists(parsed),
-        from_file=from_file, save_to=save_to, saved=saved, unsaved=unsaved,
+        replay=replay, save_to=save_to, saved=saved, unsaved=unsaved,
     )  # fmt: skip
     report = diagnosis.detect(found, require=parsed, strict=strict)
     return dataclasses.replace(report, chosen=chosen) if chosen else report
@@ -125,62 +127,51 @@ def detect_from(
     as an evidence file. Text that opens with JSON but is no evidence document (an issue
     body that starts with a JSON snippet) is a paste too. `expected`: the host names of
     every node a fleet directory should hold a file of."""
-    if not pasted_only and fleet.is_fleet(from_file):
-        return detect_fleet(from_file, require=require, strict=strict, expected=expected)
-    raw, total = gathering.read_input(from_file)
-    where = _where(from_file)
     option = "--paste" if pasted_only else "--from"
-    if not pasted_only and gathering.is_evidence(raw):
-        document = gathering.evidence_document(raw)
-        if document is not None:
-            parsed = tuple(
-                r if isinstance(r, Requirement) else requirements.parse(r) for r in require
-            )
-            found = gathering.load(from_file, raw, document)
-            return diagnosis.detect(found, require=parsed, strict=strict)
-    if require:
-        raise UsageError(
-            f"--require cannot be checked against a pasted report ({where})",
+    refusal = (
+        UsageError(
+            f"--require cannot be checked against a pasted report ({inputs.where(from_file)})",
             hint="drop --require, or pass an evidence file written by --save-evidence",
         )
-    paste = reports.read(raw, where, total, more=total is None, option=option)
-    report = pasted.diagnose(assemble.gathered(paste), strict=strict)
-    return dataclasses.replace(report, option=option)  # a reply names what was run
+        if require
+        else None
+    )
+    given = inputs.read(
+        from_file, option=option, fleets=True, pasted_only=pasted_only, refuse_paste=refusal
+    )
+    return detect_input(given, require=require, strict=strict, expected=expected)
 
 
-def detect_fleet(
-    directory: str,
+def detect_input(
+    given: Input,
     *,
     require: Sequence[str | Requirement] = (),
     strict: bool = False,
     expected: Sequence[str] | None = None,
-) -> FleetReport:
-    """Diagnose every node's evidence file in `directory` (`detect --from DIR`): the nodes
-    grouped by configuration, `require` judged on each node; with `expected`, the nodes of
-    those names that wrote no file are named."""
+) -> DetectReport | PasteReport | FleetReport:
+    """The diagnosis of what the gate read: one machine's evidence, a fleet's (`require`
+    judged on each node; with `expected`, the nodes of those names that wrote no file are
+    named), or a pasted report's."""
     parsed = tuple(r if isinstance(r, Requirement) else requirements.parse(r) for r in require)
-    return fleet_diagnosis.report(
-        fleet.read(directory), require=parsed, strict=strict, expected=expected
-    )
+    match given:
+        case EvidenceFile(evidence=found):
+            return diagnosis.detect(found, require=parsed, strict=strict)
+        case FleetDirectory(fleet=read):
+            return fleet_diagnosis.report(read, require=parsed, strict=strict, expected=expected)
+        case PastedReport(paste=paste, option=option):
+            report = pasted.diagnose(assemble.gathered(paste), strict=strict)
+            return dataclasses.replace(report, option=option or "--from")  # what was run
 
 
 def diagnose_text(text: object, *, strict: bool = False) -> PasteReport:
     """The diagnosis of a pasted report given as text (str, or bytes of any kind); anything
     else is a usage error, as text with no report in it is."""
-    if isinstance(text, str):
-        try:
-            raw = text.encode("utf-8", "surrogateescape")  # bytes a file's name stood for
-        except UnicodeEncodeError:  # a lone surrogate that stands for no byte
-            raw = text.encode("utf-8", "backslashreplace")
-    elif isinstance(text, (bytes, bytearray, memoryview)):
-        raw = bytes(text)
-    else:
-        raise UsageError(
-            f"hwdoctor.diagnose() reads the text of a report (str or bytes), not "
-            f"{type(text).__name__}"
-        )
-    paste = reports.read(raw, "the text", option=None)
-    return pasted.diagnose(assemble.gathered(paste), strict=strict)
+    return pasted.diagnose(assemble.gathered(inputs.text(text).paste), strict=strict)
+
+
+def evidence_file(path: str) -> EvidenceFile:
+    """An evidence file read through the gate, for `hwdoctor.explain(from_file=)`."""
+    return inputs.evidence_file(path)
 
 
 def explain(
@@ -191,14 +182,13 @@ def explain(
     verify: bool = False,
     nproc: int | None = None,
     started: Started | None = None,
-    from_file: str | None = None,
+    replay: EvidenceFile | None = None,
     save_to: str | None = None,
     saved: Callable[[gathering.Saved], None] | None = None,
     unsaved: Callable[[gathering.NotSaved], None] | None = None,
     model: str | None = None,
     context: int | None = None,
     batch: int = 1,
-    evidence: Evidence | None = None,
     chosen: Chosen | None = None,
 ) -> ExplainReport:
     """Which device training and inference pick here, why, and (with verify) proof.
@@ -207,23 +197,24 @@ def explain(
     interpreter, concurrently with the probe: with `verify` their answers are compared with
     the prediction; with `model` they read that model's class and config (and with `verify`
     load it). Where a library's version lies outside every table, their answers replace the
-    prediction, marked as observed. `evidence`: the file `from_file` names, already read.
+    prediction, marked as observed. `replay`: a saved file's evidence, explained instead of
+    this machine's.
     """
-    if (verify or model) and from_file is not None:
+    if (verify or model) and replay is not None:
         option = "--verify" if verify else "--model"
         raise UsageError(
             f"{option} runs the real libraries here; it cannot apply to --from",
             hint="a file written by `explain --verify --save-evidence` carries their answers; "
             "`explain --from` shows them",
         )
-    target = resolve_python(python) if from_file is None else None
+    target = resolve_python(python) if replay is None else None
     with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
         running = (
             pool.submit(_verify_run, target, timeout_s, use_cpu, verify, model)
             if (verify or model) and target
             else None
         )
-        found = evidence or examine(target, timeout_s, started=started, from_file=from_file)
+        found = examine(target, timeout_s, started=started, replay=replay)
         given = rules.inputs(found, use_cpu)
         outside, newer = rules.uncovered(given), rules.newer(given)
         if (outside or newer) and not verify and target is not None:
@@ -254,7 +245,7 @@ def explain(
     report = diagnosis.explain(
         found, use_cpu=use_cpu, verify=verified, nproc=nproc,
         model=model, model_run=model_run, context=context, batch=batch,
-        where="here" if from_file is None else "on the machine the evidence came from",
+        where="here" if replay is None else "on the machine the evidence came from",
     )  # fmt: skip
     if chosen is None:
         return report
@@ -268,19 +259,19 @@ def explain_from(
     report pasted from another machine (collect_env, transformers env, accelerate env, an
     issue body) gives each library's decision there by the tables, or "unknown" naming what
     the paste does not show. Which one, the input tells, as for `detect --from`."""
-    raw, total = gathering.read_input(from_file)
-    if gathering.is_evidence(raw):
-        document = gathering.evidence_document(raw)
-        if document is not None:
-            found = gathering.load(from_file, raw, document)
-            return explain(use_cpu=use_cpu, nproc=nproc, from_file=from_file, evidence=found)
-    if nproc is not None:
-        raise UsageError(
-            f"--nproc cannot be combined with a pasted report ({_where(from_file)})",
+    refusal = (
+        UsageError(
+            f"--nproc cannot be combined with a pasted report ({inputs.where(from_file)})",
             hint="drop --nproc, or pass an evidence file written by --save-evidence",
         )
-    paste = reports.read(raw, _where(from_file), total, more=total is None, option="--from")
-    return pasted_explain.explain(assemble.gathered(paste), use_cpu=use_cpu)
+        if nproc is not None
+        else None
+    )
+    given = inputs.read(from_file, refuse_paste=refusal)  # a directory is no input here
+    if isinstance(given, PastedReport):
+        return pasted_explain.explain(assemble.gathered(given.paste), use_cpu=use_cpu)
+    assert isinstance(given, EvidenceFile), given  # the gate reads fleets only when asked
+    return explain(use_cpu=use_cpu, nproc=nproc, replay=given)
 
 
 def _verify_run(
@@ -310,7 +301,8 @@ def explain_device(
     chosen: Chosen | None = None,
 ) -> DeviceExplanation:
     """What it takes to use one device string on this machine (or the saved one)."""
-    found = examine(python, timeout_s, started=started, from_file=from_file)
+    replay = inputs.evidence_file(from_file) if from_file is not None else None
+    found = examine(python, timeout_s, started=started, replay=replay)
     sections = (Section.TORCH, Section.BACKENDS, Section.HOST)
     lacking = [section.value for section in sections if found.section(section) is None]
     lacking += [
@@ -320,15 +312,11 @@ def explain_device(
     ]
     if lacking:  # only a file can lack them: a live probe always reports every row
         raise UsageError(
-            f"--from {_where(from_file)}: the evidence does not show {', '.join(lacking)}, which "
-            f"`explain {request.text}` reads",
+            f"--from {inputs.where(str(from_file))}: the evidence does not show "
+            f"{', '.join(lacking)}, which `explain {request.text}` reads",
             hint="`hwdoctor detect --from` shows what it does show",
         )
     report = diagnosis.explain_device(found, request)
     if chosen is None:
         return report
     return dataclasses.replace(report, detect=dataclasses.replace(report.detect, chosen=chosen))
-
-
-def _where(from_file: str | None) -> str:
-    return "standard input" if from_file == "-" else str(from_file)
