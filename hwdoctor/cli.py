@@ -377,7 +377,10 @@ def detect_command(
 
         with _progress(output, "torchrun"):
             ran = job.run_locally(nproc, args, target, timeout)
-        return job.relay(ran)
+        from hwdoctor.render import torchrun
+
+        torchrun.relay(ran, sys.stdout, sys.stderr)
+        return job.outcome(ran)
     launch = launcher.launch_of()
     if launch is not None:
         return _detect_rank(launch, target, timeout, wanted, strict, output, no_redact, show_all,

@@ -62,6 +62,19 @@ def test_nproc_starts_torchrun_itself_and_leaves_no_trace(
         assert everything_under(directory) == [], (directory.name, result)
 
 
+def test_nproc_without_torch_in_the_target_shows_torchruns_own_words(tmp_path: Path) -> None:
+    """No report came out of the ranks: torchrun's own output is relayed (here Python's
+    refusal to find torch.distributed.run) and the error says what to check."""
+    venv = tmp_path / "bare"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    result = run_hwdoctor("detect", "--nproc", "2", "--python", str(venv / "bin" / "python"))
+    assert result.returncode == 1, result
+    assert result.stdout == "", result
+    assert "No module named 'torch'" in result.stderr, result
+    last = result.stderr.rstrip().splitlines()[-1]
+    assert last.startswith("hwdoctor: error: torchrun with 2 ranks produced no report (exit 1)")
+
+
 MIB = 1 << 20
 
 

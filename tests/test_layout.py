@@ -263,3 +263,35 @@ def test_no_use_case_reads_what_from_names() -> None:
     # The code the gate replaced, as detect_from read it: seen.
     before = "raw, total = gathering.read_input(f)\npaste = reports.read(raw, where)"
     assert _input_reads(before) == {"read_input", "reports.read"}
+
+
+def _writes(source: str) -> set[str]:
+    """Where `source` writes to the terminal: print(), sys.stdout, sys.stderr."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "print"
+        ):
+            found.add("print")
+        elif (
+            isinstance(node, ast.Attribute)
+            and node.attr in {"stdout", "stderr"}
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "sys"
+        ):
+            found.add(f"sys.{node.attr}")
+    return found
+
+
+def test_output_is_written_by_render_and_the_command_line_only() -> None:
+    """Use cases return records; render and the command line write them (issue 43: torchrun's
+    relay went through doctor/job.py)."""
+    writes = {
+        str(path.relative_to(PACKAGE)): sorted(_writes(path.read_text(encoding="utf-8")))
+        for part in ("doctor", "diagnosis", "rules", "model")
+        for path in sorted((PACKAGE / part).rglob("*.py"))
+    }
+    assert {name: found for name, found in writes.items() if found} == {}
+    assert _writes("sys.stdout.write(ran.report)\nprint(x)") == {"sys.stdout", "print"}

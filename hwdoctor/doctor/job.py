@@ -29,7 +29,6 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, Final
 
 from hwdoctor import diagnosis, interrupts, processes, registry, rules
@@ -46,7 +45,7 @@ from hwdoctor.model.reports import (
     DetectReport,
     DistributedReport,
 )
-from hwdoctor.model.runs import AUTOLOAD_STEP_PREFIX, IMPORT_TORCH, RunOutcome
+from hwdoctor.model.runs import AUTOLOAD_STEP_PREFIX, IMPORT_TORCH, RunOutcome, Torchrun
 
 
 def detect(
@@ -222,19 +221,10 @@ def _problem(run: Any) -> str | None:
     return f"rank 0's distributed check {how} in {step}"
 
 
-@dataclass(frozen=True, slots=True)
-class Torchrun:
-    """How `torchrun` with N ranks of hwdoctor ended, and what it wrote."""
-
-    nproc: int
-    returncode: int
-    report: str  # stdout: rank 0's report
-    log: str  # stderr: every rank's and torchrun's own
-
-
 def run_locally(nproc: int, args: Sequence[str], python: str, timeout_s: float) -> Torchrun:
     """`detect --nproc N`: torchrun from the target interpreter, one hwdoctor per rank.
-    Nothing is written here: `relay()` does, once the command line's status line is gone."""
+    Nothing is written here: render/torchrun.py does, once the command line's status line
+    is gone."""
     # torchrun keeps per-rank logs in a new temporary directory unless told where: give it
     # one of hwdoctor's, removed afterwards.
     with tempfile.TemporaryDirectory(
@@ -243,18 +233,10 @@ def run_locally(nproc: int, args: Sequence[str], python: str, timeout_s: float) 
         return _run_torchrun(nproc, args, python, timeout_s, log_dir)
 
 
-def relay(ran: Torchrun) -> int:
-    """Rank 0's report is the output. torchrun's own logging, and the traceback it prints
-    when a rank exits 1 (which rank 0 does when it found a problem), are shown only when no
-    report came out; hwdoctor's own stderr lines always are."""
-    sys.stdout.write(ran.report)
-    sys.stdout.flush()
-    reported = bool(ran.report.strip()) and ran.returncode in (0, 1)
-    shown = [
-        line for line in ran.log.splitlines(keepends=True) if line.startswith(("hwdoctor:", "::"))
-    ]
-    sys.stderr.write("".join(shown) if reported else ran.log)
-    if not reported:
+def outcome(ran: Torchrun) -> int:
+    """The exit code of `detect --nproc`: rank 0's, when a report came out; none coming out
+    is a problem of its own (render/torchrun.py has shown torchrun's output by then)."""
+    if not ran.reported:
         raise ProblemError(
             f"torchrun with {ran.nproc} ranks produced no report (exit {ran.returncode})",
             hint="its output is above; is torch installed in the target interpreter?",

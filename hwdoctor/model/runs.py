@@ -92,3 +92,19 @@ class ProbeRun(Record):
         if self.returncode is None or self.returncode >= 0:
             return None
         return processes.signal_name(-self.returncode)
+
+
+@dataclass(frozen=True, slots=True)
+class Torchrun:
+    """How `torchrun` with N ranks of hwdoctor ended (`detect --nproc`), and what it wrote."""
+
+    nproc: int
+    returncode: int
+    report: str  # stdout: rank 0's report
+    log: str  # stderr: every rank's and torchrun's own
+
+    @property
+    def reported(self) -> bool:
+        """Whether rank 0 wrote a report and ended as a report ends (0 or 1): torchrun's
+        own traceback after a rank's exit 1 is then noise, not news."""
+        return bool(self.report.strip()) and self.returncode in (0, 1)
