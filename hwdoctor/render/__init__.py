@@ -91,6 +91,63 @@ def write(text: str, stream: TextIO | None = None) -> None:
     stream.flush()
 
 
+class Views(NamedTuple):
+    """How one record type is shown: its human view (Rich renderables, or text written as it
+    is), its markdown report, and whether CI shares it (annotations and the job summary).
+    Each is a function of the module that draws it, imported only when that format is asked
+    for (Rich loads only for human output)."""
+
+    human: Callable[[Any, View | None], Sequence[Any]] | None = None
+    text: Callable[[Any, TextIO, View | None], str] | None = None
+    markdown: Callable[[Any], str] | None = None
+    shared: bool = False
+
+
+def _views(kind: type) -> Views:
+    """The views registered for a report type; one row per record type."""
+    from hwdoctor.model import reports
+
+    def human(name: str) -> Callable[[Any, View | None], Sequence[Any]]:
+        def draw(result: Any, view: View | None) -> Sequence[Any]:
+            from hwdoctor.render import human
+
+            return getattr(human, name)(result, view)  # type: ignore[no-any-return]
+
+        return draw
+
+    def markdown(name: str) -> Callable[[Any], str]:
+        def draw(result: Any) -> str:
+            from hwdoctor.render import markdown
+
+            return getattr(markdown, name)(result)  # type: ignore[no-any-return]
+
+        return draw
+
+    def pasted(result: Any, stream: TextIO, view: View | None) -> str:
+        from hwdoctor.render import paste
+
+        return paste.text(result, stream)
+
+    def pasted_explanation(result: Any, stream: TextIO, view: View | None) -> str:
+        from hwdoctor.render import paste
+
+        return paste.explanation(result, stream, bool(view and view.verbose))
+
+    registered: dict[type, Views] = {
+        reports.DetectReport: Views(human("detect_renderables"), None, markdown("detect"), True),
+        reports.DistributedReport: Views(
+            human("distributed_renderables"), None, markdown("distributed"), True
+        ),
+        reports.FleetReport: Views(human("fleet_renderables"), None, markdown("fleet"), True),
+        reports.ExplainReport: Views(human("explain_renderables"), None, markdown("explain"), True),
+        reports.DeviceExplanation: Views(human("device_renderables")),
+        reports.LoadReport: Views(human("load_renderables")),
+        reports.PasteReport: Views(None, pasted, markdown("pasted")),
+        reports.PastedExplanation: Views(None, pasted_explanation, markdown("pasted_explanation")),
+    }
+    return registered[kind]
+
+
 def report(
     command: str,
     output: OutputFormat,
@@ -100,63 +157,13 @@ def report(
     ci: bool = False,
     view: View | None = None,
 ) -> int:
-    """Write a report in the chosen format, its views chosen by the report's type (Rich
-    loads only for human output); with `ci`, annotate unmet requirements and append the
-    markdown report to GitHub's job summary. Returns the report's exit code."""
-    from hwdoctor.model import reports
-
-    kind = type(result)
-    if kind is reports.PasteReport:
-        from hwdoctor.render import markdown as reply
-        from hwdoctor.render import paste
-
-        code = int(result.exit_code)
-        emit(command, output, code, data=result.to_json,
-             text=lambda stream: paste.text(result, stream),
-             markdown=lambda: reply.pasted(result), no_redact=no_redact)  # fmt: skip
-        return code
-    if kind is reports.PastedExplanation:
-        from hwdoctor.render import markdown as reply
-        from hwdoctor.render import paste
-
-        verbose = bool(view and view.verbose)
-        emit(command, output, 0, data=result.to_json,
-             text=lambda stream: paste.explanation(result, stream, verbose),
-             markdown=lambda: reply.pasted_explanation(result), no_redact=no_redact)  # fmt: skip
-        return int(result.exit_code)
-    shareable = kind in (
-        reports.DetectReport,
-        reports.DistributedReport,
-        reports.ExplainReport,
-        reports.FleetReport,
-    )
-
-    def renderables() -> list[Any]:
-        from hwdoctor.render import human
-
-        views: dict[type, Callable[[Any, View | None], Sequence[Any]]] = {
-            reports.DetectReport: human.detect_renderables,
-            reports.DistributedReport: human.distributed_renderables,
-            reports.FleetReport: human.fleet_renderables,
-            reports.ExplainReport: human.explain_renderables,
-            reports.DeviceExplanation: human.device_renderables,
-            reports.LoadReport: human.load_renderables,
-        }
-        return list(views[kind](result, view))
-
-    def markdown() -> str:
-        from hwdoctor.render import markdown
-
-        views: dict[type, Callable[[Any], str]] = {
-            reports.DetectReport: markdown.detect,
-            reports.DistributedReport: markdown.distributed,
-            reports.FleetReport: markdown.fleet,
-            reports.ExplainReport: markdown.explain,
-        }
-        return views[kind](result)
-
+    """Write a report in the chosen format, its views those registered for the report's type
+    (`_views`); with `ci`, annotate unmet requirements and append the markdown report to
+    GitHub's job summary. Returns the report's exit code."""
+    views = _views(type(result))
     exit_code = int(result.exit_code)
     if output is OutputFormat.PROMETHEUS:
+        from hwdoctor.model import reports
         from hwdoctor.render import prometheus
 
         local = getattr(result, "local", result)  # a distributed detect: this node's report
@@ -171,12 +178,21 @@ def report(
         emit(command, output, exit_code, data=result.to_json,
              text=lambda stream: prometheus.render(local))  # fmt: skip
         return exit_code
-    emit(command, output, exit_code, data=result.to_json, human=renderables,
-         markdown=markdown if shareable else None, no_redact=no_redact)  # fmt: skip
-    if ci and shareable:
+    human, text, markdown = views.human, views.text, views.markdown
+    emit(
+        command,
+        output,
+        exit_code,
+        data=result.to_json,
+        human=(lambda: human(result, view)) if human else None,
+        text=(lambda stream: text(result, stream, view)) if text else None,
+        markdown=(lambda: markdown(result)) if markdown else None,
+        no_redact=no_redact,
+    )
+    if ci and views.shared and markdown is not None:
         from hwdoctor.render import github
 
         requirements = getattr(getattr(result, "local", result), "requirements", ())
-        github.integrate(markdown, requirements, github.failing_findings(result), output,
-                         no_redact)  # fmt: skip
+        failing = github.failing_findings(result)
+        github.integrate(lambda: markdown(result), requirements, failing, output, no_redact)
     return exit_code
