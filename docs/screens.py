@@ -1,10 +1,11 @@
-"""Regenerate the "what you will see" blocks of README.md from hwdoctor's real output.
+"""Regenerate the "what you will see" blocks of README.md and of the documentation pages
+(docs/*.md) from hwdoctor's real output.
 
 Each block sits between `<!-- screen: ARGS -->` and `<!-- /screen -->` and holds what
 `hwdoctor ARGS` prints at 80 columns, without colour. `make readme` runs this; the test
 suite checks that the blocks rendered from recorded evidence (`--from`) and `list` match.
-The list of paste formats, between `<!-- formats: … -->` and `<!-- /formats -->`, is the
-readers' registry's (tests/test_readers.py checks it).
+The list of paste formats, between `<!-- formats: … -->` and `<!-- /formats -->` (on
+docs/pasted-reports.md), is the readers' registry's (tests/test_readers.py checks it).
 """
 
 from __future__ import annotations
@@ -18,6 +19,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
+
+
+def pages() -> list[Path]:
+    """Every Markdown page that may show a screen: the README and the documentation site's
+    pages (docs/*.md), in a fixed order."""
+    return [README, *sorted((ROOT / "docs").glob("*.md"))]
+
+
 BLOCK = re.compile(
     r"(<!-- screen: (?P<args>.+?) -->\n```text\n)(?P<body>.*?)(```\n<!-- /screen -->)", re.S
 )
@@ -48,7 +57,7 @@ FORMATS = re.compile(r"(<!-- formats: [^\n]*-->\n)(?P<body>.*?)(<!-- /formats --
 
 
 def formats(text: str) -> str:
-    """The README with its list of paste formats written from the readers' registry."""
+    """A page with its list of paste formats written from the readers' registry."""
     from hwdoctor.gather.reports.readers import registry
 
     return FORMATS.sub(lambda match: match.group(1) + registry.readme() + match.group(3), text)
@@ -59,4 +68,8 @@ def blocks(text: str) -> dict[str, str]:
 
 
 if __name__ == "__main__":
-    README.write_text(formats(regenerate(README.read_text(encoding="utf-8"))), encoding="utf-8")
+    for page in pages():
+        text = page.read_text(encoding="utf-8")
+        new = formats(regenerate(text))
+        if new != text:
+            page.write_text(new, encoding="utf-8")

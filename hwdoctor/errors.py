@@ -6,7 +6,7 @@ from enum import IntEnum
 
 
 class ExitCode(IntEnum):
-    """Documented in the README; CI jobs depend on them."""
+    """Documented in docs/output.md ("Exit codes"); CI jobs depend on them."""
 
     OK = 0  # nothing failed
     PROBLEM = 1  # a finding failed, a requirement is not met, a load did not work

@@ -17,7 +17,7 @@ from tests import catalogue_plugin
 from tests.conftest import ROOT, Result, base_env, run_hwdoctor
 from tests.fakeworld import make_bare_venv
 
-OUTPUT_EXIT = 4  # README "Exit codes": standard output closed or unwritable
+OUTPUT_EXIT = 4  # docs/output.md "Exit codes": standard output closed or unwritable
 
 
 def _extension(root: Path, source: str, metadata: bytes | None = None) -> dict[str, str]:

@@ -257,15 +257,26 @@ def test_every_data_file_is_valid_evidence() -> None:
 
 
 def test_readme_shows_what_you_will_see() -> None:
-    """The README's screens are hwdoctor's real output (`make readme` regenerates them);
-    those rendered from recorded evidence must match on every machine."""
+    """The screens of the README and of the documentation pages (docs/*.md) are hwdoctor's
+    real output (`make readme` regenerates them all); those rendered from recorded evidence,
+    and `list`, must match on every machine, byte for byte."""
     sys.path.insert(0, str(ROOT / "docs"))
     try:
         import screens  # type: ignore[import-not-found]
     finally:
         sys.path.pop(0)
-    shown = screens.blocks((ROOT / "README.md").read_text(encoding="utf-8"))
-    recorded = {args: body for args, body in shown.items() if "--from" in args}
-    assert len(recorded) >= 4
-    for args, body in recorded.items():
-        assert body == screens.screen(args), f"README block `{args}` is stale: make readme"
+    shown = {
+        (page.relative_to(ROOT).as_posix(), args): body
+        for page in screens.pages()
+        for args, body in screens.blocks(page.read_text(encoding="utf-8")).items()
+    }
+    # from recorded evidence, or `list` (the registry's table: it probes nothing)
+    recorded = {key: body for key, body in shown.items() if "--from" in key[1] or key[1] == "list"}
+    # the README keeps a screen of detect and of explain; the pages hold every other one
+    assert {"README.md", "docs/detect.md", "docs/explain.md"} <= {page for page, _ in recorded}
+    assert len(recorded) >= 10
+    outputs: dict[str, str] = {}
+    for (page, args), body in recorded.items():
+        if args not in outputs:
+            outputs[args] = screens.screen(args)
+        assert body == outputs[args], f"{page} block `{args}` is stale: make readme"

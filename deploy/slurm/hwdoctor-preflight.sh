@@ -78,8 +78,8 @@
 #   it, for `hwdoctor detect --from DIR` (the fleet report). The directory is made 0700 and
 #   must belong to root and be writable by no one else; the file is 0600. A Prolog sees a
 #   job's share of the GPUs, which would make nodes differ by job size, so it writes none.
-#   Collect the files as root from each node (README, "Slurm"). A failure to save is a
-#   warning on standard error, never a failed preflight.
+#   Collect the files as root from each node (docs/clusters.md, "Slurm"). A failure to
+#   save is a warning on standard error, never a failed preflight.
 #
 # METRICS (METRICS_DIR, default empty: none)
 #   The HealthCheckProgram also writes METRICS_DIR/hwdoctor.prom for node_exporter's textfile

@@ -2,7 +2,7 @@
 
 node_exporter's textfile collector reads every `*.prom` file of its directory
 (`--collector.textfile.directory`) on each scrape; a file must be written whole, so write
-to a temporary name in that directory and rename it (README "Monitoring"). The format is
+to a temporary name in that directory and rename it (docs/output.md, "Monitoring"). The format is
 Prometheus's text exposition format 0.0.4 (https://prometheus.io/docs/instrumenting/
 exposition_formats/): `# HELP` and `# TYPE` lines, then one sample a line; a label value
 escapes backslash, double quote and line feed as `\\`, `\"` and `\n`; HELP text escapes

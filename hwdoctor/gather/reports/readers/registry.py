@@ -2,8 +2,8 @@
 
 Each row names the JSON `tool` value of the blocks a reader reads, the reader's module under
 hwdoctor/gather/reports/readers/, and in a few words what it reads (for `--help`, the
-README's list and `hwdoctor.diagnose`); nothing here imports a reader, so `--help` names
-the formats without compiling a pattern. The order is precedence: on each line, the
+list on docs/pasted-reports.md and `hwdoctor.diagnose`); nothing here imports a reader, so
+`--help` names the formats without compiling a pattern. The order is precedence: on each line, the
 modules' `Reader.starts` are asked in the order of their first row, and the first that
 recognises the line opens its block (collect_env's "PyTorch version:" before the Hugging
 Face commands' "- PyTorch version (GPU?):", which are theirs only once a block of theirs
@@ -26,7 +26,7 @@ class Registered:
 
     tool: str  # the JSON `tool` value: "collect_env", "nvidia-smi", …
     module: str  # under hwdoctor/gather/reports/readers/
-    shows: str  # what a reporter runs to print it, in Markdown: for --help and the README
+    shows: str  # what a reporter runs to print it, in Markdown: for --help and the docs
 
 
 BLOCKS: Final = (
@@ -129,5 +129,6 @@ def named(limit: int | None = None) -> str:
 
 
 def readme() -> str:
-    """The README's list of what `--from` reads, one Markdown bullet per row."""
+    """The documented list of what `--from` reads (docs/pasted-reports.md), one Markdown
+    bullet per row."""
     return "".join(f"- {row.shows}\n" for row in (*BLOCKS, *LINES))
