@@ -19,7 +19,8 @@ from hwdoctor.errors import UsageError
 from hwdoctor.gather import evidence as gathering
 from hwdoctor.gather import fleet
 from tests import fleetgen
-from tests.conftest import run_hwdoctor
+from tests.conftest import base_env, evidence_of, run_hwdoctor
+from tests.fakeworld import World
 
 REQUIRE = ("cuda>=8", "memory>=79GiB", "torch>=2.13")
 
@@ -562,3 +563,25 @@ def test_the_host_patterns_cost_time_linear_in_a_name() -> None:
     assert {
         name: found_in for name, pattern in found.items() if (found_in := ambiguities(pattern))
     } == {}
+
+
+def test_a_node_whose_torch_sees_no_gpu_is_named_by_what_is_on_its_bus(tmp_path: Path) -> None:
+    """A node with an H100 on the bus (PCI id 10de:2330, the PCI ID database's "GH100 [H100
+    SXM5 80GB]") and a CPU-only torch: the fleet row names the GPU as detect names it on the
+    machine, never "no accelerator", and never by its raw id alone (issue 40, item 5)."""
+    directory = tmp_path / "evidence"
+    directory.mkdir()
+    gpu = World(tmp_path / "gpu").pci("0000:3b:00.0", "0x10de", "0x2330", "0x030200")
+    evidence_of(gpu.env(base_env()), directory / "gpu-node.json")
+    evidence_of(World(tmp_path / "cpu").env(base_env()), directory / "cpu-node.json")
+    result = run_hwdoctor("detect", "--from", str(directory), "--json")
+    groups = {
+        host: group["configuration"]["devices"]
+        for group in result.json()["data"]["fleet"]["groups"]
+        for host in group["hosts"]
+    }
+    assert groups["gpu-node"] == ["1 × H100 SXM5 80GB (on the bus, not usable by torch)"], groups
+    assert groups["cpu-node"] == [], groups
+    shown = run_hwdoctor("detect", "--from", str(directory), env={**base_env(), "COLUMNS": "200"})
+    row = next(line for line in shown.stdout.splitlines() if "gpu-node (claims" in line)
+    assert "1 × H100 SXM5 80GB" in row and "no accelerator" not in row, shown

@@ -21,12 +21,12 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
 from hwdoctor import files, hosts, registry
-from hwdoctor.compat import xid
+from hwdoctor.compat import pci, xid
 from hwdoctor.compat.xid import Action
 from hwdoctor.diagnosis import detect as diagnose
 from hwdoctor.diagnosis import judged
 from hwdoctor.diagnosis.catalogue import Code, finding
-from hwdoctor.model.facts import Evidence
+from hwdoctor.model.facts import Evidence, HostFacts
 from hwdoctor.model.fleet import Fleet, NodeEvidence
 from hwdoctor.model.reports import (
     Configuration,
@@ -102,6 +102,22 @@ def report(
     )
 
 
+def _on_the_bus(host: HostFacts, backend: str) -> list[str]:
+    """A backend's GPUs that torch does not use but the host scan found on the PCI bus, named
+    as single-machine detect names them (the PCI ID database's products: "10de:2330" →
+    "H100 SXM5 80GB"): an accelerator present is never "no accelerator"."""
+    shown = []
+    for signal in host.signals_for(backend):
+        if signal.kind != "pci" or not signal.count:
+            continue
+        names = []
+        for pci_id in signal.pci_ids:
+            vendor, _, device = pci_id.partition(":")
+            names.append(" / ".join(pci.products(vendor, device)) or pci_id)
+        shown.append(f"{signal.count} × {', '.join(names)} (on the bus, not usable by torch)")
+    return shown
+
+
 def configuration(report: DetectReport) -> Configuration:
     """The facts a fleet groups nodes by, from one node's report."""
     host = report.host
@@ -115,6 +131,8 @@ def configuration(report: DetectReport) -> Configuration:
         if row.available and row.devices:
             names = Counter(device.name or "unknown" for device in row.devices)
             devices += [f"{count} × {name} ({row.device})" for name, count in sorted(names.items())]
+        else:
+            devices += _on_the_bus(host, row.key)
     extensions = {
         row.package: row.version
         for row in report.backends
