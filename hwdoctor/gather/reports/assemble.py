@@ -153,7 +153,22 @@ def evidence_of(paste: Paste) -> tuple[Evidence, Facts]:
     # The accelerators the reporter names ("Ascend 910b", "SynapseAI"): no section of the
     # evidence, but what the diagnosis of a paste judges it for (diagnosis/pasted.py).
     facts.use("accelerators", *facts.all(FactKey.PROSE_ACCELERATOR))
+    # issue 38: Huawei Ascend. What the Ascend lines say of it (llamafactory-cli env's "NPU
+    # type" and "CANN version", its "PyTorch version: 2.1.0 (NPU)", ds_report's CANN line):
+    # facts the diagnosis judges the paste by and lists as read.
+    facts.use("accelerators", *_ascend_lines(facts))
     return evidence, facts
+
+
+def _ascend_lines(facts: Facts) -> list[PastedFact]:
+    npu = next(b for b in registry.BACKENDS if "ASCEND_RT_VISIBLE_DEVICES" in b.visibility_env)
+    named = [
+        f
+        for key in (FactKey.DEVICE, FactKey.DEVICE_SOFTWARE)
+        for f in facts.all(key)
+        if f.name == npu.key
+    ]
+    return named + facts.all(FactKey.NPU_AVAILABLE)
 
 
 def _python(facts: Facts) -> PythonInfo | None:
@@ -791,7 +806,15 @@ def _pins(name: str, version: str) -> tuple[str, ...]:
     if torch_series is not None:  # torchvision's and torchaudio's tables (compat/companions.py)
         return (f"torch=={torch_series}.*",)
     if name == "torch-npu" and series:
-        return (f"torch=={series}.*",)
+        # torch-npu X.Y.Z[.postN] is built for torch X.Y.Z alone (Ascend/pytorch README,
+        # "Ascend Auxiliary Software": torch 2.1.0 with torch-npu 2.1.0.post6, 2.2.0 with
+        # 2.2.0.post2, 2.3.1 with 2.3.1; the extension's version is "{PyTorch version}-…").
+        release = parsed.release
+        return (
+            (f"torch=={'.'.join(str(n) for n in release[:3])}",)
+            if len(release) >= 3
+            else (f"torch=={series}.*",)
+        )
     return ()
 
 
