@@ -189,3 +189,31 @@ def test_a_chip_in_alarm_is_an_error_line(path: Path, tmp_path: Path) -> None:
     assert exit_code == 1
     _, untouched = detect(path)
     assert untouched["unread"] == []
+
+
+def test_a_torch_npu_dev_build_pairs_with_its_release() -> None:
+    # ms-swift#3594: torch 2.5.1 beside torch-npu 2.5.1.dev20250228, a build for torch 2.5.1
+    _, data = detect(SWIFT)
+    assert "extension.torch_mismatch" not in [f["code"] for f in data["findings"]]
+
+
+@pytest.mark.parametrize(
+    ("torch_npu", "torch"),
+    [
+        ("2.1.0.post6", "2.1.0"),  # Ascend/pytorch README, CANN 8.0.RC2's row
+        ("2.2.0.post2", "2.2.0"),
+        ("2.5.1.post1.dev20250619", "2.5.1"),  # vLLM Ascend's matrix, v0.9.2rc1
+        ("2.8.0rc1", "2.8.0"),  # vllm-ascend#3793's pip list
+        ("2.8", None),
+    ],
+)
+def test_torch_npu_names_its_torch_release(torch_npu: str, torch: str | None) -> None:
+    assert ascend.torch_of_npu(torch_npu) == torch
+
+
+def test_the_vllm_ascend_matrix_pairs_each_torch_npu_with_its_torch() -> None:
+    for release, row in ascend.VLLM_ASCEND.items():
+        assert ascend.torch_of_npu(row.torch_npu) == row.torch, release
+    row = ascend.vllm_ascend("v0.9.1")
+    assert row == ascend.VllmAscend("0.9.1", "8.2.RC1", "2.5.1", "2.5.1.post1")
+    assert ascend.vllm_ascend("0.11.0rc1.dev") is None  # not a release of the matrix

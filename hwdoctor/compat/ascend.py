@@ -8,6 +8,9 @@ https://www.hiascend.com/document/detail/en/canncommercial/850/softwareinst/inst
 cython, pyyaml, pathlib2, scipy, requests, psutil, absl-py at any version. Verified
 2026-12-05.
 
+VLLM_ASCEND: vLLM Ascend's release compatibility matrix (its torch and torch-npu, its CANN),
+with its source and date next to it.
+
 TOOLKIT_MODULES: Python packages CANN's toolkit ships itself (te, tbe: the tensor engine and
 its operator compiler, as CANN's own log lines name them, Ascend/pytorch#29), found through
 the environment the toolkit's `set_env.sh` sets (Ascend/pytorch README, "Getting Started":
@@ -17,6 +20,7 @@ of them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final
 
 CANN_PYTHON: Final = (
@@ -59,3 +63,64 @@ def _name(requirement: str) -> str:
 def toolkit_module(module: str) -> bool:
     """Whether an import name is one of the packages CANN's toolkit ships itself."""
     return module.split(".", 1)[0].lower() in TOOLKIT_MODULES
+
+
+@dataclass(frozen=True, slots=True)
+class VllmAscend:
+    """What one vLLM Ascend release is built and tested with."""
+
+    vllm: str  # the vLLM release it plugs into
+    cann: str  # the stable CANN it names
+    torch: str
+    torch_npu: str
+
+
+# vLLM Ascend's release compatibility matrix: docs/source/community/versioning_policy.md,
+# "Release compatibility matrix" (vllm-project/vllm-ascend @ 01f8a0b0ab19, verified
+# 2026-12-05; the same table as https://docs.vllm.ai/projects/ascend/en/latest/community/
+# versioning_policy.html). Every torch_npu there is a build of its row's torch release, as
+# torch-npu's own numbering says (Ascend/pytorch README). A release not listed (0.7.1rc1,
+# 0.7.3rc1, a .dev build) is not guessed.
+VLLM_ASCEND: Final = {
+    "0.12.0rc1": VllmAscend("0.12.0", "8.3.RC2", "2.8.0", "2.8.0"),
+    "0.11.0": VllmAscend("0.11.0", "8.3.RC2", "2.7.1", "2.7.1.post1"),
+    "0.11.0rc3": VllmAscend("0.11.0", "8.3.RC2", "2.7.1", "2.7.1.post1"),
+    "0.11.0rc2": VllmAscend("0.11.0", "8.3.RC2", "2.7.1", "2.7.1"),
+    "0.11.0rc1": VllmAscend("0.11.0", "8.3.RC1", "2.7.1", "2.7.1"),
+    "0.11.0rc0": VllmAscend("0.11.0rc3", "8.2.RC1", "2.7.1", "2.7.1.dev20250724"),
+    "0.10.2rc1": VllmAscend("0.10.2", "8.2.RC1", "2.7.1", "2.7.1.dev20250724"),
+    "0.10.1rc1": VllmAscend("0.10.1", "8.2.RC1", "2.7.1", "2.7.1.dev20250724"),
+    "0.10.0rc1": VllmAscend("0.10.0", "8.2.RC1", "2.7.1", "2.7.1.dev20250724"),
+    "0.9.2rc1": VllmAscend("0.9.2", "8.1.RC1", "2.5.1", "2.5.1.post1.dev20250619"),
+    "0.9.1": VllmAscend("0.9.1", "8.2.RC1", "2.5.1", "2.5.1.post1"),
+    "0.9.1rc3": VllmAscend("0.9.1", "8.2.RC1", "2.5.1", "2.5.1.post1"),
+    "0.9.1rc2": VllmAscend("0.9.1", "8.2.RC1", "2.5.1", "2.5.1.post1"),
+    "0.9.1rc1": VllmAscend("0.9.1", "8.1.RC1", "2.5.1", "2.5.1.post1.dev20250528"),
+    "0.9.0rc2": VllmAscend("0.9.0", "8.1.RC1", "2.5.1", "2.5.1"),
+    "0.9.0rc1": VllmAscend("0.9.0", "8.1.RC1", "2.5.1", "2.5.1"),
+    "0.8.5rc1": VllmAscend("0.8.5.post1", "8.1.RC1", "2.5.1", "2.5.1"),
+    "0.8.4rc2": VllmAscend("0.8.4", "8.0.0", "2.5.1", "2.5.1"),
+    "0.7.3.post1": VllmAscend("0.7.3", "8.1.RC1", "2.5.1", "2.5.1"),
+    "0.7.3": VllmAscend("0.7.3", "8.1.RC1", "2.5.1", "2.5.1"),
+}
+
+
+def vllm_ascend(version: str) -> VllmAscend | None:
+    """The matrix's row for a vLLM Ascend release as a report prints it ("v0.9.1",
+    "0.11.0rc3"); None for one the matrix does not list."""
+    return VLLM_ASCEND.get(version.strip().removeprefix("v"))
+
+
+def torch_of_npu(torch_npu: str) -> str | None:
+    """The torch release a torch-npu build is for: its first three numbers ("2.5.1.post1" →
+    "2.5.1"), torch-npu's numbering `{PyTorch version}-…` (Ascend/pytorch README, "Ascend
+    Auxiliary Software"); None where the version has fewer."""
+    numbers = []
+    for part in torch_npu.split(".")[:3]:
+        digits = part[: len(part) - len(part.lstrip("0123456789"))]
+        if not digits:
+            return None
+        numbers.append(digits)
+        if digits != part:
+            break
+    return ".".join(numbers) if len(numbers) == 3 else None
