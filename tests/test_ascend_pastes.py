@@ -217,3 +217,12 @@ def test_the_vllm_ascend_matrix_pairs_each_torch_npu_with_its_torch() -> None:
     row = ascend.vllm_ascend("v0.9.1")
     assert row == ascend.VllmAscend("0.9.1", "8.2.RC1", "2.5.1", "2.5.1.post1")
     assert ascend.vllm_ascend("0.11.0rc1.dev") is None  # not a release of the matrix
+
+
+@pytest.mark.parametrize("path", [SWIFT, COMFY], ids=["swift3594", "comfy6483"])
+def test_explain_names_the_npu_as_the_condition(path: Path) -> None:
+    result = run_hwdoctor("explain", "--from", str(path))
+    assert result.returncode in (0, 1), result
+    assert "npu, if torch.npu.is_available()" in result.stdout
+    assert "cuda:0" not in result.stdout
+    assert "= False" not in result.stdout
