@@ -226,3 +226,17 @@ def test_explain_names_the_npu_as_the_condition(path: Path) -> None:
     assert "npu, if torch.npu.is_available()" in result.stdout
     assert "cuda:0" not in result.stdout
     assert "= False" not in result.stdout
+
+
+def test_on_an_x86_64_host_the_torch_for_torch_npu_is_the_cpu_build() -> None:
+    from hwdoctor import diagnosis
+    from tests.evidence import cpu_host, one, with_package
+
+    evidence = with_package(cpu_host(), "torch-npu", "2.1.0", "torch==2.1.0")
+    assert evidence.host is not None and evidence.host.machine == "x86_64"
+    found = one(diagnosis.detect(evidence).findings, "extension.torch_mismatch")
+    assert found.remedy is not None
+    first = found.remedy.splitlines()[0]
+    # torch-npu's README: `torch==2.1.0+cpu --index-url https://download.pytorch.org/whl/cpu`
+    assert first.endswith("torch==2.1.0 --index-url https://download.pytorch.org/whl/cpu")
+    assert not any(s in found.remedy for s in CUDA_OR_ROCM)
