@@ -153,6 +153,9 @@ class Code(str, Enum):
     FLEET_DRAIN_SERVICE = "fleet.drain_for_service"
     FLEET_DRAIN_REBOOT = "fleet.drain_to_reboot"
     FLEET_DRAIN_RESET = "fleet.drain_to_reset"
+    # issue 38: Huawei Ascend
+    NPU_ASKED_FOR_CUDA = "backend.npu_asked_for_cuda"
+    CANN_PYTHON_MISSING = "backend.cann_python_missing"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1546,6 +1549,53 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "hwdoctor reads of one, at {first} ({files})",
         advice="remove what is not a node's evidence from the directory (a file can be "
         "16 MiB at most), or split the nodes into directories and report on each",
+    ),
+    # issue 38: Huawei Ascend
+    Code.NPU_ASKED_FOR_CUDA: Entry(
+        E, "code asked for CUDA on an Ascend NPU machine",
+        "torch-npu runs on torch's CPU build (Ascend/pytorch README, \"Installation\"), which "
+        "raises \"Torch not compiled with CUDA enabled\" on any call into torch.cuda "
+        "(torch/cuda/__init__.py `_lazy_init`): the program, or a library too old to know the "
+        "NPU, called .cuda(), torch.cuda.* or device=\"cuda\" on a machine whose accelerator "
+        "is an Ascend NPU. A CUDA build of torch is no remedy: it cannot drive an NPU.",
+        "the code asked torch for CUDA on an Ascend NPU machine (torch: \"Torch not compiled "
+        "with CUDA enabled\"): the paste shows an Ascend NPU ({shown}), and torch-npu runs on "
+        "torch's CPU build, so a call to .cuda() or torch.cuda fails",
+        advice="run that code on the NPU: where it calls .cuda(), torch.cuda.* or "
+        "device=\"cuda\", use \"npu\" (import torch_npu first), or add `import torch_npu` and "
+        "`from torch_npu.contrib import transfer_to_npu` before it runs, which maps torch.cuda "
+        "calls to torch.npu (Ascend's PyTorch migration guide); where a library makes the "
+        "call, upgrade it to a release that supports Ascend NPUs; do not install a CUDA "
+        "build of torch",
+    ),
+    Code.CANN_PYTHON_MISSING: Entry(
+        E, "CANN's Python dependencies are missing",
+        "CANN compiles and tunes operators with Python code of its own (te, tbe, the op "
+        "tuning knowledge base) that needs Python packages the toolkit does not install: "
+        "numpy, decorator, sympy, cffi, protobuf, attrs, cython, pyyaml, pathlib2, scipy, "
+        "requests, psutil, absl-py (CANN installation guide, \"Runtime Dependencies\"). "
+        "Without them torch_npu's first operator fails with CANN's \"EH9999 … [Init][Env]init "
+        "env failed\" or a CANN log line quoting Python's \"No module named\".",
+        "CANN could not start its operator compiler's Python side (CANN: \"init env "
+        "failed\"): its Python dependencies are not all installed in this Python",
+        commands=("{install}",),
+        advice="install them into the Python that runs torch_npu, then source the toolkit's "
+        "set_env.sh (source /usr/local/Ascend/ascend-toolkit/set_env.sh at the default path) "
+        "in the shell that starts the job",
+        variants={
+            "module": "CANN could not import the Python module {module} (CANN's log: \"No "
+            "module named '{module}'\"): a Python dependency of CANN is not installed in this "
+            "Python",
+            "toolkit": "CANN could not import its own Python module {module} (CANN's log: "
+            "\"No module named '{module}'\"): the toolkit's Python packages are not on this "
+            "Python's path, or its dependencies are missing",
+        },
+        variant_advice={
+            "toolkit": "source the toolkit's set_env.sh in the shell that starts the job "
+            "(source /usr/local/Ascend/ascend-toolkit/set_env.sh at the default path), which "
+            "puts CANN's Python packages on PYTHONPATH, and check that no other package named "
+            "{top} shadows them; install CANN's Python dependencies too:",
+        },
     ),
 }  # fmt: skip
 

@@ -201,9 +201,13 @@ class Known:
         """The installed torch again, from the index of its own build."""
         return remedies.torch_again(self.way, self._evidence)
 
-    def torch_required(self, spec: str, owner: str, *, from_pypi: bool) -> Shell:
+    def torch_required(
+        self, spec: str, owner: str, *, from_pypi: bool, cpu_index: bool = False
+    ) -> Shell:
         """A torch that `spec` (what `owner` requires) admits, of a build that runs here."""
-        return remedies.torch_required(self.way, spec, self._evidence, owner, from_pypi=from_pypi)
+        return remedies.torch_required(
+            self.way, spec, self._evidence, owner, from_pypi=from_pypi, cpu_index=cpu_index
+        )
 
     def torch_for_driver(self, capabilities: tuple[str, ...], **facts: Any) -> Shell:
         """A torch with code for these GPUs that the driver runs (`remedies.torch_for_driver`)."""
@@ -579,6 +583,7 @@ def check_torch_requirements(known: Known) -> Iterable[Finding]:
                         name if package.version == "unknown" else f"{name} {package.version}",
                         # an out-of-tree backend's extension installs beside PyPI's torch
                         from_pypi=backend is not None and backend.query.build is None,
+                        cpu_index=backend is not None and backend.key == _ON_CPU_BUILD,
                     ),
                 )
 
@@ -746,6 +751,11 @@ _MPS: Final = next(b.key for b in registry.BACKENDS if b.query.kind is registry.
 # lines, NVML, CUDA libraries) and the AMD GPU (ROCm's wheels), found by their torch build.
 _NVIDIA: Final = next(b.key for b in registry.BACKENDS if b.query.build is registry.Build.CUDA)
 _AMD: Final = next(b.key for b in registry.BACKENDS if b.query.build is registry.Build.ROCM)
+# issue 38: Huawei Ascend. The extension that runs on torch's CPU build, whose x86_64 wheel is
+# on the CPU index (torch-npu's README): the Ascend row, found by its vendor tool.
+_ON_CPU_BUILD: Final = next(
+    b.key for b in registry.BACKENDS if any(t.argv[0] == "npu-smi" for t in b.tools)
+)
 
 
 def _mps_macos(torch: TorchInfo | None) -> tuple[int, int]:

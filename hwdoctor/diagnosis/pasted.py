@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, TypeVar
 
 from hwdoctor import registry, rules, versions
+from hwdoctor.compat import ascend
 from hwdoctor.diagnosis import checks, remedies
 from hwdoctor.diagnosis.catalogue import Code, finding, words_for
 from hwdoctor.model.facts import BackendFacts, Evidence, Section
@@ -28,6 +29,7 @@ from hwdoctor.model.reports import (
 )
 from hwdoctor.project import __version__
 from hwdoctor.rules.engine import Inputs, strtobool
+from hwdoctor.text import one_line, printable
 
 T = TypeVar("T")
 
@@ -100,6 +102,9 @@ _RESTS_ON: Final = (
     ("extension.", ("failures", "packages", "torch")),
     ("mps.", ("host", "torch")),
     ("python.translated", ("host",)),
+    # issue 38: Huawei Ascend
+    ("backend.npu_asked_for_cuda", ("stated", "npu")),
+    ("backend.cann_python_missing", ("stated",)),
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -168,6 +173,10 @@ _WHAT: Final = {
     FactKey.PROSE_CHIP: "chip",
     FactKey.PROSE_GFX: "gfx target",
     FactKey.PROSE_ACCELERATOR: "accelerator",
+    # issue 38: Huawei Ascend
+    FactKey.NPU_AVAILABLE: "NPU available",
+    FactKey.MESSAGE_CANN_INIT_ENV: "CANN says",
+    FactKey.MESSAGE_CANN_NO_MODULE: "CANN cannot import",
 }
 
 
@@ -177,6 +186,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found, not_checked = checks.diagnose(evidence)
     found = (*found, *_settings(evidence, facts), *_mps_operators(evidence, facts))
     found = (*found, *_no_driver(evidence, facts, found), *_stated(facts))
+    found = (*found, *_ascend(paste, facts))  # issue 38: Huawei Ascend
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -595,6 +605,75 @@ def _stated(facts: _Read) -> tuple[Finding, ...]:
     return tuple(found)
 
 
+# issue 38: Huawei Ascend. The Ascend row, found by its vendor tool (hwdoctor/registry.py).
+_NPU: Final = next(b.key for b in registry.BACKENDS if any(t.argv[0] == "npu-smi" for t in b.tools))
+# The Ascend lines' own names: llamafactory-cli env's "NPU type", "CANN version".
+_ASCEND_WHAT: Final = {FactKey.DEVICE: "NPU type", FactKey.DEVICE_SOFTWARE: "CANN"}
+
+
+def _ascend(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """What an Ascend paste's own messages settle: "Torch not compiled with CUDA enabled"
+    where the paste shows an NPU and no NVIDIA or AMD GPU (the code asked torch.cuda on a
+    machine torch-npu drives), and CANN's "init env failed" or its log's "No module named"
+    (CANN's Python dependencies, compat/ascend.py)."""
+    found: list[Finding] = []
+    shown = accelerators_shown(paste).get(_NPU, ())
+    asked = facts.all(FactKey.MESSAGE_NOT_COMPILED_CUDA)
+    if asked and shown and not gpu_of_cuda_shown(paste):
+        facts.use("stated", asked[0])
+        named = _npu_named(shown)
+        facts.use("npu", named)
+        found.append(finding(Code.NPU_ASKED_FOR_CUDA, backend=_NPU, shown=_npu_words(named)))
+    modules = facts.all(FactKey.MESSAGE_CANN_NO_MODULE)
+    init = facts.all(FactKey.MESSAGE_CANN_INIT_ENV)
+    if modules or init:
+        said = modules[0] if modules else init[0]
+        facts.use("stated", said, *(init[:1] if modules else ()))
+        module = modules[0].value if modules else ""
+        own = bool(module) and ascend.toolkit_module(module)
+        dist = ascend.distribution_of(module) if module else None
+        variant = "toolkit" if own else "module" if dist else None
+        way = remedies.installer(paste.evidence.python)
+        install = remedies.pip(way, "install", *ascend.CANN_PYTHON)
+        found.append(
+            finding(
+                Code.CANN_PYTHON_MISSING,
+                backend=_NPU,
+                variant=variant,
+                module=module,
+                top=module.split(".", 1)[0],
+                install=install,
+            )
+        )
+    return tuple(found)
+
+
+def _npu_named(shown: Sequence[PastedFact]) -> PastedFact:
+    """The line that shows the NPU best: torch-npu listed, else a device or CANN's version,
+    else the first line that names it."""
+    for keys in (
+        (FactKey.PACKAGE, FactKey.PROSE_PACKAGE),
+        (FactKey.DEVICE, FactKey.ASCEND_CHIP, FactKey.DEVICE_SOFTWARE),
+    ):
+        for fact in shown:
+            if fact.key in keys:
+                return fact
+    return shown[0]
+
+
+def _npu_words(fact: PastedFact) -> str:
+    """What the paste shows of the NPU, in a few words: "torch-npu 2.5.1", "910B3"."""
+    if fact.key in (FactKey.PACKAGE, FactKey.PROSE_PACKAGE):
+        said = f"{fact.name} {fact.value}"
+    elif fact.key is FactKey.DEVICE_SOFTWARE:
+        said = f"CANN {fact.value}"
+    elif fact.key in (FactKey.DEVICE, FactKey.ASCEND_CHIP):
+        said = fact.value
+    else:
+        said = f"the words {fact.value!r}"
+    return printable(one_line(said))[:80]
+
+
 def _predicted(decide: Callable[[Inputs], T], given: Inputs) -> T:
     """A decision by the tables of the paste's release; a release older than every table
     (accelerate 0.16 in a 2023 paste) by the newest ones, for the steps this module asks
@@ -846,6 +925,8 @@ def read_facts(paste: Pasted) -> tuple[ReadFact, ...]:
             what, value = f"AMD GPU {fact.index}", "listed"
         elif fact.key == FactKey.ASCEND_CHIP:
             what = f"NPU {fact.index}"
+        elif fact.key in _ASCEND_WHAT and fact.name == _NPU:  # issue 38: Huawei Ascend
+            what = _ASCEND_WHAT[fact.key]
         value = fact.shown
         if fact.key is FactKey.PROSE_ACCELERATOR and fact.name in registry.BY_KEY:
             value = registry.BY_KEY[fact.name].hardware

@@ -26,7 +26,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import shlex
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -493,15 +493,26 @@ def torch_required(
     owner: str,
     *,
     from_pypi: bool = False,
+    cpu_index: bool = False,
 ) -> Shell:
     """The install that gives a companion or extension the torch it requires (`spec`, its
     Requires-Dist: "==2.5.1", ">=2.1,<2.3"): for one release, or the newest listed release
     the spec admits, that release on the index of the installed build's kind that runs
     here; else the requirement as pip reads it, from PyPI. `from_pypi`: the extension is
     installed beside torch from PyPI (an out-of-tree backend's, as torch-npu's README
-    installs it). The comment says what the line does to the installed torch."""
+    installs it). `cpu_index`: the extension runs on torch's CPU build, which on x86_64 comes
+    from download.pytorch.org's CPU index (torch-npu's README, "Installation": `pip3 install
+    torch==2.1.0` on aarch64, `torch==2.1.0+cpu --index-url …/whl/cpu` on x86, as PyPI's
+    x86_64 Linux wheel is a CUDA build). The comment says what the line does to the
+    installed torch."""
     specifiers = versions.parse_specifiers(spec)
     installed = _installed(evidence)
+    if cpu_index and specifiers is not None:
+        cpu = _cpu_build(
+            way, [s.version for s in specifiers if s.operator in ("==", "===")], evidence, owner
+        )
+        if cpu is not None:
+            return cpu
     if specifiers is None:
         return comment(f"no install line: {owner}'s torch requirement {one_line(spec)[:60]!r} "
                        "is not a version specifier (PEP 440)")  # fmt: skip
@@ -546,6 +557,35 @@ def torch_required(
         towards = f"the newest torch pip finds for {spec}, from PyPI (its default build)"
         said = f"replaces torch {installed} with {towards}" if installed else f"installs {towards}"
     return line + comment(f"{said}: what {owner} requires")
+
+
+def _cpu_build(
+    way: Installer, pinned: Sequence[str], evidence: Evidence | None, owner: str
+) -> Shell | None:
+    """torch's CPU build of the one release `specifiers` pins, from the chooser's table: on
+    an x86_64 host its CPU-index line, on another host PyPI's (aarch64 Linux wheels are CPU
+    builds), on a host not shown PyPI's with the x86_64 line as a comment. None where the
+    requirement pins no single release the table lists."""
+    if len(pinned) != 1 or pinned[0].endswith(".*") or not versions.is_version(pinned[0]):
+        return None
+    release = pinned[0]
+    suggestion = _for_release(f"{release}+cpu", evidence)
+    if suggestion is None or not torch_words(suggestion):
+        return None
+    why = f"what {owner} requires, on torch's CPU build"
+    x86 = torch_line(way, suggestion, evidence, why=why)
+    host = evidence.host if evidence is not None else None
+    machine = (host.machine or "") if host is not None else ""
+    if machine == "x86_64":
+        return x86
+    pypi = dataclasses.replace(suggestion, style=wheels.Style.PYPI)
+    if not machine:
+        return (
+            torch_line(way, pypi, evidence, why=why)
+            + comment("on x86_64, whose PyPI wheel is a CUDA build, the CPU build instead:")
+            + comment(x86.lines[0])
+        )
+    return torch_line(way, pypi, evidence, why=why)
 
 
 def _for_release(torch: str, evidence: Evidence | None) -> wheels.Suggestion | None:

@@ -127,6 +127,10 @@ class FactKey(str, Enum):
     PROSE_PLATFORM = "prose.platform"
     PROSE_WINDOWS_PATH = "prose.windows_path"
     PROSE_ACCELERATOR = "prose.accelerator"  # name: the registry row its words name
+    # issue 38: Huawei Ascend (CANN's own messages, readers/messages.py)
+    MESSAGE_CANN_INIT_ENV = "message.cann_init_env"  # "EH9999 … [Init][Env]init env failed"
+    MESSAGE_CANN_NO_MODULE = "message.cann_no_module"  # a CANN log line's "No module named 'X'"
+    NPU_HEALTH_ALARM = "message.npu_health_alarm"  # npu-smi's Health "Alarm" or "Critical"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -190,6 +194,10 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_MPS_NOT_BUILT,
         FactKey.BNB_NO_GPU,
         FactKey.BNB_LIBRARY_MISSING,
+        # issue 38: Huawei Ascend
+        FactKey.MESSAGE_CANN_INIT_ENV,
+        FactKey.MESSAGE_CANN_NO_MODULE,
+        FactKey.NPU_HEALTH_ALARM,
     }
 )
 

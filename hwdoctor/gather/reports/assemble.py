@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from hwdoctor import registry, versions
-from hwdoctor.compat import companions, drivers, gpus, kernels, visibility, wheels
+from hwdoctor.compat import ascend, companions, drivers, gpus, kernels, visibility, wheels
 from hwdoctor.gather.reports import Paste
 from hwdoctor.gather.reports.readers.registry import TEXT
 from hwdoctor.model.facts import (
@@ -153,7 +153,22 @@ def evidence_of(paste: Paste) -> tuple[Evidence, Facts]:
     # The accelerators the reporter names ("Ascend 910b", "SynapseAI"): no section of the
     # evidence, but what the diagnosis of a paste judges it for (diagnosis/pasted.py).
     facts.use("accelerators", *facts.all(FactKey.PROSE_ACCELERATOR))
+    # issue 38: Huawei Ascend. What the Ascend lines say of it (llamafactory-cli env's "NPU
+    # type" and "CANN version", its "PyTorch version: 2.1.0 (NPU)", ds_report's CANN line):
+    # facts the diagnosis judges the paste by and lists as read.
+    facts.use("accelerators", *_ascend_lines(facts))
     return evidence, facts
+
+
+def _ascend_lines(facts: Facts) -> list[PastedFact]:
+    npu = next(b for b in registry.BACKENDS if "ASCEND_RT_VISIBLE_DEVICES" in b.visibility_env)
+    named = [
+        f
+        for key in (FactKey.DEVICE, FactKey.DEVICE_SOFTWARE)
+        for f in facts.all(key)
+        if f.name == npu.key
+    ]
+    return named + facts.all(FactKey.NPU_AVAILABLE)
 
 
 def _python(facts: Facts) -> PythonInfo | None:
@@ -782,16 +797,20 @@ def _packages(facts: Facts) -> dict[str, Package | None] | None:
 
 def _pins(name: str, version: str) -> tuple[str, ...]:
     """The torch requirement a companion package's wheel declares, by its compat table;
-    none for nightly and pre-release builds, whose numbers follow no table."""
+    none for nightly and pre-release builds, whose numbers follow no table, but torch-npu's,
+    whose first three numbers are its torch release whatever follows them."""
     parsed = versions.parse(version)
+    if name == "torch-npu" and parsed is not None:
+        # torch-npu X.Y.Z[.postN][.devD] is built for torch X.Y.Z alone (Ascend/pytorch README,
+        # "Ascend Auxiliary Software": torch 2.1.0 with torch-npu 2.1.0.post6, 2.2.0 with
+        # 2.2.0.post2; vLLM Ascend's matrix pairs torch 2.5.1 with 2.5.1.post1.dev20250619).
+        torch = ascend.torch_of_npu(version)
+        return (f"torch=={torch}",) if torch else ()
     if parsed is None or parsed.is_prerelease or parsed.is_devrelease:
         return ()
-    series = wheels.series_of(version)
     torch_series = companions.torch_series_for(name, version)
     if torch_series is not None:  # torchvision's and torchaudio's tables (compat/companions.py)
         return (f"torch=={torch_series}.*",)
-    if name == "torch-npu" and series:
-        return (f"torch=={series}.*",)
     return ()
 
 

@@ -231,6 +231,17 @@ _MPS_NOT_BUILT: Final = re.compile(
     r"MPS not available because the current PyTorch install was not built"
 )
 
+# issue 38: Huawei Ascend. CANN's inner error when its operator compiler's environment does
+# not start: "EH9999  [Init][Env]init env failed![FUNC:ReportInnerError][FILE:log_inner.cpp]"
+# (torch_npu prints CANN's error with its code; the Ascend/pytorch#7 thread settles it as
+# CANN's Python dependencies not installed). And a CANN log line quoting Python's import error,
+# in CANN's log format "[LEVEL] MODULE(pid,process):time [file:line]…" (CANN Log Reference):
+# `[ERROR] TUNE(2440326,python):… "ModuleNotFoundError: No module named 'tbe.common'`.
+_CANN_INIT_ENV: Final = re.compile(r"\[Init\]\[Env\]init env failed")
+_CANN_NO_MODULE: Final = re.compile(
+    r"^\[ERROR\] [A-Z_]{2,20}\(\d{1,10},[^)]{0,40}\):[^']{0,300}No module named '([\w.]{1,80})'"
+)
+
 # Compiled modules of extensions, by their file's stem, to the distribution that ships it.
 _MODULE_DISTS: Final = {
     "flash_attn_2_cuda": "flash-attn",
@@ -364,6 +375,9 @@ RECOGNISERS: Final = (
     _Recogniser(_SW_VERS, FactKey.PROSE_MACOS, at_start=True),
     _Recogniser(_WINDOWS_PATH, FactKey.PROSE_WINDOWS_PATH, group=0),
     _Recogniser(_MPS_NOT_BUILT, FactKey.MESSAGE_MPS_NOT_BUILT, words="MPS not built"),
+    # issue 38: Huawei Ascend
+    _Recogniser(_CANN_INIT_ENV, FactKey.MESSAGE_CANN_INIT_ENV, words="init env failed"),
+    _Recogniser(_CANN_NO_MODULE, FactKey.MESSAGE_CANN_NO_MODULE, at_start=True),
 )
 
 

@@ -13,8 +13,14 @@ from hwdoctor.model.pasted import FactKey
 
 _HEADER: Final = re.compile(r"npu-smi\s+(\S+)\s+Version:\s*(\S+)")
 _ROW: Final = re.compile(
-    r"^\|\s*(\d{1,3})\s+([A-Za-z]*\d{3}\w*)\s+\|\s*(?:OK|Warning|Alarm|Critical)"
+    r"^\|\s*(\d{1,3})\s+([A-Za-z]*\d{3}\w*)\s+\|\s*(OK|Warning|Alarm|Critical)"
 )
+# issue 38: a chip's Health as npu-smi says it: OK, Warning (一般告警, a minor alarm), Alarm
+# (重要告警, a major one), Critical (紧急告警), or UNKNOWN (npu-smi reference, "查询指定芯片健康
+# 状态", https://www.hiascend.com/document/detail/zh/Atlas%20200I%20A2/2520/re/npu/npusmi_028.html).
+# Alarm and Critical state a fault of the chip: an error line wherever no finding accounts
+# for it.
+_FAULTED: Final = frozenset({"Alarm", "Critical"})
 
 
 class NpuSmi(Reader):
@@ -32,6 +38,8 @@ class NpuSmi(Reader):
         row = _ROW.match(line.text)
         if row:
             yield line.says(FactKey.ASCEND_CHIP, row.group(2), index=int(row.group(1)))
+            if row.group(3) in _FAULTED:
+                yield line.says(FactKey.NPU_HEALTH_ALARM, row.group(3), index=int(row.group(1)))
 
 
 READER: Final = NpuSmi

@@ -1,0 +1,126 @@
+"""Huawei Ascend's software and what goes with what (issue 38).
+
+CANN_PYTHON: the Python packages CANN's toolkit needs at run time and does not install
+itself. Source: CANN installation guide, "Runtime Dependencies" (Table 1),
+https://www.hiascend.com/document/detail/en/canncommercial/850/softwareinst/instg/instg_0045.html
+(the same list in the 8.0.RC2 and 9.0.0 guides): numpy >= 1.19.2 (< 2.0 before Python
+3.13), decorator >= 4.4.0, sympy >= 1.5.1, cffi >= 1.12.3, protobuf 3.20.x, and attrs,
+cython, pyyaml, pathlib2, scipy, requests, psutil, absl-py at any version. Verified
+2026-12-05.
+
+VLLM_ASCEND: vLLM Ascend's release compatibility matrix (its torch and torch-npu, its CANN),
+with its source and date next to it.
+
+TOOLKIT_MODULES: Python packages CANN's toolkit ships itself (te, tbe: the tensor engine and
+its operator compiler, as CANN's own log lines name them, Ascend/pytorch#29), found through
+the environment the toolkit's `set_env.sh` sets (Ascend/pytorch README, "Getting Started":
+`source /usr/local/Ascend/ascend-toolkit/set_env.sh` before torch_npu runs); pip has none
+of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+CANN_PYTHON: Final = (
+    "numpy<2",
+    "decorator>=4.4.0",
+    "sympy>=1.5.1",
+    "cffi>=1.12.3",
+    "protobuf==3.20.*",
+    "attrs",
+    "cython",
+    "pyyaml",
+    "pathlib2",
+    "scipy",
+    "requests",
+    "psutil",
+    "absl-py",
+)
+
+# The import names of CANN_PYTHON where they differ from the distribution's.
+_IMPORT_NAMES: Final = {"yaml": "pyyaml", "absl": "absl-py", "google": "protobuf", "attr": "attrs"}
+
+TOOLKIT_MODULES: Final = frozenset({"te", "tbe"})
+
+
+def distribution_of(module: str) -> str | None:
+    """The CANN dependency an import name belongs to ("absl.flags" → "absl-py"); None for
+    a module that is not one of them."""
+    top = module.split(".", 1)[0].lower()
+    named = _IMPORT_NAMES.get(top, top)
+    return next((d for d in CANN_PYTHON if _name(d) == named), None)
+
+
+def _name(requirement: str) -> str:
+    """A requirement's distribution name: "decorator>=4.4.0" → "decorator"."""
+    for mark in "<>=":
+        requirement = requirement.split(mark, 1)[0]
+    return requirement
+
+
+def toolkit_module(module: str) -> bool:
+    """Whether an import name is one of the packages CANN's toolkit ships itself."""
+    return module.split(".", 1)[0].lower() in TOOLKIT_MODULES
+
+
+@dataclass(frozen=True, slots=True)
+class VllmAscend:
+    """What one vLLM Ascend release is built and tested with."""
+
+    vllm: str  # the vLLM release it plugs into
+    cann: str  # the stable CANN it names
+    torch: str
+    torch_npu: str
+
+
+# vLLM Ascend's release compatibility matrix: docs/source/community/versioning_policy.md,
+# "Release compatibility matrix" (vllm-project/vllm-ascend @ 01f8a0b0ab19, verified
+# 2026-12-05; the same table as https://docs.vllm.ai/projects/ascend/en/latest/community/
+# versioning_policy.html). Every torch_npu there is a build of its row's torch release, as
+# torch-npu's own numbering says (Ascend/pytorch README). A release not listed (0.7.1rc1,
+# 0.7.3rc1, a .dev build) is not guessed.
+VLLM_ASCEND: Final = {
+    "0.12.0rc1": VllmAscend("0.12.0", "8.3.RC2", "2.8.0", "2.8.0"),
+    "0.11.0": VllmAscend("0.11.0", "8.3.RC2", "2.7.1", "2.7.1.post1"),
+    "0.11.0rc3": VllmAscend("0.11.0", "8.3.RC2", "2.7.1", "2.7.1.post1"),
+    "0.11.0rc2": VllmAscend("0.11.0", "8.3.RC2", "2.7.1", "2.7.1"),
+    "0.11.0rc1": VllmAscend("0.11.0", "8.3.RC1", "2.7.1", "2.7.1"),
+    "0.11.0rc0": VllmAscend("0.11.0rc3", "8.2.RC1", "2.7.1", "2.7.1.dev20250724"),
+    "0.10.2rc1": VllmAscend("0.10.2", "8.2.RC1", "2.7.1", "2.7.1.dev20250724"),
+    "0.10.1rc1": VllmAscend("0.10.1", "8.2.RC1", "2.7.1", "2.7.1.dev20250724"),
+    "0.10.0rc1": VllmAscend("0.10.0", "8.2.RC1", "2.7.1", "2.7.1.dev20250724"),
+    "0.9.2rc1": VllmAscend("0.9.2", "8.1.RC1", "2.5.1", "2.5.1.post1.dev20250619"),
+    "0.9.1": VllmAscend("0.9.1", "8.2.RC1", "2.5.1", "2.5.1.post1"),
+    "0.9.1rc3": VllmAscend("0.9.1", "8.2.RC1", "2.5.1", "2.5.1.post1"),
+    "0.9.1rc2": VllmAscend("0.9.1", "8.2.RC1", "2.5.1", "2.5.1.post1"),
+    "0.9.1rc1": VllmAscend("0.9.1", "8.1.RC1", "2.5.1", "2.5.1.post1.dev20250528"),
+    "0.9.0rc2": VllmAscend("0.9.0", "8.1.RC1", "2.5.1", "2.5.1"),
+    "0.9.0rc1": VllmAscend("0.9.0", "8.1.RC1", "2.5.1", "2.5.1"),
+    "0.8.5rc1": VllmAscend("0.8.5.post1", "8.1.RC1", "2.5.1", "2.5.1"),
+    "0.8.4rc2": VllmAscend("0.8.4", "8.0.0", "2.5.1", "2.5.1"),
+    "0.7.3.post1": VllmAscend("0.7.3", "8.1.RC1", "2.5.1", "2.5.1"),
+    "0.7.3": VllmAscend("0.7.3", "8.1.RC1", "2.5.1", "2.5.1"),
+}
+
+
+def vllm_ascend(version: str) -> VllmAscend | None:
+    """The matrix's row for a vLLM Ascend release as a report prints it ("v0.9.1",
+    "0.11.0rc3"); None for one the matrix does not list."""
+    return VLLM_ASCEND.get(version.strip().removeprefix("v"))
+
+
+def torch_of_npu(torch_npu: str) -> str | None:
+    """The torch release a torch-npu build is for: its first three numbers ("2.5.1.post1" →
+    "2.5.1"), torch-npu's numbering `{PyTorch version}-…` (Ascend/pytorch README, "Ascend
+    Auxiliary Software"); None where the version has fewer."""
+    numbers = []
+    for part in torch_npu.split(".")[:3]:
+        digits = part[: len(part) - len(part.lstrip("0123456789"))]
+        if not digits:
+            return None
+        numbers.append(digits)
+        if digits != part:
+            break
+    return ".".join(numbers) if len(numbers) == 3 else None

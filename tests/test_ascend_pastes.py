@@ -1,0 +1,242 @@
+"""Huawei Ascend pastes are judged for the NPU (issue 38, items 2–5).
+
+Real pastes from tests/data/reports/ (each with its source in that directory's README), run
+through the real command line: torch-npu beside a torch of another release is named with the
+torch release it pairs with (Ascend/pytorch README, "Ascend Auxiliary Software"), and never a
+CUDA index; "Torch not compiled with CUDA enabled" on a paste that shows an NPU is the code
+asking for CUDA, not a torch to reinstall; CANN's "init env failed" and its log's "No module
+named" are CANN's Python dependencies; npu-smi's lines and llamafactory-cli env's "NPU type"
+and "CANN version" are facts the diagnosis reads, and an error line planted in npu-smi's
+output is named or listed as unread, never under a "no problem" headline.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hwdoctor.compat import ascend
+from tests.conftest import ROOT, run_hwdoctor
+
+REPORTS = ROOT / "tests" / "data" / "reports"
+ERRORS = REPORTS / "errors"
+# ms-swift#3594: torch-npu 2.5.1.dev, GRPO, "Torch not compiled with CUDA enabled"
+SWIFT = ERRORS / "swift3594-zh-ascend-grpo-torch-not-compiled-with-cuda-torch-npu-2.5.1.md"
+# ComfyUI#6483: torch_npu 2.1.0 and CANN in prose, the message in ComfyUI's log
+COMFY = ERRORS / "comfy6483-ascend-npu-torch-not-compiled-with-cuda-torch-npu-2.1.0.md"
+# sglang#28628: torch 2.12.0 beside torch_npu 2.8.0.post2
+SGLANG = ERRORS / "sglang28628-torch-2.12.0-torch-npu-2.8.0.post2-libtorch-npu.md"
+# Ascend/pytorch#7: EH9999 init env failed (the thread: CANN's Python dependencies)
+INIT_ENV = ERRORS / "ascend7-zh-eh9999-init-env-failed-torch-2.1.0.md"
+# Ascend/pytorch#29: CANN's log, "No module named 'tbe.common'"
+TBE = ERRORS / "ascend29-zh-cann-log-no-module-named-tbe-common.md"
+# InternLM#430: the same message on an RTX 2080 Ti and torch 2.0.1: a CPU build of torch there
+NVIDIA = ERRORS / "internlm430-zh-torch-not-compiled-with-cuda-2080ti.md"
+LLAMAFACTORY = REPORTS / "llamafactory_env" / "lf6309-0.9.2dev0-ascend910b4-cann8.0rc1-npu-smi.md"
+NPU_SMI = (
+    REPORTS / "npu_smi" / "vllmascend2035-npu-smi-24.1.rc3.7-a3-ascend910.txt",
+    REPORTS / "npu_smi" / "nvtop421-npu-smi-25.2.0-atlas300i-duo-310p3.txt",
+    LLAMAFACTORY,
+)
+CUDA_OR_ROCM = ("download.pytorch.org/whl/cu", "download.pytorch.org/whl/rocm", "+cu1", "+rocm")
+
+
+def detect(path: Path) -> tuple[int, dict[str, Any]]:
+    result = run_hwdoctor("detect", "--paste", str(path), "--json")
+    assert result.stderr == ""
+    data: dict[str, Any] = result.json()["data"]
+    return result.returncode, data
+
+
+def finding(data: dict[str, Any], code: str) -> dict[str, Any]:
+    found = [f for f in data["findings"] if f["code"] == code]
+    assert found, [f["code"] for f in data["findings"]]
+    return found[0]
+
+
+def lines_of(data: dict[str, Any]) -> list[str]:
+    return [
+        line
+        for f in data["findings"]
+        for text in (f.get("remedy") or "", f.get("advice") or "")
+        for line in text.splitlines()
+    ]
+
+
+@pytest.mark.parametrize(
+    ("path", "code"),
+    [
+        (SWIFT, "backend.npu_asked_for_cuda"),
+        (COMFY, "backend.npu_asked_for_cuda"),
+        (SGLANG, "extension.torch_mismatch"),
+        (INIT_ENV, "backend.cann_python_missing"),
+        (TBE, "backend.cann_python_missing"),
+    ],
+    ids=lambda value: value.name.split("-", 1)[0] if isinstance(value, Path) else value,
+)
+def test_an_ascend_paste_is_named_for_the_npu(path: Path, code: str) -> None:
+    exit_code, data = detect(path)
+    assert exit_code == 1
+    assert data["findings"][0]["code"] == code
+    assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
+    assert not [f for f in data["findings"] if f["backend"] in ("cuda", "rocm")]
+
+
+def test_torch_npu_pairs_with_its_own_torch_release() -> None:
+    _, data = detect(SGLANG)
+    found = finding(data, "extension.torch_mismatch")
+    assert found["message"] == (
+        "torch-npu 2.8.0.post2 requires torch==2.8.0, but torch 2.12.0 is installed"
+    )
+    remedy = found["remedy"].splitlines()
+    # the pair to install, PyPI's on a host the paste does not place, the x86_64 CPU build beside
+    assert remedy[0] == "pip install --force-reinstall torch==2.8.0"
+    assert (
+        "# pip install --force-reinstall torch==2.8.0 --index-url "
+        "https://download.pytorch.org/whl/cpu"
+    ) in remedy
+    assert not [line for line in remedy if "2.8.*" in line]
+
+
+def test_cuda_asked_on_an_npu_is_not_a_torch_to_reinstall() -> None:
+    _, data = detect(SWIFT)
+    found = finding(data, "backend.npu_asked_for_cuda")
+    assert "torch-npu 2.5.1.dev20250228" in found["message"]
+    assert "transfer_to_npu" in found["advice"]
+    assert found["remedy"] is None  # a change to the code: no install line
+    assert "torch.cpu_only_build" not in [f["code"] for f in data["findings"]]
+    rests = [q["line"] for q in finding_rests(data, "backend.npu_asked_for_cuda")]
+    assert rests == [2, 9]  # the message, and torch-npu's line
+
+
+def finding_rests(data: dict[str, Any], code: str) -> list[dict[str, Any]]:
+    index = [f["code"] for f in data["findings"]].index(code)
+    rests: list[dict[str, Any]] = data["findings"][index]["rests_on"]
+    return rests
+
+
+def test_the_same_message_without_an_npu_stays_a_cuda_finding() -> None:
+    _, data = detect(NVIDIA)
+    codes = [f["code"] for f in data["findings"]]
+    assert "backend.npu_asked_for_cuda" not in codes
+    assert "torch.cpu_only_build" in codes
+
+
+def test_cann_init_env_failed_installs_cann_python_dependencies() -> None:
+    _, data = detect(INIT_ENV)
+    found = finding(data, "backend.cann_python_missing")
+    # into the Python the paste shows (Python 3.8.18 in the session's banner)
+    assert found["remedy"] == "python -m pip install " + " ".join(
+        f"'{d}'" if any(c in d for c in "<>=*") else d for d in ascend.CANN_PYTHON
+    )
+    assert "set_env.sh" in found["advice"]
+    assert [q["line"] for q in finding_rests(data, "backend.cann_python_missing")] == [14]
+
+
+def test_a_toolkit_module_cann_cannot_import_is_its_own_path() -> None:
+    _, data = detect(TBE)
+    found = finding(data, "backend.cann_python_missing")
+    assert found["message"].startswith("CANN could not import its own Python module tbe.common")
+    assert "package named tbe shadows" in found["advice"]
+
+
+def test_cann_dependencies_by_import_name() -> None:
+    assert ascend.distribution_of("decorator") == "decorator>=4.4.0"
+    assert ascend.distribution_of("absl.flags") == "absl-py"
+    assert ascend.distribution_of("yaml") == "pyyaml"
+    assert ascend.distribution_of("tbe.common") is None
+    assert ascend.toolkit_module("tbe.common") and not ascend.toolkit_module("torch")
+
+
+def test_llamafactory_env_npu_lines_are_facts_read() -> None:
+    _, data = detect(LLAMAFACTORY)
+    facts = [(f["what"], f["value"]) for f in data["facts"]]
+    assert ("NPU type", "Ascend910B4") in facts
+    assert ("CANN", "8.0.RC1.alpha001") in facts
+    assert ("NPU available", "true") in facts
+    assert ("NPU 0", "910B4") in facts
+
+
+# npu-smi's own failure when its management library does not start (DCMI's return codes),
+# and a chip whose Health is Alarm (npu-smi reference: 重要告警, a major alarm).
+PLANTED = "dcmi module initialize failed. ret is -8005"
+
+
+@pytest.mark.parametrize("path", NPU_SMI, ids=lambda p: p.name.split("-", 1)[0])
+def test_an_error_line_planted_in_npu_smi_is_named_or_unread(path: Path, tmp_path: Path) -> None:
+    planted = tmp_path / "planted.txt"
+    planted.write_text(path.read_text(encoding="utf-8") + "\n" + PLANTED + "\n", encoding="utf-8")
+    exit_code, data = detect(planted)
+    quoted = [q["text"] for q in data["unread"]] + [
+        q["text"] for f in data["findings"] for q in f["rests_on"]
+    ]
+    assert any(PLANTED in text for text in quoted)
+    assert exit_code == 1
+
+
+@pytest.mark.parametrize("path", NPU_SMI, ids=lambda p: p.name.split("-", 1)[0])
+def test_a_chip_in_alarm_is_an_error_line(path: Path, tmp_path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    healthy = [line for line in text.splitlines() if "| OK " in line]
+    assert healthy
+    planted = tmp_path / "alarm.txt"
+    alarmed = healthy[0].replace("| OK ", "| Alarm ", 1)
+    planted.write_text(text.replace(healthy[0], alarmed, 1), encoding="utf-8")
+    exit_code, data = detect(planted)
+    assert [q["text"] for q in data["unread"]] == [alarmed]
+    assert exit_code == 1
+    _, untouched = detect(path)
+    assert untouched["unread"] == []
+
+
+def test_a_torch_npu_dev_build_pairs_with_its_release() -> None:
+    # ms-swift#3594: torch 2.5.1 beside torch-npu 2.5.1.dev20250228, a build for torch 2.5.1
+    _, data = detect(SWIFT)
+    assert "extension.torch_mismatch" not in [f["code"] for f in data["findings"]]
+
+
+@pytest.mark.parametrize(
+    ("torch_npu", "torch"),
+    [
+        ("2.1.0.post6", "2.1.0"),  # Ascend/pytorch README, CANN 8.0.RC2's row
+        ("2.2.0.post2", "2.2.0"),
+        ("2.5.1.post1.dev20250619", "2.5.1"),  # vLLM Ascend's matrix, v0.9.2rc1
+        ("2.8.0rc1", "2.8.0"),  # vllm-ascend#3793's pip list
+        ("2.8", None),
+    ],
+)
+def test_torch_npu_names_its_torch_release(torch_npu: str, torch: str | None) -> None:
+    assert ascend.torch_of_npu(torch_npu) == torch
+
+
+def test_the_vllm_ascend_matrix_pairs_each_torch_npu_with_its_torch() -> None:
+    for release, row in ascend.VLLM_ASCEND.items():
+        assert ascend.torch_of_npu(row.torch_npu) == row.torch, release
+    row = ascend.vllm_ascend("v0.9.1")
+    assert row == ascend.VllmAscend("0.9.1", "8.2.RC1", "2.5.1", "2.5.1.post1")
+    assert ascend.vllm_ascend("0.11.0rc1.dev") is None  # not a release of the matrix
+
+
+@pytest.mark.parametrize("path", [SWIFT, COMFY], ids=["swift3594", "comfy6483"])
+def test_explain_names_the_npu_as_the_condition(path: Path) -> None:
+    result = run_hwdoctor("explain", "--from", str(path))
+    assert result.returncode in (0, 1), result
+    assert "npu, if torch.npu.is_available()" in result.stdout
+    assert "cuda:0" not in result.stdout
+    assert "= False" not in result.stdout
+
+
+def test_on_an_x86_64_host_the_torch_for_torch_npu_is_the_cpu_build() -> None:
+    from hwdoctor import diagnosis
+    from tests.evidence import cpu_host, one, with_package
+
+    evidence = with_package(cpu_host(), "torch-npu", "2.1.0", "torch==2.1.0")
+    assert evidence.host is not None and evidence.host.machine == "x86_64"
+    found = one(diagnosis.detect(evidence).findings, "extension.torch_mismatch")
+    assert found.remedy is not None
+    first = found.remedy.splitlines()[0]
+    # torch-npu's README: `torch==2.1.0+cpu --index-url https://download.pytorch.org/whl/cpu`
+    assert first.endswith("torch==2.1.0 --index-url https://download.pytorch.org/whl/cpu")
+    assert not any(s in found.remedy for s in CUDA_OR_ROCM)
