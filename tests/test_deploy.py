@@ -215,8 +215,8 @@ def recorded_nodes() -> dict[str, list[dict[str, Any]]]:
     }
 
 
-def generated(nodes: list[dict[str, Any]], expect: int) -> list[dict[str, Any]]:
-    made = make_jobs(nodes, "--expect", str(expect), "--image", IMAGE)
+def generated(nodes: list[dict[str, Any]], expect: int, *more: str) -> list[dict[str, Any]]:
+    made = make_jobs(nodes, "--expect", str(expect), "--image", IMAGE, *more)
     assert made.returncode == 0, made.stderr
     listing = json.loads(made.stdout)
     assert listing["kind"] == "List"
@@ -235,13 +235,26 @@ def test_job_yaml_is_what_the_script_makes_for_one_node() -> None:
 
 
 # Every manifest: the shipped file, and what the script makes for each recorded cluster.
-MANIFESTS: Final = ("job.yaml", "podman-desktop-7778 --expect 2", "kubernetes-94926 --expect 2")
+# node_exporter's textfile directory as its own documentation names it in its examples
+# (prometheus/node_exporter README, "Textfile Collector").
+TEXTFILE_DIR: Final = "/var/lib/node_exporter/textfile_collector"
+MANIFESTS: Final = (
+    "job.yaml",
+    "podman-desktop-7778 --expect 2",
+    "kubernetes-94926 --expect 2",
+    "kubernetes-94926 --expect 2 --metrics-dir",
+)
 
 
 @functools.cache
 def manifests() -> dict[str, list[dict[str, Any]]]:
     made = {f"{name} --expect 2": generated(nodes, 2) for name, nodes in recorded_nodes().items()}
-    found = {"job.yaml": documents(KUBERNETES / "job.yaml"), **made}
+    with_metrics = generated(recorded_nodes()["kubernetes-94926"], 2, "--metrics-dir", TEXTFILE_DIR)
+    found = {
+        "job.yaml": documents(KUBERNETES / "job.yaml"),
+        **made,
+        "kubernetes-94926 --expect 2 --metrics-dir": with_metrics,
+    }
     assert tuple(found) == MANIFESTS
     return found
 
@@ -444,3 +457,102 @@ def test_the_checks_skipped_are_checks_checkov_has(tmp_path: Path) -> None:
     )
     failed = {c["check_id"] for c in json.loads(done.stdout)["results"]["failed_checks"]}
     assert failed == set(CHECKOV_SKIPPED)
+
+
+# --- the metrics a pod writes for node_exporter ---------------------------------------------
+
+
+def _metrics_pod() -> dict[str, Any]:
+    (first, *_) = jobs(manifests()["kubernetes-94926 --expect 2 --metrics-dir"])
+    pod: dict[str, Any] = first["spec"]["template"]["spec"]
+    return pod
+
+
+def _run_container(
+    pod: Mapping[str, Any], tmp_path: Path, metrics: Path
+) -> subprocess.CompletedProcess[str]:
+    """The container's command as the kubelet starts it: its own $(VAR) references expanded
+    from the container's env (there are none to expand: a `$(` or `$$` would be the
+    kubelet's, not the shell's), the pod's volumes at their mount paths (here directories
+    of the test, through the env the script reads them by), in a machine without a GPU."""
+    from tests.conftest import base_env
+    from tests.fakeworld import World
+
+    (container,) = pod["containers"]
+    command = container["command"]
+    assert not any("$(" in word or "$$" in word for word in command), command
+    values = {e["name"]: e.get("value") for e in container["env"]}
+    assert (values["EVIDENCE_DIR"], values["METRICS_DIR"]) == ("/evidence", "/metrics")
+    mounts = {m["mountPath"]: m["name"] for m in container["volumeMounts"]}
+    volume = next(v for v in pod["volumes"] if v["name"] == mounts["/metrics"])
+    assert volume["hostPath"] == {"path": TEXTFILE_DIR, "type": "Directory"}
+    evidence = tmp_path / "evidence"
+    evidence.mkdir()
+    env = World(tmp_path / "world").env(base_env())
+    env |= {"NODE_NAME": "gpu-1", "EVIDENCE_DIR": str(evidence), "METRICS_DIR": str(metrics)}
+    env["PATH"] = f"{Path(sys.executable).parent}:{env.get('PATH', '/usr/bin:/bin')}"
+    return subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+
+
+def test_a_pod_with_metrics_writes_them_whole_and_exits_with_its_checks_status(
+    tmp_path: Path,
+) -> None:
+    """The pod's script runs hwdoctor's check, then writes hwdoctor.prom from its evidence:
+    node_exporter's parser reads it (the verdict: cuda>=2 unmet on a machine without a GPU,
+    exit 1), no temporary file is left, and the pod fails as the check did."""
+    from prometheus_client.parser import text_string_to_metric_families
+
+    metrics = tmp_path / "metrics"
+    metrics.mkdir()
+    done = _run_container(_metrics_pod(), tmp_path, metrics)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert sorted(p.name for p in metrics.iterdir()) == ["hwdoctor.prom"]
+    assert (tmp_path / "evidence" / "gpu-1.json").is_file()
+    families = {
+        f.name: f for f in text_string_to_metric_families((metrics / "hwdoctor.prom").read_text())
+    }
+    assert [s.value for s in families["hwdoctor_exit_code"].samples] == [1.0]
+    assert (metrics / "hwdoctor.prom").stat().st_mode & 0o777 == 0o644
+
+
+def test_a_pod_that_cannot_write_metrics_says_so_and_keeps_its_checks_status(
+    tmp_path: Path,
+) -> None:
+    """A metrics directory that is not there: one warning line, no file, the check's exit."""
+    done = _run_container(_metrics_pod(), tmp_path, tmp_path / "absent")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert (
+        done.stderr.splitlines()[-1]
+        == f"hwdoctor: warning: no metrics written to {tmp_path / 'absent'}"
+    )
+    assert not (tmp_path / "absent").exists()
+    assert (tmp_path / "evidence" / "gpu-1.json").is_file()
+
+
+@pytest.mark.parametrize("bad", ["var/lib/textfile", "/a b", "/x/../etc", "/$(reboot)"])
+def test_a_metrics_dir_that_is_no_plain_absolute_path_is_refused(bad: str) -> None:
+    made = make_jobs(
+        recorded_nodes()["kubernetes-94926"],
+        "--expect",
+        "2",
+        "--image",
+        IMAGE,
+        "--metrics-dir",
+        bad,
+    )
+    assert made.returncode == 2
+    assert made.stderr.count("\n") == 1 and "--metrics-dir: an absolute path" in made.stderr
+
+
+def test_the_pods_script_passes_shellcheck_as_posix_sh(tmp_path: Path) -> None:
+    (container,) = _metrics_pod()["containers"]
+    script = tmp_path / "preflight.sh"
+    script.write_text(container["command"][2], encoding="utf-8")
+    done = subprocess.run(
+        [*validator("shellcheck"), "--shell=sh", "--severity=style", str(script)],
+        capture_output=True,
+        text=True,
+        env=validator_env(),
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr

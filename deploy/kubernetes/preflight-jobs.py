@@ -23,6 +23,13 @@ report without a word. Here each node's Job asks for what that node has (none, w
 device plugin reports none) and hwdoctor judges `cuda>=EXPECT` on it: a short node runs,
 fails the requirement and is in the fleet report, and is named on stderr now.
 
+With --metrics-dir DIR (the host directory node_exporter's textfile collector reads, its
+--collector.textfile.directory), each pod also writes the node's verdict, findings and GPU
+health counters there as hwdoctor.prom (`detect --from` its evidence `--format prometheus`),
+whole or not at all: written to a hidden temporary name beside it and renamed. The pod then
+runs a small POSIX sh script (METRICS_SCRIPT), so the image needs /bin/sh and mktemp; the
+directory must be writable by the pod's user (UID below).
+
 Only the standard library; the output is a JSON `List` that kubectl reads. Node names are
 checked against the grammar Kubernetes gives them (RFC 1123 subdomains) before they go
 anywhere. Exit 0 with the Jobs on stdout, 2 for bad arguments or input.
@@ -49,6 +56,27 @@ SUBDOMAIN: Final = re.compile(r"[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-
 LABEL: Final = re.compile(r"[a-z0-9]([-a-z0-9]*[a-z0-9])?")
 IMAGE: Final = re.compile(r"[a-z0-9][a-z0-9._/:-]*@sha256:[0-9a-f]{64}")
 SECONDS: Final = 900  # hwdoctor's own deadlines are far below; a busy node's Job fails here
+# An absolute host path of plain characters: it goes into the manifest, never into a shell.
+HOST_DIR: Final = re.compile(r"/[A-Za-z0-9._/-]{0,254}")
+# With --metrics-dir: the check as without it, then the metrics from its evidence, moved into
+# place whole; the pod exits with the check's status. `$1` is the requirement. No `$(` or `$$`
+# anywhere: the kubelet would expand them as its own variable references
+# (https://kubernetes.io/docs/tasks/inject-data-application/define-interdependent-environment-variables/).
+METRICS_SCRIPT: Final = """\
+hwdoctor detect --require "$1" --save-evidence "$EVIDENCE_DIR/$NODE_NAME.json"
+status=$?
+warn() { echo "hwdoctor: warning: no metrics written to $METRICS_DIR" >&2; }
+# shellcheck disable=SC2006 # backquotes: the kubelet would expand a dollar-paren itself
+partial=`mktemp "$METRICS_DIR/.hwdoctor.prom.XXXXXXXX" 2> /dev/null` || { warn; exit "$status"; }
+if hwdoctor detect --from "$EVIDENCE_DIR/$NODE_NAME.json" --require "$1" --format prometheus \\
+    > "$partial"; [ "$?" -le 1 ] && [ -s "$partial" ] && chmod 0644 "$partial"; then
+    mv -f "$partial" "$METRICS_DIR/hwdoctor.prom" || { rm -f "$partial"; warn; }
+else
+    rm -f "$partial"
+    warn
+fi
+exit "$status"
+"""
 
 
 def say(message: str) -> None:
@@ -79,12 +107,15 @@ def job_name(node: str) -> str:
     return f"{APP}-{head}-{digest}"
 
 
-def job(node: str, gpus: int, expect: int, image: str, claim: str) -> dict[str, Any]:
-    """The Job that checks `node`: pinned to it by name, holding its `gpus` only while it runs."""
+def job(
+    node: str, gpus: int, expect: int, image: str, claim: str, metrics: str | None = None
+) -> dict[str, Any]:
+    """The Job that checks `node`: pinned to it by name, holding its `gpus` only while it runs;
+    with `metrics`, also writing hwdoctor.prom into that host directory."""
     limits = {"cpu": "2", "memory": "8Gi"}
     if gpus:
         limits[RESOURCE] = str(gpus)
-    container = {
+    container: dict[str, Any] = {
         "name": "hwdoctor",
         "image": image,
         "imagePullPolicy": "Always",
@@ -149,6 +180,16 @@ def job(node: str, gpus: int, expect: int, image: str, claim: str) -> dict[str, 
             {"name": "tmp", "emptyDir": {"sizeLimit": "4Gi"}},
         ],
     }
+    if metrics is not None:
+        container["command"] = ["/bin/sh", "-c", METRICS_SCRIPT, APP, f"cuda>={expect}"]
+        container["env"] += [
+            {"name": "EVIDENCE_DIR", "value": "/evidence"},
+            {"name": "METRICS_DIR", "value": "/metrics"},
+        ]
+        container["volumeMounts"].append({"name": "metrics", "mountPath": "/metrics"})
+        pod["volumes"].append(
+            {"name": "metrics", "hostPath": {"path": metrics, "type": "Directory"}}
+        )
     if LABEL.fullmatch(node) and len(node) <= 63:
         pod = {"hostname": node, **pod}  # the evidence's host name is the node's too
     labels = {"app.kubernetes.io/name": APP}
@@ -206,7 +247,17 @@ def main(argv: list[str]) -> int:
         default="hwdoctor-evidence",
         help="the ReadWriteMany PersistentVolumeClaim for the evidence",
     )
+    parser.add_argument(
+        "--metrics-dir",
+        metavar="DIR",
+        help="also write hwdoctor.prom into this host directory, node_exporter's "
+        "--collector.textfile.directory",
+    )
     args = parser.parse_args(argv)
+    if args.metrics_dir is not None and (
+        not HOST_DIR.fullmatch(args.metrics_dir) or "/../" in args.metrics_dir + "/"
+    ):
+        parser.error("--metrics-dir: an absolute path of letters, digits, '.', '_', '-' and '/'")
     if not 1 <= args.expect <= 1024:
         parser.error(f"--expect {args.expect}: a GPU count from 1 to 1024")
     if not IMAGE.fullmatch(args.image):
@@ -251,7 +302,7 @@ def main(argv: list[str]) -> int:
                 f"{name}: {gpus} allocatable {RESOURCE}, {args.expect} expected; its Job "
                 f"checks the {gpus} and fails cuda>={args.expect}"
             )
-        items.append(job(name, gpus, args.expect, args.image, args.claim))
+        items.append(job(name, gpus, args.expect, args.image, args.claim, args.metrics_dir))
     json.dump({"apiVersion": "v1", "kind": "List", "items": items}, sys.stdout, indent=2)
     sys.stdout.write("\n")
     return 0
