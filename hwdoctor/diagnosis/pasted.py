@@ -103,7 +103,7 @@ _RESTS_ON: Final = (
     ("mps.", ("host", "torch")),
     ("python.translated", ("host",)),
     # issue 38: Huawei Ascend
-    ("backend.npu_asked_for_cuda", ("stated", "npu")),
+    ("backend.npu_asked_for_cuda", ("stated", "accelerator")),
     ("backend.cann_python_missing", ("stated",)),
     ("", ("torch", "gpus", "driver", "env")),
 )
@@ -622,7 +622,7 @@ def _ascend(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     if asked and shown and not gpu_of_cuda_shown(paste):
         facts.use("stated", asked[0])
         named = _npu_named(shown)
-        facts.use("npu", named)
+        facts.use("accelerator", named)
         found.append(finding(Code.NPU_ASKED_FOR_CUDA, backend=_NPU, shown=_npu_words(named)))
     modules = facts.all(FactKey.MESSAGE_CANN_NO_MODULE)
     init = facts.all(FactKey.MESSAGE_CANN_INIT_ENV)
