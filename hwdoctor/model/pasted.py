@@ -127,6 +127,11 @@ class FactKey(str, Enum):
     PROSE_PLATFORM = "prose.platform"
     PROSE_WINDOWS_PATH = "prose.windows_path"
     PROSE_ACCELERATOR = "prose.accelerator"  # name: the registry row its words name
+    # issue 42: gpu_ids. accelerate env's default config, as `accelerate launch` applies it.
+    ACCELERATE_GPU_IDS = "accelerate.gpu_ids"  # "all", or the list it exports
+    ACCELERATE_NUM_PROCESSES = "accelerate.num_processes"
+    ACCELERATE_NUM_MACHINES = "accelerate.num_machines"
+    ACCELERATE_DISTRIBUTED_TYPE = "accelerate.distributed_type"  # "MULTI_GPU", "NO" …
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
