@@ -478,10 +478,10 @@ def _gpu_ids(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
         versions.satisfies(release, ignored) and kind and kind.value.upper() in launched_by
     ):
         return ()
-    seen = facts.one(FactKey.CUDA_AVAILABLE) or facts.one(FactKey.ACCELERATOR)
-    if seen is None or seen.value.strip().lower() not in ("true", "cuda"):
-        return ()
     backend = registry.BY_KEY[_CUDA]
+    seen = facts.one(FactKey.CUDA_AVAILABLE) or facts.one(FactKey.ACCELERATOR)
+    if seen is None or seen.value.strip().lower() not in ("true", backend.device):
+        return ()
     mask = visibility.hiding(backend, {_CUDA_VISIBLE: said.value})
     if mask is None or mask.hides_up_to != 0:
         return ()
