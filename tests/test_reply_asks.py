@@ -159,3 +159,39 @@ def read(path: Path) -> dict[str, list[str]]:
         if fact.value not in said:
             said.append(fact.value)
     return found
+
+
+ACCELERATE_ENV: Final = ROOT / "tests" / "data" / "reports" / "accelerate_env"
+
+
+def test_a_gpu_ids_that_names_no_gpu_gets_a_post_on_its_lines() -> None:
+    """accelerate#1260: `gpu_ids: [3,4,5]` under `distributed_type: NO`, torch sees CUDA.
+    `accelerate launch` exports it as CUDA_VISIBLE_DEVICES, whose first entry is no index:
+    the post names the config's line and torch's, and asks for nothing the config settles."""
+    path = ACCELERATE_ENV / "acc1260-0.17.1-no-distributed-gpu-ids-brackets-3-4-5.md"
+    report = data(path)
+    assert report["post"] is True
+    (found,) = report["findings"]
+    assert found["code"] == "accelerate.gpu_ids_name_no_gpu"
+    assert "CUDA_VISIBLE_DEVICES=[3,4,5]" in found["message"]
+    markdown = reply(path)
+    assert "17: - gpu_ids: [3,4,5]" in markdown and "8: - PyTorch version (GPU?)" in markdown
+    assert "pip install git+" not in markdown
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "acc1727-0.21.0dev-multi-gpu-gpu-ids-0-3-four-processes-10x-p6000.md",  # 4 ids, 4 ranks
+        "acc2818-0.30.1-multi-gpu-gpu-ids-all-two-machines-v100.md",  # "all": nothing exported
+        "acc1473-0.20.3-quoted-multi-gpu-gpu-ids-6-7-two-processes-a100.md",  # 2 ids, 2 ranks
+    ],
+)
+def test_a_gpu_ids_that_lets_gpus_through_is_no_finding(name: str) -> None:
+    """A list of indices, or "all", lets GPUs through on any machine that has them: no
+    finding of gpu_ids, and no post where nothing else is found (#1473's paste also shows a
+    driver too old for its torch in the reporter's prose)."""
+    report = data(ACCELERATE_ENV / name)
+    codes = [f["code"] for f in report["findings"]]
+    assert not [c for c in codes if c.startswith("accelerate.gpu_ids")], codes
+    assert report["post"] is (codes == ["driver.too_old"])

@@ -148,27 +148,15 @@ def test_the_sample_gets_posts_only_where_the_thread_found_an_environment_cause(
     assert len(posted) <= MOST_POSTS_WITHOUT_A_CAUSE * len(without_cause), posted
 
 
-# The hardware issues of the sample whose paste shows the evidence, each with the cause its
-# thread settled; where hwdoctor does not yet read that evidence from the body, why.
-NOT_READ_YET: Final = {
-    "accelerate-2622.md": "accelerate's gpu_ids exported as CUDA_VISIBLE_DEVICES (issue 38)",
-    "accelerate-2626.md": "accelerate's gpu_ids exported as CUDA_VISIBLE_DEVICES (issue 38)",
-    "accelerate-3225.md": "accelerate's gpu_ids exported as CUDA_VISIBLE_DEVICES (issue 38)",
-}
+# The hardware issues of the sample whose paste shows the evidence; each gets a post
+# (accelerate-2622, -2626 and -3225 since accelerate env's gpu_ids is read as `accelerate
+# launch` applies it, issue 42).
 HARDWARE: Final = sorted(
     n for n, e in EXPECTED.items() if e["stratum"] == "hardware" and e["paste_shows"]
 )
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(n, marks=pytest.mark.xfail(reason=NOT_READ_YET[n], strict=True))
-        if n in NOT_READ_YET
-        else n
-        for n in HARDWARE
-    ],
-)
+@pytest.mark.parametrize("name", HARDWARE)
 def test_a_hardware_issue_whose_paste_shows_the_cause_gets_a_post(
     name: str, tmp_path: Path
 ) -> None:

@@ -82,7 +82,11 @@ CAUSES: Final = {
     "driver_too_old": {"driver.too_old", "driver.cuda_too_old"},
     "arch_not_in_wheel": {"device.arch_not_compiled"},
     "rocm_target_unsupported": {"device.gfx_not_compiled"},
-    "devices_hidden": {"devices.hidden", "devices.mask_hides_all"},
+    "devices_hidden": {
+        "devices.hidden",
+        "devices.mask_hides_all",
+        "accelerate.gpu_ids_name_no_gpu",  # issue 42: gpu_ids, CUDA_VISIBLE_DEVICES once launched
+    },
     "extension_torch_mismatch": {"extension.torch_mismatch", "extension.built_for_other_torch"},
     "mps_macos_too_old": {"mps.macos_too_old"},
     "mps_rosetta": {"python.translated"},
@@ -216,6 +220,28 @@ def test_transformers_and_accelerate_env() -> None:
     assert facts["package:accelerate"] == ["0.34.2"]  # the note after the full-width space: cut
     facts = facts_of("accelerate_env/acc1048-0.16.0-v100-use-cpu-true.txt")
     assert facts["accelerate.use_cpu"] == ["True"]
+
+
+def test_accelerate_env_reads_the_config_launch_applies() -> None:
+    """The default config's gpu_ids, num_processes, num_machines and distributed_type (issue
+    42), as `accelerate env` prints them: 8-space indent, and `  - ` under `> ` quoting with
+    `* ` bullets above."""
+    facts = facts_of(
+        "accelerate_env/acc1727-0.21.0dev-multi-gpu-gpu-ids-0-3-four-processes-10x-p6000.md"
+    )
+    assert facts["accelerate.gpu_ids"] == ["0,1,2,3"]
+    assert facts["accelerate.num_processes"] == ["4"]
+    assert facts["accelerate.num_machines"] == ["1"]
+    assert facts["accelerate.distributed_type"] == ["MULTI_GPU"]
+    facts = facts_of(
+        "accelerate_env/acc1473-0.20.3-quoted-multi-gpu-gpu-ids-6-7-two-processes-a100.md"
+    )
+    assert facts["accelerate.gpu_ids"] == ["6,7"] and facts["accelerate.num_processes"] == ["2"]
+    facts = facts_of("accelerate_env/acc1260-0.17.1-no-distributed-gpu-ids-brackets-3-4-5.md")
+    assert facts["accelerate.gpu_ids"] == ["[3,4,5]"]
+    assert facts["accelerate.distributed_type"] == ["NO"]
+    facts = facts_of("accelerate_env/acc2818-0.30.1-multi-gpu-gpu-ids-all-two-machines-v100.md")
+    assert facts["accelerate.gpu_ids"] == ["all"] and facts["accelerate.num_machines"] == ["2"]
 
 
 def test_nvidia_smi_layouts() -> None:

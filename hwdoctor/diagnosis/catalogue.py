@@ -156,6 +156,8 @@ class Code(str, Enum):
     # issue 38: Huawei Ascend
     NPU_ASKED_FOR_CUDA = "backend.npu_asked_for_cuda"
     CANN_PYTHON_MISSING = "backend.cann_python_missing"
+    # issue 42: gpu_ids
+    ACCELERATE_GPU_IDS_NONE = "accelerate.gpu_ids_name_no_gpu"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1596,6 +1598,29 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "puts CANN's Python packages on PYTHONPATH, and check that no other package named "
             "{top} shadows them; install CANN's Python dependencies too:",
         },
+    ),
+    # issue 42: gpu_ids
+    Code.ACCELERATE_GPU_IDS_NONE: Entry(
+        W, "Accelerate's saved gpu_ids lets no GPU through",
+        "`accelerate config` saved a gpu_ids other than 'all'; `accelerate launch` exports it "
+        "unchanged as CUDA_VISIBLE_DEVICES to every process it starts, since 0.13.0 "
+        "(accelerate/commands/launch.py _validate_launch_command: args.gpu_ids = "
+        "defaults.gpu_ids; utils/launch.py prepare_simple_launcher_cmd_env, "
+        "prepare_multi_gpu_env, prepare_deepspeed_cmd_env: `if gpu_ids != \"all\"`; "
+        "huggingface/accelerate#732). CUDA reads that list up to its first invalid index "
+        "(CUDA C++ Programming Guide, \"CUDA Environment Variables\"), and a list whose first "
+        "entry is not a device index (brackets, a name) lets no GPU through. `accelerate env` "
+        "itself runs without it, so its torch still sees the GPUs.",
+        "Accelerate's default config sets gpu_ids: {value}, which accelerate launch exports "
+        "as CUDA_VISIBLE_DEVICES={value}: it names no GPU, so every process it starts sees "
+        "none, although torch {torch} sees CUDA here",
+        commands=(
+            "# run it again and give the GPUs by index from 0 (nvidia-smi -L lists them), "
+            "comma-separated, or all:",
+            "accelerate config",
+        ),
+        advice="gpu_ids is a plain list such as 0,1 (no brackets or quotes), as accelerate "
+        "launch --gpu_ids 0,1 takes it for one run",
     ),
 }  # fmt: skip
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, TypeVar
 
 from hwdoctor import registry, rules, versions
-from hwdoctor.compat import ascend
+from hwdoctor.compat import ascend, visibility
 from hwdoctor.diagnosis import checks, remedies
 from hwdoctor.diagnosis.catalogue import Code, finding, words_for
 from hwdoctor.model.facts import BackendFacts, Evidence, Section
@@ -185,6 +185,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     facts = _Read(paste)
     found, not_checked = checks.diagnose(evidence)
     found = (*found, *_settings(evidence, facts), *_mps_operators(evidence, facts))
+    found = (*found, *_gpu_ids(evidence, facts))  # issue 42: gpu_ids
     found = (*found, *_no_driver(evidence, facts, found), *_stated(facts))
     found = (*found, *_ascend(paste, facts))  # issue 38: Huawei Ascend
     found = _reconciled(_by_symptom(found, facts), paste)
@@ -452,6 +453,50 @@ def _settings(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
         finding(Code.ACCELERATE_CONFIG_CPU, value=said.value, device=state.device,
                 torch=evidence.torch.version or "(version not shown)", seen=seen[0]),
     )  # fmt: skip
+
+
+# issue 42: gpu_ids. The first release whose `accelerate launch` exports the config's gpu_ids
+# (huggingface/accelerate#732), and the one release whose multi-GPU launcher does not on a CUDA
+# machine (0.21: `if not is_xpu_available(): ZE_AFFINITY_MASK`, huggingface/accelerate#1848,
+# fixed in 0.22.0 by #1850), with the distributed types that launcher starts
+# (commands/launch.py launch_command: use_fsdp, use_megatron_lm, multi_gpu).
+_GPU_IDS_SINCE: Final = "0.13.0"
+_GPU_IDS_IGNORED: Final = (">=0.21.0.dev0,<0.22.0", frozenset({"MULTI_GPU", "FSDP", "MEGATRON_LM"}))
+_CUDA_VISIBLE: Final = "CUDA_VISIBLE_DEVICES"
+
+
+def _gpu_ids(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
+    """The config's gpu_ids as `accelerate launch` applies it: exported as
+    CUDA_VISIBLE_DEVICES unless it is "all" (an unset gpu_ids is "all"), read by CUDA's rule
+    (compat/visibility.py). Said only where the list lets no GPU through on any machine, and
+    the paste shows torch seeing CUDA, a config that keeps the GPU and a release that applies
+    gpu_ids."""
+    said = facts.one(FactKey.ACCELERATE_GPU_IDS)
+    if said is None or said.value.strip().lower() == "all" or evidence.torch is None:
+        return ()
+    cpu = facts.one(FactKey.ACCELERATE_USE_CPU)
+    if cpu is not None and strtobool(cpu.value):
+        return ()  # ACCELERATE_USE_CPU: the processes run on the CPU whatever they see
+    releases = {f.value for f in facts.all(FactKey.PACKAGE) if f.name == "accelerate"}
+    if len(releases) != 1:
+        return ()
+    (release,) = releases
+    kind = facts.one(FactKey.ACCELERATE_DISTRIBUTED_TYPE)
+    ignored, launched_by = _GPU_IDS_IGNORED
+    if not versions.satisfies(release, f">={_GPU_IDS_SINCE}") or (
+        versions.satisfies(release, ignored) and kind and kind.value.upper() in launched_by
+    ):
+        return ()
+    backend = registry.BY_KEY[_CUDA]
+    seen = facts.one(FactKey.CUDA_AVAILABLE) or facts.one(FactKey.ACCELERATOR)
+    if seen is None or seen.value.strip().lower() not in ("true", backend.device):
+        return ()
+    mask = visibility.hiding(backend, {_CUDA_VISIBLE: said.value})
+    if mask is None or mask.hides_up_to != 0:
+        return ()
+    facts.use("accelerate", said, seen)
+    torch = evidence.torch.version or "(version not shown)"
+    return (finding(Code.ACCELERATE_GPU_IDS_NONE, backend=_CUDA, value=said.value, torch=torch),)
 
 
 _MPS: Final = next(b.key for b in registry.BACKENDS if b.query.kind is registry.QueryKind.MPS)

@@ -131,6 +131,11 @@ class FactKey(str, Enum):
     MESSAGE_CANN_INIT_ENV = "message.cann_init_env"  # "EH9999 … [Init][Env]init env failed"
     MESSAGE_CANN_NO_MODULE = "message.cann_no_module"  # a CANN log line's "No module named 'X'"
     NPU_HEALTH_ALARM = "message.npu_health_alarm"  # npu-smi's Health "Alarm" or "Critical"
+    # issue 42: gpu_ids. accelerate env's default config, as `accelerate launch` applies it.
+    ACCELERATE_GPU_IDS = "accelerate.gpu_ids"  # "all", or the list it exports
+    ACCELERATE_NUM_PROCESSES = "accelerate.num_processes"
+    ACCELERATE_NUM_MACHINES = "accelerate.num_machines"
+    ACCELERATE_DISTRIBUTED_TYPE = "accelerate.distributed_type"  # "MULTI_GPU", "NO" …
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)

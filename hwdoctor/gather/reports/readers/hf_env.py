@@ -105,6 +105,17 @@ _NO_GPU: Final = frozenset({"cpu", "mps", "not available"})
 _NEURON_DRIVER: Final = re.compile(r"^aws-neuronx-dkms/\S{1,80} (\d[\w.+~-]{0,40})")
 _TORCH: Final = re.compile(r"^([0-9][\w.+]*)\s*(?:\((\w+)\))?")
 _ACCELERATOR: Final = re.compile(r"^PyTorch (XPU|NPU|MLU|MUSA|SDAA|HPU) available$", re.I)
+# The default config's fields `accelerate launch` reads (accelerate/commands/launch.py
+# _validate_launch_command): each value as env.py prints it, `f"\t- {prop}: {val}"` of the
+# loaded config's to_dict(), which leaves out a field that is None (gpu_ids unset: "all").
+_CONFIG: Final = {
+    "use_cpu": FactKey.ACCELERATE_USE_CPU,
+    # issue 42: gpu_ids
+    "gpu_ids": FactKey.ACCELERATE_GPU_IDS,
+    "num_processes": FactKey.ACCELERATE_NUM_PROCESSES,
+    "num_machines": FactKey.ACCELERATE_NUM_MACHINES,
+    "distributed_type": FactKey.ACCELERATE_DISTRIBUTED_TYPE,
+}
 _SCALARS: Final = {
     "platform": FactKey.PYTHON_PLATFORM,
     "python version": FactKey.PYTHON_VERSION,
@@ -158,8 +169,8 @@ class HfEnv(Reader):
                 yield line.says(FactKey.ACCELERATE_CONFIG, "absent")
             return
         if self.config and indented:
-            if key == "use_cpu":
-                yield line.says(FactKey.ACCELERATE_USE_CPU, value)
+            if key in _CONFIG:
+                yield line.says(_CONFIG[key], value)
             return
         self.config = False
         if key == "platform":
