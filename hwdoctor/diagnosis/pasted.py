@@ -84,6 +84,9 @@ _SHOWS: Final = {
 # prefix; the first prefix that matches applies.
 _RESTS_ON: Final = (
     ("host.container_runtime", ("stated",)),
+    # issue 41: an Xid or SXid finding rests on the kernel-log lines of its event
+    ("gpu.xid_", ("kernel_log",)),
+    ("gpu.sxid_", ("kernel_log",)),
     ("driver.forward_compat", ("stated", "driver", "gpus")),
     ("extension.arch_unsupported", ("stated", "gpus")),
     ("extension.bitsandbytes_without_gpu", ("stated", "host")),
@@ -811,6 +814,12 @@ def _resting(finding: Finding, facts: _Read) -> list[PastedFact]:
             used = [
                 f for f in used if f.key is not FactKey.MESSAGE_MPS_OPERATOR or f.value == operator
             ]
+        if part == "kernel_log":  # issue 41: the lines of its own code on its own device
+            used = [
+                f
+                for f in used
+                if (f.value, f.name) == (finding.params.get("xid"), finding.params.get("device"))
+            ]
         if finding.code.startswith(_BUILD_UNUSED):
             used = [f for f in used if f.key not in _BUILD_KEYS]
         for fact in used:
@@ -821,6 +830,14 @@ def _resting(finding: Finding, facts: _Read) -> list[PastedFact]:
 def _quoted(resting: Sequence[PastedFact]) -> tuple[QuotedLine, ...]:
     """The lines facts rest on, one per line, in the order of the paste."""
     return tuple(f.quote for f in by_line(resting))
+
+
+# issue 41: a kernel-log line's event as the facts read name it: (what, value).
+_KERNEL_EVENTS: Final = {
+    FactKey.KERNEL_XID: ("kernel log, GPU {device}", "Xid {code}"),
+    FactKey.KERNEL_SXID: ("kernel log, NVSwitch {device}", "SXid {code} (non-fatal)"),
+    FactKey.KERNEL_SXID_FATAL: ("kernel log, NVSwitch {device}", "SXid {code} (fatal)"),
+}
 
 
 def read_facts(paste: Pasted) -> tuple[ReadFact, ...]:
@@ -847,6 +864,9 @@ def read_facts(paste: Pasted) -> tuple[ReadFact, ...]:
         elif fact.key == FactKey.ASCEND_CHIP:
             what = f"NPU {fact.index}"
         value = fact.shown
+        if fact.key in _KERNEL_EVENTS:  # issue 41: "kernel log, GPU 0000:3b:00: Xid 79"
+            what, value = _KERNEL_EVENTS[fact.key]
+            what, value = what.format(device=fact.name), value.format(code=fact.value)
         if fact.key is FactKey.PROSE_ACCELERATOR and fact.name in registry.BY_KEY:
             value = registry.BY_KEY[fact.name].hardware
         # one line can say one thing twice (`[pip3] torch==2.5.1` is a listing and reads

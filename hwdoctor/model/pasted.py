@@ -127,6 +127,11 @@ class FactKey(str, Enum):
     PROSE_PLATFORM = "prose.platform"
     PROSE_WINDOWS_PATH = "prose.windows_path"
     PROSE_ACCELERATOR = "prose.accelerator"  # name: the registry row its words name
+    # issue 41: the kernel log's Xid and SXid lines (gather/kernel_log.py's parser); value:
+    # the code, name: the PCI address of the GPU or NVSwitch the line names.
+    KERNEL_XID = "kernel.xid"
+    KERNEL_SXID = "kernel.sxid"  # "Non-fatal", or no word: NVIDIA's SXid mapping ignores it
+    KERNEL_SXID_FATAL = "kernel.sxid_fatal"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -190,6 +195,9 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_MPS_NOT_BUILT,
         FactKey.BNB_NO_GPU,
         FactKey.BNB_LIBRARY_MISSING,
+        # issue 41: the NVIDIA driver's report of a GPU fault, a fatal NVSwitch error
+        FactKey.KERNEL_XID,
+        FactKey.KERNEL_SXID_FATAL,
     }
 )
 

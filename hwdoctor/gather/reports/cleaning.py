@@ -125,6 +125,7 @@ _ERROR_LIKE: Final = re.compile(
     r"|Found no NVIDIA driver on your system|could not select device driver"
     r"|forward compatibility was attempted on non supported HW|compiled without GPU support"
     r"|FlashAttention only supports Ampere GPUs or newer"
+    r"|NVRM: Xid\b"  # issue 41: a GPU fault, also where its address is cut ("PCI:...")
 )
 # The messages above that state an error with no error word, each in the words of the code
 # that prints it (a paste often holds them without the exception's name before them):
