@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, TypeVar
 
 from hwdoctor import registry, rules, versions
+from hwdoctor.compat import libraries
 from hwdoctor.diagnosis import checks, remedies
 from hwdoctor.diagnosis.catalogue import Code, finding, words_for
 from hwdoctor.model.facts import BackendFacts, Evidence, Section
@@ -87,6 +88,8 @@ _RESTS_ON: Final = (
     # issue 41: an Xid or SXid finding rests on the kernel-log lines of its event
     ("gpu.xid_", ("kernel_log",)),
     ("gpu.sxid_", ("kernel_log",)),
+    # issue 41: the package lines of each CUDA major, and torch's build
+    ("libraries.mixed_cuda_majors", ("libraries",)),
     ("driver.forward_compat", ("stated", "driver", "gpus")),
     ("extension.arch_unsupported", ("stated", "gpus")),
     ("extension.bitsandbytes_without_gpu", ("stated", "host")),
@@ -180,6 +183,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found, not_checked = checks.diagnose(evidence)
     found = (*found, *_settings(evidence, facts), *_mps_operators(evidence, facts))
     found = (*found, *_no_driver(evidence, facts, found), *_stated(facts))
+    found = (*found, *_mixed_cuda(evidence, facts))  # issue 41
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -596,6 +600,57 @@ def _stated(facts: _Read) -> tuple[Finding, ...]:
             facts.use("stated", said[0])
             found.append(finding(code, backend=_CUDA))
     return tuple(found)
+
+
+# issue 41: the packages of each CUDA major a mixed-stack finding names (and rests on).
+_SHOWN_PER_MAJOR: Final = 3
+
+
+def _mixed_cuda(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
+    """The live loaded-library check's two CUDA majors (checks.check_loaded_libraries), from
+    what a paste shows installed: NVIDIA's CUDA library packages that `[pip3]`/`[conda]`
+    (or pip list) name, each of a CUDA major (compat/libraries.py `cuda_major_of`), and the
+    CUDA torch was built with. Two majors: a process that loads torch's libraries and
+    another package's takes whichever copy the loader finds first."""
+    majors: dict[int, dict[str, PastedFact]] = {}
+    for fact in facts.all(FactKey.PACKAGE):
+        major = libraries.cuda_major_of(fact.name or "", fact.value)
+        if major is not None:
+            majors.setdefault(major, {}).setdefault(versions.canonical_name(fact.name or ""), fact)
+    torch = evidence.torch
+    built = torch.cuda if torch is not None and torch.cuda else None
+    torch_fact = facts.one(FactKey.TORCH_CUDA) or facts.one(FactKey.TORCH_VERSION)
+    torch_major = int(built.split(".")[0]) if built and built.split(".")[0].isdigit() else None
+    both = set(majors) | ({torch_major} if torch_major is not None else set())
+    if len(both) < 2 or not majors:
+        return ()
+    shown: list[str] = []
+    for major in sorted(both):
+        named = list(majors.get(major, {}).values())
+        said = [f"{f.name}=={f.value}" for f in named[:_SHOWN_PER_MAJOR]]
+        if len(named) > _SHOWN_PER_MAJOR:
+            said.append(f"{len(named) - _SHOWN_PER_MAJOR} more")
+        if major == torch_major:
+            said.insert(0, f"torch built with CUDA {built}")
+        shown.append(f"CUDA {major}: {', '.join(said)}")
+        facts.use("libraries", *named[:_SHOWN_PER_MAJOR])
+    if torch_major is not None:
+        facts.use("libraries", torch_fact)
+    owners = (
+        f"torch {torch.version or ''} is built for CUDA {built}".replace("  ", " ")
+        if torch is not None and built
+        else "the paste does not show torch's CUDA build"
+    )
+    return (
+        finding(
+            Code.LIBRARIES_MIXED_CUDA,
+            backend=_CUDA,
+            variant="installed",
+            majors=" and ".join(str(m) for m in sorted(both)),
+            paths="; ".join(shown),
+            owners=owners,
+        ),
+    )
 
 
 def _predicted(decide: Callable[[Inputs], T], given: Inputs) -> T:
