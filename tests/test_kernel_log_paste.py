@@ -31,7 +31,7 @@ from tests.fakeworld import World
 DATA: Final = Path(__file__).resolve().parent / "data"
 EXCERPTS: Final = DATA / "reports" / "kernel_log"
 LINES: Final = DATA / "real" / "kernel-log" / "xid-lines.txt"
-RECORDINGS: Final = (*sorted(EXCERPTS.glob("*.txt")), LINES)
+RECORDINGS: Final = (*sorted(p for p in EXCERPTS.iterdir() if p.suffix in (".txt", ".md")), LINES)
 
 # What each recording's Xid lines name, read by eye from the files: (code, device).
 EXPECTED: Final = {
@@ -45,6 +45,7 @@ EXPECTED: Final = {
         (94, "0000:9b:00"),
     },
     "gpud46-dmesg-ctime-xid13-109.txt": {(13, "0000:cb:00"), (109, "0000:cb:00")},
+    "gpud-sxid-readme-xid79-sxid20034-fatal.md": {(79, "0000:91:00")},
     "nvsentinel155-fallen-off-bus-and-xid79.txt": {(79, "0000:44:00")},
     "ogkm1150-xid45-caused-by-149-145.txt": {
         (45, "0000:dc:00"),
@@ -210,3 +211,27 @@ def test_the_reader_s_facts_name_code_and_device() -> None:
     ]
     shown = {(r.what, r.value) for r in _pasted("gpud46-dmesg-ctime-xid13-109.txt").facts}
     assert ("kernel log, GPU 0000:cb:00", "Xid 13") in shown
+
+
+def test_fatal_sxids_pasted_and_live_each_nvswitch_once() -> None:
+    """gpud's quoted dmesg: SXid 20034 on three NVSwitches, each printed over several lines
+    ("Fatal, Link 37 …", "Severity 1 Engine …", "Data {…}"), the "Fatal" one not always
+    first. Each switch is one fatal event, resting on its lines, none listed unread; the live
+    scan of the same text agrees."""
+    name = "gpud-sxid-readme-xid79-sxid20034-fatal.md"
+    report = _pasted(name)
+    fatal = {
+        f.params["device"]: quotes
+        for f, quotes in zip(report.findings, report.rests_on, strict=True)
+        if f.code == "gpu.sxid_fatal"
+    }
+    assert set(fatal) == {"0000:05:00.0", "0000:06:00.0", "0000:07:00.0"}
+    # its "Fatal" line and the "Severity 1" line before it (one line of each thing said)
+    assert [q.line for q in fatal["0000:07:00.0"]] == [21, 25]
+    assert all("SXid (PCI:0000:07:00.0): 20034" in q.text for q in fatal["0000:07:00.0"])
+    from hwdoctor.gather import kernel_log
+
+    live = kernel_log.events(kernel_log.parse(_path(name).read_bytes()))
+    switch = next(e for e in live if e.device == "0000:07:00.0")
+    assert switch.fatal and switch.count == 3 and "Fatal, Link 37" in switch.line
+    assert not [q for q in report.unread if "SXid" in q.text]

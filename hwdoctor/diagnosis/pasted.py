@@ -890,7 +890,7 @@ def _quoted(resting: Sequence[PastedFact]) -> tuple[QuotedLine, ...]:
 # issue 41: a kernel-log line's event as the facts read name it: (what, value).
 _KERNEL_EVENTS: Final = {
     FactKey.KERNEL_XID: ("kernel log, GPU {device}", "Xid {code}"),
-    FactKey.KERNEL_SXID: ("kernel log, NVSwitch {device}", "SXid {code} (non-fatal)"),
+    FactKey.KERNEL_SXID: ("kernel log, NVSwitch {device}", "SXid {code}"),  # no "Fatal"
     FactKey.KERNEL_SXID_FATAL: ("kernel log, NVSwitch {device}", "SXid {code} (fatal)"),
 }
 

@@ -111,6 +111,10 @@ def parse(
         entry = found.get(key)
         if entry is not None:
             entry[0] = int(str(entry[0])) + 1
+            if event.fatal and not entry[2]:
+                # the driver prints an SXid as several lines, "Severity 1 Engine …" or
+                # "Data {…}" before or after the one with "Fatal": the event is fatal
+                entry[1:] = [event.text, True]
             continue
         if len(found) >= MAX_EVENTS:
             continue

@@ -130,7 +130,7 @@ class FactKey(str, Enum):
     # issue 41: the kernel log's Xid and SXid lines (gather/kernel_log.py's parser); value:
     # the code, name: the PCI address of the GPU or NVSwitch the line names.
     KERNEL_XID = "kernel.xid"
-    KERNEL_SXID = "kernel.sxid"  # "Non-fatal", or no word: NVIDIA's SXid mapping ignores it
+    KERNEL_SXID = "kernel.sxid"  # "Non-fatal" or no word: no finding, as in the live scan
     KERNEL_SXID_FATAL = "kernel.sxid_fatal"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum

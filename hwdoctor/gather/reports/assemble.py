@@ -395,11 +395,14 @@ def _kernel_log(facts: Facts) -> KernelLog | None:
     found: dict[tuple[str, int, str], list[object]] = {}
     for fact in said:
         event = (_XID_KEYS[fact.key].value, int(fact.value), fact.name or "")
+        fatal = fact.key is FactKey.KERNEL_SXID_FATAL
         entry = found.get(event)
         if entry is not None:
             entry[0] = int(str(entry[0])) + 1
+            if fatal and not entry[2]:  # as the live scan counts them (kernel_log.parse)
+                entry[1:] = [fact.quote.text, True]
         elif len(found) < kernel_log.MAX_EVENTS:
-            found[event] = [1, fact.quote.text, fact.key is FactKey.KERNEL_SXID_FATAL]
+            found[event] = [1, fact.quote.text, fatal]
     facts.use("kernel_log", *said)
     return KernelLog(source="paste", lines=facts.paste.lines, events=kernel_log.events(found))
 
