@@ -70,6 +70,12 @@ def test_a_pasted_mixed_stack_is_the_live_finding_naming_its_lines(name: str) ->
     assert finding.advice is not None and "keep one CUDA major" in finding.advice
 
 
+def test_conda_s_cudatoolkit_of_torch_s_own_major_is_no_finding() -> None:
+    """torch 1.7.0+cu101 beside conda's cudatoolkit 10.2.89: one CUDA major."""
+    report = _report("pt47304-torch1.7-cu101-quadro-rtx6000.txt")
+    assert Code.LIBRARIES_MIXED_CUDA.value not in {f.code for f in report.findings}
+
+
 def test_one_major_throughout_is_no_finding() -> None:
     """torch 2.13.0+cu130 with CUDA 13 wheels only; CUTLASS's DSL ships libs for both
     majors, and is no CUDA library."""
@@ -90,5 +96,7 @@ def test_the_cuda_major_of_each_recorded_package_name() -> None:
         ("nvidia-cutlass-dsl-libs-cu12", "4.6.2"): None,
         ("nvidia-cudnn-frontend", "1.27.0"): None,
         ("nvidia-ml-py", "13.610.43"): None,
+        ("cudatoolkit", "10.2.89"): 10,  # conda's, as pt47304's collect_env lists it
+        ("pytorch-cuda", "12.1"): 12,
     }
     assert {key: libraries.cuda_major_of(*key) for key in said} == said

@@ -160,10 +160,25 @@ _CUDA_WHEEL: Final = re.compile(r"nvidia-([a-z][a-z-]{1,20}?)(?:-cu([0-9]{2}))?"
 _RELEASE: Final = re.compile(r"([0-9]{1,3})\.")
 
 
+# conda's CUDA packages, whose version is the CUDA release: the pytorch channel's
+# `pytorch-cuda` (`conda install pytorch pytorch-cuda=12.1 -c pytorch -c nvidia`, the
+# install line pytorch.org gave up to 2.5; a collect_env of tests/data/reports lists
+# `[conda] cudatoolkit 10.2.89` beside torch 1.7.0+cu101), the older `cudatoolkit`, and the
+# nvidia channel's `cuda-runtime`, `cuda-cudart` and `cuda-version` metapackage.
+CONDA_CUDA: Final = frozenset(
+    {"pytorch-cuda", "cudatoolkit", "cuda-runtime", "cuda-cudart", "cuda-version"}
+)
+
+
 def cuda_major_of(name: str, version: str) -> int | None:
     """The CUDA major an installed NVIDIA CUDA library package is for ("nvidia-cublas-cu12"
-    → 12, "nvidia-cuda-runtime" 13.0.96 → 13); None for any other package."""
-    match = _CUDA_WHEEL.fullmatch(name.strip().lower().replace("_", "-"))
+    → 12, "nvidia-cuda-runtime" 13.0.96 → 13, conda's "pytorch-cuda" 12.1 → 12); None for
+    any other package."""
+    normal = name.strip().lower().replace("_", "-")
+    if normal in CONDA_CUDA:
+        release = _RELEASE.match(version.strip())
+        return int(release.group(1)) if release else None
+    match = _CUDA_WHEEL.fullmatch(normal)
     if match is None or match.group(1) not in CUDA_WHEELS:
         return None
     if match.group(2):
