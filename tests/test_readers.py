@@ -51,10 +51,7 @@ BEFORE_THE_REGISTRY: Final = frozenset(
 # Registered formats no stored recording reaches yet, each with why; a recording that reaches
 # one makes the test below fail until the format leaves this list.
 NOT_YET_RECORDED: Final = {
-    # The stored copies of vLLM's reports (vllm#19069, #19607, #9713) end before, or start
-    # after, collect_env's "vLLM Version" line: the block is read as collect_env's. Issue 38's
-    # vLLM reader brings its three recordings.
-    "vllm collect-env": "no stored paste holds both collect_env's start and its vLLM section",
+    # issue 41: collect_env/vllm54945-… holds collect_env's start and its vLLM section
     # The stored listings (tt-forge#890's) come without `pip list`'s "Package  Version"
     # header; issue 38's pip list / pip freeze / conda list reader brings three.
     "pip list": "no stored paste holds pip list's header",

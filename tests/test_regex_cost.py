@@ -236,6 +236,18 @@ def test_a_line_skipped_as_short_could_match_no_pattern(reader: Any, shortest: i
         assert least >= shortest, (name, least)
 
 
+def test_the_kernel_log_reader_skips_only_lines_no_event_fits() -> None:
+    """issue 41: the kernel-log reader tries the live scan's two patterns (gather/
+    kernel_log.py, held here through the reader's module) on lines of its bound or longer."""
+    from hwdoctor.gather.reports.readers import kernel_log
+
+    widths = [
+        parser.parse(p.pattern, p.flags).getwidth()[0] for p in (kernel_log.XID, kernel_log.SXID)
+    ]
+    assert kernel_log.KernelLog.shortest == kernel_log.SHORTEST == min(widths)
+    assert f"{kernel_log.__name__}.XID" in READERS and f"{kernel_log.__name__}.SXID" in READERS
+
+
 def test_reader_patterns_are_module_constants() -> None:
     """A pattern compiled or matched inline (`re.search(r"…", line)`) escapes the tests above
     and the bench: every reader keeps its patterns as module (or class) constants."""

@@ -120,3 +120,70 @@ def version_of(path: str) -> str | None:
 def major_of(path: str) -> int | None:
     version = version_of(path)
     return int(version.split(".")[0]) if version else None
+
+
+# --- issue 41: the CUDA major of an installed package, for pastes ------------------------
+# NVIDIA's CUDA library wheels name the CUDA major they are built for: `nvidia-cublas-cu12`,
+# `nvidia-cudnn-cu13` (torch's Requires-Dist: 2.5.1+cu118 asks for nvidia-cuda-runtime-cu11,
+# nvidia-cudnn-cu11 …, 2.13.0+cu130 for nvidia-cudnn-cu13, nvidia-nccl-cu13 …). From CUDA
+# 13 the toolkit's own wheels drop the suffix (`nvidia-cuda-runtime==13.0.96`,
+# `nvidia-cublas==13.1.1.3`): of those, the runtime, NVRTC, CUPTI, nvJitLink and cuBLAS
+# carry the CUDA release as their version (13.0.96, 13.0.88, 13.0.85, 13.3.33, 13.1.1.3 in
+# the collect_env recordings of tests/data/reports/collect_env/), while cuFFT (12.0.0.61)
+# and cuSPARSE (12.6.3.3) do not, so they say nothing. Only the CUDA toolkit's libraries
+# count: NVIDIA ships other wheels for both majors on purpose (nvidia-cutlass-dsl-libs-cu12
+# beside -cu13 in one vLLM environment).
+CUDA_WHEELS: Final = frozenset(
+    {
+        "cublas",
+        "cuda-runtime",
+        "cuda-nvrtc",
+        "cuda-cupti",
+        "cuda-cccl",
+        "cudnn",
+        "cufft",
+        "curand",
+        "cusolver",
+        "cusparse",
+        "cusparselt",
+        "cufile",
+        "nccl",
+        "nvjitlink",
+        "nvtx",
+        "nvshmem",
+    }
+)
+CUDA_RELEASE_WHEELS: Final = frozenset(
+    {"cublas", "cuda-runtime", "cuda-nvrtc", "cuda-cupti", "nvjitlink"}
+)
+_CUDA_WHEEL: Final = re.compile(r"nvidia-([a-z][a-z-]{1,20}?)(?:-cu([0-9]{2}))?")
+_RELEASE: Final = re.compile(r"([0-9]{1,3})\.")
+
+
+# conda's CUDA packages, whose version is the CUDA release: the pytorch channel's
+# `pytorch-cuda` (`conda install pytorch pytorch-cuda=12.1 -c pytorch -c nvidia`, the
+# install line pytorch.org gave up to 2.5; a collect_env of tests/data/reports lists
+# `[conda] cudatoolkit 10.2.89` beside torch 1.7.0+cu101), the older `cudatoolkit`, and the
+# nvidia channel's `cuda-runtime`, `cuda-cudart` and `cuda-version` metapackage.
+CONDA_CUDA: Final = frozenset(
+    {"pytorch-cuda", "cudatoolkit", "cuda-runtime", "cuda-cudart", "cuda-version"}
+)
+
+
+def cuda_major_of(name: str, version: str) -> int | None:
+    """The CUDA major an installed NVIDIA CUDA library package is for ("nvidia-cublas-cu12"
+    → 12, "nvidia-cuda-runtime" 13.0.96 → 13, conda's "pytorch-cuda" 12.1 → 12); None for
+    any other package."""
+    normal = name.strip().lower().replace("_", "-")
+    if normal in CONDA_CUDA:
+        release = _RELEASE.match(version.strip())
+        return int(release.group(1)) if release else None
+    match = _CUDA_WHEEL.fullmatch(normal)
+    if match is None or match.group(1) not in CUDA_WHEELS:
+        return None
+    if match.group(2):
+        return int(match.group(2))
+    release = _RELEASE.match(version.strip())
+    if match.group(1) in CUDA_RELEASE_WHEELS and release:
+        return int(release.group(1))
+    return None

@@ -1266,6 +1266,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         commands=("# which package installed each copy:", "{pip_list}"),
         advice="keep one CUDA major: remove the packages (pip or conda) or the "
         "LD_LIBRARY_PATH entries that provide the other; {owners}",
+        # issue 41: a pasted report shows what is installed, not what one process loaded
+        variants={"installed": "CUDA {majors} libraries are installed side by side: {paths}"},
+        variant_commands={"installed": ()},
+        variant_advice={"installed": "keep one CUDA major: uninstall the other major's "
+                        "packages (pip uninstall; conda remove for conda's own), or the process "
+                        "that loads both takes whichever copy the loader finds first; {owners}"},
     ),
     Code.LIBRARIES_DUPLICATE: Entry(
         W, "two copies of one library loaded",

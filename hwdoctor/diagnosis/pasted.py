@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, TypeVar
 
 from hwdoctor import registry, rules, versions
-from hwdoctor.compat import ascend, visibility
+from hwdoctor.compat import ascend, libraries, visibility
 from hwdoctor.diagnosis import checks, remedies
 from hwdoctor.diagnosis.catalogue import Code, finding, words_for
 from hwdoctor.model.facts import BackendFacts, Evidence, Section
@@ -86,6 +86,11 @@ _SHOWS: Final = {
 # prefix; the first prefix that matches applies.
 _RESTS_ON: Final = (
     ("host.container_runtime", ("stated",)),
+    # issue 41: an Xid or SXid finding rests on the kernel-log lines of its event
+    ("gpu.xid_", ("kernel_log",)),
+    ("gpu.sxid_", ("kernel_log",)),
+    # issue 41: the package lines of each CUDA major, and torch's build
+    ("libraries.mixed_cuda_majors", ("libraries",)),
     ("driver.forward_compat", ("stated", "driver", "gpus")),
     ("extension.arch_unsupported", ("stated", "gpus")),
     ("extension.bitsandbytes_without_gpu", ("stated", "host")),
@@ -188,6 +193,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_gpu_ids(evidence, facts))  # issue 42: gpu_ids
     found = (*found, *_no_driver(evidence, facts, found), *_stated(facts))
     found = (*found, *_ascend(paste, facts))  # issue 38: Huawei Ascend
+    found = (*found, *_mixed_cuda(evidence, facts))  # issue 41
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -719,6 +725,57 @@ def _npu_words(fact: PastedFact) -> str:
     return printable(one_line(said))[:80]
 
 
+# issue 41: the packages of each CUDA major a mixed-stack finding names (and rests on).
+_SHOWN_PER_MAJOR: Final = 3
+
+
+def _mixed_cuda(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
+    """The live loaded-library check's two CUDA majors (checks.check_loaded_libraries), from
+    what a paste shows installed: NVIDIA's CUDA library packages that `[pip3]`/`[conda]`
+    (or pip list) name, each of a CUDA major (compat/libraries.py `cuda_major_of`), and the
+    CUDA torch was built with. Two majors: a process that loads torch's libraries and
+    another package's takes whichever copy the loader finds first."""
+    majors: dict[int, dict[str, PastedFact]] = {}
+    for fact in facts.all(FactKey.PACKAGE):
+        major = libraries.cuda_major_of(fact.name or "", fact.value)
+        if major is not None:
+            majors.setdefault(major, {}).setdefault(versions.canonical_name(fact.name or ""), fact)
+    torch = evidence.torch
+    built = torch.cuda if torch is not None and torch.cuda else None
+    torch_fact = facts.one(FactKey.TORCH_CUDA) or facts.one(FactKey.TORCH_VERSION)
+    torch_major = int(built.split(".")[0]) if built and built.split(".")[0].isdigit() else None
+    both = set(majors) | ({torch_major} if torch_major is not None else set())
+    if len(both) < 2 or not majors:
+        return ()
+    shown: list[str] = []
+    for major in sorted(both):
+        named = list(majors.get(major, {}).values())
+        said = [f"{f.name}=={f.value}" for f in named[:_SHOWN_PER_MAJOR]]
+        if len(named) > _SHOWN_PER_MAJOR:
+            said.append(f"{len(named) - _SHOWN_PER_MAJOR} more")
+        if major == torch_major:
+            said.insert(0, f"torch built with CUDA {built}")
+        shown.append(f"CUDA {major}: {', '.join(said)}")
+        facts.use("libraries", *named[:_SHOWN_PER_MAJOR])
+    if torch_major is not None:
+        facts.use("libraries", torch_fact)
+    owners = (
+        f"torch {torch.version or ''} is built for CUDA {built}".replace("  ", " ")
+        if torch is not None and built
+        else "the paste does not show torch's CUDA build"
+    )
+    return (
+        finding(
+            Code.LIBRARIES_MIXED_CUDA,
+            backend=_CUDA,
+            variant="installed",
+            majors=" and ".join(str(m) for m in sorted(both)),
+            paths="; ".join(shown),
+            owners=owners,
+        ),
+    )
+
+
 def _predicted(decide: Callable[[Inputs], T], given: Inputs) -> T:
     """A decision by the tables of the paste's release; a release older than every table
     (accelerate 0.16 in a 2023 paste) by the newest ones, for the steps this module asks
@@ -935,6 +992,12 @@ def _resting(finding: Finding, facts: _Read) -> list[PastedFact]:
             used = [
                 f for f in used if f.key is not FactKey.MESSAGE_MPS_OPERATOR or f.value == operator
             ]
+        if part == "kernel_log":  # issue 41: the lines of its own code on its own device
+            used = [
+                f
+                for f in used
+                if (f.value, f.name) == (finding.params.get("xid"), finding.params.get("device"))
+            ]
         if finding.code.startswith(_BUILD_UNUSED):
             used = [f for f in used if f.key not in _BUILD_KEYS]
         for fact in used:
@@ -945,6 +1008,14 @@ def _resting(finding: Finding, facts: _Read) -> list[PastedFact]:
 def _quoted(resting: Sequence[PastedFact]) -> tuple[QuotedLine, ...]:
     """The lines facts rest on, one per line, in the order of the paste."""
     return tuple(f.quote for f in by_line(resting))
+
+
+# issue 41: a kernel-log line's event as the facts read name it: (what, value).
+_KERNEL_EVENTS: Final = {
+    FactKey.KERNEL_XID: ("kernel log, GPU {device}", "Xid {code}"),
+    FactKey.KERNEL_SXID: ("kernel log, NVSwitch {device}", "SXid {code}"),  # no "Fatal"
+    FactKey.KERNEL_SXID_FATAL: ("kernel log, NVSwitch {device}", "SXid {code} (fatal)"),
+}
 
 
 def read_facts(paste: Pasted) -> tuple[ReadFact, ...]:
@@ -973,6 +1044,9 @@ def read_facts(paste: Pasted) -> tuple[ReadFact, ...]:
         elif fact.key in _ASCEND_WHAT and fact.name == _NPU:  # issue 38: Huawei Ascend
             what = _ASCEND_WHAT[fact.key]
         value = fact.shown
+        if fact.key in _KERNEL_EVENTS:  # issue 41: "kernel log, GPU 0000:3b:00: Xid 79"
+            what, value = _KERNEL_EVENTS[fact.key]
+            what, value = what.format(device=fact.name), value.format(code=fact.value)
         if fact.key is FactKey.PROSE_ACCELERATOR and fact.name in registry.BY_KEY:
             value = registry.BY_KEY[fact.name].hardware
         # one line can say one thing twice (`[pip3] torch==2.5.1` is a listing and reads

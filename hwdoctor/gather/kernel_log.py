@@ -29,6 +29,7 @@ import shutil
 import subprocess
 import time
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
@@ -43,16 +44,48 @@ _CHUNK: Final = 1 << 20
 
 # The device is the PCI address without the function on GPUs ("0000:3b:00"), with it on
 # NVSwitches; MIG adds " GPU-I:05" after it (open-gpu-kernel-modules' comment on Xid 94).
-_XID: Final = re.compile(
-    rb"NVRM: Xid \((?:PCI:)?([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?)"
-    rb"[^)\n]{0,40}\): ([0-9]{1,6}),"
+# Tried on one line at a time (`line_event`), by the live scan and by the paste reader
+# (gather/reports/readers/kernel_log.py) alike: one parser for both.
+XID: Final = re.compile(
+    r"NVRM: Xid \((?:PCI:)?([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?)"
+    r"[^)\n]{0,40}\): ([0-9]{1,6}),"
 )
-_SXID: Final = re.compile(
-    rb"SXid \((?:PCI:)?([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?)\): "
-    rb"([0-9]{1,6}),(?: (Non-fatal|Fatal))?"
+SXID: Final = re.compile(
+    r"SXid \((?:PCI:)?([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?)\): "
+    r"([0-9]{1,6}),(?: (Non-fatal|Fatal))?"
 )
-_CANDIDATE: Final = re.compile(rb"Xid \(")
+# What every Xid and SXid line holds: the bytes of a whole log are searched for it first.
+CANDIDATE: Final = "Xid ("
+_CANDIDATE: Final = re.compile(re.escape(CANDIDATE).encode())
 _JOURNAL_REFUSED: Final = ("not seeing messages", "insufficient permissions", "No journal files")
+
+
+@dataclass(frozen=True, slots=True)
+class LineEvent:
+    """What one kernel-log line says of a GPU (Xid) or an NVSwitch (SXid)."""
+
+    kind: XidKind
+    code: int
+    device: str  # lower case: "0000:3b:00"
+    fatal: bool  # an SXid's "Fatal"; False for an Xid (the catalogue judges those)
+    text: str  # the message from the driver's own prefix on: no time stamp, no host name
+
+
+def line_event(line: str) -> LineEvent | None:
+    """The Xid or SXid event one line of a kernel log states; None for any other line."""
+    if CANDIDATE not in line:
+        return None
+    match = XID.search(line)
+    kind = XidKind.XID
+    if match is None:
+        match = SXID.search(line)
+        kind = XidKind.SXID
+    if match is None:
+        return None
+    begin = line.find("nvidia-nvswitch") if kind is XidKind.SXID else line.find("NVRM:")
+    text = printable(line[max(begin, 0) :].strip())[:_LINE_LIMIT]
+    fatal = kind is XidKind.SXID and match.group(3) == "Fatal"
+    return LineEvent(kind, int(match.group(2)), match.group(1).lower(), fatal, text)
 
 
 def parse(
@@ -71,27 +104,21 @@ def parse(
         end = data.find(b"\n", hit.end())
         end = len(data) if end < 0 else end
         position = end + 1
-        line = data[start:end]
-        match = _XID.search(line)
-        kind = XidKind.XID
-        if match is None:
-            match = _SXID.search(line)
-            kind = XidKind.SXID
-        if match is None:
+        event = line_event(data[start:end].decode("utf-8", "replace"))
+        if event is None:
             continue
-        device = match.group(1).decode("ascii").lower()
-        key = (kind.value, int(match.group(2)), device)
+        key = (event.kind.value, event.code, event.device)
         entry = found.get(key)
         if entry is not None:
             entry[0] = int(str(entry[0])) + 1
+            if event.fatal and not entry[2]:
+                # the driver prints an SXid as several lines, "Severity 1 Engine …" or
+                # "Data {…}" before or after the one with "Fatal": the event is fatal
+                entry[1:] = [event.text, True]
             continue
         if len(found) >= MAX_EVENTS:
             continue
-        # The message from the driver's own prefix on: no time stamp, no host name.
-        begin = line.find(b"nvidia-nvswitch") if kind is XidKind.SXID else line.find(b"NVRM:")
-        text = printable(line[max(begin, 0) :].decode("utf-8", "replace").strip())
-        fatal = kind is XidKind.SXID and match.group(3) == b"Fatal"
-        found[key] = [1, text[:_LINE_LIMIT], fatal]
+        found[key] = [1, event.text, event.fatal]
 
 
 def events(found: Mapping[tuple[str, int, str], list[object]]) -> tuple[XidEvent, ...]:

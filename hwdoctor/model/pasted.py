@@ -136,6 +136,11 @@ class FactKey(str, Enum):
     ACCELERATE_NUM_PROCESSES = "accelerate.num_processes"
     ACCELERATE_NUM_MACHINES = "accelerate.num_machines"
     ACCELERATE_DISTRIBUTED_TYPE = "accelerate.distributed_type"  # "MULTI_GPU", "NO" …
+    # issue 41: the kernel log's Xid and SXid lines (gather/kernel_log.py's parser); value:
+    # the code, name: the PCI address of the GPU or NVSwitch the line names.
+    KERNEL_XID = "kernel.xid"
+    KERNEL_SXID = "kernel.sxid"  # "Non-fatal" or no word: no finding, as in the live scan
+    KERNEL_SXID_FATAL = "kernel.sxid_fatal"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -203,6 +208,9 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_CANN_INIT_ENV,
         FactKey.MESSAGE_CANN_NO_MODULE,
         FactKey.NPU_HEALTH_ALARM,
+        # issue 41: the NVIDIA driver's report of a GPU fault, a fatal NVSwitch error
+        FactKey.KERNEL_XID,
+        FactKey.KERNEL_SXID_FATAL,
     }
 )
 

@@ -26,6 +26,7 @@ from typing import Final
 
 from hwdoctor import registry, versions
 from hwdoctor.compat import ascend, companions, drivers, gpus, kernels, visibility, wheels
+from hwdoctor.gather import kernel_log
 from hwdoctor.gather.reports import Paste
 from hwdoctor.gather.reports.readers.registry import TEXT
 from hwdoctor.model.facts import (
@@ -35,6 +36,7 @@ from hwdoctor.model.facts import (
     Evidence,
     HardwareSignal,
     HostFacts,
+    KernelLog,
     MacosNeeded,
     NoCode,
     NvidiaDriver,
@@ -43,6 +45,7 @@ from hwdoctor.model.facts import (
     Source,
     StepFailure,
     TorchInfo,
+    XidKind,
 )
 from hwdoctor.model.pasted import FactKey, Pasted, PastedFact, known_value, python_release
 
@@ -346,7 +349,8 @@ def _host(facts: Facts) -> HostFacts | None:
         if not any(s.backend == "cuda" for s in signals):
             signals += (HardwareSignal("cuda", "report", f"an NVIDIA driver answered torch "
                                        f"({answered[0].quote.text})"),)  # fmt: skip
-    if not (os_fact or platform_fact or signals or driver or gfx):
+    log = _kernel_log(facts)  # issue 41
+    if not (os_fact or platform_fact or signals or driver or gfx or log):
         return None
     text = " ".join(f.value for f in (os_fact, platform_fact) if f)
     if os_fact is not None and os_fact.key == FactKey.PROSE_WINDOWS_PATH:
@@ -384,7 +388,38 @@ def _host(facts: Facts) -> HostFacts | None:
         nvidia=driver,
         gfx_targets=gfx or None,
         os_version=mac.group(1) if mac and system == "Darwin" else None,
+        kernel_log=log,
     )
+
+
+# issue 41: the kernel log's Xid and SXid lines a paste quotes, by kind.
+_XID_KEYS: Final = {
+    FactKey.KERNEL_XID: XidKind.XID,
+    FactKey.KERNEL_SXID: XidKind.SXID,
+    FactKey.KERNEL_SXID_FATAL: XidKind.SXID,
+}
+
+
+def _kernel_log(facts: Facts) -> KernelLog | None:
+    """The events of the kernel-log lines the paste quotes, counted as the live scan counts
+    them (gather/kernel_log.py `events`); None where it quotes none: a paste without an Xid
+    line says nothing of the kernel log, and is no healthy one."""
+    said = sorted((f for key in _XID_KEYS for f in facts.all(key)), key=lambda f: f.line)
+    if not said:
+        return None
+    found: dict[tuple[str, int, str], list[object]] = {}
+    for fact in said:
+        event = (_XID_KEYS[fact.key].value, int(fact.value), fact.name or "")
+        fatal = fact.key is FactKey.KERNEL_SXID_FATAL
+        entry = found.get(event)
+        if entry is not None:
+            entry[0] = int(str(entry[0])) + 1
+            if fatal and not entry[2]:  # as the live scan counts them (kernel_log.parse)
+                entry[1:] = [fact.quote.text, True]
+        elif len(found) < kernel_log.MAX_EVENTS:
+            found[event] = [1, fact.quote.text, fatal]
+    facts.use("kernel_log", *said)
+    return KernelLog(source="paste", lines=facts.paste.lines, events=kernel_log.events(found))
 
 
 def _system(text: str) -> str:
@@ -543,6 +578,13 @@ def _signals(facts: Facts) -> tuple[HardwareSignal, ...]:
         signals.append(HardwareSignal("cuda", "report", "an installer found nvidia-smi ("
                                       f"{present[0].quote.text.strip()[:80]})", None))  # fmt: skip
         facts.use("gpus", present[0])
+    # issue 41: an Xid is the NVIDIA driver's report of a GPU at the address it names
+    xids = facts.all(FactKey.KERNEL_XID)
+    if xids and not nvidia and not present:
+        shown = xids[0].quote.text.strip()[:80]
+        signals.append(
+            HardwareSignal("cuda", "report", f"the NVIDIA driver's kernel log ({shown})")
+        )
     cpu = facts.one(FactKey.PROCESSOR) or facts.one(FactKey.PROSE_CHIP)
     if cpu is not None and cpu.value.startswith("Apple M"):
         signals.append(HardwareSignal("mps", "platform", cpu.value, 1))

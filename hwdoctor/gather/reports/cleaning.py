@@ -125,6 +125,9 @@ _ERROR_LIKE: Final = re.compile(
     r"|Found no NVIDIA driver on your system|could not select device driver"
     r"|forward compatibility was attempted on non supported HW|compiled without GPU support"
     r"|FlashAttention only supports Ampere GPUs or newer"
+    # issue 41: a GPU fault whose address was cut ("NVRM: Xid (PCI:...): 145"), which the
+    # kernel-log reader cannot read (the others are its facts, judged by NVIDIA's catalogue)
+    r"|NVRM: Xid \((?:PCI:[^0-9A-Fa-f]|[^0-9A-Fa-fP])"
 )
 # The messages above that state an error with no error word, each in the words of the code
 # that prints it (a paste often holds them without the exception's name before them):

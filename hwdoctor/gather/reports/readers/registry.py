@@ -107,6 +107,13 @@ LINES: Final = (
         'NVIDIA GeForce RTX 5090", "macOS 14.5", "gfx1031"), a Python session\'s '
         "answers and Ultralytics' banner",
     ),
+    # issue 41: the kernel log's GPU faults, quoted from dmesg or journalctl
+    Registered(
+        TEXT,
+        "kernel_log",
+        "the NVIDIA driver's Xid and SXid lines of a `dmesg` or `journalctl -k` excerpt "
+        '("NVRM: Xid (PCI:0000:3b:00): 79, … GPU has fallen off the bus")',
+    ),
 )
 
 
