@@ -156,6 +156,7 @@ class Code(str, Enum):
     # issue 38: Huawei Ascend
     NPU_ASKED_FOR_CUDA = "backend.npu_asked_for_cuda"
     CANN_PYTHON_MISSING = "backend.cann_python_missing"
+    NVCC_MAJOR_MISMATCH = "extension.nvcc_major_mismatch"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1596,6 +1597,22 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "puts CANN's Python packages on PYTHONPATH, and check that no other package named "
             "{top} shadows them; install CANN's Python dependencies too:",
         },
+    ),
+    Code.NVCC_MAJOR_MISMATCH: Entry(
+        W, "the CUDA toolkit's nvcc is another major release than torch's CUDA",
+        "torch builds a CUDA extension from source (torch.utils.cpp_extension's "
+        "BuildExtension: a package pip builds without a wheel, a setup.py build) with the nvcc "
+        "under CUDA_HOME, and refuses when that toolkit's major release differs from the CUDA "
+        "torch was built with; a different minor release only warns (torch/utils/"
+        "cpp_extension.py, _check_cuda_version). torch itself, and prebuilt wheels, do not use "
+        "the toolkit.",
+        "nvcc (the CUDA toolkit under CUDA_HOME) is release {nvcc}, but torch {torch} is built "
+        "with CUDA {cuda}: a CUDA extension built from source against this torch fails with "
+        "torch's \"The detected CUDA version ({nvcc}) mismatches the version that was used to "
+        "compile PyTorch ({cuda})\"",
+        advice="to build extensions here, install a CUDA {major}.x toolkit and point CUDA_HOME "
+        "at it (the directory holding bin/nvcc) in the shell that builds them, or use a torch "
+        "built for CUDA {nvcc_major}.x; running torch and prebuilt wheels need neither",
     ),
 }  # fmt: skip
 
