@@ -224,6 +224,7 @@ NEW_FORMATS: Final = {
     "optimum-cli env": "optimum_env",
     "hl-smi": "hl_smi",
     "neuron-ls": "neuron_ls",
+    "sglang check_env": "sglang_check_env",
 }
 _PLANTED: Final = "RuntimeError: an error line planted inside the block (tests/test_readers.py)"
 
@@ -474,3 +475,46 @@ def test_neuron_ls_reads_each_neuron_device() -> None:
     assert _of(trn1, FactKey.DEVICE) == [
         ("neuron", i, "NeuronDevice (2 NeuronCores, 32 GB)") for i in range(16)
     ]
+
+
+def test_sglang_check_env_reads_its_gpus_versions_and_topology() -> None:
+    """python/sglang/check_env.py: "GPU 0,1: name" and "GPU 0,1 Compute Capability" for each
+    index, nvcc's release, the driver, torch, each package by its distribution, and a GPU's
+    row of `nvidia-smi topo -m`."""
+    tool = "sglang check_env"
+    a40 = "sglang_check_env/sgl2805-0.4.0post2-a40-cc8.6-pydantic-warning.txt"
+    paste = reports.read((REPORTS / a40).read_bytes())
+    assert [(b.tool, b.first, b.version) for b in paste.blocks] == [(tool, 5, "0.4.0.post2")]
+    assert _of(a40, FactKey.PYTHON_VERSION, tool) == [(None, None, "3.11.5")]
+    assert _of(a40, FactKey.CUDA_AVAILABLE, tool) == [(None, None, "True")]
+    assert _of(a40, FactKey.GPU, tool) == [(None, 0, "NVIDIA A40")]
+    assert _of(a40, FactKey.GPU_CAPABILITY) == [(None, 0, "8.6")]
+    assert _of(a40, FactKey.DRIVER, tool) == [(None, None, "535.104.12")]
+    assert _of(a40, FactKey.NVCC) == [(None, None, "12.1")]
+    assert _of(a40, FactKey.TORCH_VERSION, tool) == [(None, None, "2.4.0+cu121")]
+    packages = _of(a40, FactKey.PACKAGE, tool)
+    assert ("sglang", None, "0.4.0.post2") in packages
+    assert ("flashinfer", None, "0.1.6+cu121torch2.4") in packages
+    assert ("pyzmq", None, "26.2.0") in packages  # printed as its module, "zmq"
+    assert _of(a40, FactKey.GPU_LINKS) == [
+        (None, 0, "NIC0 NODE, NIC1 NODE, NIC2 PIX, NIC3 PIX, NIC4 SYS, NIC5 SYS")
+    ]
+    h100 = "sglang_check_env/sgl10216-0.5.2rc0-8x-h100-sgl-kernel-flashinfer-python.txt"
+    assert _of(h100, FactKey.GPU, tool) == [(None, i, "NVIDIA H100 80GB HBM3") for i in range(8)]
+    assert _of(h100, FactKey.GPU_CAPABILITY) == [(None, i, "9.0") for i in range(8)]
+    packages = _of(h100, FactKey.PACKAGE, tool)
+    assert ("sgl-kernel", None, "0.3.7.post1") in packages
+    assert ("flashinfer-python", None, "0.3.0") in packages
+    assert not [n for n, _, _ in packages if n == "vllm"]  # "Module Not Found"
+    [(_, gpu0, links)] = _of(h100, FactKey.GPU_LINKS)
+    assert gpu0 == 0 and links.startswith("GPU1 NV18, GPU2 NV18") and "NIC7 SYS" in links
+    nvcc = "sglang_check_env/sgl5389-0.4.5-a100-nvcc11.7-torch-cu124-flashinfer-missing.txt"
+    assert _of(nvcc, FactKey.NVCC) == [(None, None, "11.7")]
+    assert _of(nvcc, FactKey.TORCH_VERSION, tool) == [(None, None, "2.5.1+cu124")]
+    assert not [n for n, _, _ in _of(nvcc, FactKey.PACKAGE, tool) if n.startswith("flashinfer")]
+    assert [i for _, i, _ in _of(nvcc, FactKey.GPU_LINKS)] == [0, 1, 2]  # topo lists eight
+    t4 = "sglang_check_env/sgl931-0.2.10-tesla-t4-no-capability-line.txt"
+    assert _tools(t4) == [tool]
+    assert _of(t4, FactKey.GPU, tool) == [(None, 0, "Tesla T4")]
+    assert not _of(t4, FactKey.GPU_CAPABILITY)  # before sglang#965
+    assert ("flashinfer", None, "0.1.3") in _of(t4, FactKey.PACKAGE, tool)

@@ -1207,3 +1207,28 @@ def test_facts_said_in_sentences_are_read_and_quoted() -> None:
     (found,) = [f for f in report.findings if f.code.startswith("driver.")]
     quotes = report.rests_on[report.findings.index(found)]
     assert "My NVIDIA driver is 470.82.01 and I have 2 GPUs" in [q.text for q in quotes]
+
+
+def test_nvcc_of_another_major_release_than_torchs_cuda_is_named() -> None:
+    """torch/utils/cpp_extension.py `_check_cuda_version`: BuildExtension refuses an nvcc
+    whose major release differs from torch.version.cuda's and only warns on a minor one.
+    sglang#5389's check_env shows nvcc 11.7 beside torch 2.5.1+cu124; #931's nvcc 12.6 beside
+    cu121, and #2805's 12.1 beside cu121, build."""
+    folder = CORPUS / "sglang_check_env"
+    report = diagnose(folder / "sgl5389-0.4.5-a100-nvcc11.7-torch-cu124-flashinfer-missing.txt")
+    assert isinstance(report, PasteReport)
+    [found] = [f for f in report.findings if f.code == "extension.nvcc_major_mismatch"]
+    assert found.severity.value == "warning"
+    assert "release 11.7" in found.message and "CUDA 12.4" in found.message
+    rests = report.rests_on[report.findings.index(found)]
+    assert [q.text for q in rests if "NVCC" in q.text or "PyTorch" in q.text] == [
+        "NVCC: Cuda compilation tools, release 11.7, V11.7.64",
+        "PyTorch: 2.5.1+cu124",
+    ]
+    for same_major in (
+        "sgl931-0.2.10-tesla-t4-no-capability-line.txt",
+        "sgl2805-0.4.0post2-a40-cc8.6-pydantic-warning.txt",
+    ):
+        other = diagnose(folder / same_major)
+        assert isinstance(other, PasteReport)
+        assert "extension.nvcc_major_mismatch" not in {f.code for f in other.findings}

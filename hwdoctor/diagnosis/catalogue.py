@@ -158,6 +158,7 @@ class Code(str, Enum):
     CANN_PYTHON_MISSING = "backend.cann_python_missing"
     # issue 42: gpu_ids
     ACCELERATE_GPU_IDS_NONE = "accelerate.gpu_ids_name_no_gpu"
+    NVCC_MAJOR_MISMATCH = "extension.nvcc_major_mismatch"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1627,6 +1628,22 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         ),
         advice="gpu_ids is a plain list such as 0,1 (no brackets or quotes), as accelerate "
         "launch --gpu_ids 0,1 takes it for one run",
+    ),
+    Code.NVCC_MAJOR_MISMATCH: Entry(
+        W, "the CUDA toolkit's nvcc is another major release than torch's CUDA",
+        "torch builds a CUDA extension from source (torch.utils.cpp_extension's "
+        "BuildExtension: a package pip builds without a wheel, a setup.py build) with the nvcc "
+        "under CUDA_HOME, and refuses when that toolkit's major release differs from the CUDA "
+        "torch was built with; a different minor release only warns (torch/utils/"
+        "cpp_extension.py, _check_cuda_version). torch itself, and prebuilt wheels, do not use "
+        "the toolkit.",
+        "nvcc (the CUDA toolkit under CUDA_HOME) is release {nvcc}, but torch {torch} is built "
+        "with CUDA {cuda}: a CUDA extension built from source against this torch fails with "
+        "torch's \"The detected CUDA version ({nvcc}) mismatches the version that was used to "
+        "compile PyTorch ({cuda})\"",
+        advice="to build extensions here, install a CUDA {major}.x toolkit and point CUDA_HOME "
+        "at it (the directory holding bin/nvcc) in the shell that builds them, or use a torch "
+        "built for CUDA {nvcc_major}.x; running torch and prebuilt wheels need neither",
     ),
 }  # fmt: skip
 

@@ -104,6 +104,7 @@ _RESTS_ON: Final = (
     ("driver.", ("driver", "torch", "gpus")),
     ("device.", ("gpus", "torch")),
     ("devices.", ("env", "gpus", "gpu_count", "torch")),
+    ("extension.nvcc_major_mismatch", ("nvcc", "torch")),
     ("extension.", ("failures", "packages", "torch")),
     ("mps.", ("host", "torch")),
     ("python.translated", ("host",)),
@@ -194,6 +195,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_no_driver(evidence, facts, found), *_stated(facts))
     found = (*found, *_ascend(paste, facts))  # issue 38: Huawei Ascend
     found = (*found, *_mixed_cuda(evidence, facts))  # issue 41
+    found = (*found, *_nvcc(evidence, facts))
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -697,6 +699,34 @@ def _ascend(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             )
         )
     return tuple(found)
+
+
+def _nvcc(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
+    """nvcc's release (sglang.check_env's "NVCC:", ds_report's "nvcc version") of another
+    major release than the CUDA torch was built with: torch/utils/cpp_extension.py
+    `_check_cuda_version` (pytorch/pytorch @ cf30153c4c131c8164ee7798e5022d810682e2cb, torch
+    2.13.0; the same rule since 1.x) reads `release X.Y` from CUDA_HOME's nvcc and raises
+    CUDA_MISMATCH_MESSAGE where its major differs from torch.version.cuda's, only warning
+    on a minor difference, whenever BuildExtension builds a CUDA extension."""
+    said = facts.one(FactKey.NVCC)
+    torch = evidence.torch
+    if said is None or torch is None or not torch.version or not torch.cuda:
+        return ()
+    nvcc_major, cuda_major = said.value.split(".")[0], torch.cuda.split(".")[0]
+    if nvcc_major == cuda_major:
+        return ()
+    facts.use("nvcc", said)
+    return (
+        finding(
+            Code.NVCC_MAJOR_MISMATCH,
+            backend=_CUDA,
+            nvcc=said.value,
+            torch=torch.version,
+            cuda=torch.cuda,
+            major=cuda_major,
+            nvcc_major=nvcc_major,
+        ),
+    )
 
 
 def _npu_named(shown: Sequence[PastedFact]) -> PastedFact:

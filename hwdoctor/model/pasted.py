@@ -68,6 +68,12 @@ class FactKey(str, Enum):
     DRIVER_CUDA = "driver.cuda"  # the CUDA version the NVIDIA driver supports
     SMI_VERSION = "smi.version"  # nvidia-smi's own, where it differs from the driver's
     GPU = "gpu"  # a GPU's name; index: its index where the tool gives one
+    # A GPU's compute capability as a report tool prints it ("8.6": sglang.check_env's
+    # "GPU 0 Compute Capability"); index: the GPU's.
+    GPU_CAPABILITY = "gpu.capability"
+    # A GPU's row of `nvidia-smi topo -m`, its link to each other device ("GPU1 NV12, NIC0
+    # PIX"; the device's column, then the matrix's cell); index: the GPU's.
+    GPU_LINKS = "gpu.links"
     AMD_GPU = "amd.gpu"  # a GPU row of rocm-smi or amd-smi; value and index: its index
     AMD_NAME = "amd.name"  # an AMD GPU's marketing name
     GFX = "gfx"  # an AMD GPU's target: "gfx1030"
