@@ -231,6 +231,55 @@ _MPS_NOT_BUILT: Final = re.compile(
     r"MPS not available because the current PyTorch install was not built"
 )
 
+# issue 38: a library refuses the GPU, in its own words.
+# torch's inductor before it compiles with Triton: "Found NVIDIA GeForce GTX 1070 which is too
+# old to be supported by the triton GPU compiler, which is used as the backend. Triton only
+# supports devices of CUDA Capability >= 7.0, but your device is of CUDA capability 6.1"
+# (torch/_inductor/exc.py GPUTooOldForTriton, raised by torch/_dynamo/device_interface.py
+# CudaInterface.raise_if_triton_unavailable when get_device_properties().major < 7; torch 2.0
+# to 2.5 raised the same words from torch/_inductor/scheduler.py create_backend). Read around
+# its fixed words: the GPU's name after the last "Found " before them.
+_TRITON_WORDS: Final = " which is too old to be supported by the triton GPU compiler"
+_TRITON_CAPABILITY: Final = re.compile(r"your device is of CUDA capability (\d{1,2})\.(\d)")
+# LLVM's NVPTX backend when Triton compiles a warp shuffle for a GPU below 7.0 without PTX 6.0
+# ("LLVM ERROR: Cannot select: intrinsic %llvm.nvvm.shfl.sync.bfly.i32": llvm/llvm-project#90421,
+# "on targets between SM30 and SM70"; Triton's fix for Pascal is triton-lang/triton@afaf1f0,
+# after triton-lang/triton#3875), as Unsloth's Triton kernels hit it on Pascal GPUs.
+_LLVM_SHFL: Final = re.compile(r"Cannot select: intrinsic %llvm\.nvvm\.shfl\.sync")
+# bitsandbytes' int8 matmul in its library built without cuBLASLt (csrc/ops.cu igemmlt under
+# NO_CUBLASLT: "ERROR: Your GPU does not support Int8 Matmul!" then assert(false)); its CUDA
+# setup loads that library for a GPU below compute capability 7.5 (cuda_setup/main.py
+# is_cublasLt_compatible). 0.37.0 runs int8 on every GPU, casting to 16/32-bit below 7.5
+# (bitsandbytes CHANGELOG.md, 0.37.0 "Int8 Matmul + backward support for all GPUs").
+_BNB_INT8: Final = re.compile(r"Your GPU does not support Int8 Matmul")
+# vLLM's build from source, for each visible GPU (vllm-project/vllm setup.py: "if major < 7:
+# raise RuntimeError("GPUs with compute capability below 7.0 are not supported.")"; "less
+# than 7.0" in its 2023 releases).
+_VLLM_BELOW_70: Final = re.compile(
+    r"GPUs with compute capability (?:below|less than) 7\.0 are not supported"
+)
+# transformers' TrainingArguments with bf16 where torch says the GPU has none
+# (transformers/training_args.py __post_init__: "Your setup doesn't support bf16/gpu." and,
+# where CUDA is available, " You need Ampere+ GPU with cuda>=11.0."; before 4.3x always
+# " You need torch>=1.10, using Ampere GPU with cuda>=11.0"). Without its Ampere clause the
+# message says no CUDA GPU at all, another cause.
+_HF_BF16: Final = re.compile(
+    r"Your setup doesn't support bf16/gpu\. You need (?:Ampere\+ GPU|torch>=1\.10, using Ampere)"
+)
+# torch's MPS backend refusing bfloat16: before torch 2.3 always ("BFloat16 is not supported on
+# MPS", aten/src/ATen/mps/EmptyTensor.cpp; "Trying to convert BFloat16 to the MPS backend but it
+# does not have support for that dtype", aten/src/ATen/native/mps/OperationUtils.mm
+# getMPSDataType), from 2.3 below macOS 14 ("MPS BFloat16 is only supported on MacOS 14 or
+# newer", pytorch/pytorch#119641, "[MPS] Enable bfloat16 support on MacOS 14").
+_MPS_BF16: Final = re.compile(
+    r"(MPS BFloat16 is only supported on MacOS 14)|BFloat16 is not supported on MPS"
+    r"|Trying to convert BFloat16 to the MPS backend"
+)
+# Unsloth's banner names the GPU torch uses (unsloth/models/llama.py from_pretrained:
+# "GPU: {gpu_stats.name}. Max memory: {max_memory} GB.", later "GPU: Tesla T4. Num GPUs = 1.
+# Max memory: …").
+_UNSLOTH_GPU: Final = re.compile(r"\bGPU: ([^.\n]{3,80})\. (?:Num GPUs|Max memory)")
+
 # Compiled modules of extensions, by their file's stem, to the distribution that ships it.
 _MODULE_DISTS: Final = {
     "flash_attn_2_cuda": "flash-attn",
@@ -364,6 +413,15 @@ RECOGNISERS: Final = (
     _Recogniser(_SW_VERS, FactKey.PROSE_MACOS, at_start=True),
     _Recogniser(_WINDOWS_PATH, FactKey.PROSE_WINDOWS_PATH, group=0),
     _Recogniser(_MPS_NOT_BUILT, FactKey.MESSAGE_MPS_NOT_BUILT, words="MPS not built"),
+    # issue 38: a library refuses the GPU
+    _Recogniser(_LLVM_SHFL, FactKey.MESSAGE_LLVM_SHFL_SYNC, group=0),
+    _Recogniser(_BNB_INT8, FactKey.MESSAGE_BNB_INT8, group=0),
+    _Recogniser(_VLLM_BELOW_70, FactKey.MESSAGE_VLLM_BELOW_70, group=0),
+    _Recogniser(_HF_BF16, FactKey.MESSAGE_HF_BF16, group=0),
+    _Recogniser(
+        _MPS_BF16, FactKey.MESSAGE_MPS_BF16, made=lambda m: "macos" if m.group(1) else "torch"
+    ),
+    _Recogniser(_UNSLOTH_GPU, FactKey.GPU),
 )
 
 
@@ -448,6 +506,7 @@ class Messages(LineReader):
             yield line.says(
                 FactKey.MESSAGE_GFX_LIST, " ".join(_GFX_SEPARATORS.split(listed.group(1)))
             )
+        yield from _triton(line)  # issue 38
         if ascend := _ASCEND_RANGE.search(text):
             yield line.says(FactKey.ENV, ascend.group(2), name=ascend.group(1))
             yield line.says(FactKey.MESSAGE_NPU_COUNT, ascend.group(3))
@@ -482,6 +541,20 @@ def _loader(line: Line) -> Iterator[Said]:
         elif symbol and _TORCH_CXX.search(symbol[0]):
             # a torch C++ symbol, the module that wanted it not named: still another torch's
             yield line.says(FactKey.MESSAGE_UNDEFINED_SYMBOL, symbol[0][:120], name="")
+
+
+def _triton(line: Line) -> Iterator[Said]:
+    """torch's refusal of a GPU below 7.0 for Triton: the GPU it names, and its capability
+    ("below 7.0" where the line was cut before it, as an issue's title is)."""
+    text = line.text
+    at = text.find(_TRITON_WORDS)
+    if at < 0:
+        return
+    found = text.rfind("Found ", max(0, at - 120), at)
+    name = text[found + len("Found ") : at].strip() if found >= 0 else ""
+    said = _TRITON_CAPABILITY.search(text, at)
+    capability = f"{said.group(1)}.{said.group(2)}" if said else "below 7.0"
+    yield line.says(FactKey.MESSAGE_TRITON_TOO_OLD, capability, name=name)
 
 
 def _name_tail(text: str) -> str | None:
