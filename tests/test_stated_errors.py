@@ -331,3 +331,20 @@ def test_bfloat16_on_mps_is_an_mps_finding_with_a_macos_remedy(
     assert "float16" in (found.advice or "")
     assert not found.remedy  # no install line: nothing of CUDA's or ROCm's on a Mac
     assert report.exit_code == 1 and not report.unread
+
+
+@pytest.mark.parametrize(
+    ("path", "gpu"),
+    [
+        # 2024's banner: "GPU: NVIDIA GeForce GTX 1080. Max memory: …" (unsloth#512)
+        ("errors/unsloth512-gtx1080-cc6.1-llvm-shfl-sync-banner.md", "NVIDIA GeForce GTX 1080"),
+        # 2025's: the name alone after "/|", then "Num GPUs = 1."
+        (
+            "issue_body/starmindmerge-unsloth2025.9.1-gtx1050ti-banner-num-gpus.md",
+            "NVIDIA GeForce GTX 1050 Ti",
+        ),
+    ],
+)
+def test_unsloths_banner_names_the_gpu(path: str, gpu: str) -> None:
+    paste = reports.read((ERRORS.parent / path).read_bytes())
+    assert [f.value for f in paste.facts if f.key.value == "gpu"] == [gpu]

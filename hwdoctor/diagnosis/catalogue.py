@@ -800,11 +800,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "triton": "on this GPU, turn torch.compile off: the program's own option (compile="
             "False) or TORCHDYNAMO_DISABLE=1, which makes torch run the model eagerly "
             "(torch/_dynamo/eval_frame.py); or use a GPU of compute capability 7.0 or newer",
-            "triton_llvm": "use a GPU of compute capability 7.0 or newer (a T4, an RTX 20 "
-            "series or newer), or on this GPU run without Triton's kernels (without Unsloth, "
-            "torch.compile off): Triton does not support GPUs below 7.0 officially "
-            "(triton-lang/triton#161), and only its main branch of May 2024 on compiles this "
-            "shuffle for Pascal (triton-lang/triton@afaf1f0)",
+            "triton_llvm": "upgrade triton: since May 2024 (triton-lang/triton@afaf1f0) it "
+            "compiles this shuffle for Pascal, though it does not support GPUs below 7.0 "
+            "officially (triton-lang/triton#161); otherwise use a GPU of compute capability 7.0 "
+            "or newer (a T4, an RTX 20 series or newer), or run without Triton's kernels "
+            "(without Unsloth, torch.compile off)",
             "bitsandbytes": "upgrade bitsandbytes to 0.37.0 or newer, which runs int8 on "
             "every GPU by casting to 16/32-bit below 7.5 (bitsandbytes CHANGELOG 0.37.0), or "
             "load the model in float16 without load_in_8bit",

@@ -276,9 +276,12 @@ _MPS_BF16: Final = re.compile(
     r"|Trying to convert BFloat16 to the MPS backend"
 )
 # Unsloth's banner names the GPU torch uses (unsloth/models/llama.py from_pretrained:
-# "GPU: {gpu_stats.name}. Max memory: {max_memory} GB.", later "GPU: Tesla T4. Num GPUs = 1.
-# Max memory: …").
-_UNSLOTH_GPU: Final = re.compile(r"\bGPU: ([^.\n]{3,80})\. (?:Num GPUs|Max memory)")
+# "   \\   /|    GPU: {gpu_stats.name}. Max memory: {max_memory} GB.", later "GPU: Tesla T4.
+# Num GPUs = 1. Max memory: …", and in 2025 the name alone after the banner's "/|": "NVIDIA
+# GeForce GTX 1050 Ti. Num GPUs = 1. Max memory: 3.937 GB.").
+_UNSLOTH_GPU: Final = re.compile(
+    r"(?:/\| {2,8}(?:GPU: )?|\bGPU: )(\S[^.\n]{2,79})\. (?:Num GPUs|Max memory)"
+)
 
 # Compiled modules of extensions, by their file's stem, to the distribution that ships it.
 _MODULE_DISTS: Final = {
