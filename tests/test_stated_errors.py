@@ -348,3 +348,47 @@ def test_bfloat16_on_mps_is_an_mps_finding_with_a_macos_remedy(
 def test_unsloths_banner_names_the_gpu(path: str, gpu: str) -> None:
     paste = reports.read((ERRORS.parent / path).read_bytes())
     assert [f.value for f in paste.facts if f.key.value == "gpu"] == [gpu]
+
+
+def test_mps_bfloat16_refused_under_rosetta_is_the_translated_pythons() -> None:
+    """pytorch/pytorch#146236: an x86_64 Python under Rosetta on an M2 Pro with macOS 15.3 is
+    told "MPS BFloat16 is only supported on MacOS 14 or newer" (it sees macOS 10.16): no
+    advice to update macOS; the line rests on python.translated, not unread."""
+    path = (
+        ERRORS.parent
+        / "issue_body"
+        / "pt146236-rosetta-collect-env-macos15.3-x86_64-apple-m2-pro.md"
+    )
+    report = pasted.diagnose(assemble.gathered(reports.read(path.read_bytes())))
+    assert [f.code for f in report.findings] == ["python.translated"]
+    (quotes,) = report.rests_on
+    assert any("MacOS 14 or newer" in q.text for q in quotes) and not report.unread
+
+
+def test_every_finding_code_fits_the_shipped_schemas_pattern() -> None:
+    """The JSON schema's pattern for a finding's code admits every code of the catalogue
+    (device.bf16_unsupported and mps.bf16_unsupported carry digits)."""
+    import json
+    import re
+
+    from hwdoctor.diagnosis.catalogue import Code
+    from tests.conftest import ROOT as root
+
+    schema = json.loads((root / "hwdoctor" / "schema" / "hwdoctor.schema.json").read_text())
+    found: list[str] = []
+
+    def patterns(node: object) -> None:
+        if isinstance(node, dict):
+            code = node.get("properties", {}).get("code") if "properties" in node else None
+            if isinstance(code, dict) and "pattern" in code:
+                found.append(code["pattern"])
+            for value in node.values():
+                patterns(value)
+        elif isinstance(node, list):
+            for value in node:
+                patterns(value)
+
+    patterns(schema)
+    assert found
+    for pattern in found:
+        assert all(re.fullmatch(pattern, code.value) for code in Code), pattern

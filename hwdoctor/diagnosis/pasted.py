@@ -186,7 +186,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found, not_checked = checks.diagnose(evidence)
     found = (*found, *_settings(evidence, facts), *_mps_operators(evidence, facts))
     found = (*found, *_no_driver(evidence, facts, found), *_stated(facts))
-    found = (*found, *_refused(evidence, facts))  # issue 38: a library refuses the GPU
+    found = (*found, *_refused(evidence, facts, found))  # issue 38: a library refuses the GPU
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -670,11 +670,13 @@ def _below(named: _Named, floor: tuple[int, int]) -> tuple[str | None, list[Past
     return (None if known else ""), []
 
 
-def _refused(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
+def _refused(evidence: Evidence, facts: _Read, before: Sequence[Finding]) -> tuple[Finding, ...]:
     """A library's own refusal of this GPU, named with the GPU where the paste names it: too
     old for its kernels (Triton, bitsandbytes' int8 matmul, vLLM), or bfloat16 asked of a GPU
     without it (transformers) or of MPS. A message whose cause depends on the GPU
-    (`_NEEDS_GPU`) is a finding only where the paste shows a GPU below the floor."""
+    (`_NEEDS_GPU`) is a finding only where the paste shows a GPU below the floor. MPS's
+    macOS refusal under Rosetta is the translated Python's: an x86_64 Python sees macOS as
+    10.16 (pytorch/pytorch#146236's paste), so the line rests on that finding instead."""
     found: list[Finding] = []
     named = _named_gpus(evidence, facts)
     for key, variant, floor in _TOO_OLD_SAID:
@@ -702,7 +704,10 @@ def _refused(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
                 Code.BF16_UNSUPPORTED, backend=_CUDA, variant="transformers", gpu=gpu or "this GPU"
             )
         )
-    if said := facts.all(FactKey.MESSAGE_MPS_BF16):
+    translated = any(f.code == Code.PYTHON_TRANSLATED.value for f in before)
+    if (said := facts.all(FactKey.MESSAGE_MPS_BF16)) and translated:
+        facts.use("host", said[0])  # the line python.translated explains
+    elif said:
         facts.use("stated", said[0])
         torch = evidence.torch.version if evidence.torch and evidence.torch.version else None
         host = evidence.host
