@@ -240,6 +240,19 @@ def test_a_message_read_as_a_fact_still_states_its_error() -> None:
             "below 7.0",
             "Tesla P4 (compute capability 6.1)",
         ),
+        # text-generation-inference's flash-attention models, the capability in its words
+        (
+            "tgi533-tesla-v100-capability-7-0-not-supported-nvidia-smi.md",
+            "extension.arch_unsupported",
+            "capability 7 0",
+            "Tesla V100-SXM2... (compute capability 7.0)",
+        ),
+        (
+            "starcoder79-2x-tesla-v100-pcie-capability-7-0-docker.md",
+            "extension.arch_unsupported",
+            "capability 7 0",
+            "Tesla V100-PCIE... (compute capability 7.0)",
+        ),
         # transformers' TrainingArguments, both wordings
         (
             "fastchat1191-tesla-v100-dgxs-setup-doesnt-support-bf16.md",

@@ -769,7 +769,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "support for FlashAttention 1.x alone); torch.compile's Triton backend needs 7.0 "
         "(torch/_inductor/exc.py GPUTooOldForTriton); bitsandbytes before 0.37 ran int8 "
         "matmul on 7.5 and newer only (csrc/ops.cu, CHANGELOG 0.37.0); vLLM's kernels are "
-        "built for 7.0 and newer (setup.py).",
+        "built for 7.0 and newer (setup.py); text-generation-inference's flash-attention "
+        "models need 7.5 (server/text_generation_server/utils/flash_attn.py).",
         "flash-attn refused this GPU (flash-attn: \"FlashAttention only supports Ampere GPUs "
         "or newer.\"): FlashAttention 2 needs a GPU of compute capability 8.0 or newer",
         advice="on this GPU, run without flash-attn (in transformers, "
@@ -786,6 +787,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "bitsandbytes": "bitsandbytes has no int8 matmul for {gpu}: before 0.37 its int8 "
             "matmul needs a GPU of compute capability 7.5 or newer (bitsandbytes: \"Your GPU "
             "does not support Int8 Matmul!\")",
+            "tgi": "text-generation-inference's flash-attention models do not run on {gpu}: "
+            "FlashAttention needs compute capability 7.5 (Turing) for its first version, 8.0 "
+            "(Ampere) for FlashAttention 2 (TGI: \"GPU with CUDA capability … is not "
+            "supported\")",
             "vllm": "vLLM does not build its kernels for {gpu}: vLLM needs a GPU of compute "
             "capability 7.0 or newer (vLLM: \"GPUs with compute capability below 7.0 are not "
             "supported\")",
@@ -808,6 +813,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "bitsandbytes": "upgrade bitsandbytes to 0.37.0 or newer, which runs int8 on "
             "every GPU by casting to 16/32-bit below 7.5 (bitsandbytes CHANGELOG 0.37.0), or "
             "load the model in float16 without load_in_8bit",
+            "tgi": "TGI then serves the model without flash attention where it has such an "
+            "implementation (slower, with padding: TGI's maintainers in huggingface/"
+            "text-generation-inference#398); a model that needs flash attention needs a GPU of "
+            "compute capability 7.5 or newer (8.0 for FlashAttention 2)",
             "vllm": "run vLLM on a GPU of compute capability 7.0 or newer (vLLM's installation "
             "guide: compute capability 7.0 or higher); where the machine has one, make it the "
             "only one vLLM sees (CUDA_VISIBLE_DEVICES); on this GPU, serve the model with a "

@@ -177,6 +177,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_VLLM_BELOW_70: "vLLM says",
     FactKey.MESSAGE_HF_BF16: "transformers says",
     FactKey.MESSAGE_MPS_BF16: "torch says (MPS)",
+    FactKey.MESSAGE_TGI_CAPABILITY: "TGI says (capability)",
 }
 
 
@@ -692,6 +693,23 @@ def _refused(evidence: Evidence, facts: _Read, before: Sequence[Finding]) -> tup
                 backend=_CUDA,
                 variant=variant,
                 gpu=gpu or "this GPU",
+            )
+        )
+    if said := facts.all(FactKey.MESSAGE_TGI_CAPABILITY):
+        # TGI names the capability it refused: the GPUs named with it, or the capability alone
+        refused = _capability(said[0].value)
+        gpu, lines = _below(named, (99, 0))
+        picked = [f for f in lines if named.get(f.value.strip(), (None,))[0] == refused]
+        words = [f"the {f.value.strip()} (compute capability {said[0].value})" for f in picked]
+        facts.use("stated", said[0])
+        facts.use("gpus", *picked)
+        found.append(
+            finding(
+                Code.EXTENSION_ARCH_UNSUPPORTED,
+                backend=_CUDA,
+                variant="tgi",
+                gpu=" and ".join(dict.fromkeys(words))
+                or f"a GPU of compute capability {said[0].value}",
             )
         )
     said = facts.all(FactKey.MESSAGE_HF_BF16)

@@ -134,6 +134,7 @@ class FactKey(str, Enum):
     MESSAGE_VLLM_BELOW_70 = "message.vllm_below_70"  # vLLM's build: capability below 7.0
     MESSAGE_HF_BF16 = "message.hf_bf16"  # transformers: "doesn't support bf16/gpu"
     MESSAGE_MPS_BF16 = "message.mps_bf16"  # value: "torch" (release) or "macos"
+    MESSAGE_TGI_CAPABILITY = "message.tgi_capability"  # TGI: the capability it refused, "7.0"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -204,6 +205,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_VLLM_BELOW_70,
         FactKey.MESSAGE_HF_BF16,
         FactKey.MESSAGE_MPS_BF16,
+        FactKey.MESSAGE_TGI_CAPABILITY,
     }
 )
 

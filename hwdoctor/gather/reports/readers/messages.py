@@ -275,6 +275,12 @@ _MPS_BF16: Final = re.compile(
     r"(MPS BFloat16 is only supported on MacOS 14)|BFloat16 is not supported on MPS"
     r"|Trying to convert BFloat16 to the MPS backend"
 )
+# text-generation-inference's flash-attention models on a GPU without FlashAttention's kernels
+# (server/text_generation_server/utils/flash_attn.py, earlier models/__init__.py: "GPU with CUDA
+# capability {major} {minor} is not supported", FlashAttention 1 needing sm75/sm8x/sm90; "…
+# is not supported for Flash Attention V2" below sm80). TGI logs it and falls back to its
+# models without flash attention where the model has one.
+_TGI_CAPABILITY: Final = re.compile(r"GPU with CUDA capability (\d{1,2}) (\d) is not supported")
 # Unsloth's banner names the GPU torch uses (unsloth/models/llama.py from_pretrained:
 # "   \\   /|    GPU: {gpu_stats.name}. Max memory: {max_memory} GB.", later "GPU: Tesla T4.
 # Num GPUs = 1. Max memory: …", and in 2025 the name alone after the banner's "/|": "NVIDIA
@@ -425,6 +431,11 @@ RECOGNISERS: Final = (
         _MPS_BF16, FactKey.MESSAGE_MPS_BF16, made=lambda m: "macos" if m.group(1) else "torch"
     ),
     _Recogniser(_UNSLOTH_GPU, FactKey.GPU),
+    _Recogniser(
+        _TGI_CAPABILITY,
+        FactKey.MESSAGE_TGI_CAPABILITY,
+        made=lambda m: f"{m.group(1)}.{m.group(2)}",
+    ),
 )
 
 
