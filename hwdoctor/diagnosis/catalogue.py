@@ -159,6 +159,7 @@ class Code(str, Enum):
     # issue 42: gpu_ids
     ACCELERATE_GPU_IDS_NONE = "accelerate.gpu_ids_name_no_gpu"
     NVCC_MAJOR_MISMATCH = "extension.nvcc_major_mismatch"
+    MPS_BF16_UNSUPPORTED = "mps.bf16_unsupported"  # issue 38: bf16 on MPS, by torch or macOS
 
 
 @dataclass(frozen=True, slots=True)
@@ -767,15 +768,66 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "its distribution), then register its runtime with docker and restart the daemon:",
     ),
     Code.EXTENSION_ARCH_UNSUPPORTED: Entry(
-        E, "flash-attn does not run on this GPU",
-        "FlashAttention 2 has kernels for Ampere (compute capability 8.0) and newer GPUs only "
-        "and refuses older ones (Dao-AILab/flash-attention csrc/flash_attn/flash_api.cpp); "
-        "its README lists Turing support for FlashAttention 1.x alone.",
+        E, "a kernel library does not run on this GPU",
+        "A library's GPU kernels are built for newer GPUs than this one and it refuses it in "
+        "its own words: FlashAttention 2 needs Ampere (compute capability 8.0) or newer "
+        "(Dao-AILab/flash-attention csrc/flash_attn/flash_api.cpp; its README lists Turing "
+        "support for FlashAttention 1.x alone); torch.compile's Triton backend needs 7.0 "
+        "(torch/_inductor/exc.py GPUTooOldForTriton); bitsandbytes before 0.37 ran int8 "
+        "matmul on 7.5 and newer only (csrc/ops.cu, CHANGELOG 0.37.0); vLLM's kernels are "
+        "built for 7.0 and newer (setup.py); text-generation-inference's flash-attention "
+        "models need 7.5 (server/text_generation_server/utils/flash_attn.py).",
         "flash-attn refused this GPU (flash-attn: \"FlashAttention only supports Ampere GPUs "
         "or newer.\"): FlashAttention 2 needs a GPU of compute capability 8.0 or newer",
         advice="on this GPU, run without flash-attn (in transformers, "
         "attn_implementation=\"sdpa\"; elsewhere, the application's option that turns flash "
         "attention off), or on an Ampere or newer GPU",
+        # issue 38: the other libraries' refusals of a GPU too old for their kernels
+        variants={
+            "triton": "torch.compile's Triton backend refused {gpu}: Triton needs a GPU of "
+            "compute capability 7.0 or newer (torch: \"too old to be supported by the triton "
+            "GPU compiler\")",
+            "triton_llvm": "Triton could not compile its kernels for {gpu}: Triton's "
+            "kernels, and Unsloth's made with it, need a GPU of compute capability 7.0 or "
+            "newer (LLVM: \"Cannot select: intrinsic %llvm.nvvm.shfl.sync\")",
+            "bitsandbytes": "bitsandbytes has no int8 matmul for {gpu}: before 0.37 its int8 "
+            "matmul needs a GPU of compute capability 7.5 or newer (bitsandbytes: \"Your GPU "
+            "does not support Int8 Matmul!\")",
+            "tgi": "text-generation-inference's flash-attention models do not run on {gpu}: "
+            "FlashAttention needs compute capability 7.5 (Turing) for its first version, 8.0 "
+            "(Ampere) for FlashAttention 2 (TGI: \"GPU with CUDA capability … is not "
+            "supported\")",
+            "vllm": "vLLM does not build its kernels for {gpu}: vLLM needs a GPU of compute "
+            "capability 7.0 or newer (vLLM: \"GPUs with compute capability below 7.0 are not "
+            "supported\")",
+        },
+        variant_commands={
+            "triton": (
+                "# run without torch.compile (eager), in the shell that starts the program:",
+                "export TORCHDYNAMO_DISABLE=1",
+            ),
+        },
+        variant_advice={
+            "triton": "on this GPU, turn torch.compile off: the program's own option (compile="
+            "False) or TORCHDYNAMO_DISABLE=1, which makes torch run the model eagerly "
+            "(torch/_dynamo/eval_frame.py); or use a GPU of compute capability 7.0 or newer",
+            "triton_llvm": "upgrade triton: since May 2024 (triton-lang/triton@afaf1f0) it "
+            "compiles this shuffle for Pascal, though it does not support GPUs below 7.0 "
+            "officially (triton-lang/triton#161); otherwise use a GPU of compute capability 7.0 "
+            "or newer (a T4, an RTX 20 series or newer), or run without Triton's kernels "
+            "(without Unsloth, torch.compile off)",
+            "bitsandbytes": "upgrade bitsandbytes to 0.37.0 or newer, which runs int8 on "
+            "every GPU by casting to 16/32-bit below 7.5 (bitsandbytes CHANGELOG 0.37.0), or "
+            "load the model in float16 without load_in_8bit",
+            "tgi": "TGI then serves the model without flash attention where it has such an "
+            "implementation (slower, with padding: TGI's maintainers in huggingface/"
+            "text-generation-inference#398); a model that needs flash attention needs a GPU of "
+            "compute capability 7.5 or newer (8.0 for FlashAttention 2)",
+            "vllm": "run vLLM on a GPU of compute capability 7.0 or newer (vLLM's installation "
+            "guide: compute capability 7.0 or higher); where the machine has one, make it the "
+            "only one vLLM sees (CUDA_VISIBLE_DEVICES); on this GPU, serve the model with a "
+            "library that supports it (transformers, llama.cpp)",
+        },
     ),
     Code.BNB_WITHOUT_GPU: Entry(
         E, "bitsandbytes loaded without its CUDA library",
@@ -810,6 +862,18 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "compute capability of at least 8.0\"): the GPU is older than Ampere",
         advice="load the model in float16, as vLLM's message says: --dtype half on the "
         "command line, or LLM(model=..., dtype=\"half\")",
+        # issue 38: transformers' words for bf16 asked of a GPU without it
+        variants={
+            "transformers": "transformers found no bfloat16 on {gpu}: bf16 training needs an "
+            "Ampere GPU (compute capability 8.0) or newer (transformers: \"Your setup doesn't "
+            "support bf16/gpu\")",
+        },
+        variant_advice={
+            "transformers": "train in float16 instead: fp16=True and bf16=False in "
+            "TrainingArguments (--fp16 True --bf16 False on the command line, fp16 in a "
+            "DeepSpeed config); transformers allows bf16 only where torch.cuda."
+            "is_bf16_supported() (transformers/training_args.py)",
+        },
     ),
     Code.TOOL_FAILED: Entry(
         W, "a vendor tool did not answer",
@@ -1644,6 +1708,27 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="to build extensions here, install a CUDA {major}.x toolkit and point CUDA_HOME "
         "at it (the directory holding bin/nvcc) in the shell that builds them, or use a torch "
         "built for CUDA {nvcc_major}.x; running torch and prebuilt wheels need neither",
+    ),
+    # issue 38: bfloat16 on MPS, refused by the torch release or by macOS
+    Code.MPS_BF16_UNSUPPORTED: Entry(
+        E, "bfloat16 asked of MPS where it has none",
+        "torch's MPS backend runs bfloat16 from torch 2.3 (pytorch/pytorch#119641), and only "
+        "under macOS 14 (Sonoma) or newer, where Metal has the type; older releases refuse it "
+        "always (\"BFloat16 is not supported on MPS\", aten/src/ATen/mps/EmptyTensor.cpp). "
+        "torch's wheels for Intel Macs end at 2.2, so there bfloat16 on MPS stays refused.",
+        "torch {torch} has no bfloat16 on MPS (torch: \"BFloat16 is not supported on MPS\"): "
+        "MPS runs bfloat16 from torch 2.3, under macOS 14 or newer",
+        advice="load the model in float16 (torch_dtype=torch.float16; fp16 instead of bf16 "
+        "when training) or float32; on Apple Silicon under macOS 14 or newer, torch 2.3 or "
+        "newer runs bfloat16 on MPS (an Intel Mac has no torch wheel past 2.2)",
+        variants={
+            "macos": "MPS has no bfloat16 under {macos} (torch: \"MPS BFloat16 is only "
+            "supported on MacOS 14 or newer\"): Metal has bfloat16 from macOS 14 (Sonoma)",
+        },
+        variant_advice={
+            "macos": "update macOS to 14 (Sonoma) or newer, or load the model in float16 "
+            "(torch_dtype=torch.float16; fp16 instead of bf16 when training) or float32",
+        },
     ),
 }  # fmt: skip
 

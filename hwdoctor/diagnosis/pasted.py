@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, TypeVar
 
 from hwdoctor import registry, rules, versions
-from hwdoctor.compat import ascend, libraries, visibility
+from hwdoctor.compat import ascend, gpus, libraries, visibility
 from hwdoctor.diagnosis import checks, remedies
 from hwdoctor.diagnosis.catalogue import Code, finding, words_for
 from hwdoctor.model.facts import BackendFacts, Evidence, Section
@@ -99,6 +99,7 @@ _RESTS_ON: Final = (
     ("driver.library_mismatch", ("driver.library",)),
     ("accelerate.", ("accelerate", "torch")),
     ("mps.operator", ("mps.operator", "torch")),
+    ("mps.bf16_unsupported", ("stated", "host", "torch")),  # issue 38: before "mps."
     ("torch.cpu_only_build", ("torch", "gpus")),
     ("torch.build_mismatch", ("torch", "gpus")),
     ("driver.", ("driver", "torch", "gpus")),
@@ -183,6 +184,14 @@ _WHAT: Final = {
     FactKey.NPU_AVAILABLE: "NPU available",
     FactKey.MESSAGE_CANN_INIT_ENV: "CANN says",
     FactKey.MESSAGE_CANN_NO_MODULE: "CANN cannot import",
+    # issue 38: a library refuses the GPU
+    FactKey.MESSAGE_TRITON_TOO_OLD: "torch says (Triton)",
+    FactKey.MESSAGE_LLVM_SHFL_SYNC: "LLVM says (Triton)",
+    FactKey.MESSAGE_BNB_INT8: "bitsandbytes says",
+    FactKey.MESSAGE_VLLM_BELOW_70: "vLLM says",
+    FactKey.MESSAGE_HF_BF16: "transformers says",
+    FactKey.MESSAGE_MPS_BF16: "torch says (MPS)",
+    FactKey.MESSAGE_TGI_CAPABILITY: "TGI says (capability)",
 }
 
 
@@ -196,6 +205,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_ascend(paste, facts))  # issue 38: Huawei Ascend
     found = (*found, *_mixed_cuda(evidence, facts))  # issue 41
     found = (*found, *_nvcc(evidence, facts))
+    found = (*found, *_refused(evidence, facts, found))  # issue 38: a library refuses the GPU
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -701,6 +711,142 @@ def _ascend(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     return tuple(found)
 
 
+# issue 38: a library's refusal of a GPU too old for its kernels, each message with the
+# variant of extension.arch_unsupported that says it and the lowest compute capability the
+# library runs on (the sources are cited beside the patterns in readers/messages.py).
+_TOO_OLD_SAID: Final = (
+    (FactKey.MESSAGE_TRITON_TOO_OLD, "triton", (7, 0)),
+    (FactKey.MESSAGE_LLVM_SHFL_SYNC, "triton_llvm", (7, 0)),
+    (FactKey.MESSAGE_BNB_INT8, "bitsandbytes", (7, 5)),
+    (FactKey.MESSAGE_VLLM_BELOW_70, "vllm", (7, 0)),
+)
+# bfloat16 in CUDA's words needs compute capability 8.0 (torch.cuda.is_bf16_supported()).
+_BF16_FLOOR: Final = (8, 0)
+# The messages whose cause is the GPU only where the paste shows a GPU below the floor: LLVM's
+# shuffle error is also a Triton built for another CUDA on a new GPU (woct0rdho/SageAttention#64,
+# an RTX 5090 laptop), bitsandbytes' int8 error also its CUDA setup misreading an A100
+# (bitsandbytes-foundation/bitsandbytes#187).
+_NEEDS_GPU: Final = frozenset({FactKey.MESSAGE_LLVM_SHFL_SYNC, FactKey.MESSAGE_BNB_INT8})
+_GPU_KEYS: Final = (FactKey.GPU, FactKey.PROSE_GPU, FactKey.MESSAGE_UNSUPPORTED_GPU)
+
+
+def _capability(value: str | None) -> tuple[int, int] | None:
+    major, _, minor = (value or "").partition(".")
+    return (int(major), int(minor[:1] or 0)) if major.isdigit() and minor[:1].isdigit() else None
+
+
+_Named = dict[str, tuple[tuple[int, int] | None, list[PastedFact]]]
+
+
+def _named_gpus(evidence: Evidence, facts: _Read) -> _Named:
+    """Each NVIDIA GPU the paste names, with its compute capability (as the paste's devices
+    hold it, or from the GPU tables, compat/gpus.py, by its name; None where neither knows)
+    and the lines that name it."""
+    named: _Named = {}
+    for backend in (evidence.backends or {}).values():
+        for device in backend.devices:
+            if device.name:
+                named[device.name.strip()] = (_capability(device.capability), [])
+    for key in _GPU_KEYS:
+        for fact in facts.all(key):
+            name = fact.value.strip()
+            if not fact.known or not name:
+                continue
+            capability, lines = named.setdefault(name, (None, []))
+            lines.append(fact)
+            if capability is None:
+                named[name] = (_capability(gpus.nvidia_capability(name)), lines)
+    for fact in facts.all(FactKey.MESSAGE_TRITON_TOO_OLD):
+        if fact.name:
+            said = _capability(fact.value) or _capability(gpus.nvidia_capability(fact.name))
+            named[fact.name.strip()] = (said, [fact])
+    return named
+
+
+def _below(named: _Named, floor: tuple[int, int]) -> tuple[str | None, list[PastedFact]]:
+    """The GPUs named below `floor`, in words ("the Tesla P40 (compute capability 6.1)"), and
+    a line that names each; "" when no GPU's capability is known; None when every known one
+    reaches the floor."""
+    known = {name: (cc, lines) for name, (cc, lines) in named.items() if cc is not None}
+    low = [(name, cc, lines) for name, (cc, lines) in known.items() if cc < floor]
+    words = [f"the {name} (compute capability {cc[0]}.{cc[1]})" for name, cc, _ in low]
+    lines = [fact for _, _, said in low for fact in said[:1]]
+    if words:
+        return " and ".join(words), lines
+    return (None if known else ""), []
+
+
+def _refused(evidence: Evidence, facts: _Read, before: Sequence[Finding]) -> tuple[Finding, ...]:
+    """A library's own refusal of this GPU, named with the GPU where the paste names it: too
+    old for its kernels (Triton, bitsandbytes' int8 matmul, vLLM), or bfloat16 asked of a GPU
+    without it (transformers) or of MPS. A message whose cause depends on the GPU
+    (`_NEEDS_GPU`) is a finding only where the paste shows a GPU below the floor. MPS's
+    macOS refusal under Rosetta is the translated Python's: an x86_64 Python sees macOS as
+    10.16 (pytorch/pytorch#146236's paste), so the line rests on that finding instead."""
+    found: list[Finding] = []
+    named = _named_gpus(evidence, facts)
+    for key, variant, floor in _TOO_OLD_SAID:
+        said = facts.all(key)
+        gpu, lines = _below(named, floor)
+        if not said or gpu is None or (key in _NEEDS_GPU and not gpu):
+            continue
+        facts.use("stated", said[0])
+        facts.use("gpus", *lines)
+        found.append(
+            finding(
+                Code.EXTENSION_ARCH_UNSUPPORTED,
+                backend=_CUDA,
+                variant=variant,
+                gpu=gpu or "this GPU",
+            )
+        )
+    if said := facts.all(FactKey.MESSAGE_TGI_CAPABILITY):
+        # TGI names the capability it refused: the GPUs named with it, or the capability alone
+        refused = _capability(said[0].value)
+        gpu, lines = _below(named, (99, 0))
+        picked = [f for f in lines if named.get(f.value.strip(), (None,))[0] == refused]
+        words = [f"the {f.value.strip()} (compute capability {said[0].value})" for f in picked]
+        facts.use("stated", said[0])
+        facts.use("gpus", *picked)
+        found.append(
+            finding(
+                Code.EXTENSION_ARCH_UNSUPPORTED,
+                backend=_CUDA,
+                variant="tgi",
+                gpu=" and ".join(dict.fromkeys(words))
+                or f"a GPU of compute capability {said[0].value}",
+            )
+        )
+    said = facts.all(FactKey.MESSAGE_HF_BF16)
+    gpu, lines = _below(named, _BF16_FLOOR)
+    if said and gpu is not None and not _no_cuda(facts):
+        facts.use("stated", said[0])
+        facts.use("gpus", *lines)
+        found.append(
+            finding(
+                Code.BF16_UNSUPPORTED, backend=_CUDA, variant="transformers", gpu=gpu or "this GPU"
+            )
+        )
+    translated = any(f.code == Code.PYTHON_TRANSLATED.value for f in before)
+    if (said := facts.all(FactKey.MESSAGE_MPS_BF16)) and translated:
+        facts.use("host", said[0])  # the line python.translated explains
+    elif said:
+        facts.use("stated", said[0])
+        torch = evidence.torch.version if evidence.torch and evidence.torch.version else None
+        host = evidence.host
+        macos = host.os_version if host is not None and host.system == "Darwin" else None
+        found.append(
+            finding(
+                Code.MPS_BF16_UNSUPPORTED,
+                backend=_MPS,
+                variant="macos" if said[0].value == "macos" else None,
+                torch=torch or "(version not shown)",
+                macos=f"macOS {macos}" if macos else "this macOS",
+            )
+        )
+    return tuple(found)
+
+
 def _nvcc(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
     """nvcc's release (sglang.check_env's "NVCC:", ds_report's "nvcc version") of another
     major release than the CUDA torch was built with: torch/utils/cpp_extension.py
@@ -803,6 +949,14 @@ def _mixed_cuda(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
             paths="; ".join(shown),
             owners=owners,
         ),
+    )
+
+
+def _no_cuda(facts: _Read) -> bool:
+    """The paste shows torch without CUDA: transformers' words then mean no GPU at all."""
+    said = facts.one(FactKey.CUDA_AVAILABLE)
+    return bool(facts.all(FactKey.MESSAGE_NOT_COMPILED_CUDA)) or (
+        said is not None and said.value.strip().lower() in ("false", "no")
     )
 
 

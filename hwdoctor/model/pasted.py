@@ -147,6 +147,14 @@ class FactKey(str, Enum):
     KERNEL_XID = "kernel.xid"
     KERNEL_SXID = "kernel.sxid"  # "Non-fatal" or no word: no finding, as in the live scan
     KERNEL_SXID_FATAL = "kernel.sxid_fatal"
+    # issue 38: a library refuses the GPU (too old, no bf16), in its own words
+    MESSAGE_TRITON_TOO_OLD = "message.triton_too_old"  # value: capability; name: the GPU
+    MESSAGE_LLVM_SHFL_SYNC = "message.llvm_shfl_sync"  # Triton's LLVM on a GPU below 7.0
+    MESSAGE_BNB_INT8 = "message.bnb_int8_matmul"  # "Your GPU does not support Int8 Matmul"
+    MESSAGE_VLLM_BELOW_70 = "message.vllm_below_70"  # vLLM's build: capability below 7.0
+    MESSAGE_HF_BF16 = "message.hf_bf16"  # transformers: "doesn't support bf16/gpu"
+    MESSAGE_MPS_BF16 = "message.mps_bf16"  # value: "torch" (release) or "macos"
+    MESSAGE_TGI_CAPABILITY = "message.tgi_capability"  # TGI: the capability it refused, "7.0"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -217,6 +225,14 @@ STATED_ERRORS: Final = frozenset(
         # issue 41: the NVIDIA driver's report of a GPU fault, a fatal NVSwitch error
         FactKey.KERNEL_XID,
         FactKey.KERNEL_SXID_FATAL,
+        # issue 38: a library refuses the GPU
+        FactKey.MESSAGE_TRITON_TOO_OLD,
+        FactKey.MESSAGE_LLVM_SHFL_SYNC,
+        FactKey.MESSAGE_BNB_INT8,
+        FactKey.MESSAGE_VLLM_BELOW_70,
+        FactKey.MESSAGE_HF_BF16,
+        FactKey.MESSAGE_MPS_BF16,
+        FactKey.MESSAGE_TGI_CAPABILITY,
     }
 )
 

@@ -241,6 +241,63 @@ _CANN_INIT_ENV: Final = re.compile(r"\[Init\]\[Env\]init env failed")
 _CANN_NO_MODULE: Final = re.compile(
     r"^\[ERROR\] [A-Z_]{2,20}\(\d{1,10},[^)]{0,40}\):[^']{0,300}No module named '([\w.]{1,80})'"
 )
+# issue 38: a library refuses the GPU, in its own words.
+# torch's inductor before it compiles with Triton: "Found NVIDIA GeForce GTX 1070 which is too
+# old to be supported by the triton GPU compiler, which is used as the backend. Triton only
+# supports devices of CUDA Capability >= 7.0, but your device is of CUDA capability 6.1"
+# (torch/_inductor/exc.py GPUTooOldForTriton, raised by torch/_dynamo/device_interface.py
+# CudaInterface.raise_if_triton_unavailable when get_device_properties().major < 7; torch 2.0
+# to 2.5 raised the same words from torch/_inductor/scheduler.py create_backend). Read around
+# its fixed words: the GPU's name after the last "Found " before them.
+_TRITON_WORDS: Final = " which is too old to be supported by the triton GPU compiler"
+_TRITON_CAPABILITY: Final = re.compile(r"your device is of CUDA capability (\d{1,2})\.(\d)")
+# LLVM's NVPTX backend when Triton compiles a warp shuffle for a GPU below 7.0 without PTX 6.0
+# ("LLVM ERROR: Cannot select: intrinsic %llvm.nvvm.shfl.sync.bfly.i32": llvm/llvm-project#90421,
+# "on targets between SM30 and SM70"; Triton's fix for Pascal is triton-lang/triton@afaf1f0,
+# after triton-lang/triton#3875), as Unsloth's Triton kernels hit it on Pascal GPUs.
+_LLVM_SHFL: Final = re.compile(r"Cannot select: intrinsic %llvm\.nvvm\.shfl\.sync")
+# bitsandbytes' int8 matmul in its library built without cuBLASLt (csrc/ops.cu igemmlt under
+# NO_CUBLASLT: "ERROR: Your GPU does not support Int8 Matmul!" then assert(false)); its CUDA
+# setup loads that library for a GPU below compute capability 7.5 (cuda_setup/main.py
+# is_cublasLt_compatible). 0.37.0 runs int8 on every GPU, casting to 16/32-bit below 7.5
+# (bitsandbytes CHANGELOG.md, 0.37.0 "Int8 Matmul + backward support for all GPUs").
+_BNB_INT8: Final = re.compile(r"Your GPU does not support Int8 Matmul")
+# vLLM's build from source, for each visible GPU (vllm-project/vllm setup.py: "if major < 7:
+# raise RuntimeError("GPUs with compute capability below 7.0 are not supported.")"; "less
+# than 7.0" in its 2023 releases).
+_VLLM_BELOW_70: Final = re.compile(
+    r"GPUs with compute capability (?:below|less than) 7\.0 are not supported"
+)
+# transformers' TrainingArguments with bf16 where torch says the GPU has none
+# (transformers/training_args.py __post_init__: "Your setup doesn't support bf16/gpu." and,
+# where CUDA is available, " You need Ampere+ GPU with cuda>=11.0."; before 4.3x always
+# " You need torch>=1.10, using Ampere GPU with cuda>=11.0"). Without its Ampere clause the
+# message says no CUDA GPU at all, another cause.
+_HF_BF16: Final = re.compile(
+    r"Your setup doesn't support bf16/gpu\. You need (?:Ampere\+ GPU|torch>=1\.10, using Ampere)"
+)
+# torch's MPS backend refusing bfloat16: before torch 2.3 always ("BFloat16 is not supported on
+# MPS", aten/src/ATen/mps/EmptyTensor.cpp; "Trying to convert BFloat16 to the MPS backend but it
+# does not have support for that dtype", aten/src/ATen/native/mps/OperationUtils.mm
+# getMPSDataType), from 2.3 below macOS 14 ("MPS BFloat16 is only supported on MacOS 14 or
+# newer", pytorch/pytorch#119641, "[MPS] Enable bfloat16 support on MacOS 14").
+_MPS_BF16: Final = re.compile(
+    r"(MPS BFloat16 is only supported on MacOS 14)|BFloat16 is not supported on MPS"
+    r"|Trying to convert BFloat16 to the MPS backend"
+)
+# text-generation-inference's flash-attention models on a GPU without FlashAttention's kernels
+# (server/text_generation_server/utils/flash_attn.py, earlier models/__init__.py: "GPU with CUDA
+# capability {major} {minor} is not supported", FlashAttention 1 needing sm75/sm8x/sm90; "…
+# is not supported for Flash Attention V2" below sm80). TGI logs it and falls back to its
+# models without flash attention where the model has one.
+_TGI_CAPABILITY: Final = re.compile(r"GPU with CUDA capability (\d{1,2}) (\d) is not supported")
+# Unsloth's banner names the GPU torch uses (unsloth/models/llama.py from_pretrained:
+# "   \\   /|    GPU: {gpu_stats.name}. Max memory: {max_memory} GB.", later "GPU: Tesla T4.
+# Num GPUs = 1. Max memory: …", and in 2025 the name alone after the banner's "/|": "NVIDIA
+# GeForce GTX 1050 Ti. Num GPUs = 1. Max memory: 3.937 GB.").
+_UNSLOTH_GPU: Final = re.compile(
+    r"(?:/\| {2,8}(?:GPU: )?|\bGPU: )(\S[^.\n]{2,79})\. (?:Num GPUs|Max memory)"
+)
 
 # Compiled modules of extensions, by their file's stem, to the distribution that ships it.
 _MODULE_DISTS: Final = {
@@ -378,6 +435,20 @@ RECOGNISERS: Final = (
     # issue 38: Huawei Ascend
     _Recogniser(_CANN_INIT_ENV, FactKey.MESSAGE_CANN_INIT_ENV, words="init env failed"),
     _Recogniser(_CANN_NO_MODULE, FactKey.MESSAGE_CANN_NO_MODULE, at_start=True),
+    # issue 38: a library refuses the GPU
+    _Recogniser(_LLVM_SHFL, FactKey.MESSAGE_LLVM_SHFL_SYNC, group=0),
+    _Recogniser(_BNB_INT8, FactKey.MESSAGE_BNB_INT8, group=0),
+    _Recogniser(_VLLM_BELOW_70, FactKey.MESSAGE_VLLM_BELOW_70, group=0),
+    _Recogniser(_HF_BF16, FactKey.MESSAGE_HF_BF16, group=0),
+    _Recogniser(
+        _MPS_BF16, FactKey.MESSAGE_MPS_BF16, made=lambda m: "macos" if m.group(1) else "torch"
+    ),
+    _Recogniser(_UNSLOTH_GPU, FactKey.GPU),
+    _Recogniser(
+        _TGI_CAPABILITY,
+        FactKey.MESSAGE_TGI_CAPABILITY,
+        made=lambda m: f"{m.group(1)}.{m.group(2)}",
+    ),
 )
 
 
@@ -462,6 +533,7 @@ class Messages(LineReader):
             yield line.says(
                 FactKey.MESSAGE_GFX_LIST, " ".join(_GFX_SEPARATORS.split(listed.group(1)))
             )
+        yield from _triton(line)  # issue 38
         if ascend := _ASCEND_RANGE.search(text):
             yield line.says(FactKey.ENV, ascend.group(2), name=ascend.group(1))
             yield line.says(FactKey.MESSAGE_NPU_COUNT, ascend.group(3))
@@ -496,6 +568,20 @@ def _loader(line: Line) -> Iterator[Said]:
         elif symbol and _TORCH_CXX.search(symbol[0]):
             # a torch C++ symbol, the module that wanted it not named: still another torch's
             yield line.says(FactKey.MESSAGE_UNDEFINED_SYMBOL, symbol[0][:120], name="")
+
+
+def _triton(line: Line) -> Iterator[Said]:
+    """torch's refusal of a GPU below 7.0 for Triton: the GPU it names, and its capability
+    ("below 7.0" where the line was cut before it, as an issue's title is)."""
+    text = line.text
+    at = text.find(_TRITON_WORDS)
+    if at < 0:
+        return
+    found = text.rfind("Found ", max(0, at - 120), at)
+    name = text[found + len("Found ") : at].strip() if found >= 0 else ""
+    said = _TRITON_CAPABILITY.search(text, at)
+    capability = f"{said.group(1)}.{said.group(2)}" if said else "below 7.0"
+    yield line.says(FactKey.MESSAGE_TRITON_TOO_OLD, capability, name=name)
 
 
 def _name_tail(text: str) -> str | None:

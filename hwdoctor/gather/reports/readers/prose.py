@@ -47,6 +47,9 @@ _NVIDIA_PROSE: Final = re.compile(
 # NVIDIA's products carry "Ti" (AMD's say XT), and the series number gives the prefix:
 # GTX for the 10 and 16 series, RTX from the 20 series on.
 _TI_PROSE: Final = re.compile(r"(?<![\d.])((?:10|16|20|30|40|50)[5-9]0)\s?Ti\b", re.I)
+# issue 38: a data-centre GPU by its Tesla name ("on my Tesla M40", "a Tesla P4?"): the
+# letter of its architecture and its number, as nvidia-smi names it.
+_TESLA_PROSE: Final = re.compile(r"\b(Tesla [KMPTV]\d{1,3})\b")
 # Issue templates (ROCm's, vLLM's) put the GPU under a heading of its own: "### GPU".
 _HEADING: Final = re.compile(r"^\s{0,3}#{2,4}\s+(.+)$")
 _TEMPLATE_GPU: Final = re.compile(
@@ -263,6 +266,8 @@ class Prose(LineReader):
                 if not _NVIDIA_PROSE.search(marks_off, max(0, ti.start() - 12), ti.end()):
                     series = "GTX" if ti.group(1)[:2] in ("10", "16") else "RTX"
                     yield line.says(FactKey.PROSE_GPU, f"GeForce {series} {ti.group(1)} Ti")
+            for tesla in _TESLA_PROSE.finditer(marks_off):  # issue 38
+                yield line.says(FactKey.PROSE_GPU, tesla.group(1))
         if _EXPECTED.match(text):
             self.expected = True
         elif _HEADING.match(text) or _BOLD_LINE.match(text):
