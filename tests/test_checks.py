@@ -739,21 +739,24 @@ def test_a_hip_index_past_what_rocr_left_hides_every_gpu() -> None:
 
 
 def test_a_check_is_registered_by_its_decorator_alone() -> None:
-    """Every `check_*` of the detect and explain modules is in its registry, in the order
-    of its file (the order a report lists findings within a severity), and a second check
-    of a name already taken is refused where it is defined."""
+    """Every `check_*` of the detect areas and of the explain module is in its registry, the
+    detect checks in REPORT_ORDER and the explain checks in the order of their file (the
+    order a report lists findings within a severity); a second check of a name already
+    taken is refused where it is defined, and an order that leaves one out is refused."""
     from hwdoctor.diagnosis import checks, explain_checks
 
-    for module, registered in (
-        (checks, checks.CHECKS),
-        (explain_checks, explain_checks.EXPLAIN_CHECKS),
-    ):
-        defined = [v for k, v in vars(module).items() if k.startswith("check_")]
-        assert defined and list(registered) == defined
+    defined = [v for area in checks.AREAS for k, v in vars(area).items() if k.startswith("check_")]
+    assert sorted(c.name for c in defined) == sorted(checks.REPORT_ORDER)
+    assert [c.name for c in checks.CHECKS] == list(checks.REPORT_ORDER)
+    explained = [v for k, v in vars(explain_checks).items() if k.startswith("check_")]
+    assert explained and list(explain_checks.EXPLAIN_CHECKS) == explained
     again: checks.Checks[checks.Known] = checks.Checks()
-    again.check(Section.TOOLS)(checks.check_tools.run)
+    again.check(Section.TOOLS)(checks.host.check_tools.run)
     with pytest.raises(ValueError, match="tools is already registered"):
-        again.check(Section.TOOLS)(checks.check_tools.run)
+        again.check(Section.TOOLS)(checks.host.check_tools.run)
+    # An order that leaves a check out would never run it: refused where it is given.
+    with pytest.raises(ValueError, match=r"leaves out \['tools'\]"):
+        again.order(())
 
 
 def test_a_check_sees_only_the_sections_it_declared() -> None:

@@ -54,7 +54,7 @@ READERS = patterns_of(
     redact,
     text,
     requirements,
-    checks,
+    *checks.AREAS,
     pasted_model,
     *READER_MODULES,
 )
