@@ -127,6 +127,11 @@ class FactKey(str, Enum):
     PROSE_PLATFORM = "prose.platform"
     PROSE_WINDOWS_PATH = "prose.windows_path"
     PROSE_ACCELERATOR = "prose.accelerator"  # name: the registry row its words name
+    # issue 38: CUDA libraries the neighbours cannot find or that disagree
+    MESSAGE_DS_CUDA_MISMATCH = "message.ds_cuda_mismatch"  # DeepSpeed: the toolkit's CUDA
+    MESSAGE_DS_TORCH_CUDA = "message.ds_torch_cuda"  # DeepSpeed: the CUDA torch was built with
+    MESSAGE_LIBRARY_NOT_FOUND = "message.library_not_found"  # the loader: "libcudart.so.11.0"
+    PROSE_WSL = "prose.wsl"  # words that show WSL: "microsoft-standard-WSL2", "WSL 2"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -190,6 +195,9 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_MPS_NOT_BUILT,
         FactKey.BNB_NO_GPU,
         FactKey.BNB_LIBRARY_MISSING,
+        # issue 38: CUDA libraries the neighbours cannot find or that disagree
+        FactKey.MESSAGE_DS_CUDA_MISMATCH,
+        FactKey.MESSAGE_LIBRARY_NOT_FOUND,
     }
 )
 

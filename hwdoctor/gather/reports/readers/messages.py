@@ -230,6 +230,35 @@ _WINDOWS_PATH: Final = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]:\\(?:[^\\\n:*?\"<>|
 _MPS_NOT_BUILT: Final = re.compile(
     r"MPS not available because the current PyTorch install was not built"
 )
+# issue 38: CUDA libraries the neighbours cannot find or that disagree.
+# DeepSpeed's op builder refusing to compile its ops (deepspeedai/DeepSpeed
+# op_builder/builder.py assert_no_cuda_mismatch: "Installed CUDA version {nvcc's major.minor}
+# does not match the version torch was compiled with {torch.version.cuda}, unable to compile
+# cuda/cpp extensions without a matching cuda version."); the same words end in "but since the
+# APIs are compatible, accepting this combination" for a pair its cuda_minor_mismatch_ok table
+# accepts, and in "Detected `DS_SKIP_CUDA_CHECK=1`: Allowing this combination" when the check is
+# skipped: neither is a refusal (`_DS_ACCEPTED`).
+_DS_CUDA_MISMATCH: Final = re.compile(
+    r"Installed CUDA version (\d{1,2}\.\d{1,2}) does not match the version torch was compiled "
+    r"with (\d{1,2}\.\d{1,2})"
+)
+_DS_ACCEPTED: Final = ("accepting this combination", "DS_SKIP_CUDA_CHECK")
+# The dynamic loader's refusal of one of CUDA's own libraries (glibc dlerror: "<soname>: cannot
+# open shared object file: No such file or directory"): the driver's libcuda, or a toolkit
+# library whose soname carries its major release (libcudart.so.11.0, libcudnn.so.8,
+# libnvrtc.so.12, libcublas.so.11).
+_CUDA_LIBRARY_MISSING: Final = re.compile(
+    r"\b(lib(?:cuda|cudart|cudnn(?:_\w{1,20})?|nvrtc|cublas(?:Lt)?|cufft|curand|cusparse"
+    r"|cusolver|nvJitLink)\.so(?:\.\d{1,3}){0,3}): cannot open shared object file"
+)
+# Windows Subsystem for Linux, as pastes show it: its kernel's release string
+# ("5.15.133.1-microsoft-standard-WSL2" in collect_env's platform line and uname -r), its
+# name, the directory NVIDIA's CUDA on WSL user guide puts the Windows driver's libcuda in
+# (https://docs.nvidia.com/cuda/wsl-user-guide/index.html: /usr/lib/wsl/lib), WSL's issue
+# template ("WSL 2").
+_WSL: Final = re.compile(
+    r"microsoft-standard-WSL|Windows Subsystem for Linux|/usr/lib/wsl\b|\bWSL ?2\b|^WSL\b"
+)
 
 # Compiled modules of extensions, by their file's stem, to the distribution that ships it.
 _MODULE_DISTS: Final = {
@@ -364,6 +393,9 @@ RECOGNISERS: Final = (
     _Recogniser(_SW_VERS, FactKey.PROSE_MACOS, at_start=True),
     _Recogniser(_WINDOWS_PATH, FactKey.PROSE_WINDOWS_PATH, group=0),
     _Recogniser(_MPS_NOT_BUILT, FactKey.MESSAGE_MPS_NOT_BUILT, words="MPS not built"),
+    # issue 38: CUDA libraries the neighbours cannot find or that disagree
+    _Recogniser(_CUDA_LIBRARY_MISSING, FactKey.MESSAGE_LIBRARY_NOT_FOUND),
+    _Recogniser(_WSL, FactKey.PROSE_WSL, group=0),
 )
 
 
@@ -454,6 +486,10 @@ class Messages(LineReader):
         if order := _ASCEND_ORDER.search(text):
             yield line.says(FactKey.ENV, order.group(2), name=order.group(1))
             yield line.says(FactKey.MESSAGE_MASK_REFUSED, order.group(3), name=order.group(1))
+        # issue 38: CUDA libraries the neighbours cannot find or that disagree
+        if (ds := _DS_CUDA_MISMATCH.search(text)) and not any(w in text for w in _DS_ACCEPTED):
+            yield line.says(FactKey.MESSAGE_DS_CUDA_MISMATCH, ds.group(1), name="deepspeed")
+            yield line.says(FactKey.MESSAGE_DS_TORCH_CUDA, ds.group(2), name="torch")
 
 
 def _loader(line: Line) -> Iterator[Said]:
