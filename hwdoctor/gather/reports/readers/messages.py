@@ -255,9 +255,10 @@ _CUDA_LIBRARY_MISSING: Final = re.compile(
 # ("5.15.133.1-microsoft-standard-WSL2" in collect_env's platform line and uname -r), its
 # name, the directory NVIDIA's CUDA on WSL user guide puts the Windows driver's libcuda in
 # (https://docs.nvidia.com/cuda/wsl-user-guide/index.html: /usr/lib/wsl/lib), WSL's issue
-# template ("WSL 2").
+# template ("- [X] WSL 2"), a reporter's "on WSL2" (after a space or bracket: a pattern needs
+# the reader's shortest line, `SHORTEST`).
 _WSL: Final = re.compile(
-    r"microsoft-standard-WSL|Windows Subsystem for Linux|/usr/lib/wsl\b|\bWSL ?2\b|^WSL\b"
+    r"microsoft-standard-WSL|Windows Subsystem for Linux|/usr/lib/wsl\b|[\s(\[]WSL ?2\b"
 )
 
 # Compiled modules of extensions, by their file's stem, to the distribution that ships it.
