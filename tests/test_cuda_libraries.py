@@ -184,3 +184,81 @@ def test_a_cuda_library_of_torchs_major_is_asked_of_the_failing_package(tmp_path
     assert "nvidia-cuda-runtime-cu11" in finding["message"]
     rests = [q["text"] for q in finding["rests_on"]]
     assert any("CUDA used to build PyTorch: 11.3" in text for text in rests), rests
+
+
+def test_deepspeeds_accepted_pair_is_no_refusal() -> None:
+    """AutoPoison#6: DeepSpeed's "… but since the APIs are compatible, accepting this
+    combination" (CUDA 11.3 beside torch's 11.8) is no refusal: nothing is named, and the
+    lines alone are no report hwdoctor reads (exit 2)."""
+    name = "errors/autopoison6-deepspeed-accepting-cuda11.3-torch-cu118.md"
+    result = run_hwdoctor("detect", "--paste", str(REPORTS / name))
+    assert result.returncode == 2
+    assert "deepspeed_cuda_mismatch" not in result.stdout + result.stderr
+
+
+def test_a_toolkit_older_than_torchs_cuda_is_told_torchs_major() -> None:
+    """DeepSpeed#5035's CI: toolkit 11.6 beside torch's CUDA 12.1, the other direction."""
+    code, data = detected("errors/ds5035-ci-cudamismatch-cuda11.6-torch-cu121.md")
+    finding = found(data, "extension.deepspeed_cuda_mismatch")
+    assert "CUDA toolkit 12.x" in remedy(finding)
+    assert "torch built for CUDA 11" in remedy(finding)
+    # the KeyError on the next line is another failure: listed, not taken for this one
+    assert [u["text"][-11:] for u in data["unread"]] == ["KeyError: 0"]
+    assert code == 1
+
+
+# A line that states an error no reader of these formats knows: CUDA's own words for
+# cudaErrorIllegalAddress (the CUDA Runtime API reference, cudaError_t), as torch raises it.
+_PLANTED: Final = "RuntimeError: CUDA error: an illegal memory access was encountered"
+# DeepSpeed's refusal, as DeepSpeed#3405 quotes it.
+_DS_REFUSAL: Final = (
+    "Exception: >- DeepSpeed Op Builder: Installed CUDA version 12.1 does not match the "
+    "version torch was compiled with 11.8, unable to compile cuda/cpp extensions without a "
+    "matching cuda version."
+)
+
+
+def _recordings(kind: str) -> list[str]:
+    return sorted(p.name for p in (REPORTS / kind).iterdir() if p.name != "README.md")
+
+
+def _planted(text: str, line: str, at: int) -> bytes:
+    lines = text.splitlines()
+    at = min(at, len(lines))
+    return "\n".join([*lines[:at], line, *lines[at:]]).encode()
+
+
+def _diagnosed(data: bytes) -> Any:
+    from hwdoctor.diagnosis import pasted
+    from hwdoctor.gather import reports
+    from hwdoctor.gather.reports import assemble
+
+    return pasted.diagnose(assemble.gathered(reports.read(data)))
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        *[f"bitsandbytes/{n}" for n in _recordings("bitsandbytes")],
+        *[f"ds_report/{n}" for n in _recordings("ds_report")],
+    ],
+)
+@pytest.mark.parametrize("at", [4, 10_000])
+def test_a_planted_error_line_is_named_or_listed_unread(name: str, at: int) -> None:
+    """Inside the report's block (after its fourth line) or after it, an error line no
+    finding accounts for is listed as unread and fails the run: never "no problem"."""
+    text = (REPORTS / name).read_text(encoding="utf-8")
+    report = _diagnosed(_planted(text, _PLANTED, at))
+    listed = [q.text for q in report.unread]
+    rests = [q.text for quotes in report.rests_on for q in quotes]
+    assert any(_PLANTED in t for t in listed + rests), (listed, rests)
+    assert report.exit_code == 1
+
+
+@pytest.mark.parametrize("name", [f"ds_report/{n}" for n in _recordings("ds_report")])
+def test_deepspeeds_refusal_planted_in_a_ds_report_is_named(name: str) -> None:
+    text = (REPORTS / name).read_text(encoding="utf-8")
+    report = _diagnosed(_planted(text, _DS_REFUSAL, 10_000))
+    codes = [f.code for f in report.findings]
+    assert "extension.deepspeed_cuda_mismatch" in codes
+    assert not [q for q in report.unread if "Installed CUDA version" in q.text]

@@ -1581,7 +1581,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "release and the CUDA torch was built with differ, unless both are of one major "
         "release listed in its cuda_minor_mismatch_ok table (deepspeedai/DeepSpeed "
         "op_builder/builder.py assert_no_cuda_mismatch: 10.0-10.2, 11.0-11.8, 12.0-12.9 in "
-        "current releases; older releases list fewer). A different major is always refused; "
+        "current releases; older releases list fewer). A different major is always refused "
+        "(its maintainers: the majors must match, deepspeedai/DeepSpeed-MII#277); "
         "DS_SKIP_CUDA_CHECK=1 skips the check at the risk of ops that do not load.",
         "DeepSpeed refused to build its ops: the CUDA toolkit (nvcc) is {installed} and torch "
         "was built with CUDA {torch} (DeepSpeed: \"Installed CUDA version {installed} does "
@@ -1590,11 +1591,6 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "with, and point CUDA_HOME at it (DeepSpeed accepts a toolkit of the same major "
         "release as torch's CUDA), or install a torch built for CUDA {installed_major} "
         "(hwdoctor detect on the machine writes that install line)",
-        variants={
-            "ds_report": "ds_report shows a CUDA toolkit (nvcc) {installed} and a torch "
-            "built with CUDA {torch}: DeepSpeed refuses to compile its ops across CUDA major "
-            "releases (op_builder/builder.py assert_no_cuda_mismatch)",
-        },
         variant_advice={
             "same_major": "upgrade DeepSpeed: CUDA {installed} and {torch} are one major "
             "release, which current DeepSpeed accepts (its cuda_minor_mismatch_ok table); "

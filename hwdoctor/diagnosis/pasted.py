@@ -645,32 +645,24 @@ def _major(version: str) -> str:
 
 
 def _deepspeed_cuda(facts: _Read) -> tuple[Finding, ...]:
-    """DeepSpeed's refusal to build its ops (op_builder/builder.py assert_no_cuda_mismatch),
-    as it says it, or as ds_report's "nvcc version" and "torch cuda version" rows show it
-    (env_report.py): across CUDA majors every release refuses; one major is refused only by
-    releases whose cuda_minor_mismatch_ok table lacks the pair, so the rows alone of one
-    major are no finding."""
+    """DeepSpeed's refusal to build its ops, in its words (op_builder/builder.py
+    assert_no_cuda_mismatch): across CUDA majors every release refuses (its maintainers,
+    deepspeedai/DeepSpeedExamples#370 and DeepSpeed-MII#277: the majors must match); within
+    one major only releases whose cuda_minor_mismatch_ok table lacks the pair do. ds_report's
+    "nvcc version" and "torch cuda version" rows alone are no finding: the release's table
+    decides, and no recording shows a refused pair there."""
     said = facts.all(FactKey.MESSAGE_DS_CUDA_MISMATCH)
     torch_said = facts.all(FactKey.MESSAGE_DS_TORCH_CUDA)
-    variant: str | None = None
-    if said and torch_said:
-        installed, torch = said[0].value, torch_said[0].value
-        facts.use("stated", said[0], torch_said[0])
-    else:
-        nvcc, built = facts.one(FactKey.NVCC), facts.one(FactKey.TORCH_CUDA)
-        if nvcc is None or built is None or "ds_report" not in nvcc.tool:
-            return ()
-        installed, torch = nvcc.value, built.value
-        if _major(installed) == _major(torch):
-            return ()
-        facts.use("stated", nvcc, built)
-        variant = "ds_report"
+    if not said or not torch_said:
+        return ()
+    installed, torch = said[0].value, torch_said[0].value
+    facts.use("stated", said[0], torch_said[0])
     same = _major(installed) == _major(torch)
     return (
         finding(
             Code.DS_CUDA_MISMATCH,
             backend=_CUDA,
-            variant="same_major" if same else variant,
+            variant="same_major" if same else None,
             installed=installed,
             torch=torch,
             installed_major=_major(installed),
