@@ -262,3 +262,11 @@ def test_deepspeeds_refusal_planted_in_a_ds_report_is_named(name: str) -> None:
     codes = [f.code for f in report.findings]
     assert "extension.deepspeed_cuda_mismatch" in codes
     assert not [q for q in report.unread if "Installed CUDA version" in q.text]
+
+
+def test_tensorflows_loader_warning_is_no_missing_cuda_library() -> None:
+    """dreamtalk#32 (Colab): TensorFlow's dso_loader warning about libcudart.so.11.0, which
+    TensorFlow itself says to ignore without a GPU, beside torch running: not named as a
+    library a torch extension lacks."""
+    _, data = detected("errors/dreamtalk32-colab-tensorflow-dso-loader-libcudart-warning.md")
+    assert "extension.cuda_library_missing" not in [f["code"] for f in data["findings"]]

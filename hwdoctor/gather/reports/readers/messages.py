@@ -251,6 +251,11 @@ _CUDA_LIBRARY_MISSING: Final = re.compile(
     r"\b(lib(?:cuda|cudart|cudnn(?:_\w{1,20})?|nvrtc|cublas(?:Lt)?|cufft|curand|cusparse"
     r"|cusolver|nvJitLink)\.so(?:\.\d{1,3}){0,3}): cannot open shared object file"
 )
+# TensorFlow's loader logs the same words as a warning it tells to ignore on a machine without
+# a GPU ("Could not load dynamic library 'libcudart.so.11.0'; dlerror: …", tensorflow/
+# stream_executor/platform/default/dso_loader.cc, then cudart_stub.cc: "Ignore above cudart
+# dlerror if you do not have a GPU set up on your machine."): no torch extension's failure.
+_TF_DSO_LOADER: Final = "Could not load dynamic library"
 # Windows Subsystem for Linux, as pastes show it: its kernel's release string
 # ("5.15.133.1-microsoft-standard-WSL2" in collect_env's platform line and uname -r), its
 # name, the directory NVIDIA's CUDA on WSL user guide puts the Windows driver's libcuda in
@@ -395,7 +400,6 @@ RECOGNISERS: Final = (
     _Recogniser(_WINDOWS_PATH, FactKey.PROSE_WINDOWS_PATH, group=0),
     _Recogniser(_MPS_NOT_BUILT, FactKey.MESSAGE_MPS_NOT_BUILT, words="MPS not built"),
     # issue 38: CUDA libraries the neighbours cannot find or that disagree
-    _Recogniser(_CUDA_LIBRARY_MISSING, FactKey.MESSAGE_LIBRARY_NOT_FOUND),
     _Recogniser(_WSL, FactKey.PROSE_WSL, group=0),
 )
 
@@ -488,6 +492,8 @@ class Messages(LineReader):
             yield line.says(FactKey.ENV, order.group(2), name=order.group(1))
             yield line.says(FactKey.MESSAGE_MASK_REFUSED, order.group(3), name=order.group(1))
         # issue 38: CUDA libraries the neighbours cannot find or that disagree
+        if _TF_DSO_LOADER not in text and (missing := _CUDA_LIBRARY_MISSING.search(text)):
+            yield line.says(FactKey.MESSAGE_LIBRARY_NOT_FOUND, missing.group(1))
         if (ds := _DS_CUDA_MISMATCH.search(text)) and not any(w in text for w in _DS_ACCEPTED):
             yield line.says(FactKey.MESSAGE_DS_CUDA_MISMATCH, ds.group(1), name="deepspeed")
             yield line.says(FactKey.MESSAGE_DS_TORCH_CUDA, ds.group(2), name="torch")
