@@ -270,3 +270,20 @@ def test_tensorflows_loader_warning_is_no_missing_cuda_library() -> None:
     library a torch extension lacks."""
     _, data = detected("errors/dreamtalk32-colab-tensorflow-dso-loader-libcudart-warning.md")
     assert "extension.cuda_library_missing" not in [f["code"] for f in data["findings"]]
+
+
+@pytest.mark.parametrize(
+    ("name", "package"),
+    [
+        # torch 2.1.1+cu118 named in the reporter's words: cuDNN 8 of CUDA 11's package
+        ("errors/xtts31-libcudnn-ops-infer-so-8-torch-cu118.md", "nvidia-cudnn-cu11 provides"),
+        # torch's CUDA not shown: both packages, the one of torch's CUDA major
+        ("errors/stt76-zh-libcudnn-ops-infer-so-8-aborted.md", "nvidia-cudnn-cu12 or"),
+    ],
+)
+def test_cudnn_not_found_names_cudnns_package(name: str, package: str) -> None:
+    code, data = detected(name)
+    finding = found(data, "extension.cuda_library_missing")
+    assert "cuDNN 8" in finding["message"]
+    assert package in " ".join(finding["message"].split())
+    assert data["unread"] == [] and code == 1  # "Aborted (core dumped)" is the same error

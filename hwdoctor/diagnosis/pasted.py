@@ -725,6 +725,10 @@ def _libraries_not_found(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     seen: set[str] = set()
     wsl = facts.all(FactKey.PROSE_WSL)
     built = facts.one(FactKey.TORCH_CUDA)
+    torch = paste.evidence.torch
+    # torch's CUDA as gathering made it (a "+cu118" wheel named in prose), where no report
+    # line states it
+    torch_cuda = built.value if built else (torch.cuda if torch and torch.cuda else "")
     for said in facts.all(FactKey.MESSAGE_LIBRARY_NOT_FOUND):
         library = said.value
         stem = library.split(".so", 1)[0]
@@ -743,13 +747,19 @@ def _libraries_not_found(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         seen.add(library)
         numbers = library.split(".so", 1)[1].lstrip(".").split(".")
         number = numbers[0] if numbers and numbers[0] else ""
-        torch_major = _major(built.value) if built else ""
+        torch_major = _major(torch_cuda) if torch_cuda else ""
         major = number if base in _SONAME_IS_CUDA else torch_major
         what, package = _CUDA_LIBRARIES[base]
         what = what.format(major=major or "?", cudnn=number or "")
-        package = package.format(major=major or "12") if major else package.format(major="XX")
+        # the CUDA major unknown (a cuDNN soname, torch's CUDA not shown): both packages
+        package = (
+            package.format(major=major)
+            if major
+            else f"{package.format(major='12')} or {package.format(major='11')} (the one of "
+            "torch's CUDA major)"
+        )
         facts.use("stated", said)
-        other = bool(built and number and base in _SONAME_IS_CUDA and number != torch_major)
+        other = bool(torch_major and number and base in _SONAME_IS_CUDA and number != torch_major)
         if built:
             facts.use("torch", built)
         found.append(
@@ -760,7 +770,7 @@ def _libraries_not_found(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                 library=library,
                 what=what,
                 package=package,
-                torch_cuda=built.value if built else "",
+                torch_cuda=torch_cuda,
                 torch_major=torch_major,
             )
         )
