@@ -287,3 +287,15 @@ def test_cudnn_not_found_names_cudnns_package(name: str, package: str) -> None:
     assert "cuDNN 8" in finding["message"]
     assert package in " ".join(finding["message"].split())
     assert data["unread"] == [] and code == 1  # "Aborted (core dumped)" is the same error
+
+
+def test_bitsandbytes_own_libcuda_warning_under_wsl_is_wsls_finding() -> None:
+    """bitsandbytes#332 (a comment "from WSL"): its "CUDA SETUP: WARNING! libcuda.so not
+    found!" under WSL is WSL's driver directory off the path; the CPU library it then asked
+    for is named, without a CUDA version it never detected."""
+    code, data = detected("errors/bnb332-wsl-libcuda-not-found-no-gpu-detected.md")
+    codes = [f["code"] for f in data["findings"]]
+    assert codes[0] == "host.wsl_libcuda_not_found"
+    finding = found(data, "extension.bitsandbytes_without_gpu")
+    assert "found no GPU" in finding["message"]
+    assert data["unread"] == [] and code == 1

@@ -794,6 +794,9 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "windows": "bitsandbytes runs without the GPU on Windows (bitsandbytes: "
             "\"compiled without GPU support\"): releases before 0.43.0 shipped no Windows "
             "CUDA library, so 8-bit and 4-bit quantization are unavailable",
+            "no_gpu": "bitsandbytes found no GPU and loaded its CPU library (bitsandbytes: "
+            "\"Required library version not found: {library}\"): 8-bit and 4-bit "
+            "quantization and its 8-bit optimizers are unavailable",
             "torch_no_cuda": "bitsandbytes asked for its CPU library because torch sees no "
             "CUDA GPU (bitsandbytes: \"Required library version not found: "
             "libsbitsandbytes_cpu.so\", its cuda_setup/main.py's answer when "
@@ -801,6 +804,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         },
         variant_commands={"windows": ("{install}",)},
         variant_advice={
+            "no_gpu": "bitsandbytes before 0.43 finds the GPU through the driver's libcuda "
+            "(cuda_setup/main.py): make libcuda loadable where it runs (nvidia-smi there "
+            "lists the GPU), then python -m bitsandbytes says whether it finds the GPU; "
+            "0.43 and newer ask torch instead",
             "windows": "upgrade bitsandbytes to 0.43.0 or newer, the first release with "
             "Windows CUDA wheels (its 0.43.0 release notes: \"Windows should be officially "
             "supported in bitsandbytes with pip install bitsandbytes\"):",
@@ -1617,10 +1624,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "/usr/lib/wsl/lib, and a Linux NVIDIA driver must not be installed inside WSL, as it "
         "would replace that library (NVIDIA's CUDA on WSL user guide, https://docs.nvidia."
         "com/cuda/wsl-user-guide/index.html). A program that opens libcuda by name finds it "
-        "only when /usr/lib/wsl/lib is on the loader's path (ld.wsl.conf, or LD_LIBRARY_PATH).",
-        "{library} could not be opened under WSL2 (the loader: \"{library}: cannot open "
-        "shared object file\"): the Windows NVIDIA driver's libcuda in /usr/lib/wsl/lib is "
-        "not on the library path",
+        "only when /usr/lib/wsl/lib is on the loader's path (ld.wsl.conf, or LD_LIBRARY_PATH; "
+        "bitsandbytes' errors_and_solutions.md, \"GPU not detected on Windows WSL "
+        "environment\").",
+        "{library} could not be loaded under WSL2: the Windows NVIDIA driver's libcuda in "
+        "/usr/lib/wsl/lib is not on the library path",
         commands=(
             "export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH",
             "ls -l /usr/lib/wsl/lib/libcuda*",

@@ -86,12 +86,12 @@ _RESTS_ON: Final = (
     ("host.container_runtime", ("stated",)),
     ("driver.forward_compat", ("stated", "driver", "gpus")),
     ("extension.arch_unsupported", ("stated", "gpus")),
-    ("extension.bitsandbytes_without_gpu", ("stated", "host")),
+    ("extension.bitsandbytes_without_gpu", ("bitsandbytes", "host")),
     # issue 38: CUDA libraries the neighbours cannot find or that disagree
-    ("extension.bitsandbytes_on_mac", ("stated", "host")),
-    ("extension.deepspeed_cuda_mismatch", ("stated",)),
-    ("extension.cuda_library_missing", ("stated", "torch")),
-    ("host.wsl_libcuda_not_found", ("stated", "host")),
+    ("extension.bitsandbytes_on_mac", ("bitsandbytes", "host")),
+    ("extension.deepspeed_cuda_mismatch", ("deepspeed",)),
+    ("extension.cuda_library_missing", ("libraries", "torch")),
+    ("host.wsl_libcuda_not_found", ("wsl",)),
     ("backend.vllm_no_device", ("stated",)),
     ("device.bf16_unsupported", ("stated", "gpus")),
     ("driver.library_mismatch", ("driver.library",)),
@@ -635,8 +635,8 @@ def _cuda_libraries(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     WSL2, and a CUDA library an extension links that the loader cannot open."""
     return (
         *_deepspeed_cuda(facts),
+        *_libraries_not_found(paste, facts),  # WSL's libcuda first: it explains bitsandbytes'
         *_bitsandbytes(paste, facts),
-        *_libraries_not_found(paste, facts),
     )
 
 
@@ -656,7 +656,7 @@ def _deepspeed_cuda(facts: _Read) -> tuple[Finding, ...]:
     if not said or not torch_said:
         return ()
     installed, torch = said[0].value, torch_said[0].value
-    facts.use("stated", said[0], torch_said[0])
+    facts.use("deepspeed", said[0], torch_said[0])
     same = _major(installed) == _major(torch)
     return (
         finding(
@@ -688,7 +688,18 @@ def _bitsandbytes(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         return ()
     evidence = paste.evidence
     first = (said or missing)[0]
-    facts.use("stated", first)
+    facts.use("bitsandbytes", first)
+    if not facts.all(FactKey.PROSE_WSL):
+        # its own "libcuda.so not found!" (cuda_setup/main.py) is the same failure, where no
+        # WSL finding takes it
+        facts.use(
+            "bitsandbytes",
+            *[
+                f
+                for f in facts.all(FactKey.MESSAGE_LIBRARY_NOT_FOUND)
+                if f.value == "libcuda.so" and "CUDA SETUP" in f.quote.text
+            ],
+        )
     libraries = [f.value for f in facts.all(FactKey.BNB_LIBRARY)]
     paths = [f.quote.text for f in facts.all(FactKey.BNB_LIBRARY)]
     mac = (
@@ -708,10 +719,14 @@ def _bitsandbytes(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         install = remedies.requirement(way, "bitsandbytes", ">=0.43.0", upgrade=True)
         return (finding(Code.BNB_WITHOUT_GPU, backend=_CUDA, variant="windows", install=install),)
     if missing:
-        facts.use("stated", *missing)
+        facts.use("bitsandbytes", *missing)
         library = missing[0].value
         if library.startswith("libsbitsandbytes"):
             return (finding(Code.BNB_WITHOUT_GPU, backend=_CUDA, variant="torch_no_cuda"),)
+        if "_cpu." in library:  # it saw no GPU and wanted its CPU library: no CUDA named
+            return (
+                finding(Code.BNB_WITHOUT_GPU, backend=_CUDA, variant="no_gpu", library=library),
+            )
         return (finding(Code.BNB_WITHOUT_GPU, backend=_CUDA, variant="missing", library=library),)
     return (finding(Code.BNB_WITHOUT_GPU, backend=_CUDA),)
 
@@ -737,8 +752,7 @@ def _libraries_not_found(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         if stem == "libcuda":
             if wsl:
                 seen.add(library)
-                facts.use("stated", said)
-                facts.use("host", wsl[0])
+                facts.use("wsl", wsl[0], said)
                 found.append(finding(Code.WSL_NO_LIBCUDA, backend=_CUDA, library=library))
             continue
         base = "libcudnn" if stem.startswith("libcudnn") else stem
@@ -758,7 +772,7 @@ def _libraries_not_found(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             else f"{package.format(major='12')} or {package.format(major='11')} (the one of "
             "torch's CUDA major)"
         )
-        facts.use("stated", said)
+        facts.use("libraries", said)
         other = bool(torch_major and number and base in _SONAME_IS_CUDA and number != torch_major)
         if built:
             facts.use("torch", built)

@@ -264,7 +264,12 @@ _TF_DSO_LOADER: Final = "Could not load dynamic library"
 # the reader's shortest line, `SHORTEST`).
 _WSL: Final = re.compile(
     r"microsoft-standard-WSL|Windows Subsystem for Linux|/usr/lib/wsl\b|[\s(\[]WSL ?2\b"
+    r"|\b(?:on|in|from|under) WSL\b"
 )
+# bitsandbytes 0.3x's own word that libcuda did not load (cuda_setup/main.py
+# get_cuda_lib_handle: ctypes.CDLL("libcuda.so") raised OSError): "CUDA SETUP: WARNING!
+# libcuda.so not found! Do you have a CUDA driver installed? …".
+_BNB_NO_LIBCUDA: Final = re.compile(r"WARNING! (libcuda\.so) not found! Do you have a CUDA driver")
 
 # Compiled modules of extensions, by their file's stem, to the distribution that ships it.
 _MODULE_DISTS: Final = {
@@ -492,7 +497,9 @@ class Messages(LineReader):
             yield line.says(FactKey.ENV, order.group(2), name=order.group(1))
             yield line.says(FactKey.MESSAGE_MASK_REFUSED, order.group(3), name=order.group(1))
         # issue 38: CUDA libraries the neighbours cannot find or that disagree
-        if _TF_DSO_LOADER not in text and (missing := _CUDA_LIBRARY_MISSING.search(text)):
+        if _TF_DSO_LOADER not in text and (
+            missing := _CUDA_LIBRARY_MISSING.search(text) or _BNB_NO_LIBCUDA.search(text)
+        ):
             yield line.says(FactKey.MESSAGE_LIBRARY_NOT_FOUND, missing.group(1))
         if (ds := _DS_CUDA_MISMATCH.search(text)) and not any(w in text for w in _DS_ACCEPTED):
             yield line.says(FactKey.MESSAGE_DS_CUDA_MISMATCH, ds.group(1), name="deepspeed")
