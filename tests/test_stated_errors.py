@@ -163,16 +163,18 @@ def test_a_message_that_states_its_cause_is_named(name: str, code: str, words: s
 
 def test_a_message_read_as_a_fact_still_states_its_error() -> None:
     """bitsandbytes' "CUDA SETUP: Required library version not found" is read as a fact of
-    its report (the binary it wanted), not by an error line's shape; no finding rests on it,
-    so it is unread, counted, and the headline says so instead of "no problem"
-    (bitsandbytes-foundation/bitsandbytes#551, in tests/data/reports/bitsandbytes/)."""
+    its report (the binary it wanted), not by an error line's shape; it states an error, so
+    a finding names it (the library it wanted, issue 38) and rests on its line, and the
+    headline never says "no problem" (bitsandbytes-foundation/bitsandbytes#551, in
+    tests/data/reports/bitsandbytes/)."""
     path = ROOT / "tests" / "data" / "reports" / "bitsandbytes"
     paste = reports.read((path / "bnb551-cuda122-library-not-found-cpu-fallback.txt").read_bytes())
     report = pasted.diagnose(assemble.gathered(paste))
-    assert [q.text.split(".")[0] for q in report.unread] == [
-        "CUDA SETUP: Required library version not found: libbitsandbytes_cuda122"
-    ]
-    assert report.exit_code == 1
+    assert [f.code for f in report.findings] == ["extension.bitsandbytes_without_gpu"]
+    assert "libbitsandbytes_cuda122.so" in report.findings[0].message
+    (quotes,) = report.rests_on
+    assert any("Required library version not found" in q.text for q in quotes)
+    assert not report.unread and report.exit_code == 1
     assert "no problem" not in rendered.counts(report)
 
 

@@ -160,6 +160,11 @@ class Code(str, Enum):
     ACCELERATE_GPU_IDS_NONE = "accelerate.gpu_ids_name_no_gpu"
     NVCC_MAJOR_MISMATCH = "extension.nvcc_major_mismatch"
     MPS_BF16_UNSUPPORTED = "mps.bf16_unsupported"  # issue 38: bf16 on MPS, by torch or macOS
+    # issue 38: CUDA libraries the neighbours cannot find or that disagree
+    DS_CUDA_MISMATCH = "extension.deepspeed_cuda_mismatch"
+    BNB_ON_MAC = "extension.bitsandbytes_on_mac"
+    WSL_NO_LIBCUDA = "host.wsl_libcuda_not_found"
+    CUDA_LIBRARY_MISSING = "extension.cuda_library_missing"
 
 
 @dataclass(frozen=True, slots=True)
@@ -839,6 +844,35 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "8-bit and 4-bit quantization and its 8-bit optimizers are unavailable",
         advice="upgrade bitsandbytes to 0.43 or newer, which ships CUDA libraries for Linux "
         "and Windows; then python -m bitsandbytes says whether it finds the GPU",
+        # issue 38: which library it missed, Windows, and torch without CUDA
+        variants={
+            "missing": "bitsandbytes has no library for this CUDA (bitsandbytes: \"Required "
+            "library version not found: {library}\") and runs without the GPU: 8-bit and "
+            "4-bit quantization and its 8-bit optimizers are unavailable",
+            "windows": "bitsandbytes runs without the GPU on Windows (bitsandbytes: "
+            "\"compiled without GPU support\"): releases before 0.43.0 shipped no Windows "
+            "CUDA library, so 8-bit and 4-bit quantization are unavailable",
+            "no_gpu": "bitsandbytes found no GPU and loaded its CPU library (bitsandbytes: "
+            "\"Required library version not found: {library}\"): 8-bit and 4-bit "
+            "quantization and its 8-bit optimizers are unavailable",
+            "torch_no_cuda": "bitsandbytes asked for its CPU library because torch sees no "
+            "CUDA GPU (bitsandbytes: \"Required library version not found: "
+            "libsbitsandbytes_cpu.so\", its cuda_setup/main.py's answer when "
+            "torch.cuda.is_available() is False)",
+        },
+        variant_commands={"windows": ("{install}",)},
+        variant_advice={
+            "no_gpu": "bitsandbytes before 0.43 finds the GPU through the driver's libcuda "
+            "(cuda_setup/main.py): make libcuda loadable where it runs (nvidia-smi there "
+            "lists the GPU), then python -m bitsandbytes says whether it finds the GPU; "
+            "0.43 and newer ask torch instead",
+            "windows": "upgrade bitsandbytes to 0.43.0 or newer, the first release with "
+            "Windows CUDA wheels (its 0.43.0 release notes: \"Windows should be officially "
+            "supported in bitsandbytes with pip install bitsandbytes\"):",
+            "torch_no_cuda": "make torch see the GPU first (torch.cuda.is_available() must "
+            "say True: a CUDA build of torch and a working NVIDIA driver; hwdoctor detect on "
+            "the machine says which is missing), then bitsandbytes loads its CUDA library",
+        },
     ),
     Code.VLLM_NO_DEVICE: Entry(
         E, "vLLM found no device to run on",
@@ -1728,6 +1762,86 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         variant_advice={
             "macos": "update macOS to 14 (Sonoma) or newer, or load the model in float16 "
             "(torch_dtype=torch.float16; fp16 instead of bf16 when training) or float32",
+        },
+    ),
+    # issue 38: CUDA libraries the neighbours cannot find or that disagree
+    Code.DS_CUDA_MISMATCH: Entry(
+        E, "DeepSpeed's CUDA toolkit and torch's CUDA disagree",
+        "DeepSpeed compiles its ops with the CUDA toolkit's nvcc and refuses when nvcc's "
+        "release and the CUDA torch was built with differ, unless both are of one major "
+        "release listed in its cuda_minor_mismatch_ok table (deepspeedai/DeepSpeed "
+        "op_builder/builder.py assert_no_cuda_mismatch: 10.0-10.2, 11.0-11.8, 12.0-12.9 in "
+        "current releases; older releases list fewer). A different major is always refused "
+        "(its maintainers: the majors must match, deepspeedai/DeepSpeed-MII#277); "
+        "DS_SKIP_CUDA_CHECK=1 skips the check at the risk of ops that do not load.",
+        "DeepSpeed refused to build its ops: the CUDA toolkit (nvcc) is {installed} and torch "
+        "was built with CUDA {torch} (DeepSpeed: \"Installed CUDA version {installed} does "
+        "not match the version torch was compiled with {torch}\")",
+        advice="install a CUDA toolkit {torch_major}.x, the major release torch was built "
+        "with, and point CUDA_HOME at it (DeepSpeed accepts a toolkit of the same major "
+        "release as torch's CUDA), or install a torch built for CUDA {installed_major} "
+        "(hwdoctor detect on the machine writes that install line)",
+        variant_advice={
+            "same_major": "upgrade DeepSpeed: CUDA {installed} and {torch} are one major "
+            "release, which current DeepSpeed accepts (its cuda_minor_mismatch_ok table); "
+            "or set DS_SKIP_CUDA_CHECK=1 to skip the check",
+        },
+    ),
+    Code.BNB_ON_MAC: Entry(
+        E, "bitsandbytes on a Mac has no GPU library",
+        "bitsandbytes' CUDA setup loads a CUDA library of its own or its CPU one "
+        "(bitsandbytes/cextension.py, cuda_setup/main.py); it has no library for Apple's GPU "
+        "(MPS): Apple silicon support is an open request (bitsandbytes-foundation/"
+        "bitsandbytes#252, \"Support for Apple silicon\"), and its CPU library of those "
+        "releases is not built for macOS arm64.",
+        "bitsandbytes has no library for this Mac's GPU (bitsandbytes: \"compiled without "
+        "GPU support\"): its 8-bit and 4-bit quantization run on CUDA GPUs, not on MPS",
+        advice="on a Mac, load the model without bitsandbytes (drop load_in_8bit / "
+        "load_in_4bit and the BitsAndBytesConfig; torch_dtype=torch.float16 on the mps "
+        "device), or run the quantized model on a machine with an NVIDIA GPU; a CUDA or "
+        "Windows upgrade of bitsandbytes does not help here",
+    ),
+    Code.WSL_NO_LIBCUDA: Entry(
+        E, "WSL2 does not find the Windows driver's libcuda",
+        "Under WSL2 the NVIDIA driver is the Windows one; WSL2 mounts its libcuda in "
+        "/usr/lib/wsl/lib, and a Linux NVIDIA driver must not be installed inside WSL, as it "
+        "would replace that library (NVIDIA's CUDA on WSL user guide, https://docs.nvidia."
+        "com/cuda/wsl-user-guide/index.html). A program that opens libcuda by name finds it "
+        "only when /usr/lib/wsl/lib is on the loader's path (ld.wsl.conf, or LD_LIBRARY_PATH; "
+        "bitsandbytes' errors_and_solutions.md, \"GPU not detected on Windows WSL "
+        "environment\").",
+        "{library} could not be loaded under WSL2: the Windows NVIDIA driver's libcuda in "
+        "/usr/lib/wsl/lib is not on the library path",
+        commands=(
+            "export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH",
+            "ls -l /usr/lib/wsl/lib/libcuda*",
+        ),
+        advice="put WSL's driver directory on the loader's path (or run sudo ldconfig "
+        "/usr/lib/wsl/lib once); if that directory holds no libcuda.so.1, update the NVIDIA "
+        "driver on Windows. Do not install a Linux NVIDIA driver inside WSL:",
+    ),
+    Code.CUDA_LIBRARY_MISSING: Entry(
+        E, "a CUDA library an extension needs is not installed",
+        "A compiled module links one of CUDA's libraries by its soname, which carries the "
+        "major release it was built for (libcudart.so.11.0: CUDA 11's runtime); the loader "
+        "finds no such file. torch's CUDA wheels bring theirs as NVIDIA's pip packages "
+        "(nvidia-cuda-runtime-cu12, nvidia-cudnn-cu12, nvidia-cuda-nvrtc-cu12, "
+        "nvidia-cublas-cu12: the wheel metadata compat/wheels.py reads), one major release "
+        "each: a module built for another CUDA major finds none of torch's.",
+        "{library} could not be opened (the loader: \"{library}: cannot open shared object "
+        "file\"): {what}, which {package} provides",
+        advice="install the build of the package that fails made for torch's CUDA (its "
+        "wheel for that CUDA, or rebuilt against the installed torch), or install {package} "
+        "into this environment",
+        variants={
+            "other_major": "{library} could not be opened (the loader: \"{library}: cannot "
+            "open shared object file\"): {what}, and this torch is built with CUDA "
+            "{torch_cuda}, whose libraries are another major release",
+        },
+        variant_advice={
+            "other_major": "install the build of the package that fails made for CUDA "
+            "{torch_major} (torch's CUDA {torch_cuda}), not {package}: a second CUDA major "
+            "beside torch's is a second set of libraries to keep apart",
         },
     ),
 }  # fmt: skip

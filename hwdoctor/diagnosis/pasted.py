@@ -93,7 +93,12 @@ _RESTS_ON: Final = (
     ("libraries.mixed_cuda_majors", ("libraries",)),
     ("driver.forward_compat", ("stated", "driver", "gpus")),
     ("extension.arch_unsupported", ("stated", "gpus")),
-    ("extension.bitsandbytes_without_gpu", ("stated", "host")),
+    ("extension.bitsandbytes_without_gpu", ("bitsandbytes", "host")),
+    # issue 38: CUDA libraries the neighbours cannot find or that disagree
+    ("extension.bitsandbytes_on_mac", ("bitsandbytes", "host")),
+    ("extension.deepspeed_cuda_mismatch", ("deepspeed",)),
+    ("extension.cuda_library_missing", ("libraries", "torch")),
+    ("host.wsl_libcuda_not_found", ("wsl",)),
     ("backend.vllm_no_device", ("stated",)),
     ("device.bf16_unsupported", ("stated", "gpus")),
     ("driver.library_mismatch", ("driver.library",)),
@@ -192,6 +197,11 @@ _WHAT: Final = {
     FactKey.MESSAGE_HF_BF16: "transformers says",
     FactKey.MESSAGE_MPS_BF16: "torch says (MPS)",
     FactKey.MESSAGE_TGI_CAPABILITY: "TGI says (capability)",
+    # issue 38: CUDA libraries the neighbours cannot find or that disagree
+    FactKey.MESSAGE_DS_CUDA_MISMATCH: "DeepSpeed says (CUDA toolkit)",
+    FactKey.MESSAGE_DS_TORCH_CUDA: "DeepSpeed says (torch's CUDA)",
+    FactKey.MESSAGE_LIBRARY_NOT_FOUND: "the loader could not open",
+    FactKey.PROSE_WSL: "WSL",
 }
 
 
@@ -206,6 +216,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_mixed_cuda(evidence, facts))  # issue 41
     found = (*found, *_nvcc(evidence, facts))
     found = (*found, *_refused(evidence, facts, found))  # issue 38: a library refuses the GPU
+    found = (*found, *_cuda_libraries(paste, facts))  # issue 38
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -650,7 +661,6 @@ _STATED: Final = {
     FactKey.MESSAGE_FORWARD_COMPAT: Code.DRIVER_FORWARD_COMPAT,
     FactKey.MESSAGE_CONTAINER_NO_GPU: Code.CONTAINER_RUNTIME_NO_GPU,
     FactKey.MESSAGE_FLASH_ATTN_ARCH: Code.EXTENSION_ARCH_UNSUPPORTED,
-    FactKey.MESSAGE_BNB_NO_GPU: Code.BNB_WITHOUT_GPU,
     FactKey.MESSAGE_VLLM_NO_DEVICE: Code.VLLM_NO_DEVICE,
     FactKey.MESSAGE_BF16_UNSUPPORTED: Code.BF16_UNSUPPORTED,
 }
@@ -842,6 +852,192 @@ def _refused(evidence: Evidence, facts: _Read, before: Sequence[Finding]) -> tup
                 variant="macos" if said[0].value == "macos" else None,
                 torch=torch or "(version not shown)",
                 macos=f"macOS {macos}" if macos else "this macOS",
+            )
+        )
+    return tuple(found)
+
+
+# issue 38: CUDA libraries the neighbours cannot find or that disagree.
+# CUDA's libraries by soname stem: what each is, and NVIDIA's pip package of it for a CUDA
+# major ("{major}"), as torch's CUDA wheels require them (their metadata, compat/wheels.py:
+# nvidia-cuda-runtime-cu12 …). cuDNN's soname carries cuDNN's major, not CUDA's.
+_CUDA_LIBRARIES: Final = {
+    "libcudart": ("CUDA {major}'s runtime", "nvidia-cuda-runtime-cu{major}"),
+    "libnvrtc": ("CUDA {major}'s runtime compiler (NVRTC)", "nvidia-cuda-nvrtc-cu{major}"),
+    "libcublas": ("CUDA {major}'s cuBLAS", "nvidia-cublas-cu{major}"),
+    "libcublasLt": ("CUDA {major}'s cuBLASLt", "nvidia-cublas-cu{major}"),
+    "libcufft": ("CUDA {major}'s cuFFT", "nvidia-cufft-cu{major}"),
+    "libcurand": ("CUDA {major}'s cuRAND", "nvidia-curand-cu{major}"),
+    "libcusparse": ("CUDA {major}'s cuSPARSE", "nvidia-cusparse-cu{major}"),
+    "libcusolver": ("CUDA {major}'s cuSOLVER", "nvidia-cusolver-cu{major}"),
+    "libnvJitLink": ("CUDA {major}'s nvJitLink", "nvidia-nvjitlink-cu{major}"),
+    "libcudnn": ("cuDNN {cudnn}", "nvidia-cudnn-cu{major}"),
+}
+# The CUDA major of a library's soname, where the soname says it: libcudart.so.11.0 → 11
+# (cuDNN's number is its own release; libcufft's and libcusparse's their own: only these).
+_SONAME_IS_CUDA: Final = frozenset(
+    {"libcudart", "libnvrtc", "libcublas", "libcublasLt", "libnvJitLink"}
+)
+
+
+def _cuda_libraries(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """The neighbours' words about CUDA's libraries: DeepSpeed's toolkit that is not torch's
+    CUDA (its message, or ds_report's nvcc and torch CUDA rows), bitsandbytes without its
+    CUDA library (on Windows, on a Mac, with torch seeing no CUDA), libcuda not found under
+    WSL2, and a CUDA library an extension links that the loader cannot open."""
+    return (
+        *_deepspeed_cuda(facts),
+        *_libraries_not_found(paste, facts),  # WSL's libcuda first: it explains bitsandbytes'
+        *_bitsandbytes(paste, facts),
+    )
+
+
+def _major(version: str) -> str:
+    return version.strip().split(".", 1)[0]
+
+
+def _deepspeed_cuda(facts: _Read) -> tuple[Finding, ...]:
+    """DeepSpeed's refusal to build its ops, in its words (op_builder/builder.py
+    assert_no_cuda_mismatch): across CUDA majors every release refuses (its maintainers,
+    deepspeedai/DeepSpeedExamples#370 and DeepSpeed-MII#277: the majors must match); within
+    one major only releases whose cuda_minor_mismatch_ok table lacks the pair do. ds_report's
+    "nvcc version" and "torch cuda version" rows alone are no finding: the release's table
+    decides, and no recording shows a refused pair there."""
+    said = facts.all(FactKey.MESSAGE_DS_CUDA_MISMATCH)
+    torch_said = facts.all(FactKey.MESSAGE_DS_TORCH_CUDA)
+    if not said or not torch_said:
+        return ()
+    installed, torch = said[0].value, torch_said[0].value
+    facts.use("deepspeed", said[0], torch_said[0])
+    same = _major(installed) == _major(torch)
+    return (
+        finding(
+            Code.DS_CUDA_MISMATCH,
+            backend=_CUDA,
+            variant="same_major" if same else None,
+            installed=installed,
+            torch=torch,
+            installed_major=_major(installed),
+            torch_major=_major(torch),
+        ),
+    )
+
+
+# Where only macOS puts a Python environment: users' homes under /Users (Linux's are under
+# /home), and Homebrew's prefix on Apple silicon, /opt/homebrew (https://docs.brew.sh/
+# Installation: "/opt/homebrew for Apple Silicon").
+_MAC_PATHS: Final = (" /Users/", " /opt/homebrew/")
+
+
+def _bitsandbytes(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """bitsandbytes before 0.43 without its CUDA library (bitsandbytes/cextension.py,
+    cuda_setup/main.py): on a Mac it has none to load (a finding of its own, never a CUDA or
+    Windows upgrade); on Windows its releases before 0.43.0 shipped none; asked for
+    "libsbitsandbytes_cpu.so" it saw torch without CUDA; else the library it missed."""
+    said = facts.all(FactKey.MESSAGE_BNB_NO_GPU) or facts.all(FactKey.BNB_NO_GPU)
+    missing = facts.all(FactKey.BNB_LIBRARY_MISSING)
+    if not said and not missing:
+        return ()
+    evidence = paste.evidence
+    first = (said or missing)[0]
+    facts.use("bitsandbytes", first)
+    if not facts.all(FactKey.PROSE_WSL):
+        # its own "libcuda.so not found!" (cuda_setup/main.py) is the same failure, where no
+        # WSL finding takes it
+        facts.use(
+            "bitsandbytes",
+            *[
+                f
+                for f in facts.all(FactKey.MESSAGE_LIBRARY_NOT_FOUND)
+                if f.value == "libcuda.so" and "CUDA SETUP" in f.quote.text
+            ],
+        )
+    libraries = [f.value for f in facts.all(FactKey.BNB_LIBRARY)]
+    paths = [f.quote.text for f in facts.all(FactKey.BNB_LIBRARY)]
+    mac = (
+        _MPS in accelerators_shown(paste)
+        or remedies._on_macos(evidence)
+        or any(any(home in path for home in _MAC_PATHS) for path in paths)
+    )
+    if mac:
+        return (finding(Code.BNB_ON_MAC, backend=_MPS),)
+    windows = (
+        remedies.on_windows(evidence)
+        or bool(facts.all(FactKey.PROSE_WINDOWS_PATH))
+        or any(name.endswith(".dll") for name in libraries)
+    )
+    if windows:
+        way = remedies.installer(evidence.python)
+        install = remedies.requirement(way, "bitsandbytes", ">=0.43.0", upgrade=True)
+        return (finding(Code.BNB_WITHOUT_GPU, backend=_CUDA, variant="windows", install=install),)
+    if missing:
+        facts.use("bitsandbytes", *missing)
+        library = missing[0].value
+        if library.startswith("libsbitsandbytes"):
+            return (finding(Code.BNB_WITHOUT_GPU, backend=_CUDA, variant="torch_no_cuda"),)
+        if "_cpu." in library:  # it saw no GPU and wanted its CPU library: no CUDA named
+            return (
+                finding(Code.BNB_WITHOUT_GPU, backend=_CUDA, variant="no_gpu", library=library),
+            )
+        return (finding(Code.BNB_WITHOUT_GPU, backend=_CUDA, variant="missing", library=library),)
+    return (finding(Code.BNB_WITHOUT_GPU, backend=_CUDA),)
+
+
+def _libraries_not_found(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """The loader's "<soname>: cannot open shared object file" for one of CUDA's libraries:
+    libcuda under WSL2 (NVIDIA's CUDA on WSL user guide: the driver's libcuda is in
+    /usr/lib/wsl/lib), or a toolkit library, with the pip package that provides it and,
+    where the paste shows torch's CUDA, whether the soname's major is torch's."""
+    found: list[Finding] = []
+    seen: set[str] = set()
+    wsl = facts.all(FactKey.PROSE_WSL)
+    built = facts.one(FactKey.TORCH_CUDA)
+    torch = paste.evidence.torch
+    # torch's CUDA as gathering made it (a "+cu118" wheel named in prose), where no report
+    # line states it
+    torch_cuda = built.value if built else (torch.cuda if torch and torch.cuda else "")
+    for said in facts.all(FactKey.MESSAGE_LIBRARY_NOT_FOUND):
+        library = said.value
+        stem = library.split(".so", 1)[0]
+        if library in seen:
+            continue
+        if stem == "libcuda":
+            if wsl:
+                seen.add(library)
+                facts.use("wsl", wsl[0], said)
+                found.append(finding(Code.WSL_NO_LIBCUDA, backend=_CUDA, library=library))
+            continue
+        base = "libcudnn" if stem.startswith("libcudnn") else stem
+        if base not in _CUDA_LIBRARIES:
+            continue
+        seen.add(library)
+        numbers = library.split(".so", 1)[1].lstrip(".").split(".")
+        number = numbers[0] if numbers and numbers[0] else ""
+        torch_major = _major(torch_cuda) if torch_cuda else ""
+        major = number if base in _SONAME_IS_CUDA else torch_major
+        what, package = _CUDA_LIBRARIES[base]
+        what = what.format(major=major or "?", cudnn=number or "")
+        # the CUDA major unknown (a cuDNN soname, torch's CUDA not shown): both packages
+        package = (
+            package.format(major=major)
+            if major
+            else f"{package.format(major='12')} or {package.format(major='11')} (the one of "
+            "torch's CUDA major)"
+        )
+        facts.use("libraries", said)
+        other = bool(torch_major and number and base in _SONAME_IS_CUDA and number != torch_major)
+        if built:
+            facts.use("torch", built)
+        found.append(
+            finding(
+                Code.CUDA_LIBRARY_MISSING,
+                backend=_CUDA,
+                variant="other_major" if other else None,
+                library=library,
+                what=what,
+                package=package,
+                torch_cuda=torch_cuda,
+                torch_major=torch_major,
             )
         )
     return tuple(found)

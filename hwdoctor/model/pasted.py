@@ -155,6 +155,11 @@ class FactKey(str, Enum):
     MESSAGE_HF_BF16 = "message.hf_bf16"  # transformers: "doesn't support bf16/gpu"
     MESSAGE_MPS_BF16 = "message.mps_bf16"  # value: "torch" (release) or "macos"
     MESSAGE_TGI_CAPABILITY = "message.tgi_capability"  # TGI: the capability it refused, "7.0"
+    # issue 38: CUDA libraries the neighbours cannot find or that disagree
+    MESSAGE_DS_CUDA_MISMATCH = "message.ds_cuda_mismatch"  # DeepSpeed: the toolkit's CUDA
+    MESSAGE_DS_TORCH_CUDA = "message.ds_torch_cuda"  # DeepSpeed: the CUDA torch was built with
+    MESSAGE_LIBRARY_NOT_FOUND = "message.library_not_found"  # the loader: "libcudart.so.11.0"
+    PROSE_WSL = "prose.wsl"  # words that show WSL: "microsoft-standard-WSL2", "WSL 2"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -233,6 +238,9 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_HF_BF16,
         FactKey.MESSAGE_MPS_BF16,
         FactKey.MESSAGE_TGI_CAPABILITY,
+        # issue 38: CUDA libraries the neighbours cannot find or that disagree
+        FactKey.MESSAGE_DS_CUDA_MISMATCH,
+        FactKey.MESSAGE_LIBRARY_NOT_FOUND,
     }
 )
 

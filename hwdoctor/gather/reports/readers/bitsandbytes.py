@@ -38,8 +38,8 @@ _CAPABILITY: Final = re.compile(
 )
 _CUDA: Final = re.compile(r"(?:Detected CUDA version |CUDA_VERSION=)(\d{2,3})\b")
 _MISSING: Final = re.compile(
-    r"Required library version not found: (libbitsandbytes_\w{1,40}\.\w{2,5})"
-)
+    r"Required library version not found: (libs?bitsandbytes_\w{1,40}\.\w{2,5})"
+)  # "libsbitsandbytes_cpu.so": cuda_setup/main.py's own spelling when torch sees no CUDA
 _DEFAULTING: Final = re.compile(r"Defaulting to (libbitsandbytes_\w{1,40}\.\w{2,5})")
 _RUNTIME: Final = re.compile(r"CUDA runtime path found: (\S{1,500})")
 

@@ -230,6 +230,46 @@ _WINDOWS_PATH: Final = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]:\\(?:[^\\\n:*?\"<>|
 _MPS_NOT_BUILT: Final = re.compile(
     r"MPS not available because the current PyTorch install was not built"
 )
+# issue 38: CUDA libraries the neighbours cannot find or that disagree.
+# DeepSpeed's op builder refusing to compile its ops (deepspeedai/DeepSpeed
+# op_builder/builder.py assert_no_cuda_mismatch: "Installed CUDA version {nvcc's major.minor}
+# does not match the version torch was compiled with {torch.version.cuda}, unable to compile
+# cuda/cpp extensions without a matching cuda version."); the same words end in "but since the
+# APIs are compatible, accepting this combination" for a pair its cuda_minor_mismatch_ok table
+# accepts, and in "Detected `DS_SKIP_CUDA_CHECK=1`: Allowing this combination" when the check is
+# skipped: neither is a refusal (`_DS_ACCEPTED`).
+_DS_CUDA_MISMATCH: Final = re.compile(
+    r"Installed CUDA version (\d{1,2}\.\d{1,2}) does not match the version torch was compiled "
+    r"with (\d{1,2}\.\d{1,2})"
+)
+_DS_ACCEPTED: Final = ("accepting this combination", "DS_SKIP_CUDA_CHECK")
+# The dynamic loader's refusal of one of CUDA's own libraries (glibc dlerror: "<soname>: cannot
+# open shared object file: No such file or directory"): the driver's libcuda, or a toolkit
+# library whose soname carries its major release (libcudart.so.11.0, libcudnn.so.8,
+# libnvrtc.so.12, libcublas.so.11).
+_CUDA_LIBRARY_MISSING: Final = re.compile(
+    r"\b(lib(?:cuda|cudart|cudnn(?:_\w{1,20})?|nvrtc|cublas(?:Lt)?|cufft|curand|cusparse"
+    r"|cusolver|nvJitLink)\.so(?:\.\d{1,3}){0,3}): cannot open shared object file"
+)
+# TensorFlow's loader logs the same words as a warning it tells to ignore on a machine without
+# a GPU ("Could not load dynamic library 'libcudart.so.11.0'; dlerror: …", tensorflow/
+# stream_executor/platform/default/dso_loader.cc, then cudart_stub.cc: "Ignore above cudart
+# dlerror if you do not have a GPU set up on your machine."): no torch extension's failure.
+_TF_DSO_LOADER: Final = "Could not load dynamic library"
+# Windows Subsystem for Linux, as pastes show it: its kernel's release string
+# ("5.15.133.1-microsoft-standard-WSL2" in collect_env's platform line and uname -r), its
+# name, the directory NVIDIA's CUDA on WSL user guide puts the Windows driver's libcuda in
+# (https://docs.nvidia.com/cuda/wsl-user-guide/index.html: /usr/lib/wsl/lib), WSL's issue
+# template ("- [X] WSL 2"), a reporter's "on WSL2" (after a space or bracket: a pattern needs
+# the reader's shortest line, `SHORTEST`).
+_WSL: Final = re.compile(
+    r"microsoft-standard-WSL|Windows Subsystem for Linux|/usr/lib/wsl\b|[\s(\[]WSL ?2\b"
+    r"|\b(?:on|in|from|under) WSL\b"
+)
+# bitsandbytes 0.3x's own word that libcuda did not load (cuda_setup/main.py
+# get_cuda_lib_handle: ctypes.CDLL("libcuda.so") raised OSError): "CUDA SETUP: WARNING!
+# libcuda.so not found! Do you have a CUDA driver installed? …".
+_BNB_NO_LIBCUDA: Final = re.compile(r"WARNING! (libcuda\.so) not found! Do you have a CUDA driver")
 
 # issue 38: Huawei Ascend. CANN's inner error when its operator compiler's environment does
 # not start: "EH9999  [Init][Env]init env failed![FUNC:ReportInnerError][FILE:log_inner.cpp]"
@@ -449,6 +489,8 @@ RECOGNISERS: Final = (
         FactKey.MESSAGE_TGI_CAPABILITY,
         made=lambda m: f"{m.group(1)}.{m.group(2)}",
     ),
+    # issue 38: CUDA libraries the neighbours cannot find or that disagree
+    _Recogniser(_WSL, FactKey.PROSE_WSL, group=0),
 )
 
 
@@ -540,6 +582,14 @@ class Messages(LineReader):
         if order := _ASCEND_ORDER.search(text):
             yield line.says(FactKey.ENV, order.group(2), name=order.group(1))
             yield line.says(FactKey.MESSAGE_MASK_REFUSED, order.group(3), name=order.group(1))
+        # issue 38: CUDA libraries the neighbours cannot find or that disagree
+        if _TF_DSO_LOADER not in text and (
+            missing := _CUDA_LIBRARY_MISSING.search(text) or _BNB_NO_LIBCUDA.search(text)
+        ):
+            yield line.says(FactKey.MESSAGE_LIBRARY_NOT_FOUND, missing.group(1))
+        if (ds := _DS_CUDA_MISMATCH.search(text)) and not any(w in text for w in _DS_ACCEPTED):
+            yield line.says(FactKey.MESSAGE_DS_CUDA_MISMATCH, ds.group(1), name="deepspeed")
+            yield line.says(FactKey.MESSAGE_DS_TORCH_CUDA, ds.group(2), name="torch")
 
 
 def _loader(line: Line) -> Iterator[Said]:
