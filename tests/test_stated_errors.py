@@ -174,3 +174,122 @@ def test_a_message_read_as_a_fact_still_states_its_error() -> None:
     ]
     assert report.exit_code == 1
     assert "no problem" not in rendered.counts(report)
+
+
+# issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports.
+@pytest.mark.parametrize(
+    ("name", "code", "words", "said"),
+    [
+        # torch's MPS allocator past its high watermark (aten/src/ATen/mps/MPSAllocator.mm),
+        # in an issue's title and again whole in its question
+        (
+            "comfyui7372-mps-oom-sd35-17.68gb-of-18.13gb.md",
+            "mps.out_of_memory",
+            "MPS backend out of memory",
+            "1024.00 MB asked with 17.68 GB allocated (other allocations 3.95 MB) of 18.13 GB",
+        ),
+        # the same with RuntimeError before it and Fooocus' next line
+        (
+            "fooocus1139-m2-mps-oom-8.89gb-of-9.07gb.md",
+            "mps.out_of_memory",
+            "MPS backend out of memory",
+            "6.25 MB asked with 8.89 GB allocated",
+        ),
+        # GiB, as torch 2.x's format_size writes them
+        (
+            "comfyui8984-mps-oom-tried-5.81gib-of-18.13gib.md",
+            "mps.out_of_memory",
+            "MPS backend out of memory",
+            "5.81 GiB asked with 15.72 GiB allocated",
+        ),
+        # a size in bytes, on the shared pool, with the Mac named in prose
+        (
+            "pinokio941-m1-16gb-sonoma-mps-oom-256-bytes-shared-pool.md",
+            "mps.out_of_memory",
+            "MPS backend out of memory",
+            "256 bytes asked with 16.00 GB allocated",
+        ),
+        # the allocator's check of one buffer against Metal's largest
+        (
+            "diffusers5894-m1pro-16gb-animatediff-invalid-buffer-size-11.25gb.md",
+            "mps.buffer_too_large",
+            "Invalid buffer size",
+            "one buffer of 11.25 GB",
+        ),
+        (
+            "boltz14-m1-matmul-invalid-buffer-size-9.02gb.md",
+            "mps.buffer_too_large",
+            "Invalid buffer size",
+            "one buffer of 9.02 GB",
+        ),
+        (
+            "pt141909-torch2.6.0-bmm-invalid-buffer-size-19.45gb.md",
+            "mps.buffer_too_large",
+            "Invalid buffer size",
+            "one buffer of 19.45 GB",
+        ),
+        # glibc 2.41's loader refusing a library that asks for an executable stack
+        (
+            "condaforge-pytorchcpu350-libtorch-cpu-execstack-glibc2.41.md",
+            "host.library_needs_executable_stack",
+            "cannot enable executable stack",
+            "would not load libtorch_cpu.so",
+        ),
+        (
+            "easydiffusion1921-rocm5.2-libamdhip64-execstack.md",
+            "host.library_needs_executable_stack",
+            "cannot enable executable stack",
+            "would not load libamdhip64.so",
+        ),
+        (
+            "onnxruntime24911-openvino-pybind-execstack-full-path.md",
+            "host.library_needs_executable_stack",
+            "ImportError: /home/cyril/",  # the quote is clipped before glibc's words
+            "would not load onnxruntime_pybind11_state.cpython-313-x86_64-linux-gnu.so",
+        ),
+    ],
+)
+def test_an_accelerators_stated_error_is_named_with_its_words(
+    name: str, code: str, words: str, said: str
+) -> None:
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == code and found.severity.value == "error"
+    assert said in found.message
+    (quotes,) = report.rests_on
+    assert any(words in q.text for q in quotes)
+    assert not report.unread and report.exit_code == 1
+
+
+def test_an_mps_memory_finding_offers_no_cuda_remedy() -> None:
+    """torch's MPS words are answered for MPS: its watermark variable as torch documents it,
+    never CUDA's allocator settings or a CUDA build."""
+    for name in (
+        "comfyui7372-mps-oom-sd35-17.68gb-of-18.13gb.md",
+        "boltz14-m1-matmul-invalid-buffer-size-9.02gb.md",
+    ):
+        (found,) = diagnosed(name).findings
+        assert found.backend == "mps"
+        said = " ".join((found.message, found.remedy or "", found.advice or ""))
+        assert "CUDA" not in said and "cuda" not in said
+    (oom,) = diagnosed("fooocus1139-m2-mps-oom-8.89gb-of-9.07gb.md").findings
+    assert "PYTORCH_MPS_HIGH_WATERMARK_RATIO" in (oom.advice or "")
+
+
+def test_the_execstack_remedy_clears_the_flag_of_the_file_the_line_names() -> None:
+    """A full path is the file to clear; a bare name is looked for in the environment."""
+    (whole,) = diagnosed("onnxruntime24911-openvino-pybind-execstack-full-path.md").findings
+    assert (whole.remedy or "").splitlines()[-1] == (
+        "patchelf --clear-execstack /home/cyril/.local/share/siril/venv/lib/python3.13/"
+        "site-packages/onnxruntime/capi/onnxruntime_pybind11_state.cpython-313-x86_64-linux-gnu.so"
+    )
+    (bare,) = diagnosed("condaforge-pytorchcpu350-libtorch-cpu-execstack-glibc2.41.md").findings
+    assert "find / -xdev -name libtorch_cpu.so" in (bare.remedy or "").splitlines()
+
+
+def test_an_execstack_line_without_a_library_still_states_its_error() -> None:
+    line = b"ImportError: cannot enable executable stack as shared object requires: Invalid arg"
+    report = pasted.diagnose(assemble.gathered(reports.read(line)))
+    (found,) = report.findings
+    assert found.code == "host.library_needs_executable_stack" and not found.remedy
+    assert found.message.startswith("glibc would not load a library")

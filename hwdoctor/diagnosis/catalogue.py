@@ -153,6 +153,10 @@ class Code(str, Enum):
     FLEET_DRAIN_SERVICE = "fleet.drain_for_service"
     FLEET_DRAIN_REBOOT = "fleet.drain_to_reboot"
     FLEET_DRAIN_RESET = "fleet.drain_to_reset"
+    # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
+    MPS_OUT_OF_MEMORY = "mps.out_of_memory"
+    MPS_BUFFER_TOO_LARGE = "mps.buffer_too_large"
+    LIBRARY_EXECSTACK = "host.library_needs_executable_stack"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1546,6 +1550,71 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "hwdoctor reads of one, at {first} ({files})",
         advice="remove what is not a node's evidence from the directory (a file can be "
         "16 MiB at most), or split the nodes into directories and report on each",
+    ),
+    # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
+    Code.MPS_OUT_OF_MEMORY: Entry(
+        E, "the Apple GPU's memory limit was reached",
+        "torch's MPS allocator refuses an allocation that would take what it holds past its "
+        "limit: PYTORCH_MPS_HIGH_WATERMARK_RATIO times the Metal device's "
+        "recommendedMaxWorkingSetSize, 1.7 by default (aten/src/ATen/mps/MPSAllocator.mm; "
+        "https://pytorch.org/docs/stable/mps_environment_variables.html). The Apple GPU "
+        "shares the Mac's memory: the model, batch or image is larger than this Mac holds.",
+        "torch's MPS allocator ran out of memory on the Apple GPU ({said})",
+        advice="make the work smaller: a smaller batch, image or sequence, a smaller or "
+        "half-precision model, fewer models loaded at once; torch.mps.empty_cache() returns "
+        "the memory torch holds cached but unused. PYTORCH_MPS_HIGH_WATERMARK_RATIO moves "
+        "the limit (torch's MPS environment variables: 1.0 is the device's recommended "
+        "maximum, 0.0 removes the limit and \"may cause system failure\"): a last resort, "
+        "set before Python starts",
+    ),
+    Code.MPS_BUFFER_TOO_LARGE: Entry(
+        E, "one tensor larger than the Apple GPU's largest buffer",
+        "torch's MPS allocator checks each buffer against the largest one the Metal device "
+        "allows (its maxBufferLength) and raises \"Invalid buffer size\" above it "
+        "(aten/src/ATen/mps/MPSAllocator.mm, alloc_buffer_block). The limit is for one "
+        "buffer: PYTORCH_MPS_HIGH_WATERMARK_RATIO, the limit on all of them, does not move "
+        "it.",
+        "torch's MPS backend refused one buffer of {size}: larger than the largest buffer "
+        "the Apple GPU allows",
+        advice="make that one tensor smaller: a smaller batch, image, video or sequence, "
+        "attention computed in slices or the VAE in tiles (diffusers: "
+        "pipe.enable_attention_slicing(), pipe.vae.enable_tiling()), float16 instead of "
+        "float32; or run that step on the CPU",
+    ),
+    Code.LIBRARY_EXECSTACK: Entry(
+        E, "glibc refused a library that asks for an executable stack",
+        "Since glibc 2.41, dlopen no longer makes the stack executable for a shared library "
+        "whose ELF header asks for one (often only because an assembly file lacked its "
+        ".note.GNU-stack section): loading it fails with \"cannot enable executable stack as "
+        "shared object requires: Invalid argument\" (glibc 2.41 NEWS, "
+        "https://lists.gnu.org/archive/html/info-gnu/2025-01/msg00014.html; elf/dl-load.c). "
+        "Distributions with glibc 2.41 or newer (Arch, Fedora 42, Ubuntu 25.04, Debian 13) "
+        "meet it in wheels built before: IPEX's XPU wheels "
+        "(intel/intel-extension-for-pytorch#794), ROCm's libamdhip64.so, conda-forge's "
+        "libtorch_cpu.so (conda-forge/pytorch-cpu-feedstock#350).",
+        "glibc would not load {library}: it asks for an executable stack, which glibc 2.41 "
+        "and newer no longer grant a library loaded at run time",
+        commands=(
+            "# clear the flag in the file (patchelf 0.18 or newer; execstack -c does the "
+            "same), as the threads that met this did",
+            "patchelf --clear-execstack {path}",
+        ),
+        advice="or install a release of its package built with -z noexecstack (as "
+        "conda-forge/pytorch-cpu-feedstock#355 rebuilt torch), or run it under a glibc "
+        "older than 2.41 (a container of an older distribution)",
+        variants={
+            "unnamed": "glibc would not load a library that asks for an executable stack, "
+            "which glibc 2.41 and newer no longer grant a library loaded at run time",
+        },
+        variant_commands={
+            "name_only": (
+                "# where the library is: the copy in the environment that failed is the one",
+                "find / -xdev -name {library}",
+                "# then clear the flag in that file (patchelf 0.18 or newer; execstack -c does "
+                "the same), as the threads that met this did: patchelf --clear-execstack PATH",
+            ),
+            "unnamed": (),
+        },
     ),
 }  # fmt: skip
 

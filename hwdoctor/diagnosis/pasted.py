@@ -91,6 +91,10 @@ _RESTS_ON: Final = (
     ("device.bf16_unsupported", ("stated", "gpus")),
     ("driver.library_mismatch", ("driver.library",)),
     ("accelerate.", ("accelerate", "torch")),
+    # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
+    ("mps.out_of_memory", ("stated",)),
+    ("mps.buffer_too_large", ("stated",)),
+    ("host.library_needs_executable_stack", ("stated",)),
     ("mps.operator", ("mps.operator", "torch")),
     ("torch.cpu_only_build", ("torch", "gpus")),
     ("torch.build_mismatch", ("torch", "gpus")),
@@ -168,6 +172,10 @@ _WHAT: Final = {
     FactKey.PROSE_CHIP: "chip",
     FactKey.PROSE_GFX: "gfx target",
     FactKey.PROSE_ACCELERATOR: "accelerator",
+    # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
+    FactKey.MESSAGE_MPS_OOM: "torch says (MPS)",
+    FactKey.MESSAGE_MPS_BUFFER: "torch says (MPS)",
+    FactKey.MESSAGE_EXECSTACK: "glibc says",
 }
 
 
@@ -177,6 +185,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found, not_checked = checks.diagnose(evidence)
     found = (*found, *_settings(evidence, facts), *_mps_operators(evidence, facts))
     found = (*found, *_no_driver(evidence, facts, found), *_stated(facts))
+    found = (*found, *_stated_with_words(facts))
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -592,6 +601,31 @@ def _stated(facts: _Read) -> tuple[Finding, ...]:
             code = _STATED[key]
             facts.use("stated", said[0])
             found.append(finding(code, backend=_CUDA))
+    return tuple(found)
+
+
+# issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
+def _stated_with_words(facts: _Read) -> tuple[Finding, ...]:
+    """Messages that name their cause and what it was about, each read by the messages
+    reader (which cites the code that prints it): torch's MPS allocator past its limit or
+    asked for a buffer larger than Metal allows, glibc refusing a library that asks for an
+    executable stack. The finding is for the accelerator the message is of (MPS), or for
+    none (a library of any backend); it rests on the first line that says it and the first
+    that says it whole (an issue's title, then the log's line with the sizes)."""
+    found: list[Finding] = []
+    if said := facts.all(FactKey.MESSAGE_MPS_OOM):
+        sized = next((f for f in said if f.value != "MPS backend out of memory"), said[0])
+        facts.use("stated", said[0], *([sized] if sized is not said[0] else []))
+        found.append(finding(Code.MPS_OUT_OF_MEMORY, backend=_MPS, said=sized.value))
+    if said := facts.all(FactKey.MESSAGE_MPS_BUFFER):
+        facts.use("stated", said[0])
+        found.append(finding(Code.MPS_BUFFER_TOO_LARGE, backend=_MPS, size=said[0].value))
+    if said := facts.all(FactKey.MESSAGE_EXECSTACK):
+        named = next((f for f in said if f.name), said[0])
+        facts.use("stated", said[0], *([named] if named is not said[0] else []))
+        library, path = named.name or "", named.value
+        variant = None if path.startswith("/") else "name_only" if library else "unnamed"
+        found.append(finding(Code.LIBRARY_EXECSTACK, library=library, path=path, variant=variant))
     return tuple(found)
 
 

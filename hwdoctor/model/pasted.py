@@ -127,6 +127,10 @@ class FactKey(str, Enum):
     PROSE_PLATFORM = "prose.platform"
     PROSE_WINDOWS_PATH = "prose.windows_path"
     PROSE_ACCELERATOR = "prose.accelerator"  # name: the registry row its words name
+    # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
+    MESSAGE_MPS_OOM = "message.mps_out_of_memory"  # torch's MPS allocator: past its limit
+    MESSAGE_MPS_BUFFER = "message.mps_buffer_size"  # "Invalid buffer size: 19.45 GB"
+    MESSAGE_EXECSTACK = "message.execstack"  # glibc: "cannot enable executable stack"; name
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -190,6 +194,10 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_MPS_NOT_BUILT,
         FactKey.BNB_NO_GPU,
         FactKey.BNB_LIBRARY_MISSING,
+        # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
+        FactKey.MESSAGE_MPS_OOM,
+        FactKey.MESSAGE_MPS_BUFFER,
+        FactKey.MESSAGE_EXECSTACK,
     }
 )
 

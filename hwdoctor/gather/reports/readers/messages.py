@@ -230,6 +230,28 @@ _WINDOWS_PATH: Final = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]:\\(?:[^\\\n:*?\"<>|
 _MPS_NOT_BUILT: Final = re.compile(
     r"MPS not available because the current PyTorch install was not built"
 )
+# issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports.
+# torch's MPS allocator when an allocation would pass its high-watermark limit
+# (pytorch/pytorch aten/src/ATen/mps/MPSAllocator.mm, MPSHeapAllocatorImpl::alloc_buffer_block:
+# "MPS backend out of memory (MPS allocated: 17.68 GB, other allocations: 3.95 MB, max allowed:
+# 18.13 GB). Tried to allocate 1024.00 MB on private pool. Use PYTORCH_MPS_HIGH_WATERMARK_RATIO
+# =0.0 …"); the sizes are read where the line keeps them (a wrapped paste may not).
+_MPS_OOM: Final = re.compile(
+    r"MPS backend out of memory(?: \(MPS allocated: ([\d.]{1,12} \w{1,5}), other allocations: "
+    r"([\d.]{1,12} \w{1,5}), max allowed: ([\d.]{1,12} \w{1,5})\)\. Tried to allocate "
+    r"([\d.]{1,12} \w{1,5}))?"
+)
+# The same function's check of one buffer against the largest the Metal device allows
+# (TORCH_CHECK(size < m_max_buffer_size, "Invalid buffer size: ", format_size(size))).
+_MPS_BUFFER: Final = re.compile(r"Invalid buffer size: ([\d.]{1,12} [KMGT]?i?B)\b")
+# glibc's dynamic loader refusing a library whose ELF header asks for an executable stack
+# (glibc elf/dl-load.c, _dl_map_object_from_fd: "cannot enable executable stack as shared
+# object requires"); since glibc 2.41 dlopen no longer makes the stack executable for such a
+# library, it fails instead (glibc 2.41 NEWS, https://lists.gnu.org/archive/html/info-gnu/
+# 2025-01/msg00014.html). The library is the word before, read with string operations.
+_EXECSTACK_WORDS: Final = "cannot enable executable stack as shared object requires"
+_LIBRARY_FILE: Final = re.compile(r"[\w.+-]{1,120}\.so(?:\.[\d.]{1,20})?")
+_LIBRARY_PATH: Final = re.compile(r"[\w./+-]{1,320}")
 
 # Compiled modules of extensions, by their file's stem, to the distribution that ships it.
 _MODULE_DISTS: Final = {
@@ -364,6 +386,9 @@ RECOGNISERS: Final = (
     _Recogniser(_SW_VERS, FactKey.PROSE_MACOS, at_start=True),
     _Recogniser(_WINDOWS_PATH, FactKey.PROSE_WINDOWS_PATH, group=0),
     _Recogniser(_MPS_NOT_BUILT, FactKey.MESSAGE_MPS_NOT_BUILT, words="MPS not built"),
+    # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
+    _Recogniser(_MPS_OOM, FactKey.MESSAGE_MPS_OOM, made=lambda m: _mps_sizes(m)),
+    _Recogniser(_MPS_BUFFER, FactKey.MESSAGE_MPS_BUFFER),
 )
 
 
@@ -451,6 +476,8 @@ class Messages(LineReader):
         if ascend := _ASCEND_RANGE.search(text):
             yield line.says(FactKey.ENV, ascend.group(2), name=ascend.group(1))
             yield line.says(FactKey.MESSAGE_NPU_COUNT, ascend.group(3))
+        if (library := _execstack(text)) is not None:
+            yield line.says(FactKey.MESSAGE_EXECSTACK, library[1], name=library[0])
         if order := _ASCEND_ORDER.search(text):
             yield line.says(FactKey.ENV, order.group(2), name=order.group(1))
             yield line.says(FactKey.MESSAGE_MASK_REFUSED, order.group(3), name=order.group(1))
@@ -482,6 +509,32 @@ def _loader(line: Line) -> Iterator[Said]:
         elif symbol and _TORCH_CXX.search(symbol[0]):
             # a torch C++ symbol, the module that wanted it not named: still another torch's
             yield line.says(FactKey.MESSAGE_UNDEFINED_SYMBOL, symbol[0][:120], name="")
+
+
+def _mps_sizes(found: re.Match[str]) -> str:
+    """What torch's MPS allocator said of its memory, in a phrase ("1024.00 MB asked with
+    17.68 GB allocated (other allocations 3.95 MB) of 18.13 GB allowed"); its words alone
+    where the line lost the sizes."""
+    if not found.group(4):
+        return "MPS backend out of memory"
+    allocated, other, allowed, asked = found.groups()
+    return (
+        f"{asked} asked with {allocated} allocated (other allocations {other}) of {allowed} allowed"
+    )
+
+
+def _execstack(text: str) -> tuple[str, str] | None:
+    """The library glibc would not load for its executable stack: (its file name, its path
+    as the line gives it: the name alone where the line has no directory)."""
+    at = text.find(_EXECSTACK_WORDS)
+    if at < 0:
+        return None
+    before = text[max(0, at - 320) : at].rstrip().rstrip(":").split()
+    word = before[-1].strip("'\"`") if before else ""
+    name = word.rsplit("/", 1)[-1]
+    if not (_LIBRARY_FILE.fullmatch(name) and _LIBRARY_PATH.fullmatch(word)):
+        return ("", "cannot enable executable stack")  # the library not on the line
+    return (name, word if word.startswith("/") else name)
 
 
 def _name_tail(text: str) -> str | None:
