@@ -247,6 +247,26 @@ def test_a_message_read_as_a_fact_still_states_its_error() -> None:
             "ImportError: /home/cyril/",  # the quote is clipped before glibc's words
             "would not load onnxruntime_pybind11_state.cpython-313-x86_64-linux-gnu.so",
         ),
+        # torch's CPU build asked for an xpu tensor (torch/xpu/__init__.py _lazy_init)
+        (
+            "xputriton2014-torch-not-compiled-with-xpu-lazy-init.md",
+            "torch.not_built_for_xpu",
+            "Torch not compiled with XPU enabled",
+            "torch here has no XPU",
+        ),
+        (
+            "sdnext3547-windows-arc-a770-torch-not-compiled-with-xpu.md",
+            "torch.not_built_for_xpu",
+            "Torch not compiled with XPU enabled",
+            "torch here has no XPU",
+        ),
+        # torch 1.11 with IPEX 1.11, a CPU-only release, asked for xpu (c10's device guard)
+        (
+            "ipex244-ipex1.11-pytorch-not-linked-with-xpu-adl-gt1.md",
+            "torch.not_built_for_xpu",
+            "PyTorch is not linked with support for xpu devices",
+            "(PyTorch is not linked with support for xpu devices)",
+        ),
     ],
 )
 def test_an_accelerators_stated_error_is_named_with_its_words(
@@ -293,3 +313,14 @@ def test_an_execstack_line_without_a_library_still_states_its_error() -> None:
     (found,) = report.findings
     assert found.code == "host.library_needs_executable_stack" and not found.remedy
     assert found.message.startswith("glibc would not load a library")
+
+
+def test_torch_without_xpu_is_answered_with_the_xpu_build_never_a_cuda_one() -> None:
+    for name in (
+        "xputriton2014-torch-not-compiled-with-xpu-lazy-init.md",
+        "ipex244-ipex1.11-pytorch-not-linked-with-xpu-adl-gt1.md",
+    ):
+        (found,) = diagnosed(name).findings
+        first = (found.remedy or "").splitlines()[0]
+        assert first.endswith("--index-url https://download.pytorch.org/whl/xpu"), first
+        assert "/whl/cu" not in (found.remedy or "") and "+cu" not in (found.remedy or "")

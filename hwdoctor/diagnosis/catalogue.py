@@ -157,6 +157,7 @@ class Code(str, Enum):
     MPS_OUT_OF_MEMORY = "mps.out_of_memory"
     MPS_BUFFER_TOO_LARGE = "mps.buffer_too_large"
     LIBRARY_EXECSTACK = "host.library_needs_executable_stack"
+    XPU_NOT_BUILT = "torch.not_built_for_xpu"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1615,6 +1616,22 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             ),
             "unnamed": (),
         },
+    ),
+    Code.XPU_NOT_BUILT: Entry(
+        E, "torch without XPU asked for the Intel GPU",
+        "torch's CPU build (PyPI's default on Linux and Windows, and any +cpu wheel) has no "
+        "XPU: asked for an xpu tensor it raises \"Torch not compiled with XPU enabled\" "
+        "(torch/xpu/__init__.py _lazy_init), or, before torch 2.4 where the XPU came from "
+        "IPEX's XPU build, \"PyTorch is not linked with support for xpu devices\" (c10/core/"
+        "impl/DeviceGuardImplInterface.h) when that build was not loaded (IPEX's +cpu wheels "
+        "have no GPU features: its CPU installation guide). From torch 2.5 torch's own xpu "
+        "build drives Intel GPUs without IPEX (https://docs.pytorch.org/docs/stable/notes/"
+        "get_start_xpu.html). Kunlun's XPytorch names its device xpu too and says the same.",
+        "torch here has no XPU ({said}): the Intel GPU cannot be used by this build",
+        commands=("{install}",),
+        advice="install torch's xpu build, which needs no IPEX (torch 2.5 and newer); for "
+        "IPEX, its xpu wheel and the torch it pairs with, from Intel's installation page "
+        "(https://pytorch-extension.intel.com/installation?platform=gpu), never a +cpu one",
     ),
 }  # fmt: skip
 

@@ -95,6 +95,7 @@ _RESTS_ON: Final = (
     ("mps.out_of_memory", ("stated",)),
     ("mps.buffer_too_large", ("stated",)),
     ("host.library_needs_executable_stack", ("stated",)),
+    ("torch.not_built_for_xpu", ("stated", "torch")),
     ("mps.operator", ("mps.operator", "torch")),
     ("torch.cpu_only_build", ("torch", "gpus")),
     ("torch.build_mismatch", ("torch", "gpus")),
@@ -176,6 +177,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_MPS_OOM: "torch says (MPS)",
     FactKey.MESSAGE_MPS_BUFFER: "torch says (MPS)",
     FactKey.MESSAGE_EXECSTACK: "glibc says",
+    FactKey.MESSAGE_XPU_NOT_BUILT: "torch says (XPU)",
 }
 
 
@@ -185,7 +187,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found, not_checked = checks.diagnose(evidence)
     found = (*found, *_settings(evidence, facts), *_mps_operators(evidence, facts))
     found = (*found, *_no_driver(evidence, facts, found), *_stated(facts))
-    found = (*found, *_stated_with_words(facts))
+    found = (*found, *_stated_with_words(evidence, facts))
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -560,6 +562,8 @@ def _mps_operators(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
 
 
 _CUDA: Final = next(b.key for b in registry.BACKENDS if b.query.build is registry.Build.CUDA)
+# issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
+_XPU: Final = next(b.key for b in registry.BACKENDS if b.query.build is registry.Build.XPU)
 
 
 def _no_driver(evidence: Evidence, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
@@ -605,7 +609,7 @@ def _stated(facts: _Read) -> tuple[Finding, ...]:
 
 
 # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
-def _stated_with_words(facts: _Read) -> tuple[Finding, ...]:
+def _stated_with_words(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
     """Messages that name their cause and what it was about, each read by the messages
     reader (which cites the code that prints it): torch's MPS allocator past its limit or
     asked for a buffer larger than Metal allows, glibc refusing a library that asks for an
@@ -626,6 +630,11 @@ def _stated_with_words(facts: _Read) -> tuple[Finding, ...]:
         library, path = named.name or "", named.value
         variant = None if path.startswith("/") else "name_only" if library else "unnamed"
         found.append(finding(Code.LIBRARY_EXECSTACK, library=library, path=path, variant=variant))
+    if said := facts.all(FactKey.MESSAGE_XPU_NOT_BUILT):
+        facts.use("stated", said[0])
+        way = remedies.installer(evidence.python)
+        install = remedies.install(registry.BY_KEY[_XPU], way, replace=True, evidence=evidence)
+        found.append(finding(Code.XPU_NOT_BUILT, backend=_XPU, said=said[0].value, install=install))
     return tuple(found)
 
 

@@ -131,6 +131,7 @@ class FactKey(str, Enum):
     MESSAGE_MPS_OOM = "message.mps_out_of_memory"  # torch's MPS allocator: past its limit
     MESSAGE_MPS_BUFFER = "message.mps_buffer_size"  # "Invalid buffer size: 19.45 GB"
     MESSAGE_EXECSTACK = "message.execstack"  # glibc: "cannot enable executable stack"; name
+    MESSAGE_XPU_NOT_BUILT = "message.xpu_not_built"  # "Torch not compiled with XPU enabled"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -198,6 +199,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_MPS_OOM,
         FactKey.MESSAGE_MPS_BUFFER,
         FactKey.MESSAGE_EXECSTACK,
+        FactKey.MESSAGE_XPU_NOT_BUILT,
     }
 )
 

@@ -249,6 +249,14 @@ _MPS_BUFFER: Final = re.compile(r"Invalid buffer size: ([\d.]{1,12} [KMGT]?i?B)\
 # object requires"); since glibc 2.41 dlopen no longer makes the stack executable for such a
 # library, it fails instead (glibc 2.41 NEWS, https://lists.gnu.org/archive/html/info-gnu/
 # 2025-01/msg00014.html). The library is the word before, read with string operations.
+# torch without XPU, asked for an XPU tensor: torch's own check (torch/xpu/__init__.py
+# _lazy_init: raise AssertionError("Torch not compiled with XPU enabled"), torch 2.4 on), and
+# c10's when no device guard is registered for the type (c10/core/impl/
+# DeviceGuardImplInterface.h getDeviceGuardImpl: "PyTorch is not linked with support for xpu
+# devices"), as torch before 2.4 said it where IPEX's XPU build was not loaded.
+_XPU_NOT_BUILT: Final = re.compile(
+    r"Torch not compiled with XPU enabled|PyTorch is not linked with support for xpu devices"
+)
 _EXECSTACK_WORDS: Final = "cannot enable executable stack as shared object requires"
 _LIBRARY_FILE: Final = re.compile(r"[\w.+-]{1,120}\.so(?:\.[\d.]{1,20})?")
 _LIBRARY_PATH: Final = re.compile(r"[\w./+-]{1,320}")
@@ -389,6 +397,7 @@ RECOGNISERS: Final = (
     # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
     _Recogniser(_MPS_OOM, FactKey.MESSAGE_MPS_OOM, made=lambda m: _mps_sizes(m)),
     _Recogniser(_MPS_BUFFER, FactKey.MESSAGE_MPS_BUFFER),
+    _Recogniser(_XPU_NOT_BUILT, FactKey.MESSAGE_XPU_NOT_BUILT, group=0),
 )
 
 

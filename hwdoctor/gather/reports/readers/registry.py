@@ -99,8 +99,8 @@ LINES: Final = (
         'symbol", nvidia-smi\'s "Failed to initialize NVML: Driver/library version '
         'mismatch", "NVRM: API mismatch", an operator "not currently implemented for the '
         'MPS device", the MPS allocator\'s "MPS backend out of memory" and "Invalid buffer '
-        "size\", glibc's \"cannot enable executable stack\"), lspci's GPU lines and ComfyUI's "
-        "start-up log",
+        'size", glibc\'s "cannot enable executable stack", "Torch not compiled with XPU '
+        "enabled\"), lspci's GPU lines and ComfyUI's start-up log",
     ),
     Registered(
         TEXT,
