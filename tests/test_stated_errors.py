@@ -267,6 +267,13 @@ def test_a_message_read_as_a_fact_still_states_its_error() -> None:
             "PyTorch is not linked with support for xpu devices",
             "(PyTorch is not linked with support for xpu devices)",
         ),
+        # an Iris Xe the XPU support lists leave out, the runtime finding no device
+        (
+            "ipex712-iris-xe-i5-1135g7-wsl2-no-xpu-devices-found.md",
+            "xpu.igpu_not_supported",
+            "No XPU devices found",
+            "names, Iris Xe Graphics, is an integrated GPU",
+        ),
     ],
 )
 def test_an_accelerators_stated_error_is_named_with_its_words(
@@ -324,3 +331,19 @@ def test_torch_without_xpu_is_answered_with_the_xpu_build_never_a_cuda_one() -> 
         first = (found.remedy or "").splitlines()[0]
         assert first.endswith("--index-url https://download.pytorch.org/whl/xpu"), first
         assert "/whl/cu" not in (found.remedy or "") and "+cu" not in (found.remedy or "")
+
+
+def test_an_intel_igpu_without_a_device_is_named_and_an_arc_beside_one_is_not() -> None:
+    """IPEX 1.13's "Number of dpcpp devices should be greater than zero!" on a Tiger Lake
+    iGPU is the iGPU (the thread: "iGPU is not on our support list"); torch's "XPU device
+    count is zero!" on a machine with an Arc A770 and a UHD 770 is not: the A770 is on the
+    lists, so the line stays unread for another cause (intel/intel-extension-for-pytorch#702:
+    an installation fault)."""
+    tiger = diagnosed("ipex292-tigerlake-lp-gt2-dpcpp-devices-greater-than-zero.md")
+    (found,) = tiger.findings
+    assert found.code == "xpu.igpu_not_supported" and "TigerLake-LP GT2" in found.message
+    assert [q.line for q in tiger.unread] == [5]  # torchvision's image warning, not this
+    arc = diagnosed("ipex702-arc-a770-beside-uhd770-xpu-device-count-zero.md")
+    assert not [f for f in arc.findings if f.code == "xpu.igpu_not_supported"]
+    assert any("XPU device count is zero" in q.text for q in arc.unread)
+    assert arc.exit_code == 1

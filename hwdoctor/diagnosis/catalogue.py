@@ -158,6 +158,7 @@ class Code(str, Enum):
     MPS_BUFFER_TOO_LARGE = "mps.buffer_too_large"
     LIBRARY_EXECSTACK = "host.library_needs_executable_stack"
     XPU_NOT_BUILT = "torch.not_built_for_xpu"
+    XPU_IGPU_UNSUPPORTED = "xpu.igpu_not_supported"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1632,6 +1633,23 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="install torch's xpu build, which needs no IPEX (torch 2.5 and newer); for "
         "IPEX, its xpu wheel and the torch it pairs with, from Intel's installation page "
         "(https://pytorch-extension.intel.com/installation?platform=gpu), never a +cpu one",
+    ),
+    Code.XPU_IGPU_UNSUPPORTED: Entry(
+        E, "an Intel integrated GPU the XPU builds do not support",
+        "IPEX's and torch's XPU builds list the Intel GPUs they support, and Iris Xe, UHD and "
+        "HD integrated graphics are on neither list: IPEX's installation guide (Hardware "
+        "Requirement: Data Center GPU Max and Flex Series, Arc A-Series, later Core Ultra "
+        "with Arc Graphics; https://intel.github.io/intel-extension-for-pytorch/xpu/"
+        "1.13.10+xpu/tutorials/installation.html and its later releases) and torch's "
+        "(https://docs.pytorch.org/docs/stable/notes/get_start_xpu.html: Arc A- and "
+        "B-Series, Core Ultra with Arc Graphics, Data Center GPU Max). On such a machine "
+        "the XPU runtime finds no device (\"XPU device count is zero\"); IPEX's maintainers "
+        "answer so (intel/intel-extension-for-pytorch#292: \"iGPU is not on our support "
+        "list\").",
+        "the XPU runtime found no device ({said}) and the Intel GPU the paste names, {gpu}, is "
+        "an integrated GPU IPEX's and torch's XPU support lists do not include",
+        advice="run on the CPU (device \"cpu\"), or on a GPU on those lists (Intel Arc, "
+        "Core Ultra with Arc Graphics, Data Center GPU Max / Flex)",
     ),
 }  # fmt: skip
 

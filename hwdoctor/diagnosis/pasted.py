@@ -96,6 +96,7 @@ _RESTS_ON: Final = (
     ("mps.buffer_too_large", ("stated",)),
     ("host.library_needs_executable_stack", ("stated",)),
     ("torch.not_built_for_xpu", ("stated", "torch")),
+    ("xpu.igpu_not_supported", ("stated",)),
     ("mps.operator", ("mps.operator", "torch")),
     ("torch.cpu_only_build", ("torch", "gpus")),
     ("torch.build_mismatch", ("torch", "gpus")),
@@ -178,6 +179,9 @@ _WHAT: Final = {
     FactKey.MESSAGE_MPS_BUFFER: "torch says (MPS)",
     FactKey.MESSAGE_EXECSTACK: "glibc says",
     FactKey.MESSAGE_XPU_NOT_BUILT: "torch says (XPU)",
+    FactKey.MESSAGE_XPU_NO_DEVICE: "XPU runtime says",
+    FactKey.MESSAGE_INTEL_IGPU: "Intel integrated GPU",
+    FactKey.MESSAGE_INTEL_XPU_GPU: "Intel GPU",
 }
 
 
@@ -635,7 +639,22 @@ def _stated_with_words(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
         way = remedies.installer(evidence.python)
         install = remedies.install(registry.BY_KEY[_XPU], way, replace=True, evidence=evidence)
         found.append(finding(Code.XPU_NOT_BUILT, backend=_XPU, said=said[0].value, install=install))
+    found.extend(_intel_igpu(facts))
     return tuple(found)
+
+
+def _intel_igpu(facts: _Read) -> tuple[Finding, ...]:
+    """The XPU runtime found no device, and the only Intel GPU the paste names is an
+    integrated one the XPU support lists leave out (Iris Xe, UHD): that GPU is why. Where
+    the paste names a GPU on the lists too (an Arc A770 beside a UHD 770), the empty count
+    has another cause (the driver, the render group) and this says nothing."""
+    said = facts.all(FactKey.MESSAGE_XPU_NO_DEVICE)
+    igpu = facts.all(FactKey.MESSAGE_INTEL_IGPU)
+    if not said or not igpu or facts.all(FactKey.MESSAGE_INTEL_XPU_GPU):
+        return ()
+    facts.use("stated", said[0], igpu[0])
+    gpu = igpu[0].value
+    return (finding(Code.XPU_IGPU_UNSUPPORTED, backend=_XPU, said=said[0].value, gpu=gpu),)
 
 
 def _predicted(decide: Callable[[Inputs], T], given: Inputs) -> T:

@@ -132,6 +132,9 @@ class FactKey(str, Enum):
     MESSAGE_MPS_BUFFER = "message.mps_buffer_size"  # "Invalid buffer size: 19.45 GB"
     MESSAGE_EXECSTACK = "message.execstack"  # glibc: "cannot enable executable stack"; name
     MESSAGE_XPU_NOT_BUILT = "message.xpu_not_built"  # "Torch not compiled with XPU enabled"
+    MESSAGE_XPU_NO_DEVICE = "message.xpu_no_device"  # "XPU device count is zero!"
+    MESSAGE_INTEL_IGPU = "message.intel_igpu"  # an Intel integrated GPU named: "Iris Xe"
+    MESSAGE_INTEL_XPU_GPU = "message.intel_xpu_gpu"  # one on the XPU lists: "Arc A770"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -200,6 +203,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_MPS_BUFFER,
         FactKey.MESSAGE_EXECSTACK,
         FactKey.MESSAGE_XPU_NOT_BUILT,
+        FactKey.MESSAGE_XPU_NO_DEVICE,
     }
 )
 

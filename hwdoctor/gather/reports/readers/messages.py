@@ -257,6 +257,28 @@ _MPS_BUFFER: Final = re.compile(r"Invalid buffer size: ([\d.]{1,12} [KMGT]?i?B)\
 _XPU_NOT_BUILT: Final = re.compile(
     r"Torch not compiled with XPU enabled|PyTorch is not linked with support for xpu devices"
 )
+# No Intel GPU found by the XPU runtime: torch's (c10/xpu/XPUFunctions.cpp
+# initGlobalDevicePoolState: TORCH_WARN("XPU device count is zero!")), IPEX's before it
+# ("XPU Device count is zero!", "DPCPP Device count is zero!", and "Number of dpcpp devices
+# should be greater than zero!", csrc/gpu/runtime/Device.cpp), and the words "No XPU devices
+# found" / "No XPU devices are available" an issue's title or torch's check gives.
+_XPU_NO_DEVICE: Final = re.compile(
+    r"(?:XPU|DPCPP) Device count is zero|Number of dpcpp devices should be greater than zero"
+    r"|No XPU devices (?:found|are available)",
+    re.I,
+)
+# Intel's integrated GPUs by the names their drivers and lspci give ("Intel(R) Iris(R) Xe
+# Graphics", "UHD Graphics 770", "TigerLake-LP GT2 [Iris Xe Graphics]"), and the GPUs the XPU
+# support lists name (Arc, Data Center GPU Max / Flex, Core Ultra with Arc graphics). OpenCL's
+# platform name "Intel(R) OpenCL HD Graphics" is every Intel GPU's, so not an iGPU's.
+_INTEL_IGPU: Final = re.compile(
+    r"\b(Iris(?:\(R\))? Xe(?: Graphics)?|(?<!OpenCL )U?HD Graphics(?: \d{3,4})?"
+    r"|TigerLake-LP GT2|ADL GT1)\b"
+)
+_INTEL_XPU_GPU: Final = re.compile(
+    r"\b(Arc(?:\(TM\)|™)?(?: Pro)? [AB]\d{2,3}\w?|Arc(?:\(TM\)|™)? Graphics"
+    r"|Data Center GPU (?:Max|Flex)(?: \d{3,4})?)"
+)
 _EXECSTACK_WORDS: Final = "cannot enable executable stack as shared object requires"
 _LIBRARY_FILE: Final = re.compile(r"[\w.+-]{1,120}\.so(?:\.[\d.]{1,20})?")
 _LIBRARY_PATH: Final = re.compile(r"[\w./+-]{1,320}")
@@ -398,6 +420,9 @@ RECOGNISERS: Final = (
     _Recogniser(_MPS_OOM, FactKey.MESSAGE_MPS_OOM, made=lambda m: _mps_sizes(m)),
     _Recogniser(_MPS_BUFFER, FactKey.MESSAGE_MPS_BUFFER),
     _Recogniser(_XPU_NOT_BUILT, FactKey.MESSAGE_XPU_NOT_BUILT, group=0),
+    _Recogniser(_XPU_NO_DEVICE, FactKey.MESSAGE_XPU_NO_DEVICE, group=0),
+    _Recogniser(_INTEL_IGPU, FactKey.MESSAGE_INTEL_IGPU),
+    _Recogniser(_INTEL_XPU_GPU, FactKey.MESSAGE_INTEL_XPU_GPU),
 )
 
 
