@@ -274,6 +274,26 @@ def test_a_message_read_as_a_fact_still_states_its_error() -> None:
             "No XPU devices found",
             "names, Iris Xe Graphics, is an integrated GPU",
         ),
+        # Gaudi's acquire failure with the host's release and the container's apart
+        (
+            "optimumhabana288-synapseai1.4.0-host-gaudi-docker-1.10.0-device-acquire-failed.md",
+            "hpu.driver_container_apart",
+            "Device acquire failed",
+            "the host runs release 1.4.0 and the container image is release 1.10.0",
+        ),
+        # the same release on both (hl-smi's header lines, the image): the failure named
+        (
+            "optimumhabana1611-driver1.18.0-gaudi-docker-1.18.0-synstatus26.md",
+            "hpu.device_acquire_failed",
+            "Device acquire failed",
+            "(synStatus=26 [Generic failure])",
+        ),
+        (
+            "tgigaudi93-synstatus20-device-already-acquired.md",
+            "hpu.device_acquire_failed",
+            "Device acquire failed",
+            "another process holds the device",
+        ),
     ],
 )
 def test_an_accelerators_stated_error_is_named_with_its_words(
@@ -347,3 +367,24 @@ def test_an_intel_igpu_without_a_device_is_named_and_an_arc_beside_one_is_not() 
     assert not [f for f in arc.findings if f.code == "xpu.igpu_not_supported"]
     assert any("XPU device count is zero" in q.text for q in arc.unread)
     assert arc.exit_code == 1
+
+
+HL_SMI: Final = ROOT / "tests" / "data" / "reports" / "hl_smi"
+_ACQUIRE: Final = "RuntimeError: synStatus=26 [Generic failure] Device acquire failed."
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in HL_SMI.glob("*.txt")))
+def test_gaudi_acquire_failure_below_a_real_hl_smi_table_is_named(name: str) -> None:
+    """optimum-habana#1611's line after each recorded hl-smi table: the failure is named;
+    with a container image of another release than hl-smi's driver, the release gap is."""
+    table = (HL_SMI / name).read_text("utf-8")
+    report = pasted.diagnose(assemble.gathered(reports.read(f"{table}\n{_ACQUIRE}\n".encode())))
+    (found,) = report.findings
+    assert found.code == "hpu.device_acquire_failed" and not report.unread
+    if "gaudi-docker/" in table:  # rm-runner's own 1.4.1 image on its 1.4.0 driver: one release
+        return
+    image = "docker run --runtime=habana vault.habana.ai/gaudi-docker/1.99.0/ubuntu22.04/x"
+    text = f"{table}\n{image}\n{_ACQUIRE}\n".encode()
+    (apart,) = pasted.diagnose(assemble.gathered(reports.read(text))).findings
+    assert apart.code == "hpu.driver_container_apart"
+    assert "the container image is release 1.99.0" in apart.message

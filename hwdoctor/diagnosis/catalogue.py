@@ -159,6 +159,8 @@ class Code(str, Enum):
     LIBRARY_EXECSTACK = "host.library_needs_executable_stack"
     XPU_NOT_BUILT = "torch.not_built_for_xpu"
     XPU_IGPU_UNSUPPORTED = "xpu.igpu_not_supported"
+    HPU_VERSIONS_APART = "hpu.driver_container_apart"
+    HPU_ACQUIRE_FAILED = "hpu.device_acquire_failed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1650,6 +1652,43 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "an integrated GPU IPEX's and torch's XPU support lists do not include",
         advice="run on the CPU (device \"cpu\"), or on a GPU on those lists (Intel Arc, "
         "Core Ultra with Arc Graphics, Data Center GPU Max / Flex)",
+    ),
+    Code.HPU_VERSIONS_APART: Entry(
+        E, "the Gaudi host and its container are different releases",
+        "An Intel Gaudi software release is the host's driver and firmware and the "
+        "container's SynapseAI and PyTorch bridge together: Habana's support matrix lists "
+        "one release for all of them (https://docs.habana.ai/en/latest/Support_Matrix/"
+        "Support_Matrix.html), and the gaudi-docker images are published per release "
+        "(vault.habana.ai/gaudi-docker/<release>/…). A container of another release than "
+        "the host's driver fails to open the device: \"Device acquire failed\".",
+        "Gaudi could not be opened ({said}): the host runs release {host} and the container "
+        "image is release {image}",
+        advice="run the container image of the host's release "
+        "(vault.habana.ai/gaudi-docker/{host}/…), or update the host's driver and firmware "
+        "to {image} (Habana's installation guide); then hl-smi inside the container shows "
+        "the same release",
+    ),
+    Code.HPU_ACQUIRE_FAILED: Entry(
+        E, "Gaudi could not be opened",
+        "Intel Gaudi's PyTorch bridge could not acquire the device: another process holds "
+        "it (synStatus 20, \"Device already acquired\"), the container was started without "
+        "Habana's runtime or its devices (--runtime=habana, HABANA_VISIBLE_DEVICES), or the "
+        "host's driver and the container are different releases (Habana's support matrix). "
+        "hl-smi on the host lists the processes holding each device.",
+        "Gaudi could not be opened ({said})",
+        advice="see which process holds the devices (hl-smi on the host; its Compute "
+        "Processes rows) and end it, or start the container with --runtime=habana -e "
+        "HABANA_VISIBLE_DEVICES=all; check that hl-smi's release on the host is the "
+        "container image's",
+        variants={
+            "already_acquired": "Gaudi could not be opened ({said}): another process holds "
+            "the device",
+        },
+        variant_advice={
+            "already_acquired": "end the process that holds it (hl-smi on the host lists "
+            "them under Compute Processes), or give each job its own devices "
+            "(HABANA_VISIBLE_DEVICES)",
+        },
     ),
 }  # fmt: skip
 

@@ -97,6 +97,7 @@ _RESTS_ON: Final = (
     ("host.library_needs_executable_stack", ("stated",)),
     ("torch.not_built_for_xpu", ("stated", "torch")),
     ("xpu.igpu_not_supported", ("stated",)),
+    ("hpu.", ("stated",)),
     ("mps.operator", ("mps.operator", "torch")),
     ("torch.cpu_only_build", ("torch", "gpus")),
     ("torch.build_mismatch", ("torch", "gpus")),
@@ -182,6 +183,9 @@ _WHAT: Final = {
     FactKey.MESSAGE_XPU_NO_DEVICE: "XPU runtime says",
     FactKey.MESSAGE_INTEL_IGPU: "Intel integrated GPU",
     FactKey.MESSAGE_INTEL_XPU_GPU: "Intel GPU",
+    FactKey.MESSAGE_HPU_ACQUIRE: "Gaudi says",
+    FactKey.HABANA_HOST: "Gaudi host release",
+    FactKey.HABANA_IMAGE: "Gaudi container release",
 }
 
 
@@ -568,6 +572,7 @@ def _mps_operators(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
 _CUDA: Final = next(b.key for b in registry.BACKENDS if b.query.build is registry.Build.CUDA)
 # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
 _XPU: Final = next(b.key for b in registry.BACKENDS if b.query.build is registry.Build.XPU)
+_HPU: Final = next(b.key for b in registry.BACKENDS if any(t.argv[0] == "hl-smi" for t in b.tools))
 
 
 def _no_driver(evidence: Evidence, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
@@ -640,7 +645,43 @@ def _stated_with_words(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
         install = remedies.install(registry.BY_KEY[_XPU], way, replace=True, evidence=evidence)
         found.append(finding(Code.XPU_NOT_BUILT, backend=_XPU, said=said[0].value, install=install))
     found.extend(_intel_igpu(facts))
+    found.extend(_hpu_acquire(facts))
     return tuple(found)
+
+
+def _hpu_acquire(facts: _Read) -> tuple[Finding, ...]:
+    """Gaudi's "Device acquire failed": with the host's release (hl-smi's driver, the
+    reporter's SynapseAI) and the container image's both shown and apart, that is the
+    cause; otherwise the failure, with what it can be (another process holds the device
+    where the status says so)."""
+    said = facts.all(FactKey.MESSAGE_HPU_ACQUIRE)
+    if not said:
+        return ()
+    first = next((f for f in said if f.value.startswith("synStatus")), said[0])
+    hosts = {f.value: f for f in facts.all(FactKey.HABANA_HOST)}
+    images = {f.value: f for f in facts.all(FactKey.HABANA_IMAGE)}
+    apart = [
+        (host, image)
+        for host in hosts.values()
+        for image in images.values()
+        if host.value.split(".")[:2] != image.value.split(".")[:2]
+    ]
+    if len(hosts) == 1 and len(images) == 1 and apart:
+        host, image = apart[0]
+        facts.use("stated", first, host, image)
+        status, host_release, image_release = first.value, host.value, image.value
+        return (
+            finding(
+                Code.HPU_VERSIONS_APART,
+                backend=_HPU,
+                said=status,
+                host=host_release,
+                image=image_release,
+            ),
+        )
+    facts.use("stated", said[0], first)
+    variant = "already_acquired" if first.value.startswith("synStatus=20 ") else None
+    return (finding(Code.HPU_ACQUIRE_FAILED, backend=_HPU, said=first.value, variant=variant),)
 
 
 def _intel_igpu(facts: _Read) -> tuple[Finding, ...]:

@@ -135,6 +135,9 @@ class FactKey(str, Enum):
     MESSAGE_XPU_NO_DEVICE = "message.xpu_no_device"  # "XPU device count is zero!"
     MESSAGE_INTEL_IGPU = "message.intel_igpu"  # an Intel integrated GPU named: "Iris Xe"
     MESSAGE_INTEL_XPU_GPU = "message.intel_xpu_gpu"  # one on the XPU lists: "Arc A770"
+    MESSAGE_HPU_ACQUIRE = "message.hpu_acquire"  # Gaudi: "synStatus=26 [...] Device acquire failed"
+    HABANA_HOST = "habana.host"  # the host's Gaudi driver / SynapseAI release: "1.18.0"
+    HABANA_IMAGE = "habana.image"  # the container's: vault.habana.ai/gaudi-docker/1.10.0/…
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -204,6 +207,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_EXECSTACK,
         FactKey.MESSAGE_XPU_NOT_BUILT,
         FactKey.MESSAGE_XPU_NO_DEVICE,
+        FactKey.MESSAGE_HPU_ACQUIRE,
     }
 )
 

@@ -279,6 +279,20 @@ _INTEL_XPU_GPU: Final = re.compile(
     r"\b(Arc(?:\(TM\)|™)?(?: Pro)? [AB]\d{2,3}\w?|Arc(?:\(TM\)|™)? Graphics"
     r"|Data Center GPU (?:Max|Flex)(?: \d{3,4})?)"
 )
+# Intel Gaudi's PyTorch bridge when it cannot open the device (habana_frameworks/torch/hpu:
+# "RuntimeError: synStatus=26 [Generic failure] Device acquire failed.", the synStatus and its
+# name from SynapseAI's synStatus enumeration; 1.x said "Device acquire failed." alone).
+_HPU_ACQUIRE: Final = re.compile(
+    r"(?:synStatus=?\s?(\d{1,3}) \[([\w ]{1,40})\] )?Device acquire failed"
+)
+# The Gaudi host's release: hl-smi's "Driver Version: 1.18.0-ee698fb" (its git hash after the
+# release tells it from nvidia-smi's line), a reporter's "SynapseAI : 1.4.0"; the container's:
+# its image, vault.habana.ai/gaudi-docker/<release>/<os>/habanalabs/pytorch-installer-….
+_HABANA_DRIVER: Final = re.compile(
+    r"Driver Version:\s{0,80}(\d{1,2}\.\d{1,3}\.\d{1,3})-[0-9a-f]{6,10}\b"
+    r"|\bSynapseAI\s{0,4}(?:version\s{0,4})?[:=]\s{0,4}(\d{1,2}\.\d{1,3}\.\d{1,3})\b"
+)
+_HABANA_IMAGE: Final = re.compile(r"vault\.habana\.ai/gaudi-docker/(\d{1,2}\.\d{1,3}\.\d{1,3})/")
 _EXECSTACK_WORDS: Final = "cannot enable executable stack as shared object requires"
 _LIBRARY_FILE: Final = re.compile(r"[\w.+-]{1,120}\.so(?:\.[\d.]{1,20})?")
 _LIBRARY_PATH: Final = re.compile(r"[\w./+-]{1,320}")
@@ -423,6 +437,9 @@ RECOGNISERS: Final = (
     _Recogniser(_XPU_NO_DEVICE, FactKey.MESSAGE_XPU_NO_DEVICE, group=0),
     _Recogniser(_INTEL_IGPU, FactKey.MESSAGE_INTEL_IGPU),
     _Recogniser(_INTEL_XPU_GPU, FactKey.MESSAGE_INTEL_XPU_GPU),
+    _Recogniser(_HPU_ACQUIRE, FactKey.MESSAGE_HPU_ACQUIRE, made=lambda m: _hpu_status(m)),
+    _Recogniser(_HABANA_DRIVER, FactKey.HABANA_HOST, made=lambda m: m.group(1) or m.group(2)),
+    _Recogniser(_HABANA_IMAGE, FactKey.HABANA_IMAGE),
 )
 
 
@@ -555,6 +572,14 @@ def _mps_sizes(found: re.Match[str]) -> str:
     return (
         f"{asked} asked with {allocated} allocated (other allocations {other}) of {allowed} allowed"
     )
+
+
+def _hpu_status(found: re.Match[str]) -> str:
+    """Gaudi's acquire failure as it said it: "synStatus=26 [Generic failure]", or its words
+    alone where the line has no status."""
+    if found.group(1):
+        return f"synStatus={found.group(1)} [{found.group(2)}]"
+    return "Device acquire failed"
 
 
 def _execstack(text: str) -> tuple[str, str] | None:
