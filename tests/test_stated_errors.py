@@ -294,6 +294,19 @@ def test_a_message_read_as_a_fact_still_states_its_error() -> None:
             "Device acquire failed",
             "another process holds the device",
         ),
+        # Gaudi's PyTorch bridge imported where Gaudi's software is not installed
+        (
+            "lightningtransformers282-pip-ubuntu-no-module-habana-frameworks-torch.md",
+            "hpu.bridge_missing",
+            "No module named 'habana_frameworks.torch'",
+            "habana_frameworks.torch cannot be imported",
+        ),
+        (
+            "transformers39256-cpu-neural-compressor-no-module-habana-frameworks-torch.md",
+            "hpu.bridge_missing",
+            "No module named 'habana_frameworks.torch'",
+            "only Intel Gaudi's software provides it",
+        ),
     ],
 )
 def test_an_accelerators_stated_error_is_named_with_its_words(

@@ -161,6 +161,7 @@ class Code(str, Enum):
     XPU_IGPU_UNSUPPORTED = "xpu.igpu_not_supported"
     HPU_VERSIONS_APART = "hpu.driver_container_apart"
     HPU_ACQUIRE_FAILED = "hpu.device_acquire_failed"
+    HPU_BRIDGE_MISSING = "hpu.bridge_missing"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1689,6 +1690,23 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "them under Compute Processes), or give each job its own devices "
             "(HABANA_VISIBLE_DEVICES)",
         },
+    ),
+    Code.HPU_BRIDGE_MISSING: Entry(
+        E, "a Gaudi-only package where Gaudi's software is not installed",
+        "habana_frameworks, Intel Gaudi's PyTorch bridge, comes only with Gaudi's software: "
+        "its installer on a Gaudi host or the gaudi-docker images "
+        "(https://docs.habana.ai/en/latest/Installation_Guide/index.html); it is not on "
+        "PyPI. optimum-habana imports it at once (optimum/habana/utils.py "
+        "check_synapse_version), and a pip install on a machine without a Gaudi device "
+        "(Colab, a laptop) cannot provide it. A bridge of an older release than the package "
+        "lacks its newer modules the same way.",
+        "{module} cannot be imported: Gaudi's PyTorch bridge is not installed here, and only "
+        "Intel Gaudi's software provides it",
+        advice="on a Gaudi machine, run inside the gaudi-docker image of the host's release "
+        "(vault.habana.ai/gaudi-docker/<release>/…), whose bridge the package's release "
+        "pairs with; on a machine without a Gaudi device, uninstall what imports it or "
+        "installed part of it (optimum-habana, habana-* packages) and run the plain "
+        "transformers / optimum code, without --use_habana",
     ),
 }  # fmt: skip
 

@@ -186,6 +186,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_HPU_ACQUIRE: "Gaudi says",
     FactKey.HABANA_HOST: "Gaudi host release",
     FactKey.HABANA_IMAGE: "Gaudi container release",
+    FactKey.MESSAGE_HABANA_MISSING: "Python says (Gaudi)",
 }
 
 
@@ -646,6 +647,9 @@ def _stated_with_words(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
         found.append(finding(Code.XPU_NOT_BUILT, backend=_XPU, said=said[0].value, install=install))
     found.extend(_intel_igpu(facts))
     found.extend(_hpu_acquire(facts))
+    if said := facts.all(FactKey.MESSAGE_HABANA_MISSING):
+        facts.use("stated", said[0])
+        found.append(finding(Code.HPU_BRIDGE_MISSING, backend=_HPU, module=said[0].value))
     return tuple(found)
 
 

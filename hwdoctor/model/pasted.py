@@ -138,6 +138,7 @@ class FactKey(str, Enum):
     MESSAGE_HPU_ACQUIRE = "message.hpu_acquire"  # Gaudi: "synStatus=26 [...] Device acquire failed"
     HABANA_HOST = "habana.host"  # the host's Gaudi driver / SynapseAI release: "1.18.0"
     HABANA_IMAGE = "habana.image"  # the container's: vault.habana.ai/gaudi-docker/1.10.0/…
+    MESSAGE_HABANA_MISSING = "message.habana_missing"  # "No module named 'habana_frameworks'"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -208,6 +209,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_XPU_NOT_BUILT,
         FactKey.MESSAGE_XPU_NO_DEVICE,
         FactKey.MESSAGE_HPU_ACQUIRE,
+        FactKey.MESSAGE_HABANA_MISSING,
     }
 )
 

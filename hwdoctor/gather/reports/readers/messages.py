@@ -293,6 +293,11 @@ _HABANA_DRIVER: Final = re.compile(
     r"|\bSynapseAI\s{0,4}(?:version\s{0,4})?[:=]\s{0,4}(\d{1,2}\.\d{1,3}\.\d{1,3})\b"
 )
 _HABANA_IMAGE: Final = re.compile(r"vault\.habana\.ai/gaudi-docker/(\d{1,2}\.\d{1,3}\.\d{1,3})/")
+# Python's import error for Gaudi's PyTorch bridge, which only Intel Gaudi's software installs
+# (its installer and the vault.habana.ai gaudi-docker images; not on PyPI): optimum-habana
+# (optimum/habana/utils.py get_habana_frameworks_version) and neural-compressor's HPU path
+# import it.
+_HABANA_MISSING: Final = re.compile(r"No module named '(habana_frameworks(?:\.\w{1,40}){0,4})'")
 _EXECSTACK_WORDS: Final = "cannot enable executable stack as shared object requires"
 _LIBRARY_FILE: Final = re.compile(r"[\w.+-]{1,120}\.so(?:\.[\d.]{1,20})?")
 _LIBRARY_PATH: Final = re.compile(r"[\w./+-]{1,320}")
@@ -440,6 +445,7 @@ RECOGNISERS: Final = (
     _Recogniser(_HPU_ACQUIRE, FactKey.MESSAGE_HPU_ACQUIRE, made=lambda m: _hpu_status(m)),
     _Recogniser(_HABANA_DRIVER, FactKey.HABANA_HOST, made=lambda m: m.group(1) or m.group(2)),
     _Recogniser(_HABANA_IMAGE, FactKey.HABANA_IMAGE),
+    _Recogniser(_HABANA_MISSING, FactKey.MESSAGE_HABANA_MISSING),
 )
 
 

@@ -100,8 +100,8 @@ LINES: Final = (
         'mismatch", "NVRM: API mismatch", an operator "not currently implemented for the '
         'MPS device", the MPS allocator\'s "MPS backend out of memory" and "Invalid buffer '
         'size", glibc\'s "cannot enable executable stack", "Torch not compiled with XPU '
-        'enabled", "XPU device count is zero", Gaudi\'s "Device acquire failed"), lspci\'s GPU '
-        "lines and ComfyUI's start-up log",
+        'enabled", "XPU device count is zero", Gaudi\'s "Device acquire failed", "No module named '
+        "'habana_frameworks'\"), lspci's GPU lines and ComfyUI's start-up log",
     ),
     Registered(
         TEXT,
