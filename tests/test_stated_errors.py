@@ -307,6 +307,19 @@ def test_a_message_read_as_a_fact_still_states_its_error() -> None:
             "No module named 'habana_frameworks.torch'",
             "only Intel Gaudi's software provides it",
         ),
+        # the Neuron runtime's start without a usable driver (NRT:nrt_init)
+        (
+            "neuronsdk415-eks-nrt-init-unable-to-read-driver-version.md",
+            "neuron.driver_unusable",
+            "NRT:nrt_init",  # the quote is clipped at the end of NRT's words
+            "found no usable Neuron driver",
+        ),
+        (
+            "neuronsdk655-inf1-runtime-compat-6-dkms-supports-2-4.md",
+            "neuron.driver_unusable",
+            "is not compatible with the installed aws-neuron-dkms",
+            "the installed Neuron driver is too old for this Neuron runtime",
+        ),
     ],
 )
 def test_an_accelerators_stated_error_is_named_with_its_words(
@@ -401,3 +414,13 @@ def test_gaudi_acquire_failure_below_a_real_hl_smi_table_is_named(name: str) -> 
     (apart,) = pasted.diagnose(assemble.gathered(reports.read(text))).findings
     assert apart.code == "hpu.driver_container_apart"
     assert "the container image is release 1.99.0" in apart.message
+
+
+def test_neuron_runtime_without_a_driver_is_named_and_the_traceback_after_it_stays_listed() -> None:
+    """guidance-for-machine-learning-inference-on-aws#2: NRT's own line names the cause; the
+    TorchScript RuntimeError after it says nothing of its own and stays listed as unread."""
+    report = diagnosed("mlinferenceguidance2-nrt-init-unable-to-determine-neuron-driver.md")
+    (found,) = report.findings
+    assert found.code == "neuron.driver_unusable" and found.backend == "neuron"
+    assert "aws-neuronx-dkms" in (found.advice or "")
+    assert [q.line for q in report.unread] == [12]

@@ -162,6 +162,7 @@ class Code(str, Enum):
     HPU_VERSIONS_APART = "hpu.driver_container_apart"
     HPU_ACQUIRE_FAILED = "hpu.device_acquire_failed"
     HPU_BRIDGE_MISSING = "hpu.bridge_missing"
+    NEURON_DRIVER_UNUSABLE = "neuron.driver_unusable"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1707,6 +1708,29 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "pairs with; on a machine without a Gaudi device, uninstall what imports it or "
         "installed part of it (optimum-habana, habana-* packages) and run the plain "
         "transformers / optimum code, without --use_habana",
+    ),
+    Code.NEURON_DRIVER_UNUSABLE: Entry(
+        E, "the Neuron runtime cannot use the Neuron driver",
+        "The Neuron runtime (libnrt, loaded by torch-neuron / torch-neuronx) needs the "
+        "Neuron kernel driver, the aws-neuronx-dkms package on the host (aws-neuron-dkms "
+        "before it, no longer produced), at a version that supports the runtime's "
+        "compatibility id; inside a container the devices must be passed in (--device "
+        "/dev/neuron0). It says so at start (NRT:nrt_init; the Neuron runtime troubleshooting "
+        "guide, https://awsdocs-neuron.readthedocs-hosted.com/en/latest/neuron-runtime/"
+        "nrt-troubleshoot.html).",
+        "the Neuron runtime found no usable Neuron driver ({said})",
+        advice="on the host, install or reinstall aws-neuronx-dkms from the Neuron "
+        "repository and load it (sudo modprobe neuron); in a container, pass the devices "
+        "(--device=/dev/neuron0, one per device); then neuron-ls lists them",
+        variants={
+            "incompatible": "the installed Neuron driver is too old for this Neuron runtime "
+            "({said})",
+        },
+        variant_advice={
+            "incompatible": "upgrade the host's driver to the aws-neuronx-dkms of the "
+            "runtime's Neuron SDK release (aws-neuron-dkms is no longer produced: remove it "
+            "first), or use the runtime of the driver's release",
+        },
     ),
 }  # fmt: skip
 

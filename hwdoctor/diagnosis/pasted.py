@@ -98,6 +98,7 @@ _RESTS_ON: Final = (
     ("torch.not_built_for_xpu", ("stated", "torch")),
     ("xpu.igpu_not_supported", ("stated",)),
     ("hpu.", ("stated",)),
+    ("neuron.", ("stated",)),
     ("mps.operator", ("mps.operator", "torch")),
     ("torch.cpu_only_build", ("torch", "gpus")),
     ("torch.build_mismatch", ("torch", "gpus")),
@@ -187,6 +188,7 @@ _WHAT: Final = {
     FactKey.HABANA_HOST: "Gaudi host release",
     FactKey.HABANA_IMAGE: "Gaudi container release",
     FactKey.MESSAGE_HABANA_MISSING: "Python says (Gaudi)",
+    FactKey.MESSAGE_NEURON_DRIVER: "Neuron runtime says",
 }
 
 
@@ -573,6 +575,7 @@ def _mps_operators(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
 _CUDA: Final = next(b.key for b in registry.BACKENDS if b.query.build is registry.Build.CUDA)
 # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
 _XPU: Final = next(b.key for b in registry.BACKENDS if b.query.build is registry.Build.XPU)
+_NEURON: Final = next(b.key for b in registry.BACKENDS if b.device == "neuron")
 _HPU: Final = next(b.key for b in registry.BACKENDS if any(t.argv[0] == "hl-smi" for t in b.tools))
 
 
@@ -650,6 +653,13 @@ def _stated_with_words(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
     if said := facts.all(FactKey.MESSAGE_HABANA_MISSING):
         facts.use("stated", said[0])
         found.append(finding(Code.HPU_BRIDGE_MISSING, backend=_HPU, module=said[0].value))
+    if said := facts.all(FactKey.MESSAGE_NEURON_DRIVER):
+        facts.use("stated", said[0])
+        variant = "incompatible" if "not compatible" in said[0].value else None
+        neuron = finding(
+            Code.NEURON_DRIVER_UNUSABLE, backend=_NEURON, said=said[0].value, variant=variant
+        )
+        found.append(neuron)
     return tuple(found)
 
 

@@ -139,6 +139,7 @@ class FactKey(str, Enum):
     HABANA_HOST = "habana.host"  # the host's Gaudi driver / SynapseAI release: "1.18.0"
     HABANA_IMAGE = "habana.image"  # the container's: vault.habana.ai/gaudi-docker/1.10.0/…
     MESSAGE_HABANA_MISSING = "message.habana_missing"  # "No module named 'habana_frameworks'"
+    MESSAGE_NEURON_DRIVER = "message.neuron_driver"  # NRT:nrt_init on the Neuron driver
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -210,6 +211,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_XPU_NO_DEVICE,
         FactKey.MESSAGE_HPU_ACQUIRE,
         FactKey.MESSAGE_HABANA_MISSING,
+        FactKey.MESSAGE_NEURON_DRIVER,
     }
 )
 

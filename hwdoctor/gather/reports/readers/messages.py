@@ -298,6 +298,18 @@ _HABANA_IMAGE: Final = re.compile(r"vault\.habana\.ai/gaudi-docker/(\d{1,2}\.\d{
 # (optimum/habana/utils.py get_habana_frameworks_version) and neural-compressor's HPU path
 # import it.
 _HABANA_MISSING: Final = re.compile(r"No module named '(habana_frameworks(?:\.\w{1,40}){0,4})'")
+# The Neuron runtime's start (NRT:nrt_init) when it cannot use the Neuron driver: none found
+# ("Unable to determine Neuron Driver version. Please check aws-neuron-dkms package is
+# installed.", "Unable to read compatible Driver version." then "Please check /dev/neuron# is
+# accessible … --device /dev/neuron#"), or one too old for the runtime ("This Neuron Runtime
+# (compatibility id: 6) is not compatible with the installed aws-neuron-dkms package."), as
+# the Neuron runtime troubleshooting guide quotes them
+# (https://awsdocs-neuron.readthedocs-hosted.com/en/latest/neuron-runtime/nrt-troubleshoot.html).
+_NEURON_DRIVER: Final = re.compile(
+    r"Unable to (?:determine Neuron Driver version|read compatible Driver version)"
+    r"|(?:This Neuron Runtime \(compatibility id: \d{1,3}\) )?is not compatible with the "
+    r"installed aws-neuronx?-dkms package"
+)
 _EXECSTACK_WORDS: Final = "cannot enable executable stack as shared object requires"
 _LIBRARY_FILE: Final = re.compile(r"[\w.+-]{1,120}\.so(?:\.[\d.]{1,20})?")
 _LIBRARY_PATH: Final = re.compile(r"[\w./+-]{1,320}")
@@ -446,6 +458,7 @@ RECOGNISERS: Final = (
     _Recogniser(_HABANA_DRIVER, FactKey.HABANA_HOST, made=lambda m: m.group(1) or m.group(2)),
     _Recogniser(_HABANA_IMAGE, FactKey.HABANA_IMAGE),
     _Recogniser(_HABANA_MISSING, FactKey.MESSAGE_HABANA_MISSING),
+    _Recogniser(_NEURON_DRIVER, FactKey.MESSAGE_NEURON_DRIVER, group=0),
 )
 
 

@@ -101,7 +101,8 @@ LINES: Final = (
         'MPS device", the MPS allocator\'s "MPS backend out of memory" and "Invalid buffer '
         'size", glibc\'s "cannot enable executable stack", "Torch not compiled with XPU '
         'enabled", "XPU device count is zero", Gaudi\'s "Device acquire failed", "No module named '
-        "'habana_frameworks'\"), lspci's GPU lines and ComfyUI's start-up log",
+        "'habana_frameworks'\", the Neuron runtime's \"Unable to determine Neuron Driver "
+        "version\"), lspci's GPU lines and ComfyUI's start-up log",
     ),
     Registered(
         TEXT,
