@@ -18,7 +18,7 @@ from hwdoctor.gather import reports
 from hwdoctor.gather.reports import assemble, cleaning
 from hwdoctor.model.reports import PasteReport
 from hwdoctor.render import paste as rendered
-from tests.conftest import ROOT
+from tests.conftest import ROOT, run_hwdoctor
 
 ERRORS: Final = ROOT / "tests" / "data" / "reports" / "errors"
 
@@ -424,3 +424,42 @@ def test_neuron_runtime_without_a_driver_is_named_and_the_traceback_after_it_sta
     assert found.code == "neuron.driver_unusable" and found.backend == "neuron"
     assert "aws-neuronx-dkms" in (found.advice or "")
     assert [q.line for q in report.unread] == [12]
+
+
+NEURON_LS: Final = ROOT / "tests" / "data" / "reports" / "neuron_ls"
+_NRT: Final = (
+    "2022-Mar-29 07:07:29.0082    11:11    ERROR   NRT:nrt_init                                "
+    "Unable to determine Neuron Driver version. Please check aws-neuron-dkms package is "
+    "installed."
+)
+
+
+@pytest.mark.parametrize(
+    "name", sorted(p.name for p in NEURON_LS.glob("*") if p.name != "README.md")
+)
+def test_the_neuron_runtimes_driver_line_below_a_real_neuron_ls_is_named(name: str) -> None:
+    """guidance-for-machine-learning-inference-on-aws#2's NRT line after each recorded
+    neuron-ls: the driver finding rests on it, for Neuron, never a CUDA remedy."""
+    listing = (NEURON_LS / name).read_text("utf-8")
+    report = pasted.diagnose(assemble.gathered(reports.read(f"{listing}\n{_NRT}\n".encode())))
+    named = [f for f in report.findings if f.code == "neuron.driver_unusable"]
+    assert named and named[0].backend == "neuron"
+    assert any("NRT:nrt_init" in q.text for qs in report.rests_on for q in qs)
+    assert not any("/whl/cu" in (f.remedy or "") for f in report.findings)
+
+
+def test_detect_paste_names_them_from_the_command_line() -> None:
+    """The CLI, run for real on two of the recordings: the finding's code in the JSON, exit
+    code 1 (an error finding), and no CUDA install line on a paste of another accelerator."""
+    for name, code in (
+        ("comfyui8984-mps-oom-tried-5.81gib-of-18.13gib.md", "mps.out_of_memory"),
+        (
+            "optimumhabana288-synapseai1.4.0-host-gaudi-docker-1.10.0-device-acquire-failed.md",
+            "hpu.driver_container_apart",
+        ),
+    ):
+        result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+        assert result.returncode == 1, result.stderr
+        findings = result.json()["data"]["findings"]
+        assert [f["code"] for f in findings] == [code]
+        assert "/whl/cu" not in result.stdout
