@@ -575,7 +575,8 @@ def _mps_operators(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
 _CUDA: Final = next(b.key for b in registry.BACKENDS if b.query.build is registry.Build.CUDA)
 # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
 _XPU: Final = next(b.key for b in registry.BACKENDS if b.query.build is registry.Build.XPU)
-_NEURON: Final = next(b.key for b in registry.BACKENDS if b.device == "neuron")
+# the backend whose Python module is torch-neuronx's, by its query (registry.py)
+_NEURON: Final = next(b.key for b in registry.BACKENDS if b.query.module == "torch.neuron")
 _HPU: Final = next(b.key for b in registry.BACKENDS if any(t.argv[0] == "hl-smi" for t in b.tools))
 
 
