@@ -1698,7 +1698,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "its installer on a Gaudi host or the gaudi-docker images "
         "(https://docs.habana.ai/en/latest/Installation_Guide/index.html); it is not on "
         "PyPI. optimum-habana imports it at once (optimum/habana/utils.py "
-        "check_synapse_version), and a pip install on a machine without a Gaudi device "
+        "check_synapse_version), and pip, on a machine without a Gaudi device "
         "(Colab, a laptop) cannot provide it. A bridge of an older release than the package "
         "lacks its newer modules the same way.",
         "{module} cannot be imported: Gaudi's PyTorch bridge is not installed here, and only "
