@@ -178,6 +178,9 @@ _ON_A_PIECE: dict[str, set[str]] = {
         "_MODULE_FILE",
         "_RADEON_PREFIX",
         "_GFX_SEPARATORS",
+        # issue 38: on the word before glibc's "cannot enable executable stack"
+        "_LIBRARY_FILE",
+        "_LIBRARY_PATH",
     },
     "prose": {"_MACOS_NOT_HERE", "_MACOS_FLOOR_AFTER", "_MARKS"},
     "amd": {"_AMD_WORDS"},  # on the name a marketing-name line gave

@@ -18,7 +18,7 @@ from hwdoctor.gather import reports
 from hwdoctor.gather.reports import assemble, cleaning
 from hwdoctor.model.reports import PasteReport
 from hwdoctor.render import paste as rendered
-from tests.conftest import ROOT
+from tests.conftest import ROOT, run_hwdoctor
 
 ERRORS: Final = ROOT / "tests" / "data" / "reports" / "errors"
 
@@ -407,3 +407,292 @@ def test_every_finding_code_fits_the_shipped_schemas_pattern() -> None:
     assert found
     for pattern in found:
         assert all(re.fullmatch(pattern, code.value) for code in Code), pattern
+
+
+# issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports.
+@pytest.mark.parametrize(
+    ("name", "code", "words", "said"),
+    [
+        # torch's MPS allocator past its high watermark (aten/src/ATen/mps/MPSAllocator.mm),
+        # in an issue's title and again whole in its question
+        (
+            "comfyui7372-mps-oom-sd35-17.68gb-of-18.13gb.md",
+            "mps.out_of_memory",
+            "MPS backend out of memory",
+            "1024.00 MB asked with 17.68 GB allocated (other allocations 3.95 MB) of 18.13 GB",
+        ),
+        # the same with RuntimeError before it and Fooocus' next line
+        (
+            "fooocus1139-m2-mps-oom-8.89gb-of-9.07gb.md",
+            "mps.out_of_memory",
+            "MPS backend out of memory",
+            "6.25 MB asked with 8.89 GB allocated",
+        ),
+        # GiB, as torch 2.x's format_size writes them
+        (
+            "comfyui8984-mps-oom-tried-5.81gib-of-18.13gib.md",
+            "mps.out_of_memory",
+            "MPS backend out of memory",
+            "5.81 GiB asked with 15.72 GiB allocated",
+        ),
+        # a size in bytes, on the shared pool, with the Mac named in prose
+        (
+            "pinokio941-m1-16gb-sonoma-mps-oom-256-bytes-shared-pool.md",
+            "mps.out_of_memory",
+            "MPS backend out of memory",
+            "256 bytes asked with 16.00 GB allocated",
+        ),
+        # the allocator's check of one buffer against Metal's largest
+        (
+            "diffusers5894-m1pro-16gb-animatediff-invalid-buffer-size-11.25gb.md",
+            "mps.buffer_too_large",
+            "Invalid buffer size",
+            "one buffer of 11.25 GB",
+        ),
+        (
+            "boltz14-m1-matmul-invalid-buffer-size-9.02gb.md",
+            "mps.buffer_too_large",
+            "Invalid buffer size",
+            "one buffer of 9.02 GB",
+        ),
+        (
+            "pt141909-torch2.6.0-bmm-invalid-buffer-size-19.45gb.md",
+            "mps.buffer_too_large",
+            "Invalid buffer size",
+            "one buffer of 19.45 GB",
+        ),
+        # glibc 2.41's loader refusing a library that asks for an executable stack
+        (
+            "condaforge-pytorchcpu350-libtorch-cpu-execstack-glibc2.41.md",
+            "host.library_needs_executable_stack",
+            "cannot enable executable stack",
+            "would not load libtorch_cpu.so",
+        ),
+        (
+            "easydiffusion1921-rocm5.2-libamdhip64-execstack.md",
+            "host.library_needs_executable_stack",
+            "cannot enable executable stack",
+            "would not load libamdhip64.so",
+        ),
+        (
+            "onnxruntime24911-openvino-pybind-execstack-full-path.md",
+            "host.library_needs_executable_stack",
+            "ImportError: /home/cyril/",  # the quote is clipped before glibc's words
+            "would not load onnxruntime_pybind11_state.cpython-313-x86_64-linux-gnu.so",
+        ),
+        # torch's CPU build asked for an xpu tensor (torch/xpu/__init__.py _lazy_init)
+        (
+            "xputriton2014-torch-not-compiled-with-xpu-lazy-init.md",
+            "torch.not_built_for_xpu",
+            "Torch not compiled with XPU enabled",
+            "torch here has no XPU",
+        ),
+        (
+            "sdnext3547-windows-arc-a770-torch-not-compiled-with-xpu.md",
+            "torch.not_built_for_xpu",
+            "Torch not compiled with XPU enabled",
+            "torch here has no XPU",
+        ),
+        # torch 1.11 with IPEX 1.11, a CPU-only release, asked for xpu (c10's device guard)
+        (
+            "ipex244-ipex1.11-pytorch-not-linked-with-xpu-adl-gt1.md",
+            "torch.not_built_for_xpu",
+            "PyTorch is not linked with support for xpu devices",
+            "(PyTorch is not linked with support for xpu devices)",
+        ),
+        # an Iris Xe the XPU support lists leave out, the runtime finding no device
+        (
+            "ipex712-iris-xe-i5-1135g7-wsl2-no-xpu-devices-found.md",
+            "xpu.igpu_not_supported",
+            "No XPU devices found",
+            "names, Iris Xe Graphics, is an integrated GPU",
+        ),
+        # Gaudi's acquire failure with the host's release and the container's apart
+        (
+            "optimumhabana288-synapseai1.4.0-host-gaudi-docker-1.10.0-device-acquire-failed.md",
+            "hpu.driver_container_apart",
+            "Device acquire failed",
+            "the host runs release 1.4.0 and the container image is release 1.10.0",
+        ),
+        # the same release on both (hl-smi's header lines, the image): the failure named
+        (
+            "optimumhabana1611-driver1.18.0-gaudi-docker-1.18.0-synstatus26.md",
+            "hpu.device_acquire_failed",
+            "Device acquire failed",
+            "(synStatus=26 [Generic failure])",
+        ),
+        (
+            "tgigaudi93-synstatus20-device-already-acquired.md",
+            "hpu.device_acquire_failed",
+            "Device acquire failed",
+            "another process holds the device",
+        ),
+        # Gaudi's PyTorch bridge imported where Gaudi's software is not installed
+        (
+            "lightningtransformers282-pip-ubuntu-no-module-habana-frameworks-torch.md",
+            "hpu.bridge_missing",
+            "No module named 'habana_frameworks.torch'",
+            "habana_frameworks.torch cannot be imported",
+        ),
+        (
+            "transformers39256-cpu-neural-compressor-no-module-habana-frameworks-torch.md",
+            "hpu.bridge_missing",
+            "No module named 'habana_frameworks.torch'",
+            "only Intel Gaudi's software provides it",
+        ),
+        # the Neuron runtime's start without a usable driver (NRT:nrt_init)
+        (
+            "neuronsdk415-eks-nrt-init-unable-to-read-driver-version.md",
+            "neuron.driver_unusable",
+            "NRT:nrt_init",  # the quote is clipped at the end of NRT's words
+            "found no usable Neuron driver",
+        ),
+        (
+            "neuronsdk655-inf1-runtime-compat-6-dkms-supports-2-4.md",
+            "neuron.driver_unusable",
+            "is not compatible with the installed aws-neuron-dkms",
+            "the installed Neuron driver is too old for this Neuron runtime",
+        ),
+    ],
+)
+def test_an_accelerators_stated_error_is_named_with_its_words(
+    name: str, code: str, words: str, said: str
+) -> None:
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == code and found.severity.value == "error"
+    assert said in found.message
+    (quotes,) = report.rests_on
+    assert any(words in q.text for q in quotes)
+    assert not report.unread and report.exit_code == 1
+
+
+def test_an_mps_memory_finding_offers_no_cuda_remedy() -> None:
+    """torch's MPS words are answered for MPS: its watermark variable as torch documents it,
+    never CUDA's allocator settings or a CUDA build."""
+    for name in (
+        "comfyui7372-mps-oom-sd35-17.68gb-of-18.13gb.md",
+        "boltz14-m1-matmul-invalid-buffer-size-9.02gb.md",
+    ):
+        (found,) = diagnosed(name).findings
+        assert found.backend == "mps"
+        said = " ".join((found.message, found.remedy or "", found.advice or ""))
+        assert "CUDA" not in said and "cuda" not in said
+    (oom,) = diagnosed("fooocus1139-m2-mps-oom-8.89gb-of-9.07gb.md").findings
+    assert "PYTORCH_MPS_HIGH_WATERMARK_RATIO" in (oom.advice or "")
+
+
+def test_the_execstack_remedy_clears_the_flag_of_the_file_the_line_names() -> None:
+    """A full path is the file to clear; a bare name is looked for in the environment."""
+    (whole,) = diagnosed("onnxruntime24911-openvino-pybind-execstack-full-path.md").findings
+    assert (whole.remedy or "").splitlines()[-1] == (
+        "patchelf --clear-execstack /home/cyril/.local/share/siril/venv/lib/python3.13/"
+        "site-packages/onnxruntime/capi/onnxruntime_pybind11_state.cpython-313-x86_64-linux-gnu.so"
+    )
+    (bare,) = diagnosed("condaforge-pytorchcpu350-libtorch-cpu-execstack-glibc2.41.md").findings
+    assert "find / -xdev -name libtorch_cpu.so" in (bare.remedy or "").splitlines()
+
+
+def test_an_execstack_line_without_a_library_still_states_its_error() -> None:
+    line = b"ImportError: cannot enable executable stack as shared object requires: Invalid arg"
+    report = pasted.diagnose(assemble.gathered(reports.read(line)))
+    (found,) = report.findings
+    assert found.code == "host.library_needs_executable_stack" and not found.remedy
+    assert found.message.startswith("glibc would not load a library")
+
+
+def test_torch_without_xpu_is_answered_with_the_xpu_build_never_a_cuda_one() -> None:
+    for name in (
+        "xputriton2014-torch-not-compiled-with-xpu-lazy-init.md",
+        "ipex244-ipex1.11-pytorch-not-linked-with-xpu-adl-gt1.md",
+    ):
+        (found,) = diagnosed(name).findings
+        first = (found.remedy or "").splitlines()[0]
+        assert first.endswith("--index-url https://download.pytorch.org/whl/xpu"), first
+        assert "/whl/cu" not in (found.remedy or "") and "+cu" not in (found.remedy or "")
+
+
+def test_an_intel_igpu_without_a_device_is_named_and_an_arc_beside_one_is_not() -> None:
+    """IPEX 1.13's "Number of dpcpp devices should be greater than zero!" on a Tiger Lake
+    iGPU is the iGPU (the thread: "iGPU is not on our support list"); torch's "XPU device
+    count is zero!" on a machine with an Arc A770 and a UHD 770 is not: the A770 is on the
+    lists, so the line stays unread for another cause (intel/intel-extension-for-pytorch#702:
+    an installation fault)."""
+    tiger = diagnosed("ipex292-tigerlake-lp-gt2-dpcpp-devices-greater-than-zero.md")
+    (found,) = tiger.findings
+    assert found.code == "xpu.igpu_not_supported" and "TigerLake-LP GT2" in found.message
+    assert [q.line for q in tiger.unread] == [5]  # torchvision's image warning, not this
+    arc = diagnosed("ipex702-arc-a770-beside-uhd770-xpu-device-count-zero.md")
+    assert not [f for f in arc.findings if f.code == "xpu.igpu_not_supported"]
+    assert any("XPU device count is zero" in q.text for q in arc.unread)
+    assert arc.exit_code == 1
+
+
+HL_SMI: Final = ROOT / "tests" / "data" / "reports" / "hl_smi"
+_ACQUIRE: Final = "RuntimeError: synStatus=26 [Generic failure] Device acquire failed."
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in HL_SMI.glob("*.txt")))
+def test_gaudi_acquire_failure_below_a_real_hl_smi_table_is_named(name: str) -> None:
+    """optimum-habana#1611's line after each recorded hl-smi table: the failure is named;
+    with a container image of another release than hl-smi's driver, the release gap is."""
+    table = (HL_SMI / name).read_text("utf-8")
+    report = pasted.diagnose(assemble.gathered(reports.read(f"{table}\n{_ACQUIRE}\n".encode())))
+    (found,) = report.findings
+    assert found.code == "hpu.device_acquire_failed" and not report.unread
+    if "gaudi-docker/" in table:  # rm-runner's own 1.4.1 image on its 1.4.0 driver: one release
+        return
+    image = "docker run --runtime=habana vault.habana.ai/gaudi-docker/1.99.0/ubuntu22.04/x"
+    text = f"{table}\n{image}\n{_ACQUIRE}\n".encode()
+    (apart,) = pasted.diagnose(assemble.gathered(reports.read(text))).findings
+    assert apart.code == "hpu.driver_container_apart"
+    assert "the container image is release 1.99.0" in apart.message
+
+
+def test_neuron_runtime_without_a_driver_is_named_and_the_traceback_after_it_stays_listed() -> None:
+    """guidance-for-machine-learning-inference-on-aws#2: NRT's own line names the cause; the
+    TorchScript RuntimeError after it says nothing of its own and stays listed as unread."""
+    report = diagnosed("mlinferenceguidance2-nrt-init-unable-to-determine-neuron-driver.md")
+    (found,) = report.findings
+    assert found.code == "neuron.driver_unusable" and found.backend == "neuron"
+    assert "aws-neuronx-dkms" in (found.advice or "")
+    assert [q.line for q in report.unread] == [12]
+
+
+NEURON_LS: Final = ROOT / "tests" / "data" / "reports" / "neuron_ls"
+_NRT: Final = (
+    "2022-Mar-29 07:07:29.0082    11:11    ERROR   NRT:nrt_init                                "
+    "Unable to determine Neuron Driver version. Please check aws-neuron-dkms package is "
+    "installed."
+)
+
+
+@pytest.mark.parametrize(
+    "name", sorted(p.name for p in NEURON_LS.glob("*") if p.name != "README.md")
+)
+def test_the_neuron_runtimes_driver_line_below_a_real_neuron_ls_is_named(name: str) -> None:
+    """guidance-for-machine-learning-inference-on-aws#2's NRT line after each recorded
+    neuron-ls: the driver finding rests on it, for Neuron, never a CUDA remedy."""
+    listing = (NEURON_LS / name).read_text("utf-8")
+    report = pasted.diagnose(assemble.gathered(reports.read(f"{listing}\n{_NRT}\n".encode())))
+    named = [f for f in report.findings if f.code == "neuron.driver_unusable"]
+    assert named and named[0].backend == "neuron"
+    assert any("NRT:nrt_init" in q.text for qs in report.rests_on for q in qs)
+    assert not any("/whl/cu" in (f.remedy or "") for f in report.findings)
+
+
+def test_detect_paste_names_them_from_the_command_line() -> None:
+    """The CLI, run for real on two of the recordings: the finding's code in the JSON, exit
+    code 1 (an error finding), and no CUDA install line on a paste of another accelerator."""
+    for name, code in (
+        ("comfyui8984-mps-oom-tried-5.81gib-of-18.13gib.md", "mps.out_of_memory"),
+        (
+            "optimumhabana288-synapseai1.4.0-host-gaudi-docker-1.10.0-device-acquire-failed.md",
+            "hpu.driver_container_apart",
+        ),
+    ):
+        result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+        assert result.returncode == 1, result.stderr
+        findings = result.json()["data"]["findings"]
+        assert [f["code"] for f in findings] == [code]
+        assert "/whl/cu" not in result.stdout

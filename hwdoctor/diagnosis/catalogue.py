@@ -165,6 +165,16 @@ class Code(str, Enum):
     BNB_ON_MAC = "extension.bitsandbytes_on_mac"
     WSL_NO_LIBCUDA = "host.wsl_libcuda_not_found"
     CUDA_LIBRARY_MISSING = "extension.cuda_library_missing"
+    # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
+    MPS_OUT_OF_MEMORY = "mps.out_of_memory"
+    MPS_BUFFER_TOO_LARGE = "mps.buffer_too_large"
+    LIBRARY_EXECSTACK = "host.library_needs_executable_stack"
+    XPU_NOT_BUILT = "torch.not_built_for_xpu"
+    XPU_IGPU_UNSUPPORTED = "xpu.igpu_not_supported"
+    HPU_VERSIONS_APART = "hpu.driver_container_apart"
+    HPU_ACQUIRE_FAILED = "hpu.device_acquire_failed"
+    HPU_BRIDGE_MISSING = "hpu.bridge_missing"
+    NEURON_DRIVER_UNUSABLE = "neuron.driver_unusable"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1842,6 +1852,181 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "other_major": "install the build of the package that fails made for CUDA "
             "{torch_major} (torch's CUDA {torch_cuda}), not {package}: a second CUDA major "
             "beside torch's is a second set of libraries to keep apart",
+        },
+    ),
+    # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
+    Code.MPS_OUT_OF_MEMORY: Entry(
+        E, "the Apple GPU's memory limit was reached",
+        "torch's MPS allocator refuses an allocation that would take what it holds past its "
+        "limit: PYTORCH_MPS_HIGH_WATERMARK_RATIO times the Metal device's "
+        "recommendedMaxWorkingSetSize, 1.7 by default (aten/src/ATen/mps/MPSAllocator.mm; "
+        "https://pytorch.org/docs/stable/mps_environment_variables.html). The Apple GPU "
+        "shares the Mac's memory: the model, batch or image is larger than this Mac holds.",
+        "torch's MPS allocator ran out of memory on the Apple GPU ({said})",
+        advice="make the work smaller: a smaller batch, image or sequence, a smaller or "
+        "half-precision model, fewer models loaded at once; torch.mps.empty_cache() returns "
+        "the memory torch holds cached but unused. PYTORCH_MPS_HIGH_WATERMARK_RATIO moves "
+        "the limit (torch's MPS environment variables: 1.0 is the device's recommended "
+        "maximum, 0.0 removes the limit and \"may cause system failure\"): a last resort, "
+        "set before Python starts",
+    ),
+    Code.MPS_BUFFER_TOO_LARGE: Entry(
+        E, "one tensor larger than the Apple GPU's largest buffer",
+        "torch's MPS allocator checks each buffer against the largest one the Metal device "
+        "allows (its maxBufferLength) and raises \"Invalid buffer size\" above it "
+        "(aten/src/ATen/mps/MPSAllocator.mm, alloc_buffer_block). The limit is for one "
+        "buffer: PYTORCH_MPS_HIGH_WATERMARK_RATIO, the limit on all of them, does not move "
+        "it.",
+        "torch's MPS backend refused one buffer of {size}: larger than the largest buffer "
+        "the Apple GPU allows",
+        advice="make that one tensor smaller: a smaller batch, image, video or sequence, "
+        "attention computed in slices or the VAE in tiles (diffusers: "
+        "pipe.enable_attention_slicing(), pipe.vae.enable_tiling()), float16 instead of "
+        "float32; or run that step on the CPU",
+    ),
+    Code.LIBRARY_EXECSTACK: Entry(
+        E, "glibc refused a library that asks for an executable stack",
+        "Since glibc 2.41, dlopen no longer makes the stack executable for a shared library "
+        "whose ELF header asks for one (often only because an assembly file lacked its "
+        ".note.GNU-stack section): loading it fails with \"cannot enable executable stack as "
+        "shared object requires: Invalid argument\" (glibc 2.41 NEWS, "
+        "https://lists.gnu.org/archive/html/info-gnu/2025-01/msg00014.html; elf/dl-load.c). "
+        "Distributions with glibc 2.41 or newer (Arch, Fedora 42, Ubuntu 25.04, Debian 13) "
+        "meet it in wheels built before: IPEX's XPU wheels "
+        "(intel/intel-extension-for-pytorch#794), ROCm's libamdhip64.so, conda-forge's "
+        "libtorch_cpu.so (conda-forge/pytorch-cpu-feedstock#350).",
+        "glibc would not load {library}: it asks for an executable stack, which glibc 2.41 "
+        "and newer no longer grant a library loaded at run time",
+        commands=(
+            "# clear the flag in the file (patchelf 0.18 or newer; execstack -c does the "
+            "same), as the threads that met this did",
+            "patchelf --clear-execstack {path}",
+        ),
+        advice="or install a release of its package built with -z noexecstack (as "
+        "conda-forge/pytorch-cpu-feedstock#355 rebuilt torch), or run it under a glibc "
+        "older than 2.41 (a container of an older distribution)",
+        variants={
+            "unnamed": "glibc would not load a library that asks for an executable stack, "
+            "which glibc 2.41 and newer no longer grant a library loaded at run time",
+        },
+        variant_commands={
+            "name_only": (
+                "# where the library is: the copy in the environment that failed is the one",
+                "find / -xdev -name {library}",
+                "# then clear the flag in that file (patchelf 0.18 or newer; execstack -c does "
+                "the same), as the threads that met this did: patchelf --clear-execstack PATH",
+            ),
+            "unnamed": (),
+        },
+    ),
+    Code.XPU_NOT_BUILT: Entry(
+        E, "torch without XPU asked for the Intel GPU",
+        "torch's CPU build (PyPI's default on Linux and Windows, and any +cpu wheel) has no "
+        "XPU: asked for an xpu tensor it raises \"Torch not compiled with XPU enabled\" "
+        "(torch/xpu/__init__.py _lazy_init), or, before torch 2.4 where the XPU came from "
+        "IPEX's XPU build, \"PyTorch is not linked with support for xpu devices\" (c10/core/"
+        "impl/DeviceGuardImplInterface.h) when that build was not loaded (IPEX's +cpu wheels "
+        "have no GPU features: its CPU installation guide). From torch 2.5 torch's own xpu "
+        "build drives Intel GPUs without IPEX (https://docs.pytorch.org/docs/stable/notes/"
+        "get_start_xpu.html). Kunlun's XPytorch names its device xpu too and says the same.",
+        "torch here has no XPU ({said}): the Intel GPU cannot be used by this build",
+        commands=("{install}",),
+        advice="install torch's xpu build, which needs no IPEX (torch 2.5 and newer); for "
+        "IPEX, its xpu wheel and the torch it pairs with, from Intel's installation page "
+        "(https://pytorch-extension.intel.com/installation?platform=gpu), never a +cpu one",
+    ),
+    Code.XPU_IGPU_UNSUPPORTED: Entry(
+        E, "an Intel integrated GPU the XPU builds do not support",
+        "IPEX's and torch's XPU builds list the Intel GPUs they support, and Iris Xe, UHD and "
+        "HD integrated graphics are on neither list: IPEX's installation guide (Hardware "
+        "Requirement: Data Center GPU Max and Flex Series, Arc A-Series, later Core Ultra "
+        "with Arc Graphics; https://intel.github.io/intel-extension-for-pytorch/xpu/"
+        "1.13.10+xpu/tutorials/installation.html and its later releases) and torch's "
+        "(https://docs.pytorch.org/docs/stable/notes/get_start_xpu.html: Arc A- and "
+        "B-Series, Core Ultra with Arc Graphics, Data Center GPU Max). On such a machine "
+        "the XPU runtime finds no device (\"XPU device count is zero\"); IPEX's maintainers "
+        "answer so (intel/intel-extension-for-pytorch#292: \"iGPU is not on our support "
+        "list\").",
+        "the XPU runtime found no device ({said}) and the Intel GPU the paste names, {gpu}, is "
+        "an integrated GPU IPEX's and torch's XPU support lists do not include",
+        advice="run on the CPU (device \"cpu\"), or on a GPU on those lists (Intel Arc, "
+        "Core Ultra with Arc Graphics, Data Center GPU Max / Flex)",
+    ),
+    Code.HPU_VERSIONS_APART: Entry(
+        E, "the Gaudi host and its container are different releases",
+        "An Intel Gaudi software release is the host's driver and firmware and the "
+        "container's SynapseAI and PyTorch bridge together: Habana's support matrix lists "
+        "one release for all of them (https://docs.habana.ai/en/latest/Support_Matrix/"
+        "Support_Matrix.html), and the gaudi-docker images are published per release "
+        "(vault.habana.ai/gaudi-docker/<release>/…). A container of another release than "
+        "the host's driver fails to open the device: \"Device acquire failed\".",
+        "Gaudi could not be opened ({said}): the host runs release {host} and the container "
+        "image is release {image}",
+        advice="run the container image of the host's release "
+        "(vault.habana.ai/gaudi-docker/{host}/…), or update the host's driver and firmware "
+        "to {image} (Habana's installation guide); then hl-smi inside the container shows "
+        "the same release",
+    ),
+    Code.HPU_ACQUIRE_FAILED: Entry(
+        E, "Gaudi could not be opened",
+        "Intel Gaudi's PyTorch bridge could not acquire the device: another process holds "
+        "it (synStatus 20, \"Device already acquired\"), the container was started without "
+        "Habana's runtime or its devices (--runtime=habana, HABANA_VISIBLE_DEVICES), or the "
+        "host's driver and the container are different releases (Habana's support matrix). "
+        "hl-smi on the host lists the processes holding each device.",
+        "Gaudi could not be opened ({said})",
+        advice="see which process holds the devices (hl-smi on the host; its Compute "
+        "Processes rows) and end it, or start the container with --runtime=habana -e "
+        "HABANA_VISIBLE_DEVICES=all; check that hl-smi's release on the host is the "
+        "container image's",
+        variants={
+            "already_acquired": "Gaudi could not be opened ({said}): another process holds "
+            "the device",
+        },
+        variant_advice={
+            "already_acquired": "end the process that holds it (hl-smi on the host lists "
+            "them under Compute Processes), or give each job its own devices "
+            "(HABANA_VISIBLE_DEVICES)",
+        },
+    ),
+    Code.HPU_BRIDGE_MISSING: Entry(
+        E, "a Gaudi-only package where Gaudi's software is not installed",
+        "habana_frameworks, Intel Gaudi's PyTorch bridge, comes only with Gaudi's software: "
+        "its installer on a Gaudi host or the gaudi-docker images "
+        "(https://docs.habana.ai/en/latest/Installation_Guide/index.html); it is not on "
+        "PyPI. optimum-habana imports it at once (optimum/habana/utils.py "
+        "check_synapse_version), and pip, on a machine without a Gaudi device "
+        "(Colab, a laptop) cannot provide it. A bridge of an older release than the package "
+        "lacks its newer modules the same way.",
+        "{module} cannot be imported: Gaudi's PyTorch bridge is not installed here, and only "
+        "Intel Gaudi's software provides it",
+        advice="on a Gaudi machine, run inside the gaudi-docker image of the host's release "
+        "(vault.habana.ai/gaudi-docker/<release>/…), whose bridge the package's release "
+        "pairs with; on a machine without a Gaudi device, uninstall what imports it or "
+        "installed part of it (optimum-habana, habana-* packages) and run the plain "
+        "transformers / optimum code, without --use_habana",
+    ),
+    Code.NEURON_DRIVER_UNUSABLE: Entry(
+        E, "the Neuron runtime cannot use the Neuron driver",
+        "The Neuron runtime (libnrt, loaded by torch-neuron / torch-neuronx) needs the "
+        "Neuron kernel driver, the aws-neuronx-dkms package on the host (aws-neuron-dkms "
+        "before it, no longer produced), at a version that supports the runtime's "
+        "compatibility id; inside a container the devices must be passed in (--device "
+        "/dev/neuron0). It says so at start (NRT:nrt_init; the Neuron runtime troubleshooting "
+        "guide, https://awsdocs-neuron.readthedocs-hosted.com/en/latest/neuron-runtime/"
+        "nrt-troubleshoot.html).",
+        "the Neuron runtime found no usable Neuron driver ({said})",
+        advice="on the host, install or reinstall aws-neuronx-dkms from the Neuron "
+        "repository and load it (sudo modprobe neuron); in a container, pass the devices "
+        "(--device=/dev/neuron0, one per device); then neuron-ls lists them",
+        variants={
+            "incompatible": "the installed Neuron driver is too old for this Neuron runtime "
+            "({said})",
+        },
+        variant_advice={
+            "incompatible": "upgrade the host's driver to the aws-neuronx-dkms of the "
+            "runtime's Neuron SDK release (aws-neuron-dkms is no longer produced: remove it "
+            "first), or use the runtime of the driver's release",
         },
     ),
 }  # fmt: skip

@@ -103,6 +103,14 @@ _RESTS_ON: Final = (
     ("device.bf16_unsupported", ("stated", "gpus")),
     ("driver.library_mismatch", ("driver.library",)),
     ("accelerate.", ("accelerate", "torch")),
+    # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
+    ("mps.out_of_memory", ("stated",)),
+    ("mps.buffer_too_large", ("stated",)),
+    ("host.library_needs_executable_stack", ("stated",)),
+    ("torch.not_built_for_xpu", ("stated", "torch")),
+    ("xpu.igpu_not_supported", ("stated",)),
+    ("hpu.", ("stated",)),
+    ("neuron.", ("stated",)),
     ("mps.operator", ("mps.operator", "torch")),
     ("mps.bf16_unsupported", ("stated", "host", "torch")),  # issue 38: before "mps."
     ("torch.cpu_only_build", ("torch", "gpus")),
@@ -202,6 +210,19 @@ _WHAT: Final = {
     FactKey.MESSAGE_DS_TORCH_CUDA: "DeepSpeed says (torch's CUDA)",
     FactKey.MESSAGE_LIBRARY_NOT_FOUND: "the loader could not open",
     FactKey.PROSE_WSL: "WSL",
+    # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
+    FactKey.MESSAGE_MPS_OOM: "torch says (MPS)",
+    FactKey.MESSAGE_MPS_BUFFER: "torch says (MPS)",
+    FactKey.MESSAGE_EXECSTACK: "glibc says",
+    FactKey.MESSAGE_XPU_NOT_BUILT: "torch says (XPU)",
+    FactKey.MESSAGE_XPU_NO_DEVICE: "XPU runtime says",
+    FactKey.MESSAGE_INTEL_IGPU: "Intel integrated GPU",
+    FactKey.MESSAGE_INTEL_XPU_GPU: "Intel GPU",
+    FactKey.MESSAGE_HPU_ACQUIRE: "Gaudi says",
+    FactKey.HABANA_HOST: "Gaudi host release",
+    FactKey.HABANA_IMAGE: "Gaudi container release",
+    FactKey.MESSAGE_HABANA_MISSING: "Python says (Gaudi)",
+    FactKey.MESSAGE_NEURON_DRIVER: "Neuron runtime says",
 }
 
 
@@ -217,6 +238,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_nvcc(evidence, facts))
     found = (*found, *_refused(evidence, facts, found))  # issue 38: a library refuses the GPU
     found = (*found, *_cuda_libraries(paste, facts))  # issue 38
+    found = (*found, *_stated_with_words(evidence, facts))
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -635,6 +657,11 @@ def _mps_operators(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
 
 
 _CUDA: Final = next(b.key for b in registry.BACKENDS if b.query.build is registry.Build.CUDA)
+# issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
+_XPU: Final = next(b.key for b in registry.BACKENDS if b.query.build is registry.Build.XPU)
+# the backend whose Python module is torch-neuronx's, by its query (registry.py)
+_NEURON: Final = next(b.key for b in registry.BACKENDS if b.query.module == "torch.neuron")
+_HPU: Final = next(b.key for b in registry.BACKENDS if any(t.argv[0] == "hl-smi" for t in b.tools))
 
 
 def _no_driver(evidence: Evidence, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
@@ -1154,6 +1181,97 @@ def _no_cuda(facts: _Read) -> bool:
     return bool(facts.all(FactKey.MESSAGE_NOT_COMPILED_CUDA)) or (
         said is not None and said.value.strip().lower() in ("false", "no")
     )
+
+
+# issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
+def _stated_with_words(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
+    """Messages that name their cause and what it was about, each read by the messages
+    reader (which cites the code that prints it): torch's MPS allocator past its limit or
+    asked for a buffer larger than Metal allows, glibc refusing a library that asks for an
+    executable stack. The finding is for the accelerator the message is of (MPS), or for
+    none (a library of any backend); it rests on the first line that says it and the first
+    that says it whole (an issue's title, then the log's line with the sizes)."""
+    found: list[Finding] = []
+    if said := facts.all(FactKey.MESSAGE_MPS_OOM):
+        sized = next((f for f in said if f.value != "MPS backend out of memory"), said[0])
+        facts.use("stated", said[0], *([sized] if sized is not said[0] else []))
+        found.append(finding(Code.MPS_OUT_OF_MEMORY, backend=_MPS, said=sized.value))
+    if said := facts.all(FactKey.MESSAGE_MPS_BUFFER):
+        facts.use("stated", said[0])
+        found.append(finding(Code.MPS_BUFFER_TOO_LARGE, backend=_MPS, size=said[0].value))
+    if said := facts.all(FactKey.MESSAGE_EXECSTACK):
+        named = next((f for f in said if f.name), said[0])
+        facts.use("stated", said[0], *([named] if named is not said[0] else []))
+        library, path = named.name or "", named.value
+        variant = None if path.startswith("/") else "name_only" if library else "unnamed"
+        found.append(finding(Code.LIBRARY_EXECSTACK, library=library, path=path, variant=variant))
+    if said := facts.all(FactKey.MESSAGE_XPU_NOT_BUILT):
+        facts.use("stated", said[0])
+        way = remedies.installer(evidence.python)
+        install = remedies.install(registry.BY_KEY[_XPU], way, replace=True, evidence=evidence)
+        found.append(finding(Code.XPU_NOT_BUILT, backend=_XPU, said=said[0].value, install=install))
+    found.extend(_intel_igpu(facts))
+    found.extend(_hpu_acquire(facts))
+    if said := facts.all(FactKey.MESSAGE_HABANA_MISSING):
+        facts.use("stated", said[0])
+        found.append(finding(Code.HPU_BRIDGE_MISSING, backend=_HPU, module=said[0].value))
+    if said := facts.all(FactKey.MESSAGE_NEURON_DRIVER):
+        facts.use("stated", said[0])
+        variant = "incompatible" if "not compatible" in said[0].value else None
+        neuron = finding(
+            Code.NEURON_DRIVER_UNUSABLE, backend=_NEURON, said=said[0].value, variant=variant
+        )
+        found.append(neuron)
+    return tuple(found)
+
+
+def _hpu_acquire(facts: _Read) -> tuple[Finding, ...]:
+    """Gaudi's "Device acquire failed": with the host's release (hl-smi's driver, the
+    reporter's SynapseAI) and the container image's both shown and apart, that is the
+    cause; otherwise the failure, with what it can be (another process holds the device
+    where the status says so)."""
+    said = facts.all(FactKey.MESSAGE_HPU_ACQUIRE)
+    if not said:
+        return ()
+    first = next((f for f in said if f.value.startswith("synStatus")), said[0])
+    hosts = {f.value: f for f in facts.all(FactKey.HABANA_HOST)}
+    images = {f.value: f for f in facts.all(FactKey.HABANA_IMAGE)}
+    apart = [
+        (host, image)
+        for host in hosts.values()
+        for image in images.values()
+        if host.value.split(".")[:2] != image.value.split(".")[:2]
+    ]
+    if len(hosts) == 1 and len(images) == 1 and apart:
+        host, image = apart[0]
+        facts.use("stated", first, host, image)
+        status, host_release, image_release = first.value, host.value, image.value
+        return (
+            finding(
+                Code.HPU_VERSIONS_APART,
+                backend=_HPU,
+                said=status,
+                host=host_release,
+                image=image_release,
+            ),
+        )
+    facts.use("stated", said[0], first)
+    variant = "already_acquired" if first.value.startswith("synStatus=20 ") else None
+    return (finding(Code.HPU_ACQUIRE_FAILED, backend=_HPU, said=first.value, variant=variant),)
+
+
+def _intel_igpu(facts: _Read) -> tuple[Finding, ...]:
+    """The XPU runtime found no device, and the only Intel GPU the paste names is an
+    integrated one the XPU support lists leave out (Iris Xe, UHD): that GPU is why. Where
+    the paste names a GPU on the lists too (an Arc A770 beside a UHD 770), the empty count
+    has another cause (the driver, the render group) and this says nothing."""
+    said = facts.all(FactKey.MESSAGE_XPU_NO_DEVICE)
+    igpu = facts.all(FactKey.MESSAGE_INTEL_IGPU)
+    if not said or not igpu or facts.all(FactKey.MESSAGE_INTEL_XPU_GPU):
+        return ()
+    facts.use("stated", said[0], igpu[0])
+    gpu = igpu[0].value
+    return (finding(Code.XPU_IGPU_UNSUPPORTED, backend=_XPU, said=said[0].value, gpu=gpu),)
 
 
 def _predicted(decide: Callable[[Inputs], T], given: Inputs) -> T:

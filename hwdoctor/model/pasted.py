@@ -160,6 +160,19 @@ class FactKey(str, Enum):
     MESSAGE_DS_TORCH_CUDA = "message.ds_torch_cuda"  # DeepSpeed: the CUDA torch was built with
     MESSAGE_LIBRARY_NOT_FOUND = "message.library_not_found"  # the loader: "libcudart.so.11.0"
     PROSE_WSL = "prose.wsl"  # words that show WSL: "microsoft-standard-WSL2", "WSL 2"
+    # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
+    MESSAGE_MPS_OOM = "message.mps_out_of_memory"  # torch's MPS allocator: past its limit
+    MESSAGE_MPS_BUFFER = "message.mps_buffer_size"  # "Invalid buffer size: 19.45 GB"
+    MESSAGE_EXECSTACK = "message.execstack"  # glibc: "cannot enable executable stack"; name
+    MESSAGE_XPU_NOT_BUILT = "message.xpu_not_built"  # "Torch not compiled with XPU enabled"
+    MESSAGE_XPU_NO_DEVICE = "message.xpu_no_device"  # "XPU device count is zero!"
+    MESSAGE_INTEL_IGPU = "message.intel_igpu"  # an Intel integrated GPU named: "Iris Xe"
+    MESSAGE_INTEL_XPU_GPU = "message.intel_xpu_gpu"  # one on the XPU lists: "Arc A770"
+    MESSAGE_HPU_ACQUIRE = "message.hpu_acquire"  # Gaudi: "synStatus=26 [...] Device acquire failed"
+    HABANA_HOST = "habana.host"  # the host's Gaudi driver / SynapseAI release: "1.18.0"
+    HABANA_IMAGE = "habana.image"  # the container's: vault.habana.ai/gaudi-docker/1.10.0/…
+    MESSAGE_HABANA_MISSING = "message.habana_missing"  # "No module named 'habana_frameworks'"
+    MESSAGE_NEURON_DRIVER = "message.neuron_driver"  # NRT:nrt_init on the Neuron driver
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -241,6 +254,15 @@ STATED_ERRORS: Final = frozenset(
         # issue 38: CUDA libraries the neighbours cannot find or that disagree
         FactKey.MESSAGE_DS_CUDA_MISMATCH,
         FactKey.MESSAGE_LIBRARY_NOT_FOUND,
+        # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
+        FactKey.MESSAGE_MPS_OOM,
+        FactKey.MESSAGE_MPS_BUFFER,
+        FactKey.MESSAGE_EXECSTACK,
+        FactKey.MESSAGE_XPU_NOT_BUILT,
+        FactKey.MESSAGE_XPU_NO_DEVICE,
+        FactKey.MESSAGE_HPU_ACQUIRE,
+        FactKey.MESSAGE_HABANA_MISSING,
+        FactKey.MESSAGE_NEURON_DRIVER,
     }
 )
 

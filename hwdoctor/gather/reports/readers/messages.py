@@ -339,6 +339,91 @@ _UNSLOTH_GPU: Final = re.compile(
     r"(?:/\| {2,8}(?:GPU: )?|\bGPU: )(\S[^.\n]{2,79})\. (?:Num GPUs|Max memory)"
 )
 
+
+# issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports.
+# torch's MPS allocator when an allocation would pass its high-watermark limit
+# (pytorch/pytorch aten/src/ATen/mps/MPSAllocator.mm, MPSHeapAllocatorImpl::alloc_buffer_block:
+# "MPS backend out of memory (MPS allocated: 17.68 GB, other allocations: 3.95 MB, max allowed:
+# 18.13 GB). Tried to allocate 1024.00 MB on private pool. Use PYTORCH_MPS_HIGH_WATERMARK_RATIO
+# =0.0 …"); the sizes are read where the line keeps them (a wrapped paste may not).
+_MPS_OOM: Final = re.compile(
+    r"MPS backend out of memory(?: \(MPS allocated: ([\d.]{1,12} \w{1,5}), other allocations: "
+    r"([\d.]{1,12} \w{1,5}), max allowed: ([\d.]{1,12} \w{1,5})\)\. Tried to allocate "
+    r"([\d.]{1,12} \w{1,5}))?"
+)
+# The same function's check of one buffer against the largest the Metal device allows
+# (TORCH_CHECK(size < m_max_buffer_size, "Invalid buffer size: ", format_size(size))).
+_MPS_BUFFER: Final = re.compile(r"Invalid buffer size: ([\d.]{1,12} [KMGT]?i?B)\b")
+# glibc's dynamic loader refusing a library whose ELF header asks for an executable stack
+# (glibc elf/dl-load.c, _dl_map_object_from_fd: "cannot enable executable stack as shared
+# object requires"); since glibc 2.41 dlopen no longer makes the stack executable for such a
+# library, it fails instead (glibc 2.41 NEWS, https://lists.gnu.org/archive/html/info-gnu/
+# 2025-01/msg00014.html). The library is the word before, read with string operations.
+# torch without XPU, asked for an XPU tensor: torch's own check (torch/xpu/__init__.py
+# _lazy_init: raise AssertionError("Torch not compiled with XPU enabled"), torch 2.4 on), and
+# c10's when no device guard is registered for the type (c10/core/impl/
+# DeviceGuardImplInterface.h getDeviceGuardImpl: "PyTorch is not linked with support for xpu
+# devices"), as torch before 2.4 said it where IPEX's XPU build was not loaded.
+_XPU_NOT_BUILT: Final = re.compile(
+    r"Torch not compiled with XPU enabled|PyTorch is not linked with support for xpu devices"
+)
+# No Intel GPU found by the XPU runtime: torch's (c10/xpu/XPUFunctions.cpp
+# initGlobalDevicePoolState: TORCH_WARN("XPU device count is zero!")), IPEX's before it
+# ("XPU Device count is zero!", "DPCPP Device count is zero!", and "Number of dpcpp devices
+# should be greater than zero!", csrc/gpu/runtime/Device.cpp), and the words "No XPU devices
+# found" / "No XPU devices are available" an issue's title or torch's check gives.
+_XPU_NO_DEVICE: Final = re.compile(
+    r"(?:XPU|DPCPP) Device count is zero|Number of dpcpp devices should be greater than zero"
+    r"|No XPU devices (?:found|are available)",
+    re.I,
+)
+# Intel's integrated GPUs by the names their drivers and lspci give ("Intel(R) Iris(R) Xe
+# Graphics", "UHD Graphics 770", "TigerLake-LP GT2 [Iris Xe Graphics]"), and the GPUs the XPU
+# support lists name (Arc, Data Center GPU Max / Flex, Core Ultra with Arc graphics). OpenCL's
+# platform name "Intel(R) OpenCL HD Graphics" is every Intel GPU's, so not an iGPU's.
+_INTEL_IGPU: Final = re.compile(
+    r"\b(Iris(?:\(R\))? Xe(?: Graphics)?|(?<!OpenCL )U?HD Graphics(?: \d{3,4})?"
+    r"|TigerLake-LP GT2|ADL GT1)\b"
+)
+_INTEL_XPU_GPU: Final = re.compile(
+    r"\b(Arc(?:\(TM\)|™)?(?: Pro)? [AB]\d{2,3}\w?|Arc(?:\(TM\)|™)? Graphics"
+    r"|Data Center GPU (?:Max|Flex)(?: \d{3,4})?)"
+)
+# Intel Gaudi's PyTorch bridge when it cannot open the device (habana_frameworks/torch/hpu:
+# "RuntimeError: synStatus=26 [Generic failure] Device acquire failed.", the synStatus and its
+# name from SynapseAI's synStatus enumeration; 1.x said "Device acquire failed." alone).
+_HPU_ACQUIRE: Final = re.compile(
+    r"(?:synStatus=?\s?(\d{1,3}) \[([\w ]{1,40})\] )?Device acquire failed"
+)
+# The Gaudi host's release: hl-smi's "Driver Version: 1.18.0-ee698fb" (its git hash after the
+# release tells it from nvidia-smi's line), a reporter's "SynapseAI : 1.4.0"; the container's:
+# its image, vault.habana.ai/gaudi-docker/<release>/<os>/habanalabs/pytorch-installer-….
+_HABANA_DRIVER: Final = re.compile(
+    r"Driver Version:\s{0,80}(\d{1,2}\.\d{1,3}\.\d{1,3})-[0-9a-f]{6,10}\b"
+    r"|\bSynapseAI\s{0,4}(?:version\s{0,4})?[:=]\s{0,4}(\d{1,2}\.\d{1,3}\.\d{1,3})\b"
+)
+_HABANA_IMAGE: Final = re.compile(r"vault\.habana\.ai/gaudi-docker/(\d{1,2}\.\d{1,3}\.\d{1,3})/")
+# Python's import error for Gaudi's PyTorch bridge, which only Intel Gaudi's software installs
+# (its installer and the vault.habana.ai gaudi-docker images; not on PyPI): optimum-habana
+# (optimum/habana/utils.py get_habana_frameworks_version) and neural-compressor's HPU path
+# import it.
+_HABANA_MISSING: Final = re.compile(r"No module named '(habana_frameworks(?:\.\w{1,40}){0,4})'")
+# The Neuron runtime's start (NRT:nrt_init) when it cannot use the Neuron driver: none found
+# ("Unable to determine Neuron Driver version. Please check aws-neuron-dkms package is
+# installed.", "Unable to read compatible Driver version." then "Please check /dev/neuron# is
+# accessible … --device /dev/neuron#"), or one too old for the runtime ("This Neuron Runtime
+# (compatibility id: 6) is not compatible with the installed aws-neuron-dkms package."), as
+# the Neuron runtime troubleshooting guide quotes them
+# (https://awsdocs-neuron.readthedocs-hosted.com/en/latest/neuron-runtime/nrt-troubleshoot.html).
+_NEURON_DRIVER: Final = re.compile(
+    r"Unable to (?:determine Neuron Driver version|read compatible Driver version)"
+    r"|(?:This Neuron Runtime \(compatibility id: \d{1,3}\) )?is not compatible with the "
+    r"installed aws-neuronx?-dkms package"
+)
+_EXECSTACK_WORDS: Final = "cannot enable executable stack as shared object requires"
+_LIBRARY_FILE: Final = re.compile(r"[\w.+-]{1,120}\.so(?:\.[\d.]{1,20})?")
+_LIBRARY_PATH: Final = re.compile(r"[\w./+-]{1,320}")
+
 # Compiled modules of extensions, by their file's stem, to the distribution that ships it.
 _MODULE_DISTS: Final = {
     "flash_attn_2_cuda": "flash-attn",
@@ -491,6 +576,18 @@ RECOGNISERS: Final = (
     ),
     # issue 38: CUDA libraries the neighbours cannot find or that disagree
     _Recogniser(_WSL, FactKey.PROSE_WSL, group=0),
+    # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
+    _Recogniser(_MPS_OOM, FactKey.MESSAGE_MPS_OOM, made=lambda m: _mps_sizes(m)),
+    _Recogniser(_MPS_BUFFER, FactKey.MESSAGE_MPS_BUFFER),
+    _Recogniser(_XPU_NOT_BUILT, FactKey.MESSAGE_XPU_NOT_BUILT, group=0),
+    _Recogniser(_XPU_NO_DEVICE, FactKey.MESSAGE_XPU_NO_DEVICE, group=0),
+    _Recogniser(_INTEL_IGPU, FactKey.MESSAGE_INTEL_IGPU),
+    _Recogniser(_INTEL_XPU_GPU, FactKey.MESSAGE_INTEL_XPU_GPU),
+    _Recogniser(_HPU_ACQUIRE, FactKey.MESSAGE_HPU_ACQUIRE, made=lambda m: _hpu_status(m)),
+    _Recogniser(_HABANA_DRIVER, FactKey.HABANA_HOST, made=lambda m: m.group(1) or m.group(2)),
+    _Recogniser(_HABANA_IMAGE, FactKey.HABANA_IMAGE),
+    _Recogniser(_HABANA_MISSING, FactKey.MESSAGE_HABANA_MISSING),
+    _Recogniser(_NEURON_DRIVER, FactKey.MESSAGE_NEURON_DRIVER, group=0),
 )
 
 
@@ -579,6 +676,8 @@ class Messages(LineReader):
         if ascend := _ASCEND_RANGE.search(text):
             yield line.says(FactKey.ENV, ascend.group(2), name=ascend.group(1))
             yield line.says(FactKey.MESSAGE_NPU_COUNT, ascend.group(3))
+        if (library := _execstack(text)) is not None:
+            yield line.says(FactKey.MESSAGE_EXECSTACK, library[1], name=library[0])
         if order := _ASCEND_ORDER.search(text):
             yield line.says(FactKey.ENV, order.group(2), name=order.group(1))
             yield line.says(FactKey.MESSAGE_MASK_REFUSED, order.group(3), name=order.group(1))
@@ -632,6 +731,40 @@ def _triton(line: Line) -> Iterator[Said]:
     said = _TRITON_CAPABILITY.search(text, at)
     capability = f"{said.group(1)}.{said.group(2)}" if said else "below 7.0"
     yield line.says(FactKey.MESSAGE_TRITON_TOO_OLD, capability, name=name)
+
+
+def _mps_sizes(found: re.Match[str]) -> str:
+    """What torch's MPS allocator said of its memory, in a phrase ("1024.00 MB asked with
+    17.68 GB allocated (other allocations 3.95 MB) of 18.13 GB allowed"); its words alone
+    where the line lost the sizes."""
+    if not found.group(4):
+        return "MPS backend out of memory"
+    allocated, other, allowed, asked = found.groups()
+    return (
+        f"{asked} asked with {allocated} allocated (other allocations {other}) of {allowed} allowed"
+    )
+
+
+def _hpu_status(found: re.Match[str]) -> str:
+    """Gaudi's acquire failure as it said it: "synStatus=26 [Generic failure]", or its words
+    alone where the line has no status."""
+    if found.group(1):
+        return f"synStatus={found.group(1)} [{found.group(2)}]"
+    return "Device acquire failed"
+
+
+def _execstack(text: str) -> tuple[str, str] | None:
+    """The library glibc would not load for its executable stack: (its file name, its path
+    as the line gives it: the name alone where the line has no directory)."""
+    at = text.find(_EXECSTACK_WORDS)
+    if at < 0:
+        return None
+    before = text[max(0, at - 320) : at].rstrip().rstrip(":").split()
+    word = before[-1].strip("'\"`") if before else ""
+    name = word.rsplit("/", 1)[-1]
+    if not (_LIBRARY_FILE.fullmatch(name) and _LIBRARY_PATH.fullmatch(word)):
+        return ("", "cannot enable executable stack")  # the library not on the line
+    return (name, word if word.startswith("/") else name)
 
 
 def _name_tail(text: str) -> str | None:

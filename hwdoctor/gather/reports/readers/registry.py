@@ -104,7 +104,11 @@ LINES: Final = (
         'compatible", "Torch not compiled with CUDA enabled", an extension\'s "undefined '
         'symbol", nvidia-smi\'s "Failed to initialize NVML: Driver/library version '
         'mismatch", "NVRM: API mismatch", an operator "not currently implemented for the '
-        "MPS device\"), lspci's GPU lines and ComfyUI's start-up log",
+        'MPS device", the MPS allocator\'s "MPS backend out of memory" and "Invalid buffer '
+        'size", glibc\'s "cannot enable executable stack", "Torch not compiled with XPU '
+        'enabled", "XPU device count is zero", Gaudi\'s "Device acquire failed", "No module named '
+        "'habana_frameworks'\", the Neuron runtime's \"Unable to determine Neuron Driver "
+        "version\"), lspci's GPU lines and ComfyUI's start-up log",
     ),
     Registered(
         TEXT,
