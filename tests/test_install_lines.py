@@ -166,6 +166,8 @@ CHOOSER: Final = "hwdoctor/diagnosis/remedies.py"
 TABLES: Final = {
     "hwdoctor/compat/wheels.py": "the wheel table: the index's address, its variants' names",
     "hwdoctor/registry.py": "the backend table: each package's index and pip arguments, data",
+    "hwdoctor/compat/ascend.py": "CANN's Python dependencies as its installation guide lists "
+    "them (`protobuf==3.20.*`), data the chooser (remedies.pip) writes into the line",
 }
 # Text that names a pin but is no command, with why.
 NOT_COMMANDS: Final = {
