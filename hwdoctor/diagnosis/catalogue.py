@@ -878,7 +878,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "0.43 and newer ask torch instead",
             "windows": "upgrade bitsandbytes to 0.43.0 or newer, the first release with "
             "Windows CUDA wheels (its 0.43.0 release notes: \"Windows should be officially "
-            "supported in bitsandbytes with pip install bitsandbytes\"):",
+            "supported in bitsandbytes\"):",
             "torch_no_cuda": "make torch see the GPU first (torch.cuda.is_available() must "
             "say True: a CUDA build of torch and a working NVIDIA driver; hwdoctor detect on "
             "the machine says which is missing), then bitsandbytes loads its CUDA library",
