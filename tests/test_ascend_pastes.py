@@ -240,3 +240,47 @@ def test_on_an_x86_64_host_the_torch_for_torch_npu_is_the_cpu_build() -> None:
     # torch-npu's README: `torch==2.1.0+cpu --index-url https://download.pytorch.org/whl/cpu`
     assert first.endswith("torch==2.1.0 --index-url https://download.pytorch.org/whl/cpu")
     assert not any(s in found.remedy for s in CUDA_OR_ROCM)
+
+
+# issue 38: vLLM Ascend's torch pair (compat/ascend.py VLLM_ASCEND, its release matrix)
+# vllm-ascend#7587: vllm-ascend 0.11.0rc1.dev beside torch-npu 2.8.0 that vllm 0.11.0 pulled in
+VA_7587 = ERRORS / "vllmascend7587-vllm-ascend-0.11.0rc1.dev-torch-2.8.0-torch-npu-2.8.0.md"
+# vllm-ascend#4621: 0.11.0rc1.dev356 with torch 2.7.1+cpu and torch_npu 2.7.1: the matrix's pair
+VA_4621 = next(ERRORS.glob("vllmascend4621-*.md"))
+# vllm-ascend#143: 0.7.1rc1, a release the matrix does not list
+VA_143 = ERRORS / "vllmascend143-zh-vllm-ascend-0.7.1rc1-torch-2.5.1-torch-npu-2.5.1rc1.md"
+
+
+def test_vllm_ascend_beside_another_torch_names_its_own_pair() -> None:
+    exit_code, data = detect(VA_7587)
+    assert exit_code == 1
+    found = data["findings"][0]
+    assert found["code"] == "backend.vllm_ascend_torch"
+    assert found["backend"] == "npu"
+    assert found["message"].startswith(
+        "vllm-ascend 0.11.0rc1.dev is built for torch 2.7.1 with torch-npu 2.7.1"
+    )
+    assert "torch-npu 2.8.0 (built for torch 2.8.0)" in found["message"]
+    remedy = found["remedy"].splitlines()
+    # the paste shows a Python (3.11), so the lines run its pip
+    assert remedy[0] == "python -m pip install --force-reinstall torch==2.7.1"
+    assert remedy[-1] == "python -m pip install torch-npu==2.7.1"
+    assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
+    assert [q["line"] for q in finding_rests(data, "backend.vllm_ascend_torch")] == [4, 6]
+
+
+@pytest.mark.parametrize("path", [VA_4621, VA_143], ids=["4621-its-pair", "143-not-listed"])
+def test_vllm_ascend_with_its_pair_or_unlisted_is_quiet(path: Path) -> None:
+    _, data = detect(path)
+    assert "backend.vllm_ascend_torch" not in [f["code"] for f in data["findings"]]
+
+
+def test_a_development_build_takes_its_release_row_only_where_the_torch_agrees() -> None:
+    found = ascend.vllm_ascend_row("0.11.0rc1.dev356+ge98543267.d20251202")
+    assert found is not None and found.dev and found.release == "0.11.0rc1"
+    assert found.row.torch == "2.7.1"
+    exact = ascend.vllm_ascend_row("v0.9.1")
+    assert exact is not None and not exact.dev and exact.row.torch_npu == "2.5.1.post1"
+    # 0.12.0rc1's row names torch 2.8.0, 0.11.0 before it 2.7.1: a build between is not guessed
+    assert ascend.vllm_ascend_row("0.12.0rc1.dev5") is None
+    assert ascend.vllm_ascend_row("0.7.3rc1") is None

@@ -160,6 +160,7 @@ class Code(str, Enum):
     ACCELERATE_GPU_IDS_NONE = "accelerate.gpu_ids_name_no_gpu"
     NVCC_MAJOR_MISMATCH = "extension.nvcc_major_mismatch"
     MPS_BF16_UNSUPPORTED = "mps.bf16_unsupported"  # issue 38: bf16 on MPS, by torch or macOS
+    VLLM_ASCEND_TORCH = "backend.vllm_ascend_torch"  # issue 38: vLLM Ascend's torch pair
 
 
 @dataclass(frozen=True, slots=True)
@@ -1729,6 +1730,22 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "macos": "update macOS to 14 (Sonoma) or newer, or load the model in float16 "
             "(torch_dtype=torch.float16; fp16 instead of bf16 when training) or float32",
         },
+    ),
+    # issue 38: vLLM Ascend's torch pair
+    Code.VLLM_ASCEND_TORCH: Entry(
+        E, "vLLM Ascend beside a torch or torch-npu of another release than its own",
+        "Each vLLM Ascend release is built and tested with one torch and the torch-npu built "
+        "for it (vLLM Ascend's release compatibility matrix, docs/source/community/"
+        "versioning_policy.md); vLLM itself pulls the newest torch, which torch-npu follows "
+        "months later, so installing vllm after vllm-ascend (or a torch-npu of another "
+        "release) leaves a torch vllm-ascend's torch_npu and custom ops were not built for: "
+        "an undefined symbol at import, or vLLM falling back to the CPU.",
+        "vllm-ascend {release} is built for torch {torch} with torch-npu {torch_npu} "
+        "(vLLM Ascend's compatibility matrix{dev}), but the paste shows {shown}",
+        commands=("{install}",),
+        advice="install vllm {vllm} first, then vllm-ascend {release}, which brings its own "
+        "torch back (vLLM Ascend's installation guide), or pin the pair above; a torch "
+        "from a CUDA index is no remedy on an NPU",
     ),
 }  # fmt: skip
 

@@ -112,6 +112,7 @@ _RESTS_ON: Final = (
     # issue 38: Huawei Ascend
     ("backend.npu_asked_for_cuda", ("stated", "accelerator")),
     ("backend.cann_python_missing", ("stated",)),
+    ("backend.vllm_ascend_torch", ("vllm_ascend",)),  # issue 38: vLLM Ascend's torch pair
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -203,6 +204,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_gpu_ids(evidence, facts))  # issue 42: gpu_ids
     found = (*found, *_no_driver(evidence, facts, found), *_stated(facts))
     found = (*found, *_ascend(paste, facts))  # issue 38: Huawei Ascend
+    found = (*found, *_vllm_ascend(paste, facts))  # issue 38: vLLM Ascend's torch pair
     found = (*found, *_mixed_cuda(evidence, facts))  # issue 41
     found = (*found, *_nvcc(evidence, facts))
     found = (*found, *_refused(evidence, facts, found))  # issue 38: a library refuses the GPU
@@ -709,6 +711,67 @@ def _ascend(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             )
         )
     return tuple(found)
+
+
+# issue 38: vLLM Ascend's torch pair. The lines that name a package's version.
+_VERSION_KEYS: Final = (FactKey.PACKAGE, FactKey.PROSE_PACKAGE)
+
+
+def _version_of(facts: _Read, name: str) -> PastedFact | None:
+    """The one version the paste gives a package (pip's lines, prose, collect_env's
+    PyTorch line for torch); None where it gives none or two."""
+    said = [f for k in _VERSION_KEYS for f in facts.all(k) if f.name == name and f.known]
+    if name == "torch":
+        said += [f for f in facts.all(FactKey.TORCH_VERSION) if f.known]
+    public = {f.value.strip().split("+", 1)[0].lower() for f in said}
+    return said[0] if len(public) == 1 else None
+
+
+def _vllm_ascend(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """vLLM Ascend beside a torch, or a torch-npu built for a torch, of another release
+    than the one its release compatibility matrix names (compat/ascend.py VLLM_ASCEND,
+    vllm-project/vllm-ascend docs/source/community/versioning_policy.md). torch-npu is
+    judged by the torch release it is built for (its first three numbers, Ascend/pytorch
+    README), so a dev or post build of the same torch is not called a mismatch. The
+    install line is the chooser's, as for torch-npu's own pair: torch's CPU build (its CPU
+    index on x86_64), never a CUDA index."""
+    named = _version_of(facts, "vllm-ascend")
+    found = ascend.vllm_ascend_row(named.value) if named is not None else None
+    if named is None or found is None:
+        return ()
+    row = found.row
+    torch, npu = _version_of(facts, "torch"), _version_of(facts, "torch-npu")
+    torch_said = versions.parse(torch.value.strip()) if torch is not None else None
+    apart: list[str] = []
+    if torch is not None and torch_said is not None and torch_said.public != row.torch:
+        apart.append(f"torch {torch.value.strip()}")
+    npu_torch = ascend.torch_of_npu(npu.value.strip()) if npu is not None else None
+    if npu is not None and npu_torch not in (row.torch, None):
+        apart.append(f"torch-npu {npu.value.strip()} (built for torch {npu_torch})")
+    if not apart:
+        return ()
+    facts.use("vllm_ascend", named, *(f for f in (torch, npu) if f is not None))
+    way = remedies.installer(paste.evidence.python)
+    owner = f"vllm-ascend {found.release}"
+    install = remedies.torch_required(
+        way, f"=={row.torch}", paste.evidence, owner, from_pypi=True, cpu_index=True
+    ) + remedies.pip(way, "install", f"torch-npu=={row.torch_npu}")
+    return (
+        finding(
+            Code.VLLM_ASCEND_TORCH,
+            backend=_NPU,
+            release=printable(one_line(named.value.strip()))[:40],
+            torch=row.torch,
+            torch_npu=row.torch_npu,
+            vllm=row.vllm,
+            dev=f"; a development build before {found.release}, whose row and the one "
+            f"before it both name torch {row.torch}"
+            if found.dev
+            else "",
+            shown=printable(" and ".join(apart))[:160],
+            install=install,
+        ),
+    )
 
 
 # issue 38: a library's refusal of a GPU too old for its kernels, each message with the
