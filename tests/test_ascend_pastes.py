@@ -249,6 +249,8 @@ VA_7587 = ERRORS / "vllmascend7587-vllm-ascend-0.11.0rc1.dev-torch-2.8.0-torch-n
 VA_4621 = next(ERRORS.glob("vllmascend4621-*.md"))
 # vllm-ascend#143: 0.7.1rc1, a release the matrix does not list
 VA_143 = ERRORS / "vllmascend143-zh-vllm-ascend-0.7.1rc1-torch-2.5.1-torch-npu-2.5.1rc1.md"
+# vllm-ascend#4497: its collect_env.py, "vLLM Ascend Version: 0.11.0rc2" with its own pair
+VA_4497 = next(ERRORS.glob("vllmascend4497-*.md"))
 
 
 def test_vllm_ascend_beside_another_torch_names_its_own_pair() -> None:
@@ -269,7 +271,9 @@ def test_vllm_ascend_beside_another_torch_names_its_own_pair() -> None:
     assert [q["line"] for q in finding_rests(data, "backend.vllm_ascend_torch")] == [4, 6]
 
 
-@pytest.mark.parametrize("path", [VA_4621, VA_143], ids=["4621-its-pair", "143-not-listed"])
+@pytest.mark.parametrize(
+    "path", [VA_4621, VA_143, VA_4497], ids=["4621-its-pair", "143-not-listed", "4497-fine"]
+)
 def test_vllm_ascend_with_its_pair_or_unlisted_is_quiet(path: Path) -> None:
     _, data = detect(path)
     assert "backend.vllm_ascend_torch" not in [f["code"] for f in data["findings"]]
@@ -284,3 +288,18 @@ def test_a_development_build_takes_its_release_row_only_where_the_torch_agrees()
     # 0.12.0rc1's row names torch 2.8.0, 0.11.0 before it 2.7.1: a build between is not guessed
     assert ascend.vllm_ascend_row("0.12.0rc1.dev5") is None
     assert ascend.vllm_ascend_row("0.7.3rc1") is None
+
+
+def test_vllm_ascend_collect_env_names_the_release_and_judges_the_torch(tmp_path: Path) -> None:
+    """vLLM Ascend's collect_env line is read as the package's release; the same real report
+    with the torch vllm 0.11.0 pulls in (2.8.0) in place of 2.7.1 is named."""
+    _, data = detect(VA_4497)
+    assert ("package vllm-ascend", "0.11.0rc2") in [(f["what"], f["value"]) for f in data["facts"]]
+    planted = tmp_path / "planted.md"
+    planted.write_text(VA_4497.read_text(encoding="utf-8").replace("2.7.1+cpu", "2.8.0+cpu"))
+    exit_code, data = detect(planted)
+    assert exit_code == 1
+    found = finding(data, "backend.vllm_ascend_torch")
+    assert found["message"].endswith("but the paste shows torch 2.8.0+cpu")
+    assert "python -m pip install torch-npu==2.7.1" in found["remedy"].splitlines()
+    assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
