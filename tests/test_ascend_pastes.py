@@ -303,3 +303,53 @@ def test_vllm_ascend_collect_env_names_the_release_and_judges_the_torch(tmp_path
     assert found["message"].endswith("but the paste shows torch 2.8.0+cpu")
     assert "python -m pip install torch-npu==2.7.1" in found["remedy"].splitlines()
     assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
+
+
+# issue 38: a CUDA-only package failing on an Ascend machine
+# LlamaFactory#3271: bitsandbytes' CPU fallback beside torch_npu's path
+BNB_NPU = next(ERRORS.glob("lf3271-*.md"))
+# LlamaFactory#6261: llamafactory-cli env on a 910B3 fails importing vllm
+VLLM_NPU = next(ERRORS.glob("lf6261-*.md"))
+
+
+@pytest.mark.parametrize(
+    ("path", "package", "line"),
+    [(BNB_NPU, "bitsandbytes", 9), (VLLM_NPU, "vllm", 20)],
+    ids=["3271-bitsandbytes", "6261-vllm"],
+)
+def test_a_cuda_only_package_on_an_npu_is_named_with_the_npu(
+    path: Path, package: str, line: int
+) -> None:
+    exit_code, data = detect(path)
+    assert exit_code == 1
+    found = data["findings"][0]
+    assert found["code"] == "backend.cuda_only_package"
+    assert found["backend"] == "npu"
+    assert found["message"].startswith(f"{package} failed here (")
+    assert "Huawei Ascend NPU" in found["message"]
+    assert found["remedy"].splitlines() == [f"pip uninstall -y {package}"]
+    assert line in [q["line"] for q in finding_rests(data, "backend.cuda_only_package")]
+    assert "extension.bitsandbytes_without_gpu" not in [f["code"] for f in data["findings"]]
+    assert not [text for text in lines_of(data) if any(s in text for s in CUDA_OR_ROCM)]
+
+
+def test_vllm_on_an_npu_points_at_vllm_ascend_and_bitsandbytes_at_no_npu_build() -> None:
+    _, data = detect(VLLM_NPU)
+    assert "vllm-ascend" in finding(data, "backend.cuda_only_package")["advice"]
+    _, data = detect(BNB_NPU)
+    assert "no Ascend NPU one" in finding(data, "backend.cuda_only_package")["advice"]
+
+
+def test_bitsandbytes_cpu_fallback_on_an_nvidia_machine_stays_its_cuda_finding(
+    tmp_path: Path,
+) -> None:
+    """The same real lines without torch_npu's: no other accelerator shown, so the finding is
+    bitsandbytes' own CUDA one, not the CUDA-only-package one."""
+    text = BNB_NPU.read_text(encoding="utf-8").splitlines()
+    kept = "\n".join(t for t in text if "torch_npu" not in t and "warnings.warn(" not in t)
+    plain = tmp_path / "plain.md"
+    plain.write_text(kept + "\n", encoding="utf-8")
+    _, data = detect(plain)
+    codes = [f["code"] for f in data["findings"]]
+    assert "backend.cuda_only_package" not in codes
+    assert "extension.bitsandbytes_without_gpu" in codes

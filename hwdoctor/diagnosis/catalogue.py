@@ -161,6 +161,7 @@ class Code(str, Enum):
     NVCC_MAJOR_MISMATCH = "extension.nvcc_major_mismatch"
     MPS_BF16_UNSUPPORTED = "mps.bf16_unsupported"  # issue 38: bf16 on MPS, by torch or macOS
     VLLM_ASCEND_TORCH = "backend.vllm_ascend_torch"  # issue 38: vLLM Ascend's torch pair
+    CUDA_ONLY_PACKAGE = "backend.cuda_only_package"  # issue 38: a CUDA-only package elsewhere
 
 
 @dataclass(frozen=True, slots=True)
@@ -1746,6 +1747,34 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="install vllm {vllm} first, then vllm-ascend {release}, which brings its own "
         "torch back (vLLM Ascend's installation guide), or pin the pair above; a torch "
         "from a CUDA index is no remedy on an NPU",
+    ),
+    # issue 38: a CUDA-only package on a machine whose accelerator is another
+    Code.CUDA_ONLY_PACKAGE: Entry(
+        E, "a package built for NVIDIA's CUDA on a machine with another accelerator",
+        "bitsandbytes' releases before its multi-backend ones load only a CUDA library of "
+        "their own and fall back to a CPU library without the GPU kernels (bitsandbytes/"
+        "cextension.py: \"compiled without GPU support\"; its installation guide lists the "
+        "other devices it runs on, Ascend NPU not among them in v0.50); vLLM's PyPI wheel is "
+        "its CUDA build, and on an Ascend NPU vLLM runs only as its empty build with the "
+        "vllm-ascend plugin (vLLM Ascend's installation guide). A program that imports such "
+        "a package because it is installed (LLaMA-Factory imports vllm and bitsandbytes when "
+        "they are) fails on this machine whatever it asks of it.",
+        "{package} failed here ({said}), and the paste shows {accelerator} ({shown}) and no "
+        "NVIDIA GPU: the installed {package} is built for NVIDIA's CUDA",
+        commands=("{uninstall}",),
+        advice="uninstall it where the program does not need it; where it does, install "
+        "the build of it for this accelerator, if its vendor has one",
+        variant_advice={
+            "bitsandbytes_npu": "uninstall it: bitsandbytes' installation guide (v0.50) lists "
+            "NVIDIA, AMD, Intel XPU and Gaudi, Apple Silicon and CPU builds, no Ascend NPU "
+            "one, so quantize with a method the NPU runs or load the model unquantized",
+            "bitsandbytes": "uninstall it, or upgrade to a release whose installation guide "
+            "lists this accelerator (bitsandbytes v0.50: Intel XPU and Gaudi, Apple Silicon)",
+            "vllm_npu": "uninstall it where the program does not need vLLM (LLaMA-Factory's "
+            "maintainer: pip uninstall vllm); to run vLLM on the NPU, install vLLM's empty "
+            "build (VLLM_TARGET_DEVICE=empty) and then vllm-ascend, as vLLM Ascend's "
+            "installation guide does",
+        },
     ),
 }  # fmt: skip
 

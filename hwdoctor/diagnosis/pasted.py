@@ -113,6 +113,7 @@ _RESTS_ON: Final = (
     ("backend.npu_asked_for_cuda", ("stated", "accelerator")),
     ("backend.cann_python_missing", ("stated",)),
     ("backend.vllm_ascend_torch", ("vllm_ascend",)),  # issue 38: vLLM Ascend's torch pair
+    ("backend.cuda_only_package", ("stated", "accelerator")),  # issue 38
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -205,6 +206,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_no_driver(evidence, facts, found), *_stated(facts))
     found = (*found, *_ascend(paste, facts))  # issue 38: Huawei Ascend
     found = (*found, *_vllm_ascend(paste, facts))  # issue 38: vLLM Ascend's torch pair
+    found = (*found, *_cuda_only(paste, facts))  # issue 38: a CUDA-only package elsewhere
     found = (*found, *_mixed_cuda(evidence, facts))  # issue 41
     found = (*found, *_nvcc(evidence, facts))
     found = (*found, *_refused(evidence, facts, found))  # issue 38: a library refuses the GPU
@@ -772,6 +774,63 @@ def _vllm_ascend(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             install=install,
         ),
     )
+
+
+# issue 38: a CUDA-only package failing on a machine whose accelerator is another: the lines
+# that say it failed (bitsandbytes' CPU fallback, in its message or its report's line; an
+# import of vllm that failed), with the package they name.
+_CUDA_ONLY_SAID: Final = (
+    (FactKey.MESSAGE_BNB_NO_GPU, "bitsandbytes"),
+    (FactKey.BNB_NO_GPU, "bitsandbytes"),
+    (FactKey.MESSAGE_VLLM_IMPORT, "vllm"),
+)
+
+# The advice each package's failure gets, on an Ascend NPU (True) or another accelerator.
+_CUDA_ONLY_VARIANT: Final = {
+    ("bitsandbytes", True): "bitsandbytes_npu",
+    ("bitsandbytes", False): "bitsandbytes",
+    ("vllm", True): "vllm_npu",
+    ("vllm", False): None,
+}
+
+
+def _cuda_only(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """A CUDA-only package (bitsandbytes before its multi-backend releases, vLLM's CUDA
+    wheel) that failed on a machine whose paste shows another accelerator and no NVIDIA or
+    AMD GPU: named with that accelerator, and an uninstall line, never a CUDA install (the
+    sources are in the catalogue's entry and beside the patterns in readers/messages.py)."""
+    shown = accelerators_shown(paste)
+    if not shown or gpu_of_cuda_shown(paste):
+        return ()
+    key = next(iter(shown))
+    found: list[Finding] = []
+    for package in dict.fromkeys(p for _, p in _CUDA_ONLY_SAID):
+        said = [f for k, p in _CUDA_ONLY_SAID if p == package for f in facts.all(k)]
+        if not said:
+            continue
+        first = min(said, key=lambda f: f.quote.line)
+        named = _npu_named(shown[key])
+        facts.use("stated", first)
+        facts.use("accelerator", named)
+        words = (
+            'bitsandbytes: "compiled without GPU support"'
+            if package == "bitsandbytes"
+            else f"cannot import name {first.value!r} from 'vllm'"
+        )
+        way = remedies.installer(paste.evidence.python)
+        found.append(
+            finding(
+                Code.CUDA_ONLY_PACKAGE,
+                backend=key,
+                variant=_CUDA_ONLY_VARIANT[package, key == _NPU],
+                package=package,
+                said=printable(words)[:120],
+                accelerator=registry.BY_KEY[key].hardware,
+                shown=_npu_words(named),
+                uninstall=remedies.pip(way, "uninstall", "-y", package),
+            )
+        )
+    return tuple(found)
 
 
 # issue 38: a library's refusal of a GPU too old for its kernels, each message with the

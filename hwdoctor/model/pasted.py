@@ -155,6 +155,8 @@ class FactKey(str, Enum):
     MESSAGE_HF_BF16 = "message.hf_bf16"  # transformers: "doesn't support bf16/gpu"
     MESSAGE_MPS_BF16 = "message.mps_bf16"  # value: "torch" (release) or "macos"
     MESSAGE_TGI_CAPABILITY = "message.tgi_capability"  # TGI: the capability it refused, "7.0"
+    # issue 38: a CUDA-only package failing at import on another accelerator
+    MESSAGE_VLLM_IMPORT = "message.vllm_import"  # "cannot import name 'X' from 'vllm'": X
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -233,6 +235,8 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_HF_BF16,
         FactKey.MESSAGE_MPS_BF16,
         FactKey.MESSAGE_TGI_CAPABILITY,
+        # issue 38: a CUDA-only package failing at import on another accelerator
+        FactKey.MESSAGE_VLLM_IMPORT,
     }
 )
 
