@@ -249,6 +249,8 @@ VA_7587 = ERRORS / "vllmascend7587-vllm-ascend-0.11.0rc1.dev-torch-2.8.0-torch-n
 VA_4621 = next(ERRORS.glob("vllmascend4621-*.md"))
 # vllm-ascend#143: 0.7.1rc1, a release the matrix does not list
 VA_143 = ERRORS / "vllmascend143-zh-vllm-ascend-0.7.1rc1-torch-2.5.1-torch-npu-2.5.1rc1.md"
+# vllm-ascend#3793: torch 2.8.0 / torch_npu 2.8.0rc1 while pip collects vllm-ascend 0.11.0rc0
+VA_3793 = next(ERRORS.glob("vllmascend3793-*.md"))
 # vllm-ascend#4497: its collect_env.py, "vLLM Ascend Version: 0.11.0rc2" with its own pair
 VA_4497 = next(ERRORS.glob("vllmascend4497-*.md"))
 
@@ -353,3 +355,19 @@ def test_bitsandbytes_cpu_fallback_on_an_nvidia_machine_stays_its_cuda_finding(
     codes = [f["code"] for f in data["findings"]]
     assert "backend.cuda_only_package" not in codes
     assert "extension.bitsandbytes_without_gpu" in codes
+
+
+def test_vllm_ascend_being_installed_beside_vllms_torch_names_the_release_pair() -> None:
+    """pip's "Collecting vllm-ascend==0.11.0rc0" is the release going in: its matrix row
+    (torch 2.7.1, torch-npu 2.7.1.dev20250724) against the torch vllm 0.11.0 left."""
+    exit_code, data = detect(VA_3793)
+    assert exit_code == 1
+    found = finding(data, "backend.vllm_ascend_torch")
+    assert found["message"] == (
+        "vllm-ascend 0.11.0rc0 is built for torch 2.7.1 with torch-npu 2.7.1.dev20250724 "
+        "(vLLM Ascend's compatibility matrix), but the paste shows torch 2.8.0 and torch-npu "
+        "2.8.0rc1 (built for torch 2.8.0)"
+    )
+    assert found["remedy"].splitlines()[-1] == "pip install torch-npu==2.7.1.dev20250724"
+    assert [q["line"] for q in finding_rests(data, "backend.vllm_ascend_torch")] == [2, 3, 9]
+    assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
