@@ -240,3 +240,134 @@ def test_on_an_x86_64_host_the_torch_for_torch_npu_is_the_cpu_build() -> None:
     # torch-npu's README: `torch==2.1.0+cpu --index-url https://download.pytorch.org/whl/cpu`
     assert first.endswith("torch==2.1.0 --index-url https://download.pytorch.org/whl/cpu")
     assert not any(s in found.remedy for s in CUDA_OR_ROCM)
+
+
+# issue 38: vLLM Ascend's torch pair (compat/ascend.py VLLM_ASCEND, its release matrix)
+# vllm-ascend#7587: vllm-ascend 0.11.0rc1.dev beside torch-npu 2.8.0 that vllm 0.11.0 pulled in
+VA_7587 = ERRORS / "vllmascend7587-vllm-ascend-0.11.0rc1.dev-torch-2.8.0-torch-npu-2.8.0.md"
+# vllm-ascend#4621: 0.11.0rc1.dev356 with torch 2.7.1+cpu and torch_npu 2.7.1: the matrix's pair
+VA_4621 = next(ERRORS.glob("vllmascend4621-*.md"))
+# vllm-ascend#143: 0.7.1rc1, a release the matrix does not list
+VA_143 = ERRORS / "vllmascend143-zh-vllm-ascend-0.7.1rc1-torch-2.5.1-torch-npu-2.5.1rc1.md"
+# vllm-ascend#3793: torch 2.8.0 / torch_npu 2.8.0rc1 while pip collects vllm-ascend 0.11.0rc0
+VA_3793 = next(ERRORS.glob("vllmascend3793-*.md"))
+# vllm-ascend#4497: its collect_env.py, "vLLM Ascend Version: 0.11.0rc2" with its own pair
+VA_4497 = next(ERRORS.glob("vllmascend4497-*.md"))
+
+
+def test_vllm_ascend_beside_another_torch_names_its_own_pair() -> None:
+    exit_code, data = detect(VA_7587)
+    assert exit_code == 1
+    found = data["findings"][0]
+    assert found["code"] == "backend.vllm_ascend_torch"
+    assert found["backend"] == "npu"
+    assert found["message"].startswith(
+        "vllm-ascend 0.11.0rc1.dev is built for torch 2.7.1 with torch-npu 2.7.1"
+    )
+    assert "torch-npu 2.8.0 (built for torch 2.8.0)" in found["message"]
+    remedy = found["remedy"].splitlines()
+    # the paste shows a Python (3.11), so the lines run its pip
+    assert remedy[0] == "python -m pip install --force-reinstall torch==2.7.1"
+    assert remedy[-1] == "python -m pip install torch-npu==2.7.1"
+    assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
+    assert [q["line"] for q in finding_rests(data, "backend.vllm_ascend_torch")] == [4, 6]
+
+
+@pytest.mark.parametrize(
+    "path", [VA_4621, VA_143, VA_4497], ids=["4621-its-pair", "143-not-listed", "4497-fine"]
+)
+def test_vllm_ascend_with_its_pair_or_unlisted_is_quiet(path: Path) -> None:
+    _, data = detect(path)
+    assert "backend.vllm_ascend_torch" not in [f["code"] for f in data["findings"]]
+
+
+def test_a_development_build_takes_its_release_row_only_where_the_torch_agrees() -> None:
+    found = ascend.vllm_ascend_row("0.11.0rc1.dev356+ge98543267.d20251202")
+    assert found is not None and found.dev and found.release == "0.11.0rc1"
+    assert found.row.torch == "2.7.1"
+    exact = ascend.vllm_ascend_row("v0.9.1")
+    assert exact is not None and not exact.dev and exact.row.torch_npu == "2.5.1.post1"
+    # 0.12.0rc1's row names torch 2.8.0, 0.11.0 before it 2.7.1: a build between is not guessed
+    assert ascend.vllm_ascend_row("0.12.0rc1.dev5") is None
+    assert ascend.vllm_ascend_row("0.7.3rc1") is None
+
+
+def test_vllm_ascend_collect_env_names_the_release_and_judges_the_torch(tmp_path: Path) -> None:
+    """vLLM Ascend's collect_env line is read as the package's release; the same real report
+    with the torch vllm 0.11.0 pulls in (2.8.0) in place of 2.7.1 is named."""
+    _, data = detect(VA_4497)
+    assert ("package vllm-ascend", "0.11.0rc2") in [(f["what"], f["value"]) for f in data["facts"]]
+    planted = tmp_path / "planted.md"
+    planted.write_text(VA_4497.read_text(encoding="utf-8").replace("2.7.1+cpu", "2.8.0+cpu"))
+    exit_code, data = detect(planted)
+    assert exit_code == 1
+    found = finding(data, "backend.vllm_ascend_torch")
+    assert found["message"].endswith("but the paste shows torch 2.8.0+cpu")
+    assert "python -m pip install torch-npu==2.7.1" in found["remedy"].splitlines()
+    assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
+
+
+# issue 38: a CUDA-only package failing on an Ascend machine
+# LlamaFactory#3271: bitsandbytes' CPU fallback beside torch_npu's path
+BNB_NPU = next(ERRORS.glob("lf3271-*.md"))
+# LlamaFactory#6261: llamafactory-cli env on a 910B3 fails importing vllm
+VLLM_NPU = next(ERRORS.glob("lf6261-*.md"))
+
+
+@pytest.mark.parametrize(
+    ("path", "package", "line"),
+    [(BNB_NPU, "bitsandbytes", 9), (VLLM_NPU, "vllm", 20)],
+    ids=["3271-bitsandbytes", "6261-vllm"],
+)
+def test_a_cuda_only_package_on_an_npu_is_named_with_the_npu(
+    path: Path, package: str, line: int
+) -> None:
+    exit_code, data = detect(path)
+    assert exit_code == 1
+    found = data["findings"][0]
+    assert found["code"] == "backend.cuda_only_package"
+    assert found["backend"] == "npu"
+    assert found["message"].startswith(f"{package} failed here (")
+    assert "Huawei Ascend NPU" in found["message"]
+    assert found["remedy"].splitlines() == [f"pip uninstall -y {package}"]
+    assert line in [q["line"] for q in finding_rests(data, "backend.cuda_only_package")]
+    assert "extension.bitsandbytes_without_gpu" not in [f["code"] for f in data["findings"]]
+    assert not [text for text in lines_of(data) if any(s in text for s in CUDA_OR_ROCM)]
+
+
+def test_vllm_on_an_npu_points_at_vllm_ascend_and_bitsandbytes_at_no_npu_build() -> None:
+    _, data = detect(VLLM_NPU)
+    assert "vllm-ascend" in finding(data, "backend.cuda_only_package")["advice"]
+    _, data = detect(BNB_NPU)
+    assert "no Ascend NPU one" in finding(data, "backend.cuda_only_package")["advice"]
+
+
+def test_bitsandbytes_cpu_fallback_on_an_nvidia_machine_stays_its_cuda_finding(
+    tmp_path: Path,
+) -> None:
+    """The same real lines without torch_npu's: no other accelerator shown, so the finding is
+    bitsandbytes' own CUDA one, not the CUDA-only-package one."""
+    text = BNB_NPU.read_text(encoding="utf-8").splitlines()
+    kept = "\n".join(t for t in text if "torch_npu" not in t and "warnings.warn(" not in t)
+    plain = tmp_path / "plain.md"
+    plain.write_text(kept + "\n", encoding="utf-8")
+    _, data = detect(plain)
+    codes = [f["code"] for f in data["findings"]]
+    assert "backend.cuda_only_package" not in codes
+    assert "extension.bitsandbytes_without_gpu" in codes
+
+
+def test_vllm_ascend_being_installed_beside_vllms_torch_names_the_release_pair() -> None:
+    """pip's "Collecting vllm-ascend==0.11.0rc0" is the release going in: its matrix row
+    (torch 2.7.1, torch-npu 2.7.1.dev20250724) against the torch vllm 0.11.0 left."""
+    exit_code, data = detect(VA_3793)
+    assert exit_code == 1
+    found = finding(data, "backend.vllm_ascend_torch")
+    assert found["message"] == (
+        "vllm-ascend 0.11.0rc0 is built for torch 2.7.1 with torch-npu 2.7.1.dev20250724 "
+        "(vLLM Ascend's compatibility matrix), but the paste shows torch 2.8.0 and torch-npu "
+        "2.8.0rc1 (built for torch 2.8.0)"
+    )
+    assert found["remedy"].splitlines()[-1] == "pip install torch-npu==2.7.1.dev20250724"
+    assert [q["line"] for q in finding_rests(data, "backend.vllm_ascend_torch")] == [2, 3, 9]
+    assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]

@@ -124,3 +124,38 @@ def torch_of_npu(torch_npu: str) -> str | None:
         if digits != part:
             break
     return ".".join(numbers) if len(numbers) == 3 else None
+
+
+@dataclass(frozen=True, slots=True)
+class VllmAscendRow:
+    """The matrix's row a vLLM Ascend version as a report prints it falls under."""
+
+    release: str  # the listed release ("0.11.0rc1")
+    row: VllmAscend
+    dev: bool  # a development build before `release`: only the torch release is settled
+
+
+def vllm_ascend_row(version: str) -> VllmAscendRow | None:
+    """The row for a vLLM Ascend version: its own where the matrix lists it; for a
+    development build ("0.11.0rc1.dev", "0.11.0rc1.dev356+ge98543267", which PEP 440 orders
+    before 0.11.0rc1, setuptools-scm's numbering between two tags) the row of the release
+    it leads to, only where that release and the listed one before the build name the same
+    torch (the branch between them was built for it); None otherwise."""
+    from hwdoctor import versions
+
+    said = version.strip().removeprefix("v")
+    row = VLLM_ASCEND.get(said)
+    if row is not None:
+        return VllmAscendRow(said, row, dev=False)
+    parsed = versions.parse(said)
+    if parsed is None or not parsed.is_devrelease:
+        return None
+    ahead = parsed.public.rsplit(".dev", 1)[0]
+    row = VLLM_ASCEND.get(ahead)
+    if row is None:
+        return None
+    listed = sorted((v, r) for k, r in VLLM_ASCEND.items() if (v := versions.parse(k)) is not None)
+    before = [r for v, r in listed if v < parsed]
+    if not before or before[-1].torch != row.torch:
+        return None
+    return VllmAscendRow(ahead, row, dev=True)

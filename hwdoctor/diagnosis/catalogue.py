@@ -175,6 +175,8 @@ class Code(str, Enum):
     HPU_ACQUIRE_FAILED = "hpu.device_acquire_failed"
     HPU_BRIDGE_MISSING = "hpu.bridge_missing"
     NEURON_DRIVER_UNUSABLE = "neuron.driver_unusable"
+    VLLM_ASCEND_TORCH = "backend.vllm_ascend_torch"  # issue 38: vLLM Ascend's torch pair
+    CUDA_ONLY_PACKAGE = "backend.cuda_only_package"  # issue 38: a CUDA-only package elsewhere
 
 
 @dataclass(frozen=True, slots=True)
@@ -2027,6 +2029,50 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "incompatible": "upgrade the host's driver to the aws-neuronx-dkms of the "
             "runtime's Neuron SDK release (aws-neuron-dkms is no longer produced: remove it "
             "first), or use the runtime of the driver's release",
+        },
+    ),
+    # issue 38: vLLM Ascend's torch pair
+    Code.VLLM_ASCEND_TORCH: Entry(
+        E, "vLLM Ascend beside a torch or torch-npu of another release than its own",
+        "Each vLLM Ascend release is built and tested with one torch and the torch-npu built "
+        "for it (vLLM Ascend's release compatibility matrix, docs/source/community/"
+        "versioning_policy.md); vLLM itself pulls the newest torch, which torch-npu follows "
+        "months later, so installing vllm after vllm-ascend (or a torch-npu of another "
+        "release) leaves a torch vllm-ascend's torch_npu and custom ops were not built for: "
+        "an undefined symbol at import, or vLLM falling back to the CPU.",
+        "vllm-ascend {release} is built for torch {torch} with torch-npu {torch_npu} "
+        "(vLLM Ascend's compatibility matrix{dev}), but the paste shows {shown}",
+        commands=("{install}",),
+        advice="install vllm {vllm} first, then vllm-ascend {release}, which brings its own "
+        "torch back (vLLM Ascend's installation guide), or pin the pair above; a torch "
+        "from a CUDA index is no remedy on an NPU",
+    ),
+    # issue 38: a CUDA-only package on a machine whose accelerator is another
+    Code.CUDA_ONLY_PACKAGE: Entry(
+        E, "a package built for NVIDIA's CUDA on a machine with another accelerator",
+        "bitsandbytes' releases before its multi-backend ones load only a CUDA library of "
+        "their own and fall back to a CPU library without the GPU kernels (bitsandbytes/"
+        "cextension.py: \"compiled without GPU support\"; its installation guide lists the "
+        "other devices it runs on, Ascend NPU not among them in v0.50); vLLM's PyPI wheel is "
+        "its CUDA build, and on an Ascend NPU vLLM runs only as its empty build with the "
+        "vllm-ascend plugin (vLLM Ascend's installation guide). A program that imports such "
+        "a package because it is installed (LLaMA-Factory imports vllm and bitsandbytes when "
+        "they are) fails on this machine whatever it asks of it.",
+        "{package} failed here ({said}), and the paste shows {accelerator} ({shown}) and no "
+        "NVIDIA GPU: the installed {package} is built for NVIDIA's CUDA",
+        commands=("{uninstall}",),
+        advice="uninstall it where the program does not need it; where it does, install "
+        "the build of it for this accelerator, if its vendor has one",
+        variant_advice={
+            "bitsandbytes_npu": "uninstall it: bitsandbytes' installation guide (v0.50) lists "
+            "NVIDIA, AMD, Intel XPU and Gaudi, Apple Silicon and CPU builds, no Ascend NPU "
+            "one, so quantize with a method the NPU runs or load the model unquantized",
+            "bitsandbytes": "uninstall it, or upgrade to a release whose installation guide "
+            "lists this accelerator (bitsandbytes v0.50: Intel XPU and Gaudi, Apple Silicon)",
+            "vllm_npu": "uninstall it where the program does not need vLLM (LLaMA-Factory's "
+            "maintainer: pip uninstall vllm); to run vLLM on the NPU, install vLLM's empty "
+            "build (VLLM_TARGET_DEVICE=empty) and then vllm-ascend, as vLLM Ascend's "
+            "installation guide does",
         },
     ),
 }  # fmt: skip

@@ -125,6 +125,8 @@ _RESTS_ON: Final = (
     # issue 38: Huawei Ascend
     ("backend.npu_asked_for_cuda", ("stated", "accelerator")),
     ("backend.cann_python_missing", ("stated",)),
+    ("backend.vllm_ascend_torch", ("vllm_ascend",)),  # issue 38: vLLM Ascend's torch pair
+    ("backend.cuda_only_package", ("stated", "accelerator")),  # issue 38
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -234,6 +236,8 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_gpu_ids(evidence, facts))  # issue 42: gpu_ids
     found = (*found, *_no_driver(evidence, facts, found), *_stated(facts))
     found = (*found, *_ascend(paste, facts))  # issue 38: Huawei Ascend
+    found = (*found, *_vllm_ascend(paste, facts))  # issue 38: vLLM Ascend's torch pair
+    found = (*found, *_cuda_only(paste, facts))  # issue 38: a CUDA-only package elsewhere
     found = (*found, *_mixed_cuda(evidence, facts))  # issue 41
     found = (*found, *_nvcc(evidence, facts))
     found = (*found, *_refused(evidence, facts, found))  # issue 38: a library refuses the GPU
@@ -743,6 +747,124 @@ def _ascend(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                 module=module,
                 top=module.split(".", 1)[0],
                 install=install,
+            )
+        )
+    return tuple(found)
+
+
+# issue 38: vLLM Ascend's torch pair. The lines that name a package's version.
+_VERSION_KEYS: Final = (FactKey.PACKAGE, FactKey.PROSE_PACKAGE)
+
+
+def _version_of(facts: _Read, name: str) -> PastedFact | None:
+    """The one version the paste gives a package (pip's lines, prose, collect_env's
+    PyTorch line for torch); None where it gives none or two."""
+    said = [f for k in _VERSION_KEYS for f in facts.all(k) if f.name == name and f.known]
+    if name == "torch":
+        said += [f for f in facts.all(FactKey.TORCH_VERSION) if f.known]
+    public = {f.value.strip().split("+", 1)[0].lower() for f in said}
+    return said[0] if len(public) == 1 else None
+
+
+def _vllm_ascend(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """vLLM Ascend beside a torch, or a torch-npu built for a torch, of another release
+    than the one its release compatibility matrix names (compat/ascend.py VLLM_ASCEND,
+    vllm-project/vllm-ascend docs/source/community/versioning_policy.md). torch-npu is
+    judged by the torch release it is built for (its first three numbers, Ascend/pytorch
+    README), so a dev or post build of the same torch is not called a mismatch. The
+    install line is the chooser's, as for torch-npu's own pair: torch's CPU build (its CPU
+    index on x86_64), never a CUDA index."""
+    named = _version_of(facts, "vllm-ascend")
+    found = ascend.vllm_ascend_row(named.value) if named is not None else None
+    if named is None or found is None:
+        return ()
+    row = found.row
+    torch, npu = _version_of(facts, "torch"), _version_of(facts, "torch-npu")
+    torch_said = versions.parse(torch.value.strip()) if torch is not None else None
+    apart: list[str] = []
+    if torch is not None and torch_said is not None and torch_said.public != row.torch:
+        apart.append(f"torch {torch.value.strip()}")
+    npu_torch = ascend.torch_of_npu(npu.value.strip()) if npu is not None else None
+    if npu is not None and npu_torch not in (row.torch, None):
+        apart.append(f"torch-npu {npu.value.strip()} (built for torch {npu_torch})")
+    if not apart:
+        return ()
+    facts.use("vllm_ascend", named, *(f for f in (torch, npu) if f is not None))
+    way = remedies.installer(paste.evidence.python)
+    owner = f"vllm-ascend {found.release}"
+    install = remedies.torch_required(
+        way, f"=={row.torch}", paste.evidence, owner, from_pypi=True, cpu_index=True
+    ) + remedies.pip(way, "install", f"torch-npu=={row.torch_npu}")
+    return (
+        finding(
+            Code.VLLM_ASCEND_TORCH,
+            backend=_NPU,
+            release=printable(one_line(named.value.strip()))[:40],
+            torch=row.torch,
+            torch_npu=row.torch_npu,
+            vllm=row.vllm,
+            dev=f"; a development build before {found.release}, whose row and the one "
+            f"before it both name torch {row.torch}"
+            if found.dev
+            else "",
+            shown=printable(" and ".join(apart))[:160],
+            install=install,
+        ),
+    )
+
+
+# issue 38: a CUDA-only package failing on a machine whose accelerator is another: the lines
+# that say it failed (bitsandbytes' CPU fallback, in its message or its report's line; an
+# import of vllm that failed), with the package they name.
+_CUDA_ONLY_SAID: Final = (
+    (FactKey.MESSAGE_BNB_NO_GPU, "bitsandbytes"),
+    (FactKey.BNB_NO_GPU, "bitsandbytes"),
+    (FactKey.MESSAGE_VLLM_IMPORT, "vllm"),
+)
+
+# The advice each package's failure gets, on an Ascend NPU (True) or another accelerator.
+_CUDA_ONLY_VARIANT: Final = {
+    ("bitsandbytes", True): "bitsandbytes_npu",
+    ("bitsandbytes", False): "bitsandbytes",
+    ("vllm", True): "vllm_npu",
+    ("vllm", False): None,
+}
+
+
+def _cuda_only(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """A CUDA-only package (bitsandbytes before its multi-backend releases, vLLM's CUDA
+    wheel) that failed on a machine whose paste shows another accelerator and no NVIDIA or
+    AMD GPU: named with that accelerator, and an uninstall line, never a CUDA install (the
+    sources are in the catalogue's entry and beside the patterns in readers/messages.py)."""
+    shown = accelerators_shown(paste)
+    if not shown or gpu_of_cuda_shown(paste):
+        return ()
+    key = next(iter(shown))
+    found: list[Finding] = []
+    for package in dict.fromkeys(p for _, p in _CUDA_ONLY_SAID):
+        said = [f for k, p in _CUDA_ONLY_SAID if p == package for f in facts.all(k)]
+        if not said:
+            continue
+        first = min(said, key=lambda f: f.quote.line)
+        named = _npu_named(shown[key])
+        facts.use("stated", first)
+        facts.use("accelerator", named)
+        words = (
+            'bitsandbytes: "compiled without GPU support"'
+            if package == "bitsandbytes"
+            else f"cannot import name {first.value!r} from 'vllm'"
+        )
+        way = remedies.installer(paste.evidence.python)
+        found.append(
+            finding(
+                Code.CUDA_ONLY_PACKAGE,
+                backend=key,
+                variant=_CUDA_ONLY_VARIANT[package, key == _NPU],
+                package=package,
+                said=printable(words)[:120],
+                accelerator=registry.BY_KEY[key].hardware,
+                shown=_npu_words(named),
+                uninstall=remedies.pip(way, "uninstall", "-y", package),
             )
         )
     return tuple(found)

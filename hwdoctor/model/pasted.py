@@ -173,6 +173,8 @@ class FactKey(str, Enum):
     HABANA_IMAGE = "habana.image"  # the container's: vault.habana.ai/gaudi-docker/1.10.0/…
     MESSAGE_HABANA_MISSING = "message.habana_missing"  # "No module named 'habana_frameworks'"
     MESSAGE_NEURON_DRIVER = "message.neuron_driver"  # NRT:nrt_init on the Neuron driver
+    # issue 38: a CUDA-only package failing at import on another accelerator
+    MESSAGE_VLLM_IMPORT = "message.vllm_import"  # "cannot import name 'X' from 'vllm'": X
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -263,6 +265,8 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_HPU_ACQUIRE,
         FactKey.MESSAGE_HABANA_MISSING,
         FactKey.MESSAGE_NEURON_DRIVER,
+        # issue 38: a CUDA-only package failing at import on another accelerator
+        FactKey.MESSAGE_VLLM_IMPORT,
     }
 )
 

@@ -47,6 +47,11 @@ _GPU_LINE: Final = re.compile(r"^\s*GPU\s*(\d{1,3})\s*[:：]\s*(.+)$")
 _PIP_LINE: Final = re.compile(
     r"^\s*\[(?:pip3?|conda)\]\s+([A-Za-z0-9][\w.\-]*)(?:==|\s+)([\w.+!\-]+)"
 )
+# issue 38: vLLM Ascend's copy of vLLM's collect_env (vllm-project/vllm-ascend collect_env.py,
+# added by vllm-project/vllm-ascend#175: get_env_info's `vllm_ascend_version=
+# get_vllm_ascend_version()`) prints "vLLM Ascend Version: 0.11.0rc2" after vLLM's line, or
+# "0.9.1rc2.dev45+gb308a7a (git sha: b308a7a)": the release, read as the package's version.
+_VLLM_ASCEND: Final = re.compile(r"^\s*vLLM Ascend Version\s*[:：]\s*v?(\d[\w.+!\-]*)")
 _CPU_MODEL: Final = re.compile(r"^\s*(?:Model name|CPU)\s*:\s*(.+)$")
 _APPLE_CHIP: Final = re.compile(r"^\s*(Apple M\d[\w ]*)$")
 _NOT_COLLECTED: Final = frozenset({"could not collect", "n/a", "none", ""})
@@ -125,6 +130,9 @@ class CollectEnv(Reader):
         cpu = _CPU_MODEL.match(text)
         if cpu and FactKey.PROCESSOR not in self.keys:
             yield self._scalar(line, FactKey.PROCESSOR, cpu.group(1))
+            return
+        if ascend := _VLLM_ASCEND.match(text):  # issue 38: vLLM Ascend's release
+            yield line.says(FactKey.PACKAGE, ascend.group(1), name="vllm-ascend")
             return
         package = _PIP_LINE.match(text)
         if package:

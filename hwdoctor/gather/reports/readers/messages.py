@@ -58,6 +58,12 @@ _BNB_NO_GPU: Final = re.compile(r"bitsandbytes was compiled without GPU support"
 # Neuron …) found its device (vllm/platforms/__init__.py resolve_current_platform_cls_qualname;
 # vllm/config.py DeviceConfig: raise RuntimeError("Failed to infer device type")).
 _VLLM_NO_DEVICE: Final = re.compile(r"Failed to infer device type")
+# issue 38: Python's ImportError for a name vllm does not have (Python/import.c
+# _PyErr_ImportFrom: "cannot import name %R from %R (unknown location)" where the package has
+# no file, a directory left without vllm's code): the first import of vLLM failed, as
+# LLaMA-Factory's `llamafactory-cli env` does on any machine where `vllm` is importable
+# (src/llamafactory/chat/vllm_engine.py: `from vllm import AsyncEngineArgs, …`).
+_VLLM_IMPORT: Final = re.compile(r"ImportError: cannot import name '(\w{1,80})' from 'vllm'")
 # vLLM's check of the dtype against the GPU (vllm/worker/worker.py
 # _check_if_gpu_supports_dtype, later vllm/platforms/cuda.py check_if_supports_dtype):
 # "Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Tesla T4
@@ -588,6 +594,8 @@ RECOGNISERS: Final = (
     _Recogniser(_HABANA_IMAGE, FactKey.HABANA_IMAGE),
     _Recogniser(_HABANA_MISSING, FactKey.MESSAGE_HABANA_MISSING),
     _Recogniser(_NEURON_DRIVER, FactKey.MESSAGE_NEURON_DRIVER, group=0),
+    # issue 38: a CUDA-only package failing at import on another accelerator
+    _Recogniser(_VLLM_IMPORT, FactKey.MESSAGE_VLLM_IMPORT),
 )
 
 

@@ -124,11 +124,15 @@ _PROSE_NAMES: Final = (
     "torch-npu",
     "torch_npu",
     "xformers",
+    # issue 38: vLLM Ascend's release, which names its torch and torch-npu (compat/ascend.py)
+    "vllm-ascend",
+    "vllm_ascend",
 )
 _PROSE_VERSION: Final = re.compile(
     r"(?<![A-Za-z0-9_./-])(" + "|".join(map(re.escape, _PROSE_NAMES)) + r")(?![A-Za-z0-9_-])\s*"
     r"(?:version\s*|版本\s*)?(?:(?:==|[:=：]|\bis\b|是|\bv)\s*)?v?"
-    r"(\d+\.\d+(?:\.\d+)?(?:\+\w+(?:\.\w+)*|\.post\d+|\.dev\w*|rc\d+)?)(?![A-Za-z0-9_]|\.\d)",
+    r"(\d+\.\d+(?:\.\d+)?(?:\+\w+(?:\.\w+)*|\.post\d+|\.dev\w*|rc\d+(?:\.dev\w*)?)?)"
+    r"(?![A-Za-z0-9_]|\.\d)",
     re.I,
 )
 # Facts a reporter states in a sentence, read as carefully as a tool's line: "Driver
