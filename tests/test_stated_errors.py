@@ -696,3 +696,33 @@ def test_detect_paste_names_them_from_the_command_line() -> None:
         findings = result.json()["data"]["findings"]
         assert [f["code"] for f in findings] == [code]
         assert "/whl/cu" not in result.stdout
+
+
+# issue 38: IPEX before torch's native XPU
+def test_ipex_xpu_with_its_own_torch_is_told_to_import_ipex_never_to_reinstall_torch() -> None:
+    """ipex-llm's env-check shows IPEX 2.1.10+xpu and IPEX's torch 2.1.0a0+cxx11.abi: torch's
+    "not linked with support for xpu devices" there is the program using xpu before importing
+    IPEX (intel/intel-extension-for-pytorch#392: "pls import ipex first"), and torch's own
+    xpu build (2.5 on) would not pair with IPEX 2.1. The same paste with PyPI's torch in its
+    torch line (ipex-llm#11278's env-check printed "torch=2.2.0+cpu") keeps torch's xpu build
+    as the answer; without a torch line the import is still the first thing to try."""
+    name = "ipexllm11525-ipex2.1.10xpu-torch2.1.0a0-not-linked-with-xpu.md"
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == "xpu.ipex_not_imported" and report.exit_code == 1
+    assert "IPEX 2.1.10+xpu with IPEX's own torch 2.1.0a0+cxx11.abi" in found.message
+    assert [q.line for q in report.unread] == [20]  # torchvision's image warning, not this
+    assert "import torch, intel_extension_for_pytorch" in (found.remedy or "")
+    assert "--index-url" not in (found.remedy or "") and "pip install" not in (found.remedy or "")
+    assert {q.text for quotes in report.rests_on for q in quotes} >= {
+        "torch=2.1.0a0+cxx11.abi",
+        "ipex=2.1.10+xpu",
+    }
+    recorded = (ERRORS / name).read_bytes()
+    pypi = recorded.replace(b"torch=2.1.0a0+cxx11.abi", b"torch=2.2.0+cpu")
+    (other,) = pasted.diagnose(assemble.gathered(reports.read(pypi))).findings
+    assert other.code == "torch.not_built_for_xpu"
+    assert "download.pytorch.org/whl/xpu" in (other.remedy or "")
+    unshown = recorded.replace(b"torch=2.1.0a0+cxx11.abi\n", b"")
+    (bare,) = pasted.diagnose(assemble.gathered(reports.read(unshown))).findings
+    assert bare.code == "xpu.ipex_not_imported" and "or torch was replaced" in bare.message

@@ -175,6 +175,7 @@ class Code(str, Enum):
     HPU_ACQUIRE_FAILED = "hpu.device_acquire_failed"
     HPU_BRIDGE_MISSING = "hpu.bridge_missing"
     NEURON_DRIVER_UNUSABLE = "neuron.driver_unusable"
+    XPU_IPEX_NOT_IMPORTED = "xpu.ipex_not_imported"  # issue 38: IPEX before native XPU
 
 
 @dataclass(frozen=True, slots=True)
@@ -2027,6 +2028,40 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "incompatible": "upgrade the host's driver to the aws-neuronx-dkms of the "
             "runtime's Neuron SDK release (aws-neuron-dkms is no longer produced: remove it "
             "first), or use the runtime of the driver's release",
+        },
+    ),
+    # issue 38: IPEX before torch's native XPU
+    Code.XPU_IPEX_NOT_IMPORTED: Entry(
+        E, "the Intel GPU asked for before IPEX was imported",
+        "Before torch 2.5 torch had no Intel GPU support of its own: the xpu device came from "
+        "Intel Extension for PyTorch's XPU build (a +xpu release, with IPEX's own torch from "
+        "Intel's index: 1.13.0a0+git6c9b55e, 2.0.1a0+cxx11.abi, 2.1.0a0+cxx11.abi, "
+        "2.1.0.post3+cxx11.abi, 2.3.1+cxx11.abi), and only once the program imports it: "
+        "IPEX's getting-started guide imports intel_extension_for_pytorch after torch before "
+        "any xpu tensor (https://intel.github.io/intel-extension-for-pytorch/xpu/2.1.10+xpu/"
+        "tutorials/getting_started.html). Until then torch says \"PyTorch is not linked with "
+        "support for xpu devices\" (c10/core/impl/DeviceGuardImplInterface.h) or \"Torch not "
+        "compiled with XPU enabled\"; IPEX's maintainers answer \"pls import ipex first\" "
+        "(intel/intel-extension-for-pytorch#392), ipex-llm's the same (intel/ipex-llm#9768). "
+        "Installing another torch is no remedy there: torch's own XPU build begins with 2.5 "
+        "(https://pytorch.org/blog/pytorch2-5/, \"Intel GPU support\") and does not pair "
+        "with that IPEX.",
+        "torch said {said} while the paste shows IPEX {ipex} with IPEX's own torch {torch}: "
+        "the code asked for xpu before importing intel_extension_for_pytorch",
+        commands=(
+            "# whether IPEX, once imported, gives this torch its xpu device",
+            "python -c \"import torch, intel_extension_for_pytorch; "
+            "print(torch.xpu.is_available())\"",
+        ),
+        advice="where that prints True, import intel_extension_for_pytorch right after torch "
+        "in the program that failed, before its first xpu tensor or .to(\"xpu\"); where the "
+        "import fails, reinstall the torch IPEX {ipex} pairs with from Intel's index "
+        "(https://pytorch-extension.intel.com/installation?platform=gpu), never torch from PyPI",
+        variants={
+            "torch_not_shown": "torch said {said} while the paste shows IPEX {ipex}, whose "
+            "XPU build gives torch the xpu device only once imported: the code asked for xpu "
+            "before importing intel_extension_for_pytorch, or torch was replaced by one "
+            "without IPEX's build",
         },
     ),
 }  # fmt: skip

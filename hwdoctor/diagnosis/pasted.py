@@ -111,6 +111,7 @@ _RESTS_ON: Final = (
     ("xpu.igpu_not_supported", ("stated",)),
     ("hpu.", ("stated",)),
     ("neuron.", ("stated",)),
+    ("xpu.ipex_not_imported", ("stated", "torch")),  # issue 38: IPEX before native XPU
     ("mps.operator", ("mps.operator", "torch")),
     ("mps.bf16_unsupported", ("stated", "host", "torch")),  # issue 38: before "mps."
     ("torch.cpu_only_build", ("torch", "gpus")),
@@ -1206,10 +1207,7 @@ def _stated_with_words(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
         variant = None if path.startswith("/") else "name_only" if library else "unnamed"
         found.append(finding(Code.LIBRARY_EXECSTACK, library=library, path=path, variant=variant))
     if said := facts.all(FactKey.MESSAGE_XPU_NOT_BUILT):
-        facts.use("stated", said[0])
-        way = remedies.installer(evidence.python)
-        install = remedies.install(registry.BY_KEY[_XPU], way, replace=True, evidence=evidence)
-        found.append(finding(Code.XPU_NOT_BUILT, backend=_XPU, said=said[0].value, install=install))
+        found.append(_xpu_not_built(evidence, facts, said[0]))
     found.extend(_intel_igpu(facts))
     found.extend(_hpu_acquire(facts))
     if said := facts.all(FactKey.MESSAGE_HABANA_MISSING):
@@ -1223,6 +1221,71 @@ def _stated_with_words(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
         )
         found.append(neuron)
     return tuple(found)
+
+
+def _xpu_not_built(evidence: Evidence, facts: _Read, said: PastedFact) -> Finding:
+    """torch without XPU asked for the Intel GPU: its xpu build is the remedy, except where
+    the paste shows IPEX's XPU build from before torch 2.5 (a +xpu release below 2.5) and
+    either IPEX's own torch or no torch version at all. There the device comes from IPEX once
+    imported (IPEX's getting-started guide; "pls import ipex first",
+    intel/intel-extension-for-pytorch#392), and a newer torch would not pair with that IPEX.
+    A torch from PyPI beside it (no IPEX local label) keeps the xpu-build answer."""
+    ipex = _ipex_xpu(facts)
+    torch, torch_fact = _shown_torch(evidence, facts)
+    if ipex is not None and (torch is None or _ipex_own_torch(torch)):
+        facts.use("stated", said, ipex, torch_fact)
+        variant = None if torch else "torch_not_shown"
+        return finding(
+            Code.XPU_IPEX_NOT_IMPORTED,
+            backend=_XPU,
+            said=said.value,
+            ipex=ipex.value,
+            torch=torch or "",
+            variant=variant,
+        )
+    facts.use("stated", said)
+    way = remedies.installer(evidence.python)
+    install = remedies.install(registry.BY_KEY[_XPU], way, replace=True, evidence=evidence)
+    return finding(Code.XPU_NOT_BUILT, backend=_XPU, said=said.value, install=install)
+
+
+# IPEX's distribution names (pip list, pip freeze, collect_env's [pip3] lines).
+_IPEX_DISTS: Final = frozenset({"intel-extension-for-pytorch"})
+
+
+def _ipex_xpu(facts: _Read) -> PastedFact | None:
+    """IPEX's XPU build from before torch 2.5, where the paste shows it: IPEX's collect_env
+    or ipex-llm's env-check line, or a package listing; its release's x.y is the torch it
+    pairs with (IPEX's installation guide: "v2.1.10+xpu has to work with PyTorch v2.1.*")."""
+    listed = [
+        f
+        for f in facts.all(FactKey.PACKAGE) + facts.all(FactKey.PROSE_PACKAGE)
+        if versions.canonical_name(f.name or "") in _IPEX_DISTS
+    ]
+    for fact in facts.all(FactKey.IPEX_VERSION) + listed:
+        public, _, local = fact.value.partition("+")
+        if local.strip().lower() == "xpu" and versions.satisfies(public, "<2.5"):
+            return fact
+    return None
+
+
+def _shown_torch(evidence: Evidence, facts: _Read) -> tuple[str | None, PastedFact | None]:
+    """torch's version where the paste shows it, with the line of ipex-llm's env-check that
+    says it where that is where it shows."""
+    if evidence.torch and evidence.torch.version:
+        return evidence.torch.version, None
+    said = facts.one(FactKey.ENV_CHECK_TORCH)
+    return (said.value, said) if said else (None, None)
+
+
+def _ipex_own_torch(torch: str) -> bool:
+    """IPEX's own torch builds before 2.5, by the local labels of Intel's index (the versions
+    it offers: 2.0.1a0+cxx11.abi … 2.3.1+cxx11.abi, as pip lists them in
+    intel/intel-extension-for-pytorch#752; 1.13.0a0+git6c9b55e, as its maintainers link
+    them in #340). PyPI's and download.pytorch.org's builds carry no such label."""
+    public, _, local = torch.partition("+")
+    own = local.startswith("cxx11") or (local.startswith("git") and "a0" in public)
+    return own and bool(versions.satisfies(public, "<2.5"))
 
 
 def _hpu_acquire(facts: _Read) -> tuple[Finding, ...]:

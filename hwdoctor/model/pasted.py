@@ -173,6 +173,9 @@ class FactKey(str, Enum):
     HABANA_IMAGE = "habana.image"  # the container's: vault.habana.ai/gaudi-docker/1.10.0/…
     MESSAGE_HABANA_MISSING = "message.habana_missing"  # "No module named 'habana_frameworks'"
     MESSAGE_NEURON_DRIVER = "message.neuron_driver"  # NRT:nrt_init on the Neuron driver
+    # issue 38: IPEX before torch's native XPU
+    IPEX_VERSION = "ipex.version"  # IPEX's collect_env / ipex-llm's env-check: "2.1.10+xpu"
+    ENV_CHECK_TORCH = "ipex.torch"  # ipex-llm's env-check: "torch=2.1.0a0+cxx11.abi"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
