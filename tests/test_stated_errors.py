@@ -726,3 +726,50 @@ def test_ipex_xpu_with_its_own_torch_is_told_to_import_ipex_never_to_reinstall_t
     unshown = recorded.replace(b"torch=2.1.0a0+cxx11.abi\n", b"")
     (bare,) = pasted.diagnose(assemble.gathered(reports.read(unshown))).findings
     assert bare.code == "xpu.ipex_not_imported" and "or torch was replaced" in bare.message
+
+
+# issue 38: optimum-neuron and the Neuron packages its release pins
+def test_optimum_neuron_beside_packages_its_release_does_not_pin_is_named_with_its_pins() -> None:
+    """optimum-neuron 0.0.19's setup.py pins neuronx-cc 2.12.68.0, torch-neuronx
+    1.13.1.1.13.1 and transformers-neuronx 0.9.474; optimum-neuron#492's `optimum-cli env`
+    shows 2.11.0.34, 1.13.1.1.12.0 and 0.8.268 (the thread: upgrading transformers_neuronx
+    to 0.9.474 fixed it). #617's 0.0.22 with every package it pins (a local label such as
+    "+6dfecc895" and torch's "+cu121" meet an `==` pin) says nothing of them."""
+    report = pasted.diagnose(
+        assemble.gathered(
+            reports.read(
+                (
+                    ERRORS.parent
+                    / "optimum_env/on492-0.0.19-neuron-sdk-2.17.0-driver-section-traceback.md"
+                ).read_bytes()
+            )
+        )
+    )
+    (found,) = [f for f in report.findings if f.code == "neuron.optimum_neuron_pins_apart"]
+    assert found.severity.value == "warning"
+    assert "transformers-neuronx ==0.9.474" in found.message
+    assert "transformers-neuronx 0.8.268" in found.message
+    assert "neuronx-cc 2.11.0.34+c5231f848" in found.message
+    assert "torch 1.13.1" not in found.message and "transformers 4.36.2" not in found.message
+    first = (found.remedy or "").splitlines()[0]
+    assert "'optimum-neuron[neuronx]==0.0.19'" in first
+    assert first.endswith("--extra-index-url https://pip.repos.neuron.amazonaws.com")
+    (quotes,) = report.rests_on
+    assert {q.line for q in quotes} == {14, 22, 25, 27}
+    fine = diagnosed("on617-0.0.22-neuron-sdk-2.18.0-pins-met-hf-dlami.md")
+    assert not fine.findings and fine.exit_code == 0
+
+
+def test_the_optimum_neuron_table_is_read_from_each_release_and_skips_dev_builds() -> None:
+    """compat/optimum_neuron.py against its source's own words: 0.0.22 moved to torch 2.1.2
+    (torch-neuronx 2.1.2.2.1.0), 0.1.0 to torch 2.5.1, 0.3.0 read from pyproject.toml; a dev
+    build (0.0.19.dev0, onpr463's) and a release before the exact pins are outside it."""
+    from hwdoctor.compat import optimum_neuron
+
+    assert dict(optimum_neuron.requires("0.0.22") or ())["torch-neuronx"] == "==2.1.2.2.1.0"
+    assert dict(optimum_neuron.requires("0.1.0") or ())["torch"] == "==2.5.1.*"
+    assert optimum_neuron.RELEASES[-1].source == "pyproject.toml"
+    assert optimum_neuron.requires("0.0.19.dev0") is None
+    assert optimum_neuron.requires("0.0.11") is None
+    versions = [r.version for r in optimum_neuron.RELEASES]
+    assert len(versions) == len(set(versions)) == 28

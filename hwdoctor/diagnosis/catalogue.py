@@ -176,6 +176,7 @@ class Code(str, Enum):
     HPU_BRIDGE_MISSING = "hpu.bridge_missing"
     NEURON_DRIVER_UNUSABLE = "neuron.driver_unusable"
     XPU_IPEX_NOT_IMPORTED = "xpu.ipex_not_imported"  # issue 38: IPEX before native XPU
+    NEURON_OPTIMUM_APART = "neuron.optimum_neuron_pins_apart"  # issue 38: optimum-neuron pins
 
 
 @dataclass(frozen=True, slots=True)
@@ -2063,6 +2064,23 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "before importing intel_extension_for_pytorch, or torch was replaced by one "
             "without IPEX's build",
         },
+    ),
+    # issue 38: optimum-neuron and the Neuron packages its release pins
+    Code.NEURON_OPTIMUM_APART: Entry(
+        W, "optimum-neuron beside Neuron packages its release does not pin",
+        "Each optimum-neuron release pins the AWS Neuron SDK packages it was built and tested "
+        "with, in its neuronx extra (neuronx-cc, torch-neuronx, transformers-neuronx, torch) and "
+        "its requirements (transformers): the release's setup.py or pyproject.toml "
+        "(huggingface/optimum-neuron; compat/optimum_neuron.py lists them per release with "
+        "each tag's commit). Another compiler or runtime release beside it is untested "
+        "and fails in ways that name neither: optimum-neuron#492's export failed with "
+        "transformers-neuronx 0.8.268 beside 0.0.19 and worked with its pinned 0.9.474; its "
+        "maintainers answer SDK mismatches with the pinned packages (#389).",
+        "optimum-neuron {release} pins {pinned}; the paste shows {shown}",
+        commands=("{install}",),
+        advice="that reinstalls the pinned packages beside this release; to keep the "
+        "installed ones instead, install the optimum-neuron release that pins them (its "
+        "release notes name the Neuron SDK release each one supports)",
     ),
 }  # fmt: skip
 

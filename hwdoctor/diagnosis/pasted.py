@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, TypeVar
 
 from hwdoctor import registry, rules, versions
-from hwdoctor.compat import ascend, gpus, libraries, visibility
+from hwdoctor.compat import ascend, gpus, libraries, optimum_neuron, visibility
 from hwdoctor.diagnosis import checks, remedies
 from hwdoctor.diagnosis.catalogue import Code, finding, words_for
 from hwdoctor.model.facts import BackendFacts, Evidence, Section
@@ -110,6 +110,8 @@ _RESTS_ON: Final = (
     ("torch.not_built_for_xpu", ("stated", "torch")),
     ("xpu.igpu_not_supported", ("stated",)),
     ("hpu.", ("stated",)),
+    # issue 38: optimum-neuron pins, before "neuron."
+    ("neuron.optimum_neuron_pins_apart", ("optimum_neuron",)),
     ("neuron.", ("stated",)),
     ("xpu.ipex_not_imported", ("stated", "torch")),  # issue 38: IPEX before native XPU
     ("mps.operator", ("mps.operator", "torch")),
@@ -240,6 +242,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_refused(evidence, facts, found))  # issue 38: a library refuses the GPU
     found = (*found, *_cuda_libraries(paste, facts))  # issue 38
     found = (*found, *_stated_with_words(evidence, facts))
+    found = (*found, *_optimum_neuron(evidence, facts))  # issue 38: optimum-neuron pins
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -1286,6 +1289,43 @@ def _ipex_own_torch(torch: str) -> bool:
     public, _, local = torch.partition("+")
     own = local.startswith("cxx11") or (local.startswith("git") and "a0" in public)
     return own and bool(versions.satisfies(public, "<2.5"))
+
+
+# issue 38: optimum-neuron and the Neuron packages its release pins
+_OPTIMUM_NEURON_PINNED: Final = frozenset(
+    {"neuronx-cc", "torch-neuronx", "torch", "transformers", "transformers-neuronx"}
+)
+
+
+def _optimum_neuron(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
+    """An optimum-neuron release beside Neuron packages its release does not pin, where the
+    paste lists them (`optimum-cli env`'s "- `name` version:" lines, pip list / freeze): the
+    release's pins from its own setup.py / pyproject.toml (compat/optimum_neuron.py), the
+    line that installs the release with them. A dev build or a release outside the table
+    says nothing."""
+    listed: dict[str, PastedFact] = {}
+    for fact in facts.all(FactKey.PACKAGE):
+        name = versions.canonical_name(fact.name or "")
+        listed.setdefault(name, fact)
+    release = listed.get("optimum-neuron")
+    if release is None or optimum_neuron.requires(release.value) is None:
+        return ()
+    installed = {n: f.value for n, f in listed.items() if n in _OPTIMUM_NEURON_PINNED}
+    apart = optimum_neuron.apart(release.value, installed)
+    if not apart:
+        return ()
+    facts.use("optimum_neuron", release, *(listed[dist] for dist, _, _ in apart))
+    way = remedies.installer(evidence.python)
+    return (
+        finding(
+            Code.NEURON_OPTIMUM_APART,
+            backend=_NEURON,
+            release=release.value,
+            pinned=", ".join(f"{dist} {spec}" for dist, _, spec in apart),
+            shown=", ".join(f"{dist} {version}" for dist, version, _ in apart),
+            install=remedies.optimum_neuron(way, release.value),
+        ),
+    )
 
 
 def _hpu_acquire(facts: _Read) -> tuple[Finding, ...]:
