@@ -696,3 +696,95 @@ def test_detect_paste_names_them_from_the_command_line() -> None:
         findings = result.json()["data"]["findings"]
         assert [f["code"] for f in findings] == [code]
         assert "/whl/cu" not in result.stdout
+
+
+# issue 38: IPEX before torch's native XPU
+def test_ipex_xpu_with_its_own_torch_is_told_to_import_ipex_never_to_reinstall_torch() -> None:
+    """ipex-llm's env-check shows IPEX 2.1.10+xpu and IPEX's torch 2.1.0a0+cxx11.abi: torch's
+    "not linked with support for xpu devices" there is the program using xpu before importing
+    IPEX (intel/intel-extension-for-pytorch#392: "pls import ipex first"), and torch's own
+    xpu build (2.5 on) would not pair with IPEX 2.1. The same paste with PyPI's torch in its
+    torch line (ipex-llm#11278's env-check printed "torch=2.2.0+cpu") keeps torch's xpu build
+    as the answer; without a torch line the import is still the first thing to try."""
+    name = "ipexllm11525-ipex2.1.10xpu-torch2.1.0a0-not-linked-with-xpu.md"
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == "xpu.ipex_not_imported" and report.exit_code == 1
+    assert "IPEX 2.1.10+xpu with IPEX's own torch 2.1.0a0+cxx11.abi" in found.message
+    assert [q.line for q in report.unread] == [20]  # torchvision's image warning, not this
+    assert "import torch, intel_extension_for_pytorch" in (found.remedy or "")
+    assert "--index-url" not in (found.remedy or "") and "pip install" not in (found.remedy or "")
+    assert {q.text for quotes in report.rests_on for q in quotes} >= {
+        "torch=2.1.0a0+cxx11.abi",
+        "ipex=2.1.10+xpu",
+    }
+    recorded = (ERRORS / name).read_bytes()
+    pypi = recorded.replace(b"torch=2.1.0a0+cxx11.abi", b"torch=2.2.0+cpu")
+    (other,) = pasted.diagnose(assemble.gathered(reports.read(pypi))).findings
+    assert other.code == "torch.not_built_for_xpu"
+    assert "download.pytorch.org/whl/xpu" in (other.remedy or "")
+    unshown = recorded.replace(b"torch=2.1.0a0+cxx11.abi\n", b"")
+    (bare,) = pasted.diagnose(assemble.gathered(reports.read(unshown))).findings
+    assert bare.code == "xpu.ipex_not_imported" and "or torch was replaced" in bare.message
+
+
+# issue 38: optimum-neuron and the Neuron packages its release pins
+def test_optimum_neuron_beside_packages_its_release_does_not_pin_is_named_with_its_pins() -> None:
+    """optimum-neuron 0.0.19's setup.py pins neuronx-cc 2.12.68.0, torch-neuronx
+    1.13.1.1.13.1 and transformers-neuronx 0.9.474; optimum-neuron#492's `optimum-cli env`
+    shows 2.11.0.34, 1.13.1.1.12.0 and 0.8.268 (the thread: upgrading transformers_neuronx
+    to 0.9.474 fixed it). #617's 0.0.22 with every package it pins (a local label such as
+    "+6dfecc895" and torch's "+cu121" meet an `==` pin) says nothing of them."""
+    report = pasted.diagnose(
+        assemble.gathered(
+            reports.read(
+                (
+                    ERRORS.parent
+                    / "optimum_env/on492-0.0.19-neuron-sdk-2.17.0-driver-section-traceback.md"
+                ).read_bytes()
+            )
+        )
+    )
+    (found,) = [f for f in report.findings if f.code == "neuron.optimum_neuron_pins_apart"]
+    assert found.severity.value == "warning"
+    assert "transformers-neuronx ==0.9.474" in found.message
+    assert "transformers-neuronx 0.8.268" in found.message
+    assert "neuronx-cc 2.11.0.34+c5231f848" in found.message
+    assert "torch 1.13.1" not in found.message and "transformers 4.36.2" not in found.message
+    first = (found.remedy or "").splitlines()[0]
+    assert "'optimum-neuron[neuronx]==0.0.19'" in first
+    assert first.endswith("--extra-index-url https://pip.repos.neuron.amazonaws.com")
+    (quotes,) = report.rests_on
+    assert {q.line for q in quotes} == {14, 22, 25, 27}
+    # The same report with every pin of 0.0.19 met (the table's own versions set into its
+    # lines): nothing to say about the versions.
+    from hwdoctor.compat import optimum_neuron
+
+    pins = dict(optimum_neuron.requires("0.0.19") or ())
+    recorded = (
+        ERRORS.parent / "optimum_env/on492-0.0.19-neuron-sdk-2.17.0-driver-section-traceback.md"
+    ).read_text(encoding="utf-8")
+    for shown, name in (
+        ("2.11.0.34+c5231f848", "neuronx-cc"),
+        ("1.13.1.1.12.0", "torch-neuronx"),
+        ("0.8.268", "transformers-neuronx"),
+    ):
+        assert shown in recorded
+        recorded = recorded.replace(shown, pins[name].removeprefix("=="))
+    met = pasted.diagnose(assemble.gathered(reports.read(recorded.encode())))
+    assert "neuron.optimum_neuron_pins_apart" not in [f.code for f in met.findings]
+
+
+def test_the_optimum_neuron_table_is_read_from_each_release_and_skips_dev_builds() -> None:
+    """compat/optimum_neuron.py against its source's own words: 0.0.22 moved to torch 2.1.2
+    (torch-neuronx 2.1.2.2.1.0), 0.1.0 to torch 2.5.1, 0.3.0 read from pyproject.toml; a dev
+    build (0.0.19.dev0, onpr463's) and a release before the exact pins are outside it."""
+    from hwdoctor.compat import optimum_neuron
+
+    assert dict(optimum_neuron.requires("0.0.22") or ())["torch-neuronx"] == "==2.1.2.2.1.0"
+    assert dict(optimum_neuron.requires("0.1.0") or ())["torch"] == "==2.5.1.*"
+    assert optimum_neuron.RELEASES[-1].source == "pyproject.toml"
+    assert optimum_neuron.requires("0.0.19.dev0") is None
+    assert optimum_neuron.requires("0.0.11") is None
+    versions = [r.version for r in optimum_neuron.RELEASES]
+    assert len(versions) == len(set(versions)) == 28

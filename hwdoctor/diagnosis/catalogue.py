@@ -177,6 +177,8 @@ class Code(str, Enum):
     NEURON_DRIVER_UNUSABLE = "neuron.driver_unusable"
     VLLM_ASCEND_TORCH = "backend.vllm_ascend_torch"  # issue 38: vLLM Ascend's torch pair
     CUDA_ONLY_PACKAGE = "backend.cuda_only_package"  # issue 38: a CUDA-only package elsewhere
+    XPU_IPEX_NOT_IMPORTED = "xpu.ipex_not_imported"  # issue 38: IPEX before native XPU
+    NEURON_OPTIMUM_APART = "neuron.optimum_neuron_pins_apart"  # issue 38: optimum-neuron pins
 
 
 @dataclass(frozen=True, slots=True)
@@ -2074,6 +2076,57 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "build (VLLM_TARGET_DEVICE=empty) and then vllm-ascend, as vLLM Ascend's "
             "installation guide does",
         },
+    ),
+    # issue 38: IPEX before torch's native XPU
+    Code.XPU_IPEX_NOT_IMPORTED: Entry(
+        E, "the Intel GPU asked for before IPEX was imported",
+        "Before torch 2.5 torch had no Intel GPU support of its own: the xpu device came from "
+        "Intel Extension for PyTorch's XPU build (a +xpu release, with IPEX's own torch from "
+        "Intel's index: 1.13.0a0+git6c9b55e, 2.0.1a0+cxx11.abi, 2.1.0a0+cxx11.abi, "
+        "2.1.0.post3+cxx11.abi, 2.3.1+cxx11.abi), and only once the program imports it: "
+        "IPEX's getting-started guide imports intel_extension_for_pytorch after torch before "
+        "any xpu tensor (https://intel.github.io/intel-extension-for-pytorch/xpu/2.1.10+xpu/"
+        "tutorials/getting_started.html). Until then torch says \"PyTorch is not linked with "
+        "support for xpu devices\" (c10/core/impl/DeviceGuardImplInterface.h) or \"Torch not "
+        "compiled with XPU enabled\"; IPEX's maintainers answer \"pls import ipex first\" "
+        "(intel/intel-extension-for-pytorch#392), ipex-llm's the same (intel/ipex-llm#9768). "
+        "Installing another torch is no remedy there: torch's own XPU build begins with 2.5 "
+        "(https://pytorch.org/blog/pytorch2-5/, \"Intel GPU support\") and does not pair "
+        "with that IPEX.",
+        "torch said {said} while the paste shows IPEX {ipex} with IPEX's own torch {torch}: "
+        "the code asked for xpu before importing intel_extension_for_pytorch",
+        commands=(
+            "# whether IPEX, once imported, gives this torch its xpu device",
+            "python -c \"import torch, intel_extension_for_pytorch; "
+            "print(torch.xpu.is_available())\"",
+        ),
+        advice="where that prints True, import intel_extension_for_pytorch right after torch "
+        "in the program that failed, before its first xpu tensor or .to(\"xpu\"); where the "
+        "import fails, reinstall the torch IPEX {ipex} pairs with from Intel's index "
+        "(https://pytorch-extension.intel.com/installation?platform=gpu), never torch from PyPI",
+        variants={
+            "torch_not_shown": "torch said {said} while the paste shows IPEX {ipex}, whose "
+            "XPU build gives torch the xpu device only once imported: the code asked for xpu "
+            "before importing intel_extension_for_pytorch, or torch was replaced by one "
+            "without IPEX's build",
+        },
+    ),
+    # issue 38: optimum-neuron and the Neuron packages its release pins
+    Code.NEURON_OPTIMUM_APART: Entry(
+        W, "optimum-neuron beside Neuron packages its release does not pin",
+        "Each optimum-neuron release pins the AWS Neuron SDK packages it was built and tested "
+        "with, in its neuronx extra (neuronx-cc, torch-neuronx, transformers-neuronx, torch) and "
+        "its requirements (transformers): the release's setup.py or pyproject.toml "
+        "(huggingface/optimum-neuron; compat/optimum_neuron.py lists them per release with "
+        "each tag's commit). Another compiler or runtime release beside it is untested "
+        "and fails in ways that name neither: optimum-neuron#492's export failed with "
+        "transformers-neuronx 0.8.268 beside 0.0.19 and worked with its pinned 0.9.474; its "
+        "maintainers answer SDK mismatches with the pinned packages (#389).",
+        "optimum-neuron {release} pins {pinned}; the paste shows {shown}",
+        commands=("{install}",),
+        advice="that reinstalls the pinned packages beside this release; to keep the "
+        "installed ones instead, install the optimum-neuron release that pins them (its "
+        "release notes name the Neuron SDK release each one supports)",
     ),
 }  # fmt: skip
 

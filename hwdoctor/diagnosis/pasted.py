@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, TypeVar
 
 from hwdoctor import registry, rules, versions
-from hwdoctor.compat import ascend, gpus, libraries, visibility
+from hwdoctor.compat import ascend, gpus, libraries, optimum_neuron, visibility
 from hwdoctor.diagnosis import checks, remedies
 from hwdoctor.diagnosis.catalogue import Code, finding, words_for
 from hwdoctor.model.facts import BackendFacts, Evidence, Section
@@ -110,7 +110,10 @@ _RESTS_ON: Final = (
     ("torch.not_built_for_xpu", ("stated", "torch")),
     ("xpu.igpu_not_supported", ("stated",)),
     ("hpu.", ("stated",)),
+    # issue 38: optimum-neuron pins, before "neuron."
+    ("neuron.optimum_neuron_pins_apart", ("optimum_neuron",)),
     ("neuron.", ("stated",)),
+    ("xpu.ipex_not_imported", ("stated", "torch")),  # issue 38: IPEX before native XPU
     ("mps.operator", ("mps.operator", "torch")),
     ("mps.bf16_unsupported", ("stated", "host", "torch")),  # issue 38: before "mps."
     ("torch.cpu_only_build", ("torch", "gpus")),
@@ -243,6 +246,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_refused(evidence, facts, found))  # issue 38: a library refuses the GPU
     found = (*found, *_cuda_libraries(paste, facts))  # issue 38
     found = (*found, *_stated_with_words(evidence, facts))
+    found = (*found, *_optimum_neuron(evidence, facts))  # issue 38: optimum-neuron pins
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -1328,10 +1332,7 @@ def _stated_with_words(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
         variant = None if path.startswith("/") else "name_only" if library else "unnamed"
         found.append(finding(Code.LIBRARY_EXECSTACK, library=library, path=path, variant=variant))
     if said := facts.all(FactKey.MESSAGE_XPU_NOT_BUILT):
-        facts.use("stated", said[0])
-        way = remedies.installer(evidence.python)
-        install = remedies.install(registry.BY_KEY[_XPU], way, replace=True, evidence=evidence)
-        found.append(finding(Code.XPU_NOT_BUILT, backend=_XPU, said=said[0].value, install=install))
+        found.append(_xpu_not_built(evidence, facts, said[0]))
     found.extend(_intel_igpu(facts))
     found.extend(_hpu_acquire(facts))
     if said := facts.all(FactKey.MESSAGE_HABANA_MISSING):
@@ -1345,6 +1346,108 @@ def _stated_with_words(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
         )
         found.append(neuron)
     return tuple(found)
+
+
+def _xpu_not_built(evidence: Evidence, facts: _Read, said: PastedFact) -> Finding:
+    """torch without XPU asked for the Intel GPU: its xpu build is the remedy, except where
+    the paste shows IPEX's XPU build from before torch 2.5 (a +xpu release below 2.5) and
+    either IPEX's own torch or no torch version at all. There the device comes from IPEX once
+    imported (IPEX's getting-started guide; "pls import ipex first",
+    intel/intel-extension-for-pytorch#392), and a newer torch would not pair with that IPEX.
+    A torch from PyPI beside it (no IPEX local label) keeps the xpu-build answer."""
+    ipex = _ipex_xpu(facts)
+    torch, torch_fact = _shown_torch(evidence, facts)
+    if ipex is not None and (torch is None or _ipex_own_torch(torch)):
+        facts.use("stated", said, ipex, torch_fact)
+        variant = None if torch else "torch_not_shown"
+        return finding(
+            Code.XPU_IPEX_NOT_IMPORTED,
+            backend=_XPU,
+            said=said.value,
+            ipex=ipex.value,
+            torch=torch or "",
+            variant=variant,
+        )
+    facts.use("stated", said)
+    way = remedies.installer(evidence.python)
+    install = remedies.install(registry.BY_KEY[_XPU], way, replace=True, evidence=evidence)
+    return finding(Code.XPU_NOT_BUILT, backend=_XPU, said=said.value, install=install)
+
+
+# IPEX's distribution names (pip list, pip freeze, collect_env's [pip3] lines).
+_IPEX_DISTS: Final = frozenset({"intel-extension-for-pytorch"})
+
+
+def _ipex_xpu(facts: _Read) -> PastedFact | None:
+    """IPEX's XPU build from before torch 2.5, where the paste shows it: IPEX's collect_env
+    or ipex-llm's env-check line, or a package listing; its release's x.y is the torch it
+    pairs with (IPEX's installation guide: "v2.1.10+xpu has to work with PyTorch v2.1.*")."""
+    listed = [
+        f
+        for f in facts.all(FactKey.PACKAGE) + facts.all(FactKey.PROSE_PACKAGE)
+        if versions.canonical_name(f.name or "") in _IPEX_DISTS
+    ]
+    for fact in facts.all(FactKey.IPEX_VERSION) + listed:
+        public, _, local = fact.value.partition("+")
+        if local.strip().lower() == "xpu" and versions.satisfies(public, "<2.5"):
+            return fact
+    return None
+
+
+def _shown_torch(evidence: Evidence, facts: _Read) -> tuple[str | None, PastedFact | None]:
+    """torch's version where the paste shows it, with the line of ipex-llm's env-check that
+    says it where that is where it shows."""
+    if evidence.torch and evidence.torch.version:
+        return evidence.torch.version, None
+    said = facts.one(FactKey.ENV_CHECK_TORCH)
+    return (said.value, said) if said else (None, None)
+
+
+def _ipex_own_torch(torch: str) -> bool:
+    """IPEX's own torch builds before 2.5, by the local labels of Intel's index (the versions
+    it offers: 2.0.1a0+cxx11.abi … 2.3.1+cxx11.abi, as pip lists them in
+    intel/intel-extension-for-pytorch#752; 1.13.0a0+git6c9b55e, as its maintainers link
+    them in #340). PyPI's and download.pytorch.org's builds carry no such label."""
+    public, _, local = torch.partition("+")
+    own = local.startswith("cxx11") or (local.startswith("git") and "a0" in public)
+    return own and bool(versions.satisfies(public, "<2.5"))
+
+
+# issue 38: optimum-neuron and the Neuron packages its release pins
+_OPTIMUM_NEURON_PINNED: Final = frozenset(
+    {"neuronx-cc", "torch-neuronx", "torch", "transformers", "transformers-neuronx"}
+)
+
+
+def _optimum_neuron(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
+    """An optimum-neuron release beside Neuron packages its release does not pin, where the
+    paste lists them (`optimum-cli env`'s "- `name` version:" lines, pip list / freeze): the
+    release's pins from its own setup.py / pyproject.toml (compat/optimum_neuron.py), the
+    line that installs the release with them. A dev build or a release outside the table
+    says nothing."""
+    listed: dict[str, PastedFact] = {}
+    for fact in facts.all(FactKey.PACKAGE):
+        name = versions.canonical_name(fact.name or "")
+        listed.setdefault(name, fact)
+    release = listed.get("optimum-neuron")
+    if release is None or optimum_neuron.requires(release.value) is None:
+        return ()
+    installed = {n: f.value for n, f in listed.items() if n in _OPTIMUM_NEURON_PINNED}
+    apart = optimum_neuron.apart(release.value, installed)
+    if not apart:
+        return ()
+    facts.use("optimum_neuron", release, *(listed[dist] for dist, _, _ in apart))
+    way = remedies.installer(evidence.python)
+    return (
+        finding(
+            Code.NEURON_OPTIMUM_APART,
+            backend=_NEURON,
+            release=release.value,
+            pinned=", ".join(f"{dist} {spec}" for dist, _, spec in apart),
+            shown=", ".join(f"{dist} {version}" for dist, version, _ in apart),
+            install=remedies.optimum_neuron(way, release.value),
+        ),
+    )
 
 
 def _hpu_acquire(facts: _Read) -> tuple[Finding, ...]:

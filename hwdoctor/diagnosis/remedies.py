@@ -724,3 +724,23 @@ def hwdoctor_install(version: str) -> Shell:
 def hwdoctor_then(version: str, then: tuple[str, ...]) -> Shell:
     """hwdoctor's own install, then `python -m hwdoctor <then>`: two commands."""
     return hwdoctor_install(version) + command("python", "-m", "hwdoctor", *then)
+
+
+# issue 38: optimum-neuron and the Neuron packages its release pins
+def _neuron_index() -> str:
+    """The Neuron repository's address, from the backend table (registry.py pip_args)."""
+    neuron = next(b for b in registry.BACKENDS if b.query.module == "torch.neuron")
+    said = neuron.pip_args.split()
+    return said[said.index("--extra-index-url") + 1]
+
+
+def optimum_neuron(way: Installer, release: str) -> Shell:
+    """optimum-neuron `release` with its `neuronx` extra, which pins the Neuron packages it
+    was released with, the Neuron repository beside PyPI for them (optimum-neuron's
+    installation guide: `pip install optimum-neuron[neuronx]` with
+    `--extra-index-url=https://pip.repos.neuron.amazonaws.com`; its maintainer: "The pip
+    extra url is always required", optimum-neuron#275); empty for a release that is not a
+    version (a paste's text)."""
+    if versions.parse(release) is None:
+        return Shell()
+    return way.install(f"optimum-neuron[neuronx]=={release}", "--extra-index-url", _neuron_index())

@@ -175,6 +175,9 @@ class FactKey(str, Enum):
     MESSAGE_NEURON_DRIVER = "message.neuron_driver"  # NRT:nrt_init on the Neuron driver
     # issue 38: a CUDA-only package failing at import on another accelerator
     MESSAGE_VLLM_IMPORT = "message.vllm_import"  # "cannot import name 'X' from 'vllm'": X
+    # issue 38: IPEX before torch's native XPU
+    IPEX_VERSION = "ipex.version"  # IPEX's collect_env / ipex-llm's env-check: "2.1.10+xpu"
+    ENV_CHECK_TORCH = "ipex.torch"  # ipex-llm's env-check: "torch=2.1.0a0+cxx11.abi"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)

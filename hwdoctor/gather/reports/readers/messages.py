@@ -395,6 +395,15 @@ _INTEL_XPU_GPU: Final = re.compile(
     r"\b(Arc(?:\(TM\)|™)?(?: Pro)? [AB]\d{2,3}\w?|Arc(?:\(TM\)|™)? Graphics"
     r"|Data Center GPU (?:Max|Flex)(?: \d{3,4})?)"
 )
+# issue 38: IPEX before torch's native XPU. IPEX's version as IPEX's own collect_env prints it
+# (intel/intel-extension-for-pytorch scripts/collect_env.py: "IPEX version: 2.1.40+xpu") and
+# as ipex-llm's env-check script prints it beside torch's ("ipex=2.1.10+xpu",
+# "torch=2.1.0a0+cxx11.abi": intel/ipex-llm python/llm/scripts/env-check.sh and .bat, pasted
+# in intel/ipex-llm#11525), each a line of its own.
+_IPEX_VERSION: Final = re.compile(
+    r"\s{0,8}(?:IPEX version: ?|ipex=)(\d{1,2}\.\d{1,3}(?:\.\d{1,4})?(?:\+\w{1,12})?)\s*$"
+)
+_ENV_CHECK_TORCH: Final = re.compile(r"torch=(\d{1,2}\.\d{1,3}[\w.+]{0,40})\s*$")
 # Intel Gaudi's PyTorch bridge when it cannot open the device (habana_frameworks/torch/hpu:
 # "RuntimeError: synStatus=26 [Generic failure] Device acquire failed.", the synStatus and its
 # name from SynapseAI's synStatus enumeration; 1.x said "Device acquire failed." alone).
@@ -596,6 +605,9 @@ RECOGNISERS: Final = (
     _Recogniser(_NEURON_DRIVER, FactKey.MESSAGE_NEURON_DRIVER, group=0),
     # issue 38: a CUDA-only package failing at import on another accelerator
     _Recogniser(_VLLM_IMPORT, FactKey.MESSAGE_VLLM_IMPORT),
+    # issue 38: IPEX before torch's native XPU
+    _Recogniser(_IPEX_VERSION, FactKey.IPEX_VERSION, at_start=True),
+    _Recogniser(_ENV_CHECK_TORCH, FactKey.ENV_CHECK_TORCH, at_start=True),
 )
 
 
