@@ -173,6 +173,9 @@ class FactKey(str, Enum):
     HABANA_IMAGE = "habana.image"  # the container's: vault.habana.ai/gaudi-docker/1.10.0/…
     MESSAGE_HABANA_MISSING = "message.habana_missing"  # "No module named 'habana_frameworks'"
     MESSAGE_NEURON_DRIVER = "message.neuron_driver"  # NRT:nrt_init on the Neuron driver
+    # issue 38: bitsandbytes' and MPS's other wordings
+    MESSAGE_BNB_SETUP = "message.bnb_setup"  # bitsandbytes < 0.43 without its CUDA library: how
+    MESSAGE_MPS_NDARRAY = "message.mps_ndarray"  # MPS: "total bytes of NDArray > 2**32"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -263,6 +266,9 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_HPU_ACQUIRE,
         FactKey.MESSAGE_HABANA_MISSING,
         FactKey.MESSAGE_NEURON_DRIVER,
+        # issue 38: bitsandbytes' and MPS's other wordings
+        FactKey.MESSAGE_BNB_SETUP,
+        FactKey.MESSAGE_MPS_NDARRAY,
     }
 )
 
