@@ -690,6 +690,11 @@ def test_detect_paste_names_them_from_the_command_line() -> None:
             "optimumhabana288-synapseai1.4.0-host-gaudi-docker-1.10.0-device-acquire-failed.md",
             "hpu.driver_container_apart",
         ),
+        # issue 38: torch's MPS views over a shorter buffer
+        (
+            "pt77851-matmul-mpsndarray-buffer-not-large-enough-1024-bytes.md",
+            "mps.buffer_not_large_enough",
+        ),
     ):
         result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
         assert result.returncode == 1, result.stderr
@@ -727,6 +732,28 @@ def test_mps_memory_words_of_every_era_are_named(name: str, code: str, said: str
     (found,) = report.findings
     assert found.code == code and found.backend == "mps" and said in found.message
     assert "/whl/" not in (found.remedy or "") and "cuda" not in (found.advice or "").lower()
+    assert not report.unread and report.exit_code == 1
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "pt79181-m1-torch1.13dev-ppo-mpsndarray-buffer-not-large-enough.md",
+        "pt87351-whisper-torch1.14dev-mpsndarray-buffer-not-large-enough.md",
+        "pt77851-matmul-mpsndarray-buffer-not-large-enough-1024-bytes.md",
+        "pt77886-gptj-placeholder-buffer-size-14336.md",
+        "pt78042-title-placeholder-buffer-size-not-large-enough.md",
+    ],
+)
+def test_an_mps_array_over_a_shorter_buffer_is_torchs_bug_not_memory(name: str) -> None:
+    """Metal's "buffer is not large enough" and torch's "Placeholder buffer size … is not
+    large enough": torch's MPS views (pytorch/pytorch#78496), answered with a newer torch,
+    never a smaller batch or a CUDA wheel."""
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == "mps.buffer_not_large_enough" and found.backend == "mps"
+    assert "not large enough" in found.message and "not the Mac's memory" in found.message
+    assert "upgrade torch" in (found.advice or "") and "/whl/" not in (found.remedy or "")
     assert not report.unread and report.exit_code == 1
 
 
@@ -769,6 +796,11 @@ _MPS_BUFFER: Final = "mps.buffer_too_large"
         ("a1111-9133-zh-torch1.12.1-mps-oom-1024mb.md", "MPS backend out", "mps.out_of_memory"),
         ("boltz14-m1-matmul-invalid-buffer-size-9.02gb.md", "Invalid buffer", _MPS_BUFFER),
         ("esrgan134-macos-ventura-ndarray-total-bytes-2-32.md", "NDArray >", _MPS_BUFFER),
+        (
+            "pt77851-matmul-mpsndarray-buffer-not-large-enough-1024-bytes.md",
+            "buffer is not large",
+            "mps.buffer_not_large_enough",
+        ),
     ],
 )
 def test_a_wrapped_or_quoted_message_is_still_named(

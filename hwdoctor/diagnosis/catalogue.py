@@ -175,6 +175,8 @@ class Code(str, Enum):
     HPU_ACQUIRE_FAILED = "hpu.device_acquire_failed"
     HPU_BRIDGE_MISSING = "hpu.bridge_missing"
     NEURON_DRIVER_UNUSABLE = "neuron.driver_unusable"
+    # issue 38: bitsandbytes' and MPS's other wordings
+    MPS_BUFFER_SHORT = "mps.buffer_not_large_enough"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2066,6 +2068,21 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "runtime's Neuron SDK release (aws-neuron-dkms is no longer produced: remove it "
             "first), or use the runtime of the driver's release",
         },
+    ),
+    # issue 38: bitsandbytes' and MPS's other wordings
+    Code.MPS_BUFFER_SHORT: Entry(
+        E, "torch's MPS backend gave Metal a buffer smaller than its array",
+        "Metal Performance Shaders asserts when an array is laid over a buffer smaller than "
+        "it (MPSCore MPSNDArray.mm: \"buffer is not large enough\"), and torch checks the "
+        "same before (aten/src/ATen/native/mps/OperationUtils.mm: \"Placeholder buffer size "
+        "… is not large enough\"). Both were bugs of torch's MPS views and copies in its "
+        "first MPS releases (pytorch/pytorch#77851, #77886, #87351; fixed by #78496 and "
+        "later), not the Mac's memory: a smaller batch does not help.",
+        "torch's MPS backend laid an array over a buffer smaller than it ({said}): a bug "
+        "of torch's MPS views, not the Mac's memory",
+        advice="upgrade torch to its newest release, whose MPS views and copies were fixed "
+        "(pytorch/pytorch#78496 and later); where it persists, run that operation on the CPU "
+        "and report it to pytorch/pytorch with the operation that failed",
     ),
 }  # fmt: skip
 

@@ -106,6 +106,7 @@ _RESTS_ON: Final = (
     # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
     ("mps.out_of_memory", ("stated",)),
     ("mps.buffer_too_large", ("stated",)),
+    ("mps.buffer_not_large_enough", ("stated",)),  # issue 38: MPS's other wordings
     ("host.library_needs_executable_stack", ("stated",)),
     ("torch.not_built_for_xpu", ("stated", "torch")),
     ("xpu.igpu_not_supported", ("stated",)),
@@ -226,6 +227,7 @@ _WHAT: Final = {
     # issue 38: bitsandbytes' and MPS's other wordings
     FactKey.MESSAGE_BNB_SETUP: "bitsandbytes says",
     FactKey.MESSAGE_MPS_NDARRAY: "Metal (MPS) says",
+    FactKey.MESSAGE_MPS_BUFFER_SHORT: "Metal (MPS) says",
 }
 
 
@@ -1231,12 +1233,17 @@ def _stated_with_words(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
         facts.use("stated", said[0])
         found.append(finding(Code.MPS_BUFFER_TOO_LARGE, backend=_MPS, size=said[0].value))
     if said := facts.all(FactKey.MESSAGE_MPS_NDARRAY):  # issue 38: MPS's 4 GiB array
-        facts.use("stated", said[0])
+        facts.use("stated", *said)
         # Metal's assertion, not torch's: one MPSNDArray past 4 GiB (macOS 13 and older for
         # any tensor, pytorch/pytorch#86279; some ops still on newer, #149325)
         found.append(
             finding(Code.MPS_BUFFER_TOO_LARGE, backend=_MPS, variant="ndarray", size=said[0].value)
         )
+    if said := facts.all(FactKey.MESSAGE_MPS_BUFFER_SHORT):  # issue 38: torch's MPS views
+        facts.use("stated", *said)  # its words in prose, then Metal's assertion
+        value = said[0].value  # Metal's words without its selector, or torch's
+        words = "buffer is not large enough" if "Error: buffer" in value else value
+        found.append(finding(Code.MPS_BUFFER_SHORT, backend=_MPS, said=words))
     if said := facts.all(FactKey.MESSAGE_EXECSTACK):
         named = next((f for f in said if f.name), said[0])
         facts.use("stated", said[0], *([named] if named is not said[0] else []))

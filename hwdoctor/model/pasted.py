@@ -176,6 +176,7 @@ class FactKey(str, Enum):
     # issue 38: bitsandbytes' and MPS's other wordings
     MESSAGE_BNB_SETUP = "message.bnb_setup"  # bitsandbytes < 0.43 without its CUDA library: how
     MESSAGE_MPS_NDARRAY = "message.mps_ndarray"  # MPS: "total bytes of NDArray > 2**32"
+    MESSAGE_MPS_BUFFER_SHORT = "message.mps_buffer_short"  # "buffer is not large enough"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -269,6 +270,7 @@ STATED_ERRORS: Final = frozenset(
         # issue 38: bitsandbytes' and MPS's other wordings
         FactKey.MESSAGE_BNB_SETUP,
         FactKey.MESSAGE_MPS_NDARRAY,
+        FactKey.MESSAGE_MPS_BUFFER_SHORT,
     }
 )
 

@@ -402,6 +402,20 @@ _BNB_CUDA_DLL: Final = re.compile(r"libbitsandbytes_cuda\w{2,20}\.dll")
 _MPS_NDARRAY: Final = re.compile(
     r"total bytes of NDArray > 2\*\*32|product of dimension sizes > 2\*\*3[12]"
 )
+# An MPS array laid over a buffer smaller than it, a bug of torch's MPS views and copies,
+# not the Mac's memory: Metal's assertion "[MPSNDArray, initWithBuffer:descriptor:] Error:
+# buffer is not large enough. Must be 1024 bytes" (MPSCore/Types/MPSNDArray.mm;
+# pytorch/pytorch#77851, #79181, #87351; "initWithBufferImpl:offset:descriptor:
+# isForNNPackedTensor:" in later macOS), and torch's own check before it, "Placeholder buffer
+# size (14336) is not large enough to contain the Tensor storage of size 114688"
+# (aten/src/ATen/native/mps/OperationUtils.mm Placeholder; pytorch/pytorch#77886, #78042,
+# fixed by pytorch/pytorch#78496, "MPS: Fix crashes in view tensors due to buffer size
+# mismatch").
+_MPS_BUFFER_SHORT: Final = re.compile(
+    r"NDArray,? initWithBuffer[\w:]{0,80}\] Error: buffer is not large enough"
+    r"|Error: buffer is not large enough\. Must be \d{1,20} bytes"
+    r"|Placeholder buffer size(?: \(\d{1,20}\))? is not large enough to contain the Tensor"
+)
 # glibc's dynamic loader refusing a library whose ELF header asks for an executable stack
 # (glibc elf/dl-load.c, _dl_map_object_from_fd: "cannot enable executable stack as shared
 # object requires"); since glibc 2.41 dlopen no longer makes the stack executable for such a
@@ -642,6 +656,7 @@ RECOGNISERS: Final = (
     _Recogniser(_BNB_NO_CUDART, FactKey.MESSAGE_BNB_SETUP, words="no_cudart"),
     _Recogniser(_BNB_DETECTION_FAILED, FactKey.MESSAGE_BNB_SETUP, words="detection_failed"),
     _Recogniser(_MPS_NDARRAY, FactKey.MESSAGE_MPS_NDARRAY, group=0),
+    _Recogniser(_MPS_BUFFER_SHORT, FactKey.MESSAGE_MPS_BUFFER_SHORT, group=0),
 )
 
 
