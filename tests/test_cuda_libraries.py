@@ -299,3 +299,92 @@ def test_bitsandbytes_own_libcuda_warning_under_wsl_is_wsls_finding() -> None:
     finding = found(data, "extension.bitsandbytes_without_gpu")
     assert "found no GPU" in finding["message"]
     assert data["unread"] == [] and code == 1
+
+
+# issue 38: bitsandbytes' other wordings before 0.43, each from real pastes: Windows (the
+# CPU DLL's missing function, the WindowsPath ctypes refused, a CUDA DLL that did not load,
+# libcudart not detected) is told the release with Windows wheels; Linux the cause it names.
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        (
+            "errors/bnb711-windows-function-cadam32bit-not-found-cpu-dll.md",
+            "function 'cadam32bit_grad_fp32' not found",
+        ),
+        ("errors/textgen1174-windows-windowspath-not-iterable-bnb.md", "'WindowsPath' is not"),
+        ("errors/vexpress11-comfyui-windows-windowspath-not-iterable-bnb.md", "'WindowsPath'"),
+        ("errors/bnb639-windows-could-not-find-module-cuda121-dll.md", "cuda121.dll' (or one"),
+        ("errors/bnb590-windows-could-not-find-module-cuda122-dll.md", "cuda122.dll' (or one"),
+        (
+            "errors/textgen1068-windows-libcuda-not-found-main-cuda-library-not-detected.md",
+            "main CUDA library was not detected",
+        ),
+    ],
+)
+def test_bitsandbytes_words_on_windows_are_told_the_release_with_windows_wheels(
+    name: str, words: str
+) -> None:
+    code, data = detected(name)
+    finding = found(data, "extension.bitsandbytes_without_gpu")
+    assert "on Windows" in finding["message"]
+    assert "compiled without GPU support" not in finding["message"]  # not in these pastes
+    assert "'bitsandbytes>=0.43.0'" in (finding["remedy"] or "")
+    assert any(words in quote["text"] for quote in finding["rests_on"])
+    assert data["unread"] == [] and code == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "said", "advice"),
+    [
+        (
+            "errors/lorascripts242-ubuntu-cuda-setup-failed-despite-gpu.md",
+            "CUDA Setup failed despite GPU being available",
+            "0.43 or newer",
+        ),
+        (
+            "errors/llamafactory2714-zh-cuda-setup-failed-despite-gpu.md",
+            "CUDA Setup failed despite GPU being available",
+            "0.43 or newer",
+        ),
+        (
+            "errors/bnb572-ubuntu-inline-code-cuda-setup-failed-0.39.1.md",
+            "CUDA Setup failed despite GPU being available",
+            "0.43 or newer",
+        ),
+        (
+            "errors/bnb829-kohya-linux-main-cuda-runtime-library-not-detected.md",
+            "the main CUDA runtime library was not detected",
+            "LD_LIBRARY_PATH",
+        ),
+        (
+            "errors/bnb1208-title-cpu-so-undefined-symbol-cdequantize-blockwise.md",
+            "undefined symbol",
+            "0.43 or newer",
+        ),
+    ],
+)
+def test_bitsandbytes_words_on_linux_name_their_cause(name: str, said: str, advice: str) -> None:
+    code, data = detected(name)
+    finding = found(data, "extension.bitsandbytes_without_gpu")
+    assert said in finding["message"] and advice in remedy(finding)
+    assert "on Windows" not in finding["message"] and "0.43.0" not in (finding["remedy"] or "")
+    assert data["unread"] == [] and code == 1
+
+
+def test_the_cpu_librarys_missing_symbol_beside_its_warning_keeps_the_warnings_words() -> None:
+    """bitsandbytes#779: the CPU library's "undefined symbol: cadam32bit_grad_fp32" under
+    cextension.py's "compiled without GPU support": one finding, in the warning's words."""
+    code, data = detected("errors/bnb779-sagemaker-cpu-so-undefined-symbol-cadam32bit.md")
+    (finding,) = data["findings"]
+    assert finding["code"] == "extension.bitsandbytes_without_gpu"
+    assert "compiled without GPU support" in finding["message"]
+    assert data["unread"] == [] and code == 1
+
+
+def test_pythons_windowspath_error_without_bitsandbytes_is_no_bitsandbytes_finding() -> None:
+    """florensie/ue-wwise-extractor#1: the same TypeError from subprocess, no bitsandbytes in
+    the paste: listed as unread, never a bitsandbytes upgrade."""
+    code, data = detected("errors/wwiseextractor1-windows-subprocess-windowspath-not-iterable.md")
+    assert data["findings"] == []
+    assert any("'WindowsPath' is not iterable" in u["text"] for u in data["unread"])
+    assert code == 1

@@ -690,6 +690,11 @@ def test_detect_paste_names_them_from_the_command_line() -> None:
             "optimumhabana288-synapseai1.4.0-host-gaudi-docker-1.10.0-device-acquire-failed.md",
             "hpu.driver_container_apart",
         ),
+        # issue 38: torch's MPS views over a shorter buffer
+        (
+            "pt77851-matmul-mpsndarray-buffer-not-large-enough-1024-bytes.md",
+            "mps.buffer_not_large_enough",
+        ),
     ):
         result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
         assert result.returncode == 1, result.stderr
@@ -788,3 +793,112 @@ def test_the_optimum_neuron_table_is_read_from_each_release_and_skips_dev_builds
     assert optimum_neuron.requires("0.0.11") is None
     versions = [r.version for r in optimum_neuron.RELEASES]
     assert len(versions) == len(set(versions)) == 28
+
+
+# issue 38: MPS's memory messages in every torch era, and Metal's own 4 GiB array limit
+@pytest.mark.parametrize(
+    ("name", "code", "said"),
+    [
+        ("a1111-9133-zh-torch1.12.1-mps-oom-1024mb.md", "mps.out_of_memory", "1024.00 MB asked"),
+        ("microsam380-macos14-ci-pytest-e-mps-oom-256-bytes.md", "mps.out_of_memory", "256 bytes"),
+        ("autogluon4544-macos-ci-pytest-e-mps-oom-528mb.md", "mps.out_of_memory", "MPS backend"),
+        (
+            "glm4-159-m3max-macos14.5-ndarray-total-bytes-2-32.md",
+            "mps.buffer_too_large",
+            "total bytes of NDArray > 2**32",
+        ),
+        (
+            "esrgan134-macos-ventura-ndarray-total-bytes-2-32.md",
+            "mps.buffer_too_large",
+            "total bytes of NDArray > 2**32",
+        ),
+        (
+            "impactpack376-macos-ndarray-total-bytes-2-32-ksampler.md",
+            "mps.buffer_too_large",
+            "total bytes of NDArray > 2**32",
+        ),
+    ],
+)
+def test_mps_memory_words_of_every_era_are_named(name: str, code: str, said: str) -> None:
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == code and found.backend == "mps" and said in found.message
+    assert "/whl/" not in (found.remedy or "") and "cuda" not in (found.advice or "").lower()
+    assert not report.unread and report.exit_code == 1
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "pt79181-m1-torch1.13dev-ppo-mpsndarray-buffer-not-large-enough.md",
+        "pt87351-whisper-torch1.14dev-mpsndarray-buffer-not-large-enough.md",
+        "pt77851-matmul-mpsndarray-buffer-not-large-enough-1024-bytes.md",
+        "pt77886-gptj-placeholder-buffer-size-14336.md",
+        "pt78042-title-placeholder-buffer-size-not-large-enough.md",
+    ],
+)
+def test_an_mps_array_over_a_shorter_buffer_is_torchs_bug_not_memory(name: str) -> None:
+    """Metal's "buffer is not large enough" and torch's "Placeholder buffer size … is not
+    large enough": torch's MPS views (pytorch/pytorch#78496), answered with a newer torch,
+    never a smaller batch or a CUDA wheel."""
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == "mps.buffer_not_large_enough" and found.backend == "mps"
+    assert "not large enough" in found.message and "not the Mac's memory" in found.message
+    assert "upgrade torch" in (found.advice or "") and "/whl/" not in (found.remedy or "")
+    assert not report.unread and report.exit_code == 1
+
+
+def test_metals_4gib_array_is_told_the_macos_that_lifted_it() -> None:
+    (found,) = diagnosed("esrgan134-macos-ventura-ndarray-total-bytes-2-32.md").findings
+    assert "macOS 14" in (found.advice or "") and "pytorch/pytorch#86279" in (found.advice or "")
+
+
+def _line(name: str, words: str) -> str:
+    """The real line of a recording that holds `words`."""
+    text = (ERRORS / name).read_text("utf-8")
+    return next(line for line in text.splitlines() if words in line).strip()
+
+
+# A real message line as issues and logs wrap it: an exception's name before it, pytest's
+# "E   " margin, inline code, a Markdown quote and a quote of a quote.
+_WRAPPINGS: Final = ("RuntimeError: {}", "E       {}", "`{}`", "> {}", "> > {}")
+_MPS_BUFFER: Final = "mps.buffer_too_large"
+
+
+@pytest.mark.parametrize("wrapping", _WRAPPINGS)
+@pytest.mark.parametrize(
+    ("name", "words", "code"),
+    [
+        (
+            "bnb779-sagemaker-cpu-so-undefined-symbol-cadam32bit.md",
+            "undefined symbol: cadam32bit",
+            "extension.bitsandbytes_without_gpu",
+        ),
+        (
+            "lorascripts242-ubuntu-cuda-setup-failed-despite-gpu.md",
+            "CUDA Setup failed despite",
+            "extension.bitsandbytes_without_gpu",
+        ),
+        (
+            "bnb590-windows-could-not-find-module-cuda122-dll.md",
+            "Could not find module",
+            "extension.bitsandbytes_without_gpu",
+        ),
+        ("a1111-9133-zh-torch1.12.1-mps-oom-1024mb.md", "MPS backend out", "mps.out_of_memory"),
+        ("boltz14-m1-matmul-invalid-buffer-size-9.02gb.md", "Invalid buffer", _MPS_BUFFER),
+        ("esrgan134-macos-ventura-ndarray-total-bytes-2-32.md", "NDArray >", _MPS_BUFFER),
+        (
+            "pt77851-matmul-mpsndarray-buffer-not-large-enough-1024-bytes.md",
+            "buffer is not large",
+            "mps.buffer_not_large_enough",
+        ),
+    ],
+)
+def test_a_wrapped_or_quoted_message_is_still_named(
+    wrapping: str, name: str, words: str, code: str
+) -> None:
+    line = _line(name, words).removeprefix("RuntimeError: ")
+    report = pasted.diagnose(assemble.gathered(reports.read(wrapping.format(line).encode())))
+    assert [f.code for f in report.findings] == [code]
+    assert not report.unread and report.exit_code == 1

@@ -179,6 +179,8 @@ class Code(str, Enum):
     CUDA_ONLY_PACKAGE = "backend.cuda_only_package"  # issue 38: a CUDA-only package elsewhere
     XPU_IPEX_NOT_IMPORTED = "xpu.ipex_not_imported"  # issue 38: IPEX before native XPU
     NEURON_OPTIMUM_APART = "neuron.optimum_neuron_pins_apart"  # issue 38: optimum-neuron pins
+    # issue 38: bitsandbytes' and MPS's other wordings
+    MPS_BUFFER_SHORT = "mps.buffer_not_large_enough"
 
 
 @dataclass(frozen=True, slots=True)
@@ -869,12 +871,28 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "no_gpu": "bitsandbytes found no GPU and loaded its CPU library (bitsandbytes: "
             "\"Required library version not found: {library}\"): 8-bit and 4-bit "
             "quantization and its 8-bit optimizers are unavailable",
+            # issue 38: bitsandbytes' other wordings
+            "cpu_library": "bitsandbytes loaded its CPU library, which has none of its GPU "
+            "functions (bitsandbytes: \"libbitsandbytes_cpu…: undefined symbol\"): 8-bit and "
+            "4-bit quantization and its 8-bit optimizers are unavailable",
+            "setup_failed": "bitsandbytes loaded no CUDA library although torch sees the GPU "
+            "(bitsandbytes: \"CUDA Setup failed despite GPU being available\"): its CUDA "
+            "setup found no library for this CUDA",
+            "windows_setup": "bitsandbytes loaded no CUDA library on Windows, where its "
+            "releases before 0.43.0 shipped none: 8-bit and 4-bit quantization are "
+            "unavailable",
+            "detection_failed": "bitsandbytes' CUDA setup loaded no CUDA library of its "
+            "own (bitsandbytes: \"CUDA detection failed!\"): 8-bit and 4-bit quantization "
+            "and its 8-bit optimizers are unavailable",
+            "no_cudart": "bitsandbytes found no CUDA runtime library (bitsandbytes: \"the "
+            "main CUDA runtime library was not detected\"), so it loaded no CUDA library of "
+            "its own",
             "torch_no_cuda": "bitsandbytes asked for its CPU library because torch sees no "
             "CUDA GPU (bitsandbytes: \"Required library version not found: "
             "libsbitsandbytes_cpu.so\", its cuda_setup/main.py's answer when "
             "torch.cuda.is_available() is False)",
         },
-        variant_commands={"windows": ("{install}",)},
+        variant_commands={"windows": ("{install}",), "windows_setup": ("{install}",)},
         variant_advice={
             "no_gpu": "bitsandbytes before 0.43 finds the GPU through the driver's libcuda "
             "(cuda_setup/main.py): make libcuda loadable where it runs (nvidia-smi there "
@@ -883,6 +901,14 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "windows": "upgrade bitsandbytes to 0.43.0 or newer, the first release with "
             "Windows CUDA wheels (its 0.43.0 release notes: \"Windows should be officially "
             "supported in bitsandbytes\"):",
+            "windows_setup": "upgrade bitsandbytes to 0.43.0 or newer, the first release "
+            "with Windows CUDA wheels (its 0.43.0 release notes: \"Windows should be "
+            "officially supported in bitsandbytes\"):",
+            # issue 38: its own "Solution 1" (cuda_setup/main.py generate_instructions)
+            "no_cudart": "put the directory holding libcudart.so on LD_LIBRARY_PATH (find / "
+            "-name 'libcudart.so*' 2>/dev/null finds it; bitsandbytes' own solution), or "
+            "install the CUDA toolkit there; or upgrade bitsandbytes to 0.43 or newer, which "
+            "chooses its library from torch's CUDA",
             "torch_no_cuda": "make torch see the GPU first (torch.cuda.is_available() must "
             "say True: a CUDA build of torch and a working NVIDIA driver; hwdoctor detect on "
             "the machine says which is missing), then bitsandbytes loads its CUDA library",
@@ -1887,6 +1913,20 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "attention computed in slices or the VAE in tiles (diffusers: "
         "pipe.enable_attention_slicing(), pipe.vae.enable_tiling()), float16 instead of "
         "float32; or run that step on the CPU",
+        # issue 38: Metal's own 4 GiB limit on one MPSNDArray (MPSCore MPSNDArray.mm)
+        variants={
+            "ndarray": "Metal Performance Shaders refused one array larger than it allows "
+            "(Metal: \"{size}\"): an MPS operation built one array of more than 4 GiB",
+        },
+        variant_advice={
+            "ndarray": "make that array smaller: a smaller batch, image, video or sequence, "
+            "attention in slices or the VAE in tiles (diffusers: "
+            "pipe.enable_attention_slicing(), pipe.vae.enable_tiling()); or run that step on "
+            "the CPU. Some MPS operations still build arrays past 4 GiB on newer macOS "
+            "(pytorch/pytorch#149325 tracks them); on macOS 13 and older any tensor past 4 "
+            "GiB asserts, which macOS 14 lifted (pytorch/pytorch#86279: \"fixed in MacOS "
+            "14\"): update macOS there",
+        },
     ),
     Code.LIBRARY_EXECSTACK: Entry(
         E, "glibc refused a library that asks for an executable stack",
@@ -2127,6 +2167,21 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="that reinstalls the pinned packages beside this release; to keep the "
         "installed ones instead, install the optimum-neuron release that pins them (its "
         "release notes name the Neuron SDK release each one supports)",
+    ),
+    # issue 38: bitsandbytes' and MPS's other wordings
+    Code.MPS_BUFFER_SHORT: Entry(
+        E, "torch's MPS backend gave Metal a buffer smaller than its array",
+        "Metal Performance Shaders asserts when an array is laid over a buffer smaller than "
+        "it (MPSCore MPSNDArray.mm: \"buffer is not large enough\"), and torch checks the "
+        "same before (aten/src/ATen/native/mps/OperationUtils.mm: \"Placeholder buffer size "
+        "… is not large enough\"). Both were bugs of torch's MPS views and copies in its "
+        "first MPS releases (pytorch/pytorch#77851, #77886, #87351; fixed by #78496 and "
+        "later), not the Mac's memory: a smaller batch does not help.",
+        "torch's MPS backend laid an array over a buffer smaller than it ({said}): a bug "
+        "of torch's MPS views, not the Mac's memory",
+        advice="upgrade torch to its newest release, whose MPS views and copies were fixed "
+        "(pytorch/pytorch#78496 and later); where it persists, run that operation on the CPU "
+        "and report it to pytorch/pytorch with the operation that failed",
     ),
 }  # fmt: skip
 

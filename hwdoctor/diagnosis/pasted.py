@@ -106,6 +106,7 @@ _RESTS_ON: Final = (
     # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
     ("mps.out_of_memory", ("stated",)),
     ("mps.buffer_too_large", ("stated",)),
+    ("mps.buffer_not_large_enough", ("stated",)),  # issue 38: MPS's other wordings
     ("host.library_needs_executable_stack", ("stated",)),
     ("torch.not_built_for_xpu", ("stated", "torch")),
     ("xpu.igpu_not_supported", ("stated",)),
@@ -228,6 +229,10 @@ _WHAT: Final = {
     FactKey.HABANA_IMAGE: "Gaudi container release",
     FactKey.MESSAGE_HABANA_MISSING: "Python says (Gaudi)",
     FactKey.MESSAGE_NEURON_DRIVER: "Neuron runtime says",
+    # issue 38: bitsandbytes' and MPS's other wordings
+    FactKey.MESSAGE_BNB_SETUP: "bitsandbytes says",
+    FactKey.MESSAGE_MPS_NDARRAY: "Metal (MPS) says",
+    FactKey.MESSAGE_MPS_BUFFER_SHORT: "Metal (MPS) says",
 }
 
 
@@ -798,7 +803,7 @@ def _vllm_ascend(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     owner = f"vllm-ascend {found.release}"
     install = remedies.torch_required(
         way, f"=={row.torch}", paste.evidence, owner, from_pypi=True, cpu_index=True
-    ) + remedies.pip(way, "install", f"torch-npu=={row.torch_npu}")
+    ) + remedies.install_pinned(way, "torch-npu", row.torch_npu)
     return (
         finding(
             Code.VLLM_ASCEND_TORCH,
@@ -1089,11 +1094,15 @@ def _bitsandbytes(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     "libsbitsandbytes_cpu.so" it saw torch without CUDA; else the library it missed."""
     said = facts.all(FactKey.MESSAGE_BNB_NO_GPU) or facts.all(FactKey.BNB_NO_GPU)
     missing = facts.all(FactKey.BNB_LIBRARY_MISSING)
-    if not said and not missing:
+    # issue 38: its other wordings (messages reader): the CPU library's missing GPU symbol,
+    # "CUDA Setup failed despite GPU being available", libcudart not found, and on Windows
+    # the WindowsPath ctypes refused or its CUDA DLL that would not load
+    setup = facts.all(FactKey.MESSAGE_BNB_SETUP)
+    if not said and not missing and not setup:
         return ()
     evidence = paste.evidence
-    first = (said or missing)[0]
-    facts.use("bitsandbytes", first)
+    first = (said or missing or setup)[0]
+    facts.use("bitsandbytes", first, *setup)
     if not facts.all(FactKey.PROSE_WSL):
         # its own "libcuda.so not found!" (cuda_setup/main.py) is the same failure, where no
         # WSL finding takes it
@@ -1118,10 +1127,23 @@ def _bitsandbytes(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         remedies.on_windows(evidence)
         or bool(facts.all(FactKey.PROSE_WINDOWS_PATH))
         or any(name.endswith(".dll") for name in libraries)
+        or any(f.value in ("windows_path", "dll_not_found") for f in setup)
+        or any("function 'cadam32bit_grad_fp32'" in f.quote.text for f in setup)
     )
+    if any(f.value.startswith("libsbitsandbytes") for f in missing):
+        # torch sees no CUDA: first to mend, on Windows too (its WindowsPath error beside it,
+        # bitsandbytes#228)
+        facts.use("bitsandbytes", *missing)
+        return (finding(Code.BNB_WITHOUT_GPU, backend=_CUDA, variant="torch_no_cuda"),)
     if windows:
         way = remedies.installer(evidence.python)
         install = remedies.requirement(way, "bitsandbytes", ">=0.43.0", upgrade=True)
+        if not said:  # issue 38: its "compiled without GPU support" quoted only where said
+            return (
+                finding(
+                    Code.BNB_WITHOUT_GPU, backend=_CUDA, variant="windows_setup", install=install
+                ),
+            )
         return (finding(Code.BNB_WITHOUT_GPU, backend=_CUDA, variant="windows", install=install),)
     if missing:
         facts.use("bitsandbytes", *missing)
@@ -1133,6 +1155,17 @@ def _bitsandbytes(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                 finding(Code.BNB_WITHOUT_GPU, backend=_CUDA, variant="no_gpu", library=library),
             )
         return (finding(Code.BNB_WITHOUT_GPU, backend=_CUDA, variant="missing", library=library),)
+    # issue 38: on Linux, the cause its words name: libcudart not found, its setup failing
+    # where torch sees the GPU, or its CPU library's missing symbol alone
+    kinds = {f.value for f in setup}
+    if "no_cudart" in kinds:
+        return (finding(Code.BNB_WITHOUT_GPU, backend=_CUDA, variant="no_cudart"),)
+    if "setup_failed" in kinds:
+        return (finding(Code.BNB_WITHOUT_GPU, backend=_CUDA, variant="setup_failed"),)
+    if "detection_failed" in kinds:
+        return (finding(Code.BNB_WITHOUT_GPU, backend=_CUDA, variant="detection_failed"),)
+    if not said:
+        return (finding(Code.BNB_WITHOUT_GPU, backend=_CUDA, variant="cpu_library"),)
     return (finding(Code.BNB_WITHOUT_GPU, backend=_CUDA),)
 
 
@@ -1325,6 +1358,18 @@ def _stated_with_words(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
     if said := facts.all(FactKey.MESSAGE_MPS_BUFFER):
         facts.use("stated", said[0])
         found.append(finding(Code.MPS_BUFFER_TOO_LARGE, backend=_MPS, size=said[0].value))
+    if said := facts.all(FactKey.MESSAGE_MPS_NDARRAY):  # issue 38: MPS's 4 GiB array
+        facts.use("stated", *said)
+        # Metal's assertion, not torch's: one MPSNDArray past 4 GiB (macOS 13 and older for
+        # any tensor, pytorch/pytorch#86279; some ops still on newer, #149325)
+        found.append(
+            finding(Code.MPS_BUFFER_TOO_LARGE, backend=_MPS, variant="ndarray", size=said[0].value)
+        )
+    if said := facts.all(FactKey.MESSAGE_MPS_BUFFER_SHORT):  # issue 38: torch's MPS views
+        facts.use("stated", *said)  # its words in prose, then Metal's assertion
+        value = said[0].value  # Metal's words without its selector, or torch's
+        words = "buffer is not large enough" if "Error: buffer" in value else value
+        found.append(finding(Code.MPS_BUFFER_SHORT, backend=_MPS, said=words))
     if said := facts.all(FactKey.MESSAGE_EXECSTACK):
         named = next((f for f in said if f.name), said[0])
         facts.use("stated", said[0], *([named] if named is not said[0] else []))

@@ -647,6 +647,15 @@ def pip(way: Installer, *args: str) -> Shell:
     return way.run(args[0], *args[1:]) if args else Shell()
 
 
+def install_pinned(way: Installer, dist: str, version: str) -> Shell:
+    """`pip install dist==version` from a table's row (vLLM Ascend's torch-npu), the one
+    place such a pin is written; a name or version that is no name or version by PEP 508
+    and 440 gives a comment instead."""
+    if versions.is_name(dist) and versions.parse(version) is not None:
+        return pip(way, "install", f"{dist}=={version}")
+    return comment(f"no {dist} release to pin here")
+
+
 def pip_of(way: Installer, action: tuple[str, ...], dist: str) -> Shell:
     """`pip <action> <dist>` when `dist` is a package name by PEP 508's grammar; else a
     comment saying so, for a name that came from a file or a paste is anyone's text."""

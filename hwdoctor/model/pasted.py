@@ -178,6 +178,10 @@ class FactKey(str, Enum):
     # issue 38: IPEX before torch's native XPU
     IPEX_VERSION = "ipex.version"  # IPEX's collect_env / ipex-llm's env-check: "2.1.10+xpu"
     ENV_CHECK_TORCH = "ipex.torch"  # ipex-llm's env-check: "torch=2.1.0a0+cxx11.abi"
+    # issue 38: bitsandbytes' and MPS's other wordings
+    MESSAGE_BNB_SETUP = "message.bnb_setup"  # bitsandbytes < 0.43 without its CUDA library: how
+    MESSAGE_MPS_NDARRAY = "message.mps_ndarray"  # MPS: "total bytes of NDArray > 2**32"
+    MESSAGE_MPS_BUFFER_SHORT = "message.mps_buffer_short"  # "buffer is not large enough"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -270,6 +274,10 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_NEURON_DRIVER,
         # issue 38: a CUDA-only package failing at import on another accelerator
         FactKey.MESSAGE_VLLM_IMPORT,
+        # issue 38: bitsandbytes' and MPS's other wordings
+        FactKey.MESSAGE_BNB_SETUP,
+        FactKey.MESSAGE_MPS_NDARRAY,
+        FactKey.MESSAGE_MPS_BUFFER_SHORT,
     }
 )
 

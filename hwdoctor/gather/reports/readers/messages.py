@@ -360,6 +360,68 @@ _MPS_OOM: Final = re.compile(
 # The same function's check of one buffer against the largest the Metal device allows
 # (TORCH_CHECK(size < m_max_buffer_size, "Invalid buffer size: ", format_size(size))).
 _MPS_BUFFER: Final = re.compile(r"Invalid buffer size: ([\d.]{1,12} [KMGT]?i?B)\b")
+# issue 38: bitsandbytes' and MPS's other wordings.
+# bitsandbytes 0.35-0.42's cextension.py probes the library it loaded for a GPU function
+# (`lib.cadam32bit_grad_fp32`) and prints the AttributeError when that was its CPU library:
+# "<path>/libbitsandbytes_cpu.so: undefined symbol: cadam32bit_grad_fp32" (the loader's dlsym
+# words) on Linux, "function 'cadam32bit_grad_fp32' not found" (CPython's Modules/_ctypes/
+# _ctypes.c, on Windows) -- bitsandbytes-foundation/bitsandbytes#779, #711; any other of its
+# C functions asked of the CPU library says the same (#1208: cdequantize_blockwise_fp32).
+_BNB_CPU_SYMBOL: Final = re.compile(
+    r"libbitsandbytes_cpu\.(?:so|dll|dylib): ?undefined symbol: c\w"
+    r"|function 'cadam32bit_grad_fp32' not found"
+)
+# bitsandbytes 0.39-0.41's cextension.py when no library loaded although torch sees CUDA:
+# raise RuntimeError("CUDA Setup failed despite GPU being available. Please run the following
+# command to get more information: python -m bitsandbytes ...").
+_BNB_SETUP_FAILED: Final = re.compile(r"CUDA Setup failed despite GPU being available")
+# bitsandbytes 0.38-0.41's cuda_setup/main.py generate_instructions when libcudart was not
+# found: "CUDA SETUP: Problem: The main issue seems to be that the main CUDA runtime library
+# was not detected." ("main CUDA library" in its first wording); its 0.4x search for it:
+# "ERROR: libcudart.so could not be read from path: None!" (cuda_setup/main.py
+# get_cuda_version).
+_BNB_NO_CUDART: Final = re.compile(
+    r"The main issue seems to be that the main CUDA (?:runtime )?library was not detected"
+    r"|libcudart\.so could not be read from path"
+)
+# bitsandbytes 0.35-0.38's cuda_setup/main.py when no library of its own loaded:
+# "CUDA SETUP: CUDA detection failed! Possible reasons: 1. CUDA driver not installed …".
+_BNB_DETECTION_FAILED: Final = re.compile(r"CUDA SETUP: CUDA detection failed!")
+# bitsandbytes 0.35-0.37 on Windows passed a pathlib.WindowsPath to ctypes.cdll.LoadLibrary,
+# whose Windows branch tests `'/' in name` (CPython Lib/ctypes/__init__.py CDLL.__init__):
+# "TypeError: argument of type 'WindowsPath' is not iterable" (bitsandbytes#32; its later
+# cextension.py passes str(binary_path)). Read only after a bitsandbytes line: the words are
+# Python's, any library could raise them.
+_WINDOWS_PATH_WORDS: Final = "argument of type 'WindowsPath' is not iterable"
+# ctypes on Windows when the DLL bitsandbytes 0.3x-0.42 names does not load (its community
+# Windows builds): "Could not find module '<path>\\libbitsandbytes_cuda121.dll' (or one of
+# its dependencies)" (CPython Modules/_ctypes/callproc.c load_library; bitsandbytes#639, #590).
+_DLL_WORDS: Final = "Could not find module '"
+_BNB_CUDA_DLL: Final = re.compile(r"libbitsandbytes_cuda\w{2,20}\.dll")
+# The Metal Performance Shaders framework's assertion when one MPSNDArray would pass 4 GiB
+# (MPSCore/Types/MPSNDArray.mm: "[MPSNDArray initWithDevice:descriptor:] Error: total bytes of
+# NDArray > 2**32"), or its temporary array's "product of dimension sizes > 2**31": torch's
+# MPS ops meet it on macOS 13 and older for any such tensor (pytorch/pytorch#124635, "on
+# MacOS 13 attempt to alloc 4Gb tensor fails with ..."; #86279, "fixed in MacOS 14"), and
+# some ops still on newer macOS (the umbrella pytorch/pytorch#149325, "MPS support for large
+# tensors").
+_MPS_NDARRAY: Final = re.compile(
+    r"total bytes of NDArray > 2\*\*32|product of dimension sizes > 2\*\*3[12]"
+)
+# An MPS array laid over a buffer smaller than it, a bug of torch's MPS views and copies,
+# not the Mac's memory: Metal's assertion "[MPSNDArray, initWithBuffer:descriptor:] Error:
+# buffer is not large enough. Must be 1024 bytes" (MPSCore/Types/MPSNDArray.mm;
+# pytorch/pytorch#77851, #79181, #87351; "initWithBufferImpl:offset:descriptor:
+# isForNNPackedTensor:" in later macOS), and torch's own check before it, "Placeholder buffer
+# size (14336) is not large enough to contain the Tensor storage of size 114688"
+# (aten/src/ATen/native/mps/OperationUtils.mm Placeholder; pytorch/pytorch#77886, #78042,
+# fixed by pytorch/pytorch#78496, "MPS: Fix crashes in view tensors due to buffer size
+# mismatch").
+_MPS_BUFFER_SHORT: Final = re.compile(
+    r"NDArray,? initWithBuffer[\w:]{0,80}\] Error: buffer is not large enough"
+    r"|Error: buffer is not large enough\. Must be \d{1,20} bytes"
+    r"|Placeholder buffer size(?: \(\d{1,20}\))? is not large enough to contain the Tensor"
+)
 # glibc's dynamic loader refusing a library whose ELF header asks for an executable stack
 # (glibc elf/dl-load.c, _dl_map_object_from_fd: "cannot enable executable stack as shared
 # object requires"); since glibc 2.41 dlopen no longer makes the stack executable for such a
@@ -608,6 +670,13 @@ RECOGNISERS: Final = (
     # issue 38: IPEX before torch's native XPU
     _Recogniser(_IPEX_VERSION, FactKey.IPEX_VERSION, at_start=True),
     _Recogniser(_ENV_CHECK_TORCH, FactKey.ENV_CHECK_TORCH, at_start=True),
+    # issue 38: bitsandbytes' and MPS's other wordings
+    _Recogniser(_BNB_CPU_SYMBOL, FactKey.MESSAGE_BNB_SETUP, words="cpu_library"),
+    _Recogniser(_BNB_SETUP_FAILED, FactKey.MESSAGE_BNB_SETUP, words="setup_failed"),
+    _Recogniser(_BNB_NO_CUDART, FactKey.MESSAGE_BNB_SETUP, words="no_cudart"),
+    _Recogniser(_BNB_DETECTION_FAILED, FactKey.MESSAGE_BNB_SETUP, words="detection_failed"),
+    _Recogniser(_MPS_NDARRAY, FactKey.MESSAGE_MPS_NDARRAY, group=0),
+    _Recogniser(_MPS_BUFFER_SHORT, FactKey.MESSAGE_MPS_BUFFER_SHORT, group=0),
 )
 
 
@@ -619,6 +688,8 @@ class Messages(LineReader):
     def __init__(self) -> None:
         self.xformers_built = False  # the line before was xformers' "was built for:"
         self.mps_operator = ""  # the last operator torch said has no MPS kernel
+        self.bitsandbytes = False  # a line before named bitsandbytes (issue 38)
+        self.windows_path: Line | None = None  # Python's WindowsPath error, bitsandbytes unnamed
 
     def read(self, line: Line, in_block: bool) -> Iterator[Said]:
         text = line.text
@@ -709,6 +780,27 @@ class Messages(LineReader):
         if (ds := _DS_CUDA_MISMATCH.search(text)) and not any(w in text for w in _DS_ACCEPTED):
             yield line.says(FactKey.MESSAGE_DS_CUDA_MISMATCH, ds.group(1), name="deepspeed")
             yield line.says(FactKey.MESSAGE_DS_TORCH_CUDA, ds.group(2), name="torch")
+        yield from self._bitsandbytes_windows(line)  # issue 38
+
+    def _bitsandbytes_windows(self, line: Line) -> Iterator[Said]:
+        """bitsandbytes before 0.43 on Windows in Python's words: the WindowsPath its setup
+        gave ctypes (after a line naming bitsandbytes), or its CUDA DLL that ctypes could not
+        load (the DLL named, as the library it wanted)."""
+        text = line.text
+        if _WINDOWS_PATH_WORDS in text:
+            if self.bitsandbytes:
+                yield line.says(FactKey.MESSAGE_BNB_SETUP, "windows_path")
+            else:  # said when a later line names bitsandbytes (an issue's error above its log)
+                self.windows_path = line
+        if (at := text.find(_DLL_WORDS)) >= 0:
+            module = text[at + len(_DLL_WORDS) : at + len(_DLL_WORDS) + 400].split("'", 1)[0]
+            if dll := _BNB_CUDA_DLL.search(module.replace("\\", "/").rsplit("/", 1)[-1]):
+                yield line.says(FactKey.MESSAGE_BNB_SETUP, "dll_not_found", name=dll.group(0))
+        if "bitsandbytes" in text:
+            self.bitsandbytes = True
+            if self.windows_path is not None:
+                yield self.windows_path.says(FactKey.MESSAGE_BNB_SETUP, "windows_path")
+                self.windows_path = None
 
 
 def _loader(line: Line) -> Iterator[Said]:
