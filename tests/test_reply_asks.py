@@ -195,3 +195,31 @@ def test_a_gpu_ids_that_lets_gpus_through_is_no_finding(name: str) -> None:
     codes = [f["code"] for f in report["findings"]]
     assert not [c for c in codes if c.startswith("accelerate.gpu_ids")], codes
     assert report["post"] is (codes == ["driver.too_old"])
+
+
+# The System Info field of Accelerate's bug-report form as GitHub renders a body from it:
+# the field's label as a heading and its `render: Shell` as a shell fence around what the
+# reporter typed (huggingface/accelerate .github/ISSUE_TEMPLATE/bug-report.yml @
+# 337fe56cf863fb5a170bbd52971c31d24b95e9db: label "System Info", description "You can run
+# the command `accelerate env` and copy-paste its outputs below", placeholder "accelerate
+# version, OS, python version, numpy version, torch version, and accelerate's
+# configuration"). A block so labelled that holds the command's name or the placeholder,
+# not its output, is no report: nothing to read, no post (issue 42, item 4).
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "accelerate env",
+        "accelerate version, OS, python version, numpy version, torch version, and "
+        "accelerate's configuration",
+    ],
+)
+def test_a_template_block_labelled_accelerate_env_is_no_report(typed: str, tmp_path: Path) -> None:
+    body = tmp_path / "body.md"
+    body.write_text(
+        "### System Info\n\n```Shell\n" + typed + "\n```\n\n### Information\n\n"
+        "- [X] My own modified scripts\n\n### Reproduction\n\n1. run my script\n",
+        encoding="utf-8",
+    )
+    result = run_hwdoctor("detect", "--paste", str(body), "--json")
+    assert result.returncode == 2, result  # the workflow posts on a `post: true` only
+    assert result.json()["data"] is None and "no report hwdoctor reads" in result.stdout
