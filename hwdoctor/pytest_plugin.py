@@ -27,7 +27,7 @@ import stat
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NoReturn
 
 import pytest
 
@@ -168,6 +168,7 @@ def _usage(message: str) -> str:
 
 _KEY: Final = pytest.StashKey[SessionProbe]()
 _ERROR: Final = pytest.StashKey[str]()  # why a test's marker could not be checked
+_STOPPED: Final = pytest.StashKey[bool]()  # --hw-require ended the session before it ran
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -224,11 +225,21 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     try:
         probe.session_results = probe.check(config.option.hw_require)
     except ProbeFailed as exc:
-        pytest.exit(f"hwdoctor could not check --hw-require: {exc}", returncode=3)
+        _stop(config, f"hwdoctor could not check --hw-require: {exc}", 3)
     unmet = reasons(probe.session_results)
     if unmet:
         lines = "\n".join(f"  {line}" for line in unmet)
-        pytest.exit(f"hwdoctor: this machine does not meet --hw-require:\n{lines}", returncode=1)
+        _stop(config, f"hwdoctor: this machine does not meet --hw-require:\n{lines}", 1)
+
+
+def _stop(config: pytest.Config, reason: str, code: int) -> NoReturn:
+    """End the session before collection with `reason`, said once. pytest says an exit
+    raised this early twice: as "Exit: reason" (_pytest/main.py wrap_session, before the
+    session started) and again as "! _pytest.outcomes.Exit: reason !" when the terminal
+    reporter unconfigures (_pytest/terminal.py, the memo its pytest_keyboard_interrupt
+    keeps); the second is dropped in pytest_unconfigure below."""
+    config.stash[_STOPPED] = True
+    pytest.exit(reason, returncode=code)
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
@@ -289,7 +300,12 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         pytest.fail(error, pytrace=False)
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_unconfigure(config: pytest.Config) -> None:
+    if config.stash.get(_STOPPED, False):  # said once already by pytest's own "Exit: ..."
+        reporter = config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None and hasattr(reporter, "_keyboardinterrupt_memo"):
+            reporter._keyboardinterrupt_memo = None
     probe = config.stash.get(_KEY, None)
     if probe is not None:
         probe.remove()

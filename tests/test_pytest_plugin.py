@@ -150,6 +150,10 @@ def test_hw_require_stops_the_session_before_collection(session: Session, world:
         ]
     )
     assert "torch>=2.6" not in result.stderr.str()  # met: not a reason
+    # said once: pytest's own "Exit: ..." line, not again as "! _pytest.outcomes.Exit ... !"
+    said = result.stdout.str() + result.stderr.str()
+    assert said.count("this machine does not meet --hw-require") == 1, said
+    assert "_pytest.outcomes" not in said
     assert session.heavy_imports() == []
 
 
@@ -371,6 +375,7 @@ def test_hwdoctor_unable_to_probe_stops_the_session_with_exit_3(
     stopped = session.pytester.runpytest_inprocess(*INPROCESS, "--hw-require", "cuda")
     assert stopped.ret == 3
     assert "Exit: hwdoctor could not check --hw-require: cannot make " in stopped.stderr.str()
+    assert "_pytest.outcomes" not in stopped.stdout.str() + stopped.stderr.str()
     errored = session.pytester.runpytest_inprocess(*INPROCESS)
     errored.assert_outcomes(errors=1)
     errored.stdout.fnmatch_lines(["*hwdoctor could not check hardware('cuda',): cannot make *"])
