@@ -75,6 +75,8 @@ def explain(
     """
     from hwdoctor.doctor import detect as doctor
 
+    if from_file is not None:
+        doctor.refuse_live_with_replay(verify=verify, model=model)  # before the file is read
     replay = doctor.evidence_file(from_file) if from_file is not None else None
     return doctor.explain(
         python, timeout_s, use_cpu=use_cpu, verify=verify, replay=replay, model=model,

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from tests.conftest import run_hwdoctor
@@ -84,3 +87,18 @@ def test_internal_errors_are_one_line_with_exit_3(tmp_path) -> None:
     assert "Traceback" not in result.stderr
     assert result.returncode == 1, result
     assert "python.unusable" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("option", "given"), [("--verify", {"verify": True}), ("--model", {"model": "x/y"})]
+)
+def test_the_api_refuses_live_options_with_a_file_before_reading_it(
+    option: str, given: dict[str, Any], tmp_path: Path
+) -> None:
+    """hwdoctor.explain(from_file=..., verify=True): the refusal names the option, whatever
+    the file holds or whether it exists (the gate reads it only once the options allow)."""
+    import hwdoctor
+    from hwdoctor.errors import UsageError
+
+    with pytest.raises(UsageError, match=f"^{option} runs the real libraries here"):
+        hwdoctor.explain(from_file=str(tmp_path / "absent.json"), **given)

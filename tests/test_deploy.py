@@ -469,7 +469,7 @@ def _metrics_pod() -> dict[str, Any]:
 
 
 def _run_container(
-    pod: Mapping[str, Any], tmp_path: Path, metrics: Path
+    pod: Mapping[str, Any], tmp_path: Path, metrics: Path, bin_dir: Path | None = None
 ) -> subprocess.CompletedProcess[str]:
     """The container's command as the kubelet starts it: its own $(VAR) references expanded
     from the container's env (there are none to expand: a `$(` or `$$` would be the
@@ -485,12 +485,13 @@ def _run_container(
     assert (values["EVIDENCE_DIR"], values["METRICS_DIR"]) == ("/evidence", "/metrics")
     mounts = {m["mountPath"]: m["name"] for m in container["volumeMounts"]}
     volume = next(v for v in pod["volumes"] if v["name"] == mounts["/metrics"])
-    assert volume["hostPath"] == {"path": TEXTFILE_DIR, "type": "Directory"}
+    assert volume["hostPath"] == {"path": TEXTFILE_DIR, "type": "DirectoryOrCreate"}
     evidence = tmp_path / "evidence"
-    evidence.mkdir()
+    evidence.mkdir(exist_ok=True)
     env = World(tmp_path / "world").env(base_env())
     env |= {"NODE_NAME": "gpu-1", "EVIDENCE_DIR": str(evidence), "METRICS_DIR": str(metrics)}
-    env["PATH"] = f"{Path(sys.executable).parent}:{env.get('PATH', '/usr/bin:/bin')}"
+    first = f"{bin_dir}:" if bin_dir is not None else ""
+    env["PATH"] = f"{first}{Path(sys.executable).parent}:{env.get('PATH', '/usr/bin:/bin')}"
     return subprocess.run(command, capture_output=True, text=True, env=env, check=False)
 
 
@@ -529,7 +530,7 @@ def test_a_pod_that_cannot_write_metrics_says_so_and_keeps_its_checks_status(
     assert (tmp_path / "evidence" / "gpu-1.json").is_file()
 
 
-@pytest.mark.parametrize("bad", ["var/lib/textfile", "/a b", "/x/../etc", "/$(reboot)"])
+@pytest.mark.parametrize("bad", ["var/lib/textfile", "/a b", "/x/../etc", "/$(reboot)", "/", "//"])
 def test_a_metrics_dir_that_is_no_plain_absolute_path_is_refused(bad: str) -> None:
     made = make_jobs(
         recorded_nodes()["kubernetes-94926"],
@@ -556,3 +557,48 @@ def test_the_pods_script_passes_shellcheck_as_posix_sh(tmp_path: Path) -> None:
         check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def _hwdoctor_whose(step: str, tmp_path: Path) -> Path:
+    """A `hwdoctor` first on PATH that runs the real one, except that one step of the pod's
+    script fails as a full volume or a crash would make it: the check's save (`save`: it
+    warns, saves nothing and exits 1, as hwdoctor does when a save fails) or the replay
+    (`replay`: exit 3, nothing written). What is under test is the script around them."""
+    real = Path(sys.executable).parent / "hwdoctor"
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    stub = bin_dir / "hwdoctor"
+    if step == "save":
+        body = (
+            'case "$*" in *--save-evidence*) echo "hwdoctor: warning: not saved" >&2; exit 1;; esac'
+        )
+    else:
+        body = 'case "$*" in *--from*) exit 3;; esac'
+    stub.write_text(f'#!/bin/sh\n{body}\nexec "{real}" "$@"\n', encoding="utf-8")
+    stub.chmod(0o755)
+    return bin_dir
+
+
+def test_last_runs_evidence_is_never_read_as_this_runs(tmp_path: Path) -> None:
+    """A save that fails leaves no metrics made from the file the last run left: the script
+    removes that file first, the replay finds none, and last run's metrics go too."""
+    metrics = tmp_path / "metrics"
+    metrics.mkdir()
+    (metrics / "hwdoctor.prom").write_text("hwdoctor_exit_code 0\n", encoding="utf-8")
+    (tmp_path / "evidence").mkdir()
+    stale = ROOT / "tests" / "data" / "evidence" / "sick-host.json"
+    (tmp_path / "evidence" / "gpu-1.json").write_bytes(stale.read_bytes())
+    done = _run_container(_metrics_pod(), tmp_path, metrics, _hwdoctor_whose("save", tmp_path))
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert sorted(p.name for p in metrics.iterdir()) == []
+    assert done.stderr.splitlines()[-1].startswith("hwdoctor: warning: no metrics written")
+
+
+def test_a_replay_that_fails_removes_last_runs_metrics(tmp_path: Path) -> None:
+    metrics = tmp_path / "metrics"
+    metrics.mkdir()
+    (metrics / "hwdoctor.prom").write_text("hwdoctor_exit_code 0\n", encoding="utf-8")
+    done = _run_container(_metrics_pod(), tmp_path, metrics, _hwdoctor_whose("replay", tmp_path))
+    assert done.returncode == 1, done.stdout + done.stderr  # the check's status, not 3
+    assert sorted(p.name for p in metrics.iterdir()) == []
+    assert (tmp_path / "evidence" / "gpu-1.json").is_file()

@@ -19,7 +19,7 @@ from hwdoctor.errors import UsageError
 from hwdoctor.gather import evidence as gathering
 from hwdoctor.gather import fleet
 from tests import fleetgen
-from tests.conftest import base_env, evidence_of, run_hwdoctor
+from tests.conftest import ROOT, base_env, evidence_of, run_hwdoctor
 from tests.fakeworld import World
 
 REQUIRE = ("cuda>=8", "memory>=79GiB", "torch>=2.13")
@@ -585,3 +585,23 @@ def test_a_node_whose_torch_sees_no_gpu_is_named_by_what_is_on_its_bus(tmp_path:
     shown = run_hwdoctor("detect", "--from", str(directory), env={**base_env(), "COLUMNS": "200"})
     row = next(line for line in shown.stdout.splitlines() if "gpu-node (claims" in line)
     assert "1 × H100 SXM5 80GB" in row and "no accelerator" not in row, shown
+
+
+def test_a_node_saved_before_the_scan_kept_pci_ids_is_named_by_the_scans_words(
+    tmp_path: Path,
+) -> None:
+    """Evidence written before the host scan kept each PCI signal's ids (the recorded
+    sick-host.json) names its GPUs on the bus by the scan's own words, never an empty name."""
+    directory = tmp_path / "fleet"
+    directory.mkdir()
+    recorded = json.loads((ROOT / "tests/data/evidence/sick-host.json").read_text())
+    for host in ("node-a", "node-b"):
+        recorded["host"]["hostname"] = host
+        (directory / f"{host}.json").write_text(json.dumps(recorded))
+    result = run_hwdoctor("detect", "--from", str(directory), "--json")
+    (group,) = result.json()["data"]["fleet"]["groups"]
+    on_bus = [d for d in group["configuration"]["devices"] if "on the bus" in d]
+    assert on_bus == [
+        "1 PCI device(s) 10de:2330 (on the bus, not usable by torch)",
+        "1 PCI device(s) 19e5:d802 (on the bus, not usable by torch)",
+    ]

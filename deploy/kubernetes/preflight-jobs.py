@@ -28,7 +28,8 @@ With --metrics-dir DIR (the host directory node_exporter's textfile collector re
 health counters there as hwdoctor.prom (`detect --from` its evidence `--format prometheus`),
 whole or not at all: written to a hidden temporary name beside it and renamed. The pod then
 runs a small POSIX sh script (METRICS_SCRIPT), so the image needs /bin/sh and mktemp; the
-directory must be writable by the pod's user (UID below).
+directory must be writable by the pod's user (UID below); where it is missing, the kubelet
+makes it (owned by root) and the pod says it wrote no metrics.
 
 Only the standard library; the output is a JSON `List` that kubectl reads. Node names are
 checked against the grammar Kubernetes gives them (RFC 1123 subdomains) before they go
@@ -58,14 +59,20 @@ IMAGE: Final = re.compile(r"[a-z0-9][a-z0-9._/:-]*@sha256:[0-9a-f]{64}")
 SECONDS: Final = 900  # hwdoctor's own deadlines are far below; a busy node's Job fails here
 # An absolute host path of plain characters: it goes into the manifest, never into a shell.
 HOST_DIR: Final = re.compile(r"/[A-Za-z0-9._/-]{0,254}")
-# With --metrics-dir: the check as without it, then the metrics from its evidence, moved into
-# place whole; the pod exits with the check's status. `$1` is the requirement. No `$(` or `$$`
+# With --metrics-dir: the check as without it (last run's evidence removed first, so a save
+# that fails cannot leave it to be read as this run's), then the metrics from its evidence,
+# moved into place whole, or last run's metrics removed (node_exporter stamps no time: a file
+# left behind would be served as current); the pod exits with the check's status. `$1` is the requirement. No `$(` or `$$`
 # anywhere: the kubelet would expand them as its own variable references
 # (https://kubernetes.io/docs/tasks/inject-data-application/define-interdependent-environment-variables/).
 METRICS_SCRIPT: Final = """\
+rm -f "$EVIDENCE_DIR/$NODE_NAME.json"
 hwdoctor detect --require "$1" --save-evidence "$EVIDENCE_DIR/$NODE_NAME.json"
 status=$?
-warn() { echo "hwdoctor: warning: no metrics written to $METRICS_DIR" >&2; }
+warn() {
+    rm -f "$METRICS_DIR/hwdoctor.prom"
+    echo "hwdoctor: warning: no metrics written to $METRICS_DIR" >&2
+}
 # shellcheck disable=SC2006 # backquotes: the kubelet would expand a dollar-paren itself
 partial=`mktemp "$METRICS_DIR/.hwdoctor.prom.XXXXXXXX" 2> /dev/null` || { warn; exit "$status"; }
 if hwdoctor detect --from "$EVIDENCE_DIR/$NODE_NAME.json" --require "$1" --format prometheus \\
@@ -188,7 +195,9 @@ def job(
         ]
         container["volumeMounts"].append({"name": "metrics", "mountPath": "/metrics"})
         pod["volumes"].append(
-            {"name": "metrics", "hostPath": {"path": metrics, "type": "Directory"}}
+            # A node without the directory still runs the check: the kubelet makes it (root's,
+            # so the script warns and writes nothing), instead of never starting the pod.
+            {"name": "metrics", "hostPath": {"path": metrics, "type": "DirectoryOrCreate"}}
         )
     if LABEL.fullmatch(node) and len(node) <= 63:
         pod = {"hostname": node, **pod}  # the evidence's host name is the node's too
@@ -255,7 +264,9 @@ def main(argv: list[str]) -> int:
     )
     args = parser.parse_args(argv)
     if args.metrics_dir is not None and (
-        not HOST_DIR.fullmatch(args.metrics_dir) or "/../" in args.metrics_dir + "/"
+        not HOST_DIR.fullmatch(args.metrics_dir)
+        or "/../" in args.metrics_dir + "/"
+        or not args.metrics_dir.strip("/")  # the host's root, mounted writable: never
     ):
         parser.error("--metrics-dir: an absolute path of letters, digits, '.', '_', '-' and '/'")
     if not 1 <= args.expect <= 1024:

@@ -2186,7 +2186,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
 }  # fmt: skip
 
 
-# What each check (diagnosis/checks.py, explain_checks.py) looks at, in words: the one place
+# What each check (diagnosis/checks/, explain_checks.py) looks at, in words: the one place
 # a check's name becomes something a person reads ("not checked: ...", "the paste does not
 # show X, needed for ..."). tests/test_catalogue_params.py keeps every registered check here.
 CHECK_WORDS: Final[Mapping[str, str]] = {

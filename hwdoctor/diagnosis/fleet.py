@@ -114,7 +114,9 @@ def _on_the_bus(host: HostFacts, backend: str) -> list[str]:
         for pci_id in signal.pci_ids:
             vendor, _, device = pci_id.partition(":")
             names.append(" / ".join(pci.products(vendor, device)) or pci_id)
-        shown.append(f"{signal.count} × {', '.join(names)} (on the bus, not usable by torch)")
+        # evidence saved before the scan kept the ids apart: the scan's own words
+        said = f"{signal.count} × {', '.join(names)}" if names else signal.detail
+        shown.append(f"{said} (on the bus, not usable by torch)")
     return shown
 
 
@@ -131,7 +133,7 @@ def configuration(report: DetectReport) -> Configuration:
         if row.available and row.devices:
             names = Counter(device.name or "unknown" for device in row.devices)
             devices += [f"{count} × {name} ({row.device})" for name, count in sorted(names.items())]
-        else:
+        elif not row.available:
             devices += _on_the_bus(host, row.key)
     extensions = {
         row.package: row.version

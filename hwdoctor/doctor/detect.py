@@ -200,13 +200,8 @@ def explain(
     prediction, marked as observed. `replay`: a saved file's evidence, explained instead of
     this machine's.
     """
-    if (verify or model) and replay is not None:
-        option = "--verify" if verify else "--model"
-        raise UsageError(
-            f"{option} runs the real libraries here; it cannot apply to --from",
-            hint="a file written by `explain --verify --save-evidence` carries their answers; "
-            "`explain --from` shows them",
-        )
+    if replay is not None:
+        refuse_live_with_replay(verify=verify, model=model)
     target = resolve_python(python) if replay is None else None
     with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
         running = (
@@ -250,6 +245,18 @@ def explain(
     if chosen is None:
         return report
     return dataclasses.replace(report, detect=dataclasses.replace(report.detect, chosen=chosen))
+
+
+def refuse_live_with_replay(*, verify: bool, model: str | None) -> None:
+    """--verify and --model run the real libraries here: a saved file's evidence cannot be
+    their subject (a usage error, said before the file is read)."""
+    if verify or model:
+        option = "--verify" if verify else "--model"
+        raise UsageError(
+            f"{option} runs the real libraries here; it cannot apply to --from",
+            hint="a file written by `explain --verify --save-evidence` carries their answers; "
+            "`explain --from` shows them",
+        )
 
 
 def explain_from(
