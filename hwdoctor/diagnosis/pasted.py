@@ -1288,7 +1288,7 @@ _SHOWN_PER_MAJOR: Final = 3
 
 
 def _mixed_cuda(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
-    """The live loaded-library check's two CUDA majors (checks/libraries.py check_loaded_libraries), from
+    """The live loaded-library check's two CUDA majors (checks/libraries.py), from
     what a paste shows installed: NVIDIA's CUDA library packages that `[pip3]`/`[conda]`
     (or pip list) name, each of a CUDA major (compat/libraries.py `cuda_major_of`), and the
     CUDA torch was built with. Two majors: a process that loads torch's libraries and
