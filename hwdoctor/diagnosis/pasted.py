@@ -1434,7 +1434,10 @@ def _ipex_xpu(facts: _Read) -> PastedFact | None:
     ]
     for fact in facts.all(FactKey.IPEX_VERSION) + listed:
         public, _, local = fact.value.partition("+")
-        if local.strip().lower() == "xpu" and versions.satisfies(public, "<2.5"):
+        # IPEX's XPU wheels carry the device's name as their local label ("2.1.10+xpu")
+        if local.strip().lower() == registry.BY_KEY[_XPU].device and versions.satisfies(
+            public, "<2.5"
+        ):
             return fact
     return None
 
