@@ -607,6 +607,12 @@ def for_module(module: str) -> Backend | None:
     )
 
 
+def key_of_tool(tool: str) -> str:
+    """The key of the row whose vendor tool is `tool` (`npu-smi` → the Ascend row): how code
+    outside the registry names a backend found by what its readers read."""
+    return next(b.key for b in BACKENDS if any(t.argv[0] == tool for t in b.tools))
+
+
 def distributed_type(device_type: str) -> str:
     """Accelerate's DistributedType for several processes on `device_type`
     (accelerate/utils/dataclasses.py: MULTI_GPU for CUDA, MULTI_CPU, MULTI_NPU, ...)."""

@@ -674,7 +674,7 @@ _CUDA: Final = next(b.key for b in registry.BACKENDS if b.query.build is registr
 _XPU: Final = next(b.key for b in registry.BACKENDS if b.query.build is registry.Build.XPU)
 # the backend whose Python module is torch-neuronx's, by its query (registry.py)
 _NEURON: Final = next(b.key for b in registry.BACKENDS if b.query.module == "torch.neuron")
-_HPU: Final = next(b.key for b in registry.BACKENDS if any(t.argv[0] == "hl-smi" for t in b.tools))
+_HPU: Final = registry.key_of_tool("hl-smi")
 
 
 def _no_driver(evidence: Evidence, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
@@ -719,7 +719,7 @@ def _stated(facts: _Read) -> tuple[Finding, ...]:
 
 
 # issue 38: Huawei Ascend. The Ascend row, found by its vendor tool (hwdoctor/registry.py).
-_NPU: Final = next(b.key for b in registry.BACKENDS if any(t.argv[0] == "npu-smi" for t in b.tools))
+_NPU: Final = registry.key_of_tool("npu-smi")
 # The Ascend lines' own names: llamafactory-cli env's "NPU type", "CANN version".
 _ASCEND_WHAT: Final = {FactKey.DEVICE: "NPU type", FactKey.DEVICE_SOFTWARE: "CANN"}
 
@@ -1429,7 +1429,8 @@ def _ipex_xpu(facts: _Read) -> PastedFact | None:
     pairs with (IPEX's installation guide: "v2.1.10+xpu has to work with PyTorch v2.1.*")."""
     listed = [
         f
-        for f in facts.all(FactKey.PACKAGE) + facts.all(FactKey.PROSE_PACKAGE)
+        for key in _VERSION_KEYS
+        for f in facts.all(key)
         if versions.canonical_name(f.name or "") in _IPEX_DISTS
     ]
     for fact in facts.all(FactKey.IPEX_VERSION) + listed:

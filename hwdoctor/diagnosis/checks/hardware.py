@@ -136,9 +136,7 @@ _AMD: Final = next(b.key for b in registry.BACKENDS if b.query.build is registry
 
 # issue 38: Huawei Ascend. The extension that runs on torch's CPU build, whose x86_64 wheel is
 # on the CPU index (torch-npu's README): the Ascend row, found by its vendor tool.
-_ON_CPU_BUILD: Final = next(
-    b.key for b in registry.BACKENDS if any(t.argv[0] == "npu-smi" for t in b.tools)
-)
+_ON_CPU_BUILD: Final = registry.key_of_tool("npu-smi")
 
 
 def _mps_macos(torch: TorchInfo | None) -> tuple[int, int]:

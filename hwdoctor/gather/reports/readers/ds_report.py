@@ -31,7 +31,7 @@ _ACCELERATOR: Final = re.compile(r"Setting ds_accelerator to (\w{1,20})")
 _OP: Final = re.compile(r"^\[(YES|NO)\][ .]{1,40}\[(OKAY|NO)\]")
 _VERSION: Final = re.compile(r"^\d{1,4}(?:\.\w{1,20}){0,4}")
 # The Ascend row's backend, found by its vendor tool (hwdoctor/registry.py).
-_NPU: Final = next(b.key for b in registry.BACKENDS if any(t.argv[0] == "npu-smi" for t in b.tools))
+_NPU: Final = registry.key_of_tool("npu-smi")
 _PATHS: Final = {
     "torch install path": "torch",
     "deepspeed install path": "deepspeed",

@@ -26,7 +26,7 @@ _VERSION: Final = re.compile(
 _DRIVER: Final = re.compile(r"^\|\s{0,4}Driver Version:\s{0,80}(\d[\w.-]{0,40})")
 _ROW: Final = re.compile(r"^\|\s{1,6}(\d{1,3})\s{1,10}(HL-\w{1,10})\s{1,40}(?:N/A|On|Off)\s{0,5}\|")
 # Gaudi's backend, found by its vendor tool (hwdoctor/registry.py).
-_HPU: Final = next(b.key for b in registry.BACKENDS if any(t.argv[0] == "hl-smi" for t in b.tools))
+_HPU: Final = registry.key_of_tool("hl-smi")
 
 
 class HlSmi(Reader):

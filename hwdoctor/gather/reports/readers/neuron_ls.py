@@ -27,9 +27,7 @@ _ROW: Final = re.compile(
     r"^\|\s?(\d{1,3})\s{1,8}\|\s?(\d{1,3})\s{1,8}\|\s?(\d{1,5} [GM]B)\s{0,8}\|"
 )
 # Neuron's backend, found by its vendor tool (hwdoctor/registry.py).
-_NEURON: Final = next(
-    b.key for b in registry.BACKENDS if any(t.argv[0] == "neuron-ls" for t in b.tools)
-)
+_NEURON: Final = registry.key_of_tool("neuron-ls")
 
 
 class NeuronLs(Reader):
