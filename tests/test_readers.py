@@ -19,9 +19,11 @@ from typing import Final
 
 import pytest
 
+from hwdoctor.diagnosis import pasted
+from hwdoctor.diagnosis.pasted import accelerators_shown
 from hwdoctor.errors import UsageError
 from hwdoctor.gather import reports
-from hwdoctor.gather.reports import reading
+from hwdoctor.gather.reports import assemble, reading
 from hwdoctor.gather.reports.readers import protocol, registry
 from hwdoctor.model.pasted import FactKey
 from tests.conftest import ROOT, run_hwdoctor
@@ -225,6 +227,7 @@ NEW_FORMATS: Final = {
     "hl-smi": "hl_smi",
     "neuron-ls": "neuron_ls",
     "sglang check_env": "sglang_check_env",
+    "xpu-smi discovery": "xpu_smi",
 }
 _PLANTED: Final = "RuntimeError: an error line planted inside the block (tests/test_readers.py)"
 
@@ -518,3 +521,25 @@ def test_sglang_check_env_reads_its_gpus_versions_and_topology() -> None:
     assert _of(t4, FactKey.GPU, tool) == [(None, 0, "Tesla T4")]
     assert not _of(t4, FactKey.GPU_CAPABILITY)  # before sglang#965
     assert ("flashinfer", None, "0.1.3") in _of(t4, FactKey.PACKAGE, tool)
+
+
+def test_xpu_smi_discovery_reads_each_intel_gpu_by_its_index() -> None:
+    """xpu-smi discovery's device rows: the name on the group's first row, or below it in
+    the older layout (Device Type first), and SGLang's "XPU Discovery:" copy of the table;
+    the paste then shows an Intel GPU, judged for it."""
+    aurora = "xpu_smi/6x-max-1550-aurora.txt"
+    assert _tools(aurora) == ["xpu-smi discovery"]
+    assert _of(aurora, FactKey.DEVICE, "xpu-smi discovery") == [
+        ("xpu", i, "Intel(R) Data Center GPU Max 1550") for i in range(6)
+    ]
+    assert _of("xpu_smi/1x-intel-graphics-0x020a.txt", FactKey.DEVICE) == [
+        ("xpu", 0, "Intel(R) Graphics [0x020a]")
+    ]
+    flex = "xpu_smi/xpumanager69-flex170-discovery-d0-excerpt.md"
+    assert _of(flex, FactKey.DEVICE) == [("xpu", 0, "Intel(R) Data Center GPU Flex 170")]
+    sglang = "xpu_smi/sglang38873-check-env-xpu-discovery-arc-pro-b60-excerpt.md"
+    assert _of(sglang, FactKey.DEVICE) == [("xpu", 0, "Intel(R) Arc(TM) Pro B60 Graphics")]
+    paste = assemble.gathered(reports.read((REPORTS / aurora).read_bytes(), aurora))
+    assert set(accelerators_shown(paste)) == {"xpu"}
+    shown = [(f.what, f.value) for f in pasted.diagnose(paste).facts]
+    assert ("Intel GPU 0", "Intel(R) Data Center GPU Max 1550") in shown

@@ -722,6 +722,14 @@ def _stated(facts: _Read) -> tuple[Finding, ...]:
 _NPU: Final = registry.key_of_tool("npu-smi")
 # The Ascend lines' own names: llamafactory-cli env's "NPU type", "CANN version".
 _ASCEND_WHAT: Final = {FactKey.DEVICE: "NPU type", FactKey.DEVICE_SOFTWARE: "CANN"}
+# Another accelerator's vendor-tool lines, named by its registry row's hardware ("Intel GPU
+# 0", "Intel Gaudi driver").
+_VENDOR_WHAT: Final = {
+    FactKey.DEVICE: "{hardware} {index}",
+    FactKey.DEVICE_DRIVER: "{hardware} driver",
+    FactKey.DEVICE_FIRMWARE: "{hardware} firmware",
+    FactKey.DEVICE_SOFTWARE: "{hardware} software",
+}
 
 
 def _ascend(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
@@ -1815,6 +1823,10 @@ def read_facts(paste: Pasted) -> tuple[ReadFact, ...]:
             what = f"NPU {fact.index}"
         elif fact.key in _ASCEND_WHAT and fact.name == _NPU:  # issue 38: Huawei Ascend
             what = _ASCEND_WHAT[fact.key]
+        elif fact.key in _VENDOR_WHAT and fact.name in registry.BY_KEY:
+            hardware = registry.BY_KEY[fact.name].hardware
+            index = "" if fact.index is None else fact.index
+            what = _VENDOR_WHAT[fact.key].format(hardware=hardware, index=index).strip()
         value = fact.shown
         if fact.key in _KERNEL_EVENTS:  # issue 41: "kernel log, GPU 0000:3b:00: Xid 79"
             what, value = _KERNEL_EVENTS[fact.key]

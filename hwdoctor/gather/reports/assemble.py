@@ -160,7 +160,28 @@ def evidence_of(paste: Paste) -> tuple[Evidence, Facts]:
     # type" and "CANN version", its "PyTorch version: 2.1.0 (NPU)", ds_report's CANN line):
     # facts the diagnosis judges the paste by and lists as read.
     facts.use("accelerators", *_ascend_lines(facts))
+    # What another accelerator's vendor tool lists (xpu-smi's, hl-smi's, neuron-ls's devices,
+    # their driver and software lines): the paste shows that accelerator, whichever tool said.
+    facts.use("accelerators", *_vendor_tool_lines(facts))
     return evidence, facts
+
+
+def _vendor_tool_lines(facts: Facts) -> list[PastedFact]:
+    """The device, driver, firmware and software lines of the accelerators whose vendor
+    tools torch.cuda does not answer for (nvidia-smi's and AMD's tools are read into the GPU
+    and driver sections instead), by registry row."""
+    return [
+        f
+        for key in (
+            FactKey.DEVICE,
+            FactKey.DEVICE_DRIVER,
+            FactKey.DEVICE_FIRMWARE,
+            FactKey.DEVICE_SOFTWARE,
+        )
+        for f in facts.all(key)
+        if f.name in registry.BY_KEY
+        and registry.BY_KEY[f.name].query.build not in (registry.Build.CUDA, registry.Build.ROCM)
+    ]
 
 
 def _ascend_lines(facts: Facts) -> list[PastedFact]:

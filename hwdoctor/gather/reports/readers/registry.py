@@ -81,6 +81,7 @@ BLOCKS: Final = (
     ),
     Registered("hl-smi", "hl_smi", "`hl-smi` (Intel Gaudi: devices, driver, SynapseAI, firmware)"),
     Registered("neuron-ls", "neuron_ls", "`neuron-ls` (AWS Inferentia / Trainium devices)"),
+    Registered("xpu-smi discovery", "xpu_smi", "`xpu-smi discovery` (Intel GPUs: their names)"),
     Registered(
         "sglang check_env",
         "sglang_env",
