@@ -228,6 +228,7 @@ NEW_FORMATS: Final = {
     "neuron-ls": "neuron_ls",
     "sglang check_env": "sglang_check_env",
     "xpu-smi discovery": "xpu_smi",
+    "conda list": "conda_list",
 }
 _PLANTED: Final = "RuntimeError: an error line planted inside the block (tests/test_readers.py)"
 
@@ -543,3 +544,24 @@ def test_xpu_smi_discovery_reads_each_intel_gpu_by_its_index() -> None:
     assert set(accelerators_shown(paste)) == {"xpu"}
     shown = [(f.what, f.value) for f in pasted.diagnose(paste).facts]
     assert ("Intel GPU 0", "Intel(R) Data Center GPU Max 1550") in shown
+
+
+def test_conda_list_reads_each_row_and_what_pytorch_was_built_for() -> None:
+    """conda list's rows from its "# packages in environment at" line or its header, and
+    from a prompt's `conda list | grep` without either; pytorch's build string gives the
+    CUDA it was built with (or none, for the CPU build)."""
+    feedstock = "conda_list/pytorchcpufeedstock367-conda-forge-cuda-12.8-cudnn-9.7-excerpt.md"
+    assert _tools(feedstock) == ["conda list"]
+    listed = {name: value for name, _, value in _of(feedstock, FactKey.PACKAGE)}
+    assert listed["cuda-cudart"] == "12.8.57" and listed["cudnn"] == "9.7.1.26"
+    assert len(listed) == 17
+    toolkit = "conda_list/pt32369-conda-list-cudatoolkit-10.1-excerpt.md"
+    assert ("cudatoolkit", None, "10.1.243") in _of(toolkit, FactKey.PACKAGE)
+    grep = "conda_list/torchdata315-conda-list-grep-pytorch-cpu-build.md"
+    assert ("pytorch", None, "1.11.0") in _of(grep, FactKey.PACKAGE, "conda list")
+    assert _of(grep, FactKey.TORCH_CUDA) == [(None, None, "None")]
+    row = "pytorch                   1.11.0          py3.8_cuda11.3_cudnn8.2.0_0    pytorch"
+    said = reports.read(f"$ conda list | grep pytorch\n{row}\n".encode(), "conda")
+    assert [(f.key, f.value) for f in said.facts if f.key is FactKey.TORCH_CUDA] == [
+        (FactKey.TORCH_CUDA, "11.3")
+    ]

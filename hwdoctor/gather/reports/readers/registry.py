@@ -63,6 +63,7 @@ BLOCKS: Final = (
         "lightning collect_env_details", "lightning_env", "Lightning's `collect_env_details`"
     ),
     Registered("pip list", "pip_list", "`pip list`"),
+    Registered("conda list", "conda_list", "`conda list` (also `conda list | grep torch`)"),
     Registered("npu-smi info", "npu_smi", "`npu-smi info`"),
     Registered(
         "text-generation-launcher --env",
