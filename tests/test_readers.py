@@ -229,6 +229,7 @@ NEW_FORMATS: Final = {
     "sglang check_env": "sglang_check_env",
     "xpu-smi discovery": "xpu_smi",
     "conda list": "conda_list",
+    "hf env": "hf_env",
 }
 _PLANTED: Final = "RuntimeError: an error line planted inside the block (tests/test_readers.py)"
 
@@ -565,3 +566,19 @@ def test_conda_list_reads_each_row_and_what_pytorch_was_built_for() -> None:
     assert [(f.key, f.value) for f in said.facts if f.key is FactKey.TORCH_CUDA] == [
         (FactKey.TORCH_CUDA, "11.3")
     ]
+
+
+def test_hf_env_reads_the_hub_version_python_and_torch() -> None:
+    """`hf env` / `huggingface-cli env`: its own version, the platform and Python, and
+    torch's version where it prints one ("- Torch: N/A" says nothing)."""
+    ko = "hf_env/hubdocs-ko-hf-env-0.19.0.dev0-torch-1.12.1.md"
+    assert _tools(ko) == ["hf env"]
+    assert _of(ko, FactKey.PACKAGE, "hf env") == [("huggingface-hub", None, "0.19.0.dev0")]
+    assert _of(ko, FactKey.TORCH_VERSION) == [(None, None, "1.12.1")]
+    assert _of(ko, FactKey.PYTHON_VERSION) == [(None, None, "3.10.12")]
+    for none in (
+        "hf_env/hubdocs-en-hf-env-1.0.0.rc6-torch-na.md",
+        "hf_env/nixpkgs229334-huggingface-cli-env-0.14.1.md",
+    ):
+        assert _tools(none) == ["hf env"]
+        assert _of(none, FactKey.TORCH_VERSION) == []

@@ -1,6 +1,6 @@
 """The Hugging Face env commands and their kin: `transformers env` (and `transformers-cli
 env`), `accelerate env`, `diffusers-cli env`, `llamafactory-cli env`, `trl env`,
-`optimum-cli env`.
+`optimum-cli env`, `hf env` (and `huggingface-cli env`).
 
 "- Key: value" bullets: transformers/commands/env.py (4.x) and transformers/cli/system.py
 (5.x), "PyTorch version (GPU?): 2.4.1+cu121 (True)" in 4.x and "PyTorch version
@@ -22,7 +22,9 @@ packages. `optimum-cli env` (optimum/commands/env.py) opens with "- `optimum` ve
 optimum-neuron's (optimum/commands/env.py there) prints "Platform:" and "Python packages:"
 sections, "- `optimum-neuron` version:" and "- `neuron-sdk` version:" first, every
 package as "- `name` version: …", then "Neuron Driver:" with apt's lines
-("aws-neuronx-dkms/unknown,now 2.15.9.0 amd64 [installed]").
+("aws-neuronx-dkms/unknown,now 2.15.9.0 amd64 [installed]"). `hf env` (huggingface_hub's
+`utils/_runtime.py` dump_environment_info) opens with "- huggingface_hub version:" and names
+torch as "- Torch: 2.1.2+cu121" ("N/A" without it).
 
 Inside a block, a package's version line opens another report only once the block has read
 its "Platform" line and where the line quotes the package's name in backticks, as each
@@ -48,7 +50,7 @@ _BULLET: Final = re.compile(r"^\s*(?:[-*]\s+)?([^:\s][^:]*):\s*(.*)$")
 # Its opening line (the prose reader leaves it to this one).
 START: Final = re.compile(
     r"^\s*(?:[-*]\s+)?`?(transformers|accelerate|diffusers|llamafactory|trl|optimum-neuron"
-    r"|optimum)`?\s+version\s*:",
+    r"|optimum|huggingface_hub)`?\s+version\s*:",
     re.I,
 )
 _TRL_HEADER: Final = "Copy-paste the following information when reporting an issue"
@@ -63,6 +65,8 @@ _TOOLS: Final = {
     "trl": "trl env",
     "optimum-neuron": "optimum-cli env",
     "optimum": "optimum-cli env",
+    "huggingface_hub": "hf env",
+    "huggingface-hub": "hf env",
 }
 _PACKAGES: Final = {
     "transformers version": "transformers",
@@ -204,6 +208,10 @@ class HfEnv(Reader):
                     yield line.says(FactKey.CUDA_AVAILABLE, "true")
                 elif said == "npu":  # llamafactory: " (NPU)" when torch_npu sees an NPU
                     yield line.says(FactKey.NPU_AVAILABLE, "true")
+            return
+        if key == "torch" and self.tool == _TOOLS["huggingface_hub"]:  # hf env's "- Torch: 2.1.2"
+            if value[:1].isdigit():
+                yield line.says(FactKey.TORCH_VERSION, value.split()[0])
             return
         if key == "pytorch accelerator":
             yield line.says(FactKey.ACCELERATOR, value.lower())

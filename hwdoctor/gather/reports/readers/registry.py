@@ -46,6 +46,9 @@ BLOCKS: Final = (
     ),
     Registered("trl env", "hf_env", "`trl env` (the CUDA devices or accelerators it lists)"),
     Registered(
+        "hf env", "hf_env", "`hf env` / `huggingface-cli env` (huggingface_hub; torch's version)"
+    ),
+    Registered(
         "optimum-cli env",
         "hf_env",
         "`optimum-cli env` (optimum-neuron's Neuron SDK, torch-neuronx and driver lines)",
