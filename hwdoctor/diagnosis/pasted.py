@@ -1294,7 +1294,10 @@ def _mixed_cuda(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
     CUDA torch was built with. Two majors: a process that loads torch's libraries and
     another package's takes whichever copy the loader finds first."""
     majors: dict[int, dict[str, PastedFact]] = {}
+    elsewhere = _conda_lists_another_environment(evidence, facts)
     for fact in facts.all(FactKey.PACKAGE):
+        if elsewhere and fact.quote.text.lstrip().startswith("[conda]"):
+            continue
         major = libraries.cuda_major_of(fact.name or "", fact.value)
         if major is not None:
             majors.setdefault(major, {}).setdefault(versions.canonical_name(fact.name or ""), fact)
@@ -1332,6 +1335,29 @@ def _mixed_cuda(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
             owners=owners,
         ),
     )
+
+
+def _conda_lists_another_environment(evidence: Evidence, facts: _Read) -> bool:
+    """collect_env's `[conda]` lines are of another environment than the interpreter's: they
+    name a torch of another release than the torch that ran. torch's collect_env (and vLLM's
+    copy) lists `[pip3]` from `sys.executable -m pip list`, the interpreter's own packages, and
+    `[conda]` from a bare `conda list`, the *activated* conda environment's
+    (torch/utils/collect_env.py get_pip_packages, get_conda_packages); a venv run inside conda's
+    base lists base's packages (pytorch/pytorch#196996: torch 2.15.0.dev+cu130 ran, `[conda]`
+    shows base's torch 2.5.1+cu124 and its CUDA 12 wheels, which the reporter says were not
+    used). Those packages are no copy the process can load."""
+    torch = evidence.torch
+    ran = versions.parse(torch.version) if torch is not None and torch.version else None
+    if ran is None:
+        return False
+    conda_torch = [
+        versions.parse(f.value)
+        for f in facts.all(FactKey.PACKAGE)
+        if versions.canonical_name(f.name or "") in ("torch", "pytorch")
+        and f.quote.text.lstrip().startswith("[conda]")
+    ]
+    listed = [v for v in conda_torch if v is not None]
+    return bool(listed) and all(v.public != ran.public for v in listed)
 
 
 def _no_cuda(facts: _Read) -> bool:
