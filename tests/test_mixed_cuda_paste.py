@@ -101,7 +101,21 @@ def test_conda_packages_of_another_environment_than_torch_s_are_not_installed_be
     assert "[conda] nvidia-cublas-cu12" in text and "[pip3] nvidia-cublas==13" in text
     assert "[conda] torch                     2.5.1+cu124" in text
     report = _report(name)
-    assert Code.LIBRARIES_MIXED_CUDA.value not in {f.code for f in report.findings}
+    found = {f.code for f in report.findings}
+    assert Code.LIBRARIES_MIXED_CUDA.value not in found
+    # nor is conda base's torchvision 0.20.1 a companion of the torch that ran
+    assert Code.EXTENSION_TORCH_MISMATCH.value not in found, found
+
+
+def test_which_conda_list_is_another_environment_s() -> None:
+    """By the torch each list names, as the recordings show them."""
+    elsewhere = libraries.conda_lists_another_environment
+    assert elsewhere("2.15.0.dev20260914+cu130", ["2.5.1+cu124"])  # pt196996
+    assert not elsewhere("2.5.1+cu118", ["2.5.1+cu118"])  # fastdeploy4044: one environment
+    assert not elsewhere("1.6.0", ["1.6.0"])  # pt43058, `[conda] torch 1.6.0 <pip>`
+    assert not elsewhere("1.7.0+cu101", ["1.7.0"])  # the same release, another local label
+    assert not elsewhere("2.11.0+cu130", [])  # vllm44878: conda names no torch
+    assert not elsewhere(None, ["2.5.1+cu124"])  # the torch that ran is not shown
 
 
 def test_conda_s_cudatoolkit_of_torch_s_own_major_is_no_finding() -> None:

@@ -1338,26 +1338,16 @@ def _mixed_cuda(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
 
 
 def _conda_lists_another_environment(evidence: Evidence, facts: _Read) -> bool:
-    """collect_env's `[conda]` lines are of another environment than the interpreter's: they
-    name a torch of another release than the torch that ran. torch's collect_env (and vLLM's
-    copy) lists `[pip3]` from `sys.executable -m pip list`, the interpreter's own packages, and
-    `[conda]` from a bare `conda list`, the *activated* conda environment's
-    (torch/utils/collect_env.py get_pip_packages, get_conda_packages); a venv run inside conda's
-    base lists base's packages (pytorch/pytorch#196996: torch 2.15.0.dev+cu130 ran, `[conda]`
-    shows base's torch 2.5.1+cu124 and its CUDA 12 wheels, which the reporter says were not
-    used). Those packages are no copy the process can load."""
-    torch = evidence.torch
-    ran = versions.parse(torch.version) if torch is not None and torch.version else None
-    if ran is None:
-        return False
+    """`[conda]` lists another environment than the interpreter's (compat/libraries.py
+    `conda_lists_another_environment`): its CUDA packages are not installed beside torch."""
+    torch = evidence.torch.version if evidence.torch is not None else None
     conda_torch = [
-        versions.parse(f.value)
+        f.value
         for f in facts.all(FactKey.PACKAGE)
         if versions.canonical_name(f.name or "") in ("torch", "pytorch")
         and f.quote.text.lstrip().startswith("[conda]")
     ]
-    listed = [v for v in conda_torch if v is not None]
-    return bool(listed) and all(v.public != ran.public for v in listed)
+    return libraries.conda_lists_another_environment(torch, conda_torch)
 
 
 def _no_cuda(facts: _Read) -> bool:
