@@ -25,7 +25,16 @@ from dataclasses import dataclass
 from typing import Final
 
 from hwdoctor import registry, versions
-from hwdoctor.compat import ascend, companions, drivers, gpus, kernels, visibility, wheels
+from hwdoctor.compat import (
+    ascend,
+    companions,
+    drivers,
+    gpus,
+    kernels,
+    libraries,
+    visibility,
+    wheels,
+)
 from hwdoctor.gather import kernel_log
 from hwdoctor.gather.reports import Paste
 from hwdoctor.gather.reports.readers.registry import TEXT
@@ -144,7 +153,7 @@ def evidence_of(paste: Paste) -> tuple[Evidence, Facts]:
     evidence = Evidence(
         source=Source(", ".join(tools) or TEXT, None, live=False),
         python=python,
-        packages=_packages(facts),
+        packages=_packages(facts, torch.version if torch is not None else None),
         torch=torch,
         backends=_backends(facts, torch, host) if torch is not None else None,
         host=host,
@@ -815,15 +824,26 @@ def _driver_said(facts: Facts) -> drivers.DriverSaid | None:
     return None
 
 
-def _packages(facts: Facts) -> dict[str, Package | None] | None:
+def _packages(facts: Facts, ran: str | None) -> dict[str, Package | None] | None:
     """The packages the paste lists (collect_env lists only some: absence says nothing, so
-    nothing reads a missing name as "not installed")."""
+    nothing reads a missing name as "not installed"); not collect_env's `[conda]` lines where
+    they list another environment than the torch that ran (issue 41: compat/libraries.py
+    `conda_lists_another_environment`, a conda base's torch 2.5.1 and torchvision 0.20.1
+    beside a venv's torch 2.15 are no companions of it)."""
     listed: dict[str, Package | None] = {}
     said: dict[str | None, set[str]] = {}
     for fact in facts.all(FactKey.PROSE_PACKAGE):
         said.setdefault(fact.name, set()).add(fact.value)
     prose = [f for f in facts.all(FactKey.PROSE_PACKAGE) if len(said[f.name]) == 1]
+    conda_torch = [
+        f.value
+        for f in facts.all(FactKey.PACKAGE)
+        if (f.name or "") in ("torch", "pytorch") and f.quote.text.lstrip().startswith("[conda]")
+    ]
+    elsewhere = libraries.conda_lists_another_environment(ran, conda_torch)
     for fact in facts.all(FactKey.PACKAGE) + prose:
+        if elsewhere and fact.quote.text.lstrip().startswith("[conda]"):
+            continue  # the line is read as a package line and as the reporter's words alike
         name = fact.name or ""
         if not name or not _is_version(fact.value) or name in ("could", "no"):
             continue
