@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any, Final
 
+from hwdoctor import registry
 from hwdoctor.model.answers import Forward, Generation, PlacementRow, Plan
 from hwdoctor.model.decisions import (
     AccelerateDecision,
@@ -459,7 +460,9 @@ class LoadReport(Record):
             "packages": dict(self.packages),
             "placement": [row.to_json() for row in self.placement],
             "offloaded": {
-                row.device: row.bytes for row in self.placement if row.device in ("cpu", "disk")
+                row.device: row.bytes
+                for row in self.placement
+                if row.device in (registry.HOST, "disk")
             }
             if len(self.placement) > 1
             else {},
@@ -841,7 +844,7 @@ class Configuration(Record):
         """Each fact as (what, value) in words, in the order a report shows them."""
         return (
             ("platform", self.platform),
-            ("cpu", self.cpu),
+            (registry.HOST, self.cpu),  # the host's processor
             ("driver", self.driver or "none"),
             ("python", self.python or "unknown"),
             ("torch", self.torch or "not installed"),

@@ -16,6 +16,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from hwdoctor import registry
 from hwdoctor.render import View
 from hwdoctor.text import one_line, printable, shown_safely
 from hwdoctor.units import human_bytes
@@ -762,7 +763,7 @@ def load_renderables(report: LoadReport, view: View | None = None) -> list[Rende
             str(row.modules),
             _count(row.parameters, ""),
             human_bytes(row.bytes),
-            human_bytes(peak) + (" (process RSS)" if row.device == "cpu" and peak else ""),
+            human_bytes(peak) + (" (process RSS)" if row.device == registry.HOST and peak else ""),
         )
     out.append(table)
     smoke = Table.grid(padding=(0, 1))
