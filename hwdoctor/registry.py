@@ -614,8 +614,10 @@ def key_of_tool(tool: str) -> str:
 
 
 def key_of_build(build: Build) -> str:
-    """The key of the in-tree row a torch build flavour serves (`Build.ROCM` → the AMD row):
-    how code outside the registry names a backend found by the torch build it needs."""
+    """The key of the row a torch build flavour serves (`Build.ROCM` → the AMD row; a CPU
+    build, the host's): how code outside the registry names a backend by the build it needs."""
+    if build is Build.CPU:
+        return next(b.key for b in BACKENDS if b.query.kind is QueryKind.CPU)
     return next(b.key for b in BACKENDS if b.query.build is build)
 
 
