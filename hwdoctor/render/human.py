@@ -922,9 +922,9 @@ def distributed_renderables(
         results = [r.all_reduce for r in ranks if r.all_reduce is not None]
         if not results:
             reduce_cell = Text("not run", style="dim")
-        elif all(result.get("ok") for result in results):
-            slowest = max(float(result.get("seconds") or 0) for result in results)
-            value = results[0].get("value")
+        elif all(result.ok for result in results):
+            slowest = max(float(result.seconds or 0) for result in results)
+            value = results[0].value
             reduce_cell = Text(f"✓ sum {value:g}, slowest {slowest * 1000:.1f} ms", style="green")
         else:
             reduce_cell = Text("✗ failed", style="red")
