@@ -348,8 +348,31 @@ def test_every_registered_format_has_an_error_planted() -> None:
     assert reached == set(registry.tools()) - set(NOT_YET_RECORDED)
 
 
-if __name__ == "__main__":  # python -m tests.test_readers FILE: what a recording gives
-    for line, key, name, index, value, tool in given(Path(sys.argv[1])):
+def _printed(path: Path) -> str:
+    """A recording's blocks and every fact read from it, in a facts file's layout (one row a
+    line), for `python -m tests.test_readers FILE`: keep the facts the recording must give."""
+    paste = reports.read(path.read_bytes(), path.name)
+    blocks = [{"tool": b.tool, "first": b.first, "version": b.version} for b in paste.blocks]
+    rows = []
+    for line, key, name, index, value, tool in given(path):
         row = {"line": line, "key": key, "name": name, "index": index, "value": value}
-        row = {k: v for k, v in row.items() if v is not None} | {"tool": tool}
-        print(json.dumps(row, ensure_ascii=False) + ",")
+        rows.append({k: v for k, v in row.items() if v is not None} | {"tool": tool})
+    listed = {
+        field: ",\n".join(f"    {json.dumps(x, ensure_ascii=False)}" for x in items)
+        for field, items in (("blocks", blocks), ("facts", rows))
+    }
+    return f'  "blocks": [\n{listed["blocks"]}\n  ],\n  "facts": [\n{listed["facts"]}\n  ]\n'
+
+
+def test_the_printed_facts_are_a_recordings_entry() -> None:
+    """What `python -m tests.test_readers FILE` prints is the blocks and facts of a facts
+    file's entry for the recording, which the recording gives."""
+    tool, (folder, told) = next(iter(facts_files().items()))
+    name = next(iter(told["recordings"]))
+    printed = json.loads("{" + _printed(folder / name) + "}")
+    assert printed["blocks"] == told["recordings"][name]["blocks"]
+    assert Counter(_told(row, tool) for row in printed["facts"]) == Counter(given(folder / name))
+
+
+if __name__ == "__main__":
+    sys.stdout.write(_printed(Path(sys.argv[1])))
