@@ -613,6 +613,14 @@ def key_of_tool(tool: str) -> str:
     return next(b.key for b in BACKENDS if any(t.argv[0] == tool for t in b.tools))
 
 
+def key_of_build(build: Build) -> str:
+    """The key of the row a torch build flavour serves (`Build.ROCM` → the AMD row; a CPU
+    build, the host's): how code outside the registry names a backend by the build it needs."""
+    if build is Build.CPU:
+        return next(b.key for b in BACKENDS if b.query.kind is QueryKind.CPU)
+    return next(b.key for b in BACKENDS if b.query.build is build)
+
+
 def distributed_type(device_type: str) -> str:
     """Accelerate's DistributedType for several processes on `device_type`
     (accelerate/utils/dataclasses.py: MULTI_GPU for CUDA, MULTI_CPU, MULTI_NPU, ...)."""

@@ -10,7 +10,9 @@ import pytest
 
 from hwdoctor.compat import links
 from hwdoctor.diagnosis import bandwidth
+from hwdoctor.model.answers import AllReduceAnswer, BandwidthAnswer, RankLinks
 from hwdoctor.model.reports import RankReport
+from hwdoctor.model.serial import read
 from tests import catalogue_plugin
 
 TOPOLOGY = Path(__file__).parent / "data" / "real" / "topology"
@@ -21,7 +23,7 @@ def rank(number: int, host: str = "node0", device: str | None = None) -> RankRep
     return RankReport(
         rank=number, host=host, local_rank=number, device=device or f"cuda:{number}",
         device_name="GPU", backend="nccl", versions={}, device_counts={"cuda": 8},
-        visibility={}, exit_code=0, all_reduce={"ok": True},
+        visibility={}, exit_code=0, all_reduce=AllReduceAnswer(ok=True),
     )  # fmt: skip
 
 
@@ -53,6 +55,16 @@ def summary(bus: str, topology_file: str | None, bus_ids: dict[str, int], **pcie
     }
 
 
+def measure(ranks: list[RankReport], measured: dict, summaries: dict) -> Any:
+    """bandwidth.measure on the payload's values, read into records as rank 0 reads them
+    (gather/rank_reports.py)."""
+    return bandwidth.measure(
+        ranks,
+        {r: read(BandwidthAnswer, data) or BandwidthAnswer() for r, data in measured.items()},
+        {r: read(RankLinks, data) or RankLinks() for r, data in summaries.items()},
+    )
+
+
 GEN3_X16 = {"max_speed": "8.0 GT/s PCIe", "upstream_max_speed": "8.0 GT/s PCIe", "width": "16"}
 
 
@@ -60,7 +72,7 @@ def test_collectives_follow_nccl_tests_formulas_and_name_the_slowest_rank() -> N
     ranks = [rank(0), rank(1, host="node1")]
     measured: dict[int, Any] = {0: timings({1: 0.004}, seconds=0.010),
                                 1: timings({0: 0.004}, seconds=0.014)}  # fmt: skip
-    report, found = bandwidth.measure(ranks, measured, {})
+    report, found = measure(ranks, measured, {})
     assert found == [] and report is not None
     reduce, gather = report.collectives
     assert reduce.seconds == pytest.approx(0.012)  # the mean over the ranks
@@ -89,7 +101,7 @@ def test_a_pix_pair_far_below_its_pcie_link_is_named_with_acs() -> None:
                    **GEN3_X16)
         for r in range(4)
     }  # fmt: skip
-    report, found = bandwidth.measure(ranks, measured, summaries)
+    report, found = measure(ranks, measured, summaries)
     catalogue_plugin.record(f.code for f in found)
     assert report is not None
     by_pair = {pair.ranks: pair for pair in report.pairs}
@@ -111,7 +123,7 @@ def test_an_nvswitch_pair_far_below_nvlink() -> None:
     measured = {0: timings({1: 0.001}), 1: timings({0: 0.001})}
     summaries = {0: summary("0000:18:00.0", "topo-m-h100-nv18.txt", ids),
                  1: summary("0000:2a:00.0", None, ids)}  # fmt: skip
-    report, found = bandwidth.measure([rank(0), rank(1)], measured, summaries)
+    report, found = measure([rank(0), rank(1)], measured, summaries)
     catalogue_plugin.record(f.code for f in found)
     assert report is not None and report.pairs[0].link == "NV18"
     assert report.pairs[0].expected == 450 * links.GB
@@ -123,21 +135,21 @@ def test_a_healthy_nvlink_pair_and_a_sys_pair_raise_nothing() -> None:
     fast = {0: timings({1: 8 * MIB / 300e9}), 1: timings({0: 8 * MIB / 300e9})}
     summaries = {0: summary("0000:18:00.0", "topo-m-h100-nv18.txt", nv),
                  1: summary("0000:2a:00.0", None, nv)}  # fmt: skip
-    assert bandwidth.measure([rank(0), rank(1)], fast, summaries)[1] == []
+    assert measure([rank(0), rank(1)], fast, summaries)[1] == []
     # go-gpuallocator#17's 4090s: SYS pairs go through the CPU; shown, never flagged
     sys_ids = {"0000:01:00.0": 0, "0000:81:00.0": 7}
     slow = {0: timings({1: 0.1}), 1: timings({0: 0.1})}
     gen4 = {"max_speed": "16.0 GT/s PCIe", "upstream_max_speed": "16.0 GT/s PCIe", "width": "16"}
     summaries = {0: summary("0000:01:00.0", "topo-m-rtx4090x8-sys.txt", sys_ids, **gen4),
                  1: summary("0000:81:00.0", None, sys_ids, **gen4)}  # fmt: skip
-    report, found = bandwidth.measure([rank(0), rank(1)], slow, summaries)
+    report, found = measure([rank(0), rank(1)], slow, summaries)
     assert found == [] and report is not None
     assert report.pairs[0].link == "SYS" and report.pairs[0].basis == "SYS, PCIe Gen4 x16"
 
 
 def test_a_failed_measurement_is_a_finding_and_no_report() -> None:
     error = {"error": {"type": "DistBackendError", "message": "NCCL error: out of memory"}}
-    report, found = bandwidth.measure([rank(0), rank(1)], {0: timings({1: 0.01}), 1: error}, {})
+    report, found = measure([rank(0), rank(1)], {0: timings({1: 0.01}), 1: error}, {})
     catalogue_plugin.record(f.code for f in found)
     assert report is None
     assert [f.code for f in found] == ["bandwidth.failed"]

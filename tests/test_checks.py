@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import shlex
+import types
 from collections.abc import Iterable
 
 import pytest
@@ -757,6 +758,20 @@ def test_a_check_is_registered_by_its_decorator_alone() -> None:
     # An order that leaves a check out would never run it: refused where it is given.
     with pytest.raises(ValueError, match=r"leaves out \['tools'\]"):
         again.order(())
+    # Each area lists its own checks in its ORDER, the report order is theirs in the order of
+    # AREAS; an area's ORDER that leaves out one of its checks, or names another area's, is
+    # refused at import.
+    for area in checks.AREAS:
+        own = [c for k, c in vars(area).items() if k.startswith("check_")]
+        assert sorted(c.name for c in area.ORDER) == sorted(c.name for c in own), area
+    assert checks.report_order(checks.AREAS, checks.CHECKS) == checks.REPORT_ORDER
+    short = types.ModuleType(checks.health.__name__)
+    short.ORDER = tuple(c for c in checks.health.ORDER if c.name != "gpu_health")
+    with pytest.raises(ValueError, match=r"ORDER leaves out \['gpu_health'\] and names \[\]"):
+        checks.report_order((short,), checks.CHECKS)
+    short.ORDER = (*checks.health.ORDER, checks.host.check_tools)
+    with pytest.raises(ValueError, match=r"leaves out \[\] and names \['tools'\]"):
+        checks.report_order((short,), checks.CHECKS)
 
 
 def test_a_check_sees_only_the_sections_it_declared() -> None:

@@ -15,6 +15,7 @@ import pytest
 
 from hwdoctor import launch as launcher
 from hwdoctor.diagnosis import ranks as distributed
+from hwdoctor.model.answers import AllReduceAnswer, ProbeError
 from hwdoctor.model.reports import RankReport
 from tests.conftest import ROOT, base_env, codes, everything_under, run_hwdoctor
 from tests.fakeworld import FakeDevice, World
@@ -227,7 +228,7 @@ def rank(number: int, **changes: object) -> RankReport:
         "rank": number, "host": "node0", "local_rank": number, "device": f"cuda:{number}",
         "device_name": "H100", "backend": "nccl", "versions": {"torch": "2.13.0"},
         "device_counts": {"cuda": 2}, "visibility": {}, "exit_code": 0,
-        "all_reduce": {"ok": True, "value": 3.0, "expected": 3.0},
+        "all_reduce": AllReduceAnswer(ok=True, value=3.0, expected=3.0),
     }  # fmt: skip
     fields.update(changes)
     return RankReport(**fields)  # type: ignore[arg-type]
@@ -238,7 +239,7 @@ def test_consistency_findings() -> None:
         rank(0),
         rank(1, versions={"torch": "2.12.0"}, device="cuda:0", device_counts={"cuda": 1},
              visibility={"CUDA_VISIBLE_DEVICES": "0"},
-             all_reduce={"ok": False, "error": {"type": "DistBackendError", "message": "NCCL"}}),
+             all_reduce=AllReduceAnswer(error=ProbeError("DistBackendError", "NCCL"))),
     ]  # fmt: skip
     found = distributed.consistency(ranks, missing=[2], problem=None, timeout_s=30)
     assert codes({"data": {"findings": [f.to_json() for f in found]}}) == [
@@ -269,7 +270,7 @@ def test_ranks_that_agree_are_one_line_and_the_odd_rank_says_how() -> None:
         rank(number, host=f"node{number // 8}", local_rank=number % 8,
              device=f"cuda:{number % 8}", device_counts={"cuda": 8},
              versions={"torch": "2.12.0" if number == 11 else "2.13.0"},
-             all_reduce={"ok": True, "value": 136.0, "expected": 136.0, "seconds": 0.001})
+             all_reduce=AllReduceAnswer(ok=True, value=136.0, expected=136.0, seconds=0.001))
         for number in range(16)
     ]  # fmt: skip
     groups = distributed.grouped(ranks)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from pathlib import Path
+from typing import Final
 
 from hwdoctor import diagnosis, registry
 from hwdoctor.compat import xid
@@ -51,6 +52,31 @@ def test_every_recorded_line_is_read_with_its_code_and_device() -> None:
     assert {13, 31, 43, 45, 48, 63, 64, 74, 79, 94, 95} <= codes  # the issue's list
     thirteen = next(e for e in kernel_log.events(found) if e.code == 13)
     assert thirteen.count == 2 and thirteen.line.startswith("NVRM: Xid (PCI:0000:cb:00): 13")
+
+
+# Lines quoted in an issue or pull request's own thread (the README's table): 13 in
+# leptonai/gpud#46, 45 in NVIDIA/open-gpu-kernel-modules#1150, 79 in #1151, 43, 31 and 94 in
+# akash-network/support#244, 48 and 64 in NVIDIA/gpu-operator#1146. 63's first-hand line is a
+# training team's log (line 26); no thread's line of 74 or 95 was found.
+FROM_A_THREAD: Final = {1: 13, 2: 13, 6: 45, 12: 79, 21: 43, 22: 31, 23: 94, 24: 48, 25: 64}
+
+
+def test_every_line_has_its_source_and_the_threads_own_lines_are_read() -> None:
+    table = (REAL / "kernel-log" / "README.md").read_text().splitlines()
+    listed: set[int] = set()
+    for row in table:
+        first = row.split("|")[1].strip() if row.startswith("| ") else ""
+        if first[:1].isdigit():
+            low, _, high = first.partition("-")
+            listed |= set(range(int(low), int(high or low) + 1))
+    assert listed == {int(n) for n in EXPECTED}
+    lines = LINES.splitlines()
+    for number, code in FROM_A_THREAD.items():
+        said = EXPECTED[str(number)]
+        found = kernel_log.events(kernel_log.parse(lines[number - 1].encode()))
+        assert said["code"] == code
+        assert [(e.code, e.device) for e in found] == [(code, said["device"])], number
+    assert {13, 31, 43, 45, 48, 64, 79, 94} == set(FROM_A_THREAD.values())
 
 
 def test_each_xid_maps_to_the_catalogue_s_action() -> None:

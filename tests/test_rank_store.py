@@ -230,8 +230,41 @@ def test_a_real_report_passes_whole() -> None:
     report = combined(gathered(GOOD))
     assert [r.rank for r in report.ranks] == [0, 1]
     assert report.ranks[1].versions == GOOD["versions"]
-    assert report.ranks[1].all_reduce == RESULT
+    assert report.ranks[1].all_reduce is not None
+    assert report.ranks[1].all_reduce.to_json() == RESULT
     assert report.findings == ()
+
+
+# A rank whose all_reduce raised, as payload_distributed leaves it: {"ok": False, "error":
+# payload_common.describe(exc)}. The error is gloo's, a peer gone mid-collective, as two
+# reports recorded it (torch 1.11/1.12): https://github.com/pytorch/pytorch/issues/75512
+# (the message) and https://github.com/pytorch/pytorch/issues/78514 (the traceback's frame).
+GLOO_CLOSED = (
+    "[../third_party/gloo/gloo/transport/tcp/pair.cc:598] Connection closed by peer "
+    "[18.25.6.30]:28048"
+)
+FAILED = {
+    "ok": False,
+    "error": {
+        "type": "RuntimeError",
+        "message": GLOO_CLOSED,
+        "traceback": 'Traceback (most recent call last):\n  File "/home/haokang/miniconda3/envs/'
+        '3.8/lib/python3.8/site-packages/torch/distributed/distributed_c10d.py", line 1002, in '
+        f"recv\n    pg.recv([tensor], src, tag).wait()\nRuntimeError: {GLOO_CLOSED}\n",
+    },
+}
+
+
+def test_a_failed_all_reduce_reads_whole_and_is_a_finding() -> None:
+    """The failed result reads into its record, is written back as the rank wrote it (no
+    field it did not write), and is the rank's all_reduce finding, naming gloo's error."""
+    report = combined(gathered(GOOD, FAILED))
+    failed = report.ranks[1].all_reduce
+    assert failed is not None and not failed.ok
+    assert failed.to_json() == FAILED
+    found = [f for f in report.findings if f.code == "ranks.all_reduce_failed"]
+    assert [f.params["rank"] for f in found] == ["1"]
+    assert found[0].params["detail"] == f"RuntimeError: {GLOO_CLOSED}"
 
 
 @pytest.mark.parametrize(

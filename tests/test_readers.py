@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import ast
 import importlib
+import json
 import pkgutil
 import re
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import pytest
 
@@ -213,92 +215,121 @@ def test_fact_keys_keep_their_json_values() -> None:
     assert len({key.value for key in FactKey}) == len(FactKey)
 
 
-# --- issue 38's formats: the facts each recording gives, and an error planted in its block ---
+# --- each format's recordings: the facts each gives, and an error planted in its block ---
 
 REPORTS: Final = DATA / "reports"
-# The formats registered since the registry, by tool: the directory of their recordings.
-NEW_FORMATS: Final = {
-    "text-generation-launcher --env": "tgi_env",
-    "ds_report": "ds_report",
-    "python -m bitsandbytes": "bitsandbytes",
-    "llamafactory-cli env": "llamafactory_env",
-    "trl env": "trl_env",
-    "optimum-cli env": "optimum_env",
-    "hl-smi": "hl_smi",
-    "neuron-ls": "neuron_ls",
-    "sglang check_env": "sglang_check_env",
-    "xpu-smi discovery": "xpu_smi",
-    "conda list": "conda_list",
-    "hf env": "hf_env",
-}
+# A format's facts file: tests/data/reports/<dir>/facts.json, the format's `tool` and, for each
+# recording in the directory, its corpus label, the blocks read from it (tool, first line,
+# version; all of them, in order), the facts it must give, each on the line it rests on (`tool`
+# where another tool's block reads it: the format's own otherwise), the keys whose facts are
+# all listed (`only`; a key listed with no fact: none is read) and facts it must never give.
+FACTS_FILE: Final = "facts.json"
+_RECORDING_FIELDS: Final = frozenset({"label", "note", "blocks", "facts", "only", "never"})
+_FIELDS: Final = ("line", "key", "name", "index", "value", "tool")  # a `Given`'s, in order
+_FACT_FIELDS: Final = frozenset(_FIELDS)
+# The formats registered before facts files: their facts are held by tests written by hand
+# (tests/test_reports.py's test_collect_env_2x_layout, test_nvidia_smi_layouts and kin), over
+# recordings gathered for the corpus's causes rather than per format.
+WITHOUT_FACTS_FILE: Final = BEFORE_THE_REGISTRY
 _PLANTED: Final = "RuntimeError: an error line planted inside the block (tests/test_readers.py)"
+Given = tuple[int, str, str | None, int | None, str, str]  # line, key, name, index, value, tool
 
 
-def _facts(path: Path) -> list[tuple[str, str | None, int | None, str, str]]:
-    """(key, name, index, value, tool) of each fact read, in the order of the paste."""
+@cache
+def facts_files() -> dict[str, tuple[Path, dict[str, Any]]]:
+    """Each facts file by its format's tool: its directory and what it says."""
+    found: dict[str, tuple[Path, dict[str, Any]]] = {}
+    for path in sorted(REPORTS.glob(f"*/{FACTS_FILE}")):
+        told = json.loads(path.read_text(encoding="utf-8"))
+        assert told["tool"] not in found, f"two facts files for {told['tool']!r}"
+        found[told["tool"]] = (path.parent, told)
+    return found
+
+
+def given(path: Path) -> list[Given]:
+    """What a recording gives: each fact read, with its line and the tool that read it."""
     paste = reports.read(path.read_bytes(), path.name)
-    return [(f.key.value, f.name, f.index, f.value, f.tool) for f in paste.facts]
+    return [(f.line, f.key.value, f.name, f.index, f.value, f.tool) for f in paste.facts]
 
 
-def _of(
-    path: str, key: FactKey, tool: str | None = None
-) -> list[tuple[str | None, int | None, str]]:
-    return [
-        (name, index, value)
-        for k, name, index, value, by in _facts(REPORTS / path)
-        if k == key.value and (tool is None or by == tool)
+def _told(row: dict[str, Any], tool: str) -> Given:
+    assert set(row) <= _FACT_FIELDS and {"line", "key", "value"} <= set(row), row
+    key = FactKey(row["key"]).value  # a key no FactKey has is refused here
+    name, index, by = row.get("name"), row.get("index"), row.get("tool", tool)
+    return (row["line"], key, name, index, row["value"], by)
+
+
+def _facts_cases() -> list[tuple[str, str]]:
+    files = facts_files()
+    return [(tool, name) for tool, (_, told) in files.items() for name in told["recordings"]]
+
+
+def test_each_format_has_its_facts_file() -> None:
+    """Every registered format since the registry has a facts file, naming each recording of
+    its directory (at least three) and nothing else; a facts file names a registered tool."""
+    files = facts_files()
+    assert set(files) <= set(registry.tools()), set(files) - set(registry.tools())
+    for tool in registry.tools():
+        if tool in WITHOUT_FACTS_FILE:
+            continue
+        assert tool in files, f"no tests/data/reports/*/{FACTS_FILE} names {tool!r}"
+    for tool, (folder, told) in files.items():
+        stored = {p.name for p in folder.iterdir() if p.name not in ("README.md", FACTS_FILE)}
+        assert set(told["recordings"]) == stored, (tool, set(told["recordings"]) ^ stored)
+        assert len(stored) >= 3, (tool, stored)
+
+
+@pytest.mark.parametrize(("tool", "name"), _facts_cases(), ids=[n for _, n in _facts_cases()])
+def test_each_recording_gives_its_facts(tool: str, name: str) -> None:
+    """A recording's blocks are read as its facts file says, each fact it lists is read on
+    its line, a key in `only` gives no fact the file does not list, a `never` fact is not
+    read."""
+    folder, told = facts_files()[tool]
+    want = told["recordings"][name]
+    assert set(want) <= _RECORDING_FIELDS and {"label", "blocks", "facts"} <= set(want), want
+    path = folder / name
+    paste = reports.read(path.read_bytes(), path.name)
+    blocks = [{"tool": b.tool, "first": b.first, "version": b.version} for b in paste.blocks]
+    assert blocks == want["blocks"]
+    assert any(b["tool"] == tool for b in blocks), f"{name} gives no {tool!r} block"
+    read = given(path)
+    listed = [_told(row, tool) for row in want["facts"]]
+    missing = Counter(listed) - Counter(read)
+    assert not missing, [
+        (fact, "read on that line:", [r for r in read if r[0] == fact[0]]) for fact in missing
     ]
+    for key in want.get("only", ()):
+        key = FactKey(key).value
+        assert sorted(r for r in read if r[1] == key) == sorted(f for f in listed if f[1] == key), (
+            f"{key}: read facts the file does not list, or listed ones twice"
+        )
+    for row in want.get("never", ()):
+        pattern = {"tool": tool, **row}
+        assert set(pattern) <= _FACT_FIELDS, row
+        hits = [r for r in read if all(r[_FIELDS.index(k)] == v for k, v in pattern.items())]
+        assert not hits, (row, hits)
 
 
-def test_tgi_env_reads_its_build_lines_and_the_indented_nvidia_smi_table() -> None:
-    """launcher/src/env_runtime.rs indents nvidia-smi's output three spaces: every GPU row
-    was lost before; the launcher's own lines are its build."""
-    tool = "text-generation-launcher --env"
-    grid = "tgi_env/tgi1156-sha3af1a11-openshift-grid-a100d-20c.txt"
-    assert _of(grid, FactKey.GPU) == [(None, 0, "GRID A100D-20C")]
-    assert _of(grid, FactKey.DRIVER) == [(None, None, "535.104.05")]
-    assert _of(grid, FactKey.DRIVER_CUDA) == [(None, None, "12.2")]
-    assert _of(grid, FactKey.BUILD, tool) == [
-        ("target", None, "x86_64-unknown-linux-gnu"),
-        ("rustc", None, "1.70.0"),
-        ("commit", None, "3af1a1140141245c20df20a787831ec71b124eae"),
-        ("docker label", None, "sha-3af1a11"),
-    ]
-    two = "tgi_env/tgi574-sha31b36cc-2x-geforce-driver-520.txt"
-    assert _of(two, FactKey.GPU) == [
-        (None, 0, "NVIDIA GeForce ..."),
-        (None, 1, "NVIDIA GeForce ..."),
-    ]
-    assert _of(two, FactKey.DRIVER_CUDA) == [(None, None, "11.8")]
-    one = "tgi_env/tgi1402-sha630800e-geforce-24gb-in-container.txt"
-    assert _of(one, FactKey.DRIVER) == [(None, None, "525.147.05")]
-    assert _of(one, FactKey.GPU) == [(None, 0, "NVIDIA GeForce ...")]
-    bare = "tgi_env/tgi1451-local-install-nvidia-smi-na.txt"
-    assert ("nvidia-smi", None, "N/A") in _of(bare, FactKey.BUILD, tool)
-    assert ("docker label", None, "N/A") in _of(bare, FactKey.BUILD, tool)
-    assert not _of(bare, FactKey.GPU)
-    paste = reports.read((REPORTS / grid).read_bytes())
-    assert [(b.tool, b.version) for b in paste.blocks] == [
-        (tool, "sha-3af1a11"),
-        ("nvidia-smi", "535.104.05"),
-    ]
-
-
-def _new_recordings() -> list[tuple[str, Path]]:
+def _planted_cases() -> list[tuple[str, Path]]:
+    """Every recording of the corpus (not the held-out sets) in which a registered format's
+    block is read, by the format."""
     return [
         (tool, path)
-        for tool, folder in NEW_FORMATS.items()
-        for path in sorted((REPORTS / folder).glob("*"))
-        if path.name != "README.md"
+        for tool, paths in blocks_by_tool().items()
+        for path in paths
+        if path.is_relative_to(REPORTS)
     ]
 
 
 @pytest.mark.parametrize(
-    ("tool", "path"), _new_recordings(), ids=[p.name for _, p in _new_recordings()]
+    ("tool", "path"),
+    _planted_cases(),
+    ids=[f"{t}:{p.relative_to(REPORTS).as_posix()}" for t, p in _planted_cases()],
 )
-def test_an_error_planted_in_a_new_formats_block_is_named_or_unread(tool: str, path: Path) -> None:
-    """Never "no problem" over an error: a line stating one, planted just inside the
-    format's block, is quoted by a finding or listed as unread."""
+def test_an_error_planted_in_a_formats_block_is_named_or_unread(tool: str, path: Path) -> None:
+    """Never "no problem" over an error: a line stating one, planted just inside the first
+    block of each registered format in each recording, is quoted by a finding or listed as
+    unread."""
     from hwdoctor.diagnosis import pasted
     from hwdoctor.gather.reports import assemble
 
@@ -313,254 +344,51 @@ def test_an_error_planted_in_a_new_formats_block_is_named_or_unread(tool: str, p
     assert report.unread_count >= 1 or report.findings
 
 
-def test_ds_report_reads_its_op_table_versions_and_accelerator() -> None:
-    """deepspeed/env_report.py's two parts, and real_accelerator.py's log line."""
-    alltalk = "ds_report/alltalk4-0.12.5-torch2.1.2-cu121-nvcc12.3-sparse-attn-no.txt"
-    assert _of(alltalk, FactKey.TORCH_VERSION) == [(None, None, "2.1.2+cu121")]
-    assert _of(alltalk, FactKey.TORCH_CUDA) == [(None, None, "12.1")]
-    assert _of(alltalk, FactKey.NVCC) == [(None, None, "12.3")]
-    assert _of(alltalk, FactKey.PACKAGE) == [("deepspeed", None, "0.12.5")]
-    assert ("sparse_attn", None, "NO, NO") in _of(alltalk, FactKey.EXTENSION_OP)
-    assert ("deepspeed wheel", None, "torch 2.1, cuda 12.1") in _of(alltalk, FactKey.BUILD)
-    # the wheel's "torch 2.1" is no installed torch (the prose reader leaves that line)
-    assert not _of(alltalk, FactKey.PROSE_PACKAGE)
-    sample = "ds_report/dspr6762-0.15.5-torch2.3.0-cu121-nvcc12.0-before-after.md"
-    assert _of(sample, FactKey.NVCC) == [(None, None, "12.0")] * 2
-    assert _of(sample, FactKey.PACKAGE) == [
-        ("deepspeed", None, "0.15.5+unknown"),
-        ("deepspeed", None, "0.15.5+46d7d0d1"),
-    ]
-    assert _of(sample, FactKey.INSTALL_PATH)[0] == (
-        "torch",
-        None,
-        "/home/deepspeed/test/trans-venv/lib/python3.12/site-packages/torch",
-    )
-    dalle = "ds_report/dalle70-op-report-sparse-attn-cuda11-not-supported.md"
-    assert [n for n, _, v in _of(dalle, FactKey.EXTENSION_OP) if v == "NO, NO"] == ["sparse_attn"]
-    assert len(_of(dalle, FactKey.EXTENSION_OP)) == 7  # stochastic_transformer's one dot too
-    dolly = "ds_report/dolly119-op-report-syslog-escaped-colours-fused-adam-yes.md"
-    assert ("fused_adam", None, "YES, OKAY") in _of(dolly, FactKey.EXTENSION_OP)
-    assert ("async_io", None, "NO, NO") in _of(dolly, FactKey.EXTENSION_OP)
-    jit = "ds_report/dsexamples147-op-report-all-jit.txt"
-    assert {v for _, _, v in _of(jit, FactKey.EXTENSION_OP)} == {"NO, OKAY"}
-    databricks = "ds_report/dsissue5479-databricks-accelerator-line-async-io-warnings.md"
-    assert _of(databricks, FactKey.ACCELERATOR, "ds_report") == [(None, None, "cuda")]
+def test_every_registered_format_has_an_error_planted() -> None:
+    """The planted-error test reaches every registered format with a recording."""
+    reached = {tool for tool, _ in _planted_cases()}
+    assert reached == set(registry.tools()) - set(NOT_YET_RECORDED)
 
 
-def test_bitsandbytes_reads_its_cuda_setup_and_the_library_it_loaded() -> None:
-    """cuda_setup/main.py's "CUDA SETUP:" lines, the "bin" line, cextension.py's warning
-    and __main__.py's "Torch says CUDA is not available"."""
-    loaded = "bitsandbytes/bnb439-cuda115-cc7.0-nocublaslt-wsl-path.txt"
-    assert _of(loaded, FactKey.BNB_CUDA) == [(None, None, "11.5")]
-    assert _of(loaded, FactKey.BNB_CAPABILITY) == [(None, None, "7.0")]
-    assert (
-        _of(loaded, FactKey.BNB_LIBRARY)
-        == [(None, None, "libbitsandbytes_cuda115_nocublaslt.so")] * 2
-    )
-    assert _of(loaded, FactKey.INSTALL_PATH) == [
-        ("cudart", None, "/usr/local/cuda/lib64/libcudart.so.11.0")
-    ]
-    failed = "bitsandbytes/bnb185-cuda117-cc7.0-detection-failed-cpu-fallback.txt"
-    assert _of(failed, FactKey.BNB_CUDA) == [(None, None, "11.7")]
-    assert _of(failed, FactKey.BNB_LIBRARY_MISSING) == [
-        (None, None, "libbitsandbytes_cuda117_nocublaslt.so")
-    ]
-    assert _of(failed, FactKey.BNB_LIBRARY) == [(None, None, "libbitsandbytes_cpu.so")]
-    new_cuda = "bitsandbytes/bnb551-cuda122-library-not-found-cpu-fallback.txt"
-    assert _of(new_cuda, FactKey.BNB_CUDA) == [(None, None, "12.2")]
-    assert _of(new_cuda, FactKey.BNB_CAPABILITY) == [(None, None, "8.0")]
-    assert _of(new_cuda, FactKey.BNB_LIBRARY_MISSING) == [
-        (None, None, "libbitsandbytes_cuda122.so")
-    ]
-    nix = "bitsandbytes/bnb1635-compiled-without-gpu-support-cuda-specs-none-nix.md"
-    assert _of(nix, FactKey.BNB_NO_GPU) == [(None, None, "compiled without GPU support")]
-    assert _of(nix, FactKey.CUDA_AVAILABLE, "python -m bitsandbytes") == [(None, None, "False")]
-    windows = "bitsandbytes/bnb287-windows-cpu-binary-compiled-without-gpu-support.txt"
-    # the warning once, not again on its quoted source line (`warn("The installed …`)
-    assert _of(windows, FactKey.BNB_NO_GPU) == [(None, None, "compiled without GPU support")]
-    assert {v for _, _, v in _of(windows, FactKey.BNB_LIBRARY)} == {"libbitsandbytes_cpu.so"}
+def _printed(path: Path) -> str:
+    """A recording's blocks and every fact read from it, in a facts file's layout (one row a
+    line), for `python -m tests.test_readers FILE`: keep the facts the recording must give."""
+    paste = reports.read(path.read_bytes(), path.name)
+    blocks = [{"tool": b.tool, "first": b.first, "version": b.version} for b in paste.blocks]
+    rows = []
+    for line, key, name, index, value, tool in given(path):
+        row = {"line": line, "key": key, "name": name, "index": index, "value": value}
+        rows.append({k: v for k, v in row.items() if v is not None} | {"tool": tool})
+    listed = {
+        field: ",\n".join(f"    {json.dumps(x, ensure_ascii=False)}" for x in items)
+        for field, items in (("blocks", blocks), ("facts", rows))
+    }
+    return f'  "blocks": [\n{listed["blocks"]}\n  ],\n  "facts": [\n{listed["facts"]}\n  ]\n'
 
 
-def _tools(path: str) -> list[str]:
-    return [b.tool for b in reports.read((REPORTS / path).read_bytes()).blocks]
+def test_the_printed_facts_are_a_recordings_entry() -> None:
+    """What `python -m tests.test_readers FILE` prints is the blocks and facts of a facts
+    file's entry for the recording, which the recording gives."""
+    tool, (folder, told) = next(iter(facts_files().items()))
+    name = next(iter(told["recordings"]))
+    printed = json.loads("{" + _printed(folder / name) + "}")
+    assert printed["blocks"] == told["recordings"][name]["blocks"]
+    assert Counter(_told(row, tool) for row in printed["facts"]) == Counter(given(folder / name))
 
 
-def test_llamafactory_env_keeps_its_tool_and_reads_its_device_lines() -> None:
-    """llamafactory/extras/env.py: read as `transformers env` before, its device lines
-    dropped."""
-    tool = "llamafactory-cli env"
-    a100 = "llamafactory_env/lf8164-0.9.3dev0-8x-a100-sxm4-80gb.md"
-    assert _tools(a100) == [tool]
-    assert _of(a100, FactKey.GPU) == [(None, None, "NVIDIA A100-SXM4-80GB")]
-    assert _of(a100, FactKey.CUDA_AVAILABLE) == [(None, None, "true")]  # "(GPU)"
-    assert ("llamafactory", None, "0.9.3.dev0") in _of(a100, FactKey.PACKAGE)
-    logged = "llamafactory_env/lf6269-0.9.2dev0-a100-pcie-ds-accelerator-vllm.md"
-    assert _tools(logged) == ["ds_report", tool]
-    assert {("deepspeed", None, "0.15.4"), ("vllm", None, "0.6.1")} <= set(
-        _of(logged, FactKey.PACKAGE)
-    )
-    ascend = "llamafactory_env/lf6309-0.9.2dev0-ascend910b4-cann8.0rc1-npu-smi.md"
-    assert _tools(ascend) == [tool, "npu-smi info"]
-    assert _of(ascend, FactKey.DEVICE) == [("npu", None, "Ascend910B4")]
-    assert _of(ascend, FactKey.DEVICE_SOFTWARE) == [("npu", None, "8.0.RC1.alpha001")]
-    assert _of(ascend, FactKey.NPU_AVAILABLE) == [(None, None, "true")]  # "(NPU)"
-    assert not _of(ascend, FactKey.CUDA_AVAILABLE)
-    bare = "llamafactory_env/lf6461-0.9.2dev0-aarch64-no-device-line-bitsandbytes.md"
-    assert _of(bare, FactKey.TORCH_VERSION) == [(None, None, "2.1.0")]
-    assert not _of(bare, FactKey.NPU_AVAILABLE) and not _of(bare, FactKey.CUDA_AVAILABLE)
-    assert ("bitsandbytes", None, "0.42.0") in _of(bare, FactKey.PACKAGE)
-
-
-def test_trl_env_keeps_its_tool_and_reads_its_devices() -> None:
-    """trl/scripts/env.py's header, "CUDA device(s)" list and TRL version, in either order."""
-    first = "trl_env/trlpr2104-0.12dev-h100-accelerate-config.md"
-    assert _tools(first) == ["trl env"]
-    assert _of(first, FactKey.GPU) == [(None, None, "NVIDIA H100 80GB HBM3")]
-    assert _of(first, FactKey.ACCELERATE_USE_CPU) == [(None, None, "False")]
-    assert ("trl", None, "0.12.0.dev0+acb4d70") in _of(first, FactKey.PACKAGE)
-    logged = "trl_env/trlpr2946-0.16dev-ds-accelerator-h100-vllm-line.md"
-    assert _tools(logged) == ["ds_report", "trl env"]
-    assert _of(logged, FactKey.TORCH_VERSION) == [(None, None, "2.2.2")]
-    four = "trl_env/finetuningllms5-0.15.2-4x-rtx2080ti-nixos-no-header.md"
-    assert _tools(four) == ["trl env"]  # no header: its device line opens the block
-    assert _of(four, FactKey.GPU) == [(None, i, "NVIDIA GeForce RTX 2080 Ti") for i in range(4)]
-    paste = reports.read((REPORTS / four).read_bytes())
-    assert [b.version for b in paste.blocks] == ["0.15.2"]
-
-
-def test_optimum_cli_env_reads_the_neuron_sdk_and_driver() -> None:
-    """optimum-neuron's optimum/commands/env.py: read as `transformers env` before (its
-    backticked "`transformers` version" line), the Neuron lines dropped."""
-    tool = "optimum-cli env"
-    whole = "optimum_env/onpr463-0.0.19dev0-neuron-sdk-2.16.1-dkms-2.15.9.md"
-    assert _tools(whole) == [tool]
-    assert _of(whole, FactKey.DEVICE_SOFTWARE) == [("neuron", None, "2.16.1")]
-    assert _of(whole, FactKey.DEVICE_DRIVER) == [("neuron", None, "2.15.9.0")]
-    assert _of(whole, FactKey.TORCH_VERSION) == [(None, None, "1.13.1+cu117")]
-    assert ("torch-neuronx", None, "1.13.1.1.13.0") in _of(whole, FactKey.PACKAGE)
-    assert [b.version for b in reports.read((REPORTS / whole).read_bytes()).blocks] == [
-        "0.0.19.dev0"  # optimum-neuron's own, not optimum's below it
-    ]
-    failed = "optimum_env/on492-0.0.19-neuron-sdk-2.17.0-driver-section-traceback.md"
-    assert _tools(failed) == [tool]
-    assert _of(failed, FactKey.DEVICE_SOFTWARE) == [("neuron", None, "2.17.0")]
-    assert not _of(failed, FactKey.DEVICE_DRIVER)
-    cut = "optimum_env/on947-0.3.1dev4-neuron-sdk-2.24.0-in-a-pod.md"
-    assert _of(cut, FactKey.DEVICE_SOFTWARE) == [("neuron", None, "2.24.0")]
-    assert ("optimum", None, "1.24.0") in _of(cut, FactKey.PACKAGE)
-
-
-def test_hl_smi_reads_the_gaudi_devices_and_versions() -> None:
-    """hl-smi's header (the SynapseAI release and firmware), driver line and device rows."""
-    tool = "hl-smi"
-    eight = "hl_smi/rmrunner-hl-smi-1.4.1-8x-hl205-gaudi1-dl1.txt"
-    assert _tools(eight) == [tool]
-    assert _of(eight, FactKey.DEVICE) == [("hpu", i, "HL-205") for i in range(8)]
-    assert _of(eight, FactKey.DEVICE_DRIVER) == [("hpu", None, "1.4.0-d8f95f4")]
-    assert _of(eight, FactKey.DEVICE_SOFTWARE) == [("hpu", None, "1.4.1")]
-    assert _of(eight, FactKey.DEVICE_FIRMWARE) == [("hpu", None, "35.0.2.0")]
-    gaudi2 = "hl_smi/instructlab-hl-smi-1.15.1-hl225-gaudi2.txt"
-    assert _of(gaudi2, FactKey.DEVICE) == [("hpu", 0, "HL-225")]  # not its process row
-    assert _of(gaudi2, FactKey.DEVICE_DRIVER) == [("hpu", None, "1.15.1-62f612b")]
-    gaudi3 = "hl_smi/instructlab-hl-smi-1.18.0-hl325-gaudi3.txt"
-    assert _of(gaudi3, FactKey.DEVICE) == [("hpu", 0, "HL-325")]
-    assert _of(gaudi3, FactKey.DEVICE_FIRMWARE) == [("hpu", None, "53.1.1.1")]
-    paste = reports.read((REPORTS / gaudi3).read_bytes())
-    assert [(b.tool, b.version) for b in paste.blocks] == [(tool, "1.18.0")]
-
-
-def test_neuron_ls_reads_each_neuron_device() -> None:
-    """neuron-ls's rows (logical ID, NeuronCores, memory), not a process's continuation row."""
-    inf1 = "neuron_ls/neuronsdk-neuron-ls-inf1.6xlarge-4-devices-with-processes.txt"
-    assert _tools(inf1) == ["neuron-ls"]
-    four = [("neuron", i, "NeuronDevice (4 NeuronCores, 8 GB)") for i in range(4)]
-    assert _of(inf1, FactKey.DEVICE) == four
-    assert _of("neuron_ls/dlami-neuron-ls-inf1.6xlarge-4-devices.md", FactKey.DEVICE) == four
-    trn1 = "neuron_ls/neuronsdk-neuron-ls-topology-trn1.32xlarge-16-devices.txt"
-    assert _of(trn1, FactKey.DEVICE) == [
-        ("neuron", i, "NeuronDevice (2 NeuronCores, 32 GB)") for i in range(16)
-    ]
-
-
-def test_sglang_check_env_reads_its_gpus_versions_and_topology() -> None:
-    """python/sglang/check_env.py: "GPU 0,1: name" and "GPU 0,1 Compute Capability" for each
-    index, nvcc's release, the driver, torch, each package by its distribution, and a GPU's
-    row of `nvidia-smi topo -m`."""
-    tool = "sglang check_env"
-    a40 = "sglang_check_env/sgl2805-0.4.0post2-a40-cc8.6-pydantic-warning.txt"
-    paste = reports.read((REPORTS / a40).read_bytes())
-    assert [(b.tool, b.first, b.version) for b in paste.blocks] == [(tool, 5, "0.4.0.post2")]
-    assert _of(a40, FactKey.PYTHON_VERSION, tool) == [(None, None, "3.11.5")]
-    assert _of(a40, FactKey.CUDA_AVAILABLE, tool) == [(None, None, "True")]
-    assert _of(a40, FactKey.GPU, tool) == [(None, 0, "NVIDIA A40")]
-    assert _of(a40, FactKey.GPU_CAPABILITY) == [(None, 0, "8.6")]
-    assert _of(a40, FactKey.DRIVER, tool) == [(None, None, "535.104.12")]
-    assert _of(a40, FactKey.NVCC) == [(None, None, "12.1")]
-    assert _of(a40, FactKey.TORCH_VERSION, tool) == [(None, None, "2.4.0+cu121")]
-    packages = _of(a40, FactKey.PACKAGE, tool)
-    assert ("sglang", None, "0.4.0.post2") in packages
-    assert ("flashinfer", None, "0.1.6+cu121torch2.4") in packages
-    assert ("pyzmq", None, "26.2.0") in packages  # printed as its module, "zmq"
-    assert _of(a40, FactKey.GPU_LINKS) == [
-        (None, 0, "NIC0 NODE, NIC1 NODE, NIC2 PIX, NIC3 PIX, NIC4 SYS, NIC5 SYS")
-    ]
-    h100 = "sglang_check_env/sgl10216-0.5.2rc0-8x-h100-sgl-kernel-flashinfer-python.txt"
-    assert _of(h100, FactKey.GPU, tool) == [(None, i, "NVIDIA H100 80GB HBM3") for i in range(8)]
-    assert _of(h100, FactKey.GPU_CAPABILITY) == [(None, i, "9.0") for i in range(8)]
-    packages = _of(h100, FactKey.PACKAGE, tool)
-    assert ("sgl-kernel", None, "0.3.7.post1") in packages
-    assert ("flashinfer-python", None, "0.3.0") in packages
-    assert not [n for n, _, _ in packages if n == "vllm"]  # "Module Not Found"
-    [(_, gpu0, links)] = _of(h100, FactKey.GPU_LINKS)
-    assert gpu0 == 0 and links.startswith("GPU1 NV18, GPU2 NV18") and "NIC7 SYS" in links
-    nvcc = "sglang_check_env/sgl5389-0.4.5-a100-nvcc11.7-torch-cu124-flashinfer-missing.txt"
-    assert _of(nvcc, FactKey.NVCC) == [(None, None, "11.7")]
-    assert _of(nvcc, FactKey.TORCH_VERSION, tool) == [(None, None, "2.5.1+cu124")]
-    assert not [n for n, _, _ in _of(nvcc, FactKey.PACKAGE, tool) if n.startswith("flashinfer")]
-    assert [i for _, i, _ in _of(nvcc, FactKey.GPU_LINKS)] == [0, 1, 2]  # topo lists eight
-    t4 = "sglang_check_env/sgl931-0.2.10-tesla-t4-no-capability-line.txt"
-    assert _tools(t4) == [tool]
-    assert _of(t4, FactKey.GPU, tool) == [(None, 0, "Tesla T4")]
-    assert not _of(t4, FactKey.GPU_CAPABILITY)  # before sglang#965
-    assert ("flashinfer", None, "0.1.3") in _of(t4, FactKey.PACKAGE, tool)
-
-
-def test_xpu_smi_discovery_reads_each_intel_gpu_by_its_index() -> None:
-    """xpu-smi discovery's device rows: the name on the group's first row, or below it in
-    the older layout (Device Type first), and SGLang's "XPU Discovery:" copy of the table;
-    the paste then shows an Intel GPU, judged for it."""
+def test_an_xpu_smi_listing_shows_an_intel_gpu_named_by_the_registry() -> None:
+    """The devices xpu-smi discovery lists (facts.json holds each) make the paste one that
+    shows an Intel GPU, listed as "Intel GPU 0" among what the paste shows."""
     aurora = "xpu_smi/6x-max-1550-aurora.txt"
-    assert _tools(aurora) == ["xpu-smi discovery"]
-    assert _of(aurora, FactKey.DEVICE, "xpu-smi discovery") == [
-        ("xpu", i, "Intel(R) Data Center GPU Max 1550") for i in range(6)
-    ]
-    assert _of("xpu_smi/1x-intel-graphics-0x020a.txt", FactKey.DEVICE) == [
-        ("xpu", 0, "Intel(R) Graphics [0x020a]")
-    ]
-    flex = "xpu_smi/xpumanager69-flex170-discovery-d0-excerpt.md"
-    assert _of(flex, FactKey.DEVICE) == [("xpu", 0, "Intel(R) Data Center GPU Flex 170")]
-    sglang = "xpu_smi/sglang38873-check-env-xpu-discovery-arc-pro-b60-excerpt.md"
-    assert _of(sglang, FactKey.DEVICE) == [("xpu", 0, "Intel(R) Arc(TM) Pro B60 Graphics")]
     paste = assemble.gathered(reports.read((REPORTS / aurora).read_bytes(), aurora))
     assert set(accelerators_shown(paste)) == {"xpu"}
     shown = [(f.what, f.value) for f in pasted.diagnose(paste).facts]
     assert ("Intel GPU 0", "Intel(R) Data Center GPU Max 1550") in shown
 
 
-def test_conda_list_reads_each_row_and_what_pytorch_was_built_for() -> None:
-    """conda list's rows from its "# packages in environment at" line or its header, and
-    from a prompt's `conda list | grep` without either; pytorch's build string gives the
-    CUDA it was built with (or none, for the CPU build)."""
-    feedstock = "conda_list/pytorchcpufeedstock367-conda-forge-cuda-12.8-cudnn-9.7-excerpt.md"
-    assert _tools(feedstock) == ["conda list"]
-    listed = {name: value for name, _, value in _of(feedstock, FactKey.PACKAGE)}
-    assert listed["cuda-cudart"] == "12.8.57" and listed["cudnn"] == "9.7.1.26"
-    assert len(listed) == 17
-    toolkit = "conda_list/pt32369-conda-list-cudatoolkit-10.1-excerpt.md"
-    assert ("cudatoolkit", None, "10.1.243") in _of(toolkit, FactKey.PACKAGE)
-    grep = "conda_list/torchdata315-conda-list-grep-pytorch-cpu-build.md"
-    assert ("pytorch", None, "1.11.0") in _of(grep, FactKey.PACKAGE, "conda list")
-    assert _of(grep, FactKey.TORCH_CUDA) == [(None, None, "None")]
+def test_conda_list_reads_the_cuda_a_pytorch_channel_build_targets() -> None:
+    """pytorch's build string from the pytorch channel: "py3.8_cuda11.3_cudnn8.2.0_0" is
+    CUDA 11.3 (the CPU build's "py3.8_cpu_0" is in conda_list/facts.json)."""
     row = "pytorch                   1.11.0          py3.8_cuda11.3_cudnn8.2.0_0    pytorch"
     said = reports.read(f"$ conda list | grep pytorch\n{row}\n".encode(), "conda")
     assert [(f.key, f.value) for f in said.facts if f.key is FactKey.TORCH_CUDA] == [
@@ -568,17 +396,5 @@ def test_conda_list_reads_each_row_and_what_pytorch_was_built_for() -> None:
     ]
 
 
-def test_hf_env_reads_the_hub_version_python_and_torch() -> None:
-    """`hf env` / `huggingface-cli env`: its own version, the platform and Python, and
-    torch's version where it prints one ("- Torch: N/A" says nothing)."""
-    ko = "hf_env/hubdocs-ko-hf-env-0.19.0.dev0-torch-1.12.1.md"
-    assert _tools(ko) == ["hf env"]
-    assert _of(ko, FactKey.PACKAGE, "hf env") == [("huggingface-hub", None, "0.19.0.dev0")]
-    assert _of(ko, FactKey.TORCH_VERSION) == [(None, None, "1.12.1")]
-    assert _of(ko, FactKey.PYTHON_VERSION) == [(None, None, "3.10.12")]
-    for none in (
-        "hf_env/hubdocs-en-hf-env-1.0.0.rc6-torch-na.md",
-        "hf_env/nixpkgs229334-huggingface-cli-env-0.14.1.md",
-    ):
-        assert _tools(none) == ["hf env"]
-        assert _of(none, FactKey.TORCH_VERSION) == []
+if __name__ == "__main__":
+    sys.stdout.write(_printed(Path(sys.argv[1])))

@@ -81,6 +81,25 @@ def test_pci_matching(vendor: str, device: str, pci_class: str, expected: set[st
     assert matched == expected
 
 
+def test_a_build_names_the_row_it_serves() -> None:
+    """registry.key_of_build: each torch build flavour names its own row, the one whose
+    query needs that build (a CPU build, the host's row); CUDA's and ROCm's rows share a
+    device string, never a key."""
+    keys = {build: registry.key_of_build(build) for build in registry.Build}
+    assert len(set(keys.values())) == len(keys)
+    for build, key in keys.items():
+        row = registry.BY_KEY[key]
+        assert row.query.build is build or (
+            build is registry.Build.CPU and row.query.kind is registry.QueryKind.CPU
+        )
+    assert registry.BY_KEY[keys[registry.Build.CPU]].device == registry.HOST
+    cuda, rocm = (
+        registry.BY_KEY[keys[registry.Build.CUDA]],
+        registry.BY_KEY[keys[registry.Build.ROCM]],
+    )
+    assert cuda.device == rocm.device and cuda.key != rocm.key
+
+
 def test_suggest() -> None:
     assert registry.suggest("cdua") == "cuda"
     assert registry.suggest("nueron") == "neuron"

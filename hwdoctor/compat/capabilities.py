@@ -59,7 +59,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
-from hwdoctor import versions
+from hwdoctor import registry, versions
 
 
 class Level(str, Enum):
@@ -104,6 +104,14 @@ class Device:
     cxx_path: str | None = None  # where it is; None: not found (or not looked for)
 
 
+# The rows the libraries' rules name, found by the torch build or vendor tool each needs.
+_NVIDIA: Final = registry.key_of_build(registry.Build.CUDA)
+_AMD: Final = registry.key_of_build(registry.Build.ROCM)
+_INTEL: Final = registry.key_of_build(registry.Build.XPU)
+_APPLE: Final = registry.key_of_build(registry.Build.MPS)
+_CPU: Final = registry.key_of_build(registry.Build.CPU)
+_GAUDI: Final = registry.key_of_tool("hl-smi")
+_ASCEND: Final = registry.key_of_tool("npu-smi")
 _CAP: Final = re.compile(r"^(\d+)\.(\d+)$")
 _GFX: Final = re.compile(r"^(gfx[0-9a-f]+)")
 QUANTIZERS: Final = ("bitsandbytes", "torchao", "optimum-quanto", "gptqmodel", "autoawq")
@@ -127,13 +135,13 @@ def _at_least(version: str | None, floor: str) -> bool | None:
 
 
 def dtypes(device: Device) -> tuple[Ability, ...]:
-    if device.kind == "cuda":
+    if device.kind == _NVIDIA:
         return _nvidia_dtypes(device)
-    if device.kind == "rocm":
+    if device.kind == _AMD:
         return _rocm_dtypes(device)
-    if device.kind == "mps":
+    if device.kind == _APPLE:
         return _mps_dtypes(device)
-    if device.kind == "cpu":
+    if device.kind == _CPU:
         native = {
             True: Ability("bfloat16", Level.YES, "native: the CPU has AVX512-BF16 or AMX",
                           "PT-CPU-BF16"),
@@ -243,20 +251,20 @@ def compile_support(device: Device) -> Ability:
         return Ability("torch.compile", Level.NO, f"torch {torch_version} on Windows: Inductor "
                        "needs torch >= 2.5", "PT-DYNAMO")  # fmt: skip
     triton = _installed(device, TRITON_DISTS)
-    if device.kind in ("cuda", "rocm", "xpu"):
+    if device.kind in (_NVIDIA, _AMD, _INTEL):
         cap = _cap(device)
-        if device.kind == "cuda" and cap is not None and cap < (7, 0):
+        if device.kind == _NVIDIA and cap is not None and cap < (7, 0):
             return Ability("torch.compile", Level.NO, f"compute capability {cap[0]}.{cap[1]} "
                            "< 7.0: Triton cannot compile for it", "PT-TRITON")  # fmt: skip
         if triton is None:
             return Ability("torch.compile", Level.NO, "Triton is not installed: Inductor "
                            "compiles GPU kernels with it", "PT-TRITON",
-                           needs=("triton", "") if device.kind == "cuda"
+                           needs=("triton", "") if device.kind == _NVIDIA
                            else None)  # fmt: skip
         return Ability("torch.compile", Level.YES, f"{triton[0]} {triton[1]}"
                        + (f", compute capability {cap[0]}.{cap[1]} >= 7.0" if cap else ""),
                        "PT-TRITON")  # fmt: skip
-    if device.kind == "cpu":
+    if device.kind == _CPU:
         if device.cxx and device.cxx_path:
             return Ability("torch.compile", Level.YES, f"Inductor's C++ compiler {device.cxx} "
                            f"is {device.cxx_path}", "PT-CXX")  # fmt: skip
@@ -273,10 +281,10 @@ def sdpa(device: Device) -> Ability | None:
     """Which of torch's scaled_dot_product_attention kernels this GPU can run."""
     kernels = _installed(device, ("kernels",))
     hub = f"; {kernels[0]} {kernels[1]} can load Hub kernels" if kernels else ""
-    if device.kind == "rocm":
+    if device.kind == _AMD:
         return Ability("SDPA", Level.UNKNOWN, f"AOTriton decides per gfx target{hub}", "PT-SDPA")
     cap = _cap(device)
-    if device.kind != "cuda" or cap is None:
+    if device.kind != _NVIDIA or cap is None:
         return None
     floors = {
         "flash": (7, 5) if _at_least(device.torch_version, "2.1") is False else (8, 0),
@@ -297,10 +305,10 @@ def sdpa(device: Device) -> Ability | None:
 def flash_attention_2(device: Device) -> str | None:
     """Why flash-attn 2 cannot run on this GPU; None when the rule does not stop it."""
     cap = _cap(device)
-    if device.kind == "cuda" and cap is not None and cap < (8, 0):
+    if device.kind == _NVIDIA and cap is not None and cap < (8, 0):
         return (f"flash-attn 2 needs an Ampere or newer GPU (compute capability 8.0); this one "
                 f"is {cap[0]}.{cap[1]}")  # fmt: skip
-    if device.kind in ("cpu", "mps"):
+    if device.kind in (_CPU, _APPLE):
         return f"flash-attn 2 runs on CUDA and ROCm GPUs, not on {device.kind}"
     return None
 
@@ -323,15 +331,15 @@ def quantization(device: Device) -> tuple[Ability, ...]:
 
 
 # The bitsandbytes release that made each backend official [BNB].
-_BNB_OFFICIAL: Final = {"rocm": "0.50", "mps": "0.50", "cpu": "0.48", "xpu": "0.48",
-                        "hpu": "0.48"}  # fmt: skip
+_BNB_OFFICIAL: Final = {_AMD: "0.50", _APPLE: "0.50", _CPU: "0.48", _INTEL: "0.48",
+                        _GAUDI: "0.48"}  # fmt: skip
 
 
 def _bnb(device: Device, version: str) -> tuple[Level, str, str]:
     official = _at_least(version, "0.48")
     newest = _at_least(version, "0.50")
     kind = device.kind
-    if kind == "cuda":
+    if kind == _NVIDIA:
         cap = _cap(device)
         floor = (6, 0) if official else (5, 0)
         if cap is not None and cap < floor:
@@ -339,43 +347,43 @@ def _bnb(device: Device, version: str) -> tuple[Level, str, str]:
         if cap is not None and cap < (7, 5):
             return Level.SLOW, "4-bit yes; LLM.int8() needs compute capability 7.5", "BNB"
         return Level.YES, "NVIDIA GPUs", "BNB"
-    if kind in ("rocm", "mps"):
+    if kind in (_AMD, _APPLE):
         if newest:
             return Level.YES, f"{kind} official from 0.50.0", "BNB"
         return (Level.PREVIEW if official else Level.NO), f"{kind} official from 0.50.0", "BNB"
-    if kind in ("cpu", "xpu", "hpu"):
+    if kind in (_CPU, _INTEL, _GAUDI):
         return (Level.YES if official else Level.NO), f"{kind} official from 0.48.0", "BNB"
     return Level.NO, f"no {kind} backend", "BNB"
 
 
 def _torchao(device: Device, version: str) -> tuple[Level, str, str]:
     cap = _cap(device)
-    if device.kind == "cuda" and cap is not None:
+    if device.kind == _NVIDIA and cap is not None:
         if cap < (8, 0):
             return Level.SLOW, "int8 yes; int4 needs 8.0 and float8 8.9", "TORCHAO"
         if cap < (8, 9):
             return Level.SLOW, "int8 and int4 yes; float8 needs compute capability 8.9", "TORCHAO"
         return Level.YES, "int8, int4 and float8", "TORCHAO"
-    if device.kind in ("cuda", "xpu", "rocm", "cpu"):
+    if device.kind in (_NVIDIA, _INTEL, _AMD, _CPU):
         return Level.YES, f"{device.kind} has kernels", "TORCHAO"
-    if device.kind == "mps":
+    if device.kind == _APPLE:
         return Level.PREVIEW, "Apple kernels are experimental, built from source", "TORCHAO"
     return Level.NO, f"no {device.kind} kernels", "TORCHAO"
 
 
 def _quanto(device: Device, version: str) -> tuple[Level, str, str]:
-    if device.kind == "xpu" and _at_least(device.torch_version, "2.7") is False:
+    if device.kind == _INTEL and _at_least(device.torch_version, "2.7") is False:
         return Level.NO, "XPU needs torch >= 2.7", "QUANTO"
-    if device.kind in ("cuda", "rocm", "mps", "xpu", "cpu"):
+    if device.kind in (_NVIDIA, _AMD, _APPLE, _INTEL, _CPU):
         return Level.YES, f"{device.kind} supported", "QUANTO"
     return Level.NO, f"no {device.kind} support", "QUANTO"
 
 
 def _gptqmodel(device: Device, version: str) -> tuple[Level, str, str]:
     cap = _cap(device)
-    if device.kind == "cuda" and cap is not None and cap < (7, 5):
+    if device.kind == _NVIDIA and cap is not None and cap < (7, 5):
         return Level.SLOW, "its fast kernels need compute capability 7.5", "GPTQMODEL"
-    if device.kind in ("cuda", "rocm", "xpu", "cpu", "mps", "npu"):
+    if device.kind in (_NVIDIA, _AMD, _INTEL, _CPU, _APPLE, _ASCEND):
         return Level.YES, f"{device.kind} supported", "GPTQMODEL"
     return Level.NO, f"no {device.kind} support", "GPTQMODEL"
 
@@ -383,9 +391,9 @@ def _gptqmodel(device: Device, version: str) -> tuple[Level, str, str]:
 def _autoawq(device: Device, version: str) -> tuple[Level, str, str]:
     cap = _cap(device)
     said = "deprecated; transformers 5 loads AWQ through gptqmodel"
-    if device.kind == "cuda" and (cap is None or cap >= (7, 5)):
+    if device.kind == _NVIDIA and (cap is None or cap >= (7, 5)):
         return Level.YES, said, "AWQ"
-    if device.kind in ("rocm", "cpu", "xpu"):
+    if device.kind in (_AMD, _CPU, _INTEL):
         return Level.PREVIEW, said, "AWQ"
     return Level.NO, f"{said}; not on {device.kind}", "AWQ"
 

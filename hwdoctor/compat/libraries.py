@@ -21,8 +21,11 @@ oneAPI Level Zero loader `libze_loader.so.1` (compat.md §6 [L0-LIB]); the Neuro
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
+
+from hwdoctor import versions
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +171,20 @@ _RELEASE: Final = re.compile(r"([0-9]{1,3})\.")
 CONDA_CUDA: Final = frozenset(
     {"pytorch-cuda", "cudatoolkit", "cuda-runtime", "cuda-cudart", "cuda-version"}
 )
+
+
+# collect_env's two package lists are of two environments at times: `[pip3]` is
+# `sys.executable -m pip list`, the interpreter's own packages, `[conda]` a bare `conda list`,
+# the *activated* conda environment's (torch/utils/collect_env.py get_pip_packages,
+# get_conda_packages; vLLM's copy does the same). A venv run inside conda's base lists base's
+# packages: pytorch/pytorch#196996 ran torch 2.15.0.dev+cu130 while `[conda]` named base's
+# torch 2.5.1+cu124 and its CUDA 12 wheels, which the reporter says were not used.
+def conda_lists_another_environment(ran: str | None, conda_torch: Sequence[str]) -> bool:
+    """`[conda]` names a torch, and none of the release that ran ("2.15.0.dev20260914+cu130"
+    beside conda's "2.5.1+cu124"): its packages are no copy the process can load."""
+    running = versions.parse(ran.strip()) if ran else None
+    listed = [v.public for v in map(versions.parse, conda_torch) if v is not None]
+    return running is not None and bool(listed) and running.public not in listed
 
 
 def cuda_major_of(name: str, version: str) -> int | None:

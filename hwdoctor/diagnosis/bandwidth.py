@@ -4,7 +4,6 @@ ranks compared with what its link should carry."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from hwdoctor.compat import links
 from hwdoctor.compat.links import Link, LinkKind
@@ -17,7 +16,6 @@ from hwdoctor.model.reports import (
     PairBandwidth,
     RankReport,
 )
-from hwdoctor.model.serial import read
 
 
 def gbps(value: float | None) -> str:
@@ -27,29 +25,12 @@ def gbps(value: float | None) -> str:
 
 def measure(
     ranks: Sequence[RankReport],
-    measured: Mapping[int, Any],
-    summaries: Mapping[int, Any],
-) -> tuple[BandwidthReport | None, list[Finding]]:
-    """The job's bandwidth report from every rank's measurements (`measured`: the payload's
-    "bandwidth" result per rank) and what each rank said of its links (`summaries`).
-
-    Both arrive inside the distributed payload's `ranks` fact, which diagnosis/ranks.py
-    still takes as it came; they are read into records first thing here (what does not
-    read is unknown, never a crash).
-    TODO(issue 43): read the `ranks` fact whole at the boundary (doctor/job.py), then pass
-    these records in."""
-    results = {
-        rank: read(BandwidthAnswer, data) or BandwidthAnswer() for rank, data in measured.items()
-    }
-    said = {rank: read(RankLinks, data) or RankLinks() for rank, data in summaries.items()}
-    return _measure(ranks, results, said)
-
-
-def _measure(
-    ranks: Sequence[RankReport],
     measured: Mapping[int, BandwidthAnswer],
     summaries: Mapping[int, RankLinks],
 ) -> tuple[BandwidthReport | None, list[Finding]]:
+    """The job's bandwidth report from every rank's measurements (`measured`: the payload's
+    "bandwidth" result per rank) and what each rank said of its links (`summaries`), both
+    read into records where rank 0 read the job's store (gather/rank_reports.py)."""
     out: list[Finding] = []
     timings: dict[int, BandwidthAnswer] = {}
     for rank in ranks:

@@ -1302,7 +1302,10 @@ def _mixed_cuda(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
     CUDA torch was built with. Two majors: a process that loads torch's libraries and
     another package's takes whichever copy the loader finds first."""
     majors: dict[int, dict[str, PastedFact]] = {}
+    elsewhere = _conda_lists_another_environment(evidence, facts)
     for fact in facts.all(FactKey.PACKAGE):
+        if elsewhere and fact.quote.text.lstrip().startswith("[conda]"):
+            continue
         major = libraries.cuda_major_of(fact.name or "", fact.value)
         if major is not None:
             majors.setdefault(major, {}).setdefault(versions.canonical_name(fact.name or ""), fact)
@@ -1340,6 +1343,19 @@ def _mixed_cuda(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
             owners=owners,
         ),
     )
+
+
+def _conda_lists_another_environment(evidence: Evidence, facts: _Read) -> bool:
+    """`[conda]` lists another environment than the interpreter's (compat/libraries.py
+    `conda_lists_another_environment`): its CUDA packages are not installed beside torch."""
+    torch = evidence.torch.version if evidence.torch is not None else None
+    conda_torch = [
+        f.value
+        for f in facts.all(FactKey.PACKAGE)
+        if versions.canonical_name(f.name or "") in ("torch", "pytorch")
+        and f.quote.text.lstrip().startswith("[conda]")
+    ]
+    return libraries.conda_lists_another_environment(torch, conda_torch)
 
 
 def _no_cuda(facts: _Read) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Sequence
 
@@ -28,26 +29,13 @@ def combine(
     """Rank 0's report: its own detect, every rank's summary, and the job's findings.
     `gathered`: what rank 0 read of the ranks, every value already checked
     (gather/rank_reports.py); None when the check never got to read them."""
-    reports = dict(gathered.reports) if gathered else {}
-    results = {rank: dict(data) for rank, data in gathered.results.items()} if gathered else {}
+    reports = gathered.reports if gathered else {}
+    results = gathered.results if gathered else {}
     # --bandwidth's timings travel beside the all_reduce's verdict; they are reported apart
-    measured = {rank: data.pop("bandwidth") for rank, data in results.items()
-                if data.get("bandwidth") is not None}  # fmt: skip
+    measured = gathered.bandwidth if gathered else {}
     ranks = tuple(
-        RankReport(
-            rank=rank,
-            host=hosts.shown(data["host"]),
-            local_rank=data["local_rank"],
-            device=data["device"],
-            device_name=data.get("device_name"),
-            backend=data.get("backend"),
-            versions=data.get("versions") or {},
-            device_counts=data.get("device_counts") or {},
-            visibility=data.get("visibility") or {},
-            exit_code=data["exit_code"],
-            all_reduce=results.get(rank),
-        )
-        for rank, data in sorted(reports.items())
+        dataclasses.replace(summary, host=hosts.shown(summary.host), all_reduce=results.get(rank))
+        for rank, summary in sorted(reports.items())
     )
     refused = gathered.refused if gathered else ()
     heard = set(reports) | {refusal.rank for refusal in refused}
@@ -61,7 +49,8 @@ def combine(
         for refusal in refused
     ]
     found += consistency(ranks, missing, problem, timeout_s)
-    speeds, slow = bandwidth.measure(ranks, measured, reports) if measured else (None, [])
+    links = gathered.links if gathered else {}
+    speeds, slow = bandwidth.measure(ranks, measured, links) if measured else (None, [])
     return DistributedReport(
         world_size=world_size, ranks=ranks, missing=missing, local=local,
         findings=(*found, *slow), groups=grouped(ranks), bandwidth=speeds,
@@ -71,7 +60,7 @@ def combine(
 def _agreement(rank: RankReport) -> tuple[tuple[str, str], ...]:
     """What ranks must share to be shown as one line (not the host, rank or index)."""
     result = rank.all_reduce
-    reduced = "not run" if result is None else ("ok" if result.get("ok") else "failed")
+    reduced = "not run" if result is None else ("ok" if result.ok else "failed")
     return (
         ("device type", rank.device.split(":", 1)[0]),
         ("device", rank.device_name or "?"),
@@ -153,12 +142,12 @@ def consistency(
             out.append(finding(Code.RANKS_VISIBILITY_DIFFERS, host=host, mapping=mapping))
     for rank in ranks:
         result = rank.all_reduce
-        if result is not None and not result.get("ok"):
-            error = result.get("error") or {}
+        if result is not None and not result.ok:
+            error = result.error
             detail = (
-                f"{error.get('type')}: {str(error.get('message', ''))[:200]}"
-                if error
-                else f"got {result.get('value')}, expected {result.get('expected')}"
+                f"{error.type}: {(error.message or '')[:200]}"
+                if error is not None
+                else f"got {result.value}, expected {result.expected}"
             )
             out.append(finding(
                 Code.RANKS_ALL_REDUCE_FAILED, rank=rank.rank, device=rank.device,

@@ -137,7 +137,7 @@ except Exception as exc:
 try:
     version = pynvml.nvmlSystemGetDriverVersion()
     out["driver"] = version.decode() if isinstance(version, bytes) else str(version)
-    out["cuda"] = int(pynvml.nvmlSystemGetCudaDriverVersion())
+    out["cuda_driver"] = int(pynvml.nvmlSystemGetCudaDriverVersion())
     caps = []
     health = []
     for index in range(min(int(pynvml.nvmlDeviceGetCount()), 64)):
@@ -377,7 +377,7 @@ def scan(
         output, problem = run_tool([smi, "-q"], timeout_s)
         health = smi_health(output) if problem is None else ()
         health_source = "nvidia-smi -q" if health else None
-    cuda = nvml.get("cuda")
+    cuda = nvml.get("cuda_driver")
     capabilities = nvml.get("capabilities")
     return NvidiaDriver(
         kernel_module=kernel,

@@ -11,9 +11,10 @@ never an exception.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from hwdoctor.gather.probe import boundary
 from hwdoctor.gather.probe.boundary import (
@@ -35,7 +36,9 @@ from hwdoctor.gather.probe.boundary import (
     Text,
     Whole,
 )
-from hwdoctor.model.reports import GatheredRanks, RankRefusal
+from hwdoctor.model.answers import AllReduceAnswer, BandwidthAnswer, RankLinks
+from hwdoctor.model.reports import GatheredRanks, RankRefusal, RankReport
+from hwdoctor.model.serial import read as read_record
 from hwdoctor.text import clip, valid_text
 
 MAX_VALUE_CHARS: Final = 64 * 1024  # payload_distributed.MAX_VALUE: what a rank's value is
@@ -102,6 +105,7 @@ RESULT: Final[Mapping[str, Shape]] = {
 }
 _RESULT_NEEDS: Final = ("ok",)
 _WHAT: Final = {"report": "summary", "result": "all_reduce result"}
+_R = TypeVar("_R")
 
 
 def read(world_size: int, gathered: Any) -> GatheredRanks | None:
@@ -129,12 +133,31 @@ def read(world_size: int, gathered: Any) -> GatheredRanks | None:
         if isinstance(missing, list)
         else ()
     )
+    # Every field already fits its shape: each reads whole into its record.
     return GatheredRanks(
-        reports=reports,
-        results=results,
+        reports={
+            rank: dataclasses.replace(_record(RankReport, value), rank=rank, all_reduce=None)
+            for rank, value in reports.items()
+        },
+        results={rank: _record(AllReduceAnswer, value) for rank, value in results.items()},
         refused=tuple(sorted(refusals, key=lambda r: (r.rank, r.what))),
         missing=absent,
+        links={
+            rank: read_record(RankLinks, value) or RankLinks() for rank, value in reports.items()
+        },
+        bandwidth={
+            rank: read_record(BandwidthAnswer, value["bandwidth"]) or BandwidthAnswer()
+            for rank, value in results.items()
+            if value.get("bandwidth") is not None
+        },
     )
+
+
+def _record(cls: type[_R], value: Mapping[str, Any]) -> _R:
+    """A checked value as its record: it is a JSON object, so it always reads as one."""
+    found = read_record(cls, value)
+    assert found is not None, cls
+    return found
 
 
 def _rank(key: Any, world_size: int) -> int | None:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
-VERSION_FILE: Final = Path("opt", "rocm", ".info", "version")
+VERSION_FILE: Final = Path("opt/rocm/.info/version")
 _LIMIT: Final = 256  # one short line
 _VERSION: Final = re.compile(r"\A\s*(\d{1,3})\.(\d{1,3})(?:\.(\d{1,5}))?(?=[.\-\s]|\Z)")
 

@@ -391,3 +391,28 @@ class RankLinks(Record):
 
     links: LinkFacts = field(default_factory=LinkFacts)
     capability: str | None = None  # the device's compute capability, for NVLink's generation
+
+
+def _error_json(error: ProbeError) -> dict[str, Any]:
+    """An error as the payload wrote it: only the parts it has (payload_common.describe)."""
+    return {name: value for name, value in error.to_json().items() if value is not None}
+
+
+_SAID: Final = Json(omit_none=True)  # a field the rank did not write is not written either
+
+
+@dataclass(frozen=True, slots=True)
+class AllReduceAnswer(Record):
+    """One rank's all_reduce (payload_distributed.all_reduce), or the error it met; its
+    --bandwidth timings are read apart (BandwidthAnswer)."""
+
+    ok: bool = False
+    value: Annotated[float | None, _SAID] = None
+    expected: Annotated[float | None, _SAID] = None
+    seconds: Annotated[float | None, _SAID] = None
+    init_seconds: Annotated[float | None, _SAID] = None
+    backend: Annotated[str | None, _SAID] = None
+    device: Annotated[str | None, _SAID] = None
+    error: Annotated[
+        ProbeError | None, Json(read=_probe_error, omit_none=True, write=_error_json)
+    ] = None

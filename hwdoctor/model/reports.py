@@ -7,7 +7,16 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any, Final
 
-from hwdoctor.model.answers import Forward, Generation, PlacementRow, Plan
+from hwdoctor import registry
+from hwdoctor.model.answers import (
+    AllReduceAnswer,
+    BandwidthAnswer,
+    Forward,
+    Generation,
+    PlacementRow,
+    Plan,
+    RankLinks,
+)
 from hwdoctor.model.decisions import (
     AccelerateDecision,
     Capabilities,
@@ -459,7 +468,9 @@ class LoadReport(Record):
             "packages": dict(self.packages),
             "placement": [row.to_json() for row in self.placement],
             "offloaded": {
-                row.device: row.bytes for row in self.placement if row.device in ("cpu", "disk")
+                row.device: row.bytes
+                for row in self.placement
+                if row.device in (registry.HOST, "disk")
             }
             if len(self.placement) > 1
             else {},
@@ -516,7 +527,7 @@ class RankReport(Record):
     device_counts: Mapping[str, int]
     visibility: Mapping[str, str]
     exit_code: int  # what its own detect found
-    all_reduce: Mapping[str, Any] | None  # None: the collective did not run
+    all_reduce: AllReduceAnswer | None  # None: the collective did not run
 
 
 @dataclass(frozen=True, slots=True)
@@ -532,12 +543,17 @@ class RankRefusal(Record):
 class GatheredRanks:
     """What rank 0 read of every rank in the job's store, each value checked at the
     evidence boundary (gather/rank_reports.py): the summaries and all_reduce results that
-    fit, the values refused, and the ranks that left nothing in time."""
+    fit, the values refused, and the ranks that left nothing in time; each value read into
+    its record there, so the diagnosis reads no payload."""
 
-    reports: Mapping[int, Mapping[str, Any]]
-    results: Mapping[int, Mapping[str, Any]]
+    # each rank's summary, its host as the rank wrote it, its all_reduce not yet beside it
+    reports: Mapping[int, RankReport]
+    results: Mapping[int, AllReduceAnswer]
     refused: tuple[RankRefusal, ...]
     missing: tuple[int, ...]
+    links: Mapping[int, RankLinks] = field(default_factory=dict)  # what each summary says
+    # the --bandwidth timings of the ranks whose result has them
+    bandwidth: Mapping[int, BandwidthAnswer] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -841,7 +857,7 @@ class Configuration(Record):
         """Each fact as (what, value) in words, in the order a report shows them."""
         return (
             ("platform", self.platform),
-            ("cpu", self.cpu),
+            (registry.HOST, self.cpu),  # the host's processor
             ("driver", self.driver or "none"),
             ("python", self.python or "unknown"),
             ("torch", self.torch or "not installed"),

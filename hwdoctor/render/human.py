@@ -16,6 +16,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from hwdoctor import registry
 from hwdoctor.render import View
 from hwdoctor.text import one_line, printable, shown_safely
 from hwdoctor.units import human_bytes
@@ -762,7 +763,7 @@ def load_renderables(report: LoadReport, view: View | None = None) -> list[Rende
             str(row.modules),
             _count(row.parameters, ""),
             human_bytes(row.bytes),
-            human_bytes(peak) + (" (process RSS)" if row.device == "cpu" and peak else ""),
+            human_bytes(peak) + (" (process RSS)" if row.device == registry.HOST and peak else ""),
         )
     out.append(table)
     smoke = Table.grid(padding=(0, 1))
@@ -921,9 +922,9 @@ def distributed_renderables(
         results = [r.all_reduce for r in ranks if r.all_reduce is not None]
         if not results:
             reduce_cell = Text("not run", style="dim")
-        elif all(result.get("ok") for result in results):
-            slowest = max(float(result.get("seconds") or 0) for result in results)
-            value = results[0].get("value")
+        elif all(result.ok for result in results):
+            slowest = max(float(result.seconds or 0) for result in results)
+            value = results[0].value
             reduce_cell = Text(f"✓ sum {value:g}, slowest {slowest * 1000:.1f} ms", style="green")
         else:
             reduce_cell = Text("✗ failed", style="red")

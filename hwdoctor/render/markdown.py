@@ -72,7 +72,7 @@ def distributed(report: DistributedReport) -> str:
         results = [r.all_reduce for r in ranks if r.all_reduce is not None]
         reduced = (
             "not run" if not results
-            else (f"✅ {_cell(results[0].get('value'))}" if all(r.get("ok") for r in results)
+            else (f"✅ {_cell(results[0].value)}" if all(r.ok for r in results)
                   else "❌ failed")
         )  # fmt: skip
         lines.append(

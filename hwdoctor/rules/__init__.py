@@ -114,11 +114,19 @@ def supported() -> dict[str, str]:
 
 
 # ParallelMode values of transformers.training_args
-NOT_PARALLEL, NOT_DISTRIBUTED, DISTRIBUTED, TPU = (
-    "not_parallel",
-    "not_distributed",
-    "distributed",
-    "tpu",
+NOT_PARALLEL, NOT_DISTRIBUTED, DISTRIBUTED, TPU = tables.PARALLEL_MODES
+
+# The device strings the glue below names, found by the row behind each (registry.py).
+_CUDA: Final = registry.BY_KEY[registry.key_of_build(registry.Build.CUDA)].device
+_XPU: Final = registry.BY_KEY[registry.key_of_build(registry.Build.XPU)].device
+_MPS: Final = registry.BY_KEY[registry.key_of_build(registry.Build.MPS)].device
+_MLU: Final = registry.BY_KEY[registry.key_of_tool("cnmon")].device
+_TPU: Final = registry.BY_KEY[registry.key_of_tool("tpu-info")].device
+_XLA: Final = next(b.device for b in registry.BACKENDS if b.query.kind is registry.QueryKind.XLA)
+# The rows whose devices get no integer key in get_max_memory: the host, and MPS's one device.
+_NO_INDEX: Final = (
+    registry.key_of_build(registry.Build.CPU),
+    registry.key_of_build(registry.Build.MPS),
 )
 
 
@@ -139,13 +147,13 @@ def launch(inputs: Inputs, cpu: bool) -> Launch:
         outcome = evaluate(table, inputs)
         step = outcome.step
         backend = step.extra.get("backend")
-        if step.name == "xpu" and "xccl" not in inputs.collectives:
-            outcome = evaluate(_without(table, "xpu"), inputs)
+        if step.name == _XPU and "xccl" not in inputs.collectives:
+            outcome = evaluate(_without(table, _XPU), inputs)
             step, backend = outcome.step, outcome.step.extra.get("backend")
         if step.extra.get("mlu_then"):
             # `if is_mlu_available()` stands alone: the next chain runs too, and a match
             # there takes the device, keeping "cncl" unless it sets its own backend always.
-            rest = evaluate(_without(table, "mlu"), inputs)
+            rest = evaluate(_without(table, _MLU), inputs)
             if rest.step.extra.get("backend") is not None:
                 step = rest.step
                 backend = step.extra["backend"] if step.extra.get("always") else "cncl"
@@ -195,7 +203,7 @@ def _multi_cpu_or_xpu(inputs: Inputs, local_rank: int) -> Launch:
         backend = "ccl"
     else:
         backend = "mpi" if "mpi" in inputs.collectives else "gloo"
-    device = f"xpu:{local_rank % _count(inputs, 'xpu')}" if xpu else "cpu:0"
+    device = f"{_XPU}:{local_rank % _count(inputs, _XPU)}" if xpu else f"{registry.HOST}:0"
     kind = "MULTI_XPU" if xpu else "MULTI_CPU"
     return Launch(
         kind, backend, device,
@@ -223,18 +231,19 @@ def accelerate_state(inputs: Inputs, cpu: bool = False) -> AccelerateDecision:
         Step(
             "launcher",
             Flag("LOCAL_RANK / WORLD_SIZE", lambda _: _launch_observation(launched)),
-            Computed(lambda _: launched.device or "cpu"),
+            Computed(lambda _: launched.device or registry.HOST),
         ),
         Step(
-            "cpu",
+            registry.HOST,
             Flag("PartialState(cpu=True)", lambda _: Observation(cpu, f"cpu={cpu}")),
-            Literal("cpu"),
+            Literal(registry.HOST),
         ),
     ]
     table = dataclasses.replace(base, steps=tuple(steps))
     outcome = evaluate(table, inputs)
-    distributed_type = "XLA" if outcome.step.name == "xla" else launched.distributed_type
-    backend = "xla" if outcome.step.name == "xla" else launched.backend
+    xla = outcome.step.name == _XLA
+    distributed_type = "XLA" if xla else launched.distributed_type
+    backend = _XLA if xla else launched.backend  # Accelerate's backend "xla" (state.py)
     return AccelerateDecision(outcome.device, distributed_type, backend, cpu, outcome.trace)
 
 
@@ -253,7 +262,7 @@ def training(inputs: Inputs) -> TrainingDecision:
     head = (
         StepTrace("ACCELERATE_USE_CPU", "use_cpu or ACCELERATE_USE_CPU",
                   _cpu_observed(inputs, env_cpu), "noted"),
-        StepTrace("xla", tables.TRAINING_XLA.label, xla.observed, "taken" if xla.holds else "skip"),
+        StepTrace(_XLA, tables.TRAINING_XLA.label, xla.observed, "taken" if xla.holds else "skip"),
         StepTrace("distributed", "PartialState distributed type",
                   f"Accelerate distributed type: {state.distributed_type}",
                   "taken" if distributed and not xla.holds else
@@ -285,7 +294,7 @@ def training(inputs: Inputs) -> TrainingDecision:
     outcome = evaluate(ladder_table, inputs)
     n_gpu = base_n_gpu
     if outcome.step.extra.get("n_gpu") == "cuda_count":
-        n_gpu = _device_count(inputs, "cuda")
+        n_gpu = _device_count(inputs, _CUDA)
     trace = Trace(_TRAINING_TITLE, "transformers", read_from, head + outcome.trace.steps)
     mode = NOT_DISTRIBUTED if n_gpu > 1 else NOT_PARALLEL
     return TrainingDecision(outcome.device, n_gpu, mode, inputs.use_cpu, state, trace)
@@ -312,7 +321,7 @@ def inference(inputs: Inputs) -> InferenceDecision:
     return InferenceDecision(
         # from_pretrained() without device_map: the weights stay where they are created,
         # on the CPU (transformers modeling_utils, every version the tables cover).
-        from_pretrained="cpu",
+        from_pretrained=registry.HOST,
         device_map_auto=device_map_auto(inputs),
         pipeline=pipeline.device,
         pipeline_trace=pipeline.trace,
@@ -326,13 +335,13 @@ def device_map_auto(inputs: Inputs) -> DeviceMapPlan:
     if family.step.extra.get("by_type"):
         # 1.16+: the devices of that type, probed by name; mps and "none" get no integer key,
         # a tpu process one chip (its current index, 0 in a fresh process).
-        count = 0 if target in (NO_DEVICE, "mps") else _device_count(inputs, target)
-        count = min(count, 1) if target == "tpu" else count
-    elif target == "cuda":
+        count = 0 if target in (NO_DEVICE, _MPS) else _device_count(inputs, target)
+        count = min(count, 1) if target == _TPU else count
+    elif target == _CUDA:
         # The CUDA branch counts torch.cuda devices but probes each with an integer device,
         # and torch resolves an integer to the current accelerator, whatever it is.
-        target = inputs.accelerator or "cuda"
-        count = _device_count(inputs, "cuda")
+        target = inputs.accelerator or _CUDA
+        count = _device_count(inputs, _CUDA)
     else:
         count = _count(inputs, target)
     allocatable = _allocatable(inputs, target)
@@ -346,7 +355,7 @@ def device_map_auto(inputs: Inputs) -> DeviceMapPlan:
     reserves = versions.satisfies(
         inputs.transformers_version or tables.HOST_RESERVE_SINCE, f">={tables.HOST_RESERVE_SINCE}"
     )
-    if host.device == "cpu" and host_budget is not None and reserves:
+    if host.device == registry.HOST and host_budget is not None and reserves:
         host_budget = int(host_budget * 0.9)  # transformers keeps 10% of RAM back
     hosts = (host.device,) if host.device != NO_DEVICE else ()
     budgets.extend((device, host_budget) for device in hosts)
@@ -354,7 +363,7 @@ def device_map_auto(inputs: Inputs) -> DeviceMapPlan:
     usable = [
         key
         for key, facts in inputs.backends.items()
-        if key not in ("cpu", "mps") and facts.available and facts.device_count > 0
+        if key not in _NO_INDEX and facts.available and facts.device_count > 0
     ]
     used_types = {device.split(":", 1)[0] for device, _ in budgets[: len(indices)]}
     unused = tuple(key for key in usable if registry.BY_KEY[key].device not in used_types)
@@ -363,7 +372,7 @@ def device_map_auto(inputs: Inputs) -> DeviceMapPlan:
         keys=keys,
         budgets=tuple(budgets),
         family=family.device,
-        fallback_to_cpu=not used_types and host.device == "cpu" and bool(usable),
+        fallback_to_cpu=not used_types and host.device == registry.HOST and bool(usable),
         unused_accelerators=unused,
         family_trace=family.trace,
         host_trace=host.trace,
@@ -430,12 +439,12 @@ def device_map_budgets(device_type: str, accelerate_version: str | None) -> bool
 
 def training_auto(device_type: str) -> tuple[bool, str]:
     """Whether TrainingArguments can pick `device_type` unasked, and on what condition."""
-    if device_type == "xla":
+    if device_type == _XLA:
         return True, (
             "TrainingArguments uses XLA whenever torch_xla imports, ahead of every other "
             "backend and even of use_cpu=True; USE_TORCH_XLA=0 turns it off"
         )
-    if device_type == "cpu":
+    if device_type == registry.HOST:
         return True, "the fallback when nothing else is found, or with use_cpu=True"
     newest = table_for(tables.TRAINING_ARGUMENTS, None)
     for step in newest.steps if newest else ():
@@ -451,7 +460,7 @@ def training_auto(device_type: str) -> tuple[bool, str]:
                 "torch's extension autoload does it, otherwise add `import "
                 f"{module}` before it"
             )
-        if device_type == "cuda":
+        if device_type == _CUDA:
             return True, "cuda:0, with every visible GPU used through DataParallel (n_gpu)"
         return True, f"{step.device.resolve(_EMPTY)} when {sees.label} is True"
     return False, (

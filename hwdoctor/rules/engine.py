@@ -116,7 +116,12 @@ class Sees:
 
 # The device types torch builds in (cuda, xpu, mps): a registered PrivateUse1 backend comes
 # before them in torch.accelerator's answer.
-_IN_TREE_TYPES: Final = frozenset(b.device for b in registry.BACKENDS if b.in_tree) - {"cpu"}
+_IN_TREE_TYPES: Final = frozenset(b.device for b in registry.BACKENDS if b.in_tree) - {
+    registry.HOST
+}
+# The CUDA device string (NVIDIA's and AMD's), and the key of the XLA row.
+_CUDA: Final = registry.BY_KEY[registry.key_of_build(registry.Build.CUDA)].device
+_XLA: Final = next(b.key for b in registry.BACKENDS if b.query.kind is registry.QueryKind.XLA)
 
 
 def _why_not(facts: Sequence[BackendFacts]) -> str:
@@ -211,11 +216,11 @@ class IntegratedCuda:
     label: str = "a budgeted CUDA device with is_integrated"
 
     def __call__(self, inputs: Inputs) -> Observation:
-        if self.backend.device_type(inputs)[0] != "cuda":
+        if self.backend.device_type(inputs)[0] != _CUDA:
             return Observation(False, "the accelerator is not cuda")
         devices = [
             device
-            for key in registry.keys_for_device("cuda")
+            for key in registry.keys_for_device(_CUDA)
             if key in inputs.backends and inputs.backends[key].available
             for device in inputs.backends[key].devices
             if device.allocatable
@@ -232,7 +237,7 @@ class XlaEnabled:
     label: str = "is_torch_xla_available()"
 
     def __call__(self, inputs: Inputs) -> Observation:
-        facts = inputs.backends.get("xla")
+        facts = inputs.backends.get(_XLA)
         importable = bool(facts and facts.importable)
         raw = inputs.env.get("USE_TORCH_XLA")
         if self.library == "transformers":

@@ -36,6 +36,9 @@ from hwdoctor.rules.engine import (
 # tables below split them where the code changed. Each library's newest table has no upper
 # bound: a newer release is predicted with it, and the report says so (rules.coverage).
 
+# transformers.training_args.ParallelMode's values
+PARALLEL_MODES: Final = ("not_parallel", "not_distributed", "distributed", "tpu")
+
 # --- how each library asks whether a backend is there ----------------------------------------
 
 # transformers.utils.import_utils

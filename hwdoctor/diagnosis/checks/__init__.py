@@ -1,9 +1,10 @@
 """The detect checks: each a pure function from evidence to findings, declaring what it reads.
 
-One module per area of the machine; `@check` registers a check in `CHECKS`, and
-`REPORT_ORDER` below is the order a report lists their findings in within a severity. A check
-iterates the registry and never branches on a backend's name; it returns codes and
-parameters (`catalogue.finding`), never sentences.
+One module per area of the machine; `@check` registers a check in `CHECKS`, and each area
+module's `ORDER` is the order a report lists its findings in within a severity, the areas in
+the order of `AREAS` below (`REPORT_ORDER`). A check iterates the registry and never
+branches on a backend's name; it returns codes and parameters (`catalogue.finding`), never
+sentences.
 When a section a check reads is unknown (a pasted report that shows no host scan, say),
 the check does not run and is listed as not checked, with the section it lacked. A check
 sees the evidence through `Known`, which shows only the sections it declared (its
@@ -13,6 +14,8 @@ the whole of what a check depends on.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from types import ModuleType
 from typing import Final
 
 from hwdoctor.diagnosis.checks import (
@@ -42,48 +45,36 @@ from hwdoctor.diagnosis.checks.host import is_device_path
 from hwdoctor.diagnosis.checks.libraries import cudnn_compatible
 from hwdoctor.diagnosis.checks.packages import COMPANIONS
 
-# The areas, in the order their checks are listed below.
+# The areas, in the order their findings are listed in within a severity: the probe first
+# (nothing else holds when torch does not import), then what is installed, what the hardware
+# needs of it, the devices, the driver, where hwdoctor runs, what the process loaded, the GPUs'
+# health. Each area module lists its own checks' order in its `ORDER`, so a check added to an
+# area is placed there and nowhere else; a new area module is imported above and named here.
 AREAS: Final = (probe, packages, hardware, devices, driver, host, libraries, health)
-# The order a report lists findings in within a severity: the probe first (nothing else holds
-# when torch does not import), then what is installed, what the hardware needs of it, the
-# devices, the driver, where hwdoctor runs, what the process loaded, the GPUs' health.
-REPORT_ORDER: Final = (
-    # probe
-    "torch_installed",
-    "probe_failures",
-    # packages
-    "torch_requirements",
-    "extension_abi",
-    # hardware
-    "build_for_hardware",
-    "hardware_without_backend",
-    "apple_silicon",
-    "mps_refused",
-    # devices
-    "package_without_hardware",
-    "hidden_devices",
-    "visibility_mask",
-    "arch_compiled",
-    "torch_said_no_code",
-    "gfx_on_host",
-    # driver
-    "nvidia_driver",
-    "driver_libraries",
-    # host
-    "device_order",
-    "device_access",
-    "container",
-    "shared_memory",
-    "tools",
-    # libraries
-    "loaded_libraries",
-    "package_managers",
-    "cudnn_version",
-    "rocm_wheels",
-    # health
-    "kernel_log",
-    "gpu_health",
-)
+
+
+def report_order(
+    areas: Sequence[ModuleType], registered: Iterable[Check[Known]]
+) -> tuple[str, ...]:
+    """The areas' orders one after the other. An area's `ORDER` names its own checks, every
+    one of them once; a check it leaves out, or another module's, is refused here, at import
+    (a check left out of the order would never run), as `CHECKS.order` refuses a check that
+    no area lists."""
+    names: list[str] = []
+    for area in areas:
+        own = [c.name for c in registered if c.run.__module__ == area.__name__]
+        listed = [c.name for c in area.ORDER]
+        if sorted(listed) != sorted(own):
+            missing = sorted(set(own) - set(listed))
+            stray = sorted(set(listed) - set(own))
+            raise ValueError(
+                f"{area.__name__}.ORDER leaves out {missing} and names {stray} (or one twice)"
+            )
+        names.extend(listed)
+    return tuple(names)
+
+
+REPORT_ORDER: Final = report_order(AREAS, CHECKS)
 CHECKS.order(REPORT_ORDER)
 
 __all__ = [
@@ -102,5 +93,6 @@ __all__ = [
     "diagnose",
     "is_device_path",
     "models",
+    "report_order",
     "run",
 ]

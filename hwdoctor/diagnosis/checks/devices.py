@@ -378,3 +378,16 @@ def _torch_for_gpus(known: Known, capabilities: tuple[str, ...], proven_cuda: st
         driver_cuda=(nvidia.nvml_cuda or nvidia.smi_cuda if nvidia else None) or proven_cuda,
         machine=_machine(known.if_known.host),
     )
+
+
+# The order this area's findings are listed in within a severity (the areas' order is
+# `AREAS` in checks/__init__.py): every check defined above, each once, or the import
+# refuses the package.
+ORDER: Final = (
+    check_package_without_hardware,
+    check_hidden_devices,
+    check_visibility_mask,
+    check_arch_compiled,
+    check_torch_said_no_code,
+    check_gfx_on_host,
+)

@@ -255,3 +255,12 @@ def _driver_mismatch(backend: registry.Backend, driver: NvidiaDriver) -> Iterabl
 
 def _mismatch(text: str | None) -> bool:
     return text is not None and "version mismatch" in text.lower()
+
+
+# The order this area's findings are listed in within a severity (the areas' order is
+# `AREAS` in checks/__init__.py): every check defined above, each once, or the import
+# refuses the package.
+ORDER: Final = (
+    check_nvidia_driver,
+    check_driver_libraries,
+)

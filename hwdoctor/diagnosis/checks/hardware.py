@@ -228,3 +228,14 @@ def check_mps_refused(known: Known) -> Iterable[Finding]:
         minimum=minimum,
         torch=f"torch {torch.version}" if torch and torch.version else "this torch",
     )
+
+
+# The order this area's findings are listed in within a severity (the areas' order is
+# `AREAS` in checks/__init__.py): every check defined above, each once, or the import
+# refuses the package.
+ORDER: Final = (
+    check_build_for_hardware,
+    check_hardware_without_backend,
+    check_apple_silicon,
+    check_mps_refused,
+)

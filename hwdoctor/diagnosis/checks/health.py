@@ -87,3 +87,12 @@ def check_gpu_health(known: Known) -> Iterable[Finding]:
             yield finding(Code.GPU_THROTTLED, reasons=", ".join(r.replace("_", " ")
                                                                  for r in gpu.throttle),
                           **common)  # fmt: skip
+
+
+# The order this area's findings are listed in within a severity (the areas' order is
+# `AREAS` in checks/__init__.py): every check defined above, each once, or the import
+# refuses the package.
+ORDER: Final = (
+    check_kernel_log,
+    check_gpu_health,
+)

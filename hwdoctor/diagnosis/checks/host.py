@@ -203,3 +203,15 @@ def check_tools(known: Known) -> Iterable[Finding]:
             hardware=backend.hardware if backend else None,
             hardware_remedy=backend.hardware_remedy if backend else None,
         )
+
+
+# The order this area's findings are listed in within a severity (the areas' order is
+# `AREAS` in checks/__init__.py): every check defined above, each once, or the import
+# refuses the package.
+ORDER: Final = (
+    check_device_order,
+    check_device_access,
+    check_container,
+    check_shared_memory,
+    check_tools,
+)

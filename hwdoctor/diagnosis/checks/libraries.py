@@ -211,3 +211,14 @@ def check_rocm_wheels(known: Known) -> Iterable[Finding]:
             installed=", ".join(device_wheels) or "none",
             install=known.way.install(spec) if offered and versions.is_version(torch) else None,
         )
+
+
+# The order this area's findings are listed in within a severity (the areas' order is
+# `AREAS` in checks/__init__.py): every check defined above, each once, or the import
+# refuses the package.
+ORDER: Final = (
+    check_loaded_libraries,
+    check_package_managers,
+    check_cudnn_version,
+    check_rocm_wheels,
+)

@@ -123,3 +123,12 @@ def check_extension_abi(known: Known) -> Iterable[Finding]:
                 dist,
             ),
         )
+
+
+# The order this area's findings are listed in within a severity (the areas' order is
+# `AREAS` in checks/__init__.py): every check defined above, each once, or the import
+# refuses the package.
+ORDER: Final = (
+    check_torch_requirements,
+    check_extension_abi,
+)

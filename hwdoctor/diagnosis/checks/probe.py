@@ -225,3 +225,12 @@ def _device_backend(step: str, build: str | None) -> registry.Backend | None:
     of_build = [b for b in found if b.query.build is not None and b.query.build.value == build]
     chosen = of_build or found
     return chosen[0] if chosen else None
+
+
+# The order this area's findings are listed in within a severity (the areas' order is
+# `AREAS` in checks/__init__.py): every check defined above, each once, or the import
+# refuses the package.
+ORDER: Final = (
+    check_torch_installed,
+    check_probe_failures,
+)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Final, TypeAlias
 
-from hwdoctor import versions
+from hwdoctor import registry, versions
 from hwdoctor.compat.drivers import DriverWords
 from hwdoctor.shell import is_one_line
 from hwdoctor.text import clip
@@ -118,6 +118,8 @@ Shape: TypeAlias = (
 )
 
 TEXT: Final = Text()
+# The field of the payloads' `torch` fact that holds torch.version.cuda (payload_detect.py)
+TORCH_CUDA: Final = "cuda"
 MAX_LINES: Final = 10**9  # lines of a file read (the probe's own bounds are far lower)
 ORIGIN: Final = Choice(("pip", "conda", "ld_preload", "ld_library_path", "system"))
 MANAGER: Final = Choice(("pip", "conda"))
@@ -189,7 +191,7 @@ FACTS: Final[Mapping[str, Shape]] = {
     "torch": {
         "version": TEXT,
         "build": TEXT,
-        "cuda": TEXT,
+        TORCH_CUDA: TEXT,
         "hip": TEXT,
         "accelerator": TEXT,
         "distributed": Named(bool),
@@ -359,7 +361,7 @@ EVIDENCE: Final[Mapping[str, Shape]] = {
     "packages": Named({"version": LINE, "requires_torch": Items(REQUIREMENT),
                        "home_page": TEXT}, key=Grammar.NAME),
     "torch": Whole({"version": VERSION, "importable": bool,
-                    "build": Choice(("cpu", "cuda", "rocm", "xpu", "mps")), "cuda": LINE,
+                    "build": Choice(tuple(b.value for b in registry.Build)), TORCH_CUDA: LINE,
                     "hip": LINE, "accelerator": LINE, "error": EVIDENCE_ERROR,
                     "collectives": Items(LINE)}, None),
     "backends": Named(EVIDENCE_BACKEND, key=Grammar.LINE),

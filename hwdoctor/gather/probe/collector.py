@@ -160,7 +160,7 @@ class ProbeResult:
             version=package.version if package else data.get("version"),
             importable=bool(import_step and import_step.ok),
             build=str(data["build"]) if data.get("build") else None,
-            cuda=data.get("cuda"),
+            cuda=data.get(boundary.TORCH_CUDA),
             hip=data.get("hip"),
             accelerator=data.get("accelerator"),
             error=error,

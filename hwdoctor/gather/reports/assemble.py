@@ -25,7 +25,16 @@ from dataclasses import dataclass
 from typing import Final
 
 from hwdoctor import registry, versions
-from hwdoctor.compat import ascend, companions, drivers, gpus, kernels, visibility, wheels
+from hwdoctor.compat import (
+    ascend,
+    companions,
+    drivers,
+    gpus,
+    kernels,
+    libraries,
+    visibility,
+    wheels,
+)
 from hwdoctor.gather import kernel_log
 from hwdoctor.gather.reports import Paste
 from hwdoctor.gather.reports.readers.registry import TEXT
@@ -67,6 +76,11 @@ _NVIDIA_WORDS: Final = re.compile(r"NVIDIA|GeForce|Tesla|Quadro|TITAN|\bRTX\b|\b
 _AMD_WORDS: Final = re.compile(r"\bAMD\b|Radeon|Instinct|\bgfx\d", re.I)
 _TRUE: Final = frozenset({"true", "yes"})
 _FALSE: Final = frozenset({"false", "no"})
+# The rows a paste's words name, found by what each row is (the registry names them).
+_NVIDIA: Final = registry.key_of_build(registry.Build.CUDA)
+_AMD: Final = registry.key_of_build(registry.Build.ROCM)
+_ASCEND: Final = registry.key_of_tool("npu-smi")
+_APPLE: Final = registry.key_of_build(registry.Build.MPS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +158,7 @@ def evidence_of(paste: Paste) -> tuple[Evidence, Facts]:
     evidence = Evidence(
         source=Source(", ".join(tools) or TEXT, None, live=False),
         python=python,
-        packages=_packages(facts),
+        packages=_packages(facts, torch.version if torch is not None else None),
         torch=torch,
         backends=_backends(facts, torch, host) if torch is not None else None,
         host=host,
@@ -310,7 +324,7 @@ def _torch(facts: Facts) -> TorchInfo | None:
     hip = _built_with(hip_fact)
     if cuda is None and local.startswith("cu") and local[2:].isdigit():
         cuda = f"{local[2:-1]}.{local[-1]}"
-    if hip is None and local.startswith("rocm"):
+    if hip is None and local.startswith(registry.Build.ROCM.value):
         hip = local[4:]
     build: str | None
     if cuda:
@@ -321,8 +335,8 @@ def _torch(facts: Facts) -> TorchInfo | None:
         # torch's XPU wheels carry "+xpu" (download.pytorch.org/whl/xpu, [PT-XPU-2.5]); their
         # collect_env says "CUDA used to build PyTorch: None" as a CPU wheel's does
         build = registry.Build.XPU.value
-    elif local == "cpu" or (
-        _said_none(cuda_fact) and not local.startswith("rocm")
+    elif local == registry.Build.CPU.value or (
+        _said_none(cuda_fact) and not local.startswith(registry.Build.ROCM.value)
         and (hip_fact is None or _said_none(hip_fact) or hip_fact.value.strip() == "N/A")
     ):  # fmt: skip
         build = registry.Build.CPU.value
@@ -367,8 +381,8 @@ def _host(facts: Facts) -> HostFacts | None:
         # torch's "found version N" is the driver's own answer (cudaDriverGetVersion): an
         # NVIDIA driver is installed, its version not shown.
         driver = NvidiaDriver()
-        if not any(s.backend == "cuda" for s in signals):
-            signals += (HardwareSignal("cuda", "report", f"an NVIDIA driver answered torch "
+        if not any(s.backend == _NVIDIA for s in signals):
+            signals += (HardwareSignal(_NVIDIA, "report", f"an NVIDIA driver answered torch "
                                        f"({answered[0].quote.text})"),)  # fmt: skip
     log = _kernel_log(facts)  # issue 41
     if not (os_fact or platform_fact or signals or driver or gfx or log):
@@ -569,7 +583,7 @@ def _gfx_targets(facts: Facts) -> tuple[str, ...]:
 def _signals(facts: Facts) -> tuple[HardwareSignal, ...]:
     signals: list[HardwareSignal] = []
     nvidia, amd = _nvidia_gpus(facts), _amd_gpus(facts)
-    for key, found in (("cuda", nvidia), ("rocm", amd)):
+    for key, found in ((_NVIDIA, nvidia), (_AMD, amd)):
         if found:
             names = "; ".join(dict.fromkeys(f.value for f in found))
             count = len(found)
@@ -583,20 +597,20 @@ def _signals(facts: Facts) -> tuple[HardwareSignal, ...]:
     rows = facts.all(FactKey.AMD_GPU)
     if rows and not amd:
         count = len({f.index for f in rows})
-        signals.append(HardwareSignal("rocm", "report", f"{rows[0].tool}: {count} GPU(s)",
+        signals.append(HardwareSignal(_AMD, "report", f"{rows[0].tool}: {count} GPU(s)",
                                       count))  # fmt: skip
         facts.use("gpus", *rows)
     npus = facts.all(FactKey.ASCEND_CHIP)
     if npus:
         indices = {f.index for f in npus}
-        signals.append(HardwareSignal("npu", "report", npus[0].value, len(indices)))
+        signals.append(HardwareSignal(_ASCEND, "report", npus[0].value, len(indices)))
         facts.use("gpus", *npus)
     elif counts := facts.all(FactKey.MESSAGE_NPU_COUNT):
-        signals.append(HardwareSignal("npu", "report", f"CANN: {counts[0].quote.text}",
+        signals.append(HardwareSignal(_ASCEND, "report", f"CANN: {counts[0].quote.text}",
                                       int(counts[0].value)))  # fmt: skip
     present = facts.all(FactKey.MESSAGE_NVIDIA_SMI_PRESENT)
     if present and not nvidia:
-        signals.append(HardwareSignal("cuda", "report", "an installer found nvidia-smi ("
+        signals.append(HardwareSignal(_NVIDIA, "report", "an installer found nvidia-smi ("
                                       f"{present[0].quote.text.strip()[:80]})", None))  # fmt: skip
         facts.use("gpus", present[0])
     # issue 41: an Xid is the NVIDIA driver's report of a GPU at the address it names
@@ -604,11 +618,11 @@ def _signals(facts: Facts) -> tuple[HardwareSignal, ...]:
     if xids and not nvidia and not present:
         shown = xids[0].quote.text.strip()[:80]
         signals.append(
-            HardwareSignal("cuda", "report", f"the NVIDIA driver's kernel log ({shown})")
+            HardwareSignal(_NVIDIA, "report", f"the NVIDIA driver's kernel log ({shown})")
         )
     cpu = facts.one(FactKey.PROCESSOR) or facts.one(FactKey.PROSE_CHIP)
     if cpu is not None and cpu.value.startswith("Apple M"):
-        signals.append(HardwareSignal("mps", "platform", cpu.value, 1))
+        signals.append(HardwareSignal(_APPLE, "platform", cpu.value, 1))
     return tuple(signals)
 
 
@@ -619,12 +633,13 @@ def _backends(facts: Facts, torch: TorchInfo, host: HostFacts | None) -> dict[st
     available = _available(facts)
     env = {f.name or "": f.value for f in facts.all(FactKey.ENV)}
     for key, build, devices in (
-        ("cuda", registry.Build.CUDA.value, _cuda_devices(facts)),
-        ("rocm", registry.Build.ROCM.value, _rocm_devices(facts)),
+        (_NVIDIA, registry.Build.CUDA.value, _cuda_devices(facts)),
+        (_AMD, registry.Build.ROCM.value, _rocm_devices(facts)),
     ):
         ours = torch.build == build
         present = bool(host and host.signals_for(key))
-        asked = _asked(facts) if key == "cuda" and torch.build == registry.Build.CPU.value else None
+        cpu_build = torch.build == registry.Build.CPU.value
+        asked = _asked(facts) if key == _NVIDIA and cpu_build else None
         if not (ours or present or asked):
             continue
         wrong = torch.build is not None and not ours
@@ -646,7 +661,7 @@ def _backends(facts: Facts, torch: TorchInfo, host: HostFacts | None) -> dict[st
             reason="build" if wrong else None,
             probed=available is not None or wrong or visible == 0,
             arch_list=_arch_list(facts, torch, build, host) if ours else (),
-            driver_said=_driver_said(facts) if key == "cuda" else None,
+            driver_said=_driver_said(facts) if key == _NVIDIA else None,
             asked=asked,
             no_code=_verdicts(facts, key),
         )
@@ -693,7 +708,7 @@ def _verdicts(facts: Facts, key: str) -> NoCode | None:
     # torch's sm_XY warning ("… is not compatible with the current PyTorch installation")
     # is its own verdict too, where the compiled list that follows it was not pasted.
     cuda = (FactKey.MESSAGE_TOO_OLD, FactKey.MESSAGE_NO_KERNEL_IMAGE, FactKey.MESSAGE_CAPABILITY)
-    keys = cuda if key == "cuda" else (FactKey.MESSAGE_INVALID_DEVICE_FUNCTION,)
+    keys = cuda if key == _NVIDIA else (FactKey.MESSAGE_INVALID_DEVICE_FUNCTION,)
     for message in keys:
         said = facts.all(message)
         if message == "message.capability" and _served_in_range(facts, said):
@@ -752,7 +767,7 @@ def _available(facts: Facts) -> bool | None:
     accelerator = facts.one(FactKey.ACCELERATOR)
     if accelerator is not None:
         facts.use("torch", accelerator)
-        return accelerator.value.strip().lower() == "cuda"
+        return accelerator.value.strip().lower() == registry.BY_KEY[_NVIDIA].device
     none = facts.all(FactKey.MESSAGE_NO_GPUS) or facts.all(FactKey.MESSAGE_NO_HIP_GPUS)
     if none:
         facts.use("torch", none[0])
@@ -836,15 +851,26 @@ def _driver_said(facts: Facts) -> drivers.DriverSaid | None:
     return None
 
 
-def _packages(facts: Facts) -> dict[str, Package | None] | None:
+def _packages(facts: Facts, ran: str | None) -> dict[str, Package | None] | None:
     """The packages the paste lists (collect_env lists only some: absence says nothing, so
-    nothing reads a missing name as "not installed")."""
+    nothing reads a missing name as "not installed"); not collect_env's `[conda]` lines where
+    they list another environment than the torch that ran (issue 41: compat/libraries.py
+    `conda_lists_another_environment`, a conda base's torch 2.5.1 and torchvision 0.20.1
+    beside a venv's torch 2.15 are no companions of it)."""
     listed: dict[str, Package | None] = {}
     said: dict[str | None, set[str]] = {}
     for fact in facts.all(FactKey.PROSE_PACKAGE):
         said.setdefault(fact.name, set()).add(fact.value)
     prose = [f for f in facts.all(FactKey.PROSE_PACKAGE) if len(said[f.name]) == 1]
+    conda_torch = [
+        f.value
+        for f in facts.all(FactKey.PACKAGE)
+        if (f.name or "") in ("torch", "pytorch") and f.quote.text.lstrip().startswith("[conda]")
+    ]
+    elsewhere = libraries.conda_lists_another_environment(ran, conda_torch)
     for fact in facts.all(FactKey.PACKAGE) + prose:
+        if elsewhere and fact.quote.text.lstrip().startswith("[conda]"):
+            continue  # the line is read as a package line and as the reporter's words alike
         name = fact.name or ""
         if not name or not _is_version(fact.value) or name in ("could", "no"):
             continue

@@ -104,7 +104,12 @@ _DEVICE_TYPES: Final = {
 }
 # "GPU type" (transformers, llamafactory) and trl's lists of the devices torch sees.
 _GPU_KEYS: Final = frozenset({"gpu type", "cuda device", "cuda device(s)", "accelerator(s)"})
-_NO_GPU: Final = frozenset({"cpu", "mps", "not available"})
+# What they print where no GPU is: the host's device string, Apple's, or "not available".
+_MPS: Final = next(b.device for b in registry.BACKENDS if b.query.kind is registry.QueryKind.MPS)
+_NO_GPU: Final = frozenset({registry.HOST, _MPS, "not available"})
+# The word in parentheses after torch's version (" (CUDA)", " (NPU)"): a device string.
+_CUDA: Final = registry.BY_KEY[registry.key_of_build(registry.Build.CUDA)].device
+_NPU_DEVICE: Final = registry.BY_KEY[_NPU].device
 # optimum-neuron's "Neuron Driver:" section: apt's line for the driver's package.
 _NEURON_DRIVER: Final = re.compile(r"^aws-neuronx-dkms/\S{1,80} (\d[\w.+~-]{0,40})")
 _TORCH: Final = re.compile(r"^([0-9][\w.+]*)\s*(?:\((\w+)\))?")
@@ -202,11 +207,11 @@ class HfEnv(Reader):
                 said = (torch.group(2) or "").lower()
                 if said in ("true", "false"):
                     yield line.says(FactKey.CUDA_AVAILABLE, said)
-                elif said in ("cuda", "na", "n/a"):
+                elif said in (_CUDA, "na", "n/a"):
                     yield line.says(FactKey.ACCELERATOR, said)
                 elif said == "gpu":  # llamafactory: " (GPU)" when torch sees CUDA
                     yield line.says(FactKey.CUDA_AVAILABLE, "true")
-                elif said == "npu":  # llamafactory: " (NPU)" when torch_npu sees an NPU
+                elif said == _NPU_DEVICE:  # llamafactory: " (NPU)" when torch_npu sees an NPU
                     yield line.says(FactKey.NPU_AVAILABLE, "true")
             return
         if key == "torch" and self.tool == _TOOLS["huggingface_hub"]:  # hf env's "- Torch: 2.1.2"

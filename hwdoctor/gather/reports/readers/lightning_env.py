@@ -27,7 +27,8 @@ class LightningEnv(Reader):
     """Lightning's report, to its first line that is neither indented nor a section's."""
 
     def __init__(self) -> None:
-        self.section = "cuda"
+        self.section = ""
+        self.devices = True  # inside the section _START opens ("cuda:"), the devices'
         self.gpu_named = False  # inside the cuda section's "GPU:" list
 
     @classmethod
@@ -43,14 +44,15 @@ class LightningEnv(Reader):
         section = _SECTION.match(text)
         if section:
             self.section = section.group(1).lower()
+            self.devices = _START.match(text.lower()) is not None
             return
         match = _LINE.match(text)
         if match is None:
-            if self.section == "cuda" and self.gpu_named and text.strip():
+            if self.devices and self.gpu_named and text.strip():
                 yield line.says(FactKey.GPU, text.strip())  # a GPU name under "GPU:"
             return
         key, value = match.group(1), match.group(2).strip()
-        if self.section == "cuda":
+        if self.devices:
             if key == "GPU":
                 self.gpu_named = True
                 if value and value.lower() != "none":
