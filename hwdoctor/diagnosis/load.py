@@ -13,7 +13,8 @@ from typing import Final
 
 from hwdoctor import devices, registry, rules
 from hwdoctor.diagnosis import backends, fit
-from hwdoctor.diagnosis.catalogue import Code, finding
+from hwdoctor.diagnosis.catalogue import Code, make_finding
+from hwdoctor.diagnosis.findings import finding
 from hwdoctor.model.answers import Failure, HubRoute, PlacementRow, Plan
 from hwdoctor.model.decisions import BudgetFit, Fit
 from hwdoctor.model.facts import Evidence
@@ -135,7 +136,10 @@ def problem(
         evidence = (error.traceback or detail) if error else ""
         if failure.hub_log:  # kept off the terminal by the payload: the retries, the URLs
             evidence = "\n".join([evidence, "huggingface_hub logged:", *failure.hub_log]).strip()
-        return finding(
+        # The code is the payload's kind and every load code takes the same parameters
+        # (catalogue.LOAD_PARAMS): made by the catalogue's maker of any code, whose calls
+        # tests/test_catalogue_params.py reads.
+        return make_finding(
             code,
             evidence=evidence,
             # hwdoctor passes a local model directory as an absolute path (model_ref.py,
@@ -198,7 +202,7 @@ def with_memory(found: Finding, device: devices.DeviceRequest, evidence: Evidenc
         f"{human_bytes(free)} was free on {device.text} before loading" if free is not None else "",
     ]
     detail = "; ".join(part for part in parts if part)
-    return finding(
+    return make_finding(  # the finding again from its own parameters, its detail added
         Code.LOAD_OUT_OF_MEMORY,
         evidence=found.evidence,
         **{**found.params, "detail": f" ({detail})" if detail else ""},
