@@ -172,6 +172,8 @@ readme: $(VENV)/.ml-installed
 # command-line reference, generated from the Typer app (docs/cli_reference.py).
 docs: $(VENV)/.ml-installed
 	$(BIN)/python -c 'import sys; from hwdoctor.diagnosis.catalogue import reference; sys.stdout.write(reference())' > docs/findings.md
+	$(BIN)/python -c 'import sys; from hwdoctor.diagnosis.catalogue import signatures; sys.stdout.write(signatures())' > hwdoctor/diagnosis/findings.py.new
+	mv hwdoctor/diagnosis/findings.py.new hwdoctor/diagnosis/findings.py
 	$(BIN)/python docs/cli_reference.py
 
 clean:

@@ -2235,7 +2235,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
 
 # What each check (diagnosis/checks/, explain_checks.py) looks at, in words: the one place
 # a check's name becomes something a person reads ("not checked: ...", "the paste does not
-# show X, needed for ..."). tests/test_catalogue_params.py keeps every registered check here.
+# show X, needed for ..."). tests/test_first_words.py keeps every registered check here.
 CHECK_WORDS: Final[Mapping[str, str]] = {
     "torch_installed": "whether torch is installed",
     "probe_failures": "whether torch imports",
@@ -2405,11 +2405,8 @@ def signatures() -> str:
         lines = {name for name in every if f"{{{name}}}" in commands}  # a whole command line
         lines |= set(entry.params)  # data, a Shell shown as its lines
         accepted = every | set(entry.params)
-        variants = sorted(
-            set(entry.variants) | set(entry.variant_commands) | set(entry.variant_advice)
-        )
-        for variant in [None, *variants]:
-            needed = {name for template in _reached(entry, variant) for name in _fields(template)}
+        for variant in [None, *variants_of(code)]:
+            needed = set(needs(code, variant))
             kind = "None = None" if variant is None else f'Literal["{variant}"]'
             out += [
                 "",
@@ -2443,6 +2440,19 @@ def signatures() -> str:
         "code, backend=backend, evidence=evidence, variant=variant, **params)",
     ]
     return "\n".join(out) + "\n"
+
+
+def needs(code: Code, variant: str | None = None) -> tuple[str, ...]:
+    """The placeholders a finding of `code` in `variant` fills: those of its message,
+    commands and advice (a variant's own where it has them), sorted."""
+    reached = _reached(CATALOGUE[code], variant)
+    return tuple(sorted({name for template in reached for name in _fields(template)}))
+
+
+def variants_of(code: Code) -> tuple[str, ...]:
+    """The variants `code` has sentences for, sorted."""
+    entry = CATALOGUE[code]
+    return tuple(sorted({*entry.variants, *entry.variant_commands, *entry.variant_advice}))
 
 
 def _reached(entry: Entry, variant: str | None) -> tuple[str, ...]:

@@ -137,8 +137,8 @@ def problem(
         if failure.hub_log:  # kept off the terminal by the payload: the retries, the URLs
             evidence = "\n".join([evidence, "huggingface_hub logged:", *failure.hub_log]).strip()
         # The code is the payload's kind and every load code takes the same parameters
-        # (catalogue.LOAD_PARAMS): made by the catalogue's maker of any code, whose calls
-        # tests/test_catalogue_params.py reads.
+        # (catalogue.LOAD_PARAMS): made by the catalogue's maker of any code, which mypy
+        # does not hold to one code (tests/test_finding_types.py checks these parameters).
         return make_finding(
             code,
             evidence=evidence,

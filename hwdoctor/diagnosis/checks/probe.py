@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any, Final, Literal
+from typing import Final, Literal, TypedDict
 
 from hwdoctor import registry
 from hwdoctor.diagnosis import remedies
@@ -28,6 +28,7 @@ from hwdoctor.model.runs import (
     SHADOWED,
     START_STEP,
 )
+from hwdoctor.shell import Shell
 
 
 @check(Section.PYTHON, Section.TORCH, Section.FAILURES, optional=(Section.HOST,))
@@ -128,10 +129,18 @@ def _autoload_finding(known: Known, failure: StepFailure) -> Finding:
     )
 
 
+class _Import(TypedDict):
+    """What the findings of a failed `import torch` carry (typed for `finding`)."""
+
+    version: str
+    reinstall: Shell
+    timeout: str
+
+
 def _torch_import_finding(known: Known, failure: StepFailure) -> Finding:
     version = known.torch.version or ""
     reinstall = known.torch_again()
-    params: dict[str, Any] = {
+    params: _Import = {
         "version": version,
         "reinstall": reinstall,
         "timeout": f"{known.timeout_s:g}",
