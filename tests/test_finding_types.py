@@ -34,8 +34,8 @@ def test_the_findings_module_is_generated_from_the_catalogue() -> None:
 
 def test_only_the_generated_module_and_load_make_a_finding_of_any_code() -> None:
     """`catalogue.make_finding` takes any code and so escapes mypy's check: called only by
-    findings.py and by load.py, whose code is the payload's kind (its parameters are
-    checked below)."""
+    findings.py and by load.py's `with_memory`, which makes an out-of-memory finding again
+    from its own parameters with one changed."""
     callers = {
         path.relative_to(PACKAGE).as_posix()
         for path in PACKAGE.rglob("*.py")
@@ -45,9 +45,9 @@ def test_only_the_generated_module_and_load_make_a_finding_of_any_code() -> None
 
 
 def test_a_load_finding_fills_every_placeholder_of_its_code() -> None:
-    """load.problem makes the finding of any load code with one set of parameters
-    (catalogue.LOAD_PARAMS); each load code's sentences, with or without the local-model
-    variant, name only those."""
+    """load.problem makes the finding of any load code with one set of parameters: those
+    the catalogue declares for each (catalogue.LOAD_PARAMS), no more; each load code's
+    sentences, with or without the local-model variant, name only those."""
     failure = Failure(kind="gated", step="load")
     found = load.problem(
         failure,
