@@ -170,8 +170,11 @@ readme: $(VENV)/.ml-installed
 
 # docs/findings.md: the findings reference, generated from the catalogue; docs/cli.md: the
 # command-line reference, generated from the Typer app (docs/cli_reference.py).
+# findings.py is written beside and then moved: hwdoctor imports it while it is generated.
 docs: $(VENV)/.ml-installed
 	$(BIN)/python -c 'import sys; from hwdoctor.diagnosis.catalogue import reference; sys.stdout.write(reference())' > docs/findings.md
+	$(BIN)/python -c 'import sys; from hwdoctor.diagnosis.catalogue import signatures; sys.stdout.write(signatures())' > hwdoctor/diagnosis/findings.py.new
+	mv hwdoctor/diagnosis/findings.py.new hwdoctor/diagnosis/findings.py
 	$(BIN)/python docs/cli_reference.py
 
 clean:

@@ -16,7 +16,8 @@ import pytest
 
 from hwdoctor import diagnosis, registry
 from hwdoctor.diagnosis import remedies
-from hwdoctor.diagnosis.catalogue import CATALOGUE, Code, finding
+from hwdoctor.diagnosis.catalogue import CATALOGUE, Code
+from hwdoctor.diagnosis.catalogue import make_finding as finding
 from hwdoctor.diagnosis.load import load_command
 from hwdoctor.model.facts import PythonInfo
 from hwdoctor.shell import Shell, one_command

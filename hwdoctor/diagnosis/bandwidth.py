@@ -4,10 +4,12 @@ ranks compared with what its link should carry."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Literal
 
 from hwdoctor.compat import links
 from hwdoctor.compat.links import Link, LinkKind
-from hwdoctor.diagnosis.catalogue import Code, finding
+from hwdoctor.diagnosis.catalogue import Code
+from hwdoctor.diagnosis.findings import finding
 from hwdoctor.model.answers import BandwidthAnswer, RankLinks
 from hwdoctor.model.reports import (
     BandwidthReport,
@@ -54,7 +56,7 @@ def measure(
     pairs = tuple(_pairs(timings, by_rank, summaries))
     for pair in pairs:
         if pair.far_below:
-            code = (
+            code: Literal[Code.BANDWIDTH_BELOW_NVLINK, Code.BANDWIDTH_BELOW_PCIE] = (
                 Code.BANDWIDTH_BELOW_NVLINK
                 if (pair.link or "").startswith("NV")
                 else Code.BANDWIDTH_BELOW_PCIE

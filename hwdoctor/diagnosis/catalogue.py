@@ -13,7 +13,7 @@ import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Final
+from typing import Final, TypeAlias
 
 from hwdoctor.compat.xid import Action
 from hwdoctor.model.reports import Finding, Severity
@@ -21,6 +21,11 @@ from hwdoctor.shell import Shell, is_one_line
 from hwdoctor.text import one_line
 
 AUTOLOAD_ESCAPE: Final = "TORCH_DEVICE_BACKEND_AUTOLOAD=0"
+
+# What a finding's parameter may hold: text, a number, words (a tuple, joined by spaces in a
+# sentence, each one quoted word in a command) or None (a line or advice that names it is
+# left out). A parameter that is a whole command line (`"{install}"`) may also be a `Shell`.
+Value: TypeAlias = str | int | float | tuple[str, ...] | None
 
 
 class Code(str, Enum):
@@ -207,9 +212,19 @@ class Entry:
     # The step of the action ladder the finding asks for (compat/xid.py: restart the
     # application, reset the GPU, reboot, send for service); None: not a health finding.
     action: Action | None = None
+    # Parameters a finding carries in its JSON (`params`) that no template names; with the
+    # templates' placeholders, the keywords `finding` accepts for this code (findings.py).
+    params: tuple[str, ...] = ()
 
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO  # noqa: E741
+# What every load finding carries (diagnosis/load.py, `problem`: the step, the error and
+# where the Hub is and what routes to it), named by some of their templates and not others.
+LOAD_PARAMS: Final = (
+    *("step", "error", "model", "device", "detail", "command", "endpoint", "endpoint_source"),
+    *("route", "on", "host", "proxy", "proxy_env", "proxy_vars", "timeout", "mirror", "cause"),
+    "status",
+)
 
 CATALOGUE: Final[Mapping[Code, Entry]] = {
     # --- torch itself -------------------------------------------------------------------
@@ -235,6 +250,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         commands=("{reinstall}",),
         advice="a shared library error (OSError) usually means a CUDA/ROCm runtime that does "
         "not match this torch build",
+        params=("timeout",),
     ),
     Code.TORCH_IMPORT_HANGS: Entry(
         E, "import torch does not finish",
@@ -254,6 +270,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "import torch {version} kills the interpreter ({signal})",
         commands=("{reinstall}",),
         advice="check that its CUDA/ROCm libraries match the driver",
+        params=("timeout",),
     ),
     Code.AUTOLOAD_BROKEN: Entry(
         E, "an auto-loaded extension breaks import torch itself",
@@ -286,6 +303,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "asked": "torch {torch} is a {build} build, and the program asked it for CUDA "
             "(torch: \"Torch not compiled with CUDA enabled\")",
         },
+        params=("said",),
     ),
     Code.BUILD_MISMATCH: Entry(
         W, "torch is built for another accelerator",
@@ -294,6 +312,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "{hardware} hardware is present ({where}) but torch {torch} is a {build} build",
         commands=("{install}",),
         advice="{install_elsewhere}",
+        params=("said",),
     ),
     # --- packages and extensions --------------------------------------------------------
     Code.PACKAGE_MISSING: Entry(
@@ -417,6 +436,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "{hardware} hardware is present ({where}) but {module}.is_available() is "
         "False{visibility}",
         advice="{hardware_remedy}",
+        params=("install", "install_elsewhere"),
     ),
     Code.NODE_DENIED: Entry(
         E, "device nodes this user cannot open",
@@ -604,6 +624,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "newer",
         advice="for kernels without the JIT step, install a torch build with a cubin for "
         "{arch}",
+        params=("compiled",),
     ),
     Code.MEMORY_QUERY_FAILED: Entry(
         W, "free memory could not be read",
@@ -623,18 +644,21 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "reports the rest.",
         "`{step}` {how}; hwdoctor skipped it and reports the rest",
         commands=("# {package} is the likely culprit; reinstall it:", "{install}"),
+        params=("install_elsewhere",),
     ),
     Code.PROBE_CRASHED: Entry(
         E, "a probe step killed the interpreter",
         "A step of the probe ended the process; hwdoctor skipped it and reports the rest.",
         "`{step}` {how}; hwdoctor skipped it and reports the rest",
         commands=("# {package} is the likely culprit; reinstall it:", "{install}"),
+        params=("install_elsewhere",),
     ),
     Code.PROBE_ERROR: Entry(
         E, "a probe step failed",
         "A step of the probe raised an exception that no more specific code covers.",
         "`{step}` {how}; hwdoctor skipped it and reports the rest",
         commands=("# {package} is the likely culprit; reinstall it:", "{install}"),
+        params=("install_elsewhere",),
     ),
     Code.PROBE_MALFORMED: Entry(
         E, "the probe sent something malformed",
@@ -1140,6 +1164,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "{device} is not usable here: {reasons}; usable here: {usable}",
         commands=("{there}", "{install}"),
         advice="{remedies}",
+        params=LOAD_PARAMS,
     ),
     Code.LOAD_NOT_FOUND: Entry(
         E, "the model was not found",
@@ -1148,12 +1173,14 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         commands=("# if the model is private, log in with an account that can see it:",
                   "hf auth login"),
         advice="check the model id",
+        params=LOAD_PARAMS,
     ),
     Code.LOAD_REVISION_NOT_FOUND: Entry(
         E, "the revision does not exist",
         "The model exists, but not the branch, tag or commit asked for.",
         "{step}: the revision does not exist",
         advice="check --revision",
+        params=LOAD_PARAMS,
     ),
     Code.LOAD_GATED: Entry(
         E, "the model is gated",
@@ -1161,6 +1188,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "{step}: the model is gated: its page asks you to accept its conditions",
         commands=("# after accepting them on the model page, with the same account:",
                   "hf auth login"),
+        params=LOAD_PARAMS,
     ),
     Code.LOAD_NOT_CACHED: Entry(
         E, "the model is not in the local cache",
@@ -1168,6 +1196,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "{step}: the model is not in the local cache and downloads are off",
         commands=("# where there is network access, then load it with --offline:",
                   "hf download {model}"),
+        params=LOAD_PARAMS,
     ),
     Code.LOAD_NETWORK_UNREACHABLE: Entry(
         E, "the Hub cannot be reached",
@@ -1180,6 +1209,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
                   "and load it with --offline:", "hf download {model}"),
         advice="connect this machine to the network, or set HTTPS_PROXY if it reaches the "
         "internet through a proxy",
+        params=LOAD_PARAMS,
     ),
     Code.LOAD_DNS_FAILED: Entry(
         E, "the Hub's name does not resolve",
@@ -1191,6 +1221,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
                   "getent hosts {host}"),
         advice="fix the resolver (/etc/resolv.conf, or the container's DNS settings), or set "
         "HTTPS_PROXY if this network reaches the internet through a proxy",
+        params=LOAD_PARAMS,
     ),
     Code.LOAD_PROXY_FAILED: Entry(
         E, "the proxy to the Hub does not work",
@@ -1202,6 +1233,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
                   "# or, if this machine reaches the Hub directly, do without it:",
                   "unset {proxy_vars}"),
         advice="point {proxy_env} at a working proxy",
+        params=LOAD_PARAMS,
     ),
     Code.LOAD_HUB_TIMEOUT: Entry(
         E, "the Hub did not answer in time",
@@ -1212,6 +1244,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         commands=("# time the route to the Hub:", "curl -sSI --max-time 60 {endpoint}",
                   "# on a slow link, let huggingface_hub wait longer:",
                   "export HF_HUB_ETAG_TIMEOUT=60"),
+        params=LOAD_PARAMS,
     ),
     Code.LOAD_UNAUTHORIZED: Entry(
         E, "the Hub refused the request",
@@ -1222,6 +1255,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         commands=("# log in with an account that can read the model (or set HF_TOKEN):",
                   "hf auth login"),
         advice="{mirror} is a mirror set by HF_ENDPOINT: it may need a token of its own",
+        params=LOAD_PARAMS,
     ),
     Code.LOAD_OUT_OF_MEMORY: Entry(
         E, "the device ran out of memory",
@@ -1229,6 +1263,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "{step}: the device ran out of memory{detail}",
         advice="use a smaller --dtype (bfloat16), device_map auto/balanced to spread the "
         "model, or a device with more memory",
+        params=LOAD_PARAMS,
     ),
     Code.LOAD_REMOTE_CODE: Entry(
         E, "the model needs its own code",
@@ -1243,6 +1278,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
                 "{command}",
             )
         },
+        params=LOAD_PARAMS,
     ),
     Code.LOAD_MISSING_PACKAGE: Entry(
         E, "torch cannot use this device type",
@@ -1251,24 +1287,28 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "{step}: torch cannot use this device type: its extension is missing or torch is "
         "built for another accelerator",
         commands=("# what it takes to use it:", "hwdoctor explain {device}"),
+        params=LOAD_PARAMS,
     ),
     Code.LOAD_NO_KERNEL: Entry(
         E, "no kernels for the device's architecture",
         "torch ran on the device but has no kernel compiled for its architecture.",
         "{step}: torch has no kernels for this device's architecture",
         commands=("# the device's architecture and the build's list:", "hwdoctor detect"),
+        params=LOAD_PARAMS,
     ),
     Code.LOAD_DEVICE_LOST: Entry(
         E, "the device was lost",
         "The device fell off the bus or the driver reset it during the run.",
         "{step}: the device was lost during the run",
         advice="check the driver and the hardware (dmesg, the vendor's smi tool); rerun",
+        params=LOAD_PARAMS,
     ),
     Code.LOAD_FAILED: Entry(
         E, "a load step raised",
         "A step of loading or running the model raised an error no more specific code "
         "covers.",
         "{step} raised {error}",
+        params=LOAD_PARAMS,
     ),
     Code.LOAD_HANG: Entry(
         E, "a load step hung",
@@ -1489,6 +1529,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "Xid: it is recorded for information.",
         "GPU {device} logged Xid {xid} ({meaning}) {times}",
         action=Action.NONE,
+        params=("bus_id", "catalogue"),
     ),
     Code.GPU_XID_RESTART_APP: Entry(
         W, "the kernel log has an Xid: restart the application",
@@ -1499,6 +1540,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="restart the application that used GPU {device}; if it recurs, run it "
         "under compute-sanitizer (NVIDIA's investigation for Xid 13 and 31): {catalogue}",
         action=Action.RESTART_APP,
+        params=("bus_id",),
     ),
     Code.GPU_XID_RESET: Entry(
         E, "the kernel log has an Xid: reset the GPU",
@@ -1520,6 +1562,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="reboot the node; a GPU that falls off the bus again needs service (reseat "
         "it, check its power and riser): {catalogue}",
         action=Action.REBOOT,
+        params=("bus_id",),
     ),
     Code.GPU_XID_SERVICE: Entry(
         E, "the kernel log has an Xid: drain the node for service",
@@ -1530,6 +1573,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         commands=("# the log NVIDIA support asks for:", "sudo nvidia-bug-report.sh"),
         advice="drain the node and send GPU {device} for service (RMA): {catalogue}",
         action=Action.SERVICE,
+        params=("bus_id",),
     ),
     Code.GPU_SXID_FATAL: Entry(
         E, "an NVSwitch logged a fatal SXid",
@@ -1580,6 +1624,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         commands=("# the log NVIDIA support asks for:", "sudo nvidia-bug-report.sh"),
         advice="drain the node and send GPU {device} for service (RMA)",
         action=Action.SERVICE,
+        params=("bus_id",),
     ),
     Code.GPU_RETIREMENT_PENDING: Entry(
         W, "a GPU has a page retirement pending",
@@ -1598,6 +1643,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="reset the GPUs or reboot; links that stay down need the fabric manager "
         "(NVSwitch systems) or service",
         action=Action.RESET_GPU,
+        params=("bus_id",),
     ),
     Code.GPU_THROTTLED: Entry(
         W, "a GPU's clocks are slowed down",
@@ -1608,6 +1654,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         commands=("nvidia-smi -q -d PERFORMANCE",),
         advice="check its cooling and power (a hardware slowdown or power brake is the "
         "board or its power supply asking for it)",
+        params=("bus_id",),
     ),
     # --- fleets (detect --from DIR) ------------------------------------------------------
     Code.FLEET_NODES_DIFFER: Entry(
@@ -2188,7 +2235,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
 
 # What each check (diagnosis/checks/, explain_checks.py) looks at, in words: the one place
 # a check's name becomes something a person reads ("not checked: ...", "the paste does not
-# show X, needed for ..."). tests/test_catalogue_params.py keeps every registered check here.
+# show X, needed for ..."). tests/test_first_words.py keeps every registered check here.
 CHECK_WORDS: Final[Mapping[str, str]] = {
     "torch_installed": "whether torch is installed",
     "probe_failures": "whether torch imports",
@@ -2238,15 +2285,19 @@ def words_for(check: str) -> str:
     return CHECK_WORDS.get(key, check.replace("_", " "))
 
 
-def finding(
+def make_finding(
     code: Code,
     *,
     backend: str | None = None,
     evidence: str | None = None,
     variant: str | None = None,
-    **params: object,
+    **params: Value | Shell,
 ) -> Finding:
     """The finding for `code`, its sentences made from the catalogue's templates.
+
+    Checks call `hwdoctor.diagnosis.findings.finding`, this with one typed signature per
+    code (generated by `signatures()`), so that mypy holds each call to its code's
+    parameters; this one takes any code, for what iterates over the catalogue.
 
     A command template is built, not formatted: a parameter that is a `Shell` (lines a
     remedy built) stands for the whole line; any other value in a command is one quoted
@@ -2299,7 +2350,7 @@ def _text(value: object) -> str:
     return str(value)
 
 
-def _command(template: str, params: Mapping[str, object]) -> list[str]:
+def _command(template: str, params: Mapping[str, Value | Shell]) -> list[str]:
     """A command template's lines with `params` in it (see `finding`)."""
     names = _fields(template)
     if len(names) == 1 and template == f"{{{names[0]}}}":
@@ -2322,6 +2373,112 @@ def _command(template: str, params: Mapping[str, object]) -> list[str]:
 
 def _fields(template: str) -> tuple[str, ...]:
     return tuple(name for _, name, _, _ in string.Formatter().parse(template) if name)
+
+
+def signatures() -> str:
+    """hwdoctor/diagnosis/findings.py: `finding` with one overload per code and variant,
+    whose keywords are the placeholders of the code's templates and its `params`.
+
+    A placeholder of the templates the call reaches (the message, commands and advice of
+    its variant, or the entry's own without one) is required (None is a value: it leaves a
+    line out); the code's other placeholders and its `params` may be passed. A placeholder
+    that is a whole command line (`"{install}"`) may be a `Shell`."""
+    out = [
+        '"""`finding(Code.X, ...)`, typed per code: generated from the catalogue',
+        "(`hwdoctor/diagnosis/catalogue.py`, `signatures()`) by `make docs`; do not edit.",
+        "",
+        "Each overload names the keywords its code's templates need, so mypy refuses a call",
+        'with a parameter missing or misspelt. There is no catch-all signature."""',
+        "",
+        "from __future__ import annotations",
+        "",
+        "from typing import Literal, overload",
+        "",
+        "from hwdoctor.diagnosis.catalogue import Code, Value, make_finding",
+        "from hwdoctor.model.reports import Finding",
+        "from hwdoctor.shell import Shell",
+    ]
+    for code, entry in CATALOGUE.items():
+        templates = _templates_of(entry)
+        every = {name for template in templates for name in _fields(template)}
+        commands = _commands_of(entry)
+        lines = {name for name in every if f"{{{name}}}" in commands}  # a whole command line
+        lines |= set(entry.params)  # data, a Shell shown as its lines
+        accepted = every | set(entry.params)
+        for variant in [None, *variants_of(code)]:
+            needed = set(needs(code, variant))
+            kind = "None = None" if variant is None else f'Literal["{variant}"]'
+            out += [
+                "",
+                "",
+                "@overload",
+                "def finding(",
+                f"    code: Literal[Code.{code.name}],",
+                "    *,",
+                "    backend: str | None = None,",
+                "    evidence: str | None = None,",
+                f"    variant: {kind},",
+            ]
+            for name in sorted(needed):
+                out.append(f"    {name}: {'Value | Shell' if name in lines else 'Value'},")
+            for name in sorted(accepted - needed):
+                out.append(f"    {name}: {'Value | Shell' if name in lines else 'Value'} = None,")
+            out.append(") -> Finding: ...")
+    out += [
+        "",
+        "",
+        "def finding(",
+        "    code: Code,",
+        "    *,",
+        "    backend: str | None = None,",
+        "    evidence: str | None = None,",
+        "    variant: str | None = None,",
+        "    **params: Value | Shell,",
+        ") -> Finding:",
+        '    """The finding for `code` (catalogue.make_finding), checked by mypy above."""',
+        "    return make_finding("
+        "code, backend=backend, evidence=evidence, variant=variant, **params)",
+    ]
+    return "\n".join(out) + "\n"
+
+
+def needs(code: Code, variant: str | None = None) -> tuple[str, ...]:
+    """The placeholders a finding of `code` in `variant` fills: those of its message,
+    commands and advice (a variant's own where it has them), sorted."""
+    reached = _reached(CATALOGUE[code], variant)
+    return tuple(sorted({name for template in reached for name in _fields(template)}))
+
+
+def variants_of(code: Code) -> tuple[str, ...]:
+    """The variants `code` has sentences for, sorted."""
+    entry = CATALOGUE[code]
+    return tuple(sorted({*entry.variants, *entry.variant_commands, *entry.variant_advice}))
+
+
+def _reached(entry: Entry, variant: str | None) -> tuple[str, ...]:
+    """The templates a finding of `entry` in `variant` is made from."""
+    key = variant or ""
+    advice = entry.variant_advice.get(key, entry.advice)
+    return (
+        entry.variants.get(key, entry.message),
+        *entry.variant_commands.get(key, entry.commands),
+        *(() if advice is None else (advice,)),
+    )
+
+
+def _commands_of(entry: Entry) -> tuple[str, ...]:
+    return (*entry.commands, *(line for lines in entry.variant_commands.values() for line in lines))
+
+
+def _templates_of(entry: Entry) -> tuple[str, ...]:
+    """Every template of `entry`, its variants' included."""
+    return (
+        entry.message,
+        *entry.variants.values(),
+        *_commands_of(entry),
+        *((entry.advice,) if entry.advice is not None else ()),
+        *entry.variant_advice.values(),
+    )
 
 
 def how(kind: str, *, signal: str | None, error: str | None, timeout_s: float) -> str:

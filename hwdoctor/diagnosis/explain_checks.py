@@ -10,12 +10,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 from hwdoctor import registry, versions
 from hwdoctor.diagnosis import remedies
-from hwdoctor.diagnosis.catalogue import Code, finding
+from hwdoctor.diagnosis.catalogue import Code
 from hwdoctor.diagnosis.checks import Checks, Known, run
+from hwdoctor.diagnosis.findings import finding
 from hwdoctor.diagnosis.verification import disagreements
 from hwdoctor.model.decisions import (
     AccelerateDecision,
@@ -74,7 +75,7 @@ def check_supported_versions(seen: Explained) -> Iterable[Finding]:
             older = versions.parse(package.version) is not None
             yield finding(
                 Code.VERSION_UNSUPPORTED,
-                variant="unanswered" if seen.observed else "observed",
+                variant="unanswered" if seen.observed else None,
                 library=library, version=package.version, spec=spec, problem=seen.observed,
                 upgrade=remedies.requirement(seen.known.way, library, spec, upgrade=True)
                 if older
@@ -99,7 +100,7 @@ def check_newer_than_tables(seen: Explained) -> Iterable[Finding]:
         yield finding(Code.TABLES_STALE, libraries=shown, rules_of=rules_of, newest=newest,
                       disagreements=said, where=seen.where)  # fmt: skip
         return
-    variant = "confirmed" if seen.confirmed else None
+    variant: Literal["confirmed"] | None = "confirmed" if seen.confirmed else None
     yield finding(Code.TABLES_NEWER, variant=variant, libraries=shown, rules_of=rules_of,
                   newest=newest, where=seen.where)  # fmt: skip
 

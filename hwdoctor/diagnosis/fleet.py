@@ -17,15 +17,16 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Final
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Final, Literal
 
 from hwdoctor import files, hosts, registry
 from hwdoctor.compat import pci, xid
 from hwdoctor.compat.xid import Action
 from hwdoctor.diagnosis import detect as diagnose
 from hwdoctor.diagnosis import judged
-from hwdoctor.diagnosis.catalogue import Code, finding
+from hwdoctor.diagnosis.catalogue import Code
+from hwdoctor.diagnosis.findings import finding
 from hwdoctor.model.facts import Evidence, HostFacts
 from hwdoctor.model.fleet import Fleet, NodeEvidence
 from hwdoctor.model.reports import (
@@ -295,7 +296,12 @@ def _fleet_findings(
 
 # The steps of the action ladder that take a node out of service, and the finding that
 # names the nodes needing each.
-_DRAIN_CODES: Final = {
+_DRAIN_CODES: Final[
+    Mapping[
+        Action,
+        Literal[Code.FLEET_DRAIN_SERVICE, Code.FLEET_DRAIN_REBOOT, Code.FLEET_DRAIN_RESET],
+    ]
+] = {
     Action.SERVICE: Code.FLEET_DRAIN_SERVICE,
     Action.REBOOT: Code.FLEET_DRAIN_REBOOT,
     Action.RESET_GPU: Code.FLEET_DRAIN_RESET,

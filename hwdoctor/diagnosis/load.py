@@ -9,11 +9,12 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping, Sequence
-from typing import Final
+from typing import Final, Literal, TypedDict
 
 from hwdoctor import devices, registry, rules
 from hwdoctor.diagnosis import backends, fit
-from hwdoctor.diagnosis.catalogue import Code, finding
+from hwdoctor.diagnosis.catalogue import Code, make_finding
+from hwdoctor.diagnosis.findings import finding
 from hwdoctor.model.answers import Failure, HubRoute, PlacementRow, Plan
 from hwdoctor.model.decisions import BudgetFit, Fit
 from hwdoctor.model.facts import Evidence
@@ -22,7 +23,24 @@ from hwdoctor.shell import Shell, choices, command, comment
 from hwdoctor.units import human_bytes
 
 # What the load payload calls each failure it classifies (payload_load.py), and its code.
-_KIND_CODES: Final[Mapping[str, Code]] = {
+_LoadCode = Literal[
+    Code.LOAD_NOT_FOUND,
+    Code.LOAD_REVISION_NOT_FOUND,
+    Code.LOAD_GATED,
+    Code.LOAD_NOT_CACHED,
+    Code.LOAD_NETWORK_UNREACHABLE,
+    Code.LOAD_DNS_FAILED,
+    Code.LOAD_PROXY_FAILED,
+    Code.LOAD_HUB_TIMEOUT,
+    Code.LOAD_UNAUTHORIZED,
+    Code.LOAD_OUT_OF_MEMORY,
+    Code.LOAD_REMOTE_CODE,
+    Code.LOAD_MISSING_PACKAGE,
+    Code.LOAD_NO_KERNEL,
+    Code.LOAD_DEVICE_LOST,
+    Code.LOAD_FAILED,
+]
+_KIND_CODES: Final[Mapping[str, _LoadCode]] = {
     "not_found": Code.LOAD_NOT_FOUND,
     "revision_not_found": Code.LOAD_REVISION_NOT_FOUND,
     "gated": Code.LOAD_GATED,
@@ -131,24 +149,25 @@ def problem(
     if failure is not None:
         error = failure.error.info() if failure.error is not None else None
         detail = error.one_line() if error else "unknown error"
-        code = _KIND_CODES.get(failure.kind or "", Code.LOAD_FAILED)
+        code: _LoadCode = _KIND_CODES.get(failure.kind or "", Code.LOAD_FAILED)
         evidence = (error.traceback or detail) if error else ""
         if failure.hub_log:  # kept off the terminal by the payload: the retries, the URLs
             evidence = "\n".join([evidence, "huggingface_hub logged:", *failure.hub_log]).strip()
-        return finding(
-            code,
-            evidence=evidence,
-            # hwdoctor passes a local model directory as an absolute path (model_ref.py,
-            # model_argument); a Hub id never is one.
-            variant="local" if os.path.isabs(model) else None,
-            step=failure.step,
-            error=detail,
-            model=model,
-            device=device,
-            detail="",
-            command=load_command(model, "--trust-remote-code"),
+        # Every load code takes the same parameters (catalogue.LOAD_PARAMS); only the
+        # remote-code one has words for a local model. hwdoctor passes a local model
+        # directory as an absolute path (model_ref.py, model_argument); a Hub id never is one.
+        params: _Load = {
+            "step": failure.step,
+            "error": detail,
+            "model": model,
+            "device": device,
+            "detail": "",
+            "command": load_command(model, "--trust-remote-code"),
             **_hub(hub, failure),
-        )
+        }
+        if code is Code.LOAD_REMOTE_CODE and os.path.isabs(model):
+            return finding(code, evidence=evidence, variant="local", **params)
+        return finding(code, evidence=evidence, **params)
     if outcome == "completed":
         return None
     step = culprit or "start-up"
@@ -160,7 +179,35 @@ def problem(
 _ENDPOINT_ENV: Final = "HF_ENDPOINT"  # huggingface_hub's variable for a mirror
 
 
-def _hub(hub: HubRoute | None, failure: Failure) -> dict[str, str]:
+class _Hub(TypedDict):
+    """The network findings' parameters (`_hub`), typed for `finding`."""
+
+    endpoint: str
+    endpoint_source: str
+    route: str
+    on: str
+    host: str
+    proxy: str
+    proxy_env: str
+    proxy_vars: str
+    timeout: str
+    mirror: str
+    cause: str
+    status: str
+
+
+class _Load(_Hub):
+    """A load finding's parameters (`problem`), typed for `finding`."""
+
+    step: str
+    error: str
+    model: str
+    device: str | None
+    detail: str
+    command: Shell
+
+
+def _hub(hub: HubRoute | None, failure: Failure) -> _Hub:
     """Where the Hub is and what routes to it (the payload's `hub` fact), and what it or
     the OS said (the failure's innermost error and HTTP status): the network findings'
     parameters, empty when the payload did not ask the Hub."""
@@ -198,7 +245,7 @@ def with_memory(found: Finding, device: devices.DeviceRequest, evidence: Evidenc
         f"{human_bytes(free)} was free on {device.text} before loading" if free is not None else "",
     ]
     detail = "; ".join(part for part in parts if part)
-    return finding(
+    return make_finding(  # the finding again from its own parameters, its detail added
         Code.LOAD_OUT_OF_MEMORY,
         evidence=found.evidence,
         **{**found.params, "detail": f" ({detail})" if detail else ""},

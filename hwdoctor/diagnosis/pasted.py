@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Sequence
-from typing import Final, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Final, Literal, TypeVar
 
 from hwdoctor import registry, rules, versions
 from hwdoctor.compat import ascend, gpus, libraries, optimum_neuron, visibility
 from hwdoctor.diagnosis import checks, remedies
-from hwdoctor.diagnosis.catalogue import Code, finding, words_for
+from hwdoctor.diagnosis.catalogue import Code, words_for
+from hwdoctor.diagnosis.findings import finding
 from hwdoctor.model.facts import BackendFacts, Evidence, Section
 from hwdoctor.model.pasted import STATED_ERRORS, FactKey, Pasted, PastedFact, QuotedLine, by_line
 from hwdoctor.model.reports import (
@@ -689,7 +690,7 @@ def _no_driver(evidence: Evidence, facts: _Read, found: Sequence[Finding]) -> tu
         return ()
     facts.use("driver", said[0])
     torch = evidence.torch.version if evidence.torch and evidence.torch.version else None
-    variant = None if torch else "version_unknown"
+    variant: Literal["version_unknown"] | None = None if torch else "version_unknown"
     return (finding(Code.DRIVER_NOT_FOUND, backend=_CUDA, torch=torch or "", variant=variant),)
 
 
@@ -697,7 +698,18 @@ def _no_driver(evidence: Evidence, facts: _Read, found: Sequence[Finding]) -> tu
 # the code that prints it), and the finding that says it: CUDA error 804, docker without a
 # GPU runtime, flash-attn on a GPU older than Ampere, bitsandbytes without its CUDA library,
 # vLLM with no device, bf16 asked of a GPU without it.
-_STATED: Final = {
+_STATED: Final[
+    Mapping[
+        FactKey,
+        Literal[
+            Code.DRIVER_FORWARD_COMPAT,
+            Code.CONTAINER_RUNTIME_NO_GPU,
+            Code.EXTENSION_ARCH_UNSUPPORTED,
+            Code.VLLM_NO_DEVICE,
+            Code.BF16_UNSUPPORTED,
+        ],
+    ]
+] = {
     FactKey.MESSAGE_FORWARD_COMPAT: Code.DRIVER_FORWARD_COMPAT,
     FactKey.MESSAGE_CONTAINER_NO_GPU: Code.CONTAINER_RUNTIME_NO_GPU,
     FactKey.MESSAGE_FLASH_ATTN_ARCH: Code.EXTENSION_ARCH_UNSUPPORTED,
@@ -753,7 +765,9 @@ def _ascend(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         module = modules[0].value if modules else ""
         own = bool(module) and ascend.toolkit_module(module)
         dist = ascend.distribution_of(module) if module else None
-        variant = "toolkit" if own else "module" if dist else None
+        variant: Literal["toolkit", "module"] | None = (
+            "toolkit" if own else "module" if dist else None
+        )
         way = remedies.installer(paste.evidence.python)
         install = remedies.pip(way, "install", *ascend.CANN_PYTHON)
         found.append(
@@ -890,7 +904,12 @@ def _cuda_only(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
 # issue 38: a library's refusal of a GPU too old for its kernels, each message with the
 # variant of extension.arch_unsupported that says it and the lowest compute capability the
 # library runs on (the sources are cited beside the patterns in readers/messages.py).
-_TOO_OLD_SAID: Final = (
+_TOO_OLD_SAID: Final[
+    tuple[
+        tuple[FactKey, Literal["triton", "triton_llvm", "bitsandbytes", "vllm"], tuple[int, int]],
+        ...,
+    ]
+] = (
     (FactKey.MESSAGE_TRITON_TOO_OLD, "triton", (7, 0)),
     (FactKey.MESSAGE_LLVM_SHFL_SYNC, "triton_llvm", (7, 0)),
     (FactKey.MESSAGE_BNB_INT8, "bitsandbytes", (7, 5)),
@@ -1398,7 +1417,9 @@ def _stated_with_words(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
         named = next((f for f in said if f.name), said[0])
         facts.use("stated", said[0], *([named] if named is not said[0] else []))
         library, path = named.name or "", named.value
-        variant = None if path.startswith("/") else "name_only" if library else "unnamed"
+        variant: Literal["name_only", "unnamed"] | None = (
+            None if path.startswith("/") else "name_only" if library else "unnamed"
+        )
         found.append(finding(Code.LIBRARY_EXECSTACK, library=library, path=path, variant=variant))
     if said := facts.all(FactKey.MESSAGE_XPU_NOT_BUILT):
         found.append(_xpu_not_built(evidence, facts, said[0]))
@@ -1409,9 +1430,11 @@ def _stated_with_words(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
         found.append(finding(Code.HPU_BRIDGE_MISSING, backend=_HPU, module=said[0].value))
     if said := facts.all(FactKey.MESSAGE_NEURON_DRIVER):
         facts.use("stated", said[0])
-        variant = "incompatible" if "not compatible" in said[0].value else None
+        neuron_variant: Literal["incompatible"] | None = (
+            "incompatible" if "not compatible" in said[0].value else None
+        )
         neuron = finding(
-            Code.NEURON_DRIVER_UNUSABLE, backend=_NEURON, said=said[0].value, variant=variant
+            Code.NEURON_DRIVER_UNUSABLE, backend=_NEURON, said=said[0].value, variant=neuron_variant
         )
         found.append(neuron)
     return tuple(found)
@@ -1428,7 +1451,7 @@ def _xpu_not_built(evidence: Evidence, facts: _Read, said: PastedFact) -> Findin
     torch, torch_fact = _shown_torch(evidence, facts)
     if ipex is not None and (torch is None or _ipex_own_torch(torch)):
         facts.use("stated", said, ipex, torch_fact)
-        variant = None if torch else "torch_not_shown"
+        variant: Literal["torch_not_shown"] | None = None if torch else "torch_not_shown"
         return finding(
             Code.XPU_IPEX_NOT_IMPORTED,
             backend=_XPU,
@@ -1554,7 +1577,9 @@ def _hpu_acquire(facts: _Read) -> tuple[Finding, ...]:
             ),
         )
     facts.use("stated", said[0], first)
-    variant = "already_acquired" if first.value.startswith("synStatus=20 ") else None
+    variant: Literal["already_acquired"] | None = (
+        "already_acquired" if first.value.startswith("synStatus=20 ") else None
+    )
     return (finding(Code.HPU_ACQUIRE_FAILED, backend=_HPU, said=first.value, variant=variant),)
 
 

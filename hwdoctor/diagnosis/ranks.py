@@ -8,7 +8,8 @@ from collections.abc import Sequence
 
 from hwdoctor import hosts, registry
 from hwdoctor.diagnosis import bandwidth
-from hwdoctor.diagnosis.catalogue import Code, finding
+from hwdoctor.diagnosis.catalogue import Code
+from hwdoctor.diagnosis.findings import finding
 from hwdoctor.model.reports import (
     DetectReport,
     DistributedReport,

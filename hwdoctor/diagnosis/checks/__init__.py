@@ -3,8 +3,8 @@
 One module per area of the machine; `@check` registers a check in `CHECKS`, and each area
 module's `ORDER` is the order a report lists its findings in within a severity, the areas in
 the order of `AREAS` below (`REPORT_ORDER`). A check iterates the registry and never
-branches on a backend's name; it returns codes and parameters (`catalogue.finding`), never
-sentences.
+branches on a backend's name; it returns codes and parameters (`findings.finding`, typed per
+code from the catalogue), never sentences.
 When a section a check reads is unknown (a pasted report that shows no host scan, say),
 the check does not run and is listed as not checked, with the section it lacked. A check
 sees the evidence through `Known`, which shows only the sections it declared (its

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, Final, Generic, TypedDict, TypeVar
 
 from hwdoctor import registry
 from hwdoctor.compat import wheels
@@ -28,6 +28,14 @@ from hwdoctor.model.reports import Finding, NotChecked, Severity
 from hwdoctor.shell import Shell
 
 T = TypeVar("T")
+
+
+class Install(TypedDict, total=False):
+    """A backend's install parameters of a finding (`Known.install`: its line, and where it
+    comes from), typed for the findings' signatures (diagnosis/findings.py)."""
+
+    install: Shell
+    install_elsewhere: str
 
 
 S = TypeVar("S")
@@ -154,7 +162,7 @@ class Known:
         """How remedies install into the diagnosed interpreter."""
         return remedies.installer(self._evidence.python)
 
-    def install(self, backend: registry.Backend, *, replace: bool = False) -> dict[str, Any]:
+    def install(self, backend: registry.Backend, *, replace: bool = False) -> Install:
         """The install parameters of a backend: its commands, or where it comes from."""
         evidence = self._evidence
         return {

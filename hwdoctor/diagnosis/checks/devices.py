@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Iterable, Sequence
+from typing import Final, Literal, TypedDict
 
 from hwdoctor import registry
 from hwdoctor.compat import kernels, visibility, wheels
 from hwdoctor.diagnosis import remedies
-from hwdoctor.diagnosis.catalogue import Code, finding
-from hwdoctor.diagnosis.checks.core import Known, check
+from hwdoctor.diagnosis.catalogue import Code
+from hwdoctor.diagnosis.checks.core import Install, Known, check
 from hwdoctor.diagnosis.checks.driver import _machine
+from hwdoctor.diagnosis.findings import finding
 from hwdoctor.model.facts import (
     BackendFacts,
     Device,
@@ -210,7 +211,19 @@ def _every_cuda_arch() -> tuple[str, ...]:
     return _nvidia_code(wheels.RELEASES, ptx=True)
 
 
-def _arch_variant(capability: str, variant: str | None) -> str | None:
+class _Gpu(TypedDict):
+    """What the findings of a GPU without kernels carry (typed for `finding`)."""
+
+    device: str
+    name: str
+    torch: str
+    compiled: str
+
+
+_ArchVariant = Literal["none", "older", "tegra"]
+
+
+def _arch_variant(capability: str, variant: _ArchVariant | None) -> _ArchVariant | None:
     """The remedy's variant for a GPU without kernels: "none" where no published torch wheel
     ever carried code for it (torch 1.0's CUDA 8.0 build starts at sm_20; a GeForce 210 is
     1.2), so no build is offered; else `variant`."""
@@ -245,7 +258,7 @@ def check_torch_said_no_code(known: Known) -> Iterable[Finding]:
             if not capability:
                 continue
             verdict = kernels.verdict(capability, (), cuda=known.torch.cuda)
-            common = {"device": device, "name": name or backend.hardware,
+            common: _Gpu = {"device": device, "name": name or backend.hardware,
                       "torch": known.torch.version or "(version not shown)",
                       "compiled": f"not shown; torch says: {clip(one_line(said.quote), 90)}",
                       }  # fmt: skip
@@ -298,7 +311,7 @@ def _kernel_findings(
     build that runs when nothing does."""
     cuda = known.torch.cuda
     verdict = kernels.verdict(capability, facts.arch_list, cuda=cuda)
-    common = {
+    common: _Gpu = {
         "device": device,
         "name": name or backend.hardware,
         "torch": known.torch.version or "(version not shown)",
@@ -326,7 +339,11 @@ def _kernel_findings(
             backend=backend.key,
             variant=_arch_variant(
                 capability,
-                direction.value if direction and direction is not kernels.Direction.NEWER else None,
+                "older"
+                if direction is kernels.Direction.OLDER
+                else "tegra"
+                if direction is kernels.Direction.TEGRA
+                else None,  # a newer GPU: the entry's own sentences (GFX went above)
             ),
             arch=verdict.device_arch,
             # Without the driver's own word, a device torch could use proves the driver runs
@@ -339,12 +356,12 @@ def _kernel_findings(
 
 
 def _gfx_finding(
-    known: Known, backend: registry.Backend, verdict: kernels.Verdict, common: Mapping[str, Any]
+    known: Known, backend: registry.Backend, verdict: kernels.Verdict, common: _Gpu
 ) -> Finding:
     """An AMD GPU without code objects: the ROCm build whose list carries its target, or,
     where no ROCm wheel of torch does, that said; the family override as a workaround."""
-    install: Mapping[str, Any]
-    variant: str | None
+    install: Install
+    variant: Literal["windows", "override", "none_override", "none"] | None
     if known.on_windows():
         # Where the Windows builds come from, in words: no pip line for the Linux wheels,
         # and no HSA_OVERRIDE_GFX_VERSION (Linux only).
@@ -365,7 +382,8 @@ def _gfx_finding(
         gfx=verdict.device_arch,
         target=verdict.override_target,
         override=verdict.override_value,
-        **{**install, **common},
+        **install,
+        **common,
     )
 
 

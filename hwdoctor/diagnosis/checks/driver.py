@@ -8,8 +8,9 @@ from typing import Final, NamedTuple
 
 from hwdoctor import registry
 from hwdoctor.compat import drivers
-from hwdoctor.diagnosis.catalogue import Code, finding
+from hwdoctor.diagnosis.catalogue import Code
 from hwdoctor.diagnosis.checks.core import Known, check
+from hwdoctor.diagnosis.findings import finding
 from hwdoctor.model.facts import (
     HostFacts,
     NvidiaDriver,

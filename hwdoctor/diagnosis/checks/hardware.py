@@ -7,11 +7,12 @@ from collections.abc import Iterable
 from typing import Final
 
 from hwdoctor import registry, versions
-from hwdoctor.diagnosis.catalogue import Code, finding
-from hwdoctor.diagnosis.checks.core import Known, check
+from hwdoctor.diagnosis.catalogue import Code
+from hwdoctor.diagnosis.checks.core import Install, Known, check
 from hwdoctor.diagnosis.checks.devices import _hidden, _masked
 from hwdoctor.diagnosis.checks.driver import _driver_findings
 from hwdoctor.diagnosis.checks.host import _placement_explains
+from hwdoctor.diagnosis.findings import finding
 from hwdoctor.model.facts import (
     BackendFacts,
     HostFacts,
@@ -42,6 +43,13 @@ def _missing_backend(known: Known) -> Iterable[tuple[registry.Backend, BackendFa
         yield backend, facts
 
 
+class _Missing(Install):
+    """What the findings of hardware torch cannot use carry (typed for `finding`)."""
+
+    hardware: str
+    where: str
+
+
 # The host where known: torch's own words ("Torch not compiled with CUDA enabled") suffice.
 @check(Section.TORCH, Section.BACKENDS, optional=(Section.HOST,))
 def check_build_for_hardware(known: Known) -> Iterable[Finding]:
@@ -53,7 +61,7 @@ def check_build_for_hardware(known: Known) -> Iterable[Finding]:
         asked = bool(_asked(facts)) and not (
             known.if_known.host is not None and known.hardware_present(backend)
         )
-        common = {
+        common: _Missing = {
             "hardware": backend.hardware,
             "where": "" if asked else known.hardware_detail(backend),
             **known.install(backend, replace=wrong_build),
@@ -61,14 +69,27 @@ def check_build_for_hardware(known: Known) -> Iterable[Finding]:
         if wrong_build:
             build = torch.build or "unknown"
             cpu = build == registry.Build.CPU.value
-            yield finding(
-                Code.CPU_ONLY_BUILD if cpu else Code.BUILD_MISMATCH,
-                backend=backend.key,
-                variant="asked" if asked else None,
-                torch=torch.version or "(version not shown)",
-                build=registry.build_name(build),
-                said=_asked(facts),
-                **common,
+            shown = torch.version or "(version not shown)"
+            name, said = registry.build_name(build), _asked(facts)
+            yield (
+                finding(
+                    Code.CPU_ONLY_BUILD,
+                    backend=backend.key,
+                    variant="asked" if asked else None,
+                    torch=shown,
+                    build=name,
+                    said=said,
+                    **common,
+                )
+                if cpu  # only the CPU build's finding has the words for a program that asked
+                else finding(
+                    Code.BUILD_MISMATCH,
+                    backend=backend.key,
+                    torch=shown,
+                    build=name,
+                    said=said,
+                    **common,
+                )
             )
         elif backend.module and not facts.installed and facts.importable is None:
             yield finding(

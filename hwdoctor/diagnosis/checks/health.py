@@ -2,26 +2,47 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Final
+from collections.abc import Iterable, Mapping
+from typing import Final, Literal, TypedDict
 
 from hwdoctor.compat import xid
-from hwdoctor.diagnosis.catalogue import Code, finding
+from hwdoctor.diagnosis.catalogue import Code
 from hwdoctor.diagnosis.checks.core import Known, check
 from hwdoctor.diagnosis.checks.hardware import _NVIDIA
+from hwdoctor.diagnosis.findings import finding
 from hwdoctor.model.facts import (
     Section,
     XidKind,
 )
 from hwdoctor.model.reports import Finding
 
-_XID_CODES: Final = {
+_XID_CODES: Final[
+    Mapping[
+        xid.Action,
+        Literal[
+            Code.GPU_XID_RECORDED,
+            Code.GPU_XID_RESTART_APP,
+            Code.GPU_XID_RESET,
+            Code.GPU_XID_REBOOT,
+            Code.GPU_XID_SERVICE,
+        ],
+    ]
+] = {
     xid.Action.NONE: Code.GPU_XID_RECORDED,
     xid.Action.RESTART_APP: Code.GPU_XID_RESTART_APP,
     xid.Action.RESET_GPU: Code.GPU_XID_RESET,
     xid.Action.REBOOT: Code.GPU_XID_REBOOT,
     xid.Action.SERVICE: Code.GPU_XID_SERVICE,
 }
+
+
+class _Gpu(TypedDict):
+    """The parameters every health finding of one GPU carries (typed for `finding`)."""
+
+    backend: str
+    device: str
+    name: str
+    bus_id: str
 
 
 def _bus_id(device: str) -> str:
@@ -68,7 +89,7 @@ def check_gpu_health(known: Known) -> Iterable[Finding]:
     driver = known.host.nvidia
     for gpu in driver.health if driver is not None else ():
         device = gpu.pci_bus_id or str(gpu.index)
-        common = {"backend": _NVIDIA, "device": device, "name": gpu.name or "unnamed",
+        common: _Gpu = {"backend": _NVIDIA, "device": device, "name": gpu.name or "unnamed",
                   "bus_id": gpu.pci_bus_id or str(gpu.index)}  # fmt: skip
         if gpu.ecc_volatile_uncorrected:
             yield finding(Code.GPU_ECC_UNCORRECTED, volatile=gpu.ecc_volatile_uncorrected,

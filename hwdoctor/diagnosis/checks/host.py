@@ -7,8 +7,9 @@ from collections.abc import Iterable
 from typing import Final
 
 from hwdoctor import registry
-from hwdoctor.diagnosis.catalogue import Code, finding
+from hwdoctor.diagnosis.catalogue import Code
 from hwdoctor.diagnosis.checks.core import Known, check
+from hwdoctor.diagnosis.findings import finding
 from hwdoctor.model.facts import (
     NodeAccess,
     Placement,

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Final
+from typing import Final, Literal
 
 from hwdoctor import versions
 from hwdoctor.compat import libraries
-from hwdoctor.diagnosis.catalogue import Code, finding
+from hwdoctor.diagnosis.catalogue import Code
 from hwdoctor.diagnosis.checks.core import Known, check
 from hwdoctor.diagnosis.checks.hardware import _AMD, _NVIDIA
+from hwdoctor.diagnosis.findings import finding
 from hwdoctor.model.facts import (
     Libraries,
     LoadedLibrary,
@@ -88,7 +89,9 @@ def _shadowed(found: Libraries, item: LoadedLibrary, wheel: WheelLibrary) -> Fin
     entries = found.ld_library_path if item.origin is Origin.LD_LIBRARY_PATH else found.ld_preload
     kept = [entry for entry in entries if entry != item.via]
     separator = ":" if item.origin is Origin.LD_LIBRARY_PATH else " "
-    variant = "system" if name is None else ("unset" if not kept else None)
+    variant: Literal["system", "unset"] | None = (
+        "system" if name is None else ("unset" if not kept else None)
+    )
     return finding(
         Code.LIBRARIES_SHADOWED,
         variant=variant,

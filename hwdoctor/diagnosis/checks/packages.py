@@ -8,9 +8,10 @@ from typing import Final
 
 from hwdoctor import registry, versions
 from hwdoctor.diagnosis import remedies
-from hwdoctor.diagnosis.catalogue import Code, finding
+from hwdoctor.diagnosis.catalogue import Code
 from hwdoctor.diagnosis.checks.core import Known, check
 from hwdoctor.diagnosis.checks.hardware import _ON_CPU_BUILD
+from hwdoctor.diagnosis.findings import finding
 from hwdoctor.model.facts import (
     Section,
     StepFailure,

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any, Final
+from typing import Final, Literal, TypedDict
 
 from hwdoctor import registry
 from hwdoctor.diagnosis import remedies
-from hwdoctor.diagnosis.catalogue import AUTOLOAD_ESCAPE, Code, finding, how
-from hwdoctor.diagnosis.checks.core import Known, check
+from hwdoctor.diagnosis.catalogue import AUTOLOAD_ESCAPE, Code, how
+from hwdoctor.diagnosis.checks.core import Install, Known, check
 from hwdoctor.diagnosis.checks.packages import _abi_break
+from hwdoctor.diagnosis.findings import finding
 from hwdoctor.model.facts import (
     EntryPoint,
     Section,
@@ -27,6 +28,7 @@ from hwdoctor.model.runs import (
     SHADOWED,
     START_STEP,
 )
+from hwdoctor.shell import Shell
 
 
 @check(Section.PYTHON, Section.TORCH, Section.FAILURES, optional=(Section.HOST,))
@@ -112,7 +114,11 @@ def _autoload_finding(known: Known, failure: StepFailure) -> Finding:
         Code.AUTOLOAD_BROKEN,
         backend=backend.key if backend else None,
         evidence=failure.output,
-        variant=failure.kind if failure.kind in ("timeout", "crashed") else None,
+        variant="timeout"
+        if failure.kind == "timeout"
+        else "crashed"
+        if failure.kind == "crashed"
+        else None,
         name=name,
         origin=origin,
         how=_how(failure, known.timeout_s),
@@ -123,10 +129,18 @@ def _autoload_finding(known: Known, failure: StepFailure) -> Finding:
     )
 
 
+class _Import(TypedDict):
+    """What the findings of a failed `import torch` carry (typed for `finding`)."""
+
+    version: str
+    reinstall: Shell
+    timeout: str
+
+
 def _torch_import_finding(known: Known, failure: StepFailure) -> Finding:
     version = known.torch.version or ""
     reinstall = known.torch_again()
-    params: dict[str, Any] = {
+    params: _Import = {
         "version": version,
         "reinstall": reinstall,
         "timeout": f"{known.timeout_s:g}",
@@ -202,10 +216,14 @@ def _step_finding(known: Known, failure: StepFailure) -> Finding:
             how=phrase,
             hardware_remedy=backend.hardware_remedy,
         )
-    code = {"timeout": Code.PROBE_TIMEOUT, "crashed": Code.PROBE_CRASHED}.get(
-        failure.kind, Code.PROBE_ERROR
+    code: Literal[Code.PROBE_TIMEOUT, Code.PROBE_CRASHED, Code.PROBE_ERROR] = (
+        Code.PROBE_TIMEOUT
+        if failure.kind == "timeout"
+        else Code.PROBE_CRASHED
+        if failure.kind == "crashed"
+        else Code.PROBE_ERROR
     )
-    culprit = known.install(backend) if backend and backend.module else {}
+    culprit: Install = known.install(backend) if backend and backend.module else {}
     return finding(
         code,
         backend=key,

@@ -1,0 +1,3278 @@
+"""`finding(Code.X, ...)`, typed per code: generated from the catalogue
+(`hwdoctor/diagnosis/catalogue.py`, `signatures()`) by `make docs`; do not edit.
+
+Each overload names the keywords its code's templates need, so mypy refuses a call
+with a parameter missing or misspelt. There is no catch-all signature."""
+
+from __future__ import annotations
+
+from typing import Literal, overload
+
+from hwdoctor.diagnosis.catalogue import Code, Value, make_finding
+from hwdoctor.model.reports import Finding
+from hwdoctor.shell import Shell
+
+
+@overload
+def finding(
+    code: Literal[Code.TORCH_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    install: Value | Shell,
+    python: Value,
+    tool: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.TORCH_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["own_tool_env"],
+    python: Value,
+    tool: Value,
+    install: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.TORCH_BROKEN],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    error: Value,
+    reinstall: Value | Shell,
+    suffix: Value,
+    version: Value,
+    timeout: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.TORCH_IMPORT_HANGS],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    reinstall: Value | Shell,
+    suffix: Value,
+    timeout: Value,
+    version: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.TORCH_IMPORT_CRASHES],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    reinstall: Value | Shell,
+    signal: Value,
+    version: Value,
+    timeout: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.AUTOLOAD_BROKEN],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    fix: Value,
+    how: Value,
+    name: Value,
+    origin: Value,
+    uninstall: Value | Shell,
+    signal: Value = None,
+    timeout: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.AUTOLOAD_BROKEN],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["crashed"],
+    fix: Value,
+    name: Value,
+    origin: Value,
+    signal: Value,
+    uninstall: Value | Shell,
+    how: Value = None,
+    timeout: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.AUTOLOAD_BROKEN],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["timeout"],
+    fix: Value,
+    name: Value,
+    origin: Value,
+    timeout: Value,
+    uninstall: Value | Shell,
+    how: Value = None,
+    signal: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CPU_ONLY_BUILD],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    build: Value,
+    hardware: Value,
+    install: Value | Shell,
+    install_elsewhere: Value,
+    torch: Value,
+    where: Value,
+    said: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CPU_ONLY_BUILD],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["asked"],
+    build: Value,
+    install: Value | Shell,
+    install_elsewhere: Value,
+    torch: Value,
+    hardware: Value = None,
+    said: Value | Shell = None,
+    where: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BUILD_MISMATCH],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    build: Value,
+    hardware: Value,
+    install: Value | Shell,
+    install_elsewhere: Value,
+    torch: Value,
+    where: Value,
+    said: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PACKAGE_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    hardware: Value,
+    install: Value | Shell,
+    install_elsewhere: Value,
+    package: Value,
+    where: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_IMPORT_FAILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    how: Value,
+    install: Value | Shell,
+    install_elsewhere: Value,
+    module: Value,
+    package: Value,
+    torch: Value,
+    version: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_TORCH_MISMATCH],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    install: Value | Shell,
+    package: Value,
+    spec: Value,
+    torch: Value,
+    version: Value,
+    companion: Value | Shell = None,
+    kept: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_TORCH_MISMATCH],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["keep_nightly"],
+    companion: Value | Shell,
+    kept: Value,
+    package: Value,
+    spec: Value,
+    torch: Value,
+    version: Value,
+    install: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_TORCH_MISMATCH],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["keep_torch"],
+    companion: Value | Shell,
+    kept: Value,
+    package: Value,
+    spec: Value,
+    torch: Value,
+    version: Value,
+    install: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_TORCH_MISMATCH],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["stated"],
+    install: Value | Shell,
+    package: Value,
+    spec: Value,
+    torch: Value,
+    companion: Value | Shell = None,
+    kept: Value = None,
+    version: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_BUILT_FOR_OTHER_TORCH],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    package: Value,
+    reinstall: Value | Shell,
+    symbol: Value,
+    torch: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_BUILT_FOR_OTHER_TORCH],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["unnamed"],
+    symbol: Value,
+    torch: Value,
+    package: Value = None,
+    reinstall: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_MACOS_TOO_OLD],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    chip: Value,
+    minimum: Value,
+    torch: Value,
+    version: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_MACOS_TOO_OLD],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["unseen"],
+    minimum: Value,
+    torch: Value,
+    chip: Value = None,
+    version: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_OPERATOR],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    newer: Value,
+    operator: Value,
+    torch: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PYTHON_TRANSLATED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    chip: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_REQUIREMENT_INVALID],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    package: Value,
+    reason: Value,
+    requirement: Value,
+    torch: Value,
+    version: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BACKEND_UNAVAILABLE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    hardware: Value,
+    hardware_remedy: Value,
+    module: Value,
+    visibility: Value,
+    where: Value,
+    install: Value | Shell = None,
+    install_elsewhere: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NODE_DENIED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    group: Value,
+    groups: Value,
+    hardware: Value,
+    named_groups: Value,
+    nodes: Value,
+    unknown_groups: Value,
+    listed: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NODE_DENIED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["no_group"],
+    hardware: Value,
+    listed: Value,
+    nodes: Value,
+    group: Value = None,
+    groups: Value = None,
+    named_groups: Value = None,
+    unknown_groups: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NODE_DENIED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["unknown_group"],
+    hardware: Value,
+    listed: Value,
+    named_groups: Value,
+    nodes: Value,
+    unknown_groups: Value,
+    group: Value = None,
+    groups: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CONTAINER_NO_DEVICE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    container: Value,
+    flags: Value,
+    hardware: Value,
+    where: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CONTAINER_HIDES],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    hardware: Value,
+    meaning: Value,
+    value: Value,
+    variable: Value,
+    where: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DEVICE_ORDER],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    count: Value,
+    hardware: Value,
+    mapping: Value,
+    tool: Value,
+    value: Value,
+    variable: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.SHM_SMALL],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    container: Value,
+    count: Value,
+    hardware: Value,
+    size: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.QUERY_FAILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    hardware: Value,
+    hardware_remedy: Value,
+    how: Value,
+    module: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PACKAGE_WITHOUT_HARDWARE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    answer: Value,
+    hardware: Value,
+    hardware_remedy: Value,
+    package: Value,
+    uninstall: Value | Shell,
+    version: Value,
+    module: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PACKAGE_WITHOUT_HARDWARE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["refused"],
+    answer: Value,
+    hardware: Value,
+    hardware_remedy: Value,
+    module: Value,
+    package: Value,
+    uninstall: Value | Shell,
+    version: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DEVICES_HIDDEN],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    hardware: Value,
+    indices: Value,
+    present: Value,
+    variable: Value,
+    variables: Value,
+    visible: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DEVICES_MASK_HIDES_ALL],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    hardware: Value,
+    lister: Value,
+    shown: Value,
+    up_to: Value,
+    variable: Value,
+    ascending: Value = None,
+    first: Value = None,
+    first_shown: Value = None,
+    left: Value = None,
+    said: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DEVICES_MASK_HIDES_ALL],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["after"],
+    first: Value,
+    first_shown: Value,
+    hardware: Value,
+    left: Value,
+    shown: Value,
+    variable: Value,
+    ascending: Value = None,
+    lister: Value = None,
+    said: Value = None,
+    up_to: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DEVICES_MASK_HIDES_ALL],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["none"],
+    hardware: Value,
+    lister: Value,
+    shown: Value,
+    variable: Value,
+    ascending: Value = None,
+    first: Value = None,
+    first_shown: Value = None,
+    left: Value = None,
+    said: Value = None,
+    up_to: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DEVICES_MASK_HIDES_ALL],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["refused"],
+    ascending: Value,
+    hardware: Value,
+    said: Value,
+    shown: Value,
+    variable: Value,
+    first: Value = None,
+    first_shown: Value = None,
+    left: Value = None,
+    lister: Value = None,
+    up_to: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.ARCH_NOT_COMPILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    arch: Value,
+    compiled: Value,
+    device: Value,
+    name: Value,
+    reinstall: Value | Shell,
+    torch: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.ARCH_NOT_COMPILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["none"],
+    arch: Value,
+    compiled: Value,
+    device: Value,
+    name: Value,
+    torch: Value,
+    reinstall: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.ARCH_NOT_COMPILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["older"],
+    arch: Value,
+    compiled: Value,
+    device: Value,
+    name: Value,
+    reinstall: Value | Shell,
+    torch: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.ARCH_NOT_COMPILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["tegra"],
+    arch: Value,
+    compiled: Value,
+    device: Value,
+    name: Value,
+    reinstall: Value | Shell,
+    torch: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GFX_NOT_COMPILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    compiled: Value,
+    device: Value,
+    gfx: Value,
+    install: Value | Shell,
+    name: Value,
+    override: Value,
+    target: Value,
+    torch: Value,
+    install_elsewhere: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GFX_NOT_COMPILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["none"],
+    compiled: Value,
+    device: Value,
+    gfx: Value,
+    install: Value | Shell,
+    name: Value,
+    override: Value,
+    target: Value,
+    torch: Value,
+    install_elsewhere: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GFX_NOT_COMPILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["none_override"],
+    compiled: Value,
+    device: Value,
+    gfx: Value,
+    name: Value,
+    override: Value,
+    target: Value,
+    torch: Value,
+    install: Value | Shell = None,
+    install_elsewhere: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GFX_NOT_COMPILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["override"],
+    compiled: Value,
+    device: Value,
+    gfx: Value,
+    install: Value | Shell,
+    name: Value,
+    override: Value,
+    target: Value,
+    torch: Value,
+    install_elsewhere: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GFX_NOT_COMPILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["windows"],
+    compiled: Value,
+    device: Value,
+    gfx: Value,
+    install_elsewhere: Value,
+    name: Value,
+    torch: Value,
+    install: Value | Shell = None,
+    override: Value = None,
+    target: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.KERNELS_BY_PTX_JIT],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    arch: Value,
+    cuda: Value,
+    device: Value,
+    name: Value,
+    ptx: Value,
+    torch: Value,
+    compiled: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MEMORY_QUERY_FAILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    how: Value,
+    step: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.ALLOCATION_FAILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    device: Value,
+    error: Value,
+    hardware_remedy: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PROBE_TIMEOUT],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    how: Value,
+    install: Value | Shell,
+    package: Value,
+    step: Value,
+    install_elsewhere: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PROBE_CRASHED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    how: Value,
+    install: Value | Shell,
+    package: Value,
+    step: Value,
+    install_elsewhere: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PROBE_ERROR],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    how: Value,
+    install: Value | Shell,
+    package: Value,
+    step: Value,
+    install_elsewhere: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PROBE_MALFORMED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    what: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.SHADOWED_MODULE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    modules: Value,
+    paths: Value,
+    plural: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PYTHON_UNUSABLE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    how: Value,
+    python: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DRIVER_TOO_OLD],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    branch: Value,
+    driver: Value,
+    floor: Value,
+    on_gpu: Value,
+    reinstall: Value | Shell,
+    rule: Value,
+    toolkit: Value,
+    torch: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DRIVER_GPU_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    driver: Value,
+    gpu: Value,
+    remedy: Value,
+    why: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DRIVER_CUDA_TOO_OLD],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    branch: Value,
+    floor: Value,
+    number: Value,
+    reinstall: Value | Shell,
+    rule: Value,
+    supports: Value,
+    toolkit: Value,
+    torch: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DRIVER_CUDA_TOO_OLD],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["runtime_said"],
+    reinstall: Value | Shell,
+    branch: Value = None,
+    floor: Value = None,
+    number: Value = None,
+    rule: Value = None,
+    supports: Value = None,
+    toolkit: Value = None,
+    torch: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DRIVER_CUDA_TOO_OLD],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["said"],
+    reinstall: Value | Shell,
+    branch: Value = None,
+    floor: Value = None,
+    number: Value = None,
+    rule: Value = None,
+    supports: Value = None,
+    toolkit: Value = None,
+    torch: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DRIVER_CUDA_TOO_OLD],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["toolkit_unknown"],
+    number: Value,
+    reinstall: Value | Shell,
+    supports: Value,
+    branch: Value = None,
+    floor: Value = None,
+    rule: Value = None,
+    toolkit: Value = None,
+    torch: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DRIVER_LIBRARY_MISMATCH],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    kernel: Value,
+    library: Value,
+    where: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DRIVER_LIBRARY_MISMATCH],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["said"],
+    where: Value,
+    kernel: Value = None,
+    library: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DRIVER_NOUVEAU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    branch_hint: Value,
+    hardware: Value,
+    where: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DRIVER_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    branch_hint: Value,
+    hardware: Value,
+    where: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DRIVER_NOT_FOUND],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    torch: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DRIVER_NOT_FOUND],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["version_unknown"],
+    torch: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DRIVER_FORWARD_COMPAT],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CONTAINER_RUNTIME_NO_GPU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    gpu: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["bitsandbytes"],
+    gpu: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["tgi"],
+    gpu: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["triton"],
+    gpu: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["triton_llvm"],
+    gpu: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["vllm"],
+    gpu: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BNB_WITHOUT_GPU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    install: Value | Shell = None,
+    library: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BNB_WITHOUT_GPU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["cpu_library"],
+    install: Value | Shell = None,
+    library: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BNB_WITHOUT_GPU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["detection_failed"],
+    install: Value | Shell = None,
+    library: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BNB_WITHOUT_GPU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["missing"],
+    library: Value,
+    install: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BNB_WITHOUT_GPU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["no_cudart"],
+    install: Value | Shell = None,
+    library: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BNB_WITHOUT_GPU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["no_gpu"],
+    library: Value,
+    install: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BNB_WITHOUT_GPU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["setup_failed"],
+    install: Value | Shell = None,
+    library: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BNB_WITHOUT_GPU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["torch_no_cuda"],
+    install: Value | Shell = None,
+    library: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BNB_WITHOUT_GPU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["windows"],
+    install: Value | Shell,
+    library: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BNB_WITHOUT_GPU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["windows_setup"],
+    install: Value | Shell,
+    library: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.VLLM_NO_DEVICE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BF16_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    gpu: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BF16_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["transformers"],
+    gpu: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.TOOL_FAILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    hardware: Value,
+    hardware_remedy: Value,
+    problem: Value,
+    tool: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.VERSION_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    library: Value,
+    spec: Value,
+    upgrade: Value | Shell,
+    version: Value,
+    problem: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.VERSION_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["unanswered"],
+    library: Value,
+    problem: Value,
+    spec: Value,
+    upgrade: Value | Shell,
+    version: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.TABLES_NEWER],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    libraries: Value,
+    newest: Value,
+    rules_of: Value,
+    where: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.TABLES_NEWER],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["confirmed"],
+    libraries: Value,
+    newest: Value,
+    rules_of: Value,
+    where: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.TABLES_STALE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    disagreements: Value,
+    libraries: Value,
+    newest: Value,
+    rules_of: Value,
+    where: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MODEL_UNREADABLE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    error: Value,
+    model: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.FLASH_ATTENTION_UNUSABLE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    attention: Value,
+    model: Value,
+    torch: Value,
+    why: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LIBRARY_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    install: Value | Shell,
+    library: Value,
+    python: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LIBRARIES_DISAGREE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    state: Value,
+    training: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.AUTO_FALLS_BACK],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    device: Value,
+    usable: Value,
+    why: Value,
+    command: Value | Shell = None,
+    strategy: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.AUTO_FALLS_BACK],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["load"],
+    command: Value | Shell,
+    device: Value,
+    strategy: Value,
+    usable: Value = None,
+    why: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.AUTO_IGNORES],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    count: Value,
+    device: Value,
+    family: Value,
+    hardware: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.USE_CPU_ENV_HALF],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    device: Value,
+    n_gpu: Value,
+    raw: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.ACCELERATE_CONFIG_CPU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    device: Value,
+    seen: Value,
+    torch: Value,
+    value: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.XLA_OVERRIDES],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    device: Value,
+    reason: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NOT_AUTOLOADED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    device: Value,
+    module: Value,
+    package: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.TRAINING_RAISES],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    error: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LAUNCHER],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    collective: Value,
+    device: Value,
+    distributed_type: Value,
+    local_rank: Value,
+    world_size: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.VERIFY_MISMATCH],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    actual: Value,
+    name: Value,
+    predicted: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.VERIFY_INCOMPLETE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    problem: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LOAD_DEVICE_UNUSABLE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    device: Value | Shell,
+    install: Value | Shell,
+    reasons: Value,
+    remedies: Value,
+    there: Value | Shell,
+    usable: Value,
+    cause: Value | Shell = None,
+    command: Value | Shell = None,
+    detail: Value | Shell = None,
+    endpoint: Value | Shell = None,
+    endpoint_source: Value | Shell = None,
+    error: Value | Shell = None,
+    host: Value | Shell = None,
+    mirror: Value | Shell = None,
+    model: Value | Shell = None,
+    on: Value | Shell = None,
+    proxy: Value | Shell = None,
+    proxy_env: Value | Shell = None,
+    proxy_vars: Value | Shell = None,
+    route: Value | Shell = None,
+    status: Value | Shell = None,
+    step: Value | Shell = None,
+    timeout: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LOAD_NOT_FOUND],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    on: Value | Shell,
+    step: Value | Shell,
+    cause: Value | Shell = None,
+    command: Value | Shell = None,
+    detail: Value | Shell = None,
+    device: Value | Shell = None,
+    endpoint: Value | Shell = None,
+    endpoint_source: Value | Shell = None,
+    error: Value | Shell = None,
+    host: Value | Shell = None,
+    mirror: Value | Shell = None,
+    model: Value | Shell = None,
+    proxy: Value | Shell = None,
+    proxy_env: Value | Shell = None,
+    proxy_vars: Value | Shell = None,
+    route: Value | Shell = None,
+    status: Value | Shell = None,
+    timeout: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LOAD_REVISION_NOT_FOUND],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    step: Value | Shell,
+    cause: Value | Shell = None,
+    command: Value | Shell = None,
+    detail: Value | Shell = None,
+    device: Value | Shell = None,
+    endpoint: Value | Shell = None,
+    endpoint_source: Value | Shell = None,
+    error: Value | Shell = None,
+    host: Value | Shell = None,
+    mirror: Value | Shell = None,
+    model: Value | Shell = None,
+    on: Value | Shell = None,
+    proxy: Value | Shell = None,
+    proxy_env: Value | Shell = None,
+    proxy_vars: Value | Shell = None,
+    route: Value | Shell = None,
+    status: Value | Shell = None,
+    timeout: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LOAD_GATED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    step: Value | Shell,
+    cause: Value | Shell = None,
+    command: Value | Shell = None,
+    detail: Value | Shell = None,
+    device: Value | Shell = None,
+    endpoint: Value | Shell = None,
+    endpoint_source: Value | Shell = None,
+    error: Value | Shell = None,
+    host: Value | Shell = None,
+    mirror: Value | Shell = None,
+    model: Value | Shell = None,
+    on: Value | Shell = None,
+    proxy: Value | Shell = None,
+    proxy_env: Value | Shell = None,
+    proxy_vars: Value | Shell = None,
+    route: Value | Shell = None,
+    status: Value | Shell = None,
+    timeout: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LOAD_NOT_CACHED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    model: Value | Shell,
+    step: Value | Shell,
+    cause: Value | Shell = None,
+    command: Value | Shell = None,
+    detail: Value | Shell = None,
+    device: Value | Shell = None,
+    endpoint: Value | Shell = None,
+    endpoint_source: Value | Shell = None,
+    error: Value | Shell = None,
+    host: Value | Shell = None,
+    mirror: Value | Shell = None,
+    on: Value | Shell = None,
+    proxy: Value | Shell = None,
+    proxy_env: Value | Shell = None,
+    proxy_vars: Value | Shell = None,
+    route: Value | Shell = None,
+    status: Value | Shell = None,
+    timeout: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LOAD_NETWORK_UNREACHABLE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    cause: Value | Shell,
+    endpoint: Value | Shell,
+    model: Value | Shell,
+    route: Value | Shell,
+    step: Value | Shell,
+    command: Value | Shell = None,
+    detail: Value | Shell = None,
+    device: Value | Shell = None,
+    endpoint_source: Value | Shell = None,
+    error: Value | Shell = None,
+    host: Value | Shell = None,
+    mirror: Value | Shell = None,
+    on: Value | Shell = None,
+    proxy: Value | Shell = None,
+    proxy_env: Value | Shell = None,
+    proxy_vars: Value | Shell = None,
+    status: Value | Shell = None,
+    timeout: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LOAD_DNS_FAILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    cause: Value | Shell,
+    endpoint: Value | Shell,
+    host: Value | Shell,
+    model: Value | Shell,
+    route: Value | Shell,
+    step: Value | Shell,
+    command: Value | Shell = None,
+    detail: Value | Shell = None,
+    device: Value | Shell = None,
+    endpoint_source: Value | Shell = None,
+    error: Value | Shell = None,
+    mirror: Value | Shell = None,
+    on: Value | Shell = None,
+    proxy: Value | Shell = None,
+    proxy_env: Value | Shell = None,
+    proxy_vars: Value | Shell = None,
+    status: Value | Shell = None,
+    timeout: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LOAD_PROXY_FAILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    cause: Value | Shell,
+    endpoint: Value | Shell,
+    endpoint_source: Value | Shell,
+    model: Value | Shell,
+    proxy: Value | Shell,
+    proxy_env: Value | Shell,
+    proxy_vars: Value | Shell,
+    step: Value | Shell,
+    command: Value | Shell = None,
+    detail: Value | Shell = None,
+    device: Value | Shell = None,
+    error: Value | Shell = None,
+    host: Value | Shell = None,
+    mirror: Value | Shell = None,
+    on: Value | Shell = None,
+    route: Value | Shell = None,
+    status: Value | Shell = None,
+    timeout: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LOAD_HUB_TIMEOUT],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    cause: Value | Shell,
+    endpoint: Value | Shell,
+    model: Value | Shell,
+    route: Value | Shell,
+    step: Value | Shell,
+    timeout: Value | Shell,
+    command: Value | Shell = None,
+    detail: Value | Shell = None,
+    device: Value | Shell = None,
+    endpoint_source: Value | Shell = None,
+    error: Value | Shell = None,
+    host: Value | Shell = None,
+    mirror: Value | Shell = None,
+    on: Value | Shell = None,
+    proxy: Value | Shell = None,
+    proxy_env: Value | Shell = None,
+    proxy_vars: Value | Shell = None,
+    status: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LOAD_UNAUTHORIZED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    endpoint: Value | Shell,
+    mirror: Value | Shell,
+    model: Value | Shell,
+    route: Value | Shell,
+    status: Value | Shell,
+    step: Value | Shell,
+    cause: Value | Shell = None,
+    command: Value | Shell = None,
+    detail: Value | Shell = None,
+    device: Value | Shell = None,
+    endpoint_source: Value | Shell = None,
+    error: Value | Shell = None,
+    host: Value | Shell = None,
+    on: Value | Shell = None,
+    proxy: Value | Shell = None,
+    proxy_env: Value | Shell = None,
+    proxy_vars: Value | Shell = None,
+    timeout: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LOAD_OUT_OF_MEMORY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    detail: Value | Shell,
+    step: Value | Shell,
+    cause: Value | Shell = None,
+    command: Value | Shell = None,
+    device: Value | Shell = None,
+    endpoint: Value | Shell = None,
+    endpoint_source: Value | Shell = None,
+    error: Value | Shell = None,
+    host: Value | Shell = None,
+    mirror: Value | Shell = None,
+    model: Value | Shell = None,
+    on: Value | Shell = None,
+    proxy: Value | Shell = None,
+    proxy_env: Value | Shell = None,
+    proxy_vars: Value | Shell = None,
+    route: Value | Shell = None,
+    status: Value | Shell = None,
+    timeout: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LOAD_REMOTE_CODE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    command: Value | Shell,
+    step: Value | Shell,
+    cause: Value | Shell = None,
+    detail: Value | Shell = None,
+    device: Value | Shell = None,
+    endpoint: Value | Shell = None,
+    endpoint_source: Value | Shell = None,
+    error: Value | Shell = None,
+    host: Value | Shell = None,
+    mirror: Value | Shell = None,
+    model: Value | Shell = None,
+    on: Value | Shell = None,
+    proxy: Value | Shell = None,
+    proxy_env: Value | Shell = None,
+    proxy_vars: Value | Shell = None,
+    route: Value | Shell = None,
+    status: Value | Shell = None,
+    timeout: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LOAD_REMOTE_CODE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["local"],
+    command: Value | Shell,
+    model: Value | Shell,
+    step: Value | Shell,
+    cause: Value | Shell = None,
+    detail: Value | Shell = None,
+    device: Value | Shell = None,
+    endpoint: Value | Shell = None,
+    endpoint_source: Value | Shell = None,
+    error: Value | Shell = None,
+    host: Value | Shell = None,
+    mirror: Value | Shell = None,
+    on: Value | Shell = None,
+    proxy: Value | Shell = None,
+    proxy_env: Value | Shell = None,
+    proxy_vars: Value | Shell = None,
+    route: Value | Shell = None,
+    status: Value | Shell = None,
+    timeout: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LOAD_MISSING_PACKAGE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    device: Value | Shell,
+    step: Value | Shell,
+    cause: Value | Shell = None,
+    command: Value | Shell = None,
+    detail: Value | Shell = None,
+    endpoint: Value | Shell = None,
+    endpoint_source: Value | Shell = None,
+    error: Value | Shell = None,
+    host: Value | Shell = None,
+    mirror: Value | Shell = None,
+    model: Value | Shell = None,
+    on: Value | Shell = None,
+    proxy: Value | Shell = None,
+    proxy_env: Value | Shell = None,
+    proxy_vars: Value | Shell = None,
+    route: Value | Shell = None,
+    status: Value | Shell = None,
+    timeout: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LOAD_NO_KERNEL],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    step: Value | Shell,
+    cause: Value | Shell = None,
+    command: Value | Shell = None,
+    detail: Value | Shell = None,
+    device: Value | Shell = None,
+    endpoint: Value | Shell = None,
+    endpoint_source: Value | Shell = None,
+    error: Value | Shell = None,
+    host: Value | Shell = None,
+    mirror: Value | Shell = None,
+    model: Value | Shell = None,
+    on: Value | Shell = None,
+    proxy: Value | Shell = None,
+    proxy_env: Value | Shell = None,
+    proxy_vars: Value | Shell = None,
+    route: Value | Shell = None,
+    status: Value | Shell = None,
+    timeout: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LOAD_DEVICE_LOST],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    step: Value | Shell,
+    cause: Value | Shell = None,
+    command: Value | Shell = None,
+    detail: Value | Shell = None,
+    device: Value | Shell = None,
+    endpoint: Value | Shell = None,
+    endpoint_source: Value | Shell = None,
+    error: Value | Shell = None,
+    host: Value | Shell = None,
+    mirror: Value | Shell = None,
+    model: Value | Shell = None,
+    on: Value | Shell = None,
+    proxy: Value | Shell = None,
+    proxy_env: Value | Shell = None,
+    proxy_vars: Value | Shell = None,
+    route: Value | Shell = None,
+    status: Value | Shell = None,
+    timeout: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LOAD_FAILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    error: Value | Shell,
+    step: Value | Shell,
+    cause: Value | Shell = None,
+    command: Value | Shell = None,
+    detail: Value | Shell = None,
+    device: Value | Shell = None,
+    endpoint: Value | Shell = None,
+    endpoint_source: Value | Shell = None,
+    host: Value | Shell = None,
+    mirror: Value | Shell = None,
+    model: Value | Shell = None,
+    on: Value | Shell = None,
+    proxy: Value | Shell = None,
+    proxy_env: Value | Shell = None,
+    proxy_vars: Value | Shell = None,
+    route: Value | Shell = None,
+    status: Value | Shell = None,
+    timeout: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LOAD_HANG],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    step: Value,
+    timeout: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LOAD_CRASH],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    signal: Value,
+    step: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.OFFLOADED_TO_DISK],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    parameters: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.RANKS_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    ranks: Value,
+    reported: Value,
+    timeout: Value,
+    total: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.RANKS_CHECK_FAILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    problem: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.RANKS_VERSIONS_DIFFER],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    package: Value,
+    versions: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.RANKS_DEVICES_DIFFER],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    types: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.RANKS_COUNTS_DIFFER],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    counts: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.RANKS_SHARE_DEVICES],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    count: Value,
+    devices: Value,
+    host: Value,
+    mapping: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.RANKS_VISIBILITY_DIFFERS],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    host: Value,
+    mapping: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.RANKS_ALL_REDUCE_FAILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    collective: Value,
+    detail: Value,
+    device: Value,
+    rank: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.RANKS_REPORT_REJECTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    rank: Value,
+    reason: Value,
+    what: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BANDWIDTH_FAILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    collective: Value,
+    detail: Value,
+    device: Value,
+    rank: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BANDWIDTH_BELOW_PCIE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    basis: Value,
+    devices: Value,
+    expected: Value,
+    first: Value,
+    link: Value,
+    measured: Value,
+    second: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BANDWIDTH_BELOW_NVLINK],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    basis: Value,
+    devices: Value,
+    expected: Value,
+    first: Value,
+    link: Value,
+    measured: Value,
+    second: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LIBRARIES_MIXED_CUDA],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    majors: Value,
+    owners: Value,
+    paths: Value,
+    pip_list: Value | Shell,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LIBRARIES_MIXED_CUDA],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["installed"],
+    majors: Value,
+    owners: Value,
+    paths: Value,
+    pip_list: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LIBRARIES_DUPLICATE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    library: Value,
+    owners: Value,
+    paths: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LIBRARIES_SHADOWED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    dist: Value,
+    kept: Value,
+    library: Value,
+    loaded: Value,
+    origin: Value,
+    variable: Value,
+    via: Value,
+    wheel: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LIBRARIES_SHADOWED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["system"],
+    dist: Value,
+    library: Value,
+    loaded: Value,
+    origin: Value,
+    wheel: Value,
+    kept: Value = None,
+    variable: Value = None,
+    via: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LIBRARIES_SHADOWED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["unset"],
+    dist: Value,
+    library: Value,
+    loaded: Value,
+    origin: Value,
+    variable: Value,
+    via: Value,
+    wheel: Value,
+    kept: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LIBRARIES_CONDA_AND_PIP],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    conda: Value,
+    pip: Value,
+    pip_list: Value | Shell,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LIBRARIES_CUDNN_OLDER],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    compiled: Value,
+    kept: Value,
+    path: Value,
+    runtime: Value,
+    torch: Value,
+    via: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.ROCM_WHEELS_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    missing: Value,
+    reinstall: Value | Shell,
+    requirement: Value,
+    torch: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.ROCM_WHEELS_MISMATCH],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    dist: Value,
+    installed: Value,
+    reinstall: Value | Shell,
+    torch: Value,
+    wanted: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.ROCM_DEVICE_EXTRA_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    gfx: Value,
+    install: Value | Shell,
+    installed: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GPU_XID_RECORDED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    device: Value,
+    meaning: Value,
+    times: Value,
+    xid: Value,
+    bus_id: Value | Shell = None,
+    catalogue: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GPU_XID_RESTART_APP],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    catalogue: Value,
+    device: Value,
+    meaning: Value,
+    times: Value,
+    xid: Value,
+    bus_id: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GPU_XID_RESET],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    bus_id: Value,
+    catalogue: Value,
+    device: Value,
+    meaning: Value,
+    times: Value,
+    xid: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GPU_XID_REBOOT],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    catalogue: Value,
+    device: Value,
+    meaning: Value,
+    times: Value,
+    xid: Value,
+    bus_id: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GPU_XID_SERVICE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    catalogue: Value,
+    device: Value,
+    meaning: Value,
+    times: Value,
+    xid: Value,
+    bus_id: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GPU_SXID_FATAL],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    device: Value,
+    times: Value,
+    xid: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GPU_KERNEL_LOG_UNREAD],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    problem: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GPU_ECC_UNCORRECTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    aggregate: Value,
+    bus_id: Value,
+    device: Value,
+    name: Value,
+    volatile: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GPU_REMAP_PENDING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    bus_id: Value,
+    device: Value,
+    name: Value,
+    uncorrectable: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GPU_REMAP_FAILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    device: Value,
+    name: Value,
+    bus_id: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GPU_RETIREMENT_PENDING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    bus_id: Value,
+    device: Value,
+    name: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GPU_NVLINK_DOWN],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    device: Value,
+    links: Value,
+    name: Value,
+    up: Value,
+    bus_id: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GPU_THROTTLED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    device: Value,
+    name: Value,
+    reasons: Value,
+    bus_id: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.FLEET_NODES_DIFFER],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    hosts: Value,
+    largest: Value,
+    odd: Value,
+    total: Value,
+    configurations: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.FLEET_NODES_DIFFER],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["no_majority"],
+    configurations: Value,
+    largest: Value,
+    total: Value,
+    hosts: Value = None,
+    odd: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.FLEET_NODES_FAILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    count: Value,
+    hosts: Value,
+    total: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.FLEET_UNREADABLE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    count: Value,
+    directory: Value,
+    files: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.FLEET_NOT_REPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    count: Value,
+    directory: Value,
+    expected: Value,
+    hosts: Value,
+    nodelist: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.FLEET_DRAIN_SERVICE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    causes: Value,
+    count: Value,
+    hosts: Value,
+    nodelist: Value,
+    reason: Value,
+    total: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.FLEET_DRAIN_REBOOT],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    causes: Value,
+    count: Value,
+    hosts: Value,
+    nodelist: Value,
+    reason: Value,
+    total: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.FLEET_DRAIN_RESET],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    causes: Value,
+    count: Value,
+    hosts: Value,
+    nodelist: Value,
+    reason: Value,
+    total: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.FLEET_TOO_LARGE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    count: Value,
+    directory: Value,
+    files: Value,
+    first: Value,
+    limit: Value,
+    total: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NPU_ASKED_FOR_CUDA],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    shown: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CANN_PYTHON_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    install: Value | Shell,
+    module: Value = None,
+    top: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CANN_PYTHON_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["module"],
+    install: Value | Shell,
+    module: Value,
+    top: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CANN_PYTHON_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["toolkit"],
+    install: Value | Shell,
+    module: Value,
+    top: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.ACCELERATE_GPU_IDS_NONE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    torch: Value,
+    value: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NVCC_MAJOR_MISMATCH],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    cuda: Value,
+    major: Value,
+    nvcc: Value,
+    nvcc_major: Value,
+    torch: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_BF16_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    torch: Value,
+    macos: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_BF16_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["macos"],
+    macos: Value,
+    torch: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DS_CUDA_MISMATCH],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    installed: Value,
+    installed_major: Value,
+    torch: Value,
+    torch_major: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DS_CUDA_MISMATCH],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["same_major"],
+    installed: Value,
+    torch: Value,
+    installed_major: Value = None,
+    torch_major: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BNB_ON_MAC],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.WSL_NO_LIBCUDA],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    library: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CUDA_LIBRARY_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    library: Value,
+    package: Value,
+    what: Value,
+    torch_cuda: Value = None,
+    torch_major: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CUDA_LIBRARY_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["other_major"],
+    library: Value,
+    package: Value,
+    torch_cuda: Value,
+    torch_major: Value,
+    what: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_OUT_OF_MEMORY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_BUFFER_TOO_LARGE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    size: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_BUFFER_TOO_LARGE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["ndarray"],
+    size: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LIBRARY_EXECSTACK],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    library: Value,
+    path: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LIBRARY_EXECSTACK],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["name_only"],
+    library: Value,
+    path: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LIBRARY_EXECSTACK],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["unnamed"],
+    library: Value = None,
+    path: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.XPU_NOT_BUILT],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    install: Value | Shell,
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.XPU_IGPU_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    gpu: Value,
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.HPU_VERSIONS_APART],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    host: Value,
+    image: Value,
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.HPU_ACQUIRE_FAILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.HPU_ACQUIRE_FAILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["already_acquired"],
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.HPU_BRIDGE_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    module: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NEURON_DRIVER_UNUSABLE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NEURON_DRIVER_UNUSABLE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["incompatible"],
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.VLLM_ASCEND_TORCH],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    dev: Value,
+    install: Value | Shell,
+    release: Value,
+    shown: Value,
+    torch: Value,
+    torch_npu: Value,
+    vllm: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CUDA_ONLY_PACKAGE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    accelerator: Value,
+    package: Value,
+    said: Value,
+    shown: Value,
+    uninstall: Value | Shell,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CUDA_ONLY_PACKAGE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["bitsandbytes"],
+    accelerator: Value,
+    package: Value,
+    said: Value,
+    shown: Value,
+    uninstall: Value | Shell,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CUDA_ONLY_PACKAGE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["bitsandbytes_npu"],
+    accelerator: Value,
+    package: Value,
+    said: Value,
+    shown: Value,
+    uninstall: Value | Shell,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CUDA_ONLY_PACKAGE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["vllm_npu"],
+    accelerator: Value,
+    package: Value,
+    said: Value,
+    shown: Value,
+    uninstall: Value | Shell,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.XPU_IPEX_NOT_IMPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    ipex: Value,
+    said: Value,
+    torch: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.XPU_IPEX_NOT_IMPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["torch_not_shown"],
+    ipex: Value,
+    said: Value,
+    torch: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NEURON_OPTIMUM_APART],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    install: Value | Shell,
+    pinned: Value,
+    release: Value,
+    shown: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_BUFFER_SHORT],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    said: Value,
+) -> Finding: ...
+
+
+def finding(
+    code: Code,
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: str | None = None,
+    **params: Value | Shell,
+) -> Finding:
+    """The finding for `code` (catalogue.make_finding), checked by mypy above."""
+    return make_finding(code, backend=backend, evidence=evidence, variant=variant, **params)
