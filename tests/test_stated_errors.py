@@ -902,3 +902,43 @@ def test_a_wrapped_or_quoted_message_is_still_named(
     report = pasted.diagnose(assemble.gathered(reports.read(wrapping.format(line).encode())))
     assert [f.code for f in report.findings] == [code]
     assert not report.unread and report.exit_code == 1
+
+
+# issue 38: an XPU error whose paste shows neither torch's build nor IPEX's
+@pytest.mark.parametrize(
+    "name",
+    [
+        # IPEX's maintainers: "pls import ipex first" (the environment was fine)
+        "ipex392-embedding-to-xpu-not-linked-no-versions.md",
+        # the app's device set to xpu on a CUDA machine; "resolved" by setting it to cuda
+        "lcm71-windows-to-xpu-not-linked-no-versions.md",
+    ],
+)
+def test_not_linked_for_xpu_without_torch_or_ipex_versions_asserts_no_build(name: str) -> None:
+    """c10's "not linked with support for xpu devices" is what torch before 2.5 says for
+    IPEX not yet imported as much as for a torch without XPU: with neither version in the
+    paste, no error finding claims torch was not built for XPU and no torch is reinstalled;
+    the warning names both causes and the command that tells them apart. The same line
+    beside torch's version without +xpu (IPEX 1.11's CPU release, #244) or beside torch's
+    own "Torch not compiled with XPU enabled" keeps torch.not_built_for_xpu."""
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == "xpu.not_linked_build_unshown" and found.severity.value == "warning"
+    assert "before importing intel_extension_for_pytorch" in found.message
+    assert "pip install" not in (found.remedy or "") and "--index-url" not in (found.remedy or "")
+    assert "python -m pip show torch intel-extension-for-pytorch" in (found.remedy or "")
+    assert not report.unread and report.exit_code == 0
+    assert "no problem" not in rendered.counts(report)
+    recorded = (ERRORS / name).read_bytes()
+    shown = recorded + b"\n```\ntorch 2.1.0+cpu\n```\n"
+    (built,) = pasted.diagnose(assemble.gathered(reports.read(shown))).findings
+    assert built.code == "torch.not_built_for_xpu"
+    ipex = recorded + b"\n```\nIPEX version: 2.1.10+xpu\n```\n"
+    (imported,) = pasted.diagnose(assemble.gathered(reports.read(ipex))).findings
+    assert imported.code == "xpu.ipex_not_imported"
+    for positive in (
+        "ipex244-ipex1.11-pytorch-not-linked-with-xpu-adl-gt1.md",
+        "xputriton2014-torch-not-compiled-with-xpu-lazy-init.md",
+        "sdnext3547-windows-arc-a770-torch-not-compiled-with-xpu.md",
+    ):
+        assert [f.code for f in diagnosed(positive).findings] == ["torch.not_built_for_xpu"]

@@ -181,6 +181,8 @@ class Code(str, Enum):
     NEURON_OPTIMUM_APART = "neuron.optimum_neuron_pins_apart"  # issue 38: optimum-neuron pins
     # issue 38: bitsandbytes' and MPS's other wordings
     MPS_BUFFER_SHORT = "mps.buffer_not_large_enough"
+    # issue 38: an XPU error whose paste shows neither torch's build nor IPEX's
+    XPU_NOT_LINKED_UNSHOWN = "xpu.not_linked_build_unshown"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2182,6 +2184,31 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="upgrade torch to its newest release, whose MPS views and copies were fixed "
         "(pytorch/pytorch#78496 and later); where it persists, run that operation on the CPU "
         "and report it to pytorch/pytorch with the operation that failed",
+    ),
+    # issue 38: an XPU error whose paste shows neither torch's build nor IPEX's
+    Code.XPU_NOT_LINKED_UNSHOWN: Entry(
+        W, "torch had no xpu device, and the paste shows neither torch's build nor IPEX's",
+        "c10 says \"PyTorch is not linked with support for xpu devices\" whenever a tensor "
+        "goes to a device type no device guard is registered for (c10/core/impl/"
+        "DeviceGuardImplInterface.h getDeviceGuardImpl). Before torch 2.5 the xpu guard came "
+        "from Intel Extension for PyTorch's XPU build once the program imported it, so the "
+        "same words mean the import came too late (IPEX's maintainers: \"pls import ipex "
+        "first\", intel/intel-extension-for-pytorch#392; ipex-llm's the same, "
+        "intel/ipex-llm#9768) as much as a torch or IPEX built without XPU (IPEX 1.11's CPU "
+        "release, #244). Only the versions tell them apart: torch's own words for a build "
+        "without XPU are \"Torch not compiled with XPU enabled\" (torch/xpu/__init__.py "
+        "_lazy_init). Without them hwdoctor names no build to reinstall.",
+        "torch said {said}, and the paste shows neither torch's version nor IPEX's: either "
+        "the program used xpu before importing intel_extension_for_pytorch, or this torch "
+        "has no XPU",
+        commands=(
+            "# which torch and which IPEX (if any) this is: their versions tell the two apart",
+            "python -m pip show torch intel-extension-for-pytorch",
+        ),
+        advice="where pip lists IPEX's +xpu build, import intel_extension_for_pytorch right "
+        "after torch, before the first xpu tensor; where torch is a +cpu or PyPI build and no "
+        "IPEX +xpu is listed, install torch's xpu build (torch 2.5 and newer, "
+        "https://docs.pytorch.org/docs/stable/notes/get_start_xpu.html)",
     ),
 }  # fmt: skip
 

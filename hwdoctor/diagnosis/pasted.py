@@ -131,6 +131,7 @@ _RESTS_ON: Final = (
     ("backend.cann_python_missing", ("stated",)),
     ("backend.vllm_ascend_torch", ("vllm_ascend",)),  # issue 38: vLLM Ascend's torch pair
     ("backend.cuda_only_package", ("stated", "accelerator")),  # issue 38
+    ("xpu.not_linked_build_unshown", ("stated", "torch")),  # issue 38: ambiguous XPU cause
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -1413,10 +1414,36 @@ def _xpu_not_built(evidence: Evidence, facts: _Read, said: PastedFact) -> Findin
             torch=torch or "",
             variant=variant,
         )
+    if torch is None and not _ipex_listed(facts) and _XPU_NOT_COMPILED not in said.value:
+        # issue 38: ambiguous cause, no assertion. c10's "not linked" is what torch before
+        # 2.5 says whenever no XPU device guard is registered: IPEX's XPU build not yet
+        # imported (intel/intel-extension-for-pytorch#392) as much as a torch without XPU.
+        # With neither torch's version nor IPEX's in the paste it names no build.
+        facts.use("stated", said)
+        return finding(Code.XPU_NOT_LINKED_UNSHOWN, backend=_XPU, said=said.value)
     facts.use("stated", said)
     way = remedies.installer(evidence.python)
     install = remedies.install(registry.BY_KEY[_XPU], way, replace=True, evidence=evidence)
     return finding(Code.XPU_NOT_BUILT, backend=_XPU, said=said.value, install=install)
+
+
+# issue 38: ambiguous cause, no assertion. torch's own words for a build without XPU
+# (torch/xpu/__init__.py _lazy_init: `if not _is_compiled(): raise AssertionError("Torch
+# not compiled with XPU enabled")`, _is_compiled being whether torch._C has the XPU
+# bindings), which say the build by themselves, unlike c10's device-guard message.
+_XPU_NOT_COMPILED: Final = "Torch not compiled with XPU enabled"
+
+
+def _ipex_listed(facts: _Read) -> bool:
+    """Whether the paste shows IPEX's version at all (IPEX's collect_env, ipex-llm's
+    env-check, a package line), of any build."""
+    listed = (
+        f
+        for key in _VERSION_KEYS
+        for f in facts.all(key)
+        if versions.canonical_name(f.name or "") in _IPEX_DISTS
+    )
+    return bool(facts.all(FactKey.IPEX_VERSION)) or any(True for _ in listed)
 
 
 # IPEX's distribution names (pip list, pip freeze, collect_env's [pip3] lines).
