@@ -942,3 +942,82 @@ def test_not_linked_for_xpu_without_torch_or_ipex_versions_asserts_no_build(name
         "sdnext3547-windows-arc-a770-torch-not-compiled-with-xpu.md",
     ):
         assert [f.code for f in diagnosed(positive).findings] == ["torch.not_built_for_xpu"]
+
+
+# issue 38: Unsloth's refusal of an old GPU, and its banner's compute capability
+_TOO_OLD_1998: Final = "unsloth1998-gtx1070-banner-cuda-6.1-your-gpu-is-too-old.md"
+
+
+@pytest.mark.parametrize(
+    ("path", "capability"),
+    [
+        # 2025's layout: "CUDA: 6.1. CUDA Toolkit: 12.4."
+        (f"errors/{_TOO_OLD_1998}", "6.1"),
+        ("issue_body/unsloth2299-a100-banner-cuda-8.0-fast-inference.md", "8.0"),
+        ("issue_body/starmindmerge-unsloth2025.9.1-gtx1050ti-banner-num-gpus.md", "6.1"),
+        # before 2025.2: "CUDA = 6.1. CUDA Toolkit = 12.1." (the list's "- CUDA: 6.1" is not
+        # the banner: no Toolkit beside it)
+        ("issue_body/unsloth813-tesla-p40-banner-cuda-equals-6.1-env-list.md", "6.1"),
+    ],
+)
+def test_unsloths_banner_cuda_field_is_the_gpus_capability(path: str, capability: str) -> None:
+    """unsloth/device_type.py prints `CUDA: {gpu_stats.major}.{gpu_stats.minor}` from
+    torch.cuda.get_device_properties(0): the capability, read as one and never as a CUDA
+    version (no fact about CUDA's or the driver's version comes from that line)."""
+    paste = reports.read((ERRORS.parent / path).read_bytes())
+    said = [f for f in paste.facts if f.key.value == "unsloth.capability"]
+    assert [f.value for f in said] == [capability]
+    line = said[0].quote.line
+    assert not [f for f in paste.facts if f.quote.line == line and "cuda" in f.key.value]
+
+
+def test_unsloths_gpu_too_old_is_named_with_the_banners_gpu_and_capability() -> None:
+    """unsloth_zoo's load_vllm raises "Unsloth: Your GPU is too old!" below compute capability
+    7.0 (unsloth#1998, a GTX 1070): named with the banner's GPU and its capability, no CUDA
+    install line. Without the banner's name line its capability still says which GPU; with
+    the float8 KV cache's words on a T4 (7.5) the floor is 8.0."""
+    report = diagnosed(_TOO_OLD_1998)
+    (found,) = report.findings
+    assert found.code == "extension.arch_unsupported" and report.exit_code == 1
+    assert "refused the NVIDIA GeForce GTX 1070 (compute capability 6.1)" in found.message
+    assert "fast_inference=True" in (found.advice or "") and not found.remedy
+    assert {q.line for quotes in report.rests_on for q in quotes} == {1, 12, 13}
+    recorded = (ERRORS / _TOO_OLD_1998).read_bytes()
+    # Unsloth's own name where torch gives none ("NVIDIA GPU Device. ", unsloth/device_type.py),
+    # which no name table knows: the banner's capability says it
+    device = recorded.replace(b"NVIDIA GeForce GTX 1070.", b"NVIDIA GPU Device.")
+    (named,) = pasted.diagnose(assemble.gathered(reports.read(device))).findings
+    assert "the NVIDIA GPU Device (compute capability 6.1)" in named.message
+    lines = recorded.split(b"\n")
+    clipped = b"\n".join(line for line in lines if b"Num GPUs" not in line)
+    (banner,) = pasted.diagnose(assemble.gathered(reports.read(clipped))).findings
+    assert "the GPU of Unsloth's banner (compute capability 6.1)" in banner.message
+    float8 = recorded.replace(
+        b"Your GPU is too old!", b"Your GPU is too old for float8 KV cache! Set it to False."
+    )
+    t4 = float8.replace(b"NVIDIA GeForce GTX 1070", b"Tesla T4").replace(b"CUDA: 6.1", b"CUDA: 7.5")
+    (kv,) = pasted.diagnose(assemble.gathered(reports.read(t4))).findings
+    assert "float8 KV cache refused the Tesla T4 (compute capability 7.5)" in kv.message
+    assert "float8_kv_cache=False" in (kv.advice or "")
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "issue_body/unsloth2299-a100-banner-cuda-8.0-fast-inference.md",  # a pickling bug
+        "issue_body/starmindmerge-unsloth2025.9.1-gtx1050ti-banner-num-gpus.md",  # working
+    ],
+)
+def test_unsloths_banner_alone_is_no_gpu_finding(path: str) -> None:
+    """The banner of a working setup (a GTX 1050 Ti's, 6.1) or of another error (an A100's
+    "CUDA: 8.0") names no GPU or CUDA problem: the capability alone is no refusal. The
+    refusal's words beside the A100's banner name no GPU either (8.0 reaches 7.0): the line
+    stays unread, counted."""
+    recorded = (ERRORS.parent / path).read_bytes()
+    report = pasted.diagnose(assemble.gathered(reports.read(recorded)))
+    assert not report.findings and report.exit_code == 0
+    if b"A100" in recorded:
+        said = recorded + b"\nNotImplementedError: Unsloth: Your GPU is too old!\n"
+        refused = pasted.diagnose(assemble.gathered(reports.read(said)))
+        assert not refused.findings and refused.exit_code == 1
+        assert [q.text for q in refused.unread][-1].endswith("Your GPU is too old!")

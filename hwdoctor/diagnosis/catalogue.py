@@ -799,7 +799,9 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "(torch/_inductor/exc.py GPUTooOldForTriton); bitsandbytes before 0.37 ran int8 "
         "matmul on 7.5 and newer only (csrc/ops.cu, CHANGELOG 0.37.0); vLLM's kernels are "
         "built for 7.0 and newer (setup.py); text-generation-inference's flash-attention "
-        "models need 7.5 (server/text_generation_server/utils/flash_attn.py).",
+        "models need 7.5 (server/text_generation_server/utils/flash_attn.py). Unsloth's "
+        "vLLM path refuses below 7.0, and below 8.0 for its float8 KV cache (unsloth_zoo/"
+        "vllm_utils.py load_vllm); its banner's \"CUDA: X.Y\" is the GPU's capability.",
         "flash-attn refused this GPU (flash-attn: \"FlashAttention only supports Ampere GPUs "
         "or newer.\"): FlashAttention 2 needs a GPU of compute capability 8.0 or newer",
         advice="on this GPU, run without flash-attn (in transformers, "
@@ -823,6 +825,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "vllm": "vLLM does not build its kernels for {gpu}: vLLM needs a GPU of compute "
             "capability 7.0 or newer (vLLM: \"GPUs with compute capability below 7.0 are not "
             "supported\")",
+            # issue 38: Unsloth's refusal of an old GPU (unsloth_zoo/vllm_utils.py load_vllm)
+            "unsloth": "Unsloth's fast inference (vLLM) refused {gpu}: it needs a GPU of compute "
+            "capability 7.0 or newer (Unsloth: \"Your GPU is too old!\")",
+            "unsloth_float8": "Unsloth's float8 KV cache refused {gpu}: it needs a GPU of "
+            "compute capability 8.0 or newer (Unsloth: \"Your GPU is too old for float8 KV "
+            "cache!\")",
         },
         variant_commands={
             "triton": (
@@ -850,6 +858,14 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "guide: compute capability 7.0 or higher); where the machine has one, make it the "
             "only one vLLM sees (CUDA_VISIBLE_DEVICES); on this GPU, serve the model with a "
             "library that supports it (transformers, llama.cpp)",
+            # issue 38: Unsloth's refusal of an old GPU (unsloth_zoo/vllm_utils.py load_vllm)
+            "unsloth": "load the model without fast_inference=True (Unsloth then generates "
+            "with transformers, not vLLM; unsloth_zoo checks the capability only on its vLLM "
+            "path), or use a GPU of compute capability 7.0 or newer (a T4, an RTX 20 series or "
+            "newer); Unsloth's Triton kernels need 7.0 as well, so training on this GPU may "
+            "fail next (Triton's \"too old\")",
+            "unsloth_float8": "load the model with float8_kv_cache=False, or use a GPU of "
+            "compute capability 8.0 or newer (an A100, an RTX 30 series or newer)",
         },
     ),
     Code.BNB_WITHOUT_GPU: Entry(

@@ -234,6 +234,9 @@ _WHAT: Final = {
     FactKey.MESSAGE_BNB_SETUP: "bitsandbytes says",
     FactKey.MESSAGE_MPS_NDARRAY: "Metal (MPS) says",
     FactKey.MESSAGE_MPS_BUFFER_SHORT: "Metal (MPS) says",
+    # issue 38: Unsloth's refusal of an old GPU, and its banner's compute capability
+    FactKey.MESSAGE_UNSLOTH_TOO_OLD: "Unsloth says",
+    FactKey.UNSLOTH_CAPABILITY: "GPU capability (Unsloth's banner)",
 }
 
 
@@ -929,7 +932,49 @@ def _named_gpus(evidence: Evidence, facts: _Read) -> _Named:
         if fact.name:
             said = _capability(fact.value) or _capability(gpus.nvidia_capability(fact.name))
             named[fact.name.strip()] = (said, [fact])
+    _unsloth_banner(named, facts)  # issue 38: Unsloth's banner says the capability itself
     return named
+
+
+# issue 38: Unsloth's refusal of an old GPU, and its banner's compute capability
+_BANNER_GPU: Final = "GPU of Unsloth's banner"
+
+
+def _unsloth_banner(named: _Named, facts: _Read) -> None:
+    """Unsloth's banner gives the GPU's compute capability in its "CUDA" field (unsloth/
+    device_type.py get_device_stats, read in readers/messages.py), the line after the one
+    that names the GPU: that capability is the GPU's, over the name table's, and where the
+    name line is not in the paste it stands for the banner's GPU unnamed."""
+    for said in facts.all(FactKey.UNSLOTH_CAPABILITY):
+        capability = _capability(said.value)
+        names = [f for f in facts.all(FactKey.GPU) if f.quote.line == said.quote.line - 1]
+        name = names[0].value.strip() if names else _BANNER_GPU
+        _, lines = named.get(name, (None, []))
+        named[name] = (capability, [*lines, said])
+
+
+def _unsloth_too_old(named: _Named, facts: _Read) -> tuple[Finding, ...]:
+    """Unsloth's own refusal (unsloth_zoo/vllm_utils.py load_vllm: compute capability below
+    7.0, or below 8.0 for its float8 KV cache), named with the GPU below that floor where the
+    paste shows one (its banner's capability first). The message is Unsloth's reading of
+    torch.cuda.get_device_capability(), so it names a GPU below the floor even where the
+    paste shows none; where every GPU the paste shows reaches it, it names nothing."""
+    said = facts.all(FactKey.MESSAGE_UNSLOTH_TOO_OLD)
+    if not said:
+        return ()
+    floor = _capability(said[0].value) or (7, 0)
+    gpu, lines = _below(named, floor)
+    if gpu is None:
+        return ()
+    facts.use("stated", said[0])
+    banner = facts.all(FactKey.UNSLOTH_CAPABILITY)
+    facts.use("gpus", *lines, *(f for f in banner if (_capability(f.value) or floor) < floor))
+    variant = "unsloth_float8" if floor >= (8, 0) else "unsloth"
+    return (
+        finding(
+            Code.EXTENSION_ARCH_UNSUPPORTED, backend=_CUDA, variant=variant, gpu=gpu or "this GPU"
+        ),
+    )
 
 
 def _below(named: _Named, floor: tuple[int, int]) -> tuple[str | None, list[PastedFact]]:
@@ -969,6 +1014,7 @@ def _refused(evidence: Evidence, facts: _Read, before: Sequence[Finding]) -> tup
                 gpu=gpu or "this GPU",
             )
         )
+    found.extend(_unsloth_too_old(named, facts))  # issue 38: Unsloth's refusal
     if said := facts.all(FactKey.MESSAGE_TGI_CAPABILITY):
         # TGI names the capability it refused: the GPUs named with it, or the capability alone
         refused = _capability(said[0].value)
