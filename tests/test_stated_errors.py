@@ -1021,3 +1021,54 @@ def test_unsloths_banner_alone_is_no_gpu_finding(path: str) -> None:
         refused = pasted.diagnose(assemble.gathered(reports.read(said)))
         assert not refused.findings and refused.exit_code == 1
         assert [q.text for q in refused.unread][-1].endswith("Your GPU is too old!")
+
+
+# issue 38: vLLM on an AMD GPU its ROCm support leaves out
+@pytest.mark.parametrize(
+    ("name", "gpu", "vllm_line"),
+    [
+        # vLLM's collect_env: its ROCm warning, the GPU line carrying gfx906
+        (
+            "vllm9713-2x-mi60-gfx906-vllm0.6.6-rocm-collect-env.md",
+            "the AMD Radeon Graphics (gfx906:sramecc+:xnack-)",
+            "VLLM: vllm==0.6.6.dev45+g29c74893.d20241222.rocm624",
+        ),
+        # Triton's error compiling vLLM's attention: the path and the target on one line
+        (
+            "tritongcn5-4-vllm-triton-flash-attention-unsupported-target-gfx906.md",
+            "a gfx906 GPU",
+            "unsupported target: 'gfx906'",
+        ),
+    ],
+)
+def test_vllm_on_gfx906_is_named_as_a_gpu_vllms_rocm_support_leaves_out(
+    name: str, gpu: str, vllm_line: str
+) -> None:
+    """vLLM's ROCm requirements list no gfx906 and ROCm Triton has no gfx906 target
+    (vllm-project/vllm#33811): vLLM shown (a pin, its log, its package path) beside a gfx906
+    target is extension.arch_unsupported for ROCm, with no install line."""
+    report = diagnosed(name)
+    found = [f for f in report.findings if f.code == "extension.arch_unsupported"]
+    assert len(found) == 1 and report.exit_code == 1
+    assert found[0].message.startswith(f"vLLM does not support {gpu} on ROCm")
+    assert found[0].backend == "rocm" and not found[0].remedy
+    assert "llama.cpp" in (found[0].advice or "")
+    assert any(vllm_line in q.text for quotes in report.rests_on for q in quotes)
+
+
+def test_a_gfx906_community_build_or_no_vllm_is_no_vllm_finding() -> None:
+    """The nlzy/vllm-gfx906 image runs vLLM on gfx906 (nlzy/vllm-gfx906#30): with that build
+    named, vLLM's own lines beside the GPU name no unsupported GPU; without the title that
+    names it, the same paste with vLLM's platform log is named. A gfx906 collect_env with no
+    vLLM line names nothing of vLLM either."""
+    path = ERRORS.parent / "issue_body" / "nlzy-vllmgfx906-30-fork-docker-gfx906-collect-env.md"
+    recorded = path.read_bytes()
+    said = (
+        recorded
+        + b"\nINFO 08-25 10:00:00 [__init__.py:244] Automatically detected platform rocm.\n"
+    )
+    assert not pasted.diagnose(assemble.gathered(reports.read(said))).findings
+    assert not pasted.diagnose(assemble.gathered(reports.read(recorded))).findings
+    untitled = said.split(b"\n", 1)[1]
+    (found,) = pasted.diagnose(assemble.gathered(reports.read(untitled))).findings
+    assert found.code == "extension.arch_unsupported" and "gfx906" in found.message

@@ -801,7 +801,9 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "built for 7.0 and newer (setup.py); text-generation-inference's flash-attention "
         "models need 7.5 (server/text_generation_server/utils/flash_attn.py). Unsloth's "
         "vLLM path refuses below 7.0, and below 8.0 for its float8 KV cache (unsloth_zoo/"
-        "vllm_utils.py load_vllm); its banner's \"CUDA: X.Y\" is the GPU's capability.",
+        "vllm_utils.py load_vllm); its banner's \"CUDA: X.Y\" is the GPU's capability. vLLM's "
+        "ROCm requirements list no gfx906 (MI50, MI60, Radeon VII), whose ROCm Triton target "
+        "is missing (vllm-project/vllm#33811).",
         "flash-attn refused this GPU (flash-attn: \"FlashAttention only supports Ampere GPUs "
         "or newer.\"): FlashAttention 2 needs a GPU of compute capability 8.0 or newer",
         advice="on this GPU, run without flash-attn (in transformers, "
@@ -831,6 +833,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "unsloth_float8": "Unsloth's float8 KV cache refused {gpu}: it needs a GPU of "
             "compute capability 8.0 or newer (Unsloth: \"Your GPU is too old for float8 KV "
             "cache!\")",
+            # issue 38: vLLM on an AMD GPU its ROCm support leaves out
+            "vllm_rocm": "vLLM does not support {gpu} on ROCm: vLLM's ROCm support lists "
+            "gfx90a, gfx942, gfx950, gfx1100/1101, gfx1200/1201 and gfx1150/1151, and ROCm's "
+            "Triton, which its attention needs, has no gfx906 target",
         },
         variant_commands={
             "triton": (
@@ -866,6 +872,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "fail next (Triton's \"too old\")",
             "unsloth_float8": "load the model with float8_kv_cache=False, or use a GPU of "
             "compute capability 8.0 or newer (an A100, an RTX 30 series or newer)",
+            # issue 38: vLLM on an AMD GPU its ROCm support leaves out
+            "vllm_rocm": "on this GPU, serve the model with llama.cpp's HIP build, which "
+            "compiles for gfx906, or a community build of vLLM for gfx906 (nlzy/vllm-gfx906, "
+            "not vLLM's own); vLLM itself needs a GPU its ROCm requirements list "
+            "(https://docs.vllm.ai/en/latest/getting_started/installation/gpu/: MI200, MI300, "
+            "MI350, Radeon RX 7900 or RX 9000)",
         },
     ),
     Code.BNB_WITHOUT_GPU: Entry(

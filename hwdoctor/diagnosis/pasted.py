@@ -237,6 +237,7 @@ _WHAT: Final = {
     # issue 38: Unsloth's refusal of an old GPU, and its banner's compute capability
     FactKey.MESSAGE_UNSLOTH_TOO_OLD: "Unsloth says",
     FactKey.UNSLOTH_CAPABILITY: "GPU capability (Unsloth's banner)",
+    FactKey.VLLM_SAID: "vLLM",  # issue 38: vLLM on an AMD GPU its ROCm support leaves out
 }
 
 
@@ -953,6 +954,51 @@ def _unsloth_banner(named: _Named, facts: _Read) -> None:
         named[name] = (capability, [*lines, said])
 
 
+# issue 38: vLLM on an AMD GPU its ROCm support leaves out. vLLM's ROCm requirements list
+# MI200s (gfx90a), MI300 (gfx942), MI350 (gfx950), Radeon RX 7900 (gfx1100/1101), RX 9000
+# (gfx1200/1201) and Ryzen AI MAX / AI 300 (gfx1151/1150) (docs/getting_started/installation/
+# gpu.rocm.inc.md; gfx90a, gfx942 and gfx1100 since 0.4); gfx906 (MI50, MI60, Radeon VII) is
+# on none of them, and ROCm's Triton, which vLLM's ROCm attention needs, has no gfx906 target
+# (vllm-project/vllm#33811: "these older GPUs cannot actually run vLLM because ROCm Triton
+# does not support the Vega 20 architecture"; its custom kernels' v_dot2c_f32_f16 is "not
+# supported on this GPU", #6565). The target is this rule's alone: others off the list
+# (gfx908, gfx1030) build from source.
+_ROCM: Final = next(b.key for b in registry.BACKENDS if b.query.build is registry.Build.ROCM)
+_VLLM_NO_GFX: Final = "gfx906"
+_AMD_GPU_KEYS: Final = (FactKey.GPU, FactKey.PROSE_GPU, FactKey.AMD_NAME, FactKey.PROSE_GFX)
+
+
+def _vllm_rocm_arch(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
+    """vLLM (its version, its log lines, its package path or pin) on a gfx906 GPU (the
+    targets the paste shows: collect_env's GPU line, rocminfo, an error naming the target),
+    unless the paste names a community build for gfx906."""
+    targets = evidence.host.gfx_targets if evidence.host and evidence.host.gfx_targets else ()
+    if _VLLM_NO_GFX not in targets or facts.all(FactKey.VLLM_GFX906_FORK):
+        return ()
+    listed = [f for k in _VERSION_KEYS for f in facts.all(k) if f.name == "vllm" and f.known]
+    vllm = facts.all(FactKey.VLLM_VERSION) + listed + facts.all(FactKey.VLLM_SAID)
+    if not vllm:
+        return ()
+    shown = [
+        f
+        for key in _AMD_GPU_KEYS
+        for f in facts.all(key)
+        if f.value.strip().lower() == _VLLM_NO_GFX or gpus.amd_gfx(f.value) == _VLLM_NO_GFX
+    ]
+    name = next((f.value.strip() for f in shown if f.key is not FactKey.PROSE_GFX), "")
+    gpu = (name if _VLLM_NO_GFX in name else f"{name} ({_VLLM_NO_GFX})") if name else ""
+    facts.use("stated", vllm[0])
+    facts.use("gpus", *shown[:1])
+    return (
+        finding(
+            Code.EXTENSION_ARCH_UNSUPPORTED,
+            backend=_ROCM,
+            variant="vllm_rocm",
+            gpu=f"the {gpu}" if gpu else f"a {_VLLM_NO_GFX} GPU",
+        ),
+    )
+
+
 def _unsloth_too_old(named: _Named, facts: _Read) -> tuple[Finding, ...]:
     """Unsloth's own refusal (unsloth_zoo/vllm_utils.py load_vllm: compute capability below
     7.0, or below 8.0 for its float8 KV cache), named with the GPU below that floor where the
@@ -1015,6 +1061,7 @@ def _refused(evidence: Evidence, facts: _Read, before: Sequence[Finding]) -> tup
             )
         )
     found.extend(_unsloth_too_old(named, facts))  # issue 38: Unsloth's refusal
+    found.extend(_vllm_rocm_arch(evidence, facts))  # issue 38: vLLM on gfx906
     if said := facts.all(FactKey.MESSAGE_TGI_CAPABILITY):
         # TGI names the capability it refused: the GPUs named with it, or the capability alone
         refused = _capability(said[0].value)

@@ -185,6 +185,9 @@ class FactKey(str, Enum):
     # issue 38: Unsloth's refusal of an old GPU, and its banner's compute capability
     MESSAGE_UNSLOTH_TOO_OLD = "message.unsloth_too_old"  # value: the floor, "7.0" / "8.0"
     UNSLOTH_CAPABILITY = "unsloth.capability"  # the banner's "CUDA: 6.1": capability, not CUDA
+    # issue 38: vLLM on an AMD GPU its ROCm support leaves out
+    VLLM_SAID = "vllm.said"  # a line only vLLM prints or holds: its log, its path, its pin
+    VLLM_GFX906_FORK = "vllm.gfx906_fork"  # a community build for gfx906 named in the paste
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)

@@ -551,6 +551,19 @@ _UNSLOTH_TOO_OLD: Final = re.compile(r"Unsloth: Your GPU is too old( for float8 
 # {torch.version.cuda}." in unsloth/models/llama.py). Read only beside "CUDA Toolkit", which
 # is the CUDA version.
 _UNSLOTH_CAPABILITY: Final = re.compile(r"\bCUDA(?: =|:) (\d{1,2}\.\d)\. CUDA Toolkit(?: =|:) ")
+# issue 38: vLLM on an AMD GPU its ROCm support leaves out. Lines that show vLLM where no
+# report says its version: its platform log (vllm/platforms/__init__.py: "Automatically
+# detected platform %s."), its ROCm warning (vllm/platforms/rocm.py: "`fork` method is not
+# supported by ROCm. VLLM_WORKER_MULTIPROC_METHOD is overridden to `spawn` instead."), a path
+# into its package ("…/vllm/attention/ops/triton_flash_attention.py"), a pin "vllm==0.6.6".
+_VLLM_SAID: Final = re.compile(
+    r"Automatically detected platform \w{1,20}\.|VLLM_WORKER_MULTIPROC_METHOD|[/\\]vllm[/\\]"
+    r"|\bvllm==\d"
+)
+# The community builds that run vLLM on gfx906, which upstream vLLM does not support:
+# nlzy/vllm-gfx906 (its docker image nalanzeyu/vllm-gfx906) and the Triton fork it needs,
+# Said-Akbar/triton-gcn5 (vllm-project/vllm#33811 names ROCm Triton's missing gfx906 target).
+_GFX906_FORK: Final = re.compile(r"vllm-gfx906|triton-gcn5", re.I)
 
 # The shortest line a message can be read from (`Messages.shortest`): "C:\\a\\", a Windows
 # path; tests/test_regex_cost.py checks it against every pattern read here.
@@ -694,6 +707,9 @@ RECOGNISERS: Final = (
     # issue 38: Unsloth's refusal of an old GPU, and its banner's compute capability
     _Recogniser(_UNSLOTH_TOO_OLD, FactKey.MESSAGE_UNSLOTH_TOO_OLD, made=lambda m: _floor(m)),
     _Recogniser(_UNSLOTH_CAPABILITY, FactKey.UNSLOTH_CAPABILITY),
+    # issue 38: vLLM on an AMD GPU its ROCm support leaves out
+    _Recogniser(_VLLM_SAID, FactKey.VLLM_SAID, group=0),
+    _Recogniser(_GFX906_FORK, FactKey.VLLM_GFX906_FORK, group=0),
 )
 
 
