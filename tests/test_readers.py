@@ -19,6 +19,7 @@ from typing import Final
 
 import pytest
 
+from hwdoctor import registry as backends
 from hwdoctor.errors import UsageError
 from hwdoctor.gather import reports
 from hwdoctor.gather.reports import reading
@@ -518,3 +519,51 @@ def test_sglang_check_env_reads_its_gpus_versions_and_topology() -> None:
     assert _of(t4, FactKey.GPU, tool) == [(None, 0, "Tesla T4")]
     assert not _of(t4, FactKey.GPU_CAPABILITY)  # before sglang#965
     assert ("flashinfer", None, "0.1.3") in _of(t4, FactKey.PACKAGE, tool)
+
+
+# issue 38: Intel's XPU Manager
+@pytest.mark.parametrize(
+    ("name", "devices"),
+    [
+        ("aurora-guide-6x-max-1550.txt", ["Intel(R) Data Center GPU Max 1550"] * 6),
+        ("ipexllm11605-meteor-lake-arc-graphics-discovery-d0.txt", ["Intel(R) Arc(TM) Graphics"]),
+        ("xpumanager69-opensuse-flex-170-discovery-d0.txt", ["Intel(R) Data Center GPU Flex 170"]),
+    ],
+)
+def test_xpu_smi_discovery_lists_each_device_by_its_index_for_the_xpu_backend(
+    name: str, devices: list[str]
+) -> None:
+    """A device's "Device Name:" row, its first row or after "Device Type: GPU" (`-d 0`), is
+    the XPU backend's device at the index of the row that opened it."""
+    paste = reports.read((DATA / "reports" / "xpu_smi" / name).read_bytes())
+    said = [f for f in paste.facts if f.key is FactKey.DEVICE]
+    assert [f.value for f in said] == devices
+    assert [f.index for f in said] == list(range(len(devices)))
+    assert {f.name for f in said} == {backends.key_of_tool("xpu-smi")}
+    assert {f.tool for f in said} == {"xpu-smi discovery"}
+
+
+# issue 38: conda's package listing
+@pytest.mark.parametrize(
+    ("name", "package", "version", "rows"),
+    [
+        ("pt32369-linux-cudatoolkit-10.1.243-show-list.txt", "cudatoolkit", "10.1.243", 14),
+        (
+            "conda13413-windows-show-channel-urls-nvidia-cuda-12.1.txt",
+            "cuda-cudart",
+            "12.1.105",
+            16,
+        ),
+        ("pytorch3d183-linux-cudatoolkit-10.2.89-cpu-select.txt", "cudatoolkit", "10.2.89", 20),
+    ],
+)
+def test_conda_list_reads_each_rows_package_and_version(
+    name: str, package: str, version: str, rows: int
+) -> None:
+    """Every row under conda's "# Name Version Build Channel" header is a package line, the
+    channel column present or not, a row cut after its version still read; the environment's
+    path and conda's "#" lines are none, and the row cut before its version ends nothing."""
+    paste = reports.read((DATA / "reports" / "conda_list" / name).read_bytes())
+    said = [f for f in paste.facts if f.key is FactKey.PACKAGE]
+    assert len(said) == rows and {f.tool for f in said} == {"conda list"}
+    assert [f.value for f in said if f.name == package] == [version]

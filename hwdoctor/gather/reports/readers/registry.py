@@ -87,6 +87,12 @@ BLOCKS: Final = (
         "`python -m sglang.check_env` (SGLang: its GPUs, their compute capability, the driver,"
         " nvcc, torch, sglang and flashinfer versions, `nvidia-smi topo -m`)",
     ),
+    # issue 38: Intel's XPU Manager
+    Registered("xpu-smi discovery", "xpu_smi", "`xpu-smi discovery` (Intel GPUs: their names)"),
+    # issue 38: conda's package listing
+    Registered(
+        "conda list", "conda_list", "`conda list` (pytorch, pytorch-cuda, cudatoolkit, cuda-*)"
+    ),
 )
 
 TEXT: Final = "error text"  # the tool value of what a line reader reads
