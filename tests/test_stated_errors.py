@@ -933,6 +933,11 @@ def test_not_linked_for_xpu_without_torch_or_ipex_versions_asserts_no_build(name
     shown = recorded + b"\n```\ntorch 2.1.0+cpu\n```\n"
     (built,) = pasted.diagnose(assemble.gathered(reports.read(shown))).findings
     assert built.code == "torch.not_built_for_xpu"
+    # torch's own words for a build without XPU, anywhere in the paste, say the build
+    words = recorded + b"\nAssertionError: Torch not compiled with XPU enabled\n"
+    assert [f.code for f in pasted.diagnose(assemble.gathered(reports.read(words))).findings] == [
+        "torch.not_built_for_xpu"
+    ]
     ipex = recorded + b"\n```\nIPEX version: 2.1.10+xpu\n```\n"
     (imported,) = pasted.diagnose(assemble.gathered(reports.read(ipex))).findings
     assert imported.code == "xpu.ipex_not_imported"

@@ -1507,7 +1507,8 @@ def _xpu_not_built(evidence: Evidence, facts: _Read, said: PastedFact) -> Findin
             torch=torch or "",
             variant=variant,
         )
-    if torch is None and not _ipex_listed(facts) and _XPU_NOT_COMPILED not in said.value:
+    compiled = any(_XPU_NOT_COMPILED in f.value for f in facts.all(FactKey.MESSAGE_XPU_NOT_BUILT))
+    if torch is None and not _ipex_listed(facts) and not compiled:
         # issue 38: ambiguous cause, no assertion. c10's "not linked" is what torch before
         # 2.5 says whenever no XPU device guard is registered: IPEX's XPU build not yet
         # imported (intel/intel-extension-for-pytorch#392) as much as a torch without XPU.
