@@ -902,3 +902,178 @@ def test_a_wrapped_or_quoted_message_is_still_named(
     report = pasted.diagnose(assemble.gathered(reports.read(wrapping.format(line).encode())))
     assert [f.code for f in report.findings] == [code]
     assert not report.unread and report.exit_code == 1
+
+
+# issue 38: an XPU error whose paste shows neither torch's build nor IPEX's
+@pytest.mark.parametrize(
+    "name",
+    [
+        # IPEX's maintainers: "pls import ipex first" (the environment was fine)
+        "ipex392-embedding-to-xpu-not-linked-no-versions.md",
+        # the app's device set to xpu on a CUDA machine; "resolved" by setting it to cuda
+        "lcm71-windows-to-xpu-not-linked-no-versions.md",
+    ],
+)
+def test_not_linked_for_xpu_without_torch_or_ipex_versions_asserts_no_build(name: str) -> None:
+    """c10's "not linked with support for xpu devices" is what torch before 2.5 says for
+    IPEX not yet imported as much as for a torch without XPU: with neither version in the
+    paste, no error finding claims torch was not built for XPU and no torch is reinstalled;
+    the warning names both causes and the command that tells them apart. The same line
+    beside torch's version without +xpu (IPEX 1.11's CPU release, #244) or beside torch's
+    own "Torch not compiled with XPU enabled" keeps torch.not_built_for_xpu."""
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == "xpu.not_linked_build_unshown" and found.severity.value == "warning"
+    assert "before importing intel_extension_for_pytorch" in found.message
+    assert "pip install" not in (found.remedy or "") and "--index-url" not in (found.remedy or "")
+    assert "python -m pip show torch intel-extension-for-pytorch" in (found.remedy or "")
+    assert not report.unread and report.exit_code == 0
+    assert "no problem" not in rendered.counts(report)
+    recorded = (ERRORS / name).read_bytes()
+    shown = recorded + b"\n```\ntorch 2.1.0+cpu\n```\n"
+    (built,) = pasted.diagnose(assemble.gathered(reports.read(shown))).findings
+    assert built.code == "torch.not_built_for_xpu"
+    # torch's own words for a build without XPU, anywhere in the paste, say the build
+    words = recorded + b"\nAssertionError: Torch not compiled with XPU enabled\n"
+    assert [f.code for f in pasted.diagnose(assemble.gathered(reports.read(words))).findings] == [
+        "torch.not_built_for_xpu"
+    ]
+    ipex = recorded + b"\n```\nIPEX version: 2.1.10+xpu\n```\n"
+    (imported,) = pasted.diagnose(assemble.gathered(reports.read(ipex))).findings
+    assert imported.code == "xpu.ipex_not_imported"
+    for positive in (
+        "ipex244-ipex1.11-pytorch-not-linked-with-xpu-adl-gt1.md",
+        "xputriton2014-torch-not-compiled-with-xpu-lazy-init.md",
+        "sdnext3547-windows-arc-a770-torch-not-compiled-with-xpu.md",
+    ):
+        assert [f.code for f in diagnosed(positive).findings] == ["torch.not_built_for_xpu"]
+
+
+# issue 38: Unsloth's refusal of an old GPU, and its banner's compute capability
+_TOO_OLD_1998: Final = "unsloth1998-gtx1070-banner-cuda-6.1-your-gpu-is-too-old.md"
+
+
+@pytest.mark.parametrize(
+    ("path", "capability"),
+    [
+        # 2025's layout: "CUDA: 6.1. CUDA Toolkit: 12.4."
+        (f"errors/{_TOO_OLD_1998}", "6.1"),
+        ("issue_body/unsloth2299-a100-banner-cuda-8.0-fast-inference.md", "8.0"),
+        ("issue_body/starmindmerge-unsloth2025.9.1-gtx1050ti-banner-num-gpus.md", "6.1"),
+        # before 2025.2: "CUDA = 6.1. CUDA Toolkit = 12.1." (the list's "- CUDA: 6.1" is not
+        # the banner: no Toolkit beside it)
+        ("issue_body/unsloth813-tesla-p40-banner-cuda-equals-6.1-env-list.md", "6.1"),
+    ],
+)
+def test_unsloths_banner_cuda_field_is_the_gpus_capability(path: str, capability: str) -> None:
+    """unsloth/device_type.py prints `CUDA: {gpu_stats.major}.{gpu_stats.minor}` from
+    torch.cuda.get_device_properties(0): the capability, read as one and never as a CUDA
+    version (no fact about CUDA's or the driver's version comes from that line)."""
+    paste = reports.read((ERRORS.parent / path).read_bytes())
+    said = [f for f in paste.facts if f.key.value == "unsloth.capability"]
+    assert [f.value for f in said] == [capability]
+    line = said[0].quote.line
+    assert not [f for f in paste.facts if f.quote.line == line and "cuda" in f.key.value]
+
+
+def test_unsloths_gpu_too_old_is_named_with_the_banners_gpu_and_capability() -> None:
+    """unsloth_zoo's load_vllm raises "Unsloth: Your GPU is too old!" below compute capability
+    7.0 (unsloth#1998, a GTX 1070): named with the banner's GPU and its capability, no CUDA
+    install line. Without the banner's name line its capability still says which GPU; with
+    the float8 KV cache's words on a T4 (7.5) the floor is 8.0."""
+    report = diagnosed(_TOO_OLD_1998)
+    (found,) = report.findings
+    assert found.code == "extension.arch_unsupported" and report.exit_code == 1
+    assert "refused the NVIDIA GeForce GTX 1070 (compute capability 6.1)" in found.message
+    assert "fast_inference=True" in (found.advice or "") and not found.remedy
+    assert {q.line for quotes in report.rests_on for q in quotes} == {1, 12, 13}
+    recorded = (ERRORS / _TOO_OLD_1998).read_bytes()
+    # Unsloth's own name where torch gives none ("NVIDIA GPU Device. ", unsloth/device_type.py),
+    # which no name table knows: the banner's capability says it
+    device = recorded.replace(b"NVIDIA GeForce GTX 1070.", b"NVIDIA GPU Device.")
+    (named,) = pasted.diagnose(assemble.gathered(reports.read(device))).findings
+    assert "the NVIDIA GPU Device (compute capability 6.1)" in named.message
+    lines = recorded.split(b"\n")
+    clipped = b"\n".join(line for line in lines if b"Num GPUs" not in line)
+    (banner,) = pasted.diagnose(assemble.gathered(reports.read(clipped))).findings
+    assert "the GPU of Unsloth's banner (compute capability 6.1)" in banner.message
+    float8 = recorded.replace(
+        b"Your GPU is too old!", b"Your GPU is too old for float8 KV cache! Set it to False."
+    )
+    t4 = float8.replace(b"NVIDIA GeForce GTX 1070", b"Tesla T4").replace(b"CUDA: 6.1", b"CUDA: 7.5")
+    (kv,) = pasted.diagnose(assemble.gathered(reports.read(t4))).findings
+    assert "float8 KV cache refused the Tesla T4 (compute capability 7.5)" in kv.message
+    assert "float8_kv_cache=False" in (kv.advice or "")
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "issue_body/unsloth2299-a100-banner-cuda-8.0-fast-inference.md",  # a pickling bug
+        "issue_body/starmindmerge-unsloth2025.9.1-gtx1050ti-banner-num-gpus.md",  # working
+    ],
+)
+def test_unsloths_banner_alone_is_no_gpu_finding(path: str) -> None:
+    """The banner of a working setup (a GTX 1050 Ti's, 6.1) or of another error (an A100's
+    "CUDA: 8.0") names no GPU or CUDA problem: the capability alone is no refusal. The
+    refusal's words beside the A100's banner name no GPU either (8.0 reaches 7.0): the line
+    stays unread, counted."""
+    recorded = (ERRORS.parent / path).read_bytes()
+    report = pasted.diagnose(assemble.gathered(reports.read(recorded)))
+    assert not report.findings and report.exit_code == 0
+    if b"A100" in recorded:
+        said = recorded + b"\nNotImplementedError: Unsloth: Your GPU is too old!\n"
+        refused = pasted.diagnose(assemble.gathered(reports.read(said)))
+        assert not refused.findings and refused.exit_code == 1
+        assert [q.text for q in refused.unread][-1].endswith("Your GPU is too old!")
+
+
+# issue 38: vLLM on an AMD GPU its ROCm support leaves out
+@pytest.mark.parametrize(
+    ("name", "gpu", "vllm_line"),
+    [
+        # vLLM's collect_env: its ROCm warning, the GPU line carrying gfx906
+        (
+            "vllm9713-2x-mi60-gfx906-vllm0.6.6-rocm-collect-env.md",
+            "the AMD Radeon Graphics (gfx906:sramecc+:xnack-)",
+            "VLLM: vllm==0.6.6.dev45+g29c74893.d20241222.rocm624",
+        ),
+        # Triton's error compiling vLLM's attention: the path and the target on one line
+        (
+            "tritongcn5-4-vllm-triton-flash-attention-unsupported-target-gfx906.md",
+            "a gfx906 GPU",
+            "unsupported target: 'gfx906'",
+        ),
+    ],
+)
+def test_vllm_on_gfx906_is_named_as_a_gpu_vllms_rocm_support_leaves_out(
+    name: str, gpu: str, vllm_line: str
+) -> None:
+    """vLLM's ROCm requirements list no gfx906 and ROCm Triton has no gfx906 target
+    (vllm-project/vllm#33811): vLLM shown (a pin, its log, its package path) beside a gfx906
+    target is extension.arch_unsupported for ROCm, with no install line."""
+    report = diagnosed(name)
+    found = [f for f in report.findings if f.code == "extension.arch_unsupported"]
+    assert len(found) == 1 and report.exit_code == 1
+    assert found[0].message.startswith(f"vLLM does not support {gpu} on ROCm")
+    assert found[0].backend == "rocm" and not found[0].remedy
+    assert "llama.cpp" in (found[0].advice or "")
+    assert any(vllm_line in q.text for quotes in report.rests_on for q in quotes)
+
+
+def test_a_gfx906_community_build_or_no_vllm_is_no_vllm_finding() -> None:
+    """The nlzy/vllm-gfx906 image runs vLLM on gfx906 (nlzy/vllm-gfx906#30): with that build
+    named, vLLM's own lines beside the GPU name no unsupported GPU; without the title that
+    names it, the same paste with vLLM's platform log is named. A gfx906 collect_env with no
+    vLLM line names nothing of vLLM either."""
+    path = ERRORS.parent / "issue_body" / "nlzy-vllmgfx906-30-fork-docker-gfx906-collect-env.md"
+    recorded = path.read_bytes()
+    said = (
+        recorded
+        + b"\nINFO 08-25 10:00:00 [__init__.py:244] Automatically detected platform rocm.\n"
+    )
+    assert not pasted.diagnose(assemble.gathered(reports.read(said))).findings
+    assert not pasted.diagnose(assemble.gathered(reports.read(recorded))).findings
+    untitled = said.split(b"\n", 1)[1]
+    (found,) = pasted.diagnose(assemble.gathered(reports.read(untitled))).findings
+    assert found.code == "extension.arch_unsupported" and "gfx906" in found.message

@@ -186,6 +186,8 @@ class Code(str, Enum):
     NEURON_OPTIMUM_APART = "neuron.optimum_neuron_pins_apart"  # issue 38: optimum-neuron pins
     # issue 38: bitsandbytes' and MPS's other wordings
     MPS_BUFFER_SHORT = "mps.buffer_not_large_enough"
+    # issue 38: an XPU error whose paste shows neither torch's build nor IPEX's
+    XPU_NOT_LINKED_UNSHOWN = "xpu.not_linked_build_unshown"
 
 
 @dataclass(frozen=True, slots=True)
@@ -821,7 +823,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "(torch/_inductor/exc.py GPUTooOldForTriton); bitsandbytes before 0.37 ran int8 "
         "matmul on 7.5 and newer only (csrc/ops.cu, CHANGELOG 0.37.0); vLLM's kernels are "
         "built for 7.0 and newer (setup.py); text-generation-inference's flash-attention "
-        "models need 7.5 (server/text_generation_server/utils/flash_attn.py).",
+        "models need 7.5 (server/text_generation_server/utils/flash_attn.py). Unsloth's "
+        "vLLM path refuses below 7.0, and below 8.0 for its float8 KV cache (unsloth_zoo/"
+        "vllm_utils.py load_vllm); its banner's \"CUDA: X.Y\" is the GPU's capability. vLLM's "
+        "ROCm requirements list no gfx906 (MI50, MI60, Radeon VII), whose ROCm Triton target "
+        "is missing (vllm-project/vllm#33811).",
         "flash-attn refused this GPU (flash-attn: \"FlashAttention only supports Ampere GPUs "
         "or newer.\"): FlashAttention 2 needs a GPU of compute capability 8.0 or newer",
         advice="on this GPU, run without flash-attn (in transformers, "
@@ -845,6 +851,16 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "vllm": "vLLM does not build its kernels for {gpu}: vLLM needs a GPU of compute "
             "capability 7.0 or newer (vLLM: \"GPUs with compute capability below 7.0 are not "
             "supported\")",
+            # issue 38: Unsloth's refusal of an old GPU (unsloth_zoo/vllm_utils.py load_vllm)
+            "unsloth": "Unsloth's fast inference (vLLM) refused {gpu}: it needs a GPU of compute "
+            "capability 7.0 or newer (Unsloth: \"Your GPU is too old!\")",
+            "unsloth_float8": "Unsloth's float8 KV cache refused {gpu}: it needs a GPU of "
+            "compute capability 8.0 or newer (Unsloth: \"Your GPU is too old for float8 KV "
+            "cache!\")",
+            # issue 38: vLLM on an AMD GPU its ROCm support leaves out
+            "vllm_rocm": "vLLM does not support {gpu} on ROCm: vLLM's ROCm support lists "
+            "gfx90a, gfx942, gfx950, gfx1100/1101, gfx1200/1201 and gfx1150/1151, and ROCm's "
+            "Triton, which its attention needs, has no gfx906 target",
         },
         variant_commands={
             "triton": (
@@ -872,6 +888,20 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "guide: compute capability 7.0 or higher); where the machine has one, make it the "
             "only one vLLM sees (CUDA_VISIBLE_DEVICES); on this GPU, serve the model with a "
             "library that supports it (transformers, llama.cpp)",
+            # issue 38: Unsloth's refusal of an old GPU (unsloth_zoo/vllm_utils.py load_vllm)
+            "unsloth": "load the model without fast_inference=True (Unsloth then generates "
+            "with transformers, not vLLM; unsloth_zoo checks the capability only on its vLLM "
+            "path), or use a GPU of compute capability 7.0 or newer (a T4, an RTX 20 series or "
+            "newer); Unsloth's Triton kernels need 7.0 as well, so training on this GPU may "
+            "fail next (Triton's \"too old\")",
+            "unsloth_float8": "load the model with float8_kv_cache=False, or use a GPU of "
+            "compute capability 8.0 or newer (an A100, an RTX 30 series or newer)",
+            # issue 38: vLLM on an AMD GPU its ROCm support leaves out
+            "vllm_rocm": "on this GPU, serve the model with llama.cpp's HIP build, which "
+            "compiles for gfx906, or a community build of vLLM for gfx906 (nlzy/vllm-gfx906, "
+            "not vLLM's own); vLLM itself needs a GPU its ROCm requirements list "
+            "(https://docs.vllm.ai/en/latest/getting_started/installation/gpu/: MI200, MI300, "
+            "MI350, Radeon RX 7900 or RX 9000)",
         },
     ),
     Code.BNB_WITHOUT_GPU: Entry(
@@ -2229,6 +2259,31 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="upgrade torch to its newest release, whose MPS views and copies were fixed "
         "(pytorch/pytorch#78496 and later); where it persists, run that operation on the CPU "
         "and report it to pytorch/pytorch with the operation that failed",
+    ),
+    # issue 38: an XPU error whose paste shows neither torch's build nor IPEX's
+    Code.XPU_NOT_LINKED_UNSHOWN: Entry(
+        W, "torch had no xpu device, and the paste shows neither torch's build nor IPEX's",
+        "c10 says \"PyTorch is not linked with support for xpu devices\" whenever a tensor "
+        "goes to a device type no device guard is registered for (c10/core/impl/"
+        "DeviceGuardImplInterface.h getDeviceGuardImpl). Before torch 2.5 the xpu guard came "
+        "from Intel Extension for PyTorch's XPU build once the program imported it, so the "
+        "same words mean the import came too late (IPEX's maintainers: \"pls import ipex "
+        "first\", intel/intel-extension-for-pytorch#392; ipex-llm's the same, "
+        "intel/ipex-llm#9768) as much as a torch or IPEX built without XPU (IPEX 1.11's CPU "
+        "release, #244). Only the versions tell them apart: torch's own words for a build "
+        "without XPU are \"Torch not compiled with XPU enabled\" (torch/xpu/__init__.py "
+        "_lazy_init). Without them hwdoctor names no build to reinstall.",
+        "torch said {said}, and the paste shows neither torch's version nor IPEX's: either "
+        "the program used xpu before importing intel_extension_for_pytorch, or this torch "
+        "has no XPU",
+        commands=(
+            "# which torch and which IPEX (if any) this is: their versions tell the two apart",
+            "python -m pip show torch intel-extension-for-pytorch",
+        ),
+        advice="where pip lists IPEX's +xpu build, import intel_extension_for_pytorch right "
+        "after torch, before the first xpu tensor; where torch is a +cpu or PyPI build and no "
+        "IPEX +xpu is listed, install torch's xpu build (torch 2.5 and newer, "
+        "https://docs.pytorch.org/docs/stable/notes/get_start_xpu.html)",
     ),
 }  # fmt: skip
 

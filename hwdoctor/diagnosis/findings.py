@@ -1191,7 +1191,40 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["unsloth"],
+    gpu: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["unsloth_float8"],
+    gpu: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["vllm"],
+    gpu: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["vllm_rocm"],
     gpu: Value,
 ) -> Finding: ...
 
@@ -3258,6 +3291,17 @@ def finding(
 @overload
 def finding(
     code: Literal[Code.MPS_BUFFER_SHORT],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.XPU_NOT_LINKED_UNSHOWN],
     *,
     backend: str | None = None,
     evidence: str | None = None,

@@ -132,6 +132,7 @@ _RESTS_ON: Final = (
     ("backend.cann_python_missing", ("stated",)),
     ("backend.vllm_ascend_torch", ("vllm_ascend",)),  # issue 38: vLLM Ascend's torch pair
     ("backend.cuda_only_package", ("stated", "accelerator")),  # issue 38
+    ("xpu.not_linked_build_unshown", ("stated", "torch")),  # issue 38: ambiguous XPU cause
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -234,6 +235,10 @@ _WHAT: Final = {
     FactKey.MESSAGE_BNB_SETUP: "bitsandbytes says",
     FactKey.MESSAGE_MPS_NDARRAY: "Metal (MPS) says",
     FactKey.MESSAGE_MPS_BUFFER_SHORT: "Metal (MPS) says",
+    # issue 38: Unsloth's refusal of an old GPU, and its banner's compute capability
+    FactKey.MESSAGE_UNSLOTH_TOO_OLD: "Unsloth says",
+    FactKey.UNSLOTH_CAPABILITY: "GPU capability (Unsloth's banner)",
+    FactKey.VLLM_SAID: "vLLM",  # issue 38: vLLM on an AMD GPU its ROCm support leaves out
 }
 
 
@@ -955,7 +960,96 @@ def _named_gpus(evidence: Evidence, facts: _Read) -> _Named:
         if fact.name:
             said = _capability(fact.value) or _capability(gpus.nvidia_capability(fact.name))
             named[fact.name.strip()] = (said, [fact])
+    _unsloth_banner(named, facts)  # issue 38: Unsloth's banner says the capability itself
     return named
+
+
+# issue 38: Unsloth's refusal of an old GPU, and its banner's compute capability
+_BANNER_GPU: Final = "GPU of Unsloth's banner"
+
+
+def _unsloth_banner(named: _Named, facts: _Read) -> None:
+    """Unsloth's banner gives the GPU's compute capability in its "CUDA" field (unsloth/
+    device_type.py get_device_stats, read in readers/messages.py), the line after the one
+    that names the GPU: that capability is the GPU's, over the name table's, and where the
+    name line is not in the paste it stands for the banner's GPU unnamed."""
+    for said in facts.all(FactKey.UNSLOTH_CAPABILITY):
+        capability = _capability(said.value)
+        names = [f for f in facts.all(FactKey.GPU) if f.quote.line == said.quote.line - 1]
+        name = names[0].value.strip() if names else _BANNER_GPU
+        _, lines = named.get(name, (None, []))
+        named[name] = (capability, [*lines, said])
+
+
+# issue 38: vLLM on an AMD GPU its ROCm support leaves out. vLLM's ROCm requirements list
+# MI200s (gfx90a), MI300 (gfx942), MI350 (gfx950), Radeon RX 7900 (gfx1100/1101), RX 9000
+# (gfx1200/1201) and Ryzen AI MAX / AI 300 (gfx1151/1150) (docs/getting_started/installation/
+# gpu.rocm.inc.md; gfx90a, gfx942 and gfx1100 since 0.4); gfx906 (MI50, MI60, Radeon VII) is
+# on none of them, and ROCm's Triton, which vLLM's ROCm attention needs, has no gfx906 target
+# (vllm-project/vllm#33811: "these older GPUs cannot actually run vLLM because ROCm Triton
+# does not support the Vega 20 architecture"; its custom kernels' v_dot2c_f32_f16 is "not
+# supported on this GPU", #6565). The target is this rule's alone: others off the list
+# (gfx908, gfx1030) build from source.
+_ROCM: Final = next(b.key for b in registry.BACKENDS if b.query.build is registry.Build.ROCM)
+_VLLM_NO_GFX: Final = "gfx906"
+_AMD_GPU_KEYS: Final = (FactKey.GPU, FactKey.PROSE_GPU, FactKey.AMD_NAME, FactKey.PROSE_GFX)
+
+
+def _vllm_rocm_arch(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
+    """vLLM (its version, its log lines, its package path or pin) on a gfx906 GPU (the
+    targets the paste shows: collect_env's GPU line, rocminfo, an error naming the target),
+    unless the paste names a community build for gfx906."""
+    targets = evidence.host.gfx_targets if evidence.host and evidence.host.gfx_targets else ()
+    if _VLLM_NO_GFX not in targets or facts.all(FactKey.VLLM_GFX906_FORK):
+        return ()
+    listed = [f for k in _VERSION_KEYS for f in facts.all(k) if f.name == "vllm" and f.known]
+    vllm = facts.all(FactKey.VLLM_VERSION) + listed + facts.all(FactKey.VLLM_SAID)
+    if not vllm:
+        return ()
+    shown = [
+        f
+        for key in _AMD_GPU_KEYS
+        for f in facts.all(key)
+        if f.value.strip().lower() == _VLLM_NO_GFX or gpus.amd_gfx(f.value) == _VLLM_NO_GFX
+    ]
+    name = next((f.value.strip() for f in shown if f.key is not FactKey.PROSE_GFX), "")
+    gpu = (name if _VLLM_NO_GFX in name else f"{name} ({_VLLM_NO_GFX})") if name else ""
+    facts.use("stated", vllm[0])
+    facts.use("gpus", *shown[:1])
+    return (
+        finding(
+            Code.EXTENSION_ARCH_UNSUPPORTED,
+            backend=_ROCM,
+            variant="vllm_rocm",
+            gpu=f"the {gpu}" if gpu else f"a {_VLLM_NO_GFX} GPU",
+        ),
+    )
+
+
+def _unsloth_too_old(named: _Named, facts: _Read) -> tuple[Finding, ...]:
+    """Unsloth's own refusal (unsloth_zoo/vllm_utils.py load_vllm: compute capability below
+    7.0, or below 8.0 for its float8 KV cache), named with the GPU below that floor where the
+    paste shows one (its banner's capability first). The message is Unsloth's reading of
+    torch.cuda.get_device_capability(), so it names a GPU below the floor even where the
+    paste shows none; where every GPU the paste shows reaches it, it names nothing."""
+    said = facts.all(FactKey.MESSAGE_UNSLOTH_TOO_OLD)
+    if not said:
+        return ()
+    floor = _capability(said[0].value) or (7, 0)
+    gpu, lines = _below(named, floor)
+    if gpu is None:
+        return ()
+    facts.use("stated", said[0])
+    banner = facts.all(FactKey.UNSLOTH_CAPABILITY)
+    facts.use("gpus", *lines, *(f for f in banner if (_capability(f.value) or floor) < floor))
+    variant: Literal["unsloth_float8", "unsloth"] = (
+        "unsloth_float8" if floor >= (8, 0) else "unsloth"
+    )
+    return (
+        finding(
+            Code.EXTENSION_ARCH_UNSUPPORTED, backend=_CUDA, variant=variant, gpu=gpu or "this GPU"
+        ),
+    )
 
 
 def _below(named: _Named, floor: tuple[int, int]) -> tuple[str | None, list[PastedFact]]:
@@ -995,6 +1089,8 @@ def _refused(evidence: Evidence, facts: _Read, before: Sequence[Finding]) -> tup
                 gpu=gpu or "this GPU",
             )
         )
+    found.extend(_unsloth_too_old(named, facts))  # issue 38: Unsloth's refusal
+    found.extend(_vllm_rocm_arch(evidence, facts))  # issue 38: vLLM on gfx906
     if said := facts.all(FactKey.MESSAGE_TGI_CAPABILITY):
         # TGI names the capability it refused: the GPUs named with it, or the capability alone
         refused = _capability(said[0].value)
@@ -1460,10 +1556,37 @@ def _xpu_not_built(evidence: Evidence, facts: _Read, said: PastedFact) -> Findin
             torch=torch or "",
             variant=variant,
         )
+    compiled = any(_XPU_NOT_COMPILED in f.value for f in facts.all(FactKey.MESSAGE_XPU_NOT_BUILT))
+    if torch is None and not _ipex_listed(facts) and not compiled:
+        # issue 38: ambiguous cause, no assertion. c10's "not linked" is what torch before
+        # 2.5 says whenever no XPU device guard is registered: IPEX's XPU build not yet
+        # imported (intel/intel-extension-for-pytorch#392) as much as a torch without XPU.
+        # With neither torch's version nor IPEX's in the paste it names no build.
+        facts.use("stated", said)
+        return finding(Code.XPU_NOT_LINKED_UNSHOWN, backend=_XPU, said=said.value)
     facts.use("stated", said)
     way = remedies.installer(evidence.python)
     install = remedies.install(registry.BY_KEY[_XPU], way, replace=True, evidence=evidence)
     return finding(Code.XPU_NOT_BUILT, backend=_XPU, said=said.value, install=install)
+
+
+# issue 38: ambiguous cause, no assertion. torch's own words for a build without XPU
+# (torch/xpu/__init__.py _lazy_init: `if not _is_compiled(): raise AssertionError("Torch
+# not compiled with XPU enabled")`, _is_compiled being whether torch._C has the XPU
+# bindings), which say the build by themselves, unlike c10's device-guard message.
+_XPU_NOT_COMPILED: Final = "Torch not compiled with XPU enabled"
+
+
+def _ipex_listed(facts: _Read) -> bool:
+    """Whether the paste shows IPEX's version at all (IPEX's collect_env, ipex-llm's
+    env-check, a package line), of any build."""
+    listed = (
+        f
+        for key in _VERSION_KEYS
+        for f in facts.all(key)
+        if versions.canonical_name(f.name or "") in _IPEX_DISTS
+    )
+    return bool(facts.all(FactKey.IPEX_VERSION)) or any(True for _ in listed)
 
 
 # IPEX's distribution names (pip list, pip freeze, collect_env's [pip3] lines).

@@ -182,6 +182,12 @@ class FactKey(str, Enum):
     MESSAGE_BNB_SETUP = "message.bnb_setup"  # bitsandbytes < 0.43 without its CUDA library: how
     MESSAGE_MPS_NDARRAY = "message.mps_ndarray"  # MPS: "total bytes of NDArray > 2**32"
     MESSAGE_MPS_BUFFER_SHORT = "message.mps_buffer_short"  # "buffer is not large enough"
+    # issue 38: Unsloth's refusal of an old GPU, and its banner's compute capability
+    MESSAGE_UNSLOTH_TOO_OLD = "message.unsloth_too_old"  # value: the floor, "7.0" / "8.0"
+    UNSLOTH_CAPABILITY = "unsloth.capability"  # the banner's "CUDA: 6.1": capability, not CUDA
+    # issue 38: vLLM on an AMD GPU its ROCm support leaves out
+    VLLM_SAID = "vllm.said"  # a line only vLLM prints or holds: its log, its path, its pin
+    VLLM_GFX906_FORK = "vllm.gfx906_fork"  # a community build for gfx906 named in the paste
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -278,6 +284,8 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_BNB_SETUP,
         FactKey.MESSAGE_MPS_NDARRAY,
         FactKey.MESSAGE_MPS_BUFFER_SHORT,
+        # issue 38: Unsloth's refusal of an old GPU
+        FactKey.MESSAGE_UNSLOTH_TOO_OLD,
     }
 )
 

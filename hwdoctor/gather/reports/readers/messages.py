@@ -537,6 +537,33 @@ _PATH_DISTS: Final = (
 )
 _GFX_SEPARATORS: Final = re.compile(r"[;, ]+")
 _RADEON_PREFIX: Final = re.compile(r"(Radeon (?:RX |Pro )?)")
+# issue 38: Unsloth's refusal of an old GPU. unsloth_zoo's load_vllm (unsloth_zoo/
+# vllm_utils.py, the fast_inference path: `major_version, minor_version =
+# torch.cuda.get_device_capability(); if major_version < 7: raise NotImplementedError(
+# "Unsloth: Your GPU is too old!")`, and below 8 with float8_kv_cache: "Unsloth: Your GPU is
+# too old for float8 KV cache! Set it to False."), since unslothai/unsloth-zoo@83f5318 (Feb
+# 2025). The value is the capability floor the message stands for.
+_UNSLOTH_TOO_OLD: Final = re.compile(r"Unsloth: Your GPU is too old( for float8 KV cache)?!")
+# Unsloth's banner: its "CUDA" field is the GPU's compute capability, not a CUDA version
+# (unsloth/device_type.py get_device_stats: gpu_stats = torch.cuda.get_device_properties(0);
+# f"CUDA: {gpu_stats.major}.{gpu_stats.minor}. CUDA Toolkit: {torch.version.cuda}."; its
+# releases before 2025.2 printed "CUDA = {gpu_stats.major}.{gpu_stats.minor}. CUDA Toolkit =
+# {torch.version.cuda}." in unsloth/models/llama.py). Read only beside "CUDA Toolkit", which
+# is the CUDA version.
+_UNSLOTH_CAPABILITY: Final = re.compile(r"\bCUDA(?: =|:) (\d{1,2}\.\d)\. CUDA Toolkit(?: =|:) ")
+# issue 38: vLLM on an AMD GPU its ROCm support leaves out. Lines that show vLLM where no
+# report says its version: its platform log (vllm/platforms/__init__.py: "Automatically
+# detected platform %s."), its ROCm warning (vllm/platforms/rocm.py: "`fork` method is not
+# supported by ROCm. VLLM_WORKER_MULTIPROC_METHOD is overridden to `spawn` instead."), a path
+# into its package ("…/vllm/attention/ops/triton_flash_attention.py"), a pin "vllm==0.6.6".
+_VLLM_SAID: Final = re.compile(
+    r"Automatically detected platform \w{1,20}\.|VLLM_WORKER_MULTIPROC_METHOD|[/\\]vllm[/\\]"
+    r"|\bvllm==\d"
+)
+# The community builds that run vLLM on gfx906, which upstream vLLM does not support:
+# nlzy/vllm-gfx906 (its docker image nalanzeyu/vllm-gfx906) and the Triton fork it needs,
+# Said-Akbar/triton-gcn5 (vllm-project/vllm#33811 names ROCm Triton's missing gfx906 target).
+_GFX906_FORK: Final = re.compile(r"vllm-gfx906|triton-gcn5", re.I)
 
 # The shortest line a message can be read from (`Messages.shortest`): "C:\\a\\", a Windows
 # path; tests/test_regex_cost.py checks it against every pattern read here.
@@ -677,6 +704,12 @@ RECOGNISERS: Final = (
     _Recogniser(_BNB_DETECTION_FAILED, FactKey.MESSAGE_BNB_SETUP, words="detection_failed"),
     _Recogniser(_MPS_NDARRAY, FactKey.MESSAGE_MPS_NDARRAY, group=0),
     _Recogniser(_MPS_BUFFER_SHORT, FactKey.MESSAGE_MPS_BUFFER_SHORT, group=0),
+    # issue 38: Unsloth's refusal of an old GPU, and its banner's compute capability
+    _Recogniser(_UNSLOTH_TOO_OLD, FactKey.MESSAGE_UNSLOTH_TOO_OLD, made=lambda m: _floor(m)),
+    _Recogniser(_UNSLOTH_CAPABILITY, FactKey.UNSLOTH_CAPABILITY),
+    # issue 38: vLLM on an AMD GPU its ROCm support leaves out
+    _Recogniser(_VLLM_SAID, FactKey.VLLM_SAID, group=0),
+    _Recogniser(_GFX906_FORK, FactKey.VLLM_GFX906_FORK, group=0),
 )
 
 
@@ -855,6 +888,12 @@ def _mps_sizes(found: re.Match[str]) -> str:
     return (
         f"{asked} asked with {allocated} allocated (other allocations {other}) of {allowed} allowed"
     )
+
+
+def _floor(found: re.Match[str]) -> str:
+    """issue 38: the compute capability Unsloth's "too old" message stands for: 8.0 for its
+    float8 KV cache, 7.0 otherwise (unsloth_zoo/vllm_utils.py load_vllm)."""
+    return "8.0" if found.group(1) else "7.0"
 
 
 def _hpu_status(found: re.Match[str]) -> str:

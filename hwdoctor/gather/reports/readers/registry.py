@@ -85,13 +85,13 @@ BLOCKS: Final = (
     ),
     Registered("hl-smi", "hl_smi", "`hl-smi` (Intel Gaudi: devices, driver, SynapseAI, firmware)"),
     Registered("neuron-ls", "neuron_ls", "`neuron-ls` (AWS Inferentia / Trainium devices)"),
-    Registered("xpu-smi discovery", "xpu_smi", "`xpu-smi discovery` (Intel GPUs: their names)"),
     Registered(
         "sglang check_env",
         "sglang_env",
         "`python -m sglang.check_env` (SGLang: its GPUs, their compute capability, the driver,"
         " nvcc, torch, sglang and flashinfer versions, `nvidia-smi topo -m`)",
     ),
+    Registered("xpu-smi discovery", "xpu_smi", "`xpu-smi discovery` (Intel GPUs: their names)"),
 )
 
 TEXT: Final = "error text"  # the tool value of what a line reader reads
