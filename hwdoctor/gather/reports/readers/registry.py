@@ -92,6 +92,8 @@ BLOCKS: Final = (
         "`python -m sglang.check_env` (SGLang: its GPUs, their compute capability, the driver,"
         " nvcc, torch, sglang and flashinfer versions, `nvidia-smi topo -m`)",
     ),
+    # s4-newbie: Cambricon's cnmon
+    Registered("cnmon", "cnmon", "`cnmon` (Cambricon MLUs: their names, firmware, driver)"),
 )
 
 TEXT: Final = "error text"  # the tool value of what a line reader reads
