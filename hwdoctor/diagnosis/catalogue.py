@@ -181,6 +181,8 @@ class Code(str, Enum):
     NEURON_OPTIMUM_APART = "neuron.optimum_neuron_pins_apart"  # issue 38: optimum-neuron pins
     # issue 38: bitsandbytes' and MPS's other wordings
     MPS_BUFFER_SHORT = "mps.buffer_not_large_enough"
+    # s4-newbie: a launch-blocking debug variable left set
+    LAUNCH_BLOCKING = "host.launch_blocking"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2183,6 +2185,18 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "(pytorch/pytorch#78496 and later); where it persists, run that operation on the CPU "
         "and report it to pytorch/pytorch with the operation that failed",
     ),
+    # s4-newbie: a launch-blocking debug variable left set
+    Code.LAUNCH_BLOCKING: Entry(
+        W, "a launch-blocking debug variable is set",
+        "CUDA_LAUNCH_BLOCKING=1 (NVIDIA) and ASCEND_LAUNCH_BLOCKING=1 (Ascend) make every "
+        "kernel launch wait for the kernel to finish, so that an error is reported where it "
+        "happened; the vendors document them for debugging only, as they slow every step. "
+        "torch's CUDA errors suggest the first, and it is often left set afterwards.",
+        "{variable}={value} is set: every {hardware} kernel launch waits for the kernel to "
+        "finish, a debugging mode that slows training and inference",
+        commands=("unset {variable}",),
+        advice="set it only for the run that reproduces an error, to see where it happened",
+    ),
 }  # fmt: skip
 
 
@@ -2217,6 +2231,7 @@ CHECK_WORDS: Final[Mapping[str, str]] = {
     "rocm_wheels": "ROCm's pip wheels",
     "kernel_log": "the kernel log's GPU errors",
     "gpu_health": "the GPUs' health counters",
+    "launch_blocking": "the launch-blocking debug variables",  # s4-newbie
     # explain's (diagnosis/explain_checks.py)
     "supported_versions": "whether the libraries are within hwdoctor's tables",
     "newer_than_tables": "libraries newer than hwdoctor's tables",
