@@ -843,3 +843,26 @@ def test_a_refused_mask_with_other_digits_is_sorted_not_a_crash() -> None:
         found = one(report.findings, "devices.mask_hides_all")
         line = f"export CUDA_VISIBLE_DEVICES={shlex.quote(ascending)}"
         assert line in (found.remedy or "").splitlines(), found.remedy
+
+
+# --- s4-newbie: a launch-blocking debug variable left set ------------------------------------
+
+
+def test_a_launch_blocking_variable_left_set_warns() -> None:
+    cuda = with_env(usable(cpu_host(), "cuda", count=2), CUDA_LAUNCH_BLOCKING="1")
+    found = one(diagnosis.detect(cuda).findings, Code.LAUNCH_BLOCKING.value)
+    assert found.message == (
+        "CUDA_LAUNCH_BLOCKING=1 is set: every NVIDIA GPU kernel launch waits for the kernel "
+        "to finish, a debugging mode that slows training and inference"
+    )
+    npu = with_env(usable(cpu_host(), "npu"), ASCEND_LAUNCH_BLOCKING=" 1 ")
+    found = one(diagnosis.detect(npu).findings, Code.LAUNCH_BLOCKING.value)
+    assert found.message.startswith("ASCEND_LAUNCH_BLOCKING=1 is set: every Huawei Ascend NPU")
+    # Off, or no device of that backend in use here (the variable then changes nothing).
+    off = with_env(usable(cpu_host(), "cuda"), CUDA_LAUNCH_BLOCKING="0")
+    assert Code.LAUNCH_BLOCKING.value not in detect_codes(off)
+    unused = with_env(cpu_host(), CUDA_LAUNCH_BLOCKING="1", ASCEND_LAUNCH_BLOCKING="1")
+    assert Code.LAUNCH_BLOCKING.value not in detect_codes(unused)
+    # Another backend's variable does not count for this one.
+    other = with_env(usable(cpu_host(), "cuda"), ASCEND_LAUNCH_BLOCKING="1")
+    assert Code.LAUNCH_BLOCKING.value not in detect_codes(other)

@@ -188,6 +188,8 @@ class Code(str, Enum):
     MPS_BUFFER_SHORT = "mps.buffer_not_large_enough"
     # issue 38: an XPU error whose paste shows neither torch's build nor IPEX's
     XPU_NOT_LINKED_UNSHOWN = "xpu.not_linked_build_unshown"
+    # issue 43 (the newcomer's finding): a launch-blocking debug variable left set
+    LAUNCH_BLOCKING = "host.launch_blocking"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2285,6 +2287,18 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "IPEX +xpu is listed, install torch's xpu build (torch 2.5 and newer, "
         "https://docs.pytorch.org/docs/stable/notes/get_start_xpu.html)",
     ),
+    # issue 43 (the newcomer's finding): a launch-blocking debug variable left set
+    Code.LAUNCH_BLOCKING: Entry(
+        W, "a launch-blocking debug variable is set",
+        "CUDA_LAUNCH_BLOCKING=1 (NVIDIA) and ASCEND_LAUNCH_BLOCKING=1 (Ascend) make every "
+        "kernel launch wait for the kernel to finish, so that an error is reported where it "
+        "happened; the vendors document them for debugging only, as they slow every step. "
+        "torch's CUDA errors suggest the first, and it is often left set afterwards.",
+        "{variable}={value} is set: every {hardware} kernel launch waits for the kernel to "
+        "finish, a debugging mode that slows training and inference",
+        commands=("unset {variable}",),
+        advice="set it only for the run that reproduces an error, to see where it happened",
+    ),
 }  # fmt: skip
 
 
@@ -2319,6 +2333,7 @@ CHECK_WORDS: Final[Mapping[str, str]] = {
     "rocm_wheels": "ROCm's pip wheels",
     "kernel_log": "the kernel log's GPU errors",
     "gpu_health": "the GPUs' health counters",
+    "launch_blocking": "the launch-blocking debug variables",  # s4-newbie
     # explain's (diagnosis/explain_checks.py)
     "supported_versions": "whether the libraries are within hwdoctor's tables",
     "newer_than_tables": "libraries newer than hwdoctor's tables",

@@ -3310,6 +3310,19 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.LAUNCH_BLOCKING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    hardware: Value,
+    value: Value,
+    variable: Value,
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

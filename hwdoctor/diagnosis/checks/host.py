@@ -206,6 +206,42 @@ def check_tools(known: Known) -> Iterable[Finding]:
         )
 
 
+# s4-newbie: a launch-blocking debug variable left set. Each backend's variable that makes
+# every kernel launch wait for the kernel to finish, where its vendor documents it as a
+# debugging switch that costs speed:
+# - CUDA: CUDA_LAUNCH_BLOCKING=1, "provided for debugging purposes only" (CUDA C++
+#   Programming Guide, "Concurrent Execution between Host and Device",
+#   https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#concurrent-execution-between-host-and-device);
+#   torch's own error suffix suggests it ("For debugging consider passing
+#   CUDA_LAUNCH_BLOCKING=1", c10/cuda/CUDAMiscFunctions.cpp), so it is left set by accident
+#   (ByteDance-Seed/VeOmni#115, k2-fsa/icefall#554, OpenRLHF/OpenRLHF#46).
+# - Ascend: ASCEND_LAUNCH_BLOCKING=1 runs operators synchronously and "会导致性能下降"
+#   (performance drops; torch_npu's environment variables,
+#   https://www.hiascend.com/document/detail/zh/Pytorch/600/apiref/Envvariables/Envir_006.html).
+_LAUNCH_BLOCKING: Final = (
+    (registry.key_of_tool("nvidia-smi"), "CUDA_LAUNCH_BLOCKING"),
+    (registry.key_of_tool("npu-smi"), "ASCEND_LAUNCH_BLOCKING"),
+)
+
+
+@check(Section.BACKENDS, Section.ENV)
+def check_launch_blocking(known: Known) -> Iterable[Finding]:
+    for key, variable in _LAUNCH_BLOCKING:
+        facts = known.backends.get(key)
+        if facts is None or not facts.available:
+            continue  # no device of it in use here: the variable changes nothing
+        value = known.env.get(variable, "").strip()
+        if value != "1":
+            continue
+        yield finding(
+            Code.LAUNCH_BLOCKING,
+            backend=key,
+            hardware=registry.BY_KEY[key].hardware,
+            variable=variable,
+            value=value,
+        )
+
+
 # The order this area's findings are listed in within a severity (the areas' order is
 # `AREAS` in checks/__init__.py): every check defined above, each once, or the import
 # refuses the package.
@@ -215,4 +251,5 @@ ORDER: Final = (
     check_container,
     check_shared_memory,
     check_tools,
+    check_launch_blocking,  # s4-newbie
 )

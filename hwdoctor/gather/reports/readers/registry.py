@@ -92,6 +92,7 @@ BLOCKS: Final = (
         " nvcc, torch, sglang and flashinfer versions, `nvidia-smi topo -m`)",
     ),
     Registered("xpu-smi discovery", "xpu_smi", "`xpu-smi discovery` (Intel GPUs: their names)"),
+    Registered("cnmon", "cnmon", "`cnmon` (Cambricon MLUs: their names, firmware, driver)"),
 )
 
 TEXT: Final = "error text"  # the tool value of what a line reader reads
