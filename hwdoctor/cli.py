@@ -341,9 +341,8 @@ def detect_command(
         raise UsageError("--format prometheus describes a machine, not a pasted report",
                          hint="drop --paste, or pick --format json")  # fmt: skip
     from hwdoctor import launch as launcher
-    from hwdoctor.diagnosis import requirements
 
-    wanted = tuple(requirements.parse(text) for text in require or ())
+    wanted = _requirements(require)
     _check_save_template(save_evidence)
     if from_file is not None and paste is not None:
         raise UsageError("--from and --paste are mutually exclusive",
@@ -390,7 +389,7 @@ def detect_command(
                          "hwdoctor under torchrun, srun or mpirun")  # fmt: skip
     written: list[Saved] = []
     unsaved: list[NotSaved] = []
-    with _probe_started(target, requirements.dists(wanted)) as started, _progress(output):
+    with _probe_started(target, _dists(wanted)) as started, _progress(output):
         from hwdoctor.doctor import detect as doctor
 
         report = doctor.detect(
@@ -400,6 +399,26 @@ def detect_command(
         )  # fmt: skip
     _said_saved(written, unsaved)
     return _emit_report("detect", output, report, no_redact=no_redact, view=View(show_all))
+
+
+def _requirements(texts: Sequence[str] | None) -> "tuple[Requirement, ...]":
+    """--require's expressions, parsed before anything is probed (a malformed one is a usage
+    error). The diagnosis package that parses them is imported only when there are some:
+    without them its import would only delay the start of the probe's `import torch`."""
+    if not texts:
+        return ()
+    from hwdoctor.diagnosis import requirements
+
+    return tuple(requirements.parse(text) for text in texts)
+
+
+def _dists(wanted: "Sequence[Requirement]") -> tuple[str, ...]:
+    """The distributions the probe reads for `wanted`, besides its own list."""
+    if not wanted:
+        return ()
+    from hwdoctor.diagnosis import requirements
+
+    return requirements.dists(wanted)
 
 
 def _expected(expect: str | None, from_file: str | None) -> tuple[str, ...] | None:
