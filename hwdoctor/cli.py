@@ -21,7 +21,7 @@ from hwdoctor.errors import ExitCode, HwdoctorError, OutputError, UsageError
 from hwdoctor.gather.reports.readers import registry as paste_formats
 from hwdoctor.model import Dtype
 from hwdoctor.project import __version__
-from hwdoctor.render import OutputFormat, PlainFormat, View, emit
+from hwdoctor.render import OutputFormat, PlainFormat, View, emit, prepare
 
 if TYPE_CHECKING:
     from hwdoctor.devices import DeviceRequest
@@ -392,6 +392,7 @@ def detect_command(
     with _probe_started(target, _dists(wanted)) as started, _progress(output):
         from hwdoctor.doctor import detect as doctor
 
+        prepare(output)  # the report's writer, imported while the probe imports torch
         report = doctor.detect(
             target, timeout_s=timeout, require=wanted, strict=strict, started=started,
             save_to=save_evidence, saved=written.append, unsaved=unsaved.append,
@@ -622,6 +623,7 @@ def explain_command(
     with _probe_started(target) as started, _progress(output):
         from hwdoctor.doctor import detect as doctor
 
+        prepare(output)  # the report's writer, imported while the probe imports torch
         if request is not None:
             report = doctor.explain_device(request, target, timeout_s=timeout, started=started,
                                            chosen=chosen)  # fmt: skip
