@@ -892,8 +892,8 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
             with contextlib.suppress(OSError, ValueError, AttributeError, HwdoctorError):
                 stream.flush()
         os._exit(code)
-    if argv is None:
-        _leave(code)
+    if argv is None and sys.gettrace() is None and sys.getprofile() is None:
+        _leave(code)  # not under coverage or a profiler, whose results are written at exit
     sys.exit(code)
 
 
