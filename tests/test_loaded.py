@@ -94,6 +94,23 @@ def test_the_maps_reader_is_bounded_in_lines_and_bytes(tmp_path: Path) -> None:
     assert payload_loaded.read_maps(str(tmp_path / "missing"), limits) == (False, 0, False, [])
 
 
+def test_the_record_reader_keeps_each_line_s_path_that_holds_so() -> None:
+    """The installed torch's own RECORD (the wheel spec's CSV: path,hash,size): every
+    line whose path (the text before its first comma) holds ".so", in order; a ".so" after
+    the comma (a hash, a size) or on a line without one is no path."""
+    import importlib.metadata
+
+    text = importlib.metadata.distribution("torch").read_text("RECORD")
+    assert text is not None
+    record = text.encode("utf-8", "surrogateescape")
+    lines = [line.partition(b",") for line in record.split(b"\n")]
+    expected = [path for path, comma, _ in lines if comma and b".so" in path]
+    assert b"torch/lib/libgomp.so.1" in expected
+    assert payload_loaded.recorded_libraries(record) == expected
+    odd = b"a/libx.so,sha256=q,1\r\nb/c.py,sha256=x.so,2\nlib.so.1\n,x.so\nz/libz.so.1,,"
+    assert payload_loaded.recorded_libraries(odd) == [b"a/libx.so", b"z/libz.so.1"]
+
+
 def test_family_patterns_name_real_sonames() -> None:
     match = payload_loaded.family_matcher(libraries.wire()["families"])
     assert match("libcudart.so.12") == "cudart"

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Final
 
 from hwdoctor.errors import UsageError
-from hwdoctor.model.reports import Chosen, ChosenBecause
+from hwdoctor.model.chosen import Chosen, ChosenBecause
 
 # The file each tool installer writes in the root of the environment it makes for an app,
 # read as what the environment is, whatever its path is named:

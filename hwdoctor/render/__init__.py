@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
-from typing import Any, NamedTuple, TextIO
+from typing import Any, Final, NamedTuple, TextIO
 
 
 class View(NamedTuple):
@@ -30,6 +30,26 @@ class PlainFormat(str, Enum):
 
     HUMAN = "human"
     JSON = "json"
+
+
+# What `report()` imports to write a live report in each format, besides the GitHub module
+# it consults for every shared view (report(ci=True)): Rich comes with the human view.
+_WRITERS: Final = {
+    OutputFormat.HUMAN: ("hwdoctor.render.human",),
+    OutputFormat.JSON: ("hwdoctor.redact", "hwdoctor.render.envelope"),
+    OutputFormat.MARKDOWN: ("hwdoctor.render.markdown",),
+    OutputFormat.PROMETHEUS: ("hwdoctor.render.prometheus",),
+}
+
+
+def prepare(output: OutputFormat) -> None:
+    """Import now what `report()` will import to write a report in `output`, for a command
+    that waits on its probe meanwhile: the imports are paid while the probe's `import torch`
+    runs, not after it. Writes nothing; what `report()` writes is the same either way."""
+    import importlib
+
+    for name in ("hwdoctor.render.github", *_WRITERS[output]):
+        importlib.import_module(name)
 
 
 def emit(

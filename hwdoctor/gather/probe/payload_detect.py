@@ -48,6 +48,7 @@ def _distribution(metadata, name):
 
 
 _PACKAGES = {}
+_TORCH_METADATA = []  # torch's METADATA as the metadata step parsed it, for the ROCm step
 
 
 def _installed(backend):
@@ -74,7 +75,11 @@ def read_packages():
             packages[name] = None
             continue
         try:
-            packages[name] = _package(dist.metadata, dist.requires, dist)
+            meta = dist.metadata  # parsed once: `dist.requires` would parse it again
+            if name == "torch":
+                _TORCH_METADATA.append(meta)
+            # Distribution.requires: Requires-Dist, else an egg-info's requires.txt.
+            packages[name] = _package(meta, meta.get_all("Requires-Dist") or dist.requires, dist)
         except Exception:
             # One METADATA that is not UTF-8 (or not readable) costs that package only:
             # read it again as bytes, decoded tolerantly, parsed by the same email parser.
@@ -717,6 +722,9 @@ def read_loaded(after_devices):
 def read_rocm_wheels():
     """ROCm as pip installs it now (TheRock's rocm, rocm-sdk-* wheels) and what torch's own
     metadata asks of it, read without importing anything."""
+    if _TORCH_METADATA:
+        fact("rocm_wheels", rocm_wheel_facts(_TORCH_METADATA[0]))
+        return
     torch = _distribution(_metadata_module(), "torch")
     fact("rocm_wheels", rocm_wheel_facts(torch.metadata if torch is not None else None))
 
