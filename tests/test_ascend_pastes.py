@@ -371,3 +371,26 @@ def test_vllm_ascend_being_installed_beside_vllms_torch_names_the_release_pair()
     assert found["remedy"].splitlines()[-1] == "pip install torch-npu==2.7.1.dev20250724"
     assert [q["line"] for q in finding_rests(data, "backend.vllm_ascend_torch")] == [2, 3, 9]
     assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
+
+
+# --- issue 38: Ascend NPU memory and CANN's libraries -----------------------------------------
+
+# vllm-ascend#19, TouchNet#100, vllm-omni#6400: torch-npu's allocator out of the NPU's memory
+NPU_OOM = {
+    ERRORS / "vllmascend19-quoted-npu-oom-22mib-of-60.97gib.md": "22.00 MiB",
+    ERRORS / "touchnet100-npu-oom-5.03gib-npu3-qwen2-audio.md": "5.03 GiB",
+    ERRORS / "vllmomni6400-910b4-npu-oom-502mib-apiserver-log.txt": "502.00 MiB",
+}
+
+
+@pytest.mark.parametrize("path", sorted(NPU_OOM), ids=lambda p: p.name.split("-", 1)[0])
+def test_npu_out_of_memory_is_the_npus_own_finding(path: Path) -> None:
+    exit_code, data = detect(path)
+    assert exit_code == 1
+    found = data["findings"][0]
+    assert (found["code"], found["backend"]) == ("npu.out_of_memory", "npu")
+    assert f"tried to allocate {NPU_OOM[path]}" in found["message"]
+    assert "PYTORCH_NPU_ALLOC_CONF=expandable_segments:True" in found["advice"]
+    assert "PYTORCH_CUDA_ALLOC_CONF" not in found["advice"]
+    assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
+    assert data["unread_count"] == 0  # the error line is the finding's, not unread

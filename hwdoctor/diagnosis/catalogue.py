@@ -181,6 +181,8 @@ class Code(str, Enum):
     NEURON_OPTIMUM_APART = "neuron.optimum_neuron_pins_apart"  # issue 38: optimum-neuron pins
     # issue 38: bitsandbytes' and MPS's other wordings
     MPS_BUFFER_SHORT = "mps.buffer_not_large_enough"
+    # issue 38: Ascend NPU memory and CANN's libraries
+    NPU_OUT_OF_MEMORY = "npu.out_of_memory"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2182,6 +2184,24 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="upgrade torch to its newest release, whose MPS views and copies were fixed "
         "(pytorch/pytorch#78496 and later); where it persists, run that operation on the CPU "
         "and report it to pytorch/pytorch with the operation that failed",
+    ),
+    # issue 38: Ascend NPU memory and CANN's libraries
+    Code.NPU_OUT_OF_MEMORY: Entry(
+        E, "the Ascend NPU's memory ran out",
+        "torch-npu's caching allocator found no block for an allocation after returning "
+        "its cached memory to CANN (Ascend/pytorch torch_npu/csrc/core/npu/"
+        "NPUCachingAllocator.cpp: \"NPU out of memory. Tried to allocate …\"): the model, "
+        "batch, sequence or KV cache this process holds is larger than the NPU's memory, or "
+        "another process on the same NPU holds the rest. A CUDA build of torch is no remedy.",
+        "torch-npu's allocator ran out of the NPU's memory (it tried to allocate {size})",
+        advice="make the work smaller: a smaller batch or sequence, gradient checkpointing, "
+        "a half-precision or quantized model; spread it over more NPUs (DeepSpeed ZeRO-3, "
+        "its CPU offload, tensor parallelism); for vLLM Ascend a lower "
+        "--gpu-memory-utilization or --max-model-len; check with npu-smi info that no other "
+        "process holds the NPU. Where torch-npu's reserved memory is far above what it "
+        "allocated, set PYTORCH_NPU_ALLOC_CONF=expandable_segments:True before Python starts "
+        "(torch-npu's environment variable reference, PYTORCH_NPU_ALLOC_CONF; Ascend HDK "
+        "23.0.0 or later)",
     ),
 }  # fmt: skip
 

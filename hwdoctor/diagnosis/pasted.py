@@ -131,6 +131,7 @@ _RESTS_ON: Final = (
     ("backend.cann_python_missing", ("stated",)),
     ("backend.vllm_ascend_torch", ("vllm_ascend",)),  # issue 38: vLLM Ascend's torch pair
     ("backend.cuda_only_package", ("stated", "accelerator")),  # issue 38
+    ("npu.out_of_memory", ("stated",)),  # issue 38: Ascend NPU memory and CANN's libraries
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -233,6 +234,8 @@ _WHAT: Final = {
     FactKey.MESSAGE_BNB_SETUP: "bitsandbytes says",
     FactKey.MESSAGE_MPS_NDARRAY: "Metal (MPS) says",
     FactKey.MESSAGE_MPS_BUFFER_SHORT: "Metal (MPS) says",
+    # issue 38: Ascend NPU memory and CANN's libraries
+    FactKey.MESSAGE_NPU_OOM: "torch-npu says",
 }
 
 
@@ -252,6 +255,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_cuda_libraries(paste, facts))  # issue 38
     found = (*found, *_stated_with_words(evidence, facts))
     found = (*found, *_optimum_neuron(evidence, facts))  # issue 38: optimum-neuron pins
+    found = (*found, *_ascend_stated(facts))  # issue 38: Ascend NPU memory, CANN's libraries
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -1862,3 +1866,15 @@ def read_facts(paste: Pasted) -> tuple[ReadFact, ...]:
             run = None
         read.append(ReadFact(what, value, fact.quote))
     return tuple(read)
+
+
+# issue 38: Ascend NPU memory and CANN's libraries
+def _ascend_stated(facts: _Read) -> tuple[Finding, ...]:
+    """What torch-npu's own messages settle, each read by the messages reader (which cites
+    the code that prints it): its allocator out of the NPU's memory. The finding is the
+    NPU's whatever else the paste shows: only torch-npu prints these words."""
+    found: list[Finding] = []
+    if said := facts.all(FactKey.MESSAGE_NPU_OOM):
+        facts.use("stated", said[0])
+        found.append(finding(Code.NPU_OUT_OF_MEMORY, backend=_NPU, size=said[0].value))
+    return tuple(found)

@@ -182,6 +182,8 @@ class FactKey(str, Enum):
     MESSAGE_BNB_SETUP = "message.bnb_setup"  # bitsandbytes < 0.43 without its CUDA library: how
     MESSAGE_MPS_NDARRAY = "message.mps_ndarray"  # MPS: "total bytes of NDArray > 2**32"
     MESSAGE_MPS_BUFFER_SHORT = "message.mps_buffer_short"  # "buffer is not large enough"
+    # issue 38: Ascend NPU memory and CANN's libraries
+    MESSAGE_NPU_OOM = "message.npu_out_of_memory"  # torch-npu's allocator: the size it asked
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -278,6 +280,8 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_BNB_SETUP,
         FactKey.MESSAGE_MPS_NDARRAY,
         FactKey.MESSAGE_MPS_BUFFER_SHORT,
+        # issue 38: Ascend NPU memory and CANN's libraries
+        FactKey.MESSAGE_NPU_OOM,
     }
 )
 

@@ -542,6 +542,13 @@ _RADEON_PREFIX: Final = re.compile(r"(Radeon (?:RX |Pro )?)")
 # path; tests/test_regex_cost.py checks it against every pattern read here.
 SHORTEST: Final = 5
 
+# issue 38: Ascend NPU memory and CANN's libraries.
+# torch-npu's caching allocator when the NPU has no block left for an allocation (Ascend/pytorch
+# torch_npu/csrc/core/npu/NPUCachingAllocator.cpp, DeviceCachingAllocator::malloc: AT_ERROR("NPU
+# out of memory. Tried to allocate ", format_size(alloc_size), " (NPU ", device, "; ",
+# format_size(device_total), " total capacity; …")); torch's format_size gives "22.00 MiB".
+_NPU_OOM: Final = re.compile(r"NPU out of memory\. Tried to allocate ([\d.]{1,12} [KMGTPE]?i?B)")
+
 
 @dataclass(frozen=True, slots=True)
 class _Recogniser:
@@ -677,6 +684,8 @@ RECOGNISERS: Final = (
     _Recogniser(_BNB_DETECTION_FAILED, FactKey.MESSAGE_BNB_SETUP, words="detection_failed"),
     _Recogniser(_MPS_NDARRAY, FactKey.MESSAGE_MPS_NDARRAY, group=0),
     _Recogniser(_MPS_BUFFER_SHORT, FactKey.MESSAGE_MPS_BUFFER_SHORT, group=0),
+    # issue 38: Ascend NPU memory and CANN's libraries
+    _Recogniser(_NPU_OOM, FactKey.MESSAGE_NPU_OOM),
 )
 
 
