@@ -394,3 +394,69 @@ def test_npu_out_of_memory_is_the_npus_own_finding(path: Path) -> None:
     assert "PYTORCH_CUDA_ALLOC_CONF" not in found["advice"]
     assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
     assert data["unread_count"] == 0  # the error line is the finding's, not unread
+
+
+# The loader unable to open one of Ascend's own libraries, by the part of Ascend it is of
+# (compat/ascend.py library_part): the driver's (vllm-ascend#1440's docker run mounts no driver;
+# HAMi#615's npu-smi in a pod without the driver's libraries), the CANN toolkit's (X-Oscar#4,
+# PaddleOCR-NPU#7), NNAL's ATB (Paddle#65797, #69146).
+ASCEND_LIBRARY = {
+    "vllmascend1440-docker-run-without-driver-mounts-libascend-hal.md": (
+        "npu.driver_not_visible",
+        "libascend_hal.so",
+        None,
+    ),
+    "hami615-zh-910b-container-npu-smi-libc-sec-so.md": (
+        "npu.driver_not_visible",
+        "libc_sec.so",
+        None,
+    ),
+    "xoscar4-torch-npu-libhccl-so-please-source-set-env.md": (
+        "npu.cann_library_not_found",
+        "libhccl.so",
+        "source /usr/local/Ascend/ascend-toolkit/set_env.sh",
+    ),
+    "paddleocrnpu7-zh-docker-torch-npu-libhccl-so.md": (
+        "npu.cann_library_not_found",
+        "libhccl.so",
+        "source /usr/local/Ascend/ascend-toolkit/set_env.sh",
+    ),
+    "paddle65797-zh-ascend-import-paddle-libatb-so.md": (
+        "npu.cann_library_not_found",
+        "libatb.so",
+        "source /usr/local/Ascend/nnal/atb/set_env.sh",
+    ),
+    "paddle69146-zh-paddle-custom-npu-libatb-so-no-atb-dir.md": (
+        "npu.cann_library_not_found",
+        "libatb.so",
+        "source /usr/local/Ascend/nnal/atb/set_env.sh",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ASCEND_LIBRARY), ids=lambda n: n.split("-", 1)[0])
+def test_an_ascend_library_not_found_names_its_part(name: str) -> None:
+    code, library, remedy = ASCEND_LIBRARY[name]
+    exit_code, data = detect(ERRORS / name)
+    assert exit_code == 1
+    found = data["findings"][0]
+    assert (found["code"], found["backend"]) == (code, "npu")
+    assert library in found["message"]
+    assert found["remedy"] == remedy
+    if code == "npu.driver_not_visible":
+        # the mounts vLLM Ascend's guide starts its containers with
+        assert (
+            "-v /usr/local/Ascend/driver/lib64/:/usr/local/Ascend/driver/lib64/"
+            in (found["advice"])
+        )
+        assert "--device /dev/davinci_manager" in found["advice"]
+    assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
+
+
+def test_another_librarys_loader_error_on_an_ascend_machine_is_not_canns() -> None:
+    """vllm-ascend#6949: Mooncake's ascend_transport.so in /usr/local/lib, which the reporter
+    put on LD_LIBRARY_PATH: neither CANN's nor the driver's library."""
+    _, data = detect(ERRORS / "vllmascend6949-mooncake-ascend-transport-so-not-cann.md")
+    codes = {f["code"] for f in data["findings"]}
+    assert not codes & {"npu.cann_library_not_found", "npu.driver_not_visible"}
+    assert data["unread_count"] == 1  # the error stays counted, never "no problem"

@@ -159,3 +159,39 @@ def vllm_ascend_row(version: str) -> VllmAscendRow | None:
     if not before or before[-1].torch != row.torch:
         return None
     return VllmAscendRow(ahead, row, dev=True)
+
+
+# issue 38: CANN's libraries. Which part of Ascend's software a shared library the loader could
+# not open belongs to, and so what puts it on the loader's path:
+# - the driver's (Ascend HDK: /usr/local/Ascend/driver/lib64; libascend_hal.so, the DSMI
+#   libraries npu-smi uses): on the host its installation puts it there; a container has it
+#   only where `docker run` mounts it (vLLM Ascend's installation guide, "Configure software
+#   environment": `--device /dev/davinci_manager --device /dev/devmm_svm --device
+#   /dev/hisi_hdc -v /usr/local/Ascend/driver/lib64/:/usr/local/Ascend/driver/lib64/ …`;
+#   https://docs.vllm.ai/projects/ascend/en/latest/installation.html, verified 2026-12-05);
+# - the CANN toolkit's (libhccl.so, libascendcl.so, libopapi.so): on LD_LIBRARY_PATH once its
+#   set_env.sh is sourced (Ascend/pytorch README, "Getting Started": `source
+#   /usr/local/Ascend/ascend-toolkit/set_env.sh`; torch_npu's own import error says "Please run
+#   'source set_env.sh' in the CANN installation path");
+# - NNAL's ATB (libatb.so), a separate package from the toolkit: vLLM Ascend's requirements
+#   table, "NNAL … Required for libatb.so", and its guide's `source
+#   /usr/local/Ascend/nnal/atb/set_env.sh` (the same page, verified 2026-12-05).
+DRIVER_LIBRARIES: Final = frozenset({"libascend_hal", "libdrvdsmi_host", "libdcmi"})
+TOOLKIT_LIBRARIES: Final = frozenset({"libhccl", "libascendcl", "libopapi"})
+NNAL_LIBRARIES: Final = frozenset({"libatb"})
+TOOLKIT_ENV: Final = "/usr/local/Ascend/ascend-toolkit/set_env.sh"
+NNAL_ENV: Final = "/usr/local/Ascend/nnal/atb/set_env.sh"
+
+
+def library_part(soname: str) -> str | None:
+    """ "driver", "toolkit" or "nnal" for an Ascend library's soname ("libatb.so" → "nnal");
+    None for one that is none of them."""
+    name = soname.split(".so", 1)[0]
+    for part, names in (
+        ("driver", DRIVER_LIBRARIES),
+        ("toolkit", TOOLKIT_LIBRARIES),
+        ("nnal", NNAL_LIBRARIES),
+    ):
+        if name in names:
+            return part
+    return None

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final
 
+from hwdoctor.compat import ascend
 from hwdoctor.compat.xid import Action
 from hwdoctor.model.reports import Finding, Severity
 from hwdoctor.shell import Shell, is_one_line
@@ -183,6 +184,8 @@ class Code(str, Enum):
     MPS_BUFFER_SHORT = "mps.buffer_not_large_enough"
     # issue 38: Ascend NPU memory and CANN's libraries
     NPU_OUT_OF_MEMORY = "npu.out_of_memory"
+    CANN_LIBRARY_MISSING = "npu.cann_library_not_found"
+    NPU_DRIVER_NOT_VISIBLE = "npu.driver_not_visible"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2202,6 +2205,65 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "allocated, set PYTORCH_NPU_ALLOC_CONF=expandable_segments:True before Python starts "
         "(torch-npu's environment variable reference, PYTORCH_NPU_ALLOC_CONF; Ascend HDK "
         "23.0.0 or later)",
+    ),
+    Code.CANN_LIBRARY_MISSING: Entry(
+        E, "a CANN library is not on the loader's path",
+        "torch_npu (and Paddle's, MindIE's NPU plugins) link CANN's libraries: the toolkit's "
+        "(libhccl.so, libascendcl.so, libopapi.so) and NNAL's ATB (libatb.so, which torch-npu "
+        "builds for vLLM Ascend need; its requirements: \"NNAL … Required for libatb.so\"). "
+        "They are found through the LD_LIBRARY_PATH each package's set_env.sh sets "
+        "(Ascend/pytorch README, \"Getting Started\"; vLLM Ascend's installation guide): a "
+        "shell that did not source it, or a machine without that package, cannot load them.",
+        "the loader could not open CANN's {library} (\"cannot open shared object file\"): "
+        "the CANN toolkit's environment is not set in this shell, or the toolkit is not "
+        "installed",
+        commands=("source " + ascend.TOOLKIT_ENV,),
+        advice="source it in the shell that starts the job (at the path CANN is installed "
+        "in, /usr/local/Ascend/ascend-toolkit by default); where there is no set_env.sh, "
+        "install the CANN toolkit of torch-npu's release",
+        variants={
+            "nnal": "the loader could not open {library} (\"cannot open shared object file\"): "
+            "it is NNAL's ATB library, a separate package from the CANN toolkit, and NNAL's "
+            "environment is not set in this shell, or NNAL is not installed",
+        },
+        variant_commands={"nnal": ("source " + ascend.NNAL_ENV,)},
+        variant_advice={
+            "nnal": "source NNAL's set_env.sh in the shell that starts the job, after the "
+            "toolkit's; where /usr/local/Ascend/nnal/atb is missing, install the NNAL package "
+            "of the toolkit's CANN release (Ascend-cann-nnal; vLLM Ascend's installation "
+            "guide), or use a CANN image, which includes it",
+        },
+    ),
+    Code.NPU_DRIVER_NOT_VISIBLE: Entry(
+        E, "the Ascend driver's libraries are not visible here",
+        "The Ascend driver's user-space libraries (libascend_hal.so, the DSMI libraries "
+        "npu-smi uses) live in /usr/local/Ascend/driver/lib64 on the host. A container has "
+        "them only when it is started with the host's driver mounted and the NPU devices "
+        "passed (vLLM Ascend's installation guide: --device /dev/davinciN --device "
+        "/dev/davinci_manager --device /dev/devmm_svm --device /dev/hisi_hdc, -v "
+        "/usr/local/Ascend/driver/lib64/:/usr/local/Ascend/driver/lib64/, -v "
+        "/usr/local/Ascend/driver/version.info:…, -v /usr/local/dcmi:/usr/local/dcmi, -v "
+        "/usr/local/bin/npu-smi:/usr/local/bin/npu-smi); a docker build step has none. "
+        "Installing CANN or torch-npu in the image does not bring them: they come with the "
+        "host's driver.",
+        "the loader could not open the Ascend driver's {library}: the driver's libraries are "
+        "not in this container or machine (a container started without the host's "
+        "/usr/local/Ascend/driver mounted, or a host without the driver)",
+        advice="in a container, start it with the host's driver mounted and the NPUs "
+        "passed: docker run --device /dev/davinci0 --device /dev/davinci_manager --device "
+        "/dev/devmm_svm --device /dev/hisi_hdc -v /usr/local/dcmi:/usr/local/dcmi -v "
+        "/usr/local/bin/npu-smi:/usr/local/bin/npu-smi -v "
+        "/usr/local/Ascend/driver/lib64/:/usr/local/Ascend/driver/lib64/ -v "
+        "/usr/local/Ascend/driver/version.info:/usr/local/Ascend/driver/version.info -v "
+        "/etc/ascend_install.info:/etc/ascend_install.info … (vLLM Ascend's installation "
+        "guide), or the Ascend Docker Runtime; on the host, install the Ascend driver "
+        "(Ascend HDK) and check npu-smi info there",
+        variants={
+            "npu_smi": "npu-smi could not start: the loader could not open {library}, one of "
+            "the Ascend driver's libraries (/usr/local/Ascend/driver/lib64): npu-smi is there "
+            "without the driver's libraries (a container given npu-smi but not the host's "
+            "/usr/local/Ascend/driver)",
+        },
     ),
 }  # fmt: skip
 

@@ -132,6 +132,8 @@ _RESTS_ON: Final = (
     ("backend.vllm_ascend_torch", ("vllm_ascend",)),  # issue 38: vLLM Ascend's torch pair
     ("backend.cuda_only_package", ("stated", "accelerator")),  # issue 38
     ("npu.out_of_memory", ("stated",)),  # issue 38: Ascend NPU memory and CANN's libraries
+    ("npu.cann_library_not_found", ("stated",)),
+    ("npu.driver_not_visible", ("stated",)),
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -236,6 +238,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_MPS_BUFFER_SHORT: "Metal (MPS) says",
     # issue 38: Ascend NPU memory and CANN's libraries
     FactKey.MESSAGE_NPU_OOM: "torch-npu says",
+    FactKey.MESSAGE_ASCEND_LIBRARY: "the loader could not open",
 }
 
 
@@ -1872,9 +1875,39 @@ def read_facts(paste: Pasted) -> tuple[ReadFact, ...]:
 def _ascend_stated(facts: _Read) -> tuple[Finding, ...]:
     """What torch-npu's own messages settle, each read by the messages reader (which cites
     the code that prints it): its allocator out of the NPU's memory. The finding is the
-    NPU's whatever else the paste shows: only torch-npu prints these words."""
+    NPU's whatever else the paste shows: only torch-npu prints these words. And the loader
+    unable to open one of Ascend's own libraries, named for the part of Ascend's software it
+    belongs to (compat/ascend.py `library_part`): the driver's, not visible in this container
+    or machine; the CANN toolkit's or NNAL's, whose set_env.sh was not sourced. One finding
+    for each part, on the first line that names it."""
     found: list[Finding] = []
     if said := facts.all(FactKey.MESSAGE_NPU_OOM):
         facts.use("stated", said[0])
         found.append(finding(Code.NPU_OUT_OF_MEMORY, backend=_NPU, size=said[0].value))
+    parts: dict[str, PastedFact] = {}
+    for fact in facts.all(FactKey.MESSAGE_ASCEND_LIBRARY):
+        smi, _, library = fact.value.rpartition(" ")
+        part = "driver" if smi else ascend.library_part(library)
+        if part is not None and part not in parts:
+            parts[part] = fact
+    if "driver" in parts:
+        fact = parts["driver"]
+        facts.use("stated", fact)
+        smi, _, library = fact.value.rpartition(" ")
+        variant = "npu_smi" if smi else None
+        found.append(
+            finding(Code.NPU_DRIVER_NOT_VISIBLE, backend=_NPU, variant=variant, library=library)
+        )
+    for part in ("toolkit", "nnal"):
+        if part in parts:
+            facts.use("stated", parts[part])
+            variant = "nnal" if part == "nnal" else None
+            found.append(
+                finding(
+                    Code.CANN_LIBRARY_MISSING,
+                    backend=_NPU,
+                    variant=variant,
+                    library=parts[part].value,
+                )
+            )
     return tuple(found)

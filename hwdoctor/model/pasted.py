@@ -184,6 +184,7 @@ class FactKey(str, Enum):
     MESSAGE_MPS_BUFFER_SHORT = "message.mps_buffer_short"  # "buffer is not large enough"
     # issue 38: Ascend NPU memory and CANN's libraries
     MESSAGE_NPU_OOM = "message.npu_out_of_memory"  # torch-npu's allocator: the size it asked
+    MESSAGE_ASCEND_LIBRARY = "message.ascend_library"  # the loader: "libatb.so"; name: npu-smi
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -282,6 +283,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_MPS_BUFFER_SHORT,
         # issue 38: Ascend NPU memory and CANN's libraries
         FactKey.MESSAGE_NPU_OOM,
+        FactKey.MESSAGE_ASCEND_LIBRARY,
     }
 )
 

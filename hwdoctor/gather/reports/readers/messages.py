@@ -548,6 +548,20 @@ SHORTEST: Final = 5
 # out of memory. Tried to allocate ", format_size(alloc_size), " (NPU ", device, "; ",
 # format_size(device_total), " total capacity; …")); torch's format_size gives "22.00 MiB".
 _NPU_OOM: Final = re.compile(r"NPU out of memory\. Tried to allocate ([\d.]{1,12} [KMGTPE]?i?B)")
+# The dynamic loader's refusal of one of Ascend's own libraries (glibc dlerror: "<soname>: cannot
+# open shared object file"): the driver's, the CANN toolkit's, NNAL's ATB (compat/ascend.py
+# `library_part` says which). And npu-smi's own start when the loader cannot find a library it
+# needs (glibc's "npu-smi: error while loading shared libraries: libc_sec.so: cannot open …"):
+# npu-smi is the driver's tool and its libraries are the driver's (/usr/local/Ascend/driver/lib64),
+# whichever library it names.
+_ASCEND_LIBRARY: Final = re.compile(
+    r"\b(lib(?:ascend_hal|drvdsmi_host|dcmi|hccl|ascendcl|opapi|atb)\.so(?:\.\d{1,3}){0,3}): "
+    r"cannot open shared object file"
+)
+_NPU_SMI_LIBRARY: Final = re.compile(
+    r"npu-smi: error while loading shared libraries: (lib\w{1,40}\.so(?:\.\d{1,3}){0,3}): "
+    r"cannot open"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -686,6 +700,8 @@ RECOGNISERS: Final = (
     _Recogniser(_MPS_BUFFER_SHORT, FactKey.MESSAGE_MPS_BUFFER_SHORT, group=0),
     # issue 38: Ascend NPU memory and CANN's libraries
     _Recogniser(_NPU_OOM, FactKey.MESSAGE_NPU_OOM),
+    _Recogniser(_ASCEND_LIBRARY, FactKey.MESSAGE_ASCEND_LIBRARY),
+    _Recogniser(_NPU_SMI_LIBRARY, FactKey.MESSAGE_ASCEND_LIBRARY, made=lambda m: f"npu-smi {m[1]}"),
 )
 
 
