@@ -460,3 +460,16 @@ def test_another_librarys_loader_error_on_an_ascend_machine_is_not_canns() -> No
     codes = {f["code"] for f in data["findings"]}
     assert not codes & {"npu.cann_library_not_found", "npu.driver_not_visible"}
     assert data["unread_count"] == 1  # the error stays counted, never "no problem"
+
+
+def test_an_allocation_past_an_exabyte_is_a_wrong_size_not_memory() -> None:
+    """flash-linear-attention-npu#149: "Tried to allocate more than 1EB memory", the
+    allocator's guard on the size; the reporter found a kernel writing out of bounds. Named,
+    never "no problem", and never told to make the batch smaller."""
+    exit_code, data = detect(ERRORS / "flanpu149-zh-npu-oom-more-than-1eb-kernel-overwrite.md")
+    assert exit_code == 1
+    found = data["findings"][0]
+    assert (found["code"], found["backend"]) == ("npu.out_of_memory", "npu")
+    assert "the size itself is wrong" in found["message"]
+    assert "a smaller batch does not help" in found["advice"]
+    assert "PYTORCH_NPU_ALLOC_CONF" not in found["advice"]

@@ -2197,6 +2197,19 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "batch, sequence or KV cache this process holds is larger than the NPU's memory, or "
         "another process on the same NPU holds the rest. A CUDA build of torch is no remedy.",
         "torch-npu's allocator ran out of the NPU's memory (it tried to allocate {size})",
+        variants={
+            "exabyte": "torch-npu's allocator refused an allocation of more than 1 EB (\"NPU "
+            "out of memory. Tried to allocate more than 1EB memory\"): no NPU has that "
+            "memory, so the size itself is wrong, a shape computed from corrupted or "
+            "uninitialised values, not memory to free",
+        },
+        variant_advice={
+            "exabyte": "find the tensor whose size is wrong: print the shapes the failing "
+            "line allocates from (a length read from a tensor, a labels or positions "
+            "tensor); values that change after a step point at a kernel writing out of "
+            "bounds (run the same step with the framework's own implementation instead of "
+            "a custom or fused kernel to confirm); a smaller batch does not help",
+        },
         advice="make the work smaller: a smaller batch or sequence, gradient checkpointing, "
         "a half-precision or quantized model; spread it over more NPUs (DeepSpeed ZeRO-3, "
         "its CPU offload, tensor parallelism); for vLLM Ascend a lower "

@@ -1883,7 +1883,9 @@ def _ascend_stated(facts: _Read) -> tuple[Finding, ...]:
     found: list[Finding] = []
     if said := facts.all(FactKey.MESSAGE_NPU_OOM):
         facts.use("stated", said[0])
-        found.append(finding(Code.NPU_OUT_OF_MEMORY, backend=_NPU, size=said[0].value))
+        size = said[0].value
+        variant = "exabyte" if size.startswith("more than") else None
+        found.append(finding(Code.NPU_OUT_OF_MEMORY, backend=_NPU, variant=variant, size=size))
     parts: dict[str, PastedFact] = {}
     for fact in facts.all(FactKey.MESSAGE_ASCEND_LIBRARY):
         smi, _, library = fact.value.rpartition(" ")

@@ -546,8 +546,14 @@ SHORTEST: Final = 5
 # torch-npu's caching allocator when the NPU has no block left for an allocation (Ascend/pytorch
 # torch_npu/csrc/core/npu/NPUCachingAllocator.cpp, DeviceCachingAllocator::malloc: AT_ERROR("NPU
 # out of memory. Tried to allocate ", format_size(alloc_size), " (NPU ", device, "; ",
-# format_size(device_total), " total capacity; …")); torch's format_size gives "22.00 MiB".
-_NPU_OOM: Final = re.compile(r"NPU out of memory\. Tried to allocate ([\d.]{1,12} [KMGTPE]?i?B)")
+# format_size(device_total), " total capacity; …")); torch's format_size gives "22.00 MiB". And
+# the allocator's guard before it, for a size of 1 EiB or more (torch's CUDACachingAllocator
+# allocate(): TORCH_CHECK_WITH(OutOfMemoryError, size < one_exa_bytes, "CUDA out of memory. Tried
+# to allocate more than 1EB memory."), which torch-npu's allocator copies with "NPU"): its value
+# is "more than 1EB".
+_NPU_OOM: Final = re.compile(
+    r"NPU out of memory\. Tried to allocate ([\d.]{1,12} [KMGTPE]?i?B|more than 1EB)"
+)
 # The dynamic loader's refusal of one of Ascend's own libraries (glibc dlerror: "<soname>: cannot
 # open shared object file"): the driver's, the CANN toolkit's, NNAL's ATB (compat/ascend.py
 # `library_part` says which). And npu-smi's own start when the loader cannot find a library it
