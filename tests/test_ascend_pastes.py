@@ -473,3 +473,44 @@ def test_an_allocation_past_an_exabyte_is_a_wrong_size_not_memory() -> None:
     assert "the size itself is wrong" in found["message"]
     assert "a smaller batch does not help" in found["advice"]
     assert "PYTORCH_NPU_ALLOC_CONF" not in found["advice"]
+
+
+# torch-npu beside a CANN of another release than its version mapping table's (Ascend/pytorch
+# COMPATIBILITY.md): triton-ascend#328 (2.7.1, CANN 8.3.RC1's, beside CANN 9.0.0-beta.2),
+# ComfyUI#6483 (2.1.0, CANN 7.0.0's, beside CANN 8.0.RC3). Ascend/pytorch#99's 2.7.1 with
+# CANN 8.3.RC1 is the table's own pair.
+TORCH_NPU_CANN = {
+    ERRORS / "tritonascend328-zh-torch-npu-2.7.1-cann-9.0.0-undefined-symbol.md": (
+        "torch-npu 2.7.1 is released for CANN 8.3.RC1 (torch-npu's version mapping table), "
+        "but the paste shows CANN 9.0.0",
+        "pip install torch-npu==2.7.1.post4",
+    ),
+    COMFY: (
+        "torch-npu 2.1.0 is released for CANN 7.0.0 (torch-npu's version mapping table), "
+        "but the paste shows CANN 8.0.RC3",
+        "pip install torch-npu==2.1.0.post8",
+    ),
+}
+
+
+@pytest.mark.parametrize("path", sorted(TORCH_NPU_CANN), ids=lambda p: p.name.split("-", 1)[0])
+def test_torch_npu_beside_another_releases_cann_is_named(path: Path) -> None:
+    message, remedy = TORCH_NPU_CANN[path]
+    _, data = detect(path)
+    found = finding(data, "npu.torch_npu_cann_apart")
+    assert (found["message"], found["remedy"], found["backend"]) == (message, remedy, "npu")
+    assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
+
+
+def test_torch_npu_with_its_own_cann_is_not_apart() -> None:
+    _, data = detect(ERRORS / "ascend99-zh-torch-npu-2.7.1-cann-8.3.rc1-atb-undefined-symbol.md")
+    assert "npu.torch_npu_cann_apart" not in [f["code"] for f in data["findings"]]
+    assert data["unread_count"] >= 1  # its error is still counted, never "no problem"
+
+
+def test_the_cann_table_names_releases_as_pastes_give_them() -> None:
+    assert ascend.cann_of_torch_npu("2.7.1") == "8.3.RC1"
+    assert ascend.cann_of_torch_npu("2.5.1.dev20250228") is None  # a daily build: not guessed
+    assert ascend.cann_release("9.0.0-beta.2") == ascend.cann_release("9.0.0") == "9.0.0"
+    assert ascend.cann_release("8.0.rc3") == "8.0.RC3"
+    assert ascend.torch_npu_for("9.0.0", "2.7.1") == "2.7.1.post4"

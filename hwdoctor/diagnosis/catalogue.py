@@ -186,6 +186,7 @@ class Code(str, Enum):
     NPU_OUT_OF_MEMORY = "npu.out_of_memory"
     CANN_LIBRARY_MISSING = "npu.cann_library_not_found"
     NPU_DRIVER_NOT_VISIBLE = "npu.driver_not_visible"
+    TORCH_NPU_CANN_APART = "npu.torch_npu_cann_apart"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2277,6 +2278,21 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "without the driver's libraries (a container given npu-smi but not the host's "
             "/usr/local/Ascend/driver)",
         },
+    ),
+    Code.TORCH_NPU_CANN_APART: Entry(
+        W, "torch-npu beside a CANN of another release than its own",
+        "Each torch-npu package version is released for one CANN release (Ascend/pytorch "
+        "COMPATIBILITY.md, \"TorchNPU version mapping table\"): it is built against that "
+        "release's libraries, and beside another one an import can fail on an undefined "
+        "symbol or an operator can fail at run time (triton-ascend#326: torch-npu 2.7.1, made "
+        "for CANN 8.3.RC1, fails to import beside CANN 9.0.0 with \"undefined symbol: "
+        "MsprofSysCycleTime\").",
+        "torch-npu {torch_npu} is released for CANN {paired} (torch-npu's version mapping "
+        "table), but the paste shows CANN {cann}",
+        commands=("{install}",),
+        advice="install the torch-npu the table releases for the installed CANN and this "
+        "torch (the command, where it lists one), or install CANN {paired}; a CUDA build of "
+        "torch is no remedy",
     ),
 }  # fmt: skip
 

@@ -134,6 +134,7 @@ _RESTS_ON: Final = (
     ("npu.out_of_memory", ("stated",)),  # issue 38: Ascend NPU memory and CANN's libraries
     ("npu.cann_library_not_found", ("stated",)),
     ("npu.driver_not_visible", ("stated",)),
+    ("npu.torch_npu_cann_apart", ("torch_npu_cann",)),
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -239,6 +240,7 @@ _WHAT: Final = {
     # issue 38: Ascend NPU memory and CANN's libraries
     FactKey.MESSAGE_NPU_OOM: "torch-npu says",
     FactKey.MESSAGE_ASCEND_LIBRARY: "the loader could not open",
+    FactKey.PROSE_CANN: "CANN",
 }
 
 
@@ -259,6 +261,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_stated_with_words(evidence, facts))
     found = (*found, *_optimum_neuron(evidence, facts))  # issue 38: optimum-neuron pins
     found = (*found, *_ascend_stated(facts))  # issue 38: Ascend NPU memory, CANN's libraries
+    found = (*found, *_torch_npu_cann(paste, facts))  # issue 38: torch-npu and CANN
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -1913,3 +1916,39 @@ def _ascend_stated(facts: _Read) -> tuple[Finding, ...]:
                 )
             )
     return tuple(found)
+
+
+# issue 38: torch-npu and CANN
+def _torch_npu_cann(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """torch-npu beside a CANN of another release than the one its version mapping table
+    releases it for (compat/ascend.py TORCH_NPU_CANN, Ascend/pytorch COMPATIBILITY.md). Only
+    where the paste gives one torch-npu version the table lists and one CANN release; the
+    install line is the torch-npu the table releases for that CANN and the same torch."""
+    npu = _version_of(facts, "torch-npu")
+    paired = ascend.cann_of_torch_npu(npu.value) if npu is not None else None
+    said = [
+        f
+        for f in (*facts.all(FactKey.DEVICE_SOFTWARE), *facts.all(FactKey.PROSE_CANN))
+        if f.key is FactKey.PROSE_CANN or f.name == _NPU
+    ]
+    releases = {ascend.cann_release(f.value) for f in said} - {""}
+    if npu is None or paired is None or len(releases) != 1:
+        return ()
+    cann = releases.pop()
+    if cann == paired:
+        return ()
+    facts.use("torch_npu_cann", npu, said[0])
+    torch = ascend.torch_of_npu(npu.value.strip())
+    other = ascend.torch_npu_for(cann, torch) if torch is not None else None
+    way = remedies.installer(paste.evidence.python)
+    install = remedies.install_pinned(way, "torch-npu", other) if other else ""
+    return (
+        finding(
+            Code.TORCH_NPU_CANN_APART,
+            backend=_NPU,
+            torch_npu=npu.value.strip(),
+            paired=paired,
+            cann=cann,
+            install=install,
+        ),
+    )

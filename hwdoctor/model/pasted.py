@@ -185,6 +185,7 @@ class FactKey(str, Enum):
     # issue 38: Ascend NPU memory and CANN's libraries
     MESSAGE_NPU_OOM = "message.npu_out_of_memory"  # torch-npu's allocator: the size it asked
     MESSAGE_ASCEND_LIBRARY = "message.ascend_library"  # the loader: "libatb.so"; name: npu-smi
+    PROSE_CANN = "prose.cann"  # issue 38: "CANN 8.0.RC3", "CANN | 8.5.2" in a report's words
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)

@@ -564,6 +564,14 @@ _ASCEND_LIBRARY: Final = re.compile(
     r"\b(lib(?:ascend_hal|drvdsmi_host|dcmi|hccl|ascendcl|opapi|atb)\.so(?:\.\d{1,3}){0,3}): "
     r"cannot open shared object file"
 )
+# CANN's release in a reporter's words or a versions table (beside CJK text too, which Python's
+# \b counts as a word): "I installed CANN 8.0.RC3", "CANN |
+# 8.5.2", "CANN                          8.1.RC1", "cann 8.0.0.alpha002", "CANN 9.0.0-beta.2"
+# (CANN's own numbering: major.minor.RCn or major.minor.patch, compat/ascend.py cann_release).
+_PROSE_CANN: Final = re.compile(
+    r"(?<![A-Za-z])(?:CANN|cann|Cann)(?![A-Za-z])(?: ?\|)? {0,40}"
+    r"(\d{1,2}\.\d{1,2}\.(?:RC\d{1,2}|rc\d{1,2}|\d{1,2})(?:[.-][A-Za-z0-9]{1,12}){0,2})"
+)
 _NPU_SMI_LIBRARY: Final = re.compile(
     r"npu-smi: error while loading shared libraries: (lib\w{1,40}\.so(?:\.\d{1,3}){0,3}): "
     r"cannot open"
@@ -707,6 +715,7 @@ RECOGNISERS: Final = (
     # issue 38: Ascend NPU memory and CANN's libraries
     _Recogniser(_NPU_OOM, FactKey.MESSAGE_NPU_OOM),
     _Recogniser(_ASCEND_LIBRARY, FactKey.MESSAGE_ASCEND_LIBRARY),
+    _Recogniser(_PROSE_CANN, FactKey.PROSE_CANN),
     _Recogniser(_NPU_SMI_LIBRARY, FactKey.MESSAGE_ASCEND_LIBRARY, made=lambda m: f"npu-smi {m[1]}"),
 )
 
