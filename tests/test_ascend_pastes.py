@@ -371,3 +371,146 @@ def test_vllm_ascend_being_installed_beside_vllms_torch_names_the_release_pair()
     assert found["remedy"].splitlines()[-1] == "pip install torch-npu==2.7.1.dev20250724"
     assert [q["line"] for q in finding_rests(data, "backend.vllm_ascend_torch")] == [2, 3, 9]
     assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
+
+
+# --- issue 38: Ascend NPU memory and CANN's libraries -----------------------------------------
+
+# vllm-ascend#19, TouchNet#100, vllm-omni#6400: torch-npu's allocator out of the NPU's memory
+NPU_OOM = {
+    ERRORS / "vllmascend19-quoted-npu-oom-22mib-of-60.97gib.md": "22.00 MiB",
+    ERRORS / "touchnet100-npu-oom-5.03gib-npu3-qwen2-audio.md": "5.03 GiB",
+    ERRORS / "vllmomni6400-910b4-npu-oom-502mib-apiserver-log.txt": "502.00 MiB",
+}
+
+
+@pytest.mark.parametrize("path", sorted(NPU_OOM), ids=lambda p: p.name.split("-", 1)[0])
+def test_npu_out_of_memory_is_the_npus_own_finding(path: Path) -> None:
+    exit_code, data = detect(path)
+    assert exit_code == 1
+    found = data["findings"][0]
+    assert (found["code"], found["backend"]) == ("npu.out_of_memory", "npu")
+    assert f"tried to allocate {NPU_OOM[path]}" in found["message"]
+    assert "PYTORCH_NPU_ALLOC_CONF=expandable_segments:True" in found["advice"]
+    assert "PYTORCH_CUDA_ALLOC_CONF" not in found["advice"]
+    assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
+    assert data["unread_count"] == 0  # the error line is the finding's, not unread
+
+
+# The loader unable to open one of Ascend's own libraries, by the part of Ascend it is of
+# (compat/ascend.py library_part): the driver's (vllm-ascend#1440's docker run mounts no driver;
+# HAMi#615's npu-smi in a pod without the driver's libraries), the CANN toolkit's (X-Oscar#4,
+# PaddleOCR-NPU#7), NNAL's ATB (Paddle#65797, #69146).
+ASCEND_LIBRARY = {
+    "vllmascend1440-docker-run-without-driver-mounts-libascend-hal.md": (
+        "npu.driver_not_visible",
+        "libascend_hal.so",
+        None,
+    ),
+    "hami615-zh-910b-container-npu-smi-libc-sec-so.md": (
+        "npu.driver_not_visible",
+        "libc_sec.so",
+        None,
+    ),
+    "xoscar4-torch-npu-libhccl-so-please-source-set-env.md": (
+        "npu.cann_library_not_found",
+        "libhccl.so",
+        "source /usr/local/Ascend/ascend-toolkit/set_env.sh",
+    ),
+    "paddleocrnpu7-zh-docker-torch-npu-libhccl-so.md": (
+        "npu.cann_library_not_found",
+        "libhccl.so",
+        "source /usr/local/Ascend/ascend-toolkit/set_env.sh",
+    ),
+    "paddle65797-zh-ascend-import-paddle-libatb-so.md": (
+        "npu.cann_library_not_found",
+        "libatb.so",
+        "source /usr/local/Ascend/nnal/atb/set_env.sh",
+    ),
+    "paddle69146-zh-paddle-custom-npu-libatb-so-no-atb-dir.md": (
+        "npu.cann_library_not_found",
+        "libatb.so",
+        "source /usr/local/Ascend/nnal/atb/set_env.sh",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ASCEND_LIBRARY), ids=lambda n: n.split("-", 1)[0])
+def test_an_ascend_library_not_found_names_its_part(name: str) -> None:
+    code, library, remedy = ASCEND_LIBRARY[name]
+    exit_code, data = detect(ERRORS / name)
+    assert exit_code == 1
+    found = data["findings"][0]
+    assert (found["code"], found["backend"]) == (code, "npu")
+    assert library in found["message"]
+    assert found["remedy"] == remedy
+    if code == "npu.driver_not_visible":
+        # the mounts vLLM Ascend's guide starts its containers with
+        assert (
+            "-v /usr/local/Ascend/driver/lib64/:/usr/local/Ascend/driver/lib64/"
+            in (found["advice"])
+        )
+        assert "--device /dev/davinci_manager" in found["advice"]
+    assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
+
+
+def test_another_librarys_loader_error_on_an_ascend_machine_is_not_canns() -> None:
+    """vllm-ascend#6949: Mooncake's ascend_transport.so in /usr/local/lib, which the reporter
+    put on LD_LIBRARY_PATH: neither CANN's nor the driver's library."""
+    _, data = detect(ERRORS / "vllmascend6949-mooncake-ascend-transport-so-not-cann.md")
+    codes = {f["code"] for f in data["findings"]}
+    assert not codes & {"npu.cann_library_not_found", "npu.driver_not_visible"}
+    assert data["unread_count"] == 1  # the error stays counted, never "no problem"
+
+
+def test_an_allocation_past_an_exabyte_is_a_wrong_size_not_memory() -> None:
+    """flash-linear-attention-npu#149: "Tried to allocate more than 1EB memory", the
+    allocator's guard on the size; the reporter found a kernel writing out of bounds. Named,
+    never "no problem", and never told to make the batch smaller."""
+    exit_code, data = detect(ERRORS / "flanpu149-zh-npu-oom-more-than-1eb-kernel-overwrite.md")
+    assert exit_code == 1
+    found = data["findings"][0]
+    assert (found["code"], found["backend"]) == ("npu.out_of_memory", "npu")
+    assert "the size itself is wrong" in found["message"]
+    assert "a smaller batch does not help" in found["advice"]
+    assert "PYTORCH_NPU_ALLOC_CONF" not in found["advice"]
+
+
+# torch-npu beside a CANN of another release than its version mapping table's (Ascend/pytorch
+# COMPATIBILITY.md): triton-ascend#328 (2.7.1, CANN 8.3.RC1's, beside CANN 9.0.0-beta.2),
+# ComfyUI#6483 (2.1.0, CANN 7.0.0's, beside CANN 8.0.RC3). Ascend/pytorch#99's 2.7.1 with
+# CANN 8.3.RC1 is the table's own pair.
+TORCH_NPU_CANN = {
+    ERRORS / "tritonascend328-zh-torch-npu-2.7.1-cann-9.0.0-undefined-symbol.md": (
+        "torch-npu 2.7.1 is released for CANN 8.3.RC1 (torch-npu's version mapping table), "
+        "but the paste shows CANN 9.0.0",
+        "pip install torch-npu==2.7.1.post4",
+    ),
+    COMFY: (
+        "torch-npu 2.1.0 is released for CANN 7.0.0 (torch-npu's version mapping table), "
+        "but the paste shows CANN 8.0.RC3",
+        "pip install torch-npu==2.1.0.post8",
+    ),
+}
+
+
+@pytest.mark.parametrize("path", sorted(TORCH_NPU_CANN), ids=lambda p: p.name.split("-", 1)[0])
+def test_torch_npu_beside_another_releases_cann_is_named(path: Path) -> None:
+    message, remedy = TORCH_NPU_CANN[path]
+    _, data = detect(path)
+    found = finding(data, "npu.torch_npu_cann_apart")
+    assert (found["message"], found["remedy"], found["backend"]) == (message, remedy, "npu")
+    assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
+
+
+def test_torch_npu_with_its_own_cann_is_not_apart() -> None:
+    _, data = detect(ERRORS / "ascend99-zh-torch-npu-2.7.1-cann-8.3.rc1-atb-undefined-symbol.md")
+    assert "npu.torch_npu_cann_apart" not in [f["code"] for f in data["findings"]]
+    assert data["unread_count"] >= 1  # its error is still counted, never "no problem"
+
+
+def test_the_cann_table_names_releases_as_pastes_give_them() -> None:
+    assert ascend.cann_of_torch_npu("2.7.1") == "8.3.RC1"
+    assert ascend.cann_of_torch_npu("2.5.1.dev20250228") is None  # a daily build: not guessed
+    assert ascend.cann_release("9.0.0-beta.2") == ascend.cann_release("9.0.0") == "9.0.0"
+    assert ascend.cann_release("8.0.rc3") == "8.0.RC3"
+    assert ascend.torch_npu_for("9.0.0", "2.7.1") == "2.7.1.post4"

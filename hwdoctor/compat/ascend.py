@@ -159,3 +159,127 @@ def vllm_ascend_row(version: str) -> VllmAscendRow | None:
     if not before or before[-1].torch != row.torch:
         return None
     return VllmAscendRow(ahead, row, dev=True)
+
+
+# issue 38: CANN's libraries. Which part of Ascend's software a shared library the loader could
+# not open belongs to, and so what puts it on the loader's path:
+# - the driver's (Ascend HDK: /usr/local/Ascend/driver/lib64; libascend_hal.so, the DSMI
+#   libraries npu-smi uses): on the host its installation puts it there; a container has it
+#   only where `docker run` mounts it (vLLM Ascend's installation guide, "Configure software
+#   environment": `--device /dev/davinci_manager --device /dev/devmm_svm --device
+#   /dev/hisi_hdc -v /usr/local/Ascend/driver/lib64/:/usr/local/Ascend/driver/lib64/ …`;
+#   https://docs.vllm.ai/projects/ascend/en/latest/installation.html, verified 2026-12-05);
+# - the CANN toolkit's (libhccl.so, libascendcl.so, libopapi.so): on LD_LIBRARY_PATH once its
+#   set_env.sh is sourced (Ascend/pytorch README, "Getting Started": `source
+#   /usr/local/Ascend/ascend-toolkit/set_env.sh`; torch_npu's own import error says "Please run
+#   'source set_env.sh' in the CANN installation path");
+# - NNAL's ATB (libatb.so), a separate package from the toolkit: vLLM Ascend's requirements
+#   table, "NNAL … Required for libatb.so", and its guide's `source
+#   /usr/local/Ascend/nnal/atb/set_env.sh` (the same page, verified 2026-12-05).
+DRIVER_LIBRARIES: Final = frozenset({"libascend_hal", "libdrvdsmi_host", "libdcmi"})
+TOOLKIT_LIBRARIES: Final = frozenset({"libhccl", "libascendcl", "libopapi"})
+NNAL_LIBRARIES: Final = frozenset({"libatb"})
+TOOLKIT_ENV: Final = "/usr/local/Ascend/ascend-toolkit/set_env.sh"
+NNAL_ENV: Final = "/usr/local/Ascend/nnal/atb/set_env.sh"
+
+
+def library_part(soname: str) -> str | None:
+    """ "driver", "toolkit" or "nnal" for an Ascend library's soname ("libatb.so" → "nnal");
+    None for one that is none of them."""
+    name = soname.split(".so", 1)[0]
+    for part, names in (
+        ("driver", DRIVER_LIBRARIES),
+        ("toolkit", TOOLKIT_LIBRARIES),
+        ("nnal", NNAL_LIBRARIES),
+    ):
+        if name in names:
+            return part
+    return None
+
+
+# issue 38: torch-npu and CANN. The CANN release each torch-npu package version is released for:
+# Ascend/pytorch COMPATIBILITY.en.md, "TorchNPU version mapping table" with its historical rows
+# (Ascend/pytorch @ 9e73e708ab93, 2026-08-21, verified 2026-12-05; the README's "Ascend
+# Auxiliary Software" table before it gives the same pairs). One CANN per package version; a
+# version the table does not list (a dev or daily build, "2.5.1.dev20250228", a post the table
+# skips) is not guessed, nor are the (beta) 1.11.0 builds.
+TORCH_NPU_CANN: Final = {
+    "2.12.0": "9.1.0",
+    "2.11.0": "9.1.0",
+    "2.10.0.post4": "9.1.0",
+    "2.9.0.post6": "9.1.0",
+    "2.7.1.post8": "9.1.0",
+    "2.9.0.post2": "9.0.0",
+    "2.8.0.post4": "9.0.0",
+    "2.7.1.post4": "9.0.0",
+    "2.9.0": "8.5.0",
+    "2.8.0.post2": "8.5.0",
+    "2.7.1.post2": "8.5.0",
+    "2.6.0.post5": "8.5.0",
+    "2.8.0": "8.3.RC1",
+    "2.7.1": "8.3.RC1",
+    "2.6.0.post3": "8.3.RC1",
+    "2.1.0.post17": "8.3.RC1",
+    "2.6.0": "8.2.RC1",
+    "2.5.1.post1": "8.2.RC1",
+    "2.1.0.post13": "8.2.RC1",
+    "2.5.1": "8.1.RC1",
+    "2.4.0.post4": "8.1.RC1",
+    "2.3.1.post6": "8.1.RC1",
+    "2.1.0.post12": "8.1.RC1",
+    "2.4.0.post2": "8.0.0",
+    "2.3.1.post4": "8.0.0",
+    "2.1.0.post10": "8.0.0",
+    "2.4.0": "8.0.RC3",
+    "2.3.1.post2": "8.0.RC3",
+    "2.1.0.post8": "8.0.RC3",
+    "2.3.1": "8.0.RC2",
+    "2.2.0.post2": "8.0.RC2",
+    "2.1.0.post6": "8.0.RC2",
+    "1.11.0.post14": "8.0.RC2",
+    "2.2.0": "8.0.RC1",
+    "2.1.0.post4": "8.0.RC1",
+    "1.11.0.post11": "8.0.RC1",
+    "2.1.0": "7.0.0",
+    "2.0.1.post1": "7.0.0",
+    "1.11.0.post8": "7.0.0",
+    "2.1.0.rc1": "7.0.RC1",
+    "2.0.1": "7.0.RC1",
+    "1.11.0.post4": "7.0.RC1",
+    "1.11.0.post3": "6.3.RC3.1",
+    "1.11.0.post2": "6.3.RC3",
+    "2.0.1.rc1": "6.3.RC2",
+    "1.11.0.post1": "6.3.RC2",
+    "1.8.1.post2": "6.3.RC2",
+    "1.11.0": "6.3.RC1",
+    "1.8.1.post1": "6.3.RC1",
+    "1.5.0.post8": "6.0.1",
+    "1.8.1": "6.0.1",
+}
+
+
+def cann_of_torch_npu(torch_npu: str) -> str | None:
+    """The CANN release a torch-npu package version is released for ("2.7.1" → "8.3.RC1");
+    None for one the table does not list."""
+    return TORCH_NPU_CANN.get(torch_npu.strip().split("+", 1)[0].lower())
+
+
+def cann_release(said: str) -> str:
+    """A CANN version as a paste gives it, as the table names its release: "8.0.rc3" →
+    "8.0.RC3", "9.0.0-beta.2" → "9.0.0", "8.0.0.alpha002" → "8.0.0"."""
+    parts: list[str] = []
+    for part in said.strip().replace("-", ".").split("."):
+        upper = part.upper()
+        if part.isdigit() or (upper.startswith("RC") and upper[2:].isdigit()):
+            parts.append(upper)
+        else:
+            break
+    return ".".join(parts)
+
+
+def torch_npu_for(cann: str, torch: str) -> str | None:
+    """The torch-npu package version the table releases for a CANN release and a torch
+    release ("9.0.0", "2.7.1" → "2.7.1.post4"); None where it lists none."""
+    return next(
+        (n for n, c in TORCH_NPU_CANN.items() if c == cann and torch_of_npu(n) == torch), None
+    )

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final, TypeAlias
 
+from hwdoctor.compat import ascend
 from hwdoctor.compat.xid import Action
 from hwdoctor.model.reports import Finding, Severity
 from hwdoctor.shell import Shell, is_one_line
@@ -190,6 +191,11 @@ class Code(str, Enum):
     XPU_NOT_LINKED_UNSHOWN = "xpu.not_linked_build_unshown"
     # issue 43 (the newcomer's finding): a launch-blocking debug variable left set
     LAUNCH_BLOCKING = "host.launch_blocking"
+    # issue 38: Ascend NPU memory and CANN's libraries
+    NPU_OUT_OF_MEMORY = "npu.out_of_memory"
+    CANN_LIBRARY_MISSING = "npu.cann_library_not_found"
+    NPU_DRIVER_NOT_VISIBLE = "npu.driver_not_visible"
+    TORCH_NPU_CANN_APART = "npu.torch_npu_cann_apart"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2298,6 +2304,111 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "finish, a debugging mode that slows training and inference",
         commands=("unset {variable}",),
         advice="set it only for the run that reproduces an error, to see where it happened",
+    ),
+    # issue 38: Ascend NPU memory and CANN's libraries
+    Code.NPU_OUT_OF_MEMORY: Entry(
+        E, "the Ascend NPU's memory ran out",
+        "torch-npu's caching allocator found no block for an allocation after returning "
+        "its cached memory to CANN (Ascend/pytorch torch_npu/csrc/core/npu/"
+        "NPUCachingAllocator.cpp: \"NPU out of memory. Tried to allocate …\"): the model, "
+        "batch, sequence or KV cache this process holds is larger than the NPU's memory, or "
+        "another process on the same NPU holds the rest. A CUDA build of torch is no remedy.",
+        "torch-npu's allocator ran out of the NPU's memory (it tried to allocate {size})",
+        variants={
+            "exabyte": "torch-npu's allocator refused an allocation of more than 1 EB (\"NPU "
+            "out of memory. Tried to allocate more than 1EB memory\"): no NPU has that "
+            "memory, so the size itself is wrong, a shape computed from corrupted or "
+            "uninitialised values, not memory to free",
+        },
+        variant_advice={
+            "exabyte": "find the tensor whose size is wrong: print the shapes the failing "
+            "line allocates from (a length read from a tensor, a labels or positions "
+            "tensor); values that change after a step point at a kernel writing out of "
+            "bounds (run the same step with the framework's own implementation instead of "
+            "a custom or fused kernel to confirm); a smaller batch does not help",
+        },
+        advice="make the work smaller: a smaller batch or sequence, gradient checkpointing, "
+        "a half-precision or quantized model; spread it over more NPUs (DeepSpeed ZeRO-3, "
+        "its CPU offload, tensor parallelism); for vLLM Ascend a lower "
+        "--gpu-memory-utilization or --max-model-len; check with npu-smi info that no other "
+        "process holds the NPU. Where torch-npu's reserved memory is far above what it "
+        "allocated, set PYTORCH_NPU_ALLOC_CONF=expandable_segments:True before Python starts "
+        "(torch-npu's environment variable reference, PYTORCH_NPU_ALLOC_CONF; Ascend HDK "
+        "23.0.0 or later)",
+    ),
+    Code.CANN_LIBRARY_MISSING: Entry(
+        E, "a CANN library is not on the loader's path",
+        "torch_npu (and Paddle's, MindIE's NPU plugins) link CANN's libraries: the toolkit's "
+        "(libhccl.so, libascendcl.so, libopapi.so) and NNAL's ATB (libatb.so, which torch-npu "
+        "builds for vLLM Ascend need; its requirements: \"NNAL … Required for libatb.so\"). "
+        "They are found through the LD_LIBRARY_PATH each package's set_env.sh sets "
+        "(Ascend/pytorch README, \"Getting Started\"; vLLM Ascend's installation guide): a "
+        "shell that did not source it, or a machine without that package, cannot load them.",
+        "the loader could not open CANN's {library} (\"cannot open shared object file\"): "
+        "the CANN toolkit's environment is not set in this shell, or the toolkit is not "
+        "installed",
+        commands=("source " + ascend.TOOLKIT_ENV,),
+        advice="source it in the shell that starts the job (at the path CANN is installed "
+        "in, /usr/local/Ascend/ascend-toolkit by default); where there is no set_env.sh, "
+        "install the CANN toolkit of torch-npu's release",
+        variants={
+            "nnal": "the loader could not open {library} (\"cannot open shared object file\"): "
+            "it is NNAL's ATB library, a separate package from the CANN toolkit, and NNAL's "
+            "environment is not set in this shell, or NNAL is not installed",
+        },
+        variant_commands={"nnal": ("source " + ascend.NNAL_ENV,)},
+        variant_advice={
+            "nnal": "source NNAL's set_env.sh in the shell that starts the job, after the "
+            "toolkit's; where /usr/local/Ascend/nnal/atb is missing, install the NNAL package "
+            "of the toolkit's CANN release (Ascend-cann-nnal; vLLM Ascend's installation "
+            "guide), or use a CANN image, which includes it",
+        },
+    ),
+    Code.NPU_DRIVER_NOT_VISIBLE: Entry(
+        E, "the Ascend driver's libraries are not visible here",
+        "The Ascend driver's user-space libraries (libascend_hal.so, the DSMI libraries "
+        "npu-smi uses) live in /usr/local/Ascend/driver/lib64 on the host. A container has "
+        "them only when it is started with the host's driver mounted and the NPU devices "
+        "passed (vLLM Ascend's installation guide: --device /dev/davinciN --device "
+        "/dev/davinci_manager --device /dev/devmm_svm --device /dev/hisi_hdc, -v "
+        "/usr/local/Ascend/driver/lib64/:/usr/local/Ascend/driver/lib64/, -v "
+        "/usr/local/Ascend/driver/version.info:…, -v /usr/local/dcmi:/usr/local/dcmi, -v "
+        "/usr/local/bin/npu-smi:/usr/local/bin/npu-smi); a docker build step has none. "
+        "Installing CANN or torch-npu in the image does not bring them: they come with the "
+        "host's driver.",
+        "the loader could not open the Ascend driver's {library}: the driver's libraries are "
+        "not in this container or machine (a container started without the host's "
+        "/usr/local/Ascend/driver mounted, or a host without the driver)",
+        advice="in a container, start it with the host's driver mounted and the NPUs "
+        "passed: docker run --device /dev/davinci0 --device /dev/davinci_manager --device "
+        "/dev/devmm_svm --device /dev/hisi_hdc -v /usr/local/dcmi:/usr/local/dcmi -v "
+        "/usr/local/bin/npu-smi:/usr/local/bin/npu-smi -v "
+        "/usr/local/Ascend/driver/lib64/:/usr/local/Ascend/driver/lib64/ -v "
+        "/usr/local/Ascend/driver/version.info:/usr/local/Ascend/driver/version.info -v "
+        "/etc/ascend_install.info:/etc/ascend_install.info … (vLLM Ascend's installation "
+        "guide), or the Ascend Docker Runtime; on the host, install the Ascend driver "
+        "(Ascend HDK) and check npu-smi info there",
+        variants={
+            "npu_smi": "npu-smi could not start: the loader could not open {library}, one of "
+            "the Ascend driver's libraries (/usr/local/Ascend/driver/lib64): npu-smi is there "
+            "without the driver's libraries (a container given npu-smi but not the host's "
+            "/usr/local/Ascend/driver)",
+        },
+    ),
+    Code.TORCH_NPU_CANN_APART: Entry(
+        W, "torch-npu beside a CANN of another release than its own",
+        "Each torch-npu package version is released for one CANN release (Ascend/pytorch "
+        "COMPATIBILITY.md, \"TorchNPU version mapping table\"): it is built against that "
+        "release's libraries, and beside another one an import can fail on an undefined "
+        "symbol or an operator can fail at run time (triton-ascend#326: torch-npu 2.7.1, made "
+        "for CANN 8.3.RC1, fails to import beside CANN 9.0.0 with \"undefined symbol: "
+        "MsprofSysCycleTime\").",
+        "torch-npu {torch_npu} is released for CANN {paired} (torch-npu's version mapping "
+        "table), but the paste shows CANN {cann}",
+        commands=("{install}",),
+        advice="install the torch-npu the table releases for the installed CANN and this "
+        "torch (the command, where it lists one), or install CANN {paired}; a CUDA build of "
+        "torch is no remedy",
     ),
 }  # fmt: skip
 

@@ -3323,6 +3323,86 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.NPU_OUT_OF_MEMORY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    size: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NPU_OUT_OF_MEMORY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["exabyte"],
+    size: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CANN_LIBRARY_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    library: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CANN_LIBRARY_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["nnal"],
+    library: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NPU_DRIVER_NOT_VISIBLE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    library: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NPU_DRIVER_NOT_VISIBLE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["npu_smi"],
+    library: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.TORCH_NPU_CANN_APART],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    cann: Value,
+    install: Value | Shell,
+    paired: Value,
+    torch_npu: Value,
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

@@ -133,6 +133,10 @@ _RESTS_ON: Final = (
     ("backend.vllm_ascend_torch", ("vllm_ascend",)),  # issue 38: vLLM Ascend's torch pair
     ("backend.cuda_only_package", ("stated", "accelerator")),  # issue 38
     ("xpu.not_linked_build_unshown", ("stated", "torch")),  # issue 38: ambiguous XPU cause
+    ("npu.out_of_memory", ("stated",)),  # issue 38: Ascend NPU memory and CANN's libraries
+    ("npu.cann_library_not_found", ("stated",)),
+    ("npu.driver_not_visible", ("stated",)),
+    ("npu.torch_npu_cann_apart", ("torch_npu_cann",)),
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -239,6 +243,10 @@ _WHAT: Final = {
     FactKey.MESSAGE_UNSLOTH_TOO_OLD: "Unsloth says",
     FactKey.UNSLOTH_CAPABILITY: "GPU capability (Unsloth's banner)",
     FactKey.VLLM_SAID: "vLLM",  # issue 38: vLLM on an AMD GPU its ROCm support leaves out
+    # issue 38: Ascend NPU memory and CANN's libraries
+    FactKey.MESSAGE_NPU_OOM: "torch-npu says",
+    FactKey.MESSAGE_ASCEND_LIBRARY: "the loader could not open",
+    FactKey.PROSE_CANN: "CANN",
 }
 
 
@@ -258,6 +266,8 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_cuda_libraries(paste, facts))  # issue 38
     found = (*found, *_stated_with_words(evidence, facts))
     found = (*found, *_optimum_neuron(evidence, facts))  # issue 38: optimum-neuron pins
+    found = (*found, *_ascend_stated(facts))  # issue 38: Ascend NPU memory, CANN's libraries
+    found = (*found, *_torch_npu_cann(paste, facts))  # issue 38: torch-npu and CANN
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -2022,3 +2032,83 @@ def read_facts(paste: Pasted) -> tuple[ReadFact, ...]:
             run = None
         read.append(ReadFact(what, value, fact.quote))
     return tuple(read)
+
+
+# issue 38: Ascend NPU memory and CANN's libraries
+def _ascend_stated(facts: _Read) -> tuple[Finding, ...]:
+    """What torch-npu's own messages settle, each read by the messages reader (which cites
+    the code that prints it): its allocator out of the NPU's memory. The finding is the
+    NPU's whatever else the paste shows: only torch-npu prints these words. And the loader
+    unable to open one of Ascend's own libraries, named for the part of Ascend's software it
+    belongs to (compat/ascend.py `library_part`): the driver's, not visible in this container
+    or machine; the CANN toolkit's or NNAL's, whose set_env.sh was not sourced. One finding
+    for each part, on the first line that names it."""
+    found: list[Finding] = []
+    if said := facts.all(FactKey.MESSAGE_NPU_OOM):
+        facts.use("stated", said[0])
+        size = said[0].value
+        huge: Literal["exabyte"] | None = "exabyte" if size.startswith("more than") else None
+        found.append(finding(Code.NPU_OUT_OF_MEMORY, backend=_NPU, variant=huge, size=size))
+    parts: dict[str, PastedFact] = {}
+    for fact in facts.all(FactKey.MESSAGE_ASCEND_LIBRARY):
+        smi, _, library = fact.value.rpartition(" ")
+        part = "driver" if smi else ascend.library_part(library)
+        if part is not None and part not in parts:
+            parts[part] = fact
+    if "driver" in parts:
+        fact = parts["driver"]
+        facts.use("stated", fact)
+        smi, _, library = fact.value.rpartition(" ")
+        by_smi: Literal["npu_smi"] | None = "npu_smi" if smi else None
+        found.append(
+            finding(Code.NPU_DRIVER_NOT_VISIBLE, backend=_NPU, variant=by_smi, library=library)
+        )
+    for part in ("toolkit", "nnal"):
+        if part in parts:
+            facts.use("stated", parts[part])
+            nnal: Literal["nnal"] | None = "nnal" if part == "nnal" else None
+            found.append(
+                finding(
+                    Code.CANN_LIBRARY_MISSING,
+                    backend=_NPU,
+                    variant=nnal,
+                    library=parts[part].value,
+                )
+            )
+    return tuple(found)
+
+
+# issue 38: torch-npu and CANN
+def _torch_npu_cann(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """torch-npu beside a CANN of another release than the one its version mapping table
+    releases it for (compat/ascend.py TORCH_NPU_CANN, Ascend/pytorch COMPATIBILITY.md). Only
+    where the paste gives one torch-npu version the table lists and one CANN release; the
+    install line is the torch-npu the table releases for that CANN and the same torch."""
+    npu = _version_of(facts, "torch-npu")
+    paired = ascend.cann_of_torch_npu(npu.value) if npu is not None else None
+    said = [
+        f
+        for f in (*facts.all(FactKey.DEVICE_SOFTWARE), *facts.all(FactKey.PROSE_CANN))
+        if f.key is FactKey.PROSE_CANN or f.name == _NPU
+    ]
+    releases = {ascend.cann_release(f.value) for f in said} - {""}
+    if npu is None or paired is None or len(releases) != 1:
+        return ()
+    cann = releases.pop()
+    if cann == paired:
+        return ()
+    facts.use("torch_npu_cann", npu, said[0])
+    torch = ascend.torch_of_npu(npu.value.strip())
+    other = ascend.torch_npu_for(cann, torch) if torch is not None else None
+    way = remedies.installer(paste.evidence.python)
+    install = remedies.install_pinned(way, "torch-npu", other) if other else ""
+    return (
+        finding(
+            Code.TORCH_NPU_CANN_APART,
+            backend=_NPU,
+            torch_npu=npu.value.strip(),
+            paired=paired,
+            cann=cann,
+            install=install,
+        ),
+    )

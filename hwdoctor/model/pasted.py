@@ -188,6 +188,10 @@ class FactKey(str, Enum):
     # issue 38: vLLM on an AMD GPU its ROCm support leaves out
     VLLM_SAID = "vllm.said"  # a line only vLLM prints or holds: its log, its path, its pin
     VLLM_GFX906_FORK = "vllm.gfx906_fork"  # a community build for gfx906 named in the paste
+    # issue 38: Ascend NPU memory and CANN's libraries
+    MESSAGE_NPU_OOM = "message.npu_out_of_memory"  # torch-npu's allocator: the size it asked
+    MESSAGE_ASCEND_LIBRARY = "message.ascend_library"  # the loader: "libatb.so"; name: npu-smi
+    PROSE_CANN = "prose.cann"  # issue 38: "CANN 8.0.RC3", "CANN | 8.5.2" in a report's words
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -286,6 +290,9 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_MPS_BUFFER_SHORT,
         # issue 38: Unsloth's refusal of an old GPU
         FactKey.MESSAGE_UNSLOTH_TOO_OLD,
+        # issue 38: Ascend NPU memory and CANN's libraries
+        FactKey.MESSAGE_NPU_OOM,
+        FactKey.MESSAGE_ASCEND_LIBRARY,
     }
 )
 

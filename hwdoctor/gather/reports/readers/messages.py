@@ -569,6 +569,41 @@ _GFX906_FORK: Final = re.compile(r"vllm-gfx906|triton-gcn5", re.I)
 # path; tests/test_regex_cost.py checks it against every pattern read here.
 SHORTEST: Final = 5
 
+# issue 38: Ascend NPU memory and CANN's libraries.
+# torch-npu's caching allocator when the NPU has no block left for an allocation (Ascend/pytorch
+# torch_npu/csrc/core/npu/NPUCachingAllocator.cpp, DeviceCachingAllocator::malloc: AT_ERROR("NPU
+# out of memory. Tried to allocate ", format_size(alloc_size), " (NPU ", device, "; ",
+# format_size(device_total), " total capacity; …")); torch's format_size gives "22.00 MiB". And
+# the allocator's guard before it, for a size of 1 EiB or more (torch's CUDACachingAllocator
+# allocate(): TORCH_CHECK_WITH(OutOfMemoryError, size < one_exa_bytes, "CUDA out of memory. Tried
+# to allocate more than 1EB memory."), which torch-npu's allocator copies with "NPU"): its value
+# is "more than 1EB".
+_NPU_OOM: Final = re.compile(
+    r"NPU out of memory\. Tried to allocate ([\d.]{1,12} [KMGTPE]?i?B|more than 1EB)"
+)
+# The dynamic loader's refusal of one of Ascend's own libraries (glibc dlerror: "<soname>: cannot
+# open shared object file"): the driver's, the CANN toolkit's, NNAL's ATB (compat/ascend.py
+# `library_part` says which). And npu-smi's own start when the loader cannot find a library it
+# needs (glibc's "npu-smi: error while loading shared libraries: libc_sec.so: cannot open …"):
+# npu-smi is the driver's tool and its libraries are the driver's (/usr/local/Ascend/driver/lib64),
+# whichever library it names.
+_ASCEND_LIBRARY: Final = re.compile(
+    r"\b(lib(?:ascend_hal|drvdsmi_host|dcmi|hccl|ascendcl|opapi|atb)\.so(?:\.\d{1,3}){0,3}): "
+    r"cannot open shared object file"
+)
+# CANN's release in a reporter's words or a versions table (beside CJK text too, which Python's
+# \b counts as a word): "I installed CANN 8.0.RC3", "CANN |
+# 8.5.2", "CANN                          8.1.RC1", "cann 8.0.0.alpha002", "CANN 9.0.0-beta.2"
+# (CANN's own numbering: major.minor.RCn or major.minor.patch, compat/ascend.py cann_release).
+_PROSE_CANN: Final = re.compile(
+    r"(?<![A-Za-z])(?:CANN|cann|Cann)(?![A-Za-z])(?: ?\|)? {0,40}"
+    r"(\d{1,2}\.\d{1,2}\.(?:RC\d{1,2}|rc\d{1,2}|\d{1,2})(?:[.-][A-Za-z0-9]{1,12}){0,2})"
+)
+_NPU_SMI_LIBRARY: Final = re.compile(
+    r"npu-smi: error while loading shared libraries: (lib\w{1,40}\.so(?:\.\d{1,3}){0,3}): "
+    r"cannot open"
+)
+
 
 @dataclass(frozen=True, slots=True)
 class _Recogniser:
@@ -710,6 +745,11 @@ RECOGNISERS: Final = (
     # issue 38: vLLM on an AMD GPU its ROCm support leaves out
     _Recogniser(_VLLM_SAID, FactKey.VLLM_SAID, group=0),
     _Recogniser(_GFX906_FORK, FactKey.VLLM_GFX906_FORK, group=0),
+    # issue 38: Ascend NPU memory and CANN's libraries
+    _Recogniser(_NPU_OOM, FactKey.MESSAGE_NPU_OOM),
+    _Recogniser(_ASCEND_LIBRARY, FactKey.MESSAGE_ASCEND_LIBRARY),
+    _Recogniser(_PROSE_CANN, FactKey.PROSE_CANN),
+    _Recogniser(_NPU_SMI_LIBRARY, FactKey.MESSAGE_ASCEND_LIBRARY, made=lambda m: f"npu-smi {m[1]}"),
 )
 
 
