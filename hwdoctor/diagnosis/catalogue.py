@@ -181,6 +181,7 @@ class Code(str, Enum):
     NEURON_OPTIMUM_APART = "neuron.optimum_neuron_pins_apart"  # issue 38: optimum-neuron pins
     # issue 38: bitsandbytes' and MPS's other wordings
     MPS_BUFFER_SHORT = "mps.buffer_not_large_enough"
+    NUMPY_ABI = "python.numpy_abi"  # issue 38: NumPy 2 under a module built against NumPy 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -2182,6 +2183,22 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="upgrade torch to its newest release, whose MPS views and copies were fixed "
         "(pytorch/pytorch#78496 and later); where it persists, run that operation on the CPU "
         "and report it to pytorch/pytorch with the operation that failed",
+    ),
+    # issue 38: NumPy 2 under a module built against NumPy 1
+    Code.NUMPY_ABI: Entry(
+        E, "NumPy 2 loaded under a module built against NumPy 1",
+        "A compiled module built against NumPy 1's C API cannot run under NumPy 2; NumPy 2 "
+        "refuses it when it asks for the API tables (numpy/core/_multiarray_umath.py: \"A "
+        "module that was compiled using NumPy 1.x cannot be run in NumPy 2.x\", then "
+        "\"_ARRAY_API not found\"). torch's wheels are built against NumPy 2 from torch 2.3 "
+        "(pytorch/pytorch#107302), its Windows wheels from 2.4.1 (pytorch/pytorch#131668); "
+        "older torch, and extensions built before their NumPy 2 releases, need NumPy 1.",
+        "a module built against NumPy 1 was imported under NumPy {numpy}{torch_words} "
+        "(NumPy: \"A module that was compiled using NumPy 1.x cannot be run in NumPy 2\")",
+        commands=("{install}",),
+        advice="install NumPy 1 into this environment, as NumPy's message says, or upgrade "
+        "the module that was built against NumPy 1 (torch 2.3 or newer, 2.4.1 or newer on "
+        "Windows, is built against NumPy 2):",
     ),
 }  # fmt: skip
 

@@ -131,6 +131,7 @@ _RESTS_ON: Final = (
     ("backend.cann_python_missing", ("stated",)),
     ("backend.vllm_ascend_torch", ("vllm_ascend",)),  # issue 38: vLLM Ascend's torch pair
     ("backend.cuda_only_package", ("stated", "accelerator")),  # issue 38
+    ("python.numpy_abi", ("numpy", "torch")),  # issue 38: NumPy 2 ABI
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -233,6 +234,9 @@ _WHAT: Final = {
     FactKey.MESSAGE_BNB_SETUP: "bitsandbytes says",
     FactKey.MESSAGE_MPS_NDARRAY: "Metal (MPS) says",
     FactKey.MESSAGE_MPS_BUFFER_SHORT: "Metal (MPS) says",
+    # issue 38: NumPy 2 under a module built against NumPy 1
+    FactKey.MESSAGE_NUMPY_ABI: "NumPy says",
+    FactKey.NUMPY_RUNNING: "NumPy loaded",
 }
 
 
@@ -252,6 +256,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_cuda_libraries(paste, facts))  # issue 38
     found = (*found, *_stated_with_words(evidence, facts))
     found = (*found, *_optimum_neuron(evidence, facts))  # issue 38: optimum-neuron pins
+    found = (*found, *_numpy_abi(paste, facts))  # issue 38: NumPy 2 ABI
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -1862,3 +1867,43 @@ def read_facts(paste: Pasted) -> tuple[ReadFact, ...]:
             run = None
         read.append(ReadFact(what, value, fact.quote))
     return tuple(read)
+
+
+# issue 38: NumPy 2 under a module built against NumPy 1. The first torch release whose wheels
+# are built against NumPy 2 (and so run under NumPy 1 and 2): 2.3 (pytorch/pytorch#107302,
+# "binaries should be supporting rc1"), on Windows 2.4.1 (pytorch/pytorch#131668).
+_TORCH_NUMPY2: Final = (2, 3, 0)
+_TORCH_NUMPY2_WINDOWS: Final = (2, 4, 1)
+
+
+def _numpy_abi(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """NumPy's refusal of a module built against NumPy 1 (its message, or the import's
+    "_ARRAY_API not found"; the source is beside the patterns in readers/messages.py), with
+    the NumPy it names and torch where the paste gives a release built against NumPy 1."""
+    said = facts.all(FactKey.MESSAGE_NUMPY_ABI)
+    if not said:
+        return ()
+    running = facts.one(FactKey.NUMPY_RUNNING)
+    facts.use("numpy", *said, running)
+    torch = _version_of(facts, "torch")
+    release = versions.parse(torch.value.strip().split("+", 1)[0]) if torch else None
+    windows = remedies.on_windows(paste.evidence)
+    floor = _TORCH_NUMPY2_WINDOWS if windows else _TORCH_NUMPY2
+    torch_words = ""
+    if torch is not None and release is not None and release.release[:3] < floor:
+        facts.use("torch", torch)
+        first = ".".join(map(str, floor))
+        on = " on Windows" if windows else ""
+        torch_words = (
+            f", and torch {printable(torch.value.strip())[:40]} is such a module (torch's "
+            f"wheels{on} are built against NumPy 2 from {first})"
+        )
+    way = remedies.installer(paste.evidence.python)
+    return (
+        finding(
+            Code.NUMPY_ABI,
+            numpy=printable(running.value)[:20] if running else "2",
+            torch_words=torch_words,
+            install=remedies.requirement(way, "numpy", "<2"),
+        ),
+    )

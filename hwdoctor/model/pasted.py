@@ -182,6 +182,9 @@ class FactKey(str, Enum):
     MESSAGE_BNB_SETUP = "message.bnb_setup"  # bitsandbytes < 0.43 without its CUDA library: how
     MESSAGE_MPS_NDARRAY = "message.mps_ndarray"  # MPS: "total bytes of NDArray > 2**32"
     MESSAGE_MPS_BUFFER_SHORT = "message.mps_buffer_short"  # "buffer is not large enough"
+    # issue 38: NumPy 2 under a module built against NumPy 1
+    MESSAGE_NUMPY_ABI = "message.numpy_abi"  # "compiled using NumPy 1.x cannot be run in"
+    NUMPY_RUNNING = "message.numpy_running"  # "NumPy 2.1.0 as it may crash": the NumPy loaded
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -278,6 +281,8 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_BNB_SETUP,
         FactKey.MESSAGE_MPS_NDARRAY,
         FactKey.MESSAGE_MPS_BUFFER_SHORT,
+        # issue 38: NumPy 2 under a module built against NumPy 1
+        FactKey.MESSAGE_NUMPY_ABI,
     }
 )
 

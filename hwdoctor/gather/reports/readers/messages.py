@@ -422,6 +422,19 @@ _MPS_BUFFER_SHORT: Final = re.compile(
     r"|Error: buffer is not large enough\. Must be \d{1,20} bytes"
     r"|Placeholder buffer size(?: \(\d{1,20}\))? is not large enough to contain the Tensor"
 )
+# issue 38: NumPy 2 loaded under a module compiled against NumPy 1. NumPy's own message,
+# printed when such a module asks for the C API tables (numpy/core/_multiarray_umath.py
+# __getattr__ for "_ARRAY_API" / "_UFUNC_API", NumPy 2.0 and later): "A module that was
+# compiled using NumPy 1.x cannot be run in\nNumPy 2.1.0 as it may crash. …", then the
+# import's own "AttributeError: _ARRAY_API not found" (or "_UFUNC_API").
+_NUMPY_ABI: Final = re.compile(
+    r"compiled using NumPy 1\.x cannot be run in|\b_(?:ARRAY|UFUNC)_API not found"
+)
+# The message's second line (or the same line, where a title joins them) names the NumPy
+# that was loaded: "NumPy 2.1.0 as it may crash".
+_NUMPY_RUNNING: Final = re.compile(
+    r"NumPy (2\.\d{1,3}(?:\.\d{1,3})?(?:rc\d{1,3})?) as it may crash"
+)
 # glibc's dynamic loader refusing a library whose ELF header asks for an executable stack
 # (glibc elf/dl-load.c, _dl_map_object_from_fd: "cannot enable executable stack as shared
 # object requires"); since glibc 2.41 dlopen no longer makes the stack executable for such a
@@ -677,6 +690,9 @@ RECOGNISERS: Final = (
     _Recogniser(_BNB_DETECTION_FAILED, FactKey.MESSAGE_BNB_SETUP, words="detection_failed"),
     _Recogniser(_MPS_NDARRAY, FactKey.MESSAGE_MPS_NDARRAY, group=0),
     _Recogniser(_MPS_BUFFER_SHORT, FactKey.MESSAGE_MPS_BUFFER_SHORT, group=0),
+    # issue 38: NumPy 2 under a module built against NumPy 1
+    _Recogniser(_NUMPY_ABI, FactKey.MESSAGE_NUMPY_ABI, group=0),
+    _Recogniser(_NUMPY_RUNNING, FactKey.NUMPY_RUNNING),
 )
 
 

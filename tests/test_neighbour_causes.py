@@ -1,0 +1,52 @@
+"""The neighbours' causes named from their own messages (issue 38, item 4): each case is a
+real paste of the corpus (its source in `tests/data/reports/README.md`), diagnosed by the
+CLI as a reporter runs it."""
+
+from __future__ import annotations
+
+import json
+from typing import Final
+
+import pytest
+
+from tests.conftest import ROOT, run_hwdoctor
+
+ERRORS: Final = ROOT / "tests" / "data" / "reports" / "errors"
+
+
+def detected(name: str) -> tuple[int, dict[str, object]]:
+    done = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    return done.returncode, json.loads(done.stdout)["data"]
+
+
+def codes(report: dict[str, object]) -> list[str]:
+    return [f["code"] for f in report["findings"]]  # type: ignore[index,union-attr]
+
+
+def the(report: dict[str, object], code: str) -> dict[str, object]:
+    (found,) = [f for f in report["findings"] if f["code"] == code]  # type: ignore[index,union-attr]
+    return found  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize(
+    ("name", "numpy", "torch"),
+    [
+        # import torch 2.4.0 on Windows under NumPy 2.1.0: torch's Windows wheels are built
+        # against NumPy 2 only from 2.4.1
+        ("pt135013-win-torch2.4.0-numpy2.1.0-compiled-using-numpy-1x.md", "2.1.0", "2.4.0"),
+        # an extension of its own under NumPy 2.1.2, torch 2.4.1 (built against NumPy 2)
+        ("modelopt87-torch2.4.1-numpy2.1.2-array-api-not-found.md", "2.1.2", None),
+    ],
+)
+def test_numpy_2_under_a_module_built_for_numpy_1_is_named(
+    name: str, numpy: str, torch: str | None
+) -> None:
+    code, report = detected(name)
+    assert code == 1 and "python.numpy_abi" in codes(report)
+    found = the(report, "python.numpy_abi")
+    assert found["severity"] == "error"
+    assert f"NumPy {numpy}" in found["message"]  # type: ignore[operator]
+    assert (f"torch {torch} is such a module" in found["message"]) == (torch is not None)  # type: ignore[operator]
+    assert "numpy<2" in found["remedy"]  # type: ignore[operator]
+    unread = " ".join(q["text"] for q in report["unread"])  # type: ignore[index,union-attr]
+    assert "_ARRAY_API" not in unread and "NumPy 1.x" not in unread
