@@ -50,3 +50,25 @@ def test_numpy_2_under_a_module_built_for_numpy_1_is_named(
     assert "numpy<2" in found["remedy"]  # type: ignore[operator]
     unread = " ".join(q["text"] for q in report["unread"])  # type: ignore[index,union-attr]
     assert "_ARRAY_API" not in unread and "NumPy 1.x" not in unread
+
+
+@pytest.mark.parametrize(
+    ("name", "engine", "mac"),
+    [
+        # docker on macOS pulling TGI's latest image, the message inside a quoted sentence
+        ("tgi1868-macos-docker-run-latest-no-matching-manifest-arm64.md", "docker", False),
+        # docker on an Apple M2 (named in prose) pulling TGI 1.0.3
+        ("tgi972-apple-m2-docker-run-1.0.3-no-matching-manifest.md", "docker", True),
+        # podman (AI Workbench) on a MacBook Pro, its own words for the same refusal
+        ("workbench11-macbook-podman-tgi-no-image-for-arm64.md", "podman", False),
+    ],
+)
+def test_an_image_without_this_platform_is_named(name: str, engine: str, mac: bool) -> None:
+    code, report = detected(name)
+    assert code == 1 and codes(report) == ["host.image_not_for_platform"]
+    found = the(report, "host.image_not_for_platform")
+    message = str(found["message"])
+    assert "linux/arm64/v8" in message and f"{engine}:" in message
+    assert ("Apple Silicon Mac" in message) == mac
+    assert "--platform linux/amd64" in str(found["advice"])
+    assert not report["unread"]

@@ -182,6 +182,7 @@ class Code(str, Enum):
     # issue 38: bitsandbytes' and MPS's other wordings
     MPS_BUFFER_SHORT = "mps.buffer_not_large_enough"
     NUMPY_ABI = "python.numpy_abi"  # issue 38: NumPy 2 under a module built against NumPy 1
+    IMAGE_PLATFORM = "host.image_not_for_platform"  # issue 38: an image without this platform
 
 
 @dataclass(frozen=True, slots=True)
@@ -2199,6 +2200,28 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="install NumPy 1 into this environment, as NumPy's message says, or upgrade "
         "the module that was built against NumPy 1 (torch 2.3 or newer, 2.4.1 or newer on "
         "Windows, is built against NumPy 2):",
+    ),
+    # issue 38: a container image without a build for this machine's platform
+    Code.IMAGE_PLATFORM: Entry(
+        E, "the container image has no build for this machine's platform",
+        "A container engine pulls the image built for its own platform from the image's "
+        "manifest list and refuses when there is none (docker, moby distribution/"
+        "pull_v2.go: \"no matching manifest for linux/arm64/v8 in the manifest list "
+        "entries\"; podman, containers/image oci_index.go: \"no image found in image index "
+        "for architecture\"). The CUDA images of TGI and vLLM are published for linux/amd64 "
+        "(TGI's maintainers in huggingface/text-generation-inference#972; vLLM's Docker Hub "
+        "tags, vllm-project/vllm#22206); Docker Desktop on a Mac runs arm64 Linux and gives "
+        "no container an NVIDIA GPU.",
+        "the image has no build for {platform}, the platform this machine's container engine "
+        "asked for ({said}){mac}",
+        advice="run it on a machine of the image's platform (a Linux host with an NVIDIA "
+        "GPU, for a CUDA image), install the program natively for this machine, or run the "
+        "amd64 image emulated with --platform linux/amd64 (docker run --platform linux/amd64 "
+        "…; slow, and with no GPU)",
+        variant_advice={
+            "other": "run it on a machine of a platform the image is published for (docker "
+            "manifest inspect IMAGE lists them), or install the program natively",
+        },
     ),
 }  # fmt: skip
 

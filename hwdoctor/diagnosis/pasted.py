@@ -132,6 +132,7 @@ _RESTS_ON: Final = (
     ("backend.vllm_ascend_torch", ("vllm_ascend",)),  # issue 38: vLLM Ascend's torch pair
     ("backend.cuda_only_package", ("stated", "accelerator")),  # issue 38
     ("python.numpy_abi", ("numpy", "torch")),  # issue 38: NumPy 2 ABI
+    ("host.image_not_for_platform", ("image", "host")),  # issue 38: an image's platforms
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -237,6 +238,7 @@ _WHAT: Final = {
     # issue 38: NumPy 2 under a module built against NumPy 1
     FactKey.MESSAGE_NUMPY_ABI: "NumPy says",
     FactKey.NUMPY_RUNNING: "NumPy loaded",
+    FactKey.MESSAGE_IMAGE_PLATFORM: "container engine says",  # issue 38: an image's platforms
 }
 
 
@@ -257,6 +259,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_stated_with_words(evidence, facts))
     found = (*found, *_optimum_neuron(evidence, facts))  # issue 38: optimum-neuron pins
     found = (*found, *_numpy_abi(paste, facts))  # issue 38: NumPy 2 ABI
+    found = (*found, *_image_platform(paste, facts))  # issue 38: an image for another platform
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -1905,5 +1908,41 @@ def _numpy_abi(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             numpy=printable(running.value)[:20] if running else "2",
             torch_words=torch_words,
             install=remedies.requirement(way, "numpy", "<2"),
+        ),
+    )
+
+
+def _image_platform(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """A container image without a build for the platform the engine asked for (docker's
+    "no matching manifest for linux/arm64/v8 …", podman's "no image found in image index
+    …"; the sources are beside the pattern in readers/messages.py), with Apple Silicon named
+    where the paste shows it: its containers are arm64 Linux, without a GPU."""
+    said = facts.all(FactKey.MESSAGE_IMAGE_PLATFORM)
+    if not said:
+        return ()
+    facts.use("image", said[0])
+    platform = said[0].value
+    mac = ""
+    shown = accelerators_shown(paste).get(_MPS, ())
+    if shown and "arm64" in platform:
+        facts.use("host", *shown)
+        mac = (
+            ": this is an Apple Silicon Mac, whose Docker runs arm64 Linux containers, and "
+            "no container on macOS sees a GPU"
+        )
+    docker = "no matching manifest" in said[0].quote.text
+    words = (
+        f'docker: "no matching manifest for {platform}"'
+        if docker
+        else f'podman: "no image found in image index for {platform}"'
+    )
+    return (
+        finding(
+            Code.IMAGE_PLATFORM,
+            backend=_MPS if mac else None,
+            variant=None if "arm64" in platform else "other",
+            platform=printable(platform)[:40],
+            said=printable(words)[:80],
+            mac=mac,
         ),
     )

@@ -185,6 +185,8 @@ class FactKey(str, Enum):
     # issue 38: NumPy 2 under a module built against NumPy 1
     MESSAGE_NUMPY_ABI = "message.numpy_abi"  # "compiled using NumPy 1.x cannot be run in"
     NUMPY_RUNNING = "message.numpy_running"  # "NumPy 2.1.0 as it may crash": the NumPy loaded
+    # issue 38: a container image without a build for this machine's platform
+    MESSAGE_IMAGE_PLATFORM = "message.image_platform"  # "no matching manifest for linux/arm64/v8"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -283,6 +285,8 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_MPS_BUFFER_SHORT,
         # issue 38: NumPy 2 under a module built against NumPy 1
         FactKey.MESSAGE_NUMPY_ABI,
+        # issue 38: a container image without a build for this machine's platform
+        FactKey.MESSAGE_IMAGE_PLATFORM,
     }
 )
 

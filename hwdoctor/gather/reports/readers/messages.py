@@ -435,6 +435,28 @@ _NUMPY_ABI: Final = re.compile(
 _NUMPY_RUNNING: Final = re.compile(
     r"NumPy (2\.\d{1,3}(?:\.\d{1,3})?(?:rc\d{1,3})?) as it may crash"
 )
+# issue 38: a container image with no build for the platform of this machine's engine, which
+# asks for its own: docker's (moby distribution/pull_v2.go, pullManifestList: "no matching
+# manifest for %s in the manifest list entries", the platform as "linux/arm64/v8") and
+# podman's / buildah's (containers/image internal/manifest/oci_index.go and docker_list.go,
+# chooseInstance: "no image found in image index for architecture %q, variant %q, OS %q";
+# "in manifest list" in docker_list.go). The value is the platform, os/architecture[/variant].
+_IMAGE_PLATFORM: Final = re.compile(
+    r"no matching manifest for ([a-z0-9]{1,20}/[a-z0-9_]{1,20}(?:/[a-z0-9]{1,10})?) in the "
+    r"manifest list entries"
+    r"|no image found in (?:image index|manifest list) for architecture \"?([a-z0-9_]{1,20})"
+    r"\"?, variant \"?([a-z0-9]{0,10})\"?, OS \"?([a-z0-9]{1,20})\"?"
+)
+
+
+def _image_platform(found: re.Match[str]) -> str:
+    """The platform the engine asked for, as docker writes it: "linux/arm64/v8"."""
+    if found.group(1):
+        return found.group(1)
+    variant = f"/{found.group(3)}" if found.group(3) else ""
+    return f"{found.group(4)}/{found.group(2)}{variant}"
+
+
 # glibc's dynamic loader refusing a library whose ELF header asks for an executable stack
 # (glibc elf/dl-load.c, _dl_map_object_from_fd: "cannot enable executable stack as shared
 # object requires"); since glibc 2.41 dlopen no longer makes the stack executable for such a
@@ -693,6 +715,8 @@ RECOGNISERS: Final = (
     # issue 38: NumPy 2 under a module built against NumPy 1
     _Recogniser(_NUMPY_ABI, FactKey.MESSAGE_NUMPY_ABI, group=0),
     _Recogniser(_NUMPY_RUNNING, FactKey.NUMPY_RUNNING),
+    # issue 38: a container image without a build for this machine's platform
+    _Recogniser(_IMAGE_PLATFORM, FactKey.MESSAGE_IMAGE_PLATFORM, made=_image_platform),
 )
 
 
