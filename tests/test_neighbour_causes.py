@@ -72,3 +72,27 @@ def test_an_image_without_this_platform_is_named(name: str, engine: str, mac: bo
     assert ("Apple Silicon Mac" in message) == mac
     assert "--platform linux/amd64" in str(found["advice"])
     assert not report["unread"]
+
+
+@pytest.mark.parametrize(
+    ("name", "who", "major"),
+    [
+        # DeepSpeed's exception at import, the last frame in its op builder
+        ("vixtts12-wsl-deepspeed-missingcudaexception-cuda-home.md", "DeepSpeed", None),
+        # the deepspeed launcher's log: the same check from fp_quantizer.is_compatible
+        ("minimind48-deepspeed-launcher-cuda-home-does-not-exist.md", "DeepSpeed", None),
+        # flash-attn's setup.py, with the torch it printed (+cu117: a CUDA 11 toolkit)
+        ("fa509-wsl-torch2.0.1cu117-flash-attn-nvcc-was-not-found.md", "flash-attn", "11"),
+        # torch's cpp_extension building bmtrain's CUDAExtension
+        ("cpmlive244-bmtrain-cpp-extension-cuda-home-not-set.md", "cpp_extension", None),
+    ],
+)
+def test_a_cuda_build_without_the_toolkit_is_named(name: str, who: str, major: str | None) -> None:
+    code, report = detected(name)
+    assert code == 1 and codes(report) == ["extension.cuda_toolkit_missing"]
+    found = the(report, "extension.cuda_toolkit_missing")
+    assert who in str(found["message"]) and "nvcc" in str(found["message"])
+    advice = str(found["advice"])
+    assert "CUDA_HOME" in advice and (f"toolkit {major}.x" in advice) == (major is not None)
+    assert ("prebuilt flash-attn wheel" in advice) == (who == "flash-attn")
+    assert not report["unread"]  # pip's "subprocess-exited-with-error" lines too

@@ -183,6 +183,7 @@ class Code(str, Enum):
     MPS_BUFFER_SHORT = "mps.buffer_not_large_enough"
     NUMPY_ABI = "python.numpy_abi"  # issue 38: NumPy 2 under a module built against NumPy 1
     IMAGE_PLATFORM = "host.image_not_for_platform"  # issue 38: an image without this platform
+    NO_CUDA_TOOLKIT = "extension.cuda_toolkit_missing"  # issue 38: no nvcc for a CUDA build
 
 
 @dataclass(frozen=True, slots=True)
@@ -2221,6 +2222,35 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         variant_advice={
             "other": "run it on a machine of a platform the image is published for (docker "
             "manifest inspect IMAGE lists them), or install the program natively",
+        },
+    ),
+    # issue 38: no CUDA toolkit (nvcc) for a build that compiles CUDA code
+    Code.NO_CUDA_TOOLKIT: Entry(
+        E, "no CUDA toolkit (nvcc) for a build that compiles CUDA code",
+        "torch's CUDA wheels carry the CUDA runtime libraries, not the compiler: a package "
+        "that compiles CUDA code finds nvcc under CUDA_HOME (or CUDA_PATH, or on PATH) and "
+        "stops when there is none. torch's cpp_extension (_join_cuda_home: \"CUDA_HOME "
+        "environment variable is not set\"), DeepSpeed's op builder, which compiles its ops "
+        "on first use and checks the toolkit at import (op_builder/builder.py: "
+        "\"CUDA_HOME does not exist, unable to compile CUDA op(s)\"), flash-attn's setup.py "
+        "when no prebuilt wheel is used (\"nvcc was not found\"). The toolkit must be the "
+        "major release torch is built with (extension.nvcc_major_mismatch).",
+        "{builder} needs the CUDA toolkit's compiler, nvcc, and found none ({said}): no "
+        "toolkit is installed, or CUDA_HOME does not point at it{torch_words}",
+        commands=("{toolkit}",),
+        advice="install NVIDIA's CUDA toolkit {release} (https://developer.nvidia.com/"
+        "cuda-toolkit-archive; conda's cuda-nvcc in a conda environment) and set CUDA_HOME "
+        "to the directory holding its bin/nvcc in the shell that builds",
+        variant_advice={
+            "flash-attn": "install a prebuilt flash-attn wheel for this torch, CUDA and Python "
+            "(flash-attn's GitHub releases list them), which needs no nvcc; to build it, "
+            "install NVIDIA's CUDA toolkit {release} (https://developer.nvidia.com/"
+            "cuda-toolkit-archive; conda's cuda-nvcc in a conda environment) and set "
+            "CUDA_HOME to the directory holding its bin/nvcc",
+            "deepspeed": "install NVIDIA's CUDA toolkit {release} (https://developer.nvidia."
+            "com/cuda-toolkit-archive; conda's cuda-nvcc in a conda environment) and set "
+            "CUDA_HOME to the directory holding its bin/nvcc in the shell that runs "
+            "DeepSpeed, which compiles its ops with it",
         },
     ),
 }  # fmt: skip

@@ -123,6 +123,7 @@ _RESTS_ON: Final = (
     ("device.", ("gpus", "torch")),
     ("devices.", ("env", "gpus", "gpu_count", "torch")),
     ("extension.nvcc_major_mismatch", ("nvcc", "torch")),
+    ("extension.cuda_toolkit_missing", ("toolkit", "torch")),  # issue 38: no nvcc
     ("extension.", ("failures", "packages", "torch")),
     ("mps.", ("host", "torch")),
     ("python.translated", ("host",)),
@@ -239,6 +240,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_NUMPY_ABI: "NumPy says",
     FactKey.NUMPY_RUNNING: "NumPy loaded",
     FactKey.MESSAGE_IMAGE_PLATFORM: "container engine says",  # issue 38: an image's platforms
+    FactKey.MESSAGE_NO_TOOLKIT: "the build says (CUDA toolkit)",  # issue 38: no nvcc
 }
 
 
@@ -260,6 +262,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_optimum_neuron(evidence, facts))  # issue 38: optimum-neuron pins
     found = (*found, *_numpy_abi(paste, facts))  # issue 38: NumPy 2 ABI
     found = (*found, *_image_platform(paste, facts))  # issue 38: an image for another platform
+    found = (*found, *_no_toolkit(paste, facts))  # issue 38: no nvcc for a CUDA build
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -1944,5 +1947,58 @@ def _image_platform(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             platform=printable(platform)[:40],
             said=printable(words)[:80],
             mac=mac,
+        ),
+    )
+
+
+# issue 38: who needs nvcc, by the message that says it is missing (readers/messages.py).
+_TOOLKIT_BUILDER: Final = {
+    "deepspeed": "DeepSpeed (its CUDA ops)",
+    "torch": "torch's cpp_extension (a CUDA extension's build)",
+    "flash-attn": "flash-attn's build",
+    "nvcc": "a CUDA build",
+}
+_TOOLKIT_SAID: Final = {
+    "deepspeed": 'DeepSpeed: "CUDA_HOME does not exist, unable to compile CUDA op(s)"',
+    "torch": 'torch: "CUDA_HOME environment variable is not set"',
+    "flash-attn": 'flash-attn: "nvcc was not found"',
+    "nvcc": 'no such file: ".../bin/nvcc"',
+}
+# torch's CUDA build in its version's local label: "2.0.1+cu117" → "11".
+_CU_LABEL: Final = re.compile(r"\+cu(\d{1,2})(\d)$")
+
+
+def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """A build that compiles CUDA code and found no nvcc (DeepSpeed's ops, torch's
+    cpp_extension, flash-attn's setup.py; the sources are beside the patterns in
+    readers/messages.py), with torch's CUDA major release where the paste shows it, the
+    toolkit to install. Not on a machine whose paste shows another accelerator and no NVIDIA
+    GPU: there the package is the wrong one, not its toolkit."""
+    said = facts.all(FactKey.MESSAGE_NO_TOOLKIT)
+    if not said or (accelerators_shown(paste) and not gpu_of_cuda_shown(paste)):
+        return ()
+    first = next((f for f in said if f.value != "nvcc"), said[0])
+    facts.use("toolkit", *said, *facts.all(FactKey.PIP_BUILD_FAILED))
+    major: str | None = None
+    cuda = facts.one(FactKey.TORCH_CUDA)
+    torch = _version_of(facts, "torch")
+    if cuda is not None and (head := cuda.value.strip().split(".")[0]).isdigit():
+        major = head
+        facts.use("torch", cuda)
+    elif torch is not None and (label := _CU_LABEL.search(torch.value.strip())):
+        major = label.group(1)
+        facts.use("torch", torch)
+    torch_words = f"; torch is built with CUDA {major}, the toolkit to install" if major else ""
+    way = remedies.installer(paste.evidence.python)
+    return (
+        finding(
+            Code.NO_CUDA_TOOLKIT,
+            backend=_CUDA,
+            variant=first.value if first.value in ("flash-attn", "deepspeed") else None,
+            builder=_TOOLKIT_BUILDER[first.value],
+            said=_TOOLKIT_SAID[first.value],
+            torch_words=torch_words,
+            release=f"{major}.x" if major else "of torch's CUDA major release",
+            toolkit=remedies.cuda_toolkit(way, major),
         ),
     )

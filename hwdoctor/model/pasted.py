@@ -187,6 +187,9 @@ class FactKey(str, Enum):
     NUMPY_RUNNING = "message.numpy_running"  # "NumPy 2.1.0 as it may crash": the NumPy loaded
     # issue 38: a container image without a build for this machine's platform
     MESSAGE_IMAGE_PLATFORM = "message.image_platform"  # "no matching manifest for linux/arm64/v8"
+    # issue 38: no CUDA toolkit (nvcc) for a build that compiles CUDA code; the value: who said
+    MESSAGE_NO_TOOLKIT = "message.no_cuda_toolkit"  # "CUDA_HOME does not exist, unable to …"
+    PIP_BUILD_FAILED = "message.pip_build_failed"  # pip: "error: subprocess-exited-with-error"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -287,6 +290,8 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_NUMPY_ABI,
         # issue 38: a container image without a build for this machine's platform
         FactKey.MESSAGE_IMAGE_PLATFORM,
+        # issue 38: no CUDA toolkit (nvcc) for a build that compiles CUDA code
+        FactKey.MESSAGE_NO_TOOLKIT,
     }
 )
 

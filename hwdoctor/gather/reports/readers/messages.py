@@ -457,6 +457,32 @@ def _image_platform(found: re.Match[str]) -> str:
     return f"{found.group(4)}/{found.group(2)}{variant}"
 
 
+# issue 38: no CUDA toolkit (nvcc) where a build compiles CUDA code, each with who says it:
+# DeepSpeed's op builder (deepspeed/ops/op_builder/builder.py installed_cuda_version: raise
+# MissingCUDAException("CUDA_HOME does not exist, unable to compile CUDA op(s)"), an assert
+# with the same words before 0.8); torch's BuildExtension / CUDAExtension
+# (torch/utils/cpp_extension.py _join_cuda_home: "CUDA_HOME environment variable is not set.
+# Please set it to your CUDA install root."); flash-attn's setup.py (check_if_cuda_home_none /
+# raise_if_cuda_home_none: "flash_attn was requested, but nvcc was not found.", and its
+# get_cuda_bare_metal_version running CUDA_HOME + "/bin/nvcc": "No such file or directory:
+# '/usr/local/cuda/bin/nvcc'").
+_NO_TOOLKIT: Final = (
+    ("deepspeed", re.compile(r"CUDA_HOME does not exist, unable to compile CUDA op")),
+    ("torch", re.compile(r"CUDA_HOME environment variable is not set")),
+    ("flash-attn", re.compile(r"\b[a-z_]{1,40} was requested, but nvcc was not found")),
+    ("nvcc", re.compile(r"No such file or directory: '[^'\n]{0,200}/bin/nvcc'")),
+)
+# pip's own lines around a package build that failed (pip/_internal/exceptions.py:
+# InstallationSubprocessError "subprocess-exited-with-error", MetadataGenerationFailed
+# "metadata-generation-failed"; pip/_internal/wheel_builder.py "Failed building wheel for"):
+# the build's own message says why, and a finding that names it accounts for these too.
+_PIP_BUILD_FAILED: Final = re.compile(
+    r"^\s{0,8}(?:error: (subprocess-exited-with-error|metadata-generation-failed)"
+    r"|ERROR: (Failed building wheel) for )"
+)
+# flash-attn's setup.py prints torch's version after its error ("torch.__version__  =
+# 2.0.1+cu117", setup.py's print in raise_if_cuda_home_none's caller).
+_FLASH_ATTN_TORCH: Final = re.compile(r"^\s{0,8}torch\.__version__ {1,4}= {1,4}(\d[\w.+]{0,40})$")
 # glibc's dynamic loader refusing a library whose ELF header asks for an executable stack
 # (glibc elf/dl-load.c, _dl_map_object_from_fd: "cannot enable executable stack as shared
 # object requires"); since glibc 2.41 dlopen no longer makes the stack executable for such a
@@ -717,6 +743,12 @@ RECOGNISERS: Final = (
     _Recogniser(_NUMPY_RUNNING, FactKey.NUMPY_RUNNING),
     # issue 38: a container image without a build for this machine's platform
     _Recogniser(_IMAGE_PLATFORM, FactKey.MESSAGE_IMAGE_PLATFORM, made=_image_platform),
+    # issue 38: no CUDA toolkit (nvcc) for a build that compiles CUDA code
+    *(_Recogniser(pattern, FactKey.MESSAGE_NO_TOOLKIT, words=who) for who, pattern in _NO_TOOLKIT),
+    _Recogniser(
+        _PIP_BUILD_FAILED, FactKey.PIP_BUILD_FAILED, made=lambda m: m.group(1) or m.group(2)
+    ),
+    _Recogniser(_FLASH_ATTN_TORCH, FactKey.TORCH_VERSION),
 )
 
 
