@@ -96,3 +96,31 @@ def test_a_cuda_build_without_the_toolkit_is_named(name: str, who: str, major: s
     assert "CUDA_HOME" in advice and (f"toolkit {major}.x" in advice) == (major is not None)
     assert ("prebuilt flash-attn wheel" in advice) == (who == "flash-attn")
     assert not report["unread"]  # pip's "subprocess-exited-with-error" lines too
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        # transformers' CUDA-or-NPU wording, the Mac named in prose ("MacBook M2")
+        "textgen3735-mac-m2-fp16-only-cuda-or-npu-devices.md",
+        # its CUDA-MLU-NPU-XPU wording, the Mac shown by a /Volumes path only macOS has
+        "llamafactory3815-mac-fp16-cuda-mlu-npu-xpu-devices.md",
+    ],
+)
+def test_fp16_refused_on_a_mac_is_named(name: str) -> None:
+    code, report = detected(name)
+    assert code == 1 and codes(report) == ["mps.fp16_amp_refused"]
+    found = the(report, "mps.fp16_amp_refused")
+    assert "transformers' TrainingArguments" in str(found["message"])
+    assert "fp16=False" in str(found["advice"]) and not found["remedy"]
+    assert not report["unread"]
+
+
+def test_the_same_words_on_a_machine_that_is_no_mac_are_not_mps() -> None:
+    """simcse#273: transformers' older wording on Windows with a CUDA torch. The device was
+    not CUDA's there for a reason the paste does not show; it is no Mac, so the line stays
+    listed as unread and the run fails, with no MPS finding."""
+    code, report = detected("simcse273-windows-cu110-fp16-only-cuda-devices.md")
+    assert "mps.fp16_amp_refused" not in codes(report)
+    unread = " ".join(q["text"] for q in report["unread"])  # type: ignore[index,union-attr]
+    assert "can only be used on CUDA devices" in unread and code == 1

@@ -184,6 +184,7 @@ class Code(str, Enum):
     NUMPY_ABI = "python.numpy_abi"  # issue 38: NumPy 2 under a module built against NumPy 1
     IMAGE_PLATFORM = "host.image_not_for_platform"  # issue 38: an image without this platform
     NO_CUDA_TOOLKIT = "extension.cuda_toolkit_missing"  # issue 38: no nvcc for a CUDA build
+    MPS_FP16_REFUSED = "mps.fp16_amp_refused"  # issue 38: fp16 AMP refused on the Mac's GPU
 
 
 @dataclass(frozen=True, slots=True)
@@ -2251,6 +2252,26 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "com/cuda-toolkit-archive; conda's cuda-nvcc in a conda environment) and set "
             "CUDA_HOME to the directory holding its bin/nvcc in the shell that runs "
             "DeepSpeed, which compiles its ops with it",
+        },
+    ),
+    # issue 38: fp16 AMP refused on the Mac's GPU (MPS)
+    Code.MPS_FP16_REFUSED: Entry(
+        E, "fp16 mixed precision refused on the Mac's GPU (MPS)",
+        "transformers' TrainingArguments refused --fp16 on every device but CUDA's (later "
+        "NPU, XPU and MLU too; never MPS) until it left the check to accelerate "
+        "(training_args.py __post_init__; huggingface/transformers#28109), and accelerate "
+        "refused fp16 AMP on MPS (accelerator.py: \"fp16 mixed precision requires a GPU "
+        "(not …)\", naming the Mac's device) until huggingface/accelerate#3373 (2025), "
+        "which allows it with torch 2.5 or newer. The training never started: this is the "
+        "library's rule for the device, not a fault of the Mac.",
+        "fp16 mixed precision was refused on this Mac's GPU (MPS) by {who} ({said}): the "
+        "installed release runs fp16 AMP only on other devices",
+        advice="train without fp16 (fp16=False, --fp16 False: float32), or upgrade "
+        "transformers and accelerate to releases that run fp16 AMP on MPS "
+        "(huggingface/accelerate#3373) with torch 2.5 or newer",
+        variant_advice={
+            "torch": "upgrade torch to 2.5 or newer, the release accelerate asks for fp16 AMP "
+            "on MPS, or train without fp16 (fp16=False, --fp16 False: float32)",
         },
     ),
 }  # fmt: skip

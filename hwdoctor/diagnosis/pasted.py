@@ -117,6 +117,7 @@ _RESTS_ON: Final = (
     ("xpu.ipex_not_imported", ("stated", "torch")),  # issue 38: IPEX before native XPU
     ("mps.operator", ("mps.operator", "torch")),
     ("mps.bf16_unsupported", ("stated", "host", "torch")),  # issue 38: before "mps."
+    ("mps.fp16_amp_refused", ("fp16", "host")),  # issue 38: before "mps."
     ("torch.cpu_only_build", ("torch", "gpus")),
     ("torch.build_mismatch", ("torch", "gpus")),
     ("driver.", ("driver", "torch", "gpus")),
@@ -241,6 +242,8 @@ _WHAT: Final = {
     FactKey.NUMPY_RUNNING: "NumPy loaded",
     FactKey.MESSAGE_IMAGE_PLATFORM: "container engine says",  # issue 38: an image's platforms
     FactKey.MESSAGE_NO_TOOLKIT: "the build says (CUDA toolkit)",  # issue 38: no nvcc
+    FactKey.MESSAGE_FP16_REFUSED: "the trainer says (fp16)",  # issue 38: fp16 AMP on MPS
+    FactKey.MACOS_PATH: "a macOS path",  # issue 38: fp16 AMP on MPS
 }
 
 
@@ -263,6 +266,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_numpy_abi(paste, facts))  # issue 38: NumPy 2 ABI
     found = (*found, *_image_platform(paste, facts))  # issue 38: an image for another platform
     found = (*found, *_no_toolkit(paste, facts))  # issue 38: no nvcc for a CUDA build
+    found = (*found, *_fp16_on_mps(paste, facts))  # issue 38: fp16 AMP refused on MPS
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -2000,5 +2004,48 @@ def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             torch_words=torch_words,
             release=f"{major}.x" if major else "of torch's CUDA major release",
             toolkit=remedies.cuda_toolkit(way, major),
+        ),
+    )
+
+
+# issue 38: fp16 AMP refused on the Mac's GPU, by who refused it (readers/messages.py).
+_FP16_SAID: Final = {
+    "transformers": ("transformers' TrainingArguments", '"--fp16 … can only be used on CUDA"'),
+    "accelerate": ("accelerate", '"fp16 mixed precision requires a GPU"'),
+    "accelerate mps": (
+        "accelerate",
+        f"\"fp16 mixed precision requires a GPU (not '{registry.BY_KEY[_MPS].device}')\"",
+    ),
+    "accelerate torch": (
+        "accelerate",
+        '"fp16 mixed precision with MPS device requires a Pytorch >= 2.5.0"',
+    ),
+}
+
+
+def _fp16_on_mps(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """fp16 AMP refused by transformers or accelerate (the sources are beside the patterns in
+    readers/messages.py) on a Mac: the paste shows Apple Silicon, a path only macOS has, or
+    accelerate names the Mac's device itself. Elsewhere (a Windows CUDA torch that sees no GPU) the
+    same words have another cause, which this does not name."""
+    said = facts.all(FactKey.MESSAGE_FP16_REFUSED)
+    if not said or gpu_of_cuda_shown(paste):
+        return ()
+    shown = accelerators_shown(paste).get(_MPS, ())
+    paths = facts.all(FactKey.MACOS_PATH)
+    named = [f for f in said if f.value in ("accelerate mps", "accelerate torch")]
+    if not (shown or paths or named):
+        return ()
+    first = named[0] if named else said[0]
+    facts.use("fp16", *said)
+    facts.use("host", *(shown or paths[:1]))
+    who, words = _FP16_SAID[first.value]
+    return (
+        finding(
+            Code.MPS_FP16_REFUSED,
+            backend=_MPS,
+            variant="torch" if first.value == "accelerate torch" else None,
+            who=who,
+            said=words,
         ),
     )

@@ -190,6 +190,9 @@ class FactKey(str, Enum):
     # issue 38: no CUDA toolkit (nvcc) for a build that compiles CUDA code; the value: who said
     MESSAGE_NO_TOOLKIT = "message.no_cuda_toolkit"  # "CUDA_HOME does not exist, unable to …"
     PIP_BUILD_FAILED = "message.pip_build_failed"  # pip: "error: subprocess-exited-with-error"
+    # issue 38: fp16 AMP refused on the Mac's GPU (MPS); the value: who refused
+    MESSAGE_FP16_REFUSED = "message.fp16_refused"  # "--fp16 … can only be used on CUDA …"
+    MACOS_PATH = "prose.macos_path"  # a path only macOS has: /Users/…/, /Volumes/…/, /opt/homebrew/
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -292,6 +295,8 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_IMAGE_PLATFORM,
         # issue 38: no CUDA toolkit (nvcc) for a build that compiles CUDA code
         FactKey.MESSAGE_NO_TOOLKIT,
+        # issue 38: fp16 AMP refused on the Mac's GPU (MPS)
+        FactKey.MESSAGE_FP16_REFUSED,
     }
 )
 

@@ -483,6 +483,36 @@ _PIP_BUILD_FAILED: Final = re.compile(
 # flash-attn's setup.py prints torch's version after its error ("torch.__version__  =
 # 2.0.1+cu117", setup.py's print in raise_if_cuda_home_none's caller).
 _FLASH_ATTN_TORCH: Final = re.compile(r"^\s{0,8}torch\.__version__ {1,4}= {1,4}(\d[\w.+]{0,40})$")
+# issue 38: fp16 mixed precision refused on a device other than CUDA's, each with who says
+# it: transformers' TrainingArguments.__post_init__ (src/transformers/training_args.py:
+# "Mixed precision training with AMP or APEX (`--fp16`) can only be used on CUDA devices."
+# in 4.x before 4.2x, "FP16 Mixed precision training with AMP or APEX (`--fp16`) and FP16 half
+# precision evaluation (`--fp16_full_eval`) can only be used on CUDA devices.", then "… on
+# CUDA or NPU devices.", "… or certain XPU devices (with IPEX)." (huggingface/transformers
+# #26135, 2023), "… CUDA or MLU devices or NPU devices …" (2024): MPS was never in its list,
+# and huggingface/transformers#28109 asked to leave the check to accelerate); accelerate's
+# Accelerator.__init__ (accelerate/accelerator.py: "fp16 mixed precision requires a GPU",
+# later "… (not 'mps')", and since huggingface/accelerate#3373 "fp16 mixed precision with MPS
+# device requires a Pytorch >= 2.5.0"). The value: who refused, and the device accelerate
+# names.
+_FP16_REFUSED: Final = (
+    (
+        "transformers",
+        re.compile(
+            r"Mixed precision training with AMP or APEX \(`--fp16`[^\n]{0,160}?can only "
+            r"be used on CUDA"
+        ),
+    ),
+    ("accelerate", re.compile(r"fp16 mixed precision requires a GPU(?! \(not)")),
+    ("accelerate mps", re.compile(r"fp16 mixed precision requires a GPU \(not 'mps'\)")),
+    ("accelerate torch", re.compile(r"fp16 mixed precision with MPS device requires a Pytorch")),
+)
+# A path only macOS has, in a traceback or a command: a home under /Users (Linux has /home,
+# Windows C:\Users with backslashes, WSL /mnt/c/Users), a volume under /Volumes, Homebrew's
+# Apple Silicon prefix /opt/homebrew (https://docs.brew.sh/Installation).
+_MACOS_PATH: Final = re.compile(
+    r"(?:^|[\s\"'(=])(/(?:Users|Volumes)/[^/\s\"']{1,64}/|/opt/homebrew/)"
+)
 # glibc's dynamic loader refusing a library whose ELF header asks for an executable stack
 # (glibc elf/dl-load.c, _dl_map_object_from_fd: "cannot enable executable stack as shared
 # object requires"); since glibc 2.41 dlopen no longer makes the stack executable for such a
@@ -749,6 +779,12 @@ RECOGNISERS: Final = (
         _PIP_BUILD_FAILED, FactKey.PIP_BUILD_FAILED, made=lambda m: m.group(1) or m.group(2)
     ),
     _Recogniser(_FLASH_ATTN_TORCH, FactKey.TORCH_VERSION),
+    # issue 38: fp16 AMP refused on the Mac's GPU (MPS)
+    *(
+        _Recogniser(pattern, FactKey.MESSAGE_FP16_REFUSED, words=who)
+        for who, pattern in _FP16_REFUSED
+    ),
+    _Recogniser(_MACOS_PATH, FactKey.MACOS_PATH),
 )
 
 
