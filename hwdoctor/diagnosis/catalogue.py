@@ -196,6 +196,10 @@ class Code(str, Enum):
     CANN_LIBRARY_MISSING = "npu.cann_library_not_found"
     NPU_DRIVER_NOT_VISIBLE = "npu.driver_not_visible"
     TORCH_NPU_CANN_APART = "npu.torch_npu_cann_apart"
+    NUMPY_ABI = "python.numpy_abi"  # issue 38: NumPy 2 under a module built against NumPy 1
+    IMAGE_PLATFORM = "host.image_not_for_platform"  # issue 38: an image without this platform
+    NO_CUDA_TOOLKIT = "extension.cuda_toolkit_missing"  # issue 38: no nvcc for a CUDA build
+    MPS_FP16_REFUSED = "mps.fp16_amp_refused"  # issue 38: fp16 AMP refused on the Mac's GPU
 
 
 @dataclass(frozen=True, slots=True)
@@ -2409,6 +2413,93 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="install the torch-npu the table releases for the installed CANN and this "
         "torch (the command, where it lists one), or install CANN {paired}; a CUDA build of "
         "torch is no remedy",
+    ),
+    # issue 38: NumPy 2 under a module built against NumPy 1
+    Code.NUMPY_ABI: Entry(
+        E, "NumPy 2 loaded under a module built against NumPy 1",
+        "A compiled module built against NumPy 1's C API cannot run under NumPy 2; NumPy 2 "
+        "refuses it when it asks for the API tables (numpy/core/_multiarray_umath.py: \"A "
+        "module that was compiled using NumPy 1.x cannot be run in NumPy 2.x\", then "
+        "\"_ARRAY_API not found\"). torch's wheels are built against NumPy 2 from torch 2.3 "
+        "(pytorch/pytorch#107302), its Windows wheels from 2.4.1 (pytorch/pytorch#131668); "
+        "older torch, and extensions built before their NumPy 2 releases, need NumPy 1.",
+        "a module built against NumPy 1 was imported under NumPy {numpy}{torch_words} "
+        "(NumPy: \"A module that was compiled using NumPy 1.x cannot be run in NumPy 2\")",
+        commands=("{install}",),
+        advice="install NumPy 1 into this environment, as NumPy's message says, or upgrade "
+        "the module that was built against NumPy 1 (torch 2.3 or newer, 2.4.1 or newer on "
+        "Windows, is built against NumPy 2):",
+    ),
+    # issue 38: a container image without a build for this machine's platform
+    Code.IMAGE_PLATFORM: Entry(
+        E, "the container image has no build for this machine's platform",
+        "A container engine pulls the image built for its own platform from the image's "
+        "manifest list and refuses when there is none (docker, moby distribution/"
+        "pull_v2.go: \"no matching manifest for linux/arm64/v8 in the manifest list "
+        "entries\"; podman, containers/image oci_index.go: \"no image found in image index "
+        "for architecture\"). The CUDA images of TGI and vLLM are published for linux/amd64 "
+        "(TGI's maintainers in huggingface/text-generation-inference#972; vLLM's Docker Hub "
+        "tags, vllm-project/vllm#22206); Docker Desktop on a Mac runs arm64 Linux and gives "
+        "no container an NVIDIA GPU.",
+        "the image has no build for {platform}, the platform this machine's container engine "
+        "asked for ({said}){mac}",
+        advice="run it on a machine of the image's platform (a Linux host with an NVIDIA "
+        "GPU, for a CUDA image), install the program natively for this machine, or run the "
+        "amd64 image emulated with --platform linux/amd64 (docker run --platform linux/amd64 "
+        "…; slow, and with no GPU)",
+        variant_advice={
+            "other": "run it on a machine of a platform the image is published for (docker "
+            "manifest inspect IMAGE lists them), or install the program natively",
+        },
+    ),
+    # issue 38: no CUDA toolkit (nvcc) for a build that compiles CUDA code
+    Code.NO_CUDA_TOOLKIT: Entry(
+        E, "no CUDA toolkit (nvcc) for a build that compiles CUDA code",
+        "torch's CUDA wheels carry the CUDA runtime libraries, not the compiler: a package "
+        "that compiles CUDA code finds nvcc under CUDA_HOME (or CUDA_PATH, or on PATH) and "
+        "stops when there is none. torch's cpp_extension (_join_cuda_home: \"CUDA_HOME "
+        "environment variable is not set\"), DeepSpeed's op builder, which compiles its ops "
+        "on first use and checks the toolkit at import (op_builder/builder.py: "
+        "\"CUDA_HOME does not exist, unable to compile CUDA op(s)\"), flash-attn's setup.py "
+        "when no prebuilt wheel is used (\"nvcc was not found\"). The toolkit must be the "
+        "major release torch is built with (extension.nvcc_major_mismatch).",
+        "{builder} needs the CUDA toolkit's compiler, nvcc, and found none ({said}): no "
+        "toolkit is installed, or CUDA_HOME does not point at it{torch_words}",
+        commands=("{toolkit}",),
+        advice="install NVIDIA's CUDA toolkit {release} (https://developer.nvidia.com/"
+        "cuda-toolkit-archive; conda's cuda-nvcc in a conda environment) and set CUDA_HOME "
+        "to the directory holding its bin/nvcc in the shell that builds",
+        variant_advice={
+            "flash-attn": "install a prebuilt flash-attn wheel for this torch, CUDA and Python "
+            "(flash-attn's GitHub releases list them), which needs no nvcc; to build it, "
+            "install NVIDIA's CUDA toolkit {release} (https://developer.nvidia.com/"
+            "cuda-toolkit-archive; conda's cuda-nvcc in a conda environment) and set "
+            "CUDA_HOME to the directory holding its bin/nvcc",
+            "deepspeed": "install NVIDIA's CUDA toolkit {release} (https://developer.nvidia."
+            "com/cuda-toolkit-archive; conda's cuda-nvcc in a conda environment) and set "
+            "CUDA_HOME to the directory holding its bin/nvcc in the shell that runs "
+            "DeepSpeed, which compiles its ops with it",
+        },
+    ),
+    # issue 38: fp16 AMP refused on the Mac's GPU (MPS)
+    Code.MPS_FP16_REFUSED: Entry(
+        E, "fp16 mixed precision refused on the Mac's GPU (MPS)",
+        "transformers' TrainingArguments refused --fp16 on every device but CUDA's (later "
+        "NPU, XPU and MLU too; never MPS) until it left the check to accelerate "
+        "(training_args.py __post_init__; huggingface/transformers#28109), and accelerate "
+        "refused fp16 AMP on MPS (accelerator.py: \"fp16 mixed precision requires a GPU "
+        "(not …)\", naming the Mac's device) until huggingface/accelerate#3373 (2025), "
+        "which allows it with torch 2.5 or newer. The training never started: this is the "
+        "library's rule for the device, not a fault of the Mac.",
+        "fp16 mixed precision was refused on this Mac's GPU (MPS) by {who} ({said}): the "
+        "installed release runs fp16 AMP only on other devices",
+        advice="train without fp16 (fp16=False, --fp16 False: float32), or upgrade "
+        "transformers and accelerate to releases that run fp16 AMP on MPS "
+        "(huggingface/accelerate#3373) with torch 2.5 or newer",
+        variant_advice={
+            "torch": "upgrade torch to 2.5 or newer, the release accelerate asks for fp16 AMP "
+            "on MPS, or train without fp16 (fp16=False, --fp16 False: float32)",
+        },
     ),
 }  # fmt: skip
 

@@ -3403,6 +3403,114 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.NUMPY_ABI],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    install: Value | Shell,
+    numpy: Value,
+    torch_words: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.IMAGE_PLATFORM],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    mac: Value,
+    platform: Value,
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.IMAGE_PLATFORM],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["other"],
+    mac: Value,
+    platform: Value,
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NO_CUDA_TOOLKIT],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    builder: Value,
+    release: Value,
+    said: Value,
+    toolkit: Value | Shell,
+    torch_words: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NO_CUDA_TOOLKIT],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["deepspeed"],
+    builder: Value,
+    release: Value,
+    said: Value,
+    toolkit: Value | Shell,
+    torch_words: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NO_CUDA_TOOLKIT],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["flash-attn"],
+    builder: Value,
+    release: Value,
+    said: Value,
+    toolkit: Value | Shell,
+    torch_words: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_FP16_REFUSED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    said: Value,
+    who: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_FP16_REFUSED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["torch"],
+    said: Value,
+    who: Value,
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

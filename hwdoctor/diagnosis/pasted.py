@@ -118,12 +118,14 @@ _RESTS_ON: Final = (
     ("xpu.ipex_not_imported", ("stated", "torch")),  # issue 38: IPEX before native XPU
     ("mps.operator", ("mps.operator", "torch")),
     ("mps.bf16_unsupported", ("stated", "host", "torch")),  # issue 38: before "mps."
+    ("mps.fp16_amp_refused", ("fp16", "host")),  # issue 38: before "mps."
     ("torch.cpu_only_build", ("torch", "gpus")),
     ("torch.build_mismatch", ("torch", "gpus")),
     ("driver.", ("driver", "torch", "gpus")),
     ("device.", ("gpus", "torch")),
     ("devices.", ("env", "gpus", "gpu_count", "torch")),
     ("extension.nvcc_major_mismatch", ("nvcc", "torch")),
+    ("extension.cuda_toolkit_missing", ("toolkit", "torch")),  # issue 38: no nvcc
     ("extension.", ("failures", "packages", "torch")),
     ("mps.", ("host", "torch")),
     ("python.translated", ("host",)),
@@ -137,6 +139,8 @@ _RESTS_ON: Final = (
     ("npu.cann_library_not_found", ("stated",)),
     ("npu.driver_not_visible", ("stated",)),
     ("npu.torch_npu_cann_apart", ("torch_npu_cann",)),
+    ("python.numpy_abi", ("numpy", "torch")),  # issue 38: NumPy 2 ABI
+    ("host.image_not_for_platform", ("image", "host")),  # issue 38: an image's platforms
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -247,6 +251,13 @@ _WHAT: Final = {
     FactKey.MESSAGE_NPU_OOM: "torch-npu says",
     FactKey.MESSAGE_ASCEND_LIBRARY: "the loader could not open",
     FactKey.PROSE_CANN: "CANN",
+    # issue 38: NumPy 2 under a module built against NumPy 1
+    FactKey.MESSAGE_NUMPY_ABI: "NumPy says",
+    FactKey.NUMPY_RUNNING: "NumPy loaded",
+    FactKey.MESSAGE_IMAGE_PLATFORM: "container engine says",  # issue 38: an image's platforms
+    FactKey.MESSAGE_NO_TOOLKIT: "the build says (CUDA toolkit)",  # issue 38: no nvcc
+    FactKey.MESSAGE_FP16_REFUSED: "the trainer says (fp16)",  # issue 38: fp16 AMP on MPS
+    FactKey.MACOS_PATH: "a macOS path",  # issue 38: fp16 AMP on MPS
 }
 
 
@@ -268,6 +279,10 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_optimum_neuron(evidence, facts))  # issue 38: optimum-neuron pins
     found = (*found, *_ascend_stated(facts))  # issue 38: Ascend NPU memory, CANN's libraries
     found = (*found, *_torch_npu_cann(paste, facts))  # issue 38: torch-npu and CANN
+    found = (*found, *_numpy_abi(paste, facts))  # issue 38: NumPy 2 ABI
+    found = (*found, *_image_platform(paste, facts))  # issue 38: an image for another platform
+    found = (*found, *_no_toolkit(paste, facts))  # issue 38: no nvcc for a CUDA build
+    found = (*found, *_fp16_on_mps(paste, facts))  # issue 38: fp16 AMP refused on MPS
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -2110,5 +2125,182 @@ def _torch_npu_cann(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             paired=paired,
             cann=cann,
             install=install,
+        ),
+    )
+
+
+# issue 38: NumPy 2 under a module built against NumPy 1. The first torch release whose wheels
+# are built against NumPy 2 (and so run under NumPy 1 and 2): 2.3 (pytorch/pytorch#107302,
+# "binaries should be supporting rc1"), on Windows 2.4.1 (pytorch/pytorch#131668).
+_TORCH_NUMPY2: Final = (2, 3, 0)
+_TORCH_NUMPY2_WINDOWS: Final = (2, 4, 1)
+
+
+def _numpy_abi(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """NumPy's refusal of a module built against NumPy 1 (its message, or the import's
+    "_ARRAY_API not found"; the source is beside the patterns in readers/messages.py), with
+    the NumPy it names and torch where the paste gives a release built against NumPy 1."""
+    said = facts.all(FactKey.MESSAGE_NUMPY_ABI)
+    if not said:
+        return ()
+    running = facts.one(FactKey.NUMPY_RUNNING)
+    facts.use("numpy", *said, running)
+    torch = _version_of(facts, "torch")
+    release = versions.parse(torch.value.strip().split("+", 1)[0]) if torch else None
+    windows = remedies.on_windows(paste.evidence)
+    floor = _TORCH_NUMPY2_WINDOWS if windows else _TORCH_NUMPY2
+    torch_words = ""
+    if torch is not None and release is not None and release.release[:3] < floor:
+        facts.use("torch", torch)
+        first = ".".join(map(str, floor))
+        on = " on Windows" if windows else ""
+        torch_words = (
+            f", and torch {printable(torch.value.strip())[:40]} is such a module (torch's "
+            f"wheels{on} are built against NumPy 2 from {first})"
+        )
+    way = remedies.installer(paste.evidence.python)
+    return (
+        finding(
+            Code.NUMPY_ABI,
+            numpy=printable(running.value)[:20] if running else "2",
+            torch_words=torch_words,
+            install=remedies.requirement(way, "numpy", "<2"),
+        ),
+    )
+
+
+def _image_platform(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """A container image without a build for the platform the engine asked for (docker's
+    "no matching manifest for linux/arm64/v8 …", podman's "no image found in image index
+    …"; the sources are beside the pattern in readers/messages.py), with Apple Silicon named
+    where the paste shows it: its containers are arm64 Linux, without a GPU."""
+    said = facts.all(FactKey.MESSAGE_IMAGE_PLATFORM)
+    if not said:
+        return ()
+    facts.use("image", said[0])
+    platform = said[0].value
+    mac = ""
+    shown = accelerators_shown(paste).get(_MPS, ())
+    if shown and "arm64" in platform:
+        facts.use("host", *shown)
+        mac = (
+            ": this is an Apple Silicon Mac, whose Docker runs arm64 Linux containers, and "
+            "no container on macOS sees a GPU"
+        )
+    docker = "no matching manifest" in said[0].quote.text
+    words = (
+        f'docker: "no matching manifest for {platform}"'
+        if docker
+        else f'podman: "no image found in image index for {platform}"'
+    )
+    return (
+        finding(
+            Code.IMAGE_PLATFORM,
+            backend=_MPS if mac else None,
+            variant=None if "arm64" in platform else "other",
+            platform=printable(platform)[:40],
+            said=printable(words)[:80],
+            mac=mac,
+        ),
+    )
+
+
+# issue 38: who needs nvcc, by the message that says it is missing (readers/messages.py).
+_TOOLKIT_BUILDER: Final = {
+    "deepspeed": "DeepSpeed (its CUDA ops)",
+    "torch": "torch's cpp_extension (a CUDA extension's build)",
+    "flash-attn": "flash-attn's build",
+    "nvcc": "a CUDA build",
+}
+_TOOLKIT_SAID: Final = {
+    "deepspeed": 'DeepSpeed: "CUDA_HOME does not exist, unable to compile CUDA op(s)"',
+    "torch": 'torch: "CUDA_HOME environment variable is not set"',
+    "flash-attn": 'flash-attn: "nvcc was not found"',
+    "nvcc": 'no such file: ".../bin/nvcc"',
+}
+# torch's CUDA build in its version's local label: "2.0.1+cu117" → "11".
+_CU_LABEL: Final = re.compile(r"\+cu(\d{1,2})(\d)$")
+
+
+def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """A build that compiles CUDA code and found no nvcc (DeepSpeed's ops, torch's
+    cpp_extension, flash-attn's setup.py; the sources are beside the patterns in
+    readers/messages.py), with torch's CUDA major release where the paste shows it, the
+    toolkit to install. Not on a machine whose paste shows another accelerator and no NVIDIA
+    GPU: there the package is the wrong one, not its toolkit."""
+    said = facts.all(FactKey.MESSAGE_NO_TOOLKIT)
+    if not said or (accelerators_shown(paste) and not gpu_of_cuda_shown(paste)):
+        return ()
+    first = next((f for f in said if f.value != "nvcc"), said[0])
+    facts.use("toolkit", *said, *facts.all(FactKey.PIP_BUILD_FAILED))
+    major: str | None = None
+    cuda = facts.one(FactKey.TORCH_CUDA)
+    torch = _version_of(facts, "torch")
+    if cuda is not None and (head := cuda.value.strip().split(".")[0]).isdigit():
+        major = head
+        facts.use("torch", cuda)
+    elif torch is not None and (label := _CU_LABEL.search(torch.value.strip())):
+        major = label.group(1)
+        facts.use("torch", torch)
+    torch_words = f"; torch is built with CUDA {major}, the toolkit to install" if major else ""
+    way = remedies.installer(paste.evidence.python)
+    variant: Literal["flash-attn", "deepspeed"] | None = None
+    if first.value == "flash-attn":
+        variant = "flash-attn"
+    elif first.value == "deepspeed":
+        variant = "deepspeed"
+    return (
+        finding(
+            Code.NO_CUDA_TOOLKIT,
+            backend=_CUDA,
+            variant=variant,
+            builder=_TOOLKIT_BUILDER[first.value],
+            said=_TOOLKIT_SAID[first.value],
+            torch_words=torch_words,
+            release=f"{major}.x" if major else "of torch's CUDA major release",
+            toolkit=remedies.cuda_toolkit(way, major),
+        ),
+    )
+
+
+# issue 38: fp16 AMP refused on the Mac's GPU, by who refused it (readers/messages.py).
+_FP16_SAID: Final = {
+    "transformers": ("transformers' TrainingArguments", '"--fp16 … can only be used on CUDA"'),
+    "accelerate": ("accelerate", '"fp16 mixed precision requires a GPU"'),
+    "accelerate mps": (
+        "accelerate",
+        f"\"fp16 mixed precision requires a GPU (not '{registry.BY_KEY[_MPS].device}')\"",
+    ),
+    "accelerate torch": (
+        "accelerate",
+        '"fp16 mixed precision with MPS device requires a Pytorch >= 2.5.0"',
+    ),
+}
+
+
+def _fp16_on_mps(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """fp16 AMP refused by transformers or accelerate (the sources are beside the patterns in
+    readers/messages.py) on a Mac: the paste shows Apple Silicon, a path only macOS has, or
+    accelerate names the Mac's device itself. Elsewhere (a Windows CUDA torch that sees no GPU) the
+    same words have another cause, which this does not name."""
+    said = facts.all(FactKey.MESSAGE_FP16_REFUSED)
+    if not said or gpu_of_cuda_shown(paste):
+        return ()
+    shown = accelerators_shown(paste).get(_MPS, ())
+    paths = facts.all(FactKey.MACOS_PATH)
+    named = [f for f in said if f.value in ("accelerate mps", "accelerate torch")]
+    if not (shown or paths or named):
+        return ()
+    first = named[0] if named else said[0]
+    facts.use("fp16", *said)
+    facts.use("host", *(shown or paths[:1]))
+    who, words = _FP16_SAID[first.value]
+    return (
+        finding(
+            Code.MPS_FP16_REFUSED,
+            backend=_MPS,
+            variant="torch" if first.value == "accelerate torch" else None,
+            who=who,
+            said=words,
         ),
     )

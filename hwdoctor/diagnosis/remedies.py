@@ -753,3 +753,18 @@ def optimum_neuron(way: Installer, release: str) -> Shell:
     if versions.parse(release) is None:
         return Shell()
     return way.install(f"optimum-neuron[neuronx]=={release}", "--extra-index-url", _neuron_index())
+
+
+# issue 38: a CUDA toolkit (nvcc) for a build that compiles CUDA code. conda's `cuda-nvcc`
+# (conda-forge, CUDA 12 and later; it brings the runtime's headers, cuda-cudart-dev) of
+# torch's CUDA major release; elsewhere NVIDIA's toolkit, which no pip line installs whole.
+
+
+def cuda_toolkit(way: Installer, major: str | None) -> Shell:
+    """conda's CUDA compiler of torch's CUDA major release (`major`, "12") into a conda
+    environment, for building an extension; nothing elsewhere (NVIDIA's toolkit installer is
+    named in words: no pip line installs a whole toolkit)."""
+    if way.conda_prefix and is_path(way.conda_prefix) and major and major.isdigit():
+        conda = ("conda", "install", "--prefix", way.conda_prefix, "-c", "conda-forge")
+        return command(*conda, f"cuda-nvcc={major}")
+    return Shell()

@@ -192,6 +192,17 @@ class FactKey(str, Enum):
     MESSAGE_NPU_OOM = "message.npu_out_of_memory"  # torch-npu's allocator: the size it asked
     MESSAGE_ASCEND_LIBRARY = "message.ascend_library"  # the loader: "libatb.so"; name: npu-smi
     PROSE_CANN = "prose.cann"  # issue 38: "CANN 8.0.RC3", "CANN | 8.5.2" in a report's words
+    # issue 38: NumPy 2 under a module built against NumPy 1
+    MESSAGE_NUMPY_ABI = "message.numpy_abi"  # "compiled using NumPy 1.x cannot be run in"
+    NUMPY_RUNNING = "message.numpy_running"  # "NumPy 2.1.0 as it may crash": the NumPy loaded
+    # issue 38: a container image without a build for this machine's platform
+    MESSAGE_IMAGE_PLATFORM = "message.image_platform"  # "no matching manifest for linux/arm64/v8"
+    # issue 38: no CUDA toolkit (nvcc) for a build that compiles CUDA code; the value: who said
+    MESSAGE_NO_TOOLKIT = "message.no_cuda_toolkit"  # "CUDA_HOME does not exist, unable to …"
+    PIP_BUILD_FAILED = "message.pip_build_failed"  # pip: "error: subprocess-exited-with-error"
+    # issue 38: fp16 AMP refused on the Mac's GPU (MPS); the value: who refused
+    MESSAGE_FP16_REFUSED = "message.fp16_refused"  # "--fp16 … can only be used on CUDA …"
+    MACOS_PATH = "prose.macos_path"  # a path only macOS has: /Users/…/, /Volumes/…/, /opt/homebrew/
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -293,6 +304,14 @@ STATED_ERRORS: Final = frozenset(
         # issue 38: Ascend NPU memory and CANN's libraries
         FactKey.MESSAGE_NPU_OOM,
         FactKey.MESSAGE_ASCEND_LIBRARY,
+        # issue 38: NumPy 2 under a module built against NumPy 1
+        FactKey.MESSAGE_NUMPY_ABI,
+        # issue 38: a container image without a build for this machine's platform
+        FactKey.MESSAGE_IMAGE_PLATFORM,
+        # issue 38: no CUDA toolkit (nvcc) for a build that compiles CUDA code
+        FactKey.MESSAGE_NO_TOOLKIT,
+        # issue 38: fp16 AMP refused on the Mac's GPU (MPS)
+        FactKey.MESSAGE_FP16_REFUSED,
     }
 )
 

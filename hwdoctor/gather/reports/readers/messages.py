@@ -422,6 +422,97 @@ _MPS_BUFFER_SHORT: Final = re.compile(
     r"|Error: buffer is not large enough\. Must be \d{1,20} bytes"
     r"|Placeholder buffer size(?: \(\d{1,20}\))? is not large enough to contain the Tensor"
 )
+# issue 38: NumPy 2 loaded under a module compiled against NumPy 1. NumPy's own message,
+# printed when such a module asks for the C API tables (numpy/core/_multiarray_umath.py
+# __getattr__ for "_ARRAY_API" / "_UFUNC_API", NumPy 2.0 and later): "A module that was
+# compiled using NumPy 1.x cannot be run in\nNumPy 2.1.0 as it may crash. …", then the
+# import's own "AttributeError: _ARRAY_API not found" (or "_UFUNC_API").
+_NUMPY_ABI: Final = re.compile(
+    r"compiled using NumPy 1\.x cannot be run in|\b_(?:ARRAY|UFUNC)_API not found"
+)
+# The message's second line (or the same line, where a title joins them) names the NumPy
+# that was loaded: "NumPy 2.1.0 as it may crash".
+_NUMPY_RUNNING: Final = re.compile(
+    r"NumPy (2\.\d{1,3}(?:\.\d{1,3})?(?:rc\d{1,3})?) as it may crash"
+)
+# issue 38: a container image with no build for the platform of this machine's engine, which
+# asks for its own: docker's (moby distribution/pull_v2.go, pullManifestList: "no matching
+# manifest for %s in the manifest list entries", the platform as "linux/arm64/v8") and
+# podman's / buildah's (containers/image internal/manifest/oci_index.go and docker_list.go,
+# chooseInstance: "no image found in image index for architecture %q, variant %q, OS %q";
+# "in manifest list" in docker_list.go). The value is the platform, os/architecture[/variant].
+_IMAGE_PLATFORM: Final = re.compile(
+    r"no matching manifest for ([a-z0-9]{1,20}/[a-z0-9_]{1,20}(?:/[a-z0-9]{1,10})?) in the "
+    r"manifest list entries"
+    r"|no image found in (?:image index|manifest list) for architecture \"?([a-z0-9_]{1,20})"
+    r"\"?, variant \"?([a-z0-9]{0,10})\"?, OS \"?([a-z0-9]{1,20})\"?"
+)
+
+
+def _image_platform(found: re.Match[str]) -> str:
+    """The platform the engine asked for, as docker writes it: "linux/arm64/v8"."""
+    if found.group(1):
+        return found.group(1)
+    variant = f"/{found.group(3)}" if found.group(3) else ""
+    return f"{found.group(4)}/{found.group(2)}{variant}"
+
+
+# issue 38: no CUDA toolkit (nvcc) where a build compiles CUDA code, each with who says it:
+# DeepSpeed's op builder (deepspeed/ops/op_builder/builder.py installed_cuda_version: raise
+# MissingCUDAException("CUDA_HOME does not exist, unable to compile CUDA op(s)"), an assert
+# with the same words before 0.8); torch's BuildExtension / CUDAExtension
+# (torch/utils/cpp_extension.py _join_cuda_home: "CUDA_HOME environment variable is not set.
+# Please set it to your CUDA install root."); flash-attn's setup.py (check_if_cuda_home_none /
+# raise_if_cuda_home_none: "flash_attn was requested, but nvcc was not found.", and its
+# get_cuda_bare_metal_version running CUDA_HOME + "/bin/nvcc": "No such file or directory:
+# '/usr/local/cuda/bin/nvcc'").
+_NO_TOOLKIT: Final = (
+    ("deepspeed", re.compile(r"CUDA_HOME does not exist, unable to compile CUDA op")),
+    ("torch", re.compile(r"CUDA_HOME environment variable is not set")),
+    ("flash-attn", re.compile(r"\b[a-z_]{1,40} was requested, but nvcc was not found")),
+    ("nvcc", re.compile(r"No such file or directory: '[^'\n]{0,200}/bin/nvcc'")),
+)
+# pip's own lines around a package build that failed (pip/_internal/exceptions.py:
+# InstallationSubprocessError "subprocess-exited-with-error", MetadataGenerationFailed
+# "metadata-generation-failed"; pip/_internal/wheel_builder.py "Failed building wheel for"):
+# the build's own message says why, and a finding that names it accounts for these too.
+_PIP_BUILD_FAILED: Final = re.compile(
+    r"^\s{0,8}(?:error: (subprocess-exited-with-error|metadata-generation-failed)"
+    r"|ERROR: (Failed building wheel) for )"
+)
+# flash-attn's setup.py prints torch's version after its error ("torch.__version__  =
+# 2.0.1+cu117", setup.py's print in raise_if_cuda_home_none's caller).
+_FLASH_ATTN_TORCH: Final = re.compile(r"^\s{0,8}torch\.__version__ {1,4}= {1,4}(\d[\w.+]{0,40})$")
+# issue 38: fp16 mixed precision refused on a device other than CUDA's, each with who says
+# it: transformers' TrainingArguments.__post_init__ (src/transformers/training_args.py:
+# "Mixed precision training with AMP or APEX (`--fp16`) can only be used on CUDA devices."
+# in 4.x before 4.2x, "FP16 Mixed precision training with AMP or APEX (`--fp16`) and FP16 half
+# precision evaluation (`--fp16_full_eval`) can only be used on CUDA devices.", then "… on
+# CUDA or NPU devices.", "… or certain XPU devices (with IPEX)." (huggingface/transformers
+# #26135, 2023), "… CUDA or MLU devices or NPU devices …" (2024): MPS was never in its list,
+# and huggingface/transformers#28109 asked to leave the check to accelerate); accelerate's
+# Accelerator.__init__ (accelerate/accelerator.py: "fp16 mixed precision requires a GPU",
+# later "… (not 'mps')", and since huggingface/accelerate#3373 "fp16 mixed precision with MPS
+# device requires a Pytorch >= 2.5.0"). The value: who refused, and the device accelerate
+# names.
+_FP16_REFUSED: Final = (
+    (
+        "transformers",
+        re.compile(
+            r"Mixed precision training with AMP or APEX \(`--fp16`[^\n]{0,160}?can only "
+            r"be used on CUDA"
+        ),
+    ),
+    ("accelerate", re.compile(r"fp16 mixed precision requires a GPU(?! \(not)")),
+    ("accelerate mps", re.compile(r"fp16 mixed precision requires a GPU \(not 'mps'\)")),
+    ("accelerate torch", re.compile(r"fp16 mixed precision with MPS device requires a Pytorch")),
+)
+# A path only macOS has, in a traceback or a command: a home under /Users (Linux has /home,
+# Windows C:\Users with backslashes, WSL /mnt/c/Users), a volume under /Volumes, Homebrew's
+# Apple Silicon prefix /opt/homebrew (https://docs.brew.sh/Installation).
+_MACOS_PATH: Final = re.compile(
+    r"(?:^|[\s\"'(=])(/(?:Users|Volumes)/[^/\s\"']{1,64}/|/opt/homebrew/)"
+)
 # glibc's dynamic loader refusing a library whose ELF header asks for an executable stack
 # (glibc elf/dl-load.c, _dl_map_object_from_fd: "cannot enable executable stack as shared
 # object requires"); since glibc 2.41 dlopen no longer makes the stack executable for such a
@@ -750,6 +841,23 @@ RECOGNISERS: Final = (
     _Recogniser(_ASCEND_LIBRARY, FactKey.MESSAGE_ASCEND_LIBRARY),
     _Recogniser(_PROSE_CANN, FactKey.PROSE_CANN),
     _Recogniser(_NPU_SMI_LIBRARY, FactKey.MESSAGE_ASCEND_LIBRARY, made=lambda m: f"npu-smi {m[1]}"),
+    # issue 38: NumPy 2 under a module built against NumPy 1
+    _Recogniser(_NUMPY_ABI, FactKey.MESSAGE_NUMPY_ABI, group=0),
+    _Recogniser(_NUMPY_RUNNING, FactKey.NUMPY_RUNNING),
+    # issue 38: a container image without a build for this machine's platform
+    _Recogniser(_IMAGE_PLATFORM, FactKey.MESSAGE_IMAGE_PLATFORM, made=_image_platform),
+    # issue 38: no CUDA toolkit (nvcc) for a build that compiles CUDA code
+    *(_Recogniser(pattern, FactKey.MESSAGE_NO_TOOLKIT, words=who) for who, pattern in _NO_TOOLKIT),
+    _Recogniser(
+        _PIP_BUILD_FAILED, FactKey.PIP_BUILD_FAILED, made=lambda m: m.group(1) or m.group(2)
+    ),
+    _Recogniser(_FLASH_ATTN_TORCH, FactKey.TORCH_VERSION),
+    # issue 38: fp16 AMP refused on the Mac's GPU (MPS)
+    *(
+        _Recogniser(pattern, FactKey.MESSAGE_FP16_REFUSED, words=who)
+        for who, pattern in _FP16_REFUSED
+    ),
+    _Recogniser(_MACOS_PATH, FactKey.MACOS_PATH),
 )
 
 

@@ -1,0 +1,126 @@
+"""The neighbours' causes named from their own messages (issue 38, item 4): each case is a
+real paste of the corpus (its source in `tests/data/reports/README.md`), diagnosed by the
+CLI as a reporter runs it."""
+
+from __future__ import annotations
+
+import json
+from typing import Final
+
+import pytest
+
+from tests.conftest import ROOT, run_hwdoctor
+
+ERRORS: Final = ROOT / "tests" / "data" / "reports" / "errors"
+
+
+def detected(name: str) -> tuple[int, dict[str, object]]:
+    done = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    return done.returncode, json.loads(done.stdout)["data"]
+
+
+def codes(report: dict[str, object]) -> list[str]:
+    return [f["code"] for f in report["findings"]]  # type: ignore[index,union-attr]
+
+
+def the(report: dict[str, object], code: str) -> dict[str, object]:
+    (found,) = [f for f in report["findings"] if f["code"] == code]  # type: ignore[index,union-attr]
+    return found  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize(
+    ("name", "numpy", "torch"),
+    [
+        # import torch 2.4.0 on Windows under NumPy 2.1.0: torch's Windows wheels are built
+        # against NumPy 2 only from 2.4.1
+        ("pt135013-win-torch2.4.0-numpy2.1.0-compiled-using-numpy-1x.md", "2.1.0", "2.4.0"),
+        # an extension of its own under NumPy 2.1.2, torch 2.4.1 (built against NumPy 2)
+        ("modelopt87-torch2.4.1-numpy2.1.2-array-api-not-found.md", "2.1.2", None),
+    ],
+)
+def test_numpy_2_under_a_module_built_for_numpy_1_is_named(
+    name: str, numpy: str, torch: str | None
+) -> None:
+    code, report = detected(name)
+    assert code == 1 and "python.numpy_abi" in codes(report)
+    found = the(report, "python.numpy_abi")
+    assert found["severity"] == "error"
+    assert f"NumPy {numpy}" in found["message"]  # type: ignore[operator]
+    assert (f"torch {torch} is such a module" in found["message"]) == (torch is not None)  # type: ignore[operator]
+    assert "numpy<2" in found["remedy"]  # type: ignore[operator]
+    unread = " ".join(q["text"] for q in report["unread"])  # type: ignore[index,union-attr]
+    assert "_ARRAY_API" not in unread and "NumPy 1.x" not in unread
+
+
+@pytest.mark.parametrize(
+    ("name", "engine", "mac"),
+    [
+        # docker on macOS pulling TGI's latest image, the message inside a quoted sentence
+        ("tgi1868-macos-docker-run-latest-no-matching-manifest-arm64.md", "docker", False),
+        # docker on an Apple M2 (named in prose) pulling TGI 1.0.3
+        ("tgi972-apple-m2-docker-run-1.0.3-no-matching-manifest.md", "docker", True),
+        # podman (AI Workbench) on a MacBook Pro, its own words for the same refusal
+        ("workbench11-macbook-podman-tgi-no-image-for-arm64.md", "podman", False),
+    ],
+)
+def test_an_image_without_this_platform_is_named(name: str, engine: str, mac: bool) -> None:
+    code, report = detected(name)
+    assert code == 1 and codes(report) == ["host.image_not_for_platform"]
+    found = the(report, "host.image_not_for_platform")
+    message = str(found["message"])
+    assert "linux/arm64/v8" in message and f"{engine}:" in message
+    assert ("Apple Silicon Mac" in message) == mac
+    assert "--platform linux/amd64" in str(found["advice"])
+    assert not report["unread"]
+
+
+@pytest.mark.parametrize(
+    ("name", "who", "major"),
+    [
+        # DeepSpeed's exception at import, the last frame in its op builder
+        ("vixtts12-wsl-deepspeed-missingcudaexception-cuda-home.md", "DeepSpeed", None),
+        # the deepspeed launcher's log: the same check from fp_quantizer.is_compatible
+        ("minimind48-deepspeed-launcher-cuda-home-does-not-exist.md", "DeepSpeed", None),
+        # flash-attn's setup.py, with the torch it printed (+cu117: a CUDA 11 toolkit)
+        ("fa509-wsl-torch2.0.1cu117-flash-attn-nvcc-was-not-found.md", "flash-attn", "11"),
+        # torch's cpp_extension building bmtrain's CUDAExtension
+        ("cpmlive244-bmtrain-cpp-extension-cuda-home-not-set.md", "cpp_extension", None),
+    ],
+)
+def test_a_cuda_build_without_the_toolkit_is_named(name: str, who: str, major: str | None) -> None:
+    code, report = detected(name)
+    assert code == 1 and codes(report) == ["extension.cuda_toolkit_missing"]
+    found = the(report, "extension.cuda_toolkit_missing")
+    assert who in str(found["message"]) and "nvcc" in str(found["message"])
+    advice = str(found["advice"])
+    assert "CUDA_HOME" in advice and (f"toolkit {major}.x" in advice) == (major is not None)
+    assert ("prebuilt flash-attn wheel" in advice) == (who == "flash-attn")
+    assert not report["unread"]  # pip's "subprocess-exited-with-error" lines too
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        # transformers' CUDA-or-NPU wording, the Mac named in prose ("MacBook M2")
+        "textgen3735-mac-m2-fp16-only-cuda-or-npu-devices.md",
+        # its CUDA-MLU-NPU-XPU wording, the Mac shown by a /Volumes path only macOS has
+        "llamafactory3815-mac-fp16-cuda-mlu-npu-xpu-devices.md",
+    ],
+)
+def test_fp16_refused_on_a_mac_is_named(name: str) -> None:
+    code, report = detected(name)
+    assert code == 1 and codes(report) == ["mps.fp16_amp_refused"]
+    found = the(report, "mps.fp16_amp_refused")
+    assert "transformers' TrainingArguments" in str(found["message"])
+    assert "fp16=False" in str(found["advice"]) and not found["remedy"]
+    assert not report["unread"]
+
+
+def test_the_same_words_on_a_machine_that_is_no_mac_are_not_mps() -> None:
+    """simcse#273: transformers' older wording on Windows with a CUDA torch. The device was
+    not CUDA's there for a reason the paste does not show; it is no Mac, so the line stays
+    listed as unread and the run fails, with no MPS finding."""
+    code, report = detected("simcse273-windows-cu110-fp16-only-cuda-devices.md")
+    assert "mps.fp16_amp_refused" not in codes(report)
+    unread = " ".join(q["text"] for q in report["unread"])  # type: ignore[index,union-attr]
+    assert "can only be used on CUDA devices" in unread and code == 1
