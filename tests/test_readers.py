@@ -50,11 +50,9 @@ BEFORE_THE_REGISTRY: Final = frozenset(
 )
 # Registered formats no stored recording reaches yet, each with why; a recording that reaches
 # one makes the test below fail until the format leaves this list.
-NOT_YET_RECORDED: Final = {
+NOT_YET_RECORDED: Final[dict[str, str]] = {
     # issue 41: collect_env/vllm54945-… holds collect_env's start and its vLLM section
-    # The stored listings (tt-forge#890's) come without `pip list`'s "Package  Version"
-    # header; issue 38's pip list / pip freeze / conda list reader brings three.
-    "pip list": "no stored paste holds pip list's header",
+    # issue 38: pip list's three are in tests/data/reports/pip_list/
 }
 # A source as the corpus READMEs give it: a URL, or a repository's file at a commit.
 _SOURCE: Final = re.compile(r"https?://\S+|\S+/\S+ \S+ @ [0-9a-f]{40}")
@@ -518,3 +516,35 @@ def test_sglang_check_env_reads_its_gpus_versions_and_topology() -> None:
     assert _of(t4, FactKey.GPU, tool) == [(None, 0, "Tesla T4")]
     assert not _of(t4, FactKey.GPU_CAPABILITY)  # before sglang#965
     assert ("flashinfer", None, "0.1.3") in _of(t4, FactKey.PACKAGE, tool)
+
+
+# --- issue 38: three recordings of each format registered before the registry ---
+
+
+def test_the_formats_before_the_registry_are_read_from_their_new_recordings() -> None:
+    """amd-smi after a shell prompt and sudo, diffusers-cli env's "🤗 Diffusers version"
+    layout with its Accelerator line, and vLLM's collect_env section pasted alone."""
+    sudo = "amd_smi/rocmsystems3654-sudo-amd-smi-list-static-mi210-ainic-prompt.txt"
+    assert _tools(sudo) == ["amd-smi"]
+    assert [b.first for b in reports.read((REPORTS / sudo).read_bytes()).blocks] == [4]
+    assert _of(sudo, FactKey.AMD_NAME) == [(None, None, "AMD Instinct MI210")]
+    listed = "amd_smi/rocm5480-amd-smi-list-mi210-plus-rocm-smi-uniqueid.txt"
+    assert _tools(listed) == ["amd-smi", "rocm-smi"]  # `torel@n016:~$ amd-smi list`
+    colab = "diffusers_env/diffusers10513-0.32.1-colab-a100-accelerator-line.txt"
+    paste = reports.read((REPORTS / colab).read_bytes())
+    assert [(b.tool, b.version) for b in paste.blocks] == [("diffusers env", "0.32.1")]
+    assert _of(colab, FactKey.GPU) == [(None, None, "NVIDIA A100-SXM4-40GB")]
+    assert _of(colab, FactKey.TORCH_VERSION) == [(None, None, "2.5.1+cu121")]
+    assert ("diffusers", None, "0.32.1") in _of(colab, FactKey.PACKAGE)
+    windows = "diffusers_env/diffusers3584-0.17.0dev0-windows-torch-nightly-cu118.txt"
+    assert _tools(windows) == ["diffusers env"]
+    assert not _of(windows, FactKey.GPU)  # no Accelerator line before 0.28
+    section = "vllm_collect_env/vllm19607-0.8.5-vllm-section-gpu-topology.txt"
+    paste = reports.read((REPORTS / section).read_bytes())
+    assert [(b.tool, b.version) for b in paste.blocks] == [("vllm collect-env", "0.8.5.post1")]
+    listing = "pip_list/pt143288-pip-list-nvidia-cu12-wheels-openfl.txt"
+    assert ("nvidia-cudnn-cu12", None, "9.1.0.70") in _of(listing, FactKey.PACKAGE)
+    for rocminfo in sorted((REPORTS / "rocminfo").glob("*.txt")):
+        assert _tools(f"rocminfo/{rocminfo.name}") == ["rocminfo"]
+    for smi_q in sorted((REPORTS / "nvidia_smi_q").glob("*.txt")):
+        assert _tools(f"nvidia_smi_q/{smi_q.name}") == ["nvidia-smi -q"]

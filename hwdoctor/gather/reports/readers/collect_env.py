@@ -71,6 +71,10 @@ class CollectEnv(Reader):
         if _START.match(line) or _RETYPED.match(line):
             return True
         said = LINE.match(line)
+        if said is not None and said.group(1) == "vLLM Version":
+            # issue 38: a paste of vllm/collect_env.py's own section alone ("vLLM Version
+            # : 0.8.5.post1", then "vLLM Build Flags:"; vllm_collect_env/vllm19607-…)
+            return not isinstance(open, CollectEnv)
         if said is None or said.group(1) != "PyTorch version":
             return False
         # A second "PyTorch version" is another machine's report (two in one issue).
