@@ -548,3 +548,44 @@ def test_the_formats_before_the_registry_are_read_from_their_new_recordings() ->
         assert _tools(f"rocminfo/{rocminfo.name}") == ["rocminfo"]
     for smi_q in sorted((REPORTS / "nvidia_smi_q").glob("*.txt")):
         assert _tools(f"nvidia_smi_q/{smi_q.name}") == ["nvidia-smi -q"]
+
+
+def test_what_the_unsloth_banner_ipex_collect_env_and_container_errors_give() -> None:
+    """Issue 38's formats without a block of their own: the Unsloth banner's GPU (with its
+    compute capability), torch and transformers by the prose reader; IPEX's collect_env as
+    collect_env, its `[i] _DeviceProperties(name=…)` devices as the XPU's; docker's refusal
+    named, nvidia-container-cli's initialization error never passed over."""
+    from hwdoctor.diagnosis import pasted
+    from hwdoctor.gather.reports import assemble
+
+    xpu = registry_key("xpu-smi")
+    banner = "unsloth_banner/unslothpr2039-2025.3.14-rtx4090-cc8.9-vllm0.7.3.txt"
+    assert _tools(banner) == []
+    assert _of(banner, FactKey.PROSE_GPU)[0][2] == "NVIDIA GeForce RTX 4090"
+    arc = "ipex_collect_env/tritonxpu24-ipex2.0.110-xpu-true-arc-0x56c0.txt"
+    assert _tools(arc) == ["collect_env"]
+    assert _of(arc, FactKey.DEVICE) == [(xpu, 0, "Intel(R) Graphics [0x56c0]")]
+    assert _of(arc, FactKey.XPU_AVAILABLE) == [(None, None, "True")]
+    four = "ipex_collect_env/ipex362-ipex2.0.120-xpu-4x-max-1550-rocky.txt"
+    assert _of(four, FactKey.DEVICE) == [
+        (xpu, i, "Intel(R) Data Center GPU Max 1550") for i in range(4)
+    ]
+    none = "ipex_collect_env/ipex390-ipex2.0.110-xpu-false-i5-1135g7-no-gpu.txt"
+    assert not _of(none, FactKey.DEVICE)
+    assert _of(none, FactKey.XPU_AVAILABLE) == [(None, None, "False")]
+    for name in sorted((REPORTS / "container_toolkit").glob("*.md")):
+        paste = reports.read(name.read_bytes())
+        report = pasted.diagnose(assemble.gathered(paste))
+        codes = {f.code for f in report.findings}
+        text = name.read_text(encoding="utf-8")
+        if "could not select device driver" in text:
+            assert "host.container_runtime_without_gpu" in codes, name.name
+        else:
+            unread = " ".join(q.text for q in report.unread)
+            assert "nvidia-container-cli: initialization error" in unread or codes, name.name
+
+
+def registry_key(tool: str) -> str:
+    from hwdoctor import registry as backends
+
+    return backends.key_of_tool(tool)
