@@ -589,3 +589,19 @@ def registry_key(tool: str) -> str:
     from hwdoctor import registry as backends
 
     return backends.key_of_tool(tool)
+
+
+def test_a_python_sessions_answers_are_read() -> None:
+    """The prose reader's REPL answers (issue 38): another accelerator's is_available() on
+    the next line, torch's version printed, a nightly's local label, and the shell's
+    `CUDA_VISIBLE_DEVICES= python …` (empty, not "python")."""
+    arc = "python_session/pt150260-arc-a770-xpu-is-available-false-then-true.md"
+    assert _of(arc, FactKey.XPU_AVAILABLE) == [(None, None, "False"), (None, None, "True")]
+    assert ("torch", None, "2.8.0.dev20250321+xpu") in _of(arc, FactKey.PROSE_PACKAGE)
+    printed = "python_session/pt85332-print-version-1.8.1cu102-driver-450-nvcc-10.2.md"
+    assert _of(printed, FactKey.TORCH_VERSION) == [(None, None, "1.8.1+cu102")]
+    emptied = "python_session/pt52675-cvd-empty-driver-too-old-10010-print-false.md"
+    assert _of(emptied, FactKey.ENV) == [("CUDA_VISIBLE_DEVICES", None, "")]
+    assert _of(emptied, FactKey.MESSAGE_FOUND_VERSION) == [(None, None, "10010")]
+    windows = "python_session/pt101147-windows-uhd630-get-device-name-exits-cu118.md"
+    assert {v for _, _, v in _of(windows, FactKey.PROSE_PYTHON)} == {"3.10.11"}  # banner, note
