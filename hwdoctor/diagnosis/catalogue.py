@@ -181,6 +181,8 @@ class Code(str, Enum):
     NEURON_OPTIMUM_APART = "neuron.optimum_neuron_pins_apart"  # issue 38: optimum-neuron pins
     # issue 38: bitsandbytes' and MPS's other wordings
     MPS_BUFFER_SHORT = "mps.buffer_not_large_enough"
+    # issue 38: docker / NVIDIA Container Toolkit recordings
+    CONTAINER_NO_NVML = "host.container_toolkit_no_driver_library"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2182,6 +2184,26 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="upgrade torch to its newest release, whose MPS views and copies were fixed "
         "(pytorch/pytorch#78496 and later); where it persists, run that operation on the CPU "
         "and report it to pytorch/pytorch with the operation that failed",
+    ),
+    # issue 38: docker / NVIDIA Container Toolkit recordings
+    Code.CONTAINER_NO_NVML: Entry(
+        E, "the NVIDIA Container Toolkit cannot load the host's driver library",
+        "The toolkit's hook (nvidia-container-cli) opens the host driver's NVML library, "
+        "libnvidia-ml.so.1, before it gives a container a GPU (NVIDIA/libnvidia-container "
+        "src/driver.c, driver_init_1_svc); \"load library failed\" means the loader found no "
+        "such library on the host: the NVIDIA driver is not installed there, or its libraries "
+        "are outside the loader's path (a driver from a runfile or a container, docker "
+        "installed as a snap; NVIDIA's container toolkit troubleshooting guide, "
+        "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/"
+        "troubleshooting.html).",
+        "the NVIDIA Container Toolkit could not load the host driver's libnvidia-ml.so.1 "
+        "(\"nvidia-container-cli: initialization error: load library failed\"): the host's "
+        "NVIDIA driver is missing or outside the loader's path",
+        # the toolkit's own debug command, as NVIDIA's issue template asks it
+        commands=("nvidia-smi", "nvidia-container-cli -k -d /dev/tty info"),
+        advice="on the host, check that the NVIDIA driver is installed (nvidia-smi) and that "
+        "the toolkit finds its libraries (its debug log names each one it loads); install "
+        "the driver, or run ldconfig where it was installed by hand, then restart docker:",
     ),
 }  # fmt: skip
 

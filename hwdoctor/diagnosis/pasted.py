@@ -131,6 +131,7 @@ _RESTS_ON: Final = (
     ("backend.cann_python_missing", ("stated",)),
     ("backend.vllm_ascend_torch", ("vllm_ascend",)),  # issue 38: vLLM Ascend's torch pair
     ("backend.cuda_only_package", ("stated", "accelerator")),  # issue 38
+    ("host.container_toolkit", ("stated",)),  # issue 38: container toolkit recordings
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -703,6 +704,7 @@ _STATED: Final = {
     FactKey.MESSAGE_FLASH_ATTN_ARCH: Code.EXTENSION_ARCH_UNSUPPORTED,
     FactKey.MESSAGE_VLLM_NO_DEVICE: Code.VLLM_NO_DEVICE,
     FactKey.MESSAGE_BF16_UNSUPPORTED: Code.BF16_UNSUPPORTED,
+    FactKey.MESSAGE_CONTAINER_NO_NVML: Code.CONTAINER_NO_NVML,  # issue 38: container toolkit
 }
 
 

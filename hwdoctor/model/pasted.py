@@ -182,6 +182,8 @@ class FactKey(str, Enum):
     MESSAGE_BNB_SETUP = "message.bnb_setup"  # bitsandbytes < 0.43 without its CUDA library: how
     MESSAGE_MPS_NDARRAY = "message.mps_ndarray"  # MPS: "total bytes of NDArray > 2**32"
     MESSAGE_MPS_BUFFER_SHORT = "message.mps_buffer_short"  # "buffer is not large enough"
+    # issue 38: docker / NVIDIA Container Toolkit recordings
+    MESSAGE_CONTAINER_NO_NVML = "message.container_no_nvml"  # nvidia-container-cli: no NVML
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
