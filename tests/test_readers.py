@@ -562,6 +562,8 @@ def test_what_the_unsloth_banner_ipex_collect_env_and_container_errors_give() ->
     banner = "unsloth_banner/unslothpr2039-2025.3.14-rtx4090-cc8.9-vllm0.7.3.txt"
     assert _tools(banner) == []
     assert _of(banner, FactKey.PROSE_GPU)[0][2] == "NVIDIA GeForce RTX 4090"
+    packages = _of(banner, FactKey.PROSE_PACKAGE)
+    assert {("vllm", None, "0.7.3"), ("triton", None, "3.1.0")} <= set(packages)
     arc = "ipex_collect_env/tritonxpu24-ipex2.0.110-xpu-true-arc-0x56c0.txt"
     assert _tools(arc) == ["collect_env"]
     assert _of(arc, FactKey.DEVICE) == [(xpu, 0, "Intel(R) Graphics [0x56c0]")]

@@ -135,6 +135,9 @@ _PROSE_NAMES: Final = (
     # issue 38: vLLM Ascend's release, which names its torch and torch-npu (compat/ascend.py)
     "vllm-ascend",
     "vllm_ascend",
+    # issue 38: the Unsloth banner's "vLLM: 0.7.3" and "Triton: 3.1.0" (unsloth/models/llama.py)
+    "vllm",
+    "triton",
 )
 _PROSE_VERSION: Final = re.compile(
     r"(?<![A-Za-z0-9_./-])(" + "|".join(map(re.escape, _PROSE_NAMES)) + r")(?![A-Za-z0-9_-])\s*"
