@@ -54,11 +54,9 @@ BEFORE_THE_REGISTRY: Final = frozenset(
 )
 # Registered formats no stored recording reaches yet, each with why; a recording that reaches
 # one makes the test below fail until the format leaves this list.
-NOT_YET_RECORDED: Final = {
+NOT_YET_RECORDED: Final[dict[str, str]] = {
     # issue 41: collect_env/vllm54945-… holds collect_env's start and its vLLM section
-    # The stored listings (tt-forge#890's) come without `pip list`'s "Package  Version"
-    # header; issue 38's pip list / pip freeze / conda list reader brings three.
-    "pip list": "no stored paste holds pip list's header",
+    # issue 38: pip list's three are in tests/data/reports/pip_list/
 }
 # A source as the corpus READMEs give it: a URL, or a repository's file at a commit.
 _SOURCE: Final = re.compile(r"https?://\S+|\S+/\S+ \S+ @ [0-9a-f]{40}")
@@ -396,5 +394,163 @@ def test_conda_list_reads_the_cuda_a_pytorch_channel_build_targets() -> None:
     ]
 
 
+# --- the readers' facts as tuples, for the tests of layouts a facts file does not hold ---
+
+
+def _facts(path: Path) -> list[tuple[str, str | None, int | None, str, str]]:
+    """(key, name, index, value, tool) of each fact read, in the order of the paste."""
+    paste = reports.read(path.read_bytes(), path.name)
+    return [(f.key.value, f.name, f.index, f.value, f.tool) for f in paste.facts]
+
+
+def _of(
+    path: str, key: FactKey, tool: str | None = None
+) -> list[tuple[str | None, int | None, str]]:
+    return [
+        (name, index, value)
+        for k, name, index, value, by in _facts(REPORTS / path)
+        if k == key.value and (tool is None or by == tool)
+    ]
+
+
+def _tools(path: str) -> list[str]:
+    return [b.tool for b in reports.read((REPORTS / path).read_bytes()).blocks]
+
+
 if __name__ == "__main__":
     sys.stdout.write(_printed(Path(sys.argv[1])))
+
+
+def test_sglang_check_env_reads_its_gpus_versions_and_topology() -> None:
+    """python/sglang/check_env.py: "GPU 0,1: name" and "GPU 0,1 Compute Capability" for each
+    index, nvcc's release, the driver, torch, each package by its distribution, and a GPU's
+    row of `nvidia-smi topo -m`."""
+    tool = "sglang check_env"
+    a40 = "sglang_check_env/sgl2805-0.4.0post2-a40-cc8.6-pydantic-warning.txt"
+    paste = reports.read((REPORTS / a40).read_bytes())
+    assert [(b.tool, b.first, b.version) for b in paste.blocks] == [(tool, 5, "0.4.0.post2")]
+    assert _of(a40, FactKey.PYTHON_VERSION, tool) == [(None, None, "3.11.5")]
+    assert _of(a40, FactKey.CUDA_AVAILABLE, tool) == [(None, None, "True")]
+    assert _of(a40, FactKey.GPU, tool) == [(None, 0, "NVIDIA A40")]
+    assert _of(a40, FactKey.GPU_CAPABILITY) == [(None, 0, "8.6")]
+    assert _of(a40, FactKey.DRIVER, tool) == [(None, None, "535.104.12")]
+    assert _of(a40, FactKey.NVCC) == [(None, None, "12.1")]
+    assert _of(a40, FactKey.TORCH_VERSION, tool) == [(None, None, "2.4.0+cu121")]
+    packages = _of(a40, FactKey.PACKAGE, tool)
+    assert ("sglang", None, "0.4.0.post2") in packages
+    assert ("flashinfer", None, "0.1.6+cu121torch2.4") in packages
+    assert ("pyzmq", None, "26.2.0") in packages  # printed as its module, "zmq"
+    assert _of(a40, FactKey.GPU_LINKS) == [
+        (None, 0, "NIC0 NODE, NIC1 NODE, NIC2 PIX, NIC3 PIX, NIC4 SYS, NIC5 SYS")
+    ]
+    h100 = "sglang_check_env/sgl10216-0.5.2rc0-8x-h100-sgl-kernel-flashinfer-python.txt"
+    assert _of(h100, FactKey.GPU, tool) == [(None, i, "NVIDIA H100 80GB HBM3") for i in range(8)]
+    assert _of(h100, FactKey.GPU_CAPABILITY) == [(None, i, "9.0") for i in range(8)]
+    packages = _of(h100, FactKey.PACKAGE, tool)
+    assert ("sgl-kernel", None, "0.3.7.post1") in packages
+    assert ("flashinfer-python", None, "0.3.0") in packages
+    assert not [n for n, _, _ in packages if n == "vllm"]  # "Module Not Found"
+    [(_, gpu0, links)] = _of(h100, FactKey.GPU_LINKS)
+    assert gpu0 == 0 and links.startswith("GPU1 NV18, GPU2 NV18") and "NIC7 SYS" in links
+    nvcc = "sglang_check_env/sgl5389-0.4.5-a100-nvcc11.7-torch-cu124-flashinfer-missing.txt"
+    assert _of(nvcc, FactKey.NVCC) == [(None, None, "11.7")]
+    assert _of(nvcc, FactKey.TORCH_VERSION, tool) == [(None, None, "2.5.1+cu124")]
+    assert not [n for n, _, _ in _of(nvcc, FactKey.PACKAGE, tool) if n.startswith("flashinfer")]
+    assert [i for _, i, _ in _of(nvcc, FactKey.GPU_LINKS)] == [0, 1, 2]  # topo lists eight
+    t4 = "sglang_check_env/sgl931-0.2.10-tesla-t4-no-capability-line.txt"
+    assert _tools(t4) == [tool]
+    assert _of(t4, FactKey.GPU, tool) == [(None, 0, "Tesla T4")]
+    assert not _of(t4, FactKey.GPU_CAPABILITY)  # before sglang#965
+    assert ("flashinfer", None, "0.1.3") in _of(t4, FactKey.PACKAGE, tool)
+
+
+# --- issue 38: three recordings of each format registered before the registry ---
+
+
+def test_the_formats_before_the_registry_are_read_from_their_new_recordings() -> None:
+    """amd-smi after a shell prompt and sudo, diffusers-cli env's "🤗 Diffusers version"
+    layout with its Accelerator line, and vLLM's collect_env section pasted alone."""
+    sudo = "amd_smi/rocmsystems3654-sudo-amd-smi-list-static-mi210-ainic-prompt.txt"
+    assert _tools(sudo) == ["amd-smi"]
+    assert [b.first for b in reports.read((REPORTS / sudo).read_bytes()).blocks] == [4]
+    assert _of(sudo, FactKey.AMD_NAME) == [(None, None, "AMD Instinct MI210")]
+    listed = "amd_smi/rocm5480-amd-smi-list-mi210-plus-rocm-smi-uniqueid.txt"
+    assert _tools(listed) == ["amd-smi", "rocm-smi"]  # `torel@n016:~$ amd-smi list`
+    colab = "diffusers_env/diffusers10513-0.32.1-colab-a100-accelerator-line.txt"
+    paste = reports.read((REPORTS / colab).read_bytes())
+    assert [(b.tool, b.version) for b in paste.blocks] == [("diffusers env", "0.32.1")]
+    assert _of(colab, FactKey.GPU) == [(None, None, "NVIDIA A100-SXM4-40GB")]
+    assert _of(colab, FactKey.TORCH_VERSION) == [(None, None, "2.5.1+cu121")]
+    assert ("diffusers", None, "0.32.1") in _of(colab, FactKey.PACKAGE)
+    windows = "diffusers_env/diffusers3584-0.17.0dev0-windows-torch-nightly-cu118.txt"
+    assert _tools(windows) == ["diffusers env"]
+    assert not _of(windows, FactKey.GPU)  # no Accelerator line before 0.28
+    section = "vllm_collect_env/vllm19607-0.8.5-vllm-section-gpu-topology.txt"
+    paste = reports.read((REPORTS / section).read_bytes())
+    assert [(b.tool, b.version) for b in paste.blocks] == [("vllm collect-env", "0.8.5.post1")]
+    listing = "pip_list/pt143288-pip-list-nvidia-cu12-wheels-openfl.txt"
+    assert ("nvidia-cudnn-cu12", None, "9.1.0.70") in _of(listing, FactKey.PACKAGE)
+    for rocminfo in sorted((REPORTS / "rocminfo").glob("*.txt")):
+        assert _tools(f"rocminfo/{rocminfo.name}") == ["rocminfo"]
+    for smi_q in sorted((REPORTS / "nvidia_smi_q").glob("*.txt")):
+        assert _tools(f"nvidia_smi_q/{smi_q.name}") == ["nvidia-smi -q"]
+
+
+def test_what_the_unsloth_banner_ipex_collect_env_and_container_errors_give() -> None:
+    """Issue 38's formats without a block of their own: the Unsloth banner's GPU (with its
+    compute capability), torch and transformers by the prose reader; IPEX's collect_env as
+    collect_env, its `[i] _DeviceProperties(name=…)` devices as the XPU's; docker's refusal
+    named, and nvidia-container-cli's failure to load the host driver's NVML."""
+    from hwdoctor.diagnosis import pasted
+    from hwdoctor.gather.reports import assemble
+
+    xpu = registry_key("xpu-smi")
+    banner = "unsloth_banner/unslothpr2039-2025.3.14-rtx4090-cc8.9-vllm0.7.3.txt"
+    assert _tools(banner) == []
+    assert _of(banner, FactKey.PROSE_GPU)[0][2] == "NVIDIA GeForce RTX 4090"
+    packages = _of(banner, FactKey.PROSE_PACKAGE)
+    assert {("vllm", None, "0.7.3"), ("triton", None, "3.1.0")} <= set(packages)
+    arc = "ipex_collect_env/tritonxpu24-ipex2.0.110-xpu-true-arc-0x56c0.txt"
+    assert _tools(arc) == ["collect_env"]
+    assert _of(arc, FactKey.DEVICE) == [(xpu, 0, "Intel(R) Graphics [0x56c0]")]
+    assert _of(arc, FactKey.XPU_AVAILABLE) == [(None, None, "True")]
+    four = "ipex_collect_env/ipex362-ipex2.0.120-xpu-4x-max-1550-rocky.txt"
+    assert _of(four, FactKey.DEVICE) == [
+        (xpu, i, "Intel(R) Data Center GPU Max 1550") for i in range(4)
+    ]
+    none = "ipex_collect_env/ipex390-ipex2.0.110-xpu-false-i5-1135g7-no-gpu.txt"
+    assert not _of(none, FactKey.DEVICE)
+    assert _of(none, FactKey.XPU_AVAILABLE) == [(None, None, "False")]
+    for name in sorted((REPORTS / "container_toolkit").glob("*.md")):
+        paste = reports.read(name.read_bytes())
+        report = pasted.diagnose(assemble.gathered(paste))
+        codes = {f.code for f in report.findings}
+        text = name.read_text(encoding="utf-8")
+        if "could not select device driver" in text:
+            assert "host.container_runtime_without_gpu" in codes, name.name
+        else:  # NVIDIA/libnvidia-container src/driver.c: NVML not loaded on the host
+            assert "host.container_toolkit_no_driver_library" in codes, name.name
+            unread = " ".join(q.text for q in report.unread)
+            assert "nvidia-container-cli: initialization error" not in unread, name.name
+
+
+def registry_key(tool: str) -> str:
+    from hwdoctor import registry as backends
+
+    return backends.key_of_tool(tool)
+
+
+def test_a_python_sessions_answers_are_read() -> None:
+    """The prose reader's REPL answers (issue 38): another accelerator's is_available() on
+    the next line, torch's version printed, a nightly's local label, and the shell's
+    `CUDA_VISIBLE_DEVICES= python …` (empty, not "python")."""
+    arc = "python_session/pt150260-arc-a770-xpu-is-available-false-then-true.md"
+    assert _of(arc, FactKey.XPU_AVAILABLE) == [(None, None, "False"), (None, None, "True")]
+    assert ("torch", None, "2.8.0.dev20250321+xpu") in _of(arc, FactKey.PROSE_PACKAGE)
+    printed = "python_session/pt85332-print-version-1.8.1cu102-driver-450-nvcc-10.2.md"
+    assert _of(printed, FactKey.TORCH_VERSION) == [(None, None, "1.8.1+cu102")]
+    emptied = "python_session/pt52675-cvd-empty-driver-too-old-10010-print-false.md"
+    assert _of(emptied, FactKey.ENV) == [("CUDA_VISIBLE_DEVICES", None, "")]
+    assert _of(emptied, FactKey.MESSAGE_FOUND_VERSION) == [(None, None, "10010")]
+    windows = "python_session/pt101147-windows-uhd630-get-device-name-exits-cu118.md"
+    assert {v for _, _, v in _of(windows, FactKey.PROSE_PYTHON)} == {"3.10.11"}  # banner, note

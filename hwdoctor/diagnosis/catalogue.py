@@ -200,6 +200,8 @@ class Code(str, Enum):
     IMAGE_PLATFORM = "host.image_not_for_platform"  # issue 38: an image without this platform
     NO_CUDA_TOOLKIT = "extension.cuda_toolkit_missing"  # issue 38: no nvcc for a CUDA build
     MPS_FP16_REFUSED = "mps.fp16_amp_refused"  # issue 38: fp16 AMP refused on the Mac's GPU
+    # issue 38: docker / NVIDIA Container Toolkit recordings
+    CONTAINER_NO_NVML = "host.container_toolkit_no_driver_library"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2500,6 +2502,26 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "torch": "upgrade torch to 2.5 or newer, the release accelerate asks for fp16 AMP "
             "on MPS, or train without fp16 (fp16=False, --fp16 False: float32)",
         },
+    ),
+    # issue 38: docker / NVIDIA Container Toolkit recordings
+    Code.CONTAINER_NO_NVML: Entry(
+        E, "the NVIDIA Container Toolkit cannot load the host's driver library",
+        "The toolkit's hook (nvidia-container-cli) opens the host driver's NVML library, "
+        "libnvidia-ml.so.1, before it gives a container a GPU (NVIDIA/libnvidia-container "
+        "src/driver.c, driver_init_1_svc); \"load library failed\" means the loader found no "
+        "such library on the host: the NVIDIA driver is not installed there, or its libraries "
+        "are outside the loader's path (a driver from a runfile or a container, docker "
+        "installed as a snap; NVIDIA's container toolkit troubleshooting guide, "
+        "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/"
+        "troubleshooting.html).",
+        "the NVIDIA Container Toolkit could not load the host driver's libnvidia-ml.so.1 "
+        "(\"nvidia-container-cli: initialization error: load library failed\"): the host's "
+        "NVIDIA driver is missing or outside the loader's path",
+        # the toolkit's own debug command, as NVIDIA's issue template asks it
+        commands=("nvidia-smi", "nvidia-container-cli -k -d /dev/tty info"),
+        advice="on the host, check that the NVIDIA driver is installed (nvidia-smi) and that "
+        "the toolkit finds its libraries (its debug log names each one it loads); install "
+        "the driver, or run ldconfig where it was installed by hand, then restart docker:",
     ),
 }  # fmt: skip
 

@@ -3511,6 +3511,16 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.CONTAINER_NO_NVML],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

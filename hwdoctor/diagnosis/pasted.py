@@ -141,6 +141,7 @@ _RESTS_ON: Final = (
     ("npu.torch_npu_cann_apart", ("torch_npu_cann",)),
     ("python.numpy_abi", ("numpy", "torch")),  # issue 38: NumPy 2 ABI
     ("host.image_not_for_platform", ("image", "host")),  # issue 38: an image's platforms
+    ("host.container_toolkit", ("stated",)),  # issue 38: container toolkit recordings
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -737,6 +738,7 @@ _STATED: Final[
             Code.EXTENSION_ARCH_UNSUPPORTED,
             Code.VLLM_NO_DEVICE,
             Code.BF16_UNSUPPORTED,
+            Code.CONTAINER_NO_NVML,
         ],
     ]
 ] = {
@@ -745,6 +747,7 @@ _STATED: Final[
     FactKey.MESSAGE_FLASH_ATTN_ARCH: Code.EXTENSION_ARCH_UNSUPPORTED,
     FactKey.MESSAGE_VLLM_NO_DEVICE: Code.VLLM_NO_DEVICE,
     FactKey.MESSAGE_BF16_UNSUPPORTED: Code.BF16_UNSUPPORTED,
+    FactKey.MESSAGE_CONTAINER_NO_NVML: Code.CONTAINER_NO_NVML,  # issue 38: container toolkit
 }
 
 

@@ -203,6 +203,8 @@ class FactKey(str, Enum):
     # issue 38: fp16 AMP refused on the Mac's GPU (MPS); the value: who refused
     MESSAGE_FP16_REFUSED = "message.fp16_refused"  # "--fp16 … can only be used on CUDA …"
     MACOS_PATH = "prose.macos_path"  # a path only macOS has: /Users/…/, /Volumes/…/, /opt/homebrew/
+    # issue 38: docker / NVIDIA Container Toolkit recordings
+    MESSAGE_CONTAINER_NO_NVML = "message.container_no_nvml"  # nvidia-container-cli: no NVML
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)

@@ -11,7 +11,9 @@ from typing import Final
 from hwdoctor.gather.reports.readers import amd
 from hwdoctor.gather.reports.readers.protocol import Line, Reader, Said
 
-_START: Final = re.compile(r"^\s*(?:\$\s*)?amd-smi\b|^\s*ASIC:\s*$")
+# issue 38: the command after a shell prompt and sudo, as pasted ("user@host:~/dir$ sudo
+# amd-smi list": tests/data/reports/amd_smi/rocmsystems3654-…, rocm5480-…).
+_START: Final = re.compile(r"^\s*(?:[\w.@~:/\-]{0,200}\$\s*)?(?:sudo\s+)?amd-smi\b|^\s*ASIC:\s*$")
 
 
 class AmdSmi(Reader):

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
-from hwdoctor import versions
+from hwdoctor import registry, versions
 from hwdoctor.gather.reports.readers import amd
 from hwdoctor.gather.reports.readers.protocol import Line, Reader, Said
 from hwdoctor.model.pasted import FactKey
@@ -52,6 +52,14 @@ _PIP_LINE: Final = re.compile(
 # get_vllm_ascend_version()`) prints "vLLM Ascend Version: 0.11.0rc2" after vLLM's line, or
 # "0.9.1rc2.dev45+gb308a7a (git sha: b308a7a)": the release, read as the package's version.
 _VLLM_ASCEND: Final = re.compile(r"^\s*vLLM Ascend Version\s*[:：]\s*v?(\d[\w.+!\-]*)")
+# issue 38: an Intel GPU as IPEX's collect_env lists it under "GPU models and configuration"
+# (intel/intel-extension-for-pytorch scripts/collect_env.py get_gpu_info: f"[{i}] {props}",
+# torch.xpu.get_device_properties' repr "_DeviceProperties(name='…', platform_name=…"), and
+# as torch's own (2.8+, "Intel GPU models detected:" then "* [0] _XpuDeviceProperties(…").
+_XPU_DEVICE: Final = re.compile(
+    r"^\s*(?:\*\s*)?\[(\d{1,3})\]\s*_(?:Xpu)?DeviceProperties\(name='([^']{1,200})'"
+)
+_XPU: Final = registry.key_of_tool("xpu-smi")
 _CPU_MODEL: Final = re.compile(r"^\s*(?:Model name|CPU)\s*:\s*(.+)$")
 _APPLE_CHIP: Final = re.compile(r"^\s*(Apple M\d[\w ]*)$")
 _NOT_COLLECTED: Final = frozenset({"could not collect", "n/a", "none", ""})
@@ -71,6 +79,10 @@ class CollectEnv(Reader):
         if _START.match(line) or _RETYPED.match(line):
             return True
         said = LINE.match(line)
+        if said is not None and said.group(1) == "vLLM Version":
+            # issue 38: a paste of vllm/collect_env.py's own section alone ("vLLM Version
+            # : 0.8.5.post1", then "vLLM Build Flags:"; vllm_collect_env/vllm19607-…)
+            return not isinstance(open, CollectEnv)
         if said is None or said.group(1) != "PyTorch version":
             return False
         # A second "PyTorch version" is another machine's report (two in one issue).
@@ -118,6 +130,9 @@ class CollectEnv(Reader):
                 return
             if text.strip():
                 self.gpu_list = False
+        if xpu := _XPU_DEVICE.match(text):  # issue 38: IPEX's collect_env
+            yield line.says(FactKey.DEVICE, xpu.group(2), index=int(xpu.group(1)), name=_XPU)
+            return
         if text.strip() == "CPU:":
             self.cpu_next = True
             return

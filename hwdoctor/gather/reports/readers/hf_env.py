@@ -48,9 +48,11 @@ from hwdoctor.model.pasted import FactKey
 # quantifiers can share a run of spaces (as `(.+?)\s*:` did: cubic on a line of spaces).
 _BULLET: Final = re.compile(r"^\s*(?:[-*]\s+)?([^:\s][^:]*):\s*(.*)$")
 # Its opening line (the prose reader leaves it to this one).
+# diffusers-cli env from 0.28 (huggingface/diffusers#7403) names itself "🤗 Diffusers version"
+# (tests/data/reports/diffusers_env/diffusers10513-…).
 START: Final = re.compile(
-    r"^\s*(?:[-*]\s+)?`?(transformers|accelerate|diffusers|llamafactory|trl|optimum-neuron"
-    r"|optimum|huggingface_hub)`?\s+version\s*:",
+    r"^\s*(?:[-*]\s+)?(?:🤗\s?)?`?(transformers|accelerate|diffusers|llamafactory|trl"
+    r"|optimum-neuron|optimum|huggingface_hub)`?\s+version\s*:",
     re.I,
 )
 _TRL_HEADER: Final = "Copy-paste the following information when reporting an issue"
@@ -169,7 +171,7 @@ class HfEnv(Reader):
             if self.config and text.strip().lower() == "not found":  # accelerate env's
                 yield line.says(FactKey.ACCELERATE_CONFIG, "absent")
             return
-        raw_key, value = match.group(1).strip(), match.group(2).strip()
+        raw_key, value = match.group(1).removeprefix("🤗").strip(), match.group(2).strip()
         key = raw_key.lower()
         indented = text.startswith(("\t", "    ", "  -"))
         if key in ("accelerate default config", "accelerate config"):
@@ -227,6 +229,13 @@ class HfEnv(Reader):
                 names = [name.strip() for name in value.split(",") if name.strip()]
                 for index, name in enumerate(names):
                     yield line.says(FactKey.GPU, name, index=index if len(names) > 1 else None)
+        elif key == "accelerator" and self.tool == _TOOLS["diffusers"]:
+            # issue 38: diffusers/commands/env.py's "Accelerator": nvidia-smi's
+            # `--query-gpu=gpu_name,memory.total` row ("NVIDIA A100-SXM4-40GB, 40960 MiB"),
+            # "NA" where it finds none; macOS's chipset model with " VRAM: …".
+            name = value.split(",")[0].split(" VRAM")[0].strip()
+            if name and name.upper() != "NA":
+                yield line.says(FactKey.GPU, name)
         elif key == "mps type":
             yield line.says(FactKey.PROCESSOR, value)
         elif key in _DEVICE_TYPES:

@@ -46,6 +46,13 @@ _FORWARD_COMPAT: Final = re.compile(r"forward compatibility was attempted on non
 _CONTAINER_NO_GPU: Final = re.compile(
     r"could not select device driver \"[\w-]{0,20}\" with capabilities: \[\[gpu\]\]"
 )
+# issue 38: the NVIDIA Container Toolkit's hook cannot open the host driver's NVML library
+# (NVIDIA/libnvidia-container src/driver.c driver_init_1_svc: xdlopen(SONAME_LIBNVML,
+# "libnvidia-ml.so.1"), reported by src/cli as "nvidia-container-cli: initialization error:
+# load library failed: libnvidia-ml.so.1: cannot open shared object file …").
+_CONTAINER_NO_NVML: Final = re.compile(
+    r"nvidia-container-cli: initialization error: load library failed: libnvidia-ml\.so"
+)
 # flash-attention 2's check of the GPU (Dao-AILab/flash-attention csrc/flash_attn/
 # flash_api.cpp: TORCH_CHECK(is_sm8x || is_sm90, "FlashAttention only supports Ampere GPUs or
 # newer.")).
@@ -858,6 +865,8 @@ RECOGNISERS: Final = (
         for who, pattern in _FP16_REFUSED
     ),
     _Recogniser(_MACOS_PATH, FactKey.MACOS_PATH),
+    # issue 38: docker / NVIDIA Container Toolkit recordings
+    _Recogniser(_CONTAINER_NO_NVML, FactKey.MESSAGE_CONTAINER_NO_NVML, group=0),
 )
 
 

@@ -100,6 +100,14 @@ _YOLO_BANNER: Final = re.compile(
 )
 # The REPL answering torch.cuda.is_available() on the next line.
 _REPL_AVAILABLE: Final = re.compile(r"torch\.cuda\.is_available\(\)\)?\s*$")
+# issue 38: another accelerator's module asked the same ("torch.xpu.is_available()" then
+# "False": pytorch#150260; torch/xpu/__init__.py, torch_npu's torch.npu, habana's torch.hpu),
+# and torch's own version asked (">>> torch.__version__" then "'2.6.0+cpu'", or printed).
+_REPL_DEVICE_AVAILABLE: Final = re.compile(
+    r"torch\.(xpu|npu|hpu|mlu|musa)\.is_available\(\)\)?\s*$"
+)
+_REPL_VERSION: Final = re.compile(r"torch\.__version__\)?\s*$")
+_REPL_VERSION_ANSWER: Final = re.compile(r"^\s*'?(\d+\.\d+\.\d+[\w.+]{0,40}?)'?\s*$")
 # And MPS's, the call alone or printed in a sentence: ">>> print(f"Is MPS available?
 # {torch.backends.mps.is_available()}")" then "Is MPS available? False" (pytorch#78343).
 _REPL_MPS_AVAILABLE: Final = re.compile(r"torch\.backends\.mps\.is_available\(\)")
@@ -127,11 +135,15 @@ _PROSE_NAMES: Final = (
     # issue 38: vLLM Ascend's release, which names its torch and torch-npu (compat/ascend.py)
     "vllm-ascend",
     "vllm_ascend",
+    # issue 38: the Unsloth banner's "vLLM: 0.7.3" and "Triton: 3.1.0" (unsloth/models/llama.py)
+    "vllm",
+    "triton",
 )
 _PROSE_VERSION: Final = re.compile(
     r"(?<![A-Za-z0-9_./-])(" + "|".join(map(re.escape, _PROSE_NAMES)) + r")(?![A-Za-z0-9_-])\s*"
     r"(?:version\s*|版本\s*)?(?:(?:==|[:=：]|\bis\b|是|\bv)\s*)?v?"
-    r"(\d+\.\d+(?:\.\d+)?(?:\+\w+(?:\.\w+)*|\.post\d+|\.dev\w*|rc\d+(?:\.dev\w*)?)?)"
+    # issue 38: a nightly's local label too ("torch 2.8.0.dev20250321+xpu": pytorch#150260)
+    r"(\d+\.\d+(?:\.\d+)?(?:\.post\d+|\.dev\w*|rc\d+(?:\.dev\w*)?)?(?:\+\w+(?:\.\w+)*)?)"
     r"(?![A-Za-z0-9_]|\.\d)",
     re.I,
 )
@@ -223,6 +235,8 @@ class Prose(LineReader):
     def __init__(self) -> None:
         self.repl_available = False  # the last line asked torch.cuda.is_available()
         self.repl_mps = False  # the last line asked torch.backends.mps.is_available()
+        self.repl_device = ""  # issue 38: the device whose is_available() the last line asked
+        self.repl_version = False  # issue 38: the last line asked torch.__version__
         self.heading = ""  # the last Markdown heading ("GPU" in ROCm's issue template)
         self.expected = False  # under an issue template's "Expected behavior" heading
 
@@ -230,7 +244,8 @@ class Prose(LineReader):
         text = line.text
         if len(text) < self.shortest:  # a blank line or one character: it only ends what
             # the line before began (a REPL's question, a heading waiting for its answer)
-            self.repl_available = self.repl_mps = False
+            self.repl_available = self.repl_mps = self.repl_version = False
+            self.repl_device = ""
             if text:
                 self.heading = ""
             return
@@ -314,6 +329,14 @@ class Prose(LineReader):
                 yield line.says(FactKey.GPU, banner.group(2).strip())
         if self.repl_available and text.strip() in ("True", "False"):
             yield line.says(FactKey.CUDA_AVAILABLE, text.strip().lower())
+        key = FactKey.available(self.repl_device) if self.repl_device else None
+        if key and text.strip() in ("True", "False"):  # issue 38
+            yield line.says(key, text.strip())
+        device = _REPL_DEVICE_AVAILABLE.search(text)
+        self.repl_device = device.group(1) if device else ""
+        if self.repl_version and (version := _REPL_VERSION_ANSWER.match(text)):
+            yield line.says(FactKey.TORCH_VERSION, version.group(1))
+        self.repl_version = bool(_REPL_VERSION.search(text))
         self.repl_available = bool(_REPL_AVAILABLE.search(text))
         answer_word = text.rstrip().rsplit(" ", 1)[-1]
         if self.repl_mps and answer_word in ("True", "False") and "is_available(" not in text:
@@ -321,6 +344,9 @@ class Prose(LineReader):
         self.repl_mps = bool(_REPL_MPS_AVAILABLE.search(text))
         for variable in _VISIBILITY.finditer(text):
             value = variable.group(2).strip("\"'")
+            between = text[variable.end(1) : variable.start(2)]
+            if between.startswith("=") and between[1:2].isspace():
+                value = ""  # issue 38: the shell's "VAR= python …" sets it empty (pytorch#52675)
             yield line.says(FactKey.ENV, value, name=variable.group(1))
 
 
