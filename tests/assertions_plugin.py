@@ -1,10 +1,11 @@
 """How many assertions each test reached: a test that passes without reaching one proves
 nothing, so with `--assertions` (what `make test` passes) such a passing test fails the run.
 
-An assertion is an `assert` statement that held (pytest's `pytest_assertion_pass` hook,
-which `enable_assertion_pass_hook` in pyproject.toml turns on, in every module pytest
+An assertion is an `assert` statement of tests/ that held (pytest's `pytest_assertion_pass`
+hook, which `enable_assertion_pass_hook` in pyproject.toml turns on, in every module pytest
 rewrites: the test modules, conftest.py and the helper modules conftest registers), or a
-`pytest.raises` / `pytest.warns` block that saw what it expected. Under pytest-xdist each
+`pytest.raises` / `pytest.warns` block that saw what it expected. hwdoctor's own `assert`s
+do not count, though pytest rewrites them too (see `_of_the_tests`). Under pytest-xdist each
 worker writes its tallies into a directory the controller chose, as catalogue_plugin does.
 """
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sys
 import tempfile
 import uuid
 from collections.abc import Iterator
@@ -25,6 +27,9 @@ _DIR_ENV: Final = "HWDOCTOR_TEST_ASSERTIONS_DIR"
 _DIR_KEY: Final = "hwdoctor_assertions_dir"
 _OWNED = pytest.StashKey[bool]()
 FIXTURE_TESTS: Final = "tests/test_fixture_"
+_HERE: Final = Path(__file__).parent
+# Where the tests' own assertions are written: tests/, as imported and as resolved.
+_TESTS: Final = tuple({f"{_HERE}{os.sep}", f"{_HERE.resolve()}{os.sep}"})
 
 _current: list[str] = []  # the node id of the test running now, in this process
 _counts: dict[str, int] = {}
@@ -71,7 +76,24 @@ class _Counting:
 
     @staticmethod
     def pytest_assertion_pass(item: pytest.Item, lineno: int, orig: str, expl: str) -> None:
-        _reached()
+        if _of_the_tests():
+            _reached()
+
+
+def _of_the_tests() -> bool:
+    """Whether the assertion that just held is written in tests/. pytest also rewrites the
+    package that owns a pytest11 entry point, hwdoctor itself for hwdoctor.pytest_plugin
+    (_pytest/config/__init__.py, `_mark_plugins_for_rewrite`, pytest#11783), so an
+    `assert isinstance(...)` hwdoctor makes about its own data reaches this hook too; it is
+    the code under test checking itself, which a test that asserts nothing must not borrow.
+    The asserting frame is the caller of rewrite's `_call_assertion_pass`."""
+    frame = sys._getframe(1)
+    while frame.f_back is not None:
+        caller = frame.f_back
+        if frame.f_code.co_name == "_call_assertion_pass":
+            return caller.f_code.co_filename.startswith(_TESTS)
+        frame = caller
+    return False
 
 
 def _count_expectation_blocks() -> None:
