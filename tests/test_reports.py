@@ -25,7 +25,7 @@ from hwdoctor.diagnosis import pasted
 from hwdoctor.errors import UsageError
 from hwdoctor.gather import reports
 from hwdoctor.gather.reports import assemble, cleaning
-from hwdoctor.model.reports import PasteReport
+from hwdoctor.model.reports import PasteReport, Severity
 from tests import catalogue_plugin
 from tests.conftest import ROOT, base_env, run_hwdoctor
 from tests.fastlane import examples
@@ -133,6 +133,19 @@ def test_each_report_of_the_corpus(name: str, label: Mapping[str, Any]) -> None:
     report = diagnose(CORPUS / name)
     cause = label["cause"]
     found = {f.code for f in report.findings} if isinstance(report, PasteReport) else set()
+    if isinstance(report, UsageError):
+        # What hwdoctor cannot read it refuses in one line that names the file.
+        assert "\n" not in str(report) and Path(name).name in str(report), report
+    else:
+        # Whatever the label (most unlabelled reports are samples of a format), every error
+        # or warning quotes the lines of the paste it rests on.
+        serious = {Severity.ERROR, Severity.WARNING}
+        unquoted = [
+            finding.code
+            for finding, quotes in zip(report.findings, report.rests_on, strict=True)
+            if finding.severity in serious and not quotes
+        ]
+        assert not unquoted, (name, unquoted)
     if cause in CAUSES and label.get("paste_shows", True):
         assert found & CAUSES[cause], (name, cause, found)
     elif cause in CAUSES:
