@@ -8,10 +8,10 @@ what would settle it and names no other cause. The held-out sets are measured, n
 
 from __future__ import annotations
 
-import contextlib
 import json
 import random
 import sys
+import unicodedata
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
@@ -26,6 +26,7 @@ from hwdoctor.errors import UsageError
 from hwdoctor.gather import reports
 from hwdoctor.gather.reports import assemble, cleaning
 from hwdoctor.model.reports import PasteReport, Severity
+from hwdoctor.text import printable
 from tests import catalogue_plugin
 from tests.conftest import ROOT, base_env, run_hwdoctor
 from tests.fastlane import examples
@@ -514,20 +515,32 @@ def test_fuzz_mutated_reports_give_a_report_or_a_usage_error(seed: int, which: i
     data = _mutate(_SAMPLES[which], seed)
     try:
         report = diagnosed(reports.read(data))
-    except UsageError:
+    except UsageError as exc:
+        assert "\n" not in str(exc), exc  # a refusal is one line
         return
-    json.dumps(report.to_json())  # every field serialises
+    document = report.to_json()
+    assert json.loads(json.dumps(document)) == document  # every field serialises as it is
     from hwdoctor.render import markdown, paste
 
-    paste.text(report)
-    markdown.pasted(report)
+    text = paste.text(report)
+    assert printable(text) == text  # the noise never reaches a terminal raw
+    reply = markdown.pasted(report)  # nor, as a control character, an issue's reply
+    assert not [c for c in reply if c not in "\n\t" and unicodedata.category(c) == "Cc"]
 
 
 @settings(max_examples=examples(300), deadline=None)
 @given(st.binary(max_size=4096))
 def test_fuzz_random_bytes(data: bytes) -> None:
-    with contextlib.suppress(UsageError):
-        diagnosed(reports.read(data))
+    try:
+        report = diagnosed(reports.read(data))
+    except UsageError as exc:
+        assert "\n" not in str(exc), exc  # a refusal is one line
+        return
+    # Noise hwdoctor accepts shows something it read: never an empty all-clear.
+    assert report.facts or report.blocks or report.findings or report.unread_count, report
+    # What a finding rests on is lines of these bytes.
+    quoted = {quote.line for quotes in report.rests_on for quote in quotes}
+    assert quoted <= set(range(1, report.lines + 1)), (quoted, report.lines)
 
 
 def test_lightning_report() -> None:
