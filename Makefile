@@ -73,9 +73,13 @@ $(VENV)/.pairs-installed: constraints/pairs.txt tests/pairs.py $(VENV)/.ml-insta
 # The tests start hwdoctor about 500 times. Where PYTHONDONTWRITEBYTECODE is set (container
 # images often set it) each of those processes would compile hwdoctor's sources again, about
 # 0.2 s of CPU apiece; compiled once here, they load as an installed package does.
+# --assertions (tests/assertions_plugin.py): a test that passes without reaching an assertion
+# of its own (an `assert` in tests/, pytester's assert_outcomes, a pytest.raises or
+# pytest.warns that saw what it expected) fails the run, and the run ends with the count;
+# hwdoctor's own asserts, which pytest rewrites too, do not count.
 pytest: $(VENV)/.test-installed $(VENV)/.pairs-installed $(VALIDATORS_VENV)/.installed
 	$(BIN)/python -m compileall -q hwdoctor tests
-	$(BIN)/python -m pytest -n auto --catalogue-coverage $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n auto --catalogue-coverage --assertions $(PYTEST_ARGS)
 
 test: lint typecheck pytest docs-site
 
@@ -88,9 +92,10 @@ docs-site: $(VENV)/.test-installed
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir site
 
 # The fast lane: lint, types and every test that starts no subprocess (tests/fastlane.py skips
-# a test when it tries), in about a minute; `make test` stays the full gate.
+# a test when it tries), in about a minute; `make test` stays the full gate. --assertions as
+# in `make test`: a skipped test is not counted, one that passes must reach an assertion.
 check: lint typecheck
-	$(BIN)/python -m pytest -n 2 -q -r fE --no-subprocess $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n 2 -q -r fE --no-subprocess --assertions $(PYTEST_ARGS)
 
 # The whole fidelity matrix live (every scenario at every pair, about 10 minutes on 2 cores),
 # each run checked against its recording in tests/data/fidelity/; `make test` runs a sample.

@@ -3,16 +3,20 @@ nothing, so with `--assertions` (what `make test` passes) such a passing test fa
 
 An assertion is an `assert` statement that held (pytest's `pytest_assertion_pass` hook,
 which `enable_assertion_pass_hook` in pyproject.toml turns on, in every module pytest
-rewrites: the test modules, conftest.py and the helper modules conftest registers), or a
-`pytest.raises` / `pytest.warns` block that saw what it expected. Under pytest-xdist each
-worker writes its tallies into a directory the controller chose, as catalogue_plugin does.
+rewrites: the test modules, conftest.py, the helper modules conftest registers and
+pytester's), or a `pytest.raises` / `pytest.warns` block that saw what it expected.
+hwdoctor's own `assert`s do not count, though pytest rewrites them too (`_of_a_test`).
+Under pytest-xdist each worker writes its tallies into a directory the controller chose, as
+catalogue_plugin does.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import shutil
+import sys
 import tempfile
 import uuid
 from collections.abc import Iterator
@@ -25,6 +29,15 @@ _DIR_ENV: Final = "HWDOCTOR_TEST_ASSERTIONS_DIR"
 _DIR_KEY: Final = "hwdoctor_assertions_dir"
 _OWNED = pytest.StashKey[bool]()
 FIXTURE_TESTS: Final = "tests/test_fixture_"
+_HERE: Final = Path(__file__).parent
+# Where a test's assertions are written: tests/ (as imported and as resolved), and the
+# assertions pytester offers (`RunResult.assert_outcomes`; found, not imported: pytester
+# imports it once marked for rewriting).
+_PYTESTER = importlib.util.find_spec("_pytest.pytester_assertions")
+_OF_TESTS: Final = (
+    *{f"{_HERE}{os.sep}", f"{_HERE.resolve()}{os.sep}"},
+    *((_PYTESTER.origin,) if _PYTESTER is not None and _PYTESTER.origin else ()),
+)
 
 _current: list[str] = []  # the node id of the test running now, in this process
 _counts: dict[str, int] = {}
@@ -71,7 +84,25 @@ class _Counting:
 
     @staticmethod
     def pytest_assertion_pass(item: pytest.Item, lineno: int, orig: str, expl: str) -> None:
-        _reached()
+        if _of_a_test():
+            _reached()
+
+
+def _of_a_test() -> bool:
+    """Whether the assertion that just held is a test's (`_OF_TESTS`). pytest also rewrites
+    every package that owns a pytest11 entry point (_pytest/config/__init__.py,
+    `_mark_plugins_for_rewrite`; for an editable install, pytest#11783): hwdoctor itself,
+    for hwdoctor.pytest_plugin, and Hypothesis. So an `assert isinstance(...)` hwdoctor
+    makes about its own data, or one inside Hypothesis's engine, reaches this hook too:
+    code checking itself, which a test that asserts nothing must not borrow. The asserting
+    frame is the caller of rewrite's `_call_assertion_pass`."""
+    frame = sys._getframe(1)
+    while frame.f_back is not None:
+        caller = frame.f_back
+        if frame.f_code.co_name == "_call_assertion_pass":
+            return caller.f_code.co_filename.startswith(_OF_TESTS)
+        frame = caller
+    return False
 
 
 def _count_expectation_blocks() -> None:

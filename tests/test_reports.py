@@ -8,10 +8,10 @@ what would settle it and names no other cause. The held-out sets are measured, n
 
 from __future__ import annotations
 
-import contextlib
 import json
 import random
 import sys
+import unicodedata
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
@@ -25,7 +25,8 @@ from hwdoctor.diagnosis import pasted
 from hwdoctor.errors import UsageError
 from hwdoctor.gather import reports
 from hwdoctor.gather.reports import assemble, cleaning
-from hwdoctor.model.reports import PasteReport
+from hwdoctor.model.reports import PasteReport, Severity
+from hwdoctor.text import printable
 from tests import catalogue_plugin
 from tests.conftest import ROOT, base_env, run_hwdoctor
 from tests.fastlane import examples
@@ -144,6 +145,19 @@ def test_each_report_of_the_corpus(name: str, label: Mapping[str, Any]) -> None:
     report = diagnose(CORPUS / name)
     cause = label["cause"]
     found = {f.code for f in report.findings} if isinstance(report, PasteReport) else set()
+    if isinstance(report, UsageError):
+        # What hwdoctor cannot read it refuses in one line that names the file.
+        assert "\n" not in str(report) and Path(name).name in str(report), report
+    else:
+        # Whatever the label (most unlabelled reports are samples of a format), every error
+        # or warning quotes the lines of the paste it rests on.
+        serious = {Severity.ERROR, Severity.WARNING}
+        unquoted = [
+            finding.code
+            for finding, quotes in zip(report.findings, report.rests_on, strict=True)
+            if finding.severity in serious and not quotes
+        ]
+        assert not unquoted, (name, unquoted)
     if cause in CAUSES and label.get("paste_shows", True):
         assert found & CAUSES[cause], (name, cause, found)
     elif cause in CAUSES:
@@ -512,20 +526,32 @@ def test_fuzz_mutated_reports_give_a_report_or_a_usage_error(seed: int, which: i
     data = _mutate(_SAMPLES[which], seed)
     try:
         report = diagnosed(reports.read(data))
-    except UsageError:
+    except UsageError as exc:
+        assert "\n" not in str(exc), exc  # a refusal is one line
         return
-    json.dumps(report.to_json())  # every field serialises
+    document = report.to_json()
+    assert json.loads(json.dumps(document)) == document  # every field serialises as it is
     from hwdoctor.render import markdown, paste
 
-    paste.text(report)
-    markdown.pasted(report)
+    text = paste.text(report)
+    assert printable(text) == text  # the noise never reaches a terminal raw
+    reply = markdown.pasted(report)  # nor, as a control character, an issue's reply
+    assert not [c for c in reply if c not in "\n\t" and unicodedata.category(c) == "Cc"]
 
 
 @settings(max_examples=examples(300), deadline=None)
 @given(st.binary(max_size=4096))
 def test_fuzz_random_bytes(data: bytes) -> None:
-    with contextlib.suppress(UsageError):
-        diagnosed(reports.read(data))
+    try:
+        report = diagnosed(reports.read(data))
+    except UsageError as exc:
+        assert "\n" not in str(exc), exc  # a refusal is one line
+        return
+    # Noise hwdoctor accepts shows something it read: never an empty all-clear.
+    assert report.facts or report.blocks or report.findings or report.unread_count, report
+    # What a finding rests on is lines of these bytes.
+    quoted = {quote.line for quotes in report.rests_on for quote in quotes}
+    assert quoted <= set(range(1, report.lines + 1)), (quoted, report.lines)
 
 
 def test_lightning_report() -> None:

@@ -92,10 +92,13 @@ def test_every_format_and_default_ignorable_character_is_escaped() -> None:
     regex = pytest.importorskip("regex")
     hidden = regex.compile(r"[\p{Cf}\p{Default_Ignorable_Code_Point}]")
     controls = {*range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0), 0x2028, 0x2029}
-    for code in range(0x110000):
-        if 0xD800 <= code <= 0xDFFF:
-            continue  # surrogates are no text (valid_text escapes them)
-        character = chr(code)
-        escaped = printable(character) != character
-        expected = code in controls or hidden.match(character) is not None
-        assert escaped == expected, f"U+{code:04X}"
+    # One assertion over every code point, not one per code point: with --assertions pytest
+    # explains every assertion that holds: 563 s for 1.1 million of them (3 s as one).
+    wrong = [
+        f"U+{code:04X}"
+        for code in range(0x110000)
+        if not 0xD800 <= code <= 0xDFFF  # surrogates are no text (valid_text escapes them)
+        and (printable(chr(code)) != chr(code))
+        != (code in controls or hidden.match(chr(code)) is not None)
+    ]
+    assert not wrong, wrong[:20]

@@ -72,12 +72,18 @@ def test_every_suggestion_runs_on_that_driver_and_gpu(
     torch: str | None, driver: str, capability: str
 ) -> None:
     suggestion = wheels.choose(torch, Machine(capabilities=(capability,), driver=driver))
+    args = remedies.torch_args(wheels.for_driver(torch, driver, (capability,)))
     if suggestion.verdict is Verdict.RUNS:
         _check_runs(suggestion, driver, capability)
-    args = remedies.torch_args(wheels.for_driver(torch, driver, (capability,)))
-    if args is not None:  # a remedy only ever names a build every check passed for
-        assert suggestion.verdict is Verdict.RUNS
-        assert f"/whl/{suggestion.variant}" in args or "torch_stable" in args
+        if args is not None:
+            assert f"/whl/{suggestion.variant}" in args or "torch_stable" in args
+    else:  # a remedy only ever names a build every check passed for
+        assert args is None, (suggestion, args)
+        # UNKNOWN names what could not be checked; FAILS, that no build of the table fits.
+        if suggestion.verdict is Verdict.UNKNOWN:
+            assert suggestion.unchecked, suggestion
+        else:
+            assert suggestion.release is None and suggestion.variant is None, suggestion
 
 
 @pytest.mark.parametrize(("torch", "capability"), list(itertools.product(TORCHES, GPUS)))
