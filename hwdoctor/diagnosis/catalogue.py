@@ -2190,7 +2190,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "its CUDA build, and on an Ascend NPU vLLM runs only as its empty build with the "
         "vllm-ascend plugin (vLLM Ascend's installation guide). A program that imports such "
         "a package because it is installed (LLaMA-Factory imports vllm and bitsandbytes when "
-        "they are) fails on this machine whatever it asks of it.",
+        "they are) fails on this machine whatever it asks of it. DeepSpeed picks its "
+        "accelerator from what torch shows (deepspeed/accelerator/real_accelerator.py), on a "
+        "Mac its MPS one, which releases left without methods its base class requires "
+        "(deepspeedai/DeepSpeed#4372, #5132); its accelerator setup guide lists no Apple "
+        "silicon.",
         "{package} failed here ({said}), and the paste shows {accelerator} ({shown}) and no "
         "NVIDIA GPU: the installed {package} is built for NVIDIA's CUDA",
         commands=("{uninstall}",),
