@@ -9,6 +9,7 @@ is named.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Final
 
 import pytest
@@ -1077,3 +1078,45 @@ def test_a_gfx906_community_build_or_no_vllm_is_no_vllm_finding() -> None:
     untitled = said.split(b"\n", 1)[1]
     (found,) = pasted.diagnose(assemble.gathered(reports.read(untitled))).findings
     assert found.code == "extension.arch_unsupported" and "gfx906" in found.message
+
+
+# issue 38: DeepSpeed on a machine with no NVIDIA GPU (its Apple accelerator refused by Python)
+@pytest.mark.parametrize(
+    ("name", "line"),
+    [
+        # deepspeedai/DeepSpeed#5132: DeepSpeed 0.13.2 on macOS 14.2.1, a traceback under /Users
+        (
+            "ds5132-macos-deepspeed-cant-instantiate-abstract-class-mps-accelerator.md",
+            "with abstract methods handles_memory_backpressure",
+        ),
+        # huggingface/transformers#23340 (a comment): transformers.trainer's import on a Mac
+        (
+            "tf23340-macos-trainer-import-deepspeed-mps-accelerator-supported-dtypes.md",
+            "with abstract methods supported_dtypes",
+        ),
+    ],
+)
+def test_deepspeed_on_a_mac_is_named_without_a_cuda_torch(name: str, line: str) -> None:
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    data = result.json()["data"]
+    (found,) = [f for f in data["findings"] if f["code"] == "backend.cuda_only_package"]
+    assert "deepspeed" in found["message"] and "no NVIDIA GPU" in found["message"]
+    assert "accelerator-setup-guide" in found["advice"]
+    assert found["remedy"] == "pip uninstall -y deepspeed"
+    assert any(line in q["text"] for q in found["rests_on"]), found["rests_on"]
+    assert "/Users/" in found["rests_on"][1]["text"]  # the Mac, by a path only macOS has
+    assert "/whl/cu" not in result.stdout
+
+
+def test_deepspeeds_words_beside_an_nvidia_gpu_are_not_named_as_no_gpu(tmp_path: Path) -> None:
+    """The same refusal pasted with an nvidia-smi table (two real recordings, one after the
+    other): the paste shows an NVIDIA GPU, so "no NVIDIA GPU" would be false; nothing names it."""
+    smi = ROOT / "tests" / "data" / "reports" / "nvidia_smi" / "nvidiaall212-550-rtx4070.txt"
+    name = "ds5132-macos-deepspeed-cant-instantiate-abstract-class-mps-accelerator.md"
+    both = tmp_path / "both.md"
+    both.write_bytes((ERRORS / name).read_bytes() + b"\n" + smi.read_bytes())
+    report = pasted.diagnose(assemble.gathered(reports.read(both.read_bytes())))
+    assert "backend.cuda_only_package" not in [f.code for f in report.findings]
+    alone = diagnosed(name)
+    assert "backend.cuda_only_package" in [f.code for f in alone.findings]

@@ -2190,7 +2190,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "its CUDA build, and on an Ascend NPU vLLM runs only as its empty build with the "
         "vllm-ascend plugin (vLLM Ascend's installation guide). A program that imports such "
         "a package because it is installed (LLaMA-Factory imports vllm and bitsandbytes when "
-        "they are) fails on this machine whatever it asks of it.",
+        "they are) fails on this machine whatever it asks of it. DeepSpeed picks its "
+        "accelerator from what torch shows (deepspeed/accelerator/real_accelerator.py), on a "
+        "Mac its MPS one, which releases left without methods its base class requires "
+        "(deepspeedai/DeepSpeed#4372, #5132); its accelerator setup guide lists no Apple "
+        "silicon.",
         "{package} failed here ({said}), and the paste shows {accelerator} ({shown}) and no "
         "NVIDIA GPU: the installed {package} is built for NVIDIA's CUDA",
         commands=("{uninstall}",),
@@ -2206,6 +2210,19 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "maintainer: pip uninstall vllm); to run vLLM on the NPU, install vLLM's empty "
             "build (VLLM_TARGET_DEVICE=empty) and then vllm-ascend, as vLLM Ascend's "
             "installation guide does",
+            # issue 38: DeepSpeed without an NVIDIA GPU
+            "deepspeed_mps": "DeepSpeed's accelerator setup guide (docs/_tutorials/"
+            "accelerator-setup-guide.md) lists Intel CPU, Intel XPU, Google TPU, Ascend NPU "
+            "and Gaudi, no Apple silicon: uninstall it where the program does not need it "
+            "(transformers' Trainer imports deepspeed whenever it is installed); where it does, "
+            "run it on a machine with one of those accelerators or an NVIDIA GPU; a CUDA "
+            "torch is no remedy on this machine",
+        },
+        variants={
+            # issue 38: DeepSpeed without an NVIDIA GPU
+            "deepspeed_mps": "{package} failed here ({said}): the paste shows {accelerator} "
+            "({shown}) and no NVIDIA GPU, and the installed {package} picked its own Apple "
+            "accelerator, which its release left unfinished (deepspeedai/DeepSpeed#4372, #5132)",
         },
     ),
     # issue 38: IPEX before torch's native XPU

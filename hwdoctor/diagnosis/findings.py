@@ -3239,6 +3239,21 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["deepspeed_mps"],
+    accelerator: Value,
+    package: Value,
+    said: Value,
+    shown: Value,
+    uninstall: Value | Shell,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CUDA_ONLY_PACKAGE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["vllm_npu"],
     accelerator: Value,
     package: Value,

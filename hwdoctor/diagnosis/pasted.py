@@ -259,6 +259,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_NO_TOOLKIT: "the build says (CUDA toolkit)",  # issue 38: no nvcc
     FactKey.MESSAGE_FP16_REFUSED: "the trainer says (fp16)",  # issue 38: fp16 AMP on MPS
     FactKey.MACOS_PATH: "a macOS path",  # issue 38: fp16 AMP on MPS
+    FactKey.MESSAGE_DS_MPS: "DeepSpeed's accelerator",  # issue 38: DeepSpeed, no NVIDIA GPU
 }
 
 
@@ -284,6 +285,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_image_platform(paste, facts))  # issue 38: an image for another platform
     found = (*found, *_no_toolkit(paste, facts))  # issue 38: no nvcc for a CUDA build
     found = (*found, *_fp16_on_mps(paste, facts))  # issue 38: fp16 AMP refused on MPS
+    found = (*found, *_deepspeed_mps(paste, facts))  # issue 38: DeepSpeed, no NVIDIA GPU
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -2305,5 +2307,40 @@ def _fp16_on_mps(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             variant="torch" if first.value == "accelerate torch" else None,
             who=who,
             said=words,
+        ),
+    )
+
+
+def _deepspeed_mps(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """DeepSpeed refused on a machine with no NVIDIA GPU: Python would not build DeepSpeed's
+    Apple accelerator (the sources are beside the pattern in readers/messages.py), which
+    DeepSpeed picks only where torch's MPS is available. Where the paste shows an NVIDIA GPU the
+    words are not this machine's, and nothing is named."""
+    said = facts.all(FactKey.MESSAGE_DS_MPS)
+    if not said or gpu_of_cuda_shown(paste):
+        return ()
+    shown = accelerators_shown(paste).get(_MPS, ())
+    paths = facts.all(FactKey.MACOS_PATH)
+    facts.use("stated", *said)
+    machine = registry.BY_KEY[_MPS].hardware
+    if shown:
+        facts.use("accelerator", shown[0])
+        where = _npu_words(shown[0])
+    elif paths:  # an Intel Mac's GPU runs MPS too: a path shows a Mac, not which one
+        facts.use("accelerator", paths[0])
+        machine, where = "a Mac", "paths only macOS has"
+    else:
+        machine, where = "a Mac", "DeepSpeed's own choice of its MPS accelerator"
+    way = remedies.installer(paste.evidence.python)
+    return (
+        finding(
+            Code.CUDA_ONLY_PACKAGE,
+            backend=_MPS,
+            variant="deepspeed_mps",
+            package="deepspeed",
+            said="Can't instantiate abstract class MPS_Accelerator",
+            accelerator=machine,
+            shown=where,
+            uninstall=remedies.pip(way, "uninstall", "-y", "deepspeed"),
         ),
     )

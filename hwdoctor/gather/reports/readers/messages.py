@@ -46,6 +46,14 @@ _FORWARD_COMPAT: Final = re.compile(r"forward compatibility was attempted on non
 _CONTAINER_NO_GPU: Final = re.compile(
     r"could not select device driver \"[\w-]{0,20}\" with capabilities: \[\[gpu\]\]"
 )
+# issue 38: DeepSpeed on a machine with no NVIDIA GPU: on a Mac whose torch has MPS, DeepSpeed
+# picks its Apple accelerator (deepspeed/accelerator/real_accelerator.py get_accelerator:
+# `ds_accelerator = MPS_Accelerator()`), which some releases left without methods its base
+# class declares abstract (accelerator/abstract_accelerator.py; deepspeedai/DeepSpeed#4372,
+# fixed by #4363; #5132, fixed by #5134), and Python refuses it (Objects/typeobject.c
+# object_new: "Can't instantiate abstract class %s with abstract method%s %U"; 3.12: "…
+# without an implementation for abstract method…").
+_DS_MPS: Final = re.compile(r"Can't instantiate abstract class MPS_Accelerator\b")
 # issue 38: the NVIDIA Container Toolkit's hook cannot open the host driver's NVML library
 # (NVIDIA/libnvidia-container src/driver.c driver_init_1_svc: xdlopen(SONAME_LIBNVML,
 # "libnvidia-ml.so.1"), reported by src/cli as "nvidia-container-cli: initialization error:
@@ -867,6 +875,8 @@ RECOGNISERS: Final = (
     _Recogniser(_MACOS_PATH, FactKey.MACOS_PATH),
     # issue 38: docker / NVIDIA Container Toolkit recordings
     _Recogniser(_CONTAINER_NO_NVML, FactKey.MESSAGE_CONTAINER_NO_NVML, group=0),
+    # issue 38: DeepSpeed without an NVIDIA GPU (its Apple accelerator refused)
+    _Recogniser(_DS_MPS, FactKey.MESSAGE_DS_MPS, group=0),
 )
 
 
