@@ -206,6 +206,9 @@ class FactKey(str, Enum):
     # issue 38: docker / NVIDIA Container Toolkit recordings
     MESSAGE_CONTAINER_NO_NVML = "message.container_no_nvml"  # nvidia-container-cli: no NVML
 
+    # issue 38: Intel Extension for PyTorch beside a torch of another x.y
+    MESSAGE_IPEX_TORCH = "message.ipex_torch"  # IPEX's check: "IPEX-x.y torch-version"
+
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
 
@@ -314,6 +317,8 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_NO_TOOLKIT,
         # issue 38: fp16 AMP refused on the Mac's GPU (MPS)
         FactKey.MESSAGE_FP16_REFUSED,
+        # issue 38: Intel Extension for PyTorch beside a torch of another x.y
+        FactKey.MESSAGE_IPEX_TORCH,
     }
 )
 
