@@ -9,6 +9,7 @@ is named.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Final
 
@@ -726,8 +727,10 @@ def test_ipex_xpu_with_its_own_torch_is_told_to_import_ipex_never_to_reinstall_t
     }
     recorded = (ERRORS / name).read_bytes()
     pypi = recorded.replace(b"torch=2.1.0a0+cxx11.abi", b"torch=2.2.0+cpu")
-    (other,) = pasted.diagnose(assemble.gathered(reports.read(pypi))).findings
-    assert other.code == "torch.not_built_for_xpu"
+    findings = pasted.diagnose(assemble.gathered(reports.read(pypi))).findings
+    (other,) = [f for f in findings if f.code == "torch.not_built_for_xpu"]
+    # issue 38: IPEX 2.1 beside torch 2.2 is also the pair IPEX refuses at import
+    assert [f.code for f in findings if f is not other] == ["extension.ipex_torch_mismatch"]
     assert "download.pytorch.org/whl/xpu" in (other.remedy or "")
     unshown = recorded.replace(b"torch=2.1.0a0+cxx11.abi\n", b"")
     (bare,) = pasted.diagnose(assemble.gathered(reports.read(unshown))).findings
@@ -1120,3 +1123,55 @@ def test_deepspeeds_words_beside_an_nvidia_gpu_are_not_named_as_no_gpu(tmp_path:
     assert "backend.cuda_only_package" not in [f.code for f in report.findings]
     alone = diagnosed(name)
     assert "backend.cuda_only_package" in [f.code for f in alone.findings]
+
+
+# issue 38: Intel Extension for PyTorch beside a torch of another x.y
+@pytest.mark.parametrize(
+    ("name", "ipex", "torch", "index"),
+    [
+        # vLLM's CPU build: IPEX 2.6 left behind when torch moved to 2.7.0+cpu (the fix,
+        # vllm-project/vllm#18542, moved IPEX to 2.7.0)
+        (
+            "vllm17225-ipex2.6-torch2.7.0cpu-collect-env-needs-to-work-with.md",
+            "2.6",
+            "2.7.0+cpu",
+            "cpu",
+        ),
+        # intel-extension-for-transformers: IPEX 2.2 beside torch 2.1.0+cu121
+        ("itrex1278-ipex2.2-torch2.1.0cu121-needs-to-work-with.md", "2.2", "2.1.0+cu121", "cu121"),
+    ],
+)
+def test_ipex_refusing_a_torch_of_another_x_y_is_named_with_the_matching_torch(
+    name: str, ipex: str, torch: str, index: str
+) -> None:
+    """IPEX's import-time check (intel_extension_for_pytorch/__init__.py, "needs to work with
+    PyTorch X.Y.*, but PyTorch A.B.C is found") is named with both versions, and the line
+    installs torch X.Y.* from the index of the installed torch's kind; the message is no
+    longer an unexplained error line."""
+    done = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    data = json.loads(done.stdout)["data"]
+    assert done.returncode == 1
+    assert [f["code"] for f in data["findings"]] == ["extension.ipex_torch_mismatch"]
+    (found,) = data["findings"]
+    assert f"{ipex}.*" in found["message"] and torch in found["message"]
+    assert f"'torch=={ipex}.*'" in found["remedy"]
+    assert f"download.pytorch.org/whl/{index}" in found["remedy"]
+    assert not data["unread"]
+
+
+def test_ipex_xpu_listed_beside_another_torch_gets_no_cuda_or_cpu_index() -> None:
+    """ipex-llm's env-check with IPEX 2.1.10+xpu beside PyPI's torch 2.2.0+cpu (the torch
+    line ipex-llm#11278 printed): the two versions do not pair by IPEX's own x.y check, and
+    on an Intel GPU the remedy is Intel's installation page, never a CUDA or CPU index. The
+    same recording with IPEX's own torch 2.1.0a0+cxx11.abi pairs and says nothing of it."""
+    name = "ipexllm11525-ipex2.1.10xpu-torch2.1.0a0-not-linked-with-xpu.md"
+    recorded = (ERRORS / name).read_bytes()
+    assert "extension.ipex_torch_mismatch" not in [f.code for f in diagnosed(name).findings]
+    pypi = recorded.replace(b"torch=2.1.0a0+cxx11.abi", b"torch=2.2.0+cpu")
+    report = pasted.diagnose(assemble.gathered(reports.read(pypi)))
+    (found,) = [f for f in report.findings if f.code == "extension.ipex_torch_mismatch"]
+    assert "Intel Extension for PyTorch 2.1.10+xpu needs torch 2.1.*" in found.message
+    assert "2.2.0+cpu" in found.message and found.remedy is None
+    assert "pytorch-extension.intel.com/installation?platform=gpu" in (found.advice or "")
+    quoted = {q.text for quotes in report.rests_on for q in quotes}
+    assert {"ipex=2.1.10+xpu", "torch=2.2.0+cpu"} <= quoted

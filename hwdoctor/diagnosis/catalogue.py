@@ -202,6 +202,7 @@ class Code(str, Enum):
     MPS_FP16_REFUSED = "mps.fp16_amp_refused"  # issue 38: fp16 AMP refused on the Mac's GPU
     # issue 38: docker / NVIDIA Container Toolkit recordings
     CONTAINER_NO_NVML = "host.container_toolkit_no_driver_library"
+    IPEX_TORCH_MISMATCH = "extension.ipex_torch_mismatch"  # issue 38: IPEX beside another torch
 
 
 @dataclass(frozen=True, slots=True)
@@ -2539,6 +2540,30 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="on the host, check that the NVIDIA driver is installed (nvidia-smi) and that "
         "the toolkit finds its libraries (its debug log names each one it loads); install "
         "the driver, or run ldconfig where it was installed by hand, then restart docker:",
+    ),
+    # issue 38: Intel Extension for PyTorch beside a torch of another x.y
+    Code.IPEX_TORCH_MISMATCH: Entry(
+        E, "Intel Extension for PyTorch installed beside a torch it was not built for",
+        "Intel Extension for PyTorch X.Y.* is built for torch X.Y.* and nothing else: at "
+        "import it compares the x.y of its version and torch's and exits when they differ "
+        "(intel/intel-extension-for-pytorch intel_extension_for_pytorch/__init__.py: "
+        "\"ERROR! Intel® Extension for PyTorch* needs to work with PyTorch X.Y.*, but PyTorch "
+        "A.B.C is found. Please switch to the matching version and run again.\", exit code "
+        "127). Its installation guide pins the torch of each release (\"v2.1.10+xpu has to "
+        "work with PyTorch v2.1.*\"; https://pytorch-extension.intel.com/installation). A torch "
+        "upgraded by another package's requirement (vLLM's CPU build, vllm-project/vllm#17225) "
+        "is the usual way there.",
+        "Intel Extension for PyTorch {ipex} needs torch {ipex_xy}.*, and torch {torch} is "
+        "installed: IPEX refuses it at import",
+        commands=("{install}",),
+        advice="install the torch IPEX was built for, or the IPEX release built for this "
+        "torch (IPEX A.B.* for torch A.B.*):",
+        variant_advice={
+            "intel_gpu": "install IPEX's XPU wheel and the torch it pairs with from Intel's "
+            "installation page (https://pytorch-extension.intel.com/installation?platform=gpu, "
+            "the release's own index), or the IPEX release built for this torch; never a "
+            "CUDA or +cpu torch",
+        },
     ),
 }  # fmt: skip
 

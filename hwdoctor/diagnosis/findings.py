@@ -3536,6 +3536,34 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.IPEX_TORCH_MISMATCH],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    install: Value | Shell,
+    ipex: Value,
+    ipex_xy: Value,
+    torch: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.IPEX_TORCH_MISMATCH],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["intel_gpu"],
+    install: Value | Shell,
+    ipex: Value,
+    ipex_xy: Value,
+    torch: Value,
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

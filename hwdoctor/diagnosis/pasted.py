@@ -30,6 +30,7 @@ from hwdoctor.model.reports import (
 )
 from hwdoctor.project import __version__
 from hwdoctor.rules.engine import Inputs, strtobool
+from hwdoctor.shell import Shell
 from hwdoctor.text import one_line, printable
 
 T = TypeVar("T")
@@ -126,6 +127,8 @@ _RESTS_ON: Final = (
     ("devices.", ("env", "gpus", "gpu_count", "torch")),
     ("extension.nvcc_major_mismatch", ("nvcc", "torch")),
     ("extension.cuda_toolkit_missing", ("toolkit", "torch")),  # issue 38: no nvcc
+    # issue 38: IPEX beside another torch x.y (before "extension.")
+    ("extension.ipex_torch_mismatch", ("stated", "ipex", "torch")),
     ("extension.", ("failures", "packages", "torch")),
     ("mps.", ("host", "torch")),
     ("python.translated", ("host",)),
@@ -283,6 +286,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_torch_npu_cann(paste, facts))  # issue 38: torch-npu and CANN
     found = (*found, *_numpy_abi(paste, facts))  # issue 38: NumPy 2 ABI
     found = (*found, *_image_platform(paste, facts))  # issue 38: an image for another platform
+    found = (*found, *_ipex_torch(paste, facts))  # issue 38: IPEX beside another torch x.y
     found = (*found, *_no_toolkit(paste, facts))  # issue 38: no nvcc for a CUDA build
     found = (*found, *_fp16_on_mps(paste, facts))  # issue 38: fp16 AMP refused on MPS
     found = (*found, *_deepspeed_mps(paste, facts))  # issue 38: DeepSpeed, no NVIDIA GPU
@@ -2344,3 +2348,78 @@ def _deepspeed_mps(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             uninstall=remedies.pip(way, "uninstall", "-y", "deepspeed"),
         ),
     )
+
+
+def _ipex_torch(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """Intel Extension for PyTorch beside a torch of another x.y: IPEX X.Y.* is built for
+    torch X.Y.* and refuses any other at import (intel_extension_for_pytorch/__init__.py;
+    the pattern of its message and its source are in readers/messages.py). From its message,
+    else from the two versions the paste lists (IPEX's collect_env or ipex-llm's env-check
+    line, a package listing; torch from collect_env or the same listings), compared as IPEX
+    compares them: the x.y of each. The install line gives torch X.Y.* from the index of the
+    installed torch's kind; on an Intel GPU (an +xpu IPEX, or an XPU the paste shows) no
+    line, for IPEX's XPU wheels pair with the torch builds Intel's installation page lists."""
+    said = facts.one(FactKey.MESSAGE_IPEX_TORCH)
+    ipex_fact: PastedFact | None = None
+    if said is not None:
+        ipex_xy, _, torch = said.value.partition(" ")
+        facts.use("stated", said)
+        ipex = f"{ipex_xy}.*"
+    else:
+        listed = [
+            f
+            for key in _VERSION_KEYS
+            for f in facts.all(key)
+            if versions.canonical_name(f.name or "") in _IPEX_DISTS
+        ]
+        ipex_fact = next(iter(facts.all(FactKey.IPEX_VERSION) + listed), None)
+        shown, torch_fact = _shown_torch(paste.evidence, facts)
+        if ipex_fact is None or shown is None:
+            return ()
+        ipex, torch = ipex_fact.value.strip(), shown.strip()
+        ipex_xy = _x_y(ipex)
+        if not ipex_xy or not _x_y(torch) or ipex_xy == _x_y(torch):
+            return ()
+        facts.use("ipex", ipex_fact)
+        if torch_fact is not None:
+            facts.use("torch", torch_fact)
+    xpu = registry.BY_KEY[_XPU].device
+    on_xpu = bool(accelerators_shown(paste).get(_XPU)) or any(
+        v.partition("+")[2].strip().lower() == xpu for v in (ipex, torch)
+    )
+    way = remedies.installer(paste.evidence.python)
+    install = (
+        Shell()
+        if on_xpu
+        else remedies.torch_required(
+            way,
+            f"=={ipex_xy}.*",
+            paste.evidence,
+            "intel-extension-for-pytorch",
+            cpu_index="+cpu" in torch,
+        )
+    )
+    variant: Literal["intel_gpu"] | None = "intel_gpu" if on_xpu else None
+    return (
+        finding(
+            Code.IPEX_TORCH_MISMATCH,
+            backend=_XPU if on_xpu else None,
+            variant=variant,
+            ipex=printable(ipex)[:40],
+            ipex_xy=printable(ipex_xy)[:12],
+            torch=printable(torch)[:48],
+            install=install,
+        ),
+    )
+
+
+def _x_y(version: str) -> str:
+    """A version's x.y as IPEX's check takes it (its re.match of digits, a dot, digits):
+    "2.6" of "2.6.0+cpu", "2.1" of "2.1.10+xpu"; empty for anything else."""
+    major, _, rest = version.strip().partition(".")
+    minor = ""
+    for char in rest[:4]:
+        if not char.isdigit():
+            break
+        minor += char
+    return f"{major}.{minor}" if major.isdigit() and len(major) <= 3 and minor else ""

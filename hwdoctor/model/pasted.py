@@ -208,6 +208,9 @@ class FactKey(str, Enum):
     # issue 38: DeepSpeed without an NVIDIA GPU
     MESSAGE_DS_MPS = "message.deepspeed_mps"  # "Can't instantiate abstract class MPS_Accelerator"
 
+    # issue 38: Intel Extension for PyTorch beside a torch of another x.y
+    MESSAGE_IPEX_TORCH = "message.ipex_torch"  # IPEX's check: "IPEX-x.y torch-version"
+
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
 
@@ -318,6 +321,8 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_FP16_REFUSED,
         # issue 38: DeepSpeed without an NVIDIA GPU
         FactKey.MESSAGE_DS_MPS,
+        # issue 38: Intel Extension for PyTorch beside a torch of another x.y
+        FactKey.MESSAGE_IPEX_TORCH,
     }
 )
 

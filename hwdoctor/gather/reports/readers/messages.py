@@ -741,6 +741,17 @@ class _Recogniser:
         return found.group(self.group)
 
 
+# issue 38: Intel Extension for PyTorch beside a torch of another x.y. IPEX's own check at
+# import compares the two x.y and exits (intel/intel-extension-for-pytorch
+# intel_extension_for_pytorch/__init__.py: "ERROR! Intel® Extension for PyTorch* needs to work
+# with PyTorch {ipex x.y}.*, but PyTorch {torch.__version__} is found. Please switch to the
+# matching version and run again."; its C++ twin in csrc says "PyTorch/libtorch"). Matched
+# from "Extension for" on, as the ® is often mangled ("IntelÂ®"). The value: "IPEX-x.y torch".
+_IPEX_TORCH: Final = re.compile(
+    r"Extension for PyTorch\* needs to work with PyTorch(?:/libtorch)? {1,8}(\d{1,2}\.\d{1,3})"
+    r"\.\*, but PyTorch(?:/libtorch)? (\d{1,2}\.\d{1,3}[\w.+]{0,40}) is found"
+)
+
 # The messages each read by one pattern (the others need the lines before, or give more than
 # one fact: `Messages` reads them).
 RECOGNISERS: Final = (
@@ -877,6 +888,8 @@ RECOGNISERS: Final = (
     _Recogniser(_CONTAINER_NO_NVML, FactKey.MESSAGE_CONTAINER_NO_NVML, group=0),
     # issue 38: DeepSpeed without an NVIDIA GPU (its Apple accelerator refused)
     _Recogniser(_DS_MPS, FactKey.MESSAGE_DS_MPS, group=0),
+    # issue 38: Intel Extension for PyTorch beside a torch of another x.y
+    _Recogniser(_IPEX_TORCH, FactKey.MESSAGE_IPEX_TORCH, made=lambda m: f"{m[1]} {m[2]}"),
 )
 
 
