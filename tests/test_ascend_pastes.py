@@ -514,3 +514,45 @@ def test_the_cann_table_names_releases_as_pastes_give_them() -> None:
     assert ascend.cann_release("9.0.0-beta.2") == ascend.cann_release("9.0.0") == "9.0.0"
     assert ascend.cann_release("8.0.rc3") == "8.0.RC3"
     assert ascend.torch_npu_for("9.0.0", "2.7.1") == "2.7.1.post4"
+
+
+# --- issue 38: Ascend's other wordings ---------------------------------------------------------
+
+# CANN's own "out of memory", error code EL0004 (CANN error code reference, "EL0004
+# Memory_Allocation_Failure"): vllm-ascend#4678 (vLLM's engine log on a 910B, the line wrapped
+# after "allocate"), PTOAS#341 (aclrtSetDevice failing as CANN's memory pool cannot allocate).
+CANN_OOM = (
+    ERRORS / "vllmascend4678-zh-910b-el0004-memory-allocation-failure-engine-log.txt",
+    ERRORS / "ptoas341-el0004-acl-set-device-memory-pool-board-log.txt",
+)
+
+
+@pytest.mark.parametrize("path", CANN_OOM, ids=lambda p: p.name.split("-", 1)[0])
+def test_canns_el0004_is_the_npus_out_of_memory(path: Path) -> None:
+    exit_code, data = detect(path)
+    assert exit_code == 1
+    found = data["findings"][0]
+    assert (found["code"], found["backend"]) == ("npu.out_of_memory", "npu")
+    assert found["message"].startswith("CANN's runtime could not allocate the NPU memory")
+    assert "EL0004" in found["message"]
+    assert "tried to allocate" not in found["message"]  # CANN gives no size
+    assert "--gpu-memory-utilization" in found["advice"]
+    assert not [u for u in data["unread"] if "EL0004" in u["text"]]  # the finding's line
+    assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
+
+
+def test_torch_npus_size_wins_over_canns_el0004(tmp_path: Path) -> None:
+    """Both in one paste (torch-npu's sized message is the more precise): the size is given,
+    and CANN's line is the same finding's, not unread. vllm-ascend#4678's log after
+    vllm-ascend#19's quoted torch-npu line, both real."""
+    both = tmp_path / "both.txt"
+    both.write_text(
+        (ERRORS / "vllmascend19-quoted-npu-oom-22mib-of-60.97gib.md").read_text()
+        + "\n"
+        + CANN_OOM[0].read_text()
+    )
+    _, data = detect(both)
+    found = finding(data, "npu.out_of_memory")
+    assert "tried to allocate 22.00 MiB" in found["message"]
+    assert [f["code"] for f in data["findings"]].count("npu.out_of_memory") == 1
+    assert not [u for u in data["unread"] if "EL0004" in u["text"]]

@@ -283,3 +283,11 @@ def torch_npu_for(cann: str, torch: str) -> str | None:
     return next(
         (n for n, c in TORCH_NPU_CANN.items() if c == cann and torch_of_npu(n) == torch), None
     )
+
+
+# issue 38: Ascend's other wordings. The value the messages reader gives CANN's own "out of
+# memory" (error code EL0004, Memory_Allocation_Failure: "Failed to allocate memory requested by
+# %s module."; CANN error code reference, Driver Errors,
+# https://www.hiascend.com/document/detail/en/CANNCommunityEdition/900/maintenref/troubleshooting/atlaserrorcode_15_0267.html,
+# verified 2026-12-05), beside torch-npu's allocator's sizes.
+CANN_EL0004: Final = "EL0004"

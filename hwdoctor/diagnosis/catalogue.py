@@ -2325,6 +2325,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "out of memory. Tried to allocate more than 1EB memory\"): no NPU has that "
             "memory, so the size itself is wrong, a shape computed from corrupted or "
             "uninitialised values, not memory to free",
+            # issue 38: Ascend's other wordings. CANN's error code EL0004
+            # (Memory_Allocation_Failure, "Failed to allocate memory requested by %s module.",
+            # possible cause "Available memory is insufficient": CANN error code reference,
+            # https://www.hiascend.com/document/detail/en/CANNCommunityEdition/900/maintenref/troubleshooting/atlaserrorcode_15_0267.html)
+            "cann": "CANN's runtime could not allocate the NPU memory asked of it (CANN error "
+            "EL0004, Memory_Allocation_Failure: \"Failed to allocate memory\"; CANN's possible "
+            "cause: available memory is insufficient)",
         },
         variant_advice={
             "exabyte": "find the tensor whose size is wrong: print the shapes the failing "

@@ -3340,6 +3340,17 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["cann"],
+    size: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NPU_OUT_OF_MEMORY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["exabyte"],
     size: Value = None,
 ) -> Finding: ...

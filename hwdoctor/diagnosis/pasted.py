@@ -2063,9 +2063,15 @@ def _ascend_stated(facts: _Read) -> tuple[Finding, ...]:
     for each part, on the first line that names it."""
     found: list[Finding] = []
     if said := facts.all(FactKey.MESSAGE_NPU_OOM):
-        facts.use("stated", said[0])
-        size = said[0].value
-        huge: Literal["exabyte"] | None = "exabyte" if size.startswith("more than") else None
+        # torch-npu's sized message first; CANN's EL0004 (issue 38: Ascend's other wordings)
+        # where it is the only one, and its lines the finding's too.
+        sized = [f for f in said if f.value != ascend.CANN_EL0004]
+        cann = [f for f in said if f.value == ascend.CANN_EL0004]
+        facts.use("stated", *(sized[:1] + cann[:1]))
+        size = sized[0].value if sized else ""
+        huge: Literal["exabyte", "cann"] | None = (
+            "exabyte" if size.startswith("more than") else None if sized else "cann"
+        )
         found.append(finding(Code.NPU_OUT_OF_MEMORY, backend=_NPU, variant=huge, size=size))
     parts: dict[str, PastedFact] = {}
     for fact in facts.all(FactKey.MESSAGE_ASCEND_LIBRARY):

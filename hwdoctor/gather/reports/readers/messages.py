@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from hwdoctor.compat import drivers, gpus
+from hwdoctor.compat import ascend, drivers, gpus
 from hwdoctor.gather.reports.cleaning import LOADER_WORDS
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
 from hwdoctor.model.pasted import FactKey
@@ -703,6 +703,17 @@ _NPU_SMI_LIBRARY: Final = re.compile(
 )
 
 
+# issue 38: CANN's own words for NPU memory it could not allocate. CANN's error code EL0004
+# (CANN error code reference, "EL0004 Memory_Allocation_Failure", Driver Errors: "Failed to
+# allocate memory requested by %s module.", possible cause "Available memory is insufficient",
+# https://www.hiascend.com/document/detail/en/CANNCommunityEdition/900/maintenref/troubleshooting/atlaserrorcode_15_0267.html,
+# verified 2026-12-05), as torch_npu and aclrt print it: "Memory_Allocation_Failure(EL0004):
+# Failed to allocate memory." (vllm-ascend#4678, PTOAS#341), and the bare code of older
+# releases ("EL0004: Failed to allocate memory"). A wrapped log may cut the line after
+# "allocate", so the words stop there.
+_CANN_EL0004: Final = re.compile(r"\bEL0004\)?: Failed to allocate\b")
+
+
 @dataclass(frozen=True, slots=True)
 class _Recogniser:
     """A message read by one pattern into one fact: the fact's key and its value, the words
@@ -867,6 +878,8 @@ RECOGNISERS: Final = (
     _Recogniser(_MACOS_PATH, FactKey.MACOS_PATH),
     # issue 38: docker / NVIDIA Container Toolkit recordings
     _Recogniser(_CONTAINER_NO_NVML, FactKey.MESSAGE_CONTAINER_NO_NVML, group=0),
+    # issue 38: Ascend's other wordings (CANN's EL0004)
+    _Recogniser(_CANN_EL0004, FactKey.MESSAGE_NPU_OOM, words=ascend.CANN_EL0004),
 )
 
 
