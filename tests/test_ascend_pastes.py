@@ -556,3 +556,50 @@ def test_torch_npus_size_wins_over_canns_el0004(tmp_path: Path) -> None:
     assert "tried to allocate 22.00 MiB" in found["message"]
     assert [f["code"] for f in data["findings"]].count("npu.out_of_memory") == 1
     assert not [u for u in data["unread"] if "EL0004" in u["text"]]
+
+
+# vLLM on a first-generation Ascend 910, which vLLM Ascend does not support (its FAQ: "Ascend
+# 910, Ascend 910 Pro B (Ascend-cann-kernels-910) unplanned yet"): vllm-ascend#573, npu-smi's
+# "910B" rows (32 GB HBM, the DDR column of the first generation) and vLLM's engine log with
+# "call aclnnSwiGlu failed … opp_kernel".
+def test_vllm_on_a_first_generation_910_is_named_with_the_supported_npus() -> None:
+    exit_code, data = detect(
+        ERRORS / "vllmascend573-npu-smi-910b-32gb-aclnnswiglu-failed-opp-kernel.md"
+    )
+    assert exit_code == 1
+    found = finding(data, "backend.vllm_ascend_device_unsupported")
+    assert found["backend"] == "npu"
+    assert "the paste's NPU, 910B (a first-generation Ascend 910)" in found["message"]
+    assert ascend.VLLM_ASCEND_DEVICES in found["message"]
+    assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
+
+
+@pytest.mark.parametrize(
+    ("chip", "unsupported"),
+    [
+        ("910B", True),
+        ("910ProB", True),  # vllm-ascend#2845's npu-smi rows
+        ("910PremiumA", True),  # vllm-ascend#13540's
+        ("910A", True),
+        ("910B3", False),
+        ("910B4", False),  # 32 GB, still an A2 (vllm-ascend#129: "910b4 is supported")
+        ("910B2C", False),
+        ("Ascend910", False),  # an A3 (vllm-ascend#2035)
+        ("310P3", False),
+    ],
+)
+def test_the_first_910_generation_by_npu_smis_name(chip: str, unsupported: bool) -> None:
+    assert ascend.vllm_ascend_unsupported(chip) is unsupported
+
+
+def test_vllm_on_an_a3_is_not_an_unsupported_device(tmp_path: Path) -> None:
+    """The same engine log (vllm-ascend#573's, after its npu-smi table) beside npu-smi on an
+    A3, whose chips it names "Ascend910" (vllm-ascend#2035): vLLM shown, a supported NPU."""
+    log = (ERRORS / "vllmascend573-npu-smi-910b-32gb-aclnnswiglu-failed-opp-kernel.md").read_text()
+    a3 = (REPORTS / "npu_smi" / "vllmascend2035-npu-smi-24.1.rc3.7-a3-ascend910.txt").read_text()
+    paste = tmp_path / "a3.txt"
+    paste.write_text(a3 + "\n" + log[log.index("ERROR 04-18") :])
+    _, data = detect(paste)
+    codes = [f["code"] for f in data["findings"]]
+    assert "backend.vllm_ascend_device_unsupported" not in codes
+    assert data["unread_count"] >= 1  # the kernel error stays counted, never "no problem"

@@ -202,6 +202,8 @@ class Code(str, Enum):
     MPS_FP16_REFUSED = "mps.fp16_amp_refused"  # issue 38: fp16 AMP refused on the Mac's GPU
     # issue 38: docker / NVIDIA Container Toolkit recordings
     CONTAINER_NO_NVML = "host.container_toolkit_no_driver_library"
+    # issue 38: Ascend's other wordings
+    VLLM_ASCEND_DEVICE = "backend.vllm_ascend_device_unsupported"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2529,6 +2531,23 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="on the host, check that the NVIDIA driver is installed (nvidia-smi) and that "
         "the toolkit finds its libraries (its debug log names each one it loads); install "
         "the driver, or run ldconfig where it was installed by hand, then restart docker:",
+    ),
+    # issue 38: Ascend's other wordings
+    Code.VLLM_ASCEND_DEVICE: Entry(
+        E, "vLLM Ascend does not support this Ascend NPU",
+        "vLLM Ascend runs on the Atlas A2 and A3 series and, in its -310p builds, Atlas 300I "
+        "(vllm-project/vllm-ascend docs/source/installation.md, \"Supported images\"); the "
+        "first Ascend 910 generation (npu-smi's 910A, 910B, 910ProA, 910ProB, 910PremiumA) "
+        "is not supported (its FAQ, \"What devices are currently supported?\": \"Ascend 910, "
+        "Ascend 910 Pro B (Ascend-cann-kernels-910) unplanned yet\"). Its operators call "
+        "aclnn kernels that CANN builds for the newer chips only, so the first one fails "
+        "(\"call aclnnSwiGlu failed … please check if the opp_kernel package is installed\").",
+        "vLLM Ascend does not support the paste's NPU, {chip} (a first-generation Ascend "
+        "910): it supports " + ascend.VLLM_ASCEND_DEVICES + " (vLLM Ascend's FAQ and "
+        "installation guide)",
+        advice="run vLLM Ascend on one of those NPUs; on this one, serve the model another "
+        "way that runs on torch-npu (transformers with torch_npu), not vLLM Ascend; "
+        "reinstalling CANN's kernels does not add the missing ones",
     ),
 }  # fmt: skip
 

@@ -3532,6 +3532,17 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.VLLM_ASCEND_DEVICE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    chip: Value,
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

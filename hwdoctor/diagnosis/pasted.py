@@ -142,6 +142,7 @@ _RESTS_ON: Final = (
     ("python.numpy_abi", ("numpy", "torch")),  # issue 38: NumPy 2 ABI
     ("host.image_not_for_platform", ("image", "host")),  # issue 38: an image's platforms
     ("host.container_toolkit", ("stated",)),  # issue 38: container toolkit recordings
+    ("backend.vllm_ascend_device", ("stated", "accelerator")),  # issue 38: Ascend's wordings
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -284,6 +285,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_image_platform(paste, facts))  # issue 38: an image for another platform
     found = (*found, *_no_toolkit(paste, facts))  # issue 38: no nvcc for a CUDA build
     found = (*found, *_fp16_on_mps(paste, facts))  # issue 38: fp16 AMP refused on MPS
+    found = (*found, *_vllm_ascend_device(facts))  # issue 38: Ascend's other wordings
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -2313,3 +2315,27 @@ def _fp16_on_mps(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             said=words,
         ),
     )
+
+
+# issue 38: Ascend's other wordings. vLLM on a first-generation Ascend 910.
+def _vllm_ascend_device(facts: _Read) -> tuple[Finding, ...]:
+    """vLLM (its version, its log lines, its package path or pin, vLLM Ascend listed) on an
+    NPU that npu-smi names as a first-generation Ascend 910 (compat/ascend.py
+    `vllm_ascend_unsupported`): only vLLM Ascend runs vLLM on an NPU, and it does not support
+    that chip."""
+    chips = [f for f in facts.all(FactKey.ASCEND_CHIP) if ascend.vllm_ascend_unsupported(f.value)]
+    if not chips:
+        return ()
+    listed = [
+        f
+        for k in _VERSION_KEYS
+        for f in facts.all(k)
+        if versions.canonical_name(f.name or "") in ("vllm", "vllm-ascend")
+    ]
+    vllm = facts.all(FactKey.VLLM_VERSION) + listed + facts.all(FactKey.VLLM_SAID)
+    if not vllm:
+        return ()
+    facts.use("stated", vllm[0])
+    facts.use("accelerator", chips[0])
+    chip = printable(one_line(chips[0].value))[:40]
+    return (finding(Code.VLLM_ASCEND_DEVICE, backend=_NPU, chip=chip),)
