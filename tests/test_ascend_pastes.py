@@ -571,6 +571,7 @@ def test_vllm_on_a_first_generation_910_is_named_with_the_supported_npus() -> No
     assert found["backend"] == "npu"
     assert "the paste's NPU, 910B (a first-generation Ascend 910)" in found["message"]
     assert ascend.VLLM_ASCEND_DEVICES in found["message"]
+    assert not [u for u in data["unread"] if "call aclnnSwiGlu failed" in u["text"]]
     assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
 
 

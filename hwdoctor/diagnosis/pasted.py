@@ -260,6 +260,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_NO_TOOLKIT: "the build says (CUDA toolkit)",  # issue 38: no nvcc
     FactKey.MESSAGE_FP16_REFUSED: "the trainer says (fp16)",  # issue 38: fp16 AMP on MPS
     FactKey.MACOS_PATH: "a macOS path",  # issue 38: fp16 AMP on MPS
+    FactKey.MESSAGE_ACLNN_FAILED: "torch-npu says (kernel)",  # issue 38: Ascend's wordings
 }
 
 
@@ -2335,7 +2336,8 @@ def _vllm_ascend_device(facts: _Read) -> tuple[Finding, ...]:
     vllm = facts.all(FactKey.VLLM_VERSION) + listed + facts.all(FactKey.VLLM_SAID)
     if not vllm:
         return ()
-    facts.use("stated", vllm[0])
+    # the kernel call that failed on it ("call aclnnSwiGlu failed"), where the paste shows one
+    facts.use("stated", vllm[0], *facts.all(FactKey.MESSAGE_ACLNN_FAILED)[:1])
     facts.use("accelerator", chips[0])
     chip = printable(one_line(chips[0].value))[:40]
     return (finding(Code.VLLM_ASCEND_DEVICE, backend=_NPU, chip=chip),)

@@ -205,6 +205,8 @@ class FactKey(str, Enum):
     MACOS_PATH = "prose.macos_path"  # a path only macOS has: /Users/…/, /Volumes/…/, /opt/homebrew/
     # issue 38: docker / NVIDIA Container Toolkit recordings
     MESSAGE_CONTAINER_NO_NVML = "message.container_no_nvml"  # nvidia-container-cli: no NVML
+    # issue 38: Ascend's other wordings
+    MESSAGE_ACLNN_FAILED = "message.aclnn_failed"  # torch-npu: "call aclnnSwiGlu failed"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -314,6 +316,8 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_NO_TOOLKIT,
         # issue 38: fp16 AMP refused on the Mac's GPU (MPS)
         FactKey.MESSAGE_FP16_REFUSED,
+        # issue 38: Ascend's other wordings
+        FactKey.MESSAGE_ACLNN_FAILED,
     }
 )
 

@@ -712,6 +712,12 @@ _NPU_SMI_LIBRARY: Final = re.compile(
 # releases ("EL0004: Failed to allocate memory"). A wrapped log may cut the line after
 # "allocate", so the words stop there.
 _CANN_EL0004: Final = re.compile(r"\bEL0004\)?: Failed to allocate\b")
+# torch-npu when an operator's aclnn kernel call fails (its OpApi error: "call aclnnSwiGlu
+# failed, detail:EZ1001: … Get path and read binary_info_config.json failed, please check if
+# the opp_kernel package is installed!", vllm-ascend#573 and #237; Ascend/op-plugin
+# op_plugin/utils/op_api_common.h EXEC_NPU_CMD: TORCH_CHECK(workspace_status == 0, "call "
+# #aclnn_api " failed, detail:", aclGetRecentErrMsg())): the value is the kernel's name.
+_ACLNN_FAILED: Final = re.compile(r"\bcall (aclnn\w{1,60}) failed\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -880,6 +886,7 @@ RECOGNISERS: Final = (
     _Recogniser(_CONTAINER_NO_NVML, FactKey.MESSAGE_CONTAINER_NO_NVML, group=0),
     # issue 38: Ascend's other wordings (CANN's EL0004)
     _Recogniser(_CANN_EL0004, FactKey.MESSAGE_NPU_OOM, words=ascend.CANN_EL0004),
+    _Recogniser(_ACLNN_FAILED, FactKey.MESSAGE_ACLNN_FAILED),
 )
 
 
