@@ -604,3 +604,36 @@ def test_vllm_on_an_a3_is_not_an_unsupported_device(tmp_path: Path) -> None:
     codes = [f["code"] for f in data["findings"]]
     assert "backend.vllm_ascend_device_unsupported" not in codes
     assert data["unread_count"] >= 1  # the kernel error stays counted, never "no problem"
+
+
+# Python's own "No module named 'te'" (CANN's tensor engine, which its toolkit ships and its
+# set_env.sh puts on PYTHONPATH): MindSpore's FlashAttention importing it, mindspore-lab/mindone#293
+# (the traceback's message in the reporter's words) and mindspore-ai/mindspore#259 (its title).
+@pytest.mark.parametrize(
+    "name",
+    [
+        "mindone293-zh-mindspore-flash-attention-no-module-named-te.md",
+        "mindspore259-install-te-module-flash-attention.md",
+    ],
+    ids=lambda n: n.split("-", 1)[0],
+)
+def test_python_unable_to_import_canns_te_is_the_toolkit_not_on_the_path(name: str) -> None:
+    exit_code, data = detect(ERRORS / name)
+    assert exit_code == 1
+    found = finding(data, "backend.cann_python_missing")
+    assert found["message"].startswith("Python could not import te, a module the CANN toolkit")
+    assert "CANN's log" not in found["message"]  # the import was the caller's, not CANN's
+    assert "source /usr/local/Ascend/ascend-toolkit/set_env.sh" in found["advice"]
+    assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
+
+
+def test_another_module_named_like_te_is_not_canns() -> None:
+    """Only te and tbe themselves (and their submodules): "No module named 'tensorflow'" or
+    'te_foo' is no CANN module."""
+    from hwdoctor.gather.reports.readers import messages
+
+    pattern = messages._TOOLKIT_NO_MODULE
+    assert pattern.search("ModuleNotFoundError: No module named 'tbe.common'")
+    assert not pattern.search("ModuleNotFoundError: No module named 'tensorflow'")
+    assert not pattern.search("ModuleNotFoundError: No module named 'te_foo'")
+    assert not pattern.search("ModuleNotFoundError: No module named 'vllm.te'")

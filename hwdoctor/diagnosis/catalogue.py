@@ -1829,12 +1829,20 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "toolkit": "CANN could not import its own Python module {module} (CANN's log: "
             "\"No module named '{module}'\"): the toolkit's Python packages are not on this "
             "Python's path, or its dependencies are missing",
+            # issue 38: Ascend's other wordings (a traceback's, mindspore-lab/mindone#293)
+            "python": "Python could not import {module}, a module the CANN toolkit ships "
+            "(\"No module named '{module}'\"): the toolkit's Python packages are not on this "
+            "Python's path (its set_env.sh not sourced in this shell), or CANN is not installed",
         },
         variant_advice={
             "toolkit": "source the toolkit's set_env.sh in the shell that starts the job "
             "(source /usr/local/Ascend/ascend-toolkit/set_env.sh at the default path), which "
             "puts CANN's Python packages on PYTHONPATH, and check that no other package named "
             "{top} shadows them; install CANN's Python dependencies too:",
+            "python": "source the toolkit's set_env.sh in the shell that starts the job "
+            "(source /usr/local/Ascend/ascend-toolkit/set_env.sh at the default path), which "
+            "puts CANN's Python packages on PYTHONPATH; where there is none, install the CANN "
+            "toolkit (it is not on PyPI); install CANN's Python dependencies too:",
         },
     ),
     # issue 42: gpu_ids

@@ -2873,6 +2873,19 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["python"],
+    install: Value | Shell,
+    module: Value,
+    top: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CANN_PYTHON_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["toolkit"],
     install: Value | Shell,
     module: Value,

@@ -801,8 +801,11 @@ def _ascend(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         module = modules[0].value if modules else ""
         own = bool(module) and ascend.toolkit_module(module)
         dist = ascend.distribution_of(module) if module else None
-        variant: Literal["toolkit", "module"] | None = (
-            "toolkit" if own else "module" if dist else None
+        # issue 38: Ascend's other wordings. Python's own traceback, not CANN's log line
+        # ("[ERROR] TUNE(…)…"), where te or tbe is the module: the import was the caller's.
+        logged = modules[0].quote.text.lstrip().startswith("[ERROR]") if modules else True
+        variant: Literal["toolkit", "module", "python"] | None = (
+            ("toolkit" if logged else "python") if own else "module" if dist else None
         )
         way = remedies.installer(paste.evidence.python)
         install = remedies.pip(way, "install", *ascend.CANN_PYTHON)

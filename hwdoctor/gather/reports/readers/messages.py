@@ -718,6 +718,14 @@ _CANN_EL0004: Final = re.compile(r"\bEL0004\)?: Failed to allocate\b")
 # op_plugin/utils/op_api_common.h EXEC_NPU_CMD: TORCH_CHECK(workspace_status == 0, "call "
 # #aclnn_api " failed, detail:", aclGetRecentErrMsg())): the value is the kernel's name.
 _ACLNN_FAILED: Final = re.compile(r"\bcall (aclnn\w{1,60}) failed\b")
+# Python's own import error for one of the packages CANN's toolkit ships (te, tbe: compat/ascend.py
+# TOOLKIT_MODULES), in a traceback or quoted: "ModuleNotFoundError: No module named 'te'"
+# (mindspore-lab/mindone#293, mindspore-ai/mindspore#259: MindSpore's FlashAttention imports te).
+# CANN's own log line quoting it is _CANN_NO_MODULE; both give the module's name.
+_TOOLKIT_NO_MODULE: Final = re.compile(
+    r"(?<![\w.])(?:ModuleNotFoundError|ImportError): "
+    r"No module named '((?:te|tbe)(?:\.[\w.]{1,80})?)'"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -887,6 +895,7 @@ RECOGNISERS: Final = (
     # issue 38: Ascend's other wordings (CANN's EL0004)
     _Recogniser(_CANN_EL0004, FactKey.MESSAGE_NPU_OOM, words=ascend.CANN_EL0004),
     _Recogniser(_ACLNN_FAILED, FactKey.MESSAGE_ACLNN_FAILED),
+    _Recogniser(_TOOLKIT_NO_MODULE, FactKey.MESSAGE_CANN_NO_MODULE),
 )
 
 
