@@ -514,3 +514,126 @@ def test_the_cann_table_names_releases_as_pastes_give_them() -> None:
     assert ascend.cann_release("9.0.0-beta.2") == ascend.cann_release("9.0.0") == "9.0.0"
     assert ascend.cann_release("8.0.rc3") == "8.0.RC3"
     assert ascend.torch_npu_for("9.0.0", "2.7.1") == "2.7.1.post4"
+
+
+# --- issue 38: Ascend's other wordings ---------------------------------------------------------
+
+# CANN's own "out of memory", error code EL0004 (CANN error code reference, "EL0004
+# Memory_Allocation_Failure"): vllm-ascend#4678 (vLLM's engine log on a 910B, the line wrapped
+# after "allocate"), PTOAS#341 (aclrtSetDevice failing as CANN's memory pool cannot allocate).
+CANN_OOM = (
+    ERRORS / "vllmascend4678-zh-910b-el0004-memory-allocation-failure-engine-log.txt",
+    ERRORS / "ptoas341-el0004-acl-set-device-memory-pool-board-log.txt",
+)
+
+
+@pytest.mark.parametrize("path", CANN_OOM, ids=lambda p: p.name.split("-", 1)[0])
+def test_canns_el0004_is_the_npus_out_of_memory(path: Path) -> None:
+    exit_code, data = detect(path)
+    assert exit_code == 1
+    found = data["findings"][0]
+    assert (found["code"], found["backend"]) == ("npu.out_of_memory", "npu")
+    assert found["message"].startswith("CANN's runtime could not allocate the NPU memory")
+    assert "EL0004" in found["message"]
+    assert "tried to allocate" not in found["message"]  # CANN gives no size
+    assert "--gpu-memory-utilization" in found["advice"]
+    assert not [u for u in data["unread"] if "EL0004" in u["text"]]  # the finding's line
+    assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
+
+
+def test_torch_npus_size_wins_over_canns_el0004(tmp_path: Path) -> None:
+    """Both in one paste (torch-npu's sized message is the more precise): the size is given,
+    and CANN's line is the same finding's, not unread. vllm-ascend#4678's log after
+    vllm-ascend#19's quoted torch-npu line, both real."""
+    both = tmp_path / "both.txt"
+    both.write_text(
+        (ERRORS / "vllmascend19-quoted-npu-oom-22mib-of-60.97gib.md").read_text()
+        + "\n"
+        + CANN_OOM[0].read_text()
+    )
+    _, data = detect(both)
+    found = finding(data, "npu.out_of_memory")
+    assert "tried to allocate 22.00 MiB" in found["message"]
+    assert [f["code"] for f in data["findings"]].count("npu.out_of_memory") == 1
+    assert not [u for u in data["unread"] if "EL0004" in u["text"]]
+
+
+# vLLM on a first-generation Ascend 910, which vLLM Ascend does not support (its FAQ: "Ascend
+# 910, Ascend 910 Pro B (Ascend-cann-kernels-910) unplanned yet"): vllm-ascend#573, npu-smi's
+# "910B" rows (32 GB HBM, the DDR column of the first generation) and vLLM's engine log with
+# "call aclnnSwiGlu failed … opp_kernel".
+def test_vllm_on_a_first_generation_910_is_named_with_the_supported_npus() -> None:
+    exit_code, data = detect(
+        ERRORS / "vllmascend573-npu-smi-910b-32gb-aclnnswiglu-failed-opp-kernel.md"
+    )
+    assert exit_code == 1
+    found = finding(data, "backend.vllm_ascend_device_unsupported")
+    assert found["backend"] == "npu"
+    assert "the paste's NPU, 910B (a first-generation Ascend 910)" in found["message"]
+    assert ascend.VLLM_ASCEND_DEVICES in found["message"]
+    assert not [u for u in data["unread"] if "call aclnnSwiGlu failed" in u["text"]]
+    assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
+
+
+@pytest.mark.parametrize(
+    ("chip", "unsupported"),
+    [
+        ("910B", True),
+        ("910ProB", True),  # vllm-ascend#2845's npu-smi rows
+        ("910PremiumA", True),  # vllm-ascend#13540's
+        ("910A", True),
+        ("910B3", False),
+        ("910B4", False),  # 32 GB, still an A2 (vllm-ascend#129: "910b4 is supported")
+        ("910B2C", False),
+        ("Ascend910", False),  # an A3 (vllm-ascend#2035)
+        ("310P3", False),
+    ],
+)
+def test_the_first_910_generation_by_npu_smis_name(chip: str, unsupported: bool) -> None:
+    assert ascend.vllm_ascend_unsupported(chip) is unsupported
+
+
+def test_vllm_on_an_a3_is_not_an_unsupported_device(tmp_path: Path) -> None:
+    """The same engine log (vllm-ascend#573's, after its npu-smi table) beside npu-smi on an
+    A3, whose chips it names "Ascend910" (vllm-ascend#2035): vLLM shown, a supported NPU."""
+    log = (ERRORS / "vllmascend573-npu-smi-910b-32gb-aclnnswiglu-failed-opp-kernel.md").read_text()
+    a3 = (REPORTS / "npu_smi" / "vllmascend2035-npu-smi-24.1.rc3.7-a3-ascend910.txt").read_text()
+    paste = tmp_path / "a3.txt"
+    paste.write_text(a3 + "\n" + log[log.index("ERROR 04-18") :])
+    _, data = detect(paste)
+    codes = [f["code"] for f in data["findings"]]
+    assert "backend.vllm_ascend_device_unsupported" not in codes
+    assert data["unread_count"] >= 1  # the kernel error stays counted, never "no problem"
+
+
+# Python's own "No module named 'te'" (CANN's tensor engine, which its toolkit ships and its
+# set_env.sh puts on PYTHONPATH): MindSpore's FlashAttention importing it, mindspore-lab/mindone#293
+# (the traceback's message in the reporter's words) and mindspore-ai/mindspore#259 (its title).
+@pytest.mark.parametrize(
+    "name",
+    [
+        "mindone293-zh-mindspore-flash-attention-no-module-named-te.md",
+        "mindspore259-install-te-module-flash-attention.md",
+    ],
+    ids=lambda n: n.split("-", 1)[0],
+)
+def test_python_unable_to_import_canns_te_is_the_toolkit_not_on_the_path(name: str) -> None:
+    exit_code, data = detect(ERRORS / name)
+    assert exit_code == 1
+    found = finding(data, "backend.cann_python_missing")
+    assert found["message"].startswith("Python could not import te, a module the CANN toolkit")
+    assert "CANN's log" not in found["message"]  # the import was the caller's, not CANN's
+    assert "source /usr/local/Ascend/ascend-toolkit/set_env.sh" in found["advice"]
+    assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
+
+
+def test_another_module_named_like_te_is_not_canns() -> None:
+    """Only te and tbe themselves (and their submodules): "No module named 'tensorflow'" or
+    'te_foo' is no CANN module."""
+    from hwdoctor.gather.reports.readers import messages
+
+    pattern = messages._TOOLKIT_NO_MODULE
+    assert pattern.search("ModuleNotFoundError: No module named 'tbe.common'")
+    assert not pattern.search("ModuleNotFoundError: No module named 'tensorflow'")
+    assert not pattern.search("ModuleNotFoundError: No module named 'te_foo'")
+    assert not pattern.search("ModuleNotFoundError: No module named 'vllm.te'")

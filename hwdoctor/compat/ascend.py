@@ -20,6 +20,7 @@ of them.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Final
 
@@ -283,3 +284,30 @@ def torch_npu_for(cann: str, torch: str) -> str | None:
     return next(
         (n for n, c in TORCH_NPU_CANN.items() if c == cann and torch_of_npu(n) == torch), None
     )
+
+
+# issue 38: Ascend's other wordings. The value the messages reader gives CANN's own "out of
+# memory" (error code EL0004, Memory_Allocation_Failure: "Failed to allocate memory requested by
+# %s module."; CANN error code reference, Driver Errors,
+# https://www.hiascend.com/document/detail/en/CANNCommunityEdition/900/maintenref/troubleshooting/atlaserrorcode_15_0267.html,
+# verified 2026-12-05), beside torch-npu's allocator's sizes.
+CANN_EL0004: Final = "EL0004"
+
+
+# issue 38: Ascend's other wordings. The NPUs vLLM Ascend runs on: the Atlas A2 series
+# (Ascend-cann-kernels-910b: 910B1–910B4 in npu-smi), the A3 series, and Atlas 300I (310P) in
+# its -310p builds (vllm-project/vllm-ascend docs/source/installation.md @ 01cf4574e483,
+# "Supported images": Atlas A2, Atlas A3, Atlas 300I). The first Ascend 910 generation is in
+# none of them: "Ascend 910, Ascend 910 Pro B (Ascend-cann-kernels-910) unplanned yet"
+# (docs/source/faqs.md @ 01168864c95a, "What devices are currently supported?"; a maintainer's
+# answer in vllm-project/vllm-ascend#8 and #237). npu-smi names those chips 910A, 910B (no
+# digit), 910ProA, 910ProB, 910PremiumA (vllm-ascend#573, #2845, #13540); an A3 shows
+# "Ascend910" and an A2 "910B3": neither matches. Verified 2026-12-05.
+VLLM_ASCEND_DEVICES: Final = "Atlas A2 (910B1–910B4) and A3 series, and Atlas 300I (310P)"
+_FIRST_910: Final = re.compile(r"910(?:A|B|ProA|ProB|PremiumA)")
+
+
+def vllm_ascend_unsupported(chip: str) -> bool:
+    """Whether npu-smi's chip name is a first-generation Ascend 910, which vLLM Ascend does
+    not support ("910ProB" yes; "910B3", "Ascend910", "310P3" no)."""
+    return _FIRST_910.fullmatch(chip.strip()) is not None

@@ -203,6 +203,8 @@ class Code(str, Enum):
     # issue 38: docker / NVIDIA Container Toolkit recordings
     CONTAINER_NO_NVML = "host.container_toolkit_no_driver_library"
     IPEX_TORCH_MISMATCH = "extension.ipex_torch_mismatch"  # issue 38: IPEX beside another torch
+    # issue 38: Ascend's other wordings
+    VLLM_ASCEND_DEVICE = "backend.vllm_ascend_device_unsupported"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1828,12 +1830,20 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "toolkit": "CANN could not import its own Python module {module} (CANN's log: "
             "\"No module named '{module}'\"): the toolkit's Python packages are not on this "
             "Python's path, or its dependencies are missing",
+            # issue 38: Ascend's other wordings (a traceback's, mindspore-lab/mindone#293)
+            "python": "Python could not import {module}, a module the CANN toolkit ships "
+            "(\"No module named '{module}'\"): the toolkit's Python packages are not on this "
+            "Python's path (its set_env.sh not sourced in this shell), or CANN is not installed",
         },
         variant_advice={
             "toolkit": "source the toolkit's set_env.sh in the shell that starts the job "
             "(source /usr/local/Ascend/ascend-toolkit/set_env.sh at the default path), which "
             "puts CANN's Python packages on PYTHONPATH, and check that no other package named "
             "{top} shadows them; install CANN's Python dependencies too:",
+            "python": "source the toolkit's set_env.sh in the shell that starts the job "
+            "(source /usr/local/Ascend/ascend-toolkit/set_env.sh at the default path), which "
+            "puts CANN's Python packages on PYTHONPATH; where there is none, install the CANN "
+            "toolkit (it is not on PyPI); install CANN's Python dependencies too:",
         },
     ),
     # issue 42: gpu_ids
@@ -2343,6 +2353,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "out of memory. Tried to allocate more than 1EB memory\"): no NPU has that "
             "memory, so the size itself is wrong, a shape computed from corrupted or "
             "uninitialised values, not memory to free",
+            # issue 38: Ascend's other wordings. CANN's error code EL0004
+            # (Memory_Allocation_Failure, "Failed to allocate memory requested by %s module.",
+            # possible cause "Available memory is insufficient": CANN error code reference,
+            # https://www.hiascend.com/document/detail/en/CANNCommunityEdition/900/maintenref/troubleshooting/atlaserrorcode_15_0267.html)
+            "cann": "CANN's runtime could not allocate the NPU memory asked of it (CANN error "
+            "EL0004, Memory_Allocation_Failure: \"Failed to allocate memory\"; CANN's possible "
+            "cause: available memory is insufficient)",
         },
         variant_advice={
             "exabyte": "find the tensor whose size is wrong: print the shapes the failing "
@@ -2564,6 +2581,23 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "the release's own index), or the IPEX release built for this torch; never a "
             "CUDA or +cpu torch",
         },
+    ),
+    # issue 38: Ascend's other wordings
+    Code.VLLM_ASCEND_DEVICE: Entry(
+        E, "vLLM Ascend does not support this Ascend NPU",
+        "vLLM Ascend runs on the Atlas A2 and A3 series and, in its -310p builds, Atlas 300I "
+        "(vllm-project/vllm-ascend docs/source/installation.md, \"Supported images\"); the "
+        "first Ascend 910 generation (npu-smi's 910A, 910B, 910ProA, 910ProB, 910PremiumA) "
+        "is not supported (its FAQ, \"What devices are currently supported?\": \"Ascend 910, "
+        "Ascend 910 Pro B (Ascend-cann-kernels-910) unplanned yet\"). Its operators call "
+        "aclnn kernels that CANN builds for the newer chips only, so the first one fails "
+        "(\"call aclnnSwiGlu failed … please check if the opp_kernel package is installed\").",
+        "vLLM Ascend does not support the paste's NPU, {chip} (a first-generation Ascend "
+        "910): it supports " + ascend.VLLM_ASCEND_DEVICES + " (vLLM Ascend's FAQ and "
+        "installation guide)",
+        advice="run vLLM Ascend on one of those NPUs; on this one, serve the model another "
+        "way that runs on torch-npu (transformers with torch_npu), not vLLM Ascend; "
+        "reinstalling CANN's kernels does not add the missing ones",
     ),
 }  # fmt: skip
 

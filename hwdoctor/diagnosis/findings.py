@@ -2873,6 +2873,19 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["python"],
+    install: Value | Shell,
+    module: Value,
+    top: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CANN_PYTHON_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["toolkit"],
     install: Value | Shell,
     module: Value,
@@ -3355,6 +3368,17 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["cann"],
+    size: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NPU_OUT_OF_MEMORY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["exabyte"],
     size: Value = None,
 ) -> Finding: ...
@@ -3561,6 +3585,17 @@ def finding(
     ipex: Value,
     ipex_xy: Value,
     torch: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.VLLM_ASCEND_DEVICE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    chip: Value,
 ) -> Finding: ...
 
 

@@ -145,6 +145,7 @@ _RESTS_ON: Final = (
     ("python.numpy_abi", ("numpy", "torch")),  # issue 38: NumPy 2 ABI
     ("host.image_not_for_platform", ("image", "host")),  # issue 38: an image's platforms
     ("host.container_toolkit", ("stated",)),  # issue 38: container toolkit recordings
+    ("backend.vllm_ascend_device", ("stated", "accelerator")),  # issue 38: Ascend's wordings
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -263,6 +264,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_FP16_REFUSED: "the trainer says (fp16)",  # issue 38: fp16 AMP on MPS
     FactKey.MACOS_PATH: "a macOS path",  # issue 38: fp16 AMP on MPS
     FactKey.MESSAGE_DS_MPS: "DeepSpeed's accelerator",  # issue 38: DeepSpeed, no NVIDIA GPU
+    FactKey.MESSAGE_ACLNN_FAILED: "torch-npu says (kernel)",  # issue 38: Ascend's wordings
 }
 
 
@@ -290,6 +292,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_no_toolkit(paste, facts))  # issue 38: no nvcc for a CUDA build
     found = (*found, *_fp16_on_mps(paste, facts))  # issue 38: fp16 AMP refused on MPS
     found = (*found, *_deepspeed_mps(paste, facts))  # issue 38: DeepSpeed, no NVIDIA GPU
+    found = (*found, *_vllm_ascend_device(facts))  # issue 38: Ascend's other wordings
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -804,8 +807,11 @@ def _ascend(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         module = modules[0].value if modules else ""
         own = bool(module) and ascend.toolkit_module(module)
         dist = ascend.distribution_of(module) if module else None
-        variant: Literal["toolkit", "module"] | None = (
-            "toolkit" if own else "module" if dist else None
+        # issue 38: Ascend's other wordings. Python's own traceback, not CANN's log line
+        # ("[ERROR] TUNE(…)…"), where te or tbe is the module: the import was the caller's.
+        logged = modules[0].quote.text.lstrip().startswith("[ERROR]") if modules else True
+        variant: Literal["toolkit", "module", "python"] | None = (
+            ("toolkit" if logged else "python") if own else "module" if dist else None
         )
         way = remedies.installer(paste.evidence.python)
         install = remedies.pip(way, "install", *ascend.CANN_PYTHON)
@@ -2069,9 +2075,15 @@ def _ascend_stated(facts: _Read) -> tuple[Finding, ...]:
     for each part, on the first line that names it."""
     found: list[Finding] = []
     if said := facts.all(FactKey.MESSAGE_NPU_OOM):
-        facts.use("stated", said[0])
-        size = said[0].value
-        huge: Literal["exabyte"] | None = "exabyte" if size.startswith("more than") else None
+        # torch-npu's sized message first; CANN's EL0004 (issue 38: Ascend's other wordings)
+        # where it is the only one, and its lines the finding's too.
+        sized = [f for f in said if f.value != ascend.CANN_EL0004]
+        cann = [f for f in said if f.value == ascend.CANN_EL0004]
+        facts.use("stated", *(sized[:1] + cann[:1]))
+        size = sized[0].value if sized else ""
+        huge: Literal["exabyte", "cann"] | None = (
+            "exabyte" if size.startswith("more than") else None if sized else "cann"
+        )
         found.append(finding(Code.NPU_OUT_OF_MEMORY, backend=_NPU, variant=huge, size=size))
     parts: dict[str, PastedFact] = {}
     for fact in facts.all(FactKey.MESSAGE_ASCEND_LIBRARY):
@@ -2423,3 +2435,28 @@ def _x_y(version: str) -> str:
             break
         minor += char
     return f"{major}.{minor}" if major.isdigit() and len(major) <= 3 and minor else ""
+
+
+# issue 38: Ascend's other wordings. vLLM on a first-generation Ascend 910.
+def _vllm_ascend_device(facts: _Read) -> tuple[Finding, ...]:
+    """vLLM (its version, its log lines, its package path or pin, vLLM Ascend listed) on an
+    NPU that npu-smi names as a first-generation Ascend 910 (compat/ascend.py
+    `vllm_ascend_unsupported`): only vLLM Ascend runs vLLM on an NPU, and it does not support
+    that chip."""
+    chips = [f for f in facts.all(FactKey.ASCEND_CHIP) if ascend.vllm_ascend_unsupported(f.value)]
+    if not chips:
+        return ()
+    listed = [
+        f
+        for k in _VERSION_KEYS
+        for f in facts.all(k)
+        if versions.canonical_name(f.name or "") in ("vllm", "vllm-ascend")
+    ]
+    vllm = facts.all(FactKey.VLLM_VERSION) + listed + facts.all(FactKey.VLLM_SAID)
+    if not vllm:
+        return ()
+    # the kernel call that failed on it ("call aclnnSwiGlu failed"), where the paste shows one
+    facts.use("stated", vllm[0], *facts.all(FactKey.MESSAGE_ACLNN_FAILED)[:1])
+    facts.use("accelerator", chips[0])
+    chip = printable(one_line(chips[0].value))[:40]
+    return (finding(Code.VLLM_ASCEND_DEVICE, backend=_NPU, chip=chip),)

@@ -210,6 +210,8 @@ class FactKey(str, Enum):
 
     # issue 38: Intel Extension for PyTorch beside a torch of another x.y
     MESSAGE_IPEX_TORCH = "message.ipex_torch"  # IPEX's check: "IPEX-x.y torch-version"
+    # issue 38: Ascend's other wordings
+    MESSAGE_ACLNN_FAILED = "message.aclnn_failed"  # torch-npu: "call aclnnSwiGlu failed"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -323,6 +325,8 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_DS_MPS,
         # issue 38: Intel Extension for PyTorch beside a torch of another x.y
         FactKey.MESSAGE_IPEX_TORCH,
+        # issue 38: Ascend's other wordings
+        FactKey.MESSAGE_ACLNN_FAILED,
     }
 )
 

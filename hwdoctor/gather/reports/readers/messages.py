@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from hwdoctor.compat import drivers, gpus
+from hwdoctor.compat import ascend, drivers, gpus
 from hwdoctor.gather.reports.cleaning import LOADER_WORDS
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
 from hwdoctor.model.pasted import FactKey
@@ -711,6 +711,31 @@ _NPU_SMI_LIBRARY: Final = re.compile(
 )
 
 
+# issue 38: CANN's own words for NPU memory it could not allocate. CANN's error code EL0004
+# (CANN error code reference, "EL0004 Memory_Allocation_Failure", Driver Errors: "Failed to
+# allocate memory requested by %s module.", possible cause "Available memory is insufficient",
+# https://www.hiascend.com/document/detail/en/CANNCommunityEdition/900/maintenref/troubleshooting/atlaserrorcode_15_0267.html,
+# verified 2026-12-05), as torch_npu and aclrt print it: "Memory_Allocation_Failure(EL0004):
+# Failed to allocate memory." (vllm-ascend#4678, PTOAS#341), and the bare code of older
+# releases ("EL0004: Failed to allocate memory"). A wrapped log may cut the line after
+# "allocate", so the words stop there.
+_CANN_EL0004: Final = re.compile(r"\bEL0004\)?: Failed to allocate\b")
+# torch-npu when an operator's aclnn kernel call fails (its OpApi error: "call aclnnSwiGlu
+# failed, detail:EZ1001: … Get path and read binary_info_config.json failed, please check if
+# the opp_kernel package is installed!", vllm-ascend#573 and #237; Ascend/op-plugin
+# op_plugin/utils/op_api_common.h EXEC_NPU_CMD: TORCH_CHECK(workspace_status == 0, "call "
+# #aclnn_api " failed, detail:", aclGetRecentErrMsg())): the value is the kernel's name.
+_ACLNN_FAILED: Final = re.compile(r"\bcall (aclnn\w{1,60}) failed\b")
+# Python's own import error for one of the packages CANN's toolkit ships (te, tbe: compat/ascend.py
+# TOOLKIT_MODULES), in a traceback or quoted: "ModuleNotFoundError: No module named 'te'"
+# (mindspore-lab/mindone#293, mindspore-ai/mindspore#259: MindSpore's FlashAttention imports te).
+# CANN's own log line quoting it is _CANN_NO_MODULE; both give the module's name.
+_TOOLKIT_NO_MODULE: Final = re.compile(
+    r"(?<![\w.])(?:ModuleNotFoundError|ImportError): "
+    r"No module named '((?:te|tbe)(?:\.[\w.]{1,80})?)'"
+)
+
+
 @dataclass(frozen=True, slots=True)
 class _Recogniser:
     """A message read by one pattern into one fact: the fact's key and its value, the words
@@ -890,6 +915,10 @@ RECOGNISERS: Final = (
     _Recogniser(_DS_MPS, FactKey.MESSAGE_DS_MPS, group=0),
     # issue 38: Intel Extension for PyTorch beside a torch of another x.y
     _Recogniser(_IPEX_TORCH, FactKey.MESSAGE_IPEX_TORCH, made=lambda m: f"{m[1]} {m[2]}"),
+    # issue 38: Ascend's other wordings (CANN's EL0004)
+    _Recogniser(_CANN_EL0004, FactKey.MESSAGE_NPU_OOM, words=ascend.CANN_EL0004),
+    _Recogniser(_ACLNN_FAILED, FactKey.MESSAGE_ACLNN_FAILED),
+    _Recogniser(_TOOLKIT_NO_MODULE, FactKey.MESSAGE_CANN_NO_MODULE),
 )
 
 
