@@ -170,13 +170,11 @@ def evidence_of(paste: Paste) -> tuple[Evidence, Facts]:
     # The accelerators the reporter names ("Ascend 910b", "SynapseAI"): no section of the
     # evidence, but what the diagnosis of a paste judges it for (diagnosis/pasted.py).
     facts.use("accelerators", *facts.all(FactKey.PROSE_ACCELERATOR))
-    # issue 38: Huawei Ascend. What the Ascend lines say of it (llamafactory-cli env's "NPU
-    # type" and "CANN version", its "PyTorch version: 2.1.0 (NPU)", ds_report's CANN line):
-    # facts the diagnosis judges the paste by and lists as read.
-    facts.use("accelerators", *_ascend_lines(facts))
-    # What another accelerator's vendor tool lists (xpu-smi's, hl-smi's, neuron-ls's devices,
-    # their driver and software lines): the paste shows that accelerator, whichever tool said.
-    facts.use("accelerators", *_vendor_tool_lines(facts))
+    # What another accelerator's own lines say of it: its vendor tool's devices, driver and
+    # software (xpu-smi's, hl-smi's, neuron-ls's; llamafactory-cli env's "NPU type" and "CANN
+    # version", ds_report's CANN line) and an NPU torch-npu sees (llamafactory's "PyTorch
+    # version: 2.1.0 (NPU)"): facts the diagnosis judges the paste by and lists as read.
+    facts.use("accelerators", *_vendor_tool_lines(facts), *facts.all(FactKey.NPU_AVAILABLE))
     return evidence, facts
 
 
@@ -196,17 +194,6 @@ def _vendor_tool_lines(facts: Facts) -> list[PastedFact]:
         if f.name in registry.BY_KEY
         and registry.BY_KEY[f.name].query.build not in (registry.Build.CUDA, registry.Build.ROCM)
     ]
-
-
-def _ascend_lines(facts: Facts) -> list[PastedFact]:
-    npu = next(b for b in registry.BACKENDS if "ASCEND_RT_VISIBLE_DEVICES" in b.visibility_env)
-    named = [
-        f
-        for key in (FactKey.DEVICE, FactKey.DEVICE_SOFTWARE)
-        for f in facts.all(key)
-        if f.name == npu.key
-    ]
-    return named + facts.all(FactKey.NPU_AVAILABLE)
 
 
 def _python(facts: Facts) -> PythonInfo | None:
