@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Final, Literal, TypeVar
 
 from hwdoctor import registry, rules, versions
-from hwdoctor.compat import ascend, gpus, libraries, optimum_neuron, visibility
+from hwdoctor.compat import ascend, gpus, libraries, optimum_neuron, visibility, wheels
 from hwdoctor.diagnosis import checks, remedies
 from hwdoctor.diagnosis.catalogue import Code, words_for
 from hwdoctor.diagnosis.findings import finding
@@ -2239,8 +2239,6 @@ _TOOLKIT_SAID: Final = {
     "flash-attn": 'flash-attn: "nvcc was not found"',
     "nvcc": 'no such file: ".../bin/nvcc"',
 }
-# torch's CUDA build in its version's local label: "2.0.1+cu117" → "11".
-_CU_LABEL: Final = re.compile(r"\+cu(\d{1,2})(\d)$")
 
 
 def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
@@ -2260,8 +2258,12 @@ def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     if cuda is not None and (head := cuda.value.strip().split(".")[0]).isdigit():
         major = head
         facts.use("torch", cuda)
-    elif torch is not None and (label := _CU_LABEL.search(torch.value.strip())):
-        major = label.group(1)
+    elif (
+        torch is not None
+        and (local := wheels.local_of(torch.value.strip()))
+        and (built := wheels.Variant(local).cuda)  # "2.0.1+cu117" → "11.7"
+    ):
+        major = built.split(".")[0]
         facts.use("torch", torch)
     torch_words = f"; torch is built with CUDA {major}, the toolkit to install" if major else ""
     way = remedies.installer(paste.evidence.python)
