@@ -1175,3 +1175,26 @@ def test_ipex_xpu_listed_beside_another_torch_gets_no_cuda_or_cpu_index() -> Non
     assert "pytorch-extension.intel.com/installation?platform=gpu" in (found.advice or "")
     quoted = {q.text for quotes in report.rests_on for q in quotes}
     assert {"ipex=2.1.10+xpu", "torch=2.2.0+cpu"} <= quoted
+
+
+# issue 38 item 5: a paste cut inside its traceback states an error it does not show
+def test_a_paste_cut_inside_its_traceback_is_never_no_problem() -> None:
+    """pytorch/vision#9174's description ends in the import's traceback, before the
+    exception's line (the excerpt the README notes). The traceback's header is then the
+    error line no finding explains: the answer counts it, exits 1, never "no problem"."""
+    cut = (
+        ERRORS.parent
+        / "issue_body"
+        / "vision9174-torch2.6-imported-torchvision0.23-nms-does-not-exist.md"
+    )
+    result = run_hwdoctor("detect", "--paste", str(cut))
+    assert result.returncode == 1, result.stderr
+    headline = result.stdout.splitlines()[0]
+    assert "no problem" not in headline and "1 error line no finding explains" in headline
+    assert "line 29: Traceback (most recent call last):" in result.stdout
+    # The same traceback with its exception's line present: the header is not counted, the
+    # exception line is (bnb#17's traceback, ending in bitsandbytes' own OSError).
+    whole = (ERRORS / "bnb17-wsl-libcuda-so-cannot-open-conda-cudatoolkit.md").read_bytes()
+    report = pasted.diagnose(assemble.gathered(reports.read(whole)))
+    assert report.unread_count or report.findings
+    assert not [q for q in report.unread if "Traceback (most recent" in q.text]

@@ -19,7 +19,7 @@ from typing import Final
 from hwdoctor.gather.reports.cleaning import FENCE, FENCE_OPEN, clean, error_like, unwrapped
 from hwdoctor.gather.reports.readers import registry
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Reader, Said
-from hwdoctor.model.pasted import PastedFact, QuotedLine, ToolBlock
+from hwdoctor.model.pasted import STATED_ERRORS, PastedFact, QuotedLine, ToolBlock
 from hwdoctor.text import clip, printable
 
 # Error-like lines kept (each quoted); the rest are counted. A paste is anyone's text.
@@ -28,6 +28,11 @@ QUOTE_CHARS: Final = 160  # a quoted line, at most
 # No tool's block opens on a shorter line (a paste of 500,000 blank lines asks no reader);
 # tests/test_regex_cost.py holds every `Reader.starts` to it.
 SHORTEST_START: Final = 2
+# A Python traceback's first line (CPython Lib/traceback.py, TracebackException.format: the
+# header, the frames, then the exception's own line last). A paste whose only sign of an
+# error is that header was cut before the error's line: the traceback itself is then the
+# error line no finding explains, so the answer is never "no problem".
+_TRACEBACK: Final = "Traceback (most recent call last)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +119,7 @@ def read_lines(lines: Sequence[str]) -> Reading:
     everywhere = [reader() for reader in line_readers()]
     opened: _Open | None = None
     skip = 0
+    traceback: QuotedLine | None = None  # the first traceback's header
 
     def said(facts: Iterable[Said], tool: str | None) -> None:
         for fact in facts:
@@ -136,6 +142,8 @@ def read_lines(lines: Sequence[str]) -> Reading:
             skip -= 1
             continue
         text, skip = unwrapped(lines, number, cleaned)
+        if traceback is None and _TRACEBACK in text[:80]:
+            traceback = quote(number, cleaned)
         if FENCE.match(text):
             if opened is not None:
                 opened.reader.fence()
@@ -156,4 +164,11 @@ def read_lines(lines: Sequence[str]) -> Reading:
         if opened is not None:
             said(opened.reader.read(line), None)
     close(len(lines))
+    if (
+        traceback is not None
+        and not reading.error_count
+        and not any(f.key in STATED_ERRORS for f in reading.facts)
+    ):
+        reading.error_count = 1
+        reading.error_lines.append(traceback)
     return reading
