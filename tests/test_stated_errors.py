@@ -1198,3 +1198,27 @@ def test_a_paste_cut_inside_its_traceback_is_never_no_problem() -> None:
     report = pasted.diagnose(assemble.gathered(reports.read(whole)))
     assert report.unread_count or report.findings
     assert not [q for q in report.unread if "Traceback (most recent" in q.text]
+
+
+# issue 38 item 3: never a CUDA torch on a paste that shows another GPU platform
+@pytest.mark.parametrize(
+    "name",
+    [
+        "xformers1070-rx7900gre-xformers-built-for-2.3.1-cu121-torch-2.3.1-rocm6.0.md",
+        "easydiffusion1603-rx6700xt-xformers-built-for-2.0.1-cu118-torch-2.0.1-rocm5.4.2.md",
+    ],
+)
+def test_an_extension_built_for_cuda_beside_a_rocm_torch_keeps_the_rocm_torch(name: str) -> None:
+    """xformers' warning on two AMD machines (xformers#1070, easydiffusion#1603): its wheel
+    was built for a `+cuXY` torch, the installed torch is `+rocmX`. Installing the CUDA torch
+    it asks for would take the GPU away (the reporter of #1603 says it did): the remedy
+    keeps torch and moves xformers."""
+    report = pasted.diagnose(assemble.gathered(reports.read((ERRORS / name).read_bytes())))
+    (found,) = [f for f in report.findings if f.code == "extension.torch_mismatch"]
+    remedy = found.remedy or ""
+    assert "+rocm" in found.params["torch"] and "+cu1" in found.params["spec"]
+    commands = [line for line in remedy.splitlines() if not line.startswith("#")]
+    assert commands and not [c for c in commands if "torch" in c or "whl/" in c], remedy
+    assert "another GPU platform" in remedy and remedy.splitlines()[1].endswith(
+        "uninstall xformers"
+    )

@@ -523,6 +523,15 @@ def torch_required(
         wanted = pinned[0]
         series = wanted.endswith(".*")
         head = wanted.removesuffix(".*")
+        asked, own = wheels.local_of(head), wheels.local_of(installed) if installed else None
+        if asked and own and _gpu_kind(own) and _gpu_kind(asked) != _gpu_kind(own):
+            # The extension's wheel was built for a torch of another GPU platform (xformers'
+            # "+cu117" wheel beside a ROCm torch): that torch would trade this machine's
+            # accelerator for one it does not have, so torch stays and the extension moves.
+            kept = comment(f"keeps torch {installed}: {owner} was built for torch{spec}, a "
+                           f"build for another GPU platform than {own}; without it:")  # fmt: skip
+            name = owner.split()[0]
+            return kept + way.run("uninstall", name) if versions.is_name(name) else kept
         # The build asked for ("==2.1.0+cu121", what an extension's wheel was built with),
         # else the installed build's kind; a series' first patch stands for the series.
         label = wheels.local_of(head) or (wheels.local_of(installed) if installed else None)
@@ -557,6 +566,12 @@ def torch_required(
         towards = f"the newest torch pip finds for {spec}, from PyPI (its default build)"
         said = f"replaces torch {installed} with {towards}" if installed else f"installs {towards}"
     return line + comment(f"{said}: what {owner} requires")
+
+
+def _gpu_kind(label: str) -> tuple[bool, bool, bool]:
+    """Which GPU platform a torch build's label is for (CUDA, ROCm, XPU); none for `cpu`."""
+    variant = wheels.Variant(label)
+    return (variant.cuda is not None, variant.rocm is not None, variant.xpu)
 
 
 def _cpu_build(
