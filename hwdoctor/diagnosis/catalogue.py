@@ -2653,8 +2653,9 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "(bitsandbytes 0.49.0 and newer); then python -m bitsandbytes says whether it loads:",
         variants={
             "missing": "bitsandbytes' multi-backend preview has no ROCm library for this "
-            "torch's ROCm (bitsandbytes: \"Could not find the bitsandbytes ROCm binary\"), so "
-            "8-bit and 4-bit quantization are unavailable on this AMD GPU",
+            "torch's ROCm (bitsandbytes: \"Could not find the bitsandbytes … binary at "
+            "…libbitsandbytes_rocm…\" or \"…_hip…\"), so 8-bit and 4-bit quantization are "
+            "unavailable on this AMD GPU",
         },
     ),
 }  # fmt: skip

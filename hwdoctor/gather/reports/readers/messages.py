@@ -799,7 +799,13 @@ class _Recogniser:
 _BNB_ROCM_SYMBOL: Final = re.compile(
     r"libbitsandbytes_(?:rocm\d{2,3}|hip)(?:_nohipblaslt)?\.so: ?undefined symbol"
 )
-_BNB_ROCM_MISSING: Final = re.compile(r"Could not find the bitsandbytes ROCm binary at")
+# ROCm's own fork before it (ROCm/bitsandbytes, rocm_enabled) said "CUDA" for its HIP library:
+# "Could not find the bitsandbytes CUDA binary at PosixPath('…/libbitsandbytes_hip_nohipblaslt
+# .so')" (ROCm/bitsandbytes#30).
+_BNB_ROCM_MISSING: Final = re.compile(
+    r"Could not find the bitsandbytes (?:ROCm binary at|CUDA binary at \S{0,320}?"
+    r"libbitsandbytes_(?:rocm|hip))"
+)
 _BNB_ROCM_SETUP: Final = re.compile(r"ROCm Setup failed despite ROCm being available")
 
 # issue 38: Intel Extension for PyTorch beside a torch of another x.y. IPEX's own check at
