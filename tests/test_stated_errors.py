@@ -1330,3 +1330,15 @@ def test_ipex_pair_wordings_are_named(tmp_path: Path, line: str) -> None:
     (found,) = [f for f in report.findings if f.code == "extension.ipex_torch_mismatch"]
     assert "needs torch 2.1.*" in found.message and "2.2.0+cpu" in found.message
     assert "'torch==2.1.*'" in (found.remedy or "")
+
+
+def test_a_released_bitsandbytes_missing_its_rocm_library_is_not_called_a_preview() -> None:
+    """bitsandbytes 0.49.2 (a release, which ships ROCm libraries) looking for a library its
+    own version parsing made up ("Configured ROCm binary not found at …rocm84.so", the words
+    of its cextension.py since 0.47): the preview's remedy, the release, would change
+    nothing, so the preview finding stays quiet and the lines are listed as unread."""
+    report = diagnosed("bnb2014-mi350p-0.49.2-configured-rocm84-binary-not-found.md")
+    codes = [f.code for f in report.findings]
+    assert "extension.bitsandbytes_rocm_preview" not in codes
+    assert "extension.bitsandbytes_without_gpu" not in codes
+    assert any("Configured ROCm binary not found" in q.text for q in report.unread), report
