@@ -1222,3 +1222,166 @@ def test_an_extension_built_for_cuda_beside_a_rocm_torch_keeps_the_rocm_torch(na
     assert "another GPU platform" in remedy and remedy.splitlines()[1].endswith(
         "uninstall xformers"
     )
+# issue 38: bitsandbytes' multi-backend preview on an AMD GPU
+@pytest.mark.parametrize(
+    ("name", "variant_words"),
+    [
+        # the multi-backend-refactor branch built for ROCm 6.3
+        (
+            "bnb1519-comment-rx7900xtx-multi-backend-branch-rocm63-undefined-symbol.md",
+            "undefined symbol",
+        ),
+        # ROCm's fork built for ROCm 6.4, the error in the title and one sentence
+        ("rocmbnb67-title-rocm64-undefined-symbol-koptimizer32bit1state.md", "undefined symbol"),
+        # no library for torch's ROCm in the build
+        ("rocmbnb82-rocm63-binary-not-found-rocm-setup-failed.md", "no ROCm library"),
+        # ROCm's fork, its HIP library missing, in words that say "CUDA"
+        ("rocmbnb30-hip-nohipblaslt-binary-not-found-cuda-setup-failed.md", "no ROCm library"),
+    ],
+)
+def test_bitsandbytes_rocm_preview_is_named_with_the_released_wheel(
+    name: str, variant_words: str
+) -> None:
+    """bitsandbytes' ROCm preview that does not load (its cextension.py's words, in
+    readers/messages.py) is its own finding for the AMD GPU: the preview uninstalled, the
+    release that ships ROCm libraries installed; never a CUDA index, never the CUDA
+    bitsandbytes finding."""
+    done = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert done.returncode == 1, done.stderr
+    data = json.loads(done.stdout)["data"]
+    codes = [f["code"] for f in data["findings"]]
+    assert codes[0] == "extension.bitsandbytes_rocm_preview", codes
+    assert "extension.bitsandbytes_without_gpu" not in codes
+    found = data["findings"][0]
+    assert variant_words in found["message"] and "AMD GPU" in found["message"]
+    uninstall, install = found["remedy"].splitlines()[-2:]
+    assert uninstall.endswith("pip uninstall -y bitsandbytes"), found["remedy"]
+    assert install.endswith("pip install 'bitsandbytes>=0.49.0'"), found["remedy"]
+    quoted = " ".join(q["text"] for q in found["rests_on"])
+    assert "libbitsandbytes_rocm" in quoted or "libbitsandbytes_hip" in quoted
+    assert "/whl/cu" not in done.stdout and "cuda" not in found["remedy"]
+
+
+def test_a_cuda_bitsandbytes_library_is_not_called_a_rocm_preview() -> None:
+    """The CPU library's undefined symbol (a released 0.3x-0.4x on a CUDA machine) stays the
+    CUDA finding: the ROCm preview's words are its own library's and its own log's."""
+    report = diagnosed("bnb1208-title-cpu-so-undefined-symbol-cdequantize-blockwise.md")
+    codes = [f.code for f in report.findings]
+    assert "extension.bitsandbytes_rocm_preview" not in codes
+    assert "extension.bitsandbytes_without_gpu" in codes
+
+
+# issue 38 (widened): bitsandbytes on a Mac, by macOS's loader and macOS-only paths
+@pytest.mark.parametrize(
+    "name",
+    [
+        "chatglmtuning247-zh-macos-cpu-so-not-a-mach-o-file.md",
+        "bnb246-macos-python-framework-cpu-so-not-a-mach-o-file.md",
+    ],
+)
+def test_bitsandbytes_refused_by_macos_loader_is_the_mac_finding(name: str) -> None:
+    """bitsandbytes 0.3x's "libsbitsandbytes_cpu.so" request on a Mac read torch-without-CUDA
+    before; dyld's "not a mach-o file" says the machine is a Mac, whose loader refuses the
+    Linux library: the Mac finding, with no CUDA remedy."""
+    done = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert done.returncode == 1, done.stderr
+    data = json.loads(done.stdout)["data"]
+    codes = [f["code"] for f in data["findings"]]
+    assert codes == ["extension.bitsandbytes_on_mac"], codes
+    (found,) = data["findings"]
+    assert "not a mach-o file" in found["message"] and "Intel Mac" in found["advice"]
+    assert any("not a mach-o file" in q["text"] for q in found["rests_on"])
+    assert "/whl/cu" not in done.stdout and "torch.cuda.is_available" not in done.stdout
+
+
+def test_macos_loader_words_and_darwin_platform_are_read() -> None:
+    """dyld's other refusals and Python 3.7's "Darwin-…-x86_64" platform string are read as
+    a Mac's (the sources are beside the patterns in readers/messages.py)."""
+    from hwdoctor.gather.reports.readers import messages
+
+    assert messages._MACOS_LOADER.search(
+        "'/x/libbitsandbytes_cpu.so' (mach-o file, but is an incompatible architecture "
+        "(have 'x86_64', need 'arm64'))"
+    )
+    assert messages._MACOS_LOADER.search("slice is not valid mach-o file")
+    assert not messages._MACOS_LOADER.search("libbitsandbytes_cpu.so: invalid ELF header")
+    found = messages._MAC_PLATFORM.search("Platform: Darwin-19.6.0-x86_64-i386-64bit")
+    assert found and found.group(1).startswith("Darwin-19.6.0-x86_64")
+
+
+# issue 38 (widened): IPEX's compiled library refused for a torch symbol
+@pytest.mark.parametrize(
+    ("name", "library"),
+    [
+        ("ipex313-ipexrun-libintel-ext-pt-cpu-undefined-symbol-tensortype.md", "cpu"),
+        ("ipex436-comment-pytorch2.1-libintel-ext-pt-cpu-undefined-symbol.md", "cpu"),
+        ("ipex811-libintel-ext-pt-cpu-undefined-symbol-node-name.md", "cpu"),
+        # Markdown bold around the loader's words
+        ("oneapisamples1596-gpu-max-libintel-ext-pt-gpu-undefined-symbol.md", "gpu"),
+    ],
+)
+def test_ipex_library_missing_a_torch_symbol_is_the_ipex_pair_finding(
+    name: str, library: str
+) -> None:
+    """The loader's refusal of intel_extension_for_pytorch/lib/libintel-ext-pt-*.so for a
+    torch symbol is IPEX beside another torch x.y, named once (not also as a generic
+    extension to reinstall), with the command that shows the two versions."""
+    done = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert done.returncode == 1, done.stderr
+    data = json.loads(done.stdout)["data"]
+    codes = [f["code"] for f in data["findings"]]
+    assert codes == ["extension.ipex_torch_mismatch"], codes
+    (found,) = data["findings"]
+    assert f"libintel-ext-pt-{library}.so" in found["message"]
+    assert "built for torch x.y.* only" in found["message"]
+    assert found["remedy"].endswith("pip show torch intel-extension-for-pytorch")
+    assert any("undefined symbol" in q["text"] for q in found["rests_on"])
+
+
+def test_ipex_library_symbol_with_both_versions_pins_torch_to_ipex() -> None:
+    """The same refusal beside IPEX's collect_env lines (IPEX 2.0.110, torch 2.1.0+cpu): the
+    versions pin torch to IPEX's x.y from the CPU index."""
+    name = "ipex811-libintel-ext-pt-cpu-undefined-symbol-node-name.md"
+    recorded = (ERRORS / name).read_bytes()
+    both = recorded + b"\nPyTorch version: 2.1.0+cpu\nIPEX version: 2.0.110+cpu\n"
+    report = pasted.diagnose(assemble.gathered(reports.read(both)))
+    (found,) = [f for f in report.findings if f.code == "extension.ipex_torch_mismatch"]
+    assert "IPEX 2.0.* is built for torch 2.0.* only" in found.message
+    assert "2.1.0+cpu" in found.message
+    assert "'torch==2.0.*'" in (found.remedy or "")
+    codes = [f.code for f in report.findings]
+    assert "extension.built_for_other_torch" not in codes
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # IPEX 2.x's message, its string continued by a backslash (the next line's indent
+        # inside the literal)
+        "ERROR! Intel® Extension for PyTorch* needs to work with PyTorch       2.1.*, but "
+        "PyTorch 2.2.0+cpu is found. Please switch to the matching version           and "
+        "run again.",
+        # accelerate's (and transformers') own check, which leaves IPEX unused
+        "UserWarning: Intel Extension for PyTorch 2.1 needs to work with PyTorch 2.1.*, but "
+        "PyTorch 2.2.0+cpu is found. Please switch to the matching version and run again.",
+    ],
+)
+def test_ipex_pair_wordings_are_named(tmp_path: Path, line: str) -> None:
+    paste = tmp_path / "ipex.txt"
+    paste.write_text(line + "\n", encoding="utf-8")
+    report = pasted.diagnose(assemble.gathered(reports.read(paste.read_bytes())))
+    (found,) = [f for f in report.findings if f.code == "extension.ipex_torch_mismatch"]
+    assert "needs torch 2.1.*" in found.message and "2.2.0+cpu" in found.message
+    assert "'torch==2.1.*'" in (found.remedy or "")
+
+
+def test_a_released_bitsandbytes_missing_its_rocm_library_is_not_called_a_preview() -> None:
+    """bitsandbytes 0.49.2 (a release, which ships ROCm libraries) looking for a library its
+    own version parsing made up ("Configured ROCm binary not found at …rocm84.so", the words
+    of its cextension.py since 0.47): the preview's remedy, the release, would change
+    nothing, so the preview finding stays quiet and the lines are listed as unread."""
+    report = diagnosed("bnb2014-mi350p-0.49.2-configured-rocm84-binary-not-found.md")
+    codes = [f.code for f in report.findings]
+    assert "extension.bitsandbytes_rocm_preview" not in codes
+    assert "extension.bitsandbytes_without_gpu" not in codes
+    assert any("Configured ROCm binary not found" in q.text for q in report.unread), report

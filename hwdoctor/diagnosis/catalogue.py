@@ -205,6 +205,8 @@ class Code(str, Enum):
     IPEX_TORCH_MISMATCH = "extension.ipex_torch_mismatch"  # issue 38: IPEX beside another torch
     # issue 38: Ascend's other wordings
     VLLM_ASCEND_DEVICE = "backend.vllm_ascend_device_unsupported"
+    # issue 38: bitsandbytes' multi-backend preview on an AMD GPU
+    BNB_ROCM_PREVIEW = "extension.bitsandbytes_rocm_preview"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1942,6 +1944,20 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "load_in_4bit and the BitsAndBytesConfig; torch_dtype=torch.float16 on the mps "
         "device), or run the quantized model on a machine with an NVIDIA GPU; a CUDA or "
         "Windows upgrade of bitsandbytes does not help here",
+        # issue 38: macOS's loader refusing the Linux library those releases ship
+        variants={
+            "macos_loader": "bitsandbytes has no library for macOS here: the one it loads, "
+            "libbitsandbytes_cpu.so, is a Linux (ELF) file that macOS's loader refuses (dyld: "
+            "\"not a mach-o file\"), so its 8-bit and 4-bit quantization are unavailable on "
+            "this Mac",
+        },
+        variant_advice={
+            "macos_loader": "on a Mac, load the model without bitsandbytes (drop "
+            "load_in_8bit / load_in_4bit and the BitsAndBytesConfig), or run the quantized "
+            "model on a machine with an NVIDIA GPU; bitsandbytes' macOS wheels are for Apple "
+            "silicon (arm64) only (its installation guide), so an Intel Mac has none, and a "
+            "CUDA or Windows upgrade does not help here",
+        },
     ),
     Code.WSL_NO_LIBCUDA: Entry(
         E, "WSL2 does not find the Windows driver's libcuda",
@@ -2580,7 +2596,26 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "installation page (https://pytorch-extension.intel.com/installation?platform=gpu, "
             "the release's own index), or the IPEX release built for this torch; never a "
             "CUDA or +cpu torch",
+            # issue 38: the loader's refusal of IPEX's library for a torch symbol
+            "symbol_unshown": "compare the two versions, then install the torch whose x.y is "
+            "IPEX's (or the IPEX release built for this torch; the pairs are on "
+            "https://pytorch-extension.intel.com/installation); a package that requires "
+            "another torch replaces it on install (intel/intel-extension-for-pytorch#811), so "
+            "pin torch beside it:",
         },
+        # issue 38: the loader's refusal of IPEX's compiled library for a torch symbol
+        # (intel_extension_for_pytorch/lib/libintel-ext-pt-cpu.so, -gpu.so): the same pair
+        # apart where IPEX's own check did not run first
+        variants={
+            "symbol": "Intel Extension for PyTorch {ipex}'s compiled library ({library}) needs "
+            "a torch symbol that torch {torch} lacks (the loader: \"undefined symbol: "
+            "{symbol}\"): IPEX {ipex_xy}.* is built for torch {ipex_xy}.* only",
+            "symbol_unshown": "Intel Extension for PyTorch's compiled library ({library}) "
+            "needs a torch symbol that the installed torch lacks (the loader: \"undefined "
+            "symbol: {symbol}\"): each IPEX x.y is built for torch x.y.* only, and this torch "
+            "is another",
+        },
+        variant_commands={"symbol_unshown": ("{show}",)},
     ),
     # issue 38: Ascend's other wordings
     Code.VLLM_ASCEND_DEVICE: Entry(
@@ -2598,6 +2633,30 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="run vLLM Ascend on one of those NPUs; on this one, serve the model another "
         "way that runs on torch-npu (transformers with torch_npu), not vLLM Ascend; "
         "reinstalling CANN's kernels does not add the missing ones",
+    ),
+    # issue 38: bitsandbytes' multi-backend preview on an AMD GPU
+    Code.BNB_ROCM_PREVIEW: Entry(
+        E, "bitsandbytes' ROCm preview build does not load",
+        "bitsandbytes' support for AMD GPUs came first as a preview: the multi-backend-refactor "
+        "branch and its continuous-release wheels (0.44-0.45 \"alpha\", bitsandbytes' "
+        "installation guide, \"Multi-Backend Preview\"). Their ROCm libraries were built for a "
+        "few ROCm versions and GPUs only, and some shipped broken (\"This wheel isn't ready "
+        "yet\", bitsandbytes-foundation/bitsandbytes#1508; the kOptimizer32bit1State symbol, "
+        "#1550, #1519). From 0.49.0 PyPI's bitsandbytes wheels carry ROCm libraries for Linux "
+        "x86-64 (the installation guide's \"AMD ROCm\" table: ROCm 6.2-7.x, CDNA and RDNA "
+        "targets).",
+        "bitsandbytes' ROCm library from its multi-backend preview does not load (the loader: "
+        "\"libbitsandbytes_rocm…so: undefined symbol\"): the preview build is broken, so 8-bit "
+        "and 4-bit quantization are unavailable on this AMD GPU",
+        commands=("{uninstall}", "{install}"),
+        advice="replace the preview with the released wheel, which ships ROCm libraries "
+        "(bitsandbytes 0.49.0 and newer); then python -m bitsandbytes says whether it loads:",
+        variants={
+            "missing": "bitsandbytes' multi-backend preview has no ROCm library for this "
+            "torch's ROCm (bitsandbytes: \"Could not find the bitsandbytes … binary at "
+            "…libbitsandbytes_rocm…\" or \"…_hip…\"), so 8-bit and 4-bit quantization are "
+            "unavailable on this AMD GPU",
+        },
     ),
 }  # fmt: skip
 

@@ -2984,6 +2984,16 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.BNB_ON_MAC],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["macos_loader"],
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.WSL_NO_LIBCUDA],
     *,
     backend: str | None = None,
@@ -3571,6 +3581,9 @@ def finding(
     ipex: Value,
     ipex_xy: Value,
     torch: Value,
+    library: Value = None,
+    show: Value | Shell = None,
+    symbol: Value = None,
 ) -> Finding: ...
 
 
@@ -3585,6 +3598,43 @@ def finding(
     ipex: Value,
     ipex_xy: Value,
     torch: Value,
+    library: Value = None,
+    show: Value | Shell = None,
+    symbol: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.IPEX_TORCH_MISMATCH],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["symbol"],
+    install: Value | Shell,
+    ipex: Value,
+    ipex_xy: Value,
+    library: Value,
+    symbol: Value,
+    torch: Value,
+    show: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.IPEX_TORCH_MISMATCH],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["symbol_unshown"],
+    library: Value,
+    show: Value | Shell,
+    symbol: Value,
+    install: Value | Shell = None,
+    ipex: Value = None,
+    ipex_xy: Value = None,
+    torch: Value = None,
 ) -> Finding: ...
 
 
@@ -3596,6 +3646,30 @@ def finding(
     evidence: str | None = None,
     variant: None = None,
     chip: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BNB_ROCM_PREVIEW],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    install: Value | Shell,
+    uninstall: Value | Shell,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BNB_ROCM_PREVIEW],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["missing"],
+    install: Value | Shell,
+    uninstall: Value | Shell,
 ) -> Finding: ...
 
 

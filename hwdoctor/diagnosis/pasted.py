@@ -129,6 +129,8 @@ _RESTS_ON: Final = (
     ("extension.cuda_toolkit_missing", ("toolkit", "torch")),  # issue 38: no nvcc
     # issue 38: IPEX beside another torch x.y (before "extension.")
     ("extension.ipex_torch_mismatch", ("stated", "ipex", "torch")),
+    # issue 38: bitsandbytes' ROCm preview (before "extension.")
+    ("extension.bitsandbytes_rocm_preview", ("bitsandbytes",)),
     ("extension.", ("failures", "packages", "torch")),
     ("mps.", ("host", "torch")),
     ("python.translated", ("host",)),
@@ -265,6 +267,7 @@ _WHAT: Final = {
     FactKey.MACOS_PATH: "a macOS path",  # issue 38: fp16 AMP on MPS
     FactKey.MESSAGE_DS_MPS: "DeepSpeed's accelerator",  # issue 38: DeepSpeed, no NVIDIA GPU
     FactKey.MESSAGE_ACLNN_FAILED: "torch-npu says (kernel)",  # issue 38: Ascend's wordings
+    FactKey.MACOS_LOADER: "macOS's loader says",  # issue 38: bitsandbytes on a Mac
 }
 
 
@@ -289,6 +292,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_numpy_abi(paste, facts))  # issue 38: NumPy 2 ABI
     found = (*found, *_image_platform(paste, facts))  # issue 38: an image for another platform
     found = (*found, *_ipex_torch(paste, facts))  # issue 38: IPEX beside another torch x.y
+    found = _without_ipex_abi(found)  # issue 38: IPEX's library refused, named once
     found = (*found, *_no_toolkit(paste, facts))  # issue 38: no nvcc for a CUDA build
     found = (*found, *_fp16_on_mps(paste, facts))  # issue 38: fp16 AMP refused on MPS
     found = (*found, *_deepspeed_mps(paste, facts))  # issue 38: DeepSpeed, no NVIDIA GPU
@@ -1279,12 +1283,21 @@ def _bitsandbytes(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         )
     libraries = [f.value for f in facts.all(FactKey.BNB_LIBRARY)]
     paths = [f.quote.text for f in facts.all(FactKey.BNB_LIBRARY)]
+    if rocm := [f for f in setup if f.value.startswith("rocm_")]:  # issue 38: ROCm preview
+        return _bitsandbytes_rocm(paste, facts, rocm)
+    # issue 38 (widened): macOS's loader refusing its Linux library, a path only macOS has
+    loader = facts.all(FactKey.MACOS_LOADER)
+    mac_paths = facts.all(FactKey.MACOS_PATH)
     mac = (
         _MPS in accelerators_shown(paste)
         or remedies._on_macos(evidence)
         or any(any(home in path for home in _MAC_PATHS) for path in paths)
+        or bool(loader or mac_paths)
     )
     if mac:
+        facts.use("host", *(loader or mac_paths)[:1])
+        if loader:
+            return (finding(Code.BNB_ON_MAC, backend=_MPS, variant="macos_loader"),)
         return (finding(Code.BNB_ON_MAC, backend=_MPS),)
     windows = (
         remedies.on_windows(evidence)
@@ -1330,6 +1343,40 @@ def _bitsandbytes(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     if not said:
         return (finding(Code.BNB_WITHOUT_GPU, backend=_CUDA, variant="cpu_library"),)
     return (finding(Code.BNB_WITHOUT_GPU, backend=_CUDA),)
+
+
+# issue 38: the first bitsandbytes release whose PyPI wheels carry ROCm libraries (its
+# installation guide at 0.49.0, docs/source/installation.mdx: "AMD ROCm … Installation from
+# PyPI … Linux x86-64", ROCm 6.2.4-7.1.0; before it ROCm came only in preview wheels and
+# source builds of the multi-backend-refactor branch).
+_BNB_ROCM_RELEASE: Final = ">=0.49.0"
+
+
+def _bitsandbytes_rocm(paste: Pasted, facts: _Read, said: list[PastedFact]) -> tuple[Finding, ...]:
+    """bitsandbytes' multi-backend preview on an AMD GPU (the words and their source are in
+    readers/messages.py): its ROCm library broken ("undefined symbol"), or none for this
+    ROCm. The remedy is the released wheel, which ships ROCm libraries since 0.49.0; the
+    preview is uninstalled first, as its version ("1.0.0", "0.45.3.dev271") may already
+    satisfy the requirement."""
+    facts.use(
+        "bitsandbytes",
+        *said,
+        *[f for f in facts.all(FactKey.MESSAGE_UNDEFINED_SYMBOL) if f.name == "bitsandbytes"],
+        *facts.all(FactKey.BNB_LIBRARY_MISSING),  # its CPU fallback, absent from the preview
+    )
+    way = remedies.installer(paste.evidence.python)
+    variant: Literal["missing"] | None = (
+        None if any(f.value == "rocm_symbol" for f in said) else "missing"
+    )
+    return (
+        finding(
+            Code.BNB_ROCM_PREVIEW,
+            backend=_ROCM,
+            variant=variant,
+            uninstall=remedies.pip(way, "uninstall", "-y", "bitsandbytes"),
+            install=remedies.requirement(way, "bitsandbytes", _BNB_ROCM_RELEASE),
+        ),
+    )
 
 
 def _libraries_not_found(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
@@ -2370,24 +2417,43 @@ def _ipex_torch(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     the pattern of its message and its source are in readers/messages.py). From its message,
     else from the two versions the paste lists (IPEX's collect_env or ipex-llm's env-check
     line, a package listing; torch from collect_env or the same listings), compared as IPEX
-    compares them: the x.y of each. The install line gives torch X.Y.* from the index of the
-    installed torch's kind; on an Intel GPU (an +xpu IPEX, or an XPU the paste shows) no
-    line, for IPEX's XPU wheels pair with the torch builds Intel's installation page lists."""
+    compares them: the x.y of each; else (issue 38, widened) from the loader's refusal of
+    IPEX's compiled library for a torch symbol it lacks (intel_extension_for_pytorch/lib/
+    libintel-ext-pt-cpu.so: "undefined symbol: _ZNK5torch8autograd4Node4nameEv"), the same
+    pair apart seen where IPEX's own check did not run first. The install line gives torch
+    X.Y.* from the index of the installed torch's kind; on an Intel GPU (an +xpu IPEX, or an
+    XPU the paste shows) no line, for IPEX's XPU wheels pair with the torch builds Intel's
+    installation page lists."""
     said = facts.one(FactKey.MESSAGE_IPEX_TORCH)
     ipex_fact: PastedFact | None = None
+    symbol = next(
+        (
+            f
+            for f in facts.all(FactKey.MESSAGE_UNDEFINED_SYMBOL)
+            if f.name in _IPEX_DISTS and _IPEX_LIBRARY in f.quote.text
+        ),
+        None,
+    )
+    listed = [
+        f
+        for key in _VERSION_KEYS
+        for f in facts.all(key)
+        if versions.canonical_name(f.name or "") in _IPEX_DISTS
+    ]
+    ipex_fact = next(iter(facts.all(FactKey.IPEX_VERSION) + listed), None)
+    shown, torch_fact = _shown_torch(paste.evidence, facts)
     if said is not None:
         ipex_xy, _, torch = said.value.partition(" ")
         facts.use("stated", said)
         ipex = f"{ipex_xy}.*"
+    elif symbol is not None:
+        facts.use("stated", symbol)
+        ipex = ipex_fact.value.strip() if ipex_fact is not None else ""
+        ipex_xy, torch = _x_y(ipex), (shown or "").strip()
+        facts.use("ipex", ipex_fact)
+        if torch_fact is not None:
+            facts.use("torch", torch_fact)
     else:
-        listed = [
-            f
-            for key in _VERSION_KEYS
-            for f in facts.all(key)
-            if versions.canonical_name(f.name or "") in _IPEX_DISTS
-        ]
-        ipex_fact = next(iter(facts.all(FactKey.IPEX_VERSION) + listed), None)
-        shown, torch_fact = _shown_torch(paste.evidence, facts)
         if ipex_fact is None or shown is None:
             return ()
         ipex, torch = ipex_fact.value.strip(), shown.strip()
@@ -2404,7 +2470,7 @@ def _ipex_torch(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     way = remedies.installer(paste.evidence.python)
     install = (
         Shell()
-        if on_xpu
+        if on_xpu or not ipex_xy
         else remedies.torch_required(
             way,
             f"=={ipex_xy}.*",
@@ -2413,17 +2479,69 @@ def _ipex_torch(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             cpu_index="+cpu" in torch,
         )
     )
+    backend = _XPU if on_xpu else None
+    if symbol is not None and said is None:
+        text = symbol.quote.text
+        at = text.find(_IPEX_LIBRARY)
+        end = text.find(".so", at)
+        library = printable(text[at : end + 3])[:40] if at >= 0 and end > at else _IPEX_LIBRARY
+        named = printable(symbol.value)[:80]
+        if not ipex_xy:
+            return (
+                finding(
+                    Code.IPEX_TORCH_MISMATCH,
+                    backend=backend,
+                    variant="symbol_unshown",
+                    library=library,
+                    symbol=named,
+                    show=remedies.pip(way, "show", "torch", "intel-extension-for-pytorch"),
+                ),
+            )
+        return (
+            finding(
+                Code.IPEX_TORCH_MISMATCH,
+                backend=backend,
+                variant="symbol",
+                ipex=printable(ipex)[:40],
+                ipex_xy=printable(ipex_xy)[:12],
+                torch=printable(torch)[:48] or "(version not shown)",
+                library=library,
+                symbol=named,
+                install=install,
+            ),
+        )
     variant: Literal["intel_gpu"] | None = "intel_gpu" if on_xpu else None
     return (
         finding(
             Code.IPEX_TORCH_MISMATCH,
-            backend=_XPU if on_xpu else None,
+            backend=backend,
             variant=variant,
             ipex=printable(ipex)[:40],
             ipex_xy=printable(ipex_xy)[:12],
             torch=printable(torch)[:48],
             install=install,
         ),
+    )
+
+
+# IPEX's compiled libraries: intel_extension_for_pytorch/lib/libintel-ext-pt-cpu.so and
+# libintel-ext-pt-gpu.so (IPEX's CMake targets, loaded by intel_extension_for_pytorch._C).
+_IPEX_LIBRARY: Final = "libintel-ext-pt-"
+
+
+def _without_ipex_abi(found: tuple[Finding, ...]) -> tuple[Finding, ...]:
+    """The general "built for another torch" finding (checks/packages.py) of IPEX's library,
+    where the IPEX finding names the pair apart: one finding, with IPEX's pairing rule and
+    the torch it wants, not a reinstall of IPEX that keeps the same pair."""
+    if not any(f.code == Code.IPEX_TORCH_MISMATCH.value for f in found):
+        return found
+    return tuple(
+        f
+        for f in found
+        if not (
+            f.code == Code.EXTENSION_BUILT_FOR_OTHER_TORCH.value
+            and f.params.get("package") in _IPEX_DISTS
+        )
     )
 
 

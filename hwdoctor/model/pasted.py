@@ -212,6 +212,8 @@ class FactKey(str, Enum):
     MESSAGE_IPEX_TORCH = "message.ipex_torch"  # IPEX's check: "IPEX-x.y torch-version"
     # issue 38: Ascend's other wordings
     MESSAGE_ACLNN_FAILED = "message.aclnn_failed"  # torch-npu: "call aclnnSwiGlu failed"
+    # issue 38: bitsandbytes on a Mac, and its ROCm preview builds
+    MACOS_LOADER = "prose.macos_loader"  # dyld: "not a mach-o file"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)

@@ -186,7 +186,9 @@ _MPS_OPERATOR: Final = re.compile(
 )
 _ONLY_AVAILABLE: Final = re.compile(r"'([\w.:]{1,120})' is only available for these backends: \[")
 _SW_VERS: Final = re.compile(r"^\s*ProductVersion:\s*(\d+(?:\.\d+)+)\s*$")
-_MAC_PLATFORM: Final = re.compile(r"\b(macOS-\d+(?:\.\d+)*-(?:arm64|x86_64)[\w.-]*)")
+# issue 38 (widened): Python's platform.platform() on macOS before 3.8 said "Darwin-19.6.0-
+# x86_64-i386-64bit" (Lib/platform.py), as Python 3.7's reports still print it.
+_MAC_PLATFORM: Final = re.compile(r"\b((?:macOS|Darwin)-\d+(?:\.\d+)*-(?:arm64|x86_64)[\w.-]*)")
 # /proc/driver/nvidia/version's first line, as `cat` or dmesg shows it.
 _NVRM: Final = re.compile(r"NVRM version: NVIDIA UNIX \w+ Kernel Module\s+(\d+\.\d+(?:\.\d+)?)")
 # The ISA name ROCm prints (rocminfo "Name:", HIP errors): amdgcn-amd-amdhsa--gfx1032.
@@ -525,8 +527,22 @@ _FP16_REFUSED: Final = (
 # A path only macOS has, in a traceback or a command: a home under /Users (Linux has /home,
 # Windows C:\Users with backslashes, WSL /mnt/c/Users), a volume under /Volumes, Homebrew's
 # Apple Silicon prefix /opt/homebrew (https://docs.brew.sh/Installation).
+# issue 38 (widened): the python.org installer's framework, /Library/Frameworks/Python.framework/
+# (https://docs.python.org/3/using/mac.html), and the system volume dyld searches on macOS 13
+# and later, /System/Volumes/Preboot/Cryptexes/OS/… (dyld's "tried:" list).
 _MACOS_PATH: Final = re.compile(
-    r"(?:^|[\s\"'(=])(/(?:Users|Volumes)/[^/\s\"']{1,64}/|/opt/homebrew/)"
+    r"(?:^|[\s\"'(=])(/(?:Users|Volumes)/[^/\s\"']{1,64}/|/opt/homebrew/"
+    r"|/Library/Frameworks/Python\.framework/|/System/Volumes/)"
+)
+# issue 38: macOS's loader (dyld) refusing a library that is not a Mach-O file, or not one for
+# this CPU: "dlopen(<path>, 0x0006): tried: '<path>' (not a mach-o file)", "… (mach-o file,
+# but is an incompatible architecture (have 'x86_64', need 'arm64'))", "slice is not valid
+# mach-o file" (dyld's diagnostics, apple-oss-distributions/dyld dyld/Loader.cpp and
+# MachOFile.cpp) -- what bitsandbytes 0.3x/0.4x's Linux-only libbitsandbytes_cpu.so meets on
+# a Mac (bitsandbytes-foundation/bitsandbytes#246; mymusise/ChatGLM-Tuning#247).
+_MACOS_LOADER: Final = re.compile(
+    r"\((not a mach-o file|mach-o file, but is an incompatible architecture)"
+    r"|(slice is not valid mach-o file)"
 )
 # glibc's dynamic loader refusing a library whose ELF header asks for an executable stack
 # (glibc elf/dl-load.c, _dl_map_object_from_fd: "cannot enable executable stack as shared
@@ -640,6 +656,9 @@ _PATH_DISTS: Final = (
     ("apex", "apex"),
     ("vllm", "vllm"),
     ("deepspeed", "deepspeed"),
+    # issue 38: IPEX's compiled libraries (intel_extension_for_pytorch/lib/libintel-ext-pt-cpu.so,
+    # -gpu.so), built against one torch x.y (intel_extension_for_pytorch/__init__.py)
+    ("intel_extension_for_pytorch", "intel-extension-for-pytorch"),
 )
 _GFX_SEPARATORS: Final = re.compile(r"[;, ]+")
 _RADEON_PREFIX: Final = re.compile(r"(Radeon (?:RX |Pro )?)")
@@ -766,15 +785,46 @@ class _Recogniser:
         return found.group(self.group)
 
 
+# issue 38: bitsandbytes' multi-backend preview for AMD GPUs (its multi-backend-refactor
+# branch and the continuous-release_multi-backend-refactor wheels, 0.44-0.45 "alpha"; ROCm
+# libraries reached PyPI's wheels only in 0.49.0, docs/source/installation.mdx at 0.49.0,
+# "AMD ROCm … Installation from PyPI"). Its cextension.py (multi-backend-refactor) says
+# "Could not find the bitsandbytes ROCm binary at <path>" when the wheel has no library for
+# this ROCm, "Could not load bitsandbytes native library: <path>/libbitsandbytes_rocm62.so:
+# undefined symbol: _Z36__device_stub__kOptimizer32bit1StateI12hip_bfloat16…" when the
+# library it ships is broken (bitsandbytes-foundation/bitsandbytes#1550, #1519: "This wheel
+# isn't ready yet"), then "ROCm Setup failed despite ROCm being available". The released
+# cextension.py never says "ROCm" in these words (0.43-0.46 say "CUDA"; 0.47 on say
+# "Configured ROCm binary not found at" / "No compatible ROCm binary found at").
+_BNB_ROCM_SYMBOL: Final = re.compile(
+    r"libbitsandbytes_(?:rocm\d{2,3}|hip)(?:_nohipblaslt)?\.so: ?undefined symbol"
+)
+# ROCm's own fork before it (ROCm/bitsandbytes, rocm_enabled) said "CUDA" for its HIP library:
+# "Could not find the bitsandbytes CUDA binary at PosixPath('…/libbitsandbytes_hip_nohipblaslt
+# .so')" (ROCm/bitsandbytes#30).
+_BNB_ROCM_MISSING: Final = re.compile(
+    r"Could not find the bitsandbytes (?:ROCm binary at|CUDA binary at \S{0,320}?"
+    r"libbitsandbytes_(?:rocm|hip))"
+)
+_BNB_ROCM_SETUP: Final = re.compile(r"ROCm Setup failed despite ROCm being available")
+
 # issue 38: Intel Extension for PyTorch beside a torch of another x.y. IPEX's own check at
 # import compares the two x.y and exits (intel/intel-extension-for-pytorch
 # intel_extension_for_pytorch/__init__.py: "ERROR! Intel® Extension for PyTorch* needs to work
 # with PyTorch {ipex x.y}.*, but PyTorch {torch.__version__} is found. Please switch to the
 # matching version and run again."; its C++ twin in csrc says "PyTorch/libtorch"). Matched
 # from "Extension for" on, as the ® is often mangled ("IntelÂ®"). The value: "IPEX-x.y torch".
+# issue 38 (widened): its Python message split by a backslash inside the string in IPEX 2.x
+# (a backslash-newline continues the literal, so the indent of its next line stands between
+# "PyTorch" and "{0}.*"), the star escaped by Markdown ("PyTorch\*"), and accelerate's and
+# transformers' own wording of the same check, which then leaves IPEX unused
+# (huggingface/accelerate src/accelerate/utils/imports.py is_ipex_available: "Intel Extension
+# for PyTorch {x.y} needs to work with PyTorch {x.y}.*, but PyTorch {torch} is found. Please
+# switch to the matching version and run again.").
 _IPEX_TORCH: Final = re.compile(
-    r"Extension for PyTorch\* needs to work with PyTorch(?:/libtorch)? {1,8}(\d{1,2}\.\d{1,3})"
-    r"\.\*, but PyTorch(?:/libtorch)? (\d{1,2}\.\d{1,3}[\w.+]{0,40}) is found"
+    r"Extension for PyTorch(?:\\?\*| \d{1,2}\.\d{1,3}) {1,4}needs to work with PyTorch"
+    r"(?:/libtorch)? {1,12}(\d{1,2}\.\d{1,3})\.\\?\*, {1,12}but PyTorch(?:/libtorch)? "
+    r"(\d{1,2}\.\d{1,3}[\w.+]{0,40}) is found"
 )
 
 # The messages each read by one pattern (the others need the lines before, or give more than
@@ -919,6 +969,11 @@ RECOGNISERS: Final = (
     _Recogniser(_CANN_EL0004, FactKey.MESSAGE_NPU_OOM, words=ascend.CANN_EL0004),
     _Recogniser(_ACLNN_FAILED, FactKey.MESSAGE_ACLNN_FAILED),
     _Recogniser(_TOOLKIT_NO_MODULE, FactKey.MESSAGE_CANN_NO_MODULE),
+    # issue 38: bitsandbytes on a Mac (macOS's loader) and its ROCm preview builds
+    _Recogniser(_MACOS_LOADER, FactKey.MACOS_LOADER, made=lambda m: m.group(1) or m.group(2)),
+    _Recogniser(_BNB_ROCM_SYMBOL, FactKey.MESSAGE_BNB_SETUP, words="rocm_symbol"),
+    _Recogniser(_BNB_ROCM_MISSING, FactKey.MESSAGE_BNB_SETUP, words="rocm_missing"),
+    _Recogniser(_BNB_ROCM_SETUP, FactKey.MESSAGE_BNB_SETUP, words="rocm_setup_failed"),
 )
 
 
@@ -1061,8 +1116,10 @@ def _loader(line: Line) -> Iterator[Said]:
         # read, as one a module wanted from torch.
         words = _SYMBOL_WORDS
     if (at := loader.find(words)) >= 0:
-        before = loader[:at].split() if words != _SYMBOL_WORDS else []
-        symbol = loader[at + len(words) :].split()
+        # issue 38: Markdown's emphasis around the loader's words ("….so: **undefined
+        # symbol: _ZNK5torch…Ev**", oneapi-src/oneAPI-samples#1596) is not the path's
+        before = [t for t in loader[:at].split() if t.strip("*")] if words != _SYMBOL_WORDS else []
+        symbol = [t.rstrip("*") for t in loader[at + len(words) :].split() if t.strip("*")]
         path = before[-1].rstrip(":") if before else ""
         module = _MODULE_FILE.search(path.replace("\\", "/").rsplit("/", 1)[-1])
         dist = _extension_of(path.rsplit("/", 1)[0] + "/", module.group(1)) if module else None
