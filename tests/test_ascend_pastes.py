@@ -637,3 +637,88 @@ def test_another_module_named_like_te_is_not_canns() -> None:
     assert not pattern.search("ModuleNotFoundError: No module named 'tensorflow'")
     assert not pattern.search("ModuleNotFoundError: No module named 'te_foo'")
     assert not pattern.search("ModuleNotFoundError: No module named 'vllm.te'")
+
+
+# --- issue 38: Ascend NPU memory in all its wordings ------------------------------------------
+
+# torch-npu's sized message as other servers print it: torch's OutOfMemoryError name and no
+# space before "If reserved" (sglang#29838), a Ray worker's prefixed and repeated line
+# (vllm-ascend#1127), a bug template's prose around it (sglang#15453).
+NPU_OOM_MORE = {
+    ERRORS / "sglang29838-a3-torch-outofmemoryerror-npu-oom-72mib.txt": "72.00 MiB",
+    ERRORS / "vllmascend1127-910b2-ray-worker-npu-oom-30mib.txt": "30.00 MiB",
+    ERRORS / "sglang15453-910b3-cann8.3.rc1-image-npu-oom-226mib.md": "226.00 MiB",
+}
+
+
+@pytest.mark.parametrize("path", sorted(NPU_OOM_MORE), ids=lambda p: p.name.split("-", 1)[0])
+def test_npu_out_of_memory_in_other_servers_logs(path: Path) -> None:
+    exit_code, data = detect(path)
+    assert exit_code == 1
+    found = data["findings"][0]
+    assert (found["code"], found["backend"]) == ("npu.out_of_memory", "npu")
+    assert f"tried to allocate {NPU_OOM_MORE[path]}" in found["message"]
+    assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
+    assert data["unread_count"] == 0
+
+
+# CANN 8.x's EL0004 with the process and the time between the code and its words ("EL0004:
+# [PID: 316198] 2025-09-28-07:22:29.827.496 Failed to allocate memory."): vllm-ascend#3141 (a
+# test's log, torch-npu's 207001 before it) and #1993 (an Atlas 300I Duo's engine log, CANN's
+# "runtime result = 207001" after it). The ACL code's lines are the finding's, not unread.
+CANN_OOM_PID = {
+    ERRORS / "vllmascend3141-el0004-pid-prefix-moe-dispatch-207001-log.txt": (1, 3, 5),
+    ERRORS / "vllmascend1993-300iduo-el0004-pid-prefix-207001-engine-log.txt": (8, 12),
+}
+
+
+@pytest.mark.parametrize("path", sorted(CANN_OOM_PID), ids=lambda p: p.name.split("-", 1)[0])
+def test_canns_el0004_with_its_process_and_time_is_the_npus_out_of_memory(path: Path) -> None:
+    exit_code, data = detect(path)
+    assert exit_code == 1
+    found = data["findings"][0]
+    assert (found["code"], found["backend"]) == ("npu.out_of_memory", "npu")
+    assert "EL0004" in found["message"]
+    rests = [q["line"] for q in finding_rests(data, "npu.out_of_memory")]
+    assert tuple(rests) == CANN_OOM_PID[path]
+    assert not [u for u in data["unread"] if "207001" in u["text"] or "EL0004" in u["text"]]
+    assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
+
+
+def test_the_acl_runtimes_code_alone_is_the_npus_out_of_memory(tmp_path: Path) -> None:
+    """torch-npu's failed call with ACL error 207001 and its table's words, before CANN's
+    EL0004 block: vllm-ascend#3141's first four lines, as a paste cut there holds them."""
+    real = ERRORS / "vllmascend3141-el0004-pid-prefix-moe-dispatch-207001-log.txt"
+    cut = tmp_path / "cut.txt"
+    cut.write_text("\n".join(real.read_text().splitlines()[:4]) + "\n")
+    exit_code, data = detect(cut)
+    assert exit_code == 1
+    found = finding(data, "npu.out_of_memory")
+    assert found["message"] == (
+        "CANN's runtime could not allocate the NPU memory asked of it (ACL error 207001, "
+        '"Failed to apply for memory", torch-npu\'s error code table)'
+    )
+    assert [q["line"] for q in finding_rests(data, "npu.out_of_memory")] == [1, 3]
+
+
+def test_other_acl_codes_are_not_memory() -> None:
+    """507013 (a DMA error), 2070010 and a code in prose are not the runtime's memory codes."""
+    from hwdoctor.gather.reports.readers import messages
+
+    pattern = messages._ACL_NO_MEMORY
+    assert pattern.search("NPU function error: call aclnnX failed, error code is 207018")
+    assert not pattern.search("AclrtSynchronizeDeviceWithTimeout, error code is 507013")
+    assert not pattern.search("error code is 2070010")
+    assert not pattern.search("see 207001 in the table")
+
+
+def test_torch_npus_ignorable_allocator_line_is_no_error() -> None:
+    """torch-npu 2.7.1's allocator logs "[ERROR] … Get a block from the existing pool failed.
+    … This error log can be ignored." before it frees its cache and retries (Ascend/pytorch#108:
+    the run goes on): no finding, no unread error line."""
+    exit_code, data = detect(
+        ERRORS / "ascendpytorch108-zh-torch-npu-2.7.1-get-a-block-failed-can-be-ignored.md"
+    )
+    assert exit_code == 0
+    assert data["findings"] == []
+    assert data["unread_count"] == 0

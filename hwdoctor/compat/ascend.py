@@ -293,6 +293,18 @@ def torch_npu_for(cann: str, torch: str) -> str | None:
 # verified 2026-12-05), beside torch-npu's allocator's sizes.
 CANN_EL0004: Final = "EL0004"
 
+# issue 38: Ascend NPU memory in all its wordings. The ACL runtime's error codes for device
+# memory it could not give, as torch-npu prints them after a failed call ("NPU function error:
+# call aclnnMoeDistributeDispatchV2 failed, error code is 207001") and CANN's runtime in its
+# traceback ("alloc device memory failed, runtime result = 207001"), each with the words
+# torch-npu's error code table prints on the next line ("[Error]: Failed to apply for memory.").
+# Source: Ascend/pytorch torch_npu/csrc/core/npu/NPUErrorCodes.h, the aclError table (207001
+# ACL_ERROR_RT_MEMORY_ALLOCATION, 207018 ACL_ERROR_RT_DEVICE_OOM; verified 2026-12-05).
+ACL_NO_MEMORY: Final = {
+    "207001": "Failed to apply for memory",
+    "207018": "The memory on the device is exhausted",
+}
+
 
 # issue 38: Ascend's other wordings. The NPUs vLLM Ascend runs on: the Atlas A2 series
 # (Ascend-cann-kernels-910b: 910B1–910B4 in npu-smi), the A3 series, and Atlas 300I (310P) in

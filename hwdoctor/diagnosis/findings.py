@@ -3359,6 +3359,19 @@ def finding(
     evidence: str | None = None,
     variant: None = None,
     size: Value,
+    acl: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NPU_OUT_OF_MEMORY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["acl"],
+    acl: Value,
+    size: Value = None,
 ) -> Finding: ...
 
 
@@ -3369,6 +3382,7 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: Literal["cann"],
+    acl: Value = None,
     size: Value = None,
 ) -> Finding: ...
 
@@ -3380,6 +3394,7 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: Literal["exabyte"],
+    acl: Value = None,
     size: Value = None,
 ) -> Finding: ...
 

@@ -2076,15 +2076,34 @@ def _ascend_stated(facts: _Read) -> tuple[Finding, ...]:
     found: list[Finding] = []
     if said := facts.all(FactKey.MESSAGE_NPU_OOM):
         # torch-npu's sized message first; CANN's EL0004 (issue 38: Ascend's other wordings)
-        # where it is the only one, and its lines the finding's too.
-        sized = [f for f in said if f.value != ascend.CANN_EL0004]
+        # where it is the only one, then the ACL runtime's codes and their words (issue 38:
+        # Ascend NPU memory in all its wordings); the lines of each the finding's too.
+        acl_words = set(ascend.ACL_NO_MEMORY.values())
+        codes = [f for f in said if f.value in ascend.ACL_NO_MEMORY]
+        words = [f for f in said if f.value in acl_words]
         cann = [f for f in said if f.value == ascend.CANN_EL0004]
-        facts.use("stated", *(sized[:1] + cann[:1]))
+        sized = [f for f in said if f not in codes and f not in words and f not in cann]
+        facts.use("stated", *(sized[:1] + cann[:1] + codes[:1] + words[:1]))
         size = sized[0].value if sized else ""
-        huge: Literal["exabyte", "cann"] | None = (
-            "exabyte" if size.startswith("more than") else None if sized else "cann"
+        huge: Literal["exabyte", "cann", "acl"] | None = (
+            "exabyte"
+            if size.startswith("more than")
+            else None
+            if sized
+            else "cann"
+            if cann
+            else "acl"
         )
-        found.append(finding(Code.NPU_OUT_OF_MEMORY, backend=_NPU, variant=huge, size=size))
+        acl = (
+            f'ACL error {codes[0].value}, "{ascend.ACL_NO_MEMORY[codes[0].value]}"'
+            if codes
+            else f'"{words[0].value}"'
+            if words
+            else ""
+        )
+        found.append(
+            finding(Code.NPU_OUT_OF_MEMORY, backend=_NPU, variant=huge, size=size, acl=acl)
+        )
     parts: dict[str, PastedFact] = {}
     for fact in facts.all(FactKey.MESSAGE_ASCEND_LIBRARY):
         smi, _, library = fact.value.rpartition(" ")

@@ -718,8 +718,23 @@ _NPU_SMI_LIBRARY: Final = re.compile(
 # verified 2026-12-05), as torch_npu and aclrt print it: "Memory_Allocation_Failure(EL0004):
 # Failed to allocate memory." (vllm-ascend#4678, PTOAS#341), and the bare code of older
 # releases ("EL0004: Failed to allocate memory"). A wrapped log may cut the line after
-# "allocate", so the words stop there.
-_CANN_EL0004: Final = re.compile(r"\bEL0004\)?: Failed to allocate\b")
+# "allocate", so the words stop there. CANN 8.x's error manager puts the process and the time
+# between the code and its words ("EL0004: [PID: 316198] 2025-09-28-07:22:29.827.496 Failed to
+# allocate memory.", as vllm-ascend#3141's and #1993's logs print it), so that prefix may stand
+# there.
+_CANN_EL0004: Final = re.compile(
+    r"\bEL0004\)?: (?:\[PID: \d{1,10}\] [\d:.-]{10,40} )?Failed to allocate\b"
+)
+# issue 38: Ascend NPU memory in all its wordings. The ACL runtime's "no device memory" codes
+# (compat/ascend.py ACL_NO_MEMORY, torch-npu's NPUErrorCodes.h) as torch-npu prints them after a
+# failed call ("… NPU function error: call aclnnMoeDistributeDispatchV2 failed, error code is
+# 207001", vllm-ascend#3141) and as CANN's runtime traceback gives them ("alloc device memory
+# failed, runtime result = 207001", vllm-ascend#1993, #4678); and the words torch-npu's table
+# prints for them on its "[Error]:" line ("[Error]: Failed to apply for memory.").
+_ACL_NO_MEMORY: Final = re.compile(r"(?:\berror code is|\bruntime result =) (207001|207018)\b")
+_ACL_NO_MEMORY_WORDS: Final = re.compile(
+    r"\[Error\]: (Failed to apply for memory|The memory on the device is exhausted)\."
+)
 # torch-npu when an operator's aclnn kernel call fails (its OpApi error: "call aclnnSwiGlu
 # failed, detail:EZ1001: … Get path and read binary_info_config.json failed, please check if
 # the opp_kernel package is installed!", vllm-ascend#573 and #237; Ascend/op-plugin
@@ -919,6 +934,9 @@ RECOGNISERS: Final = (
     _Recogniser(_CANN_EL0004, FactKey.MESSAGE_NPU_OOM, words=ascend.CANN_EL0004),
     _Recogniser(_ACLNN_FAILED, FactKey.MESSAGE_ACLNN_FAILED),
     _Recogniser(_TOOLKIT_NO_MODULE, FactKey.MESSAGE_CANN_NO_MODULE),
+    # issue 38: Ascend NPU memory in all its wordings (the ACL runtime's codes and words)
+    _Recogniser(_ACL_NO_MEMORY, FactKey.MESSAGE_NPU_OOM),
+    _Recogniser(_ACL_NO_MEMORY_WORDS, FactKey.MESSAGE_NPU_OOM),
 )
 
 
