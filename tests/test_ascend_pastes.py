@@ -722,3 +722,28 @@ def test_torch_npus_ignorable_allocator_line_is_no_error() -> None:
     assert exit_code == 0
     assert data["findings"] == []
     assert data["unread_count"] == 0
+
+
+# --- issue 38: the NPU environment not sourced --------------------------------------------------
+
+
+# Paddle-Lite's NNAdapter loading the CANN toolkit's libraries: libascendcl.so
+# (PaddlePaddle/FastDeploy#2540) and the toolkit's profiling library libmsprofiler.so (#1824).
+@pytest.mark.parametrize(
+    ("name", "library"),
+    [
+        ("fastdeploy2540-zh-ascend-nnadapter-libascendcl-so.txt", "libascendcl.so"),
+        ("fastdeploy1824-atlas300i-nnadapter-libmsprofiler-so.txt", "libmsprofiler.so"),
+    ],
+    ids=["fastdeploy2540", "fastdeploy1824"],
+)
+def test_a_toolkit_library_the_loader_cannot_open_is_set_env_not_sourced(
+    name: str, library: str
+) -> None:
+    exit_code, data = detect(ERRORS / name)
+    assert exit_code == 1
+    found = finding(data, "npu.cann_library_not_found")
+    assert f"CANN's {library}" in found["message"]
+    assert found["remedy"] == "source /usr/local/Ascend/ascend-toolkit/set_env.sh"
+    assert not [u for u in data["unread"] if library in u["text"]]
+    assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]

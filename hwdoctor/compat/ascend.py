@@ -178,7 +178,10 @@ def vllm_ascend_row(version: str) -> VllmAscendRow | None:
 #   table, "NNAL … Required for libatb.so", and its guide's `source
 #   /usr/local/Ascend/nnal/atb/set_env.sh` (the same page, verified 2026-12-05).
 DRIVER_LIBRARIES: Final = frozenset({"libascend_hal", "libdrvdsmi_host", "libdcmi"})
-TOOLKIT_LIBRARIES: Final = frozenset({"libhccl", "libascendcl", "libopapi"})
+# issue 38: the NPU environment not sourced. libmsprofiler.so, the toolkit's profiling library
+# (CANN's runtime/lib64: the msProf package's installer, LIBMSPROFILER_PATH="/runtime/lib64/",
+# gitcode.com/Ascend/msprof as mirrored at kali20gakki/msprof; found on the same path).
+TOOLKIT_LIBRARIES: Final = frozenset({"libhccl", "libascendcl", "libopapi", "libmsprofiler"})
 NNAL_LIBRARIES: Final = frozenset({"libatb"})
 TOOLKIT_ENV: Final = "/usr/local/Ascend/ascend-toolkit/set_env.sh"
 NNAL_ENV: Final = "/usr/local/Ascend/nnal/atb/set_env.sh"

@@ -692,10 +692,11 @@ _NPU_OOM: Final = re.compile(
 # `library_part` says which). And npu-smi's own start when the loader cannot find a library it
 # needs (glibc's "npu-smi: error while loading shared libraries: libc_sec.so: cannot open …"):
 # npu-smi is the driver's tool and its libraries are the driver's (/usr/local/Ascend/driver/lib64),
-# whichever library it names.
+# whichever library it names. issue 38: the toolkit's profiling library too (libmsprofiler.so,
+# which Paddle-Lite's NNAdapter loads with libascendcl.so: PaddlePaddle/FastDeploy#1824).
 _ASCEND_LIBRARY: Final = re.compile(
-    r"\b(lib(?:ascend_hal|drvdsmi_host|dcmi|hccl|ascendcl|opapi|atb)\.so(?:\.\d{1,3}){0,3}): "
-    r"cannot open shared object file"
+    r"\b(lib(?:ascend_hal|drvdsmi_host|dcmi|hccl|ascendcl|opapi|msprofiler|atb)"
+    r"\.so(?:\.\d{1,3}){0,3}): cannot open shared object file"
 )
 # CANN's release in a reporter's words or a versions table (beside CJK text too, which Python's
 # \b counts as a word): "I installed CANN 8.0.RC3", "CANN |
