@@ -747,3 +747,66 @@ def test_a_toolkit_library_the_loader_cannot_open_is_set_env_not_sourced(
     assert found["remedy"] == "source /usr/local/Ascend/ascend-toolkit/set_env.sh"
     assert not [u for u in data["unread"] if library in u["text"]]
     assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
+
+
+# --- issue 38: torch-npu and CANN (the CANN lines as environment sections give them) ------------
+
+
+@pytest.mark.parametrize(
+    ("name", "cann", "line"),
+    [
+        # "CANN: 8.1.rc1" in a vLLM Ascend template's environment fence
+        ("vllmascend1188-cann-colon-8.1.rc1-vllm-ascend-0.9.0-which-torch.md", "8.1.rc1", 6),
+        # the toolkit's install path in its ascend_toolkit_install.info
+        (
+            "vllmascend834-npu-smi-910b3-toolkit-install-info-8.1.rc1.alpha001.md",
+            "8.1.RC1.alpha001",
+            21,
+        ),
+    ],
+    ids=["vllmascend1188", "vllmascend834"],
+)
+def test_the_cann_release_is_read_as_environment_sections_give_it(
+    name: str, cann: str, line: int
+) -> None:
+    """Read, and quiet: neither paste gives a torch-npu version to pair it with (#1188's
+    thread found the environment fine; #834's excerpt ends before its failure)."""
+    from hwdoctor.gather import reports
+    from hwdoctor.model.pasted import FactKey
+
+    path = ERRORS / name
+    pasted = reports.read(path.read_bytes(), path.name)
+    said = [f for f in pasted.facts if f.key is FactKey.PROSE_CANN]
+    assert [(f.value, f.quote.line if f.quote else None) for f in said] == [(cann, line)]
+    assert ascend.cann_release(cann) == "8.1.RC1"
+    exit_code, data = detect(path)
+    assert exit_code == 0
+    assert data["findings"] == []
+
+
+def test_the_cann_release_in_chinese_and_full_width_words() -> None:
+    """The Chinese environment lines ("CANN版本：8.0.RC1", "cann版本是8.0.RC3", "CANN：8.0.RC2.2")
+    and the toolkit's install path; "ascend-toolkit/latest" names no release."""
+    from hwdoctor.gather.reports.readers import messages
+
+    prose, path = messages._PROSE_CANN, messages._TOOLKIT_PATH_CANN
+    for said, release in [
+        ("CANN版本：8.0.RC1", "8.0.RC1"),
+        ("我的cann版本是8.0.RC3，这个问题该如何解决", "8.0.RC3"),
+        ("CANN：8.0.RC2.2", "8.0.RC2.2"),
+    ]:
+        found = prose.search(said)
+        assert found and ascend.cann_release(found.group(1)) == release, said
+    found = path.search("ImportError: /usr/local/Ascend/ascend-toolkit/8.0.RC3.alpha003/aarch64")
+    assert found and ascend.cann_release(found.group(1)) == "8.0.RC3"
+    assert not path.search("/usr/local/Ascend/ascend-toolkit/latest/lib64/libascendcl.so")
+
+
+def test_a_patch_of_the_tables_cann_release_is_that_release() -> None:
+    """ "8.0.RC2.2" is a patch of 8.0.RC2, the release torch-npu 2.3.1 is for; 8.0.RC3 is
+    another release, and so is 6.3.RC3 beside the table's own 6.3.RC3.1."""
+    assert ascend.within_release("8.0.RC2.2", "8.0.RC2")
+    assert ascend.within_release("8.0.RC2", ascend.cann_of_torch_npu("2.3.1") or "")
+    assert not ascend.within_release("8.0.RC3", "8.0.RC2")
+    assert not ascend.within_release("8.0.RC20", "8.0.RC2")
+    assert not ascend.within_release("6.3.RC3", "6.3.RC3.1")

@@ -281,6 +281,13 @@ def cann_release(said: str) -> str:
     return ".".join(parts)
 
 
+def within_release(said: str, paired: str) -> bool:
+    """Whether a CANN release as a paste gives it is the table's release or a patch of it
+    ("8.0.RC2.2" within "8.0.RC2"; issue 38: the CANN lines as environment sections give
+    them, vllm-ascend's "CANN：8.0.RC2.2")."""
+    return said == paired or said.startswith(paired + ".")
+
+
 def torch_npu_for(cann: str, torch: str) -> str | None:
     """The torch-npu package version the table releases for a CANN release and a torch
     release ("9.0.0", "2.7.1" → "2.7.1.post4"); None where it lists none."""

@@ -2150,7 +2150,7 @@ def _torch_npu_cann(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     if npu is None or paired is None or len(releases) != 1:
         return ()
     cann = releases.pop()
-    if cann == paired:
+    if ascend.within_release(cann, paired):
         return ()
     facts.use("torch_npu_cann", npu, said[0])
     torch = ascend.torch_of_npu(npu.value.strip())

@@ -702,9 +702,20 @@ _ASCEND_LIBRARY: Final = re.compile(
 # \b counts as a word): "I installed CANN 8.0.RC3", "CANN |
 # 8.5.2", "CANN                          8.1.RC1", "cann 8.0.0.alpha002", "CANN 9.0.0-beta.2"
 # (CANN's own numbering: major.minor.RCn or major.minor.patch, compat/ascend.py cann_release).
+# issue 38: the CANN lines as environment sections give them: "CANN: 8.1.rc1" (vllm-ascend#1188),
+# a full-width colon, and the Chinese "CANN版本：8.0.RC3" / "cann版本是8.0.RC3" ("version is").
 _PROSE_CANN: Final = re.compile(
-    r"(?<![A-Za-z])(?:CANN|cann|Cann)(?![A-Za-z])(?: ?\|)? {0,40}"
+    r"(?<![A-Za-z])(?:CANN|cann|Cann)(?![A-Za-z])(?: ?版本)?[是为]?(?: ?[|:：])? {0,40}"
     r"(\d{1,2}\.\d{1,2}\.(?:RC\d{1,2}|rc\d{1,2}|\d{1,2})(?:[.-][A-Za-z0-9]{1,12}){0,2})"
+)
+# issue 38: the CANN release in the toolkit's install path, as its version directory names it
+# ("/usr/local/Ascend/ascend-toolkit/8.0.RC3.alpha003/aarch64-linux/lib64/…",
+# "path=/data/8.1/ascend-toolkit/8.1.RC1.alpha001/aarch64-linux" in ascend_toolkit_install.info,
+# vllm-ascend#834): the toolkit installs each release under ascend-toolkit/<version>/ and links
+# ascend-toolkit/latest to it (CANN installation guide; LlamaFactory#5189's `ls -l …/latest/`).
+_TOOLKIT_PATH_CANN: Final = re.compile(
+    r"\bascend-toolkit/"
+    r"(\d{1,2}\.\d{1,2}\.(?:RC\d{1,2}|rc\d{1,2}|\d{1,2})(?:[.-][A-Za-z0-9]{1,12}){0,2})/"
 )
 _NPU_SMI_LIBRARY: Final = re.compile(
     r"npu-smi: error while loading shared libraries: (lib\w{1,40}\.so(?:\.\d{1,3}){0,3}): "
@@ -938,6 +949,8 @@ RECOGNISERS: Final = (
     # issue 38: Ascend NPU memory in all its wordings (the ACL runtime's codes and words)
     _Recogniser(_ACL_NO_MEMORY, FactKey.MESSAGE_NPU_OOM),
     _Recogniser(_ACL_NO_MEMORY_WORDS, FactKey.MESSAGE_NPU_OOM),
+    # issue 38: torch-npu and CANN (the release in the toolkit's install path)
+    _Recogniser(_TOOLKIT_PATH_CANN, FactKey.PROSE_CANN),
 )
 
 
