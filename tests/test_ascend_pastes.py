@@ -648,6 +648,8 @@ NPU_OOM_MORE = {
     ERRORS / "sglang29838-a3-torch-outofmemoryerror-npu-oom-72mib.txt": "72.00 MiB",
     ERRORS / "vllmascend1127-910b2-ray-worker-npu-oom-30mib.txt": "30.00 MiB",
     ERRORS / "sglang15453-910b3-cann8.3.rc1-image-npu-oom-226mib.md": "226.00 MiB",
+    # a Chinese-language report's traceback (LlamaFactory#5491)
+    ERRORS / "lf5491-zh-910b-8npu-npu-oom-386mib-loading-shards.txt": "386.00 MiB",
 }
 
 
@@ -685,20 +687,20 @@ def test_canns_el0004_with_its_process_and_time_is_the_npus_out_of_memory(path: 
     assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
 
 
-def test_the_acl_runtimes_code_alone_is_the_npus_out_of_memory(tmp_path: Path) -> None:
-    """torch-npu's failed call with ACL error 207001 and its table's words, before CANN's
-    EL0004 block: vllm-ascend#3141's first four lines, as a paste cut there holds them."""
-    real = ERRORS / "vllmascend3141-el0004-pid-prefix-moe-dispatch-207001-log.txt"
-    cut = tmp_path / "cut.txt"
-    cut.write_text("\n".join(real.read_text().splitlines()[:4]) + "\n")
-    exit_code, data = detect(cut)
+def test_the_acl_runtimes_words_and_code_alone_are_the_npus_out_of_memory() -> None:
+    """No torch-npu size and no EL0004: torch-npu's "[Error]: Failed to apply for memory." and
+    CANN's "runtime result = 207005" (vllm-ascend#12113, a maintainer: the memory is not
+    enough)."""
+    name = "vllmascend12113-zh-910b-qwen3.5-failed-to-apply-for-memory-207005.txt"
+    exit_code, data = detect(ERRORS / name)
     assert exit_code == 1
     found = finding(data, "npu.out_of_memory")
     assert found["message"] == (
-        "CANN's runtime could not allocate the NPU memory asked of it (ACL error 207001, "
+        "CANN's runtime could not allocate the NPU memory asked of it (ACL error 207005, "
         '"Failed to apply for memory", torch-npu\'s error code table)'
     )
-    assert [q["line"] for q in finding_rests(data, "npu.out_of_memory")] == [1, 3]
+    assert [q["line"] for q in finding_rests(data, "npu.out_of_memory")] == [3, 9]
+    assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
 
 
 def test_other_acl_codes_are_not_memory() -> None:

@@ -309,9 +309,11 @@ CANN_EL0004: Final = "EL0004"
 # traceback ("alloc device memory failed, runtime result = 207001"), each with the words
 # torch-npu's error code table prints on the next line ("[Error]: Failed to apply for memory.").
 # Source: Ascend/pytorch torch_npu/csrc/core/npu/NPUErrorCodes.h, the aclError table (207001
-# ACL_ERROR_RT_MEMORY_ALLOCATION, 207018 ACL_ERROR_RT_DEVICE_OOM; verified 2026-12-05).
+# ACL_ERROR_RT_MEMORY_ALLOCATION, 207005 "Failed to apply for memory" (the runtime's stream and
+# queue resources, vllm-ascend#12113), 207018 ACL_ERROR_RT_DEVICE_OOM; verified 2026-12-05).
 ACL_NO_MEMORY: Final = {
     "207001": "Failed to apply for memory",
+    "207005": "Failed to apply for memory",
     "207018": "The memory on the device is exhausted",
 }
 

@@ -743,7 +743,7 @@ _CANN_EL0004: Final = re.compile(
 # 207001", vllm-ascend#3141) and as CANN's runtime traceback gives them ("alloc device memory
 # failed, runtime result = 207001", vllm-ascend#1993, #4678); and the words torch-npu's table
 # prints for them on its "[Error]:" line ("[Error]: Failed to apply for memory.").
-_ACL_NO_MEMORY: Final = re.compile(r"(?:\berror code is|\bruntime result =) (207001|207018)\b")
+_ACL_NO_MEMORY: Final = re.compile(r"(?:\berror code is|\bruntime result =) (20700[15]|207018)\b")
 _ACL_NO_MEMORY_WORDS: Final = re.compile(
     r"\[Error\]: (Failed to apply for memory|The memory on the device is exhausted)\."
 )
