@@ -812,3 +812,12 @@ def test_a_patch_of_the_tables_cann_release_is_that_release() -> None:
     assert not ascend.within_release("8.0.RC3", "8.0.RC2")
     assert not ascend.within_release("8.0.RC20", "8.0.RC2")
     assert not ascend.within_release("6.3.RC3", "6.3.RC3.1")
+
+
+def test_vllm_ascends_matrix_pair_of_torch_npu_and_a_later_cann_is_quiet() -> None:
+    """vLLM Ascend 0.11.0rc2's collect_env: torch-npu 2.7.1 (torch-npu's table: CANN 8.3.RC1)
+    on CANN 8.3.RC2, read from the toolkit's install path; vLLM Ascend's matrix releases
+    0.11.0rc2 with exactly that pair, and the thread found the environment fine."""
+    name = "vllmascend4497-collect-env-vllm-ascend-0.11.0rc2-torch-2.7.1-torch-npu-2.7.1-910b4.md"
+    _, data = detect(ERRORS / name)
+    assert "npu.torch_npu_cann_apart" not in [f["code"] for f in data["findings"]]

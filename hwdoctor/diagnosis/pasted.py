@@ -2152,6 +2152,17 @@ def _torch_npu_cann(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     cann = releases.pop()
     if ascend.within_release(cann, paired):
         return ()
+    # issue 38: vLLM Ascend's compatibility matrix pairs some torch-npu builds with a later CANN
+    # than torch-npu's own table (0.11.0rc2: torch-npu 2.7.1 on CANN 8.3.RC2): where the paste's
+    # vLLM Ascend release names this CANN and this torch-npu, the pair is a released one.
+    named = _version_of(facts, "vllm-ascend")
+    row = ascend.vllm_ascend(named.value) if named is not None else None
+    if (
+        row is not None
+        and ascend.within_release(cann, row.cann)
+        and row.torch_npu == npu.value.strip().split("+", 1)[0].lower()
+    ):
+        return ()
     facts.use("torch_npu_cann", npu, said[0])
     torch = ascend.torch_of_npu(npu.value.strip())
     other = ascend.torch_npu_for(cann, torch) if torch is not None else None
