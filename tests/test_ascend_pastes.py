@@ -637,3 +637,187 @@ def test_another_module_named_like_te_is_not_canns() -> None:
     assert not pattern.search("ModuleNotFoundError: No module named 'tensorflow'")
     assert not pattern.search("ModuleNotFoundError: No module named 'te_foo'")
     assert not pattern.search("ModuleNotFoundError: No module named 'vllm.te'")
+
+
+# --- issue 38: Ascend NPU memory in all its wordings ------------------------------------------
+
+# torch-npu's sized message as other servers print it: torch's OutOfMemoryError name and no
+# space before "If reserved" (sglang#29838), a Ray worker's prefixed and repeated line
+# (vllm-ascend#1127), a bug template's prose around it (sglang#15453).
+NPU_OOM_MORE = {
+    ERRORS / "sglang29838-a3-torch-outofmemoryerror-npu-oom-72mib.txt": "72.00 MiB",
+    ERRORS / "vllmascend1127-910b2-ray-worker-npu-oom-30mib.txt": "30.00 MiB",
+    ERRORS / "sglang15453-910b3-cann8.3.rc1-image-npu-oom-226mib.md": "226.00 MiB",
+    # a Chinese-language report's traceback (LlamaFactory#5491)
+    ERRORS / "lf5491-zh-910b-8npu-npu-oom-386mib-loading-shards.txt": "386.00 MiB",
+}
+
+
+@pytest.mark.parametrize("path", sorted(NPU_OOM_MORE), ids=lambda p: p.name.split("-", 1)[0])
+def test_npu_out_of_memory_in_other_servers_logs(path: Path) -> None:
+    exit_code, data = detect(path)
+    assert exit_code == 1
+    found = data["findings"][0]
+    assert (found["code"], found["backend"]) == ("npu.out_of_memory", "npu")
+    assert f"tried to allocate {NPU_OOM_MORE[path]}" in found["message"]
+    assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
+    assert data["unread_count"] == 0
+
+
+# CANN 8.x's EL0004 with the process and the time between the code and its words ("EL0004:
+# [PID: 316198] 2025-09-28-07:22:29.827.496 Failed to allocate memory."): vllm-ascend#3141 (a
+# test's log, torch-npu's 207001 before it) and #1993 (an Atlas 300I Duo's engine log, CANN's
+# "runtime result = 207001" after it). The ACL code's lines are the finding's, not unread.
+CANN_OOM_PID = {
+    ERRORS / "vllmascend3141-el0004-pid-prefix-moe-dispatch-207001-log.txt": (1, 3, 5),
+    ERRORS / "vllmascend1993-300iduo-el0004-pid-prefix-207001-engine-log.txt": (8, 12),
+}
+
+
+@pytest.mark.parametrize("path", sorted(CANN_OOM_PID), ids=lambda p: p.name.split("-", 1)[0])
+def test_canns_el0004_with_its_process_and_time_is_the_npus_out_of_memory(path: Path) -> None:
+    exit_code, data = detect(path)
+    assert exit_code == 1
+    found = data["findings"][0]
+    assert (found["code"], found["backend"]) == ("npu.out_of_memory", "npu")
+    assert "EL0004" in found["message"]
+    rests = [q["line"] for q in finding_rests(data, "npu.out_of_memory")]
+    assert tuple(rests) == CANN_OOM_PID[path]
+    assert not [u for u in data["unread"] if "207001" in u["text"] or "EL0004" in u["text"]]
+    assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
+
+
+def test_the_acl_runtimes_words_and_code_alone_are_the_npus_out_of_memory() -> None:
+    """No torch-npu size and no EL0004: torch-npu's "[Error]: Failed to apply for memory." and
+    CANN's "runtime result = 207005" (vllm-ascend#12113, a maintainer: the memory is not
+    enough)."""
+    name = "vllmascend12113-zh-910b-qwen3.5-failed-to-apply-for-memory-207005.txt"
+    exit_code, data = detect(ERRORS / name)
+    assert exit_code == 1
+    found = finding(data, "npu.out_of_memory")
+    assert found["message"] == (
+        "CANN's runtime could not allocate the NPU memory asked of it (ACL error 207005, "
+        '"Failed to apply for memory", torch-npu\'s error code table)'
+    )
+    assert [q["line"] for q in finding_rests(data, "npu.out_of_memory")] == [3, 9]
+    assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
+
+
+def test_other_acl_codes_are_not_memory() -> None:
+    """507013 (a DMA error), 2070010 and a code in prose are not the runtime's memory codes."""
+    from hwdoctor.gather.reports.readers import messages
+
+    pattern = messages._ACL_NO_MEMORY
+    assert pattern.search("NPU function error: call aclnnX failed, error code is 207018")
+    assert not pattern.search("AclrtSynchronizeDeviceWithTimeout, error code is 507013")
+    assert not pattern.search("error code is 2070010")
+    assert not pattern.search("see 207001 in the table")
+
+
+def test_torch_npus_ignorable_allocator_line_is_no_error() -> None:
+    """torch-npu 2.7.1's allocator logs "[ERROR] … Get a block from the existing pool failed.
+    … This error log can be ignored." before it frees its cache and retries (Ascend/pytorch#108:
+    the run goes on): no finding, no unread error line."""
+    exit_code, data = detect(
+        ERRORS / "ascendpytorch108-zh-torch-npu-2.7.1-get-a-block-failed-can-be-ignored.md"
+    )
+    assert exit_code == 0
+    assert data["findings"] == []
+    assert data["unread_count"] == 0
+
+
+# --- issue 38: the NPU environment not sourced --------------------------------------------------
+
+
+# Paddle-Lite's NNAdapter loading the CANN toolkit's libraries: libascendcl.so
+# (PaddlePaddle/FastDeploy#2540) and the toolkit's profiling library libmsprofiler.so (#1824).
+@pytest.mark.parametrize(
+    ("name", "library"),
+    [
+        ("fastdeploy2540-zh-ascend-nnadapter-libascendcl-so.txt", "libascendcl.so"),
+        ("fastdeploy1824-atlas300i-nnadapter-libmsprofiler-so.txt", "libmsprofiler.so"),
+    ],
+    ids=["fastdeploy2540", "fastdeploy1824"],
+)
+def test_a_toolkit_library_the_loader_cannot_open_is_set_env_not_sourced(
+    name: str, library: str
+) -> None:
+    exit_code, data = detect(ERRORS / name)
+    assert exit_code == 1
+    found = finding(data, "npu.cann_library_not_found")
+    assert f"CANN's {library}" in found["message"]
+    assert found["remedy"] == "source /usr/local/Ascend/ascend-toolkit/set_env.sh"
+    assert not [u for u in data["unread"] if library in u["text"]]
+    assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
+
+
+# --- issue 38: torch-npu and CANN (the CANN lines as environment sections give them) ------------
+
+
+@pytest.mark.parametrize(
+    ("name", "cann", "line"),
+    [
+        # "CANN: 8.1.rc1" in a vLLM Ascend template's environment fence
+        ("vllmascend1188-cann-colon-8.1.rc1-vllm-ascend-0.9.0-which-torch.md", "8.1.rc1", 6),
+        # the toolkit's install path in its ascend_toolkit_install.info
+        (
+            "vllmascend834-npu-smi-910b3-toolkit-install-info-8.1.rc1.alpha001.md",
+            "8.1.RC1.alpha001",
+            21,
+        ),
+    ],
+    ids=["vllmascend1188", "vllmascend834"],
+)
+def test_the_cann_release_is_read_as_environment_sections_give_it(
+    name: str, cann: str, line: int
+) -> None:
+    """Read, and quiet: neither paste gives a torch-npu version to pair it with (#1188's
+    thread found the environment fine; #834's excerpt ends before its failure)."""
+    from hwdoctor.gather import reports
+    from hwdoctor.model.pasted import FactKey
+
+    path = ERRORS / name
+    pasted = reports.read(path.read_bytes(), path.name)
+    said = [f for f in pasted.facts if f.key is FactKey.PROSE_CANN]
+    assert [(f.value, f.quote.line if f.quote else None) for f in said] == [(cann, line)]
+    assert ascend.cann_release(cann) == "8.1.RC1"
+    exit_code, data = detect(path)
+    assert exit_code == 0
+    assert data["findings"] == []
+
+
+def test_the_cann_release_in_chinese_and_full_width_words() -> None:
+    """The Chinese environment lines ("CANN版本：8.0.RC1", "cann版本是8.0.RC3", "CANN：8.0.RC2.2")
+    and the toolkit's install path; "ascend-toolkit/latest" names no release."""
+    from hwdoctor.gather.reports.readers import messages
+
+    prose, path = messages._PROSE_CANN, messages._TOOLKIT_PATH_CANN
+    for said, release in [
+        ("CANN版本：8.0.RC1", "8.0.RC1"),
+        ("我的cann版本是8.0.RC3，这个问题该如何解决", "8.0.RC3"),
+        ("CANN：8.0.RC2.2", "8.0.RC2.2"),
+    ]:
+        found = prose.search(said)
+        assert found and ascend.cann_release(found.group(1)) == release, said
+    found = path.search("ImportError: /usr/local/Ascend/ascend-toolkit/8.0.RC3.alpha003/aarch64")
+    assert found and ascend.cann_release(found.group(1)) == "8.0.RC3"
+    assert not path.search("/usr/local/Ascend/ascend-toolkit/latest/lib64/libascendcl.so")
+
+
+def test_a_patch_of_the_tables_cann_release_is_that_release() -> None:
+    """ "8.0.RC2.2" is a patch of 8.0.RC2, the release torch-npu 2.3.1 is for; 8.0.RC3 is
+    another release, and so is 6.3.RC3 beside the table's own 6.3.RC3.1."""
+    assert ascend.within_release("8.0.RC2.2", "8.0.RC2")
+    assert ascend.within_release("8.0.RC2", ascend.cann_of_torch_npu("2.3.1") or "")
+    assert not ascend.within_release("8.0.RC3", "8.0.RC2")
+    assert not ascend.within_release("8.0.RC20", "8.0.RC2")
+    assert not ascend.within_release("6.3.RC3", "6.3.RC3.1")
+
+
+def test_vllm_ascends_matrix_pair_of_torch_npu_and_a_later_cann_is_quiet() -> None:
+    """vLLM Ascend 0.11.0rc2's collect_env: torch-npu 2.7.1 (torch-npu's table: CANN 8.3.RC1)
+    on CANN 8.3.RC2, read from the toolkit's install path; vLLM Ascend's matrix releases
+    0.11.0rc2 with exactly that pair, and the thread found the environment fine."""
+    name = "vllmascend4497-collect-env-vllm-ascend-0.11.0rc2-torch-2.7.1-torch-npu-2.7.1-910b4.md"
+    _, data = detect(ERRORS / name)
+    assert "npu.torch_npu_cann_apart" not in [f["code"] for f in data["findings"]]

@@ -178,7 +178,10 @@ def vllm_ascend_row(version: str) -> VllmAscendRow | None:
 #   table, "NNAL … Required for libatb.so", and its guide's `source
 #   /usr/local/Ascend/nnal/atb/set_env.sh` (the same page, verified 2026-12-05).
 DRIVER_LIBRARIES: Final = frozenset({"libascend_hal", "libdrvdsmi_host", "libdcmi"})
-TOOLKIT_LIBRARIES: Final = frozenset({"libhccl", "libascendcl", "libopapi"})
+# issue 38: the NPU environment not sourced. libmsprofiler.so, the toolkit's profiling library
+# (CANN's runtime/lib64: the msProf package's installer, LIBMSPROFILER_PATH="/runtime/lib64/",
+# gitcode.com/Ascend/msprof as mirrored at kali20gakki/msprof; found on the same path).
+TOOLKIT_LIBRARIES: Final = frozenset({"libhccl", "libascendcl", "libopapi", "libmsprofiler"})
 NNAL_LIBRARIES: Final = frozenset({"libatb"})
 TOOLKIT_ENV: Final = "/usr/local/Ascend/ascend-toolkit/set_env.sh"
 NNAL_ENV: Final = "/usr/local/Ascend/nnal/atb/set_env.sh"
@@ -278,6 +281,13 @@ def cann_release(said: str) -> str:
     return ".".join(parts)
 
 
+def within_release(said: str, paired: str) -> bool:
+    """Whether a CANN release as a paste gives it is the table's release or a patch of it
+    ("8.0.RC2.2" within "8.0.RC2"; issue 38: the CANN lines as environment sections give
+    them, vllm-ascend's "CANN：8.0.RC2.2")."""
+    return said == paired or said.startswith(paired + ".")
+
+
 def torch_npu_for(cann: str, torch: str) -> str | None:
     """The torch-npu package version the table releases for a CANN release and a torch
     release ("9.0.0", "2.7.1" → "2.7.1.post4"); None where it lists none."""
@@ -292,6 +302,20 @@ def torch_npu_for(cann: str, torch: str) -> str | None:
 # https://www.hiascend.com/document/detail/en/CANNCommunityEdition/900/maintenref/troubleshooting/atlaserrorcode_15_0267.html,
 # verified 2026-12-05), beside torch-npu's allocator's sizes.
 CANN_EL0004: Final = "EL0004"
+
+# issue 38: Ascend NPU memory in all its wordings. The ACL runtime's error codes for device
+# memory it could not give, as torch-npu prints them after a failed call ("NPU function error:
+# call aclnnMoeDistributeDispatchV2 failed, error code is 207001") and CANN's runtime in its
+# traceback ("alloc device memory failed, runtime result = 207001"), each with the words
+# torch-npu's error code table prints on the next line ("[Error]: Failed to apply for memory.").
+# Source: Ascend/pytorch torch_npu/csrc/core/npu/NPUErrorCodes.h, the aclError table (207001
+# ACL_ERROR_RT_MEMORY_ALLOCATION, 207005 "Failed to apply for memory" (the runtime's stream and
+# queue resources, vllm-ascend#12113), 207018 ACL_ERROR_RT_DEVICE_OOM; verified 2026-12-05).
+ACL_NO_MEMORY: Final = {
+    "207001": "Failed to apply for memory",
+    "207005": "Failed to apply for memory",
+    "207018": "The memory on the device is exhausted",
+}
 
 
 # issue 38: Ascend's other wordings. The NPUs vLLM Ascend runs on: the Atlas A2 series

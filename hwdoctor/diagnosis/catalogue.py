@@ -2376,6 +2376,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "cann": "CANN's runtime could not allocate the NPU memory asked of it (CANN error "
             "EL0004, Memory_Allocation_Failure: \"Failed to allocate memory\"; CANN's possible "
             "cause: available memory is insufficient)",
+            # issue 38: Ascend NPU memory in all its wordings. The ACL runtime's codes for
+            # device memory it could not give (Ascend/pytorch torch_npu/csrc/core/npu/
+            # NPUErrorCodes.h: 207001 "Failed to apply for memory", 207018 "The memory on the
+            # device is exhausted"), as torch-npu prints them after a failed call.
+            "acl": "CANN's runtime could not allocate the NPU memory asked of it ({acl}, "
+            "torch-npu's error code table)",
         },
         variant_advice={
             "exabyte": "find the tensor whose size is wrong: print the shapes the failing "

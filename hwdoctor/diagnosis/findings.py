@@ -3369,6 +3369,19 @@ def finding(
     evidence: str | None = None,
     variant: None = None,
     size: Value,
+    acl: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NPU_OUT_OF_MEMORY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["acl"],
+    acl: Value,
+    size: Value = None,
 ) -> Finding: ...
 
 
@@ -3379,6 +3392,7 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: Literal["cann"],
+    acl: Value = None,
     size: Value = None,
 ) -> Finding: ...
 
@@ -3390,6 +3404,7 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: Literal["exabyte"],
+    acl: Value = None,
     size: Value = None,
 ) -> Finding: ...
 

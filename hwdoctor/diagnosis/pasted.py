@@ -2123,15 +2123,34 @@ def _ascend_stated(facts: _Read) -> tuple[Finding, ...]:
     found: list[Finding] = []
     if said := facts.all(FactKey.MESSAGE_NPU_OOM):
         # torch-npu's sized message first; CANN's EL0004 (issue 38: Ascend's other wordings)
-        # where it is the only one, and its lines the finding's too.
-        sized = [f for f in said if f.value != ascend.CANN_EL0004]
+        # where it is the only one, then the ACL runtime's codes and their words (issue 38:
+        # Ascend NPU memory in all its wordings); the lines of each the finding's too.
+        acl_words = set(ascend.ACL_NO_MEMORY.values())
+        codes = [f for f in said if f.value in ascend.ACL_NO_MEMORY]
+        words = [f for f in said if f.value in acl_words]
         cann = [f for f in said if f.value == ascend.CANN_EL0004]
-        facts.use("stated", *(sized[:1] + cann[:1]))
+        sized = [f for f in said if f not in codes and f not in words and f not in cann]
+        facts.use("stated", *(sized[:1] + cann[:1] + codes[:1] + words[:1]))
         size = sized[0].value if sized else ""
-        huge: Literal["exabyte", "cann"] | None = (
-            "exabyte" if size.startswith("more than") else None if sized else "cann"
+        huge: Literal["exabyte", "cann", "acl"] | None = (
+            "exabyte"
+            if size.startswith("more than")
+            else None
+            if sized
+            else "cann"
+            if cann
+            else "acl"
         )
-        found.append(finding(Code.NPU_OUT_OF_MEMORY, backend=_NPU, variant=huge, size=size))
+        acl = (
+            f'ACL error {codes[0].value}, "{ascend.ACL_NO_MEMORY[codes[0].value]}"'
+            if codes
+            else f'"{words[0].value}"'
+            if words
+            else ""
+        )
+        found.append(
+            finding(Code.NPU_OUT_OF_MEMORY, backend=_NPU, variant=huge, size=size, acl=acl)
+        )
     parts: dict[str, PastedFact] = {}
     for fact in facts.all(FactKey.MESSAGE_ASCEND_LIBRARY):
         smi, _, library = fact.value.rpartition(" ")
@@ -2178,7 +2197,18 @@ def _torch_npu_cann(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     if npu is None or paired is None or len(releases) != 1:
         return ()
     cann = releases.pop()
-    if cann == paired:
+    if ascend.within_release(cann, paired):
+        return ()
+    # issue 38: vLLM Ascend's compatibility matrix pairs some torch-npu builds with a later CANN
+    # than torch-npu's own table (0.11.0rc2: torch-npu 2.7.1 on CANN 8.3.RC2): where the paste's
+    # vLLM Ascend release names this CANN and this torch-npu, the pair is a released one.
+    named = _version_of(facts, "vllm-ascend")
+    row = ascend.vllm_ascend(named.value) if named is not None else None
+    if (
+        row is not None
+        and ascend.within_release(cann, row.cann)
+        and row.torch_npu == npu.value.strip().split("+", 1)[0].lower()
+    ):
         return ()
     facts.use("torch_npu_cann", npu, said[0])
     torch = ascend.torch_of_npu(npu.value.strip())

@@ -156,8 +156,25 @@ _ERROR_HEADING: Final = re.compile(
 )
 
 
+# issue 38: Ascend NPU memory in all its wordings. A line whose printer says itself that it is
+# no error: torch-npu's caching allocator before it frees its cache and retries ("Get a block
+# from the existing pool failed. Try to free cached blocks and reallocate. This error log can
+# be ignored."; Ascend/pytorch torch_npu/csrc/core/npu/NPUCachingAllocator.cpp, ASCEND_LOGE in
+# DeviceCachingAllocator::malloc), its HCCL process group's "… dispatch sucess. This error log
+# can be ignored." (torch_npu/csrc/distributed/ProcessGroupHCCL.cpp) and HCCL's "… so the above
+# or this error log can be ignored". Ascend/pytorch#108: the run goes on.
+_SAID_IGNORABLE: Final = re.compile(
+    r"\b[Tt]his error log can be ignored\b|\bTHIS ERROR LOG CAN BE IGNORED\b"
+)
+
+
 def error_like(line: str) -> bool:
-    """Whether a line looks like an error (`_ERROR_LIKE`), a heading for errors aside."""
+    """Whether a line looks like an error (`_ERROR_LIKE`), a heading for errors aside, and a
+    line whose printer calls it ignorable (`_SAID_IGNORABLE`)."""
     if _EXCEPTION_ALONE.fullmatch(line.strip(_MARKS)):
         return True
-    return _ERROR_LIKE.search(line) is not None and not _ERROR_HEADING.match(line)
+    return (
+        _ERROR_LIKE.search(line) is not None
+        and not _ERROR_HEADING.match(line)
+        and not _SAID_IGNORABLE.search(line)
+    )

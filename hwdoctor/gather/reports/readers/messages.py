@@ -711,18 +711,30 @@ _NPU_OOM: Final = re.compile(
 # `library_part` says which). And npu-smi's own start when the loader cannot find a library it
 # needs (glibc's "npu-smi: error while loading shared libraries: libc_sec.so: cannot open …"):
 # npu-smi is the driver's tool and its libraries are the driver's (/usr/local/Ascend/driver/lib64),
-# whichever library it names.
+# whichever library it names. issue 38: the toolkit's profiling library too (libmsprofiler.so,
+# which Paddle-Lite's NNAdapter loads with libascendcl.so: PaddlePaddle/FastDeploy#1824).
 _ASCEND_LIBRARY: Final = re.compile(
-    r"\b(lib(?:ascend_hal|drvdsmi_host|dcmi|hccl|ascendcl|opapi|atb)\.so(?:\.\d{1,3}){0,3}): "
-    r"cannot open shared object file"
+    r"\b(lib(?:ascend_hal|drvdsmi_host|dcmi|hccl|ascendcl|opapi|msprofiler|atb)"
+    r"\.so(?:\.\d{1,3}){0,3}): cannot open shared object file"
 )
 # CANN's release in a reporter's words or a versions table (beside CJK text too, which Python's
 # \b counts as a word): "I installed CANN 8.0.RC3", "CANN |
 # 8.5.2", "CANN                          8.1.RC1", "cann 8.0.0.alpha002", "CANN 9.0.0-beta.2"
 # (CANN's own numbering: major.minor.RCn or major.minor.patch, compat/ascend.py cann_release).
+# issue 38: the CANN lines as environment sections give them: "CANN: 8.1.rc1" (vllm-ascend#1188),
+# a full-width colon, and the Chinese "CANN版本：8.0.RC3" / "cann版本是8.0.RC3" ("version is").
 _PROSE_CANN: Final = re.compile(
-    r"(?<![A-Za-z])(?:CANN|cann|Cann)(?![A-Za-z])(?: ?\|)? {0,40}"
+    r"(?<![A-Za-z])(?:CANN|cann|Cann)(?![A-Za-z])(?: ?版本)?[是为]?(?: ?[|:：])? {0,40}"
     r"(\d{1,2}\.\d{1,2}\.(?:RC\d{1,2}|rc\d{1,2}|\d{1,2})(?:[.-][A-Za-z0-9]{1,12}){0,2})"
+)
+# issue 38: the CANN release in the toolkit's install path, as its version directory names it
+# ("/usr/local/Ascend/ascend-toolkit/8.0.RC3.alpha003/aarch64-linux/lib64/…",
+# "path=/data/8.1/ascend-toolkit/8.1.RC1.alpha001/aarch64-linux" in ascend_toolkit_install.info,
+# vllm-ascend#834): the toolkit installs each release under ascend-toolkit/<version>/ and links
+# ascend-toolkit/latest to it (CANN installation guide; LlamaFactory#5189's `ls -l …/latest/`).
+_TOOLKIT_PATH_CANN: Final = re.compile(
+    r"\bascend-toolkit/"
+    r"(\d{1,2}\.\d{1,2}\.(?:RC\d{1,2}|rc\d{1,2}|\d{1,2})(?:[.-][A-Za-z0-9]{1,12}){0,2})/"
 )
 _NPU_SMI_LIBRARY: Final = re.compile(
     r"npu-smi: error while loading shared libraries: (lib\w{1,40}\.so(?:\.\d{1,3}){0,3}): "
@@ -737,8 +749,23 @@ _NPU_SMI_LIBRARY: Final = re.compile(
 # verified 2026-12-05), as torch_npu and aclrt print it: "Memory_Allocation_Failure(EL0004):
 # Failed to allocate memory." (vllm-ascend#4678, PTOAS#341), and the bare code of older
 # releases ("EL0004: Failed to allocate memory"). A wrapped log may cut the line after
-# "allocate", so the words stop there.
-_CANN_EL0004: Final = re.compile(r"\bEL0004\)?: Failed to allocate\b")
+# "allocate", so the words stop there. CANN 8.x's error manager puts the process and the time
+# between the code and its words ("EL0004: [PID: 316198] 2025-09-28-07:22:29.827.496 Failed to
+# allocate memory.", as vllm-ascend#3141's and #1993's logs print it), so that prefix may stand
+# there.
+_CANN_EL0004: Final = re.compile(
+    r"\bEL0004\)?: (?:\[PID: \d{1,10}\] [\d:.-]{10,40} )?Failed to allocate\b"
+)
+# issue 38: Ascend NPU memory in all its wordings. The ACL runtime's "no device memory" codes
+# (compat/ascend.py ACL_NO_MEMORY, torch-npu's NPUErrorCodes.h) as torch-npu prints them after a
+# failed call ("… NPU function error: call aclnnMoeDistributeDispatchV2 failed, error code is
+# 207001", vllm-ascend#3141) and as CANN's runtime traceback gives them ("alloc device memory
+# failed, runtime result = 207001", vllm-ascend#1993, #4678); and the words torch-npu's table
+# prints for them on its "[Error]:" line ("[Error]: Failed to apply for memory.").
+_ACL_NO_MEMORY: Final = re.compile(r"(?:\berror code is|\bruntime result =) (20700[15]|207018)\b")
+_ACL_NO_MEMORY_WORDS: Final = re.compile(
+    r"\[Error\]: (Failed to apply for memory|The memory on the device is exhausted)\."
+)
 # torch-npu when an operator's aclnn kernel call fails (its OpApi error: "call aclnnSwiGlu
 # failed, detail:EZ1001: … Get path and read binary_info_config.json failed, please check if
 # the opp_kernel package is installed!", vllm-ascend#573 and #237; Ascend/op-plugin
@@ -974,6 +1001,11 @@ RECOGNISERS: Final = (
     _Recogniser(_BNB_ROCM_SYMBOL, FactKey.MESSAGE_BNB_SETUP, words="rocm_symbol"),
     _Recogniser(_BNB_ROCM_MISSING, FactKey.MESSAGE_BNB_SETUP, words="rocm_missing"),
     _Recogniser(_BNB_ROCM_SETUP, FactKey.MESSAGE_BNB_SETUP, words="rocm_setup_failed"),
+    # issue 38: Ascend NPU memory in all its wordings (the ACL runtime's codes and words)
+    _Recogniser(_ACL_NO_MEMORY, FactKey.MESSAGE_NPU_OOM),
+    _Recogniser(_ACL_NO_MEMORY_WORDS, FactKey.MESSAGE_NPU_OOM),
+    # issue 38: torch-npu and CANN (the release in the toolkit's install path)
+    _Recogniser(_TOOLKIT_PATH_CANN, FactKey.PROSE_CANN),
 )
 
 
