@@ -1175,3 +1175,118 @@ def test_ipex_xpu_listed_beside_another_torch_gets_no_cuda_or_cpu_index() -> Non
     assert "pytorch-extension.intel.com/installation?platform=gpu" in (found.advice or "")
     quoted = {q.text for quotes in report.rests_on for q in quotes}
     assert {"ipex=2.1.10+xpu", "torch=2.2.0+cpu"} <= quoted
+
+
+# issue 38: GPU-only packages (DeepSpeed's launcher, vLLM's CUDA build) on a machine whose paste
+# shows no NVIDIA GPU
+@pytest.mark.parametrize(
+    ("name", "said", "machine", "package"),
+    [
+        # OptimalScale/LMFlow#195: an Intel Mac (AMD Radeon Pro 5500M), the launcher's refusal
+        (
+            "lmflow195-intel-mac-radeon-deepspeed-launcher-no-gpu-resources.md",
+            "Unable to proceed, no GPU resources available",
+            "/Users/",
+            "deepspeed",
+        ),
+        # zai-org/ChatGLM2-6B#181: Apple silicon, DeepSpeed chose its CUDA accelerator
+        (
+            "chatglm2-181-apple-silicon-deepspeed-launcher-ds-accelerator-cuda.md",
+            "Setting ds_accelerator to cuda",
+            "/opt/homebrew/",
+            "deepspeed",
+        ),
+        # vllm-project/vllm#8863: Windows, torch 2.4.0+cpu, no platform found
+        (
+            "vllm8863-windows-torch2.4.0cpu-failed-to-infer-device-type.md",
+            "Failed to infer device type",
+            "2.4.0+cpu",
+            "vllm",
+        ),
+        # vllm-project/vllm#8693: pip's vLLM on a CPU machine, its extension without libcuda.so.1
+        (
+            "vllm8693-ubuntu-no-gpu-vllm-c-libcuda-so-1-torch2.4.0cu121.md",
+            "libcuda.so.1",
+            "Is CUDA available: False",
+            "vllm",
+        ),
+    ],
+)
+def test_a_gpu_only_package_on_a_machine_without_an_nvidia_gpu_is_named(
+    name: str, said: str, machine: str, package: str
+) -> None:
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    data = result.json()["data"]
+    assert [f["code"] for f in data["findings"]] == ["backend.cuda_only_package"]
+    (found,) = data["findings"]
+    assert "no NVIDIA GPU" in found["message"] and found["params"]["package"] == package
+    texts = [q["text"] for q in found["rests_on"]]
+    assert any(said in t for t in texts) and any(machine in t for t in texts), texts
+    if package == "vllm":  # vLLM's CPU build, never its CUDA wheel nor a CUDA torch
+        assert found["remedy"] == "python -m pip uninstall -y vllm"
+        assert "installation/cpu" in found["advice"] and "VLLM_TARGET_DEVICE=cpu" in found["advice"]
+    else:  # no command runs DeepSpeed's launcher where it counts no device
+        assert not found["remedy"] and "accelerator-setup-guide" in found["advice"]
+    assert "/whl/cu" not in result.stdout
+    assert not [u for u in data["unread"] if said in u["text"]]
+
+
+def test_deepspeeds_launcher_beside_an_nvidia_gpu_is_no_machine_without_one() -> None:
+    """thu-coai/EVA#11: the launcher's refusal with nvidia-smi's V100 row in the same paste: the
+    machine has an NVIDIA GPU, so nothing says it has none, and the error lines stay unread."""
+    report = diagnosed("eva11-v100-nvidia-smi-deepspeed-launcher-no-gpu-resources.md")
+    assert "backend.cuda_only_package" not in [f.code for f in report.findings]
+    assert any("no GPU resources available" in q.text for q in report.unread)
+    assert report.exit_code == 1
+
+
+def test_vllms_generic_no_device_finding_stays_where_no_machine_is_shown() -> None:
+    """vllm-project/vllm#12847's title alone shows no machine: the generic finding, not the
+    no-NVIDIA-GPU one (its thread's machines had GPUs)."""
+    report = diagnosed("vllm12847-title-failed-to-infer-device-type-v0.7.2.md")
+    assert [f.code for f in report.findings] == ["backend.vllm_no_device"]
+
+
+# issue 38: vLLM on its own CPU (or TPU) platform reaching code that runs only on CUDA
+@pytest.mark.parametrize(
+    ("name", "platform", "shown"),
+    [
+        # vllm-project/vllm#18198: --device cpu, AWQ and a speculative model, vLLM 0.8.5.post1
+        ("vllm18198-device-cpu-awq-title-torch-not-compiled-with-cuda.md", "CPU", '"cpu"'),
+        # vllm-project/vllm#12936: vLLM's log "Automatically detected platform tpu.", DeepSeek-R1
+        (
+            "vllm12936-tpu-deepseek-r1-torch-not-compiled-with-cuda-rotary-embedding.md",
+            "Google TPU",
+            "detected platform tpu",
+        ),
+    ],
+)
+def test_vllms_own_platform_asking_cuda_is_named_without_a_cuda_torch(
+    name: str, platform: str, shown: str
+) -> None:
+    """torch's "Torch not compiled with CUDA enabled" under vLLM's CPU or TPU platform: the
+    model or feature has no path there in vLLM; never torch.cpu_only_build's CUDA torch."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    data = result.json()["data"]
+    assert [f["code"] for f in data["findings"]] == ["backend.cuda_only_package"]
+    (found,) = data["findings"]
+    assert found["message"].startswith(f"vLLM on its {platform} platform reached code")
+    assert not found["remedy"] and "supported_hardware" in found["advice"]
+    texts = [q["text"] for q in found["rests_on"]]
+    assert any("ot compiled with CUDA enabled" in t for t in texts)
+    assert any(shown in t for t in texts), texts
+    assert "/whl/cu" not in result.stdout and "torch.cpu_only_build" not in result.stdout
+
+
+def test_torch_not_compiled_with_cuda_without_vllm_stays_a_cpu_only_torch(tmp_path: Path) -> None:
+    """The same words with `--device cpu` but no line of vLLM's (vllm-project/vllm#18198's
+    argument lines without the line naming vLLM's server): a `--device cpu` is any program's
+    flag, so the CPU-only torch finding keeps the paste."""
+    recorded = (
+        ERRORS / "vllm18198-device-cpu-awq-title-torch-not-compiled-with-cuda.md"
+    ).read_text()
+    kept = "\n".join(line for line in recorded.splitlines() if "vLLM API server" not in line)
+    report = pasted.diagnose(assemble.gathered(reports.read(kept.encode())))
+    assert [f.code for f in report.findings] == ["torch.cpu_only_build"]

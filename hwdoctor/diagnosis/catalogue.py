@@ -2228,12 +2228,52 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "(transformers' Trainer imports deepspeed whenever it is installed); where it does, "
             "run it on a machine with one of those accelerators or an NVIDIA GPU; a CUDA "
             "torch is no remedy on this machine",
+            # issue 38: GPU-only packages on a machine with no NVIDIA GPU
+            "deepspeed_no_gpu": "DeepSpeed's launcher starts one process per device of its "
+            "accelerator and stops where it counts none (deepspeed/launcher/runner.py); its "
+            "accelerator setup guide (docs/_tutorials/accelerator-setup-guide.md) lists Intel "
+            "CPU (with intel_extension_for_pytorch and oneccl_bind_pt), Intel XPU, Google TPU, "
+            "Ascend NPU and Gaudi, no Apple silicon, and its maintainers say CPU-only training "
+            "is not supported otherwise (deepspeedai/DeepSpeed#535). Run the script without "
+            "the deepspeed launcher and without its DeepSpeed config (python, or accelerate "
+            "launch on the CPU or MPS), or on a machine with an NVIDIA GPU; a CUDA torch is no "
+            "remedy on this machine",
+            "vllm_no_gpu": "the vllm wheel pip installs is vLLM's CUDA build; on a machine "
+            "without an NVIDIA GPU, vLLM runs only as its CPU build (docs.vllm.ai, "
+            "getting_started/installation/cpu: Linux on x86 with AVX2/AVX-512, Arm or s390x, "
+            "and macOS on Apple silicon; the +cpu wheel of vLLM's GitHub release beside "
+            "torch's CPU wheels since 0.17.0, before it a build from source with "
+            "VLLM_TARGET_DEVICE=cpu); on Windows, vLLM runs only in "
+            "WSL2. Or run it on a machine with an NVIDIA GPU; a CUDA torch is no remedy here",
+            "vllm_platform_no_cuda": "vLLM runs a model or quantization on this platform only "
+            "where its code has a path for it: its CPU installation page (docs.vllm.ai, "
+            "getting_started/installation/cpu) says what the CPU build runs, and its "
+            "quantization table (features/quantization/supported_hardware) lists x86 CPU for "
+            "AWQ, GPTQ and INT8 W8A8, Google TPU for INT8 W8A8; even a listed one fails where a "
+            "release's code for it, or for a feature beside it (speculative decoding), asks for "
+            "CUDA. Serve the model unquantized or without that feature, try the release before, "
+            "or run it on an NVIDIA GPU; a CUDA torch is no remedy on this platform",
         },
         variants={
             # issue 38: DeepSpeed without an NVIDIA GPU
             "deepspeed_mps": "{package} failed here ({said}): the paste shows {accelerator} "
             "({shown}) and no NVIDIA GPU, and the installed {package} picked its own Apple "
             "accelerator, which its release left unfinished (deepspeedai/DeepSpeed#4372, #5132)",
+            # issue 38: GPU-only packages on a machine with no NVIDIA GPU
+            "deepspeed_no_gpu": "DeepSpeed's launcher found no GPU to run on ({said}): the "
+            "paste shows {accelerator} ({shown}) and no NVIDIA GPU, which DeepSpeed's CUDA "
+            "accelerator needs",
+            "vllm_no_gpu": "vLLM found no NVIDIA GPU here ({said}): the paste shows "
+            "{accelerator} ({shown}), where vLLM runs only as its CPU build, not the CUDA "
+            "build pip installs",
+            "vllm_platform_no_cuda": "vLLM on its {accelerator} platform reached code that "
+            "runs only on CUDA (torch: \"{said}\"): the paste shows {shown}; this model or "
+            "feature has no {accelerator} path in vLLM, and its torch has no CUDA by design",
+        },
+        variant_commands={
+            # issue 38: no command runs DeepSpeed's launcher without a device it counts
+            "deepspeed_no_gpu": (),
+            "vllm_platform_no_cuda": (),  # no command gives a model a path in vLLM
         },
     ),
     # issue 38: IPEX before torch's native XPU

@@ -3267,12 +3267,57 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["deepspeed_no_gpu"],
+    accelerator: Value,
+    said: Value,
+    shown: Value,
+    package: Value = None,
+    uninstall: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CUDA_ONLY_PACKAGE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["vllm_no_gpu"],
+    accelerator: Value,
+    said: Value,
+    shown: Value,
+    uninstall: Value | Shell,
+    package: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CUDA_ONLY_PACKAGE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["vllm_npu"],
     accelerator: Value,
     package: Value,
     said: Value,
     shown: Value,
     uninstall: Value | Shell,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CUDA_ONLY_PACKAGE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["vllm_platform_no_cuda"],
+    accelerator: Value,
+    said: Value,
+    shown: Value,
+    package: Value = None,
+    uninstall: Value | Shell = None,
 ) -> Finding: ...
 
 
