@@ -1232,13 +1232,40 @@ def test_a_gpu_only_package_on_a_machine_without_an_nvidia_gpu_is_named(
     assert not [u for u in data["unread"] if said in u["text"]]
 
 
-def test_deepspeeds_launcher_beside_an_nvidia_gpu_is_no_machine_without_one() -> None:
-    """thu-coai/EVA#11: the launcher's refusal with nvidia-smi's V100 row in the same paste: the
-    machine has an NVIDIA GPU, so nothing says it has none, and the error lines stay unread."""
-    report = diagnosed("eva11-v100-nvidia-smi-deepspeed-launcher-no-gpu-resources.md")
-    assert "backend.cuda_only_package" not in [f.code for f in report.findings]
-    assert any("no GPU resources available" in q.text for q in report.unread)
-    assert report.exit_code == 1
+@pytest.mark.parametrize(
+    ("name", "codes"),
+    [
+        # thu-coai/EVA#11: the launcher's refusal with nvidia-smi's V100 row in the same paste:
+        # the machine has an NVIDIA GPU, so nothing says it has none
+        (
+            "eva11-v100-nvidia-smi-deepspeed-launcher-no-gpu-resources.md",
+            ["backend.deepspeed_no_device"],
+        ),
+        # OptimalScale/LMFlow#304: a Colab runtime; the paste shows no machine at all (the
+        # maintainer: the machine has no GPU)
+        (
+            "lmflow304-zh-colab-deepspeed-launcher-no-gpu-resources.md",
+            ["backend.deepspeed_no_device"],
+        ),
+        # TsinghuaAI/CPM-2-Finetune#33: in docker, torch's "Found no NVIDIA driver" before it
+        (
+            "cpm2finetune33-zh-docker-found-no-nvidia-driver-deepspeed-launcher.md",
+            ["driver.not_found", "backend.deepspeed_no_device"],
+        ),
+    ],
+)
+def test_deepspeeds_launcher_without_a_machine_shown_without_a_gpu_names_its_own_cause(
+    name: str, codes: list[str]
+) -> None:
+    """DeepSpeed's launcher counting no device where the paste does not show a machine without
+    an NVIDIA GPU: its own finding (torch sees no GPU in that process), never "no NVIDIA GPU",
+    and its lines are accounted for."""
+    report = diagnosed(name)
+    assert [f.code for f in report.findings] == codes
+    assert not [q for q in report.unread if "no GPU resources available" in q.text]
+    assert report.exit_code == 1 and "no problem" not in rendered.counts(report)
+    found = report.findings[codes.index("backend.deepspeed_no_device")]
+    assert not found.remedy and "device_count()" in (found.advice or "")
 
 
 def test_vllms_generic_no_device_finding_stays_where_no_machine_is_shown() -> None:

@@ -205,6 +205,8 @@ class Code(str, Enum):
     IPEX_TORCH_MISMATCH = "extension.ipex_torch_mismatch"  # issue 38: IPEX beside another torch
     # issue 38: Ascend's other wordings
     VLLM_ASCEND_DEVICE = "backend.vllm_ascend_device_unsupported"
+    # issue 38: GPU-only packages on a machine with no NVIDIA GPU
+    DEEPSPEED_NO_DEVICE = "backend.deepspeed_no_device"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2638,6 +2640,25 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="run vLLM Ascend on one of those NPUs; on this one, serve the model another "
         "way that runs on torch-npu (transformers with torch_npu), not vLLM Ascend; "
         "reinstalling CANN's kernels does not add the missing ones",
+    ),
+    # issue 38: GPU-only packages on a machine with no NVIDIA GPU
+    Code.DEEPSPEED_NO_DEVICE: Entry(
+        E, "DeepSpeed's launcher counted no device to run on",
+        "Where no hostfile names the machines, DeepSpeed's launcher runs one process per "
+        "device of its accelerator and stops when it counts none (deepspeed/launcher/"
+        "runner.py: get_accelerator().device_count(), torch.cuda.device_count() before 0.9; "
+        "\"Unable to proceed, no GPU resources available\"): torch does not see the GPU in "
+        "that process (torch's CPU build, no NVIDIA driver, a container started without its "
+        "GPUs, CUDA_VISIBLE_DEVICES naming none), or the machine has no GPU DeepSpeed runs on "
+        "(a Mac, a CPU-only box, a notebook runtime without a GPU).",
+        "DeepSpeed's launcher counted no device to run on (DeepSpeed: \"Unable to proceed, "
+        "no GPU resources available\")",
+        advice="where deepspeed runs, python -c \"import torch; "
+        "print(torch.cuda.device_count())\" must print the GPUs (hwdoctor detect there says "
+        "why torch sees none: its build, the driver, the container, a visibility variable); "
+        "on a machine without an NVIDIA GPU DeepSpeed's launcher does not run (its accelerator "
+        "setup guide lists Intel CPU and XPU, Google TPU, Ascend NPU and Gaudi besides CUDA): "
+        "run the script there without the launcher, or on a machine with a GPU",
     ),
 }  # fmt: skip
 

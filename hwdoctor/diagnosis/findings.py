@@ -3644,6 +3644,16 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.DEEPSPEED_NO_DEVICE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

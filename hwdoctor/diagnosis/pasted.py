@@ -146,6 +146,7 @@ _RESTS_ON: Final = (
     ("host.image_not_for_platform", ("image", "host")),  # issue 38: an image's platforms
     ("host.container_toolkit", ("stated",)),  # issue 38: container toolkit recordings
     ("backend.vllm_ascend_device", ("stated", "accelerator")),  # issue 38: Ascend's wordings
+    ("backend.deepspeed_no_device", ("stated",)),  # issue 38: no NVIDIA GPU
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -300,6 +301,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     # than "no device": the generic one steps aside)
     if nogpu := _no_gpu_packages(paste, facts):
         found = (*(f for f in found if f.code != Code.VLLM_NO_DEVICE.value), *nogpu)
+    found = (*found, *_deepspeed_no_device(facts, found))  # issue 38: the launcher's words
     # issue 38: vLLM's CPU (or TPU) platform reaching CUDA-only code: no CPU-only torch to replace
     if platform := _vllm_platform_no_cuda(paste, facts):
         found = (*(f for f in found if f.code != Code.CPU_ONLY_BUILD.value), *platform)
@@ -2634,3 +2636,17 @@ def _platform_words(fact: PastedFact) -> str:
     if "VLLM_TARGET_DEVICE" in text:
         return f"VLLM_TARGET_DEVICE={value}"
     return f"vLLM's {value} build (+{value})"
+
+
+def _deepspeed_no_device(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """DeepSpeed's launcher counting no device (deepspeed/launcher/runner.py, its pattern in
+    readers/messages.py) where the paste does not show a machine without an NVIDIA GPU (that
+    one `_no_gpu_packages` names): the launcher's own cause, resting on its first line."""
+    said = facts.all(FactKey.MESSAGE_DS_NO_GPU)
+    if not said or any(
+        f.code == Code.CUDA_ONLY_PACKAGE.value and f.params.get("package") == "deepspeed"
+        for f in found
+    ):
+        return ()
+    facts.use("stated", said[0])
+    return (finding(Code.DEEPSPEED_NO_DEVICE, backend=_CUDA),)
