@@ -1247,6 +1247,11 @@ def test_a_gpu_only_package_on_a_machine_without_an_nvidia_gpu_is_named(
             "lmflow304-zh-colab-deepspeed-launcher-no-gpu-resources.md",
             ["backend.deepspeed_no_device"],
         ),
+        # deepspeedai/DeepSpeed#4190: a Colab runtime "using only CPU", DeepSpeed's CUDA accelerator
+        (
+            "ds4190-colab-cpu-inference-deepspeed-launcher-no-gpu-resources.md",
+            ["backend.deepspeed_no_device"],
+        ),
         # TsinghuaAI/CPM-2-Finetune#33: in docker, torch's "Found no NVIDIA driver" before it
         (
             "cpm2finetune33-zh-docker-found-no-nvidia-driver-deepspeed-launcher.md",
