@@ -2587,6 +2587,12 @@ def _no_gpu_packages(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     return tuple(found)
 
 
+# The registry rows a platform's torch shows besides its own (torch_xla runs on the TPU).
+_RUNS_ON_IT: Final = {
+    b.key: tuple(x.key for x in registry.BACKENDS if b.key in x.runs_on) for b in registry.BACKENDS
+}
+
+
 def _vllm_platform_no_cuda(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     """torch's "Torch not compiled with CUDA enabled" where the paste shows vLLM running on a
     platform of its own that is not CUDA's (its CPU build, or TPU): vLLM's code for this model
@@ -2598,8 +2604,6 @@ def _vllm_platform_no_cuda(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     platforms = facts.all(FactKey.VLLM_PLATFORM)
     if not asked or not platforms or gpu_of_cuda_shown(paste):
         return ()
-    if set(accelerators_shown(paste)) - {_MPS, _CPU}:
-        return ()  # another accelerator's paste (vLLM Ascend): its own findings speak
     vllm = bool(facts.all(FactKey.VLLM_SAID)) or any(
         versions.canonical_name(f.name or "") == "vllm"
         for f in (*facts.all(FactKey.PACKAGE), *facts.all(FactKey.PROSE_PACKAGE))
@@ -2608,6 +2612,10 @@ def _vllm_platform_no_cuda(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     chosen = strong[0] if strong else platforms[0] if vllm else None
     backend = next((b.key for b in registry.BACKENDS if chosen and b.device == chosen.value), None)
     if chosen is None or backend is None:
+        return ()
+    # another accelerator's paste (vLLM Ascend's torch-npu): its own findings speak; the
+    # platform's own (torch_xla under vLLM's TPU platform) does not count
+    if set(accelerators_shown(paste)) - {_MPS, _CPU, backend, *_RUNS_ON_IT.get(backend, ())}:
         return ()
     facts.use("stated", asked[0])
     facts.use("accelerator", chosen)
