@@ -2240,6 +2240,15 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "the deepspeed launcher and without its DeepSpeed config (python, or accelerate "
             "launch on the CPU or MPS), or on a machine with an NVIDIA GPU; a CUDA torch is no "
             "remedy on this machine",
+            "deepspeed_cuda_on_mac": "DeepSpeed's launcher starts one process per device of its "
+            "accelerator and stops where it counts none (deepspeed/launcher/runner.py); its "
+            "accelerator setup guide (docs/_tutorials/accelerator-setup-guide.md) lists Intel "
+            "CPU (with intel_extension_for_pytorch and oneccl_bind_pt), Intel XPU, Google TPU, "
+            "Ascend NPU and Gaudi, no Apple silicon, and its maintainers say CPU-only training "
+            "is not supported otherwise (deepspeedai/DeepSpeed#535). Run the script without "
+            "the deepspeed launcher and without its DeepSpeed config (python, or accelerate "
+            "launch on the CPU or MPS), or on a machine with an NVIDIA GPU; a CUDA torch is no "
+            "remedy on this machine",
             "vllm_no_gpu": "the vllm wheel pip installs is vLLM's CUDA build; on a machine "
             "without an NVIDIA GPU, vLLM runs only as its CPU build (docs.vllm.ai, "
             "getting_started/installation/cpu: Linux on x86 with AVX2/AVX-512, Arm or s390x, "
@@ -2265,6 +2274,9 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "deepspeed_no_gpu": "DeepSpeed's launcher found no GPU to run on ({said}): the "
             "paste shows {accelerator} ({shown}) and no NVIDIA GPU, which DeepSpeed's CUDA "
             "accelerator needs",
+            "deepspeed_cuda_on_mac": "DeepSpeed chose its CUDA accelerator ({said}) on "
+            "{accelerator} ({shown}), which has no NVIDIA GPU: its launcher and its ops count "
+            "no device there",
             "vllm_no_gpu": "vLLM found no NVIDIA GPU here ({said}): the paste shows "
             "{accelerator} ({shown}), where vLLM runs only as its CPU build, not the CUDA "
             "build pip installs",
@@ -2275,6 +2287,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         variant_commands={
             # issue 38: no command runs DeepSpeed's launcher without a device it counts
             "deepspeed_no_gpu": (),
+            "deepspeed_cuda_on_mac": (),
             "vllm_platform_no_cuda": (),  # no command gives a model a path in vLLM
         },
     ),

@@ -3252,6 +3252,21 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["deepspeed_cuda_on_mac"],
+    accelerator: Value,
+    said: Value,
+    shown: Value,
+    package: Value = None,
+    uninstall: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CUDA_ONLY_PACKAGE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["deepspeed_mps"],
     accelerator: Value,
     package: Value,

@@ -2549,13 +2549,13 @@ def _no_gpu_packages(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         said = (
             "Unable to proceed, no GPU resources available"
             if launcher
-            else "DeepSpeed chose its CUDA accelerator: Setting ds_accelerator to cuda"
+            else "Setting ds_accelerator to cuda"
         )
         found.append(
             finding(
                 Code.CUDA_ONLY_PACKAGE,
                 backend=backend,
-                variant="deepspeed_no_gpu",
+                variant="deepspeed_no_gpu" if launcher else "deepspeed_cuda_on_mac",
                 package="deepspeed",
                 said=said,
                 accelerator=hardware,
