@@ -1222,6 +1222,8 @@ def test_an_extension_built_for_cuda_beside_a_rocm_torch_keeps_the_rocm_torch(na
     assert "another GPU platform" in remedy and remedy.splitlines()[1].endswith(
         "uninstall xformers"
     )
+
+
 # issue 38: bitsandbytes' multi-backend preview on an AMD GPU
 @pytest.mark.parametrize(
     ("name", "variant_words"),
@@ -1385,3 +1387,150 @@ def test_a_released_bitsandbytes_missing_its_rocm_library_is_not_called_a_previe
     assert "extension.bitsandbytes_rocm_preview" not in codes
     assert "extension.bitsandbytes_without_gpu" not in codes
     assert any("Configured ROCm binary not found" in q.text for q in report.unread), report
+
+
+# issue 38: GPU-only packages (DeepSpeed's launcher, vLLM's CUDA build) on a machine whose paste
+# shows no NVIDIA GPU
+@pytest.mark.parametrize(
+    ("name", "said", "machine", "package"),
+    [
+        # OptimalScale/LMFlow#195: an Intel Mac (AMD Radeon Pro 5500M), the launcher's refusal
+        (
+            "lmflow195-intel-mac-radeon-deepspeed-launcher-no-gpu-resources.md",
+            "Unable to proceed, no GPU resources available",
+            "/Users/",
+            "deepspeed",
+        ),
+        # zai-org/ChatGLM2-6B#181: Apple silicon, DeepSpeed chose its CUDA accelerator
+        (
+            "chatglm2-181-apple-silicon-deepspeed-launcher-ds-accelerator-cuda.md",
+            "Setting ds_accelerator to cuda",
+            "/opt/homebrew/",
+            "deepspeed",
+        ),
+        # vllm-project/vllm#8863: Windows, torch 2.4.0+cpu, no platform found
+        (
+            "vllm8863-windows-torch2.4.0cpu-failed-to-infer-device-type.md",
+            "Failed to infer device type",
+            "2.4.0+cpu",
+            "vllm",
+        ),
+        # vllm-project/vllm#8693: pip's vLLM on a CPU machine, its extension without libcuda.so.1
+        (
+            "vllm8693-ubuntu-no-gpu-vllm-c-libcuda-so-1-torch2.4.0cu121.md",
+            "libcuda.so.1",
+            "Is CUDA available: False",
+            "vllm",
+        ),
+    ],
+)
+def test_a_gpu_only_package_on_a_machine_without_an_nvidia_gpu_is_named(
+    name: str, said: str, machine: str, package: str
+) -> None:
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    data = result.json()["data"]
+    assert [f["code"] for f in data["findings"]] == ["backend.cuda_only_package"]
+    (found,) = data["findings"]
+    assert "no NVIDIA GPU" in found["message"] and found["params"]["package"] == package
+    texts = [q["text"] for q in found["rests_on"]]
+    assert any(said in t for t in texts) and any(machine in t for t in texts), texts
+    if package == "vllm":  # vLLM's CPU build, never its CUDA wheel nor a CUDA torch
+        assert found["remedy"] == "python -m pip uninstall -y vllm"
+        assert "installation/cpu" in found["advice"] and "VLLM_TARGET_DEVICE=cpu" in found["advice"]
+    else:  # no command runs DeepSpeed's launcher where it counts no device
+        assert not found["remedy"] and "accelerator-setup-guide" in found["advice"]
+    assert "/whl/cu" not in result.stdout
+    assert not [u for u in data["unread"] if said in u["text"]]
+
+
+@pytest.mark.parametrize(
+    ("name", "codes"),
+    [
+        # thu-coai/EVA#11: the launcher's refusal with nvidia-smi's V100 row in the same paste:
+        # the machine has an NVIDIA GPU, so nothing says it has none
+        (
+            "eva11-v100-nvidia-smi-deepspeed-launcher-no-gpu-resources.md",
+            ["backend.deepspeed_no_device"],
+        ),
+        # OptimalScale/LMFlow#304: a Colab runtime; the paste shows no machine at all (the
+        # maintainer: the machine has no GPU)
+        (
+            "lmflow304-zh-colab-deepspeed-launcher-no-gpu-resources.md",
+            ["backend.deepspeed_no_device"],
+        ),
+        # deepspeedai/DeepSpeed#4190: a Colab runtime "using only CPU", DeepSpeed's CUDA accelerator
+        (
+            "ds4190-colab-cpu-inference-deepspeed-launcher-no-gpu-resources.md",
+            ["backend.deepspeed_no_device"],
+        ),
+        # TsinghuaAI/CPM-2-Finetune#33: in docker, torch's "Found no NVIDIA driver" before it
+        (
+            "cpm2finetune33-zh-docker-found-no-nvidia-driver-deepspeed-launcher.md",
+            ["driver.not_found", "backend.deepspeed_no_device"],
+        ),
+    ],
+)
+def test_deepspeeds_launcher_without_a_machine_shown_without_a_gpu_names_its_own_cause(
+    name: str, codes: list[str]
+) -> None:
+    """DeepSpeed's launcher counting no device where the paste does not show a machine without
+    an NVIDIA GPU: its own finding (torch sees no GPU in that process), never "no NVIDIA GPU",
+    and its lines are accounted for."""
+    report = diagnosed(name)
+    assert [f.code for f in report.findings] == codes
+    assert not [q for q in report.unread if "no GPU resources available" in q.text]
+    assert report.exit_code == 1 and "no problem" not in rendered.counts(report)
+    found = report.findings[codes.index("backend.deepspeed_no_device")]
+    assert not found.remedy and "device_count()" in (found.advice or "")
+
+
+def test_vllms_generic_no_device_finding_stays_where_no_machine_is_shown() -> None:
+    """vllm-project/vllm#12847's title alone shows no machine: the generic finding, not the
+    no-NVIDIA-GPU one (its thread's machines had GPUs)."""
+    report = diagnosed("vllm12847-title-failed-to-infer-device-type-v0.7.2.md")
+    assert [f.code for f in report.findings] == ["backend.vllm_no_device"]
+
+
+# issue 38: vLLM on its own CPU (or TPU) platform reaching code that runs only on CUDA
+@pytest.mark.parametrize(
+    ("name", "platform", "shown"),
+    [
+        # vllm-project/vllm#18198: --device cpu, AWQ and a speculative model, vLLM 0.8.5.post1
+        ("vllm18198-device-cpu-awq-title-torch-not-compiled-with-cuda.md", "CPU", '"cpu"'),
+        # vllm-project/vllm#12936: vLLM's log "Automatically detected platform tpu.", DeepSeek-R1
+        (
+            "vllm12936-tpu-deepseek-r1-torch-not-compiled-with-cuda-rotary-embedding.md",
+            "Google TPU",
+            "detected platform tpu",
+        ),
+    ],
+)
+def test_vllms_own_platform_asking_cuda_is_named_without_a_cuda_torch(
+    name: str, platform: str, shown: str
+) -> None:
+    """torch's "Torch not compiled with CUDA enabled" under vLLM's CPU or TPU platform: the
+    model or feature has no path there in vLLM; never torch.cpu_only_build's CUDA torch."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    data = result.json()["data"]
+    assert [f["code"] for f in data["findings"]] == ["backend.cuda_only_package"]
+    (found,) = data["findings"]
+    assert found["message"].startswith(f"vLLM on its {platform} platform reached code")
+    assert not found["remedy"] and "supported_hardware" in found["advice"]
+    texts = [q["text"] for q in found["rests_on"]]
+    assert any("ot compiled with CUDA enabled" in t for t in texts)
+    assert any(shown in t for t in texts), texts
+    assert "/whl/cu" not in result.stdout and "torch.cpu_only_build" not in result.stdout
+
+
+def test_torch_not_compiled_with_cuda_without_vllm_stays_a_cpu_only_torch(tmp_path: Path) -> None:
+    """The same words with `--device cpu` but no line of vLLM's (vllm-project/vllm#18198's
+    argument lines without the line naming vLLM's server): a `--device cpu` is any program's
+    flag, so the CPU-only torch finding keeps the paste."""
+    recorded = (
+        ERRORS / "vllm18198-device-cpu-awq-title-torch-not-compiled-with-cuda.md"
+    ).read_text()
+    kept = "\n".join(line for line in recorded.splitlines() if "vLLM API server" not in line)
+    report = pasted.diagnose(assemble.gathered(reports.read(kept.encode())))
+    assert [f.code for f in report.findings] == ["torch.cpu_only_build"]

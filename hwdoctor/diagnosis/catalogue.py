@@ -207,6 +207,8 @@ class Code(str, Enum):
     VLLM_ASCEND_DEVICE = "backend.vllm_ascend_device_unsupported"
     # issue 38: bitsandbytes' multi-backend preview on an AMD GPU
     BNB_ROCM_PREVIEW = "extension.bitsandbytes_rocm_preview"
+    # issue 38: GPU-only packages on a machine with no NVIDIA GPU
+    DEEPSPEED_NO_DEVICE = "backend.deepspeed_no_device"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2244,12 +2246,65 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "(transformers' Trainer imports deepspeed whenever it is installed); where it does, "
             "run it on a machine with one of those accelerators or an NVIDIA GPU; a CUDA "
             "torch is no remedy on this machine",
+            # issue 38: GPU-only packages on a machine with no NVIDIA GPU
+            "deepspeed_no_gpu": "DeepSpeed's launcher starts one process per device of its "
+            "accelerator and stops where it counts none (deepspeed/launcher/runner.py); its "
+            "accelerator setup guide (docs/_tutorials/accelerator-setup-guide.md) lists Intel "
+            "CPU (with intel_extension_for_pytorch and oneccl_bind_pt), Intel XPU, Google TPU, "
+            "Ascend NPU and Gaudi, no Apple silicon, and its maintainers say CPU-only training "
+            "is not supported otherwise (deepspeedai/DeepSpeed#535). Run the script without "
+            "the deepspeed launcher and without its DeepSpeed config (python, or accelerate "
+            "launch on the CPU or MPS), or on a machine with an NVIDIA GPU; a CUDA torch is no "
+            "remedy on this machine",
+            "deepspeed_cuda_on_mac": "DeepSpeed's launcher starts one process per device of its "
+            "accelerator and stops where it counts none (deepspeed/launcher/runner.py); its "
+            "accelerator setup guide (docs/_tutorials/accelerator-setup-guide.md) lists Intel "
+            "CPU (with intel_extension_for_pytorch and oneccl_bind_pt), Intel XPU, Google TPU, "
+            "Ascend NPU and Gaudi, no Apple silicon, and its maintainers say CPU-only training "
+            "is not supported otherwise (deepspeedai/DeepSpeed#535). Run the script without "
+            "the deepspeed launcher and without its DeepSpeed config (python, or accelerate "
+            "launch on the CPU or MPS), or on a machine with an NVIDIA GPU; a CUDA torch is no "
+            "remedy on this machine",
+            "vllm_no_gpu": "the vllm wheel pip installs is vLLM's CUDA build; on a machine "
+            "without an NVIDIA GPU, vLLM runs only as its CPU build (docs.vllm.ai, "
+            "getting_started/installation/cpu: Linux on x86 with AVX2/AVX-512, Arm or s390x, "
+            "and macOS on Apple silicon; the +cpu wheel of vLLM's GitHub release beside "
+            "torch's CPU wheels since 0.17.0, before it a build from source with "
+            "VLLM_TARGET_DEVICE=cpu); on Windows, vLLM runs only in "
+            "WSL2. Or run it on a machine with an NVIDIA GPU; a CUDA torch is no remedy here",
+            "vllm_platform_no_cuda": "vLLM runs a model or quantization on this platform only "
+            "where its code has a path for it: its CPU installation page (docs.vllm.ai, "
+            "getting_started/installation/cpu) says what the CPU build runs, and its "
+            "quantization table (features/quantization/supported_hardware) lists x86 CPU for "
+            "AWQ, GPTQ and INT8 W8A8, Google TPU for INT8 W8A8; even a listed one fails where a "
+            "release's code for it, or for a feature beside it (speculative decoding), asks for "
+            "CUDA. Serve the model unquantized or without that feature, try the release before, "
+            "or run it on an NVIDIA GPU; a CUDA torch is no remedy on this platform",
         },
         variants={
             # issue 38: DeepSpeed without an NVIDIA GPU
             "deepspeed_mps": "{package} failed here ({said}): the paste shows {accelerator} "
             "({shown}) and no NVIDIA GPU, and the installed {package} picked its own Apple "
             "accelerator, which its release left unfinished (deepspeedai/DeepSpeed#4372, #5132)",
+            # issue 38: GPU-only packages on a machine with no NVIDIA GPU
+            "deepspeed_no_gpu": "DeepSpeed's launcher found no GPU to run on ({said}): the "
+            "paste shows {accelerator} ({shown}) and no NVIDIA GPU, which DeepSpeed's CUDA "
+            "accelerator needs",
+            "deepspeed_cuda_on_mac": "DeepSpeed chose its CUDA accelerator ({said}) on "
+            "{accelerator} ({shown}), which has no NVIDIA GPU: its launcher and its ops count "
+            "no device there",
+            "vllm_no_gpu": "vLLM found no NVIDIA GPU here ({said}): the paste shows "
+            "{accelerator} ({shown}), where vLLM runs only as its CPU build, not the CUDA "
+            "build pip installs",
+            "vllm_platform_no_cuda": "vLLM on its {accelerator} platform reached code that "
+            "runs only on CUDA (torch: \"{said}\"): the paste shows {shown}; this model or "
+            "feature has no {accelerator} path in vLLM, and its torch has no CUDA by design",
+        },
+        variant_commands={
+            # issue 38: no command runs DeepSpeed's launcher without a device it counts
+            "deepspeed_no_gpu": (),
+            "deepspeed_cuda_on_mac": (),
+            "vllm_platform_no_cuda": (),  # no command gives a model a path in vLLM
         },
     ),
     # issue 38: IPEX before torch's native XPU
@@ -2648,7 +2703,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "installation guide, \"Multi-Backend Preview\"). Their ROCm libraries were built for a "
         "few ROCm versions and GPUs only, and some shipped broken (\"This wheel isn't ready "
         "yet\", bitsandbytes-foundation/bitsandbytes#1508; the kOptimizer32bit1State symbol, "
-        "#1550, #1519). From 0.49.0 PyPI's bitsandbytes wheels carry ROCm libraries for Linux "
+        "#1519). From 0.49.0 PyPI's bitsandbytes wheels carry ROCm libraries for Linux "
         "x86-64 (the installation guide's \"AMD ROCm\" table: ROCm 6.2-7.x, CDNA and RDNA "
         "targets).",
         "bitsandbytes' ROCm library from its multi-backend preview does not load (the loader: "
@@ -2663,6 +2718,25 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "…libbitsandbytes_rocm…\" or \"…_hip…\"), so 8-bit and 4-bit quantization are "
             "unavailable on this AMD GPU",
         },
+    ),
+    # issue 38: GPU-only packages on a machine with no NVIDIA GPU
+    Code.DEEPSPEED_NO_DEVICE: Entry(
+        E, "DeepSpeed's launcher counted no device to run on",
+        "Where no hostfile names the machines, DeepSpeed's launcher runs one process per "
+        "device of its accelerator and stops when it counts none (deepspeed/launcher/"
+        "runner.py: get_accelerator().device_count(), torch.cuda.device_count() before 0.9; "
+        "\"Unable to proceed, no GPU resources available\"): torch does not see the GPU in "
+        "that process (torch's CPU build, no NVIDIA driver, a container started without its "
+        "GPUs, CUDA_VISIBLE_DEVICES naming none), or the machine has no GPU DeepSpeed runs on "
+        "(a Mac, a CPU-only box, a notebook runtime without a GPU).",
+        "DeepSpeed's launcher counted no device to run on (DeepSpeed: \"Unable to proceed, "
+        "no GPU resources available\")",
+        advice="where deepspeed runs, python -c \"import torch; "
+        "print(torch.cuda.device_count())\" must print the GPUs (hwdoctor detect there says "
+        "why torch sees none: its build, the driver, the container, a visibility variable); "
+        "on a machine without an NVIDIA GPU DeepSpeed's launcher does not run (its accelerator "
+        "setup guide lists Intel CPU and XPU, Google TPU, Ascend NPU and Gaudi besides CUDA): "
+        "run the script there without the launcher, or on a machine with a GPU",
     ),
 }  # fmt: skip
 

@@ -3262,6 +3262,21 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["deepspeed_cuda_on_mac"],
+    accelerator: Value,
+    said: Value,
+    shown: Value,
+    package: Value = None,
+    uninstall: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CUDA_ONLY_PACKAGE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["deepspeed_mps"],
     accelerator: Value,
     package: Value,
@@ -3277,12 +3292,57 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["deepspeed_no_gpu"],
+    accelerator: Value,
+    said: Value,
+    shown: Value,
+    package: Value = None,
+    uninstall: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CUDA_ONLY_PACKAGE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["vllm_no_gpu"],
+    accelerator: Value,
+    said: Value,
+    shown: Value,
+    uninstall: Value | Shell,
+    package: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CUDA_ONLY_PACKAGE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["vllm_npu"],
     accelerator: Value,
     package: Value,
     said: Value,
     shown: Value,
     uninstall: Value | Shell,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CUDA_ONLY_PACKAGE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["vllm_platform_no_cuda"],
+    accelerator: Value,
+    said: Value,
+    shown: Value,
+    package: Value = None,
+    uninstall: Value | Shell = None,
 ) -> Finding: ...
 
 
@@ -3685,6 +3745,16 @@ def finding(
     variant: Literal["missing"],
     install: Value | Shell,
     uninstall: Value | Shell,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DEEPSPEED_NO_DEVICE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
 ) -> Finding: ...
 
 

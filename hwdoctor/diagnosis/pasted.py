@@ -148,6 +148,7 @@ _RESTS_ON: Final = (
     ("host.image_not_for_platform", ("image", "host")),  # issue 38: an image's platforms
     ("host.container_toolkit", ("stated",)),  # issue 38: container toolkit recordings
     ("backend.vllm_ascend_device", ("stated", "accelerator")),  # issue 38: Ascend's wordings
+    ("backend.deepspeed_no_device", ("stated",)),  # issue 38: no NVIDIA GPU
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -268,6 +269,9 @@ _WHAT: Final = {
     FactKey.MESSAGE_DS_MPS: "DeepSpeed's accelerator",  # issue 38: DeepSpeed, no NVIDIA GPU
     FactKey.MESSAGE_ACLNN_FAILED: "torch-npu says (kernel)",  # issue 38: Ascend's wordings
     FactKey.MACOS_LOADER: "macOS's loader says",  # issue 38: bitsandbytes on a Mac
+    # issue 38: GPU-only packages on a machine with no NVIDIA GPU
+    FactKey.MESSAGE_DS_NO_GPU: "DeepSpeed's launcher says",
+    FactKey.MESSAGE_VLLM_NO_LIBCUDA: "vLLM says (its CUDA extension)",
 }
 
 
@@ -297,6 +301,14 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_fp16_on_mps(paste, facts))  # issue 38: fp16 AMP refused on MPS
     found = (*found, *_deepspeed_mps(paste, facts))  # issue 38: DeepSpeed, no NVIDIA GPU
     found = (*found, *_vllm_ascend_device(facts))  # issue 38: Ascend's other wordings
+    # issue 38: GPU-only packages on a machine with no NVIDIA GPU (the vLLM finding says more
+    # than "no device": the generic one steps aside)
+    if nogpu := _no_gpu_packages(paste, facts):
+        found = (*(f for f in found if f.code != Code.VLLM_NO_DEVICE.value), *nogpu)
+    found = (*found, *_deepspeed_no_device(facts, found))  # issue 38: the launcher's words
+    # issue 38: vLLM's CPU (or TPU) platform reaching CUDA-only code: no CPU-only torch to replace
+    if platform := _vllm_platform_no_cuda(paste, facts):
+        found = (*(f for f in found if f.code != Code.CPU_ONLY_BUILD.value), *platform)
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -2610,3 +2622,187 @@ def _vllm_ascend_device(facts: _Read) -> tuple[Finding, ...]:
     facts.use("accelerator", chips[0])
     chip = printable(one_line(chips[0].value))[:40]
     return (finding(Code.VLLM_ASCEND_DEVICE, backend=_NPU, chip=chip),)
+
+
+# issue 38: GPU-only packages on a machine with no NVIDIA GPU. The CPU row of the registry.
+_CPU: Final = next(b.key for b in registry.BACKENDS if b.query.kind is registry.QueryKind.CPU)
+# The words a torch built without CUDA is shown with (collect_env's "CUDA used to build
+# PyTorch: None", torch's own "+cpu" local label).
+_NO_CUDA_BUILD: Final = ("none", "could not collect")
+
+
+def _no_nvidia_gpu(paste: Pasted, facts: _Read) -> tuple[PastedFact, str, str, str] | None:
+    """What shows that the machine runs without an NVIDIA GPU, as (line, backend, machine,
+    words): Apple silicon or a path only macOS has (a Mac: no NVIDIA GPU since macOS 10.14),
+    torch's CPU build ("+cpu", "CUDA used to build PyTorch: None"), or torch's CUDA build that
+    sees no GPU where the paste shows no NVIDIA driver. None where the paste shows an NVIDIA or
+    AMD GPU, or another accelerator (whose own findings speak)."""
+    if gpu_of_cuda_shown(paste):
+        return None
+    shown = accelerators_shown(paste)
+    if set(shown) - {_MPS}:
+        return None
+    if mps := shown.get(_MPS):
+        return mps[0], _MPS, registry.BY_KEY[_MPS].hardware, _npu_words(mps[0])
+    if paths := facts.all(FactKey.MACOS_PATH):
+        return paths[0], _MPS, "a Mac", "paths only macOS has"
+    version = facts.one(FactKey.TORCH_VERSION)
+    if version is not None and version.value.strip().lower().endswith("+cpu"):
+        return version, _CPU, "torch's CPU build", f"torch {printable(version.value)[:40]}"
+    built = facts.one(FactKey.TORCH_CUDA)
+    if built is not None and built.value.strip().lower() in _NO_CUDA_BUILD:
+        return built, _CPU, "torch's CPU build", "torch built without CUDA"
+    said = facts.one(FactKey.CUDA_AVAILABLE)
+    if (
+        said is not None
+        and said.value.strip().lower() in ("false", "no")
+        and not any(  # collect_env's "Nvidia driver version: No CUDA" shows none
+            any(c.isdigit() for c in f.value)
+            for f in (*facts.all(FactKey.DRIVER), *facts.all(FactKey.PROSE_DRIVER))
+        )
+    ):
+        return said, _CPU, "no NVIDIA GPU or driver", "CUDA unavailable, no NVIDIA driver shown"
+    return None
+
+
+# The DeepSpeed accelerator line ds_report and every DeepSpeed import print ("Setting
+# ds_accelerator to cuda (auto detect)", deepspeed/accelerator/real_accelerator.py): on a Mac,
+# DeepSpeed's CUDA accelerator, which counts no device there.
+_DS_ACCELERATOR_LINE: Final = "ds_accelerator"
+
+
+def _no_gpu_packages(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """A package that runs only on a GPU, failing on a machine whose paste shows no NVIDIA GPU
+    (`_no_nvidia_gpu`): DeepSpeed's launcher counting no device (deepspeed/launcher/runner.py,
+    its pattern in readers/messages.py), or DeepSpeed's CUDA accelerator chosen on a Mac; vLLM's
+    CUDA build finding no device ("Failed to infer device type", vllm/config.py DeviceConfig) or
+    its extension without the driver's libcuda.so.1. Named with the machine the paste shows, and
+    vLLM's CPU backend or a GPU machine as the way out, never a CUDA torch."""
+    machine = _no_nvidia_gpu(paste, facts)
+    if machine is None:
+        return ()
+    line, backend, hardware, words = machine
+    way = remedies.installer(paste.evidence.python)
+    found: list[Finding] = []
+    launcher = facts.all(FactKey.MESSAGE_DS_NO_GPU)
+    chosen = [
+        f
+        for f in facts.all(FactKey.ACCELERATOR)
+        if _DS_ACCELERATOR_LINE in f.quote.text and f.value.strip().lower() == _CUDA
+    ]
+    ds = launcher or (chosen if backend == _MPS else [])
+    if ds:
+        facts.use("stated", ds[0])
+        facts.use("accelerator", line)
+        said = (
+            "Unable to proceed, no GPU resources available"
+            if launcher
+            else "Setting ds_accelerator to cuda"
+        )
+        found.append(
+            finding(
+                Code.CUDA_ONLY_PACKAGE,
+                backend=backend,
+                variant="deepspeed_no_gpu" if launcher else "deepspeed_cuda_on_mac",
+                package="deepspeed",
+                said=said,
+                accelerator=hardware,
+                shown=words,
+                uninstall=remedies.pip(way, "uninstall", "-y", "deepspeed"),
+            )
+        )
+    vllm = facts.all(FactKey.MESSAGE_VLLM_NO_DEVICE) or facts.all(FactKey.MESSAGE_VLLM_NO_LIBCUDA)
+    if vllm:
+        facts.use("stated", vllm[0])
+        facts.use("accelerator", line)
+        said = (
+            "Failed to infer device type"
+            if vllm[0].key is FactKey.MESSAGE_VLLM_NO_DEVICE
+            else "vllm._C cannot load libcuda.so.1"
+        )
+        found.append(
+            finding(
+                Code.CUDA_ONLY_PACKAGE,
+                backend=backend,
+                variant="vllm_no_gpu",
+                package="vllm",
+                said=said,
+                accelerator=hardware,
+                shown=words,
+                uninstall=remedies.pip(way, "uninstall", "-y", "vllm"),
+            )
+        )
+    return tuple(found)
+
+
+# The registry rows a platform's torch shows besides its own (torch_xla runs on the TPU).
+_RUNS_ON_IT: Final = {
+    b.key: tuple(x.key for x in registry.BACKENDS if b.key in x.runs_on) for b in registry.BACKENDS
+}
+
+
+def _vllm_platform_no_cuda(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """torch's "Torch not compiled with CUDA enabled" where the paste shows vLLM running on a
+    platform of its own that is not CUDA's (its CPU build, or TPU): vLLM's code for this model
+    or feature asked torch.cuda, which that platform's torch lacks by design. The model's
+    layers (or its quantization) have no path for that platform in vLLM (docs.vllm.ai,
+    getting_started/installation/cpu and features/quantization/supported_hardware); a CUDA
+    torch is no remedy. A `--device cpu` counts only where the paste shows vLLM otherwise."""
+    asked = facts.all(FactKey.MESSAGE_NOT_COMPILED_CUDA)
+    platforms = facts.all(FactKey.VLLM_PLATFORM)
+    if not asked or not platforms or gpu_of_cuda_shown(paste):
+        return ()
+    vllm = bool(facts.all(FactKey.VLLM_SAID)) or any(
+        versions.canonical_name(f.name or "") == "vllm"
+        for f in (*facts.all(FactKey.PACKAGE), *facts.all(FactKey.PROSE_PACKAGE))
+    )
+    strong = [f for f in platforms if "--device" not in f.quote.text]
+    chosen = strong[0] if strong else platforms[0] if vllm else None
+    backend = next((b.key for b in registry.BACKENDS if chosen and b.device == chosen.value), None)
+    if chosen is None or backend is None:
+        return ()
+    # another accelerator's paste (vLLM Ascend's torch-npu): its own findings speak; the
+    # platform's own (torch_xla under vLLM's TPU platform) does not count
+    if set(accelerators_shown(paste)) - {_MPS, _CPU, backend, *_RUNS_ON_IT.get(backend, ())}:
+        return ()
+    facts.use("stated", asked[0])
+    facts.use("accelerator", chosen)
+    way = remedies.installer(paste.evidence.python)
+    return (
+        finding(
+            Code.CUDA_ONLY_PACKAGE,
+            backend=backend,
+            variant="vllm_platform_no_cuda",
+            package="vllm",
+            said="Torch not compiled with CUDA enabled",
+            accelerator=registry.BY_KEY[backend].hardware,
+            shown=_platform_words(chosen),
+            uninstall=remedies.pip(way, "uninstall", "-y", "vllm"),
+        ),
+    )
+
+
+def _platform_words(fact: PastedFact) -> str:
+    """How the paste shows vLLM's platform, in a few words."""
+    text, value = fact.quote.text, printable(fact.value)[:12]
+    if "detected platform" in text:
+        return f"vLLM's log: detected platform {value}"
+    if "--device" in text:
+        return f"vLLM asked for --device {value}"
+    if "VLLM_TARGET_DEVICE" in text:
+        return f"VLLM_TARGET_DEVICE={value}"
+    return f"vLLM's {value} build (+{value})"
+
+
+def _deepspeed_no_device(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """DeepSpeed's launcher counting no device (deepspeed/launcher/runner.py, its pattern in
+    readers/messages.py) where the paste does not show a machine without an NVIDIA GPU (that
+    one `_no_gpu_packages` names): the launcher's own cause, resting on its first line."""
+    said = facts.all(FactKey.MESSAGE_DS_NO_GPU)
+    if not said or any(
+        f.code == Code.CUDA_ONLY_PACKAGE.value and f.params.get("package") == "deepspeed"
+        for f in found
+    ):
+        return ()
+    facts.use("stated", said[0])
+    return (finding(Code.DEEPSPEED_NO_DEVICE, backend=_CUDA),)

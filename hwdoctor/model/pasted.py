@@ -214,6 +214,10 @@ class FactKey(str, Enum):
     MESSAGE_ACLNN_FAILED = "message.aclnn_failed"  # torch-npu: "call aclnnSwiGlu failed"
     # issue 38: bitsandbytes on a Mac, and its ROCm preview builds
     MACOS_LOADER = "prose.macos_loader"  # dyld: "not a mach-o file"
+    # issue 38: GPU-only packages on a machine with no NVIDIA GPU
+    MESSAGE_DS_NO_GPU = "message.deepspeed_no_gpu"  # DeepSpeed's launcher: no GPU resources
+    MESSAGE_VLLM_NO_LIBCUDA = "message.vllm_no_libcuda"  # vllm._C: "libcuda.so.1: cannot open"
+    VLLM_PLATFORM = "vllm.platform"  # the platform vLLM runs on: "cpu" (detected, asked, built)
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -329,6 +333,8 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_IPEX_TORCH,
         # issue 38: Ascend's other wordings
         FactKey.MESSAGE_ACLNN_FAILED,
+        # issue 38: GPU-only packages on a machine with no NVIDIA GPU
+        FactKey.MESSAGE_DS_NO_GPU,
     }
 )
 

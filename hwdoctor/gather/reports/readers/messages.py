@@ -54,6 +54,30 @@ _CONTAINER_NO_GPU: Final = re.compile(
 # object_new: "Can't instantiate abstract class %s with abstract method%s %U"; 3.12: "…
 # without an implementation for abstract method…").
 _DS_MPS: Final = re.compile(r"Can't instantiate abstract class MPS_Accelerator\b")
+# issue 38: GPU-only packages on a machine with no NVIDIA GPU. DeepSpeed's launcher counts the
+# devices of its accelerator when no hostfile names any (deepspeed/launcher/runner.py main:
+# `device_count = get_accelerator().device_count()`, torch.cuda.device_count() before 0.9;
+# `if device_count == 0: raise RuntimeError("Unable to proceed, no GPU resources available")`).
+_DS_NO_GPU: Final = re.compile(r"Unable to proceed, no GPU resources available")
+# vLLM's CUDA build importing its extension where no NVIDIA driver is installed (vllm/
+# _custom_ops.py: `logger.warning("Failed to import from vllm._C with %r", e)`; the CUDA
+# build's vllm/_C.abi3.so links libcuda.so.1, which only the driver installs).
+_VLLM_NO_LIBCUDA: Final = re.compile(
+    r"Failed to import from vllm\._C with \w{1,40}\(.{0,4}libcuda\.so"
+)
+_VLLM_SERVER: Final = re.compile(r"vLLM API server version")
+# The platform vLLM runs on, where it is not CUDA's: vLLM's own log line (vllm/platforms/
+# __init__.py resolve_current_platform_cls_qualname: logger.info("Automatically detected platform
+# %s.", …)), the device asked on its command line (`--device cpu`, the engine argument before
+# vLLM 0.10), its CPU build's version label ("vllm-0.5.2+cpu", setup.py get_vllm_version adds
+# "+cpu" when VLLM_TARGET_DEVICE=cpu) or that variable itself.
+_VLLM_PLATFORM: Final = re.compile(
+    r"Automatically detected platform (cpu|tpu|xpu|neuron|hpu)\b"
+    r"|--device(?:=|\s{1,4}|\",\s{0,4}\")(cpu|tpu)\b"
+    r"|\bvllm[-_ =]{1,3}v?\d{1,3}\.\d{1,3}[\w.]{0,24}\+(cpu)\b"
+    r"|VLLM_TARGET_DEVICE=(cpu)\b",
+    re.I,
+)
 # issue 38: the NVIDIA Container Toolkit's hook cannot open the host driver's NVML library
 # (NVIDIA/libnvidia-container src/driver.c driver_init_1_svc: xdlopen(SONAME_LIBNVML,
 # "libnvidia-ml.so.1"), reported by src/cli as "nvidia-container-cli: initialization error:
@@ -819,7 +843,7 @@ class _Recogniser:
 # "Could not find the bitsandbytes ROCm binary at <path>" when the wheel has no library for
 # this ROCm, "Could not load bitsandbytes native library: <path>/libbitsandbytes_rocm62.so:
 # undefined symbol: _Z36__device_stub__kOptimizer32bit1StateI12hip_bfloat16…" when the
-# library it ships is broken (bitsandbytes-foundation/bitsandbytes#1550, #1519: "This wheel
+# library it ships is broken (bitsandbytes-foundation/bitsandbytes#1519; #1508: "This wheel
 # isn't ready yet"), then "ROCm Setup failed despite ROCm being available". The released
 # cextension.py never says "ROCm" in these words (0.43-0.46 say "CUDA"; 0.47 on say
 # "Configured ROCm binary not found at" / "No compatible ROCm binary found at").
@@ -1006,6 +1030,17 @@ RECOGNISERS: Final = (
     _Recogniser(_ACL_NO_MEMORY_WORDS, FactKey.MESSAGE_NPU_OOM),
     # issue 38: torch-npu and CANN (the release in the toolkit's install path)
     _Recogniser(_TOOLKIT_PATH_CANN, FactKey.PROSE_CANN),
+    # issue 38: GPU-only packages on a machine with no NVIDIA GPU
+    _Recogniser(_DS_NO_GPU, FactKey.MESSAGE_DS_NO_GPU, group=0),
+    _Recogniser(_VLLM_NO_LIBCUDA, FactKey.MESSAGE_VLLM_NO_LIBCUDA, words="libcuda.so.1"),
+    # vLLM's server names itself (vllm/entrypoints/openai/api_server.py: "vLLM API server
+    # version %s")
+    _Recogniser(_VLLM_SERVER, FactKey.VLLM_SAID, group=0),
+    _Recogniser(
+        _VLLM_PLATFORM,
+        FactKey.VLLM_PLATFORM,
+        made=lambda m: next(g for g in m.groups() if g).lower(),
+    ),
 )
 
 
