@@ -205,6 +205,9 @@ class Code(str, Enum):
     IPEX_TORCH_MISMATCH = "extension.ipex_torch_mismatch"  # issue 38: IPEX beside another torch
     # issue 38: Ascend's other wordings
     VLLM_ASCEND_DEVICE = "backend.vllm_ascend_device_unsupported"
+    # issue 38: a library's version pin refused, and a Python no release is built for
+    PIN_REFUSED = "python.package_version_refused"
+    PYTHON_VERSION_UNSUPPORTED = "python.version_unsupported"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2598,6 +2601,49 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="run vLLM Ascend on one of those NPUs; on this one, serve the model another "
         "way that runs on torch-npu (transformers with torch_npu), not vLLM Ascend; "
         "reinstalling CANN's kernels does not add the missing ones",
+    ),
+    # issue 38: a library's version pin refused, and a Python no release is built for
+    Code.PIN_REFUSED: Entry(
+        E, "an installed package outside a library's version pin",
+        "A library checks the versions of the packages it needs and refuses an installed one "
+        "outside its range: transformers' require_version (transformers/utils/versions.py: "
+        "\"X>=a,<=b is required for a normal functioning of this module, but found X==c\"), "
+        "which transformers, LLaMA-Factory (extras/misc.py check_version), trl, peft and "
+        "diffusers call at import; pip's resolver says the same of an install it left "
+        "inconsistent (pip/_internal/commands/install.py: \"Y 1.0 requires X<2, but you have "
+        "X 2.1 which is incompatible.\"). A model that needs a newer release than the "
+        "library's pin allows meets the same refusal.",
+        "{package} {found} is installed, but {owner} requires {package}{spec} ({who})",
+        commands=("{install}", "{skip}"),
+        advice="install a {package} release inside that range ({package}{spec}), or a "
+        "release of {owner} whose range holds {package} {found}:",
+        variants={
+            "resolver": "{package} {found} is installed, but {owner} requires "
+            "{package}{spec} (pip: \"{owner} requires {package}{spec}, but you have "
+            "{package} {found} which is incompatible\")",
+        },
+    ),
+    Code.PYTHON_VERSION_UNSUPPORTED: Entry(
+        E, "no release of a package for this Python",
+        "A package's releases declare the Pythons they run on (Requires-Python, PEP 345) and "
+        "wheels are built for those Pythons only; pip skips the others (pip/_internal/"
+        "resolution/legacy/resolver.py: \"Package 'X' requires a different Python: 3.7.12 "
+        "not in '>=3.8'\"; resolvelib/factory.py: \"Could not find a version that satisfies "
+        "the requirement X\", \"No matching distribution found for X\"). torch's wheels for "
+        "each release cover the Pythons of its release compatibility matrix "
+        "(pytorch/pytorch RELEASE.md, \"Release Compatibility Matrix\").",
+        "{package}{spec} has no release for Python {python}: {why}",
+        commands=("{venv}", "# or a {package} release built for Python {python}:", "{install}"),
+        advice="use a Python {package}{spec} supports (a new environment), or install a "
+        "{package} release built for Python {python}:",
+        variants={
+            "requires_python": "{package} refuses Python {python}: {why}",
+        },
+        variant_commands={"requires_python": ("{venv}",)},
+        variant_advice={
+            "requires_python": "use a Python {package} supports (a new environment), or an "
+            "older {package} release whose Requires-Python admits Python {python}:",
+        },
     ),
 }  # fmt: skip
 

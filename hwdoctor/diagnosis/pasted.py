@@ -30,7 +30,7 @@ from hwdoctor.model.reports import (
 )
 from hwdoctor.project import __version__
 from hwdoctor.rules.engine import Inputs, strtobool
-from hwdoctor.shell import Shell
+from hwdoctor.shell import Shell, comment
 from hwdoctor.text import one_line, printable
 
 T = TypeVar("T")
@@ -146,6 +146,8 @@ _RESTS_ON: Final = (
     ("host.image_not_for_platform", ("image", "host")),  # issue 38: an image's platforms
     ("host.container_toolkit", ("stated",)),  # issue 38: container toolkit recordings
     ("backend.vllm_ascend_device", ("stated", "accelerator")),  # issue 38: Ascend's wordings
+    ("python.package_version_refused", ("pin",)),  # issue 38: a version pin refused
+    ("python.version_unsupported", ("python_pin", "host")),
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -259,6 +261,11 @@ _WHAT: Final = {
     # issue 38: NumPy 2 under a module built against NumPy 1
     FactKey.MESSAGE_NUMPY_ABI: "NumPy says",
     FactKey.NUMPY_RUNNING: "NumPy loaded",
+    # issue 38: a library's version pin refused
+    FactKey.MESSAGE_PIN_REFUSED: "a library's version check says",
+    FactKey.MESSAGE_PIP_CONFLICT: "pip's resolver says",
+    FactKey.MESSAGE_PYTHON_REFUSED: "pip says (Requires-Python)",
+    FactKey.MESSAGE_NO_DISTRIBUTION: "pip found no release for",
     FactKey.MESSAGE_IMAGE_PLATFORM: "container engine says",  # issue 38: an image's platforms
     FactKey.MESSAGE_NO_TOOLKIT: "the build says (CUDA toolkit)",  # issue 38: no nvcc
     FactKey.MESSAGE_FP16_REFUSED: "the trainer says (fp16)",  # issue 38: fp16 AMP on MPS
@@ -293,6 +300,8 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_fp16_on_mps(paste, facts))  # issue 38: fp16 AMP refused on MPS
     found = (*found, *_deepspeed_mps(paste, facts))  # issue 38: DeepSpeed, no NVIDIA GPU
     found = (*found, *_vllm_ascend_device(facts))  # issue 38: Ascend's other wordings
+    found = (*found, *_pins(paste, facts))  # issue 38: a library's version pin refused
+    found = (*found, *_python_unsupported(paste, facts))  # issue 38: no wheel for this Python
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -2462,3 +2471,215 @@ def _vllm_ascend_device(facts: _Read) -> tuple[Finding, ...]:
     facts.use("accelerator", chips[0])
     chip = printable(one_line(chips[0].value))[:40]
     return (finding(Code.VLLM_ASCEND_DEVICE, backend=_NPU, chip=chip),)
+
+
+# issue 38: a library's version pin refused. A pip resolver conflict is judged where it is
+# about a package of the stack hwdoctor diagnoses (either side of it): pip prints one for every
+# unmet pin of the environment, most of them about packages no training run imports.
+_PIN_STACK: Final = frozenset(
+    {
+        "torch", "torchvision", "torchaudio", "transformers", "tokenizers", "accelerate",
+        "peft", "trl", "diffusers", "huggingface-hub", "safetensors", "datasets",
+        "bitsandbytes", "deepspeed", "vllm", "xformers", "flash-attn", "triton",
+        "llamafactory", "unsloth", "unsloth-zoo", "sentence-transformers", "optimum",
+        "auto-gptq", "autoawq", "torch-npu", "intel-extension-for-pytorch", "axolotl",
+    }
+)  # fmt: skip
+
+
+def _pins(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """A library's version check refusing an installed package (transformers'
+    require_version, as LLaMA-Factory, trl, peft, diffusers call it) and pip's resolver
+    conflicts about the stack's packages (the sources beside the patterns in
+    readers/messages.py): the package, the range, the version installed, and the install of
+    a release inside the range."""
+    way = remedies.installer(paste.evidence.python)
+    made: list[Finding] = []
+    seen: set[tuple[str, str]] = set()
+    skip = facts.all(FactKey.PIN_SKIP)
+    for said in facts.all(FactKey.MESSAGE_PIN_REFUSED):
+        spec, _, version = said.value.partition(" ")
+        package = versions.canonical_name(said.name or "")
+        if not package or (package, spec) in seen:
+            continue
+        seen.add((package, spec))
+        same = [f for f in facts.all(FactKey.MESSAGE_PIN_REFUSED) if f.name == said.name]
+        facts.use("pin", *same, *skip)
+        owner = "the library that checks it"
+        made.append(
+            finding(
+                Code.PIN_REFUSED,
+                package=printable(package)[:80],
+                found=printable(version)[:40],
+                spec=printable(spec)[:120],
+                owner=owner,
+                who='its version check: "is required for a normal functioning of this module"',
+                install=_pin_install(way, paste, package, spec, owner),
+                skip=(
+                    comment(
+                        "or keep it (a model that needs it) and skip LLaMA-Factory's check: "
+                        "DISABLE_VERSION_CHECK=1 before the command"
+                    )
+                    if skip
+                    else Shell()
+                ),
+            )
+        )
+    for said in facts.all(FactKey.MESSAGE_PIP_CONFLICT):
+        parts = said.value.split()
+        if len(parts) != 4:
+            continue
+        spec, version, owner, owner_version = parts
+        package = versions.canonical_name(said.name or "")
+        if not ({package, versions.canonical_name(owner)} & _PIN_STACK) or (package, spec) in seen:
+            continue
+        seen.add((package, spec))
+        facts.use("pin", said, *facts.all(FactKey.PIP_CONFLICTS)[:1])
+        owner_words = f"{printable(owner)[:80]} {printable(owner_version)[:40]}"
+        made.append(
+            finding(
+                Code.PIN_REFUSED,
+                variant="resolver",
+                package=printable(package)[:80],
+                found=printable(version)[:40],
+                spec=printable(spec)[:120],
+                owner=owner_words,
+                who="pip's resolver",
+                install=_pin_install(way, paste, package, spec, owner_words),
+                skip=Shell(),
+            )
+        )
+    return tuple(made)
+
+
+def _pin_install(
+    way: remedies.Installer, paste: Pasted, package: str, spec: str, owner: str
+) -> Shell:
+    """The install of a release inside the range: torch's through the wheel table (the
+    index of the build this machine runs), any other package's as pip reads the range."""
+    if package == "torch":
+        return remedies.torch_required(way, spec, paste.evidence, owner)
+    return remedies.requirement(way, package, spec)
+
+
+# issue 38: the Pythons torch's wheels are built for, by release series: pytorch/pytorch
+# RELEASE.md, "Release Compatibility Matrix" (https://github.com/pytorch/pytorch/blob/main/
+# RELEASE.md#release-compatibility-matrix), its experimental Python counted (wheels exist for
+# it: 3.12 from 2.2, 3.13 from 2.5).
+_TORCH_PYTHONS: Final = {
+    "1.8": ("3.6", "3.9"), "1.9": ("3.6", "3.9"), "1.10": ("3.6", "3.9"),
+    "1.11": ("3.7", "3.10"), "1.12": ("3.7", "3.10"), "1.13": ("3.7", "3.10"),
+    "2.0": ("3.8", "3.11"), "2.1": ("3.8", "3.11"), "2.2": ("3.8", "3.12"),
+    "2.3": ("3.8", "3.12"), "2.4": ("3.8", "3.12"), "2.5": ("3.9", "3.13"),
+    "2.6": ("3.9", "3.13"), "2.7": ("3.9", "3.13"), "2.8": ("3.9", "3.13"),
+    "2.9": ("3.10", "3.14"), "2.10": ("3.10", "3.14"),
+}  # fmt: skip
+
+
+def _series(version: str) -> tuple[int, int] | None:
+    """A version's (major, minor): "3.11.4" is (3, 11)."""
+    parsed = versions.parse(version.split("+", 1)[0])
+    if parsed is None or len(parsed.release) < 2:
+        return None
+    return parsed.release[0], parsed.release[1]
+
+
+def _python_unsupported(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """pip refusing a package for this Python: its Requires-Python refusal ("Package 'X'
+    requires a different Python: 3.7.12 not in '>=3.8'"), or no release found for a torch
+    pin whose release has no wheels for the Python the paste shows (`_TORCH_PYTHONS`)."""
+    way = remedies.installer(paste.evidence.python)
+    for said in facts.all(FactKey.MESSAGE_PYTHON_REFUSED):
+        spec, _, python = said.value.partition(" ")
+        package = versions.canonical_name(said.name or "")
+        facts.use("python_pin", said)
+        return (
+            finding(
+                Code.PYTHON_VERSION_UNSUPPORTED,
+                variant="requires_python",
+                package=printable(package)[:80],
+                spec="",
+                python=printable(python)[:20],
+                why=f"it requires Python {printable(spec)[:60]} (its Requires-Python; pip: "
+                f'"requires a different Python")',
+                install=Shell(),
+                venv=remedies.python_env(_lowest(spec)),
+            ),
+        )
+    python = paste.evidence.python.version if paste.evidence.python else ""
+    have = _series(python) if python and python != "unknown" else None
+    if have is None:
+        return ()
+    for said in facts.all(FactKey.MESSAGE_NO_DISTRIBUTION):
+        requirement, *listed = said.value.split()
+        name, op, wanted = requirement.partition("==")
+        if versions.canonical_name(name) != "torch" or not op:
+            continue
+        series = _series(wanted)
+        if series is None:
+            continue
+        pythons = _TORCH_PYTHONS.get(f"{series[0]}.{series[1]}")
+        if pythons is None or f"{series[0]}.{series[1]}" in listed:
+            continue  # pip lists the series here: wheels for this Python, not the release asked
+        low, high = (_series(p) for p in pythons)
+        assert low is not None and high is not None
+        if low <= have <= high:
+            continue
+        facts.use("python_pin", said, *facts.all(FactKey.MESSAGE_NO_DISTRIBUTION))
+        facts.use("host", *_python_facts(facts))
+        fits = [
+            s
+            for s, (a, b) in _TORCH_PYTHONS.items()
+            if (_series(a) or (9, 9)) <= have <= (_series(b) or (0, 0))
+        ]
+        # The version pip could not find is not installed, whatever the prose took it for.
+        torch = paste.evidence.torch
+        evidence = (
+            dataclasses.replace(paste.evidence, torch=None)
+            if torch is not None and (torch.version or "").split("+")[0] == wanted.split("+")[0]
+            else paste.evidence
+        )
+        install = (
+            remedies.torch_required(
+                way,
+                f"=={fits[0]}.*" if have > high else f"=={fits[-1]}.*",
+                evidence,
+                f"Python {have[0]}.{have[1]}",
+            )
+            if fits
+            else comment("no torch release in hwdoctor's table is built for it")
+        )
+        return (
+            finding(
+                Code.PYTHON_VERSION_UNSUPPORTED,
+                package="torch",
+                spec=f"=={printable(wanted)[:40]}",
+                python=f"{have[0]}.{have[1]}",
+                why=f"torch {series[0]}.{series[1]}'s wheels are built for Python {pythons[0]} "
+                f"to {pythons[1]} (pytorch/pytorch RELEASE.md)",
+                install=install,
+                venv=remedies.python_env(pythons[1] if have > high else pythons[0]),
+            ),
+        )
+    return ()
+
+
+def _python_facts(facts: _Read) -> list[PastedFact]:
+    """The lines the paste gives Python's version on."""
+    return [*facts.all(FactKey.PYTHON_VERSION), *facts.all(FactKey.PROSE_PYTHON)][:2]
+
+
+def _lowest(spec: str) -> str:
+    """The lowest Python x.y a Requires-Python admits (">=3.8,<3.12" is 3.8); 3.12 where it
+    names no lower bound."""
+    for part in spec.split(","):
+        part = part.strip()
+        if part.startswith(">="):
+            series = _series(part[2:])
+            if series:
+                return f"{series[0]}.{series[1]}"
+        if part.startswith(">") and not part.startswith(">="):
+            series = _series(part[1:])
+            if series:
+                return f"{series[0]}.{series[1] + 1}"
+    return "3.12"

@@ -212,6 +212,14 @@ class FactKey(str, Enum):
     MESSAGE_IPEX_TORCH = "message.ipex_torch"  # IPEX's check: "IPEX-x.y torch-version"
     # issue 38: Ascend's other wordings
     MESSAGE_ACLNN_FAILED = "message.aclnn_failed"  # torch-npu: "call aclnnSwiGlu failed"
+    # issue 38: a library's version pin refused; the name: the package, the value: "spec found"
+    MESSAGE_PIN_REFUSED = "message.pin_refused"  # "X>=a,<=b is required for a normal ..."
+    MESSAGE_PIP_CONFLICT = "message.pip_conflict"  # pip: "Y 1.0 requires X<2, but you have X 2.1"
+    # pip refusing this Python: the name: the package, the value: "spec python"
+    MESSAGE_PYTHON_REFUSED = "message.python_refused"  # "requires a different Python: 3.7 not in"
+    MESSAGE_NO_DISTRIBUTION = "message.no_distribution"  # "No matching distribution found for"
+    PIP_CONFLICTS = "message.pip_conflicts"  # pip: "dependency resolver does not currently …"
+    PIN_SKIP = "message.pin_skip"  # LLaMA-Factory's hint: "set `DISABLE_VERSION_CHECK=1` to skip"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -327,6 +335,11 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_IPEX_TORCH,
         # issue 38: Ascend's other wordings
         FactKey.MESSAGE_ACLNN_FAILED,
+        # issue 38: a library's version pin refused
+        FactKey.MESSAGE_PIN_REFUSED,
+        FactKey.MESSAGE_PIP_CONFLICT,
+        FactKey.MESSAGE_PYTHON_REFUSED,
+        FactKey.MESSAGE_NO_DISTRIBUTION,
     }
 )
 
