@@ -157,6 +157,14 @@ def test_the_same_words_on_a_machine_that_is_no_mac_are_not_mps() -> None:
             "!=4.52.0,<=4.55.0,>=4.49.0",
             "llamafactory 0.9.4.dev0",
         ),
+        # pip 20's legacy wording ("has requirement", "you'll have"), a torch nightly
+        (
+            "vision2098-torchvision0.6.0-has-requirement-torch1.5.0-nightly.md",
+            "torch",
+            "1.6.0.dev20200413",
+            "==1.5.0",
+            "torchvision 0.6.0",
+        ),
     ],
 )
 def test_a_library_pin_refusing_the_installed_version_is_named(
@@ -169,8 +177,9 @@ def test_a_library_pin_refusing_the_installed_version_is_named(
     assert f"{package} {found} is installed" in message and f"requires {package}{spec}" in message
     assert (owner is None) == ("the library that checks it" in message)
     assert owner is None or owner in message
-    # a release inside the range, quoted as one word
-    assert f"install '{package}{spec}'" in str(pin["remedy"])
+    # a release inside the range, quoted as one word (torch's through the wheel table)
+    wanted = f"{package}{spec}" if package == "torch" else f"'{package}{spec}'"
+    assert f"install {wanted}" in str(pin["remedy"]) or f" {wanted} " in str(pin["remedy"])
     assert ("DISABLE_VERSION_CHECK=1" in str(pin["remedy"])) == name.startswith("lf10392")
     assert not report["unread"]
 
@@ -223,3 +232,16 @@ def test_no_torch_release_listed_without_the_python_shown_is_not_named() -> None
     _, report = detected("sen1221q2-7-torch2.3.1-from-versions-2.2-ignored-requires-python.md")
     assert "python.version_unsupported" not in codes(report)
     assert len(report["unread"]) == 3  # type: ignore[arg-type]
+
+
+def test_torchvision_pinning_another_torch_moves_to_the_torch_installed() -> None:
+    """torchvision 0.19.1 pins torch 2.4.1 and torch 2.5.1 is installed: the remedy is the
+    torchvision built for torch 2.5 (the compat tables), which keeps torch."""
+    code, report = detected("comfypmrf11-title-torchvision0.19.1-requires-torch2.4.1-have-2.5.1.md")
+    assert code == 1 and codes(report) == ["python.package_version_refused"]
+    pin = the(report, "python.package_version_refused")
+    assert "torch 2.5.1 is installed, but torchvision 0.19.1 requires torch==2.4.1" in str(
+        pin["message"]
+    )
+    assert "install 'torchvision==0.20.*'" in str(pin["remedy"])
+    assert "torch==2.4.1" not in str(pin["remedy"])

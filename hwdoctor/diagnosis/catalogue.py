@@ -2619,8 +2619,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "release of {owner} whose range holds {package} {found}:",
         variants={
             "resolver": "{package} {found} is installed, but {owner} requires "
-            "{package}{spec} (pip: \"{owner} requires {package}{spec}, but you have "
-            "{package} {found} which is incompatible\")",
+            "{package}{spec} (pip's dependency resolver: \"… which is incompatible\")",
         },
     ),
     Code.PYTHON_VERSION_UNSUPPORTED: Entry(

@@ -2545,7 +2545,7 @@ def _pins(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                 spec=printable(spec)[:120],
                 owner=owner_words,
                 who="pip's resolver",
-                install=_pin_install(way, paste, package, spec, owner_words),
+                install=_pin_install(way, paste, package, spec, owner_words, version),
                 skip=Shell(),
             )
         )
@@ -2553,10 +2553,19 @@ def _pins(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
 
 
 def _pin_install(
-    way: remedies.Installer, paste: Pasted, package: str, spec: str, owner: str
+    way: remedies.Installer, paste: Pasted, package: str, spec: str, owner: str, found: str = ""
 ) -> Shell:
     """The install of a release inside the range: torch's through the wheel table (the
-    index of the build this machine runs), any other package's as pip reads the range."""
+    index of the build this machine runs), any other package's as pip reads the range. Where
+    torchvision or torchaudio pins torch, their release built for the torch installed
+    instead (the compat tables), which keeps torch."""
+    companion = owner.split(" ", 1)[0]
+    if package == "torch" and companion in _COMPANIONS and found:
+        pin = remedies.companion_pin(companion, found)
+        if pin is not None and ".dev" not in pin:
+            return remedies.pip(way, "install", pin) + comment(
+                f"{companion} built for torch {found}: keeps torch"
+            )
     if package == "torch":
         return remedies.torch_required(way, spec, paste.evidence, owner)
     return remedies.requirement(way, package, spec)

@@ -797,7 +797,8 @@ _REQUIREMENT: Final = re.compile(
 # pip's resolver after an install that left an installed requirement unmet (pip/_internal/
 # commands/install.py _warn_about_conflicts: "{name} {version} requires {requirement}, but you
 # have {dep_name} {dep_version} which is incompatible."; "you'll have" from the legacy
-# resolver), read around its fixed words.
+# resolver; before pip 20.3, pip/_internal/commands/install.py "{name} {version} has
+# requirement {requirement}, but you'll have …"), read around its fixed words.
 _PACKAGE_NAME: Final = re.compile(r"[A-Za-z0-9][\w.-]{0,80}")
 _PACKAGE_VERSION: Final = re.compile(r"[0-9][\w.+!-]{0,40}")
 _CONFLICT_WORDS: Final = (", but you have ", ", but you'll have ")
@@ -1290,10 +1291,14 @@ def _conflict(line: Line, at: int, words: str) -> Iterator[Said]:
     version before " requires ", the requirement, the package and version installed."""
     text = line.text
     tail = _CONFLICT_TAIL.match(text, at + len(words))
-    head_at = text.rfind(" requires ", max(0, at - 400), at)
+    verb = " requires "
+    head_at = text.rfind(verb, max(0, at - 400), at)
+    if head_at < 0:
+        verb = " has requirement "
+        head_at = text.rfind(verb, max(0, at - 400), at)
     if tail is None or head_at < 0:
         return
-    requirement = text[head_at + len(" requires ") : at].split(";", 1)[0].strip()
+    requirement = text[head_at + len(verb) : at].split(";", 1)[0].strip()
     before = text[max(0, head_at - 160) : head_at].split()[-2:]
     required = _REQUIREMENT.fullmatch(requirement)
     if len(before) < 2 or required is None or not _same(required.group(1), tail.group(1)):
