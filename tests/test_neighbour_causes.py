@@ -199,8 +199,17 @@ def test_pip_conflicts_outside_the_stack_stay_quiet() -> None:
     ("name", "package", "python", "venv"),
     [
         # pip's Requires-Python refusal, in a fence of backticks
-        ("lmeval155-python3.7.12-requires-different-python.md", "lm-eval", "3.7.12", "3.8"),
-        ("advlib5-python3.6.8-requires-different-python.md", "adv-lib", "3.6.8", "3.8"),
+        ("lmeval155-python3.7.12-requires-different-python.md", "lm-eval", "3.7.12", "3.12"),
+        ("advlib5-python3.6.8-requires-different-python.md", "adv-lib", "3.6.8", "3.12"),
+        # pip's own list of the releases it skipped names the pinned one (numpy 1.21.x:
+        # Requires-Python >=3.7,<3.11), with the Python in a title, and with none shown
+        ("vlsir69-python3.11-numpy1.21.5-ignored-requires-python.md", "numpy", "3.11", "3.10"),
+        (
+            "openaiqs12-macos-numpy1.21.3-ignored-requires-python-below-3.11.md",
+            "numpy",
+            None,
+            "3.10",
+        ),
         # no torch==1.13.1 for Python 3.11 (named in prose after the error): torch 1.13's
         # wheels stop at 3.10 (pytorch/pytorch RELEASE.md), pip lists 2.0.0 and later only
         (
@@ -212,12 +221,13 @@ def test_pip_conflicts_outside_the_stack_stay_quiet() -> None:
     ],
 )
 def test_a_python_no_release_is_built_for_is_named(
-    name: str, package: str, python: str, venv: str
+    name: str, package: str, python: str | None, venv: str
 ) -> None:
     code, report = detected(name)
     assert code == 1 and codes(report) == ["python.version_unsupported"]
     found = the(report, "python.version_unsupported")
-    assert package in str(found["message"]) and f"Python {python}" in str(found["message"])
+    shown = f"Python {python}" if python else "this Python"
+    assert package in str(found["message"]) and shown in str(found["message"])
     assert f"uv venv --python {venv}" in str(found["remedy"])
     if package == "torch":
         # or a torch release built for this Python, never the one pip could not find

@@ -2631,17 +2631,17 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "the requirement X\", \"No matching distribution found for X\"). torch's wheels for "
         "each release cover the Pythons of its release compatibility matrix "
         "(pytorch/pytorch RELEASE.md, \"Release Compatibility Matrix\").",
-        "{package}{spec} has no release for Python {python}: {why}",
-        commands=("{venv}", "# or a {package} release built for Python {python}:", "{install}"),
+        "{package}{spec} has no release for {python}: {why}",
+        commands=("{venv}", "# or a {package} release built for {python}:", "{install}"),
         advice="use a Python {package}{spec} supports (a new environment), or install a "
-        "{package} release built for Python {python}:",
+        "{package} release built for {python}:",
         variants={
-            "requires_python": "{package} refuses Python {python}: {why}",
+            "requires_python": "{package}{spec} refuses {python}: {why}",
         },
         variant_commands={"requires_python": ("{venv}",)},
         variant_advice={
-            "requires_python": "use a Python {package} supports (a new environment), or an "
-            "older {package} release whose Requires-Python admits Python {python}:",
+            "requires_python": "use a Python {package}{spec} supports (a new environment), or "
+            "a {package} release whose Requires-Python admits {python}:",
         },
     ),
 }  # fmt: skip

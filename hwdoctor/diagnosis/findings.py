@@ -3658,10 +3658,10 @@ def finding(
     variant: Literal["requires_python"],
     package: Value,
     python: Value,
+    spec: Value,
     venv: Value | Shell,
     why: Value,
     install: Value | Shell = None,
-    spec: Value = None,
 ) -> Finding: ...
 
 

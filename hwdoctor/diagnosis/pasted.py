@@ -2608,13 +2608,15 @@ def _python_unsupported(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                 variant="requires_python",
                 package=printable(package)[:80],
                 spec="",
-                python=printable(python)[:20],
+                python=f"Python {printable(python)[:20]}",
                 why=f"it requires Python {printable(spec)[:60]} (its Requires-Python; pip: "
                 f'"requires a different Python")',
                 install=Shell(),
-                venv=remedies.python_env(_lowest(spec)),
+                venv=remedies.python_env(_fitting(spec)),
             ),
         )
+    if found := _ignored(paste, facts):
+        return found
     python = paste.evidence.python.version if paste.evidence.python else ""
     have = _series(python) if python and python != "unknown" else None
     if have is None:
@@ -2663,7 +2665,7 @@ def _python_unsupported(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                 Code.PYTHON_VERSION_UNSUPPORTED,
                 package="torch",
                 spec=f"=={printable(wanted)[:40]}",
-                python=f"{have[0]}.{have[1]}",
+                python=f"Python {have[0]}.{have[1]}",
                 why=f"torch {series[0]}.{series[1]}'s wheels are built for Python {pythons[0]} "
                 f"to {pythons[1]} (pytorch/pytorch RELEASE.md)",
                 install=install,
@@ -2678,17 +2680,53 @@ def _python_facts(facts: _Read) -> list[PastedFact]:
     return [*facts.all(FactKey.PYTHON_VERSION), *facts.all(FactKey.PROSE_PYTHON)][:2]
 
 
-def _lowest(spec: str) -> str:
-    """The lowest Python x.y a Requires-Python admits (">=3.8,<3.12" is 3.8); 3.12 where it
-    names no lower bound."""
-    for part in spec.split(","):
-        part = part.strip()
-        if part.startswith(">="):
-            series = _series(part[2:])
-            if series:
-                return f"{series[0]}.{series[1]}"
-        if part.startswith(">") and not part.startswith(">="):
-            series = _series(part[1:])
-            if series:
-                return f"{series[0]}.{series[1] + 1}"
+# The Pythons an environment is suggested with: the first a Requires-Python admits (3.12
+# first: torch has wheels for it from 2.2, pytorch/pytorch RELEASE.md).
+_PYTHONS: Final = ("3.12", "3.11", "3.10", "3.13", "3.9", "3.8", "3.7", "3.14")
+
+
+def _fitting(spec: str) -> str:
+    """A Python x.y a Requires-Python admits (">=3.7,<3.11" is 3.10, ">=3.8" is 3.12)."""
+    for series in _PYTHONS:
+        if versions.satisfies(f"{series}.0", spec) or versions.satisfies(f"{series}.99", spec):
+            return series
     return "3.12"
+
+
+def _ignored(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """pip found no release of a pinned package and said, in its list of the releases it
+    skipped for their Requires-Python, that the pinned one is among them ("Ignored the
+    following versions that require a different python version: 1.21.3 Requires-Python
+    >=3.7,<3.11", then "No matching distribution found for numpy==1.21.3"): the source is
+    beside the patterns in readers/messages.py."""
+    skipped: dict[str, tuple[str, PastedFact]] = {}
+    for said in facts.all(FactKey.PYTHON_IGNORED):
+        for pair in said.value.split(";"):
+            version, _, spec = pair.partition("=")
+            skipped.setdefault(version, (spec, said))
+    python = paste.evidence.python.version if paste.evidence.python else ""
+    shown = f"Python {printable(python)[:20]}" if python and python != "unknown" else "this Python"
+    for said in facts.all(FactKey.MESSAGE_NO_DISTRIBUTION):
+        requirement = said.value.split()[0]
+        name, op, wanted = requirement.partition("==")
+        if not op or wanted not in skipped:
+            continue
+        spec, ignored = skipped[wanted]
+        facts.use("python_pin", said, ignored, *facts.all(FactKey.MESSAGE_NO_DISTRIBUTION))
+        facts.use("host", *_python_facts(facts))
+        package = versions.canonical_name(name)
+        return (
+            finding(
+                Code.PYTHON_VERSION_UNSUPPORTED,
+                variant="requires_python",
+                package=printable(package)[:80],
+                spec=f"=={printable(wanted)[:40]}",
+                python=shown,
+                why=f"{package} {printable(wanted)[:40]} requires Python {printable(spec)[:60]} "
+                '(pip: "Ignored the following versions that require a different python '
+                'version")',
+                install=Shell(),
+                venv=remedies.python_env(_fitting(spec)),
+            ),
+        )
+    return ()

@@ -219,6 +219,9 @@ class FactKey(str, Enum):
     MESSAGE_PYTHON_REFUSED = "message.python_refused"  # "requires a different Python: 3.7 not in"
     MESSAGE_NO_DISTRIBUTION = "message.no_distribution"  # "No matching distribution found for"
     PIP_CONFLICTS = "message.pip_conflicts"  # pip: "dependency resolver does not currently …"
+    # pip: "Ignored the following versions that require a different python version: 1.21.2
+    # Requires-Python >=3.7,<3.11; …", the value: "version=spec" pairs joined by ";"
+    PYTHON_IGNORED = "message.python_ignored"
     PIN_SKIP = "message.pin_skip"  # LLaMA-Factory's hint: "set `DISABLE_VERSION_CHECK=1` to skip"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum

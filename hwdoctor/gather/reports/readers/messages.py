@@ -833,6 +833,12 @@ def _no_distribution(found: re.Match[str]) -> str:
     return " ".join((found.group(1), *(list(series)[:60] or ["none"])))
 
 
+# pip's list of the releases it skipped for their Requires-Python (pip/_internal/resolution/
+# resolvelib/factory.py: "Ignored the following versions that require a different python
+# version: %s", each "{version} Requires-Python {specifier}" joined by "; "), read after its
+# fixed words with string operations. The versions are any package's the install looked at.
+_IGNORED_WORDS: Final = "Ignored the following versions that require a different python version: "
+_IGNORED_ENTRY: Final = " Requires-Python "
 # LLaMA-Factory's own switch in its hint (extras/misc.py check_version: "… or set
 # `DISABLE_VERSION_CHECK=1` to skip this check.").
 _PIN_SKIP: Final = re.compile(r"DISABLE_VERSION_CHECK=1`? to skip this check")
@@ -1129,6 +1135,15 @@ class Messages(LineReader):
         for conflict in _CONFLICT_WORDS:
             if (at := text.find(conflict)) > 0:
                 yield from _conflict(line, at, conflict)
+        if (at := text.find(_IGNORED_WORDS)) >= 0:
+            pairs = []
+            for entry in text[at + len(_IGNORED_WORDS) : at + 20000].split("; ")[:400]:
+                version, _, spec = entry.partition(_IGNORED_ENTRY)
+                spec = spec.strip().split()[0] if spec.strip() else ""
+                if _PACKAGE_VERSION.fullmatch(version.strip()) and spec:
+                    pairs.append(f"{version.strip()}={spec}")
+            if pairs:
+                yield line.says(FactKey.PYTHON_IGNORED, ";".join(pairs))
         if refused := _PYTHON_REFUSED.search(text):
             yield line.says(
                 FactKey.MESSAGE_PYTHON_REFUSED, _python_refused(refused), name=refused.group(1)
