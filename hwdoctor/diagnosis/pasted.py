@@ -2504,8 +2504,12 @@ def _pins(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             continue
         seen.add((package, spec))
         same = [f for f in facts.all(FactKey.MESSAGE_PIN_REFUSED) if f.name == said.name]
-        facts.use("pin", *same, *skip)
-        owner = "the library that checks it"
+        core = facts.all(FactKey.PIN_CORE)
+        facts.use("pin", *same, *skip, *core)
+        # who checks, by its hint: LLaMA-Factory's check_version, transformers' own
+        owner = (
+            "LLaMA-Factory" if skip else "transformers" if core else "the library that checks it"
+        )
         made.append(
             finding(
                 Code.PIN_REFUSED,

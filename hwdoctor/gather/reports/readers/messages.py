@@ -842,6 +842,10 @@ _IGNORED_ENTRY: Final = " Requires-Python "
 # LLaMA-Factory's own switch in its hint (extras/misc.py check_version: "… or set
 # `DISABLE_VERSION_CHECK=1` to skip this check.").
 _PIN_SKIP: Final = re.compile(r"DISABLE_VERSION_CHECK=1`? to skip this check")
+# transformers' own check of its dependencies at import (transformers/utils/versions.py
+# require_version_core: hint "Try: `pip install transformers -U` or `pip install -e '.[dev]'`
+# if you're working with git main").
+_PIN_CORE: Final = re.compile(r"Try: `pip install transformers -U`")
 # pip's line before its conflicts (the same function: "pip's dependency resolver does not
 # currently take into account all the packages that are installed. …").
 _PIP_CONFLICTS: Final = re.compile(
@@ -999,6 +1003,7 @@ RECOGNISERS: Final = (
     # issue 38: a library's version pin refused (pip's Requires-Python and its finder)
     _Recogniser(_NO_DISTRIBUTION, FactKey.MESSAGE_NO_DISTRIBUTION, made=_no_distribution),
     _Recogniser(_PIN_SKIP, FactKey.PIN_SKIP, words="DISABLE_VERSION_CHECK"),
+    _Recogniser(_PIN_CORE, FactKey.PIN_CORE, words="transformers"),
     _Recogniser(_PIP_CONFLICTS, FactKey.PIP_CONFLICTS, words="pip's dependency conflicts"),
 )
 
