@@ -222,7 +222,7 @@ class FactKey(str, Enum):
     # pip: "Ignored the following versions that require a different python version: 1.21.2
     # Requires-Python >=3.7,<3.11; …", the value: "version=spec" pairs joined by ";"
     PYTHON_IGNORED = "message.python_ignored"
-    PIN_CORE = "message.pin_core"  # transformers' own hint: "Try: `pip install transformers -U`"
+    PIN_CORE = "message.pin_core"  # transformers' own hint: "… if you're working with git main"
     PIN_SKIP = "message.pin_skip"  # LLaMA-Factory's hint: "set `DISABLE_VERSION_CHECK=1` to skip"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum

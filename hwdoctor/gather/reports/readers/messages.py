@@ -844,8 +844,8 @@ _IGNORED_ENTRY: Final = " Requires-Python "
 _PIN_SKIP: Final = re.compile(r"DISABLE_VERSION_CHECK=1`? to skip this check")
 # transformers' own check of its dependencies at import (transformers/utils/versions.py
 # require_version_core: hint "Try: `pip install transformers -U` or `pip install -e '.[dev]'`
-# if you're working with git main").
-_PIN_CORE: Final = re.compile(r"Try: `pip install transformers -U`")
+# if you're working with git main"), read by its last words.
+_PIN_CORE: Final = re.compile(r"` if you're working with git main")
 # pip's line before its conflicts (the same function: "pip's dependency resolver does not
 # currently take into account all the packages that are installed. …").
 _PIP_CONFLICTS: Final = re.compile(
