@@ -255,3 +255,16 @@ def test_torchvision_pinning_another_torch_moves_to_the_torch_installed() -> Non
     )
     assert "install 'torchvision==0.20.*'" in str(pin["remedy"])
     assert "torch==2.4.1" not in str(pin["remedy"])
+
+
+def test_each_companion_pinning_another_torch_is_its_own_finding() -> None:
+    """pip 20's legacy lines: torchvision 0.9.1 and torchaudio 0.8.1 both pin torch 1.8.1
+    beside torch 1.11.0, each moved to its release for torch 1.11; the pins of packages
+    outside the stack (TensorFlow's numpy, pycaret's scikit-learn) stay unread errors."""
+    name = "msdocsptf23-legacy-pip-torchvision0.9.1-torchaudio0.8.1-torch1.11.0.md"
+    code, report = detected(name)
+    assert code == 1 and codes(report) == ["python.package_version_refused"] * 2
+    remedies = " ".join(str(f["remedy"]) for f in report["findings"])  # type: ignore[index,union-attr]
+    assert "torchvision==0.12.*" in remedies and "torchaudio==0.11.*" in remedies
+    unread = " ".join(q["text"] for q in report["unread"])  # type: ignore[index,union-attr]
+    assert "torchvision 0.9.1" not in unread and "tensorflow 2.8.0" in unread

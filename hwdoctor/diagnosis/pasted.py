@@ -2535,9 +2535,11 @@ def _pins(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             continue
         spec, version, owner, owner_version = parts
         package = versions.canonical_name(said.name or "")
-        if not ({package, versions.canonical_name(owner)} & _PIN_STACK) or (package, spec) in seen:
+        # one finding per requirer: torchvision and torchaudio pinning one torch each move
+        key = (package, f"{spec} {versions.canonical_name(owner)}")
+        if not ({package, versions.canonical_name(owner)} & _PIN_STACK) or key in seen:
             continue
-        seen.add((package, spec))
+        seen.add(key)
         facts.use("pin", said, *facts.all(FactKey.PIP_CONFLICTS)[:1])
         owner_words = f"{printable(owner)[:80]} {printable(owner_version)[:40]}"
         made.append(
