@@ -124,3 +124,147 @@ def test_the_same_words_on_a_machine_that_is_no_mac_are_not_mps() -> None:
     assert "mps.fp16_amp_refused" not in codes(report)
     unread = " ".join(q["text"] for q in report["unread"])  # type: ignore[index,union-attr]
     assert "can only be used on CUDA devices" in unread and code == 1
+
+
+# issue 38: a library's version pin refused (transformers' require_version, as LLaMA-Factory,
+# peft's callers and transformers itself print it; pip's resolver conflict)
+@pytest.mark.parametrize(
+    ("name", "package", "found", "spec", "owner"),
+    [
+        # LLaMA-Factory's check wrapped after "of this module,", its DISABLE_VERSION_CHECK hint
+        (
+            "lf10392-pr-transformers5.5.0-pin-4.55.0-5.2.0-gemma4.md",
+            "transformers",
+            "5.5.0",
+            ">=4.55.0,<=5.2.0",
+            "LLaMA-Factory",
+        ),
+        ("wan22-347-peft0.14.0-required-0.17.0.md", "peft", "0.14.0", ">=0.17.0", None),
+        ("wan2gp421-peft0.14.0-required-0.15.0.md", "peft", "0.14.0", ">=0.15.0", None),
+        # transformers' own dependency check, its "Try: pip install transformers -U" hint
+        (
+            "hy3dwin104-huggingface-hub1.2.3-required-below-1.0.md",
+            "huggingface-hub",
+            "1.2.3",
+            ">=0.34.0,<1.0",
+            "transformers",
+        ),
+        # pip's resolver, in an issue's title
+        (
+            "hunyuanmt18-title-llamafactory-requires-transformers-but-you-have-4.56.1.md",
+            "transformers",
+            "4.56.1",
+            "!=4.52.0,<=4.55.0,>=4.49.0",
+            "llamafactory 0.9.4.dev0",
+        ),
+        # pip 20's legacy wording ("has requirement", "you'll have"), a torch nightly
+        (
+            "vision2098-torchvision0.6.0-has-requirement-torch1.5.0-nightly.md",
+            "torch",
+            "1.6.0.dev20200413",
+            "==1.5.0",
+            "torchvision 0.6.0",
+        ),
+    ],
+)
+def test_a_library_pin_refusing_the_installed_version_is_named(
+    name: str, package: str, found: str, spec: str, owner: str | None
+) -> None:
+    code, report = detected(name)
+    assert code == 1 and codes(report) == ["python.package_version_refused"]
+    pin = the(report, "python.package_version_refused")
+    message = str(pin["message"])
+    assert f"{package} {found} is installed" in message and f"requires {package}{spec}" in message
+    assert (owner is None) == ("the library that checks it" in message)
+    assert owner is None or f"but {owner} requires" in message
+    # a release inside the range, quoted as one word (torch's through the wheel table)
+    wanted = f"{package}{spec}" if package == "torch" else f"'{package}{spec}'"
+    assert f"install {wanted}" in str(pin["remedy"]) or f" {wanted} " in str(pin["remedy"])
+    assert ("DISABLE_VERSION_CHECK=1" in str(pin["remedy"])) == name.startswith("lf10392")
+    assert not report["unread"]
+
+
+def test_pip_conflicts_outside_the_stack_stay_quiet() -> None:
+    """Anaconda's own packages at odds after a project's `pip install -r` (spyder, conda-repo-cli):
+    pip's lines are unread errors, not a pin of the stack refused."""
+    _, report = detected("mockingbird770-win11-pip-conflicts-spyder-pyqt5-conda-repo-cli.md")
+    assert "python.package_version_refused" not in codes(report)
+    assert not [f for f in report["findings"] if f["severity"] == "error"]  # type: ignore[index,union-attr]
+    unread = " ".join(q["text"] for q in report["unread"])  # type: ignore[index,union-attr]
+    assert "but you have pyqt5 5.15.7" in unread
+
+
+# issue 38: a Python no release of a package is built for
+@pytest.mark.parametrize(
+    ("name", "package", "python", "venv"),
+    [
+        # pip's Requires-Python refusal, in a fence of backticks
+        ("lmeval155-python3.7.12-requires-different-python.md", "lm-eval", "3.7.12", "3.12"),
+        ("advlib5-python3.6.8-requires-different-python.md", "adv-lib", "3.6.8", "3.12"),
+        # pip's own list of the releases it skipped names the pinned one (numpy 1.21.x:
+        # Requires-Python >=3.7,<3.11), with the Python in a title, and with none shown
+        ("vlsir69-python3.11-numpy1.21.5-ignored-requires-python.md", "numpy", "3.11", "3.10"),
+        (
+            "openaiqs12-macos-numpy1.21.3-ignored-requires-python-below-3.11.md",
+            "numpy",
+            None,
+            "3.10",
+        ),
+        # no torch==1.13.1 for Python 3.11 (named in prose after the error): torch 1.13's
+        # wheels stop at 3.10 (pytorch/pytorch RELEASE.md), pip lists 2.0.0 and later only
+        (
+            "groqcasters1-win-python3.11-torch1.13.1-no-matching-distribution.md",
+            "torch",
+            "3.11",
+            "3.10",
+        ),
+    ],
+)
+def test_a_python_no_release_is_built_for_is_named(
+    name: str, package: str, python: str | None, venv: str
+) -> None:
+    code, report = detected(name)
+    assert code == 1 and codes(report) == ["python.version_unsupported"]
+    found = the(report, "python.version_unsupported")
+    shown = f"Python {python}" if python else "this Python"
+    assert package in str(found["message"]) and shown in str(found["message"])
+    assert f"uv venv --python {venv}" in str(found["remedy"])
+    if package == "torch":
+        # or a torch release built for this Python, never the one pip could not find
+        assert "torch==2.0.*" in str(found["remedy"])
+        assert "from 1.13.1" not in str(found["remedy"])
+    assert not report["unread"]
+
+
+def test_no_torch_release_listed_without_the_python_shown_is_not_named() -> None:
+    """pip lists torch up to 2.2.2 only (as on an Intel Mac) and the paste shows no Python:
+    nothing says the Python is the cause, so its lines stay unread errors."""
+    _, report = detected("sen1221q2-7-torch2.3.1-from-versions-2.2-ignored-requires-python.md")
+    assert "python.version_unsupported" not in codes(report)
+    assert len(report["unread"]) == 3  # type: ignore[arg-type]
+
+
+def test_torchvision_pinning_another_torch_moves_to_the_torch_installed() -> None:
+    """torchvision 0.19.1 pins torch 2.4.1 and torch 2.5.1 is installed: the remedy is the
+    torchvision built for torch 2.5 (the compat tables), which keeps torch."""
+    code, report = detected("comfypmrf11-title-torchvision0.19.1-requires-torch2.4.1-have-2.5.1.md")
+    assert code == 1 and codes(report) == ["python.package_version_refused"]
+    pin = the(report, "python.package_version_refused")
+    assert "torch 2.5.1 is installed, but torchvision 0.19.1 requires torch==2.4.1" in str(
+        pin["message"]
+    )
+    assert "install 'torchvision==0.20.*'" in str(pin["remedy"])
+    assert "torch==2.4.1" not in str(pin["remedy"])
+
+
+def test_each_companion_pinning_another_torch_is_its_own_finding() -> None:
+    """pip 20's legacy lines: torchvision 0.9.1 and torchaudio 0.8.1 both pin torch 1.8.1
+    beside torch 1.11.0, each moved to its release for torch 1.11; the pins of packages
+    outside the stack (TensorFlow's numpy, pycaret's scikit-learn) stay unread errors."""
+    name = "msdocsptf23-legacy-pip-torchvision0.9.1-torchaudio0.8.1-torch1.11.0.md"
+    code, report = detected(name)
+    assert code == 1 and codes(report) == ["python.package_version_refused"] * 2
+    remedies = " ".join(str(f["remedy"]) for f in report["findings"])  # type: ignore[index,union-attr]
+    assert "torchvision==0.12.*" in remedies and "torchaudio==0.11.*" in remedies
+    unread = " ".join(q["text"] for q in report["unread"])  # type: ignore[index,union-attr]
+    assert "torchvision 0.9.1" not in unread and "tensorflow 2.8.0" in unread

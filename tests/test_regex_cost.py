@@ -181,6 +181,11 @@ _ON_A_PIECE: dict[str, set[str]] = {
         # issue 38: on the word before glibc's "cannot enable executable stack"
         "_LIBRARY_FILE",
         "_LIBRARY_PATH",
+        # issue 38: on the words around require_version's and pip's fixed words
+        "_REQUIREMENT",
+        "_PACKAGE_NAME",
+        "_PACKAGE_VERSION",
+        "_LISTED_SERIES",
     },
     "prose": {"_MACOS_NOT_HERE", "_MACOS_FLOOR_AFTER", "_MARKS"},
     "amd": {"_AMD_WORDS"},  # on the name a marketing-name line gave

@@ -209,6 +209,9 @@ class Code(str, Enum):
     BNB_ROCM_PREVIEW = "extension.bitsandbytes_rocm_preview"
     # issue 38: GPU-only packages on a machine with no NVIDIA GPU
     DEEPSPEED_NO_DEVICE = "backend.deepspeed_no_device"
+    # issue 38: a library's version pin refused, and a Python no release is built for
+    PIN_REFUSED = "python.package_version_refused"
+    PYTHON_VERSION_UNSUPPORTED = "python.version_unsupported"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2737,6 +2740,48 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "on a machine without an NVIDIA GPU DeepSpeed's launcher does not run (its accelerator "
         "setup guide lists Intel CPU and XPU, Google TPU, Ascend NPU and Gaudi besides CUDA): "
         "run the script there without the launcher, or on a machine with a GPU",
+    ),
+    # issue 38: a library's version pin refused, and a Python no release is built for
+    Code.PIN_REFUSED: Entry(
+        E, "an installed package outside a library's version pin",
+        "A library checks the versions of the packages it needs and refuses an installed one "
+        "outside its range: transformers' require_version (transformers/utils/versions.py: "
+        "\"X>=a,<=b is required for a normal functioning of this module, but found X==c\"), "
+        "which transformers, LLaMA-Factory (extras/misc.py check_version), trl, peft and "
+        "diffusers call at import; pip's resolver says the same of an install it left "
+        "inconsistent (pip/_internal/commands/install.py: \"Y 1.0 requires X<2, but you have "
+        "X 2.1 which is incompatible.\"). A model that needs a newer release than the "
+        "library's pin allows meets the same refusal.",
+        "{package} {found} is installed, but {owner} requires {package}{spec} ({who})",
+        commands=("{install}", "{skip}"),
+        advice="install a {package} release inside that range ({package}{spec}), or a "
+        "release of {owner} whose range holds {package} {found}:",
+        variants={
+            "resolver": "{package} {found} is installed, but {owner} requires "
+            "{package}{spec} (pip's dependency resolver: \"… which is incompatible\")",
+        },
+    ),
+    Code.PYTHON_VERSION_UNSUPPORTED: Entry(
+        E, "no release of a package for this Python",
+        "A package's releases declare the Pythons they run on (Requires-Python, PEP 345) and "
+        "wheels are built for those Pythons only; pip skips the others (pip/_internal/"
+        "resolution/legacy/resolver.py: \"Package 'X' requires a different Python: 3.7.12 "
+        "not in '>=3.8'\"; resolvelib/factory.py: \"Could not find a version that satisfies "
+        "the requirement X\", \"No matching distribution found for X\"). torch's wheels for "
+        "each release cover the Pythons of its release compatibility matrix "
+        "(pytorch/pytorch RELEASE.md, \"Release Compatibility Matrix\").",
+        "{package}{spec} has no release for {python}: {why}",
+        commands=("{venv}", "# or a {package} release built for {python}:", "{install}"),
+        advice="use a Python {package}{spec} supports (a new environment), or install a "
+        "{package} release built for {python}:",
+        variants={
+            "requires_python": "{package}{spec} refuses {python}: {why}",
+        },
+        variant_commands={"requires_python": ("{venv}",)},
+        variant_advice={
+            "requires_python": "use a Python {package}{spec} supports (a new environment), or "
+            "a {package} release whose Requires-Python admits {python}:",
+        },
     ),
 }  # fmt: skip
 

@@ -3758,6 +3758,72 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.PIN_REFUSED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    found: Value,
+    install: Value | Shell,
+    owner: Value,
+    package: Value,
+    skip: Value | Shell,
+    spec: Value,
+    who: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PIN_REFUSED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["resolver"],
+    found: Value,
+    install: Value | Shell,
+    owner: Value,
+    package: Value,
+    skip: Value | Shell,
+    spec: Value,
+    who: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PYTHON_VERSION_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    install: Value | Shell,
+    package: Value,
+    python: Value,
+    spec: Value,
+    venv: Value | Shell,
+    why: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PYTHON_VERSION_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["requires_python"],
+    package: Value,
+    python: Value,
+    spec: Value,
+    venv: Value | Shell,
+    why: Value,
+    install: Value | Shell = None,
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

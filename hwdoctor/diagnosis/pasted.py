@@ -30,7 +30,7 @@ from hwdoctor.model.reports import (
 )
 from hwdoctor.project import __version__
 from hwdoctor.rules.engine import Inputs, strtobool
-from hwdoctor.shell import Shell
+from hwdoctor.shell import Shell, comment
 from hwdoctor.text import one_line, printable
 
 T = TypeVar("T")
@@ -149,6 +149,8 @@ _RESTS_ON: Final = (
     ("host.container_toolkit", ("stated",)),  # issue 38: container toolkit recordings
     ("backend.vllm_ascend_device", ("stated", "accelerator")),  # issue 38: Ascend's wordings
     ("backend.deepspeed_no_device", ("stated",)),  # issue 38: no NVIDIA GPU
+    ("python.package_version_refused", ("pin",)),  # issue 38: a version pin refused
+    ("python.version_unsupported", ("python_pin", "host")),
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -262,6 +264,11 @@ _WHAT: Final = {
     # issue 38: NumPy 2 under a module built against NumPy 1
     FactKey.MESSAGE_NUMPY_ABI: "NumPy says",
     FactKey.NUMPY_RUNNING: "NumPy loaded",
+    # issue 38: a library's version pin refused
+    FactKey.MESSAGE_PIN_REFUSED: "a library's version check says",
+    FactKey.MESSAGE_PIP_CONFLICT: "pip's resolver says",
+    FactKey.MESSAGE_PYTHON_REFUSED: "pip says (Requires-Python)",
+    FactKey.MESSAGE_NO_DISTRIBUTION: "pip found no release for",
     FactKey.MESSAGE_IMAGE_PLATFORM: "container engine says",  # issue 38: an image's platforms
     FactKey.MESSAGE_NO_TOOLKIT: "the build says (CUDA toolkit)",  # issue 38: no nvcc
     FactKey.MESSAGE_FP16_REFUSED: "the trainer says (fp16)",  # issue 38: fp16 AMP on MPS
@@ -309,6 +316,8 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     # issue 38: vLLM's CPU (or TPU) platform reaching CUDA-only code: no CPU-only torch to replace
     if platform := _vllm_platform_no_cuda(paste, facts):
         found = (*(f for f in found if f.code != Code.CPU_ONLY_BUILD.value), *platform)
+    found = (*found, *_pins(paste, facts))  # issue 38: a library's version pin refused
+    found = (*found, *_python_unsupported(paste, facts))  # issue 38: no wheel for this Python
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -2806,3 +2815,268 @@ def _deepspeed_no_device(facts: _Read, found: Sequence[Finding]) -> tuple[Findin
         return ()
     facts.use("stated", said[0])
     return (finding(Code.DEEPSPEED_NO_DEVICE, backend=_CUDA),)
+
+
+# issue 38: a library's version pin refused. A pip resolver conflict is judged where it is
+# about a package of the stack hwdoctor diagnoses (either side of it): pip prints one for every
+# unmet pin of the environment, most of them about packages no training run imports.
+_PIN_STACK: Final = frozenset(
+    {
+        "torch", "torchvision", "torchaudio", "transformers", "tokenizers", "accelerate",
+        "peft", "trl", "diffusers", "huggingface-hub", "safetensors", "datasets",
+        "bitsandbytes", "deepspeed", "vllm", "xformers", "flash-attn", "triton",
+        "llamafactory", "unsloth", "unsloth-zoo", "sentence-transformers", "optimum",
+        "auto-gptq", "autoawq", "torch-npu", "intel-extension-for-pytorch", "axolotl",
+    }
+)  # fmt: skip
+
+
+def _pins(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """A library's version check refusing an installed package (transformers'
+    require_version, as LLaMA-Factory, trl, peft, diffusers call it) and pip's resolver
+    conflicts about the stack's packages (the sources beside the patterns in
+    readers/messages.py): the package, the range, the version installed, and the install of
+    a release inside the range."""
+    way = remedies.installer(paste.evidence.python)
+    made: list[Finding] = []
+    seen: set[tuple[str, str]] = set()
+    skip = facts.all(FactKey.PIN_SKIP)
+    for said in facts.all(FactKey.MESSAGE_PIN_REFUSED):
+        spec, _, version = said.value.partition(" ")
+        package = versions.canonical_name(said.name or "")
+        if not package or (package, spec) in seen:
+            continue
+        seen.add((package, spec))
+        same = [f for f in facts.all(FactKey.MESSAGE_PIN_REFUSED) if f.name == said.name]
+        core = facts.all(FactKey.PIN_CORE)
+        facts.use("pin", *same, *skip, *core)
+        # who checks, by its hint: LLaMA-Factory's check_version, transformers' own
+        owner = (
+            "LLaMA-Factory" if skip else "transformers" if core else "the library that checks it"
+        )
+        made.append(
+            finding(
+                Code.PIN_REFUSED,
+                package=printable(package)[:80],
+                found=printable(version)[:40],
+                spec=printable(spec)[:120],
+                owner=owner,
+                who='its version check: "is required for a normal functioning of this module"',
+                install=_pin_install(way, paste, package, spec, owner),
+                skip=(
+                    comment(
+                        "or keep it (a model that needs it) and skip LLaMA-Factory's check: "
+                        "DISABLE_VERSION_CHECK=1 before the command"
+                    )
+                    if skip
+                    else Shell()
+                ),
+            )
+        )
+    for said in facts.all(FactKey.MESSAGE_PIP_CONFLICT):
+        parts = said.value.split()
+        if len(parts) != 4:
+            continue
+        spec, version, owner, owner_version = parts
+        package = versions.canonical_name(said.name or "")
+        # one finding per requirer: torchvision and torchaudio pinning one torch each move
+        key = (package, f"{spec} {versions.canonical_name(owner)}")
+        if not ({package, versions.canonical_name(owner)} & _PIN_STACK) or key in seen:
+            continue
+        seen.add(key)
+        facts.use("pin", said, *facts.all(FactKey.PIP_CONFLICTS)[:1])
+        owner_words = f"{printable(owner)[:80]} {printable(owner_version)[:40]}"
+        made.append(
+            finding(
+                Code.PIN_REFUSED,
+                variant="resolver",
+                package=printable(package)[:80],
+                found=printable(version)[:40],
+                spec=printable(spec)[:120],
+                owner=owner_words,
+                who="pip's resolver",
+                install=_pin_install(way, paste, package, spec, owner_words, version),
+                skip=Shell(),
+            )
+        )
+    return tuple(made)
+
+
+def _pin_install(
+    way: remedies.Installer, paste: Pasted, package: str, spec: str, owner: str, found: str = ""
+) -> Shell:
+    """The install of a release inside the range: torch's through the wheel table (the
+    index of the build this machine runs), any other package's as pip reads the range. Where
+    torchvision or torchaudio pins torch, their release built for the torch installed
+    instead (the compat tables), which keeps torch."""
+    companion = owner.split(" ", 1)[0]
+    if package == "torch" and companion in _COMPANIONS and found:
+        pin = remedies.companion_pin(companion, found)
+        if pin is not None and ".dev" not in pin:
+            return remedies.pip(way, "install", pin) + comment(
+                f"{companion} built for torch {found}: keeps torch"
+            )
+    if package == "torch":
+        return remedies.torch_required(way, spec, paste.evidence, owner)
+    return remedies.requirement(way, package, spec)
+
+
+# issue 38: the Pythons torch's wheels are built for, by release series: pytorch/pytorch
+# RELEASE.md, "Release Compatibility Matrix" (https://github.com/pytorch/pytorch/blob/main/
+# RELEASE.md#release-compatibility-matrix), its experimental Python counted (wheels exist for
+# it: 3.12 from 2.2, 3.13 from 2.5).
+_TORCH_PYTHONS: Final = {
+    "1.8": ("3.6", "3.9"), "1.9": ("3.6", "3.9"), "1.10": ("3.6", "3.9"),
+    "1.11": ("3.7", "3.10"), "1.12": ("3.7", "3.10"), "1.13": ("3.7", "3.10"),
+    "2.0": ("3.8", "3.11"), "2.1": ("3.8", "3.11"), "2.2": ("3.8", "3.12"),
+    "2.3": ("3.8", "3.12"), "2.4": ("3.8", "3.12"), "2.5": ("3.9", "3.13"),
+    "2.6": ("3.9", "3.13"), "2.7": ("3.9", "3.13"), "2.8": ("3.9", "3.13"),
+    "2.9": ("3.10", "3.14"), "2.10": ("3.10", "3.14"),
+}  # fmt: skip
+
+
+def _series(version: str) -> tuple[int, int] | None:
+    """A version's (major, minor): "3.11.4" is (3, 11)."""
+    parsed = versions.parse(version.split("+", 1)[0])
+    if parsed is None or len(parsed.release) < 2:
+        return None
+    return parsed.release[0], parsed.release[1]
+
+
+def _python_unsupported(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """pip refusing a package for this Python: its Requires-Python refusal ("Package 'X'
+    requires a different Python: 3.7.12 not in '>=3.8'"), or no release found for a torch
+    pin whose release has no wheels for the Python the paste shows (`_TORCH_PYTHONS`)."""
+    way = remedies.installer(paste.evidence.python)
+    for said in facts.all(FactKey.MESSAGE_PYTHON_REFUSED):
+        spec, _, python = said.value.partition(" ")
+        package = versions.canonical_name(said.name or "")
+        facts.use("python_pin", said)
+        return (
+            finding(
+                Code.PYTHON_VERSION_UNSUPPORTED,
+                variant="requires_python",
+                package=printable(package)[:80],
+                spec="",
+                python=f"Python {printable(python)[:20]}",
+                why=f"it requires Python {printable(spec)[:60]} (its Requires-Python; pip: "
+                f'"requires a different Python")',
+                install=Shell(),
+                venv=remedies.python_env(_fitting(spec)),
+            ),
+        )
+    if found := _ignored(paste, facts):
+        return found
+    python = paste.evidence.python.version if paste.evidence.python else ""
+    have = _series(python) if python and python != "unknown" else None
+    if have is None:
+        return ()
+    for said in facts.all(FactKey.MESSAGE_NO_DISTRIBUTION):
+        requirement, *listed = said.value.split()
+        name, op, wanted = requirement.partition("==")
+        if versions.canonical_name(name) != "torch" or not op:
+            continue
+        series = _series(wanted)
+        if series is None:
+            continue
+        pythons = _TORCH_PYTHONS.get(f"{series[0]}.{series[1]}")
+        if pythons is None or f"{series[0]}.{series[1]}" in listed:
+            continue  # pip lists the series here: wheels for this Python, not the release asked
+        low, high = (_series(p) for p in pythons)
+        assert low is not None and high is not None
+        if low <= have <= high:
+            continue
+        facts.use("python_pin", said, *facts.all(FactKey.MESSAGE_NO_DISTRIBUTION))
+        facts.use("host", *_python_facts(facts))
+        fits = [
+            s
+            for s, (a, b) in _TORCH_PYTHONS.items()
+            if (_series(a) or (9, 9)) <= have <= (_series(b) or (0, 0))
+        ]
+        # The version pip could not find is not installed, whatever the prose took it for.
+        torch = paste.evidence.torch
+        evidence = (
+            dataclasses.replace(paste.evidence, torch=None)
+            if torch is not None and (torch.version or "").split("+")[0] == wanted.split("+")[0]
+            else paste.evidence
+        )
+        install = (
+            remedies.torch_required(
+                way,
+                f"=={fits[0]}.*" if have > high else f"=={fits[-1]}.*",
+                evidence,
+                f"Python {have[0]}.{have[1]}",
+            )
+            if fits
+            else comment("no torch release in hwdoctor's table is built for it")
+        )
+        return (
+            finding(
+                Code.PYTHON_VERSION_UNSUPPORTED,
+                package="torch",
+                spec=f"=={printable(wanted)[:40]}",
+                python=f"Python {have[0]}.{have[1]}",
+                why=f"torch {series[0]}.{series[1]}'s wheels are built for Python {pythons[0]} "
+                f"to {pythons[1]} (pytorch/pytorch RELEASE.md)",
+                install=install,
+                venv=remedies.python_env(pythons[1] if have > high else pythons[0]),
+            ),
+        )
+    return ()
+
+
+def _python_facts(facts: _Read) -> list[PastedFact]:
+    """The lines the paste gives Python's version on."""
+    return [*facts.all(FactKey.PYTHON_VERSION), *facts.all(FactKey.PROSE_PYTHON)][:2]
+
+
+# The Pythons an environment is suggested with: the first a Requires-Python admits (3.12
+# first: torch has wheels for it from 2.2, pytorch/pytorch RELEASE.md).
+_PYTHONS: Final = ("3.12", "3.11", "3.10", "3.13", "3.9", "3.8", "3.7", "3.14")
+
+
+def _fitting(spec: str) -> str:
+    """A Python x.y a Requires-Python admits (">=3.7,<3.11" is 3.10, ">=3.8" is 3.12)."""
+    for series in _PYTHONS:
+        if versions.satisfies(f"{series}.0", spec) or versions.satisfies(f"{series}.99", spec):
+            return series
+    return "3.12"
+
+
+def _ignored(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """pip found no release of a pinned package and said, in its list of the releases it
+    skipped for their Requires-Python, that the pinned one is among them ("Ignored the
+    following versions that require a different python version: 1.21.3 Requires-Python
+    >=3.7,<3.11", then "No matching distribution found for numpy==1.21.3"): the source is
+    beside the patterns in readers/messages.py."""
+    skipped: dict[str, tuple[str, PastedFact]] = {}
+    for said in facts.all(FactKey.PYTHON_IGNORED):
+        for pair in said.value.split(";"):
+            version, _, spec = pair.partition("=")
+            skipped.setdefault(version, (spec, said))
+    python = paste.evidence.python.version if paste.evidence.python else ""
+    shown = f"Python {printable(python)[:20]}" if python and python != "unknown" else "this Python"
+    for said in facts.all(FactKey.MESSAGE_NO_DISTRIBUTION):
+        requirement = said.value.split()[0]
+        name, op, wanted = requirement.partition("==")
+        if not op or wanted not in skipped:
+            continue
+        spec, ignored = skipped[wanted]
+        facts.use("python_pin", said, ignored, *facts.all(FactKey.MESSAGE_NO_DISTRIBUTION))
+        facts.use("host", *_python_facts(facts))
+        package = versions.canonical_name(name)
+        return (
+            finding(
+                Code.PYTHON_VERSION_UNSUPPORTED,
+                variant="requires_python",
+                package=printable(package)[:80],
+                spec=f"=={printable(wanted)[:40]}",
+                python=shown,
+                why=f"{package} {printable(wanted)[:40]} requires Python {printable(spec)[:60]} "
+                '(pip: "Ignored the following versions that require a different python '
+                'version")',
+                install=Shell(),
+                venv=remedies.python_env(_fitting(spec)),
+            ),
+        )
+    return ()

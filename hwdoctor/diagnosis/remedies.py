@@ -783,3 +783,13 @@ def cuda_toolkit(way: Installer, major: str | None) -> Shell:
         conda = ("conda", "install", "--prefix", way.conda_prefix, "-c", "conda-forge")
         return command(*conda, f"cuda-nvcc={major}")
     return Shell()
+
+
+def python_env(series: str) -> Shell:
+    """issue 38: a virtual environment with another Python (`series`, "3.10"), as uv makes
+    one and fetches that Python where it is missing (uv docs, "Using environments": `uv venv
+    --python 3.11`, https://docs.astral.sh/uv/pip/environments/); a series that is no Python
+    version gives a comment instead."""
+    if not re.fullmatch(r"3\.\d{1,2}", series):
+        return comment(f"no environment line: {one_line(series)[:20]!r} is not a Python version")
+    return command("uv", "venv", "--python", series)

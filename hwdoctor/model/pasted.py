@@ -218,6 +218,18 @@ class FactKey(str, Enum):
     MESSAGE_DS_NO_GPU = "message.deepspeed_no_gpu"  # DeepSpeed's launcher: no GPU resources
     MESSAGE_VLLM_NO_LIBCUDA = "message.vllm_no_libcuda"  # vllm._C: "libcuda.so.1: cannot open"
     VLLM_PLATFORM = "vllm.platform"  # the platform vLLM runs on: "cpu" (detected, asked, built)
+    # issue 38: a library's version pin refused; the name: the package, the value: "spec found"
+    MESSAGE_PIN_REFUSED = "message.pin_refused"  # "X>=a,<=b is required for a normal ..."
+    MESSAGE_PIP_CONFLICT = "message.pip_conflict"  # pip: "Y 1.0 requires X<2, but you have X 2.1"
+    # pip refusing this Python: the name: the package, the value: "spec python"
+    MESSAGE_PYTHON_REFUSED = "message.python_refused"  # "requires a different Python: 3.7 not in"
+    MESSAGE_NO_DISTRIBUTION = "message.no_distribution"  # "No matching distribution found for"
+    PIP_CONFLICTS = "message.pip_conflicts"  # pip: "dependency resolver does not currently …"
+    # pip: "Ignored the following versions that require a different python version: 1.21.2
+    # Requires-Python >=3.7,<3.11; …", the value: "version=spec" pairs joined by ";"
+    PYTHON_IGNORED = "message.python_ignored"
+    PIN_CORE = "message.pin_core"  # transformers' own hint: "… if you're working with git main"
+    PIN_SKIP = "message.pin_skip"  # LLaMA-Factory's hint: "set `DISABLE_VERSION_CHECK=1` to skip"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -335,6 +347,11 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_ACLNN_FAILED,
         # issue 38: GPU-only packages on a machine with no NVIDIA GPU
         FactKey.MESSAGE_DS_NO_GPU,
+        # issue 38: a library's version pin refused
+        FactKey.MESSAGE_PIN_REFUSED,
+        FactKey.MESSAGE_PIP_CONFLICT,
+        FactKey.MESSAGE_PYTHON_REFUSED,
+        FactKey.MESSAGE_NO_DISTRIBUTION,
     }
 )
 

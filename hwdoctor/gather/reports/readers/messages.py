@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
+from hwdoctor import versions
 from hwdoctor.compat import ascend, drivers, gpus
 from hwdoctor.gather.reports.cleaning import LOADER_WORDS
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
@@ -878,6 +879,86 @@ _IPEX_TORCH: Final = re.compile(
     r"(\d{1,2}\.\d{1,3}[\w.+]{0,40}) is found"
 )
 
+# issue 38: a library's version pin refused. transformers' require_version (transformers/utils/
+# versions.py _compare_versions: raise ImportError(f"{requirement} is required for a normal
+# functioning of this module, but found {pkg}=={got_ver}.{hint}")), which LLaMA-Factory
+# (src/llamafactory/extras/misc.py check_version: hint "To fix: run `pip install …` or set
+# `DISABLE_VERSION_CHECK=1` to skip this check."), trl, peft, diffusers and axolotl call; read
+# around its fixed words (the requirement is the word before them, the package and version
+# after "but found"), the two halves also across a wrapped line.
+_PIN_WORDS: Final = " is required for a normal functioning of this module"
+_PIN_FOUND: Final = re.compile(
+    r"^\s{0,8},?\s{0,4}but found ([A-Za-z0-9][\w.-]{0,80})==([0-9][\w.+!-]{0,40})"
+)
+# A requirement as require_version takes it: a name, then comparisons joined by commas.
+_REQUIREMENT: Final = re.compile(
+    r"([A-Za-z0-9][\w.-]{0,80})((?:===?|!=|<=?|>=?|~=)[\w.*+!-]{1,40}"
+    r"(?:,(?:===?|!=|<=?|>=?|~=)[\w.*+!-]{1,40}){0,8})"
+)
+# pip's resolver after an install that left an installed requirement unmet (pip/_internal/
+# commands/install.py _warn_about_conflicts: "{name} {version} requires {requirement}, but you
+# have {dep_name} {dep_version} which is incompatible."; "you'll have" from the legacy
+# resolver; before pip 20.3, pip/_internal/commands/install.py "{name} {version} has
+# requirement {requirement}, but you'll have …"), read around its fixed words.
+_PACKAGE_NAME: Final = re.compile(r"[A-Za-z0-9][\w.-]{0,80}")
+_PACKAGE_VERSION: Final = re.compile(r"[0-9][\w.+!-]{0,40}")
+_CONFLICT_WORDS: Final = (", but you have ", ", but you'll have ")
+_CONFLICT_TAIL: Final = re.compile(
+    r"([A-Za-z0-9][\w.-]{0,80}) ([0-9][\w.+!-]{0,40}) which is incompatible"
+)
+# pip refusing a package whose Requires-Python excludes this Python (pip/_internal/resolution/
+# legacy/resolver.py _check_dist_requires_python: UnsupportedPythonVersion(f"Package
+# {dist.raw_name!r} requires a different Python: {version} not in {requires_python!r}")).
+_PYTHON_REFUSED: Final = re.compile(
+    r"Package '([A-Za-z0-9][\w.-]{0,80})' requires a different Python: "
+    r"(\d\.\d{1,2}(?:\.\d{1,2})?) not in '([^'\n]{1,80})'"
+)
+# pip finding no release of a requirement for this interpreter and platform (pip/_internal/
+# resolution/resolvelib/factory.py: "Could not find a version that satisfies the requirement %s
+# (from versions: %s)", DistributionNotFound(f"No matching distribution found for {req_disp}")).
+# The value: the requirement, then the x.y series of the versions pip listed ("torch==1.13.1
+# 2.0 2.1 2.2"; "none" where it listed none), where the line lists them.
+_NO_DISTRIBUTION: Final = re.compile(
+    r"(?:No matching distribution found for|Could not find a version that satisfies the "
+    r"requirement) ([A-Za-z0-9][\w.\[\],-]{0,80}(?:(?:===?|!=|<=?|>=?|~=)[\w.*+!-]{1,40})?)"
+    r"(?: \(from versions: ([^()\n]{0,20000})\))?"
+)
+_LISTED_SERIES: Final = re.compile(r"(?<![\w.])(\d{1,3}\.\d{1,3})(?:\.\d|\b)")
+
+
+def _no_distribution(found: re.Match[str]) -> str:
+    """The requirement pip found no release for, and the x.y series it listed instead."""
+    if found.group(2) is None:
+        return found.group(1)
+    series = dict.fromkeys(m.group(1) for m in _LISTED_SERIES.finditer(found.group(2)))
+    return " ".join((found.group(1), *(list(series)[:60] or ["none"])))
+
+
+# pip's list of the releases it skipped for their Requires-Python (pip/_internal/resolution/
+# resolvelib/factory.py: "Ignored the following versions that require a different python
+# version: %s", each "{version} Requires-Python {specifier}" joined by "; "), read after its
+# fixed words with string operations. The versions are any package's the install looked at.
+_IGNORED_WORDS: Final = "Ignored the following versions that require a different python version: "
+_IGNORED_ENTRY: Final = " Requires-Python "
+# LLaMA-Factory's own switch in its hint (extras/misc.py check_version: "… or set
+# `DISABLE_VERSION_CHECK=1` to skip this check.").
+_PIN_SKIP: Final = re.compile(r"DISABLE_VERSION_CHECK=1`? to skip this check")
+# transformers' own check of its dependencies at import (transformers/utils/versions.py
+# require_version_core: hint "Try: `pip install transformers -U` or `pip install -e '.[dev]'`
+# if you're working with git main"), read by its last words.
+_PIN_CORE: Final = re.compile(r"` if you're working with git main")
+# pip's line before its conflicts (the same function: "pip's dependency resolver does not
+# currently take into account all the packages that are installed. …").
+_PIP_CONFLICTS: Final = re.compile(
+    r"pip's dependency resolver does not currently take into account"
+)
+
+
+def _python_refused(found: re.Match[str]) -> str:
+    """pip's refusal as "spec python": ">=3.8 3.7.12"."""
+    return f"{found.group(3).replace(' ', '')} {found.group(2)}"
+
+
 # The messages each read by one pattern (the others need the lines before, or give more than
 # one fact: `Messages` reads them).
 RECOGNISERS: Final = (
@@ -1041,6 +1122,11 @@ RECOGNISERS: Final = (
         FactKey.VLLM_PLATFORM,
         made=lambda m: next(g for g in m.groups() if g).lower(),
     ),
+    # issue 38: a library's version pin refused (pip's Requires-Python and its finder)
+    _Recogniser(_NO_DISTRIBUTION, FactKey.MESSAGE_NO_DISTRIBUTION, made=_no_distribution),
+    _Recogniser(_PIN_SKIP, FactKey.PIN_SKIP, words="DISABLE_VERSION_CHECK"),
+    _Recogniser(_PIN_CORE, FactKey.PIN_CORE, words="transformers"),
+    _Recogniser(_PIP_CONFLICTS, FactKey.PIP_CONFLICTS, words="pip's dependency conflicts"),
 )
 
 
@@ -1054,6 +1140,8 @@ class Messages(LineReader):
         self.mps_operator = ""  # the last operator torch said has no MPS kernel
         self.bitsandbytes = False  # a line before named bitsandbytes (issue 38)
         self.windows_path: Line | None = None  # Python's WindowsPath error, bitsandbytes unnamed
+        self.pin_wanted = ""  # issue 38: a requirement whose "but found" the next line holds
+        self.pin_line: Line | None = None  # the line that requirement was on
 
     def read(self, line: Line, in_block: bool) -> Iterator[Said]:
         text = line.text
@@ -1145,6 +1233,48 @@ class Messages(LineReader):
             yield line.says(FactKey.MESSAGE_DS_CUDA_MISMATCH, ds.group(1), name="deepspeed")
             yield line.says(FactKey.MESSAGE_DS_TORCH_CUDA, ds.group(2), name="torch")
         yield from self._bitsandbytes_windows(line)  # issue 38
+        yield from self._pins(line)  # issue 38: a library's version pin refused
+
+    def _pins(self, line: Line) -> Iterator[Said]:
+        """A version pin refused: require_version's words (the requirement, then the package
+        and version found, on this line or the next), pip's resolver conflict, pip's
+        Requires-Python refusal. Each fact's name is the package, its value "spec found"."""
+        text = line.text
+        wanted, self.pin_wanted = self.pin_wanted, ""
+        if (at := text.find(_PIN_WORDS)) > 0:
+            words = text[max(0, at - 400) : at].split()
+            required = _REQUIREMENT.fullmatch(words[-1].strip("`'\"")) if words else None
+            rest = text[at + len(_PIN_WORDS) :]
+            found = _PIN_FOUND.match(rest)
+            if required and found and _same(required.group(1), found.group(1)):
+                spec, version = required.group(2), found.group(2).rstrip(".")
+                yield line.says(FactKey.MESSAGE_PIN_REFUSED, f"{spec} {version}", name=found[1])
+            elif required and not rest.strip(" ,."):
+                self.pin_wanted = words[-1].strip("`'\"")  # "but found" on the next line
+                self.pin_line = line
+        elif wanted and self.pin_line and (found := _PIN_FOUND.match(text)):
+            required = _REQUIREMENT.fullmatch(wanted)
+            if required and _same(required.group(1), found.group(1)):
+                spec, version = required.group(2), found.group(2).rstrip(".")
+                value = f"{spec} {version}"
+                yield self.pin_line.says(FactKey.MESSAGE_PIN_REFUSED, value, name=found[1])
+                yield line.says(FactKey.MESSAGE_PIN_REFUSED, value, name=found[1])
+        for conflict in _CONFLICT_WORDS:
+            if (at := text.find(conflict)) > 0:
+                yield from _conflict(line, at, conflict)
+        if (at := text.find(_IGNORED_WORDS)) >= 0:
+            pairs = []
+            for entry in text[at + len(_IGNORED_WORDS) : at + 20000].split("; ")[:400]:
+                version, _, spec = entry.partition(_IGNORED_ENTRY)
+                spec = spec.strip().split()[0] if spec.strip() else ""
+                if _PACKAGE_VERSION.fullmatch(version.strip()) and spec:
+                    pairs.append(f"{version.strip()}={spec}")
+            if pairs:
+                yield line.says(FactKey.PYTHON_IGNORED, ";".join(pairs))
+        if refused := _PYTHON_REFUSED.search(text):
+            yield line.says(
+                FactKey.MESSAGE_PYTHON_REFUSED, _python_refused(refused), name=refused.group(1)
+            )
 
     def _bitsandbytes_windows(self, line: Line) -> Iterator[Said]:
         """bitsandbytes before 0.43 on Windows in Python's words: the WindowsPath its setup
@@ -1293,6 +1423,35 @@ def _extension_of(path: str, stem: str) -> str | None:
         if f"/{part}/" in f"/{lowered}" or stem.startswith(part):
             return dist
     return _MODULE_DISTS.get(stem)
+
+
+def _same(one: str, other: str) -> bool:
+    """Two spellings of one package's name (PEP 503's normalisation)."""
+    return versions.canonical_name(one) == versions.canonical_name(other)
+
+
+def _conflict(line: Line, at: int, words: str) -> Iterator[Said]:
+    """pip's resolver conflict around its ", but you have " (`at`): the requirer and its
+    version before " requires ", the requirement, the package and version installed."""
+    text = line.text
+    tail = _CONFLICT_TAIL.match(text, at + len(words))
+    verb = " requires "
+    head_at = text.rfind(verb, max(0, at - 400), at)
+    if head_at < 0:
+        verb = " has requirement "
+        head_at = text.rfind(verb, max(0, at - 400), at)
+    if tail is None or head_at < 0:
+        return
+    requirement = text[head_at + len(verb) : at].split(";", 1)[0].strip()
+    before = text[max(0, head_at - 160) : head_at].split()[-2:]
+    required = _REQUIREMENT.fullmatch(requirement)
+    if len(before) < 2 or required is None or not _same(required.group(1), tail.group(1)):
+        return
+    owner = before[0].lstrip("#").strip()
+    if not (_PACKAGE_NAME.fullmatch(owner) and _PACKAGE_VERSION.fullmatch(before[1])):
+        return
+    value = f"{required.group(2)} {tail.group(2)} {owner} {before[1]}"
+    yield line.says(FactKey.MESSAGE_PIP_CONFLICT, value, name=tail.group(1))
 
 
 READER: Final = Messages

@@ -157,11 +157,12 @@ _PROSE_DRIVER: Final = re.compile(
     r"(?![\w.])",
     re.I,
 )
-# The value may name Python again ("python version: python3.10", transformers#36571).
+# The value may name Python again ("python version: python3.10", transformers#36571); a
+# sentence may end after it ("I am running windows 11, python 3.11.", issue 38: GroqCasters#1).
 _PROSE_PYTHON: Final = re.compile(
     r"(?<![\w./\\-])python(?: version)?(?:[ \t]?[:：=][ \t]{0,3}|[ \t]{1,3}(?:is[ \t])?)"
     r"(?:python[ \t]?)?(3\.\d{1,2}(?:\.\d{1,2})?)"
-    r"(?![\w.])",
+    r"(?!\w|\.\w)",
     re.I,
 )
 # An accelerator other than torch.cuda's named in prose ("8卡 Ascend 910b", "SynapseAI version:
