@@ -1534,3 +1534,70 @@ def test_torch_not_compiled_with_cuda_without_vllm_stays_a_cpu_only_torch(tmp_pa
     kept = "\n".join(line for line in recorded.splitlines() if "vLLM API server" not in line)
     report = pasted.diagnose(assemble.gathered(reports.read(kept.encode())))
     assert [f.code for f in report.findings] == ["torch.cpu_only_build"]
+
+
+# issue 38: Gaudi / Neuron / TPU: docker without the vendor's container runtime
+@pytest.mark.parametrize(
+    ("name", "variant", "command", "backend"),
+    [
+        # HabanaAI/Model-References#7: docker before 23's "Unknown runtime specified habana."
+        ("modelrefs7-docker-unknown-runtime-specified-habana.md", "habana", "habana", "hpu"),
+        # gpustack/gpustack#3654: `--runtime nvidia` on a DGX Spark (GB10)
+        (
+            "gpustack3654-gb10-docker-unknown-or-invalid-runtime-nvidia.md",
+            "unknown_runtime",
+            "nvidia-ctk runtime configure",
+            "cuda",
+        ),
+        # Leon-Sander/Local-Multimodal-AI-Chat#31: compose's `runtime: nvidia`, daemon not
+        # restarted after daemon.json was edited
+        (
+            "localmultimodal31-wsl2-compose-invalid-runtime-nvidia-daemon-json.md",
+            "unknown_runtime",
+            "nvidia-ctk runtime configure",
+            "cuda",
+        ),
+    ],
+)
+def test_docker_without_the_vendors_runtime_is_named_for_that_vendor(
+    name: str, variant: str, command: str, backend: str
+) -> None:
+    """moby's "unknown or invalid runtime name: X" (daemon/runtime_unix.go) is the vendor's
+    container runtime not registered with docker: its own runtime's remedy, never the other
+    vendor's, and the line never left at "no problem"."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    data = result.json()["data"]
+    (found,) = data["findings"]
+    assert found["code"] == "host.container_runtime_without_gpu"
+    assert found["backend"] == backend and found["params"]["runtime"] in found["message"]
+    assert found["message"].startswith("docker does not know the container runtime asked for")
+    assert any("runtime" in q["text"] for q in found["rests_on"])
+    remedy = found["remedy"] + (found["advice"] or "")
+    assert command in remedy and "systemctl restart docker" in remedy
+    other = "nvidia-ctk" if variant == "habana" else "habana-container-runtime"
+    assert other not in remedy
+    assert not data["unread"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "docker: Error response from daemon: unknown or invalid runtime name: habana",
+        "Error response from daemon: Unknown runtime specified nvidia",
+        "docker: Error response from daemon: pull access denied for foo",
+    ],
+)
+def test_dockers_daemon_errors_are_error_lines(line: str) -> None:
+    """docker's client prefix (moby/moby client/request.go) states an error by itself."""
+    assert cleaning.error_like(cleaning.clean(line))
+
+
+def test_a_runtime_of_no_accelerator_is_no_vendor_finding_and_stays_unread() -> None:
+    """A sandbox runtime (gVisor's runsc) unknown to docker is no accelerator's: no finding
+    names a vendor for it, and its line is an unread error, never "no problem"."""
+    line = "docker: Error response from daemon: unknown or invalid runtime name: runsc"
+    report = pasted.diagnose(assemble.gathered(reports.read(line.encode())))
+    assert not report.findings
+    assert any("runsc" in q.text for q in report.unread)
+    assert "no problem" not in rendered.counts(report)

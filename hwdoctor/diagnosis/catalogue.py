@@ -837,6 +837,45 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         ),
         advice="install the NVIDIA Container Toolkit on the host (NVIDIA's install guide for "
         "its distribution), then register its runtime with docker and restart the daemon:",
+        # issue 38: Gaudi / Neuron / TPU: the vendor's runtime asked by name (--runtime=habana,
+        # compose's `runtime: nvidia`) and not registered with docker (moby/moby
+        # daemon/runtime_unix.go: "unknown or invalid runtime name: %s"; before Docker 23
+        # "Unknown runtime specified %s"). The runtime is a program of its vendor's, named in
+        # /etc/docker/daemon.json's "runtimes" and read when dockerd starts: Habana's Docker
+        # Installation guide (https://docs.habana.ai/en/latest/Installation_Guide/
+        # Additional_Installation/Docker_Installation.html, "Configure Container Runtime"),
+        # NVIDIA's (nvidia-ctk runtime configure writes the "nvidia" entry).
+        variants={
+            "unknown_runtime": "docker does not know the container runtime asked for "
+            "({runtime}: \"{said}\"): the NVIDIA Container Toolkit's runtime is not registered "
+            "with docker",
+            "habana": "docker does not know the container runtime asked for ({runtime}: "
+            "\"{said}\"): Habana's container runtime for Gaudi is not registered with docker",
+        },
+        variant_commands={
+            "unknown_runtime": (
+                "sudo nvidia-ctk runtime configure --runtime=docker",
+                "sudo systemctl restart docker",
+                "docker info",
+            ),
+            "habana": (
+                "# in /etc/docker/daemon.json, under \"runtimes\": \"habana\" with \"path\": "
+                "\"/usr/bin/habana-container-runtime\" (Habana's Docker Installation guide)",
+                "sudo systemctl restart docker",
+                "docker info",
+            ),
+        },
+        variant_advice={
+            "unknown_runtime": "install the NVIDIA Container Toolkit on the host (NVIDIA's "
+            "install guide for its distribution), register its runtime with docker and restart "
+            "the daemon (a daemon.json edited without a restart still says this); then docker "
+            "info lists nvidia on its Runtimes line:",
+            "habana": "install Habana's container runtime on the Gaudi host (the "
+            "habanalabs-container-runtime package, Habana's Docker Installation guide: "
+            "https://docs.habana.ai/en/latest/Installation_Guide/Additional_Installation/"
+            "Docker_Installation.html), register it with docker and restart the daemon; then "
+            "docker info lists habana on its Runtimes line:",
+        },
     ),
     Code.EXTENSION_ARCH_UNSUPPORTED: Entry(
         E, "a kernel library does not run on this GPU",

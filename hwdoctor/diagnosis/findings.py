@@ -1127,6 +1127,32 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: None = None,
+    runtime: Value = None,
+    said: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CONTAINER_RUNTIME_NO_GPU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["habana"],
+    runtime: Value,
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CONTAINER_RUNTIME_NO_GPU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["unknown_runtime"],
+    runtime: Value,
+    said: Value,
 ) -> Finding: ...
 
 

@@ -1641,6 +1641,7 @@ def _stated_with_words(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
             Code.NEURON_DRIVER_UNUSABLE, backend=_NEURON, said=said[0].value, variant=neuron_variant
         )
         found.append(neuron)
+    found.extend(_container_runtime(facts))  # issue 38: Gaudi / Neuron / TPU
     return tuple(found)
 
 
@@ -3077,6 +3078,51 @@ def _ignored(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                 'version")',
                 install=Shell(),
                 venv=remedies.python_env(_fitting(spec)),
+            ),
+        )
+    return ()
+
+
+# issue 38: Gaudi / Neuron / TPU. The container runtimes docker is asked for by name, by the
+# registry row whose container flags name it (Gaudi's "--runtime=habana"), and NVIDIA's:
+# the NVIDIA Container Toolkit registers its runtime as "nvidia" (nvidia-ctk runtime
+# configure --runtime=docker), the name `docker run --runtime nvidia` and compose's
+# `runtime: nvidia` ask for.
+_NVIDIA_RUNTIME: Final = "nvidia"
+_RUNTIME_FLAG: Final = re.compile(r"--runtime=([\w-]{1,40})")
+
+
+def _runtime_backends() -> dict[str, str]:
+    """The vendor container runtimes, by name, to the registry row they give devices of."""
+    named = {_NVIDIA_RUNTIME: _CUDA}
+    for backend in registry.BACKENDS:
+        if flag := _RUNTIME_FLAG.search(backend.container_devices):
+            named[flag.group(1)] = backend.key
+    return named
+
+
+def _container_runtime(facts: _Read) -> tuple[Finding, ...]:
+    """docker asked for a vendor's container runtime that it does not know (moby's "unknown
+    or invalid runtime name: habana"): that runtime is not installed or not registered in
+    docker's daemon.json, and the remedy is that vendor's runtime, for the accelerator it
+    serves. A runtime of no accelerator (runsc, kata) says nothing here; its line stays an
+    unread error."""
+    for said in facts.all(FactKey.MESSAGE_CONTAINER_RUNTIME):
+        runtime = said.value.rsplit(" ", 1)[-1].lower()
+        backend = _runtime_backends().get(runtime)
+        variant: Literal["unknown_runtime", "habana"] | None = (
+            "unknown_runtime" if backend == _CUDA else "habana" if backend == _HPU else None
+        )
+        if variant is None:
+            continue
+        facts.use("stated", said)
+        return (
+            finding(
+                Code.CONTAINER_RUNTIME_NO_GPU,
+                backend=backend,
+                variant=variant,
+                runtime=runtime,
+                said=said.value,
             ),
         )
     return ()

@@ -230,6 +230,8 @@ class FactKey(str, Enum):
     PYTHON_IGNORED = "message.python_ignored"
     PIN_CORE = "message.pin_core"  # transformers' own hint: "… if you're working with git main"
     PIN_SKIP = "message.pin_skip"  # LLaMA-Factory's hint: "set `DISABLE_VERSION_CHECK=1` to skip"
+    # issue 38: Gaudi / Neuron / TPU; the value: the runtime docker was asked for ("habana")
+    MESSAGE_CONTAINER_RUNTIME = "message.container_runtime"  # "unknown or invalid runtime name"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -352,6 +354,8 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_PIP_CONFLICT,
         FactKey.MESSAGE_PYTHON_REFUSED,
         FactKey.MESSAGE_NO_DISTRIBUTION,
+        # issue 38: Gaudi / Neuron / TPU
+        FactKey.MESSAGE_CONTAINER_RUNTIME,
     }
 )
 

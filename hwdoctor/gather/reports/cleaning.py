@@ -128,6 +128,8 @@ _ERROR_LIKE: Final = re.compile(
     # issue 41: a GPU fault whose address was cut ("NVRM: Xid (PCI:...): 145"), which the
     # kernel-log reader cannot read (the others are its facts, judged by NVIDIA's catalogue)
     r"|NVRM: Xid \((?:PCI:[^0-9A-Fa-f]|[^0-9A-Fa-fP])"
+    # issue 38: docker's client before any error the daemon answers with
+    r"|\bError response from daemon:"
 )
 # The messages above that state an error with no error word, each in the words of the code
 # that prints it (a paste often holds them without the exception's name before them):
@@ -143,7 +145,10 @@ _ERROR_LIKE: Final = re.compile(
 # - bitsandbytes' "The installed version of bitsandbytes was compiled without GPU support"
 #   (bitsandbytes/cextension.py);
 # - flash-attention's "FlashAttention only supports Ampere GPUs or newer."
-#   (Dao-AILab/flash-attention csrc/flash_attn/flash_api.cpp, TORCH_CHECK on the arch).
+#   (Dao-AILab/flash-attention csrc/flash_attn/flash_api.cpp, TORCH_CHECK on the arch);
+# - docker's client before every error its daemon answers with, "Error response from daemon:
+#   unknown or invalid runtime name: habana" (moby/moby client/request.go checkResponseErr:
+#   fmt.Errorf("Error response from daemon: %s", …)), whose own words need not say "error".
 # An exception's name alone on its line, its message on the next ("AssertionError:" as torch
 # 1.x printed it, "`RuntimeError`" in inline code), dotted or not: the whole line, its quoting
 # and code marks aside. An exception's name inside a sentence ("Observe KeyError: when…") is

@@ -644,6 +644,16 @@ _NEURON_DRIVER: Final = re.compile(
     r"|(?:This Neuron Runtime \(compatibility id: \d{1,3}\) )?is not compatible with the "
     r"installed aws-neuronx?-dkms package"
 )
+# issue 38: Gaudi / Neuron / TPU. docker's daemon asked for a runtime (--runtime=habana,
+# compose's `runtime: nvidia`) that its configuration does not register: "unknown or invalid
+# runtime name: %s" (moby/moby daemon/runtime_unix.go getRuntime, since Docker 23), "Unknown
+# runtime specified %s" before it (daemon/daemon_unix.go verifyPlatformContainerSettings).
+# The vendor's container runtime is not installed, or not in /etc/docker/daemon.json, or
+# docker was not restarted after it was added.
+_CONTAINER_RUNTIME: Final = re.compile(
+    r"(?:unknown or invalid runtime name|Unknown runtime specified):? ([A-Za-z][\w-]{0,40})",
+    re.I,
+)
 _EXECSTACK_WORDS: Final = "cannot enable executable stack as shared object requires"
 _LIBRARY_FILE: Final = re.compile(r"[\w.+-]{1,120}\.so(?:\.[\d.]{1,20})?")
 _LIBRARY_PATH: Final = re.compile(r"[\w./+-]{1,320}")
@@ -1127,6 +1137,8 @@ RECOGNISERS: Final = (
     _Recogniser(_PIN_SKIP, FactKey.PIN_SKIP, words="DISABLE_VERSION_CHECK"),
     _Recogniser(_PIN_CORE, FactKey.PIN_CORE, words="transformers"),
     _Recogniser(_PIP_CONFLICTS, FactKey.PIP_CONFLICTS, words="pip's dependency conflicts"),
+    # issue 38: Gaudi / Neuron / TPU (docker without the vendor's container runtime)
+    _Recogniser(_CONTAINER_RUNTIME, FactKey.MESSAGE_CONTAINER_RUNTIME, group=0),
 )
 
 
