@@ -1601,3 +1601,37 @@ def test_a_runtime_of_no_accelerator_is_no_vendor_finding_and_stays_unread() -> 
     assert not report.findings
     assert any("runsc" in q.text for q in report.unread)
     assert "no problem" not in rendered.counts(report)
+
+
+@pytest.mark.parametrize(
+    ("name", "starts", "advice"),
+    [
+        # aws-neuron-sdk#633: AWS's DLC on an inf1, the runtime and neuron-ls find no device
+        (
+            "neuronsdk633-inf1-dlc-no-neuron-device-available.md",
+            "the Neuron runtime found no Neuron device to open",
+            "--device=/dev/neuron0",
+        ),
+        # aws-neuron-sdk#482: docker's daemon, no /dev/neuron0 on the inf1 host
+        (
+            "neuronsdk482-inf1-docker-device-dev-neuron0-no-such-file.md",
+            "docker could not give the container a Neuron device",
+            "modprobe neuron",
+        ),
+    ],
+)
+def test_neuron_without_a_device_is_named_with_the_neuron_remedy(
+    name: str, starts: str, advice: str
+) -> None:
+    """No Neuron device to open is the Neuron runtime's driver finding, on the lines that
+    say it, with the Neuron remedy: never a CUDA index, never "no problem"."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    data = result.json()["data"]
+    (found,) = data["findings"]
+    assert found["code"] == "neuron.driver_unusable" and found["backend"] == "neuron"
+    assert found["message"].startswith(starts)
+    assert advice in (found["advice"] or "")
+    assert not data["unread"]
+    remedy = (found["remedy"] or "") + (found["advice"] or "")
+    assert "/whl/cu" not in remedy and "nvidia" not in remedy.lower()

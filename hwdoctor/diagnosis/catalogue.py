@@ -2228,11 +2228,28 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         variants={
             "incompatible": "the installed Neuron driver is too old for this Neuron runtime "
             "({said})",
+            # issue 38: Gaudi / Neuron / TPU. No device to open: AWS's container guide reads
+            # "No neuron device available" as the devices not exposed to the container
+            # (https://awsdocs-neuron.readthedocs-hosted.com/en/latest/containers/
+            # troubleshooting.html), its setup guide's "No Neuron devices found" as the wrong
+            # instance type or the driver not loaded (…/setup/troubleshooting.html)
+            "no_device": "the Neuron runtime found no Neuron device to open ({said})",
+            # docker's daemon with no /dev/neuron# on the host to pass (moby oci/devices_linux.go)
+            "no_device_file": "docker could not give the container a Neuron device ({said}): "
+            "the host has no such device file",
         },
         variant_advice={
             "incompatible": "upgrade the host's driver to the aws-neuronx-dkms of the "
             "runtime's Neuron SDK release (aws-neuron-dkms is no longer produced: remove it "
             "first), or use the runtime of the driver's release",
+            "no_device": "run on an instance with Neuron devices (Inf1, Inf2, Trn1, Trn2); "
+            "in a container, pass the devices (--device=/dev/neuron0, one per device; AWS's "
+            "container troubleshooting guide); on the host, neuron-ls must list them (the "
+            "aws-neuronx-dkms driver loaded) and no other process may hold them (neuron-top)",
+            "no_device_file": "on the host, install and load the Neuron driver "
+            "(aws-neuronx-dkms from the Neuron repository, then sudo modprobe neuron) on an "
+            "instance with Neuron devices (Inf1, Inf2, Trn1, Trn2); ls /dev/neuron* and "
+            "neuron-ls then list them, and the container's --device names one of those",
         },
     ),
     # issue 38: vLLM Ascend's torch pair

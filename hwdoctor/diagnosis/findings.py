@@ -3222,6 +3222,28 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.NEURON_DRIVER_UNUSABLE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["no_device"],
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NEURON_DRIVER_UNUSABLE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["no_device_file"],
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.VLLM_ASCEND_TORCH],
     *,
     backend: str | None = None,

@@ -1633,14 +1633,8 @@ def _stated_with_words(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
         facts.use("stated", said[0])
         found.append(finding(Code.HPU_BRIDGE_MISSING, backend=_HPU, module=said[0].value))
     if said := facts.all(FactKey.MESSAGE_NEURON_DRIVER):
-        facts.use("stated", said[0])
-        neuron_variant: Literal["incompatible"] | None = (
-            "incompatible" if "not compatible" in said[0].value else None
-        )
-        neuron = finding(
-            Code.NEURON_DRIVER_UNUSABLE, backend=_NEURON, said=said[0].value, variant=neuron_variant
-        )
-        found.append(neuron)
+        facts.use("stated", *said)  # issue 38: the runtime's, neuron-ls's and docker's lines
+        found.append(_neuron_driver(said[0].value))
     found.extend(_container_runtime(facts))  # issue 38: Gaudi / Neuron / TPU
     return tuple(found)
 
@@ -3126,3 +3120,21 @@ def _container_runtime(facts: _Read) -> tuple[Finding, ...]:
             ),
         )
     return ()
+
+
+def _neuron_driver(said: str) -> Finding:
+    """The Neuron runtime's words at start, by what they say: a driver too old for the
+    runtime, no device to open (in a container not given one, on an instance without one),
+    docker with no Neuron device file on the host to pass, or no driver at all."""
+    words = said.lower()
+    if "not compatible" in words:
+        return finding(
+            Code.NEURON_DRIVER_UNUSABLE, backend=_NEURON, said=said, variant="incompatible"
+        )
+    if "custom device" in words:  # issue 38: docker's daemon, no /dev/neuron# on the host
+        return finding(
+            Code.NEURON_DRIVER_UNUSABLE, backend=_NEURON, said=said, variant="no_device_file"
+        )
+    if "no neuron device" in words:  # issue 38: the runtime found no device to open
+        return finding(Code.NEURON_DRIVER_UNUSABLE, backend=_NEURON, said=said, variant="no_device")
+    return finding(Code.NEURON_DRIVER_UNUSABLE, backend=_NEURON, said=said)

@@ -654,6 +654,23 @@ _CONTAINER_RUNTIME: Final = re.compile(
     r"(?:unknown or invalid runtime name|Unknown runtime specified):? ([A-Za-z][\w-]{0,40})",
     re.I,
 )
+# issue 38: Gaudi / Neuron / TPU. The Neuron runtime finding no device to open: its driver
+# layer's "TDRV:tdrv_get_dev_info No neuron device available", which AWS's container guide
+# reads as the devices not exposed to the container (https://awsdocs-neuron.readthedocs-
+# hosted.com/en/latest/containers/troubleshooting.html, "Neuron Device Not found"), and
+# NRT:nrt_init's "This instance has no neuron devices"; and docker's daemon asked to pass a
+# device file the host does not have (moby/moby oci/devices_linux.go DevicesFromPath: "error
+# gathering device information while adding custom device %q: %s"), a Neuron device there:
+# the host's Neuron driver not loaded, or no Neuron device on the instance. neuron-ls's
+# "Failed to discover neuron devices" is AWS's setup guide's "No Neuron devices found"
+# (…/setup/troubleshooting.html: the wrong instance type, the driver not loaded).
+_NEURON_NO_DEVICE: Final = re.compile(
+    r"No neuron device available|This instance has no neuron devices"
+    r"|Failed to discover neuron devices"
+    r"|error gathering device information while adding custom device \"/dev/neuron\d{1,3}\""
+    r": no such file or directory",
+    re.I,
+)
 _EXECSTACK_WORDS: Final = "cannot enable executable stack as shared object requires"
 _LIBRARY_FILE: Final = re.compile(r"[\w.+-]{1,120}\.so(?:\.[\d.]{1,20})?")
 _LIBRARY_PATH: Final = re.compile(r"[\w./+-]{1,320}")
@@ -1139,6 +1156,7 @@ RECOGNISERS: Final = (
     _Recogniser(_PIP_CONFLICTS, FactKey.PIP_CONFLICTS, words="pip's dependency conflicts"),
     # issue 38: Gaudi / Neuron / TPU (docker without the vendor's container runtime)
     _Recogniser(_CONTAINER_RUNTIME, FactKey.MESSAGE_CONTAINER_RUNTIME, group=0),
+    _Recogniser(_NEURON_NO_DEVICE, FactKey.MESSAGE_NEURON_DRIVER, group=0),
 )
 
 
