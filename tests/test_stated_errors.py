@@ -1534,3 +1534,74 @@ def test_torch_not_compiled_with_cuda_without_vllm_stays_a_cpu_only_torch(tmp_pa
     kept = "\n".join(line for line in recorded.splitlines() if "vLLM API server" not in line)
     report = pasted.diagnose(assemble.gathered(reports.read(kept.encode())))
     assert [f.code for f in report.findings] == ["torch.cpu_only_build"]
+
+
+# issue 38: a library with no build for this machine (archlib): fp16 on the CPU, float64 on MPS
+@pytest.mark.parametrize(
+    ("name", "kernel"),
+    [
+        # pytorch/pytorch#48245: a .half() network on an aarch64 machine without CUDA
+        ("torch48245-threshold-cpu-half-cuda-none-aarch64.md", "threshold_cpu"),
+        # SCIR-HI/Huatuo-Llama-Med-Chinese#43: the bare line, nothing else shown
+        ("huatuo43-addmm-impl-cpu-half-conda-cpu-torch.md", "addmm_impl_cpu_"),
+    ],
+)
+def test_a_cpu_kernel_refusing_half_is_fp16_on_the_cpu(name: str, kernel: str) -> None:
+    """torch's CPU kernel without half precision where the paste shows no CPU-only torch on a
+    GPU machine: a float16 model ran on the CPU, said as a warning with no install line."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 0, result.stderr
+    data = result.json()["data"]
+    assert [f["code"] for f in data["findings"]] == ["torch.half_on_cpu"]
+    (found,) = data["findings"]
+    assert found["severity"] == "warning" and kernel in found["message"]
+    assert any("not implemented for 'Half'" in q["text"] for q in found["rests_on"])
+    assert not found["remedy"] and "/whl/" not in result.stdout
+
+
+def test_a_cpu_torch_on_an_nvidia_gpu_explains_the_half_line() -> None:
+    """vladmandic/sdnext#436: Torch 2.0.0+cpu and "GPU is Nvidia A100": the Half line is the
+    CPU-only build's (the model ran on the CPU because torch has no CUDA), not fp16 on CPU."""
+    result = run_hwdoctor(
+        "detect",
+        "--paste",
+        str(ERRORS / "sdnext436-torch-2.0.0-cpu-a100-layernorm-half.md"),
+        "--json",
+    )
+    data = result.json()["data"]
+    assert [f["code"] for f in data["findings"]] == ["torch.cpu_only_build"]
+    (found,) = data["findings"]
+    texts = [q["text"] for q in found["rests_on"]]
+    assert any("LayerNormKernelImpl" in t for t in texts)
+    assert any("A100" in t for t in texts) and any("2.0.0+cpu" in t for t in texts)
+
+
+def test_a_cuda_kernel_refusing_half_is_not_fp16_on_the_cpu() -> None:
+    """zhanghang1989/PyTorch-Encoding#363: an extension's CUDA kernel without fp16
+    ("ScaledL2_Forward_CUDA"): not the CPU's, so no fp16-on-CPU finding."""
+    report = diagnosed("encoding363-scaledl2-forward-cuda-half-fp16-extension.md")
+    assert "torch.half_on_cpu" not in {f.code for f in report.findings}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        # thu-ml/tianshou#1237: a Python session on darwin, torch 2.1.1
+        "tianshou1237-mps-float64-torch-2.1.1-darwin-session.md",
+        # pytorch/pytorch#79019: AI-Feynman's float64 array moved to MPS
+        "pytorch79019-mps-float64-aifeynman-factors-to-mps.md",
+        # chemprop/chemprop#711: the message inside a notebook's error JSON
+        "chemprop711-mps-float64-lightning-trainer-fit.md",
+    ],
+)
+def test_float64_on_mps_is_the_macs_limit_as_a_warning(name: str) -> None:
+    """torch's "Cannot convert a MPS Tensor to float64 dtype": MPS has no float64; the program
+    or library must use float32. A warning (exit 0): the environment is fine."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 0, result.stderr
+    data = result.json()["data"]
+    assert [f["code"] for f in data["findings"]] == ["mps.float64_unsupported"]
+    (found,) = data["findings"]
+    assert found["severity"] == "warning" and "float32" in found["message"]
+    assert any("float64" in q["text"] for q in found["rests_on"])
+    assert not found["remedy"] and "/whl/" not in result.stdout

@@ -212,6 +212,9 @@ class Code(str, Enum):
     # issue 38: a library's version pin refused, and a Python no release is built for
     PIN_REFUSED = "python.package_version_refused"
     PYTHON_VERSION_UNSUPPORTED = "python.version_unsupported"
+    # issue 38: fp16 on the CPU, float64 on MPS (archlib)
+    HALF_ON_CPU = "torch.half_on_cpu"
+    MPS_FLOAT64 = "mps.float64_unsupported"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2782,6 +2785,41 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "requires_python": "use a Python {package}{spec} supports (a new environment), or "
             "a {package} release whose Requires-Python admits {python}:",
         },
+    ),
+    # issue 38: fp16 on the CPU, float64 on MPS (archlib)
+    Code.HALF_ON_CPU: Entry(
+        W, "a half-precision (fp16) model ran on the CPU",
+        "torch's CPU kernels were long built without half precision: matrix products "
+        "(addmm_impl_cpu_, aten/src/ATen/native/LinearAlgebra.cpp), convolutions "
+        "(slow_conv2d_cpu, native/ConvolutionMM2d.cpp), LayerNorm (LayerNormKernelImpl, "
+        "native/cpu/layer_norm_kernel.cpp) say \"not implemented for 'Half'\" "
+        "(aten/src/ATen/Dispatch.h). The model was loaded in float16 and runs on the CPU: "
+        "no GPU was asked for, or torch sees none (a CPU-only build of torch on a machine "
+        "with an NVIDIA GPU runs everything on the CPU without a word).",
+        "a float16 model ran on the CPU, whose kernel {kernel} has no half precision "
+        "(torch: \"{kernel}\" not implemented for 'Half')",
+        advice="on the CPU, load the model in float32 (torch_dtype=torch.float32, "
+        "model.float(), the program's fp16/half option off); to run it on a GPU, check that "
+        "torch sees one (python -c \"import torch; print(torch.__version__, "
+        "torch.cuda.is_available())\"): a \"+cpu\" build or False on a machine with a GPU "
+        "needs torch's build for that GPU",
+    ),
+    Code.MPS_FLOAT64: Entry(
+        W, "float64 asked of the Mac's GPU (MPS)",
+        "Metal Performance Shaders has no float64 type (Apple's MPSDataType reference lists "
+        "float32, float16 and bfloat16), so torch refuses to put a float64 tensor on MPS "
+        "(\"Cannot convert a MPS Tensor to float64 dtype as the MPS framework doesn't support "
+        "float64\"; aten/src/ATen/native/mps/OperationUtils.mm getMPSDataType; closed as "
+        "expected behaviour in pytorch/pytorch#122602). The environment is fine: the program "
+        "or a library it calls made a float64 tensor (NumPy's default dtype, torch.float64 "
+        "written in) and moved it to the Mac's GPU.",
+        "float64 was asked of the Mac's GPU (MPS), which has no float64 (torch: \"Cannot "
+        "convert a MPS Tensor to float64 dtype\"): the program or a library must use float32 "
+        "there",
+        advice="convert to float32 before moving to MPS (tensor.float(), "
+        "torch.from_numpy(a).float(), dtype=torch.float32 where the code says float64); where "
+        "a library does it, upgrade the library (such fixes are usually made there) or run "
+        "that step on the CPU",
     ),
 }  # fmt: skip
 

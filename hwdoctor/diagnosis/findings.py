@@ -3824,6 +3824,27 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.HALF_ON_CPU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    kernel: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_FLOAT64],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

@@ -120,6 +120,8 @@ _RESTS_ON: Final = (
     ("mps.operator", ("mps.operator", "torch")),
     ("mps.bf16_unsupported", ("stated", "host", "torch")),  # issue 38: before "mps."
     ("mps.fp16_amp_refused", ("fp16", "host")),  # issue 38: before "mps."
+    ("torch.half_on_cpu", ("stated",)),  # issue 38: fp16 on the CPU, float64 on MPS
+    ("mps.float64_unsupported", ("stated",)),
     ("torch.cpu_only_build", ("torch", "gpus")),
     ("torch.build_mismatch", ("torch", "gpus")),
     ("driver.", ("driver", "torch", "gpus")),
@@ -279,6 +281,9 @@ _WHAT: Final = {
     # issue 38: GPU-only packages on a machine with no NVIDIA GPU
     FactKey.MESSAGE_DS_NO_GPU: "DeepSpeed's launcher says",
     FactKey.MESSAGE_VLLM_NO_LIBCUDA: "vLLM says (its CUDA extension)",
+    # issue 38: fp16 on the CPU, float64 on MPS (archlib)
+    FactKey.MESSAGE_HALF_ON_CPU: "torch says (CPU kernel)",
+    FactKey.MESSAGE_MPS_FLOAT64: "torch says (MPS)",
 }
 
 
@@ -318,6 +323,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
         found = (*(f for f in found if f.code != Code.CPU_ONLY_BUILD.value), *platform)
     found = (*found, *_pins(paste, facts))  # issue 38: a library's version pin refused
     found = (*found, *_python_unsupported(paste, facts))  # issue 38: no wheel for this Python
+    found = (*found, *_half_on_cpu(facts, found), *_mps_float64(facts))  # issue 38: archlib
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -3080,3 +3086,30 @@ def _ignored(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             ),
         )
     return ()
+
+
+# issue 38: a library with no build for this machine (archlib). torch's CPU kernels without
+# half precision, and MPS without float64 (the sources are cited beside the patterns in
+# readers/messages.py and in the catalogue's entries).
+def _half_on_cpu(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """A CPU kernel refusing half precision: where the paste shows a CPU-only torch on a
+    machine with an NVIDIA GPU (torch.cpu_only_build), the line is that finding's (the model
+    ran on the CPU because torch has no CUDA); elsewhere a float16 model ran on the CPU."""
+    said = facts.all(FactKey.MESSAGE_HALF_ON_CPU)
+    if not said:
+        return ()
+    if any(f.code == Code.CPU_ONLY_BUILD.value for f in found):
+        facts.use("torch", *said[:1])
+        return ()
+    facts.use("stated", said[0])
+    return (finding(Code.HALF_ON_CPU, kernel=printable(said[0].value)[:60]),)
+
+
+def _mps_float64(facts: _Read) -> tuple[Finding, ...]:
+    """torch refusing float64 on MPS: the Mac's GPU has no float64; the program or a library
+    asked for it (a warning: the environment is fine)."""
+    said = facts.all(FactKey.MESSAGE_MPS_FLOAT64)
+    if not said:
+        return ()
+    facts.use("stated", said[0])
+    return (finding(Code.MPS_FLOAT64, backend=_MPS),)
