@@ -1605,3 +1605,24 @@ def test_float64_on_mps_is_the_macs_limit_as_a_warning(name: str) -> None:
     assert found["severity"] == "warning" and "float32" in found["message"]
     assert any("float64" in q["text"] for q in found["rests_on"])
     assert not found["remedy"] and "/whl/" not in result.stdout
+
+
+def test_flash_attns_cuda_build_on_a_rocm_torch_is_named_without_a_cuda_toolkit() -> None:
+    """Dao-AILab/flash-attention#1635: flash-attn's setup.py on torch 2.7.0+rocm6.3 looked for
+    nvcc. Its ROCm support is its own build (README "AMD ROCm Support"): the finding says so,
+    and no CUDA toolkit or CUDA index is offered on this ROCm paste."""
+    result = run_hwdoctor(
+        "detect",
+        "--paste",
+        str(ERRORS / "flashattn1635-rocm6.3-torch-nvcc-not-found-uv-build.md"),
+        "--json",
+    )
+    assert result.returncode == 1, result.stderr
+    data = result.json()["data"]
+    codes = [f["code"] for f in data["findings"]]
+    assert codes == ["extension.arch_unsupported"], codes
+    (found,) = data["findings"]
+    assert "ROCm" in found["message"] and "FLASH_ATTENTION_TRITON_AMD_ENABLE" in found["advice"]
+    texts = [q["text"] for q in found["rests_on"]]
+    assert any("+rocm6.3" in t for t in texts) and any("nvcc was not found" in t for t in texts)
+    assert "cuda-toolkit" not in result.stdout and "/whl/cu" not in result.stdout

@@ -888,6 +888,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "vllm_rocm": "vLLM does not support {gpu} on ROCm: vLLM's ROCm support lists "
             "gfx90a, gfx942, gfx950, gfx1100/1101, gfx1200/1201 and gfx1150/1151, and ROCm's "
             "Triton, which its attention needs, has no gfx906 target",
+            # issue 38 (archlib): flash-attn's CUDA build path on a ROCm torch
+            "flash_attn_rocm": "flash-attn's build took its CUDA path on a ROCm build of torch "
+            "(flash-attn: \"nvcc was not found\"): on AMD GPUs flash-attn is built by its own "
+            "ROCm backends, not with nvcc",
         },
         variant_commands={
             "triton": (
@@ -896,6 +900,14 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             ),
         },
         variant_advice={
+            # issue 38 (archlib): flash-attention's README, "AMD ROCm Support"
+            "flash_attn_rocm": "no CUDA toolkit: build flash-attn's ROCm backend (Dao-AILab/"
+            "flash-attention README, \"AMD ROCm Support\", ROCm 6.0 or newer): its "
+            "composable_kernel backend supports MI200 and MI300 (gfx90a, gfx942); its Triton "
+            "backend, FLASH_ATTENTION_TRITON_AMD_ENABLE=\"TRUE\" "
+            "set for the build and at run time (pip's --no-build-isolation, so the build sees "
+            "the ROCm torch), also runs on RDNA GPUs (Radeon RX 7000/9000); or run without "
+            "flash-attn (attn_implementation=\"sdpa\" in transformers)",
             "triton": "on this GPU, turn torch.compile off: the program's own option (compile="
             "False) or TORCHDYNAMO_DISABLE=1, which makes torch run the model eagerly "
             "(torch/_dynamo/eval_frame.py); or use a GPU of compute capability 7.0 or newer",

@@ -2355,6 +2355,10 @@ def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     if not said or (accelerators_shown(paste) and not gpu_of_cuda_shown(paste)):
         return ()
     first = next((f for f in said if f.value != "nvcc"), said[0])
+    if first.value == "flash-attn" and (rocm := _rocm_torch(facts)):  # issue 38: archlib
+        facts.use("stated", first)
+        facts.use("gpus", rocm)
+        return (finding(Code.EXTENSION_ARCH_UNSUPPORTED, backend=_ROCM, variant="flash_attn_rocm"),)
     facts.use("toolkit", *said, *facts.all(FactKey.PIP_BUILD_FAILED))
     major: str | None = None
     cuda = facts.one(FactKey.TORCH_CUDA)
@@ -3113,3 +3117,17 @@ def _mps_float64(facts: _Read) -> tuple[Finding, ...]:
         return ()
     facts.use("stated", said[0])
     return (finding(Code.MPS_FLOAT64, backend=_MPS),)
+
+
+def _rocm_torch(facts: _Read) -> PastedFact | None:
+    """The line that shows torch is a ROCm build: its version's "+rocm6.3" (flash-attn's
+    setup.py prints it, collect_env's version line), or collect_env's "ROCM used to build
+    PyTorch" with a version."""
+    torch = _version_of(facts, "torch")
+    local = wheels.local_of(torch.value.strip()) if torch is not None else None
+    if torch is not None and local and wheels.Variant(local).rocm:
+        return torch
+    hip = facts.one(FactKey.TORCH_HIP)
+    if hip is not None and hip.value.strip()[:1].isdigit():
+        return hip
+    return None
