@@ -1626,3 +1626,27 @@ def test_flash_attns_cuda_build_on_a_rocm_torch_is_named_without_a_cuda_toolkit(
     texts = [q["text"] for q in found["rests_on"]]
     assert any("+rocm6.3" in t for t in texts) and any("nvcc was not found" in t for t in texts)
     assert "cuda-toolkit" not in result.stdout and "/whl/cu" not in result.stdout
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        # Vaibhavs10/insanely-fast-whisper#118: Apple Silicon, pip's temp dir under /private/var
+        "insanelyfastwhisper118-apple-silicon-flash-attn-nvcc-not-found.md",
+        # haotian-liu/LLaVA#698: an M1 Max MacBook Pro
+        "llava698-m1-max-flash-attn-nvcc-not-found.md",
+        # kadirnar/whisper-plus#112: an M2 MacBook Pro, Homebrew's anaconda
+        "whisperplus112-macbook-m2-flash-attn-homebrew-nvcc-not-found.md",
+    ],
+)
+def test_flash_attn_built_on_a_mac_is_named_as_no_build_for_this_machine(name: str) -> None:
+    """flash-attn's setup.py looking for nvcc on a Mac: flash-attn has no macOS build, so the
+    finding says so and points to torch's SDPA on MPS; never the CUDA toolkit."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    data = result.json()["data"]
+    assert [f["code"] for f in data["findings"]] == ["extension.arch_unsupported"]
+    (found,) = data["findings"]
+    assert "no build for a Mac" in found["message"] and "sdpa" in found["advice"]
+    assert any("flash_attn was requested" in q["text"] for q in found["rests_on"])
+    assert "cuda-toolkit" not in result.stdout and "/whl/cu" not in result.stdout

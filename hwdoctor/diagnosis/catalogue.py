@@ -888,7 +888,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "vllm_rocm": "vLLM does not support {gpu} on ROCm: vLLM's ROCm support lists "
             "gfx90a, gfx942, gfx950, gfx1100/1101, gfx1200/1201 and gfx1150/1151, and ROCm's "
             "Triton, which its attention needs, has no gfx906 target",
-            # issue 38 (archlib): flash-attn's CUDA build path on a ROCm torch
+            # issue 38 (archlib): flash-attn on a Mac, and its CUDA build path on a ROCm torch
+            "flash_attn_mac": "flash-attn has no build for a Mac (flash-attn: \"nvcc was not "
+            "found\"): it is built for NVIDIA GPUs (CUDA) and AMD GPUs (ROCm) on Linux and "
+            "Windows only, so pip's build from source fails with or without a toolkit",
             "flash_attn_rocm": "flash-attn's build took its CUDA path on a ROCm build of torch "
             "(flash-attn: \"nvcc was not found\"): on AMD GPUs flash-attn is built by its own "
             "ROCm backends, not with nvcc",
@@ -900,7 +903,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             ),
         },
         variant_advice={
-            # issue 38 (archlib): flash-attention's README, "AMD ROCm Support"
+            # issue 38 (archlib): flash-attention's README, "Installation and features"
+            # (requirements: CUDA or ROCm toolkit, Linux; Windows from v2.3.2), no macOS wheel
+            "flash_attn_mac": "on a Mac, run without flash-attn: attention through torch's "
+            "scaled_dot_product_attention, which runs on the Mac's GPU (MPS) "
+            "(attn_implementation=\"sdpa\" in transformers, or the program's option that turns "
+            "flash attention off), and leave flash-attn out of the requirements installed there",
             "flash_attn_rocm": "no CUDA toolkit: build flash-attn's ROCm backend (Dao-AILab/"
             "flash-attention README, \"AMD ROCm Support\", ROCm 6.0 or newer): its "
             "composable_kernel backend supports MI200 and MI300 (gfx90a, gfx942); its Triton "

@@ -2352,6 +2352,8 @@ def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     toolkit to install. Not on a machine whose paste shows another accelerator and no NVIDIA
     GPU: there the package is the wrong one, not its toolkit."""
     said = facts.all(FactKey.MESSAGE_NO_TOOLKIT)
+    if said and (mac := _flash_attn_on_a_mac(paste, facts, said)):  # issue 38: archlib
+        return mac
     if not said or (accelerators_shown(paste) and not gpu_of_cuda_shown(paste)):
         return ()
     first = next((f for f in said if f.value != "nvcc"), said[0])
@@ -3131,3 +3133,21 @@ def _rocm_torch(facts: _Read) -> PastedFact | None:
     if hip is not None and hip.value.strip()[:1].isdigit():
         return hip
     return None
+
+
+def _flash_attn_on_a_mac(
+    paste: Pasted, facts: _Read, said: Sequence[PastedFact]
+) -> tuple[Finding, ...]:
+    """flash-attn's setup.py looking for nvcc on a Mac (the paste shows Apple Silicon or a
+    path only macOS has, and no NVIDIA GPU): flash-attn is built for CUDA and ROCm on Linux
+    and Windows alone, so there is no build for this machine, with or without a toolkit."""
+    flash = [f for f in said if f.value == "flash-attn"]
+    if not flash or gpu_of_cuda_shown(paste):
+        return ()
+    shown = accelerators_shown(paste).get(_MPS, ())
+    paths = facts.all(FactKey.MACOS_PATH)
+    if not (shown or paths):
+        return ()
+    facts.use("stated", flash[0], *facts.all(FactKey.PIP_BUILD_FAILED))
+    facts.use("gpus", *(shown[:1] or paths[:1]))
+    return (finding(Code.EXTENSION_ARCH_UNSUPPORTED, backend=_MPS, variant="flash_attn_mac"),)

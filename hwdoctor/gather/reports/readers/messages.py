@@ -555,9 +555,11 @@ _FP16_REFUSED: Final = (
 # issue 38 (widened): the python.org installer's framework, /Library/Frameworks/Python.framework/
 # (https://docs.python.org/3/using/mac.html), and the system volume dyld searches on macOS 13
 # and later, /System/Volumes/Preboot/Cryptexes/OS/… (dyld's "tried:" list).
+# issue 38 (archlib): macOS's per-user temporary directory, where pip builds a package
+# (/private/var/folders/…/T/pip-install-…; `getconf DARWIN_USER_TEMP_DIR`, confstr(3) on macOS).
 _MACOS_PATH: Final = re.compile(
     r"(?:^|[\s\"'(=])(/(?:Users|Volumes)/[^/\s\"']{1,64}/|/opt/homebrew/"
-    r"|/Library/Frameworks/Python\.framework/|/System/Volumes/)"
+    r"|/Library/Frameworks/Python\.framework/|/System/Volumes/|/private/var/folders/)"
 )
 # issue 38: macOS's loader (dyld) refusing a library that is not a Mach-O file, or not one for
 # this CPU: "dlopen(<path>, 0x0006): tried: '<path>' (not a mach-o file)", "… (mach-o file,
