@@ -1635,3 +1635,119 @@ def test_neuron_without_a_device_is_named_with_the_neuron_remedy(
     assert not data["unread"]
     remedy = (found["remedy"] or "") + (found["advice"] or "")
     assert "/whl/cu" not in remedy and "nvidia" not in remedy.lower()
+
+
+# issue 38: a library with no build for this machine (archlib): fp16 on the CPU, float64 on MPS
+@pytest.mark.parametrize(
+    ("name", "kernel"),
+    [
+        # pytorch/pytorch#48245: a .half() network on an aarch64 machine without CUDA
+        ("torch48245-threshold-cpu-half-cuda-none-aarch64.md", "threshold_cpu"),
+        # SCIR-HI/Huatuo-Llama-Med-Chinese#43: the bare line, nothing else shown
+        ("huatuo43-addmm-impl-cpu-half-conda-cpu-torch.md", "addmm_impl_cpu_"),
+    ],
+)
+def test_a_cpu_kernel_refusing_half_is_fp16_on_the_cpu(name: str, kernel: str) -> None:
+    """torch's CPU kernel without half precision where the paste shows no CPU-only torch on a
+    GPU machine: a float16 model ran on the CPU, said as a warning with no install line."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 0, result.stderr
+    data = result.json()["data"]
+    assert [f["code"] for f in data["findings"]] == ["torch.half_on_cpu"]
+    (found,) = data["findings"]
+    assert found["severity"] == "warning" and kernel in found["message"]
+    assert any("not implemented for 'Half'" in q["text"] for q in found["rests_on"])
+    assert not found["remedy"] and "/whl/" not in result.stdout
+
+
+def test_a_cpu_torch_on_an_nvidia_gpu_explains_the_half_line() -> None:
+    """vladmandic/sdnext#436: Torch 2.0.0+cpu and "GPU is Nvidia A100": the Half line is the
+    CPU-only build's (the model ran on the CPU because torch has no CUDA), not fp16 on CPU."""
+    result = run_hwdoctor(
+        "detect",
+        "--paste",
+        str(ERRORS / "sdnext436-torch-2.0.0-cpu-a100-layernorm-half.md"),
+        "--json",
+    )
+    data = result.json()["data"]
+    assert [f["code"] for f in data["findings"]] == ["torch.cpu_only_build"]
+    (found,) = data["findings"]
+    texts = [q["text"] for q in found["rests_on"]]
+    assert any("LayerNormKernelImpl" in t for t in texts)
+    assert any("A100" in t for t in texts) and any("2.0.0+cpu" in t for t in texts)
+
+
+def test_a_cuda_kernel_refusing_half_is_not_fp16_on_the_cpu() -> None:
+    """zhanghang1989/PyTorch-Encoding#363: an extension's CUDA kernel without fp16
+    ("ScaledL2_Forward_CUDA"): not the CPU's, so no fp16-on-CPU finding."""
+    report = diagnosed("encoding363-scaledl2-forward-cuda-half-fp16-extension.md")
+    assert "torch.half_on_cpu" not in {f.code for f in report.findings}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        # thu-ml/tianshou#1237: a Python session on darwin, torch 2.1.1
+        "tianshou1237-mps-float64-torch-2.1.1-darwin-session.md",
+        # pytorch/pytorch#79019: AI-Feynman's float64 array moved to MPS
+        "pytorch79019-mps-float64-aifeynman-factors-to-mps.md",
+        # chemprop/chemprop#711: the message inside a notebook's error JSON
+        "chemprop711-mps-float64-lightning-trainer-fit.md",
+    ],
+)
+def test_float64_on_mps_is_the_macs_limit_as_a_warning(name: str) -> None:
+    """torch's "Cannot convert a MPS Tensor to float64 dtype": MPS has no float64; the program
+    or library must use float32. A warning (exit 0): the environment is fine."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 0, result.stderr
+    data = result.json()["data"]
+    assert [f["code"] for f in data["findings"]] == ["mps.float64_unsupported"]
+    (found,) = data["findings"]
+    assert found["severity"] == "warning" and "float32" in found["message"]
+    assert any("float64" in q["text"] for q in found["rests_on"])
+    assert not found["remedy"] and "/whl/" not in result.stdout
+
+
+def test_flash_attns_cuda_build_on_a_rocm_torch_is_named_without_a_cuda_toolkit() -> None:
+    """Dao-AILab/flash-attention#1635: flash-attn's setup.py on torch 2.7.0+rocm6.3 looked for
+    nvcc. Its ROCm support is its own build (README "AMD ROCm Support"): the finding says so,
+    and no CUDA toolkit or CUDA index is offered on this ROCm paste."""
+    result = run_hwdoctor(
+        "detect",
+        "--paste",
+        str(ERRORS / "flashattn1635-rocm6.3-torch-nvcc-not-found-uv-build.md"),
+        "--json",
+    )
+    assert result.returncode == 1, result.stderr
+    data = result.json()["data"]
+    codes = [f["code"] for f in data["findings"]]
+    assert codes == ["extension.arch_unsupported"], codes
+    (found,) = data["findings"]
+    assert "ROCm" in found["message"] and "FLASH_ATTENTION_TRITON_AMD_ENABLE" in found["advice"]
+    texts = [q["text"] for q in found["rests_on"]]
+    assert any("+rocm6.3" in t for t in texts) and any("nvcc was not found" in t for t in texts)
+    assert "cuda-toolkit" not in result.stdout and "/whl/cu" not in result.stdout
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        # Vaibhavs10/insanely-fast-whisper#118: Apple Silicon, pip's temp dir under /private/var
+        "insanelyfastwhisper118-apple-silicon-flash-attn-nvcc-not-found.md",
+        # haotian-liu/LLaVA#698: an M1 Max MacBook Pro
+        "llava698-m1-max-flash-attn-nvcc-not-found.md",
+        # kadirnar/whisper-plus#112: an M2 MacBook Pro, Homebrew's anaconda
+        "whisperplus112-macbook-m2-flash-attn-homebrew-nvcc-not-found.md",
+    ],
+)
+def test_flash_attn_built_on_a_mac_is_named_as_no_build_for_this_machine(name: str) -> None:
+    """flash-attn's setup.py looking for nvcc on a Mac: flash-attn has no macOS build, so the
+    finding says so and points to torch's SDPA on MPS; never the CUDA toolkit."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    data = result.json()["data"]
+    assert [f["code"] for f in data["findings"]] == ["extension.arch_unsupported"]
+    (found,) = data["findings"]
+    assert "no build for a Mac" in found["message"] and "sdpa" in found["advice"]
+    assert any("flash_attn was requested" in q["text"] for q in found["rests_on"])
+    assert "cuda-toolkit" not in result.stdout and "/whl/cu" not in result.stdout

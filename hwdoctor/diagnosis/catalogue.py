@@ -212,6 +212,9 @@ class Code(str, Enum):
     # issue 38: a library's version pin refused, and a Python no release is built for
     PIN_REFUSED = "python.package_version_refused"
     PYTHON_VERSION_UNSUPPORTED = "python.version_unsupported"
+    # issue 38: fp16 on the CPU, float64 on MPS (archlib)
+    HALF_ON_CPU = "torch.half_on_cpu"
+    MPS_FLOAT64 = "mps.float64_unsupported"
 
 
 @dataclass(frozen=True, slots=True)
@@ -924,6 +927,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "vllm_rocm": "vLLM does not support {gpu} on ROCm: vLLM's ROCm support lists "
             "gfx90a, gfx942, gfx950, gfx1100/1101, gfx1200/1201 and gfx1150/1151, and ROCm's "
             "Triton, which its attention needs, has no gfx906 target",
+            # issue 38 (archlib): flash-attn on a Mac, and its CUDA build path on a ROCm torch
+            "flash_attn_mac": "flash-attn has no build for a Mac (flash-attn: \"nvcc was not "
+            "found\"): it is built for NVIDIA GPUs (CUDA) and AMD GPUs (ROCm) on Linux and "
+            "Windows only, so pip's build from source fails with or without a toolkit",
+            "flash_attn_rocm": "flash-attn's build took its CUDA path on a ROCm build of torch "
+            "(flash-attn: \"nvcc was not found\"): on AMD GPUs flash-attn is built by its own "
+            "ROCm backends, not with nvcc",
         },
         variant_commands={
             "triton": (
@@ -932,6 +942,19 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             ),
         },
         variant_advice={
+            # issue 38 (archlib): flash-attention's README, "Installation and features"
+            # (requirements: CUDA or ROCm toolkit, Linux; Windows from v2.3.2), no macOS wheel
+            "flash_attn_mac": "on a Mac, run without flash-attn: attention through torch's "
+            "scaled_dot_product_attention, which runs on the Mac's GPU (MPS) "
+            "(attn_implementation=\"sdpa\" in transformers, or the program's option that turns "
+            "flash attention off), and leave flash-attn out of the requirements installed there",
+            "flash_attn_rocm": "no CUDA toolkit: build flash-attn's ROCm backend (Dao-AILab/"
+            "flash-attention README, \"AMD ROCm Support\", ROCm 6.0 or newer): its "
+            "composable_kernel backend supports MI200 and MI300 (gfx90a, gfx942); its Triton "
+            "backend, FLASH_ATTENTION_TRITON_AMD_ENABLE=\"TRUE\" "
+            "set for the build and at run time (pip's --no-build-isolation, so the build sees "
+            "the ROCm torch), also runs on RDNA GPUs (Radeon RX 7000/9000); or run without "
+            "flash-attn (attn_implementation=\"sdpa\" in transformers)",
             "triton": "on this GPU, turn torch.compile off: the program's own option (compile="
             "False) or TORCHDYNAMO_DISABLE=1, which makes torch run the model eagerly "
             "(torch/_dynamo/eval_frame.py); or use a GPU of compute capability 7.0 or newer",
@@ -2838,6 +2861,41 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "requires_python": "use a Python {package}{spec} supports (a new environment), or "
             "a {package} release whose Requires-Python admits {python}:",
         },
+    ),
+    # issue 38: fp16 on the CPU, float64 on MPS (archlib)
+    Code.HALF_ON_CPU: Entry(
+        W, "a half-precision (fp16) model ran on the CPU",
+        "torch's CPU kernels were long built without half precision: matrix products "
+        "(addmm_impl_cpu_, aten/src/ATen/native/LinearAlgebra.cpp), convolutions "
+        "(slow_conv2d_cpu, native/ConvolutionMM2d.cpp), LayerNorm (LayerNormKernelImpl, "
+        "native/cpu/layer_norm_kernel.cpp) say \"not implemented for 'Half'\" "
+        "(aten/src/ATen/Dispatch.h). The model was loaded in float16 and runs on the CPU: "
+        "no GPU was asked for, or torch sees none (a CPU-only build of torch on a machine "
+        "with an NVIDIA GPU runs everything on the CPU without a word).",
+        "a float16 model ran on the CPU, whose kernel {kernel} has no half precision "
+        "(torch: \"{kernel}\" not implemented for 'Half')",
+        advice="on the CPU, load the model in float32 (torch_dtype=torch.float32, "
+        "model.float(), the program's fp16/half option off); to run it on a GPU, check that "
+        "torch sees one (python -c \"import torch; print(torch.__version__, "
+        "torch.cuda.is_available())\"): a \"+cpu\" build or False on a machine with a GPU "
+        "needs torch's build for that GPU",
+    ),
+    Code.MPS_FLOAT64: Entry(
+        W, "float64 asked of the Mac's GPU (MPS)",
+        "Metal Performance Shaders has no float64 type (Apple's MPSDataType reference lists "
+        "float32, float16 and bfloat16), so torch refuses to put a float64 tensor on MPS "
+        "(\"Cannot convert a MPS Tensor to float64 dtype as the MPS framework doesn't support "
+        "float64\"; aten/src/ATen/native/mps/OperationUtils.mm getMPSDataType; closed as "
+        "expected behaviour in pytorch/pytorch#122602). The environment is fine: the program "
+        "or a library it calls made a float64 tensor (NumPy's default dtype, torch.float64 "
+        "written in) and moved it to the Mac's GPU.",
+        "float64 was asked of the Mac's GPU (MPS), which has no float64 (torch: \"Cannot "
+        "convert a MPS Tensor to float64 dtype\"): the program or a library must use float32 "
+        "there",
+        advice="convert to float32 before moving to MPS (tensor.float(), "
+        "torch.from_numpy(a).float(), dtype=torch.float32 where the code says float64); where "
+        "a library does it, upgrade the library (such fixes are usually made there) or run "
+        "that step on the CPU",
     ),
 }  # fmt: skip
 

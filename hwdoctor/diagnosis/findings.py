@@ -1184,6 +1184,28 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["flash_attn_mac"],
+    gpu: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["flash_attn_rocm"],
+    gpu: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["tgi"],
     gpu: Value,
 ) -> Finding: ...
@@ -3869,6 +3891,27 @@ def finding(
     venv: Value | Shell,
     why: Value,
     install: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.HALF_ON_CPU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    kernel: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_FLOAT64],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
 ) -> Finding: ...
 
 

@@ -120,6 +120,8 @@ _RESTS_ON: Final = (
     ("mps.operator", ("mps.operator", "torch")),
     ("mps.bf16_unsupported", ("stated", "host", "torch")),  # issue 38: before "mps."
     ("mps.fp16_amp_refused", ("fp16", "host")),  # issue 38: before "mps."
+    ("torch.half_on_cpu", ("stated",)),  # issue 38: fp16 on the CPU, float64 on MPS
+    ("mps.float64_unsupported", ("stated",)),
     ("torch.cpu_only_build", ("torch", "gpus")),
     ("torch.build_mismatch", ("torch", "gpus")),
     ("driver.", ("driver", "torch", "gpus")),
@@ -279,6 +281,9 @@ _WHAT: Final = {
     # issue 38: GPU-only packages on a machine with no NVIDIA GPU
     FactKey.MESSAGE_DS_NO_GPU: "DeepSpeed's launcher says",
     FactKey.MESSAGE_VLLM_NO_LIBCUDA: "vLLM says (its CUDA extension)",
+    # issue 38: fp16 on the CPU, float64 on MPS (archlib)
+    FactKey.MESSAGE_HALF_ON_CPU: "torch says (CPU kernel)",
+    FactKey.MESSAGE_MPS_FLOAT64: "torch says (MPS)",
 }
 
 
@@ -318,6 +323,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
         found = (*(f for f in found if f.code != Code.CPU_ONLY_BUILD.value), *platform)
     found = (*found, *_pins(paste, facts))  # issue 38: a library's version pin refused
     found = (*found, *_python_unsupported(paste, facts))  # issue 38: no wheel for this Python
+    found = (*found, *_half_on_cpu(facts, found), *_mps_float64(facts))  # issue 38: archlib
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -2341,9 +2347,15 @@ def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     toolkit to install. Not on a machine whose paste shows another accelerator and no NVIDIA
     GPU: there the package is the wrong one, not its toolkit."""
     said = facts.all(FactKey.MESSAGE_NO_TOOLKIT)
+    if said and (mac := _flash_attn_on_a_mac(paste, facts, said)):  # issue 38: archlib
+        return mac
     if not said or (accelerators_shown(paste) and not gpu_of_cuda_shown(paste)):
         return ()
     first = next((f for f in said if f.value != "nvcc"), said[0])
+    if first.value == "flash-attn" and (rocm := _rocm_torch(facts)):  # issue 38: archlib
+        facts.use("stated", first)
+        facts.use("gpus", rocm)
+        return (finding(Code.EXTENSION_ARCH_UNSUPPORTED, backend=_ROCM, variant="flash_attn_rocm"),)
     facts.use("toolkit", *said, *facts.all(FactKey.PIP_BUILD_FAILED))
     major: str | None = None
     cuda = facts.one(FactKey.TORCH_CUDA)
@@ -3138,3 +3150,62 @@ def _neuron_driver(said: str) -> Finding:
     if "no neuron device" in words:  # issue 38: the runtime found no device to open
         return finding(Code.NEURON_DRIVER_UNUSABLE, backend=_NEURON, said=said, variant="no_device")
     return finding(Code.NEURON_DRIVER_UNUSABLE, backend=_NEURON, said=said)
+
+
+# issue 38: a library with no build for this machine (archlib). torch's CPU kernels without
+# half precision, and MPS without float64 (the sources are cited beside the patterns in
+# readers/messages.py and in the catalogue's entries).
+def _half_on_cpu(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """A CPU kernel refusing half precision: where the paste shows a CPU-only torch on a
+    machine with an NVIDIA GPU (torch.cpu_only_build), the line is that finding's (the model
+    ran on the CPU because torch has no CUDA); elsewhere a float16 model ran on the CPU."""
+    said = facts.all(FactKey.MESSAGE_HALF_ON_CPU)
+    if not said:
+        return ()
+    if any(f.code == Code.CPU_ONLY_BUILD.value for f in found):
+        facts.use("torch", *said[:1])
+        return ()
+    facts.use("stated", said[0])
+    return (finding(Code.HALF_ON_CPU, kernel=printable(said[0].value)[:60]),)
+
+
+def _mps_float64(facts: _Read) -> tuple[Finding, ...]:
+    """torch refusing float64 on MPS: the Mac's GPU has no float64; the program or a library
+    asked for it (a warning: the environment is fine)."""
+    said = facts.all(FactKey.MESSAGE_MPS_FLOAT64)
+    if not said:
+        return ()
+    facts.use("stated", said[0])
+    return (finding(Code.MPS_FLOAT64, backend=_MPS),)
+
+
+def _rocm_torch(facts: _Read) -> PastedFact | None:
+    """The line that shows torch is a ROCm build: its version's "+rocm6.3" (flash-attn's
+    setup.py prints it, collect_env's version line), or collect_env's "ROCM used to build
+    PyTorch" with a version."""
+    torch = _version_of(facts, "torch")
+    local = wheels.local_of(torch.value.strip()) if torch is not None else None
+    if torch is not None and local and wheels.Variant(local).rocm:
+        return torch
+    hip = facts.one(FactKey.TORCH_HIP)
+    if hip is not None and hip.value.strip()[:1].isdigit():
+        return hip
+    return None
+
+
+def _flash_attn_on_a_mac(
+    paste: Pasted, facts: _Read, said: Sequence[PastedFact]
+) -> tuple[Finding, ...]:
+    """flash-attn's setup.py looking for nvcc on a Mac (the paste shows Apple Silicon or a
+    path only macOS has, and no NVIDIA GPU): flash-attn is built for CUDA and ROCm on Linux
+    and Windows alone, so there is no build for this machine, with or without a toolkit."""
+    flash = [f for f in said if f.value == "flash-attn"]
+    if not flash or gpu_of_cuda_shown(paste):
+        return ()
+    shown = accelerators_shown(paste).get(_MPS, ())
+    paths = facts.all(FactKey.MACOS_PATH)
+    if not (shown or paths):
+        return ()
+    facts.use("stated", flash[0], *facts.all(FactKey.PIP_BUILD_FAILED))
+    facts.use("gpus", *(shown[:1] or paths[:1]))
+    return (finding(Code.EXTENSION_ARCH_UNSUPPORTED, backend=_MPS, variant="flash_attn_mac"),)

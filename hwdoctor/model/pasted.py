@@ -228,6 +228,10 @@ class FactKey(str, Enum):
     # pip: "Ignored the following versions that require a different python version: 1.21.2
     # Requires-Python >=3.7,<3.11; …", the value: "version=spec" pairs joined by ";"
     PYTHON_IGNORED = "message.python_ignored"
+    # issue 38: a library with no build for this machine (archlib): the value, the CPU kernel
+    # that has no half precision ("addmm_impl_cpu_"); MPS refusing float64
+    MESSAGE_HALF_ON_CPU = "message.half_on_cpu"  # "\"addmm_impl_cpu_\" not implemented for 'Half'"
+    MESSAGE_MPS_FLOAT64 = "message.mps_float64"  # "Cannot convert a MPS Tensor to float64 dtype"
     PIN_CORE = "message.pin_core"  # transformers' own hint: "… if you're working with git main"
     PIN_SKIP = "message.pin_skip"  # LLaMA-Factory's hint: "set `DISABLE_VERSION_CHECK=1` to skip"
     # issue 38: Gaudi / Neuron / TPU; the value: the runtime docker was asked for ("habana")
@@ -356,6 +360,9 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_NO_DISTRIBUTION,
         # issue 38: Gaudi / Neuron / TPU
         FactKey.MESSAGE_CONTAINER_RUNTIME,
+        # issue 38: fp16 on the CPU, float64 on MPS (archlib)
+        FactKey.MESSAGE_HALF_ON_CPU,
+        FactKey.MESSAGE_MPS_FLOAT64,
     }
 )
 

@@ -555,9 +555,11 @@ _FP16_REFUSED: Final = (
 # issue 38 (widened): the python.org installer's framework, /Library/Frameworks/Python.framework/
 # (https://docs.python.org/3/using/mac.html), and the system volume dyld searches on macOS 13
 # and later, /System/Volumes/Preboot/Cryptexes/OS/… (dyld's "tried:" list).
+# issue 38 (archlib): macOS's per-user temporary directory, where pip builds a package
+# (/private/var/folders/…/T/pip-install-…; `getconf DARWIN_USER_TEMP_DIR`, confstr(3) on macOS).
 _MACOS_PATH: Final = re.compile(
     r"(?:^|[\s\"'(=])(/(?:Users|Volumes)/[^/\s\"']{1,64}/|/opt/homebrew/"
-    r"|/Library/Frameworks/Python\.framework/|/System/Volumes/)"
+    r"|/Library/Frameworks/Python\.framework/|/System/Volumes/|/private/var/folders/)"
 )
 # issue 38: macOS's loader (dyld) refusing a library that is not a Mach-O file, or not one for
 # this CPU: "dlopen(<path>, 0x0006): tried: '<path>' (not a mach-o file)", "… (mach-o file,
@@ -741,6 +743,27 @@ _VLLM_SAID: Final = re.compile(
 # nlzy/vllm-gfx906 (its docker image nalanzeyu/vllm-gfx906) and the Triton fork it needs,
 # Said-Akbar/triton-gcn5 (vllm-project/vllm#33811 names ROCm Triton's missing gfx906 target).
 _GFX906_FORK: Final = re.compile(r"vllm-gfx906|triton-gcn5", re.I)
+
+# issue 38: a library with no build for this machine (archlib). torch's dispatch macros name
+# the kernel that has no code for a dtype (aten/src/ATen/Dispatch.h: "\"" name "\" not
+# implemented for '" toString(dtype) "'"), and the CPU kernels were long built without half
+# precision: addmm_impl_cpu_ (aten/src/ATen/native/LinearAlgebra.cpp), slow_conv2d_cpu
+# (native/ConvolutionMM2d.cpp), threshold_cpu (native/cpu/Activation.cpp), LayerNormKernelImpl
+# (native/cpu/layer_norm_kernel.cpp; CUDA's kernel of that name has Half, so the message is
+# the CPU's). A "…_cpu" or "…_cpu_" name is the CPU's kernel; the value is the kernel's name.
+_HALF_ON_CPU: Final = re.compile(
+    r"\"(\w{1,60}?_cpu_?|LayerNormKernelImpl)\"? not implemented for 'Half\b"
+)
+# torch refusing float64 on MPS: the Metal Performance Shaders framework has no float64 type
+# (Apple's MPSDataType reference lists float32, float16 and bfloat16 alone; pytorch/pytorch
+# #122602, closed by a maintainer as "expected behavior and known limitation"), and torch says
+# so when a tensor is moved there or made there ("Cannot convert a MPS Tensor to float64 dtype
+# as the MPS framework doesn't support float64. Please use float32 instead.", and getMPSDataType
+# in aten/src/ATen/native/mps/OperationUtils.mm: "Cannot convert a float64 Tensor to MPS as the
+# MPS framework doesn't support float64").
+_MPS_FLOAT64: Final = re.compile(
+    r"Cannot convert a (?:MPS Tensor to float64 dtype|float64 Tensor to MPS)\b"
+)
 
 # The shortest line a message can be read from (`Messages.shortest`): "C:\\a\\", a Windows
 # path; tests/test_regex_cost.py checks it against every pattern read here.
@@ -1157,6 +1180,9 @@ RECOGNISERS: Final = (
     # issue 38: Gaudi / Neuron / TPU (docker without the vendor's container runtime)
     _Recogniser(_CONTAINER_RUNTIME, FactKey.MESSAGE_CONTAINER_RUNTIME, group=0),
     _Recogniser(_NEURON_NO_DEVICE, FactKey.MESSAGE_NEURON_DRIVER, group=0),
+    # issue 38: fp16 on the CPU, float64 on MPS (archlib)
+    _Recogniser(_HALF_ON_CPU, FactKey.MESSAGE_HALF_ON_CPU),
+    _Recogniser(_MPS_FLOAT64, FactKey.MESSAGE_MPS_FLOAT64, group=0),
 )
 
 

@@ -35,6 +35,12 @@ _GPU_PROSE: Final = re.compile(
     r"^\s*(?:[-*]\s*)?(?:\*\*|__)?(?:GPU|Graphics card|显卡)(?:\s*\d)?(?:\*\*|__)?\s*[:：]"
     rf"(?:\*\*|__)?\s*({_VENDOR_WORDS}[^(\n]{{1,50}}?)\s*(?:\(|$)"
 )
+# issue 38 (archlib): the GPU said in a sentence that starts the line, "GPU is Nvidia A100
+# 40gb, OS is Win10 22H2." (vladmandic/sdnext#436): NVIDIA's name in any case, up to the
+# sentence's comma or full stop.
+_GPU_IS_PROSE: Final = re.compile(
+    r"^\s*(?:[Mm]y |[Tt]he )?GPU is (?:an? )?(?i:nvidia) ([\w -]{1,40}?)\s*(?:[(,.]|$)"
+)
 # An NVIDIA GeForce name anywhere in the prose ("a laptop GeForce RTX 3070"), or a workstation
 # RTX of the A series ("a Nvidia RTX A6000"): read only where torch says it has no code for
 # the GPU and nothing else names it (assemble._gpus).
@@ -279,6 +285,8 @@ class Prose(LineReader):
         marks_off = _MARKS.sub("", text)
         if not in_block and (named := _GPU_PROSE.match(marks_off)):
             yield line.says(FactKey.GPU, named.group(1).strip())
+        elif not in_block and (named := _GPU_IS_PROSE.match(marks_off)):
+            yield line.says(FactKey.GPU, f"NVIDIA {named.group(1).strip()}")
         elif not in_block:
             for nvidia in _NVIDIA_PROSE.finditer(marks_off):
                 yield line.says(FactKey.PROSE_GPU, nvidia.group(1).strip())
