@@ -230,6 +230,9 @@ class FactKey(str, Enum):
     PYTHON_IGNORED = "message.python_ignored"
     PIN_CORE = "message.pin_core"  # transformers' own hint: "… if you're working with git main"
     PIN_SKIP = "message.pin_skip"  # LLaMA-Factory's hint: "set `DISABLE_VERSION_CHECK=1` to skip"
+    # issue 38: vLLM Ascend's compiled part (vllm_ascend_C) missing or unloadable; the value:
+    # what shows it ("not_built", "kernels", "op", "camem", "symbol")
+    MESSAGE_VLLM_ASCEND_C = "message.vllm_ascend_c"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -352,6 +355,8 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_PIP_CONFLICT,
         FactKey.MESSAGE_PYTHON_REFUSED,
         FactKey.MESSAGE_NO_DISTRIBUTION,
+        # issue 38: vLLM Ascend's compiled part missing from a source install
+        FactKey.MESSAGE_VLLM_ASCEND_C,
     }
 )
 
