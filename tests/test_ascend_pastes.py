@@ -880,3 +880,26 @@ def test_vllm_ascend_c_absent_alone_while_serving_is_no_finding_but_not_no_probl
     _, data = detect(ERRORS / "vllmascend703-zh-camem-no-module-vllm-ascend-c-serving-fine.md")
     assert KERNELS not in [f["code"] for f in data["findings"]]
     assert data["unread_count"] >= 1
+
+
+# issue 38: CANN's own error codes (E, the module's letter, four digits) state an error by
+# themselves: "EZ9999: … Parse dynamic kernel config fail." (gpustack#1514, a 310P) and
+# "AclNN_Inner_Error(EZ9999):" (vllm-ascend#4859) are counted, never "no problem".
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        (
+            "gpustack1514-310p-llama-box-ez9999-parse-dynamic-kernel-config-fail.txt",
+            "EZ9999: 2025-04-02-00:54:30.240.432  Parse dynamic kernel config fail.",
+        ),
+        (
+            "vllmascend4859-ez9999-parse-dynamic-kernel-config-fail-engine-log.txt",
+            "EZ9999[PID: 3473945] 2025-12-10-10:52:09.632.838 AclNN_Inner_Error(EZ9999):",
+        ),
+    ],
+    ids=lambda v: v.split("-", 1)[0] if v.endswith(".txt") else "",
+)
+def test_canns_error_codes_are_error_lines(name: str, text: str) -> None:
+    _, data = detect(ERRORS / name)
+    assert [u for u in data["unread"] if text in u["text"]]
+    assert data["unread_count"] >= 1
