@@ -821,3 +821,85 @@ def test_vllm_ascends_matrix_pair_of_torch_npu_and_a_later_cann_is_quiet() -> No
     name = "vllmascend4497-collect-env-vllm-ascend-0.11.0rc2-torch-2.7.1-torch-npu-2.7.1-910b4.md"
     _, data = detect(ERRORS / name)
     assert "npu.torch_npu_cann_apart" not in [f["code"] for f in data["findings"]]
+
+
+# issue 38: vLLM Ascend's compiled part (vllm_ascend_C and libvllm_ascend_kernels.so) missing
+# from a source install: vllm-ascend#3090 (the kernel library absent, an "_C_ascend" operator
+# missing), #556 (sleep mode's "camem allocator is not available" on a build without
+# COMPILE_CUSTOM_KERNELS), #1249 (the extension built against another torch).
+KERNELS = "backend.vllm_ascend_kernels_not_built"
+
+
+@pytest.mark.parametrize(
+    ("name", "variant", "line"),
+    [
+        (
+            "vllmascend3090-libvllm-ascend-kernels-so-missing-c-ascend-weak-ref-tensor.txt",
+            "kernels",
+            "libvllm_ascend_kernels.so: cannot open shared object file",
+        ),
+        (
+            "vllmascend556-camem-allocator-not-available-compile-custom-kernels-none.md",
+            None,
+            'assert camem_available, "camem allocator is not available"',
+        ),
+        (
+            "vllmascend1249-zh-vllm-ascend-c-undefined-symbol-editable-0.9.0rc2.md",
+            "symbol",
+            "ascend_C.cpython-310-aarch64-linux-gnu.so: undefined symbol",
+        ),
+    ],
+    ids=lambda v: v.split("-", 1)[0] if isinstance(v, str) and v.endswith(("md", "txt")) else "",
+)
+def test_vllm_ascend_without_its_compiled_operators_is_named_with_a_rebuild(
+    name: str, variant: str | None, line: str
+) -> None:
+    exit_code, data = detect(ERRORS / name)
+    assert exit_code == 1
+    found = finding(data, KERNELS)
+    assert found["backend"] == "npu"
+    words = {
+        "kernels": "cannot load its kernels",
+        "symbol": "was built against another torch",
+        None: "compiled operators are missing",
+    }
+    assert words[variant] in found["message"]
+    assert "pip install --no-build-isolation -e ." in found["remedy"]
+    assert "COMPILE_CUSTOM_KERNELS" in found["advice"] or variant == "symbol"
+    assert any(line in r["text"] for r in finding_rests(data, KERNELS))
+    # not a "vllm" extension built for another torch: vLLM Ascend's own extension is named
+    assert "extension.built_for_other_torch" not in [f["code"] for f in data["findings"]]
+    assert not [u for u in data["unread"] if "vllm_ascend_C" in u["text"]]
+    assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
+
+
+def test_vllm_ascend_c_absent_alone_while_serving_is_no_finding_but_not_no_problem() -> None:
+    """vllm-ascend#703: 0.7.x's camem.py logs "Failed to import vllm_ascend_C:No module named
+    'vllm_ascend.vllm_ascend_C'" at ERROR while serving runs normally (the level lowered in
+    #937): no finding claims a broken install, and the line stays counted."""
+    _, data = detect(ERRORS / "vllmascend703-zh-camem-no-module-vllm-ascend-c-serving-fine.md")
+    assert KERNELS not in [f["code"] for f in data["findings"]]
+    assert data["unread_count"] >= 1
+
+
+# issue 38: CANN's own error codes (E, the module's letter, four digits) state an error by
+# themselves: "EZ9999: … Parse dynamic kernel config fail." (gpustack#1514, a 310P) and
+# "AclNN_Inner_Error(EZ9999):" (vllm-ascend#4859) are counted, never "no problem".
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        (
+            "gpustack1514-310p-llama-box-ez9999-parse-dynamic-kernel-config-fail.txt",
+            "EZ9999: 2025-04-02-00:54:30.240.432  Parse dynamic kernel config fail.",
+        ),
+        (
+            "vllmascend4859-ez9999-parse-dynamic-kernel-config-fail-engine-log.txt",
+            "EZ9999[PID: 3473945] 2025-12-10-10:52:09.632.838 AclNN_Inner_Error(EZ9999):",
+        ),
+    ],
+    ids=lambda v: v.split("-", 1)[0] if v.endswith(".txt") else "",
+)
+def test_canns_error_codes_are_error_lines(name: str, text: str) -> None:
+    _, data = detect(ERRORS / name)
+    assert [u for u in data["unread"] if text in u["text"]]
+    assert data["unread_count"] >= 1

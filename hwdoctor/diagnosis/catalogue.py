@@ -215,6 +215,8 @@ class Code(str, Enum):
     # issue 38: fp16 on the CPU, float64 on MPS (archlib)
     HALF_ON_CPU = "torch.half_on_cpu"
     MPS_FLOAT64 = "mps.float64_unsupported"
+    # issue 38: vLLM Ascend's compiled part missing from a source install
+    VLLM_ASCEND_KERNELS = "backend.vllm_ascend_kernels_not_built"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2896,6 +2898,44 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "torch.from_numpy(a).float(), dtype=torch.float32 where the code says float64); where "
         "a library does it, upgrade the library (such fixes are usually made there) or run "
         "that step on the CPU",
+    ),
+    # issue 38: vLLM Ascend's compiled part missing from a source install
+    Code.VLLM_ASCEND_KERNELS: Entry(
+        E, "vLLM Ascend installed without its compiled operators",
+        "vLLM Ascend is Python and a C++ extension, vllm_ascend/vllm_ascend_C (its custom "
+        "operators in torch's \"_C_ascend\" namespace and its sleep-mode allocator), linked "
+        "against the Ascend C kernels of libvllm_ascend_kernels.so. Its wheels and images "
+        "carry both; a source install (its installation guide, \"Build from source code\": "
+        "git submodule update --init --recursive, then an editable install, with "
+        "--no-build-isolation to build against the torch and torch-npu installed) compiles "
+        "them only when COMPILE_CUSTOM_KERNELS is on (vllm_ascend/envs.py, default 1: \"should "
+        "only be set to False when running UT scenarios in an environment without an NPU\"), "
+        "with CANN's toolkit sourced and gcc/g++ newer than 8; a failed compile still "
+        "installs (vllm-project/vllm-ascend#3342), and a build against another torch does "
+        "not load (the loader's \"undefined symbol\").",
+        "vLLM Ascend's compiled operators are missing from this install ({shown}): the "
+        "source install did not build vllm_ascend_C and its kernels, so its custom operators "
+        "(and sleep mode) are unavailable",
+        commands=("{rebuild}",),
+        advice="in vLLM Ascend's checkout, with CANN's toolkit sourced (set_env.sh), "
+        "COMPILE_CUSTOM_KERNELS unset or 1, gcc/g++ newer than 8 and the submodules updated "
+        "(git submodule update --init --recursive), rebuild it in place and read the build "
+        "log for the kernels' compile (SOC_VERSION set where npu-smi is absent, as its "
+        "installation guide says); or install its released wheel or image, which carry them:",
+        variants={
+            "kernels": "vLLM Ascend's compiled extension cannot load its kernels ({shown}): "
+            "libvllm_ascend_kernels.so was not built or not installed beside vllm_ascend_C, "
+            "so its custom operators (and sleep mode) are unavailable",
+            "symbol": "vLLM Ascend's compiled extension was built against another torch "
+            "({shown}): the torch installed now lacks a symbol vllm_ascend_C needs, so its "
+            "custom operators are unavailable",
+        },
+        variant_advice={
+            "symbol": "rebuild it in vLLM Ascend's checkout against the torch and torch-npu "
+            "installed now (without build isolation, which would build against another torch "
+            "from PyPI), with CANN's toolkit sourced; or install the vLLM Ascend release made "
+            "for this torch and torch-npu:",
+        },
     ),
 }  # fmt: skip
 

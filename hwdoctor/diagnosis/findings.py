@@ -3915,6 +3915,42 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.VLLM_ASCEND_KERNELS],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    rebuild: Value | Shell,
+    shown: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.VLLM_ASCEND_KERNELS],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["kernels"],
+    rebuild: Value | Shell,
+    shown: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.VLLM_ASCEND_KERNELS],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["symbol"],
+    rebuild: Value | Shell,
+    shown: Value,
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

@@ -153,6 +153,7 @@ _RESTS_ON: Final = (
     ("backend.deepspeed_no_device", ("stated",)),  # issue 38: no NVIDIA GPU
     ("python.package_version_refused", ("pin",)),  # issue 38: a version pin refused
     ("python.version_unsupported", ("python_pin", "host")),
+    ("backend.vllm_ascend_kernels", ("stated",)),  # issue 38: vLLM Ascend's compiled part
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -284,6 +285,7 @@ _WHAT: Final = {
     # issue 38: fp16 on the CPU, float64 on MPS (archlib)
     FactKey.MESSAGE_HALF_ON_CPU: "torch says (CPU kernel)",
     FactKey.MESSAGE_MPS_FLOAT64: "torch says (MPS)",
+    FactKey.MESSAGE_VLLM_ASCEND_C: "vLLM Ascend says",  # issue 38: its compiled part
 }
 
 
@@ -324,6 +326,10 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_pins(paste, facts))  # issue 38: a library's version pin refused
     found = (*found, *_python_unsupported(paste, facts))  # issue 38: no wheel for this Python
     found = (*found, *_half_on_cpu(facts, found), *_mps_float64(facts))  # issue 38: archlib
+    # issue 38: vLLM Ascend's compiled part missing (its own finding, not a "vllm" extension's)
+    if kernels := _vllm_ascend_kernels(paste, facts):
+        built = Code.EXTENSION_BUILT_FOR_OTHER_TORCH.value
+        found = (*(f for f in found if f.code != built), *kernels)
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -3209,3 +3215,41 @@ def _flash_attn_on_a_mac(
     facts.use("stated", flash[0], *facts.all(FactKey.PIP_BUILD_FAILED))
     facts.use("gpus", *(shown[:1] or paths[:1]))
     return (finding(Code.EXTENSION_ARCH_UNSUPPORTED, backend=_MPS, variant="flash_attn_mac"),)
+
+
+# issue 38: vLLM Ascend's compiled part missing from a source install. What each reading of
+# its messages (readers/messages.py _VLLM_ASCEND_C_*) shows, in the finding's words.
+_VLLM_ASCEND_C_SHOWN: Final = {
+    "symbol": 'vllm_ascend_C: "undefined symbol"',
+    "kernels": '"libvllm_ascend_kernels.so: cannot open shared object file"',
+    "op": "torch: \"'_C_ascend' object has no attribute\"",
+    "camem": '"camem allocator is not available"',
+    "not_built": "\"No module named 'vllm_ascend.vllm_ascend_C'\"",
+}
+
+
+def _vllm_ascend_kernels(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """vLLM Ascend running without its compiled extension: an operator of "_C_ascend"
+    missing, the sleep-mode allocator refused, the extension's kernel library absent, or the
+    extension built against another torch. Its import failing alone ("No module named
+    'vllm_ascend.vllm_ascend_C'") is no finding: the 0.7.x images log it while they serve
+    (vllm-project/vllm-ascend#703, its log level lowered in #937), as they were built without
+    the custom kernels."""
+    said = facts.all(FactKey.MESSAGE_VLLM_ASCEND_C)
+    kinds = [k for k in _VLLM_ASCEND_C_SHOWN if any(f.value == k for f in said)]
+    if not kinds or kinds == ["not_built"]:
+        return ()
+    variant: Literal["symbol", "kernels"] | None = (
+        "symbol" if "symbol" in kinds else "kernels" if "kernels" in kinds else None
+    )
+    facts.use("stated", *[next(f for f in said if f.value == k) for k in kinds[:2]])
+    way = remedies.installer(paste.evidence.python)
+    return (
+        finding(
+            Code.VLLM_ASCEND_KERNELS,
+            backend=_NPU,
+            variant=variant,
+            shown="; ".join(_VLLM_ASCEND_C_SHOWN[k] for k in kinds[:2]),
+            rebuild=remedies.pip(way, "install", "--no-build-isolation", "-e", "."),
+        ),
+    )

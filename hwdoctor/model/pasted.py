@@ -236,6 +236,9 @@ class FactKey(str, Enum):
     PIN_SKIP = "message.pin_skip"  # LLaMA-Factory's hint: "set `DISABLE_VERSION_CHECK=1` to skip"
     # issue 38: Gaudi / Neuron / TPU; the value: the runtime docker was asked for ("habana")
     MESSAGE_CONTAINER_RUNTIME = "message.container_runtime"  # "unknown or invalid runtime name"
+    # issue 38: vLLM Ascend's compiled part (vllm_ascend_C) missing or unloadable; the value:
+    # what shows it ("not_built", "kernels", "op", "camem", "symbol")
+    MESSAGE_VLLM_ASCEND_C = "message.vllm_ascend_c"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -363,6 +366,8 @@ STATED_ERRORS: Final = frozenset(
         # issue 38: fp16 on the CPU, float64 on MPS (archlib)
         FactKey.MESSAGE_HALF_ON_CPU,
         FactKey.MESSAGE_MPS_FLOAT64,
+        # issue 38: vLLM Ascend's compiled part missing from a source install
+        FactKey.MESSAGE_VLLM_ASCEND_C,
     }
 )
 

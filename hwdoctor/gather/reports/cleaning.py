@@ -130,6 +130,12 @@ _ERROR_LIKE: Final = re.compile(
     r"|NVRM: Xid \((?:PCI:[^0-9A-Fa-f]|[^0-9A-Fa-fP])"
     # issue 38: docker's client before any error the daemon answers with
     r"|\bError response from daemon:"
+    # issue 38: CANN's own error codes, E then the module's letter then four digits, before
+    # their colon or process ("EZ9999: … Parse dynamic kernel config fail.", "EZ9999[PID:
+    # 3473945] …", "AclNN_Inner_Error(EZ9999):"; the CANN error code reference,
+    # https://www.hiascend.com/document/detail/en/CANNCommunityEdition/900/maintenref/troubleshooting/atlaserrorcode_15_0267.html,
+    # as compat/ascend.py CANN_EL0004 cites it)
+    r"|\bE[A-Z]\d{4}\)?(?::|\[PID:)"
 )
 # The messages above that state an error with no error word, each in the words of the code
 # that prints it (a paste often holds them without the exception's name before them):

@@ -1003,6 +1003,37 @@ _PIP_CONFLICTS: Final = re.compile(
     r"pip's dependency resolver does not currently take into account"
 )
 
+# issue 38: vLLM Ascend's compiled part missing from a source install. vLLM Ascend's C++
+# extension, vllm_ascend/vllm_ascend_C (its custom operators, "_C_ascend", and the sleep-mode
+# allocator), with the Ascend C kernels it links, libvllm_ascend_kernels.so, built by its
+# setup.py only when COMPILE_CUSTOM_KERNELS is on (vllm_ascend/envs.py: "should only be set to
+# False when running UT scenarios in an environment without an NPU"; a failed compile still
+# installs, vllm-project/vllm-ascend#3342). Its import failing, as vllm_ascend prints it
+# (vllm_ascend/device_allocator/camem.py: logger "Failed to import vllm_ascend_C:%s"; the
+# custom-ops registration's "Failed to import 'vllm_ascend.vllm_ascend_C': …", as
+# vllm-project/vllm-ascend#1249's log gives it): the module absent, its kernel library absent,
+# or built against another torch (the loader's "undefined symbol", a path without spaces
+# before it). The registration's bare "Failed to register custom ops, all custom ops will be
+# disabled" is not read: the 0.7.x images, built without the kernels, print it as they serve.
+_VLLM_ASCEND_C_IMPORT: Final = re.compile(
+    r"\bFailed to import '?(?:vllm_ascend\.)?vllm_ascend_C'?: ?"
+    r"(?:(No module named)|(libvllm_ascend_kernels\.so): cannot open|\S{1,250}: (undefined symbol))"
+)
+# Python's own words for the module absent (a traceback's ModuleNotFoundError).
+_VLLM_ASCEND_C_MODULE: Final = re.compile(r"No module named 'vllm_ascend\.vllm_ascend_C'")
+# torch's error for an operator its namespace lacks (torch/_ops.py _OpNamespace.__getattr__:
+# "'_OpNamespace' '_C_ascend' object has no attribute 'weak_ref_tensor'"): the namespace
+# vllm_ascend_C registers (csrc/torch_binding.cpp, vllm-ascend#3342's check).
+_VLLM_ASCEND_C_OP: Final = re.compile(r"'_C_ascend' object has no attribute '(\w{1,80})'")
+# vllm_ascend/device_allocator/camem.py, CaMemAllocator.get_instance: assert camem_available,
+# "camem allocator is not available" (sleep mode asked, vllm_ascend_C not imported).
+_VLLM_ASCEND_CAMEM: Final = re.compile(r"camem allocator is not available")
+
+
+def _vllm_ascend_c(found: re.Match[str]) -> str:
+    """What the import failure shows: "not_built", "kernels" or "symbol"."""
+    return "not_built" if found[1] else "kernels" if found[2] else "symbol"
+
 
 def _python_refused(found: re.Match[str]) -> str:
     """pip's refusal as "spec python": ">=3.8 3.7.12"."""
@@ -1183,6 +1214,11 @@ RECOGNISERS: Final = (
     # issue 38: fp16 on the CPU, float64 on MPS (archlib)
     _Recogniser(_HALF_ON_CPU, FactKey.MESSAGE_HALF_ON_CPU),
     _Recogniser(_MPS_FLOAT64, FactKey.MESSAGE_MPS_FLOAT64, group=0),
+    # issue 38: vLLM Ascend's compiled part missing from a source install
+    _Recogniser(_VLLM_ASCEND_C_IMPORT, FactKey.MESSAGE_VLLM_ASCEND_C, made=_vllm_ascend_c),
+    _Recogniser(_VLLM_ASCEND_C_MODULE, FactKey.MESSAGE_VLLM_ASCEND_C, words="not_built"),
+    _Recogniser(_VLLM_ASCEND_C_OP, FactKey.MESSAGE_VLLM_ASCEND_C, words="op"),
+    _Recogniser(_VLLM_ASCEND_CAMEM, FactKey.MESSAGE_VLLM_ASCEND_C, words="camem"),
 )
 
 
