@@ -212,6 +212,9 @@ class Code(str, Enum):
     # issue 38: a library's version pin refused, and a Python no release is built for
     PIN_REFUSED = "python.package_version_refused"
     PYTHON_VERSION_UNSUPPORTED = "python.version_unsupported"
+    # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs
+    XPU_ONEAPI_LIBRARY = "xpu.oneapi_runtime_not_found"
+    XPU_IPEX_DLL = "xpu.ipex_windows_dll_not_loaded"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2782,6 +2785,62 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "requires_python": "use a Python {package}{spec} supports (a new environment), or "
             "a {package} release whose Requires-Python admits {python}:",
         },
+    ),
+    # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs
+    Code.XPU_ONEAPI_LIBRARY: Entry(
+        E, "the oneAPI runtime an Intel GPU build was linked against is not found",
+        "IPEX's XPU wheels and torch's and Triton's XPU builds are linked against the oneAPI "
+        "runtime of the release they were built with (the DPC++/SYCL runtime libsycl.so.N, "
+        "oneMKL's SYCL libraries libmkl_sycl*.so.N, the Unified Runtime libur_loader.so.N), and "
+        "each oneAPI release bumps those sonames: libsycl.so.6 is oneAPI 2023's, .so.7 "
+        "2024's, .so.8 2025's; libmkl_sycl.so.2 oneMKL 2022's, .so.3 2023's, libmkl_sycl_blas"
+        ".so.4 2024's, .so.5 2025's. IPEX's installation guide names the one oneAPI Base "
+        "Toolkit each release needs and has it activated (\"You need to activate oneAPI "
+        "environment when using Intel® Extension for PyTorch* on Intel GPU\", by oneAPI's "
+        "setvars.sh: https://intel.github.io/intel-extension-for-pytorch/xpu/"
+        "1.10.200+gpu/tutorials/installation.html, 2022.3; 1.13.10+xpu's, 2023.0; "
+        "v2.1.20+xpu's release notes, 2024.1). A soname the loader cannot open is a oneAPI "
+        "release not installed or not activated (intel/intel-xpu-backend-for-triton#3095: "
+        "libsycl.so.7 missing where oneAPI 2025 gives libsycl.so.8).",
+        "{library} cannot be opened: it is the oneAPI {release} runtime the Intel GPU build "
+        "here was linked against, and that release is not installed or not activated",
+        advice="install the oneAPI {release} runtime (the Base Toolkit release IPEX's "
+        "installation guide names for this IPEX, or pip's dpcpp-cpp-rt and mkl-dpcpp of "
+        "that release, as ipex-llm's guide installs them) and activate it before Python "
+        "starts (source /opt/intel/oneapi/setvars.sh); or install the IPEX / torch XPU build "
+        "made for the oneAPI release installed",
+        variants={
+            "release_unknown": "{library} cannot be opened: it is a oneAPI runtime library the "
+            "Intel GPU build here was linked against, and that oneAPI release is not "
+            "installed or not activated",
+        },
+        variant_advice={
+            "release_unknown": "install the oneAPI Base Toolkit release IPEX's installation "
+            "guide names for this IPEX (or pip's dpcpp-cpp-rt and mkl-dpcpp of that release) "
+            "and activate it before Python starts (source /opt/intel/oneapi/setvars.sh)",
+        },
+    ),
+    Code.XPU_IPEX_DLL: Entry(
+        E, "IPEX's Windows XPU library refused by Windows' loader",
+        "IPEX's Windows XPU wheel loads each DLL of its bin folder at import "
+        "(intel_extension_for_pytorch/__init__.py: ctypes.WinDLL, re-raised as 'Error loading "
+        "\"<dll>\" or one of its dependencies.'). Its DLLs need the oneAPI runtime of their "
+        "release and the Microsoft Visual C++ Redistributable (IPEX's Windows installation "
+        "guide, https://intel.github.io/intel-extension-for-pytorch/index.html#installation?"
+        "platform=gpu&os=windows: install the GPU driver, the MSVC redistributable, then "
+        "oneAPI's runtime packages, in that order). WinError 126 is a DLL those need not "
+        "found, WinError 127 a procedure missing from another release's DLL, WinError 193 a "
+        "DLL not built for this machine (a wheel for another Python or architecture); "
+        "IPEX's maintainers answer so (intel/intel-extension-for-pytorch#485: oneAPI not "
+        "installed or not activated, the MSVC redistribution files missing).",
+        "Windows refused IPEX's {dll} (WinError {winerror}): {why}",
+        variants={
+            "dll_unnamed": "Windows refused one of IPEX's DLLs (WinError {winerror}): {why}",
+        },
+        advice="install the Microsoft Visual C++ Redistributable and the oneAPI runtime of "
+        "this IPEX's release (IPEX's Windows installation guide, in its order), activate "
+        "oneAPI in the prompt that starts Python, and use the IPEX wheel for this Python and "
+        "this torch",
     ),
 }  # fmt: skip
 

@@ -3824,6 +3824,56 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.XPU_ONEAPI_LIBRARY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    library: Value,
+    release: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.XPU_ONEAPI_LIBRARY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["release_unknown"],
+    library: Value,
+    release: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.XPU_IPEX_DLL],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    dll: Value,
+    why: Value,
+    winerror: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.XPU_IPEX_DLL],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["dll_unnamed"],
+    why: Value,
+    winerror: Value,
+    dll: Value = None,
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

@@ -230,6 +230,9 @@ class FactKey(str, Enum):
     PYTHON_IGNORED = "message.python_ignored"
     PIN_CORE = "message.pin_core"  # transformers' own hint: "… if you're working with git main"
     PIN_SKIP = "message.pin_skip"  # LLaMA-Factory's hint: "set `DISABLE_VERSION_CHECK=1` to skip"
+    # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs
+    MESSAGE_ONEAPI_LIBRARY = "message.oneapi_library"  # "libsycl.so.7: cannot open shared …"
+    MESSAGE_IPEX_DLL = "message.ipex_dll"  # IPEX's WinError: "intel-ext-pt-gpu.dll 126"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -352,6 +355,9 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_PIP_CONFLICT,
         FactKey.MESSAGE_PYTHON_REFUSED,
         FactKey.MESSAGE_NO_DISTRIBUTION,
+        # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs
+        FactKey.MESSAGE_ONEAPI_LIBRARY,
+        FactKey.MESSAGE_IPEX_DLL,
     }
 )
 

@@ -953,6 +953,39 @@ _PIP_CONFLICTS: Final = re.compile(
     r"pip's dependency resolver does not currently take into account"
 )
 
+# issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs.
+# The loader's refusal of one of oneAPI's runtime libraries (glibc dlerror: "<soname>: cannot
+# open shared object file"): the DPC++/SYCL runtime (libsycl.so.N), oneMKL's SYCL libraries
+# (libmkl_sycl.so.N; oneMKL 2024 on splits them: libmkl_sycl_blas.so.4), the Unified Runtime
+# (libur_loader.so.N). IPEX's XPU wheels, torch's and Triton's XPU builds link the release they
+# were built with (IPEX's installation guides name one oneAPI Base Toolkit per release: "Intel®
+# oneAPI Base Toolkit 2022.3" for 1.10.200+gpu, 2023.0 for 1.13.10+xpu, 2023.1 for
+# 1.13.120+xpu; v2.1.20+xpu's release notes "Intel® oneAPI Base Toolkit 2024.1
+# compatibility"), and each release bumps the sonames (libsycl.so.7 is 2024's, .so.8 2025's:
+# intel/intel-xpu-backend-for-triton#3095). The soname may sit in quotes before another
+# ("Import Error: "libmkl_sycl_blas.so.4" and "libze_loader.so.1" cannot open …",
+# intel/intel-extension-for-pytorch#651): a bounded gap reaches the words.
+_ONEAPI_LIBRARY: Final = re.compile(
+    r"(?<![\w.-])(lib(?:sycl|mkl_sycl(?:_[a-z]{1,12})?|ur_loader)\.so(?:\.\d{1,3}){1,3})\b"
+    r"[^\n]{0,60}?cannot open shared object file"
+)
+# IPEX's Windows XPU wheel refused by Windows' loader (intel_extension_for_pytorch/__init__.py
+# loads each DLL of its bin folder with ctypes.WinDLL and re-raises, adding 'Error loading
+# "<dll>" or one of its dependencies.'): WinError 126, a DLL it needs not found (the oneAPI
+# runtime not installed or not activated, the MSVC redistributable missing), WinError 193, a
+# DLL of another architecture, WinError 127, a procedure missing from another release's DLL.
+# The value: the DLL's file name and the error's number, "intel-ext-pt-gpu.dll 126".
+_IPEX_DLL: Final = re.compile(
+    r"\[WinError (12[67]|193)\][^\n]{0,120}?Error loading \"[^\n\"]{0,300}?"
+    r"intel_extension_for_pytorch[\\/]{1,2}bin[\\/]{1,2}([\w.-]{1,60}\.dll)\""
+)
+# The same refusal where the DLL's path is cut, as an issue's title gives it after IPEX's name
+# ('ipex-xpu "OSError: [WinError 126] The specified module could not be found." on windows',
+# intel/intel-extension-for-pytorch#429). The value: "? 126", no DLL named.
+_IPEX_DLL_CUT: Final = re.compile(
+    r"(?i:\bipex\b|intel_extension_for_pytorch)[^\n]{0,80}?\[WinError (12[67]|193)\]"
+)
+
 
 def _python_refused(found: re.Match[str]) -> str:
     """pip's refusal as "spec python": ">=3.8 3.7.12"."""
@@ -1127,6 +1160,10 @@ RECOGNISERS: Final = (
     _Recogniser(_PIN_SKIP, FactKey.PIN_SKIP, words="DISABLE_VERSION_CHECK"),
     _Recogniser(_PIN_CORE, FactKey.PIN_CORE, words="transformers"),
     _Recogniser(_PIP_CONFLICTS, FactKey.PIP_CONFLICTS, words="pip's dependency conflicts"),
+    # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs
+    _Recogniser(_ONEAPI_LIBRARY, FactKey.MESSAGE_ONEAPI_LIBRARY),
+    _Recogniser(_IPEX_DLL, FactKey.MESSAGE_IPEX_DLL, made=lambda m: f"{m[2]} {m[1]}"),
+    _Recogniser(_IPEX_DLL_CUT, FactKey.MESSAGE_IPEX_DLL, made=lambda m: f"? {m[1]}"),
 )
 
 
