@@ -1634,3 +1634,28 @@ def test_torchs_kernel_override_warning_under_ipex_is_no_error() -> None:
     assert not [f for f in report.findings if f.severity.value == "error"]
     assert not report.unread and report.unread_count == 0 and report.exit_code == 0
     assert "no problem" in rendered.counts(report)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "pt149953-torch2.6xpu-oneapi2025.1-activated-libur-loader-version-not-found.md",
+        "pufferlib213-torch-xpu-oneapi2025.1-libur-loader-version-not-found.md",
+    ],
+)
+def test_an_older_oneapi_library_found_first_is_named_with_the_symbol_it_lacks(name: str) -> None:
+    """glibc's "version `LIBUR_LOADER_0.10' not found (required by …/libsycl.so.8)" under an
+    activated oneAPI 2025.1: that release's UR loader sits ahead of the one torch's XPU wheel
+    installed with pip; the advice is to leave it unactivated, never a CUDA build."""
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == "xpu.oneapi_runtime_not_found" and found.severity.value == "error"
+    assert found.message.startswith(
+        "the loader found another oneAPI release's libur_loader.so.0 first: libsycl.so.8"
+    )
+    assert "LIBUR_LOADER_0.10" in found.message and "oneAPI 2025" in found.message
+    said = " ".join((found.message, found.remedy or "", found.advice or ""))
+    assert "without the other oneAPI activated" in said and "/whl/cu" not in said
+    assert report.exit_code == 1
+    # pytorch/pytorch#149953's "UR error" is another matter the thread has not settled
+    assert all("UR error" in q.text for q in report.unread)

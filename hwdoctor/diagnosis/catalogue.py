@@ -2813,11 +2813,25 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "release_unknown": "{library} cannot be opened: it is a oneAPI runtime library the "
             "Intel GPU build here was linked against, and that oneAPI release is not "
             "installed or not activated",
+            "older_first": "the loader found another oneAPI release's {library} first: "
+            "{required}, the oneAPI {release} runtime the Intel GPU build here uses, needs "
+            "its symbol version {version}, which that {library} lacks",
+            "older_first_unknown": "the loader found another oneAPI release's {library} "
+            "first: {required}, the runtime the Intel GPU build here uses, needs its symbol "
+            "version {version}, which that {library} lacks",
         },
         variant_advice={
             "release_unknown": "install the oneAPI Base Toolkit release IPEX's installation "
             "guide names for this IPEX (or pip's dpcpp-cpp-rt and mkl-dpcpp of that release) "
             "and activate it before Python starts (source /opt/intel/oneapi/setvars.sh)",
+            "older_first": "start Python without the other oneAPI activated (its setvars.sh "
+            "puts that release's lib folders first on LD_LIBRARY_PATH, ahead of the runtime "
+            "torch's XPU wheel installed with pip), or activate a oneAPI {release} release at "
+            "least as new as that runtime",
+            "older_first_unknown": "start Python without the other oneAPI activated (its "
+            "setvars.sh puts that release's lib folders first on LD_LIBRARY_PATH, ahead of "
+            "the runtime torch's XPU wheel installed with pip), or activate the release "
+            "{required} comes from",
         },
     ),
     Code.XPU_IPEX_DLL: Entry(

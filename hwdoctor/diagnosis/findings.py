@@ -3833,6 +3833,36 @@ def finding(
     variant: None = None,
     library: Value,
     release: Value,
+    required: Value = None,
+    version: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.XPU_ONEAPI_LIBRARY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["older_first"],
+    library: Value,
+    release: Value,
+    required: Value,
+    version: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.XPU_ONEAPI_LIBRARY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["older_first_unknown"],
+    library: Value,
+    required: Value,
+    version: Value,
+    release: Value = None,
 ) -> Finding: ...
 
 
@@ -3845,6 +3875,8 @@ def finding(
     variant: Literal["release_unknown"],
     library: Value,
     release: Value = None,
+    required: Value = None,
+    version: Value = None,
 ) -> Finding: ...
 
 

@@ -285,6 +285,7 @@ _WHAT: Final = {
     # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs
     FactKey.MESSAGE_ONEAPI_LIBRARY: "the loader says (oneAPI runtime)",
     FactKey.MESSAGE_IPEX_DLL: "Windows' loader says (IPEX)",
+    FactKey.MESSAGE_ONEAPI_APART: "the loader says (oneAPI release)",
 }
 
 
@@ -1867,7 +1868,25 @@ def _intel_runtime(facts: _Read) -> tuple[Finding, ...]:
                 backend=_XPU,
                 library=said[0].value,
                 release=release or "",
+                version="",
+                required="",
                 variant=variant,
+            )
+        )
+    elif said := facts.all(FactKey.MESSAGE_ONEAPI_APART):
+        # an older release's library found ahead of the one the build needs
+        facts.use("stated", said[0])
+        library, version, required = said[0].value.split(" ", 2)
+        needed = _oneapi_release(required)
+        found.append(
+            finding(
+                Code.XPU_ONEAPI_LIBRARY,
+                backend=_XPU,
+                library=library,
+                release=needed or "",
+                version=version,
+                required=required,
+                variant="older_first" if needed else "older_first_unknown",
             )
         )
     if said := facts.all(FactKey.MESSAGE_IPEX_DLL):

@@ -233,6 +233,8 @@ class FactKey(str, Enum):
     # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs
     MESSAGE_ONEAPI_LIBRARY = "message.oneapi_library"  # "libsycl.so.7: cannot open shared …"
     MESSAGE_IPEX_DLL = "message.ipex_dll"  # IPEX's WinError: "intel-ext-pt-gpu.dll 126"
+    # an older oneAPI library found first: "libur_loader.so.0 LIBUR_LOADER_0.10 libsycl.so.8"
+    MESSAGE_ONEAPI_APART = "message.oneapi_apart"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -358,6 +360,7 @@ STATED_ERRORS: Final = frozenset(
         # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs
         FactKey.MESSAGE_ONEAPI_LIBRARY,
         FactKey.MESSAGE_IPEX_DLL,
+        FactKey.MESSAGE_ONEAPI_APART,
     }
 )
 

@@ -979,6 +979,17 @@ _IPEX_DLL: Final = re.compile(
     r"\[WinError (12[67]|193)\][^\n]{0,120}?Error loading \"[^\n\"]{0,300}?"
     r"intel_extension_for_pytorch[\\/]{1,2}bin[\\/]{1,2}([\w.-]{1,60}\.dll)\""
 )
+# The loader finding a oneAPI library of an older release first (glibc: "<path>/libur_loader.so.0:
+# version `LIBUR_LOADER_0.10' not found (required by …/libsycl.so.8)"): an activated oneAPI
+# (setvars.sh prepends its lib folders to LD_LIBRARY_PATH) ahead of the runtime torch's XPU
+# wheel installed with pip (pytorch/pytorch#149953, with oneAPI 2025.1 activated under torch
+# 2.6.0+xpu). The value: "library version required", "libur_loader.so.0 LIBUR_LOADER_0.10
+# libsycl.so.8".
+_ONEAPI_VERSION_APART: Final = re.compile(
+    r"(?<![\w.-])(lib(?:ur_loader|sycl|mkl_sycl(?:_[a-z]{1,12})?)\.so(?:\.\d{1,3}){1,3}): "
+    r"version `([\w.]{1,40})' not found \(required by [^\n)]{0,300}?"
+    r"(lib(?:sycl|ur_loader|mkl_sycl(?:_[a-z]{1,12})?)\.so(?:\.\d{1,3}){1,3})\)"
+)
 # The same refusal where the DLL's path is cut, as an issue's title gives it after IPEX's name
 # ('ipex-xpu "OSError: [WinError 126] The specified module could not be found." on windows',
 # intel/intel-extension-for-pytorch#429). The value: "? 126", no DLL named.
@@ -1164,6 +1175,11 @@ RECOGNISERS: Final = (
     _Recogniser(_ONEAPI_LIBRARY, FactKey.MESSAGE_ONEAPI_LIBRARY),
     _Recogniser(_IPEX_DLL, FactKey.MESSAGE_IPEX_DLL, made=lambda m: f"{m[2]} {m[1]}"),
     _Recogniser(_IPEX_DLL_CUT, FactKey.MESSAGE_IPEX_DLL, made=lambda m: f"? {m[1]}"),
+    _Recogniser(
+        _ONEAPI_VERSION_APART,
+        FactKey.MESSAGE_ONEAPI_APART,
+        made=lambda m: f"{m[1]} {m[2]} {m[3]}",
+    ),
 )
 
 
