@@ -1659,3 +1659,29 @@ def test_an_older_oneapi_library_found_first_is_named_with_the_symbol_it_lacks(n
     assert report.exit_code == 1
     # pytorch/pytorch#149953's "UR error" is another matter the thread has not settled
     assert all("UR error" in q.text for q in report.unread)
+
+
+@pytest.mark.parametrize(
+    ("name", "gpu"),
+    [
+        (
+            "xputriton5616-a770-ci-uhd770-not-officially-supported-by-pytorch-xpu.md",
+            "Intel(R) UHD Graphics 770",
+        ),
+        (
+            "getiinstantlearn640-windows-iris-xe-not-officially-supported-minutes.md",
+            "Intel(R) Iris(R) Xe Graphics",
+        ),
+    ],
+)
+def test_torchs_own_unsupported_gpu_warning_names_the_igpu(name: str, gpu: str) -> None:
+    """torch's "The detected GPU (…) is not officially supported by PyTorch XPU" (a
+    UserWarning, c10/xpu/XPUFunctions.cpp) names the iGPU its XPU kernels were not built
+    for: the iGPU finding, with the GPU's own name, parentheses and all."""
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == "xpu.igpu_not_supported" and found.backend == "xpu"
+    assert found.message.startswith(f"torch says the Intel GPU it found, {gpu}, is not")
+    said = " ".join((found.message, found.remedy or "", found.advice or ""))
+    assert "/whl/cu" not in said and "/whl/rocm" not in said
+    assert "no problem" not in rendered.counts(report) and report.exit_code == 1

@@ -2121,6 +2121,17 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "an integrated GPU IPEX's and torch's XPU support lists do not include",
         advice="run on the CPU (device \"cpu\"), or on a GPU on those lists (Intel Arc, "
         "Core Ultra with Arc Graphics, Data Center GPU Max / Flex)",
+        # issue 38: torch's own warning (c10/xpu/XPUFunctions.cpp: "The detected GPU (…) is
+        # not officially supported by PyTorch XPU. Running workloads on this device may
+        # result in unexpected behavior.", pointing at get_start_xpu.rst's hardware
+        # prerequisites); torch's XPU kernels are compiled ahead of time only for the
+        # architectures of its build's TORCH_XPU_ARCH_LIST (intel/torch-xpu-ops
+        # cmake/BuildFlags.cmake), so another GPU JIT-compiles them at first use, for minutes
+        variants={
+            "torch_warns": "torch says the Intel GPU it found, {gpu}, is {said}: its XPU "
+            "kernels are not built for that GPU, so they are compiled at first use (minutes "
+            "on the first .to(\"xpu\")) and may misbehave",
+        },
     ),
     Code.HPU_VERSIONS_APART: Entry(
         E, "the Gaudi host and its container are different releases",

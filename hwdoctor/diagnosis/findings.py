@@ -3128,6 +3128,18 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.XPU_IGPU_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["torch_warns"],
+    gpu: Value,
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.HPU_VERSIONS_APART],
     *,
     backend: str | None = None,

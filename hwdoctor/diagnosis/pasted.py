@@ -286,6 +286,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_ONEAPI_LIBRARY: "the loader says (oneAPI runtime)",
     FactKey.MESSAGE_IPEX_DLL: "Windows' loader says (IPEX)",
     FactKey.MESSAGE_ONEAPI_APART: "the loader says (oneAPI release)",
+    FactKey.MESSAGE_XPU_GPU_UNSUPPORTED: "torch says (XPU support list)",
 }
 
 
@@ -1915,6 +1916,18 @@ def _intel_igpu(facts: _Read) -> tuple[Finding, ...]:
     integrated one the XPU support lists leave out (Iris Xe, UHD): that GPU is why. Where
     the paste names a GPU on the lists too (an Arc A770 beside a UHD 770), the empty count
     has another cause (the driver, the render group) and this says nothing."""
+    if warned := facts.all(FactKey.MESSAGE_XPU_GPU_UNSUPPORTED):
+        # issue 38: torch itself names the GPU its XPU build does not support
+        facts.use("stated", warned[0])
+        return (
+            finding(
+                Code.XPU_IGPU_UNSUPPORTED,
+                backend=_XPU,
+                said="not officially supported by PyTorch XPU",
+                gpu=warned[0].value,
+                variant="torch_warns",
+            ),
+        )
     said = facts.all(FactKey.MESSAGE_XPU_NO_DEVICE)
     igpu = facts.all(FactKey.MESSAGE_INTEL_IGPU)
     if not said or not igpu or facts.all(FactKey.MESSAGE_INTEL_XPU_GPU):

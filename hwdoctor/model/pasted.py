@@ -235,6 +235,8 @@ class FactKey(str, Enum):
     MESSAGE_IPEX_DLL = "message.ipex_dll"  # IPEX's WinError: "intel-ext-pt-gpu.dll 126"
     # an older oneAPI library found first: "libur_loader.so.0 LIBUR_LOADER_0.10 libsycl.so.8"
     MESSAGE_ONEAPI_APART = "message.oneapi_apart"
+    # torch: "The detected GPU (Intel(R) UHD Graphics 770) is not officially supported by …"
+    MESSAGE_XPU_GPU_UNSUPPORTED = "message.xpu_gpu_unsupported"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -361,6 +363,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_ONEAPI_LIBRARY,
         FactKey.MESSAGE_IPEX_DLL,
         FactKey.MESSAGE_ONEAPI_APART,
+        FactKey.MESSAGE_XPU_GPU_UNSUPPORTED,
     }
 )
 

@@ -990,9 +990,16 @@ _ONEAPI_VERSION_APART: Final = re.compile(
     r"version `([\w.]{1,40})' not found \(required by [^\n)]{0,300}?"
     r"(lib(?:sycl|ur_loader|mkl_sycl(?:_[a-z]{1,12})?)\.so(?:\.\d{1,3}){1,3})\)"
 )
-# The same refusal where the DLL's path is cut, as an issue's title gives it after IPEX's name
-# ('ipex-xpu "OSError: [WinError 126] The specified module could not be found." on windows',
-# intel/intel-extension-for-pytorch#429). The value: "? 126", no DLL named.
+# torch's own warning when the XPU device it initialises is not on its support list
+# (c10/xpu/XPUFunctions.cpp, torch 2.9 on: "The detected GPU (Intel(R) UHD Graphics 770) is not
+# officially supported by PyTorch XPU. Running workloads on this device may result in
+# unexpected behavior."): the GPU's name, parentheses and all, up to the closing words.
+_XPU_GPU_UNSUPPORTED: Final = re.compile(
+    r"The detected GPU \(([^\n]{1,120}?)\) is not officially supported by PyTorch XPU"
+)
+# IPEX's DLL refusal (_IPEX_DLL) where the DLL's path is cut, as an issue's title gives it
+# after IPEX's name ('ipex-xpu "OSError: [WinError 126] The specified module could not be
+# found." on windows', intel/intel-extension-for-pytorch#429). The value: "? 126", no DLL named.
 _IPEX_DLL_CUT: Final = re.compile(
     r"(?i:\bipex\b|intel_extension_for_pytorch)[^\n]{0,80}?\[WinError (12[67]|193)\]"
 )
@@ -1175,6 +1182,7 @@ RECOGNISERS: Final = (
     _Recogniser(_ONEAPI_LIBRARY, FactKey.MESSAGE_ONEAPI_LIBRARY),
     _Recogniser(_IPEX_DLL, FactKey.MESSAGE_IPEX_DLL, made=lambda m: f"{m[2]} {m[1]}"),
     _Recogniser(_IPEX_DLL_CUT, FactKey.MESSAGE_IPEX_DLL, made=lambda m: f"? {m[1]}"),
+    _Recogniser(_XPU_GPU_UNSUPPORTED, FactKey.MESSAGE_XPU_GPU_UNSUPPORTED),
     _Recogniser(
         _ONEAPI_VERSION_APART,
         FactKey.MESSAGE_ONEAPI_APART,
