@@ -984,10 +984,11 @@ _IPEX_DLL: Final = re.compile(
 # (setvars.sh prepends its lib folders to LD_LIBRARY_PATH) ahead of the runtime torch's XPU
 # wheel installed with pip (pytorch/pytorch#149953, with oneAPI 2025.1 activated under torch
 # 2.6.0+xpu). The value: "library version required", "libur_loader.so.0 LIBUR_LOADER_0.10
-# libsycl.so.8".
+# libsycl.so.8". The requiring library's path is read without spaces (a repeated prefix of the
+# line's own words then cannot be rescanned by it).
 _ONEAPI_VERSION_APART: Final = re.compile(
     r"(?<![\w.-])(lib(?:ur_loader|sycl|mkl_sycl(?:_[a-z]{1,12})?)\.so(?:\.\d{1,3}){1,3}): "
-    r"version `([\w.]{1,40})' not found \(required by [^\n)]{0,300}?"
+    r"version `([\w.]{1,40})' not found \(required by (?:[^\s)]{0,300}[/\\])?"
     r"(lib(?:sycl|ur_loader|mkl_sycl(?:_[a-z]{1,12})?)\.so(?:\.\d{1,3}){1,3})\)"
 )
 # torch's own warning when the XPU device it initialises is not on its support list
