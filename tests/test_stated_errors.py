@@ -1751,3 +1751,154 @@ def test_flash_attn_built_on_a_mac_is_named_as_no_build_for_this_machine(name: s
     assert "no build for a Mac" in found["message"] and "sdpa" in found["advice"]
     assert any("flash_attn was requested" in q["text"] for q in found["rests_on"])
     assert "cuda-toolkit" not in result.stdout and "/whl/cu" not in result.stdout
+
+
+# issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs
+@pytest.mark.parametrize(
+    ("name", "library", "release"),
+    [
+        # oneMKL 2023's SYCL library, under IPEX's import (a rich traceback)
+        ("ipex417-libmkl-sycl.so.3-import-ipex.md", "libmkl_sycl.so.3", "2023"),
+        # oneMKL 2024's split SYCL BLAS library, quoted before the Level Zero loader
+        (
+            "ipex651-libmkl-sycl-blas.so.4-libze-loader-import-ipex.md",
+            "libmkl_sycl_blas.so.4",
+            "2024",
+        ),
+        # DPC++ 2024's runtime, wanted by Triton's Intel driver under a torch built from main
+        ("xputriton3095-torch-upstream-libsycl.so.7-triton-xpu-driver.md", "libsycl.so.7", "2024"),
+    ],
+)
+def test_a_oneapi_runtime_library_not_found_names_its_release(
+    name: str, library: str, release: str
+) -> None:
+    """The loader's refusal of a oneAPI runtime library is that release's runtime missing
+    (or not activated): the finding names the soname and the release, and its remedy is the
+    oneAPI runtime, never a CUDA or ROCm build."""
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == "xpu.oneapi_runtime_not_found" and found.severity.value == "error"
+    assert found.message.startswith(f"{library} cannot be opened") and f"oneAPI {release}" in (
+        found.message
+    )
+    said = " ".join((found.message, found.remedy or "", found.advice or ""))
+    assert "setvars.sh" in said and "/whl/cu" not in said and "/whl/rocm" not in said
+    (quotes,) = report.rests_on
+    assert any(library in q.text for q in quotes)
+    assert not report.unread and report.exit_code == 1
+
+
+def test_a_soname_of_no_known_release_is_named_without_a_release() -> None:
+    """A oneAPI soname the release table does not hold (the Unified Runtime's loader) is
+    still the oneAPI runtime missing, its release left unsaid."""
+    line = b"ImportError: libur_loader.so.0: cannot open shared object file: No such file\n"
+    report = pasted.diagnose(assemble.gathered(reports.read(line)))
+    (found,) = report.findings
+    assert found.code == "xpu.oneapi_runtime_not_found"
+    assert "oneAPI release" in found.message and "oneAPI  " not in found.message
+
+
+@pytest.mark.parametrize(
+    ("name", "dll"),
+    [
+        # IPEX 2.0.110 on an i7-1185G7; the title's cut copy is read as the same refusal
+        (
+            "ipex429-windows-i7-1185g7-oneapi2023.2-winerror126-intel-ext-pt-gpu.md",
+            "intel-ext-pt-gpu.dll",
+        ),
+        (
+            "ipex819-windows-ipex2.7.10xpu-winerror126-gpu-bitsandbytes-dll.md",
+            "intel-ext-pt-gpu-bitsandbytes.dll",
+        ),
+    ],
+)
+def test_ipexs_windows_dll_refused_is_named_with_its_winerror(name: str, dll: str) -> None:
+    """IPEX's re-raised WinError on a DLL of its bin folder is its Windows runtime missing:
+    named with the DLL and the error's number, answered with the MSVC redistributable and
+    the oneAPI runtime, never a CUDA build."""
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == "xpu.ipex_windows_dll_not_loaded" and found.severity.value == "error"
+    assert found.message.startswith(f"Windows refused IPEX's {dll} (WinError 126)")
+    said = " ".join((found.message, found.remedy or "", found.advice or ""))
+    assert "Visual C++ Redistributable" in said and "oneAPI" in said and "/whl/cu" not in said
+    assert not report.unread and report.exit_code == 1
+
+
+def test_ipexs_dll_refused_beside_torchvisions_warning_leaves_the_warning_unread() -> None:
+    """intel/intel-extension-for-pytorch#632: IPEX's DLL is named; torchvision's own image
+    warning above it is another matter and stays listed."""
+    report = diagnosed("ipex632-windows-anaconda-winerror126-intel-ext-pt-gpu-after-guide.md")
+    assert [f.code for f in report.findings] == ["xpu.ipex_windows_dll_not_loaded"]
+    assert [q.line for q in report.unread] == [9]
+    assert "image.py" in report.unread[0].text
+
+
+def test_a_winerror_without_ipexs_dll_path_is_named_as_one_of_its_dlls() -> None:
+    """A title that cuts the DLL's path after IPEX's name: one of IPEX's DLLs, unnamed."""
+    line = b'ipex-xpu "OSError: [WinError 193] %1 is not a valid Win32 application."\n'
+    report = pasted.diagnose(assemble.gathered(reports.read(line)))
+    (found,) = report.findings
+    assert found.code == "xpu.ipex_windows_dll_not_loaded"
+    assert found.message.startswith("Windows refused one of IPEX's DLLs (WinError 193)")
+
+
+def test_torchs_kernel_override_warning_under_ipex_is_no_error() -> None:
+    """torch's "Overriding a previously registered kernel for the same operator and the same
+    dispatch key" (c10 OperatorEntry.cpp, a TORCH_WARN) when IPEX registers its XPU kernels:
+    harmless, so no error finding and no unread error line; the headline stays quiet."""
+    report = diagnosed("ipex812-windows-ipex2.6.10xpu-operatorentry-override-warning.md")
+    assert not [f for f in report.findings if f.severity.value == "error"]
+    assert not report.unread and report.unread_count == 0 and report.exit_code == 0
+    assert "no problem" in rendered.counts(report)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "pt149953-torch2.6xpu-oneapi2025.1-activated-libur-loader-version-not-found.md",
+        "pufferlib213-torch-xpu-oneapi2025.1-libur-loader-version-not-found.md",
+    ],
+)
+def test_an_older_oneapi_library_found_first_is_named_with_the_symbol_it_lacks(name: str) -> None:
+    """glibc's "version `LIBUR_LOADER_0.10' not found (required by …/libsycl.so.8)" under an
+    activated oneAPI 2025.1: that release's UR loader sits ahead of the one torch's XPU wheel
+    installed with pip; the advice is to leave it unactivated, never a CUDA build."""
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == "xpu.oneapi_runtime_not_found" and found.severity.value == "error"
+    assert found.message.startswith(
+        "the loader found another oneAPI release's libur_loader.so.0 first: libsycl.so.8"
+    )
+    assert "LIBUR_LOADER_0.10" in found.message and "oneAPI 2025" in found.message
+    said = " ".join((found.message, found.remedy or "", found.advice or ""))
+    assert "without the other oneAPI activated" in said and "/whl/cu" not in said
+    assert report.exit_code == 1
+    # pytorch/pytorch#149953's "UR error" is another matter the thread has not settled
+    assert all("UR error" in q.text for q in report.unread)
+
+
+@pytest.mark.parametrize(
+    ("name", "gpu"),
+    [
+        (
+            "xputriton5616-a770-ci-uhd770-not-officially-supported-by-pytorch-xpu.md",
+            "Intel(R) UHD Graphics 770",
+        ),
+        (
+            "getiinstantlearn640-windows-iris-xe-not-officially-supported-minutes.md",
+            "Intel(R) Iris(R) Xe Graphics",
+        ),
+    ],
+)
+def test_torchs_own_unsupported_gpu_warning_names_the_igpu(name: str, gpu: str) -> None:
+    """torch's "The detected GPU (…) is not officially supported by PyTorch XPU" (a
+    UserWarning, c10/xpu/XPUFunctions.cpp) names the iGPU its XPU kernels were not built
+    for: the iGPU finding, with the GPU's own name, parentheses and all."""
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == "xpu.igpu_not_supported" and found.backend == "xpu"
+    assert found.message.startswith(f"torch says the Intel GPU it found, {gpu}, is not")
+    said = " ".join((found.message, found.remedy or "", found.advice or ""))
+    assert "/whl/cu" not in said and "/whl/rocm" not in said
+    assert "no problem" not in rendered.counts(report) and report.exit_code == 1

@@ -217,6 +217,9 @@ class Code(str, Enum):
     MPS_FLOAT64 = "mps.float64_unsupported"
     # issue 38: vLLM Ascend's compiled part missing from a source install
     VLLM_ASCEND_KERNELS = "backend.vllm_ascend_kernels_not_built"
+    # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs
+    XPU_ONEAPI_LIBRARY = "xpu.oneapi_runtime_not_found"
+    XPU_IPEX_DLL = "xpu.ipex_windows_dll_not_loaded"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2182,6 +2185,17 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "an integrated GPU IPEX's and torch's XPU support lists do not include",
         advice="run on the CPU (device \"cpu\"), or on a GPU on those lists (Intel Arc, "
         "Core Ultra with Arc Graphics, Data Center GPU Max / Flex)",
+        # issue 38: torch's own warning (c10/xpu/XPUFunctions.cpp: "The detected GPU (…) is
+        # not officially supported by PyTorch XPU. Running workloads on this device may
+        # result in unexpected behavior.", pointing at get_start_xpu.rst's hardware
+        # prerequisites); torch's XPU kernels are compiled ahead of time only for the
+        # architectures of its build's TORCH_XPU_ARCH_LIST (intel/torch-xpu-ops
+        # cmake/BuildFlags.cmake), so another GPU JIT-compiles them at first use, for minutes
+        variants={
+            "torch_warns": "torch says the Intel GPU it found, {gpu}, is {said}: its XPU "
+            "kernels are not built for that GPU, so they are compiled at first use (minutes "
+            "on the first .to(\"xpu\")) and may misbehave",
+        },
     ),
     Code.HPU_VERSIONS_APART: Entry(
         E, "the Gaudi host and its container are different releases",
@@ -2936,6 +2950,76 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "from PyPI), with CANN's toolkit sourced; or install the vLLM Ascend release made "
             "for this torch and torch-npu:",
         },
+    ),
+    # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs
+    Code.XPU_ONEAPI_LIBRARY: Entry(
+        E, "the oneAPI runtime an Intel GPU build was linked against is not found",
+        "IPEX's XPU wheels and torch's and Triton's XPU builds are linked against the oneAPI "
+        "runtime of the release they were built with (the DPC++/SYCL runtime libsycl.so.N, "
+        "oneMKL's SYCL libraries libmkl_sycl*.so.N, the Unified Runtime libur_loader.so.N), and "
+        "each oneAPI release bumps those sonames: libsycl.so.6 is oneAPI 2023's, .so.7 "
+        "2024's, .so.8 2025's; libmkl_sycl.so.2 oneMKL 2022's, .so.3 2023's, libmkl_sycl_blas"
+        ".so.4 2024's, .so.5 2025's. IPEX's installation guide names the one oneAPI Base "
+        "Toolkit each release needs and has it activated (\"You need to activate oneAPI "
+        "environment when using Intel® Extension for PyTorch* on Intel GPU\", by oneAPI's "
+        "setvars.sh: https://intel.github.io/intel-extension-for-pytorch/xpu/"
+        "1.10.200+gpu/tutorials/installation.html, 2022.3; 1.13.10+xpu's, 2023.0; "
+        "v2.1.20+xpu's release notes, 2024.1). A soname the loader cannot open is a oneAPI "
+        "release not installed or not activated (intel/intel-xpu-backend-for-triton#3095: "
+        "libsycl.so.7 missing where oneAPI 2025 gives libsycl.so.8).",
+        "{library} cannot be opened: it is the oneAPI {release} runtime the Intel GPU build "
+        "here was linked against, and that release is not installed or not activated",
+        advice="install the oneAPI {release} runtime (the Base Toolkit release IPEX's "
+        "installation guide names for this IPEX, or pip's dpcpp-cpp-rt and mkl-dpcpp of "
+        "that release, as ipex-llm's guide installs them) and activate it before Python "
+        "starts (source /opt/intel/oneapi/setvars.sh); or install the IPEX / torch XPU build "
+        "made for the oneAPI release installed",
+        variants={
+            "release_unknown": "{library} cannot be opened: it is a oneAPI runtime library the "
+            "Intel GPU build here was linked against, and that oneAPI release is not "
+            "installed or not activated",
+            "older_first": "the loader found another oneAPI release's {library} first: "
+            "{required}, the oneAPI {release} runtime the Intel GPU build here uses, needs "
+            "its symbol version {version}, which that {library} lacks",
+            "older_first_unknown": "the loader found another oneAPI release's {library} "
+            "first: {required}, the runtime the Intel GPU build here uses, needs its symbol "
+            "version {version}, which that {library} lacks",
+        },
+        variant_advice={
+            "release_unknown": "install the oneAPI Base Toolkit release IPEX's installation "
+            "guide names for this IPEX (or pip's dpcpp-cpp-rt and mkl-dpcpp of that release) "
+            "and activate it before Python starts (source /opt/intel/oneapi/setvars.sh)",
+            "older_first": "start Python without the other oneAPI activated (its setvars.sh "
+            "puts that release's lib folders first on LD_LIBRARY_PATH, ahead of the runtime "
+            "torch's XPU wheel installed with pip), or activate a oneAPI {release} release at "
+            "least as new as that runtime",
+            "older_first_unknown": "start Python without the other oneAPI activated (its "
+            "setvars.sh puts that release's lib folders first on LD_LIBRARY_PATH, ahead of "
+            "the runtime torch's XPU wheel installed with pip), or activate the release "
+            "{required} comes from",
+        },
+    ),
+    Code.XPU_IPEX_DLL: Entry(
+        E, "IPEX's Windows XPU library refused by Windows' loader",
+        "IPEX's Windows XPU wheel loads each DLL of its bin folder at import "
+        "(intel_extension_for_pytorch/__init__.py: ctypes.WinDLL, re-raised as 'Error loading "
+        "\"<dll>\" or one of its dependencies.'). Its DLLs need the oneAPI runtime of their "
+        "release and the Microsoft Visual C++ Redistributable (IPEX's Windows installation "
+        "guide, https://intel.github.io/intel-extension-for-pytorch/index.html#installation?"
+        "platform=gpu&os=windows: install the GPU driver, the MSVC redistributable, then "
+        "oneAPI's runtime packages, in that order). WinError 126 is a DLL those need not "
+        "found, WinError 127 a procedure missing from another release's DLL, WinError 193 a "
+        "DLL not built for this machine (a wheel for another Python or architecture); "
+        "IPEX's maintainers answer so (intel/intel-extension-for-pytorch#485: oneAPI not "
+        "installed or not activated, the MSVC redistribution files missing).",
+        "Windows refused IPEX's {dll} (WinError {winerror}): {why}",
+        variants={
+            "dll_unnamed": "Windows refused one of IPEX's DLLs (WinError {winerror}): {why}",
+        },
+        advice="install the Microsoft Visual C++ Redistributable and the oneAPI runtime of "
+        "this IPEX's release (IPEX's Windows installation guide, in its order), activate "
+        "oneAPI in the prompt that starts Python, and use the IPEX wheel for this Python and "
+        "this torch",
     ),
 }  # fmt: skip
 

@@ -3176,6 +3176,18 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.XPU_IGPU_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["torch_warns"],
+    gpu: Value,
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.HPU_VERSIONS_APART],
     *,
     backend: str | None = None,
@@ -3948,6 +3960,88 @@ def finding(
     variant: Literal["symbol"],
     rebuild: Value | Shell,
     shown: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.XPU_ONEAPI_LIBRARY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    library: Value,
+    release: Value,
+    required: Value = None,
+    version: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.XPU_ONEAPI_LIBRARY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["older_first"],
+    library: Value,
+    release: Value,
+    required: Value,
+    version: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.XPU_ONEAPI_LIBRARY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["older_first_unknown"],
+    library: Value,
+    required: Value,
+    version: Value,
+    release: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.XPU_ONEAPI_LIBRARY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["release_unknown"],
+    library: Value,
+    release: Value = None,
+    required: Value = None,
+    version: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.XPU_IPEX_DLL],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    dll: Value,
+    why: Value,
+    winerror: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.XPU_IPEX_DLL],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["dll_unnamed"],
+    why: Value,
+    winerror: Value,
+    dll: Value = None,
 ) -> Finding: ...
 
 

@@ -154,6 +154,9 @@ _RESTS_ON: Final = (
     ("python.package_version_refused", ("pin",)),  # issue 38: a version pin refused
     ("python.version_unsupported", ("python_pin", "host")),
     ("backend.vllm_ascend_kernels", ("stated",)),  # issue 38: vLLM Ascend's compiled part
+    # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs
+    ("xpu.oneapi_runtime_not_found", ("stated",)),
+    ("xpu.ipex_windows_dll_not_loaded", ("stated",)),
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -286,6 +289,11 @@ _WHAT: Final = {
     FactKey.MESSAGE_HALF_ON_CPU: "torch says (CPU kernel)",
     FactKey.MESSAGE_MPS_FLOAT64: "torch says (MPS)",
     FactKey.MESSAGE_VLLM_ASCEND_C: "vLLM Ascend says",  # issue 38: its compiled part
+    # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs
+    FactKey.MESSAGE_ONEAPI_LIBRARY: "the loader says (oneAPI runtime)",
+    FactKey.MESSAGE_IPEX_DLL: "Windows' loader says (IPEX)",
+    FactKey.MESSAGE_ONEAPI_APART: "the loader says (oneAPI release)",
+    FactKey.MESSAGE_XPU_GPU_UNSUPPORTED: "torch says (XPU support list)",
 }
 
 
@@ -1640,6 +1648,7 @@ def _stated_with_words(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
     if said := facts.all(FactKey.MESSAGE_XPU_NOT_BUILT):
         found.append(_xpu_not_built(evidence, facts, said[0]))
     found.extend(_intel_igpu(facts))
+    found.extend(_intel_runtime(facts))  # issue 38: the oneAPI runtime, IPEX's Windows DLLs
     found.extend(_hpu_acquire(facts))
     if said := facts.all(FactKey.MESSAGE_HABANA_MISSING):
         facts.use("stated", said[0])
@@ -1821,11 +1830,111 @@ def _hpu_acquire(facts: _Read) -> tuple[Finding, ...]:
     return (finding(Code.HPU_ACQUIRE_FAILED, backend=_HPU, said=first.value, variant=variant),)
 
 
+# issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs. The oneAPI
+# release whose runtime gives each soname (the catalogue's explanation cites them): DPC++'s
+# libsycl.so.N, oneMKL's libmkl_sycl.so.N (2022-2023) and its split SYCL domain libraries
+# libmkl_sycl_<domain>.so.N (2024 on).
+_ONEAPI_RELEASES: Final = {
+    ("libsycl", "6"): "2023",
+    ("libsycl", "7"): "2024",
+    ("libsycl", "8"): "2025",
+    ("libmkl_sycl", "2"): "2022",
+    ("libmkl_sycl", "3"): "2023",
+    ("libmkl_sycl_", "4"): "2024",
+    ("libmkl_sycl_", "5"): "2025",
+}
+# Windows' loader errors as IPEX's re-raise gives them, in words.
+_WINERROR_WHY: Final = {
+    "126": "a DLL it needs was not found (the oneAPI runtime not installed or not activated, "
+    "or the Visual C++ Redistributable missing)",
+    "127": "a procedure it needs is missing from the DLL found (another oneAPI release's)",
+    "193": "a DLL it loads is not built for this machine (a wheel for another Python or "
+    "architecture)",
+}
+
+
+def _oneapi_release(library: str) -> str | None:
+    """The oneAPI release whose runtime gives this soname ("libsycl.so.7": "2024")."""
+    stem, _, tail = library.partition(".so.")
+    major = tail.split(".", 1)[0]
+    if stem.startswith("libmkl_sycl_"):
+        stem = "libmkl_sycl_"
+    return _ONEAPI_RELEASES.get((stem, major))
+
+
+def _intel_runtime(facts: _Read) -> tuple[Finding, ...]:
+    """A oneAPI runtime library the loader cannot open, and IPEX's Windows DLLs refused by
+    Windows' loader: each names the runtime the Intel GPU build needs."""
+    found: list[Finding] = []
+    if said := facts.all(FactKey.MESSAGE_ONEAPI_LIBRARY):
+        facts.use("stated", said[0])
+        release = _oneapi_release(said[0].value)
+        variant: Literal["release_unknown"] | None = None if release else "release_unknown"
+        found.append(
+            finding(
+                Code.XPU_ONEAPI_LIBRARY,
+                backend=_XPU,
+                library=said[0].value,
+                release=release or "",
+                version="",
+                required="",
+                variant=variant,
+            )
+        )
+    elif said := facts.all(FactKey.MESSAGE_ONEAPI_APART):
+        # an older release's library found ahead of the one the build needs
+        facts.use("stated", said[0])
+        library, version, required = said[0].value.split(" ", 2)
+        needed = _oneapi_release(required)
+        found.append(
+            finding(
+                Code.XPU_ONEAPI_LIBRARY,
+                backend=_XPU,
+                library=library,
+                release=needed or "",
+                version=version,
+                required=required,
+                variant="older_first" if needed else "older_first_unknown",
+            )
+        )
+    if said := facts.all(FactKey.MESSAGE_IPEX_DLL):
+        # every line of the refusal is read (a title's cut copy too); the first that names
+        # its DLL is told
+        facts.use("stated", *said)
+        named = [f for f in said if not f.value.startswith("? ")]
+        dll, _, winerror = (named or said)[0].value.rpartition(" ")
+        why = _WINERROR_WHY.get(winerror, _WINERROR_WHY["126"])
+        cut: Literal["dll_unnamed"] | None = None if named else "dll_unnamed"
+        found.append(
+            finding(
+                Code.XPU_IPEX_DLL,
+                backend=_XPU,
+                dll=dll,
+                winerror=winerror,
+                why=why,
+                variant=cut,
+            )
+        )
+    return tuple(found)
+
+
 def _intel_igpu(facts: _Read) -> tuple[Finding, ...]:
     """The XPU runtime found no device, and the only Intel GPU the paste names is an
     integrated one the XPU support lists leave out (Iris Xe, UHD): that GPU is why. Where
     the paste names a GPU on the lists too (an Arc A770 beside a UHD 770), the empty count
     has another cause (the driver, the render group) and this says nothing."""
+    if warned := facts.all(FactKey.MESSAGE_XPU_GPU_UNSUPPORTED):
+        # issue 38: torch itself names the GPU its XPU build does not support
+        facts.use("stated", warned[0])
+        return (
+            finding(
+                Code.XPU_IGPU_UNSUPPORTED,
+                backend=_XPU,
+                said="not officially supported by PyTorch XPU",
+                gpu=warned[0].value,
+                variant="torch_warns",
+            ),
+        )
     said = facts.all(FactKey.MESSAGE_XPU_NO_DEVICE)
     igpu = facts.all(FactKey.MESSAGE_INTEL_IGPU)
     if not said or not igpu or facts.all(FactKey.MESSAGE_INTEL_XPU_GPU):

@@ -239,6 +239,13 @@ class FactKey(str, Enum):
     # issue 38: vLLM Ascend's compiled part (vllm_ascend_C) missing or unloadable; the value:
     # what shows it ("not_built", "kernels", "op", "camem", "symbol")
     MESSAGE_VLLM_ASCEND_C = "message.vllm_ascend_c"
+    # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs
+    MESSAGE_ONEAPI_LIBRARY = "message.oneapi_library"  # "libsycl.so.7: cannot open shared …"
+    MESSAGE_IPEX_DLL = "message.ipex_dll"  # IPEX's WinError: "intel-ext-pt-gpu.dll 126"
+    # an older oneAPI library found first: "libur_loader.so.0 LIBUR_LOADER_0.10 libsycl.so.8"
+    MESSAGE_ONEAPI_APART = "message.oneapi_apart"
+    # torch: "The detected GPU (Intel(R) UHD Graphics 770) is not officially supported by …"
+    MESSAGE_XPU_GPU_UNSUPPORTED = "message.xpu_gpu_unsupported"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -368,6 +375,11 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_MPS_FLOAT64,
         # issue 38: vLLM Ascend's compiled part missing from a source install
         FactKey.MESSAGE_VLLM_ASCEND_C,
+        # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs
+        FactKey.MESSAGE_ONEAPI_LIBRARY,
+        FactKey.MESSAGE_IPEX_DLL,
+        FactKey.MESSAGE_ONEAPI_APART,
+        FactKey.MESSAGE_XPU_GPU_UNSUPPORTED,
     }
 )
 

@@ -1035,6 +1035,59 @@ def _vllm_ascend_c(found: re.Match[str]) -> str:
     return "not_built" if found[1] else "kernels" if found[2] else "symbol"
 
 
+# issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs.
+# The loader's refusal of one of oneAPI's runtime libraries (glibc dlerror: "<soname>: cannot
+# open shared object file"): the DPC++/SYCL runtime (libsycl.so.N), oneMKL's SYCL libraries
+# (libmkl_sycl.so.N; oneMKL 2024 on splits them: libmkl_sycl_blas.so.4), the Unified Runtime
+# (libur_loader.so.N). IPEX's XPU wheels, torch's and Triton's XPU builds link the release they
+# were built with (IPEX's installation guides name one oneAPI Base Toolkit per release: "Intel®
+# oneAPI Base Toolkit 2022.3" for 1.10.200+gpu, 2023.0 for 1.13.10+xpu, 2023.1 for
+# 1.13.120+xpu; v2.1.20+xpu's release notes "Intel® oneAPI Base Toolkit 2024.1
+# compatibility"), and each release bumps the sonames (libsycl.so.7 is 2024's, .so.8 2025's:
+# intel/intel-xpu-backend-for-triton#3095). The soname may sit in quotes before another
+# ("Import Error: "libmkl_sycl_blas.so.4" and "libze_loader.so.1" cannot open …",
+# intel/intel-extension-for-pytorch#651): a bounded gap reaches the words.
+_ONEAPI_LIBRARY: Final = re.compile(
+    r"(?<![\w.-])(lib(?:sycl|mkl_sycl(?:_[a-z]{1,12})?|ur_loader)\.so(?:\.\d{1,3}){1,3})\b"
+    r"[^\n]{0,60}?cannot open shared object file"
+)
+# IPEX's Windows XPU wheel refused by Windows' loader (intel_extension_for_pytorch/__init__.py
+# loads each DLL of its bin folder with ctypes.WinDLL and re-raises, adding 'Error loading
+# "<dll>" or one of its dependencies.'): WinError 126, a DLL it needs not found (the oneAPI
+# runtime not installed or not activated, the MSVC redistributable missing), WinError 193, a
+# DLL of another architecture, WinError 127, a procedure missing from another release's DLL.
+# The value: the DLL's file name and the error's number, "intel-ext-pt-gpu.dll 126".
+_IPEX_DLL: Final = re.compile(
+    r"\[WinError (12[67]|193)\][^\n]{0,120}?Error loading \"[^\n\"]{0,300}?"
+    r"intel_extension_for_pytorch[\\/]{1,2}bin[\\/]{1,2}([\w.-]{1,60}\.dll)\""
+)
+# The loader finding a oneAPI library of an older release first (glibc: "<path>/libur_loader.so.0:
+# version `LIBUR_LOADER_0.10' not found (required by …/libsycl.so.8)"): an activated oneAPI
+# (setvars.sh prepends its lib folders to LD_LIBRARY_PATH) ahead of the runtime torch's XPU
+# wheel installed with pip (pytorch/pytorch#149953, with oneAPI 2025.1 activated under torch
+# 2.6.0+xpu). The value: "library version required", "libur_loader.so.0 LIBUR_LOADER_0.10
+# libsycl.so.8". The requiring library's path is read without spaces (a repeated prefix of the
+# line's own words then cannot be rescanned by it).
+_ONEAPI_VERSION_APART: Final = re.compile(
+    r"(?<![\w.-])(lib(?:ur_loader|sycl|mkl_sycl(?:_[a-z]{1,12})?)\.so(?:\.\d{1,3}){1,3}): "
+    r"version `([\w.]{1,40})' not found \(required by (?:[^\s)]{0,300}[/\\])?"
+    r"(lib(?:sycl|ur_loader|mkl_sycl(?:_[a-z]{1,12})?)\.so(?:\.\d{1,3}){1,3})\)"
+)
+# torch's own warning when the XPU device it initialises is not on its support list
+# (c10/xpu/XPUFunctions.cpp, torch 2.9 on: "The detected GPU (Intel(R) UHD Graphics 770) is not
+# officially supported by PyTorch XPU. Running workloads on this device may result in
+# unexpected behavior."): the GPU's name, parentheses and all, up to the closing words.
+_XPU_GPU_UNSUPPORTED: Final = re.compile(
+    r"The detected GPU \(([^\n]{1,120}?)\) is not officially supported by PyTorch XPU"
+)
+# IPEX's DLL refusal (_IPEX_DLL) where the DLL's path is cut, as an issue's title gives it
+# after IPEX's name ('ipex-xpu "OSError: [WinError 126] The specified module could not be
+# found." on windows', intel/intel-extension-for-pytorch#429). The value: "? 126", no DLL named.
+_IPEX_DLL_CUT: Final = re.compile(
+    r"(?i:\bipex\b|intel_extension_for_pytorch)[^\n]{0,80}?\[WinError (12[67]|193)\]"
+)
+
+
 def _python_refused(found: re.Match[str]) -> str:
     """pip's refusal as "spec python": ">=3.8 3.7.12"."""
     return f"{found.group(3).replace(' ', '')} {found.group(2)}"
@@ -1219,6 +1272,16 @@ RECOGNISERS: Final = (
     _Recogniser(_VLLM_ASCEND_C_MODULE, FactKey.MESSAGE_VLLM_ASCEND_C, words="not_built"),
     _Recogniser(_VLLM_ASCEND_C_OP, FactKey.MESSAGE_VLLM_ASCEND_C, words="op"),
     _Recogniser(_VLLM_ASCEND_CAMEM, FactKey.MESSAGE_VLLM_ASCEND_C, words="camem"),
+    # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs
+    _Recogniser(_ONEAPI_LIBRARY, FactKey.MESSAGE_ONEAPI_LIBRARY),
+    _Recogniser(_IPEX_DLL, FactKey.MESSAGE_IPEX_DLL, made=lambda m: f"{m[2]} {m[1]}"),
+    _Recogniser(_IPEX_DLL_CUT, FactKey.MESSAGE_IPEX_DLL, made=lambda m: f"? {m[1]}"),
+    _Recogniser(_XPU_GPU_UNSUPPORTED, FactKey.MESSAGE_XPU_GPU_UNSUPPORTED),
+    _Recogniser(
+        _ONEAPI_VERSION_APART,
+        FactKey.MESSAGE_ONEAPI_APART,
+        made=lambda m: f"{m[1]} {m[2]} {m[3]}",
+    ),
 )
 
 
