@@ -10,6 +10,7 @@ generation and the driver minimum of every CUDA branch, for releases of each ins
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Iterator
 from typing import Final
@@ -32,17 +33,30 @@ LINE: Final = re.compile(
 INDEX: Final = re.compile(r"^https://download\.pytorch\.org/whl/(?P<variant>[a-z0-9.]+)$")
 
 
+# The files beside the stored pastes that are no paste: the sets' labels and measurements.
+NOT_PASTES: Final = ("README.md", "expected.json", "facts.json", "baseline.json", "after.json",
+                     "judge.json", "judge_additions.json")  # fmt: skip
+
+
 def corpus_findings() -> Iterator[tuple[str, Finding]]:
     """Every finding of every stored paste, with the paste's path under tests/data."""
+    return iter(_corpus_findings())
+
+
+@functools.cache
+def _corpus_findings() -> tuple[tuple[str, Finding], ...]:
+    """Diagnosed once per test process: three tests read every stored paste's remedies, and a
+    pass over the corpus (some 1,200 files) is most of their time."""
+    found: list[tuple[str, Finding]] = []
     for path in sorted(DATA.glob("reports*/**/*")):
-        if not path.is_file() or path.name in ("README.md", "expected.json", "facts.json"):
+        if not path.is_file() or path.name in NOT_PASTES:
             continue
         try:
             report = hwdoctor.diagnose(path.read_bytes())
         except UsageError:
             continue  # no report in it (the corpus keeps a few such inputs on purpose)
-        for found in report.findings:
-            yield str(path.relative_to(DATA)), found
+        found += [(str(path.relative_to(DATA)), finding) for finding in report.findings]
+    return tuple(found)
 
 
 def pasted_lines() -> Iterator[tuple[str, str]]:
