@@ -1902,3 +1902,20 @@ def test_torchs_own_unsupported_gpu_warning_names_the_igpu(name: str, gpu: str) 
     said = " ".join((found.message, found.remedy or "", found.advice or ""))
     assert "/whl/cu" not in said and "/whl/rocm" not in said
     assert "no problem" not in rendered.counts(report) and report.exit_code == 1
+
+
+def test_an_extension_built_for_cuda_beside_a_cpu_torch_gets_the_machines_gpu_build() -> None:
+    """The ROCm rule above is about a GPU platform torch already has: the same xformers#1070
+    report with a CPU torch (`+cpu` set into its line) keeps the remedy it had, a GPU build of
+    the same release chosen for the machine, which here shows an RX 7900 GRE: the ROCm build,
+    never the CUDA one xformers names."""
+    recorded = (
+        ERRORS / "xformers1070-rx7900gre-xformers-built-for-2.3.1-cu121-torch-2.3.1-rocm6.0.md"
+    ).read_text(encoding="utf-8")
+    assert "(you have 2.3.1+rocm6.0)" in recorded
+    cpu = recorded.replace("(you have 2.3.1+rocm6.0)", "(you have 2.3.1+cpu)")
+    report = pasted.diagnose(assemble.gathered(reports.read(cpu.encode())))
+    (found,) = [f for f in report.findings if f.code == "extension.torch_mismatch"]
+    remedy = found.remedy or ""
+    assert "torch==2.3.1" in remedy and "/whl/rocm" in remedy and "/whl/cu" not in remedy
+    assert "changes its build from cpu to rocm" in remedy and "uninstall" not in remedy

@@ -524,7 +524,7 @@ def torch_required(
         series = wanted.endswith(".*")
         head = wanted.removesuffix(".*")
         asked, own = wheels.local_of(head), wheels.local_of(installed) if installed else None
-        if asked and own and _gpu_kind(own) and _gpu_kind(asked) != _gpu_kind(own):
+        if asked and own and any(_gpu_kind(own)) and _gpu_kind(asked) != _gpu_kind(own):
             # The extension's wheel was built for a torch of another GPU platform (xformers'
             # "+cu117" wheel beside a ROCm torch): that torch would trade this machine's
             # accelerator for one it does not have, so torch stays and the extension moves.
