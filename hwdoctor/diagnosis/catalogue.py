@@ -260,6 +260,19 @@ LOAD_PARAMS: Final = (
     "status",
 )
 
+# issue 38: the advice DeepSpeed's two variants share (its launcher where its devices are not)
+_DEEPSPEED_WITHOUT_ITS_DEVICES: Final = (
+    "DeepSpeed's launcher starts one process per device of its "
+    "accelerator and stops where it counts none (deepspeed/launcher/runner.py); its "
+    "accelerator setup guide (docs/_tutorials/accelerator-setup-guide.md) lists Intel "
+    "CPU (with intel_extension_for_pytorch and oneccl_bind_pt), Intel XPU, Google TPU, "
+    "Ascend NPU and Gaudi, no Apple silicon, and its maintainers say CPU-only training "
+    "is not supported otherwise (deepspeedai/DeepSpeed#535). Run the script without "
+    "the deepspeed launcher and without its DeepSpeed config (python, or accelerate "
+    "launch on the CPU or MPS), or on a machine with an NVIDIA GPU; a CUDA torch is no "
+    "remedy on this machine"
+)
+
 CATALOGUE: Final[Mapping[Code, Entry]] = {
     # --- torch itself -------------------------------------------------------------------
     Code.TORCH_MISSING: Entry(
@@ -2345,24 +2358,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "run it on a machine with one of those accelerators or an NVIDIA GPU; a CUDA "
             "torch is no remedy on this machine",
             # issue 38: GPU-only packages on a machine with no NVIDIA GPU
-            "deepspeed_no_gpu": "DeepSpeed's launcher starts one process per device of its "
-            "accelerator and stops where it counts none (deepspeed/launcher/runner.py); its "
-            "accelerator setup guide (docs/_tutorials/accelerator-setup-guide.md) lists Intel "
-            "CPU (with intel_extension_for_pytorch and oneccl_bind_pt), Intel XPU, Google TPU, "
-            "Ascend NPU and Gaudi, no Apple silicon, and its maintainers say CPU-only training "
-            "is not supported otherwise (deepspeedai/DeepSpeed#535). Run the script without "
-            "the deepspeed launcher and without its DeepSpeed config (python, or accelerate "
-            "launch on the CPU or MPS), or on a machine with an NVIDIA GPU; a CUDA torch is no "
-            "remedy on this machine",
-            "deepspeed_cuda_on_mac": "DeepSpeed's launcher starts one process per device of its "
-            "accelerator and stops where it counts none (deepspeed/launcher/runner.py); its "
-            "accelerator setup guide (docs/_tutorials/accelerator-setup-guide.md) lists Intel "
-            "CPU (with intel_extension_for_pytorch and oneccl_bind_pt), Intel XPU, Google TPU, "
-            "Ascend NPU and Gaudi, no Apple silicon, and its maintainers say CPU-only training "
-            "is not supported otherwise (deepspeedai/DeepSpeed#535). Run the script without "
-            "the deepspeed launcher and without its DeepSpeed config (python, or accelerate "
-            "launch on the CPU or MPS), or on a machine with an NVIDIA GPU; a CUDA torch is no "
-            "remedy on this machine",
+            "deepspeed_no_gpu": _DEEPSPEED_WITHOUT_ITS_DEVICES,
+            "deepspeed_cuda_on_mac": _DEEPSPEED_WITHOUT_ITS_DEVICES,
             "vllm_no_gpu": "the vllm wheel pip installs is vLLM's CUDA build; on a machine "
             "without an NVIDIA GPU, vLLM runs only as its CPU build (docs.vllm.ai, "
             "getting_started/installation/cpu: Linux on x86 with AVX2/AVX-512, Arm or s390x, "
