@@ -524,7 +524,8 @@ def torch_required(
         series = wanted.endswith(".*")
         head = wanted.removesuffix(".*")
         asked, own = wheels.local_of(head), wheels.local_of(installed) if installed else None
-        if asked and own and any(_gpu_kind(own)) and _gpu_kind(asked) != _gpu_kind(own):
+        kind = _kind_of(own) if own else None
+        if asked and kind not in (None, wheels.Kind.CPU) and _kind_of(asked) is not kind:
             # The extension's wheel was built for a torch of another GPU platform (xformers'
             # "+cu117" wheel beside a ROCm torch): that torch would trade this machine's
             # accelerator for one it does not have, so torch stays and the extension moves.
@@ -568,10 +569,11 @@ def torch_required(
     return line + comment(f"{said}: what {owner} requires")
 
 
-def _gpu_kind(label: str) -> tuple[bool, bool, bool]:
-    """Which GPU platform a torch build's label is for (CUDA, ROCm, XPU); none for `cpu`."""
+def _kind_of(label: str) -> wheels.Kind | None:
+    """The kind of build a torch label is (`cu121`: CUDA, `rocm6.0`: ROCm), by the wheel
+    table's own reading of its variants; None for a label no kind has."""
     variant = wheels.Variant(label)
-    return (variant.cuda is not None, variant.rocm is not None, variant.xpu)
+    return next((kind for kind in wheels.Kind if kind.has(variant)), None)
 
 
 def _cpu_build(
