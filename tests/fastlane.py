@@ -15,7 +15,8 @@ from __future__ import annotations
 import os
 import platform
 import subprocess
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import Any, Final, TypeVar
 
 import pytest
 
@@ -30,11 +31,18 @@ _PLACES: Final = (
 
 
 _FAST_ENV: Final = "HWDOCTOR_FAST_LANE"
+T = TypeVar("T")
 
 
 def active() -> bool:
     """Whether this run is the fast lane (set before collection, seen by xdist workers)."""
     return os.environ.get(_FAST_ENV) == "1"
+
+
+def sample(items: Sequence[T], every: int = 4) -> Sequence[T]:
+    """A corpus-wide check's inputs: one in `every` in the fast lane (the same ones each run,
+    spread over the sorted corpus), all of them in `make test`."""
+    return items[::every] if active() else items
 
 
 def examples(count: int) -> int:

@@ -21,6 +21,7 @@ from hwdoctor.gather import fleet
 from tests import fleetgen
 from tests.conftest import ROOT, base_env, evidence_of, run_hwdoctor
 from tests.fakeworld import World
+from tests.fastlane import examples
 
 REQUIRE = ("cuda>=8", "memory>=79GiB", "torch>=2.13")
 
@@ -484,7 +485,7 @@ def expanded(listing: str) -> set[str]:
 
 
 @given(st.lists(HOSTILE, max_size=30))
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 def test_fuzz_hostile_names_sort_compress_and_all_appear(names: list[str]) -> None:
     """Any names: no exception; every name shown at most MAX_HOST_CHARS, ASCII but for the
     cut mark, and only a plain one unquoted; brackets hold ASCII digits only; and the list

@@ -27,6 +27,7 @@ from hwdoctor.launch import launch_of
 from tests.conftest import ROOT, base_env, run_hwdoctor
 from tests.evidence import cpu_host
 from tests.fakeworld import World
+from tests.fastlane import examples
 
 PEER = ROOT / "tests" / "store_peer.py"
 
@@ -340,7 +341,7 @@ def test_what_the_payload_refused_is_said_per_rank_and_ranks_outside_the_job_are
         max_leaves=20,
     )
 )
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_any_json_at_all_is_read_or_refused_never_raised(value: object) -> None:
     for report_value in (value, {**GOOD, "device": value}, {**GOOD, "versions": value}):
         fact = gathered(report_value, {**RESULT, "bandwidth": value})
