@@ -1846,11 +1846,15 @@ def test_a_winerror_without_ipexs_dll_path_is_named_as_one_of_its_dlls() -> None
 def test_torchs_kernel_override_warning_under_ipex_is_no_error() -> None:
     """torch's "Overriding a previously registered kernel for the same operator and the same
     dispatch key" (c10 OperatorEntry.cpp, a TORCH_WARN) when IPEX registers its XPU kernels:
-    harmless, so no error finding and no unread error line; the headline stays quiet."""
+    harmless, so no error finding and no unread error line. The reporter also says "In the
+    installation of the second line I got an error message" and does not show it: the
+    headline says so (issue 38 item 5), no finding is made of it, exit 0."""
     report = diagnosed("ipex812-windows-ipex2.6.10xpu-operatorentry-override-warning.md")
     assert not [f for f in report.findings if f.severity.value == "error"]
     assert not report.unread and report.unread_count == 0 and report.exit_code == 0
-    assert "no problem" in rendered.counts(report)
+    assert rendered.counts(report).startswith(
+        "the paste states an error it does not show (line 10)"
+    )
 
 
 @pytest.mark.parametrize(
@@ -1919,3 +1923,124 @@ def test_an_extension_built_for_cuda_beside_a_cpu_torch_gets_the_machines_gpu_bu
     remedy = found.remedy or ""
     assert "torch==2.3.1" in remedy and "/whl/rocm" in remedy and "/whl/cu" not in remedy
     assert "changes its build from cpu to rocm" in remedy and "uninstall" not in remedy
+
+
+# issue 38 item 5: an error the reporter says happened and the paste does not show
+@pytest.mark.parametrize(
+    ("name", "line"),
+    [
+        # something678/TodKat#2: "I am facing this error." and a WhatsApp photo of it
+        ("todkat2-cuda-issue-facing-this-error-whatsapp-screenshot.md", 3),
+        # hiyouga/LlamaFactory#6072: the title's "训练多卡报错", the error a screenshot
+        ("llamafactory6072-zh-910b-multi-npu-baocuo-screenshot.md", 1),
+        # vllm-project/vllm#15529: "4卡4090启动报错", the error an image in the env block
+        ("vllm15529-zh-4x4090-qwen2.5-vl-qidong-baocuo-screenshot.md", 1),
+        # hiyouga/LlamaFactory#6461: llamafactory-cli env, then "报错截图如下："
+        (
+            "../issue_body/llamafactory6461-zh-llamafactory-env-torch2.1.0-aarch64-910b-eval-on-cpu.md",
+            35,
+        ),
+    ],
+)
+def test_an_error_stated_and_not_shown_is_said_and_asked_for(name: str, line: int) -> None:
+    """The reporter says an error happened and no line of the paste shows it (a screenshot):
+    the headline says the paste states an error it does not show, never "no problem"; a
+    question asks for the failing command's whole output; no finding is made of it and the
+    exit code stays 0 (before: exit 2 "no report", or "no problem")."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 0, result.stderr
+    data = result.json()["data"]
+    assert f"the error line {line} says happened" in data["not_checked"][0]["unknown"]
+    assert not [f for f in data["findings"] if f["severity"] == "error"]
+    assert data["not_checked"][0]["command"] == pasted.STATED_COMMAND
+    text = run_hwdoctor("detect", "--paste", str(ERRORS / name)).stdout
+    headline = text.split("\n\n", 1)[0]
+    assert "states an error it does not show" in headline and "no problem" not in headline
+
+
+def test_an_error_only_supposed_is_no_error_stated() -> None:
+    """Tele-AI/Telechat#61: a maintainer's "如果安装了flash-attn的话，应该不会报这个错误" (if
+    flash-attn is installed, this error should not be reported) states no error: a paste of
+    it alone has nothing to read, exit 2 in one line."""
+    name = "telechat61-zh-comment-supposes-error-flash-attn.md"
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name))
+    assert result.returncode == 2 and name in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_words_stating_an_error_do_not_count_beside_its_lines() -> None:
+    """A paste that shows the error itself (triton-ascend#328: "torch-npu==2.7.1导入时报错
+    undefined symbol: MsprofSysCycleTime", the error quoted on the reporter's line; an
+    ignorable torch-npu error line, Ascend/pytorch#108) keeps its headline: the reporter's
+    words are about lines the paste holds."""
+    for name in (
+        "tritonascend328-zh-torch-npu-2.7.1-cann-9.0.0-undefined-symbol.md",
+        "ascendpytorch108-zh-torch-npu-2.7.1-get-a-block-failed-can-be-ignored.md",
+    ):
+        report = diagnosed(name)
+        assert report.stated is None, name
+        assert "states an error" not in rendered.counts(report)
+
+
+def test_an_issue_title_that_is_an_error_counts_as_a_line_of_the_paste() -> None:
+    """Ascend/pytorch#90: the title is torch-npu's RuntimeError, the body only its image: the
+    title's line (`# RuntimeError: …`) is an error line, listed as unread, exit 1."""
+    name = "ascendpytorch90-title-runtimeerror-aclnninplacecopy-561103-screenshot.md"
+    report = diagnosed(name)
+    assert [q.line for q in report.unread] == [1] and report.exit_code == 1
+    assert report.stated is None
+
+
+# issue 38: serving limits that vLLM and TGI state: warnings, the environment is fine
+@pytest.mark.parametrize(
+    ("name", "line", "fit"),
+    [
+        # hiyouga/LlamaFactory#6472: vLLM's message is the issue's title (cut), no error word
+        ("llamafactory6472-title-vllm-max-seq-len-4096-kv-cache-1216.md", 1, "1216"),
+        # sherdencooper/GPTFuzz#27: the message without its ValueError
+        ("gptfuzz27-vllm-max-seq-len-4096-kv-cache-1792-no-error-word.md", 4, "1792"),
+        # BatsResearch/bonito#7: ValueError on one A10G, fixed by max_model_len=10000
+        ("bonito7-a10g-vllm-max-seq-len-32768-kv-cache-16816.md", 6, "16816"),
+    ],
+)
+def test_vllms_kv_cache_below_max_model_len_is_named(name: str, line: int, fit: str) -> None:
+    """vLLM's "The model's max seq len (N) is larger than the maximum number of tokens that
+    can be stored in KV cache (M)": a warning naming the cause, the --max-model-len that fits
+    and the other remedies; exit 0, the line it rests on quoted (before: exit 2, "no
+    problem" under the title, or an unread line)."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 0, result.stderr
+    data = result.json()["data"]
+    (found,) = data["findings"]
+    assert found["code"] == "serving.vllm_kv_cache_below_max_model_len"
+    assert found["severity"] == "warning" and f"--max-model-len {fit}" in found["advice"]
+    assert (
+        "--gpu-memory-utilization" in found["advice"]
+        and "--tensor-parallel-size" in found["advice"]
+    )
+    assert [q["line"] for q in found["rests_on"]] == [line] and not data["unread"]
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        # huggingface/llm-vscode#94: the router's total-tokens refusal
+        ("llmvscode94-tgi-inputs-plus-max-new-tokens-must-be-le-2048.md", "at most 2048"),
+        # huggingface/text-generation-inference#628: the same in the title and the body
+        ("tgi628-title-inputs-plus-max-new-tokens-must-be-le-2048-mpt-30b.md", "at most 2048"),
+        # bytedance/UI-TARS#153: the launcher's ArgumentValidation, no error word in the title
+        ("uitars153-tgi-argumentvalidation-max-input-tokens-65537-max-total-65536.md", "launcher"),
+    ],
+)
+def test_tgis_token_limits_are_named(name: str, words: str) -> None:
+    """TGI's router and launcher refusals (router/src/validation.rs, launcher/src/main.rs):
+    a warning on TGI's token limits, every line of the message accounted for; a paste of the
+    message alone with no report format is read, "messages only" (before: exit 2 for
+    UI-TARS#153)."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 0, result.stderr
+    data = result.json()["data"]
+    (found,) = data["findings"]
+    assert found["code"] == "serving.tgi_token_limits" and found["severity"] == "warning"
+    assert words in found["message"] and "--max-total-tokens" in (found["advice"] or "")
+    assert not data["unread"] and not data["blocks"]

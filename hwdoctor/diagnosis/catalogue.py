@@ -220,6 +220,9 @@ class Code(str, Enum):
     # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs
     XPU_ONEAPI_LIBRARY = "xpu.oneapi_runtime_not_found"
     XPU_IPEX_DLL = "xpu.ipex_windows_dll_not_loaded"
+    # issue 38: serving limits stated by vLLM and TGI (configuration, not the environment)
+    VLLM_KV_CACHE_SHORT = "serving.vllm_kv_cache_below_max_model_len"
+    TGI_TOKEN_LIMITS = "serving.tgi_token_limits"
 
 
 @dataclass(frozen=True, slots=True)
@@ -3017,6 +3020,60 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "this IPEX's release (IPEX's Windows installation guide, in its order), activate "
         "oneAPI in the prompt that starts Python, and use the IPEX wheel for this Python and "
         "this torch",
+    ),
+    # issue 38: serving limits. Warnings: the settings ask more than the GPU's memory or the
+    # server's limits hold; the environment is fine (as mps.float64_unsupported).
+    Code.VLLM_KV_CACHE_SHORT: Entry(
+        W, "vLLM's KV cache holds less than the model's context",
+        "vLLM reserves a share of each GPU's memory (--gpu-memory-utilization, 0.9 by "
+        "default), loads the weights into it and gives the rest to the KV cache; it refuses to "
+        "start when that cache cannot hold one sequence of max_model_len tokens (the model's "
+        "context length unless --max-model-len says less): vllm/worker/worker.py "
+        "raise_if_cache_size_invalid, \"The model's max seq len (N) is larger than the "
+        "maximum number of tokens that can be stored in KV cache (M)\", and in the V1 engine "
+        "vllm/v1/core/kv_cache_utils.py check_enough_kv_cache_memory, \"To serve at least one "
+        "request with the models's max seq len (N), (X GiB KV cache is needed, which is larger "
+        "than the available KV cache memory (Y GiB)\". A setting, not a broken environment.",
+        "vLLM's KV cache holds {capacity}, less than the model's context of {length} tokens "
+        "(max_model_len): the GPU memory left after the weights is too small for one sequence "
+        "that long",
+        advice="start vLLM with a shorter context, --max-model-len {fit} (max_model_len= in "
+        "LLM(...), or your launcher's vLLM setting), or give the cache more memory: a higher "
+        "--gpu-memory-utilization where no other process uses the GPU, or more GPUs with "
+        "--tensor-parallel-size N",
+        variant_advice={
+            "fit_unknown": "start vLLM with a shorter context, --max-model-len below {length} "
+            "(max_model_len= in LLM(...), or your launcher's vLLM setting), or give the cache "
+            "more memory: a higher --gpu-memory-utilization where no other process uses the "
+            "GPU, or more GPUs with --tensor-parallel-size N",
+        },
+    ),
+    Code.TGI_TOKEN_LIMITS: Entry(
+        W, "a request or a setting over TGI's token limits",
+        "text-generation-inference bounds every request by the limits its launcher was "
+        "started with: --max-input-tokens (--max-input-length before 2.0) for the prompt and "
+        "--max-total-tokens for the prompt plus max_new_tokens; its router refuses a request "
+        "over them (router/src/validation.rs ValidationError: \"`inputs` tokens + "
+        "`max_new_tokens` must be <= N\", \"`max_new_tokens` must be <= N\", \"`inputs` "
+        "must have less than N tokens\") and its launcher refuses limits that contradict each "
+        "other (launcher/src/main.rs ArgumentValidation: \"`max_input_tokens` must be < "
+        "`max_total_tokens`\", \"`max_batch_prefill_tokens` must be >= "
+        "`max_input_tokens`\"). A setting, not a broken environment.",
+        "TGI refused the request: {said}, the server's token limits (--max-total-tokens, "
+        "--max-input-tokens)",
+        advice="send a shorter prompt or a smaller max_new_tokens, or start "
+        "text-generation-launcher with larger --max-input-tokens and --max-total-tokens (up "
+        "to the model's context, as GPU memory allows; --max-batch-prefill-tokens at least "
+        "--max-input-tokens)",
+        variants={
+            "launcher": "TGI's launcher refused its own token limits: {said}",
+        },
+        variant_advice={
+            "launcher": "start text-generation-launcher with --max-input-tokens below "
+            "--max-total-tokens and --max-batch-prefill-tokens at least --max-input-tokens "
+            "(an Inference Endpoint or container sets them as MAX_INPUT_TOKENS, "
+            "MAX_TOTAL_TOKENS and MAX_BATCH_PREFILL_TOKENS; MAX_INPUT_LENGTH before TGI 2.0)",
+        },
     ),
 }  # fmt: skip
 

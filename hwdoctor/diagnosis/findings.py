@@ -4045,6 +4045,54 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.VLLM_KV_CACHE_SHORT],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    capacity: Value,
+    fit: Value,
+    length: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.VLLM_KV_CACHE_SHORT],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["fit_unknown"],
+    capacity: Value,
+    length: Value,
+    fit: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.TGI_TOKEN_LIMITS],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.TGI_TOKEN_LIMITS],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["launcher"],
+    said: Value,
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

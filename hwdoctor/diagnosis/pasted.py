@@ -88,6 +88,7 @@ _SHOWS: Final = {
 # prefix; the first prefix that matches applies.
 _RESTS_ON: Final = (
     ("host.container_runtime", ("stated",)),
+    ("serving.", ("stated",)),  # issue 38: vLLM's KV cache, TGI's token limits
     # issue 41: an Xid or SXid finding rests on the kernel-log lines of its event
     ("gpu.xid_", ("kernel_log",)),
     ("gpu.sxid_", ("kernel_log",)),
@@ -294,6 +295,8 @@ _WHAT: Final = {
     FactKey.MESSAGE_IPEX_DLL: "Windows' loader says (IPEX)",
     FactKey.MESSAGE_ONEAPI_APART: "the loader says (oneAPI release)",
     FactKey.MESSAGE_XPU_GPU_UNSUPPORTED: "torch says (XPU support list)",
+    FactKey.MESSAGE_VLLM_KV_CACHE: "vLLM says (KV cache)",  # issue 38: serving limits
+    FactKey.MESSAGE_TGI_LIMIT: "TGI says (token limits)",
 }
 
 
@@ -338,11 +341,12 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     if kernels := _vllm_ascend_kernels(paste, facts):
         built = Code.EXTENSION_BUILT_FOR_OTHER_TORCH.value
         found = (*(f for f in found if f.code != built), *kernels)
+    found = (*found, *_serving_limits(facts))  # issue 38: vLLM's KV cache, TGI's limits
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
     asked, gaps = _questions(not_checked), _gaps(evidence, found, other)
-    questions = _one_per_command(asked + gaps)
+    questions = _one_per_command(_stated_not_shown(paste) + asked + gaps)
     resting = [_resting(finding, facts) for finding in found]
     unread = _unread(paste, [fact for chosen in resting for fact in chosen])
     posted = [f for f, on in zip(found, resting, strict=True) if f.severity in _POSTED and on]
@@ -358,7 +362,28 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
         strict=strict,
         unread=unread,
         unread_count=len(unread) + max(0, paste.error_count - len(paste.errors)),
+        stated=paste.stated,
         settling=tuple(q for q in questions if q.command in settles),
+    )
+
+
+# issue 38 item 5: what to run for an error the reporter says happened and the paste does not
+# show: the failing command again, its whole output kept as text (a screenshot, or the
+# traceback's last line alone, names no cause).
+STATED_COMMAND: Final = "<the command that failed> 2>&1 | tee error.log"
+
+
+def _stated_not_shown(paste: Pasted) -> tuple[Question, ...]:
+    """The error the reporter says happened (reading.py: only where no line of the paste
+    shows one), asked for: its traceback or log."""
+    if paste.stated is None:
+        return ()
+    return (
+        Question(
+            f"the error line {paste.stated.line} says happened (its traceback or log)",
+            ("what the error is",),
+            STATED_COMMAND,
+        ),
     )
 
 
@@ -3362,3 +3387,48 @@ def _vllm_ascend_kernels(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             rebuild=remedies.pip(way, "install", "--no-build-isolation", "-e", "."),
         ),
     )
+
+
+# issue 38: serving limits stated by vLLM and TGI: settings over what the GPU or the server holds.
+def _serving_limits(facts: _Read) -> tuple[Finding, ...]:
+    """vLLM's KV cache shorter than max_model_len (its V0 message gives the tokens the cache
+    holds, the longest --max-model-len that fits; V1's gives GiB), and a request or launcher
+    setting over TGI's token limits: warnings, the environment is fine."""
+    found: list[Finding] = []
+    if kv := facts.all(FactKey.MESSAGE_VLLM_KV_CACHE):
+        facts.use("stated", kv[0])
+        parts = kv[0].value.split()
+        if len(parts) == 2:
+            found.append(
+                finding(
+                    Code.VLLM_KV_CACHE_SHORT,
+                    length=parts[0],
+                    capacity=f"{parts[1]} tokens",
+                    fit=parts[1],
+                )
+            )
+        else:
+            capacity = f"{parts[2]} GiB where {parts[1]} GiB are needed"
+            found.append(
+                finding(
+                    Code.VLLM_KV_CACHE_SHORT,
+                    length=parts[0],
+                    capacity=capacity,
+                    fit=None,
+                    variant="fit_unknown",
+                )
+            )
+    if tgi := facts.all(FactKey.MESSAGE_TGI_LIMIT):
+        facts.use("stated", tgi[0])
+        kind, _, rest = tgi[0].value.partition(" ")
+        if kind == "launcher":
+            found.append(finding(Code.TGI_TOKEN_LIMITS, said=rest, variant="launcher"))
+        else:
+            which, _, limit = rest.partition(" ")
+            said = {
+                "total": f"its prompt plus max_new_tokens must be at most {limit} tokens",
+                "new": f"max_new_tokens must be at most {limit}",
+                "input": f"its prompt must be under {limit} tokens",
+            }.get(which, "over the server's limits")
+            found.append(finding(Code.TGI_TOKEN_LIMITS, said=said))
+    return tuple(found)

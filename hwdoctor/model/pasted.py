@@ -246,6 +246,10 @@ class FactKey(str, Enum):
     MESSAGE_ONEAPI_APART = "message.oneapi_apart"
     # torch: "The detected GPU (Intel(R) UHD Graphics 770) is not officially supported by …"
     MESSAGE_XPU_GPU_UNSUPPORTED = "message.xpu_gpu_unsupported"
+    # issue 38: serving limits: vLLM's KV cache shorter than max_model_len ("4096 1216", or
+    # "40960 5.62 4.50" in GiB), TGI's token limits ("request total 2048", "launcher")
+    MESSAGE_VLLM_KV_CACHE = "message.vllm_kv_cache"
+    MESSAGE_TGI_LIMIT = "message.tgi_limit"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -380,6 +384,8 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_IPEX_DLL,
         FactKey.MESSAGE_ONEAPI_APART,
         FactKey.MESSAGE_XPU_GPU_UNSUPPORTED,
+        FactKey.MESSAGE_VLLM_KV_CACHE,  # issue 38: serving limits
+        FactKey.MESSAGE_TGI_LIMIT,
     }
 )
 
@@ -442,6 +448,7 @@ class Pasted:
     facts: tuple[PastedFact, ...] = ()  # every fact read, in the order of the paste
     errors: tuple[QuotedLine, ...] = ()  # lines that look like an error (the first ones)
     error_count: int = 0  # all of them
+    stated: QuotedLine | None = None  # issue 38: an error said to happen, no line showing it
 
 
 def by_line(facts: Iterable[PastedFact]) -> Sequence[PastedFact]:

@@ -650,6 +650,11 @@ class PasteReport(Record):
     # and how many there are: never followed by "no problem".
     unread: tuple[QuotedLine, ...] = ()
     unread_count: int = 0
+    # issue 38: the reporter's line saying an error happened where no line of the paste shows
+    # one (the traceback cut, in a screenshot, never pasted): no finding, no exit code, but
+    # never a "no problem" headline, and a question asks for the error's lines (the JSON
+    # has that question under not_checked). Not part of the JSON form.
+    stated: Annotated[QuotedLine | None, NOT_JSON] = field(default=None, compare=False)
     # Of `questions`, those whose answer would settle a finding the reply is posted for (the
     # parts of the evidence it rests on that the paste lacks): what a posted reply asks. The
     # JSON keeps every question under not_checked. Not part of the JSON form.

@@ -44,8 +44,13 @@ def counts(report: PasteReport) -> str:
         found = f"{' and '.join(parts)} in what the paste shows"
     elif unread:
         found = f"nothing it knows, and {lines} no finding explains"
+    elif report.stated is not None:
+        # issue 38: the reporter says an error happened and the paste holds none of its lines
+        found = f"the paste states an error it does not show (line {report.stated.line})"
     else:
         found = "no problem in what the paste shows"
+    if report.stated is not None and parts and not errors:
+        found += f", and it states an error it does not show (line {report.stated.line})"
     unknown = len(report.questions)
     gaps = f"; {unknown} thing{'s' * (unknown != 1)} it does not show" if unknown else ""
     return f"{found}{gaps}"

@@ -37,6 +37,8 @@ class Paste:
     # code, "Segmentation fault"), the first `reading.MAX_ERROR_LINES` of them; and how many.
     error_lines: tuple[QuotedLine, ...] = ()
     error_count: int = 0
+    # issue 38: the reporter's line saying an error happened that no line of the paste shows
+    stated: QuotedLine | None = None
 
 
 def decode(
@@ -124,7 +126,8 @@ def read(
     option: str | None = "--from",
 ) -> Paste:
     """Parse a pasted report (or a whole issue body holding several); a paste in which no
-    report hwdoctor reads appears, and no line that looks like an error, is a usage error."""
+    report hwdoctor reads appears, no line that looks like an error and no line saying one
+    happened, is a usage error."""
     from hwdoctor.gather.reports import cleaning, reading
     from hwdoctor.text import printable
 
@@ -136,7 +139,7 @@ def read(
     if lines and len(text) >= MAX_REPORT_BYTES - 4 and not text.endswith("\n"):
         lines = lines[:-1]  # the cut made the last line partial: no fact from half a line
     said = reading.read_lines(lines)
-    if not said.facts and not said.blocks and not said.error_count:
+    if not said.facts and not said.blocks and not said.error_count and said.stated is None:
         raise UsageError(
             f"{_source(option, where)}: no report hwdoctor reads in {len(lines)} line(s)",
             hint="paste the output of `python -m torch.utils.collect_env`, `transformers env`, "
@@ -150,4 +153,5 @@ def read(
         len(lines),
         tuple(said.error_lines),
         said.error_count,
+        said.stated,
     )

@@ -942,4 +942,5 @@ def gathered(paste: Paste) -> Pasted:
         facts=paste.facts,
         errors=paste.error_lines,
         error_count=paste.error_count,
+        stated=paste.stated,
     )

@@ -160,7 +160,8 @@ _ERROR_LIKE: Final = re.compile(
 # and code marks aside. An exception's name inside a sentence ("Observe KeyError: when…") is
 # the reporter's words, no error line.
 _EXCEPTION_ALONE: Final = re.compile(r"[A-Za-z_][\w.]{0,120}[a-z](?:Error|Exception):?")
-_MARKS: Final = " \t>`'\"*"
+# issue 38: "#" too, an issue body's title line ("# AssertionError" as the issue is named).
+_MARKS: Final = " \t>`'\"*#"
 # A heading that names a section for errors ("### Error logs", "**Error:**") is no error line.
 _ERROR_HEADING: Final = re.compile(
     r"^[\s#*_>`-]*(?:error|errors|error logs?|error message)[\s:*_`]*$", re.I
@@ -179,6 +180,11 @@ _SAID_IGNORABLE: Final = re.compile(
 )
 
 
+def said_ignorable(line: str) -> bool:
+    """Whether a line looks like an error and its printer calls it ignorable."""
+    return _SAID_IGNORABLE.search(line) is not None and _ERROR_LIKE.search(line) is not None
+
+
 def error_like(line: str) -> bool:
     """Whether a line looks like an error (`_ERROR_LIKE`), a heading for errors aside, and a
     line whose printer calls it ignorable (`_SAID_IGNORABLE`)."""
@@ -189,3 +195,53 @@ def error_like(line: str) -> bool:
         and not _ERROR_HEADING.match(line)
         and not _SAID_IGNORABLE.search(line)
     )
+
+
+# issue 38 item 5: the reporter's words that an error happened ("I get the following error:",
+# "an error occurs", "it complains that", "报错", "错误", "失败"), read only where the paste
+# holds no error line: the error is stated and not shown (cut, in a screenshot, never pasted),
+# and the headline says so instead of "no problem". Each alternative starts with a fixed word.
+_STATES_ERROR: Final = re.compile(
+    r"(?i:\b(?:I|we) (?:get|got|am getting|'m getting|keep getting|encounter(?:ed)?|am facing"
+    r"|'m facing|faced|meet|met|hit|ran into|run into|receive[d]?|see|saw) (?:the following"
+    r"|this|an|the|the same|a|some|that|following) (?:\w{1,20} )?(?:error|exception)s?\b"
+    r"|\b(?:an?|the|this|that|following|same|some) (?:\w{1,20} )?(?:error|exception)s? "
+    r"(?:occurs|occurred|occured|happens|happened|appears|appeared|is thrown|was thrown"
+    r"|is raised|was raised|shows up|showed up|comes up|came up|pops up|popped up)\b"
+    r"|\b(?:it|which|that|vllm|tgi|deepspeed|torch|python) complain(?:s|ed) (?:that|about)\b"
+    r"|\b(?:throws|threw|raises|raised|gives|gave|returns|returned|shows|showed) "
+    r"(?:an|the following|this|the same|a) (?:\w{1,20} )?(?:error|exception)\b)"
+    r"|报错|错误|失败"
+)
+# The same words that state no error: asked whether ("会报错吗", "will it throw an error?"; a
+# question about an error seen, "why do I get this error?", states it), supposed
+# ("if an error occurs"), or denied ("没有报错", "no error"); a heading for errors (a template's
+# "### Error logs") is none either.
+_NOT_STATED: Final = re.compile(
+    r"会[^，,。]{0,6}吗|会不会|是否|如果|如何避免|没有报|没报|不报|无报|未报|没有错误|没有失败"
+    r"|(?i:\bif\b|\bwhether\b|\bwould\b|\bwill it\b|\bdoes it\b|\bno error|\bwithout"
+    r" (?:an? )?error|\bnever)"
+)
+
+
+# Where the sentence around the reporter's words ends: a denial or a supposition counts there.
+_SENTENCE_ENDS: Final = ".!?;。！？；"
+# What follows a reporter's "error:" that is no error's text: a screenshot, a link.
+_NOT_QUOTED: Final = ("![", "<img", "http", "[")
+
+
+def states_error(line: str) -> bool:
+    """Whether the reporter says, on this line, that an error happened (`_STATES_ERROR`), not
+    as a question, a supposition or a denial in the same sentence (`_NOT_STATED`)."""
+    found = _STATES_ERROR.search(line)
+    if found is None or _ERROR_HEADING.match(line):
+        return False
+    start = max(line.rfind(end, 0, found.start()) for end in _SENTENCE_ENDS) + 1
+    after = [at for end in _SENTENCE_ENDS if (at := line.find(end, found.end())) >= 0]
+    if _NOT_STATED.search(line, start, min(after, default=len(line)) + 1) is not None:
+        return False
+    # The error quoted after a colon on the same line ("导入时报错undefined symbol: X",
+    # "I get this error: …") is shown; a colon before an image or nothing is not.
+    colons = [at for mark in ":：" if (at := line.find(mark, found.end())) >= 0]
+    quoted = line[min(colons) + 1 :].strip(_MARKS + "：") if colons else ""
+    return not quoted or quoted.startswith(_NOT_QUOTED)

@@ -16,7 +16,15 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Final
 
-from hwdoctor.gather.reports.cleaning import FENCE, FENCE_OPEN, clean, error_like, unwrapped
+from hwdoctor.gather.reports.cleaning import (
+    FENCE,
+    FENCE_OPEN,
+    clean,
+    error_like,
+    said_ignorable,
+    states_error,
+    unwrapped,
+)
 from hwdoctor.gather.reports.readers import registry
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Reader, Said
 from hwdoctor.model.pasted import STATED_ERRORS, PastedFact, QuotedLine, ToolBlock
@@ -33,6 +41,8 @@ SHORTEST_START: Final = 2
 # error is that header was cut before the error's line: the traceback itself is then the
 # error line no finding explains, so the answer is never "no problem".
 _TRACEBACK: Final = "Traceback (most recent call last)"
+# The facts of messages torch and libraries print (readers/messages.py: FactKey MESSAGE_*).
+_MESSAGE: Final = "message."
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +61,9 @@ class Reading:
     blocks: list[ToolBlock] = field(default_factory=list)
     error_lines: list[QuotedLine] = field(default_factory=list)  # the first MAX_ERROR_LINES
     error_count: int = 0  # all of them
+    # issue 38: the reporter's line saying an error happened, where the paste shows no error
+    # line (cut, in a screenshot, never pasted): the error stated and not shown
+    stated: QuotedLine | None = None
 
 
 def _module(name: str) -> object:
@@ -120,6 +133,8 @@ def read_lines(lines: Sequence[str]) -> Reading:
     opened: _Open | None = None
     skip = 0
     traceback: QuotedLine | None = None  # the first traceback's header
+    stated: QuotedLine | None = None  # the first line whose words say an error happened
+    excused = False  # a line its printer calls an ignorable error ("This error log can be …")
 
     def said(facts: Iterable[Said], tool: str | None) -> None:
         for fact in facts:
@@ -144,6 +159,9 @@ def read_lines(lines: Sequence[str]) -> Reading:
         text, skip = unwrapped(lines, number, cleaned)
         if traceback is None and _TRACEBACK in text[:80]:
             traceback = quote(number, cleaned)
+        if stated is None and states_error(text):
+            stated = quote(number, cleaned)
+        excused = excused or said_ignorable(cleaned)
         if FENCE.match(text):
             if opened is not None:
                 opened.reader.fence()
@@ -171,4 +189,13 @@ def read_lines(lines: Sequence[str]) -> Reading:
     ):
         reading.error_count = 1
         reading.error_lines.append(traceback)
+    # issue 38: the reporter's words count only where no line shows an error: no error line,
+    # no line its printer calls an ignorable error, and no message a library prints read (the
+    # error is then shown in its own words: "导入时报错undefined symbol: …")
+    if (
+        not reading.error_count
+        and not excused
+        and not any(f.key.value.startswith(_MESSAGE) for f in reading.facts)
+    ):
+        reading.stated = stated
     return reading

@@ -1080,6 +1080,39 @@ _ONEAPI_VERSION_APART: Final = re.compile(
 _XPU_GPU_UNSUPPORTED: Final = re.compile(
     r"The detected GPU \(([^\n]{1,120}?)\) is not officially supported by PyTorch XPU"
 )
+# issue 38: vLLM's KV cache shorter than the model's context, which it refuses to start with.
+# Its V0 worker (vllm/worker/worker.py raise_if_cache_size_invalid): "The model's max seq len
+# ({max_model_len}) is larger than the maximum number of tokens that can be stored in KV cache
+# ({max_seq_len}). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when
+# initializing the engine."; its V1 engine (vllm/v1/core/kv_cache_utils.py
+# check_enough_kv_cache_memory): "To serve at least one request with the models's max seq len
+# ({max_model_len}), ({needed:.2f} GiB KV cache is needed, which is larger than the available
+# KV cache memory ({available:.2f} GiB)." (GB before vLLM 0.8). The value: the model's length
+# and the cache's tokens ("4096 1216"), or its length, the GiB needed and the GiB there.
+_VLLM_KV_TOKENS: Final = re.compile(
+    r"max seq len \((\d{1,9})\) is larger than the maximum number of tokens that can be "
+    r"stored in KV cache \((\d{1,12})\)"
+)
+_VLLM_KV_MEMORY: Final = re.compile(
+    r"max seq len \((\d{1,9})\), \((\d{1,6}(?:\.\d{1,3})?) Gi?B KV cache is needed, which is "
+    r"larger than the available KV cache memory \((-?\d{1,6}(?:\.\d{1,3})?) Gi?B\)"
+)
+# issue 38: text-generation-inference's token limits. Its router refuses a request over them
+# (router/src/validation.rs ValidationError: "`inputs` tokens + `max_new_tokens` must be <=
+# {0}. Given: {1} `inputs` tokens and {2} `max_new_tokens`", "`max_new_tokens` must be <= {0}.
+# Given: {1}", "`inputs` must have less than {0} tokens. Given: {1}"); its launcher refuses
+# limits that contradict each other (launcher/src/main.rs LauncherError::ArgumentValidation:
+# "`max_input_tokens` must be < `max_total_tokens`", "`max_input_length` must be <
+# `max_total_tokens`" before 2.0, "`max_input_tokens`({n}) must be < `max_total_tokens`({m})",
+# "`max_batch_prefill_tokens` must be >= `max_input_tokens`. Given: {a} and {b}").
+_TGI_REQUEST: Final = re.compile(
+    r"`inputs` tokens \+ `max_new_tokens` must be <= (\d{1,9})"
+    r"|`max_new_tokens` must be <= (\d{1,9})|`inputs` must have less than (\d{1,9}) tokens"
+)
+_TGI_LAUNCHER: Final = re.compile(
+    r"`max_input_(?:tokens|length)`(?:\(\d{1,9}\))? must be < `max_total_tokens`"
+    r"|`max_batch_prefill_tokens` must be >= `max_input_(?:tokens|length)`"
+)
 # IPEX's DLL refusal (_IPEX_DLL) where the DLL's path is cut, as an issue's title gives it
 # after IPEX's name ('ipex-xpu "OSError: [WinError 126] The specified module could not be
 # found." on windows', intel/intel-extension-for-pytorch#429). The value: "? 126", no DLL named.
@@ -1095,6 +1128,14 @@ def _python_refused(found: re.Match[str]) -> str:
 
 # The messages each read by one pattern (the others need the lines before, or give more than
 # one fact: `Messages` reads them).
+def _tgi_request(found: re.Match[str]) -> str:
+    """TGI's request refusal as its limit: "request total 2048", "request new 192"."""
+    for kind, number in zip(("total", "new", "input"), found.groups(), strict=True):
+        if number:
+            return f"request {kind} {number}"
+    return "request"
+
+
 RECOGNISERS: Final = (
     _Recogniser(_FOUND_VERSION, FactKey.MESSAGE_FOUND_VERSION),
     _Recogniser(
@@ -1277,6 +1318,13 @@ RECOGNISERS: Final = (
     _Recogniser(_IPEX_DLL, FactKey.MESSAGE_IPEX_DLL, made=lambda m: f"{m[2]} {m[1]}"),
     _Recogniser(_IPEX_DLL_CUT, FactKey.MESSAGE_IPEX_DLL, made=lambda m: f"? {m[1]}"),
     _Recogniser(_XPU_GPU_UNSUPPORTED, FactKey.MESSAGE_XPU_GPU_UNSUPPORTED),
+    # issue 38: serving limits (vLLM's KV cache, TGI's token limits)
+    _Recogniser(_VLLM_KV_TOKENS, FactKey.MESSAGE_VLLM_KV_CACHE, made=lambda m: f"{m[1]} {m[2]}"),
+    _Recogniser(
+        _VLLM_KV_MEMORY, FactKey.MESSAGE_VLLM_KV_CACHE, made=lambda m: f"{m[1]} {m[2]} {m[3]}"
+    ),
+    _Recogniser(_TGI_REQUEST, FactKey.MESSAGE_TGI_LIMIT, made=_tgi_request),
+    _Recogniser(_TGI_LAUNCHER, FactKey.MESSAGE_TGI_LIMIT, made=lambda m: f"launcher {m[0]}"),
     _Recogniser(
         _ONEAPI_VERSION_APART,
         FactKey.MESSAGE_ONEAPI_APART,
