@@ -549,9 +549,10 @@ def test_every_finding_code_fits_the_shipped_schemas_pattern() -> None:
             "NRT:nrt_init",  # the quote is clipped at the end of NRT's words
             "found no usable Neuron driver",
         ),
+        # issue 38: Neuron runtime against driver, its own finding
         (
             "neuronsdk655-inf1-runtime-compat-6-dkms-supports-2-4.md",
-            "neuron.driver_unusable",
+            "neuron.runtime_driver_mismatch",
             "is not compatible with the installed aws-neuron-dkms",
             "the installed Neuron driver is too old for this Neuron runtime",
         ),
@@ -1604,37 +1605,77 @@ def test_a_runtime_of_no_accelerator_is_no_vendor_finding_and_stays_unread() -> 
 
 
 @pytest.mark.parametrize(
-    ("name", "starts", "advice"),
+    ("name", "code", "starts", "advice"),
     [
         # aws-neuron-sdk#633: AWS's DLC on an inf1, the runtime and neuron-ls find no device
         (
             "neuronsdk633-inf1-dlc-no-neuron-device-available.md",
-            "the Neuron runtime found no Neuron device to open",
+            "neuron.no_device",
+            "no Neuron device here for the Neuron software (No neuron device available)",
             "--device=/dev/neuron0",
         ),
         # aws-neuron-sdk#482: docker's daemon, no /dev/neuron0 on the inf1 host
         (
             "neuronsdk482-inf1-docker-device-dev-neuron0-no-such-file.md",
+            "neuron.driver_unusable",
             "docker could not give the container a Neuron device",
             "modprobe neuron",
+        ),
+        # issue 38: Neuron without a Neuron device. aws-neuron-sdk#910: torch-neuronx 2.x's
+        # trace in AWS's image on a local machine, its PJRT client counts no device
+        (
+            "neuronsdk910-local-docker-torch-neuronx-2.1-trace-pjrt-num-devices-0.md",
+            "neuron.no_device",
+            "no Neuron device here for the Neuron software (Init: error condition",
+            "torch-neuronx's trace only under torch 1.13",
+        ),
+        # aws-neuron-sdk#902: the same words, the versions only
+        (
+            "neuronsdk902-torch-neuronx-2.1-trace-pjrt-num-devices-0.md",
+            "neuron.no_device",
+            "no Neuron device here for the Neuron software (Init: error condition",
+            "Inf2 / Trn1 / Trn2 for torch-neuronx",
+        ),
+        # issue 38: Neuron runtime against driver. aws-neuron-sdk#1071: SDK 2.21's runtime
+        # under inf1's framework of 2.20.2, its driver layer knows no such device
+        (
+            "neuronsdk1071-inf1-tensorflow-neuron-2.20.2-runtime-2.21-arch-not-found.md",
+            "neuron.runtime_driver_mismatch",
+            "this Neuron runtime does not know the Neuron device its driver shows "
+            "(TDRV:arch_init Architecture not found)",
+            "of one Neuron SDK release",
         ),
     ],
 )
 def test_neuron_without_a_device_is_named_with_the_neuron_remedy(
-    name: str, starts: str, advice: str
+    name: str, code: str, starts: str, advice: str
 ) -> None:
-    """No Neuron device to open is the Neuron runtime's driver finding, on the lines that
-    say it, with the Neuron remedy: never a CUDA index, never "no problem"."""
+    """No Neuron device to open, and a runtime of another release than the driver, are named
+    by their own findings (a driver there but unusable stays the driver's), on the lines
+    that say it, with the Neuron remedy: never a CUDA index, never "no problem"."""
     result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
     assert result.returncode == 1, result.stderr
     data = result.json()["data"]
     (found,) = data["findings"]
-    assert found["code"] == "neuron.driver_unusable" and found["backend"] == "neuron"
+    assert found["code"] == code and found["backend"] == "neuron"
     assert found["message"].startswith(starts)
     assert advice in (found["advice"] or "")
     assert not data["unread"]
     remedy = (found["remedy"] or "") + (found["advice"] or "")
     assert "/whl/cu" not in remedy and "nvidia" not in remedy.lower()
+
+
+# issue 38: Neuron without a Neuron device: compiling alone is no such error
+def test_compiling_for_neuron_on_a_machine_without_one_is_no_device_finding() -> None:
+    """aws-neuron-sdk#944: torch-neuron and neuron-cc on a local machine, ResNet50 compiled
+    with torch.neuron.trace. The Neuron developer flows compile on any instance ("Model
+    compilation can be executed on a non-inf1 instance"): no Neuron finding, no error."""
+    name = "neuronsdk944-local-torch-neuron-trace-resnet50-compile-only.md"
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    data = result.json()["data"] or {}
+    codes = [f["code"] for f in data.get("findings", [])]
+    assert not [c for c in codes if c.startswith("neuron.")], codes
+    assert result.returncode != 1, result.stdout
 
 
 # issue 38: a library with no build for this machine (archlib): fp16 on the CPU, float64 on MPS

@@ -3249,28 +3249,6 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
-    variant: Literal["incompatible"],
-    said: Value,
-) -> Finding: ...
-
-
-@overload
-def finding(
-    code: Literal[Code.NEURON_DRIVER_UNUSABLE],
-    *,
-    backend: str | None = None,
-    evidence: str | None = None,
-    variant: Literal["no_device"],
-    said: Value,
-) -> Finding: ...
-
-
-@overload
-def finding(
-    code: Literal[Code.NEURON_DRIVER_UNUSABLE],
-    *,
-    backend: str | None = None,
-    evidence: str | None = None,
     variant: Literal["no_device_file"],
     said: Value,
 ) -> Finding: ...
@@ -4042,6 +4020,39 @@ def finding(
     why: Value,
     winerror: Value,
     dll: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NEURON_NO_DEVICE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NEURON_RUNTIME_DRIVER],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NEURON_RUNTIME_DRIVER],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["release"],
+    said: Value,
 ) -> Finding: ...
 
 

@@ -1655,7 +1655,9 @@ def _stated_with_words(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
         found.append(finding(Code.HPU_BRIDGE_MISSING, backend=_HPU, module=said[0].value))
     if said := facts.all(FactKey.MESSAGE_NEURON_DRIVER):
         facts.use("stated", *said)  # issue 38: the runtime's, neuron-ls's and docker's lines
-        found.append(_neuron_driver(said[0].value))
+        # issue 38: the line that names the cause, before the lines that follow from it
+        named = next((f for f in said if _NEURON_NAMING.search(f.value)), said[0])
+        found.append(_neuron_driver(" ".join(named.value.split())))
     found.extend(_container_runtime(facts))  # issue 38: Gaudi / Neuron / TPU
     return tuple(found)
 
@@ -3249,21 +3251,29 @@ def _container_runtime(facts: _Read) -> tuple[Finding, ...]:
     return ()
 
 
+# issue 38: the Neuron lines that name their cause (the runtime against the driver), before
+# the lines that follow from it (the driver's range, the device count's assertion)
+_NEURON_NAMING: Final = re.compile(r"not compatible|Architecture not found")
+
+
 def _neuron_driver(said: str) -> Finding:
     """The Neuron runtime's words at start, by what they say: a driver too old for the
-    runtime, no device to open (in a container not given one, on an instance without one),
-    docker with no Neuron device file on the host to pass, or no driver at all."""
+    runtime or a runtime of another release (its own finding), no device to open (in a
+    container not given one, on an instance without one: its own finding), docker with no
+    Neuron device file on the host to pass, or no driver at all."""
     words = said.lower()
-    if "not compatible" in words:
-        return finding(
-            Code.NEURON_DRIVER_UNUSABLE, backend=_NEURON, said=said, variant="incompatible"
-        )
+    # issue 38: Neuron runtime against driver, or the driver's range of runtimes
+    if "not compatible" in words or "compatibility id range" in words:
+        return finding(Code.NEURON_RUNTIME_DRIVER, backend=_NEURON, said=said)
+    if "architecture not found" in words:  # issue 38: a runtime of another Neuron release
+        return finding(Code.NEURON_RUNTIME_DRIVER, backend=_NEURON, said=said, variant="release")
     if "custom device" in words:  # issue 38: docker's daemon, no /dev/neuron# on the host
         return finding(
             Code.NEURON_DRIVER_UNUSABLE, backend=_NEURON, said=said, variant="no_device_file"
         )
-    if "no neuron device" in words:  # issue 38: the runtime found no device to open
-        return finding(Code.NEURON_DRIVER_UNUSABLE, backend=_NEURON, said=said, variant="no_device")
+    # issue 38: Neuron without a Neuron device: the runtime, neuron-ls, torch-neuronx's PJRT
+    if any(w in words for w in ("no neuron device", "discover neuron devices", "num_devices")):
+        return finding(Code.NEURON_NO_DEVICE, backend=_NEURON, said=said)
     return finding(Code.NEURON_DRIVER_UNUSABLE, backend=_NEURON, said=said)
 
 

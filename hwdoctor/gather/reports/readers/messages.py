@@ -645,6 +645,10 @@ _NEURON_DRIVER: Final = re.compile(
     r"Unable to (?:determine Neuron Driver version|read compatible Driver version)"
     r"|(?:This Neuron Runtime \(compatibility id: \d{1,3}\) )?is not compatible with the "
     r"installed aws-neuronx?-dkms package"
+    # issue 38: Neuron runtime against driver: the line after it, the driver's own range
+    r"|Installed aws-neuronx?-dkms supports Runtime compatibility id range: \d{1,3} - \d{1,3}"
+    # the line after "Unable to read compatible Driver version.", its advice
+    r"|Please check /dev/neuron# is accessible"
 )
 # issue 38: Gaudi / Neuron / TPU. docker's daemon asked for a runtime (--runtime=habana,
 # compose's `runtime: nvidia`) that its configuration does not register: "unknown or invalid
@@ -670,8 +674,25 @@ _NEURON_NO_DEVICE: Final = re.compile(
     r"No neuron device available|This instance has no neuron devices"
     r"|Failed to discover neuron devices"
     r"|error gathering device information while adding custom device \"/dev/neuron\d{1,3}\""
-    r": no such file or directory",
+    r": no such file or directory"
+    # issue 38: Neuron without a Neuron device. torch-neuronx 2.x's PJRT client (libneuronxla,
+    # the client PyTorch/XLA loads for Neuron) at start with no Neuron device to count:
+    # "PJRT_Client_Create: … Init: error condition !(num_devices > 0)"; AWS's maintainers read
+    # it as no Neuron device or driver (aws-neuron/aws-neuron-sdk#910: "a Neuron device is
+    # currently required for torch 2.x compilation"; #902: "looks like neuron driver is not
+    # installed").
+    r"|Init: error condition !\(num_devices > 0\)",
     re.I,
+)
+# issue 38: Neuron runtime against driver. The runtime's driver layer that does not know the
+# Neuron device the driver shows it ("TDRV:arch_init Architecture not found 1", then
+# tdrv_get_number_devices_on_instance's assertion "device_count != 0"): the runtime (libnrt)
+# of one Neuron SDK release beside the driver and framework of another. AWS's own report,
+# aws-neuron/aws-neuron-sdk#1071: inf1's tensorflow-neuron of SDK 2.20.2 under SDK 2.21's
+# runtime, "use … with runtime from SDK 2.20.2 only".
+_NEURON_RUNTIME_ARCH: Final = re.compile(
+    r"TDRV:arch_init\s{1,40}Architecture not found"
+    r"|tdrv_get_number_devices_on_instance: Assertion .device_count != 0. failed"
 )
 _EXECSTACK_WORDS: Final = "cannot enable executable stack as shared object requires"
 _LIBRARY_FILE: Final = re.compile(r"[\w.+-]{1,120}\.so(?:\.[\d.]{1,20})?")
@@ -1264,6 +1285,8 @@ RECOGNISERS: Final = (
     # issue 38: Gaudi / Neuron / TPU (docker without the vendor's container runtime)
     _Recogniser(_CONTAINER_RUNTIME, FactKey.MESSAGE_CONTAINER_RUNTIME, group=0),
     _Recogniser(_NEURON_NO_DEVICE, FactKey.MESSAGE_NEURON_DRIVER, group=0),
+    # issue 38: Neuron runtime against driver (a runtime of another Neuron SDK release)
+    _Recogniser(_NEURON_RUNTIME_ARCH, FactKey.MESSAGE_NEURON_DRIVER, group=0),
     # issue 38: fp16 on the CPU, float64 on MPS (archlib)
     _Recogniser(_HALF_ON_CPU, FactKey.MESSAGE_HALF_ON_CPU),
     _Recogniser(_MPS_FLOAT64, FactKey.MESSAGE_MPS_FLOAT64, group=0),
