@@ -15,6 +15,7 @@ from typing import Final
 
 import pytest
 
+from hwdoctor.compat import transformers_modules
 from hwdoctor.diagnosis import pasted
 from hwdoctor.gather import reports
 from hwdoctor.gather.reports import assemble, cleaning
@@ -1676,6 +1677,49 @@ def test_compiling_for_neuron_on_a_machine_without_one_is_no_device_finding() ->
     codes = [f["code"] for f in data.get("findings", [])]
     assert not [c for c in codes if c.startswith("neuron.")], codes
     assert result.returncode != 1, result.stdout
+
+
+# issue 38: a library importing a transformers module its transformers is too old to have
+@pytest.mark.parametrize(
+    ("name", "says", "install"),
+    [
+        # huggingface/trl#852: trl's main under an older transformers, no version shown
+        (
+            "trl852-sfttrainer-no-module-transformers-integrations-deepspeed.md",
+            "the installed transformers has no transformers.integrations.deepspeed: that "
+            "module is in transformers 4.33.0 and later",
+            "'transformers>=4.33.0'",
+        ),
+        # luka-group/mDPO#11: the reporter's "transformer==4.32.1"
+        (
+            "mdpo11-transformers-4.32.1-no-module-transformers-cache-utils.md",
+            "the installed transformers 4.32.1 has no transformers.cache_utils: that module "
+            "is in transformers 4.36.0 and later",
+            "'transformers>=4.36.0'",
+        ),
+    ],
+)
+def test_a_transformers_module_newer_than_the_installed_transformers_is_named(
+    name: str, says: str, install: str
+) -> None:
+    """Python's "No module named 'transformers.X'" for a module of a later transformers
+    release: its own finding, the install of a release that has it, on the error line."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    (found,) = result.json()["data"]["findings"]
+    assert found["code"] == "python.transformers_module_missing"
+    assert found["message"] == says
+    assert install in (found["remedy"] or "")
+
+
+def test_a_transformers_module_the_shown_release_has_is_no_too_old_finding() -> None:
+    """The table's rule (compat/transformers_modules.py, from the wheels' file lists): a
+    release at or past the module's first has it, so its import error is another cause."""
+    assert transformers_modules.too_old("transformers.cache_utils", "4.35.2") == "4.36.0"
+    assert transformers_modules.too_old("transformers.cache_utils", "4.36.0") is None
+    assert transformers_modules.too_old("transformers.integrations.deepspeed", "4.33.1") is None
+    assert transformers_modules.too_old("transformers.integrations.deepspeed", None) == "4.33.0"
+    assert transformers_modules.too_old("transformers.models.opt", "4.10.0") is None
 
 
 # issue 38: a library with no build for this machine (archlib): fp16 on the CPU, float64 on MPS

@@ -223,6 +223,8 @@ class Code(str, Enum):
     # issue 38: Neuron software without a Neuron device, and the runtime against the driver
     NEURON_NO_DEVICE = "neuron.no_device"
     NEURON_RUNTIME_DRIVER = "neuron.runtime_driver_mismatch"
+    # issue 38: a library importing a transformers module its transformers is too old to have
+    TRANSFORMERS_TOO_OLD = "python.transformers_module_missing"
 
 
 @dataclass(frozen=True, slots=True)
@@ -3064,6 +3066,23 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "package list gives them; on Inf1, a release whose framework and runtime still "
             "support Inf1 (aws-neuron/aws-neuron-sdk#1071: SDK 2.20.2's, not 2.21's runtime)",
         },
+    ),
+    # issue 38: a library importing a transformers module its transformers is too old to have
+    Code.TRANSFORMERS_TOO_OLD: Entry(
+        E, "a library imports a transformers module the installed transformers is too old for",
+        "Libraries built on transformers import its modules by name, and each module exists "
+        "from one transformers release on: transformers.integrations.deepspeed from 4.33.0 "
+        "(4.32's integrations was one module, hence Python's \"'transformers.integrations' is "
+        "not a package\"), transformers.cache_utils from 4.36.0 (the wheels on PyPI; "
+        "intel/ipex-llm#10835). The importing library's release pins the transformers it "
+        "needs in its setup.py (optimum-habana 1.8's \"transformers >= 4.33\"), but a "
+        "transformers already installed (a Gaudi or NGC image's) satisfies an older pin or "
+        "is kept by --no-deps.",
+        "the installed transformers{found} has no {module}: that module is in transformers "
+        "{first} and later",
+        commands=("{install}",),
+        advice="install a transformers release from {first} on, the one the importing "
+        "library's release pins (its setup.py), then run it again:",
     ),
 }  # fmt: skip
 

@@ -4056,6 +4056,20 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.TRANSFORMERS_TOO_OLD],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    first: Value,
+    found: Value,
+    install: Value | Shell,
+    module: Value,
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

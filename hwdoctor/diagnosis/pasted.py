@@ -14,7 +14,15 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Final, Literal, TypeVar
 
 from hwdoctor import registry, rules, versions
-from hwdoctor.compat import ascend, gpus, libraries, optimum_neuron, visibility, wheels
+from hwdoctor.compat import (
+    ascend,
+    gpus,
+    libraries,
+    optimum_neuron,
+    transformers_modules,
+    visibility,
+    wheels,
+)
 from hwdoctor.diagnosis import checks, remedies
 from hwdoctor.diagnosis.catalogue import Code, words_for
 from hwdoctor.diagnosis.findings import finding
@@ -157,6 +165,7 @@ _RESTS_ON: Final = (
     # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs
     ("xpu.oneapi_runtime_not_found", ("stated",)),
     ("xpu.ipex_windows_dll_not_loaded", ("stated",)),
+    ("python.transformers_module_missing", ("stated", "pin")),  # issue 38: too old a module
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -294,6 +303,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_IPEX_DLL: "Windows' loader says (IPEX)",
     FactKey.MESSAGE_ONEAPI_APART: "the loader says (oneAPI release)",
     FactKey.MESSAGE_XPU_GPU_UNSUPPORTED: "torch says (XPU support list)",
+    FactKey.MESSAGE_TRANSFORMERS_MODULE: "Python says (transformers module)",  # issue 38
 }
 
 
@@ -332,6 +342,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     if platform := _vllm_platform_no_cuda(paste, facts):
         found = (*(f for f in found if f.code != Code.CPU_ONLY_BUILD.value), *platform)
     found = (*found, *_pins(paste, facts))  # issue 38: a library's version pin refused
+    found = (*found, *_transformers_module(paste, facts))  # issue 38: too old a transformers
     found = (*found, *_python_unsupported(paste, facts))  # issue 38: no wheel for this Python
     found = (*found, *_half_on_cpu(facts, found), *_mps_float64(facts))  # issue 38: archlib
     # issue 38: vLLM Ascend's compiled part missing (its own finding, not a "vllm" extension's)
@@ -3024,6 +3035,42 @@ def _pins(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             )
         )
     return tuple(made)
+
+
+# issue 38: a library importing a transformers module its transformers is too old to have
+def _transformers_module(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """Python's "No module named 'transformers.X'" for a module of the table
+    (compat/transformers_modules.py) where the paste shows a transformers older than the
+    module's first release (a package list's or the reporter's "transformers==4.32.1"), or
+    none: the install of a release that has it. A transformers
+    shown at or past that release (another cause: a broken install, a shadowing file) says
+    nothing here."""
+    shown = next(
+        (
+            f
+            for f in (*facts.all(FactKey.PACKAGE), *facts.all(FactKey.PROSE_PACKAGE))
+            if versions.canonical_name(f.name or "") == "transformers"
+        ),
+        None,
+    )
+    for said in facts.all(FactKey.MESSAGE_TRANSFORMERS_MODULE):
+        first = transformers_modules.too_old(said.value, shown.value if shown else None)
+        if first is None:
+            continue
+        facts.use("stated", said)
+        if shown is not None:
+            facts.use("pin", shown)
+        way = remedies.installer(paste.evidence.python)
+        return (
+            finding(
+                Code.TRANSFORMERS_TOO_OLD,
+                module=said.value,
+                first=first,
+                found=f" {printable(shown.value)[:40]}" if shown else "",
+                install=remedies.requirement(way, "transformers", f">={first}"),
+            ),
+        )
+    return ()
 
 
 def _pin_install(

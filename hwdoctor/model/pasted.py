@@ -246,6 +246,8 @@ class FactKey(str, Enum):
     MESSAGE_ONEAPI_APART = "message.oneapi_apart"
     # torch: "The detected GPU (Intel(R) UHD Graphics 770) is not officially supported by …"
     MESSAGE_XPU_GPU_UNSUPPORTED = "message.xpu_gpu_unsupported"
+    # issue 38: a library importing a transformers module its transformers is too old to have
+    MESSAGE_TRANSFORMERS_MODULE = "message.transformers_module"  # "transformers.cache_utils"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -380,6 +382,8 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_IPEX_DLL,
         FactKey.MESSAGE_ONEAPI_APART,
         FactKey.MESSAGE_XPU_GPU_UNSUPPORTED,
+        # issue 38: a library importing a transformers module its transformers is too old for
+        FactKey.MESSAGE_TRANSFORMERS_MODULE,
     }
 )
 

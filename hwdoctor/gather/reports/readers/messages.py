@@ -694,6 +694,11 @@ _NEURON_RUNTIME_ARCH: Final = re.compile(
     r"TDRV:arch_init\s{1,40}Architecture not found"
     r"|tdrv_get_number_devices_on_instance: Assertion .device_count != 0. failed"
 )
+# issue 38: a library importing a transformers module its transformers is too old to have:
+# Python's import error (importlib's "No module named %r", with "; 'transformers.integrations'
+# is not a package" where transformers 4.32's integrations.py is a module). Which release
+# added the module: compat/transformers_modules.py.
+_TRANSFORMERS_MODULE: Final = re.compile(r"No module named '(transformers(?:\.\w{1,40}){1,4})'")
 _EXECSTACK_WORDS: Final = "cannot enable executable stack as shared object requires"
 _LIBRARY_FILE: Final = re.compile(r"[\w.+-]{1,120}\.so(?:\.[\d.]{1,20})?")
 _LIBRARY_PATH: Final = re.compile(r"[\w./+-]{1,320}")
@@ -1287,6 +1292,8 @@ RECOGNISERS: Final = (
     _Recogniser(_NEURON_NO_DEVICE, FactKey.MESSAGE_NEURON_DRIVER, group=0),
     # issue 38: Neuron runtime against driver (a runtime of another Neuron SDK release)
     _Recogniser(_NEURON_RUNTIME_ARCH, FactKey.MESSAGE_NEURON_DRIVER, group=0),
+    # issue 38: a library importing a transformers module its transformers is too old for
+    _Recogniser(_TRANSFORMERS_MODULE, FactKey.MESSAGE_TRANSFORMERS_MODULE),
     # issue 38: fp16 on the CPU, float64 on MPS (archlib)
     _Recogniser(_HALF_ON_CPU, FactKey.MESSAGE_HALF_ON_CPU),
     _Recogniser(_MPS_FLOAT64, FactKey.MESSAGE_MPS_FLOAT64, group=0),
