@@ -1722,6 +1722,41 @@ def test_a_transformers_module_the_shown_release_has_is_no_too_old_finding() -> 
     assert transformers_modules.too_old("transformers.models.opt", "4.10.0") is None
 
 
+# issue 38: Gaudi software made for one Intel Gaudi release on another
+@pytest.mark.parametrize(
+    ("name", "says", "advice"),
+    [
+        # Ray's Gaudi tutorial (2024): optimum-habana 1.11 for 1.14.0 on a 1.15.0 driver
+        (
+            "ray-gaudi-doc-2024-optimum-habana-1.11-validated-1.14-driver-1.15.txt",
+            "software made for Intel Gaudi 1.14.0 runs where the host's driver (hl-smi) is 1.15.0",
+            "optimum-habana release validated for 1.15.0",
+        ),
+        # the same tutorial (2025): optimum-habana 1.15 for 1.19.0 beside the 1.20 bridge
+        (
+            "ray-gaudi-doc-2025-optimum-habana-1.15-validated-1.19-habana-frameworks-1.20.txt",
+            "software made for Intel Gaudi 1.19.0 runs where the PyTorch bridge "
+            "(habana-torch-plugin) is 1.20.0.543",
+            "vault.habana.ai/gaudi-docker/1.19.0/",
+        ),
+    ],
+)
+def test_gaudi_software_of_another_release_is_a_gaudi_warning(
+    name: str, says: str, advice: str
+) -> None:
+    """optimum-habana's own release check (optimum/habana/utils.py check_synapse_version):
+    a warning for Gaudi, the release's software or the release's image as remedy, never a
+    CUDA index; the deployments ran, so no error."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    data = result.json()["data"]
+    (found,) = data["findings"]
+    assert found["code"] == "hpu.software_release_apart" and found["severity"] == "warning"
+    assert found["backend"] == "hpu"
+    assert found["message"].startswith(says)
+    assert advice in (found["advice"] or "")
+    assert "/whl/cu" not in (found["remedy"] or "") + (found["advice"] or "")
+
+
 # issue 38: a library with no build for this machine (archlib): fp16 on the CPU, float64 on MPS
 @pytest.mark.parametrize(
     ("name", "kernel"),

@@ -225,6 +225,8 @@ class Code(str, Enum):
     NEURON_RUNTIME_DRIVER = "neuron.runtime_driver_mismatch"
     # issue 38: a library importing a transformers module its transformers is too old to have
     TRANSFORMERS_TOO_OLD = "python.transformers_module_missing"
+    # issue 38: Gaudi software of one release on another (optimum-habana's own check)
+    HPU_SOFTWARE_RELEASE = "hpu.software_release_apart"
 
 
 @dataclass(frozen=True, slots=True)
@@ -3083,6 +3085,25 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         commands=("{install}",),
         advice="install a transformers release from {first} on, the one the importing "
         "library's release pins (its setup.py), then run it again:",
+    ),
+    # issue 38: Gaudi software of one release on another (optimum-habana's own check)
+    Code.HPU_SOFTWARE_RELEASE: Entry(
+        W, "Gaudi software made for one Intel Gaudi release runs on another",
+        "Each Intel Gaudi software release is the host's driver and firmware, the PyTorch "
+        "bridge (habana-torch-plugin) and the libraries built on it together (Intel Gaudi's "
+        "support matrix, https://docs.habana.ai/en/latest/Support_Matrix/Support_Matrix.html); "
+        "optimum-habana, vllm-fork and tgi-gaudi each make one release per Gaudi release "
+        "(optimum-habana's README: \"The current version has been validated for SynapseAI "
+        "1.x\"; vllm-fork's v<vllm>+Gaudi-<release> tags). optimum-habana checks it at import "
+        "against habana-torch-plugin and hl-smi's driver (optimum/habana/utils.py "
+        "check_synapse_version: \"… has been validated for SynapseAI v1.19.0 but "
+        "habana-frameworks v1.20.0.543 was found, this could lead to undefined behavior!\").",
+        "software made for Intel Gaudi {validated} runs where {what} is {found} (optimum-habana's "
+        "release check)",
+        advice="install the optimum-habana release validated for {found_release} (its "
+        "README's table; vllm-fork's v…+Gaudi-{found_release} tag for vLLM), or run on Intel "
+        "Gaudi software {validated} (the vault.habana.ai/gaudi-docker/{validated}/… image, "
+        "on a host whose hl-smi driver is {validated})",
     ),
 }  # fmt: skip
 

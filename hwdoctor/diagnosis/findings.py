@@ -4070,6 +4070,20 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.HPU_SOFTWARE_RELEASE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    found: Value,
+    found_release: Value,
+    validated: Value,
+    what: Value,
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

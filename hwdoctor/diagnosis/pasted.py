@@ -166,6 +166,7 @@ _RESTS_ON: Final = (
     ("xpu.oneapi_runtime_not_found", ("stated",)),
     ("xpu.ipex_windows_dll_not_loaded", ("stated",)),
     ("python.transformers_module_missing", ("stated", "pin")),  # issue 38: too old a module
+    ("hpu.software_release_apart", ("stated",)),  # issue 38: Gaudi releases apart
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -304,6 +305,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_ONEAPI_APART: "the loader says (oneAPI release)",
     FactKey.MESSAGE_XPU_GPU_UNSUPPORTED: "torch says (XPU support list)",
     FactKey.MESSAGE_TRANSFORMERS_MODULE: "Python says (transformers module)",  # issue 38
+    FactKey.MESSAGE_HABANA_VALIDATED: "optimum-habana says",  # issue 38: Gaudi releases
 }
 
 
@@ -1670,7 +1672,37 @@ def _stated_with_words(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
         named = next((f for f in said if _NEURON_NAMING.search(f.value)), said[0])
         found.append(_neuron_driver(" ".join(named.value.split())))
     found.extend(_container_runtime(facts))  # issue 38: Gaudi / Neuron / TPU
+    found.extend(_habana_validated(facts))  # issue 38: Gaudi software of another release
     return tuple(found)
+
+
+_HABANA_WHAT: Final = {
+    "driver": "the host's driver (hl-smi)",
+    "habana-frameworks": "the PyTorch bridge (habana-torch-plugin)",
+}
+
+
+def _habana_validated(facts: _Read) -> tuple[Finding, ...]:
+    """issue 38: optimum-habana's own release check: the Intel Gaudi release it was
+    validated for against the bridge's or the driver's, one finding on the first that says
+    so (the driver's first: the host is the harder to change), every such line used."""
+    said = facts.all(FactKey.MESSAGE_HABANA_VALIDATED)
+    if not said:
+        return ()
+    facts.use("stated", *said)
+    first = next((f for f in said if f.value.endswith(" driver")), said[0])
+    validated, found, what = first.value.split(" ", 2)
+    release = ".".join(found.split(".")[:3])
+    return (
+        finding(
+            Code.HPU_SOFTWARE_RELEASE,
+            backend=_HPU,
+            validated=validated,
+            found=found,
+            found_release=release,
+            what=_HABANA_WHAT.get(what, what),
+        ),
+    )
 
 
 def _xpu_not_built(evidence: Evidence, facts: _Read, said: PastedFact) -> Finding:

@@ -699,6 +699,25 @@ _NEURON_RUNTIME_ARCH: Final = re.compile(
 # is not a package" where transformers 4.32's integrations.py is a module). Which release
 # added the module: compat/transformers_modules.py.
 _TRANSFORMERS_MODULE: Final = re.compile(r"No module named '(transformers(?:\.\w{1,40}){1,4})'")
+# issue 38: Gaudi software of one release on another. optimum-habana checks at import the
+# Intel Gaudi software release it was validated for against habana-torch-plugin's version and
+# hl-smi's driver, by major and minor (optimum/habana/utils.py check_synapse_version):
+# "optimum-habana v1.15.0 has been validated for SynapseAI v1.19.0 but habana-frameworks
+# v1.20.0.543 was found, this could lead to undefined behavior!", "… but the driver version is
+# v1.15.0, …".
+_HABANA_VALIDATED: Final = re.compile(
+    r"optimum-habana v[\w.+-]{1,30} has been validated for SynapseAI v(\d{1,2}\.\d{1,3}\.\d{1,3})"
+    r" but (?:(habana-frameworks) v(\d[\w.]{0,30}) was found|the (driver) version is "
+    r"v(\d[\w.]{0,30}),)"
+)
+
+
+def _habana_validated(found: re.Match[str]) -> str:
+    """issue 38: "<validated> <found> <what>" of optimum-habana's release check."""
+    what = found.group(2) or found.group(4)
+    return f"{found.group(1)} {found.group(3) or found.group(5)} {what}"
+
+
 _EXECSTACK_WORDS: Final = "cannot enable executable stack as shared object requires"
 _LIBRARY_FILE: Final = re.compile(r"[\w.+-]{1,120}\.so(?:\.[\d.]{1,20})?")
 _LIBRARY_PATH: Final = re.compile(r"[\w./+-]{1,320}")
@@ -1294,6 +1313,8 @@ RECOGNISERS: Final = (
     _Recogniser(_NEURON_RUNTIME_ARCH, FactKey.MESSAGE_NEURON_DRIVER, group=0),
     # issue 38: a library importing a transformers module its transformers is too old for
     _Recogniser(_TRANSFORMERS_MODULE, FactKey.MESSAGE_TRANSFORMERS_MODULE),
+    # issue 38: Gaudi software of one release on another (optimum-habana's own check)
+    _Recogniser(_HABANA_VALIDATED, FactKey.MESSAGE_HABANA_VALIDATED, made=_habana_validated),
     # issue 38: fp16 on the CPU, float64 on MPS (archlib)
     _Recogniser(_HALF_ON_CPU, FactKey.MESSAGE_HALF_ON_CPU),
     _Recogniser(_MPS_FLOAT64, FactKey.MESSAGE_MPS_FLOAT64, group=0),
