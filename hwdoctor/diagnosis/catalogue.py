@@ -2279,7 +2279,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "compatibility id; inside a container the devices must be passed in (--device "
         "/dev/neuron0). It says so at start (NRT:nrt_init; the Neuron runtime troubleshooting "
         "guide, https://awsdocs-neuron.readthedocs-hosted.com/en/latest/neuron-runtime/"
-        "nrt-troubleshoot.html).",
+        "nrt-troubleshoot.html). No Neuron device at all is neuron.no_device, a runtime of "
+        "another release than the driver neuron.runtime_driver_mismatch.",
         "the Neuron runtime found no usable Neuron driver ({said})",
         advice="on the host, install or reinstall aws-neuronx-dkms from the Neuron "
         "repository and load it (sudo modprobe neuron); in a container, pass the devices "
