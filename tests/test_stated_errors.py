@@ -15,6 +15,7 @@ from typing import Final
 
 import pytest
 
+from hwdoctor.compat import transformers_modules
 from hwdoctor.diagnosis import pasted
 from hwdoctor.gather import reports
 from hwdoctor.gather.reports import assemble, cleaning
@@ -549,9 +550,10 @@ def test_every_finding_code_fits_the_shipped_schemas_pattern() -> None:
             "NRT:nrt_init",  # the quote is clipped at the end of NRT's words
             "found no usable Neuron driver",
         ),
+        # issue 38: Neuron runtime against driver, its own finding
         (
             "neuronsdk655-inf1-runtime-compat-6-dkms-supports-2-4.md",
-            "neuron.driver_unusable",
+            "neuron.runtime_driver_mismatch",
             "is not compatible with the installed aws-neuron-dkms",
             "the installed Neuron driver is too old for this Neuron runtime",
         ),
@@ -1604,37 +1606,148 @@ def test_a_runtime_of_no_accelerator_is_no_vendor_finding_and_stays_unread() -> 
 
 
 @pytest.mark.parametrize(
-    ("name", "starts", "advice"),
+    ("name", "code", "starts", "advice"),
     [
         # aws-neuron-sdk#633: AWS's DLC on an inf1, the runtime and neuron-ls find no device
         (
             "neuronsdk633-inf1-dlc-no-neuron-device-available.md",
-            "the Neuron runtime found no Neuron device to open",
+            "neuron.no_device",
+            "no Neuron device here for the Neuron software (No neuron device available)",
             "--device=/dev/neuron0",
         ),
         # aws-neuron-sdk#482: docker's daemon, no /dev/neuron0 on the inf1 host
         (
             "neuronsdk482-inf1-docker-device-dev-neuron0-no-such-file.md",
+            "neuron.driver_unusable",
             "docker could not give the container a Neuron device",
             "modprobe neuron",
+        ),
+        # issue 38: Neuron without a Neuron device. aws-neuron-sdk#902: torch-neuronx 2.x's
+        # trace, its PJRT client counts no device
+        (
+            "neuronsdk902-torch-neuronx-2.1-trace-pjrt-num-devices-0.md",
+            "neuron.no_device",
+            "no Neuron device here for the Neuron software (Init: error condition",
+            "Inf2 / Trn1 / Trn2 for torch-neuronx",
+        ),
+        # issue 38: Neuron runtime against driver. aws-neuron-sdk#1071: SDK 2.21's runtime
+        # under inf1's framework of 2.20.2, its driver layer knows no such device
+        (
+            "neuronsdk1071-inf1-tensorflow-neuron-2.20.2-runtime-2.21-arch-not-found.md",
+            "neuron.runtime_driver_mismatch",
+            "this Neuron runtime does not know the Neuron device its driver shows "
+            "(TDRV:arch_init Architecture not found)",
+            "of one Neuron SDK release",
         ),
     ],
 )
 def test_neuron_without_a_device_is_named_with_the_neuron_remedy(
-    name: str, starts: str, advice: str
+    name: str, code: str, starts: str, advice: str
 ) -> None:
-    """No Neuron device to open is the Neuron runtime's driver finding, on the lines that
-    say it, with the Neuron remedy: never a CUDA index, never "no problem"."""
+    """No Neuron device to open, and a runtime of another release than the driver, are named
+    by their own findings (a driver there but unusable stays the driver's), on the lines
+    that say it, with the Neuron remedy: never a CUDA index, never "no problem"."""
     result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
     assert result.returncode == 1, result.stderr
     data = result.json()["data"]
     (found,) = data["findings"]
-    assert found["code"] == "neuron.driver_unusable" and found["backend"] == "neuron"
+    assert found["code"] == code and found["backend"] == "neuron"
     assert found["message"].startswith(starts)
     assert advice in (found["advice"] or "")
     assert not data["unread"]
     remedy = (found["remedy"] or "") + (found["advice"] or "")
     assert "/whl/cu" not in remedy and "nvidia" not in remedy.lower()
+
+
+# issue 38: Neuron without a Neuron device: compiling alone is no such error
+def test_compiling_for_neuron_on_a_machine_without_one_is_no_device_finding() -> None:
+    """aws-neuron-sdk#944: torch-neuron and neuron-cc on a local machine, ResNet50 compiled
+    with torch.neuron.trace. The Neuron developer flows compile on any instance ("Model
+    compilation can be executed on a non-inf1 instance"): no Neuron finding, no error."""
+    name = "neuronsdk944-local-torch-neuron-trace-resnet50-compile-only.md"
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    data = result.json()["data"] or {}
+    codes = [f["code"] for f in data.get("findings", [])]
+    assert not [c for c in codes if c.startswith("neuron.")], codes
+    assert result.returncode != 1, result.stdout
+
+
+# issue 38: a library importing a transformers module its transformers is too old to have
+@pytest.mark.parametrize(
+    ("name", "says", "install"),
+    [
+        # huggingface/trl#852: trl's main under an older transformers, no version shown
+        (
+            "trl852-sfttrainer-no-module-transformers-integrations-deepspeed.md",
+            "the installed transformers has no transformers.integrations.deepspeed: that "
+            "module is in transformers 4.33.0 and later",
+            "'transformers>=4.33.0'",
+        ),
+        # luka-group/mDPO#11: the reporter's "transformer==4.32.1"
+        (
+            "mdpo11-transformers-4.32.1-no-module-transformers-cache-utils.md",
+            "the installed transformers 4.32.1 has no transformers.cache_utils: that module "
+            "is in transformers 4.36.0 and later",
+            "'transformers>=4.36.0'",
+        ),
+    ],
+)
+def test_a_transformers_module_newer_than_the_installed_transformers_is_named(
+    name: str, says: str, install: str
+) -> None:
+    """Python's "No module named 'transformers.X'" for a module of a later transformers
+    release: its own finding, the install of a release that has it, on the error line."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    (found,) = result.json()["data"]["findings"]
+    assert found["code"] == "python.transformers_module_missing"
+    assert found["message"] == says
+    assert install in (found["remedy"] or "")
+
+
+def test_a_transformers_module_the_shown_release_has_is_no_too_old_finding() -> None:
+    """The table's rule (compat/transformers_modules.py, from the wheels' file lists): a
+    release at or past the module's first has it, so its import error is another cause."""
+    assert transformers_modules.too_old("transformers.cache_utils", "4.35.2") == "4.36.0"
+    assert transformers_modules.too_old("transformers.cache_utils", "4.36.0") is None
+    assert transformers_modules.too_old("transformers.integrations.deepspeed", "4.33.1") is None
+    assert transformers_modules.too_old("transformers.integrations.deepspeed", None) == "4.33.0"
+    assert transformers_modules.too_old("transformers.models.opt", "4.10.0") is None
+
+
+# issue 38: Gaudi software made for one Intel Gaudi release on another
+@pytest.mark.parametrize(
+    ("name", "says", "advice"),
+    [
+        # Ray's Gaudi tutorial (2024): optimum-habana 1.11 for 1.14.0 on a 1.15.0 driver
+        (
+            "ray-gaudi-doc-2024-optimum-habana-1.11-validated-1.14-driver-1.15.txt",
+            "software made for Intel Gaudi 1.14.0 runs where the host's driver (hl-smi) is 1.15.0",
+            "optimum-habana release validated for 1.15.0",
+        ),
+        # the same tutorial (2025): optimum-habana 1.15 for 1.19.0 beside the 1.20 bridge
+        (
+            "ray-gaudi-doc-2025-optimum-habana-1.15-validated-1.19-habana-frameworks-1.20.txt",
+            "software made for Intel Gaudi 1.19.0 runs where the PyTorch bridge "
+            "(habana-torch-plugin) is 1.20.0.543",
+            "vault.habana.ai/gaudi-docker/1.19.0/",
+        ),
+    ],
+)
+def test_gaudi_software_of_another_release_is_a_gaudi_warning(
+    name: str, says: str, advice: str
+) -> None:
+    """optimum-habana's own release check (optimum/habana/utils.py check_synapse_version):
+    a warning for Gaudi, the release's software or the release's image as remedy, never a
+    CUDA index; the deployments ran, so no error."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    data = result.json()["data"]
+    (found,) = data["findings"]
+    assert found["code"] == "hpu.software_release_apart" and found["severity"] == "warning"
+    assert found["backend"] == "hpu"
+    assert found["message"].startswith(says)
+    assert advice in (found["advice"] or "")
+    assert "/whl/cu" not in (found["remedy"] or "") + (found["advice"] or "")
 
 
 # issue 38: a library with no build for this machine (archlib): fp16 on the CPU, float64 on MPS

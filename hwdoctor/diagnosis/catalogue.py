@@ -223,6 +223,13 @@ class Code(str, Enum):
     # issue 38: serving limits stated by vLLM and TGI (configuration, not the environment)
     VLLM_KV_CACHE_SHORT = "serving.vllm_kv_cache_below_max_model_len"
     TGI_TOKEN_LIMITS = "serving.tgi_token_limits"
+    # issue 38: Neuron software without a Neuron device, and the runtime against the driver
+    NEURON_NO_DEVICE = "neuron.no_device"
+    NEURON_RUNTIME_DRIVER = "neuron.runtime_driver_mismatch"
+    # issue 38: a library importing a transformers module its transformers is too old to have
+    TRANSFORMERS_TOO_OLD = "python.transformers_module_missing"
+    # issue 38: Gaudi software of one release on another (optimum-habana's own check)
+    HPU_SOFTWARE_RELEASE = "hpu.software_release_apart"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2275,32 +2282,19 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "compatibility id; inside a container the devices must be passed in (--device "
         "/dev/neuron0). It says so at start (NRT:nrt_init; the Neuron runtime troubleshooting "
         "guide, https://awsdocs-neuron.readthedocs-hosted.com/en/latest/neuron-runtime/"
-        "nrt-troubleshoot.html).",
+        "nrt-troubleshoot.html). No Neuron device at all is neuron.no_device, a runtime of "
+        "another release than the driver neuron.runtime_driver_mismatch.",
         "the Neuron runtime found no usable Neuron driver ({said})",
         advice="on the host, install or reinstall aws-neuronx-dkms from the Neuron "
         "repository and load it (sudo modprobe neuron); in a container, pass the devices "
         "(--device=/dev/neuron0, one per device); then neuron-ls lists them",
         variants={
-            "incompatible": "the installed Neuron driver is too old for this Neuron runtime "
-            "({said})",
-            # issue 38: Gaudi / Neuron / TPU. No device to open: AWS's container guide reads
-            # "No neuron device available" as the devices not exposed to the container
-            # (https://awsdocs-neuron.readthedocs-hosted.com/en/latest/containers/
-            # troubleshooting.html), its setup guide's "No Neuron devices found" as the wrong
-            # instance type or the driver not loaded (…/setup/troubleshooting.html)
-            "no_device": "the Neuron runtime found no Neuron device to open ({said})",
-            # docker's daemon with no /dev/neuron# on the host to pass (moby oci/devices_linux.go)
+            # issue 38: Gaudi / Neuron / TPU. docker's daemon with no /dev/neuron# on the host
+            # to pass (moby oci/devices_linux.go)
             "no_device_file": "docker could not give the container a Neuron device ({said}): "
             "the host has no such device file",
         },
         variant_advice={
-            "incompatible": "upgrade the host's driver to the aws-neuronx-dkms of the "
-            "runtime's Neuron SDK release (aws-neuron-dkms is no longer produced: remove it "
-            "first), or use the runtime of the driver's release",
-            "no_device": "run on an instance with Neuron devices (Inf1, Inf2, Trn1, Trn2); "
-            "in a container, pass the devices (--device=/dev/neuron0, one per device; AWS's "
-            "container troubleshooting guide); on the host, neuron-ls must list them (the "
-            "aws-neuronx-dkms driver loaded) and no other process may hold them (neuron-top)",
             "no_device_file": "on the host, install and load the Neuron driver "
             "(aws-neuronx-dkms from the Neuron repository, then sudo modprobe neuron) on an "
             "instance with Neuron devices (Inf1, Inf2, Trn1, Trn2); ls /dev/neuron* and "
@@ -3074,6 +3068,99 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "(an Inference Endpoint or container sets them as MAX_INPUT_TOKENS, "
             "MAX_TOTAL_TOKENS and MAX_BATCH_PREFILL_TOKENS; MAX_INPUT_LENGTH before TGI 2.0)",
         },
+    ),
+    # issue 38: Neuron software without a Neuron device, and the runtime against the driver
+    Code.NEURON_NO_DEVICE: Entry(
+        E, "Neuron software run where no Neuron device is given to it",
+        "torch-neuron, torch-neuronx, transformers-neuronx and optimum-neuron run a model on "
+        "NeuronCores, which only Inf1, Inf2, Trn1 and Trn2 instances have; a container sees "
+        "them only when started with them (--device=/dev/neuron0, one per device: AWS's "
+        "container troubleshooting guide, https://awsdocs-neuron.readthedocs-hosted.com/en/"
+        "latest/containers/troubleshooting.html, \"Neuron Device Not found\"). Compiling is "
+        "not running: \"Model compilation can be executed on a non-inf1 instance for later "
+        "deployment\" (the Neuron developer flows, https://awsdocs-neuron.readthedocs-hosted."
+        "com/en/latest/containers/ec2-then-ec2-devflow.html). The runtime says so when it "
+        "starts: TDRV's \"No neuron device "
+        "available\", NRT:nrt_init's \"This instance has no neuron devices\", neuron-ls's "
+        "\"Failed to discover neuron devices\", torch-neuronx 2.x's PJRT client's \"Init: "
+        "error condition !(num_devices > 0)\". A driver that is there but unusable is "
+        "neuron.driver_unusable.",
+        "no Neuron device here for the Neuron software ({said}): this machine, or this "
+        "container, has none given to it",
+        advice="run it on an instance with Neuron devices (Inf1 for torch-neuron, Inf2 / Trn1 / "
+        "Trn2 for torch-neuronx), or start the container on such a host with its devices "
+        "(--device=/dev/neuron0, one per device; neuron-ls on the host lists them, and no "
+        "other process may hold them: neuron-top); to compile only, torch-neuron's trace and "
+        "neuron-cc run on any instance",
+    ),
+    Code.NEURON_RUNTIME_DRIVER: Entry(
+        E, "the Neuron runtime of one Neuron release against a driver of another",
+        "The Neuron runtime (libnrt: aws-neuronx-runtime-lib, aws-neuron-runtime before it) "
+        "and the kernel driver (aws-neuronx-dkms, aws-neuron-dkms before it, no longer "
+        "produced) are released together in each Neuron SDK release, and each runtime "
+        "carries a compatibility id the driver must support; the runtime checks it at start "
+        "(NRT:nrt_init: \"This Neuron Runtime (compatibility id: 6) is not compatible with the "
+        "installed aws-neuron-dkms package.\", \"Installed aws-neuron-dkms supports Runtime "
+        "compatibility id range: 2 - 4.\"; the Neuron runtime troubleshooting guide, "
+        "https://awsdocs-neuron.readthedocs-hosted.com/en/latest/neuron-runtime/"
+        "nrt-troubleshoot.html). The release notes list the package versions of each release "
+        "(https://awsdocs-neuron.readthedocs-hosted.com/en/latest/release-notes/"
+        "releasecontent.html); a runtime of a release that does not know the device the "
+        "driver shows stops in its driver layer (TDRV:arch_init \"Architecture not found\": "
+        "aws-neuron/aws-neuron-sdk#1071, SDK 2.21's runtime under inf1's framework of 2.20.2).",
+        "the installed Neuron driver is too old for this Neuron runtime ({said})",
+        advice="upgrade the host's driver to the aws-neuronx-dkms of the runtime's Neuron SDK "
+        "release (aws-neuron-dkms is no longer produced: remove it first; sudo modprobe -r "
+        "neuron && sudo modprobe neuron, or reboot), or install the runtime "
+        "(aws-neuronx-runtime-lib) of the driver's release; the release notes' package list "
+        "gives the versions of one release",
+        variants={
+            "release": "this Neuron runtime does not know the Neuron device its driver shows "
+            "({said}): the runtime is of another Neuron SDK release than the driver and "
+            "framework beside it",
+        },
+        variant_advice={
+            "release": "install the runtime (aws-neuronx-runtime-lib), driver "
+            "(aws-neuronx-dkms) and framework of one Neuron SDK release, as its release notes' "
+            "package list gives them; on Inf1, a release whose framework and runtime still "
+            "support Inf1 (aws-neuron/aws-neuron-sdk#1071: SDK 2.20.2's, not 2.21's runtime)",
+        },
+    ),
+    # issue 38: a library importing a transformers module its transformers is too old to have
+    Code.TRANSFORMERS_TOO_OLD: Entry(
+        E, "a library imports a transformers module the installed transformers is too old for",
+        "Libraries built on transformers import its modules by name, and each module exists "
+        "from one transformers release on: transformers.integrations.deepspeed from 4.33.0 "
+        "(4.32's integrations was one module, hence Python's \"'transformers.integrations' is "
+        "not a package\"), transformers.cache_utils from 4.36.0 (the wheels on PyPI; "
+        "intel/ipex-llm#10835). The importing library's release pins the transformers it "
+        "needs in its setup.py (optimum-habana 1.8's \"transformers >= 4.33\"), but a "
+        "transformers already installed (a Gaudi or NGC image's) satisfies an older pin or "
+        "is kept by --no-deps.",
+        "the installed transformers{found} has no {module}: that module is in transformers "
+        "{first} and later",
+        commands=("{install}",),
+        advice="install a transformers release from {first} on, the one the importing "
+        "library's release pins (its setup.py), then run it again:",
+    ),
+    # issue 38: Gaudi software of one release on another (optimum-habana's own check)
+    Code.HPU_SOFTWARE_RELEASE: Entry(
+        W, "Gaudi software made for one Intel Gaudi release runs on another",
+        "Each Intel Gaudi software release is the host's driver and firmware, the PyTorch "
+        "bridge (habana-torch-plugin) and the libraries built on it together (Intel Gaudi's "
+        "support matrix, https://docs.habana.ai/en/latest/Support_Matrix/Support_Matrix.html); "
+        "optimum-habana, vllm-fork and tgi-gaudi each make one release per Gaudi release "
+        "(optimum-habana's README: \"The current version has been validated for SynapseAI "
+        "1.x\"; vllm-fork's v<vllm>+Gaudi-<release> tags). optimum-habana checks it at import "
+        "against habana-torch-plugin and hl-smi's driver (optimum/habana/utils.py "
+        "check_synapse_version: \"… has been validated for SynapseAI v1.19.0 but "
+        "habana-frameworks v1.20.0.543 was found, this could lead to undefined behavior!\").",
+        "software made for Intel Gaudi {validated} runs where {what} is {found} (optimum-habana's "
+        "release check)",
+        advice="install the optimum-habana release validated for {found_release} (its "
+        "README's table; vllm-fork's v…+Gaudi-{found_release} tag for vLLM), or run on Intel "
+        "Gaudi software {validated} (the vault.habana.ai/gaudi-docker/{validated}/… image, "
+        "on a host whose hl-smi driver is {validated})",
     ),
 }  # fmt: skip
 

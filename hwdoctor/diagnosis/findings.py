@@ -3249,28 +3249,6 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
-    variant: Literal["incompatible"],
-    said: Value,
-) -> Finding: ...
-
-
-@overload
-def finding(
-    code: Literal[Code.NEURON_DRIVER_UNUSABLE],
-    *,
-    backend: str | None = None,
-    evidence: str | None = None,
-    variant: Literal["no_device"],
-    said: Value,
-) -> Finding: ...
-
-
-@overload
-def finding(
-    code: Literal[Code.NEURON_DRIVER_UNUSABLE],
-    *,
-    backend: str | None = None,
-    evidence: str | None = None,
     variant: Literal["no_device_file"],
     said: Value,
 ) -> Finding: ...
@@ -4090,6 +4068,67 @@ def finding(
     evidence: str | None = None,
     variant: Literal["launcher"],
     said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NEURON_NO_DEVICE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NEURON_RUNTIME_DRIVER],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NEURON_RUNTIME_DRIVER],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["release"],
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.TRANSFORMERS_TOO_OLD],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    first: Value,
+    found: Value,
+    install: Value | Shell,
+    module: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.HPU_SOFTWARE_RELEASE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    found: Value,
+    found_release: Value,
+    validated: Value,
+    what: Value,
 ) -> Finding: ...
 
 

@@ -14,7 +14,15 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Final, Literal, TypeVar
 
 from hwdoctor import registry, rules, versions
-from hwdoctor.compat import ascend, gpus, libraries, optimum_neuron, visibility, wheels
+from hwdoctor.compat import (
+    ascend,
+    gpus,
+    libraries,
+    optimum_neuron,
+    transformers_modules,
+    visibility,
+    wheels,
+)
 from hwdoctor.diagnosis import checks, remedies
 from hwdoctor.diagnosis.catalogue import Code, words_for
 from hwdoctor.diagnosis.findings import finding
@@ -158,6 +166,8 @@ _RESTS_ON: Final = (
     # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs
     ("xpu.oneapi_runtime_not_found", ("stated",)),
     ("xpu.ipex_windows_dll_not_loaded", ("stated",)),
+    ("python.transformers_module_missing", ("stated", "pin")),  # issue 38: too old a module
+    ("hpu.software_release_apart", ("stated",)),  # issue 38: Gaudi releases apart
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -297,6 +307,8 @@ _WHAT: Final = {
     FactKey.MESSAGE_XPU_GPU_UNSUPPORTED: "torch says (XPU support list)",
     FactKey.MESSAGE_VLLM_KV_CACHE: "vLLM says (KV cache)",  # issue 38: serving limits
     FactKey.MESSAGE_TGI_LIMIT: "TGI says (token limits)",
+    FactKey.MESSAGE_TRANSFORMERS_MODULE: "Python says (transformers module)",  # issue 38
+    FactKey.MESSAGE_HABANA_VALIDATED: "optimum-habana says",  # issue 38: Gaudi releases
 }
 
 
@@ -335,6 +347,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     if platform := _vllm_platform_no_cuda(paste, facts):
         found = (*(f for f in found if f.code != Code.CPU_ONLY_BUILD.value), *platform)
     found = (*found, *_pins(paste, facts))  # issue 38: a library's version pin refused
+    found = (*found, *_transformers_module(paste, facts))  # issue 38: too old a transformers
     found = (*found, *_python_unsupported(paste, facts))  # issue 38: no wheel for this Python
     found = (*found, *_half_on_cpu(facts, found), *_mps_float64(facts))  # issue 38: archlib
     # issue 38: vLLM Ascend's compiled part missing (its own finding, not a "vllm" extension's)
@@ -1680,9 +1693,41 @@ def _stated_with_words(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
         found.append(finding(Code.HPU_BRIDGE_MISSING, backend=_HPU, module=said[0].value))
     if said := facts.all(FactKey.MESSAGE_NEURON_DRIVER):
         facts.use("stated", *said)  # issue 38: the runtime's, neuron-ls's and docker's lines
-        found.append(_neuron_driver(said[0].value))
+        # issue 38: the line that names the cause, before the lines that follow from it
+        named = next((f for f in said if _NEURON_NAMING.search(f.value)), said[0])
+        found.append(_neuron_driver(" ".join(named.value.split())))
     found.extend(_container_runtime(facts))  # issue 38: Gaudi / Neuron / TPU
+    found.extend(_habana_validated(facts))  # issue 38: Gaudi software of another release
     return tuple(found)
+
+
+_HABANA_WHAT: Final = {
+    "driver": "the host's driver (hl-smi)",
+    "habana-frameworks": "the PyTorch bridge (habana-torch-plugin)",
+}
+
+
+def _habana_validated(facts: _Read) -> tuple[Finding, ...]:
+    """issue 38: optimum-habana's own release check: the Intel Gaudi release it was
+    validated for against the bridge's or the driver's, one finding on the first that says
+    so (the driver's first: the host is the harder to change), every such line used."""
+    said = facts.all(FactKey.MESSAGE_HABANA_VALIDATED)
+    if not said:
+        return ()
+    facts.use("stated", *said)
+    first = next((f for f in said if f.value.endswith(" driver")), said[0])
+    validated, found, what = first.value.split(" ", 2)
+    release = ".".join(found.split(".")[:3])
+    return (
+        finding(
+            Code.HPU_SOFTWARE_RELEASE,
+            backend=_HPU,
+            validated=validated,
+            found=found,
+            found_release=release,
+            what=_HABANA_WHAT.get(what, what),
+        ),
+    )
 
 
 def _xpu_not_built(evidence: Evidence, facts: _Read, said: PastedFact) -> Finding:
@@ -3049,6 +3094,42 @@ def _pins(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     return tuple(made)
 
 
+# issue 38: a library importing a transformers module its transformers is too old to have
+def _transformers_module(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """Python's "No module named 'transformers.X'" for a module of the table
+    (compat/transformers_modules.py) where the paste shows a transformers older than the
+    module's first release (a package list's or the reporter's "transformers==4.32.1"), or
+    none: the install of a release that has it. A transformers
+    shown at or past that release (another cause: a broken install, a shadowing file) says
+    nothing here."""
+    shown = next(
+        (
+            f
+            for f in (*facts.all(FactKey.PACKAGE), *facts.all(FactKey.PROSE_PACKAGE))
+            if versions.canonical_name(f.name or "") == "transformers"
+        ),
+        None,
+    )
+    for said in facts.all(FactKey.MESSAGE_TRANSFORMERS_MODULE):
+        first = transformers_modules.too_old(said.value, shown.value if shown else None)
+        if first is None:
+            continue
+        facts.use("stated", said)
+        if shown is not None:
+            facts.use("pin", shown)
+        way = remedies.installer(paste.evidence.python)
+        return (
+            finding(
+                Code.TRANSFORMERS_TOO_OLD,
+                module=said.value,
+                first=first,
+                found=f" {printable(shown.value)[:40]}" if shown else "",
+                install=remedies.requirement(way, "transformers", f">={first}"),
+            ),
+        )
+    return ()
+
+
 def _pin_install(
     way: remedies.Installer, paste: Pasted, package: str, spec: str, owner: str, found: str = ""
 ) -> Shell:
@@ -3274,21 +3355,29 @@ def _container_runtime(facts: _Read) -> tuple[Finding, ...]:
     return ()
 
 
+# issue 38: the Neuron lines that name their cause (the runtime against the driver), before
+# the lines that follow from it (the driver's range, the device count's assertion)
+_NEURON_NAMING: Final = re.compile(r"not compatible|Architecture not found")
+
+
 def _neuron_driver(said: str) -> Finding:
     """The Neuron runtime's words at start, by what they say: a driver too old for the
-    runtime, no device to open (in a container not given one, on an instance without one),
-    docker with no Neuron device file on the host to pass, or no driver at all."""
+    runtime or a runtime of another release (its own finding), no device to open (in a
+    container not given one, on an instance without one: its own finding), docker with no
+    Neuron device file on the host to pass, or no driver at all."""
     words = said.lower()
-    if "not compatible" in words:
-        return finding(
-            Code.NEURON_DRIVER_UNUSABLE, backend=_NEURON, said=said, variant="incompatible"
-        )
+    # issue 38: Neuron runtime against driver, or the driver's range of runtimes
+    if "not compatible" in words or "compatibility id range" in words:
+        return finding(Code.NEURON_RUNTIME_DRIVER, backend=_NEURON, said=said)
+    if "architecture not found" in words:  # issue 38: a runtime of another Neuron release
+        return finding(Code.NEURON_RUNTIME_DRIVER, backend=_NEURON, said=said, variant="release")
     if "custom device" in words:  # issue 38: docker's daemon, no /dev/neuron# on the host
         return finding(
             Code.NEURON_DRIVER_UNUSABLE, backend=_NEURON, said=said, variant="no_device_file"
         )
-    if "no neuron device" in words:  # issue 38: the runtime found no device to open
-        return finding(Code.NEURON_DRIVER_UNUSABLE, backend=_NEURON, said=said, variant="no_device")
+    # issue 38: Neuron without a Neuron device: the runtime, neuron-ls, torch-neuronx's PJRT
+    if any(w in words for w in ("no neuron device", "discover neuron devices", "num_devices")):
+        return finding(Code.NEURON_NO_DEVICE, backend=_NEURON, said=said)
     return finding(Code.NEURON_DRIVER_UNUSABLE, backend=_NEURON, said=said)
 
 

@@ -250,6 +250,11 @@ class FactKey(str, Enum):
     # "40960 5.62 4.50" in GiB), TGI's token limits ("request total 2048", "launcher")
     MESSAGE_VLLM_KV_CACHE = "message.vllm_kv_cache"
     MESSAGE_TGI_LIMIT = "message.tgi_limit"
+    # issue 38: a library importing a transformers module its transformers is too old to have
+    MESSAGE_TRANSFORMERS_MODULE = "message.transformers_module"  # "transformers.cache_utils"
+    # issue 38: Gaudi software of one release on another: optimum-habana's own check, as
+    # "<validated> <found> <what>": "1.19.0 1.20.0.543 habana-frameworks", "1.14.0 1.15.0 driver"
+    MESSAGE_HABANA_VALIDATED = "message.habana_validated"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -386,6 +391,10 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_XPU_GPU_UNSUPPORTED,
         FactKey.MESSAGE_VLLM_KV_CACHE,  # issue 38: serving limits
         FactKey.MESSAGE_TGI_LIMIT,
+        # issue 38: a library importing a transformers module its transformers is too old for
+        FactKey.MESSAGE_TRANSFORMERS_MODULE,
+        # issue 38: Gaudi software of one release on another (optimum-habana's warning)
+        FactKey.MESSAGE_HABANA_VALIDATED,
     }
 )
 

@@ -136,6 +136,11 @@ _ERROR_LIKE: Final = re.compile(
     # https://www.hiascend.com/document/detail/en/CANNCommunityEdition/900/maintenref/troubleshooting/atlaserrorcode_15_0267.html,
     # as compat/ascend.py CANN_EL0004 cites it)
     r"|\bE[A-Z]\d{4}\)?(?::|\[PID:)"
+    # issue 38: the Neuron runtime's log level before its module and function ("… ERROR
+    # TDRV:arch_init  Architecture not found 1", "ERROR   NRT:nrt_init  …"), as the Neuron
+    # runtime troubleshooting guide quotes its lines (https://awsdocs-neuron.readthedocs-
+    # hosted.com/en/latest/neuron-runtime/nrt-troubleshoot.html)
+    r"|\bERROR {1,4}[A-Z]{2,8}:[a-z_]"
 )
 # The messages above that state an error with no error word, each in the words of the code
 # that prints it (a paste often holds them without the exception's name before them):

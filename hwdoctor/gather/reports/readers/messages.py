@@ -645,6 +645,10 @@ _NEURON_DRIVER: Final = re.compile(
     r"Unable to (?:determine Neuron Driver version|read compatible Driver version)"
     r"|(?:This Neuron Runtime \(compatibility id: \d{1,3}\) )?is not compatible with the "
     r"installed aws-neuronx?-dkms package"
+    # issue 38: Neuron runtime against driver: the line after it, the driver's own range
+    r"|Installed aws-neuronx?-dkms supports Runtime compatibility id range: \d{1,3} - \d{1,3}"
+    # the line after "Unable to read compatible Driver version.", its advice
+    r"|Please check /dev/neuron# is accessible"
 )
 # issue 38: Gaudi / Neuron / TPU. docker's daemon asked for a runtime (--runtime=habana,
 # compose's `runtime: nvidia`) that its configuration does not register: "unknown or invalid
@@ -670,9 +674,49 @@ _NEURON_NO_DEVICE: Final = re.compile(
     r"No neuron device available|This instance has no neuron devices"
     r"|Failed to discover neuron devices"
     r"|error gathering device information while adding custom device \"/dev/neuron\d{1,3}\""
-    r": no such file or directory",
+    r": no such file or directory"
+    # issue 38: Neuron without a Neuron device. torch-neuronx 2.x's PJRT client (libneuronxla,
+    # the client PyTorch/XLA loads for Neuron) at start with no Neuron device to count:
+    # "PJRT_Client_Create: … Init: error condition !(num_devices > 0)"; AWS's maintainers read
+    # it as no Neuron device or driver (aws-neuron/aws-neuron-sdk#902: "looks like neuron
+    # driver is not installed").
+    r"|Init: error condition !\(num_devices > 0\)",
     re.I,
 )
+# issue 38: Neuron runtime against driver. The runtime's driver layer that does not know the
+# Neuron device the driver shows it ("TDRV:arch_init Architecture not found 1", then
+# tdrv_get_number_devices_on_instance's assertion "device_count != 0"): the runtime (libnrt)
+# of one Neuron SDK release beside the driver and framework of another. AWS's own report,
+# aws-neuron/aws-neuron-sdk#1071: inf1's tensorflow-neuron of SDK 2.20.2 under SDK 2.21's
+# runtime, "use … with runtime from SDK 2.20.2 only".
+_NEURON_RUNTIME_ARCH: Final = re.compile(
+    r"TDRV:arch_init\s{1,40}Architecture not found"
+    r"|tdrv_get_number_devices_on_instance: Assertion .device_count != 0. failed"
+)
+# issue 38: a library importing a transformers module its transformers is too old to have:
+# Python's import error (importlib's "No module named %r", with "; 'transformers.integrations'
+# is not a package" where transformers 4.32's integrations.py is a module). Which release
+# added the module: compat/transformers_modules.py.
+_TRANSFORMERS_MODULE: Final = re.compile(r"No module named '(transformers(?:\.\w{1,40}){1,4})'")
+# issue 38: Gaudi software of one release on another. optimum-habana checks at import the
+# Intel Gaudi software release it was validated for against habana-torch-plugin's version and
+# hl-smi's driver, by major and minor (optimum/habana/utils.py check_synapse_version):
+# "optimum-habana v1.15.0 has been validated for SynapseAI v1.19.0 but habana-frameworks
+# v1.20.0.543 was found, this could lead to undefined behavior!", "… but the driver version is
+# v1.15.0, …".
+_HABANA_VALIDATED: Final = re.compile(
+    r"optimum-habana v[\w.+-]{1,30} has been validated for SynapseAI v(\d{1,2}\.\d{1,3}\.\d{1,3})"
+    r" but (?:(habana-frameworks) v(\d[\w.]{0,30}) was found|the (driver) version is "
+    r"v(\d[\w.]{0,30}),)"
+)
+
+
+def _habana_validated(found: re.Match[str]) -> str:
+    """issue 38: "<validated> <found> <what>" of optimum-habana's release check."""
+    what = found.group(2) or found.group(4)
+    return f"{found.group(1)} {found.group(3) or found.group(5)} {what}"
+
+
 _EXECSTACK_WORDS: Final = "cannot enable executable stack as shared object requires"
 _LIBRARY_FILE: Final = re.compile(r"[\w.+-]{1,120}\.so(?:\.[\d.]{1,20})?")
 _LIBRARY_PATH: Final = re.compile(r"[\w./+-]{1,320}")
@@ -1305,6 +1349,12 @@ RECOGNISERS: Final = (
     # issue 38: Gaudi / Neuron / TPU (docker without the vendor's container runtime)
     _Recogniser(_CONTAINER_RUNTIME, FactKey.MESSAGE_CONTAINER_RUNTIME, group=0),
     _Recogniser(_NEURON_NO_DEVICE, FactKey.MESSAGE_NEURON_DRIVER, group=0),
+    # issue 38: Neuron runtime against driver (a runtime of another Neuron SDK release)
+    _Recogniser(_NEURON_RUNTIME_ARCH, FactKey.MESSAGE_NEURON_DRIVER, group=0),
+    # issue 38: a library importing a transformers module its transformers is too old for
+    _Recogniser(_TRANSFORMERS_MODULE, FactKey.MESSAGE_TRANSFORMERS_MODULE),
+    # issue 38: Gaudi software of one release on another (optimum-habana's own check)
+    _Recogniser(_HABANA_VALIDATED, FactKey.MESSAGE_HABANA_VALIDATED, made=_habana_validated),
     # issue 38: fp16 on the CPU, float64 on MPS (archlib)
     _Recogniser(_HALF_ON_CPU, FactKey.MESSAGE_HALF_ON_CPU),
     _Recogniser(_MPS_FLOAT64, FactKey.MESSAGE_MPS_FLOAT64, group=0),
