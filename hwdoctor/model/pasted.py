@@ -246,6 +246,13 @@ class FactKey(str, Enum):
     MESSAGE_ONEAPI_APART = "message.oneapi_apart"
     # torch: "The detected GPU (Intel(R) UHD Graphics 770) is not officially supported by …"
     MESSAGE_XPU_GPU_UNSUPPORTED = "message.xpu_gpu_unsupported"
+    # issue 38: CUDA-only packages on a Mac, oneMKL's JIT-profiling symbol (s6-macintel)
+    MACOS_WHEEL = "prose.macos_wheel"  # pip/uv naming a macOS platform tag: "macosx_11_0_arm64"
+    PIP_SDIST = "message.pip_sdist"  # pip fetching a CUDA-only package's source: "xformers"
+    # uv: "`bitsandbytes==0.45.0 …` can't be installed because it doesn't have a source
+    # distribution or wheel for the current platform"; the name: the package
+    MESSAGE_NO_PLATFORM_WHEEL = "message.no_platform_wheel"
+    MESSAGE_MKL_IJIT = "message.mkl_ijit"  # "libtorch_cpu.so: undefined symbol: iJIT_NotifyEvent"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -380,6 +387,9 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_IPEX_DLL,
         FactKey.MESSAGE_ONEAPI_APART,
         FactKey.MESSAGE_XPU_GPU_UNSUPPORTED,
+        # issue 38: CUDA-only packages on a Mac, oneMKL's JIT-profiling symbol (s6-macintel)
+        FactKey.MESSAGE_NO_PLATFORM_WHEEL,
+        FactKey.MESSAGE_MKL_IJIT,
     }
 )
 

@@ -67,7 +67,8 @@ _MACOS_PROSE: Final = re.compile(
     re.I,
 )
 _APPLE_CHIP_PROSE: Final = re.compile(
-    r"(?:^|Apple\s+|MacBook(?: Pro| Air)?\s+)(M[1-5](?:\s+(?:Pro|Max|Ultra))?)\b"
+    # issue 38 (s6-macintel): "Macbook Silicon M4" as a reporter spells it
+    r"(?:^|Apple\s+|Mac[Bb]ook(?: Pro| Air)?(?: [Ss]ilicon)?\s+)(M[1-5](?:\s+(?:Pro|Max|Ultra))?)\b"
 )
 # An AMD GPU named in the reporter's words ("RX 5700XT", "Radeon RX580", "Vega 56"): read only
 # when the name table knows it once spaced as AMD spells it ("Radeon RX 5700 XT").
