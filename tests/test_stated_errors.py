@@ -2004,3 +2004,14 @@ def test_ijit_notifyevent_undefined_is_a_newer_onemkl_found_first(name: str) -> 
     advice = found.advice or ""
     assert "mkl package back to 2024.0" in advice and "/whl/cu" not in advice
     assert not report.unread and report.exit_code == 1
+
+
+def test_a_geforce_named_by_vendor_and_number_shows_the_gpu_a_cpu_torch_cannot_use() -> None:
+    """AUTOMATIC1111/stable-diffusion-webui#7316: "I have NVIDIA 1060" and torch 1.12.1+cpu
+    on Windows: the GPU is read from the reporter's words, so the CPU build is named and the
+    Half error on the CPU rests on it (no separate half-precision finding)."""
+    report = diagnosed("a1111-7316-windows-nvidia-1060-torch-1.12.1-cpu-layernorm-half.md")
+    assert [f.code for f in report.findings] == ["torch.cpu_only_build"]
+    (found,) = report.findings
+    assert "GeForce GTX 1060" in found.message and "1.12.1+cpu" in found.message
+    assert explained(report, "I have NVIDIA 1060") and explained(report, "LayerNormKernelImpl")

@@ -53,6 +53,9 @@ _NVIDIA_PROSE: Final = re.compile(
 # NVIDIA's products carry "Ti" (AMD's say XT), and the series number gives the prefix:
 # GTX for the 10 and 16 series, RTX from the 20 series on.
 _TI_PROSE: Final = re.compile(r"(?<![\d.])((?:10|16|20|30|40|50)[5-9]0)\s?Ti\b", re.I)
+# issue 38 (s6-macintel): a GeForce named by its vendor and number alone ("I have NVIDIA
+# 1060, 6 GB"): the number's series gives the prefix, as for "Ti" above.
+_NVIDIA_NUMBER_PROSE: Final = re.compile(r"\b(?i:nvidia)\s+((?:10|16|20|30|40|50)[5-9]0)\b")
 # issue 38: a data-centre GPU by its Tesla name ("on my Tesla M40", "a Tesla P4?"): the
 # letter of its architecture and its number, as nvidia-smi names it.
 _TESLA_PROSE: Final = re.compile(r"\b(Tesla [KMPTV]\d{1,3})\b")
@@ -295,6 +298,10 @@ class Prose(LineReader):
                 if not _NVIDIA_PROSE.search(marks_off, max(0, ti.start() - 12), ti.end()):
                     series = "GTX" if ti.group(1)[:2] in ("10", "16") else "RTX"
                     yield line.says(FactKey.PROSE_GPU, f"GeForce {series} {ti.group(1)} Ti")
+            for number in _NVIDIA_NUMBER_PROSE.finditer(marks_off):  # issue 38 (s6-macintel)
+                if not _TI_PROSE.match(marks_off, number.start(1)):
+                    series = "GTX" if number.group(1)[:2] in ("10", "16") else "RTX"
+                    yield line.says(FactKey.PROSE_GPU, f"GeForce {series} {number.group(1)}")
             for tesla in _TESLA_PROSE.finditer(marks_off):  # issue 38
                 yield line.says(FactKey.PROSE_GPU, tesla.group(1))
         if _EXPECTED.match(text):
