@@ -2015,3 +2015,29 @@ def test_a_geforce_named_by_vendor_and_number_shows_the_gpu_a_cpu_torch_cannot_u
     (found,) = report.findings
     assert "GeForce GTX 1060" in found.message and "1.12.1+cpu" in found.message
     assert explained(report, "I have NVIDIA 1060") and explained(report, "LayerNormKernelImpl")
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        # intel/intel-extension-for-pytorch#721: 327 s before the first .to("xpu") returns
+        ("ipex721-wsl2-gpu-hangs-minutes-first-to-xpu-ipex2.3.110.md", "hangs"),
+        # intel/intel-extension-for-pytorch#725: Windows 11, IPEX 2.3.110+xpu from pip, an iGPU
+        ("ipex725-windows11-ipex2.3.110-slow-first-xpu-operations.md", "a long time"),
+        # intel/intel-extension-for-pytorch#767: an Arc B580 without AOT kernels in IPEX
+        ("ipex767-arc-b580-ipex-no-aot-kernels-5-10-minutes-first-time.md", "extremely slow"),
+    ],
+)
+def test_the_first_xpu_work_taking_minutes_is_kernels_compiled_at_first_use(
+    name: str, words: str
+) -> None:
+    """A reporter's words that the first XPU work hangs or takes minutes: the build has no
+    ahead-of-time kernels for this Intel GPU; the remedy is the build that has them, or
+    DPC++'s persistent cache, never a CUDA index (a warning: the environment works)."""
+    report = diagnosed(name)
+    assert [f.code for f in report.findings] == ["xpu.kernels_compiled_at_first_use"]
+    (found,) = report.findings
+    assert found.severity.value == "warning" and words in found.message
+    advice = found.advice or ""
+    assert "USE_AOT_DEVLIST" in advice and "SYCL_CACHE_PERSISTENT=1" in advice
+    assert "/whl/cu" not in advice and explained(report, words)

@@ -220,6 +220,8 @@ class Code(str, Enum):
     # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs
     XPU_ONEAPI_LIBRARY = "xpu.oneapi_runtime_not_found"
     XPU_IPEX_DLL = "xpu.ipex_windows_dll_not_loaded"
+    # issue 38 (s6-macintel): an Intel GPU the XPU build has no AOT kernels for
+    XPU_JIT_FIRST_USE = "xpu.kernels_compiled_at_first_use"
 
 
 @dataclass(frozen=True, slots=True)
@@ -3042,6 +3044,32 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "the runtime torch's XPU wheel installed with pip), or activate the release "
             "{required} comes from",
         },
+    ),
+    # issue 38 (s6-macintel): an Intel GPU whose XPU build carries no AOT kernels for it
+    Code.XPU_JIT_FIRST_USE: Entry(
+        W, "an Intel GPU the XPU build compiles its kernels for at first use",
+        "IPEX's and torch's XPU wheels carry kernels compiled ahead of time (AOT) for the GPU "
+        "targets of their build (IPEX: USE_AOT_DEVLIST, docs/tutorials/AOT.md; torch: "
+        "TORCH_XPU_ARCH_LIST, intel/torch-xpu-ops cmake/BuildFlags.cmake); on another GPU the "
+        "driver compiles each kernel from SPIR-V at its first use (JIT), for minutes, and the "
+        "same work is fast afterwards. IPEX's maintainers say so (intel/intel-extension-for-"
+        "pytorch#399: \"The first kernel run without AOT compilation is expected to take a "
+        "little longer\"; #721, solved by a build with USE_AOT_DEVLIST for that GPU); "
+        "ipex-llm's FAQ: the first run on a Core Ultra (Meteor Lake) iGPU takes 5-10 minutes "
+        "(intel/ipex-llm#11577). IPEX publishes wheels per GPU platform (its installation "
+        "page: the MTL index for Core Ultra iGPUs, others for Arc A / B-series, Lunar Lake), "
+        "each release's notes naming its AOT targets. DPC++ keeps the kernels it compiled "
+        "between runs where SYCL_CACHE_PERSISTENT=1 (intel/llvm sycl/doc/"
+        "EnvironmentVariables.md).",
+        "the first XPU work here takes minutes (the reporter: \"{said}\"): the IPEX or torch "
+        "XPU build carries "
+        "no ahead-of-time (AOT) kernels for this Intel GPU, so each kernel is compiled at its "
+        "first use (JIT)",
+        advice="install the build whose AOT targets include this GPU (IPEX's installation "
+        "page has a wheel index per GPU platform, the MTL one for Core Ultra iGPUs; the "
+        "release notes list each release's AOT targets), or build IPEX with USE_AOT_DEVLIST "
+        "(torch with TORCH_XPU_ARCH_LIST) naming it; and set SYCL_CACHE_PERSISTENT=1 before "
+        "Python starts, so the kernels compiled once are kept for the next runs",
     ),
     Code.XPU_IPEX_DLL: Entry(
         E, "IPEX's Windows XPU library refused by Windows' loader",

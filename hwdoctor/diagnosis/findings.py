@@ -4065,6 +4065,17 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.XPU_JIT_FIRST_USE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.XPU_IPEX_DLL],
     *,
     backend: str | None = None,

@@ -157,6 +157,7 @@ _RESTS_ON: Final = (
     # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs
     ("xpu.oneapi_runtime_not_found", ("stated",)),
     ("xpu.ipex_windows_dll_not_loaded", ("stated",)),
+    ("xpu.kernels_compiled_at_first_use", ("stated",)),  # issue 38 (s6-macintel)
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -284,6 +285,7 @@ _WHAT: Final = {
     FactKey.PIP_SDIST: "pip builds from source",
     FactKey.MESSAGE_NO_PLATFORM_WHEEL: "uv found no wheel for",
     FactKey.MESSAGE_MKL_IJIT: "the loader says",
+    FactKey.MESSAGE_XPU_SLOW_FIRST: "the reporter says",
     FactKey.MESSAGE_DS_MPS: "DeepSpeed's accelerator",  # issue 38: DeepSpeed, no NVIDIA GPU
     FactKey.MESSAGE_ACLNN_FAILED: "torch-npu says (kernel)",  # issue 38: Ascend's wordings
     FactKey.MACOS_LOADER: "macOS's loader says",  # issue 38: bitsandbytes on a Mac
@@ -340,6 +342,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_python_unsupported(paste, facts))  # issue 38: no wheel for this Python
     found = (*found, *_half_on_cpu(facts, found), *_mps_float64(facts))  # issue 38: archlib
     found = (*found, *_cuda_only_on_a_mac(paste, facts))  # issue 38 (s6-macintel)
+    found = (*found, *_xpu_jit(paste, facts))  # issue 38 (s6-macintel): no AOT kernels
     # issue 38: vLLM Ascend's compiled part missing (its own finding, not a "vllm" extension's)
     if kernels := _vllm_ascend_kernels(paste, facts):
         built = Code.EXTENSION_BUILT_FOR_OTHER_TORCH.value
@@ -3448,3 +3451,21 @@ def _cuda_only_on_a_mac(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         facts.use("gpus", mac[0])
         found.append(finding(Code.EXTENSION_ARCH_UNSUPPORTED, backend=_MPS, variant="xformers_mac"))
     return tuple(found)
+
+
+# issue 38 (s6-macintel): the words that tie a slow line to the XPU stack, and to first use.
+_FIRST: Final = re.compile(r"(?i)\bfirst\b")
+
+
+def _xpu_jit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """A reporter's words that the first XPU work takes minutes (a line that names XPU or
+    IPEX, says "first" and says it hangs or takes minutes): the build has no AOT kernels for
+    this Intel GPU, and the driver compiles them at first use (the sources are in the
+    catalogue's entry). Silent where the paste shows an NVIDIA GPU."""
+    if gpu_of_cuda_shown(paste):
+        return ()
+    said = [f for f in facts.all(FactKey.MESSAGE_XPU_SLOW_FIRST) if _FIRST.search(f.quote.text)]
+    if not said:
+        return ()
+    facts.use("stated", said[0])
+    return (finding(Code.XPU_JIT_FIRST_USE, backend=_XPU, said=printable(said[0].value)[:60]),)

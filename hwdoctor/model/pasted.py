@@ -253,6 +253,8 @@ class FactKey(str, Enum):
     # distribution or wheel for the current platform"; the name: the package
     MESSAGE_NO_PLATFORM_WHEEL = "message.no_platform_wheel"
     MESSAGE_MKL_IJIT = "message.mkl_ijit"  # "libtorch_cpu.so: undefined symbol: iJIT_NotifyEvent"
+    # a reporter's words that the first XPU work takes minutes: "hangs for several minutes"
+    MESSAGE_XPU_SLOW_FIRST = "message.xpu_slow_first"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)

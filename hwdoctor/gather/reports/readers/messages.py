@@ -1117,6 +1117,17 @@ _NO_PLATFORM_WHEEL: Final = re.compile(
 _MKL_IJIT: Final = re.compile(
     r"undefined symbol: (iJIT_(?:NotifyEvent|IsProfilingActive|GetNewMethodID))\b"
 )
+# A reporter's words that XPU work takes minutes or never ends ("GPU hangs for several minutes
+# when first calling tensor.to(\"xpu\")", "ipex init … is extremely slow 5-10 minutes … for the
+# first time"): read on a line that names XPU or IPEX within a bounded stretch; the XPU rule
+# (diagnosis/pasted.py _xpu_jit) keeps only a line that also says "first". The value: the words.
+_SLOW: Final = (
+    r"(hangs?|stuck|takes? forever|(?:several|\d{1,3}(?:-\d{1,3})?) minutes"
+    r"|(?:quite )?a long time|(?:extremely|very) slow)"
+)
+_SLOW_WORDS: Final = re.compile(
+    rf"(?i)\b(?:xpu|ipex)\b[^\n]{{0,200}}?\b{_SLOW}\b|\b{_SLOW}\b[^\n]{{0,200}}?\b(?:xpu|ipex)\b"
+)
 
 
 def _python_refused(found: re.Match[str]) -> str:
@@ -1317,6 +1328,7 @@ RECOGNISERS: Final = (
     _Recogniser(_PIP_SDIST, FactKey.PIP_SDIST),
     _Recogniser(_NO_PLATFORM_WHEEL, FactKey.MESSAGE_NO_PLATFORM_WHEEL),
     _Recogniser(_MKL_IJIT, FactKey.MESSAGE_MKL_IJIT),
+    _Recogniser(_SLOW_WORDS, FactKey.MESSAGE_XPU_SLOW_FIRST, made=lambda m: m[1] or m[2]),
 )
 
 
