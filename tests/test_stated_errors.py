@@ -2157,3 +2157,125 @@ def test_tgis_token_limits_are_named(name: str, words: str) -> None:
     assert found["code"] == "serving.tgi_token_limits" and found["severity"] == "warning"
     assert words in found["message"] and "--max-total-tokens" in (found["advice"] or "")
     assert not data["unread"] and not data["blocks"]
+
+
+# issue 38 (s6-macintel): CUDA-only packages on a Mac, oneMKL's JIT-profiling symbol
+@pytest.mark.parametrize(
+    ("name", "tool"),
+    [
+        # huggingface/smol-course#286: uv's own hint names macosx_26_0_arm64
+        ("smolcourse286-uv-macos-arm64-bitsandbytes-0.45.0-no-wheel.md", "uv"),
+        # sciknoworg/OntoAligner#64: pip's list ending at 0.42.0 on a "Macbook Silicon M4"
+        ("ontoaligner64-macbook-m4-bitsandbytes-0.45-no-matching-distribution.md", "pip"),
+        # huggingface/open-r1#108: pip under /Users and /private/var/folders
+        ("openr1-108-macos-users-bitsandbytes-0.43-no-matching-distribution.md", "pip"),
+    ],
+)
+def test_bitsandbytes_without_a_release_for_the_mac_is_named_with_the_macs_remedy(
+    name: str, tool: str
+) -> None:
+    """pip or uv finding no bitsandbytes release on a Mac: 0.43.0-0.48.2 ship no macOS wheel
+    (PyPI's file list), so the finding names the Mac and 0.49.0's first macOS arm64 wheels,
+    never a CUDA index."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    data = result.json()["data"]
+    assert [f["code"] for f in data["findings"]] == ["extension.bitsandbytes_on_mac"]
+    (found,) = data["findings"]
+    assert found["message"].startswith(f"{tool} found no bitsandbytes release for this Mac")
+    assert "bitsandbytes>=0.49.0" in result.stdout and "Intel Mac" in found["advice"]
+    assert any("bitsandbytes" in q["text"] for q in found["rests_on"])
+    assert "/whl/cu" not in result.stdout and not data["unread"]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        # EnVision-Research/DA-2#4: macosx_11_0_arm64 wheels, xformers 0.0.28.post2's sdist
+        "da2-4-macbook-arm64-xformers-0.0.28.post2-sdist-build-fails.md",
+        # facebookresearch/xformers#753: xformers 0.0.16's sdist under /Users/…/.pyenv
+        "xformers753-macos-pyenv-xformers-0.0.16-sdist-build-fails.md",
+    ],
+)
+def test_xformers_built_from_source_on_a_mac_is_named_as_no_build_for_this_machine(
+    name: str,
+) -> None:
+    """pip building xformers from its sdist on a Mac: xformers ships wheels for Linux and
+    Windows only, so the finding says so and points to torch's SDPA on MPS; never CUDA."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    data = result.json()["data"]
+    assert [f["code"] for f in data["findings"]] == ["extension.arch_unsupported"]
+    (found,) = data["findings"]
+    assert found["message"].startswith("xformers has no build for a Mac")
+    assert "scaled_dot_product_attention" in found["advice"]
+    texts = [q["text"] for q in found["rests_on"]]
+    assert any("xformers-0.0." in t for t in texts) and any("subprocess-exited" in t for t in texts)
+    assert "/whl/cu" not in result.stdout and "cuda-toolkit" not in result.stdout
+
+
+def test_bitsandbytes_refused_on_linux_is_not_named_a_mac() -> None:
+    """cocktailpeanut/fluxgym#285: the same pip refusal of bitsandbytes==0.44.0 on CentOS
+    (/home, a manylinux wheel): no Mac shown, so no Mac finding; the line stays unread."""
+    report = diagnosed("fluxgym285-centos-bitsandbytes-0.44.0-no-matching-distribution.md")
+    assert "extension.bitsandbytes_on_mac" not in [f.code for f in report.findings]
+    assert explained(report, "bitsandbytes==0.44.0")
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        # intel/ipex-llm#12141: the maintainer: oneAPI 2024.2 is not supported, use 2024.0
+        "ipexllm12141-libtorch-cpu-undefined-symbol-ijit-notifyevent-oneapi2024.2.md",
+        # intel/ipex-llm#10550: ipex_llm's import of torch
+        "ipexllm10550-ipex-llm-import-undefined-symbol-ijit-notifyevent.md",
+    ],
+)
+def test_ijit_notifyevent_undefined_is_a_newer_onemkl_found_first(name: str) -> None:
+    """torch's libtorch_cpu.so wanting iJIT_NotifyEvent: oneMKL 2024.1 removed the
+    JIT-profiling API, so a newer oneAPI/MKL was found first; the remedy is oneAPI 2024.0
+    (ipex-llm's quickstart) or mkl 2024.0, never a CUDA index."""
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == "xpu.oneapi_runtime_not_found" and found.severity.value == "error"
+    assert "iJIT_NotifyEvent" in found.message and "oneMKL 2024.1 removed" in found.message
+    advice = found.advice or ""
+    assert "mkl package back to 2024.0" in advice and "/whl/cu" not in advice
+    assert not report.unread and report.exit_code == 1
+
+
+def test_a_geforce_named_by_vendor_and_number_shows_the_gpu_a_cpu_torch_cannot_use() -> None:
+    """AUTOMATIC1111/stable-diffusion-webui#7316: "I have NVIDIA 1060" and torch 1.12.1+cpu
+    on Windows: the GPU is read from the reporter's words, so the CPU build is named and the
+    Half error on the CPU rests on it (no separate half-precision finding)."""
+    report = diagnosed("a1111-7316-windows-nvidia-1060-torch-1.12.1-cpu-layernorm-half.md")
+    assert [f.code for f in report.findings] == ["torch.cpu_only_build"]
+    (found,) = report.findings
+    assert "GeForce GTX 1060" in found.message and "1.12.1+cpu" in found.message
+    assert explained(report, "I have NVIDIA 1060") and explained(report, "LayerNormKernelImpl")
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        # intel/intel-extension-for-pytorch#721: 327 s before the first .to("xpu") returns
+        ("ipex721-wsl2-gpu-hangs-minutes-first-to-xpu-ipex2.3.110.md", "hangs"),
+        # intel/intel-extension-for-pytorch#725: Windows 11, IPEX 2.3.110+xpu from pip, an iGPU
+        ("ipex725-windows11-ipex2.3.110-slow-first-xpu-operations.md", "a long time"),
+        # intel/intel-extension-for-pytorch#767: an Arc B580 without AOT kernels in IPEX
+        ("ipex767-arc-b580-ipex-no-aot-kernels-5-10-minutes-first-time.md", "extremely slow"),
+    ],
+)
+def test_the_first_xpu_work_taking_minutes_is_kernels_compiled_at_first_use(
+    name: str, words: str
+) -> None:
+    """A reporter's words that the first XPU work hangs or takes minutes: the build has no
+    ahead-of-time kernels for this Intel GPU; the remedy is the build that has them, or
+    DPC++'s persistent cache, never a CUDA index (a warning: the environment works)."""
+    report = diagnosed(name)
+    assert [f.code for f in report.findings] == ["xpu.kernels_compiled_at_first_use"]
+    (found,) = report.findings
+    assert found.severity.value == "warning" and words in found.message
+    advice = found.advice or ""
+    assert "USE_AOT_DEVLIST" in advice and "SYCL_CACHE_PERSISTENT=1" in advice
+    assert "/whl/cu" not in advice and explained(report, words)

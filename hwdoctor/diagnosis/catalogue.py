@@ -230,6 +230,8 @@ class Code(str, Enum):
     TRANSFORMERS_TOO_OLD = "python.transformers_module_missing"
     # issue 38: Gaudi software of one release on another (optimum-habana's own check)
     HPU_SOFTWARE_RELEASE = "hpu.software_release_apart"
+    # issue 38 (s6-macintel): an Intel GPU the XPU build has no AOT kernels for
+    XPU_JIT_FIRST_USE = "xpu.kernels_compiled_at_first_use"
 
 
 @dataclass(frozen=True, slots=True)
@@ -962,6 +964,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "flash_attn_rocm": "flash-attn's build took its CUDA path on a ROCm build of torch "
             "(flash-attn: \"nvcc was not found\"): on AMD GPUs flash-attn is built by its own "
             "ROCm backends, not with nvcc",
+
+            # issue 38 (s6-macintel): xformers' source build on a Mac (its PyPI files: wheels
+            # for manylinux x86_64 and win_amd64 only, and the sdist)
+            "xformers_mac": "xformers has no build for a Mac: its releases ship wheels for "
+            "Linux and Windows only, so pip builds it from source here, and that build fails "
+            "(pip: \"subprocess-exited-with-error\"; a build without torch in pip's isolated "
+            "environment says \"No module named 'torch'\")",
         },
         variant_commands={
             "triton": (
@@ -972,6 +981,14 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         variant_advice={
             # issue 38 (archlib): flash-attention's README, "Installation and features"
             # (requirements: CUDA or ROCm toolkit, Linux; Windows from v2.3.2), no macOS wheel
+            # issue 38 (s6-macintel): xformers' README, "Installing xFormers": "Recommended,
+            # Windows & Linux" (its CUDA and ROCm kernels); torch's SDPA runs on MPS
+            "xformers_mac": "on a Mac, leave xformers out of the requirements installed there: "
+            "xformers' README installs it for Linux and Windows (CUDA or ROCm), and the "
+            "programs that use it fall back to torch's scaled_dot_product_attention, which runs "
+            "on the Mac's GPU (MPS) (in diffusers, do not call "
+            "enable_xformers_memory_efficient_attention; elsewhere, the program's option that "
+            "turns xformers off). A CUDA index or toolkit is no remedy on a Mac",
             "flash_attn_mac": "on a Mac, run without flash-attn: attention through torch's "
             "scaled_dot_product_attention, which runs on the Mac's GPU (MPS) "
             "(attn_implementation=\"sdpa\" in transformers, or the program's option that turns "
@@ -2045,6 +2062,15 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "libbitsandbytes_cpu.so, is a Linux (ELF) file that macOS's loader refuses (dyld: "
             "\"not a mach-o file\"), so its 8-bit and 4-bit quantization are unavailable on "
             "this Mac",
+            # issue 38 (s6-macintel): pip's or uv's resolver finding no release for a Mac
+            # (bitsandbytes' PyPI files: 0.43.0-0.48.2 manylinux and win_amd64 wheels only)
+            "no_wheel": "{tool} found no bitsandbytes release for this Mac ({requirement}): "
+            "bitsandbytes 0.43.0 to 0.48.2 ship wheels for Linux and Windows only, and its "
+            "first macOS wheels, for Apple silicon on macOS 14 or newer, are 0.49.0's",
+        },
+        # issue 38 (s6-macintel): the release with the first macOS wheels
+        variant_commands={
+            "no_wheel": ("# on Apple silicon with macOS 14 or newer:", "{install}"),
         },
         variant_advice={
             "macos_loader": "on a Mac, load the model without bitsandbytes (drop "
@@ -2052,6 +2078,14 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "model on a machine with an NVIDIA GPU; bitsandbytes' macOS wheels are for Apple "
             "silicon (arm64) only (its installation guide), so an Intel Mac has none, and a "
             "CUDA or Windows upgrade does not help here",
+            # issue 38 (s6-macintel): no wheel of the release asked for this Mac
+            "no_wheel": "on Apple silicon with macOS 14 or newer, ask for bitsandbytes 0.49.0 "
+            "or newer (the install line given): its first macOS wheels (macosx_14_0_arm64, "
+            "PyPI's file list), with its Apple silicon backend (its installation guide); "
+            "0.42.0, the last release pip finds for a Mac before it, installs a Linux library "
+            "macOS cannot load. On an Intel Mac or an older macOS there is no build of it: "
+            "leave bitsandbytes out of the requirements installed there and load the model "
+            "without load_in_8bit / load_in_4bit. A CUDA index is no remedy on a Mac",
         },
     ),
     Code.WSL_NO_LIBCUDA: Entry(
@@ -2978,6 +3012,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "older_first_unknown": "the loader found another oneAPI release's {library} "
             "first: {required}, the runtime the Intel GPU build here uses, needs its symbol "
             "version {version}, which that {library} lacks",
+
+            # issue 38 (s6-macintel): oneMKL 2024.1 removed the JIT-profiling API torch's CPU
+            # library links (pytorch/pytorch#123097)
+            "mkl_ijit": "torch's {library} cannot load: it needs {version}, which oneMKL "
+            "{release} and earlier export and oneMKL 2024.1 removed, so the oneMKL the loader "
+            "found first is a newer oneAPI release than the one this torch (and ipex-llm or "
+            "IPEX beside it) was built with",
         },
         variant_advice={
             "release_unknown": "install the oneAPI Base Toolkit release IPEX's installation "
@@ -2987,11 +3028,45 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "puts that release's lib folders first on LD_LIBRARY_PATH, ahead of the runtime "
             "torch's XPU wheel installed with pip), or activate a oneAPI {release} release at "
             "least as new as that runtime",
+            # issue 38 (s6-macintel): ipex-llm's Linux GPU quickstart installs oneAPI 2024.0
+            # (docs/mddocs/Quickstart/install_linux_gpu.md, "Install oneAPI"); its maintainers
+            # name 2024.2 unsupported (intel/ipex-llm#12141)
+            "mkl_ijit": "start Python without the newer oneAPI activated, or install and "
+            "activate the oneAPI release the build names: ipex-llm's Linux GPU quickstart "
+            "installs oneAPI {release} (its maintainers: oneAPI 2024.2 is not supported, "
+            "intel/ipex-llm#12141); in a conda environment whose mkl is 2024.1 or newer, put "
+            "its mkl package back to {release} (pytorch/pytorch#123097)",
             "older_first_unknown": "start Python without the other oneAPI activated (its "
             "setvars.sh puts that release's lib folders first on LD_LIBRARY_PATH, ahead of "
             "the runtime torch's XPU wheel installed with pip), or activate the release "
             "{required} comes from",
         },
+    ),
+    # issue 38 (s6-macintel): an Intel GPU whose XPU build carries no AOT kernels for it
+    Code.XPU_JIT_FIRST_USE: Entry(
+        W, "an Intel GPU the XPU build compiles its kernels for at first use",
+        "IPEX's and torch's XPU wheels carry kernels compiled ahead of time (AOT) for the GPU "
+        "targets of their build (IPEX: USE_AOT_DEVLIST, docs/tutorials/AOT.md; torch: "
+        "TORCH_XPU_ARCH_LIST, intel/torch-xpu-ops cmake/BuildFlags.cmake); on another GPU the "
+        "driver compiles each kernel from SPIR-V at its first use (JIT), for minutes, and the "
+        "same work is fast afterwards. IPEX's maintainers say so (intel/intel-extension-for-"
+        "pytorch#399: \"The first kernel run without AOT compilation is expected to take a "
+        "little longer\"; #721, solved by a build with USE_AOT_DEVLIST for that GPU); "
+        "ipex-llm's FAQ: the first run on a Core Ultra (Meteor Lake) iGPU takes 5-10 minutes "
+        "(intel/ipex-llm#11577). IPEX publishes wheels per GPU platform (its installation "
+        "page: the MTL index for Core Ultra iGPUs, others for Arc A / B-series, Lunar Lake), "
+        "each release's notes naming its AOT targets. DPC++ keeps the kernels it compiled "
+        "between runs where SYCL_CACHE_PERSISTENT=1 (intel/llvm sycl/doc/"
+        "EnvironmentVariables.md).",
+        "the first XPU work here takes minutes (the reporter: \"{said}\"): the IPEX or torch "
+        "XPU build carries "
+        "no ahead-of-time (AOT) kernels for this Intel GPU, so each kernel is compiled at its "
+        "first use (JIT)",
+        advice="install the build whose AOT targets include this GPU (IPEX's installation "
+        "page has a wheel index per GPU platform, the MTL one for Core Ultra iGPUs; the "
+        "release notes list each release's AOT targets), or build IPEX with USE_AOT_DEVLIST "
+        "(torch with TORCH_XPU_ARCH_LIST) naming it; and set SYCL_CACHE_PERSISTENT=1 before "
+        "Python starts, so the kernels compiled once are kept for the next runs",
     ),
     Code.XPU_IPEX_DLL: Entry(
         E, "IPEX's Windows XPU library refused by Windows' loader",

@@ -1279,6 +1279,17 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["xformers_mac"],
+    gpu: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.BNB_WITHOUT_GPU],
     *,
     backend: str | None = None,
@@ -3027,6 +3038,9 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: None = None,
+    install: Value | Shell = None,
+    requirement: Value = None,
+    tool: Value = None,
 ) -> Finding: ...
 
 
@@ -3037,6 +3051,22 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: Literal["macos_loader"],
+    install: Value | Shell = None,
+    requirement: Value = None,
+    tool: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BNB_ON_MAC],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["no_wheel"],
+    install: Value | Shell,
+    requirement: Value,
+    tool: Value,
 ) -> Finding: ...
 
 
@@ -3961,6 +3991,20 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["mkl_ijit"],
+    library: Value,
+    release: Value,
+    version: Value,
+    required: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.XPU_ONEAPI_LIBRARY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["older_first"],
     library: Value,
     release: Value,
@@ -3994,6 +4038,17 @@ def finding(
     release: Value = None,
     required: Value = None,
     version: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.XPU_JIT_FIRST_USE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    said: Value,
 ) -> Finding: ...
 
 

@@ -168,6 +168,7 @@ _RESTS_ON: Final = (
     ("xpu.ipex_windows_dll_not_loaded", ("stated",)),
     ("python.transformers_module_missing", ("stated", "pin")),  # issue 38: too old a module
     ("hpu.software_release_apart", ("stated",)),  # issue 38: Gaudi releases apart
+    ("xpu.kernels_compiled_at_first_use", ("stated",)),  # issue 38 (s6-macintel)
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -290,6 +291,12 @@ _WHAT: Final = {
     FactKey.MESSAGE_NO_TOOLKIT: "the build says (CUDA toolkit)",  # issue 38: no nvcc
     FactKey.MESSAGE_FP16_REFUSED: "the trainer says (fp16)",  # issue 38: fp16 AMP on MPS
     FactKey.MACOS_PATH: "a macOS path",  # issue 38: fp16 AMP on MPS
+    # issue 38 (s6-macintel): CUDA-only packages on a Mac, oneMKL's JIT-profiling symbol
+    FactKey.MACOS_WHEEL: "a macOS wheel",
+    FactKey.PIP_SDIST: "pip builds from source",
+    FactKey.MESSAGE_NO_PLATFORM_WHEEL: "uv found no wheel for",
+    FactKey.MESSAGE_MKL_IJIT: "the loader says",
+    FactKey.MESSAGE_XPU_SLOW_FIRST: "the reporter says",
     FactKey.MESSAGE_DS_MPS: "DeepSpeed's accelerator",  # issue 38: DeepSpeed, no NVIDIA GPU
     FactKey.MESSAGE_ACLNN_FAILED: "torch-npu says (kernel)",  # issue 38: Ascend's wordings
     FactKey.MACOS_LOADER: "macOS's loader says",  # issue 38: bitsandbytes on a Mac
@@ -350,6 +357,8 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_transformers_module(paste, facts))  # issue 38: too old a transformers
     found = (*found, *_python_unsupported(paste, facts))  # issue 38: no wheel for this Python
     found = (*found, *_half_on_cpu(facts, found), *_mps_float64(facts))  # issue 38: archlib
+    found = (*found, *_cuda_only_on_a_mac(paste, facts))  # issue 38 (s6-macintel)
+    found = (*found, *_xpu_jit(paste, facts))  # issue 38 (s6-macintel): no AOT kernels
     # issue 38: vLLM Ascend's compiled part missing (its own finding, not a "vllm" extension's)
     if kernels := _vllm_ascend_kernels(paste, facts):
         built = Code.EXTENSION_BUILT_FOR_OTHER_TORCH.value
@@ -1967,6 +1976,22 @@ def _intel_runtime(facts: _Read) -> tuple[Finding, ...]:
                 variant="older_first" if needed else "older_first_unknown",
             )
         )
+    if (said := facts.all(FactKey.MESSAGE_MKL_IJIT)) and not found:
+        # issue 38 (s6-macintel): torch's CPU library wanting oneMKL 2024.0's JIT-profiling
+        # symbol from a newer oneMKL found first (the source is beside _MKL_IJIT in
+        # readers/messages.py)
+        facts.use("stated", said[0])
+        found.append(
+            finding(
+                Code.XPU_ONEAPI_LIBRARY,
+                backend=_XPU,
+                library="libtorch_cpu.so",
+                release="2024.0",
+                version=said[0].value,
+                required="",
+                variant="mkl_ijit",
+            )
+        )
     if said := facts.all(FactKey.MESSAGE_IPEX_DLL):
         # every line of the refusal is read (a title's cut copy too); the first that names
         # its DLL is told
@@ -3521,3 +3546,83 @@ def _serving_limits(facts: _Read) -> tuple[Finding, ...]:
             }.get(which, "over the server's limits")
             found.append(finding(Code.TGI_TOKEN_LIMITS, said=said))
     return tuple(found)
+# issue 38 (s6-macintel): a package built for CUDA alone that pip cannot install on a Mac.
+# bitsandbytes' PyPI files (the registry's file list): 0.42.0 a py3-none-any wheel whose
+# libraries are Linux ones, 0.43.0 to 0.48.2 manylinux and win_amd64 wheels only, and from
+# 0.49.0 a macosx_14_0_arm64 wheel (its installation guide: Apple Silicon, macOS 14+).
+_BNB_MAC_RELEASE: Final = ">=0.49.0"
+_BNB: Final = "bitsandbytes"
+_REQUIRED_NAME: Final = re.compile(r"[A-Za-z0-9][\w.-]{0,80}?(?=[=<>!~\[ ]|$)")
+
+
+def _mac_lines(paste: Pasted, facts: _Read) -> list[PastedFact]:
+    """The lines that show the machine is a Mac: Apple silicon shown (accelerators_shown),
+    a macOS wheel tag pip or uv names, a path only macOS has, macOS named."""
+    return [
+        *accelerators_shown(paste).get(_MPS, ()),
+        *facts.all(FactKey.MACOS_WHEEL),
+        *facts.all(FactKey.MACOS_PATH),
+        *facts.all(FactKey.PROSE_MACOS),
+    ]
+
+
+def _cuda_only_on_a_mac(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """pip or uv finding no bitsandbytes release for a Mac, and pip's source build of
+    xformers failing on one: neither is built for macOS in those releases, so the finding
+    says so, with the Mac's remedy (bitsandbytes' first macOS wheels, or no xformers), never
+    a CUDA index. Silent where the paste shows an NVIDIA GPU."""
+    mac = _mac_lines(paste, facts)
+    if not mac or gpu_of_cuda_shown(paste):
+        return ()
+    found: list[Finding] = []
+    refused = [
+        f
+        for f in facts.all(FactKey.MESSAGE_NO_DISTRIBUTION)
+        if (name := _REQUIRED_NAME.match(f.value)) and versions.canonical_name(name[0]) == _BNB
+    ]
+    refused += [f for f in facts.all(FactKey.MESSAGE_NO_PLATFORM_WHEEL) if f.value == _BNB]
+    if refused and not facts.all(FactKey.BNB_NO_GPU) and not facts.all(FactKey.MESSAGE_BNB_NO_GPU):
+        first = min(refused, key=lambda f: f.quote.line)
+        facts.use("bitsandbytes", *refused)
+        facts.use("host", mac[0])
+        uv = first.key is FactKey.MESSAGE_NO_PLATFORM_WHEEL
+        requirement = first.value.split(" ", 1)[0]
+        if uv:  # uv's line names the release in its own quoting: the version read from it
+            shown = _version_of(facts, _BNB)
+            requirement = f"{_BNB}=={shown.value}" if shown is not None else _BNB
+        way = remedies.installer(paste.evidence.python)
+        found.append(
+            finding(
+                Code.BNB_ON_MAC,
+                backend=_MPS,
+                variant="no_wheel",
+                tool="uv" if uv else "pip",
+                requirement=printable(requirement)[:80],
+                install=remedies.requirement(way, _BNB, _BNB_MAC_RELEASE),
+            )
+        )
+    sdist = facts.all(FactKey.PIP_SDIST)
+    failed = facts.all(FactKey.PIP_BUILD_FAILED)
+    if sdist and failed:
+        facts.use("stated", sdist[0], *failed)
+        facts.use("gpus", mac[0])
+        found.append(finding(Code.EXTENSION_ARCH_UNSUPPORTED, backend=_MPS, variant="xformers_mac"))
+    return tuple(found)
+
+
+# issue 38 (s6-macintel): the words that tie a slow line to the XPU stack, and to first use.
+_FIRST: Final = re.compile(r"(?i)\bfirst\b")
+
+
+def _xpu_jit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """A reporter's words that the first XPU work takes minutes (a line that names XPU or
+    IPEX, says "first" and says it hangs or takes minutes): the build has no AOT kernels for
+    this Intel GPU, and the driver compiles them at first use (the sources are in the
+    catalogue's entry). Silent where the paste shows an NVIDIA GPU."""
+    if gpu_of_cuda_shown(paste):
+        return ()
+    said = [f for f in facts.all(FactKey.MESSAGE_XPU_SLOW_FIRST) if _FIRST.search(f.quote.text)]
+    if not said:
+        return ()
+    facts.use("stated", said[0])
+    return (finding(Code.XPU_JIT_FIRST_USE, backend=_XPU, said=printable(said[0].value)[:60]),)

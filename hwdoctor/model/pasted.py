@@ -255,6 +255,15 @@ class FactKey(str, Enum):
     # issue 38: Gaudi software of one release on another: optimum-habana's own check, as
     # "<validated> <found> <what>": "1.19.0 1.20.0.543 habana-frameworks", "1.14.0 1.15.0 driver"
     MESSAGE_HABANA_VALIDATED = "message.habana_validated"
+    # issue 38: CUDA-only packages on a Mac, oneMKL's JIT-profiling symbol (s6-macintel)
+    MACOS_WHEEL = "prose.macos_wheel"  # pip/uv naming a macOS platform tag: "macosx_11_0_arm64"
+    PIP_SDIST = "message.pip_sdist"  # pip fetching a CUDA-only package's source: "xformers"
+    # uv: "`bitsandbytes==0.45.0 …` can't be installed because it doesn't have a source
+    # distribution or wheel for the current platform"; the name: the package
+    MESSAGE_NO_PLATFORM_WHEEL = "message.no_platform_wheel"
+    MESSAGE_MKL_IJIT = "message.mkl_ijit"  # "libtorch_cpu.so: undefined symbol: iJIT_NotifyEvent"
+    # a reporter's words that the first XPU work takes minutes: "hangs for several minutes"
+    MESSAGE_XPU_SLOW_FIRST = "message.xpu_slow_first"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -395,6 +404,9 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_TRANSFORMERS_MODULE,
         # issue 38: Gaudi software of one release on another (optimum-habana's warning)
         FactKey.MESSAGE_HABANA_VALIDATED,
+        # issue 38: CUDA-only packages on a Mac, oneMKL's JIT-profiling symbol (s6-macintel)
+        FactKey.MESSAGE_NO_PLATFORM_WHEEL,
+        FactKey.MESSAGE_MKL_IJIT,
     }
 )
 

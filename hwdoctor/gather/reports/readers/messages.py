@@ -1163,6 +1163,48 @@ _TGI_LAUNCHER: Final = re.compile(
 _IPEX_DLL_CUT: Final = re.compile(
     r"(?i:\bipex\b|intel_extension_for_pytorch)[^\n]{0,80}?\[WinError (12[67]|193)\]"
 )
+# issue 38 (s6-macintel): CUDA-only packages on a Mac, oneMKL's JIT-profiling symbol.
+# A macOS platform tag, in a wheel's file name pip fetches ("torch-2.5.0-cp312-none-macosx_11_0
+# _arm64.whl", the tag PEP 425 / packaging.tags.mac_platforms gives macOS) or in uv's hint
+# ("You're on macOS (`macosx_26_0_arm64`)"): the machine is a Mac. The value: the tag.
+_MACOS_WHEEL: Final = re.compile(r"\b(macosx_\d{1,2}_\d{1,2}_(?:arm64|x86_64|universal2))\b")
+# pip fetching the source of a package that ships wheels for Linux and Windows only and builds
+# CUDA code from it: xformers (its PyPI files: manylinux x86_64 and win_amd64 wheels and the
+# sdist; README "Installing xFormers": "Recommended, Windows & Linux"). pip's own lines
+# (pip/_internal/operations/prepare.py: "Using cached %s", "Downloading %s"). The value: the
+# package.
+_PIP_SDIST: Final = re.compile(
+    r"^\s{0,8}(?:Using cached|Downloading) (xformers)-\d[\w.+]{0,40}\.tar\.gz\b"
+)
+# uv refusing a release with no wheel for this platform (astral-sh/uv crates/uv-resolver
+# resolution/…, "can't be installed because it doesn't have a source distribution or wheel
+# for the current platform"; its hint "You're on macOS (`macosx_26_0_arm64`), but
+# `bitsandbytes` (v0.45.0) only has wheels for the following platforms: …"). The value: the
+# package.
+_NO_PLATFORM_WHEEL: Final = re.compile(
+    r"Distribution `([A-Za-z0-9][\w.-]{0,80})[=<>!~ ][^`\n]{0,120}` can't be installed because "
+    r"it doesn't have a source distribution or wheel for the current platform"
+)
+# torch's CPU library wanting the JIT-profiling API oneMKL 2024.0 and earlier export
+# (iJIT_NotifyEvent, iJIT_IsProfilingActive, iJIT_GetNewMethodID; Intel's ittapi
+# jitprofiling.h): oneMKL 2024.1 removed them (pytorch/pytorch#123097, "ImportError `undefined
+# symbol: iJIT_NotifyEvent` encountered when MKL 2024.1 is installed"), so a newer oneMKL found
+# first (an activated oneAPI 2024.1 or later, conda's mkl 2024.1) breaks import torch. The value:
+# the symbol.
+_MKL_IJIT: Final = re.compile(
+    r"undefined symbol: (iJIT_(?:NotifyEvent|IsProfilingActive|GetNewMethodID))\b"
+)
+# A reporter's words that XPU work takes minutes or never ends ("GPU hangs for several minutes
+# when first calling tensor.to(\"xpu\")", "ipex init … is extremely slow 5-10 minutes … for the
+# first time"): read on a line that names XPU or IPEX within a bounded stretch; the XPU rule
+# (diagnosis/pasted.py _xpu_jit) keeps only a line that also says "first". The value: the words.
+_SLOW: Final = (
+    r"(hangs?|stuck|takes? forever|(?:several|\d{1,3}(?:-\d{1,3})?) minutes"
+    r"|(?:quite )?a long time|(?:extremely|very) slow)"
+)
+_SLOW_WORDS: Final = re.compile(
+    rf"(?i)\b(?:xpu|ipex)\b[^\n]{{0,200}}?\b{_SLOW}\b|\b{_SLOW}\b[^\n]{{0,200}}?\b(?:xpu|ipex)\b"
+)
 
 
 def _python_refused(found: re.Match[str]) -> str:
@@ -1379,7 +1421,12 @@ RECOGNISERS: Final = (
         _ONEAPI_VERSION_APART,
         FactKey.MESSAGE_ONEAPI_APART,
         made=lambda m: f"{m[1]} {m[2]} {m[3]}",
-    ),
+    ),  # issue 38 (s6-macintel): CUDA-only packages on a Mac, oneMKL's JIT-profiling symbol
+    _Recogniser(_MACOS_WHEEL, FactKey.MACOS_WHEEL),
+    _Recogniser(_PIP_SDIST, FactKey.PIP_SDIST),
+    _Recogniser(_NO_PLATFORM_WHEEL, FactKey.MESSAGE_NO_PLATFORM_WHEEL),
+    _Recogniser(_MKL_IJIT, FactKey.MESSAGE_MKL_IJIT),
+    _Recogniser(_SLOW_WORDS, FactKey.MESSAGE_XPU_SLOW_FIRST, made=lambda m: m[1] or m[2]),
 )
 
 

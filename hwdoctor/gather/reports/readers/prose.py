@@ -53,6 +53,9 @@ _NVIDIA_PROSE: Final = re.compile(
 # NVIDIA's products carry "Ti" (AMD's say XT), and the series number gives the prefix:
 # GTX for the 10 and 16 series, RTX from the 20 series on.
 _TI_PROSE: Final = re.compile(r"(?<![\d.])((?:10|16|20|30|40|50)[5-9]0)\s?Ti\b", re.I)
+# issue 38 (s6-macintel): a GeForce named by its vendor and number alone ("I have NVIDIA
+# 1060, 6 GB"): the number's series gives the prefix, as for "Ti" above.
+_NVIDIA_NUMBER_PROSE: Final = re.compile(r"\b(?i:nvidia)\s+((?:10|16|20|30|40|50)[5-9]0)\b")
 # issue 38: a data-centre GPU by its Tesla name ("on my Tesla M40", "a Tesla P4?"): the
 # letter of its architecture and its number, as nvidia-smi names it.
 _TESLA_PROSE: Final = re.compile(r"\b(Tesla [KMPTV]\d{1,3})\b")
@@ -67,7 +70,8 @@ _MACOS_PROSE: Final = re.compile(
     re.I,
 )
 _APPLE_CHIP_PROSE: Final = re.compile(
-    r"(?:^|Apple\s+|MacBook(?: Pro| Air)?\s+)(M[1-5](?:\s+(?:Pro|Max|Ultra))?)\b"
+    # issue 38 (s6-macintel): "Macbook Silicon M4" as a reporter spells it
+    r"(?:^|Apple\s+|Mac[Bb]ook(?: Pro| Air)?(?: [Ss]ilicon)?\s+)(M[1-5](?:\s+(?:Pro|Max|Ultra))?)\b"
 )
 # An AMD GPU named in the reporter's words ("RX 5700XT", "Radeon RX580", "Vega 56"): read only
 # when the name table knows it once spaced as AMD spells it ("Radeon RX 5700 XT").
@@ -294,6 +298,10 @@ class Prose(LineReader):
                 if not _NVIDIA_PROSE.search(marks_off, max(0, ti.start() - 12), ti.end()):
                     series = "GTX" if ti.group(1)[:2] in ("10", "16") else "RTX"
                     yield line.says(FactKey.PROSE_GPU, f"GeForce {series} {ti.group(1)} Ti")
+            for number in _NVIDIA_NUMBER_PROSE.finditer(marks_off):  # issue 38 (s6-macintel)
+                if not _TI_PROSE.match(marks_off, number.start(1)):
+                    series = "GTX" if number.group(1)[:2] in ("10", "16") else "RTX"
+                    yield line.says(FactKey.PROSE_GPU, f"GeForce {series} {number.group(1)}")
             for tesla in _TESLA_PROSE.finditer(marks_off):  # issue 38
                 yield line.says(FactKey.PROSE_GPU, tesla.group(1))
         if _EXPECTED.match(text):
