@@ -3546,6 +3546,8 @@ def _serving_limits(facts: _Read) -> tuple[Finding, ...]:
             }.get(which, "over the server's limits")
             found.append(finding(Code.TGI_TOKEN_LIMITS, said=said))
     return tuple(found)
+
+
 # issue 38 (s6-macintel): a package built for CUDA alone that pip cannot install on a Mac.
 # bitsandbytes' PyPI files (the registry's file list): 0.42.0 a py3-none-any wheel whose
 # libraries are Linux ones, 0.43.0 to 0.48.2 manylinux and win_amd64 wheels only, and from
