@@ -1919,3 +1919,63 @@ def test_an_extension_built_for_cuda_beside_a_cpu_torch_gets_the_machines_gpu_bu
     remedy = found.remedy or ""
     assert "torch==2.3.1" in remedy and "/whl/rocm" in remedy and "/whl/cu" not in remedy
     assert "changes its build from cpu to rocm" in remedy and "uninstall" not in remedy
+
+
+# issue 38: Google TPU / torch_xla
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("xla4847-tpu-env-404-no-ba16c7433-device-found.md", "tpu-env 404"),
+        (
+            "lightning19274-colab-torch-xla-2.1-tpu-status-check-failed.md",
+            "Check failed: tpu_status.ok()",
+        ),
+    ],
+)
+def test_torch_xla_on_a_tpu_node_is_named(name: str, said: str) -> None:
+    """torch_xla's PJRT client where no TPU VM is (the tpu-env metadata's 404 and no chip,
+    or its TPU client refused on Colab's TPU Node runtime with torch_xla 2.1) is named as
+    a TPU Node torch_xla 2.1+ does not run on, with torch_xla 2.0 or a TPU VM as the way
+    out: no CUDA index, and every 404 retry line accounted for."""
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == "tpu.node_unsupported" and found.backend == "xla"
+    assert f"({said})" in found.message and "TPU Node" in found.message
+    advice = found.advice or ""
+    assert "torch_xla 2.0" in advice and "TPU VM" in advice
+    said_all = " ".join((found.message, found.remedy or "", advice))
+    assert "/whl/cu" not in said_all and "/whl/rocm" not in said_all
+    assert "no problem" not in rendered.counts(report) and report.exit_code == 1
+    assert not report.unread
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "xla3215-colab-xlac-undefined-symbol-foreach-erf.md",
+        "xla2815-colab-xlac-undefined-symbol-issubtypeofext.md",
+        "objectron18-xlac-undefined-symbol-slow-conv-dilated3d.md",
+    ],
+)
+def test_xlac_undefined_symbol_is_torch_xla_beside_another_torch(name: str) -> None:
+    """The loader refusing torch_xla's _XLAC for a torch symbol is torch_xla and torch of
+    different releases (the pytorch/xla README's table pairs X.Y with X.Y), named as that
+    instead of the generic extension finding, the pair as the remedy."""
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == "tpu.torch_xla_torch_apart" and found.backend == "xla"
+    assert found.message.startswith("torch_xla's compiled module (_XLAC) needs `_Z")
+    assert "torch_xla X.Y with torch X.Y" in (found.advice or "")
+    assert report.exit_code == 1 and not report.unread
+
+
+def test_torch_xla_choosing_pjrt_beside_xrt_tpu_config_is_a_warning() -> None:
+    """torch_xla 2.1's "PJRT is now the default runtime" where the reporter set
+    XRT_TPU_CONFIG (pytorch/xla#6331, a run that works): a configuration warning that
+    XRT is gone and PJRT_DEVICE is the setting, never an error."""
+    report = diagnosed("xla6331-xrt-tpu-config-set-pjrt-default-2.1.md")
+    (found,) = report.findings
+    assert found.code == "tpu.pjrt_device_unset" and found.severity == "warning"
+    assert found.message.startswith("XRT_TPU_CONFIG is set, but torch_xla 2.1")
+    assert "PJRT_DEVICE=TPU" in (found.advice or "")
+    assert report.exit_code == 0

@@ -246,6 +246,16 @@ class FactKey(str, Enum):
     MESSAGE_ONEAPI_APART = "message.oneapi_apart"
     # torch: "The detected GPU (Intel(R) UHD Graphics 770) is not officially supported by …"
     MESSAGE_XPU_GPU_UNSUPPORTED = "message.xpu_gpu_unsupported"
+    # issue 38: Google TPU / torch_xla. The TPU VM's metadata or chip missing ("tpu-env 404",
+    # "No ba16c7433 device found"); PJRT's TPU client refusing ("Check failed:
+    # tpu_status.ok()"); Colab named; _XLAC's undefined symbol (the symbol); torch_xla
+    # choosing its runtime itself (its words); an XRT variable named ("XRT_TPU_CONFIG")
+    MESSAGE_TPU_NODE = "message.tpu_node"
+    MESSAGE_TPU_STATUS = "message.tpu_status"
+    MESSAGE_COLAB = "message.colab"
+    MESSAGE_XLAC_SYMBOL = "message.xlac_symbol"
+    MESSAGE_PJRT_DEFAULT = "message.pjrt_default"
+    MESSAGE_XRT_VARIABLE = "message.xrt_variable"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -380,6 +390,10 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_IPEX_DLL,
         FactKey.MESSAGE_ONEAPI_APART,
         FactKey.MESSAGE_XPU_GPU_UNSUPPORTED,
+        # issue 38: Google TPU / torch_xla
+        FactKey.MESSAGE_TPU_NODE,
+        FactKey.MESSAGE_TPU_STATUS,
+        FactKey.MESSAGE_XLAC_SYMBOL,
     }
 )
 
