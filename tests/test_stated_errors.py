@@ -1979,3 +1979,22 @@ def test_torch_xla_choosing_pjrt_beside_xrt_tpu_config_is_a_warning() -> None:
     assert found.message.startswith("XRT_TPU_CONFIG is set, but torch_xla 2.1")
     assert "PJRT_DEVICE=TPU" in (found.advice or "")
     assert report.exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "pid"),
+    [
+        ("xla3214-v3-8-libtpu-already-in-use-by-another-process.md", ""),
+        ("jax22070-tpu-vm-tpu-already-in-use-by-pid.md", " (process 176028)"),
+    ],
+)
+def test_libtpu_held_by_another_process_is_named(name: str, pid: str) -> None:
+    """libtpu's "already in use by another process" (torch_xla's, JAX's): one process may
+    open the TPU, so this one runs without it; a warning that says who holds it where the
+    pid is given and how to find and free it, never "no problem"."""
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == "tpu.in_use_by_another_process" and found.severity == "warning"
+    assert found.message.endswith(f"another process holds the TPU{pid}")
+    assert "lsof" in (found.advice or "")
+    assert "no problem" not in rendered.counts(report)

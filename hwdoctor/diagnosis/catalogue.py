@@ -224,6 +224,7 @@ class Code(str, Enum):
     TPU_NODE_UNSUPPORTED = "tpu.node_unsupported"
     XLA_TORCH_APART = "tpu.torch_xla_torch_apart"
     PJRT_DEVICE_UNSET = "tpu.pjrt_device_unset"
+    TPU_IN_USE = "tpu.in_use_by_another_process"
 
 
 @dataclass(frozen=True, slots=True)
@@ -3083,6 +3084,21 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "torch_xla 2.0, or 2.1's +xrt wheel (the pytorch/xla README's Python "
             "packages), the last with it",
         },
+    ),
+    Code.TPU_IN_USE: Entry(
+        W, "another process holds the TPU",
+        "Only one process may open a TPU VM's chips: libtpu takes a lock on them when it "
+        "loads and, finding them held, does not load in the next process "
+        "(tensorflow/core/tpu/tpu_initializer_helper.cc: \"The TPU is already in use by "
+        "process with pid …\"). torch_xla, JAX and TensorFlow each bring a libtpu, so a "
+        "notebook that imported another of them first, a run left behind, or another user's "
+        "job holds the TPU; the process that loses runs on the CPU or stops.",
+        "libtpu did not load in this process: another process holds the TPU{pid}",
+        advice="find the holder (sudo lsof -w /dev/accel* on TPU v2-v4, /dev/vfio/* on v5 "
+        "and later) and stop it, or restart the notebook's kernel; import only one of "
+        "torch_xla, JAX and TensorFlow in a process (TPU_LOAD_LIBRARY=0 keeps TensorFlow "
+        "from loading its libtpu); with torch_xla's multiprocessing, open the device only "
+        "in the spawned processes",
     ),
 }  # fmt: skip
 

@@ -4103,6 +4103,17 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.TPU_IN_USE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    pid: Value,
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

@@ -302,6 +302,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_XLAC_SYMBOL: "the loader says (torch_xla's _XLAC)",
     FactKey.MESSAGE_PJRT_DEFAULT: "torch_xla says (runtime)",
     FactKey.MESSAGE_XRT_VARIABLE: "an XRT variable",
+    FactKey.MESSAGE_TPU_BUSY: "libtpu says",
 }
 
 
@@ -3426,6 +3427,11 @@ def _torch_xla(facts: _Read) -> tuple[Finding, ...]:
         found.append(
             finding(Code.XLA_TORCH_APART, backend=_XLA, symbol=symbol[0].value[:100], shown=shown)
         )
+    if busy := facts.all(FactKey.MESSAGE_TPU_BUSY):
+        facts.use("stated", busy[0])
+        pid = next((f.value for f in busy if f.value), "")
+        held = f" (process {pid})" if pid else ""
+        found.append(finding(Code.TPU_IN_USE, backend=_XLA, pid=held))
     if chose := facts.all(FactKey.MESSAGE_PJRT_DEFAULT):
         xrt = facts.all(FactKey.MESSAGE_XRT_VARIABLE)
         facts.use("stated", chose[0], *xrt[:1])

@@ -256,6 +256,7 @@ class FactKey(str, Enum):
     MESSAGE_XLAC_SYMBOL = "message.xlac_symbol"
     MESSAGE_PJRT_DEFAULT = "message.pjrt_default"
     MESSAGE_XRT_VARIABLE = "message.xrt_variable"
+    MESSAGE_TPU_BUSY = "message.tpu_busy"  # libtpu: the TPU held by another process ("pid 176028")
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)

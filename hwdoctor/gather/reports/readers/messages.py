@@ -1141,6 +1141,19 @@ _PJRT_DEFAULT: Final = re.compile(
 # XRT's configuration variable, which torch_xla 2.1 on reads no more (docs/pjrt.md, "XRT is
 # deprecated"; pytorch/xla#6331: XRT only in the 2.1 +xrt wheels).
 _XRT_VARIABLE: Final = re.compile(r"\bXRT_TPU_CONFIG\b")
+# libtpu refusing to open the TPU another process holds: only one process may open a TPU
+# VM's chips, and libtpu takes a lock on them when it loads (tensorflow/core/tpu/
+# tpu_initializer_helper.cc TryAcquireTpuLock: "The TPU is already in use by process with pid
+# %d. Not attempting to load libtpu.so in this process."; its older words, "libtpu.so
+# already in use by another process"; huggingface/community-events#157's TPU VM guide: "Only
+# one process can access the TPU cores at a time"). torch_xla, JAX and TensorFlow each load a
+# libtpu: a notebook that imported another first, or a run left behind, holds it. The value:
+# the pid where it is given.
+_TPU_BUSY: Final = re.compile(
+    r"The TPU is already in use by process with pid (\d{1,10})"
+    r"|libtpu\.so already in used? by another process()"
+    r"|TPU in use by another process()"
+)
 
 
 RECOGNISERS: Final = (
@@ -1347,6 +1360,7 @@ RECOGNISERS: Final = (
     _Recogniser(_XLAC_SYMBOL, FactKey.MESSAGE_XLAC_SYMBOL),
     _Recogniser(_PJRT_DEFAULT, FactKey.MESSAGE_PJRT_DEFAULT, group=0),
     _Recogniser(_XRT_VARIABLE, FactKey.MESSAGE_XRT_VARIABLE, words="XRT_TPU_CONFIG"),
+    _Recogniser(_TPU_BUSY, FactKey.MESSAGE_TPU_BUSY, made=lambda m: m[1] or ""),
 )
 
 
