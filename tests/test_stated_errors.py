@@ -1998,3 +1998,23 @@ def test_libtpu_held_by_another_process_is_named(name: str, pid: str) -> None:
     assert found.message.endswith(f"another process holds the TPU{pid}")
     assert "lsof" in (found.advice or "")
     assert "no problem" not in rendered.counts(report)
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("xla5625-kaggle-unexpected-pjrt-api-size-libtpu.md", "Unexpected PJRT_Api size"),
+        ("xla6949-mismatched-pjrt-plugin-api-version.md", "Mismatched PJRT plugin PJRT API"),
+    ],
+)
+def test_libtpu_of_another_release_is_named(name: str, said: str) -> None:
+    """XLA's PJRT loader refusing libtpu (its API struct sizes or version apart from the
+    framework's) is a libtpu of another release than torch_xla pins, often JAX's or
+    TensorFlow's in the same environment: an error heading the report, never "no problem"
+    (pytorch/xla#5625 was), and no CUDA index."""
+    report = diagnosed(name)
+    found = report.findings[0]
+    assert found.code == "tpu.libtpu_apart" and found.severity == "error"
+    assert f"({said}" in found.message
+    assert "torch_xla[tpu]" in (found.advice or "") and "/whl/cu" not in (found.advice or "")
+    assert report.exit_code == 1 and "no problem" not in rendered.counts(report)

@@ -225,6 +225,7 @@ class Code(str, Enum):
     XLA_TORCH_APART = "tpu.torch_xla_torch_apart"
     PJRT_DEVICE_UNSET = "tpu.pjrt_device_unset"
     TPU_IN_USE = "tpu.in_use_by_another_process"
+    LIBTPU_APART = "tpu.libtpu_apart"
 
 
 @dataclass(frozen=True, slots=True)
@@ -3084,6 +3085,21 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "torch_xla 2.0, or 2.1's +xrt wheel (the pytorch/xla README's Python "
             "packages), the last with it",
         },
+    ),
+    Code.LIBTPU_APART: Entry(
+        E, "the TPU runtime (libtpu) of another release than the framework's",
+        "torch_xla and JAX talk to the TPU through libtpu's PJRT C API, and XLA's loader "
+        "refuses a plugin whose API structs or version differ from the framework's own "
+        "(xla/pjrt/c/pjrt_c_api_helpers.cc, xla/pjrt/pjrt_api.cc). Each torch_xla release "
+        "pins its libtpu (setup.py's _libtpu_version, installed with torch_xla[tpu]); a "
+        "libtpu installed for JAX (jax[tpu]) or TensorFlow in the same environment replaces "
+        "it, and one libtpu seldom suits both (Kaggle/docker-python#1499; pytorch/xla#5625's "
+        "maintainer: \"each framework requires a different libtpu\").",
+        "the framework's PJRT and the libtpu it loaded are of different releases ({said})",
+        advice="install the libtpu your torch_xla release pins (torch_xla[tpu] of that "
+        "release brings it), and keep JAX's or TensorFlow's TPU packages in another "
+        "environment, or choose releases of both that pin one libtpu; TPU_LIBRARY_PATH must "
+        "not point at another libtpu",
     ),
     Code.TPU_IN_USE: Entry(
         W, "another process holds the TPU",

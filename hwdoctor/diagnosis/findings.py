@@ -4105,6 +4105,17 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.LIBTPU_APART],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.TPU_IN_USE],
     *,
     backend: str | None = None,

@@ -303,6 +303,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_PJRT_DEFAULT: "torch_xla says (runtime)",
     FactKey.MESSAGE_XRT_VARIABLE: "an XRT variable",
     FactKey.MESSAGE_TPU_BUSY: "libtpu says",
+    FactKey.MESSAGE_LIBTPU_APART: "the PJRT loader says (libtpu)",
 }
 
 
@@ -3427,6 +3428,9 @@ def _torch_xla(facts: _Read) -> tuple[Finding, ...]:
         found.append(
             finding(Code.XLA_TORCH_APART, backend=_XLA, symbol=symbol[0].value[:100], shown=shown)
         )
+    if apart := facts.all(FactKey.MESSAGE_LIBTPU_APART):
+        facts.use("stated", apart[0])
+        found.append(finding(Code.LIBTPU_APART, backend=_XLA, said=apart[0].value))
     if busy := facts.all(FactKey.MESSAGE_TPU_BUSY):
         facts.use("stated", busy[0])
         pid = next((f.value for f in busy if f.value), "")

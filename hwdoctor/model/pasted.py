@@ -256,6 +256,7 @@ class FactKey(str, Enum):
     MESSAGE_XLAC_SYMBOL = "message.xlac_symbol"
     MESSAGE_PJRT_DEFAULT = "message.pjrt_default"
     MESSAGE_XRT_VARIABLE = "message.xrt_variable"
+    MESSAGE_LIBTPU_APART = "message.libtpu_apart"  # PJRT's C API sizes/versions apart
     MESSAGE_TPU_BUSY = "message.tpu_busy"  # libtpu: the TPU held by another process ("pid 176028")
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
@@ -395,6 +396,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_TPU_NODE,
         FactKey.MESSAGE_TPU_STATUS,
         FactKey.MESSAGE_XLAC_SYMBOL,
+        FactKey.MESSAGE_LIBTPU_APART,
     }
 )
 

@@ -1141,6 +1141,20 @@ _PJRT_DEFAULT: Final = re.compile(
 # XRT's configuration variable, which torch_xla 2.1 on reads no more (docs/pjrt.md, "XRT is
 # deprecated"; pytorch/xla#6331: XRT only in the 2.1 +xrt wheels).
 _XRT_VARIABLE: Final = re.compile(r"\bXRT_TPU_CONFIG\b")
+# The framework's PJRT C API and the plugin's (libtpu) of different releases: XLA's PJRT
+# loader checks the plugin's struct sizes and API version against its own (xla/pjrt/c/
+# pjrt_c_api_helpers.cc: "Unexpected PJRT_Api size: expected %d, got %d. Check installed
+# software versions.", "Unexpected %s size: expected %d, got %d. The plugin is likely built
+# with a later version than the framework."; xla/pjrt/pjrt_api.cc: "Mismatched PJRT plugin
+# PJRT API version (%d.%d) and framework PJRT API version %d.%d)"). torch_xla pins the libtpu
+# of its release (its setup.py _libtpu_version, installed by torch_xla[tpu]); a libtpu
+# installed for JAX or TensorFlow in the same environment replaces it (Kaggle/docker-python
+# #1499: "that libtpu version causes pjrt api errors for torch 2.8.0"). The value: its words.
+_LIBTPU_APART: Final = re.compile(
+    r"Unexpected PJRT_\w{1,40} size: expected \d{1,6}, got \d{1,6}"
+    r"|Mismatched PJRT plugin PJRT API version \([\d.]{1,12}\) and framework PJRT API "
+    r"version [\d.]{1,12}"
+)
 # libtpu refusing to open the TPU another process holds: only one process may open a TPU
 # VM's chips, and libtpu takes a lock on them when it loads (tensorflow/core/tpu/
 # tpu_initializer_helper.cc TryAcquireTpuLock: "The TPU is already in use by process with pid
@@ -1360,6 +1374,7 @@ RECOGNISERS: Final = (
     _Recogniser(_XLAC_SYMBOL, FactKey.MESSAGE_XLAC_SYMBOL),
     _Recogniser(_PJRT_DEFAULT, FactKey.MESSAGE_PJRT_DEFAULT, group=0),
     _Recogniser(_XRT_VARIABLE, FactKey.MESSAGE_XRT_VARIABLE, words="XRT_TPU_CONFIG"),
+    _Recogniser(_LIBTPU_APART, FactKey.MESSAGE_LIBTPU_APART, group=0),
     _Recogniser(_TPU_BUSY, FactKey.MESSAGE_TPU_BUSY, made=lambda m: m[1] or ""),
 )
 
