@@ -2279,3 +2279,102 @@ def test_the_first_xpu_work_taking_minutes_is_kernels_compiled_at_first_use(
     advice = found.advice or ""
     assert "USE_AOT_DEVLIST" in advice and "SYCL_CACHE_PERSISTENT=1" in advice
     assert "/whl/cu" not in advice and explained(report, words)
+
+
+# issue 38: Google TPU / torch_xla
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("xla4847-tpu-env-404-no-ba16c7433-device-found.md", "tpu-env 404"),
+        (
+            "lightning19274-colab-torch-xla-2.1-tpu-status-check-failed.md",
+            "Check failed: tpu_status.ok()",
+        ),
+    ],
+)
+def test_torch_xla_on_a_tpu_node_is_named(name: str, said: str) -> None:
+    """torch_xla's PJRT client where no TPU VM is (the tpu-env metadata's 404 and no chip,
+    or its TPU client refused on Colab's TPU Node runtime with torch_xla 2.1) is named as
+    a TPU Node torch_xla 2.1+ does not run on, with torch_xla 2.0 or a TPU VM as the way
+    out: no CUDA index, and every 404 retry line accounted for."""
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == "tpu.node_unsupported" and found.backend == "xla"
+    assert f"({said})" in found.message and "TPU Node" in found.message
+    advice = found.advice or ""
+    assert "torch_xla 2.0" in advice and "TPU VM" in advice
+    said_all = " ".join((found.message, found.remedy or "", advice))
+    assert "/whl/cu" not in said_all and "/whl/rocm" not in said_all
+    assert "no problem" not in rendered.counts(report) and report.exit_code == 1
+    assert not report.unread
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "xla3215-colab-xlac-undefined-symbol-foreach-erf.md",
+        "xla2815-colab-xlac-undefined-symbol-issubtypeofext.md",
+        "objectron18-xlac-undefined-symbol-slow-conv-dilated3d.md",
+    ],
+)
+def test_xlac_undefined_symbol_is_torch_xla_beside_another_torch(name: str) -> None:
+    """The loader refusing torch_xla's _XLAC for a torch symbol is torch_xla and torch of
+    different releases (the pytorch/xla README's table pairs X.Y with X.Y), named as that
+    instead of the generic extension finding, the pair as the remedy."""
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == "tpu.torch_xla_torch_apart" and found.backend == "xla"
+    assert found.message.startswith("torch_xla's compiled module (_XLAC) needs `_Z")
+    assert "torch_xla X.Y with torch X.Y" in (found.advice or "")
+    assert report.exit_code == 1 and not report.unread
+
+
+def test_torch_xla_choosing_pjrt_beside_xrt_tpu_config_is_a_warning() -> None:
+    """torch_xla 2.1's "PJRT is now the default runtime" where the reporter set
+    XRT_TPU_CONFIG (pytorch/xla#6331, a run that works): a configuration warning that
+    XRT is gone and PJRT_DEVICE is the setting, never an error."""
+    report = diagnosed("xla6331-xrt-tpu-config-set-pjrt-default-2.1.md")
+    (found,) = report.findings
+    assert found.code == "tpu.pjrt_device_unset" and found.severity == "warning"
+    assert found.message.startswith("XRT_TPU_CONFIG is set, but torch_xla 2.1")
+    assert "PJRT_DEVICE=TPU" in (found.advice or "")
+    assert report.exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "pid"),
+    [
+        ("xla3214-v3-8-libtpu-already-in-use-by-another-process.md", ""),
+        ("jax22070-tpu-vm-tpu-already-in-use-by-pid.md", " (process 176028)"),
+    ],
+)
+def test_libtpu_held_by_another_process_is_named(name: str, pid: str) -> None:
+    """libtpu's "already in use by another process" (torch_xla's, JAX's): one process may
+    open the TPU, so this one runs without it; a warning that says who holds it where the
+    pid is given and how to find and free it, never "no problem"."""
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == "tpu.in_use_by_another_process" and found.severity == "warning"
+    assert found.message.endswith(f"another process holds the TPU{pid}")
+    assert "lsof" in (found.advice or "")
+    assert "no problem" not in rendered.counts(report)
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("xla5625-kaggle-unexpected-pjrt-api-size-libtpu.md", "Unexpected PJRT_Api size"),
+        ("xla6949-mismatched-pjrt-plugin-api-version.md", "Mismatched PJRT plugin PJRT API"),
+    ],
+)
+def test_libtpu_of_another_release_is_named(name: str, said: str) -> None:
+    """XLA's PJRT loader refusing libtpu (its API struct sizes or version apart from the
+    framework's) is a libtpu of another release than torch_xla pins, often JAX's or
+    TensorFlow's in the same environment: an error heading the report, never "no problem"
+    (pytorch/xla#5625 was), and no CUDA index."""
+    report = diagnosed(name)
+    found = report.findings[0]
+    assert found.code == "tpu.libtpu_apart" and found.severity == "error"
+    assert f"({said}" in found.message
+    assert "torch_xla[tpu]" in (found.advice or "") and "/whl/cu" not in (found.advice or "")
+    assert report.exit_code == 1 and "no problem" not in rendered.counts(report)

@@ -232,6 +232,12 @@ class Code(str, Enum):
     HPU_SOFTWARE_RELEASE = "hpu.software_release_apart"
     # issue 38 (s6-macintel): an Intel GPU the XPU build has no AOT kernels for
     XPU_JIT_FIRST_USE = "xpu.kernels_compiled_at_first_use"
+    # issue 38: Google TPU / torch_xla
+    TPU_NODE_UNSUPPORTED = "tpu.node_unsupported"
+    XLA_TORCH_APART = "tpu.torch_xla_torch_apart"
+    PJRT_DEVICE_UNSET = "tpu.pjrt_device_unset"
+    TPU_IN_USE = "tpu.in_use_by_another_process"
+    LIBTPU_APART = "tpu.libtpu_apart"
 
 
 @dataclass(frozen=True, slots=True)
@@ -3236,6 +3242,98 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "README's table; vllm-fork's v…+Gaudi-{found_release} tag for vLLM), or run on Intel "
         "Gaudi software {validated} (the vault.habana.ai/gaudi-docker/{validated}/… image, "
         "on a host whose hl-smi driver is {validated})",
+    ),
+    # issue 38: Google TPU / torch_xla
+    Code.TPU_NODE_UNSUPPORTED: Entry(
+        E, "torch_xla of a release that does not run on a TPU Node",
+        "torch_xla 2.1 and later run only the PJRT runtime, whose TPU client (libtpu) runs "
+        "on a TPU VM, the TPU attached to the machine: it reads the VM's \"tpu-env\" "
+        "metadata (torch_xla/_internal/tpu.py) and opens the chips it finds. XRT, the "
+        "runtime that reached a TPU on another machine (a TPU Node: Colab's old TPU "
+        "runtime, GCE's TPU Node setups), was removed after 2.0 (pytorch/xla "
+        "docs/pjrt.md; the 2.1 release notes). On a TPU Node the metadata server answers "
+        "404 for tpu-env and libtpu finds no chip. Colab's TPU runtime was a TPU Node "
+        "until it moved to TPU VMs with torch_xla preinstalled; its maintainers: the "
+        "torch_xla 2.0 Colab wheel \"was specifically for the 'TPU Node' architecture, "
+        "which we no longer support\" (googlecolab/colabtools#4769, #4481).",
+        "{xla} found no TPU VM here ({said}): this machine reaches its TPU as a TPU Node, "
+        "which torch_xla 2.1 and later do not run on",
+        advice="on a TPU Node, use torch and torch_xla 2.0, the last releases with the XRT "
+        "runtime, with XRT_TPU_CONFIG set; for a newer torch_xla, run on a TPU VM (gcloud "
+        "compute tpus tpu-vm create) or Colab's current TPU runtime (a TPU VM with "
+        "torch_xla preinstalled: remove the notebook's own torch_xla install lines)",
+        variants={
+            "colab": "{xla}'s TPU client did not start on Colab ({said}): Colab's TPU "
+            "runtime of that time was a TPU Node, which torch_xla 2.1 and later do not run on",
+        },
+    ),
+    Code.XLA_TORCH_APART: Entry(
+        E, "torch_xla beside a torch of another release",
+        "torch_xla's compiled module, _XLAC, is built against one torch release's C++ "
+        "library, and torch's C++ interface changes between releases: torch_xla X.Y "
+        "imports only beside torch X.Y (the pytorch/xla README's install table pairs "
+        "them). The loader's \"_XLAC…so: undefined symbol\" at `import torch_xla` is "
+        "the symptom; pytorch/xla's maintainers answer it with the torch of torch_xla's "
+        "release (pytorch/xla#2815: torch 1.8.0 for torch_xla 1.8). A torch installed "
+        "after torch_xla (a notebook's later cell, a requirement that upgrades torch) "
+        "is the common way in.",
+        "torch_xla's compiled module (_XLAC) needs `{symbol}`, which the installed torch "
+        "does not have: {shown}",
+        advice="install torch and torch_xla of one release together, in one install after "
+        "any other that touches torch (torch_xla X.Y with torch X.Y, the pytorch/xla "
+        "README's table); a torch_xla built from source must be rebuilt against the torch "
+        "installed",
+    ),
+    Code.PJRT_DEVICE_UNSET: Entry(
+        W, "torch_xla chose its runtime device itself",
+        "torch_xla reads PJRT_DEVICE (TPU, CPU, CUDA) to choose its runtime's device; "
+        "unset, it picks one itself and warns (torch_xla/runtime.py "
+        "_maybe_select_default_device: \"PJRT is now the default runtime\", then "
+        "TPU where libtpu and a chip are found, else CPU). From 2.1 there is no XRT "
+        "runtime: XRT_TPU_CONFIG and the other XRT variables are not read (docs/pjrt.md; "
+        "pytorch/xla#6331). A configuration warning: the run goes on, on the device chosen.",
+        "PJRT_DEVICE is not set, so torch_xla chose its device itself ({said})",
+        advice="set PJRT_DEVICE=TPU (or CPU) in the environment that starts Python, so the "
+        "device is the one meant and the warning goes",
+        variants={
+            "xrt": "XRT_TPU_CONFIG is set, but torch_xla 2.1 and later have no XRT runtime "
+            "and do not read it: torch_xla chose PJRT and its device itself ({said})",
+        },
+        variant_advice={
+            "xrt": "set PJRT_DEVICE=TPU instead of XRT_TPU_CONFIG; to keep XRT, use "
+            "torch_xla 2.0, or 2.1's +xrt wheel (the pytorch/xla README's Python "
+            "packages), the last with it",
+        },
+    ),
+    Code.LIBTPU_APART: Entry(
+        E, "the TPU runtime (libtpu) of another release than the framework's",
+        "torch_xla and JAX talk to the TPU through libtpu's PJRT C API, and XLA's loader "
+        "refuses a plugin whose API structs or version differ from the framework's own "
+        "(xla/pjrt/c/pjrt_c_api_helpers.cc, xla/pjrt/pjrt_api.cc). Each torch_xla release "
+        "pins its libtpu (setup.py's _libtpu_version, installed with torch_xla[tpu]); a "
+        "libtpu installed for JAX (jax[tpu]) or TensorFlow in the same environment replaces "
+        "it, and one libtpu seldom suits both (Kaggle/docker-python#1499; pytorch/xla#5625's "
+        "maintainer: \"each framework requires a different libtpu\").",
+        "the framework's PJRT and the libtpu it loaded are of different releases ({said})",
+        advice="install the libtpu your torch_xla release pins (torch_xla[tpu] of that "
+        "release brings it), and keep JAX's or TensorFlow's TPU packages in another "
+        "environment, or choose releases of both that pin one libtpu; TPU_LIBRARY_PATH must "
+        "not point at another libtpu",
+    ),
+    Code.TPU_IN_USE: Entry(
+        W, "another process holds the TPU",
+        "Only one process may open a TPU VM's chips: libtpu takes a lock on them when it "
+        "loads and, finding them held, does not load in the next process "
+        "(tensorflow/core/tpu/tpu_initializer_helper.cc: \"The TPU is already in use by "
+        "process with pid …\"). torch_xla, JAX and TensorFlow each bring a libtpu, so a "
+        "notebook that imported another of them first, a run left behind, or another user's "
+        "job holds the TPU; the process that loses runs on the CPU or stops.",
+        "libtpu did not load in this process: another process holds the TPU{pid}",
+        advice="find the holder (sudo lsof -w /dev/accel* on TPU v2-v4, /dev/vfio/* on v5 "
+        "and later) and stop it, or restart the notebook's kernel; import only one of "
+        "torch_xla, JAX and TensorFlow in a process (TPU_LOAD_LIBRARY=0 keeps TensorFlow "
+        "from loading its libtpu); with torch_xla's multiprocessing, open the device only "
+        "in the spawned processes",
     ),
 }  # fmt: skip
 

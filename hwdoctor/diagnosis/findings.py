@@ -4187,6 +4187,86 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.TPU_NODE_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    said: Value,
+    xla: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.TPU_NODE_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["colab"],
+    said: Value,
+    xla: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.XLA_TORCH_APART],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    shown: Value,
+    symbol: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PJRT_DEVICE_UNSET],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PJRT_DEVICE_UNSET],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["xrt"],
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LIBTPU_APART],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.TPU_IN_USE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    pid: Value,
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

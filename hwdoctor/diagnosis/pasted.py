@@ -169,6 +169,7 @@ _RESTS_ON: Final = (
     ("python.transformers_module_missing", ("stated", "pin")),  # issue 38: too old a module
     ("hpu.software_release_apart", ("stated",)),  # issue 38: Gaudi releases apart
     ("xpu.kernels_compiled_at_first_use", ("stated",)),  # issue 38 (s6-macintel)
+    ("tpu.", ("stated", "torch_xla")),  # issue 38: Google TPU / torch_xla
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -316,6 +317,15 @@ _WHAT: Final = {
     FactKey.MESSAGE_TGI_LIMIT: "TGI says (token limits)",
     FactKey.MESSAGE_TRANSFORMERS_MODULE: "Python says (transformers module)",  # issue 38
     FactKey.MESSAGE_HABANA_VALIDATED: "optimum-habana says",  # issue 38: Gaudi releases
+    # issue 38: Google TPU / torch_xla
+    FactKey.MESSAGE_TPU_NODE: "the TPU runtime says",
+    FactKey.MESSAGE_TPU_STATUS: "torch_xla says (PJRT TPU client)",
+    FactKey.MESSAGE_COLAB: "Colab named",
+    FactKey.MESSAGE_XLAC_SYMBOL: "the loader says (torch_xla's _XLAC)",
+    FactKey.MESSAGE_PJRT_DEFAULT: "torch_xla says (runtime)",
+    FactKey.MESSAGE_XRT_VARIABLE: "an XRT variable",
+    FactKey.MESSAGE_TPU_BUSY: "libtpu says",
+    FactKey.MESSAGE_LIBTPU_APART: "the PJRT loader says (libtpu)",
 }
 
 
@@ -364,6 +374,11 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
         built = Code.EXTENSION_BUILT_FOR_OTHER_TORCH.value
         found = (*(f for f in found if f.code != built), *kernels)
     found = (*found, *_serving_limits(facts))  # issue 38: vLLM's KV cache, TGI's limits
+    # issue 38: Google TPU / torch_xla (its _XLAC finding says more than the generic one)
+    if tpu := _torch_xla(facts):
+        apart = any(f.code == Code.XLA_TORCH_APART.value for f in tpu)
+        built = Code.EXTENSION_BUILT_FOR_OTHER_TORCH.value
+        found = (*(f for f in found if not (apart and f.code == built)), *tpu)
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -3628,3 +3643,72 @@ def _xpu_jit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         return ()
     facts.use("stated", said[0])
     return (finding(Code.XPU_JIT_FIRST_USE, backend=_XPU, said=printable(said[0].value)[:60]),)
+
+
+# issue 38: Google TPU / torch_xla. torch_xla's registry row (it runs on the TPU).
+_XLA: Final = next(b.key for b in registry.BACKENDS if b.query.kind is registry.QueryKind.XLA)
+
+
+def _xla_series(version: str) -> str:
+    """A release's X.Y ("2.1.0+cu121" → "2.1"), or the version as given."""
+    parts = version.strip().split("+", 1)[0].split(".")
+    return ".".join(parts[:2]) if len(parts) >= 2 else version.strip()
+
+
+def _torch_xla(facts: _Read) -> tuple[Finding, ...]:
+    """torch_xla's own lines: PJRT on a TPU Node (the tpu-env metadata's 404, libtpu with no
+    chip, or the TPU client refused on Colab), _XLAC refused beside another torch release,
+    and the runtime device chosen for want of PJRT_DEVICE (a warning)."""
+    found: list[Finding] = []
+    xla = _version_of(facts, "torch-xla")
+    named = f"torch_xla {xla.value}" if xla is not None else "torch_xla"
+    node = facts.all(FactKey.MESSAGE_TPU_NODE)
+    status = facts.all(FactKey.MESSAGE_TPU_STATUS)
+    colab = facts.all(FactKey.MESSAGE_COLAB)
+    # 2.1 and later: PJRT only (a 1.x or 2.0 torch_xla still has XRT)
+    series = _xla_series(xla.value) if xla is not None else ""
+    newer = bool(series) and series != "2.0" and not series.startswith(("0.", "1."))
+    if node:
+        facts.use("stated", *node)  # the retries too: each is the same metadata's 404
+        said = next((f.value for f in node if f.value != "metadata 404"), node[0].value)
+        found.append(finding(Code.TPU_NODE_UNSUPPORTED, backend=_XLA, xla=named, said=said))
+    elif status and colab and newer:
+        facts.use("stated", status[0], colab[0], *([xla] if xla is not None else []))
+        found.append(
+            finding(
+                Code.TPU_NODE_UNSUPPORTED,
+                backend=_XLA,
+                xla=named,
+                said=status[0].value,
+                variant="colab",
+            )
+        )
+    if symbol := facts.all(FactKey.MESSAGE_XLAC_SYMBOL):
+        torch = _version_of(facts, "torch")
+        facts.use("stated", symbol[0])
+        if xla is not None and torch is not None:
+            facts.use("torch_xla", xla, torch)
+            shown = f"torch_xla {xla.value} beside torch {torch.value}"
+        else:
+            shown = "torch_xla and torch are of different releases"
+        found.append(
+            finding(Code.XLA_TORCH_APART, backend=_XLA, symbol=symbol[0].value[:100], shown=shown)
+        )
+    if apart := facts.all(FactKey.MESSAGE_LIBTPU_APART):
+        facts.use("stated", apart[0])
+        found.append(finding(Code.LIBTPU_APART, backend=_XLA, said=apart[0].value))
+    if busy := facts.all(FactKey.MESSAGE_TPU_BUSY):
+        facts.use("stated", busy[0])
+        pid = next((f.value for f in busy if f.value), "")
+        held = f" (process {pid})" if pid else ""
+        found.append(finding(Code.TPU_IN_USE, backend=_XLA, pid=held))
+    if chose := facts.all(FactKey.MESSAGE_PJRT_DEFAULT):
+        xrt = facts.all(FactKey.MESSAGE_XRT_VARIABLE)
+        facts.use("stated", chose[0], *xrt[:1])
+        variant: Literal["xrt"] | None = (
+            "xrt" if xrt and chose[0].value.startswith("PJRT is now") else None
+        )
+        found.append(
+            finding(Code.PJRT_DEVICE_UNSET, backend=_XLA, said=chose[0].value, variant=variant)
+        )
+    return tuple(found)

@@ -264,6 +264,18 @@ class FactKey(str, Enum):
     MESSAGE_MKL_IJIT = "message.mkl_ijit"  # "libtorch_cpu.so: undefined symbol: iJIT_NotifyEvent"
     # a reporter's words that the first XPU work takes minutes: "hangs for several minutes"
     MESSAGE_XPU_SLOW_FIRST = "message.xpu_slow_first"
+    # issue 38: Google TPU / torch_xla. The TPU VM's metadata or chip missing ("tpu-env 404",
+    # "No ba16c7433 device found"); PJRT's TPU client refusing ("Check failed:
+    # tpu_status.ok()"); Colab named; _XLAC's undefined symbol (the symbol); torch_xla
+    # choosing its runtime itself (its words); an XRT variable named ("XRT_TPU_CONFIG")
+    MESSAGE_TPU_NODE = "message.tpu_node"
+    MESSAGE_TPU_STATUS = "message.tpu_status"
+    MESSAGE_COLAB = "message.colab"
+    MESSAGE_XLAC_SYMBOL = "message.xlac_symbol"
+    MESSAGE_PJRT_DEFAULT = "message.pjrt_default"
+    MESSAGE_XRT_VARIABLE = "message.xrt_variable"
+    MESSAGE_LIBTPU_APART = "message.libtpu_apart"  # PJRT's C API sizes/versions apart
+    MESSAGE_TPU_BUSY = "message.tpu_busy"  # libtpu: the TPU held by another process ("pid 176028")
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -407,6 +419,11 @@ STATED_ERRORS: Final = frozenset(
         # issue 38: CUDA-only packages on a Mac, oneMKL's JIT-profiling symbol (s6-macintel)
         FactKey.MESSAGE_NO_PLATFORM_WHEEL,
         FactKey.MESSAGE_MKL_IJIT,
+        # issue 38: Google TPU / torch_xla
+        FactKey.MESSAGE_TPU_NODE,
+        FactKey.MESSAGE_TPU_STATUS,
+        FactKey.MESSAGE_XLAC_SYMBOL,
+        FactKey.MESSAGE_LIBTPU_APART,
     }
 )
 

@@ -1222,6 +1222,81 @@ def _tgi_request(found: re.Match[str]) -> str:
     return "request"
 
 
+# issue 38: Google TPU / torch_xla. torch_xla 2.1 on runs only PJRT, whose TPU client is
+# libtpu on a TPU VM (the TPU attached to the machine): it asks the VM's metadata server for
+# its "tpu-env" attribute (torch_xla/_internal/tpu.py _get_metadata('tpu-env'): requests.get
+# of http://metadata.google.internal/computeMetadata/v1/instance/attributes/tpu-env, then
+# raise_for_status, "404 Client Error: Not Found for url: …"; libtpu's own fetch: "Failed to
+# get 'tpu-env' from instance metadata: Failed to fetch URL (http status: 404)") and opens the
+# chips it finds ("TPU initialization failed: No ba16c7433 device found" where there are
+# none). A TPU Node (Colab's old TPU runtime, GCE's "TPU Node" setups: the TPU on another
+# machine, reached over gRPC) has no such attribute and no chip: the PJRT migration notes
+# (pytorch/xla docs/pjrt.md: XRT removed after 2.0, PJRT on TPU VMs) and Colab's maintainers
+# (googlecolab/colabtools#4769: torch_xla 2.0's Colab wheel "was specifically for the 'TPU
+# Node' architecture"). The value: what was said, the metadata or the chip.
+_TPU_NODE: Final = re.compile(
+    r"Failed to get 'tpu-env' from instance metadata[^\n]{0,80}?\b404\b"
+    r"|\b404\b[^\n]{0,120}?/computeMetadata/v1/instance/attributes/tpu-env"
+    r"|No ba16c7433 device found"
+    # its retries before it, each its own line (common_lib.cc)
+    r"|Failed to fetch URL on try \d{1,2} out of \d{1,2}: Failed to fetch URL \(http status: 404\)"
+)
+# PJRT's TPU client refusing to start (torch_xla/csrc/runtime/pjrt_computation_client.cc,
+# XLA_CHECK_OK(tpu_status) on the TPU plugin's initialisation), which on a Colab TPU Node is
+# the same cause; elsewhere it is read as an error line and left to the rest of the paste.
+_TPU_STATUS: Final = re.compile(
+    r"pjrt_computation_client\.cc:\d{1,5} ?: Check failed: tpu_status\.ok\(\)"
+)
+# Colab named: its name, its TPU runtime's variable (COLAB_TPU_ADDR, set on the TPU Node
+# runtime), or a traceback copied from a Colab cell, whose frames link to localhost:8080.
+_COLAB: Final = re.compile(r"(?i:\bcolab\b)|\bCOLAB_TPU_ADDR\b|\]\(https://localhost:8080/#\)")
+# torch_xla's extension refused by the loader: _XLAC is built against one torch release's
+# C++ symbols, so torch_xla X.Y imports only beside torch X.Y (the pytorch/xla README's
+# install table pairs them; its maintainers' answer to the error is the torch of torch_xla's
+# release, pytorch/xla#2815: torch 1.8.0 for torch_xla 1.8). The value: the symbol.
+_XLAC_SYMBOL: Final = re.compile(r"_XLAC\.cpython-[\w-]{1,60}\.so: undefined symbol: ?(\w{1,300})")
+# torch_xla choosing its runtime itself because PJRT_DEVICE is not set (torch_xla/runtime.py
+# _maybe_select_default_device: "PJRT is now the default runtime. For more information, see
+# …docs/pjrt.md", then "libtpu.so and TPU device found. Setting PJRT_DEVICE=TPU." or
+# "Defaulting to PJRT_DEVICE=CPU"; torch_xla 2.0's computation_client.cc: "XRT configuration
+# not detected. Defaulting to preview PJRT runtime."): a configuration warning, not an error.
+_PJRT_DEFAULT: Final = re.compile(
+    r"PJRT is now the default runtime"
+    r"|XRT configuration not detected\. Defaulting to preview PJRT runtime"
+    r"|Defaulting to PJRT_DEVICE=CPU"
+)
+# XRT's configuration variable, which torch_xla 2.1 on reads no more (docs/pjrt.md, "XRT is
+# deprecated"; pytorch/xla#6331: XRT only in the 2.1 +xrt wheels).
+_XRT_VARIABLE: Final = re.compile(r"\bXRT_TPU_CONFIG\b")
+# The framework's PJRT C API and the plugin's (libtpu) of different releases: XLA's PJRT
+# loader checks the plugin's struct sizes and API version against its own (xla/pjrt/c/
+# pjrt_c_api_helpers.cc: "Unexpected PJRT_Api size: expected %d, got %d. Check installed
+# software versions.", "Unexpected %s size: expected %d, got %d. The plugin is likely built
+# with a later version than the framework."; xla/pjrt/pjrt_api.cc: "Mismatched PJRT plugin
+# PJRT API version (%d.%d) and framework PJRT API version %d.%d)"). torch_xla pins the libtpu
+# of its release (its setup.py _libtpu_version, installed by torch_xla[tpu]); a libtpu
+# installed for JAX or TensorFlow in the same environment replaces it (Kaggle/docker-python
+# #1499: "that libtpu version causes pjrt api errors for torch 2.8.0"). The value: its words.
+_LIBTPU_APART: Final = re.compile(
+    r"Unexpected PJRT_\w{1,40} size: expected \d{1,6}, got \d{1,6}"
+    r"|Mismatched PJRT plugin PJRT API version \([\d.]{1,12}\) and framework PJRT API "
+    r"version [\d.]{1,12}"
+)
+# libtpu refusing to open the TPU another process holds: only one process may open a TPU
+# VM's chips, and libtpu takes a lock on them when it loads (tensorflow/core/tpu/
+# tpu_initializer_helper.cc TryAcquireTpuLock: "The TPU is already in use by process with pid
+# %d. Not attempting to load libtpu.so in this process."; its older words, "libtpu.so
+# already in use by another process"; huggingface/community-events#157's TPU VM guide: "Only
+# one process can access the TPU cores at a time"). torch_xla, JAX and TensorFlow each load a
+# libtpu: a notebook that imported another first, or a run left behind, holds it. The value:
+# the pid where it is given.
+_TPU_BUSY: Final = re.compile(
+    r"The TPU is already in use by process with pid (\d{1,10})"
+    r"|libtpu\.so already in used? by another process()"
+    r"|TPU in use by another process()"
+)
+
+
 RECOGNISERS: Final = (
     _Recogniser(_FOUND_VERSION, FactKey.MESSAGE_FOUND_VERSION),
     _Recogniser(
@@ -1427,6 +1502,25 @@ RECOGNISERS: Final = (
     _Recogniser(_NO_PLATFORM_WHEEL, FactKey.MESSAGE_NO_PLATFORM_WHEEL),
     _Recogniser(_MKL_IJIT, FactKey.MESSAGE_MKL_IJIT),
     _Recogniser(_SLOW_WORDS, FactKey.MESSAGE_XPU_SLOW_FIRST, made=lambda m: m[1] or m[2]),
+    # issue 38: Google TPU / torch_xla
+    _Recogniser(
+        _TPU_NODE,
+        FactKey.MESSAGE_TPU_NODE,
+        made=lambda m: (
+            "No ba16c7433 device found"
+            if "ba16c7433" in m[0]
+            else "tpu-env 404"
+            if "tpu-env" in m[0]
+            else "metadata 404"
+        ),
+    ),
+    _Recogniser(_TPU_STATUS, FactKey.MESSAGE_TPU_STATUS, words="Check failed: tpu_status.ok()"),
+    _Recogniser(_COLAB, FactKey.MESSAGE_COLAB, words="Colab"),
+    _Recogniser(_XLAC_SYMBOL, FactKey.MESSAGE_XLAC_SYMBOL),
+    _Recogniser(_PJRT_DEFAULT, FactKey.MESSAGE_PJRT_DEFAULT, group=0),
+    _Recogniser(_XRT_VARIABLE, FactKey.MESSAGE_XRT_VARIABLE, words="XRT_TPU_CONFIG"),
+    _Recogniser(_LIBTPU_APART, FactKey.MESSAGE_LIBTPU_APART, group=0),
+    _Recogniser(_TPU_BUSY, FactKey.MESSAGE_TPU_BUSY, made=lambda m: m[1] or ""),
 )
 
 
