@@ -246,6 +246,11 @@ class FactKey(str, Enum):
     MESSAGE_ONEAPI_APART = "message.oneapi_apart"
     # torch: "The detected GPU (Intel(R) UHD Graphics 770) is not officially supported by …"
     MESSAGE_XPU_GPU_UNSUPPORTED = "message.xpu_gpu_unsupported"
+    # issue 38: CANN's operator kernels: missing ("Op Equal does not has any binary", "…
+    # check if the opp_kernel package is installed"; the value: the operator or those words),
+    # or built for another SoC (the value: "<the binary's SoC> <the device's SoC>")
+    MESSAGE_CANN_KERNELS = "message.cann_kernels"
+    MESSAGE_CANN_SOC = "message.cann_soc"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -380,6 +385,9 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_IPEX_DLL,
         FactKey.MESSAGE_ONEAPI_APART,
         FactKey.MESSAGE_XPU_GPU_UNSUPPORTED,
+        # issue 38: CANN's operator kernels missing, or built for another SoC
+        FactKey.MESSAGE_CANN_KERNELS,
+        FactKey.MESSAGE_CANN_SOC,
     }
 )
 

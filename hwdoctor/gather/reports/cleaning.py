@@ -136,6 +136,10 @@ _ERROR_LIKE: Final = re.compile(
     # https://www.hiascend.com/document/detail/en/CANNCommunityEdition/900/maintenref/troubleshooting/atlaserrorcode_15_0267.html,
     # as compat/ascend.py CANN_EL0004 cites it)
     r"|\bE[A-Z]\d{4}\)?(?::|\[PID:)"
+    # issue 38: CANN's Ascend C runtime refusing a binary built for another SoC, whose line has
+    # no error word after its "[ERROR]" ("the socversion Ascend910B1 of bin package does not
+    # match the current device socverison Ascend310P3", ascendc_runtime.cpp AscendCheckSoCVersion)
+    r"|\bof bin package does not match the current device socverison\b"
 )
 # The messages above that state an error with no error word, each in the words of the code
 # that prints it (a paste often holds them without the exception's name before them):
