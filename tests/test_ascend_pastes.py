@@ -998,3 +998,19 @@ def test_mindsporesopp_kernels_not_installed_is_the_kernels_package() -> None:
 )
 def test_the_kernels_package_of_each_soc(chip: str, package: str) -> None:
     assert ascend.kernels_package(chip) == package
+
+
+def test_a_vllm_ascend_release_before_its_310p_support_on_a_310p(tmp_path: Path) -> None:
+    """npu-smi of a 300I Duo (nvtop#421) and vllm-ascend#143's pip list (vllm_ascend
+    0.7.1rc1): a release before v0.9.1rc1, vLLM Ascend's first with 310P support, so the
+    remedy is its -310p image the tutorial names, not one of that release."""
+    paste = tmp_path / "old.txt"
+    paste.write_text(ATLAS_300I.read_text() + "\n" + VA_143.read_text())
+    exit_code, data = detect(paste)
+    assert exit_code == 1
+    found = finding(data, "backend.vllm_ascend_device_unsupported")
+    assert (
+        "vLLM Ascend 0.7.1rc1 came before its first Atlas 300I support (v0.9.1rc1"
+        in (found["message"])
+    )
+    assert found["remedy"] == "docker pull " + ascend.VLLM_ASCEND_310P_IMAGE
