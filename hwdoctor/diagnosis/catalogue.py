@@ -3057,7 +3057,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "Ascend910B1 of bin package does not match the current device socverison "
         "Ascend310P3\" (ascendc_runtime.cpp, AscendCheckSoCVersion).",
         "CANN has no compiled binary for an operator ({shown}){on}: the kernels package for "
-        "this NPU's SoC, which CANN ships apart from its toolkit, is not installed{version}",
+        "this NPU's SoC, which CANN ships apart from its toolkit, is not installed{version}, "
+        "or this SoC's package has no binary for that operator",
         commands=("./Ascend-cann-kernels-{package}_{release}_linux*.run --install",),
         advice="install CANN's kernels package for this NPU's SoC and of the installed "
         "toolkit's own release, from Huawei's Ascend software downloads (npu-smi info names the "
