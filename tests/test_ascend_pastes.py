@@ -603,7 +603,12 @@ def test_vllm_on_an_a3_is_not_an_unsupported_device(tmp_path: Path) -> None:
     _, data = detect(paste)
     codes = [f["code"] for f in data["findings"]]
     assert "backend.vllm_ascend_device_unsupported" not in codes
-    assert data["unread_count"] >= 1  # the kernel error stays counted, never "no problem"
+    # issue 38: on a supported NPU, opbase's "please check if the opp_kernel package is
+    # installed" names CANN's kernels package; an A3's package name is not given, so no command
+    found = finding(data, "npu.cann_kernels_missing")
+    assert "please check if the opp_kernel package is installed" in found["message"]
+    assert "Ascend910" in found["message"]
+    assert not found.get("remedy")
 
 
 # Python's own "No module named 'te'" (CANN's tensor engine, which its toolkit ships and its
@@ -903,3 +908,109 @@ def test_canns_error_codes_are_error_lines(name: str, text: str) -> None:
     _, data = detect(ERRORS / name)
     assert [u for u in data["unread"] if text in u["text"]]
     assert data["unread_count"] >= 1
+
+
+# issue 38: vLLM Ascend's build for the A2/A3 on an Atlas 300I (310P). Its 310P support came in
+# v0.9.1rc1, in its -310p builds only (compat/ascend.py VLLM_ASCEND_FIRST_310P); the others'
+# kernels are built for Ascend910B1, which CANN's Ascend C runtime refuses on the 310P3
+# (vllm-ascend#2725: its v0.10.0rc1 openEuler image; #5599: a 300I Duo).
+VLLM_310P = (
+    ERRORS / "vllmascend2725-zh-310p3-v0.10.0rc1-a2-image-socversion-ascend910b1-bin-package.md",
+    ERRORS / "vllmascend5599-300i-duo-310p3-socversion-ascend910b1-bin-package-cann-8.2.rc2.md",
+)
+OPP_KERNELS = ERRORS / "mindspeedllm2-mindspore-ascend-opp-kernels-not-installed-cann-8.3.rc2.md"
+ATLAS_300I = REPORTS / "npu_smi" / "nvtop421-npu-smi-25.2.0-atlas300i-duo-310p3.txt"
+
+
+@pytest.mark.parametrize("path", VLLM_310P, ids=lambda p: p.name.split("-", 1)[0])
+def test_vllm_ascends_a2_build_on_a_310p_is_named_with_its_310p_image(path: Path) -> None:
+    exit_code, data = detect(path)
+    assert exit_code == 1
+    found = finding(data, "backend.vllm_ascend_device_unsupported")
+    assert found["backend"] == "npu"
+    assert "the paste's NPU, 310P3 (an Atlas 300I, 310P)" in found["message"]
+    assert "built for Ascend910B1" in found["message"]
+    assert found["remedy"] == "docker pull " + ascend.VLLM_ASCEND_310P_IMAGE
+    assert "SOC_VERSION=ascend310p1" in found["advice"]
+    assert data["unread_count"] == 0  # CANN's socversion line is the finding's
+    assert [f["code"] for f in data["findings"]].count("npu.cann_kernels_missing") == 0
+    assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
+
+
+def test_the_socversion_line_without_vllm_names_the_kernels_package_for_the_device(
+    tmp_path: Path,
+) -> None:
+    """CANN's socversion refusal and the toolkit's release (#5599's run.sh paths, CANN
+    8.2.RC2) beside npu-smi on an Atlas 300I Duo (nvtop#421), no vLLM line: another SoC's
+    package, and the install line of the 310P's kernels package of that release."""
+    log = VLLM_310P[1].read_text()
+    paste = tmp_path / "310p.txt"
+    paste.write_text(ATLAS_300I.read_text() + "\n" + log[log.index("[ERROR] the socversion") :])
+    exit_code, data = detect(paste)
+    assert exit_code == 1
+    found = finding(data, "npu.cann_kernels_missing")
+    assert (
+        "for Ascend910B1, this NPU is Ascend310P3 (the toolkit here: CANN 8.2.RC2)"
+        in (found["message"])
+    )
+    assert found["remedy"] == "./Ascend-cann-kernels-310p_8.2.RC2_linux*.run --install"
+    codes = [f["code"] for f in data["findings"]]
+    assert "backend.vllm_ascend_device_unsupported" not in codes
+
+
+def test_vllm_ascend_on_a_310p_without_an_error_is_no_finding(tmp_path: Path) -> None:
+    """npu-smi of a 300I Duo and vLLM Ascend's worker log (#2725's lines before CANN's
+    refusal): vLLM on a 310P is no finding by itself (its -310p builds run there)."""
+    log = VLLM_310P[0].read_text()
+    paste = tmp_path / "fine.txt"
+    paste.write_text(ATLAS_300I.read_text() + "\n" + log[: log.index("..[ERROR]")])
+    _, data = detect(paste)
+    codes = [f["code"] for f in data["findings"]]
+    assert "backend.vllm_ascend_device_unsupported" not in codes
+    assert "npu.cann_kernels_missing" not in codes
+
+
+def test_mindsporesopp_kernels_not_installed_is_the_kernels_package() -> None:
+    exit_code, data = detect(OPP_KERNELS)
+    assert exit_code == 1
+    found = finding(data, "npu.cann_kernels_missing")
+    assert found["backend"] == "npu"
+    assert '"opp_kernels is not installed"' in found["message"]
+    assert "(the toolkit here: CANN 8.3.RC2)" in found["message"]
+    assert "Ascend-cann-kernels-310p" in found["advice"]
+    assert data["unread_count"] == 0
+    assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
+
+
+@pytest.mark.parametrize(
+    ("chip", "package"),
+    [
+        ("910B3", "910b"),
+        ("910B2C", "910b"),
+        ("910B4-1", "910b"),
+        ("Ascend910B1", "910b"),  # CANN's SoC name, as its socversion message gives it
+        ("910ProB", "910"),
+        ("910B", "910"),  # the first generation's 910B, no digit
+        ("310P3", "310p"),
+        ("Ascend310P3", "310p"),
+        ("Ascend910", ""),  # an A3: its package name is not given
+    ],
+)
+def test_the_kernels_package_of_each_soc(chip: str, package: str) -> None:
+    assert ascend.kernels_package(chip) == package
+
+
+def test_a_vllm_ascend_release_before_its_310p_support_on_a_310p(tmp_path: Path) -> None:
+    """npu-smi of a 300I Duo (nvtop#421) and vllm-ascend#143's pip list (vllm_ascend
+    0.7.1rc1): a release before v0.9.1rc1, vLLM Ascend's first with 310P support, so the
+    remedy is its -310p image the tutorial names, not one of that release."""
+    paste = tmp_path / "old.txt"
+    paste.write_text(ATLAS_300I.read_text() + "\n" + VA_143.read_text())
+    exit_code, data = detect(paste)
+    assert exit_code == 1
+    found = finding(data, "backend.vllm_ascend_device_unsupported")
+    assert (
+        "vLLM Ascend 0.7.1rc1 came before its first Atlas 300I support (v0.9.1rc1"
+        in (found["message"])
+    )
+    assert found["remedy"] == "docker pull " + ascend.VLLM_ASCEND_310P_IMAGE

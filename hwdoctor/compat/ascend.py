@@ -335,3 +335,51 @@ def vllm_ascend_unsupported(chip: str) -> bool:
     """Whether npu-smi's chip name is a first-generation Ascend 910, which vLLM Ascend does
     not support ("910ProB" yes; "910B3", "Ascend910", "310P3" no)."""
     return _FIRST_910.fullmatch(chip.strip()) is not None
+
+
+# issue 38: CANN's operator kernels. CANN ships its operators' compiled binaries in one package
+# per SoC family, Ascend-cann-kernels-<soc>_<release>_linux*.run (the CANN installation guide,
+# "Installing the Kernels operator package", installed after the toolkit with its set_env.sh
+# sourced, Ascend/docs#69; "-linux.run" up to 8.0.RC3, "_linux-<arch>.run" from 8.0.0). The
+# <soc> part as the packages name it: 910b for the Atlas A2 (910B1–910B4, 910B2C, 910B4-1;
+# hiyouga/LlamaFactory#4159: "Ascend-cann-kernels-910b_8.0.RC1_linux.run"), 910 for the first
+# generation (vllm-ascend's FAQ: "Ascend 910, Ascend 910 Pro B (Ascend-cann-kernels-910)"), 310p
+# for the Atlas 300I (hiyouga/LlamaFactory#7489: "Ascend-cann-kernels-310p_8.0.0.alpha001_linux-
+# aarch64.run"). The SoC families are CANN's own (ascendc_runtime.cpp AscendCheckSoCVersion:
+# ascend910b1–4, 910b2c, 910b4-1 and the A3's ascend910_93xx → ascend910b; 910a, 910proa, 910b,
+# 910prob, 910premiuma → ascend910; 310p1/3/5/7 → ascend310p). An A3 (npu-smi's "Ascend910") has
+# its own Atlas A3 package name, not given here. Verified 2026-12-05.
+_KERNELS_PACKAGE: Final = (
+    (re.compile(r"910B[1-4](?:C|-1)?"), "910b"),
+    (_FIRST_910, "910"),
+    (re.compile(r"310P[1357](?:Vir\d{2})?", re.IGNORECASE), "310p"),
+)
+
+
+def kernels_package(chip: str) -> str:
+    """The <soc> of CANN's kernels package for npu-smi's chip name or CANN's SoC name
+    ("910B3" → "910b", "Ascend310P3" → "310p", "910ProB" → "910"); "" where it is not one
+    of those ("Ascend910", an A3)."""
+    name = chip.strip().removeprefix("Ascend")
+    return next((soc for pattern, soc in _KERNELS_PACKAGE if pattern.fullmatch(name)), "")
+
+
+# issue 38: vLLM Ascend on an Atlas 300I (310P). Its support came in v0.9.1rc1 ("Atlas 300I
+# series is experimental supported in this release", "Support Atlas 300I series container
+# image", its release notes) and only in the -310p builds: the images tagged <release>-310p,
+# built by its Dockerfile.310p (FROM quay.io/ascend/cann:<ver>-310p-…, ARG
+# SOC_VERSION="ascend310p1", its custom kernels compiled for that SoC); the other images and
+# wheels compile them for the A2 (SOC_VERSION ascend910b1), which CANN's runtime refuses on a
+# 310P ("the socversion Ascend910B1 of bin package does not match the current device socverison
+# Ascend310P3", vllm-project/vllm-ascend#2725, #5599). Its Atlas 300I tutorial
+# (docs/source/tutorials/single_node_300i.md, v0.11.0) names v0.10.0rc1-310p, later ones having
+# known issues there (#3316, #2795). Verified 2026-12-05.
+VLLM_ASCEND_FIRST_310P: Final = "0.9.1rc1"
+VLLM_ASCEND_310P_IMAGE: Final = "quay.io/ascend/vllm-ascend:v0.10.0rc1-310p"
+VLLM_ASCEND_310P_SOC: Final = "ascend310p1"
+_310P: Final = re.compile(r"(?:Ascend)?310P\w{0,10}", re.IGNORECASE)
+
+
+def is_310p(chip: str) -> bool:
+    """Whether npu-smi's chip name (or CANN's SoC name) is an Atlas 300I's 310P."""
+    return _310P.fullmatch(chip.strip()) is not None

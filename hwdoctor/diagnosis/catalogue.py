@@ -238,6 +238,8 @@ class Code(str, Enum):
     PJRT_DEVICE_UNSET = "tpu.pjrt_device_unset"
     TPU_IN_USE = "tpu.in_use_by_another_process"
     LIBTPU_APART = "tpu.libtpu_apart"
+    # issue 38: CANN's operator kernels missing, or built for another SoC
+    CANN_KERNELS_MISSING = "npu.cann_kernels_missing"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2826,6 +2828,26 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="run vLLM Ascend on one of those NPUs; on this one, serve the model another "
         "way that runs on torch-npu (transformers with torch_npu), not vLLM Ascend; "
         "reinstalling CANN's kernels does not add the missing ones",
+        # issue 38: an Atlas 300I (310P) with vLLM Ascend's build for the A2/A3: its 310P
+        # support came in v0.9.1rc1, in the -310p images only (compat/ascend.py
+        # VLLM_ASCEND_FIRST_310P: its release notes, its Dockerfile.310p building the custom
+        # kernels with SOC_VERSION ascend310p1; the other builds compile them for ascend910b1,
+        # which CANN's runtime refuses on a 310P, vllm-project/vllm-ascend#2725, #5599)
+        variants={
+            "build_310p": "this vLLM Ascend is a build for the Atlas A2/A3, not for the "
+            "paste's NPU, {chip} (an Atlas 300I, 310P): {why}",
+        },
+        variant_commands={"build_310p": ("docker pull {image}",)},
+        variant_advice={
+            "build_310p": "run vLLM Ascend's Atlas 300I build: its -310p image (from "
+            "v" + ascend.VLLM_ASCEND_FIRST_310P + ", \"Support Atlas 300I series container "
+            "image\"; its Atlas 300I tutorial runs " + ascend.VLLM_ASCEND_310P_IMAGE + " with "
+            "the float16 dtype and eager mode), with the NPU's devices passed as that "
+            "tutorial shows; or build vLLM Ascend from source for this SoC (SOC_VERSION="
+            + ascend.VLLM_ASCEND_310P_SOC + " on CANN's 310P toolkit and kernels, as its "
+            "Dockerfile.310p does). Its other images and wheels carry kernels for the 910B "
+            "only:",
+        },
     ),
     # issue 38: bitsandbytes' multi-backend preview on an AMD GPU
     Code.BNB_ROCM_PREVIEW: Entry(
@@ -3334,6 +3356,44 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "torch_xla, JAX and TensorFlow in a process (TPU_LOAD_LIBRARY=0 keeps TensorFlow "
         "from loading its libtpu); with torch_xla's multiprocessing, open the device only "
         "in the spawned processes",
+    ),
+    # issue 38: CANN's operator kernels missing, or built for another SoC
+    Code.CANN_KERNELS_MISSING: Entry(
+        E, "CANN's operator kernels are missing for this NPU",
+        "CANN ships its operators' compiled binaries apart from its toolkit, in a package per "
+        "SoC family: Ascend-cann-kernels-<soc>_<release>_linux*.run (the CANN installation "
+        "guide, \"Installing the Kernels operator package\", after the toolkit, with its "
+        "set_env.sh sourced, Ascend/docs#69; 910b for the Atlas A2's 910B1-910B4, 310p for the "
+        "Atlas 300I, 910 for the first-generation 910A/910ProB; later CANN releases call it "
+        "the ops package). Without the package for this SoC and this toolkit's release, the "
+        "first operator fails: CANN's runtime \"EZ9999: ... Op Equal does not has any "
+        "binary.\", its opbase \"Get path and read binary_info_config.json failed, please "
+        "check if the opp_kernel package is installed!\" (NnopbaseCollecterWork), MindSpore's "
+        "\"Ascend opp_kernels is not installed\" (Ascend/MindSpeed-LLM#2). A binary package "
+        "built for another SoC family is refused by CANN's Ascend C runtime: \"the socversion "
+        "Ascend910B1 of bin package does not match the current device socverison "
+        "Ascend310P3\" (ascendc_runtime.cpp, AscendCheckSoCVersion).",
+        "CANN has no compiled binary for an operator ({shown}){on}: the kernels package for "
+        "this NPU's SoC, which CANN ships apart from its toolkit, is not installed{version}, "
+        "or this SoC's package has no binary for that operator",
+        commands=("./Ascend-cann-kernels-{package}_{release}_linux*.run --install",),
+        advice="install CANN's kernels package for this NPU's SoC and of the installed "
+        "toolkit's own release, from Huawei's Ascend software downloads (npu-smi info names the "
+        "SoC: 910B1-910B4 take Ascend-cann-kernels-910b, 310P3 Ascend-cann-kernels-310p, "
+        "910A/910B/910ProB Ascend-cann-kernels-910), and run it as its installation guide "
+        "does, in a shell where the toolkit's set_env.sh (/usr/local/Ascend/ascend-toolkit/"
+        "set_env.sh) is sourced; or use an image built for this NPU, which carries it",
+        variants={
+            "wrong_soc": "CANN refused an operator binary built for another SoC: the package "
+            "that carries it is for {built}, this NPU is {device}{version} (\"the socversion "
+            "{built} of bin package does not match the current device socverison {device}\")",
+        },
+        variant_advice={
+            "wrong_soc": "install that package for this NPU's SoC ({device}): CANN's kernels "
+            "package for it, of the toolkit's own release, or the program's own operators "
+            "rebuilt with this SoC (its SOC_VERSION); a package for another SoC family does "
+            "not run here",
+        },
     ),
 }  # fmt: skip
 

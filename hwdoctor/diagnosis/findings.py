@@ -3811,6 +3811,21 @@ def finding(
     evidence: str | None = None,
     variant: None = None,
     chip: Value,
+    image: Value = None,
+    why: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.VLLM_ASCEND_DEVICE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["build_310p"],
+    chip: Value,
+    image: Value,
+    why: Value,
 ) -> Finding: ...
 
 
@@ -4264,6 +4279,40 @@ def finding(
     evidence: str | None = None,
     variant: None = None,
     pid: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CANN_KERNELS_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    on: Value,
+    package: Value,
+    release: Value,
+    shown: Value,
+    version: Value,
+    built: Value = None,
+    device: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CANN_KERNELS_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["wrong_soc"],
+    built: Value,
+    device: Value,
+    package: Value,
+    release: Value,
+    version: Value,
+    on: Value = None,
+    shown: Value = None,
 ) -> Finding: ...
 
 

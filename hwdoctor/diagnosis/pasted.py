@@ -155,6 +155,7 @@ _RESTS_ON: Final = (
     ("npu.cann_library_not_found", ("stated",)),
     ("npu.driver_not_visible", ("stated",)),
     ("npu.torch_npu_cann_apart", ("torch_npu_cann",)),
+    ("npu.cann_kernels_missing", ("stated", "accelerator")),  # issue 38: CANN's kernels
     ("python.numpy_abi", ("numpy", "torch")),  # issue 38: NumPy 2 ABI
     ("host.image_not_for_platform", ("image", "host")),  # issue 38: an image's platforms
     ("host.container_toolkit", ("stated",)),  # issue 38: container toolkit recordings
@@ -355,6 +356,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_fp16_on_mps(paste, facts))  # issue 38: fp16 AMP refused on MPS
     found = (*found, *_deepspeed_mps(paste, facts))  # issue 38: DeepSpeed, no NVIDIA GPU
     found = (*found, *_vllm_ascend_device(facts))  # issue 38: Ascend's other wordings
+    found = (*found, *_cann_kernels(paste, facts, found))  # issue 38: CANN's operator kernels
     # issue 38: GPU-only packages on a machine with no NVIDIA GPU (the vLLM finding says more
     # than "no device": the generic one steps aside)
     if nogpu := _no_gpu_packages(paste, facts):
@@ -2847,8 +2849,6 @@ def _vllm_ascend_device(facts: _Read) -> tuple[Finding, ...]:
     `vllm_ascend_unsupported`): only vLLM Ascend runs vLLM on an NPU, and it does not support
     that chip."""
     chips = [f for f in facts.all(FactKey.ASCEND_CHIP) if ascend.vllm_ascend_unsupported(f.value)]
-    if not chips:
-        return ()
     listed = [
         f
         for k in _VERSION_KEYS
@@ -2858,11 +2858,126 @@ def _vllm_ascend_device(facts: _Read) -> tuple[Finding, ...]:
     vllm = facts.all(FactKey.VLLM_VERSION) + listed + facts.all(FactKey.VLLM_SAID)
     if not vllm:
         return ()
+    if not chips:  # issue 38: an Atlas 300I (310P) with a vLLM Ascend build for the A2/A3
+        return _vllm_ascend_on_310p(facts, vllm, listed)
     # the kernel call that failed on it ("call aclnnSwiGlu failed"), where the paste shows one
     facts.use("stated", vllm[0], *facts.all(FactKey.MESSAGE_ACLNN_FAILED)[:1])
     facts.use("accelerator", chips[0])
     chip = printable(one_line(chips[0].value))[:40]
     return (finding(Code.VLLM_ASCEND_DEVICE, backend=_NPU, chip=chip),)
+
+
+def _vllm_ascend_on_310p(
+    facts: _Read, vllm: list[PastedFact], listed: list[PastedFact]
+) -> tuple[Finding, ...]:
+    """vLLM Ascend on an Atlas 300I (npu-smi's 310P3, or the device CANN names) where its
+    build is not the 310P one (compat/ascend.py VLLM_ASCEND_FIRST_310P): CANN's runtime
+    refusing its kernels built for another SoC ("the socversion Ascend910B1 of bin package
+    does not match the current device socverison Ascend310P3"), or a vLLM Ascend release
+    older than its first 310P support."""
+    said = facts.all(FactKey.MESSAGE_CANN_SOC)
+    built, device = said[0].value.split(" ", 1) if said else ("", "")
+    chips = [f for f in facts.all(FactKey.ASCEND_CHIP) if ascend.is_310p(f.value)]
+    if not (chips or ascend.is_310p(device)):
+        return ()
+    chip = printable(one_line(chips[0].value if chips else device.removeprefix("Ascend")))[:40]
+    named = [f for f in listed if versions.canonical_name(f.name or "") == "vllm-ascend"]
+    release = named[0] if named else None
+    parsed = versions.parse(release.value.strip().removeprefix("v")) if release else None
+    first = versions.parse(ascend.VLLM_ASCEND_FIRST_310P)
+    older = parsed is not None and first is not None and parsed < first
+    if said and ascend.kernels_package(built) != "310p":
+        why = (
+            f"its kernels were built for {printable(built)[:40]} and CANN refuses them here "
+            f'("the socversion {printable(built)[:40]} of bin package does not match the '
+            f'current device socverison {printable(device)[:40]}")'
+        )
+        facts.use("stated", said[0], vllm[0])
+    elif older and release is not None:
+        why = (
+            f"vLLM Ascend {printable(release.value)[:40]} came before its first Atlas 300I "
+            f"support (v{ascend.VLLM_ASCEND_FIRST_310P}, in its -310p builds)"
+        )
+        facts.use("stated", release)
+    else:
+        return ()
+    if chips:
+        facts.use("accelerator", chips[0])
+    image = ascend.VLLM_ASCEND_310P_IMAGE
+    if release is not None and not older:
+        image = image.rsplit(":", 1)[0] + ":v" + release.value.strip().removeprefix("v") + "-310p"
+    return (
+        finding(
+            Code.VLLM_ASCEND_DEVICE,
+            backend=_NPU,
+            variant="build_310p",
+            chip=chip,
+            why=why,
+            image=image,
+        ),
+    )
+
+
+# issue 38: CANN's operator kernels missing, or built for another SoC
+def _cann_kernels(paste: Pasted, facts: _Read, found: tuple[Finding, ...]) -> tuple[Finding, ...]:
+    """CANN's operators without their compiled binaries: its kernels package for this NPU's
+    SoC not installed ("Op Equal does not has any binary", "please check if the opp_kernel
+    package is installed"), or a binary package built for another SoC ("the socversion
+    Ascend910B1 of bin package does not match the current device socverison Ascend310P3";
+    compat/ascend.py `kernels_package`). Where vLLM Ascend's device finding has said why
+    (a first-generation 910, a 310P with the A2 build), it stands alone."""
+    if any(f.code == Code.VLLM_ASCEND_DEVICE.value for f in found):
+        return ()
+    missing = facts.all(FactKey.MESSAGE_CANN_KERNELS)
+    wrong = facts.all(FactKey.MESSAGE_CANN_SOC)
+    if not (missing or wrong):
+        return ()
+    chips = facts.all(FactKey.ASCEND_CHIP)
+    said = [
+        f
+        for f in (*facts.all(FactKey.DEVICE_SOFTWARE), *facts.all(FactKey.PROSE_CANN))
+        if f.key is FactKey.PROSE_CANN or f.name == _NPU
+    ]
+    releases = sorted({ascend.cann_release(f.value) for f in said} - {""})
+    release = releases[0] if len(releases) == 1 else ""
+    if said and release:
+        facts.use("stated", said[0])
+    if chips:
+        facts.use("accelerator", chips[0])
+    version = f" (the toolkit here: CANN {printable(release)[:20]})" if release else ""
+    if wrong:
+        built, device = wrong[0].value.split(" ", 1)
+        facts.use("stated", wrong[0])
+        package = ascend.kernels_package(device)
+        return (
+            finding(
+                Code.CANN_KERNELS_MISSING,
+                backend=_NPU,
+                variant="wrong_soc",
+                built=printable(built)[:40],
+                device=printable(device)[:40],
+                version=version,
+                package=package or None,
+                release=release or None,
+            ),
+        )
+    facts.use("stated", missing[0])
+    text = missing[0].value
+    words = f"Op {text} does not has any binary" if " " not in text else text
+    shown = f'"{printable(one_line(words))[:120]}"'
+    chip = printable(one_line(chips[0].value))[:40] if chips else ""
+    package = ascend.kernels_package(chip) if chip else ""
+    return (
+        finding(
+            Code.CANN_KERNELS_MISSING,
+            backend=_NPU,
+            shown=shown,
+            on=f" on the paste's NPU, {chip}" if chip else "",
+            version=version,
+            package=package or None,
+            release=release or None,
+        ),
+    )
 
 
 # issue 38: GPU-only packages on a machine with no NVIDIA GPU. The CPU row of the registry.

@@ -276,6 +276,11 @@ class FactKey(str, Enum):
     MESSAGE_XRT_VARIABLE = "message.xrt_variable"
     MESSAGE_LIBTPU_APART = "message.libtpu_apart"  # PJRT's C API sizes/versions apart
     MESSAGE_TPU_BUSY = "message.tpu_busy"  # libtpu: the TPU held by another process ("pid 176028")
+    # issue 38: CANN's operator kernels: missing ("Op Equal does not has any binary", "…
+    # check if the opp_kernel package is installed"; the value: the operator or those words),
+    # or built for another SoC (the value: "<the binary's SoC> <the device's SoC>")
+    MESSAGE_CANN_KERNELS = "message.cann_kernels"
+    MESSAGE_CANN_SOC = "message.cann_soc"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -424,6 +429,9 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_TPU_STATUS,
         FactKey.MESSAGE_XLAC_SYMBOL,
         FactKey.MESSAGE_LIBTPU_APART,
+        # issue 38: CANN's operator kernels missing, or built for another SoC
+        FactKey.MESSAGE_CANN_KERNELS,
+        FactKey.MESSAGE_CANN_SOC,
     }
 )
 

@@ -141,6 +141,10 @@ _ERROR_LIKE: Final = re.compile(
     # runtime troubleshooting guide quotes its lines (https://awsdocs-neuron.readthedocs-
     # hosted.com/en/latest/neuron-runtime/nrt-troubleshoot.html)
     r"|\bERROR {1,4}[A-Z]{2,8}:[a-z_]"
+    # issue 38: CANN's Ascend C runtime refusing a binary built for another SoC, whose line has
+    # no error word after its "[ERROR]" ("the socversion Ascend910B1 of bin package does not
+    # match the current device socverison Ascend310P3", ascendc_runtime.cpp AscendCheckSoCVersion)
+    r"|\bof bin package does not match the current device socverison\b"
 )
 # The messages above that state an error with no error word, each in the words of the code
 # that prints it (a paste often holds them without the exception's name before them):

@@ -783,6 +783,10 @@ _VLLM_SAID: Final = re.compile(
     r"Automatically detected platform \w{1,20}\.|VLLM_WORKER_MULTIPROC_METHOD|[/\\]vllm[/\\]"
     r"|\bvllm==\d"
 )
+# issue 38: vLLM's CLI ("vllm serve <model>", vllm/entrypoints/cli/serve.py) and vLLM Ascend's
+# worker log (vllm_ascend/worker/model_runner_v1.py: "[model_runner_v1.py:2114] Loading model
+# weights took …", vllm-project/vllm-ascend#2725, #5599): lines that show vLLM running.
+_VLLM_RUN: Final = re.compile(r"\bvllm serve |\[model_runner_v1\.py:\d{1,6}\]")
 # The community builds that run vLLM on gfx906, which upstream vLLM does not support:
 # nlzy/vllm-gfx906 (its docker image nalanzeyu/vllm-gfx906) and the Triton fork it needs,
 # Said-Akbar/triton-gcn5 (vllm-project/vllm#33811 names ROCm Triton's missing gfx906 target).
@@ -842,8 +846,9 @@ _ASCEND_LIBRARY: Final = re.compile(
 # (CANN's own numbering: major.minor.RCn or major.minor.patch, compat/ascend.py cann_release).
 # issue 38: the CANN lines as environment sections give them: "CANN: 8.1.rc1" (vllm-ascend#1188),
 # a full-width colon, and the Chinese "CANN版本：8.0.RC3" / "cann版本是8.0.RC3" ("version is").
+# issue 38: "CANN version 8.3.RC2" in a reporter's words (Ascend/MindSpeed-LLM#2).
 _PROSE_CANN: Final = re.compile(
-    r"(?<![A-Za-z])(?:CANN|cann|Cann)(?![A-Za-z])(?: ?版本)?[是为]?(?: ?[|:：])? {0,40}"
+    r"(?<![A-Za-z])(?:CANN|cann|Cann)(?![A-Za-z])(?: ?版本| version)?[是为]?(?: ?[|:：])? {0,40}"
     r"(\d{1,2}\.\d{1,2}\.(?:RC\d{1,2}|rc\d{1,2}|\d{1,2})(?:[.-][A-Za-z0-9]{1,12}){0,2})"
 )
 # issue 38: the CANN release in the toolkit's install path, as its version directory names it
@@ -1072,6 +1077,29 @@ _VLLM_ASCEND_C_OP: Final = re.compile(r"'_C_ascend' object has no attribute '(\w
 # vllm_ascend/device_allocator/camem.py, CaMemAllocator.get_instance: assert camem_available,
 # "camem allocator is not available" (sleep mode asked, vllm_ascend_C not imported).
 _VLLM_ASCEND_CAMEM: Final = re.compile(r"camem allocator is not available")
+
+# issue 38: CANN's operator kernels. CANN ships its operators' compiled binaries in a package
+# of their own per SoC (Ascend-cann-kernels-<soc>_<release>_linux*.run, the CANN installation
+# guide's "Installing the Kernels operator package"; its later "ops" packages). Without it, or
+# with another SoC's, the first operator fails: CANN's operator runtime ("EZ9999: … Op Equal
+# does not has any binary.", its inner error EZ9999; opbase's NnopbaseCollecterWork: "Get path
+# and read binary_info_config.json failed, please check if the opp_kernel package is
+# installed!"); MindSpore's words for it, "Ascend opp_kernels is not installed"
+# (Ascend/MindSpeed-LLM#2). The value: the operator's name, or the words matched.
+_CANN_KERNELS: Final = re.compile(
+    r"\bOp (\w{1,80}) does not has any binary"
+    r"|please check if the opp_kernel package is installed"
+    r"|\bopp_kernels? (?:package )?is not installed"
+)
+# CANN's Ascend C runtime refusing a kernel binary built for another SoC (ascendc_runtime.cpp,
+# AscendCheckSoCVersion: "the socversion " + the binary's SoC + " of bin package does not match
+# the current device socverison " + aclrtGetSocName() + ". Please modify default socversion in
+# run.sh or execute run.sh with socversion parameter."; the SoCs compared by family: 910B/A3,
+# first-generation 910, 310P, 310B). The value: "<the binary's SoC> <the device's SoC>".
+_CANN_SOC_MISMATCH: Final = re.compile(
+    r"\bthe socversion (Ascend\w{1,40}) of bin package does not match the current device "
+    r"socverison (Ascend\w{1,40})"
+)
 
 
 def _vllm_ascend_c(found: re.Match[str]) -> str:
@@ -1453,6 +1481,7 @@ RECOGNISERS: Final = (
     # vLLM's server names itself (vllm/entrypoints/openai/api_server.py: "vLLM API server
     # version %s")
     _Recogniser(_VLLM_SERVER, FactKey.VLLM_SAID, group=0),
+    _Recogniser(_VLLM_RUN, FactKey.VLLM_SAID, group=0),  # issue 38: vLLM Ascend on a 310P
     _Recogniser(
         _VLLM_PLATFORM,
         FactKey.VLLM_PLATFORM,
@@ -1521,6 +1550,9 @@ RECOGNISERS: Final = (
     _Recogniser(_XRT_VARIABLE, FactKey.MESSAGE_XRT_VARIABLE, words="XRT_TPU_CONFIG"),
     _Recogniser(_LIBTPU_APART, FactKey.MESSAGE_LIBTPU_APART, group=0),
     _Recogniser(_TPU_BUSY, FactKey.MESSAGE_TPU_BUSY, made=lambda m: m[1] or ""),
+    # issue 38: CANN's operator kernels missing, or built for another SoC
+    _Recogniser(_CANN_KERNELS, FactKey.MESSAGE_CANN_KERNELS, made=lambda m: m[1] or m[0]),
+    _Recogniser(_CANN_SOC_MISMATCH, FactKey.MESSAGE_CANN_SOC, made=lambda m: f"{m[1]} {m[2]}"),
 )
 
 
