@@ -246,6 +246,13 @@ class FactKey(str, Enum):
     MESSAGE_ONEAPI_APART = "message.oneapi_apart"
     # torch: "The detected GPU (Intel(R) UHD Graphics 770) is not officially supported by …"
     MESSAGE_XPU_GPU_UNSUPPORTED = "message.xpu_gpu_unsupported"
+    # issue 38: ROCm device nodes denied, a conda libstdc++ too old, Gen9 Intel iGPUs
+    MESSAGE_ROCM_NODE_DENIED = "message.rocm_node_denied"  # "/dev/kfd" (Permission denied)
+    MESSAGE_ROCM_MEMBER = "message.rocm_member"  # rocminfo: "render", "not video"
+    MESSAGE_GLIBCXX_MISSING = "message.glibcxx_missing"  # "GLIBCXX_3.4.32 …/libze_loader.so.1"
+    MESSAGE_INTEL_GEN9 = "message.intel_gen9"  # "Intel UHD Graphics 620"
+    MESSAGE_SPIRV_UNSUPPORTED = "message.spirv_unsupported"  # IGC: "66560" (SPIR-V 1.4)
+    MESSAGE_SYCL_BUILD_FAILED = "message.sycl_build_failed"  # "PI_ERROR_INVALID_BINARY"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -380,6 +387,11 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_IPEX_DLL,
         FactKey.MESSAGE_ONEAPI_APART,
         FactKey.MESSAGE_XPU_GPU_UNSUPPORTED,
+        # issue 38: ROCm device nodes denied, a conda libstdc++ too old, Gen9 Intel iGPUs
+        FactKey.MESSAGE_ROCM_NODE_DENIED,
+        FactKey.MESSAGE_GLIBCXX_MISSING,
+        FactKey.MESSAGE_SPIRV_UNSUPPORTED,
+        FactKey.MESSAGE_SYCL_BUILD_FAILED,
     }
 )
 

@@ -136,6 +136,11 @@ _ERROR_LIKE: Final = re.compile(
     # https://www.hiascend.com/document/detail/en/CANNCommunityEdition/900/maintenref/troubleshooting/atlaserrorcode_15_0267.html,
     # as compat/ascend.py CANN_EL0004 cites it)
     r"|\bE[A-Z]\d{4}\)?(?::|\[PID:)"
+    # issue 38: rocminfo's "Unable to open /dev/kfd read-write: <strerror>" (ROCm/
+    # rocminfo rocminfo.cc CheckInitialState) and the Intel GPU compiler's "unsupported SPIR-V
+    # version number" (KhronosGroup/SPIRV-LLVM-Translator SPIRVModule.cpp), no error word in
+    # either
+    r"|Unable to open /dev/kfd read-write: |unsupported SPIR-V version"
 )
 # The messages above that state an error with no error word, each in the words of the code
 # that prints it (a paste often holds them without the exception's name before them):
