@@ -1997,20 +1997,21 @@ def test_rocminfo_failing_for_another_reason_is_no_permission_finding() -> None:
             "trex182-fedora36-conda-env-libstdcxx-glibcxx-3.4.30-radeonsi.md",
             "GLIBCXX_3.4.30",
             "radeonsi_dri.so",
-            "conda install -p /home/paul/.conda/envs/trex -c conda-forge 'libstdcxx-ng>=12.1'",
+            "conda install --prefix /home/paul/.conda/envs/trex -c conda-forge "
+            "'libstdcxx-ng>=12.1'",
         ),
         (
             "ktransformers439-anaconda-env-libstdcxx-glibcxx-3.4.32-extension.md",
             "GLIBCXX_3.4.32",
             "KTransformersOps.cpython-311-x86_64-linux-gnu.so",
-            "conda install -p /home/ubuntu/anaconda3/envs/ktransformers-0.3 -c conda-forge "
+            "conda install --prefix /home/ubuntu/anaconda3/envs/ktransformers-0.3 -c conda-forge "
             "'libstdcxx-ng>=13.2'",
         ),
         (
             "pt147226-xpu-conda-libstdcxx-glibcxx-3.4.32-libze-loader.md",
             "GLIBCXX_3.4.32",
             "libze_loader.so.1",
-            "conda install -p \"$CONDA_PREFIX\" -c conda-forge 'libstdcxx-ng>=13.2'",
+            "conda install --prefix \"$CONDA_PREFIX\" -c conda-forge 'libstdcxx-ng>=13.2'",
         ),
     ],
 )

@@ -3085,7 +3085,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "{library} needs: the loader took the environment's older copy before the system's",
         commands=(
             "# a libstdc++ of GCC {gcc} or newer into that environment, from conda-forge",
-            "conda install -p {prefix} -c conda-forge {spec}",
+            "{install}",
         ),
         advice="or, where the system's libstdc++ is new enough (strings "
         "/usr/lib/x86_64-linux-gnu/libstdc++.so.6 | grep {symbol}), load it first: "
@@ -3100,10 +3100,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "environment_unnamed": (
                 "# with that environment activated: a libstdc++ of GCC {gcc} or newer into "
                 "it, from conda-forge",
-                'conda install -p "$CONDA_PREFIX" -c conda-forge {spec}',
+                "{install}",
             ),
         },
-        params=("needed_by",),
+        params=("needed_by", "prefix"),
     ),
 }  # fmt: skip
 

@@ -4111,11 +4111,11 @@ def finding(
     evidence: str | None = None,
     variant: None = None,
     gcc: Value,
+    install: Value | Shell,
     library: Value,
-    prefix: Value,
-    spec: Value,
     symbol: Value,
     needed_by: Value | Shell = None,
+    prefix: Value | Shell = None,
 ) -> Finding: ...
 
 
@@ -4127,11 +4127,11 @@ def finding(
     evidence: str | None = None,
     variant: Literal["environment_unnamed"],
     gcc: Value,
+    install: Value | Shell,
     library: Value,
-    spec: Value,
     symbol: Value,
     needed_by: Value | Shell = None,
-    prefix: Value = None,
+    prefix: Value | Shell = None,
 ) -> Finding: ...
 
 

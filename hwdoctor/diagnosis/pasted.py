@@ -1760,7 +1760,7 @@ def _conda_libstdcxx(facts: _Read) -> tuple[Finding, ...]:
                 library=needed_by.rsplit("/", 1)[-1],
                 needed_by=needed_by,
                 gcc=gcc,
-                spec=f"libstdcxx-ng>={gcc}" if gcc else "libstdcxx-ng",
+                install=remedies.conda_libstdcxx(None if variant else prefix, gcc),
                 prefix=prefix,
             ),
         )
