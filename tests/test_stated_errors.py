@@ -2080,3 +2080,13 @@ def test_a_gen9_igpu_beside_an_arc_gpu_is_not_blamed() -> None:
     )
     report = pasted.diagnose(assemble.gathered(reports.read(arc.encode())))
     assert "xpu.igpu_not_supported" not in [f.code for f in report.findings]
+
+
+def test_a_sycl_build_failure_on_an_igpu_on_the_lists_is_not_blamed_on_the_gpu() -> None:
+    """intel/ipex-llm#12597: the same PI_ERROR_BUILD_PROGRAM_FAILURE on a 12th-generation
+    Core's UHD (Xe-LP, on ipex-llm's list; the maintainers fixed their build the next day):
+    no iGPU finding, and the lines stay error lines, never "no problem"."""
+    report = diagnosed("ipexllm12597-12450h-uhd-ollama-build-program-failure-fixed.md")
+    assert "xpu.igpu_not_supported" not in [f.code for f in report.findings]
+    assert explained(report, "Build program log for 'Intel(R) UHD Graphics':")
+    assert "no problem" not in rendered.counts(report) and report.exit_code == 1
