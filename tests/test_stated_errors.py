@@ -2378,3 +2378,174 @@ def test_libtpu_of_another_release_is_named(name: str, said: str) -> None:
     assert f"({said}" in found.message
     assert "torch_xla[tpu]" in (found.advice or "") and "/whl/cu" not in (found.advice or "")
     assert report.exit_code == 1 and "no problem" not in rendered.counts(report)
+
+
+# --- issue 38: ROCm device nodes denied, a conda libstdc++ too old, Gen9 Intel iGPUs ---------
+
+
+@pytest.mark.parametrize(
+    ("name", "also"),
+    [
+        # ROCm/ROCm-docker#116: rocminfo in rocm/rocm-terminal, the user in video only
+        (
+            "rocmdocker116-rocm-terminal-kfd-permission-denied-no-user-name.md",
+            "Failed to get user name",
+        ),
+        # ollama/ollama#6685 (a comment): rocminfo in Ollama's ROCm container
+        (
+            "ollama6685-docker-rocminfo-kfd-permission-denied-not-member-of-video.md",
+            'is not member of "video" group',
+        ),
+    ],
+)
+def test_rocminfo_denied_the_kfd_node_names_the_render_and_video_groups(
+    name: str, also: str
+) -> None:
+    """rocminfo's "Unable to open /dev/kfd read-write: Permission denied" is the node's
+    owner and mode: the ROCm finding a live machine gets, with ROCm's install guide's groups
+    and a new login (and the container's --group-add), never a torch reinstall."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    data = result.json()["data"]
+    (found,) = data["findings"]
+    assert found["code"] == "host.device_node_denied" and found["backend"] == "rocm"
+    assert found["message"].startswith("AMD GPU: this user may not open /dev/kfd (Permission")
+    assert found["remedy"].splitlines() == [
+        'sudo usermod -aG render,video "$USER"',
+        "# then log out and back in (or start a shell with: newgrp render)",
+    ]
+    assert "--group-add render" in found["advice"]
+    texts = [q["text"] for q in found["rests_on"]]
+    assert any("read-write: Permission denied" in t for t in texts)
+    assert any(also in t for t in texts), texts
+    said = " ".join((found["message"], found["remedy"], found["advice"]))
+    assert "pip" not in said and "/whl/" not in result.stdout
+    assert not data["unread"]
+
+
+def test_rocminfo_finding_the_user_in_the_group_asks_for_a_new_login() -> None:
+    """rocminfo reads membership from the group database: "<user> is member of render group"
+    beside Permission denied is a group joined after the session began; the remedy is a new
+    login, not joining again (the ollama#6685 recording with rocminfo's other line)."""
+    recorded = (
+        ERRORS / "ollama6685-docker-rocminfo-kfd-permission-denied-not-member-of-video.md"
+    ).read_text(encoding="utf-8")
+    line = next(t for t in recorded.splitlines() if "is not member of" in t)
+    member = recorded.replace(line, "root is member of render group")
+    report = pasted.diagnose(assemble.gathered(reports.read(member.encode())))
+    (found,) = report.findings
+    assert found.code == "host.device_node_denied"
+    assert "though rocminfo finds it in the render group" in found.message
+    assert "usermod" not in (found.remedy or "") and "id -nG" in (found.remedy or "")
+
+
+def test_rocminfo_failing_for_another_reason_is_no_permission_finding() -> None:
+    """ROCm/legacy-rocm-build#4043: the same open failing with Invalid argument (the
+    driver's), the user in render and video: no group advice, and the line is still an error
+    line no finding explains, never "no problem"."""
+    report = diagnosed("rocm4043-mi300x-container-kfd-invalid-argument-not-permission.md")
+    assert not report.findings
+    assert explained(report, "Unable to open /dev/kfd read-write: Invalid argument")
+    assert "no problem" not in rendered.counts(report) and report.exit_code == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "symbol", "library", "install"),
+    [
+        (
+            "trex182-fedora36-conda-env-libstdcxx-glibcxx-3.4.30-radeonsi.md",
+            "GLIBCXX_3.4.30",
+            "radeonsi_dri.so",
+            "conda install --prefix /home/paul/.conda/envs/trex -c conda-forge "
+            "'libstdcxx-ng>=12.1'",
+        ),
+        (
+            "ktransformers439-anaconda-env-libstdcxx-glibcxx-3.4.32-extension.md",
+            "GLIBCXX_3.4.32",
+            "KTransformersOps.cpython-311-x86_64-linux-gnu.so",
+            "conda install --prefix /home/ubuntu/anaconda3/envs/ktransformers-0.3 -c conda-forge "
+            "'libstdcxx-ng>=13.2'",
+        ),
+        (
+            "pt147226-xpu-conda-libstdcxx-glibcxx-3.4.32-libze-loader.md",
+            "GLIBCXX_3.4.32",
+            "libze_loader.so.1",
+            "conda install --prefix \"$CONDA_PREFIX\" -c conda-forge 'libstdcxx-ng>=13.2'",
+        ),
+    ],
+)
+def test_a_conda_libstdcxx_older_than_a_library_needs_is_named_with_its_gcc(
+    name: str, symbol: str, library: str, install: str
+) -> None:
+    """glibc's "<env>/lib/libstdc++.so.6: version `GLIBCXX_3.4.N' not found (required by …)":
+    the environment's libstdc++ is older than the library; the remedy installs conda-forge's
+    libstdcxx-ng of the GCC release that first ships that symbol version (the libstdc++
+    manual's ABI table) into that environment."""
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == "python.conda_libstdcxx_too_old" and found.severity.value == "error"
+    assert symbol in found.message and library in found.message
+    assert install in (found.remedy or "").splitlines()
+    assert "LD_PRELOAD=" in (found.advice or "")
+    assert report.exit_code == 1 and not report.unread
+
+
+def test_the_systems_libstdcxx_too_old_is_not_named_as_the_conda_one() -> None:
+    """pytorch/pytorch#87279: /usr/lib's libstdc++ lacks what conda-forge's torch needs, the
+    other way round: no conda finding, and the line stays an error line no finding explains."""
+    report = diagnosed("pt87279-conda-forge-torch-system-libstdcxx-glibcxx-3.4.30.md")
+    assert "python.conda_libstdcxx_too_old" not in [f.code for f in report.findings]
+    assert explained(report, "/usr/lib/x86_64-linux-gnu/libstdc++.so.6: version")
+    assert "no problem" not in rendered.counts(report)
+
+
+@pytest.mark.parametrize(
+    ("name", "gpu", "said"),
+    [
+        (
+            "ipexllm13055-uhd620-ollama-sycl-ls-context-crash.md",
+            "Intel UHD Graphics 620",
+            "a SYCL kernel's assertion failed",
+        ),
+        (
+            "ipexllm12864-iris-plus-655-ollama-unsupported-spirv-version.md",
+            "Intel(R) Iris(R) Plus Graphics 655",
+            "its compiler refused SPIR-V 1.4",
+        ),
+    ],
+)
+def test_sycl_kernels_failing_on_a_gen9_igpu_name_the_igpu(name: str, gpu: str, said: str) -> None:
+    """ipex-llm's Ollama log or an issue's words alone (no environment report) are read: a
+    Gen9 iGPU (UHD 620, Iris Plus 655) under SYCL kernels that failed is the iGPU finding,
+    with the CPU as the remedy, never a CUDA or ROCm build."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    (found,) = result.json()["data"]["findings"]
+    assert found["code"] == "xpu.igpu_not_supported" and found["backend"] == "xpu"
+    assert found["message"].startswith(f"the Intel GPU the paste names, {gpu}, is a Gen9")
+    assert said in found["message"] and "run on the CPU" in found["advice"]
+    assert "/whl/" not in result.stdout
+
+
+def test_a_gen9_igpu_beside_an_arc_gpu_is_not_blamed() -> None:
+    """The same UHD 620 log with an Arc A770 in the device table: the failure has another
+    cause (the Arc is on every list), and the iGPU is not named."""
+    recorded = (ERRORS / "ipexllm13055-uhd620-ollama-sycl-ls-context-crash.md").read_text(
+        encoding="utf-8"
+    )
+    row = next(t for t in recorded.splitlines() if "Intel UHD Graphics 620|" in t)
+    arc = recorded.replace(
+        row, row + "\n" + row.replace("UHD Graphics 620", "Arc(TM) A770 Graphics")
+    )
+    report = pasted.diagnose(assemble.gathered(reports.read(arc.encode())))
+    assert "xpu.igpu_not_supported" not in [f.code for f in report.findings]
+
+
+def test_a_sycl_build_failure_on_an_igpu_on_the_lists_is_not_blamed_on_the_gpu() -> None:
+    """intel/ipex-llm#12597: the same PI_ERROR_BUILD_PROGRAM_FAILURE on a 12th-generation
+    Core's UHD (Xe-LP, on ipex-llm's list; the maintainers fixed their build the next day):
+    no iGPU finding, and the lines stay error lines, never "no problem"."""
+    report = diagnosed("ipexllm12597-12450h-uhd-ollama-build-program-failure-fixed.md")
+    assert "xpu.igpu_not_supported" not in [f.code for f in report.findings]
+    assert explained(report, "Build program log for 'Intel(R) UHD Graphics':")
+    assert "no problem" not in rendered.counts(report) and report.exit_code == 1

@@ -240,6 +240,8 @@ class Code(str, Enum):
     LIBTPU_APART = "tpu.libtpu_apart"
     # issue 38: CANN's operator kernels missing, or built for another SoC
     CANN_KERNELS_MISSING = "npu.cann_kernels_missing"
+    # issue 38: a conda environment's libstdc++ older than a library loaded into it needs
+    CONDA_LIBSTDCXX = "python.conda_libstdcxx_too_old"
 
 
 @dataclass(frozen=True, slots=True)
@@ -518,11 +520,36 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "names for its device nodes; ask whoever runs this machine",
         # Only a group the registry names for the backend goes into `usermod -aG` (an evidence
         # file's group could be `sudo`); the nodes to look at, only as /dev paths, quoted.
-        variants={"no_group": "{hardware}: {nodes} exist but this user may not open them"},
-        variant_commands={"no_group": ("ls -l {listed}",), "unknown_group": ("ls -l {listed}",)},
+        variants={
+            "no_group": "{hardware}: {nodes} exist but this user may not open them",
+            # issue 38: rocminfo's or Ollama's "Permission denied" in a paste; ROCm's install
+            # guide gives its nodes to the render and video groups
+            # (https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/
+            # prerequisites.html, "Setting permissions for groups")
+            "pasted": "{hardware}: this user may not open {nodes} (Permission denied), so "
+            "ROCm and torch see no GPU; ROCm's install guide gives them to members of "
+            "{named_groups}",
+            "pasted_member": "{hardware}: this user may not open {nodes} (Permission denied) "
+            "though rocminfo finds it in the {group} group: a group joined after this login "
+            "began applies only from the next login",
+        },
+        variant_commands={
+            "no_group": ("ls -l {listed}",),
+            "unknown_group": ("ls -l {listed}",),
+            "pasted_member": (
+                "# log out and back in (or start a shell with: newgrp {group}), then check",
+                "id -nG",
+                "ls -l {listed}",
+            ),
+        },
         variant_advice={
             "no_group": "no group this user could join opens them: check their owner and mode "
             "and the driver's udev rules",
+            "pasted": "in a container, start it with the groups instead (docker run … "
+            "--device=/dev/kfd --device=/dev/dri --group-add video --group-add render, ROCm's "
+            "Docker guide); torch needs no reinstall for this",
+            "pasted_member": "in a container, start it with the groups (docker run … "
+            "--group-add video --group-add render, ROCm's Docker guide)",
         },
     ),
     Code.CONTAINER_NO_DEVICE: Entry(
@@ -2260,6 +2287,27 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "torch_warns": "torch says the Intel GPU it found, {gpu}, is {said}: its XPU "
             "kernels are not built for that GPU, so they are compiled at first use (minutes "
             "on the first .to(\"xpu\")) and may misbehave",
+            # issue 38: Gen9 iGPUs (6th-10th generation Core) under SYCL kernels: ipex-llm's
+            # and llama.cpp's SYCL lists start at 11th generation Core's Iris Xe (llama.cpp
+            # docs/backend/SYCL.md, "Verified devices"; intel/ipex-llm README, "Intel GPU");
+            # the maintainers answer so (intel/ipex-llm#12864: Iris Plus 655 "is not
+            # supported"; ggml-org/llama.cpp#8859: UHD 620 "too old")
+            "old_igpu": "the Intel GPU the paste names, {gpu}, is a Gen9 integrated GPU (6th "
+            "to 10th generation Core), older than every Intel GPU support list (ipex-llm, "
+            "IPEX, torch XPU, llama.cpp's SYCL backend), and the SYCL kernels failed on it "
+            "({said})",
+            "spirv_unnamed": "the Intel GPU's driver could not take the SYCL kernels ({said}): "
+            "its compiler is older than they need, as on a Gen9 integrated GPU (6th to 10th "
+            "generation Core) whose last driver is a legacy one",
+        },
+        variant_advice={
+            "old_igpu": "run on the CPU (ipex-llm's and llama.cpp's CPU backends, device "
+            "\"cpu\" in torch), or on a GPU on those lists (Iris Xe of 11th generation Core or "
+            "newer, Core Ultra, Arc, Data Center GPU Max / Flex); no newer driver brings this "
+            "GPU onto them",
+            "spirv_unnamed": "update the Intel GPU driver; where it is already the newest for "
+            "that GPU (a Gen9 iGPU: UHD 6xx, Iris Plus 6xx), the GPU is off ipex-llm's and "
+            "llama.cpp's SYCL lists: run on the CPU",
         },
     ),
     Code.HPU_VERSIONS_APART: Entry(
@@ -3394,6 +3442,45 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "rebuilt with this SoC (its SOC_VERSION); a package for another SoC family does "
             "not run here",
         },
+    ),
+    # issue 38: a conda environment's libstdc++ older than a library loaded into it needs
+    Code.CONDA_LIBSTDCXX: Entry(
+        E, "the conda environment's libstdc++ is older than a library needs",
+        "A conda environment ships its own libstdc++.so.6, and glibc's loader finds it before "
+        "the system's (the environment's RPATH and LD_LIBRARY_PATH come first). A library "
+        "built with a newer GCC, the system's Level Zero loader under torch's XPU build, "
+        "Mesa's drivers, an extension compiled on the machine, needs a symbol version that "
+        "older copy lacks: \"version `GLIBCXX_3.4.32' not found (required by …)\" (glibc "
+        "elf/dl-version.c). Each GLIBCXX_3.4.N first ships with one GCC release (the "
+        "libstdc++ manual's ABI policy, https://gcc.gnu.org/onlinedocs/libstdc++/manual/"
+        "abi.html: 3.4.30 GCC 12.1, 3.4.31 GCC 13.1, 3.4.32 GCC 13.2, 3.4.33 GCC 14.1); "
+        "conda-forge's libstdcxx-ng is that GCC's libstdc++ (https://anaconda.org/conda-forge/"
+        "libstdcxx-ng). torch's XPU maintainers answer so (pytorch/pytorch#147226: \"an "
+        "incompatibility with libstdc++.so.6 in your Conda environment\", resolved by "
+        "updating it).",
+        "the conda environment's libstdc++.so.6 lacks {symbol} (GCC {gcc} and newer), which "
+        "{library} needs: the loader took the environment's older copy before the system's",
+        commands=(
+            "# a libstdc++ of GCC {gcc} or newer into that environment, from conda-forge",
+            "{install}",
+        ),
+        advice="or, where the system's libstdc++ is new enough (strings "
+        "/usr/lib/x86_64-linux-gnu/libstdc++.so.6 | grep {symbol}), load it first: "
+        "LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libstdc++.so.6 before the command",
+        variants={
+            "environment_unnamed": "an environment's libstdc++.so.6 (found through a relative "
+            "path, torch's RPATH into its conda environment) lacks {symbol} (GCC {gcc} and "
+            "newer), which {library} needs: the loader took that older copy before the "
+            "system's",
+        },
+        variant_commands={
+            "environment_unnamed": (
+                "# with that environment activated: a libstdc++ of GCC {gcc} or newer into "
+                "it, from conda-forge",
+                "{install}",
+            ),
+        },
+        params=("needed_by", "prefix"),
     ),
 }  # fmt: skip
 

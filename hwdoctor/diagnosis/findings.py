@@ -436,6 +436,40 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["pasted"],
+    group: Value,
+    groups: Value,
+    hardware: Value,
+    named_groups: Value,
+    nodes: Value,
+    listed: Value = None,
+    unknown_groups: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NODE_DENIED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["pasted_member"],
+    group: Value,
+    hardware: Value,
+    listed: Value,
+    nodes: Value,
+    groups: Value = None,
+    named_groups: Value = None,
+    unknown_groups: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NODE_DENIED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["unknown_group"],
     hardware: Value,
     listed: Value,
@@ -3210,6 +3244,30 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["old_igpu"],
+    gpu: Value,
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.XPU_IGPU_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["spirv_unnamed"],
+    said: Value,
+    gpu: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.XPU_IGPU_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["torch_warns"],
     gpu: Value,
     said: Value,
@@ -4313,6 +4371,38 @@ def finding(
     version: Value,
     on: Value = None,
     shown: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CONDA_LIBSTDCXX],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    gcc: Value,
+    install: Value | Shell,
+    library: Value,
+    symbol: Value,
+    needed_by: Value | Shell = None,
+    prefix: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CONDA_LIBSTDCXX],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["environment_unnamed"],
+    gcc: Value,
+    install: Value | Shell,
+    library: Value,
+    symbol: Value,
+    needed_by: Value | Shell = None,
+    prefix: Value | Shell = None,
 ) -> Finding: ...
 
 

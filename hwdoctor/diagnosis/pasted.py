@@ -25,6 +25,7 @@ from hwdoctor.compat import (
 )
 from hwdoctor.diagnosis import checks, remedies
 from hwdoctor.diagnosis.catalogue import Code, words_for
+from hwdoctor.diagnosis.checks.host import is_device_path
 from hwdoctor.diagnosis.findings import finding
 from hwdoctor.model.facts import BackendFacts, Evidence, Section
 from hwdoctor.model.pasted import STATED_ERRORS, FactKey, Pasted, PastedFact, QuotedLine, by_line
@@ -171,6 +172,9 @@ _RESTS_ON: Final = (
     ("hpu.software_release_apart", ("stated",)),  # issue 38: Gaudi releases apart
     ("xpu.kernels_compiled_at_first_use", ("stated",)),  # issue 38 (s6-macintel)
     ("tpu.", ("stated", "torch_xla")),  # issue 38: Google TPU / torch_xla
+    # issue 38: ROCm device nodes denied, a conda libstdc++ too old
+    ("host.device_node_denied", ("stated",)),
+    ("python.conda_libstdcxx_too_old", ("stated",)),
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -327,6 +331,13 @@ _WHAT: Final = {
     FactKey.MESSAGE_XRT_VARIABLE: "an XRT variable",
     FactKey.MESSAGE_TPU_BUSY: "libtpu says",
     FactKey.MESSAGE_LIBTPU_APART: "the PJRT loader says (libtpu)",
+    # issue 38: ROCm device nodes denied, a conda libstdc++ too old, Gen9 Intel iGPUs
+    FactKey.MESSAGE_ROCM_NODE_DENIED: "ROCm says (device node)",
+    FactKey.MESSAGE_ROCM_MEMBER: "rocminfo says (group)",
+    FactKey.MESSAGE_GLIBCXX_MISSING: "the loader says (libstdc++)",
+    FactKey.MESSAGE_INTEL_GEN9: "Intel GPU",
+    FactKey.MESSAGE_SPIRV_UNSUPPORTED: "the GPU compiler says (SPIR-V)",
+    FactKey.MESSAGE_SYCL_BUILD_FAILED: "SYCL says",
 }
 
 
@@ -1724,6 +1735,8 @@ def _stated_with_words(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
         found.append(_neuron_driver(" ".join(named.value.split())))
     found.extend(_container_runtime(facts))  # issue 38: Gaudi / Neuron / TPU
     found.extend(_habana_validated(facts))  # issue 38: Gaudi software of another release
+    found.extend(_rocm_nodes_denied(facts))  # issue 38: ROCm device nodes, a conda libstdc++
+    found.extend(_conda_libstdcxx(facts))
     return tuple(found)
 
 
@@ -1754,6 +1767,100 @@ def _habana_validated(facts: _Read) -> tuple[Finding, ...]:
             what=_HABANA_WHAT.get(what, what),
         ),
     )
+
+
+# issue 38: ROCm device nodes denied. The groups ROCm's install guide has a user join to open
+# /dev/kfd and /dev/dri/renderD* (https://rocm.docs.amd.com/projects/install-on-linux/en/
+# latest/install/prerequisites.html, "Setting permissions for groups": `sudo usermod -a -G
+# render,video $LOGNAME`, then log out and back in), the registry's access groups for the
+# backend.
+_ROCM_BACKEND: Final = registry.BY_KEY[_ROCM]
+
+
+def _rocm_nodes_denied(facts: _Read) -> tuple[Finding, ...]:
+    """rocminfo or Ollama could not open ROCm's device nodes, Permission denied: the
+    render and video groups open them. Where rocminfo says the login is a member of one of
+    them already, the group came after this session began (a group applies from the next
+    login); otherwise the user is to join them. Other errors of the same open (EINVAL,
+    ENOENT, ENOMEM) are the driver's and are not read here."""
+    denied = facts.all(FactKey.MESSAGE_ROCM_NODE_DENIED)
+    if not denied:
+        return ()
+    said = facts.all(FactKey.MESSAGE_ROCM_MEMBER)
+    facts.use("stated", *denied, *said)
+    nodes = tuple(dict.fromkeys(f.value for f in denied))[:4]
+    groups = _ROCM_BACKEND.access_groups
+    member = [f.value for f in said if f.value in groups]
+    variant: Literal["pasted", "pasted_member"] = (
+        "pasted_member"
+        if member and not any(f.value.startswith("not ") for f in said)
+        else "pasted"
+    )
+    return (
+        finding(
+            Code.NODE_DENIED,
+            backend=_ROCM,
+            variant=variant,
+            hardware=_ROCM_BACKEND.hardware,
+            nodes=", ".join(nodes),
+            named_groups=" and ".join(groups),
+            groups=",".join(groups),
+            group=member[0] if member else groups[0],
+            unknown_groups="",
+            listed=tuple(n for n in nodes if is_device_path(n)),
+        ),
+    )
+
+
+# issue 38: a conda environment's libstdc++ older than a library loaded into it. The GCC
+# release that first ships each symbol version of libstdc++.so.6, from the libstdc++ manual's
+# ABI policy (https://gcc.gnu.org/onlinedocs/libstdc++/manual/abi.html, "Symbol versioning":
+# GCC 9.3.0 GLIBCXX_3.4.28, 11.1.0 3.4.29, 12.1.0 3.4.30, 13.1.0 3.4.31, 13.2.0 3.4.32, 14.1.0
+# 3.4.33, 15.1.0 3.4.34); conda-forge's libstdcxx-ng is versioned by that GCC release
+# (https://anaconda.org/conda-forge/libstdcxx-ng).
+_GLIBCXX_GCC: Final = {
+    20: "4.9", 21: "5.1", 22: "6.1", 23: "7.1", 24: "7.2", 25: "8.1", 26: "9.1", 27: "9.2",
+    28: "9.3", 29: "11.1", 30: "12.1", 31: "13.1", 32: "13.2", 33: "14.1", 34: "15.1",
+}  # fmt: skip
+# A libstdc++ of a conda environment: its prefix's lib (envs/<name>/lib, miniconda3/lib,
+# ~/.conda/envs, miniforge3, mambaforge, micromamba), or torch's RPATH into its environment's
+# lib ("torch/lib/../../../../libstdc++.so.6", which a maintainer's quote shortens to
+# "../../../../").
+_CONDA_WORDS: Final = ("conda", "miniforge", "mambaforge", "micromamba", "/envs/")
+
+
+def _conda_libstdcxx(facts: _Read) -> tuple[Finding, ...]:
+    """glibc's loader found the conda environment's libstdc++.so.6 first (the environment's
+    RPATH and LD_LIBRARY_PATH come before the system's) and it lacks the symbol version a
+    library needs (the Level Zero loader, Mesa's drivers, an extension built with a newer
+    GCC): the environment's libstdc++ is too old. A system path's libstdc++ is another
+    matter (the distribution's GCC), left to the error lines."""
+    for said in facts.all(FactKey.MESSAGE_GLIBCXX_MISSING):
+        where = said.name or ""
+        relative = where.startswith("../")
+        if not relative and not any(word in where for word in _CONDA_WORDS):
+            continue
+        symbol, _, needed_by = said.value.partition(" ")
+        gcc = _GLIBCXX_GCC.get(int(symbol.rsplit(".", 1)[1]), "")
+        prefix = where.split("/bin/../lib/")[0] if "/bin/../lib/" in where else where
+        prefix = prefix.removesuffix("/").removesuffix("/lib")
+        facts.use("stated", said)
+        variant: Literal["environment_unnamed"] | None = (
+            "environment_unnamed" if relative or not prefix.startswith(("/", "~")) else None
+        )
+        return (
+            finding(
+                Code.CONDA_LIBSTDCXX,
+                variant=variant,
+                symbol=symbol,
+                library=needed_by.rsplit("/", 1)[-1],
+                needed_by=needed_by,
+                gcc=gcc,
+                install=remedies.conda_libstdcxx(None if variant else prefix, gcc),
+                prefix=prefix,
+            ),
+        )
+    return ()
 
 
 def _xpu_not_built(evidence: Evidence, facts: _Read, said: PastedFact) -> Finding:
@@ -2047,13 +2154,54 @@ def _intel_igpu(facts: _Read) -> tuple[Finding, ...]:
                 variant="torch_warns",
             ),
         )
+    if facts.all(FactKey.MESSAGE_INTEL_XPU_GPU):
+        return ()  # a GPU on the lists is there too: the failure has another cause
+    if old := _gen9_igpu(facts):  # issue 38: Gen9 iGPUs under SYCL kernels
+        return old
     said = facts.all(FactKey.MESSAGE_XPU_NO_DEVICE)
     igpu = facts.all(FactKey.MESSAGE_INTEL_IGPU)
-    if not said or not igpu or facts.all(FactKey.MESSAGE_INTEL_XPU_GPU):
+    if not said or not igpu:
         return ()
     facts.use("stated", said[0], igpu[0])
     gpu = igpu[0].value
     return (finding(Code.XPU_IGPU_UNSUPPORTED, backend=_XPU, said=said[0].value, gpu=gpu),)
+
+
+def _gen9_igpu(facts: _Read) -> tuple[Finding, ...]:
+    """issue 38: a SYCL program (ipex-llm, Ollama or llama.cpp's SYCL backend, IPEX) whose
+    kernels failed on a Gen9 Intel iGPU (UHD 6xx, Iris Plus 6xx: 6th to 10th generation
+    Core), older than every Intel GPU support list, or whose GPU compiler refused their
+    SPIR-V as too new (the legacy driver such GPUs stop at). With no GPU named, the SPIR-V
+    refusal alone is told as the driver's, the GPU's age a possibility."""
+    gen9 = facts.all(FactKey.MESSAGE_INTEL_GEN9)
+    spirv = facts.all(FactKey.MESSAGE_SPIRV_UNSUPPORTED)
+    failed = facts.all(FactKey.MESSAGE_SYCL_BUILD_FAILED)
+    if not spirv and not (gen9 and failed):
+        return ()
+    if spirv:
+        number = int(spirv[0].value)
+        version = f"{number >> 16}.{(number >> 8) & 0xFF}"  # SPIR-V's word: 0x00010400 is 1.4
+        said = f"its compiler refused SPIR-V {version}, newer than it reads"
+    elif failed[0].value == "assertion":
+        said = "a SYCL kernel's assertion failed"
+    elif failed[0].value == "build log":
+        said = "the kernels would not build for it"
+    else:
+        said = failed[0].value
+    facts.use("stated", *(spirv or failed)[:1], *gen9[:1])
+    if not gen9:
+        return (
+            finding(Code.XPU_IGPU_UNSUPPORTED, backend=_XPU, variant="spirv_unnamed", said=said),
+        )
+    return (
+        finding(
+            Code.XPU_IGPU_UNSUPPORTED,
+            backend=_XPU,
+            variant="old_igpu",
+            said=said,
+            gpu=gen9[0].value,
+        ),
+    )
 
 
 def _predicted(decide: Callable[[Inputs], T], given: Inputs) -> T:

@@ -795,3 +795,18 @@ def python_env(series: str) -> Shell:
     if not re.fullmatch(r"3\.\d{1,2}", series):
         return comment(f"no environment line: {one_line(series)[:20]!r} is not a Python version")
     return command("uv", "venv", "--python", series)
+
+
+# issue 38: a conda environment's libstdc++ older than a library loaded into it needs.
+# conda-forge's libstdcxx-ng is GCC's libstdc++ of its version (https://anaconda.org/
+# conda-forge/libstdcxx-ng), so the GCC release that first ships the symbol version is the
+# floor; into the environment by its prefix, or the activated one where the paste names none.
+_GCC_RELEASE: Final = re.compile(r"\d{1,2}\.\d")
+
+
+def conda_libstdcxx(prefix: str | None, gcc: str) -> Shell:
+    """`conda install` of conda-forge's libstdcxx-ng of GCC `gcc` ("13.2") or newer into the
+    environment at `prefix`, or into the activated one ("$CONDA_PREFIX") without a prefix."""
+    spec = f"libstdcxx-ng>={gcc}" if _GCC_RELEASE.fullmatch(gcc) else "libstdcxx-ng"
+    where = prefix if prefix and is_path(prefix) else Literal('"$CONDA_PREFIX"')
+    return command("conda", "install", "--prefix", where, "-c", "conda-forge", spec)

@@ -281,6 +281,13 @@ class FactKey(str, Enum):
     # or built for another SoC (the value: "<the binary's SoC> <the device's SoC>")
     MESSAGE_CANN_KERNELS = "message.cann_kernels"
     MESSAGE_CANN_SOC = "message.cann_soc"
+    # issue 38: ROCm device nodes denied, a conda libstdc++ too old, Gen9 Intel iGPUs
+    MESSAGE_ROCM_NODE_DENIED = "message.rocm_node_denied"  # "/dev/kfd" (Permission denied)
+    MESSAGE_ROCM_MEMBER = "message.rocm_member"  # rocminfo: "render", "not video"
+    MESSAGE_GLIBCXX_MISSING = "message.glibcxx_missing"  # "GLIBCXX_3.4.32 …/libze_loader.so.1"
+    MESSAGE_INTEL_GEN9 = "message.intel_gen9"  # "Intel UHD Graphics 620"
+    MESSAGE_SPIRV_UNSUPPORTED = "message.spirv_unsupported"  # IGC: "66560" (SPIR-V 1.4)
+    MESSAGE_SYCL_BUILD_FAILED = "message.sycl_build_failed"  # "PI_ERROR_INVALID_BINARY"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -432,6 +439,11 @@ STATED_ERRORS: Final = frozenset(
         # issue 38: CANN's operator kernels missing, or built for another SoC
         FactKey.MESSAGE_CANN_KERNELS,
         FactKey.MESSAGE_CANN_SOC,
+        # issue 38: ROCm device nodes denied, a conda libstdc++ too old, Gen9 Intel iGPUs
+        FactKey.MESSAGE_ROCM_NODE_DENIED,
+        FactKey.MESSAGE_GLIBCXX_MISSING,
+        FactKey.MESSAGE_SPIRV_UNSUPPORTED,
+        FactKey.MESSAGE_SYCL_BUILD_FAILED,
     }
 )
 

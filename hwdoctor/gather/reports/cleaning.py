@@ -145,6 +145,11 @@ _ERROR_LIKE: Final = re.compile(
     # no error word after its "[ERROR]" ("the socversion Ascend910B1 of bin package does not
     # match the current device socverison Ascend310P3", ascendc_runtime.cpp AscendCheckSoCVersion)
     r"|\bof bin package does not match the current device socverison\b"
+    # issue 38: rocminfo's "Unable to open /dev/kfd read-write: <strerror>" (ROCm/
+    # rocminfo rocminfo.cc CheckInitialState) and the Intel GPU compiler's "unsupported SPIR-V
+    # version number" (KhronosGroup/SPIRV-LLVM-Translator SPIRVModule.cpp), no error word in
+    # either
+    r"|Unable to open /dev/kfd read-write: |unsupported SPIR-V version"
 )
 # The messages above that state an error with no error word, each in the words of the code
 # that prints it (a paste often holds them without the exception's name before them):

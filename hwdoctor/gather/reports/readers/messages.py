@@ -1234,6 +1234,62 @@ _SLOW_WORDS: Final = re.compile(
     rf"(?i)\b(?:xpu|ipex)\b[^\n]{{0,200}}?\b{_SLOW}\b|\b{_SLOW}\b[^\n]{{0,200}}?\b(?:xpu|ipex)\b"
 )
 
+# issue 38: ROCm device nodes this user cannot open. rocminfo's start (ROCm/rocminfo
+# rocminfo.cc, CheckInitialState) opens /dev/kfd read-write and says why it could not,
+# strerror's words after "Unable to open /dev/kfd read-write: "; only EACCES, "Permission
+# denied", is the nodes' owner and mode (EINVAL, ENOENT, ENOMEM are the driver's matters).
+# Ollama's AMD discovery says the same of /dev/kfd or a render node (ollama/ollama
+# discover/amd_linux.go: "permissions not set up properly.  Either run ollama as root, or add
+# you user account to the render group. open /dev/kfd: permission denied"). The value: the
+# node's path.
+_ROCM_NODE_DENIED: Final = re.compile(
+    r"Unable to open (/dev/(?:kfd|dri/renderD\d{1,4})) read-write: Permission denied"
+    r"|render group\. open (/dev/(?:kfd|dri/renderD\d{1,4})): permission denied"
+)
+# rocminfo's next lines (the same function): the login's membership as the group database
+# gives it, "<user> is member of render group", or "<user> is not member of "video" group,
+# the default DRM access group. Users must be a member of the "video" group or another DRM
+# access group …", or that it could not tell ("Failed to get user name to check for video
+# group membership", no login name: a container's user). The value: the group, "not <group>"
+# for the second, "name" for the third.
+_ROCM_MEMBER: Final = re.compile(
+    r"\S is (not )?member of \"?(render|video)\"? group"
+    r"|Failed to get user (name) to check for video group membership"
+)
+# issue 38: a conda environment's libstdc++ older than a library loaded into it needs: glibc's
+# loader, "<path>/libstdc++.so.6: version `GLIBCXX_3.4.32' not found (required by
+# /usr/lib/x86_64-linux-gnu/libze_loader.so.1)" (glibc elf/dl-version.c match_symbol). The
+# path before is read with string operations (the word before the match). The value: the
+# symbol version and the library that needs it, "GLIBCXX_3.4.32 …/libze_loader.so.1".
+_GLIBCXX_MISSING: Final = re.compile(
+    r"libstdc\+\+\.so\.6: version `(GLIBCXX_3\.4\.\d{1,2})' not found "
+    r"\(required by ([^\s)]{1,300})\)"
+)
+# issue 38: Intel integrated GPUs older than the XPU and SYCL support lists: Gen9 and Gen9.5
+# (Skylake to Comet Lake: HD Graphics 5xx/6xx, UHD Graphics 6xx, Iris Plus Graphics 6xx,
+# Iris Pro Graphics 580), by the names their drivers and sycl-ls give.
+_INTEL_GEN9: Final = re.compile(
+    r"\b((?:Intel(?:\(R\))? )?(?:U?HD Graphics [56]\d{2}|Iris(?:\(R\))? Plus Graphics 6\d{2}"
+    r"|Iris(?:\(R\))? Pro Graphics 580))\b"
+)
+# The Intel GPU compiler (IGC) refusing a kernel whose SPIR-V is newer than it reads:
+# "Invalid SPIR-V module: unsupported SPIR-V version number 'unknown (66560)'. Range of
+# supported/known SPIR-V versions is 1.0 (65536) - 1.3 (66304)" (KhronosGroup/SPIRV-LLVM-
+# Translator lib/SPIRV/libSPIRV/SPIRVModule.cpp), the legacy drivers of Gen9 GPUs meeting
+# ipex-llm's and llama.cpp's SYCL kernels. The value: the version number.
+_SPIRV_UNSUPPORTED: Final = re.compile(
+    r"unsupported SPIR-V version number '?(?:unknown \()?(\d{5,6})"
+)
+# A SYCL kernel that would not build or run on the GPU, as llama.cpp's and ipex-llm's SYCL
+# backends print it: the SYCL runtime's PI / UR error names ("-11 (PI_ERROR_BUILD_PROGRAM_
+# FAILURE)", "PI_ERROR_INVALID_BINARY", intel/llvm sycl/include/sycl/detail/pi_error.def),
+# and the program build log's heading ("Build program log for 'Intel(R) UHD Graphics 620':",
+# intel/llvm sycl/source/detail/program_manager). The value: the error's name or "build log".
+_SYCL_BUILD_FAILED: Final = re.compile(
+    r"\b(PI_ERROR_(?:BUILD_PROGRAM_FAILURE|INVALID_BINARY)|UR_RESULT_ERROR_"
+    r"(?:PROGRAM_BUILD_FAILURE|INVALID_BINARY))\b|(Build program log for ')"
+)
+
 
 def _python_refused(found: re.Match[str]) -> str:
     """pip's refusal as "spec python": ">=3.8 3.7.12"."""
@@ -1553,6 +1609,16 @@ RECOGNISERS: Final = (
     # issue 38: CANN's operator kernels missing, or built for another SoC
     _Recogniser(_CANN_KERNELS, FactKey.MESSAGE_CANN_KERNELS, made=lambda m: m[1] or m[0]),
     _Recogniser(_CANN_SOC_MISMATCH, FactKey.MESSAGE_CANN_SOC, made=lambda m: f"{m[1]} {m[2]}"),
+    # issue 38: ROCm device nodes denied, a conda libstdc++ too old, Gen9 Intel iGPUs
+    _Recogniser(_ROCM_NODE_DENIED, FactKey.MESSAGE_ROCM_NODE_DENIED, made=lambda m: m[1] or m[2]),
+    _Recogniser(
+        _ROCM_MEMBER, FactKey.MESSAGE_ROCM_MEMBER, made=lambda m: m[3] or f"{m[1] or ''}{m[2]}"
+    ),
+    _Recogniser(_INTEL_GEN9, FactKey.MESSAGE_INTEL_GEN9),
+    _Recogniser(_SPIRV_UNSUPPORTED, FactKey.MESSAGE_SPIRV_UNSUPPORTED),
+    _Recogniser(
+        _SYCL_BUILD_FAILED, FactKey.MESSAGE_SYCL_BUILD_FAILED, made=lambda m: m[1] or "build log"
+    ),
 )
 
 
@@ -1647,6 +1713,13 @@ class Messages(LineReader):
             yield line.says(FactKey.MESSAGE_NPU_COUNT, ascend.group(3))
         if (library := _execstack(text)) is not None:
             yield line.says(FactKey.MESSAGE_EXECSTACK, library[1], name=library[0])
+        if glibcxx := _GLIBCXX_MISSING.search(text):  # issue 38: a conda libstdc++ too old
+            before = text[max(0, glibcxx.start() - 300) : glibcxx.start()].split()
+            where = before[-1].rsplit(":", 1)[-1] if before and before[-1][-1:] == "/" else ""
+            value = f"{glibcxx[1]} {glibcxx[2]}"
+            yield line.says(FactKey.MESSAGE_GLIBCXX_MISSING, value, name=where)
+        if "ggml_sycl" in text and "Assertion" in text:  # issue 38: a SYCL kernel's assertion
+            yield line.says(FactKey.MESSAGE_SYCL_BUILD_FAILED, "assertion")
         if order := _ASCEND_ORDER.search(text):
             yield line.says(FactKey.ENV, order.group(2), name=order.group(1))
             yield line.says(FactKey.MESSAGE_MASK_REFUSED, order.group(3), name=order.group(1))
