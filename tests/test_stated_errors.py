@@ -2549,3 +2549,24 @@ def test_a_sycl_build_failure_on_an_igpu_on_the_lists_is_not_blamed_on_the_gpu()
     assert "xpu.igpu_not_supported" not in [f.code for f in report.findings]
     assert explained(report, "Build program log for 'Intel(R) UHD Graphics':")
     assert "no problem" not in rendered.counts(report) and report.exit_code == 1
+
+
+# issue 38: Python's and the loader's bare messages (cleaning._BARE_MESSAGE): an error line
+# where nothing else explains the paste, the symptom of a finding where one does.
+def test_a_title_that_is_pythons_bare_message_is_an_error_line_not_an_unreadable_paste() -> None:
+    """opendp/smartnoise-sdk#446: the title is CPython's TypeError message without its name,
+    the body quotes it again; nothing else. Before: "no report hwdoctor reads" (exit 2)."""
+    report = diagnosed(
+        "smartnoise446-title-init-got-an-unexpected-keyword-argument-field-transformers.md"
+    )
+    assert not report.findings
+    assert [q.line for q in report.unread] == [1, 3]
+    assert "no problem" not in rendered.counts(report)
+
+
+def test_a_loader_symptom_a_finding_explains_is_not_listed_as_unexplained() -> None:
+    """bitsandbytes#1208's title is the loader's "undefined symbol: cdequantize_blockwise_fp32"
+    of bitsandbytes' CPU library, which its finding explains: no line left unexplained."""
+    report = diagnosed("bnb1208-title-cpu-so-undefined-symbol-cdequantize-blockwise.md")
+    assert report.findings and not report.unread
+    assert "error line" not in rendered.counts(report)

@@ -398,7 +398,8 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     asked, gaps = _questions(not_checked), _gaps(evidence, found, other)
     questions = _one_per_command(_stated_not_shown(paste) + asked + gaps)
     resting = [_resting(finding, facts) for finding in found]
-    unread = _unread(paste, [fact for chosen in resting for fact in chosen])
+    explained = any(f.severity.value in ("error", "warning") for f in found)
+    unread = _unread(paste, [fact for chosen in resting for fact in chosen], explained)
     posted = [f for f, on in zip(found, resting, strict=True) if f.severity in _POSTED and on]
     settles = _settling(posted, asked, gaps, facts)
     return PasteReport(
@@ -2214,11 +2215,15 @@ def _predicted(decide: Callable[[Inputs], T], given: Inputs) -> T:
         return decide(rules.as_newest(given))
 
 
-def _unread(paste: Pasted, resting: Sequence[PastedFact]) -> tuple[QuotedLine, ...]:
+def _unread(
+    paste: Pasted, resting: Sequence[PastedFact], explained: bool
+) -> tuple[QuotedLine, ...]:
     """The lines that look like an error and that no finding accounts for: a finding rests on
     the line, or on what the line says (the same message repeated: "found version 11040"
     twice). A line read as a fact that no finding uses is listed too: hwdoctor has no
-    explanation for it, and silence would read as health."""
+    explanation for it, and silence would read as health. A line that is only Python's or
+    the loader's bare message (`Pasted.symptoms`: "undefined symbol: …") is the symptom
+    of what a finding says, where the paste has one (`explained`)."""
     said = {(f.key, f.name, f.value) for f in resting}
     on_line: dict[int, list[PastedFact]] = {}
     for fact in paste.facts:
@@ -2239,6 +2244,7 @@ def _unread(paste: Pasted, resting: Sequence[PastedFact]) -> tuple[QuotedLine, .
         # for ("Aborted (core dumped)"): the same error.
         if (
             quote.line in accounted
+            or (explained and quote.line in paste.symptoms and quote.line not in stated)
             or (text.endswith(":") and quote.line + 1 in accounted)
             or (_PROCESS_END.match(text) and {quote.line - 1, quote.line - 2} & accounted)
         ):

@@ -507,6 +507,9 @@ class Pasted:
     errors: tuple[QuotedLine, ...] = ()  # lines that look like an error (the first ones)
     error_count: int = 0  # all of them
     stated: QuotedLine | None = None  # issue 38: an error said to happen, no line showing it
+    # issue 38: the error lines that are only Python's or the loader's bare message ("…:
+    # undefined symbol: x"), the symptom of what a finding about the packages says
+    symptoms: tuple[int, ...] = ()
 
 
 def by_line(facts: Iterable[PastedFact]) -> Sequence[PastedFact]:

@@ -39,6 +39,8 @@ class Paste:
     error_count: int = 0
     # issue 38: the reporter's line saying an error happened that no line of the paste shows
     stated: QuotedLine | None = None
+    # issue 38: which of error_lines are only Python's or the loader's bare message
+    symptoms: tuple[int, ...] = ()
 
 
 def decode(
@@ -154,4 +156,5 @@ def read(
         tuple(said.error_lines),
         said.error_count,
         said.stated,
+        tuple(said.symptoms),
     )

@@ -943,4 +943,5 @@ def gathered(paste: Paste) -> Pasted:
         errors=paste.error_lines,
         error_count=paste.error_count,
         stated=paste.stated,
+        symptoms=paste.symptoms,
     )

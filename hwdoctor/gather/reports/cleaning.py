@@ -151,6 +151,22 @@ _ERROR_LIKE: Final = re.compile(
     # either
     r"|Unable to open /dev/kfd read-write: |unsupported SPIR-V version"
 )
+# issue 38: Python's and the dynamic loader's own messages, which an issue's title or a cut
+# traceback often holds without the exception's name before them: CPython's "f() got an
+# unexpected keyword argument 'x'" and "f() takes 1 positional argument but 2 were given"
+# (Python/ceval.c), "No module named 'x'" (Lib/importlib/_bootstrap.py), "cannot import name
+# 'x' from 'y'" (Python/ceval.c import_from), "'int' object has no attribute 'x'"
+# (Objects/object.c); glibc's "…: undefined symbol: x" (elf/dl-lookup.c,
+# _dl_lookup_symbol_x), each as Python 3.11 and glibc print them; after any letter but an
+# ASCII one (a title in Chinese runs into them with no space). They are the symptom a finding
+# about the paste's packages already explains (a wheel built for another torch fails on an
+# undefined symbol): counted where no finding explains anything (`bare_message`), so that
+# "no problem" never stands over one.
+_BARE_MESSAGE: Final = re.compile(
+    r"(?<![A-Za-z0-9_])(?:got an unexpected keyword argument '|No module named '"
+    r"|positional arguments? but \d{1,3} (?:were|was) given|cannot import name '"
+    r"|object has no attribute '|undefined symbol: ?[_A-Za-z])"
+)
 # The messages above that state an error with no error word, each in the words of the code
 # that prints it (a paste often holds them without the exception's name before them):
 # - torch's warning when cudaGetDeviceCount fails with cudaErrorInsufficientDriver and
@@ -205,9 +221,19 @@ def error_like(line: str) -> bool:
     if _EXCEPTION_ALONE.fullmatch(line.strip(_MARKS)):
         return True
     return (
-        _ERROR_LIKE.search(line) is not None
+        (_ERROR_LIKE.search(line) is not None or _BARE_MESSAGE.search(line) is not None)
         and not _ERROR_HEADING.match(line)
         and not _SAID_IGNORABLE.search(line)
+    )
+
+
+def bare_message(line: str) -> bool:
+    """Whether a line looks like an error by Python's or the loader's bare message alone
+    (`_BARE_MESSAGE`), with nothing `_ERROR_LIKE` or an exception's name says."""
+    return (
+        _BARE_MESSAGE.search(line) is not None
+        and _ERROR_LIKE.search(line) is None
+        and not _EXCEPTION_ALONE.fullmatch(line.strip(_MARKS))
     )
 
 

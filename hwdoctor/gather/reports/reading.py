@@ -19,6 +19,7 @@ from typing import Final
 from hwdoctor.gather.reports.cleaning import (
     FENCE,
     FENCE_OPEN,
+    bare_message,
     clean,
     error_like,
     said_ignorable,
@@ -61,6 +62,8 @@ class Reading:
     blocks: list[ToolBlock] = field(default_factory=list)
     error_lines: list[QuotedLine] = field(default_factory=list)  # the first MAX_ERROR_LINES
     error_count: int = 0  # all of them
+    # issue 38: the error lines above that are only Python's or the loader's bare message
+    symptoms: list[int] = field(default_factory=list)
     # issue 38: the reporter's line saying an error happened, where the paste shows no error
     # line (cut, in a screenshot, never pasted): the error stated and not shown
     stated: QuotedLine | None = None
@@ -153,6 +156,8 @@ def read_lines(lines: Sequence[str]) -> Reading:
             reading.error_count += 1
             if len(reading.error_lines) < MAX_ERROR_LINES:
                 reading.error_lines.append(quote(number, cleaned))
+                if bare_message(cleaned):
+                    reading.symptoms.append(number)
         if skip:  # the wrapped rest of a loader message, read with the line it belongs to
             skip -= 1
             continue
