@@ -223,6 +223,8 @@ class Code(str, Enum):
     # issue 38: serving limits stated by vLLM and TGI (configuration, not the environment)
     VLLM_KV_CACHE_SHORT = "serving.vllm_kv_cache_below_max_model_len"
     TGI_TOKEN_LIMITS = "serving.tgi_token_limits"
+    # issue 38: a bug of torch's MPS backend stated by Metal / MPSGraph
+    MPS_BACKEND_ASSERTION = "mps.backend_assertion"
 
 
 @dataclass(frozen=True, slots=True)
@@ -3073,6 +3075,39 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "--max-total-tokens and --max-batch-prefill-tokens at least --max-input-tokens "
             "(an Inference Endpoint or container sets them as MAX_INPUT_TOKENS, "
             "MAX_TOTAL_TOKENS and MAX_BATCH_PREFILL_TOKENS; MAX_INPUT_LENGTH before TGI 2.0)",
+        },
+    ),
+    # issue 38: a bug of torch's MPS backend stated by Metal / MPSGraph
+    Code.MPS_BACKEND_ASSERTION: Entry(
+        E, "a bug of torch's MPS backend: Metal or MPSGraph asserted",
+        "torch runs most MPS operations as MPSGraph graphs and Metal kernels it builds; where "
+        "it builds one wrong, Apple's frameworks stop the process instead of raising a Python "
+        "error: MPSGraph's MLIR verifier (\"loc(\"mps_add\"(\"(mpsFileLoc): …\")): error: input "
+        "types … are not broadcast compatible\", \"error: 'mps.matmul' op incompatible "
+        "dimensions\", then \"LLVM ERROR: Failed to infer result type(s).\", llvm-project "
+        "mlir/lib/Interfaces/InferTypeOpInterface.cpp), an assertion in Metal Performance "
+        "Shaders' sources (\"MPSNDArray.mm:78: failed assertion\", pytorch/pytorch#101251) or "
+        "torch's own \"Unaligned blit request\" (aten/src/ATen/native/mps/operations/Copy.mm "
+        "copy_from_mps_, pytorch/pytorch#189967). These are bugs or gaps of torch's MPS "
+        "kernels at that release (pytorch/pytorch issues labelled \"module: mps\"; mixed "
+        "dtypes in binary ops: #78879, fixed), not the Mac's setup. "
+        "PYTORCH_ENABLE_MPS_FALLBACK does not help: it moves only operators torch has no MPS "
+        "kernel for to the CPU.",
+        "torch's MPS backend built an operation Metal refused ({said}): a bug of torch's MPS "
+        "kernels at this release, not the Mac's setup",
+        advice="upgrade torch to its newest release (or a nightly), where many MPS kernels "
+        "were fixed; where it persists, run that operation or model on the CPU and report it "
+        "to pytorch/pytorch with the operation and its shapes and dtypes",
+        variants={
+            "mixed": "torch's MPS backend gave MPSGraph float16 and float32 operands it "
+            "cannot combine ({said}; \"input types … are not broadcast compatible\"): a bug "
+            "of torch's MPS kernels at this release, not the Mac's setup",
+        },
+        variant_advice={
+            "mixed": "run the model in float32 on MPS (the app's --no-half / --force-fp32, "
+            "torch_dtype=torch.float32), or upgrade torch to its newest release, whose MPS "
+            "kernels cast mixed operands (pytorch/pytorch#78879); where it persists, run it on "
+            "the CPU and report it to pytorch/pytorch",
         },
     ),
 }  # fmt: skip

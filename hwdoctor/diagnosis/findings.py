@@ -4093,6 +4093,28 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.MPS_BACKEND_ASSERTION],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_BACKEND_ASSERTION],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["mixed"],
+    said: Value,
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

@@ -123,6 +123,7 @@ _RESTS_ON: Final = (
     ("mps.fp16_amp_refused", ("fp16", "host")),  # issue 38: before "mps."
     ("torch.half_on_cpu", ("stated",)),  # issue 38: fp16 on the CPU, float64 on MPS
     ("mps.float64_unsupported", ("stated",)),
+    ("mps.backend_assertion", ("stated", "host", "torch")),  # issue 38: torch's MPS bugs
     ("torch.cpu_only_build", ("torch", "gpus")),
     ("torch.build_mismatch", ("torch", "gpus")),
     ("driver.", ("driver", "torch", "gpus")),
@@ -297,6 +298,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_XPU_GPU_UNSUPPORTED: "torch says (XPU support list)",
     FactKey.MESSAGE_VLLM_KV_CACHE: "vLLM says (KV cache)",  # issue 38: serving limits
     FactKey.MESSAGE_TGI_LIMIT: "TGI says (token limits)",
+    FactKey.MESSAGE_MPS_ASSERTION: "Metal (MPS) says",  # issue 38: torch's MPS backend's bugs
 }
 
 
@@ -342,6 +344,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
         built = Code.EXTENSION_BUILT_FOR_OTHER_TORCH.value
         found = (*(f for f in found if f.code != built), *kernels)
     found = (*found, *_serving_limits(facts))  # issue 38: vLLM's KV cache, TGI's limits
+    found = (*found, *_mps_backend_assertion(facts, found))  # issue 38: torch's MPS bugs
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -3432,3 +3435,40 @@ def _serving_limits(facts: _Read) -> tuple[Finding, ...]:
             }.get(which, "over the server's limits")
             found.append(finding(Code.TGI_TOKEN_LIMITS, said=said))
     return tuple(found)
+
+
+# issue 38: a bug of torch's MPS backend stated by Metal / MPSGraph
+_MPS_SIZED: Final = (Code.MPS_BUFFER_SHORT.value, Code.MPS_BUFFER_TOO_LARGE.value)
+
+
+def _mps_backend_assertion(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """Metal's or MPSGraph's assertion, an MLIR error of an "mps." op, or torch's "Unaligned
+    blit request" (the reader cites each): a bug of torch's MPS backend at that release. An
+    assertion of the sizes another finding names (MPSNDArray's "buffer is not large enough",
+    its 4 GiB) is that finding's. MLIR's "LLVM ERROR: Failed to infer result type(s)" alone
+    is any MLIR compiler's (JAX's Metal plugin, Mojo): named only beside an MPS line. Mixed
+    float16 / float32 operands ("input types 'tensor<…xf16>' and 'tensor<…xf32>' are not
+    broadcast compatible") are the variant whose way round is float32."""
+    said = facts.all(FactKey.MESSAGE_MPS_ASSERTION)
+    if not said:
+        return ()
+    if any(f.code in _MPS_SIZED for f in found):
+        facts.use("stated", *said)
+        return ()
+    own = [f for f in said if f.value != "llvm"]
+    if not own:  # MLIR's words alone: JAX's Metal plugin and Mojo print them too
+        return ()
+    facts.use("stated", *said)
+    types = [f.value.split() for f in own if f.value.count(" ") == 1 and "MPSGraph" not in f.value]
+    mixed = any({"f16", "f32"} <= set(pair) for pair in types)
+    ops = [f.value.removeprefix("MPSGraph ") for f in own if f.value.startswith("MPSGraph ")]
+    words = (
+        f"MPSGraph op {ops[0]}"
+        if ops
+        else "Unaligned blit request"
+        if any(f.value == "Unaligned blit request" for f in own)
+        else "a failed assertion"
+    )
+    if mixed:
+        return (finding(Code.MPS_BACKEND_ASSERTION, backend=_MPS, said=words, variant="mixed"),)
+    return (finding(Code.MPS_BACKEND_ASSERTION, backend=_MPS, said=words),)

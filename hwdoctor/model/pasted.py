@@ -250,6 +250,10 @@ class FactKey(str, Enum):
     # "40960 5.62 4.50" in GiB), TGI's token limits ("request total 2048", "launcher")
     MESSAGE_VLLM_KV_CACHE = "message.vllm_kv_cache"
     MESSAGE_TGI_LIMIT = "message.tgi_limit"
+    # issue 38: a bug of torch's MPS backend stated by Metal / MPSGraph (an assertion, an MLIR
+    # error of an "mps." op, torch's "Unaligned blit request"); value: the words, or "llvm" for
+    # MLIR's bare "LLVM ERROR: Failed to infer result type(s)."
+    MESSAGE_MPS_ASSERTION = "message.mps_assertion"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -386,6 +390,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_XPU_GPU_UNSUPPORTED,
         FactKey.MESSAGE_VLLM_KV_CACHE,  # issue 38: serving limits
         FactKey.MESSAGE_TGI_LIMIT,
+        FactKey.MESSAGE_MPS_ASSERTION,  # issue 38: torch's MPS backend, Metal's assertions
     }
 )
 
