@@ -2091,3 +2091,24 @@ def test_mlirs_words_alone_from_jax_metal_are_no_torch_mps_bug() -> None:
     assert not [f for f in report.findings if f.code.startswith("mps.")]
     assert explained(report, "LLVM ERROR: Failed to infer result type(s)")
     assert any("LLVM ERROR" in q.text for q in report.unread)
+
+
+def test_metal_aborting_torchs_command_buffer_is_named_where_torch_is_shown() -> None:
+    """pytorch/pytorch#123171: under torch 2.3.0 on an M2 Max, Metal's "Error: command buffer
+    exited with error status" (Internal Error 0000000e) is torch's MPS backend's command
+    buffer aborted: named, with torch's version beside it, never a CUDA wheel."""
+    report = diagnosed("pt123171-torch2.3.0-m2-max-command-buffer-exited-with-error.md")
+    (found,) = report.findings
+    assert found.code == "mps.backend_assertion" and found.backend == "mps"
+    assert "command buffer" in found.message and "not the Mac's setup" in found.message
+    assert "upgrade torch" in (found.advice or "") and "/whl/" not in (found.remedy or "")
+    assert not report.unread
+
+
+def test_metals_command_buffer_words_under_tensorflow_are_no_torch_bug() -> None:
+    """tensorflow/tensorflow#57058: TensorFlow's Metal plugin prints the same words on an M1
+    Max; with no torch in the paste, no MPS finding claims them and the line stays an error
+    no finding explains."""
+    report = diagnosed("tf57058-tensorflow-metal-m1-max-command-buffer-not-torch.md")
+    assert not [f for f in report.findings if f.code.startswith("mps.")]
+    assert any("command buffer exited" in q.text for q in report.unread)

@@ -3088,9 +3088,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "mlir/lib/Interfaces/InferTypeOpInterface.cpp), an assertion in Metal Performance "
         "Shaders' sources (\"MPSNDArray.mm:78: failed assertion\", pytorch/pytorch#101251) or "
         "torch's own \"Unaligned blit request\" (aten/src/ATen/native/mps/operations/Copy.mm "
-        "copy_from_mps_, pytorch/pytorch#189967). These are bugs or gaps of torch's MPS "
-        "kernels at that release (pytorch/pytorch issues labelled \"module: mps\"; mixed "
-        "dtypes in binary ops: #78879, fixed), not the Mac's setup. "
+        "copy_from_mps_, pytorch/pytorch#189967), or a command buffer Metal aborted "
+        "(\"Error: command buffer exited with error status\", pytorch/pytorch#123171). "
+        "These are bugs or gaps of torch's MPS kernels at that release (pytorch/pytorch "
+        "issues labelled \"module: mps\"; mixed dtypes in binary ops: #78879, fixed), not "
+        "the Mac's setup. "
         "PYTORCH_ENABLE_MPS_FALLBACK does not help: it moves only operators torch has no MPS "
         "kernel for to the CPU.",
         "torch's MPS backend built an operation Metal refused ({said}): a bug of torch's MPS "
@@ -3102,12 +3104,18 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "mixed": "torch's MPS backend gave MPSGraph float16 and float32 operands it "
             "cannot combine ({said}; \"input types … are not broadcast compatible\"): a bug "
             "of torch's MPS kernels at this release, not the Mac's setup",
+            "command_buffer": "Metal aborted a command buffer of torch's MPS backend "
+            "({said}): one of its MPS kernels faulted or timed out, a bug of torch's MPS "
+            "backend at this release, not the Mac's setup",
         },
         variant_advice={
             "mixed": "run the model in float32 on MPS (the app's --no-half / --force-fp32, "
             "torch_dtype=torch.float32), or upgrade torch to its newest release, whose MPS "
             "kernels cast mixed operands (pytorch/pytorch#78879); where it persists, run it on "
             "the CPU and report it to pytorch/pytorch",
+            "command_buffer": "upgrade torch to its newest release (or a nightly); its "
+            "results after that line may be incomplete, so where it persists run that step on "
+            "the CPU and report it to pytorch/pytorch with the model and torch's version",
         },
     ),
 }  # fmt: skip

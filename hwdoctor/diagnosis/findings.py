@@ -4110,6 +4110,17 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["command_buffer"],
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_BACKEND_ASSERTION],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["mixed"],
     said: Value,
 ) -> Finding: ...

@@ -3455,7 +3455,19 @@ def _mps_backend_assertion(facts: _Read, found: Sequence[Finding]) -> tuple[Find
     if any(f.code in _MPS_SIZED for f in found):
         facts.use("stated", *said)
         return ()
-    own = [f for f in said if f.value != "llvm"]
+    own = [f for f in said if f.value not in ("llvm", "command buffer")]
+    aborted = [f for f in said if f.value == "command buffer"]
+    if aborted and not own and _version_of(facts, "torch") is not None:
+        # Metal aborted a command buffer: torch's only where the paste shows torch
+        facts.use("stated", aborted[0])
+        return (
+            finding(
+                Code.MPS_BACKEND_ASSERTION,
+                backend=_MPS,
+                said="command buffer exited with error status",
+                variant="command_buffer",
+            ),
+        )
     if not own:  # MLIR's words alone: JAX's Metal plugin and Mojo print them too
         return ()
     facts.use("stated", *said)

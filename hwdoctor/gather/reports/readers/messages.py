@@ -1155,6 +1155,13 @@ _MPS_BROADCAST: Final = re.compile(
     r"are not broadcast compatible"
 )
 _MLIR_INFER: Final = re.compile(r"LLVM ERROR: Failed to infer result type\(s\)")
+# Metal Performance Shaders' report of a command buffer the GPU aborted ("Error: command buffer
+# exited with error status.\n\tThe Metal Performance Shaders operations encoded on it may not
+# have completed.\n\t… Internal Error (0000000e:Internal Error)"): under torch a fault or
+# timeout of one of its MPS kernels (pytorch/pytorch#123171, module: mps, "Placeholder tensor
+# is empty!"; torch did not check the buffer's status, pytorch/pytorch#193571). TensorFlow's
+# Metal plugin prints it too: named only where the paste shows torch.
+_MPS_COMMAND_BUFFER: Final = re.compile(r"command buffer exited with error status")
 
 
 def _mps_assertion(found: re.Match[str]) -> str:
@@ -1374,6 +1381,7 @@ RECOGNISERS: Final = (
     _Recogniser(_MPS_ASSERTION, FactKey.MESSAGE_MPS_ASSERTION, made=_mps_assertion),
     _Recogniser(_MPS_BROADCAST, FactKey.MESSAGE_MPS_ASSERTION, made=lambda m: f"{m[1]} {m[2]}"),
     _Recogniser(_MLIR_INFER, FactKey.MESSAGE_MPS_ASSERTION, words="llvm"),
+    _Recogniser(_MPS_COMMAND_BUFFER, FactKey.MESSAGE_MPS_ASSERTION, words="command buffer"),
 )
 
 
