@@ -2570,3 +2570,71 @@ def test_a_loader_symptom_a_finding_explains_is_not_listed_as_unexplained() -> N
     report = diagnosed("bnb1208-title-cpu-so-undefined-symbol-cdequantize-blockwise.md")
     assert report.findings and not report.unread
     assert "error line" not in rendered.counts(report)
+
+
+# issue 38: a bug of torch's MPS backend stated by Metal / MPSGraph, not a Python error
+@pytest.mark.parametrize(
+    ("name", "said", "mixed"),
+    [
+        # pytorch/pytorch#78879: float32 times bool / int64 on mps (torch's MPS type promotion)
+        ("pt78879-mps-multiply-f32-i1-llvm-infer-result-types.md", "mps_multiply", False),
+        # vladmandic/sdnext#413: mps_add over float32 and float16 operands, after a progress bar
+        ("sdnext413-m1-mps-add-f32-f16-llvm-infer-result-types.md", "mps_add", True),
+        # zai-org/ChatGLM-6B#951: a layer norm's varianceEps in float16 beside float32
+        ("chatglm951-m1-varianceeps-f16-f32-conda-info.md", "varianceEps", True),
+        # hutaiHang/Faster-Diffusion#13: the same with the error on the line after its loc
+        ("fasterdiffusion13-m1-fp16-varianceeps-error-on-next-line.md", "varianceEps", True),
+        # pytorch/pytorch#101251: an MPSNDArray.mm assertion in the title alone
+        ("pt101251-title-mps-slicedimension-failed-assertion.md", "failed assertion", False),
+    ],
+)
+def test_metals_assertion_names_a_bug_of_torchs_mps_backend(
+    name: str, said: str, mixed: bool
+) -> None:
+    """MPSGraph's MLIR error on an "mps" op, MLIR's "LLVM ERROR: Failed to infer result
+    type(s)." after it, or an assertion in Metal Performance Shaders' sources: a bug of torch's
+    MPS kernels (pytorch/pytorch's module: mps issues), answered with a newer torch or the CPU,
+    float32 where MPSGraph was given float16 beside float32; never a CUDA wheel, and every such
+    line accounted for (before: 'no problem' or an unread line)."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    data = result.json()["data"]
+    (found,) = data["findings"]
+    assert found["code"] == "mps.backend_assertion" and found["backend"] == "mps"
+    assert said in found["message"] and "not the Mac's setup" in found["message"]
+    advice = found["advice"] or ""
+    assert "upgrade torch" in advice and "/whl/" not in json.dumps(found)
+    assert ("float32" in advice) is mixed
+    quoted = " ".join(q["text"] for q in data["unread"])
+    assert "LLVM ERROR" not in quoted and "mpsFileLoc" not in quoted and "assertion" not in quoted
+
+
+def test_mlirs_words_alone_from_jax_metal_are_no_torch_mps_bug() -> None:
+    """jax-ml/jax#25302: JAX's Metal plugin on an M1 Pro prints MLIR's "LLVM ERROR: Failed to
+    infer result type(s)." too; with no MPSGraph line beside it, no MPS finding claims it, and
+    the line stays an error no finding explains (never "no problem")."""
+    report = diagnosed("jax25302-jax-metal-llvm-infer-result-types-not-torch.md")
+    assert not [f for f in report.findings if f.code.startswith("mps.")]
+    assert explained(report, "LLVM ERROR: Failed to infer result type(s)")
+    assert any("LLVM ERROR" in q.text for q in report.unread)
+
+
+def test_metal_aborting_torchs_command_buffer_is_named_where_torch_is_shown() -> None:
+    """pytorch/pytorch#123171: under torch 2.3.0 on an M2 Max, Metal's "Error: command buffer
+    exited with error status" (Internal Error 0000000e) is torch's MPS backend's command
+    buffer aborted: named, with torch's version beside it, never a CUDA wheel."""
+    report = diagnosed("pt123171-torch2.3.0-m2-max-command-buffer-exited-with-error.md")
+    (found,) = report.findings
+    assert found.code == "mps.backend_assertion" and found.backend == "mps"
+    assert "command buffer" in found.message and "not the Mac's setup" in found.message
+    assert "upgrade torch" in (found.advice or "") and "/whl/" not in (found.remedy or "")
+    assert not report.unread
+
+
+def test_metals_command_buffer_words_under_tensorflow_are_no_torch_bug() -> None:
+    """tensorflow/tensorflow#57058: TensorFlow's Metal plugin prints the same words on an M1
+    Max; with no torch in the paste, no MPS finding claims them and the line stays an error
+    no finding explains."""
+    report = diagnosed("tf57058-tensorflow-metal-m1-max-command-buffer-not-torch.md")
+    assert not [f for f in report.findings if f.code.startswith("mps.")]
+    assert any("command buffer exited" in q.text for q in report.unread)

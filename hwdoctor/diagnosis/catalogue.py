@@ -242,6 +242,8 @@ class Code(str, Enum):
     CANN_KERNELS_MISSING = "npu.cann_kernels_missing"
     # issue 38: a conda environment's libstdc++ older than a library loaded into it needs
     CONDA_LIBSTDCXX = "python.conda_libstdcxx_too_old"
+    # issue 38: a bug of torch's MPS backend stated by Metal / MPSGraph
+    MPS_BACKEND_ASSERTION = "mps.backend_assertion"
 
 
 @dataclass(frozen=True, slots=True)
@@ -3481,6 +3483,47 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             ),
         },
         params=("needed_by", "prefix"),
+    ),
+    # issue 38: a bug of torch's MPS backend stated by Metal / MPSGraph
+    Code.MPS_BACKEND_ASSERTION: Entry(
+        E, "a bug of torch's MPS backend: Metal or MPSGraph asserted",
+        "torch runs most MPS operations as MPSGraph graphs and Metal kernels it builds; where "
+        "it builds one wrong, Apple's frameworks stop the process instead of raising a Python "
+        "error: MPSGraph's MLIR verifier (\"loc(\"mps_add\"(\"(mpsFileLoc): …\")): error: input "
+        "types … are not broadcast compatible\", \"error: 'mps.matmul' op incompatible "
+        "dimensions\", then \"LLVM ERROR: Failed to infer result type(s).\", llvm-project "
+        "mlir/lib/Interfaces/InferTypeOpInterface.cpp), an assertion in Metal Performance "
+        "Shaders' sources (\"MPSNDArray.mm:78: failed assertion\", pytorch/pytorch#101251) or "
+        "torch's own \"Unaligned blit request\" (aten/src/ATen/native/mps/operations/Copy.mm "
+        "copy_from_mps_, pytorch/pytorch#189967), or a command buffer Metal aborted "
+        "(\"Error: command buffer exited with error status\", pytorch/pytorch#123171). "
+        "These are bugs or gaps of torch's MPS kernels at that release (pytorch/pytorch "
+        "issues labelled \"module: mps\"; mixed dtypes in binary ops: #78879, fixed), not "
+        "the Mac's setup. "
+        "PYTORCH_ENABLE_MPS_FALLBACK does not help: it moves only operators torch has no MPS "
+        "kernel for to the CPU.",
+        "torch's MPS backend built an operation Metal refused ({said}): a bug of torch's MPS "
+        "kernels at this release, not the Mac's setup",
+        advice="upgrade torch to its newest release (or a nightly), where many MPS kernels "
+        "were fixed; where it persists, run that operation or model on the CPU and report it "
+        "to pytorch/pytorch with the operation and its shapes and dtypes",
+        variants={
+            "mixed": "torch's MPS backend gave MPSGraph float16 and float32 operands it "
+            "cannot combine ({said}; \"input types … are not broadcast compatible\"): a bug "
+            "of torch's MPS kernels at this release, not the Mac's setup",
+            "command_buffer": "Metal aborted a command buffer of torch's MPS backend "
+            "({said}): one of its MPS kernels faulted or timed out, a bug of torch's MPS "
+            "backend at this release, not the Mac's setup",
+        },
+        variant_advice={
+            "mixed": "run the model in float32 on MPS (the app's --no-half / --force-fp32, "
+            "torch_dtype=torch.float32), or upgrade torch to its newest release, whose MPS "
+            "kernels cast mixed operands (pytorch/pytorch#78879); where it persists, run it on "
+            "the CPU and report it to pytorch/pytorch",
+            "command_buffer": "upgrade torch to its newest release (or a nightly); its "
+            "results after that line may be incomplete, so where it persists run that step on "
+            "the CPU and report it to pytorch/pytorch with the model and torch's version",
+        },
     ),
 }  # fmt: skip
 

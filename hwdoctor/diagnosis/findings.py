@@ -4406,6 +4406,39 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.MPS_BACKEND_ASSERTION],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_BACKEND_ASSERTION],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["command_buffer"],
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_BACKEND_ASSERTION],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["mixed"],
+    said: Value,
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

@@ -132,6 +132,7 @@ _RESTS_ON: Final = (
     ("mps.fp16_amp_refused", ("fp16", "host")),  # issue 38: before "mps."
     ("torch.half_on_cpu", ("stated",)),  # issue 38: fp16 on the CPU, float64 on MPS
     ("mps.float64_unsupported", ("stated",)),
+    ("mps.backend_assertion", ("stated", "host", "torch")),  # issue 38: torch's MPS bugs
     ("torch.cpu_only_build", ("torch", "gpus")),
     ("torch.build_mismatch", ("torch", "gpus")),
     ("driver.", ("driver", "torch", "gpus")),
@@ -338,6 +339,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_INTEL_GEN9: "Intel GPU",
     FactKey.MESSAGE_SPIRV_UNSUPPORTED: "the GPU compiler says (SPIR-V)",
     FactKey.MESSAGE_SYCL_BUILD_FAILED: "SYCL says",
+    FactKey.MESSAGE_MPS_ASSERTION: "Metal (MPS) says",  # issue 38: torch's MPS backend's bugs
 }
 
 
@@ -392,6 +394,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
         apart = any(f.code == Code.XLA_TORCH_APART.value for f in tpu)
         built = Code.EXTENSION_BUILT_FOR_OTHER_TORCH.value
         found = (*(f for f in found if not (apart and f.code == built)), *tpu)
+    found = (*found, *_mps_backend_assertion(facts, found))  # issue 38: torch's MPS bugs
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -3981,3 +3984,52 @@ def _torch_xla(facts: _Read) -> tuple[Finding, ...]:
             finding(Code.PJRT_DEVICE_UNSET, backend=_XLA, said=chose[0].value, variant=variant)
         )
     return tuple(found)
+
+
+# issue 38: a bug of torch's MPS backend stated by Metal / MPSGraph
+_MPS_SIZED: Final = (Code.MPS_BUFFER_SHORT.value, Code.MPS_BUFFER_TOO_LARGE.value)
+
+
+def _mps_backend_assertion(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """Metal's or MPSGraph's assertion, an MLIR error of an "mps." op, or torch's "Unaligned
+    blit request" (the reader cites each): a bug of torch's MPS backend at that release. An
+    assertion of the sizes another finding names (MPSNDArray's "buffer is not large enough",
+    its 4 GiB) is that finding's. MLIR's "LLVM ERROR: Failed to infer result type(s)" alone
+    is any MLIR compiler's (JAX's Metal plugin, Mojo): named only beside an MPS line. Mixed
+    float16 / float32 operands ("input types 'tensor<…xf16>' and 'tensor<…xf32>' are not
+    broadcast compatible") are the variant whose way round is float32."""
+    said = facts.all(FactKey.MESSAGE_MPS_ASSERTION)
+    if not said:
+        return ()
+    if any(f.code in _MPS_SIZED for f in found):
+        facts.use("stated", *said)
+        return ()
+    own = [f for f in said if f.value not in ("llvm", "command buffer")]
+    aborted = [f for f in said if f.value == "command buffer"]
+    if aborted and not own and _version_of(facts, "torch") is not None:
+        # Metal aborted a command buffer: torch's only where the paste shows torch
+        facts.use("stated", aborted[0])
+        return (
+            finding(
+                Code.MPS_BACKEND_ASSERTION,
+                backend=_MPS,
+                said="command buffer exited with error status",
+                variant="command_buffer",
+            ),
+        )
+    if not own:  # MLIR's words alone: JAX's Metal plugin and Mojo print them too
+        return ()
+    facts.use("stated", *said)
+    types = [f.value.split() for f in own if f.value.count(" ") == 1 and "MPSGraph" not in f.value]
+    mixed = any({"f16", "f32"} <= set(pair) for pair in types)
+    ops = [f.value.removeprefix("MPSGraph ") for f in own if f.value.startswith("MPSGraph ")]
+    words = (
+        f"MPSGraph op {ops[0]}"
+        if ops
+        else "Unaligned blit request"
+        if any(f.value == "Unaligned blit request" for f in own)
+        else "a failed assertion"
+    )
+    if mixed:
+        return (finding(Code.MPS_BACKEND_ASSERTION, backend=_MPS, said=words, variant="mixed"),)
+    return (finding(Code.MPS_BACKEND_ASSERTION, backend=_MPS, said=words),)

@@ -288,6 +288,10 @@ class FactKey(str, Enum):
     MESSAGE_INTEL_GEN9 = "message.intel_gen9"  # "Intel UHD Graphics 620"
     MESSAGE_SPIRV_UNSUPPORTED = "message.spirv_unsupported"  # IGC: "66560" (SPIR-V 1.4)
     MESSAGE_SYCL_BUILD_FAILED = "message.sycl_build_failed"  # "PI_ERROR_INVALID_BINARY"
+    # issue 38: a bug of torch's MPS backend stated by Metal / MPSGraph (an assertion, an MLIR
+    # error of an "mps." op, torch's "Unaligned blit request"); value: the words, or "llvm" for
+    # MLIR's bare "LLVM ERROR: Failed to infer result type(s)."
+    MESSAGE_MPS_ASSERTION = "message.mps_assertion"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -444,6 +448,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_GLIBCXX_MISSING,
         FactKey.MESSAGE_SPIRV_UNSUPPORTED,
         FactKey.MESSAGE_SYCL_BUILD_FAILED,
+        FactKey.MESSAGE_MPS_ASSERTION,  # issue 38: torch's MPS backend, Metal's assertions
     }
 )
 

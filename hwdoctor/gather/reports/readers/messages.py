@@ -1296,6 +1296,51 @@ def _python_refused(found: re.Match[str]) -> str:
     return f"{found.group(3).replace(' ', '')} {found.group(2)}"
 
 
+# issue 38: a bug of torch's MPS backend that Metal or MPSGraph states (not a Python error,
+# not the Mac's setup; pytorch/pytorch's "module: mps" issues, many fixed in later releases):
+# - MPSGraph's MLIR verifier on an op torch built with operands it cannot take: its location
+#   `loc("mps_add"("(mpsFileLoc): …/MPSGraphUtilities.mm":228:0)): error: input types
+#   'tensor<2x1280xf32>' and 'tensor<1280xf16>' are not broadcast compatible`, or
+#   "error: 'mps.matmul' op incompatible dimensions", then MLIR's abort "LLVM ERROR: Failed to
+#   infer result type(s)." (llvm-project mlir/lib/Interfaces/InferTypeOpInterface.cpp;
+#   pytorch/pytorch#78879, torch's MPS binary ops not promoting mixed dtypes, fixed in torch);
+# - an assertion of the Metal Performance Shaders framework's sources ("…/MPSCore/Types/
+#   MPSNDArray.mm:78: failed assertion `[MPSNDArrayDescriptor sliceDimension:withSubrange:]
+#   error: dimension index (2) not within …'", pytorch/pytorch#101251) or of Metal's debug
+#   layer ("-[MTLDebugComputeCommandEncoder …]:…: failed assertion");
+# - torch's own check before a copy from MPS: TORCH_INTERNAL_ASSERT(destOffset % 4 == 0,
+#   "Unaligned blit request") (aten/src/ATen/native/mps/operations/Copy.mm copy_from_mps_;
+#   pytorch/pytorch#189967 routes such copies through its cast kernel).
+# MLIR's "LLVM ERROR" line alone is any MLIR compiler's (Mojo, JAX's Metal plugin): its value
+# is "llvm", and the finding asks for an MPS line or an MPS machine beside it.
+_MPS_GRAPH_LOC: Final = re.compile(r"loc\(\"([\w./*-]{1,80})\"\(\"\(mpsFileLoc\)")
+_MPS_GRAPH_OP: Final = re.compile(r"error: '(mps\.\w{1,60})' op\b")
+_MPS_ASSERTION: Final = re.compile(
+    r"\bMPS\w{1,60}\.mm:\d{1,6}: failed assertion"
+    r"|-\[MTLDebug\w{1,60} [\w:]{1,120}\]:\d{1,6}: failed assertion"
+    r"|Unaligned blit request"
+)
+_MPS_BROADCAST: Final = re.compile(
+    r"input types 'tensor<[\dx*]{0,80}x?(\w{2,4})>' and 'tensor<[\dx*]{0,80}x?(\w{2,4})>' "
+    r"are not broadcast compatible"
+)
+_MLIR_INFER: Final = re.compile(r"LLVM ERROR: Failed to infer result type\(s\)")
+# Metal Performance Shaders' report of a command buffer the GPU aborted ("Error: command buffer
+# exited with error status.\n\tThe Metal Performance Shaders operations encoded on it may not
+# have completed.\n\t… Internal Error (0000000e:Internal Error)"): under torch a fault or
+# timeout of one of its MPS kernels (pytorch/pytorch#123171, module: mps, "Placeholder tensor
+# is empty!"; torch did not check the buffer's status, pytorch/pytorch#193571). TensorFlow's
+# Metal plugin prints it too: named only where the paste shows torch.
+_MPS_COMMAND_BUFFER: Final = re.compile(r"command buffer exited with error status")
+
+
+def _mps_assertion(found: re.Match[str]) -> str:
+    """Metal's or torch's words for an MPS assertion: the assertion's own words (its file and
+    line number dropped), or torch's."""
+    words = found.group(0)
+    return "Unaligned blit request" if "blit" in words else "failed assertion"
+
+
 # The messages each read by one pattern (the others need the lines before, or give more than
 # one fact: `Messages` reads them).
 def _tgi_request(found: re.Match[str]) -> str:
@@ -1619,6 +1664,13 @@ RECOGNISERS: Final = (
     _Recogniser(
         _SYCL_BUILD_FAILED, FactKey.MESSAGE_SYCL_BUILD_FAILED, made=lambda m: m[1] or "build log"
     ),
+    # issue 38: a bug of torch's MPS backend stated by Metal / MPSGraph
+    _Recogniser(_MPS_GRAPH_LOC, FactKey.MESSAGE_MPS_ASSERTION, made=lambda m: f"MPSGraph {m[1]}"),
+    _Recogniser(_MPS_GRAPH_OP, FactKey.MESSAGE_MPS_ASSERTION, made=lambda m: f"MPSGraph {m[1]}"),
+    _Recogniser(_MPS_ASSERTION, FactKey.MESSAGE_MPS_ASSERTION, made=_mps_assertion),
+    _Recogniser(_MPS_BROADCAST, FactKey.MESSAGE_MPS_ASSERTION, made=lambda m: f"{m[1]} {m[2]}"),
+    _Recogniser(_MLIR_INFER, FactKey.MESSAGE_MPS_ASSERTION, words="llvm"),
+    _Recogniser(_MPS_COMMAND_BUFFER, FactKey.MESSAGE_MPS_ASSERTION, words="command buffer"),
 )
 
 
