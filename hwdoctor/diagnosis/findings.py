@@ -2961,10 +2961,49 @@ def finding(
     evidence: str | None = None,
     variant: None = None,
     cuda: Value,
+    install: Value | Shell,
     major: Value,
     nvcc: Value,
     nvcc_major: Value,
+    toolkit: Value | Shell,
     torch: Value,
+    built: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NVCC_MAJOR_MISMATCH],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["minor"],
+    built: Value,
+    cuda: Value,
+    install: Value | Shell,
+    major: Value,
+    nvcc: Value,
+    toolkit: Value | Shell,
+    nvcc_major: Value = None,
+    torch: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NVCC_MAJOR_MISMATCH],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["refused"],
+    built: Value,
+    cuda: Value,
+    install: Value | Shell,
+    major: Value,
+    nvcc: Value,
+    nvcc_major: Value,
+    toolkit: Value | Shell,
+    torch: Value = None,
 ) -> Finding: ...
 
 
@@ -3305,6 +3344,7 @@ def finding(
     said: Value,
     shown: Value,
     uninstall: Value | Shell,
+    install: Value | Shell = None,
 ) -> Finding: ...
 
 
@@ -3320,6 +3360,7 @@ def finding(
     said: Value,
     shown: Value,
     uninstall: Value | Shell,
+    install: Value | Shell = None,
 ) -> Finding: ...
 
 
@@ -3331,6 +3372,23 @@ def finding(
     evidence: str | None = None,
     variant: Literal["bitsandbytes_npu"],
     accelerator: Value,
+    package: Value,
+    said: Value,
+    shown: Value,
+    uninstall: Value | Shell,
+    install: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CUDA_ONLY_PACKAGE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["bitsandbytes_rocm"],
+    accelerator: Value,
+    install: Value | Shell,
     package: Value,
     said: Value,
     shown: Value,
@@ -3348,6 +3406,7 @@ def finding(
     accelerator: Value,
     said: Value,
     shown: Value,
+    install: Value | Shell = None,
     package: Value = None,
     uninstall: Value | Shell = None,
 ) -> Finding: ...
@@ -3365,6 +3424,7 @@ def finding(
     said: Value,
     shown: Value,
     uninstall: Value | Shell,
+    install: Value | Shell = None,
 ) -> Finding: ...
 
 
@@ -3378,6 +3438,7 @@ def finding(
     accelerator: Value,
     said: Value,
     shown: Value,
+    install: Value | Shell = None,
     package: Value = None,
     uninstall: Value | Shell = None,
 ) -> Finding: ...
@@ -3394,6 +3455,7 @@ def finding(
     said: Value,
     shown: Value,
     uninstall: Value | Shell,
+    install: Value | Shell = None,
     package: Value = None,
 ) -> Finding: ...
 
@@ -3410,6 +3472,7 @@ def finding(
     said: Value,
     shown: Value,
     uninstall: Value | Shell,
+    install: Value | Shell = None,
 ) -> Finding: ...
 
 
@@ -3423,6 +3486,7 @@ def finding(
     accelerator: Value,
     said: Value,
     shown: Value,
+    install: Value | Shell = None,
     package: Value = None,
     uninstall: Value | Shell = None,
 ) -> Finding: ...

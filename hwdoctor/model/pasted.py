@@ -246,6 +246,11 @@ class FactKey(str, Enum):
     MESSAGE_ONEAPI_APART = "message.oneapi_apart"
     # torch: "The detected GPU (Intel(R) UHD Graphics 770) is not officially supported by …"
     MESSAGE_XPU_GPU_UNSUPPORTED = "message.xpu_gpu_unsupported"
+    # issue 38: a CUDA extension built with nvcc of another release than torch's CUDA: torch's
+    # cpp_extension refusing it ("The detected CUDA version (12.1) mismatches the version that
+    # was used to compile PyTorch (11.8)"); the value: nvcc's release, then torch's CUDA
+    MESSAGE_TORCH_CUDA_MISMATCH = "message.torch_cuda_mismatch"
+    MESSAGE_TORCH_BUILT_CUDA = "message.torch_built_cuda"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -380,6 +385,8 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_IPEX_DLL,
         FactKey.MESSAGE_ONEAPI_APART,
         FactKey.MESSAGE_XPU_GPU_UNSUPPORTED,
+        # issue 38: torch's cpp_extension refusing nvcc of another CUDA release
+        FactKey.MESSAGE_TORCH_CUDA_MISMATCH,
     }
 )
 
