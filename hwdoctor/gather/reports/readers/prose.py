@@ -272,12 +272,19 @@ class Prose(LineReader):
             or "(GPU?)" in text
             or "(accelerator?)" in text
         ):
+            shown: set[str] = set()
             for prose in _PROSE_VERSION.finditer(text.replace("`", "").replace("*", "")):
                 canonical = versions.canonical_name(prose.group(1))
                 package = "torch" if canonical == "pytorch" else canonical
+                shown.add(prose.group(2))
                 yield line.says(FactKey.PROSE_PACKAGE, prose.group(2), name=package)
             for labelled in _CPU_LABELLED.finditer(text):
                 torch_named = list(_TORCH_FAMILY.finditer(text, 0, labelled.start()))
+                # issue 38: read above with its name; a CUDA or ROCm label only in sentences
+                # (a tool's block states torch's build on its own line: its reader's)
+                cpu = labelled.group(1).lower().endswith("+cpu")
+                if labelled.group(1) in shown or (in_block and not cpu):
+                    break
                 if torch_named and not torch_named[-1].group(1):
                     yield line.says(FactKey.PROSE_PACKAGE, labelled.group(1), name="torch")
                     break  # issue 38: the line's first, as it was for +cpu alone
