@@ -17,6 +17,7 @@ import pytest
 
 from hwdoctor.compat import transformers_modules
 from hwdoctor.diagnosis import pasted
+from hwdoctor.errors import UsageError
 from hwdoctor.gather import reports
 from hwdoctor.gather.reports import assemble, cleaning
 from hwdoctor.model.reports import PasteReport
@@ -2638,3 +2639,94 @@ def test_metals_command_buffer_words_under_tensorflow_are_no_torch_bug() -> None
     report = diagnosed("tf57058-tensorflow-metal-m1-max-command-buffer-not-torch.md")
     assert not [f for f in report.findings if f.code.startswith("mps.")]
     assert any("command buffer exited" in q.text for q in report.unread)
+
+
+# issue 38: a CUDA extension built with nvcc of another CUDA major than torch's
+@pytest.mark.parametrize(
+    ("name", "nvcc", "cuda", "index"),
+    [
+        # the pip build quoted with "> ", the message wrapped before "PyTorch (11.8)", and
+        # torch's release in the setup list: the installed release's cu121 build
+        (
+            "flashattn1759-torch2.2.0-cu118-nvcc12.9-quoted-pip-build-detected-cuda-mismatch.md",
+            "12.9",
+            "11.8",
+            "torch==2.2.0 --index-url https://download.pytorch.org/whl/cu121",
+        ),
+        # pip's indented build output, the message wrapped: torch's release not shown
+        ("vgen29-pip-indented-flash-attn-detected-cuda-12.2-torch-11.3.md", "12.2", "11.3", "cu12"),
+        # the message on one line, in bold
+        ("flashattn219-bold-one-line-detected-cuda-12.1-torch-11.7.md", "12.1", "11.7", "cu12"),
+        # torch 2.10's RuntimeError with the template and its arguments as a tuple
+        ("flashattn2783-torch2.10-tuple-detected-cuda-12.6-torch-13.0.md", "12.6", "13.0", "cu12"),
+    ],
+)
+def test_torchs_refusal_of_nvcc_of_another_major_is_named(
+    name: str, nvcc: str, cuda: str, index: str
+) -> None:
+    """torch's cpp_extension refusing a CUDA extension's build ("The detected CUDA version
+    (X) mismatches the version that was used to compile PyTorch (Y)", however the paste
+    wraps, quotes or indents it): extension.nvcc_major_mismatch with both releases, the
+    remedy a torch of nvcc's major from the wheel table, and pip's build lines explained."""
+    report = diagnosed(name)
+    (found,) = [f for f in report.findings if f.code == "extension.nvcc_major_mismatch"]
+    assert f"is release {nvcc} and torch" in found.message
+    assert f"was built with CUDA {cuda}" in found.message
+    assert index in (found.remedy or "") and "/whl/rocm" not in (found.remedy or "")
+    assert not report.unread, report.unread
+    assert "no problem" not in rendered.counts(report)
+    assert explained(report, "The detected CUDA version")
+
+
+def test_a_minor_cuda_mismatch_warning_is_no_refusal() -> None:
+    """torch's warning for a toolkit of the same major ("has a minor version mismatch …
+    Most likely this shouldn't be a problem", cpp_extension.py CUDA_MISMATCH_WARN, in
+    flash-attention#269's build output) is not the refusal: no finding from it."""
+    with pytest.raises(UsageError, match="no report hwdoctor reads"):
+        diagnosed("flashattn269-pip-build-minor-cuda-mismatch-warning-11.0-11.6.md")
+
+
+# issue 38: a bitsandbytes release built for CUDA only, under torch's ROCm build
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        # python -m bitsandbytes on a gfx1030 (0.43-0.45's cuda_specs.py)
+        ("bnb1513-gfx1030-rocm6.3-cuda-specs-nonetype-split.md", "(gfx1030)"),
+        # 0.38-0.41's cuda_setup under a ROCm wheel named in prose
+        (
+            "textgen3339-torch2.0.1-rocm5.4.2-bitsandbytes-cuda-setup-nonetype-split.md",
+            "(torch 2.0.1+rocm5.4.2)",
+        ),
+    ],
+)
+def test_a_cuda_only_bitsandbytes_under_rocm_torch_is_named(name: str, shown: str) -> None:
+    """bitsandbytes' CUDA-version probe (`torch.version.cuda.split(".")`) failing where
+    torch's ROCm build has torch.version.cuda None: backend.cuda_only_package for the AMD
+    GPU, the remedy the release whose wheels carry ROCm libraries, never a CUDA index."""
+    report = diagnosed(name)
+    (found,) = [f for f in report.findings if f.code == "backend.cuda_only_package"]
+    assert found.backend == "rocm" and shown in found.message
+    assert "built for NVIDIA's CUDA only" in found.message
+    remedy = found.remedy or ""
+    assert "uninstall -y bitsandbytes" in remedy and "'bitsandbytes>=0.49.0'" in remedy
+    assert "/whl/cu" not in remedy
+    assert "extension.bitsandbytes_without_gpu" not in {f.code for f in report.findings}
+    assert explained(report, "'NoneType' object has no attribute 'split'")
+    assert "no problem" not in rendered.counts(report) and report.exit_code == 1
+
+
+def test_a_cuda_torch_on_an_amd_gpu_in_prose_is_the_build_not_the_driver() -> None:
+    """YanWenKun/ComfyUI-Docker#187: a ROCm image that shipped torch 2.12.0+cu130 on a
+    Radeon 890M, all in sentences (the version in backticks, a ROCm build of another image on
+    the same line). torch.build_mismatch names the CUDA build and installs the ROCm wheel the
+    table has for that release; torch's "Found no NVIDIA driver" is that build looking for
+    NVIDIA's driver, not a driver to install."""
+    report = diagnosed("comfyuidocker187-rocm7-image-ships-torch-2.12.0-cu130-radeon-890m.md")
+    codes = [f.code for f in report.findings]
+    assert "driver.not_found" not in codes
+    (found,) = [f for f in report.findings if f.code == "torch.build_mismatch"]
+    assert "Radeon 890M" in found.message and "2.12.0+cu130" in found.message
+    remedy = found.remedy or ""
+    assert "torch==2.12.0" in remedy and "/whl/rocm" in remedy and "/whl/cu" not in remedy
+    assert explained(report, "Found no NVIDIA driver")
+    assert "no problem" not in rendered.counts(report)

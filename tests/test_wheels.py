@@ -349,3 +349,32 @@ def test_a_collect_env_of_the_newest_torch_on_an_l4_gets_a_kernel_verdict() -> N
     assert [f["code"] for f in report["findings"]] == ["driver.too_old"]
     archs = variant.archs_for(Host.X86_64)
     assert archs is not None and kernels.kernels_for("8.9", archs.arch_list)
+
+
+# issue 38: the torch build a CUDA toolkit builds extensions for (extension.nvcc_major_mismatch)
+@pytest.mark.parametrize(
+    ("torch", "nvcc", "variant", "keeps"),
+    [
+        # flash-attention#1759: torch 2.2.0 of CUDA 11.8 beside nvcc 12.9: its own cu121 build
+        ("2.2.0", "12.9", "cu121", True),
+        # nvcc 12.0 is older than every CUDA 12 build of 2.1: the oldest of the major
+        ("2.1.2+cu118", "12.0", "cu121", True),
+        # a CUDA 11 toolkit beside a cu124 torch: the release's CUDA 11 build
+        ("2.5.1+cu124", "11.8", "cu118", True),
+    ],
+)
+def test_a_torch_of_the_toolkits_major(torch: str, nvcc: str, variant: str, keeps: bool) -> None:
+    """The build of nvcc's major on the installed release where it has one, the newest of
+    that major not past nvcc's release; never said to run (the GPU and driver unchecked)."""
+    picked = wheels.of_cuda_major(torch, nvcc)
+    assert picked is not None and picked.variant == variant
+    assert picked.keeps_release is keeps and picked.verdict is Verdict.UNKNOWN
+    assert (picked.variant or "").startswith("cu" + nvcc.split(".")[0])
+
+
+def test_a_release_without_a_build_of_the_toolkits_major_moves_to_one_that_has() -> None:
+    """torch 2.0 has no CUDA 12 build in the table: the newest release with one, said."""
+    picked = wheels.of_cuda_major("2.0.1+cu117", "12.1")
+    assert picked is not None and not picked.keeps_release
+    assert "torch 2.0 has no CUDA 12.x build" in picked.reason
+    assert wheels.of_cuda_major("2.0.1", "twelve") is None

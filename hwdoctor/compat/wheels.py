@@ -1237,6 +1237,55 @@ def of_kind(torch: str | None, kind: Kind) -> Suggestion | None:
     return None
 
 
+def of_cuda_major(torch: str | None, nvcc: str) -> Suggestion | None:
+    """issue 38: the CUDA build of torch a CUDA toolkit builds extensions for: one of nvcc's
+    major release (torch/utils/cpp_extension.py _check_cuda_version refuses only a major
+    difference in current releases), the newest of that major not past nvcc's release where there is
+    one (a toolkit compiles for its own release and older), on the installed release where
+    it has one, else on the newest release that has one. None: nvcc's release is not a
+    version, or no release of the table has a build of that major."""
+    wanted = _cuda_key(nvcc)
+    if wanted is None:
+        return None
+    parsed = versions.parse(torch) if torch else None
+    have = release_of(torch) if torch else None
+    for release in (have, *RELEASES) if have else RELEASES:
+        if release is None:
+            continue
+        found = [
+            v
+            for v in release.variants
+            if v.cuda is not None and (_cuda_key(v.cuda) or (0, 0))[0] == wanted[0]
+        ]
+        if not found:
+            continue
+        found.sort(key=lambda v: _cuda_key(v.cuda or "0.0") or (0, 0))
+        within = [v for v in found if (_cuda_key(v.cuda or "0.0") or (0, 0)) <= wanted]
+        pick = (within or found)[-1]
+        own = release is have
+        label = f"torch {release.series} {pick.name}"
+        if own:
+            head = f"{label}, the installed release built for CUDA {pick.cuda}"
+        elif have is not None:
+            head = (
+                f"torch {have.series} has no CUDA {wanted[0]}.x build in hwdoctor's table; "
+                f"{label} is the newest release that has one"
+            )
+        else:
+            head = f"{label} is the newest CUDA {wanted[0]}.x build in hwdoctor's table"
+        return Suggestion(
+            torch=_pin(release, parsed.public if own and parsed is not None else None, pick),
+            release=release.series,
+            variant=pick.name,
+            style=release.style_of(pick),
+            verdict=Verdict.UNKNOWN,
+            reason=head,
+            unchecked=(_ASK[Kind.CUDA],),
+            keeps_release=own,
+        )
+    return None
+
+
 # --- the checked pick, for a remedy ------------------------------------------------------
 # The pip line itself is built in one place, the install chooser (diagnosis/remedies.py):
 # these name the build, and the chooser turns it into words.

@@ -2032,9 +2032,30 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "with CUDA {cuda}: a CUDA extension built from source against this torch fails with "
         "torch's \"The detected CUDA version ({nvcc}) mismatches the version that was used to "
         "compile PyTorch ({cuda})\"",
-        advice="to build extensions here, install a CUDA {major}.x toolkit and point CUDA_HOME "
-        "at it (the directory holding bin/nvcc) in the shell that builds them, or use a torch "
-        "built for CUDA {nvcc_major}.x; running torch and prebuilt wheels need neither",
+        commands=("{install}", "{toolkit}"),
+        advice="to build extensions here, use a torch built for CUDA {nvcc_major}.x (above), "
+        "or install a CUDA {major}.x toolkit and point CUDA_HOME at it (the directory holding "
+        "bin/nvcc) in the shell that builds them; running torch and prebuilt wheels need "
+        "neither",
+        # issue 38: torch's own refusal, read from its words (cpp_extension.py
+        # CUDA_MISMATCH_MESSAGE), and an older release refusing a minor difference
+        variants={
+            "refused": "torch refused to build a CUDA extension: the CUDA toolkit's nvcc "
+            "(under CUDA_HOME) is release {nvcc} and {built} was built with CUDA {cuda} "
+            "(torch: \"The detected CUDA version ({nvcc}) mismatches the version that was "
+            "used to compile PyTorch ({cuda})\")",
+            "minor": "torch refused to build a CUDA extension: the CUDA toolkit's nvcc "
+            "(under CUDA_HOME) is release {nvcc} and {built} was built with CUDA {cuda} "
+            "(torch: \"The detected CUDA version ({nvcc}) mismatches the version that was "
+            "used to compile PyTorch ({cuda})\"); older torch releases refuse a different "
+            "minor release too",
+        },
+        variant_advice={
+            "minor": "use a CUDA {cuda} toolkit (CUDA_HOME pointing at it) to build "
+            "extensions for this torch, or a newer torch, which accepts another minor release "
+            "of the same major ({major}.x) with a warning (cpp_extension.py "
+            "_check_cuda_version)",
+        },
     ),
     # issue 38: bfloat16 on MPS, refused by the torch release or by macOS
     Code.MPS_BF16_UNSUPPORTED: Entry(
@@ -2435,6 +2456,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "one, so quantize with a method the NPU runs or load the model unquantized",
             "bitsandbytes": "uninstall it, or upgrade to a release whose installation guide "
             "lists this accelerator (bitsandbytes v0.50: Intel XPU and Gaudi, Apple Silicon)",
+            # issue 38: bitsandbytes' installation guide at 0.49.0 (docs/source/
+            # installation.mdx, "AMD ROCm": PyPI wheels for Linux x86-64, ROCm 6.2-7.x)
+            "bitsandbytes_rocm": "replace it with bitsandbytes 0.49.0 or newer, whose PyPI "
+            "wheels carry ROCm libraries for Linux x86-64 (its installation guide, \"AMD "
+            "ROCm\"); then python -m bitsandbytes says whether it loads",
             "vllm_npu": "uninstall it where the program does not need vLLM (LLaMA-Factory's "
             "maintainer: pip uninstall vllm); to run vLLM on the NPU, install vLLM's empty "
             "build (VLLM_TARGET_DEVICE=empty) and then vllm-ascend, as vLLM Ascend's "
@@ -2483,12 +2509,18 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "vllm_platform_no_cuda": "vLLM on its {accelerator} platform reached code that "
             "runs only on CUDA (torch: \"{said}\"): the paste shows {shown}; this model or "
             "feature has no {accelerator} path in vLLM, and its torch has no CUDA by design",
+            # issue 38: a bitsandbytes release built for CUDA only, under torch's ROCm build
+            "bitsandbytes_rocm": "{package} failed here ({said}), and the paste shows an "
+            "{accelerator} with torch's ROCm build ({shown}), where torch.version.cuda is None: "
+            "the installed {package} is a release built for NVIDIA's CUDA only, whose "
+            "CUDA-version probe fails on it",
         },
         variant_commands={
             # issue 38: no command runs DeepSpeed's launcher without a device it counts
             "deepspeed_no_gpu": (),
             "deepspeed_cuda_on_mac": (),
             "vllm_platform_no_cuda": (),  # no command gives a model a path in vLLM
+            "bitsandbytes_rocm": ("{uninstall}", "{install}"),  # issue 38
         },
     ),
     # issue 38: IPEX before torch's native XPU

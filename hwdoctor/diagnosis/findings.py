@@ -3006,10 +3006,49 @@ def finding(
     evidence: str | None = None,
     variant: None = None,
     cuda: Value,
+    install: Value | Shell,
     major: Value,
     nvcc: Value,
     nvcc_major: Value,
+    toolkit: Value | Shell,
     torch: Value,
+    built: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NVCC_MAJOR_MISMATCH],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["minor"],
+    built: Value,
+    cuda: Value,
+    install: Value | Shell,
+    major: Value,
+    nvcc: Value,
+    toolkit: Value | Shell,
+    nvcc_major: Value = None,
+    torch: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NVCC_MAJOR_MISMATCH],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["refused"],
+    built: Value,
+    cuda: Value,
+    install: Value | Shell,
+    major: Value,
+    nvcc: Value,
+    nvcc_major: Value,
+    toolkit: Value | Shell,
+    torch: Value = None,
 ) -> Finding: ...
 
 
@@ -3371,6 +3410,7 @@ def finding(
     said: Value,
     shown: Value,
     uninstall: Value | Shell,
+    install: Value | Shell = None,
 ) -> Finding: ...
 
 
@@ -3386,6 +3426,7 @@ def finding(
     said: Value,
     shown: Value,
     uninstall: Value | Shell,
+    install: Value | Shell = None,
 ) -> Finding: ...
 
 
@@ -3397,6 +3438,23 @@ def finding(
     evidence: str | None = None,
     variant: Literal["bitsandbytes_npu"],
     accelerator: Value,
+    package: Value,
+    said: Value,
+    shown: Value,
+    uninstall: Value | Shell,
+    install: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CUDA_ONLY_PACKAGE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["bitsandbytes_rocm"],
+    accelerator: Value,
+    install: Value | Shell,
     package: Value,
     said: Value,
     shown: Value,
@@ -3414,6 +3472,7 @@ def finding(
     accelerator: Value,
     said: Value,
     shown: Value,
+    install: Value | Shell = None,
     package: Value = None,
     uninstall: Value | Shell = None,
 ) -> Finding: ...
@@ -3431,6 +3490,7 @@ def finding(
     said: Value,
     shown: Value,
     uninstall: Value | Shell,
+    install: Value | Shell = None,
 ) -> Finding: ...
 
 
@@ -3444,6 +3504,7 @@ def finding(
     accelerator: Value,
     said: Value,
     shown: Value,
+    install: Value | Shell = None,
     package: Value = None,
     uninstall: Value | Shell = None,
 ) -> Finding: ...
@@ -3460,6 +3521,7 @@ def finding(
     said: Value,
     shown: Value,
     uninstall: Value | Shell,
+    install: Value | Shell = None,
     package: Value = None,
 ) -> Finding: ...
 
@@ -3476,6 +3538,7 @@ def finding(
     said: Value,
     shown: Value,
     uninstall: Value | Shell,
+    install: Value | Shell = None,
 ) -> Finding: ...
 
 
@@ -3489,6 +3552,7 @@ def finding(
     accelerator: Value,
     said: Value,
     shown: Value,
+    install: Value | Shell = None,
     package: Value = None,
     uninstall: Value | Shell = None,
 ) -> Finding: ...

@@ -354,7 +354,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_vllm_ascend(paste, facts))  # issue 38: vLLM Ascend's torch pair
     found = (*found, *_cuda_only(paste, facts))  # issue 38: a CUDA-only package elsewhere
     found = (*found, *_mixed_cuda(evidence, facts))  # issue 41
-    found = (*found, *_nvcc(evidence, facts))
+    found = (*found, *_nvcc(paste, facts))
     found = (*found, *_refused(evidence, facts, found))  # issue 38: a library refuses the GPU
     found = (*found, *_cuda_libraries(paste, facts))  # issue 38
     found = (*found, *_stated_with_words(evidence, facts))
@@ -851,6 +851,12 @@ def _no_driver(evidence: Evidence, facts: _Read, found: Sequence[Finding]) -> tu
     no module loaded), that one says it."""
     said = facts.all(FactKey.MESSAGE_NO_DRIVER)
     if not said or any(f.code.startswith("driver.") for f in found):
+        return ()
+    if any(f.code == Code.BUILD_MISMATCH.value and f.backend == _ROCM for f in found):
+        # issue 38: a CUDA build of torch on a machine whose paste shows an AMD GPU finds no
+        # NVIDIA driver because it looks for one: torch.build_mismatch (the ROCm build) says
+        # why, and no NVIDIA driver is the remedy
+        facts.use("torch", *said)
         return ()
     facts.use("driver", said[0])
     torch = evidence.torch.version if evidence.torch and evidence.torch.version else None
@@ -1385,6 +1391,13 @@ def _bitsandbytes(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     # "CUDA Setup failed despite GPU being available", libcudart not found, and on Windows
     # the WindowsPath ctypes refused or its CUDA DLL that would not load
     setup = facts.all(FactKey.MESSAGE_BNB_SETUP)
+    # issue 38: a CUDA-only release's CUDA-version probe failing on torch.version.cuda None,
+    # named where the paste shows torch's ROCm build; elsewhere (a CPU torch) not read here
+    if probes := [f for f in setup if f.value in _BNB_CUDA_NONE]:
+        amd = _rocm_torch_shown(paste, facts)
+        if amd is not None and any(f.value == "cuda_none" for f in probes):
+            return _bitsandbytes_cuda_only_rocm(paste, facts, setup, amd)
+        setup = [f for f in setup if f.value not in _BNB_CUDA_NONE]
     if not said and not missing and not setup:
         return ()
     evidence = paste.evidence
@@ -1499,6 +1512,52 @@ def _bitsandbytes_rocm(paste: Pasted, facts: _Read, said: list[PastedFact]) -> t
     )
 
 
+# issue 38: bitsandbytes' CUDA-version probe on torch.version.cuda None (readers/messages.py
+# _BNB_CUDA_NONE): its source line or log line, and the bare AttributeError beside them.
+_BNB_CUDA_NONE: Final = frozenset({"cuda_none", "none_split"})
+
+
+def _rocm_torch_shown(paste: Pasted, facts: _Read) -> PastedFact | None:
+    """The line that shows torch's ROCm build or an AMD GPU's target: a torch version with
+    a `+rocm` label (collect_env, pip list, a wheel's name, a session's answer), the ROCm
+    torch was built with, or a gfx target; None where the paste shows none."""
+    for fact in paste.facts:
+        torch_named = fact.key is FactKey.TORCH_VERSION or (
+            fact.key in (FactKey.PACKAGE, FactKey.PROSE_PACKAGE)
+            and versions.canonical_name(fact.name or "") in ("torch", "pytorch")
+        )
+        if torch_named and "+rocm" in fact.value.lower():
+            return fact
+    return facts.one(FactKey.TORCH_HIP) or facts.one(FactKey.GFX) or facts.one(FactKey.PROSE_GFX)
+
+
+def _bitsandbytes_cuda_only_rocm(
+    paste: Pasted, facts: _Read, setup: list[PastedFact], rocm: PastedFact
+) -> tuple[Finding, ...]:
+    """A bitsandbytes release built for CUDA only (0.38-0.45: cuda_setup/main.py, then
+    cuda_specs.py, `torch.version.cuda.split(".")`) imported under torch's ROCm build, whose
+    torch.version.cuda is None: its probe fails before it loads a library. The remedy is the
+    release whose PyPI wheels carry ROCm libraries (0.49.0, `_BNB_ROCM_RELEASE`), the old
+    one uninstalled first."""
+    facts.use("stated", *setup)
+    facts.use("accelerator", rocm)
+    way = remedies.installer(paste.evidence.python)
+    shown = f"torch {rocm.value}" if "+rocm" in rocm.value.lower() else rocm.value
+    return (
+        finding(
+            Code.CUDA_ONLY_PACKAGE,
+            backend=_ROCM,
+            variant="bitsandbytes_rocm",
+            package="bitsandbytes",
+            said="'NoneType' object has no attribute 'split', at torch.version.cuda.split",
+            accelerator=registry.BY_KEY[_ROCM].hardware,
+            shown=printable(one_line(shown))[:80],
+            uninstall=remedies.pip(way, "uninstall", "-y", "bitsandbytes"),
+            install=remedies.requirement(way, "bitsandbytes", _BNB_ROCM_RELEASE),
+        ),
+    )
+
+
 def _libraries_not_found(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     """The loader's "<soname>: cannot open shared object file" for one of CUDA's libraries:
     libcuda under WSL2 (NVIDIA's CUDA on WSL user guide: the driver's libcuda is in
@@ -1559,18 +1618,54 @@ def _libraries_not_found(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     return tuple(found)
 
 
-def _nvcc(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
-    """nvcc's release (sglang.check_env's "NVCC:", ds_report's "nvcc version") of another
-    major release than the CUDA torch was built with: torch/utils/cpp_extension.py
-    `_check_cuda_version` (pytorch/pytorch @ cf30153c4c131c8164ee7798e5022d810682e2cb, torch
-    2.13.0; the same rule since 1.x) reads `release X.Y` from CUDA_HOME's nvcc and raises
-    CUDA_MISMATCH_MESSAGE where its major differs from torch.version.cuda's, only warning
-    on a minor difference, whenever BuildExtension builds a CUDA extension."""
-    said = facts.one(FactKey.NVCC)
+def _nvcc(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """nvcc's release (sglang.check_env's "NVCC:", ds_report's "nvcc version", nvcc -V's
+    "release 12.1") of another major release than the CUDA torch was built with: torch/utils/
+    cpp_extension.py `_check_cuda_version` (pytorch/pytorch @
+    cf30153c4c131c8164ee7798e5022d810682e2cb, torch 2.13.0; older releases refused any
+    difference) reads `release X.Y` from CUDA_HOME's nvcc and raises CUDA_MISMATCH_MESSAGE
+    where its major differs from torch.version.cuda's, only warning on a minor difference,
+    whenever BuildExtension builds a CUDA extension (flash-attn, xformers, apex, DeepSpeed's
+    ops).
+    issue 38: torch's refusal itself names both releases, whatever else the paste shows
+    (`refused`); older releases refused a minor difference too (`minor`). The remedy:
+    a torch build of nvcc's major (the wheel table's, through remedies), or a toolkit of
+    torch's."""
+    evidence = paste.evidence
     torch = evidence.torch
+    way = remedies.installer(evidence.python)
+    refused = facts.all(FactKey.MESSAGE_TORCH_CUDA_MISMATCH)
+    built = facts.all(FactKey.MESSAGE_TORCH_BUILT_CUDA)
+    if refused and built:
+        nvcc, cuda = refused[0].value, built[0].value
+        facts.use("nvcc", *refused, *built, *facts.all(FactKey.PIP_BUILD_FAILED))
+        nvcc_major, cuda_major = _major(nvcc), _major(cuda)
+        variant: Literal["refused", "minor"] = "refused" if nvcc_major != cuda_major else "minor"
+        # the installed torch's version, where the paste shows no other CUDA for it
+        version = (
+            torch.version if torch and torch.version and torch.cuda in (None, "", cuda) else ""
+        )
+        if version:
+            facts.use("nvcc", facts.one(FactKey.TORCH_VERSION))
+        return (
+            finding(
+                Code.NVCC_MAJOR_MISMATCH,
+                backend=_CUDA,
+                variant=variant,
+                nvcc=nvcc,
+                torch=version,
+                built=f"torch {version}" if version else "torch",
+                cuda=cuda,
+                major=cuda_major,
+                nvcc_major=nvcc_major,
+                install=remedies.torch_for_toolkit(way, evidence, nvcc),
+                toolkit=_toolkit_line(way, cuda_major),
+            ),
+        )
+    said = facts.one(FactKey.NVCC)
     if said is None or torch is None or not torch.version or not torch.cuda:
         return ()
-    nvcc_major, cuda_major = said.value.split(".")[0], torch.cuda.split(".")[0]
+    nvcc_major, cuda_major = _major(said.value), _major(torch.cuda)
     if nvcc_major == cuda_major:
         return ()
     facts.use("nvcc", said)
@@ -1583,7 +1678,20 @@ def _nvcc(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
             cuda=torch.cuda,
             major=cuda_major,
             nvcc_major=nvcc_major,
+            install=remedies.torch_for_toolkit(way, evidence, said.value),
+            toolkit=_toolkit_line(way, cuda_major),
         ),
+    )
+
+
+def _toolkit_line(way: remedies.Installer, major: str) -> Shell:
+    """conda's CUDA compiler of torch's major, introduced, where the paste shows a conda
+    environment to put it in (remedies.cuda_toolkit); nothing elsewhere."""
+    line = remedies.cuda_toolkit(way, major)
+    return (
+        comment(f"or, in this conda environment, a CUDA {major}.x compiler:") + line
+        if line
+        else line
     )
 
 

@@ -718,6 +718,17 @@ def torch_for_driver(
     return torch_line(way, picked, evidence, why=picked.reason) if picked else Shell()
 
 
+def torch_for_toolkit(way: Installer, evidence: Evidence | None, nvcc: str) -> Shell:
+    """issue 38: the `pip install` of a CUDA build of torch of the CUDA toolkit's major
+    release (`nvcc`, "12.1"), so that torch's cpp_extension builds extensions with it, as
+    `compat.wheels.of_cuda_major` picks it; empty where no build of that major is known."""
+    picked = wheels.of_cuda_major(_installed(evidence), nvcc)
+    if picked is None:
+        return Shell()
+    why = f"{picked.reason}; not checked: {'; '.join(picked.unchecked)}"
+    return torch_line(way, picked, evidence, why=why)
+
+
 def torch_for_gfx(
     way: Installer, evidence: Evidence | None, gfx: tuple[str, ...], *, machine: str = "x86_64"
 ) -> tuple[Shell, bool]:

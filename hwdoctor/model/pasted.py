@@ -292,6 +292,11 @@ class FactKey(str, Enum):
     # error of an "mps." op, torch's "Unaligned blit request"); value: the words, or "llvm" for
     # MLIR's bare "LLVM ERROR: Failed to infer result type(s)."
     MESSAGE_MPS_ASSERTION = "message.mps_assertion"
+    # issue 38: a CUDA extension built with nvcc of another release than torch's CUDA: torch's
+    # cpp_extension refusing it ("The detected CUDA version (12.1) mismatches the version that
+    # was used to compile PyTorch (11.8)"); the value: nvcc's release, then torch's CUDA
+    MESSAGE_TORCH_CUDA_MISMATCH = "message.torch_cuda_mismatch"
+    MESSAGE_TORCH_BUILT_CUDA = "message.torch_built_cuda"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -449,6 +454,8 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_SPIRV_UNSUPPORTED,
         FactKey.MESSAGE_SYCL_BUILD_FAILED,
         FactKey.MESSAGE_MPS_ASSERTION,  # issue 38: torch's MPS backend, Metal's assertions
+        # issue 38: torch's cpp_extension refusing nvcc of another CUDA release
+        FactKey.MESSAGE_TORCH_CUDA_MISMATCH,
     }
 )
 

@@ -518,10 +518,39 @@ _NO_TOOLKIT: Final = (
 # InstallationSubprocessError "subprocess-exited-with-error", MetadataGenerationFailed
 # "metadata-generation-failed"; pip/_internal/wheel_builder.py "Failed building wheel for"):
 # the build's own message says why, and a finding that names it accounts for these too.
+# issue 38: also pip's summary after the builds (pip/_internal/commands/install.py: "Failed
+# to build %s", and "Could not build wheels for %s, which is required to install
+# pyproject.toml-based projects" of pip 22-23), after a quote's ">" too.
 _PIP_BUILD_FAILED: Final = re.compile(
-    r"^\s{0,8}(?:error: (subprocess-exited-with-error|metadata-generation-failed)"
-    r"|ERROR: (Failed building wheel) for )"
+    r"^[\s>]{0,8}(?:error: (subprocess-exited-with-error|metadata-generation-failed)"
+    r"|ERROR: (Failed building wheel|Could not build wheels) for |(Failed to build) \S)"
 )
+# issue 38: torch's cpp_extension refusing a CUDA extension's build where CUDA_HOME's nvcc is
+# of another CUDA release than torch's (torch/utils/cpp_extension.py CUDA_MISMATCH_MESSAGE,
+# pytorch/pytorch @ cf30153c4c131c8164ee7798e5022d810682e2cb: "The detected CUDA version (%s)
+# mismatches the version that was used to compile" "PyTorch (%s). Please make sure to use the
+# same CUDA versions."; older releases wrote it across two lines, a newline after
+# "compile", which pip's build output keeps; 2.13 joins the halves with no space). Only a
+# difference of major release raises in current releases (_check_cuda_version; a minor one warns
+# "has a minor version mismatch", which is no refusal); older releases raised on any.
+_TORCH_CUDA_MISMATCH: Final = re.compile(
+    r"The detected CUDA version \((\d{1,2}\.\d{1,2})\) mismatches the version that was used to "
+    r"compile ?(?:PyTorch \((\d{1,2}\.\d{1,2})\))?"
+)
+# Releases from 2.10 raise it as RuntimeError(CUDA_MISMATCH_MESSAGE, nvcc's, torch's) and
+# Python prints the tuple: "('The detected CUDA version (%s) mismatches … compilePyTorch (%s).
+# Please make sure to use the same CUDA versions.', '12.6', '13.0')".
+_TORCH_CUDA_MISMATCH_ARGS: Final = re.compile(
+    r"The detected CUDA version \(%s\) mismatches the version that was used to compile ?"
+    r"PyTorch \(%s\)\. Please make sure to use the same CUDA versions\.', "
+    r"'(\d{1,2}\.\d{1,2})', '(\d{1,2}\.\d{1,2})'"
+)
+# The wrapped half on the next line, after a quote's or indentation's prefix ("> ", "      ").
+_TORCH_CUDA_MISMATCH_TAIL: Final = re.compile(r"^[\s>*`|]{0,16}PyTorch \((\d{1,2}\.\d{1,2})\)")
+# nvcc's own `nvcc -V` / `nvcc --version` line (NVIDIA's CUDA compiler driver: "Cuda
+# compilation tools, release 12.1, V12.1.105"), as apex's and flash-attn's setup.py print it
+# ("Compiling cuda extensions with" then nvcc's output) and users paste it.
+_NVCC_RELEASE: Final = re.compile(r"Cuda compilation tools, release (\d{1,2}\.\d{1,2})")
 # flash-attn's setup.py prints torch's version after its error ("torch.__version__  =
 # 2.0.1+cu117", setup.py's print in raise_if_cuda_home_none's caller).
 _FLASH_ATTN_TORCH: Final = re.compile(r"^\s{0,8}torch\.__version__ {1,4}= {1,4}(\d[\w.+]{0,40})$")
@@ -958,6 +987,22 @@ _BNB_ROCM_MISSING: Final = re.compile(
     r"libbitsandbytes_(?:rocm|hip))"
 )
 _BNB_ROCM_SETUP: Final = re.compile(r"ROCm Setup failed despite ROCm being available")
+# issue 38: a bitsandbytes release built for CUDA only, imported under torch's ROCm build,
+# where torch.version.cuda is None: its CUDA-version probe fails on it. 0.38-0.42's
+# cuda_setup/main.py and 0.43-0.45's cuda_specs.py get_cuda_version_tuple both run
+# `major, minor = map(int, torch.version.cuda.split("."))` (the traceback's source line),
+# raising "AttributeError: 'NoneType' object has no attribute 'split'", which 0.43's
+# cextension.py logs as "Could not load bitsandbytes native library: {e}". The source line
+# and the library's log line say it; the bare AttributeError only beside them.
+_BNB_CUDA_NONE: Final = re.compile(
+    r"torch\.version\.cuda\.split\(|Could not load bitsandbytes native library: 'NoneType' "
+    r"object has no attribute 'split'"
+)
+_NONE_SPLIT: Final = re.compile(r"AttributeError: 'NoneType' object has no attribute 'split'")
+# A torch wheel's file name or pip's "torch-2.0.1+rocm5.4.2" for torch's ROCm build, in prose.
+_TORCH_ROCM_WHEEL: Final = re.compile(
+    r"(?<![\w.])torch-(\d{1,2}\.\d{1,3}(?:\.\d{1,3})?\+rocm\d{1,2}(?:\.\d{1,2}){0,2})(?![\w])"
+)
 
 # issue 38: Intel Extension for PyTorch beside a torch of another x.y. IPEX's own check at
 # import compares the two x.y and exits (intel/intel-extension-for-pytorch
@@ -1547,7 +1592,9 @@ RECOGNISERS: Final = (
     # issue 38: no CUDA toolkit (nvcc) for a build that compiles CUDA code
     *(_Recogniser(pattern, FactKey.MESSAGE_NO_TOOLKIT, words=who) for who, pattern in _NO_TOOLKIT),
     _Recogniser(
-        _PIP_BUILD_FAILED, FactKey.PIP_BUILD_FAILED, made=lambda m: m.group(1) or m.group(2)
+        _PIP_BUILD_FAILED,
+        FactKey.PIP_BUILD_FAILED,
+        made=lambda m: m.group(1) or m.group(2) or m.group(3),
     ),
     _Recogniser(_FLASH_ATTN_TORCH, FactKey.TORCH_VERSION),
     # issue 38: fp16 AMP refused on the Mac's GPU (MPS)
@@ -1571,6 +1618,9 @@ RECOGNISERS: Final = (
     _Recogniser(_BNB_ROCM_SYMBOL, FactKey.MESSAGE_BNB_SETUP, words="rocm_symbol"),
     _Recogniser(_BNB_ROCM_MISSING, FactKey.MESSAGE_BNB_SETUP, words="rocm_missing"),
     _Recogniser(_BNB_ROCM_SETUP, FactKey.MESSAGE_BNB_SETUP, words="rocm_setup_failed"),
+    # issue 38: a CUDA-only bitsandbytes release under torch's ROCm build
+    _Recogniser(_BNB_CUDA_NONE, FactKey.MESSAGE_BNB_SETUP, words="cuda_none"),
+    _Recogniser(_NONE_SPLIT, FactKey.MESSAGE_BNB_SETUP, words="none_split"),
     # issue 38: Ascend NPU memory in all its wordings (the ACL runtime's codes and words)
     _Recogniser(_ACL_NO_MEMORY, FactKey.MESSAGE_NPU_OOM),
     _Recogniser(_ACL_NO_MEMORY_WORDS, FactKey.MESSAGE_NPU_OOM),
@@ -1686,6 +1736,8 @@ class Messages(LineReader):
         self.windows_path: Line | None = None  # Python's WindowsPath error, bitsandbytes unnamed
         self.pin_wanted = ""  # issue 38: a requirement whose "but found" the next line holds
         self.pin_line: Line | None = None  # the line that requirement was on
+        self.torch_cuda_nvcc = ""  # issue 38: torch's mismatch message, "PyTorch (…)" next
+        self.torch_cuda_line: Line | None = None  # the line that message began on
 
     def read(self, line: Line, in_block: bool) -> Iterator[Said]:
         text = line.text
@@ -1783,8 +1835,30 @@ class Messages(LineReader):
         if (ds := _DS_CUDA_MISMATCH.search(text)) and not any(w in text for w in _DS_ACCEPTED):
             yield line.says(FactKey.MESSAGE_DS_CUDA_MISMATCH, ds.group(1), name="deepspeed")
             yield line.says(FactKey.MESSAGE_DS_TORCH_CUDA, ds.group(2), name="torch")
+        yield from self._torch_cuda_mismatch(line)  # issue 38
+        if rocm_wheel := _TORCH_ROCM_WHEEL.search(text):  # issue 38
+            yield line.says(FactKey.PROSE_PACKAGE, rocm_wheel.group(1), name="torch")
         yield from self._bitsandbytes_windows(line)  # issue 38
         yield from self._pins(line)  # issue 38: a library's version pin refused
+
+    def _torch_cuda_mismatch(self, line: Line) -> Iterator[Said]:
+        """torch's refusal of nvcc of another CUDA release, on one line or wrapped after
+        "compile" (the torch release's own newline, or a paste's); nvcc's `-V` line."""
+        text = line.text
+        nvcc, self.torch_cuda_nvcc = self.torch_cuda_nvcc, ""
+        if said := _TORCH_CUDA_MISMATCH.search(text) or _TORCH_CUDA_MISMATCH_ARGS.search(text):
+            if said.group(2):
+                yield line.says(FactKey.MESSAGE_TORCH_CUDA_MISMATCH, said.group(1), name="nvcc")
+                yield line.says(FactKey.MESSAGE_TORCH_BUILT_CUDA, said.group(2), name="torch")
+            else:
+                self.torch_cuda_nvcc, self.torch_cuda_line = said.group(1), line
+        elif nvcc and self.torch_cuda_line and (tail := _TORCH_CUDA_MISMATCH_TAIL.match(text)):
+            for at in (self.torch_cuda_line, line):
+                yield at.says(FactKey.MESSAGE_TORCH_CUDA_MISMATCH, nvcc, name="nvcc")
+                yield at.says(FactKey.MESSAGE_TORCH_BUILT_CUDA, tail.group(1), name="torch")
+        # sglang.check_env's "NVCC: Cuda compilation tools, …" is its reader's (sglang_env.py)
+        if (release := _NVCC_RELEASE.search(text)) and not text.lstrip().startswith("NVCC:"):
+            yield line.says(FactKey.NVCC, release.group(1))
 
     def _pins(self, line: Line) -> Iterator[Said]:
         """A version pin refused: require_version's words (the requirement, then the package

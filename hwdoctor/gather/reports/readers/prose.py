@@ -213,7 +213,11 @@ _HEADING_VERSIONS: Final = {
 # A build's version told in other words ('my pytorch version changes to "1.12.0+cpu"'): the
 # "+cpu" local label is how PyTorch's own index names its builds without CUDA, so such a
 # version is torch's when the last package named before it on the line is torch.
-_CPU_LABELLED: Final = re.compile(r"(?<![\w.])(\d+\.\d+(?:\.\d+)?\+cpu)\b", re.I)
+# issue 38: and a CUDA or ROCm wheel's label, "`2.12.0+cu130`" in a sentence about torch (the
+# first such version of the line: a sentence may compare it with another build's)
+_CPU_LABELLED: Final = re.compile(
+    r"(?<![\w.])(\d+\.\d+(?:\.\d+)?\+(?:cpu|cu\d{2,3}|rocm\d{1,2}(?:\.\d{1,2}){0,2}))\b", re.I
+)
 _TORCH_FAMILY: Final = re.compile(r"\b(?:py)?torch(vision|audio|text)?\b", re.I)
 _COMMAND: Final = re.compile(
     r"\b(?:pip3?|conda|mamba|uv pip|poetry)\s+(?:install|add|create)\b"
@@ -272,14 +276,22 @@ class Prose(LineReader):
             or "(GPU?)" in text
             or "(accelerator?)" in text
         ):
+            shown: set[str] = set()
             for prose in _PROSE_VERSION.finditer(text.replace("`", "").replace("*", "")):
                 canonical = versions.canonical_name(prose.group(1))
                 package = "torch" if canonical == "pytorch" else canonical
+                shown.add(prose.group(2))
                 yield line.says(FactKey.PROSE_PACKAGE, prose.group(2), name=package)
             for labelled in _CPU_LABELLED.finditer(text):
                 torch_named = list(_TORCH_FAMILY.finditer(text, 0, labelled.start()))
+                # issue 38: read above with its name; a CUDA or ROCm label only in sentences
+                # (a tool's block states torch's build on its own line: its reader's)
+                cpu = labelled.group(1).lower().endswith("+cpu")
+                if labelled.group(1) in shown or (in_block and not cpu):
+                    break
                 if torch_named and not torch_named[-1].group(1):
                     yield line.says(FactKey.PROSE_PACKAGE, labelled.group(1), name="torch")
+                    break  # issue 38: the line's first, as it was for +cpu alone
             yield from _prose_facts(line)  # in a tool's block too: a reporter writes between
             for accelerator in _ACCELERATOR_PROSE.finditer(text):
                 word = accelerator.group(1)
