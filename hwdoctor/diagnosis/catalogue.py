@@ -774,6 +774,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "runtime_said": "the NVIDIA driver is older than the CUDA runtime this torch build "
             "ships, or no driver answers (CUDA error 35: \"CUDA driver version is "
             "insufficient for CUDA runtime version\")",
+            # issue 38: a serving image (TGI's, vLLM's) refused by the container toolkit
+            "container": "the image needs CUDA {needs} or newer, and the host's NVIDIA driver"
+            "{driver} supports an older CUDA (nvidia-container-cli: \"unsatisfied condition: "
+            "cuda>={needs}\"): the container does not start",
+            "ptx": "the NVIDIA driver{driver} is older than the CUDA that compiled this "
+            "program's GPU code (CUDA error 222: \"the provided PTX was compiled with an "
+            "unsupported toolchain\")",
         },
         variant_advice={
             "toolkit_unknown": "upgrade the NVIDIA driver to one that supports the CUDA of "
@@ -783,6 +790,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "runtime_said": "install or upgrade the NVIDIA driver to one that supports the "
             "CUDA of the installed torch (nvidia-smi shows the driver and the newest CUDA it "
             "supports; if it fails, no driver is loaded)",
+            "container": "upgrade the host's NVIDIA driver to {floor} or newer (CUDA {needs}'s "
+            "minimum, NVIDIA's CUDA Toolkit release notes, Table 3), or run a tag of the image "
+            "built for the CUDA this driver supports (nvidia-smi's \"CUDA Version\"); "
+            "reinstalling the CUDA toolkit does not change the driver",
+            "ptx": "upgrade the NVIDIA driver to one that supports the program's CUDA{needs}, "
+            "or run a build made for the CUDA this driver supports (nvidia-smi's \"CUDA "
+            "Version\"): minor-version compatibility does not cover compiling PTX",
         },
     ),
     Code.DRIVER_LIBRARY_MISMATCH: Entry(

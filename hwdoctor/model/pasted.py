@@ -250,6 +250,11 @@ class FactKey(str, Enum):
     # "40960 5.62 4.50" in GiB), TGI's token limits ("request total 2048", "launcher")
     MESSAGE_VLLM_KV_CACHE = "message.vllm_kv_cache"
     MESSAGE_TGI_LIMIT = "message.tgi_limit"
+    # issue 38: a serving image's CUDA above the host driver's: nvidia-container-cli's
+    # "requirement error: unsatisfied condition: cuda>=12.4" (the CUDA the image requires)
+    MESSAGE_CONTAINER_CUDA = "message.container_cuda"
+    # CUDA error 222: "the provided PTX was compiled with an unsupported toolchain"
+    MESSAGE_PTX_TOOLCHAIN = "message.ptx_toolchain"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -386,6 +391,8 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_XPU_GPU_UNSUPPORTED,
         FactKey.MESSAGE_VLLM_KV_CACHE,  # issue 38: serving limits
         FactKey.MESSAGE_TGI_LIMIT,
+        FactKey.MESSAGE_CONTAINER_CUDA,  # issue 38: an image's CUDA above the host driver's
+        FactKey.MESSAGE_PTX_TOOLCHAIN,
     }
 )
 
