@@ -1100,7 +1100,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="check that the GPU is visible where vLLM runs (nvidia-smi there; a container "
         "needs --gpus all, or the GPU reservation in its compose file), and that the vLLM "
         "build is the one for this device; VLLM_LOGGING_LEVEL=DEBUG makes vLLM log why each "
-        "platform was not chosen (vLLM's troubleshooting guide)",
+        "platform was not chosen (vLLM's troubleshooting guide); to run on the CPU, the "
+        "CUDA build (pip's vllm, vllm/vllm-openai) does not: build vLLM's CPU backend "
+        "(vLLM's installation guide, \"CPU\"), or generate with transformers itself "
+        "(LLaMA-Factory: infer_backend: huggingface)",
     ),
     Code.BF16_UNSUPPORTED: Entry(
         E, "bfloat16 asked of a GPU without it",
@@ -2383,7 +2386,9 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "and macOS on Apple silicon; the +cpu wheel of vLLM's GitHub release beside "
             "torch's CPU wheels since 0.17.0, before it a build from source with "
             "VLLM_TARGET_DEVICE=cpu); on Windows, vLLM runs only in "
-            "WSL2. Or run it on a machine with an NVIDIA GPU; a CUDA torch is no remedy here",
+            "WSL2. Or generate with transformers itself (LLaMA-Factory: infer_backend: "
+            "huggingface), or run it on a machine with an NVIDIA GPU; a CUDA torch is no "
+            "remedy here",
             "vllm_platform_no_cuda": "vLLM runs a model or quantization on this platform only "
             "where its code has a path for it: its CPU installation page (docs.vllm.ai, "
             "getting_started/installation/cpu) says what the CPU build runs, and its "
