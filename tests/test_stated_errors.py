@@ -2104,6 +2104,8 @@ def test_a_serving_image_above_the_host_driver_is_named(name: str, needs: str, f
     assert found["code"] == "driver.cuda_too_old" and f"CUDA {needs} or newer" in found["message"]
     assert f"{floor} or newer" in found["advice"] and "tag of the image" in found["advice"]
     assert "pip install" not in found["advice"]
+    # docker's wrapper line (runc's prestart hook) rests with it: nothing unread
+    assert len(found["rests_on"]) == 2 and not data["unread"]
 
 
 def test_tgi_on_a_driver_below_its_cuda_says_the_driver_tgi_needs() -> None:

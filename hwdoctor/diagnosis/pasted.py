@@ -3444,10 +3444,10 @@ def _container_cuda(facts: _Read) -> tuple[Finding, ...]:
     NVIDIA_REQUIRE_CUDA (NVIDIA/libnvidia-container src/cli/common.c); the driver's own
     minimum for that CUDA from NVIDIA's Table 3 (hwdoctor/compat/drivers.py)."""
     said = facts.all(FactKey.MESSAGE_CONTAINER_CUDA)
-    if not said:
+    needs = next((f.value for f in said if f.value != "hook"), None)
+    if needs is None:  # docker's wrapper alone names no CUDA
         return ()
-    facts.use("driver", said[0])  # the "driver." findings rest on the "driver" part
-    needs = said[0].value
+    facts.use("driver", *said)  # the "driver." findings rest on the "driver" part
     driver = facts.all(FactKey.DRIVER)
     if driver:
         facts.use("driver", driver[0])
