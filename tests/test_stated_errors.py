@@ -2730,3 +2730,92 @@ def test_a_cuda_torch_on_an_amd_gpu_in_prose_is_the_build_not_the_driver() -> No
     assert "torch==2.12.0" in remedy and "/whl/rocm" in remedy and "/whl/cu" not in remedy
     assert explained(report, "Found no NVIDIA driver")
     assert "no problem" not in rendered.counts(report)
+
+
+# issue 38: text-generation-inference and vLLM on NVIDIA: TGI's flash-attention models on a
+# GPU below their compute capability, in the launcher's log layouts (a timestamped title,
+# the launcher's --env with its indented nvidia-smi table)
+@pytest.mark.parametrize(
+    ("name", "gpu"),
+    [
+        # huggingface/text-generation-inference#983: 2x V100S, --env's indented table
+        (
+            "tgi983-2x-tesla-v100s-launcher-nvidia-smi-capability-7-0.md",
+            "Tesla V100S-PCI... (compute capability 7.0)",
+        ),
+        # huggingface/text-generation-inference#1161: a T4, FlashAttention V2's wording in a
+        # timestamped WARN line (the issue's title)
+        (
+            "tgi1161-tesla-t4-title-flash-attention-v2-capability-7-5.md",
+            "Tesla T4 (compute capability 7.5)",
+        ),
+    ],
+)
+def test_tgis_flash_attention_capability_is_named_in_its_log_layouts(name: str, gpu: str) -> None:
+    """TGI's "GPU with CUDA capability M m is not supported" (server/text_generation_server/
+    utils/flash_attn.py): extension.arch_unsupported names the GPU; the remedy is what runs
+    on it (TGI's models without flash attention, or a GPU of 7.5/8.0+), never a toolkit."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    data = result.json()["data"]
+    (found,) = data["findings"]
+    assert found["code"] == "extension.arch_unsupported" and gpu in found["message"]
+    assert "without flash attention" in found["advice"]
+    assert "toolkit" not in found["advice"] and "pip install" not in found["advice"]
+    assert found["rests_on"][0]["line"] == 1 and not data["unread"]
+
+
+# issue 38: TGI's or vLLM's CUDA image on a host driver older than the image's CUDA
+@pytest.mark.parametrize(
+    ("name", "needs", "floor"),
+    [
+        # vllm-project/vllm#5635: vLLM 0.5.0's image on driver 530, the toolkit's refusal
+        (
+            "vllm5635-docker-0.5.0-unsatisfied-condition-cuda-12.4-driver-530.md",
+            "12.4",
+            "550.54.14",
+        ),
+        # vllm-project/vllm#18813: vLLM 0.9.0's image, the same refusal for CUDA 12.8
+        ("vllm18813-zh-container-0.9.0-unsatisfied-condition-cuda-12.8.md", "12.8", "570.26"),
+    ],
+)
+def test_a_serving_image_above_the_host_driver_is_named(name: str, needs: str, floor: str) -> None:
+    """nvidia-container-cli's "requirement error: unsatisfied condition: cuda>=X" (NVIDIA/
+    libnvidia-container): driver.cuda_too_old, the driver CUDA X needs (NVIDIA's Table 3) or
+    an image for an older CUDA; before: "nothing it knows" over two unread error lines."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    data = result.json()["data"]
+    (found,) = data["findings"]
+    assert found["code"] == "driver.cuda_too_old" and f"CUDA {needs} or newer" in found["message"]
+    assert f"{floor} or newer" in found["advice"] and "tag of the image" in found["advice"]
+    assert "pip install" not in found["advice"]
+    # docker's wrapper line (runc's prestart hook) rests with it: nothing unread
+    assert len(found["rests_on"]) == 2 and not data["unread"]
+
+
+def test_tgi_on_a_driver_below_its_cuda_says_the_driver_tgi_needs() -> None:
+    """huggingface/text-generation-inference#1026: TGI from source on driver 450.80.02 (CUDA
+    11.0), CUDA error 222 ("the provided PTX was compiled with an unsupported toolchain"):
+    driver.cuda_too_old with TGI's CUDA 11.8 and its driver; before: "nothing it knows"."""
+    name = "tgi1026-a100-driver-450-cuda-11.0-ptx-unsupported-toolchain.md"
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    data = result.json()["data"]
+    (found,) = data["findings"]
+    assert (
+        found["code"] == "driver.cuda_too_old" and "450.80.02, CUDA up to 11.0" in found["message"]
+    )
+    assert "CUDA 11.8 or newer: driver 520.61.05" in found["advice"]
+    assert [q["line"] for q in found["rests_on"]][:2] == [1, 23] and not data["unread"]
+
+
+def test_a_vllm_image_whose_torch_is_above_the_driver_is_named() -> None:
+    """guqiong96/Lvllmds4#46: a vLLM-based image tagged cuda-12.8.1 on driver 570.195.03
+    (CUDA 12.8) logs torch's "found version 12080": driver.cuda_too_old, the CUDA the
+    driver supports named (the image's torch is built for a newer one)."""
+    name = "lvllmds46-zh-vllm-image-cuda-12.8.1-driver-570-found-12080.md"
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    (found,) = result.json()["data"]["findings"]
+    assert found["code"] == "driver.cuda_too_old" and "12.8" in found["message"]

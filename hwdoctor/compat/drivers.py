@@ -270,6 +270,14 @@ def toolkit_floor(cuda: str) -> Floor | None:
     return toolkit
 
 
+def table3_minimum(cuda: str) -> str | None:
+    """The driver CUDA `cuda` ("12.4") names as its own minimum in Table 3, without minor-
+    version compatibility: what the NVIDIA Container Toolkit's NVIDIA_REQUIRE_CUDA check
+    ("cuda>=12.4") asks of the host driver (issue 38). None when Table 3 lacks the release."""
+    parsed = _cuda(cuda)
+    return _TOOLKIT_LINUX_X86_64.get(f"{parsed[0]}.{parsed[1]}") if parsed else None
+
+
 def driver_floor(cuda: str, capability: str | None = None) -> Floor | None:
     """The oldest driver on which a build against CUDA `cuda` runs on a GPU of compute
     capability `capability` (None: any GPU). None when not documented."""

@@ -820,6 +820,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "runtime_said": "the NVIDIA driver is older than the CUDA runtime this torch build "
             "ships, or no driver answers (CUDA error 35: \"CUDA driver version is "
             "insufficient for CUDA runtime version\")",
+            # issue 38: a serving image (TGI's, vLLM's) refused by the container toolkit
+            "container": "the image needs CUDA {needs} or newer, and the host's NVIDIA driver"
+            "{driver} supports an older CUDA (nvidia-container-cli: \"unsatisfied condition: "
+            "cuda>={needs}\"): the container does not start",
+            "ptx": "the NVIDIA driver{driver} is older than the CUDA that compiled this "
+            "program's GPU code (CUDA error 222: \"the provided PTX was compiled with an "
+            "unsupported toolchain\")",
         },
         variant_advice={
             "toolkit_unknown": "upgrade the NVIDIA driver to one that supports the CUDA of "
@@ -829,6 +836,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "runtime_said": "install or upgrade the NVIDIA driver to one that supports the "
             "CUDA of the installed torch (nvidia-smi shows the driver and the newest CUDA it "
             "supports; if it fails, no driver is loaded)",
+            "container": "upgrade the host's NVIDIA driver to {floor} or newer (CUDA {needs}'s "
+            "minimum, NVIDIA's CUDA Toolkit release notes, Table 3), or run a tag of the image "
+            "built for the CUDA this driver supports (nvidia-smi's \"CUDA Version\"); "
+            "reinstalling the CUDA toolkit does not change the driver",
+            "ptx": "upgrade the NVIDIA driver to one that supports the program's CUDA{needs}, "
+            "or run a build made for the CUDA this driver supports (nvidia-smi's \"CUDA "
+            "Version\"): minor-version compatibility does not cover compiling PTX",
         },
     ),
     Code.DRIVER_LIBRARY_MISMATCH: Entry(
@@ -1147,7 +1161,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="check that the GPU is visible where vLLM runs (nvidia-smi there; a container "
         "needs --gpus all, or the GPU reservation in its compose file), and that the vLLM "
         "build is the one for this device; VLLM_LOGGING_LEVEL=DEBUG makes vLLM log why each "
-        "platform was not chosen (vLLM's troubleshooting guide)",
+        "platform was not chosen (vLLM's troubleshooting guide); to run on the CPU, the "
+        "CUDA build (pip's vllm, vllm/vllm-openai) does not: build vLLM's CPU backend "
+        "(vLLM's installation guide, \"CPU\"), or generate with transformers itself "
+        "(LLaMA-Factory: infer_backend: huggingface)",
     ),
     Code.BF16_UNSUPPORTED: Entry(
         E, "bfloat16 asked of a GPU without it",
@@ -2481,7 +2498,9 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "and macOS on Apple silicon; the +cpu wheel of vLLM's GitHub release beside "
             "torch's CPU wheels since 0.17.0, before it a build from source with "
             "VLLM_TARGET_DEVICE=cpu); on Windows, vLLM runs only in "
-            "WSL2. Or run it on a machine with an NVIDIA GPU; a CUDA torch is no remedy here",
+            "WSL2. Or generate with transformers itself (LLaMA-Factory: infer_backend: "
+            "huggingface), or run it on a machine with an NVIDIA GPU; a CUDA torch is no "
+            "remedy here",
             "vllm_platform_no_cuda": "vLLM runs a model or quantization on this platform only "
             "where its code has a path for it: its CPU installation page (docs.vllm.ai, "
             "getting_started/installation/cpu) says what the CPU build runs, and its "

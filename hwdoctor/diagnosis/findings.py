@@ -1013,6 +1013,8 @@ def finding(
     supports: Value,
     toolkit: Value,
     torch: Value,
+    driver: Value = None,
+    needs: Value = None,
 ) -> Finding: ...
 
 
@@ -1022,7 +1024,29 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
-    variant: Literal["runtime_said"],
+    variant: Literal["container"],
+    driver: Value,
+    floor: Value,
+    needs: Value,
+    reinstall: Value | Shell,
+    branch: Value = None,
+    number: Value = None,
+    rule: Value = None,
+    supports: Value = None,
+    toolkit: Value = None,
+    torch: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DRIVER_CUDA_TOO_OLD],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["ptx"],
+    driver: Value,
+    needs: Value,
     reinstall: Value | Shell,
     branch: Value = None,
     floor: Value = None,
@@ -1040,10 +1064,32 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["runtime_said"],
+    reinstall: Value | Shell,
+    branch: Value = None,
+    driver: Value = None,
+    floor: Value = None,
+    needs: Value = None,
+    number: Value = None,
+    rule: Value = None,
+    supports: Value = None,
+    toolkit: Value = None,
+    torch: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DRIVER_CUDA_TOO_OLD],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["said"],
     reinstall: Value | Shell,
     branch: Value = None,
+    driver: Value = None,
     floor: Value = None,
+    needs: Value = None,
     number: Value = None,
     rule: Value = None,
     supports: Value = None,
@@ -1063,7 +1109,9 @@ def finding(
     reinstall: Value | Shell,
     supports: Value,
     branch: Value = None,
+    driver: Value = None,
     floor: Value = None,
+    needs: Value = None,
     rule: Value = None,
     toolkit: Value = None,
     torch: Value = None,

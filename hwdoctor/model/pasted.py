@@ -297,6 +297,11 @@ class FactKey(str, Enum):
     # was used to compile PyTorch (11.8)"); the value: nvcc's release, then torch's CUDA
     MESSAGE_TORCH_CUDA_MISMATCH = "message.torch_cuda_mismatch"
     MESSAGE_TORCH_BUILT_CUDA = "message.torch_built_cuda"
+    # issue 38: a serving image's CUDA above the host driver's: nvidia-container-cli's
+    # "requirement error: unsatisfied condition: cuda>=12.4" (the CUDA the image requires)
+    MESSAGE_CONTAINER_CUDA = "message.container_cuda"
+    # CUDA error 222: "the provided PTX was compiled with an unsupported toolchain"
+    MESSAGE_PTX_TOOLCHAIN = "message.ptx_toolchain"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -456,6 +461,8 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_MPS_ASSERTION,  # issue 38: torch's MPS backend, Metal's assertions
         # issue 38: torch's cpp_extension refusing nvcc of another CUDA release
         FactKey.MESSAGE_TORCH_CUDA_MISMATCH,
+        FactKey.MESSAGE_CONTAINER_CUDA,  # issue 38: an image's CUDA above the host driver's
+        FactKey.MESSAGE_PTX_TOOLCHAIN,
     }
 )
 
