@@ -2806,7 +2806,7 @@ def test_tgi_on_a_driver_below_its_cuda_says_the_driver_tgi_needs() -> None:
     assert (
         found["code"] == "driver.cuda_too_old" and "450.80.02, CUDA up to 11.0" in found["message"]
     )
-    assert "CUDA 11.8 or newer: driver 520.61.05" in found["advice"]
+    assert "CUDA 11.8 or newer: 520.61.05" in found["advice"]
     assert [q["line"] for q in found["rests_on"]][:2] == [1, 23] and not data["unread"]
 
 

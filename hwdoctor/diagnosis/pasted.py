@@ -4175,9 +4175,9 @@ def _container_cuda(facts: _Read) -> tuple[Finding, ...]:
     )
 
 
-# issue 38: text-generation-inference's builds: "NVIDIA drivers with CUDA version 11.8 or
-# higher" (its README's "Local install" and Docker notes, 2023; 12.2 from TGI 2.x, whose images
-# are built for CUDA 12.x).
+# issue 38: text-generation-inference's README and its quicktour (docs/source/quicktour.md):
+# "We also recommend using NVIDIA drivers with CUDA version 11.8 or higher." The floor its
+# images ask of the host; a newer image may ask more (its base image's CUDA).
 _TGI_CUDA: Final = "11.8"
 
 
@@ -4199,7 +4199,8 @@ def _ptx_toolchain(facts: _Read) -> tuple[Finding, ...]:
     tgi = any(f.name == "rustc" for f in facts.all(FactKey.BUILD))
     minimum = drivers.table3_minimum(_TGI_CUDA)
     needs = (
-        f" (text-generation-inference needs CUDA {_TGI_CUDA} or newer: driver {minimum} or newer)"
+        f" (text-generation-inference asks for a driver of CUDA {_TGI_CUDA} or newer: {minimum}"
+        " or newer)"
         if tgi
         else ""
     )
