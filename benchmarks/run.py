@@ -69,20 +69,26 @@ def floor_torch() -> list[str]:
     return [PYTHON, "-c", "import torch"]
 
 
+# What the load payload imports before its first step (gather/probe/payload_load.py
+# build_default, where the benchmark's extension hangs torch.manual_seed).
+LOAD_IMPORTS = "import torch; from transformers import Qwen3Config, Qwen3ForCausalLM"
+
+
 def floor_hang(imports: Sequence[str], timeout: int, *, together: bool = False) -> list[str]:
-    """What a run with a hung step cannot avoid: a fresh interpreter for each of `imports`
+    """What a run with a hung step cannot avoid: a fresh interpreter running each of `imports`
+    (Python statements)
     (detect: the probe before the hang, then the second probe that reports the rest
     without the step that hung, one after the other; load: the probe and the load payload,
     started together), then the timeout's whole window of no progress. The budget is what
     hwdoctor adds to that: stopping the probe and its children, and the report."""
     script = (
         "import subprocess, sys, time\n"
-        "runs = [subprocess.Popen([sys.executable, '-c', 'import ' + m])"
+        "runs = [subprocess.Popen([sys.executable, '-c', m])"
         f" for m in {list(imports)!r}]"
         if together
         else "import subprocess, sys, time\nruns = []\n"
         f"for m in {list(imports)!r}:\n"
-        "    runs.append(subprocess.Popen([sys.executable, '-c', 'import ' + m]))\n"
+        "    runs.append(subprocess.Popen([sys.executable, '-c', m]))\n"
         "    runs[-1].wait()"
     ) + f"\nassert all(r.wait() == 0 for r in runs)\ntime.sleep({timeout})\n"
     return [PYTHON, "-c", script]
@@ -131,18 +137,18 @@ def cases() -> list[Case]:
         # without the step that hung: an absolute "timeout plus 5 s" measured the
         # machine's import of torch, twice, more than hwdoctor.
         Case("detect --timeout 10, an extension import hangs", [*HWDOCTOR, "detect",
-             "--timeout", "10"], floor_hang(("torch", "torch"), 10), 1.25,
+             "--timeout", "10"], floor_hang(("import torch", "import torch"), 10), 1.25,
              "floor: import torch twice, then 10 s (the probe, the hang, the second probe)",
              setup=hung_extension, runs=3),
         Case("detect --timeout 5, an extension's setpgrp child, then a hang", [*HWDOCTOR,
-             "detect", "--timeout", "5"], floor_hang(("torch", "torch"), 5), 1.25,
+             "detect", "--timeout", "5"], floor_hang(("import torch", "import torch"), 5), 1.25,
              "floor: import torch twice, then 5 s; the child dies with the probe",
              setup=setpgrp_sleeper, runs=3),
         Case("load --timeout 5, chatter on stderr while a step hangs", [*HWDOCTOR, "load",
-             "--device", "cpu", "--timeout", "5"], floor_hang(("torch",
-             "torch, transformers"), 5, together=True), 1.25, "floor: import torch, and "
-             "torch and transformers, side by side (the probe, the payload), then 5 s; "
-             "stderr is no progress",
+             "--device", "cpu", "--timeout", "5"], floor_hang(("import torch",
+             LOAD_IMPORTS), 5, together=True), 1.25, "floor: import torch, and the load "
+             "payload's imports (torch, transformers' Qwen3 classes), side by side (the probe, "
+             "the payload), then 5 s; stderr is no progress",
              setup=chatter_then_hang, runs=3),
         Case("detect --from a pasted report (collect_env + nvidia-smi)", [*HWDOCTOR, "detect",
              "--from", PASTED], [*HWDOCTOR, "detect"], 0.25,
