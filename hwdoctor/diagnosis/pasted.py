@@ -428,8 +428,11 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
 
 # issue 38 item 5: what to run for an error the reporter says happened and the paste does not
 # show: the failing command again, its whole output kept as text (a screenshot, or the
-# traceback's last line alone, names no cause).
-STATED_COMMAND: Final = "<the command that failed> 2>&1 | tee error.log"
+# traceback's last line alone, names no cause). hwdoctor cannot know that command, so what it
+# prints is one that runs as it stands: script(1) records a shell session, everything run in
+# it and everything printed, to error.log (util-linux's `script [options] [file]`, -q quiet;
+# BSD and macOS's `script [-q] [file]` the same), until `exit`.
+STATED_COMMAND: Final = "script -q error.log"
 
 
 def _stated_not_shown(paste: Pasted) -> tuple[Question, ...]:
@@ -439,7 +442,9 @@ def _stated_not_shown(paste: Pasted) -> tuple[Question, ...]:
         return ()
     return (
         Question(
-            f"the error line {paste.stated.line} says happened (its traceback or log)",
+            f"the error line {paste.stated.line} says happened: its whole output, from "
+            "running the command that failed again inside this recorded shell (then exit, "
+            "and paste error.log)",
             ("what the error is",),
             STATED_COMMAND,
         ),
