@@ -406,7 +406,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     asked, gaps = _questions(not_checked), _gaps(evidence, found, other)
     questions = _one_per_command(_stated_not_shown(paste) + asked + gaps)
     resting = [_resting(finding, facts) for finding in found]
-    explained = any(f.severity.value in ("error", "warning") for f in found)
+    explained = any(f.severity in _POSTED for f in found)
     unread = _unread(paste, [fact for chosen in resting for fact in chosen], explained)
     posted = [f for f, on in zip(found, resting, strict=True) if f.severity in _POSTED and on]
     settles = _settling(posted, asked, gaps, facts)
