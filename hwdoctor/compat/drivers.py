@@ -255,15 +255,12 @@ def toolkit_floor(cuda: str) -> Floor | None:
     GPU: the lower of the toolkit's Table-3 minimum and its major's minor-version floor.
     None when NVIDIA documents neither (CUDA 10 and older, releases Table 3 lacks)."""
     parsed = _cuda(cuda)
-    if parsed is None:
-        return None
-    major, minor = parsed
-    name = f"{major}.{minor}"
-    own = _TOOLKIT_LINUX_X86_64.get(name)
-    if own is None:
+    own = table3_minimum(cuda)
+    if parsed is None or own is None:
         # A release missing from Table 3 (12.7, 13.4+): its floor is not documented here.
         return None
-    toolkit = Floor(own, FloorRule.TOOLKIT, name, _TABLE_3)
+    major, minor = parsed
+    toolkit = Floor(own, FloorRule.TOOLKIT, f"{major}.{minor}", _TABLE_3)
     family = _MINOR_VERSION_FLOOR.get(major)
     if family is not None and _tuple(family) < _tuple(own):
         return Floor(family, FloorRule.MINOR_VERSION, f"{major}.x", _NV_MVC)
