@@ -22,6 +22,7 @@ from hwdoctor import versions
 from hwdoctor.compat import ascend, drivers, gpus
 from hwdoctor.gather.reports.cleaning import LOADER_WORDS
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
+from hwdoctor.gather.reports.screen import Screen
 from hwdoctor.model.pasted import FactKey
 
 # torch's word that the driver is too old, in the forms compat/drivers.py names (DriverWords).
@@ -1743,6 +1744,9 @@ RECOGNISERS: Final = (
     _Recogniser(_MLIR_INFER, FactKey.MESSAGE_MPS_ASSERTION, words="llvm"),
     _Recogniser(_MPS_COMMAND_BUFFER, FactKey.MESSAGE_MPS_ASSERTION, words="command buffer"),
 )
+# Which recognisers a line can match, by the words each pattern's matches contain (screen.py):
+# the rest are not tried on it.
+_SCREEN: Final = Screen.of([rule.pattern for rule in RECOGNISERS])
 
 
 class Messages(LineReader):
@@ -1768,7 +1772,8 @@ class Messages(LineReader):
 
     def _messages(self, line: Line) -> Iterator[Said]:
         text = line.text
-        for rule in RECOGNISERS:
+        for index in _SCREEN.candidates(text):  # the patterns whose words the line holds
+            rule = RECOGNISERS[index]
             for match in rule.find(text):
                 yield line.says(rule.key, rule.said(match))
         if (at := text.find(_SM_WORDS)) > 0 and (tail := _SM_TAIL.match(text, at + len(_SM_WORDS))):

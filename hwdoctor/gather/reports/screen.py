@@ -1,0 +1,148 @@
+"""Which of many patterns can match a line, told by the words each pattern's matches contain.
+
+A paste's every line is tried against a few hundred message patterns, and nearly every line
+matches none of them. Most patterns hold a fixed word that any match contains ("Found no
+NVIDIA driver", "bitsandbytes", "libtpu"): a line without it cannot match, and `word in line`
+costs a fraction of a regex search. `Screen` reads each pattern's words from the pattern
+itself, with the standard library's own regex parser, so no list of words is kept by hand
+beside the patterns, and tries only the patterns whose words the line holds, in their order.
+
+A pattern from which no word can be read (every alternative too short, or none fixed) is
+tried on every line, as before. The words are read so that they never drop a match: a word
+is taken from a literal run every match passes through (a group's, a branch's only where every
+branch gives one, a repeat's only when it repeats at least once, a lookahead's or a
+lookbehind's, which the line holds around the match); a pattern matched ignoring case keeps
+its words casefolded and is screened on the casefolded line.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+
+def _stdlib(name: str, before_311: str) -> Any:
+    """The module `re` compiles with: its parser and its opcodes (named `sre_parse` and
+    `sre_constants` before Python 3.11, deprecated under those names since)."""
+    try:
+        return importlib.import_module(name)
+    except ImportError:  # pragma: no cover - Python 3.10
+        return importlib.import_module(before_311)
+
+
+_parser: Final = _stdlib("re._parser", "sre_parse")
+_ops: Final = _stdlib("re._constants", "sre_constants")
+
+# A shorter word is in too many lines to screen any out.
+SHORTEST: Final = 3
+
+# A word, and whether it is matched ignoring case (then casefolded).
+Word = tuple[str, bool]
+
+_REPEATS: Final = tuple(
+    getattr(_ops, name)
+    for name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT")
+    if hasattr(_ops, name)
+)
+_ATOMIC: Final = getattr(_ops, "ATOMIC_GROUP", None)
+
+
+def _score(words: frozenset[Word] | None) -> int:
+    """How much a set of words screens: its shortest word, 0 when one is too short."""
+    if not words:
+        return 0
+    shortest = min(len(word) for word, _ in words)
+    return shortest if shortest >= SHORTEST else 0
+
+
+def _better(one: frozenset[Word] | None, other: frozenset[Word] | None) -> frozenset[Word] | None:
+    """The set that screens more: the longer shortest word, then the fewer words."""
+    if _score(other) > _score(one) or (
+        _score(other) == _score(one) and other and one and len(other) < len(one)
+    ):
+        return other
+    return one
+
+
+def _required(items: Iterable[tuple[Any, Any]], fold: bool) -> frozenset[Word] | None:
+    """Words of which every match of the parsed sequence `items` contains one."""
+    best: frozenset[Word] | None = None
+    run: list[str] = []
+
+    def close() -> None:
+        nonlocal best
+        if run:
+            best = _better(best, frozenset({("".join(run), fold)}))
+            run.clear()
+
+    for op, value in items:
+        if op is _ops.LITERAL and (not fold or value < 128):
+            run.append(chr(value).casefold() if fold else chr(value))
+            continue
+        close()
+        if op is _ops.SUBPATTERN:
+            _, added, removed, inner = value
+            inner_fold = bool((fold or added & re.IGNORECASE) and not removed & re.IGNORECASE)
+            best = _better(best, _required(inner, inner_fold))
+        elif op is _ops.BRANCH:
+            branches = [_required(branch, fold) for branch in value[1]]
+            if all(_score(words) for words in branches):
+                best = _better(best, frozenset().union(*(w for w in branches if w)))
+        elif op in _REPEATS and value[0] >= 1:
+            best = _better(best, _required(value[2], fold))
+        elif op is _ops.ASSERT:  # the line holds a lookaround's words beside the match
+            best = _better(best, _required(value[1], fold))
+        elif _ATOMIC is not None and op is _ATOMIC:
+            best = _better(best, _required(value, fold))
+    close()
+    return best if _score(best) else None
+
+
+def words(pattern: re.Pattern[str]) -> frozenset[Word] | None:
+    """Words of which every match of `pattern` contains (or has around it) at least one, each
+    at least `SHORTEST` characters long; None when the pattern gives no such words."""
+    try:
+        parsed = _parser.parse(pattern.pattern, pattern.flags)
+    except (re.error, RecursionError):  # pragma: no cover - compiled already, so parses
+        return None
+    return _required(parsed, bool(pattern.flags & re.IGNORECASE))
+
+
+@dataclass(frozen=True, slots=True)
+class Screen:
+    """The patterns a line can match, by their words: `candidates(line)` gives the indexes
+    of the patterns to try, in their order. Words are looked up by their first three
+    characters, casefolded, among the line's: a line is read once, whatever the number of
+    words."""
+
+    by_start: Mapping[str, tuple[tuple[str, bool, tuple[int, ...]], ...]]  # word, folded, users
+    always: frozenset[int]  # patterns that give no words: tried on every line
+
+    @classmethod
+    def of(cls, patterns: Sequence[re.Pattern[str]]) -> Screen:
+        users: dict[Word, list[int]] = {}
+        always: set[int] = set()
+        for index, pattern in enumerate(patterns):
+            found = words(pattern)
+            if found is None:
+                always.add(index)
+            for needed in found or ():
+                users.setdefault(needed, []).append(index)
+        by_start: dict[str, list[tuple[str, bool, tuple[int, ...]]]] = {}
+        for (word, fold), used in users.items():
+            start = word.casefold()[:SHORTEST]
+            by_start.setdefault(start, []).append((word, fold, tuple(used)))
+        return cls({start: tuple(rows) for start, rows in by_start.items()}, frozenset(always))
+
+    def candidates(self, text: str) -> list[int]:
+        hits = set(self.always)
+        folded = text.casefold()
+        starts = {folded[at : at + SHORTEST] for at in range(len(folded) - SHORTEST + 1)}
+        for start in starts.intersection(self.by_start):
+            for word, fold, used in self.by_start[start]:
+                if word in (folded if fold else text):
+                    hits.update(used)
+        return sorted(hits)
