@@ -77,9 +77,13 @@ $(VENV)/.pairs-installed: constraints/pairs.txt tests/pairs.py $(VENV)/.ml-insta
 # of its own (an `assert` in tests/, pytester's assert_outcomes, a pytest.raises or
 # pytest.warns that saw what it expected) fails the run, and the run ends with the count;
 # hwdoctor's own asserts, which pytest rewrites too, do not count.
+# pytest's rewritten test modules are cached the same way, in tests/__pycache__, unless
+# PYTHONDONTWRITEBYTECODE is set: then each xdist worker rewrites all 85 of them on each run
+# (about 7 s of CPU apiece here). The suite runs with the variable cleared (empty = unset).
+PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest
 pytest: $(VENV)/.test-installed $(VENV)/.pairs-installed $(VALIDATORS_VENV)/.installed
 	$(BIN)/python -m compileall -q hwdoctor tests
-	$(BIN)/python -m pytest -n auto --catalogue-coverage --assertions $(PYTEST_ARGS)
+	$(PYTEST) -n auto --catalogue-coverage --assertions $(PYTEST_ARGS)
 
 test: lint typecheck pytest docs-site
 
@@ -95,7 +99,7 @@ docs-site: $(VENV)/.test-installed
 # a test when it tries), in about a minute; `make test` stays the full gate. --assertions as
 # in `make test`: a skipped test is not counted, one that passes must reach an assertion.
 check: lint typecheck
-	$(BIN)/python -m pytest -n 2 -q -r fE --no-subprocess --assertions $(PYTEST_ARGS)
+	$(PYTEST) -n 2 -q -r fE --no-subprocess --assertions $(PYTEST_ARGS)
 
 # The whole fidelity matrix live (every scenario at every pair, about 10 minutes on 2 cores),
 # each run checked against its recording in tests/data/fidelity/; `make test` runs a sample.
