@@ -2819,3 +2819,43 @@ def test_a_vllm_image_whose_torch_is_above_the_driver_is_named() -> None:
     assert result.returncode == 1, result.stderr
     (found,) = result.json()["data"]["findings"]
     assert found["code"] == "driver.cuda_too_old" and "12.8" in found["message"]
+
+
+# issue 38: torch-neuron / torch-neuronx pinning one torch, beside another
+def test_a_torch_apart_from_torch_neuronx_is_named_with_the_neuron_install() -> None:
+    """pytorch/serve#3177: "`torch-neuronx` requires torch `2.1.2` and torch was pinned to
+    `1.13`", in a sentence: the Neuron framework's own finding on that line, its install
+    with torch of its series from PyPI and Neuron's repository, never a CUDA index."""
+    name = "serve3177-inf2-torch-neuronx-requires-2.1.2-torch-pinned-1.13.md"
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    data = result.json()["data"]
+    (found,) = data["findings"]
+    assert found["code"] == "neuron.torch_pinned_apart" and found["backend"] == "neuron"
+    assert found["message"].startswith(
+        "torch-neuronx is built for torch 2.1.*, but torch 1.13 is installed"
+    )
+    remedy = found["remedy"] or ""
+    assert remedy.startswith("pip install 'torch-neuronx==2.1.*'")
+    assert "# replaces torch 1.13 with torch==2.1.*" in remedy
+    assert "--extra-index-url https://pip.repos.neuron.amazonaws.com" in remedy
+    assert "/whl/cu" not in remedy and "nvidia" not in remedy.lower()
+    assert any("requires torch `2.1.2`" in q["text"] for q in found["rests_on"])
+    assert not data["unread"]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        # aws-neuron/aws-neuron-samples#47: pip says torch 1.13.1 satisfies torch==1.13.*
+        "neuronsamples47-inf2-torch-neuronx-1.13.1.1.10.0-torch-1.13.1-satisfied.md",
+        # aws-neuron/aws-neuron-sdk#902: torch_neuronx '2.1.2.2.1.0' beside torch
+        # '2.1.2+cu121' (PyPI's build, as the Neuron images have it)
+        "neuronsdk902-torch-neuronx-2.1-trace-pjrt-num-devices-0.md",
+    ],
+)
+def test_torch_neuronx_beside_its_own_torch_is_no_torch_finding(name: str) -> None:
+    """A torch of the framework's series (a local build label aside) is no mismatch."""
+    report = pasted.diagnose(assemble.gathered(reports.read((ERRORS / name).read_bytes())))
+    assert "neuron.torch_pinned_apart" not in {f.code for f in report.findings}
+    assert "python.package_version_refused" not in {f.code for f in report.findings}

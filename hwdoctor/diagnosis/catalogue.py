@@ -244,6 +244,8 @@ class Code(str, Enum):
     CONDA_LIBSTDCXX = "python.conda_libstdcxx_too_old"
     # issue 38: a bug of torch's MPS backend stated by Metal / MPSGraph
     MPS_BACKEND_ASSERTION = "mps.backend_assertion"
+    # issue 38: torch-neuron / torch-neuronx pinning one torch, beside another
+    NEURON_TORCH_APART = "neuron.torch_pinned_apart"
 
 
 @dataclass(frozen=True, slots=True)
@@ -3575,6 +3577,30 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "results after that line may be incomplete, so where it persists run that step on "
             "the CPU and report it to pytorch/pytorch with the model and torch's version",
         },
+    ),
+    # issue 38: torch-neuron / torch-neuronx pinning one torch, beside another
+    Code.NEURON_TORCH_APART: Entry(
+        E, "torch-neuron or torch-neuronx beside a torch of another release",
+        "The AWS Neuron frameworks are built against one torch release and numbered by it, "
+        "then by their own release: torch-neuronx 2.1.2.2.1.0 is torch 2.1.2's, torch-neuron "
+        "1.13.1.2.9.6.0 is torch 1.13.1's (the PyTorch Neuron release notes, aws-neuron/"
+        "aws-neuron-sdk). torch-neuronx's package pins its torch series (Requires-Dist "
+        "torch==2.1.*: aws-neuron/aws-neuron-samples#47's pip log, \"torch==1.13.* (from "
+        "torch-neuronx==1.13.1.1.10.0)\"), so pip's resolver reports another torch (\"torch-"
+        "neuronx … requires torch==2.1.*, but you have torch 2.3.0 which is incompatible\"); "
+        "torch-neuron checks at import that its version starts with torch's and refuses "
+        "another (torch_neuron/__init__.py: \"Invalid dependency version torch==… Expected "
+        "torch==…\", as the release notes quote it). A torch installed after the Neuron "
+        "packages (a requirement that upgrades torch: pytorch/serve#3177, torch pinned to "
+        "1.13 beside a torch-neuronx that requires 2.1) is the common way in; the Neuron "
+        "setup guide installs the framework, which brings its torch, from PyPI and Neuron's "
+        "pip repository together (pip.repos.neuron.amazonaws.com as the extra index).",
+        "{framework} is built for torch {wanted}, but torch {found} is installed ({said})",
+        commands=("{install}",),
+        advice="install torch and {framework} of one release together, in one install after "
+        "any other that touches torch (or move {framework} to its release for the installed "
+        "torch, where the Neuron SDK has one: torch-neuronx is released for torch 1.13, 2.1, "
+        "2.5 and later series, torch-neuron for 1.13 and older)",
     ),
 }  # fmt: skip
 

@@ -4551,6 +4551,21 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.NEURON_TORCH_APART],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    found: Value,
+    framework: Value,
+    install: Value | Shell,
+    said: Value,
+    wanted: Value,
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

@@ -126,6 +126,7 @@ _RESTS_ON: Final = (
     ("hpu.", ("stated",)),
     # issue 38: optimum-neuron pins, before "neuron."
     ("neuron.optimum_neuron_pins_apart", ("optimum_neuron",)),
+    ("neuron.torch_pinned_apart", ("stated", "pin")),  # issue 38: torch-neuron(x)'s torch
     ("neuron.", ("stated",)),
     ("xpu.ipex_not_imported", ("stated", "torch")),  # issue 38: IPEX before native XPU
     ("mps.operator", ("mps.operator", "torch")),
@@ -343,6 +344,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_MPS_ASSERTION: "Metal (MPS) says",  # issue 38: torch's MPS backend's bugs
     FactKey.MESSAGE_CONTAINER_CUDA: "nvidia-container-cli says (image's CUDA)",  # issue 38
     FactKey.MESSAGE_PTX_TOOLCHAIN: "CUDA says (PTX)",
+    FactKey.MESSAGE_NEURON_TORCH: "torch-neuron says",  # issue 38: its torch refused
 }
 
 
@@ -400,6 +402,14 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_mps_backend_assertion(facts, found))  # issue 38: torch's MPS bugs
     found = (*found, *_container_cuda(facts))  # issue 38: an image's CUDA above the driver's
     found = (*found, *_ptx_toolchain(facts))  # issue 38: PTX newer than the driver's JIT
+    # issue 38: torch-neuron / torch-neuronx pinning one torch (its own finding, not pip's)
+    if neuron := _neuron_torch(paste, facts):
+        pinned = Code.PIN_REFUSED.value
+        owners = {f.params.get("owner", "").split(" ", 1)[0] for f in found if f.code == pinned}
+        found = (
+            *(f for f in found if not (f.code == pinned and owners & _NEURON_FRAMEWORKS)),
+            *neuron,
+        )
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -4222,3 +4232,117 @@ def _ptx_toolchain(facts: _Read) -> tuple[Finding, ...]:
             reinstall=None,
         ),
     )
+
+
+# issue 38: torch-neuron / torch-neuronx pinning one torch. The Neuron frameworks are numbered
+# by the torch they are built for (the PyTorch Neuron release notes): torch-neuron's first
+# three parts must be torch's (its import check, torch_neuron/__init__.py), torch-neuronx's
+# first two torch's series (its Requires-Dist torch==X.Y.*, as pip's log in
+# aws-neuron/aws-neuron-samples#47 shows it).
+_NEURON_FRAMEWORKS: Final = frozenset({"torch-neuron", "torch-neuronx"})
+
+
+def _neuron_wanted(framework: str, release: str) -> str | None:
+    """The torch `framework` at `release` is built for, as a specifier; None for a release
+    that is not one of the framework's numbers (four parts or more)."""
+    parts = release.split("+", 1)[0].split(".")
+    if len(parts) < 4 or not all(p.isdigit() for p in parts):
+        return None
+    if framework == "torch-neuronx":
+        return f"=={parts[0]}.{parts[1]}.*"
+    return f"=={'.'.join(parts[:3])}"
+
+
+def _neuron_fits(wanted: str, torch: str) -> bool:
+    """Whether torch's version `torch` is the one `wanted` names (its release, a local build
+    label aside: PyPI's x86_64 torch is "+cu121" in the Neuron images)."""
+    release = torch.split("+", 1)[0].split(".")
+    asked = wanted.removeprefix("==").removesuffix(".*").split(".")
+    return release[: len(asked)] == asked
+
+
+def _asked_versions(facts: _Read) -> set[str]:
+    """The torch versions the Neuron frameworks' requirements name (not installed ones)."""
+    return {f.value.partition(" ")[2] for f in facts.all(FactKey.NEURON_TORCH_REQUIRED)}
+
+
+def _neuron_torch(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """torch-neuron or torch-neuronx beside a torch of another release, wherever the paste
+    says so: torch-neuron's own import check, pip's resolver about the framework's torch
+    pin, or the two versions listed (a package list, a reporter's "torch_neuronx :
+    '2.1.2.2.1.0'" and "torch : '2.3.0'"). One finding, with the install of the framework and
+    its torch from PyPI and Neuron's repository."""
+    way = remedies.installer(paste.evidence.python)
+
+    def made(framework: str, release: str, wanted: str, found: str, said: str) -> Finding:
+        return finding(
+            Code.NEURON_TORCH_APART,
+            backend=_NEURON,
+            framework=framework,
+            wanted=wanted.removeprefix("=="),
+            found=printable(found)[:40],
+            said=said,
+            install=remedies.neuron_framework(way, framework, release, wanted, found),
+        )
+
+    listed = [
+        f
+        for f in (*facts.all(FactKey.PACKAGE), *facts.all(FactKey.PROSE_PACKAGE))
+        if versions.canonical_name(f.name or "") in _NEURON_FRAMEWORKS
+    ]
+    for check in facts.all(FactKey.MESSAGE_NEURON_TORCH):
+        found, _, expected = check.value.partition(" ")
+        named = next((f for f in listed if f.name == "torch-neuron"), None)
+        facts.use("stated", check, *([named] if named else []))
+        return (
+            made(
+                "torch-neuron",
+                named.value if named else "",
+                f"=={expected}",
+                found,
+                "torch-neuron's import check",
+            ),
+        )
+    for conflict in facts.all(FactKey.MESSAGE_PIP_CONFLICT):
+        parts = conflict.value.split()
+        if len(parts) != 4 or versions.canonical_name(conflict.name or "") != "torch":
+            continue
+        spec, installed, owner, owner_release = parts
+        framework = versions.canonical_name(owner)
+        if framework not in _NEURON_FRAMEWORKS or versions.parse_specifiers(spec) is None:
+            continue
+        facts.use("stated", conflict, *facts.all(FactKey.PIP_CONFLICTS)[:1])
+        return (made(framework, owner_release, spec, installed, "pip's resolver"),)
+    # a requirement's torch is not the one installed: no torch read from its line
+    asked = {f.quote.line for f in facts.all(FactKey.NEURON_TORCH_REQUIRED) if f.quote}
+    torches = [
+        *(
+            f
+            for f in (*facts.all(FactKey.PACKAGE), *facts.all(FactKey.PROSE_PACKAGE))
+            if versions.canonical_name(f.name or "") == "torch"
+            and versions.parse(f.value)
+            and not (f.quote and f.quote.line in asked and f.value in _asked_versions(facts))
+        ),
+        *facts.all(FactKey.NEURON_TORCH_PINNED),
+    ]
+    if len({f.value for f in torches}) != 1:
+        return ()  # no torch shown, or several: which one runs is not known
+    torch = torches[0]
+    for required in facts.all(FactKey.NEURON_TORCH_REQUIRED):
+        framework, _, version = required.value.partition(" ")
+        # torch-neuronx pins its torch's series, torch-neuron its release (above)
+        series = ".".join(version.split(".")[:2]) + ".*"
+        wanted = f"=={series}" if framework == "torch-neuronx" else f"=={version}"
+        if framework not in _NEURON_FRAMEWORKS or _neuron_fits(wanted, torch.value):
+            continue
+        shown = next((f.value for f in listed if f.name == framework), "")
+        facts.use("pin", required, torch)
+        return (made(framework, shown, wanted, torch.value, "the requirement stated"),)
+    for listing in listed:
+        framework = versions.canonical_name(listing.name or "")
+        built = _neuron_wanted(framework, listing.value)
+        if built is None or _neuron_fits(built, torch.value):
+            continue
+        facts.use("pin", listing, torch)
+        return (made(framework, listing.value, built, torch.value, "the versions listed"),)
+    return ()
