@@ -2859,3 +2859,50 @@ def test_torch_neuronx_beside_its_own_torch_is_no_torch_finding(name: str) -> No
     report = pasted.diagnose(assemble.gathered(reports.read((ERRORS / name).read_bytes())))
     assert "neuron.torch_pinned_apart" not in {f.code for f in report.findings}
     assert "python.package_version_refused" not in {f.code for f in report.findings}
+
+
+# issue 38: the Neuron runtime in a container apart from the host's (neuron-rtd 1.x)
+@pytest.mark.parametrize(
+    ("name", "code", "starts", "advice"),
+    [
+        # cortexlabs/cortex#1491: neuron-rtd 1.1.1402.0's image, "No devices specified"
+        (
+            "cortex1491-neuron-rtd-1.1.1402.0-image-no-devices-specified.md",
+            "neuron.runtime_driver_mismatch",
+            "neuron-rtd 1.1.1402.0 was given no Neuron device",
+            "aws-neuron-dkms and aws-neuron-runtime-base of the container's runtime release",
+        ),
+        # aws-neuron/aws-neuron-sdk#188: runtime-base 1.0's OCI hook over the 1.1 driver
+        (
+            "neuronsdk188-runtime-base-1.0.8126.0-oci-prestart-hook-mounting-neuron0.md",
+            "neuron.runtime_driver_mismatch",
+            "the Neuron OCI hook of aws-neuron-runtime-base 1.0 could not mount a Neuron device",
+            "aws-neuron-runtime-base and aws-neuron-dkms of one release",
+        ),
+        # aws-neuron/aws-neuron-sdk#89: the device passed, nrtd cannot open it
+        (
+            "neuronsdk89-neuron-rtd-1.1.1402.0-device-neuron0-could-not-open-device-index-0.md",
+            "neuron.driver_unusable",
+            "the Neuron runtime found no usable Neuron driver ([TDRV:tdrv_init_mla_phase1] "
+            "Could not open the device index:0)",
+            "sudo modprobe neuron",
+        ),
+    ],
+)
+def test_neuron_rtd_without_its_devices_is_named_with_the_neuron_remedy(
+    name: str, code: str, starts: str, advice: str
+) -> None:
+    """neuron-rtd (Neuron Runtime 1.x) given no device, or 1.0 runtime-base's OCI hook
+    failing, is the runtime apart from the host's runtime-base and driver; a device passed
+    but not opened is the driver's. Each on the runtime's lines (nrtd's failed start used
+    too), with the Neuron remedy, never a CUDA index, never "no problem"."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    data = result.json()["data"]
+    (found,) = data["findings"]
+    assert found["code"] == code and found["backend"] == "neuron"
+    assert found["message"].startswith(starts)
+    assert advice in (found["advice"] or "")
+    assert not [q for q in data["unread"] if "nrtd" in q["text"] or "hook" in q["text"]]
+    remedy = (found["remedy"] or "") + (found["advice"] or "")
+    assert "/whl/cu" not in remedy and "nvidia" not in remedy.lower()

@@ -3324,8 +3324,27 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "release": "this Neuron runtime does not know the Neuron device its driver shows "
             "({said}): the runtime is of another Neuron SDK release than the driver and "
             "framework beside it",
+            # issue 38: the Neuron runtime in a container apart from the host's (Neuron
+            # Runtime 1.x: 1.1.1402.0 brought the kernel driver, aws-neuron-dkms, which
+            # aws-neuron-runtime-base depends on; the Neuron runtime release notes)
+            "nrtd": "{rtd} was given no Neuron device ({said}): the runtime in the container "
+            "and the host's aws-neuron-runtime-base and driver are of two Neuron Runtime "
+            "releases",
+            "oci_hook": "the Neuron OCI hook of aws-neuron-runtime-base 1.0 could not mount a "
+            "Neuron device into the container ({said}): the host's runtime-base and driver are "
+            "of two Neuron Runtime releases",
         },
         variant_advice={
+            # issue 38: the Neuron runtime in a container apart from the host's
+            "nrtd": "on the host, install aws-neuron-dkms and aws-neuron-runtime-base of the "
+            "container's runtime release (1.1 and later need the kernel driver), then start "
+            "the container with its devices (--device=/dev/neuron0, one per device) instead "
+            "of 1.0's AWS_NEURON_VISIBLE_DEVICES; better, move to Neuron Runtime 2.x (libnrt in "
+            "the framework's process, no neuron-rtd)",
+            "oci_hook": "install the host's aws-neuron-runtime-base and aws-neuron-dkms of one "
+            "release (the newest of both from the Neuron repository), and the neuron-rtd "
+            "image of that release; from 1.1 the container is given its devices with "
+            "--device=/dev/neuron0, without the 1.0 hook",
             "release": "install the runtime (aws-neuronx-runtime-lib), driver "
             "(aws-neuronx-dkms) and framework of one Neuron SDK release, as its release notes' "
             "package list gives them; on Inf1, a release whose framework and runtime still "

@@ -1862,9 +1862,13 @@ def _stated_with_words(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
         found.append(finding(Code.HPU_BRIDGE_MISSING, backend=_HPU, module=said[0].value))
     if said := facts.all(FactKey.MESSAGE_NEURON_DRIVER):
         facts.use("stated", *said)  # issue 38: the runtime's, neuron-ls's and docker's lines
+        # issue 38: neuron-rtd's version and its failed start's other lines (Neuron Runtime 1.x)
+        facts.use("stated", *facts.all(FactKey.NEURON_RTD_VERSION)[:1])
+        facts.use("stated", *facts.all(FactKey.NEURON_RTD_FAILED))
         # issue 38: the line that names the cause, before the lines that follow from it
         named = next((f for f in said if _NEURON_NAMING.search(f.value)), said[0])
-        found.append(_neuron_driver(" ".join(named.value.split())))
+        rtd = facts.all(FactKey.NEURON_RTD_VERSION)
+        found.append(_neuron_driver(" ".join(named.value.split()), rtd[0].value if rtd else ""))
     found.extend(_container_runtime(facts))  # issue 38: Gaudi / Neuron / TPU
     found.extend(_habana_validated(facts))  # issue 38: Gaudi software of another release
     found.extend(_rocm_nodes_denied(facts))  # issue 38: ROCm device nodes, a conda libstdc++
@@ -3797,10 +3801,14 @@ def _container_runtime(facts: _Read) -> tuple[Finding, ...]:
 
 # issue 38: the Neuron lines that name their cause (the runtime against the driver), before
 # the lines that follow from it (the driver's range, the device count's assertion)
-_NEURON_NAMING: Final = re.compile(r"not compatible|Architecture not found")
+_NEURON_NAMING: Final = re.compile(
+    r"not compatible|Architecture not found"
+    # issue 38: the Neuron runtime in a container apart from the host's (neuron-rtd 1.x)
+    r"|No devices specified|Mounting device="
+)
 
 
-def _neuron_driver(said: str) -> Finding:
+def _neuron_driver(said: str, rtd: str = "") -> Finding:
     """The Neuron runtime's words at start, by what they say: a driver too old for the
     runtime or a runtime of another release (its own finding), no device to open (in a
     container not given one, on an instance without one: its own finding), docker with no
@@ -3809,6 +3817,18 @@ def _neuron_driver(said: str) -> Finding:
     # issue 38: Neuron runtime against driver, or the driver's range of runtimes
     if "not compatible" in words or "compatibility id range" in words:
         return finding(Code.NEURON_RUNTIME_DRIVER, backend=_NEURON, said=said)
+    # issue 38: the Neuron runtime in a container apart from the host's. neuron-rtd given no
+    # device, or 1.0 runtime-base's OCI hook failing to mount one: runtime, runtime-base and
+    # driver of two Neuron Runtime 1.x releases (1.1.1402.0 brought aws-neuron-dkms)
+    if "no devices specified" in words or "mounting device=" in words:
+        variant: Literal["nrtd", "oci_hook"] = "nrtd" if "no devices" in words else "oci_hook"
+        return finding(
+            Code.NEURON_RUNTIME_DRIVER,
+            backend=_NEURON,
+            said=said,
+            variant=variant,
+            rtd=f"neuron-rtd {rtd}" if rtd else "neuron-rtd",
+        )
     if "architecture not found" in words:  # issue 38: a runtime of another Neuron release
         return finding(Code.NEURON_RUNTIME_DRIVER, backend=_NEURON, said=said, variant="release")
     if "custom device" in words:  # issue 38: docker's daemon, no /dev/neuron# on the host

@@ -311,6 +311,10 @@ class FactKey(str, Enum):
     # `2.1.2`"; value: the framework, then the torch version or series)
     NEURON_TORCH_REQUIRED = "neuron.torch_required"
     NEURON_TORCH_PINNED = "neuron.torch_pinned"  # issue 38: "torch was pinned to 1.13"
+    # issue 38: the Neuron runtime in a container apart from the host's: neuron-rtd's version
+    # ("nrtd build using:1.1.1402.0") and its lines after a failed start (no cause of their own)
+    NEURON_RTD_VERSION = "neuron.rtd_version"
+    NEURON_RTD_FAILED = "neuron.rtd_failed"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
