@@ -2906,3 +2906,29 @@ def test_neuron_rtd_without_its_devices_is_named_with_the_neuron_remedy(
     assert not [q for q in data["unread"] if "nrtd" in q["text"] or "hook" in q["text"]]
     remedy = (found["remedy"] or "") + (found["advice"] or "")
     assert "/whl/cu" not in remedy and "nvidia" not in remedy.lower()
+
+
+# issue 38: Gaudi with a torch of another accelerator (vllm-fork's collect_env)
+def test_a_cuda_torch_on_a_gaudi_host_is_the_hpu_build_mismatch() -> None:
+    """HabanaAI/vllm-fork#666: torch 2.5.1+cu124 beside "HPU devices: 8x HL-325L" and the
+    Gaudi driver, vLLM finding no platform: torch built for another accelerator, remedied
+    with Intel Gaudi's own PyTorch (its installer), never a CUDA wheel; never "no problem"."""
+    name = "vllmfork666-gaudi3-hl325l-driver-1.20.1-torch-2.5.1-cu124-no-platform.md"
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    data = result.json()["data"]
+    (found,) = data["findings"]
+    assert found["code"] == "torch.build_mismatch" and found["backend"] == "hpu"
+    assert found["message"].startswith(
+        "Intel Gaudi hardware is present (8x HL-325L, driver 1.20.1) but torch 2.5.1+cu124"
+    )
+    remedy = (found["remedy"] or "") + (found["advice"] or "")
+    assert "habanalabs-installer.sh" in remedy
+    assert "/whl/cu" not in remedy and "nvidia" not in remedy.lower()
+    assert any("HPU devices: 8x HL-325L" in q["text"] for q in found["rests_on"])
+
+
+def test_gaudis_own_torch_build_is_no_build_mismatch() -> None:
+    """HabanaAI/vllm-fork#710: Intel Gaudi's torch (2.5.1a0+git6fc067b), platform hpu."""
+    name = "vllmfork710-gaudi2-collect-env-torch-2.5.1a0-habana-build.md"
+    report = pasted.diagnose(assemble.gathered(reports.read((ERRORS / name).read_bytes())))
+    assert "torch.build_mismatch" not in {f.code for f in report.findings}

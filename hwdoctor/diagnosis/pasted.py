@@ -402,6 +402,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_mps_backend_assertion(facts, found))  # issue 38: torch's MPS bugs
     found = (*found, *_container_cuda(facts))  # issue 38: an image's CUDA above the driver's
     found = (*found, *_ptx_toolchain(facts))  # issue 38: PTX newer than the driver's JIT
+    found = (*found, *_hpu_foreign_torch(paste, facts, found))  # issue 38: Gaudi, CUDA torch
     # issue 38: torch-neuron / torch-neuronx pinning one torch (its own finding, not pip's)
     if neuron := _neuron_torch(paste, facts):
         pinned = Code.PIN_REFUSED.value
@@ -530,6 +531,8 @@ def accelerators_shown(paste: Pasted) -> dict[str, tuple[PastedFact, ...]]:
             FactKey.PROSE_ACCELERATOR,
         ):
             key = fact.name
+        elif fact.key is FactKey.HPU_DEVICES:  # issue 38: vllm-fork's "HPU devices: 8x HL-325L"
+            key = _HPU
         elif (
             fact.key.value.endswith(".available")
             and fact.key is not FactKey.CUDA_AVAILABLE
@@ -4366,3 +4369,54 @@ def _neuron_torch(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         facts.use("pin", listing, torch)
         return (made(framework, listing.value, built, torch.value, "the versions listed"),)
     return ()
+
+
+# issue 38: Gaudi with a torch of another accelerator. Intel Gaudi's PyTorch is Intel's own
+# build, installed by the Intel Gaudi software (its installer, habanalabs-installer.sh install
+# --type pytorch, or the vault.habana.ai gaudi-docker images: the registry row's
+# install_elsewhere), versioned "2.5.1a0+git6fc067b" or "2.6.0+hpu_1.21.3"; a "+cuNNN" or
+# "+rocm" torch from PyPI or PyTorch's index on a Gaudi host (a requirements file that pulls
+# torch, HabanaAI/vllm-fork#666: torch 2.5.1+cu124 beside 8x HL-325L, vLLM "No platform
+# detected") has no HPU device, and vLLM finds no platform.
+_FOREIGN_BUILDS: Final = ("cu", registry.Build.ROCM.value)  # "+cu124", "+rocm6.2"
+
+
+def _hpu_foreign_torch(
+    paste: Pasted, facts: _Read, found: Sequence[Finding]
+) -> tuple[Finding, ...]:
+    """A Gaudi machine (its devices listed, hl-smi's driver, Gaudi named) whose torch is a
+    CUDA or ROCm build: torch built for another accelerator, with Gaudi's own install."""
+    if any(f.code == Code.BUILD_MISMATCH.value for f in found):
+        return ()
+    devices = facts.all(FactKey.HPU_DEVICES)
+    shown = accelerators_shown(paste).get(_HPU, ())
+    if not devices and not shown:
+        return ()
+    torch = facts.one(FactKey.TORCH_VERSION)
+    if torch is None or "+" not in torch.value:
+        return ()
+    label = torch.value.rsplit("+", 1)[1].strip().lower()
+    if not label.startswith(_FOREIGN_BUILDS):
+        return ()
+    rocm = registry.Build.ROCM.value
+    build = rocm if label.startswith(rocm) else registry.Build.CUDA.value
+    backend = registry.BY_KEY[_HPU]
+    host = facts.all(FactKey.HABANA_HOST)[:1]
+    facts.use("torch", torch, *devices[:1], *host)
+    where = ", ".join(
+        [*(printable(d.value)[:40] for d in devices[:1]), *(f"driver {h.value}" for h in host)]
+    )
+    way = remedies.installer(paste.evidence.python)
+    return (
+        finding(
+            Code.BUILD_MISMATCH,
+            backend=_HPU,
+            hardware=backend.hardware,
+            where=where or "named in the paste",
+            torch=printable(torch.value)[:40],
+            build=registry.build_name(build),
+            said="",
+            install=remedies.install(backend, way, replace=True, evidence=paste.evidence),
+            install_elsewhere=remedies.elsewhere(backend, paste.evidence),
+        ),
+    )

@@ -315,6 +315,9 @@ class FactKey(str, Enum):
     # ("nrtd build using:1.1.1402.0") and its lines after a failed start (no cause of their own)
     NEURON_RTD_VERSION = "neuron.rtd_version"
     NEURON_RTD_FAILED = "neuron.rtd_failed"
+    # issue 38: Gaudi with a torch of another accelerator: vllm-fork's collect_env's "HPU
+    # devices: 8x HL-325L" (value: the count and the product name)
+    HPU_DEVICES = "hpu.devices"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)

@@ -656,7 +656,14 @@ _HPU_ACQUIRE: Final = re.compile(
 _HABANA_DRIVER: Final = re.compile(
     r"Driver Version:\s{0,80}(\d{1,2}\.\d{1,3}\.\d{1,3})-[0-9a-f]{6,10}\b"
     r"|\bSynapseAI\s{0,4}(?:version\s{0,4})?[:=]\s{0,4}(\d{1,2}\.\d{1,3}\.\d{1,3})\b"
+    # issue 38: Gaudi with a torch of another accelerator. HabanaAI/vllm-fork's collect_env,
+    # its HPU lines after torch's ("HPU devices: 8x HL-325L", "HPU driver version:
+    # 1.20.1-366eb9c", as HabanaAI/vllm-fork#666 and #776 paste them)
+    r"|HPU driver version:\s{0,8}(\d{1,2}\.\d{1,3}\.\d{1,3})-[0-9a-f]{6,10}\b"
 )
+# issue 38: Gaudi with a torch of another accelerator: the same collect_env's device line, the
+# Gaudi devices by their product name (hl-smi's; HL-205 Gaudi, HL-225 Gaudi2, HL-325L Gaudi3).
+_HPU_DEVICES: Final = re.compile(r"^\s{0,8}HPU devices:\s{0,8}(\d{1,3}x\s?HL-\d{3}\w{0,2})")
 _HABANA_IMAGE: Final = re.compile(r"vault\.habana\.ai/gaudi-docker/(\d{1,2}\.\d{1,3}\.\d{1,3})/")
 # Python's import error for Gaudi's PyTorch bridge, which only Intel Gaudi's software installs
 # (its installer and the vault.habana.ai gaudi-docker images; not on PyPI): optimum-habana
@@ -1624,7 +1631,9 @@ RECOGNISERS: Final = (
     _Recogniser(_INTEL_IGPU, FactKey.MESSAGE_INTEL_IGPU),
     _Recogniser(_INTEL_XPU_GPU, FactKey.MESSAGE_INTEL_XPU_GPU),
     _Recogniser(_HPU_ACQUIRE, FactKey.MESSAGE_HPU_ACQUIRE, made=lambda m: _hpu_status(m)),
-    _Recogniser(_HABANA_DRIVER, FactKey.HABANA_HOST, made=lambda m: m.group(1) or m.group(2)),
+    _Recogniser(
+        _HABANA_DRIVER, FactKey.HABANA_HOST, made=lambda m: m.group(1) or m.group(2) or m.group(3)
+    ),
     _Recogniser(_HABANA_IMAGE, FactKey.HABANA_IMAGE),
     _Recogniser(_HABANA_MISSING, FactKey.MESSAGE_HABANA_MISSING),
     _Recogniser(_NEURON_DRIVER, FactKey.MESSAGE_NEURON_DRIVER, group=0),
@@ -1796,6 +1805,8 @@ RECOGNISERS: Final = (
     _Recogniser(_NRTD_DEVICES, FactKey.MESSAGE_NEURON_DRIVER, group=0),
     _Recogniser(_NRTD_BUILD, FactKey.NEURON_RTD_VERSION),
     _Recogniser(_NRTD_FAILED, FactKey.NEURON_RTD_FAILED, group=0),
+    # issue 38: Gaudi with a torch of another accelerator (HabanaAI/vllm-fork's collect_env)
+    _Recogniser(_HPU_DEVICES, FactKey.HPU_DEVICES, at_start=True),
     # issue 38: torch-neuron / torch-neuronx pinning one torch (torch-neuron's import check)
     _Recogniser(_NEURON_TORCH, FactKey.MESSAGE_NEURON_TORCH, made=lambda m: f"{m[1]} {m[2]}"),
     _Recogniser(
