@@ -2932,3 +2932,38 @@ def test_gaudis_own_torch_build_is_no_build_mismatch() -> None:
     name = "vllmfork710-gaudi2-collect-env-torch-2.5.1a0-habana-build.md"
     report = pasted.diagnose(assemble.gathered(reports.read((ERRORS / name).read_bytes())))
     assert "torch.build_mismatch" not in {f.code for f in report.findings}
+
+
+# issue 38: NeuronCores held by another process
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        # aws-neuron/aws-neuron-samples#44: torch-neuronx's DataParallel, title and prose
+        (
+            "neuronsamples44-inf2-sd2-dataparallel-cannot-determine-available-neuroncores.md",
+            "cannot determine the number of available NeuronCores",
+        ),
+        # aws-neuron/aws-neuron-sagemaker-samples#9: NRT's function named in the title
+        (
+            "neuronsagemaker9-inf2-endpoint-error-nrt-allocate-neuron-cores.md",
+            "error NRT:nrt_allocate_neuron_cores",
+        ),
+    ],
+)
+def test_neuroncores_held_by_another_process_are_named(name: str, said: str) -> None:
+    """The runtime reserves every NeuronCore for the process that starts it: a second one is
+    refused. Named with ending the holder or NEURON_RT_VISIBLE_CORES, never "no problem"."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    (found,) = result.json()["data"]["findings"]
+    assert found["code"] == "neuron.cores_in_use" and found["backend"] == "neuron"
+    assert found["message"] == f"the NeuronCores are held by another process ({said})"
+    assert "NEURON_RT_VISIBLE_CORES" in (found["advice"] or "")
+
+
+def test_the_neuron_runtimes_info_start_is_no_cores_finding() -> None:
+    """aws-neuron/aws-neuron-sdk#1018: "INFO NRT:nrt_allocate_neuron_cores Instance info::"
+    is the runtime's start, not a refusal: nothing read as one."""
+    name = "neuronsdk1018-trn-nrt-init-info-allocate-neuron-cores-instance-info.md"
+    with pytest.raises(UsageError, match="no report hwdoctor reads"):
+        reports.read((ERRORS / name).read_bytes())

@@ -246,6 +246,7 @@ class Code(str, Enum):
     MPS_BACKEND_ASSERTION = "mps.backend_assertion"
     # issue 38: torch-neuron / torch-neuronx pinning one torch, beside another
     NEURON_TORCH_APART = "neuron.torch_pinned_apart"
+    NEURON_CORES_IN_USE = "neuron.cores_in_use"  # issue 38: NeuronCores held by another process
 
 
 @dataclass(frozen=True, slots=True)
@@ -3620,6 +3621,25 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "any other that touches torch (or move {framework} to its release for the installed "
         "torch, where the Neuron SDK has one: torch-neuronx is released for torch 1.13, 2.1, "
         "2.5 and later series, torch-neuron for 1.13 and older)",
+    ),
+    # issue 38: NeuronCores held by another process
+    Code.NEURON_CORES_IN_USE: Entry(
+        E, "the NeuronCores are held by another process",
+        "The Neuron runtime reserves every NeuronCore of the machine for the process that "
+        "starts it, unless NEURON_RT_VISIBLE_CORES (which cores) or NEURON_RT_NUM_CORES (how "
+        "many) says fewer, and a reserved core cannot be used by another process until the "
+        "one holding it ends (the Neuron Runtime configuration guide, \"NeuronCore "
+        "allocation\"). A second process (another notebook kernel, a server's second worker, a "
+        "process left over from a run that did not end) is refused: NRT's "
+        "nrt_allocate_neuron_cores error, \"NeuronCore(s) not available - Requested:1 "
+        "Available:0\" (the torch-neuronx training troubleshooting guide), torch-neuronx's "
+        "\"cannot determine the number of available NeuronCores\" (aws-neuron/"
+        "aws-neuron-samples#44: ending the other notebook processes fixed it).",
+        "the NeuronCores are held by another process ({said})",
+        advice="end the process that holds them (neuron-top or neuron-ls lists each core's "
+        "process; a notebook kernel that ran a model holds its cores until it is restarted), "
+        "or give each process its own cores: NEURON_RT_VISIBLE_CORES=0-1 for one, 2-3 for the "
+        "next (or NEURON_RT_NUM_CORES=1), set before the process starts",
     ),
 }  # fmt: skip
 

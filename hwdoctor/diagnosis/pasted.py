@@ -127,6 +127,7 @@ _RESTS_ON: Final = (
     # issue 38: optimum-neuron pins, before "neuron."
     ("neuron.optimum_neuron_pins_apart", ("optimum_neuron",)),
     ("neuron.torch_pinned_apart", ("stated", "pin")),  # issue 38: torch-neuron(x)'s torch
+    ("neuron.cores_in_use", ("stated",)),  # issue 38: NeuronCores held by another process
     ("neuron.", ("stated",)),
     ("xpu.ipex_not_imported", ("stated", "torch")),  # issue 38: IPEX before native XPU
     ("mps.operator", ("mps.operator", "torch")),
@@ -345,6 +346,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_CONTAINER_CUDA: "nvidia-container-cli says (image's CUDA)",  # issue 38
     FactKey.MESSAGE_PTX_TOOLCHAIN: "CUDA says (PTX)",
     FactKey.MESSAGE_NEURON_TORCH: "torch-neuron says",  # issue 38: its torch refused
+    FactKey.MESSAGE_NEURON_CORES: "the Neuron runtime says (cores)",  # issue 38
 }
 
 
@@ -1863,7 +1865,13 @@ def _stated_with_words(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
     if said := facts.all(FactKey.MESSAGE_HABANA_MISSING):
         facts.use("stated", said[0])
         found.append(finding(Code.HPU_BRIDGE_MISSING, backend=_HPU, module=said[0].value))
-    if said := facts.all(FactKey.MESSAGE_NEURON_DRIVER):
+    if cores := facts.all(FactKey.MESSAGE_NEURON_CORES):  # issue 38: cores held elsewhere
+        facts.use("stated", *cores)
+        # the runtime's "No neuron device available" beside it is the same refusal
+        facts.use("stated", *facts.all(FactKey.MESSAGE_NEURON_DRIVER))
+        said_cores = " ".join(cores[0].value.split())
+        found.append(finding(Code.NEURON_CORES_IN_USE, backend=_NEURON, said=said_cores))
+    elif said := facts.all(FactKey.MESSAGE_NEURON_DRIVER):
         facts.use("stated", *said)  # issue 38: the runtime's, neuron-ls's and docker's lines
         # issue 38: neuron-rtd's version and its failed start's other lines (Neuron Runtime 1.x)
         facts.use("stated", *facts.all(FactKey.NEURON_RTD_VERSION)[:1])

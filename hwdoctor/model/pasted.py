@@ -318,6 +318,10 @@ class FactKey(str, Enum):
     # issue 38: Gaudi with a torch of another accelerator: vllm-fork's collect_env's "HPU
     # devices: 8x HL-325L" (value: the count and the product name)
     HPU_DEVICES = "hpu.devices"
+    # issue 38: NeuronCores held by another process: NRT's "nrt_allocate_neuron_cores" error,
+    # "NeuronCore(s) not available - Requested:1 Available:0", torch-neuronx's "cannot determine
+    # the number of available NeuronCores"
+    MESSAGE_NEURON_CORES = "message.neuron_cores"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -480,6 +484,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_CONTAINER_CUDA,  # issue 38: an image's CUDA above the host driver's
         FactKey.MESSAGE_PTX_TOOLCHAIN,
         FactKey.MESSAGE_NEURON_TORCH,  # issue 38: torch-neuron(x) pinning one torch
+        FactKey.MESSAGE_NEURON_CORES,  # issue 38: NeuronCores held by another process
     }
 )
 

@@ -1278,6 +1278,22 @@ _NRTD_FAILED: Final = re.compile(
     r"\[NRTD:(?:InitTongas|nrtd_main)\] Failed to initialize devices"
     r"|\[TDRV:tdrv_destroy(?:_one_mla)?\] (?:TDRV not initialized|close device failed)"
 )
+# issue 38: NeuronCores held by another process. The Neuron runtime reserves every NeuronCore
+# of the machine for the process that starts it unless NEURON_RT_VISIBLE_CORES or
+# NEURON_RT_NUM_CORES says fewer, and "once a NeuronCore is reserved for a process, it cannot be
+# used by another process at all, until the process reserving that NeuronCore is terminated"
+# (the Neuron Runtime configuration guide, "NeuronCore allocation",
+# https://awsdocs-neuron.readthedocs-hosted.com/en/latest/neuron-runtime/guides/
+# configuration-guide.html). What a second process is told: NRT's core allocation failing
+# ("ERROR  NRT:nrt_allocate_neuron_cores  NeuronCore(s) not available - Requested:1
+# Available:0", the torch-neuronx training troubleshooting guide's heading), torch-neuronx's
+# DataParallel ("Neuron runtime cannot be initialized; cannot determine the number of available
+# NeuronCores", aws-neuron/aws-neuron-samples#44, fixed by ending the notebook processes).
+_NEURON_CORES: Final = re.compile(
+    r"(?i:error)\s{1,40}NRT:nrt_allocate_neuron_cores"
+    r"|NeuronCore\(s\) not available - Requested:\s?\d{1,3},?\s{0,4}Available:\s?\d{1,3}"
+    r"|cannot determine the number of available NeuronCores"
+)
 # issue 38: torch-neuron / torch-neuronx pinning one torch. torch-neuron (Inf1) checks at
 # import that its own version starts with torch's, its first three parts being the torch it
 # was built against, and refuses another: torch_neuron/__init__.py line 29, f'Invalid
@@ -1807,6 +1823,8 @@ RECOGNISERS: Final = (
     _Recogniser(_NRTD_FAILED, FactKey.NEURON_RTD_FAILED, group=0),
     # issue 38: Gaudi with a torch of another accelerator (HabanaAI/vllm-fork's collect_env)
     _Recogniser(_HPU_DEVICES, FactKey.HPU_DEVICES, at_start=True),
+    # issue 38: NeuronCores held by another process
+    _Recogniser(_NEURON_CORES, FactKey.MESSAGE_NEURON_CORES, group=0),
     # issue 38: torch-neuron / torch-neuronx pinning one torch (torch-neuron's import check)
     _Recogniser(_NEURON_TORCH, FactKey.MESSAGE_NEURON_TORCH, made=lambda m: f"{m[1]} {m[2]}"),
     _Recogniser(
