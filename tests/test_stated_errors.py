@@ -2819,3 +2819,151 @@ def test_a_vllm_image_whose_torch_is_above_the_driver_is_named() -> None:
     assert result.returncode == 1, result.stderr
     (found,) = result.json()["data"]["findings"]
     assert found["code"] == "driver.cuda_too_old" and "12.8" in found["message"]
+
+
+# issue 38: torch-neuron / torch-neuronx pinning one torch, beside another
+def test_a_torch_apart_from_torch_neuronx_is_named_with_the_neuron_install() -> None:
+    """pytorch/serve#3177: "`torch-neuronx` requires torch `2.1.2` and torch was pinned to
+    `1.13`", in a sentence: the Neuron framework's own finding on that line, its install
+    with torch of its series from PyPI and Neuron's repository, never a CUDA index."""
+    name = "serve3177-inf2-torch-neuronx-requires-2.1.2-torch-pinned-1.13.md"
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    data = result.json()["data"]
+    (found,) = data["findings"]
+    assert found["code"] == "neuron.torch_pinned_apart" and found["backend"] == "neuron"
+    assert found["message"].startswith(
+        "torch-neuronx is built for torch 2.1.*, but torch 1.13 is installed"
+    )
+    remedy = found["remedy"] or ""
+    assert remedy.startswith("pip install 'torch-neuronx==2.1.*'")
+    assert "# replaces torch 1.13 with torch==2.1.*" in remedy
+    assert "--extra-index-url https://pip.repos.neuron.amazonaws.com" in remedy
+    assert "/whl/cu" not in remedy and "nvidia" not in remedy.lower()
+    assert any("requires torch `2.1.2`" in q["text"] for q in found["rests_on"])
+    assert not data["unread"]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        # aws-neuron/aws-neuron-samples#47: pip says torch 1.13.1 satisfies torch==1.13.*
+        "neuronsamples47-inf2-torch-neuronx-1.13.1.1.10.0-torch-1.13.1-satisfied.md",
+        # aws-neuron/aws-neuron-sdk#902: torch_neuronx '2.1.2.2.1.0' beside torch
+        # '2.1.2+cu121' (PyPI's build, as the Neuron images have it)
+        "neuronsdk902-torch-neuronx-2.1-trace-pjrt-num-devices-0.md",
+    ],
+)
+def test_torch_neuronx_beside_its_own_torch_is_no_torch_finding(name: str) -> None:
+    """A torch of the framework's series (a local build label aside) is no mismatch."""
+    report = pasted.diagnose(assemble.gathered(reports.read((ERRORS / name).read_bytes())))
+    assert "neuron.torch_pinned_apart" not in {f.code for f in report.findings}
+    assert "python.package_version_refused" not in {f.code for f in report.findings}
+
+
+# issue 38: the Neuron runtime in a container apart from the host's (neuron-rtd 1.x)
+@pytest.mark.parametrize(
+    ("name", "code", "starts", "advice"),
+    [
+        # cortexlabs/cortex#1491: neuron-rtd 1.1.1402.0's image, "No devices specified"
+        (
+            "cortex1491-neuron-rtd-1.1.1402.0-image-no-devices-specified.md",
+            "neuron.runtime_driver_mismatch",
+            "neuron-rtd 1.1.1402.0 was given no Neuron device",
+            "aws-neuron-dkms and aws-neuron-runtime-base of the container's runtime release",
+        ),
+        # aws-neuron/aws-neuron-sdk#188: runtime-base 1.0's OCI hook over the 1.1 driver
+        (
+            "neuronsdk188-runtime-base-1.0.8126.0-oci-prestart-hook-mounting-neuron0.md",
+            "neuron.runtime_driver_mismatch",
+            "the Neuron OCI hook of aws-neuron-runtime-base 1.0 could not mount a Neuron device",
+            "aws-neuron-runtime-base and aws-neuron-dkms of one release",
+        ),
+        # aws-neuron/aws-neuron-sdk#89: the device passed, nrtd cannot open it
+        (
+            "neuronsdk89-neuron-rtd-1.1.1402.0-device-neuron0-could-not-open-device-index-0.md",
+            "neuron.driver_unusable",
+            "the Neuron runtime found no usable Neuron driver ([TDRV:tdrv_init_mla_phase1] "
+            "Could not open the device index:0)",
+            "sudo modprobe neuron",
+        ),
+    ],
+)
+def test_neuron_rtd_without_its_devices_is_named_with_the_neuron_remedy(
+    name: str, code: str, starts: str, advice: str
+) -> None:
+    """neuron-rtd (Neuron Runtime 1.x) given no device, or 1.0 runtime-base's OCI hook
+    failing, is the runtime apart from the host's runtime-base and driver; a device passed
+    but not opened is the driver's. Each on the runtime's lines (nrtd's failed start used
+    too), with the Neuron remedy, never a CUDA index, never "no problem"."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    data = result.json()["data"]
+    (found,) = data["findings"]
+    assert found["code"] == code and found["backend"] == "neuron"
+    assert found["message"].startswith(starts)
+    assert advice in (found["advice"] or "")
+    assert not [q for q in data["unread"] if "nrtd" in q["text"] or "hook" in q["text"]]
+    remedy = (found["remedy"] or "") + (found["advice"] or "")
+    assert "/whl/cu" not in remedy and "nvidia" not in remedy.lower()
+
+
+# issue 38: Gaudi with a torch of another accelerator (vllm-fork's collect_env)
+def test_a_cuda_torch_on_a_gaudi_host_is_the_hpu_build_mismatch() -> None:
+    """HabanaAI/vllm-fork#666: torch 2.5.1+cu124 beside "HPU devices: 8x HL-325L" and the
+    Gaudi driver, vLLM finding no platform: torch built for another accelerator, remedied
+    with Intel Gaudi's own PyTorch (its installer), never a CUDA wheel; never "no problem"."""
+    name = "vllmfork666-gaudi3-hl325l-driver-1.20.1-torch-2.5.1-cu124-no-platform.md"
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    data = result.json()["data"]
+    (found,) = data["findings"]
+    assert found["code"] == "torch.build_mismatch" and found["backend"] == "hpu"
+    assert found["message"].startswith(
+        "Intel Gaudi hardware is present (8x HL-325L, driver 1.20.1) but torch 2.5.1+cu124"
+    )
+    remedy = (found["remedy"] or "") + (found["advice"] or "")
+    assert "habanalabs-installer.sh" in remedy
+    assert "/whl/cu" not in remedy and "nvidia" not in remedy.lower()
+    assert any("HPU devices: 8x HL-325L" in q["text"] for q in found["rests_on"])
+
+
+def test_gaudis_own_torch_build_is_no_build_mismatch() -> None:
+    """HabanaAI/vllm-fork#710: Intel Gaudi's torch (2.5.1a0+git6fc067b), platform hpu."""
+    name = "vllmfork710-gaudi2-collect-env-torch-2.5.1a0-habana-build.md"
+    report = pasted.diagnose(assemble.gathered(reports.read((ERRORS / name).read_bytes())))
+    assert "torch.build_mismatch" not in {f.code for f in report.findings}
+
+
+# issue 38: NeuronCores held by another process
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        # aws-neuron/aws-neuron-samples#44: torch-neuronx's DataParallel, title and prose
+        (
+            "neuronsamples44-inf2-sd2-dataparallel-cannot-determine-available-neuroncores.md",
+            "cannot determine the number of available NeuronCores",
+        ),
+        # aws-neuron/aws-neuron-sagemaker-samples#9: NRT's function named in the title
+        (
+            "neuronsagemaker9-inf2-endpoint-error-nrt-allocate-neuron-cores.md",
+            "error NRT:nrt_allocate_neuron_cores",
+        ),
+    ],
+)
+def test_neuroncores_held_by_another_process_are_named(name: str, said: str) -> None:
+    """The runtime reserves every NeuronCore for the process that starts it: a second one is
+    refused. Named with ending the holder or NEURON_RT_VISIBLE_CORES, never "no problem"."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    (found,) = result.json()["data"]["findings"]
+    assert found["code"] == "neuron.cores_in_use" and found["backend"] == "neuron"
+    assert found["message"] == f"the NeuronCores are held by another process ({said})"
+    assert "NEURON_RT_VISIBLE_CORES" in (found["advice"] or "")
+
+
+def test_the_neuron_runtimes_info_start_is_no_cores_finding() -> None:
+    """aws-neuron/aws-neuron-sdk#1018: "INFO NRT:nrt_allocate_neuron_cores Instance info::"
+    is the runtime's start, not a refusal: nothing read as one."""
+    name = "neuronsdk1018-trn-nrt-init-info-allocate-neuron-cores-instance-info.md"
+    with pytest.raises(UsageError, match="no report hwdoctor reads"):
+        reports.read((ERRORS / name).read_bytes())

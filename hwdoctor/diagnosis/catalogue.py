@@ -244,6 +244,9 @@ class Code(str, Enum):
     CONDA_LIBSTDCXX = "python.conda_libstdcxx_too_old"
     # issue 38: a bug of torch's MPS backend stated by Metal / MPSGraph
     MPS_BACKEND_ASSERTION = "mps.backend_assertion"
+    # issue 38: torch-neuron / torch-neuronx pinning one torch, beside another
+    NEURON_TORCH_APART = "neuron.torch_pinned_apart"
+    NEURON_CORES_IN_USE = "neuron.cores_in_use"  # issue 38: NeuronCores held by another process
 
 
 @dataclass(frozen=True, slots=True)
@@ -3322,8 +3325,27 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "release": "this Neuron runtime does not know the Neuron device its driver shows "
             "({said}): the runtime is of another Neuron SDK release than the driver and "
             "framework beside it",
+            # issue 38: the Neuron runtime in a container apart from the host's (Neuron
+            # Runtime 1.x: 1.1.1402.0 brought the kernel driver, aws-neuron-dkms, which
+            # aws-neuron-runtime-base depends on; the Neuron runtime release notes)
+            "nrtd": "{rtd} was given no Neuron device ({said}): the runtime in the container "
+            "and the host's aws-neuron-runtime-base and driver are of two Neuron Runtime "
+            "releases",
+            "oci_hook": "the Neuron OCI hook of aws-neuron-runtime-base 1.0 could not mount a "
+            "Neuron device into the container ({said}): the host's runtime-base and driver are "
+            "of two Neuron Runtime releases",
         },
         variant_advice={
+            # issue 38: the Neuron runtime in a container apart from the host's
+            "nrtd": "on the host, install aws-neuron-dkms and aws-neuron-runtime-base of the "
+            "container's runtime release (1.1 and later need the kernel driver), then start "
+            "the container with its devices (--device=/dev/neuron0, one per device) instead "
+            "of 1.0's AWS_NEURON_VISIBLE_DEVICES; better, move to Neuron Runtime 2.x (libnrt in "
+            "the framework's process, no neuron-rtd)",
+            "oci_hook": "install the host's aws-neuron-runtime-base and aws-neuron-dkms of one "
+            "release (the newest of both from the Neuron repository), and the neuron-rtd "
+            "image of that release; from 1.1 the container is given its devices with "
+            "--device=/dev/neuron0, without the 1.0 hook",
             "release": "install the runtime (aws-neuronx-runtime-lib), driver "
             "(aws-neuronx-dkms) and framework of one Neuron SDK release, as its release notes' "
             "package list gives them; on Inf1, a release whose framework and runtime still "
@@ -3575,6 +3597,49 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "results after that line may be incomplete, so where it persists run that step on "
             "the CPU and report it to pytorch/pytorch with the model and torch's version",
         },
+    ),
+    # issue 38: torch-neuron / torch-neuronx pinning one torch, beside another
+    Code.NEURON_TORCH_APART: Entry(
+        E, "torch-neuron or torch-neuronx beside a torch of another release",
+        "The AWS Neuron frameworks are built against one torch release and numbered by it, "
+        "then by their own release: torch-neuronx 2.1.2.2.1.0 is torch 2.1.2's, torch-neuron "
+        "1.13.1.2.9.6.0 is torch 1.13.1's (the PyTorch Neuron release notes, aws-neuron/"
+        "aws-neuron-sdk). torch-neuronx's package pins its torch series (Requires-Dist "
+        "torch==2.1.*: aws-neuron/aws-neuron-samples#47's pip log, \"torch==1.13.* (from "
+        "torch-neuronx==1.13.1.1.10.0)\"), so pip's resolver reports another torch (\"torch-"
+        "neuronx … requires torch==2.1.*, but you have torch 2.3.0 which is incompatible\"); "
+        "torch-neuron checks at import that its version starts with torch's and refuses "
+        "another (torch_neuron/__init__.py: \"Invalid dependency version torch==… Expected "
+        "torch==…\", as the release notes quote it). A torch installed after the Neuron "
+        "packages (a requirement that upgrades torch: pytorch/serve#3177, torch pinned to "
+        "1.13 beside a torch-neuronx that requires 2.1) is the common way in; the Neuron "
+        "setup guide installs the framework, which brings its torch, from PyPI and Neuron's "
+        "pip repository together (pip.repos.neuron.amazonaws.com as the extra index).",
+        "{framework} is built for torch {wanted}, but torch {found} is installed ({said})",
+        commands=("{install}",),
+        advice="install torch and {framework} of one release together, in one install after "
+        "any other that touches torch (or move {framework} to its release for the installed "
+        "torch, where the Neuron SDK has one: torch-neuronx is released for torch 1.13, 2.1, "
+        "2.5 and later series, torch-neuron for 1.13 and older)",
+    ),
+    # issue 38: NeuronCores held by another process
+    Code.NEURON_CORES_IN_USE: Entry(
+        E, "the NeuronCores are held by another process",
+        "The Neuron runtime reserves every NeuronCore of the machine for the process that "
+        "starts it, unless NEURON_RT_VISIBLE_CORES (which cores) or NEURON_RT_NUM_CORES (how "
+        "many) says fewer, and a reserved core cannot be used by another process until the "
+        "one holding it ends (the Neuron Runtime configuration guide, \"NeuronCore "
+        "allocation\"). A second process (another notebook kernel, a server's second worker, a "
+        "process left over from a run that did not end) is refused: NRT's "
+        "nrt_allocate_neuron_cores error, \"NeuronCore(s) not available - Requested:1 "
+        "Available:0\" (the torch-neuronx training troubleshooting guide), torch-neuronx's "
+        "\"cannot determine the number of available NeuronCores\" (aws-neuron/"
+        "aws-neuron-samples#44: ending the other notebook processes fixed it).",
+        "the NeuronCores are held by another process ({said})",
+        advice="end the process that holds them (neuron-top or neuron-ls lists each core's "
+        "process; a notebook kernel that ran a model holds its cores until it is restarted), "
+        "or give each process its own cores: NEURON_RT_VISIBLE_CORES=0-1 for one, 2-3 for the "
+        "next (or NEURON_RT_NUM_CORES=1), set before the process starts",
     ),
 }  # fmt: skip
 

@@ -4330,6 +4330,31 @@ def finding(
     evidence: str | None = None,
     variant: None = None,
     said: Value,
+    rtd: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NEURON_RUNTIME_DRIVER],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["nrtd"],
+    rtd: Value,
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NEURON_RUNTIME_DRIVER],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["oci_hook"],
+    said: Value,
+    rtd: Value = None,
 ) -> Finding: ...
 
 
@@ -4341,6 +4366,7 @@ def finding(
     evidence: str | None = None,
     variant: Literal["release"],
     said: Value,
+    rtd: Value = None,
 ) -> Finding: ...
 
 
@@ -4547,6 +4573,32 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: Literal["mixed"],
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NEURON_TORCH_APART],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    found: Value,
+    framework: Value,
+    install: Value | Shell,
+    said: Value,
+    wanted: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NEURON_CORES_IN_USE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
     said: Value,
 ) -> Finding: ...
 

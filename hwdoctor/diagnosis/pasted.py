@@ -126,6 +126,8 @@ _RESTS_ON: Final = (
     ("hpu.", ("stated",)),
     # issue 38: optimum-neuron pins, before "neuron."
     ("neuron.optimum_neuron_pins_apart", ("optimum_neuron",)),
+    ("neuron.torch_pinned_apart", ("stated", "pin")),  # issue 38: torch-neuron(x)'s torch
+    ("neuron.cores_in_use", ("stated",)),  # issue 38: NeuronCores held by another process
     ("neuron.", ("stated",)),
     ("xpu.ipex_not_imported", ("stated", "torch")),  # issue 38: IPEX before native XPU
     ("mps.operator", ("mps.operator", "torch")),
@@ -343,6 +345,8 @@ _WHAT: Final = {
     FactKey.MESSAGE_MPS_ASSERTION: "Metal (MPS) says",  # issue 38: torch's MPS backend's bugs
     FactKey.MESSAGE_CONTAINER_CUDA: "nvidia-container-cli says (image's CUDA)",  # issue 38
     FactKey.MESSAGE_PTX_TOOLCHAIN: "CUDA says (PTX)",
+    FactKey.MESSAGE_NEURON_TORCH: "torch-neuron says",  # issue 38: its torch refused
+    FactKey.MESSAGE_NEURON_CORES: "the Neuron runtime says (cores)",  # issue 38
 }
 
 
@@ -400,6 +404,15 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_mps_backend_assertion(facts, found))  # issue 38: torch's MPS bugs
     found = (*found, *_container_cuda(facts))  # issue 38: an image's CUDA above the driver's
     found = (*found, *_ptx_toolchain(facts))  # issue 38: PTX newer than the driver's JIT
+    found = (*found, *_hpu_foreign_torch(paste, facts, found))  # issue 38: Gaudi, CUDA torch
+    # issue 38: torch-neuron / torch-neuronx pinning one torch (its own finding, not pip's)
+    if neuron := _neuron_torch(paste, facts):
+        pinned = Code.PIN_REFUSED.value
+        owners = {f.params.get("owner", "").split(" ", 1)[0] for f in found if f.code == pinned}
+        found = (
+            *(f for f in found if not (f.code == pinned and owners & _NEURON_FRAMEWORKS)),
+            *neuron,
+        )
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -520,6 +533,8 @@ def accelerators_shown(paste: Pasted) -> dict[str, tuple[PastedFact, ...]]:
             FactKey.PROSE_ACCELERATOR,
         ):
             key = fact.name
+        elif fact.key is FactKey.HPU_DEVICES:  # issue 38: vllm-fork's "HPU devices: 8x HL-325L"
+            key = _HPU
         elif (
             fact.key.value.endswith(".available")
             and fact.key is not FactKey.CUDA_AVAILABLE
@@ -1850,11 +1865,21 @@ def _stated_with_words(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
     if said := facts.all(FactKey.MESSAGE_HABANA_MISSING):
         facts.use("stated", said[0])
         found.append(finding(Code.HPU_BRIDGE_MISSING, backend=_HPU, module=said[0].value))
-    if said := facts.all(FactKey.MESSAGE_NEURON_DRIVER):
+    if cores := facts.all(FactKey.MESSAGE_NEURON_CORES):  # issue 38: cores held elsewhere
+        facts.use("stated", *cores)
+        # the runtime's "No neuron device available" beside it is the same refusal
+        facts.use("stated", *facts.all(FactKey.MESSAGE_NEURON_DRIVER))
+        said_cores = " ".join(cores[0].value.split())
+        found.append(finding(Code.NEURON_CORES_IN_USE, backend=_NEURON, said=said_cores))
+    elif said := facts.all(FactKey.MESSAGE_NEURON_DRIVER):
         facts.use("stated", *said)  # issue 38: the runtime's, neuron-ls's and docker's lines
+        # issue 38: neuron-rtd's version and its failed start's other lines (Neuron Runtime 1.x)
+        facts.use("stated", *facts.all(FactKey.NEURON_RTD_VERSION)[:1])
+        facts.use("stated", *facts.all(FactKey.NEURON_RTD_FAILED))
         # issue 38: the line that names the cause, before the lines that follow from it
         named = next((f for f in said if _NEURON_NAMING.search(f.value)), said[0])
-        found.append(_neuron_driver(" ".join(named.value.split())))
+        rtd = facts.all(FactKey.NEURON_RTD_VERSION)
+        found.append(_neuron_driver(" ".join(named.value.split()), rtd[0].value if rtd else ""))
     found.extend(_container_runtime(facts))  # issue 38: Gaudi / Neuron / TPU
     found.extend(_habana_validated(facts))  # issue 38: Gaudi software of another release
     found.extend(_rocm_nodes_denied(facts))  # issue 38: ROCm device nodes, a conda libstdc++
@@ -3787,10 +3812,14 @@ def _container_runtime(facts: _Read) -> tuple[Finding, ...]:
 
 # issue 38: the Neuron lines that name their cause (the runtime against the driver), before
 # the lines that follow from it (the driver's range, the device count's assertion)
-_NEURON_NAMING: Final = re.compile(r"not compatible|Architecture not found")
+_NEURON_NAMING: Final = re.compile(
+    r"not compatible|Architecture not found"
+    # issue 38: the Neuron runtime in a container apart from the host's (neuron-rtd 1.x)
+    r"|No devices specified|Mounting device="
+)
 
 
-def _neuron_driver(said: str) -> Finding:
+def _neuron_driver(said: str, rtd: str = "") -> Finding:
     """The Neuron runtime's words at start, by what they say: a driver too old for the
     runtime or a runtime of another release (its own finding), no device to open (in a
     container not given one, on an instance without one: its own finding), docker with no
@@ -3799,6 +3828,18 @@ def _neuron_driver(said: str) -> Finding:
     # issue 38: Neuron runtime against driver, or the driver's range of runtimes
     if "not compatible" in words or "compatibility id range" in words:
         return finding(Code.NEURON_RUNTIME_DRIVER, backend=_NEURON, said=said)
+    # issue 38: the Neuron runtime in a container apart from the host's. neuron-rtd given no
+    # device, or 1.0 runtime-base's OCI hook failing to mount one: runtime, runtime-base and
+    # driver of two Neuron Runtime 1.x releases (1.1.1402.0 brought aws-neuron-dkms)
+    if "no devices specified" in words or "mounting device=" in words:
+        variant: Literal["nrtd", "oci_hook"] = "nrtd" if "no devices" in words else "oci_hook"
+        return finding(
+            Code.NEURON_RUNTIME_DRIVER,
+            backend=_NEURON,
+            said=said,
+            variant=variant,
+            rtd=f"neuron-rtd {rtd}" if rtd else "neuron-rtd",
+        )
     if "architecture not found" in words:  # issue 38: a runtime of another Neuron release
         return finding(Code.NEURON_RUNTIME_DRIVER, backend=_NEURON, said=said, variant="release")
     if "custom device" in words:  # issue 38: docker's daemon, no /dev/neuron# on the host
@@ -4220,5 +4261,170 @@ def _ptx_toolchain(facts: _Read) -> tuple[Finding, ...]:
             driver=shown,
             needs=needs,
             reinstall=None,
+        ),
+    )
+
+
+# issue 38: torch-neuron / torch-neuronx pinning one torch. The Neuron frameworks are numbered
+# by the torch they are built for (the PyTorch Neuron release notes): torch-neuron's first
+# three parts must be torch's (its import check, torch_neuron/__init__.py), torch-neuronx's
+# first two torch's series (its Requires-Dist torch==X.Y.*, as pip's log in
+# aws-neuron/aws-neuron-samples#47 shows it).
+_NEURON_FRAMEWORKS: Final = frozenset({"torch-neuron", "torch-neuronx"})
+
+
+def _neuron_wanted(framework: str, release: str) -> str | None:
+    """The torch `framework` at `release` is built for, as a specifier; None for a release
+    that is not one of the framework's numbers (four parts or more)."""
+    parts = release.split("+", 1)[0].split(".")
+    if len(parts) < 4 or not all(p.isdigit() for p in parts):
+        return None
+    if framework == "torch-neuronx":
+        return f"=={parts[0]}.{parts[1]}.*"
+    return f"=={'.'.join(parts[:3])}"
+
+
+def _neuron_fits(wanted: str, torch: str) -> bool:
+    """Whether torch's version `torch` is the one `wanted` names (its release, a local build
+    label aside: PyPI's x86_64 torch is "+cu121" in the Neuron images)."""
+    release = torch.split("+", 1)[0].split(".")
+    asked = wanted.removeprefix("==").removesuffix(".*").split(".")
+    return release[: len(asked)] == asked
+
+
+def _asked_versions(facts: _Read) -> set[str]:
+    """The torch versions the Neuron frameworks' requirements name (not installed ones)."""
+    return {f.value.partition(" ")[2] for f in facts.all(FactKey.NEURON_TORCH_REQUIRED)}
+
+
+def _neuron_torch(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """torch-neuron or torch-neuronx beside a torch of another release, wherever the paste
+    says so: torch-neuron's own import check, pip's resolver about the framework's torch
+    pin, or the two versions listed (a package list, a reporter's "torch_neuronx :
+    '2.1.2.2.1.0'" and "torch : '2.3.0'"). One finding, with the install of the framework and
+    its torch from PyPI and Neuron's repository."""
+    way = remedies.installer(paste.evidence.python)
+
+    def made(framework: str, release: str, wanted: str, found: str, said: str) -> Finding:
+        return finding(
+            Code.NEURON_TORCH_APART,
+            backend=_NEURON,
+            framework=framework,
+            wanted=wanted.removeprefix("=="),
+            found=printable(found)[:40],
+            said=said,
+            install=remedies.neuron_framework(way, framework, release, wanted, found),
+        )
+
+    listed = [
+        f
+        for f in (*facts.all(FactKey.PACKAGE), *facts.all(FactKey.PROSE_PACKAGE))
+        if versions.canonical_name(f.name or "") in _NEURON_FRAMEWORKS
+    ]
+    for check in facts.all(FactKey.MESSAGE_NEURON_TORCH):
+        found, _, expected = check.value.partition(" ")
+        named = next((f for f in listed if f.name == "torch-neuron"), None)
+        facts.use("stated", check, *([named] if named else []))
+        return (
+            made(
+                "torch-neuron",
+                named.value if named else "",
+                f"=={expected}",
+                found,
+                "torch-neuron's import check",
+            ),
+        )
+    for conflict in facts.all(FactKey.MESSAGE_PIP_CONFLICT):
+        parts = conflict.value.split()
+        if len(parts) != 4 or versions.canonical_name(conflict.name or "") != "torch":
+            continue
+        spec, installed, owner, owner_release = parts
+        framework = versions.canonical_name(owner)
+        if framework not in _NEURON_FRAMEWORKS or versions.parse_specifiers(spec) is None:
+            continue
+        facts.use("stated", conflict, *facts.all(FactKey.PIP_CONFLICTS)[:1])
+        return (made(framework, owner_release, spec, installed, "pip's resolver"),)
+    # a requirement's torch is not the one installed: no torch read from its line
+    asked = {f.quote.line for f in facts.all(FactKey.NEURON_TORCH_REQUIRED) if f.quote}
+    torches = [
+        *(
+            f
+            for f in (*facts.all(FactKey.PACKAGE), *facts.all(FactKey.PROSE_PACKAGE))
+            if versions.canonical_name(f.name or "") == "torch"
+            and versions.parse(f.value)
+            and not (f.quote and f.quote.line in asked and f.value in _asked_versions(facts))
+        ),
+        *facts.all(FactKey.NEURON_TORCH_PINNED),
+    ]
+    if len({f.value for f in torches}) != 1:
+        return ()  # no torch shown, or several: which one runs is not known
+    torch = torches[0]
+    for required in facts.all(FactKey.NEURON_TORCH_REQUIRED):
+        framework, _, version = required.value.partition(" ")
+        # torch-neuronx pins its torch's series, torch-neuron its release (above)
+        series = ".".join(version.split(".")[:2]) + ".*"
+        wanted = f"=={series}" if framework == "torch-neuronx" else f"=={version}"
+        if framework not in _NEURON_FRAMEWORKS or _neuron_fits(wanted, torch.value):
+            continue
+        shown = next((f.value for f in listed if f.name == framework), "")
+        facts.use("pin", required, torch)
+        return (made(framework, shown, wanted, torch.value, "the requirement stated"),)
+    for listing in listed:
+        framework = versions.canonical_name(listing.name or "")
+        built = _neuron_wanted(framework, listing.value)
+        if built is None or _neuron_fits(built, torch.value):
+            continue
+        facts.use("pin", listing, torch)
+        return (made(framework, listing.value, built, torch.value, "the versions listed"),)
+    return ()
+
+
+# issue 38: Gaudi with a torch of another accelerator. Intel Gaudi's PyTorch is Intel's own
+# build, installed by the Intel Gaudi software (its installer, habanalabs-installer.sh install
+# --type pytorch, or the vault.habana.ai gaudi-docker images: the registry row's
+# install_elsewhere), versioned "2.5.1a0+git6fc067b" or "2.6.0+hpu_1.21.3"; a "+cuNNN" or
+# "+rocm" torch from PyPI or PyTorch's index on a Gaudi host (a requirements file that pulls
+# torch, HabanaAI/vllm-fork#666: torch 2.5.1+cu124 beside 8x HL-325L, vLLM "No platform
+# detected") has no HPU device, and vLLM finds no platform.
+_FOREIGN_BUILDS: Final = ("cu", registry.Build.ROCM.value)  # "+cu124", "+rocm6.2"
+
+
+def _hpu_foreign_torch(
+    paste: Pasted, facts: _Read, found: Sequence[Finding]
+) -> tuple[Finding, ...]:
+    """A Gaudi machine (its devices listed, hl-smi's driver, Gaudi named) whose torch is a
+    CUDA or ROCm build: torch built for another accelerator, with Gaudi's own install."""
+    if any(f.code == Code.BUILD_MISMATCH.value for f in found):
+        return ()
+    devices = facts.all(FactKey.HPU_DEVICES)
+    shown = accelerators_shown(paste).get(_HPU, ())
+    if not devices and not shown:
+        return ()
+    torch = facts.one(FactKey.TORCH_VERSION)
+    if torch is None or "+" not in torch.value:
+        return ()
+    label = torch.value.rsplit("+", 1)[1].strip().lower()
+    if not label.startswith(_FOREIGN_BUILDS):
+        return ()
+    rocm = registry.Build.ROCM.value
+    build = rocm if label.startswith(rocm) else registry.Build.CUDA.value
+    backend = registry.BY_KEY[_HPU]
+    host = facts.all(FactKey.HABANA_HOST)[:1]
+    facts.use("torch", torch, *devices[:1], *host)
+    where = ", ".join(
+        [*(printable(d.value)[:40] for d in devices[:1]), *(f"driver {h.value}" for h in host)]
+    )
+    way = remedies.installer(paste.evidence.python)
+    return (
+        finding(
+            Code.BUILD_MISMATCH,
+            backend=_HPU,
+            hardware=backend.hardware,
+            where=where or "named in the paste",
+            torch=printable(torch.value)[:40],
+            build=registry.build_name(build),
+            said="",
+            install=remedies.install(backend, way, replace=True, evidence=paste.evidence),
+            install_elsewhere=remedies.elsewhere(backend, paste.evidence),
         ),
     )

@@ -783,6 +783,34 @@ def optimum_neuron(way: Installer, release: str) -> Shell:
     return way.install(f"optimum-neuron[neuronx]=={release}", "--extra-index-url", _neuron_index())
 
 
+# issue 38: torch-neuron / torch-neuronx pinning one torch. The framework from PyPI and
+# Neuron's repository (the Neuron setup guide's `pip install torch-neuronx …
+# --extra-index-url=https://pip.repos.neuron.amazonaws.com`): its own torch pin (torch-neuronx's
+# Requires-Dist torch==X.Y.*) brings the torch it is built for.
+
+
+def neuron_framework(
+    way: Installer, framework: str, release: str, torch: str, installed: str
+) -> Shell:
+    """`framework` (torch-neuron, torch-neuronx) at `release` where the paste names one, else
+    its releases for the torch `torch` names (a specifier: "==2.1.*", "==1.13.1"; the
+    framework's versions start with its torch's), from PyPI and Neuron's repository, and what
+    that does to the `installed` torch; empty where `torch` is not a version."""
+    wanted = torch.removeprefix("==").removesuffix(".*")
+    if framework not in ("torch-neuron", "torch-neuronx") or not versions.is_version(wanted):
+        return Shell()
+    pinned = (
+        f"{framework}=={release}"
+        if release and versions.parse(release)
+        else f"{framework}=={wanted}.*"
+    )
+    line = way.install(pinned, "--extra-index-url", _neuron_index())
+    return line + comment(
+        f"replaces torch {one_line(installed)[:40]} with torch{torch}, the one {framework} "
+        "is built for (pip brings it with the framework)"
+    )
+
+
 # issue 38: a CUDA toolkit (nvcc) for a build that compiles CUDA code. conda's `cuda-nvcc`
 # (conda-forge, CUDA 12 and later; it brings the runtime's headers, cuda-cudart-dev) of
 # torch's CUDA major release; elsewhere NVIDIA's toolkit, which no pip line installs whole.

@@ -302,6 +302,26 @@ class FactKey(str, Enum):
     MESSAGE_CONTAINER_CUDA = "message.container_cuda"
     # CUDA error 222: "the provided PTX was compiled with an unsupported toolchain"
     MESSAGE_PTX_TOOLCHAIN = "message.ptx_toolchain"
+    # issue 38: torch-neuron / torch-neuronx pinning one torch: torch-neuron's import check,
+    # "Invalid dependency version torch==2.0.1+cu117. Expected torch==1.13.1" (value: the
+    # torch found, then the one expected)
+    MESSAGE_NEURON_TORCH = "message.neuron_torch"
+    # issue 38: the torch a Neuron framework requires, in pip's words or a reporter's
+    # ("torch-neuronx 2.1.2.2.1.0 depends on torch==2.1.*", "`torch-neuronx` requires torch
+    # `2.1.2`"; value: the framework, then the torch version or series)
+    NEURON_TORCH_REQUIRED = "neuron.torch_required"
+    NEURON_TORCH_PINNED = "neuron.torch_pinned"  # issue 38: "torch was pinned to 1.13"
+    # issue 38: the Neuron runtime in a container apart from the host's: neuron-rtd's version
+    # ("nrtd build using:1.1.1402.0") and its lines after a failed start (no cause of their own)
+    NEURON_RTD_VERSION = "neuron.rtd_version"
+    NEURON_RTD_FAILED = "neuron.rtd_failed"
+    # issue 38: Gaudi with a torch of another accelerator: vllm-fork's collect_env's "HPU
+    # devices: 8x HL-325L" (value: the count and the product name)
+    HPU_DEVICES = "hpu.devices"
+    # issue 38: NeuronCores held by another process: NRT's "nrt_allocate_neuron_cores" error,
+    # "NeuronCore(s) not available - Requested:1 Available:0", torch-neuronx's "cannot determine
+    # the number of available NeuronCores"
+    MESSAGE_NEURON_CORES = "message.neuron_cores"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -463,6 +483,8 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_TORCH_CUDA_MISMATCH,
         FactKey.MESSAGE_CONTAINER_CUDA,  # issue 38: an image's CUDA above the host driver's
         FactKey.MESSAGE_PTX_TOOLCHAIN,
+        FactKey.MESSAGE_NEURON_TORCH,  # issue 38: torch-neuron(x) pinning one torch
+        FactKey.MESSAGE_NEURON_CORES,  # issue 38: NeuronCores held by another process
     }
 )
 

@@ -157,6 +157,17 @@ _PROSE_VERSION: Final = re.compile(
     r"(?![A-Za-z0-9_]|\.\d)",
     re.I,
 )
+# issue 38: torch-neuron / torch-neuronx pinning one torch. Their releases are numbered by the
+# torch they are built for, then the Neuron release: torch-neuronx "2.1.2.2.1.0" (torch 2.1.2,
+# Neuron 2.1.0), torch-neuron "1.13.1.2.9.6.0" (the PyTorch Neuron release notes list them so),
+# too long for _PROSE_VERSION's three parts: "torch_neuronx : '2.1.2.2.1.0'" (as
+# aws-neuron/aws-neuron-sdk#902 writes it), "torch-neuronx==2.1.2.2.1.0", at least four parts.
+_PROSE_NEURON: Final = re.compile(
+    r"(?<![\w./-])(torch[-_]neuronx?)(?![\w-])[ \t]{0,4}(?:version[ \t]{0,4})?"
+    r"(?:(?:==|[:=]|\bis\b)[ \t]{0,4})?['\"]?"
+    r"(\d{1,2}\.\d{1,3}\.\d{1,3}(?:\.\d{1,6}){1,5}(?:\+[0-9a-f]{6,12})?)(?![\w.])",
+    re.I,
+)
 # Facts a reporter states in a sentence, read as carefully as a tool's line: "Driver
 # 570.133.07", "Python 3.11", "transformers 4.51.3", "I have 2 GPUs". Each needs its word
 # and its number with only "version", ":", "=" or "is" between; a path ("python3.11/site-
@@ -282,6 +293,9 @@ class Prose(LineReader):
                 package = "torch" if canonical == "pytorch" else canonical
                 shown.add(prose.group(2))
                 yield line.says(FactKey.PROSE_PACKAGE, prose.group(2), name=package)
+            for neuron in _PROSE_NEURON.finditer(text.replace("`", "")):  # issue 38
+                package = versions.canonical_name(neuron.group(1))
+                yield line.says(FactKey.PROSE_PACKAGE, neuron.group(2), name=package)
             for labelled in _CPU_LABELLED.finditer(text):
                 torch_named = list(_TORCH_FAMILY.finditer(text, 0, labelled.start()))
                 # issue 38: read above with its name; a CUDA or ROCm label only in sentences
