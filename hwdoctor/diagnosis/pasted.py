@@ -343,6 +343,10 @@ _WHAT: Final = {
     FactKey.MESSAGE_MPS_ASSERTION: "Metal (MPS) says",  # issue 38: torch's MPS backend's bugs
     FactKey.MESSAGE_CONTAINER_CUDA: "nvidia-container-cli says (image's CUDA)",  # issue 38
     FactKey.MESSAGE_PTX_TOOLCHAIN: "CUDA says (PTX)",
+    # issue 38: a library on hardware it does not support (vLLM Ascend on an Atlas 300I)
+    FactKey.PROSE_ASCEND_310P: "Ascend NPU (in words)",
+    FactKey.VLLM_ASCEND_NAMED: "vLLM Ascend",
+    FactKey.VLLM_ASCEND_310P_BUILD: "vLLM Ascend's image",
 }
 
 
@@ -3131,6 +3135,7 @@ def _vllm_ascend_device(facts: _Read) -> tuple[Finding, ...]:
         if versions.canonical_name(f.name or "") in ("vllm", "vllm-ascend")
     ]
     vllm = facts.all(FactKey.VLLM_VERSION) + listed + facts.all(FactKey.VLLM_SAID)
+    vllm += facts.all(FactKey.VLLM_ASCEND_NAMED)  # issue 38: vLLM Ascend named in words
     if not vllm:
         return ()
     if not chips:  # issue 38: an Atlas 300I (310P) with a vLLM Ascend build for the A2/A3
@@ -3153,14 +3158,48 @@ def _vllm_ascend_on_310p(
     said = facts.all(FactKey.MESSAGE_CANN_SOC)
     built, device = said[0].value.split(" ", 1) if said else ("", "")
     chips = [f for f in facts.all(FactKey.ASCEND_CHIP) if ascend.is_310p(f.value)]
+    if not ascend.is_310p(device):
+        # issue 38: or the card or chip named in words ("300I Duo", "310p"), after npu-smi's
+        # and CANN's names of it
+        chips += facts.all(FactKey.PROSE_ASCEND_310P)
     if not (chips or ascend.is_310p(device)):
         return ()
     chip = printable(one_line(chips[0].value if chips else device.removeprefix("Ascend")))[:40]
     named = [f for f in listed if versions.canonical_name(f.name or "") == "vllm-ascend"]
+    # issue 38: vLLM Ascend's releases carry vLLM's number (v0.7.3 is vLLM 0.7.3's plugin; its
+    # versioning policy, docs/source/community/versioning_policy.md), so vLLM's release stands
+    # for it where the paste names vLLM Ascend and gives vLLM's version only
+    if not named and facts.all(FactKey.VLLM_ASCEND_NAMED):
+        named = [
+            f
+            for f in (*facts.all(FactKey.VLLM_VERSION), *listed)
+            if f.key is FactKey.VLLM_VERSION or versions.canonical_name(f.name or "") == "vllm"
+        ]
     release = named[0] if named else None
     parsed = versions.parse(release.value.strip().removeprefix("v")) if release else None
     first = versions.parse(ascend.VLLM_ASCEND_FIRST_310P)
     older = parsed is not None and first is not None and parsed < first
+    asked = (
+        release is None
+        and not said
+        and not facts.all(FactKey.VLLM_ASCEND_310P_BUILD)
+        and bool(facts.all(FactKey.VLLM_ASCEND_NAMED))
+    )
+    if asked:
+        # issue 38: vLLM Ascend named on an Atlas 300I without its release or its -310p build
+        # (a question, a failure with neither shown): the paste is answered with the releases
+        # and builds that support the NPU
+        facts.use("stated", facts.all(FactKey.VLLM_ASCEND_NAMED)[0], chips[0])
+        return (
+            finding(
+                Code.VLLM_ASCEND_DEVICE,
+                backend=_NPU,
+                variant="asked_310p",
+                chip=chip,
+                why="",
+                image=ascend.VLLM_ASCEND_310P_IMAGE,
+            ),
+        )
     if said and ascend.kernels_package(built) != "310p":
         why = (
             f"its kernels were built for {printable(built)[:40]} and CANN refuses them here "

@@ -302,6 +302,12 @@ class FactKey(str, Enum):
     MESSAGE_CONTAINER_CUDA = "message.container_cuda"
     # CUDA error 222: "the provided PTX was compiled with an unsupported toolchain"
     MESSAGE_PTX_TOOLCHAIN = "message.ptx_toolchain"
+    # issue 38: a library on hardware it does not support, named wherever the paste names it:
+    # an Atlas 300I's Ascend 310P in words ("300I Duo", "310p"), vLLM Ascend named in words
+    # ("vllm-ascend", "VLLM- Ascend"), and its -310p build named ("vllm-ascend:v0.10.0rc1-310p")
+    PROSE_ASCEND_310P = "prose.ascend_310p"
+    VLLM_ASCEND_NAMED = "vllm_ascend.named"
+    VLLM_ASCEND_310P_BUILD = "vllm_ascend.build_310p"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)

@@ -816,6 +816,31 @@ _VLLM_SAID: Final = re.compile(
 # worker log (vllm_ascend/worker/model_runner_v1.py: "[model_runner_v1.py:2114] Loading model
 # weights took …", vllm-project/vllm-ascend#2725, #5599): lines that show vLLM running.
 _VLLM_RUN: Final = re.compile(r"\bvllm serve |\[model_runner_v1\.py:\d{1,6}\]")
+# issue 38: vLLM Ascend on an Atlas 300I, named in words. The Atlas 300I cards (Duo, Pro) and
+# the 300V / 300V Pro carry the Ascend 310P (vLLM Ascend's FAQ, "Atlas 300I Inference series
+# (Atlas 300I Duo)", "Ascend-cann-kernels-310p"; its 310p tutorial names "Atlas 300I DUO"),
+# which reporters name as the card ("300I Duo", "300i") or the chip ("310P", "310p3"); a
+# package's or an image's "-310p" suffix is a build, not the machine (hence the look-behind).
+# The value: the words.
+_ASCEND_310P_PROSE: Final = re.compile(
+    r"(?<![A-Za-z0-9_-])((?:(?:Atlas|Ascend)[ \t]?)?(?:300[IV][ \t]?(?:Duo|Pro)|310P\d)"
+    r"|(?:Atlas|Ascend)[ \t]?(?:300[IV]|310P))(?![A-Za-z0-9_-])"
+    # the bare "300I" / "310P" with a character beside it (a pattern needs SHORTEST's five)
+    r"|(?<![A-Za-z0-9_-])(300[IV]|310P)[^A-Za-z0-9_-]"
+    r"|[^A-Za-z0-9_-](300[IV]|310P)$",
+    re.I,
+)
+# vLLM Ascend named: its package ("vllm-ascend", "vllm_ascend" in a path), its name in words
+# ("vLLM Ascend", "VLLM- Ascend", "VLLM-ASCEND"), in Chinese prose too ("支持vllm-ascend": the
+# boundaries are ASCII ones, as CJK characters are word characters to Python's regex).
+_VLLM_ASCEND_NAMED: Final = re.compile(
+    r"(?<![A-Za-z0-9_])vllm[ \t]?[-_]?[ \t]?ascend(?![A-Za-z0-9_])", re.I
+)
+# vLLM Ascend's Atlas 300I build: its images tagged "<release>-310p" (quay.io/ascend/vllm-ascend,
+# built by its Dockerfile.310p; compat/ascend.py VLLM_ASCEND_FIRST_310P). The value: the tag.
+_VLLM_ASCEND_310P_IMAGE: Final = re.compile(
+    r"vllm-ascend:(v?\d{1,2}\.\d{1,3}[\w.]{0,20}-310p)", re.I
+)
 # The community builds that run vLLM on gfx906, which upstream vLLM does not support:
 # nlzy/vllm-gfx906 (its docker image nalanzeyu/vllm-gfx906) and the Triton fork it needs,
 # Said-Akbar/triton-gcn5 (vllm-project/vllm#33811 names ROCm Triton's missing gfx906 target).
@@ -1742,6 +1767,10 @@ RECOGNISERS: Final = (
     _Recogniser(_MPS_BROADCAST, FactKey.MESSAGE_MPS_ASSERTION, made=lambda m: f"{m[1]} {m[2]}"),
     _Recogniser(_MLIR_INFER, FactKey.MESSAGE_MPS_ASSERTION, words="llvm"),
     _Recogniser(_MPS_COMMAND_BUFFER, FactKey.MESSAGE_MPS_ASSERTION, words="command buffer"),
+    # issue 38: a library on hardware it does not support (vLLM Ascend on an Atlas 300I)
+    _Recogniser(_ASCEND_310P_PROSE, FactKey.PROSE_ASCEND_310P, made=lambda m: m[1] or m[2] or m[3]),
+    _Recogniser(_VLLM_ASCEND_NAMED, FactKey.VLLM_ASCEND_NAMED, group=0),
+    _Recogniser(_VLLM_ASCEND_310P_IMAGE, FactKey.VLLM_ASCEND_310P_BUILD),
 )
 
 
