@@ -2819,3 +2819,47 @@ def test_a_vllm_image_whose_torch_is_above_the_driver_is_named() -> None:
     assert result.returncode == 1, result.stderr
     (found,) = result.json()["data"]["findings"]
     assert found["code"] == "driver.cuda_too_old" and "12.8" in found["message"]
+
+
+# issue 38: TGI below its flash-attention floor in the forms real pastes take: the GPU only in
+# a title or a template's bare "V100" beside TGI's "requires Flash Attention enabled models",
+# its capability message as a title or with a full-width "！"
+@pytest.mark.parametrize(
+    ("name", "words", "gpu"),
+    [
+        (
+            "tgi686-title-tesla-v100-sharded-llama-requires-flash-attention.md",
+            "requires Flash Attention enabled models",
+            "the Tesla V100 (compute capability 7.0)",
+        ),
+        (
+            "tgi897-v100-alone-1.0.1-sharded-llama-requires-flash-attention.md",
+            "requires Flash Attention enabled models",
+            "the V100 (compute capability 7.0)",
+        ),
+        (
+            "podman22137-title-capability-7-0-not-supported-for-flash-attention-v2.md",
+            "capability 7 0",
+            "compute capability 7.0",
+        ),
+        ("flashattn524-v100-capability-7-0-fullwidth-bang.md", "capability 7 0", "7.0"),
+    ],
+)
+def test_tgi_below_its_flash_attention_floor_in_other_forms(
+    name: str, words: str, gpu: str
+) -> None:
+    report = diagnosed(name)
+    (found,) = [f for f in report.findings if f.code == "extension.arch_unsupported"]
+    assert "text-generation-inference's flash-attention" in found.message
+    assert gpu in found.message, found.message
+    quotes = report.rests_on[report.findings.index(found)]
+    assert any(words in q.text for q in quotes)
+    assert report.exit_code == 1
+
+
+def test_tgis_flash_attention_words_beside_an_h100_name_no_old_gpu() -> None:
+    """huggingface/text-generation-inference#714: the same refusal on two H100s is a build
+    without its flash kernels, not a GPU below the floor."""
+    report = diagnosed("tgi714-h100-0.9.3-sharded-llama-requires-flash-attention.md")
+    assert "extension.arch_unsupported" not in {f.code for f in report.findings}
+    assert "no problem" not in rendered.counts(report)

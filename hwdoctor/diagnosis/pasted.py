@@ -347,6 +347,7 @@ _WHAT: Final = {
     FactKey.PROSE_ASCEND_310P: "Ascend NPU (in words)",
     FactKey.VLLM_ASCEND_NAMED: "vLLM Ascend",
     FactKey.VLLM_ASCEND_310P_BUILD: "vLLM Ascend's image",
+    FactKey.MESSAGE_TGI_FLASH_REQUIRED: "TGI says (flash attention)",
 }
 
 
@@ -1148,6 +1149,28 @@ def _named_gpus(evidence: Evidence, facts: _Read) -> _Named:
     return named
 
 
+# issue 38: TGI's flash-attention models need compute capability 7.5 (FlashAttention 1's
+# sm75/sm8x/sm90, server/text_generation_server/utils/flash_attn.py; 8.0 for version 2).
+_TGI_FLASH_FLOOR: Final = (7, 5)
+
+
+def _tgi_flash_required(named: _Named, facts: _Read) -> tuple[Finding, ...]:
+    """TGI refusing a model it serves only with flash attention ("Sharded Llama requires
+    Flash Attention enabled models") where the paste names a GPU below FlashAttention's
+    floor (a title's "Tesla V100", a template's bare "V100"): its flash models did not import
+    on that GPU. The same words beside a newer GPU (a build without its kernels) are not
+    this, and stay an error line no finding explains."""
+    said = facts.all(FactKey.MESSAGE_TGI_FLASH_REQUIRED)
+    if not said or facts.all(FactKey.MESSAGE_TGI_CAPABILITY):  # TGI said the capability
+        return ()
+    gpu, lines = _below(named, _TGI_FLASH_FLOOR)
+    if not gpu:
+        return ()
+    facts.use("stated", said[0])
+    facts.use("gpus", *lines)
+    return (finding(Code.EXTENSION_ARCH_UNSUPPORTED, backend=_CUDA, variant="tgi", gpu=gpu),)
+
+
 # issue 38: Unsloth's refusal of an old GPU, and its banner's compute capability
 _BANNER_GPU: Final = "GPU of Unsloth's banner"
 
@@ -1292,6 +1315,7 @@ def _refused(evidence: Evidence, facts: _Read, before: Sequence[Finding]) -> tup
                 or f"a GPU of compute capability {said[0].value}",
             )
         )
+    found.extend(_tgi_flash_required(named, facts))  # issue 38: TGI on a V100
     said = facts.all(FactKey.MESSAGE_HF_BF16)
     gpu, lines = _below(named, _BF16_FLOOR)
     if said and gpu is not None and not _no_cuda(facts):

@@ -308,6 +308,8 @@ class FactKey(str, Enum):
     PROSE_ASCEND_310P = "prose.ascend_310p"
     VLLM_ASCEND_NAMED = "vllm_ascend.named"
     VLLM_ASCEND_310P_BUILD = "vllm_ascend.build_310p"
+    # TGI: "Sharded Llama requires Flash Attention enabled models" (the value: the model)
+    MESSAGE_TGI_FLASH_REQUIRED = "message.tgi_flash_required"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)

@@ -378,7 +378,18 @@ _MPS_BF16: Final = re.compile(
 # capability {major} {minor} is not supported", FlashAttention 1 needing sm75/sm8x/sm90; "…
 # is not supported for Flash Attention V2" below sm80). TGI logs it and falls back to its
 # models without flash attention where the model has one.
-_TGI_CAPABILITY: Final = re.compile(r"GPU with CUDA capability (\d{1,2}) (\d) is not supported")
+# issue 38: as reporters copy it too, with "is" doubled ("GPU with CUDA is capability 7 0 is not
+# supported", huggingface/text-generation-inference#398) or the capability dotted ("7.0").
+_TGI_CAPABILITY: Final = re.compile(
+    r"GPU with CUDA (?:is )?capability (\d{1,2})[ .](\d) is not supported"
+)
+# issue 38: TGI's refusal of a model it serves only with flash attention, where its flash models
+# did not import (server/text_generation_server/models/__init__.py: FLASH_ATT_ERROR_MESSAGE =
+# "{} requires Flash Attention enabled models.", raised as NotImplementedError for "Sharded
+# Llama", "Sharded Santacoder", …). The value: the model TGI names.
+_TGI_FLASH_REQUIRED: Final = re.compile(
+    r"(\w[\w -]{0,40}?) requires Flash Attention enabled models"
+)
 # Unsloth's banner names the GPU torch uses (unsloth/models/llama.py from_pretrained:
 # "   \\   /|    GPU: {gpu_stats.name}. Max memory: {max_memory} GB.", later "GPU: Tesla T4.
 # Num GPUs = 1. Max memory: …", and in 2025 the name alone after the banner's "/|": "NVIDIA
@@ -1771,6 +1782,7 @@ RECOGNISERS: Final = (
     _Recogniser(_ASCEND_310P_PROSE, FactKey.PROSE_ASCEND_310P, made=lambda m: m[1] or m[2] or m[3]),
     _Recogniser(_VLLM_ASCEND_NAMED, FactKey.VLLM_ASCEND_NAMED, group=0),
     _Recogniser(_VLLM_ASCEND_310P_IMAGE, FactKey.VLLM_ASCEND_310P_BUILD),
+    _Recogniser(_TGI_FLASH_REQUIRED, FactKey.MESSAGE_TGI_FLASH_REQUIRED),
 )
 
 
