@@ -2863,3 +2863,39 @@ def test_tgis_flash_attention_words_beside_an_h100_name_no_old_gpu() -> None:
     report = diagnosed("tgi714-h100-0.9.3-sharded-llama-requires-flash-attention.md")
     assert "extension.arch_unsupported" not in {f.code for f in report.findings}
     assert "no problem" not in rendered.counts(report)
+
+
+# issue 38: Intel GPUs in the forms real pastes take: IGC's SPIR-V refusal as a title without
+# its number, an iGPU named in the sentence that says the first run never ends
+@pytest.mark.parametrize(
+    ("name", "code", "words"),
+    [
+        (
+            "ipexllm12168-title-unsupported-spirv-version-iris-xe-driver-30.0.101.3111.md",
+            "xpu.igpu_not_supported",
+            "Unsupported SPIR-V version",
+        ),
+        (
+            "spirvtools5834-title-spirv-66560-ipex-llm-windows-guide.md",
+            "xpu.igpu_not_supported",
+            "66560",
+        ),
+        (
+            "ipex645-windows-igpu-ipex-2.1.30-xpu-still-pending-after-an-hour.md",
+            "xpu.kernels_compiled_at_first_use",
+            "still pending",
+        ),
+        (
+            "ipex399-windows-a770le-first-pass-takes-forever.md",
+            "xpu.kernels_compiled_at_first_use",
+            "takes forever to run the first pass",
+        ),
+    ],
+)
+def test_intel_gpu_causes_in_the_forms_pastes_take(name: str, code: str, words: str) -> None:
+    report = diagnosed(name)
+    (found,) = [f for f in report.findings if f.code == code]
+    quotes = report.rests_on[report.findings.index(found)]
+    assert any(words in q.text for q in quotes)
+    assert "no problem" not in rendered.counts(report)
+    assert not any("/whl/cu" in (f.remedy or "") for f in report.findings)

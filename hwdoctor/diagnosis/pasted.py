@@ -2328,7 +2328,9 @@ def _gen9_igpu(facts: _Read) -> tuple[Finding, ...]:
     failed = facts.all(FactKey.MESSAGE_SYCL_BUILD_FAILED)
     if not spirv and not (gen9 and failed):
         return ()
-    if spirv:
+    if spirv and not spirv[0].value:  # issue 38: the words without their number (a title)
+        said = "its compiler refused the kernels' SPIR-V version, newer than it reads"
+    elif spirv:
         number = int(spirv[0].value)
         version = f"{number >> 16}.{(number >> 8) & 0xFF}"  # SPIR-V's word: 0x00010400 is 1.4
         said = f"its compiler refused SPIR-V {version}, newer than it reads"
@@ -4081,7 +4083,11 @@ def _cuda_only_on_a_mac(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
 
 
 # issue 38 (s6-macintel): the words that tie a slow line to the XPU stack, and to first use.
-_FIRST: Final = re.compile(r"(?i)\bfirst\b")
+# issue 38: or a line that names the integrated GPU itself: on an iGPU the released wheels carry
+# no AOT kernels (IPEX's maintainers, intel/intel-extension-for-pytorch#614: "the official
+# release doesn't include iGPU AOT"; ipex-llm's FAQ: "The first time to run model on MTL's
+# iGPU … will takes 5-10 minutes"), so every run until the cache holds them is a first one.
+_FIRST: Final = re.compile(r"(?i)\b(?:first|1st|iGPU|Meteor Lake|Core Ultra)\b")
 
 
 def _xpu_jit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:

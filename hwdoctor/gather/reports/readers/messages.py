@@ -1324,12 +1324,17 @@ _MKL_IJIT: Final = re.compile(
 # when first calling tensor.to(\"xpu\")", "ipex init … is extremely slow 5-10 minutes … for the
 # first time"): read on a line that names XPU or IPEX within a bounded stretch; the XPU rule
 # (diagnosis/pasted.py _xpu_jit) keeps only a line that also says "first". The value: the words.
+# issue 38: and "still pending" after an hour (intel/intel-extension-for-pytorch#645, on a
+# Windows iGPU), on a line that names the integrated GPU instead of XPU ("iGPU", "Meteor Lake",
+# "Core Ultra": the GPUs IPEX's released wheels carry no AOT kernels for, #614).
 _SLOW: Final = (
     r"(hangs?|stuck|takes? forever|(?:several|\d{1,3}(?:-\d{1,3})?) minutes"
-    r"|(?:quite )?a long time|(?:extremely|very) slow)"
+    r"|(?:quite )?a long time|(?:extremely|very) slow|still pending)"
 )
+_XPU_WORDS: Final = r"(?:xpu|ipex|iGPU|Meteor Lake|Core Ultra)"
 _SLOW_WORDS: Final = re.compile(
-    rf"(?i)\b(?:xpu|ipex)\b[^\n]{{0,200}}?\b{_SLOW}\b|\b{_SLOW}\b[^\n]{{0,200}}?\b(?:xpu|ipex)\b"
+    rf"(?i)\b{_XPU_WORDS}\b[^\n]{{0,200}}?\b{_SLOW}\b"
+    rf"|\b{_SLOW}\b[^\n]{{0,200}}?\b{_XPU_WORDS}\b"
 )
 
 # issue 38: ROCm device nodes this user cannot open. rocminfo's start (ROCm/rocminfo
@@ -1375,8 +1380,10 @@ _INTEL_GEN9: Final = re.compile(
 # supported/known SPIR-V versions is 1.0 (65536) - 1.3 (66304)" (KhronosGroup/SPIRV-LLVM-
 # Translator lib/SPIRV/libSPIRV/SPIRVModule.cpp), the legacy drivers of Gen9 GPUs meeting
 # ipex-llm's and llama.cpp's SYCL kernels. The value: the version number.
+# issue 38: or in a title without its number ("Unsupported SPIR-V version", intel/ipex-llm#12168;
+# the value is then empty).
 _SPIRV_UNSUPPORTED: Final = re.compile(
-    r"unsupported SPIR-V version number '?(?:unknown \()?(\d{5,6})"
+    r"unsupported SPIR-V version(?: number '?(?:unknown \()?(\d{5,6}))?", re.I
 )
 # A SYCL kernel that would not build or run on the GPU, as llama.cpp's and ipex-llm's SYCL
 # backends print it: the SYCL runtime's PI / UR error names ("-11 (PI_ERROR_BUILD_PROGRAM_
@@ -1767,7 +1774,7 @@ RECOGNISERS: Final = (
         _ROCM_MEMBER, FactKey.MESSAGE_ROCM_MEMBER, made=lambda m: m[3] or f"{m[1] or ''}{m[2]}"
     ),
     _Recogniser(_INTEL_GEN9, FactKey.MESSAGE_INTEL_GEN9),
-    _Recogniser(_SPIRV_UNSUPPORTED, FactKey.MESSAGE_SPIRV_UNSUPPORTED),
+    _Recogniser(_SPIRV_UNSUPPORTED, FactKey.MESSAGE_SPIRV_UNSUPPORTED, made=lambda m: m[1] or ""),
     _Recogniser(
         _SYCL_BUILD_FAILED, FactKey.MESSAGE_SYCL_BUILD_FAILED, made=lambda m: m[1] or "build log"
     ),
