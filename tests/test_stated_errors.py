@@ -2899,3 +2899,29 @@ def test_intel_gpu_causes_in_the_forms_pastes_take(name: str, code: str, words: 
     assert any(words in q.text for q in quotes)
     assert "no problem" not in rendered.counts(report)
     assert not any("/whl/cu" in (f.remedy or "") for f in report.findings)
+
+
+# issue 38: xformers on a Mac in the forms pastes take: the Mac named in words ("Mac / M1",
+# "macos M1", "on Mac"), xformers named only in the title, pip's build line or its note
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("unsloth414-apple-m1-pro-xformers-0.0.25.post1-sdist-wheel-fails.md", "xformers"),
+        ("openllmwebui8-title-mac-m1-building-wheel-for-xformers-error.md", "Mac / M1"),
+        ("chatchat3771-zh-title-macos-m1-xformers-get-requires-users-path.md", "xformers"),
+        ("kohya3281-title-on-mac-xformers-no-module-named-torch-subprocess-note.md", "on Mac"),
+    ],
+)
+def test_xformers_built_on_a_mac_in_the_forms_pastes_take(name: str, words: str) -> None:
+    report = diagnosed(name)
+    (found,) = [f for f in report.findings if f.code == "extension.arch_unsupported"]
+    assert "xformers has no build for a Mac" in found.message
+    quotes = report.rests_on[report.findings.index(found)]
+    assert any(words in q.text for q in quotes)
+    assert not any("/whl/cu" in (f.remedy or "") for f in report.findings)
+
+
+def test_xformers_build_failing_with_no_mac_shown_is_not_the_macs() -> None:
+    """mlfoundations/open_lm#267: the same sdist build failing, no Mac in the paste."""
+    report = diagnosed("openlm267-python-3.12-xformers-sdist-no-module-torch-no-mac.md")
+    assert "extension.arch_unsupported" not in {f.code for f in report.findings}

@@ -348,6 +348,8 @@ _WHAT: Final = {
     FactKey.VLLM_ASCEND_NAMED: "vLLM Ascend",
     FactKey.VLLM_ASCEND_310P_BUILD: "vLLM Ascend's image",
     FactKey.MESSAGE_TGI_FLASH_REQUIRED: "TGI says (flash attention)",
+    FactKey.XFORMERS_BUILD: "pip builds (xformers)",
+    FactKey.PROSE_MAC: "Mac (in words)",
 }
 
 
@@ -4035,6 +4037,7 @@ def _mac_lines(paste: Pasted, facts: _Read) -> list[PastedFact]:
         *facts.all(FactKey.MACOS_WHEEL),
         *facts.all(FactKey.MACOS_PATH),
         *facts.all(FactKey.PROSE_MACOS),
+        *facts.all(FactKey.PROSE_MAC),  # issue 38: "macos M1", "on Mac" in a title
     ]
 
 
@@ -4073,7 +4076,8 @@ def _cuda_only_on_a_mac(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                 install=remedies.requirement(way, _BNB, _BNB_MAC_RELEASE),
             )
         )
-    sdist = facts.all(FactKey.PIP_SDIST)
+    # pip fetching its source; else its build or a reporter's words naming it (issue 38)
+    sdist = facts.all(FactKey.PIP_SDIST) or facts.all(FactKey.XFORMERS_BUILD)
     failed = facts.all(FactKey.PIP_BUILD_FAILED)
     if sdist and failed:
         facts.use("stated", sdist[0], *failed)

@@ -310,6 +310,8 @@ class FactKey(str, Enum):
     VLLM_ASCEND_310P_BUILD = "vllm_ascend.build_310p"
     # TGI: "Sharded Llama requires Flash Attention enabled models" (the value: the model)
     MESSAGE_TGI_FLASH_REQUIRED = "message.tgi_flash_required"
+    XFORMERS_BUILD = "pip.xformers_build"  # "Building wheel for xformers (", "安装不上xformers"
+    PROSE_MAC = "prose.mac"  # the Mac named in words: "macos M1", "on Mac", "MacBook Pro"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)

@@ -1299,6 +1299,23 @@ _MACOS_WHEEL: Final = re.compile(r"\b(macosx_\d{1,2}_\d{1,2}_(?:arm64|x86_64|uni
 # sdist; README "Installing xFormers": "Recommended, Windows & Linux"). pip's own lines
 # (pip/_internal/operations/prepare.py: "Using cached %s", "Downloading %s"). The value: the
 # package.
+# issue 38: a library on hardware it does not support (xformers on a Mac): pip building it
+# (pip/_internal/wheel_builder.py: "Building wheel for %s (%s)"), or a reporter's words that
+# installing or building xformers fails ("安装不上xformers包", "can't install xformers"; the
+# boundaries are ASCII ones, CJK characters being word characters to Python's regex).
+_XFORMERS_BUILD: Final = re.compile(
+    r"Building wheel for xformers \(|(?i:(?:install|build|安装)[^\n]{0,40}?"
+    r"(?<![A-Za-z0-9_])xformers(?![A-Za-z0-9_]))|(?i:(?<![A-Za-z0-9_])xformers[^\n]{0,40}?"
+    r"(?:install|build|安装))"
+)
+# pip's note under a failed build's output (pip/_internal/exceptions.py DiagnosticPipError's
+# note_stmt: "This error originates from a subprocess, and is likely not a problem with pip.").
+_PIP_SUBPROCESS_NOTE: Final = re.compile(r"This error originates from a subprocess")
+# The Mac named in words: "macos M1", "on Mac", "Mac / M1", "MacBook Pro", "Mac mini".
+_MAC_NAMED: Final = re.compile(
+    r"(?i)(?<![A-Za-z0-9_])(mac ?os|macbook(?: pro| air)?|mac ?mini|mac studio|apple silicon"
+    r"|on (?:a |my )?mac|mac ?/ ?m[1-4])(?![A-Za-z0-9_])"
+)
 _PIP_SDIST: Final = re.compile(
     r"^\s{0,8}(?:Using cached|Downloading) (xformers)-\d[\w.+]{0,40}\.tar\.gz\b"
 )
@@ -1790,6 +1807,9 @@ RECOGNISERS: Final = (
     _Recogniser(_VLLM_ASCEND_NAMED, FactKey.VLLM_ASCEND_NAMED, group=0),
     _Recogniser(_VLLM_ASCEND_310P_IMAGE, FactKey.VLLM_ASCEND_310P_BUILD),
     _Recogniser(_TGI_FLASH_REQUIRED, FactKey.MESSAGE_TGI_FLASH_REQUIRED),
+    _Recogniser(_XFORMERS_BUILD, FactKey.XFORMERS_BUILD, words="xformers"),
+    _Recogniser(_PIP_SUBPROCESS_NOTE, FactKey.PIP_BUILD_FAILED, words="subprocess"),
+    _Recogniser(_MAC_NAMED, FactKey.PROSE_MAC),
 )
 
 
