@@ -1014,3 +1014,48 @@ def test_a_vllm_ascend_release_before_its_310p_support_on_a_310p(tmp_path: Path)
         in (found["message"])
     )
     assert found["remedy"] == "docker pull " + ascend.VLLM_ASCEND_310P_IMAGE
+
+
+# issue 38: vLLM Ascend on an Atlas 300I, the NPU named in words, vLLM Ascend named in words
+VA_310P_ASKED = (
+    # vllm-ascend#859: "the 310p device is not supported … can't use vllm-ascend？"
+    ERRORS / "vllmascend859-310p-device-not-supported-prose-vllm-ascend.md",
+    # vllm-ascend#226: "请问300I Duo以及Atlas 200I A2是否支持vllm-ascend" (Chinese, no spaces)
+    ERRORS / "vllmascend226-zh-title-300i-duo-atlas-200i-a2-vllm-ascend-question.md",
+    # vllm-ascend#1500: a 310p in the title, vllm_ascend's NPUWorker in a one-line traceback
+    ERRORS / "vllmascend1500-zh-title-910b2-to-310p-vllm-ascend-npuworker-traceback.md",
+    # vllm-ascend#3491: "VLLM- Ascend支持在300i、300i Duo、310p上进行推理吗"
+    ERRORS / "vllmascend3491-zh-title-300i-duo-310p-which-release.md",
+)
+
+
+@pytest.mark.parametrize("path", VA_310P_ASKED, ids=[p.name.split("-")[0] for p in VA_310P_ASKED])
+def test_vllm_ascend_named_beside_an_atlas_300i_in_words(path: Path) -> None:
+    """No release and no -310p build shown: the answer is the releases and builds of vLLM
+    Ascend that run on the 310P, with its Atlas 300I image, never a CUDA index."""
+    exit_code, data = detect(path)
+    assert exit_code == 1
+    found = finding(data, "backend.vllm_ascend_device_unsupported")
+    assert "only in its -310p builds from v" + ascend.VLLM_ASCEND_FIRST_310P in found["message"]
+    assert found["remedy"] == "docker pull " + ascend.VLLM_ASCEND_310P_IMAGE
+    assert not any(bad in line for line in lines_of(data) for bad in CUDA_OR_ROCM)
+
+
+def test_npu_smi_of_a_300i_duo_beside_a_question_naming_vllm_ascend(tmp_path: Path) -> None:
+    """npu-smi's 310P3 rows (nvtop#421) and vllm-ascend#226's question: the chip npu-smi
+    names is the one the answer names."""
+    paste = tmp_path / "asked.txt"
+    paste.write_text(ATLAS_300I.read_text() + "\n" + VA_310P_ASKED[1].read_text())
+    exit_code, data = detect(paste)
+    assert exit_code == 1
+    assert (
+        "the paste's NPU, 310P3"
+        in finding(data, "backend.vllm_ascend_device_unsupported")["message"]
+    )
+
+
+def test_vllm_ascend_310p_image_on_a_310p_is_its_atlas_300i_build() -> None:
+    """vllm-ascend#6842: v0.14.0rc1-310p-openeuler on 310P3 chips is the build for them."""
+    _, data = detect(ERRORS / "vllmascend6842-zh-310p3-v0.14.0rc1-310p-image-npu-smi.md")
+    codes = [f["code"] for f in data["findings"]]
+    assert "backend.vllm_ascend_device_unsupported" not in codes

@@ -2967,3 +2967,109 @@ def test_the_neuron_runtimes_info_start_is_no_cores_finding() -> None:
     name = "neuronsdk1018-trn-nrt-init-info-allocate-neuron-cores-instance-info.md"
     with pytest.raises(UsageError, match="no report hwdoctor reads"):
         reports.read((ERRORS / name).read_bytes())
+
+
+# issue 38: TGI below its flash-attention floor in the forms real pastes take: the GPU only in
+# a title or a template's bare "V100" beside TGI's "requires Flash Attention enabled models",
+# its capability message as a title or with a full-width "！"
+@pytest.mark.parametrize(
+    ("name", "words", "gpu"),
+    [
+        (
+            "tgi686-title-tesla-v100-sharded-llama-requires-flash-attention.md",
+            "requires Flash Attention enabled models",
+            "the Tesla V100 (compute capability 7.0)",
+        ),
+        (
+            "tgi897-v100-alone-1.0.1-sharded-llama-requires-flash-attention.md",
+            "requires Flash Attention enabled models",
+            "the V100 (compute capability 7.0)",
+        ),
+        (
+            "podman22137-title-capability-7-0-not-supported-for-flash-attention-v2.md",
+            "capability 7 0",
+            "compute capability 7.0",
+        ),
+        ("flashattn524-v100-capability-7-0-fullwidth-bang.md", "capability 7 0", "7.0"),
+    ],
+)
+def test_tgi_below_its_flash_attention_floor_in_other_forms(
+    name: str, words: str, gpu: str
+) -> None:
+    report = diagnosed(name)
+    (found,) = [f for f in report.findings if f.code == "extension.arch_unsupported"]
+    assert "text-generation-inference's flash-attention" in found.message
+    assert gpu in found.message, found.message
+    quotes = report.rests_on[report.findings.index(found)]
+    assert any(words in q.text for q in quotes)
+    assert report.exit_code == 1
+
+
+def test_tgis_flash_attention_words_beside_an_h100_name_no_old_gpu() -> None:
+    """huggingface/text-generation-inference#714: the same refusal on two H100s is a build
+    without its flash kernels, not a GPU below the floor."""
+    report = diagnosed("tgi714-h100-0.9.3-sharded-llama-requires-flash-attention.md")
+    assert "extension.arch_unsupported" not in {f.code for f in report.findings}
+    assert "no problem" not in rendered.counts(report)
+
+
+# issue 38: Intel GPUs in the forms real pastes take: IGC's SPIR-V refusal as a title without
+# its number, an iGPU named in the sentence that says the first run never ends
+@pytest.mark.parametrize(
+    ("name", "code", "words"),
+    [
+        (
+            "ipexllm12168-title-unsupported-spirv-version-iris-xe-driver-30.0.101.3111.md",
+            "xpu.igpu_not_supported",
+            "Unsupported SPIR-V version",
+        ),
+        (
+            "spirvtools5834-title-spirv-66560-ipex-llm-windows-guide.md",
+            "xpu.igpu_not_supported",
+            "66560",
+        ),
+        (
+            "ipex645-windows-igpu-ipex-2.1.30-xpu-still-pending-after-an-hour.md",
+            "xpu.kernels_compiled_at_first_use",
+            "still pending",
+        ),
+        (
+            "ipex399-windows-a770le-first-pass-takes-forever.md",
+            "xpu.kernels_compiled_at_first_use",
+            "takes forever to run the first pass",
+        ),
+    ],
+)
+def test_intel_gpu_causes_in_the_forms_pastes_take(name: str, code: str, words: str) -> None:
+    report = diagnosed(name)
+    (found,) = [f for f in report.findings if f.code == code]
+    quotes = report.rests_on[report.findings.index(found)]
+    assert any(words in q.text for q in quotes)
+    assert "no problem" not in rendered.counts(report)
+    assert not any("/whl/cu" in (f.remedy or "") for f in report.findings)
+
+
+# issue 38: xformers on a Mac in the forms pastes take: the Mac named in words ("Mac / M1",
+# "macos M1", "on Mac"), xformers named only in the title, pip's build line or its note
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("unsloth414-apple-m1-pro-xformers-0.0.25.post1-sdist-wheel-fails.md", "xformers"),
+        ("openllmwebui8-title-mac-m1-building-wheel-for-xformers-error.md", "Mac / M1"),
+        ("chatchat3771-zh-title-macos-m1-xformers-get-requires-users-path.md", "xformers"),
+        ("kohya3281-title-on-mac-xformers-no-module-named-torch-subprocess-note.md", "on Mac"),
+    ],
+)
+def test_xformers_built_on_a_mac_in_the_forms_pastes_take(name: str, words: str) -> None:
+    report = diagnosed(name)
+    (found,) = [f for f in report.findings if f.code == "extension.arch_unsupported"]
+    assert "xformers has no build for a Mac" in found.message
+    quotes = report.rests_on[report.findings.index(found)]
+    assert any(words in q.text for q in quotes)
+    assert not any("/whl/cu" in (f.remedy or "") for f in report.findings)
+
+
+def test_xformers_build_failing_with_no_mac_shown_is_not_the_macs() -> None:
+    """mlfoundations/open_lm#267: the same sdist build failing, no Mac in the paste."""
+    report = diagnosed("openlm267-python-3.12-xformers-sdist-no-module-torch-no-mac.md")
+    assert "extension.arch_unsupported" not in {f.code for f in report.findings}

@@ -287,6 +287,20 @@ LOAD_PARAMS: Final = (
     "status",
 )
 
+# issue 38: what vLLM Ascend on an Atlas 300I needs, for a build for the A2/A3 and for a paste
+# that shows neither its release nor its build
+_VLLM_ASCEND_310P_BUILD: Final = (
+    "run vLLM Ascend's Atlas 300I build: its -310p image (from "
+    "v" + ascend.VLLM_ASCEND_FIRST_310P + ', "Support Atlas 300I series container '
+    'image"; its Atlas 300I tutorial runs ' + ascend.VLLM_ASCEND_310P_IMAGE + " with "
+    "the float16 dtype and eager mode), with the NPU's devices passed as that "
+    "tutorial shows; or build vLLM Ascend from source for this SoC (SOC_VERSION="
+    + ascend.VLLM_ASCEND_310P_SOC
+    + " on CANN's 310P toolkit and kernels, as its "
+    "Dockerfile.310p does). Its other images and wheels carry kernels for the 910B "
+    "only:"
+)
+
 # issue 38: the advice DeepSpeed's two variants share (its launcher where its devices are not)
 _DEEPSPEED_WITHOUT_ITS_DEVICES: Final = (
     "DeepSpeed's launcher starts one process per device of its "
@@ -2940,17 +2954,20 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         variants={
             "build_310p": "this vLLM Ascend is a build for the Atlas A2/A3, not for the "
             "paste's NPU, {chip} (an Atlas 300I, 310P): {why}",
+            # issue 38: vLLM Ascend named beside an Atlas 300I without its release or build
+            "asked_310p": "vLLM Ascend runs on the paste's NPU, {chip} (an Atlas 300I, "
+            "310P), only in its -310p builds from v" + ascend.VLLM_ASCEND_FIRST_310P + " "
+            "(experimental; its FAQ names v0.10.0rc1 the stable one for the 300I Duo): its "
+            "other images and wheels, and every release before, carry kernels for the Atlas "
+            "A2/A3 only (vLLM Ascend's FAQ, \"What devices are currently supported?\")",
         },
-        variant_commands={"build_310p": ("docker pull {image}",)},
+        variant_commands={
+            "build_310p": ("docker pull {image}",),
+            "asked_310p": ("docker pull {image}",),
+        },
         variant_advice={
-            "build_310p": "run vLLM Ascend's Atlas 300I build: its -310p image (from "
-            "v" + ascend.VLLM_ASCEND_FIRST_310P + ", \"Support Atlas 300I series container "
-            "image\"; its Atlas 300I tutorial runs " + ascend.VLLM_ASCEND_310P_IMAGE + " with "
-            "the float16 dtype and eager mode), with the NPU's devices passed as that "
-            "tutorial shows; or build vLLM Ascend from source for this SoC (SOC_VERSION="
-            + ascend.VLLM_ASCEND_310P_SOC + " on CANN's 310P toolkit and kernels, as its "
-            "Dockerfile.310p does). Its other images and wheels carry kernels for the 910B "
-            "only:",
+            "build_310p": _VLLM_ASCEND_310P_BUILD,
+            "asked_310p": _VLLM_ASCEND_310P_BUILD,
         },
     ),
     # issue 38: bitsandbytes' multi-backend preview on an AMD GPU

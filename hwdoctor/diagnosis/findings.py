@@ -3992,6 +3992,19 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["asked_310p"],
+    chip: Value,
+    image: Value,
+    why: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.VLLM_ASCEND_DEVICE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["build_310p"],
     chip: Value,
     image: Value,

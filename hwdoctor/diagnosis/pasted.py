@@ -347,6 +347,13 @@ _WHAT: Final = {
     FactKey.MESSAGE_PTX_TOOLCHAIN: "CUDA says (PTX)",
     FactKey.MESSAGE_NEURON_TORCH: "torch-neuron says",  # issue 38: its torch refused
     FactKey.MESSAGE_NEURON_CORES: "the Neuron runtime says (cores)",  # issue 38
+    # issue 38: a library on hardware it does not support (vLLM Ascend on an Atlas 300I)
+    FactKey.PROSE_ASCEND_310P: "Ascend NPU (in words)",
+    FactKey.VLLM_ASCEND_NAMED: "vLLM Ascend",
+    FactKey.VLLM_ASCEND_310P_BUILD: "vLLM Ascend's image",
+    FactKey.MESSAGE_TGI_FLASH_REQUIRED: "TGI says (flash attention)",
+    FactKey.XFORMERS_BUILD: "pip builds (xformers)",
+    FactKey.PROSE_MAC: "Mac (in words)",
 }
 
 
@@ -1159,6 +1166,28 @@ def _named_gpus(evidence: Evidence, facts: _Read) -> _Named:
     return named
 
 
+# issue 38: TGI's flash-attention models need compute capability 7.5 (FlashAttention 1's
+# sm75/sm8x/sm90, server/text_generation_server/utils/flash_attn.py; 8.0 for version 2).
+_TGI_FLASH_FLOOR: Final = (7, 5)
+
+
+def _tgi_flash_required(named: _Named, facts: _Read) -> tuple[Finding, ...]:
+    """TGI refusing a model it serves only with flash attention ("Sharded Llama requires
+    Flash Attention enabled models") where the paste names a GPU below FlashAttention's
+    floor (a title's "Tesla V100", a template's bare "V100"): its flash models did not import
+    on that GPU. The same words beside a newer GPU (a build without its kernels) are not
+    this, and stay an error line no finding explains."""
+    said = facts.all(FactKey.MESSAGE_TGI_FLASH_REQUIRED)
+    if not said or facts.all(FactKey.MESSAGE_TGI_CAPABILITY):  # TGI said the capability
+        return ()
+    gpu, lines = _below(named, _TGI_FLASH_FLOOR)
+    if not gpu:
+        return ()
+    facts.use("stated", said[0])
+    facts.use("gpus", *lines)
+    return (finding(Code.EXTENSION_ARCH_UNSUPPORTED, backend=_CUDA, variant="tgi", gpu=gpu),)
+
+
 # issue 38: Unsloth's refusal of an old GPU, and its banner's compute capability
 _BANNER_GPU: Final = "GPU of Unsloth's banner"
 
@@ -1303,6 +1332,7 @@ def _refused(evidence: Evidence, facts: _Read, before: Sequence[Finding]) -> tup
                 or f"a GPU of compute capability {said[0].value}",
             )
         )
+    found.extend(_tgi_flash_required(named, facts))  # issue 38: TGI on a V100
     said = facts.all(FactKey.MESSAGE_HF_BF16)
     gpu, lines = _below(named, _BF16_FLOOR)
     if said and gpu is not None and not _no_cuda(facts):
@@ -2325,7 +2355,9 @@ def _gen9_igpu(facts: _Read) -> tuple[Finding, ...]:
     failed = facts.all(FactKey.MESSAGE_SYCL_BUILD_FAILED)
     if not spirv and not (gen9 and failed):
         return ()
-    if spirv:
+    if spirv and not spirv[0].value:  # issue 38: the words without their number (a title)
+        said = "its compiler refused the kernels' SPIR-V version, newer than it reads"
+    elif spirv:
         number = int(spirv[0].value)
         version = f"{number >> 16}.{(number >> 8) & 0xFF}"  # SPIR-V's word: 0x00010400 is 1.4
         said = f"its compiler refused SPIR-V {version}, newer than it reads"
@@ -3156,6 +3188,7 @@ def _vllm_ascend_device(facts: _Read) -> tuple[Finding, ...]:
         if versions.canonical_name(f.name or "") in ("vllm", "vllm-ascend")
     ]
     vllm = facts.all(FactKey.VLLM_VERSION) + listed + facts.all(FactKey.VLLM_SAID)
+    vllm += facts.all(FactKey.VLLM_ASCEND_NAMED)  # issue 38: vLLM Ascend named in words
     if not vllm:
         return ()
     if not chips:  # issue 38: an Atlas 300I (310P) with a vLLM Ascend build for the A2/A3
@@ -3178,14 +3211,48 @@ def _vllm_ascend_on_310p(
     said = facts.all(FactKey.MESSAGE_CANN_SOC)
     built, device = said[0].value.split(" ", 1) if said else ("", "")
     chips = [f for f in facts.all(FactKey.ASCEND_CHIP) if ascend.is_310p(f.value)]
+    if not ascend.is_310p(device):
+        # issue 38: or the card or chip named in words ("300I Duo", "310p"), after npu-smi's
+        # and CANN's names of it
+        chips += facts.all(FactKey.PROSE_ASCEND_310P)
     if not (chips or ascend.is_310p(device)):
         return ()
     chip = printable(one_line(chips[0].value if chips else device.removeprefix("Ascend")))[:40]
     named = [f for f in listed if versions.canonical_name(f.name or "") == "vllm-ascend"]
+    # issue 38: vLLM Ascend's releases carry vLLM's number (v0.7.3 is vLLM 0.7.3's plugin; its
+    # versioning policy, docs/source/community/versioning_policy.md), so vLLM's release stands
+    # for it where the paste names vLLM Ascend and gives vLLM's version only
+    if not named and facts.all(FactKey.VLLM_ASCEND_NAMED):
+        named = [
+            f
+            for f in (*facts.all(FactKey.VLLM_VERSION), *listed)
+            if f.key is FactKey.VLLM_VERSION or versions.canonical_name(f.name or "") == "vllm"
+        ]
     release = named[0] if named else None
     parsed = versions.parse(release.value.strip().removeprefix("v")) if release else None
     first = versions.parse(ascend.VLLM_ASCEND_FIRST_310P)
     older = parsed is not None and first is not None and parsed < first
+    asked = (
+        release is None
+        and not said
+        and not facts.all(FactKey.VLLM_ASCEND_310P_BUILD)
+        and bool(facts.all(FactKey.VLLM_ASCEND_NAMED))
+    )
+    if asked:
+        # issue 38: vLLM Ascend named on an Atlas 300I without its release or its -310p build
+        # (a question, a failure with neither shown): the paste is answered with the releases
+        # and builds that support the NPU
+        facts.use("stated", facts.all(FactKey.VLLM_ASCEND_NAMED)[0], chips[0])
+        return (
+            finding(
+                Code.VLLM_ASCEND_DEVICE,
+                backend=_NPU,
+                variant="asked_310p",
+                chip=chip,
+                why="",
+                image=ascend.VLLM_ASCEND_310P_IMAGE,
+            ),
+        )
     if said and ascend.kernels_package(built) != "310p":
         why = (
             f"its kernels were built for {printable(built)[:40]} and CANN refuses them here "
@@ -4011,6 +4078,7 @@ def _mac_lines(paste: Pasted, facts: _Read) -> list[PastedFact]:
         *facts.all(FactKey.MACOS_WHEEL),
         *facts.all(FactKey.MACOS_PATH),
         *facts.all(FactKey.PROSE_MACOS),
+        *facts.all(FactKey.PROSE_MAC),  # issue 38: "macos M1", "on Mac" in a title
     ]
 
 
@@ -4049,7 +4117,8 @@ def _cuda_only_on_a_mac(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                 install=remedies.requirement(way, _BNB, _BNB_MAC_RELEASE),
             )
         )
-    sdist = facts.all(FactKey.PIP_SDIST)
+    # pip fetching its source; else its build or a reporter's words naming it (issue 38)
+    sdist = facts.all(FactKey.PIP_SDIST) or facts.all(FactKey.XFORMERS_BUILD)
     failed = facts.all(FactKey.PIP_BUILD_FAILED)
     if sdist and failed:
         facts.use("stated", sdist[0], *failed)
@@ -4059,7 +4128,11 @@ def _cuda_only_on_a_mac(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
 
 
 # issue 38 (s6-macintel): the words that tie a slow line to the XPU stack, and to first use.
-_FIRST: Final = re.compile(r"(?i)\bfirst\b")
+# issue 38: or a line that names the integrated GPU itself: on an iGPU the released wheels carry
+# no AOT kernels (IPEX's maintainers, intel/intel-extension-for-pytorch#614: "the official
+# release doesn't include iGPU AOT"; ipex-llm's FAQ: "The first time to run model on MTL's
+# iGPU … will takes 5-10 minutes"), so every run until the cache holds them is a first one.
+_FIRST: Final = re.compile(r"(?i)\b(?:first|1st|iGPU|Meteor Lake|Core Ultra)\b")
 
 
 def _xpu_jit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:

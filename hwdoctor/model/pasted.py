@@ -322,6 +322,16 @@ class FactKey(str, Enum):
     # "NeuronCore(s) not available - Requested:1 Available:0", torch-neuronx's "cannot determine
     # the number of available NeuronCores"
     MESSAGE_NEURON_CORES = "message.neuron_cores"
+    # issue 38: a library on hardware it does not support, named wherever the paste names it:
+    # an Atlas 300I's Ascend 310P in words ("300I Duo", "310p"), vLLM Ascend named in words
+    # ("vllm-ascend", "VLLM- Ascend"), and its -310p build named ("vllm-ascend:v0.10.0rc1-310p")
+    PROSE_ASCEND_310P = "prose.ascend_310p"
+    VLLM_ASCEND_NAMED = "vllm_ascend.named"
+    VLLM_ASCEND_310P_BUILD = "vllm_ascend.build_310p"
+    # TGI: "Sharded Llama requires Flash Attention enabled models" (the value: the model)
+    MESSAGE_TGI_FLASH_REQUIRED = "message.tgi_flash_required"
+    XFORMERS_BUILD = "pip.xformers_build"  # "Building wheel for xformers (", "安装不上xformers"
+    PROSE_MAC = "prose.mac"  # the Mac named in words: "macos M1", "on Mac", "MacBook Pro"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)

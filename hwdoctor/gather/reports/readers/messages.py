@@ -379,7 +379,18 @@ _MPS_BF16: Final = re.compile(
 # capability {major} {minor} is not supported", FlashAttention 1 needing sm75/sm8x/sm90; "…
 # is not supported for Flash Attention V2" below sm80). TGI logs it and falls back to its
 # models without flash attention where the model has one.
-_TGI_CAPABILITY: Final = re.compile(r"GPU with CUDA capability (\d{1,2}) (\d) is not supported")
+# issue 38: as reporters copy it too, with "is" doubled ("GPU with CUDA is capability 7 0 is not
+# supported", huggingface/text-generation-inference#398) or the capability dotted ("7.0").
+_TGI_CAPABILITY: Final = re.compile(
+    r"GPU with CUDA (?:is )?capability (\d{1,2})[ .](\d) is not supported"
+)
+# issue 38: TGI's refusal of a model it serves only with flash attention, where its flash models
+# did not import (server/text_generation_server/models/__init__.py: FLASH_ATT_ERROR_MESSAGE =
+# "{} requires Flash Attention enabled models.", raised as NotImplementedError for "Sharded
+# Llama", "Sharded Santacoder", …). The value: the model TGI names.
+_TGI_FLASH_REQUIRED: Final = re.compile(
+    r"(\w[\w -]{0,40}?) requires Flash Attention enabled models"
+)
 # Unsloth's banner names the GPU torch uses (unsloth/models/llama.py from_pretrained:
 # "   \\   /|    GPU: {gpu_stats.name}. Max memory: {max_memory} GB.", later "GPU: Tesla T4.
 # Num GPUs = 1. Max memory: …", and in 2025 the name alone after the banner's "/|": "NVIDIA
@@ -824,6 +835,31 @@ _VLLM_SAID: Final = re.compile(
 # worker log (vllm_ascend/worker/model_runner_v1.py: "[model_runner_v1.py:2114] Loading model
 # weights took …", vllm-project/vllm-ascend#2725, #5599): lines that show vLLM running.
 _VLLM_RUN: Final = re.compile(r"\bvllm serve |\[model_runner_v1\.py:\d{1,6}\]")
+# issue 38: vLLM Ascend on an Atlas 300I, named in words. The Atlas 300I cards (Duo, Pro) and
+# the 300V / 300V Pro carry the Ascend 310P (vLLM Ascend's FAQ, "Atlas 300I Inference series
+# (Atlas 300I Duo)", "Ascend-cann-kernels-310p"; its 310p tutorial names "Atlas 300I DUO"),
+# which reporters name as the card ("300I Duo", "300i") or the chip ("310P", "310p3"); a
+# package's or an image's "-310p" suffix is a build, not the machine (hence the look-behind).
+# The value: the words.
+_ASCEND_310P_PROSE: Final = re.compile(
+    r"(?<![A-Za-z0-9_-])((?:(?:Atlas|Ascend)[ \t]?)?(?:300[IV][ \t]?(?:Duo|Pro)|310P\d)"
+    r"|(?:Atlas|Ascend)[ \t]?(?:300[IV]|310P))(?![A-Za-z0-9_-])"
+    # the bare "300I" / "310P" with a character beside it (a pattern needs SHORTEST's five)
+    r"|(?<![A-Za-z0-9_-])(300[IV]|310P)[^A-Za-z0-9_-]"
+    r"|[^A-Za-z0-9_-](300[IV]|310P)$",
+    re.I,
+)
+# vLLM Ascend named: its package ("vllm-ascend", "vllm_ascend" in a path), its name in words
+# ("vLLM Ascend", "VLLM- Ascend", "VLLM-ASCEND"), in Chinese prose too ("支持vllm-ascend": the
+# boundaries are ASCII ones, as CJK characters are word characters to Python's regex).
+_VLLM_ASCEND_NAMED: Final = re.compile(
+    r"(?<![A-Za-z0-9_])vllm[ \t]?[-_]?[ \t]?ascend(?![A-Za-z0-9_])", re.I
+)
+# vLLM Ascend's Atlas 300I build: its images tagged "<release>-310p" (quay.io/ascend/vllm-ascend,
+# built by its Dockerfile.310p; compat/ascend.py VLLM_ASCEND_FIRST_310P). The value: the tag.
+_VLLM_ASCEND_310P_IMAGE: Final = re.compile(
+    r"vllm-ascend:(v?\d{1,2}\.\d{1,3}[\w.]{0,20}-310p)", re.I
+)
 # The community builds that run vLLM on gfx906, which upstream vLLM does not support:
 # nlzy/vllm-gfx906 (its docker image nalanzeyu/vllm-gfx906) and the Triton fork it needs,
 # Said-Akbar/triton-gcn5 (vllm-project/vllm#33811 names ROCm Triton's missing gfx906 target).
@@ -1337,6 +1373,23 @@ _MACOS_WHEEL: Final = re.compile(r"\b(macosx_\d{1,2}_\d{1,2}_(?:arm64|x86_64|uni
 # sdist; README "Installing xFormers": "Recommended, Windows & Linux"). pip's own lines
 # (pip/_internal/operations/prepare.py: "Using cached %s", "Downloading %s"). The value: the
 # package.
+# issue 38: a library on hardware it does not support (xformers on a Mac): pip building it
+# (pip/_internal/wheel_builder.py: "Building wheel for %s (%s)"), or a reporter's words that
+# installing or building xformers fails ("安装不上xformers包", "can't install xformers"; the
+# boundaries are ASCII ones, CJK characters being word characters to Python's regex).
+_XFORMERS_BUILD: Final = re.compile(
+    r"Building wheel for xformers \(|(?i:(?:install|build|安装)[^\n]{0,40}?"
+    r"(?<![A-Za-z0-9_])xformers(?![A-Za-z0-9_]))|(?i:(?<![A-Za-z0-9_])xformers[^\n]{0,40}?"
+    r"(?:install|build|安装))"
+)
+# pip's note under a failed build's output (pip/_internal/exceptions.py DiagnosticPipError's
+# note_stmt: "This error originates from a subprocess, and is likely not a problem with pip.").
+_PIP_SUBPROCESS_NOTE: Final = re.compile(r"This error originates from a subprocess")
+# The Mac named in words: "macos M1", "on Mac", "Mac / M1", "MacBook Pro", "Mac mini".
+_MAC_NAMED: Final = re.compile(
+    r"(?i)(?<![A-Za-z0-9_])(mac ?os|macbook(?: pro| air)?|mac ?mini|mac studio|apple silicon"
+    r"|on (?:a |my )?mac|mac ?/ ?m[1-4])(?![A-Za-z0-9_])"
+)
 _PIP_SDIST: Final = re.compile(
     r"^\s{0,8}(?:Using cached|Downloading) (xformers)-\d[\w.+]{0,40}\.tar\.gz\b"
 )
@@ -1362,12 +1415,17 @@ _MKL_IJIT: Final = re.compile(
 # when first calling tensor.to(\"xpu\")", "ipex init … is extremely slow 5-10 minutes … for the
 # first time"): read on a line that names XPU or IPEX within a bounded stretch; the XPU rule
 # (diagnosis/pasted.py _xpu_jit) keeps only a line that also says "first". The value: the words.
+# issue 38: and "still pending" after an hour (intel/intel-extension-for-pytorch#645, on a
+# Windows iGPU), on a line that names the integrated GPU instead of XPU ("iGPU", "Meteor Lake",
+# "Core Ultra": the GPUs IPEX's released wheels carry no AOT kernels for, #614).
 _SLOW: Final = (
     r"(hangs?|stuck|takes? forever|(?:several|\d{1,3}(?:-\d{1,3})?) minutes"
-    r"|(?:quite )?a long time|(?:extremely|very) slow)"
+    r"|(?:quite )?a long time|(?:extremely|very) slow|still pending)"
 )
+_XPU_WORDS: Final = r"(?:xpu|ipex|iGPU|Meteor Lake|Core Ultra)"
 _SLOW_WORDS: Final = re.compile(
-    rf"(?i)\b(?:xpu|ipex)\b[^\n]{{0,200}}?\b{_SLOW}\b|\b{_SLOW}\b[^\n]{{0,200}}?\b(?:xpu|ipex)\b"
+    rf"(?i)\b{_XPU_WORDS}\b[^\n]{{0,200}}?\b{_SLOW}\b"
+    rf"|\b{_SLOW}\b[^\n]{{0,200}}?\b{_XPU_WORDS}\b"
 )
 
 # issue 38: ROCm device nodes this user cannot open. rocminfo's start (ROCm/rocminfo
@@ -1413,8 +1471,10 @@ _INTEL_GEN9: Final = re.compile(
 # supported/known SPIR-V versions is 1.0 (65536) - 1.3 (66304)" (KhronosGroup/SPIRV-LLVM-
 # Translator lib/SPIRV/libSPIRV/SPIRVModule.cpp), the legacy drivers of Gen9 GPUs meeting
 # ipex-llm's and llama.cpp's SYCL kernels. The value: the version number.
+# issue 38: or in a title without its number ("Unsupported SPIR-V version", intel/ipex-llm#12168;
+# the value is then empty).
 _SPIRV_UNSUPPORTED: Final = re.compile(
-    r"unsupported SPIR-V version number '?(?:unknown \()?(\d{5,6})"
+    r"unsupported SPIR-V version(?: number '?(?:unknown \()?(\d{5,6}))?", re.I
 )
 # A SYCL kernel that would not build or run on the GPU, as llama.cpp's and ipex-llm's SYCL
 # backends print it: the SYCL runtime's PI / UR error names ("-11 (PI_ERROR_BUILD_PROGRAM_
@@ -1807,7 +1867,7 @@ RECOGNISERS: Final = (
         _ROCM_MEMBER, FactKey.MESSAGE_ROCM_MEMBER, made=lambda m: m[3] or f"{m[1] or ''}{m[2]}"
     ),
     _Recogniser(_INTEL_GEN9, FactKey.MESSAGE_INTEL_GEN9),
-    _Recogniser(_SPIRV_UNSUPPORTED, FactKey.MESSAGE_SPIRV_UNSUPPORTED),
+    _Recogniser(_SPIRV_UNSUPPORTED, FactKey.MESSAGE_SPIRV_UNSUPPORTED, made=lambda m: m[1] or ""),
     _Recogniser(
         _SYCL_BUILD_FAILED, FactKey.MESSAGE_SYCL_BUILD_FAILED, made=lambda m: m[1] or "build log"
     ),
@@ -1834,6 +1894,14 @@ RECOGNISERS: Final = (
         made=lambda m: f"{m[1].lower().replace('_', '-')} {m[2]}",
     ),
     _Recogniser(_TORCH_PINNED_TO, FactKey.NEURON_TORCH_PINNED),
+    # issue 38: a library on hardware it does not support (vLLM Ascend on an Atlas 300I)
+    _Recogniser(_ASCEND_310P_PROSE, FactKey.PROSE_ASCEND_310P, made=lambda m: m[1] or m[2] or m[3]),
+    _Recogniser(_VLLM_ASCEND_NAMED, FactKey.VLLM_ASCEND_NAMED, group=0),
+    _Recogniser(_VLLM_ASCEND_310P_IMAGE, FactKey.VLLM_ASCEND_310P_BUILD),
+    _Recogniser(_TGI_FLASH_REQUIRED, FactKey.MESSAGE_TGI_FLASH_REQUIRED),
+    _Recogniser(_XFORMERS_BUILD, FactKey.XFORMERS_BUILD, words="xformers"),
+    _Recogniser(_PIP_SUBPROCESS_NOTE, FactKey.PIP_BUILD_FAILED, words="subprocess"),
+    _Recogniser(_MAC_NAMED, FactKey.PROSE_MAC),
 )
 # Which recognisers a line can match, by the words each pattern's matches contain (screen.py):
 # the rest are not tried on it.

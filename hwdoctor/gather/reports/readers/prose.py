@@ -25,7 +25,9 @@ from hwdoctor.model.pasted import FactKey
 # when the name table knows it.
 _BARE_GPU: Final = re.compile(
     r"^\s*((?:NVIDIA |AMD )?(?:GeForce|Tesla|Quadro|TITAN|RTX|Radeon|Instinct"
-    r"|A\d{2,3}\b|H\d{3}\b|L\d{1,2}\b)[\w ()-]{0,50}?)\s*$"
+    r"|A\d{2,3}\b|H\d{3}\b|L\d{1,2}\b"
+    # issue 38: a data-centre GPU without its "Tesla" ("V100" alone under "nvidia-info:")
+    r"|[KPV]\d{2,3}S?\b|T4\b)[\w ()-]{0,50}?)\s*$"
 )
 # "GPU: NVIDIA GB10", "- GPU: AMD Radeon RX 580 Series" in a reporter's own list, its key
 # also in Markdown bold as issue templates write it ("- **GPU**: NVIDIA GeForce RTX 5090",
