@@ -4128,10 +4128,9 @@ def _cuda_only_on_a_mac(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
 
 
 # issue 38 (s6-macintel): the words that tie a slow line to the XPU stack, and to first use.
-# issue 38: or a line that names the integrated GPU itself: on an iGPU the released wheels carry
-# no AOT kernels (IPEX's maintainers, intel/intel-extension-for-pytorch#614: "the official
-# release doesn't include iGPU AOT"; ipex-llm's FAQ: "The first time to run model on MTL's
-# iGPU … will takes 5-10 minutes"), so every run until the cache holds them is a first one.
+# issue 38: or a line that names the integrated GPU itself (ipex-llm's FAQ: "The first time to
+# run model on MTL's iGPU … will takes 5-10 minutes"): every run until the cache holds its
+# kernels is a first one.
 _FIRST: Final = re.compile(r"(?i)\b(?:first|1st|iGPU|Meteor Lake|Core Ultra)\b")
 
 

@@ -379,11 +379,8 @@ _MPS_BF16: Final = re.compile(
 # capability {major} {minor} is not supported", FlashAttention 1 needing sm75/sm8x/sm90; "…
 # is not supported for Flash Attention V2" below sm80). TGI logs it and falls back to its
 # models without flash attention where the model has one.
-# issue 38: as reporters copy it too, with "is" doubled ("GPU with CUDA is capability 7 0 is not
-# supported", huggingface/text-generation-inference#398) or the capability dotted ("7.0").
-_TGI_CAPABILITY: Final = re.compile(
-    r"GPU with CUDA (?:is )?capability (\d{1,2})[ .](\d) is not supported"
-)
+# issue 38: as reporters copy it too, with the capability dotted ("7.0").
+_TGI_CAPABILITY: Final = re.compile(r"GPU with CUDA capability (\d{1,2})[ .](\d) is not supported")
 # issue 38: TGI's refusal of a model it serves only with flash attention, where its flash models
 # did not import (server/text_generation_server/models/__init__.py: FLASH_ATT_ERROR_MESSAGE =
 # "{} requires Flash Attention enabled models.", raised as NotImplementedError for "Sharded
@@ -1417,7 +1414,7 @@ _MKL_IJIT: Final = re.compile(
 # (diagnosis/pasted.py _xpu_jit) keeps only a line that also says "first". The value: the words.
 # issue 38: and "still pending" after an hour (intel/intel-extension-for-pytorch#645, on a
 # Windows iGPU), on a line that names the integrated GPU instead of XPU ("iGPU", "Meteor Lake",
-# "Core Ultra": the GPUs IPEX's released wheels carry no AOT kernels for, #614).
+# "Core Ultra": the integrated GPUs whose first run compiles, ipex-llm's FAQ).
 _SLOW: Final = (
     r"(hangs?|stuck|takes? forever|(?:several|\d{1,3}(?:-\d{1,3})?) minutes"
     r"|(?:quite )?a long time|(?:extremely|very) slow|still pending)"
