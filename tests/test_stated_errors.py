@@ -2819,3 +2819,87 @@ def test_a_vllm_image_whose_torch_is_above_the_driver_is_named() -> None:
     assert result.returncode == 1, result.stderr
     (found,) = result.json()["data"]["findings"]
     assert found["code"] == "driver.cuda_too_old" and "12.8" in found["message"]
+
+
+# issue 38 (s7-build): the wrong torch build for the GPU the paste names, in the forms real
+# pastes take: torch's words in a title or retold in a sentence, the GPU in prose, in
+# nvidia-smi, or as an AMD target alone
+@pytest.mark.parametrize(
+    ("name", "code", "backend", "index"),
+    [
+        # the title's words and "on RTX2060" in a sentence, on Windows 10
+        (
+            "riffusion145-windows-rtx2060-prose-torch-not-compiled-with-cuda-title.md",
+            "torch.cpu_only_build",
+            "cuda",
+            "/whl/cu",
+        ),
+        # the title's words and a comment's nvidia-smi (Windows' TCC/WDDM header)
+        (
+            "fooocusapi84-nvidia-smi-wddm-rtx2060-torch-not-compiled-with-cuda-title.md",
+            "torch.cpu_only_build",
+            "cuda",
+            "/whl/cu",
+        ),
+        # an installer's PyPI torch on an RX 7900 XTX, torch's words retold
+        (
+            "comfyinstaller15-rx7900xtx-installer-pypi-torch-no-nvidia-drivers-found-retold.md",
+            "torch.build_mismatch",
+            "rocm",
+            "/whl/rocm",
+        ),
+        # "I have an AMD gpu" and torch's words retold, nothing else
+        (
+            "deforum55-amd-gpu-in-prose-no-nvidia-driver-found-retold.md",
+            "torch.build_mismatch",
+            "rocm",
+            "/whl/rocm",
+        ),
+        # a CPU-only torch asked for CUDA where the reporter has an AMD GPU
+        (
+            "fooocusapi336-amd-gpu-in-prose-torch-not-compiled-with-cuda.md",
+            "torch.cpu_only_build",
+            "rocm",
+            "/whl/rocm",
+        ),
+        # the title only: a Radeon 6700XT and torch's "Found no NVIDIA driver"
+        (
+            "comfy653-title-radeon-6700xt-found-no-nvidia-driver.md",
+            "torch.build_mismatch",
+            "rocm",
+            "/whl/rocm",
+        ),
+        # Windows paths and gfx1151 alone: AMD's Windows wheels, no index of PyTorch's
+        (
+            "comfyuirocm131-windows-gfx1151-torch-not-compiled-with-cuda.md",
+            "torch.cpu_only_build",
+            "rocm",
+            "rocm.docs.amd.com",
+        ),
+    ],
+)
+def test_the_wrong_torch_build_for_the_gpu_named_is_named(
+    name: str, code: str, backend: str, index: str
+) -> None:
+    """A CPU-only or CUDA torch where the paste names an NVIDIA or AMD GPU, however it names
+    it: the build finding for that GPU's backend alone, its remedy that backend's build, never
+    a CUDA index on a paste that shows an AMD GPU, and no NVIDIA driver to install there."""
+    report = diagnosed(name)
+    builds = [f for f in report.findings if f.code.startswith("torch.")]
+    assert [(f.code, f.backend) for f in builds] == [(code, backend)]
+    remedy = (builds[0].remedy or "") + (builds[0].advice or "")
+    assert index in remedy
+    if backend == "rocm":
+        assert "/whl/cu" not in remedy
+        assert "driver.not_found" not in {f.code for f in report.findings}
+    assert "no problem" not in rendered.counts(report)
+
+
+def test_a_cpu_torch_asked_for_cuda_beside_an_amd_gpu_is_the_amd_gpus_finding() -> None:
+    """torch's "Torch not compiled with CUDA enabled" where the paste shows an AMD GPU and no
+    NVIDIA one: the program's torch.cuda call asks the build the AMD GPU needs (ROCm answers
+    torch.cuda), so the one finding is the AMD GPU's, not a second one asking for CUDA."""
+    report = diagnosed("fooocusapi336-amd-gpu-in-prose-torch-not-compiled-with-cuda.md")
+    (found,) = [f for f in report.findings if f.code == "torch.cpu_only_build"]
+    assert found.backend == "rocm" and '"I have an AMD GPU"' in found.message
+    assert explained(report, "Torch not compiled with CUDA enabled")

@@ -343,6 +343,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_MPS_ASSERTION: "Metal (MPS) says",  # issue 38: torch's MPS backend's bugs
     FactKey.MESSAGE_CONTAINER_CUDA: "nvidia-container-cli says (image's CUDA)",  # issue 38
     FactKey.MESSAGE_PTX_TOOLCHAIN: "CUDA says (PTX)",
+    FactKey.PROSE_AMD_GPU: "GPU (the reporter's words)",  # issue 38 (s7-build)
 }
 
 

@@ -302,6 +302,9 @@ class FactKey(str, Enum):
     MESSAGE_CONTAINER_CUDA = "message.container_cuda"
     # CUDA error 222: "the provided PTX was compiled with an unsupported toolchain"
     MESSAGE_PTX_TOOLCHAIN = "message.ptx_toolchain"
+    # issue 38 (s7-build): an AMD GPU in the reporter's own words, no model named ("I have an
+    # AMD gpu")
+    PROSE_AMD_GPU = "prose.amd_gpu"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)

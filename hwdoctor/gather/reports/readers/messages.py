@@ -35,6 +35,13 @@ _INSUFFICIENT_DRIVER: Final = drivers.INSUFFICIENT
 # gives "found version NNNNN" instead), raised by torch.cuda's lazy init or warned as
 # "CUDA initialization: …" by torch.cuda.is_available().
 _NO_DRIVER: Final = re.compile(r"Found no NVIDIA driver on your system")
+# issue 38 (s7-build): the same message as a reporter retells it in a title or a sentence,
+# its words turned round ("gives me the \"No Nvidia drivers found on your system\" error",
+# HAMM3REXTREME/ComfyUI-Installer#15; "an error … \"No NVIDIA driver found on your
+# system.\"", XmYx/deforum-comfy-nodes#55): the CUDA build of torch found no driver.
+_NO_DRIVER_RETOLD: Final = re.compile(
+    r"\b(?i:no nvidia drivers? (?:was |were )?found on (?:your|this|the|my) (?:system|machine))"
+)
 # CUDA error 804, cudaErrorCompatNotSupportedOnDevice, in the runtime's words (the CUDA Runtime
 # API reference, cudaError_t): the CUDA forward-compatibility libraries were loaded on a GPU
 # that does not support them (https://docs.nvidia.com/deploy/cuda-compatibility/: data-centre
@@ -1742,6 +1749,8 @@ RECOGNISERS: Final = (
     _Recogniser(_MPS_BROADCAST, FactKey.MESSAGE_MPS_ASSERTION, made=lambda m: f"{m[1]} {m[2]}"),
     _Recogniser(_MLIR_INFER, FactKey.MESSAGE_MPS_ASSERTION, words="llvm"),
     _Recogniser(_MPS_COMMAND_BUFFER, FactKey.MESSAGE_MPS_ASSERTION, words="command buffer"),
+    # issue 38 (s7-build): torch's "Found no NVIDIA driver" as reporters retell it
+    _Recogniser(_NO_DRIVER_RETOLD, FactKey.MESSAGE_NO_DRIVER, group=0),
 )
 
 
