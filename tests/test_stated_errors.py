@@ -2903,3 +2903,53 @@ def test_a_cpu_torch_asked_for_cuda_beside_an_amd_gpu_is_the_amd_gpus_finding() 
     (found,) = [f for f in report.findings if f.code == "torch.cpu_only_build"]
     assert found.backend == "rocm" and '"I have an AMD GPU"' in found.message
     assert explained(report, "Torch not compiled with CUDA enabled")
+
+
+# issue 38 (s7-build): bitsandbytes' CUDA-only releases under torch's ROCm build, in the forms
+# real pastes take: its own "despite CUDA being available" beside the probe's failure, the
+# traceback without indentation, and the library's later 'NoneType' … 'cquantize…' in a title
+@pytest.mark.parametrize(
+    ("name", "symptom"),
+    [
+        (
+            "rocmdocker149-invokeai-bnb-cuda-setup-failed-despite-cuda-available-nonetype-split.md",
+            "CUDA Setup failed despite CUDA being available",
+        ),
+        (
+            "comfy5163-bnb-nf4-lib-none-cquantize-nonetype-split-cuda-available-warning.md",
+            "'cquantize_blockwise_fp16_nf4'",
+        ),
+        (
+            "bnb1404-invokeai-unindented-cuda-specs-nonetype-split-title-cuda-available.md",
+            "torch.version.cuda.split",
+        ),
+    ],
+)
+def test_bitsandbytes_cuda_setup_despite_cuda_available_on_rocm_is_named(
+    name: str, symptom: str
+) -> None:
+    """bitsandbytes 0.43-0.45 prints "CUDA Setup failed despite CUDA being available" only
+    where torch.cuda.is_available() (cextension.py); beside its probe failing on
+    torch.version.cuda None, that is torch's ROCm build: backend.cuda_only_package for the AMD
+    GPU, the ROCm-carrying release as remedy, every bitsandbytes line explained."""
+    report = diagnosed(name)
+    (found,) = [f for f in report.findings if f.code == "backend.cuda_only_package"]
+    assert found.backend == "rocm" and "built for NVIDIA's CUDA only" in found.message
+    remedy = found.remedy or ""
+    assert "'bitsandbytes>=0.49.0'" in remedy and "/whl/cu" not in remedy
+    assert explained(report, symptom)
+    assert not report.unread, report.unread
+    assert report.exit_code == 1
+
+
+def test_bitsandbytes_cuda_available_words_without_the_probe_failure_name_no_rocm() -> None:
+    """The same warning without the probe's failure on torch.version.cuda None (ROCm/
+    ROCm-docker#149's comment, its bitsandbytes lines taken out) does not show torch's ROCm
+    build: no bitsandbytes_rocm finding is made of "despite CUDA being available" alone."""
+    recorded = (
+        ERRORS
+        / "rocmdocker149-invokeai-bnb-cuda-setup-failed-despite-cuda-available-nonetype-split.md"
+    ).read_text()
+    kept = "\n".join(line for line in recorded.splitlines() if "NoneType" not in line)
+    report = pasted.diagnose(assemble.gathered(reports.read(kept.encode())))
+    assert "backend.cuda_only_package" not in {f.code for f in report.findings}
