@@ -2953,3 +2953,64 @@ def test_bitsandbytes_cuda_available_words_without_the_probe_failure_name_no_roc
     kept = "\n".join(line for line in recorded.splitlines() if "NoneType" not in line)
     report = pasted.diagnose(assemble.gathered(reports.read(kept.encode())))
     assert "backend.cuda_only_package" not in {f.code for f in report.findings}
+
+
+# issue 38 item 5 (s7-build): the reporter's words for an error, as non-native reporters write
+# them (no article, "face", "it's get"): the error stated and not shown is said, never
+# "no problem", and no finding is made of it
+@pytest.mark.parametrize(
+    ("name", "line"),
+    [
+        ("cvlib6-getting-error-at-model-train-no-article.md", 3),
+        ("differnet31-face-an-error-when-run-main-screenshot.md", 5),
+        ("hierarchical3dgs53-why-its-get-error-at-cuda-screenshot.md", 6),
+    ],
+)
+def test_an_error_stated_in_non_native_words_is_said(name: str, line: int) -> None:
+    """tanay-bits/cvlib#6 ("I'm getting error at self.model.train"), marco-rudolph/
+    differnet#31 ("I face an error when I run"), graphdeco-inria/hierarchical-3d-gaussians#53
+    ("why it's get error at .cuda() ?"): before, each was refused as "no report"."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 0, result.stderr
+    data = result.json()["data"]
+    assert f"the error line {line} says happened" in data["not_checked"][0]["unknown"]
+    assert not [f for f in data["findings"] if f["severity"] == "error"]
+
+
+@pytest.mark.parametrize(
+    ("line", "stated"),
+    [
+        # the recordings' own sentences, and the same words supposed or denied
+        ("I'm getting error at self.model.train", True),
+        ("I face an error when I run `python main.py`", True),
+        ("but why it's get error at .cuda() ?", True),
+        ("if I'm getting error at self.model.train", False),
+        ("I never face an error when I run `python main.py`", False),
+    ],
+)
+def test_non_native_error_words_and_their_denials(line: str, stated: bool) -> None:
+    """The widened words state an error; a supposition ("if") or a denial ("never") in the
+    same sentence does not (cleaning._NOT_STATED)."""
+    assert cleaning.states_error(line) is stated
+
+
+# GNU ld's unresolved symbols (binutils ld/ldmain.c undefined_symbol) have no error word
+@pytest.mark.parametrize(
+    ("name", "line", "count"),
+    [
+        # eleven "undefined reference to `…'" lines, no collect2 line, under make's title
+        ("pt42791-ld-undefined-reference-lapack-libtorch-cuda-only.md", 4, 12),
+        # the title and two ld lines before collect2's
+        ("pt17148-ld-undefined-reference-cudapushcallconfiguration-collect2.md", 7, 4),
+        # "… more undefined references to `…' follow" on one long line
+        ("tinycudann243-ld-more-undefined-references-follow-collect2.md", 4, 3),
+    ],
+)
+def test_the_linkers_undefined_references_are_error_lines(name: str, line: int, count: int) -> None:
+    """ld's "undefined reference to `sym'" and "more undefined references to `sym' follow"
+    are error lines: counted and listed as unexplained, never "no problem" (before: only the
+    title or collect2's line counted)."""
+    report = diagnosed(name)
+    assert line in {q.line for q in report.unread}, report.unread
+    assert report.unread_count == count
+    assert "no problem" not in rendered.counts(report)
