@@ -1553,7 +1553,7 @@ def _amd_gpu_shown(paste: Pasted) -> PastedFact | None:
     """issue 38 (s7-build): the line that names an AMD GPU (a name the gfx table knows, a
     Radeon or Instinct, "I have an AMD gpu"), where the paste names no NVIDIA GPU; None
     elsewhere."""
-    if gpu_of_cuda_shown(paste):
+    if gpu_of_cuda_shown(paste) or _cpu_torch_said(paste):
         return None
     for fact in paste.facts:
         if fact.key is FactKey.PROSE_AMD_GPU or (
@@ -1562,6 +1562,21 @@ def _amd_gpu_shown(paste: Pasted) -> PastedFact | None:
         ):
             return fact
     return None
+
+
+def _cpu_torch_said(paste: Pasted) -> bool:
+    """Whether the paste shows torch's CPU build (a "+cpu" version, or torch's "Torch not
+    compiled with CUDA enabled"), whose torch.version.cuda is None on any machine."""
+    for fact in paste.facts:
+        if fact.key is FactKey.MESSAGE_NOT_COMPILED_CUDA:
+            return True
+        torch_named = fact.key is FactKey.TORCH_VERSION or (
+            fact.key in (FactKey.PACKAGE, FactKey.PROSE_PACKAGE)
+            and versions.canonical_name(fact.name or "") in ("torch", "pytorch")
+        )
+        if torch_named and fact.value.strip().lower().endswith("+cpu"):
+            return True
+    return False
 
 
 # An AMD GPU's own words in a GPU's name ("AMD Radeon Pro W6800", "AMD Instinct MI210").
