@@ -3073,3 +3073,198 @@ def test_xformers_build_failing_with_no_mac_shown_is_not_the_macs() -> None:
     """mlfoundations/open_lm#267: the same sdist build failing, no Mac in the paste."""
     report = diagnosed("openlm267-python-3.12-xformers-sdist-no-module-torch-no-mac.md")
     assert "extension.arch_unsupported" not in {f.code for f in report.findings}
+
+
+# issue 38 (s7-build): the wrong torch build for the GPU the paste names, in the forms real
+# pastes take: torch's words in a title or retold in a sentence, the GPU in prose, in
+# nvidia-smi, or as an AMD target alone
+@pytest.mark.parametrize(
+    ("name", "code", "backend", "index"),
+    [
+        # the title's words and "on RTX2060" in a sentence, on Windows 10
+        (
+            "riffusion145-windows-rtx2060-prose-torch-not-compiled-with-cuda-title.md",
+            "torch.cpu_only_build",
+            "cuda",
+            "/whl/cu",
+        ),
+        # the title's words and a comment's nvidia-smi (Windows' TCC/WDDM header)
+        (
+            "fooocusapi84-nvidia-smi-wddm-rtx2060-torch-not-compiled-with-cuda-title.md",
+            "torch.cpu_only_build",
+            "cuda",
+            "/whl/cu",
+        ),
+        # an installer's PyPI torch on an RX 7900 XTX, torch's words retold
+        (
+            "comfyinstaller15-rx7900xtx-installer-pypi-torch-no-nvidia-drivers-found-retold.md",
+            "torch.build_mismatch",
+            "rocm",
+            "/whl/rocm",
+        ),
+        # "I have an AMD gpu" and torch's words retold, nothing else
+        (
+            "deforum55-amd-gpu-in-prose-no-nvidia-driver-found-retold.md",
+            "torch.build_mismatch",
+            "rocm",
+            "/whl/rocm",
+        ),
+        # a CPU-only torch asked for CUDA where the reporter has an AMD GPU
+        (
+            "fooocusapi336-amd-gpu-in-prose-torch-not-compiled-with-cuda.md",
+            "torch.cpu_only_build",
+            "rocm",
+            "/whl/rocm",
+        ),
+        # the title only: a Radeon 6700XT and torch's "Found no NVIDIA driver"
+        (
+            "comfy653-title-radeon-6700xt-found-no-nvidia-driver.md",
+            "torch.build_mismatch",
+            "rocm",
+            "/whl/rocm",
+        ),
+        # Windows paths and gfx1151 alone: AMD's Windows wheels, no index of PyTorch's
+        (
+            "comfyuirocm131-windows-gfx1151-torch-not-compiled-with-cuda.md",
+            "torch.cpu_only_build",
+            "rocm",
+            "rocm.docs.amd.com",
+        ),
+    ],
+)
+def test_the_wrong_torch_build_for_the_gpu_named_is_named(
+    name: str, code: str, backend: str, index: str
+) -> None:
+    """A CPU-only or CUDA torch where the paste names an NVIDIA or AMD GPU, however it names
+    it: the build finding for that GPU's backend alone, its remedy that backend's build, never
+    a CUDA index on a paste that shows an AMD GPU, and no NVIDIA driver to install there."""
+    report = diagnosed(name)
+    builds = [f for f in report.findings if f.code.startswith("torch.")]
+    assert [(f.code, f.backend) for f in builds] == [(code, backend)]
+    remedy = (builds[0].remedy or "") + (builds[0].advice or "")
+    assert index in remedy
+    if backend == "rocm":
+        assert "/whl/cu" not in remedy
+        assert "driver.not_found" not in {f.code for f in report.findings}
+    assert "no problem" not in rendered.counts(report)
+
+
+def test_a_cpu_torch_asked_for_cuda_beside_an_amd_gpu_is_the_amd_gpus_finding() -> None:
+    """torch's "Torch not compiled with CUDA enabled" where the paste shows an AMD GPU and no
+    NVIDIA one: the program's torch.cuda call asks the build the AMD GPU needs (ROCm answers
+    torch.cuda), so the one finding is the AMD GPU's, not a second one asking for CUDA."""
+    report = diagnosed("fooocusapi336-amd-gpu-in-prose-torch-not-compiled-with-cuda.md")
+    (found,) = [f for f in report.findings if f.code == "torch.cpu_only_build"]
+    assert found.backend == "rocm" and '"I have an AMD GPU"' in found.message
+    assert explained(report, "Torch not compiled with CUDA enabled")
+
+
+# issue 38 (s7-build): bitsandbytes' CUDA-only releases under torch's ROCm build, in the forms
+# real pastes take: its own "despite CUDA being available" beside the probe's failure, the
+# traceback without indentation, and the library's later 'NoneType' … 'cquantize…' in a title
+@pytest.mark.parametrize(
+    ("name", "symptom"),
+    [
+        (
+            "rocmdocker149-invokeai-bnb-cuda-setup-failed-despite-cuda-available-nonetype-split.md",
+            "CUDA Setup failed despite CUDA being available",
+        ),
+        (
+            "comfy5163-bnb-nf4-lib-none-cquantize-nonetype-split-cuda-available-warning.md",
+            "'cquantize_blockwise_fp16_nf4'",
+        ),
+        (
+            "bnb1404-invokeai-unindented-cuda-specs-nonetype-split-title-cuda-available.md",
+            "torch.version.cuda.split",
+        ),
+    ],
+)
+def test_bitsandbytes_cuda_setup_despite_cuda_available_on_rocm_is_named(
+    name: str, symptom: str
+) -> None:
+    """bitsandbytes 0.43-0.45 prints "CUDA Setup failed despite CUDA being available" only
+    where torch.cuda.is_available() (cextension.py); beside its probe failing on
+    torch.version.cuda None, that is torch's ROCm build: backend.cuda_only_package for the AMD
+    GPU, the ROCm-carrying release as remedy, every bitsandbytes line explained."""
+    report = diagnosed(name)
+    (found,) = [f for f in report.findings if f.code == "backend.cuda_only_package"]
+    assert found.backend == "rocm" and "built for NVIDIA's CUDA only" in found.message
+    remedy = found.remedy or ""
+    assert "'bitsandbytes>=0.49.0'" in remedy and "/whl/cu" not in remedy
+    assert explained(report, symptom)
+    assert not report.unread, report.unread
+    assert report.exit_code == 1
+
+
+def test_bitsandbytes_cuda_available_words_without_the_probe_failure_name_no_rocm() -> None:
+    """The same warning without the probe's failure on torch.version.cuda None (ROCm/
+    ROCm-docker#149's comment, its bitsandbytes lines taken out) does not show torch's ROCm
+    build: no bitsandbytes_rocm finding is made of "despite CUDA being available" alone."""
+    recorded = (
+        ERRORS
+        / "rocmdocker149-invokeai-bnb-cuda-setup-failed-despite-cuda-available-nonetype-split.md"
+    ).read_text()
+    kept = "\n".join(line for line in recorded.splitlines() if "NoneType" not in line)
+    report = pasted.diagnose(assemble.gathered(reports.read(kept.encode())))
+    assert "backend.cuda_only_package" not in {f.code for f in report.findings}
+
+
+# issue 38 item 5 (s7-build): the reporter's words for an error, as non-native reporters write
+# them (no article, "face", "it's get"): the error stated and not shown is said, never
+# "no problem", and no finding is made of it
+@pytest.mark.parametrize(
+    ("name", "line"),
+    [
+        ("cvlib6-getting-error-at-model-train-no-article.md", 3),
+        ("differnet31-face-an-error-when-run-main-screenshot.md", 5),
+        ("hierarchical3dgs53-why-its-get-error-at-cuda-screenshot.md", 6),
+    ],
+)
+def test_an_error_stated_in_non_native_words_is_said(name: str, line: int) -> None:
+    """tanay-bits/cvlib#6 ("I'm getting error at self.model.train"), marco-rudolph/
+    differnet#31 ("I face an error when I run"), graphdeco-inria/hierarchical-3d-gaussians#53
+    ("why it's get error at .cuda() ?"): before, each was refused as "no report"."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 0, result.stderr
+    data = result.json()["data"]
+    assert f"the error line {line} says happened" in data["not_checked"][0]["unknown"]
+    assert not [f for f in data["findings"] if f["severity"] == "error"]
+
+
+@pytest.mark.parametrize(
+    ("line", "stated"),
+    [
+        # the recordings' own sentences, and the same words supposed or denied
+        ("I'm getting error at self.model.train", True),
+        ("I face an error when I run `python main.py`", True),
+        ("but why it's get error at .cuda() ?", True),
+        ("if I'm getting error at self.model.train", False),
+        ("I never face an error when I run `python main.py`", False),
+    ],
+)
+def test_non_native_error_words_and_their_denials(line: str, stated: bool) -> None:
+    """The widened words state an error; a supposition ("if") or a denial ("never") in the
+    same sentence does not (cleaning._NOT_STATED)."""
+    assert cleaning.states_error(line) is stated
+
+
+# GNU ld's unresolved symbols (binutils ld/ldmain.c undefined_symbol) have no error word
+@pytest.mark.parametrize(
+    ("name", "line", "count"),
+    [
+        # eleven "undefined reference to `…'" lines, no collect2 line, under make's title
+        ("pt42791-ld-undefined-reference-lapack-libtorch-cuda-only.md", 4, 12),
+        # the title and two ld lines before collect2's
+        ("pt17148-ld-undefined-reference-cudapushcallconfiguration-collect2.md", 7, 4),
+        # "… more undefined references to `…' follow" on one long line
+        ("tinycudann243-ld-more-undefined-references-follow-collect2.md", 4, 3),
+    ],
+)
+def test_the_linkers_undefined_references_are_error_lines(name: str, line: int, count: int) -> None:
+    """ld's "undefined reference to `sym'" and "more undefined references to `sym' follow"
+    are error lines: counted and listed as unexplained, never "no problem" (before: only the
+    title or collect2's line counted)."""
+    report = diagnosed(name)
+    assert line in {q.line for q in report.unread}, report.unread
+    assert report.unread_count == count
+    assert "no problem" not in rendered.counts(report)

@@ -354,6 +354,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_TGI_FLASH_REQUIRED: "TGI says (flash attention)",
     FactKey.XFORMERS_BUILD: "pip builds (xformers)",
     FactKey.PROSE_MAC: "Mac (in words)",
+    FactKey.PROSE_AMD_GPU: "GPU (the reporter's words)",  # issue 38 (s7-build)
 }
 
 
@@ -1449,7 +1450,14 @@ def _bitsandbytes(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     # issue 38: a CUDA-only release's CUDA-version probe failing on torch.version.cuda None,
     # named where the paste shows torch's ROCm build; elsewhere (a CPU torch) not read here
     if probes := [f for f in setup if f.value in _BNB_CUDA_NONE]:
-        amd = _rocm_torch_shown(paste, facts)
+        # issue 38 (s7-build): an AMD GPU shown by name or in words, or bitsandbytes' own
+        # "despite CUDA being available" beside the probe's failure (torch.cuda available
+        # with torch.version.cuda None: the ROCm build)
+        amd = (
+            _rocm_torch_shown(paste, facts)
+            or _amd_gpu_shown(paste)
+            or next((f for f in probes if f.value == "cuda_available"), None)
+        )
         if amd is not None and any(f.value == "cuda_none" for f in probes):
             return _bitsandbytes_cuda_only_rocm(paste, facts, setup, amd)
         setup = [f for f in setup if f.value not in _BNB_CUDA_NONE]
@@ -1569,7 +1577,7 @@ def _bitsandbytes_rocm(paste: Pasted, facts: _Read, said: list[PastedFact]) -> t
 
 # issue 38: bitsandbytes' CUDA-version probe on torch.version.cuda None (readers/messages.py
 # _BNB_CUDA_NONE): its source line or log line, and the bare AttributeError beside them.
-_BNB_CUDA_NONE: Final = frozenset({"cuda_none", "none_split"})
+_BNB_CUDA_NONE: Final = frozenset({"cuda_none", "none_split", "cuda_available", "lib_none"})
 
 
 def _rocm_torch_shown(paste: Pasted, facts: _Read) -> PastedFact | None:
@@ -1586,6 +1594,40 @@ def _rocm_torch_shown(paste: Pasted, facts: _Read) -> PastedFact | None:
     return facts.one(FactKey.TORCH_HIP) or facts.one(FactKey.GFX) or facts.one(FactKey.PROSE_GFX)
 
 
+def _amd_gpu_shown(paste: Pasted) -> PastedFact | None:
+    """issue 38 (s7-build): the line that names an AMD GPU (a name the gfx table knows, a
+    Radeon or Instinct, "I have an AMD gpu"), where the paste names no NVIDIA GPU; None
+    elsewhere."""
+    if gpu_of_cuda_shown(paste) or _cpu_torch_said(paste):
+        return None
+    for fact in paste.facts:
+        if fact.key is FactKey.PROSE_AMD_GPU or (
+            fact.key in (FactKey.GPU, FactKey.AMD_NAME)
+            and (gpus.amd_gfx(fact.value) or _AMD_NAMED.search(fact.value))
+        ):
+            return fact
+    return None
+
+
+def _cpu_torch_said(paste: Pasted) -> bool:
+    """Whether the paste shows torch's CPU build (a "+cpu" version, or torch's "Torch not
+    compiled with CUDA enabled"), whose torch.version.cuda is None on any machine."""
+    for fact in paste.facts:
+        if fact.key is FactKey.MESSAGE_NOT_COMPILED_CUDA:
+            return True
+        torch_named = fact.key is FactKey.TORCH_VERSION or (
+            fact.key in (FactKey.PACKAGE, FactKey.PROSE_PACKAGE)
+            and versions.canonical_name(fact.name or "") in ("torch", "pytorch")
+        )
+        if torch_named and fact.value.strip().lower().endswith("+cpu"):
+            return True
+    return False
+
+
+# An AMD GPU's own words in a GPU's name ("AMD Radeon Pro W6800", "AMD Instinct MI210").
+_AMD_NAMED: Final = re.compile(r"\b(?:Radeon|Instinct)\b")
+
+
 def _bitsandbytes_cuda_only_rocm(
     paste: Pasted, facts: _Read, setup: list[PastedFact], rocm: PastedFact
 ) -> tuple[Finding, ...]:
@@ -1598,6 +1640,8 @@ def _bitsandbytes_cuda_only_rocm(
     facts.use("accelerator", rocm)
     way = remedies.installer(paste.evidence.python)
     shown = f"torch {rocm.value}" if "+rocm" in rocm.value.lower() else rocm.value
+    if rocm.key is FactKey.MESSAGE_BNB_SETUP:  # issue 38 (s7-build): bitsandbytes' own words
+        shown = 'torch.cuda available, torch.version.cuda None: "despite CUDA being available"'
     return (
         finding(
             Code.CUDA_ONLY_PACKAGE,

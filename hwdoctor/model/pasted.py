@@ -332,6 +332,9 @@ class FactKey(str, Enum):
     MESSAGE_TGI_FLASH_REQUIRED = "message.tgi_flash_required"
     XFORMERS_BUILD = "pip.xformers_build"  # "Building wheel for xformers (", "安装不上xformers"
     PROSE_MAC = "prose.mac"  # the Mac named in words: "macos M1", "on Mac", "MacBook Pro"
+    # issue 38 (s7-build): an AMD GPU in the reporter's own words, no model named ("I have an
+    # AMD gpu")
+    PROSE_AMD_GPU = "prose.amd_gpu"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)

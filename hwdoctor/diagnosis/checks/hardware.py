@@ -56,11 +56,25 @@ def check_build_for_hardware(known: Known) -> Iterable[Finding]:
     """Hardware present, and torch built for none of it or its package missing; or torch's
     own word that a program asked a CPU-only build for CUDA (the host need not be known)."""
     torch = known.torch
-    for backend, facts in _missing_backend(known):
+    missing = list(_missing_backend(known))
+    # issue 38: the hardware of another backend whose torch build this one is not (an AMD
+    # GPU, shown): a program's torch.cuda call on a CPU-only torch there ("Torch not compiled
+    # with CUDA enabled") asks the build that GPU needs, which torch.cuda serves too (the
+    # ROCm build answers torch.cuda through HIP: PyTorch's "HIP (ROCm) semantics" note), so
+    # that backend's finding says it, with that build's remedy, and never a CUDA one.
+    host = known.if_known.host is not None
+    present = [
+        b
+        for b, f in missing
+        if host and b.query.build and f.reason == "build" and known.hardware_present(b)
+    ]
+    for backend, facts in missing:
         wrong_build = bool(backend.query.build) and facts.reason == "build"
         asked = bool(_asked(facts)) and not (
             known.if_known.host is not None and known.hardware_present(backend)
         )
+        if asked and present and not known.hardware_present(backend):
+            continue
         common: _Missing = {
             "hardware": backend.hardware,
             "where": "" if asked else known.hardware_detail(backend),

@@ -587,6 +587,19 @@ def _signals(facts: Facts) -> tuple[HardwareSignal, ...]:
         signals.append(HardwareSignal(_AMD, "report", f"{rows[0].tool}: {count} GPU(s)",
                                       count))  # fmt: skip
         facts.use("gpus", *rows)
+    # issue 38: an AMD GPU named only by its LLVM target in the reporter's words ("follow the
+    # install instructions on gfx1151"): gfx names are AMD's GPU targets (LLVM AMDGPU usage,
+    # "Processors"), so one such target, and no NVIDIA GPU beside it, is an AMD GPU
+    prose_gfx = {f.value for f in facts.all(FactKey.PROSE_GFX)}
+    if not amd and not rows and not nvidia and len(prose_gfx) == 1:
+        named = facts.all(FactKey.PROSE_GFX)[0]
+        signals.append(HardwareSignal(_AMD, "report", f"an AMD GPU, {named.value}", 1))
+        facts.use("gpus", named)
+    # and one the reporter owns in words alone ("I have an AMD gpu")
+    owned = facts.all(FactKey.PROSE_AMD_GPU)
+    if owned and not amd and not rows and not nvidia and not prose_gfx:
+        signals.append(HardwareSignal(_AMD, "report", f'"{owned[0].value}"', None))
+        facts.use("gpus", owned[0])
     npus = facts.all(FactKey.ASCEND_CHIP)
     if npus:
         indices = {f.index for f in npus}

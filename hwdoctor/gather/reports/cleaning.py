@@ -150,6 +150,13 @@ _ERROR_LIKE: Final = re.compile(
     # version number" (KhronosGroup/SPIRV-LLVM-Translator SPIRVModule.cpp), no error word in
     # either
     r"|Unable to open /dev/kfd read-write: |unsupported SPIR-V version"
+    # issue 38 (s7-build): GNU ld's unresolved symbol, no error word in it ("<object>: undefined
+    # reference to `sym'", "… more undefined references to `sym' follow"; binutils ld/ldmain.c
+    # undefined_symbol: _("%X%P: %C: undefined reference to `%pT'\n") and _("%X%P: %D: more
+    # undefined references to `%pT' follow\n")), as a CUDA extension's or torch's own link
+    # prints it; gcc's collect2 after it ("collect2: error: ld returned 1 exit status",
+    # gcc/collect2.cc) has "error:" already
+    r"|\bundefined references? to [`'‘]"
 )
 # issue 38: Python's and the dynamic loader's own messages, which an issue's title or a cut
 # traceback often holds without the exception's name before them: CPython's "f() got an
@@ -245,8 +252,17 @@ _STATES_ERROR: Final = re.compile(
     r"(?i:\b(?:I|we) (?:get|got|am getting|'m getting|keep getting|encounter(?:ed)?|am facing"
     r"|'m facing|faced|meet|met|hit|ran into|run into|receive[d]?|see|saw) (?:the following"
     r"|this|an|the|the same|a|some|that|following) (?:\w{1,20} )?(?:error|exception)s?\b"
+    # issue 38 (s7-build): the same without an article, as non-native reporters write it
+    # ("I'm getting error at self.model.train", tanay-bits/cvlib#6; "I face an error when I
+    # run", marco-rudolph/differnet#31; "why it's get error at .cuda()",
+    # graphdeco-inria/hierarchical-3d-gaussians#53)
+    r"|\b(?:I|we)(?:'m| am|'re| are)? (?:get|got|getting|keep getting|meet|met)"
+    r" (?:errors?|exceptions?)\b"
+    r"|\b(?:I|we) face (?:an?|the|this|the following) (?:\w{1,20} )?(?:error|exception)\b"
+    r"|\bit(?:'s| is)? (?:get|gets|got|report|reports|reported) (?:an? |the |this )?"
+    r"(?:error|exception)s?\b"
     r"|\b(?:an?|the|this|that|following|same|some) (?:\w{1,20} )?(?:error|exception)s? "
-    r"(?:occurs|occurred|occured|happens|happened|appears|appeared|is thrown|was thrown"
+    r"(?:occurs|occurred|occured|occur|happens|happened|appears|appeared|is thrown|was thrown"
     r"|is raised|was raised|shows up|showed up|comes up|came up|pops up|popped up)\b"
     r"|\b(?:it|which|that|vllm|tgi|deepspeed|torch|python) complain(?:s|ed) (?:that|about)\b"
     r"|\b(?:throws|threw|raises|raised|gives|gave|returns|returned|shows|showed) "

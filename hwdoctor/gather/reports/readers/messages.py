@@ -36,6 +36,13 @@ _INSUFFICIENT_DRIVER: Final = drivers.INSUFFICIENT
 # gives "found version NNNNN" instead), raised by torch.cuda's lazy init or warned as
 # "CUDA initialization: …" by torch.cuda.is_available().
 _NO_DRIVER: Final = re.compile(r"Found no NVIDIA driver on your system")
+# issue 38 (s7-build): the same message as a reporter retells it in a title or a sentence,
+# its words turned round ("gives me the \"No Nvidia drivers found on your system\" error",
+# HAMM3REXTREME/ComfyUI-Installer#15; "an error … \"No NVIDIA driver found on your
+# system.\"", XmYx/deforum-comfy-nodes#55): the CUDA build of torch found no driver.
+_NO_DRIVER_RETOLD: Final = re.compile(
+    r"\b(?i:no nvidia drivers? (?:was |were )?found on (?:your|this|the|my) (?:system|machine))"
+)
 # CUDA error 804, cudaErrorCompatNotSupportedOnDevice, in the runtime's words (the CUDA Runtime
 # API reference, cudaError_t): the CUDA forward-compatibility libraries were loaded on a GPU
 # that does not support them (https://docs.nvidia.com/deploy/cuda-compatibility/: data-centre
@@ -1040,6 +1047,20 @@ _BNB_CUDA_NONE: Final = re.compile(
     r"object has no attribute 'split'"
 )
 _NONE_SPLIT: Final = re.compile(r"AttributeError: 'NoneType' object has no attribute 'split'")
+# issue 38 (s7-build): 0.43-0.45's cextension.py after that failure, only where
+# torch.cuda.is_available() (`if torch.cuda.is_available(): logger.warning("CUDA Setup failed
+# despite CUDA being available. …")`; bitsandbytes-foundation/bitsandbytes @ 0.43.1): beside
+# the probe's failure on torch.version.cuda None it says torch sees a GPU through torch.cuda
+# with no CUDA version, which is torch's ROCm (HIP) build.
+_BNB_CUDA_AVAILABLE: Final = re.compile(r"CUDA Setup failed despite CUDA being available")
+# The same failure later: with no library loaded, cextension.py leaves `lib = None` and
+# functional.py's first call of a C function on it raises ("'NoneType' object has no attribute
+# 'cquantize_blockwise_fp16_nf4'", Comfy-Org/ComfyUI#5163; functional.py's
+# lib.cquantize_blockwise_*, lib.cdequantize_blockwise_*, lib.cadam32bit_grad_*, lib.cgemm_4bit_*,
+# lib.cigemm, lib.cget_col_row_stats).
+_BNB_LIB_NONE: Final = re.compile(
+    r"'NoneType' object has no attribute 'c(?:quantize|dequantize|adam|gemm|igemm|get_col_row)"
+)
 # A torch wheel's file name or pip's "torch-2.0.1+rocm5.4.2" for torch's ROCm build, in prose.
 _TORCH_ROCM_WHEEL: Final = re.compile(
     r"(?<![\w.])torch-(\d{1,2}\.\d{1,3}(?:\.\d{1,3})?\+rocm\d{1,2}(?:\.\d{1,2}){0,2})(?![\w])"
@@ -1899,6 +1920,11 @@ RECOGNISERS: Final = (
     _Recogniser(_XFORMERS_BUILD, FactKey.XFORMERS_BUILD, words="xformers"),
     _Recogniser(_PIP_SUBPROCESS_NOTE, FactKey.PIP_BUILD_FAILED, words="subprocess"),
     _Recogniser(_MAC_NAMED, FactKey.PROSE_MAC),
+    # issue 38 (s7-build): torch's "Found no NVIDIA driver" as reporters retell it
+    _Recogniser(_NO_DRIVER_RETOLD, FactKey.MESSAGE_NO_DRIVER, group=0),
+    # issue 38 (s7-build): bitsandbytes 0.43-0.45 failing although torch.cuda is available
+    _Recogniser(_BNB_CUDA_AVAILABLE, FactKey.MESSAGE_BNB_SETUP, words="cuda_available"),
+    _Recogniser(_BNB_LIB_NONE, FactKey.MESSAGE_BNB_SETUP, words="lib_none"),
 )
 # Which recognisers a line can match, by the words each pattern's matches contain (screen.py):
 # the rest are not tried on it.

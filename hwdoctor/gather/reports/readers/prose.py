@@ -125,6 +125,13 @@ _REPL_VERSION_ANSWER: Final = re.compile(r"^\s*'?(\d+\.\d+\.\d+[\w.+]{0,40}?)'?\
 _REPL_MPS_AVAILABLE: Final = re.compile(r"torch\.backends\.mps\.is_available\(\)")
 _MARKS: Final = re.compile(r"(?<!\s)\s*\((?:TM|R)\)|[™®]", re.I)  # "AMD Radeon (TM) Pro WX 5100"
 _GFX: Final = re.compile(r"\b(gfx[0-9]{3,4}[a-f]?)\b")
+# issue 38 (s7-build): the reporter's own AMD GPU with no model named ("Well, no, I have an
+# AMD gpu", XmYx/deforum-comfy-nodes#55; "I have an AMD GPU and I want to run …",
+# mrhan1993/Fooocus-API#336): owned, in the first person, not asked about.
+_AMD_OWNED: Final = re.compile(
+    r"\b(?i:(?:I have|I've got|I own|I use|I'm using|I am using|I'm on|I am on|my)"
+    r" (?:an |a )?(?:AMD|Radeon) (?:gpu|graphics card|graphics|video card|card))\b"
+)
 # Words before a macOS version that make it a floor or a wish, not the machine's release:
 # "starting from macOS 13.2", "upgrade my macOS to 13.2", "requires macOS 14".
 _MACOS_NOT_HERE: Final = re.compile(r"(?:\bfrom|\bto|\bthan|\bneeds?|\brequires?|>=?)[\s`]*$", re.I)
@@ -358,6 +365,8 @@ class Prose(LineReader):
         if not in_block and "OVERRIDE" not in text:
             for target in _GFX.finditer(text):
                 yield line.says(FactKey.PROSE_GFX, target.group(1))
+            if owned := _AMD_OWNED.search(marks_off):  # issue 38 (s7-build)
+                yield line.says(FactKey.PROSE_AMD_GPU, owned.group(0))
             for amd in _AMD_PROSE.finditer(marks_off):
                 spelled = _amd_spelling(amd)
                 if gpus.amd_gfx(spelled):
