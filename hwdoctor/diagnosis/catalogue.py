@@ -244,6 +244,8 @@ class Code(str, Enum):
     CONDA_LIBSTDCXX = "python.conda_libstdcxx_too_old"
     # issue 38: a bug of torch's MPS backend stated by Metal / MPSGraph
     MPS_BACKEND_ASSERTION = "mps.backend_assertion"
+    # issue 38: a model type (config.json's model_type) the installed transformers predates
+    TRANSFORMERS_MODEL_TYPE = "python.transformers_model_type_unknown"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1154,7 +1156,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         E, "vLLM found no device to run on",
         "vLLM picks its platform by the device it finds (vllm/platforms/__init__.py: CUDA "
         "through NVML, ROCm through amdsmi, TPU, XPU, CPU and others) and stops with \"Failed "
-        "to infer device type\" when none is found (vllm/config.py DeviceConfig): no GPU is "
+        "to infer device type\" when none is found (vllm/config.py DeviceConfig; later releases "
+        "log \"No platform detected, vLLM is running on UnspecifiedPlatform\" and fail where a "
+        "device is needed, torch refusing its empty device type: \"Device string must not be "
+        "empty\"): no GPU is "
         "visible to the process (a container started without its GPUs, a driver that does not "
         "answer), or the vLLM build is not the one for this machine's device.",
         "vLLM found no device it runs on (vLLM: \"Failed to infer device type\")",
@@ -1165,6 +1170,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "CUDA build (pip's vllm, vllm/vllm-openai) does not: build vLLM's CPU backend "
         "(vLLM's installation guide, \"CPU\"), or generate with transformers itself "
         "(LLaMA-Factory: infer_backend: huggingface)",
+        # issue 38: vLLM's other no-device wordings (readers/messages.py cites each)
+        variants={
+            "unspecified": "vLLM found no device it runs on (vLLM: \"No platform detected, "
+            "vLLM is running on UnspecifiedPlatform\")",
+            "empty_device": "vLLM found no device it runs on: its UnspecifiedPlatform has no "
+            "device type, which torch refuses (torch: \"Device string must not be empty\")",
+        },
     ),
     Code.BF16_UNSUPPORTED: Entry(
         E, "bfloat16 asked of a GPU without it",
@@ -3575,6 +3587,25 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "results after that line may be incomplete, so where it persists run that step on "
             "the CPU and report it to pytorch/pytorch with the model and torch's version",
         },
+    ),
+    # issue 38: a model type (config.json's model_type) the installed transformers predates
+    Code.TRANSFORMERS_MODEL_TYPE: Entry(
+        E, "the model's type is newer than the installed transformers",
+        "transformers reads a checkpoint's config.json and looks its model_type up in "
+        "AutoConfig's table (transformers/models/auto/configuration_auto.py); a release "
+        "older than the model type raises KeyError and then \"The checkpoint you are trying "
+        "to load has model type `X` but Transformers does not recognize this "
+        "architecture\". The release that added each type is the one the model's card "
+        "names (Qwen2: 4.37.0; Qwen3 and Qwen3-MoE: 4.51.0; Qwen3-VL: 4.57.0; "
+        "compat/transformers_modules.py). A library that loads models with transformers "
+        "(LLaMA-Factory, Xinference, IPEX's examples, vLLM's config reader) fails the same "
+        "way under an older transformers.",
+        "the installed transformers{found} does not know the model type {model_type}: "
+        "transformers {first} and later do",
+        commands=("{install}",),
+        advice="install transformers {first} or newer in the environment that loads the "
+        "model (a container's or a server's own, then restart it), and check that the "
+        "library around it allows that release (its requirements):",
     ),
 }  # fmt: skip
 

@@ -177,6 +177,8 @@ _RESTS_ON: Final = (
     # issue 38: ROCm device nodes denied, a conda libstdc++ too old
     ("host.device_node_denied", ("stated",)),
     ("python.conda_libstdcxx_too_old", ("stated",)),
+    # issue 38: a model type the installed transformers does not know
+    ("python.transformers_model_type_unknown", ("stated", "pin")),
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -343,6 +345,11 @@ _WHAT: Final = {
     FactKey.MESSAGE_MPS_ASSERTION: "Metal (MPS) says",  # issue 38: torch's MPS backend's bugs
     FactKey.MESSAGE_CONTAINER_CUDA: "nvidia-container-cli says (image's CUDA)",  # issue 38
     FactKey.MESSAGE_PTX_TOOLCHAIN: "CUDA says (PTX)",
+    # issue 38: serving stacks without a device
+    FactKey.MESSAGE_VLLM_UNSPECIFIED: "vLLM says (platform)",
+    FactKey.MESSAGE_EMPTY_DEVICE: "torch says (device)",
+    FactKey.VLLM_NAMED: "vLLM named",
+    FactKey.MESSAGE_MODEL_TYPE: "transformers says (model type)",  # issue 38
 }
 
 
@@ -373,6 +380,8 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_deepspeed_mps(paste, facts))  # issue 38: DeepSpeed, no NVIDIA GPU
     found = (*found, *_vllm_ascend_device(facts))  # issue 38: Ascend's other wordings
     found = (*found, *_cann_kernels(paste, facts, found))  # issue 38: CANN's operator kernels
+    found = (*found, *_vllm_no_platform(facts))  # issue 38: vLLM's other no-device wordings
+    found = (*found, *_model_type_unknown(paste, facts))  # issue 38: a model type too new
     # issue 38: GPU-only packages on a machine with no NVIDIA GPU (the vLLM finding says more
     # than "no device": the generic one steps aside)
     if nogpu := _no_gpu_packages(paste, facts):
@@ -3342,15 +3351,15 @@ def _no_gpu_packages(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                 uninstall=remedies.pip(way, "uninstall", "-y", "deepspeed"),
             )
         )
-    vllm = facts.all(FactKey.MESSAGE_VLLM_NO_DEVICE) or facts.all(FactKey.MESSAGE_VLLM_NO_LIBCUDA)
+    vllm = (
+        facts.all(FactKey.MESSAGE_VLLM_NO_DEVICE)
+        or facts.all(FactKey.MESSAGE_VLLM_NO_LIBCUDA)
+        or list(_vllm_unplaced(facts))  # issue 38: vLLM's other no-device wordings
+    )
     if vllm:
         facts.use("stated", vllm[0])
         facts.use("accelerator", line)
-        said = (
-            "Failed to infer device type"
-            if vllm[0].key is FactKey.MESSAGE_VLLM_NO_DEVICE
-            else "vllm._C cannot load libcuda.so.1"
-        )
+        said = _VLLM_NO_DEVICE_SAID.get(vllm[0].key, "vllm._C cannot load libcuda.so.1")
         found.append(
             finding(
                 Code.CUDA_ONLY_PACKAGE,
@@ -4222,3 +4231,80 @@ def _ptx_toolchain(facts: _Read) -> tuple[Finding, ...]:
             reinstall=None,
         ),
     )
+
+
+# issue 38: serving stacks without a device. vLLM's ways of saying it found no device besides
+# "Failed to infer device type" (each read by readers/messages.py, which cites the code that
+# prints it), in the words a finding quotes.
+_VLLM_NO_DEVICE_SAID: Final = {
+    FactKey.MESSAGE_VLLM_NO_DEVICE: "Failed to infer device type",
+    FactKey.MESSAGE_EMPTY_DEVICE: "Device string must not be empty",
+    FactKey.MESSAGE_VLLM_UNSPECIFIED: (
+        "No platform detected, vLLM is running on UnspecifiedPlatform"
+    ),
+}
+
+
+def _vllm_unplaced(facts: _Read) -> tuple[PastedFact, ...]:
+    """The lines that show vLLM without a device, the most telling first, where no "Failed to
+    infer device type" says it (that message's own finding speaks): torch refusing the empty
+    device type of vLLM's UnspecifiedPlatform (vllm/platforms/interface.py) where the paste
+    shows vLLM; vLLM's log that it found no platform, unless a platform plugin was activated
+    after it (vLLM Ascend's, vllm/platforms/__init__.py)."""
+    if facts.all(FactKey.MESSAGE_VLLM_NO_DEVICE) or facts.all(FactKey.VLLM_PLUGIN):
+        return ()
+    unspecified = facts.all(FactKey.MESSAGE_VLLM_UNSPECIFIED)
+    empty = facts.all(FactKey.MESSAGE_EMPTY_DEVICE)
+    vllm = unspecified or facts.all(FactKey.VLLM_SAID) or facts.all(FactKey.VLLM_NAMED)
+    if empty and vllm:
+        return (empty[0], vllm[0])
+    return tuple(unspecified[:1])
+
+
+def _vllm_no_platform(facts: _Read) -> tuple[Finding, ...]:
+    """vLLM without a device in its other wordings (`_vllm_unplaced`): the no-device finding,
+    with the words the paste shows."""
+    lines = _vllm_unplaced(facts)
+    if not lines:
+        return ()
+    facts.use("stated", *lines)
+    variant: Literal["empty_device", "unspecified"] = (
+        "empty_device" if lines[0].key is FactKey.MESSAGE_EMPTY_DEVICE else "unspecified"
+    )
+    return (finding(Code.VLLM_NO_DEVICE, backend=_CUDA, variant=variant),)
+
+
+def _model_type_unknown(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """transformers' "has model type `X` but Transformers does not recognize this
+    architecture" (or the KeyError before it) for a model type of the table
+    (compat/transformers_modules.py) where the paste shows a transformers older than the
+    release that added it, or none: the install of a release that knows it. A transformers
+    shown at or past that release (another environment loads the model, a stale server)
+    says nothing here."""
+    shown = next(
+        (
+            f
+            for f in (*facts.all(FactKey.PACKAGE), *facts.all(FactKey.PROSE_PACKAGE))
+            if versions.canonical_name(f.name or "") == "transformers"
+        ),
+        None,
+    )
+    said = facts.all(FactKey.MESSAGE_MODEL_TYPE)
+    for fact in said:
+        first = transformers_modules.model_type_too_old(fact.value, shown.value if shown else None)
+        if first is None:
+            continue
+        facts.use("stated", *[f for f in said if f.value == fact.value])
+        if shown is not None:
+            facts.use("pin", shown)
+        way = remedies.installer(paste.evidence.python)
+        return (
+            finding(
+                Code.TRANSFORMERS_MODEL_TYPE,
+                model_type=fact.value,
+                first=first,
+                found=f" {printable(shown.value)[:40]}" if shown else "",
+                install=remedies.requirement(way, "transformers", f">={first}"),
+            ),
+        )
+    return ()

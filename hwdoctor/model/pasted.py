@@ -302,6 +302,16 @@ class FactKey(str, Enum):
     MESSAGE_CONTAINER_CUDA = "message.container_cuda"
     # CUDA error 222: "the provided PTX was compiled with an unsupported toolchain"
     MESSAGE_PTX_TOOLCHAIN = "message.ptx_toolchain"
+    # issue 38: serving stacks without a device: vLLM's log that it found no platform, torch's
+    # "Device string must not be empty" (UnspecifiedPlatform's empty device type), an
+    # out-of-tree platform activated after all ("ascend"), and vLLM named anywhere (a title's
+    # "vllm 启动失败")
+    MESSAGE_VLLM_UNSPECIFIED = "message.vllm_unspecified"
+    MESSAGE_EMPTY_DEVICE = "message.empty_device"
+    VLLM_PLUGIN = "vllm.plugin"
+    VLLM_NAMED = "prose.vllm_named"
+    # issue 38: a model type the installed transformers does not know; the value: the type
+    MESSAGE_MODEL_TYPE = "message.model_type_unknown"  # "model type `qwen3` but Transformers …"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -463,6 +473,9 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_TORCH_CUDA_MISMATCH,
         FactKey.MESSAGE_CONTAINER_CUDA,  # issue 38: an image's CUDA above the host driver's
         FactKey.MESSAGE_PTX_TOOLCHAIN,
+        # issue 38: serving stacks without a device (torch refusing an empty device string)
+        FactKey.MESSAGE_EMPTY_DEVICE,
+        FactKey.MESSAGE_MODEL_TYPE,  # issue 38: a model type transformers does not know
     }
 )
 
