@@ -2935,3 +2935,49 @@ def test_a_model_type_outside_the_table_is_left_unread() -> None:
     assert not report.findings
     assert [q.text for q in report.unread] == ["KeyError: 'qwen3_5'"]
     assert "no problem" not in rendered.counts(report)
+
+
+# issue 38: a library passing SentenceTransformer an argument its release predates
+@pytest.mark.parametrize(
+    ("name", "argument", "first"),
+    [
+        # michaelfeil/infinity#85: the embedder's traceback
+        (
+            "infinity85-sentencetransformer-unexpected-keyword-trust-remote-code.md",
+            "trust_remote_code",
+            "2.3.0",
+        ),
+        # xusenlinzy/api-for-open-llm#264: a RAG server's traceback, a Chinese template
+        (
+            "apiforopenllm264-zh-rag-embedding-sentencetransformer-trust-remote-code.md",
+            "trust_remote_code",
+            "2.3.0",
+        ),
+        # theroyallab/tabbyAPI#168: the title alone
+        (
+            "tabbyapi168-title-sentencetransformer-unexpected-keyword-model-kwargs.md",
+            "model_kwargs",
+            "3.0.0",
+        ),
+    ],
+)
+def test_a_sentence_transformer_argument_names_the_release_that_added_it(
+    name: str, argument: str, first: str
+) -> None:
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    data = result.json()["data"]
+    (found,) = data["findings"]
+    assert found["code"] == "python.sentence_transformers_too_old"
+    assert f"takes no {argument}:" in found["message"] and f" {first} and later" in found["message"]
+    assert found["remedy"].endswith(f"install 'sentence-transformers>={first}'")
+    assert any(argument in q["text"] for q in found["rests_on"]) and not data["unread"]
+
+
+def test_another_class_refusing_an_argument_is_no_sentence_transformers_finding() -> None:
+    """Leon-Sander/Local-Multimodal-AI-Chat#26: INSTRUCTOR's _load_sbert_model refusing
+    'token' (a sentence-transformers too new for InstructorEmbedding): no finding says the
+    release is too old; the error lines stay unread."""
+    report = diagnosed("localmultimodal26-instructor-load-sbert-model-unexpected-keyword-token.md")
+    assert not report.findings and len(report.unread) == 2
+    assert "no problem" not in rendered.counts(report)

@@ -69,3 +69,37 @@ def model_type_too_old(model_type: str, installed: str | None) -> str | None:
     if shown is None or needed is None:
         return first
     return first if shown < needed else None
+
+
+# issue 38: SentenceTransformer's keyword arguments -> the first sentence-transformers release
+# whose SentenceTransformer.__init__ takes it. A library (an embedding server, LangChain) that
+# passes one to an older release fails with Python's "SentenceTransformer.__init__() got an
+# unexpected keyword argument 'X'". Read from the wheels on PyPI (`pip download`, the
+# signature of sentence_transformers/SentenceTransformer.py, 2026-12-06): 2.2.2 takes
+# model_name_or_path, modules, device, cache_folder, use_auth_token; 2.3.0 adds
+# trust_remote_code, revision, token; 2.6.1 has no truncate_dim, 2.7.0 has it; 2.7.0 has no
+# model_kwargs, 3.0.0 adds model_kwargs, tokenizer_kwargs, config_kwargs, local_files_only.
+SENTENCE_TRANSFORMER_ARGUMENT_FIRST: Final = {
+    "trust_remote_code": "2.3.0",
+    "revision": "2.3.0",
+    "token": "2.3.0",
+    "truncate_dim": "2.7.0",
+    "model_kwargs": "3.0.0",
+    "tokenizer_kwargs": "3.0.0",
+    "config_kwargs": "3.0.0",
+    "local_files_only": "3.0.0",
+}
+
+
+def sentence_transformers_too_old(argument: str, installed: str | None) -> str | None:
+    """The first sentence-transformers release whose SentenceTransformer takes `argument`
+    when the installed release (if shown) is older than it; None otherwise."""
+    first = SENTENCE_TRANSFORMER_ARGUMENT_FIRST.get(argument)
+    if first is None:
+        return None
+    if installed is None:
+        return first
+    shown, needed = versions.parse(installed), versions.parse(first)
+    if shown is None or needed is None:
+        return first
+    return first if shown < needed else None

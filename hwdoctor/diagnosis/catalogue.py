@@ -246,6 +246,8 @@ class Code(str, Enum):
     MPS_BACKEND_ASSERTION = "mps.backend_assertion"
     # issue 38: a model type (config.json's model_type) the installed transformers predates
     TRANSFORMERS_MODEL_TYPE = "python.transformers_model_type_unknown"
+    # issue 38: a SentenceTransformer argument the installed sentence-transformers predates
+    SENTENCE_TRANSFORMERS_TOO_OLD = "python.sentence_transformers_too_old"
 
 
 @dataclass(frozen=True, slots=True)
@@ -3606,6 +3608,22 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="install transformers {first} or newer in the environment that loads the "
         "model (a container's or a server's own, then restart it), and check that the "
         "library around it allows that release (its requirements):",
+    ),
+    # issue 38: a SentenceTransformer argument the installed sentence-transformers predates
+    Code.SENTENCE_TRANSFORMERS_TOO_OLD: Entry(
+        E, "a library passes SentenceTransformer an argument the installed release predates",
+        "Embedding servers and frameworks (LangChain, infinity, tabbyAPI, RAG servers) build "
+        "sentence_transformers.SentenceTransformer with keyword arguments, each taken from "
+        "one sentence-transformers release on: trust_remote_code, revision and token from "
+        "2.3.0, truncate_dim from 2.7.0, model_kwargs, tokenizer_kwargs and config_kwargs "
+        "from 3.0.0 (the signature in each release's wheel on PyPI). Under an older release "
+        "Python refuses the call: \"SentenceTransformer.__init__() got an unexpected keyword "
+        "argument\".",
+        "the installed sentence-transformers{found} takes no {argument}: "
+        "sentence-transformers {first} and later do",
+        commands=("{install}",),
+        advice="install sentence-transformers {first} or newer where the library runs, and "
+        "check the library's own requirement for it (its requirements or extras):",
     ),
 }  # fmt: skip
 

@@ -4585,6 +4585,20 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.SENTENCE_TRANSFORMERS_TOO_OLD],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    argument: Value,
+    first: Value,
+    found: Value,
+    install: Value | Shell,
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

@@ -179,6 +179,7 @@ _RESTS_ON: Final = (
     ("python.conda_libstdcxx_too_old", ("stated",)),
     # issue 38: a model type the installed transformers does not know
     ("python.transformers_model_type_unknown", ("stated", "pin")),
+    ("python.sentence_transformers_too_old", ("stated", "pin")),
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -350,6 +351,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_EMPTY_DEVICE: "torch says (device)",
     FactKey.VLLM_NAMED: "vLLM named",
     FactKey.MESSAGE_MODEL_TYPE: "transformers says (model type)",  # issue 38
+    FactKey.MESSAGE_ST_ARGUMENT: "Python says (SentenceTransformer)",  # issue 38
 }
 
 
@@ -382,6 +384,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_cann_kernels(paste, facts, found))  # issue 38: CANN's operator kernels
     found = (*found, *_vllm_no_platform(facts))  # issue 38: vLLM's other no-device wordings
     found = (*found, *_model_type_unknown(paste, facts))  # issue 38: a model type too new
+    found = (*found, *_sentence_transformers(paste, facts))  # issue 38: its arguments
     # issue 38: GPU-only packages on a machine with no NVIDIA GPU (the vLLM finding says more
     # than "no device": the generic one steps aside)
     if nogpu := _no_gpu_packages(paste, facts):
@@ -4305,6 +4308,42 @@ def _model_type_unknown(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                 first=first,
                 found=f" {printable(shown.value)[:40]}" if shown else "",
                 install=remedies.requirement(way, "transformers", f">={first}"),
+            ),
+        )
+    return ()
+
+
+def _sentence_transformers(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """Python's "SentenceTransformer.__init__() got an unexpected keyword argument 'X'" for an
+    argument of the table (compat/transformers_modules.py) where the paste shows a
+    sentence-transformers older than the release that added it, or none: the install of a
+    release that takes it."""
+    shown = next(
+        (
+            f
+            for f in (*facts.all(FactKey.PACKAGE), *facts.all(FactKey.PROSE_PACKAGE))
+            if versions.canonical_name(f.name or "") == "sentence-transformers"
+        ),
+        None,
+    )
+    said = facts.all(FactKey.MESSAGE_ST_ARGUMENT)
+    for fact in said:
+        first = transformers_modules.sentence_transformers_too_old(
+            fact.value, shown.value if shown else None
+        )
+        if first is None:
+            continue
+        facts.use("stated", *[f for f in said if f.value == fact.value])
+        if shown is not None:
+            facts.use("pin", shown)
+        way = remedies.installer(paste.evidence.python)
+        return (
+            finding(
+                Code.SENTENCE_TRANSFORMERS_TOO_OLD,
+                argument=fact.value,
+                first=first,
+                found=f" {printable(shown.value)[:40]}" if shown else "",
+                install=remedies.requirement(way, "sentence-transformers", f">={first}"),
             ),
         )
     return ()

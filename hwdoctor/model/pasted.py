@@ -312,6 +312,8 @@ class FactKey(str, Enum):
     VLLM_NAMED = "prose.vllm_named"
     # issue 38: a model type the installed transformers does not know; the value: the type
     MESSAGE_MODEL_TYPE = "message.model_type_unknown"  # "model type `qwen3` but Transformers …"
+    # issue 38: SentenceTransformer refusing a keyword argument; the value: the argument
+    MESSAGE_ST_ARGUMENT = "message.sentence_transformer_argument"  # "'trust_remote_code'"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -476,6 +478,7 @@ STATED_ERRORS: Final = frozenset(
         # issue 38: serving stacks without a device (torch refusing an empty device string)
         FactKey.MESSAGE_EMPTY_DEVICE,
         FactKey.MESSAGE_MODEL_TYPE,  # issue 38: a model type transformers does not know
+        FactKey.MESSAGE_ST_ARGUMENT,  # issue 38: too old a sentence-transformers
     }
 )
 

@@ -842,6 +842,13 @@ _MODEL_TYPE_UNKNOWN: Final = re.compile(
 )
 _MODEL_TYPES: Final = sorted(transformers_modules.MODEL_TYPE_FIRST, key=len, reverse=True)
 _MODEL_TYPE_KEY: Final = re.compile(r"KeyError: '(" + "|".join(_MODEL_TYPES) + r")'")
+# issue 38: Python's TypeError for a keyword argument SentenceTransformer does not take
+# (Python/getargs.c, Objects/call.c: "%U() got an unexpected keyword argument '%S'", the
+# qualified name "SentenceTransformer.__init__" since Python 3.10); the argument's first
+# release is compat/transformers_modules.py's.
+_ST_ARGUMENT: Final = re.compile(
+    r"SentenceTransformer\.__init__\(\) got an unexpected keyword argument '(\w{1,40})'"
+)
 
 # issue 38: a library with no build for this machine (archlib). torch's dispatch macros name
 # the kernel that has no code for a dtype (aten/src/ATen/Dispatch.h: "\"" name "\" not
@@ -1772,6 +1779,7 @@ RECOGNISERS: Final = (
     # issue 38: a model type the installed transformers does not know
     _Recogniser(_MODEL_TYPE_UNKNOWN, FactKey.MESSAGE_MODEL_TYPE),
     _Recogniser(_MODEL_TYPE_KEY, FactKey.MESSAGE_MODEL_TYPE),
+    _Recogniser(_ST_ARGUMENT, FactKey.MESSAGE_ST_ARGUMENT),  # issue 38: sentence-transformers
 )
 
 
