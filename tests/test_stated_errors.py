@@ -2852,6 +2852,18 @@ def test_a_vllm_image_whose_torch_is_above_the_driver_is_named() -> None:
             "vllm16724-a10-cuda-false-driver525-cu124-no-platform-detected.md",
             "No platform detected, vLLM is running on UnspecifiedPlatform",
         ),
+        # vllm-project/vllm#3019: a Kubernetes pod, torch's words in the title, vLLM by a URL
+        (
+            "vllm3019-kubernetes-nvidia-cuda-image-no-cuda-gpus-are-available.md",
+            "No CUDA GPUs are available",
+        ),
+        # vllm-project/vllm#26774: vLLM's collect_env in its image, in a pod
+        (
+            "vllm26774-pod-vllm-workspace-collect-env-no-cuda-gpus-are-available.md",
+            "No CUDA GPUs are available",
+        ),
+        # ray-project/ray#51193: Ray Serve starting vLLM, the error quoted in prose
+        ("ray51193-ray-serve-vllm-no-cuda-gpus-are-available.md", "No CUDA GPUs are available"),
     ],
 )
 def test_vllm_finding_no_platform_is_named_in_its_other_wordings(name: str, said: str) -> None:
@@ -2863,7 +2875,10 @@ def test_vllm_finding_no_platform_is_named_in_its_other_wordings(name: str, said
     texts = [q["text"] for q in found["rests_on"]]
     assert any(said in t for t in texts), texts
     assert not data["unread"] and "/whl/" not in result.stdout
-    assert "CPU backend" in found["advice"]
+    if "No CUDA GPUs" in said:  # the process sees no GPU: where it runs, never a CPU build
+        assert "nvidia.com/gpu" in found["advice"] and "num_gpus" in found["advice"]
+    else:
+        assert "CPU backend" in found["advice"]
 
 
 @pytest.mark.parametrize(

@@ -1178,6 +1178,16 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "vLLM is running on UnspecifiedPlatform\")",
             "empty_device": "vLLM found no device it runs on: its UnspecifiedPlatform has no "
             "device type, which torch refuses (torch: \"Device string must not be empty\")",
+            "no_cuda_gpus": "vLLM's process sees no GPU (torch: \"No CUDA GPUs are "
+            "available\")",
+        },
+        variant_advice={
+            "no_cuda_gpus": "check that the GPU is visible to the process vLLM runs in: "
+            "nvidia-smi inside the pod or container (Kubernetes needs the nvidia.com/gpu "
+            "resource limit, docker --gpus all), CUDA_VISIBLE_DEVICES there not empty or "
+            "pointing past the GPUs; under Ray, the actor or deployment that starts vLLM must "
+            "be given GPUs (num_gpus, ray_actor_options), since Ray hides them from a task "
+            "given none",
         },
     ),
     Code.BF16_UNSUPPORTED: Entry(

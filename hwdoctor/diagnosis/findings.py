@@ -1516,6 +1516,16 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["no_cuda_gpus"],
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.VLLM_NO_DEVICE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["unspecified"],
 ) -> Finding: ...
 

@@ -382,7 +382,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_deepspeed_mps(paste, facts))  # issue 38: DeepSpeed, no NVIDIA GPU
     found = (*found, *_vllm_ascend_device(facts))  # issue 38: Ascend's other wordings
     found = (*found, *_cann_kernels(paste, facts, found))  # issue 38: CANN's operator kernels
-    found = (*found, *_vllm_no_platform(facts))  # issue 38: vLLM's other no-device wordings
+    found = (*found, *_vllm_no_platform(facts, found))  # issue 38: vLLM's other wordings
     found = (*found, *_model_type_unknown(paste, facts))  # issue 38: a model type too new
     found = (*found, *_sentence_transformers(paste, facts))  # issue 38: its arguments
     # issue 38: GPU-only packages on a machine with no NVIDIA GPU (the vLLM finding says more
@@ -4245,15 +4245,23 @@ _VLLM_NO_DEVICE_SAID: Final = {
     FactKey.MESSAGE_VLLM_UNSPECIFIED: (
         "No platform detected, vLLM is running on UnspecifiedPlatform"
     ),
+    FactKey.MESSAGE_NO_GPUS: "No CUDA GPUs are available",
 }
 
+# The findings that already say why torch sees no GPU (a driver, a visibility mask, a
+# container runtime): torch's "No CUDA GPUs are available" in a vLLM paste is theirs.
+_NO_GPUS_EXPLAINED: Final = ("driver.", "devices.", "host.container", "accelerate.gpu_ids")
 
-def _vllm_unplaced(facts: _Read) -> tuple[PastedFact, ...]:
+
+def _vllm_unplaced(facts: _Read, found: Sequence[Finding] = ()) -> tuple[PastedFact, ...]:
     """The lines that show vLLM without a device, the most telling first, where no "Failed to
     infer device type" says it (that message's own finding speaks): torch refusing the empty
     device type of vLLM's UnspecifiedPlatform (vllm/platforms/interface.py) where the paste
     shows vLLM; vLLM's log that it found no platform, unless a platform plugin was activated
-    after it (vLLM Ascend's, vllm/platforms/__init__.py)."""
+    after it (vLLM Ascend's, vllm/platforms/__init__.py); torch's "No CUDA GPUs are
+    available" (c10/cuda/CUDAFunctions.cpp, cudaErrorNoDevice) where the paste shows vLLM and
+    no other finding says why torch sees no GPU: vLLM's process sees none (a pod or container
+    without its GPUs, a Ray actor given none)."""
     if facts.all(FactKey.MESSAGE_VLLM_NO_DEVICE) or facts.all(FactKey.VLLM_PLUGIN):
         return ()
     unspecified = facts.all(FactKey.MESSAGE_VLLM_UNSPECIFIED)
@@ -4261,18 +4269,27 @@ def _vllm_unplaced(facts: _Read) -> tuple[PastedFact, ...]:
     vllm = unspecified or facts.all(FactKey.VLLM_SAID) or facts.all(FactKey.VLLM_NAMED)
     if empty and vllm:
         return (empty[0], vllm[0])
-    return tuple(unspecified[:1])
+    if unspecified:
+        return (unspecified[0],)
+    none = facts.all(FactKey.MESSAGE_NO_GPUS)
+    if none and vllm and not any(f.code.startswith(_NO_GPUS_EXPLAINED) for f in found):
+        return (none[0], vllm[0])
+    return ()
 
 
-def _vllm_no_platform(facts: _Read) -> tuple[Finding, ...]:
+def _vllm_no_platform(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
     """vLLM without a device in its other wordings (`_vllm_unplaced`): the no-device finding,
     with the words the paste shows."""
-    lines = _vllm_unplaced(facts)
+    lines = _vllm_unplaced(facts, found)
     if not lines:
         return ()
     facts.use("stated", *lines)
-    variant: Literal["empty_device", "unspecified"] = (
-        "empty_device" if lines[0].key is FactKey.MESSAGE_EMPTY_DEVICE else "unspecified"
+    variant: Literal["empty_device", "unspecified", "no_cuda_gpus"] = (
+        "empty_device"
+        if lines[0].key is FactKey.MESSAGE_EMPTY_DEVICE
+        else "no_cuda_gpus"
+        if lines[0].key is FactKey.MESSAGE_NO_GPUS
+        else "unspecified"
     )
     return (finding(Code.VLLM_NO_DEVICE, backend=_CUDA, variant=variant),)
 
