@@ -3268,3 +3268,180 @@ def test_the_linkers_undefined_references_are_error_lines(name: str, line: int, 
     assert line in {q.line for q in report.unread}, report.unread
     assert report.unread_count == count
     assert "no problem" not in rendered.counts(report)
+
+
+# issue 38: vLLM without a device in its other wordings: its log that it found no platform,
+# and torch refusing the empty device type of vLLM's UnspecifiedPlatform. Before: "nothing it
+# knows" with the error line unread, or "no problem" over the log line.
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        # vllm-project/vllm#27807: "using CPU", the log line and the title's torch error
+        (
+            "vllm27807-cpu-no-platform-detected-device-string-must-not-be-empty.md",
+            "Device string must not be empty",
+        ),
+        # xorbitsai/inference#3784: an AMD iGPU, vLLM named only in the Chinese title
+        (
+            "xinference3784-zh-amd-8060s-vllm-device-string-must-not-be-empty.md",
+            "Device string must not be empty",
+        ),
+        # vllm-project/vllm#16407: a Granite Rapids Xeon, the log line quoted in prose too
+        (
+            "vllm16407-granite-rapids-xeon-no-platform-detected-unspecifiedplatform.md",
+            "No platform detected, vLLM is running on UnspecifiedPlatform",
+        ),
+        # data-infra/cube-studio#38: the log line alone
+        (
+            "cubestudio38-vllm0.8.5-no-platform-detected-unspecifiedplatform-log.md",
+            "No platform detected, vLLM is running on UnspecifiedPlatform",
+        ),
+        # vllm-project/vllm#16724: the log line above collect_env's three A10s, CUDA False
+        (
+            "vllm16724-a10-cuda-false-driver525-cu124-no-platform-detected.md",
+            "No platform detected, vLLM is running on UnspecifiedPlatform",
+        ),
+        # vllm-project/vllm#3019: a Kubernetes pod, torch's words in the title, vLLM by a URL
+        (
+            "vllm3019-kubernetes-nvidia-cuda-image-no-cuda-gpus-are-available.md",
+            "No CUDA GPUs are available",
+        ),
+        # vllm-project/vllm#26774: vLLM's collect_env in its image, in a pod
+        (
+            "vllm26774-pod-vllm-workspace-collect-env-no-cuda-gpus-are-available.md",
+            "No CUDA GPUs are available",
+        ),
+        # ray-project/ray#51193: Ray Serve starting vLLM, the error quoted in prose
+        ("ray51193-ray-serve-vllm-no-cuda-gpus-are-available.md", "No CUDA GPUs are available"),
+    ],
+)
+def test_vllm_finding_no_platform_is_named_in_its_other_wordings(name: str, said: str) -> None:
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    data = result.json()["data"]
+    (found,) = data["findings"]
+    assert found["code"] == "backend.vllm_no_device" and said in found["message"]
+    texts = [q["text"] for q in found["rests_on"]]
+    assert any(said in t for t in texts), texts
+    assert not data["unread"] and "/whl/" not in result.stdout
+    if "No CUDA GPUs" in said:  # the process sees no GPU: where it runs, never a CPU build
+        assert "nvidia.com/gpu" in found["advice"] and "num_gpus" in found["advice"]
+    else:
+        assert "CPU backend" in found["advice"]
+
+
+@pytest.mark.parametrize(
+    ("name", "unread"),
+    [
+        # vllm-project/vllm-ascend#167: vLLM Ascend's plugin activated after the log line
+        ("vllmascend167-zh-910b-no-platform-detected-then-plugin-ascend-activated.md", 1),
+        # sgl-project/sglang#8004: SGLang on an Ascend NPU imports vLLM, which logs it
+        ("sglang8004-ascend-npu-vllm-imported-no-platform-detected-torch-npu.md", 3),
+        # TorchStudio/torchstudio#8: torch's empty device string with no vLLM anywhere
+        ("torchstudio8-macos-empty-training-device-device-string-must-not-be-empty.md", 2),
+    ],
+)
+def test_no_platform_words_without_vllm_failing_are_no_vllm_finding(name: str, unread: int) -> None:
+    """A platform plugin activated after vLLM's log line, vLLM imported by another server on
+    an NPU, torch's empty device string in a program that is not vLLM: no vLLM finding (the
+    error lines stay listed as unread, never "no problem")."""
+    report = diagnosed(name)
+    assert "backend.vllm_no_device" not in {f.code for f in report.findings}
+    assert len(report.unread) == unread and "no problem" not in rendered.counts(report)
+
+
+# issue 38: a model type the installed transformers predates (transformers' AutoConfig, its
+# KeyError or its "does not recognize this architecture"), in a title, a traceback, prose
+@pytest.mark.parametrize(
+    ("name", "model_type", "first", "found"),
+    [
+        # hiyouga/LlamaFactory#8139: the [rank0] traceback's KeyError alone
+        (
+            "llamafactory8139-zh-qwen3-4b-keyerror-qwen3-configuration-auto.md",
+            "qwen3",
+            "4.51.0",
+            "",
+        ),
+        # snicolast/ComfyUI-IndexTTS2#21: the title alone
+        ("comfyuiindextts2-21-title-model-type-qwen3-not-recognized.md", "qwen3", "4.51.0", ""),
+        # xorbitsai/inference#3401: Xinference's image, qwen3_moe
+        ("xinference3401-zh-docker-v1.5.1-qwen3-moe-not-recognized.md", "qwen3_moe", "4.51.0", ""),
+        # 1038lab/ComfyUI-QwenVL#30: transformers 4.49.0 said in the title
+        (
+            "comfyuiqwenvl30-qwen3-vl-fp8-transformers-4.49.0-not-recognized.md",
+            "qwen3_vl",
+            "4.57.0",
+            "4.49.0",
+        ),
+        # intel/intel-extension-for-pytorch#827: the KeyError, then the ValueError
+        ("ipex827-qwen3-keyerror-then-not-recognized-ipex2.6.md", "qwen3", "4.51.0", ""),
+    ],
+)
+def test_a_model_type_newer_than_transformers_names_the_release_that_added_it(
+    name: str, model_type: str, first: str, found: str
+) -> None:
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    data = result.json()["data"]
+    (finding,) = data["findings"]
+    assert finding["code"] == "python.transformers_model_type_unknown"
+    assert f"model type {model_type}:" in finding["message"] and first in finding["message"]
+    assert finding["remedy"] == f"pip install 'transformers>={first}'"
+    assert (found in finding["message"]) if found else "transformers does not" in finding["message"]
+    assert any(model_type in q["text"] for q in finding["rests_on"])
+    assert not [u for u in data["unread"] if model_type in u["text"]]
+
+
+def test_a_model_type_outside_the_table_is_left_unread() -> None:
+    """hiyouga/LlamaFactory#10219: KeyError: 'qwen3_5' under transformers 5.0.0, a type the
+    table does not hold: no release named, the error line unread (never "no problem")."""
+    report = diagnosed("llamafactory10219-zh-qwen3.5-transformers-5.0.0-keyerror-qwen3-5.md")
+    assert not report.findings
+    assert [q.text for q in report.unread] == ["KeyError: 'qwen3_5'"]
+    assert "no problem" not in rendered.counts(report)
+
+
+# issue 38: a library passing SentenceTransformer an argument its release predates
+@pytest.mark.parametrize(
+    ("name", "argument", "first"),
+    [
+        # michaelfeil/infinity#85: the embedder's traceback
+        (
+            "infinity85-sentencetransformer-unexpected-keyword-trust-remote-code.md",
+            "trust_remote_code",
+            "2.3.0",
+        ),
+        # xusenlinzy/api-for-open-llm#264: a RAG server's traceback, a Chinese template
+        (
+            "apiforopenllm264-zh-rag-embedding-sentencetransformer-trust-remote-code.md",
+            "trust_remote_code",
+            "2.3.0",
+        ),
+        # theroyallab/tabbyAPI#168: the title alone
+        (
+            "tabbyapi168-title-sentencetransformer-unexpected-keyword-model-kwargs.md",
+            "model_kwargs",
+            "3.0.0",
+        ),
+    ],
+)
+def test_a_sentence_transformer_argument_names_the_release_that_added_it(
+    name: str, argument: str, first: str
+) -> None:
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    data = result.json()["data"]
+    (found,) = data["findings"]
+    assert found["code"] == "python.sentence_transformers_too_old"
+    assert f"takes no {argument}:" in found["message"] and f" {first} and later" in found["message"]
+    assert found["remedy"].endswith(f"install 'sentence-transformers>={first}'")
+    assert any(argument in q["text"] for q in found["rests_on"]) and not data["unread"]
+
+
+def test_another_class_refusing_an_argument_is_no_sentence_transformers_finding() -> None:
+    """Leon-Sander/Local-Multimodal-AI-Chat#26: INSTRUCTOR's _load_sbert_model refusing
+    'token' (a sentence-transformers too new for InstructorEmbedding): no finding says the
+    release is too old; the error lines stay unread."""
+    report = diagnosed("localmultimodal26-instructor-load-sbert-model-unexpected-keyword-token.md")
+    assert not report.findings and len(report.unread) == 2
+    assert "no problem" not in rendered.counts(report)

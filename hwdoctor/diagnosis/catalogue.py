@@ -247,6 +247,10 @@ class Code(str, Enum):
     # issue 38: torch-neuron / torch-neuronx pinning one torch, beside another
     NEURON_TORCH_APART = "neuron.torch_pinned_apart"
     NEURON_CORES_IN_USE = "neuron.cores_in_use"  # issue 38: NeuronCores held by another process
+    # issue 38: a model type (config.json's model_type) the installed transformers predates
+    TRANSFORMERS_MODEL_TYPE = "python.transformers_model_type_unknown"
+    # issue 38: a SentenceTransformer argument the installed sentence-transformers predates
+    SENTENCE_TRANSFORMERS_TOO_OLD = "python.sentence_transformers_too_old"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1171,7 +1175,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         E, "vLLM found no device to run on",
         "vLLM picks its platform by the device it finds (vllm/platforms/__init__.py: CUDA "
         "through NVML, ROCm through amdsmi, TPU, XPU, CPU and others) and stops with \"Failed "
-        "to infer device type\" when none is found (vllm/config.py DeviceConfig): no GPU is "
+        "to infer device type\" when none is found (vllm/config.py DeviceConfig; later releases "
+        "log \"No platform detected, vLLM is running on UnspecifiedPlatform\" and fail where a "
+        "device is needed, torch refusing its empty device type: \"Device string must not be "
+        "empty\"): no GPU is "
         "visible to the process (a container started without its GPUs, a driver that does not "
         "answer), or the vLLM build is not the one for this machine's device.",
         "vLLM found no device it runs on (vLLM: \"Failed to infer device type\")",
@@ -1182,6 +1189,23 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "CUDA build (pip's vllm, vllm/vllm-openai) does not: build vLLM's CPU backend "
         "(vLLM's installation guide, \"CPU\"), or generate with transformers itself "
         "(LLaMA-Factory: infer_backend: huggingface)",
+        # issue 38: vLLM's other no-device wordings (readers/messages.py cites each)
+        variants={
+            "unspecified": "vLLM found no device it runs on (vLLM: \"No platform detected, "
+            "vLLM is running on UnspecifiedPlatform\")",
+            "empty_device": "vLLM found no device it runs on: its UnspecifiedPlatform has no "
+            "device type, which torch refuses (torch: \"Device string must not be empty\")",
+            "no_cuda_gpus": "vLLM's process sees no GPU (torch: \"No CUDA GPUs are "
+            "available\")",
+        },
+        variant_advice={
+            "no_cuda_gpus": "check that the GPU is visible to the process vLLM runs in: "
+            "nvidia-smi inside the pod or container (Kubernetes needs the nvidia.com/gpu "
+            "resource limit, docker --gpus all), CUDA_VISIBLE_DEVICES there not empty or "
+            "pointing past the GPUs; under Ray, the actor or deployment that starts vLLM must "
+            "be given GPUs (num_gpus, ray_actor_options), since Ray hides them from a task "
+            "given none",
+        },
     ),
     Code.BF16_UNSUPPORTED: Entry(
         E, "bfloat16 asked of a GPU without it",
@@ -3657,6 +3681,41 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "process; a notebook kernel that ran a model holds its cores until it is restarted), "
         "or give each process its own cores: NEURON_RT_VISIBLE_CORES=0-1 for one, 2-3 for the "
         "next (or NEURON_RT_NUM_CORES=1), set before the process starts",
+    ),
+    # issue 38: a model type (config.json's model_type) the installed transformers predates
+    Code.TRANSFORMERS_MODEL_TYPE: Entry(
+        E, "the model's type is newer than the installed transformers",
+        "transformers reads a checkpoint's config.json and looks its model_type up in "
+        "AutoConfig's table (transformers/models/auto/configuration_auto.py); a release "
+        "older than the model type raises KeyError and then \"The checkpoint you are trying "
+        "to load has model type `X` but Transformers does not recognize this "
+        "architecture\". The release that added each type is the one the model's card "
+        "names (Qwen2: 4.37.0; Qwen3 and Qwen3-MoE: 4.51.0; Qwen3-VL: 4.57.0; "
+        "compat/transformers_modules.py). A library that loads models with transformers "
+        "(LLaMA-Factory, Xinference, IPEX's examples, vLLM's config reader) fails the same "
+        "way under an older transformers.",
+        "the installed transformers{found} does not know the model type {model_type}: "
+        "transformers {first} and later do",
+        commands=("{install}",),
+        advice="install transformers {first} or newer in the environment that loads the "
+        "model (a container's or a server's own, then restart it), and check that the "
+        "library around it allows that release (its requirements):",
+    ),
+    # issue 38: a SentenceTransformer argument the installed sentence-transformers predates
+    Code.SENTENCE_TRANSFORMERS_TOO_OLD: Entry(
+        E, "a library passes SentenceTransformer an argument the installed release predates",
+        "Embedding servers and frameworks (LangChain, infinity, tabbyAPI, RAG servers) build "
+        "sentence_transformers.SentenceTransformer with keyword arguments, each taken from "
+        "one sentence-transformers release on: trust_remote_code, revision and token from "
+        "2.3.0, truncate_dim from 2.7.0, model_kwargs, tokenizer_kwargs and config_kwargs "
+        "from 3.0.0 (the signature in each release's wheel on PyPI). Under an older release "
+        "Python refuses the call: \"SentenceTransformer.__init__() got an unexpected keyword "
+        "argument\".",
+        "the installed sentence-transformers{found} takes no {argument}: "
+        "sentence-transformers {first} and later do",
+        commands=("{install}",),
+        advice="install sentence-transformers {first} or newer where the library runs, and "
+        "check the library's own requirement for it (its requirements or extras):",
     ),
 }  # fmt: skip
 

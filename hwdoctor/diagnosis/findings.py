@@ -1502,6 +1502,36 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.VLLM_NO_DEVICE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["empty_device"],
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.VLLM_NO_DEVICE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["no_cuda_gpus"],
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.VLLM_NO_DEVICE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["unspecified"],
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.BF16_UNSUPPORTED],
     *,
     backend: str | None = None,
@@ -4613,6 +4643,34 @@ def finding(
     evidence: str | None = None,
     variant: None = None,
     said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.TRANSFORMERS_MODEL_TYPE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    first: Value,
+    found: Value,
+    install: Value | Shell,
+    model_type: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.SENTENCE_TRANSFORMERS_TOO_OLD],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    argument: Value,
+    first: Value,
+    found: Value,
+    install: Value | Shell,
 ) -> Finding: ...
 
 

@@ -179,6 +179,9 @@ _RESTS_ON: Final = (
     # issue 38: ROCm device nodes denied, a conda libstdc++ too old
     ("host.device_node_denied", ("stated",)),
     ("python.conda_libstdcxx_too_old", ("stated",)),
+    # issue 38: a model type the installed transformers does not know
+    ("python.transformers_model_type_unknown", ("stated", "pin")),
+    ("python.sentence_transformers_too_old", ("stated", "pin")),
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -355,6 +358,12 @@ _WHAT: Final = {
     FactKey.XFORMERS_BUILD: "pip builds (xformers)",
     FactKey.PROSE_MAC: "Mac (in words)",
     FactKey.PROSE_AMD_GPU: "GPU (the reporter's words)",  # issue 38 (s7-build)
+    # issue 38: serving stacks without a device
+    FactKey.MESSAGE_VLLM_UNSPECIFIED: "vLLM says (platform)",
+    FactKey.MESSAGE_EMPTY_DEVICE: "torch says (device)",
+    FactKey.VLLM_NAMED: "vLLM named",
+    FactKey.MESSAGE_MODEL_TYPE: "transformers says (model type)",  # issue 38
+    FactKey.MESSAGE_ST_ARGUMENT: "Python says (SentenceTransformer)",  # issue 38
 }
 
 
@@ -385,6 +394,9 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_deepspeed_mps(paste, facts))  # issue 38: DeepSpeed, no NVIDIA GPU
     found = (*found, *_vllm_ascend_device(facts))  # issue 38: Ascend's other wordings
     found = (*found, *_cann_kernels(paste, facts, found))  # issue 38: CANN's operator kernels
+    found = (*found, *_vllm_no_platform(facts, found))  # issue 38: vLLM's other wordings
+    found = (*found, *_model_type_unknown(paste, facts))  # issue 38: a model type too new
+    found = (*found, *_sentence_transformers(paste, facts))  # issue 38: its arguments
     # issue 38: GPU-only packages on a machine with no NVIDIA GPU (the vLLM finding says more
     # than "no device": the generic one steps aside)
     if nogpu := _no_gpu_packages(paste, facts):
@@ -3478,15 +3490,15 @@ def _no_gpu_packages(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                 uninstall=remedies.pip(way, "uninstall", "-y", "deepspeed"),
             )
         )
-    vllm = facts.all(FactKey.MESSAGE_VLLM_NO_DEVICE) or facts.all(FactKey.MESSAGE_VLLM_NO_LIBCUDA)
+    vllm = (
+        facts.all(FactKey.MESSAGE_VLLM_NO_DEVICE)
+        or facts.all(FactKey.MESSAGE_VLLM_NO_LIBCUDA)
+        or list(_vllm_unplaced(facts))  # issue 38: vLLM's other no-device wordings
+    )
     if vllm:
         facts.use("stated", vllm[0])
         facts.use("accelerator", line)
-        said = (
-            "Failed to infer device type"
-            if vllm[0].key is FactKey.MESSAGE_VLLM_NO_DEVICE
-            else "vllm._C cannot load libcuda.so.1"
-        )
+        said = _VLLM_NO_DEVICE_SAID.get(vllm[0].key, "vllm._C cannot load libcuda.so.1")
         found.append(
             finding(
                 Code.CUDA_ONLY_PACKAGE,
@@ -4544,3 +4556,133 @@ def _hpu_foreign_torch(
             install_elsewhere=remedies.elsewhere(backend, paste.evidence),
         ),
     )
+
+
+# issue 38: serving stacks without a device. vLLM's ways of saying it found no device besides
+# "Failed to infer device type" (each read by readers/messages.py, which cites the code that
+# prints it), in the words a finding quotes.
+_VLLM_NO_DEVICE_SAID: Final = {
+    FactKey.MESSAGE_VLLM_NO_DEVICE: "Failed to infer device type",
+    FactKey.MESSAGE_EMPTY_DEVICE: "Device string must not be empty",
+    FactKey.MESSAGE_VLLM_UNSPECIFIED: (
+        "No platform detected, vLLM is running on UnspecifiedPlatform"
+    ),
+    FactKey.MESSAGE_NO_GPUS: "No CUDA GPUs are available",
+}
+
+# The findings that already say why torch sees no GPU (a driver, a visibility mask, a
+# container runtime): torch's "No CUDA GPUs are available" in a vLLM paste is theirs.
+_NO_GPUS_EXPLAINED: Final = ("driver.", "devices.", "host.container", "accelerate.gpu_ids")
+
+
+def _vllm_unplaced(facts: _Read, found: Sequence[Finding] = ()) -> tuple[PastedFact, ...]:
+    """The lines that show vLLM without a device, the most telling first, where no "Failed to
+    infer device type" says it (that message's own finding speaks): torch refusing the empty
+    device type of vLLM's UnspecifiedPlatform (vllm/platforms/interface.py) where the paste
+    shows vLLM; vLLM's log that it found no platform, unless a platform plugin was activated
+    after it (vLLM Ascend's, vllm/platforms/__init__.py); torch's "No CUDA GPUs are
+    available" (c10/cuda/CUDAFunctions.cpp, cudaErrorNoDevice) where the paste shows vLLM and
+    no other finding says why torch sees no GPU: vLLM's process sees none (a pod or container
+    without its GPUs, a Ray actor given none)."""
+    if facts.all(FactKey.MESSAGE_VLLM_NO_DEVICE) or facts.all(FactKey.VLLM_PLUGIN):
+        return ()
+    unspecified = facts.all(FactKey.MESSAGE_VLLM_UNSPECIFIED)
+    empty = facts.all(FactKey.MESSAGE_EMPTY_DEVICE)
+    vllm = unspecified or facts.all(FactKey.VLLM_SAID) or facts.all(FactKey.VLLM_NAMED)
+    if empty and vllm:
+        return (empty[0], vllm[0])
+    if unspecified:
+        return (unspecified[0],)
+    none = facts.all(FactKey.MESSAGE_NO_GPUS)
+    if none and vllm and not any(f.code.startswith(_NO_GPUS_EXPLAINED) for f in found):
+        return (none[0], vllm[0])
+    return ()
+
+
+def _vllm_no_platform(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """vLLM without a device in its other wordings (`_vllm_unplaced`): the no-device finding,
+    with the words the paste shows."""
+    lines = _vllm_unplaced(facts, found)
+    if not lines:
+        return ()
+    facts.use("stated", *lines)
+    variant: Literal["empty_device", "unspecified", "no_cuda_gpus"] = (
+        "empty_device"
+        if lines[0].key is FactKey.MESSAGE_EMPTY_DEVICE
+        else "no_cuda_gpus"
+        if lines[0].key is FactKey.MESSAGE_NO_GPUS
+        else "unspecified"
+    )
+    return (finding(Code.VLLM_NO_DEVICE, backend=_CUDA, variant=variant),)
+
+
+def _model_type_unknown(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """transformers' "has model type `X` but Transformers does not recognize this
+    architecture" (or the KeyError before it) for a model type of the table
+    (compat/transformers_modules.py) where the paste shows a transformers older than the
+    release that added it, or none: the install of a release that knows it. A transformers
+    shown at or past that release (another environment loads the model, a stale server)
+    says nothing here."""
+    shown = next(
+        (
+            f
+            for f in (*facts.all(FactKey.PACKAGE), *facts.all(FactKey.PROSE_PACKAGE))
+            if versions.canonical_name(f.name or "") == "transformers"
+        ),
+        None,
+    )
+    said = facts.all(FactKey.MESSAGE_MODEL_TYPE)
+    for fact in said:
+        first = transformers_modules.model_type_too_old(fact.value, shown.value if shown else None)
+        if first is None:
+            continue
+        facts.use("stated", *[f for f in said if f.value == fact.value])
+        if shown is not None:
+            facts.use("pin", shown)
+        way = remedies.installer(paste.evidence.python)
+        return (
+            finding(
+                Code.TRANSFORMERS_MODEL_TYPE,
+                model_type=fact.value,
+                first=first,
+                found=f" {printable(shown.value)[:40]}" if shown else "",
+                install=remedies.requirement(way, "transformers", f">={first}"),
+            ),
+        )
+    return ()
+
+
+def _sentence_transformers(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """Python's "SentenceTransformer.__init__() got an unexpected keyword argument 'X'" for an
+    argument of the table (compat/transformers_modules.py) where the paste shows a
+    sentence-transformers older than the release that added it, or none: the install of a
+    release that takes it."""
+    shown = next(
+        (
+            f
+            for f in (*facts.all(FactKey.PACKAGE), *facts.all(FactKey.PROSE_PACKAGE))
+            if versions.canonical_name(f.name or "") == "sentence-transformers"
+        ),
+        None,
+    )
+    said = facts.all(FactKey.MESSAGE_ST_ARGUMENT)
+    for fact in said:
+        first = transformers_modules.sentence_transformers_too_old(
+            fact.value, shown.value if shown else None
+        )
+        if first is None:
+            continue
+        facts.use("stated", *[f for f in said if f.value == fact.value])
+        if shown is not None:
+            facts.use("pin", shown)
+        way = remedies.installer(paste.evidence.python)
+        return (
+            finding(
+                Code.SENTENCE_TRANSFORMERS_TOO_OLD,
+                argument=fact.value,
+                first=first,
+                found=f" {printable(shown.value)[:40]}" if shown else "",
+                install=remedies.requirement(way, "sentence-transformers", f">={first}"),
+            ),
+        )
+    return ()

@@ -335,6 +335,18 @@ class FactKey(str, Enum):
     # issue 38 (s7-build): an AMD GPU in the reporter's own words, no model named ("I have an
     # AMD gpu")
     PROSE_AMD_GPU = "prose.amd_gpu"
+    # issue 38: serving stacks without a device: vLLM's log that it found no platform, torch's
+    # "Device string must not be empty" (UnspecifiedPlatform's empty device type), an
+    # out-of-tree platform activated after all ("ascend"), and vLLM named anywhere (a title's
+    # "vllm 启动失败")
+    MESSAGE_VLLM_UNSPECIFIED = "message.vllm_unspecified"
+    MESSAGE_EMPTY_DEVICE = "message.empty_device"
+    VLLM_PLUGIN = "vllm.plugin"
+    VLLM_NAMED = "prose.vllm_named"
+    # issue 38: a model type the installed transformers does not know; the value: the type
+    MESSAGE_MODEL_TYPE = "message.model_type_unknown"  # "model type `qwen3` but Transformers …"
+    # issue 38: SentenceTransformer refusing a keyword argument; the value: the argument
+    MESSAGE_ST_ARGUMENT = "message.sentence_transformer_argument"  # "'trust_remote_code'"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -498,6 +510,10 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_PTX_TOOLCHAIN,
         FactKey.MESSAGE_NEURON_TORCH,  # issue 38: torch-neuron(x) pinning one torch
         FactKey.MESSAGE_NEURON_CORES,  # issue 38: NeuronCores held by another process
+        # issue 38: serving stacks without a device (torch refusing an empty device string)
+        FactKey.MESSAGE_EMPTY_DEVICE,
+        FactKey.MESSAGE_MODEL_TYPE,  # issue 38: a model type transformers does not know
+        FactKey.MESSAGE_ST_ARGUMENT,  # issue 38: too old a sentence-transformers
     }
 )
 

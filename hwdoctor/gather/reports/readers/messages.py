@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from hwdoctor import versions
-from hwdoctor.compat import ascend, drivers, gpus
+from hwdoctor.compat import ascend, drivers, gpus, transformers_modules
 from hwdoctor.gather.reports.cleaning import LOADER_WORDS
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
 from hwdoctor.gather.reports.screen import Screen
@@ -868,6 +868,35 @@ _VLLM_ASCEND_310P_IMAGE: Final = re.compile(
 # nlzy/vllm-gfx906 (its docker image nalanzeyu/vllm-gfx906) and the Triton fork it needs,
 # Said-Akbar/triton-gcn5 (vllm-project/vllm#33811 names ROCm Triton's missing gfx906 target).
 _GFX906_FORK: Final = re.compile(r"vllm-gfx906|triton-gcn5", re.I)
+# issue 38: serving stacks without a device. vLLM when none of its platforms found its device
+# (vllm/platforms/__init__.py resolve_current_platform_cls_qualname: logger.info("No platform
+# detected, vLLM is running on UnspecifiedPlatform")), or found one after all through a plugin
+# ("Platform plugin %s is activated", the same function). UnspecifiedPlatform's device_type is
+# "" (vllm/platforms/interface.py), and torch.device("") refuses it (c10/core/Device.cpp:
+# TORCH_CHECK(!device_string.empty(), "Device string must not be empty")). vLLM named as a
+# word (an issue's title "vllm 启动失败").
+_VLLM_UNSPECIFIED: Final = re.compile(r"No platform detected, vLLM is running on Unspecified")
+_VLLM_PLUGIN: Final = re.compile(r"Platform plugin (\w{1,40}) is activated")
+_EMPTY_DEVICE: Final = re.compile(r"Device string must not be empty")
+_VLLM_NAMED: Final = re.compile(r"[^\w-]vllm(?![\w-])|(?<![\w-])vllm[^\w-]", re.I)
+# issue 38: a model type the installed transformers does not know (transformers/models/auto/
+# configuration_auto.py AutoConfig.from_pretrained: CONFIG_MAPPING[config_dict["model_type"]]
+# raises KeyError, then ValueError(f"The checkpoint you are trying to load has model type
+# `{config_dict['model_type']}` but Transformers does not recognize this architecture. …")).
+# The KeyError alone is read only for the model types of compat/transformers_modules.py's
+# table (a KeyError of any other word is no model type).
+_MODEL_TYPE_UNKNOWN: Final = re.compile(
+    r"has model type [`'\"]?([\w.-]{1,60})[`'\"]? but Transformers does not recognize"
+)
+_MODEL_TYPES: Final = sorted(transformers_modules.MODEL_TYPE_FIRST, key=len, reverse=True)
+_MODEL_TYPE_KEY: Final = re.compile(r"KeyError: '(" + "|".join(_MODEL_TYPES) + r")'")
+# issue 38: Python's TypeError for a keyword argument SentenceTransformer does not take
+# (Python/getargs.c, Objects/call.c: "%U() got an unexpected keyword argument '%S'", the
+# qualified name "SentenceTransformer.__init__" since Python 3.10); the argument's first
+# release is compat/transformers_modules.py's.
+_ST_ARGUMENT: Final = re.compile(
+    r"SentenceTransformer\.__init__\(\) got an unexpected keyword argument '(\w{1,40})'"
+)
 
 # issue 38: a library with no build for this machine (archlib). torch's dispatch macros name
 # the kernel that has no code for a dtype (aten/src/ATen/Dispatch.h: "\"" name "\" not
@@ -1925,6 +1954,15 @@ RECOGNISERS: Final = (
     # issue 38 (s7-build): bitsandbytes 0.43-0.45 failing although torch.cuda is available
     _Recogniser(_BNB_CUDA_AVAILABLE, FactKey.MESSAGE_BNB_SETUP, words="cuda_available"),
     _Recogniser(_BNB_LIB_NONE, FactKey.MESSAGE_BNB_SETUP, words="lib_none"),
+    # issue 38: serving stacks without a device (vLLM's UnspecifiedPlatform)
+    _Recogniser(_VLLM_UNSPECIFIED, FactKey.MESSAGE_VLLM_UNSPECIFIED, words="No platform detected"),
+    _Recogniser(_VLLM_PLUGIN, FactKey.VLLM_PLUGIN),
+    _Recogniser(_EMPTY_DEVICE, FactKey.MESSAGE_EMPTY_DEVICE, group=0),
+    _Recogniser(_VLLM_NAMED, FactKey.VLLM_NAMED, words="vllm"),
+    # issue 38: a model type the installed transformers does not know
+    _Recogniser(_MODEL_TYPE_UNKNOWN, FactKey.MESSAGE_MODEL_TYPE),
+    _Recogniser(_MODEL_TYPE_KEY, FactKey.MESSAGE_MODEL_TYPE),
+    _Recogniser(_ST_ARGUMENT, FactKey.MESSAGE_ST_ARGUMENT),  # issue 38: sentence-transformers
 )
 # Which recognisers a line can match, by the words each pattern's matches contain (screen.py):
 # the rest are not tried on it.
