@@ -251,6 +251,8 @@ class Code(str, Enum):
     TRANSFORMERS_MODEL_TYPE = "python.transformers_model_type_unknown"
     # issue 38: a SentenceTransformer argument the installed sentence-transformers predates
     SENTENCE_TRANSFORMERS_TOO_OLD = "python.sentence_transformers_too_old"
+    # issue 38: a program asking torch for CUDA on a Mac
+    MPS_ASKED_FOR_CUDA = "backend.mps_asked_for_cuda"
 
 
 @dataclass(frozen=True, slots=True)
@@ -3716,6 +3718,25 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         commands=("{install}",),
         advice="install sentence-transformers {first} or newer where the library runs, and "
         "check the library's own requirement for it (its requirements or extras):",
+    ),
+    # issue 38: a program asking torch for CUDA on a Mac
+    Code.MPS_ASKED_FOR_CUDA: Entry(
+        E, "code asked for CUDA on a Mac",
+        "PyTorch's macOS builds have no CUDA (pytorch.org \"Get Started\": \"MacOS Binaries "
+        "dont support CUDA\"); the GPU of an Apple silicon Mac is torch's \"mps\" device "
+        "(torch.backends.mps, PyTorch's MPS backend notes). torch raises \"Torch not compiled "
+        "with CUDA enabled\" on any call into torch.cuda (torch/cuda/__init__.py "
+        "`_lazy_init`): the program, a ComfyUI node or a library that knows no other GPU "
+        "called .cuda(), torch.cuda.* or device=\"cuda\" on a Mac. No torch build for "
+        "macOS has CUDA, so no reinstall is a remedy.",
+        "the code asked torch for CUDA on a Mac (torch: \"Torch not compiled with CUDA "
+        "enabled\"): the paste shows {shown}, and torch for macOS has no CUDA, so a call to "
+        ".cuda() or torch.cuda fails",
+        advice="run that code on the Mac's GPU or CPU: where it calls .cuda(), torch.cuda.* "
+        "or device=\"cuda\", use \"mps\" (torch.backends.mps.is_available()) or \"cpu\"; "
+        "where a node or library makes the call, use its Mac or CPU option, or a release "
+        "that supports Apple silicon; do not install a CUDA build of torch, which macOS "
+        "has none of",
     ),
 }  # fmt: skip
 

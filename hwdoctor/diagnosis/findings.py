@@ -4674,6 +4674,17 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.MPS_ASKED_FOR_CUDA],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    shown: Value,
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

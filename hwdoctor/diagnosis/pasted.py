@@ -152,6 +152,7 @@ _RESTS_ON: Final = (
     ("python.translated", ("host",)),
     # issue 38: Huawei Ascend
     ("backend.npu_asked_for_cuda", ("stated", "accelerator")),
+    ("backend.mps_asked_for_cuda", ("stated", "accelerator")),  # issue 38: a Mac
     ("backend.cann_python_missing", ("stated",)),
     ("backend.vllm_ascend_torch", ("vllm_ascend",)),  # issue 38: vLLM Ascend's torch pair
     ("backend.cuda_only_package", ("stated", "accelerator")),  # issue 38
@@ -375,6 +376,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_gpu_ids(evidence, facts))  # issue 42: gpu_ids
     found = (*found, *_no_driver(evidence, facts, found), *_stated(facts))
     found = (*found, *_ascend(paste, facts))  # issue 38: Huawei Ascend
+    found = (*found, *_mac_asked_cuda(paste, facts))  # issue 38: a Mac
     found = (*found, *_vllm_ascend(paste, facts))  # issue 38: vLLM Ascend's torch pair
     found = (*found, *_cuda_only(paste, facts))  # issue 38: a CUDA-only package elsewhere
     found = (*found, *_mixed_cuda(evidence, facts))  # issue 41
@@ -959,6 +961,20 @@ _VENDOR_WHAT: Final = {
     FactKey.DEVICE_FIRMWARE: "{hardware} firmware",
     FactKey.DEVICE_SOFTWARE: "{hardware} software",
 }
+
+
+def _mac_asked_cuda(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """issue 38: "Torch not compiled with CUDA enabled" where the paste shows Apple silicon
+    under macOS (MPS's machine, `accelerators_shown`) and no NVIDIA or AMD GPU: the code
+    asked torch.cuda on a Mac, whose torch builds have no CUDA."""
+    shown = accelerators_shown(paste).get(_MPS, ())
+    asked = facts.all(FactKey.MESSAGE_NOT_COMPILED_CUDA)
+    if not (asked and shown) or gpu_of_cuda_shown(paste):
+        return ()
+    facts.use("stated", asked[0])
+    facts.use("accelerator", shown[0])
+    named = printable(shown[0].value.strip())[:60]
+    return (finding(Code.MPS_ASKED_FOR_CUDA, backend=_MPS, shown=f"a Mac ({named})"),)
 
 
 def _ascend(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:

@@ -74,6 +74,11 @@ _MACOS_PROSE: Final = re.compile(
 _APPLE_CHIP_PROSE: Final = re.compile(
     # issue 38 (s6-macintel): "Macbook Silicon M4" as a reporter spells it
     r"(?:^|Apple\s+|Mac[Bb]ook(?: Pro| Air)?(?: [Ss]ilicon)?\s+)(M[1-5](?:\s+(?:Pro|Max|Ultra))?)\b"
+    # issue 38: any Mac model before its chip, in any case, the chip's tier run in or spaced
+    # ("Mac mini M2 Pro", "Mac Pro M3", "MAC STUDIO M1MAX", "mac m1", "Mac M4 Pro", "iMac M1";
+    # Apple's Mac models and their M-series chips, apple.com/mac)
+    r"|(?i:\b(?:mac ?book(?: pro| air)?|mac ?mini|mac studio|mac pro|imac|mac))[ \t,/(]{1,4}"
+    r"((?i:m)[1-5](?: ?(?i:pro|max|ultra))?)\b"
 )
 # An AMD GPU named in the reporter's words ("RX 5700XT", "Radeon RX580", "Vega 56"): read only
 # when the name table knows it once spaced as AMD spells it ("Radeon RX 5700 XT").
@@ -361,7 +366,7 @@ class Prose(LineReader):
                 yield line.says(FactKey.PROSE_MACOS, mac_prose.group(1))
                 break
         if not in_block and (chip_prose := _APPLE_CHIP_PROSE.search(text.strip())):
-            yield line.says(FactKey.PROSE_CHIP, f"Apple {chip_prose.group(1)}")
+            yield line.says(FactKey.PROSE_CHIP, _apple_chip(chip_prose.group(1) or chip_prose[2]))
         if not in_block and "OVERRIDE" not in text:
             for target in _GFX.finditer(text):
                 yield line.says(FactKey.PROSE_GFX, target.group(1))
@@ -420,6 +425,12 @@ def _prose_facts(line: Line) -> Iterator[Said]:
         yield line.says(FactKey.PROSE_PACKAGE, library.group(2), name=name)
     if count := _PROSE_GPU_COUNT.search(text):
         yield line.says(FactKey.PROSE_GPU_COUNT, count.group(1))
+
+
+def _apple_chip(said: str) -> str:
+    """An Apple M chip as Apple spells it: "m1" → "Apple M1", "M1MAX" → "Apple M1 Max"."""
+    tier = said[2:].strip()
+    return f"Apple M{said[1]}" + (f" {tier.capitalize()}" if tier else "")
 
 
 def _amd_spelling(match: re.Match[str]) -> str:

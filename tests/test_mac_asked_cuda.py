@@ -1,0 +1,59 @@
+""" "Torch not compiled with CUDA enabled" on a Mac is code asking for CUDA (issue 38, item 3).
+
+Real pastes from tests/data/reports/errors/ (sources in that directory's README): ComfyUI nodes
+calling torch.cuda on Apple silicon Macs, the Mac named in a title or a sentence in the forms
+reporters write it ("Mac Pro M3", "mac M2", "Mac M4 Pro", "mac m1"). torch's macOS builds have
+no CUDA, so the finding asks for "mps" or "cpu" in the code and never a CUDA torch; the same
+message beside an NVIDIA GPU stays torch's CPU build, with its CUDA reinstall.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import ROOT, run_hwdoctor
+
+ERRORS = ROOT / "tests" / "data" / "reports" / "errors"
+MACS = {
+    "comfyui6783-mac-pro-m3-janus-torch-not-compiled-with-cuda.md": ("Apple M3", 1),
+    "animateanyone2-mac-m2-torch-not-compiled-with-cuda.md": ("Apple M2", 3),
+    "invsr9-mac-m4-pro-torch-not-compiled-with-cuda.md": ("Apple M4 Pro", 1),
+    "comfyuiqwen3-zh-mac-m1-torch-not-compiled-with-cuda.md": ("Apple M1", 1),
+}
+# InternLM#430: the same message on an RTX 2080 Ti and torch 2.0.1: a CPU build of torch there
+NVIDIA = ERRORS / "internlm430-zh-torch-not-compiled-with-cuda-2080ti.md"
+CUDA_OR_ROCM = ("download.pytorch.org/whl/cu", "download.pytorch.org/whl/rocm", "+cu1", "+rocm")
+
+
+def detect(path: Path) -> tuple[int, dict[str, Any]]:
+    result = run_hwdoctor("detect", "--paste", str(path), "--json")
+    assert result.stderr == ""
+    data: dict[str, Any] = result.json()["data"]
+    return result.returncode, data
+
+
+@pytest.mark.parametrize("name", sorted(MACS), ids=lambda n: n.split("-", 1)[0])
+def test_cuda_asked_on_a_mac_is_the_code_not_a_torch_to_reinstall(name: str) -> None:
+    chip, line = MACS[name]
+    exit_code, data = detect(ERRORS / name)
+    assert exit_code == 1
+    codes = [f["code"] for f in data["findings"]]
+    assert codes[0] == "backend.mps_asked_for_cuda", codes
+    assert "torch.cpu_only_build" not in codes
+    found = data["findings"][0]
+    assert f"a Mac ({chip})" in found["message"]
+    assert '"mps"' in found["advice"]
+    assert found["remedy"] is None  # a change to the code: no install line
+    text = "\n".join((f.get("remedy") or "") + (f.get("advice") or "") for f in data["findings"])
+    assert not [s for s in CUDA_OR_ROCM if s in text]
+    assert line in [q["line"] for q in found["rests_on"]]  # the line that names the Mac
+
+
+def test_the_same_message_beside_an_nvidia_gpu_stays_a_cpu_build_of_torch() -> None:
+    _, data = detect(NVIDIA)
+    codes = [f["code"] for f in data["findings"]]
+    assert "backend.mps_asked_for_cuda" not in codes
+    assert "torch.cpu_only_build" in codes
