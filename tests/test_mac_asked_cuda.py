@@ -3,7 +3,8 @@
 Real pastes from tests/data/reports/errors/ (sources in that directory's README): ComfyUI nodes
 calling torch.cuda on Apple silicon Macs, the Mac named in a title or a sentence in the forms
 reporters write it ("Mac Pro M3", "mac M2", "Mac M4 Pro", "mac m1"). torch's macOS builds have
-no CUDA, so the finding asks for "mps" or "cpu" in the code and never a CUDA torch; the same
+no CUDA, so the finding (a warning: nothing installed is wrong) asks for "mps" or "cpu" in the
+code and never a CUDA torch; the same
 message beside an NVIDIA GPU stays torch's CPU build, with its CUDA reinstall.
 """
 
@@ -39,7 +40,7 @@ def detect(path: Path) -> tuple[int, dict[str, Any]]:
 def test_cuda_asked_on_a_mac_is_the_code_not_a_torch_to_reinstall(name: str) -> None:
     chip, line = MACS[name]
     exit_code, data = detect(ERRORS / name)
-    assert exit_code == 1
+    assert exit_code == 0  # a warning: the code changes, nothing installed
     codes = [f["code"] for f in data["findings"]]
     assert codes[0] == "backend.mps_asked_for_cuda", codes
     assert "torch.cpu_only_build" not in codes

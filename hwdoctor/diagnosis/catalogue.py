@@ -3721,7 +3721,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
     ),
     # issue 38: a program asking torch for CUDA on a Mac
     Code.MPS_ASKED_FOR_CUDA: Entry(
-        E, "code asked for CUDA on a Mac",
+        # a warning: the code is what changes, nothing installed (the environment is fine)
+        W, "code asked for CUDA on a Mac",
         "PyTorch's macOS builds have no CUDA (pytorch.org \"Get Started\": \"MacOS Binaries "
         "dont support CUDA\"); the GPU of an Apple silicon Mac is torch's \"mps\" device "
         "(torch.backends.mps, PyTorch's MPS backend notes). torch raises \"Torch not compiled "
