@@ -3445,3 +3445,58 @@ def test_another_class_refusing_an_argument_is_no_sentence_transformers_finding(
     report = diagnosed("localmultimodal26-instructor-load-sbert-model-unexpected-keyword-token.md")
     assert not report.findings and len(report.unread) == 2
     assert "no problem" not in rendered.counts(report)
+
+
+# issue 38 item 5: the reporter's words that something failed, with no error word, read where
+# no line shows an error; a program's own log line and a question are not
+@pytest.mark.parametrize(
+    ("path", "line", "stated"),
+    [
+        # huggingface/accelerate#1260: "… the GPUs are not found."
+        ("accelerate_env/acc1260-0.17.1-no-distributed-gpu-ids-brackets-3-4-5.md", 42, True),
+        # aws-neuron-sdk#944: "… are not available to convert them into neuronx model"
+        ("errors/neuronsdk944-local-torch-neuron-trace-resnet50-compile-only.md", 3, True),
+        # pytorch#43058: "So it know that my two GPUs exist but says CUDA is not available."
+        ("issue_body/pt43058-collect-env-plus-nvidia-smi-v100.md", 33, True),
+        # vllm-ascend#7587: "… and vLLM crashes on startup (…)"
+        (
+            "errors/vllmascend7587-vllm-ascend-0.11.0rc1.dev-torch-2.8.0-torch-npu-2.8.0.md",
+            16,
+            True,
+        ),
+        # ds_report's own "[WARNING] async_io requires … were not found" on a healthy machine
+        ("ds_report/dsissue5479-databricks-accelerator-line-async-io-warnings.md", 7, False),
+        ("ds_report/dolly119-op-report-syslog-escaped-colours-fused-adam-yes.md", 15, False),
+        # vLLM's "WARNING … `fork` method is not supported by ROCm": its log, not the reporter
+        ("vllm_collect_env/vllm9713-rocm6.2-gfx906.txt", 2, False),
+    ],
+)
+def test_failure_words_state_an_error_and_log_lines_do_not(
+    path: str, line: int, stated: bool
+) -> None:
+    text = (ERRORS.parent / path).read_text(encoding="utf-8").splitlines()[line - 1]
+    assert cleaning.states_error(cleaning.clean(text)) is stated, text
+
+
+@pytest.mark.parametrize(
+    ("line", "stated"),
+    [
+        ("Is the 310P not supported?", False),  # asked
+        ("if it does not work, reinstall the driver", False),  # supposed
+        ("vLLM Ascend 不支持 310P", True),
+        ("It crashes when I load the model", True),
+    ],
+)
+def test_failure_words_asked_or_supposed_state_nothing(line: str, stated: bool) -> None:
+    assert cleaning.states_error(line) is stated
+
+
+def test_a_failure_stated_and_not_shown_is_said_not_no_problem() -> None:
+    """huggingface/accelerate#1260's report shows no error line and says the GPUs are not
+    found: before, "no problem in what the paste shows"."""
+    path = (
+        ERRORS.parent / "accelerate_env" / "acc1260-0.17.1-no-distributed-gpu-ids-brackets-3-4-5.md"
+    )
+    headline = run_hwdoctor("detect", "--paste", str(path)).stdout.split("\n\n", 1)[0]
+    assert "states an error it does not show (line 42)" in headline
+    assert "no problem" not in headline

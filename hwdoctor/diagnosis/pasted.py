@@ -439,7 +439,11 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
     asked, gaps = _questions(not_checked), _gaps(evidence, found, other)
-    questions = _one_per_command(_stated_not_shown(paste) + asked + gaps)
+    # the error the reporter says happened is asked for only where no error finding explains
+    # the paste (an error it names is the one the words are about: "says CUDA is not
+    # available" beside a driver too old for torch's CUDA)
+    errors = any(f.severity is Severity.ERROR for f in found)
+    questions = _one_per_command((() if errors else _stated_not_shown(paste)) + asked + gaps)
     resting = [_resting(finding, facts) for finding in found]
     explained = any(f.severity in _POSTED for f in found)
     unread = _unread(paste, [fact for chosen in resting for fact in chosen], explained)

@@ -269,6 +269,26 @@ _STATES_ERROR: Final = re.compile(
     r"(?:an|the following|this|the same|a) (?:\w{1,20} )?(?:error|exception)\b)"
     r"|报错|错误|失败"
 )
+# issue 38 item 5: the reporter's words that something failed, with no error word: "X is not
+# supported", "torch is not able to use the GPU", "unable to load", "cannot find", "does not
+# work", "crashes", "hangs", "无法", "不支持", "找不到". Read as `_STATES_ERROR` is, where no
+# line shows an error, and not in a question ("Is the 310P not supported?" asks): the
+# headline then says the paste states an error it does not show, never "no problem".
+_STATES_FAILURE: Final = re.compile(
+    r"(?i:\b(?:is|are|was|were|be) (?:not|no longer) (?:supported|able to|working|available"
+    r"|found|recogni[sz]ed|detected|compatible)\b"
+    r"|\b(?:unable to|cannot|can't|can not|could not|couldn't|fails? to|failed to|fail to)"
+    r" (?:\w{1,20} )?(?:use|run|load|find|detect|start|import|install|build|compile|open"
+    r"|allocate|initiali[sz]e|launch|execute|create|connect|download)\b"
+    r"|\b(?:doesn't|does not|don't|do not|won't|will not|didn't|did not) (?:work|run|start"
+    r"|load|detect|recogni[sz]e)\b"
+    r"|\bnot working\b|\bcrash(?:es|ed|ing)?\b|\bhangs\b|\bhanging\b|\bis stuck\b)"
+    r"|无法|不支持|找不到|不能使用|不可用|崩溃|卡住"
+)
+# A program's log line, by its level ("[WARNING] async_io … were not found" in every
+# ds_report, vLLM's "WARNING 12-22 00:04:59 rocm.py:31] `fork` method is not supported by
+# ROCm"): the program's words about itself, not the reporter's that something failed.
+_LOG_LEVEL: Final = re.compile(r"\b(?:WARNING|WARN|INFO|DEBUG|NOTICE)\b")
 # The same words that state no error: asked whether ("会报错吗", "will it throw an error?"; a
 # question about an error seen, "why do I get this error?", states it), supposed
 # ("if an error occurs"), or denied ("没有报错", "no error"); a heading for errors (a template's
@@ -290,12 +310,17 @@ def states_error(line: str) -> bool:
     """Whether the reporter says, on this line, that an error happened (`_STATES_ERROR`), not
     as a question, a supposition or a denial in the same sentence (`_NOT_STATED`)."""
     found = _STATES_ERROR.search(line)
+    failure = None if found or _LOG_LEVEL.search(line) else _STATES_FAILURE.search(line)
+    found = found or failure
     if found is None or _ERROR_HEADING.match(line):
         return False
     start = max(line.rfind(end, 0, found.start()) for end in _SENTENCE_ENDS) + 1
     after = [at for end in _SENTENCE_ENDS if (at := line.find(end, found.end())) >= 0]
-    if _NOT_STATED.search(line, start, min(after, default=len(line)) + 1) is not None:
+    end = min(after, default=len(line))
+    if _NOT_STATED.search(line, start, end + 1) is not None:
         return False
+    if failure is not None and line[end : end + 1] in ("?", "？"):
+        return False  # asked whether it fails, not said that it does
     # The error quoted after a colon on the same line ("导入时报错undefined symbol: X",
     # "I get this error: …") is shown; a colon before an image or nothing is not.
     colons = [at for mark in ":：" if (at := line.find(mark, found.end())) >= 0]
