@@ -88,7 +88,8 @@ def test_each_draw_holds_its_measured_figures(part: Path) -> None:
     assert no_problem <= set(after["no_problem_over_stated_error"]), no_problem
     other = [n for n, v in labels.items() if v.get("shows_other_accelerator")]
     assert [n for n in other if rows[n]["gpu_line"]] == []
-    fine = [n for n, v in labels.items() if v["cause"] == "environment_fine" and rows[n]["error"]]
-    assert fine == []
+    # none beyond those measured (the fifth draw's after.json lists one: its README says why)
+    fine = {n for n, v in labels.items() if v["cause"] == "environment_fine" and rows[n]["error"]}
+    assert fine <= set(after["error_findings_on_environment_fine"]), fine
     refused = {n for n in labels if not rows[n]["read"]}
     assert refused <= set(after["exit_2_not_read"]), refused
