@@ -9,7 +9,7 @@ Here each part is measured again, as `hwdoctor detect --paste FILE` reads it, an
 fall below after.json: as many causes named where the paste shows them, no "no problem"
 headline over a stated error it did not already have, no CUDA or ROCm install line on a
 paste that shows another accelerator, no error finding on a report whose environment the
-thread found fine, and no report refused that was read.
+thread found fine beyond those after.json lists, and no report refused that was read.
 """
 
 from __future__ import annotations
