@@ -3700,14 +3700,7 @@ def _transformers_module(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     none: the install of a release that has it. A transformers
     shown at or past that release (another cause: a broken install, a shadowing file) says
     nothing here."""
-    shown = next(
-        (
-            f
-            for f in (*facts.all(FactKey.PACKAGE), *facts.all(FactKey.PROSE_PACKAGE))
-            if versions.canonical_name(f.name or "") == "transformers"
-        ),
-        None,
-    )
+    shown = _version_of(facts, "transformers")
     for said in facts.all(FactKey.MESSAGE_TRANSFORMERS_MODULE):
         first = transformers_modules.too_old(said.value, shown.value if shown else None)
         if first is None:
@@ -4643,14 +4636,7 @@ def _model_type_unknown(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     release that added it, or none: the install of a release that knows it. A transformers
     shown at or past that release (another environment loads the model, a stale server)
     says nothing here."""
-    shown = next(
-        (
-            f
-            for f in (*facts.all(FactKey.PACKAGE), *facts.all(FactKey.PROSE_PACKAGE))
-            if versions.canonical_name(f.name or "") == "transformers"
-        ),
-        None,
-    )
+    shown = _version_of(facts, "transformers")
     said = facts.all(FactKey.MESSAGE_MODEL_TYPE)
     for fact in said:
         first = transformers_modules.model_type_too_old(fact.value, shown.value if shown else None)
@@ -4677,14 +4663,7 @@ def _sentence_transformers(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     argument of the table (compat/transformers_modules.py) where the paste shows a
     sentence-transformers older than the release that added it, or none: the install of a
     release that takes it."""
-    shown = next(
-        (
-            f
-            for f in (*facts.all(FactKey.PACKAGE), *facts.all(FactKey.PROSE_PACKAGE))
-            if versions.canonical_name(f.name or "") == "sentence-transformers"
-        ),
-        None,
-    )
+    shown = _version_of(facts, "sentence-transformers")
     said = facts.all(FactKey.MESSAGE_ST_ARGUMENT)
     for fact in said:
         first = transformers_modules.sentence_transformers_too_old(
