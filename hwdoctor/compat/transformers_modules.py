@@ -27,7 +27,12 @@ FIRST_RELEASE: Final = {
 def too_old(module: str, installed: str | None) -> str | None:
     """The first release with `module` when the installed transformers (if shown) is older
     than it; None for a module outside the table or a release that has it."""
-    first = FIRST_RELEASE.get(module)
+    return _first_newer(FIRST_RELEASE.get(module), installed)
+
+
+def _first_newer(first: str | None, installed: str | None) -> str | None:
+    """`first` (a table's release) when the installed release, if shown, is older than it or
+    unreadable; None when the table has no row or the installed release has it."""
     if first is None:
         return None
     if installed is None:
@@ -60,15 +65,7 @@ MODEL_TYPE_FIRST: Final = {
 def model_type_too_old(model_type: str, installed: str | None) -> str | None:
     """The first release that knows `model_type` when the installed transformers (if shown)
     is older than it; None for a model type outside the table or a release that knows it."""
-    first = MODEL_TYPE_FIRST.get(model_type)
-    if first is None:
-        return None
-    if installed is None:
-        return first
-    shown, needed = versions.parse(installed), versions.parse(first)
-    if shown is None or needed is None:
-        return first
-    return first if shown < needed else None
+    return _first_newer(MODEL_TYPE_FIRST.get(model_type), installed)
 
 
 # issue 38: SentenceTransformer's keyword arguments -> the first sentence-transformers release
@@ -94,12 +91,4 @@ SENTENCE_TRANSFORMER_ARGUMENT_FIRST: Final = {
 def sentence_transformers_too_old(argument: str, installed: str | None) -> str | None:
     """The first sentence-transformers release whose SentenceTransformer takes `argument`
     when the installed release (if shown) is older than it; None otherwise."""
-    first = SENTENCE_TRANSFORMER_ARGUMENT_FIRST.get(argument)
-    if first is None:
-        return None
-    if installed is None:
-        return first
-    shown, needed = versions.parse(installed), versions.parse(first)
-    if shown is None or needed is None:
-        return first
-    return first if shown < needed else None
+    return _first_newer(SENTENCE_TRANSFORMER_ARGUMENT_FIRST.get(argument), installed)
