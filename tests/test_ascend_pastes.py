@@ -78,7 +78,8 @@ def lines_of(data: dict[str, Any]) -> list[str]:
 )
 def test_an_ascend_paste_is_named_for_the_npu(path: Path, code: str) -> None:
     exit_code, data = detect(path)
-    assert exit_code == 1
+    # asking for CUDA is a warning (the code changes, nothing installed): exit 0
+    assert exit_code == (0 if code == "backend.npu_asked_for_cuda" else 1)
     assert data["findings"][0]["code"] == code
     assert not [line for line in lines_of(data) if any(s in line for s in CUDA_OR_ROCM)]
     assert not [f for f in data["findings"] if f["backend"] in ("cuda", "rocm")]

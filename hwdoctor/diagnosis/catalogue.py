@@ -2004,7 +2004,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
     ),
     # issue 38: Huawei Ascend
     Code.NPU_ASKED_FOR_CUDA: Entry(
-        E, "code asked for CUDA on an Ascend NPU machine",
+        # a warning: the code is what changes, nothing installed (as MPS_ASKED_FOR_CUDA)
+        W, "code asked for CUDA on an Ascend NPU machine",
         "torch-npu runs on torch's CPU build (Ascend/pytorch README, \"Installation\"), which "
         "raises \"Torch not compiled with CUDA enabled\" on any call into torch.cuda "
         "(torch/cuda/__init__.py `_lazy_init`): the program, or a library too old to know the "
