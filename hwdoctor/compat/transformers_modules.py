@@ -52,7 +52,10 @@ def _first_newer(first: str | None, installed: str | None) -> str | None:
 # 'qwen2'", huggingface.co/Qwen/Qwen1.5-7B README); Qwen3's and Qwen3-MoE's cards ("With
 # `transformers<4.51.0`, you will encounter the following error: KeyError: 'qwen3'",
 # huggingface.co/Qwen/Qwen3-8B, Qwen/Qwen3-30B-A3B); QwenLM/Qwen3-VL's README ("The Qwen3-VL
-# model requires transformers >= 4.57.0").
+# model requires transformers >= 4.57.0"). Checked against the wheels themselves (pip download,
+# 2026-12-06; CONFIG_MAPPING_NAMES in models/auto/configuration_auto.py): 4.36.2 has no qwen2,
+# 4.37.0 has it; 4.50.3 has no qwen3 or qwen3_moe, 4.51.0 has both; 4.56.2 has no qwen3_vl or
+# qwen3_vl_moe, 4.57.0 has both.
 MODEL_TYPE_FIRST: Final = {
     "qwen2": "4.37.0",
     "qwen3": "4.51.0",
