@@ -2456,7 +2456,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "/dev/neuron0). It says so at start (NRT:nrt_init; the Neuron runtime troubleshooting "
         "guide, https://awsdocs-neuron.readthedocs-hosted.com/en/latest/neuron-runtime/"
         "nrt-troubleshoot.html). No Neuron device at all is neuron.no_device, a runtime of "
-        "another release than the driver neuron.runtime_driver_mismatch.",
+        "another release than the driver neuron.runtime_driver_mismatch. An install of the "
+        "old package that fails (dpkg's \"error processing package aws-neuron-dkms\", its DKMS "
+        "build failing on a newer kernel) leaves no driver at all: AWS's answer is to remove "
+        "it and install aws-neuronx-dkms (the Neuron driver release notes, release-notes/"
+        "runtime/aws-neuronx-dkms/index.html; aws-neuron/aws-neuron-sdk#945).",
         "the Neuron runtime found no usable Neuron driver ({said})",
         advice="on the host, install or reinstall aws-neuronx-dkms from the Neuron "
         "repository and load it (sudo modprobe neuron); in a container, pass the devices "
@@ -2466,12 +2470,27 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             # to pass (moby oci/devices_linux.go)
             "no_device_file": "docker could not give the container a Neuron device ({said}): "
             "the host has no such device file",
+            # issue 38: Neuron / TPU runtimes and packages. The old driver package, no longer
+            # produced (the Neuron driver release notes; aws-neuron/aws-neuron-sdk#945)
+            "old_package": "the Neuron driver did not install ({said}): aws-neuron-dkms is the "
+            "old driver package, no longer produced, whose last releases do not build on newer "
+            "kernels; aws-neuronx-dkms replaces it on every Neuron instance",
         },
         variant_advice={
             "no_device_file": "on the host, install and load the Neuron driver "
             "(aws-neuronx-dkms from the Neuron repository, then sudo modprobe neuron) on an "
             "instance with Neuron devices (Inf1, Inf2, Trn1, Trn2); ls /dev/neuron* and "
             "neuron-ls then list them, and the container's --device names one of those",
+            # issue 38: the old driver package. Inf1 keeps driver 2.21 (Neuron 2.26's
+            # announcement: drivers after 2.21 support non-Inf1 instances only,
+            # general/announcements/neuron2.x/announce-eos-neuron-driver-support-inf1.html)
+            "old_package": "on the host, not in a container image: remove the old package "
+            "(sudo apt-get remove aws-neuron-dkms, or sudo yum remove aws-neuron-dkms), then "
+            "install the new one from the Neuron repository with the running kernel's headers "
+            "(sudo apt-get install linux-headers-$(uname -r) aws-neuronx-dkms=2.*, or sudo yum "
+            "install kernel-devel-$(uname -r) aws-neuronx-dkms-2.*); on an Inf1 instance ask "
+            "for aws-neuronx-dkms 2.21.*, the last driver that supports Inf1; sudo modprobe "
+            "neuron, then neuron-ls lists the devices",
         },
     ),
     # issue 38: vLLM Ascend's torch pair

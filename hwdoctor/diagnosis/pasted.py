@@ -365,6 +365,9 @@ _WHAT: Final = {
     FactKey.VLLM_NAMED: "vLLM named",
     FactKey.MESSAGE_MODEL_TYPE: "transformers says (model type)",  # issue 38
     FactKey.MESSAGE_ST_ARGUMENT: "Python says (SentenceTransformer)",  # issue 38
+    # issue 38: Neuron / TPU runtimes and packages
+    FactKey.MESSAGE_NEURON_OLD_DKMS: "the package manager says (aws-neuron-dkms)",
+    FactKey.DKMS_FAILED: "DKMS says",
 }
 
 
@@ -1971,7 +1974,20 @@ def _stated_with_words(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
     if said := facts.all(FactKey.MESSAGE_HABANA_MISSING):
         facts.use("stated", said[0])
         found.append(finding(Code.HPU_BRIDGE_MISSING, backend=_HPU, module=said[0].value))
-    if cores := facts.all(FactKey.MESSAGE_NEURON_CORES):  # issue 38: cores held elsewhere
+    if old_dkms := facts.all(FactKey.MESSAGE_NEURON_OLD_DKMS):
+        # issue 38: Neuron / TPU runtimes and packages. The old driver package failing to
+        # install: the cause of any runtime line after it that finds no driver
+        facts.use("stated", *old_dkms, *facts.all(FactKey.DKMS_FAILED))
+        facts.use("stated", *facts.all(FactKey.MESSAGE_NEURON_DRIVER))
+        # the package manager's failure, or a title's, before the pointer to DKMS's log
+        named_dkms = next((f for f in old_dkms if "make.log" not in f.value), old_dkms[0])
+        said_dkms = " ".join(named_dkms.value.split())
+        found.append(
+            finding(
+                Code.NEURON_DRIVER_UNUSABLE, backend=_NEURON, said=said_dkms, variant="old_package"
+            )
+        )
+    elif cores := facts.all(FactKey.MESSAGE_NEURON_CORES):  # issue 38: cores held elsewhere
         facts.use("stated", *cores)
         # the runtime's "No neuron device available" beside it is the same refusal
         facts.use("stated", *facts.all(FactKey.MESSAGE_NEURON_DRIVER))

@@ -1,0 +1,72 @@
+"""issue 38: the Neuron and TPU runtimes' and packages' causes, named from real pastes (each
+recording's thread is in tests/data/reports/README.md): the old Neuron driver package, the TPU
+library loaded twice in one process, the Neuron tools not on PATH, torch-neuron with a
+TensorFlow other than the one neuron-cc needs."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import pytest
+
+from hwdoctor.diagnosis import pasted
+from hwdoctor.gather import reports
+from hwdoctor.gather.reports import assemble, cleaning
+from hwdoctor.model.reports import PasteReport
+from tests.conftest import ROOT, run_hwdoctor
+
+ERRORS: Final = ROOT / "tests" / "data" / "reports" / "errors"
+
+
+def diagnosed(name: str) -> PasteReport:
+    return pasted.diagnose(assemble.gathered(reports.read((ERRORS / name).read_bytes())))
+
+
+# issue 38: the old Neuron driver package
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        # aws-neuron/aws-neuron-sdk#945: apt's upgrade log, the DKMS build failing on 6.5
+        (
+            "neuronsdk945-inf1-apt-aws-neuron-dkms-2.3.26.0-kernel-6.5-dkms-build-fails.md",
+            "error processing package aws-neuron-dkms",
+        ),
+        # aws-neuron/aws-neuron-driver#2: the title's words and the module's make.log
+        (
+            "neurondriver2-inf1-ubuntu20.04-aws-neuron-dkms-2.1.5.0-kernel-5.11-make-log-error.md",
+            "Error 2 during apt install of aws-neuron-dkms",
+        ),
+    ],
+)
+def test_the_old_neuron_driver_package_failing_is_named(name: str, said: str) -> None:
+    """aws-neuron-dkms is no longer produced: named with removing it and installing
+    aws-neuronx-dkms on the host, never "no problem" nor a line left unread."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    data = result.json()["data"]
+    (found,) = data["findings"]
+    assert found["code"] == "neuron.driver_unusable" and found["backend"] == "neuron"
+    assert found["message"].startswith(f"the Neuron driver did not install ({said})")
+    assert "aws-neuronx-dkms" in (found["advice"] or "")
+    assert "remove aws-neuron-dkms" in (found["advice"] or "")
+    assert not diagnosed(name).unread
+
+
+def test_the_old_package_installed_without_a_failure_is_no_old_package_finding() -> None:
+    """aws-neuron/aws-neuron-driver#3: `yum info aws-neuron-dkms` and its reinstall, no
+    package-manager failure: the package named is no cause of its own."""
+    name = "neurondriver3-ecs-inf-ami-yum-info-aws-neuron-dkms-2.2.6.0-dev-neuron0-missing.md"
+    report = diagnosed(name)
+    assert "neuron.driver_unusable" not in {f.code for f in report.findings}
+
+
+@pytest.mark.parametrize(
+    ("line", "stated"),
+    [
+        ("dpkg: error processing package aws-neuronx-dkms (--configure):", True),
+        ("Error! Bad return status for module build on kernel: 6.5.0-1015-azure (x86_64)", True),
+        ("Errors were encountered while processing:", False),
+    ],
+)
+def test_the_package_tools_error_prefixes_look_like_errors(line: str, stated: bool) -> None:
+    assert cleaning.error_like(line) is stated
