@@ -5,6 +5,7 @@ TensorFlow other than the one neuron-cc needs."""
 
 from __future__ import annotations
 
+import json
 from typing import Final
 
 import pytest
@@ -70,3 +71,48 @@ def test_the_old_package_installed_without_a_failure_is_no_old_package_finding()
 )
 def test_the_package_tools_error_prefixes_look_like_errors(line: str, stated: bool) -> None:
     assert cleaning.error_like(line) is stated
+
+
+# issue 38: TensorFlow (or another release's libtpu) in a torch_xla process
+@pytest.mark.parametrize(
+    ("name", "said", "variant_words"),
+    [
+        # wandb/wandb#3694: `import tensorflow` in a session on the PyTorch TPU VM image
+        (
+            "wandb3694-tpu-vm-pt-1.11-import-tensorflow-tpucompiler-not-available.md",
+            "TpuCompiler_DefaultDeviceShapeRepresentation not available in this library",
+            "TPU_LOAD_LIBRARY=0",
+        ),
+        # huggingface/pytorch-image-models#1318: a tf.data pipeline beside torch_xla
+        (
+            "timm1318-tpu-vm-pt-1.11-launch-xla-tpuembeddingengine-not-available.md",
+            "TpuEmbeddingEngine_ExecutePartitioner not available in this library",
+            "tensorflow-cpu",
+        ),
+        # pytorch/xla#4103: torch_xla 1.12's own TensorFlow code with the host's libtpu
+        (
+            "xla4103-torch-xla-1.12-docker-host-libtpu-tpuembeddingengine-collatememory.md",
+            "TpuEmbeddingEngine_CollateMemory not available in this library",
+            "not one mounted from the host",
+        ),
+        # pytorch/xla#6990: torch_xla 2.2's libtpu flag refused, quoted in prose
+        (
+            "xla6990-kaggle-tpu-torch-xla-2.2-import-trainer-unknown-flag-latency-hiding.md",
+            "Unknown command line flag 'xla_latency_hiding_scheduler_rerun'",
+            "torch_xla[tpu] of one release",
+        ),
+    ],
+)
+def test_a_libtpu_of_another_release_than_the_code_loading_it_is_named(
+    name: str, said: str, variant_words: str
+) -> None:
+    """TensorFlow's TPU code finding a function missing from the libtpu it loaded, or a
+    libtpu refusing torch_xla's flag: named as tpu.libtpu_apart for the TPU, with keeping
+    TensorFlow from loading libtpu; before, "nothing it knows" or "no problem"."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    (found,) = result.json()["data"]["findings"]
+    assert found["code"] == "tpu.libtpu_apart" and found["backend"] == "xla"
+    assert f"({said})" in found["message"]
+    assert variant_words in (found["advice"] or "")
+    assert "download.pytorch.org" not in json.dumps(found)

@@ -3520,12 +3520,39 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "pins its libtpu (setup.py's _libtpu_version, installed with torch_xla[tpu]); a "
         "libtpu installed for JAX (jax[tpu]) or TensorFlow in the same environment replaces "
         "it, and one libtpu seldom suits both (Kaggle/docker-python#1499; pytorch/xla#5625's "
-        "maintainer: \"each framework requires a different libtpu\").",
+        "maintainer: \"each framework requires a different libtpu\"). TensorFlow's TPU build "
+        "loads libtpu itself when it is imported, unless TPU_LOAD_LIBRARY=0, and aborts on "
+        "a function the loaded libtpu lacks (\"TpuEmbeddingEngine_… not available in this "
+        "library\", tensorflow/core/tpu/tpu_library_init_fns.inc): in a torch_xla process "
+        "that is torch_xla's libtpu (wandb/wandb#3694, huggingface/transformers#28609).",
         "the framework's PJRT and the libtpu it loaded are of different releases ({said})",
         advice="install the libtpu your torch_xla release pins (torch_xla[tpu] of that "
         "release brings it), and keep JAX's or TensorFlow's TPU packages in another "
         "environment, or choose releases of both that pin one libtpu; TPU_LIBRARY_PATH must "
         "not point at another libtpu",
+        # issue 38: Neuron / TPU runtimes and packages. TensorFlow imported where torch_xla
+        # uses the TPU loads libtpu itself (tensorflow/core/tpu/tpu_initializer_helper.cc)
+        # and aborts on a function that libtpu lacks (tpu_library_init_fns.inc); a libtpu
+        # refusing torch_xla 2.2's LIBTPU_INIT_ARGS flag is of another release than its own
+        variants={
+            "tensorflow": "TensorFlow's TPU code loaded a libtpu of another release than its "
+            "own ({said}): TensorFlow imported where torch_xla uses the TPU (tensorboard, "
+            "wandb, a tf.data pipeline, transformers) loads the TPU library torch_xla "
+            "installed, or torch_xla 1.x's own TensorFlow code a libtpu not of its release",
+            "flag": "the libtpu loaded does not know the flag torch_xla gives it ({said}): it "
+            "is of another release than the libtpu that torch_xla release pins",
+        },
+        variant_advice={
+            "tensorflow": "keep TensorFlow from loading the TPU library: set "
+            "TPU_LOAD_LIBRARY=0 before anything imports it (tensorboard, wandb and tf.data "
+            "need no TPU), or replace tensorflow with tensorflow-cpu, or uninstall it from "
+            "this environment; with torch_xla 1.x alone, use the libtpu its release pins, "
+            "not one mounted from the host or named by TPU_LIBRARY_PATH",
+            "flag": "install torch_xla[tpu] of one release with the libtpu it pins (the "
+            "next torch_xla release with its own libtpu where the pair is broken), and keep "
+            "TensorFlow's TPU build out of this environment (tensorflow-cpu, or "
+            "TPU_LOAD_LIBRARY=0 before it is imported)",
+        },
     ),
     Code.TPU_IN_USE: Entry(
         W, "another process holds the TPU",

@@ -4523,6 +4523,28 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.LIBTPU_APART],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["flag"],
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LIBTPU_APART],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["tensorflow"],
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.TPU_IN_USE],
     *,
     backend: str | None = None,

@@ -368,6 +368,8 @@ _WHAT: Final = {
     # issue 38: Neuron / TPU runtimes and packages
     FactKey.MESSAGE_NEURON_OLD_DKMS: "the package manager says (aws-neuron-dkms)",
     FactKey.DKMS_FAILED: "DKMS says",
+    FactKey.MESSAGE_TF_LIBTPU: "TensorFlow says (libtpu)",
+    FactKey.MESSAGE_LIBTPU_FLAG: "libtpu says (flag)",
 }
 
 
@@ -4285,6 +4287,16 @@ def _torch_xla(facts: _Read) -> tuple[Finding, ...]:
     if apart := facts.all(FactKey.MESSAGE_LIBTPU_APART):
         facts.use("stated", apart[0])
         found.append(finding(Code.LIBTPU_APART, backend=_XLA, said=apart[0].value))
+    # issue 38: Neuron / TPU runtimes and packages. TensorFlow's TPU code, or a libtpu
+    # refusing torch_xla's flag: a libtpu of another release than the code that loaded it
+    elif tf_said := facts.all(FactKey.MESSAGE_TF_LIBTPU):
+        facts.use("stated", tf_said[0])
+        said_tf = f"{tf_said[0].value} not available in this library"
+        found.append(finding(Code.LIBTPU_APART, backend=_XLA, said=said_tf, variant="tensorflow"))
+    elif flag := facts.all(FactKey.MESSAGE_LIBTPU_FLAG):
+        facts.use("stated", flag[0])
+        said_flag = f"Unknown command line flag '{flag[0].value}'"
+        found.append(finding(Code.LIBTPU_APART, backend=_XLA, said=said_flag, variant="flag"))
     if busy := facts.all(FactKey.MESSAGE_TPU_BUSY):
         facts.use("stated", busy[0])
         pid = next((f.value for f in busy if f.value), "")

@@ -1704,6 +1704,28 @@ _DKMS_FAILED: Final = re.compile(
     r"|Cannot create report: \[Errno 17\] File exists: '/var/crash/[\w.+-]{1,80}\.crash'"
 )
 
+# issue 38: Neuron / TPU runtimes and packages. TensorFlow in a process that uses the TPU
+# through torch_xla: TensorFlow's TPU support loads libtpu when it is imported (tensorflow/core/
+# tpu/tpu_initializer_helper.cc, unless TPU_LOAD_LIBRARY=0) and looks up each function it
+# needs in it, aborting on the first that this libtpu lacks: "%s not available in this
+# library." (tensorflow/core/tpu/tpu_library_init_fns.inc and tpu_executor_init_fns.inc,
+# FUNC_NOT_FOUND's message). A libtpu of another release than TensorFlow's, on a TPU VM the one
+# torch_xla installed (wandb/wandb#3694: `import tensorflow` on the tpu-vm-pt-1.11 image;
+# huggingface/pytorch-image-models#1318: a tf.data input pipeline, where tensorflow-cpu was the
+# way out; huggingface/transformers#28609's maintainer: TensorFlow's TPU build "will always try
+# to load the libtpu first upon import", uninstall it). torch_xla 1.x's _XLAC, built on
+# TensorFlow's TPU code, says the same of a libtpu not of its release (pytorch/xla#4103, the
+# host's /lib/libtpu.so mounted into the r1.12 image). The value: the function.
+_TF_LIBTPU: Final = re.compile(r"\b(Tpu[A-Za-z]{1,40}_\w{1,80}) not available in this library")
+# issue 38: a libtpu that does not know the flag torch_xla 2.2 gives it in LIBTPU_INIT_ARGS
+# (torch_xla/__init__.py, r2.2: "--xla_latency_hiding_scheduler_rerun=1"): absl's "ERROR:
+# Unknown command line flag 'xla_latency_hiding_scheduler_rerun'" from a libtpu of another
+# release than the one torch_xla 2.2 pins (pytorch/xla#6990: importing transformers' Trainer
+# on Kaggle's and Colab's TPU, gone with torch_xla 2.3 and its libtpu). The value: the flag.
+_LIBTPU_FLAG: Final = re.compile(
+    r"Unknown command line flag '(xla_latency_hiding_scheduler_rerun)'"
+)
+
 
 RECOGNISERS: Final = (
     _Recogniser(_FOUND_VERSION, FactKey.MESSAGE_FOUND_VERSION),
@@ -2002,6 +2024,9 @@ RECOGNISERS: Final = (
     # issue 38: Neuron / TPU runtimes and packages: the old Neuron driver package
     _Recogniser(_NEURON_OLD_DKMS, FactKey.MESSAGE_NEURON_OLD_DKMS, group=0),
     _Recogniser(_DKMS_FAILED, FactKey.DKMS_FAILED, group=0),
+    # issue 38: Neuron / TPU runtimes and packages: TensorFlow loading another libtpu
+    _Recogniser(_TF_LIBTPU, FactKey.MESSAGE_TF_LIBTPU),
+    _Recogniser(_LIBTPU_FLAG, FactKey.MESSAGE_LIBTPU_FLAG),
 )
 # Which recognisers a line can match, by the words each pattern's matches contain (screen.py):
 # the rest are not tried on it.
