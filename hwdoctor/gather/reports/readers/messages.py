@@ -1690,6 +1690,10 @@ _NEURON_OLD_DKMS: Final = re.compile(
     r"|/var/lib/dkms/aws-neuron/\d[\d.]{0,20}/build/[\w/.-]{1,200}:\d{1,6}:\d{1,4}: "
     r"(?:fatal )?error: "
     r"|install[^\n']{0,80}\baws-neuron-dkms\b[^\n']{0,80}' returned a non-zero code"
+    # BuildKit's words for the same RUN line (moby/buildkit: "process %q did not complete
+    # successfully: exit code: %d"), and yum's dependency failure naming the package
+    r'|install[^\n"]{0,80}\baws-neuron-dkms\b[^\n"]{0,80}" did not complete successfully'
+    r"|Error: Package: aws-neuron-dkms\b"
     r"|(?i:\berror|\bfail(?:ed|s|ure|ing)?)\b[ \w.]{0,60}?\baws-neuron-dkms\b"
 )
 # DKMS's own failure lines, which name no package (dkms's die(): "Error! " then its message:
