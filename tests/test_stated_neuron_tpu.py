@@ -116,3 +116,11 @@ def test_a_libtpu_of_another_release_than_the_code_loading_it_is_named(
     assert f"({said})" in found["message"]
     assert variant_words in (found["advice"] or "")
     assert "download.pytorch.org" not in json.dumps(found)
+
+
+def test_libtpu_loading_as_designed_is_no_libtpu_finding() -> None:
+    """pytorch/xla#3616's sample session: TensorFlow's "Libtpu path is:" INFO lines and
+    "libtpu status: OK" are libtpu loading as designed, not a libtpu of another release."""
+    report = diagnosed("xla3616-pr-libtpu-load-when-computationclient-created-info-lines.md")
+    assert "tpu.libtpu_apart" not in {f.code for f in report.findings}
+    assert not report.unread
