@@ -2457,7 +2457,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "/dev/neuron0). It says so at start (NRT:nrt_init; the Neuron runtime troubleshooting "
         "guide, https://awsdocs-neuron.readthedocs-hosted.com/en/latest/neuron-runtime/"
         "nrt-troubleshoot.html). No Neuron device at all is neuron.no_device, a runtime of "
-        "another release than the driver neuron.runtime_driver_mismatch.",
+        "another release than the driver neuron.runtime_driver_mismatch. An install of the "
+        "old package that fails (dpkg's \"error processing package aws-neuron-dkms\", its DKMS "
+        "build failing on a newer kernel) leaves no driver at all: AWS's answer is to remove "
+        "it and install aws-neuronx-dkms (the Neuron driver release notes, release-notes/"
+        "runtime/aws-neuronx-dkms/index.html; aws-neuron/aws-neuron-sdk#945).",
         "the Neuron runtime found no usable Neuron driver ({said})",
         advice="on the host, install or reinstall aws-neuronx-dkms from the Neuron "
         "repository and load it (sudo modprobe neuron); in a container, pass the devices "
@@ -2467,12 +2471,27 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             # to pass (moby oci/devices_linux.go)
             "no_device_file": "docker could not give the container a Neuron device ({said}): "
             "the host has no such device file",
+            # issue 38: Neuron / TPU runtimes and packages. The old driver package, no longer
+            # produced (the Neuron driver release notes; aws-neuron/aws-neuron-sdk#945)
+            "old_package": "the Neuron driver did not install ({said}): aws-neuron-dkms is the "
+            "old driver package, no longer produced, whose last releases do not build on newer "
+            "kernels; aws-neuronx-dkms replaces it on every Neuron instance",
         },
         variant_advice={
             "no_device_file": "on the host, install and load the Neuron driver "
             "(aws-neuronx-dkms from the Neuron repository, then sudo modprobe neuron) on an "
             "instance with Neuron devices (Inf1, Inf2, Trn1, Trn2); ls /dev/neuron* and "
             "neuron-ls then list them, and the container's --device names one of those",
+            # issue 38: the old driver package. Inf1 keeps driver 2.21 (Neuron 2.26's
+            # announcement: drivers after 2.21 support non-Inf1 instances only,
+            # general/announcements/neuron2.x/announce-eos-neuron-driver-support-inf1.html)
+            "old_package": "on the host, not in a container image: remove the old package "
+            "(sudo apt-get remove aws-neuron-dkms, or sudo yum remove aws-neuron-dkms), then "
+            "install the new one from the Neuron repository with the running kernel's headers "
+            "(sudo apt-get install linux-headers-$(uname -r) aws-neuronx-dkms=2.*, or sudo yum "
+            "install kernel-devel-$(uname -r) aws-neuronx-dkms-2.*); on an Inf1 instance ask "
+            "for aws-neuronx-dkms 2.21.*, the last driver that supports Inf1; sudo modprobe "
+            "neuron, then neuron-ls lists the devices",
         },
     ),
     # issue 38: vLLM Ascend's torch pair
@@ -3502,12 +3521,39 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "pins its libtpu (setup.py's _libtpu_version, installed with torch_xla[tpu]); a "
         "libtpu installed for JAX (jax[tpu]) or TensorFlow in the same environment replaces "
         "it, and one libtpu seldom suits both (Kaggle/docker-python#1499; pytorch/xla#5625's "
-        "maintainer: \"each framework requires a different libtpu\").",
+        "maintainer: \"each framework requires a different libtpu\"). TensorFlow's TPU build "
+        "loads libtpu itself when it is imported, unless TPU_LOAD_LIBRARY=0, and aborts on "
+        "a function the loaded libtpu lacks (\"TpuEmbeddingEngine_… not available in this "
+        "library\", tensorflow/core/tpu/tpu_library_init_fns.inc): in a torch_xla process "
+        "that is torch_xla's libtpu (wandb/wandb#3694, huggingface/transformers#28609).",
         "the framework's PJRT and the libtpu it loaded are of different releases ({said})",
         advice="install the libtpu your torch_xla release pins (torch_xla[tpu] of that "
         "release brings it), and keep JAX's or TensorFlow's TPU packages in another "
         "environment, or choose releases of both that pin one libtpu; TPU_LIBRARY_PATH must "
         "not point at another libtpu",
+        # issue 38: Neuron / TPU runtimes and packages. TensorFlow imported where torch_xla
+        # uses the TPU loads libtpu itself (tensorflow/core/tpu/tpu_initializer_helper.cc)
+        # and aborts on a function that libtpu lacks (tpu_library_init_fns.inc); a libtpu
+        # refusing torch_xla 2.2's LIBTPU_INIT_ARGS flag is of another release than its own
+        variants={
+            "tensorflow": "TensorFlow's TPU code loaded a libtpu of another release than its "
+            "own ({said}): TensorFlow imported where torch_xla uses the TPU (tensorboard, "
+            "wandb, a tf.data pipeline, transformers) loads the TPU library torch_xla "
+            "installed, or torch_xla 1.x's own TensorFlow code a libtpu not of its release",
+            "flag": "the libtpu loaded does not know the flag torch_xla gives it ({said}): it "
+            "is of another release than the libtpu that torch_xla release pins",
+        },
+        variant_advice={
+            "tensorflow": "keep TensorFlow from loading the TPU library: set "
+            "TPU_LOAD_LIBRARY=0 before anything imports it (tensorboard, wandb and tf.data "
+            "need no TPU), or replace tensorflow with tensorflow-cpu, or uninstall it from "
+            "this environment; with torch_xla 1.x alone, use the libtpu its release pins, "
+            "not one mounted from the host or named by TPU_LIBRARY_PATH",
+            "flag": "install torch_xla[tpu] of one release with the libtpu it pins (the "
+            "next torch_xla release with its own libtpu where the pair is broken), and keep "
+            "TensorFlow's TPU build out of this environment (tensorflow-cpu, or "
+            "TPU_LOAD_LIBRARY=0 before it is imported)",
+        },
     ),
     Code.TPU_IN_USE: Entry(
         W, "another process holds the TPU",

@@ -3461,6 +3461,17 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.NEURON_DRIVER_UNUSABLE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["old_package"],
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.VLLM_ASCEND_TORCH],
     *,
     backend: str | None = None,
@@ -4506,6 +4517,28 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: None = None,
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LIBTPU_APART],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["flag"],
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LIBTPU_APART],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["tensorflow"],
     said: Value,
 ) -> Finding: ...
 

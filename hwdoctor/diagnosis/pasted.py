@@ -365,6 +365,11 @@ _WHAT: Final = {
     FactKey.VLLM_NAMED: "vLLM named",
     FactKey.MESSAGE_MODEL_TYPE: "transformers says (model type)",  # issue 38
     FactKey.MESSAGE_ST_ARGUMENT: "Python says (SentenceTransformer)",  # issue 38
+    # issue 38: Neuron / TPU runtimes and packages
+    FactKey.MESSAGE_NEURON_OLD_DKMS: "the package manager says (aws-neuron-dkms)",
+    FactKey.DKMS_FAILED: "DKMS says",
+    FactKey.MESSAGE_TF_LIBTPU: "TensorFlow says (libtpu)",
+    FactKey.MESSAGE_LIBTPU_FLAG: "libtpu says (flag)",
 }
 
 
@@ -1971,7 +1976,20 @@ def _stated_with_words(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
     if said := facts.all(FactKey.MESSAGE_HABANA_MISSING):
         facts.use("stated", said[0])
         found.append(finding(Code.HPU_BRIDGE_MISSING, backend=_HPU, module=said[0].value))
-    if cores := facts.all(FactKey.MESSAGE_NEURON_CORES):  # issue 38: cores held elsewhere
+    if old_dkms := facts.all(FactKey.MESSAGE_NEURON_OLD_DKMS):
+        # issue 38: Neuron / TPU runtimes and packages. The old driver package failing to
+        # install: the cause of any runtime line after it that finds no driver
+        facts.use("stated", *old_dkms, *facts.all(FactKey.DKMS_FAILED))
+        facts.use("stated", *facts.all(FactKey.MESSAGE_NEURON_DRIVER))
+        # the package manager's failure, or a title's, before the pointer to DKMS's log
+        named_dkms = next((f for f in old_dkms if "make.log" not in f.value), old_dkms[0])
+        said_dkms = " ".join(named_dkms.value.split())
+        found.append(
+            finding(
+                Code.NEURON_DRIVER_UNUSABLE, backend=_NEURON, said=said_dkms, variant="old_package"
+            )
+        )
+    elif cores := facts.all(FactKey.MESSAGE_NEURON_CORES):  # issue 38: cores held elsewhere
         facts.use("stated", *cores)
         # the runtime's "No neuron device available" beside it is the same refusal
         facts.use("stated", *facts.all(FactKey.MESSAGE_NEURON_DRIVER))
@@ -4269,6 +4287,16 @@ def _torch_xla(facts: _Read) -> tuple[Finding, ...]:
     if apart := facts.all(FactKey.MESSAGE_LIBTPU_APART):
         facts.use("stated", apart[0])
         found.append(finding(Code.LIBTPU_APART, backend=_XLA, said=apart[0].value))
+    # issue 38: Neuron / TPU runtimes and packages. TensorFlow's TPU code, or a libtpu
+    # refusing torch_xla's flag: a libtpu of another release than the code that loaded it
+    elif tf_said := facts.all(FactKey.MESSAGE_TF_LIBTPU):
+        facts.use("stated", tf_said[0])
+        said_tf = f"{tf_said[0].value} not available in this library"
+        found.append(finding(Code.LIBTPU_APART, backend=_XLA, said=said_tf, variant="tensorflow"))
+    elif flag := facts.all(FactKey.MESSAGE_LIBTPU_FLAG):
+        facts.use("stated", flag[0])
+        said_flag = f"Unknown command line flag '{flag[0].value}'"
+        found.append(finding(Code.LIBTPU_APART, backend=_XLA, said=said_flag, variant="flag"))
     if busy := facts.all(FactKey.MESSAGE_TPU_BUSY):
         facts.use("stated", busy[0])
         pid = next((f.value for f in busy if f.value), "")

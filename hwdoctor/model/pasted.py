@@ -347,6 +347,22 @@ class FactKey(str, Enum):
     MESSAGE_MODEL_TYPE = "message.model_type_unknown"  # "model type `qwen3` but Transformers …"
     # issue 38: SentenceTransformer refusing a keyword argument; the value: the argument
     MESSAGE_ST_ARGUMENT = "message.sentence_transformer_argument"  # "'trust_remote_code'"
+    # issue 38: Neuron / TPU runtimes and packages. The old Neuron driver package,
+    # aws-neuron-dkms (no "x"), failing to install or build: dpkg's "error processing package
+    # aws-neuron-dkms", its DKMS build's make.log under /var/lib/dkms/aws-neuron/, a Dockerfile's
+    # install of it returning non-zero, a title's "Error … installing aws-neuron-dkms"
+    MESSAGE_NEURON_OLD_DKMS = "message.neuron_old_dkms"
+    # DKMS's own failure lines ("Error! Bad return status for module build on kernel: …",
+    # "Error! pre_install failed, aborting install.") and apport's report of them, which name
+    # no package: the module's finding uses them
+    DKMS_FAILED = "dkms.failed"
+    # issue 38: Neuron / TPU runtimes and packages. TensorFlow's TPU code finding a function
+    # missing from the libtpu it loaded ("TpuEmbeddingEngine_CollateMemory not available in this
+    # library.", tensorflow/core/tpu/tpu_library_init_fns.inc; value: the function), and a
+    # libtpu refusing the flag torch_xla gives it ("Unknown command line flag
+    # 'xla_latency_hiding_scheduler_rerun'"; value: the flag)
+    MESSAGE_TF_LIBTPU = "message.tensorflow_libtpu"
+    MESSAGE_LIBTPU_FLAG = "message.libtpu_flag"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -514,6 +530,9 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_EMPTY_DEVICE,
         FactKey.MESSAGE_MODEL_TYPE,  # issue 38: a model type transformers does not know
         FactKey.MESSAGE_ST_ARGUMENT,  # issue 38: too old a sentence-transformers
+        FactKey.MESSAGE_NEURON_OLD_DKMS,  # issue 38: the old Neuron driver package
+        FactKey.MESSAGE_TF_LIBTPU,  # issue 38: TensorFlow loading another libtpu
+        FactKey.MESSAGE_LIBTPU_FLAG,
     }
 )
 

@@ -157,6 +157,11 @@ _ERROR_LIKE: Final = re.compile(
     # prints it; gcc's collect2 after it ("collect2: error: ld returned 1 exit status",
     # gcc/collect2.cc) has "error:" already
     r"|\bundefined references? to [`'‘]"
+    # issue 38: Neuron / TPU runtimes and packages. The package tools' own error prefixes, no
+    # error word with a colon after it: dpkg's per-package failure ("dpkg: error processing
+    # package %s (--%s):", dpkg src/main/errors.c print_error_perpackage) and DKMS's ("Error!
+    # Bad return status for module build on kernel: …", dell/dkms dkms.in die())
+    r"|\berror processing package \S|^\s{0,8}Error! [A-Z]"
 )
 # issue 38: Python's and the dynamic loader's own messages, which an issue's title or a cut
 # traceback often holds without the exception's name before them: CPython's "f() got an

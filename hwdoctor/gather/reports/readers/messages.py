@@ -1669,6 +1669,68 @@ _TPU_BUSY: Final = re.compile(
 )
 
 
+# issue 38: Neuron / TPU runtimes and packages. The old Neuron driver package: aws-neuron-dkms
+# (no "x") is no longer produced; aws-neuronx-dkms, Neuron 2.x's driver, replaces it for every
+# Neuron instance type (the Neuron driver release notes, https://awsdocs-neuron.readthedocs-
+# hosted.com/en/latest/release-notes/runtime/aws-neuronx-dkms/index.html; AWS in
+# aws-neuron/aws-neuron-sdk#945: "The aws-neuron-dkms package has been deprecated in favor of
+# the aws-neuronx-dkms package"), and its last releases no longer build on newer kernels. Read
+# where the package manager says the old package failed: dpkg's "dpkg: error processing
+# package aws-neuron-dkms (--configure):" (dpkg src/main/errors.c print_error_perpackage),
+# DKMS's pointer to the failed build's log and the compiler's errors in it (the module's
+# tree, /var/lib/dkms/aws-neuron/<version>/build/), a Dockerfile's install of it returning
+# non-zero (docker build's "The command '/bin/sh -c apt-get install aws-neuron-dkms…'
+# returned a non-zero code: 100"), and a title's or sentence's error before the package
+# ("Error while installing aws-neuron-dkms 2.x", "Error 2 during apt install of
+# aws-neuron-dkms 2.1.5.0"). NRT's own advice naming the package ("Please check
+# aws-neuron-dkms package is installed") has no error word in reach and is _NEURON_DRIVER's.
+_NEURON_OLD_DKMS: Final = re.compile(
+    r"error processing package aws-neuron-dkms\b"
+    r"|Consult /var/lib/dkms/aws-neuron/\d[\d.]{0,20}/build/make\.log"
+    r"|/var/lib/dkms/aws-neuron/\d[\d.]{0,20}/build/[\w/.-]{1,200}:\d{1,6}:\d{1,4}: "
+    r"(?:fatal )?error: "
+    r"|install[^\n']{0,80}\baws-neuron-dkms\b[^\n']{0,80}' returned a non-zero code"
+    # BuildKit's words for the same RUN line (moby/buildkit: "process %q did not complete
+    # successfully: exit code: %d"), and yum's dependency failure naming the package
+    r'|install[^\n"]{0,80}\baws-neuron-dkms\b[^\n"]{0,80}" did not complete successfully'
+    r"|Error: Package: aws-neuron-dkms\b"
+    r"|(?i:\berror|\bfail(?:ed|s|ure|ing)?)\b[ \w.]{0,60}?\baws-neuron-dkms\b"
+)
+# DKMS's own failure lines, which name no package (dkms's die(): "Error! " then its message:
+# "Bad return status for module build on kernel: %s (%s)", "pre_install failed, aborting
+# install."; dell/dkms dkms.in), and apport's refusal to file a crash report of the failed
+# build a second time ("ERROR: Cannot create report: [Errno 17] File exists:
+# '/var/crash/<package>.0.crash'", Ubuntu's apport-package hook that DKMS calls). The finding
+# of the module that failed uses them; alone they stay lines no finding explains.
+_DKMS_FAILED: Final = re.compile(
+    r"Error! (?:Bad return status for module build on kernel: \S{1,80}"
+    r"|pre_install failed, aborting install)"
+    r"|Cannot create report: \[Errno 17\] File exists: '/var/crash/[\w.+-]{1,80}\.crash'"
+)
+
+# issue 38: Neuron / TPU runtimes and packages. TensorFlow in a process that uses the TPU
+# through torch_xla: TensorFlow's TPU support loads libtpu when it is imported (tensorflow/core/
+# tpu/tpu_initializer_helper.cc, unless TPU_LOAD_LIBRARY=0) and looks up each function it
+# needs in it, aborting on the first that this libtpu lacks: "%s not available in this
+# library." (tensorflow/core/tpu/tpu_library_init_fns.inc and tpu_executor_init_fns.inc,
+# FUNC_NOT_FOUND's message). A libtpu of another release than TensorFlow's, on a TPU VM the one
+# torch_xla installed (wandb/wandb#3694: `import tensorflow` on the tpu-vm-pt-1.11 image;
+# huggingface/pytorch-image-models#1318: a tf.data input pipeline, where tensorflow-cpu was the
+# way out; huggingface/transformers#28609's maintainer: TensorFlow's TPU build "will always try
+# to load the libtpu first upon import", uninstall it). torch_xla 1.x's _XLAC, built on
+# TensorFlow's TPU code, says the same of a libtpu not of its release (pytorch/xla#4103, the
+# host's /lib/libtpu.so mounted into the r1.12 image). The value: the function.
+_TF_LIBTPU: Final = re.compile(r"\b(Tpu[A-Za-z]{1,40}_\w{1,80}) not available in this library")
+# issue 38: a libtpu that does not know the flag torch_xla 2.2 gives it in LIBTPU_INIT_ARGS
+# (torch_xla/__init__.py, r2.2: "--xla_latency_hiding_scheduler_rerun=1"): absl's "ERROR:
+# Unknown command line flag 'xla_latency_hiding_scheduler_rerun'" from a libtpu of another
+# release than the one torch_xla 2.2 pins (pytorch/xla#6990: importing transformers' Trainer
+# on Kaggle's and Colab's TPU, gone with torch_xla 2.3 and its libtpu). The value: the flag.
+_LIBTPU_FLAG: Final = re.compile(
+    r"Unknown command line flag '(xla_latency_hiding_scheduler_rerun)'"
+)
+
+
 RECOGNISERS: Final = (
     _Recogniser(_FOUND_VERSION, FactKey.MESSAGE_FOUND_VERSION),
     _Recogniser(
@@ -1963,6 +2025,12 @@ RECOGNISERS: Final = (
     _Recogniser(_MODEL_TYPE_UNKNOWN, FactKey.MESSAGE_MODEL_TYPE),
     _Recogniser(_MODEL_TYPE_KEY, FactKey.MESSAGE_MODEL_TYPE),
     _Recogniser(_ST_ARGUMENT, FactKey.MESSAGE_ST_ARGUMENT),  # issue 38: sentence-transformers
+    # issue 38: Neuron / TPU runtimes and packages: the old Neuron driver package
+    _Recogniser(_NEURON_OLD_DKMS, FactKey.MESSAGE_NEURON_OLD_DKMS, group=0),
+    _Recogniser(_DKMS_FAILED, FactKey.DKMS_FAILED, group=0),
+    # issue 38: Neuron / TPU runtimes and packages: TensorFlow loading another libtpu
+    _Recogniser(_TF_LIBTPU, FactKey.MESSAGE_TF_LIBTPU),
+    _Recogniser(_LIBTPU_FLAG, FactKey.MESSAGE_LIBTPU_FLAG),
 )
 # Which recognisers a line can match, by the words each pattern's matches contain (screen.py):
 # the rest are not tried on it.
