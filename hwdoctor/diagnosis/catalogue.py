@@ -253,6 +253,8 @@ class Code(str, Enum):
     SENTENCE_TRANSFORMERS_TOO_OLD = "python.sentence_transformers_too_old"
     # issue 38: a program asking torch for CUDA on a Mac
     MPS_ASKED_FOR_CUDA = "backend.mps_asked_for_cuda"
+    # issue 38 (s8-serving): a build refusing the CUDA toolkit under CUDA_HOME below its floor
+    NVCC_BELOW_FLOOR = "extension.nvcc_below_floor"
 
 
 @dataclass(frozen=True, slots=True)
@@ -3738,6 +3740,46 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "where a node or library makes the call, use its Mac or CPU option, or a release "
         "that supports Apple silicon; do not install a CUDA build of torch, which macOS "
         "has none of",
+    ),
+    # issue 38 (s8-serving): a build refusing the CUDA toolkit under CUDA_HOME below its floor
+    Code.NVCC_BELOW_FLOOR: Entry(
+        E, "the CUDA toolkit that builds is older than the package's floor",
+        "flash-attn's setup.py (Dao-AILab/flash-attention setup.py) runs CUDA_HOME's "
+        "bin/nvcc -V before it builds and refuses a release below its floor: \"FlashAttention "
+        "is only supported on CUDA 11.7 and above. Note: make sure nvcc has a supported "
+        "version by running nvcc -V.\" (11.6, 11.4 and 11 in earlier releases; 12.3 for "
+        "FlashAttention-3's hopper/setup.py). It checks the toolkit, not torch: torch's CUDA "
+        "wheels carry no nvcc, so a torch built for CUDA 11.8 beside an older toolkit (or an "
+        "old /usr/bin/nvcc found first) is refused. The toolkit should be torch's CUDA "
+        "release (extension.nvcc_major_mismatch); a prebuilt flash-attn wheel needs none.",
+        "{builder} refused to build: the CUDA toolkit's nvcc under CUDA_HOME{nvcc} is older "
+        "than CUDA {floor}, the oldest it builds with ({who}: \"is only supported on CUDA "
+        "{floor} and above\"); it checks nvcc's release, not torch's CUDA",
+        commands=("{toolkit}",),
+        advice="install NVIDIA's CUDA toolkit of torch's CUDA release (CUDA {floor} or newer; "
+        "https://developer.nvidia.com/cuda-toolkit-archive) and set CUDA_HOME to the "
+        "directory holding its bin/nvcc in the shell that builds (nvcc -V must then say that "
+        "release), or install a prebuilt {builder} wheel for this torch, CUDA and Python (its "
+        "GitHub releases list them), which needs no nvcc",
+        variants={
+            "apart": "{builder} refused to build: the CUDA toolkit's nvcc under CUDA_HOME{nvcc} "
+            "is older than CUDA {floor} ({who}: \"is only supported on CUDA {floor} and "
+            "above\"), while {torch} is built with CUDA {cuda}: the toolkit that builds is "
+            "another, older one than torch's",
+            "torch_below": "{builder} refused to build: the CUDA toolkit's nvcc under "
+            "CUDA_HOME{nvcc} is older than CUDA {floor} ({who}: \"is only supported on CUDA "
+            "{floor} and above\"), and {torch} is built with CUDA {cuda}, below it too",
+        },
+        variant_advice={
+            "apart": "install NVIDIA's CUDA toolkit {cuda}, torch's (https://developer.nvidia."
+            "com/cuda-toolkit-archive; conda's cuda-nvcc in a conda environment), and set "
+            "CUDA_HOME to the directory holding its bin/nvcc in the shell that builds (nvcc -V "
+            "must then say release {cuda}), or install a prebuilt {builder} wheel for this "
+            "torch, CUDA and Python (its GitHub releases list them), which needs no nvcc",
+            "torch_below": "install a torch built for CUDA {floor} or newer and NVIDIA's CUDA "
+            "toolkit of the same release (https://developer.nvidia.com/cuda-toolkit-archive), "
+            "with CUDA_HOME set to the directory holding its bin/nvcc in the shell that builds",
+        },
     ),
 }  # fmt: skip
 

@@ -4685,6 +4685,57 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.NVCC_BELOW_FLOOR],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    builder: Value,
+    floor: Value,
+    nvcc: Value,
+    toolkit: Value | Shell,
+    who: Value,
+    cuda: Value = None,
+    torch: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NVCC_BELOW_FLOOR],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["apart"],
+    builder: Value,
+    cuda: Value,
+    floor: Value,
+    nvcc: Value,
+    toolkit: Value | Shell,
+    torch: Value,
+    who: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NVCC_BELOW_FLOOR],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["torch_below"],
+    builder: Value,
+    cuda: Value,
+    floor: Value,
+    nvcc: Value,
+    toolkit: Value | Shell,
+    torch: Value,
+    who: Value,
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

@@ -143,6 +143,7 @@ _RESTS_ON: Final = (
     ("devices.", ("env", "gpus", "gpu_count", "torch")),
     ("extension.nvcc_major_mismatch", ("nvcc", "torch")),
     ("extension.cuda_toolkit_missing", ("toolkit", "torch")),  # issue 38: no nvcc
+    ("extension.nvcc_below_floor", ("nvcc", "torch")),  # issue 38 (s8-serving)
     # issue 38: IPEX beside another torch x.y (before "extension.")
     ("extension.ipex_torch_mismatch", ("stated", "ipex", "torch")),
     # issue 38: bitsandbytes' ROCm preview (before "extension.")
@@ -365,6 +366,7 @@ _WHAT: Final = {
     FactKey.VLLM_NAMED: "vLLM named",
     FactKey.MESSAGE_MODEL_TYPE: "transformers says (model type)",  # issue 38
     FactKey.MESSAGE_ST_ARGUMENT: "Python says (SentenceTransformer)",  # issue 38
+    FactKey.MESSAGE_NVCC_FLOOR: "the build says (nvcc)",  # issue 38 (s8-serving)
 }
 
 
@@ -418,6 +420,10 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
         built = Code.EXTENSION_BUILT_FOR_OTHER_TORCH.value
         found = (*(f for f in found if f.code != built), *kernels)
     found = (*found, *_serving_limits(facts))  # issue 38: vLLM's KV cache, TGI's limits
+    # issue 38 (s8-serving): flash-attn refusing nvcc below its floor (the toolkit's release
+    # against torch's named there: nvcc_major_mismatch's comparison of the same nvcc steps aside)
+    if floor := _nvcc_floor(paste, facts):
+        found = (*(f for f in found if f.code != Code.NVCC_MAJOR_MISMATCH.value), *floor)
     # issue 38: Google TPU / torch_xla (its _XLAC finding says more than the generic one)
     if tpu := _torch_xla(facts):
         apart = any(f.code == Code.XLA_TORCH_APART.value for f in tpu)
@@ -2993,18 +2999,9 @@ def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         return (finding(Code.EXTENSION_ARCH_UNSUPPORTED, backend=_ROCM, variant="flash_attn_rocm"),)
     facts.use("toolkit", *said, *facts.all(FactKey.PIP_BUILD_FAILED))
     major: str | None = None
-    cuda = facts.one(FactKey.TORCH_CUDA)
-    torch = _version_of(facts, "torch")
-    if cuda is not None and (head := cuda.value.strip().split(".")[0]).isdigit():
-        major = head
-        facts.use("torch", cuda)
-    elif (
-        torch is not None
-        and (local := wheels.local_of(torch.value.strip()))
-        and (built := wheels.Variant(local).cuda)  # "2.0.1+cu117" → "11.7"
-    ):
-        major = built.split(".")[0]
-        facts.use("torch", torch)
+    if built := _torch_cuda_shown(facts):
+        major = built[0].split(".")[0]
+        facts.use("torch", built[1])
     torch_words = f"; torch is built with CUDA {major}, the toolkit to install" if major else ""
     way = remedies.installer(paste.evidence.python)
     variant: Literal["flash-attn", "deepspeed"] | None = None
@@ -3022,6 +3019,81 @@ def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             torch_words=torch_words,
             release=f"{major}.x" if major else "of torch's CUDA major release",
             toolkit=remedies.cuda_toolkit(way, major),
+        ),
+    )
+
+
+def _torch_cuda_shown(facts: _Read) -> tuple[str, PastedFact] | None:
+    """The CUDA release torch is built with, as the paste shows it ("11.8"), and the line:
+    collect_env's "CUDA used to build PyTorch", else the local label of the one torch version
+    the paste gives ("2.0.1+cu117" → "11.7"); None where it shows neither."""
+    cuda = facts.one(FactKey.TORCH_CUDA)
+    if cuda is not None and cuda.value.strip().split(".")[0].isdigit():
+        return cuda.value.strip(), cuda
+    torch = _version_of(facts, "torch")
+    if (
+        torch is not None
+        and (local := wheels.local_of(torch.value.strip()))
+        and (built := wheels.Variant(local).cuda)
+    ):
+        return built, torch
+    return None
+
+
+# issue 38 (s8-serving): who refuses nvcc below its floor (readers/messages.py _NVCC_FLOOR).
+_FLOOR_BUILDER: Final = {
+    "FlashAttention": "flash-attn",
+    "FlashAttention-3": "flash-attn 3 (FlashAttention-3)",
+    "Flash Sparse Attention": "flash-sparse-attn",
+}
+
+
+def _release_tuple(release: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in release.split(".") if part.isdigit())
+
+
+def _nvcc_floor(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """flash-attn's setup.py refusing the CUDA toolkit under CUDA_HOME before it builds
+    anything: it runs CUDA_HOME's bin/nvcc -V and raises "FlashAttention is only supported on
+    CUDA 11.7 and above" where nvcc's release is below its floor (Dao-AILab/flash-attention
+    setup.py, cited beside readers/messages.py _NVCC_FLOOR). It checks nvcc, not torch: with a
+    torch built for a CUDA at or above the floor ("2.2.0+cu118"), the toolkit that builds is
+    another, older one than torch's (`apart`); with torch's own CUDA below the floor too,
+    torch must change as well (`torch_below`); with torch's CUDA not shown, only the floor is
+    known. nvcc -V's release is named where the paste shows it. Not on a paste that shows
+    another accelerator and no NVIDIA GPU (flash-attn's ROCm build skips this check)."""
+    said = facts.all(FactKey.MESSAGE_NVCC_FLOOR)
+    if not said or (accelerators_shown(paste) and not gpu_of_cuda_shown(paste)):
+        return ()
+    floor, who = said[0].value.split(" ", 1)
+    facts.use("nvcc", *said, *facts.all(FactKey.PIP_BUILD_FAILED))
+    nvcc = facts.one(FactKey.NVCC)
+    nvcc_words = ""
+    if nvcc is not None and _release_tuple(nvcc.value) < _release_tuple(floor):
+        nvcc_words = f" (release {nvcc.value}, as nvcc -V says)"
+        facts.use("nvcc", nvcc)
+    built = _torch_cuda_shown(facts)
+    variant: Literal["apart", "torch_below"] | None = None
+    cuda = torch = ""
+    if built is not None:
+        cuda = built[0]
+        facts.use("torch", built[1])
+        torch = built[1].value.strip() if built[1].key is not FactKey.TORCH_CUDA else ""
+        variant = "apart" if _release_tuple(cuda) >= _release_tuple(floor) else "torch_below"
+    major = _major(cuda) if variant == "apart" else None
+    way = remedies.installer(paste.evidence.python)
+    return (
+        finding(
+            Code.NVCC_BELOW_FLOOR,
+            backend=_CUDA,
+            variant=variant,
+            builder=_FLOOR_BUILDER.get(who, who),
+            who=who,
+            floor=floor,
+            nvcc=nvcc_words,
+            torch=f"torch {torch}" if torch else "torch",
+            cuda=cuda,
+            toolkit=_toolkit_line(way, major) if major else Shell(),
         ),
     )
 

@@ -347,6 +347,10 @@ class FactKey(str, Enum):
     MESSAGE_MODEL_TYPE = "message.model_type_unknown"  # "model type `qwen3` but Transformers …"
     # issue 38: SentenceTransformer refusing a keyword argument; the value: the argument
     MESSAGE_ST_ARGUMENT = "message.sentence_transformer_argument"  # "'trust_remote_code'"
+    # issue 38: serving stacks and builds (s8-serving): flash-attn's setup.py refusing
+    # CUDA_HOME's nvcc below its floor ("FlashAttention is only supported on CUDA 11.6 and
+    # above"; the value: the floor, then who says it)
+    MESSAGE_NVCC_FLOOR = "message.nvcc_floor"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -514,6 +518,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_EMPTY_DEVICE,
         FactKey.MESSAGE_MODEL_TYPE,  # issue 38: a model type transformers does not know
         FactKey.MESSAGE_ST_ARGUMENT,  # issue 38: too old a sentence-transformers
+        FactKey.MESSAGE_NVCC_FLOOR,  # issue 38: flash-attn refusing nvcc below its floor
     }
 )
 

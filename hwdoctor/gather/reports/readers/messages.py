@@ -1669,6 +1669,20 @@ _TPU_BUSY: Final = re.compile(
 )
 
 
+# issue 38 (s8-serving): flash-attn's setup.py refusing the CUDA toolkit under CUDA_HOME
+# below its floor, before it builds anything (Dao-AILab/flash-attention setup.py @
+# ea6443c73202667d8dae67e7ba418f2e1ac5c647: `_, bare_metal_version =
+# get_cuda_bare_metal_version(CUDA_HOME)`, which runs CUDA_HOME + "/bin/nvcc -V" and reads its
+# "release X.Y", then `if bare_metal_version < Version("11.7"): raise RuntimeError(
+# "FlashAttention is only supported on CUDA 11.7 and above.  Note: make sure nvcc has a
+# supported version by running nvcc -V.")`; earlier releases' floors were "11", "11.4" and
+# "11.6"; hopper/setup.py's FlashAttention-3 says "FlashAttention-3 is only supported on CUDA
+# 12.3 and above", and forks keep the words ("Flash Sparse Attention is only supported on
+# CUDA 11.7 and above"). torch's own CUDA is not what it checks: nvcc's is.
+_NVCC_FLOOR: Final = re.compile(
+    r"\b(FlashAttention(?:-3)?|Flash Sparse Attention) is only supported on CUDA "
+    r"(\d{1,2}(?:\.\d{1,2})?) and above"
+)
 RECOGNISERS: Final = (
     _Recogniser(_FOUND_VERSION, FactKey.MESSAGE_FOUND_VERSION),
     _Recogniser(
@@ -1963,6 +1977,8 @@ RECOGNISERS: Final = (
     _Recogniser(_MODEL_TYPE_UNKNOWN, FactKey.MESSAGE_MODEL_TYPE),
     _Recogniser(_MODEL_TYPE_KEY, FactKey.MESSAGE_MODEL_TYPE),
     _Recogniser(_ST_ARGUMENT, FactKey.MESSAGE_ST_ARGUMENT),  # issue 38: sentence-transformers
+    # issue 38 (s8-serving): flash-attn's setup.py refusing CUDA_HOME's nvcc below its floor
+    _Recogniser(_NVCC_FLOOR, FactKey.MESSAGE_NVCC_FLOOR, made=lambda m: f"{m[2]} {m[1]}"),
 )
 # Which recognisers a line can match, by the words each pattern's matches contain (screen.py):
 # the rest are not tried on it.

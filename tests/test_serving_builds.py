@@ -1,0 +1,47 @@
+"""Causes on serving stacks and builds that earlier blind draws left unnamed (issue 38).
+
+Each case is a real paste of the corpus (its source in `tests/data/reports/README.md`), read
+as `hwdoctor detect --paste` reads it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from hwdoctor.render import paste as rendered
+from tests.test_stated_errors import diagnosed, explained
+
+
+# flash-attn's setup.py refusing CUDA_HOME's nvcc below its floor (Dao-AILab/flash-attention
+# setup.py: "FlashAttention is only supported on CUDA 11.7 and above"), in the forms real
+# pastes give it: a title beside torch's version in prose, pip's indented build output, a
+# bilingual template with nvidia-smi's header, a Chinese title cut short, flash-attn 1.x's
+# words quoted in a sentence.
+@pytest.mark.parametrize(
+    ("name", "floor", "torch"),
+    [
+        ("flashattn825-title-torch-2.2.0-cu118-only-supported-on-cuda-11.6.md", "11.6", "11.8"),
+        ("flashattn1282-pip-egg-info-cuda-11.6-and-above-torch-2.5.0-cu118.md", "11.6", "11.8"),
+        ("glm4-235-zh-nvidia-smi-flash-attn-cuda-11.6-and-above-torch-cu121.md", "11.6", "12.1"),
+        ("piip1-zh-title-cut-flash-attn-cuda-11.6-torch-1.12.0-cuda-11.3.md", "11.6", ""),
+        ("fastchat1070-a10-quoted-flash-attn-cuda-11-and-above.md", "11", ""),
+    ],
+)
+def test_flash_attn_refusing_nvcc_below_its_floor_is_named(
+    name: str, floor: str, torch: str
+) -> None:
+    """extension.nvcc_below_floor: the toolkit under CUDA_HOME is older than flash-attn's
+    floor; where torch's CUDA is shown at or above it, the toolkit is named as apart from
+    torch's and the remedy is torch's release of the toolkit, never a torch reinstall."""
+    report = diagnosed(name)
+    (found,) = [f for f in report.findings if f.code == "extension.nvcc_below_floor"]
+    assert f"older than CUDA {floor}" in found.message and found.backend == "cuda"
+    remedy, advice = found.remedy or "", found.advice or ""
+    if torch:
+        assert f"is built with CUDA {torch}" in found.message
+        assert f"CUDA toolkit {torch}, torch's" in advice
+    assert "pip install" not in remedy and "/whl/" not in remedy + advice
+    assert "extension.nvcc_major_mismatch" not in {f.code for f in report.findings}
+    assert explained(report, "is only supported on CUDA")
+    assert not report.unread, report.unread
+    assert "no problem" not in rendered.counts(report) and report.exit_code == 1
