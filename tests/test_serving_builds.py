@@ -45,3 +45,28 @@ def test_flash_attn_refusing_nvcc_below_its_floor_is_named(
     assert explained(report, "is only supported on CUDA")
     assert not report.unread, report.unread
     assert "no problem" not in rendered.counts(report) and report.exit_code == 1
+
+
+# CUDA error 803, cudaErrorSystemDriverMismatch ("system has unsupported display driver / cuda
+# driver combination"), as torch's warning, torch's RuntimeError in a sentence, Caffe's check
+# and ggml's title print it.
+@pytest.mark.parametrize(
+    "name",
+    [
+        "easydiffusion379-torch-userwarning-error-803-display-driver-cuda-driver.md",
+        "sd438-title-runtimeerror-error-803-display-driver-combination.md",
+        "nvdocker1256-caffe-check-failed-803-vs-0-display-driver.md",
+        "llamacpp17542-title-ggml-cuda-init-display-driver-combination.md",
+    ],
+)
+def test_cuda_error_803_is_the_driver_and_libcuda_apart(name: str) -> None:
+    """driver.library_mismatch (cuda_803): the kernel module and the libcuda loaded are of
+    different releases; the remedy is the driver's (a reboot, one driver, the host's own
+    libcuda), never a torch reinstall; every line that says it rests on the finding."""
+    report = diagnosed(name)
+    (found,) = [f for f in report.findings if f.code == "driver.library_mismatch"]
+    assert "CUDA error 803" in found.message and "different releases" in found.message
+    assert "reboot" in (found.advice or "") and "pip install" not in (found.remedy or "")
+    assert explained(report, "display driver")
+    assert not report.unread, report.unread
+    assert "no problem" not in rendered.counts(report) and report.exit_code == 1

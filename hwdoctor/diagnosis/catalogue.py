@@ -874,7 +874,14 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         E, "the NVIDIA kernel module and libraries differ",
         "The loaded kernel module and the user-space driver libraries have different "
         "versions, usually because the driver was upgraded without a reboot; CUDA and NVML "
-        "refuse to start (\"Driver/library version mismatch\", CUDA error 803).",
+        "refuse to start (\"Driver/library version mismatch\", CUDA error 803)."
+        # issue 38 (s8-serving): CUDA error 803 in the runtime's words, and its container form
+        " CUDA's error 803 (cudaErrorSystemDriverMismatch, CUDA Runtime API: \"a mismatch "
+        "between the versions of the display driver and the CUDA driver\") says the same of "
+        "libcuda; it is also a libcuda of another release put in front of the host's (the "
+        "CUDA forward-compatibility package, cuda-compat, of NVIDIA's CUDA Compatibility "
+        "guide, in a container image or a conda environment, or driver libraries copied into "
+        "an image).",
         "the loaded NVIDIA kernel module is {kernel} but the user-space driver is {library} "
         "({where}): the driver was upgraded without a reboot",
         advice="reboot, or unload and reload the nvidia kernel modules, so that the module of "
@@ -882,6 +889,20 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         variants={
             "said": "the NVIDIA kernel module and the user-space driver differ in version "
             "({where}): the driver was upgraded without a reboot",
+            "cuda_803": "CUDA refused to start (CUDA error 803: \"system has unsupported "
+            "display driver / cuda driver combination\"): the NVIDIA kernel module and the "
+            "CUDA driver library (libcuda) loaded are of different releases: a driver upgraded "
+            "without a reboot, or a libcuda of another release loaded in front of the host's "
+            "(a container image's or a conda environment's cuda-compat)",
+        },
+        variant_advice={
+            "cuda_803": "reboot after a driver upgrade (or reinstall one NVIDIA driver, so "
+            "that its kernel module and libraries are the same release: nvidia-smi then "
+            "answers); otherwise load the host driver's own libcuda: no cuda-compat "
+            "directory (an image's /usr/local/cuda/compat, a conda environment's cuda-compat "
+            "package) or copied driver library on LD_LIBRARY_PATH, unless the GPU supports "
+            "CUDA forward compatibility (data-centre GPUs) and the host's driver is older "
+            "than it",
         },
     ),
     Code.DRIVER_NOUVEAU: Entry(

@@ -1137,6 +1137,19 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["cuda_803"],
+    kernel: Value = None,
+    library: Value = None,
+    where: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DRIVER_LIBRARY_MISMATCH],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["said"],
     where: Value,
     kernel: Value = None,

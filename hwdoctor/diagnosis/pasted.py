@@ -367,6 +367,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_MODEL_TYPE: "transformers says (model type)",  # issue 38
     FactKey.MESSAGE_ST_ARGUMENT: "Python says (SentenceTransformer)",  # issue 38
     FactKey.MESSAGE_NVCC_FLOOR: "the build says (nvcc)",  # issue 38 (s8-serving)
+    FactKey.MESSAGE_DISPLAY_DRIVER_MISMATCH: "CUDA says (error 803)",  # issue 38
 }
 
 
@@ -424,6 +425,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     # against torch's named there: nvcc_major_mismatch's comparison of the same nvcc steps aside)
     if floor := _nvcc_floor(paste, facts):
         found = (*(f for f in found if f.code != Code.NVCC_MAJOR_MISMATCH.value), *floor)
+    found = (*found, *_display_driver_mismatch(paste, facts, found))  # issue 38: CUDA error 803
     # issue 38: Google TPU / torch_xla (its _XLAC finding says more than the generic one)
     if tpu := _torch_xla(facts):
         apart = any(f.code == Code.XLA_TORCH_APART.value for f in tpu)
@@ -3096,6 +3098,25 @@ def _nvcc_floor(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             toolkit=_toolkit_line(way, major) if major else Shell(),
         ),
     )
+
+
+def _display_driver_mismatch(
+    paste: Pasted, facts: _Read, found: Sequence[Finding]
+) -> tuple[Finding, ...]:
+    """CUDA error 803 (cudaErrorSystemDriverMismatch: "system has unsupported display driver /
+    cuda driver combination", readers/messages.py _DISPLAY_DRIVER): the kernel module and the
+    libcuda loaded are of different releases, NVIDIA's own words for the mismatch
+    driver.library_mismatch names from the module's and the libraries' versions. Where a
+    driver finding already speaks (the versions shown), that one says it; not on a paste that
+    shows another accelerator and no NVIDIA GPU (a vendor's CUDA look-alike is not NVIDIA's
+    driver)."""
+    said = facts.all(FactKey.MESSAGE_DISPLAY_DRIVER_MISMATCH)
+    if not said or any(f.code == Code.DRIVER_LIBRARY_MISMATCH.value for f in found):
+        return ()
+    if accelerators_shown(paste) and not gpu_of_cuda_shown(paste):
+        return ()
+    facts.use("driver.library", *said)
+    return (finding(Code.DRIVER_LIBRARY_MISMATCH, backend=_CUDA, variant="cuda_803"),)
 
 
 # issue 38: fp16 AMP refused on the Mac's GPU, by who refused it (readers/messages.py).

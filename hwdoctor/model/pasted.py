@@ -351,6 +351,10 @@ class FactKey(str, Enum):
     # CUDA_HOME's nvcc below its floor ("FlashAttention is only supported on CUDA 11.6 and
     # above"; the value: the floor, then who says it)
     MESSAGE_NVCC_FLOOR = "message.nvcc_floor"
+    # issue 38 (s8-serving): CUDA error 803, cudaErrorSystemDriverMismatch ("system has
+    # unsupported display driver / cuda driver combination"): the kernel module and libcuda
+    # loaded are of different releases
+    MESSAGE_DISPLAY_DRIVER_MISMATCH = "message.display_driver_mismatch"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -519,6 +523,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_MODEL_TYPE,  # issue 38: a model type transformers does not know
         FactKey.MESSAGE_ST_ARGUMENT,  # issue 38: too old a sentence-transformers
         FactKey.MESSAGE_NVCC_FLOOR,  # issue 38: flash-attn refusing nvcc below its floor
+        FactKey.MESSAGE_DISPLAY_DRIVER_MISMATCH,  # issue 38: CUDA error 803
     }
 )
 

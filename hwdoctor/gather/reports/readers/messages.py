@@ -1683,6 +1683,16 @@ _NVCC_FLOOR: Final = re.compile(
     r"\b(FlashAttention(?:-3)?|Flash Sparse Attention) is only supported on CUDA "
     r"(\d{1,2}(?:\.\d{1,2})?) and above"
 )
+# issue 38 (s8-serving): CUDA error 803, cudaErrorSystemDriverMismatch, in the runtime's words
+# (CUDA Runtime API reference, cudaError_t: "This error indicates that there is a mismatch
+# between the versions of the display driver and the CUDA driver. Refer to the compatibility
+# documentation for supported versions."; cudaGetErrorString: "system has unsupported display
+# driver / cuda driver combination"), as torch (c10/cuda/CUDAFunctions.cpp: "Error 803: …"),
+# Caffe ("Check failed: e == cudaSuccess (803 vs. 0) : …") and ggml ("ggml_cuda_init: failed
+# to initialize CUDA: …") print it; a title may close up the slash's spaces.
+_DISPLAY_DRIVER: Final = re.compile(
+    r"(?i:system has unsupported display driver ?/ ?cuda driver combination)"
+)
 RECOGNISERS: Final = (
     _Recogniser(_FOUND_VERSION, FactKey.MESSAGE_FOUND_VERSION),
     _Recogniser(
@@ -1979,6 +1989,7 @@ RECOGNISERS: Final = (
     _Recogniser(_ST_ARGUMENT, FactKey.MESSAGE_ST_ARGUMENT),  # issue 38: sentence-transformers
     # issue 38 (s8-serving): flash-attn's setup.py refusing CUDA_HOME's nvcc below its floor
     _Recogniser(_NVCC_FLOOR, FactKey.MESSAGE_NVCC_FLOOR, made=lambda m: f"{m[2]} {m[1]}"),
+    _Recogniser(_DISPLAY_DRIVER, FactKey.MESSAGE_DISPLAY_DRIVER_MISMATCH, group=0),
 )
 # Which recognisers a line can match, by the words each pattern's matches contain (screen.py):
 # the rest are not tried on it.
