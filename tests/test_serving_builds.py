@@ -70,3 +70,53 @@ def test_cuda_error_803_is_the_driver_and_libcuda_apart(name: str) -> None:
     assert explained(report, "display driver")
     assert not report.unread, report.unread
     assert "no problem" not in rendered.counts(report) and report.exit_code == 1
+
+
+# nvidia-smi reporting a CUDA above its own driver's: a forward-compatibility libcuda loaded
+# (an image's cuda-compat) on a GPU NVIDIA's forward compatibility never covers, as TGI's
+# `--env` in a Runpod container, a shell inside a pytorch image, and nvidia-smi's header line
+# beside CUDA's own error 804 show it.
+@pytest.mark.parametrize(
+    ("name", "shown", "native", "said"),
+    [
+        (
+            "tgi620-runpod-2x3090-tgi-env-smi-cuda-11.8-driver-515-importerror-cuda-not-available.md",
+            "11.8",
+            "11.7",
+            'text-generation-inference: "CUDA is not available"',
+        ),
+        ("mambair37-container-smi-cuda-11.7-driver-470-geforce.md", "11.7", "11.4", ""),
+        ("fasterwhisper653-804-smi-line-470-cuda-12.1-2080ti.md", "12.1", "11.4", "CUDA:"),
+    ],
+)
+def test_forward_compat_libraries_on_a_geforce_are_named(
+    name: str, shown: str, native: str, said: str
+) -> None:
+    """driver.forward_compat_unsupported (smi): the CUDA nvidia-smi reports above the driver's
+    own is a forward-compatibility libcuda, never covered on a GeForce; the remedy is the
+    driver of that CUDA's minimum or an image of the driver's own CUDA, never torch."""
+    report = diagnosed(name)
+    (found,) = [f for f in report.findings if f.code == "driver.forward_compat_unsupported"]
+    assert f"nvidia-smi reports CUDA {shown}" in found.message
+    assert f"(CUDA {native})" in found.message and said in found.message
+    assert f"made for CUDA {native} or older" in (found.advice or "")
+    assert "pip install" not in (found.remedy or "")
+    assert not report.unread, report.unread
+    assert "no problem" not in rendered.counts(report) and report.exit_code == 1
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        # the host's nvidia-smi: driver 535's own CUDA 12.2 beside a GeForce RTX 3090
+        "forgedocker1-host-smi-535-cuda-12.2-rtx3090-torch-not-able-to-use-gpu.md",
+        # TGI run on the CPU by choice: its "CUDA is not available" is expected there
+        "tgi1368-cpu-docker-run-no-gpus-could-not-import-flash-cuda-not-available.md",
+    ],
+)
+def test_no_forward_compat_finding_where_the_driver_reports_its_own_cuda(name: str) -> None:
+    """Quiet where nvidia-smi's CUDA is its driver's own, or no nvidia-smi shows any: no
+    driver finding; the paste's error line is listed as unread, never under "no problem"."""
+    report = diagnosed(name)
+    assert not [f for f in report.findings if f.code.startswith("driver.")], report.findings
+    assert report.unread and "no problem" not in rendered.counts(report)

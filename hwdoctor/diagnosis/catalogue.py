@@ -950,6 +950,20 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="upgrade the host's NVIDIA driver to one that supports that CUDA (nvidia-smi "
         "shows the newest CUDA the driver supports), or use an image or torch build made for "
         "a CUDA the driver supports",
+        # issue 38 (s8-serving): nvidia-smi reports the CUDA of the libcuda it loads: above its
+        # driver's own, a forward-compatibility libcuda is loaded, on a GeForce it never covers
+        variants={
+            "smi": "CUDA cannot start here{said}: nvidia-smi reports CUDA {shown}, newer than "
+            "driver {driver} supports by itself (CUDA {native}), so a CUDA forward-"
+            "compatibility libcuda (an image's or an environment's cuda-compat) is loaded, and "
+            "the {gpu} is not one forward compatibility covers (CUDA error 804)",
+        },
+        variant_advice={
+            "smi": "upgrade the host's NVIDIA driver to {floor} or newer (CUDA {shown}'s "
+            "minimum, NVIDIA's CUDA Toolkit release notes, Table 3), or run an image or "
+            "environment made for CUDA {native} or older; forward compatibility works on "
+            "data-centre GPUs only (https://docs.nvidia.com/deploy/cuda-compatibility/)",
+        },
     ),
     Code.CONTAINER_RUNTIME_NO_GPU: Entry(
         E, "docker has no runtime for GPUs",

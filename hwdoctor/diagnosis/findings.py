@@ -1212,6 +1212,28 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: None = None,
+    driver: Value = None,
+    floor: Value = None,
+    gpu: Value = None,
+    native: Value = None,
+    said: Value = None,
+    shown: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DRIVER_FORWARD_COMPAT],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["smi"],
+    driver: Value,
+    floor: Value,
+    gpu: Value,
+    native: Value,
+    said: Value,
+    shown: Value,
 ) -> Finding: ...
 
 

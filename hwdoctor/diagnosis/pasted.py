@@ -368,6 +368,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_ST_ARGUMENT: "Python says (SentenceTransformer)",  # issue 38
     FactKey.MESSAGE_NVCC_FLOOR: "the build says (nvcc)",  # issue 38 (s8-serving)
     FactKey.MESSAGE_DISPLAY_DRIVER_MISMATCH: "CUDA says (error 803)",  # issue 38
+    FactKey.MESSAGE_TGI_NO_CUDA: "text-generation-inference says",  # issue 38
 }
 
 
@@ -426,6 +427,10 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     if floor := _nvcc_floor(paste, facts):
         found = (*(f for f in found if f.code != Code.NVCC_MAJOR_MISMATCH.value), *floor)
     found = (*found, *_display_driver_mismatch(paste, facts, found))  # issue 38: CUDA error 803
+    # issue 38 (s8-serving): forward-compatibility libraries loaded on a GeForce (nvidia-smi's
+    # CUDA above its driver's own); the message's generic finding steps aside
+    if compat := _forward_compat_loaded(facts, found):
+        found = (*(f for f in found if f.code != Code.DRIVER_FORWARD_COMPAT.value), *compat)
     # issue 38: Google TPU / torch_xla (its _XLAC finding says more than the generic one)
     if tpu := _torch_xla(facts):
         apart = any(f.code == Code.XLA_TORCH_APART.value for f in tpu)
@@ -3117,6 +3122,65 @@ def _display_driver_mismatch(
         return ()
     facts.use("driver.library", *said)
     return (finding(Code.DRIVER_LIBRARY_MISMATCH, backend=_CUDA, variant="cuda_803"),)
+
+
+# issue 38 (s8-serving): a GPU NVIDIA's CUDA forward compatibility never covers: its
+# Forward Compatibility guide (https://docs.nvidia.com/deploy/cuda-compatibility/
+# forward-compatibility.html) lists data-centre GPUs, select NGC Server Ready RTX SKUs and
+# Jetson only, so a GeForce (or TITAN) never; a GeForce by its series number too ("RTX 3090",
+# "GTX 1080" as nvidia-smi and reporters name them).
+_NO_FORWARD_COMPAT_GPU: Final = re.compile(
+    r"\b(?:GeForce|TITAN)\b|\bRTX ?[2-5]0[5-9]0\b|\bGTX ?1[0-6][5-8]0\b", re.I
+)
+# The lines that say CUDA did not start, in the words of who says it.
+_CUDA_DID_NOT_START: Final = {
+    FactKey.MESSAGE_FORWARD_COMPAT: 'CUDA: "forward compatibility was attempted on non '
+    'supported HW"',
+    FactKey.MESSAGE_TGI_NO_CUDA: 'text-generation-inference: "CUDA is not available"',
+    FactKey.MESSAGE_NO_GPUS: 'torch: "No CUDA GPUs are available"',
+}
+
+
+def _forward_compat_loaded(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """nvidia-smi reporting a CUDA newer than its own driver supports: nvidia-smi reports the
+    CUDA of the libcuda it loads, so a CUDA above the driver's own (NVIDIA's Table 3 minimum
+    for that CUDA above the driver, compat/drivers.py) is a forward-compatibility libcuda
+    (cuda-compat, which CUDA container images carry and NVIDIA's Forward Compatibility guide
+    describes) loaded in front of the driver's, on a GeForce that forward compatibility does
+    not cover: CUDA refuses to start (CUDA error 804, cudaErrorCompatNotSupportedOnDevice).
+    A CUDA no toolkit release has (nvidia-smi's "12.7") has no minimum and is left alone."""
+    driver, shown = facts.one(FactKey.DRIVER), facts.one(FactKey.DRIVER_CUDA)
+    if driver is None or shown is None:
+        return ()
+    native = drivers.newest_cuda(driver.value)
+    floor = drivers.table3_minimum(shown.value)
+    running, needed = drivers.driver_tuple(driver.value), floor and drivers.driver_tuple(floor)
+    if native is None or not running or not needed or running >= needed:
+        return ()
+    gpus = (*facts.all(FactKey.GPU), *facts.all(FactKey.PROSE_GPU))
+    gpu = next((g for g in gpus if _NO_FORWARD_COMPAT_GPU.search(g.value)), None)
+    said = [f for key in _CUDA_DID_NOT_START for f in facts.all(key)]
+    # CUDA's own error 804 says the GPU is not covered; elsewhere the GPU's name must say it
+    refused = bool(facts.all(FactKey.MESSAGE_FORWARD_COMPAT))
+    if gpu is None and not refused:
+        return ()
+    facts.use("driver", driver, shown)
+    if gpu is not None:
+        facts.use("gpus", gpu)
+    facts.use("stated", *said)
+    return (
+        finding(
+            Code.DRIVER_FORWARD_COMPAT,
+            backend=_CUDA,
+            variant="smi",
+            driver=driver.value,
+            shown=shown.value,
+            native=native,
+            gpu=gpu.value.replace(" ...", "").strip() if gpu else "GPU",
+            floor=floor or "",
+            said=f" ({_CUDA_DID_NOT_START[said[0].key]})" if said else "",
+        ),
+    )
 
 
 # issue 38: fp16 AMP refused on the Mac's GPU, by who refused it (readers/messages.py).

@@ -355,6 +355,10 @@ class FactKey(str, Enum):
     # unsupported display driver / cuda driver combination"): the kernel module and libcuda
     # loaded are of different releases
     MESSAGE_DISPLAY_DRIVER_MISMATCH = "message.display_driver_mismatch"
+    # issue 38 (s8-serving): text-generation-inference's server finding torch without CUDA
+    # ("ImportError: CUDA is not available", "Could not import Flash Attention enabled models:
+    # CUDA is not available"): a warning of TGI's, so no stated error by itself
+    MESSAGE_TGI_NO_CUDA = "message.tgi_no_cuda"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)

@@ -1693,6 +1693,13 @@ _NVCC_FLOOR: Final = re.compile(
 _DISPLAY_DRIVER: Final = re.compile(
     r"(?i:system has unsupported display driver ?/ ?cuda driver combination)"
 )
+# issue 38 (s8-serving): text-generation-inference's server importing its flash-attention
+# models where torch has no CUDA (huggingface/text-generation-inference v1.0.0-v2.1.x
+# server/text_generation_server/utils/flash_attn.py: `if not torch.cuda.is_available(): raise
+# ImportError("CUDA is not available")`, which models/__init__.py logs as `logger.warning(f"Could
+# not import Flash Attention enabled models: {e}")` and, per model, "Could not import Mistral
+# model: CUDA is not available"; the ImportError itself where it is not caught).
+_TGI_NO_CUDA: Final = re.compile(r"\b(?:ImportError|models?): CUDA is not available\b")
 RECOGNISERS: Final = (
     _Recogniser(_FOUND_VERSION, FactKey.MESSAGE_FOUND_VERSION),
     _Recogniser(
@@ -1990,6 +1997,7 @@ RECOGNISERS: Final = (
     # issue 38 (s8-serving): flash-attn's setup.py refusing CUDA_HOME's nvcc below its floor
     _Recogniser(_NVCC_FLOOR, FactKey.MESSAGE_NVCC_FLOOR, made=lambda m: f"{m[2]} {m[1]}"),
     _Recogniser(_DISPLAY_DRIVER, FactKey.MESSAGE_DISPLAY_DRIVER_MISMATCH, group=0),
+    _Recogniser(_TGI_NO_CUDA, FactKey.MESSAGE_TGI_NO_CUDA, group=0),
 )
 # Which recognisers a line can match, by the words each pattern's matches contain (screen.py):
 # the rest are not tried on it.
