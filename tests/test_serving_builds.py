@@ -120,3 +120,33 @@ def test_no_forward_compat_finding_where_the_driver_reports_its_own_cuda(name: s
     report = diagnosed(name)
     assert not [f for f in report.findings if f.code.startswith("driver.")], report.findings
     assert report.unread and "no problem" not in rendered.counts(report)
+
+
+# text-generation-inference's "Unsupported model type X" (get_model), on Gaudi and on CUDA:
+# a title with the docker run of tgi-gaudi, a maintainer's sentence, a title without the
+# exception's name beside rich's traceback.
+@pytest.mark.parametrize(
+    ("name", "model_type", "backend"),
+    [
+        ("tgigaudi172-2.0.0-image-bold-valueerror-unsupported-model-type-t5.md", "t5", "hpu"),
+        ("hfblog2752-review-tgi-gaudi-unsupported-model-type-gpt-refact.md", "gpt_refact", "hpu"),
+        (
+            "tgi3020-title-unsupported-model-type-xlm-roberta-rich-traceback.md",
+            "xlm-roberta",
+            "cuda",
+        ),
+    ],
+)
+def test_tgi_without_the_model_type_is_named(name: str, model_type: str, backend: str) -> None:
+    """serving.tgi_model_type_unsupported: the model type, for the accelerator the paste shows
+    (Gaudi's backend has no transformers fallback: its list and optimum-habana), never a
+    CUDA index or a torch reinstall."""
+    report = diagnosed(name)
+    (found,) = [f for f in report.findings if f.code == "serving.tgi_model_type_unsupported"]
+    assert f'"Unsupported model type {model_type}"' in found.message
+    assert found.backend == backend
+    if backend == "hpu":
+        assert "Gaudi" in found.message and "optimum-habana" in (found.advice or "")
+    assert "/whl/" not in (found.remedy or "") and "pip install" not in (found.remedy or "")
+    assert not report.unread, report.unread
+    assert "no problem" not in rendered.counts(report) and report.exit_code == 1

@@ -255,6 +255,8 @@ class Code(str, Enum):
     MPS_ASKED_FOR_CUDA = "backend.mps_asked_for_cuda"
     # issue 38 (s8-serving): a build refusing the CUDA toolkit under CUDA_HOME below its floor
     NVCC_BELOW_FLOOR = "extension.nvcc_below_floor"
+    # issue 38 (s8-serving): text-generation-inference without the checkpoint's model type
+    TGI_MODEL_TYPE_UNSUPPORTED = "serving.tgi_model_type_unsupported"
 
 
 @dataclass(frozen=True, slots=True)
@@ -3814,6 +3816,36 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "torch_below": "install a torch built for CUDA {floor} or newer and NVIDIA's CUDA "
             "toolkit of the same release (https://developer.nvidia.com/cuda-toolkit-archive), "
             "with CUDA_HOME set to the directory holding its bin/nvcc in the shell that builds",
+        },
+    ),
+    # issue 38 (s8-serving): text-generation-inference without the checkpoint's model type
+    Code.TGI_MODEL_TYPE_UNSUPPORTED: Entry(
+        E, "text-generation-inference has no implementation of the model's type",
+        "TGI loads a checkpoint by its config.json model_type, each type it implements by "
+        "name (get_model in server/text_generation_server/models/__init__.py); a type it does "
+        "not implement falls back to transformers' causal-LM or seq2seq class on the CUDA "
+        "server, and where there is none (an encoder such as xlm-roberta, a sharded run) it "
+        "raises \"Unsupported model type X\". TGI's Gaudi backend and the earlier tgi-gaudi "
+        "have no such fallback: only the model types on their supported-models list load "
+        "(backends/gaudi/server/text_generation_server/models/__init__.py; "
+        "docs/source/backends/gaudi.mdx).",
+        "text-generation-inference has no implementation of model type {model_type} (TGI: "
+        "\"Unsupported model type {model_type}\"), and no transformers fallback took it",
+        advice="serve a model of a type TGI lists (its supported models), or this model with a "
+        "server of its kind: TGI serves generative models, an encoder (bert, xlm-roberta) "
+        "needs text-embeddings-inference; a sharded run has no transformers fallback, one "
+        "shard has",
+        variants={
+            "gaudi": "text-generation-inference for Gaudi has no implementation of model type "
+            "{model_type} (TGI: \"Unsupported model type {model_type}\"): its Gaudi backend "
+            "loads only the model types it implements, with no transformers fallback",
+        },
+        variant_advice={
+            "gaudi": "serve a model of a type on TGI's Gaudi supported-models list (docs/source/"
+            "backends/gaudi.mdx; tgi-gaudi's docs/source/supported_models.md), or run this "
+            "model on Gaudi through optimum-habana (its text-generation example and "
+            "GaudiTextGenerationPipeline), which loads transformers' models; a newer TGI Gaudi "
+            "release may add the type",
         },
     ),
 }  # fmt: skip

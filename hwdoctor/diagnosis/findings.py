@@ -4771,6 +4771,28 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.TGI_MODEL_TYPE_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    model_type: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.TGI_MODEL_TYPE_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["gaudi"],
+    model_type: Value,
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

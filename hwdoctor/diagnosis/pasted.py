@@ -369,6 +369,8 @@ _WHAT: Final = {
     FactKey.MESSAGE_NVCC_FLOOR: "the build says (nvcc)",  # issue 38 (s8-serving)
     FactKey.MESSAGE_DISPLAY_DRIVER_MISMATCH: "CUDA says (error 803)",  # issue 38
     FactKey.MESSAGE_TGI_NO_CUDA: "text-generation-inference says",  # issue 38
+    FactKey.MESSAGE_TGI_MODEL_TYPE: "text-generation-inference says (model type)",  # issue 38
+    FactKey.TGI_NAMED: "text-generation-inference named",  # issue 38
 }
 
 
@@ -427,6 +429,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     if floor := _nvcc_floor(paste, facts):
         found = (*(f for f in found if f.code != Code.NVCC_MAJOR_MISMATCH.value), *floor)
     found = (*found, *_display_driver_mismatch(paste, facts, found))  # issue 38: CUDA error 803
+    found = (*found, *_tgi_model_type(paste, facts))  # issue 38: TGI without the model type
     # issue 38 (s8-serving): forward-compatibility libraries loaded on a GeForce (nvidia-smi's
     # CUDA above its driver's own); the message's generic finding steps aside
     if compat := _forward_compat_loaded(facts, found):
@@ -3179,6 +3182,28 @@ def _forward_compat_loaded(facts: _Read, found: Sequence[Finding]) -> tuple[Find
             gpu=gpu.value.replace(" ...", "").strip() if gpu else "GPU",
             floor=floor or "",
             said=f" ({_CUDA_DID_NOT_START[said[0].key]})" if said else "",
+        ),
+    )
+
+
+def _tgi_model_type(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """text-generation-inference's "Unsupported model type X" (readers/messages.py
+    _TGI_MODEL_TYPE cites get_model) where the paste names TGI (its image, launcher, server
+    package, tgi-gaudi): the serving stack has no implementation of the checkpoint's type;
+    on a paste that shows Gaudi (tgi-gaudi, --runtime=habana, an HPU), its Gaudi backend,
+    which has no transformers fallback (`gaudi`)."""
+    said = facts.all(FactKey.MESSAGE_TGI_MODEL_TYPE)
+    named = facts.all(FactKey.TGI_NAMED)
+    if not said or not named:
+        return ()
+    facts.use("stated", *said, named[0])
+    gaudi = _HPU in accelerators_shown(paste)
+    return (
+        finding(
+            Code.TGI_MODEL_TYPE_UNSUPPORTED,
+            backend=_HPU if gaudi else _CUDA,
+            variant="gaudi" if gaudi else None,
+            model_type=said[0].value.rstrip("."),
         ),
     )
 

@@ -359,6 +359,11 @@ class FactKey(str, Enum):
     # ("ImportError: CUDA is not available", "Could not import Flash Attention enabled models:
     # CUDA is not available"): a warning of TGI's, so no stated error by itself
     MESSAGE_TGI_NO_CUDA = "message.tgi_no_cuda"
+    # issue 38 (s8-serving): text-generation-inference's server without an implementation of the
+    # checkpoint's model type ("Unsupported model type t5"; the value: the model type), and the
+    # paste naming TGI at all (its image, its launcher or server, tgi-gaudi)
+    MESSAGE_TGI_MODEL_TYPE = "message.tgi_model_type"
+    TGI_NAMED = "tgi.named"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -528,6 +533,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_ST_ARGUMENT,  # issue 38: too old a sentence-transformers
         FactKey.MESSAGE_NVCC_FLOOR,  # issue 38: flash-attn refusing nvcc below its floor
         FactKey.MESSAGE_DISPLAY_DRIVER_MISMATCH,  # issue 38: CUDA error 803
+        FactKey.MESSAGE_TGI_MODEL_TYPE,  # issue 38: TGI without the model type
     }
 )
 

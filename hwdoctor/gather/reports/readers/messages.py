@@ -1700,6 +1700,18 @@ _DISPLAY_DRIVER: Final = re.compile(
 # not import Flash Attention enabled models: {e}")` and, per model, "Could not import Mistral
 # model: CUDA is not available"; the ImportError itself where it is not caught).
 _TGI_NO_CUDA: Final = re.compile(r"\b(?:ImportError|models?): CUDA is not available\b")
+# issue 38 (s8-serving): text-generation-inference's get_model with no implementation of the
+# checkpoint's model_type (huggingface/text-generation-inference @
+# db931fcf42da018a3657580c64bf2720f167f9ab, server/text_generation_server/models/__init__.py and
+# backends/gaudi/server/text_generation_server/models/__init__.py: `raise
+# ValueError(f"Unsupported model type {model_type}")`; the CUDA server falls back to
+# transformers' AutoModel first, the Gaudi backend and tgi-gaudi have no such fallback, so only
+# the model types they implement load). TGI named: its image (ghcr.io/huggingface/
+# text-generation-inference, tgi-gaudi), its launcher, router or server package.
+_TGI_MODEL_TYPE: Final = re.compile(r"\bUnsupported model type ([A-Za-z][\w.-]{0,60})")
+_TGI_NAMED: Final = re.compile(
+    r"\btext[-_]generation[-_](?:inference|launcher|server|router)\b|\btgi-gaudi\b"
+)
 RECOGNISERS: Final = (
     _Recogniser(_FOUND_VERSION, FactKey.MESSAGE_FOUND_VERSION),
     _Recogniser(
@@ -1998,6 +2010,8 @@ RECOGNISERS: Final = (
     _Recogniser(_NVCC_FLOOR, FactKey.MESSAGE_NVCC_FLOOR, made=lambda m: f"{m[2]} {m[1]}"),
     _Recogniser(_DISPLAY_DRIVER, FactKey.MESSAGE_DISPLAY_DRIVER_MISMATCH, group=0),
     _Recogniser(_TGI_NO_CUDA, FactKey.MESSAGE_TGI_NO_CUDA, group=0),
+    _Recogniser(_TGI_MODEL_TYPE, FactKey.MESSAGE_TGI_MODEL_TYPE),
+    _Recogniser(_TGI_NAMED, FactKey.TGI_NAMED, group=0),
 )
 # Which recognisers a line can match, by the words each pattern's matches contain (screen.py):
 # the rest are not tried on it.
