@@ -150,3 +150,12 @@ def test_tgi_without_the_model_type_is_named(name: str, model_type: str, backend
     assert "/whl/" not in (found.remedy or "") and "pip install" not in (found.remedy or "")
     assert not report.unread, report.unread
     assert "no problem" not in rendered.counts(report) and report.exit_code == 1
+
+
+def test_tgi_finding_no_cuda_is_never_no_problem() -> None:
+    """TGI's own "Could not import Flash Attention enabled models: CUDA is not available" (a
+    warning in its log, the failure the reporter asks about) with no driver shown: no finding
+    can name why, so the line is listed as an unread error, never under "no problem"."""
+    report = diagnosed("tgi1377-title-could-not-import-flash-cuda-not-available-tgi-1.3-2x3090.md")
+    assert explained(report, "CUDA is not available")
+    assert "no problem" not in rendered.counts(report) and report.exit_code == 1

@@ -357,7 +357,7 @@ class FactKey(str, Enum):
     MESSAGE_DISPLAY_DRIVER_MISMATCH = "message.display_driver_mismatch"
     # issue 38 (s8-serving): text-generation-inference's server finding torch without CUDA
     # ("ImportError: CUDA is not available", "Could not import Flash Attention enabled models:
-    # CUDA is not available"): a warning of TGI's, so no stated error by itself
+    # CUDA is not available"): TGI logs it as a warning, but a GPU server without CUDA has failed
     MESSAGE_TGI_NO_CUDA = "message.tgi_no_cuda"
     # issue 38 (s8-serving): text-generation-inference's server without an implementation of the
     # checkpoint's model type ("Unsupported model type t5"; the value: the model type), and the
@@ -534,6 +534,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_NVCC_FLOOR,  # issue 38: flash-attn refusing nvcc below its floor
         FactKey.MESSAGE_DISPLAY_DRIVER_MISMATCH,  # issue 38: CUDA error 803
         FactKey.MESSAGE_TGI_MODEL_TYPE,  # issue 38: TGI without the model type
+        FactKey.MESSAGE_TGI_NO_CUDA,  # issue 38: TGI's server finding no CUDA
     }
 )
 
