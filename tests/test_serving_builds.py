@@ -25,6 +25,8 @@ from tests.test_stated_errors import diagnosed, explained
         ("glm4-235-zh-nvidia-smi-flash-attn-cuda-11.6-and-above-torch-cu121.md", "11.6", "12.1"),
         ("piip1-zh-title-cut-flash-attn-cuda-11.6-torch-1.12.0-cuda-11.3.md", "11.6", ""),
         ("fastchat1070-a10-quoted-flash-attn-cuda-11-and-above.md", "11", ""),
+        # FlashAttention-3's hopper/setup.py, which has its own floor
+        ("flashattn1477-fa3-title-cuda-12.3-and-above-torch-2.5.0-cu124.md", "12.3", "12.4"),
     ],
 )
 def test_flash_attn_refusing_nvcc_below_its_floor_is_named(

@@ -3796,8 +3796,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="install NVIDIA's CUDA toolkit of torch's CUDA release (CUDA {floor} or newer; "
         "https://developer.nvidia.com/cuda-toolkit-archive) and set CUDA_HOME to the "
         "directory holding its bin/nvcc in the shell that builds (nvcc -V must then say that "
-        "release), or install a prebuilt {builder} wheel for this torch, CUDA and Python (its "
-        "GitHub releases list them), which needs no nvcc",
+        "release){wheel}",
         variants={
             "apart": "{builder} refused to build: the CUDA toolkit's nvcc under CUDA_HOME{nvcc} "
             "is older than CUDA {floor} ({who}: \"is only supported on CUDA {floor} and "
@@ -3811,8 +3810,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "apart": "install NVIDIA's CUDA toolkit {cuda}, torch's (https://developer.nvidia."
             "com/cuda-toolkit-archive; conda's cuda-nvcc in a conda environment), and set "
             "CUDA_HOME to the directory holding its bin/nvcc in the shell that builds (nvcc -V "
-            "must then say release {cuda}), or install a prebuilt {builder} wheel for this "
-            "torch, CUDA and Python (its GitHub releases list them), which needs no nvcc",
+            "must then say release {cuda}){wheel}",
             "torch_below": "install a torch built for CUDA {floor} or newer and NVIDIA's CUDA "
             "toolkit of the same release (https://developer.nvidia.com/cuda-toolkit-archive), "
             "with CUDA_HOME set to the directory holding its bin/nvcc in the shell that builds",

@@ -4731,6 +4731,7 @@ def finding(
     floor: Value,
     nvcc: Value,
     toolkit: Value | Shell,
+    wheel: Value,
     who: Value,
     cuda: Value = None,
     torch: Value = None,
@@ -4750,6 +4751,7 @@ def finding(
     nvcc: Value,
     toolkit: Value | Shell,
     torch: Value,
+    wheel: Value,
     who: Value,
 ) -> Finding: ...
 
@@ -4768,6 +4770,7 @@ def finding(
     toolkit: Value | Shell,
     torch: Value,
     who: Value,
+    wheel: Value = None,
 ) -> Finding: ...
 
 

@@ -3104,6 +3104,14 @@ def _nvcc_floor(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             torch=f"torch {torch}" if torch else "torch",
             cuda=cuda,
             toolkit=_toolkit_line(way, major) if major else Shell(),
+            # flash-attn 2 publishes wheels per torch, CUDA and Python (its GitHub releases);
+            # FlashAttention-3 (hopper/) is built from source
+            wheel=(
+                f", or install a prebuilt {_FLOOR_BUILDER['FlashAttention']} wheel for this "
+                "torch, CUDA and Python (its GitHub releases list them), which needs no nvcc"
+                if who == "FlashAttention"
+                else f"; {who} builds from flash-attention's hopper/ sources with that toolkit"
+            ),
         ),
     )
 
