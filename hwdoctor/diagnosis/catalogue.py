@@ -253,6 +253,10 @@ class Code(str, Enum):
     SENTENCE_TRANSFORMERS_TOO_OLD = "python.sentence_transformers_too_old"
     # issue 38: a program asking torch for CUDA on a Mac
     MPS_ASKED_FOR_CUDA = "backend.mps_asked_for_cuda"
+    # issue 38 (s8-serving): a build refusing the CUDA toolkit under CUDA_HOME below its floor
+    NVCC_BELOW_FLOOR = "extension.nvcc_below_floor"
+    # issue 38 (s8-serving): text-generation-inference without the checkpoint's model type
+    TGI_MODEL_TYPE_UNSUPPORTED = "serving.tgi_model_type_unsupported"
 
 
 @dataclass(frozen=True, slots=True)
@@ -872,7 +876,14 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         E, "the NVIDIA kernel module and libraries differ",
         "The loaded kernel module and the user-space driver libraries have different "
         "versions, usually because the driver was upgraded without a reboot; CUDA and NVML "
-        "refuse to start (\"Driver/library version mismatch\", CUDA error 803).",
+        "refuse to start (\"Driver/library version mismatch\", CUDA error 803)."
+        # issue 38 (s8-serving): CUDA error 803 in the runtime's words, and its container form
+        " CUDA's error 803 (cudaErrorSystemDriverMismatch, CUDA Runtime API: \"a mismatch "
+        "between the versions of the display driver and the CUDA driver\") says the same of "
+        "libcuda; it is also a libcuda of another release put in front of the host's (the "
+        "CUDA forward-compatibility package, cuda-compat, of NVIDIA's CUDA Compatibility "
+        "guide, in a container image or a conda environment, or driver libraries copied into "
+        "an image).",
         "the loaded NVIDIA kernel module is {kernel} but the user-space driver is {library} "
         "({where}): the driver was upgraded without a reboot",
         advice="reboot, or unload and reload the nvidia kernel modules, so that the module of "
@@ -880,6 +891,20 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         variants={
             "said": "the NVIDIA kernel module and the user-space driver differ in version "
             "({where}): the driver was upgraded without a reboot",
+            "cuda_803": "CUDA refused to start (CUDA error 803: \"system has unsupported "
+            "display driver / cuda driver combination\"): the NVIDIA kernel module and the "
+            "CUDA driver library (libcuda) loaded are of different releases: a driver upgraded "
+            "without a reboot, or a libcuda of another release loaded in front of the host's "
+            "(a container image's or a conda environment's cuda-compat)",
+        },
+        variant_advice={
+            "cuda_803": "reboot after a driver upgrade (or reinstall one NVIDIA driver, so "
+            "that its kernel module and libraries are the same release: nvidia-smi then "
+            "answers); otherwise load the host driver's own libcuda: no cuda-compat "
+            "directory (an image's /usr/local/cuda/compat, a conda environment's cuda-compat "
+            "package) or copied driver library on LD_LIBRARY_PATH, unless the GPU supports "
+            "CUDA forward compatibility (data-centre GPUs) and the host's driver is older "
+            "than it",
         },
     ),
     Code.DRIVER_NOUVEAU: Entry(
@@ -927,6 +952,20 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="upgrade the host's NVIDIA driver to one that supports that CUDA (nvidia-smi "
         "shows the newest CUDA the driver supports), or use an image or torch build made for "
         "a CUDA the driver supports",
+        # issue 38 (s8-serving): nvidia-smi reports the CUDA of the libcuda it loads: above its
+        # driver's own, a forward-compatibility libcuda is loaded, on a GeForce it never covers
+        variants={
+            "smi": "CUDA cannot start here{said}: nvidia-smi reports CUDA {shown}, newer than "
+            "driver {driver} supports by itself (CUDA {native}), so a CUDA forward-"
+            "compatibility libcuda (an image's or an environment's cuda-compat) is loaded, and "
+            "the {gpu} is not one forward compatibility covers (CUDA error 804)",
+        },
+        variant_advice={
+            "smi": "upgrade the host's NVIDIA driver to {floor} or newer (CUDA {shown}'s "
+            "minimum, NVIDIA's CUDA Toolkit release notes, Table 3), or run an image or "
+            "environment made for CUDA {native} or older; forward compatibility works on "
+            "data-centre GPUs only (https://docs.nvidia.com/deploy/cuda-compatibility/)",
+        },
     ),
     Code.CONTAINER_RUNTIME_NO_GPU: Entry(
         E, "docker has no runtime for GPUs",
@@ -3785,6 +3824,74 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "where a node or library makes the call, use its Mac or CPU option, or a release "
         "that supports Apple silicon; do not install a CUDA build of torch, which macOS "
         "has none of",
+    ),
+    # issue 38 (s8-serving): a build refusing the CUDA toolkit under CUDA_HOME below its floor
+    Code.NVCC_BELOW_FLOOR: Entry(
+        E, "the CUDA toolkit that builds is older than the package's floor",
+        "flash-attn's setup.py (Dao-AILab/flash-attention setup.py) runs CUDA_HOME's "
+        "bin/nvcc -V before it builds and refuses a release below its floor: \"FlashAttention "
+        "is only supported on CUDA 11.7 and above. Note: make sure nvcc has a supported "
+        "version by running nvcc -V.\" (11.6, 11.4 and 11 in earlier releases; 12.3 for "
+        "FlashAttention-3's hopper/setup.py). It checks the toolkit, not torch: torch's CUDA "
+        "wheels carry no nvcc, so a torch built for CUDA 11.8 beside an older toolkit (or an "
+        "old /usr/bin/nvcc found first) is refused. The toolkit should be torch's CUDA "
+        "release (extension.nvcc_major_mismatch); a prebuilt flash-attn wheel needs none.",
+        "{builder} refused to build: the CUDA toolkit's nvcc under CUDA_HOME{nvcc} is older "
+        "than CUDA {floor}, the oldest it builds with ({who}: \"is only supported on CUDA "
+        "{floor} and above\"); it checks nvcc's release, not torch's CUDA",
+        commands=("{toolkit}",),
+        advice="install NVIDIA's CUDA toolkit of torch's CUDA release (CUDA {floor} or newer; "
+        "https://developer.nvidia.com/cuda-toolkit-archive) and set CUDA_HOME to the "
+        "directory holding its bin/nvcc in the shell that builds (nvcc -V must then say that "
+        "release){wheel}",
+        variants={
+            "apart": "{builder} refused to build: the CUDA toolkit's nvcc under CUDA_HOME{nvcc} "
+            "is older than CUDA {floor} ({who}: \"is only supported on CUDA {floor} and "
+            "above\"), while {torch} is built with CUDA {cuda}: the toolkit that builds is "
+            "another, older one than torch's",
+            "torch_below": "{builder} refused to build: the CUDA toolkit's nvcc under "
+            "CUDA_HOME{nvcc} is older than CUDA {floor} ({who}: \"is only supported on CUDA "
+            "{floor} and above\"), and {torch} is built with CUDA {cuda}, below it too",
+        },
+        variant_advice={
+            "apart": "install NVIDIA's CUDA toolkit {cuda}, torch's (https://developer.nvidia."
+            "com/cuda-toolkit-archive; conda's cuda-nvcc in a conda environment), and set "
+            "CUDA_HOME to the directory holding its bin/nvcc in the shell that builds (nvcc -V "
+            "must then say release {cuda}){wheel}",
+            "torch_below": "install a torch built for CUDA {floor} or newer and NVIDIA's CUDA "
+            "toolkit of the same release (https://developer.nvidia.com/cuda-toolkit-archive), "
+            "with CUDA_HOME set to the directory holding its bin/nvcc in the shell that builds",
+        },
+    ),
+    # issue 38 (s8-serving): text-generation-inference without the checkpoint's model type
+    Code.TGI_MODEL_TYPE_UNSUPPORTED: Entry(
+        E, "text-generation-inference has no implementation of the model's type",
+        "TGI loads a checkpoint by its config.json model_type, each type it implements by "
+        "name (get_model in server/text_generation_server/models/__init__.py); a type it does "
+        "not implement falls back to transformers' causal-LM or seq2seq class on the CUDA "
+        "server, and where there is none (an encoder such as xlm-roberta, a sharded run) it "
+        "raises \"Unsupported model type X\". TGI's Gaudi backend and the earlier tgi-gaudi "
+        "have no such fallback: only the model types on their supported-models list load "
+        "(backends/gaudi/server/text_generation_server/models/__init__.py; "
+        "docs/source/backends/gaudi.mdx).",
+        "text-generation-inference has no implementation of model type {model_type} (TGI: "
+        "\"Unsupported model type {model_type}\"), and no transformers fallback took it",
+        advice="serve a model of a type TGI lists (its supported models), or this model with a "
+        "server of its kind: TGI serves generative models, an encoder (bert, xlm-roberta) "
+        "needs text-embeddings-inference; a sharded run has no transformers fallback, one "
+        "shard has",
+        variants={
+            "gaudi": "text-generation-inference for Gaudi has no implementation of model type "
+            "{model_type} (TGI: \"Unsupported model type {model_type}\"): its Gaudi backend "
+            "loads only the model types it implements, with no transformers fallback",
+        },
+        variant_advice={
+            "gaudi": "serve a model of a type on TGI's Gaudi supported-models list (docs/source/"
+            "backends/gaudi.mdx; tgi-gaudi's docs/source/supported_models.md), or run this "
+            "model on Gaudi through optimum-habana (its text-generation example and "
+            "GaudiTextGenerationPipeline), which loads transformers' models; a newer TGI Gaudi "
+            "release may add the type",
+        },
     ),
 }  # fmt: skip
 

@@ -1137,6 +1137,19 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["cuda_803"],
+    kernel: Value = None,
+    library: Value = None,
+    where: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DRIVER_LIBRARY_MISMATCH],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["said"],
     where: Value,
     kernel: Value = None,
@@ -1199,6 +1212,28 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: None = None,
+    driver: Value = None,
+    floor: Value = None,
+    gpu: Value = None,
+    native: Value = None,
+    said: Value = None,
+    shown: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DRIVER_FORWARD_COMPAT],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["smi"],
+    driver: Value,
+    floor: Value,
+    gpu: Value,
+    native: Value,
+    said: Value,
+    shown: Value,
 ) -> Finding: ...
 
 
@@ -4715,6 +4750,82 @@ def finding(
     evidence: str | None = None,
     variant: None = None,
     shown: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NVCC_BELOW_FLOOR],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    builder: Value,
+    floor: Value,
+    nvcc: Value,
+    toolkit: Value | Shell,
+    wheel: Value,
+    who: Value,
+    cuda: Value = None,
+    torch: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NVCC_BELOW_FLOOR],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["apart"],
+    builder: Value,
+    cuda: Value,
+    floor: Value,
+    nvcc: Value,
+    toolkit: Value | Shell,
+    torch: Value,
+    wheel: Value,
+    who: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NVCC_BELOW_FLOOR],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["torch_below"],
+    builder: Value,
+    cuda: Value,
+    floor: Value,
+    nvcc: Value,
+    toolkit: Value | Shell,
+    torch: Value,
+    who: Value,
+    wheel: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.TGI_MODEL_TYPE_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    model_type: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.TGI_MODEL_TYPE_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["gaudi"],
+    model_type: Value,
 ) -> Finding: ...
 
 

@@ -143,6 +143,7 @@ _RESTS_ON: Final = (
     ("devices.", ("env", "gpus", "gpu_count", "torch")),
     ("extension.nvcc_major_mismatch", ("nvcc", "torch")),
     ("extension.cuda_toolkit_missing", ("toolkit", "torch")),  # issue 38: no nvcc
+    ("extension.nvcc_below_floor", ("nvcc", "torch")),  # issue 38 (s8-serving)
     # issue 38: IPEX beside another torch x.y (before "extension.")
     ("extension.ipex_torch_mismatch", ("stated", "ipex", "torch")),
     # issue 38: bitsandbytes' ROCm preview (before "extension.")
@@ -370,6 +371,11 @@ _WHAT: Final = {
     FactKey.DKMS_FAILED: "DKMS says",
     FactKey.MESSAGE_TF_LIBTPU: "TensorFlow says (libtpu)",
     FactKey.MESSAGE_LIBTPU_FLAG: "libtpu says (flag)",
+    FactKey.MESSAGE_NVCC_FLOOR: "the build says (nvcc)",  # issue 38 (s8-serving)
+    FactKey.MESSAGE_DISPLAY_DRIVER_MISMATCH: "CUDA says (error 803)",  # issue 38
+    FactKey.MESSAGE_TGI_NO_CUDA: "text-generation-inference says",  # issue 38
+    FactKey.MESSAGE_TGI_MODEL_TYPE: "text-generation-inference says (model type)",  # issue 38
+    FactKey.TGI_NAMED: "text-generation-inference named",  # issue 38
 }
 
 
@@ -423,6 +429,16 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
         built = Code.EXTENSION_BUILT_FOR_OTHER_TORCH.value
         found = (*(f for f in found if f.code != built), *kernels)
     found = (*found, *_serving_limits(facts))  # issue 38: vLLM's KV cache, TGI's limits
+    # issue 38 (s8-serving): flash-attn refusing nvcc below its floor (the toolkit's release
+    # against torch's named there: nvcc_major_mismatch's comparison of the same nvcc steps aside)
+    if floor := _nvcc_floor(paste, facts):
+        found = (*(f for f in found if f.code != Code.NVCC_MAJOR_MISMATCH.value), *floor)
+    found = (*found, *_display_driver_mismatch(paste, facts, found))  # issue 38: CUDA error 803
+    found = (*found, *_tgi_model_type(paste, facts))  # issue 38: TGI without the model type
+    # issue 38 (s8-serving): forward-compatibility libraries loaded on a GeForce (nvidia-smi's
+    # CUDA above its driver's own); the message's generic finding steps aside
+    if compat := _forward_compat_loaded(facts, found):
+        found = (*(f for f in found if f.code != Code.DRIVER_FORWARD_COMPAT.value), *compat)
     # issue 38: Google TPU / torch_xla (its _XLAC finding says more than the generic one)
     if tpu := _torch_xla(facts):
         apart = any(f.code == Code.XLA_TORCH_APART.value for f in tpu)
@@ -3011,18 +3027,9 @@ def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         return (finding(Code.EXTENSION_ARCH_UNSUPPORTED, backend=_ROCM, variant="flash_attn_rocm"),)
     facts.use("toolkit", *said, *facts.all(FactKey.PIP_BUILD_FAILED))
     major: str | None = None
-    cuda = facts.one(FactKey.TORCH_CUDA)
-    torch = _version_of(facts, "torch")
-    if cuda is not None and (head := cuda.value.strip().split(".")[0]).isdigit():
-        major = head
-        facts.use("torch", cuda)
-    elif (
-        torch is not None
-        and (local := wheels.local_of(torch.value.strip()))
-        and (built := wheels.Variant(local).cuda)  # "2.0.1+cu117" → "11.7"
-    ):
-        major = built.split(".")[0]
-        facts.use("torch", torch)
+    if built := _torch_cuda_shown(facts):
+        major = built[0].split(".")[0]
+        facts.use("torch", built[1])
     torch_words = f"; torch is built with CUDA {major}, the toolkit to install" if major else ""
     way = remedies.installer(paste.evidence.python)
     variant: Literal["flash-attn", "deepspeed"] | None = None
@@ -3040,6 +3047,189 @@ def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             torch_words=torch_words,
             release=f"{major}.x" if major else "of torch's CUDA major release",
             toolkit=remedies.cuda_toolkit(way, major),
+        ),
+    )
+
+
+def _torch_cuda_shown(facts: _Read) -> tuple[str, PastedFact] | None:
+    """The CUDA release torch is built with, as the paste shows it ("11.8"), and the line:
+    collect_env's "CUDA used to build PyTorch", else the local label of the one torch version
+    the paste gives ("2.0.1+cu117" → "11.7"); None where it shows neither."""
+    cuda = facts.one(FactKey.TORCH_CUDA)
+    if cuda is not None and cuda.value.strip().split(".")[0].isdigit():
+        return cuda.value.strip(), cuda
+    torch = _version_of(facts, "torch")
+    if (
+        torch is not None
+        and (local := wheels.local_of(torch.value.strip()))
+        and (built := wheels.Variant(local).cuda)
+    ):
+        return built, torch
+    return None
+
+
+# issue 38 (s8-serving): who refuses nvcc below its floor (readers/messages.py _NVCC_FLOOR).
+_FLOOR_BUILDER: Final = {
+    "FlashAttention": "flash-attn",
+    "FlashAttention-3": "flash-attn 3 (FlashAttention-3)",
+    "Flash Sparse Attention": "flash-sparse-attn",
+}
+
+
+def _release_tuple(release: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in release.split(".") if part.isdigit())
+
+
+def _nvcc_floor(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """flash-attn's setup.py refusing the CUDA toolkit under CUDA_HOME before it builds
+    anything: it runs CUDA_HOME's bin/nvcc -V and raises "FlashAttention is only supported on
+    CUDA 11.7 and above" where nvcc's release is below its floor (Dao-AILab/flash-attention
+    setup.py, cited beside readers/messages.py _NVCC_FLOOR). It checks nvcc, not torch: with a
+    torch built for a CUDA at or above the floor ("2.2.0+cu118"), the toolkit that builds is
+    another, older one than torch's (`apart`); with torch's own CUDA below the floor too,
+    torch must change as well (`torch_below`); with torch's CUDA not shown, only the floor is
+    known. nvcc -V's release is named where the paste shows it. Not on a paste that shows
+    another accelerator and no NVIDIA GPU (flash-attn's ROCm build skips this check)."""
+    said = facts.all(FactKey.MESSAGE_NVCC_FLOOR)
+    if not said or (accelerators_shown(paste) and not gpu_of_cuda_shown(paste)):
+        return ()
+    floor, who = said[0].value.split(" ", 1)
+    facts.use("nvcc", *said, *facts.all(FactKey.PIP_BUILD_FAILED))
+    nvcc = facts.one(FactKey.NVCC)
+    nvcc_words = ""
+    if nvcc is not None and _release_tuple(nvcc.value) < _release_tuple(floor):
+        nvcc_words = f" (release {nvcc.value}, as nvcc -V says)"
+        facts.use("nvcc", nvcc)
+    built = _torch_cuda_shown(facts)
+    variant: Literal["apart", "torch_below"] | None = None
+    cuda = torch = ""
+    if built is not None:
+        cuda = built[0]
+        facts.use("torch", built[1])
+        torch = built[1].value.strip() if built[1].key is not FactKey.TORCH_CUDA else ""
+        variant = "apart" if _release_tuple(cuda) >= _release_tuple(floor) else "torch_below"
+    major = _major(cuda) if variant == "apart" else None
+    way = remedies.installer(paste.evidence.python)
+    return (
+        finding(
+            Code.NVCC_BELOW_FLOOR,
+            backend=_CUDA,
+            variant=variant,
+            builder=_FLOOR_BUILDER.get(who, who),
+            who=who,
+            floor=floor,
+            nvcc=nvcc_words,
+            torch=f"torch {torch}" if torch else "torch",
+            cuda=cuda,
+            toolkit=_toolkit_line(way, major) if major else Shell(),
+            # flash-attn 2 publishes wheels per torch, CUDA and Python (its GitHub releases);
+            # FlashAttention-3 (hopper/) is built from source
+            wheel=(
+                f", or install a prebuilt {_FLOOR_BUILDER['FlashAttention']} wheel for this "
+                "torch, CUDA and Python (its GitHub releases list them), which needs no nvcc"
+                if who == "FlashAttention"
+                else f"; {who} builds from flash-attention's hopper/ sources with that toolkit"
+            ),
+        ),
+    )
+
+
+def _display_driver_mismatch(
+    paste: Pasted, facts: _Read, found: Sequence[Finding]
+) -> tuple[Finding, ...]:
+    """CUDA error 803 (cudaErrorSystemDriverMismatch: "system has unsupported display driver /
+    cuda driver combination", readers/messages.py _DISPLAY_DRIVER): the kernel module and the
+    libcuda loaded are of different releases, NVIDIA's own words for the mismatch
+    driver.library_mismatch names from the module's and the libraries' versions. Where a
+    driver finding already speaks (the versions shown), that one says it; not on a paste that
+    shows another accelerator and no NVIDIA GPU (a vendor's CUDA look-alike is not NVIDIA's
+    driver)."""
+    said = facts.all(FactKey.MESSAGE_DISPLAY_DRIVER_MISMATCH)
+    if not said or any(f.code == Code.DRIVER_LIBRARY_MISMATCH.value for f in found):
+        return ()
+    if accelerators_shown(paste) and not gpu_of_cuda_shown(paste):
+        return ()
+    facts.use("driver.library", *said)
+    return (finding(Code.DRIVER_LIBRARY_MISMATCH, backend=_CUDA, variant="cuda_803"),)
+
+
+# issue 38 (s8-serving): a GPU NVIDIA's CUDA forward compatibility never covers: its
+# Forward Compatibility guide (https://docs.nvidia.com/deploy/cuda-compatibility/
+# forward-compatibility.html) lists data-centre GPUs, select NGC Server Ready RTX SKUs and
+# Jetson only, so a GeForce (or TITAN) never; a GeForce by its series number too ("RTX 3090",
+# "GTX 1080" as nvidia-smi and reporters name them).
+_NO_FORWARD_COMPAT_GPU: Final = re.compile(
+    r"\b(?:GeForce|TITAN)\b|\bRTX ?[2-5]0[5-9]0\b|\bGTX ?1[0-6][5-8]0\b", re.I
+)
+# The lines that say CUDA did not start, in the words of who says it.
+_CUDA_DID_NOT_START: Final = {
+    FactKey.MESSAGE_FORWARD_COMPAT: 'CUDA: "forward compatibility was attempted on non '
+    'supported HW"',
+    FactKey.MESSAGE_TGI_NO_CUDA: 'text-generation-inference: "CUDA is not available"',
+    FactKey.MESSAGE_NO_GPUS: 'torch: "No CUDA GPUs are available"',
+}
+
+
+def _forward_compat_loaded(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """nvidia-smi reporting a CUDA newer than its own driver supports: nvidia-smi reports the
+    CUDA of the libcuda it loads, so a CUDA above the driver's own (NVIDIA's Table 3 minimum
+    for that CUDA above the driver, compat/drivers.py) is a forward-compatibility libcuda
+    (cuda-compat, which CUDA container images carry and NVIDIA's Forward Compatibility guide
+    describes) loaded in front of the driver's, on a GeForce that forward compatibility does
+    not cover: CUDA refuses to start (CUDA error 804, cudaErrorCompatNotSupportedOnDevice).
+    A CUDA no toolkit release has (nvidia-smi's "12.7") has no minimum and is left alone."""
+    driver, shown = facts.one(FactKey.DRIVER), facts.one(FactKey.DRIVER_CUDA)
+    if driver is None or shown is None:
+        return ()
+    native = drivers.newest_cuda(driver.value)
+    floor = drivers.table3_minimum(shown.value)
+    running, needed = drivers.driver_tuple(driver.value), floor and drivers.driver_tuple(floor)
+    if native is None or not running or not needed or running >= needed:
+        return ()
+    gpus = (*facts.all(FactKey.GPU), *facts.all(FactKey.PROSE_GPU))
+    gpu = next((g for g in gpus if _NO_FORWARD_COMPAT_GPU.search(g.value)), None)
+    said = [f for key in _CUDA_DID_NOT_START for f in facts.all(key)]
+    # CUDA's own error 804 says the GPU is not covered; elsewhere the GPU's name must say it
+    refused = bool(facts.all(FactKey.MESSAGE_FORWARD_COMPAT))
+    if gpu is None and not refused:
+        return ()
+    facts.use("driver", driver, shown)
+    if gpu is not None:
+        facts.use("gpus", gpu)
+    facts.use("stated", *said)
+    return (
+        finding(
+            Code.DRIVER_FORWARD_COMPAT,
+            backend=_CUDA,
+            variant="smi",
+            driver=driver.value,
+            shown=shown.value,
+            native=native,
+            gpu=gpu.value.replace(" ...", "").strip() if gpu else "GPU",
+            floor=floor or "",
+            said=f" ({_CUDA_DID_NOT_START[said[0].key]})" if said else "",
+        ),
+    )
+
+
+def _tgi_model_type(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """text-generation-inference's "Unsupported model type X" (readers/messages.py
+    _TGI_MODEL_TYPE cites get_model) where the paste names TGI (its image, launcher, server
+    package, tgi-gaudi): the serving stack has no implementation of the checkpoint's type;
+    on a paste that shows Gaudi (tgi-gaudi, --runtime=habana, an HPU), its Gaudi backend,
+    which has no transformers fallback (`gaudi`)."""
+    said = facts.all(FactKey.MESSAGE_TGI_MODEL_TYPE)
+    named = facts.all(FactKey.TGI_NAMED)
+    if not said or not named:
+        return ()
+    facts.use("stated", *said, named[0])
+    gaudi = _HPU in accelerators_shown(paste)
+    return (
+        finding(
+            Code.TGI_MODEL_TYPE_UNSUPPORTED,
+            backend=_HPU if gaudi else _CUDA,
+            variant="gaudi" if gaudi else None,
+            model_type=said[0].value.rstrip("."),
         ),
     )
 

@@ -363,6 +363,23 @@ class FactKey(str, Enum):
     # 'xla_latency_hiding_scheduler_rerun'"; value: the flag)
     MESSAGE_TF_LIBTPU = "message.tensorflow_libtpu"
     MESSAGE_LIBTPU_FLAG = "message.libtpu_flag"
+    # issue 38: serving stacks and builds (s8-serving): flash-attn's setup.py refusing
+    # CUDA_HOME's nvcc below its floor ("FlashAttention is only supported on CUDA 11.6 and
+    # above"; the value: the floor, then who says it)
+    MESSAGE_NVCC_FLOOR = "message.nvcc_floor"
+    # issue 38 (s8-serving): CUDA error 803, cudaErrorSystemDriverMismatch ("system has
+    # unsupported display driver / cuda driver combination"): the kernel module and libcuda
+    # loaded are of different releases
+    MESSAGE_DISPLAY_DRIVER_MISMATCH = "message.display_driver_mismatch"
+    # issue 38 (s8-serving): text-generation-inference's server finding torch without CUDA
+    # ("ImportError: CUDA is not available", "Could not import Flash Attention enabled models:
+    # CUDA is not available"): TGI logs it as a warning, but a GPU server without CUDA has failed
+    MESSAGE_TGI_NO_CUDA = "message.tgi_no_cuda"
+    # issue 38 (s8-serving): text-generation-inference's server without an implementation of the
+    # checkpoint's model type ("Unsupported model type t5"; the value: the model type), and the
+    # paste naming TGI at all (its image, its launcher or server, tgi-gaudi)
+    MESSAGE_TGI_MODEL_TYPE = "message.tgi_model_type"
+    TGI_NAMED = "tgi.named"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -533,6 +550,10 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_NEURON_OLD_DKMS,  # issue 38: the old Neuron driver package
         FactKey.MESSAGE_TF_LIBTPU,  # issue 38: TensorFlow loading another libtpu
         FactKey.MESSAGE_LIBTPU_FLAG,
+        FactKey.MESSAGE_NVCC_FLOOR,  # issue 38: flash-attn refusing nvcc below its floor
+        FactKey.MESSAGE_DISPLAY_DRIVER_MISMATCH,  # issue 38: CUDA error 803
+        FactKey.MESSAGE_TGI_MODEL_TYPE,  # issue 38: TGI without the model type
+        FactKey.MESSAGE_TGI_NO_CUDA,  # issue 38: TGI's server finding no CUDA
     }
 )
 

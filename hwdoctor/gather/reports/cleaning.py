@@ -162,6 +162,16 @@ _ERROR_LIKE: Final = re.compile(
     # package %s (--%s):", dpkg src/main/errors.c print_error_perpackage) and DKMS's ("Error!
     # Bad return status for module build on kernel: …", dell/dkms dkms.in die())
     r"|\berror processing package \S|^\s{0,8}Error! [A-Z]"
+    # issue 38 (s8-serving): CUDA error 803's words, no error word in them ("system has
+    # unsupported display driver / cuda driver combination", cudaErrorSystemDriverMismatch in
+    # the CUDA Runtime API reference, as torch's one-line warning prints it); and
+    # text-generation-inference's launcher and router logging at their ERROR level through
+    # Rust's tracing ("2023-12-21T09:49:32.951710Z ERROR text_generation_launcher: Error when
+    # initializing model", "ERROR shard-manager: text_generation_launcher: Shard complete
+    # standard error output:"; launcher/src/main.rs's tracing::error! under
+    # tracing_subscriber's fmt layer: time, level, span, target)
+    r"|(?i:system has unsupported display driver)"
+    r"|\bERROR (?:[a-z-]{1,20}: )?text_generation_(?:launcher|router)\b"
 )
 # issue 38: Python's and the dynamic loader's own messages, which an issue's title or a cut
 # traceback often holds without the exception's name before them: CPython's "f() got an

@@ -1731,6 +1731,49 @@ _LIBTPU_FLAG: Final = re.compile(
 )
 
 
+# issue 38 (s8-serving): flash-attn's setup.py refusing the CUDA toolkit under CUDA_HOME
+# below its floor, before it builds anything (Dao-AILab/flash-attention setup.py @
+# ea6443c73202667d8dae67e7ba418f2e1ac5c647: `_, bare_metal_version =
+# get_cuda_bare_metal_version(CUDA_HOME)`, which runs CUDA_HOME + "/bin/nvcc -V" and reads its
+# "release X.Y", then `if bare_metal_version < Version("11.7"): raise RuntimeError(
+# "FlashAttention is only supported on CUDA 11.7 and above.  Note: make sure nvcc has a
+# supported version by running nvcc -V.")`; earlier releases' floors were "11", "11.4" and
+# "11.6"; hopper/setup.py's FlashAttention-3 says "FlashAttention-3 is only supported on CUDA
+# 12.3 and above", and forks keep the words ("Flash Sparse Attention is only supported on
+# CUDA 11.7 and above"). torch's own CUDA is not what it checks: nvcc's is.
+_NVCC_FLOOR: Final = re.compile(
+    r"\b(FlashAttention(?:-3)?|Flash Sparse Attention) is only supported on CUDA "
+    r"(\d{1,2}(?:\.\d{1,2})?) and above"
+)
+# issue 38 (s8-serving): CUDA error 803, cudaErrorSystemDriverMismatch, in the runtime's words
+# (CUDA Runtime API reference, cudaError_t: "This error indicates that there is a mismatch
+# between the versions of the display driver and the CUDA driver. Refer to the compatibility
+# documentation for supported versions."; cudaGetErrorString: "system has unsupported display
+# driver / cuda driver combination"), as torch (c10/cuda/CUDAFunctions.cpp: "Error 803: …"),
+# Caffe ("Check failed: e == cudaSuccess (803 vs. 0) : …") and ggml ("ggml_cuda_init: failed
+# to initialize CUDA: …") print it; a title may close up the slash's spaces.
+_DISPLAY_DRIVER: Final = re.compile(
+    r"(?i:system has unsupported display driver ?/ ?cuda driver combination)"
+)
+# issue 38 (s8-serving): text-generation-inference's server importing its flash-attention
+# models where torch has no CUDA (huggingface/text-generation-inference v1.0.0-v2.1.x
+# server/text_generation_server/utils/flash_attn.py: `if not torch.cuda.is_available(): raise
+# ImportError("CUDA is not available")`, which models/__init__.py logs as `logger.warning(f"Could
+# not import Flash Attention enabled models: {e}")` and, per model, "Could not import Mistral
+# model: CUDA is not available"; the ImportError itself where it is not caught).
+_TGI_NO_CUDA: Final = re.compile(r"\b(?:ImportError|models?): CUDA is not available\b")
+# issue 38 (s8-serving): text-generation-inference's get_model with no implementation of the
+# checkpoint's model_type (huggingface/text-generation-inference @
+# db931fcf42da018a3657580c64bf2720f167f9ab, server/text_generation_server/models/__init__.py and
+# backends/gaudi/server/text_generation_server/models/__init__.py: `raise
+# ValueError(f"Unsupported model type {model_type}")`; the CUDA server falls back to
+# transformers' AutoModel first, the Gaudi backend and tgi-gaudi have no such fallback, so only
+# the model types they implement load). TGI named: its image (ghcr.io/huggingface/
+# text-generation-inference, tgi-gaudi), its launcher, router or server package.
+_TGI_MODEL_TYPE: Final = re.compile(r"\bUnsupported model type ([A-Za-z][\w.-]{0,60})")
+_TGI_NAMED: Final = re.compile(
+    r"\btext[-_]generation[-_](?:inference|launcher|server|router)\b|\btgi-gaudi\b"
+)
 RECOGNISERS: Final = (
     _Recogniser(_FOUND_VERSION, FactKey.MESSAGE_FOUND_VERSION),
     _Recogniser(
@@ -2031,6 +2074,12 @@ RECOGNISERS: Final = (
     # issue 38: Neuron / TPU runtimes and packages: TensorFlow loading another libtpu
     _Recogniser(_TF_LIBTPU, FactKey.MESSAGE_TF_LIBTPU),
     _Recogniser(_LIBTPU_FLAG, FactKey.MESSAGE_LIBTPU_FLAG),
+    # issue 38 (s8-serving): flash-attn's setup.py refusing CUDA_HOME's nvcc below its floor
+    _Recogniser(_NVCC_FLOOR, FactKey.MESSAGE_NVCC_FLOOR, made=lambda m: f"{m[2]} {m[1]}"),
+    _Recogniser(_DISPLAY_DRIVER, FactKey.MESSAGE_DISPLAY_DRIVER_MISMATCH, group=0),
+    _Recogniser(_TGI_NO_CUDA, FactKey.MESSAGE_TGI_NO_CUDA, group=0),
+    _Recogniser(_TGI_MODEL_TYPE, FactKey.MESSAGE_TGI_MODEL_TYPE),
+    _Recogniser(_TGI_NAMED, FactKey.TGI_NAMED, group=0),
 )
 # Which recognisers a line can match, by the words each pattern's matches contain (screen.py):
 # the rest are not tried on it.
