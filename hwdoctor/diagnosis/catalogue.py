@@ -3060,25 +3060,37 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         },
     ),
     Code.PYTHON_VERSION_UNSUPPORTED: Entry(
-        E, "no release of a package for this Python",
+        E, "no release of a package pip can install here (this Python, platform, index)",
         "A package's releases declare the Pythons they run on (Requires-Python, PEP 345) and "
         "wheels are built for those Pythons only; pip skips the others (pip/_internal/"
         "resolution/legacy/resolver.py: \"Package 'X' requires a different Python: 3.7.12 "
         "not in '>=3.8'\"; resolvelib/factory.py: \"Could not find a version that satisfies "
         "the requirement X\", \"No matching distribution found for X\"). torch's wheels for "
         "each release cover the Pythons of its release compatibility matrix "
-        "(pytorch/pytorch RELEASE.md, \"Release Compatibility Matrix\").",
+        "(pytorch/pytorch RELEASE.md, \"Release Compatibility Matrix\"). issue 38: pip lists "
+        "the releases of the indexes it asked whose wheels install on this Python and platform "
+        "(\"(from versions: 2.1.0, 2.2.0)\", \"(from versions: none)\": resolvelib/factory.py "
+        "_report_single_requirement_conflict); a release asked that is not among them, or none "
+        "at all, is one pip cannot install here. The accelerators' own packages are published "
+        "beside PyPI: torch-npu's dev and post builds on Huawei's Ascend mirror (vllm-ascend's "
+        "installation guide), torch_xla's TPU builds with libtpu from Google's index (pytorch/"
+        "xla README), the Neuron packages on AWS's Neuron repository, IPEX's XPU builds and the "
+        "torch they pin on Intel's index (its installation guide), Gaudi's PyTorch with the "
+        "Intel Gaudi software, not on PyPI.",
         "{package}{spec} has no release for {python}: {why}",
         commands=("{venv}", "# or a {package} release built for {python}:", "{install}"),
         advice="use a Python {package}{spec} supports (a new environment), or install a "
         "{package} release built for {python}:",
         variants={
             "requires_python": "{package}{spec} refuses {python}: {why}",
+            # issue 38: no release pip lists here is the one asked
+            "index": "pip finds no {package}{spec} it can install here: {why}",
         },
-        variant_commands={"requires_python": ("{venv}",)},
+        variant_commands={"requires_python": ("{venv}",), "index": ("{install}",)},
         variant_advice={
             "requires_python": "use a Python {package}{spec} supports (a new environment), or "
             "a {package} release whose Requires-Python admits {python}:",
+            "index": "{where}",
         },
     ),
     # issue 38: fp16 on the CPU, float64 on MPS (archlib)

@@ -4123,6 +4123,24 @@ def finding(
     spec: Value,
     venv: Value | Shell,
     why: Value,
+    where: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PYTHON_VERSION_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["index"],
+    install: Value | Shell,
+    package: Value,
+    spec: Value,
+    where: Value,
+    why: Value,
+    python: Value = None,
+    venv: Value | Shell = None,
 ) -> Finding: ...
 
 
@@ -4139,6 +4157,7 @@ def finding(
     venv: Value | Shell,
     why: Value,
     install: Value | Shell = None,
+    where: Value = None,
 ) -> Finding: ...
 
 

@@ -435,6 +435,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
             *(f for f in found if not (f.code == pinned and owners & _NEURON_FRAMEWORKS)),
             *neuron,
         )
+    found = (*found, *_no_release(paste, facts))  # issue 38: pip finds no release to install
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -3842,6 +3843,101 @@ def _python_unsupported(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             ),
         )
     return ()
+
+
+# issue 38: pip finding no release of a requirement it can install here, whatever the cause
+# the findings above do not name (this Python's wheels, a Mac's bitsandbytes). pip lists the
+# versions of the indexes it asked whose files install on this interpreter and platform
+# (pip/_internal/resolution/resolvelib/factory.py _report_single_requirement_conflict:
+# "Could not find a version that satisfies the requirement %s (from versions: %s)", "none"
+# where no file fits; pip/_internal/index/package_finder.py skips a wheel "none of the
+# wheel's tags … are compatible" and a file whose Requires-Python excludes this Python): the
+# release asked is not among them, or none is. Where an accelerator's vendor publishes the
+# package beside PyPI, the remedy is its index (remedies.vendor_release, its sources there).
+_LISTED_ADVICE: Final = (
+    "install a release pip lists here, or use a Python and platform the release asked has "
+    "wheels for:"
+)
+
+
+def _no_release(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """One finding per package pip found no release of that no other finding took: what
+    pip listed (the newest it saw, or none at all), and the install that fits: from the
+    vendor's index for an accelerator's package, else a release pip lists, else pip's
+    verbose run, whose skipped-file lines say why."""
+    taken = {id(f) for chosen in facts.used.values() for f in chosen}
+    said = [f for f in facts.all(FactKey.MESSAGE_NO_DISTRIBUTION) if id(f) not in taken]
+    by_name: dict[str, list[PastedFact]] = {}
+    for fact in said:
+        if named := _REQUIRED_NAME.match(fact.value):
+            by_name.setdefault(versions.canonical_name(named[0]), []).append(fact)
+    way = remedies.installer(paste.evidence.python)
+    shown = frozenset(accelerators_shown(paste))
+    made: list[Finding] = []
+    for name, lines in by_name.items():
+        first = max(lines, key=lambda f: len(f.value.split()))  # the line that lists the most
+        requirement, *listed = first.value.split()
+        asked = requirement[len(_REQUIRED_NAME.match(requirement)[0]) :]  # type: ignore[index]
+        extras, _, spec = asked.rpartition("]") if asked.startswith("[") else ("", "", asked)
+        extras = f"{extras}]" if extras else ""
+        newest = next((t.removeprefix("newest=") for t in listed if t.startswith("newest=")), "")
+        facts.use("python_pin", *lines)
+        shown_spec = f"{printable(extras)[:40]}{printable(spec)[:60]}"
+        if listed == ["none"]:
+            why = (
+                'pip lists no release of it at all ("from versions: none"): the indexes it asked '
+                "hold no file of it for this Python and platform"
+            )
+        elif newest:
+            wanted = spec.removeprefix("==") if spec.startswith("==") else ""
+            later = wanted and versions.parse(wanted) and versions.parse(newest)
+            why = (
+                f"the releases pip lists (the indexes it asked, for this Python and platform) "
+                f"stop at {printable(newest)[:60]}"
+                if later and versions.parse(wanted) > versions.parse(newest)  # type: ignore[operator]
+                else f"none of the releases pip lists here fits (the newest: "
+                f"{printable(newest)[:60]})"
+            )
+        else:
+            why = "pip's words; the paste does not show the releases pip saw"
+        vendor = remedies.vendor_release(way, name, extras, spec, shown)
+        if vendor is not None:
+            where, install = vendor
+            where = f"{where}:"
+        elif newest and name == "torch":
+            where = _LISTED_ADVICE
+            # the version pip could not find is not installed, whatever the prose took it for
+            torch = paste.evidence.torch
+            evidence = (
+                dataclasses.replace(paste.evidence, torch=None)
+                if torch is not None and f"=={torch.version}" == spec
+                else paste.evidence
+            )
+            # from the indexes pip asked, which listed it (no other build chosen for it)
+            install = remedies.torch_required(
+                way, f"=={newest}", evidence, "pip's list", from_pypi=True
+            )
+        elif newest:
+            where = _LISTED_ADVICE
+            install = remedies.requirement(way, name, f"=={newest}")
+        else:
+            where = (
+                "pip's verbose run names each file it skipped and why (\"Skipping link: none "
+                "of the wheel's tags … are compatible\", a Requires-Python refused):"
+            )
+            install = remedies.pip(way, "install", "-v", f"{name}{extras}{spec}")
+        made.append(
+            finding(
+                Code.PYTHON_VERSION_UNSUPPORTED,
+                variant="index",
+                package=printable(name)[:80],
+                spec=shown_spec,
+                why=why,
+                where=where,
+                install=install,
+            )
+        )
+    return tuple(made)
 
 
 def _python_facts(facts: _Read) -> list[PastedFact]:

@@ -1152,21 +1152,29 @@ _PYTHON_REFUSED: Final = re.compile(
 # resolution/resolvelib/factory.py: "Could not find a version that satisfies the requirement %s
 # (from versions: %s)", DistributionNotFound(f"No matching distribution found for {req_disp}")).
 # The value: the requirement, then the x.y series of the versions pip listed ("torch==1.13.1
-# 2.0 2.1 2.2"; "none" where it listed none), where the line lists them.
+# 2.0 2.1 2.2"; "none" where it listed none), where the line lists them; issue 38: after the
+# requirer pip names ("requirement torch-xla==2.1.2 (from torch-neuronx) (from versions: …)",
+# pip/_internal/req/constructors.py: a requirement's comes_from shown after it).
 _NO_DISTRIBUTION: Final = re.compile(
     r"(?:No matching distribution found for|Could not find a version that satisfies the "
     r"requirement) ([A-Za-z0-9][\w.\[\],-]{0,80}(?:(?:===?|!=|<=?|>=?|~=)[\w.*+!-]{1,40})?)"
-    r"(?: \(from versions: ([^()\n]{0,20000})\))?"
+    r"(?: \(from (?!versions:)[^()\n]{1,200}\))?(?: \(from versions: ([^()\n]{0,20000})\))?"
 )
 _LISTED_SERIES: Final = re.compile(r"(?<![\w.])(\d{1,3}\.\d{1,3})(?:\.\d|\b)")
+# issue 38: a version as pip lists it (PEP 440, a local part after "+").
+_NEWEST: Final = re.compile(r"\d[\w.+!-]{0,60}")
 
 
 def _no_distribution(found: re.Match[str]) -> str:
-    """The requirement pip found no release for, and the x.y series it listed instead."""
+    """The requirement pip found no release for, the x.y series it listed instead, and
+    (issue 38) the newest release it listed, "newest=2.2.2": pip lists the versions sorted
+    (resolvelib/factory.py: `sorted({c.version for c in cands})`), so the last one."""
     if found.group(2) is None:
         return found.group(1)
     series = dict.fromkeys(m.group(1) for m in _LISTED_SERIES.finditer(found.group(2)))
-    return " ".join((found.group(1), *(list(series)[:60] or ["none"])))
+    last = found.group(2).rsplit(",", 1)[-1].strip()
+    newest = [f"newest={last}"] if series and _NEWEST.fullmatch(last) else []
+    return " ".join((found.group(1), *(list(series)[:60] or ["none"]), *newest))
 
 
 # pip's list of the releases it skipped for their Requires-Python (pip/_internal/resolution/

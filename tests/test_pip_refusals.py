@@ -1,0 +1,112 @@
+"""pip's own refusals pasted where an accelerator's packages are installed (issue 38, s8-pip):
+no release pip can install here, named with what pip listed and the index the accelerator's
+vendor publishes it on. Each case is a real paste of the corpus (its source in
+`tests/data/reports/README.md`), diagnosed by the CLI as a reporter runs it."""
+
+from __future__ import annotations
+
+import json
+from typing import Final
+
+import pytest
+
+from tests.conftest import ROOT, run_hwdoctor
+
+ERRORS: Final = ROOT / "tests" / "data" / "reports" / "errors"
+
+
+def detected(name: str) -> tuple[int, dict[str, object]]:
+    done = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    return done.returncode, json.loads(done.stdout)["data"]
+
+
+def codes(report: dict[str, object]) -> list[str]:
+    return [f["code"] for f in report["findings"]]  # type: ignore[index,union-attr]
+
+
+def the(report: dict[str, object], code: str) -> dict[str, object]:
+    (found,) = [f for f in report["findings"] if f["code"] == code]  # type: ignore[index,union-attr]
+    return found  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize(
+    ("name", "asked", "listed", "index"),
+    [
+        # a vLLM Ascend source install pinning a torch-npu dev build: Huawei's Ascend mirror
+        (
+            "vllmascend1901-zh-torch-npu-2.5.1.post1.dev-not-listed-newest-2.7.1rc1.md",
+            "torch-npu==2.5.1.post1.dev20250619",
+            "the newest: 2.7.1rc1",
+            "https://mirrors.huaweicloud.com/ascend/repos/pypi",
+        ),
+        # the message quoted in a sentence, the Python in prose: no torch_xla file at all
+        (
+            "xla7897-title-prose-quoted-torch-xla-from-versions-none-python3.10.md",
+            "torch-xla",
+            "from versions: none",
+            "https://storage.googleapis.com/libtpu-releases/index.html",
+        ),
+        # pytorch/xla's README command itself, pip finding none (Ubuntu 18.04 in the thread)
+        (
+            "xla7326-torch-xla-tpu-2.3.0-from-versions-none-libtpu-index.md",
+            "torch-xla~=2.3.0",
+            "from versions: none",
+            "https://storage.googleapis.com/libtpu-releases/index.html",
+        ),
+        # IPEX's README: Intel's torch alpha is not on PyPI, whose releases pip lists
+        (
+            "ipex469-readme-torch2.0.1a0-ipex2.0.110-xpu-from-pypi-list.md",
+            "torch==2.0.1a0",
+            "the newest: 2.1.0",
+            "https://pytorch-extension.intel.com/release-whl/stable/xpu/us/",
+        ),
+        # Intel's setup script on its CN index: torch 2.5.1.post0+xpu is on the US one
+        (
+            "ipex752-conda-env-setup-cn-torch2.5.1.post0-xpu-not-listed.md",
+            "torch==2.5.1.post0+xpu",
+            "stop at 2.5.1+cxx11.abi",
+            "https://pytorch-extension.intel.com/release-whl/stable/xpu/us/",
+        ),
+        # torch-neuronx's torch-xla from the Neuron repository alone ("(from torch-neuronx)"
+        # between the requirement and pip's list)
+        (
+            "neuronsdk875-torch-neuronx-2.1-torch-xla-2.1.2-torchneuron-list.md",
+            "torch-xla==2.1.2",
+            "stop at 2.0.0+torchneuron0",
+            "--extra-index-url https://pip.repos.neuron.amazonaws.com",
+        ),
+    ],
+)
+def test_no_release_of_an_accelerator_package_names_its_vendor_index(
+    name: str, asked: str, listed: str, index: str
+) -> None:
+    code, report = detected(name)
+    assert code == 1 and codes(report) == ["python.version_unsupported"]
+    found = the(report, "python.version_unsupported")
+    assert f"pip finds no {asked} it can install here" in str(found["message"])
+    assert listed in str(found["message"])
+    remedy = str(found["remedy"])
+    assert index in remedy
+    assert "download.pytorch.org" not in remedy  # never a CUDA (or any torch) index here
+
+
+def test_no_release_of_a_cuda_torch_build_offers_the_newest_listed() -> None:
+    """A Dockerfile's `torch==1.12.1+cu113` (the timestamps of docker build before each
+    line): pip lists 2.2.0 to 2.4.0 only; the remedy installs the newest it lists, from the
+    indexes it asked, and no vendor's index."""
+    code, report = detected("ernerf3-docker-torch1.12.1-cu113-from-versions-2.2-2.4.md")
+    assert code == 1 and codes(report) == ["python.version_unsupported"]
+    found = the(report, "python.version_unsupported")
+    assert "torch==1.12.1+cu113" in str(found["message"]) and "2.4.0" in str(found["message"])
+    assert "torch==2.4.0" in str(found["remedy"])
+    assert "--extra-index-url" not in str(found["remedy"])
+
+
+def test_a_cut_list_names_no_release_and_asks_pip_why() -> None:
+    """The excerpt ends inside pip's list (CentOS): pip found no bitsandbytes==0.44.0, the
+    releases it saw are not shown, and pip's verbose run says which files it skipped."""
+    code, report = detected("fluxgym285-centos-bitsandbytes-0.44.0-no-matching-distribution.md")
+    assert code == 1 and codes(report) == ["python.version_unsupported"]
+    found = the(report, "python.version_unsupported")
+    assert "pip finds no bitsandbytes==0.44.0" in str(found["message"])
+    assert "install -v bitsandbytes==0.44.0" in str(found["remedy"])
