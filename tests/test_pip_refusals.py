@@ -110,3 +110,74 @@ def test_a_cut_list_names_no_release_and_asks_pip_why() -> None:
     found = the(report, "python.version_unsupported")
     assert "pip finds no bitsandbytes==0.44.0" in str(found["message"])
     assert "install -v bitsandbytes==0.44.0" in str(found["remedy"])
+
+
+# --- pip's resolver refusing the install (python.package_version_refused) -------------------
+
+
+def test_torch_npu_s_cpu_torch_satisfies_both_and_is_installed_from_the_cpu_index() -> None:
+    """docker build's timestamped conflict list: the command asks torch==2.3.1, torch-npu
+    2.3.1 requires torch==2.3.1+cpu; 2.3.1+cpu satisfies both and is on PyTorch's CPU index
+    (torch-npu's README), which the build did not ask: one torch line from there, then the
+    requirers, never a CUDA index on this Ascend paste."""
+    code, report = detected(
+        "lmdeploy2745-docker-ascend-torch-npu-2.3.1-depends-torch-cpu-resolution-impossible.md"
+    )
+    assert code == 1 and codes(report) == ["python.package_version_refused"]
+    found = the(report, "python.package_version_refused")
+    message, remedy = str(found["message"]), str(found["remedy"])
+    assert "torch-npu 2.3.1 requires torch==2.3.1+cpu" in message
+    assert "torch 2.3.1+cpu satisfies both" in message
+    assert "--index-url https://download.pytorch.org/whl/cpu" in remedy
+    assert "torch-npu==2.3.1" in remedy and "/whl/cu" not in remedy
+    assert not report["unread"]
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        # a reporter's list of pip's lines ("vllm==0.8.5 depends on torch==2.6.0")
+        (
+            "vllmascend855-prose-vllm0.8.5-torch2.6.0-torch-npu2.5.1-torch2.5.1.md",
+            "vllm 0.8.5 requires torch==2.6.0 and torch-npu 2.5.1 requires torch==2.5.1",
+        ),
+        # Intel's XPU torch and IPEX's runtime pinning two intel-sycl-rt releases
+        (
+            "ipex793-arc-a770-torch2.6.0-xpu-dpcpp-intel-sycl-rt-conflict.md",
+            "torch 2.6.0+xpu requires intel-sycl-rt==2025.0.2 and dpcpp-cpp-rt 2025.0.4 "
+            "requires intel-sycl-rt==2025.0.4",
+        ),
+        # two torch wheels by URL among sixteen ranges that meet
+        (
+            "ttforge102-pr-forge-tt-torch-torch-cpu-cxx11-urls-conflict.md",
+            "requires torch==2.1.0+cpu.cxx11.abi and tt-torch 0.1.0.dev20250422231839 "
+            "requires torch==2.6.0+cpu.cxx11.abi",
+        ),
+    ],
+)
+def test_two_pins_no_release_satisfies_are_named_apart(name: str, said: str) -> None:
+    code, report = detected(name)
+    assert code == 1 and codes(report) == ["python.package_version_refused"]
+    found = the(report, "python.package_version_refused")
+    assert said in str(found["message"]) and "no " in str(found["message"])
+    assert "release satisfies both" in str(found["message"])
+    assert not found["remedy"] or "pip install" not in str(found["remedy"])
+
+
+def test_the_command_s_own_pin_refused_is_named_for_each_package() -> None:
+    """Two refusals in one PR (an Inf2 runner): the command's torch==1.13.1+cpu beside
+    torchdata 0.7.0's torch==2.1.0 (printed after pip's last line), and its protobuf==4.25.1
+    beside grpcio-tools' protobuf<4.0dev."""
+    code, report = detected("serve2887-pr-inf2-torch-neuronx-torch1.13.1-cpu-torchdata-2.1.0.md")
+    assert code == 1 and codes(report) == ["python.package_version_refused"] * 2
+    messages = " ".join(str(f["message"]) for f in report["findings"])  # type: ignore[union-attr]
+    assert "asked for torch==1.13.1+cpu and torchdata 0.7.0 requires torch==2.1.0" in messages
+    assert "asked for protobuf==4.25.1" in messages and "protobuf<4.0dev,>=3.12.0" in messages
+
+
+def test_a_conflict_list_without_pins_names_no_version_refused() -> None:
+    """Each torch +cpu release 'depends on typing-extensions', no version: nothing disagrees,
+    so no pin is named and pip's two lines stay unread errors (never 'no problem')."""
+    code, report = detected("ocrd347-torch-cpu-depends-on-typing-extensions-no-pins.md")
+    assert code == 1 and codes(report) == []
+    assert len(report["unread"]) == 2  # type: ignore[arg-type]

@@ -3049,7 +3049,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "diffusers call at import; pip's resolver says the same of an install it left "
         "inconsistent (pip/_internal/commands/install.py: \"Y 1.0 requires X<2, but you have "
         "X 2.1 which is incompatible.\"). A model that needs a newer release than the "
-        "library's pin allows meets the same refusal.",
+        "library's pin allows meets the same refusal. issue 38: pip's resolver refusing an "
+        "install whose requirements disagree (resolvelib/factory.py get_installation_error: "
+        "\"Cannot install A and B because these package versions have conflicting "
+        "dependencies\", \"The conflict is caused by: A 1.0 depends on X==2.1.0; B 2.0 "
+        "depends on X==2.1.0+cpu\", \"ResolutionImpossible\"): a release that satisfies both "
+        "that the indexes pip asked do not hold (torch-npu's +cpu torch, on PyTorch's CPU "
+        "index), or none.",
         "{package} {found} is installed, but {owner} requires {package}{spec} ({who})",
         commands=("{install}", "{skip}"),
         advice="install a {package} release inside that range ({package}{spec}), or a "
@@ -3057,6 +3063,25 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         variants={
             "resolver": "{package} {found} is installed, but {owner} requires "
             "{package}{spec} (pip's dependency resolver: \"… which is incompatible\")",
+            # issue 38 (s8-pip): pip's resolver refusing the install itself
+            # (resolvelib/factory.py: "The conflict is caused by:", "ResolutionImpossible")
+            "fits": "pip refused the install: {owner} requires {package}{spec} and {other} "
+            "requires {package}{other_spec}; {package} {found} satisfies both, and pip did not "
+            "find it on the indexes it asked",
+            "apart": "pip refused the install: {owner} requires {package}{spec} and {other} "
+            "requires {package}{other_spec}, and no {package} release satisfies both",
+            "asked": "pip refused the install: it was asked for {package}{spec} and {other} "
+            "requires {package}{other_spec}, and no {package} release satisfies both",
+        },
+        variant_commands={"fits": ("{install}",), "apart": (), "asked": ()},
+        variant_advice={
+            "fits": "install {package} {found} from the index that publishes it, then the "
+            "packages that require it:",
+            "apart": "no release of {owner} installs beside {other}: choose releases of the two "
+            "whose {package} requirements meet (each one's Requires-Dist, pip show), or leave "
+            "one out",
+            "asked": "ask for a {package} release {other} admits ({package}{other_spec}), or "
+            "install a release of {other} whose requirement admits {package}{spec}",
         },
     ),
     Code.PYTHON_VERSION_UNSUPPORTED: Entry(

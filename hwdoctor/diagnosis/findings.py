@@ -4090,6 +4090,65 @@ def finding(
     skip: Value | Shell,
     spec: Value,
     who: Value,
+    other: Value = None,
+    other_spec: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PIN_REFUSED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["apart"],
+    other: Value,
+    other_spec: Value,
+    owner: Value,
+    package: Value,
+    spec: Value,
+    found: Value = None,
+    install: Value | Shell = None,
+    skip: Value | Shell = None,
+    who: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PIN_REFUSED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["asked"],
+    other: Value,
+    other_spec: Value,
+    package: Value,
+    spec: Value,
+    found: Value = None,
+    install: Value | Shell = None,
+    owner: Value = None,
+    skip: Value | Shell = None,
+    who: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PIN_REFUSED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["fits"],
+    found: Value,
+    install: Value | Shell,
+    other: Value,
+    other_spec: Value,
+    owner: Value,
+    package: Value,
+    spec: Value,
+    skip: Value | Shell = None,
+    who: Value = None,
 ) -> Finding: ...
 
 
@@ -4106,6 +4165,8 @@ def finding(
     package: Value,
     skip: Value | Shell,
     spec: Value,
+    other: Value = None,
+    other_spec: Value = None,
     who: Value = None,
 ) -> Finding: ...
 

@@ -365,6 +365,9 @@ _WHAT: Final = {
     FactKey.VLLM_NAMED: "vLLM named",
     FactKey.MESSAGE_MODEL_TYPE: "transformers says (model type)",  # issue 38
     FactKey.MESSAGE_ST_ARGUMENT: "Python says (SentenceTransformer)",  # issue 38
+    # issue 38: pip's resolver refusing an install (s8-pip)
+    FactKey.MESSAGE_PIP_DEPENDS: "pip's resolver says (a requirement)",
+    FactKey.MESSAGE_PIP_IMPOSSIBLE: "pip's resolver says",
 }
 
 
@@ -408,6 +411,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     if platform := _vllm_platform_no_cuda(paste, facts):
         found = (*(f for f in found if f.code != Code.CPU_ONLY_BUILD.value), *platform)
     found = (*found, *_pins(paste, facts))  # issue 38: a library's version pin refused
+    found = (*found, *_resolution(paste, facts))  # issue 38 (s8-pip): pip's resolver refusing
     found = (*found, *_transformers_module(paste, facts))  # issue 38: too old a transformers
     found = (*found, *_python_unsupported(paste, facts))  # issue 38: no wheel for this Python
     found = (*found, *_half_on_cpu(facts, found), *_mps_float64(facts))  # issue 38: archlib
@@ -3687,6 +3691,139 @@ def _pins(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                 owner=owner_words,
                 who="pip's resolver",
                 install=_pin_install(way, paste, package, spec, owner_words, version),
+                skip=Shell(),
+            )
+        )
+    return tuple(made)
+
+
+# issue 38 (s8-pip): pip's resolver refusing an install whose requirements of one package
+# disagree (resolvelib/factory.py get_installation_error, the source beside _DEPENDS_WORDS in
+# readers/messages.py). The stack's packages and the accelerators' own, either side.
+_RESOLVED_STACK: Final = _PIN_STACK | frozenset(
+    {
+        "torch-neuronx",
+        "torch-neuron",
+        "neuronx-cc",
+        "neuron-cc",
+        "optimum-neuron",
+        "torch-xla",
+        "optimum-habana",
+        "habana-torch-plugin",
+        "vllm-ascend",
+        "oneccl-bind-pt",
+        "torch-npu",
+        "protobuf",
+    }
+)
+
+
+def _meeting(specs: Sequence[str]) -> str | None:
+    """A version every specifier of `specs` admits, tried among the versions they name (and
+    each one's next patch, for a range open at a bound): the most specific first (a local
+    label: "2.3.1+cpu"); None when none is."""
+    named = [t.split("==", 1)[-1].lstrip("<>=!~") for s in specs for t in s.split(",") if t.strip()]
+    tried = [*named, *(f"{v}.1" for v in named)]
+    tried.sort(key=lambda v: ("+" not in v, -len(v)))
+    for version in tried:
+        if "*" in version or not versions.is_version(version):
+            continue
+        if all(versions.satisfies(version, spec) is True for spec in specs):
+            return version
+    return None
+
+
+def _resolution(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """pip's "The conflict is caused by:" list (or a reporter's list of the same lines) where
+    two requirers ask for one package in ways that disagree: the release that satisfies both
+    where one does (pip did not find it on the indexes it asked: torch-npu's "+cpu" torch is
+    on PyTorch's CPU index), with one install of it and of both; else that no release of the
+    one installs beside the other."""
+    impossible = facts.all(FactKey.MESSAGE_PIP_IMPOSSIBLE)
+    by_package: dict[str, list[PastedFact]] = {}
+    for said in facts.all(FactKey.MESSAGE_PIP_DEPENDS):
+        by_package.setdefault(versions.canonical_name(said.name or ""), []).append(said)
+    way = remedies.installer(paste.evidence.python)
+    made: list[Finding] = []
+    for package, lines in by_package.items():
+        asks: dict[str, tuple[str, str, PastedFact]] = {}  # by requirer: (spec, its version)
+        for said in lines:
+            spec, owner, version = [*said.value.split(), "", ""][:3]
+            if spec and versions.parse_specifiers(spec) is not None:
+                asks.setdefault(versions.canonical_name(owner), (spec, version, said))
+        if len(asks) < 2 or not ({package, *asks} & _RESOLVED_STACK):
+            continue
+        specs = [spec for spec, _, _ in asks.values()]
+        fits = _meeting(specs)
+        # the two requirers to name: the one asking the most specific, and one it differs from
+        ordered = sorted(asks.items(), key=lambda a: ("+" not in a[1][0], -len(a[1][0])))
+        first = ordered[0]
+        second = next((a for a in ordered[1:] if a[1][0] != first[1][0]), None)
+        # a release that fits all is the cause only where its local label is one a requirer
+        # asks for (the index that publishes "+cpu" builds not asked); else pip refused for
+        # what the paste does not show (a line not read, this Python)
+        if fits is not None and ("+" not in fits or not impossible):
+            continue
+        if second is None:
+            continue
+        if fits is None:  # the two that disagree
+            pair = next(
+                (
+                    (a, b)
+                    for i, a in enumerate(ordered)
+                    for b in ordered[i + 1 :]
+                    if _meeting([a[1][0], b[1][0]]) is None
+                ),
+                None,
+            )
+            if pair is None:
+                continue
+            first, second = sorted(pair, key=lambda a: a[0] != "user")  # the command's first
+        facts.use("pin", *(said for _, _, said in asks.values()), *impossible[:2])
+
+        def words(ask: tuple[str, tuple[str, str, PastedFact]]) -> str:
+            name, (_, version, _) = ask
+            if name == "user":
+                return "the install command"
+            return f"{printable(name)[:80]} {printable(version)[:40]}"
+
+        owners = [
+            f"{name}=={version}"
+            for name, (_, version, _) in asks.items()
+            if name != "user" and versions.is_name(name) and versions.is_version(version)
+        ]
+        if fits is not None:
+            if package == "torch":
+                # a torch the conflict names is not installed, whatever the prose took it for
+                torch = paste.evidence.torch
+                named = {fits, *(spec.lstrip("=") for spec in specs)}
+                evidence = (
+                    dataclasses.replace(paste.evidence, torch=None)
+                    if torch is not None and torch.version in named
+                    else paste.evidence
+                )
+                install = remedies.torch_required(
+                    way, f"=={fits}", evidence, words(first), cpu_index="+cpu" in fits
+                )
+            else:
+                install = remedies.requirement(way, package, f"=={fits}")
+            if owners:
+                install += remedies.pip(way, "install", *owners)
+        variant: Literal["fits", "apart", "asked"] = (
+            "fits" if fits is not None else "asked" if first[0] == "user" else "apart"
+        )
+        made.append(
+            finding(
+                Code.PIN_REFUSED,
+                variant=variant,
+                package=printable(package)[:80],
+                found=printable(fits or "")[:60],
+                spec=printable(first[1][0])[:120],
+                owner=words(first),
+                other=words(second),
+                other_spec=printable(second[1][0])[:120],
+                who="pip's resolver",
+                install=install if fits is not None else Shell(),
                 skip=Shell(),
             )
         )

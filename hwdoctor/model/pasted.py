@@ -347,6 +347,13 @@ class FactKey(str, Enum):
     MESSAGE_MODEL_TYPE = "message.model_type_unknown"  # "model type `qwen3` but Transformers …"
     # issue 38: SentenceTransformer refusing a keyword argument; the value: the argument
     MESSAGE_ST_ARGUMENT = "message.sentence_transformer_argument"  # "'trust_remote_code'"
+    # issue 38: pip's resolver refusing an install (s8-pip): each requirement of its "The
+    # conflict is caused by:" list, the name: the package required, the value: "spec requirer
+    # version" ("==2.3.1+cpu torch-npu 2.3.1"; the requirer "user" for "The user requested")
+    MESSAGE_PIP_DEPENDS = "message.pip_depends"
+    # "ERROR: ResolutionImpossible", "Cannot install A and B because these package versions
+    # have conflicting dependencies."
+    MESSAGE_PIP_IMPOSSIBLE = "message.pip_impossible"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -514,6 +521,8 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_EMPTY_DEVICE,
         FactKey.MESSAGE_MODEL_TYPE,  # issue 38: a model type transformers does not know
         FactKey.MESSAGE_ST_ARGUMENT,  # issue 38: too old a sentence-transformers
+        # issue 38: pip's resolver refusing an install (s8-pip)
+        FactKey.MESSAGE_PIP_IMPOSSIBLE,
     }
 )
 
