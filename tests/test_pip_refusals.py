@@ -67,6 +67,13 @@ def the(report: dict[str, object], code: str) -> dict[str, object]:
             "stop at 2.5.1+cxx11.abi",
             "https://pytorch-extension.intel.com/release-whl/stable/xpu/us/",
         ),
+        # the message as the title: IPEX's +cpu build from a -f page pip could not read
+        (
+            "ipex420-title-ipex1.13.100-cpu-not-listed-python3.9.md",
+            "intel-extension-for-pytorch==1.13.100+cpu",
+            "the newest: 2.0.100",
+            "https://pytorch-extension.intel.com/release-whl/stable/cpu/us/",
+        ),
         # torch-neuronx's torch-xla from the Neuron repository alone ("(from torch-neuronx)"
         # between the requirement and pip's list)
         (
