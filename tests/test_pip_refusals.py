@@ -188,3 +188,44 @@ def test_a_conflict_list_without_pins_names_no_version_refused() -> None:
     code, report = detected("ocrd347-torch-cpu-depends-on-typing-extensions-no-pins.md")
     assert code == 1 and codes(report) == []
     assert len(report["unread"]) == 2  # type: ignore[arg-type]
+
+
+# --- a published file whose metadata disagrees with its name ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "package", "named", "metadata"),
+    [
+        # torch_xla's nightly pinning libtpu, in an Airflow log's lines
+        (
+            "xla7785-pr-airflow-libtpu-nightly-filename-nightly-metadata-default.md",
+            "libtpu-nightly",
+            "0.1.dev20240726+nightly",
+            "0.1.dev20240726+default",
+        ),
+        # pip 22+'s wording ("expected"), in docker build's lines
+        (
+            "pacparser253-docker-pip-download-expected-1.5.1-metadata-1.0.0.md",
+            "pacparser",
+            "1.5.1",
+            "1.0.0",
+        ),
+        # pip 21's wording ("filename has"), after "WARNING: Discarding"
+        (
+            "pip10140-construct-2.10.60-filename-metadata-2.9.28-warning-discarding.md",
+            "construct",
+            "2.10.60",
+            "2.9.28",
+        ),
+    ],
+)
+def test_a_file_whose_metadata_disagrees_with_its_name_is_the_publisher_s(
+    name: str, package: str, named: str, metadata: str
+) -> None:
+    code, report = detected(name)
+    assert code == 1 and codes(report) == ["python.wheel_version_inconsistent"]
+    found = the(report, "python.wheel_version_inconsistent")
+    assert f"pip discarded {package}'s file: its name says {named}" in str(found["message"])
+    assert f"its metadata says {metadata}" in str(found["message"])
+    assert "pip install" not in str(found["remedy"])
+    assert not report["unread"]

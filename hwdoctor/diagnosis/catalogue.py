@@ -253,6 +253,8 @@ class Code(str, Enum):
     SENTENCE_TRANSFORMERS_TOO_OLD = "python.sentence_transformers_too_old"
     # issue 38: a program asking torch for CUDA on a Mac
     MPS_ASKED_FOR_CUDA = "backend.mps_asked_for_cuda"
+    # issue 38 (s8-pip): a published file whose metadata gives another version than its name
+    WHEEL_VERSION_INCONSISTENT = "python.wheel_version_inconsistent"
 
 
 @dataclass(frozen=True, slots=True)
@@ -3775,6 +3777,23 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "where a node or library makes the call, use its Mac or CPU option, or a release "
         "that supports Apple silicon; do not install a CUDA build of torch, which macOS "
         "has none of",
+    ),
+    # issue 38 (s8-pip): a published file whose metadata gives another version than its name
+    Code.WHEEL_VERSION_INCONSISTENT: Entry(
+        E, "a package file whose metadata disagrees with its name (upstream packaging)",
+        "pip checks that the version a file's name gives is the one its metadata gives, and "
+        "discards a file where they differ (pip/_internal/resolution/resolvelib/candidates.py "
+        "_check_metadata_consistency, raising MetadataInconsistent: \"Requested X from URL "
+        "has inconsistent version: expected '2.4.0+nightly', but metadata has "
+        "'2.4.0+default'\"; before pip 22, \"filename has …\"), then reports the release "
+        "as not found. The fault is the publisher's: a wheel built with one version and "
+        "renamed or uploaded as another (libtpu's nightly wheels named \"+nightly\" with "
+        "\"+default\" metadata, pytorch/xla#7785). Nothing on this machine is wrong.",
+        "pip discarded {package}'s file: its name says {named} but its metadata says "
+        "{metadata} (pip: \"has inconsistent version\"), a fault of the file as published",
+        advice="ask for another release of {package}, one whose file pip accepts (an earlier "
+        "one, or the one its project has republished), and report the file to its "
+        "publisher; no reinstall on this machine changes the file",
     ),
 }  # fmt: skip
 

@@ -4765,6 +4765,19 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.WHEEL_VERSION_INCONSISTENT],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    metadata: Value,
+    named: Value,
+    package: Value,
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

@@ -183,6 +183,7 @@ _RESTS_ON: Final = (
     # issue 38: a model type the installed transformers does not know
     ("python.transformers_model_type_unknown", ("stated", "pin")),
     ("python.sentence_transformers_too_old", ("stated", "pin")),
+    ("python.wheel_version_inconsistent", ("pin",)),  # issue 38 (s8-pip): a file pip discarded
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -368,6 +369,7 @@ _WHAT: Final = {
     # issue 38: pip's resolver refusing an install (s8-pip)
     FactKey.MESSAGE_PIP_DEPENDS: "pip's resolver says (a requirement)",
     FactKey.MESSAGE_PIP_IMPOSSIBLE: "pip's resolver says",
+    FactKey.MESSAGE_INCONSISTENT_VERSION: "pip says (a file's version)",
 }
 
 
@@ -439,6 +441,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
             *(f for f in found if not (f.code == pinned and owners & _NEURON_FRAMEWORKS)),
             *neuron,
         )
+    found = (*found, *_inconsistent(facts))  # issue 38 (s8-pip): a file pip discarded
     found = (*found, *_no_release(paste, facts))  # issue 38: pip finds no release to install
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
@@ -3991,6 +3994,39 @@ def _python_unsupported(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
 # wheel's tags … are compatible" and a file whose Requires-Python excludes this Python): the
 # release asked is not among them, or none is. Where an accelerator's vendor publishes the
 # package beside PyPI, the remedy is its index (remedies.vendor_release, its sources there).
+def _inconsistent(facts: _Read) -> tuple[Finding, ...]:
+    """pip discarding a package's file whose metadata gives another version than its name
+    (the source beside _INCONSISTENT_WORDS in readers/messages.py), once per package; pip's
+    "no matching distribution" for that package is its consequence, and is taken with it."""
+    made: list[Finding] = []
+    seen: set[str] = set()
+    for said in facts.all(FactKey.MESSAGE_INCONSISTENT_VERSION):
+        package = versions.canonical_name(said.name or "")
+        named, _, metadata = said.value.partition(" ")
+        if not package or package in seen or not metadata:
+            continue
+        seen.add(package)
+        same = [
+            f
+            for f in (
+                *facts.all(FactKey.MESSAGE_INCONSISTENT_VERSION),
+                *facts.all(FactKey.MESSAGE_NO_DISTRIBUTION),
+            )
+            if (f.name and versions.canonical_name(f.name) == package)
+            or ((n := _REQUIRED_NAME.match(f.value)) and versions.canonical_name(n[0]) == package)
+        ]
+        facts.use("pin", said, *same)
+        made.append(
+            finding(
+                Code.WHEEL_VERSION_INCONSISTENT,
+                package=printable(package)[:80],
+                named=printable(named)[:60],
+                metadata=printable(metadata)[:60],
+            )
+        )
+    return tuple(made)
+
+
 _LISTED_ADVICE: Final = (
     "install a release pip lists here, or use a Python and platform the release asked has "
     "wheels for:"

@@ -354,6 +354,9 @@ class FactKey(str, Enum):
     # "ERROR: ResolutionImpossible", "Cannot install A and B because these package versions
     # have conflicting dependencies."
     MESSAGE_PIP_IMPOSSIBLE = "message.pip_impossible"
+    # pip: "Requested X from URL has inconsistent version: expected 'A', but metadata has
+    # 'B'"; the name: the package, the value: "A B"
+    MESSAGE_INCONSISTENT_VERSION = "message.inconsistent_version"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -521,8 +524,9 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_EMPTY_DEVICE,
         FactKey.MESSAGE_MODEL_TYPE,  # issue 38: a model type transformers does not know
         FactKey.MESSAGE_ST_ARGUMENT,  # issue 38: too old a sentence-transformers
-        # issue 38: pip's resolver refusing an install (s8-pip)
+        # issue 38: pip's resolver refusing an install, a file of inconsistent version (s8-pip)
         FactKey.MESSAGE_PIP_IMPOSSIBLE,
+        FactKey.MESSAGE_INCONSISTENT_VERSION,
     }
 )
 

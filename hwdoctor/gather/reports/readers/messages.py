@@ -1197,6 +1197,14 @@ _IMPOSSIBLE: Final = re.compile(
     r"ResolutionImpossible|because these package versions have conflicting dependencies"
 )
 _SPEC_JOIN: Final = re.compile(r" and (?=[=<>!~])")
+# issue 38 (s8-pip): pip discarding a file whose metadata gives another version than its name
+# (pip/_internal/exceptions.py MetadataInconsistent: "Requested {ireq} has inconsistent
+# {field}: expected {f_val!r}, but metadata has {m_val!r}"; "filename has" before pip 22),
+# read around its fixed words: the package after "Requested ".
+_INCONSISTENT_WORDS: Final = " has inconsistent version: "
+_INCONSISTENT: Final = re.compile(
+    r"(?:expected|filename has) '([^'\n]{1,60})', but metadata has '([^'\n]{1,60})'"
+)
 # LLaMA-Factory's own switch in its hint (extras/misc.py check_version: "… or set
 # `DISABLE_VERSION_CHECK=1` to skip this check.").
 _PIN_SKIP: Final = re.compile(r"DISABLE_VERSION_CHECK=1`? to skip this check")
@@ -2163,6 +2171,14 @@ class Messages(LineReader):
             yield from _requested(line, at + len(_REQUESTED_WORDS))
         if _IMPOSSIBLE.search(text):
             yield line.says(FactKey.MESSAGE_PIP_IMPOSSIBLE, "ResolutionImpossible")
+        if (at := text.find(_INCONSISTENT_WORDS)) > 0 and (
+            versions_said := _INCONSISTENT.match(text, at + len(_INCONSISTENT_WORDS))
+        ):
+            asked = text.rfind("Requested ", max(0, at - 2000), at)
+            name = _PACKAGE_NAME.match(text, asked + len("Requested ")) if asked >= 0 else None
+            if name is not None:
+                value = f"{versions_said.group(1)} {versions_said.group(2)}"
+                yield line.says(FactKey.MESSAGE_INCONSISTENT_VERSION, value, name=name.group(0))
         if (at := text.find(_IGNORED_WORDS)) >= 0:
             pairs = []
             for entry in text[at + len(_IGNORED_WORDS) : at + 20000].split("; ")[:400]:
