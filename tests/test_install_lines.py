@@ -110,6 +110,8 @@ def judge(line: str) -> str | None:
     if match is None:
         return "an index URL without a torch pin" if "download.pytorch.org" in line else None
     version, option, url = match["version"], match["option"], match["url"]
+    if option == "--extra-index-url" and url in remedies.VENDOR_TORCH_INDEXES:
+        return None  # issue 38: Intel's torch builds, on Intel's index (not the table's)
     release = wheels.release_of(version.removesuffix(".*"))
     if release is None:
         return f"torch {version} is not in the table"

@@ -186,6 +186,7 @@ _ON_A_PIECE: dict[str, set[str]] = {
         "_PACKAGE_NAME",
         "_PACKAGE_VERSION",
         "_LISTED_SERIES",
+        "_NEWEST",  # issue 38: on the last version pip lists
     },
     "prose": {"_MACOS_NOT_HERE", "_MACOS_FLOOR_AFTER", "_MARKS"},
     "amd": {"_AMD_WORDS"},  # on the name a marketing-name line gave

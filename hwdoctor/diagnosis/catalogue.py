@@ -257,6 +257,8 @@ class Code(str, Enum):
     NVCC_BELOW_FLOOR = "extension.nvcc_below_floor"
     # issue 38 (s8-serving): text-generation-inference without the checkpoint's model type
     TGI_MODEL_TYPE_UNSUPPORTED = "serving.tgi_model_type_unsupported"
+    # issue 38 (s8-pip): a published file whose metadata gives another version than its name
+    WHEEL_VERSION_INCONSISTENT = "python.wheel_version_inconsistent"
 
 
 @dataclass(frozen=True, slots=True)
@@ -3108,7 +3110,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "diffusers call at import; pip's resolver says the same of an install it left "
         "inconsistent (pip/_internal/commands/install.py: \"Y 1.0 requires X<2, but you have "
         "X 2.1 which is incompatible.\"). A model that needs a newer release than the "
-        "library's pin allows meets the same refusal.",
+        "library's pin allows meets the same refusal. issue 38: pip's resolver refusing an "
+        "install whose requirements disagree (resolvelib/factory.py get_installation_error: "
+        "\"Cannot install A and B because these package versions have conflicting "
+        "dependencies\", \"The conflict is caused by: A 1.0 depends on X==2.1.0; B 2.0 "
+        "depends on X==2.1.0+cpu\", \"ResolutionImpossible\"): a release that satisfies both "
+        "that the indexes pip asked do not hold (torch-npu's +cpu torch, on PyTorch's CPU "
+        "index), or none.",
         "{package} {found} is installed, but {owner} requires {package}{spec} ({who})",
         commands=("{install}", "{skip}"),
         advice="install a {package} release inside that range ({package}{spec}), or a "
@@ -3116,28 +3124,59 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         variants={
             "resolver": "{package} {found} is installed, but {owner} requires "
             "{package}{spec} (pip's dependency resolver: \"… which is incompatible\")",
+            # issue 38 (s8-pip): pip's resolver refusing the install itself
+            # (resolvelib/factory.py: "The conflict is caused by:", "ResolutionImpossible")
+            "fits": "pip refused the install: {owner} requires {package}{spec} and {other} "
+            "requires {package}{other_spec}; {package} {found} satisfies both, and pip did not "
+            "find it on the indexes it asked",
+            "apart": "pip refused the install: {owner} requires {package}{spec} and {other} "
+            "requires {package}{other_spec}, and no {package} release satisfies both",
+            "asked": "pip refused the install: it was asked for {package}{spec} and {other} "
+            "requires {package}{other_spec}, and no {package} release satisfies both",
+        },
+        variant_commands={"fits": ("{install}",), "apart": (), "asked": ()},
+        variant_advice={
+            "fits": "install {package} {found} from the index that publishes it, then the "
+            "packages that require it:",
+            "apart": "no release of {owner} installs beside {other}: choose releases of the two "
+            "whose {package} requirements meet (each one's Requires-Dist, pip show), or leave "
+            "one out",
+            "asked": "ask for a {package} release {other} admits ({package}{other_spec}), or "
+            "install a release of {other} whose requirement admits {package}{spec}",
         },
     ),
     Code.PYTHON_VERSION_UNSUPPORTED: Entry(
-        E, "no release of a package for this Python",
+        E, "no release of a package pip can install here (this Python, platform, index)",
         "A package's releases declare the Pythons they run on (Requires-Python, PEP 345) and "
         "wheels are built for those Pythons only; pip skips the others (pip/_internal/"
         "resolution/legacy/resolver.py: \"Package 'X' requires a different Python: 3.7.12 "
         "not in '>=3.8'\"; resolvelib/factory.py: \"Could not find a version that satisfies "
         "the requirement X\", \"No matching distribution found for X\"). torch's wheels for "
         "each release cover the Pythons of its release compatibility matrix "
-        "(pytorch/pytorch RELEASE.md, \"Release Compatibility Matrix\").",
+        "(pytorch/pytorch RELEASE.md, \"Release Compatibility Matrix\"). issue 38: pip lists "
+        "the releases of the indexes it asked whose wheels install on this Python and platform "
+        "(\"(from versions: 2.1.0, 2.2.0)\", \"(from versions: none)\": resolvelib/factory.py "
+        "_report_single_requirement_conflict); a release asked that is not among them, or none "
+        "at all, is one pip cannot install here. The accelerators' own packages are published "
+        "beside PyPI: torch-npu's dev and post builds on Huawei's Ascend mirror (vllm-ascend's "
+        "installation guide), torch_xla's TPU builds with libtpu from Google's index (pytorch/"
+        "xla README), the Neuron packages on AWS's Neuron repository, IPEX's XPU builds and the "
+        "torch they pin on Intel's index (its installation guide), Gaudi's PyTorch with the "
+        "Intel Gaudi software, not on PyPI.",
         "{package}{spec} has no release for {python}: {why}",
         commands=("{venv}", "# or a {package} release built for {python}:", "{install}"),
         advice="use a Python {package}{spec} supports (a new environment), or install a "
         "{package} release built for {python}:",
         variants={
             "requires_python": "{package}{spec} refuses {python}: {why}",
+            # issue 38: no release pip lists here is the one asked
+            "index": "pip finds no {package}{spec} it can install here: {why}",
         },
-        variant_commands={"requires_python": ("{venv}",)},
+        variant_commands={"requires_python": ("{venv}",), "index": ("{install}",)},
         variant_advice={
             "requires_python": "use a Python {package}{spec} supports (a new environment), or "
             "a {package} release whose Requires-Python admits {python}:",
+            "index": "{where}",
         },
     ),
     # issue 38: fp16 on the CPU, float64 on MPS (archlib)
@@ -3892,6 +3931,23 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "GaudiTextGenerationPipeline), which loads transformers' models; a newer TGI Gaudi "
             "release may add the type",
         },
+    ),
+    # issue 38 (s8-pip): a published file whose metadata gives another version than its name
+    Code.WHEEL_VERSION_INCONSISTENT: Entry(
+        E, "a package file whose metadata disagrees with its name (upstream packaging)",
+        "pip checks that the version a file's name gives is the one its metadata gives, and "
+        "discards a file where they differ (pip/_internal/resolution/resolvelib/candidates.py "
+        "_check_metadata_consistency, raising MetadataInconsistent: \"Requested X from URL "
+        "has inconsistent version: expected '2.4.0+nightly', but metadata has "
+        "'2.4.0+default'\"; before pip 22, \"filename has …\"), then reports the release "
+        "as not found. The fault is the publisher's: a wheel built with one version and "
+        "renamed or uploaded as another (libtpu's nightly wheels named \"+nightly\" with "
+        "\"+default\" metadata, pytorch/xla#7785). Nothing on this machine is wrong.",
+        "pip discarded {package}'s file: its name says {named} but its metadata says "
+        "{metadata} (pip: \"has inconsistent version\"), a fault of the file as published",
+        advice="ask for another release of {package}, one whose file pip accepts (an earlier "
+        "one, or the one its project has republished), and report the file to its "
+        "publisher; no reinstall on this machine changes the file",
     ),
 }  # fmt: skip
 

@@ -4136,6 +4136,65 @@ def finding(
     skip: Value | Shell,
     spec: Value,
     who: Value,
+    other: Value = None,
+    other_spec: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PIN_REFUSED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["apart"],
+    other: Value,
+    other_spec: Value,
+    owner: Value,
+    package: Value,
+    spec: Value,
+    found: Value = None,
+    install: Value | Shell = None,
+    skip: Value | Shell = None,
+    who: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PIN_REFUSED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["asked"],
+    other: Value,
+    other_spec: Value,
+    package: Value,
+    spec: Value,
+    found: Value = None,
+    install: Value | Shell = None,
+    owner: Value = None,
+    skip: Value | Shell = None,
+    who: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PIN_REFUSED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["fits"],
+    found: Value,
+    install: Value | Shell,
+    other: Value,
+    other_spec: Value,
+    owner: Value,
+    package: Value,
+    spec: Value,
+    skip: Value | Shell = None,
+    who: Value = None,
 ) -> Finding: ...
 
 
@@ -4152,6 +4211,8 @@ def finding(
     package: Value,
     skip: Value | Shell,
     spec: Value,
+    other: Value = None,
+    other_spec: Value = None,
     who: Value = None,
 ) -> Finding: ...
 
@@ -4169,6 +4230,24 @@ def finding(
     spec: Value,
     venv: Value | Shell,
     why: Value,
+    where: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PYTHON_VERSION_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["index"],
+    install: Value | Shell,
+    package: Value,
+    spec: Value,
+    where: Value,
+    why: Value,
+    python: Value = None,
+    venv: Value | Shell = None,
 ) -> Finding: ...
 
 
@@ -4185,6 +4264,7 @@ def finding(
     venv: Value | Shell,
     why: Value,
     install: Value | Shell = None,
+    where: Value = None,
 ) -> Finding: ...
 
 
@@ -4826,6 +4906,19 @@ def finding(
     evidence: str | None = None,
     variant: Literal["gaudi"],
     model_type: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.WHEEL_VERSION_INCONSISTENT],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    metadata: Value,
+    named: Value,
+    package: Value,
 ) -> Finding: ...
 
 

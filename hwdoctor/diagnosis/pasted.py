@@ -184,6 +184,7 @@ _RESTS_ON: Final = (
     # issue 38: a model type the installed transformers does not know
     ("python.transformers_model_type_unknown", ("stated", "pin")),
     ("python.sentence_transformers_too_old", ("stated", "pin")),
+    ("python.wheel_version_inconsistent", ("pin",)),  # issue 38 (s8-pip): a file pip discarded
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -376,6 +377,10 @@ _WHAT: Final = {
     FactKey.MESSAGE_TGI_NO_CUDA: "text-generation-inference says",  # issue 38
     FactKey.MESSAGE_TGI_MODEL_TYPE: "text-generation-inference says (model type)",  # issue 38
     FactKey.TGI_NAMED: "text-generation-inference named",  # issue 38
+    # issue 38: pip's resolver refusing an install (s8-pip)
+    FactKey.MESSAGE_PIP_DEPENDS: "pip's resolver says (a requirement)",
+    FactKey.MESSAGE_PIP_IMPOSSIBLE: "pip's resolver says",
+    FactKey.MESSAGE_INCONSISTENT_VERSION: "pip says (a file's version)",
 }
 
 
@@ -419,6 +424,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     if platform := _vllm_platform_no_cuda(paste, facts):
         found = (*(f for f in found if f.code != Code.CPU_ONLY_BUILD.value), *platform)
     found = (*found, *_pins(paste, facts))  # issue 38: a library's version pin refused
+    found = (*found, *_resolution(paste, facts))  # issue 38 (s8-pip): pip's resolver refusing
     found = (*found, *_transformers_module(paste, facts))  # issue 38: too old a transformers
     found = (*found, *_python_unsupported(paste, facts))  # issue 38: no wheel for this Python
     found = (*found, *_half_on_cpu(facts, found), *_mps_float64(facts))  # issue 38: archlib
@@ -456,6 +462,8 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
             *(f for f in found if not (f.code == pinned and owners & _NEURON_FRAMEWORKS)),
             *neuron,
         )
+    found = (*found, *_inconsistent(facts))  # issue 38 (s8-pip): a file pip discarded
+    found = (*found, *_no_release(paste, facts))  # issue 38: pip finds no release to install
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -3900,6 +3908,139 @@ def _pins(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     return tuple(made)
 
 
+# issue 38 (s8-pip): pip's resolver refusing an install whose requirements of one package
+# disagree (resolvelib/factory.py get_installation_error, the source beside _DEPENDS_WORDS in
+# readers/messages.py). The stack's packages and the accelerators' own, either side.
+_RESOLVED_STACK: Final = _PIN_STACK | frozenset(
+    {
+        "torch-neuronx",
+        "torch-neuron",
+        "neuronx-cc",
+        "neuron-cc",
+        "optimum-neuron",
+        "torch-xla",
+        "optimum-habana",
+        "habana-torch-plugin",
+        "vllm-ascend",
+        "oneccl-bind-pt",
+        "torch-npu",
+        "protobuf",
+    }
+)
+
+
+def _meeting(specs: Sequence[str]) -> str | None:
+    """A version every specifier of `specs` admits, tried among the versions they name (and
+    each one's next patch, for a range open at a bound): the most specific first (a local
+    label: "2.3.1+cpu"); None when none is."""
+    named = [t.split("==", 1)[-1].lstrip("<>=!~") for s in specs for t in s.split(",") if t.strip()]
+    tried = [*named, *(f"{v}.1" for v in named)]
+    tried.sort(key=lambda v: ("+" not in v, -len(v)))
+    for version in tried:
+        if "*" in version or not versions.is_version(version):
+            continue
+        if all(versions.satisfies(version, spec) is True for spec in specs):
+            return version
+    return None
+
+
+def _resolution(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """pip's "The conflict is caused by:" list (or a reporter's list of the same lines) where
+    two requirers ask for one package in ways that disagree: the release that satisfies both
+    where one does (pip did not find it on the indexes it asked: torch-npu's "+cpu" torch is
+    on PyTorch's CPU index), with one install of it and of both; else that no release of the
+    one installs beside the other."""
+    impossible = facts.all(FactKey.MESSAGE_PIP_IMPOSSIBLE)
+    by_package: dict[str, list[PastedFact]] = {}
+    for said in facts.all(FactKey.MESSAGE_PIP_DEPENDS):
+        by_package.setdefault(versions.canonical_name(said.name or ""), []).append(said)
+    way = remedies.installer(paste.evidence.python)
+    made: list[Finding] = []
+    for package, lines in by_package.items():
+        asks: dict[str, tuple[str, str, PastedFact]] = {}  # by requirer: (spec, its version)
+        for said in lines:
+            spec, owner, version = [*said.value.split(), "", ""][:3]
+            if spec and versions.parse_specifiers(spec) is not None:
+                asks.setdefault(versions.canonical_name(owner), (spec, version, said))
+        if len(asks) < 2 or not ({package, *asks} & _RESOLVED_STACK):
+            continue
+        specs = [spec for spec, _, _ in asks.values()]
+        fits = _meeting(specs)
+        # the two requirers to name: the one asking the most specific, and one it differs from
+        ordered = sorted(asks.items(), key=lambda a: ("+" not in a[1][0], -len(a[1][0])))
+        first = ordered[0]
+        second = next((a for a in ordered[1:] if a[1][0] != first[1][0]), None)
+        # a release that fits all is the cause only where its local label is one a requirer
+        # asks for (the index that publishes "+cpu" builds not asked); else pip refused for
+        # what the paste does not show (a line not read, this Python)
+        if fits is not None and ("+" not in fits or not impossible):
+            continue
+        if second is None:
+            continue
+        if fits is None:  # the two that disagree
+            pair = next(
+                (
+                    (a, b)
+                    for i, a in enumerate(ordered)
+                    for b in ordered[i + 1 :]
+                    if _meeting([a[1][0], b[1][0]]) is None
+                ),
+                None,
+            )
+            if pair is None:
+                continue
+            first, second = sorted(pair, key=lambda a: a[0] != "user")  # the command's first
+        facts.use("pin", *(said for _, _, said in asks.values()), *impossible[:2])
+
+        def words(ask: tuple[str, tuple[str, str, PastedFact]]) -> str:
+            name, (_, version, _) = ask
+            if name == "user":
+                return "the install command"
+            return f"{printable(name)[:80]} {printable(version)[:40]}"
+
+        owners = [
+            f"{name}=={version}"
+            for name, (_, version, _) in asks.items()
+            if name != "user" and versions.is_name(name) and versions.is_version(version)
+        ]
+        if fits is not None:
+            if package == "torch":
+                # a torch the conflict names is not installed, whatever the prose took it for
+                torch = paste.evidence.torch
+                named = {fits, *(spec.lstrip("=") for spec in specs)}
+                evidence = (
+                    dataclasses.replace(paste.evidence, torch=None)
+                    if torch is not None and torch.version in named
+                    else paste.evidence
+                )
+                install = remedies.torch_required(
+                    way, f"=={fits}", evidence, words(first), cpu_index="+cpu" in fits
+                )
+            else:
+                install = remedies.requirement(way, package, f"=={fits}")
+            if owners:
+                install += remedies.pip(way, "install", *owners)
+        variant: Literal["fits", "apart", "asked"] = (
+            "fits" if fits is not None else "asked" if first[0] == "user" else "apart"
+        )
+        made.append(
+            finding(
+                Code.PIN_REFUSED,
+                variant=variant,
+                package=printable(package)[:80],
+                found=printable(fits or "")[:60],
+                spec=printable(first[1][0])[:120],
+                owner=words(first),
+                other=words(second),
+                other_spec=printable(second[1][0])[:120],
+                who="pip's resolver",
+                install=install if fits is not None else Shell(),
+                skip=Shell(),
+            )
+        )
+    return tuple(made)
+
+
 # issue 38: a library importing a transformers module its transformers is too old to have
 def _transformers_module(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     """Python's "No module named 'transformers.X'" for a module of the table
@@ -4050,6 +4191,134 @@ def _python_unsupported(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             ),
         )
     return ()
+
+
+# issue 38: pip finding no release of a requirement it can install here, whatever the cause
+# the findings above do not name (this Python's wheels, a Mac's bitsandbytes). pip lists the
+# versions of the indexes it asked whose files install on this interpreter and platform
+# (pip/_internal/resolution/resolvelib/factory.py _report_single_requirement_conflict:
+# "Could not find a version that satisfies the requirement %s (from versions: %s)", "none"
+# where no file fits; pip/_internal/index/package_finder.py skips a wheel "none of the
+# wheel's tags … are compatible" and a file whose Requires-Python excludes this Python): the
+# release asked is not among them, or none is. Where an accelerator's vendor publishes the
+# package beside PyPI, the remedy is its index (remedies.vendor_release, its sources there).
+def _inconsistent(facts: _Read) -> tuple[Finding, ...]:
+    """pip discarding a package's file whose metadata gives another version than its name
+    (the source beside _INCONSISTENT_WORDS in readers/messages.py), once per package; pip's
+    "no matching distribution" for that package is its consequence, and is taken with it."""
+    made: list[Finding] = []
+    seen: set[str] = set()
+    for said in facts.all(FactKey.MESSAGE_INCONSISTENT_VERSION):
+        package = versions.canonical_name(said.name or "")
+        named, _, metadata = said.value.partition(" ")
+        if not package or package in seen or not metadata:
+            continue
+        seen.add(package)
+        same = [
+            f
+            for f in (
+                *facts.all(FactKey.MESSAGE_INCONSISTENT_VERSION),
+                *facts.all(FactKey.MESSAGE_NO_DISTRIBUTION),
+            )
+            if (f.name and versions.canonical_name(f.name) == package)
+            or ((n := _REQUIRED_NAME.match(f.value)) and versions.canonical_name(n[0]) == package)
+        ]
+        facts.use("pin", said, *same)
+        made.append(
+            finding(
+                Code.WHEEL_VERSION_INCONSISTENT,
+                package=printable(package)[:80],
+                named=printable(named)[:60],
+                metadata=printable(metadata)[:60],
+            )
+        )
+    return tuple(made)
+
+
+_LISTED_ADVICE: Final = (
+    "install a release pip lists here, or use a Python and platform the release asked has "
+    "wheels for:"
+)
+
+
+def _no_release(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """One finding per package pip found no release of that no other finding took: what
+    pip listed (the newest it saw, or none at all), and the install that fits: from the
+    vendor's index for an accelerator's package, else a release pip lists, else pip's
+    verbose run, whose skipped-file lines say why."""
+    taken = {id(f) for chosen in facts.used.values() for f in chosen}
+    said = [f for f in facts.all(FactKey.MESSAGE_NO_DISTRIBUTION) if id(f) not in taken]
+    by_name: dict[str, list[PastedFact]] = {}
+    for fact in said:
+        if named := _REQUIRED_NAME.match(fact.value):
+            by_name.setdefault(versions.canonical_name(named[0]), []).append(fact)
+    way = remedies.installer(paste.evidence.python)
+    shown = frozenset(accelerators_shown(paste))
+    made: list[Finding] = []
+    for name, lines in by_name.items():
+        first = max(lines, key=lambda f: len(f.value.split()))  # the line that lists the most
+        requirement, *listed = first.value.split()
+        asked = requirement[len(_REQUIRED_NAME.match(requirement)[0]) :]  # type: ignore[index]
+        extras, _, spec = asked.rpartition("]") if asked.startswith("[") else ("", "", asked)
+        extras = f"{extras}]" if extras else ""
+        newest = next((t.removeprefix("newest=") for t in listed if t.startswith("newest=")), "")
+        facts.use("python_pin", *lines)
+        shown_spec = f"{printable(extras)[:40]}{printable(spec)[:60]}"
+        if listed == ["none"]:
+            why = (
+                'pip lists no release of it at all ("from versions: none"): the indexes it asked '
+                "hold no file of it for this Python and platform"
+            )
+        elif newest:
+            wanted = spec.removeprefix("==") if spec.startswith("==") else ""
+            later = wanted and versions.parse(wanted) and versions.parse(newest)
+            why = (
+                f"the releases pip lists (the indexes it asked, for this Python and platform) "
+                f"stop at {printable(newest)[:60]}"
+                if later and versions.parse(wanted) > versions.parse(newest)  # type: ignore[operator]
+                else f"none of the releases pip lists here fits (the newest: "
+                f"{printable(newest)[:60]})"
+            )
+        else:
+            why = "pip's words; the paste does not show the releases pip saw"
+        vendor = remedies.vendor_release(way, name, extras, spec, shown)
+        if vendor is not None:
+            where, install = vendor
+            where = f"{where}:"
+        elif newest and name == "torch":
+            where = _LISTED_ADVICE
+            # the version pip could not find is not installed, whatever the prose took it for
+            torch = paste.evidence.torch
+            evidence = (
+                dataclasses.replace(paste.evidence, torch=None)
+                if torch is not None and f"=={torch.version}" == spec
+                else paste.evidence
+            )
+            # from the indexes pip asked, which listed it (no other build chosen for it)
+            install = remedies.torch_required(
+                way, f"=={newest}", evidence, "pip's list", from_pypi=True
+            )
+        elif newest:
+            where = _LISTED_ADVICE
+            install = remedies.requirement(way, name, f"=={newest}")
+        else:
+            where = (
+                "pip's verbose run names each file it skipped and why (\"Skipping link: none "
+                "of the wheel's tags … are compatible\", a Requires-Python refused):"
+            )
+            install = remedies.pip(way, "install", "-v", f"{name}{extras}{spec}")
+        made.append(
+            finding(
+                Code.PYTHON_VERSION_UNSUPPORTED,
+                variant="index",
+                package=printable(name)[:80],
+                spec=shown_spec,
+                why=why,
+                where=where,
+                install=install,
+            )
+        )
+    return tuple(made)
 
 
 def _python_facts(facts: _Read) -> list[PastedFact]:

@@ -849,3 +849,101 @@ def conda_libstdcxx(prefix: str | None, gcc: str) -> Shell:
     spec = f"libstdcxx-ng>={gcc}" if _GCC_RELEASE.fullmatch(gcc) else "libstdcxx-ng"
     where = prefix if prefix and is_path(prefix) else Literal('"$CONDA_PREFIX"')
     return command("conda", "install", "--prefix", where, "-c", "conda-forge", spec)
+
+
+# issue 38: where the accelerators' own packages are published, beside PyPI. Huawei's Ascend
+# mirror for torch-npu's dev and post builds (vllm-ascend docs/source/installation.md: "# For
+# torch-npu dev version or x86 machine: pip config set global.extra-index-url
+# "https://download.pytorch.org/whl/cpu/ https://mirrors.huaweicloud.com/ascend/repos/pypi""),
+# Google's libtpu index beside torch_xla's PyPI wheels (pytorch/xla README, "Installation":
+# `pip install torch==2.x 'torch_xla[tpu]==2.x' -f
+# https://storage.googleapis.com/libtpu-releases/index.html`), Intel's index for IPEX and the
+# torch builds it pins (its installation guide, https://pytorch-extension.intel.com/
+# installation: `--extra-index-url https://pytorch-extension.intel.com/release-whl/stable/
+# xpu/us/`, the CPU builds under …/stable/cpu/us/; intel/intel-extension-for-pytorch#469: the
+# maintainer's "Please use https://pytorch-extension.intel.com/release-whl/stable/xpu/us/"),
+# AWS's Neuron repository (registry.py), and the Intel Gaudi software, not on PyPI (registry.py).
+_ASCEND_MIRROR: Final = "https://mirrors.huaweicloud.com/ascend/repos/pypi"
+_LIBTPU_INDEX: Final = "https://storage.googleapis.com/libtpu-releases/index.html"
+_INTEL_INDEX: Final = "https://pytorch-extension.intel.com/release-whl/stable/{kind}/us/"
+# The indexes besides download.pytorch.org a torch build is installed from: Intel's, whose
+# XPU and CPU builds IPEX's installation guide installs (tests/test_install_lines.py).
+VENDOR_TORCH_INDEXES: Final = tuple(
+    _INTEL_INDEX.format(kind=registry.key_of_build(build))
+    for build in (registry.Build.XPU, registry.Build.CPU)
+)
+_NEURON_DISTS: Final = frozenset(
+    {"torch-neuronx", "torch-neuron", "neuronx-cc", "neuron-cc", "libneuronxla",
+     "neuronx-distributed", "transformers-neuronx", "aws-neuronx-runtime-discovery"}
+)  # fmt: skip
+_INTEL_DISTS: Final = frozenset({"intel-extension-for-pytorch", "oneccl-bind-pt", "torch-ipex"})
+_TORCH_FAMILY: Final = frozenset({"torch", "torchvision", "torchaudio"})
+
+
+def vendor_release(
+    way: Installer, name: str, extras: str, spec: str, shown: frozenset[str]
+) -> tuple[str, Shell] | None:
+    """issue 38: for a package an accelerator's vendor publishes beside PyPI (`name`,
+    canonical; `extras` "[tpu]" as asked; `spec` "==2.1.0" or ""), where it is published, in
+    words, and its install from there; None for a package of PyPI alone. `shown`: the registry
+    keys of the accelerators the paste shows (an XPU's torch is Intel's, a Neuron machine's
+    torch-xla is AWS's)."""
+    if not versions.is_name(name) or (spec and versions.parse_specifiers(spec) is None):
+        return None
+    local = spec.rpartition("+")[2].lower() if "+" in spec else ""
+    asked = f"{name}{extras}{spec}"
+    neuron = next(b.key for b in registry.BACKENDS if b.query.module == "torch.neuron")
+    xpu = registry.key_of_build(registry.Build.XPU)
+    if name in _NEURON_DISTS or "torchneuron" in local or (name == "torch-xla" and neuron in shown):
+        return (
+            f"{name} installs for Neuron from PyPI with AWS's Neuron repository beside it, as "
+            "pip's extra index (the Neuron setup guide: --extra-index-url https://pip.repos."
+            "neuron.amazonaws.com); an index set to the Neuron repository alone hides PyPI's "
+            "releases",
+            way.install(asked, "--extra-index-url", _neuron_index()),
+        )
+    if name == "torch-npu":
+        return (
+            "torch-npu's wheels are built for Linux (aarch64, x86_64) only, and its dev and "
+            "post builds are published on Huawei's Ascend mirror, not PyPI (vllm-ascend's "
+            "installation guide: that mirror as pip's extra index)",
+            way.install(asked, "--extra-index-url", _ASCEND_MIRROR),
+        )
+    if name == "torch-xla":
+        return (
+            "torch_xla's wheels are built for Linux x86_64 only, for the Pythons its README "
+            "lists; a Cloud TPU VM installs it with libtpu from Google's index (pytorch/xla "
+            'README, "Installation"; other builds are in its storage.googleapis.com/'
+            "pytorch-xla-releases bucket)",
+            way.install(f"{name}{extras or '[tpu]'}{spec}", "-f", _LIBTPU_INDEX),
+        )
+    # Intel's XPU builds of torch and torchvision are alphas PyPI never carries ("2.0.1a0",
+    # "1.13.0a0+git6c9b55e", the README's pins, intel/intel-extension-for-pytorch#364, #469);
+    # NVIDIA's container builds are alphas too, with a commit as their label ("2.1.0a0+32f93b1")
+    public, _, label = spec.removeprefix("==").partition("+")
+    parsed = versions.parse(public) if spec.startswith("==") else None
+    alpha = parsed is not None and parsed.pre is not None and parsed.pre[0] == "a"
+    intel_alpha = alpha and (not label or label.startswith(("git", "cxx11")))
+    intel = name in _INTEL_DISTS or (
+        name in _TORCH_FAMILY and (xpu in shown or xpu in local or intel_alpha)
+    )
+    if intel:
+        # the index's folders are named as the registry's rows (…/stable/xpu/, …/stable/cpu/)
+        on_xpu = xpu in local or "gpu" in local or xpu in shown or intel_alpha
+        kind = xpu if on_xpu else registry.key_of_build(registry.Build.CPU)
+        line = way.install(asked, "--extra-index-url", _INTEL_INDEX.format(kind=kind))
+        if name in _TORCH_FAMILY:
+            line += comment(
+                f"installs Intel's {name}{one_line(spec)[:60]} ({kind.upper()} build) from "
+                f"Intel's index, in place of any {name} installed"
+            )
+        return (
+            f"Intel's {kind.upper()} builds of intel-extension-for-pytorch, and the torch "
+            "releases they pin, are published on Intel's index, not PyPI (IPEX's installation "
+            "guide)",
+            line,
+        )
+    hpu = registry.key_of_tool("hl-smi")
+    if name.startswith("habana-"):
+        return (f"{name} comes with {registry.BY_KEY[hpu].install_elsewhere}", Shell())
+    return None

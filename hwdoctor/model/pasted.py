@@ -380,6 +380,16 @@ class FactKey(str, Enum):
     # paste naming TGI at all (its image, its launcher or server, tgi-gaudi)
     MESSAGE_TGI_MODEL_TYPE = "message.tgi_model_type"
     TGI_NAMED = "tgi.named"
+    # issue 38: pip's resolver refusing an install (s8-pip): each requirement of its "The
+    # conflict is caused by:" list, the name: the package required, the value: "spec requirer
+    # version" ("==2.3.1+cpu torch-npu 2.3.1"; the requirer "user" for "The user requested")
+    MESSAGE_PIP_DEPENDS = "message.pip_depends"
+    # "ERROR: ResolutionImpossible", "Cannot install A and B because these package versions
+    # have conflicting dependencies."
+    MESSAGE_PIP_IMPOSSIBLE = "message.pip_impossible"
+    # pip: "Requested X from URL has inconsistent version: expected 'A', but metadata has
+    # 'B'"; the name: the package, the value: "A B"
+    MESSAGE_INCONSISTENT_VERSION = "message.inconsistent_version"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -554,6 +564,9 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_DISPLAY_DRIVER_MISMATCH,  # issue 38: CUDA error 803
         FactKey.MESSAGE_TGI_MODEL_TYPE,  # issue 38: TGI without the model type
         FactKey.MESSAGE_TGI_NO_CUDA,  # issue 38: TGI's server finding no CUDA
+        # issue 38: pip's resolver refusing an install, a file of inconsistent version (s8-pip)
+        FactKey.MESSAGE_PIP_IMPOSSIBLE,
+        FactKey.MESSAGE_INCONSISTENT_VERSION,
     }
 )
 

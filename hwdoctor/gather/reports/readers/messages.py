@@ -1152,21 +1152,29 @@ _PYTHON_REFUSED: Final = re.compile(
 # resolution/resolvelib/factory.py: "Could not find a version that satisfies the requirement %s
 # (from versions: %s)", DistributionNotFound(f"No matching distribution found for {req_disp}")).
 # The value: the requirement, then the x.y series of the versions pip listed ("torch==1.13.1
-# 2.0 2.1 2.2"; "none" where it listed none), where the line lists them.
+# 2.0 2.1 2.2"; "none" where it listed none), where the line lists them; issue 38: after the
+# requirer pip names ("requirement torch-xla==2.1.2 (from torch-neuronx) (from versions: …)",
+# pip/_internal/req/constructors.py: a requirement's comes_from shown after it).
 _NO_DISTRIBUTION: Final = re.compile(
     r"(?:No matching distribution found for|Could not find a version that satisfies the "
     r"requirement) ([A-Za-z0-9][\w.\[\],-]{0,80}(?:(?:===?|!=|<=?|>=?|~=)[\w.*+!-]{1,40})?)"
-    r"(?: \(from versions: ([^()\n]{0,20000})\))?"
+    r"(?: \(from (?!versions:)[^()\n]{1,200}\))?(?: \(from versions: ([^()\n]{0,20000})\))?"
 )
 _LISTED_SERIES: Final = re.compile(r"(?<![\w.])(\d{1,3}\.\d{1,3})(?:\.\d|\b)")
+# issue 38: a version as pip lists it (PEP 440, a local part after "+").
+_NEWEST: Final = re.compile(r"\d[\w.+!-]{0,60}")
 
 
 def _no_distribution(found: re.Match[str]) -> str:
-    """The requirement pip found no release for, and the x.y series it listed instead."""
+    """The requirement pip found no release for, the x.y series it listed instead, and
+    (issue 38) the newest release it listed, "newest=2.2.2": pip lists the versions sorted
+    (resolvelib/factory.py: `sorted({c.version for c in cands})`), so the last one."""
     if found.group(2) is None:
         return found.group(1)
     series = dict.fromkeys(m.group(1) for m in _LISTED_SERIES.finditer(found.group(2)))
-    return " ".join((found.group(1), *(list(series)[:60] or ["none"])))
+    last = found.group(2).rsplit(",", 1)[-1].strip()
+    newest = [f"newest={last}"] if series and _NEWEST.fullmatch(last) else []
+    return " ".join((found.group(1), *(list(series)[:60] or ["none"]), *newest))
 
 
 # pip's list of the releases it skipped for their Requires-Python (pip/_internal/resolution/
@@ -1175,6 +1183,28 @@ def _no_distribution(found: re.Match[str]) -> str:
 # fixed words with string operations. The versions are any package's the install looked at.
 _IGNORED_WORDS: Final = "Ignored the following versions that require a different python version: "
 _IGNORED_ENTRY: Final = " Requires-Python "
+# issue 38 (s8-pip): pip's resolver refusing an install it cannot satisfy (pip/_internal/
+# resolution/resolvelib/factory.py get_installation_error: "Cannot install {A} and {B}
+# because these package versions have conflicting dependencies.", then "The conflict is caused
+# by:" and one line per requirement, "The user requested {req}" or "{parent.name}
+# {parent.version} depends on {req}", the requirement's specifiers joined by " and " in newer
+# pips, "(from URL)" after a direct one; pip/_internal/exceptions.py ResolutionImpossible),
+# read around its fixed words; a reporter's "vllm==0.8.5 depends on torch==2.6.0" too.
+_DEPENDS_WORDS: Final = " depends on "
+_REQUESTED_WORDS: Final = "The user requested "
+_REQUIRES_WORDS: Final = " requires "
+_IMPOSSIBLE: Final = re.compile(
+    r"ResolutionImpossible|because these package versions have conflicting dependencies"
+)
+_SPEC_JOIN: Final = re.compile(r" and (?=[=<>!~])")
+# issue 38 (s8-pip): pip discarding a file whose metadata gives another version than its name
+# (pip/_internal/exceptions.py MetadataInconsistent: "Requested {ireq} has inconsistent
+# {field}: expected {f_val!r}, but metadata has {m_val!r}"; "filename has" before pip 22),
+# read around its fixed words: the package after "Requested ".
+_INCONSISTENT_WORDS: Final = " has inconsistent version: "
+_INCONSISTENT: Final = re.compile(
+    r"(?:expected|filename has) '([^'\n]{1,60})', but metadata has '([^'\n]{1,60})'"
+)
 # LLaMA-Factory's own switch in its hint (extras/misc.py check_version: "… or set
 # `DISABLE_VERSION_CHECK=1` to skip this check.").
 _PIN_SKIP: Final = re.compile(r"DISABLE_VERSION_CHECK=1`? to skip this check")
@@ -2250,6 +2280,22 @@ class Messages(LineReader):
         for conflict in _CONFLICT_WORDS:
             if (at := text.find(conflict)) > 0:
                 yield from _conflict(line, at, conflict)
+        if (at := text.find(_DEPENDS_WORDS)) > 0:  # issue 38 (s8-pip)
+            yield from _depends(line, at, _DEPENDS_WORDS)
+        elif (at := text.find(_REQUIRES_WORDS)) > 0 and not any(w in text for w in _CONFLICT_WORDS):
+            yield from _depends(line, at, _REQUIRES_WORDS)  # a reporter's "A 1.0 requires X<2"
+        if (at := text.find(_REQUESTED_WORDS)) >= 0:
+            yield from _requested(line, at + len(_REQUESTED_WORDS))
+        if _IMPOSSIBLE.search(text):
+            yield line.says(FactKey.MESSAGE_PIP_IMPOSSIBLE, "ResolutionImpossible")
+        if (at := text.find(_INCONSISTENT_WORDS)) > 0 and (
+            versions_said := _INCONSISTENT.match(text, at + len(_INCONSISTENT_WORDS))
+        ):
+            asked = text.rfind("Requested ", max(0, at - 2000), at)
+            name = _PACKAGE_NAME.match(text, asked + len("Requested ")) if asked >= 0 else None
+            if name is not None:
+                value = f"{versions_said.group(1)} {versions_said.group(2)}"
+                yield line.says(FactKey.MESSAGE_INCONSISTENT_VERSION, value, name=name.group(0))
         if (at := text.find(_IGNORED_WORDS)) >= 0:
             pairs = []
             for entry in text[at + len(_IGNORED_WORDS) : at + 20000].split("; ")[:400]:
@@ -2440,6 +2486,60 @@ def _conflict(line: Line, at: int, words: str) -> Iterator[Said]:
         return
     value = f"{required.group(2)} {tail.group(2)} {owner} {before[1]}"
     yield line.says(FactKey.MESSAGE_PIP_CONFLICT, value, name=tail.group(1))
+
+
+def _required(text: str) -> tuple[str, str] | None:
+    """The package and specifier of a requirement as pip's resolver prints it at the start
+    of `text` ("torch==2.3.1+cpu", "torch<3.0.0 and >=2.0.0", "torch[tpu]==2.6.0 (from
+    …)"): None where no version is pinned or it is no requirement."""
+    name = _PACKAGE_NAME.match(text)
+    if name is None:
+        return None
+    rest = text[name.end() :]
+    if rest.startswith("["):
+        rest = rest[rest.find("]") + 1 :] if "]" in rest[:80] else ""
+    # the first requirement of a reporter's list ("torch-npu==2.5.1, vllm==0.8.5")
+    rest = rest.split(" (from ", 1)[0].split(";", 1)[0].split(", ", 1)[0]
+    spec = _SPEC_JOIN.sub(",", rest.strip())
+    spec = spec.rstrip(".,`'\"")
+    if spec[:1].isdigit():  # a direct requirement's candidate: "torch 2.1.0+cpu (from URL)"
+        spec = f"=={spec.lstrip()}"
+    required = _REQUIREMENT.fullmatch(f"{name.group(0)}{spec}")
+    if required is None:
+        return None
+    return name.group(0), required.group(2)
+
+
+def _depends(line: Line, at: int, words: str) -> Iterator[Said]:
+    """issue 38 (s8-pip): one requirement of pip's conflict list around its " depends on "
+    (`at`; a reporter's " requires "): the requirer and its version before ("torch-npu
+    2.3.1", a reporter's "vllm==0.8.5", an extra "optimum-neuron[neuron] 0.0.28"), the
+    requirement after."""
+    text = line.text
+    before = text[max(0, at - 160) : at].split()
+    if not before:
+        return
+    if "==" in before[-1]:  # a reporter's "vllm==0.8.5 depends on …"
+        owner, _, version = before[-1].partition("==")
+    else:
+        owner, version = (before[-2] if len(before) > 1 else ""), before[-1]
+    owner = owner.lstrip("-*#`").strip().split("[", 1)[0]
+    version = version.strip("`")
+    required = _required(text[at + len(words) : at + 400].lstrip("`"))
+    if required is None or not _PACKAGE_NAME.fullmatch(owner):
+        return
+    if not _PACKAGE_VERSION.fullmatch(version):
+        return
+    value = f"{required[1]} {owner} {version}"
+    yield line.says(FactKey.MESSAGE_PIP_DEPENDS, value, name=required[0])
+
+
+def _requested(line: Line, at: int) -> Iterator[Said]:
+    """issue 38 (s8-pip): pip's "The user requested X==v" ("(constraint) " before a
+    constraint's), the requirement the command itself asked for."""
+    rest = line.text[at : at + 400].removeprefix("(constraint) ")
+    if (required := _required(rest)) is not None:
+        yield line.says(FactKey.MESSAGE_PIP_DEPENDS, f"{required[1]} user -", name=required[0])
 
 
 READER: Final = Messages
