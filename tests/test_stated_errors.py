@@ -3500,3 +3500,120 @@ def test_a_failure_stated_and_not_shown_is_said_not_no_problem() -> None:
     headline = run_hwdoctor("detect", "--paste", str(path)).stdout.split("\n\n", 1)[0]
     assert "states an error it does not show (line 42)" in headline
     assert "no problem" not in headline
+
+
+# --- issue 38: device: nodes denied to this user by other programs, "works only as root" ------
+
+
+@pytest.mark.parametrize(
+    ("name", "backend", "hardware", "group", "resting"),
+    [
+        # MrForExample/ComfyUI-3D-Pack#227: the title's "only works if run with root user" and
+        # nvidia-smi's NVML refusal in the image
+        (
+            "comfyui3dpack227-docker-non-root-nvml-insufficient-permissions.md",
+            "cuda",
+            "NVIDIA GPU",
+            "video",
+            "only works if run with root user",
+        ),
+        # dusty-nv/jetson-containers#1136: "No GPU access while non root user", is_available()
+        # false for any non root user
+        (
+            "jetsoncontainers1136-orin-nx-non-root-cuda-error-801.md",
+            "cuda",
+            "NVIDIA GPU",
+            "video",
+            "For any non root user",
+        ),
+        # intel/llm-scaler#370 (a comment): xpu-smi "still only works with `sudo`"
+        (
+            "llmscaler370-xpu-smi-only-works-with-sudo-dri-permissions.md",
+            "xpu",
+            "Intel GPU",
+            "render",
+            "only works with `sudo`",
+        ),
+    ],
+)
+def test_works_only_as_root_in_the_reporters_words_is_the_nodes_permission(
+    name: str, backend: str, hardware: str, group: str, resting: str
+) -> None:
+    """The reporter's "only as root / with sudo / not for a non root user" is the device
+    nodes' owner and mode (registry access_groups: NVIDIA's nv-reg.h DeviceFileGID as
+    distributions set it, Intel's render group): the permission finding for the accelerator
+    the paste names, with its group, never a torch reinstall and never "no problem"."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    data = result.json()["data"]
+    (found,) = data["findings"]
+    assert found["code"] == "host.device_node_denied" and found["backend"] == backend
+    assert found["message"].startswith(f"{hardware}: the paste says it works as root")
+    assert f'sudo usermod -aG {group} "$USER"' in found["remedy"]
+    assert "--group-add" in found["advice"]
+    texts = [q["text"] for q in found["rests_on"]]
+    assert any(resting in t for t in texts), texts
+    said = " ".join((found["message"], found["remedy"], found["advice"]))
+    assert "pip" not in said and "/whl/" not in result.stdout
+
+
+def test_amd_smi_denied_the_drm_nodes_names_rocms_groups() -> None:
+    """ROCm/amdsmi#184: amd-smi's "/dev/dri/card0: Permission denied; owner=root(0):video(39);"
+    for eight cards and its "User is missing the following required groups: render, video":
+    the ROCm nodes finding with ROCm's groups, resting on both, no line left unread."""
+    report = diagnosed("amdsmi184-mi250x-dri-card-permission-denied-render-video.md")
+    (found,) = report.findings
+    assert found.code == "host.device_node_denied" and found.backend == "rocm"
+    assert "this user may not open /dev/dri/card0, /dev/dri/card1" in found.message
+    assert 'sudo usermod -aG render,video "$USER"' in (found.remedy or "")
+    assert (found.remedy or "").startswith("ls -l /dev/dri/card0 ")
+    assert explained(report, "User is missing the following required groups")
+    assert explained(report, "/dev/dri/card7: Permission denied")
+    assert not report.unread and report.exit_code == 1
+
+
+@pytest.mark.parametrize(
+    ("line", "backend", "node"),
+    [
+        # Python's OSError str, as a script opening the node itself prints it
+        ("PermissionError: [Errno 13] Permission denied: '/dev/nvidia0'", "cuda", "/dev/nvidia0"),
+        # strace of an NVIDIA VA-API driver (igo95862/bubblejail#126, a comment)
+        (
+            'openat(AT_FDCWD, "/dev/nvidiactl", O_RDWR|O_CLOEXEC) = -1 EACCES (Permission denied)',
+            "cuda",
+            "/dev/nvidiactl",
+        ),
+    ],
+)
+def test_a_node_denied_in_other_words_names_its_vendor(line: str, backend: str, node: str) -> None:
+    """The node's path says whose it is (NVIDIA's /dev/nvidia*): the nodes finding for that
+    accelerator, with its documented group, planted in a real recording's place of the
+    amd-smi lines (the amdsmi#184 paste with its lines replaced)."""
+    recorded = (ERRORS / "amdsmi184-mi250x-dri-card-permission-denied-render-video.md").read_text(
+        encoding="utf-8"
+    )
+    planted = "\n".join(
+        line if "Permission denied" in t else t
+        for t in recorded.splitlines()
+        if "required groups" not in t and "amd-smi" not in t
+    )
+    report = pasted.diagnose(assemble.gathered(reports.read(planted.encode())))
+    (found,) = report.findings
+    assert found.code == "host.device_node_denied" and found.backend == backend
+    assert node in found.message and 'usermod -aG video "$USER"' in (found.remedy or "")
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        # ROCm/rocm-systems#3654: `sudo amd-smi list` at a shell prompt, nothing denied
+        "amd_smi/rocmsystems3654-sudo-amd-smi-list-static-mi210-ainic-prompt.txt",
+        # intel/ipex-llm#11605: xpu-smi discovery of a Meteor Lake iGPU, "sudo" in the thread
+        "xpu_smi/ipexllm11605-meteor-lake-arc-graphics-discovery-d0.txt",
+    ],
+)
+def test_sudo_in_a_paste_is_no_permission_finding(path: str) -> None:
+    """A paste that runs a tool with sudo, or names root, without saying the device works only
+    so: no device-node finding (the reporter's words must contrast root and this user)."""
+    report = pasted.diagnose(assemble.gathered(reports.read((ERRORS.parent / path).read_bytes())))
+    assert "host.device_node_denied" not in {f.code for f in report.findings}

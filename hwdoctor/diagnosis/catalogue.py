@@ -307,6 +307,13 @@ _VLLM_ASCEND_310P_BUILD: Final = (
     "only:"
 )
 
+# issue 38: device: what the node permission findings of a paste add, in a container and of torch
+_NODES_NOT_TORCH: Final = (
+    "in a container the group that counts is the host's: start it with --group-add and the "
+    "nodes' group id as `ls -ln` shows it on the host (not a group made inside the image); "
+    "never run the application as root to get round it, and torch needs no reinstall for this"
+)
+
 # issue 38: the advice DeepSpeed's two variants share (its launcher where its devices are not)
 _DEEPSPEED_WITHOUT_ITS_DEVICES: Final = (
     "DeepSpeed's launcher starts one process per device of its "
@@ -557,6 +564,20 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "pasted_member": "{hardware}: this user may not open {nodes} (Permission denied) "
             "though rocminfo finds it in the {group} group: a group joined after this login "
             "began applies only from the next login",
+            # issue 38: device: another program's "<node>: Permission denied" (amd-smi, Python's
+            # PermissionError, strace), or the reporter's "works only as root / with sudo"; the
+            # groups are the registry's for the accelerator the paste shows (NVIDIA's nv-reg.h
+            # DeviceFileGID as distributions set it, ROCm's and Intel's render group, CANN's
+            # HwHiAiUser)
+            "pasted_node": "{hardware}: this user may not open {nodes} (Permission denied), so "
+            "torch sees no device though it is there; members of {named_groups} may open them",
+            "pasted_node_no_group": "{hardware}: this user may not open {nodes} (Permission "
+            "denied), so torch sees no device though it is there",
+            "as_root": "{hardware}: the paste says it works as root and not as this user "
+            "({said}): the device nodes let root open them, not this user; members of "
+            "{named_groups} may open them",
+            "as_root_no_group": "{hardware}: the paste says it works as root and not as this "
+            "user ({said}): the device nodes let root open them, not this user",
         },
         variant_commands={
             "no_group": ("ls -l {listed}",),
@@ -566,6 +587,19 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
                 "id -nG",
                 "ls -l {listed}",
             ),
+            # issue 38: device: the nodes' owner first, then the documented group
+            "pasted_node": (
+                "ls -l {listed}",
+                'sudo usermod -aG {groups} "$USER"',
+                "# then log out and back in (or start a shell with: newgrp {group})",
+            ),
+            "pasted_node_no_group": ("ls -l {listed}",),
+            "as_root": (
+                "ls -l {listed}",
+                'sudo usermod -aG {groups} "$USER"',
+                "# then log out and back in (or start a shell with: newgrp {group})",
+            ),
+            "as_root_no_group": ("ls -l {listed}",),
         },
         variant_advice={
             "no_group": "no group this user could join opens them: check their owner and mode "
@@ -575,6 +609,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "Docker guide); torch needs no reinstall for this",
             "pasted_member": "in a container, start it with the groups (docker run … "
             "--group-add video --group-add render, ROCm's Docker guide)",
+            # issue 38: device
+            "pasted_node": _NODES_NOT_TORCH,
+            "pasted_node_no_group": "no group the {hardware} documentation names opens them: "
+            "check their owner and mode; " + _NODES_NOT_TORCH,
+            "as_root": _NODES_NOT_TORCH,
+            "as_root_no_group": "no group the {hardware} documentation names opens them: "
+            "check their owner and mode; " + _NODES_NOT_TORCH,
         },
     ),
     Code.CONTAINER_NO_DEVICE: Entry(

@@ -410,6 +410,43 @@ def finding(
     nodes: Value,
     unknown_groups: Value,
     listed: Value = None,
+    said: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NODE_DENIED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["as_root"],
+    group: Value,
+    groups: Value,
+    hardware: Value,
+    listed: Value,
+    named_groups: Value,
+    said: Value,
+    nodes: Value = None,
+    unknown_groups: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NODE_DENIED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["as_root_no_group"],
+    hardware: Value,
+    listed: Value,
+    said: Value,
+    group: Value = None,
+    groups: Value = None,
+    named_groups: Value = None,
+    nodes: Value = None,
+    unknown_groups: Value = None,
 ) -> Finding: ...
 
 
@@ -426,6 +463,7 @@ def finding(
     group: Value = None,
     groups: Value = None,
     named_groups: Value = None,
+    said: Value = None,
     unknown_groups: Value = None,
 ) -> Finding: ...
 
@@ -443,6 +481,7 @@ def finding(
     named_groups: Value,
     nodes: Value,
     listed: Value = None,
+    said: Value = None,
     unknown_groups: Value = None,
 ) -> Finding: ...
 
@@ -460,6 +499,43 @@ def finding(
     nodes: Value,
     groups: Value = None,
     named_groups: Value = None,
+    said: Value = None,
+    unknown_groups: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NODE_DENIED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["pasted_node"],
+    group: Value,
+    groups: Value,
+    hardware: Value,
+    listed: Value,
+    named_groups: Value,
+    nodes: Value,
+    said: Value = None,
+    unknown_groups: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NODE_DENIED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["pasted_node_no_group"],
+    hardware: Value,
+    listed: Value,
+    nodes: Value,
+    group: Value = None,
+    groups: Value = None,
+    named_groups: Value = None,
+    said: Value = None,
     unknown_groups: Value = None,
 ) -> Finding: ...
 
@@ -478,6 +554,7 @@ def finding(
     unknown_groups: Value,
     group: Value = None,
     groups: Value = None,
+    said: Value = None,
 ) -> Finding: ...
 
 

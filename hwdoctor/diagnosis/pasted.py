@@ -435,6 +435,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
             *(f for f in found if not (f.code == pinned and owners & _NEURON_FRAMEWORKS)),
             *neuron,
         )
+    found = (*found, *_nodes_denied(paste, facts, found))  # issue 38: device: root only
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -4685,3 +4686,133 @@ def _sentence_transformers(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             ),
         )
     return ()
+
+
+# --- issue 38: device: an accelerator's nodes denied to this user, or "it works only as root" ---
+
+# The accelerator a denied node belongs to, by its path: NVIDIA's nodes (kernel-open/nvidia
+# nv.c), Ascend's davinci nodes, Gaudi's hl nodes; /dev/kfd is AMD's (ROCm's HSA driver); a DRM
+# node (/dev/dri/card*, renderD*) and /dev/accel/accel* are any vendor's: the accelerator the
+# paste shows decides.
+_NODE_OWNERS: Final = (
+    ("/dev/nvidia", _CUDA),
+    ("/dev/davinci", _NPU),
+    ("/dev/hl", _HPU),
+    ("/dev/kfd", _ROCM),
+)
+_SHARED_NODES: Final = ("/dev/dri/", "/dev/accel/")
+# The tools whose block shows an AMD GPU or an Intel GPU (their readers' registered names).
+_AMD_TOOLS: Final = frozenset({"amd-smi", "rocminfo", "rocm-smi"})
+_INTEL_TOOLS: Final = frozenset({"xpu-smi"})
+# A paste's words for an accelerator's stack on a line a fact rests on (the reporter's "only as
+# root" line first): Intel's GPU tools and names, ROCm's, Ascend's, NVIDIA's.
+_VENDOR_WORDS: Final = (
+    (re.compile(r"(?i)\b(?:xpu(?:-smi)?|ipex|intel arc|level.zero)\b"), _XPU),
+    (re.compile(r"(?i)\b(?:rocm|rocminfo|amd-smi|rocm-smi|radeon|hip)\b"), _ROCM),
+    (re.compile(r"(?i)\b(?:npu-smi|torch_npu|torch-npu|ascend|cann)\b"), _NPU),
+    (re.compile(r"(?i)\b(?:cuda|nvidia(?:-smi)?|nvml|geforce|jetson|tesla)\b"), _CUDA),
+)
+
+
+def _shown_vendor(paste: Pasted, shared: bool) -> str | None:
+    """The accelerator the paste shows for a node any vendor's may be (a DRM node), or for the
+    reporter's "only as root": one that is not torch.cuda's, an AMD or Intel tool's block, or
+    (not for a shared node) CUDA named on a line a fact rests on."""
+    shown = accelerators_shown(paste)
+    tools = {block.tool for block in paste.blocks}
+    for key in (_ROCM, _XPU, _NPU, _HPU, _NEURON):
+        if key in shown:
+            return key
+    if tools & _AMD_TOOLS:
+        return _ROCM
+    if tools & _INTEL_TOOLS:
+        return _XPU
+    if shared:
+        return None
+    if "nvidia-smi" in tools:
+        return _CUDA
+    said = sorted(paste.facts, key=lambda f: f.key is not FactKey.PROSE_ONLY_AS_ROOT)
+    for fact in said:
+        for words, key in _VENDOR_WORDS:
+            if words.search(fact.quote.text):
+                return key
+    return None
+
+
+def _plain_nodes(backend: registry.Backend) -> tuple[str, ...]:
+    """The accelerator's nodes to list with `ls -l`, those the registry names without a glob
+    (WSL's /dev/dxg aside); a backend whose nodes are all numbered gives its access nodes'
+    directory (/dev/dri for Intel's render nodes) or none."""
+    plain = tuple(
+        f"/dev/{n}"
+        for n in (*backend.device_nodes, *backend.access_nodes)
+        if not any(c in n for c in "*?[") and n != "dxg"
+    )
+    if plain:
+        return plain
+    return ("/dev/dri",) if backend.key == _XPU else ()
+
+
+def _nodes_denied(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """An accelerator's device nodes this user may not open, said by a program other than
+    rocminfo ("/dev/dri/card0: Permission denied", "PermissionError: … '/dev/nvidia0'"), or the
+    reporter's words that it works as root or with sudo and not as this user: the nodes' owner
+    and mode, the live scan's host.device_node_denied. The groups are the registry's for the
+    accelerator (registry.py access_groups, each cited there); where it names none, the nodes'
+    owner is to be looked at. A node no accelerator the paste shows can be given to is left
+    to the error lines."""
+    if any(f.code == Code.NODE_DENIED.value for f in found):
+        facts.use("stated", *facts.all(FactKey.MESSAGE_DEVICE_NODE_DENIED))
+        return ()
+    denied = facts.all(FactKey.MESSAGE_DEVICE_NODE_DENIED)
+    said = facts.all(FactKey.PROSE_ONLY_AS_ROOT)
+    key: str | None = None
+    for fact in denied:
+        key = next((k for prefix, k in _NODE_OWNERS if fact.value.startswith(prefix)), None)
+        if key is None and fact.value.startswith(_SHARED_NODES):
+            key = _shown_vendor(paste, shared=True)
+        if key is not None:
+            break
+    if key is None and said:
+        key = _shown_vendor(paste, shared=False)
+    if key is None:
+        return ()
+    backend = registry.BY_KEY[key]
+    groups = backend.access_groups
+    mine = [
+        f
+        for f in denied
+        if f.value.startswith(_SHARED_NODES)
+        or any(f.value.startswith(p) and k == key for p, k in _NODE_OWNERS)
+    ]
+    if mine:
+        nodes = tuple(dict.fromkeys(f.value for f in mine))
+        member = facts.all(FactKey.MESSAGE_ROCM_MEMBER) if key == _ROCM else []
+        facts.use("stated", *mine, *said, *member)
+        variant: Literal["pasted_node", "pasted_node_no_group", "as_root", "as_root_no_group"] = (
+            "pasted_node" if groups else "pasted_node_no_group"
+        )
+        listed = tuple(n for n in nodes[:4] if is_device_path(n))
+        shown_nodes = ", ".join(nodes[:4]) + (" …" if len(nodes) > 4 else "")
+        words = ""
+    else:
+        facts.use("stated", *said, *facts.all(FactKey.MESSAGE_NVML_FAILED)[:1])
+        variant = "as_root" if groups else "as_root_no_group"
+        listed = tuple(n for n in _plain_nodes(backend) if is_device_path(n))
+        shown_nodes = ""
+        words = f"\u201c{said[0].value[:80]}\u201d"
+    return (
+        finding(
+            Code.NODE_DENIED,
+            backend=key,
+            variant=variant,
+            hardware=backend.hardware,
+            nodes=shown_nodes,
+            named_groups=" and ".join(groups),
+            groups=",".join(groups),
+            group=groups[0] if groups else "",
+            unknown_groups="",
+            said=words,
+            listed=listed,
+        ),
+    )

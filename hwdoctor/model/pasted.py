@@ -347,6 +347,14 @@ class FactKey(str, Enum):
     MESSAGE_MODEL_TYPE = "message.model_type_unknown"  # "model type `qwen3` but Transformers …"
     # issue 38: SentenceTransformer refusing a keyword argument; the value: the argument
     MESSAGE_ST_ARGUMENT = "message.sentence_transformer_argument"  # "'trust_remote_code'"
+    # issue 38: device: an accelerator's device node denied to this user, said by a program
+    # other than rocminfo (amd-smi, a Python PermissionError, strace, a driver's open); the
+    # value: the node's path ("/dev/nvidia0", "/dev/dri/card0", "/dev/davinci0")
+    MESSAGE_DEVICE_NODE_DENIED = "message.device_node_denied"
+    # issue 38: device: the reporter's words that the accelerator works as root or with sudo
+    # and not as this user ("only works with sudo", "non root user … returning false",
+    # "root 下可以"); the value: the words
+    PROSE_ONLY_AS_ROOT = "prose.only_as_root"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -514,6 +522,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_EMPTY_DEVICE,
         FactKey.MESSAGE_MODEL_TYPE,  # issue 38: a model type transformers does not know
         FactKey.MESSAGE_ST_ARGUMENT,  # issue 38: too old a sentence-transformers
+        FactKey.MESSAGE_DEVICE_NODE_DENIED,  # issue 38: device: a node denied to this user
     }
 )
 

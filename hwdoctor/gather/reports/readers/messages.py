@@ -898,6 +898,54 @@ _ST_ARGUMENT: Final = re.compile(
     r"SentenceTransformer\.__init__\(\) got an unexpected keyword argument '(\w{1,40})'"
 )
 
+# issue 38: device: an accelerator's device node this user may not open, said by a program other
+# than rocminfo (whose own words _ROCM_NODE_DENIED reads): "<node>: Permission denied" (strerror
+# after the path, as amd-smi prints it: "/dev/dri/card0: Permission denied; owner=root(0):
+# video(39);", ROCm/amdsmi amdsmi_cli's permission check; Intel's NPU umd "Failed to open file
+# '/dev/accel/accel0': Permission denied"), Python's "PermissionError: [Errno 13] Permission
+# denied: '/dev/nvidia0'" (Objects/exceptions.c OSError's str, the filename quoted after), and
+# strace's "openat(AT_FDCWD, "/dev/nvidiactl", O_RDWR|O_CLOEXEC) = -1 EACCES (Permission
+# denied)". The nodes: NVIDIA's (kernel-open/nvidia nv.c: nvidia%d, nvidiactl, nvidia-uvm,
+# nvidia-modeset), AMD's /dev/kfd and DRM's card/render nodes (any vendor's: the accelerator
+# the paste shows decides), Ascend's davinci%d and davinci_manager, Gaudi's accel/accel%d and
+# hl%d. The value: the node's path.
+_NODE_PATH: Final = (
+    r"/dev/(?:nvidia(?:\d{1,3}|ctl|-uvm(?:-tools)?|-modeset)|kfd|dri/(?:renderD|card)\d{1,4}"
+    r"|davinci(?:\d{1,3}|_manager)|accel/accel\d{1,3}|hl\d{1,3})"
+)
+_NODE_DENIED: Final = re.compile(
+    rf"({_NODE_PATH})(?:['\"]?:? |\", O_RDWR[^)\n]{{0,40}}\) = -1 EACCES \()[Pp]ermission denied"
+    rf"|[Pp]ermission denied: '({_NODE_PATH})'"
+)
+# issue 38: device: the reporter's words that the accelerator works as root or with sudo and
+# not as this user, the symptom of device nodes only root may open (NVIDIA's nv-reg.h
+# DeviceFileGID/DeviceFileMode, ROCm's and Intel's render group, Ascend's HwHiAiUser; the
+# registry's access_groups): "torch can only access the gpu when run with sudo", "not able to
+# use GPU unless superuser", "As root, everything works fine", "it works with sudo", "For any
+# non root user, I have torch.cuda.is_available() returning false", a title's "No GPU access
+# while non root user" / "non-root GPU access", Chinese "root 下可以" / "非root用户 … 无法".
+# "root" as a path ("/root/.cache") is not the user. The value: the words.
+# issue 38: device: amd-smi refusing a user outside ROCm's groups (ROCm/amdsmi amdsmi_cli
+# check_required_groups: "WARNING: User is missing the following required groups: render,
+# video. Please add user to these groups.", raised as a RuntimeError; ROCm/amdsmi#125 quotes
+# the function). Read as rocminfo's membership line; the value: "not <groups>".
+_AMDSMI_GROUPS: Final = re.compile(
+    r"User is missing the following required groups: ((?:render|video)(?:, ?(?:render|video))?)"
+)
+_ROOTISH: Final = r"(?<![/\w.~-])(?:root|sudo|superuser)(?![/\w.-])"
+_WORKS: Final = r"\b(?:works?|worked|working|fine|True|detected|finds|sees)\b"
+_AS_ROOT: Final = re.compile(
+    rf"(?i)\b(?:only|unless|except)\b[^\n]{{0,60}}?{_ROOTISH}"
+    rf"|\b(?:with|as|using|under|via)\s+(?:the\s+)?{_ROOTISH}[^\n]{{0,30}}?{_WORKS}"
+    rf"|{_WORKS}[^\n]{{0,30}}?\b(?:with|as|using|under|via)\s+(?:the\s+)?{_ROOTISH}"
+    r"|\bnon[- ]?root\b[^\n]{0,80}?(?:\bfalse\b|\bfail|\bno (?:cuda |gpu|device|npu|xpu)"
+    r"|\bnot (?:available|detected|found|work)|\bcan'?not\b)"
+    r"|\bno (?:gpu|device|npu|xpu|cuda) access\b[^\n]{0,30}?\bnon[- ]?root"
+    r"|\bnon[- ]?root (?:gpu|device|npu|xpu|cuda) access"
+    r"|(?:root|sudo)\s?(?:用户|权限)?\s?下\s?(?:可以|能|正常|就可以)"
+    r"|非\s?root\s?(?:用户)?[^\n]{0,30}?(?:不能|无法|失败|报错|不可以)"
+)
+
 # issue 38: a library with no build for this machine (archlib). torch's dispatch macros name
 # the kernel that has no code for a dtype (aten/src/ATen/Dispatch.h: "\"" name "\" not
 # implemented for '" toString(dtype) "'"), and the CPU kernels were long built without half
@@ -1963,6 +2011,10 @@ RECOGNISERS: Final = (
     _Recogniser(_MODEL_TYPE_UNKNOWN, FactKey.MESSAGE_MODEL_TYPE),
     _Recogniser(_MODEL_TYPE_KEY, FactKey.MESSAGE_MODEL_TYPE),
     _Recogniser(_ST_ARGUMENT, FactKey.MESSAGE_ST_ARGUMENT),  # issue 38: sentence-transformers
+    # issue 38: device: a node denied to this user, the reporter's "only as root"
+    _Recogniser(_NODE_DENIED, FactKey.MESSAGE_DEVICE_NODE_DENIED, made=lambda m: m[1] or m[2]),
+    _Recogniser(_AS_ROOT, FactKey.PROSE_ONLY_AS_ROOT, made=lambda m: " ".join(m[0].split())),
+    _Recogniser(_AMDSMI_GROUPS, FactKey.MESSAGE_ROCM_MEMBER, made=lambda m: f"not {m[1]}"),
 )
 # Which recognisers a line can match, by the words each pattern's matches contain (screen.py):
 # the rest are not tried on it.
