@@ -3617,3 +3617,56 @@ def test_sudo_in_a_paste_is_no_permission_finding(path: str) -> None:
     so: no device-node finding (the reporter's words must contrast root and this user)."""
     report = pasted.diagnose(assemble.gathered(reports.read((ERRORS.parent / path).read_bytes())))
     assert "host.device_node_denied" not in {f.code for f in report.findings}
+
+
+# --- issue 38: device: flash-attn on a GPU below its floor, wherever the paste says it -------
+
+
+@pytest.mark.parametrize(
+    ("name", "words", "resting"),
+    [
+        # QwenLM/Qwen#438: flash-attn's own words, the GPU in the template's prose
+        (
+            "qwen438-2080ti-flashattention-only-supports-ampere.md",
+            "flash-attn refused the GeForce RTX 2080 Ti (compute capability 7.5)",
+            "Nvidia 2080ti",
+        ),
+        # instructlab/training#420: the title's "not supported on P100/V100 GPUs"
+        (
+            "instructlab420-flash-attention-not-supported-p100-v100.md",
+            "the P100 (compute capability 6.0) and the V100 (compute capability 7.0)",
+            "not supported on P100/V100",
+        ),
+        # junjie18/CMT#121: the title alone
+        (
+            "cmt121-flashattention-not-supported-on-v100.md",
+            "flash attention does not run on the V100 (compute capability 7.0)",
+            "not supported on V100",
+        ),
+        # Dao-AILab/flash-attention#292: a Tesla P100 and flash_attn's files in a traceback
+        # cut before its last line
+        (
+            "flashattn292-tesla-p100-benchmark-flash-attn-error.md",
+            "flash-attn is used on the Tesla P100-PCIE-16GB (compute capability 6.0)",
+            "Tesla P100-PCIE-16GB",
+        ),
+    ],
+)
+def test_flash_attn_below_its_floor_names_the_gpu(name: str, words: str, resting: str) -> None:
+    """FlashAttention 2 needs compute capability 8.0, 1.x 7.5 (flash_api.cpp, its README): its
+    refusal, the reporter's "not supported on V100", or flash-attn in use on a P100 beside an
+    error name the GPU below the floor and say to run without flash-attn, never a reinstall."""
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == "extension.arch_unsupported" and words in found.message
+    assert 'attn_implementation="sdpa"' in (found.advice or "")
+    (quotes,) = report.rests_on
+    assert any(resting in q.text for q in quotes), quotes
+    assert report.exit_code == 1 and "no problem" not in rendered.counts(report)
+
+
+def test_flash_attn_in_use_on_a_gpu_it_supports_is_no_arch_finding() -> None:
+    """Dao-AILab/flash-attention#950: flash_attn_2_cuda's undefined symbol (a wheel built for
+    another torch), no GPU below the floor named: flash-attn in use is no GPU finding."""
+    report = diagnosed("fa950-flash-attn-2.5.8-torch2.1.2-undefined-symbol-cow-deleter.md")
+    assert "extension.arch_unsupported" not in {f.code for f in report.findings}

@@ -1062,6 +1062,20 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "vllm": "vLLM does not build its kernels for {gpu}: vLLM needs a GPU of compute "
             "capability 7.0 or newer (vLLM: \"GPUs with compute capability below 7.0 are not "
             "supported\")",
+            # issue 38: device: flash-attn's refusal with the GPU the paste names below its
+            # floor, the reporter's words that it is not supported there, or flash-attn in use
+            # on such a GPU beside an error (Dao-AILab/flash-attention csrc/flash_attn/
+            # flash_api.cpp; its README: Turing for FlashAttention 1.x only)
+            "flash_attn": "flash-attn refused {gpu} (flash-attn: \"FlashAttention only "
+            "supports Ampere GPUs or newer.\"): FlashAttention 2 needs a GPU of compute "
+            "capability 8.0 or newer",
+            "flash_attn_said": "flash attention does not run on {gpu}, as the paste says: "
+            "FlashAttention 2 needs a GPU of compute capability 8.0 (Ampere) or newer",
+            "flash_attn_used": "flash-attn is used on {gpu}, below every FlashAttention "
+            "release's floor: FlashAttention 1.x needs compute capability 7.5 (Turing), "
+            "FlashAttention 2 8.0 (Ampere), so its kernels fail there",
+            "flash_attn2_used": "FlashAttention 2 is used on {gpu}: it needs a GPU of compute "
+            "capability 8.0 (Ampere) or newer, so its kernels fail there",
             # issue 38: Unsloth's refusal of an old GPU (unsloth_zoo/vllm_utils.py load_vllm)
             "unsloth": "Unsloth's fast inference (vLLM) refused {gpu}: it needs a GPU of compute "
             "capability 7.0 or newer (Unsloth: \"Your GPU is too old!\")",

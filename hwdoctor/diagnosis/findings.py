@@ -1343,6 +1343,28 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["flash_attn"],
+    gpu: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["flash_attn2_used"],
+    gpu: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["flash_attn_mac"],
     gpu: Value = None,
 ) -> Finding: ...
@@ -1356,6 +1378,28 @@ def finding(
     evidence: str | None = None,
     variant: Literal["flash_attn_rocm"],
     gpu: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["flash_attn_said"],
+    gpu: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["flash_attn_used"],
+    gpu: Value,
 ) -> Finding: ...
 
 

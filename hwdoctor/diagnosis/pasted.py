@@ -687,6 +687,7 @@ class _Read:
 
     def __init__(self, paste: Pasted) -> None:
         self.used: dict[str, list[PastedFact]] = {k: list(v) for k, v in paste.used.items()}
+        self.errors = paste.error_count  # issue 38: device: the paste's error lines, counted
         self._by_key: dict[FactKey, list[PastedFact]] = {}  # indexed once: a paste can hold many
         for fact in paste.facts:
             self._by_key.setdefault(fact.key, []).append(fact)
@@ -935,7 +936,6 @@ _STATED: Final[
 ] = {
     FactKey.MESSAGE_FORWARD_COMPAT: Code.DRIVER_FORWARD_COMPAT,
     FactKey.MESSAGE_CONTAINER_NO_GPU: Code.CONTAINER_RUNTIME_NO_GPU,
-    FactKey.MESSAGE_FLASH_ATTN_ARCH: Code.EXTENSION_ARCH_UNSUPPORTED,
     FactKey.MESSAGE_VLLM_NO_DEVICE: Code.VLLM_NO_DEVICE,
     FactKey.MESSAGE_BF16_UNSUPPORTED: Code.BF16_UNSUPPORTED,
     FactKey.MESSAGE_CONTAINER_NO_NVML: Code.CONTAINER_NO_NVML,  # issue 38: container toolkit
@@ -1367,6 +1367,7 @@ def _refused(evidence: Evidence, facts: _Read, before: Sequence[Finding]) -> tup
             )
         )
     found.extend(_tgi_flash_required(named, facts))  # issue 38: TGI on a V100
+    found.extend(_flash_attn_gpu(named, facts))  # issue 38: device: flash-attn's floor
     said = facts.all(FactKey.MESSAGE_HF_BF16)
     gpu, lines = _below(named, _BF16_FLOOR)
     if said and gpu is not None and not _no_cuda(facts):
@@ -4816,3 +4817,83 @@ def _nodes_denied(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tupl
             listed=listed,
         ),
     )
+
+
+# --- issue 38: device: flash-attn on a GPU below its floor -----------------------------------
+
+# FlashAttention 2 runs on compute capability 8.0 and newer (Dao-AILab/flash-attention
+# csrc/flash_attn/flash_api.cpp: TORCH_CHECK(is_sm8x || is_sm90, "FlashAttention only supports
+# Ampere GPUs or newer.")); FlashAttention 1.x on Turing (7.5) too (its README, "FlashAttention
+# … Turing GPUs … for FlashAttention 1.x"). Without a sign of version 2 a GPU below 7.5 is below
+# every release's floor.
+_FA2_FLOOR: Final = (8, 0)
+_FA1_FLOOR: Final = (7, 5)
+# The architectures reporters name instead of a model, and their compute capability (the CUDA
+# C++ Programming Guide's compute capabilities table).
+_ARCH_WORDS: Final = {"pascal": (6, 0), "volta": (7, 0), "turing": (7, 5)}
+_GPU_WORDS_SPLIT: Final = re.compile(r"/|,| or | and ")
+
+
+def _said_gpus(words: str) -> _Named:
+    """The GPUs a reporter names after "not supported on" ("P100/V100 GPUs", "V100", "Pascal
+    or Volta GPUs"), each with its capability from the GPU tables (compat/gpus.py)."""
+    named: _Named = {}
+    for token in _GPU_WORDS_SPLIT.split(words):
+        name = re.sub(r"(?i)\b(?:the|an?|gpus?|cards?|e\.g\.)\b", " ", token).strip(" .")
+        if not name or len(name) > 30:
+            continue
+        arch = _ARCH_WORDS.get(name.lower())
+        capability = arch or _capability(gpus.nvidia_capability(name))
+        if capability is None and not name.lower().startswith("tesla"):
+            capability = _capability(gpus.nvidia_capability(f"Tesla {name}"))
+        if capability is not None:
+            named[f"{name} GPUs" if arch else name] = (capability, [])
+    return named
+
+
+def _flash_attn_gpu(named: _Named, facts: _Read) -> tuple[Finding, ...]:
+    """flash-attn and a GPU below its floor: its own refusal ("FlashAttention only supports
+    Ampere GPUs or newer"), named with the GPU where the paste names one below 8.0; the
+    reporter's words that it is not supported on a GPU below that; or flash-attn in use (a
+    config's flash_attention: true, attn_implementation="flash_attention_2", its files in a
+    traceback) on a GPU below every release's floor (7.5; 8.0 where version 2 shows) beside an
+    error line, its refusal cut or in an image."""
+    said = facts.all(FactKey.MESSAGE_FLASH_ATTN_ARCH)
+    prose = facts.all(FactKey.PROSE_FLASH_ATTN_UNSUPPORTED)
+    used = facts.all(FactKey.FLASH_ATTN_USED)
+    if said:
+        gpu, lines = _below(named, _FA2_FLOOR)
+        facts.use("stated", said[0])
+        if not gpu:
+            return (finding(Code.EXTENSION_ARCH_UNSUPPORTED, backend=_CUDA),)
+        facts.use("gpus", *lines)
+        return (
+            finding(Code.EXTENSION_ARCH_UNSUPPORTED, backend=_CUDA, variant="flash_attn", gpu=gpu),
+        )
+    if prose:
+        words = {**named, **{k: v for f in prose for k, v in _said_gpus(f.value).items()}}
+        gpu, lines = _below(words, _FA2_FLOOR)
+        if gpu:
+            facts.use("stated", prose[0])
+            facts.use("gpus", *lines)
+            return (
+                finding(
+                    Code.EXTENSION_ARCH_UNSUPPORTED,
+                    backend=_CUDA,
+                    variant="flash_attn_said",
+                    gpu=gpu,
+                ),
+            )
+    if used:
+        floor = _FA2_FLOOR if any(f.value == "2" for f in used) else _FA1_FLOOR
+        gpu, lines = _below(named, floor)
+        if gpu and facts.errors:
+            facts.use("stated", used[0])
+            facts.use("gpus", *lines)
+            variant: Literal["flash_attn_used", "flash_attn2_used"] = (
+                "flash_attn2_used" if floor == _FA2_FLOOR else "flash_attn_used"
+            )
+            return (
+                finding(Code.EXTENSION_ARCH_UNSUPPORTED, backend=_CUDA, variant=variant, gpu=gpu),
+            )
+    return ()

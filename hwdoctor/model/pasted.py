@@ -355,6 +355,14 @@ class FactKey(str, Enum):
     # and not as this user ("only works with sudo", "non root user … returning false",
     # "root 下可以"); the value: the words
     PROSE_ONLY_AS_ROOT = "prose.only_as_root"
+    # issue 38: device: the reporter's words that flash attention does not run on a GPU ("Flash
+    # attention not supported on P100/V100 GPUs", "FlashAttention is not supported on V100");
+    # the value: the GPU words after them ("P100/V100 GPUs"), "" where none follow
+    PROSE_FLASH_ATTN_UNSUPPORTED = "prose.flash_attn_unsupported"
+    # issue 38: device: flash-attn in use: a config's "flash_attention: true", transformers'
+    # attn_implementation="flash_attention_2", flash_attn's own files in a traceback; the
+    # value: "2" where FlashAttention 2 shows (its API, its module), "" otherwise
+    FLASH_ATTN_USED = "flash_attn.used"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)

@@ -925,6 +925,29 @@ _NODE_DENIED: Final = re.compile(
 # non root user, I have torch.cuda.is_available() returning false", a title's "No GPU access
 # while non root user" / "non-root GPU access", Chinese "root 下可以" / "非root用户 … 无法".
 # "root" as a path ("/root/.cache") is not the user. The value: the words.
+# issue 38: device: the reporter's words that flash attention does not run on a GPU, a title's
+# "[CUDA] Flash attention not supported on P100/V100 GPUs" (instructlab/training#420),
+# "FlashAttention is not supported on V100" (junjie18/CMT#121), "flash_attn doesn't support
+# any GPU lower than ampere": FlashAttention 2's floor is compute capability 8.0
+# (Dao-AILab/flash-attention csrc/flash_attn/flash_api.cpp, "FlashAttention only supports
+# Ampere GPUs or newer."; its README: Turing for FlashAttention 1.x only). The value: the
+# words after "on" (the GPUs), "" where none follow.
+_FLASH_SAID_UNSUPPORTED: Final = re.compile(
+    r"(?i)\bflash[ _-]?att(?:n|ention)(?:[ _-]?2)?\b[^\n]{0,20}?(?:\bis |\bare )?"
+    r"(?:\bnot|n't|\bno longer) (?:be )?support(?:ed|s)?\b"
+    r"(?: (?:on|for) ((?:the |a |an )?[\w /.,+-]{1,40}))?"
+)
+# issue 38: device: flash-attn in use where its refusal may not be shown (cut, an image, a later
+# CUDA error): axolotl's config key "flash_attention: true" (axolotl docs/config.qmd),
+# transformers' attn_implementation="flash_attention_2" (modeling_utils.py), flash_attn's own
+# files in a traceback (".../flash_attn/flash_attn_interface.py", the compiled
+# "flash_attn_2_cuda"). The value: "2" where FlashAttention 2 shows, "" otherwise.
+_FLASH_ATTN_USED: Final = re.compile(
+    r"\bflash_attention: ?(?:true|True)\b"
+    r"|attn_implementation ?= ?[\"'](flash_attention_2)[\"']"
+    r"|[/\\]flash_attn[/\\](?:flash_attn_interface|utils|modules|bert_padding)\b"
+    r"|\b(flash_attn_2_cuda)\b"
+)
 # issue 38: device: amd-smi refusing a user outside ROCm's groups (ROCm/amdsmi amdsmi_cli
 # check_required_groups: "WARNING: User is missing the following required groups: render,
 # video. Please add user to these groups.", raised as a RuntimeError; ROCm/amdsmi#125 quotes
@@ -2015,6 +2038,15 @@ RECOGNISERS: Final = (
     _Recogniser(_NODE_DENIED, FactKey.MESSAGE_DEVICE_NODE_DENIED, made=lambda m: m[1] or m[2]),
     _Recogniser(_AS_ROOT, FactKey.PROSE_ONLY_AS_ROOT, made=lambda m: " ".join(m[0].split())),
     _Recogniser(_AMDSMI_GROUPS, FactKey.MESSAGE_ROCM_MEMBER, made=lambda m: f"not {m[1]}"),
+    # issue 38: device: flash attention on a GPU below its floor
+    _Recogniser(
+        _FLASH_SAID_UNSUPPORTED,
+        FactKey.PROSE_FLASH_ATTN_UNSUPPORTED,
+        made=lambda m: (m[1] or "").strip(" .,"),
+    ),
+    _Recogniser(
+        _FLASH_ATTN_USED, FactKey.FLASH_ATTN_USED, made=lambda m: "2" if m[1] or m[2] else ""
+    ),
 )
 # Which recognisers a line can match, by the words each pattern's matches contain (screen.py):
 # the rest are not tried on it.
