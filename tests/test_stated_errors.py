@@ -3670,3 +3670,45 @@ def test_flash_attn_in_use_on_a_gpu_it_supports_is_no_arch_finding() -> None:
     another torch), no GPU below the floor named: flash-attn in use is no GPU finding."""
     report = diagnosed("fa950-flash-attn-2.5.8-torch2.1.2-undefined-symbol-cow-deleter.md")
     assert "extension.arch_unsupported" not in {f.code for f in report.findings}
+
+
+# --- issue 38: device: an AMD GPU the kernel driver gives no ROCm compute (KFD) -------------
+
+
+@pytest.mark.parametrize(
+    ("name", "words", "advice"),
+    [
+        # ROCm/legacy-rocm-build#2232: "PITCAIRN  not supported in kfd", rocminfo's
+        # HSA_STATUS_ERROR_OUT_OF_RESOURCES
+        (
+            "rocm2232-pitcairn-r9-270-not-supported-in-kfd-hsa-out-of-resources.md",
+            "gives the Pitcairn (GCN 1, Southern Islands) no ROCm compute",
+            "no ROCm release, torch build or HSA_OVERRIDE_GFX_VERSION",
+        ),
+        # ROCm/legacy-rocm-build#538: a 4.15 kernel's "kfd not supported on this ASIC", 4104
+        (
+            "rocm538-r9-270x-curacao-kfd-not-supported-on-this-asic-4104.md",
+            "gives this GPU no ROCm compute",
+            "check the GPU against ROCm's supported GPUs",
+        ),
+        # ROCm/legacy-rocm-build#572: the same words for a Vega Frontier Edition
+        (
+            "rocm572-vega-frontier-kfd-not-supported-on-this-asic-rhel75.md",
+            "gives this GPU no ROCm compute",
+            "check the GPU against ROCm's supported GPUs",
+        ),
+    ],
+)
+def test_a_gpu_without_kfd_is_named_with_rocminfos_failure(
+    name: str, words: str, advice: str
+) -> None:
+    """The amdgpu driver's "… not supported in kfd" (amdkfd kfd_device.c) is why rocminfo
+    fails at its start: the finding names it, rests on rocminfo's lines too, and never
+    prescribes a torch build; GCN 1 has no ROCm at all."""
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == "device.amd_gpu_without_kfd" and found.backend == "rocm"
+    assert words in found.message and advice in (found.advice or "")
+    assert explained(report, "hsa api call failure")
+    assert not report.unread and report.exit_code == 1
+    assert "pip" not in (found.remedy or "") + (found.advice or "")

@@ -253,6 +253,8 @@ class Code(str, Enum):
     SENTENCE_TRANSFORMERS_TOO_OLD = "python.sentence_transformers_too_old"
     # issue 38: a program asking torch for CUDA on a Mac
     MPS_ASKED_FOR_CUDA = "backend.mps_asked_for_cuda"
+    # issue 38: device: an AMD GPU the kernel driver gives no ROCm compute (KFD) support
+    KFD_UNSUPPORTED = "device.amd_gpu_without_kfd"
 
 
 @dataclass(frozen=True, slots=True)
@@ -3793,6 +3795,36 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "where a node or library makes the call, use its Mac or CPU option, or a release "
         "that supports Apple silicon; do not install a CUDA build of torch, which macOS "
         "has none of",
+    ),
+    # issue 38: device: an AMD GPU the kernel driver gives no ROCm compute (KFD) support
+    Code.KFD_UNSUPPORTED: Entry(
+        E, "the kernel driver gives this AMD GPU no ROCm compute",
+        "ROCm reaches a GPU through KFD, the amdgpu kernel driver's compute interface; where "
+        "the driver's KFD does not support the GPU it says so at boot (\"<ASIC> not supported "
+        "in kfd\", drivers/gpu/drm/amd/amdkfd/kfd_device.c; \"kfd not supported on this "
+        "ASIC\" in 4.x kernels), and rocminfo, ROCm and torch find no GPU (rocminfo's \"hsa "
+        "api call failure\"). GCN 1 (Southern Islands: Tahiti, Pitcairn, Cape Verde, Oland, "
+        "Hainan) has never had KFD support; a GPU ROCm lists (https://rocm.docs.amd.com/"
+        "projects/install-on-linux/en/latest/reference/system-requirements.html) needs a "
+        "kernel driver that knows it.",
+        "{hardware}: the amdgpu kernel driver gives this GPU{asic} no ROCm compute (KFD: "
+        "\"{said}\"), so rocminfo, ROCm and torch find no GPU",
+        advice="check the GPU against ROCm's supported GPUs (https://rocm.docs.amd.com/"
+        "projects/install-on-linux/en/latest/reference/system-requirements.html): a listed GPU "
+        "needs the kernel driver of a ROCm release that supports it (AMD's amdgpu-dkms for that "
+        "release, or a newer kernel); an unlisted one has no ROCm, and no torch build or "
+        "HSA_OVERRIDE_GFX_VERSION changes that",
+        variants={
+            "gcn1": "{hardware}: the amdgpu kernel driver gives the {asic_name} (GCN 1, "
+            "Southern Islands) no ROCm compute (KFD: \"{said}\"): ROCm has never supported "
+            "that generation, so rocminfo, ROCm and torch find no GPU",
+        },
+        variant_advice={
+            "gcn1": "no ROCm release, torch build or HSA_OVERRIDE_GFX_VERSION runs on this GPU: "
+            "run on the CPU, on a GPU ROCm lists (https://rocm.docs.amd.com/projects/"
+            "install-on-linux/en/latest/reference/system-requirements.html), or with a "
+            "runtime that uses the GPU through Vulkan (llama.cpp's Vulkan backend)",
+        },
     ),
 }  # fmt: skip
 

@@ -4806,6 +4806,34 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.KFD_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    asic: Value,
+    hardware: Value,
+    said: Value,
+    asic_name: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.KFD_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["gcn1"],
+    asic_name: Value,
+    hardware: Value,
+    said: Value,
+    asic: Value = None,
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

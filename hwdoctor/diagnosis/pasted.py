@@ -114,6 +114,7 @@ _RESTS_ON: Final = (
     ("host.wsl_libcuda_not_found", ("wsl",)),
     ("backend.vllm_no_device", ("stated",)),
     ("device.bf16_unsupported", ("stated", "gpus")),
+    ("device.amd_gpu_without_kfd", ("stated",)),  # issue 38: device: no ROCm compute (KFD)
     ("driver.library_mismatch", ("driver.library",)),
     ("accelerate.", ("accelerate", "torch")),
     # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
@@ -436,6 +437,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
             *neuron,
         )
     found = (*found, *_nodes_denied(paste, facts, found))  # issue 38: device: root only
+    found = (*found, *_kfd_unsupported(facts))  # issue 38: device: no ROCm compute (KFD)
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -4897,3 +4899,53 @@ def _flash_attn_gpu(named: _Named, facts: _Read) -> tuple[Finding, ...]:
                 finding(Code.EXTENSION_ARCH_UNSUPPORTED, backend=_CUDA, variant=variant, gpu=gpu),
             )
     return ()
+
+
+# --- issue 38: device: an AMD GPU the kernel driver gives no ROCm compute (KFD) ---------------
+
+# GCN 1's ASICs as the amdgpu driver names them (amdgpu_asic_name: "TAHITI", "PITCAIRN",
+# "VERDE", "OLAND", "HAINAN"), which KFD has never supported (kfd_device.c has no device
+# info for CHIP_TAHITI … CHIP_HAINAN), with their families' names.
+_GCN1: Final = {
+    "TAHITI": "Tahiti",
+    "PITCAIRN": "Pitcairn",
+    "VERDE": "Cape Verde",
+    "OLAND": "Oland",
+    "HAINAN": "Hainan",
+}
+
+
+def _kfd_unsupported(facts: _Read) -> tuple[Finding, ...]:
+    """The kernel driver's word that KFD does not support the GPU, with rocminfo's failure
+    beside it (the same cause: no KFD device to open): GCN 1 by its ASIC's name, which ROCm
+    never supported; any other (an older kernel not knowing a newer GPU, an unlisted one)
+    with ROCm's list to check."""
+    said = facts.all(FactKey.MESSAGE_KFD_UNSUPPORTED)
+    if not said:
+        return ()
+    facts.use("stated", *said, *facts.all(FactKey.MESSAGE_ROCMINFO_FAILED))
+    asic = next((f.value for f in said if f.value), "")
+    words = f"{asic} not supported in kfd" if asic else "kfd not supported on this ASIC"
+    backend = registry.BY_KEY[_ROCM]
+    if asic in _GCN1:
+        return (
+            finding(
+                Code.KFD_UNSUPPORTED,
+                backend=_ROCM,
+                variant="gcn1",
+                hardware=backend.hardware,
+                asic=f" ({asic})",
+                asic_name=_GCN1[asic],
+                said=words,
+            ),
+        )
+    return (
+        finding(
+            Code.KFD_UNSUPPORTED,
+            backend=_ROCM,
+            hardware=backend.hardware,
+            asic=f" ({asic})" if asic else "",
+            asic_name=asic,
+            said=words,
+        ),
+    )

@@ -363,6 +363,12 @@ class FactKey(str, Enum):
     # attn_implementation="flash_attention_2", flash_attn's own files in a traceback; the
     # value: "2" where FlashAttention 2 shows (its API, its module), "" otherwise
     FLASH_ATTN_USED = "flash_attn.used"
+    # issue 38: device: the amdgpu kernel driver's word that KFD, ROCm's compute interface, does
+    # not support the GPU; the value: the ASIC ("PITCAIRN"), "" where it names none
+    MESSAGE_KFD_UNSUPPORTED = "message.kfd_unsupported"
+    # issue 38: device: rocminfo failing at its start (HSA's status, /dev/kfd's open other than
+    # Permission denied); the value: the words ("HSA_STATUS_ERROR_OUT_OF_RESOURCES", "4104")
+    MESSAGE_ROCMINFO_FAILED = "message.rocminfo_failed"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -531,6 +537,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_MODEL_TYPE,  # issue 38: a model type transformers does not know
         FactKey.MESSAGE_ST_ARGUMENT,  # issue 38: too old a sentence-transformers
         FactKey.MESSAGE_DEVICE_NODE_DENIED,  # issue 38: device: a node denied to this user
+        FactKey.MESSAGE_KFD_UNSUPPORTED,  # issue 38: device: a GPU without ROCm's KFD
     }
 )
 

@@ -948,6 +948,26 @@ _FLASH_ATTN_USED: Final = re.compile(
     r"|[/\\]flash_attn[/\\](?:flash_attn_interface|utils|modules|bert_padding)\b"
     r"|\b(flash_attn_2_cuda)\b"
 )
+# issue 38: device: the amdgpu kernel driver finding no KFD (ROCm's compute interface) support for
+# the GPU: "<ASIC> not supported in kfd" (Linux drivers/gpu/drm/amd/amdkfd/kfd_device.c
+# kgd2kfd_probe: dev_info(…, "%s %s not supported in kfd\n", amdgpu_asic_name[asic_type],
+# vf ? "VF" : "")), and older kernels' "kfd not supported on this ASIC" (amdgpu_amdkfd.c,
+# amdgpu_amdkfd_device_probe, 4.x). The value: the ASIC's name, "" where it names none.
+_KFD_UNSUPPORTED: Final = re.compile(
+    r"\b([A-Z][A-Z0-9_]{2,20}) {1,2}(?:VF )?not supported in kfd\b"
+    r"|\bkfd not supported on this ASIC\b"
+)
+# issue 38: device: rocminfo failing at its start: "hsa api call failure at: …rocminfo.cc:1142"
+# (ROCm/rocminfo rocminfo.cc RET_IF_HSA_ERR), "Call returned HSA_STATUS_ERROR_…" or, in ROCm
+# 1.x, "… Call returned 4104" (hsa.h: 0x1008 HSA_STATUS_ERROR_OUT_OF_RESOURCES), and its open
+# of /dev/kfd failing otherwise than Permission denied (_ROCM_NODE_DENIED reads that). The
+# value: the status or the open's strerror.
+_ROCMINFO_FAILED: Final = re.compile(
+    r"\bCall returned (HSA_STATUS_ERROR_[A-Z_]{2,40}|\d{4})\b"
+    r"|Unable to open /dev/kfd read-write: (?!Permission denied)"
+    r"([A-Z][a-z]{1,20}(?: [a-z]{1,12}){0,4})"
+    r"|\b(hsa api call failure) at\b"
+)
 # issue 38: device: amd-smi refusing a user outside ROCm's groups (ROCm/amdsmi amdsmi_cli
 # check_required_groups: "WARNING: User is missing the following required groups: render,
 # video. Please add user to these groups.", raised as a RuntimeError; ROCm/amdsmi#125 quotes
@@ -2038,6 +2058,11 @@ RECOGNISERS: Final = (
     _Recogniser(_NODE_DENIED, FactKey.MESSAGE_DEVICE_NODE_DENIED, made=lambda m: m[1] or m[2]),
     _Recogniser(_AS_ROOT, FactKey.PROSE_ONLY_AS_ROOT, made=lambda m: " ".join(m[0].split())),
     _Recogniser(_AMDSMI_GROUPS, FactKey.MESSAGE_ROCM_MEMBER, made=lambda m: f"not {m[1]}"),
+    # issue 38: device: an AMD GPU without ROCm's KFD, rocminfo failing at its start
+    _Recogniser(_KFD_UNSUPPORTED, FactKey.MESSAGE_KFD_UNSUPPORTED, made=lambda m: m[1] or ""),
+    _Recogniser(
+        _ROCMINFO_FAILED, FactKey.MESSAGE_ROCMINFO_FAILED, made=lambda m: m[1] or m[2] or m[3]
+    ),
     # issue 38: device: flash attention on a GPU below its floor
     _Recogniser(
         _FLASH_SAID_UNSUPPORTED,
