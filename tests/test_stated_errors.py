@@ -3712,3 +3712,35 @@ def test_a_gpu_without_kfd_is_named_with_rocminfos_failure(
     assert explained(report, "hsa api call failure")
     assert not report.unread and report.exit_code == 1
     assert "pip" not in (found.remedy or "") + (found.advice or "")
+
+
+# --- issue 38: device: vLLM Ascend's own refusal of the NPU's SoC ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "chip", "said"),
+    [
+        # vllm-project/vllm-ascend#2795: the title's ValueError on a 300I Duo's -310p build
+        (
+            "vllmascend2795-300i-duo-310p-unsupported-soc-version-undefined.md",
+            "300I duo (a 310P)",
+            "Unsupported soc_version: AscendSocVersion.UNDEFINED",
+        ),
+        # vllm-project/vllm-ascend#6796: check_ascend_device_type refusing torch_npu's 104
+        (
+            "vllmascend6796-can-not-support-soc-version-104-first-gen-910.md",
+            "a first-generation Ascend 910",
+            "Can not support soc_version: 104",
+        ),
+    ],
+)
+def test_vllm_ascend_refusing_the_soc_names_the_npu(name: str, chip: str, said: str) -> None:
+    """vLLM Ascend's "Unsupported soc_version" (ascend_forward_context.py) and "Can not
+    support soc_version" (utils.py) are its own refusal of the NPU: the vLLM Ascend device
+    finding with the chip the paste or torch_npu's number names, never a CUDA remedy."""
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == "backend.vllm_ascend_device_unsupported" and found.backend == "npu"
+    assert chip in found.message and said in found.message
+    assert "torch_npu" in (found.advice or "") and "cu12" not in (found.advice or "")
+    assert explained(report, said) and report.exit_code == 1

@@ -3043,6 +3043,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "(experimental; its FAQ names v0.10.0rc1 the stable one for the 300I Duo): its "
             "other images and wheels, and every release before, carry kernels for the Atlas "
             "A2/A3 only (vLLM Ascend's FAQ, \"What devices are currently supported?\")",
+            # issue 38: device: vLLM Ascend's own refusal of the SoC (vllm_ascend/
+            # ascend_forward_context.py select_moe_comm_method, vllm_ascend/utils.py
+            # check_ascend_device_type)
+            "soc": "this vLLM Ascend has no path for the NPU's SoC{chip_said} (vLLM Ascend: "
+            "\"{said}\"): vLLM Ascend supports " + ascend.VLLM_ASCEND_DEVICES + ", each "
+            "release and build its own of them (the Atlas 300I in its -310p builds only), and "
+            "not the first-generation Ascend 910 or the 310B",
         },
         variant_commands={
             "build_310p": ("docker pull {image}",),
@@ -3051,6 +3058,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         variant_advice={
             "build_310p": _VLLM_ASCEND_310P_BUILD,
             "asked_310p": _VLLM_ASCEND_310P_BUILD,
+            # issue 38: device: vLLM Ascend's own refusal of the SoC
+            "soc": "run the vLLM Ascend release and build made for this NPU (its installation "
+            "guide's images: the -310p builds for an Atlas 300I, a release that lists the chip "
+            "for a newer one); on a first-generation Ascend 910 or a 310B, serve the model "
+            "another way that runs on torch-npu (transformers with torch_npu), not vLLM Ascend",
         },
     ),
     # issue 38: bitsandbytes' multi-backend preview on an AMD GPU

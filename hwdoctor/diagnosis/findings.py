@@ -4132,7 +4132,9 @@ def finding(
     evidence: str | None = None,
     variant: None = None,
     chip: Value,
+    chip_said: Value = None,
     image: Value = None,
+    said: Value = None,
     why: Value = None,
 ) -> Finding: ...
 
@@ -4146,6 +4148,8 @@ def finding(
     variant: Literal["asked_310p"],
     chip: Value,
     image: Value,
+    chip_said: Value = None,
+    said: Value = None,
     why: Value = None,
 ) -> Finding: ...
 
@@ -4160,6 +4164,23 @@ def finding(
     chip: Value,
     image: Value,
     why: Value,
+    chip_said: Value = None,
+    said: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.VLLM_ASCEND_DEVICE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["soc"],
+    chip_said: Value,
+    said: Value,
+    chip: Value = None,
+    image: Value = None,
+    why: Value = None,
 ) -> Finding: ...
 
 

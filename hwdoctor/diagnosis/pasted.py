@@ -396,6 +396,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_fp16_on_mps(paste, facts))  # issue 38: fp16 AMP refused on MPS
     found = (*found, *_deepspeed_mps(paste, facts))  # issue 38: DeepSpeed, no NVIDIA GPU
     found = (*found, *_vllm_ascend_device(facts))  # issue 38: Ascend's other wordings
+    found = (*found, *_vllm_ascend_soc(facts, found))  # issue 38: device: its own refusal
     found = (*found, *_cann_kernels(paste, facts, found))  # issue 38: CANN's operator kernels
     found = (*found, *_vllm_no_platform(facts, found))  # issue 38: vLLM's other wordings
     found = (*found, *_model_type_unknown(paste, facts))  # issue 38: a model type too new
@@ -4946,6 +4947,52 @@ def _kfd_unsupported(facts: _Read) -> tuple[Finding, ...]:
             hardware=backend.hardware,
             asic=f" ({asic})" if asic else "",
             asic_name=asic,
+            said=words,
+        ),
+    )
+
+
+# --- issue 38: device: vLLM Ascend's own refusal of the NPU's SoC ------------------------------
+
+# torch_npu's SoC numbers (torch_npu/csrc/core/npu/NpuVariables.h, enum class SocVersion:
+# Ascend910PremiumA = 100 … Ascend910B = 104, Ascend310P1 = 200 …, Ascend910B1 = 220 …,
+# Ascend310B1 = 240 …, Ascend910_9391 (A3) = 250 …), as vLLM Ascend's check prints them, by
+# the first number of each range.
+_SOC_NUMBERS: Final = (
+    (100, 105, "a first-generation Ascend 910"),
+    (200, 206, "an Atlas 300I's 310P"),
+    (220, 225, "an Atlas A2's 910B"),
+    (240, 244, "a 310B"),
+    (250, 256, "an Atlas A3's 910C"),
+)
+
+
+def _vllm_ascend_soc(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """vLLM Ascend's "Unsupported soc_version: AscendSocVersion.UNDEFINED" or "Can not support
+    soc_version: 104.": it has no path for this NPU's SoC. The chip, where npu-smi or the
+    reporter names it (an Atlas 300I's "300I duo"), or torch_npu's number says it."""
+    said = facts.all(FactKey.MESSAGE_VLLM_ASCEND_SOC)
+    if not said or any(f.code == Code.VLLM_ASCEND_DEVICE.value for f in found):
+        facts.use("stated", *said)
+        return ()
+    soc = said[0].value.rsplit(" ", 1)[-1].rstrip(".")
+    named = [*facts.all(FactKey.ASCEND_CHIP), *facts.all(FactKey.PROSE_ASCEND_310P)]
+    chip = ""
+    if named:
+        chip = printable(one_line(named[0].value))[:40]
+        chip = f"{chip} (a 310P)" if named[0].key is FactKey.PROSE_ASCEND_310P else chip
+    elif soc.isdigit():
+        number = int(soc)
+        chip = next((w for low, high, w in _SOC_NUMBERS if low <= number < high), "")
+    facts.use("stated", *said, *named[:1])
+    words = said[0].value
+    return (
+        finding(
+            Code.VLLM_ASCEND_DEVICE,
+            backend=_NPU,
+            variant="soc",
+            chip=chip,
+            chip_said=f", {chip}" if chip else "",
             said=words,
         ),
     )

@@ -369,6 +369,9 @@ class FactKey(str, Enum):
     # issue 38: device: rocminfo failing at its start (HSA's status, /dev/kfd's open other than
     # Permission denied); the value: the words ("HSA_STATUS_ERROR_OUT_OF_RESOURCES", "4104")
     MESSAGE_ROCMINFO_FAILED = "message.rocminfo_failed"
+    # issue 38: device: vLLM Ascend finding no path for the NPU's SoC; the value: its words,
+    # the SoC last ("Unsupported soc_version: AscendSocVersion.UNDEFINED", "… soc_version: 104")
+    MESSAGE_VLLM_ASCEND_SOC = "message.vllm_ascend_soc"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -538,6 +541,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_ST_ARGUMENT,  # issue 38: too old a sentence-transformers
         FactKey.MESSAGE_DEVICE_NODE_DENIED,  # issue 38: device: a node denied to this user
         FactKey.MESSAGE_KFD_UNSUPPORTED,  # issue 38: device: a GPU without ROCm's KFD
+        FactKey.MESSAGE_VLLM_ASCEND_SOC,  # issue 38: device: vLLM Ascend refusing the SoC
     }
 )
 

@@ -968,6 +968,16 @@ _ROCMINFO_FAILED: Final = re.compile(
     r"([A-Z][a-z]{1,20}(?: [a-z]{1,12}){0,4})"
     r"|\b(hsa api call failure) at\b"
 )
+# issue 38: device: vLLM Ascend with no path for the NPU's SoC: its MoE communication choice
+# raising for a device type it does not handle (vllm_ascend/ascend_forward_context.py
+# select_moe_comm_method: raise ValueError(f"Unsupported soc_version: {soc_version}"), the
+# value an AscendSocVersion / AscendDeviceType member), and its device check refusing
+# torch_npu's SoC number (vllm_ascend/utils.py check_ascend_device_type: raise
+# RuntimeError(f"Can not support soc_version: {soc_version}.")). The value: the SoC.
+_VLLM_ASCEND_SOC: Final = re.compile(
+    r"Unsupported soc_version: ((?:AscendSocVersion|AscendDeviceType)\.\w{1,20})"
+    r"|Can not support soc_version: (\w{1,30})"
+)
 # issue 38: device: amd-smi refusing a user outside ROCm's groups (ROCm/amdsmi amdsmi_cli
 # check_required_groups: "WARNING: User is missing the following required groups: render,
 # video. Please add user to these groups.", raised as a RuntimeError; ROCm/amdsmi#125 quotes
@@ -2063,6 +2073,8 @@ RECOGNISERS: Final = (
     _Recogniser(
         _ROCMINFO_FAILED, FactKey.MESSAGE_ROCMINFO_FAILED, made=lambda m: m[1] or m[2] or m[3]
     ),
+    # issue 38: device: vLLM Ascend with no path for the NPU's SoC
+    _Recogniser(_VLLM_ASCEND_SOC, FactKey.MESSAGE_VLLM_ASCEND_SOC, group=0),
     # issue 38: device: flash attention on a GPU below its floor
     _Recogniser(
         _FLASH_SAID_UNSUPPORTED,
