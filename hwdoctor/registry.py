@@ -242,6 +242,13 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         # NVSwitch (10de:1af1) is a bridge, not a GPU: the class filter drops it.
         pci=(PciMatch("10de", class_prefixes=("03",), exclude_device_ids=("1af1",)),),
         device_nodes=("nvidia[0-9]*", "nvidiactl", "dxg"),
+        # issue 38: the driver makes its nodes root's, mode 0666, unless told otherwise
+        # (NVIDIA/open-gpu-kernel-modules kernel-open/common/inc/nv-reg.h: DeviceFileUID,
+        # DeviceFileGID "The default GID is 0 ('root')", DeviceFileMode "The default mode is
+        # 0666"); distributions that set NVreg_DeviceFileGID give them to video, mode 0660
+        # (openSUSE's nvidia-driver-G06 50-nvidia.conf, openSUSE/nvidia-driver-G06#52: "add
+        # the regular user to the video group")
+        access_groups=("video",),
         tools=(VendorTool(("nvidia-smi", "-L"), r"(?m)^GPU \d+:"),),
         platforms=("linux", "win32"),
         visibility_env=("CUDA_VISIBLE_DEVICES",),
@@ -386,6 +393,10 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         # Intel's oneAPI container guide: "--device=/dev/dri enables the gpu (if available)"
         # (https://www.intel.com/content/www/us/en/docs/oneapi-base-toolkit/get-started-guide-linux/2025-2/using-containers-with-the-command-line.html)
         container_devices="--device=/dev/dri",
+        # issue 38: Intel's client GPU driver guide has the user join render to open
+        # /dev/dri/renderD* ("sudo gpasswd -a ${USER} render", https://dgpu-docs.intel.com/
+        # driver/client/overview.html, "Configuring Render Group Membership")
+        access_groups=("render",),
         platforms=("linux", "win32"),
         visibility_env=("ZE_AFFINITY_MASK",),
         wheel="xpu",
@@ -454,6 +465,12 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         # 19e5 is also Huawei NICs and SSDs: only Ascend device ids count.
         pci=(PciMatch("19e5", device_ids=("d801", "d802", "d803")),),
         device_nodes=("davinci[0-9]*", "davinci_manager"),
+        # issue 38: the Ascend driver's nodes belong to its run user's group, HwHiAiUser, mode
+        # 0660 (CANN's installation guide, "Creating the Running User": the driver runs as
+        # HwHiAiUser and a user running training or inference joins its group,
+        # https://www.hiascend.com/document/detail/en/CANNCommunityEdition/80RC2alpha002/softwareinst/instg/instg_0005.html;
+        # vllm-project/vllm-ascend#9490 lists /dev/davinci* HwHiAiUser:HwHiAiUser 0660)
+        access_groups=("HwHiAiUser",),
         tools=(VendorTool(("npu-smi", "info", "-l"), r"(?m)NPU ID\s*:"),),
         visibility_env=("ASCEND_RT_VISIBLE_DEVICES",),
         container_env=("ASCEND_VISIBLE_DEVICES",),

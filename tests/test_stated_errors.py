@@ -3500,3 +3500,247 @@ def test_a_failure_stated_and_not_shown_is_said_not_no_problem() -> None:
     headline = run_hwdoctor("detect", "--paste", str(path)).stdout.split("\n\n", 1)[0]
     assert "states an error it does not show (line 42)" in headline
     assert "no problem" not in headline
+
+
+# --- issue 38: device: nodes denied to this user by other programs, "works only as root" ------
+
+
+@pytest.mark.parametrize(
+    ("name", "backend", "hardware", "group", "resting"),
+    [
+        # MrForExample/ComfyUI-3D-Pack#227: the title's "only works if run with root user" and
+        # nvidia-smi's NVML refusal in the image
+        (
+            "comfyui3dpack227-docker-non-root-nvml-insufficient-permissions.md",
+            "cuda",
+            "NVIDIA GPU",
+            "video",
+            "only works if run with root user",
+        ),
+        # dusty-nv/jetson-containers#1136: "No GPU access while non root user", is_available()
+        # false for any non root user
+        (
+            "jetsoncontainers1136-orin-nx-non-root-cuda-error-801.md",
+            "cuda",
+            "NVIDIA GPU",
+            "video",
+            "For any non root user",
+        ),
+        # intel/llm-scaler#370 (a comment): xpu-smi "still only works with `sudo`"
+        (
+            "llmscaler370-xpu-smi-only-works-with-sudo-dri-permissions.md",
+            "xpu",
+            "Intel GPU",
+            "render",
+            "only works with `sudo`",
+        ),
+    ],
+)
+def test_works_only_as_root_in_the_reporters_words_is_the_nodes_permission(
+    name: str, backend: str, hardware: str, group: str, resting: str
+) -> None:
+    """The reporter's "only as root / with sudo / not for a non root user" is the device
+    nodes' owner and mode (registry access_groups: NVIDIA's nv-reg.h DeviceFileGID as
+    distributions set it, Intel's render group): the permission finding for the accelerator
+    the paste names, with its group, never a torch reinstall and never "no problem"."""
+    result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
+    assert result.returncode == 1, result.stderr
+    data = result.json()["data"]
+    (found,) = data["findings"]
+    assert found["code"] == "host.device_node_denied" and found["backend"] == backend
+    assert found["message"].startswith(f"{hardware}: the paste says it works as root")
+    assert f'sudo usermod -aG {group} "$USER"' in found["remedy"]
+    assert "--group-add" in found["advice"]
+    texts = [q["text"] for q in found["rests_on"]]
+    assert any(resting in t for t in texts), texts
+    said = " ".join((found["message"], found["remedy"], found["advice"]))
+    assert "pip" not in said and "/whl/" not in result.stdout
+
+
+def test_amd_smi_denied_the_drm_nodes_names_rocms_groups() -> None:
+    """ROCm/amdsmi#184: amd-smi's "/dev/dri/card0: Permission denied; owner=root(0):video(39);"
+    for eight cards and its "User is missing the following required groups: render, video":
+    the ROCm nodes finding with ROCm's groups, resting on both, no line left unread."""
+    report = diagnosed("amdsmi184-mi250x-dri-card-permission-denied-render-video.md")
+    (found,) = report.findings
+    assert found.code == "host.device_node_denied" and found.backend == "rocm"
+    assert "this user may not open /dev/dri/card0, /dev/dri/card1" in found.message
+    assert 'sudo usermod -aG render,video "$USER"' in (found.remedy or "")
+    assert (found.remedy or "").startswith("ls -l /dev/dri/card0 ")
+    assert explained(report, "User is missing the following required groups")
+    assert explained(report, "/dev/dri/card7: Permission denied")
+    assert not report.unread and report.exit_code == 1
+
+
+@pytest.mark.parametrize(
+    ("line", "backend", "node"),
+    [
+        # Python's OSError str, as a script opening the node itself prints it
+        ("PermissionError: [Errno 13] Permission denied: '/dev/nvidia0'", "cuda", "/dev/nvidia0"),
+        # strace of an NVIDIA VA-API driver (igo95862/bubblejail#126, a comment)
+        (
+            'openat(AT_FDCWD, "/dev/nvidiactl", O_RDWR|O_CLOEXEC) = -1 EACCES (Permission denied)',
+            "cuda",
+            "/dev/nvidiactl",
+        ),
+    ],
+)
+def test_a_node_denied_in_other_words_names_its_vendor(line: str, backend: str, node: str) -> None:
+    """The node's path says whose it is (NVIDIA's /dev/nvidia*): the nodes finding for that
+    accelerator, with its documented group, planted in a real recording's place of the
+    amd-smi lines (the amdsmi#184 paste with its lines replaced)."""
+    recorded = (ERRORS / "amdsmi184-mi250x-dri-card-permission-denied-render-video.md").read_text(
+        encoding="utf-8"
+    )
+    planted = "\n".join(
+        line if "Permission denied" in t else t
+        for t in recorded.splitlines()
+        if "required groups" not in t and "amd-smi" not in t
+    )
+    report = pasted.diagnose(assemble.gathered(reports.read(planted.encode())))
+    (found,) = report.findings
+    assert found.code == "host.device_node_denied" and found.backend == backend
+    assert node in found.message and 'usermod -aG video "$USER"' in (found.remedy or "")
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        # ROCm/rocm-systems#3654: `sudo amd-smi list` at a shell prompt, nothing denied
+        "amd_smi/rocmsystems3654-sudo-amd-smi-list-static-mi210-ainic-prompt.txt",
+        # intel/ipex-llm#11605: xpu-smi discovery of a Meteor Lake iGPU, "sudo" in the thread
+        "xpu_smi/ipexllm11605-meteor-lake-arc-graphics-discovery-d0.txt",
+    ],
+)
+def test_sudo_in_a_paste_is_no_permission_finding(path: str) -> None:
+    """A paste that runs a tool with sudo, or names root, without saying the device works only
+    so: no device-node finding (the reporter's words must contrast root and this user)."""
+    report = pasted.diagnose(assemble.gathered(reports.read((ERRORS.parent / path).read_bytes())))
+    assert "host.device_node_denied" not in {f.code for f in report.findings}
+
+
+# --- issue 38: device: flash-attn on a GPU below its floor, wherever the paste says it -------
+
+
+@pytest.mark.parametrize(
+    ("name", "words", "resting"),
+    [
+        # QwenLM/Qwen#438: flash-attn's own words, the GPU in the template's prose
+        (
+            "qwen438-2080ti-flashattention-only-supports-ampere.md",
+            "flash-attn refused the GeForce RTX 2080 Ti (compute capability 7.5)",
+            "Nvidia 2080ti",
+        ),
+        # instructlab/training#420: the title's "not supported on P100/V100 GPUs"
+        (
+            "instructlab420-flash-attention-not-supported-p100-v100.md",
+            "the P100 (compute capability 6.0) and the V100 (compute capability 7.0)",
+            "not supported on P100/V100",
+        ),
+        # junjie18/CMT#121: the title alone
+        (
+            "cmt121-flashattention-not-supported-on-v100.md",
+            "flash attention does not run on the V100 (compute capability 7.0)",
+            "not supported on V100",
+        ),
+        # Dao-AILab/flash-attention#292: a Tesla P100 and flash_attn's files in a traceback
+        # cut before its last line
+        (
+            "flashattn292-tesla-p100-benchmark-flash-attn-error.md",
+            "flash-attn is used on the Tesla P100-PCIE-16GB (compute capability 6.0)",
+            "Tesla P100-PCIE-16GB",
+        ),
+    ],
+)
+def test_flash_attn_below_its_floor_names_the_gpu(name: str, words: str, resting: str) -> None:
+    """FlashAttention 2 needs compute capability 8.0, 1.x 7.5 (flash_api.cpp, its README): its
+    refusal, the reporter's "not supported on V100", or flash-attn in use on a P100 beside an
+    error name the GPU below the floor and say to run without flash-attn, never a reinstall."""
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == "extension.arch_unsupported" and words in found.message
+    assert 'attn_implementation="sdpa"' in (found.advice or "")
+    (quotes,) = report.rests_on
+    assert any(resting in q.text for q in quotes), quotes
+    assert report.exit_code == 1 and "no problem" not in rendered.counts(report)
+
+
+def test_flash_attn_in_use_on_a_gpu_it_supports_is_no_arch_finding() -> None:
+    """Dao-AILab/flash-attention#950: flash_attn_2_cuda's undefined symbol (a wheel built for
+    another torch), no GPU below the floor named: flash-attn in use is no GPU finding."""
+    report = diagnosed("fa950-flash-attn-2.5.8-torch2.1.2-undefined-symbol-cow-deleter.md")
+    assert "extension.arch_unsupported" not in {f.code for f in report.findings}
+
+
+# --- issue 38: device: an AMD GPU the kernel driver gives no ROCm compute (KFD) -------------
+
+
+@pytest.mark.parametrize(
+    ("name", "words", "advice"),
+    [
+        # ROCm/legacy-rocm-build#2232: "PITCAIRN  not supported in kfd", rocminfo's
+        # HSA_STATUS_ERROR_OUT_OF_RESOURCES
+        (
+            "rocm2232-pitcairn-r9-270-not-supported-in-kfd-hsa-out-of-resources.md",
+            "gives the Pitcairn (GCN 1, Southern Islands) no ROCm compute",
+            "no ROCm release, torch build or HSA_OVERRIDE_GFX_VERSION",
+        ),
+        # ROCm/legacy-rocm-build#538: a 4.15 kernel's "kfd not supported on this ASIC", 4104
+        (
+            "rocm538-r9-270x-curacao-kfd-not-supported-on-this-asic-4104.md",
+            "gives this GPU no ROCm compute",
+            "check the GPU against ROCm's supported GPUs",
+        ),
+        # ROCm/legacy-rocm-build#572: the same words for a Vega Frontier Edition
+        (
+            "rocm572-vega-frontier-kfd-not-supported-on-this-asic-rhel75.md",
+            "gives this GPU no ROCm compute",
+            "check the GPU against ROCm's supported GPUs",
+        ),
+    ],
+)
+def test_a_gpu_without_kfd_is_named_with_rocminfos_failure(
+    name: str, words: str, advice: str
+) -> None:
+    """The amdgpu driver's "… not supported in kfd" (amdkfd kfd_device.c) is why rocminfo
+    fails at its start: the finding names it, rests on rocminfo's lines too, and never
+    prescribes a torch build; GCN 1 has no ROCm at all."""
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == "device.amd_gpu_without_kfd" and found.backend == "rocm"
+    assert words in found.message and advice in (found.advice or "")
+    assert explained(report, "hsa api call failure")
+    assert not report.unread and report.exit_code == 1
+    assert "pip" not in (found.remedy or "") + (found.advice or "")
+
+
+# --- issue 38: device: vLLM Ascend's own refusal of the NPU's SoC ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "chip", "said"),
+    [
+        # vllm-project/vllm-ascend#2795: the title's ValueError on a 300I Duo's -310p build
+        (
+            "vllmascend2795-300i-duo-310p-unsupported-soc-version-undefined.md",
+            "300I duo (a 310P)",
+            "Unsupported soc_version: AscendSocVersion.UNDEFINED",
+        ),
+        # vllm-project/vllm-ascend#6796: check_ascend_device_type refusing torch_npu's 104
+        (
+            "vllmascend6796-can-not-support-soc-version-104-first-gen-910.md",
+            "a first-generation Ascend 910",
+            "Can not support soc_version: 104",
+        ),
+    ],
+)
+def test_vllm_ascend_refusing_the_soc_names_the_npu(name: str, chip: str, said: str) -> None:
+    """vLLM Ascend's "Unsupported soc_version" (ascend_forward_context.py) and "Can not
+    support soc_version" (utils.py) are its own refusal of the NPU: the vLLM Ascend device
+    finding with the chip the paste or torch_npu's number names, never a CUDA remedy."""
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == "backend.vllm_ascend_device_unsupported" and found.backend == "npu"
+    assert chip in found.message and said in found.message
+    assert "torch_npu" in (found.advice or "") and "cu12" not in (found.advice or "")
+    assert explained(report, said) and report.exit_code == 1

@@ -259,6 +259,8 @@ class Code(str, Enum):
     TGI_MODEL_TYPE_UNSUPPORTED = "serving.tgi_model_type_unsupported"
     # issue 38 (s8-pip): a published file whose metadata gives another version than its name
     WHEEL_VERSION_INCONSISTENT = "python.wheel_version_inconsistent"
+    # issue 38: device: an AMD GPU the kernel driver gives no ROCm compute (KFD) support
+    KFD_UNSUPPORTED = "device.amd_gpu_without_kfd"
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,6 +313,13 @@ _VLLM_ASCEND_310P_BUILD: Final = (
     + " on CANN's 310P toolkit and kernels, as its "
     "Dockerfile.310p does). Its other images and wheels carry kernels for the 910B "
     "only:"
+)
+
+# issue 38: device: what the node permission findings of a paste add, in a container and of torch
+_NODES_NOT_TORCH: Final = (
+    "in a container the group that counts is the host's: start it with --group-add and the "
+    "nodes' group id as `ls -ln` shows it on the host (not a group made inside the image); "
+    "never run the application as root to get round it, and torch needs no reinstall for this"
 )
 
 # issue 38: the advice DeepSpeed's two variants share (its launcher where its devices are not)
@@ -563,6 +572,20 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "pasted_member": "{hardware}: this user may not open {nodes} (Permission denied) "
             "though rocminfo finds it in the {group} group: a group joined after this login "
             "began applies only from the next login",
+            # issue 38: device: another program's "<node>: Permission denied" (amd-smi, Python's
+            # PermissionError, strace), or the reporter's "works only as root / with sudo"; the
+            # groups are the registry's for the accelerator the paste shows (NVIDIA's nv-reg.h
+            # DeviceFileGID as distributions set it, ROCm's and Intel's render group, CANN's
+            # HwHiAiUser)
+            "pasted_node": "{hardware}: this user may not open {nodes} (Permission denied), so "
+            "torch sees no device though it is there; members of {named_groups} may open them",
+            "pasted_node_no_group": "{hardware}: this user may not open {nodes} (Permission "
+            "denied), so torch sees no device though it is there",
+            "as_root": "{hardware}: the paste says it works as root and not as this user "
+            "({said}): the device nodes let root open them, not this user; members of "
+            "{named_groups} may open them",
+            "as_root_no_group": "{hardware}: the paste says it works as root and not as this "
+            "user ({said}): the device nodes let root open them, not this user",
         },
         variant_commands={
             "no_group": ("ls -l {listed}",),
@@ -572,6 +595,19 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
                 "id -nG",
                 "ls -l {listed}",
             ),
+            # issue 38: device: the nodes' owner first, then the documented group
+            "pasted_node": (
+                "ls -l {listed}",
+                'sudo usermod -aG {groups} "$USER"',
+                "# then log out and back in (or start a shell with: newgrp {group})",
+            ),
+            "pasted_node_no_group": ("ls -l {listed}",),
+            "as_root": (
+                "ls -l {listed}",
+                'sudo usermod -aG {groups} "$USER"',
+                "# then log out and back in (or start a shell with: newgrp {group})",
+            ),
+            "as_root_no_group": ("ls -l {listed}",),
         },
         variant_advice={
             "no_group": "no group this user could join opens them: check their owner and mode "
@@ -581,6 +617,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "Docker guide); torch needs no reinstall for this",
             "pasted_member": "in a container, start it with the groups (docker run … "
             "--group-add video --group-add render, ROCm's Docker guide)",
+            # issue 38: device
+            "pasted_node": _NODES_NOT_TORCH,
+            "pasted_node_no_group": "no group the {hardware} documentation names opens them: "
+            "check their owner and mode; " + _NODES_NOT_TORCH,
+            "as_root": _NODES_NOT_TORCH,
+            "as_root_no_group": "no group the {hardware} documentation names opens them: "
+            "check their owner and mode; " + _NODES_NOT_TORCH,
         },
     ),
     Code.CONTAINER_NO_DEVICE: Entry(
@@ -1062,6 +1105,20 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "vllm": "vLLM does not build its kernels for {gpu}: vLLM needs a GPU of compute "
             "capability 7.0 or newer (vLLM: \"GPUs with compute capability below 7.0 are not "
             "supported\")",
+            # issue 38: device: flash-attn's refusal with the GPU the paste names below its
+            # floor, the reporter's words that it is not supported there, or flash-attn in use
+            # on such a GPU beside an error (Dao-AILab/flash-attention csrc/flash_attn/
+            # flash_api.cpp; its README: Turing for FlashAttention 1.x only)
+            "flash_attn": "flash-attn refused {gpu} (flash-attn: \"FlashAttention only "
+            "supports Ampere GPUs or newer.\"): FlashAttention 2 needs a GPU of compute "
+            "capability 8.0 or newer",
+            "flash_attn_said": "flash attention does not run on {gpu}, as the paste says: "
+            "FlashAttention 2 needs a GPU of compute capability 8.0 (Ampere) or newer",
+            "flash_attn_used": "flash-attn is used on {gpu}, below every FlashAttention "
+            "release's floor: FlashAttention 1.x needs compute capability 7.5 (Turing), "
+            "FlashAttention 2 8.0 (Ampere), so its kernels fail there",
+            "flash_attn2_used": "FlashAttention 2 is used on {gpu}: it needs a GPU of compute "
+            "capability 8.0 (Ampere) or newer, so its kernels fail there",
             # issue 38: Unsloth's refusal of an old GPU (unsloth_zoo/vllm_utils.py load_vllm)
             "unsloth": "Unsloth's fast inference (vLLM) refused {gpu}: it needs a GPU of compute "
             "capability 7.0 or newer (Unsloth: \"Your GPU is too old!\")",
@@ -3047,6 +3104,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "(experimental; its FAQ names v0.10.0rc1 the stable one for the 300I Duo): its "
             "other images and wheels, and every release before, carry kernels for the Atlas "
             "A2/A3 only (vLLM Ascend's FAQ, \"What devices are currently supported?\")",
+            # issue 38: device: vLLM Ascend's own refusal of the SoC (vllm_ascend/
+            # ascend_forward_context.py select_moe_comm_method, vllm_ascend/utils.py
+            # check_ascend_device_type)
+            "soc": "this vLLM Ascend has no path for the NPU's SoC{chip_said} (vLLM Ascend: "
+            "\"{said}\"): vLLM Ascend supports " + ascend.VLLM_ASCEND_DEVICES + ", each "
+            "release and build its own of them (the Atlas 300I in its -310p builds only), and "
+            "not the first-generation Ascend 910 or the 310B",
         },
         variant_commands={
             "build_310p": ("docker pull {image}",),
@@ -3055,6 +3119,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         variant_advice={
             "build_310p": _VLLM_ASCEND_310P_BUILD,
             "asked_310p": _VLLM_ASCEND_310P_BUILD,
+            # issue 38: device: vLLM Ascend's own refusal of the SoC
+            "soc": "run the vLLM Ascend release and build made for this NPU (its installation "
+            "guide's images: the -310p builds for an Atlas 300I, a release that lists the chip "
+            "for a newer one); on a first-generation Ascend 910 or a 310B, serve the model "
+            "another way that runs on torch-npu (transformers with torch_npu), not vLLM Ascend",
         },
     ),
     # issue 38: bitsandbytes' multi-backend preview on an AMD GPU
@@ -3948,6 +4017,36 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="ask for another release of {package}, one whose file pip accepts (an earlier "
         "one, or the one its project has republished), and report the file to its "
         "publisher; no reinstall on this machine changes the file",
+    ),
+    # issue 38: device: an AMD GPU the kernel driver gives no ROCm compute (KFD) support
+    Code.KFD_UNSUPPORTED: Entry(
+        E, "the kernel driver gives this AMD GPU no ROCm compute",
+        "ROCm reaches a GPU through KFD, the amdgpu kernel driver's compute interface; where "
+        "the driver's KFD does not support the GPU it says so at boot (\"<ASIC> not supported "
+        "in kfd\", drivers/gpu/drm/amd/amdkfd/kfd_device.c; \"kfd not supported on this "
+        "ASIC\" in 4.x kernels), and rocminfo, ROCm and torch find no GPU (rocminfo's \"hsa "
+        "api call failure\"). GCN 1 (Southern Islands: Tahiti, Pitcairn, Cape Verde, Oland, "
+        "Hainan) has never had KFD support; a GPU ROCm lists (https://rocm.docs.amd.com/"
+        "projects/install-on-linux/en/latest/reference/system-requirements.html) needs a "
+        "kernel driver that knows it.",
+        "{hardware}: the amdgpu kernel driver gives this GPU{asic} no ROCm compute (KFD: "
+        "\"{said}\"), so rocminfo, ROCm and torch find no GPU",
+        advice="check the GPU against ROCm's supported GPUs (https://rocm.docs.amd.com/"
+        "projects/install-on-linux/en/latest/reference/system-requirements.html): a listed GPU "
+        "needs the kernel driver of a ROCm release that supports it (AMD's amdgpu-dkms for that "
+        "release, or a newer kernel); an unlisted one has no ROCm, and no torch build or "
+        "HSA_OVERRIDE_GFX_VERSION changes that",
+        variants={
+            "gcn1": "{hardware}: the amdgpu kernel driver gives the {asic_name} (GCN 1, "
+            "Southern Islands) no ROCm compute (KFD: \"{said}\"): ROCm has never supported "
+            "that generation, so rocminfo, ROCm and torch find no GPU",
+        },
+        variant_advice={
+            "gcn1": "no ROCm release, torch build or HSA_OVERRIDE_GFX_VERSION runs on this GPU: "
+            "run on the CPU, on a GPU ROCm lists (https://rocm.docs.amd.com/projects/"
+            "install-on-linux/en/latest/reference/system-requirements.html), or with a "
+            "runtime that uses the GPU through Vulkan (llama.cpp's Vulkan backend)",
+        },
     ),
 }  # fmt: skip
 

@@ -410,6 +410,43 @@ def finding(
     nodes: Value,
     unknown_groups: Value,
     listed: Value = None,
+    said: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NODE_DENIED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["as_root"],
+    group: Value,
+    groups: Value,
+    hardware: Value,
+    listed: Value,
+    named_groups: Value,
+    said: Value,
+    nodes: Value = None,
+    unknown_groups: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NODE_DENIED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["as_root_no_group"],
+    hardware: Value,
+    listed: Value,
+    said: Value,
+    group: Value = None,
+    groups: Value = None,
+    named_groups: Value = None,
+    nodes: Value = None,
+    unknown_groups: Value = None,
 ) -> Finding: ...
 
 
@@ -426,6 +463,7 @@ def finding(
     group: Value = None,
     groups: Value = None,
     named_groups: Value = None,
+    said: Value = None,
     unknown_groups: Value = None,
 ) -> Finding: ...
 
@@ -443,6 +481,7 @@ def finding(
     named_groups: Value,
     nodes: Value,
     listed: Value = None,
+    said: Value = None,
     unknown_groups: Value = None,
 ) -> Finding: ...
 
@@ -460,6 +499,43 @@ def finding(
     nodes: Value,
     groups: Value = None,
     named_groups: Value = None,
+    said: Value = None,
+    unknown_groups: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NODE_DENIED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["pasted_node"],
+    group: Value,
+    groups: Value,
+    hardware: Value,
+    listed: Value,
+    named_groups: Value,
+    nodes: Value,
+    said: Value = None,
+    unknown_groups: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NODE_DENIED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["pasted_node_no_group"],
+    hardware: Value,
+    listed: Value,
+    nodes: Value,
+    group: Value = None,
+    groups: Value = None,
+    named_groups: Value = None,
+    said: Value = None,
     unknown_groups: Value = None,
 ) -> Finding: ...
 
@@ -478,6 +554,7 @@ def finding(
     unknown_groups: Value,
     group: Value = None,
     groups: Value = None,
+    said: Value = None,
 ) -> Finding: ...
 
 
@@ -1301,6 +1378,28 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["flash_attn"],
+    gpu: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["flash_attn2_used"],
+    gpu: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["flash_attn_mac"],
     gpu: Value = None,
 ) -> Finding: ...
@@ -1314,6 +1413,28 @@ def finding(
     evidence: str | None = None,
     variant: Literal["flash_attn_rocm"],
     gpu: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["flash_attn_said"],
+    gpu: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["flash_attn_used"],
+    gpu: Value,
 ) -> Finding: ...
 
 
@@ -4057,7 +4178,9 @@ def finding(
     evidence: str | None = None,
     variant: None = None,
     chip: Value,
+    chip_said: Value = None,
     image: Value = None,
+    said: Value = None,
     why: Value = None,
 ) -> Finding: ...
 
@@ -4071,6 +4194,8 @@ def finding(
     variant: Literal["asked_310p"],
     chip: Value,
     image: Value,
+    chip_said: Value = None,
+    said: Value = None,
     why: Value = None,
 ) -> Finding: ...
 
@@ -4085,6 +4210,23 @@ def finding(
     chip: Value,
     image: Value,
     why: Value,
+    chip_said: Value = None,
+    said: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.VLLM_ASCEND_DEVICE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["soc"],
+    chip_said: Value,
+    said: Value,
+    chip: Value = None,
+    image: Value = None,
+    why: Value = None,
 ) -> Finding: ...
 
 
@@ -4919,6 +5061,34 @@ def finding(
     metadata: Value,
     named: Value,
     package: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.KFD_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    asic: Value,
+    hardware: Value,
+    said: Value,
+    asic_name: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.KFD_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["gcn1"],
+    asic_name: Value,
+    hardware: Value,
+    said: Value,
+    asic: Value = None,
 ) -> Finding: ...
 
 

@@ -114,6 +114,7 @@ _RESTS_ON: Final = (
     ("host.wsl_libcuda_not_found", ("wsl",)),
     ("backend.vllm_no_device", ("stated",)),
     ("device.bf16_unsupported", ("stated", "gpus")),
+    ("device.amd_gpu_without_kfd", ("stated",)),  # issue 38: device: no ROCm compute (KFD)
     ("driver.library_mismatch", ("driver.library",)),
     ("accelerate.", ("accelerate", "torch")),
     # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
@@ -411,6 +412,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_fp16_on_mps(paste, facts))  # issue 38: fp16 AMP refused on MPS
     found = (*found, *_deepspeed_mps(paste, facts))  # issue 38: DeepSpeed, no NVIDIA GPU
     found = (*found, *_vllm_ascend_device(facts))  # issue 38: Ascend's other wordings
+    found = (*found, *_vllm_ascend_soc(facts, found))  # issue 38: device: its own refusal
     found = (*found, *_cann_kernels(paste, facts, found))  # issue 38: CANN's operator kernels
     found = (*found, *_vllm_no_platform(facts, found))  # issue 38: vLLM's other wordings
     found = (*found, *_model_type_unknown(paste, facts))  # issue 38: a model type too new
@@ -464,6 +466,8 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
         )
     found = (*found, *_inconsistent(facts))  # issue 38 (s8-pip): a file pip discarded
     found = (*found, *_no_release(paste, facts))  # issue 38: pip finds no release to install
+    found = (*found, *_nodes_denied(paste, facts, found))  # issue 38: device: root only
+    found = (*found, *_kfd_unsupported(facts))  # issue 38: device: no ROCm compute (KFD)
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -715,6 +719,7 @@ class _Read:
 
     def __init__(self, paste: Pasted) -> None:
         self.used: dict[str, list[PastedFact]] = {k: list(v) for k, v in paste.used.items()}
+        self.errors = paste.error_count  # issue 38: device: the paste's error lines, counted
         self._by_key: dict[FactKey, list[PastedFact]] = {}  # indexed once: a paste can hold many
         for fact in paste.facts:
             self._by_key.setdefault(fact.key, []).append(fact)
@@ -963,7 +968,6 @@ _STATED: Final[
 ] = {
     FactKey.MESSAGE_FORWARD_COMPAT: Code.DRIVER_FORWARD_COMPAT,
     FactKey.MESSAGE_CONTAINER_NO_GPU: Code.CONTAINER_RUNTIME_NO_GPU,
-    FactKey.MESSAGE_FLASH_ATTN_ARCH: Code.EXTENSION_ARCH_UNSUPPORTED,
     FactKey.MESSAGE_VLLM_NO_DEVICE: Code.VLLM_NO_DEVICE,
     FactKey.MESSAGE_BF16_UNSUPPORTED: Code.BF16_UNSUPPORTED,
     FactKey.MESSAGE_CONTAINER_NO_NVML: Code.CONTAINER_NO_NVML,  # issue 38: container toolkit
@@ -1395,6 +1399,7 @@ def _refused(evidence: Evidence, facts: _Read, before: Sequence[Finding]) -> tup
             )
         )
     found.extend(_tgi_flash_required(named, facts))  # issue 38: TGI on a V100
+    found.extend(_flash_attn_gpu(named, facts))  # issue 38: device: flash-attn's floor
     said = facts.all(FactKey.MESSAGE_HF_BF16)
     gpu, lines = _below(named, _BF16_FLOOR)
     if said and gpu is not None and not _no_cuda(facts):
@@ -5172,3 +5177,309 @@ def _sentence_transformers(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             ),
         )
     return ()
+
+
+# --- issue 38: device: an accelerator's nodes denied to this user, or "it works only as root" ---
+
+# The accelerator a denied node belongs to, by its path: NVIDIA's nodes (kernel-open/nvidia
+# nv.c), Ascend's davinci nodes, Gaudi's hl nodes; /dev/kfd is AMD's (ROCm's HSA driver); a DRM
+# node (/dev/dri/card*, renderD*) and /dev/accel/accel* are any vendor's: the accelerator the
+# paste shows decides.
+_NODE_OWNERS: Final = (
+    ("/dev/nvidia", _CUDA),
+    ("/dev/davinci", _NPU),
+    ("/dev/hl", _HPU),
+    ("/dev/kfd", _ROCM),
+)
+_SHARED_NODES: Final = ("/dev/dri/", "/dev/accel/")
+# The tools whose block shows an AMD GPU or an Intel GPU (their readers' registered names).
+_AMD_TOOLS: Final = frozenset({"amd-smi", "rocminfo", "rocm-smi"})
+_INTEL_TOOLS: Final = frozenset({"xpu-smi"})
+# A paste's words for an accelerator's stack on a line a fact rests on (the reporter's "only as
+# root" line first): Intel's GPU tools and names, ROCm's, Ascend's, NVIDIA's.
+_VENDOR_WORDS: Final = (
+    (re.compile(r"(?i)\b(?:xpu(?:-smi)?|ipex|intel arc|level.zero)\b"), _XPU),
+    (re.compile(r"(?i)\b(?:rocm|rocminfo|amd-smi|rocm-smi|radeon|hip)\b"), _ROCM),
+    (re.compile(r"(?i)\b(?:npu-smi|torch_npu|torch-npu|ascend|cann)\b"), _NPU),
+    (re.compile(r"(?i)\b(?:cuda|nvidia(?:-smi)?|nvml|geforce|jetson|tesla)\b"), _CUDA),
+)
+
+
+def _shown_vendor(paste: Pasted, shared: bool) -> str | None:
+    """The accelerator the paste shows for a node any vendor's may be (a DRM node), or for the
+    reporter's "only as root": one that is not torch.cuda's, an AMD or Intel tool's block, or
+    (not for a shared node) CUDA named on a line a fact rests on."""
+    shown = accelerators_shown(paste)
+    tools = {block.tool for block in paste.blocks}
+    for key in (_ROCM, _XPU, _NPU, _HPU, _NEURON):
+        if key in shown:
+            return key
+    if tools & _AMD_TOOLS:
+        return _ROCM
+    if tools & _INTEL_TOOLS:
+        return _XPU
+    if shared:
+        return None
+    if "nvidia-smi" in tools:
+        return _CUDA
+    said = sorted(paste.facts, key=lambda f: f.key is not FactKey.PROSE_ONLY_AS_ROOT)
+    for fact in said:
+        for words, key in _VENDOR_WORDS:
+            if words.search(fact.quote.text):
+                return key
+    return None
+
+
+def _plain_nodes(backend: registry.Backend) -> tuple[str, ...]:
+    """The accelerator's nodes to list with `ls -l`, those the registry names without a glob
+    (WSL's /dev/dxg aside); a backend whose nodes are all numbered gives its access nodes'
+    directory (/dev/dri for Intel's render nodes) or none."""
+    plain = tuple(
+        f"/dev/{n}"
+        for n in (*backend.device_nodes, *backend.access_nodes)
+        if not any(c in n for c in "*?[") and n != "dxg"
+    )
+    if plain:
+        return plain
+    return ("/dev/dri",) if backend.key == _XPU else ()
+
+
+def _nodes_denied(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """An accelerator's device nodes this user may not open, said by a program other than
+    rocminfo ("/dev/dri/card0: Permission denied", "PermissionError: … '/dev/nvidia0'"), or the
+    reporter's words that it works as root or with sudo and not as this user: the nodes' owner
+    and mode, the live scan's host.device_node_denied. The groups are the registry's for the
+    accelerator (registry.py access_groups, each cited there); where it names none, the nodes'
+    owner is to be looked at. A node no accelerator the paste shows can be given to is left
+    to the error lines."""
+    if any(f.code == Code.NODE_DENIED.value for f in found):
+        facts.use("stated", *facts.all(FactKey.MESSAGE_DEVICE_NODE_DENIED))
+        return ()
+    denied = facts.all(FactKey.MESSAGE_DEVICE_NODE_DENIED)
+    said = facts.all(FactKey.PROSE_ONLY_AS_ROOT)
+    key: str | None = None
+    for fact in denied:
+        key = next((k for prefix, k in _NODE_OWNERS if fact.value.startswith(prefix)), None)
+        if key is None and fact.value.startswith(_SHARED_NODES):
+            key = _shown_vendor(paste, shared=True)
+        if key is not None:
+            break
+    if key is None and said:
+        key = _shown_vendor(paste, shared=False)
+    if key is None:
+        return ()
+    backend = registry.BY_KEY[key]
+    groups = backend.access_groups
+    mine = [
+        f
+        for f in denied
+        if f.value.startswith(_SHARED_NODES)
+        or any(f.value.startswith(p) and k == key for p, k in _NODE_OWNERS)
+    ]
+    if mine:
+        nodes = tuple(dict.fromkeys(f.value for f in mine))
+        member = facts.all(FactKey.MESSAGE_ROCM_MEMBER) if key == _ROCM else []
+        facts.use("stated", *mine, *said, *member)
+        variant: Literal["pasted_node", "pasted_node_no_group", "as_root", "as_root_no_group"] = (
+            "pasted_node" if groups else "pasted_node_no_group"
+        )
+        listed = tuple(n for n in nodes[:4] if is_device_path(n))
+        shown_nodes = ", ".join(nodes[:4]) + (" …" if len(nodes) > 4 else "")
+        words = ""
+    else:
+        facts.use("stated", *said, *facts.all(FactKey.MESSAGE_NVML_FAILED)[:1])
+        variant = "as_root" if groups else "as_root_no_group"
+        listed = tuple(n for n in _plain_nodes(backend) if is_device_path(n))
+        shown_nodes = ""
+        words = f"\u201c{said[0].value[:80]}\u201d"
+    return (
+        finding(
+            Code.NODE_DENIED,
+            backend=key,
+            variant=variant,
+            hardware=backend.hardware,
+            nodes=shown_nodes,
+            named_groups=" and ".join(groups),
+            groups=",".join(groups),
+            group=groups[0] if groups else "",
+            unknown_groups="",
+            said=words,
+            listed=listed,
+        ),
+    )
+
+
+# --- issue 38: device: flash-attn on a GPU below its floor -----------------------------------
+
+# FlashAttention 2 runs on compute capability 8.0 and newer (Dao-AILab/flash-attention
+# csrc/flash_attn/flash_api.cpp: TORCH_CHECK(is_sm8x || is_sm90, "FlashAttention only supports
+# Ampere GPUs or newer.")); FlashAttention 1.x on Turing (7.5) too (its README, "FlashAttention
+# … Turing GPUs … for FlashAttention 1.x"). Without a sign of version 2 a GPU below 7.5 is below
+# every release's floor.
+_FA2_FLOOR: Final = (8, 0)
+_FA1_FLOOR: Final = (7, 5)
+# The architectures reporters name instead of a model, and their compute capability (the CUDA
+# C++ Programming Guide's compute capabilities table).
+_ARCH_WORDS: Final = {"pascal": (6, 0), "volta": (7, 0), "turing": (7, 5)}
+_GPU_WORDS_SPLIT: Final = re.compile(r"/|,| or | and ")
+
+
+def _said_gpus(words: str) -> _Named:
+    """The GPUs a reporter names after "not supported on" ("P100/V100 GPUs", "V100", "Pascal
+    or Volta GPUs"), each with its capability from the GPU tables (compat/gpus.py)."""
+    named: _Named = {}
+    for token in _GPU_WORDS_SPLIT.split(words):
+        name = re.sub(r"(?i)\b(?:the|an?|gpus?|cards?|e\.g\.)\b", " ", token).strip(" .")
+        if not name or len(name) > 30:
+            continue
+        arch = _ARCH_WORDS.get(name.lower())
+        capability = arch or _capability(gpus.nvidia_capability(name))
+        if capability is None and not name.lower().startswith("tesla"):
+            capability = _capability(gpus.nvidia_capability(f"Tesla {name}"))
+        if capability is not None:
+            named[f"{name} GPUs" if arch else name] = (capability, [])
+    return named
+
+
+def _flash_attn_gpu(named: _Named, facts: _Read) -> tuple[Finding, ...]:
+    """flash-attn and a GPU below its floor: its own refusal ("FlashAttention only supports
+    Ampere GPUs or newer"), named with the GPU where the paste names one below 8.0; the
+    reporter's words that it is not supported on a GPU below that; or flash-attn in use (a
+    config's flash_attention: true, attn_implementation="flash_attention_2", its files in a
+    traceback) on a GPU below every release's floor (7.5; 8.0 where version 2 shows) beside an
+    error line, its refusal cut or in an image."""
+    said = facts.all(FactKey.MESSAGE_FLASH_ATTN_ARCH)
+    prose = facts.all(FactKey.PROSE_FLASH_ATTN_UNSUPPORTED)
+    used = facts.all(FactKey.FLASH_ATTN_USED)
+    if said:
+        gpu, lines = _below(named, _FA2_FLOOR)
+        facts.use("stated", said[0])
+        if not gpu:
+            return (finding(Code.EXTENSION_ARCH_UNSUPPORTED, backend=_CUDA),)
+        facts.use("gpus", *lines)
+        return (
+            finding(Code.EXTENSION_ARCH_UNSUPPORTED, backend=_CUDA, variant="flash_attn", gpu=gpu),
+        )
+    if prose:
+        words = {**named, **{k: v for f in prose for k, v in _said_gpus(f.value).items()}}
+        gpu, lines = _below(words, _FA2_FLOOR)
+        if gpu:
+            facts.use("stated", prose[0])
+            facts.use("gpus", *lines)
+            return (
+                finding(
+                    Code.EXTENSION_ARCH_UNSUPPORTED,
+                    backend=_CUDA,
+                    variant="flash_attn_said",
+                    gpu=gpu,
+                ),
+            )
+    if used:
+        floor = _FA2_FLOOR if any(f.value == "2" for f in used) else _FA1_FLOOR
+        gpu, lines = _below(named, floor)
+        if gpu and facts.errors:
+            facts.use("stated", used[0])
+            facts.use("gpus", *lines)
+            variant: Literal["flash_attn_used", "flash_attn2_used"] = (
+                "flash_attn2_used" if floor == _FA2_FLOOR else "flash_attn_used"
+            )
+            return (
+                finding(Code.EXTENSION_ARCH_UNSUPPORTED, backend=_CUDA, variant=variant, gpu=gpu),
+            )
+    return ()
+
+
+# --- issue 38: device: an AMD GPU the kernel driver gives no ROCm compute (KFD) ---------------
+
+# GCN 1's ASICs as the amdgpu driver names them (amdgpu_asic_name: "TAHITI", "PITCAIRN",
+# "VERDE", "OLAND", "HAINAN"), which KFD has never supported (kfd_device.c has no device
+# info for CHIP_TAHITI … CHIP_HAINAN), with their families' names.
+_GCN1: Final = {
+    "TAHITI": "Tahiti",
+    "PITCAIRN": "Pitcairn",
+    "VERDE": "Cape Verde",
+    "OLAND": "Oland",
+    "HAINAN": "Hainan",
+}
+
+
+def _kfd_unsupported(facts: _Read) -> tuple[Finding, ...]:
+    """The kernel driver's word that KFD does not support the GPU, with rocminfo's failure
+    beside it (the same cause: no KFD device to open): GCN 1 by its ASIC's name, which ROCm
+    never supported; any other (an older kernel not knowing a newer GPU, an unlisted one)
+    with ROCm's list to check."""
+    said = facts.all(FactKey.MESSAGE_KFD_UNSUPPORTED)
+    if not said:
+        return ()
+    facts.use("stated", *said, *facts.all(FactKey.MESSAGE_ROCMINFO_FAILED))
+    asic = next((f.value for f in said if f.value), "")
+    words = f"{asic} not supported in kfd" if asic else "kfd not supported on this ASIC"
+    backend = registry.BY_KEY[_ROCM]
+    if asic in _GCN1:
+        return (
+            finding(
+                Code.KFD_UNSUPPORTED,
+                backend=_ROCM,
+                variant="gcn1",
+                hardware=backend.hardware,
+                asic=f" ({asic})",
+                asic_name=_GCN1[asic],
+                said=words,
+            ),
+        )
+    return (
+        finding(
+            Code.KFD_UNSUPPORTED,
+            backend=_ROCM,
+            hardware=backend.hardware,
+            asic=f" ({asic})" if asic else "",
+            asic_name=asic,
+            said=words,
+        ),
+    )
+
+
+# --- issue 38: device: vLLM Ascend's own refusal of the NPU's SoC ------------------------------
+
+# torch_npu's SoC numbers (torch_npu/csrc/core/npu/NpuVariables.h, enum class SocVersion:
+# Ascend910PremiumA = 100 … Ascend910B = 104, Ascend310P1 = 200 …, Ascend910B1 = 220 …,
+# Ascend310B1 = 240 …, Ascend910_9391 (A3) = 250 …), as vLLM Ascend's check prints them, by
+# the first number of each range.
+_SOC_NUMBERS: Final = (
+    (100, 105, "a first-generation Ascend 910"),
+    (200, 206, "an Atlas 300I's 310P"),
+    (220, 225, "an Atlas A2's 910B"),
+    (240, 244, "a 310B"),
+    (250, 256, "an Atlas A3's 910C"),
+)
+
+
+def _vllm_ascend_soc(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """vLLM Ascend's "Unsupported soc_version: AscendSocVersion.UNDEFINED" or "Can not support
+    soc_version: 104.": it has no path for this NPU's SoC. The chip, where npu-smi or the
+    reporter names it (an Atlas 300I's "300I duo"), or torch_npu's number says it."""
+    said = facts.all(FactKey.MESSAGE_VLLM_ASCEND_SOC)
+    if not said or any(f.code == Code.VLLM_ASCEND_DEVICE.value for f in found):
+        facts.use("stated", *said)
+        return ()
+    soc = said[0].value.rsplit(" ", 1)[-1].rstrip(".")
+    named = [*facts.all(FactKey.ASCEND_CHIP), *facts.all(FactKey.PROSE_ASCEND_310P)]
+    chip = ""
+    if named:
+        chip = printable(one_line(named[0].value))[:40]
+        chip = f"{chip} (a 310P)" if named[0].key is FactKey.PROSE_ASCEND_310P else chip
+    elif soc.isdigit():
+        number = int(soc)
+        chip = next((w for low, high, w in _SOC_NUMBERS if low <= number < high), "")
+    facts.use("stated", *said, *named[:1])
+    words = said[0].value
+    return (
+        finding(
+            Code.VLLM_ASCEND_DEVICE,
+            backend=_NPU,
+            variant="soc",
+            chip=chip,
+            chip_said=f", {chip}" if chip else "",
+            said=words,
+        ),
+    )

@@ -390,6 +390,31 @@ class FactKey(str, Enum):
     # pip: "Requested X from URL has inconsistent version: expected 'A', but metadata has
     # 'B'"; the name: the package, the value: "A B"
     MESSAGE_INCONSISTENT_VERSION = "message.inconsistent_version"
+    # issue 38: device: an accelerator's device node denied to this user, said by a program
+    # other than rocminfo (amd-smi, a Python PermissionError, strace, a driver's open); the
+    # value: the node's path ("/dev/nvidia0", "/dev/dri/card0", "/dev/davinci0")
+    MESSAGE_DEVICE_NODE_DENIED = "message.device_node_denied"
+    # issue 38: device: the reporter's words that the accelerator works as root or with sudo
+    # and not as this user ("only works with sudo", "non root user … returning false",
+    # "root 下可以"); the value: the words
+    PROSE_ONLY_AS_ROOT = "prose.only_as_root"
+    # issue 38: device: the reporter's words that flash attention does not run on a GPU ("Flash
+    # attention not supported on P100/V100 GPUs", "FlashAttention is not supported on V100");
+    # the value: the GPU words after them ("P100/V100 GPUs"), "" where none follow
+    PROSE_FLASH_ATTN_UNSUPPORTED = "prose.flash_attn_unsupported"
+    # issue 38: device: flash-attn in use: a config's "flash_attention: true", transformers'
+    # attn_implementation="flash_attention_2", flash_attn's own files in a traceback; the
+    # value: "2" where FlashAttention 2 shows (its API, its module), "" otherwise
+    FLASH_ATTN_USED = "flash_attn.used"
+    # issue 38: device: the amdgpu kernel driver's word that KFD, ROCm's compute interface, does
+    # not support the GPU; the value: the ASIC ("PITCAIRN"), "" where it names none
+    MESSAGE_KFD_UNSUPPORTED = "message.kfd_unsupported"
+    # issue 38: device: rocminfo failing at its start (HSA's status, /dev/kfd's open other than
+    # Permission denied); the value: the words ("HSA_STATUS_ERROR_OUT_OF_RESOURCES", "4104")
+    MESSAGE_ROCMINFO_FAILED = "message.rocminfo_failed"
+    # issue 38: device: vLLM Ascend finding no path for the NPU's SoC; the value: its words,
+    # the SoC last ("Unsupported soc_version: AscendSocVersion.UNDEFINED", "… soc_version: 104")
+    MESSAGE_VLLM_ASCEND_SOC = "message.vllm_ascend_soc"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -567,6 +592,9 @@ STATED_ERRORS: Final = frozenset(
         # issue 38: pip's resolver refusing an install, a file of inconsistent version (s8-pip)
         FactKey.MESSAGE_PIP_IMPOSSIBLE,
         FactKey.MESSAGE_INCONSISTENT_VERSION,
+        FactKey.MESSAGE_DEVICE_NODE_DENIED,  # issue 38: device: a node denied to this user
+        FactKey.MESSAGE_KFD_UNSUPPORTED,  # issue 38: device: a GPU without ROCm's KFD
+        FactKey.MESSAGE_VLLM_ASCEND_SOC,  # issue 38: device: vLLM Ascend refusing the SoC
     }
 )
 

@@ -150,6 +150,10 @@ _ERROR_LIKE: Final = re.compile(
     # version number" (KhronosGroup/SPIRV-LLVM-Translator SPIRVModule.cpp), no error word in
     # either
     r"|Unable to open /dev/kfd read-write: |unsupported SPIR-V version"
+    # issue 38: device: the amdgpu kernel driver's "<ASIC> not supported in kfd" / "kfd not
+    # supported on this ASIC" (amdkfd kfd_device.c, amdgpu_amdkfd.c) and rocminfo's "hsa api
+    # call failure at" (ROCm/rocminfo rocminfo.cc), no error word in them
+    r"|not supported in kfd\b|\bkfd not supported on this ASIC|\bhsa api call failure\b"
     # issue 38 (s7-build): GNU ld's unresolved symbol, no error word in it ("<object>: undefined
     # reference to `sym'", "… more undefined references to `sym' follow"; binutils ld/ldmain.c
     # undefined_symbol: _("%X%P: %C: undefined reference to `%pT'\n") and _("%X%P: %D: more

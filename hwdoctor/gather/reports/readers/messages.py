@@ -898,6 +898,107 @@ _ST_ARGUMENT: Final = re.compile(
     r"SentenceTransformer\.__init__\(\) got an unexpected keyword argument '(\w{1,40})'"
 )
 
+# issue 38: device: an accelerator's device node this user may not open, said by a program other
+# than rocminfo (whose own words _ROCM_NODE_DENIED reads): "<node>: Permission denied" (strerror
+# after the path, as amd-smi prints it: "/dev/dri/card0: Permission denied; owner=root(0):
+# video(39);", ROCm/amdsmi amdsmi_cli's permission check; Intel's NPU umd "Failed to open file
+# '/dev/accel/accel0': Permission denied"), Python's "PermissionError: [Errno 13] Permission
+# denied: '/dev/nvidia0'" (Objects/exceptions.c OSError's str, the filename quoted after), and
+# strace's "openat(AT_FDCWD, "/dev/nvidiactl", O_RDWR|O_CLOEXEC) = -1 EACCES (Permission
+# denied)". The nodes: NVIDIA's (kernel-open/nvidia nv.c: nvidia%d, nvidiactl, nvidia-uvm,
+# nvidia-modeset), AMD's /dev/kfd and DRM's card/render nodes (any vendor's: the accelerator
+# the paste shows decides), Ascend's davinci%d and davinci_manager, Gaudi's accel/accel%d and
+# hl%d. The value: the node's path.
+_NODE_PATH: Final = (
+    r"/dev/(?:nvidia(?:\d{1,3}|ctl|-uvm(?:-tools)?|-modeset)|kfd|dri/(?:renderD|card)\d{1,4}"
+    r"|davinci(?:\d{1,3}|_manager)|accel/accel\d{1,3}|hl\d{1,3})"
+)
+_NODE_DENIED: Final = re.compile(
+    rf"({_NODE_PATH})(?:['\"]?:? |\", O_RDWR[^)\n]{{0,40}}\) = -1 EACCES \()[Pp]ermission denied"
+    rf"|[Pp]ermission denied: '({_NODE_PATH})'"
+)
+# issue 38: device: the reporter's words that the accelerator works as root or with sudo and
+# not as this user, the symptom of device nodes only root may open (NVIDIA's nv-reg.h
+# DeviceFileGID/DeviceFileMode, ROCm's and Intel's render group, Ascend's HwHiAiUser; the
+# registry's access_groups): "torch can only access the gpu when run with sudo", "not able to
+# use GPU unless superuser", "As root, everything works fine", "it works with sudo", "For any
+# non root user, I have torch.cuda.is_available() returning false", a title's "No GPU access
+# while non root user" / "non-root GPU access", Chinese "root 下可以" / "非root用户 … 无法".
+# "root" as a path ("/root/.cache") is not the user. The value: the words.
+# issue 38: device: the reporter's words that flash attention does not run on a GPU, a title's
+# "[CUDA] Flash attention not supported on P100/V100 GPUs" (instructlab/training#420),
+# "FlashAttention is not supported on V100" (junjie18/CMT#121), "flash_attn doesn't support
+# any GPU lower than ampere": FlashAttention 2's floor is compute capability 8.0
+# (Dao-AILab/flash-attention csrc/flash_attn/flash_api.cpp, "FlashAttention only supports
+# Ampere GPUs or newer."; its README: Turing for FlashAttention 1.x only). The value: the
+# words after "on" (the GPUs), "" where none follow.
+_FLASH_SAID_UNSUPPORTED: Final = re.compile(
+    r"(?i)\bflash[ _-]?att(?:n|ention)(?:[ _-]?2)?\b[^\n]{0,20}?(?:\bis |\bare )?"
+    r"(?:\bnot|n't|\bno longer) (?:be )?support(?:ed|s)?\b"
+    r"(?: (?:on|for) ((?:the |a |an )?[\w /.,+-]{1,40}))?"
+)
+# issue 38: device: flash-attn in use where its refusal may not be shown (cut, an image, a later
+# CUDA error): axolotl's config key "flash_attention: true" (axolotl docs/config.qmd),
+# transformers' attn_implementation="flash_attention_2" (modeling_utils.py), flash_attn's own
+# files in a traceback (".../flash_attn/flash_attn_interface.py", the compiled
+# "flash_attn_2_cuda"). The value: "2" where FlashAttention 2 shows, "" otherwise.
+_FLASH_ATTN_USED: Final = re.compile(
+    r"\bflash_attention: ?(?:true|True)\b"
+    r"|attn_implementation ?= ?[\"'](flash_attention_2)[\"']"
+    r"|[/\\]flash_attn[/\\](?:flash_attn_interface|utils|modules|bert_padding)\b"
+    r"|\b(flash_attn_2_cuda)\b"
+)
+# issue 38: device: the amdgpu kernel driver finding no KFD (ROCm's compute interface) support for
+# the GPU: "<ASIC> not supported in kfd" (Linux drivers/gpu/drm/amd/amdkfd/kfd_device.c
+# kgd2kfd_probe: dev_info(…, "%s %s not supported in kfd\n", amdgpu_asic_name[asic_type],
+# vf ? "VF" : "")), and older kernels' "kfd not supported on this ASIC" (amdgpu_amdkfd.c,
+# amdgpu_amdkfd_device_probe, 4.x). The value: the ASIC's name, "" where it names none.
+_KFD_UNSUPPORTED: Final = re.compile(
+    r"\b([A-Z][A-Z0-9_]{2,20}) {1,2}(?:VF )?not supported in kfd\b"
+    r"|\bkfd not supported on this ASIC\b"
+)
+# issue 38: device: rocminfo failing at its start: "hsa api call failure at: …rocminfo.cc:1142"
+# (ROCm/rocminfo rocminfo.cc RET_IF_HSA_ERR), "Call returned HSA_STATUS_ERROR_…" or, in ROCm
+# 1.x, "… Call returned 4104" (hsa.h: 0x1008 HSA_STATUS_ERROR_OUT_OF_RESOURCES), and its open
+# of /dev/kfd failing otherwise than Permission denied (_ROCM_NODE_DENIED reads that). The
+# value: the status or the open's strerror.
+_ROCMINFO_FAILED: Final = re.compile(
+    r"\bCall returned (HSA_STATUS_ERROR_[A-Z_]{2,40}|\d{4})\b"
+    r"|Unable to open /dev/kfd read-write: (?!Permission denied)"
+    r"([A-Z][a-z]{1,20}(?: [a-z]{1,12}){0,4})"
+    r"|\b(hsa api call failure) at\b"
+)
+# issue 38: device: vLLM Ascend with no path for the NPU's SoC: its MoE communication choice
+# raising for a device type it does not handle (vllm_ascend/ascend_forward_context.py
+# select_moe_comm_method: raise ValueError(f"Unsupported soc_version: {soc_version}"), the
+# value an AscendSocVersion / AscendDeviceType member), and its device check refusing
+# torch_npu's SoC number (vllm_ascend/utils.py check_ascend_device_type: raise
+# RuntimeError(f"Can not support soc_version: {soc_version}.")). The value: the SoC.
+_VLLM_ASCEND_SOC: Final = re.compile(
+    r"Unsupported soc_version: ((?:AscendSocVersion|AscendDeviceType)\.\w{1,20})"
+    r"|Can not support soc_version: (\w{1,30})"
+)
+# issue 38: device: amd-smi refusing a user outside ROCm's groups (ROCm/amdsmi amdsmi_cli
+# check_required_groups: "WARNING: User is missing the following required groups: render,
+# video. Please add user to these groups.", raised as a RuntimeError; ROCm/amdsmi#125 quotes
+# the function). Read as rocminfo's membership line; the value: "not <groups>".
+_AMDSMI_GROUPS: Final = re.compile(
+    r"User is missing the following required groups: ((?:render|video)(?:, ?(?:render|video))?)"
+)
+_ROOTISH: Final = r"(?<![/\w.~-])(?:root|sudo|superuser)(?![/\w.-])"
+_WORKS: Final = r"\b(?:works?|worked|working|fine|True|detected|finds|sees)\b"
+_AS_ROOT: Final = re.compile(
+    rf"(?i)\b(?:only|unless|except)\b[^\n]{{0,60}}?{_ROOTISH}"
+    rf"|\b(?:with|as|using|under|via)\s+(?:the\s+)?{_ROOTISH}[^\n]{{0,30}}?{_WORKS}"
+    rf"|{_WORKS}[^\n]{{0,30}}?\b(?:with|as|using|under|via)\s+(?:the\s+)?{_ROOTISH}"
+    r"|\bnon[- ]?root\b[^\n]{0,80}?(?:\bfalse\b|\bfail|\bno (?:cuda |gpu|device|npu|xpu)"
+    r"|\bnot (?:available|detected|found|work)|\bcan'?not\b)"
+    r"|\bno (?:gpu|device|npu|xpu|cuda) access\b[^\n]{0,30}?\bnon[- ]?root"
+    r"|\bnon[- ]?root (?:gpu|device|npu|xpu|cuda) access"
+    r"|(?:root|sudo)\s?(?:用户|权限)?\s?下\s?(?:可以|能|正常|就可以)"
+    r"|非\s?root\s?(?:用户)?[^\n]{0,30}?(?:不能|无法|失败|报错|不可以)"
+)
+
 # issue 38: a library with no build for this machine (archlib). torch's dispatch macros name
 # the kernel that has no code for a dtype (aten/src/ATen/Dispatch.h: "\"" name "\" not
 # implemented for '" toString(dtype) "'"), and the CPU kernels were long built without half
@@ -2110,6 +2211,26 @@ RECOGNISERS: Final = (
     _Recogniser(_TGI_NO_CUDA, FactKey.MESSAGE_TGI_NO_CUDA, group=0),
     _Recogniser(_TGI_MODEL_TYPE, FactKey.MESSAGE_TGI_MODEL_TYPE),
     _Recogniser(_TGI_NAMED, FactKey.TGI_NAMED, group=0),
+    # issue 38: device: a node denied to this user, the reporter's "only as root"
+    _Recogniser(_NODE_DENIED, FactKey.MESSAGE_DEVICE_NODE_DENIED, made=lambda m: m[1] or m[2]),
+    _Recogniser(_AS_ROOT, FactKey.PROSE_ONLY_AS_ROOT, made=lambda m: " ".join(m[0].split())),
+    _Recogniser(_AMDSMI_GROUPS, FactKey.MESSAGE_ROCM_MEMBER, made=lambda m: f"not {m[1]}"),
+    # issue 38: device: an AMD GPU without ROCm's KFD, rocminfo failing at its start
+    _Recogniser(_KFD_UNSUPPORTED, FactKey.MESSAGE_KFD_UNSUPPORTED, made=lambda m: m[1] or ""),
+    _Recogniser(
+        _ROCMINFO_FAILED, FactKey.MESSAGE_ROCMINFO_FAILED, made=lambda m: m[1] or m[2] or m[3]
+    ),
+    # issue 38: device: vLLM Ascend with no path for the NPU's SoC
+    _Recogniser(_VLLM_ASCEND_SOC, FactKey.MESSAGE_VLLM_ASCEND_SOC, group=0),
+    # issue 38: device: flash attention on a GPU below its floor
+    _Recogniser(
+        _FLASH_SAID_UNSUPPORTED,
+        FactKey.PROSE_FLASH_ATTN_UNSUPPORTED,
+        made=lambda m: (m[1] or "").strip(" .,"),
+    ),
+    _Recogniser(
+        _FLASH_ATTN_USED, FactKey.FLASH_ATTN_USED, made=lambda m: "2" if m[1] or m[2] else ""
+    ),
 )
 # Which recognisers a line can match, by the words each pattern's matches contain (screen.py):
 # the rest are not tried on it.
