@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import pytest
 
+import hwdoctor
 from hwdoctor.render import paste as rendered
+from tests.conftest import ROOT
 from tests.test_stated_errors import diagnosed, explained
+
+DATA = ROOT / "tests" / "data" / "reports"
 
 
 # flash-attn's setup.py refusing CUDA_HOME's nvcc below its floor (Dao-AILab/flash-attention
@@ -161,3 +165,13 @@ def test_tgi_finding_no_cuda_is_never_no_problem() -> None:
     report = diagnosed("tgi1377-title-could-not-import-flash-cuda-not-available-tgi-1.3-2x3090.md")
     assert explained(report, "CUDA is not available")
     assert "no problem" not in rendered.counts(report) and report.exit_code == 1
+
+
+def test_a_branch_s_early_driver_reporting_its_own_cuda_is_not_forward_compat() -> None:
+    """nvidia-smi on a desktop (Frogging-Family/nvidia-all#212): the R550 beta 550.40.07 says
+    CUDA 12.4, below Table 3's 550.54.14 for 12.4 but of its branch; it is the driver's own
+    CUDA, no forward-compatibility library, and the paste has no problem in it."""
+    report = hwdoctor.diagnose((DATA / "nvidia_smi" / "nvidiaall212-550-rtx4070.txt").read_bytes())
+    assert report is not None
+    assert not [f for f in report.findings if f.code.startswith("driver.")], report.findings
+    assert "no problem" in rendered.counts(report)

@@ -3190,14 +3190,17 @@ def _forward_compat_loaded(facts: _Read, found: Sequence[Finding]) -> tuple[Find
     (cuda-compat, which CUDA container images carry and NVIDIA's Forward Compatibility guide
     describes) loaded in front of the driver's, on a GeForce that forward compatibility does
     not cover: CUDA refuses to start (CUDA error 804, cudaErrorCompatNotSupportedOnDevice).
-    A CUDA no toolkit release has (nvidia-smi's "12.7") has no minimum and is left alone."""
+    A CUDA no toolkit release has (nvidia-smi's "12.7") has no minimum and is left alone, and
+    so is a driver of the minimum's own branch below it: a branch's beta and early releases
+    report that CUDA themselves (tests/data/reports/nvidia_smi/nvidiaall212: 550.40.07, a
+    desktop's driver, says CUDA 12.4, whose Table 3 minimum is 550.54.14)."""
     driver, shown = facts.one(FactKey.DRIVER), facts.one(FactKey.DRIVER_CUDA)
     if driver is None or shown is None:
         return ()
     native = drivers.newest_cuda(driver.value)
     floor = drivers.table3_minimum(shown.value)
     running, needed = drivers.driver_tuple(driver.value), floor and drivers.driver_tuple(floor)
-    if native is None or not running or not needed or running >= needed:
+    if native is None or not running or not needed or running[0] >= needed[0]:
         return ()
     gpus = (*facts.all(FactKey.GPU), *facts.all(FactKey.PROSE_GPU))
     gpu = next((g for g in gpus if _NO_FORWARD_COMPAT_GPU.search(g.value)), None)
