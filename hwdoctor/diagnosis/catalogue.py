@@ -402,11 +402,21 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
     Code.BUILD_MISMATCH: Entry(
         W, "torch is built for another accelerator",
         "The hardware is there, but the installed torch wheel was built for a different "
-        "accelerator (a CUDA wheel on an AMD GPU, for example).",
+        "accelerator (a CUDA wheel on an AMD GPU, for example). On Windows, PyTorch's own "
+        "builds are CPU and CUDA ones (pytorch.org's \"Get Started\" selector offers ROCm "
+        "for Linux alone), so an AMD GPU there is used only by AMD's Windows wheels, "
+        "torch-directml or WSL2.",
         "{hardware} hardware is present ({where}) but torch {torch} is a {build} build",
         commands=("{install}",),
         advice="{install_elsewhere}",
         params=("said",),
+        # issue 38 (s8-platform): an AMD GPU on Windows whose torch cannot use it, the build
+        # not shown: PyTorch's Windows wheels are CPU or CUDA builds, neither for an AMD GPU
+        variants={
+            "windows": "{hardware} hardware is present ({where}) on Windows, and torch "
+            "{torch} cannot use it ({said}): PyTorch's builds for Windows are CPU and CUDA "
+            "ones, and its ROCm builds are for Linux only",
+        },
     ),
     # --- packages and extensions --------------------------------------------------------
     Code.PACKAGE_MISSING: Entry(
@@ -1045,6 +1055,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "Linux and Windows only, so pip builds it from source here, and that build fails "
             "(pip: \"subprocess-exited-with-error\"; a build without torch in pip's isolated "
             "environment says \"No module named 'torch'\")",
+            # issue 38 (s8-platform): xformers installed, refusing the Mac's device at run time
+            # (xformers/ops/fmha/common.py not_supported_reasons; diffusers'
+            # set_use_memory_efficient_attention_xformers)
+            "xformers_mps": "xformers has no attention kernels for this Mac's {device} device "
+            "({said}): its memory-efficient attention operators run on CUDA (and ROCm) GPUs",
         },
         variant_commands={
             "triton": (
@@ -1063,6 +1078,14 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "on the Mac's GPU (MPS) (in diffusers, do not call "
             "enable_xformers_memory_efficient_attention; elsewhere, the program's option that "
             "turns xformers off). A CUDA index or toolkit is no remedy on a Mac",
+            # issue 38 (s8-platform): the option that asked for xformers, turned off
+            "xformers_mps": "on a Mac, turn xformers off where the program asks for it: "
+            "--xformers out of Stable Diffusion webui's and SD.Next's arguments (their SDP "
+            "attention, --opt-sdp-attention, runs on MPS), no "
+            "enable_xformers_memory_efficient_attention() or --enable_xformers_memory_efficient_"
+            "attention in diffusers' scripts, or uninstall xformers where a node or library uses "
+            "it whenever it imports (ComfyUI's nodes); torch's scaled_dot_product_attention "
+            "runs on the Mac's GPU. A CUDA index or toolkit is no remedy on a Mac",
             "flash_attn_mac": "on a Mac, run without flash-attn: attention through torch's "
             "scaled_dot_product_attention, which runs on the Mac's GPU (MPS) "
             "(attn_implementation=\"sdpa\" in transformers, or the program's option that turns "

@@ -186,6 +186,23 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.BUILD_MISMATCH],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["windows"],
+    hardware: Value,
+    install: Value | Shell,
+    install_elsewhere: Value,
+    said: Value | Shell,
+    torch: Value,
+    where: Value,
+    build: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.PACKAGE_MISSING],
     *,
     backend: str | None = None,
@@ -1245,7 +1262,9 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: None = None,
+    device: Value = None,
     gpu: Value = None,
+    said: Value = None,
 ) -> Finding: ...
 
 
@@ -1257,6 +1276,8 @@ def finding(
     evidence: str | None = None,
     variant: Literal["bitsandbytes"],
     gpu: Value,
+    device: Value = None,
+    said: Value = None,
 ) -> Finding: ...
 
 
@@ -1267,7 +1288,9 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: Literal["flash_attn_mac"],
+    device: Value = None,
     gpu: Value = None,
+    said: Value = None,
 ) -> Finding: ...
 
 
@@ -1278,7 +1301,9 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: Literal["flash_attn_rocm"],
+    device: Value = None,
     gpu: Value = None,
+    said: Value = None,
 ) -> Finding: ...
 
 
@@ -1290,6 +1315,8 @@ def finding(
     evidence: str | None = None,
     variant: Literal["tgi"],
     gpu: Value,
+    device: Value = None,
+    said: Value = None,
 ) -> Finding: ...
 
 
@@ -1301,6 +1328,8 @@ def finding(
     evidence: str | None = None,
     variant: Literal["triton"],
     gpu: Value,
+    device: Value = None,
+    said: Value = None,
 ) -> Finding: ...
 
 
@@ -1312,6 +1341,8 @@ def finding(
     evidence: str | None = None,
     variant: Literal["triton_llvm"],
     gpu: Value,
+    device: Value = None,
+    said: Value = None,
 ) -> Finding: ...
 
 
@@ -1323,6 +1354,8 @@ def finding(
     evidence: str | None = None,
     variant: Literal["unsloth"],
     gpu: Value,
+    device: Value = None,
+    said: Value = None,
 ) -> Finding: ...
 
 
@@ -1334,6 +1367,8 @@ def finding(
     evidence: str | None = None,
     variant: Literal["unsloth_float8"],
     gpu: Value,
+    device: Value = None,
+    said: Value = None,
 ) -> Finding: ...
 
 
@@ -1345,6 +1380,8 @@ def finding(
     evidence: str | None = None,
     variant: Literal["vllm"],
     gpu: Value,
+    device: Value = None,
+    said: Value = None,
 ) -> Finding: ...
 
 
@@ -1356,6 +1393,8 @@ def finding(
     evidence: str | None = None,
     variant: Literal["vllm_rocm"],
     gpu: Value,
+    device: Value = None,
+    said: Value = None,
 ) -> Finding: ...
 
 
@@ -1366,6 +1405,21 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: Literal["xformers_mac"],
+    device: Value = None,
+    gpu: Value = None,
+    said: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["xformers_mps"],
+    device: Value,
+    said: Value,
     gpu: Value = None,
 ) -> Finding: ...
 

@@ -347,6 +347,18 @@ class FactKey(str, Enum):
     MESSAGE_MODEL_TYPE = "message.model_type_unknown"  # "model type `qwen3` but Transformers …"
     # issue 38: SentenceTransformer refusing a keyword argument; the value: the argument
     MESSAGE_ST_ARGUMENT = "message.sentence_transformer_argument"  # "'trust_remote_code'"
+    # issue 38: s8-platform: Windows named in words ("Windows10 + AMD6500XT", "OS: win10",
+    # "Windows 11", a wheel's "win_amd64"), and Stable Diffusion webui's start-up check of
+    # torch.cuda.is_available() ("Torch is not able to use GPU; add --skip-torch-cuda-test")
+    PROSE_WINDOWS = "prose.windows"
+    MESSAGE_WEBUI_NO_GPU = "message.webui_no_gpu"
+    # issue 38 (s8-platform): xformers refusing a device it has no kernels for: its dispatcher's
+    # "No operator found for `memory_efficient_attention_forward`" (value: the operator) or
+    # diffusers' "xformers' memory efficient attention is only available for GPU" (value:
+    # "diffusers"), and each operator's reason "device=mps (supported: {'cuda'})" (value: the
+    # device)
+    MESSAGE_XFORMERS_REFUSED = "message.xformers_refused"
+    MESSAGE_XFORMERS_DEVICE = "message.xformers_device"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -514,6 +526,8 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_EMPTY_DEVICE,
         FactKey.MESSAGE_MODEL_TYPE,  # issue 38: a model type transformers does not know
         FactKey.MESSAGE_ST_ARGUMENT,  # issue 38: too old a sentence-transformers
+        FactKey.MESSAGE_WEBUI_NO_GPU,  # issue 38 (s8-platform): webui's is_available() check
+        FactKey.MESSAGE_XFORMERS_REFUSED,  # issue 38 (s8-platform): xformers refused the device
     }
 )
 
