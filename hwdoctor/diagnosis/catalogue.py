@@ -2205,6 +2205,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "this Mac",
             # issue 38 (s6-macintel): pip's or uv's resolver finding no release for a Mac
             # (bitsandbytes' PyPI files: 0.43.0-0.48.2 manylinux and win_amd64 wheels only)
+            # issue 38 (s8-platform): transformers' / diffusers' quantizer refusing the Mac
+            "quantizer": "transformers' bitsandbytes quantizer refused this Mac (\"No GPU "
+            "found. A GPU is needed for quantization.\"): it asks torch for CUDA, which no "
+            "torch for macOS has, so a BitsAndBytesConfig (load_in_4bit / load_in_8bit) does "
+            "not load here",
             "no_wheel": "{tool} found no bitsandbytes release for this Mac ({requirement}): "
             "bitsandbytes 0.43.0 to 0.48.2 ship wheels for Linux and Windows only, and its "
             "first macOS wheels, for Apple silicon on macOS 14 or newer, are 0.49.0's",
@@ -2219,6 +2224,16 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "model on a machine with an NVIDIA GPU; bitsandbytes' macOS wheels are for Apple "
             "silicon (arm64) only (its installation guide), so an Intel Mac has none, and a "
             "CUDA or Windows upgrade does not help here",
+            # issue 38 (s8-platform): bitsandbytes' installation guide (0.49.0 on): Apple
+            # silicon wheels, its MPS backend; the quantizers of transformers and diffusers
+            # checked torch.cuda alone (diffusers#13361, #13915 added mps to diffusers' check)
+            "quantizer": "on a Mac, load the model without the BitsAndBytesConfig (drop "
+            "load_in_4bit / load_in_8bit; torch_dtype=torch.float16 on the mps device), or a "
+            "model quantized for Apple silicon (MLX, GGUF); where a node or script loads it "
+            "quantized, its option for unquantized loading. bitsandbytes' own Apple silicon "
+            "wheels (0.49.0 on, its installation guide) do not help while the transformers or "
+            "diffusers release that printed this checks for CUDA alone; a CUDA index is no "
+            "remedy on a Mac",
             # issue 38 (s6-macintel): no wheel of the release asked for this Mac
             "no_wheel": "on Apple silicon with macOS 14 or newer, ask for bitsandbytes 0.49.0 "
             "or newer (the install line given): its first macOS wheels (macosx_14_0_arm64, "

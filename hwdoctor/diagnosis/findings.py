@@ -3277,6 +3277,19 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.BNB_ON_MAC],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["quantizer"],
+    install: Value | Shell = None,
+    requirement: Value = None,
+    tool: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.WSL_NO_LIBCUDA],
     *,
     backend: str | None = None,

@@ -370,6 +370,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_WEBUI_NO_GPU: "Stable Diffusion webui says",
     FactKey.MESSAGE_XFORMERS_REFUSED: "xformers says",
     FactKey.MESSAGE_XFORMERS_DEVICE: "xformers says (device)",
+    FactKey.MESSAGE_BNB_QUANTIZER: "transformers says (bitsandbytes)",
 }
 
 
@@ -442,6 +443,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
         )
     found = (*found, *_amd_on_windows(paste, facts, found))  # issue 38 (s8-platform)
     found = (*found, *_xformers_on_a_mac(paste, facts))  # issue 38 (s8-platform)
+    found = (*found, *_bnb_quantizer_on_a_mac(paste, facts, found))  # issue 38 (s8-platform)
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -4306,6 +4308,34 @@ def _xformers_on_a_mac(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             said=words,
         ),
     )
+
+
+def _bnb_quantizer_on_a_mac(
+    paste: Pasted, facts: _Read, found: Sequence[Finding]
+) -> tuple[Finding, ...]:
+    """issue 38 (s8-platform): transformers' (or diffusers') bitsandbytes quantizer refusing a
+    Mac: "No GPU found. A GPU is needed for quantization." is its check of
+    torch.cuda.is_available(), which no torch for macOS answers True, where the paste shows a
+    Mac (Apple silicon named, a path only macOS has, macOS named). Where bitsandbytes' own
+    words already named the cause (its "compiled without GPU support" on the Mac), the
+    quantizer's line rests on that finding. Silent where the paste shows an NVIDIA or AMD
+    GPU."""
+    said = facts.all(FactKey.MESSAGE_BNB_QUANTIZER)
+    mac = _mac_lines(paste, facts)
+    if not said or not mac or gpu_of_cuda_shown(paste):
+        return ()
+    named = [f for f in found if f.code in _BNB_NAMED or "bitsandbytes" in (f.message or "")]
+    if named:
+        part = "bitsandbytes" if named[0].code != Code.CUDA_ONLY_PACKAGE.value else "stated"
+        facts.use(part, said[0])
+        return ()
+    facts.use("bitsandbytes", said[0])
+    facts.use("host", mac[0])
+    return (finding(Code.BNB_ON_MAC, backend=_MPS, variant="quantizer"),)
+
+
+# The findings that already name bitsandbytes on a machine without its GPU library.
+_BNB_NAMED: Final = frozenset({Code.BNB_ON_MAC.value, Code.BNB_WITHOUT_GPU.value})
 
 
 # issue 38 (s6-macintel): the words that tie a slow line to the XPU stack, and to first use.

@@ -359,6 +359,9 @@ class FactKey(str, Enum):
     # device)
     MESSAGE_XFORMERS_REFUSED = "message.xformers_refused"
     MESSAGE_XFORMERS_DEVICE = "message.xformers_device"
+    # issue 38 (s8-platform): transformers' and diffusers' bitsandbytes quantizer refusing a
+    # machine without CUDA ("No GPU found. A GPU is needed for quantization.")
+    MESSAGE_BNB_QUANTIZER = "message.bnb_quantizer_no_gpu"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -528,6 +531,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_ST_ARGUMENT,  # issue 38: too old a sentence-transformers
         FactKey.MESSAGE_WEBUI_NO_GPU,  # issue 38 (s8-platform): webui's is_available() check
         FactKey.MESSAGE_XFORMERS_REFUSED,  # issue 38 (s8-platform): xformers refused the device
+        FactKey.MESSAGE_BNB_QUANTIZER,  # issue 38 (s8-platform): the bnb quantizer, no CUDA
     }
 )
 

@@ -926,6 +926,12 @@ _XFORMERS_NO_OPERATOR: Final = re.compile(
     r"|xformers' memory efficient attention is only available for GPU()"
 )
 _XFORMERS_DEVICE: Final = re.compile(r"\bdevice=(mps|cpu) \(supported: \{'cuda'")
+# transformers' bitsandbytes quantizers refusing a machine where torch sees no CUDA
+# (transformers/quantizers/quantizer_bnb_4bit.py and quantizer_bnb_8bit.py validate_environment,
+# 4.37 on: `if not torch.cuda.is_available(): raise RuntimeError("No GPU found. A GPU is needed
+# for quantization.")`; modeling_utils.py from_pretrained before 4.37; diffusers/quantizers/
+# bitsandbytes/bnb_quantizer.py the same words).
+_BNB_QUANTIZER_NO_GPU: Final = re.compile(r"No GPU found\. A GPU is needed for quantization")
 
 # issue 38: a library with no build for this machine (archlib). torch's dispatch macros name
 # the kernel that has no code for a dtype (aten/src/ATen/Dispatch.h: "\"" name "\" not
@@ -2009,6 +2015,9 @@ RECOGNISERS: Final = (
         made=lambda m: m[1] if m[1] is not None else "diffusers",
     ),
     _Recogniser(_XFORMERS_DEVICE, FactKey.MESSAGE_XFORMERS_DEVICE),
+    _Recogniser(  # issue 38 (s8-platform): the bitsandbytes quantizer without CUDA
+        _BNB_QUANTIZER_NO_GPU, FactKey.MESSAGE_BNB_QUANTIZER, words="No GPU found"
+    ),
 )
 # Which recognisers a line can match, by the words each pattern's matches contain (screen.py):
 # the rest are not tried on it.
