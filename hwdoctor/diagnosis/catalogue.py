@@ -253,6 +253,8 @@ class Code(str, Enum):
     SENTENCE_TRANSFORMERS_TOO_OLD = "python.sentence_transformers_too_old"
     # issue 38: a program asking torch for CUDA on a Mac
     MPS_ASKED_FOR_CUDA = "backend.mps_asked_for_cuda"
+    # issue 38 (s8-platform): a package with no build for the OS it was installed on
+    OS_UNSUPPORTED = "backend.os_unsupported"
 
 
 @dataclass(frozen=True, slots=True)
@@ -3776,6 +3778,35 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "where a node or library makes the call, use its Mac or CPU option, or a release "
         "that supports Apple silicon; do not install a CUDA build of torch, which macOS "
         "has none of",
+    ),
+    # issue 38 (s8-platform): a package with no build for the OS it was installed on
+    Code.OS_UNSUPPORTED: Entry(
+        E, "a package with no build for this operating system",
+        "vLLM runs on Linux only: its installation guide (docs/getting_started/installation/"
+        "gpu.md) says \"OS: Linux\" and \"vLLM does not support Windows natively\", to use "
+        "WSL or a community fork, and its PyPI wheels are manylinux ones, so a Windows venv "
+        "holds vLLM's Python files without its compiled ops (\"No module named "
+        "'vllm._C'\"). Triton's PyPI wheels are manylinux ones as well, and torch.compile's "
+        "inductor backend needs Triton for GPU kernels (torch/_inductor/exc.py: \"Cannot find "
+        "a working triton installation\").",
+        "vLLM has no build for Windows (\"No module named 'vllm._C'\"): its installation "
+        "guide supports Linux only, so pip on Windows leaves vLLM without its compiled ops",
+        advice="run vLLM under WSL2 (a Linux distribution with the NVIDIA driver's WSL "
+        "support) or in vLLM's Docker image (vllm/vllm-openai) with Docker Desktop's GPU "
+        "support; a native Windows environment has no vLLM build (vLLM's installation guide "
+        "names community forks for Windows, which vLLM does not maintain)",
+        variants={
+            "triton": "Triton has no build for Windows (torch.compile: \"Cannot find a "
+            "working triton installation\", or \"No module named 'triton'\"): its PyPI "
+            "wheels are for Linux, and torch.compile's inductor backend needs it for GPU "
+            "kernels",
+        },
+        variant_advice={
+            "triton": "on Windows, run without torch.compile (eager: the program's option, or "
+            "TORCHDYNAMO_DISABLE=1 set in the shell that starts it), or run under WSL2, where "
+            "Triton's Linux wheels install; community Windows builds of Triton are not "
+            "Triton's own",
+        },
     ),
 }  # fmt: skip
 

@@ -4752,6 +4752,26 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.OS_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.OS_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["triton"],
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

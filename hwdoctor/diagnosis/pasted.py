@@ -183,6 +183,7 @@ _RESTS_ON: Final = (
     # issue 38: a model type the installed transformers does not know
     ("python.transformers_model_type_unknown", ("stated", "pin")),
     ("python.sentence_transformers_too_old", ("stated", "pin")),
+    ("backend.os_unsupported", ("stated", "host")),  # issue 38 (s8-platform)
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -371,6 +372,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_XFORMERS_REFUSED: "xformers says",
     FactKey.MESSAGE_XFORMERS_DEVICE: "xformers says (device)",
     FactKey.MESSAGE_BNB_QUANTIZER: "transformers says (bitsandbytes)",
+    FactKey.MESSAGE_NO_OS_BUILD: "Python says (no build for the OS)",
 }
 
 
@@ -444,6 +446,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_amd_on_windows(paste, facts, found))  # issue 38 (s8-platform)
     found = (*found, *_xformers_on_a_mac(paste, facts))  # issue 38 (s8-platform)
     found = (*found, *_bnb_quantizer_on_a_mac(paste, facts, found))  # issue 38 (s8-platform)
+    found = (*found, *_os_unsupported(paste, facts))  # issue 38 (s8-platform)
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -4332,6 +4335,33 @@ def _bnb_quantizer_on_a_mac(
     facts.use("bitsandbytes", said[0])
     facts.use("host", mac[0])
     return (finding(Code.BNB_ON_MAC, backend=_MPS, variant="quantizer"),)
+
+
+def _os_unsupported(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """issue 38 (s8-platform): a package's compiled part missing on Windows, where the package
+    has no build: vLLM's ("No module named 'vllm._C'"; its installation guide, docs/
+    getting_started/installation/gpu.md: "OS: Linux … vLLM does not support Windows
+    natively", WSL or a community fork), and Triton's under torch.compile (its PyPI wheels
+    are manylinux ones; torch/_inductor's "Cannot find a working triton installation").
+    Silent where the paste names a community Windows build of vLLM (SystemPanic/
+    vllm-windows, whose own wheel is another matter)."""
+    if not remedies.on_windows(paste.evidence):
+        return ()
+    said = facts.all(FactKey.MESSAGE_NO_OS_BUILD)
+    if not said:
+        return ()
+    package = said[0].value
+    if package == "vllm" and any(_FORK.search(f.quote.text) for f in paste.facts):
+        return ()
+    windows = facts.all(FactKey.PROSE_WINDOWS) or facts.all(FactKey.PROSE_WINDOWS_PATH)
+    facts.use("stated", said[0])
+    facts.use("host", *windows[:1])
+    variant: Literal["triton"] | None = "triton" if package == "triton" else None
+    return (finding(Code.OS_UNSUPPORTED, backend=_CUDA, variant=variant),)
+
+
+# A community build of vLLM for Windows named (vLLM's installation guide names the fork).
+_FORK: Final = re.compile(r"(?i)vllm-windows")
 
 
 # The findings that already name bitsandbytes on a machine without its GPU library.

@@ -362,6 +362,10 @@ class FactKey(str, Enum):
     # issue 38 (s8-platform): transformers' and diffusers' bitsandbytes quantizer refusing a
     # machine without CUDA ("No GPU found. A GPU is needed for quantization.")
     MESSAGE_BNB_QUANTIZER = "message.bnb_quantizer_no_gpu"
+    # issue 38 (s8-platform): a package's compiled part missing where it has no build for the
+    # OS: "No module named 'vllm._C'", "Cannot find vllm_C" (value "vllm"), "No module named
+    # 'triton'", torch's "Cannot find a working triton installation" (value "triton")
+    MESSAGE_NO_OS_BUILD = "message.no_os_build"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -532,6 +536,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_WEBUI_NO_GPU,  # issue 38 (s8-platform): webui's is_available() check
         FactKey.MESSAGE_XFORMERS_REFUSED,  # issue 38 (s8-platform): xformers refused the device
         FactKey.MESSAGE_BNB_QUANTIZER,  # issue 38 (s8-platform): the bnb quantizer, no CUDA
+        FactKey.MESSAGE_NO_OS_BUILD,  # issue 38 (s8-platform): no build for this OS
     }
 )
 

@@ -906,6 +906,11 @@ _ST_ARGUMENT: Final = re.compile(
 # named it.
 _WINDOWS_PROSE: Final = re.compile(
     r"\b(?i:windows|win)[ _-]?(1[01])\b|\b(win_amd64)\b|\[(MSC) v\.\d{4} (?:64|32) bit"
+    # "My operation system is Windows", "OS: Windows", "windows上运行报错" (on Windows)
+    r"|(?i:(?:operating|operation) system is|\bOS\s?[:：])\s?(?i:(windows))\b"
+    r"|\b(?i:(windows))(?=[上下])"
+    # "Torch.compile not working with python 3.12 on windows" (a title's last words)
+    r"|\b(?i:on (windows))\s*$"
 )
 # Stable Diffusion webui's start-up check (AUTOMATIC1111/stable-diffusion-webui launch.py
 # prepare_environment, modules/launch_utils.py since v1.3: `assert torch.cuda.is_available(),
@@ -932,6 +937,16 @@ _XFORMERS_DEVICE: Final = re.compile(r"\bdevice=(mps|cpu) \(supported: \{'cuda'"
 # for quantization.")`; modeling_utils.py from_pretrained before 4.37; diffusers/quantizers/
 # bitsandbytes/bnb_quantizer.py the same words).
 _BNB_QUANTIZER_NO_GPU: Final = re.compile(r"No GPU found\. A GPU is needed for quantization")
+# A package's compiled part missing where it has no build for the OS (read with the OS the
+# paste shows, diagnosis/pasted.py _os_unsupported): vLLM's compiled ops, vllm/_C (its
+# __init__ imports them: "No module named 'vllm._C'"; a reporter's "Cannot find vllm_C"), and
+# Triton, which torch.compile's inductor needs for GPU kernels (torch/_inductor/exc.py
+# TritonMissing: "Cannot find a working triton installation"; Python's "No module named
+# 'triton'"). The value: the package.
+_NO_OS_BUILD: Final = re.compile(
+    r"No module named ['\"](vllm)\._C['\"]|Cannot find (vllm)_C\b"
+    r"|No module named ['\"](triton)['\"]|Cannot find a working (triton) installation"
+)
 
 # issue 38: a library with no build for this machine (archlib). torch's dispatch macros name
 # the kernel that has no code for a dtype (aten/src/ATen/Dispatch.h: "\"" name "\" not
@@ -2005,7 +2020,13 @@ RECOGNISERS: Final = (
     _Recogniser(
         _WINDOWS_PROSE,
         FactKey.PROSE_WINDOWS,
-        made=lambda m: f"Windows {m[1]}" if m[1] else f"Windows ({m[2] or 'MSC'})",
+        made=lambda m: (
+            f"Windows {m[1]}"
+            if m[1]
+            else "Windows"
+            if m[4] or m[5] or m[6]
+            else f"Windows ({m[2] or 'MSC'})"
+        ),
     ),
     _Recogniser(_WEBUI_NO_GPU, FactKey.MESSAGE_WEBUI_NO_GPU, words="Torch is not able to use GPU"),
     # issue 38 (s8-platform): xformers refusing the device (its dispatcher, diffusers)
@@ -2015,6 +2036,9 @@ RECOGNISERS: Final = (
         made=lambda m: m[1] if m[1] is not None else "diffusers",
     ),
     _Recogniser(_XFORMERS_DEVICE, FactKey.MESSAGE_XFORMERS_DEVICE),
+    _Recogniser(  # issue 38 (s8-platform): a compiled part missing, no build for the OS
+        _NO_OS_BUILD, FactKey.MESSAGE_NO_OS_BUILD, made=lambda m: m[1] or m[2] or m[3] or m[4]
+    ),
     _Recogniser(  # issue 38 (s8-platform): the bitsandbytes quantizer without CUDA
         _BNB_QUANTIZER_NO_GPU, FactKey.MESSAGE_BNB_QUANTIZER, words="No GPU found"
     ),
