@@ -4287,14 +4287,15 @@ def _xformers_on_a_mac(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         return ()
     refused = facts.all(FactKey.MESSAGE_XFORMERS_REFUSED)
     devices = facts.all(FactKey.MESSAGE_XFORMERS_DEVICE)
-    mps = [f for f in devices if f.value == "mps"]
+    mac_device = registry.BY_KEY[_MPS].device  # torch's device string for the Mac's GPU
+    mps = [f for f in devices if f.value == mac_device]
     mac = _mac_lines(paste, facts)
     if not (mps or (mac and (refused or devices))):
         return ()
     said = (mps or devices or refused)[0]
     facts.use("stated", *refused[:1], said)
     facts.use("gpus", *mac[:1])
-    device = said.value if said.key is FactKey.MESSAGE_XFORMERS_DEVICE else "mps"
+    device = said.value if said.key is FactKey.MESSAGE_XFORMERS_DEVICE else mac_device
     words = (
         f"xformers: \"device={device} (supported: {{'cuda'}})\""
         if said.key is FactKey.MESSAGE_XFORMERS_DEVICE
