@@ -446,7 +446,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_amd_on_windows(paste, facts, found))  # issue 38 (s8-platform)
     found = (*found, *_xformers_on_a_mac(paste, facts))  # issue 38 (s8-platform)
     found = (*found, *_bnb_quantizer_on_a_mac(paste, facts, found))  # issue 38 (s8-platform)
-    found = (*found, *_os_unsupported(paste, facts))  # issue 38 (s8-platform)
+    found = (*found, *_os_unsupported(paste, facts, found))  # issue 38 (s8-platform)
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -4338,7 +4338,7 @@ def _bnb_quantizer_on_a_mac(
     return (finding(Code.BNB_ON_MAC, backend=_MPS, variant="quantizer"),)
 
 
-def _os_unsupported(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+def _os_unsupported(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
     """issue 38 (s8-platform): a package's compiled part missing on Windows, where the package
     has no build: vLLM's ("No module named 'vllm._C'"; its installation guide, docs/
     getting_started/installation/gpu.md: "OS: Linux … vLLM does not support Windows
@@ -4353,6 +4353,13 @@ def _os_unsupported(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         return ()
     package = said[0].value
     if package == "vllm" and any(_FORK.search(f.quote.text) for f in paste.facts):
+        return ()
+    if package == "vllm" and any(
+        f.code == Code.CUDA_ONLY_PACKAGE.value and "vLLM" in (f.message or "") for f in found
+    ):
+        # vLLM's own words on a machine without an NVIDIA GPU already name it, with WSL2 for
+        # Windows in their advice: the missing vllm._C rests on that finding
+        facts.use("stated", said[0])
         return ()
     windows = facts.all(FactKey.PROSE_WINDOWS) or facts.all(FactKey.PROSE_WINDOWS_PATH)
     facts.use("stated", said[0])
