@@ -310,10 +310,17 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         # and pip on Windows finds only manylinux wheels under /whl/rocm* (OneTrainer#1381:
         # "Wheels are available for torch (v2.9.1+rocm6.3) on the following platform:
         # manylinux_2_28_x86_64"). AMD publishes its own Windows wheels for Radeon and Ryzen.
+        # issue 38 (s8-platform): the other Windows routes. Microsoft's torch-directml runs
+        # torch on any DirectX 12 GPU ("dml" device; learn.microsoft.com/windows/ai/directml/
+        # pytorch-windows), and AMD's ROCm for WSL2 drives the Radeon GPUs its WSL page lists
+        # (rocm.docs.amd.com/projects/radeon-ryzen/en/latest/docs/install/installrad/wsl/
+        # howto_wsl.html).
         install_windows="PyTorch's ROCm builds (download.pytorch.org/whl/rocm*) are for Linux "
         "only; on Windows, AMD publishes PyTorch wheels for the Radeon and Ryzen GPUs it "
         "lists: https://rocm.docs.amd.com/projects/radeon-ryzen/en/latest/docs/install/"
-        "installrad/windows/install-pytorch.html",
+        "installrad/windows/install-pytorch.html; for a Radeon it does not list, Microsoft's "
+        'torch-directml (the "dml" device, an application\'s DirectML option), or WSL2 with '
+        "AMD's ROCm for WSL for the Radeon GPUs its WSL page lists",
         hardware_remedy="install the ROCm driver; add the user to the render and video "
         "groups; in a container pass --device=/dev/kfd --device=/dev/dri",
         docs="https://rocm.docs.amd.com/projects/install-on-linux/en/latest/",

@@ -594,6 +594,7 @@ _AMD_LLVM: Final[tuple[Row, ...]] = (
     *_rows("gfx1200", "Radeon RX 9060"),
     *_rows("gfx1101", "Radeon RX 7700"),
     *_rows("gfx1102", "Radeon RX 7600 XT"),
+    *_rows("gfx1034", "Radeon RX 6500 XT"),  # issue 38 (s8-platform)
     *_rows("gfx1012", "Radeon RX 5500", "Radeon RX 5500 XT"),
     *_rows("gfx1011", "Radeon Pro V520"),
     *_rows("gfx1010", "Radeon RX 5700", "Radeon RX 5700 XT"),

@@ -261,6 +261,8 @@ class Code(str, Enum):
     WHEEL_VERSION_INCONSISTENT = "python.wheel_version_inconsistent"
     # issue 38: device: an AMD GPU the kernel driver gives no ROCm compute (KFD) support
     KFD_UNSUPPORTED = "device.amd_gpu_without_kfd"
+    # issue 38 (s8-platform): a package with no build for the OS it was installed on
+    OS_UNSUPPORTED = "backend.os_unsupported"
 
 
 @dataclass(frozen=True, slots=True)
@@ -417,11 +419,21 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
     Code.BUILD_MISMATCH: Entry(
         W, "torch is built for another accelerator",
         "The hardware is there, but the installed torch wheel was built for a different "
-        "accelerator (a CUDA wheel on an AMD GPU, for example).",
+        "accelerator (a CUDA wheel on an AMD GPU, for example). On Windows, PyTorch's own "
+        "builds are CPU and CUDA ones (pytorch.org's \"Get Started\" selector offers ROCm "
+        "for Linux alone), so an AMD GPU there is used only by AMD's Windows wheels, "
+        "torch-directml or WSL2.",
         "{hardware} hardware is present ({where}) but torch {torch} is a {build} build",
         commands=("{install}",),
         advice="{install_elsewhere}",
         params=("said",),
+        # issue 38 (s8-platform): an AMD GPU on Windows whose torch cannot use it, the build
+        # not shown: PyTorch's Windows wheels are CPU or CUDA builds, neither for an AMD GPU
+        variants={
+            "windows": "{hardware} hardware is present ({where}) on Windows, and torch "
+            "{torch} cannot use it ({said}): PyTorch's builds for Windows are CPU and CUDA "
+            "ones, and its ROCm builds are for Linux only",
+        },
     ),
     # --- packages and extensions --------------------------------------------------------
     Code.PACKAGE_MISSING: Entry(
@@ -1143,6 +1155,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "Linux and Windows only, so pip builds it from source here, and that build fails "
             "(pip: \"subprocess-exited-with-error\"; a build without torch in pip's isolated "
             "environment says \"No module named 'torch'\")",
+            # issue 38 (s8-platform): xformers installed, refusing the Mac's device at run time
+            # (xformers/ops/fmha/common.py not_supported_reasons; diffusers'
+            # set_use_memory_efficient_attention_xformers)
+            "xformers_mps": "xformers has no attention kernels for this Mac's {device} device "
+            "({said}): its memory-efficient attention operators run on CUDA (and ROCm) GPUs",
         },
         variant_commands={
             "triton": (
@@ -1161,6 +1178,14 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "on the Mac's GPU (MPS) (in diffusers, do not call "
             "enable_xformers_memory_efficient_attention; elsewhere, the program's option that "
             "turns xformers off). A CUDA index or toolkit is no remedy on a Mac",
+            # issue 38 (s8-platform): the option that asked for xformers, turned off
+            "xformers_mps": "on a Mac, turn xformers off where the program asks for it: "
+            "--xformers out of Stable Diffusion webui's and SD.Next's arguments (their SDP "
+            "attention, --opt-sdp-attention, runs on MPS), no "
+            "enable_xformers_memory_efficient_attention() or --enable_xformers_memory_efficient_"
+            "attention in diffusers' scripts, or uninstall xformers where a node or library uses "
+            "it whenever it imports (ComfyUI's nodes); torch's scaled_dot_product_attention "
+            "runs on the Mac's GPU. A CUDA index or toolkit is no remedy on a Mac",
             "flash_attn_mac": "on a Mac, run without flash-attn: attention through torch's "
             "scaled_dot_product_attention, which runs on the Mac's GPU (MPS) "
             "(attn_implementation=\"sdpa\" in transformers, or the program's option that turns "
@@ -2281,6 +2306,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "this Mac",
             # issue 38 (s6-macintel): pip's or uv's resolver finding no release for a Mac
             # (bitsandbytes' PyPI files: 0.43.0-0.48.2 manylinux and win_amd64 wheels only)
+            # issue 38 (s8-platform): transformers' / diffusers' quantizer refusing the Mac
+            "quantizer": "transformers' bitsandbytes quantizer refused this Mac (\"No GPU "
+            "found. A GPU is needed for quantization.\"): it asks torch for CUDA, which no "
+            "torch for macOS has, so a BitsAndBytesConfig (load_in_4bit / load_in_8bit) does "
+            "not load here",
             "no_wheel": "{tool} found no bitsandbytes release for this Mac ({requirement}): "
             "bitsandbytes 0.43.0 to 0.48.2 ship wheels for Linux and Windows only, and its "
             "first macOS wheels, for Apple silicon on macOS 14 or newer, are 0.49.0's",
@@ -2295,6 +2325,16 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "model on a machine with an NVIDIA GPU; bitsandbytes' macOS wheels are for Apple "
             "silicon (arm64) only (its installation guide), so an Intel Mac has none, and a "
             "CUDA or Windows upgrade does not help here",
+            # issue 38 (s8-platform): bitsandbytes' installation guide (0.49.0 on): Apple
+            # silicon wheels, its MPS backend; the quantizers of transformers and diffusers
+            # checked torch.cuda alone (diffusers#13361, #13915 added mps to diffusers' check)
+            "quantizer": "on a Mac, load the model without the BitsAndBytesConfig (drop "
+            "load_in_4bit / load_in_8bit; torch_dtype=torch.float16 on the mps device), or a "
+            "model quantized for Apple silicon (MLX, GGUF); where a node or script loads it "
+            "quantized, its option for unquantized loading. bitsandbytes' own Apple silicon "
+            "wheels (0.49.0 on, its installation guide) do not help while the transformers or "
+            "diffusers release that printed this checks for CUDA alone; a CUDA index is no "
+            "remedy on a Mac",
             # issue 38 (s6-macintel): no wheel of the release asked for this Mac
             "no_wheel": "on Apple silicon with macOS 14 or newer, ask for bitsandbytes 0.49.0 "
             "or newer (the install line given): its first macOS wheels (macosx_14_0_arm64, "
@@ -4046,6 +4086,35 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "run on the CPU, on a GPU ROCm lists (https://rocm.docs.amd.com/projects/"
             "install-on-linux/en/latest/reference/system-requirements.html), or with a "
             "runtime that uses the GPU through Vulkan (llama.cpp's Vulkan backend)",
+        },
+    ),
+    # issue 38 (s8-platform): a package with no build for the OS it was installed on
+    Code.OS_UNSUPPORTED: Entry(
+        E, "a package with no build for this operating system",
+        "vLLM runs on Linux only: its installation guide (docs/getting_started/installation/"
+        "gpu.md) says \"OS: Linux\" and \"vLLM does not support Windows natively\", to use "
+        "WSL or a community fork, and its PyPI wheels are manylinux ones, so a Windows venv "
+        "holds vLLM's Python files without its compiled ops (\"No module named "
+        "'vllm._C'\"). Triton's PyPI wheels are manylinux ones as well, and torch.compile's "
+        "inductor backend needs Triton for GPU kernels (torch/_inductor/exc.py: \"Cannot find "
+        "a working triton installation\").",
+        "vLLM has no build for Windows (\"No module named 'vllm._C'\"): its installation "
+        "guide supports Linux only, so pip on Windows leaves vLLM without its compiled ops",
+        advice="run vLLM under WSL2 (a Linux distribution with the NVIDIA driver's WSL "
+        "support) or in vLLM's Docker image (vllm/vllm-openai) with Docker Desktop's GPU "
+        "support; a native Windows environment has no vLLM build (vLLM's installation guide "
+        "names community forks for Windows, which vLLM does not maintain)",
+        variants={
+            "triton": "Triton has no build for Windows (torch.compile: \"Cannot find a "
+            "working triton installation\", or \"No module named 'triton'\"): its PyPI "
+            "wheels are for Linux, and torch.compile's inductor backend needs it for GPU "
+            "kernels",
+        },
+        variant_advice={
+            "triton": "on Windows, run without torch.compile (eager: the program's option, or "
+            "TORCHDYNAMO_DISABLE=1 set in the shell that starts it), or run under WSL2, where "
+            "Triton's Linux wheels install; community Windows builds of Triton are not "
+            "Triton's own",
         },
     ),
 }  # fmt: skip

@@ -186,6 +186,23 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.BUILD_MISMATCH],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["windows"],
+    hardware: Value,
+    install: Value | Shell,
+    install_elsewhere: Value,
+    said: Value | Shell,
+    torch: Value,
+    where: Value,
+    build: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.PACKAGE_MISSING],
     *,
     backend: str | None = None,
@@ -1357,7 +1374,9 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: None = None,
+    device: Value = None,
     gpu: Value = None,
+    said: Value = None,
 ) -> Finding: ...
 
 
@@ -1369,6 +1388,8 @@ def finding(
     evidence: str | None = None,
     variant: Literal["bitsandbytes"],
     gpu: Value,
+    device: Value = None,
+    said: Value = None,
 ) -> Finding: ...
 
 
@@ -1380,6 +1401,8 @@ def finding(
     evidence: str | None = None,
     variant: Literal["flash_attn"],
     gpu: Value,
+    device: Value = None,
+    said: Value = None,
 ) -> Finding: ...
 
 
@@ -1391,6 +1414,8 @@ def finding(
     evidence: str | None = None,
     variant: Literal["flash_attn2_used"],
     gpu: Value,
+    device: Value = None,
+    said: Value = None,
 ) -> Finding: ...
 
 
@@ -1401,7 +1426,9 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: Literal["flash_attn_mac"],
+    device: Value = None,
     gpu: Value = None,
+    said: Value = None,
 ) -> Finding: ...
 
 
@@ -1412,7 +1439,9 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: Literal["flash_attn_rocm"],
+    device: Value = None,
     gpu: Value = None,
+    said: Value = None,
 ) -> Finding: ...
 
 
@@ -1424,6 +1453,8 @@ def finding(
     evidence: str | None = None,
     variant: Literal["flash_attn_said"],
     gpu: Value,
+    device: Value = None,
+    said: Value = None,
 ) -> Finding: ...
 
 
@@ -1435,6 +1466,8 @@ def finding(
     evidence: str | None = None,
     variant: Literal["flash_attn_used"],
     gpu: Value,
+    device: Value = None,
+    said: Value = None,
 ) -> Finding: ...
 
 
@@ -1446,6 +1479,8 @@ def finding(
     evidence: str | None = None,
     variant: Literal["tgi"],
     gpu: Value,
+    device: Value = None,
+    said: Value = None,
 ) -> Finding: ...
 
 
@@ -1457,6 +1492,8 @@ def finding(
     evidence: str | None = None,
     variant: Literal["triton"],
     gpu: Value,
+    device: Value = None,
+    said: Value = None,
 ) -> Finding: ...
 
 
@@ -1468,6 +1505,8 @@ def finding(
     evidence: str | None = None,
     variant: Literal["triton_llvm"],
     gpu: Value,
+    device: Value = None,
+    said: Value = None,
 ) -> Finding: ...
 
 
@@ -1479,6 +1518,8 @@ def finding(
     evidence: str | None = None,
     variant: Literal["unsloth"],
     gpu: Value,
+    device: Value = None,
+    said: Value = None,
 ) -> Finding: ...
 
 
@@ -1490,6 +1531,8 @@ def finding(
     evidence: str | None = None,
     variant: Literal["unsloth_float8"],
     gpu: Value,
+    device: Value = None,
+    said: Value = None,
 ) -> Finding: ...
 
 
@@ -1501,6 +1544,8 @@ def finding(
     evidence: str | None = None,
     variant: Literal["vllm"],
     gpu: Value,
+    device: Value = None,
+    said: Value = None,
 ) -> Finding: ...
 
 
@@ -1512,6 +1557,8 @@ def finding(
     evidence: str | None = None,
     variant: Literal["vllm_rocm"],
     gpu: Value,
+    device: Value = None,
+    said: Value = None,
 ) -> Finding: ...
 
 
@@ -1522,6 +1569,21 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: Literal["xformers_mac"],
+    device: Value = None,
+    gpu: Value = None,
+    said: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["xformers_mps"],
+    device: Value,
+    said: Value,
     gpu: Value = None,
 ) -> Finding: ...
 
@@ -3379,6 +3441,19 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.BNB_ON_MAC],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["quantizer"],
+    install: Value | Shell = None,
+    requirement: Value = None,
+    tool: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.WSL_NO_LIBCUDA],
     *,
     backend: str | None = None,
@@ -5089,6 +5164,26 @@ def finding(
     hardware: Value,
     said: Value,
     asic: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.OS_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.OS_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["triton"],
 ) -> Finding: ...
 
 

@@ -186,6 +186,7 @@ _RESTS_ON: Final = (
     ("python.transformers_model_type_unknown", ("stated", "pin")),
     ("python.sentence_transformers_too_old", ("stated", "pin")),
     ("python.wheel_version_inconsistent", ("pin",)),  # issue 38 (s8-pip): a file pip discarded
+    ("backend.os_unsupported", ("stated", "host")),  # issue 38 (s8-platform)
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -382,6 +383,13 @@ _WHAT: Final = {
     FactKey.MESSAGE_PIP_DEPENDS: "pip's resolver says (a requirement)",
     FactKey.MESSAGE_PIP_IMPOSSIBLE: "pip's resolver says",
     FactKey.MESSAGE_INCONSISTENT_VERSION: "pip says (a file's version)",
+    # issue 38 (s8-platform): Windows in words, webui's torch.cuda.is_available() check
+    FactKey.PROSE_WINDOWS: "OS",
+    FactKey.MESSAGE_WEBUI_NO_GPU: "Stable Diffusion webui says",
+    FactKey.MESSAGE_XFORMERS_REFUSED: "xformers says",
+    FactKey.MESSAGE_XFORMERS_DEVICE: "xformers says (device)",
+    FactKey.MESSAGE_BNB_QUANTIZER: "transformers says (bitsandbytes)",
+    FactKey.MESSAGE_NO_OS_BUILD: "Python says (no build for the OS)",
 }
 
 
@@ -468,6 +476,10 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_no_release(paste, facts))  # issue 38: pip finds no release to install
     found = (*found, *_nodes_denied(paste, facts, found))  # issue 38: device: root only
     found = (*found, *_kfd_unsupported(facts))  # issue 38: device: no ROCm compute (KFD)
+    found = (*found, *_amd_on_windows(paste, facts, found))  # issue 38 (s8-platform)
+    found = (*found, *_xformers_on_a_mac(paste, facts))  # issue 38 (s8-platform)
+    found = (*found, *_bnb_quantizer_on_a_mac(paste, facts, found))  # issue 38 (s8-platform)
+    found = (*found, *_os_unsupported(paste, facts, found))  # issue 38 (s8-platform)
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -1012,6 +1024,74 @@ def _mac_asked_cuda(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     facts.use("accelerator", shown[0])
     named = printable(shown[0].value.strip())[:60]
     return (finding(Code.MPS_ASKED_FOR_CUDA, backend=_MPS, shown=f"a Mac ({named})"),)
+
+
+def _amd_on_windows(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """issue 38 (s8-platform): an AMD GPU on Windows and torch.cuda.is_available() False, said
+    by Stable Diffusion webui's start-up check ("Torch is not able to use GPU") or by the
+    reporter, the build of torch not shown: PyTorch's Windows wheels are CPU and CUDA builds
+    (pytorch.org "Get Started": ROCm for Linux alone; the registry's install_windows says
+    where an AMD GPU's torch comes from on Windows). Where torch's own words gave the build
+    ("Torch not compiled with CUDA enabled", "Found no NVIDIA driver"), the build's own
+    finding says it, with the same Windows remedy."""
+    if not remedies.on_windows(paste.evidence):
+        return ()
+    if any(f.code in _BUILD_CODES and f.backend == _ROCM for f in found):
+        return ()
+    said = facts.all(FactKey.MESSAGE_WEBUI_NO_GPU) or [
+        f for f in facts.all(FactKey.CUDA_AVAILABLE) if f.value.strip().lower() == "false"
+    ]
+    amd = _amd_gpu_named(paste)
+    if not said or amd is None:
+        return ()
+    torch = paste.evidence.torch.version if paste.evidence.torch else None
+    if torch and "+rocm" in torch.lower():
+        return ()  # a ROCm build after all: another cause (its GPU, its driver)
+    # its parts (_RESTS_ON "torch.build_mismatch"): torch's answer and the OS it runs on, the GPU
+    windows = facts.all(FactKey.PROSE_WINDOWS) or facts.all(FactKey.PROSE_WINDOWS_PATH)
+    facts.use("torch", said[0], *windows[:1])
+    facts.use("gpus", amd)
+    backend = registry.BY_KEY[_ROCM]
+    words = (
+        "torch.cuda.is_available() is False"
+        if said[0].key is FactKey.CUDA_AVAILABLE
+        else 'Stable Diffusion webui: "Torch is not able to use GPU"'
+    )
+    return (
+        finding(
+            Code.BUILD_MISMATCH,
+            backend=_ROCM,
+            variant="windows",
+            hardware=backend.hardware,
+            where=printable(amd.value.strip())[:60],
+            torch=torch or "(version not shown)",
+            build="CPU or CUDA",
+            said=words,
+            install=remedies.install(
+                backend, remedies.installer(paste.evidence.python), evidence=paste.evidence
+            ),
+            install_elsewhere=remedies.elsewhere(backend, paste.evidence),
+        ),
+    )
+
+
+def _amd_gpu_named(paste: Pasted) -> PastedFact | None:
+    """The line that names an AMD GPU (a name the gfx table knows, a Radeon or Instinct, "I
+    have an AMD gpu"), where the paste shows no NVIDIA GPU; None elsewhere."""
+    host = paste.evidence.host
+    if host is not None and any(s.backend == _CUDA for s in host.signals):
+        return None
+    for fact in paste.facts:
+        if fact.key is FactKey.PROSE_AMD_GPU or (
+            fact.key in (FactKey.GPU, FactKey.AMD_NAME)
+            and (gpus.amd_gfx(fact.value) or _AMD_NAMED.search(fact.value))
+        ):
+            return fact
+    return None
+
+
+# The findings that say torch's build is not the hardware's.
+_BUILD_CODES: Final = frozenset({Code.CPU_ONLY_BUILD.value, Code.BUILD_MISMATCH.value})
 
 
 def _ascend(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
@@ -4679,6 +4759,106 @@ def _cuda_only_on_a_mac(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         facts.use("gpus", mac[0])
         found.append(finding(Code.EXTENSION_ARCH_UNSUPPORTED, backend=_MPS, variant="xformers_mac"))
     return tuple(found)
+
+
+def _xformers_on_a_mac(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """issue 38 (s8-platform): xformers refusing the Mac's device: its dispatcher's "No
+    operator found for `memory_efficient_attention_forward`" with each operator's
+    "device=mps (supported: {'cuda'})" (torch's mps device exists on macOS alone), or the
+    same with device=cpu, or diffusers' "only available for GPU", where the paste shows a
+    Mac. xformers' kernels are CUDA (and ROCm) ones: the program's xformers option is what to
+    turn off. Silent where the paste shows an NVIDIA or AMD GPU."""
+    if gpu_of_cuda_shown(paste):
+        return ()
+    refused = facts.all(FactKey.MESSAGE_XFORMERS_REFUSED)
+    devices = facts.all(FactKey.MESSAGE_XFORMERS_DEVICE)
+    mac_device = registry.BY_KEY[_MPS].device  # torch's device string for the Mac's GPU
+    mps = [f for f in devices if f.value == mac_device]
+    mac = _mac_lines(paste, facts)
+    if not (mps or (mac and (refused or devices))):
+        return ()
+    said = (mps or devices or refused)[0]
+    facts.use("stated", *refused[:1], said)
+    facts.use("gpus", *mac[:1])
+    device = said.value if said.key is FactKey.MESSAGE_XFORMERS_DEVICE else mac_device
+    words = (
+        f"xformers: \"device={device} (supported: {{'cuda'}})\""
+        if said.key is FactKey.MESSAGE_XFORMERS_DEVICE
+        else 'diffusers: "xformers\' memory efficient attention is only available for GPU"'
+        if said.value == "diffusers"
+        else f'xformers: "No operator found for `{printable(said.value)[:60]}`"'
+    )
+    return (
+        finding(
+            Code.EXTENSION_ARCH_UNSUPPORTED,
+            backend=_MPS,
+            variant="xformers_mps",
+            device=device,
+            said=words,
+        ),
+    )
+
+
+def _bnb_quantizer_on_a_mac(
+    paste: Pasted, facts: _Read, found: Sequence[Finding]
+) -> tuple[Finding, ...]:
+    """issue 38 (s8-platform): transformers' (or diffusers') bitsandbytes quantizer refusing a
+    Mac: "No GPU found. A GPU is needed for quantization." is its check of
+    torch.cuda.is_available(), which no torch for macOS answers True, where the paste shows a
+    Mac (Apple silicon named, a path only macOS has, macOS named). Where bitsandbytes' own
+    words already named the cause (its "compiled without GPU support" on the Mac), the
+    quantizer's line rests on that finding. Silent where the paste shows an NVIDIA or AMD
+    GPU."""
+    said = facts.all(FactKey.MESSAGE_BNB_QUANTIZER)
+    mac = _mac_lines(paste, facts)
+    if not said or not mac or gpu_of_cuda_shown(paste):
+        return ()
+    named = [f for f in found if f.code in _BNB_NAMED or "bitsandbytes" in (f.message or "")]
+    if named:
+        part = "bitsandbytes" if named[0].code != Code.CUDA_ONLY_PACKAGE.value else "stated"
+        facts.use(part, said[0])
+        return ()
+    facts.use("bitsandbytes", said[0])
+    facts.use("host", mac[0])
+    return (finding(Code.BNB_ON_MAC, backend=_MPS, variant="quantizer"),)
+
+
+def _os_unsupported(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """issue 38 (s8-platform): a package's compiled part missing on Windows, where the package
+    has no build: vLLM's ("No module named 'vllm._C'"; its installation guide, docs/
+    getting_started/installation/gpu.md: "OS: Linux … vLLM does not support Windows
+    natively", WSL or a community fork), and Triton's under torch.compile (its PyPI wheels
+    are manylinux ones; torch/_inductor's "Cannot find a working triton installation").
+    Silent where the paste names a community Windows build of vLLM (SystemPanic/
+    vllm-windows, whose own wheel is another matter)."""
+    if not remedies.on_windows(paste.evidence):
+        return ()
+    said = facts.all(FactKey.MESSAGE_NO_OS_BUILD)
+    if not said:
+        return ()
+    package = said[0].value
+    if package == "vllm" and any(_FORK.search(f.quote.text) for f in paste.facts):
+        return ()
+    if package == "vllm" and any(
+        f.code == Code.CUDA_ONLY_PACKAGE.value and "vLLM" in (f.message or "") for f in found
+    ):
+        # vLLM's own words on a machine without an NVIDIA GPU already name it, with WSL2 for
+        # Windows in their advice: the missing vllm._C rests on that finding
+        facts.use("stated", said[0])
+        return ()
+    windows = facts.all(FactKey.PROSE_WINDOWS) or facts.all(FactKey.PROSE_WINDOWS_PATH)
+    facts.use("stated", said[0])
+    facts.use("host", *windows[:1])
+    variant: Literal["triton"] | None = "triton" if package == "triton" else None
+    return (finding(Code.OS_UNSUPPORTED, backend=_CUDA, variant=variant),)
+
+
+# A community build of vLLM for Windows named (vLLM's installation guide names the fork).
+_FORK: Final = re.compile(r"(?i)vllm-windows")
+
+
+# The findings that already name bitsandbytes on a machine without its GPU library.
+_BNB_NAMED: Final = frozenset({Code.BNB_ON_MAC.value, Code.BNB_WITHOUT_GPU.value})
 
 
 # issue 38 (s6-macintel): the words that tie a slow line to the XPU stack, and to first use.

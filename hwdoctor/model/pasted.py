@@ -415,6 +415,25 @@ class FactKey(str, Enum):
     # issue 38: device: vLLM Ascend finding no path for the NPU's SoC; the value: its words,
     # the SoC last ("Unsupported soc_version: AscendSocVersion.UNDEFINED", "… soc_version: 104")
     MESSAGE_VLLM_ASCEND_SOC = "message.vllm_ascend_soc"
+    # issue 38: s8-platform: Windows named in words ("Windows10 + AMD6500XT", "OS: win10",
+    # "Windows 11", a wheel's "win_amd64"), and Stable Diffusion webui's start-up check of
+    # torch.cuda.is_available() ("Torch is not able to use GPU; add --skip-torch-cuda-test")
+    PROSE_WINDOWS = "prose.windows"
+    MESSAGE_WEBUI_NO_GPU = "message.webui_no_gpu"
+    # issue 38 (s8-platform): xformers refusing a device it has no kernels for: its dispatcher's
+    # "No operator found for `memory_efficient_attention_forward`" (value: the operator) or
+    # diffusers' "xformers' memory efficient attention is only available for GPU" (value:
+    # "diffusers"), and each operator's reason "device=mps (supported: {'cuda'})" (value: the
+    # device)
+    MESSAGE_XFORMERS_REFUSED = "message.xformers_refused"
+    MESSAGE_XFORMERS_DEVICE = "message.xformers_device"
+    # issue 38 (s8-platform): transformers' and diffusers' bitsandbytes quantizer refusing a
+    # machine without CUDA ("No GPU found. A GPU is needed for quantization.")
+    MESSAGE_BNB_QUANTIZER = "message.bnb_quantizer_no_gpu"
+    # issue 38 (s8-platform): a package's compiled part missing where it has no build for the
+    # OS: "No module named 'vllm._C'", "Cannot find vllm_C" (value "vllm"), "No module named
+    # 'triton'", torch's "Cannot find a working triton installation" (value "triton")
+    MESSAGE_NO_OS_BUILD = "message.no_os_build"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -595,6 +614,10 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_DEVICE_NODE_DENIED,  # issue 38: device: a node denied to this user
         FactKey.MESSAGE_KFD_UNSUPPORTED,  # issue 38: device: a GPU without ROCm's KFD
         FactKey.MESSAGE_VLLM_ASCEND_SOC,  # issue 38: device: vLLM Ascend refusing the SoC
+        FactKey.MESSAGE_WEBUI_NO_GPU,  # issue 38 (s8-platform): webui's is_available() check
+        FactKey.MESSAGE_XFORMERS_REFUSED,  # issue 38 (s8-platform): xformers refused the device
+        FactKey.MESSAGE_BNB_QUANTIZER,  # issue 38 (s8-platform): the bnb quantizer, no CUDA
+        FactKey.MESSAGE_NO_OS_BUILD,  # issue 38 (s8-platform): no build for this OS
     }
 )
 

@@ -353,6 +353,9 @@ def _host(facts: Facts) -> HostFacts | None:
         facts.one(FactKey.OS)
         or facts.one(FactKey.PROSE_MACOS)
         or next(iter(facts.all(FactKey.PROSE_WINDOWS_PATH)), None)
+        # issue 38 (s8-platform): Windows named in words ("Windows10", "OS: win10", a
+        # "win_amd64" wheel, Python's "[MSC v.1932 64 bit (AMD64)]" banner)
+        or next(iter(facts.all(FactKey.PROSE_WINDOWS)), None)
     )
     platform_fact = facts.one(FactKey.PYTHON_PLATFORM) or facts.one(FactKey.PROSE_PLATFORM)
     cpu = facts.one(FactKey.PROCESSOR) or facts.one(FactKey.PROSE_CHIP)
@@ -375,7 +378,7 @@ def _host(facts: Facts) -> HostFacts | None:
     if not (os_fact or platform_fact or signals or driver or gfx or log):
         return None
     text = " ".join(f.value for f in (os_fact, platform_fact) if f)
-    if os_fact is not None and os_fact.key == FactKey.PROSE_WINDOWS_PATH:
+    if os_fact is not None and os_fact.key in (FactKey.PROSE_WINDOWS_PATH, FactKey.PROSE_WINDOWS):
         text = f"Windows {platform_fact.value if platform_fact else ''}"
     if os_fact is not None and os_fact.key == FactKey.PROSE_MACOS:
         text = f"macOS {os_fact.value} {platform_fact.value if platform_fact else ''}"

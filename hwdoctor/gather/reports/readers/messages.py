@@ -999,6 +999,56 @@ _AS_ROOT: Final = re.compile(
     r"|非\s?root\s?(?:用户)?[^\n]{0,30}?(?:不能|无法|失败|报错|不可以)"
 )
 
+# issue 38 (s8-platform): a library or a GPU vendor's stack that does not exist for this OS.
+# Windows named in words: "Windows10 + AMD6500XT", "OS: win10", "Windows 11 Pro", "Win 11",
+# a wheel's platform tag "win_amd64" (PEP 425's tag for 64-bit Windows), and the banner of
+# python.org's Windows builds, "[MSC v.1932 64 bit (AMD64)]" (Python's sys.version: MSVC is
+# the compiler of its Windows builds alone, PC/pyconfig.h). The value: "Windows" and what
+# named it.
+_WINDOWS_PROSE: Final = re.compile(
+    r"\b(?i:windows|win)[ _-]?(1[01])\b|\b(win_amd64)\b|\[(MSC) v\.\d{4} (?:64|32) bit"
+    # "My operation system is Windows", "OS: Windows", "windows上运行报错" (on Windows)
+    r"|(?i:(?:operating|operation) system is|\bOS\s?[:：])\s?(?i:(windows))\b"
+    r"|\b(?i:(windows))(?=[上下])"
+    # "Torch.compile not working with python 3.12 on windows" (a title's last words)
+    r"|\b(?i:on (windows))\s*$"
+)
+# Stable Diffusion webui's start-up check (AUTOMATIC1111/stable-diffusion-webui launch.py
+# prepare_environment, modules/launch_utils.py since v1.3: `assert torch.cuda.is_available(),
+# 'Torch is not able to use GPU; add --skip-torch-cuda-test to COMMANDLINE_ARGS variable to
+# disable this check'`, a RuntimeError of the same words from v1.6): torch.cuda.is_available()
+# was False in the venv's torch. Its forks (Forge, lshqqytiger's amdgpu fork) keep the words.
+_WEBUI_NO_GPU: Final = re.compile(r"Torch is not able to use GPU")
+# xformers' dispatcher finding no operator for the inputs (xformers/ops/fmha/dispatch.py
+# _run_priority_list: "No operator found for `{name}` with inputs:", then for each operator
+# "`{op.NAME}` is not supported because:" and its reasons, from AttentionOpBase.
+# not_supported_reasons in xformers/ops/fmha/common.py: "device={device_type} (supported:
+# {cls.SUPPORTED_DEVICES})"), and diffusers refusing to turn xformers on without CUDA
+# (diffusers/models/attention_processor.py set_use_memory_efficient_attention_xformers:
+# "torch.cuda.is_available() should be True but is False. xformers' memory efficient attention
+# is only available for GPU"). The value: the operator, or "diffusers".
+_XFORMERS_NO_OPERATOR: Final = re.compile(
+    r"No operator found for `(\w{1,60})`"
+    r"|xformers' memory efficient attention is only available for GPU()"
+)
+_XFORMERS_DEVICE: Final = re.compile(r"\bdevice=(mps|cpu) \(supported: \{'cuda'")
+# transformers' bitsandbytes quantizers refusing a machine where torch sees no CUDA
+# (transformers/quantizers/quantizer_bnb_4bit.py and quantizer_bnb_8bit.py validate_environment,
+# 4.37 on: `if not torch.cuda.is_available(): raise RuntimeError("No GPU found. A GPU is needed
+# for quantization.")`; modeling_utils.py from_pretrained before 4.37; diffusers/quantizers/
+# bitsandbytes/bnb_quantizer.py the same words).
+_BNB_QUANTIZER_NO_GPU: Final = re.compile(r"No GPU found\. A GPU is needed for quantization")
+# A package's compiled part missing where it has no build for the OS (read with the OS the
+# paste shows, diagnosis/pasted.py _os_unsupported): vLLM's compiled ops, vllm/_C (its
+# __init__ imports them: "No module named 'vllm._C'"; a reporter's "Cannot find vllm_C"), and
+# Triton, which torch.compile's inductor needs for GPU kernels (torch/_inductor/exc.py
+# TritonMissing: "Cannot find a working triton installation"; Python's "No module named
+# 'triton'"). The value: the package.
+_NO_OS_BUILD: Final = re.compile(
+    r"No module named ['\"](vllm)\._C['\"]|Cannot find (vllm)_C\b"
+    r"|No module named ['\"](triton)['\"]|Cannot find a working (triton) installation"
+)
+
 # issue 38: a library with no build for this machine (archlib). torch's dispatch macros name
 # the kernel that has no code for a dtype (aten/src/ATen/Dispatch.h: "\"" name "\" not
 # implemented for '" toString(dtype) "'"), and the CPU kernels were long built without half
@@ -1566,7 +1616,10 @@ _PIP_SUBPROCESS_NOTE: Final = re.compile(r"This error originates from a subproce
 # The Mac named in words: "macos M1", "on Mac", "Mac / M1", "MacBook Pro", "Mac mini".
 _MAC_NAMED: Final = re.compile(
     r"(?i)(?<![A-Za-z0-9_])(mac ?os|macbook(?: pro| air)?|mac ?mini|mac studio|apple silicon"
-    r"|on (?:a |my )?mac|mac ?/ ?m[1-4])(?![A-Za-z0-9_])"
+    r"|on (?:a |my )?mac|mac ?/ ?m[1-4]"
+    # issue 38 (s8-platform): the chip before the word ("m1 mac", "m1 chip computer"), or MPS
+    # before the chip ("on MPS M2")
+    r"|m[1-5](?: pro| max| ultra)? (?:mac|chip)|mps m[1-5])(?![A-Za-z0-9_])"
 )
 _PIP_SDIST: Final = re.compile(
     r"^\s{0,8}(?:Using cached|Downloading) (xformers)-\d[\w.+]{0,40}\.tar\.gz\b"
@@ -2230,6 +2283,32 @@ RECOGNISERS: Final = (
     ),
     _Recogniser(
         _FLASH_ATTN_USED, FactKey.FLASH_ATTN_USED, made=lambda m: "2" if m[1] or m[2] else ""
+    ),
+    # issue 38 (s8-platform): Windows named in words; webui's torch.cuda.is_available() check
+    _Recogniser(
+        _WINDOWS_PROSE,
+        FactKey.PROSE_WINDOWS,
+        made=lambda m: (
+            f"Windows {m[1]}"
+            if m[1]
+            else "Windows"
+            if m[4] or m[5] or m[6]
+            else f"Windows ({m[2] or 'MSC'})"
+        ),
+    ),
+    _Recogniser(_WEBUI_NO_GPU, FactKey.MESSAGE_WEBUI_NO_GPU, words="Torch is not able to use GPU"),
+    # issue 38 (s8-platform): xformers refusing the device (its dispatcher, diffusers)
+    _Recogniser(
+        _XFORMERS_NO_OPERATOR,
+        FactKey.MESSAGE_XFORMERS_REFUSED,
+        made=lambda m: m[1] if m[1] is not None else "diffusers",
+    ),
+    _Recogniser(_XFORMERS_DEVICE, FactKey.MESSAGE_XFORMERS_DEVICE),
+    _Recogniser(  # issue 38 (s8-platform): a compiled part missing, no build for the OS
+        _NO_OS_BUILD, FactKey.MESSAGE_NO_OS_BUILD, made=lambda m: m[1] or m[2] or m[3] or m[4]
+    ),
+    _Recogniser(  # issue 38 (s8-platform): the bitsandbytes quantizer without CUDA
+        _BNB_QUANTIZER_NO_GPU, FactKey.MESSAGE_BNB_QUANTIZER, words="No GPU found"
     ),
 )
 # Which recognisers a line can match, by the words each pattern's matches contain (screen.py):

@@ -85,7 +85,9 @@ _APPLE_CHIP_PROSE: Final = re.compile(
 _AMD_PROSE: Final = re.compile(
     r"\b(?:AMD\s+)?(?:Radeon\s+)?(?:(RX)\s*(\d{3,4})\s*(XTX|XT|GRE)?|(Vega)\s*(\d{2}))\b"
     r"|\bRadeon\s+(\d{3,4}[MS])\b"  # an APU's graphics: "Radeon 780M", "Radeon 8060S"
-    r"|\b([5-9]\d\d0)\s?(XTX|XT)\b",  # "a 6700xt", "my 9070 XT": the XT says it is a Radeon
+    # "a 6700xt", "my 9070 XT": the XT says it is a Radeon; run into its vendor's name too
+    # ("Windows10 + AMD6500XT", lshqqytiger/stable-diffusion-webui-amdgpu#416; issue 38)
+    r"|\b(?:AMD ?)?([5-9]\d\d0)\s?(XTX|XT)\b",
     re.I,
 )
 # torch's answer said on the same line: "(torch.cuda.is_available() == False)", "... returns
