@@ -36,13 +36,18 @@ CUDA_LINE: Final = re.compile(r"/whl/(?:nightly/)?cu|\+cu1")
 
 
 def judge_of(part: Path) -> dict[str, set[str]]:
-    """The draw's judge: its part a's judge.json and judge_additions.json."""
+    """The draw's judge: its part a's judge.json and judge_additions.json, and a later part's
+    own judge.json (its new labels, under "add")."""
     first = part.with_name(part.name.rsplit("_", 1)[0] + "_a")
     names: dict[str, set[str]] = {}
     judge = json.loads((first / "judge.json").read_text(encoding="utf-8"))
     additions = first / "judge_additions.json"
     added = json.loads(additions.read_text(encoding="utf-8"))["add"] if additions.exists() else {}
-    for source in (judge, added):
+    own = part / "judge.json"
+    later = {}
+    if part != first and own.exists():
+        later = json.loads(own.read_text(encoding="utf-8"))["add"]
+    for source in (judge, added, later):
         for cause, codes in source.items():
             if not cause.startswith("_"):
                 names.setdefault(cause, set()).update(codes)
