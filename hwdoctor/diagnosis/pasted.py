@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Final, Literal, TypeVar
 
 from hwdoctor import registry, rules, versions
@@ -566,7 +567,24 @@ _HOST_KEYS: Final = frozenset(
 _SIGNAL_KEYS: Final = frozenset({FactKey.ASCEND_CHIP, FactKey.MESSAGE_NPU_COUNT})
 
 
-def accelerators_shown(paste: Pasted) -> dict[str, tuple[PastedFact, ...]]:
+# The last paste's answer: a paste's diagnosis asks it once per rule that minds another
+# accelerator (about twenty), and each answer walks every fact the paste has.
+_last_shown: tuple[Pasted, Mapping[str, tuple[PastedFact, ...]]] | None = None
+
+
+def accelerators_shown(paste: Pasted) -> Mapping[str, tuple[PastedFact, ...]]:
+    """`_accelerators_shown(paste)`, worked out once for the paste asked about last (the
+    same object: a paste is a frozen record)."""
+    global _last_shown
+    last = _last_shown
+    if last is not None and last[0] is paste:
+        return last[1]
+    shown = MappingProxyType(_accelerators_shown(paste))
+    _last_shown = (paste, shown)
+    return shown
+
+
+def _accelerators_shown(paste: Pasted) -> dict[str, tuple[PastedFact, ...]]:
     """The accelerators other than torch.cuda's that the paste shows the machine has, by
     registry row, with the lines that show each: the row's extension package listed or named
     ("torch-npu==2.1.0.post3"), torch's own wheel of its kind ("2.7.1+xpu"), a device its
