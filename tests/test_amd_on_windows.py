@@ -11,14 +11,10 @@ index line: AMD's Windows wheels, torch-directml or WSL2.
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
 import pytest
 
-from tests.conftest import ROOT, run_hwdoctor
+from tests.test_mac_asked_cuda import ERRORS, detect
 
-ERRORS = ROOT / "tests" / "data" / "reports" / "errors"
 # file: (the code, the GPU named, a line the finding rests on)
 WINDOWS_AMD = {
     "sdamd416-title-windows10-amd6500xt-torch-not-able-to-use-gpu.md": (
@@ -43,13 +39,6 @@ WINDOWS_AMD = {
     ),
 }
 LINUX_AMD = ERRORS / "sd8808-xubuntu-amd-6800-torch-not-able-to-use-gpu.md"
-
-
-def detect(path: Path) -> tuple[int, dict[str, Any]]:
-    result = run_hwdoctor("detect", "--paste", str(path), "--json")
-    assert result.stderr == ""
-    data: dict[str, Any] = result.json()["data"]
-    return result.returncode, data
 
 
 @pytest.mark.parametrize("name", sorted(WINDOWS_AMD), ids=lambda n: n.split("-", 1)[0])

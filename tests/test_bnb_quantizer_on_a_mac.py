@@ -11,14 +11,10 @@ the cause first, the quantizer's line rests on that finding.
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
 import pytest
 
-from tests.conftest import ROOT, run_hwdoctor
+from tests.test_mac_asked_cuda import CUDA_OR_ROCM, ERRORS, detect
 
-ERRORS = ROOT / "tests" / "data" / "reports" / "errors"
 # file: the line of the quantizer's words
 MACS = {
     "transformers23970-m2-macos-no-gpu-found-needed-for-quantization.md": 9,
@@ -26,14 +22,6 @@ MACS = {
     "comfyomost37-users-path-no-gpu-found-quantization-cut.md": 5,
 }
 NAMED_BY_BITSANDBYTES = ERRORS / "magicquill15-macbook-air-m3-bnb-cpu-library-no-gpu-found.md"
-CUDA_OR_ROCM = ("download.pytorch.org/whl/cu", "download.pytorch.org/whl/rocm", "+cu1", "+rocm")
-
-
-def detect(path: Path) -> tuple[int, dict[str, Any]]:
-    result = run_hwdoctor("detect", "--paste", str(path), "--json")
-    assert result.stderr == ""
-    data: dict[str, Any] = result.json()["data"]
-    return result.returncode, data
 
 
 @pytest.mark.parametrize("name", sorted(MACS), ids=lambda n: n.split("-", 1)[0])

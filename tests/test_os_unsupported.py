@@ -11,14 +11,10 @@ Python's win32 banner. Silent on Linux, and beside vLLM's community Windows buil
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
 import pytest
 
-from tests.conftest import ROOT, run_hwdoctor
+from tests.test_mac_asked_cuda import ERRORS, detect
 
-ERRORS = ROOT / "tests" / "data" / "reports" / "errors"
 # file: (the variant's first words, the line of the package's words)
 WINDOWS = {
     "vllm15286-prose-windows-conda-no-module-vllm-c.md": ("vLLM has no build", 1),
@@ -32,13 +28,6 @@ QUIET = (
     "vllmwindows8-community-fork-vllm-c-missing.md",
     "triton3708-linux-conda-cannot-find-working-triton.md",
 )
-
-
-def detect(path: Path) -> tuple[int, dict[str, Any]]:
-    result = run_hwdoctor("detect", "--paste", str(path), "--json")
-    assert result.stderr == ""
-    data: dict[str, Any] = result.json()["data"]
-    return result.returncode, data
 
 
 @pytest.mark.parametrize("name", sorted(WINDOWS), ids=lambda n: n.split("-", 1)[0])

@@ -5,28 +5,9 @@ vendor publishes it on. Each case is a real paste of the corpus (its source in
 
 from __future__ import annotations
 
-import json
-from typing import Final
-
 import pytest
 
-from tests.conftest import ROOT, run_hwdoctor
-
-ERRORS: Final = ROOT / "tests" / "data" / "reports" / "errors"
-
-
-def detected(name: str) -> tuple[int, dict[str, object]]:
-    done = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
-    return done.returncode, json.loads(done.stdout)["data"]
-
-
-def codes(report: dict[str, object]) -> list[str]:
-    return [f["code"] for f in report["findings"]]  # type: ignore[index,union-attr]
-
-
-def the(report: dict[str, object], code: str) -> dict[str, object]:
-    (found,) = [f for f in report["findings"] if f["code"] == code]  # type: ignore[index,union-attr]
-    return found  # type: ignore[no-any-return]
+from tests.test_neighbour_causes import codes, detected, the
 
 
 @pytest.mark.parametrize(

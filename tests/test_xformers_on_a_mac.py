@@ -11,14 +11,10 @@ refusal is no Mac finding.
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
 import pytest
 
-from tests.conftest import ROOT, run_hwdoctor
+from tests.test_mac_asked_cuda import CUDA_OR_ROCM, ERRORS, detect
 
-ERRORS = ROOT / "tests" / "data" / "reports" / "errors"
 # file: (the device named, the line of xformers' or diffusers' words)
 MACS = {
     "sdnext1225-m1-chip-xformers-no-operator-device-mps.md": ("mps", 13),
@@ -28,14 +24,6 @@ MACS = {
     "ladivton42-m1-mac-diffusers-xformers-only-available-for-gpu.md": ("mps", 6),
 }
 NOT_A_MAC = ERRORS / "kohyasd412-a100-xformers-no-operator-device-cpu.md"
-CUDA_OR_ROCM = ("download.pytorch.org/whl/cu", "download.pytorch.org/whl/rocm", "+cu1", "+rocm")
-
-
-def detect(path: Path) -> tuple[int, dict[str, Any]]:
-    result = run_hwdoctor("detect", "--paste", str(path), "--json")
-    assert result.stderr == ""
-    data: dict[str, Any] = result.json()["data"]
-    return result.returncode, data
 
 
 @pytest.mark.parametrize("name", sorted(MACS), ids=lambda n: n.split("-", 1)[0])
