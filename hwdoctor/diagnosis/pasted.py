@@ -4367,6 +4367,7 @@ def _no_release(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         asked = requirement[len(_REQUIRED_NAME.match(requirement)[0]) :]  # type: ignore[index]
         extras, _, spec = asked.rpartition("]") if asked.startswith("[") else ("", "", asked)
         extras = f"{extras}]" if extras else ""
+        extras = extras if versions.is_extras(extras) else ""  # a pasted value: its grammar
         newest = next((t.removeprefix("newest=") for t in listed if t.startswith("newest=")), "")
         facts.use("python_pin", *lines)
         shown_spec = f"{printable(extras)[:40]}{printable(spec)[:60]}"

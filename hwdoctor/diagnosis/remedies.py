@@ -888,7 +888,9 @@ def vendor_release(
     words, and its install from there; None for a package of PyPI alone. `shown`: the registry
     keys of the accelerators the paste shows (an XPU's torch is Intel's, a Neuron machine's
     torch-xla is AWS's)."""
-    if not versions.is_name(name) or (spec and versions.parse_specifiers(spec) is None):
+    if not versions.is_name(name) or not versions.is_extras(extras):
+        return None
+    if spec and versions.parse_specifiers(spec) is None:
         return None
     local = spec.rpartition("+")[2].lower() if "+" in spec else ""
     asked = f"{name}{extras}{spec}"
