@@ -101,6 +101,33 @@ def test_a_cuda_build_without_the_toolkit_is_named(name: str, who: str, major: s
 @pytest.mark.parametrize(
     "name",
     [
+        # spconv's setup.py running CMake for its CUDA project in a conda env (torch's prefix)
+        "spconv351-cmake-no-cmake-cuda-compiler-setup-bdist-wheel.md",
+        # librealsense built with -DBUILD_WITH_CUDA=true, CMake's call stack after the message
+        "librealsense10193-cmake-no-cmake-cuda-compiler-build-with-cuda.md",
+        # the same on a Jetson Orin Nano, from enable_language, the excerpt cut in CMake's hint
+        "librealsense12831-orin-nano-cmake-no-cmake-cuda-compiler-enable-language.md",
+    ],
+)
+def test_cmake_finding_no_cuda_compiler_is_named(name: str) -> None:
+    code, report = detected(name)
+    assert code == 1 and codes(report) == ["extension.cuda_toolkit_missing"]
+    found = the(report, "extension.cuda_toolkit_missing")
+    assert str(found["message"]).startswith("a CMake build that compiles CUDA code")
+    assert "CUDACXX" in str(found["advice"]) and "CUDA_HOME" not in str(found["advice"])
+    assert [q["line"] for q in found["rests_on"]] == [
+        next(
+            n
+            for n, t in enumerate((ERRORS / name).read_text().splitlines(), 1)
+            if "No CMAKE_CUDA_COMPILER" in t
+        )
+    ]
+    assert not report["unread"]  # CMake's "CMake Error at" line is the same error
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
         # transformers' CUDA-or-NPU wording, the Mac named in prose ("MacBook M2")
         "textgen3735-mac-m2-fp16-only-cuda-or-npu-devices.md",
         # its CUDA-MLU-NPU-XPU wording, the Mac shown by a /Volumes path only macOS has
@@ -275,3 +302,21 @@ def test_each_companion_pinning_another_torch_is_its_own_finding() -> None:
     assert "torchvision==0.12.*" in remedies and "torchaudio==0.11.*" in remedies
     unread = " ".join(q["text"] for q in report["unread"])  # type: ignore[index,union-attr]
     assert "torchvision 0.9.1" not in unread and "tensorflow 2.8.0" in unread
+
+
+@pytest.mark.parametrize(
+    ("name", "lines"),
+    [
+        # a torch source build: CMake's "CMake Error at …" before FindCUDA's words, nothing else
+        # in the paste says error (it was refused as no report at all before)
+        ("pt1056-build-from-source-cmake-could-not-find-cuda.md", {33}),
+        # GNU make's "make[2]: *** [target] Error 1" after the linker's words
+        ("pt17148-ld-undefined-reference-cudapushcallconfiguration-collect2.md", {9, 10}),
+        ("tinycudann243-ld-more-undefined-references-follow-collect2.md", {6, 7, 8}),
+    ],
+)
+def test_build_tools_error_lines_are_counted(name: str, lines: set[int]) -> None:
+    code, report = detected(name)
+    assert code == 1
+    unread = {int(str(q["line"])) for q in report["unread"]}  # type: ignore[union-attr]
+    assert lines <= unread, unread

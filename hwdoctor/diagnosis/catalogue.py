@@ -3014,7 +3014,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "when no prebuilt wheel is used (\"nvcc was not found\"). The toolkit must be the "
         "major release torch is built with (extension.nvcc_major_mismatch).",
         "{builder} needs the CUDA toolkit's compiler, nvcc, and found none ({said}): no "
-        "toolkit is installed, or CUDA_HOME does not point at it{torch_words}",
+        "toolkit is installed, or {pointer}{torch_words}",
         commands=("{toolkit}",),
         advice="install NVIDIA's CUDA toolkit {release} (https://developer.nvidia.com/"
         "cuda-toolkit-archive; conda's cuda-nvcc in a conda environment) and set CUDA_HOME "
@@ -3029,6 +3029,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "com/cuda-toolkit-archive; conda's cuda-nvcc in a conda environment) and set "
             "CUDA_HOME to the directory holding its bin/nvcc in the shell that runs "
             "DeepSpeed, which compiles its ops with it",
+            # CMake looks for the CUDA compiler in CMAKE_CUDA_COMPILER, then the CUDACXX
+            # environment variable, then PATH (CMake's CMAKE_<LANG>_COMPILER and CUDACXX
+            # documentation; its own message names CUDACXX), not in CUDA_HOME
+            "cmake": "install NVIDIA's CUDA toolkit {release} (https://developer.nvidia.com/"
+            "cuda-toolkit-archive; conda's cuda-nvcc in a conda environment) and set CUDACXX "
+            "to its bin/nvcc, or put that bin directory on PATH, in the shell that runs the "
+            "build",
         },
     ),
     # issue 38: fp16 AMP refused on the Mac's GPU (MPS)

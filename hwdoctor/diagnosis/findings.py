@@ -4106,6 +4106,23 @@ def finding(
     evidence: str | None = None,
     variant: None = None,
     builder: Value,
+    pointer: Value,
+    release: Value,
+    said: Value,
+    toolkit: Value | Shell,
+    torch_words: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NO_CUDA_TOOLKIT],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["cmake"],
+    builder: Value,
+    pointer: Value,
     release: Value,
     said: Value,
     toolkit: Value | Shell,
@@ -4121,6 +4138,7 @@ def finding(
     evidence: str | None = None,
     variant: Literal["deepspeed"],
     builder: Value,
+    pointer: Value,
     release: Value,
     said: Value,
     toolkit: Value | Shell,
@@ -4136,6 +4154,7 @@ def finding(
     evidence: str | None = None,
     variant: Literal["flash-attn"],
     builder: Value,
+    pointer: Value,
     release: Value,
     said: Value,
     toolkit: Value | Shell,

@@ -3111,12 +3111,14 @@ _TOOLKIT_BUILDER: Final = {
     "torch": "torch's cpp_extension (a CUDA extension's build)",
     "flash-attn": "flash-attn's build",
     "nvcc": "a CUDA build",
+    "cmake": "a CMake build that compiles CUDA code",
 }
 _TOOLKIT_SAID: Final = {
     "deepspeed": 'DeepSpeed: "CUDA_HOME does not exist, unable to compile CUDA op(s)"',
     "torch": 'torch: "CUDA_HOME environment variable is not set"',
     "flash-attn": 'flash-attn: "nvcc was not found"',
     "nvcc": 'no such file: ".../bin/nvcc"',
+    "cmake": 'CMake: "No CMAKE_CUDA_COMPILER could be found"',
 }
 
 
@@ -3143,11 +3145,13 @@ def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         facts.use("torch", built[1])
     torch_words = f"; torch is built with CUDA {major}, the toolkit to install" if major else ""
     way = remedies.installer(paste.evidence.python)
-    variant: Literal["flash-attn", "deepspeed"] | None = None
+    variant: Literal["flash-attn", "deepspeed", "cmake"] | None = None
     if first.value == "flash-attn":
         variant = "flash-attn"
     elif first.value == "deepspeed":
         variant = "deepspeed"
+    elif first.value == "cmake":
+        variant = "cmake"
     return (
         finding(
             Code.NO_CUDA_TOOLKIT,
@@ -3155,6 +3159,11 @@ def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             variant=variant,
             builder=_TOOLKIT_BUILDER[first.value],
             said=_TOOLKIT_SAID[first.value],
+            pointer=(
+                "neither CUDACXX nor PATH leads CMake to it"
+                if variant == "cmake"
+                else "CUDA_HOME does not point at it"
+            ),
             torch_words=torch_words,
             release=f"{major}.x" if major else "of torch's CUDA major release",
             toolkit=remedies.cuda_toolkit(way, major),

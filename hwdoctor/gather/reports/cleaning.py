@@ -176,6 +176,14 @@ _ERROR_LIKE: Final = re.compile(
     # tracing_subscriber's fmt layer: time, level, span, target)
     r"|(?i:system has unsupported display driver)"
     r"|\bERROR (?:[a-z-]{1,20}: )?text_generation_(?:launcher|router)\b"
+    # issue 38 item 5: the build tools a source install runs, whose error lines carry no
+    # "error:" with a colon after the word. CMake's message(FATAL_ERROR) and message(SEND_ERROR)
+    # print "CMake Error at <file>:<line> (message):" and the message indented on the lines
+    # after (CMake's message() documentation, "CMake Error at"; cmMessenger.cxx
+    # printMessagePreamble); GNU make's failed recipe, "make: *** [<target>] Error <status>"
+    # (GNU make manual, section 3.10 "Errors in Recipes"; make's job.c child_error:
+    # "%s[%s: %s] Error %d").
+    r"|\bCMake Error\b|\*\*\* \[[^\]\n]{1,300}\] Error \d"
 )
 # issue 38: Python's and the dynamic loader's own messages, which an issue's title or a cut
 # traceback often holds without the exception's name before them: CPython's "f() got an

@@ -523,12 +523,18 @@ def _image_platform(found: re.Match[str]) -> str:
 # Please set it to your CUDA install root."); flash-attn's setup.py (check_if_cuda_home_none /
 # raise_if_cuda_home_none: "flash_attn was requested, but nvcc was not found.", and its
 # get_cuda_bare_metal_version running CUDA_HOME + "/bin/nvcc": "No such file or directory:
-# '/usr/local/cuda/bin/nvcc'").
+# '/usr/local/cuda/bin/nvcc'"); CMake enabling the CUDA language of a project (its
+# project(... CUDA) or enable_language(CUDA)) and finding no compiler: "No
+# CMAKE_CUDA_COMPILER could be found." then "Tell CMake where to find the compiler by setting
+# either the environment variable "CUDACXX" …" (Kitware/CMake Source/cmGlobalGenerator.cxx
+# EnableLanguage, "No " << compilerName << " could be found."; the same words in the cmake
+# 3.25.1 binary Debian ships).
 _NO_TOOLKIT: Final = (
     ("deepspeed", re.compile(r"CUDA_HOME does not exist, unable to compile CUDA op")),
     ("torch", re.compile(r"CUDA_HOME environment variable is not set")),
     ("flash-attn", re.compile(r"\b[a-z_]{1,40} was requested, but nvcc was not found")),
     ("nvcc", re.compile(r"No such file or directory: '[^'\n]{0,200}/bin/nvcc'")),
+    ("cmake", re.compile(r"\bNo CMAKE_CUDA_COMPILER could be found")),
 )
 # pip's own lines around a package build that failed (pip/_internal/exceptions.py:
 # InstallationSubprocessError "subprocess-exited-with-error", MetadataGenerationFailed
