@@ -886,7 +886,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "(torch_dtype=torch.bfloat16 or float16), a quantized model, device_map=\"auto\" "
             "with max_memory to spread or offload the model; torch.xpu.empty_cache() returns "
             "the memory torch holds cached but unused (torch's XPU message says so), and "
-            "xpu-smi shows what other processes hold on the GPU",
+            "xpu-smi shows what other processes hold on the GPU. One allocation of 4 GiB or "
+            "more can fail with memory free: Intel's driver limits one allocation (IPEX: "
+            "\"Current platform can NOT allocate memory block with size larger than 4GB\"), a "
+            "limit the Unified Runtime's Level Zero adapter relaxes with "
+            "UR_L0_USE_RELAXED_ALLOCATION_LIMITS=1 (its documented setting); smaller tensors "
+            "avoid it",
             "cuda_runtime": "another process may hold the GPU's memory: nvidia-smi shows each "
             "process's share; end it or pick a free GPU with CUDA_VISIBLE_DEVICES. Otherwise "
             "make the work smaller: a smaller batch or sequence, half precision, a quantized "

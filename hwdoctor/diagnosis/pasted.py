@@ -2933,7 +2933,9 @@ _OOM_WORDS: Final = (
     ("CUBLAS", "cuda_runtime", _CUDA),
     ("UR_RESULT", "xpu_runtime", _XPU),
     ("ZE_RESULT", "xpu_runtime", _XPU),
+    ("Current platform", "xpu", _XPU),  # IPEX's limit on one block
     ("PT_DEVMEM", "hpu", _HPU),
+    ("SYNHELPER", "hpu", _HPU),
     ("Failed to alloc", "neuron", _NEURON),
     ("nrt_", "neuron", _NEURON),
     ("RESOURCE_EXHAUSTED", "xla", _XLA),
@@ -2945,6 +2947,13 @@ _ON_ROCM: Final = {None: "rocm", "cuda_runtime": "hip_runtime"}
 _OomVariant = Literal[
     "rocm", "xpu", "cuda_runtime", "hip_runtime", "xpu_runtime", "hpu", "neuron", "xla"
 ]
+
+
+def _oom_said(fact: PastedFact) -> str:
+    """The allocator's words without the exception's name a title may quote them with
+    ("RuntimeError: CUDA out of memory" → "CUDA out of memory")."""
+    name, _, words = fact.value.partition(": ")
+    return words if name in ("RuntimeError", "OutOfMemoryError") else fact.value
 
 
 def _device_memory(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
@@ -2959,16 +2968,19 @@ def _device_memory(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
     by_variant: dict[str | None, list[PastedFact]] = {}
     backends: dict[str | None, str] = {}
     for fact in facts.all(FactKey.MESSAGE_DEVICE_OOM):
-        words = next((w for w in _OOM_WORDS if fact.value.startswith(w[0])), None)
+        words = next((w for w in _OOM_WORDS if _oom_said(fact).startswith(w[0])), None)
         if words is None:
             continue
         variant = _ON_ROCM.get(words[1], words[1]) if rocm and words[2] == _CUDA else words[1]
         by_variant.setdefault(variant, []).append(fact)
         backends[variant] = _ROCM if variant in ("rocm", "hip_runtime") else words[2]
     for variant, said in by_variant.items():
-        sized = next((f for f in said if any(c.isdigit() for c in f.value)), said[0])
-        facts.use("stated", said[0], *([sized] if sized is not said[0] else []))
-        value = sized.value.rstrip(". ")
+        sized = next(
+            (f for f in said if "Tried to allocate" in f.value),
+            next((f for f in said if any(c.isdigit() for c in f.value)), said[0]),
+        )
+        facts.use("stated", said[0], *([sized] if sized is not said[0] else []), *said)
+        value = _oom_said(sized).rstrip(". ")
         if variant is None:
             found.append(finding(Code.DEVICE_OUT_OF_MEMORY, backend=backends[variant], said=value))
         else:

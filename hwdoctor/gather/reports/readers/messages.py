@@ -1969,12 +1969,14 @@ _TGI_NAMED: Final = re.compile(
 # …", its hint naming PYTORCH_HIP_ALLOC_CONF: ROCm/TheRock#1054), and XPU (c10/xpu/
 # XPUCachingAllocator.cpp: "XPU out of memory. Tried to allocate …"; IPEX 2.1's copy "… (GPU 0;
 # 15.56 GiB total capacity; …)"). accelerate 1.16.0 utils/memory.py should_reduce_batch_size
-# reads the same " out of memory." for all three. The period after "memory" is the allocator's:
-# a sentence that only speaks of running out of memory is not read. A wrapped paste may put
+# reads the same " out of memory." for all three. The period after "memory" is the allocator's,
+# as is the exception's name before it where a title or a sentence quotes it without the period
+# ("RuntimeError: CUDA out of memory"): a sentence that only speaks of running out of memory is
+# not read. A wrapped paste may put
 # "Tried to allocate" on the next line; the size is read where the line keeps it.
 _TORCH_OOM: Final = re.compile(
     r"\b(?:CUDA|HIP|XPU) out of memory\.(?: Tried to allocate (?:[\d.]{1,12} [KMGTPE]?i?B|more "
-    r"than 1EB))?(?=[\s.(]|$)"
+    r"than 1EB))?(?=[\s.(]|$)|\b(?:RuntimeError|OutOfMemoryError): (?:CUDA|HIP|XPU) out of memory\b"
 )
 # The CUDA and HIP runtimes' own words for an allocation they refused: cudaErrorMemoryAllocation
 # (CUDA Runtime API reference, cudaError_t; cudaGetErrorString "out of memory") and
@@ -1993,20 +1995,37 @@ _RUNTIME_OOM: Final = re.compile(
 # could not give (oneapi-src/unified-runtime include/ur_api.h UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY;
 # oneapi-src/level-zero include/ze_api.h ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY), which torch's
 # XPU backend and IPEX print inside "level_zero backend failed with error: …".
-_INTEL_RUNTIME_OOM: Final = re.compile(r"\b(?:UR|ZE)_RESULT_ERROR_OUT_OF_DEVICE_MEMORY\b")
+# IPEX's XPU allocator refusing one block of 4 GB or more ("RuntimeError: Current platform can NOT
+# allocate memory block with size larger than 4GB! Tried to allocate 6.85 GiB (GPU  0; 15.56 GiB
+# total capacity; …)": intel/intel-extension-for-pytorch#629), the driver's limit on one
+# allocation.
+_INTEL_RUNTIME_OOM: Final = re.compile(
+    r"\b(?:UR|ZE)_RESULT_ERROR_OUT_OF_DEVICE_MEMORY\b"
+    r"|\bCurrent platform can NOT allocate memory block with size larger than 4GB\b"
+)
 # Gaudi's PyTorch bridge when HPU memory runs out ("RuntimeError: [Rank:0] FATAL ERROR ::
 # MODULE:PT_DEVMEM Allocation failed for size::939524096 (896)MB": HabanaAI/vllm-fork
 # calibration docs, "the model does not fit on the cards of the run"; accelerate 1.16.0
 # utils/memory.py reads "FATAL ERROR :: MODULE:PT_DEVMEM Allocation failed" as the HPU's OOM).
-_HPU_OOM: Final = re.compile(r"\bPT_DEVMEM Allocation failed(?: for size::?\d{1,20})?")
+# Its graph workspace too ("RuntimeError: FATAL ERROR :: MODULE:SYNHELPER workspace Allocation of
+# size ::14493741952 failed", at a batch size one step above one that ran: HabanaAI/Model-References
+# #13).
+_HPU_OOM: Final = re.compile(
+    r"\bPT_DEVMEM Allocation failed(?: for size::?\d{1,20})?"
+    r"|\bSYNHELPER workspace Allocation of size ::?\d{1,20} failed"
+)
 # The Neuron runtime's device-memory allocator ("ERROR TDRV:dmem_alloc_internal Failed to alloc
 # DEVICE memory: 180355072", "TDRV:tensor_allocate Failed to allocate 180355072 bytes on DEVICE
-# for tensor …": aws-neuron/aws-neuron-sdk#1014, #302) and the status torch-neuronx and vLLM
+# for tensor …", its memory log "TDRV:log_dev_mem Failed to allocate 172.000MB (usage: tensors)
+# on ND 0:NC 0" and the staging of a model's weights "Failed to allocate aligned (0) buffer in
+# MLA DRAM": aws-neuron/aws-neuron-sdk#1014, #302) and the status torch-neuronx and vLLM
 # raise from it (nrt_tensor_allocate status=4, NRT_RESOURCE, message "Allocation Failure":
 # the Neuron runtime's nrt_status.h; vllm-project/vllm#12443).
 _NEURON_OOM: Final = re.compile(
     r"\bFailed to alloc DEVICE memory: \d{1,20}|\bFailed to allocate \d{1,20} bytes on DEVICE\b"
     r"|\bnrt_tensor_allocate status=4 message=\"Allocation Failure\""
+    r"|\bFailed to allocate [\d.]{1,12}[KMGT]?B \(usage: \w{1,20}\) on ND \d{1,3}"
+    r"|\bFailed to allocate aligned \(\d{1,3}\) buffer in MLA DRAM\b"
 )
 # XLA's TPU runtime and compiler when HBM (or VMEM) runs out, every form a RESOURCE_EXHAUSTED
 # status (openxla/xla docs/errors: error_0100 "Error allocating device buffer: Attempting to
