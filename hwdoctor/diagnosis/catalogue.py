@@ -821,15 +821,15 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "reading free memory ({step}) {how}",
         variants={
             # issue 38 (s9-memory): the same failure stated in a pasted report
-            "xpu": "torch.xpu.mem_get_info could not read the free memory of {device}: Intel's "
-            "runtime does not report it for this device (SYCL's ext_intel_free_memory aspect "
-            "is missing)",
+            "intel_gpu": "torch.xpu.mem_get_info could not read the free memory of {device}: "
+            "Intel's runtime does not report it for this device (SYCL's ext_intel_free_memory "
+            "aspect is missing)",
             "sycl": "torch.xpu.mem_get_info is not available in this torch: it was built with "
             "a SYCL compiler older than 2025.0",
         },
         variant_advice={
-            "xpu": "on Linux with a discrete Intel GPU, set ZES_ENABLE_SYSMAN=1 before Python "
-            "starts (Level Zero reports free memory through Sysman, which may need root or "
+            "intel_gpu": "on Linux with a discrete Intel GPU, set ZES_ENABLE_SYSMAN=1 before "
+            "Python starts (Level Zero reports free memory through Sysman, which may need root or "
             "CAP_PERFMON); an integrated GPU does not report it: give the code that asks a "
             "memory budget of its own where it takes one (max_memory for device_map) or a "
             "release of it that does not ask",
@@ -864,27 +864,30 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "fragmentation (torch's CUDA semantics notes, \"Optimizing memory usage with "
         "PYTORCH_CUDA_ALLOC_CONF\")",
         variants={
-            "rocm": "torch's ROCm (HIP) allocator ran out of the AMD GPU's memory ({said})",
-            "xpu": "torch's XPU allocator ran out of the Intel GPU's memory ({said})",
+            "hip_allocator": "torch's ROCm (HIP) allocator ran out of the AMD GPU's memory "
+            "({said})",
+            "xpu_allocator": "torch's XPU allocator ran out of the Intel GPU's memory ({said})",
             "cuda_runtime": "the CUDA runtime could not allocate GPU memory ({said})",
             "hip_runtime": "the HIP runtime could not allocate the AMD GPU's memory ({said})",
             "xpu_runtime": "Intel's GPU runtime could not allocate device memory ({said})",
-            "hpu": "Gaudi's PyTorch bridge could not allocate HPU memory ({said})",
-            "neuron": "the Neuron runtime could not allocate device memory on the "
+            "gaudi": "Gaudi's PyTorch bridge could not allocate HPU memory ({said})",
+            "neuron_runtime": "the Neuron runtime could not allocate device memory on the "
             "NeuronCore ({said})",
-            "xla": "XLA ran out of the accelerator's memory ({said})",
+            "xla_runtime": "XLA ran out of the accelerator's memory ({said})",
         },
         variant_advice={
-            "rocm": "make the work smaller: a smaller batch, image or sequence, half precision "
-            "(torch_dtype=torch.bfloat16 or float16), a quantized model, gradient checkpointing "
-            "when training, device_map=\"auto\" with max_memory to spread or offload the model; "
+            "hip_allocator": "make the work smaller: a smaller batch, image or sequence, half "
+            "precision (torch_dtype=torch.bfloat16 or float16), a quantized model, gradient "
+            "checkpointing when training, device_map=\"auto\" with max_memory to spread or "
+            "offload the model; "
             "amd-smi (rocm-smi) shows what other processes hold on the GPU. Where torch says "
             "much memory is reserved but unallocated, "
             "PYTORCH_HIP_ALLOC_CONF=expandable_segments:True, set before Python starts, "
             "lessens fragmentation (torch names it in this message on ROCm)",
-            "xpu": "make the work smaller: a smaller batch, image or sequence, half precision "
-            "(torch_dtype=torch.bfloat16 or float16), a quantized model, device_map=\"auto\" "
-            "with max_memory to spread or offload the model; torch.xpu.empty_cache() returns "
+            "xpu_allocator": "make the work smaller: a smaller batch, image or sequence, half "
+            "precision (torch_dtype=torch.bfloat16 or float16), a quantized model, "
+            "device_map=\"auto\" with max_memory to spread or offload the model; "
+            "torch.xpu.empty_cache() returns "
             "the memory torch holds cached but unused (torch's XPU message says so), and "
             "xpu-smi shows what other processes hold on the GPU. One allocation of 4 GiB or "
             "more can fail with memory free: Intel's driver limits one allocation (IPEX: "
@@ -903,14 +906,14 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "xpu_runtime": "make the work smaller: a smaller batch, image or sequence, half "
             "precision, a quantized model, the model spread over more GPUs; xpu-smi shows "
             "what other processes hold on the GPU",
-            "hpu": "spread the model over more Gaudi cards (a larger tensor-parallel size, as "
+            "gaudi": "spread the model over more Gaudi cards (a larger tensor-parallel size, as "
             "HabanaAI's vLLM fork advises for this message) or make the work smaller: a "
             "smaller batch, max_model_len or sequence, bf16; hl-smi shows each card's memory "
             "in use",
-            "neuron": "spread the model over more NeuronCores (a larger tp_degree or "
+            "neuron_runtime": "spread the model over more NeuronCores (a larger tp_degree or "
             "tensor_parallel_size) or make it smaller: a smaller batch, sequence length "
             "(n_positions), bf16; neuron-top shows what other processes hold on the device",
-            "xla": "make the work smaller: a smaller batch or sequence, bf16, parameters "
+            "xla_runtime": "make the work smaller: a smaller batch or sequence, bf16, parameters "
             "sharded over the chips (FSDP or SPMD sharding); XLA's error reference "
             "(openxla/xla docs/errors, codes 0100, 0101 and 1000) explains each form",
         },

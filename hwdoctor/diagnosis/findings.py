@@ -973,8 +973,8 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
-    variant: Literal["sycl"],
-    device: Value = None,
+    variant: Literal["intel_gpu"],
+    device: Value,
     how: Value = None,
     step: Value = None,
 ) -> Finding: ...
@@ -986,8 +986,8 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
-    variant: Literal["xpu"],
-    device: Value,
+    variant: Literal["sycl"],
+    device: Value = None,
     how: Value = None,
     step: Value = None,
 ) -> Finding: ...
@@ -1021,6 +1021,28 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["gaudi"],
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DEVICE_OUT_OF_MEMORY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["hip_allocator"],
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DEVICE_OUT_OF_MEMORY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["hip_runtime"],
     said: Value,
 ) -> Finding: ...
@@ -1032,7 +1054,7 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
-    variant: Literal["hpu"],
+    variant: Literal["neuron_runtime"],
     said: Value,
 ) -> Finding: ...
 
@@ -1043,7 +1065,7 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
-    variant: Literal["neuron"],
+    variant: Literal["xla_runtime"],
     said: Value,
 ) -> Finding: ...
 
@@ -1054,29 +1076,7 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
-    variant: Literal["rocm"],
-    said: Value,
-) -> Finding: ...
-
-
-@overload
-def finding(
-    code: Literal[Code.DEVICE_OUT_OF_MEMORY],
-    *,
-    backend: str | None = None,
-    evidence: str | None = None,
-    variant: Literal["xla"],
-    said: Value,
-) -> Finding: ...
-
-
-@overload
-def finding(
-    code: Literal[Code.DEVICE_OUT_OF_MEMORY],
-    *,
-    backend: str | None = None,
-    evidence: str | None = None,
-    variant: Literal["xpu"],
+    variant: Literal["xpu_allocator"],
     said: Value,
 ) -> Finding: ...
 

@@ -2926,26 +2926,33 @@ def read_facts(paste: Pasted) -> tuple[ReadFact, ...]:
 _XLA: Final = next(b.key for b in registry.BACKENDS if b.query.kind is registry.QueryKind.XLA)
 _OOM_WORDS: Final = (
     ("CUDA out of memory", None, _CUDA),
-    ("HIP out of memory", "rocm", _ROCM),
-    ("XPU out of memory", "xpu", _XPU),
+    ("HIP out of memory", "hip_allocator", _ROCM),
+    ("XPU out of memory", "xpu_allocator", _XPU),
     ("HIP error", "hip_runtime", _ROCM),
     ("CUDA", "cuda_runtime", _CUDA),  # CUDA error: / CUDA_ERROR_OUT_OF_MEMORY
     ("CUBLAS", "cuda_runtime", _CUDA),
     ("UR_RESULT", "xpu_runtime", _XPU),
     ("ZE_RESULT", "xpu_runtime", _XPU),
-    ("Current platform", "xpu", _XPU),  # IPEX's limit on one block
-    ("PT_DEVMEM", "hpu", _HPU),
-    ("SYNHELPER", "hpu", _HPU),
-    ("Failed to alloc", "neuron", _NEURON),
-    ("nrt_", "neuron", _NEURON),
-    ("RESOURCE_EXHAUSTED", "xla", _XLA),
-    ("Attempting to", "xla", _XLA),
+    ("Current platform", "xpu_allocator", _XPU),  # IPEX's limit on one block
+    ("PT_DEVMEM", "gaudi", _HPU),
+    ("SYNHELPER", "gaudi", _HPU),
+    ("Failed to alloc", "neuron_runtime", _NEURON),
+    ("nrt_", "neuron_runtime", _NEURON),
+    ("RESOURCE_EXHAUSTED", "xla_runtime", _XLA),
+    ("Attempting to", "xla_runtime", _XLA),
 )
 # torch's ROCm builds printed the CUDA allocator's words before they were hipified (torch 1.x):
 # on a "+rocm" torch they are the AMD GPU's
-_ON_ROCM: Final = {None: "rocm", "cuda_runtime": "hip_runtime"}
+_ON_ROCM: Final = {None: "hip_allocator", "cuda_runtime": "hip_runtime"}
 _OomVariant = Literal[
-    "rocm", "xpu", "cuda_runtime", "hip_runtime", "xpu_runtime", "hpu", "neuron", "xla"
+    "hip_allocator",
+    "xpu_allocator",
+    "cuda_runtime",
+    "hip_runtime",
+    "xpu_runtime",
+    "gaudi",
+    "neuron_runtime",
+    "xla_runtime",
 ]
 
 
@@ -2973,7 +2980,7 @@ def _device_memory(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
             continue
         variant = _ON_ROCM.get(words[1], words[1]) if rocm and words[2] == _CUDA else words[1]
         by_variant.setdefault(variant, []).append(fact)
-        backends[variant] = _ROCM if variant in ("rocm", "hip_runtime") else words[2]
+        backends[variant] = _ROCM if variant in ("hip_allocator", "hip_runtime") else words[2]
     for variant, said in by_variant.items():
         sized = next(
             (f for f in said if "Tried to allocate" in f.value),
@@ -3000,7 +3007,7 @@ def _device_memory(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
         else:
             device = "this device" if unread[0].value == "aspect" else unread[0].value
             found.append(
-                finding(Code.MEMORY_QUERY_FAILED, backend=_XPU, variant="xpu", device=device)
+                finding(Code.MEMORY_QUERY_FAILED, backend=_XPU, variant="intel_gpu", device=device)
             )
     return tuple(found)
 
