@@ -56,6 +56,7 @@ class Code(str, Enum):
     GFX_NOT_COMPILED = "device.gfx_not_compiled"
     KERNELS_BY_PTX_JIT = "device.kernels_by_ptx_jit"
     MEMORY_QUERY_FAILED = "device.memory_query_failed"
+    DEVICE_OUT_OF_MEMORY = "device.out_of_memory"  # issue 38 (s9-memory)
     ALLOCATION_FAILED = "device.allocation_failed"
     PROBE_TIMEOUT = "probe.timeout"
     PROBE_CRASHED = "probe.crashed"
@@ -808,8 +809,114 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
     ),
     Code.MEMORY_QUERY_FAILED: Entry(
         W, "free memory could not be read",
-        "Reading a device's free memory raised or hung; budgets that need it are unknown.",
+        "Reading a device's free memory raised or hung; budgets that need it are unknown. "
+        "torch.xpu.mem_get_info raises where Intel's runtime does not report free memory "
+        "(torch/csrc/xpu/Module.cpp: \"The device (…) doesn't support querying the available "
+        "free memory\"): SYCL's ext_intel_free_memory aspect, which Level Zero gives only "
+        "with ZES_ENABLE_SYSMAN=1 and not for integrated GPUs (intel/llvm's SYCL tests of "
+        "free_memory), and which Sysman may give only to root or CAP_PERFMON "
+        "(intel/intel-extension-for-pytorch#549, oneapi-src/level-zero#133). Code that "
+        "budgets by free memory (vLLM's XPU worker, transformers' and accelerate's device_map "
+        "budgets) then stops, though the device works.",
         "reading free memory ({step}) {how}",
+        variants={
+            # issue 38 (s9-memory): the same failure stated in a pasted report
+            "intel_gpu": "torch.xpu.mem_get_info could not read the free memory of {device}: "
+            "Intel's runtime does not report it for this device (SYCL's ext_intel_free_memory "
+            "aspect is missing)",
+            "sycl": "torch.xpu.mem_get_info is not available in this torch: it was built with "
+            "a SYCL compiler older than 2025.0",
+        },
+        variant_advice={
+            "intel_gpu": "on Linux with a discrete Intel GPU, set ZES_ENABLE_SYSMAN=1 before "
+            "Python starts (Level Zero reports free memory through Sysman, which may need root or "
+            "CAP_PERFMON); an integrated GPU does not report it: give the code that asks a "
+            "memory budget of its own where it takes one (max_memory for device_map) or a "
+            "release of it that does not ask",
+            "sycl": "use a newer torch XPU build (PyTorch's XPU wheels built with oneAPI "
+            "2025.0 or newer) or give the code that asks a memory budget of its own",
+        },
+    ),
+    # issue 38 (s9-memory): a device's memory run out, on every backend but MPS and the Ascend
+    # NPU, which have codes of their own (mps.out_of_memory, npu.out_of_memory)
+    Code.DEVICE_OUT_OF_MEMORY: Entry(
+        E, "the device's memory ran out",
+        "An allocation on the accelerator found no memory left: the model, batch, sequence or "
+        "activations this process holds, with what other processes hold on the same device, "
+        "are larger than the device's memory. Each backend says it in its own words: torch's "
+        "CUDA, ROCm (HIP) and XPU caching allocators (c10/cuda/CUDACachingAllocator.cpp and "
+        "its hipified copy, c10/xpu/XPUCachingAllocator.cpp: \"… out of memory. Tried to "
+        "allocate …\"), the CUDA and HIP runtimes (cudaErrorMemoryAllocation, "
+        "hipErrorOutOfMemory: \"out of memory\"; cuBLAS's CUBLAS_STATUS_ALLOC_FAILED), "
+        "Intel's Unified Runtime and Level Zero (UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY), "
+        "Gaudi's PyTorch bridge (\"PT_DEVMEM Allocation failed\"), the Neuron runtime "
+        "(\"Failed to alloc DEVICE memory\", nrt status 4 \"Allocation Failure\") and XLA "
+        "on TPUs (RESOURCE_EXHAUSTED, openxla/xla docs/errors 0100, 0101, 1000). A larger "
+        "device, a smaller piece of work or the work spread over more devices is the remedy; "
+        "no reinstall is.",
+        "torch's CUDA allocator ran out of the GPU's memory ({said})",
+        advice="make the work smaller: a smaller batch, image or sequence, half precision "
+        "(torch_dtype=torch.bfloat16 or float16), a quantized model, gradient checkpointing "
+        "when training, device_map=\"auto\" with max_memory to spread the model over GPUs "
+        "or offload part of it; nvidia-smi shows what other processes hold on the GPU. Where "
+        "torch says much memory is reserved but unallocated, "
+        "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True, set before Python starts, lessens "
+        "fragmentation (torch's CUDA semantics notes, \"Optimizing memory usage with "
+        "PYTORCH_CUDA_ALLOC_CONF\")",
+        variants={
+            "hip_allocator": "torch's ROCm (HIP) allocator ran out of the AMD GPU's memory "
+            "({said})",
+            "xpu_allocator": "torch's XPU allocator ran out of the Intel GPU's memory ({said})",
+            "cuda_runtime": "the CUDA runtime could not allocate GPU memory ({said})",
+            "hip_runtime": "the HIP runtime could not allocate the AMD GPU's memory ({said})",
+            "xpu_runtime": "Intel's GPU runtime could not allocate device memory ({said})",
+            "gaudi": "Gaudi's PyTorch bridge could not allocate HPU memory ({said})",
+            "neuron_runtime": "the Neuron runtime could not allocate device memory on the "
+            "NeuronCore ({said})",
+            "xla_runtime": "XLA ran out of the accelerator's memory ({said})",
+        },
+        variant_advice={
+            "hip_allocator": "make the work smaller: a smaller batch, image or sequence, half "
+            "precision (torch_dtype=torch.bfloat16 or float16), a quantized model, gradient "
+            "checkpointing when training, device_map=\"auto\" with max_memory to spread or "
+            "offload the model; "
+            "amd-smi (rocm-smi) shows what other processes hold on the GPU. Where torch says "
+            "much memory is reserved but unallocated, "
+            "PYTORCH_HIP_ALLOC_CONF=expandable_segments:True, set before Python starts, "
+            "lessens fragmentation (torch names it in this message on ROCm)",
+            "xpu_allocator": "make the work smaller: a smaller batch, image or sequence, half "
+            "precision (torch_dtype=torch.bfloat16 or float16), a quantized model, "
+            "device_map=\"auto\" with max_memory to spread or offload the model; "
+            "torch.xpu.empty_cache() returns "
+            "the memory torch holds cached but unused (torch's XPU message says so), and "
+            "xpu-smi shows what other processes hold on the GPU. One allocation of 4 GiB or "
+            "more can fail with memory free: Intel's driver limits one allocation (IPEX: "
+            "\"Current platform can NOT allocate memory block with size larger than 4GB\"), a "
+            "limit the Unified Runtime's Level Zero adapter relaxes with "
+            "UR_L0_USE_RELAXED_ALLOCATION_LIMITS=1 (its documented setting); smaller tensors "
+            "avoid it",
+            "cuda_runtime": "another process may hold the GPU's memory: nvidia-smi shows each "
+            "process's share; end it or pick a free GPU with CUDA_VISIBLE_DEVICES. Otherwise "
+            "make the work smaller: a smaller batch or sequence, half precision, a quantized "
+            "model, the model spread over more GPUs",
+            "hip_runtime": "another process may hold the GPU's memory: amd-smi (rocm-smi) "
+            "shows each process's share; end it or pick a free GPU with HIP_VISIBLE_DEVICES. "
+            "Otherwise make the work smaller: a smaller batch or sequence, half precision, a "
+            "quantized model, the model spread over more GPUs",
+            "xpu_runtime": "make the work smaller: a smaller batch, image or sequence, half "
+            "precision, a quantized model, the model spread over more GPUs; xpu-smi shows "
+            "what other processes hold on the GPU",
+            "gaudi": "spread the model over more Gaudi cards (a larger tensor-parallel size, as "
+            "HabanaAI's vLLM fork advises for this message) or make the work smaller: a "
+            "smaller batch, max_model_len or sequence, bf16; hl-smi shows each card's memory "
+            "in use",
+            "neuron_runtime": "spread the model over more NeuronCores (a larger tp_degree or "
+            "tensor_parallel_size) or make it smaller: a smaller batch, sequence length "
+            "(n_positions), bf16; neuron-top shows what other processes hold on the device",
+            "xla_runtime": "make the work smaller: a smaller batch or sequence, bf16, parameters "
+            "sharded over the chips (FSDP or SPMD sharding); XLA's error reference "
+            "(openxla/xla docs/errors, codes 0100, 0101 and 1000) explains each form",
+        },
     ),
     Code.ALLOCATION_FAILED: Entry(
         E, "an available device cannot hold a tensor",
@@ -3499,7 +3606,17 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "LLM(...), or your launcher's vLLM setting), or give the cache more memory: a higher "
         "--gpu-memory-utilization where no other process uses the GPU, or more GPUs with "
         "--tensor-parallel-size N",
+        variants={
+            # issue 38 (s9-memory): no memory left for one block, vLLM's OOM at start-up
+            "none": "vLLM found no GPU memory left for its KV cache (\"No available memory for "
+            "the cache blocks\"): the weights and the profiled activations take all of "
+            "--gpu-memory-utilization's share",
+        },
         variant_advice={
+            "none": "give vLLM's share room for the cache: a higher --gpu-memory-utilization "
+            "where no other process uses the device, a smaller or "
+            "quantized model, fewer --max-num-seqs or --max-num-batched-tokens (the profiled "
+            "activations), or more GPUs with --tensor-parallel-size N",
             "fit_unknown": "start vLLM with a shorter context, --max-model-len below {length} "
             "(max_model_len= in LLM(...), or your launcher's vLLM setting), or give the cache "
             "more memory: a higher --gpu-memory-utilization where no other process uses the "

@@ -963,6 +963,132 @@ def finding(
     variant: None = None,
     how: Value,
     step: Value,
+    device: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MEMORY_QUERY_FAILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["intel_gpu"],
+    device: Value,
+    how: Value = None,
+    step: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MEMORY_QUERY_FAILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["sycl"],
+    device: Value = None,
+    how: Value = None,
+    step: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DEVICE_OUT_OF_MEMORY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DEVICE_OUT_OF_MEMORY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["cuda_runtime"],
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DEVICE_OUT_OF_MEMORY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["gaudi"],
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DEVICE_OUT_OF_MEMORY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["hip_allocator"],
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DEVICE_OUT_OF_MEMORY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["hip_runtime"],
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DEVICE_OUT_OF_MEMORY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["neuron_runtime"],
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DEVICE_OUT_OF_MEMORY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["xla_runtime"],
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DEVICE_OUT_OF_MEMORY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["xpu_allocator"],
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DEVICE_OUT_OF_MEMORY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["xpu_runtime"],
+    said: Value,
 ) -> Finding: ...
 
 
@@ -4691,6 +4817,19 @@ def finding(
     capacity: Value,
     length: Value,
     fit: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.VLLM_KV_CACHE_SHORT],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["none"],
+    capacity: Value = None,
+    fit: Value = None,
+    length: Value = None,
 ) -> Finding: ...
 
 

@@ -115,7 +115,9 @@ _RESTS_ON: Final = (
     ("host.wsl_libcuda_not_found", ("wsl",)),
     ("backend.vllm_no_device", ("stated",)),
     ("device.bf16_unsupported", ("stated", "gpus")),
-    ("device.amd_gpu_without_kfd", ("stated",)),  # issue 38: device: no ROCm compute (KFD)
+    ("device.amd_gpu_without_kfd", ("stated",)),
+    ("device.out_of_memory", ("stated",)),  # issue 38 (s9-memory): a device's memory run out
+    ("device.memory_query_failed", ("stated",)),  # issue 38: device: no ROCm compute (KFD)
     ("driver.library_mismatch", ("driver.library",)),
     ("accelerate.", ("accelerate", "torch")),
     # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
@@ -391,6 +393,9 @@ _WHAT: Final = {
     FactKey.MESSAGE_XFORMERS_DEVICE: "xformers says (device)",
     FactKey.MESSAGE_BNB_QUANTIZER: "transformers says (bitsandbytes)",
     FactKey.MESSAGE_NO_OS_BUILD: "Python says (no build for the OS)",
+    # issue 38 (s9-memory): a device's memory run out, free memory not reported
+    FactKey.MESSAGE_DEVICE_OOM: "the allocator says",
+    FactKey.MESSAGE_FREE_MEMORY_UNREAD: "torch says (free memory)",
 }
 
 
@@ -412,6 +417,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_stated_with_words(evidence, facts))
     found = (*found, *_optimum_neuron(evidence, facts))  # issue 38: optimum-neuron pins
     found = (*found, *_ascend_stated(facts))  # issue 38: Ascend NPU memory, CANN's libraries
+    found = (*found, *_device_memory(evidence, facts))  # issue 38 (s9-memory)
     found = (*found, *_torch_npu_cann(paste, facts))  # issue 38: torch-npu and CANN
     found = (*found, *_numpy_abi(paste, facts))  # issue 38: NumPy 2 ABI
     found = (*found, *_image_platform(paste, facts))  # issue 38: an image for another platform
@@ -2913,6 +2919,99 @@ def read_facts(paste: Pasted) -> tuple[ReadFact, ...]:
     return tuple(read)
 
 
+# issue 38 (s9-memory): a device's memory run out, on every backend, in its own words. The
+# words each backend's allocator or runtime begins with (readers/messages.py cites them), the
+# variant of device.out_of_memory they are, and the backend that variant is of. _XLA: torch_xla's
+# registry row (it runs on the TPU), which the TPU's own causes below use too.
+_XLA: Final = next(b.key for b in registry.BACKENDS if b.query.kind is registry.QueryKind.XLA)
+_OOM_WORDS: Final = (
+    ("CUDA out of memory", None, _CUDA),
+    ("HIP out of memory", "hip_allocator", _ROCM),
+    ("XPU out of memory", "xpu_allocator", _XPU),
+    ("HIP error", "hip_runtime", _ROCM),
+    ("CUDA", "cuda_runtime", _CUDA),  # CUDA error: / CUDA_ERROR_OUT_OF_MEMORY
+    ("CUBLAS", "cuda_runtime", _CUDA),
+    ("UR_RESULT", "xpu_runtime", _XPU),
+    ("ZE_RESULT", "xpu_runtime", _XPU),
+    ("Current platform", "xpu_allocator", _XPU),  # IPEX's limit on one block
+    ("PT_DEVMEM", "gaudi", _HPU),
+    ("SYNHELPER", "gaudi", _HPU),
+    ("Failed to alloc", "neuron_runtime", _NEURON),
+    ("nrt_", "neuron_runtime", _NEURON),
+    ("RESOURCE_EXHAUSTED", "xla_runtime", _XLA),
+    ("Attempting to", "xla_runtime", _XLA),
+)
+# torch's ROCm builds printed the CUDA allocator's words before they were hipified (torch 1.x):
+# on a "+rocm" torch they are the AMD GPU's
+_ON_ROCM: Final = {None: "hip_allocator", "cuda_runtime": "hip_runtime"}
+_OomVariant = Literal[
+    "hip_allocator",
+    "xpu_allocator",
+    "cuda_runtime",
+    "hip_runtime",
+    "xpu_runtime",
+    "gaudi",
+    "neuron_runtime",
+    "xla_runtime",
+]
+
+
+def _oom_said(fact: PastedFact) -> str:
+    """The allocator's words without the exception's name a title may quote them with
+    ("RuntimeError: CUDA out of memory" → "CUDA out of memory")."""
+    name, _, words = fact.value.partition(": ")
+    return words if name in ("RuntimeError", "OutOfMemoryError") else fact.value
+
+
+def _device_memory(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
+    """A device's memory run out, stated by its allocator or runtime (readers/messages.py
+    `_TORCH_OOM` and the patterns after it): one finding for each backend whose words the
+    paste shows, for that backend and with its remedies, resting on the first line that says
+    it and the first that gives the size. And torch.xpu.mem_get_info refused (the device's
+    free memory not reported): device.memory_query_failed, a warning."""
+    found: list[Finding] = []
+    torch = evidence.torch.version if evidence.torch is not None else None
+    rocm = bool(torch and "+rocm" in torch.lower())
+    by_variant: dict[str | None, list[PastedFact]] = {}
+    backends: dict[str | None, str] = {}
+    for fact in facts.all(FactKey.MESSAGE_DEVICE_OOM):
+        words = next((w for w in _OOM_WORDS if _oom_said(fact).startswith(w[0])), None)
+        if words is None:
+            continue
+        variant = _ON_ROCM.get(words[1], words[1]) if rocm and words[2] == _CUDA else words[1]
+        by_variant.setdefault(variant, []).append(fact)
+        backends[variant] = _ROCM if variant in ("hip_allocator", "hip_runtime") else words[2]
+    for variant, said in by_variant.items():
+        sized = next(
+            (f for f in said if "Tried to allocate" in f.value),
+            next((f for f in said if any(c.isdigit() for c in f.value)), said[0]),
+        )
+        facts.use("stated", said[0], *([sized] if sized is not said[0] else []), *said)
+        value = _oom_said(sized).rstrip(". ")
+        if variant is None:
+            found.append(finding(Code.DEVICE_OUT_OF_MEMORY, backend=backends[variant], said=value))
+        else:
+            known: _OomVariant = variant  # type: ignore[assignment]
+            found.append(
+                finding(
+                    Code.DEVICE_OUT_OF_MEMORY,
+                    backend=backends[variant],
+                    variant=known,
+                    said=value,
+                )
+            )
+    if unread := facts.all(FactKey.MESSAGE_FREE_MEMORY_UNREAD):
+        facts.use("stated", unread[0])
+        if unread[0].value == "sycl":
+            found.append(finding(Code.MEMORY_QUERY_FAILED, backend=_XPU, variant="sycl"))
+        else:
+            device = "this device" if unread[0].value == "aspect" else unread[0].value
+            found.append(
+                finding(Code.MEMORY_QUERY_FAILED, backend=_XPU, variant="intel_gpu", device=device)
+            )
+    return tuple(found)
+
+
 # issue 38: Ascend NPU memory and CANN's libraries
 def _ascend_stated(facts: _Read) -> tuple[Finding, ...]:
     """What torch-npu's own messages settle, each read by the messages reader (which cites
@@ -4684,10 +4783,18 @@ def _serving_limits(facts: _Read) -> tuple[Finding, ...]:
     holds, the longest --max-model-len that fits; V1's gives GiB), and a request or launcher
     setting over TGI's token limits: warnings, the environment is fine."""
     found: list[Finding] = []
-    if kv := facts.all(FactKey.MESSAGE_VLLM_KV_CACHE):
+    # issue 38 (s9-memory): vLLM's "No available memory for the cache blocks" ("none") where
+    # it is the only one of vLLM's KV-cache messages
+    kv = facts.all(FactKey.MESSAGE_VLLM_KV_CACHE)
+    kv = [f for f in kv if f.value != "none"] or kv
+    if kv:
         facts.use("stated", kv[0])
         parts = kv[0].value.split()
-        if len(parts) == 2:
+        if parts == ["none"]:
+            found.append(
+                finding(Code.VLLM_KV_CACHE_SHORT, variant="none", capacity=None, length=None)
+            )
+        elif len(parts) == 2:
             found.append(
                 finding(
                     Code.VLLM_KV_CACHE_SHORT,
@@ -4910,8 +5017,8 @@ def _xpu_jit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     return (finding(Code.XPU_JIT_FIRST_USE, backend=_XPU, said=printable(said[0].value)[:60]),)
 
 
-# issue 38: Google TPU / torch_xla. torch_xla's registry row (it runs on the TPU).
-_XLA: Final = next(b.key for b in registry.BACKENDS if b.query.kind is registry.QueryKind.XLA)
+# issue 38: Google TPU / torch_xla. torch_xla's registry row (it runs on the TPU): _XLA, defined
+# above with the device-memory words (issue 38, s9-memory), which need it first.
 
 
 def _xla_series(version: str) -> str:

@@ -434,6 +434,10 @@ class FactKey(str, Enum):
     # OS: "No module named 'vllm._C'", "Cannot find vllm_C" (value "vllm"), "No module named
     # 'triton'", torch's "Cannot find a working triton installation" (value "triton")
     MESSAGE_NO_OS_BUILD = "message.no_os_build"
+    # issue 38 (s9-memory): a device's memory run out in its backend's words (CUDA, HIP, XPU,
+    # Level Zero, Gaudi, Neuron, XLA), and free memory a device does not report
+    MESSAGE_DEVICE_OOM = "message.device_out_of_memory"
+    MESSAGE_FREE_MEMORY_UNREAD = "message.free_memory_unread"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -618,6 +622,8 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_XFORMERS_REFUSED,  # issue 38 (s8-platform): xformers refused the device
         FactKey.MESSAGE_BNB_QUANTIZER,  # issue 38 (s8-platform): the bnb quantizer, no CUDA
         FactKey.MESSAGE_NO_OS_BUILD,  # issue 38 (s8-platform): no build for this OS
+        FactKey.MESSAGE_DEVICE_OOM,  # issue 38 (s9-memory): a device's memory run out
+        FactKey.MESSAGE_FREE_MEMORY_UNREAD,  # issue 38 (s9-memory): free memory not reported
     }
 )
 

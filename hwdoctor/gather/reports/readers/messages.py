@@ -1964,6 +1964,105 @@ _TGI_MODEL_TYPE: Final = re.compile(r"\bUnsupported model type ([A-Za-z][\w.-]{0
 _TGI_NAMED: Final = re.compile(
     r"\btext[-_]generation[-_](?:inference|launcher|server|router)\b|\btgi-gaudi\b"
 )
+# issue 38 (s9-memory): a device's memory run out, in each backend's words. The finding is
+# device.out_of_memory for the backend whose words these are (diagnosis/pasted.py
+# `_device_out_of_memory`); MPS and Ascend NPU have their own (_MPS_OOM, _NPU_OOM).
+# torch's caching allocators when no block is left for an allocation: CUDA (pytorch/pytorch
+# c10/cuda/CUDACachingAllocator.cpp, DeviceCachingAllocator::malloc, TORCH_CHECK_WITH(
+# OutOfMemoryError, false, "CUDA out of memory. Tried to allocate ", format_size(alloc_size),
+# ". GPU ", device, " has a total capacity of …"; torch 1.x: "… (GPU 0; 6.00 GiB total
+# capacity; …)"), the same file hipified for ROCm builds ("HIP out of memory. Tried to allocate
+# …", its hint naming PYTORCH_HIP_ALLOC_CONF: ROCm/TheRock#1054), and XPU (c10/xpu/
+# XPUCachingAllocator.cpp: "XPU out of memory. Tried to allocate …"; IPEX 2.1's copy "… (GPU 0;
+# 15.56 GiB total capacity; …)"). accelerate 1.16.0 utils/memory.py should_reduce_batch_size
+# reads the same " out of memory." for all three. The period after "memory" is the allocator's,
+# as is the exception's name before it where a title or a sentence quotes it without the period
+# ("RuntimeError: CUDA out of memory"): a sentence that only speaks of running out of memory is
+# not read. A wrapped paste may put
+# "Tried to allocate" on the next line; the size is read where the line keeps it.
+_TORCH_OOM: Final = re.compile(
+    r"\b(?:CUDA|HIP|XPU) out of memory\.(?: Tried to allocate (?:[\d.]{1,12} [KMGTPE]?i?B|more "
+    r"than 1EB))?(?=[\s.(]|$)|\b(?:RuntimeError|OutOfMemoryError): (?:CUDA|HIP|XPU) out of memory\b"
+)
+# The CUDA and HIP runtimes' own words for an allocation they refused: cudaErrorMemoryAllocation
+# (CUDA Runtime API reference, cudaError_t; cudaGetErrorString "out of memory") and
+# hipErrorOutOfMemory (HIP's hip_runtime_api.h, hipGetErrorString "out of memory"), as torch's
+# C10_CUDA_CHECK prints them ("CUDA error: out of memory", "HIP error: out of memory": c10/cuda/
+# CUDAException.cpp); the driver API's CUDA_ERROR_OUT_OF_MEMORY (cuMemAlloc, as JAX, numba and
+# TensorFlow print it); cuBLAS unable to allocate its handle's workspace (cuBLAS's
+# cublasStatus_t CUBLAS_STATUS_ALLOC_FAILED, "Resource allocation failed inside the cuBLAS
+# library", which torch prints "CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling
+# `cublasCreate(handle)`").
+_RUNTIME_OOM: Final = re.compile(
+    r"\b(?:CUDA|HIP) error: out of memory\b|\bCUDA_ERROR_OUT_OF_MEMORY\b"
+    r"|\bCUBLAS_STATUS_ALLOC_FAILED\b"
+)
+# Intel's GPU runtimes: the Unified Runtime's and Level Zero's result for device memory they
+# could not give (oneapi-src/unified-runtime include/ur_api.h UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY;
+# oneapi-src/level-zero include/ze_api.h ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY), which torch's
+# XPU backend and IPEX print inside "level_zero backend failed with error: …".
+# IPEX's XPU allocator refusing one block of 4 GB or more ("RuntimeError: Current platform can NOT
+# allocate memory block with size larger than 4GB! Tried to allocate 6.85 GiB (GPU  0; 15.56 GiB
+# total capacity; …)": intel/intel-extension-for-pytorch#629), the driver's limit on one
+# allocation.
+_INTEL_RUNTIME_OOM: Final = re.compile(
+    r"\b(?:UR|ZE)_RESULT_ERROR_OUT_OF_DEVICE_MEMORY\b"
+    r"|\bCurrent platform can NOT allocate memory block with size larger than 4GB\b"
+)
+# Gaudi's PyTorch bridge when HPU memory runs out ("RuntimeError: [Rank:0] FATAL ERROR ::
+# MODULE:PT_DEVMEM Allocation failed for size::939524096 (896)MB": HabanaAI/vllm-fork
+# calibration docs, "the model does not fit on the cards of the run"; accelerate 1.16.0
+# utils/memory.py reads "FATAL ERROR :: MODULE:PT_DEVMEM Allocation failed" as the HPU's OOM).
+# Its graph workspace too ("RuntimeError: FATAL ERROR :: MODULE:SYNHELPER workspace Allocation of
+# size ::14493741952 failed", at a batch size one step above one that ran: HabanaAI/Model-References
+# #13).
+_HPU_OOM: Final = re.compile(
+    r"\bPT_DEVMEM Allocation failed(?: for size::?\d{1,20})?"
+    r"|\bSYNHELPER workspace Allocation of size ::?\d{1,20} failed"
+)
+# The Neuron runtime's device-memory allocator ("ERROR TDRV:dmem_alloc_internal Failed to alloc
+# DEVICE memory: 180355072", "TDRV:tensor_allocate Failed to allocate 180355072 bytes on DEVICE
+# for tensor …", its memory log "TDRV:log_dev_mem Failed to allocate 172.000MB (usage: tensors)
+# on ND 0:NC 0" and the staging of a model's weights "Failed to allocate aligned (0) buffer in
+# MLA DRAM": aws-neuron/aws-neuron-sdk#1014, #302) and the status torch-neuronx and vLLM
+# raise from it (nrt_tensor_allocate status=4, NRT_RESOURCE, message "Allocation Failure":
+# the Neuron runtime's nrt_status.h; vllm-project/vllm#12443).
+_NEURON_OOM: Final = re.compile(
+    r"\bFailed to alloc DEVICE memory: \d{1,20}|\bFailed to allocate \d{1,20} bytes on DEVICE\b"
+    r"|\bnrt_tensor_allocate status=4 message=\"Allocation Failure\""
+    r"|\bFailed to allocate [\d.]{1,12}[KMGT]?B \(usage: \w{1,20}\) on ND \d{1,3}"
+    r"|\bFailed to allocate aligned \(\d{1,3}\) buffer in MLA DRAM\b"
+)
+# XLA's TPU runtime and compiler when HBM (or VMEM) runs out, every form a RESOURCE_EXHAUSTED
+# status (openxla/xla docs/errors: error_0100 "Error allocating device buffer: Attempting to
+# allocate 8.00M. That was not possible. There are 6.43M free.", error_0101 "Attempting to
+# reserve 29.49G at the bottom of memory. That was not possible.", error_1000 "XLA:TPU compile
+# permanent error. Ran out of memory in memory space hbm."), and XLA's buffer assignment "Out of
+# memory while trying to allocate N bytes." (JAX and torch_xla print it after RESOURCE_EXHAUSTED).
+_XLA_OOM: Final = re.compile(
+    r"\bRESOURCE_EXHAUSTED: (?:XLA:TPU compile permanent error\. )?(?:Ran out of memory in "
+    r"memory space \w{1,8}|Out of memory while trying to allocate \d{1,20} bytes)"
+    r"|\bAttempting to (?:reserve|allocate) [\d.]{1,12}[KMGT]?B?(?: at the bottom of memory)?\. "
+    r"That was not possible\b"
+)
+_DEVICE_OOM: Final = (_TORCH_OOM, _RUNTIME_OOM, _INTEL_RUNTIME_OOM, _HPU_OOM, _NEURON_OOM, _XLA_OOM)
+# vLLM with no memory left for one KV-cache block after the weights and the profiled
+# activations (vllm/worker/worker.py raise_if_cache_size_invalid, and in the V1 engine
+# vllm/v1/core/kv_cache_utils.py check_enough_kv_cache_memory: "No available memory for the
+# cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.").
+_VLLM_NO_CACHE: Final = re.compile(r"\bNo available memory for the cache blocks\b")
+# torch.xpu.mem_get_info on a device whose runtime does not report free memory (pytorch/pytorch
+# torch/csrc/xpu/Module.cpp _xpu_getMemoryInfo, since pytorch/pytorch#146899: TORCH_CHECK(device.
+# has(sycl::aspect::ext_intel_free_memory), "The device (", name, ") doesn't support querying
+# the available free memory. …"); before that, SYCL's own words (intel/torch-xpu-ops#1384: "The
+# device does not have the ext_intel_free_memory aspect"); and a torch built with a SYCL
+# compiler older than 2025.0 ("torch.xpu.mem_get_info requires PyTorch to be built with SYCL
+# compiler version 2025.0.0 or newer."). The value: the device's name, "aspect" or "sycl".
+_XPU_FREE_MEMORY: Final = re.compile(
+    r"\bThe device \(([^\n]{1,80}?)\) doesn't support querying the available free memory"
+    r"|\bdoes not have the (ext_intel_free_memory) aspect"
+    r"|\bmem_get_info requires PyTorch to be built with (SYCL) compiler"
+)
 RECOGNISERS: Final = (
     _Recogniser(_FOUND_VERSION, FactKey.MESSAGE_FOUND_VERSION),
     _Recogniser(
@@ -2244,6 +2343,14 @@ RECOGNISERS: Final = (
     _Recogniser(_XFORMERS_BUILD, FactKey.XFORMERS_BUILD, words="xformers"),
     _Recogniser(_PIP_SUBPROCESS_NOTE, FactKey.PIP_BUILD_FAILED, words="subprocess"),
     _Recogniser(_MAC_NAMED, FactKey.PROSE_MAC),
+    # issue 38 (s9-memory): a device's memory run out, in each backend's words
+    *(_Recogniser(pattern, FactKey.MESSAGE_DEVICE_OOM, group=0) for pattern in _DEVICE_OOM),
+    _Recogniser(_VLLM_NO_CACHE, FactKey.MESSAGE_VLLM_KV_CACHE, words="none"),
+    _Recogniser(
+        _XPU_FREE_MEMORY,
+        FactKey.MESSAGE_FREE_MEMORY_UNREAD,
+        made=lambda m: m[1] or ("aspect" if m[2] else "sycl"),
+    ),
     # issue 38 (s7-build): torch's "Found no NVIDIA driver" as reporters retell it
     _Recogniser(_NO_DRIVER_RETOLD, FactKey.MESSAGE_NO_DRIVER, group=0),
     # issue 38 (s7-build): bitsandbytes 0.43-0.45 failing although torch.cuda is available
