@@ -1765,6 +1765,17 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["accelerate"],
+    gpu: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BF16_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["transformers"],
     gpu: Value,
 ) -> Finding: ...
@@ -3366,6 +3377,30 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["accelerate"],
+    macos: Value = None,
+    torch: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_BF16_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["accelerate_torch"],
+    torch: Value,
+    macos: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_BF16_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["macos"],
     macos: Value,
     torch: Value = None,
@@ -4503,6 +4538,17 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: None = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.XPU_FLOAT64],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    torch: Value,
 ) -> Finding: ...
 
 
