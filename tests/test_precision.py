@@ -6,7 +6,9 @@ and a supported device.", accelerate/accelerator.py) on a CUDA GPU, where its
 is_bf16_available() is False only for a GPU older than Ampere, and on a Mac, where accelerate
 0.30 to 1.10 run no bf16 AMP on MPS; and SYCL's refusal of a float64 kernel on an Intel GPU
 without fp64 ("Required aspect fp64 is not supported on the device"), a warning: the machine
-is fine, the program or torch's XPU kernel asked for float64. Quiet: a bf16 run whose error is
+is fine, the program or torch's XPU kernel asked for float64; and NVIDIA's PTX assembler
+refusing bf16 instructions below sm_80 ("Feature '.bf16' requires .target sm_80 or higher"),
+as Triton's kernels meet it on a T4 or an RTX 20xx. Quiet: a bf16 run whose error is
 the program's dtypes, and DirectML's own float64 words.
 """
 
@@ -42,6 +44,26 @@ NAMED = {
         "mps.bf16_unsupported",
         "accelerate refused bf16 mixed precision on this Mac's GPU",
         9,
+    ),
+    "lmdeploy1266-ptxas-bf16-requires-sm80.md": (
+        "device.bf16_unsupported",
+        "a kernel compiled for this GPU asked for bfloat16",
+        3,
+    ),
+    "mamba269-ptxas-cvt-bf16-f32-requires-sm80.md": (
+        "device.bf16_unsupported",
+        "a kernel compiled for this GPU asked for bfloat16",
+        3,
+    ),
+    "hunyuanwrapper465-windows-sm75-ptxas-cvt-bf16.md": (
+        "device.bf16_unsupported",
+        "a kernel compiled for this GPU asked for bfloat16",
+        3,
+    ),
+    "zonos43-colab-t4-ptxas-bf16-cvt-sm80.md": (
+        "device.bf16_unsupported",
+        "a kernel compiled for this GPU asked for bfloat16",
+        4,
     ),
     "ipex699-arc-torch-2.4.1-cross-entropy-required-aspect-fp64.md": (
         "xpu.float64_unsupported",

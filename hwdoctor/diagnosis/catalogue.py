@@ -1351,6 +1351,9 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "accelerate": "accelerate refused bf16 mixed precision on {gpu}: torch says the GPU "
             "has no bfloat16, which needs an Ampere GPU (compute capability 8.0) or newer "
             "(accelerate: \"bf16 mixed precision requires … a supported device\")",
+            "ptxas": "a kernel compiled for {gpu} asked for bfloat16, which NVIDIA's PTX "
+            "assembler refuses below Ampere (ptxas: \"Feature '.bf16' requires .target sm_80 "
+            "or higher\"): the GPU has no bfloat16 instructions",
         },
         variant_advice={
             "transformers": "train in float16 instead: fp16=True and bf16=False in "
@@ -1362,6 +1365,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "program's own precision option (mixed_precision=\"fp16\", and save_precision "
             "too where a trainer has one); accelerate allows bf16 on a CUDA GPU only where "
             "torch.cuda.is_bf16_supported() (accelerate/utils/imports.py is_bf16_available)",
+            "ptxas": "run the model in float16 or float32 instead of bfloat16 "
+            "(torch_dtype=torch.float16, the program's dtype or precision option); the "
+            "kernel is compiled (by Triton, most often) for the GPU it runs on, and bfloat16 "
+            "there needs compute capability 8.0 (Ampere) or newer",
         },
     ),
     Code.TOOL_FAILED: Entry(

@@ -1776,6 +1776,17 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["ptxas"],
+    gpu: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BF16_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["transformers"],
     gpu: Value,
 ) -> Finding: ...

@@ -328,6 +328,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_MPS_FLOAT64: "torch says (MPS)",
     FactKey.MESSAGE_BF16_AMP_REFUSED: "accelerate says (bf16)",  # issue 38 (s9-precision)
     FactKey.MESSAGE_XPU_FLOAT64: "SYCL says (XPU)",
+    FactKey.MESSAGE_PTX_BF16: "ptxas says (bf16)",
     FactKey.MESSAGE_VLLM_ASCEND_C: "vLLM Ascend says",  # issue 38: its compiled part
     # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs
     FactKey.MESSAGE_ONEAPI_LIBRARY: "the loader says (oneAPI runtime)",
@@ -444,6 +445,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_half_on_cpu(facts, found), *_mps_float64(facts))  # issue 38: archlib
     # issue 38 (s9-precision): bf16 AMP refused by accelerate, float64 on an Intel GPU
     found = (*found, *_bf16_amp_refused(paste, facts, found), *_xpu_float64(paste, facts))
+    found = (*found, *_ptx_bf16(paste, facts, found))
     found = (*found, *_cuda_only_on_a_mac(paste, facts))  # issue 38 (s6-macintel)
     found = (*found, *_xpu_jit(paste, facts))  # issue 38 (s6-macintel): no AOT kernels
     # issue 38: vLLM Ascend's compiled part missing (its own finding, not a "vllm" extension's)
@@ -1595,6 +1597,23 @@ def _bf16_amp_refused(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> 
     return (
         finding(Code.BF16_UNSUPPORTED, backend=_CUDA, variant="accelerate", gpu=gpu or "this GPU"),
     )
+
+
+def _ptx_bf16(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """NVIDIA's PTX assembler refusing a bf16 instruction below sm_80 (the source is beside
+    the pattern in readers/messages.py): a kernel compiled for this GPU, Triton's most often,
+    asked for bfloat16, which needs an Ampere GPU; named with the GPU where the paste names
+    one, and not where every GPU it names has bf16 or another finding already names bf16."""
+    said = facts.all(FactKey.MESSAGE_PTX_BF16)
+    done = (Code.BF16_UNSUPPORTED.value, Code.MPS_BF16_UNSUPPORTED.value)
+    if not said or any(f.code in done for f in found):
+        return ()
+    gpu, lines = _below(_named_gpus(paste.evidence, facts), _BF16_FLOOR)
+    if gpu is None:
+        return ()
+    facts.use("stated", said[0])
+    facts.use("gpus", *lines)
+    return (finding(Code.BF16_UNSUPPORTED, backend=_CUDA, variant="ptxas", gpu=gpu or "this GPU"),)
 
 
 def _cuda_libraries(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
