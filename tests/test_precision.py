@@ -8,8 +8,10 @@ is_bf16_available() is False only for a GPU older than Ampere, and on a Mac, whe
 without fp64 ("Required aspect fp64 is not supported on the device"), a warning: the machine
 is fine, the program or torch's XPU kernel asked for float64; and NVIDIA's PTX assembler
 refusing bf16 instructions below sm_80 ("Feature '.bf16' requires .target sm_80 or higher"),
-as Triton's kernels meet it on a T4 or an RTX 20xx. Quiet: a bf16 run whose error is
-the program's dtypes, and DirectML's own float64 words.
+as Triton's kernels meet it on a T4 or an RTX 20xx; and an operator without an XPU kernel
+("Could not run 'aten::…' with arguments from the 'XPU' backend"), a warning. Quiet: a bf16
+run whose error is the program's dtypes, DirectML's own float64 words, and a tensor factory
+without an XPU kernel (no XPU backend loaded, not a missing operator).
 """
 
 from __future__ import annotations
@@ -65,6 +67,22 @@ NAMED = {
         "a kernel compiled for this GPU asked for bfloat16",
         4,
     ),
+    "ipex285-a770-yolov7-native-api-996-uses-fp64-math.md": (
+        "xpu.float64_unsupported",
+        "a kernel asked this Intel GPU for float64, which it has no hardware for "
+        "(intel-extension-for-pytorch",
+        1,
+    ),
+    "ipex705-arc-comfyui-upsample-bicubic2d-aa-no-xpu-kernel.md": (
+        "xpu.operator_not_implemented",
+        "torch (version not shown) has no XPU kernel for aten::_upsample_bicubic2d_aa.out",
+        1,
+    ),
+    "ipexllm11666-a770-minicpm-v2-upsample-bicubic2d-aa-no-xpu-kernel.md": (
+        "xpu.operator_not_implemented",
+        "torch (version not shown) has no XPU kernel for aten::_upsample_bicubic2d_aa.out",
+        1,
+    ),
     "ipex699-arc-torch-2.4.1-cross-entropy-required-aspect-fp64.md": (
         "xpu.float64_unsupported",
         "a kernel asked this Intel GPU for float64",
@@ -81,7 +99,13 @@ NAMED = {
         1,
     ),
 }
-WARNINGS = ("xpu.float64_unsupported",)
+WARNINGS = ("xpu.float64_unsupported", "xpu.operator_not_implemented")
+# Lines of other causes these pastes hold (IPEX's "Native API failed" before its fp64 words,
+# torchvision's image extension warning): unread, and counted.
+OTHER_LINES = (
+    "ipex285-a770-yolov7-native-api-996-uses-fp64-math.md",
+    "ipexllm11666-a770-minicpm-v2-upsample-bicubic2d-aa-no-xpu-kernel.md",
+)
 # Pastes on an accelerator other than torch.cuda's: no CUDA or ROCm line there.
 OTHER_ACCELERATOR = tuple(
     name for name, (code, _, _) in NAMED.items() if code != "device.bf16_unsupported"
@@ -92,6 +116,7 @@ QUIET = {
         "mps.bf16_unsupported",
     ),
     "sdnext2011-directml-arc-a750-no-double-float64.md": ("xpu.float64_unsupported",),
+    "mineru675-zh-xpu-empty-strided-cpu-only-backends.md": ("xpu.operator_not_implemented",),
 }
 
 
@@ -99,12 +124,13 @@ QUIET = {
 def test_a_precision_the_backend_refuses_is_named(name: str) -> None:
     code, words, line = NAMED[name]
     exit_code, data = detect(ERRORS / name)
-    assert exit_code == (0 if code in WARNINGS else 1)  # a warning alone is no problem found
+    # a warning alone is no problem found; an unread error line is one
+    assert exit_code == (0 if code in WARNINGS and name not in OTHER_LINES else 1)
     found = [f for f in data["findings"] if f["code"] == code]
     assert found, data["findings"]
     assert found[0]["message"].startswith(words)
     assert line in [q["line"] for q in found[0]["rests_on"]]
-    assert not data["unread"]
+    assert name in OTHER_LINES or not data["unread"]
 
 
 @pytest.mark.parametrize("name", OTHER_ACCELERATOR, ids=lambda n: n.split("-", 1)[0])

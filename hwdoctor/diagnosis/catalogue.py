@@ -216,6 +216,7 @@ class Code(str, Enum):
     HALF_ON_CPU = "torch.half_on_cpu"
     MPS_FLOAT64 = "mps.float64_unsupported"
     XPU_FLOAT64 = "xpu.float64_unsupported"  # issue 38 (s9-precision): Arc and Xe-LP GPUs
+    XPU_OPERATOR = "xpu.operator_not_implemented"  # issue 38 (s9-precision)
     # issue 38: vLLM Ascend's compiled part missing from a source install
     VLLM_ASCEND_KERNELS = "backend.vllm_ascend_kernels_not_built"
     # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs
@@ -3369,10 +3370,33 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "a kernel asked this Intel GPU for float64, which it has no hardware for (SYCL: "
         "\"Required aspect fp64 is not supported on the device\"), with torch {torch}: the "
         "program or the torch release's XPU kernel must stay in float32 there",
+        variants={
+            "ipex": "a kernel asked this Intel GPU for float64, which it has no hardware for "
+            "(intel-extension-for-pytorch through Level Zero: invalid_kernel(\"uses-fp64-"
+            "math\")), with torch {torch}: the program or IPEX's kernel must stay in float32 "
+            "there",
+        },
         advice="keep tensors on the XPU in float32 (tensor.float(), torch.from_numpy(a)."
         "float(), dtype=torch.float32 where the code says float64); where the program asks "
         "for no float64, upgrade torch's XPU build (its kernels with an fp64 path were fixed "
         "after 2.4), or run that step on the CPU",
+    ),
+    Code.XPU_OPERATOR: Entry(
+        W, "an operator has no XPU kernel in this torch",
+        "torch's XPU backend (intel/torch-xpu-ops, and intel-extension-for-pytorch before it) "
+        "does not implement every operator; calling one it lacks on an XPU tensor raises "
+        "NotImplementedError in the dispatcher's words (c10/core/dispatch/OperatorEntry.cpp: "
+        "\"Could not run '…' with arguments from the 'XPU' backend\"). Each release adds "
+        "operators; torch's own XPU builds run the missing ones on the CPU where "
+        "PYTORCH_ENABLE_XPU_FALLBACK=1 is set (intel/torch-xpu-ops "
+        "src/ATen/native/xpu/XPUFallback.template), copying tensors there and back. The "
+        "machine is fine.",
+        "torch {torch} has no XPU kernel for {operator}: the call raises NotImplementedError "
+        "on the Intel GPU",
+        advice="upgrade torch's XPU build (or IPEX) to a release that implements the operator; "
+        "with torch's own XPU build, PYTORCH_ENABLE_XPU_FALLBACK=1, set before Python starts, "
+        "runs it on the CPU (slower: each call copies its tensors); or move that step to the "
+        "CPU in the program (tensor.cpu())",
     ),
     # issue 38: vLLM Ascend's compiled part missing from a source install
     Code.VLLM_ASCEND_KERNELS: Entry(

@@ -4565,6 +4565,29 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.XPU_FLOAT64],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["ipex"],
+    torch: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.XPU_OPERATOR],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    operator: Value,
+    torch: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.VLLM_ASCEND_KERNELS],
     *,
     backend: str | None = None,

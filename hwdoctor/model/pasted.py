@@ -238,6 +238,7 @@ class FactKey(str, Enum):
     MESSAGE_XPU_FLOAT64 = "message.xpu_float64"  # "Required aspect fp64 is not supported …"
     # NVIDIA's PTX assembler refusing a bf16 instruction below sm_80 (a Triton kernel's)
     MESSAGE_PTX_BF16 = "message.ptx_bf16"  # "Feature '.bf16' requires .target sm_80 or higher"
+    MESSAGE_XPU_OPERATOR = "message.xpu_operator"  # the operator with no XPU kernel
     PIN_CORE = "message.pin_core"  # transformers' own hint: "… if you're working with git main"
     PIN_SKIP = "message.pin_skip"  # LLaMA-Factory's hint: "set `DISABLE_VERSION_CHECK=1` to skip"
     # issue 38: Gaudi / Neuron / TPU; the value: the runtime docker was asked for ("habana")
@@ -571,6 +572,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_BF16_AMP_REFUSED,
         FactKey.MESSAGE_XPU_FLOAT64,
         FactKey.MESSAGE_PTX_BF16,
+        FactKey.MESSAGE_XPU_OPERATOR,
         # issue 38: vLLM Ascend's compiled part missing from a source install
         FactKey.MESSAGE_VLLM_ASCEND_C,
         # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs

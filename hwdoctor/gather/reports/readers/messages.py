@@ -1100,16 +1100,26 @@ _MPS_FLOAT64: Final = re.compile(
 # of HW" (intel/intel-extension-for-pytorch#257). The kernel's float64 is the program's (a
 # float64 tensor moved there) or a torch XPU kernel's own fp64 path (torch 2.4's cross
 # entropy and copy kernels, intel/torch-xpu-ops#628, fixed by intel/torch-xpu-ops#511).
-_XPU_FLOAT64: Final = re.compile(r"Required aspect fp64 is not supported on the device")
+# intel-extension-for-pytorch's XPU kernels before torch's own said it through the oneAPI
+# Level Zero runtime: "Native API returns: -996 … invalid_kernel("uses-fp64-math")" for a
+# kernel with double math on an Arc GPU (intel/intel-extension-for-pytorch#285).
+_XPU_FLOAT64: Final = re.compile(
+    r"Required aspect fp64 is not supported on the device|invalid_kernel\(\"uses-fp64-math\"\)"
+)
+# issue 38 (s9-precision): an operator torch has no XPU kernel for, in the dispatcher's words
+# for a key with no kernel (c10/core/dispatch/OperatorEntry.cpp reportError: "Could not run
+# 'aten::…' with arguments from the 'XPU' backend"); NestedTensorXPU, SparseXPU and the other
+# keys are not the XPU key. The value: the operator.
+_XPU_OPERATOR: Final = re.compile(
+    r"Could not run '([\w.:]{1,120})' with arguments from the 'XPU' backend"
+)
 # issue 38 (s9-precision): bfloat16 compiled for a GPU older than Ampere. NVIDIA's PTX
 # assembler refuses bf16 instructions below sm_80 (the PTX ISA, "cvt": ".bf16 … requires sm_80
 # or higher", https://docs.nvidia.com/cuda/parallel-thread-execution/), as ptxas prints it
 # when Triton compiles a kernel for the GPU it runs on ("ptxas /tmp/…, line 372; error   :
 # Feature '.bf16' requires .target sm_80 or higher", "Feature 'cvt with .f32.bf16' …",
 # "Feature 'cvt.bf16.f32' …"); reporters retype it ("'cvt with.f32.BF16 'requires.target").
-_PTX_BF16: Final = re.compile(
-    r"(?i)Feature '[^'\n]{0,40}bf16 ?' ?requires ?\.target sm_80\b"
-)
+_PTX_BF16: Final = re.compile(r"(?i)Feature '[^'\n]{0,40}bf16 ?' ?requires ?\.target sm_80\b")
 
 # The shortest line a message can be read from (`Messages.shortest`): "C:\\a\\", a Windows
 # path; tests/test_regex_cost.py checks it against every pattern read here.
@@ -2193,8 +2203,13 @@ RECOGNISERS: Final = (
         _Recogniser(pattern, FactKey.MESSAGE_BF16_AMP_REFUSED, words=who)
         for who, pattern in _BF16_AMP_REFUSED
     ),
-    _Recogniser(_XPU_FLOAT64, FactKey.MESSAGE_XPU_FLOAT64, group=0),
+    _Recogniser(
+        _XPU_FLOAT64,
+        FactKey.MESSAGE_XPU_FLOAT64,
+        made=lambda m: "ipex" if "uses" in m[0] else "sycl",
+    ),
     _Recogniser(_PTX_BF16, FactKey.MESSAGE_PTX_BF16, words="ptxas"),
+    _Recogniser(_XPU_OPERATOR, FactKey.MESSAGE_XPU_OPERATOR),
     # issue 38: vLLM Ascend's compiled part missing from a source install
     _Recogniser(_VLLM_ASCEND_C_IMPORT, FactKey.MESSAGE_VLLM_ASCEND_C, made=_vllm_ascend_c),
     _Recogniser(_VLLM_ASCEND_C_MODULE, FactKey.MESSAGE_VLLM_ASCEND_C, words="not_built"),
