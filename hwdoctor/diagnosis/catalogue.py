@@ -216,6 +216,8 @@ class Code(str, Enum):
     # issue 38: fp16 on the CPU, float64 on MPS (archlib)
     HALF_ON_CPU = "torch.half_on_cpu"
     MPS_FLOAT64 = "mps.float64_unsupported"
+    XPU_FLOAT64 = "xpu.float64_unsupported"  # issue 38 (s9-precision): Arc and Xe-LP GPUs
+    XPU_OPERATOR = "xpu.operator_not_implemented"  # issue 38 (s9-precision)
     # issue 38: vLLM Ascend's compiled part missing from a source install
     VLLM_ASCEND_KERNELS = "backend.vllm_ascend_kernels_not_built"
     # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs
@@ -1453,12 +1455,28 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "transformers": "transformers found no bfloat16 on {gpu}: bf16 training needs an "
             "Ampere GPU (compute capability 8.0) or newer (transformers: \"Your setup doesn't "
             "support bf16/gpu\")",
+            # issue 38 (s9-precision): accelerate's words for the same refusal
+            "accelerate": "accelerate refused bf16 mixed precision on {gpu}: torch says the GPU "
+            "has no bfloat16, which needs an Ampere GPU (compute capability 8.0) or newer "
+            "(accelerate: \"bf16 mixed precision requires … a supported device\")",
+            "ptxas": "a kernel compiled for {gpu} asked for bfloat16, which NVIDIA's PTX "
+            "assembler refuses below Ampere (ptxas: \"Feature '.bf16' requires .target sm_80 "
+            "or higher\"): the GPU has no bfloat16 instructions",
         },
         variant_advice={
             "transformers": "train in float16 instead: fp16=True and bf16=False in "
             "TrainingArguments (--fp16 True --bf16 False on the command line, fp16 in a "
             "DeepSpeed config); transformers allows bf16 only where torch.cuda."
             "is_bf16_supported() (transformers/training_args.py)",
+            "accelerate": "train in float16 or float32 instead: --mixed_precision fp16 (or no) "
+            "for accelerate launch, mixed_precision: fp16 in the accelerate config, the "
+            "program's own precision option (mixed_precision=\"fp16\", and save_precision "
+            "too where a trainer has one); accelerate allows bf16 on a CUDA GPU only where "
+            "torch.cuda.is_bf16_supported() (accelerate/utils/imports.py is_bf16_available)",
+            "ptxas": "run the model in float16 or float32 instead of bfloat16 "
+            "(torch_dtype=torch.float16, the program's dtype or precision option); the "
+            "kernel is compiled (by Triton, most often) for the GPU it runs on, and bfloat16 "
+            "there needs compute capability 8.0 (Ampere) or newer",
         },
     ),
     Code.TOOL_FAILED: Entry(
@@ -2363,10 +2381,25 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         variants={
             "macos": "MPS has no bfloat16 under {macos} (torch: \"MPS BFloat16 is only "
             "supported on MacOS 14 or newer\"): Metal has bfloat16 from macOS 14 (Sonoma)",
+            # issue 38 (s9-precision): accelerate's refusal of bf16 AMP on MPS
+            "accelerate": "accelerate refused bf16 mixed precision on this Mac's GPU (MPS) "
+            "(accelerate: \"bf16 mixed precision requires … a supported device\"): accelerate "
+            "0.30 to 1.10 run no bf16 AMP on MPS, and later releases only under macOS 14 or "
+            "newer",
+            "accelerate_torch": "accelerate refused bf16 mixed precision on this Mac's GPU "
+            "(MPS) with torch {torch} (accelerate: \"bf16 mixed precision with MPS device "
+            "requires a Pytorch >= 2.6.0\"): torch runs bf16 autocast on MPS from 2.6",
         },
         variant_advice={
             "macos": "update macOS to 14 (Sonoma) or newer, or load the model in float16 "
             "(torch_dtype=torch.float16; fp16 instead of bf16 when training) or float32",
+            "accelerate": "train without bf16 mixed precision (--mixed_precision no, "
+            "mixed_precision: no in the accelerate config, the program's own precision option) "
+            "in float32; on Apple Silicon under macOS 14 or newer, accelerate 1.11 or newer "
+            "with torch 2.6 or newer runs bf16 AMP on MPS (huggingface/accelerate#3373)",
+            "accelerate_torch": "upgrade torch to 2.6 or newer, the release accelerate asks "
+            "for bf16 AMP on MPS, or train without bf16 mixed precision (--mixed_precision no: "
+            "float32)",
         },
     ),
     # issue 38: CUDA libraries the neighbours cannot find or that disagree
@@ -3436,6 +3469,48 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "torch.from_numpy(a).float(), dtype=torch.float32 where the code says float64); where "
         "a library does it, upgrade the library (such fixes are usually made there) or run "
         "that step on the CPU",
+    ),
+    # issue 38 (s9-precision): float64 on an Intel GPU without it
+    Code.XPU_FLOAT64: Entry(
+        W, "float64 asked of an Intel GPU without it",
+        "Intel's Arc (Xe-HPG) GPUs and the Xe-LP integrated GPUs have no double precision in "
+        "hardware (intel/intel-xpu-backend-for-triton#7522; the maintainers in "
+        "intel/intel-extension-for-pytorch#257), and the SYCL runtime refuses to launch a "
+        "kernel that uses it there (intel/llvm program_manager.cpp: \"Required aspect fp64 "
+        "is not supported on the device\"). The float64 is the program's (a float64 tensor, "
+        "NumPy's default dtype, moved to the GPU) or a torch XPU kernel's own fp64 path "
+        "(torch 2.4's copy and cross-entropy kernels, intel/torch-xpu-ops#628, fixed in later "
+        "releases by intel/torch-xpu-ops#511). The machine is fine.",
+        "a kernel asked this Intel GPU for float64, which it has no hardware for (SYCL: "
+        "\"Required aspect fp64 is not supported on the device\"), with torch {torch}: the "
+        "program or the torch release's XPU kernel must stay in float32 there",
+        variants={
+            "ipex": "a kernel asked this Intel GPU for float64, which it has no hardware for "
+            "(intel-extension-for-pytorch through Level Zero: invalid_kernel(\"uses-fp64-"
+            "math\")), with torch {torch}: the program or IPEX's kernel must stay in float32 "
+            "there",
+        },
+        advice="keep tensors on the XPU in float32 (tensor.float(), torch.from_numpy(a)."
+        "float(), dtype=torch.float32 where the code says float64); where the program asks "
+        "for no float64, upgrade torch's XPU build (its kernels with an fp64 path were fixed "
+        "after 2.4), or run that step on the CPU",
+    ),
+    Code.XPU_OPERATOR: Entry(
+        W, "an operator has no XPU kernel in this torch",
+        "torch's XPU backend (intel/torch-xpu-ops, and intel-extension-for-pytorch before it) "
+        "does not implement every operator; calling one it lacks on an XPU tensor raises "
+        "NotImplementedError in the dispatcher's words (c10/core/dispatch/OperatorEntry.cpp: "
+        "\"Could not run '…' with arguments from the 'XPU' backend\"). Each release adds "
+        "operators; torch's own XPU builds run the missing ones on the CPU where "
+        "PYTORCH_ENABLE_XPU_FALLBACK=1 is set (intel/torch-xpu-ops "
+        "src/ATen/native/xpu/XPUFallback.template), copying tensors there and back. The "
+        "machine is fine.",
+        "torch {torch} has no XPU kernel for {operator}: the call raises NotImplementedError "
+        "on the Intel GPU",
+        advice="upgrade torch's XPU build (or IPEX) to a release that implements the operator; "
+        "with torch's own XPU build, PYTORCH_ENABLE_XPU_FALLBACK=1, set before Python starts, "
+        "runs it on the CPU (slower: each call copies its tensors); or move that step to the "
+        "CPU in the program (tensor.cpu())",
     ),
     # issue 38: vLLM Ascend's compiled part missing from a source install
     Code.VLLM_ASCEND_KERNELS: Entry(

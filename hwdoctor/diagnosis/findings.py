@@ -1891,6 +1891,28 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["accelerate"],
+    gpu: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BF16_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["ptxas"],
+    gpu: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BF16_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["transformers"],
     gpu: Value,
 ) -> Finding: ...
@@ -3492,6 +3514,30 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["accelerate"],
+    macos: Value = None,
+    torch: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_BF16_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["accelerate_torch"],
+    torch: Value,
+    macos: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_BF16_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["macos"],
     macos: Value,
     torch: Value = None,
@@ -4648,6 +4694,40 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: None = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.XPU_FLOAT64],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    torch: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.XPU_FLOAT64],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["ipex"],
+    torch: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.XPU_OPERATOR],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    operator: Value,
+    torch: Value,
 ) -> Finding: ...
 
 

@@ -139,6 +139,8 @@ _RESTS_ON: Final = (
     ("mps.fp16_amp_refused", ("fp16", "host")),  # issue 38: before "mps."
     ("torch.half_on_cpu", ("stated",)),  # issue 38: fp16 on the CPU, float64 on MPS
     ("mps.float64_unsupported", ("stated",)),
+    ("xpu.float64_unsupported", ("stated",)),  # issue 38 (s9-precision)
+    ("xpu.operator_not_implemented", ("stated",)),
     ("mps.backend_assertion", ("stated", "host", "torch")),  # issue 38: torch's MPS bugs
     ("torch.cpu_only_build", ("torch", "gpus")),
     ("torch.build_mismatch", ("torch", "gpus")),
@@ -327,6 +329,10 @@ _WHAT: Final = {
     # issue 38: fp16 on the CPU, float64 on MPS (archlib)
     FactKey.MESSAGE_HALF_ON_CPU: "torch says (CPU kernel)",
     FactKey.MESSAGE_MPS_FLOAT64: "torch says (MPS)",
+    FactKey.MESSAGE_BF16_AMP_REFUSED: "accelerate says (bf16)",  # issue 38 (s9-precision)
+    FactKey.MESSAGE_XPU_FLOAT64: "SYCL says (XPU)",
+    FactKey.MESSAGE_PTX_BF16: "ptxas says (bf16)",
+    FactKey.MESSAGE_XPU_OPERATOR: "no XPU kernel for",
     FactKey.MESSAGE_VLLM_ASCEND_C: "vLLM Ascend says",  # issue 38: its compiled part
     # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs
     FactKey.MESSAGE_ONEAPI_LIBRARY: "the loader says (oneAPI runtime)",
@@ -445,6 +451,9 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_transformers_module(paste, facts))  # issue 38: too old a transformers
     found = (*found, *_python_unsupported(paste, facts))  # issue 38: no wheel for this Python
     found = (*found, *_half_on_cpu(facts, found), *_mps_float64(facts))  # issue 38: archlib
+    # issue 38 (s9-precision): bf16 AMP refused by accelerate, float64 on an Intel GPU
+    found = (*found, *_bf16_amp_refused(paste, facts, found), *_xpu_float64(paste, facts))
+    found = (*found, *_ptx_bf16(paste, facts, found), *_xpu_operator(facts))
     found = (*found, *_cuda_only_on_a_mac(paste, facts))  # issue 38 (s6-macintel)
     found = (*found, *_xpu_jit(paste, facts))  # issue 38 (s6-macintel): no AOT kernels
     # issue 38: vLLM Ascend's compiled part missing (its own finding, not a "vllm" extension's)
@@ -1555,6 +1564,64 @@ _CUDA_LIBRARIES: Final = {
 _SONAME_IS_CUDA: Final = frozenset(
     {"libcudart", "libnvrtc", "libcublas", "libcublasLt", "libnvJitLink"}
 )
+
+
+def _bf16_amp_refused(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """accelerate refusing bf16 mixed precision (the sources are beside the pattern in
+    readers/messages.py): on a Mac (the paste shows Apple Silicon or a path only macOS has, or
+    accelerate names MPS) the Mac's GPU has no bf16 AMP in that release; elsewhere torch
+    said the CUDA GPU has no bf16 (is_bf16_available() is True on the CPU and on an NPU), so
+    the GPU is older than Ampere, named where the paste names it. Not named where a GPU the
+    paste names has bf16, where another finding already names bf16, or where the paste shows
+    another accelerator (an XPU, an NPU) and no Mac."""
+    said = facts.all(FactKey.MESSAGE_BF16_AMP_REFUSED)
+    done = (Code.BF16_UNSUPPORTED.value, Code.MPS_BF16_UNSUPPORTED.value)
+    if not said or any(f.code in done for f in found):
+        return ()
+    evidence = paste.evidence
+    shown = accelerators_shown(paste)
+    mac = _mac_lines(paste, facts)
+    torch_release = [f for f in said if f.value == "accelerate torch"]
+    if torch_release or (mac and not gpu_of_cuda_shown(paste)):
+        first = (torch_release or said)[0]
+        facts.use("stated", first)
+        facts.use("host", *mac[:1])
+        torch = evidence.torch.version if evidence.torch and evidence.torch.version else None
+        return (
+            finding(
+                Code.MPS_BF16_UNSUPPORTED,
+                backend=_MPS,
+                variant="accelerate_torch" if torch_release else "accelerate",
+                torch=torch or "(version not shown)",
+                macos="this macOS",
+            ),
+        )
+    gpu, lines = _below(_named_gpus(evidence, facts), _BF16_FLOOR)
+    others = [key for key in shown if key != _MPS]
+    if gpu is None or _no_cuda(facts) or (others and not gpu_of_cuda_shown(paste)):
+        return ()
+    facts.use("stated", said[0])
+    facts.use("gpus", *lines)
+    return (
+        finding(Code.BF16_UNSUPPORTED, backend=_CUDA, variant="accelerate", gpu=gpu or "this GPU"),
+    )
+
+
+def _ptx_bf16(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """NVIDIA's PTX assembler refusing a bf16 instruction below sm_80 (the source is beside
+    the pattern in readers/messages.py): a kernel compiled for this GPU, Triton's most often,
+    asked for bfloat16, which needs an Ampere GPU; named with the GPU where the paste names
+    one, and not where every GPU it names has bf16 or another finding already names bf16."""
+    said = facts.all(FactKey.MESSAGE_PTX_BF16)
+    done = (Code.BF16_UNSUPPORTED.value, Code.MPS_BF16_UNSUPPORTED.value)
+    if not said or any(f.code in done for f in found):
+        return ()
+    gpu, lines = _below(_named_gpus(paste.evidence, facts), _BF16_FLOOR)
+    if gpu is None:
+        return ()
+    facts.use("stated", said[0])
+    facts.use("gpus", *lines)
+    return (finding(Code.BF16_UNSUPPORTED, backend=_CUDA, variant="ptxas", gpu=gpu or "this GPU"),)
 
 
 def _cuda_libraries(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
@@ -3468,6 +3535,10 @@ _FP16_SAID: Final = {
         "accelerate",
         '"fp16 mixed precision with MPS device requires a Pytorch >= 2.5.0"',
     ),
+    "accelerate autocast": (  # issue 38 (s9-precision): accelerate 1.16's words
+        "accelerate",
+        f"\"fp16 mixed precision is not supported on '{registry.BY_KEY[_MPS].device}'\"",
+    ),
 }
 
 
@@ -3481,7 +3552,9 @@ def _fp16_on_mps(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         return ()
     shown = accelerators_shown(paste).get(_MPS, ())
     paths = facts.all(FactKey.MACOS_PATH)
-    named = [f for f in said if f.value in ("accelerate mps", "accelerate torch")]
+    named = [
+        f for f in said if f.value in ("accelerate mps", "accelerate torch", "accelerate autocast")
+    ]
     if not (shown or paths or named):
         return ()
     first = named[0] if named else said[0]
@@ -3492,7 +3565,7 @@ def _fp16_on_mps(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         finding(
             Code.MPS_FP16_REFUSED,
             backend=_MPS,
-            variant="torch" if first.value == "accelerate torch" else None,
+            variant="torch" if first.value in ("accelerate torch", "accelerate autocast") else None,
             who=who,
             said=words,
         ),
@@ -4705,6 +4778,47 @@ def _mps_float64(facts: _Read) -> tuple[Finding, ...]:
         return ()
     facts.use("stated", said[0])
     return (finding(Code.MPS_FLOAT64, backend=_MPS),)
+
+
+def _xpu_float64(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """The SYCL runtime refusing a float64 kernel on an Intel GPU without fp64 (the sources
+    are beside the pattern in readers/messages.py): the program or a torch XPU kernel asked
+    for double precision; a warning, the machine is fine. Where the paste shows an NVIDIA or
+    AMD GPU and no Intel one, the words are another machine's, and nothing is named."""
+    said = facts.all(FactKey.MESSAGE_XPU_FLOAT64)
+    if not said or (gpu_of_cuda_shown(paste) and not accelerators_shown(paste).get(_XPU)):
+        return ()
+    facts.use("stated", *said)
+    torch = _version_of(facts, "torch")
+    return (
+        finding(
+            Code.XPU_FLOAT64,
+            backend=_XPU,
+            variant="ipex" if all(f.value == "ipex" for f in said) else None,
+            torch=torch.value.strip() if torch is not None else "(version not shown)",
+        ),
+    )
+
+
+def _xpu_operator(facts: _Read) -> tuple[Finding, ...]:
+    """An operator torch has no XPU kernel for (the source is beside the pattern in
+    readers/messages.py): torch's XPU operator coverage grows each release, so a newer torch
+    (or IPEX) runs it, or the step runs on the CPU. A tensor factory (aten::empty…) without an
+    XPU kernel is no missing operator: torch has no XPU backend loaded at all (an IPEX not
+    imported, a torch without XPU), another cause, which this does not name."""
+    said = [f for f in facts.all(FactKey.MESSAGE_XPU_OPERATOR) if "::empty" not in f.value]
+    if not said:
+        return ()
+    facts.use("stated", said[0])
+    torch = _version_of(facts, "torch")
+    return (
+        finding(
+            Code.XPU_OPERATOR,
+            backend=_XPU,
+            operator=printable(said[0].value)[:120],
+            torch=torch.value.strip() if torch is not None else "(version not shown)",
+        ),
+    )
 
 
 def _rocm_torch(facts: _Read) -> PastedFact | None:

@@ -232,6 +232,13 @@ class FactKey(str, Enum):
     # that has no half precision ("addmm_impl_cpu_"); MPS refusing float64
     MESSAGE_HALF_ON_CPU = "message.half_on_cpu"  # "\"addmm_impl_cpu_\" not implemented for 'Half'"
     MESSAGE_MPS_FLOAT64 = "message.mps_float64"  # "Cannot convert a MPS Tensor to float64 dtype"
+    # issue 38 (s9-precision): bf16 AMP refused by accelerate; the value: who refused
+    MESSAGE_BF16_AMP_REFUSED = "message.bf16_amp_refused"  # "bf16 mixed precision requires …"
+    # SYCL refusing a float64 kernel on an Intel GPU without fp64 (Arc, Xe-LP iGPUs)
+    MESSAGE_XPU_FLOAT64 = "message.xpu_float64"  # "Required aspect fp64 is not supported …"
+    # NVIDIA's PTX assembler refusing a bf16 instruction below sm_80 (a Triton kernel's)
+    MESSAGE_PTX_BF16 = "message.ptx_bf16"  # "Feature '.bf16' requires .target sm_80 or higher"
+    MESSAGE_XPU_OPERATOR = "message.xpu_operator"  # the operator with no XPU kernel
     PIN_CORE = "message.pin_core"  # transformers' own hint: "… if you're working with git main"
     PIN_SKIP = "message.pin_skip"  # LLaMA-Factory's hint: "set `DISABLE_VERSION_CHECK=1` to skip"
     # issue 38: Gaudi / Neuron / TPU; the value: the runtime docker was asked for ("habana")
@@ -565,6 +572,11 @@ STATED_ERRORS: Final = frozenset(
         # issue 38: fp16 on the CPU, float64 on MPS (archlib)
         FactKey.MESSAGE_HALF_ON_CPU,
         FactKey.MESSAGE_MPS_FLOAT64,
+        # issue 38 (s9-precision): bf16 AMP refused, float64 on an Intel GPU without it
+        FactKey.MESSAGE_BF16_AMP_REFUSED,
+        FactKey.MESSAGE_XPU_FLOAT64,
+        FactKey.MESSAGE_PTX_BF16,
+        FactKey.MESSAGE_XPU_OPERATOR,
         # issue 38: vLLM Ascend's compiled part missing from a source install
         FactKey.MESSAGE_VLLM_ASCEND_C,
         # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs

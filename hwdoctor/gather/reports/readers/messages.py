@@ -599,6 +599,28 @@ _FP16_REFUSED: Final = (
     ("accelerate", re.compile(r"fp16 mixed precision requires a GPU(?! \(not)")),
     ("accelerate mps", re.compile(r"fp16 mixed precision requires a GPU \(not 'mps'\)")),
     ("accelerate torch", re.compile(r"fp16 mixed precision with MPS device requires a Pytorch")),
+    # issue 38 (s9-precision): accelerate 1.16 (accelerator.py, Accelerator.__init__) asks
+    # torch.amp.is_autocast_available(device) instead: "fp16 mixed precision is not supported
+    # on 'mps'." where torch has no autocast for MPS (torch before 2.5, pytorch/pytorch#99272)
+    ("accelerate autocast", re.compile(r"fp16 mixed precision is not supported on 'mps'")),
+)
+# issue 38 (s9-precision): bf16 mixed precision refused by accelerate's Accelerator.__init__
+# (accelerate/accelerator.py) where utils/imports.py is_bf16_available() says False: "bf16
+# mixed precision requires PyTorch >= 1.10 and a supported device." from v0.12 (built then
+# by err.format(mode="bf16", …)) to 1.15, "bf16 mixed precision requires a supported
+# device." in 1.16. is_bf16_available() is False where CUDA is available and
+# torch.cuda.is_bf16_supported() is not (every release from v0.12: a GPU older than Ampere),
+# on MPS always from v0.30 to 1.10 (`if is_mps_available(): return False`), from 1.11 below
+# macOS 14 (torch.backends.mps.is_macos_or_newer(14, 0)), and on an XPU or MLU without bf16;
+# elsewhere (the CPU, an NPU) it is True. From 1.11 (huggingface/accelerate#3373) MPS also
+# needs torch 2.6: "bf16 mixed precision with MPS device requires a Pytorch >= 2.6.0". The
+# value: who refused ("accelerate", or "accelerate torch" for torch's release on MPS).
+_BF16_AMP_REFUSED: Final = (
+    (
+        "accelerate",
+        re.compile(r"bf16 mixed precision requires (?:PyTorch >= 1\.10 and )?a supported device"),
+    ),
+    ("accelerate torch", re.compile(r"bf16 mixed precision with MPS device requires a Pytorch")),
 )
 # A path only macOS has, in a traceback or a command: a home under /Users (Linux has /home,
 # Windows C:\Users with backslashes, WSL /mnt/c/Users), a volume under /Volumes, Homebrew's
@@ -1075,6 +1097,35 @@ _HALF_ON_CPU: Final = re.compile(
 _MPS_FLOAT64: Final = re.compile(
     r"Cannot convert a (?:MPS Tensor to float64 dtype|float64 Tensor to MPS)\b"
 )
+# issue 38 (s9-precision): an Intel GPU without float64. The SYCL runtime refuses to launch
+# a kernel that uses double precision on a device whose aspects lack fp64 (intel/llvm
+# sycl/source/detail/program_manager/program_manager.cpp: "Required aspect fp64 is not
+# supported on the device"): Arc (Xe-HPG) and the Xe-LP integrated GPUs have no fp64 in
+# hardware (intel/intel-xpu-backend-for-triton#7522: "A770 … lacks fp64 hardware support";
+# intel/compute-runtime#907), and Intel's maintainers: "the FP64 is not supported by this kind
+# of HW" (intel/intel-extension-for-pytorch#257). The kernel's float64 is the program's (a
+# float64 tensor moved there) or a torch XPU kernel's own fp64 path (torch 2.4's cross
+# entropy and copy kernels, intel/torch-xpu-ops#628, fixed by intel/torch-xpu-ops#511).
+# intel-extension-for-pytorch's XPU kernels before torch's own said it through the oneAPI
+# Level Zero runtime: "Native API returns: -996 … invalid_kernel("uses-fp64-math")" for a
+# kernel with double math on an Arc GPU (intel/intel-extension-for-pytorch#285).
+_XPU_FLOAT64: Final = re.compile(
+    r"Required aspect fp64 is not supported on the device|invalid_kernel\(\"uses-fp64-math\"\)"
+)
+# issue 38 (s9-precision): an operator torch has no XPU kernel for, in the dispatcher's words
+# for a key with no kernel (c10/core/dispatch/OperatorEntry.cpp reportError: "Could not run
+# 'aten::…' with arguments from the 'XPU' backend"); NestedTensorXPU, SparseXPU and the other
+# keys are not the XPU key. The value: the operator.
+_XPU_OPERATOR: Final = re.compile(
+    r"Could not run '([\w.:]{1,120})' with arguments from the 'XPU' backend"
+)
+# issue 38 (s9-precision): bfloat16 compiled for a GPU older than Ampere. NVIDIA's PTX
+# assembler refuses bf16 instructions below sm_80 (the PTX ISA, "cvt": ".bf16 … requires sm_80
+# or higher", https://docs.nvidia.com/cuda/parallel-thread-execution/), as ptxas prints it
+# when Triton compiles a kernel for the GPU it runs on ("ptxas /tmp/…, line 372; error   :
+# Feature '.bf16' requires .target sm_80 or higher", "Feature 'cvt with .f32.bf16' …",
+# "Feature 'cvt.bf16.f32' …"); reporters retype it ("'cvt with.f32.BF16 'requires.target").
+_PTX_BF16: Final = re.compile(r"(?i)Feature '[^'\n]{0,40}bf16 ?' ?requires ?\.target sm_80\b")
 
 # The shortest line a message can be read from (`Messages.shortest`): "C:\\a\\", a Windows
 # path; tests/test_regex_cost.py checks it against every pattern read here.
@@ -1625,7 +1676,10 @@ _MAC_NAMED: Final = re.compile(
     r"|on (?:a |my )?mac|mac ?/ ?m[1-4]"
     # issue 38 (s8-platform): the chip before the word ("m1 mac", "m1 chip computer"), or MPS
     # before the chip ("on MPS M2")
-    r"|m[1-5](?: pro| max| ultra)? (?:mac|chip)|mps m[1-5])(?![A-Za-z0-9_])"
+    r"|m[1-5](?: pro| max| ultra)? (?:mac|chip)|mps m[1-5]"
+    # issue 38 (s9-precision): the Mac's GPU named as where it ran ("unavailable on MPS"):
+    # torch's MPS backend runs on macOS alone (https://pytorch.org/docs/stable/notes/mps.html)
+    r"|on (?:the )?mps)(?![A-Za-z0-9_])"
 )
 _PIP_SDIST: Final = re.compile(
     r"^\s{0,8}(?:Using cached|Downloading) (xformers)-\d[\w.+]{0,40}\.tar\.gz\b"
@@ -2249,6 +2303,18 @@ RECOGNISERS: Final = (
     # issue 38: fp16 on the CPU, float64 on MPS (archlib)
     _Recogniser(_HALF_ON_CPU, FactKey.MESSAGE_HALF_ON_CPU),
     _Recogniser(_MPS_FLOAT64, FactKey.MESSAGE_MPS_FLOAT64, group=0),
+    # issue 38 (s9-precision): bf16 AMP refused by accelerate, float64 on an Intel GPU
+    *(
+        _Recogniser(pattern, FactKey.MESSAGE_BF16_AMP_REFUSED, words=who)
+        for who, pattern in _BF16_AMP_REFUSED
+    ),
+    _Recogniser(
+        _XPU_FLOAT64,
+        FactKey.MESSAGE_XPU_FLOAT64,
+        made=lambda m: "ipex" if "uses" in m[0] else "sycl",
+    ),
+    _Recogniser(_PTX_BF16, FactKey.MESSAGE_PTX_BF16, words="ptxas"),
+    _Recogniser(_XPU_OPERATOR, FactKey.MESSAGE_XPU_OPERATOR),
     # issue 38: vLLM Ascend's compiled part missing from a source install
     _Recogniser(_VLLM_ASCEND_C_IMPORT, FactKey.MESSAGE_VLLM_ASCEND_C, made=_vllm_ascend_c),
     _Recogniser(_VLLM_ASCEND_C_MODULE, FactKey.MESSAGE_VLLM_ASCEND_C, words="not_built"),
