@@ -434,6 +434,29 @@ class FactKey(str, Enum):
     # OS: "No module named 'vllm._C'", "Cannot find vllm_C" (value "vllm"), "No module named
     # 'triton'", torch's "Cannot find a working triton installation" (value "triton")
     MESSAGE_NO_OS_BUILD = "message.no_os_build"
+    # issue 38 (s9-cpucomp): a library's own words that the CPU lacks the instruction set its
+    # build needs (vLLM's CPU build, IPEX, TensorFlow, llamafile); the value: the instruction
+    # set as the library names it ("AVX512", "AVX2"); name: the library
+    MESSAGE_CPU_ISA = "message.cpu_isa_missing"
+    # issue 38 (s9-cpucomp): the same sentence's words, spaces collapsed (what a finding quotes)
+    MESSAGE_CPU_ISA_SAID = "message.cpu_isa_said"
+    # issue 38 (s9-cpucomp): a process killed by SIGILL, as the shell or the reporter prints
+    # it ("Illegal instruction (core dumped)", zsh's "illegal hardware instruction"); the
+    # value: the words
+    MESSAGE_ILLEGAL_INSTRUCTION = "message.illegal_instruction"
+    # issue 38 (s9-cpucomp): the reporter's words that the CPU has no AVX2 / AVX-512 / AVX
+    # ("won't support avx2", "machines without AVX512"); the value: the instruction set
+    PROSE_CPU_LACKS = "prose.cpu_lacks_isa"
+    # issue 38 (s9-cpucomp): the Neuron compiler's own internal error (neuronx-cc's "[TEN404]
+    # Internal tensorizer error", "Unhandled exception", neuron-cc's "An Internal Compiler
+    # Error has occurred"); the value: its code or words
+    MESSAGE_NEURON_COMPILER = "message.neuron_compiler_error"
+    # issue 38 (s9-cpucomp): neuronx-cc's version as the paste shows it (its compile cache's
+    # "neuronxcc-2.13.72.0+…" directory, "NeuronX Compiler version 2.14.227.0")
+    NEURON_COMPILER_VERSION = "neuron.compiler_version"
+    # issue 38 (s9-cpucomp): torch-neuronx's wrapper saying a compilation failed (its
+    # NEURON_CC_WRAPPER lines); the value: its words
+    NEURON_COMPILE_FAILED = "neuron.compile_failed"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -618,6 +641,8 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_XFORMERS_REFUSED,  # issue 38 (s8-platform): xformers refused the device
         FactKey.MESSAGE_BNB_QUANTIZER,  # issue 38 (s8-platform): the bnb quantizer, no CUDA
         FactKey.MESSAGE_NO_OS_BUILD,  # issue 38 (s8-platform): no build for this OS
+        FactKey.MESSAGE_CPU_ISA,  # issue 38 (s9-cpucomp): the CPU lacks the build's ISA
+        FactKey.MESSAGE_NEURON_COMPILER,  # issue 38 (s9-cpucomp): the Neuron compiler failed
     }
 )
 
