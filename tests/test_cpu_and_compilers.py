@@ -48,8 +48,12 @@ CRASHES = {
     "ipex235-ipex1.12-illegal-instruction-without-avx512.md": ("AVX512", {1, 3}),
     # its line 5 says line 1's words again
     "llamanode72-xeon-e5-2690v2-illegal-instruction-avx2.md": ("AVX2", {1, 7}),
+    # lscpu's Flags of a QEMU guest (cpu64-rhel6): no avx at all; gdb's SIGILL line
+    "pt22338-qemu-cpu64-rhel6-sigill-avx2-kernel.md": ("AVX", {1, 11, 41}),
 }
 QUIET = (
+    # /proc/cpuinfo's flags list avx2: the illegal instruction is not a missing AVX2
+    "pt2714-i3-7100u-avx2-flags-illegal-hardware-instruction.md",
     "deepdream6-tensorflow-not-compiled-to-use-avx-available.md",
     "isatomic1-broadwell-avx2-supported-illegal-instruction.md",
     "vllm20523-aarch64-unrecognized-option-mavx2.md",
@@ -144,3 +148,45 @@ def test_the_neuron_compilers_internal_error_is_a_warning_with_its_version(name:
     assert line in [q["line"] for q in found[0]["rests_on"]]
     assert not data["unread"]  # torch-neuronx's wrapper lines rest on the same finding
     _no_gpu_install(data)
+
+
+# --- ROCm under WSL: rocminfo failing at its start on a configuration AMD's WSL matrix lacks ---
+
+WSL = "rocm.wsl_configuration_unsupported"
+# file: (the finding's first words, the lines it rests on: rocminfo's failure, WSL's sign)
+ROCM_WSL = {
+    "rocm6323-wsl2-rx9060xt-windows10-hsa-out-of-resources.md": (
+        "rocminfo fails under WSL",
+        {27, 28, 29},
+    ),
+    "rocm4435-wsl2-rx7600xt-rocr-unsupported-gpu.md": (
+        "ROCm's WSL runtime does not support this GPU",
+        {15, 43, 45, 46},
+    ),
+    "rocm4068-wsl2-7800xt-rocm6.1.0-rocr-unsupported-gpu.md": (
+        "ROCm's WSL runtime does not support this GPU",
+        {6, 7, 11},  # no "WSL environment detected.": the WSL kernel's uname line says it
+    ),
+}
+# native Ubuntu (a 6.11 kernel, ROCk loaded): the same failure is not WSL's
+NATIVE = "rocm4382-native-ubuntu-7900xtx-repeated-loads-hsa-out-of-resources.md"
+
+
+@pytest.mark.parametrize("name", sorted(ROCM_WSL), ids=lambda n: n.split("-", 1)[0])
+def test_rocminfo_failing_under_wsl_names_amds_wsl_matrix(name: str) -> None:
+    words, lines = ROCM_WSL[name]
+    exit_code, data = detect(ERRORS / name)
+    assert exit_code == 1
+    found = [f for f in data["findings"] if f["code"] == WSL]
+    assert len(found) == 1, data["findings"]
+    assert found[0]["severity"] == "error" and found[0]["backend"] == "rocm"
+    assert found[0]["message"].startswith(words), found[0]["message"]
+    assert "wsl_compatibility.html" in found[0]["advice"]
+    assert lines <= {q["line"] for q in found[0]["rests_on"]}
+    assert not data["unread"]
+    _no_gpu_install(data)
+
+
+def test_the_same_rocminfo_failure_on_native_linux_is_not_wsls() -> None:
+    _, data = detect(ERRORS / NATIVE)
+    assert WSL not in [f["code"] for f in data["findings"]]

@@ -267,6 +267,8 @@ class Code(str, Enum):
     CPU_ISA_MISSING = "host.cpu_instruction_set_missing"
     # issue 38 (s9-cpucomp): the AWS Neuron compiler's own internal error
     NEURON_COMPILER_ERROR = "neuron.compiler_internal_error"
+    # issue 38 (s9-cpucomp): ROCm under WSL on a configuration AMD's WSL matrix does not list
+    ROCM_WSL_UNSUPPORTED = "rocm.wsl_configuration_unsupported"
 
 
 @dataclass(frozen=True, slots=True)
@@ -4187,6 +4189,42 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "https://github.com/aws-neuron/aws-neuron-sdk/issues with the compiler's version and the "
         "graph (run with XLA_IR_DEBUG=1 XLA_HLO_DEBUG=1, as its message says); changing the "
         "model's shapes or operators around the failing one is the workaround until a fix",
+    ),
+    # issue 38 (s9-cpucomp): ROCm under WSL on a configuration AMD's WSL matrix does not list
+    Code.ROCM_WSL_UNSUPPORTED: Entry(
+        E, "ROCm under WSL finds no GPU on this configuration",
+        "Under WSL 2, ROCm reaches the GPU through the Windows driver (not the amdgpu kernel "
+        "driver's KFD), with a runtime built for WSL, and only on the configurations AMD's WSL "
+        "compatibility matrix lists (https://rocm.docs.amd.com/projects/radeon/en/latest/docs/"
+        "compatibility/wsl/wsl_compatibility.html): certain ROCm releases, Ubuntu releases, "
+        "Adrenalin drivers and Radeon GPUs. Outside it rocminfo says \"WSL environment "
+        "detected.\" and fails at its start (\"hsa api call failure\", \"Call returned "
+        "HSA_STATUS_ERROR_OUT_OF_RESOURCES\"), after \"ROCR: unsupported GPU\" where the "
+        "runtime does not support the GPU (ROCm/legacy-rocm-build#4068, #4435, #6323).",
+        "rocminfo fails under WSL (\"{said}\"): ROCm in WSL runs only on the configurations "
+        "AMD's WSL compatibility matrix lists (a ROCm release with WSL support, its Ubuntu "
+        "release, its Adrenalin driver, a listed Radeon GPU), and this one is outside it",
+        advice="check each part against AMD's WSL compatibility matrix (https://rocm.docs.amd."
+        "com/projects/radeon/en/latest/docs/compatibility/wsl/wsl_compatibility.html) and "
+        "install by AMD's WSL guide (https://rocm.docs.amd.com/projects/radeon/en/latest/docs/"
+        "install/wsl/install-radeon.html): not every ROCm release supports WSL, nor every "
+        "distribution, and the Windows driver must be the Adrenalin release the matrix names; "
+        "a GPU the matrix does not list has no ROCm under WSL (native Linux, on ROCm's Linux "
+        "list, or the GPU from Windows itself)",
+        variants={
+            "unsupported_gpu": "ROCm's WSL runtime does not support this GPU (\"ROCR: "
+            "unsupported GPU\"), so rocminfo fails (\"{said}\"): ROCm in WSL runs only on the "
+            "Radeon GPUs AMD's WSL compatibility matrix lists, with the ROCm release and "
+            "Adrenalin driver it names",
+        },
+        variant_advice={
+            "unsupported_gpu": "find the GPU in AMD's WSL compatibility matrix (https://rocm."
+            "docs.amd.com/projects/radeon/en/latest/docs/compatibility/wsl/"
+            "wsl_compatibility.html): where a ROCm release lists it, install that release and "
+            "the Adrenalin driver it names by AMD's WSL guide; where none does, ROCm has no "
+            "support for it under WSL: run on native Linux (ROCm's Linux list is wider) or use "
+            "the GPU from Windows itself",
+        },
     ),
 }  # fmt: skip
 

@@ -5244,6 +5244,28 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.ROCM_WSL_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.ROCM_WSL_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["unsupported_gpu"],
+    said: Value,
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

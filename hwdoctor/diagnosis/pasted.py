@@ -189,6 +189,7 @@ _RESTS_ON: Final = (
     ("python.wheel_version_inconsistent", ("pin",)),  # issue 38 (s8-pip): a file pip discarded
     ("backend.os_unsupported", ("stated", "host")),  # issue 38 (s8-platform)
     ("host.cpu_instruction_set_missing", ("stated",)),  # issue 38 (s9-cpucomp)
+    ("rocm.wsl_configuration_unsupported", ("stated", "wsl")),  # issue 38 (s9-cpucomp)
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -400,6 +401,10 @@ _WHAT: Final = {
     FactKey.MESSAGE_NEURON_COMPILER: "the Neuron compiler says",
     FactKey.NEURON_COMPILER_VERSION: "neuronx-cc",
     FactKey.NEURON_COMPILE_FAILED: "torch-neuronx's compiler wrapper says",
+    FactKey.CPU_FLAGS_LACK: "the CPU's flags lack",
+    FactKey.MESSAGE_ROCM_WSL: "rocminfo says (WSL)",
+    FactKey.MESSAGE_ROCR_UNSUPPORTED_GPU: "ROCm's WSL runtime says",
+    FactKey.MESSAGE_HSA_STATUS: "HSA's status",
 }
 
 
@@ -492,6 +497,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_os_unsupported(paste, facts, found))  # issue 38 (s8-platform)
     found = (*found, *_cpu_isa(paste, facts))  # issue 38 (s9-cpucomp): the CPU's ISA
     found = (*found, *_neuron_compiler(facts))  # issue 38 (s9-cpucomp): neuronx-cc's own error
+    found = (*found, *_rocm_wsl(facts, found))  # issue 38 (s9-cpucomp): ROCm under WSL
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -5736,8 +5742,16 @@ def _cpu_isa(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                 Code.CPU_ISA_MISSING, backend=_CPU, library=library, isa=first.value, said=words
             ),
         )
-    lacks = facts.all(FactKey.PROSE_CPU_LACKS)
-    if not (crash and lacks):
+    flags = facts.all(FactKey.CPU_FLAGS_LACK)
+    if not crash:
+        return ()
+    # the CPU's own flags first: they show what it lacks, or refute the reporter's AVX / AVX2
+    lacking = [f for f in flags if f.value]
+    if flags and not lacking:
+        lacks = [f for f in facts.all(FactKey.PROSE_CPU_LACKS) if "512" in f.value]
+    else:
+        lacks = lacking or facts.all(FactKey.PROSE_CPU_LACKS)
+    if not lacks:
         return ()
     facts.use("stated", *crash, lacks[0])  # a title's words and the log's line alike
     return (
@@ -5766,3 +5780,24 @@ def _neuron_compiler(facts: _Read) -> tuple[Finding, ...]:
     return (
         finding(Code.NEURON_COMPILER_ERROR, backend=_NEURON, version=shown, said=said[0].value),
     )
+
+
+def _rocm_wsl(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """rocminfo failing at its start under WSL (its own "WSL environment detected.", or WSL
+    shown elsewhere: a WSL kernel, the reporter's words): ROCm's WSL support covers only the
+    configurations AMD's WSL matrix lists; "ROCR: unsupported GPU" says the GPU is the part
+    outside it. Silent where the kernel driver's KFD refusal names another cause."""
+    failed = facts.all(FactKey.MESSAGE_ROCMINFO_FAILED)
+    unsupported = facts.all(FactKey.MESSAGE_ROCR_UNSUPPORTED_GPU)
+    detected = facts.all(FactKey.MESSAGE_ROCM_WSL)
+    if not (failed or unsupported) or any(f.code == Code.KFD_UNSUPPORTED.value for f in found):
+        return ()
+    wsl = detected or facts.all(FactKey.PROSE_WSL)
+    if not wsl:
+        return ()
+    facts.use("stated", *failed, *unsupported, *detected, *facts.all(FactKey.MESSAGE_HSA_STATUS))
+    facts.use("wsl", *wsl[:1])
+    status = next((f.value for f in failed if f.value.startswith("HSA_STATUS")), "")
+    said = status or (failed[0].value if failed else unsupported[0].value)
+    variant: Literal["unsupported_gpu"] | None = "unsupported_gpu" if unsupported else None
+    return (finding(Code.ROCM_WSL_UNSUPPORTED, backend=_ROCM, variant=variant, said=said),)

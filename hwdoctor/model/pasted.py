@@ -457,6 +457,16 @@ class FactKey(str, Enum):
     # issue 38 (s9-cpucomp): torch-neuronx's wrapper saying a compilation failed (its
     # NEURON_CC_WRAPPER lines); the value: its words
     NEURON_COMPILE_FAILED = "neuron.compile_failed"
+    # issue 38 (s9-cpucomp): ROCm under WSL: rocminfo's "WSL environment detected." (its WSL
+    # build), the WSL runtime's "ROCR: unsupported GPU", and an HSA status named anywhere (a
+    # title's "HSA_STATUS_ERROR_OUT_OF_RESOURCES"); the value: the words, the status
+    # issue 38 (s9-cpucomp): the CPU's flags as lscpu ("Flags:", collect_env's CPU section) or
+    # /proc/cpuinfo ("flags\t\t:") list them; the value: the first of AVX and AVX2 they lack
+    # ("AVX": then AVX2 too), "" where AVX2 is there
+    CPU_FLAGS_LACK = "cpu.flags_lack"
+    MESSAGE_ROCM_WSL = "message.rocm_wsl_detected"
+    MESSAGE_ROCR_UNSUPPORTED_GPU = "message.rocr_unsupported_gpu"
+    MESSAGE_HSA_STATUS = "message.hsa_status"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -643,6 +653,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_NO_OS_BUILD,  # issue 38 (s8-platform): no build for this OS
         FactKey.MESSAGE_CPU_ISA,  # issue 38 (s9-cpucomp): the CPU lacks the build's ISA
         FactKey.MESSAGE_NEURON_COMPILER,  # issue 38 (s9-cpucomp): the Neuron compiler failed
+        FactKey.MESSAGE_ROCR_UNSUPPORTED_GPU,  # issue 38 (s9-cpucomp): ROCm's WSL runtime
     }
 )
 

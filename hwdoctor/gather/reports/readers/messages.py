@@ -2026,11 +2026,33 @@ _NEURON_COMPILER_VERSION: Final = re.compile(
 )
 
 
+# issue 38 (s9-cpucomp): the CPU's flags: lscpu's "Flags:" line (util-linux lscpu.c; collect_env
+# prints lscpu in its CPU section) and /proc/cpuinfo's "flags\t\t:" (arch/x86/kernel/cpu/proc.c),
+# both starting with "fpu" on x86. Read into what they lack of AVX and AVX2.
+_CPU_FLAGS: Final = re.compile(r"^\s{0,4}[Ff]lags\s{0,20}: {0,30}fpu ")
+# issue 38 (s9-cpucomp): ROCm under WSL. rocminfo's WSL build says "WSL environment detected."
+# before it starts HSA, and the WSL runtime (ROCr on the Windows driver's /dev/dxg, not KFD)
+# refuses a GPU it does not support with "ROCR: unsupported GPU" (both as ROCm/legacy-rocm-build
+# #4068, #4435, #6323 quote them); any line naming an HSA status (a title's
+# "HSA_STATUS_ERROR_OUT_OF_RESOURCES"; hsa.h's hsa_status_t names) is read beside them.
+_ROCM_WSL: Final = re.compile(r"\bWSL environment detected\b")
+_ROCR_UNSUPPORTED_GPU: Final = re.compile(r"\bROCR: unsupported GPU\b")
+_HSA_STATUS: Final = re.compile(r"\b(HSA_STATUS_ERROR_[A-Z_]{2,40})")
+
+
 def _isa_words(said: str) -> str:
     """vLLM's list of instruction sets without its closing words ("AVX512 ISA support" ->
     "AVX512"; "AVX512 or AVX2 or Power9+ ISA support" -> "AVX512 or AVX2 or Power9+")."""
     words = said.strip().removesuffix("support").strip().removesuffix("ISA").strip(" ,")
     return words or said.strip()
+
+
+def _flags_lack(line: str) -> str:
+    """The first of AVX and AVX2 an x86 CPU's flags line lacks ("AVX": then AVX2 too), or ""."""
+    flags = set(line.split(":", 1)[-1].split())
+    if "avx2" in flags:
+        return ""
+    return "AVX2" if "avx" in flags else "AVX"
 
 
 def _isa_name(said: str) -> str:
@@ -2418,6 +2440,11 @@ RECOGNISERS: Final = (
         made=lambda m: f"[{m[1]}] {m[2]}" if m[1] else m[3],
     ),
     _Recogniser(_NEURON_COMPILE_FAILED, FactKey.NEURON_COMPILE_FAILED),
+    _Recogniser(_CPU_FLAGS, FactKey.CPU_FLAGS_LACK, made=lambda m: _flags_lack(m.string)),
+    # issue 38 (s9-cpucomp): ROCm under WSL
+    _Recogniser(_ROCM_WSL, FactKey.MESSAGE_ROCM_WSL, group=0),
+    _Recogniser(_ROCR_UNSUPPORTED_GPU, FactKey.MESSAGE_ROCR_UNSUPPORTED_GPU, group=0),
+    _Recogniser(_HSA_STATUS, FactKey.MESSAGE_HSA_STATUS),
     _Recogniser(
         _NEURON_COMPILER_VERSION,
         FactKey.NEURON_COMPILER_VERSION,
