@@ -1988,15 +1988,17 @@ _CPU_ISA_LLAMAFILE: Final = re.compile(
 )
 # issue 38 (s9-cpucomp): a process killed by SIGILL: bash's "Illegal instruction (core dumped)"
 # (siglist.c), zsh's "illegal hardware instruction" (its signames), Python's faulthandler "Fatal
-# Python error: Illegal instruction", a "SIGILL" named; the reporter's "illegal instruction".
+# Python error: Illegal instruction", a "SIGILL" named; the reporter's "illegal instruction". Not
+# CUDA's "an illegal instruction was encountered" (cudaErrorIllegalInstruction: a GPU kernel's
+# fault, whatever the CPU).
 _ILLEGAL_INSTRUCTION: Final = re.compile(
-    r"(?i)\b(illegal (?:hardware )?instruction)\b|\b(SIGILL)\b"
+    r"(?i)\b(illegal (?:hardware )?instruction)\b(?! was encountered)|\b(SIGILL)\b"
 )
 # issue 38 (s9-cpucomp): the reporter's words that the CPU has no AVX / AVX2 / AVX-512 ("won't
 # support avx2", "machines without AVX-512", "doesn't support AVX2", "no AVX512"): a word of
 # absence right before the instruction set (the words "AVX2 is supported" are not read).
 _CPU_LACKS: Final = re.compile(
-    r"(?i)\b(?:without|no|lacks?|lacking|(?:does|do|is|are|wo|ca)n['’]?t (?:have|support)"
+    r"(?i)\b(?:without|no|lacks?|lacking|lack of|(?:does|do|is|are|wo|ca)n['’]?t (?:have|support)"
     r"|(?:does|do|is|are|can)(?: ?not) (?:have|support)|not support(?:ing)?)"
     r"(?: the| any)? (avx(?:-?512(?:[_ ]?bf16|f)?|2)?)\b"
 )
