@@ -266,6 +266,12 @@ class Code(str, Enum):
     KFD_UNSUPPORTED = "device.amd_gpu_without_kfd"
     # issue 38 (s8-platform): a package with no build for the OS it was installed on
     OS_UNSUPPORTED = "backend.os_unsupported"
+    # issue 38 (s9-cpucomp): a build that needs an instruction set the CPU lacks (AVX2, AVX-512)
+    CPU_ISA_MISSING = "host.cpu_instruction_set_missing"
+    # issue 38 (s9-cpucomp): the AWS Neuron compiler's own internal error
+    NEURON_COMPILER_ERROR = "neuron.compiler_internal_error"
+    # issue 38 (s9-cpucomp): ROCm under WSL on a configuration AMD's WSL matrix does not list
+    ROCM_WSL_UNSUPPORTED = "rocm.wsl_configuration_unsupported"
 
 
 @dataclass(frozen=True, slots=True)
@@ -4314,6 +4320,109 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "TORCHDYNAMO_DISABLE=1 set in the shell that starts it), or run under WSL2, where "
             "Triton's Linux wheels install; community Windows builds of Triton are not "
             "Triton's own",
+        },
+    ),
+    # issue 38 (s9-cpucomp): a build that needs an instruction set the CPU lacks
+    Code.CPU_ISA_MISSING: Entry(
+        E, "the CPU lacks an instruction set the build needs",
+        "A binary compiled for an instruction set (AVX, AVX2, AVX-512, AMX) stops on the first "
+        "such instruction on a CPU without it: the kernel sends SIGILL and the shell prints "
+        "\"Illegal instruction (core dumped)\" (zsh: \"illegal hardware instruction\"). Some "
+        "libraries check first and say so: vLLM's CPU build at configure time "
+        "(cmake/cpu_extension.cmake: \"vLLM CPU backend requires AVX512 ISA support\" up to "
+        "v0.5.0; AVX2 is built for from v0.5.1, vllm-project/vllm#5452), IPEX at import "
+        "(intel_extension_for_pytorch/cpu/_cpu_isa.py: \"only works on machines with "
+        "instruction sets equal or newer than AVX2\"; 1.10-1.11: \"The extension binary is "
+        "AVX512 while current machine does not support AVX512\"), TensorFlow at import "
+        "(tensorflow/core/platform/cpu_feature_guard.cc: \"The TensorFlow library was compiled "
+        "to use AVX instructions, but these aren't available on your machine\"), llamafile "
+        "(\"the cpu feature AVX was required at build time but isn't available on this "
+        "system\"). The CPU is the one the process sees: a virtual machine shows the guest its "
+        "CPU model's features, and QEMU's generic models leave AVX out (QEMU's \"CPU model "
+        "configuration\": host passthrough exposes the host's features).",
+        "{library} needs {isa}, which this CPU does not have (\"{said}\")",
+        commands=(
+            "grep -o -w -E 'avx|avx2|avx512f|avx512_bf16|amx_tile|fma' /proc/cpuinfo | sort -u",
+        ),
+        advice="run on a CPU with {isa} (the line above, or lscpu's Flags, lists what this "
+        "one has); in a virtual machine, give the guest the host CPU's features (QEMU / "
+        "libvirt: the host-passthrough CPU model), which a generic CPU model hides; or use a "
+        "build of {library} made for this CPU (built from source on this machine)",
+        variants={
+            "vllm_avx512": "this vLLM release's CPU backend builds only for AVX-512, which "
+            "this CPU does not have (\"{said}\")",
+            "crash": "the process died on an illegal instruction (\"{crash}\") and the paste "
+            "says the CPU has no {isa}: code{library_said} built for {isa} ran on a CPU "
+            "without it",
+        },
+        variant_advice={
+            "vllm_avx512": "vLLM's CPU backend builds for AVX2 from v0.5.1 "
+            "(vllm-project/vllm#5452): where the line above lists avx2, build that release or "
+            "a newer one; otherwise run on a CPU with AVX-512, and in a virtual machine give "
+            "the guest the host CPU's features (QEMU / libvirt: host-passthrough), which a "
+            "generic CPU model hides",
+            "crash": "check the CPU's flags with the line above; on a CPU without {isa}, run "
+            "on one that has it, give a virtual machine's guest the host CPU's features (QEMU "
+            "/ libvirt: host-passthrough), or install a build made for this CPU (built from "
+            "source on this machine, which targets the CPU it is built on)",
+        },
+        params=("library_said",),
+    ),
+    # issue 38 (s9-cpucomp): the AWS Neuron compiler's own internal error
+    Code.NEURON_COMPILER_ERROR: Entry(
+        W, "the Neuron compiler failed on this graph (its own internal error)",
+        "torch-neuronx and optimum-neuron compile each graph with neuronx-cc (neuron-cc on "
+        "Inf1). An internal error is the compiler's own failure, not the machine's: "
+        "neuronx-cc prints a code and \"Internal tensorizer error\" ([TEN404], "
+        "[NCC_ITEN404]) or \"Unhandled exception with message\" ([NLA001]), then \"Please "
+        "open a support ticket at https://github.com/aws-neuron/aws-neuron-sdk/issues/new\" and "
+        "names XLA_IR_DEBUG and XLA_HLO_DEBUG for more information; neuron-cc prints \"An "
+        "Internal Compiler Error has occurred\". torch-neuronx caches a failed compilation and "
+        "skips it on the next run (\"Got a cached failed neff … please set "
+        "--retry_failed_compilation\").",
+        "the Neuron compiler{version} failed on this graph with its own internal error "
+        "(\"{said}\"): a compiler bug, not a fault of the machine",
+        advice="try the newest Neuron SDK release (its release notes list the compiler's "
+        "fixes), with --retry_failed_compilation in NEURON_CC_FLAGS so that a cached failure "
+        "is compiled again; if it persists, report it at "
+        "https://github.com/aws-neuron/aws-neuron-sdk/issues with the compiler's version and the "
+        "graph (run with XLA_IR_DEBUG=1 XLA_HLO_DEBUG=1, as its message says); changing the "
+        "model's shapes or operators around the failing one is the workaround until a fix",
+    ),
+    # issue 38 (s9-cpucomp): ROCm under WSL on a configuration AMD's WSL matrix does not list
+    Code.ROCM_WSL_UNSUPPORTED: Entry(
+        E, "ROCm under WSL finds no GPU on this configuration",
+        "Under WSL 2, ROCm reaches the GPU through the Windows driver (not the amdgpu kernel "
+        "driver's KFD), with a runtime built for WSL, and only on the configurations AMD's WSL "
+        "compatibility matrix lists (https://rocm.docs.amd.com/projects/radeon/en/latest/docs/"
+        "compatibility/wsl/wsl_compatibility.html): certain ROCm releases, Ubuntu releases, "
+        "Adrenalin drivers and Radeon GPUs. Outside it rocminfo says \"WSL environment "
+        "detected.\" and fails at its start (\"hsa api call failure\", \"Call returned "
+        "HSA_STATUS_ERROR_OUT_OF_RESOURCES\"), after \"ROCR: unsupported GPU\" where the "
+        "runtime does not support the GPU (ROCm/legacy-rocm-build#4068, #4435, #6323).",
+        "rocminfo fails under WSL (\"{said}\"): ROCm in WSL runs only on the configurations "
+        "AMD's WSL compatibility matrix lists (a ROCm release with WSL support, its Ubuntu "
+        "release, its Adrenalin driver, a listed Radeon GPU), and this one is outside it",
+        advice="check each part against AMD's WSL compatibility matrix (https://rocm.docs.amd."
+        "com/projects/radeon/en/latest/docs/compatibility/wsl/wsl_compatibility.html) and "
+        "install by AMD's WSL guide (https://rocm.docs.amd.com/projects/radeon/en/latest/docs/"
+        "install/wsl/install-radeon.html): not every ROCm release supports WSL, nor every "
+        "distribution, and the Windows driver must be the Adrenalin release the matrix names; "
+        "a GPU the matrix does not list has no ROCm under WSL (native Linux, on ROCm's Linux "
+        "list, or the GPU from Windows itself)",
+        variants={
+            "unsupported_gpu": "ROCm's WSL runtime does not support this GPU (\"ROCR: "
+            "unsupported GPU\"), so rocminfo fails (\"{said}\"): ROCm in WSL runs only on the "
+            "Radeon GPUs AMD's WSL compatibility matrix lists, with the ROCm release and "
+            "Adrenalin driver it names",
+        },
+        variant_advice={
+            "unsupported_gpu": "find the GPU in AMD's WSL compatibility matrix (https://rocm."
+            "docs.amd.com/projects/radeon/en/latest/docs/compatibility/wsl/"
+            "wsl_compatibility.html): where a ROCm release lists it, install that release and "
+            "the Adrenalin driver it names by AMD's WSL guide; where none does, ROCm has no "
+            "support for it under WSL: run on native Linux (ROCm's Linux list is wider) or use "
+            "the GPU from Windows itself",
         },
     ),
 }  # fmt: skip

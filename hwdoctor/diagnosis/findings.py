@@ -5425,6 +5425,85 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.CPU_ISA_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    isa: Value,
+    library: Value,
+    said: Value,
+    crash: Value = None,
+    library_said: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CPU_ISA_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["crash"],
+    crash: Value,
+    isa: Value,
+    library_said: Value | Shell,
+    library: Value = None,
+    said: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CPU_ISA_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["vllm_avx512"],
+    said: Value,
+    crash: Value = None,
+    isa: Value = None,
+    library: Value = None,
+    library_said: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NEURON_COMPILER_ERROR],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    said: Value,
+    version: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.ROCM_WSL_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.ROCM_WSL_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["unsupported_gpu"],
+    said: Value,
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

@@ -192,6 +192,8 @@ _RESTS_ON: Final = (
     ("python.sentence_transformers_too_old", ("stated", "pin")),
     ("python.wheel_version_inconsistent", ("pin",)),  # issue 38 (s8-pip): a file pip discarded
     ("backend.os_unsupported", ("stated", "host")),  # issue 38 (s8-platform)
+    ("host.cpu_instruction_set_missing", ("stated",)),  # issue 38 (s9-cpucomp)
+    ("rocm.wsl_configuration_unsupported", ("stated", "wsl")),  # issue 38 (s9-cpucomp)
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -402,6 +404,18 @@ _WHAT: Final = {
     # issue 38 (s9-memory): a device's memory run out, free memory not reported
     FactKey.MESSAGE_DEVICE_OOM: "the allocator says",
     FactKey.MESSAGE_FREE_MEMORY_UNREAD: "torch says (free memory)",
+    # issue 38 (s9-cpucomp): the CPU's instruction sets, the Neuron compiler
+    FactKey.MESSAGE_CPU_ISA: "a library says (the CPU's instruction set)",
+    FactKey.MESSAGE_CPU_ISA_SAID: "a library says",
+    FactKey.MESSAGE_ILLEGAL_INSTRUCTION: "the process ended (illegal instruction)",
+    FactKey.PROSE_CPU_LACKS: "the CPU has no",
+    FactKey.MESSAGE_NEURON_COMPILER: "the Neuron compiler says",
+    FactKey.NEURON_COMPILER_VERSION: "neuronx-cc",
+    FactKey.NEURON_COMPILE_FAILED: "torch-neuronx's compiler wrapper says",
+    FactKey.CPU_FLAGS_LACK: "the CPU's flags lack",
+    FactKey.MESSAGE_ROCM_WSL: "rocminfo says (WSL)",
+    FactKey.MESSAGE_ROCR_UNSUPPORTED_GPU: "ROCm's WSL runtime says",
+    FactKey.MESSAGE_HSA_STATUS: "HSA's status",
 }
 
 
@@ -496,6 +510,9 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_xformers_on_a_mac(paste, facts))  # issue 38 (s8-platform)
     found = (*found, *_bnb_quantizer_on_a_mac(paste, facts, found))  # issue 38 (s8-platform)
     found = (*found, *_os_unsupported(paste, facts, found))  # issue 38 (s8-platform)
+    found = (*found, *_cpu_isa(paste, facts))  # issue 38 (s9-cpucomp): the CPU's ISA
+    found = (*found, *_neuron_compiler(facts))  # issue 38 (s9-cpucomp): neuronx-cc's own error
+    found = (*found, *_rocm_wsl(facts, found))  # issue 38 (s9-cpucomp): ROCm under WSL
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -5915,3 +5932,102 @@ def _vllm_ascend_soc(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, .
             said=words,
         ),
     )
+
+
+# --- issue 38 (s9-cpucomp): the CPU's instruction set, the Neuron compiler -----------------------
+
+
+def _cpu_isa(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """A library's own words that the CPU lacks the instruction set its build needs (vLLM's CPU
+    build, IPEX, TensorFlow, llamafile), or a process killed by SIGILL where the reporter says
+    the CPU has no AVX2 / AVX-512 (the sources are in the catalogue's entry). Silent on a Mac
+    (x86 code there runs under emulation: another cause) and on a crash the paste ties to no
+    missing instruction set."""
+    if accelerators_shown(paste).get(_MPS) or facts.all(FactKey.PROSE_MACOS):
+        return ()  # on Apple silicon, x86 code runs under Rosetta 2: another cause
+    crash = facts.all(FactKey.MESSAGE_ILLEGAL_INSTRUCTION)
+    if said := facts.all(FactKey.MESSAGE_CPU_ISA):
+        first = said[0]
+        facts.use("stated", *said, *crash)
+        library = first.name or "the library"
+        words = next(
+            (f.value for f in facts.all(FactKey.MESSAGE_CPU_ISA_SAID) if f.line == first.line),
+            first.value,
+        )
+        facts.use("stated", *facts.all(FactKey.MESSAGE_CPU_ISA_SAID))
+        words = printable(words)[:100]
+        if library == "vLLM" and first.value == "AVX512":
+            return (
+                finding(
+                    Code.CPU_ISA_MISSING,
+                    backend=_CPU,
+                    variant="vllm_avx512",
+                    library=library,
+                    isa="AVX-512",
+                    said=words,
+                ),
+            )
+        return (
+            finding(
+                Code.CPU_ISA_MISSING, backend=_CPU, library=library, isa=first.value, said=words
+            ),
+        )
+    flags = facts.all(FactKey.CPU_FLAGS_LACK)
+    if not crash:
+        return ()
+    # the CPU's own flags first: they show what it lacks, or refute the reporter's AVX / AVX2
+    lacking = [f for f in flags if f.value]
+    if flags and not lacking:
+        lacks = [f for f in facts.all(FactKey.PROSE_CPU_LACKS) if "512" in f.value]
+    else:
+        lacks = lacking or facts.all(FactKey.PROSE_CPU_LACKS)
+    if not lacks:
+        return ()
+    facts.use("stated", *crash, lacks[0])  # a title's words and the log's line alike
+    return (
+        finding(
+            Code.CPU_ISA_MISSING,
+            backend=_CPU,
+            variant="crash",
+            isa=lacks[0].value,
+            crash=crash[0].value,
+            library_said="",
+        ),
+    )
+
+
+def _neuron_compiler(facts: _Read) -> tuple[Finding, ...]:
+    """The Neuron compiler's own internal error (neuronx-cc's "[TEN404] Internal tensorizer
+    error", "[NLA001] Unhandled exception", neuron-cc's "An Internal Compiler Error has
+    occurred"): a compiler bug, named with the compiler's version where the paste shows it;
+    torch-neuronx's wrapper lines about the same compilation rest on it."""
+    said = facts.all(FactKey.MESSAGE_NEURON_COMPILER)
+    if not said:
+        return ()
+    version = facts.all(FactKey.NEURON_COMPILER_VERSION)
+    facts.use("stated", *said, *version[:1], *facts.all(FactKey.NEURON_COMPILE_FAILED))
+    shown = f" (neuronx-cc {version[0].value})" if version else ""
+    return (
+        finding(Code.NEURON_COMPILER_ERROR, backend=_NEURON, version=shown, said=said[0].value),
+    )
+
+
+def _rocm_wsl(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """rocminfo failing at its start under WSL (its own "WSL environment detected.", or WSL
+    shown elsewhere: a WSL kernel, the reporter's words): ROCm's WSL support covers only the
+    configurations AMD's WSL matrix lists; "ROCR: unsupported GPU" says the GPU is the part
+    outside it. Silent where the kernel driver's KFD refusal names another cause."""
+    failed = facts.all(FactKey.MESSAGE_ROCMINFO_FAILED)
+    unsupported = facts.all(FactKey.MESSAGE_ROCR_UNSUPPORTED_GPU)
+    detected = facts.all(FactKey.MESSAGE_ROCM_WSL)
+    if not (failed or unsupported) or any(f.code == Code.KFD_UNSUPPORTED.value for f in found):
+        return ()
+    wsl = detected or facts.all(FactKey.PROSE_WSL)
+    if not wsl:
+        return ()
+    facts.use("stated", *failed, *unsupported, *detected, *facts.all(FactKey.MESSAGE_HSA_STATUS))
+    facts.use("wsl", *wsl[:1])
+    status = next((f.value for f in failed if f.value.startswith("HSA_STATUS")), "")
+    said = status or (failed[0].value if failed else unsupported[0].value)
+    variant: Literal["unsupported_gpu"] | None = "unsupported_gpu" if unsupported else None
+    return (finding(Code.ROCM_WSL_UNSUPPORTED, backend=_ROCM, variant=variant, said=said),)

@@ -445,6 +445,39 @@ class FactKey(str, Enum):
     # Level Zero, Gaudi, Neuron, XLA), and free memory a device does not report
     MESSAGE_DEVICE_OOM = "message.device_out_of_memory"
     MESSAGE_FREE_MEMORY_UNREAD = "message.free_memory_unread"
+    # issue 38 (s9-cpucomp): a library's own words that the CPU lacks the instruction set its
+    # build needs (vLLM's CPU build, IPEX, TensorFlow, llamafile); the value: the instruction
+    # set as the library names it ("AVX512", "AVX2"); name: the library
+    MESSAGE_CPU_ISA = "message.cpu_isa_missing"
+    # issue 38 (s9-cpucomp): the same sentence's words, spaces collapsed (what a finding quotes)
+    MESSAGE_CPU_ISA_SAID = "message.cpu_isa_said"
+    # issue 38 (s9-cpucomp): a process killed by SIGILL, as the shell or the reporter prints
+    # it ("Illegal instruction (core dumped)", zsh's "illegal hardware instruction"); the
+    # value: the words
+    MESSAGE_ILLEGAL_INSTRUCTION = "message.illegal_instruction"
+    # issue 38 (s9-cpucomp): the reporter's words that the CPU has no AVX2 / AVX-512 / AVX
+    # ("won't support avx2", "machines without AVX512"); the value: the instruction set
+    PROSE_CPU_LACKS = "prose.cpu_lacks_isa"
+    # issue 38 (s9-cpucomp): the Neuron compiler's own internal error (neuronx-cc's "[TEN404]
+    # Internal tensorizer error", "Unhandled exception", neuron-cc's "An Internal Compiler
+    # Error has occurred"); the value: its code or words
+    MESSAGE_NEURON_COMPILER = "message.neuron_compiler_error"
+    # issue 38 (s9-cpucomp): neuronx-cc's version as the paste shows it (its compile cache's
+    # "neuronxcc-2.13.72.0+…" directory, "NeuronX Compiler version 2.14.227.0")
+    NEURON_COMPILER_VERSION = "neuron.compiler_version"
+    # issue 38 (s9-cpucomp): torch-neuronx's wrapper saying a compilation failed (its
+    # NEURON_CC_WRAPPER lines); the value: its words
+    NEURON_COMPILE_FAILED = "neuron.compile_failed"
+    # issue 38 (s9-cpucomp): ROCm under WSL: rocminfo's "WSL environment detected." (its WSL
+    # build), the WSL runtime's "ROCR: unsupported GPU", and an HSA status named anywhere (a
+    # title's "HSA_STATUS_ERROR_OUT_OF_RESOURCES"); the value: the words, the status
+    # issue 38 (s9-cpucomp): the CPU's flags as lscpu ("Flags:", collect_env's CPU section) or
+    # /proc/cpuinfo ("flags\t\t:") list them; the value: the first of AVX and AVX2 they lack
+    # ("AVX": then AVX2 too), "" where AVX2 is there
+    CPU_FLAGS_LACK = "cpu.flags_lack"
+    MESSAGE_ROCM_WSL = "message.rocm_wsl_detected"
+    MESSAGE_ROCR_UNSUPPORTED_GPU = "message.rocr_unsupported_gpu"
+    MESSAGE_HSA_STATUS = "message.hsa_status"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -636,6 +669,9 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_NO_OS_BUILD,  # issue 38 (s8-platform): no build for this OS
         FactKey.MESSAGE_DEVICE_OOM,  # issue 38 (s9-memory): a device's memory run out
         FactKey.MESSAGE_FREE_MEMORY_UNREAD,  # issue 38 (s9-memory): free memory not reported
+        FactKey.MESSAGE_CPU_ISA,  # issue 38 (s9-cpucomp): the CPU lacks the build's ISA
+        FactKey.MESSAGE_NEURON_COMPILER,  # issue 38 (s9-cpucomp): the Neuron compiler failed
+        FactKey.MESSAGE_ROCR_UNSUPPORTED_GPU,  # issue 38 (s9-cpucomp): ROCm's WSL runtime
     }
 )
 

@@ -1234,6 +1234,7 @@ class _Recogniser:
     made: Callable[[re.Match[str]], str] | None = None
     at_start: bool = False
     every: bool = False
+    name: str | None = None  # the fact's name (which library says it), where the pattern tells
 
     def find(self, line: str) -> Iterable[re.Match[str]]:
         if self.every:
@@ -2117,6 +2118,110 @@ _XPU_FREE_MEMORY: Final = re.compile(
     r"|\bdoes not have the (ext_intel_free_memory) aspect"
     r"|\bmem_get_info requires PyTorch to be built with (SYCL) compiler"
 )
+# issue 38 (s9-cpucomp): a library's own words that the CPU lacks the instruction set its build
+# needs. vLLM's CPU build at configure time (vllm-project/vllm cmake/cpu_extension.cmake:
+# message(FATAL_ERROR "vLLM CPU backend requires AVX512 ISA support.") up to v0.5.0, "… requires
+# AVX512 or AVX2 or Power9+ ISA support." from v0.5.1 (#5452), "… requires AVX512, AVX2, Power9+
+# ISA, S390X ISA, ARMv8 or RISC-V support." later; CMake may wrap it before "support"); IPEX's
+# import (intel_extension_for_pytorch/cpu/_cpu_isa.py check_minimal_isa_support: "ERROR! Intel®
+# Extension for PyTorch* only works on machines with instruction sets equal or newer than AVX2,
+# which are not detected on the current machine.", its source line's continuation spaces kept;
+# 1.10-1.11: "The extension binary is AVX512 while current machine does not support AVX512.");
+# TensorFlow's (tensorflow/core/platform/cpu_feature_guard.cc: "The TensorFlow library was
+# compiled to use AVX instructions, but these aren't available on your machine."; its "wasn't
+# compiled to use …, but these are available" is advice, not read); llamafile's (cosmopolitan's
+# "the cpu feature AVX was required at build time but isn't available on this system"). The value:
+# the instruction set as the library names it.
+_CPU_ISA_VLLM: Final = re.compile(r"\bvLLM CPU backend requires ([A-Za-z0-9+ ,]{3,80})")
+_CPU_ISA_IPEX: Final = re.compile(
+    r"Extension for PyTorch\*? only works on machines with +instruction sets equal or newer"
+    r" +than (AVX[0-9A-Z_]{0,12})"
+    r"|\bThe extension binary is (AVX[0-9A-Z_]{0,12}) while current machine does not support"
+)
+_CPU_ISA_TF: Final = re.compile(
+    r"\bThe TensorFlow library was compiled to use ([A-Z][A-Z0-9_.]{1,12}) instructions, but"
+    r" these aren['’]t available"
+)
+_CPU_ISA_LLAMAFILE: Final = re.compile(
+    r"\bthe cpu feature ([A-Z][A-Z0-9_]{1,12}) was required at build time but isn't available"
+)
+# issue 38 (s9-cpucomp): a process killed by SIGILL: bash's "Illegal instruction (core dumped)"
+# (siglist.c), zsh's "illegal hardware instruction" (its signames), Python's faulthandler "Fatal
+# Python error: Illegal instruction", a "SIGILL" named; the reporter's "illegal instruction". Not
+# CUDA's "an illegal instruction was encountered" (cudaErrorIllegalInstruction: a GPU kernel's
+# fault, whatever the CPU).
+_ILLEGAL_INSTRUCTION: Final = re.compile(
+    r"(?i)\b(illegal (?:hardware )?instruction)\b(?! was encountered)|\b(SIGILL)\b"
+)
+# issue 38 (s9-cpucomp): the reporter's words that the CPU has no AVX / AVX2 / AVX-512 ("won't
+# support avx2", "machines without AVX-512", "doesn't support AVX2", "no AVX512"): a word of
+# absence right before the instruction set (the words "AVX2 is supported" are not read).
+_CPU_LACKS: Final = re.compile(
+    r"(?i)\b(?:without|no|lacks?|lacking|lack of|(?:does|do|is|are|wo|ca)n['’]?t (?:have|support)"
+    r"|(?:does|do|is|are|can)(?: ?not) (?:have|support)|not support(?:ing)?)"
+    r"(?: the| any)? (avx(?:-?512(?:[_ ]?bf16|f)?|2)?)\b"
+)
+# issue 38 (s9-cpucomp): the AWS Neuron compiler's own internal error: neuronx-cc's "[TEN404]
+# Internal tensorizer error", "[NCC_ITEN404] …", "[NLA001]  Unhandled exception with message: …"
+# (each ends "Please open a support ticket at https://github.com/aws-neuron/aws-neuron-sdk/
+# issues/new"), and neuron-cc's (Inf1) banner "An Internal Compiler Error has occurred". The
+# value: the compiler's code where it prints one, else its words.
+_NEURON_COMPILER: Final = re.compile(
+    r"\[((?:NCC_)?[A-Z]{3,5}\d{3})\] {1,2}(?:\(\S{1,200}\) )?"
+    r"(Internal tensorizer error|Unhandled exception with message)"
+    r"|\b(Internal tensorizer error|An Internal Compiler Error has occurred)\b"
+)
+# issue 38 (s9-cpucomp): torch-neuronx's compiler wrapper reporting the failed compilation the
+# compiler's own line explains (torch_neuronx's NEURON_CC_WRAPPER: "Failed compilation with
+# ['neuronx-cc', …]", "Got a cached failed neff at …"); read only beside that line.
+_NEURON_COMPILE_FAILED: Final = re.compile(
+    r"\|\|NEURON_CC_WRAPPER\|\|: (Got a cached failed neff|Failed compilation with)"
+)
+# issue 38 (s9-cpucomp): neuronx-cc's version: its compile cache's directory ("/var/tmp/neuron-
+# compile-cache/neuronxcc-2.13.72.0+78a426937/…", torch-neuronx's NEURON_CC_WRAPPER), `neuronx-cc
+# --version` ("NeuronX Compiler version 2.14.227.0+2d4f85be"), a reporter's "neuronx-cc: 2.14…".
+_NEURON_COMPILER_VERSION: Final = re.compile(
+    r"\bneuronxcc-(\d{1,3}\.\d{1,3}\.\d{1,6}(?:\.\d{1,6})?)\+"
+    r"|\bNeuronX Compiler version (\d{1,3}\.\d{1,3}\.\d{1,6}(?:\.\d{1,6})?)"
+    r"|^\s{0,4}neuronx-cc: ?(\d{1,3}\.\d{1,3}\.\d{1,6}(?:\.\d{1,6})?)"
+)
+
+
+# issue 38 (s9-cpucomp): the CPU's flags: lscpu's "Flags:" line (util-linux lscpu.c; collect_env
+# prints lscpu in its CPU section) and /proc/cpuinfo's "flags\t\t:" (arch/x86/kernel/cpu/proc.c),
+# both starting with "fpu" on x86. Read into what they lack of AVX and AVX2.
+_CPU_FLAGS: Final = re.compile(r"^\s{0,4}[Ff]lags\s{0,20}: {0,30}fpu ")
+# issue 38 (s9-cpucomp): ROCm under WSL. rocminfo's WSL build says "WSL environment detected."
+# before it starts HSA, and the WSL runtime (ROCr on the Windows driver's /dev/dxg, not KFD)
+# refuses a GPU it does not support with "ROCR: unsupported GPU" (both as ROCm/legacy-rocm-build
+# #4068, #4435, #6323 quote them); any line naming an HSA status (a title's
+# "HSA_STATUS_ERROR_OUT_OF_RESOURCES"; hsa.h's hsa_status_t names) is read beside them.
+_ROCM_WSL: Final = re.compile(r"\bWSL environment detected\b")
+_ROCR_UNSUPPORTED_GPU: Final = re.compile(r"\bROCR: unsupported GPU\b")
+_HSA_STATUS: Final = re.compile(r"\b(HSA_STATUS_ERROR_[A-Z_]{2,40})")
+
+
+def _isa_words(said: str) -> str:
+    """vLLM's list of instruction sets without its closing words ("AVX512 ISA support" ->
+    "AVX512"; "AVX512 or AVX2 or Power9+ ISA support" -> "AVX512 or AVX2 or Power9+")."""
+    words = said.strip().removesuffix("support").strip().removesuffix("ISA").strip(" ,")
+    return words or said.strip()
+
+
+def _flags_lack(line: str) -> str:
+    """The first of AVX and AVX2 an x86 CPU's flags line lacks ("AVX": then AVX2 too), or ""."""
+    flags = set(line.split(":", 1)[-1].split())
+    if "avx2" in flags:
+        return ""
+    return "AVX2" if "avx" in flags else "AVX"
+
+
+def _isa_name(said: str) -> str:
+    """An instruction set as the reporter wrote it, in Intel's spelling ("avx-512" ->
+    "AVX-512", "avx2" -> "AVX2", "avx512_bf16" -> "AVX512_BF16")."""
+    return said.upper().replace(" ", "_")
+
+
 RECOGNISERS: Final = (
     _Recogniser(_FOUND_VERSION, FactKey.MESSAGE_FOUND_VERSION),
     _Recogniser(
@@ -2489,6 +2594,43 @@ RECOGNISERS: Final = (
     _Recogniser(  # issue 38 (s8-platform): the bitsandbytes quantizer without CUDA
         _BNB_QUANTIZER_NO_GPU, FactKey.MESSAGE_BNB_QUANTIZER, words="No GPU found"
     ),
+    # issue 38 (s9-cpucomp): the CPU without the instruction set a library's build needs
+    _Recogniser(
+        _CPU_ISA_VLLM, FactKey.MESSAGE_CPU_ISA, made=lambda m: _isa_words(m[1]), name="vLLM"
+    ),
+    _Recogniser(
+        _CPU_ISA_IPEX,
+        FactKey.MESSAGE_CPU_ISA,
+        made=lambda m: m[1] or m[2],
+        name="intel-extension-for-pytorch",
+    ),
+    _Recogniser(_CPU_ISA_TF, FactKey.MESSAGE_CPU_ISA, name="TensorFlow"),
+    _Recogniser(_CPU_ISA_LLAMAFILE, FactKey.MESSAGE_CPU_ISA, name="llamafile"),
+    *(
+        _Recogniser(pattern, FactKey.MESSAGE_CPU_ISA_SAID, made=lambda m: " ".join(m[0].split()))
+        for pattern in (_CPU_ISA_VLLM, _CPU_ISA_IPEX, _CPU_ISA_TF, _CPU_ISA_LLAMAFILE)
+    ),
+    _Recogniser(
+        _ILLEGAL_INSTRUCTION, FactKey.MESSAGE_ILLEGAL_INSTRUCTION, made=lambda m: m[1] or m[2]
+    ),
+    _Recogniser(_CPU_LACKS, FactKey.PROSE_CPU_LACKS, made=lambda m: _isa_name(m[1])),
+    # issue 38 (s9-cpucomp): the Neuron compiler's internal error, and its version
+    _Recogniser(
+        _NEURON_COMPILER,
+        FactKey.MESSAGE_NEURON_COMPILER,
+        made=lambda m: f"[{m[1]}] {m[2]}" if m[1] else m[3],
+    ),
+    _Recogniser(_NEURON_COMPILE_FAILED, FactKey.NEURON_COMPILE_FAILED),
+    _Recogniser(_CPU_FLAGS, FactKey.CPU_FLAGS_LACK, made=lambda m: _flags_lack(m.string)),
+    # issue 38 (s9-cpucomp): ROCm under WSL
+    _Recogniser(_ROCM_WSL, FactKey.MESSAGE_ROCM_WSL, group=0),
+    _Recogniser(_ROCR_UNSUPPORTED_GPU, FactKey.MESSAGE_ROCR_UNSUPPORTED_GPU, group=0),
+    _Recogniser(_HSA_STATUS, FactKey.MESSAGE_HSA_STATUS),
+    _Recogniser(
+        _NEURON_COMPILER_VERSION,
+        FactKey.NEURON_COMPILER_VERSION,
+        made=lambda m: m[1] or m[2] or m[3],
+    ),
 )
 # Which recognisers a line can match, by the words each pattern's matches contain (screen.py):
 # the rest are not tried on it.
@@ -2521,7 +2663,7 @@ class Messages(LineReader):
         for index in _SCREEN.candidates(text):  # the patterns whose words the line holds
             rule = RECOGNISERS[index]
             for match in rule.find(text):
-                yield line.says(rule.key, rule.said(match))
+                yield line.says(rule.key, rule.said(match), name=rule.name)
         if (at := text.find(_SM_WORDS)) > 0 and (tail := _SM_TAIL.match(text, at + len(_SM_WORDS))):
             named = _name_tail(text[max(0, at - 120) : at])
             name = named.strip() if named else text[:at].rsplit(": ", 1)[-1].strip()

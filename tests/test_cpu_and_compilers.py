@@ -1,0 +1,192 @@
+"""The CPU's instruction sets and a vendor compiler's own failures (issue 38, items 4 and 5;
+s9-cpucomp).
+
+Real pastes from tests/data/reports/errors/ (sources in that directory's README). A build that
+needs an instruction set the CPU lacks, in each library's own words: vLLM's CPU build at
+configure time ("vLLM CPU backend requires AVX512 ISA support"), IPEX at import (its AVX2 check,
+its 1.10-1.11 "extension binary is AVX512"), TensorFlow's cpu_feature_guard; and a process
+killed by SIGILL ("Illegal instruction (core dumped)", zsh's "illegal hardware instruction")
+where the reporter says the CPU has no AVX2 / AVX-512. Quiet where the CPU has the instruction
+set, where TensorFlow only advises, and on an Arm build given x86 flags. The AWS Neuron
+compiler's internal errors (neuronx-cc's "[TEN404] Internal tensorizer error", "[NLA001]
+Unhandled exception") are a warning with the compiler's version: a compiler bug, not the
+machine. Neither finding offers an install line, and none a CUDA or ROCm one.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_mac_asked_cuda import CUDA_OR_ROCM, ERRORS, detect
+
+ISA = "host.cpu_instruction_set_missing"
+COMPILER = "neuron.compiler_internal_error"
+
+# file: (the finding's first words, the line it rests on)
+LIBRARY_SAYS = {
+    "vllm4654-hetzner-amd-docker-cpu-requires-avx512.md": (
+        "this vLLM release's CPU backend builds only for AVX-512",
+        23,
+    ),
+    "ipex450-n305-qemu-container-ipex-needs-avx2.md": (
+        "intel-extension-for-pytorch needs AVX2, which this CPU does not have",
+        9,
+    ),
+    "ipex232-conda-aikit-binary-avx512-machine-not.md": (
+        "intel-extension-for-pytorch needs AVX512, which this CPU does not have",
+        20,
+    ),
+    "gpt2-issue34-i3-first-gen-tensorflow-compiled-avx.md": (
+        "TensorFlow needs AVX, which this CPU does not have",
+        5,
+    ),
+}
+# file: (the instruction set the reporter names, the lines the finding rests on: the crash's,
+# the reporter's words)
+CRASHES = {
+    "vllm35466-comment-illegal-hardware-instruction-no-avx512.md": ("AVX512", {3, 9}),
+    "ipex235-ipex1.12-illegal-instruction-without-avx512.md": ("AVX512", {1, 3}),
+    # its line 5 says line 1's words again
+    "llamanode72-xeon-e5-2690v2-illegal-instruction-avx2.md": ("AVX2", {1, 7}),
+    # lscpu's Flags of a QEMU guest (cpu64-rhel6): no avx at all; gdb's SIGILL line
+    "pt22338-qemu-cpu64-rhel6-sigill-avx2-kernel.md": ("AVX", {1, 11, 41}),
+}
+QUIET = (
+    # /proc/cpuinfo's flags list avx2: the illegal instruction is not a missing AVX2
+    "pt2714-i3-7100u-avx2-flags-illegal-hardware-instruction.md",
+    "deepdream6-tensorflow-not-compiled-to-use-avx-available.md",
+    "isatomic1-broadwell-avx2-supported-illegal-instruction.md",
+    "vllm20523-aarch64-unrecognized-option-mavx2.md",
+)
+# file: (the compiler's words, its version as the message gives it, the line of its words)
+NEURON = {
+    "neuron881-trn1-ten404-cached-failed-neff-2.13.md": (
+        "[TEN404] Internal tensorizer error",
+        " (neuronx-cc 2.13.72.0)",
+        7,
+    ),
+    "neuron1180-trace-ten404-tensorinitialization.md": (
+        "[TEN404] Internal tensorizer error",
+        "",
+        11,
+    ),
+    "neuron948-trn1-nla001-unhandled-exception-2.14.md": (
+        "[NLA001] Unhandled exception with message",
+        " (neuronx-cc 2.14.227.0)",
+        30,
+    ),
+    "neuron1070-trn1-ten404-lateneuroninstcomb-exit-70.md": (
+        "[TEN404] Internal tensorizer error",
+        "",
+        7,
+    ),
+}
+
+
+def _no_gpu_install(data: dict[str, object]) -> None:
+    findings = data["findings"]
+    assert isinstance(findings, list)
+    text = "\n".join((f.get("remedy") or "") + (f.get("advice") or "") for f in findings)
+    assert not [s for s in CUDA_OR_ROCM if s in text]
+    assert "pip install" not in text
+
+
+@pytest.mark.parametrize("name", sorted(LIBRARY_SAYS), ids=lambda n: n.split("-", 1)[0])
+def test_a_librarys_own_words_name_the_missing_instruction_set(name: str) -> None:
+    words, line = LIBRARY_SAYS[name]
+    exit_code, data = detect(ERRORS / name)
+    assert exit_code == 1
+    found = [f for f in data["findings"] if f["code"] == ISA]
+    assert len(found) == 1, data["findings"]
+    assert found[0]["severity"] == "error" and found[0]["backend"] == "cpu"
+    assert found[0]["message"].startswith(words), found[0]["message"]
+    assert line in [q["line"] for q in found[0]["rests_on"]]
+    assert "/proc/cpuinfo" in found[0]["remedy"]  # what the CPU has: a check, not an install
+    assert "host-passthrough" in found[0]["advice"]  # a virtual machine's CPU model
+    assert not data["unread"] or name.startswith("ipex450")  # torchvision's own warning there
+    _no_gpu_install(data)
+
+
+def test_vllms_old_avx512_floor_points_to_its_avx2_build() -> None:
+    _, data = detect(ERRORS / "vllm4654-hetzner-amd-docker-cpu-requires-avx512.md")
+    (found,) = [f for f in data["findings"] if f["code"] == ISA]
+    assert "v0.5.1" in found["advice"] and "vllm-project/vllm#5452" in found["advice"]
+
+
+@pytest.mark.parametrize("name", sorted(CRASHES), ids=lambda n: n.split("-", 1)[0])
+def test_an_illegal_instruction_with_the_cpu_said_to_lack_it_is_named(name: str) -> None:
+    isa, lines = CRASHES[name]
+    exit_code, data = detect(ERRORS / name)
+    assert exit_code == 1
+    found = [f for f in data["findings"] if f["code"] == ISA]
+    assert len(found) == 1, data["findings"]
+    assert found[0]["message"].startswith("the process died on an illegal instruction")
+    assert f"the CPU has no {isa}" in found[0]["message"]
+    assert lines <= {q["line"] for q in found[0]["rests_on"]}
+    assert not data["unread"]
+    _no_gpu_install(data)
+
+
+@pytest.mark.parametrize("name", QUIET, ids=lambda n: n.split("-", 1)[0])
+def test_advice_a_cpu_with_the_instruction_set_and_an_arm_build_are_quiet(name: str) -> None:
+    _, data = detect(ERRORS / name)
+    assert ISA not in [f["code"] for f in data["findings"]]
+
+
+@pytest.mark.parametrize("name", sorted(NEURON), ids=lambda n: n.split("-", 1)[0])
+def test_the_neuron_compilers_internal_error_is_a_warning_with_its_version(name: str) -> None:
+    words, version, line = NEURON[name]
+    exit_code, data = detect(ERRORS / name)
+    assert exit_code == 0  # a warning: the compiler's bug, nothing on the machine to change
+    found = [f for f in data["findings"] if f["code"] == COMPILER]
+    assert len(found) == 1, data["findings"]
+    assert found[0]["severity"] == "warning" and found[0]["backend"] == "neuron"
+    assert found[0]["message"].startswith(f"the Neuron compiler{version} failed on this graph")
+    assert f'("{words}")' in found[0]["message"]
+    assert "aws-neuron/aws-neuron-sdk/issues" in found[0]["advice"]
+    assert "--retry_failed_compilation" in found[0]["advice"]
+    assert line in [q["line"] for q in found[0]["rests_on"]]
+    assert not data["unread"]  # torch-neuronx's wrapper lines rest on the same finding
+    _no_gpu_install(data)
+
+
+# --- ROCm under WSL: rocminfo failing at its start on a configuration AMD's WSL matrix lacks ---
+
+WSL = "rocm.wsl_configuration_unsupported"
+# file: (the finding's first words, the lines it rests on: rocminfo's failure, WSL's sign)
+ROCM_WSL = {
+    "rocm6323-wsl2-rx9060xt-windows10-hsa-out-of-resources.md": (
+        "rocminfo fails under WSL",
+        {27, 28, 29},
+    ),
+    "rocm4435-wsl2-rx7600xt-rocr-unsupported-gpu.md": (
+        "ROCm's WSL runtime does not support this GPU",
+        {15, 43, 45, 46},
+    ),
+    "rocm4068-wsl2-7800xt-rocm6.1.0-rocr-unsupported-gpu.md": (
+        "ROCm's WSL runtime does not support this GPU",
+        {6, 7, 11},  # no "WSL environment detected.": the WSL kernel's uname line says it
+    ),
+}
+# native Ubuntu (a 6.11 kernel, ROCk loaded): the same failure is not WSL's
+NATIVE = "rocm4382-native-ubuntu-7900xtx-repeated-loads-hsa-out-of-resources.md"
+
+
+@pytest.mark.parametrize("name", sorted(ROCM_WSL), ids=lambda n: n.split("-", 1)[0])
+def test_rocminfo_failing_under_wsl_names_amds_wsl_matrix(name: str) -> None:
+    words, lines = ROCM_WSL[name]
+    exit_code, data = detect(ERRORS / name)
+    assert exit_code == 1
+    found = [f for f in data["findings"] if f["code"] == WSL]
+    assert len(found) == 1, data["findings"]
+    assert found[0]["severity"] == "error" and found[0]["backend"] == "rocm"
+    assert found[0]["message"].startswith(words), found[0]["message"]
+    assert "wsl_compatibility.html" in found[0]["advice"]
+    assert lines <= {q["line"] for q in found[0]["rests_on"]}
+    assert not data["unread"]
+    _no_gpu_install(data)
+
+
+def test_the_same_rocminfo_failure_on_native_linux_is_not_wsls() -> None:
+    _, data = detect(ERRORS / NATIVE)
+    assert WSL not in [f["code"] for f in data["findings"]]
