@@ -1141,6 +1141,18 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "vllm_rocm": "vLLM does not support {gpu} on ROCm: vLLM's ROCm support lists "
             "gfx90a, gfx942, gfx950, gfx1100/1101, gfx1200/1201 and gfx1150/1151, and ROCm's "
             "Triton, which its attention needs, has no gfx906 target",
+            # issue 38 (s9-kernels): vLLM's quantization floor (vllm/config.py
+            # _verify_quantization; compressed_tensors.py _check_scheme_supported)
+            "vllm_quant": "vLLM's {method} quantization does not run on {gpu}: vLLM runs it on "
+            "a GPU of compute capability {floor} (vLLM: \"{said} …\")",
+            # issue 38 (s9-kernels): SageAttention 2's kernels by architecture (thu-ml/
+            # SageAttention sageattention/core.py sageattn)
+            "sageattention": "SageAttention 2 has no kernels for {gpu} (SageAttention: "
+            "\"Unsupported CUDA architecture\"): its kernels need a GPU of compute capability "
+            "8.0 (Ampere) or newer",
+            "sageattention_arch": "the installed SageAttention has no kernels for {gpu} "
+            "(SageAttention: \"Unsupported CUDA architecture\"): SageAttention 2 chooses among "
+            "sm80, sm86, sm89 and sm90 kernels, sm120 from v2.2.0 and sm121 after it",
             # issue 38 (archlib): flash-attn on a Mac, and its CUDA build path on a ROCm torch
             "flash_attn_mac": "flash-attn has no build for a Mac (flash-attn: \"nvcc was not "
             "found\"): it is built for NVIDIA GPUs (CUDA) and AMD GPUs (ROCm) on Linux and "
@@ -1224,6 +1236,30 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "fail next (Triton's \"too old\")",
             "unsloth_float8": "load the model with float8_kv_cache=False, or use a GPU of "
             "compute capability 8.0 or newer (an A100, an RTX 30 series or newer)",
+            # issue 38 (s9-kernels): vLLM's quantization floor
+            "vllm_quant": "serve a checkpoint in a quantization that vLLM runs on this GPU "
+            "(vLLM's table of quantization methods by GPU generation: https://docs.vllm.ai/en/"
+            "latest/features/quantization/supported_hardware.html), or the model unquantized in "
+            "float16 (--dtype half) where it fits in the GPUs' memory; or run it on a GPU of "
+            "compute capability {floor}. Floors move between vLLM releases (AWQ's was 8.0 in "
+            "October 2023 and 7.5 weeks later, vllm-project/vllm#1282 and #1488): the message "
+            "of the release installed is the one that counts",
+            # issue 38 (s9-kernels): SageAttention below its floor; the answers in
+            # lllyasviel/FramePack#384 and #394 (woct0rdho, who builds SageAttention's Windows
+            # wheels: FlashAttention 2 and SageAttention 2 do not support GPUs below sm80, try
+            # xformers, FlashAttention 1 or SageAttention 1; "Yes, that fixed it")
+            "sageattention": "run without SageAttention 2 on this GPU: uninstall sageattention "
+            "where the program uses it whenever it is installed (FramePack), or turn off the "
+            "option that asks for it (ComfyUI's --use-sage-attention, a node's attention mode "
+            "\"sageattn\"); the program then uses torch's scaled_dot_product_attention or "
+            "xformers. On a GPU of compute capability 7.x, SageAttention 1 (pip install "
+            "sageattention==1.0.6, its README; Triton kernels) is the version offered for such "
+            "GPUs in lllyasviel/FramePack#394",
+            "sageattention_arch": "upgrade SageAttention to a release with kernels for this GPU: "
+            "v2.2.0 added sm120 (RTX 50 series, RTX PRO Blackwell), built with CUDA 12.8 or "
+            "newer (its setup.py: \"CUDA 12.8 or higher is required for compute capability "
+            "12.0\"); where no release lists the GPU, turn SageAttention off (uninstall it, or "
+            "the program's option that asks for it)",
             # issue 38: vLLM on an AMD GPU its ROCm support leaves out
             "vllm_rocm": "on this GPU, serve the model with llama.cpp's HIP build, which "
             "compiles for gfx906, or a community build of vLLM for gfx906 (nlzy/vllm-gfx906, "

@@ -1375,7 +1375,9 @@ def finding(
     evidence: str | None = None,
     variant: None = None,
     device: Value = None,
+    floor: Value = None,
     gpu: Value = None,
+    method: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -1389,6 +1391,8 @@ def finding(
     variant: Literal["bitsandbytes"],
     gpu: Value,
     device: Value = None,
+    floor: Value = None,
+    method: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -1402,6 +1406,8 @@ def finding(
     variant: Literal["flash_attn"],
     gpu: Value,
     device: Value = None,
+    floor: Value = None,
+    method: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -1415,6 +1421,8 @@ def finding(
     variant: Literal["flash_attn2_used"],
     gpu: Value,
     device: Value = None,
+    floor: Value = None,
+    method: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -1427,7 +1435,9 @@ def finding(
     evidence: str | None = None,
     variant: Literal["flash_attn_mac"],
     device: Value = None,
+    floor: Value = None,
     gpu: Value = None,
+    method: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -1440,7 +1450,9 @@ def finding(
     evidence: str | None = None,
     variant: Literal["flash_attn_rocm"],
     device: Value = None,
+    floor: Value = None,
     gpu: Value = None,
+    method: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -1454,6 +1466,8 @@ def finding(
     variant: Literal["flash_attn_said"],
     gpu: Value,
     device: Value = None,
+    floor: Value = None,
+    method: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -1467,6 +1481,38 @@ def finding(
     variant: Literal["flash_attn_used"],
     gpu: Value,
     device: Value = None,
+    floor: Value = None,
+    method: Value = None,
+    said: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["sageattention"],
+    gpu: Value,
+    device: Value = None,
+    floor: Value = None,
+    method: Value = None,
+    said: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["sageattention_arch"],
+    gpu: Value,
+    device: Value = None,
+    floor: Value = None,
+    method: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -1480,6 +1526,8 @@ def finding(
     variant: Literal["tgi"],
     gpu: Value,
     device: Value = None,
+    floor: Value = None,
+    method: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -1493,6 +1541,8 @@ def finding(
     variant: Literal["triton"],
     gpu: Value,
     device: Value = None,
+    floor: Value = None,
+    method: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -1506,6 +1556,8 @@ def finding(
     variant: Literal["triton_llvm"],
     gpu: Value,
     device: Value = None,
+    floor: Value = None,
+    method: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -1519,6 +1571,8 @@ def finding(
     variant: Literal["unsloth"],
     gpu: Value,
     device: Value = None,
+    floor: Value = None,
+    method: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -1532,6 +1586,8 @@ def finding(
     variant: Literal["unsloth_float8"],
     gpu: Value,
     device: Value = None,
+    floor: Value = None,
+    method: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -1545,7 +1601,24 @@ def finding(
     variant: Literal["vllm"],
     gpu: Value,
     device: Value = None,
+    floor: Value = None,
+    method: Value = None,
     said: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["vllm_quant"],
+    floor: Value,
+    gpu: Value,
+    method: Value,
+    said: Value,
+    device: Value = None,
 ) -> Finding: ...
 
 
@@ -1558,6 +1631,8 @@ def finding(
     variant: Literal["vllm_rocm"],
     gpu: Value,
     device: Value = None,
+    floor: Value = None,
+    method: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -1570,7 +1645,9 @@ def finding(
     evidence: str | None = None,
     variant: Literal["xformers_mac"],
     device: Value = None,
+    floor: Value = None,
     gpu: Value = None,
+    method: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -1584,7 +1661,9 @@ def finding(
     variant: Literal["xformers_mps"],
     device: Value,
     said: Value,
+    floor: Value = None,
     gpu: Value = None,
+    method: Value = None,
 ) -> Finding: ...
 
 
