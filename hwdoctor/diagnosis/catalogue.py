@@ -209,6 +209,8 @@ class Code(str, Enum):
     BNB_ROCM_PREVIEW = "extension.bitsandbytes_rocm_preview"
     # issue 38: GPU-only packages on a machine with no NVIDIA GPU
     DEEPSPEED_NO_DEVICE = "backend.deepspeed_no_device"
+    # issue 38 (s9-kernels): a GPU-only library that asked torch for a GPU and found none
+    GPU_LIBRARY_NO_GPU = "backend.gpu_library_without_gpu"
     # issue 38: a library's version pin refused, and a Python no release is built for
     PIN_REFUSED = "python.package_version_refused"
     PYTHON_VERSION_UNSUPPORTED = "python.version_unsupported"
@@ -3244,6 +3246,61 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "on a machine without an NVIDIA GPU DeepSpeed's launcher does not run (its accelerator "
         "setup guide lists Intel CPU and XPU, Google TPU, Ascend NPU and Gaudi besides CUDA): "
         "run the script there without the launcher, or on a machine with a GPU",
+    ),
+    # issue 38 (s9-kernels): Unsloth's and Triton's own check for a GPU (readers/messages.py
+    # cites each library's code)
+    Code.GPU_LIBRARY_NO_GPU: Entry(
+        E, "a GPU-only library found no GPU in its process",
+        "Unsloth and Triton run only on a GPU and ask torch for one. Unsloth tries "
+        "torch.cuda (NVIDIA, and AMD through HIP), torch.xpu and torch.accelerator and stops "
+        "with none (unsloth/device_type.py get_device_type: \"Unsloth cannot find any torch "
+        "accelerator? You need a GPU.\"; earlier releases \"Unsloth: No NVIDIA GPU found? "
+        "Unsloth currently only supports GPUs!\" and \"Unsloth currently only works on "
+        "NVIDIA …\"). Triton takes the one GPU driver that is active, its NVIDIA driver where "
+        "torch.cuda.is_available() on a CUDA build, its AMD driver on a ROCm build (python/"
+        "triton/runtime/driver.py _create_driver: \"0 active drivers ([]). There should only "
+        "be one.\"). Either way torch in that process sees no GPU: torch's CPU build, a torch "
+        "built for another CUDA or platform than the machine's (DGX Spark's GB10, "
+        "unslothai/unsloth#3553), no working driver, a container, Ray task or docker build "
+        "without the GPUs, or a runtime that has none (a TPU or CPU notebook runtime).",
+        "Unsloth found no GPU in its process (Unsloth: \"{said}\"): torch there sees none"
+        "{shown}",
+        advice="make torch see the GPU where Unsloth runs: python -c \"import torch; "
+        "print(torch.__version__, torch.cuda.is_available())\" there must show a CUDA (or "
+        "ROCm, XPU) build of torch and True; pip's default index has torch's CPU build for "
+        "Windows (PyTorch's install selector takes its CUDA builds from download.pytorch.org), "
+        "and hwdoctor detect there says whether the build, the driver or the container is "
+        "what is missing. On a runtime without a GPU (a TPU or CPU-only notebook runtime) "
+        "Unsloth does not train: its maintainers' answer for a TPU in unslothai/unsloth#5226",
+        variants={
+            "triton": "Triton found no GPU driver in its process (Triton: \"{said}\"): torch "
+            "there sees no GPU{shown}",
+            "triton_other": "Triton found no GPU driver in its process (Triton: \"{said}\")"
+            "{shown}: the installed Triton's backends are NVIDIA's and AMD's GPUs, and this "
+            "accelerator is neither",
+            "other": "Unsloth found no GPU in its process (Unsloth: \"{said}\"){shown}: "
+            "Unsloth runs on NVIDIA, AMD and Intel GPUs (unsloth/device_type.py), and this "
+            "accelerator is none of them",
+        },
+        variant_advice={
+            "triton_other": "on this accelerator Triton's kernels need its vendor's Triton "
+            "build in place of the triton package (Ascend's triton-ascend beside torch-npu; "
+            "Intel's XPU backend, intel/intel-xpu-backend-for-triton, which torch's XPU wheels "
+            "bring as pytorch-triton-xpu), or the program's path that does not use Triton's "
+            "kernels (torch.compile off); a CUDA torch is no remedy here",
+            "other": "train on this accelerator without Unsloth (transformers' Trainer or "
+            "TRL with peft run on it through torch's device for it), or run Unsloth on a "
+            "machine with an NVIDIA, AMD or Intel GPU; a CUDA torch is no remedy here",
+            "triton": "run the step that compiles or launches Triton's kernels where torch "
+            "sees the GPU (torch.cuda.is_available() True in that process): not in a docker "
+            "build, which runs without the host's GPUs, nor in a Ray task or actor given no "
+            "GPU (num_gpus), which Ray starts with CUDA_VISIBLE_DEVICES empty; hwdoctor detect "
+            "in that process says what hides it. Where torch does see the GPU there, Triton's "
+            "own install is what fails: reinstall the triton release the installed torch pins "
+            "(huggingface/sentence-transformers#3557). Where the machine has no NVIDIA or AMD "
+            "GPU, run without Triton's kernels (torch.compile off, the library's path that does "
+            "not use them)",
+        },
     ),
     # issue 38: a library's version pin refused, and a Python no release is built for
     Code.PIN_REFUSED: Entry(

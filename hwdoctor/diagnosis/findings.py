@@ -4420,6 +4420,54 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.GPU_LIBRARY_NO_GPU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    said: Value,
+    shown: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GPU_LIBRARY_NO_GPU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["other"],
+    said: Value,
+    shown: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GPU_LIBRARY_NO_GPU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["triton"],
+    said: Value,
+    shown: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GPU_LIBRARY_NO_GPU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["triton_other"],
+    said: Value,
+    shown: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.PIN_REFUSED],
     *,
     backend: str | None = None,

@@ -170,6 +170,7 @@ _RESTS_ON: Final = (
     ("host.container_toolkit", ("stated",)),  # issue 38: container toolkit recordings
     ("backend.vllm_ascend_device", ("stated", "accelerator")),  # issue 38: Ascend's wordings
     ("backend.deepspeed_no_device", ("stated",)),  # issue 38: no NVIDIA GPU
+    ("backend.gpu_library_without_gpu", ("stated", "accelerator")),  # issue 38 (s9-kernels)
     ("python.package_version_refused", ("pin",)),  # issue 38: a version pin refused
     ("python.version_unsupported", ("python_pin", "host")),
     ("backend.vllm_ascend_kernels", ("stated",)),  # issue 38: vLLM Ascend's compiled part
@@ -433,6 +434,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     if nogpu := _no_gpu_packages(paste, facts):
         found = (*(f for f in found if f.code != Code.VLLM_NO_DEVICE.value), *nogpu)
     found = (*found, *_deepspeed_no_device(facts, found))  # issue 38: the launcher's words
+    found = (*found, *_gpu_library_no_gpu(paste, facts))  # issue 38 (s9-kernels)
     # issue 38: vLLM's CPU (or TPU) platform reaching CUDA-only code: no CPU-only torch to replace
     if platform := _vllm_platform_no_cuda(paste, facts):
         found = (*(f for f in found if f.code != Code.CPU_ONLY_BUILD.value), *platform)
@@ -4017,6 +4019,45 @@ def _deepspeed_no_device(facts: _Read, found: Sequence[Finding]) -> tuple[Findin
         return ()
     facts.use("stated", said[0])
     return (finding(Code.DEEPSPEED_NO_DEVICE, backend=_CUDA),)
+
+
+def _gpu_library_no_gpu(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """Unsloth's or Triton's own words that torch showed them no GPU (readers/messages.py
+    cites each library's check): the library's cause, with what the paste shows of the
+    machine where it shows one without an NVIDIA GPU (`_no_nvidia_gpu`: a Mac, torch's CPU
+    build, no driver). No install line: the machine's GPU, torch build and driver are what
+    the paste leaves open."""
+    said = facts.all(FactKey.MESSAGE_LIBRARY_NO_GPU)
+    shown_available = facts.one(FactKey.CUDA_AVAILABLE)
+    if not said or (shown_available and shown_available.value.strip().lower() in ("true", "yes")):
+        return ()  # torch saw the GPU: the library's own fault, not the machine's
+    # the line that raised, before the traceback's line of source that holds the same words
+    said = sorted(said, key=lambda f: "raise " in f.quote.text)
+    facts.use("stated", *said)
+    shown, backend, other = "", _CUDA, False
+    accelerators = accelerators_shown(paste)
+    if others := [key for key in accelerators if key not in (_MPS, _CPU)]:
+        # another accelerator (an Ascend NPU, an Intel GPU, Gaudi): the library has no backend
+        # for it in this install; judged for that accelerator, never a CUDA remedy
+        backend, other = others[0], True
+        line = accelerators[backend][0]
+        facts.use("accelerator", line)
+        shown = f"; the paste shows {registry.BY_KEY[backend].hardware} ({_npu_words(line)})"
+    elif (machine := _no_nvidia_gpu(paste, facts)) is not None:
+        line, backend, hardware, words = machine
+        facts.use("accelerator", line)
+        shown = f"; the paste shows {hardware} ({words})"
+    words = printable(said[0].value)[:60]
+    triton = "active drivers" in words
+    variant: Literal["triton", "triton_other", "other"] | None = (
+        ("triton_other" if other else "triton") if triton else "other" if other else None
+    )
+    said_words = "0 active drivers ([]). There should only be one." if triton else words
+    return (
+        finding(
+            Code.GPU_LIBRARY_NO_GPU, backend=backend, variant=variant, said=said_words, shown=shown
+        ),
+    )
 
 
 # issue 38: a library's version pin refused. A pip resolver conflict is judged where it is

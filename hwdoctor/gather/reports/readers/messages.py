@@ -390,6 +390,26 @@ _VLLM_QUANT_CAPABILITY: Final = re.compile(
 # (commit 4b0824d, "sm120 early support"), "sm121" after it; any other: `raise ValueError(
 # f"Unsupported CUDA architecture: {arch}")`). The value: the architecture, "sm75".
 _SAGE_ARCH: Final = re.compile(r"Unsupported CUDA architecture: (sm_?\d{2,3})\b")
+# issue 38 (s9-kernels): GPU-only libraries that ask torch for a GPU and find none. Unsloth's
+# device check (unslothai/unsloth unsloth/__init__.py get_device_type, unsloth/device_type.py
+# from late 2025; the same in unsloth_zoo/device_type.py): torch.cuda, HIP, torch.xpu, then
+# torch.accelerator, and with none, NotImplementedError in the words of its release:
+# "Unsloth: No NVIDIA GPU found? Unsloth currently only supports GPUs!" (2024 to early 2025),
+# "Unsloth currently only works on NVIDIA GPUs and Intel GPUs.", "… on NVIDIA, AMD and Intel
+# GPUs." and "Unsloth cannot find any torch accelerator? You need a GPU." (unslothai/unsloth@
+# a6cf91d, October 2025). Triton's choice of its driver (triton-lang/triton python/triton/
+# runtime/driver.py _create_driver: `raise RuntimeError(f"{len(actives)} active drivers
+# ({actives}). There should only be one.")`, its NVIDIA driver active where
+# torch.cuda.is_available() and torch.version.hip is None, third_party/nvidia/backend/
+# driver.py CudaDriver.is_active): with none, "0 active drivers ([]). There should only be
+# one.". The value: the words.
+_LIBRARY_NO_GPU: Final = re.compile(
+    r"Unsloth: No NVIDIA GPU found\?(?: Unsloth currently only supports GPUs!)?"
+    r"|Unsloth currently only works on NVIDIA\b[\w ,]{0,30}"
+    r"|Unsloth cannot find any torch accelerator(?:\? You need a GPU\.)?"
+    # a title retells it without its end or its list ("0 active drivers. There should be …")
+    r"|\b0 active drivers(?: \(\[\]\)|\. There should)"
+)
 # transformers' TrainingArguments with bf16 where torch says the GPU has none
 # (transformers/training_args.py __post_init__: "Your setup doesn't support bf16/gpu." and,
 # where CUDA is available, " You need Ampere+ GPU with cuda>=11.0."; before 4.3x always
@@ -2061,6 +2081,7 @@ RECOGNISERS: Final = (
         ).strip(),
     ),
     _Recogniser(_SAGE_ARCH, FactKey.MESSAGE_SAGE_ARCH, made=lambda m: m[1].replace("_", "")),
+    _Recogniser(_LIBRARY_NO_GPU, FactKey.MESSAGE_LIBRARY_NO_GPU, group=0),  # no GPU at all
     _Recogniser(_HF_BF16, FactKey.MESSAGE_HF_BF16, group=0),
     _Recogniser(
         _MPS_BF16, FactKey.MESSAGE_MPS_BF16, made=lambda m: "macos" if m.group(1) else "torch"
