@@ -4031,6 +4031,8 @@ def _gpu_library_no_gpu(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     shown_available = facts.one(FactKey.CUDA_AVAILABLE)
     if not said or (shown_available and shown_available.value.strip().lower() in ("true", "yes")):
         return ()  # torch saw the GPU: the library's own fault, not the machine's
+    if facts.all(FactKey.TRITON_FORKED_PROBE) and any("active drivers" in f.value for f in said):
+        return ()  # Triton 3.7's own probe in a forked worker (readers/messages.py): unread
     # the line that raised, before the traceback's line of source that holds the same words
     said = sorted(said, key=lambda f: "raise " in f.quote.text)
     facts.use("stated", *said)

@@ -189,6 +189,7 @@ class FactKey(str, Enum):
     MESSAGE_VLLM_QUANT_CAPABILITY = "message.vllm_quant_capability"  # "awq 75 70"
     MESSAGE_SAGE_ARCH = "message.sageattention_arch"  # SageAttention 2: "sm75"
     MESSAGE_LIBRARY_NO_GPU = "message.library_no_gpu"  # Unsloth's or Triton's: no GPU found
+    TRITON_FORKED_PROBE = "triton.forked_probe"  # Triton 3.7's cuInit(0) in a forked worker
     # issue 38: vLLM on an AMD GPU its ROCm support leaves out
     VLLM_SAID = "vllm.said"  # a line only vLLM prints or holds: its log, its path, its pin
     VLLM_GFX906_FORK = "vllm.gfx906_fork"  # a community build for gfx906 named in the paste

@@ -410,6 +410,12 @@ _LIBRARY_NO_GPU: Final = re.compile(
     # a title retells it without its end or its list ("0 active drivers. There should be …")
     r"|\b0 active drivers(?: \(\[\]\)|\. There should)"
 )
+# issue 38 (s9-kernels): Triton 3.7's own probe failing in a forked process, not the machine:
+# its NVIDIA driver's is_active() became a cuInit(0) call (triton-lang/triton#9578), which in
+# a process forked after CUDA was initialised returns CUDA_ERROR_NOT_INITIALIZED, so Inductor's
+# compile workers saw "0 active drivers" beside a working GPU (pytorch/pytorch#184643; Triton
+# went back to torch's check where torch is imported, triton-lang/triton#10614, #10935).
+_TRITON_FORKED_PROBE: Final = re.compile(r"\bcuInit\(0\)|\bCUDA_ERROR_NOT_INITIALIZED\b")
 # transformers' TrainingArguments with bf16 where torch says the GPU has none
 # (transformers/training_args.py __post_init__: "Your setup doesn't support bf16/gpu." and,
 # where CUDA is available, " You need Ampere+ GPU with cuda>=11.0."; before 4.3x always
@@ -2082,6 +2088,7 @@ RECOGNISERS: Final = (
     ),
     _Recogniser(_SAGE_ARCH, FactKey.MESSAGE_SAGE_ARCH, made=lambda m: m[1].replace("_", "")),
     _Recogniser(_LIBRARY_NO_GPU, FactKey.MESSAGE_LIBRARY_NO_GPU, group=0),  # no GPU at all
+    _Recogniser(_TRITON_FORKED_PROBE, FactKey.TRITON_FORKED_PROBE, group=0),
     _Recogniser(_HF_BF16, FactKey.MESSAGE_HF_BF16, group=0),
     _Recogniser(
         _MPS_BF16, FactKey.MESSAGE_MPS_BF16, made=lambda m: "macos" if m.group(1) else "torch"
