@@ -197,7 +197,8 @@ def test_sageattention_refusing_the_architecture_is_named(name: str) -> None:
 
 
 def test_below_sm80_is_run_without_it_and_sm120_is_an_upgrade() -> None:
-    _, old = detect(ERRORS / "framepack384-title-rtx6000-sageattention-unsupported-sm75-uninstalled.md")
+    old_gpu = "framepack384-title-rtx6000-sageattention-unsupported-sm75-uninstalled.md"
+    _, old = detect(ERRORS / old_gpu)
     assert "uninstall sageattention" in str(_only(old, "extension.arch_unsupported")["advice"])
     _, new = detect(ERRORS / "comfyui7494-wanvideo-sageattention-2.0.0-unsupported-sm120.md")
     advice = str(_only(new, "extension.arch_unsupported")["advice"])
@@ -231,7 +232,7 @@ def test_triton_on_an_ascend_npu_is_judged_for_the_npu() -> None:
     assert found["backend"] == "npu"
     assert "Huawei Ascend NPU" in str(found["message"])
     assert "triton-ascend" in str(found["advice"])
-    shown = " ".join(str(f.get("remedy") or "") + str(f.get("advice") or "") for f in data["findings"])
+    shown = " ".join(f"{f.get('remedy') or ''} {f.get('advice') or ''}" for f in data["findings"])
     assert not any(word in shown for word in CUDA_OR_ROCM)
     assert 1 in _lines(found)
 

@@ -1254,8 +1254,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "where the program uses it whenever it is installed (FramePack), or turn off the "
             "option that asks for it (ComfyUI's --use-sage-attention, a node's attention mode "
             "\"sageattn\"); the program then uses torch's scaled_dot_product_attention or "
-            "xformers. On a GPU of compute capability 7.x, SageAttention 1 (pip install "
-            "sageattention==1.0.6, its README; Triton kernels) is the version offered for such "
+            "xformers. On a GPU of compute capability 7.x, SageAttention 1 (its release "
+            "1.0.6 in its README; Triton kernels) is the version offered for such "
             "GPUs in lllyasviel/FramePack#394",
             "sageattention_arch": "upgrade SageAttention to a release with kernels for this GPU: "
             "v2.2.0 added sm120 (RTX 50 series, RTX PRO Blackwell), built with CUDA 12.8 or "

@@ -1460,11 +1460,12 @@ def _at(named: _Named, capability: tuple[int, int], arch: str = "") -> tuple[str
         # one GPU named twice in prose ("RTX 2060 super 8gb", "RTX 2060 super") is one
         if cc == capability and not any(name.startswith(n) or n.startswith(name) for n, _ in at):
             at.append((name, lines))
-    cc = f"compute capability {capability[0]}.{capability[1]}"
+    words = f"compute capability {capability[0]}.{capability[1]}"
     if not at:
-        return f"a GPU of {cc}{f' ({arch})' if arch else ''}", []
-    cc += f", {arch}" if arch else ""
-    return " and ".join(f"the {name} ({cc})" for name, _ in at), [f for _, s in at for f in s[:1]]
+        return f"a GPU of {words}{f' ({arch})' if arch else ''}", []
+    words += f", {arch}" if arch else ""
+    lines = [f for _, said in at for f in said[:1]]
+    return " and ".join(f"the {name} ({words})" for name, _ in at), lines
 
 
 # issue 38 (s9-kernels): the words of vLLM's two quantization checks (readers/messages.py
