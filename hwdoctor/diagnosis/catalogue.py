@@ -210,6 +210,8 @@ class Code(str, Enum):
     BNB_ROCM_PREVIEW = "extension.bitsandbytes_rocm_preview"
     # issue 38: GPU-only packages on a machine with no NVIDIA GPU
     DEEPSPEED_NO_DEVICE = "backend.deepspeed_no_device"
+    # issue 38 (s9-kernels): a GPU-only library that asked torch for a GPU and found none
+    GPU_LIBRARY_NO_GPU = "backend.gpu_library_without_gpu"
     # issue 38: a library's version pin refused, and a Python no release is built for
     PIN_REFUSED = "python.package_version_refused"
     PYTHON_VERSION_UNSUPPORTED = "python.version_unsupported"
@@ -1256,6 +1258,18 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "vllm_rocm": "vLLM does not support {gpu} on ROCm: vLLM's ROCm support lists "
             "gfx90a, gfx942, gfx950, gfx1100/1101, gfx1200/1201 and gfx1150/1151, and ROCm's "
             "Triton, which its attention needs, has no gfx906 target",
+            # issue 38 (s9-kernels): vLLM's quantization floor (vllm/config.py
+            # _verify_quantization; compressed_tensors.py _check_scheme_supported)
+            "vllm_quant": "vLLM's {method} quantization does not run on {gpu}: vLLM runs it on "
+            "a GPU of compute capability {floor} (vLLM: \"{said} …\")",
+            # issue 38 (s9-kernels): SageAttention 2's kernels by architecture (thu-ml/
+            # SageAttention sageattention/core.py sageattn)
+            "sageattention": "SageAttention 2 has no kernels for {gpu} (SageAttention: "
+            "\"Unsupported CUDA architecture\"): its kernels need a GPU of compute capability "
+            "8.0 (Ampere) or newer",
+            "sageattention_arch": "the installed SageAttention has no kernels for {gpu} "
+            "(SageAttention: \"Unsupported CUDA architecture\"): SageAttention 2 chooses among "
+            "sm80, sm86, sm89 and sm90 kernels, sm120 from v2.2.0 and sm121 after it",
             # issue 38 (archlib): flash-attn on a Mac, and its CUDA build path on a ROCm torch
             "flash_attn_mac": "flash-attn has no build for a Mac (flash-attn: \"nvcc was not "
             "found\"): it is built for NVIDIA GPUs (CUDA) and AMD GPUs (ROCm) on Linux and "
@@ -1339,6 +1353,30 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "fail next (Triton's \"too old\")",
             "unsloth_float8": "load the model with float8_kv_cache=False, or use a GPU of "
             "compute capability 8.0 or newer (an A100, an RTX 30 series or newer)",
+            # issue 38 (s9-kernels): vLLM's quantization floor
+            "vllm_quant": "serve a checkpoint in a quantization that vLLM runs on this GPU "
+            "(vLLM's table of quantization methods by GPU generation: https://docs.vllm.ai/en/"
+            "latest/features/quantization/supported_hardware.html), or the model unquantized in "
+            "float16 (--dtype half) where it fits in the GPUs' memory; or run it on a GPU of "
+            "compute capability {floor}. Floors move between vLLM releases (AWQ's was 8.0 in "
+            "October 2023 and 7.5 weeks later, vllm-project/vllm#1282 and #1488): the message "
+            "of the release installed is the one that counts",
+            # issue 38 (s9-kernels): SageAttention below its floor; the answers in
+            # lllyasviel/FramePack#384 and #394 (woct0rdho, who builds SageAttention's Windows
+            # wheels: FlashAttention 2 and SageAttention 2 do not support GPUs below sm80, try
+            # xformers, FlashAttention 1 or SageAttention 1; "Yes, that fixed it")
+            "sageattention": "run without SageAttention 2 on this GPU: uninstall sageattention "
+            "where the program uses it whenever it is installed (FramePack), or turn off the "
+            "option that asks for it (ComfyUI's --use-sage-attention, a node's attention mode "
+            "\"sageattn\"); the program then uses torch's scaled_dot_product_attention or "
+            "xformers. On a GPU of compute capability 7.x, SageAttention 1 (its release "
+            "1.0.6 in its README; Triton kernels) is the version offered for such "
+            "GPUs in lllyasviel/FramePack#394",
+            "sageattention_arch": "upgrade SageAttention to a release with kernels for this GPU: "
+            "v2.2.0 added sm120 (RTX 50 series, RTX PRO Blackwell), built with CUDA 12.8 or "
+            "newer (its setup.py: \"CUDA 12.8 or higher is required for compute capability "
+            "12.0\"); where no release lists the GPU, turn SageAttention off (uninstall it, or "
+            "the program's option that asks for it)",
             # issue 38: vLLM on an AMD GPU its ROCm support leaves out
             "vllm_rocm": "on this GPU, serve the model with llama.cpp's HIP build, which "
             "compiles for gfx906, or a community build of vLLM for gfx906 (nlzy/vllm-gfx906, "
@@ -3361,6 +3399,61 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "on a machine without an NVIDIA GPU DeepSpeed's launcher does not run (its accelerator "
         "setup guide lists Intel CPU and XPU, Google TPU, Ascend NPU and Gaudi besides CUDA): "
         "run the script there without the launcher, or on a machine with a GPU",
+    ),
+    # issue 38 (s9-kernels): Unsloth's and Triton's own check for a GPU (readers/messages.py
+    # cites each library's code)
+    Code.GPU_LIBRARY_NO_GPU: Entry(
+        E, "a GPU-only library found no GPU in its process",
+        "Unsloth and Triton run only on a GPU and ask torch for one. Unsloth tries "
+        "torch.cuda (NVIDIA, and AMD through HIP), torch.xpu and torch.accelerator and stops "
+        "with none (unsloth/device_type.py get_device_type: \"Unsloth cannot find any torch "
+        "accelerator? You need a GPU.\"; earlier releases \"Unsloth: No NVIDIA GPU found? "
+        "Unsloth currently only supports GPUs!\" and \"Unsloth currently only works on "
+        "NVIDIA …\"). Triton takes the one GPU driver that is active, its NVIDIA driver where "
+        "torch.cuda.is_available() on a CUDA build, its AMD driver on a ROCm build (python/"
+        "triton/runtime/driver.py _create_driver: \"0 active drivers ([]). There should only "
+        "be one.\"). Either way torch in that process sees no GPU: torch's CPU build, a torch "
+        "built for another CUDA or platform than the machine's (DGX Spark's GB10, "
+        "unslothai/unsloth#3553), no working driver, a container, Ray task or docker build "
+        "without the GPUs, or a runtime that has none (a TPU or CPU notebook runtime).",
+        "Unsloth found no GPU in its process (Unsloth: \"{said}\"): torch there sees none"
+        "{shown}",
+        advice="make torch see the GPU where Unsloth runs: python -c \"import torch; "
+        "print(torch.__version__, torch.cuda.is_available())\" there must show a CUDA (or "
+        "ROCm, XPU) build of torch and True; pip's default index has torch's CPU build for "
+        "Windows (PyTorch's install selector takes its CUDA builds from download.pytorch.org), "
+        "and hwdoctor detect there says whether the build, the driver or the container is "
+        "what is missing. On a runtime without a GPU (a TPU or CPU-only notebook runtime) "
+        "Unsloth does not train: its maintainers' answer for a TPU in unslothai/unsloth#5226",
+        variants={
+            "triton": "Triton found no GPU driver in its process (Triton: \"{said}\"): torch "
+            "there sees no GPU{shown}",
+            "triton_other": "Triton found no GPU driver in its process (Triton: \"{said}\")"
+            "{shown}: the installed Triton's backends are NVIDIA's and AMD's GPUs, and this "
+            "accelerator is neither",
+            "other": "Unsloth found no GPU in its process (Unsloth: \"{said}\"){shown}: "
+            "Unsloth runs on NVIDIA, AMD and Intel GPUs (unsloth/device_type.py), and this "
+            "accelerator is none of them",
+        },
+        variant_advice={
+            "triton_other": "on this accelerator Triton's kernels need its vendor's Triton "
+            "build in place of the triton package (Ascend's triton-ascend beside torch-npu; "
+            "Intel's XPU backend, intel/intel-xpu-backend-for-triton, which torch's XPU wheels "
+            "bring as pytorch-triton-xpu), or the program's path that does not use Triton's "
+            "kernels (torch.compile off); a CUDA torch is no remedy here",
+            "other": "train on this accelerator without Unsloth (transformers' Trainer or "
+            "TRL with peft run on it through torch's device for it), or run Unsloth on a "
+            "machine with an NVIDIA, AMD or Intel GPU; a CUDA torch is no remedy here",
+            "triton": "run the step that compiles or launches Triton's kernels where torch "
+            "sees the GPU (torch.cuda.is_available() True in that process): not in a docker "
+            "build, which runs without the host's GPUs, nor in a Ray task or actor given no "
+            "GPU (num_gpus), which Ray starts with CUDA_VISIBLE_DEVICES empty; hwdoctor detect "
+            "in that process says what hides it. Where torch does see the GPU there, Triton's "
+            "own install is what fails: reinstall the triton release the installed torch pins "
+            "(huggingface/sentence-transformers#3557). Where the machine has no NVIDIA or AMD "
+            "GPU, run without Triton's kernels (torch.compile off, the library's path that does "
+            "not use them)",
+        },
     ),
     # issue 38: a library's version pin refused, and a Python no release is built for
     Code.PIN_REFUSED: Entry(

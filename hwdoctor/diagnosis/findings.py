@@ -1501,7 +1501,9 @@ def finding(
     evidence: str | None = None,
     variant: None = None,
     device: Value = None,
+    floor: Value = None,
     gpu: Value = None,
+    method: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -1515,6 +1517,8 @@ def finding(
     variant: Literal["bitsandbytes"],
     gpu: Value,
     device: Value = None,
+    floor: Value = None,
+    method: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -1528,6 +1532,8 @@ def finding(
     variant: Literal["flash_attn"],
     gpu: Value,
     device: Value = None,
+    floor: Value = None,
+    method: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -1541,6 +1547,8 @@ def finding(
     variant: Literal["flash_attn2_used"],
     gpu: Value,
     device: Value = None,
+    floor: Value = None,
+    method: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -1553,7 +1561,9 @@ def finding(
     evidence: str | None = None,
     variant: Literal["flash_attn_mac"],
     device: Value = None,
+    floor: Value = None,
     gpu: Value = None,
+    method: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -1566,7 +1576,9 @@ def finding(
     evidence: str | None = None,
     variant: Literal["flash_attn_rocm"],
     device: Value = None,
+    floor: Value = None,
     gpu: Value = None,
+    method: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -1580,6 +1592,8 @@ def finding(
     variant: Literal["flash_attn_said"],
     gpu: Value,
     device: Value = None,
+    floor: Value = None,
+    method: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -1593,6 +1607,38 @@ def finding(
     variant: Literal["flash_attn_used"],
     gpu: Value,
     device: Value = None,
+    floor: Value = None,
+    method: Value = None,
+    said: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["sageattention"],
+    gpu: Value,
+    device: Value = None,
+    floor: Value = None,
+    method: Value = None,
+    said: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["sageattention_arch"],
+    gpu: Value,
+    device: Value = None,
+    floor: Value = None,
+    method: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -1606,6 +1652,8 @@ def finding(
     variant: Literal["tgi"],
     gpu: Value,
     device: Value = None,
+    floor: Value = None,
+    method: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -1619,6 +1667,8 @@ def finding(
     variant: Literal["triton"],
     gpu: Value,
     device: Value = None,
+    floor: Value = None,
+    method: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -1632,6 +1682,8 @@ def finding(
     variant: Literal["triton_llvm"],
     gpu: Value,
     device: Value = None,
+    floor: Value = None,
+    method: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -1645,6 +1697,8 @@ def finding(
     variant: Literal["unsloth"],
     gpu: Value,
     device: Value = None,
+    floor: Value = None,
+    method: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -1658,6 +1712,8 @@ def finding(
     variant: Literal["unsloth_float8"],
     gpu: Value,
     device: Value = None,
+    floor: Value = None,
+    method: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -1671,7 +1727,24 @@ def finding(
     variant: Literal["vllm"],
     gpu: Value,
     device: Value = None,
+    floor: Value = None,
+    method: Value = None,
     said: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["vllm_quant"],
+    floor: Value,
+    gpu: Value,
+    method: Value,
+    said: Value,
+    device: Value = None,
 ) -> Finding: ...
 
 
@@ -1684,6 +1757,8 @@ def finding(
     variant: Literal["vllm_rocm"],
     gpu: Value,
     device: Value = None,
+    floor: Value = None,
+    method: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -1696,7 +1771,9 @@ def finding(
     evidence: str | None = None,
     variant: Literal["xformers_mac"],
     device: Value = None,
+    floor: Value = None,
     gpu: Value = None,
+    method: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -1710,7 +1787,9 @@ def finding(
     variant: Literal["xformers_mps"],
     device: Value,
     said: Value,
+    floor: Value = None,
     gpu: Value = None,
+    method: Value = None,
 ) -> Finding: ...
 
 
@@ -4527,6 +4606,54 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: None = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GPU_LIBRARY_NO_GPU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    said: Value,
+    shown: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GPU_LIBRARY_NO_GPU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["other"],
+    said: Value,
+    shown: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GPU_LIBRARY_NO_GPU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["triton"],
+    said: Value,
+    shown: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GPU_LIBRARY_NO_GPU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["triton_other"],
+    said: Value,
+    shown: Value,
 ) -> Finding: ...
 
 

@@ -174,6 +174,7 @@ _RESTS_ON: Final = (
     ("host.container_toolkit", ("stated",)),  # issue 38: container toolkit recordings
     ("backend.vllm_ascend_device", ("stated", "accelerator")),  # issue 38: Ascend's wordings
     ("backend.deepspeed_no_device", ("stated",)),  # issue 38: no NVIDIA GPU
+    ("backend.gpu_library_without_gpu", ("stated", "accelerator")),  # issue 38 (s9-kernels)
     ("python.package_version_refused", ("pin",)),  # issue 38: a version pin refused
     ("python.version_unsupported", ("python_pin", "host")),
     ("backend.vllm_ascend_kernels", ("stated",)),  # issue 38: vLLM Ascend's compiled part
@@ -298,6 +299,8 @@ _WHAT: Final = {
     FactKey.MESSAGE_MPS_BUFFER_SHORT: "Metal (MPS) says",
     # issue 38: Unsloth's refusal of an old GPU, and its banner's compute capability
     FactKey.MESSAGE_UNSLOTH_TOO_OLD: "Unsloth says",
+    FactKey.MESSAGE_VLLM_QUANT_CAPABILITY: "vLLM says (quantization)",  # issue 38 (s9-kernels)
+    FactKey.MESSAGE_SAGE_ARCH: "SageAttention says",  # issue 38 (s9-kernels)
     FactKey.UNSLOTH_CAPABILITY: "GPU capability (Unsloth's banner)",
     FactKey.VLLM_SAID: "vLLM",  # issue 38: vLLM on an AMD GPU its ROCm support leaves out
     # issue 38: Ascend NPU memory and CANN's libraries
@@ -457,6 +460,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     if nogpu := _no_gpu_packages(paste, facts):
         found = (*(f for f in found if f.code != Code.VLLM_NO_DEVICE.value), *nogpu)
     found = (*found, *_deepspeed_no_device(facts, found))  # issue 38: the launcher's words
+    found = (*found, *_gpu_library_no_gpu(paste, facts))  # issue 38 (s9-kernels)
     # issue 38: vLLM's CPU (or TPU) platform reaching CUDA-only code: no CPU-only torch to replace
     if platform := _vllm_platform_no_cuda(paste, facts):
         found = (*(f for f in found if f.code != Code.CPU_ONLY_BUILD.value), *platform)
@@ -1472,6 +1476,93 @@ def _unsloth_too_old(named: _Named, facts: _Read) -> tuple[Finding, ...]:
     )
 
 
+def _from_integer(value: str) -> tuple[int, int] | None:
+    """A compute capability in the integer form vLLM and SageAttention print ("75", "sm120")
+    as (major, minor): the last digit is the minor."""
+    digits = value.removeprefix("sm")
+    return (int(digits[:-1]), int(digits[-1])) if digits.isdigit() and len(digits) >= 2 else None
+
+
+def _at(named: _Named, capability: tuple[int, int], arch: str = "") -> tuple[str, list[PastedFact]]:
+    """The GPUs the paste names at this compute capability, in words ("the Tesla V100 (compute
+    capability 7.0)"), with a line that names each; where it names none at it, the capability
+    the library's message gives ("a GPU of compute capability 7.0")."""
+    at: list[tuple[str, list[PastedFact]]] = []
+    for name, (cc, lines) in named.items():
+        # one GPU named twice in prose ("RTX 2060 super 8gb", "RTX 2060 super") is one
+        if cc == capability and not any(name.startswith(n) or n.startswith(name) for n, _ in at):
+            at.append((name, lines))
+    words = f"compute capability {capability[0]}.{capability[1]}"
+    if not at:
+        return f"a GPU of {words}{f' ({arch})' if arch else ''}", []
+    words += f", {arch}" if arch else ""
+    lines = [f for _, said in at for f in said[:1]]
+    return " and ".join(f"the {name} ({words})" for name, _ in at), lines
+
+
+# issue 38 (s9-kernels): the words of vLLM's two quantization checks (readers/messages.py
+# cites each), by the method the reader gives: compressed-tensors' scheme check, or the method's.
+_VLLM_QUANT_SAID: Final = {
+    "scheme": "Quantization scheme is not supported for the current GPU",
+}
+
+
+def _vllm_quant_floor(named: _Named, facts: _Read) -> tuple[Finding, ...]:
+    """vLLM's refusal of a quantization on this GPU (vllm/config.py _verify_quantization,
+    compressed_tensors.py _check_scheme_supported): the message carries the method's floor and
+    the GPU's capability itself, so it names the cause with or without a GPU in the paste; the
+    GPU is named where the paste shows one at that capability."""
+    said = facts.all(FactKey.MESSAGE_VLLM_QUANT_CAPABILITY)
+    if not said:
+        return ()
+    method, floor_text, have_text, *exact = (*said[0].value.split(), "", "", "")
+    floor, have = _from_integer(floor_text), _from_integer(have_text)
+    if floor is None or have is None or (have >= floor and exact[0] != "exact"):
+        return ()
+    gpu, lines = _at(named, have)
+    facts.use("stated", *(f for f in said if f.value == said[0].value))
+    facts.use("gpus", *lines)
+    words = _VLLM_QUANT_SAID.get(
+        method, f"The quantization method {printable(method)[:40]} is not supported"
+    )
+    return (
+        finding(
+            Code.EXTENSION_ARCH_UNSUPPORTED,
+            backend=_CUDA,
+            variant="vllm_quant",
+            gpu=gpu,
+            method="compressed-tensors" if method == "scheme" else printable(method)[:40],
+            floor=f"{floor[0]}.{floor[1]}{'' if exact[0] == 'exact' else ' or newer'}",
+            said=words,
+        ),
+    )
+
+
+# SageAttention 2's architectures below which none of its kernels run (thu-ml/SageAttention
+# sageattention/core.py sageattn: sm80 is its lowest; its README: "Optmized kernels for
+# Ampere, Ada and Hopper GPUs").
+_SAGE_FLOOR: Final = (8, 0)
+
+
+def _sageattention_arch(named: _Named, facts: _Read) -> tuple[Finding, ...]:
+    """SageAttention 2's "Unsupported CUDA architecture: smXY" (sageattention/core.py): a GPU
+    below its floor (Turing, Volta, Pascal), or one its installed release has no kernels for
+    (sm120 before v2.2.0), named with the GPU the paste shows at that architecture."""
+    said = facts.all(FactKey.MESSAGE_SAGE_ARCH)
+    # each architecture the paste's messages name (a thread's title and its comment may differ)
+    arches = {f.value: cc for f in said if (cc := _from_integer(f.value)) is not None}
+    if not arches:
+        return ()
+    named_at = [_at(named, cc, arch) for arch, cc in arches.items()]
+    facts.use("stated", *said)
+    facts.use("gpus", *(f for _, lines in named_at for f in lines))
+    variant: Literal["sageattention", "sageattention_arch"] = (
+        "sageattention" if min(arches.values()) < _SAGE_FLOOR else "sageattention_arch"
+    )
+    gpu = " and ".join(words for words, _ in named_at)
+    return (finding(Code.EXTENSION_ARCH_UNSUPPORTED, backend=_CUDA, variant=variant, gpu=gpu),)
+
+
 def _below(named: _Named, floor: tuple[int, int]) -> tuple[str | None, list[PastedFact]]:
     """The GPUs named below `floor`, in words ("the Tesla P40 (compute capability 6.1)"), and
     a line that names each; "" when no GPU's capability is known; None when every known one
@@ -1530,6 +1621,8 @@ def _refused(evidence: Evidence, facts: _Read, before: Sequence[Finding]) -> tup
         )
     found.extend(_tgi_flash_required(named, facts))  # issue 38: TGI on a V100
     found.extend(_flash_attn_gpu(named, facts))  # issue 38: device: flash-attn's floor
+    found.extend(_vllm_quant_floor(named, facts))  # issue 38 (s9-kernels)
+    found.extend(_sageattention_arch(named, facts))  # issue 38 (s9-kernels)
     said = facts.all(FactKey.MESSAGE_HF_BF16)
     gpu, lines = _below(named, _BF16_FLOOR)
     if said and gpu is not None and not _no_cuda(facts):
@@ -4125,6 +4218,47 @@ def _deepspeed_no_device(facts: _Read, found: Sequence[Finding]) -> tuple[Findin
         return ()
     facts.use("stated", said[0])
     return (finding(Code.DEEPSPEED_NO_DEVICE, backend=_CUDA),)
+
+
+def _gpu_library_no_gpu(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """Unsloth's or Triton's own words that torch showed them no GPU (readers/messages.py
+    cites each library's check): the library's cause, with what the paste shows of the
+    machine where it shows one without an NVIDIA GPU (`_no_nvidia_gpu`: a Mac, torch's CPU
+    build, no driver). No install line: the machine's GPU, torch build and driver are what
+    the paste leaves open."""
+    said = facts.all(FactKey.MESSAGE_LIBRARY_NO_GPU)
+    shown_available = facts.one(FactKey.CUDA_AVAILABLE)
+    if not said or (shown_available and shown_available.value.strip().lower() in ("true", "yes")):
+        return ()  # torch saw the GPU: the library's own fault, not the machine's
+    if facts.all(FactKey.TRITON_FORKED_PROBE) and any("active drivers" in f.value for f in said):
+        return ()  # Triton 3.7's own probe in a forked worker (readers/messages.py): unread
+    # the line that raised, before the traceback's line of source that holds the same words
+    said = sorted(said, key=lambda f: "raise " in f.quote.text)
+    facts.use("stated", *said)
+    shown, backend, other = "", _CUDA, False
+    accelerators = accelerators_shown(paste)
+    if others := [key for key in accelerators if key not in (_MPS, _CPU)]:
+        # another accelerator (an Ascend NPU, an Intel GPU, Gaudi): the library has no backend
+        # for it in this install; judged for that accelerator, never a CUDA remedy
+        backend, other = others[0], True
+        line = accelerators[backend][0]
+        facts.use("accelerator", line)
+        shown = f"; the paste shows {registry.BY_KEY[backend].hardware} ({_npu_words(line)})"
+    elif (machine := _no_nvidia_gpu(paste, facts)) is not None:
+        line, backend, hardware, words = machine
+        facts.use("accelerator", line)
+        shown = f"; the paste shows {hardware} ({words})"
+    words = printable(said[0].value)[:60]
+    triton = "active drivers" in words
+    variant: Literal["triton", "triton_other", "other"] | None = (
+        ("triton_other" if other else "triton") if triton else "other" if other else None
+    )
+    said_words = "0 active drivers ([]). There should only be one." if triton else words
+    return (
+        finding(
+            Code.GPU_LIBRARY_NO_GPU, backend=backend, variant=variant, said=said_words, shown=shown
+        ),
+    )
 
 
 # issue 38: a library's version pin refused. A pip resolver conflict is judged where it is

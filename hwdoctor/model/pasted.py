@@ -185,6 +185,11 @@ class FactKey(str, Enum):
     # issue 38: Unsloth's refusal of an old GPU, and its banner's compute capability
     MESSAGE_UNSLOTH_TOO_OLD = "message.unsloth_too_old"  # value: the floor, "7.0" / "8.0"
     UNSLOTH_CAPABILITY = "unsloth.capability"  # the banner's "CUDA: 6.1": capability, not CUDA
+    # issue 38 (s9-kernels): vLLM's quantization floor, SageAttention's architectures
+    MESSAGE_VLLM_QUANT_CAPABILITY = "message.vllm_quant_capability"  # "awq 75 70"
+    MESSAGE_SAGE_ARCH = "message.sageattention_arch"  # SageAttention 2: "sm75"
+    MESSAGE_LIBRARY_NO_GPU = "message.library_no_gpu"  # Unsloth's or Triton's: no GPU found
+    TRITON_FORKED_PROBE = "triton.forked_probe"  # Triton 3.7's cuInit(0) in a forked worker
     # issue 38: vLLM on an AMD GPU its ROCm support leaves out
     VLLM_SAID = "vllm.said"  # a line only vLLM prints or holds: its log, its path, its pin
     VLLM_GFX906_FORK = "vllm.gfx906_fork"  # a community build for gfx906 named in the paste
@@ -576,6 +581,10 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_MPS_BUFFER_SHORT,
         # issue 38: Unsloth's refusal of an old GPU
         FactKey.MESSAGE_UNSLOTH_TOO_OLD,
+        # issue 38 (s9-kernels): vLLM's quantization floor, SageAttention's architectures
+        FactKey.MESSAGE_VLLM_QUANT_CAPABILITY,
+        FactKey.MESSAGE_SAGE_ARCH,
+        FactKey.MESSAGE_LIBRARY_NO_GPU,
         # issue 38: Ascend NPU memory and CANN's libraries
         FactKey.MESSAGE_NPU_OOM,
         FactKey.MESSAGE_ASCEND_LIBRARY,

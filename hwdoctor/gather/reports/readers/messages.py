@@ -364,6 +364,58 @@ _BNB_INT8: Final = re.compile(r"Your GPU does not support Int8 Matmul")
 _VLLM_BELOW_70: Final = re.compile(
     r"GPUs with compute capability (?:below|less than) 7\.0 are not supported"
 )
+# issue 38 (s9-kernels): vLLM's check of a quantization method against the GPU's compute
+# capability, both in vLLM's integer form (75 for 7.5). The method's floor (vllm/config.py
+# ModelConfig._verify_quantization, vllm/config/vllm.py in later releases: "The quantization
+# method {method} is not supported for the current GPU. Minimum capability: {floor}. Current
+# capability: {capability}." with each method's get_min_capability(), which moves between
+# releases: AWQ's 80 in October 2023 and 75 weeks later, vllm-project/vllm#1282 and #1488;
+# fp8's 90 in April 2024, #4327, lower since), and the compressed-tensors
+# scheme's (vllm/model_executor/layers/quantization/compressed_tensors/compressed_tensors.py
+# _check_scheme_supported: RuntimeError("Quantization scheme is not supported for ", f"the
+# current GPU. Min capability: {floor}. ", f"Current capability: {capability}.") and, for a
+# scheme built for one generation, "Required capability: "), which Python prints as a tuple:
+# "('Quantization scheme is not supported for ', 'the current GPU. Min capability: 80. ', …".
+# The value: "method floor capability", the method "scheme" for compressed-tensors'.
+_VLLM_QUANT_CAPABILITY: Final = re.compile(
+    r"The quantization method ([\w-]{1,40}) is not supported for the current GPU\. "
+    r"Minimum capability: (\d{2,3})\. Current capability: (\d{2,3})"
+    r"|Quantization scheme is not supported for ['\", ]{0,6}the current GPU\. "
+    r"(?:Min|Required) capability: ['\", ]{0,6}(\d{2,3})\. ['\", ]{0,6}"
+    r"Current capability: (\d{2,3})"
+)
+# issue 38 (s9-kernels): SageAttention 2's kernel choice by the GPU's architecture
+# (thu-ml/SageAttention sageattention/core.py sageattn: `arch = get_cuda_arch_versions()
+# [q.device.index]`, "sm80", "sm86", "sm89" and "sm90" in v2.0.1, "sm120" added in v2.2.0
+# (commit 4b0824d, "sm120 early support"), "sm121" after it; any other: `raise ValueError(
+# f"Unsupported CUDA architecture: {arch}")`). The value: the architecture, "sm75".
+_SAGE_ARCH: Final = re.compile(r"Unsupported CUDA architecture: (sm_?\d{2,3})\b")
+# issue 38 (s9-kernels): GPU-only libraries that ask torch for a GPU and find none. Unsloth's
+# device check (unslothai/unsloth unsloth/__init__.py get_device_type, unsloth/device_type.py
+# from late 2025; the same in unsloth_zoo/device_type.py): torch.cuda, HIP, torch.xpu, then
+# torch.accelerator, and with none, NotImplementedError in the words of its release:
+# "Unsloth: No NVIDIA GPU found? Unsloth currently only supports GPUs!" (2024 to early 2025),
+# "Unsloth currently only works on NVIDIA GPUs and Intel GPUs.", "… on NVIDIA, AMD and Intel
+# GPUs." and "Unsloth cannot find any torch accelerator? You need a GPU." (unslothai/unsloth@
+# a6cf91d, October 2025). Triton's choice of its driver (triton-lang/triton python/triton/
+# runtime/driver.py _create_driver: `raise RuntimeError(f"{len(actives)} active drivers
+# ({actives}). There should only be one.")`, its NVIDIA driver active where
+# torch.cuda.is_available() and torch.version.hip is None, third_party/nvidia/backend/
+# driver.py CudaDriver.is_active): with none, "0 active drivers ([]). There should only be
+# one.". The value: the words.
+_LIBRARY_NO_GPU: Final = re.compile(
+    r"Unsloth: No NVIDIA GPU found\?(?: Unsloth currently only supports GPUs!)?"
+    r"|Unsloth currently only works on NVIDIA\b[\w ,]{0,30}"
+    r"|Unsloth cannot find any torch accelerator(?:\? You need a GPU\.)?"
+    # a title retells it without its end or its list ("0 active drivers. There should be …")
+    r"|\b0 active drivers(?: \(\[\]\)|\. There should)"
+)
+# issue 38 (s9-kernels): Triton 3.7's own probe failing in a forked process, not the machine:
+# its NVIDIA driver's is_active() became a cuInit(0) call (triton-lang/triton#9578), which in
+# a process forked after CUDA was initialised returns CUDA_ERROR_NOT_INITIALIZED, so Inductor's
+# compile workers saw "0 active drivers" beside a working GPU (pytorch/pytorch#184643; Triton
+# went back to torch's check where torch is imported, triton-lang/triton#10614, #10935).
+_TRITON_FORKED_PROBE: Final = re.compile(r"\bcuInit\(0\)|\bCUDA_ERROR_NOT_INITIALIZED\b")
 # transformers' TrainingArguments with bf16 where torch says the GPU has none
 # (transformers/training_args.py __post_init__: "Your setup doesn't support bf16/gpu." and,
 # where CUDA is available, " You need Ampere+ GPU with cuda>=11.0."; before 4.3x always
@@ -2288,6 +2340,19 @@ RECOGNISERS: Final = (
     _Recogniser(_LLVM_SHFL, FactKey.MESSAGE_LLVM_SHFL_SYNC, group=0),
     _Recogniser(_BNB_INT8, FactKey.MESSAGE_BNB_INT8, group=0),
     _Recogniser(_VLLM_BELOW_70, FactKey.MESSAGE_VLLM_BELOW_70, group=0),
+    # issue 38 (s9-kernels): vLLM's quantization floor, SageAttention's architectures
+    _Recogniser(
+        _VLLM_QUANT_CAPABILITY,
+        FactKey.MESSAGE_VLLM_QUANT_CAPABILITY,
+        made=lambda m: " ".join(
+            (m[1], m[2], m[3])
+            if m[1]
+            else ("scheme", m[4] or "", m[5] or "", "exact" if "Required" in m[0] else "")
+        ).strip(),
+    ),
+    _Recogniser(_SAGE_ARCH, FactKey.MESSAGE_SAGE_ARCH, made=lambda m: m[1].replace("_", "")),
+    _Recogniser(_LIBRARY_NO_GPU, FactKey.MESSAGE_LIBRARY_NO_GPU, group=0),  # no GPU at all
+    _Recogniser(_TRITON_FORKED_PROBE, FactKey.TRITON_FORKED_PROBE, group=0),
     _Recogniser(_HF_BF16, FactKey.MESSAGE_HF_BF16, group=0),
     _Recogniser(
         _MPS_BF16, FactKey.MESSAGE_MPS_BF16, made=lambda m: "macos" if m.group(1) else "torch"
