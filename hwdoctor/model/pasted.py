@@ -434,6 +434,12 @@ class FactKey(str, Enum):
     # OS: "No module named 'vllm._C'", "Cannot find vllm_C" (value "vllm"), "No module named
     # 'triton'", torch's "Cannot find a working triton installation" (value "triton")
     MESSAGE_NO_OS_BUILD = "message.no_os_build"
+    # issue 38 (s9-imports): "No module named 'X'" (a top-level module: the value), "cannot
+    # import name 'X' from 'Y'" / "module 'Y' has no attribute 'X'" (the value "Y X"), and
+    # transformers' "requires the X library but it was not found" (the value "X <floor>")
+    MESSAGE_MODULE_MISSING = "message.module_missing"
+    MESSAGE_NAME_MISSING = "message.name_missing"
+    MESSAGE_LIBRARY_REQUIRED = "message.library_required"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -618,6 +624,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_XFORMERS_REFUSED,  # issue 38 (s8-platform): xformers refused the device
         FactKey.MESSAGE_BNB_QUANTIZER,  # issue 38 (s8-platform): the bnb quantizer, no CUDA
         FactKey.MESSAGE_NO_OS_BUILD,  # issue 38 (s8-platform): no build for this OS
+        FactKey.MESSAGE_LIBRARY_REQUIRED,  # issue 38 (s9-imports): transformers' words
     }
 )
 
