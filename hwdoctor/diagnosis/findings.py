@@ -5199,6 +5199,7 @@ def finding(
     said: Value,
     accelerator: Value = None,
     floor: Value = None,
+    found: Value = None,
     where: Value = None,
 ) -> Finding: ...
 
@@ -5214,6 +5215,7 @@ def finding(
     package: Value,
     said: Value,
     floor: Value = None,
+    found: Value = None,
     install: Value | Shell = None,
     where: Value = None,
 ) -> Finding: ...
@@ -5231,6 +5233,24 @@ def finding(
     package: Value,
     said: Value,
     accelerator: Value = None,
+    found: Value = None,
+    where: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PACKAGE_NOT_INSTALLED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["older"],
+    found: Value,
+    install: Value | Shell,
+    package: Value,
+    said: Value,
+    accelerator: Value = None,
+    floor: Value = None,
     where: Value = None,
 ) -> Finding: ...
 
@@ -5248,6 +5268,7 @@ def finding(
     where: Value,
     accelerator: Value = None,
     floor: Value = None,
+    found: Value = None,
 ) -> Finding: ...
 
 

@@ -190,7 +190,7 @@ _RESTS_ON: Final = (
     ("python.wheel_version_inconsistent", ("pin",)),  # issue 38 (s8-pip): a file pip discarded
     ("backend.os_unsupported", ("stated", "host")),  # issue 38 (s8-platform)
     # issue 38 (s9-imports): a package missing, a release without a name the code imports
-    ("python.package_missing", ("stated", "accelerator")),
+    ("python.package_missing", ("stated", "accelerator", "pin")),
     ("python.release_lacks_name", ("stated", "pin")),
     ("", ("torch", "gpus", "driver", "env")),
 )
@@ -398,6 +398,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_MODULE_MISSING: "Python says (a module missing)",  # issue 38 (s9-imports)
     FactKey.MESSAGE_NAME_MISSING: "Python says (a name missing)",
     FactKey.MESSAGE_LIBRARY_REQUIRED: "transformers says (a library missing)",
+    FactKey.GETATTR_SOURCE: "a traceback's source line (getattr)",
 }
 
 
@@ -4939,10 +4940,37 @@ def _package_missing(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             module, dist = word, imports.distribution(word)
         backend = registry.for_module(module) if module else None
         if backend is not None and backend.module is not None:
+            if backend.key not in shown:
+                # an accelerator's extension where the paste shows no such accelerator: the
+                # code or a saved config asks for hardware the machine may not have
+                # (huggingface/transformers#5634: a config's xla_device on a GPU machine)
+                continue
             dist = backend.dists[0] if backend.dists else backend.package
-        if dist is None or dist in seen or _version_of(facts, dist) is not None:
+        installed = _version_of(facts, dist) if dist is not None else None
+        if dist is None:
             continue
+        if dist in seen:  # the same package said again (a title, then the traceback)
+            facts.use("stated", said)
+            continue
+        if installed is not None and said.key is FactKey.MESSAGE_MODULE_MISSING:
+            continue  # listed as installed: another interpreter, or a broken install
         seen.add(dist)
+        if installed is not None:  # the library's floor refused the release installed
+            facts.use("stated", said)
+            facts.use("pin", installed)
+            made.append(
+                finding(
+                    Code.PACKAGE_NOT_INSTALLED,
+                    variant="older",
+                    package=dist,
+                    found=printable(installed.value)[:40],
+                    said=printable(one_line(said.quote.text.strip()))[:120],
+                    install=remedies.requirement(way, dist, f">={floor}")
+                    if floor
+                    else remedies.requirement(way, dist, "", upgrade=True),
+                )
+            )
+            continue
         facts.use("stated", said)
         words = (
             f"No module named {module!r}"
@@ -5023,15 +5051,19 @@ def _release_lacks_name(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     attribute 'X'" where the paste shows the installed version of the library Y: that
     release has no X. Quiet for a module whose version the paste does not show (the
     program's own, or a release hwdoctor would be guessing), for a private name ("_X": a
-    compiled part built for another release, which other findings name), for torch (its
-    device modules come from extensions, torch.npu from torch_npu, and its install is the
-    wheel chooser's, by build), and on a line another finding explains."""
+    compiled part built for another release, which other findings name), for torch and its
+    accelerators' extensions (torch.npu comes from torch_npu, and their releases pair: the
+    wheel chooser's), for a name the traceback's source line looks up by a value
+    (`getattr(transformers, name)`), and on a line another finding explains."""
     way = remedies.installer(paste.evidence.python)
+    looked_up = {f.line for f in facts.all(FactKey.GETATTR_SOURCE)}
     for said in facts.all(FactKey.MESSAGE_NAME_MISSING):
         module, _, name = said.value.partition(" ")
         top = module.split(".", 1)[0]
-        if name.startswith("_") or top == "torch":
-            continue
+        if name.startswith("_") or top == "torch" or registry.for_module(top) is not None:
+            continue  # torch's and its extensions' releases pair: the wheel chooser's
+        if said.line - 1 in looked_up:
+            continue  # a name looked up by a value (getattr), not an API the code imports
         if _line_taken(facts, said) or _WARNED.search(said.quote.text):
             continue
         dist = imports.distribution(top) or versions.canonical_name(top)

@@ -440,6 +440,7 @@ class FactKey(str, Enum):
     MESSAGE_MODULE_MISSING = "message.module_missing"
     MESSAGE_NAME_MISSING = "message.name_missing"
     MESSAGE_LIBRARY_REQUIRED = "message.library_required"
+    GETATTR_SOURCE = "traceback.getattr"  # a source line `getattr(module, …)`: the module
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)

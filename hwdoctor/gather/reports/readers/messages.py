@@ -1965,7 +1965,8 @@ _TGI_NAMED: Final = re.compile(
 # ImportError). Only a top-level name: "No module named 'vllm._C'" is an installed package's
 # compiled part, another cause (backend.os_unsupported, extension findings).
 _MODULE_MISSING: Final = re.compile(
-    r"\b(?:ModuleNotFoundError|ImportError): No module named '?([A-Za-z_]\w{0,60})'?(?![\w.])"
+    r"(?<![A-Za-z])(?:ModuleNotFoundError|ImportError): No module named '?([A-Za-z_]\w{0,60})'?"
+    r"(?![\w.])"
 )
 # CPython Python/ceval.c import_from (3.8-3.11; Python/ceval.c _PyEval_ImportFrom from 3.12):
 # "cannot import name %R from %R (%S)", the module's file in the brackets; a circular import
@@ -1973,9 +1974,13 @@ _MODULE_MISSING: Final = re.compile(
 # moduleobject.c module_getattro: "module %R has no attribute %R" (its circular-import twin
 # "partially initialized module …" not read either). The value: "<module> <name>".
 _NAME_MISSING: Final = re.compile(
-    r"\bImportError: cannot import name '(\w{1,80})' from '([A-Za-z_][\w.]{0,80})'"
-    r"|\bAttributeError: module '([A-Za-z_][\w.]{0,80})' has no attribute '(\w{1,80})'"
+    r"(?<![A-Za-z])ImportError: cannot import name '(\w{1,80})' from '([A-Za-z_][\w.]{0,80})'"
+    r"|(?<![A-Za-z])AttributeError: module '([A-Za-z_][\w.]{0,80})' has no attribute '(\w{1,80})'"
 )
+# A traceback's source line that looks a name up by a value (`getattr(transformers, name)`):
+# an AttributeError under it is a name the program or a config chose, not an API of the
+# library's (microsoft/ANCE#17: a project's own model class looked up in transformers).
+_GETATTR_SOURCE: Final = re.compile(r"\bgetattr\((\w{1,60}), ")
 # transformers' availability messages (huggingface/transformers src/transformers/utils/
 # import_utils.py @ 5.25.0, the *_IMPORT_ERROR templates requires_backends raises: "{0}
 # requires the scipy library but it was not found in your environment.", "{0} requires the
@@ -2359,6 +2364,7 @@ RECOGNISERS: Final = (
     # issue 38 (s9-imports): a package missing, or a release without a name the code imports
     _Recogniser(_MODULE_MISSING, FactKey.MESSAGE_MODULE_MISSING),
     _Recogniser(_NAME_MISSING, FactKey.MESSAGE_NAME_MISSING, made=lambda m: _name_missing(m)),
+    _Recogniser(_GETATTR_SOURCE, FactKey.GETATTR_SOURCE),
     _Recogniser(_LIBRARY_REQUIRED, FactKey.MESSAGE_LIBRARY_REQUIRED, made=_library_required),
 )
 # Which recognisers a line can match, by the words each pattern's matches contain (screen.py):
