@@ -67,6 +67,25 @@ DISTRIBUTIONS: Final = {
 # causal-conv1d's (both need a CUDA or ROCm GPU, their READMEs' "Installation").
 CUDA_ONLY: Final = frozenset({"flash-attn", "mamba-ssm", "causal-conv1d"})
 
+# transformers' words for a library in its availability messages, to the distribution
+# (transformers/utils/import_utils.py @ 5.25.0, the *_IMPORT_ERROR templates, each naming its
+# `pip install` line: "{0} requires the protobuf library but it was not found in your
+# environment"); only the libraries a run on an accelerator meets are here.
+LIBRARY_WORDS: Final = {
+    "accelerate": "accelerate",
+    "peft": "peft",
+    "diffusers": "diffusers",
+    "datasets": "datasets",
+    "tokenizers": "tokenizers",
+    "sentencepiece": "sentencepiece",
+    "protobuf": "protobuf",
+    "torchvision": "torchvision",
+    "torchaudio": "torchaudio",
+    "timm": "timm",
+    "scipy": "scipy",
+    "bitsandbytes": "bitsandbytes",
+}
+
 # Modules other findings name when they are missing (hpu.bridge_missing; transformers'
 # submodules have python.transformers_module_missing).
 ELSEWHERE: Final = frozenset({"habana_frameworks"})

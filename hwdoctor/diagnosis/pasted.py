@@ -4885,23 +4885,6 @@ def _os_unsupported(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tu
 # issue 38 (s9-imports): a line that says the run only warned (an optional module a library
 # tries and goes on without: "WARNING: … No module named 'triton'"), not that it stopped.
 _WARNED: Final = re.compile(r"(?i)\bwarn(?:ing)?\b")
-# transformers' words for a library in its availability messages, to the distribution
-# (transformers/utils/import_utils.py's *_IMPORT_ERROR templates, each naming its `pip
-# install` line; only those a run on an accelerator meets are here)
-_LIBRARY_WORDS: Final = {
-    "accelerate": "accelerate",
-    "peft": "peft",
-    "diffusers": "diffusers",
-    "datasets": "datasets",
-    "tokenizers": "tokenizers",
-    "sentencepiece": "sentencepiece",
-    "protobuf": "protobuf",
-    "torchvision": "torchvision",
-    "torchaudio": "torchaudio",
-    "timm": "timm",
-    "scipy": "scipy",
-    "bitsandbytes": "bitsandbytes",
-}
 
 
 def _line_taken(facts: _Read, said: PastedFact) -> bool:
@@ -4933,7 +4916,7 @@ def _package_missing(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             continue
         word, _, floor = said.value.partition(" ")
         if said.key is FactKey.MESSAGE_LIBRARY_REQUIRED:
-            module, dist = "", _LIBRARY_WORDS.get(word.lower())
+            module, dist = "", imports.LIBRARY_WORDS.get(word.lower())
         elif word in imports.ELSEWHERE:
             continue
         else:
