@@ -274,6 +274,10 @@ class Code(str, Enum):
     NEURON_COMPILER_ERROR = "neuron.compiler_internal_error"
     # issue 38 (s9-cpucomp): ROCm under WSL on a configuration AMD's WSL matrix does not list
     ROCM_WSL_UNSUPPORTED = "rocm.wsl_configuration_unsupported"
+    # issue 38 (s9-imports): a package the run imports is not installed, or is a release
+    # without a name the code imports
+    PACKAGE_NOT_INSTALLED = "python.package_missing"
+    RELEASE_LACKS_NAME = "python.release_lacks_name"
 
 
 @dataclass(frozen=True, slots=True)
@@ -4517,6 +4521,63 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "support for it under WSL: run on native Linux (ROCm's Linux list is wider) or use "
             "the GPU from Windows itself",
         },
+    ),
+    # issue 38 (s9-imports): a package the run imports is not installed
+    Code.PACKAGE_NOT_INSTALLED: Entry(
+        E, "a package the run imports is not installed",
+        "Python names the module it could not import, not the package that installs it: "
+        "\"ModuleNotFoundError: No module named 'X'\" (CPython Lib/importlib/_bootstrap.py), "
+        "and the run stops there. Libraries that load another only where it is asked for say "
+        "so in their own words: transformers' and diffusers' \"requires the X library but it "
+        "was not found in your environment\" (transformers/utils/import_utils.py, diffusers/"
+        "utils/import_utils.py), from_pretrained's \"Using `low_cpu_mem_usage=True` or a "
+        "`device_map` requires Accelerate\" (transformers' modeling_utils.py, which also "
+        "refuses an Accelerate older than its floor). An accelerator's extension (torch_npu, "
+        "torch_xla, torch_neuronx, intel_extension_for_pytorch) is a package of its own, "
+        "installed from its vendor's index; a program's own module, or an optional one whose "
+        "absence the library only warns about, is not this finding.",
+        "{package} is not installed where the run imports it ({said})",
+        commands=("{install}",),
+        advice="install {package} in the environment the run uses (the same python that runs "
+        "the program: python -m pip, not another pip on the PATH):",
+        variants={
+            "vendor": "{package} is not installed where the run imports it ({said}); {where}",
+            "floor": "{package} is not installed where the run imports it, or is older than "
+            "{floor} ({said})",
+            "older": "{package} {found} is installed, older than the release the library that "
+            "asks for it requires ({said})",
+            "cuda_only": "{package} is not installed where the run imports it ({said}), and "
+            "it has no build for {accelerator}: its kernels are for NVIDIA's CUDA (and AMD's "
+            "ROCm) alone",
+        },
+        variant_commands={"cuda_only": ()},
+        variant_advice={
+            "floor": "install {package} {floor} or newer in the environment the run uses:",
+            "older": "install a newer {package} in the environment the run uses (the floor is "
+            "the asking library's release's own: its requirements name it):",
+            "cuda_only": "run without {package} on {accelerator}: the library's option that "
+            "does not use it (transformers' attn_implementation=\"sdpa\" or \"eager\" for "
+            "flash-attn), or a machine with an NVIDIA GPU; installing it here builds nothing "
+            "that runs",
+        },
+    ),
+    # issue 38 (s9-imports): a release without a name the code imports
+    Code.RELEASE_LACKS_NAME: Entry(
+        # a warning: which release the code was written for is the code's to say
+        W, "the installed release of a library lacks a name the code imports",
+        "Python refuses a name a module does not define: \"ImportError: cannot import name "
+        "'X' from 'Y'\" (CPython Python/ceval.c import_from) or \"AttributeError: module 'Y' "
+        "has no attribute 'X'\" (Objects/moduleobject.c). Where Y is a library whose version "
+        "the paste shows, the installed release does not have X: the code (a program, or "
+        "another library) uses an API of a newer release, or of its main branch not released "
+        "yet, or one a later release removed. Which release has X is in the library's "
+        "release notes; the importing code's requirements name the release it was written for.",
+        "{package} {found}, the release installed, has no {name} ({said}): the code importing "
+        "it was written for another {package} release",
+        commands=("{install}",),
+        advice="install the {package} release the importing code names (its requirements or "
+        "setup.py); where it uses an API newer than {found}, a newer release, or {package}'s "
+        "main branch where the API is not released yet:",
     ),
 }  # fmt: skip
 

@@ -5631,6 +5631,106 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.PACKAGE_NOT_INSTALLED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    install: Value | Shell,
+    package: Value,
+    said: Value,
+    accelerator: Value = None,
+    floor: Value = None,
+    found: Value = None,
+    where: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PACKAGE_NOT_INSTALLED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["cuda_only"],
+    accelerator: Value,
+    package: Value,
+    said: Value,
+    floor: Value = None,
+    found: Value = None,
+    install: Value | Shell = None,
+    where: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PACKAGE_NOT_INSTALLED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["floor"],
+    floor: Value,
+    install: Value | Shell,
+    package: Value,
+    said: Value,
+    accelerator: Value = None,
+    found: Value = None,
+    where: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PACKAGE_NOT_INSTALLED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["older"],
+    found: Value,
+    install: Value | Shell,
+    package: Value,
+    said: Value,
+    accelerator: Value = None,
+    floor: Value = None,
+    where: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PACKAGE_NOT_INSTALLED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["vendor"],
+    install: Value | Shell,
+    package: Value,
+    said: Value,
+    where: Value,
+    accelerator: Value = None,
+    floor: Value = None,
+    found: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.RELEASE_LACKS_NAME],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    found: Value,
+    install: Value | Shell,
+    name: Value,
+    package: Value,
+    said: Value,
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

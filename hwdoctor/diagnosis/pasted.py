@@ -19,6 +19,7 @@ from hwdoctor.compat import (
     ascend,
     drivers,
     gpus,
+    imports,
     libraries,
     optimum_neuron,
     transformers_modules,
@@ -195,6 +196,9 @@ _RESTS_ON: Final = (
     ("backend.os_unsupported", ("stated", "host")),  # issue 38 (s8-platform)
     ("host.cpu_instruction_set_missing", ("stated",)),  # issue 38 (s9-cpucomp)
     ("rocm.wsl_configuration_unsupported", ("stated", "wsl")),  # issue 38 (s9-cpucomp)
+    # issue 38 (s9-imports): a package missing, a release without a name the code imports
+    ("python.package_missing", ("stated", "accelerator", "pin")),
+    ("python.release_lacks_name", ("stated", "pin")),
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -419,6 +423,10 @@ _WHAT: Final = {
     FactKey.MESSAGE_ROCM_WSL: "rocminfo says (WSL)",
     FactKey.MESSAGE_ROCR_UNSUPPORTED_GPU: "ROCm's WSL runtime says",
     FactKey.MESSAGE_HSA_STATUS: "HSA's status",
+    FactKey.MESSAGE_MODULE_MISSING: "Python says (a module missing)",  # issue 38 (s9-imports)
+    FactKey.MESSAGE_NAME_MISSING: "Python says (a name missing)",
+    FactKey.MESSAGE_LIBRARY_REQUIRED: "transformers says (a library missing)",
+    FactKey.GETATTR_SOURCE: "a traceback's source line (getattr)",
 }
 
 
@@ -517,6 +525,8 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_cpu_isa(paste, facts))  # issue 38 (s9-cpucomp): the CPU's ISA
     found = (*found, *_neuron_compiler(facts))  # issue 38 (s9-cpucomp): neuronx-cc's own error
     found = (*found, *_rocm_wsl(facts, found))  # issue 38 (s9-cpucomp): ROCm under WSL
+    found = (*found, *_package_missing(paste, facts))  # issue 38 (s9-imports): last: what
+    found = (*found, *_release_lacks_name(paste, facts))  # no finding above took
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -5251,6 +5261,199 @@ def _os_unsupported(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tu
     facts.use("host", *windows[:1])
     variant: Literal["triton"] | None = "triton" if package == "triton" else None
     return (finding(Code.OS_UNSUPPORTED, backend=_CUDA, variant=variant),)
+
+
+# issue 38 (s9-imports): a line that says the run only warned (an optional module a library
+# tries and goes on without: "WARNING: … No module named 'triton'"), not that it stopped.
+_WARNED: Final = re.compile(r"(?i)\bwarn(?:ing)?\b")
+
+
+def _line_taken(facts: _Read, said: PastedFact) -> bool:
+    """Whether a finding made before rests on the line `said` is on."""
+    return any(f.quote.line == said.quote.line for part in facts.used.values() for f in part)
+
+
+def _package_missing(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """issue 38 (s9-imports): a package the run imports and the environment lacks: Python's
+    "No module named 'X'" for a library's or an accelerator's top-level module
+    (compat/imports.py, registry.py's extension modules), transformers' "requires the X
+    library but it was not found". The install is the chooser's for the package and the
+    accelerator the paste shows (the registry's row, Intel's or AWS's index); a CUDA-only
+    kernel package on a paste that shows another accelerator and no NVIDIA or AMD GPU gets no
+    install. Quiet where the line only warns, where the module is the program's own (not in
+    the tables), where the paste lists the package as installed (another interpreter, a
+    broken install: not this cause), and on a line another finding explains."""
+    shown = accelerators_shown(paste)
+    key = next(iter(shown), None) if not gpu_of_cuda_shown(paste) else None
+    way = remedies.installer(paste.evidence.python)
+    made: list[Finding] = []
+    seen: set[str] = set()
+    said_all = [
+        *facts.all(FactKey.MESSAGE_MODULE_MISSING),
+        *facts.all(FactKey.MESSAGE_LIBRARY_REQUIRED),
+    ]
+    for said in sorted(said_all, key=lambda f: f.quote.line):
+        if _line_taken(facts, said) or _WARNED.search(said.quote.text):
+            continue
+        word, _, floor = said.value.partition(" ")
+        if said.key is FactKey.MESSAGE_LIBRARY_REQUIRED:
+            module, dist = "", imports.LIBRARY_WORDS.get(word.lower())
+        elif word in imports.ELSEWHERE:
+            continue
+        else:
+            module, dist = word, imports.distribution(word)
+        backend = registry.for_module(module) if module else None
+        if backend is not None and backend.module is not None:
+            if backend.key not in shown:
+                # an accelerator's extension where the paste shows no such accelerator: the
+                # code or a saved config asks for hardware the machine may not have
+                # (huggingface/transformers#5634: a config's xla_device on a GPU machine)
+                continue
+            dist = backend.dists[0] if backend.dists else backend.package
+        installed = _version_of(facts, dist) if dist is not None else None
+        if dist is None:
+            continue
+        if dist in seen:  # the same package said again (a title, then the traceback)
+            facts.use("stated", said)
+            continue
+        if installed is not None and said.key is FactKey.MESSAGE_MODULE_MISSING:
+            continue  # listed as installed: another interpreter, or a broken install
+        seen.add(dist)
+        if installed is not None:  # the library's floor refused the release installed
+            facts.use("stated", said)
+            facts.use("pin", installed)
+            made.append(
+                finding(
+                    Code.PACKAGE_NOT_INSTALLED,
+                    variant="older",
+                    package=dist,
+                    found=printable(installed.value)[:40],
+                    said=printable(one_line(said.quote.text.strip()))[:120],
+                    install=remedies.requirement(way, dist, f">={floor}")
+                    if floor
+                    else remedies.requirement(way, dist, "", upgrade=True),
+                )
+            )
+            continue
+        facts.use("stated", said)
+        words = (
+            f"No module named {module!r}"
+            if module
+            else printable(one_line(said.quote.text.strip()))[:120]
+        )
+        if dist in imports.CUDA_ONLY and key is not None:
+            facts.use("accelerator", _npu_named(shown[key]))
+            made.append(
+                finding(
+                    Code.PACKAGE_NOT_INSTALLED,
+                    backend=key,
+                    variant="cuda_only",
+                    package=dist,
+                    said=words,
+                    accelerator=registry.BY_KEY[key].hardware,
+                )
+            )
+            continue
+        where, install = "", Shell()
+        if backend is not None:
+            install = remedies.install(backend, way, evidence=paste.evidence)
+            where = (
+                "" if install else f"it comes from {remedies.elsewhere(backend, paste.evidence)}"
+            )
+        elif (vendor := remedies.vendor_release(way, dist, "", "", frozenset(shown))) is not None:
+            where, install = vendor
+        elif dist in ("torchvision", "torchaudio"):
+            torch = _version_of(facts, "torch")
+            pin = remedies.companion_pin(dist, torch.value) if torch is not None else None
+            install = (
+                remedies.pip(way, "install", pin) + comment(f"{dist} built for torch {torch.value}")
+                if pin is not None and torch is not None
+                else remedies.requirement(way, dist, "")
+            )
+        else:
+            install = remedies.requirement(way, dist, f">={floor}" if floor else "")
+        on = backend.key if backend is not None else None
+        if where:
+            made.append(
+                finding(
+                    Code.PACKAGE_NOT_INSTALLED,
+                    backend=on,
+                    variant="vendor",
+                    package=dist,
+                    said=words,
+                    where=where,
+                    install=install,
+                )
+            )
+        elif floor:
+            made.append(
+                finding(
+                    Code.PACKAGE_NOT_INSTALLED,
+                    backend=on,
+                    variant="floor",
+                    package=dist,
+                    said=words,
+                    floor=floor,
+                    install=install,
+                )
+            )
+        else:
+            made.append(
+                finding(
+                    Code.PACKAGE_NOT_INSTALLED,
+                    backend=on,
+                    package=dist,
+                    said=words,
+                    install=install,
+                )
+            )
+    return tuple(made[:3])
+
+
+def _release_lacks_name(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """issue 38 (s9-imports): "cannot import name 'X' from 'Y'" or "module 'Y' has no
+    attribute 'X'" where the paste shows the installed version of the library Y: that
+    release has no X. Quiet for a module whose version the paste does not show (the
+    program's own, or a release hwdoctor would be guessing), for a private name ("_X": a
+    compiled part built for another release, which other findings name), for torch and its
+    accelerators' extensions (torch.npu comes from torch_npu, and their releases pair: the
+    wheel chooser's), for a name the traceback's source line looks up by a value
+    (`getattr(transformers, name)`), and on a line another finding explains."""
+    way = remedies.installer(paste.evidence.python)
+    looked_up = {f.line for f in facts.all(FactKey.GETATTR_SOURCE)}
+    for said in facts.all(FactKey.MESSAGE_NAME_MISSING):
+        module, _, name = said.value.partition(" ")
+        top = module.split(".", 1)[0]
+        if name.startswith("_") or top == "torch" or registry.for_module(top) is not None:
+            continue  # torch's and its extensions' releases pair: the wheel chooser's
+        if said.line - 1 in looked_up:
+            continue  # a name looked up by a value (getattr), not an API the code imports
+        if _line_taken(facts, said) or _WARNED.search(said.quote.text):
+            continue
+        dist = imports.distribution(top) or versions.canonical_name(top)
+        shown = _version_of(facts, dist)
+        if shown is None:
+            continue
+        facts.use("stated", said)
+        facts.use("pin", shown)
+        found = printable(shown.value)[:40]
+        return (
+            finding(
+                Code.RELEASE_LACKS_NAME,
+                package=dist,
+                found=found,
+                name=f"{module}.{name}",
+                said=f"cannot import name {name!r} from {module!r}"
+                if "cannot import" in said.quote.text
+                else f"module {module!r} has no attribute {name!r}",
+                install=remedies.requirement(way, dist, "", upgrade=True)
+                + comment(
+                    f"a newer {dist} than {found}; where a later release removed {name}, the "
+                    "release the importing code names instead"
+                ),
+            ),
+        )
+    return ()
 
 
 # A community build of vLLM for Windows named (vLLM's installation guide names the fork).

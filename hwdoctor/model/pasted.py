@@ -483,6 +483,13 @@ class FactKey(str, Enum):
     MESSAGE_ROCM_WSL = "message.rocm_wsl_detected"
     MESSAGE_ROCR_UNSUPPORTED_GPU = "message.rocr_unsupported_gpu"
     MESSAGE_HSA_STATUS = "message.hsa_status"
+    # issue 38 (s9-imports): "No module named 'X'" (a top-level module: the value), "cannot
+    # import name 'X' from 'Y'" / "module 'Y' has no attribute 'X'" (the value "Y X"), and
+    # transformers' "requires the X library but it was not found" (the value "X <floor>")
+    MESSAGE_MODULE_MISSING = "message.module_missing"
+    MESSAGE_NAME_MISSING = "message.name_missing"
+    MESSAGE_LIBRARY_REQUIRED = "message.library_required"
+    GETATTR_SOURCE = "traceback.getattr"  # a source line `getattr(module, …)`: the module
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -681,6 +688,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_CPU_ISA,  # issue 38 (s9-cpucomp): the CPU lacks the build's ISA
         FactKey.MESSAGE_NEURON_COMPILER,  # issue 38 (s9-cpucomp): the Neuron compiler failed
         FactKey.MESSAGE_ROCR_UNSUPPORTED_GPU,  # issue 38 (s9-cpucomp): ROCm's WSL runtime
+        FactKey.MESSAGE_LIBRARY_REQUIRED,  # issue 38 (s9-imports): transformers' words
     }
 )
 

@@ -2274,6 +2274,57 @@ def _isa_name(said: str) -> str:
     return said.upper().replace(" ", "_")
 
 
+# issue 38 (s9-imports): a package the run imports is not installed, or is a release
+# without a name the code imports. Python's own words: importlib's ModuleNotFoundError
+# (CPython Lib/importlib/_bootstrap.py: `_ERR_MSG_PREFIX = 'No module named '`, the name
+# quoted by repr; Python 2's Python/import.c "No module named %.200s", unquoted, raised as
+# ImportError). Only a top-level name: "No module named 'vllm._C'" is an installed package's
+# compiled part, another cause (backend.os_unsupported, extension findings).
+_MODULE_MISSING: Final = re.compile(
+    r"(?<![A-Za-z])(?:ModuleNotFoundError|ImportError): No module named '?([A-Za-z_]\w{0,60})'?"
+    r"(?![\w.])"
+)
+# CPython Python/ceval.c import_from (3.8-3.11; Python/ceval.c _PyEval_ImportFrom from 3.12):
+# "cannot import name %R from %R (%S)", the module's file in the brackets; a circular import
+# says "from partially initialized module %R" instead and is not read here. Objects/
+# moduleobject.c module_getattro: "module %R has no attribute %R" (its circular-import twin
+# "partially initialized module …" not read either). The value: "<module> <name>".
+_NAME_MISSING: Final = re.compile(
+    r"(?<![A-Za-z])ImportError: cannot import name '(\w{1,80})' from '([A-Za-z_][\w.]{0,80})'"
+    r"|(?<![A-Za-z])AttributeError: module '([A-Za-z_][\w.]{0,80})' has no attribute '(\w{1,80})'"
+)
+# A traceback's source line that looks a name up by a value (`getattr(transformers, name)`):
+# an AttributeError under it is a name the program or a config chose, not an API of the
+# library's (microsoft/ANCE#17: a project's own model class looked up in transformers).
+_GETATTR_SOURCE: Final = re.compile(r"\bgetattr\((\w{1,60}), ")
+# transformers' availability messages (huggingface/transformers src/transformers/utils/
+# import_utils.py @ 5.25.0, the *_IMPORT_ERROR templates requires_backends raises: "{0}
+# requires the scipy library but it was not found in your environment.", "{0} requires the
+# accelerate library >= {ACCELERATE_MIN_VERSION} it was not found in your environment.", "{0}
+# requires the librosa library. But that was not found in your environment."; diffusers'
+# src/diffusers/utils/import_utils.py has the same templates), and from_pretrained's refusal
+# without Accelerate (transformers 4.20-4.57 modeling_utils.py: "Using `low_cpu_mem_usage=True`
+# or a `device_map` requires Accelerate: `pip install 'accelerate>={ACCELERATE_MIN_VERSION}'`",
+# "`pip install accelerate`" before 4.38; is_accelerate_available(min_version) is False for
+# an older Accelerate too). The value: "<the library's word> <its floor, or nothing>".
+_LIBRARY_REQUIRED: Final = re.compile(
+    r"\brequires the (?:\U0001f917 )?([\w.-]{1,30}) library(?: >= ?(\d[\w.]{0,20}))?"
+    r"(?:,? but it was|\. But that was| it was) not found in your environment"
+    r"|Using `low_cpu_mem_usage=True` or a `device_map` requires (Accelerate)(?:: `[\w ]{0,20}"
+    r"'?accelerate(?:>=(\d[\w.]{0,20}))?)?"
+)
+
+
+def _name_missing(found: re.Match[str]) -> str:
+    """issue 38 (s9-imports): "<module> <name>" of an import or attribute error."""
+    return f"{found[2] or found[3]} {found[1] or found[4]}"
+
+
+def _library_required(found: re.Match[str]) -> str:
+    """issue 38 (s9-imports): "<library> <floor>" of an availability message."""
+    return f"{found[1] or found[3]} {found[2] or found[4] or ''}".strip()
+
+
 RECOGNISERS: Final = (
     _Recogniser(_FOUND_VERSION, FactKey.MESSAGE_FOUND_VERSION),
     _Recogniser(
@@ -2696,6 +2747,11 @@ RECOGNISERS: Final = (
         FactKey.NEURON_COMPILER_VERSION,
         made=lambda m: m[1] or m[2] or m[3],
     ),
+    # issue 38 (s9-imports): a package missing, or a release without a name the code imports
+    _Recogniser(_MODULE_MISSING, FactKey.MESSAGE_MODULE_MISSING),
+    _Recogniser(_NAME_MISSING, FactKey.MESSAGE_NAME_MISSING, made=lambda m: _name_missing(m)),
+    _Recogniser(_GETATTR_SOURCE, FactKey.GETATTR_SOURCE),
+    _Recogniser(_LIBRARY_REQUIRED, FactKey.MESSAGE_LIBRARY_REQUIRED, made=_library_required),
 )
 # Which recognisers a line can match, by the words each pattern's matches contain (screen.py):
 # the rest are not tried on it.

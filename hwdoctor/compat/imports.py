@@ -1,0 +1,97 @@
+"""issue 38: the packages a run imports by a module name of their own, as data: which
+distribution installs each top-level module, and which are built for NVIDIA's CUDA alone.
+
+Python names the module it could not import, never the distribution that installs it
+(importlib/_bootstrap.py: `_ERR_MSG_PREFIX = 'No module named '`); the table below gives the
+distribution each top-level module comes from, as each project's PyPI page and its
+setup.py / pyproject.toml name it (its `name=` and its packages), so that an install line can
+be built. An accelerator's extension module (torch_npu, torch_xla, torch_neuronx …) is the
+registry's (registry.py `module`, `for_module`), with its own install; Gaudi's
+habana_frameworks has its own finding (hpu.bridge_missing) and is left out here, as are
+transformers' submodules (compat/transformers_modules.py) and compiled parts of an installed
+package ("vllm._C"), which are another cause than the package being absent.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+# top-level module -> the distribution that installs it (PyPI's name)
+DISTRIBUTIONS: Final = {
+    # Hugging Face's libraries (each repository's setup.py `name=`)
+    "transformers": "transformers",
+    "accelerate": "accelerate",
+    "peft": "peft",
+    "trl": "trl",
+    "diffusers": "diffusers",
+    "datasets": "datasets",
+    "tokenizers": "tokenizers",
+    "safetensors": "safetensors",
+    "optimum": "optimum",
+    "huggingface_hub": "huggingface-hub",
+    "sentence_transformers": "sentence-transformers",
+    "timm": "timm",
+    # kernels and quantisation (Dao-AILab/flash-attention setup.py PACKAGE_NAME "flash_attn",
+    # published as flash-attn; facebookresearch/xformers; bitsandbytes-foundation/bitsandbytes;
+    # AutoGPTQ/AutoGPTQ setup.py name "auto_gptq"; casper-hansen/AutoAWQ setup.py "autoawq",
+    # its module "awq"; linkedin/Liger-Kernel "liger-kernel"; state-spaces/mamba "mamba_ssm",
+    # Dao-AILab/causal-conv1d "causal_conv1d")
+    "bitsandbytes": "bitsandbytes",
+    "flash_attn": "flash-attn",
+    "xformers": "xformers",
+    "triton": "triton",
+    "auto_gptq": "auto-gptq",
+    "awq": "autoawq",
+    "liger_kernel": "liger-kernel",
+    "mamba_ssm": "mamba-ssm",
+    "causal_conv1d": "causal-conv1d",
+    # training and serving (deepspeedai/DeepSpeed "deepspeed", vllm-project/vllm "vllm",
+    # unslothai/unsloth "unsloth", sgl-project/sglang "sglang")
+    "deepspeed": "deepspeed",
+    "vllm": "vllm",
+    "unsloth": "unsloth",
+    "sglang": "sglang",
+    # torch's companions (their versions follow torch's: remedies.companion_pin)
+    "torchvision": "torchvision",
+    "torchaudio": "torchaudio",
+    # Intel's extension (intel/intel-extension-for-pytorch setup.py: the distribution
+    # intel-extension-for-pytorch, the module intel_extension_for_pytorch)
+    "intel_extension_for_pytorch": "intel-extension-for-pytorch",
+    # AWS Neuron's compiler (its wheel neuronx-cc, module neuronx_cc; the Neuron setup guide)
+    "neuronx_cc": "neuronx-cc",
+}
+
+# Distributions whose kernels are built for NVIDIA's CUDA (and AMD's ROCm) only, with no
+# build for another accelerator: flash-attn's README ("Requirements: CUDA toolkit or ROCm
+# toolkit", an NVIDIA GPU of Ampere or later, or an AMD MI200/MI300), Mamba's and
+# causal-conv1d's (both need a CUDA or ROCm GPU, their READMEs' "Installation").
+CUDA_ONLY: Final = frozenset({"flash-attn", "mamba-ssm", "causal-conv1d"})
+
+# transformers' words for a library in its availability messages, to the distribution
+# (transformers/utils/import_utils.py @ 5.25.0, the *_IMPORT_ERROR templates, each naming its
+# `pip install` line: "{0} requires the protobuf library but it was not found in your
+# environment"); only the libraries a run on an accelerator meets are here.
+LIBRARY_WORDS: Final = {
+    "accelerate": "accelerate",
+    "peft": "peft",
+    "diffusers": "diffusers",
+    "datasets": "datasets",
+    "tokenizers": "tokenizers",
+    "sentencepiece": "sentencepiece",
+    "protobuf": "protobuf",
+    "torchvision": "torchvision",
+    "torchaudio": "torchaudio",
+    "timm": "timm",
+    "scipy": "scipy",
+    "bitsandbytes": "bitsandbytes",
+}
+
+# Modules other findings name when they are missing (hpu.bridge_missing; transformers'
+# submodules have python.transformers_module_missing).
+ELSEWHERE: Final = frozenset({"habana_frameworks"})
+
+
+def distribution(module: str) -> str | None:
+    """The distribution that installs the top-level `module`; None for a module outside the
+    table (the program's own, or one hwdoctor cannot name an install for)."""
+    return DISTRIBUTIONS.get(module)
