@@ -125,6 +125,14 @@ def test_cmake_finding_no_cuda_compiler_is_named(name: str) -> None:
     assert not report["unread"]  # CMake's "CMake Error at" line is the same error
 
 
+def test_cmake_without_nvcc_in_a_hip_build_on_amd_is_no_toolkit_finding() -> None:
+    # hipCUB built with CXX=/opt/rocm/bin/hipcc ("I have install ROCm and HIP already"): its
+    # CMake took HIP's NVIDIA platform; NVIDIA's toolkit is no remedy, the error stays counted
+    code, report = detected("hipcub128-hipcc-cmake-no-cmake-cuda-compiler-rocm-installed.md")
+    assert code == 1 and codes(report) == []
+    assert report["unread_count"] == 3
+
+
 @pytest.mark.parametrize(
     "name",
     [

@@ -116,9 +116,9 @@ _RESTS_ON: Final = (
     ("host.wsl_libcuda_not_found", ("wsl",)),
     ("backend.vllm_no_device", ("stated",)),
     ("device.bf16_unsupported", ("stated", "gpus")),
-    ("device.amd_gpu_without_kfd", ("stated",)),
+    ("device.amd_gpu_without_kfd", ("stated",)),  # issue 38: device: no ROCm compute (KFD)
     ("device.out_of_memory", ("stated",)),  # issue 38 (s9-memory): a device's memory run out
-    ("device.memory_query_failed", ("stated",)),  # issue 38: device: no ROCm compute (KFD)
+    ("device.memory_query_failed", ("stated",)),
     ("driver.library_mismatch", ("driver.library",)),
     ("accelerate.", ("accelerate", "torch")),
     # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
@@ -323,6 +323,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_NO_TOOLKIT: "the build says (CUDA toolkit)",  # issue 38: no nvcc
     FactKey.MESSAGE_FP16_REFUSED: "the trainer says (fp16)",  # issue 38: fp16 AMP on MPS
     FactKey.MACOS_PATH: "a macOS path",  # issue 38: fp16 AMP on MPS
+    FactKey.HIP_COMPILER: "HIP's compiler",  # issue 38: CMake without nvcc in a HIP build
     # issue 38 (s6-macintel): CUDA-only packages on a Mac, oneMKL's JIT-profiling symbol
     FactKey.MACOS_WHEEL: "a macOS wheel",
     FactKey.PIP_SDIST: "pip builds from source",
@@ -3420,6 +3421,17 @@ def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     if not said or (accelerators_shown(paste) and not gpu_of_cuda_shown(paste)):
         return ()
     first = next((f for f in said if f.value != "nvcc"), said[0])
+    if (
+        first.value == "cmake"
+        and facts.all(FactKey.HIP_COMPILER)
+        and not any(
+            s.backend == _CUDA for s in (paste.evidence.host.signals if paste.evidence.host else ())
+        )
+    ):
+        # hipcc as the compiler and no NVIDIA GPU shown: a HIP project that took HIP's NVIDIA
+        # platform (its CMake's HIP_COMPILER "nvcc", hipCUB's cmake/VerifyCompiler.cmake), on an
+        # AMD machine; NVIDIA's toolkit is no remedy there, and the error stays counted
+        return ()
     if first.value == "flash-attn" and (rocm := _rocm_torch(facts)):  # issue 38: archlib
         facts.use("stated", first)
         facts.use("gpus", rocm)

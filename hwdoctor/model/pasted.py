@@ -208,6 +208,7 @@ class FactKey(str, Enum):
     # issue 38: fp16 AMP refused on the Mac's GPU (MPS); the value: who refused
     MESSAGE_FP16_REFUSED = "message.fp16_refused"  # "--fp16 … can only be used on CUDA …"
     MACOS_PATH = "prose.macos_path"  # a path only macOS has: /Users/…/, /Volumes/…/, /opt/homebrew/
+    HIP_COMPILER = "prose.hip_compiler"  # issue 38: hipcc as a build's compiler (CXX=…/hipcc)
     # issue 38: docker / NVIDIA Container Toolkit recordings
     MESSAGE_CONTAINER_NO_NVML = "message.container_no_nvml"  # nvidia-container-cli: no NVML
     # issue 38: DeepSpeed without an NVIDIA GPU

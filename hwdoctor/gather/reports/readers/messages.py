@@ -686,6 +686,13 @@ _MACOS_PATH: Final = re.compile(
     r"(?:^|[\s\"'(=])(/(?:Users|Volumes)/[^/\s\"']{1,64}/|/opt/homebrew/"
     r"|/Library/Frameworks/Python\.framework/|/System/Volumes/|/private/var/folders/)"
 )
+# issue 38: HIP's compiler driver named as a build's C++ compiler: a project built for AMD's
+# GPUs runs CMake with CXX=hipcc (ROCm/hipCUB README, "Build and install": `CXX=hipcc cmake
+# ../.`; ROCm installs it as /opt/rocm/bin/hipcc), or with CMAKE_CXX_COMPILER=hipcc. Such a
+# build asking CMake for a CUDA compiler has taken HIP's NVIDIA platform, not lost nvcc.
+_HIP_COMPILER: Final = re.compile(
+    r"(?:\bCXX=|CMAKE_CXX_COMPILER(?::FILEPATH)?=|/opt/rocm[\w.-]{0,20}/bin/)hipcc\b"
+)
 # issue 38: macOS's loader (dyld) refusing a library that is not a Mach-O file, or not one for
 # this CPU: "dlopen(<path>, 0x0006): tried: '<path>' (not a mach-o file)", "… (mach-o file,
 # but is an incompatible architecture (have 'x86_64', need 'arm64'))", "slice is not valid
@@ -2472,6 +2479,7 @@ RECOGNISERS: Final = (
         for who, pattern in _FP16_REFUSED
     ),
     _Recogniser(_MACOS_PATH, FactKey.MACOS_PATH),
+    _Recogniser(_HIP_COMPILER, FactKey.HIP_COMPILER, words="hipcc"),
     # issue 38: docker / NVIDIA Container Toolkit recordings
     _Recogniser(_CONTAINER_NO_NVML, FactKey.MESSAGE_CONTAINER_NO_NVML, group=0),
     # issue 38: DeepSpeed without an NVIDIA GPU (its Apple accelerator refused)
