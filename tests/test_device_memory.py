@@ -150,3 +150,15 @@ def test_free_memory_an_intel_gpu_does_not_report_is_a_memory_query_warning(name
 def test_host_memory_and_other_codes_are_no_device_out_of_memory(path: object) -> None:
     _, data = detect(path)  # type: ignore[arg-type]
     assert OOM not in [f["code"] for f in data["findings"]]
+
+
+def test_the_level_zero_allocation_limit_is_named_as_the_adapter_reads_it() -> None:
+    """Red team item 5: the Unified Runtime's Level Zero adapter reads
+    UR_L0_ENABLE_RELAXED_ALLOCATION_LIMITS (intel/llvm sycl/test-e2e/Plugin/max_malloc.cpp), and
+    the kernels need -ze-intel-greater-than-4GB-buffer-required besides; UR_L0_USE_… is read by
+    nothing."""
+    _, data = detect(ERRORS / "ipex846-a770-xpu-oom-8gib-and-4gib-of-15.11gib.md")
+    advice = next(f["advice"] for f in data["findings"] if f["code"] == OOM)
+    assert "UR_L0_ENABLE_RELAXED_ALLOCATION_LIMITS=1" in advice
+    assert "-ze-intel-greater-than-4GB-buffer-required" in advice
+    assert "UR_L0_USE_RELAXED" not in advice

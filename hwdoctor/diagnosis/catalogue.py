@@ -852,7 +852,14 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         },
     ),
     # issue 38 (s9-memory): a device's memory run out, on every backend but MPS and the Ascend
-    # NPU, which have codes of their own (mps.out_of_memory, npu.out_of_memory)
+    # NPU, which have codes of their own (mps.out_of_memory, npu.out_of_memory). Level Zero's
+    # limit on one allocation: the Unified Runtime adapter asks for more with
+    # UR_L0_ENABLE_RELAXED_ALLOCATION_LIMITS=1, and the kernels need the >4GB build option
+    # (intel/llvm sycl/test-e2e/Plugin/max_malloc.cpp runs with both, "env
+    # UR_L0_ENABLE_RELAXED_ALLOCATION_LIMITS=1 SYCL_PROGRAM_COMPILE_OPTIONS=
+    # -ze-intel-greater-than-4GB-buffer-required"; intel/compute-runtime level_zero/doc/
+    # RELEASENOTES_CORE.md v1.1: "kernels need to be compiled with …-greater-than-4GB-buffer-
+    # required"). Red team item 5: the name was UR_L0_USE_…, which nothing reads.
     Code.DEVICE_OUT_OF_MEMORY: Entry(
         E, "the device's memory ran out",
         "An allocation on the accelerator found no memory left: the model, batch, sequence or "
@@ -904,11 +911,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "torch.xpu.empty_cache() returns "
             "the memory torch holds cached but unused (torch's XPU message says so), and "
             "xpu-smi shows what other processes hold on the GPU. One allocation of 4 GiB or "
-            "more can fail with memory free: Intel's driver limits one allocation (IPEX: "
-            "\"Current platform can NOT allocate memory block with size larger than 4GB\"), a "
-            "limit the Unified Runtime's Level Zero adapter relaxes with "
-            "UR_L0_USE_RELAXED_ALLOCATION_LIMITS=1 (its documented setting); smaller tensors "
-            "avoid it",
+            "more can fail with memory free: Level Zero limits one allocation to 4 GB unless "
+            "asked for more, which the Unified Runtime's Level Zero adapter does with "
+            "UR_L0_ENABLE_RELAXED_ALLOCATION_LIMITS=1, and the kernels that use such a buffer "
+            "must also be built with -ze-intel-greater-than-4GB-buffer-required "
+            "(SYCL_PROGRAM_COMPILE_OPTIONS for kernels built at run time), so the variable "
+            "alone may not be enough; smaller tensors avoid it",
             "cuda_runtime": "another process may hold the GPU's memory: nvidia-smi shows each "
             "process's share; end it or pick a free GPU with CUDA_VISIBLE_DEVICES. Otherwise "
             "make the work smaller: a smaller batch or sequence, half precision, a quantized "
