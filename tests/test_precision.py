@@ -83,6 +83,12 @@ NAMED = {
         "torch (version not shown) has no XPU kernel for aten::_upsample_bicubic2d_aa.out",
         1,
     ),
+    # red team item 8: torchvision's operator, not torch's (intel/intel-extension-for-pytorch#167)
+    "ipex167-title-torchvision-nms-no-xpu-kernel-ipex-1.9.md": (
+        "xpu.operator_not_implemented",
+        "torchvision::nms is torchvision's operator, not torch's",
+        1,
+    ),
     "ipex699-arc-torch-2.4.1-cross-entropy-required-aspect-fp64.md": (
         "xpu.float64_unsupported",
         "a kernel asked this Intel GPU for float64",
@@ -153,3 +159,13 @@ def test_other_precision_errors_stay_quiet(name: str) -> None:
     _, data = detect(ERRORS / name)
     codes = [f["code"] for f in data["findings"]]
     assert not set(codes) & set(QUIET[name])
+
+
+def test_another_librarys_operator_without_an_xpu_kernel_is_not_blamed_on_torch() -> None:
+    """Red team item 8: torchvision::nms is torchvision's operator; its XPU kernel comes from
+    whatever registers one for that namespace, so the advice names torchvision's XPU build and
+    never says torch lacks the kernel."""
+    _, data = detect(ERRORS / "ipex167-title-torchvision-nms-no-xpu-kernel-ipex-1.9.md")
+    found = next(f for f in data["findings"] if f["code"] == "xpu.operator_not_implemented")
+    assert "has no XPU kernel for" not in found["message"]
+    assert "torchvision built for this torch's XPU release" in found["advice"]

@@ -3622,6 +3622,28 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "with torch's own XPU build, PYTORCH_ENABLE_XPU_FALLBACK=1, set before Python starts, "
         "runs it on the CPU (slower: each call copies its tensors); or move that step to the "
         "CPU in the program (tensor.cpu())",
+        # red team item 8: an operator of another library's namespace (torchvision::nms,
+        # intel/intel-extension-for-pytorch#167) is that library's, not torch's; its XPU kernel
+        # comes from whatever registers one for that namespace: the library's XPU build, or
+        # torch's XPU operators for a few of torchvision's (intel/torch-xpu-ops
+        # src/ATen/native/xpu/NMS.cpp: TORCH_LIBRARY_IMPL(torchvision, XPU, m), nms), or IPEX.
+        # torch-xpu-ops' fallback is registered for every namespace (XPUFallback.template:
+        # TORCH_LIBRARY_IMPL(_, XPU, m)), so PYTORCH_ENABLE_XPU_FALLBACK=1 covers it too.
+        variants={
+            "library": "{operator} is {library}'s operator, not torch's, and nothing loaded "
+            "gives it an XPU kernel (torch {torch}): the call raises NotImplementedError on "
+            "the Intel GPU",
+        },
+        variant_advice={
+            "library": "an XPU kernel for {library}'s operator comes from {library}'s own XPU "
+            "build or from the XPU extension that registers one (torch's XPU builds register "
+            "some of torchvision's, such as torchvision::nms; IPEX others): install the "
+            "{library} built for this torch's XPU release (from the same index as torch), or "
+            "a newer torch XPU build (or IPEX) that registers it; with torch's own XPU build, "
+            "PYTORCH_ENABLE_XPU_FALLBACK=1, set before Python starts, runs it on the CPU "
+            "(slower: each call copies its tensors); or move that step to the CPU in the "
+            "program (tensor.cpu())",
+        },
     ),
     # issue 38: vLLM Ascend's compiled part missing from a source install
     Code.VLLM_ASCEND_KERNELS: Entry(

@@ -4855,6 +4855,20 @@ def finding(
     variant: None = None,
     operator: Value,
     torch: Value,
+    library: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.XPU_OPERATOR],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["library"],
+    library: Value,
+    operator: Value,
+    torch: Value,
 ) -> Finding: ...
 
 

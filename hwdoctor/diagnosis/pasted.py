@@ -4961,6 +4961,16 @@ def _xpu_float64(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     )
 
 
+# The operator namespaces torch itself defines (aten/src/ATen/native/native_functions.yaml is
+# aten::; torch/csrc/jit's prim::, torch/_prims' prims::, aten/src/ATen/native/quantized's
+# quantized:: and _quantized::, torch/csrc/distributed's c10d:: and _c10d_functional::): an
+# operator in any other namespace is another library's (torchvision::nms is torchvision's,
+# registered by torchvision/csrc/ops), whose XPU kernel torch's release alone may not give.
+_TORCH_OPERATOR_NAMESPACES: Final = frozenset(
+    {"aten", "prim", "prims", "quantized", "_quantized", "c10d", "_c10d_functional"}
+)
+
+
 def _xpu_operator(facts: _Read) -> tuple[Finding, ...]:
     """An operator torch has no XPU kernel for (the source is beside the pattern in
     readers/messages.py): torch's XPU operator coverage grows each release, so a newer torch
@@ -4972,14 +4982,21 @@ def _xpu_operator(facts: _Read) -> tuple[Finding, ...]:
         return ()
     facts.use("stated", said[0])
     torch = _version_of(facts, "torch")
-    return (
-        finding(
-            Code.XPU_OPERATOR,
-            backend=_XPU,
-            operator=printable(said[0].value)[:120],
-            torch=torch.value.strip() if torch is not None else "(version not shown)",
-        ),
-    )
+    shown = torch.value.strip() if torch is not None else "(version not shown)"
+    operator = printable(said[0].value)[:120]
+    namespace, colons, _ = operator.partition("::")
+    if colons and namespace not in _TORCH_OPERATOR_NAMESPACES:  # another library's operator
+        return (
+            finding(
+                Code.XPU_OPERATOR,
+                backend=_XPU,
+                variant="library",
+                operator=operator,
+                library=namespace,
+                torch=shown,
+            ),
+        )
+    return (finding(Code.XPU_OPERATOR, backend=_XPU, operator=operator, torch=shown),)
 
 
 def _rocm_torch(facts: _Read) -> PastedFact | None:
