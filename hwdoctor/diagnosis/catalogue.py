@@ -888,6 +888,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "hip_allocator": "torch's ROCm (HIP) allocator ran out of the AMD GPU's memory "
             "({said})",
             "xpu_allocator": "torch's XPU allocator ran out of the Intel GPU's memory ({said})",
+            # red team item 6: IPEX's check on one block, whatever memory is free (the paste
+            # of intel/intel-extension-for-pytorch#629: "0 bytes already allocated; 15.56 GiB
+            # total capacity"); its source is beside _INTEL_RUNTIME_OOM in readers/messages.py
+            "xpu_block_limit": "IPEX's XPU allocator refuses any one allocation over 4 GB on "
+            "this Intel GPU, however much memory is free ({said})",
             "cuda_runtime": "the CUDA runtime could not allocate GPU memory ({said})",
             "hip_runtime": "the HIP runtime could not allocate the AMD GPU's memory ({said})",
             "xpu_runtime": "Intel's GPU runtime could not allocate device memory ({said})",
@@ -917,6 +922,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "must also be built with -ze-intel-greater-than-4GB-buffer-required "
             "(SYCL_PROGRAM_COMPILE_OPTIONS for kernels built at run time), so the variable "
             "alone may not be enough; smaller tensors avoid it",
+            "xpu_block_limit": "keep every tensor under 4 GiB: a smaller batch, image or "
+            "sequence, or the work split into chunks (a tiled VAE decode, sliced attention); "
+            "IPEX makes this check itself on a GPU without 2D block arrays (Arc A-series, "
+            "Flex) before it asks the driver for memory, so neither freeing memory nor a Level "
+            "Zero setting lifts it",
             "cuda_runtime": "another process may hold the GPU's memory: nvidia-smi shows each "
             "process's share; end it or pick a free GPU with CUDA_VISIBLE_DEVICES. Otherwise "
             "make the work smaller: a smaller batch or sequence, half precision, a quantized "

@@ -1087,6 +1087,17 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["xpu_block_limit"],
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DEVICE_OUT_OF_MEMORY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["xpu_runtime"],
     said: Value,
 ) -> Finding: ...

@@ -3120,7 +3120,8 @@ _OOM_WORDS: Final = (
     ("CUBLAS", "cuda_runtime", _CUDA),
     ("UR_RESULT", "xpu_runtime", _XPU),
     ("ZE_RESULT", "xpu_runtime", _XPU),
-    ("Current platform", "xpu_allocator", _XPU),  # IPEX's limit on one block
+    # IPEX's limit on one block, not memory run out (red team item 6)
+    ("Current platform", "xpu_block_limit", _XPU),
     ("PT_DEVMEM", "gaudi", _HPU),
     ("SYNHELPER", "gaudi", _HPU),
     ("Failed to alloc", "neuron_runtime", _NEURON),
@@ -3134,6 +3135,7 @@ _ON_ROCM: Final = {None: "hip_allocator", "cuda_runtime": "hip_runtime"}
 _OomVariant = Literal[
     "hip_allocator",
     "xpu_allocator",
+    "xpu_block_limit",
     "cuda_runtime",
     "hip_runtime",
     "xpu_runtime",

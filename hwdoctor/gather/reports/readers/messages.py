@@ -2110,11 +2110,15 @@ _RUNTIME_OOM: Final = re.compile(
 # XPU backend and IPEX print inside "level_zero backend failed with error: …".
 # IPEX's XPU allocator refusing one block of 4 GB or more ("RuntimeError: Current platform can NOT
 # allocate memory block with size larger than 4GB! Tried to allocate 6.85 GiB (GPU  0; 15.56 GiB
-# total capacity; …)": intel/intel-extension-for-pytorch#629), the driver's limit on one
-# allocation.
+# total capacity; …)": intel/intel-extension-for-pytorch#629): IPEX's own check on a GPU
+# without 2D block arrays, made before any memory is asked for (intel-extension-for-pytorch
+# csrc/gpu/runtime/CachingDeviceAllocator.cpp, CachingDeviceAllocator::malloc: `if
+# (!has_2d_block_array(dev) && asize > kStatefulLimit)`, kStatefulLimit = 4294967296). The size
+# asked is kept with it.
 _INTEL_RUNTIME_OOM: Final = re.compile(
     r"\b(?:UR|ZE)_RESULT_ERROR_OUT_OF_DEVICE_MEMORY\b"
     r"|\bCurrent platform can NOT allocate memory block with size larger than 4GB\b"
+    r"(?:! Tried to allocate [\d.]{1,12} [KMGTPE]?i?B)?"
 )
 # Gaudi's PyTorch bridge when HPU memory runs out ("RuntimeError: [Rank:0] FATAL ERROR ::
 # MODULE:PT_DEVMEM Allocation failed for size::939524096 (896)MB": HabanaAI/vllm-fork
