@@ -1525,6 +1525,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "accelerate": "accelerate refused bf16 mixed precision on {gpu}: torch says the GPU "
             "has no bfloat16, which needs an Ampere GPU (compute capability 8.0) or newer "
             "(accelerate: \"bf16 mixed precision requires … a supported device\")",
+            # red team item 7: where torch is 2.3 or newer, or neither torch nor a GPU's
+            # capability is shown, the GPU is not said to be pre-Ampere (pasted.py
+            # _bf16_amp_refused cites torch's is_bf16_supported)
+            "accelerate_check": "accelerate refused bf16 mixed precision: torch {torch} said "
+            "the CUDA GPU has no bfloat16 (accelerate: \"bf16 mixed precision requires … a "
+            "supported device\")",
             "ptxas": "a kernel compiled for {gpu} asked for bfloat16, which NVIDIA's PTX "
             "assembler refuses below Ampere (ptxas: \"Feature '.bf16' requires .target sm_80 "
             "or higher\"): the GPU has no bfloat16 instructions",
@@ -1539,6 +1545,15 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "program's own precision option (mixed_precision=\"fp16\", and save_precision "
             "too where a trainer has one); accelerate allows bf16 on a CUDA GPU only where "
             "torch.cuda.is_bf16_supported() (accelerate/utils/imports.py is_bf16_available)",
+            "accelerate_check": "train in float16 or float32 instead: --mixed_precision fp16 "
+            "(or no) for accelerate launch, mixed_precision: fp16 in the accelerate config, "
+            "the program's own precision option (and save_precision too where a trainer has "
+            "one). accelerate asks torch.cuda.is_bf16_supported(), which before torch 2.3 "
+            "says False on any GPU older than Ampere (compute capability 8.0) and from 2.3 "
+            "only where even a bfloat16 tensor cannot be made on the GPU (one too old to "
+            "emulate it, or a CUDA error there); python -c \"import torch; print(torch."
+            "__version__, torch.cuda.get_device_name(), torch.cuda.is_bf16_supported())\" "
+            "shows which",
             "ptxas": "run the model in float16 or float32 instead of bfloat16 "
             "(torch_dtype=torch.float16, the program's dtype or precision option); the "
             "kernel is compiled (by Triton, most often) for the GPU it runs on, and bfloat16 "

@@ -1972,6 +1972,7 @@ def finding(
     evidence: str | None = None,
     variant: None = None,
     gpu: Value = None,
+    torch: Value = None,
 ) -> Finding: ...
 
 
@@ -1983,6 +1984,19 @@ def finding(
     evidence: str | None = None,
     variant: Literal["accelerate"],
     gpu: Value,
+    torch: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BF16_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["accelerate_check"],
+    torch: Value,
+    gpu: Value = None,
 ) -> Finding: ...
 
 
@@ -1994,6 +2008,7 @@ def finding(
     evidence: str | None = None,
     variant: Literal["ptxas"],
     gpu: Value,
+    torch: Value = None,
 ) -> Finding: ...
 
 
@@ -2005,6 +2020,7 @@ def finding(
     evidence: str | None = None,
     variant: Literal["transformers"],
     gpu: Value,
+    torch: Value = None,
 ) -> Finding: ...
 
 

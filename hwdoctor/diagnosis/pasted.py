@@ -1722,8 +1722,28 @@ def _bf16_amp_refused(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> 
         return ()
     facts.use("stated", said[0])
     facts.use("gpus", *lines)
+    torch = evidence.torch.version if evidence.torch and evidence.torch.version else None
+    # red team item 7: torch.cuda.is_bf16_supported() says False below Ampere only before torch
+    # 2.3; from 2.3 (pytorch/pytorch#115924) its including_emulation=True default makes a
+    # bfloat16 tensor and says True where that works (torch/cuda/__init__.py
+    # is_bf16_supported, _check_bf16_tensor_supported), and accelerate returns that answer
+    # (accelerate/utils/imports.py is_bf16_available: device_module.is_bf16_supported()). So
+    # the GPU is named older than Ampere only where torch before 2.3 is shown, or torch is not
+    # shown and a GPU below 8.0 is.
+    before_emulation = torch is not None and _release_tuple(torch.split("+", 1)[0])[:2] < (2, 3)
+    if before_emulation or (torch is None and gpu):
+        return (
+            finding(
+                Code.BF16_UNSUPPORTED, backend=_CUDA, variant="accelerate", gpu=gpu or "the GPU"
+            ),
+        )
     return (
-        finding(Code.BF16_UNSUPPORTED, backend=_CUDA, variant="accelerate", gpu=gpu or "this GPU"),
+        finding(
+            Code.BF16_UNSUPPORTED,
+            backend=_CUDA,
+            variant="accelerate_check",
+            torch=torch or "(version not shown)",
+        ),
     )
 
 

@@ -661,7 +661,8 @@ _FP16_REFUSED: Final = (
 # mixed precision requires PyTorch >= 1.10 and a supported device." from v0.12 (built then
 # by err.format(mode="bf16", …)) to 1.15, "bf16 mixed precision requires a supported
 # device." in 1.16. is_bf16_available() is False where CUDA is available and
-# torch.cuda.is_bf16_supported() is not (every release from v0.12: a GPU older than Ampere),
+# torch.cuda.is_bf16_supported() is not (before torch 2.3 a GPU older than Ampere; from 2.3,
+# pytorch/pytorch#115924, only a GPU where even a bfloat16 tensor cannot be made),
 # on MPS always from v0.30 to 1.10 (`if is_mps_available(): return False`), from 1.11 below
 # macOS 14 (torch.backends.mps.is_macos_or_newer(14, 0)), and on an XPU or MLU without bf16;
 # elsewhere (the CPU, an NPU) it is True. From 1.11 (huggingface/accelerate#3373) MPS also
