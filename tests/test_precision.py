@@ -3,7 +3,8 @@
 Real pastes from tests/data/reports/errors/ (sources in that directory's README):
 accelerate's refusal of bf16 mixed precision ("bf16 mixed precision requires PyTorch >= 1.10
 and a supported device.", accelerate/accelerator.py) on a CUDA GPU, where its
-is_bf16_available() is False only for a GPU older than Ampere, and on a Mac, where accelerate
+is_bf16_available() is False for a GPU older than Ampere before torch 2.3 (and from 2.3
+only where the GPU cannot make a bfloat16 tensor), and on a Mac, where accelerate
 0.30 to 1.10 run no bf16 AMP on MPS; and SYCL's refusal of a float64 kernel on an Intel GPU
 without fp64 ("Required aspect fp64 is not supported on the device"), a warning: the machine
 is fine, the program or torch's XPU kernel asked for float64; and NVIDIA's PTX assembler
@@ -24,17 +25,17 @@ from tests.test_mac_asked_cuda import CUDA_OR_ROCM, ERRORS, detect
 NAMED = {
     "kohyatrainer246-save-precision-bf16-accelerate-supported-device.md": (
         "device.bf16_unsupported",
-        "accelerate refused bf16 mixed precision on this GPU",
+        "accelerate refused bf16 mixed precision: torch (version not shown) said the CUDA GPU",
         1,
     ),
     "kohyass523-windows-portable-accelerate-bf16-supported-device.md": (
         "device.bf16_unsupported",
-        "accelerate refused bf16 mixed precision on this GPU",
+        "accelerate refused bf16 mixed precision: torch (version not shown) said the CUDA GPU",
         15,
     ),
     "kohyass2080-colab-accelerate-bf16-supported-device.md": (
         "device.bf16_unsupported",
-        "accelerate refused bf16 mixed precision on this GPU",
+        "accelerate refused bf16 mixed precision: torch (version not shown) said the CUDA GPU",
         17,
     ),
     "accelerate3064-mps-bf16-accelerator-supported-device.md": (
@@ -81,6 +82,12 @@ NAMED = {
     "ipexllm11666-a770-minicpm-v2-upsample-bicubic2d-aa-no-xpu-kernel.md": (
         "xpu.operator_not_implemented",
         "torch (version not shown) has no XPU kernel for aten::_upsample_bicubic2d_aa.out",
+        1,
+    ),
+    # red team item 8: torchvision's operator, not torch's (intel/intel-extension-for-pytorch#167)
+    "ipex167-title-torchvision-nms-no-xpu-kernel-ipex-1.9.md": (
+        "xpu.operator_not_implemented",
+        "torchvision::nms is torchvision's operator, not torch's",
         1,
     ),
     "ipex699-arc-torch-2.4.1-cross-entropy-required-aspect-fp64.md": (
@@ -153,3 +160,24 @@ def test_other_precision_errors_stay_quiet(name: str) -> None:
     _, data = detect(ERRORS / name)
     codes = [f["code"] for f in data["findings"]]
     assert not set(codes) & set(QUIET[name])
+
+
+def test_another_librarys_operator_without_an_xpu_kernel_is_not_blamed_on_torch() -> None:
+    """Red team item 8: torchvision::nms is torchvision's operator; its XPU kernel comes from
+    whatever registers one for that namespace, so the advice names torchvision's XPU build and
+    never says torch lacks the kernel."""
+    _, data = detect(ERRORS / "ipex167-title-torchvision-nms-no-xpu-kernel-ipex-1.9.md")
+    found = next(f for f in data["findings"] if f["code"] == "xpu.operator_not_implemented")
+    assert "has no XPU kernel for" not in found["message"]
+    assert "torchvision built for this torch's XPU release" in found["advice"]
+
+
+def test_accelerates_bf16_refusal_does_not_assert_a_pre_ampere_gpu_it_cannot_see() -> None:
+    """Red team item 7: from torch 2.3 is_bf16_supported() is True on GPUs older than Ampere
+    that can make a bfloat16 tensor (pytorch/pytorch#115924), so a refusal with neither torch's
+    release nor the GPU shown names torch's check, not "a GPU older than Ampere"."""
+    _, data = detect(ERRORS / "kohyass2080-colab-accelerate-bf16-supported-device.md")
+    found = next(f for f in data["findings"] if f["code"] == "device.bf16_unsupported")
+    assert "Ampere" not in found["message"]
+    assert "this GPU" not in found["message"]
+    assert "torch 2.3" in found["advice"]

@@ -852,7 +852,14 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         },
     ),
     # issue 38 (s9-memory): a device's memory run out, on every backend but MPS and the Ascend
-    # NPU, which have codes of their own (mps.out_of_memory, npu.out_of_memory)
+    # NPU, which have codes of their own (mps.out_of_memory, npu.out_of_memory). Level Zero's
+    # limit on one allocation: the Unified Runtime adapter asks for more with
+    # UR_L0_ENABLE_RELAXED_ALLOCATION_LIMITS=1, and the kernels need the >4GB build option
+    # (intel/llvm sycl/test-e2e/Plugin/max_malloc.cpp runs with both, "env
+    # UR_L0_ENABLE_RELAXED_ALLOCATION_LIMITS=1 SYCL_PROGRAM_COMPILE_OPTIONS=
+    # -ze-intel-greater-than-4GB-buffer-required"; intel/compute-runtime level_zero/doc/
+    # RELEASENOTES_CORE.md v1.1: "kernels need to be compiled with …-greater-than-4GB-buffer-
+    # required"). Red team item 5: the name was UR_L0_USE_…, which nothing reads.
     Code.DEVICE_OUT_OF_MEMORY: Entry(
         E, "the device's memory ran out",
         "An allocation on the accelerator found no memory left: the model, batch, sequence or "
@@ -881,6 +888,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "hip_allocator": "torch's ROCm (HIP) allocator ran out of the AMD GPU's memory "
             "({said})",
             "xpu_allocator": "torch's XPU allocator ran out of the Intel GPU's memory ({said})",
+            # red team item 6: IPEX's check on one block, whatever memory is free (the paste
+            # of intel/intel-extension-for-pytorch#629: "0 bytes already allocated; 15.56 GiB
+            # total capacity"); its source is beside _INTEL_RUNTIME_OOM in readers/messages.py
+            "xpu_block_limit": "IPEX's XPU allocator refuses any one allocation over 4 GB on "
+            "this Intel GPU, however much memory is free ({said})",
             "cuda_runtime": "the CUDA runtime could not allocate GPU memory ({said})",
             "hip_runtime": "the HIP runtime could not allocate the AMD GPU's memory ({said})",
             "xpu_runtime": "Intel's GPU runtime could not allocate device memory ({said})",
@@ -904,11 +916,17 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "torch.xpu.empty_cache() returns "
             "the memory torch holds cached but unused (torch's XPU message says so), and "
             "xpu-smi shows what other processes hold on the GPU. One allocation of 4 GiB or "
-            "more can fail with memory free: Intel's driver limits one allocation (IPEX: "
-            "\"Current platform can NOT allocate memory block with size larger than 4GB\"), a "
-            "limit the Unified Runtime's Level Zero adapter relaxes with "
-            "UR_L0_USE_RELAXED_ALLOCATION_LIMITS=1 (its documented setting); smaller tensors "
-            "avoid it",
+            "more can fail with memory free: Level Zero limits one allocation to 4 GB unless "
+            "asked for more, which the Unified Runtime's Level Zero adapter does with "
+            "UR_L0_ENABLE_RELAXED_ALLOCATION_LIMITS=1, and the kernels that use such a buffer "
+            "must also be built with -ze-intel-greater-than-4GB-buffer-required "
+            "(SYCL_PROGRAM_COMPILE_OPTIONS for kernels built at run time), so the variable "
+            "alone may not be enough; smaller tensors avoid it",
+            "xpu_block_limit": "keep every tensor under 4 GiB: a smaller batch, image or "
+            "sequence, or the work split into chunks (a tiled VAE decode, sliced attention); "
+            "IPEX makes this check itself on a GPU without 2D block arrays (Arc A-series, "
+            "Flex) before it asks the driver for memory, so neither freeing memory nor a Level "
+            "Zero setting lifts it",
             "cuda_runtime": "another process may hold the GPU's memory: nvidia-smi shows each "
             "process's share; end it or pick a free GPU with CUDA_VISIBLE_DEVICES. Otherwise "
             "make the work smaller: a smaller batch or sequence, half precision, a quantized "
@@ -1507,6 +1525,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "accelerate": "accelerate refused bf16 mixed precision on {gpu}: torch says the GPU "
             "has no bfloat16, which needs an Ampere GPU (compute capability 8.0) or newer "
             "(accelerate: \"bf16 mixed precision requires … a supported device\")",
+            # red team item 7: where torch is 2.3 or newer, or neither torch nor a GPU's
+            # capability is shown, the GPU is not said to be pre-Ampere (pasted.py
+            # _bf16_amp_refused cites torch's is_bf16_supported)
+            "accelerate_check": "accelerate refused bf16 mixed precision: torch {torch} said "
+            "the CUDA GPU has no bfloat16 (accelerate: \"bf16 mixed precision requires … a "
+            "supported device\")",
             "ptxas": "a kernel compiled for {gpu} asked for bfloat16, which NVIDIA's PTX "
             "assembler refuses below Ampere (ptxas: \"Feature '.bf16' requires .target sm_80 "
             "or higher\"): the GPU has no bfloat16 instructions",
@@ -1521,6 +1545,15 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "program's own precision option (mixed_precision=\"fp16\", and save_precision "
             "too where a trainer has one); accelerate allows bf16 on a CUDA GPU only where "
             "torch.cuda.is_bf16_supported() (accelerate/utils/imports.py is_bf16_available)",
+            "accelerate_check": "train in float16 or float32 instead: --mixed_precision fp16 "
+            "(or no) for accelerate launch, mixed_precision: fp16 in the accelerate config, "
+            "the program's own precision option (and save_precision too where a trainer has "
+            "one). accelerate asks torch.cuda.is_bf16_supported(), which before torch 2.3 "
+            "says False on any GPU older than Ampere (compute capability 8.0) and from 2.3 "
+            "only where even a bfloat16 tensor cannot be made on the GPU (one too old to "
+            "emulate it, or a CUDA error there); python -c \"import torch; print(torch."
+            "__version__, torch.cuda.get_device_name(), torch.cuda.is_bf16_supported())\" "
+            "shows which",
             "ptxas": "run the model in float16 or float32 instead of bfloat16 "
             "(torch_dtype=torch.float16, the program's dtype or precision option); the "
             "kernel is compiled (by Triton, most often) for the GPU it runs on, and bfloat16 "
@@ -3614,6 +3647,28 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "with torch's own XPU build, PYTORCH_ENABLE_XPU_FALLBACK=1, set before Python starts, "
         "runs it on the CPU (slower: each call copies its tensors); or move that step to the "
         "CPU in the program (tensor.cpu())",
+        # red team item 8: an operator of another library's namespace (torchvision::nms,
+        # intel/intel-extension-for-pytorch#167) is that library's, not torch's; its XPU kernel
+        # comes from whatever registers one for that namespace: the library's XPU build, or
+        # torch's XPU operators for a few of torchvision's (intel/torch-xpu-ops
+        # src/ATen/native/xpu/NMS.cpp: TORCH_LIBRARY_IMPL(torchvision, XPU, m), nms), or IPEX.
+        # torch-xpu-ops' fallback is registered for every namespace (XPUFallback.template:
+        # TORCH_LIBRARY_IMPL(_, XPU, m)), so PYTORCH_ENABLE_XPU_FALLBACK=1 covers it too.
+        variants={
+            "library": "{operator} is {library}'s operator, not torch's, and nothing loaded "
+            "gives it an XPU kernel (torch {torch}): the call raises NotImplementedError on "
+            "the Intel GPU",
+        },
+        variant_advice={
+            "library": "an XPU kernel for {library}'s operator comes from {library}'s own XPU "
+            "build or from the XPU extension that registers one (torch's XPU builds register "
+            "some of torchvision's, such as torchvision::nms; IPEX others): install the "
+            "{library} built for this torch's XPU release (from the same index as torch), or "
+            "a newer torch XPU build (or IPEX) that registers it; with torch's own XPU build, "
+            "PYTORCH_ENABLE_XPU_FALLBACK=1, set before Python starts, runs it on the CPU "
+            "(slower: each call copies its tensors); or move that step to the CPU in the "
+            "program (tensor.cpu())",
+        },
     ),
     # issue 38: vLLM Ascend's compiled part missing from a source install
     Code.VLLM_ASCEND_KERNELS: Entry(

@@ -1087,6 +1087,17 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["xpu_block_limit"],
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DEVICE_OUT_OF_MEMORY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["xpu_runtime"],
     said: Value,
 ) -> Finding: ...
@@ -1961,6 +1972,7 @@ def finding(
     evidence: str | None = None,
     variant: None = None,
     gpu: Value = None,
+    torch: Value = None,
 ) -> Finding: ...
 
 
@@ -1972,6 +1984,19 @@ def finding(
     evidence: str | None = None,
     variant: Literal["accelerate"],
     gpu: Value,
+    torch: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BF16_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["accelerate_check"],
+    torch: Value,
+    gpu: Value = None,
 ) -> Finding: ...
 
 
@@ -1983,6 +2008,7 @@ def finding(
     evidence: str | None = None,
     variant: Literal["ptxas"],
     gpu: Value,
+    torch: Value = None,
 ) -> Finding: ...
 
 
@@ -1994,6 +2020,7 @@ def finding(
     evidence: str | None = None,
     variant: Literal["transformers"],
     gpu: Value,
+    torch: Value = None,
 ) -> Finding: ...
 
 
@@ -4853,6 +4880,20 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: None = None,
+    operator: Value,
+    torch: Value,
+    library: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.XPU_OPERATOR],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["library"],
+    library: Value,
     operator: Value,
     torch: Value,
 ) -> Finding: ...

@@ -1723,8 +1723,28 @@ def _bf16_amp_refused(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> 
         return ()
     facts.use("stated", said[0])
     facts.use("gpus", *lines)
+    torch = evidence.torch.version if evidence.torch and evidence.torch.version else None
+    # red team item 7: torch.cuda.is_bf16_supported() says False below Ampere only before torch
+    # 2.3; from 2.3 (pytorch/pytorch#115924) its including_emulation=True default makes a
+    # bfloat16 tensor and says True where that works (torch/cuda/__init__.py
+    # is_bf16_supported, _check_bf16_tensor_supported), and accelerate returns that answer
+    # (accelerate/utils/imports.py is_bf16_available: device_module.is_bf16_supported()). So
+    # the GPU is named older than Ampere only where torch before 2.3 is shown, or torch is not
+    # shown and a GPU below 8.0 is.
+    before_emulation = torch is not None and _release_tuple(torch.split("+", 1)[0])[:2] < (2, 3)
+    if before_emulation or (torch is None and gpu):
+        return (
+            finding(
+                Code.BF16_UNSUPPORTED, backend=_CUDA, variant="accelerate", gpu=gpu or "the GPU"
+            ),
+        )
     return (
-        finding(Code.BF16_UNSUPPORTED, backend=_CUDA, variant="accelerate", gpu=gpu or "this GPU"),
+        finding(
+            Code.BF16_UNSUPPORTED,
+            backend=_CUDA,
+            variant="accelerate_check",
+            torch=torch or "(version not shown)",
+        ),
     )
 
 
@@ -3121,7 +3141,8 @@ _OOM_WORDS: Final = (
     ("CUBLAS", "cuda_runtime", _CUDA),
     ("UR_RESULT", "xpu_runtime", _XPU),
     ("ZE_RESULT", "xpu_runtime", _XPU),
-    ("Current platform", "xpu_allocator", _XPU),  # IPEX's limit on one block
+    # IPEX's limit on one block, not memory run out (red team item 6)
+    ("Current platform", "xpu_block_limit", _XPU),
     ("PT_DEVMEM", "gaudi", _HPU),
     ("SYNHELPER", "gaudi", _HPU),
     ("Failed to alloc", "neuron_runtime", _NEURON),
@@ -3135,6 +3156,7 @@ _ON_ROCM: Final = {None: "hip_allocator", "cuda_runtime": "hip_runtime"}
 _OomVariant = Literal[
     "hip_allocator",
     "xpu_allocator",
+    "xpu_block_limit",
     "cuda_runtime",
     "hip_runtime",
     "xpu_runtime",
@@ -4973,6 +4995,16 @@ def _xpu_float64(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     )
 
 
+# The operator namespaces torch itself defines (aten/src/ATen/native/native_functions.yaml is
+# aten::; torch/csrc/jit's prim::, torch/_prims' prims::, aten/src/ATen/native/quantized's
+# quantized:: and _quantized::, torch/csrc/distributed's c10d:: and _c10d_functional::): an
+# operator in any other namespace is another library's (torchvision::nms is torchvision's,
+# registered by torchvision/csrc/ops), whose XPU kernel torch's release alone may not give.
+_TORCH_OPERATOR_NAMESPACES: Final = frozenset(
+    {"aten", "prim", "prims", "quantized", "_quantized", "c10d", "_c10d_functional"}
+)
+
+
 def _xpu_operator(facts: _Read) -> tuple[Finding, ...]:
     """An operator torch has no XPU kernel for (the source is beside the pattern in
     readers/messages.py): torch's XPU operator coverage grows each release, so a newer torch
@@ -4984,14 +5016,21 @@ def _xpu_operator(facts: _Read) -> tuple[Finding, ...]:
         return ()
     facts.use("stated", said[0])
     torch = _version_of(facts, "torch")
-    return (
-        finding(
-            Code.XPU_OPERATOR,
-            backend=_XPU,
-            operator=printable(said[0].value)[:120],
-            torch=torch.value.strip() if torch is not None else "(version not shown)",
-        ),
-    )
+    shown = torch.value.strip() if torch is not None else "(version not shown)"
+    operator = printable(said[0].value)[:120]
+    namespace, colons, _ = operator.partition("::")
+    if colons and namespace not in _TORCH_OPERATOR_NAMESPACES:  # another library's operator
+        return (
+            finding(
+                Code.XPU_OPERATOR,
+                backend=_XPU,
+                variant="library",
+                operator=operator,
+                library=namespace,
+                torch=shown,
+            ),
+        )
+    return (finding(Code.XPU_OPERATOR, backend=_XPU, operator=operator, torch=shown),)
 
 
 def _rocm_torch(facts: _Read) -> PastedFact | None:

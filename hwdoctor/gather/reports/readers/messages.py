@@ -661,7 +661,8 @@ _FP16_REFUSED: Final = (
 # mixed precision requires PyTorch >= 1.10 and a supported device." from v0.12 (built then
 # by err.format(mode="bf16", …)) to 1.15, "bf16 mixed precision requires a supported
 # device." in 1.16. is_bf16_available() is False where CUDA is available and
-# torch.cuda.is_bf16_supported() is not (every release from v0.12: a GPU older than Ampere),
+# torch.cuda.is_bf16_supported() is not (before torch 2.3 a GPU older than Ampere; from 2.3,
+# pytorch/pytorch#115924, only a GPU where even a bfloat16 tensor cannot be made),
 # on MPS always from v0.30 to 1.10 (`if is_mps_available(): return False`), from 1.11 below
 # macOS 14 (torch.backends.mps.is_macos_or_newer(14, 0)), and on an XPU or MLU without bf16;
 # elsewhere (the CPU, an NPU) it is True. From 1.11 (huggingface/accelerate#3373) MPS also
@@ -2117,11 +2118,15 @@ _RUNTIME_OOM: Final = re.compile(
 # XPU backend and IPEX print inside "level_zero backend failed with error: …".
 # IPEX's XPU allocator refusing one block of 4 GB or more ("RuntimeError: Current platform can NOT
 # allocate memory block with size larger than 4GB! Tried to allocate 6.85 GiB (GPU  0; 15.56 GiB
-# total capacity; …)": intel/intel-extension-for-pytorch#629), the driver's limit on one
-# allocation.
+# total capacity; …)": intel/intel-extension-for-pytorch#629): IPEX's own check on a GPU
+# without 2D block arrays, made before any memory is asked for (intel-extension-for-pytorch
+# csrc/gpu/runtime/CachingDeviceAllocator.cpp, CachingDeviceAllocator::malloc: `if
+# (!has_2d_block_array(dev) && asize > kStatefulLimit)`, kStatefulLimit = 4294967296). The size
+# asked is kept with it.
 _INTEL_RUNTIME_OOM: Final = re.compile(
     r"\b(?:UR|ZE)_RESULT_ERROR_OUT_OF_DEVICE_MEMORY\b"
     r"|\bCurrent platform can NOT allocate memory block with size larger than 4GB\b"
+    r"(?:! Tried to allocate [\d.]{1,12} [KMGTPE]?i?B)?"
 )
 # Gaudi's PyTorch bridge when HPU memory runs out ("RuntimeError: [Rank:0] FATAL ERROR ::
 # MODULE:PT_DEVMEM Allocation failed for size::939524096 (896)MB": HabanaAI/vllm-fork
