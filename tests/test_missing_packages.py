@@ -146,3 +146,27 @@ def test_an_optional_module_warned_about_or_the_programs_own_stays_quiet(tmp_pat
     )
     _, data = detect(paste)
     assert CODE not in [f["code"] for f in data["findings"]]
+
+
+# red team item 1: a package built for some systems only (compat/imports.py BUILT_FOR) gets no
+# install line on another system, nor where the paste shows none: (file, the finding's words)
+NO_BUILD = {
+    # a Mac (Apple M4 Pro, macOS 26.1): triton's PyPI files are manylinux wheels alone
+    "gptqmodel2273-macos-m4-pro-no-module-triton-library-bug.md": (
+        "and it has no build for macOS: its releases are built for Linux only"
+    ),
+    # Apple silicon in the title only: the system is not shown, xformers' builds are named
+    "musev77-apple-silicon-no-module-xformers.md": (
+        "its releases are built for Linux and Windows only, and the paste does not show"
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(NO_BUILD), ids=lambda n: n.split("-", 1)[0])
+def test_a_package_without_a_build_for_the_system_gets_no_install_line(name: str) -> None:
+    _, data = detect(ERRORS / name)
+    (found,) = [f for f in data["findings"] if f["code"] == CODE]
+    assert NO_BUILD[name] in found["message"], found["message"]
+    assert found["remedy"] is None
+    text = "\n".join((f.get("remedy") or "") for f in data["findings"])
+    assert "pip install" not in text, text

@@ -4549,8 +4549,15 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "cuda_only": "{package} is not installed where the run imports it ({said}), and "
             "it has no build for {accelerator}: its kernels are for NVIDIA's CUDA (and AMD's "
             "ROCm) alone",
+            # red team item 1: a package built for some systems only (compat/imports.py
+            # BUILT_FOR, each row's source there)
+            "no_build": "{package} is not installed where the run imports it ({said}), and "
+            "it has no build for {system}: its releases are built for {platforms} only",
+            "os_unshown": "{package} is not installed where the run imports it ({said}); its "
+            "releases are built for {platforms} only, and the paste does not show which "
+            "operating system this is",
         },
-        variant_commands={"cuda_only": ()},
+        variant_commands={"cuda_only": (), "no_build": (), "os_unshown": ()},
         variant_advice={
             "floor": "install {package} {floor} or newer in the environment the run uses:",
             "older": "install a newer {package} in the environment the run uses (the floor is "
@@ -4559,6 +4566,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "does not use it (transformers' attn_implementation=\"sdpa\" or \"eager\" for "
             "flash-attn), or a machine with an NVIDIA GPU; installing it here builds nothing "
             "that runs",
+            "no_build": "run without {package} on {system}: the importing library's option or "
+            "release that does not use it, or a {platforms} machine; a library that imports it "
+            "on {system} all the same has a bug of its own (its issue tracker), and no install "
+            "here mends it",
+            "os_unshown": "on {platforms}, install {package} in the environment the run uses "
+            "(the same python that runs the program, with python -m pip); on another system, "
+            "run without it: the importing library's option or release that does not use it",
         },
     ),
     # issue 38 (s9-imports): a release without a name the code imports

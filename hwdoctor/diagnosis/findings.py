@@ -5644,6 +5644,8 @@ def finding(
     accelerator: Value = None,
     floor: Value = None,
     found: Value = None,
+    platforms: Value = None,
+    system: Value = None,
     where: Value = None,
 ) -> Finding: ...
 
@@ -5661,6 +5663,8 @@ def finding(
     floor: Value = None,
     found: Value = None,
     install: Value | Shell = None,
+    platforms: Value = None,
+    system: Value = None,
     where: Value = None,
 ) -> Finding: ...
 
@@ -5678,6 +5682,27 @@ def finding(
     said: Value,
     accelerator: Value = None,
     found: Value = None,
+    platforms: Value = None,
+    system: Value = None,
+    where: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PACKAGE_NOT_INSTALLED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["no_build"],
+    package: Value,
+    platforms: Value,
+    said: Value,
+    system: Value,
+    accelerator: Value = None,
+    floor: Value = None,
+    found: Value = None,
+    install: Value | Shell = None,
     where: Value = None,
 ) -> Finding: ...
 
@@ -5695,6 +5720,27 @@ def finding(
     said: Value,
     accelerator: Value = None,
     floor: Value = None,
+    platforms: Value = None,
+    system: Value = None,
+    where: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PACKAGE_NOT_INSTALLED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["os_unshown"],
+    package: Value,
+    platforms: Value,
+    said: Value,
+    accelerator: Value = None,
+    floor: Value = None,
+    found: Value = None,
+    install: Value | Shell = None,
+    system: Value = None,
     where: Value = None,
 ) -> Finding: ...
 
@@ -5713,6 +5759,8 @@ def finding(
     accelerator: Value = None,
     floor: Value = None,
     found: Value = None,
+    platforms: Value = None,
+    system: Value = None,
 ) -> Finding: ...
 
 

@@ -5354,6 +5354,32 @@ def _package_missing(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                 )
             )
             continue
+        built_for = imports.BUILT_FOR.get(dist)
+        system = paste.evidence.host.system if paste.evidence.host is not None else "unknown"
+        if built_for is not None and system not in built_for:
+            # red team item 1: no install line where the package has no build for the system
+            # shown, nor where no system is shown (ModelCloud/GPTQModel#2273: a Mac)
+            named = imports.SYSTEM_WORDS.get(system)
+            platforms = " and ".join(built_for)
+            made.append(
+                finding(
+                    Code.PACKAGE_NOT_INSTALLED,
+                    variant="no_build",
+                    package=dist,
+                    said=words,
+                    system=named,
+                    platforms=platforms,
+                )
+                if named is not None
+                else finding(
+                    Code.PACKAGE_NOT_INSTALLED,
+                    variant="os_unshown",
+                    package=dist,
+                    said=words,
+                    platforms=platforms,
+                )
+            )
+            continue
         where, install = "", Shell()
         if backend is not None:
             install = remedies.install(backend, way, evidence=paste.evidence)
