@@ -41,9 +41,9 @@ MISSING = {
         "install 'accelerate>=0.26.0'",
     ),
     "qwen173-t4-transformers-4.37-accelerate-0.20.3-requires-accelerate.md": (
-        "accelerate 0.20.3 is installed, older than the release",
+        "accelerate 0.20.3 is installed, older than 0.21.0, the release",
         13,
-        "install --upgrade accelerate",
+        "install 'accelerate>=0.21.0'",
     ),
     "wanvideo45-clip-encoder-requires-protobuf.md": (
         "protobuf is not installed",
@@ -62,6 +62,13 @@ QUIET = (
     "ascendpt37-910b3-torch-npu-2.1.0-torchair-no-attribute.md",
     "hymba6-transformers-4.48.1-cannot-import-pytorch-utils.md",
 )
+
+
+def test_an_accelerate_that_meets_the_floor_is_not_called_older() -> None:
+    """red team item 2: Accelerate 0.31.0 listed beside a quoted 'requires Accelerate: `pip
+    install accelerate`' meets the 0.21.0 floor that message checks: no 'older' finding."""
+    _, data = detect(ERRORS / "tf31583-accelerate-0.31.0-meets-floor-quoted-requires-accelerate.md")
+    assert CODE not in [f["code"] for f in data["findings"]], data["findings"]
 
 
 @pytest.mark.parametrize("name", sorted(MISSING), ids=lambda n: n.split("-", 1)[0])

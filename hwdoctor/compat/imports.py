@@ -119,6 +119,14 @@ LIBRARY_WORDS: Final = {
     "bitsandbytes": "bitsandbytes",
 }
 
+# The floor a library's message enforces where it names none (red team item 2: "older" only
+# where the installed release is below it, huggingface/transformers#31583). from_pretrained's
+# "requires Accelerate: `pip install accelerate`" is the message of the releases before 4.38,
+# whose is_accelerate_available(min_version=ACCELERATE_MIN_VERSION) checked at most "0.21.0"
+# (transformers/utils/import_utils.py, ACCELERATE_MIN_VERSION = "0.21.0" through 4.41; from
+# 4.38 the message names the floor itself, 'accelerate>=0.26.0' in later releases).
+UNNAMED_FLOORS: Final = {"accelerate": "0.21.0"}
+
 # Modules other findings name when they are missing (hpu.bridge_missing; transformers'
 # submodules have python.transformers_module_missing).
 ELSEWHERE: Final = frozenset({"habana_frameworks"})

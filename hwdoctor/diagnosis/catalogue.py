@@ -4544,8 +4544,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "vendor": "{package} is not installed where the run imports it ({said}); {where}",
             "floor": "{package} is not installed where the run imports it, or is older than "
             "{floor} ({said})",
-            "older": "{package} {found} is installed, older than the release the library that "
-            "asks for it requires ({said})",
+            "older": "{package} {found} is installed, older than {floor}, the release the "
+            "library that asks for it requires ({said})",
             "cuda_only": "{package} is not installed where the run imports it ({said}), and "
             "it has no build for {accelerator}: its kernels are for NVIDIA's CUDA (and AMD's "
             "ROCm) alone",
@@ -4560,8 +4560,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         variant_commands={"cuda_only": (), "no_build": (), "os_unshown": ()},
         variant_advice={
             "floor": "install {package} {floor} or newer in the environment the run uses:",
-            "older": "install a newer {package} in the environment the run uses (the floor is "
-            "the asking library's release's own: its requirements name it):",
+            "older": "install {package} {floor} or newer in the environment the run uses:",
             "cuda_only": "run without {package} on {accelerator}: the library's option that "
             "does not use it (transformers' attn_implementation=\"sdpa\" or \"eager\" for "
             "flash-attn), or a machine with an NVIDIA GPU; installing it here builds nothing "

@@ -5318,8 +5318,17 @@ def _package_missing(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             continue
         if installed is not None and said.key is FactKey.MESSAGE_MODULE_MISSING:
             continue  # listed as installed: another interpreter, or a broken install
+        # the library's floor refused the release installed, where that release is below the
+        # floor the message names, or the one its release checks where it names none (red
+        # team item 2: Accelerate 0.31.0 meets transformers 4.41's 0.21.0,
+        # huggingface/transformers#31583); quiet where it meets it or cannot be compared
+        least = floor or imports.UNNAMED_FLOORS.get(dist, "")
+        if installed is not None and (
+            not least or versions.satisfies(installed.value, f">={least}") is not False
+        ):
+            continue
         seen.add(dist)
-        if installed is not None:  # the library's floor refused the release installed
+        if installed is not None:
             facts.use("stated", said)
             facts.use("pin", installed)
             made.append(
@@ -5328,10 +5337,9 @@ def _package_missing(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                     variant="older",
                     package=dist,
                     found=printable(installed.value)[:40],
+                    floor=least,
                     said=printable(one_line(said.quote.text.strip()))[:120],
-                    install=remedies.requirement(way, dist, f">={floor}")
-                    if floor
-                    else remedies.requirement(way, dist, "", upgrade=True),
+                    install=remedies.requirement(way, dist, f">={least}"),
                 )
             )
             continue
