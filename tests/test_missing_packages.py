@@ -116,6 +116,17 @@ def test_a_name_the_installed_release_lacks_is_named_with_that_release(tmp_path:
     assert data["unread"]
 
 
+def test_a_name_a_later_release_removed_gets_no_upgrade_command() -> None:
+    """red team item 4: transformers 4.26.0 lacks torch_required, which the release after
+    4.23 removed (THUDM/GLM#86, fixed by a downgrade): the paste cannot tell the direction,
+    so the finding gives no command and names both."""
+    _, data = detect(ERRORS / "glm86-transformers-4.26.0-torch-required-removed.md")
+    (found,) = [f for f in data["findings"] if f["code"] == NAME]
+    assert found["message"].startswith("transformers 4.26.0, the release installed, has no")
+    assert found["remedy"] is None
+    assert "an older transformers" in found["advice"] and "a newer one" in found["advice"]
+
+
 def test_another_accelerator_gets_its_own_install_and_no_cuda_kernels(tmp_path: Path) -> None:
     """On a paste that shows an Ascend NPU (torch-npu listed): its extension missing is
     installed from the registry's row, never a CUDA index; flash-attn, whose kernels are

@@ -4587,10 +4587,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "release notes; the importing code's requirements name the release it was written for.",
         "{package} {found}, the release installed, has no {name} ({said}): the code importing "
         "it was written for another {package} release",
-        commands=("{install}",),
+        # red team item 4: no command, the direction is not in the paste (THUDM/GLM#86:
+        # transformers 4.26.0 lacked torch_required, which 4.24 removed; the fix was older)
         advice="install the {package} release the importing code names (its requirements or "
-        "setup.py); where it uses an API newer than {found}, a newer release, or {package}'s "
-        "main branch where the API is not released yet:",
+        "setup.py): an older {package} where a release after the code's removed {name}, a "
+        "newer one (or {package}'s main branch, where the API is not released yet) where the "
+        "code uses an API newer than {found}; {package}'s release notes say which",
     ),
 }  # fmt: skip
 

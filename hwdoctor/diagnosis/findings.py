@@ -5772,7 +5772,6 @@ def finding(
     evidence: str | None = None,
     variant: None = None,
     found: Value,
-    install: Value | Shell,
     name: Value,
     package: Value,
     said: Value,

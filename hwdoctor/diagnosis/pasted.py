@@ -5453,7 +5453,6 @@ def _release_lacks_name(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     accelerators' extensions (torch.npu comes from torch_npu, and their releases pair: the
     wheel chooser's), for a name the traceback's source line looks up by a value
     (`getattr(transformers, name)`), and on a line another finding explains."""
-    way = remedies.installer(paste.evidence.python)
     looked_up = {f.line for f in facts.all(FactKey.GETATTR_SOURCE)}
     for said in facts.all(FactKey.MESSAGE_NAME_MISSING):
         module, _, name = said.value.partition(" ")
@@ -5480,11 +5479,6 @@ def _release_lacks_name(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                 said=f"cannot import name {name!r} from {module!r}"
                 if "cannot import" in said.quote.text
                 else f"module {module!r} has no attribute {name!r}",
-                install=remedies.requirement(way, dist, "", upgrade=True)
-                + comment(
-                    f"a newer {dist} than {found}; where a later release removed {name}, the "
-                    "release the importing code names instead"
-                ),
             ),
         )
     return ()
