@@ -64,10 +64,20 @@ QUIET = (
 )
 
 
-def test_an_accelerate_that_meets_the_floor_is_not_called_older() -> None:
-    """red team item 2: Accelerate 0.31.0 listed beside a quoted 'requires Accelerate: `pip
-    install accelerate`' meets the 0.21.0 floor that message checks: no 'older' finding."""
-    _, data = detect(ERRORS / "tf31583-accelerate-0.31.0-meets-floor-quoted-requires-accelerate.md")
+@pytest.mark.parametrize(
+    "name",
+    [
+        # red team item 2: Accelerate 0.31.0 (transformers env) beside a quoted 'requires
+        # Accelerate: `pip install accelerate`' meets the 0.21.0 floor that message checks
+        "tf31583-accelerate-0.31.0-meets-floor-quoted-requires-accelerate.md",
+        # red team item 3: pip show's "Name: accelerate" / "Version: 0.30.1" after the same
+        # message: installed, and at the floor or above
+        "omost30-windows-portable-pip-show-accelerate-0.30.1.md",
+    ],
+    ids=lambda n: n.split("-", 1)[0],
+)
+def test_an_accelerate_shown_at_or_above_the_floor_is_neither_missing_nor_older(name: str) -> None:
+    _, data = detect(ERRORS / name)
     assert CODE not in [f["code"] for f in data["findings"]], data["findings"]
 
 
