@@ -5280,9 +5280,12 @@ def _package_missing(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     library but it was not found". The install is the chooser's for the package and the
     accelerator the paste shows (the registry's row, Intel's or AWS's index); a CUDA-only
     kernel package on a paste that shows another accelerator and no NVIDIA or AMD GPU gets no
-    install. Quiet where the line only warns, where the module is the program's own (not in
-    the tables), where the paste lists the package as installed (another interpreter, a
-    broken install: not this cause), and on a line another finding explains."""
+    install, nor does a package built for some systems only (imports.BUILT_FOR) on another
+    system or where the paste shows none; a listed release is called older only where it is
+    below the message's floor (or imports.UNNAMED_FLOORS). Quiet where the line only warns,
+    where the module is the program's own (not in the tables), where the paste lists the
+    package as installed (another interpreter, a broken install: not this cause), and on a
+    line another finding explains."""
     shown = accelerators_shown(paste)
     key = next(iter(shown), None) if not gpu_of_cuda_shown(paste) else None
     way = remedies.installer(paste.evidence.python)
