@@ -41,9 +41,9 @@ MISSING = {
         "install 'accelerate>=0.26.0'",
     ),
     "qwen173-t4-transformers-4.37-accelerate-0.20.3-requires-accelerate.md": (
-        "accelerate 0.20.3 is installed, older than the release",
+        "accelerate 0.20.3 is installed, older than 0.21.0, the release",
         13,
-        "install --upgrade accelerate",
+        "install 'accelerate>=0.21.0'",
     ),
     "wanvideo45-clip-encoder-requires-protobuf.md": (
         "protobuf is not installed",
@@ -62,6 +62,23 @@ QUIET = (
     "ascendpt37-910b3-torch-npu-2.1.0-torchair-no-attribute.md",
     "hymba6-transformers-4.48.1-cannot-import-pytorch-utils.md",
 )
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        # red team item 2: Accelerate 0.31.0 (transformers env) beside a quoted 'requires
+        # Accelerate: `pip install accelerate`' meets the 0.21.0 floor that message checks
+        "tf31583-accelerate-0.31.0-meets-floor-quoted-requires-accelerate.md",
+        # red team item 3: pip show's "Name: accelerate" / "Version: 0.30.1" after the same
+        # message: installed, and at the floor or above
+        "omost30-windows-portable-pip-show-accelerate-0.30.1.md",
+    ],
+    ids=lambda n: n.split("-", 1)[0],
+)
+def test_an_accelerate_shown_at_or_above_the_floor_is_neither_missing_nor_older(name: str) -> None:
+    _, data = detect(ERRORS / name)
+    assert CODE not in [f["code"] for f in data["findings"]], data["findings"]
 
 
 @pytest.mark.parametrize("name", sorted(MISSING), ids=lambda n: n.split("-", 1)[0])
@@ -109,6 +126,17 @@ def test_a_name_the_installed_release_lacks_is_named_with_that_release(tmp_path:
     assert data["unread"]
 
 
+def test_a_name_a_later_release_removed_gets_no_upgrade_command() -> None:
+    """red team item 4: transformers 4.26.0 lacks torch_required, which the release after
+    4.23 removed (THUDM/GLM#86, fixed by a downgrade): the paste cannot tell the direction,
+    so the finding gives no command and names both."""
+    _, data = detect(ERRORS / "glm86-transformers-4.26.0-torch-required-removed.md")
+    (found,) = [f for f in data["findings"] if f["code"] == NAME]
+    assert found["message"].startswith("transformers 4.26.0, the release installed, has no")
+    assert found["remedy"] is None
+    assert "an older transformers" in found["advice"] and "a newer one" in found["advice"]
+
+
 def test_another_accelerator_gets_its_own_install_and_no_cuda_kernels(tmp_path: Path) -> None:
     """On a paste that shows an Ascend NPU (torch-npu listed): its extension missing is
     installed from the registry's row, never a CUDA index; flash-attn, whose kernels are
@@ -146,3 +174,27 @@ def test_an_optional_module_warned_about_or_the_programs_own_stays_quiet(tmp_pat
     )
     _, data = detect(paste)
     assert CODE not in [f["code"] for f in data["findings"]]
+
+
+# red team item 1: a package built for some systems only (compat/imports.py BUILT_FOR) gets no
+# install line on another system, nor where the paste shows none: (file, the finding's words)
+NO_BUILD = {
+    # a Mac (Apple M4 Pro, macOS 26.1): triton's PyPI files are manylinux wheels alone
+    "gptqmodel2273-macos-m4-pro-no-module-triton-library-bug.md": (
+        "and it has no build for macOS: its releases are built for Linux only"
+    ),
+    # Apple silicon in the title only: the system is not shown, xformers' builds are named
+    "musev77-apple-silicon-no-module-xformers.md": (
+        "its releases are built for Linux and Windows only, and the paste does not show"
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(NO_BUILD), ids=lambda n: n.split("-", 1)[0])
+def test_a_package_without_a_build_for_the_system_gets_no_install_line(name: str) -> None:
+    _, data = detect(ERRORS / name)
+    (found,) = [f for f in data["findings"] if f["code"] == CODE]
+    assert NO_BUILD[name] in found["message"], found["message"]
+    assert found["remedy"] is None
+    text = "\n".join((f.get("remedy") or "") for f in data["findings"])
+    assert "pip install" not in text, text

@@ -67,6 +67,39 @@ DISTRIBUTIONS: Final = {
 # causal-conv1d's (both need a CUDA or ROCm GPU, their READMEs' "Installation").
 CUDA_ONLY: Final = frozenset({"flash-attn", "mamba-ssm", "causal-conv1d"})
 
+# Distributions built for some operating systems only, to the systems (platform.system()) that
+# have a build: an install line elsewhere finds nothing to install, or builds nothing that
+# runs (red team, item 1: ModelCloud/GPTQModel#2273, a Mac told `pip install triton`).
+# - triton: its PyPI file list holds manylinux wheels only; triton-lang/triton#1465, its
+#   maintainer (ptillet): "Currently we only support Linux".
+# - xformers: its PyPI file list holds manylinux and win_amd64 wheels, no macOS one; its
+#   README's install "Recommended, Windows & Linux"; facebookresearch/xformers#740 (danthe3rd,
+#   a maintainer): "xformers is not compatible with MacOS".
+# - vllm: its installation guide (docs/getting_started/installation/gpu.md): "OS: Linux",
+#   "vLLM does not support Windows natively".
+# - flash-attn: its README's "Requirements: … Linux. Might work for Windows starting v2.3.2";
+#   its release wheels are linux_x86_64 ones.
+# - mamba-ssm, causal-conv1d: their release wheels are linux_x86_64 ones (README "Installation":
+#   Linux, an NVIDIA or AMD GPU).
+# - auto-gptq: AutoGPTQ's README (Installation): "AutoGPTQ is available on Linux and Windows only".
+# - liger-kernel: its requirements name triton (its setup.py / pyproject.toml), which has
+#   Linux wheels alone.
+# deepspeed is left out: its PyPI release is a source package that installs on macOS too,
+# building its kernels only when they are first loaded.
+BUILT_FOR: Final = {
+    "triton": ("Linux",),
+    "xformers": ("Linux", "Windows"),
+    "vllm": ("Linux",),
+    "flash-attn": ("Linux",),
+    "mamba-ssm": ("Linux",),
+    "causal-conv1d": ("Linux",),
+    "auto-gptq": ("Linux", "Windows"),
+    "liger-kernel": ("Linux",),
+}
+
+# platform.system()'s word, as a sentence names it
+SYSTEM_WORDS: Final = {"Darwin": "macOS", "Windows": "Windows", "Linux": "Linux"}
+
 # transformers' words for a library in its availability messages, to the distribution
 # (transformers/utils/import_utils.py @ 5.25.0, the *_IMPORT_ERROR templates, each naming its
 # `pip install` line: "{0} requires the protobuf library but it was not found in your
@@ -85,6 +118,14 @@ LIBRARY_WORDS: Final = {
     "scipy": "scipy",
     "bitsandbytes": "bitsandbytes",
 }
+
+# The floor a library's message enforces where it names none (red team item 2: "older" only
+# where the installed release is below it, huggingface/transformers#31583). from_pretrained's
+# "requires Accelerate: `pip install accelerate`" is the message of the releases before 4.38,
+# whose is_accelerate_available(min_version=ACCELERATE_MIN_VERSION) checked at most "0.21.0"
+# (transformers/utils/import_utils.py, ACCELERATE_MIN_VERSION = "0.21.0" through 4.41; from
+# 4.38 the message names the floor itself, 'accelerate>=0.26.0' in later releases).
+UNNAMED_FLOORS: Final = {"accelerate": "0.21.0"}
 
 # Modules other findings name when they are missing (hpu.bridge_missing; transformers'
 # submodules have python.transformers_module_missing).

@@ -4599,21 +4599,34 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "vendor": "{package} is not installed where the run imports it ({said}); {where}",
             "floor": "{package} is not installed where the run imports it, or is older than "
             "{floor} ({said})",
-            "older": "{package} {found} is installed, older than the release the library that "
-            "asks for it requires ({said})",
+            "older": "{package} {found} is installed, older than {floor}, the release the "
+            "library that asks for it requires ({said})",
             "cuda_only": "{package} is not installed where the run imports it ({said}), and "
             "it has no build for {accelerator}: its kernels are for NVIDIA's CUDA (and AMD's "
             "ROCm) alone",
+            # red team item 1: a package built for some systems only (compat/imports.py
+            # BUILT_FOR, each row's source there)
+            "no_build": "{package} is not installed where the run imports it ({said}), and "
+            "it has no build for {system}: its releases are built for {platforms} only",
+            "os_unshown": "{package} is not installed where the run imports it ({said}); its "
+            "releases are built for {platforms} only, and the paste does not show which "
+            "operating system this is",
         },
-        variant_commands={"cuda_only": ()},
+        variant_commands={"cuda_only": (), "no_build": (), "os_unshown": ()},
         variant_advice={
             "floor": "install {package} {floor} or newer in the environment the run uses:",
-            "older": "install a newer {package} in the environment the run uses (the floor is "
-            "the asking library's release's own: its requirements name it):",
+            "older": "install {package} {floor} or newer in the environment the run uses:",
             "cuda_only": "run without {package} on {accelerator}: the library's option that "
             "does not use it (transformers' attn_implementation=\"sdpa\" or \"eager\" for "
             "flash-attn), or a machine with an NVIDIA GPU; installing it here builds nothing "
             "that runs",
+            "no_build": "run without {package} on {system}: the importing library's option or "
+            "release that does not use it, or a {platforms} machine; a library that imports it "
+            "on {system} all the same has a bug of its own (its issue tracker), and no install "
+            "here mends it",
+            "os_unshown": "on {platforms}, install {package} in the environment the run uses "
+            "(the same python that runs the program, with python -m pip); on another system, "
+            "run without it: the importing library's option or release that does not use it",
         },
     ),
     # issue 38 (s9-imports): a release without a name the code imports
@@ -4629,10 +4642,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "release notes; the importing code's requirements name the release it was written for.",
         "{package} {found}, the release installed, has no {name} ({said}): the code importing "
         "it was written for another {package} release",
-        commands=("{install}",),
+        # red team item 4: no command, the direction is not in the paste (THUDM/GLM#86:
+        # transformers 4.26.0 lacked torch_required, which 4.24 removed; the fix was older)
         advice="install the {package} release the importing code names (its requirements or "
-        "setup.py); where it uses an API newer than {found}, a newer release, or {package}'s "
-        "main branch where the API is not released yet:",
+        "setup.py): an older {package} where a release after the code's removed {name}, a "
+        "newer one (or {package}'s main branch, where the API is not released yet) where the "
+        "code uses an API newer than {found}; {package}'s release notes say which",
     ),
 }  # fmt: skip
 

@@ -5685,6 +5685,8 @@ def finding(
     accelerator: Value = None,
     floor: Value = None,
     found: Value = None,
+    platforms: Value = None,
+    system: Value = None,
     where: Value = None,
 ) -> Finding: ...
 
@@ -5702,6 +5704,8 @@ def finding(
     floor: Value = None,
     found: Value = None,
     install: Value | Shell = None,
+    platforms: Value = None,
+    system: Value = None,
     where: Value = None,
 ) -> Finding: ...
 
@@ -5719,6 +5723,27 @@ def finding(
     said: Value,
     accelerator: Value = None,
     found: Value = None,
+    platforms: Value = None,
+    system: Value = None,
+    where: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PACKAGE_NOT_INSTALLED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["no_build"],
+    package: Value,
+    platforms: Value,
+    said: Value,
+    system: Value,
+    accelerator: Value = None,
+    floor: Value = None,
+    found: Value = None,
+    install: Value | Shell = None,
     where: Value = None,
 ) -> Finding: ...
 
@@ -5730,12 +5755,33 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: Literal["older"],
+    floor: Value,
     found: Value,
     install: Value | Shell,
     package: Value,
     said: Value,
     accelerator: Value = None,
+    platforms: Value = None,
+    system: Value = None,
+    where: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PACKAGE_NOT_INSTALLED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["os_unshown"],
+    package: Value,
+    platforms: Value,
+    said: Value,
+    accelerator: Value = None,
     floor: Value = None,
+    found: Value = None,
+    install: Value | Shell = None,
+    system: Value = None,
     where: Value = None,
 ) -> Finding: ...
 
@@ -5754,6 +5800,8 @@ def finding(
     accelerator: Value = None,
     floor: Value = None,
     found: Value = None,
+    platforms: Value = None,
+    system: Value = None,
 ) -> Finding: ...
 
 
@@ -5765,7 +5813,6 @@ def finding(
     evidence: str | None = None,
     variant: None = None,
     found: Value,
-    install: Value | Shell,
     name: Value,
     package: Value,
     said: Value,

@@ -5331,9 +5331,12 @@ def _package_missing(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     library but it was not found". The install is the chooser's for the package and the
     accelerator the paste shows (the registry's row, Intel's or AWS's index); a CUDA-only
     kernel package on a paste that shows another accelerator and no NVIDIA or AMD GPU gets no
-    install. Quiet where the line only warns, where the module is the program's own (not in
-    the tables), where the paste lists the package as installed (another interpreter, a
-    broken install: not this cause), and on a line another finding explains."""
+    install, nor does a package built for some systems only (imports.BUILT_FOR) on another
+    system or where the paste shows none; a listed release is called older only where it is
+    below the message's floor (or imports.UNNAMED_FLOORS). Quiet where the line only warns,
+    where the module is the program's own (not in the tables), where the paste lists the
+    package as installed (another interpreter, a broken install: not this cause), and on a
+    line another finding explains."""
     shown = accelerators_shown(paste)
     key = next(iter(shown), None) if not gpu_of_cuda_shown(paste) else None
     way = remedies.installer(paste.evidence.python)
@@ -5369,8 +5372,17 @@ def _package_missing(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             continue
         if installed is not None and said.key is FactKey.MESSAGE_MODULE_MISSING:
             continue  # listed as installed: another interpreter, or a broken install
+        # the library's floor refused the release installed, where that release is below the
+        # floor the message names, or the one its release checks where it names none (red
+        # team item 2: Accelerate 0.31.0 meets transformers 4.41's 0.21.0,
+        # huggingface/transformers#31583); quiet where it meets it or cannot be compared
+        least = floor or imports.UNNAMED_FLOORS.get(dist, "")
+        if installed is not None and (
+            not least or versions.satisfies(installed.value, f">={least}") is not False
+        ):
+            continue
         seen.add(dist)
-        if installed is not None:  # the library's floor refused the release installed
+        if installed is not None:
             facts.use("stated", said)
             facts.use("pin", installed)
             made.append(
@@ -5379,10 +5391,9 @@ def _package_missing(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                     variant="older",
                     package=dist,
                     found=printable(installed.value)[:40],
+                    floor=least,
                     said=printable(one_line(said.quote.text.strip()))[:120],
-                    install=remedies.requirement(way, dist, f">={floor}")
-                    if floor
-                    else remedies.requirement(way, dist, "", upgrade=True),
+                    install=remedies.requirement(way, dist, f">={least}"),
                 )
             )
             continue
@@ -5402,6 +5413,32 @@ def _package_missing(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                     package=dist,
                     said=words,
                     accelerator=registry.BY_KEY[key].hardware,
+                )
+            )
+            continue
+        built_for = imports.BUILT_FOR.get(dist)
+        system = paste.evidence.host.system if paste.evidence.host is not None else "unknown"
+        if built_for is not None and system not in built_for:
+            # red team item 1: no install line where the package has no build for the system
+            # shown, nor where no system is shown (ModelCloud/GPTQModel#2273: a Mac)
+            named = imports.SYSTEM_WORDS.get(system)
+            platforms = " and ".join(built_for)
+            made.append(
+                finding(
+                    Code.PACKAGE_NOT_INSTALLED,
+                    variant="no_build",
+                    package=dist,
+                    said=words,
+                    system=named,
+                    platforms=platforms,
+                )
+                if named is not None
+                else finding(
+                    Code.PACKAGE_NOT_INSTALLED,
+                    variant="os_unshown",
+                    package=dist,
+                    said=words,
+                    platforms=platforms,
                 )
             )
             continue
@@ -5470,7 +5507,6 @@ def _release_lacks_name(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     accelerators' extensions (torch.npu comes from torch_npu, and their releases pair: the
     wheel chooser's), for a name the traceback's source line looks up by a value
     (`getattr(transformers, name)`), and on a line another finding explains."""
-    way = remedies.installer(paste.evidence.python)
     looked_up = {f.line for f in facts.all(FactKey.GETATTR_SOURCE)}
     for said in facts.all(FactKey.MESSAGE_NAME_MISSING):
         module, _, name = said.value.partition(" ")
@@ -5497,11 +5533,6 @@ def _release_lacks_name(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                 said=f"cannot import name {name!r} from {module!r}"
                 if "cannot import" in said.quote.text
                 else f"module {module!r} has no attribute {name!r}",
-                install=remedies.requirement(way, dist, "", upgrade=True)
-                + comment(
-                    f"a newer {dist} than {found}; where a later release removed {name}, the "
-                    "release the importing code names instead"
-                ),
             ),
         )
     return ()

@@ -268,6 +268,13 @@ _VISIBILITY: Final = re.compile(
 SHORTEST: Final = 2
 
 
+# red team item 3: `pip show X`'s first two lines (pip/_internal/commands/show.py
+# print_results: write_output("Name: %s", …) then write_output("Version: %s", …)): the package
+# a paste shows installed (huchenlei/ComfyUI_omost#30: "Name: accelerate", "Version: 0.30.1").
+_PIP_SHOW_NAME: Final = re.compile(r"^Name: ([A-Za-z0-9][\w.-]{0,80})\s*$")
+_PIP_SHOW_VERSION: Final = re.compile(r"^Version: (\d[\w.+!-]{0,40})\s*$")
+
+
 class Prose(LineReader):
     """The reporter's words, a REPL's answers, a banner: wherever they appear in the paste
     (the names and answers outside a tool's block only)."""
@@ -281,6 +288,7 @@ class Prose(LineReader):
         self.repl_version = False  # issue 38: the last line asked torch.__version__
         self.heading = ""  # the last Markdown heading ("GPU" in ROCm's issue template)
         self.expected = False  # under an issue template's "Expected behavior" heading
+        self.pip_show = ""  # the package pip show's "Name:" line named on the line before
 
     def read(self, line: Line, in_block: bool) -> Iterator[Said]:
         text = line.text
@@ -290,7 +298,13 @@ class Prose(LineReader):
             self.repl_device = ""
             if text:
                 self.heading = ""
+            self.pip_show = ""
             return
+        pip_named, self.pip_show = self.pip_show, ""
+        if (shown_name := _PIP_SHOW_NAME.match(text)) is not None:
+            self.pip_show = versions.canonical_name(shown_name.group(1))
+        elif pip_named and (shown_version := _PIP_SHOW_VERSION.match(text)) is not None:
+            yield line.says(FactKey.PROSE_PACKAGE, shown_version.group(1), name=pip_named)
         if not (
             _COMMAND.search(text)
             or collect_env.LINE.match(text)
