@@ -3254,10 +3254,10 @@ def test_non_native_error_words_and_their_denials(line: str, stated: bool) -> No
     [
         # eleven "undefined reference to `…'" lines, no collect2 line, under make's title
         ("pt42791-ld-undefined-reference-lapack-libtorch-cuda-only.md", 4, 12),
-        # the title and two ld lines before collect2's
-        ("pt17148-ld-undefined-reference-cudapushcallconfiguration-collect2.md", 7, 4),
-        # "… more undefined references to `…' follow" on one long line
-        ("tinycudann243-ld-more-undefined-references-follow-collect2.md", 4, 3),
+        # the title and two ld lines before collect2's, then make's two "*** [...] Error N"
+        ("pt17148-ld-undefined-reference-cudapushcallconfiguration-collect2.md", 7, 6),
+        # "… more undefined references to `…' follow" on one long line, then gmake's three
+        ("tinycudann243-ld-more-undefined-references-follow-collect2.md", 4, 6),
     ],
 )
 def test_the_linkers_undefined_references_are_error_lines(name: str, line: int, count: int) -> None:
