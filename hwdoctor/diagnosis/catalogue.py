@@ -4494,7 +4494,9 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "configuration\": host passthrough exposes the host's features).",
         "{library} needs {isa}, which this CPU does not have (\"{said}\")",
         commands=(
-            "grep -o -w -E 'avx|avx2|avx512f|avx512_bf16|amx_tile|fma' /proc/cpuinfo | sort -u",
+            # one command, no pipe: -m 1 stops at the first CPU's flags line, -o prints each
+            # flag found on it (GNU grep's manual, "--max-count" and "--only-matching")
+            "grep -m 1 -o -w -E 'avx|avx2|avx512f|avx512_bf16|amx_tile|fma' /proc/cpuinfo",
         ),
         advice="run on a CPU with {isa} (the line above, or lscpu's Flags, lists what this "
         "one has); in a virtual machine, give the guest the host CPU's features (QEMU / "
