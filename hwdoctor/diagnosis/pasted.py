@@ -1140,11 +1140,16 @@ def _amd_on_windows(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tu
     )
 
 
+def _nvidia_gpu_shown(paste: Pasted) -> bool:
+    """Whether the paste shows an NVIDIA GPU (a host signal of NVIDIA's backend)."""
+    host = paste.evidence.host
+    return host is not None and any(s.backend == _CUDA for s in host.signals)
+
+
 def _amd_gpu_named(paste: Pasted) -> PastedFact | None:
     """The line that names an AMD GPU (a name the gfx table knows, a Radeon or Instinct, "I
     have an AMD gpu"), where the paste shows no NVIDIA GPU; None elsewhere."""
-    host = paste.evidence.host
-    if host is not None and any(s.backend == _CUDA for s in host.signals):
+    if _nvidia_gpu_shown(paste):
         return None
     for fact in paste.facts:
         if fact.key is FactKey.PROSE_AMD_GPU or (
@@ -3443,13 +3448,7 @@ def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     if not said or (accelerators_shown(paste) and not gpu_of_cuda_shown(paste)):
         return ()
     first = next((f for f in said if f.value != "nvcc"), said[0])
-    if (
-        first.value == "cmake"
-        and facts.all(FactKey.HIP_COMPILER)
-        and not any(
-            s.backend == _CUDA for s in (paste.evidence.host.signals if paste.evidence.host else ())
-        )
-    ):
+    if first.value == "cmake" and facts.all(FactKey.HIP_COMPILER) and not _nvidia_gpu_shown(paste):
         # hipcc as the compiler and no NVIDIA GPU shown: a HIP project that took HIP's NVIDIA
         # platform (its CMake's HIP_COMPILER "nvcc", hipCUB's cmake/VerifyCompiler.cmake), on an
         # AMD machine; NVIDIA's toolkit is no remedy there, and the error stays counted
