@@ -16,8 +16,10 @@ from hwdoctor.render import ansi
 from hwdoctor.text import clip, inert_commands, one_line
 
 # The facts the summary line names; the rest are in --json and in the Markdown reply.
+# The reporter's own words for the machine count too: "macOS 26.1", "Apple M4 Pro" in a
+# sentence beside torch's version are what says the paste is from a Mac.
 _HEADLINE: Final = ("torch", "package torch", "torch built with CUDA", "torch built with ROCm",
-                    "CUDA available", "NVIDIA driver", "OS", "Python", "CPU",
+                    "CUDA available", "NVIDIA driver", "OS", "macOS", "Python", "CPU", "chip",
                     "accelerator")  # fmt: skip
 _MARKS: Final = {"error": "✗", "warning": "!", "info": "i"}
 # The error lines no finding accounts for: their heading, and how many a terminal shows.
