@@ -361,7 +361,21 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         # (the PCI ids above are both; shared/reference/backends.md §8)
         aliases=("trainium", "inferentia"),
         # AWS's names: the chips, the SDK and its torch package (the docs above)
-        named_in_prose=("Trainium", "Inferentia", "Neuron SDK", "torch-neuronx", "torch_neuronx"),
+        # and the EC2 instance families that carry them, as a reporter names the machine
+        # ("trn1.32xlarge", "inf2.xlarge", "Trn2"; aws.amazon.com/ec2/instance-types, and
+        # shared reference backends.md: 2 cores a device on trn1/inf2, 4 on trn2)
+        named_in_prose=(
+            "Trainium",
+            "Inferentia",
+            "Neuron SDK",
+            "torch-neuronx",
+            "torch_neuronx",
+            "trn1",
+            "trn1n",
+            "trn2",
+            "inf1",
+            "inf2",
+        ),
     ),
     Backend(
         key="tpu",
@@ -384,6 +398,22 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         device_map_auto=False,
         device_map_since="accelerate 1.16",
         docs="https://github.com/google-pytorch/torch_tpu",
+        # issue 38: Google's names for the hardware: a Cloud TPU VM and its generations, v2
+        # to v7 ("TPU v4-8", "TPU v5e"; cloud.google.com/tpu/docs/system-architecture-tpu-vm,
+        # the device ids above), however a paste drives it (torch_xla's row runs on it too)
+        named_in_prose=(
+            "Cloud TPU",
+            "TPU VM",
+            "TPU v2",
+            "TPU v3",
+            "TPU v4",
+            "TPU v5e",
+            "TPU v5p",
+            "TPU v5 lite",
+            "TPU v5litepod",
+            "TPU v6e",
+            "TPU v7",
+        ),
     ),
     Backend(
         key="xpu",
@@ -412,6 +442,26 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         "render group",
         docs="https://docs.pytorch.org/docs/stable/notes/get_start_xpu.html",
         aliases=("intel", "gpu"),
+        # issue 38: Intel's names for the GPUs PyTorch's XPU notes validate: Data Center GPU
+        # Max (Ponte Vecchio) and Flex, Arc A-series (A310, A380, A580, A750, A770) and
+        # B-series (B570, B580), Core Ultra with Intel Arc graphics (the docs above, "Hardware
+        # Prerequisites"; Intel's Arc product pages name each model). Not a model's number
+        # alone: "a750" is as likely four characters of a hex id (an image link's UUID).
+        named_in_prose=(
+            "Intel Arc",
+            "Arc A310",
+            "Arc A380",
+            "Arc A580",
+            "Arc A750",
+            "Arc A770",
+            "Arc B570",
+            "Arc B580",
+            "Data Center GPU Max",
+            "Data Center GPU Flex",
+            "GPU Max 1100",
+            "GPU Max 1550",
+            "Ponte Vecchio",
+        ),
     ),
     Backend(
         key="mps",

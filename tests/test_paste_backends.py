@@ -37,6 +37,16 @@ ASCEND_ENV = (
 GAUDI = (
     REPORTS / "issue_body" / "optimumhabana1014-synapseai-1.15.1-gaudi-docker-protein-folding.md"
 )
+# issue 38: the hardware named in the reporter's own words, no package or tool line of it:
+# vladmandic/sdnext#3547 ("on Intel Arc A770"), intel/intel-extension-for-pytorch#767
+# ("Hardware: ARC B580"), aws-neuron/aws-neuron-sdk#302 ("inf1.2xlarge"), wandb/wandb#3694
+# ("the new TPU VM paradigm"), pkhungurn/talking-head-anime-demo#44 ("I use M1 MacBook Air")
+ERRORS = REPORTS / "errors"
+ARC_A770 = ERRORS / "sdnext3547-windows-arc-a770-torch-not-compiled-with-xpu.md"
+ARC_B580 = ERRORS / "ipex767-arc-b580-ipex-no-aot-kernels-5-10-minutes-first-time.md"
+INF1 = ERRORS / "neuronsdk302-inf1-bert-large-failed-to-alloc-device-memory.md"
+TPU_VM = ERRORS / "wandb3694-tpu-vm-pt-1.11-import-tensorflow-tpucompiler-not-available.md"
+M1_MACBOOK = ERRORS / "talkinghead44-m1-macbook-air-mps-device-error-title-only.md"
 
 # Each paste, the registry row it shows, and the lines that show it.
 CASES = (
@@ -45,8 +55,15 @@ CASES = (
     (TORCH_NPU, "npu", {10, 15}),  # torch_npu == 2.1.0.post3, 8卡 Ascend 910b
     (ASCEND_ENV, "npu", {21}),  # 请问昇腾910B …
     (GAUDI, "hpu", {6}),  # SynapseAI version: 1.15.1
+    (ARC_A770, "xpu", {1}),  # the title: … on Intel Arc A770
+    (ARC_B580, "xpu", {5}),  # Hardware: ARC B580
+    (INF1, "neuron", {1}),  # … on inf1.2xlarge successfully …
+    (TPU_VM, "tpu", {5}),  # When using the new TPU VM paradigm …
+    (M1_MACBOOK, "mps", {5}),  # I use M1 MacBook Air …
 )
 IDS = [path.name.split("-", 1)[0] for path, _, _ in CASES]
+# the pastes that show torch (the others have nothing for torch to pick with)
+WITH_TORCH = (MACOS_ARM64, XPU_WHEEL, TORCH_NPU, ASCEND_ENV)
 # The install lines of a CUDA or ROCm torch: download.pytorch.org's CUDA and ROCm indexes and
 # pins to their local versions (compat/wheels.py writes them so).
 CUDA_OR_ROCM = (
@@ -118,7 +135,7 @@ def test_explain_names_the_accelerator_as_the_condition(
         # no NVIDIA or AMD GPU shown: torch.cuda has nothing to pick
         assert not [p for p in decision["possible"] if p.startswith("cuda")]
         assert not (decision["answer"] or "").startswith("cuda")
-    if key != "hpu":  # a paste with torch: the accelerator is one of the answers
+    if path in WITH_TORCH:  # a paste with torch: the accelerator is one of the answers
         assert (
             f"{backend.device}:0" in training["possible"] or backend.device in training["possible"]
         )

@@ -2054,6 +2054,9 @@ def test_an_extension_built_for_cuda_beside_a_cpu_torch_gets_the_machines_gpu_bu
             "../issue_body/llamafactory6461-zh-llamafactory-env-torch2.1.0-aarch64-910b-eval-on-cpu.md",
             35,
         ),
+        # pkhungurn/talking-head-anime-demo#44: "got error as this issue's title", no subject
+        # before "got" (was "no problem")
+        ("talkinghead44-m1-macbook-air-mps-device-error-title-only.md", 4),
     ],
 )
 def test_an_error_stated_and_not_shown_is_said_and_asked_for(name: str, line: int) -> None:

@@ -286,6 +286,11 @@ _STATES_ERROR: Final = re.compile(
     r"|\b(?:I|we)(?:'m| am|'re| are)? (?:get|got|getting|keep getting|meet|met)"
     r" (?:errors?|exceptions?)\b"
     r"|\b(?:I|we) face (?:an?|the|this|the following) (?:\w{1,20} )?(?:error|exception)\b"
+    # issue 38: and without the subject ("When I tried this program, got error as this
+    # issue's title", pkhungurn/talking-head-anime-demo#44; "getting error while loading");
+    # "got no error" is denied (`_NOT_STATED`)
+    r"|\b(?:got|getting) (?:an? |the |this |that |the following |following )?(?:\w{1,20} )?"
+    r"(?:errors?|exceptions?)\b"
     r"|\bit(?:'s| is)? (?:get|gets|got|report|reports|reported) (?:an? |the |this )?"
     r"(?:error|exception)s?\b"
     r"|\b(?:an?|the|this|that|following|same|some) (?:\w{1,20} )?(?:error|exception)s? "

@@ -79,6 +79,9 @@ _APPLE_CHIP_PROSE: Final = re.compile(
     # Apple's Mac models and their M-series chips, apple.com/mac)
     r"|(?i:\b(?:mac ?book(?: pro| air)?|mac ?mini|mac studio|mac pro|imac|mac))[ \t,/(]{1,4}"
     r"((?i:m)[1-5](?: ?(?i:pro|max|ultra))?)\b"
+    # issue 38: the chip before the Mac's model ("my M2 MacBook Air", "an M1 Max MacBook Pro",
+    # "M3 Mac mini")
+    r"|\b(M[1-5](?: (?:Pro|Max|Ultra))?)[ \t]{1,3}(?i:mac ?book|mac ?mini|mac studio|imac|mac)\b"
 )
 # An AMD GPU named in the reporter's words ("RX 5700XT", "Radeon RX580", "Vega 56"): read only
 # when the name table knows it once spaced as AMD spells it ("Radeon RX 5700 XT").
@@ -382,7 +385,8 @@ class Prose(LineReader):
                 yield line.says(FactKey.PROSE_MACOS, mac_prose.group(1))
                 break
         if not in_block and (chip_prose := _APPLE_CHIP_PROSE.search(text.strip())):
-            yield line.says(FactKey.PROSE_CHIP, _apple_chip(chip_prose.group(1) or chip_prose[2]))
+            chip = chip_prose[1] or chip_prose[2] or chip_prose[3]
+            yield line.says(FactKey.PROSE_CHIP, _apple_chip(chip))
         if not in_block and "OVERRIDE" not in text:
             for target in _GFX.finditer(text):
                 yield line.says(FactKey.PROSE_GFX, target.group(1))
