@@ -4986,10 +4986,16 @@ def _no_build_here(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             )
             continue
         skipped = facts.all(FactKey.POETRY_TAGS_SKIPPED)
-        if tool == "pip" or (tool == "poetry" and not skipped):
+        if (
+            tool == "pip"
+            or (tool == "poetry" and not skipped)
+            or said.key is FactKey.MESSAGE_NO_PLATFORM_WHEEL
+        ):
             # pip's own words are _no_release's; poetry's alone may be a stale lock file or a
             # source it cannot read (its own words: "This is likely not a Poetry issue" only
-            # where it counts the wheels this environment's tags refused): left unread
+            # where it counts the wheels this environment's tags refused), uv's "can't be
+            # installed" alone a source the project asks for on every platform or a uv bug
+            # (astral-sh/uv#5182): left unread, unless uv's hint names the tags
             continue
         seen.add(package)
         facts.use("python_pin", said, *same, *(skipped if tool == "poetry" else ()))

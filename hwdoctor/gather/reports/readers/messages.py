@@ -1789,6 +1789,14 @@ _UV_NO_TAG: Final = re.compile(
     r"(platform|Python ABI|Python version|Python implementation) tag"
     r"(?: \(e\.g\., `([\w.]{1,60})`\))?"
 )
+# uv's hint where a locked release has no wheel for this platform (astral-sh/uv crates/
+# uv-resolver/src/lock/mod.rs, 2026-08: "You're on {}, but {} only has wheels for the following
+# platform{s}: {}", the first a name and this machine's tag, "macOS (`macosx_14_0_x86_64`)",
+# the second "`torch` (v2.8.0)"). The value: "name platform tag", as _UV_NO_TAG's.
+_UV_ONLY_WHEELS: Final = re.compile(
+    r"You're on [\w. ]{1,40}? \(`([\w.]{1,60})`\), but `([A-Za-z0-9][\w.-]{0,80})` "
+    r"\(v[\w.+!-]{1,40}\) only has wheels for the following platform"
+)
 # pip refusing a wheel file it is given (a path, a URL, a requirements line) whose tags this
 # interpreter does not support (pypa/pip src/pip/_internal/resolution/resolvelib/factory.py,
 # 2026-08: f"{link.filename} is not a supported wheel on this platform."; legacy/resolver.py the
@@ -2643,6 +2651,12 @@ RECOGNISERS: Final = (
         _UV_NO_TAG,
         FactKey.MESSAGE_NO_TAGGED_WHEEL,
         made=lambda m: f"{m[1]} {m[2].split()[-1].lower()} {m[3] or ''}".strip(),
+        name="uv",
+    ),
+    _Recogniser(
+        _UV_ONLY_WHEELS,
+        FactKey.MESSAGE_NO_TAGGED_WHEEL,
+        made=lambda m: f"{m[2]} platform {m[1]}",
         name="uv",
     ),
     _Recogniser(
