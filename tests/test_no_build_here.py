@@ -5,9 +5,11 @@ Real pastes from tests/data/reports/errors/ (sources in that directory's README)
 for triton on a Mac (Triton's PyPI files are Linux wheels), poetry 2's count of the wheels this
 environment's tags refused, pip's "… .whl is not a supported wheel on this platform" for a
 cp310 wheel under Python 3.12, uv's hint "The wheel is compatible with Linux (…), but you're on
-Windows (…)". Quiet (no python.version_unsupported) where nothing shown contradicts the file's
-tags, and on poetry's words alone (a stale lock file or a source poetry cannot read give them
-too): those lines stay unread, never "no problem".
+Windows (…)", uv's "has no wheels with a matching platform tag" and "You're on macOS (…), but
+`torch` (v2.8.0) only has wheels for …" on Intel Macs. Quiet (no python.version_unsupported)
+where nothing shown contradicts the file's tags, and on poetry's or uv's "can't be installed"
+words alone (a stale lock file, a project's source without a platform marker, a uv bug give
+them too): those lines stay unread, never "no problem".
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ NAMED = {
         "Python 3.12",
         6,
     ),
+    "uv8746-intel-imac-uv-torch-260-no-platform-tag.md": ("uv finds no torch file", 7),
+    "langflow9824-intel-mac-uv-torch-280-only-has-wheels.md": ("uv finds no torch file", 10),
     "trellis2-77-uv-flash-attn-linux-wheel-on-windows.md": (
         "the wheel asked for is built for Linux (linux_x86_64), and this is Windows",
         8,
@@ -53,6 +57,8 @@ QUIET = {
     "ragassistant8-osx-poetry-torch-231-no-candidates.md": 14,
     "simpletuner470-linux-poetry-triton-library-rc3.md": 10,
     "agentjudge11-poetry-tensorflow-torch-works-elsewhere.md": 11,
+    "uv5182-mac-arm-uv-add-torch-cpu-index-uv-bug.md": 19,
+    "llamacpp29176-mac-uv-sync-torch-cpu-index-unconditional.md": 25,
     "triton3708-linux-conda-cannot-find-working-triton.md": None,
 }
 
