@@ -4958,13 +4958,13 @@ def _no_build_here(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             FactKey.MESSAGE_NO_PLATFORM_WHEEL: "uv",
         }.get(said.key, "pip")
         words = printable(one_line(said.quote.text.strip()))[:120]
-        if package in seen or (said.key is FactKey.MESSAGE_NO_PLATFORM_WHEEL and package == _BNB):
-            continue
         same = [
             f
             for f in said_all
             if (n := _REQUIRED_NAME.match(f.value)) and versions.canonical_name(n[0]) == package
         ]
+        if package in seen or any(id(f) in taken for f in same):
+            continue  # said again, or another finding names this refusal (bitsandbytes on a Mac)
         same += [f for f in facts.all(FactKey.POETRY_INSTALL_FAILED) if f.value == package]
         if built_for is not None and system is not None and system not in built_for:
             seen.add(package)
