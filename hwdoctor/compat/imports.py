@@ -97,6 +97,20 @@ BUILT_FOR: Final = {
     "liger-kernel": ("Linux",),
 }
 
+# issue 38 (s10-platform): each BUILT_FOR row's source, in the words a finding gives it.
+BUILT_FOR_SOURCE: Final = {
+    "triton": 'its PyPI files are manylinux wheels; its maintainers: "Currently we only support '
+    'Linux" (triton-lang/triton#1465)',
+    "xformers": "its PyPI files are manylinux and win_amd64 wheels (facebookresearch/xformers#740: "
+    '"xformers is not compatible with MacOS")',
+    "vllm": 'its installation guide: "OS: Linux", "vLLM does not support Windows natively"',
+    "flash-attn": "its README's requirements name Linux; its release wheels are linux_x86_64 ones",
+    "mamba-ssm": "its release wheels are linux_x86_64 ones (README, Installation)",
+    "causal-conv1d": "its release wheels are linux_x86_64 ones (README, Installation)",
+    "auto-gptq": 'AutoGPTQ\'s README: "available on Linux and Windows only"',
+    "liger-kernel": "it requires triton, whose PyPI files are Linux wheels",
+}
+
 # platform.system()'s word, as a sentence names it
 SYSTEM_WORDS: Final = {"Darwin": "macOS", "Windows": "Windows", "Linux": "Linux"}
 

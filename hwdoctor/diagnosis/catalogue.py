@@ -3554,7 +3554,18 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "installation guide), torch_xla's TPU builds with libtpu from Google's index (pytorch/"
         "xla README), the Neuron packages on AWS's Neuron repository, IPEX's XPU builds and the "
         "torch they pin on Intel's index (its installation guide), Gaudi's PyTorch with the "
-        "Intel Gaudi software, not on PyPI.",
+        "Intel Gaudi software, not on PyPI. issue 38 (s10-platform): the other installers say "
+        "the same in their words: poetry's \"Unable to find installation candidates for X "
+        "(1.0)\" (python-poetry/poetry src/poetry/installation/chooser.py), uv's \"X==1.0 has "
+        "no wheels with a matching platform tag\" (or Python ABI / version / implementation "
+        "tag; astral-sh/uv crates/uv-distribution-types/src/prioritized_distribution.rs) and "
+        "its hint \"The wheel is compatible with Linux (`linux_x86_64`), but you're on "
+        "Windows (`win_amd64`)\" (crates/uv-installer/src/plan.rs), pip's \"X.whl is not a "
+        "supported wheel on this platform\" for a wheel file named to it (pip/_internal/"
+        "resolution/resolvelib/factory.py). Some packages are built for some systems only "
+        "(compat/imports.py BUILT_FOR, each with its source: Triton's, vLLM's, flash-attn's "
+        "PyPI files are Linux wheels): on another system no release of them installs, and what "
+        "runs them is a machine of that system (on Windows, WSL2).",
         "{package}{spec} has no release for {python}: {why}",
         commands=("{venv}", "# or a {package} release built for {python}:", "{install}"),
         advice="use a Python {package}{spec} supports (a new environment), or install a "
@@ -3563,12 +3574,32 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "requires_python": "{package}{spec} refuses {python}: {why}",
             # issue 38: no release pip lists here is the one asked
             "index": "pip finds no {package}{spec} it can install here: {why}",
+            # issue 38 (s10-platform): a package with no build for the system shown
+            "platform": "{package}{spec} has no build for {system} ({said}): {why}",
+            # issue 38 (s10-platform): a wheel file built for another Python or system
+            "wheel": "the wheel asked for{package} is built for {built}, and this is {here} "
+            "({said})",
+            # issue 38 (s10-platform): poetry's or uv's words where the system is not shown
+            "installer": "{tool} finds no {package}{spec} file it can install here ({said}): "
+            "{why}",
         },
-        variant_commands={"requires_python": ("{venv}",), "index": ("{install}",)},
+        variant_commands={
+            "requires_python": ("{venv}",),
+            "index": ("{install}",),
+            "platform": (),
+            "wheel": (),
+            "installer": (),
+        },
         variant_advice={
             "requires_python": "use a Python {package}{spec} supports (a new environment), or "
             "a {package} release whose Requires-Python admits {python}:",
             "index": "{where}",
+            "platform": "{where}",
+            "wheel": "install the wheel built for {here} (a release lists one file "
+            "per Python and system: the tags in the file's name, cp312 for CPython 3.12, "
+            "win_amd64, manylinux/linux_x86_64, macosx for macOS), or run it where it was built "
+            "for",
+            "installer": "{where}",
         },
     ),
     # issue 38: fp16 on the CPU, float64 on MPS (archlib)

@@ -4792,6 +4792,11 @@ def finding(
     spec: Value,
     venv: Value | Shell,
     why: Value,
+    built: Value = None,
+    here: Value = None,
+    said: Value = None,
+    system: Value = None,
+    tool: Value = None,
     where: Value = None,
 ) -> Finding: ...
 
@@ -4808,7 +4813,56 @@ def finding(
     spec: Value,
     where: Value,
     why: Value,
+    built: Value = None,
+    here: Value = None,
     python: Value = None,
+    said: Value = None,
+    system: Value = None,
+    tool: Value = None,
+    venv: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PYTHON_VERSION_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["installer"],
+    package: Value,
+    said: Value,
+    spec: Value,
+    tool: Value,
+    where: Value,
+    why: Value,
+    built: Value = None,
+    here: Value = None,
+    install: Value | Shell = None,
+    python: Value = None,
+    system: Value = None,
+    venv: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PYTHON_VERSION_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["platform"],
+    package: Value,
+    said: Value,
+    spec: Value,
+    system: Value,
+    where: Value,
+    why: Value,
+    built: Value = None,
+    here: Value = None,
+    install: Value | Shell = None,
+    python: Value = None,
+    tool: Value = None,
     venv: Value | Shell = None,
 ) -> Finding: ...
 
@@ -4825,8 +4879,35 @@ def finding(
     spec: Value,
     venv: Value | Shell,
     why: Value,
+    built: Value = None,
+    here: Value = None,
     install: Value | Shell = None,
+    said: Value = None,
+    system: Value = None,
+    tool: Value = None,
     where: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PYTHON_VERSION_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["wheel"],
+    built: Value,
+    here: Value,
+    package: Value,
+    said: Value,
+    install: Value | Shell = None,
+    python: Value = None,
+    spec: Value = None,
+    system: Value = None,
+    tool: Value = None,
+    venv: Value | Shell = None,
+    where: Value = None,
+    why: Value = None,
 ) -> Finding: ...
 
 

@@ -328,6 +328,11 @@ _WHAT: Final = {
     FactKey.MACOS_WHEEL: "a macOS wheel",
     FactKey.PIP_SDIST: "pip builds from source",
     FactKey.MESSAGE_NO_PLATFORM_WHEEL: "uv found no wheel for",
+    # issue 38 (s10-platform): poetry's and uv's words for no file here, pip's wheel refused
+    FactKey.MESSAGE_NO_CANDIDATES: "poetry found no file for",
+    FactKey.MESSAGE_NO_TAGGED_WHEEL: "uv found no wheel for",
+    FactKey.MESSAGE_WHEEL_REFUSED: "pip refused the wheel",
+    FactKey.MESSAGE_WHEEL_APART: "uv says (the wheel's platform)",
     FactKey.MESSAGE_MKL_IJIT: "the loader says",
     FactKey.MESSAGE_XPU_SLOW_FIRST: "the reporter says",
     FactKey.MESSAGE_DS_MPS: "DeepSpeed's accelerator",  # issue 38: DeepSpeed, no NVIDIA GPU
@@ -516,6 +521,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
             *neuron,
         )
     found = (*found, *_inconsistent(facts))  # issue 38 (s8-pip): a file pip discarded
+    found = (*found, *_no_build_here(paste, facts))  # issue 38 (s10-platform): other installers
     found = (*found, *_no_release(paste, facts))  # issue 38: pip finds no release to install
     found = (*found, *_nodes_denied(paste, facts, found))  # issue 38: device: root only
     found = (*found, *_kfd_unsupported(facts))  # issue 38: device: no ROCm compute (KFD)
@@ -2833,6 +2839,9 @@ def _predicted(decide: Callable[[Inputs], T], given: Inputs) -> T:
         return decide(rules.as_newest(given))
 
 
+_BARE_EXCEPTION: Final = re.compile(r"[A-Z][A-Za-z]{0,60}(?:Error|Exception)")
+
+
 def _unread(
     paste: Pasted, resting: Sequence[PastedFact], explained: bool
 ) -> tuple[QuotedLine, ...]:
@@ -2865,6 +2874,10 @@ def _unread(
             or (explained and quote.line in paste.symptoms and quote.line not in stated)
             or (text.endswith(":") and quote.line + 1 in accounted)
             or (_PROCESS_END.match(text) and {quote.line - 1, quote.line - 2} & accounted)
+            # issue 38 (s10-platform): an exception's bare name above its message, a blank
+            # line between, as poetry's console (cleo's ExceptionTrace, python-poetry/cleo
+            # src/cleo/ui/exception_trace/component.py) prints "RuntimeError" then its words
+            or (_BARE_EXCEPTION.fullmatch(text) and {quote.line + 1, quote.line + 2} & accounted)
         ):
             accounted.add(quote.line)
             continue
@@ -4798,6 +4811,238 @@ def _no_release(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                 why=why,
                 where=where,
                 install=install,
+            )
+        )
+    return tuple(made)
+
+
+# issue 38 (s10-platform): the system a wheel tag is for (PEP 425 platform tags: packaging.tags
+# mac_platforms "macosx_*", "win32" / "win_amd64" / "win_arm64", manylinux / musllinux /
+# linux_*), and the words a sentence gives a system.
+_TAG_SYSTEMS: Final = (("macosx", "Darwin"), ("win", "Windows"), ("manylinux", "Linux"),
+                       ("musllinux", "Linux"), ("linux", "Linux"))  # fmt: skip
+_CPYTHON_TAG: Final = re.compile(r"cp(\d)(\d{1,2})")
+
+
+def _tag_system(tag: str) -> str | None:
+    """The system (platform.system()'s word) a wheel's platform tag is for, None for "any"."""
+    return next((system for prefix, system in _TAG_SYSTEMS if tag.startswith(prefix)), None)
+
+
+def _system_shown(paste: Pasted, facts: _Read) -> tuple[str, list[PastedFact]] | None:
+    """The system the paste shows (platform.system()'s word) and the lines that show it: the
+    host's, a Mac's lines (_mac_lines), Windows named or a Windows path; None where none."""
+    host = paste.evidence.host
+    if host is not None and host.system in imports.SYSTEM_WORDS:
+        return host.system, []
+    if mac := _mac_lines(paste, facts):
+        return "Darwin", mac[:1]
+    if windows := facts.all(FactKey.PROSE_WINDOWS) or facts.all(FactKey.PROSE_WINDOWS_PATH):
+        return "Windows", windows[:1]
+    return None
+
+
+def _elsewhere(package: str, system: str, platforms: tuple[str, ...]) -> str:
+    """Where a package built for `platforms` runs, said to someone on `system`."""
+    machine = " or ".join(imports.SYSTEM_WORDS.get(p, p) for p in platforms)
+    wsl = (
+        ", or under WSL2 on this Windows machine (a Linux distribution; the GPU driver's WSL "
+        "support gives it the GPU)"
+        if system == "Windows" and "Linux" in platforms
+        else ""
+    )
+    return (
+        f"run it on a {machine} machine{wsl}; or leave {package} out on "
+        f"{imports.SYSTEM_WORDS.get(system, system)} where the program runs without it (an "
+        "environment marker on the requirement that names it, such as sys_platform == "
+        '"linux")'
+    )
+
+
+def _tag_words(tag: str) -> str:
+    """A wheel tag in words: "cp310" is CPython 3.10, "linux_x86_64" Linux (linux_x86_64)."""
+    if cpython := _CPYTHON_TAG.fullmatch(tag):
+        return f"CPython {cpython[1]}.{cpython[2]} ({tag})"
+    system = _tag_system(tag)
+    return f"{imports.SYSTEM_WORDS[system]} ({tag})" if system else tag
+
+
+def _wheel_apart(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """A wheel file built for another system or Python than the one it was installed into:
+    uv's hint names both tags; pip's refusal names the file, whose platform tag is set against
+    the system the paste shows and whose CPython tag against the Python it shows. Quiet where
+    nothing shown contradicts the file's tags (a file named wrongly, a tag of another
+    architecture: pip's words stay an unread error line)."""
+    for said in facts.all(FactKey.MESSAGE_WHEEL_APART):
+        built, here = said.value.split()
+        facts.use("python_pin", said)
+        return (
+            finding(
+                Code.PYTHON_VERSION_UNSUPPORTED,
+                variant="wheel",
+                package="",
+                built=_tag_words(built),
+                here=_tag_words(here),
+                said=f'uv: "The wheel is compatible with … but you\'re on {printable(here)[:40]}"',
+            ),
+        )
+    shown = _system_shown(paste, facts)
+    python = paste.evidence.python.version if paste.evidence.python else ""
+    have = _series(python) if python and python != "unknown" else None
+    for said in facts.all(FactKey.MESSAGE_WHEEL_REFUSED):
+        name, python_tag, _, platform_tag = said.value.split()
+        system = _tag_system(platform_tag)
+        cpython = _CPYTHON_TAG.fullmatch(python_tag)
+        if system is not None and shown is not None and system != shown[0]:
+            built, here = _tag_words(platform_tag), imports.SYSTEM_WORDS[shown[0]]
+            facts.use("host", *shown[1])
+        elif cpython and have is not None and (int(cpython[1]), int(cpython[2])) != have:
+            built, here = _tag_words(python_tag), f"Python {have[0]}.{have[1]}"
+            facts.use("host", *_python_facts(facts))
+        else:
+            continue
+        facts.use("python_pin", said)
+        return (
+            finding(
+                Code.PYTHON_VERSION_UNSUPPORTED,
+                variant="wheel",
+                package=f" ({printable(versions.canonical_name(name))[:80]})",
+                built=built,
+                here=here,
+                said='pip: "… is not a supported wheel on this platform"',
+            ),
+        )
+    return ()
+
+
+def _no_build_here(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """issue 38 (s10-platform): a package no installer finds a file of for this machine, in
+    poetry's, uv's or pip's words: where the package is built for some systems only
+    (imports.BUILT_FOR) and the system shown (or the tag uv names) is another, that is the
+    cause, with where it runs; poetry's and uv's words elsewhere say what they found, with
+    their own way to see why. pip's "from versions: none" for another package stays
+    _no_release's. A wheel file of another system or Python is _wheel_apart's."""
+    made: list[Finding] = list(_wheel_apart(paste, facts))
+    shown = _system_shown(paste, facts)
+    taken = {id(f) for chosen in facts.used.values() for f in chosen}
+    seen: set[str] = set()
+    said_all = sorted(
+        (
+            *facts.all(FactKey.MESSAGE_NO_CANDIDATES),
+            *facts.all(FactKey.MESSAGE_NO_TAGGED_WHEEL),
+            *facts.all(FactKey.MESSAGE_NO_PLATFORM_WHEEL),
+            *facts.all(FactKey.MESSAGE_NO_DISTRIBUTION),
+        ),
+        key=lambda f: f.quote.line,
+    )
+    for said in said_all:
+        if id(said) in taken:
+            continue
+        named = _REQUIRED_NAME.match(said.value)
+        if named is None:
+            continue
+        package = versions.canonical_name(named[0])
+        tail = said.value[len(named[0]) :]
+        rest = tail.split()
+        spec = tail.split(" ", 1)[0] if tail[:1] in ("=", "<", ">", "!", "~") else ""
+        kind, tag = "", ""
+        if said.key is FactKey.MESSAGE_NO_TAGGED_WHEEL:
+            kind, tag = [*rest, "", ""][:2]
+        system = _tag_system(tag) if kind == "platform" else None
+        if system is None and shown is not None:
+            system = shown[0]
+        built_for = imports.BUILT_FOR.get(package)
+        tool = {
+            FactKey.MESSAGE_NO_CANDIDATES: "poetry",
+            FactKey.MESSAGE_NO_TAGGED_WHEEL: "uv",
+            FactKey.MESSAGE_NO_PLATFORM_WHEEL: "uv",
+        }.get(said.key, "pip")
+        words = printable(one_line(said.quote.text.strip()))[:120]
+        same = [
+            f
+            for f in said_all
+            if (n := _REQUIRED_NAME.match(f.value)) and versions.canonical_name(n[0]) == package
+        ]
+        if package in seen or any(id(f) in taken for f in same):
+            continue  # said again, or another finding names this refusal (bitsandbytes on a Mac)
+        same += [f for f in facts.all(FactKey.POETRY_INSTALL_FAILED) if f.value == package]
+        if built_for is not None and system is not None and system not in built_for:
+            seen.add(package)
+            facts.use("python_pin", said, *same)
+            if shown is not None:
+                facts.use("host", *shown[1])
+            made.append(
+                finding(
+                    Code.PYTHON_VERSION_UNSUPPORTED,
+                    variant="platform",
+                    package=package,
+                    spec=printable(spec)[:60],
+                    system=imports.SYSTEM_WORDS[system],
+                    said=f"{tool}: \u201c{words}\u201d",
+                    why=f"{package} is built for {' and '.join(built_for)} only "
+                    f"({imports.BUILT_FOR_SOURCE[package]})",
+                    where=_elsewhere(package, system, built_for),
+                )
+            )
+            continue
+        skipped = facts.all(FactKey.POETRY_TAGS_SKIPPED)
+        if (
+            tool == "pip"
+            or (tool == "poetry" and not skipped)
+            or said.key is FactKey.MESSAGE_NO_PLATFORM_WHEEL
+        ):
+            # pip's own words are _no_release's; poetry's alone may be a stale lock file or a
+            # source it cannot read (its own words: "This is likely not a Poetry issue" only
+            # where it counts the wheels this environment's tags refused), uv's "can't be
+            # installed" alone a source the project asks for on every platform or a uv bug
+            # (astral-sh/uv#5182): left unread, unless uv's hint names the tags
+            continue
+        seen.add(package)
+        facts.use("python_pin", said, *same, *(skipped if tool == "poetry" else ()))
+        if kind == "platform" and system is not None:
+            system_words = imports.SYSTEM_WORDS[system]
+            why = f"no wheel of it is tagged for {system_words} (`{printable(tag)[:40]}`)"
+            where = (
+                "use a release with a wheel for this system (the release's file list on PyPI "
+                "names the systems it has wheels for), or a machine of a system it has wheels "
+                "for; or leave it out where the program runs without it"
+            )
+        elif kind in ("abi", "version", "implementation"):
+            why = "no wheel of it is built for this Python" + (
+                f" (`{printable(tag)[:20]}`)" if tag else ""
+            )
+            where = (
+                "use a Python the release has wheels for (its file list on PyPI names them: "
+                "cp311 for CPython 3.11), in a new environment, or a release with wheels for "
+                "this Python"
+            )
+        elif tool == "poetry":
+            why = (
+                "none of that release's wheels has tags this environment supports (poetry: "
+                "\"wheel(s) were skipped as your project's environment does not support the "
+                'identified abi tags"): it has no build for this Python, system or architecture'
+            )
+            where = (
+                "poetry debug tags lists the tags this environment supports, and the release's "
+                "file list on PyPI the Pythons and systems it has wheels for: use a Python (poetry "
+                "env use) or a machine it has wheels for, or a release with a wheel for this one"
+            )
+        else:
+            why = "uv found no file of it for this Python and system"
+            where = (
+                "uv's hint below its error names the platforms the release has wheels for; "
+                "use one of those, or a release with a wheel for this one"
+            )
+        made.append(
+            finding(
+                Code.PYTHON_VERSION_UNSUPPORTED,
+                variant="installer",
+                tool=tool,
+                package=package,
+                spec=printable(spec)[:60],
+                said=f"\u201c{words}\u201d",
+                why=why,
+                where=where,
             )
         )
     return tuple(made)

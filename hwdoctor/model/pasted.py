@@ -274,6 +274,21 @@ class FactKey(str, Enum):
     # uv: "`bitsandbytes==0.45.0 …` can't be installed because it doesn't have a source
     # distribution or wheel for the current platform"; the name: the package
     MESSAGE_NO_PLATFORM_WHEEL = "message.no_platform_wheel"
+    # issue 38 (s10-platform): the other installers' words for no file of a package here:
+    # poetry's "Unable to find installation candidates for triton (2.2.0)" ("triton==2.2.0"),
+    # uv's "triton==3.0.0 has no wheels with a matching platform tag (e.g., `win_amd64`)"
+    # ("triton platform win_amd64"), pip's "flash_attn-2.6.3-cp310-cp310-linux_x86_64.whl is
+    # not a supported wheel on this platform" ("flash_attn cp310 cp310 linux_x86_64"), uv's
+    # hint "The wheel is compatible with Linux (`linux_x86_64`), but you're on Windows
+    # (`win_amd64`)" ("linux_x86_64 win_amd64")
+    MESSAGE_NO_CANDIDATES = "message.no_candidates"
+    MESSAGE_NO_TAGGED_WHEEL = "message.no_tagged_wheel"
+    MESSAGE_WHEEL_REFUSED = "message.wheel_refused"
+    MESSAGE_WHEEL_APART = "message.wheel_apart"
+    POETRY_INSTALL_FAILED = "message.poetry_install_failed"  # "- Installing triton (2.2.0): Failed"
+    # poetry 2's count of the wheels this environment's tags refused: "8 wheel(s) were skipped as
+    # your project's environment does not support the identified abi tags"
+    POETRY_TAGS_SKIPPED = "message.poetry_tags_skipped"
     MESSAGE_MKL_IJIT = "message.mkl_ijit"  # "libtorch_cpu.so: undefined symbol: iJIT_NotifyEvent"
     # a reporter's words that the first XPU work takes minutes: "hangs for several minutes"
     MESSAGE_XPU_SLOW_FIRST = "message.xpu_slow_first"
@@ -642,6 +657,11 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_HABANA_VALIDATED,
         # issue 38: CUDA-only packages on a Mac, oneMKL's JIT-profiling symbol (s6-macintel)
         FactKey.MESSAGE_NO_PLATFORM_WHEEL,
+        # issue 38 (s10-platform): poetry's and uv's words for no file here, pip's wheel refused
+        FactKey.MESSAGE_NO_CANDIDATES,
+        FactKey.MESSAGE_NO_TAGGED_WHEEL,
+        FactKey.MESSAGE_WHEEL_REFUSED,
+        FactKey.MESSAGE_WHEEL_APART,
         FactKey.MESSAGE_MKL_IJIT,
         # issue 38: Google TPU / torch_xla
         FactKey.MESSAGE_TPU_NODE,

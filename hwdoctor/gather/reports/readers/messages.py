@@ -1754,6 +1754,66 @@ _NO_PLATFORM_WHEEL: Final = re.compile(
     r"Distribution `([A-Za-z0-9][\w.-]{0,80})[=<>!~ ][^`\n]{0,120}` can't be installed because "
     r"it doesn't have a source distribution or wheel for the current platform"
 )
+# issue 38 (s10-platform): the other installers' words for a package with no file this machine
+# can install. poetry: PoetryRuntimeError(reason=f"Unable to find installation candidates for
+# {package}") (python-poetry/poetry src/poetry/installation/chooser.py, master 2026-06; 1.x
+# raised RuntimeError in the same words), a Package printed as "name (version)". The value:
+# "name==version".
+_POETRY_NO_CANDIDATES: Final = re.compile(
+    r"Unable to find installation candidates for ([A-Za-z0-9][\w.-]{0,80}) "
+    r"\(([0-9][\w.+!-]{0,40})\)"
+)
+# poetry's line for the package it failed to install, above the error (python-poetry/poetry
+# src/poetry/installation/executor.py, _execute_operation: "  - Installing triton (2.2.0):
+# Failed"). The value: the package.
+_POETRY_FAILED: Final = re.compile(
+    r"^\s{0,12}[-•] (?:Installing|Updating|Downgrading) ([A-Za-z0-9][\w.-]{0,80}) "
+    r"\([^)\n]{1,80}\): Failed\b"
+)
+# poetry 2's account of the files it skipped (src/poetry/installation/chooser.py,
+# _no_links_found_error: "{n} wheel(s) were skipped as your project's environment does not
+# support the identified abi tags"). The value: the count.
+_POETRY_TAGS_SKIPPED: Final = re.compile(
+    r"(\d{1,5}) wheel\(s\) were skipped as your project's environment does not support the "
+    r"identified abi tags"
+)
+# uv: the reason its resolver gives for a release it cannot use (astral-sh/uv crates/
+# uv-distribution-types/src/prioritized_distribution.rs, IncompatibleDist's Display, 2026-08:
+# "no wheels with a matching platform tag", "… Python ABI tag", "… Python version tag", "…
+# Python implementation tag"; its tag hint names this machine's tag, "(e.g., `cp312`)"), in
+# its report "Because triton==3.0.0 has no wheels with a matching platform tag (e.g.,
+# `macosx_14_0_arm64`) and …". The value: "name kind tag" (kind: platform, abi, version,
+# implementation; tag "" where uv names none).
+_UV_NO_TAG: Final = re.compile(
+    r"\b([A-Za-z0-9][\w.-]{0,80})(?:[=<>!~]=?[\w.*+!-]{1,40})? has no wheels with a matching "
+    r"(platform|Python ABI|Python version|Python implementation) tag"
+    r"(?: \(e\.g\., `([\w.]{1,60})`\))?"
+)
+# uv's hint where a locked release has no wheel for this platform (astral-sh/uv crates/
+# uv-resolver/src/lock/mod.rs, 2026-08: "You're on {}, but {} only has wheels for the following
+# platform{s}: {}", the first a name and this machine's tag, "macOS (`macosx_14_0_x86_64`)",
+# the second "`torch` (v2.8.0)"). The value: "name platform tag", as _UV_NO_TAG's.
+_UV_ONLY_WHEELS: Final = re.compile(
+    r"You're on [\w. ]{1,40}? \(`([\w.]{1,60})`\), but `([A-Za-z0-9][\w.-]{0,80})` "
+    r"\(v[\w.+!-]{1,40}\) only has wheels for the following platform"
+)
+# pip refusing a wheel file it is given (a path, a URL, a requirements line) whose tags this
+# interpreter does not support (pypa/pip src/pip/_internal/resolution/resolvelib/factory.py,
+# 2026-08: f"{link.filename} is not a supported wheel on this platform."; legacy/resolver.py the
+# same). The file's name is PEP 427's {name}-{version}(-{build})?-{python}-{abi}-{platform}.whl.
+# The value: "name python abi platform".
+_WHEEL_REFUSED: Final = re.compile(
+    r"\b([A-Za-z0-9][\w.]{0,80})-[0-9][\w.+!%]{0,60}(?:-\d\w{0,20})?-([\w.]{1,40})-([\w.]{1,40})"
+    r"-([\w.]{1,80})\.whl is not a supported wheel on this platform"
+)
+# uv's hint for a wheel file (a URL or path requirement) of another platform or Python
+# (astral-sh/uv crates/uv-installer/src/plan.rs, 2026-08: "The wheel is compatible with {},
+# but you're on {}" / "… but you're using {}", each side a name and its tag: "Linux
+# (`linux_x86_64`)", "CPython 3.12 (`cp312`)"). The value: "wheel's tag, this machine's tag".
+_UV_WHEEL_APART: Final = re.compile(
+    r"The (?:wheel|distribution) is compatible with [\w. ]{1,40}? \(`([\w.]{1,60})`\), "
+    r"but you're (?:on|using) [\w. ]{1,40}? \(`([\w.]{1,60})`\)"
+)
 # torch's CPU library wanting the JIT-profiling API oneMKL 2024.0 and earlier export
 # (iJIT_NotifyEvent, iJIT_IsProfilingActive, iJIT_GetNewMethodID; Intel's ittapi
 # jitprofiling.h): oneMKL 2024.1 removed them (pytorch/pytorch#123097, "ImportError `undefined
@@ -2578,6 +2638,36 @@ RECOGNISERS: Final = (
     _Recogniser(_MACOS_WHEEL, FactKey.MACOS_WHEEL),
     _Recogniser(_PIP_SDIST, FactKey.PIP_SDIST),
     _Recogniser(_NO_PLATFORM_WHEEL, FactKey.MESSAGE_NO_PLATFORM_WHEEL),
+    # issue 38 (s10-platform): poetry's and uv's words for no file here, pip's wheel refused
+    _Recogniser(
+        _POETRY_NO_CANDIDATES,
+        FactKey.MESSAGE_NO_CANDIDATES,
+        made=lambda m: f"{m[1]}=={m[2]}",
+        name="poetry",
+    ),
+    _Recogniser(_POETRY_FAILED, FactKey.POETRY_INSTALL_FAILED, name="poetry"),
+    _Recogniser(_POETRY_TAGS_SKIPPED, FactKey.POETRY_TAGS_SKIPPED, name="poetry"),
+    _Recogniser(
+        _UV_NO_TAG,
+        FactKey.MESSAGE_NO_TAGGED_WHEEL,
+        made=lambda m: f"{m[1]} {m[2].split()[-1].lower()} {m[3] or ''}".strip(),
+        name="uv",
+    ),
+    _Recogniser(
+        _UV_ONLY_WHEELS,
+        FactKey.MESSAGE_NO_TAGGED_WHEEL,
+        made=lambda m: f"{m[2]} platform {m[1]}",
+        name="uv",
+    ),
+    _Recogniser(
+        _WHEEL_REFUSED,
+        FactKey.MESSAGE_WHEEL_REFUSED,
+        made=lambda m: f"{m[1]} {m[2]} {m[3]} {m[4]}",
+        name="pip",
+    ),
+    _Recogniser(
+        _UV_WHEEL_APART, FactKey.MESSAGE_WHEEL_APART, made=lambda m: f"{m[1]} {m[2]}", name="uv"
+    ),
     _Recogniser(_MKL_IJIT, FactKey.MESSAGE_MKL_IJIT),
     _Recogniser(_SLOW_WORDS, FactKey.MESSAGE_XPU_SLOW_FIRST, made=lambda m: m[1] or m[2]),
     # issue 38: Google TPU / torch_xla
