@@ -56,14 +56,16 @@ _XPU_HW: Final = r"Intel(?:\(R\))? (?:Arc|Iris Xe|UHD Graphics|Data Center GPU)\
 _MPS_HW: Final = r"Apple Silicon|Apple M\d\b|mac ?OS\b|MacOS\b|\bMac\b|\bDarwin\b|\bMPS\b"
 _OS_HW: Final = r"\bWindows\b|\bwin32\b|\baarch64\b|\barm64\b"
 _CUDA_HW: Final = (
-    r"\b[Ss][Mm]_?\d{2,3}[a-z]?\b|(?:CUDA|compute)(?: is)? capabilit(?:y|ies)(?: of| is| <| >=?){0,2} ?"
-    r"\d{1,2}(?:[ .]\d)?\b|\b(?i:ampere|turing|volta|pascal|maxwell|kepler|hopper|blackwell)\b"
+    r"\b[Ss][Mm]_?\d{2,3}[a-z]?\b"
+    r"|(?:CUDA|compute)(?: is)? capabilit(?:y|ies)(?: of| is| <| >=?){0,2} ?\d{1,2}(?:[ .]\d)?\b"
+    r"|\b(?i:ampere|turing|volta|pascal|maxwell|kepler|hopper|blackwell)\b"
     r"|\bAda Lovelace\b|\b(?:GeForce )?[RG]TX ?\d{3,4}(?: ?Ti| SUPER)?\b|\bTesla ?[A-Z]?\d{1,3}\b"
     r"|\b(?:V100|P100|P40|T4|A100|A10G?|A40|H100|H200|K80|L40S?)\b|\bQuadro\b|\bTITAN\b"
 )
 _GENERIC_HW: Final = (
-    r"\b(?:[Tt]his|[Yy]our|[Tt]he current|[Cc]urrent|[Tt]he|[Aa]n?|[Aa]ny) (?:(?:AMD|NVIDIA|CUDA) )?"
-    r"(?:GPU|device|hardware|accelerator|GPU architecture|architecture|arch)s?\b|\bGPUs?\b"
+    r"\b(?:[Tt]his|[Yy]our|[Tt]he current|[Cc]urrent|[Tt]he|[Aa]n?|[Aa]ny) "
+    r"(?:(?:AMD|NVIDIA|CUDA) )?(?:GPU|device|hardware|accelerator|GPU architecture|architecture"
+    r"|arch)s?\b|\bGPUs?\b"
 )
 _KINDS: Final = (
     ("rocm", _ROCM_HW),
@@ -126,10 +128,12 @@ _OBJECT_AFTER: Final = re.compile(
 )
 # "Unsupported <what hardware is>: <value>" ("Unsupported soc_version: AscendSocVersion.A5",
 # "Unsupported compute capability: 75", "Unsupported CUDA architecture: sm75", "Unsupported
-# GPU"): the kind itself is hardware; nvcc's "Unsupported gpu architecture 'compute_XY'" is not.
+# GPU"), where the message begins (a line's start, after "Error: " or a quote): the kind itself
+# is hardware; nvcc's "Unsupported gpu architecture 'compute_XY'" is not, nor prose's "in case of
+# unsupported hardware".
 _UNSUPPORTED_KIND: Final = re.compile(
-    r"\b[Uu]nsupported (?P<kind>soc_version|SoC(?: version)?|compute capability|CUDA architecture"
-    r"|GPU architecture|GPU arch|GPU|device|hardware|platform|architecture)"
+    r"(?:^|[:\"'(] ?)[Uu]nsupported (?P<kind>soc_version|SoC(?: version)?|compute capability"
+    r"|CUDA architecture|GPU architecture|GPU arch|GPU|device|hardware|platform|architecture)"
     r"(?P<value>(?::| is|,)? ?['\"]?\w[\w.()-]{0,40})?"
 )
 # A refusal whose run goes on (a warning that falls back), a question, a soft word, a compiler's.

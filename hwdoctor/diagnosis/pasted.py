@@ -529,8 +529,8 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_cpu_isa(paste, facts))  # issue 38 (s9-cpucomp): the CPU's ISA
     found = (*found, *_neuron_compiler(facts))  # issue 38 (s9-cpucomp): neuronx-cc's own error
     found = (*found, *_rocm_wsl(facts, found))  # issue 38 (s9-cpucomp): ROCm under WSL
-    found = (*found, *_hardware_refused(paste, facts))  # issue 38 (s10-refusal): any library's
-    found = (*found, *_nccl_not_built(paste, facts))  # words; torch without NCCL off Linux
+    found = (*found, *_hardware_refused(paste, facts, found))  # issue 38 (s10-refusal): any
+    found = (*found, *_nccl_not_built(paste, facts))  # library's words; torch without NCCL
     found = (*found, *_package_missing(paste, facts))  # issue 38 (s9-imports): last: what
     found = (*found, *_release_lacks_name(paste, facts))  # no finding above took
     found = _reconciled(_by_symptom(found, facts), paste)
@@ -5323,16 +5323,40 @@ _STACK_BACKENDS: Final = {"cuda": _CUDA, "rocm": _ROCM, "npu": _NPU, "xpu": _XPU
 _STACK_DEVICES: Final = {"npu": "NPU", "xpu": "Intel GPU", "mps": "Mac's GPU"}
 
 
-def _hardware_refused(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+# The codes that already say a library or torch refuses this hardware or platform (the
+# generic reading steps aside where one of them names the paste's cause).
+_REFUSAL_CODES: Final = frozenset(
+    c.value
+    for c in (
+        Code.EXTENSION_ARCH_UNSUPPORTED,
+        Code.ARCH_NOT_COMPILED,
+        Code.GFX_NOT_COMPILED,
+        Code.XPU_IGPU_UNSUPPORTED,
+        Code.VLLM_ASCEND_DEVICE,
+        Code.OS_UNSUPPORTED,
+        Code.BF16_UNSUPPORTED,
+        Code.CUDA_ONLY_PACKAGE,
+        Code.NPU_ASKED_FOR_CUDA,
+        Code.MPS_ASKED_FOR_CUDA,
+    )
+)
+
+
+def _hardware_refused(
+    paste: Pasted, facts: _Read, before: Sequence[Finding]
+) -> tuple[Finding, ...]:
     """issue 38 (s10-refusal): a library refusing the hardware or platform in its own words,
     in any library's (compat/refusals.py's grammar): a GPU architecture, device or SoC
     refused (extension.arch_unsupported, for the stack the words name or the accelerator the
     paste shows), an OS or CPU architecture refused (backend.os_unsupported). One finding for
     the paste's first refusal that no finding made before rests on; a refusal two lines or
     less from a line one rests on (the traceback's source line of the same raise) rests there
-    too. No install line: none makes a library's kernels run where it refuses."""
+    too. Where a finding made before already names such a refusal (`_REFUSAL_CODES`: a
+    library's own variant, torch without kernels for the GPU), the lines are its symptoms and
+    no second finding is made. No install line: none makes a library's kernels run where it
+    refuses."""
     said = [f for f in facts.all(FactKey.MESSAGE_HW_REFUSED) if f.known]
-    if not said:
+    if not said or any(f.code in _REFUSAL_CODES for f in before):
         return ()
     gathered = {part: len(used) for part, used in paste.used.items()}  # not a finding's
     taken = {
@@ -5382,6 +5406,12 @@ def _hardware_refused(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     )
 
 
+# Windows, or an Apple chip, named in a line's words (group 1: Windows).
+_PLATFORM_TOLD: Final = re.compile(
+    r"(?i)(?<![\w/\\])(?:(windows|win1[01])|mac ?os|macbook|m[1-5] (?:pro|max|ultra))(?![\w])"
+)
+
+
 def _nccl_not_built(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     """issue 38 (s10-refusal): torch.distributed asked for NCCL where torch has none
     ("Distributed package doesn't have NCCL built in"), on a Mac or on Windows, whose torch
@@ -5390,12 +5420,21 @@ def _nccl_not_built(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     said = facts.all(FactKey.MESSAGE_NCCL_NOT_BUILT)
     if not said:
         return ()
-    mac = _mac_lines(paste, facts)
-    windows = remedies.on_windows(paste.evidence)
-    if not (mac or windows) or gpu_of_cuda_shown(paste) and not windows:
+    # the platform in the words of the message's own lines or the paste's error lines ("On
+    # m1 pro - …" as a title, "Runtime error on Windows:")
+    told = [q for q in (*(f.quote for f in said), *paste.errors) if _PLATFORM_TOLD.search(q.text)]
+    mac = _mac_lines(paste, facts) or [
+        f for f in said if (m := _PLATFORM_TOLD.search(f.quote.text)) and not m.group(1)
+    ]
+    host = (facts.all(FactKey.PROSE_WINDOWS) or facts.all(FactKey.PROSE_WINDOWS_PATH))[:1]
+    windows = (
+        remedies.on_windows(paste.evidence)
+        or bool(host)
+        or any((m := _PLATFORM_TOLD.search(q.text)) and m.group(1) for q in told)
+    )
+    if not (mac or windows) or (gpu_of_cuda_shown(paste) and not windows):
         return ()
     facts.use("stated", *said)
-    host = (facts.all(FactKey.PROSE_WINDOWS) or facts.all(FactKey.PROSE_WINDOWS_PATH))[:1]
     facts.use("host", *(mac[:1] if mac else host))
     return (
         finding(

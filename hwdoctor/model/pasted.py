@@ -597,8 +597,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_VLLM_QUANT_CAPABILITY,
         FactKey.MESSAGE_SAGE_ARCH,
         FactKey.MESSAGE_LIBRARY_NO_GPU,
-        FactKey.MESSAGE_HW_REFUSED,  # issue 38 (s10-refusal)
-        FactKey.MESSAGE_NCCL_NOT_BUILT,
+        FactKey.MESSAGE_NCCL_NOT_BUILT,  # issue 38 (s10-refusal)
         # issue 38: Ascend NPU memory and CANN's libraries
         FactKey.MESSAGE_NPU_OOM,
         FactKey.MESSAGE_ASCEND_LIBRARY,
