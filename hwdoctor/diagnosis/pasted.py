@@ -5352,11 +5352,13 @@ def _hardware_refused(
     the paste's first refusal that no finding made before rests on; a refusal two lines or
     less from a line one rests on (the traceback's source line of the same raise) rests there
     too. Where a finding made before already names such a refusal (`_REFUSAL_CODES`: a
-    library's own variant, torch without kernels for the GPU), the lines are its symptoms and
-    no second finding is made. No install line: none makes a library's kernels run where it
-    refuses."""
+    library's own variant, torch without kernels for the GPU), or any error or warning
+    explains the paste, the lines are its symptoms and no second finding is made. No install
+    line: none makes a library's kernels run where it refuses."""
     said = [f for f in facts.all(FactKey.MESSAGE_HW_REFUSED) if f.known]
-    if not said or any(f.code in _REFUSAL_CODES for f in before):
+    # a fallback reading: where another finding already explains the paste (an error or a
+    # warning), its words are that cause's, not a second one
+    if not said or any(f.code in _REFUSAL_CODES or f.severity in _POSTED for f in before):
         return ()
     gathered = {part: len(used) for part, used in paste.used.items()}  # not a finding's
     taken = {

@@ -2797,7 +2797,14 @@ class Messages(LineReader):
     def read(self, line: Line, in_block: bool) -> Iterator[Said]:
         text = line.text
         if len(text) >= self.shortest:  # no message is shorter
-            yield from self._messages(line)
+            said = list(self._messages(line))
+            yield from said
+            # issue 38 (s10-refusal): a library refusing the hardware, in any library's words,
+            # on a line no message of its own reads (that message says more)
+            if not said and any(w in text for w in _REFUSAL_WORDS):
+                if refused := refusals.read(text):
+                    hardware, library = refused.hardware, refused.library
+                    yield line.says(FactKey.MESSAGE_HW_REFUSED, hardware, name=library)
         self.xformers_built = "xFormers was built for" in text
 
     def _messages(self, line: Line) -> Iterator[Said]:
@@ -2868,9 +2875,6 @@ class Messages(LineReader):
                 FactKey.MESSAGE_GFX_LIST, " ".join(_GFX_SEPARATORS.split(listed.group(1)))
             )
         yield from _triton(line)  # issue 38
-        # issue 38 (s10-refusal): a library refusing the hardware, in any library's words
-        if any(w in text for w in _REFUSAL_WORDS) and (refused := refusals.read(text)):
-            yield line.says(FactKey.MESSAGE_HW_REFUSED, refused.hardware, name=refused.library)
         if ascend := _ASCEND_RANGE.search(text):
             yield line.says(FactKey.ENV, ascend.group(2), name=ascend.group(1))
             yield line.says(FactKey.MESSAGE_NPU_COUNT, ascend.group(3))
