@@ -2801,10 +2801,12 @@ class Messages(LineReader):
             yield from said
             # issue 38 (s10-refusal): a library refusing the hardware, in any library's words,
             # on a line no message of its own reads (that message says more)
+            refused = None
             if not said and any(w in text for w in _REFUSAL_WORDS):
-                if refused := refusals.read(text):
-                    hardware, library = refused.hardware, refused.library
-                    yield line.says(FactKey.MESSAGE_HW_REFUSED, hardware, name=library)
+                refused = refusals.read(text)
+            if refused is not None:
+                hardware, library = refused.hardware, refused.library
+                yield line.says(FactKey.MESSAGE_HW_REFUSED, hardware, name=library)
         self.xformers_built = "xFormers was built for" in text
 
     def _messages(self, line: Line) -> Iterator[Said]:
