@@ -1311,6 +1311,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             # set_use_memory_efficient_attention_xformers)
             "xformers_mps": "xformers has no attention kernels for this Mac's {device} device "
             "({said}): its memory-efficient attention operators run on CUDA (and ROCm) GPUs",
+            # issue 38 (s10-refusal): any library's refusal of the hardware in its own words,
+            # read as one grammar (compat/refusals.py cites the libraries' raise sites)
+            "refused": "{library} does not run on this {device}: it refuses it in its own "
+            "words (\"{said}\"), naming {hardware}",
         },
         variant_commands={
             "triton": (
@@ -1348,6 +1352,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "set for the build and at run time (pip's --no-build-isolation, so the build sees "
             "the ROCm torch), also runs on RDNA GPUs (Radeon RX 7000/9000); or run without "
             "flash-attn (attn_implementation=\"sdpa\" in transformers)",
+            # issue 38 (s10-refusal): no install makes a library's kernels run where it refuses
+            "refused": "run without {library} on this {device}: turn off the program's option "
+            "that asks for it (for an attention library, attn_implementation=\"sdpa\" in "
+            "transformers, or the program's attention-backend flag), or uninstall it where "
+            "the program uses it whenever it is installed; or run on hardware it supports "
+            "({listed})",
             "triton": "on this GPU, turn torch.compile off: the program's own option (compile="
             "False) or TORCHDYNAMO_DISABLE=1, which makes torch run the model eagerly "
             "(torch/_dynamo/eval_frame.py); or use a GPU of compute capability 7.0 or newer",
@@ -4497,12 +4507,33 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "working triton installation\", or \"No module named 'triton'\"): its PyPI "
             "wheels are for Linux, and torch.compile's inductor backend needs it for GPU "
             "kernels",
+            # issue 38 (s10-refusal): a library refusing the OS or CPU architecture in its words
+            "refused": "{library} does not run on {platform}: it refuses it in its own words "
+            "(\"{said}\")",
+            # torch's macOS and Windows wheels have no NCCL (torch/distributed/
+            # distributed_c10d.py: "Distributed package doesn't have NCCL built in")
+            "nccl": "torch has no NCCL on {platform} (torch.distributed: \"Distributed "
+            "package doesn't have NCCL built in\"): NCCL is NVIDIA's library for Linux, and "
+            "torch's {platform} wheels are built without it, so a process group asked for "
+            "backend=\"nccl\" cannot start",
         },
         variant_advice={
             "triton": "on Windows, run without torch.compile (eager: the program's option, or "
             "TORCHDYNAMO_DISABLE=1 set in the shell that starts it), or run under WSL2, where "
             "Triton's Linux wheels install; community Windows builds of Triton are not "
             "Triton's own",
+            "refused": "run without {library} here (the program's option that asks for it, "
+            "or uninstall it where the program uses it whenever it is installed), or run it "
+            "on a system it supports: on Windows, under WSL2 (a Linux distribution with the "
+            "GPU driver's WSL support); on an ARM machine, on x86_64 where its wheels are "
+            "built. No install line makes it run on {platform}",
+            # PyTorch's distributed docs (https://docs.pytorch.org/docs/stable/distributed.html,
+            # "Backends"): gloo is built into every torch, NCCL only into Linux CUDA builds
+            "nccl": "start the process group with the gloo backend, which every torch has: "
+            "init_process_group(backend=\"gloo\") where the program names \"nccl\" (or its "
+            "option for the distributed backend); with one process, run without "
+            "torch.distributed (torchrun still starts a process group). On Windows, NCCL is "
+            "there under WSL2 with a CUDA build of torch; a Mac has no NCCL at all",
         },
     ),
     # issue 38 (s9-cpucomp): a build that needs an instruction set the CPU lacks

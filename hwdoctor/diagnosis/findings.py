@@ -1514,6 +1514,9 @@ def finding(
     device: Value = None,
     floor: Value = None,
     gpu: Value = None,
+    hardware: Value = None,
+    library: Value = None,
+    listed: Value = None,
     method: Value = None,
     said: Value = None,
 ) -> Finding: ...
@@ -1529,6 +1532,9 @@ def finding(
     gpu: Value,
     device: Value = None,
     floor: Value = None,
+    hardware: Value = None,
+    library: Value = None,
+    listed: Value = None,
     method: Value = None,
     said: Value = None,
 ) -> Finding: ...
@@ -1544,6 +1550,9 @@ def finding(
     gpu: Value,
     device: Value = None,
     floor: Value = None,
+    hardware: Value = None,
+    library: Value = None,
+    listed: Value = None,
     method: Value = None,
     said: Value = None,
 ) -> Finding: ...
@@ -1559,6 +1568,9 @@ def finding(
     gpu: Value,
     device: Value = None,
     floor: Value = None,
+    hardware: Value = None,
+    library: Value = None,
+    listed: Value = None,
     method: Value = None,
     said: Value = None,
 ) -> Finding: ...
@@ -1574,6 +1586,9 @@ def finding(
     device: Value = None,
     floor: Value = None,
     gpu: Value = None,
+    hardware: Value = None,
+    library: Value = None,
+    listed: Value = None,
     method: Value = None,
     said: Value = None,
 ) -> Finding: ...
@@ -1589,6 +1604,9 @@ def finding(
     device: Value = None,
     floor: Value = None,
     gpu: Value = None,
+    hardware: Value = None,
+    library: Value = None,
+    listed: Value = None,
     method: Value = None,
     said: Value = None,
 ) -> Finding: ...
@@ -1604,6 +1622,9 @@ def finding(
     gpu: Value,
     device: Value = None,
     floor: Value = None,
+    hardware: Value = None,
+    library: Value = None,
+    listed: Value = None,
     method: Value = None,
     said: Value = None,
 ) -> Finding: ...
@@ -1619,8 +1640,29 @@ def finding(
     gpu: Value,
     device: Value = None,
     floor: Value = None,
+    hardware: Value = None,
+    library: Value = None,
+    listed: Value = None,
     method: Value = None,
     said: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["refused"],
+    device: Value,
+    hardware: Value,
+    library: Value,
+    listed: Value,
+    said: Value,
+    floor: Value = None,
+    gpu: Value = None,
+    method: Value = None,
 ) -> Finding: ...
 
 
@@ -1634,6 +1676,9 @@ def finding(
     gpu: Value,
     device: Value = None,
     floor: Value = None,
+    hardware: Value = None,
+    library: Value = None,
+    listed: Value = None,
     method: Value = None,
     said: Value = None,
 ) -> Finding: ...
@@ -1649,6 +1694,9 @@ def finding(
     gpu: Value,
     device: Value = None,
     floor: Value = None,
+    hardware: Value = None,
+    library: Value = None,
+    listed: Value = None,
     method: Value = None,
     said: Value = None,
 ) -> Finding: ...
@@ -1664,6 +1712,9 @@ def finding(
     gpu: Value,
     device: Value = None,
     floor: Value = None,
+    hardware: Value = None,
+    library: Value = None,
+    listed: Value = None,
     method: Value = None,
     said: Value = None,
 ) -> Finding: ...
@@ -1679,6 +1730,9 @@ def finding(
     gpu: Value,
     device: Value = None,
     floor: Value = None,
+    hardware: Value = None,
+    library: Value = None,
+    listed: Value = None,
     method: Value = None,
     said: Value = None,
 ) -> Finding: ...
@@ -1694,6 +1748,9 @@ def finding(
     gpu: Value,
     device: Value = None,
     floor: Value = None,
+    hardware: Value = None,
+    library: Value = None,
+    listed: Value = None,
     method: Value = None,
     said: Value = None,
 ) -> Finding: ...
@@ -1709,6 +1766,9 @@ def finding(
     gpu: Value,
     device: Value = None,
     floor: Value = None,
+    hardware: Value = None,
+    library: Value = None,
+    listed: Value = None,
     method: Value = None,
     said: Value = None,
 ) -> Finding: ...
@@ -1724,6 +1784,9 @@ def finding(
     gpu: Value,
     device: Value = None,
     floor: Value = None,
+    hardware: Value = None,
+    library: Value = None,
+    listed: Value = None,
     method: Value = None,
     said: Value = None,
 ) -> Finding: ...
@@ -1739,6 +1802,9 @@ def finding(
     gpu: Value,
     device: Value = None,
     floor: Value = None,
+    hardware: Value = None,
+    library: Value = None,
+    listed: Value = None,
     method: Value = None,
     said: Value = None,
 ) -> Finding: ...
@@ -1756,6 +1822,9 @@ def finding(
     method: Value,
     said: Value,
     device: Value = None,
+    hardware: Value = None,
+    library: Value = None,
+    listed: Value = None,
 ) -> Finding: ...
 
 
@@ -1769,6 +1838,9 @@ def finding(
     gpu: Value,
     device: Value = None,
     floor: Value = None,
+    hardware: Value = None,
+    library: Value = None,
+    listed: Value = None,
     method: Value = None,
     said: Value = None,
 ) -> Finding: ...
@@ -1784,6 +1856,9 @@ def finding(
     device: Value = None,
     floor: Value = None,
     gpu: Value = None,
+    hardware: Value = None,
+    library: Value = None,
+    listed: Value = None,
     method: Value = None,
     said: Value = None,
 ) -> Finding: ...
@@ -1800,6 +1875,9 @@ def finding(
     said: Value,
     floor: Value = None,
     gpu: Value = None,
+    hardware: Value = None,
+    library: Value = None,
+    listed: Value = None,
     method: Value = None,
 ) -> Finding: ...
 
@@ -5661,6 +5739,35 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: None = None,
+    library: Value = None,
+    platform: Value = None,
+    said: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.OS_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["nccl"],
+    platform: Value,
+    library: Value = None,
+    said: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.OS_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["refused"],
+    library: Value,
+    platform: Value,
+    said: Value,
 ) -> Finding: ...
 
 
@@ -5671,6 +5778,9 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: Literal["triton"],
+    library: Value = None,
+    platform: Value = None,
+    said: Value = None,
 ) -> Finding: ...
 
 

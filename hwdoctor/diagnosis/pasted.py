@@ -22,6 +22,7 @@ from hwdoctor.compat import (
     imports,
     libraries,
     optimum_neuron,
+    refusals,
     transformers_modules,
     visibility,
     wheels,
@@ -305,6 +306,8 @@ _WHAT: Final = {
     FactKey.MESSAGE_UNSLOTH_TOO_OLD: "Unsloth says",
     FactKey.MESSAGE_VLLM_QUANT_CAPABILITY: "vLLM says (quantization)",  # issue 38 (s9-kernels)
     FactKey.MESSAGE_SAGE_ARCH: "SageAttention says",  # issue 38 (s9-kernels)
+    FactKey.MESSAGE_HW_REFUSED: "a library refuses the hardware",  # issue 38 (s10-refusal)
+    FactKey.MESSAGE_NCCL_NOT_BUILT: "torch.distributed says",
     FactKey.UNSLOTH_CAPABILITY: "GPU capability (Unsloth's banner)",
     FactKey.VLLM_SAID: "vLLM",  # issue 38: vLLM on an AMD GPU its ROCm support leaves out
     # issue 38: Ascend NPU memory and CANN's libraries
@@ -532,6 +535,8 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_cpu_isa(paste, facts))  # issue 38 (s9-cpucomp): the CPU's ISA
     found = (*found, *_neuron_compiler(facts))  # issue 38 (s9-cpucomp): neuronx-cc's own error
     found = (*found, *_rocm_wsl(facts, found))  # issue 38 (s9-cpucomp): ROCm under WSL
+    found = (*found, *_hardware_refused(paste, facts, found))  # issue 38 (s10-refusal): any
+    found = (*found, *_nccl_not_built(paste, facts))  # library's words; torch without NCCL
     found = (*found, *_package_missing(paste, facts))  # issue 38 (s9-imports): last: what
     found = (*found, *_release_lacks_name(paste, facts))  # no finding above took
     found = _reconciled(_by_symptom(found, facts), paste)
@@ -5556,6 +5561,136 @@ def _os_unsupported(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tu
     facts.use("host", *windows[:1])
     variant: Literal["triton"] | None = "triton" if package == "triton" else None
     return (finding(Code.OS_UNSUPPORTED, backend=_CUDA, variant=variant),)
+
+
+# issue 38 (s10-refusal): the registry row of each stack compat/refusals.py names
+_STACK_BACKENDS: Final = {"cuda": _CUDA, "rocm": _ROCM, "npu": _NPU, "xpu": _XPU, "mps": _MPS}
+_STACK_DEVICES: Final = {"npu": "NPU", "xpu": "Intel GPU", "mps": "Mac's GPU"}
+
+
+# The codes that already say a library or torch refuses this hardware or platform (the
+# generic reading steps aside where one of them names the paste's cause).
+_REFUSAL_CODES: Final = frozenset(
+    c.value
+    for c in (
+        Code.EXTENSION_ARCH_UNSUPPORTED,
+        Code.ARCH_NOT_COMPILED,
+        Code.GFX_NOT_COMPILED,
+        Code.XPU_IGPU_UNSUPPORTED,
+        Code.VLLM_ASCEND_DEVICE,
+        Code.OS_UNSUPPORTED,
+        Code.BF16_UNSUPPORTED,
+        Code.CUDA_ONLY_PACKAGE,
+        Code.NPU_ASKED_FOR_CUDA,
+        Code.MPS_ASKED_FOR_CUDA,
+    )
+)
+
+
+def _hardware_refused(
+    paste: Pasted, facts: _Read, before: Sequence[Finding]
+) -> tuple[Finding, ...]:
+    """issue 38 (s10-refusal): a library refusing the hardware or platform in its own words,
+    in any library's (compat/refusals.py's grammar): a GPU architecture, device or SoC
+    refused (extension.arch_unsupported, for the stack the words name or the accelerator the
+    paste shows), an OS or CPU architecture refused (backend.os_unsupported). One finding for
+    the paste's first refusal that no finding made before rests on; a refusal two lines or
+    less from a line one rests on (the traceback's source line of the same raise) rests there
+    too. Where a finding made before already names such a refusal (`_REFUSAL_CODES`: a
+    library's own variant, torch without kernels for the GPU), or any error or warning
+    explains the paste, the lines are its symptoms and no second finding is made. No install
+    line: none makes a library's kernels run where it refuses."""
+    said = [f for f in facts.all(FactKey.MESSAGE_HW_REFUSED) if f.known]
+    # a fallback reading: where another finding already explains the paste (an error or a
+    # warning), its words are that cause's, not a second one
+    if not said or any(f.code in _REFUSAL_CODES or f.severity in _POSTED for f in before):
+        return ()
+    gathered = {part: len(used) for part, used in paste.used.items()}  # not a finding's
+    taken = {
+        f.quote.line for part, used in facts.used.items() for f in used[gathered.get(part, 0) :]
+    }
+    fresh = [f for f in said if f.quote.line not in taken]
+    beside = [f for f in fresh if any(abs(f.quote.line - line) <= 2 for line in taken)]
+    facts.use("stated", *beside)
+    fresh = [f for f in fresh if f not in beside]
+    refused = refusals.read(fresh[0].quote.text) if fresh else None
+    if refused is None:
+        return ()
+    first = fresh[0]
+    library = refused.library or next((f.name for f in fresh if f.name), "")
+    same = [f for f in fresh if f.name in {library, ""}]
+    facts.use("stated", *same)
+    said_words = printable(one_line(refused.said).lstrip("#>*` "))[:160]
+    name = library or "the library that raised it"
+    if refused.stack == "os":
+        shown = accelerators_shown(paste)
+        return (
+            finding(
+                Code.OS_UNSUPPORTED,
+                backend=next(iter(shown), None),
+                variant="refused",
+                library=name,
+                platform=printable(first.value)[:40],
+                said=said_words,
+            ),
+        )
+    backend = _STACK_BACKENDS.get(refused.stack)
+    if backend is None:  # a bare "GPU" or "device": the accelerator the paste shows
+        shown = accelerators_shown(paste)
+        backend = next(iter(shown), None) if shown and not gpu_of_cuda_shown(paste) else _CUDA
+    device = _STACK_DEVICES.get(refused.stack, "GPU" if backend in {_CUDA, _ROCM} else "device")
+    return (
+        finding(
+            Code.EXTENSION_ARCH_UNSUPPORTED,
+            backend=backend,
+            variant="refused",
+            library=name,
+            device=device,
+            hardware=printable(refused.hardware)[:60],
+            said=said_words,
+            listed=refusals.LISTED.get(library, refusals.UNLISTED),
+        ),
+    )
+
+
+# Windows, or an Apple chip, named in a line's words (group 1: Windows).
+_PLATFORM_TOLD: Final = re.compile(
+    r"(?i)(?<![\w/\\])(?:(windows|win1[01])|mac ?os|macbook|m[1-5] (?:pro|max|ultra))(?![\w])"
+)
+
+
+def _nccl_not_built(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """issue 38 (s10-refusal): torch.distributed asked for NCCL where torch has none
+    ("Distributed package doesn't have NCCL built in"), on a Mac or on Windows, whose torch
+    wheels are built without NCCL: the gloo backend, not another torch. On Linux the same
+    words are a torch build without CUDA, which other findings read: silent here."""
+    said = facts.all(FactKey.MESSAGE_NCCL_NOT_BUILT)
+    if not said:
+        return ()
+    # the platform in the words of the message's own lines or the paste's error lines ("On
+    # m1 pro - …" as a title, "Runtime error on Windows:")
+    told = [q for q in (*(f.quote for f in said), *paste.errors) if _PLATFORM_TOLD.search(q.text)]
+    mac = _mac_lines(paste, facts) or [
+        f for f in said if (m := _PLATFORM_TOLD.search(f.quote.text)) and not m.group(1)
+    ]
+    host = (facts.all(FactKey.PROSE_WINDOWS) or facts.all(FactKey.PROSE_WINDOWS_PATH))[:1]
+    windows = (
+        remedies.on_windows(paste.evidence)
+        or bool(host)
+        or any((m := _PLATFORM_TOLD.search(q.text)) and m.group(1) for q in told)
+    )
+    if not (mac or windows) or (gpu_of_cuda_shown(paste) and not windows):
+        return ()
+    facts.use("stated", *said)
+    facts.use("host", *(mac[:1] if mac else host))
+    return (
+        finding(
+            Code.OS_UNSUPPORTED,
+            backend=_MPS if mac else None,
+            variant="nccl",
+            platform="macOS" if mac else "Windows",
+        ),
+    )
 
 
 # issue 38 (s9-imports): a line that says the run only warned (an optional module a library

@@ -189,6 +189,10 @@ class FactKey(str, Enum):
     MESSAGE_VLLM_QUANT_CAPABILITY = "message.vllm_quant_capability"  # "awq 75 70"
     MESSAGE_SAGE_ARCH = "message.sageattention_arch"  # SageAttention 2: "sm75"
     MESSAGE_LIBRARY_NO_GPU = "message.library_no_gpu"  # Unsloth's or Triton's: no GPU found
+    # issue 38 (s10-refusal): a library refusing the hardware or platform in its own words
+    # (compat/refusals.py's grammar); value: the hardware as said, name: the library ("" unnamed)
+    MESSAGE_HW_REFUSED = "message.hardware_refused"
+    MESSAGE_NCCL_NOT_BUILT = "message.nccl_not_built"  # torch.distributed: no NCCL in this torch
     TRITON_FORKED_PROBE = "triton.forked_probe"  # Triton 3.7's cuInit(0) in a forked worker
     # issue 38: vLLM on an AMD GPU its ROCm support leaves out
     VLLM_SAID = "vllm.said"  # a line only vLLM prints or holds: its log, its path, its pin
@@ -608,6 +612,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_VLLM_QUANT_CAPABILITY,
         FactKey.MESSAGE_SAGE_ARCH,
         FactKey.MESSAGE_LIBRARY_NO_GPU,
+        FactKey.MESSAGE_NCCL_NOT_BUILT,  # issue 38 (s10-refusal)
         # issue 38: Ascend NPU memory and CANN's libraries
         FactKey.MESSAGE_NPU_OOM,
         FactKey.MESSAGE_ASCEND_LIBRARY,

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from hwdoctor import versions
-from hwdoctor.compat import ascend, drivers, gpus, transformers_modules
+from hwdoctor.compat import ascend, drivers, gpus, refusals, transformers_modules
 from hwdoctor.gather.reports.cleaning import LOADER_WORDS
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
 from hwdoctor.gather.reports.screen import Screen
@@ -94,6 +94,13 @@ _VLLM_PLATFORM: Final = re.compile(
 _CONTAINER_NO_NVML: Final = re.compile(
     r"nvidia-container-cli: initialization error: load library failed: libnvidia-ml\.so"
 )
+# issue 38 (s10-refusal): torch.distributed asked for NCCL by a torch built without it
+# (torch/distributed/distributed_c10d.py _new_process_group_helper: `if not
+# is_nccl_available(): raise RuntimeError("Distributed package doesn't have NCCL built in")`):
+# torch's macOS and Windows wheels have none, nor its CPU wheels.
+_NCCL_NOT_BUILT: Final = re.compile(r"Distributed package doesn't have NCCL built in")
+# The words every refusal compat/refusals.py reads holds one of: the other lines skip it.
+_REFUSAL_WORDS: Final = ("upport", "equire", "only ", " need")
 # flash-attention 2's check of the GPU (Dao-AILab/flash-attention csrc/flash_attn/
 # flash_api.cpp: TORCH_CHECK(is_sm8x || is_sm90, "FlashAttention only supports Ampere GPUs or
 # newer.")).
@@ -2855,6 +2862,7 @@ RECOGNISERS: Final = (
     _Recogniser(_NAME_MISSING, FactKey.MESSAGE_NAME_MISSING, made=lambda m: _name_missing(m)),
     _Recogniser(_GETATTR_SOURCE, FactKey.GETATTR_SOURCE),
     _Recogniser(_LIBRARY_REQUIRED, FactKey.MESSAGE_LIBRARY_REQUIRED, made=_library_required),
+    _Recogniser(_NCCL_NOT_BUILT, FactKey.MESSAGE_NCCL_NOT_BUILT, words="NCCL"),  # s10-refusal
 )
 # Which recognisers a line can match, by the words each pattern's matches contain (screen.py):
 # the rest are not tried on it.
@@ -2879,7 +2887,16 @@ class Messages(LineReader):
     def read(self, line: Line, in_block: bool) -> Iterator[Said]:
         text = line.text
         if len(text) >= self.shortest:  # no message is shorter
-            yield from self._messages(line)
+            said = list(self._messages(line))
+            yield from said
+            # issue 38 (s10-refusal): a library refusing the hardware, in any library's words,
+            # on a line no message of its own reads (that message says more)
+            refused = None
+            if not said and any(w in text for w in _REFUSAL_WORDS):
+                refused = refusals.read(text)
+            if refused is not None:
+                hardware, library = refused.hardware, refused.library
+                yield line.says(FactKey.MESSAGE_HW_REFUSED, hardware, name=library)
         self.xformers_built = "xFormers was built for" in text
 
     def _messages(self, line: Line) -> Iterator[Said]:

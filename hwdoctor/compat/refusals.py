@@ -1,0 +1,273 @@
+"""A library (or torch) refusing this hardware or platform in its own words, as one grammar.
+
+A refusal is a sentence whose SUBJECT is hardware or a platform (a GPU architecture, a device
+or SoC name, an OS) and whose PREDICATE refuses it, in the forms the libraries raise (issue 38,
+item 4; s10-refusal). The wordings it was checked against, each at the snapshot read:
+
+- flash-attention (Dao-AILab/flash-attention@0251105a): csrc/flash_attn/flash_api.cpp
+  `TORCH_CHECK(is_sm8x_min, "FlashAttention only supports Ampere GPUs or newer.")`; hopper/
+  flash_api.cpp "Attention combine function only supports Ampere GPUs or newer."; flash_attn/
+  cute/interface.py `f"Unsupported compute capability: {arch}. Supported: 8.x, …"`; its ROCm
+  builds' setup.py `f"One of GPU archs of {archs} is invalid or not supported by
+  Flash-Attention"` (validate_and_update_archs, allowed_archs gfx90a/gfx942/gfx950, RDNA 3 in
+  some); ROCm/flash-attention csrc/flash_attn_rocm/flash_api.cpp `TORCH_CHECK(is_gfx90x ||
+  is_gfx94x, "FlashAttention only supports AMD MI200 GPUs or newer.")`.
+- SageAttention (thu-ml/SageAttention@d1a57a5): sageattention/core.py `f"Unsupported CUDA
+  architecture: {arch}"`; sageattention3_blackwell/sageattn3/blackwell/api.cu "only supports
+  Blackwell GPUs or newer."; its setup.py "Unsupported GPU".
+- vllm-ascend (vllm-project/vllm-ascend@182b75ea84): ascend_forward_context.py
+  `f"Unsupported soc_version: {soc_version}"`; device/hardware.py `f"Cannot support runtime
+  soc_version: {soc_version}."`, earlier utils.py "Can not support soc_version".
+- text-generation-inference (huggingface/text-generation-inference@db931fcf): layers/
+  attention/cuda.py `ImportError("FlashAttention only supports Ampere GPUs or newer.")`; its
+  utils/flash_attn.py "GPU with CUDA capability {major} {minor} is not supported".
+- DeepSpeed (deepspeedai/DeepSpeed@edaa72212): inference/v2/modules/heuristics.py
+  "WF6AF16 quantization is only supported on Ampere architectures", "… only supported on
+  NVIDIA GPUs"; blocked_flash.cpp "FlashAttention only supports Ampere GPUs or newer.".
+- torch: torch/distributed/distributed_c10d.py `raise RuntimeError("Distributed package
+  doesn't have NCCL built in")` where `is_nccl_available()` is False (read by
+  readers/messages.py, not here: its subject is NCCL, the platform is the paste's).
+- Quiet by the same sources: "not supported" of a dtype, a layout, an argument or a feature
+  ("FlashAttention only support fp16 and bf16 data type", "skip_zeros is not supported on XPU
+  yet", "Paged attention doesn't support softcapping"); a warning that goes on
+  ("GPU does not support FP8, using Marlin FP8 kernel", TGI layers/fp8.py; exllamav2 attn.py
+  "Warning: Flash Attention is installed but unsupported GPUs were detected."); nvcc's own
+  "Unsupported gpu architecture 'compute_120a'" (the toolkit, not a library, is too old).
+
+Each pattern is linear: fixed words around bounded runs, no nested repeats.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+# Hardware and platform words, each with the stack it belongs to. Case matters where a word is
+# also common English ("Mac", "Arc", "Volta" are capitalised in every message read).
+_ROCM_HW: Final = (
+    r"gfx\d{3,4}[a-z]?\b|(?:AMD )?MI ?\d{2,3}[A-Z]?X?\b|(?:AMD )?(?:RDNA|CDNA) ?\d\b"
+    r"|Navi ?\d{1,2}\b|Radeon(?: (?:RX|Pro|VII))?(?: ?\d{3,4}(?: ?XTX?)?)?"
+)
+_NPU_HW: Final = (
+    r"soc_version|(?:Ascend|Atlas) ?\d{3}[A-Z]?\d?(?: ?[A-Z]\d)?|\b(?:910[ABC]\d?|310P\d?)\b"
+)
+_XPU_HW: Final = r"Intel(?:\(R\))? (?:Arc|Iris Xe|UHD Graphics|Data Center GPU)\b|\bArc [AB]\d{3}\b"
+_MPS_HW: Final = r"Apple Silicon|Apple M\d\b|mac ?OS\b|MacOS\b|\bMac\b|\bDarwin\b|\bMPS\b"
+_OS_HW: Final = r"\bWindows\b|\bwin32\b|\baarch64\b|\barm64\b"
+_CUDA_HW: Final = (
+    r"\b[Ss][Mm]_?\d{2,3}[a-z]?\b"
+    r"|(?:CUDA|compute)(?: is)? capabilit(?:y|ies)(?: of| is| <| >=?){0,2} ?\d{1,2}(?:[ .]\d)?\b"
+    r"|\b(?i:ampere|turing|volta|pascal|maxwell|kepler|hopper|blackwell)\b"
+    r"|\bAda Lovelace\b|\b(?:GeForce )?[RG]TX ?\d{3,4}(?: ?Ti| SUPER)?\b|\bTesla ?[A-Z]?\d{1,3}\b"
+    r"|\b(?:V100|P100|P40|T4|A100|A10G?|A40|H100|H200|K80|L40S?)\b|\bQuadro\b|\bTITAN\b"
+)
+_GENERIC_HW: Final = (
+    r"\b(?:[Tt]his|[Yy]our|[Tt]he current|[Cc]urrent|[Tt]he|[Aa]n?|[Aa]ny) "
+    r"(?:(?:AMD|NVIDIA|CUDA) )?(?:GPU|device|hardware|accelerator|GPU architecture|architecture"
+    r"|arch)s?\b|\bGPUs?\b"
+)
+_KINDS: Final = (
+    ("rocm", _ROCM_HW),
+    ("npu", _NPU_HW),
+    ("xpu", _XPU_HW),
+    ("mps", _MPS_HW),
+    ("os", _OS_HW),
+    ("cuda", _CUDA_HW),
+    ("", _GENERIC_HW),
+)
+_HW: Final = "|".join(f"(?P<{kind or 'generic'}>{words})" for kind, words in _KINDS)
+_HARDWARE: Final = re.compile(_HW)
+
+# The libraries a sentence names as the one refusing, by the spellings their messages and their
+# users write; the value is the name findings use.
+_LIBRARIES: Final = (
+    (r"(?i:flash[-_ ]?att(?:n|ention)(?:[-_ ]?[234])?)|\bFA[234]\b", "flash-attn"),
+    (r"vllm[-_ ]ascend", "vLLM Ascend"),
+    (r"\bvLLM\b|\bvllm\b", "vLLM"),
+    (r"SageAttention ?[123]?|\bsageattn3?\b|\bSage3\b", "SageAttention"),
+    (r"\bxformers\b|\bxFormers\b", "xformers"),
+    (r"\bbitsandbytes\b", "bitsandbytes"),
+    (r"AutoAWQ|autoawq|\bAWQ\b", "AutoAWQ"),
+    (r"Auto-?GPTQ|auto_gptq|\bGPTQ\b", "AutoGPTQ"),
+    (r"\bexllama(?:v2)?\b|ExLlama(?:V2)?", "ExLlamaV2"),
+    (r"\bDeepSpeed\b|\bdeepspeed\b", "DeepSpeed"),
+    (r"\bTriton\b|\btriton\b", "Triton"),
+    (r"\bIPEX\b|intel[-_]extension[-_]for[-_]pytorch", "intel-extension-for-pytorch"),
+    (r"\bTGI\b|text-generation-inference", "text-generation-inference"),
+    (r"\bFlashInfer\b|\bflashinfer\b", "FlashInfer"),
+    (r"\bMarlin\b", "Marlin"),
+    (r"\bUnsloth\b|\bunsloth\b", "Unsloth"),
+    (r"\bSGLang\b|\bsglang\b", "SGLang"),
+    (r"\bMamba\b|causal[-_]conv1d", "mamba-ssm"),
+    (r"torch\.compile|\bInductor\b", "torch.compile"),
+)
+_LIBRARY: Final = re.compile("|".join(f"(?:{words})" for words, _ in _LIBRARIES))
+_LIBRARY_NAMES: Final = tuple((re.compile(words), name) for words, name in _LIBRARIES)
+
+# The refusing predicates. Subject first ("gfx1100 is invalid or not supported by
+# Flash-Attention", "GPU with CUDA capability 7 0 is not supported"): the hardware, at most 40
+# characters of its own words, then the refusal; what refuses may follow ("by X").
+_NOT_SUPPORTED: Final = (
+    r"(?:(?:is|are) (?:currently |still |yet |also )?(?:invalid or )?)?(?:not|no longer) "
+    r"(?:yet |currently )?supported\b|(?:is|are) unsupported\b"
+)
+_SUBJECT_FIRST: Final = re.compile(
+    rf"(?:{_HW})(?P<gap>[\w .()'\"\[\]-]{{0,40}}?) (?:{_NOT_SUPPORTED})"
+    r"(?: (?:by|in|with|for) (?P<by>[\w][\w .+-]{0,40}))?"
+)
+# Hardware after the predicate ("FlashAttention only supports AMD MI200 GPUs or newer.",
+# "Flash attention doesn't support any GPU lower than ampere", "X requires Ampere or newer",
+# "X is only supported on Ampere architectures"): what refuses is the sentence's subject.
+_OBJECT_AFTER: Final = re.compile(
+    r"(?P<verb>\bonly supports?|\bonly runs? on|\bonly works? on|\b(?:is|are) only supported on"
+    r"|\b(?:doesn't|does not|don't|do not|can't|cannot|can not|won't|will not) (?:yet )?"
+    r"(?:support|run on|work on)|\b(?:is |are )?not (?:yet )?(?:supported|available) (?:on|for)"
+    r"|\brequires?|\bneeds?) (?:an? |the |any |this |your )?(?:[\w-]{1,12} ){0,2}?"
+    rf"(?:{_HW})"
+)
+# "Unsupported <what hardware is>: <value>" ("Unsupported soc_version: AscendSocVersion.A5",
+# "Unsupported compute capability: 75", "Unsupported CUDA architecture: sm75", "Unsupported
+# GPU"), where the message begins (a line's start, after "Error: " or a quote): the kind itself
+# is hardware; nvcc's "Unsupported gpu architecture 'compute_XY'" is not, nor prose's "in case of
+# unsupported hardware".
+_UNSUPPORTED_KIND: Final = re.compile(
+    r"(?:^|[:\"'(] ?)[Uu]nsupported (?P<kind>soc_version|SoC(?: version)?|compute capability"
+    r"|CUDA architecture|GPU architecture|GPU arch|GPU|device|hardware|platform|architecture)"
+    r"(?P<value>(?::| is|,)? ?['\"]?\w[\w.()-]{0,40})?"
+)
+# A refusal whose run goes on (a warning that falls back), a question, a soft word, a compiler's.
+_GOES_ON: Final = re.compile(
+    r"(?i)fall(?:ing|s)? ?back|\binstead\b|\bdisabl|\bskipp|\bwarn|\bofficially\b|\bnvcc\b"
+    r"|\bcompute_\d|\bwill use\b|\busing (?:the )?(?:\w+ ){0,3}(?:kernel|implementation|backend)"
+)
+# Words that make the subject a dtype, an operator or a feature, not the hardware ("T4: bf16 is
+# not supported", "sm80 kernel with head_dim 256 is not supported").
+_NOT_HARDWARE: Final = re.compile(
+    r"(?i)\b(?:b?f(?:loat)?16|fp8|fp4|fp32|int[48]|float\d{0,2}|half|dtype|data ?type|type|"
+    r"operator|op|kernel|feature|flag|argument|mode|quantization|model|format|layout|tensor|"
+    r"precision|head_?dim|softcap|window|dropout|batch|version of (?:torch|pytorch|python))\b"
+)
+
+
+_KIND_STACKS: Final = {
+    "soc_version": "npu",
+    "SoC": "npu",
+    "SoC version": "npu",
+    "compute capability": "cuda",
+    "CUDA architecture": "cuda",
+}
+_CAPABILITY: Final = re.compile(r"capabilit(?:y|ies)\D{0,8}(\d{1,2})(?:[ .](\d))?")
+_SPECIFIC: Final = re.compile("|".join(f"(?P<{k}>{w})" for k, w in _KINDS if k))
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """One refusal: the library that refuses (its name, "" where the sentence names none),
+    the hardware or platform in the sentence's words, its stack ("cuda", "rocm", "npu",
+    "xpu", "mps", "os", or "" for a bare "GPU"/"device"), and the words themselves."""
+
+    library: str
+    hardware: str
+    stack: str
+    said: str
+
+
+def _kind(found: re.Match[str], text: str = "") -> tuple[str, str]:
+    """The stack and words of the hardware matched; a bare "GPU" or "device" gives way to
+    the first specific word of `text` ("GPU with CUDA capability 7 0 is not supported")."""
+    for kind, _ in _KINDS:
+        words = found.group(kind) if kind else None
+        if words and (capability := _CAPABILITY.search(words)):
+            minor = capability.group(2) or "0"
+            return kind, f"compute capability {capability.group(1)}.{minor}"
+        if words:
+            return kind, words.strip()
+    if text and (specific := _SPECIFIC.search(text)):
+        return _kind(specific)
+    return "", (found.group("generic") or "").strip()
+
+
+def stack(hardware: str) -> str:
+    """The stack of hardware words `read` gave ("gfx1100" -> "rocm", "soc_version" -> "npu",
+    "Windows" -> "os"), "" for a bare "GPU" or "device"."""
+    if hardware in _KIND_STACKS:
+        return _KIND_STACKS[hardware]
+    found = _HARDWARE.match(hardware)
+    return _kind(found)[0] if found else ""
+
+
+def library_named(text: str) -> str:
+    """The library a text names (its findings' name), "" where it names none."""
+    found = _LIBRARY.search(text)
+    if found is None:
+        return ""
+    return next((name for words, name in _LIBRARY_NAMES if words.fullmatch(found.group(0))), "")
+
+
+def read(text: str) -> Refusal | None:
+    """The refusal `text` states, or None: a question, a warning that goes on, and a "not
+    supported" whose subject is a dtype, an operator or a feature are none."""
+    if len(text) > 4000 or text.rstrip().endswith("?") or _GOES_ON.search(text):
+        return None
+    if found := _UNSUPPORTED_KIND.search(text):
+        value = (found.group("value") or "").lstrip(":, ").removeprefix("is ").strip("'\" ")
+        kind = found.group("kind")
+        if kind in {"device", "hardware", "platform", "architecture", "GPU"} and value:
+            hw = _HARDWARE.match(value)
+            if hw is None:
+                return None  # "Unsupported device: cpu", a platform named otherwise: not ours
+            stack, _ = _kind(hw)
+        else:
+            stack = _KIND_STACKS.get(kind, "")
+        words = f"{kind}{': ' + value if value else ''}"
+        return Refusal(library_named(text), words, stack, text.strip()[:200])
+    if found := _OBJECT_AFTER.search(text):
+        stack, words = _kind(found, text)
+        subject = text[max(0, found.start() - 60) : found.start()]
+        library = library_named(subject) or library_named(text)
+        verb = found.group("verb")
+        # "requires a GPU", "needs the device": a machine without one, not this one refused
+        if (verb.startswith(("require", "need")) and not stack) or _NOT_HARDWARE.search(
+            subject.rsplit(":", 1)[-1]
+        ):
+            return None
+        if not library and not verb.startswith("only"):
+            return None  # "X is not supported on Tesla T4": what refuses must be named
+        return Refusal(library, words, stack, text.strip()[:200])
+    if found := _SUBJECT_FIRST.search(text):
+        stack, words = _kind(found, text)
+        if _NOT_HARDWARE.search(found.group("gap")):
+            return None
+        library = library_named(found.group("by") or "") or library_named(text)
+        return Refusal(library, words, stack, text.strip()[:200])
+    return None
+
+
+# The hardware each library's own documentation lists, where hwdoctor has read it (what a
+# finding's advice points to); the others get `UNLISTED`.
+LISTED: Final = {
+    # Dao-AILab/flash-attention README.md@0251105a, "Installation and features": "Ampere, Ada,
+    # or Hopper GPUs (e.g., A100, RTX 3090, RTX 4090, H100)" (Turing: the separate
+    # flash-attention-turing repo); ROCm: "MI200x, MI250x, MI300x, MI355x, and RDNA 3/4 GPUs"
+    "flash-attn": "flash-attn's README: NVIDIA Ampere, Ada or Hopper GPUs (A100, RTX 3090, "
+    "RTX 4090, H100), and on ROCm MI200, MI250, MI300, MI355 and RDNA 3/4 GPUs",
+    # thu-ml/SageAttention README.md@d1a57a5: "Optmized kernels for Ampere, Ada and Hopper
+    # GPUs"; SageAttention 3 in sageattention3_blackwell/, Blackwell (sm120/sm121) only
+    "SageAttention": "SageAttention's README: Ampere, Ada and Hopper GPUs for SageAttention 2, "
+    "Blackwell GPUs for SageAttention 3",
+    # vllm-project/vllm-ascend README.md@182b75ea84, "Prerequisites": "Atlas 800I A2 Inference
+    # series, Atlas A2 Training series, Atlas 800I A3 Inference series, Atlas A3 Training
+    # series, Atlas 300I Duo (Experimental)"; docs/source/installation.md: an Atlas 950DT image
+    "vLLM Ascend": "vLLM Ascend's README: Atlas 800I A2 and A3 Inference, Atlas A2 and A3 "
+    "Training, Atlas 300I Duo (experimental); the release installed must know the SoC",
+    # casper-hansen/AutoAWQ README.md@88e4c76: "Your NVIDIA GPU(s) must be of Compute
+    # Capability 7.5. Turing and later architectures are supported."
+    "AutoAWQ": "AutoAWQ's README: NVIDIA GPUs of compute capability 7.5 (Turing) or newer, "
+    "AMD GPUs through ExLlamaV2's kernels, Intel CPUs and GPUs through IPEX",
+    # docs.vllm.ai, getting_started/installation/gpu: NVIDIA compute capability 7.0 or higher;
+    # ROCm: MI200, MI300, MI350, Radeon RX 7900 and RX 9000 (the vllm_rocm variant cites it)
+    "vLLM": "vLLM's installation guide: NVIDIA GPUs of compute capability 7.0 or newer, AMD "
+    "MI200, MI300, MI350, Radeon RX 7900 and RX 9000, and its other platforms' pages",
+}
+UNLISTED: Final = "the hardware its documentation lists"
