@@ -137,8 +137,14 @@ _UNSUPPORTED_KIND: Final = re.compile(
     r"(?P<value>(?::| is|,)? ?['\"]?\w[\w.()-]{0,40})?"
 )
 # A refusal whose run goes on (a warning that falls back), a question, a soft word, a compiler's.
+# vLLM's "Cannot use FA version 2 is not supported due to FA2 is only supported on devices with
+# compute capability >= 8" goes on too, though logged at ERROR: get_flash_attn_version logs it,
+# its assertion fails and returns None, and the attention selector takes another backend
+# (vllm/attention/utils/fa_utils.py, v1/attention/backends/fa_utils.py; "Using TRITON_ATTN
+# attention backend" follows it in a T4's log).
 _GOES_ON: Final = re.compile(
     r"(?i)fall(?:ing|s)? ?back|\binstead\b|\bdisabl|\bskipp|\bwarn|\bofficially\b|\bnvcc\b"
+    r"|\bCannot use FA version \d"
     r"|\bcompute_\d|\bwill use\b|\busing (?:the )?(?:\w+ ){0,3}(?:kernel|implementation|backend)"
 )
 # Words that make the subject a dtype, an operator or a feature, not the hardware ("T4: bf16 is
