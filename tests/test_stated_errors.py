@@ -2075,6 +2075,26 @@ def test_an_error_stated_and_not_shown_is_said_and_asked_for(name: str, line: in
     assert "states an error it does not show" in headline and "no problem" not in headline
 
 
+@pytest.mark.parametrize(
+    ("line", "states"),
+    [
+        # huggingface/accelerate#2340's root cause, its log cut: a link's "https:" is no colon
+        # before the error's own words
+        (
+            "The error log above say that oneCCL could not get local rank from environment "
+            "variables and [here](https://github.com/oneapi-src/oneCCL/blob/8d18c7b5cc1669a1ae4"
+            "cc51eeaedbfbada8c1f46/src/common/global/global.cpp#L200) is the oneCCL source code.",
+            True,
+        ),
+        # the error quoted after a colon is shown on the line, not only stated
+        ("I get this error: RuntimeError: CUDA error: invalid device ordinal", False),
+        ("I get this error: ![image](https://github.com/user-attachments/assets/x)", True),
+    ],
+)
+def test_a_links_colon_is_not_the_error_quoted(line: str, states: bool) -> None:
+    assert cleaning.states_error(line) is states
+
+
 def test_an_error_only_supposed_is_no_error_stated() -> None:
     """Tele-AI/Telechat#61: a maintainer's "如果安装了flash-attn的话，应该不会报这个错误" (if
     flash-attn is installed, this error should not be reported) states no error: a paste of

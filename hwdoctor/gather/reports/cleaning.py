@@ -291,6 +291,11 @@ _STATES_ERROR: Final = re.compile(
     # "got no error" is denied (`_NOT_STATED`)
     r"|\b(?:got|getting) (?:an? |the |this |that |the following |following )?(?:\w{1,20} )?"
     r"(?:errors?|exceptions?)\b"
+    # issue 38: the reporter pointing at an error log ("The error log above say that oneCCL
+    # could not get local rank", huggingface/accelerate#2340, its log cut from the stored
+    # copy; "the error below"): the paste had it, whether or not it still shows it
+    r"|\b(?:the|this|that) (?:\w{1,20} )?(?:error|exception)(?: log| message| output)?s?"
+    r" (?:above|below|shown above|shown below)\b"
     r"|\bit(?:'s| is)? (?:get|gets|got|report|reports|reported) (?:an? |the |this )?"
     r"(?:error|exception)s?\b"
     r"|\b(?:an?|the|this|that|following|same|some) (?:\w{1,20} )?(?:error|exception)s? "
@@ -338,6 +343,15 @@ _SENTENCE_ENDS: Final = ".!?;。！？；"
 _NOT_QUOTED: Final = ("![", "<img", "http", "[")
 
 
+def _colon(line: str, mark: str, start: int) -> int:
+    """Where `mark` is next found in `line` from `start`, past any that opens a link's "//"
+    ("https://"); -1 where none."""
+    at = line.find(mark, start)
+    while at >= 0 and line.startswith("//", at + 1):
+        at = line.find(mark, at + 1)
+    return at
+
+
 def states_error(line: str) -> bool:
     """Whether the reporter says, on this line, that an error happened (`_STATES_ERROR`), not
     as a question, a supposition or a denial in the same sentence (`_NOT_STATED`)."""
@@ -355,6 +369,7 @@ def states_error(line: str) -> bool:
         return False  # asked whether it fails, not said that it does
     # The error quoted after a colon on the same line ("导入时报错undefined symbol: X",
     # "I get this error: …") is shown; a colon before an image or nothing is not.
-    colons = [at for mark in ":：" if (at := line.find(mark, found.end())) >= 0]
+    # A link's "https://" is no such colon ("The error log above say that … [here](https://…)").
+    colons = [at for mark in ":：" if (at := _colon(line, mark, found.end())) >= 0]
     quoted = line[min(colons) + 1 :].strip(_MARKS + "：") if colons else ""
     return not quoted or quoted.startswith(_NOT_QUOTED)
