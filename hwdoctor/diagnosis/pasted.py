@@ -270,6 +270,12 @@ _WHAT: Final = {
     FactKey.PROSE_ACCELERATOR: "accelerator",
     # issue 38: Huawei Ascend
     FactKey.NPU_AVAILABLE: "NPU available",
+    FactKey.XPU_AVAILABLE: "XPU available",
+    FactKey.MLU_AVAILABLE: "MLU available",
+    FactKey.MUSA_AVAILABLE: "MUSA available",
+    FactKey.SDAA_AVAILABLE: "SDAA available",
+    FactKey.HPU_AVAILABLE: "HPU available",
+    FactKey.MPS_AVAILABLE: "MPS available",
     FactKey.MESSAGE_CANN_INIT_ENV: "CANN says",
     FactKey.MESSAGE_CANN_NO_MODULE: "CANN cannot import",
     # issue 38: a library refuses the GPU

@@ -11,7 +11,7 @@ import textwrap
 from typing import Final, TextIO
 
 from hwdoctor.model.pasted import ToolBlock
-from hwdoctor.model.reports import PastedDecision, PastedExplanation, PasteReport
+from hwdoctor.model.reports import PastedDecision, PastedExplanation, PasteReport, ReadFact
 from hwdoctor.render import ansi
 from hwdoctor.text import clip, inert_commands, one_line
 
@@ -27,6 +27,16 @@ _MARKS: Final = {"error": "✗", "warning": "!", "info": "i"}
 # it: the heading says that, not "could not read".
 UNREAD_HEADING: Final = "Lines that look like errors and that no finding explains:"
 UNREAD_SHOWN: Final = 10
+
+
+def _seen_accelerator(fact: ReadFact) -> bool:
+    """Whether a fact says torch sees an accelerator other than torch.cuda's ("XPU available"
+    true), which the summary line names beside CUDA's."""
+    return (
+        fact.what.endswith(" available")
+        and fact.what != "CUDA available"
+        and fact.value.strip().lower() == "true"
+    )
 
 
 def counts(report: PasteReport) -> str:
@@ -88,7 +98,8 @@ def text(report: PasteReport, stream: TextIO | None = None) -> str:
     if report.facts:
         # torch's package line only where no report line names torch's version
         said = {f.what for f in report.facts}
-        headline = [f for f in report.facts if f.what in _HEADLINE]
+        # and another accelerator torch sees ("XPU available true"): the machine it is
+        headline = [f for f in report.facts if f.what in _HEADLINE or _seen_accelerator(f)]
         if "torch" in said:
             headline = [f for f in headline if f.what != "package torch"]
         shown = " · ".join(f"{f.what} {f.value}" for f in headline)

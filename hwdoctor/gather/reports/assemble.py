@@ -174,8 +174,27 @@ def evidence_of(paste: Paste) -> tuple[Evidence, Facts]:
     # software (xpu-smi's, hl-smi's, neuron-ls's; llamafactory-cli env's "NPU type" and "CANN
     # version", ds_report's CANN line) and an NPU torch-npu sees (llamafactory's "PyTorch
     # version: 2.1.0 (NPU)"): facts the diagnosis judges the paste by and lists as read.
-    facts.use("accelerators", *_vendor_tool_lines(facts), *facts.all(FactKey.NPU_AVAILABLE))
+    # issue 38: and every other "<device> available" line ("PyTorch XPU available: True",
+    # accelerate env's line for each device it asks of: accelerate/commands/env.py)
+    facts.use("accelerators", *_vendor_tool_lines(facts), *_available_lines(facts))
     return evidence, facts
+
+
+# The devices other than torch.cuda's whose "available" a report says (model/pasted.py).
+_AVAILABLE_KEYS: Final = (
+    FactKey.XPU_AVAILABLE,
+    FactKey.NPU_AVAILABLE,
+    FactKey.MLU_AVAILABLE,
+    FactKey.MUSA_AVAILABLE,
+    FactKey.SDAA_AVAILABLE,
+    FactKey.HPU_AVAILABLE,
+    FactKey.MPS_AVAILABLE,
+)
+
+
+def _available_lines(facts: Facts) -> list[PastedFact]:
+    """The lines that say whether torch sees another accelerator, each device's."""
+    return [f for key in _AVAILABLE_KEYS for f in facts.all(key)]
 
 
 def _vendor_tool_lines(facts: Facts) -> list[PastedFact]:
