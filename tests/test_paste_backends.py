@@ -163,3 +163,33 @@ def test_an_available_false_line_is_not_an_accelerator_shown() -> None:
         for n in data["not_shown"]
         if n["key"].endswith(".available") and n["key"] != "cuda.available"
     ]
+
+
+@pytest.mark.parametrize(
+    ("path", "line"),
+    [
+        # intel/torch-xpu-ops#5046: collect_env of torch 2.14.0+xpu on a Lunar Lake laptop
+        (ERRORS / "xpuops5046-lnl-windows-collect-env-xpu-oom-16gib.md", 31),
+        # intel/intel-xpu-backend-for-triton#24: IPEX's collect_env, an Arc (0x56c0)
+        (REPORTS / "ipex_collect_env" / "tritonxpu24-ipex2.0.110-xpu-true-arc-0x56c0.txt", 20),
+    ],
+    ids=["xpuops5046", "tritonxpu24"],
+)
+def test_the_summary_names_the_accelerator_torch_sees(path: Path, line: int) -> None:
+    """ "Is XPU available: True" is among what the paste shows, with its line, and on the
+    summary line beside CUDA's answer (it was read and listed nowhere)."""
+    data = run_json("detect", "--paste", str(path))
+    said = [f for f in data["facts"] if f["what"] == "XPU available"]
+    assert [f["quote"]["line"] for f in said] == [line]
+    out = " ".join(run_hwdoctor("detect", "--paste", str(path)).stdout.split())
+    shows = out.split("It shows: ", 1)[1].split(" Not checked", 1)[0]
+    assert "XPU available True" in shows
+
+
+def test_a_device_torch_does_not_see_stays_off_the_summary() -> None:
+    """accelerate env's "PyTorch XPU available: False" beside an RTX 4070 is listed, never on
+    the summary line: the machine is not an XPU one."""
+    path = REPORTS / "accelerate_env" / "acc2564-0.28.0-windows-rtx4070.txt"
+    out = run_hwdoctor("detect", "--paste", str(path)).stdout
+    shows = " ".join(out.split("It shows: ", 1)[1].split("\n\n", 1)[0].split())
+    assert "XPU available" not in shows and "NPU available" not in shows
