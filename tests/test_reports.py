@@ -576,6 +576,26 @@ def test_comfyui_start_up_log_and_rocblas_name_the_gpu_and_its_target() -> None:
     assert "device.gfx_not_compiled" in {f.code for f in report.findings}
 
 
+def test_rocblas_without_an_arch_on_its_line_is_read_and_judged_by_the_gpu_shown() -> None:
+    """rocBLAS before ROCm 5.5 names no arch on its line ("rocBLAS error: Cannot read
+    …/TensileLibrary.dat: No such file or directory"): the line is read (a lazy library's
+    file name gives the target), and with no GPU shown no GPU finding is made of it
+    (ROCm/rocBLAS#1300: an MI100 in a table cell, a path problem)."""
+    lazy = reports.read(
+        b"rocBLAS error: Cannot read /opt/rocm/lib/rocblas/library/"
+        b"TensileLibrary_lazy_gfx1031.dat: No such file or directory\n"
+    )
+    said = {(f.key, f.value) for f in lazy.facts}
+    assert ("gfx", "gfx1031") in said
+    name = "rocblas1300-mi100-tensorflow-tensilelibrary-path-not-set.md"
+    paste = reports.read((CORPUS / "errors" / name).read_bytes())
+    assert [f.value for f in paste.facts if f.key == "message.invalid_device_function"] == [
+        "rocBLAS cannot read its kernels (TensileLibrary.dat)"
+    ]
+    report = diagnosed(paste)
+    assert not [f for f in report.findings if f.severity.value == "error"]
+
+
 def test_long_hostile_lines_are_read_in_linear_time() -> None:
     """Lines shaped to make a backtracking pattern try every position (a lazy name before
     fixed words, a path before "undefined symbol"): a quadratic reader would take minutes

@@ -302,7 +302,8 @@ _STATES_ERROR: Final = re.compile(
     r"(?:occurs|occurred|occured|occur|happens|happened|appears|appeared|is thrown|was thrown"
     r"|is raised|was raised|shows up|showed up|comes up|came up|pops up|popped up)\b"
     r"|\b(?:it|which|that|vllm|tgi|deepspeed|torch|python) complain(?:s|ed) (?:that|about)\b"
-    r"|\b(?:throws|threw|raises|raised|gives|gave|returns|returned|shows|showed) "
+    r"|\b(?:throws|threw|raises|raised|gives|gave|returns|returned|shows|showed|causes|caused"
+    r"|results in|resulted in|leads to|led to) "
     r"(?:an|the following|this|the same|a) (?:\w{1,20} )?(?:error|exception)\b)"
     r"|报错|错误|失败"
 )

@@ -277,6 +277,8 @@ _COMFY_DEVICE: Final = re.compile(
 # " for GPU arch : " is read without the prefix too: a paste that lost the line's start
 # ("ocBLAS error: …") or wrapped it after the path.
 _ROCBLAS_WORDS: Final = "rocBLAS error: "
+_ROCBLAS_NO_LIBRARY: Final = "rocBLAS error: Cannot read "
+_TENSILE_GFX: Final = re.compile(r"TensileLibrary(?:_lazy)?_(gfx[0-9a-f]{3,4})\b")
 _GPU_ARCH: Final = re.compile(r"GPU arch\s*:\s*(gfx[0-9a-f]{3,4})")
 _FOR_GPU_ARCH: Final = re.compile(r"\bfor GPU arch : (gfx[0-9a-f]{3,4})")
 # lspci's line for a GPU: the PCI ID database's names, "[AMD/ATI] Navi 22 [Radeon RX 6700/6700 XT
@@ -2955,6 +2957,19 @@ class Messages(LineReader):
                 FactKey.MESSAGE_INVALID_DEVICE_FUNCTION, f"rocBLAS has no kernels for {target}"
             )
             yield line.says(FactKey.GFX, target)
+        elif _ROCBLAS_NO_LIBRARY in text and "TensileLibrary" in text:
+            # issue 38: rocBLAS before ROCm 5.5 named no arch on the line ("rocBLAS error:
+            # Cannot read …/TensileLibrary.dat: No such file or directory", tensile_host.cpp
+            # of rocm-5.4); the GPU is the one the paste names elsewhere
+            lazy = _TENSILE_GFX.search(text)  # "…/TensileLibrary_lazy_gfx1031.dat"
+            said = (
+                f"rocBLAS has no kernels for {lazy.group(1)}"
+                if lazy
+                else "rocBLAS cannot read its kernels (TensileLibrary.dat)"
+            )
+            yield line.says(FactKey.MESSAGE_INVALID_DEVICE_FUNCTION, said)
+            if lazy:
+                yield line.says(FactKey.GFX, lazy.group(1))
         if operator := _MPS_OPERATOR.search(text):
             self.mps_operator = operator.group(1) or operator.group(2)
             yield line.says(FactKey.MESSAGE_MPS_OPERATOR, self.mps_operator)
