@@ -43,6 +43,8 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
+from hwdoctor import registry
+
 # Hardware and platform words, each with the stack it belongs to. Case matters where a word is
 # also common English ("Mac", "Arc", "Volta" are capitalised in every message read).
 _ROCM_HW: Final = (
@@ -67,13 +69,21 @@ _GENERIC_HW: Final = (
     r"(?:(?:AMD|NVIDIA|CUDA) )?(?:GPU|device|hardware|accelerator|GPU architecture|architecture"
     r"|arch)s?\b|\bGPUs?\b"
 )
+# The stack each kind of words names: the registry row of its hardware (the row's key), or OS
+# for an operating system, which no row is.
+_ROCM: Final = next(b.key for b in registry.BACKENDS if b.query.build is registry.Build.ROCM)
+_CUDA: Final = next(b.key for b in registry.BACKENDS if b.query.build is registry.Build.CUDA)
+_XPU: Final = next(b.key for b in registry.BACKENDS if b.query.build is registry.Build.XPU)
+_MPS: Final = next(b.key for b in registry.BACKENDS if b.query.kind is registry.QueryKind.MPS)
+_NPU: Final = registry.key_of_tool("npu-smi")
+OS: Final = "os"
 _KINDS: Final = (
-    ("rocm", _ROCM_HW),
-    ("npu", _NPU_HW),
-    ("xpu", _XPU_HW),
-    ("mps", _MPS_HW),
-    ("os", _OS_HW),
-    ("cuda", _CUDA_HW),
+    (_ROCM, _ROCM_HW),
+    (_NPU, _NPU_HW),
+    (_XPU, _XPU_HW),
+    (_MPS, _MPS_HW),
+    (OS, _OS_HW),
+    (_CUDA, _CUDA_HW),
     ("", _GENERIC_HW),
 )
 _HW: Final = "|".join(f"(?P<{kind or 'generic'}>{words})" for kind, words in _KINDS)
@@ -157,11 +167,11 @@ _NOT_HARDWARE: Final = re.compile(
 
 
 _KIND_STACKS: Final = {
-    "soc_version": "npu",
-    "SoC": "npu",
-    "SoC version": "npu",
-    "compute capability": "cuda",
-    "CUDA architecture": "cuda",
+    "soc_version": _NPU,
+    "SoC": _NPU,
+    "SoC version": _NPU,
+    "compute capability": _CUDA,
+    "CUDA architecture": _CUDA,
 }
 _CAPABILITY: Final = re.compile(r"capabilit(?:y|ies)\D{0,8}(\d{1,2})(?:[ .](\d))?")
 _SPECIFIC: Final = re.compile("|".join(f"(?P<{k}>{w})" for k, w in _KINDS if k))

@@ -5570,8 +5570,8 @@ def _os_unsupported(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tu
 
 
 # issue 38 (s10-refusal): the registry row of each stack compat/refusals.py names
-_STACK_BACKENDS: Final = {"cuda": _CUDA, "rocm": _ROCM, "npu": _NPU, "xpu": _XPU, "mps": _MPS}
-_STACK_DEVICES: Final = {"npu": "NPU", "xpu": "Intel GPU", "mps": "Mac's GPU"}
+# (a stack is the row's key, or refusals.OS)
+_STACK_DEVICES: Final = {_NPU: "NPU", _XPU: "Intel GPU", _MPS: "Mac's GPU"}
 
 
 # The codes that already say a library or torch refuses this hardware or platform (the
@@ -5628,7 +5628,7 @@ def _hardware_refused(
     facts.use("stated", *same)
     said_words = printable(one_line(refused.said).lstrip("#>*` "))[:160]
     name = library or "the library that raised it"
-    if refused.stack == "os":
+    if refused.stack == refusals.OS:
         shown = accelerators_shown(paste)
         return (
             finding(
@@ -5640,7 +5640,7 @@ def _hardware_refused(
                 said=said_words,
             ),
         )
-    backend = _STACK_BACKENDS.get(refused.stack)
+    backend = refused.stack if refused.stack in registry.BY_KEY else None
     if backend is None:  # a bare "GPU" or "device": the accelerator the paste shows
         shown = accelerators_shown(paste)
         backend = next(iter(shown), None) if shown and not gpu_of_cuda_shown(paste) else _CUDA
