@@ -180,15 +180,11 @@ def evidence_of(paste: Paste) -> tuple[Evidence, Facts]:
     return evidence, facts
 
 
-# The devices other than torch.cuda's whose "available" a report says (model/pasted.py).
-_AVAILABLE_KEYS: Final = (
-    FactKey.XPU_AVAILABLE,
-    FactKey.NPU_AVAILABLE,
-    FactKey.MLU_AVAILABLE,
-    FactKey.MUSA_AVAILABLE,
-    FactKey.SDAA_AVAILABLE,
-    FactKey.HPU_AVAILABLE,
-    FactKey.MPS_AVAILABLE,
+# The devices other than torch.cuda's whose "available" a report says: every "<device>.available"
+# key of model/pasted.py (FactKey.available's), as diagnosis/pasted.py's accelerators_shown reads
+# them.
+_AVAILABLE_KEYS: Final = tuple(
+    k for k in FactKey if k.value.endswith(".available") and k is not FactKey.CUDA_AVAILABLE
 )
 
 
