@@ -269,6 +269,10 @@ _VISIBILITY: Final = re.compile(
 # The shortest line a name or an answer can be read from: "M1", "L4"; tests/test_regex_cost.py
 # checks it against every pattern read here.
 SHORTEST: Final = 2
+# A version, a driver, a count and a GPU's number each hold a digit: a line without one (most
+# of a log's lines) is tried against none of their patterns; `make bench` times the cost per
+# line on 50 MB pastes.
+_DIGIT: Final = re.compile(r"\d")
 
 
 # red team item 3: `pip show X`'s first two lines (pip/_internal/commands/show.py
@@ -303,6 +307,7 @@ class Prose(LineReader):
                 self.heading = ""
             self.pip_show = ""
             return
+        numbered = _DIGIT.search(text) is not None
         pip_named, self.pip_show = self.pip_show, ""
         if (shown_name := _PIP_SHOW_NAME.match(text)) is not None:
             self.pip_show = versions.canonical_name(shown_name.group(1))
@@ -320,26 +325,27 @@ class Prose(LineReader):
             or "(GPU?)" in text
             or "(accelerator?)" in text
         ):
-            shown: set[str] = set()
-            for prose in _PROSE_VERSION.finditer(text.replace("`", "").replace("*", "")):
-                canonical = versions.canonical_name(prose.group(1))
-                package = "torch" if canonical == "pytorch" else canonical
-                shown.add(prose.group(2))
-                yield line.says(FactKey.PROSE_PACKAGE, prose.group(2), name=package)
-            for neuron in _PROSE_NEURON.finditer(text.replace("`", "")):  # issue 38
-                package = versions.canonical_name(neuron.group(1))
-                yield line.says(FactKey.PROSE_PACKAGE, neuron.group(2), name=package)
-            for labelled in _CPU_LABELLED.finditer(text):
-                torch_named = list(_TORCH_FAMILY.finditer(text, 0, labelled.start()))
-                # issue 38: read above with its name; a CUDA or ROCm label only in sentences
-                # (a tool's block states torch's build on its own line: its reader's)
-                cpu = labelled.group(1).lower().endswith("+cpu")
-                if labelled.group(1) in shown or (in_block and not cpu):
-                    break
-                if torch_named and not torch_named[-1].group(1):
-                    yield line.says(FactKey.PROSE_PACKAGE, labelled.group(1), name="torch")
-                    break  # issue 38: the line's first, as it was for +cpu alone
-            yield from _prose_facts(line)  # in a tool's block too: a reporter writes between
+            if numbered:
+                shown: set[str] = set()
+                for prose in _PROSE_VERSION.finditer(text.replace("`", "").replace("*", "")):
+                    canonical = versions.canonical_name(prose.group(1))
+                    package = "torch" if canonical == "pytorch" else canonical
+                    shown.add(prose.group(2))
+                    yield line.says(FactKey.PROSE_PACKAGE, prose.group(2), name=package)
+                for neuron in _PROSE_NEURON.finditer(text.replace("`", "")):  # issue 38
+                    package = versions.canonical_name(neuron.group(1))
+                    yield line.says(FactKey.PROSE_PACKAGE, neuron.group(2), name=package)
+                for labelled in _CPU_LABELLED.finditer(text):
+                    torch_named = list(_TORCH_FAMILY.finditer(text, 0, labelled.start()))
+                    # issue 38: read above with its name; a CUDA or ROCm label only in sentences
+                    # (a tool's block states torch's build on its own line: its reader's)
+                    cpu = labelled.group(1).lower().endswith("+cpu")
+                    if labelled.group(1) in shown or (in_block and not cpu):
+                        break
+                    if torch_named and not torch_named[-1].group(1):
+                        yield line.says(FactKey.PROSE_PACKAGE, labelled.group(1), name="torch")
+                        break  # issue 38: the line's first, as it was for +cpu alone
+                yield from _prose_facts(line)  # in a tool's block too: a reporter writes between
             for accelerator in _ACCELERATOR_PROSE.finditer(text):
                 word = accelerator.group(1)
                 yield line.says(
@@ -350,7 +356,7 @@ class Prose(LineReader):
             yield line.says(FactKey.GPU, named.group(1).strip())
         elif not in_block and (named := _GPU_IS_PROSE.match(marks_off)):
             yield line.says(FactKey.GPU, f"NVIDIA {named.group(1).strip()}")
-        elif not in_block:
+        elif not in_block and numbered:
             for nvidia in _NVIDIA_PROSE.finditer(marks_off):
                 yield line.says(FactKey.PROSE_GPU, nvidia.group(1).strip())
             for ti in _TI_PROSE.finditer(marks_off):
