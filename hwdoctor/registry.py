@@ -329,7 +329,7 @@ BACKENDS: Final[tuple[Backend, ...]] = (
     ),
     Backend(
         key="neuron",
-        hardware="AWS Trainium",
+        hardware="AWS Neuron",  # the Trainium and Inferentia chips (aliases below)
         device="neuron",
         package="torch-neuronx",
         dists=("torch-neuronx",),

@@ -87,10 +87,10 @@ def test_explain_neuron_on_this_machine(here: str) -> None:
     out = " ".join(result.stdout.split())  # unwrap the terminal layout
     out = out.split("the Python hwdoctor runs in. ", 1)[1]  # after which interpreter, and why
     assert out.startswith(
-        "neuron is not usable here: no AWS Trainium hardware found; torch-neuronx is not "
+        "neuron is not usable here: no AWS Neuron hardware found; torch-neuronx is not "
         "installed. Usable here: cpu."
     )
-    assert "1. AWS Trainium hardware: none found here." in out
+    assert "1. AWS Neuron hardware: none found here." in out
     assert "2. torch-neuronx, in this interpreter:" in out
     assert "not here: TrainingArguments picks cpu on this machine" in out
     # accelerate 1.16 budgets torch's current accelerator, Neuron included

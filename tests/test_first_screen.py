@@ -153,9 +153,9 @@ def test_load_on_a_device_that_is_not_here_says_so_first() -> None:
     assert lines[0].startswith(f"Diagnosing {sys.executable} (Python "), screen
     assert lines[2] == "Qwen/Qwen3-0.6B did not load on neuron.", screen
     said = " ".join(screen.split())
-    assert "neuron is not usable here: no AWS Trainium found;" in said
+    assert "neuron is not usable here: no AWS Neuron found;" in said
     assert "usable here: cpu" in said
-    assert said.index("run this on a machine with AWS Trainium") < said.index("pip install")
+    assert said.index("run this on a machine with AWS Neuron") < said.index("pip install")
     document = run_hwdoctor("load", "Qwen/Qwen3-0.6B", "--device", "neuron", "--json").json()
     for line in remedy_lines(document):
         assert line in {line.strip() for line in lines}

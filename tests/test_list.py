@@ -36,7 +36,7 @@ def test_list_human() -> None:
     assert result.returncode == 0, result
     lines = result.stdout.splitlines()
     assert lines[0].split()[:3] == ["Hardware", "Device", "Package"]
-    neuron = next(line for line in lines if line.startswith("AWS Trainium"))
+    neuron = next(line for line in lines if line.startswith("AWS Neuron"))
     assert neuron.split()[2:] == ["neuron", "torch-neuronx", "yes", "accelerate", "1.16"]
     assert all(len(line) <= 80 for line in lines)
     assert result.stderr == ""

@@ -107,7 +107,7 @@ def test_neuron_is_not_usable_here(tiny_qwen3: Path, tmp_path: Path) -> None:
     assert result.returncode == 1, result
     text = " ".join(result.stdout.split())
     assert "torch-neuronx is not installed" in text
-    assert "no AWS Trainium found" in text
+    assert "no AWS Neuron found" in text
     assert "pip install --extra-index-url https://pip.repos.neuron.amazonaws.com" in text
     assert "Traceback" not in result.stdout + result.stderr
 

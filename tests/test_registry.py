@@ -12,7 +12,7 @@ SEED_TABLE = [
     ("CPU", "cpu", "torch"),
     ("NVIDIA GPU", "cuda", "torch"),
     ("AMD GPU", "cuda", "torch (ROCm build)"),
-    ("AWS Trainium", "neuron", "torch-neuronx"),
+    ("AWS Neuron", "neuron", "torch-neuronx"),
     ("Google TPU", "tpu", "torch-tpu"),
     ("Intel GPU", "xpu", "torch"),
     ("Apple Silicon", "mps", "torch"),
