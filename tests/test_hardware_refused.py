@@ -68,6 +68,13 @@ REFUSED = {
         "torch has no NCCL on macOS",
         8,
     ),
+    # vLLM's setup.py refusing every system but Linux, on a Mac (vllm-project/vllm#3438)
+    "flashrag5-apple-silicon-mac-vllm-only-supports-linux.md": (
+        "backend.os_unsupported",
+        "mps",
+        "vLLM does not run on macOS",
+        5,
+    ),
     "vits202-windows-spawn-init-process-group-nccl-not-built.md": (
         "backend.os_unsupported",
         None,
@@ -124,6 +131,7 @@ def test_not_supported_of_something_else_is_no_refusal(name: str) -> None:
         "bf16 is not supported on Tesla T4",  # device.bf16_unsupported's, not this reading's
         "RuntimeError: Paged attention doesn't support softcapping",  # TGI: a feature
         "No information to user in case of unsupported hardware",  # prose
+        "I know the installer requires Linux",  # names no library that refuses
         # vLLM logs it at ERROR, then picks another attention backend (fa_utils.py)
         "(EngineCore_DP0 pid=2780936) ERROR 10-13 11:36:41 [fa_utils.py:57] Cannot use FA "
         "version 2 is not supported due to FA2 is only supported on devices with compute "
@@ -149,6 +157,7 @@ def test_the_grammar_leaves_other_subjects_alone(line: str) -> None:
         ("RuntimeError: only supports Blackwell GPUs or newer.", "", "cuda"),  # SageAttention 3
         ("AssertionError: Unsupported compute capability. Supported: 8.x, 9.x", "", "cuda"),
         ("torch.compile is not supported on Windows", "torch.compile", "os"),
+        ("AssertionError: vLLM only supports Linux platform (including WSL).", "vLLM", "os"),
     ],
 )
 def test_the_grammar_reads_each_librarys_form(line: str, library: str, stack: str) -> None:

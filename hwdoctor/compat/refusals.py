@@ -136,6 +136,15 @@ _OBJECT_AFTER: Final = re.compile(
     r"|\brequires?|\bneeds?) (?:an? |the |any |this |your )?(?:[\w-]{1,12} ){0,2}?"
     rf"(?:{_HW})"
 )
+# A library that runs on Linux only, refusing the system it is on by naming the one it needs:
+# vLLM's setup.py before it builds anything, "vLLM only supports Linux platform (including
+# WSL)." (vllm-project/vllm#3438: Windows and macOS installs had ended on an unrelated
+# nvcc error). The refused system is every other one, the paste's.
+_LINUX_ONLY: Final = re.compile(
+    r"(?:\bonly supports?|\bonly runs? on|\bonly works? on|\b(?:is|are) only supported on"
+    r"|\brequires?|\bneeds?) (?:the )?Linux\b"
+)
+LINUX_ONLY: Final = "systems other than Linux"
 # "Unsupported <what hardware is>: <value>" ("Unsupported soc_version: AscendSocVersion.A5",
 # "Unsupported compute capability: 75", "Unsupported CUDA architecture: sm75", "Unsupported
 # GPU"), where the message begins (a line's start, after "Error: " or a quote): the kind itself
@@ -238,6 +247,11 @@ def read(text: str) -> Refusal | None:
             stack = _KIND_STACKS.get(kind, "")
         words = f"{kind}{': ' + value if value else ''}"
         return Refusal(library_named(text), words, stack, text.strip()[:200])
+    if found := _LINUX_ONLY.search(text):
+        library = library_named(text[: found.start()])
+        if not library and not found.group(0).startswith("only"):
+            return None  # "requires Linux": what refuses must be named
+        return Refusal(library, LINUX_ONLY, OS, text.strip()[:200])
     if found := _OBJECT_AFTER.search(text):
         stack, words = _kind(found, text)
         subject = text[max(0, found.start() - 60) : found.start()]

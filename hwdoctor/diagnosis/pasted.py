@@ -5630,13 +5630,17 @@ def _hardware_refused(
     name = library or "the library that raised it"
     if refused.stack == refusals.OS:
         shown = accelerators_shown(paste)
+        mac = bool(_mac_lines(paste, facts))  # a Mac named: MPS's machine, macOS refused
+        platform = first.value
+        if mac and platform == refusals.LINUX_ONLY:
+            platform = "macOS"
         return (
             finding(
                 Code.OS_UNSUPPORTED,
-                backend=next(iter(shown), None),
+                backend=next(iter(shown), _MPS if mac else None),
                 variant="refused",
                 library=name,
-                platform=printable(first.value)[:40],
+                platform=printable(platform)[:40],
                 said=said_words,
             ),
         )

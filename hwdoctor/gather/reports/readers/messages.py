@@ -101,6 +101,9 @@ _CONTAINER_NO_NVML: Final = re.compile(
 _NCCL_NOT_BUILT: Final = re.compile(r"Distributed package doesn't have NCCL built in")
 # The words every refusal compat/refusals.py reads holds one of: the other lines skip it.
 _REFUSAL_WORDS: Final = ("upport", "equire", "only ", " need")
+# Facts that only name a project the line mentions ("vLLM only supports Linux platform" names
+# vLLM too): no message of its own, so the refusal is still read.
+_NAMING: Final = frozenset({FactKey.VLLM_NAMED, FactKey.VLLM_ASCEND_NAMED, FactKey.TGI_NAMED})
 # flash-attention 2's check of the GPU (Dao-AILab/flash-attention csrc/flash_attn/
 # flash_api.cpp: TORCH_CHECK(is_sm8x || is_sm90, "FlashAttention only supports Ampere GPUs or
 # newer.")).
@@ -2894,7 +2897,7 @@ class Messages(LineReader):
             # issue 38 (s10-refusal): a library refusing the hardware, in any library's words,
             # on a line no message of its own reads (that message says more)
             refused = None
-            if not said and any(w in text for w in _REFUSAL_WORDS):
+            if all(s.key in _NAMING for s in said) and any(w in text for w in _REFUSAL_WORDS):
                 refused = refusals.read(text)
             if refused is not None:
                 hardware, library = refused.hardware, refused.library
