@@ -596,6 +596,24 @@ def test_rocblas_without_an_arch_on_its_line_is_read_and_judged_by_the_gpu_shown
     assert not [f for f in report.findings if f.severity.value == "error"]
 
 
+def test_a_tensile_library_said_missing_in_words_is_read_as_rocblas_own_line() -> None:
+    """A reporter writing that rocBLAS's file for the GPU is missing, with rocBLAS's own line
+    not pasted (ROCm/ROCm#2720, an RX 6700 XT: "There is no TensileLibrary_lazy_gfx1031.dat
+    which causes an error when trying to use rocBLAS"), is read as that line: no kernels for
+    the GPU's target; a sentence about the file that says nothing is missing is not."""
+    said = reports.read(
+        b"There is no TensileLibrary_lazy_gfx1031.dat which causes an error when trying to use "
+        b"rocBLAS with a RX 6700 XT.\n"
+    )
+    assert ("gfx", "gfx1031") in {(f.key, f.value) for f in said.facts}
+    assert "rocBLAS has no kernels for gfx1031" in [f.value for f in said.facts]
+    listed = reports.read(
+        b"rocBLAS error: Cannot read TensileLibrary.dat\n"
+        b"I copied TensileLibrary_lazy_gfx1030.dat into the folder\n"
+    )
+    assert "gfx1030" not in {f.value for f in listed.facts}
+
+
 def test_long_hostile_lines_are_read_in_linear_time() -> None:
     """Lines shaped to make a backtracking pattern try every position (a lazy name before
     fixed words, a path before "undefined symbol"): a quadratic reader would take minutes

@@ -260,7 +260,7 @@ def check_torch_said_no_code(known: Known) -> Iterable[Finding]:
             verdict = kernels.verdict(capability, (), cuda=known.torch.cuda)
             common: _Gpu = {"device": device, "name": name or backend.hardware,
                       "torch": known.torch.version or "(version not shown)",
-                      "compiled": f"not shown; torch says: {clip(one_line(said.quote), 90)}",
+                      "compiled": f"not shown; the paste says: {clip(one_line(said.quote), 90)}",
                       }  # fmt: skip
             if verdict.direction is kernels.Direction.GFX:
                 # The build's list is not shown: the override is offered only towards a

@@ -282,6 +282,17 @@ _COMFY_DEVICE: Final = re.compile(
 _ROCBLAS_WORDS: Final = "rocBLAS error: "
 _ROCBLAS_NO_LIBRARY: Final = "rocBLAS error: Cannot read "
 _TENSILE_GFX: Final = re.compile(r"TensileLibrary(?:_lazy)?_(gfx[0-9a-f]{3,4})\b")
+# issue 38: the same file said missing in the reporter's words, where rocBLAS's own line is not
+# pasted ("There is no TensileLibrary_lazy_gfx1031.dat which causes an error when trying to use
+# rocBLAS", ROCm/ROCm#2720): rocBLAS ships one such file per architecture it is built for and
+# reads the GPU's at its first call (rocBLAS library/src/tensile_host.cpp), so a missing one
+# is an architecture it has no kernels for
+_TENSILE_MISSING: Final = re.compile(
+    r"(?i:\bno|\bmissing|\bcannot find|\bcan't find|\bcould not find|\bcouldn't find)"
+    r" (?:the |a |file )?TensileLibrary(?:_lazy)?_gfx"
+    r"|TensileLibrary(?:_lazy)?_gfx[0-9a-f]{3,4}(?:\.dat)? (?i:is missing|not found|does not exist"
+    r"|doesn't exist)"
+)
 _GPU_ARCH: Final = re.compile(r"GPU arch\s*:\s*(gfx[0-9a-f]{3,4})")
 _FOR_GPU_ARCH: Final = re.compile(r"\bfor GPU arch : (gfx[0-9a-f]{3,4})")
 # lspci's line for a GPU: the PCI ID database's names, "[AMD/ATI] Navi 22 [Radeon RX 6700/6700 XT
@@ -2960,7 +2971,9 @@ class Messages(LineReader):
                 FactKey.MESSAGE_INVALID_DEVICE_FUNCTION, f"rocBLAS has no kernels for {target}"
             )
             yield line.says(FactKey.GFX, target)
-        elif _ROCBLAS_NO_LIBRARY in text and "TensileLibrary" in text:
+        elif "TensileLibrary" in text and (
+            _ROCBLAS_NO_LIBRARY in text or _TENSILE_MISSING.search(text)
+        ):
             # issue 38: rocBLAS before ROCm 5.5 named no arch on the line ("rocBLAS error:
             # Cannot read …/TensileLibrary.dat: No such file or directory", tensile_host.cpp
             # of rocm-5.4); the GPU is the one the paste names elsewhere
