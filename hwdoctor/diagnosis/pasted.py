@@ -453,7 +453,10 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_gpu_ids(evidence, facts))  # issue 42: gpu_ids
     found = (*found, *_no_driver(evidence, facts, found), *_stated(facts))
     found = (*found, *_ascend(paste, facts))  # issue 38: Huawei Ascend
-    found = (*found, *_mac_asked_cuda(paste, facts))  # issue 38: a Mac
+    # issue 38: a Mac. No torch for macOS has CUDA, so where the checks read its build as
+    # CPU-only (macOS named only in prose), that finding's reinstall is no remedy: it steps aside
+    if mac := _mac_asked_cuda(paste, facts):
+        found = (*(f for f in found if f.code != Code.CPU_ONLY_BUILD.value), *mac)
     found = (*found, *_vllm_ascend(paste, facts))  # issue 38: vLLM Ascend's torch pair
     found = (*found, *_cuda_only(paste, facts))  # issue 38: a CUDA-only package elsewhere
     found = (*found, *_mixed_cuda(evidence, facts))  # issue 41
@@ -1098,13 +1101,18 @@ def _mac_asked_cuda(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     """issue 38: "Torch not compiled with CUDA enabled" where the paste shows Apple silicon
     under macOS (MPS's machine, `accelerators_shown`) and no NVIDIA or AMD GPU: the code
     asked torch.cuda on a Mac, whose torch builds have no CUDA."""
-    shown = accelerators_shown(paste).get(_MPS, ())
     asked = facts.all(FactKey.MESSAGE_NOT_COMPILED_CUDA)
-    if not (asked and shown) or gpu_of_cuda_shown(paste):
+    if not asked or gpu_of_cuda_shown(paste):
+        return ()
+    # s11-cudapath: or macOS shown another way (named in prose, "MacBook Pro 16\" 2019", a
+    # path only macOS has): no torch for macOS has CUDA (pytorch.org "Get Started"), Intel
+    # Macs' included, so the same call fails there for the same reason
+    shown = _mac_lines(paste, facts)
+    if not shown:
         return ()
     facts.use("stated", asked[0])
     facts.use("accelerator", shown[0])
-    named = printable(shown[0].value.strip())[:60]
+    named = printable(one_line(shown[0].value.strip()))[:60]
     return (finding(Code.MPS_ASKED_FOR_CUDA, backend=_MPS, shown=f"a Mac ({named})"),)
 
 
