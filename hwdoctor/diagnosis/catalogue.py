@@ -258,6 +258,8 @@ class Code(str, Enum):
     SENTENCE_TRANSFORMERS_TOO_OLD = "python.sentence_transformers_too_old"
     # issue 38: a program asking torch for CUDA on a Mac
     MPS_ASKED_FOR_CUDA = "backend.mps_asked_for_cuda"
+    # issue 38 (s11-cudapath): a program asking torch for CUDA on an Intel GPU machine
+    XPU_ASKED_FOR_CUDA = "backend.xpu_asked_for_cuda"
     # issue 38 (s8-serving): a build refusing the CUDA toolkit under CUDA_HOME below its floor
     NVCC_BELOW_FLOOR = "extension.nvcc_below_floor"
     # issue 38 (s8-serving): text-generation-inference without the checkpoint's model type
@@ -4370,6 +4372,25 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "where a node or library makes the call, use its Mac or CPU option, or a release "
         "that supports Apple silicon; do not install a CUDA build of torch, which macOS "
         "has none of",
+    ),
+    # issue 38 (s11-cudapath): a program asking torch for CUDA on an Intel GPU machine
+    Code.XPU_ASKED_FOR_CUDA: Entry(
+        # a warning: the code is what changes, nothing installed (as MPS_ASKED_FOR_CUDA)
+        W, "code asked for CUDA on an Intel GPU machine",
+        "torch drives Intel GPUs as its \"xpu\" device (torch.xpu; PyTorch's \"Getting "
+        "Started on Intel GPU\" notes, torch 2.5 and later, or intel-extension-for-pytorch "
+        "before it), in builds that have no CUDA: torch raises \"Torch not compiled with CUDA "
+        "enabled\" on any call into torch.cuda there (torch/cuda/__init__.py `_lazy_init`). "
+        "The program, a ComfyUI node or a library that knows no other GPU called .cuda(), "
+        "torch.cuda.* or device=\"cuda\" on a machine whose accelerator is an Intel GPU. A "
+        "CUDA build of torch is no remedy: it cannot drive an Intel GPU.",
+        "the code asked torch for CUDA on an Intel GPU machine (torch: \"Torch not compiled "
+        "with CUDA enabled\"): the paste shows an Intel GPU ({shown}), which torch drives as "
+        "\"xpu\", so a call to .cuda() or torch.cuda fails",
+        advice="run that code on the Intel GPU: where it calls .cuda(), torch.cuda.* or "
+        "device=\"cuda\", use \"xpu\" (torch.xpu.is_available(), in torch's XPU build) or "
+        "\"cpu\"; where a node or library makes the call, use its XPU option or a release "
+        "that supports Intel GPUs; do not install a CUDA build of torch",
     ),
     # issue 38 (s8-serving): a build refusing the CUDA toolkit under CUDA_HOME below its floor
     Code.NVCC_BELOW_FLOOR: Entry(

@@ -5617,6 +5617,17 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.XPU_ASKED_FOR_CUDA],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    shown: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.NVCC_BELOW_FLOOR],
     *,
     backend: str | None = None,

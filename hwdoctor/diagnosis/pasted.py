@@ -162,6 +162,7 @@ _RESTS_ON: Final = (
     # issue 38: Huawei Ascend
     ("backend.npu_asked_for_cuda", ("stated", "accelerator")),
     ("backend.mps_asked_for_cuda", ("stated", "accelerator")),  # issue 38: a Mac
+    ("backend.xpu_asked_for_cuda", ("stated", "accelerator")),  # issue 38 (s11-cudapath)
     ("backend.cann_python_missing", ("stated",)),
     ("backend.vllm_ascend_torch", ("vllm_ascend",)),  # issue 38: vLLM Ascend's torch pair
     ("backend.cuda_only_package", ("stated", "accelerator")),  # issue 38
@@ -457,6 +458,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     # CPU-only (macOS named only in prose), that finding's reinstall is no remedy: it steps aside
     if mac := _mac_asked_cuda(paste, facts):
         found = (*(f for f in found if f.code != Code.CPU_ONLY_BUILD.value), *mac)
+    found = (*found, *_xpu_asked_cuda(paste, facts))  # issue 38 (s11-cudapath): an Intel GPU
     found = (*found, *_vllm_ascend(paste, facts))  # issue 38: vLLM Ascend's torch pair
     found = (*found, *_cuda_only(paste, facts))  # issue 38: a CUDA-only package elsewhere
     found = (*found, *_mixed_cuda(evidence, facts))  # issue 41
@@ -1114,6 +1116,21 @@ def _mac_asked_cuda(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     facts.use("accelerator", shown[0])
     named = printable(one_line(shown[0].value.strip()))[:60]
     return (finding(Code.MPS_ASKED_FOR_CUDA, backend=_MPS, shown=f"a Mac ({named})"),)
+
+
+def _xpu_asked_cuda(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """issue 38 (s11-cudapath): "Torch not compiled with CUDA enabled" where the paste shows an
+    Intel GPU (torch's "xpu" row in `accelerators_shown`: a +xpu torch, IPEX, an Intel GPU
+    listed or named) and no NVIDIA or AMD GPU: the code asked torch.cuda on a machine torch
+    drives as "xpu", whose builds have no CUDA."""
+    shown = accelerators_shown(paste).get(_XPU, ())
+    asked = facts.all(FactKey.MESSAGE_NOT_COMPILED_CUDA)
+    if not (asked and shown) or gpu_of_cuda_shown(paste):
+        return ()
+    facts.use("stated", asked[0])
+    facts.use("accelerator", shown[0])
+    named = printable(one_line(shown[0].value.strip()))[:60]
+    return (finding(Code.XPU_ASKED_FOR_CUDA, backend=_XPU, shown=named),)
 
 
 def _amd_on_windows(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
@@ -5597,6 +5614,7 @@ _REFUSAL_CODES: Final = frozenset(
         Code.CUDA_ONLY_PACKAGE,
         Code.NPU_ASKED_FOR_CUDA,
         Code.MPS_ASKED_FOR_CUDA,
+        Code.XPU_ASKED_FOR_CUDA,
     )
 )
 
