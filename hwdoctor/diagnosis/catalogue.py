@@ -2916,6 +2916,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "maintainer: pip uninstall vllm); to run vLLM on the NPU, install vLLM's empty "
             "build (VLLM_TARGET_DEVICE=empty) and then vllm-ascend, as vLLM Ascend's "
             "installation guide does",
+            # issue 38 (s11-cudapath): no toolkit to install where the GPU is not NVIDIA's
+            "cuda_build": "do not install a CUDA toolkit or set CUDA_HOME here: use the "
+            "program's option that runs without that package, the package's build for this "
+            "accelerator where its project documents one (a Mac's \"mps\", an Intel GPU's "
+            "\"xpu\", an Ascend NPU's \"npu\"), or run it on a machine with an NVIDIA GPU",
             # issue 38: DeepSpeed without an NVIDIA GPU
             "deepspeed_mps": "DeepSpeed's accelerator setup guide (docs/_tutorials/"
             "accelerator-setup-guide.md) lists Intel CPU, Intel XPU, Google TPU, Ascend NPU "
@@ -2962,6 +2967,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "vllm_platform_no_cuda": "vLLM on its {accelerator} platform reached code that "
             "runs only on CUDA (torch: \"{said}\"): the paste shows {shown}; this model or "
             "feature has no {accelerator} path in vLLM, and its torch has no CUDA by design",
+            # issue 38 (s11-cudapath): a CUDA extension's build on a machine without CUDA
+            "cuda_build": "{package} stopped for want of nvcc ({said}), and the paste shows "
+            "{accelerator} ({shown}) and no NVIDIA GPU: what it builds is CUDA code, which "
+            "needs an NVIDIA GPU to run, so no CUDA toolkit makes it work on this machine",
             # issue 38: a bitsandbytes release built for CUDA only, under torch's ROCm build
             "bitsandbytes_rocm": "{package} failed here ({said}), and the paste shows an "
             "{accelerator} with torch's ROCm build ({shown}), where torch.version.cuda is None: "
@@ -2974,6 +2983,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "deepspeed_cuda_on_mac": (),
             "vllm_platform_no_cuda": (),  # no command gives a model a path in vLLM
             "bitsandbytes_rocm": ("{uninstall}", "{install}"),  # issue 38
+            "cuda_build": (),  # issue 38 (s11-cudapath): nothing installed, nothing to install
         },
     ),
     # issue 38: IPEX before torch's native XPU

@@ -3475,6 +3475,7 @@ _TOOLKIT_BUILDER: Final = {
     "flash-attn": "flash-attn's build",
     "nvcc": "a CUDA build",
     "cmake": "a CMake build that compiles CUDA code",
+    "ops-setup": "a CUDA extension's setup.py (MultiScaleDeformableAttention's ops)",
 }
 _TOOLKIT_SAID: Final = {
     "deepspeed": 'DeepSpeed: "CUDA_HOME does not exist, unable to compile CUDA op(s)"',
@@ -3482,6 +3483,7 @@ _TOOLKIT_SAID: Final = {
     "flash-attn": 'flash-attn: "nvcc was not found"',
     "nvcc": 'no such file: ".../bin/nvcc"',
     "cmake": 'CMake: "No CMAKE_CUDA_COMPILER could be found"',
+    "ops-setup": 'setup.py: "CUDA_HOME is None"',
 }
 
 
@@ -3494,6 +3496,8 @@ def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     said = facts.all(FactKey.MESSAGE_NO_TOOLKIT)
     if said and (mac := _flash_attn_on_a_mac(paste, facts, said)):  # issue 38: archlib
         return mac
+    if said and (elsewhere := _cuda_build_elsewhere(paste, facts, said)):  # s11-cudapath
+        return elsewhere
     if not said or (accelerators_shown(paste) and not gpu_of_cuda_shown(paste)):
         return ()
     first = next((f for f in said if f.value != "nvcc"), said[0])
@@ -3535,6 +3539,40 @@ def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             torch_words=torch_words,
             release=f"{major}.x" if major else "of torch's CUDA major release",
             toolkit=remedies.cuda_toolkit(way, major),
+        ),
+    )
+
+
+def _cuda_build_elsewhere(
+    paste: Pasted, facts: _Read, said: Sequence[PastedFact]
+) -> tuple[Finding, ...]:
+    """issue 38 (s11-cudapath): a build that compiles CUDA code finding no nvcc on a machine
+    whose paste shows another accelerator (a Mac, by `_mac_lines` too; an Intel GPU, an
+    Ascend NPU) and no NVIDIA or AMD GPU: the package is the wrong one for this machine, not
+    its toolkit (torch for macOS has no CUDA, pytorch.org "Get Started"; a CUDA toolkit
+    drives NVIDIA GPUs alone), so the finding names the build and the accelerator and never
+    a toolkit to install. Not a HIP project that took HIP's NVIDIA platform (`_no_toolkit`)."""
+    if gpu_of_cuda_shown(paste) or facts.all(FactKey.HIP_COMPILER):
+        return ()
+    shown = {k: v for k, v in accelerators_shown(paste).items() if k != _ROCM}
+    key, lines = next(iter(shown.items()), (_MPS, tuple(_mac_lines(paste, facts))))
+    if not lines:
+        return ()
+    first = next((f for f in said if f.value != "nvcc"), said[0])
+    named = _npu_named(lines)
+    facts.use("stated", first, *facts.all(FactKey.PIP_BUILD_FAILED))
+    facts.use("accelerator", named)
+    return (
+        finding(
+            Code.CUDA_ONLY_PACKAGE,
+            backend=key,
+            variant="cuda_build",
+            package=_TOOLKIT_BUILDER[first.value],
+            said=_TOOLKIT_SAID[first.value],
+            # a Mac may be an Intel one (MPS's hardware row names Apple Silicon): "a Mac"
+            accelerator="a Mac" if key == _MPS else registry.BY_KEY[key].hardware,
+            shown=_npu_words(named),
+            uninstall=None,  # nothing installed to remove: the build never finished
         ),
     )
 
