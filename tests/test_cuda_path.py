@@ -1,4 +1,4 @@
-""" A CUDA-only path taken on a machine whose accelerator is another (issue 38, items 3-5).
+"""A CUDA-only path taken on a machine whose accelerator is another (issue 38, items 3-5).
 
 Real pastes from tests/data/reports/errors/ (sources in that directory's README): code calling
 torch.cuda on a Mac named only in prose or by its paths, and on an Intel GPU machine; a CUDA
@@ -43,6 +43,7 @@ FAMILY = {"backend.mps_asked_for_cuda", "backend.xpu_asked_for_cuda", "backend.c
 QUIET = (
     "hunyuan3d26-windows-cuda-home-cuda-installed.md",
     "storm14-cuda-home-not-set-no-hardware.md",
+    "yolov5-1891-docker-cpu-found-no-nvidia-driver-warning.md",
     "internlm430-zh-torch-not-compiled-with-cuda-2080ti.md",
 )
 
