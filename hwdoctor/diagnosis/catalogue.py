@@ -258,6 +258,8 @@ class Code(str, Enum):
     SENTENCE_TRANSFORMERS_TOO_OLD = "python.sentence_transformers_too_old"
     # issue 38: a program asking torch for CUDA on a Mac
     MPS_ASKED_FOR_CUDA = "backend.mps_asked_for_cuda"
+    # issue 38 (s11-cudapath): a program asking torch for CUDA on an Intel GPU machine
+    XPU_ASKED_FOR_CUDA = "backend.xpu_asked_for_cuda"
     # issue 38 (s8-serving): a build refusing the CUDA toolkit under CUDA_HOME below its floor
     NVCC_BELOW_FLOOR = "extension.nvcc_below_floor"
     # issue 38 (s8-serving): text-generation-inference without the checkpoint's model type
@@ -2914,6 +2916,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "maintainer: pip uninstall vllm); to run vLLM on the NPU, install vLLM's empty "
             "build (VLLM_TARGET_DEVICE=empty) and then vllm-ascend, as vLLM Ascend's "
             "installation guide does",
+            # issue 38 (s11-cudapath): no toolkit to install where the GPU is not NVIDIA's
+            "cuda_build": "do not install a CUDA toolkit or set CUDA_HOME here: use the "
+            "program's option that runs without that package, the package's build for this "
+            "accelerator where its project documents one (a Mac's \"mps\", an Intel GPU's "
+            "\"xpu\", an Ascend NPU's \"npu\"), or run it on a machine with an NVIDIA GPU",
             # issue 38: DeepSpeed without an NVIDIA GPU
             "deepspeed_mps": "DeepSpeed's accelerator setup guide (docs/_tutorials/"
             "accelerator-setup-guide.md) lists Intel CPU, Intel XPU, Google TPU, Ascend NPU "
@@ -2960,6 +2967,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "vllm_platform_no_cuda": "vLLM on its {accelerator} platform reached code that "
             "runs only on CUDA (torch: \"{said}\"): the paste shows {shown}; this model or "
             "feature has no {accelerator} path in vLLM, and its torch has no CUDA by design",
+            # issue 38 (s11-cudapath): a CUDA extension's build on a machine without CUDA
+            "cuda_build": "{package} stopped for want of nvcc ({said}), and the paste shows "
+            "{accelerator} ({shown}) and no NVIDIA GPU: what it builds is CUDA code, which "
+            "needs an NVIDIA GPU to run, so no CUDA toolkit makes it work on this machine",
             # issue 38: a bitsandbytes release built for CUDA only, under torch's ROCm build
             "bitsandbytes_rocm": "{package} failed here ({said}), and the paste shows an "
             "{accelerator} with torch's ROCm build ({shown}), where torch.version.cuda is None: "
@@ -2972,6 +2983,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "deepspeed_cuda_on_mac": (),
             "vllm_platform_no_cuda": (),  # no command gives a model a path in vLLM
             "bitsandbytes_rocm": ("{uninstall}", "{install}"),  # issue 38
+            "cuda_build": (),  # issue 38 (s11-cudapath): nothing installed, nothing to install
         },
     ),
     # issue 38: IPEX before torch's native XPU
@@ -4370,6 +4382,25 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "where a node or library makes the call, use its Mac or CPU option, or a release "
         "that supports Apple silicon; do not install a CUDA build of torch, which macOS "
         "has none of",
+    ),
+    # issue 38 (s11-cudapath): a program asking torch for CUDA on an Intel GPU machine
+    Code.XPU_ASKED_FOR_CUDA: Entry(
+        # a warning: the code is what changes, nothing installed (as MPS_ASKED_FOR_CUDA)
+        W, "code asked for CUDA on an Intel GPU machine",
+        "torch drives Intel GPUs as its \"xpu\" device (torch.xpu; PyTorch's \"Getting "
+        "Started on Intel GPU\" notes, torch 2.5 and later, or intel-extension-for-pytorch "
+        "before it), in builds that have no CUDA: torch raises \"Torch not compiled with CUDA "
+        "enabled\" on any call into torch.cuda there (torch/cuda/__init__.py `_lazy_init`). "
+        "The program, a ComfyUI node or a library that knows no other GPU called .cuda(), "
+        "torch.cuda.* or device=\"cuda\" on a machine whose accelerator is an Intel GPU. A "
+        "CUDA build of torch is no remedy: it cannot drive an Intel GPU.",
+        "the code asked torch for CUDA on an Intel GPU machine (torch: \"Torch not compiled "
+        "with CUDA enabled\"): the paste shows an Intel GPU ({shown}), which torch drives as "
+        "\"xpu\", so a call to .cuda() or torch.cuda fails",
+        advice="run that code on the Intel GPU: where it calls .cuda(), torch.cuda.* or "
+        "device=\"cuda\", use \"xpu\" (torch.xpu.is_available(), in torch's XPU build) or "
+        "\"cpu\"; where a node or library makes the call, use its XPU option or a release "
+        "that supports Intel GPUs; do not install a CUDA build of torch",
     ),
     # issue 38 (s8-serving): a build refusing the CUDA toolkit under CUDA_HOME below its floor
     Code.NVCC_BELOW_FLOOR: Entry(

@@ -4144,6 +4144,22 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["cuda_build"],
+    accelerator: Value,
+    package: Value,
+    said: Value,
+    shown: Value,
+    install: Value | Shell = None,
+    uninstall: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CUDA_ONLY_PACKAGE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["deepspeed_cuda_on_mac"],
     accelerator: Value,
     said: Value,
@@ -5607,6 +5623,17 @@ def finding(
 @overload
 def finding(
     code: Literal[Code.MPS_ASKED_FOR_CUDA],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    shown: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.XPU_ASKED_FOR_CUDA],
     *,
     backend: str | None = None,
     evidence: str | None = None,

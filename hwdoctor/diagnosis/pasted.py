@@ -162,6 +162,7 @@ _RESTS_ON: Final = (
     # issue 38: Huawei Ascend
     ("backend.npu_asked_for_cuda", ("stated", "accelerator")),
     ("backend.mps_asked_for_cuda", ("stated", "accelerator")),  # issue 38: a Mac
+    ("backend.xpu_asked_for_cuda", ("stated", "accelerator")),  # issue 38 (s11-cudapath)
     ("backend.cann_python_missing", ("stated",)),
     ("backend.vllm_ascend_torch", ("vllm_ascend",)),  # issue 38: vLLM Ascend's torch pair
     ("backend.cuda_only_package", ("stated", "accelerator")),  # issue 38
@@ -453,7 +454,11 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_gpu_ids(evidence, facts))  # issue 42: gpu_ids
     found = (*found, *_no_driver(evidence, facts, found), *_stated(facts))
     found = (*found, *_ascend(paste, facts))  # issue 38: Huawei Ascend
-    found = (*found, *_mac_asked_cuda(paste, facts))  # issue 38: a Mac
+    # issue 38: a Mac. No torch for macOS has CUDA, so where the checks read its build as
+    # CPU-only (macOS named only in prose), that finding's reinstall is no remedy: it steps aside
+    if mac := _mac_asked_cuda(paste, facts):
+        found = (*(f for f in found if f.code != Code.CPU_ONLY_BUILD.value), *mac)
+    found = (*found, *_xpu_asked_cuda(paste, facts))  # issue 38 (s11-cudapath): an Intel GPU
     found = (*found, *_vllm_ascend(paste, facts))  # issue 38: vLLM Ascend's torch pair
     found = (*found, *_cuda_only(paste, facts))  # issue 38: a CUDA-only package elsewhere
     found = (*found, *_mixed_cuda(evidence, facts))  # issue 41
@@ -1098,14 +1103,34 @@ def _mac_asked_cuda(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     """issue 38: "Torch not compiled with CUDA enabled" where the paste shows Apple silicon
     under macOS (MPS's machine, `accelerators_shown`) and no NVIDIA or AMD GPU: the code
     asked torch.cuda on a Mac, whose torch builds have no CUDA."""
-    shown = accelerators_shown(paste).get(_MPS, ())
+    asked = facts.all(FactKey.MESSAGE_NOT_COMPILED_CUDA)
+    if not asked or gpu_of_cuda_shown(paste):
+        return ()
+    # s11-cudapath: or macOS shown another way (named in prose, "MacBook Pro 16\" 2019", a
+    # path only macOS has): no torch for macOS has CUDA (pytorch.org "Get Started"), Intel
+    # Macs' included, so the same call fails there for the same reason
+    shown = _mac_lines(paste, facts)
+    if not shown:
+        return ()
+    facts.use("stated", asked[0])
+    facts.use("accelerator", shown[0])
+    named = printable(one_line(shown[0].value.strip()))[:60]
+    return (finding(Code.MPS_ASKED_FOR_CUDA, backend=_MPS, shown=f"a Mac ({named})"),)
+
+
+def _xpu_asked_cuda(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """issue 38 (s11-cudapath): "Torch not compiled with CUDA enabled" where the paste shows an
+    Intel GPU (torch's "xpu" row in `accelerators_shown`: a +xpu torch, IPEX, an Intel GPU
+    listed or named) and no NVIDIA or AMD GPU: the code asked torch.cuda on a machine torch
+    drives as "xpu", whose builds have no CUDA."""
+    shown = accelerators_shown(paste).get(_XPU, ())
     asked = facts.all(FactKey.MESSAGE_NOT_COMPILED_CUDA)
     if not (asked and shown) or gpu_of_cuda_shown(paste):
         return ()
     facts.use("stated", asked[0])
     facts.use("accelerator", shown[0])
-    named = printable(shown[0].value.strip())[:60]
-    return (finding(Code.MPS_ASKED_FOR_CUDA, backend=_MPS, shown=f"a Mac ({named})"),)
+    named = printable(one_line(shown[0].value.strip()))[:60]
+    return (finding(Code.XPU_ASKED_FOR_CUDA, backend=_XPU, shown=named),)
 
 
 def _amd_on_windows(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
@@ -3450,6 +3475,7 @@ _TOOLKIT_BUILDER: Final = {
     "flash-attn": "flash-attn's build",
     "nvcc": "a CUDA build",
     "cmake": "a CMake build that compiles CUDA code",
+    "ops-setup": "a CUDA extension's setup.py (MultiScaleDeformableAttention's ops)",
 }
 _TOOLKIT_SAID: Final = {
     "deepspeed": 'DeepSpeed: "CUDA_HOME does not exist, unable to compile CUDA op(s)"',
@@ -3457,6 +3483,7 @@ _TOOLKIT_SAID: Final = {
     "flash-attn": 'flash-attn: "nvcc was not found"',
     "nvcc": 'no such file: ".../bin/nvcc"',
     "cmake": 'CMake: "No CMAKE_CUDA_COMPILER could be found"',
+    "ops-setup": 'setup.py: "CUDA_HOME is None"',
 }
 
 
@@ -3469,6 +3496,8 @@ def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     said = facts.all(FactKey.MESSAGE_NO_TOOLKIT)
     if said and (mac := _flash_attn_on_a_mac(paste, facts, said)):  # issue 38: archlib
         return mac
+    if said and (elsewhere := _cuda_build_elsewhere(paste, facts, said)):  # s11-cudapath
+        return elsewhere
     if not said or (accelerators_shown(paste) and not gpu_of_cuda_shown(paste)):
         return ()
     first = next((f for f in said if f.value != "nvcc"), said[0])
@@ -3510,6 +3539,40 @@ def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             torch_words=torch_words,
             release=f"{major}.x" if major else "of torch's CUDA major release",
             toolkit=remedies.cuda_toolkit(way, major),
+        ),
+    )
+
+
+def _cuda_build_elsewhere(
+    paste: Pasted, facts: _Read, said: Sequence[PastedFact]
+) -> tuple[Finding, ...]:
+    """issue 38 (s11-cudapath): a build that compiles CUDA code finding no nvcc on a machine
+    whose paste shows another accelerator (a Mac, by `_mac_lines` too; an Intel GPU, an
+    Ascend NPU) and no NVIDIA or AMD GPU: the package is the wrong one for this machine, not
+    its toolkit (torch for macOS has no CUDA, pytorch.org "Get Started"; a CUDA toolkit
+    drives NVIDIA GPUs alone), so the finding names the build and the accelerator and never
+    a toolkit to install. Not a HIP project that took HIP's NVIDIA platform (`_no_toolkit`)."""
+    if gpu_of_cuda_shown(paste) or facts.all(FactKey.HIP_COMPILER):
+        return ()
+    shown = {k: v for k, v in accelerators_shown(paste).items() if k != _ROCM}
+    key, lines = next(iter(shown.items()), (_MPS, tuple(_mac_lines(paste, facts))))
+    if not lines:
+        return ()
+    first = next((f for f in said if f.value != "nvcc"), said[0])
+    named = _npu_named(lines)
+    facts.use("stated", first, *facts.all(FactKey.PIP_BUILD_FAILED))
+    facts.use("accelerator", named)
+    return (
+        finding(
+            Code.CUDA_ONLY_PACKAGE,
+            backend=key,
+            variant="cuda_build",
+            package=_TOOLKIT_BUILDER[first.value],
+            said=_TOOLKIT_SAID[first.value],
+            # a Mac may be an Intel one (MPS's hardware row names Apple Silicon): "a Mac"
+            accelerator="a Mac" if key == _MPS else registry.BY_KEY[key].hardware,
+            shown=_npu_words(named),
+            uninstall=None,  # nothing installed to remove: the build never finished
         ),
     )
 
@@ -5589,6 +5652,7 @@ _REFUSAL_CODES: Final = frozenset(
         Code.CUDA_ONLY_PACKAGE,
         Code.NPU_ASKED_FOR_CUDA,
         Code.MPS_ASKED_FOR_CUDA,
+        Code.XPU_ASKED_FOR_CUDA,
     )
 )
 

@@ -603,8 +603,12 @@ def _image_platform(found: re.Match[str]) -> str:
 # CMAKE_CUDA_COMPILER could be found." then "Tell CMake where to find the compiler by setting
 # either the environment variable "CUDACXX" …" (Kitware/CMake Source/cmGlobalGenerator.cxx
 # EnableLanguage, "No " << compilerName << " could be found."; the same words in the cmake
-# 3.25.1 binary Debian ships).
+# 3.25.1 binary Debian ships). issue 38 (s11-cudapath): the MultiScaleDeformableAttention ops'
+# setup.py that Deformable-DETR's descendants copy (facebookresearch/Mask2Former
+# mask2former/modeling/pixel_decoder/ops/setup.py @ 161be514, get_extensions: raise
+# NotImplementedError("CUDA_HOME is None. Please set environment variable CUDA_HOME.")).
 _NO_TOOLKIT: Final = (
+    ("ops-setup", re.compile(r"\bCUDA_HOME is None\. Please set environment variable CUDA_HOME")),
     ("deepspeed", re.compile(r"CUDA_HOME does not exist, unable to compile CUDA op")),
     ("torch", re.compile(r"CUDA_HOME environment variable is not set")),
     ("flash-attn", re.compile(r"\b[a-z_]{1,40} was requested, but nvcc was not found")),
