@@ -525,7 +525,7 @@ class FactKey(str, Enum):
     # 128686.2 total") or the reporter ("16G RAM", "32g内存") state it; the value: its words
     HOST_RAM = "host.ram"
     # issue 38 (s11-hostmem): words that the run was stopped on purpose: a KeyboardInterrupt,
-    # "^C", Ctrl-C, a timeout, `kill -9`: a SIGKILL beside them is no sign of memory
+    # Ctrl-C, a timeout, `kill -9`: a SIGKILL beside them is no sign of memory
     PROSE_STOPPED = "prose.stopped_on_purpose"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum

@@ -2437,11 +2437,11 @@ def _host_ram(found: re.Match[str]) -> str:
     return next(g for g in found.groups() if g).strip()
 
 
-# issue 38 (s11-hostmem): a run stopped on purpose: Python's KeyboardInterrupt, a terminal's
-# "^C", the reporter's Ctrl-C / timeout / kill -9, a job's time limit (Slurm's "DUE TO TIME
-# LIMIT"); not a command's --timeout flag.
+# issue 38 (s11-hostmem): a run stopped on purpose: Python's KeyboardInterrupt, the reporter's
+# Ctrl-C / timeout / kill -9, a job's time limit (Slurm's "DUE TO TIME LIMIT"); not a command's
+# --timeout flag. (A terminal's bare "^C" is shorter than any line the reader reads.)
 _STOPPED: Final = re.compile(
-    r"\bKeyboardInterrupt\b|\^C|(?i:\bctrl[ +-]c\b|(?<![-_])\btime ?out\b(?![_=])|\btimed out\b"
+    r"\bKeyboardInterrupt\b|(?i:\bctrl[ +-]c\b|(?<![-_])\btime ?out\b(?![_=])|\btimed out\b"
     r"|\bkill -9\b"
     r"|\bkill -(?:s )?KILL\b|\bpkill\b)|\bDUE TO TIME LIMIT\b"
 )
