@@ -4627,8 +4627,9 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "OOM killer ends a process when the host's memory runs out{ram}{wsl}",
             "build": "the compiler ({said}) was killed while compiling: the parallel compile "
             "jobs ran the host out of memory{ram}{wsl}",
-            "neuron": "the Neuron compiler was killed ({said}), the way the kernel's OOM killer "
-            "ends it when compiling the graph needs more host memory than the instance has{ram}",
+            "neuron_compiler": "the Neuron compiler was killed ({said}), the way the kernel's "
+            "OOM killer ends it when compiling the graph needs more host memory than the "
+            "instance has{ram}",
         },
         variant_advice={
             "oom_killer": _LOAD_LESS,
@@ -4645,10 +4646,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "shows \"Out of memory: Killed process …\" for the OOM killer), then "
             + _LOAD_LESS,
             "build": "limit the parallel compile jobs: MAX_JOBS=4 (fewer on a small machine) "
-            "before pip install, which torch.utils.cpp_extension's ninja build reads "
+            "before installing the package, which torch.utils.cpp_extension's ninja build reads "
             "(flash-attention's README asks it on machines with less than 96 GB of RAM); or "
             "install a prebuilt wheel of the package",
-            "neuron": "compile on an instance with more host memory (AWS's Neuron team on "
+            "neuron_compiler": "compile on an instance with more host memory (AWS's Neuron team on "
             "aws-neuron/aws-neuron-sdk#431: the OOM killer ends neuronx-cc; compile on an "
             "instance with more RAM, then run the compiled model where you like), or compile "
             "a smaller graph: a smaller batch or sequence length, fewer layers per graph",

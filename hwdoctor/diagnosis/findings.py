@@ -5919,7 +5919,7 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
-    variant: Literal["neuron"],
+    variant: Literal["neuron_compiler"],
     ram: Value,
     said: Value,
     step: Value = None,

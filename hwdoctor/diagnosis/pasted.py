@@ -6855,7 +6855,9 @@ _DEVICE_OOM_CODES: Final = frozenset(
         Code.LOAD_OUT_OF_MEMORY.value,
     }
 )
-_HostVariant = Literal["oom_killer", "container", "colab", "enomem", "killed", "build", "neuron"]
+_HostVariant = Literal[
+    "oom_killer", "container", "colab", "enomem", "killed", "build", "neuron_compiler"
+]
 # What the line a bare "Killed" ends says was being done (a tqdm bar's title on that line)
 _STEPS: Final = (
     ("Loading checkpoint shards", " while loading checkpoint shards"),
@@ -6901,7 +6903,7 @@ def _host_memory(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
     if form == "allocator":
         return (finding(Code.HOST_MEMORY_EXHAUSTED, said=said, ram=shown, wsl=under),)
     step = next((s for w, s in _STEPS if w in first.quote.text), "") if form == "killed" else ""
-    backend = _NEURON if form == "neuron" else None
+    backend = _NEURON if form == "neuron_compiler" else None
     known: _HostVariant = form  # type: ignore[assignment]
     return (
         finding(

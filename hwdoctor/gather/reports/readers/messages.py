@@ -2411,7 +2411,7 @@ def _killed(found: re.Match[str]) -> str:
     if found.group(1):
         return f"build:{found.group(1)}"
     if found.group(2) or "Compile command" in found.group(0):
-        return f"neuron:{found.group(0).strip()}"
+        return f"neuron_compiler:{found.group(0).strip()}"
     return f"killed:{found.group(0).strip(' ]|%')}"
 
 
