@@ -274,6 +274,8 @@ class Code(str, Enum):
     CPU_ISA_MISSING = "host.cpu_instruction_set_missing"
     # issue 38 (s9-cpucomp): the AWS Neuron compiler's own internal error
     NEURON_COMPILER_ERROR = "neuron.compiler_internal_error"
+    # issue 38 (s11-hostmem): the host's memory (RAM, swap, a container's or WSL's limit) ran out
+    HOST_MEMORY_EXHAUSTED = "host.memory_exhausted"
     # issue 38 (s9-cpucomp): ROCm under WSL on a configuration AMD's WSL matrix does not list
     ROCM_WSL_UNSUPPORTED = "rocm.wsl_configuration_unsupported"
     # issue 38 (s9-imports): a package the run imports is not installed, or is a release
@@ -352,6 +354,17 @@ _DEEPSPEED_WITHOUT_ITS_DEVICES: Final = (
     "the deepspeed launcher and without its DeepSpeed config (python, or accelerate "
     "launch on the CPU or MPS), or on a machine with an NVIDIA GPU; a CUDA torch is no "
     "remedy on this machine"
+)
+
+# issue 38 (s11-hostmem): how to load a model in less host memory (host.memory_exhausted)
+_LOAD_LESS: Final = (
+    "load the model in less host memory: half precision (dtype=torch.bfloat16; torch_dtype= in "
+    'older transformers, which 5.x reads as deprecated), device_map="auto" so the weights go '
+    "to the accelerator or to disk as they load instead of whole into RAM "
+    "(low_cpu_mem_usage=True on transformers 4.x, which device_map implies; the transformers "
+    "docs on loading big models), a quantized or smaller model, fewer DataLoader workers "
+    "(num_workers) where the workers are what is killed; otherwise more swap or a machine "
+    "with more RAM"
 )
 
 CATALOGUE: Final[Mapping[Code, Entry]] = {
@@ -4614,6 +4627,64 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "source on this machine, which targets the CPU it is built on)",
         },
         params=("library_said",),
+    ),
+    # issue 38 (s11-hostmem): the host's memory ran out, on any backend, in each form it is
+    # stated (gather/reports/readers/messages.py `_HOST_OOM`, `_KILLED` cite each source)
+    Code.HOST_MEMORY_EXHAUSTED: Entry(
+        E, "the host's memory ran out",
+        "The machine's own memory (RAM and swap, or the limit a container, a Slurm job, WSL2 "
+        "or a Colab runtime is given) ran out while the process loaded, converted or merged "
+        "weights, compiled, or fed data; the accelerator's memory is another matter "
+        "(device.out_of_memory). Linux ends the largest process with SIGKILL (the OOM killer, "
+        "mm/oom_kill.c: \"Out of memory: Killed process N (python)\" in the kernel log), which "
+        "the shell reports as a bare \"Killed\" and launchers as exit code 137 or -9; torch's "
+        "CPU allocator says \"DefaultCPUAllocator: can't allocate memory\" (c10/core/impl/"
+        "alloc_cpu.cpp; \"not enough memory\" on Windows, where the page file is the limit); "
+        "Docker and Kubernetes mark the container OOMKilled and Slurm counts oom_kill events. "
+        "Loading a checkpoint can need the model's size in RAM at least once (more where it is "
+        "read in float32), and each parallel nvcc or neuronx-cc job several GB. WSL2 gives its "
+        "Linux VM half of Windows' memory by default (Microsoft's WSL docs, .wslconfig "
+        "memory=). A smaller load, fewer parallel jobs or more memory is the remedy; no "
+        "reinstall is.",
+        "torch's CPU allocator could not get host memory ({said}){ram}{wsl}",
+        advice=_LOAD_LESS,
+        variants={
+            "oom_killer": "the kernel's OOM killer ended a process: the host's memory ran out "
+            "({said}){ram}{wsl}",
+            "container": "the container or job was killed for its memory limit ({said}){ram}",
+            "colab": "the Colab runtime ran out of RAM ({said})",
+            "enomem": "the operating system refused memory ({said}){ram}{wsl}",
+            "killed": "the process was killed by SIGKILL ({said}){step}, the way the kernel's "
+            "OOM killer ends a process when the host's memory runs out{ram}{wsl}",
+            "build": "the compiler ({said}) was killed while compiling: the parallel compile "
+            "jobs ran the host out of memory{ram}{wsl}",
+            "neuron_compiler": "the Neuron compiler was killed ({said}), the way the kernel's "
+            "OOM killer ends it when compiling the graph needs more host memory than the "
+            "instance has{ram}",
+        },
+        variant_advice={
+            "oom_killer": _LOAD_LESS,
+            "container": "give the container or job more memory (docker run --memory, the "
+            "pod's resources.limits.memory, Slurm's --mem) or make the work smaller: half "
+            "precision, device_map=\"auto\" loading, fewer DataLoader workers",
+            "colab": "use a runtime with more RAM (Runtime > Change runtime type: High-RAM, "
+            "Colab's FAQ on memory limits), or load in less: half precision "
+            "(dtype=torch.bfloat16), device_map=\"auto\", a smaller or quantized model",
+            "enomem": "free or add memory: more swap, fewer worker processes (DataLoader "
+            "num_workers, tokenizer or dataset map workers) or a machine with more RAM; under "
+            "a container, a higher memory limit",
+            "killed": "confirm it in the kernel's log (dmesg -T | grep -i 'killed process' "
+            "shows \"Out of memory: Killed process …\" for the OOM killer), then "
+            + _LOAD_LESS,
+            "build": "limit the parallel compile jobs: MAX_JOBS=4 (fewer on a small machine) "
+            "before installing the package, which torch.utils.cpp_extension's ninja build reads "
+            "(flash-attention's README asks it on machines with less than 96 GB of RAM); or "
+            "install a prebuilt wheel of the package",
+            "neuron_compiler": "compile on an instance with more host memory (AWS's Neuron team on "
+            "aws-neuron/aws-neuron-sdk#431: the OOM killer ends neuronx-cc; compile on an "
+            "instance with more RAM, then run the compiled model where you like), or compile "
+            "a smaller graph: a smaller batch or sequence length, fewer layers per graph",
+        },
     ),
     # issue 38 (s9-cpucomp): the AWS Neuron compiler's own internal error
     Code.NEURON_COMPILER_ERROR: Entry(

@@ -5858,6 +5858,118 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.HOST_MEMORY_EXHAUSTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    ram: Value,
+    said: Value,
+    wsl: Value,
+    step: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.HOST_MEMORY_EXHAUSTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["build"],
+    ram: Value,
+    said: Value,
+    wsl: Value,
+    step: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.HOST_MEMORY_EXHAUSTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["colab"],
+    said: Value,
+    ram: Value = None,
+    step: Value = None,
+    wsl: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.HOST_MEMORY_EXHAUSTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["container"],
+    ram: Value,
+    said: Value,
+    step: Value = None,
+    wsl: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.HOST_MEMORY_EXHAUSTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["enomem"],
+    ram: Value,
+    said: Value,
+    wsl: Value,
+    step: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.HOST_MEMORY_EXHAUSTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["killed"],
+    ram: Value,
+    said: Value,
+    step: Value,
+    wsl: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.HOST_MEMORY_EXHAUSTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["neuron_compiler"],
+    ram: Value,
+    said: Value,
+    step: Value = None,
+    wsl: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.HOST_MEMORY_EXHAUSTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["oom_killer"],
+    ram: Value,
+    said: Value,
+    wsl: Value,
+    step: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.NEURON_COMPILER_ERROR],
     *,
     backend: str | None = None,

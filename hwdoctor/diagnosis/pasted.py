@@ -197,6 +197,7 @@ _RESTS_ON: Final = (
     ("python.wheel_version_inconsistent", ("pin",)),  # issue 38 (s8-pip): a file pip discarded
     ("backend.os_unsupported", ("stated", "host")),  # issue 38 (s8-platform)
     ("host.cpu_instruction_set_missing", ("stated",)),  # issue 38 (s9-cpucomp)
+    ("host.memory_exhausted", ("stated", "ram", "wsl")),  # issue 38 (s11-hostmem)
     ("rocm.wsl_configuration_unsupported", ("stated", "wsl")),  # issue 38 (s9-cpucomp)
     # issue 38 (s9-imports): a package missing, a release without a name the code imports
     ("python.package_missing", ("stated", "accelerator", "pin")),
@@ -443,6 +444,10 @@ _WHAT: Final = {
     FactKey.MESSAGE_NAME_MISSING: "Python says (a name missing)",
     FactKey.MESSAGE_LIBRARY_REQUIRED: "transformers says (a library missing)",
     FactKey.GETATTR_SOURCE: "a traceback's source line (getattr)",
+    # issue 38 (s11-hostmem): the host's memory run out, a SIGKILL, the host's RAM
+    FactKey.MESSAGE_HOST_OOM: "the host says (memory)",
+    FactKey.MESSAGE_PROCESS_KILLED: "the process ended (SIGKILL)",
+    FactKey.HOST_RAM: "host RAM",
 }
 
 
@@ -546,6 +551,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_cpu_isa(paste, facts))  # issue 38 (s9-cpucomp): the CPU's ISA
     found = (*found, *_neuron_compiler(facts))  # issue 38 (s9-cpucomp): neuronx-cc's own error
     found = (*found, *_rocm_wsl(facts, found))  # issue 38 (s9-cpucomp): ROCm under WSL
+    found = (*found, *_host_memory(facts, found))  # issue 38 (s11-hostmem): host RAM ran out
     found = (*found, *_hardware_refused(paste, facts, found))  # issue 38 (s10-refusal): any
     found = (*found, *_nccl_not_built(paste, facts))  # library's words; torch without NCCL
     found = (*found, *_package_missing(paste, facts))  # issue 38 (s9-imports): last: what
@@ -6903,3 +6909,78 @@ def _rocm_wsl(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
     said = status or (failed[0].value if failed else unsupported[0].value)
     variant: Literal["unsupported_gpu"] | None = "unsupported_gpu" if unsupported else None
     return (finding(Code.ROCM_WSL_UNSUPPORTED, backend=_ROCM, variant=variant, said=said),)
+
+
+# --- issue 38 (s11-hostmem): the host's memory ran out ----------------------------------------
+
+# The codes of an accelerator's own memory running out: a SIGKILL beside one of them is not
+# read as the host's (the device's finding names what ran out).
+_DEVICE_OOM_CODES: Final = frozenset(
+    {
+        Code.DEVICE_OUT_OF_MEMORY.value,
+        Code.MPS_OUT_OF_MEMORY.value,
+        Code.NPU_OUT_OF_MEMORY.value,
+        Code.LOAD_OUT_OF_MEMORY.value,
+    }
+)
+_HostVariant = Literal[
+    "oom_killer", "container", "colab", "enomem", "killed", "build", "neuron_compiler"
+]
+# What the line a bare "Killed" ends says was being done (a tqdm bar's title on that line)
+_STEPS: Final = (
+    ("Loading checkpoint shards", " while loading checkpoint shards"),
+    ("Loading checkpoint", " while loading a checkpoint"),
+    ("Loading weights", " while loading weights"),
+    ("DataLoader worker", " in a DataLoader worker"),
+)
+
+
+def _host_memory(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """The host's memory run out (readers/messages.py `_HOST_OOM`, which cites each form's
+    source): host.memory_exhausted in that form's words, with the host's RAM and WSL where the
+    paste shows them. A process ended by SIGKILL (`_KILLED`: a bare "Killed", exit code 137 or
+    -9, a compiler killed) is read as the OOM killer's work only where nothing else explains
+    it: not beside a run stopped on purpose (Ctrl-C, a timeout, kill -9) and not beside an
+    accelerator's own out-of-memory finding."""
+    stated = facts.all(FactKey.MESSAGE_HOST_OOM)
+    killed = facts.all(FactKey.MESSAGE_PROCESS_KILLED)
+    if not stated and not killed:
+        return ()
+    if stated:
+        # the kernel's own "Out of memory: Killed process N (name)" before its other lines
+        first = next((f for f in stated if "Kill" in f.value), stated[0])
+        facts.use("stated", *stated, *killed)
+    else:
+        if any(f.code in _DEVICE_OOM_CODES for f in found) or facts.all(FactKey.PROSE_STOPPED):
+            return ()
+        first = next((f for f in killed if not f.value.startswith("killed:")), killed[0])
+        facts.use("stated", first)
+    form, _, words = first.value.partition(":")
+    ram = facts.all(FactKey.HOST_RAM)
+    facts.use("ram", *ram[:1])
+    wsl = facts.all(FactKey.PROSE_WSL)
+    facts.use("wsl", *wsl[:1])
+    shown = f", on a host with {ram[0].value} of RAM" if ram else ""
+    under = (
+        "; under WSL2 the Linux VM has only the memory .wslconfig gives it (half of Windows' "
+        "by default)"
+        if wsl
+        else ""
+    )
+    said = printable(words)[:100]
+    if form == "allocator":
+        return (finding(Code.HOST_MEMORY_EXHAUSTED, said=said, ram=shown, wsl=under),)
+    step = next((s for w, s in _STEPS if w in first.quote.text), "") if form == "killed" else ""
+    backend = _NEURON if form == "neuron_compiler" else None
+    known: _HostVariant = form  # type: ignore[assignment]
+    return (
+        finding(
+            Code.HOST_MEMORY_EXHAUSTED,
+            backend=backend,
+            variant=known,
+            said=said,
+            ram=shown,
+            wsl=under,
+            step=step,
+        ),
+    )

@@ -510,6 +510,23 @@ class FactKey(str, Enum):
     MESSAGE_NAME_MISSING = "message.name_missing"
     MESSAGE_LIBRARY_REQUIRED = "message.library_required"
     GETATTR_SOURCE = "traceback.getattr"  # a source line `getattr(module, …)`: the module
+    # issue 38 (s11-hostmem): the host's memory (RAM, swap, a container's or WSL's limit)
+    # run out, in the words of what says so: torch's CPU allocator, the kernel's OOM killer,
+    # Docker / Kubernetes / Slurm, Colab, the OS's ENOMEM; the value: the form ("allocator",
+    # "oom_killer", "container", "colab", "enomem") and the words, "form:words"
+    MESSAGE_HOST_OOM = "message.host_out_of_memory"
+    # issue 38 (s11-hostmem): a process ended by SIGKILL (bash's "Killed", torchrun's "Signal
+    # 9 (SIGKILL)", an exit code -9 / 137, gcc's "Killed signal terminated program cc1plus",
+    # torch-neuronx's "neuronx-cc failed with -9"): the kernel's OOM killer's usual trace,
+    # but not an error the words state by themselves; the value: "form:words" ("killed",
+    # "build", "neuron")
+    MESSAGE_PROCESS_KILLED = "message.process_killed"
+    # issue 38 (s11-hostmem): the host's RAM as `free` ("Mem:  total …"), top ("MiB Mem :
+    # 128686.2 total") or the reporter ("16G RAM", "32g内存") state it; the value: its words
+    HOST_RAM = "host.ram"
+    # issue 38 (s11-hostmem): words that the run was stopped on purpose: a KeyboardInterrupt,
+    # Ctrl-C, a timeout, `kill -9`: a SIGKILL beside them is no sign of memory
+    PROSE_STOPPED = "prose.stopped_on_purpose"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -715,6 +732,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_NEURON_COMPILER,  # issue 38 (s9-cpucomp): the Neuron compiler failed
         FactKey.MESSAGE_ROCR_UNSUPPORTED_GPU,  # issue 38 (s9-cpucomp): ROCm's WSL runtime
         FactKey.MESSAGE_LIBRARY_REQUIRED,  # issue 38 (s9-imports): transformers' words
+        FactKey.MESSAGE_HOST_OOM,  # issue 38 (s11-hostmem): the host's memory run out
     }
 )
 

@@ -2350,6 +2350,119 @@ _CPU_FLAGS: Final = re.compile(r"^\s{0,4}[Ff]lags\s{0,20}: {0,30}fpu ")
 _ROCM_WSL: Final = re.compile(r"\bWSL environment detected\b")
 _ROCR_UNSUPPORTED_GPU: Final = re.compile(r"\bROCR: unsupported GPU\b")
 _HSA_STATUS: Final = re.compile(r"\b(HSA_STATUS_ERROR_[A-Z_]{2,40})")
+# issue 38 (s11-hostmem): the host's memory (RAM, swap, a container's or WSL's limit) run out,
+# each form in the words of what prints it (diagnosis/pasted.py `_host_memory` names them as
+# host.memory_exhausted). The value is "form:words".
+# allocator: torch's CPU allocator (pytorch/pytorch c10/core/impl/alloc_cpu.cpp alloc_cpu:
+# "DefaultCPUAllocator: can't allocate memory: you tried to allocate ", nbytes, " bytes. Error
+# code ", err, " (", strerror, ")" where posix_memalign fails; on Windows, where _aligned_malloc
+# returns null, "DefaultCPUAllocator: not enough memory: you tried to allocate …"); accelerate
+# 1.16.0 utils/memory.py should_reduce_batch_size reads "DefaultCPUAllocator: can't allocate
+# memory" as the CPU's out of memory. A wrapped paste may put "you tried" on the next line.
+# oom_killer: the Linux kernel's OOM killer (torvalds/linux mm/oom_kill.c __oom_kill_process:
+# "%s: Killed process %d (%s) …" after "Out of memory" or "Memory cgroup out of memory";
+# dump_oom_summary "oom-kill:constraint=…"; oom_reap_task_mm "oom_reaper: reaped process";
+# out_of_memory's caller "… invoked oom-killer: gfp_mask=…"; before Linux 4.x "Out of memory:
+# Kill process N (name) score …").
+# container: Docker's `docker inspect` State.OOMKilled true (docs.docker.com, "Understand the
+# risks of running out of memory"), Kubernetes' container status reason OOMKilled (kubernetes.io
+# "Assign Memory Resources to Containers"), Slurm's cgroup plugin "Detected N oom_kill event(s)
+# in StepId=…" (slurm src/plugins/task/cgroup, slurmstepd's error).
+# colab: Google Colab's notice when a runtime's RAM runs out ("Your session crashed after using
+# all available RAM.", research.google.com/colaboratory/faq.html on memory limits).
+# enomem: the OS refusing memory: ENOMEM as Python prints it ("OSError: [Errno 12] Cannot
+# allocate memory", from fork() or mmap(): POSIX fork(2), mmap(2)).
+_HOST_OOM: Final = re.compile(
+    r"\bDefaultCPUAllocator: (?:not enough memory|can't allocate memory)"
+    r"(?:: you tried to allocate \d{1,20} bytes)?"
+    r"|\b(?:Memory cgroup out of memory|Out of memory): Kill(?:ed)? process \d{1,10} "
+    r"\([^)\n]{1,40}\)"
+    r"|\boom-kill:constraint=|\boom_reaper: reaped process \d{1,10}|\binvoked oom-killer\b"
+    r"|\bOOMKilled\b(?!\"?:? {0,3}false)|\bDetected \d{1,6} oom[_-]kill events?\b"
+    r"|\bYour session crashed after using all available RAM\b"
+    r"|\[Errno 12\] Cannot allocate memory\b"
+)
+
+
+def _host_oom(found: re.Match[str]) -> str:
+    """The form of a `_HOST_OOM` match and its words, "form:words"."""
+    words = found.group(0)
+    if "DefaultCPUAllocator" in words:
+        form = "allocator"
+    elif "OOMKilled" in words or "oom_kill event" in words or "oom-kill event" in words:
+        form = "container"
+    elif "session crashed" in words:
+        form = "colab"
+    elif "Errno 12" in words:
+        form = "enomem"
+    else:
+        form = "oom_killer"
+    return f"{form}:{words}"
+
+
+# issue 38 (s11-hostmem): a process ended by SIGKILL, which is how the kernel's OOM killer ends
+# one, but also `kill -9`, a scheduler or a timeout: "Killed" alone ending a run (bash's report
+# of a job killed by SIGKILL, its siglist.c "Killed"; after a tqdm bar on the same line), zsh's
+# "zsh: killed", torch.distributed.elastic's "Signal 9 (SIGKILL) received by PID" and its
+# "exitcode  : -9" (torch 2.13 torch/distributed/elastic/multiprocessing/errors/__init__.py;
+# api.py "failed (exitcode: -9)"), a DataLoader worker's "is killed by signal: Killed." (torch's
+# torch/csrc/DataLoader.cpp SIGCHLD handler, with strsignal's name of the signal),
+# Python's subprocess "died with <Signals.SIGKILL: 9>", a shell's exit status 137 (128 + 9),
+# gcc's "Killed signal terminated program cc1plus" (a compiler killed building an extension:
+# flash-attention's README asks MAX_JOBS=4 on machines with less than 96 GB of RAM), and
+# torch-neuron / torch-neuronx's compiler call returning -9 ("Compile command returned: -9",
+# torch_neuronx xla_impl/trace.py hlo_compile "neuronx-cc failed with -9": AWS's maintainer on
+# aws-neuron/aws-neuron-sdk#431: the OOM killer ended the compiler; compile on more RAM).
+_KILLED: Final = re.compile(
+    r"^\s{0,8}Killed\s{0,8}$|[\]|%]\s{0,4}Killed\s{0,8}$|\bzsh: killed\b"
+    r"|\bSignal 9 \(SIGKILL\) received by PID\b|\bexitcode\s{0,4}: -9\b"
+    r"|\bis killed by signal: Killed\b"
+    r"|<Signals\.SIGKILL: 9>|\b(?:exit code|exit status|exited with code|return code|returncode)"
+    r"[ :=]{1,3}(?:-9|137)\b"
+    r"|\bKilled signal terminated program (cc1plus|cc1|cicc|nvcc|ptxas)\b"
+    r"|\b(neuronx?-cc) failed with -9\b|\bCompile command returned: -9\b"
+)
+
+
+def _killed(found: re.Match[str]) -> str:
+    """The form of a `_KILLED` match and its words, "form:words"."""
+    if found.group(1):
+        return f"build:{found.group(1)}"
+    if found.group(2) or "Compile command" in found.group(0):
+        return f"neuron_compiler:{found.group(0).strip()}"
+    return f"killed:{found.group(0).strip(' ]|%')}"
+
+
+# issue 38 (s11-hostmem): the host's RAM: `free`'s "Mem:" row (its total, the first number,
+# in KiB unless -h/-m/-g: procps free(1)), top's "MiB Mem : 128686.2 total" (procps top(1)),
+# the reporter's "RAM: 16gb", "16G RAM", "32GB of RAM", "我使用的是32g内存" (their own
+# machine's: "memory" alone, or 内存 after a need or a peak, is as often the GPU's or a need).
+_HOST_RAM: Final = re.compile(
+    r"^\s{0,4}Mem:\s{1,20}(\d{1,12}(?:[.,]\d{1,3})?[KMGT]?i?B?)\s"
+    r"|\b([KMG]iB) Mem ?: {0,4}(\d{1,9}(?:\.\d{1,3})?) total\b"
+    r"|(?i:\bRAM ?[:：] ?(\d{1,4} ?(?:GB|G|GiB)))\b"
+    r"|(?i:\b(\d{1,4} ?(?:GB|G|GiB))(?: of)? (?:system |host |CPU )?RAM\b)"
+    r"|(?:使用的是|我用的是|我的电脑|主机)(\d{1,4} ?[Gg][Bb]?)(?:运行)?内存"
+)
+
+
+def _host_ram(found: re.Match[str]) -> str:
+    """The RAM a `_HOST_RAM` match states, in its words ("16gb", "128686.2 MiB")."""
+    if found.group(3):
+        return f"{found.group(3)} {found.group(2)}"
+    if (total := found.group(1)) and total[-1].isdigit():  # free's default unit: KiB
+        return f"{total} KiB"
+    return next(g for g in found.groups() if g).strip()
+
+
+# issue 38 (s11-hostmem): a run stopped on purpose: Python's KeyboardInterrupt, the reporter's
+# Ctrl-C / timeout / kill -9, a job's time limit (Slurm's "DUE TO TIME LIMIT"); not a command's
+# --timeout flag. (A terminal's bare "^C" is shorter than any line the reader reads.)
+_STOPPED: Final = re.compile(
+    r"\bKeyboardInterrupt\b|(?i:\bctrl[ +-]c\b|(?<![-_])\btime ?out\b(?![_=])|\btimed out\b"
+    r"|\bkill -9\b"
+    r"|\bkill -(?:s )?KILL\b|\bpkill\b)|\bDUE TO TIME LIMIT\b"
+)
 
 
 def _isa_words(said: str) -> str:
@@ -2883,6 +2996,11 @@ RECOGNISERS: Final = (
     _Recogniser(_GETATTR_SOURCE, FactKey.GETATTR_SOURCE),
     _Recogniser(_LIBRARY_REQUIRED, FactKey.MESSAGE_LIBRARY_REQUIRED, made=_library_required),
     _Recogniser(_NCCL_NOT_BUILT, FactKey.MESSAGE_NCCL_NOT_BUILT, words="NCCL"),  # s10-refusal
+    # issue 38 (s11-hostmem): the host's memory run out, a SIGKILL, the RAM, a run stopped
+    _Recogniser(_HOST_OOM, FactKey.MESSAGE_HOST_OOM, made=_host_oom),
+    _Recogniser(_KILLED, FactKey.MESSAGE_PROCESS_KILLED, made=_killed),
+    _Recogniser(_HOST_RAM, FactKey.HOST_RAM, made=_host_ram),
+    _Recogniser(_STOPPED, FactKey.PROSE_STOPPED, group=0),
 )
 # Which recognisers a line can match, by the words each pattern's matches contain (screen.py):
 # the rest are not tried on it.
