@@ -187,6 +187,18 @@ def test_rocminfo_failing_under_wsl_names_amds_wsl_matrix(name: str) -> None:
     _no_gpu_install(data)
 
 
+def test_rocminfos_rock_module_not_loaded_under_wsl_is_read_with_its_failure() -> None:
+    """rocminfo's first check, "ROCk module is NOT loaded, possibly no GPU devices" (no amdgpu
+    kernel module: a WSL2 host reaches the GPU through /dev/dxg), is rocminfo failing at its
+    start: under WSL the finding rests on it (ROCm/legacy-rocm-build#1361, an RX 580)."""
+    _, data = detect(ERRORS / "rocm1361-wsl2-rx580-rock-module-not-loaded-hsa-failure.md")
+    found = [f for f in data["findings"] if f["code"] == WSL]
+    assert len(found) == 1, data["findings"]
+    assert 8 in {q["line"] for q in found[0]["rests_on"]}  # "> ROCk module is NOT loaded, …"
+    assert 8 not in {u["line"] for u in data["unread"]}
+    _no_gpu_install(data)
+
+
 def test_the_same_rocminfo_failure_on_native_linux_is_not_wsls() -> None:
     _, data = detect(ERRORS / NATIVE)
     assert WSL not in [f["code"] for f in data["findings"]]

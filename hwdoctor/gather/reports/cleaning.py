@@ -130,6 +130,10 @@ _ERROR_LIKE: Final = re.compile(
     r"|NVRM: Xid \((?:PCI:[^0-9A-Fa-f]|[^0-9A-Fa-fP])"
     # issue 38: docker's client before any error the daemon answers with
     r"|\bError response from daemon:"
+    # issue 38: an OSError as Python prints it, "[Errno 2] No such file or directory: …" and on
+    # Windows "[WinError 3] The system cannot find the path specified: …" (CPython
+    # Objects/exceptions.c OSError_str), quoted without its exception's name
+    r"|\[(?:WinError|Errno) \d{1,5}\] [A-Z]"
     # issue 38: CANN's own error codes, E then the module's letter then four digits, before
     # their colon or process ("EZ9999: … Parse dynamic kernel config fail.", "EZ9999[PID:
     # 3473945] …", "AclNN_Inner_Error(EZ9999):"; the CANN error code reference,
@@ -150,6 +154,8 @@ _ERROR_LIKE: Final = re.compile(
     # version number" (KhronosGroup/SPIRV-LLVM-Translator SPIRVModule.cpp), no error word in
     # either
     r"|Unable to open /dev/kfd read-write: |unsupported SPIR-V version"
+    # rocminfo's first check failing (rocminfo.cc CheckInitialState: no amdgpu kernel module)
+    r"|\bROCk module is NOT loaded\b"
     # issue 38: device: the amdgpu kernel driver's "<ASIC> not supported in kfd" / "kfd not
     # supported on this ASIC" (amdkfd kfd_device.c, amdgpu_amdkfd.c) and rocminfo's "hsa api
     # call failure at" (ROCm/rocminfo rocminfo.cc), no error word in them
@@ -318,6 +324,7 @@ _STATES_FAILURE: Final = re.compile(
     r"|\b(?:unable to|cannot|can't|can not|could not|couldn't|fails? to|failed to|fail to)"
     r" (?:\w{1,20} )?(?:use|run|load|find|detect|start|import|install|build|compile|open"
     r"|allocate|initiali[sz]e|launch|execute|create|connect|download)\b"
+    r"|\b(?:fails|failed) with\b"
     r"|\b(?:doesn't|does not|don't|do not|won't|will not|didn't|did not) (?:work|run|start"
     r"|load|detect|recogni[sz]e)\b"
     r"|\bnot working\b|\bcrash(?:es|ed|ing)?\b|\bhangs\b|\bhanging\b|\bis stuck\b)"

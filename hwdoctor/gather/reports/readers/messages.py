@@ -102,7 +102,7 @@ _NCCL_NOT_BUILT: Final = re.compile(r"Distributed package doesn't have NCCL buil
 # The words every refusal compat/refusals.py reads holds one of: the other lines skip it.
 _REFUSAL_WORDS: Final = ("upport", "equire", "only ", " need")
 # Facts that only name a project the line mentions ("vLLM only supports Linux platform" names
-# vLLM too): no message of its own, so the refusal is still read.
+# vLLM too): no message of its own, so a refusal of the system is still read beside them.
 _NAMING: Final = frozenset({FactKey.VLLM_NAMED, FactKey.VLLM_ASCEND_NAMED, FactKey.TGI_NAMED})
 # flash-attention 2's check of the GPU (Dao-AILab/flash-attention csrc/flash_attn/
 # flash_api.cpp: TORCH_CHECK(is_sm8x || is_sm90, "FlashAttention only supports Ampere GPUs or
@@ -1082,6 +1082,11 @@ _ROCMINFO_FAILED: Final = re.compile(
     r"|Unable to open /dev/kfd read-write: (?!Permission denied)"
     r"([A-Z][a-z]{1,20}(?: [a-z]{1,12}){0,4})"
     r"|\b(hsa api call failure) at\b"
+    # its first check, the amdgpu kernel module's initstate under /sys/module: "ROCk module is
+    # NOT loaded, possibly no GPU devices" (rocminfo.cc CheckInitialState; as ROCm/rocm-systems
+    # #1153 quotes it from a Linux host with no AMD GPU, and WSL2 hosts, whose GPU is reached
+    # through /dev/dxg, print it before rocminfo had a WSL build: ROCm/legacy-rocm-build#1361)
+    r"|\b(ROCk module is NOT loaded)\b"
 )
 # issue 38: device: vLLM Ascend with no path for the NPU's SoC: its MoE communication choice
 # raising for a device type it does not handle (vllm_ascend/ascend_forward_context.py
@@ -2914,7 +2919,9 @@ RECOGNISERS: Final = (
     # issue 38: device: an AMD GPU without ROCm's KFD, rocminfo failing at its start
     _Recogniser(_KFD_UNSUPPORTED, FactKey.MESSAGE_KFD_UNSUPPORTED, made=lambda m: m[1] or ""),
     _Recogniser(
-        _ROCMINFO_FAILED, FactKey.MESSAGE_ROCMINFO_FAILED, made=lambda m: m[1] or m[2] or m[3]
+        _ROCMINFO_FAILED,
+        FactKey.MESSAGE_ROCMINFO_FAILED,
+        made=lambda m: m[1] or m[2] or m[3] or m[4],
     ),
     # issue 38: device: vLLM Ascend with no path for the NPU's SoC
     _Recogniser(_VLLM_ASCEND_SOC, FactKey.MESSAGE_VLLM_ASCEND_SOC, group=0),
@@ -3032,6 +3039,8 @@ class Messages(LineReader):
             refused = None
             if all(s.key in _NAMING for s in said) and any(w in text for w in _REFUSAL_WORDS):
                 refused = refusals.read(text)
+                if said and refused is not None and refused.stack != refusals.OS:
+                    refused = None  # a named project's hardware words stay the reporter's
             if refused is not None:
                 hardware, library = refused.hardware, refused.library
                 yield line.says(FactKey.MESSAGE_HW_REFUSED, hardware, name=library)
