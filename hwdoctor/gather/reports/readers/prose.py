@@ -271,8 +271,9 @@ _VISIBILITY: Final = re.compile(
 SHORTEST: Final = 2
 # A version, a driver, a count and a GPU's number each hold a digit: a line without one (most
 # of a log's lines) is tried against none of their patterns; `make bench` times the cost per
-# line on 50 MB pastes.
-_DIGIT: Final = re.compile(r"\d")
+# line on 50 MB pastes. Each such pattern needs at least one character beside its digit, as
+# every line this reader tries has (SHORTEST).
+_DIGIT: Final = re.compile(r"\d(?s:.)|(?s:.)\d")
 
 
 # red team item 3: `pip show X`'s first two lines (pip/_internal/commands/show.py
