@@ -58,3 +58,28 @@ def test_the_same_message_beside_an_nvidia_gpu_stays_a_cpu_build_of_torch() -> N
     codes = [f["code"] for f in data["findings"]]
     assert "backend.mps_asked_for_cuda" not in codes
     assert "torch.cpu_only_build" in codes
+
+
+# CTranslate2's CPU build for macOS asked for device="cuda" through faster-whisper or whisperX
+# (file: the chip, the first line of CTranslate2's words: a title where it names the issue)
+LIBRARY_MACS = {
+    "whisperx575-m1-macbook-pro-ctranslate2-not-compiled-with-cuda.md": ("Apple M1", 1),
+    "autocaption3-macbook-pro-m1-ctranslate2-not-compiled-with-cuda.md": ("Apple M1", 1),
+    "ctrlfvideo1-mac-m2-faster-whisper-ctranslate2-not-compiled-with-cuda.md": ("Apple M2", 13),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LIBRARY_MACS), ids=lambda n: n.split("-", 1)[0])
+def test_a_library_asked_for_cuda_on_a_mac_is_named_with_its_cpu_device(name: str) -> None:
+    chip, line = LIBRARY_MACS[name]
+    exit_code, data = detect(ERRORS / name)
+    assert exit_code == 0
+    found = [f for f in data["findings"] if f["code"] == "backend.mps_asked_for_cuda"]
+    assert len(found) == 1, data["findings"]
+    assert found[0]["message"].startswith("the code asked CTranslate2 for CUDA on a Mac")
+    assert f"a Mac ({chip})" in found[0]["message"]
+    assert 'device="cpu"' in found[0]["advice"] and found[0]["remedy"] is None
+    assert line in [q["line"] for q in found[0]["rests_on"]]
+    assert not data["unread"]
+    text = "\n".join((f.get("remedy") or "") + (f.get("advice") or "") for f in data["findings"])
+    assert not [s for s in CUDA_OR_ROCM if s in text]

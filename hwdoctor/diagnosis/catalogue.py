@@ -4395,6 +4395,20 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "where a node or library makes the call, use its Mac or CPU option, or a release "
         "that supports Apple silicon; do not install a CUDA build of torch, which macOS "
         "has none of",
+        # issue 38: CTranslate2's macOS wheels are CPU builds (its installation guide: GPU
+        # execution in the Linux and Windows wheels, on NVIDIA GPUs); faster-whisper's and
+        # whisperX's models take its device argument ("cpu", "cuda", "auto")
+        variants={
+            "library": "the code asked {library} for CUDA on a Mac ({library}: \"This "
+            "{library} package was not compiled with CUDA support\"): the paste shows "
+            "{shown}, and {library}'s build for macOS has no CUDA",
+        },
+        variant_advice={
+            "library": "pass device=\"cpu\" where the code asks {library} for \"cuda\" "
+            "(faster-whisper's WhisperModel, whisperX's load_model), with a compute type the "
+            "CPU runs (compute_type=\"int8\" or \"float32\", not \"float16\"); no build of "
+            "{library} for macOS runs on the GPU, and no CUDA install is a remedy on a Mac",
+        },
     ),
     # issue 38 (s11-cudapath): a program asking torch for CUDA on an Intel GPU machine
     Code.XPU_ASKED_FOR_CUDA: Entry(

@@ -5628,6 +5628,19 @@ def finding(
     evidence: str | None = None,
     variant: None = None,
     shown: Value,
+    library: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_ASKED_FOR_CUDA],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["library"],
+    library: Value,
+    shown: Value,
 ) -> Finding: ...
 
 

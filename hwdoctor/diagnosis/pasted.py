@@ -236,6 +236,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_CAPABILITY: "GPU capability",
     FactKey.MESSAGE_CODE_CC: "torch's compiled list",
     FactKey.MESSAGE_NOT_COMPILED_CUDA: "torch says",
+    FactKey.MESSAGE_LIBRARY_NO_CUDA: "a library says",
     FactKey.MESSAGE_UNDEFINED_SYMBOL: "import error",
     FactKey.MESSAGE_DRIVER_TOO_OLD: "torch says (driver)",
     FactKey.MESSAGE_NO_DRIVER: "torch says (driver)",
@@ -1110,7 +1111,8 @@ def _mac_asked_cuda(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     under macOS (MPS's machine, `accelerators_shown`) and no NVIDIA or AMD GPU: the code
     asked torch.cuda on a Mac, whose torch builds have no CUDA."""
     asked = facts.all(FactKey.MESSAGE_NOT_COMPILED_CUDA)
-    if not asked or gpu_of_cuda_shown(paste):
+    library = facts.all(FactKey.MESSAGE_LIBRARY_NO_CUDA)  # CTranslate2's own words
+    if not (asked or library) or gpu_of_cuda_shown(paste):
         return ()
     # s11-cudapath: or macOS shown another way (named in prose, "MacBook Pro 16\" 2019", a
     # path only macOS has): no torch for macOS has CUDA (pytorch.org "Get Started"), Intel
@@ -1118,10 +1120,20 @@ def _mac_asked_cuda(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     shown = _mac_lines(paste, facts)
     if not shown:
         return ()
-    facts.use("stated", asked[0])
+    facts.use("stated", *(asked or library)[:1])
     facts.use("accelerator", shown[0])
     named = printable(one_line(shown[0].value.strip()))[:60]
-    return (finding(Code.MPS_ASKED_FOR_CUDA, backend=_MPS, shown=f"a Mac ({named})"),)
+    if asked:
+        return (finding(Code.MPS_ASKED_FOR_CUDA, backend=_MPS, shown=f"a Mac ({named})"),)
+    return (
+        finding(
+            Code.MPS_ASKED_FOR_CUDA,
+            backend=_MPS,
+            variant="library",
+            shown=f"a Mac ({named})",
+            library=printable(library[0].value)[:30],
+        ),
+    )
 
 
 def _xpu_asked_cuda(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:

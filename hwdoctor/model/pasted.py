@@ -105,6 +105,9 @@ class FactKey(str, Enum):
     MESSAGE_UNSUPPORTED_GPU = "message.unsupported_gpu"  # the GPU torch has no code for
     MESSAGE_TOO_OLD = "message.too_old"
     MESSAGE_NOT_COMPILED_CUDA = "message.not_compiled_cuda"
+    # issue 38: another library's build without CUDA refusing device="cuda" (the name: the
+    # library, "CTranslate2")
+    MESSAGE_LIBRARY_NO_CUDA = "message.library_no_cuda"
     MESSAGE_INVALID_DEVICE_FUNCTION = "message.invalid_device_function"
     MESSAGE_NO_KERNEL_IMAGE = "message.no_kernel_image"
     MESSAGE_NO_GPUS = "message.no_gpus"
@@ -580,6 +583,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_BF16_UNSUPPORTED,
         FactKey.MESSAGE_TOO_OLD,
         FactKey.MESSAGE_NOT_COMPILED_CUDA,
+        FactKey.MESSAGE_LIBRARY_NO_CUDA,
         FactKey.MESSAGE_INVALID_DEVICE_FUNCTION,
         FactKey.MESSAGE_NO_KERNEL_IMAGE,
         FactKey.MESSAGE_NO_GPUS,

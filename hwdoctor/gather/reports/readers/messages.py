@@ -172,6 +172,13 @@ _CC_ROW: Final = re.compile(r"^\s*-\s*(\d+)\.(\d+) which supports hardware CC")
 # torch's words (torch/cuda/__init__.py `_lazy_init`), also as reporters retype them in
 # lower case ("torch not compiled with cuda enabled").
 _NOT_COMPILED: Final = re.compile(r"Torch not compiled with CUDA enabled", re.I)
+# issue 38: CTranslate2's build without CUDA asked for device="cuda" (OpenNMT/CTranslate2
+# python/cpp/module.cc and src/devices.cc: "This CTranslate2 package was not compiled with CUDA
+# support"; its macOS wheels are CPU builds, its installation guide: GPU support in the Linux and
+# Windows wheels); faster-whisper and whisperX raise it from WhisperModel(device="cuda")
+_LIBRARY_NO_CUDA: Final = re.compile(
+    r"\bThis (\w{2,30}) package was not compiled with CUDA support"
+)
 _INVALID_FUNCTION: Final = re.compile(
     r"HIP error: invalid device function|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu",
     re.I,
@@ -2559,6 +2566,7 @@ RECOGNISERS: Final = (
         FactKey.MESSAGE_NOT_COMPILED_CUDA,
         words="Torch not compiled with CUDA enabled",
     ),
+    _Recogniser(_LIBRARY_NO_CUDA, FactKey.MESSAGE_LIBRARY_NO_CUDA),  # the value: the library
     _Recogniser(
         _INVALID_FUNCTION,
         FactKey.MESSAGE_INVALID_DEVICE_FUNCTION,
