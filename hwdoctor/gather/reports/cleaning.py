@@ -337,6 +337,8 @@ _FAILURE_WORDS: Final = (
     "not", "no longer", "n't", "unable", "fail", "crash", "hang", "stuck",
     "无法", "不支持", "找不到", "不能使用", "不可用", "崩溃", "卡住",
 )  # fmt: skip
+# The shortest words either pattern reads ("报错", "无法"): a shorter line states nothing.
+_SHORTEST_STATED: Final = min(len(w) for w in (*_ERROR_WORDS, *_FAILURE_WORDS))
 # A program's log line, by its level ("[WARNING] async_io … were not found" in every
 # ds_report, vLLM's "WARNING 12-22 00:04:59 rocm.py:31] `fork` method is not supported by
 # ROCm"): the program's words about itself, not the reporter's that something failed.
@@ -370,6 +372,8 @@ def _colon(line: str, mark: str, start: int) -> int:
 def states_error(line: str) -> bool:
     """Whether the reporter says, on this line, that an error happened (`_STATES_ERROR`), not
     as a question, a supposition or a denial in the same sentence (`_NOT_STATED`)."""
+    if len(line) < _SHORTEST_STATED:
+        return False
     folded = line.casefold()
     found = _STATES_ERROR.search(line) if any(w in folded for w in _ERROR_WORDS) else None
     failure = (
