@@ -75,6 +75,13 @@ REFUSED = {
         "vLLM does not run on macOS",
         5,
     ),
+    # CTranslate2's device argument refusing "mps" (src/devices.cc str_to_device)
+    "ctranslate2-1562-whisper-unsupported-device-mps.md": (
+        "extension.arch_unsupported",
+        "mps",
+        "the library that raised it does not run on this Mac's GPU",
+        1,
+    ),
     "vits202-windows-spawn-init-process-group-nccl-not-built.md": (
         "backend.os_unsupported",
         None,
@@ -128,6 +135,7 @@ def test_not_supported_of_something_else_is_no_refusal(name: str) -> None:
         "nvcc fatal   : Unsupported gpu architecture 'compute_120a'",  # the toolkit's own
         "Is gfx1030 not supported?",  # a question
         "ValueError: Unsupported device: cpu",
+        "ValueError: unsupported device cuda",  # NVIDIA's or AMD's: no hardware refused here
         "bf16 is not supported on Tesla T4",  # device.bf16_unsupported's, not this reading's
         "RuntimeError: Paged attention doesn't support softcapping",  # TGI: a feature
         "No information to user in case of unsupported hardware",  # prose
@@ -158,6 +166,7 @@ def test_the_grammar_leaves_other_subjects_alone(line: str) -> None:
         ("AssertionError: Unsupported compute capability. Supported: 8.x, 9.x", "", "cuda"),
         ("torch.compile is not supported on Windows", "torch.compile", "os"),
         ("AssertionError: vLLM only supports Linux platform (including WSL).", "vLLM", "os"),
+        ("ValueError: unsupported device mps", "", "mps"),  # CTranslate2's device argument
     ],
 )
 def test_the_grammar_reads_each_librarys_form(line: str, library: str, stack: str) -> None:

@@ -111,6 +111,8 @@ _LIBRARIES: Final = (
     (r"\bSGLang\b|\bsglang\b", "SGLang"),
     (r"\bMamba\b|causal[-_]conv1d", "mamba-ssm"),
     (r"torch\.compile|\bInductor\b", "torch.compile"),
+    (r"\bCTranslate2\b|\bctranslate2\b", "CTranslate2"),
+    (r"\bfaster[-_]whisper\b", "faster-whisper"),
 )
 _LIBRARY: Final = re.compile("|".join(f"(?:{words})" for words, _ in _LIBRARIES))
 _LIBRARY_NAMES: Final = tuple((re.compile(words), name) for words, name in _LIBRARIES)
@@ -183,6 +185,14 @@ _KIND_STACKS: Final = {
     "CUDA architecture": _CUDA,
 }
 _CAPABILITY: Final = re.compile(r"capabilit(?:y|ies)\D{0,8}(\d{1,2})(?:[ .](\d))?")
+# An accelerator's device string a library's device argument refuses ("ValueError: unsupported
+# device mps": CTranslate2's str_to_device, src/devices.cc, takes "cpu" and "cuda" only), by
+# the registry row that owns it; "cuda" (NVIDIA's and AMD's) and "cpu" refuse no hardware here.
+_DEVICE_STRINGS: Final = {
+    b.device: b.key
+    for b in registry.BACKENDS
+    if b.device != registry.HOST and b.query.build not in (registry.Build.CUDA, registry.Build.ROCM)
+}
 _SPECIFIC: Final = re.compile("|".join(f"(?P<{k}>{w})" for k, w in _KINDS if k))
 
 
@@ -240,9 +250,12 @@ def read(text: str) -> Refusal | None:
         kind = found.group("kind")
         if kind in {"device", "hardware", "platform", "architecture", "GPU"} and value:
             hw = _HARDWARE.match(value)
-            if hw is None:
+            if hw is not None:
+                stack, _ = _kind(hw)
+            elif kind == "device" and value.lower() in _DEVICE_STRINGS:
+                stack = _DEVICE_STRINGS[value.lower()]  # "unsupported device mps"
+            else:
                 return None  # "Unsupported device: cpu", a platform named otherwise: not ours
-            stack, _ = _kind(hw)
         else:
             stack = _KIND_STACKS.get(kind, "")
         words = f"{kind}{': ' + value if value else ''}"
