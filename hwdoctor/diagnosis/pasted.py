@@ -12,7 +12,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Final, Literal, TypeVar
+from typing import Final, Literal, TypeVar, get_args
 
 from hwdoctor import registry, rules, versions
 from hwdoctor.compat import (
@@ -6938,6 +6938,8 @@ _DEVICE_OOM_CODES: Final = frozenset(
 _HostVariant = Literal[
     "oom_killer", "container", "colab", "enomem", "killed", "build", "neuron_compiler"
 ]
+# The forms readers/messages.py names (the fact's "form:" prefix), each its finding's variant
+_HOST_VARIANTS: Final[Mapping[str, _HostVariant]] = {v: v for v in get_args(_HostVariant)}
 # What the line a bare "Killed" ends says was being done (a tqdm bar's title on that line)
 _STEPS: Final = (
     ("Loading checkpoint shards", " while loading checkpoint shards"),
@@ -6984,12 +6986,11 @@ def _host_memory(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
         return (finding(Code.HOST_MEMORY_EXHAUSTED, said=said, ram=shown, wsl=under),)
     step = next((s for w, s in _STEPS if w in first.quote.text), "") if form == "killed" else ""
     backend = _NEURON if form == "neuron_compiler" else None
-    known: _HostVariant = form  # type: ignore[assignment]
     return (
         finding(
             Code.HOST_MEMORY_EXHAUSTED,
             backend=backend,
-            variant=known,
+            variant=_HOST_VARIANTS.get(form),
             said=said,
             ram=shown,
             wsl=under,

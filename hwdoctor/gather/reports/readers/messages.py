@@ -103,7 +103,7 @@ _NCCL_NOT_BUILT: Final = re.compile(r"Distributed package doesn't have NCCL buil
 _REFUSAL_WORDS: Final = ("upport", "equire", "only ", " need")
 # Facts that only name a project the line mentions ("vLLM only supports Linux platform" names
 # vLLM too): no message of its own, so a refusal of the system is still read beside them.
-_NAMING: Final = frozenset({FactKey.VLLM_NAMED, FactKey.VLLM_ASCEND_NAMED, FactKey.TGI_NAMED})
+_NAMING: Final = frozenset(k for k in FactKey if k.value.endswith("named"))
 # flash-attention 2's check of the GPU (Dao-AILab/flash-attention csrc/flash_attn/
 # flash_api.cpp: TORCH_CHECK(is_sm8x || is_sm90, "FlashAttention only supports Ampere GPUs or
 # newer.")).
