@@ -198,3 +198,32 @@ def test_a_package_without_a_build_for_the_system_gets_no_install_line(name: str
     assert found["remedy"] is None
     text = "\n".join((f.get("remedy") or "") for f in data["findings"])
     assert "pip install" not in text, text
+
+
+# issue 38: the paste shows the package installed and the run cannot import it: another
+# environment than the one listed (a notebook kernel, IPython beside the python that imports
+# it, pip and python of two installs), or a broken install. The threads: pytorch/pytorch
+# #172808 (pip and python look at different environments), #909 (python imports torch,
+# IPython does not), huggingface/transformers#25556 (the notebook's kernel).
+ELSEWHERE = {
+    "pt172808-pip-list-torch-2-9-1-cu130-import-no-module.md": ("torch", "2.9.1+cu130", 1),
+    "pt909-ipython-no-module-torch-python-imports-0-1-9.md": ("torch", "0.1.9+0720ba5", 34),
+    "tf25556-jupyter-pip-freeze-transformers-4-31-no-module.md": ("transformers", "4.31.0", 1),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ELSEWHERE), ids=lambda n: n.split("-", 1)[0])
+def test_a_package_shown_installed_that_the_run_cannot_import_is_another_environment(
+    name: str,
+) -> None:
+    package, version, line = ELSEWHERE[name]
+    exit_code, data = detect(ERRORS / name)
+    assert exit_code == 1
+    found = [f for f in data["findings"] if f["code"] == CODE]
+    assert len(found) == 1, data["findings"]
+    message = found[0]["message"]
+    assert message.startswith(f"{package} is not installed where the run imports it"), message
+    assert f"though the paste shows {package} {version}" in message
+    assert line in [q["line"] for q in found[0]["rests_on"]]
+    assert found[0]["remedy"] is None  # installing it again where it is changes nothing
+    assert "sys.executable" in found[0]["advice"]

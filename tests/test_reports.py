@@ -88,7 +88,11 @@ CAUSES: Final = {
         "devices.mask_hides_all",
         "accelerate.gpu_ids_name_no_gpu",  # issue 42: gpu_ids, CUDA_VISIBLE_DEVICES once launched
     },
-    "extension_torch_mismatch": {"extension.torch_mismatch", "extension.built_for_other_torch"},
+    "extension_torch_mismatch": {
+        "extension.torch_mismatch",
+        "extension.built_for_other_torch",
+        "extension.kernels_skipped",  # issue 38: torchao goes on without them
+    },
     "mps_macos_too_old": {"mps.macos_too_old"},
     "mps_rosetta": {"python.translated"},
     "mps_op_not_implemented": {"mps.operator_not_implemented"},

@@ -10,6 +10,11 @@ torchvision release's own `torch==X.Y.Z` requirement; pytorch/audio's documentat
 ("Compatibility Matrix", torchaudio 0.5 to 0.13 for torch 1.5 to 1.13), and from torch
 2.0 on torchaudio X.Y goes with torch X.Y (the same documentation). A torch release past
 these tables has no companion named here: the chooser says so rather than guess.
+
+torchao's C++ extensions are built against one torch release too, though its wheels do not
+pin it: torchao/__init__.py (pytorch/ao, read at each tag v0.13.0 to v0.18.0) loads them only
+beside that release and otherwise warns and goes on without them; pytorch/ao#2919 keeps the
+same table in words.
 """
 
 from __future__ import annotations
@@ -30,6 +35,21 @@ TORCHVISION: Final = {
 TORCHAUDIO: Final = {
     "0.5": "1.5", "0.6": "1.6", "0.7": "1.7", "0.8": "1.8", "0.9": "1.9", "0.10": "1.10",
     "0.11": "1.11", "0.12": "1.12", "0.13": "1.13",
+}  # fmt: skip
+# torchao release → the torch release its C++ extensions are built for (torchao/__init__.py's
+# list at v0.14.1 to v0.16.0: 0.14.0's own release accepted 2.8.0 with 0.13.0 only, a slip its
+# 0.14.1 list mends). From 0.17.0 the extensions need torch >= 2.11.0, which torchao's warning
+# states itself. Verified against torchao 0.13.0 to 0.18.0.
+TORCHAO: Final = {
+    "0.13.0": "2.8.0", "0.14.0": "2.8.0", "0.14.1": "2.9.0", "0.15.0": "2.9.1",
+    "0.16.0": "2.10.0",
+}  # fmt: skip
+# torch release → the torchao release built for it, the table read the other way, with
+# pytorch/ao#2919's row for 0.12.0 (built for 2.7.1, 2.6.0 and 2.5.0, before torchao checked)
+# and 0.13.0 for 2.8.0 (0.14.0 warns beside it). From torch 2.11.0 on, any torchao from 0.17.0.
+_TORCHAO_FOR_TORCH: Final = {
+    "2.5.0": "0.12.0", "2.6.0": "0.12.0", "2.7.1": "0.12.0", "2.8.0": "0.13.0",
+    "2.9.0": "0.14.1", "2.9.1": "0.15.0", "2.10.0": "0.16.0",
 }  # fmt: skip
 # The newest torch series torchaudio's own numbering is known to follow.
 _TORCHAUDIO_SAME_UNTIL: Final = (2, 9)
@@ -79,3 +99,19 @@ def series_for_torch(name: str, torch: str) -> str | None:
     ):
         return series
     return None
+
+
+def torch_for_torchao(version: str) -> str | None:
+    """The torch release a torchao release's C++ extensions are built for: "0.15.0" → "2.9.1";
+    None for a release the table does not name (a local build, a nightly, a newer release)."""
+    parsed = versions.parse(version)
+    if parsed is None or parsed.local is not None or parsed.is_prerelease or parsed.is_devrelease:
+        return None
+    return TORCHAO.get(".".join(str(n) for n in (*parsed.release, 0, 0)[:3]))
+
+
+def torchao_for_torch(torch: str) -> str | None:
+    """The torchao release whose C++ kernels are built for a torch release: "2.9.1" →
+    "0.15.0"; None where the table names none (torch 2.11 on take any torchao from 0.17.0,
+    which a pin would not say)."""
+    return _TORCHAO_FOR_TORCH.get(torch)

@@ -276,6 +276,8 @@ class Code(str, Enum):
     NEURON_COMPILER_ERROR = "neuron.compiler_internal_error"
     # issue 38 (s11-hostmem): the host's memory (RAM, swap, a container's or WSL's limit) ran out
     HOST_MEMORY_EXHAUSTED = "host.memory_exhausted"
+    # issue 38: an extension that goes on without its compiled kernels, built for another torch
+    KERNELS_SKIPPED = "extension.kernels_skipped"
     # issue 38 (s9-cpucomp): ROCm under WSL on a configuration AMD's WSL matrix does not list
     ROCM_WSL_UNSUPPORTED = "rocm.wsl_configuration_unsupported"
     # issue 38 (s9-imports): a package the run imports is not installed, or is a release
@@ -4642,6 +4644,24 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         },
         params=("library_said",),
     ),
+    # issue 38: torchao's check at import (gather/reports/readers/messages.py `_TORCHAO_SKIPPED`
+    # cites it; compat/companions.py TORCHAO, its table)
+    Code.KERNELS_SKIPPED: Entry(
+        W, "an extension runs without its compiled kernels",
+        "The extension checks at import whether its compiled C++/CUDA kernels were built for "
+        "the torch it runs with, and where they were not it skips them and goes on: its "
+        "Python API works, what needs the kernels does not (torchao/__init__.py; pytorch/ao"
+        "#2919 keeps the table of which torchao release is built for which torch). Not an "
+        "error unless the work needs those kernels.",
+        "{package} {version} runs without its C++ kernels: they are built for torch{spec}, "
+        "and torch {torch} is installed",
+        commands=("# the {package} release built for torch {torch}:", "{install}"),
+        advice="or install torch{spec} where the rest of the environment allows it",
+        variants={
+            "stated": "{package} runs without its C++ kernels: it says it needs torch{spec}, "
+            "and torch {torch} is installed",
+        },
+    ),
     # issue 38 (s11-hostmem): the host's memory ran out, on any backend, in each form it is
     # stated (gather/reports/readers/messages.py `_HOST_OOM`, `_KILLED` cite each source)
     Code.HOST_MEMORY_EXHAUSTED: Entry(
@@ -4791,8 +4811,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "os_unshown": "{package} is not installed where the run imports it ({said}); its "
             "releases are built for {platforms} only, and the paste does not show which "
             "operating system this is",
+            # issue 38: the paste lists it, the run cannot import it (another environment)
+            "elsewhere": "{package} is not installed where the run imports it ({said}), though "
+            "the paste shows {package} {found}: the run's Python is another environment than "
+            "the one listed, or that install is broken",
         },
-        variant_commands={"cuda_only": (), "no_build": (), "os_unshown": ()},
+        variant_commands={"cuda_only": (), "no_build": (), "os_unshown": (), "elsewhere": ()},
         variant_advice={
             "floor": "install {package} {floor} or newer in the environment the run uses:",
             "older": "install {package} {floor} or newer in the environment the run uses:",
@@ -4804,6 +4828,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "release that does not use it, or a {platforms} machine; a library that imports it "
             "on {system} all the same has a bug of its own (its issue tracker), and no install "
             "here mends it",
+            "elsewhere": "find the Python the run uses (python -c \"import sys; "
+            "print(sys.executable)\" run the way the program is run: the same launcher, "
+            "container or notebook kernel) and install {package} {found} with that python's "
+            "-m pip; a Ray job's workers install what its runtime_env's \"pip\" list names "
+            "(Ray's docs, \"Environment dependencies\"), not what the submitting shell has",
             "os_unshown": "on {platforms}, install {package} in the environment the run uses "
             "(the same python that runs the program, with python -m pip); on another system, "
             "run without it: the importing library's option or release that does not use it",

@@ -5871,6 +5871,36 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.KERNELS_SKIPPED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    install: Value | Shell,
+    package: Value,
+    spec: Value,
+    torch: Value,
+    version: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.KERNELS_SKIPPED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["stated"],
+    install: Value | Shell,
+    package: Value,
+    spec: Value,
+    torch: Value,
+    version: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.HOST_MEMORY_EXHAUSTED],
     *,
     backend: str | None = None,
@@ -6046,6 +6076,25 @@ def finding(
     said: Value,
     floor: Value = None,
     found: Value = None,
+    install: Value | Shell = None,
+    platforms: Value = None,
+    system: Value = None,
+    where: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PACKAGE_NOT_INSTALLED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["elsewhere"],
+    found: Value,
+    package: Value,
+    said: Value,
+    accelerator: Value = None,
+    floor: Value = None,
     install: Value | Shell = None,
     platforms: Value = None,
     system: Value = None,

@@ -17,6 +17,7 @@ from typing import Final, Literal, TypeVar, get_args
 from hwdoctor import registry, rules, versions
 from hwdoctor.compat import (
     ascend,
+    companions,
     drivers,
     gpus,
     imports,
@@ -553,6 +554,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_neuron_compiler(facts))  # issue 38 (s9-cpucomp): neuronx-cc's own error
     found = (*found, *_rocm_wsl(facts, found))  # issue 38 (s9-cpucomp): ROCm under WSL
     found = (*found, *_host_memory(facts, found))  # issue 38 (s11-hostmem): host RAM ran out
+    found = (*found, *_torchao_skipped(paste, facts))  # issue 38: torchao's kernels, skipped
     found = (*found, *_hardware_refused(paste, facts, found))  # issue 38 (s10-refusal): any
     found = (*found, *_nccl_not_built(paste, facts))  # library's words; torch without NCCL
     found = (*found, *_package_missing(paste, facts))  # issue 38 (s9-imports): last: what
@@ -5369,6 +5371,41 @@ def _xpu_operator(facts: _Read) -> tuple[Finding, ...]:
     return (finding(Code.XPU_OPERATOR, backend=_XPU, operator=operator, torch=shown),)
 
 
+def _torchao_skipped(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """torchao skipping its C++ kernels for the torch it runs with (the source is beside the
+    pattern in readers/messages.py): the torch they are built for is torchao's table's
+    (compat/companions.py TORCHAO) or the floor it states. Where the torch shown is that
+    release (torchao 0.14.0 warned beside the 2.8.0 it was built for, mended in 0.14.1), the
+    warning is torchao's slip, and nothing is wrong."""
+    said = facts.all(FactKey.MESSAGE_TORCHAO_SKIPPED)
+    if not said:
+        return ()
+    facts.use("stated", said[0])
+    torch = paste.evidence.torch.version if paste.evidence.torch else None
+    stated = said[0].value.startswith(">=")
+    version = None if stated else said[0].value
+    built = None if version is None else companions.torch_for_torchao(version)
+    spec = said[0].value if stated else f"=={built}" if built else None
+    if spec is None:
+        return ()  # a release the table does not name: which torch it wants is not known
+    public = torch.split("+", 1)[0] if torch else None
+    if public is not None and versions.satisfies(public, spec):
+        return ()
+    fits = companions.torchao_for_torch(public) if public else None
+    way = remedies.installer(paste.evidence.python)
+    return (
+        finding(
+            Code.KERNELS_SKIPPED,
+            variant="stated" if stated else None,
+            package="torchao",
+            version=version,
+            spec=spec,
+            torch=torch or "(version not shown)",
+            install=remedies.install_pinned(way, "torchao", fits) if fits else None,
+        ),
+    )
+
+
 def _rocm_torch(facts: _Read) -> PastedFact | None:
     """The line that shows torch is a ROCm build: its version's "+rocm6.3" (flash-attn's
     setup.py prints it, collect_env's version line), or collect_env's "ROCM used to build
@@ -5836,13 +5873,36 @@ def _package_missing(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                 continue
             dist = backend.dists[0] if backend.dists else backend.package
         installed = _version_of(facts, dist) if dist is not None else None
+        if dist is None and said.key is FactKey.MESSAGE_MODULE_MISSING:
+            # a module outside the table that the paste lists all the same, by its own name
+            # (torch) or pip's spelling of it: not importable where it is installed
+            names = dict.fromkeys((word, word.replace("_", "-")))
+            dist, installed = next(
+                ((n, v) for n in names if (v := _version_of(facts, n)) is not None), (None, None)
+            )
         if dist is None:
             continue
         if dist in seen:  # the same package said again (a title, then the traceback)
             facts.use("stated", said)
             continue
         if installed is not None and said.key is FactKey.MESSAGE_MODULE_MISSING:
-            continue  # listed as installed: another interpreter, or a broken install
+            if facts.all(FactKey.PIP_BUILD_FAILED):
+                continue  # pip's isolated build environment, which has no packages: not this
+            # listed as installed, not importable by the run: another interpreter (a Ray job's
+            # runtime, a notebook kernel, another venv), or a broken install
+            seen.add(dist)
+            facts.use("stated", said)
+            facts.use("pin", installed)
+            made.append(
+                finding(
+                    Code.PACKAGE_NOT_INSTALLED,
+                    variant="elsewhere",
+                    package=dist,
+                    said=f"No module named {module!r}",
+                    found=printable(installed.value)[:40],
+                )
+            )
+            continue
         # the library's floor refused the release installed, where that release is below the
         # floor the message names, or the one its release checks where it names none (red
         # team item 2: Accelerate 0.31.0 meets transformers 4.41's 0.21.0,

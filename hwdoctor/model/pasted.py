@@ -116,6 +116,8 @@ class FactKey(str, Enum):
     MESSAGE_NVML_FAILED = "message.nvml_failed"
     MESSAGE_UNDEFINED_SYMBOL = "message.undefined_symbol"  # name: the extension
     MESSAGE_XFORMERS_BUILT_FOR = "message.xformers_built_for"
+    # torchao skipping its C++ extensions: its version, or the torch floor it states (">=2.11.0")
+    MESSAGE_TORCHAO_SKIPPED = "message.torchao_skipped"
     MESSAGE_TORCH_SEEN = "message.torch_seen"  # the torch an extension saw running
     MESSAGE_MPS_MACOS = "message.mps_macos"
     MESSAGE_MPS_OP_MACOS = "message.mps_op_macos"

@@ -899,6 +899,10 @@ def _packages(facts: Facts, ran: str | None) -> dict[str, Package | None] | None
     for built in facts.all(FactKey.MESSAGE_XFORMERS_BUILT_FOR):
         facts.use("packages", built)
         listed["xformers"] = Package("xformers", "unknown", (f"torch=={built.value}",))
+    for skipped in facts.all(FactKey.MESSAGE_TORCHAO_SKIPPED):  # issue 38: torchao's own check
+        if not skipped.value.startswith(">="):  # 0.17.0 on state a floor, not their version
+            facts.use("packages", skipped)
+            listed.setdefault("torchao", Package("torchao", skipped.value, ()))
     return listed or None
 
 

@@ -172,6 +172,20 @@ _CC_ROW: Final = re.compile(r"^\s*-\s*(\d+)\.(\d+) which supports hardware CC")
 # torch's words (torch/cuda/__init__.py `_lazy_init`), also as reporters retype them in
 # lower case ("torch not compiled with cuda enabled").
 _NOT_COMPILED: Final = re.compile(r"Torch not compiled with CUDA enabled", re.I)
+# issue 38: torchao's check that its C++ extensions were built for the torch it runs with
+# (pytorch/ao torchao/__init__.py): 0.13.0 to 0.16.0 say "Skipping import of cpp extensions due
+# to incompatible torch version 2.7.1+cu128 for torchao version 0.15.0" (0.14.0 on add "Please
+# see GitHub issue #2919"); 0.17.0 and 0.18.0 say "Skipping import of cpp extensions due to
+# incompatible torch version. Please upgrade to torch >= 2.11.0 (found 2.9.0)." torchao goes on
+# without them (its Python API only). The fact's value: torchao's version, or the stated floor.
+_TORCHAO_WORDS: Final = "Skipping import of cpp extensions due to incompatible torch version"
+_TORCHAO_RELEASE: Final = re.compile(
+    r" ([0-9][\w.+]{0,40}) for torchao version ([0-9][\w.+]{0,40})"
+)
+# the floor's line, after the words' "." or on the next line where the log broke it there
+_TORCHAO_FLOOR: Final = re.compile(
+    r"Please upgrade to torch >= ([0-9][0-9.]{0,20}[0-9]) \(found ([0-9][\w.+]{0,40})\)"
+)
 # issue 38: CTranslate2's build without CUDA asked for device="cuda" (OpenNMT/CTranslate2
 # python/cpp/module.cc and src/devices.cc: "This CTranslate2 package was not compiled with CUDA
 # support"; its macOS wheels are CPU builds, its installation guide: GPU support in the Linux and
@@ -3029,6 +3043,7 @@ class Messages(LineReader):
 
     def __init__(self) -> None:
         self.xformers_built = False  # the line before was xformers' "was built for:"
+        self.torchao_split = False  # the line before was torchao's words, its floor not on it
         self.mps_operator = ""  # the last operator torch said has no MPS kernel
         self.bitsandbytes = False  # a line before named bitsandbytes (issue 38)
         self.windows_path: Line | None = None  # Python's WindowsPath error, bitsandbytes unnamed
@@ -3053,6 +3068,26 @@ class Messages(LineReader):
                 hardware, library = refused.hardware, refused.library
                 yield line.says(FactKey.MESSAGE_HW_REFUSED, hardware, name=library)
         self.xformers_built = "xFormers was built for" in text
+
+    def _torchao(self, line: Line) -> Iterator[Said]:
+        """torchao skipping its C++ extensions (`_TORCHAO_WORDS`): its release, or the torch
+        floor it states, and the torch it found running."""
+        text, split = line.text, self.torchao_split
+        at = text.find(_TORCHAO_WORDS)
+        tail = text[at + len(_TORCHAO_WORDS) :] if at >= 0 else None
+        self.torchao_split = tail is not None and tail.strip() == "."
+        if tail is not None and (release := _TORCHAO_RELEASE.match(tail)):
+            yield line.says(FactKey.MESSAGE_TORCHAO_SKIPPED, release[2], name="torchao")
+            yield line.says(FactKey.MESSAGE_TORCH_SEEN, release[1], name="torch")
+        elif floor := (
+            _TORCHAO_FLOOR.match(tail[1:].lstrip())
+            if tail is not None and tail.startswith(".")
+            else _TORCHAO_FLOOR.match(text.lstrip())
+            if split
+            else None
+        ):
+            yield line.says(FactKey.MESSAGE_TORCHAO_SKIPPED, f">={floor[1]}", name="torchao")
+            yield line.says(FactKey.MESSAGE_TORCH_SEEN, floor[2], name="torch")
 
     def _messages(self, line: Line) -> Iterator[Said]:
         text = line.text
@@ -3087,6 +3122,7 @@ class Messages(LineReader):
             yield line.says(
                 FactKey.MESSAGE_UNDEFINED_SYMBOL, f"{name}: built for another torch", name=name
             )
+        yield from self._torchao(line)
         said_at = text.find("xFormers was built for")
         built = None
         if said_at >= 0:  # the whole message on one line, as an issue title carries it
