@@ -111,6 +111,24 @@ BUILT_FOR_SOURCE: Final = {
     "liger-kernel": "it requires triton, whose PyPI files are Linux wheels",
 }
 
+# issue 38 (s12-osbuild): distributions whose PyPI files are built for x86_64 CPUs only, to
+# the source of that and where a build comes from for another machine: pip finds no release of
+# them on a Mac with Apple silicon or on Linux on Arm ("from versions: none").
+# - decord: PyPI's file list for every release to 0.6.0 (pypi.org/pypi/decord/json, read
+#   2026-12): manylinux2010_x86_64 and win_amd64 wheels, and macosx_10_15_x86_64 ones for
+#   CPython 3.6-3.8 alone; no arm64 or aarch64 file, no source distribution. Its README
+#   (dmlc/decord@d2e5619, "Install from source") builds it on Linux and macOS; its maintainer
+#   on a Jetson: "there's no prebuilt one, you can built from source" (dmlc/decord#110).
+X86_ONLY: Final = {
+    "decord": (
+        "decord's PyPI files are Linux and Windows x86_64 wheels and macOS x86_64 wheels for "
+        "CPython 3.6-3.8 only, no Arm one and no source to build",
+        'build decord from source on this machine as its README\'s "Install from source" '
+        "says (ffmpeg and cmake, then its python/ package), or use a video reader the program "
+        "accepts instead of decord; forks published under other names are not decord's own",
+    ),
+}
+
 # platform.system()'s word, as a sentence names it
 SYSTEM_WORDS: Final = {"Darwin": "macOS", "Windows": "Windows", "Linux": "Linux"}
 

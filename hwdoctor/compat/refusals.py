@@ -147,6 +147,16 @@ _LINUX_ONLY: Final = re.compile(
     r"|\brequires?|\bneeds?) (?:the )?Linux\b"
 )
 LINUX_ONLY: Final = "systems other than Linux"
+# issue 38 (s12-osbuild): vLLM's setup.py since macOS got its CPU build (vllm-project/vllm
+# setup.py @ main, read 2026-12): on a system neither Linux nor macOS it logs "vLLM only
+# supports Linux platform (including WSL) and MacOS.Building on %s, so vLLM may not be able
+# to run correctly" with sys.platform, and builds its empty target (VLLM_TARGET_DEVICE =
+# "empty": no compiled ops). The system it names is sys.platform's word: "win32" for Windows
+# (Python's sys.platform documentation; "cygwin" and "msys" are Windows' too).
+_AND_MACOS: Final = re.compile(r"(?i) platform(?: \([^)\n]{0,20}\))? and mac ?OS\b")
+_BUILDING_ON: Final = re.compile(r"Building on (win32|cygwin|msys|[a-z]{1,12}\d{0,3})\b")
+_SYS_PLATFORMS: Final = {"win32": "Windows", "cygwin": "Windows", "msys": "Windows"}
+LINUX_MAC_ONLY: Final = "systems other than Linux and macOS"
 # "Unsupported <what hardware is>: <value>" ("Unsupported soc_version: AscendSocVersion.A5",
 # "Unsupported compute capability: 75", "Unsupported CUDA architecture: sm75", "Unsupported
 # GPU"), where the message begins (a line's start, after "Error: " or a quote): the kind itself
@@ -264,6 +274,12 @@ def read(text: str) -> Refusal | None:
         library = library_named(text[: found.start()])
         if not library and not found.group(0).startswith("only"):
             return None  # "requires Linux": what refuses must be named
+        rest = text[found.end() :]
+        if building := _BUILDING_ON.search(rest):  # the system the build is on, named
+            system = building.group(1)
+            return Refusal(library, _SYS_PLATFORMS.get(system, system), OS, text.strip()[:200])
+        if _AND_MACOS.match(rest):
+            return Refusal(library, LINUX_MAC_ONLY, OS, text.strip()[:200])
         return Refusal(library, LINUX_ONLY, OS, text.strip()[:200])
     if found := _OBJECT_AFTER.search(text):
         stack, words = _kind(found, text)

@@ -399,6 +399,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_TGI_FLASH_REQUIRED: "TGI says (flash attention)",
     FactKey.XFORMERS_BUILD: "pip builds (xformers)",
     FactKey.PROSE_MAC: "Mac (in words)",
+    FactKey.PROSE_ARM_LINUX: "Linux on Arm (in words)",
     FactKey.PROSE_AMD_GPU: "GPU (the reporter's words)",  # issue 38 (s7-build)
     # issue 38: serving stacks without a device
     FactKey.MESSAGE_VLLM_UNSPECIFIED: "vLLM says (platform)",
@@ -4961,6 +4962,24 @@ def _tag_words(tag: str) -> str:
     return f"{imports.SYSTEM_WORDS[system]} ({tag})" if system else tag
 
 
+def _arm_shown(
+    paste: Pasted, facts: _Read, system: str | None
+) -> tuple[str, list[PastedFact]] | None:
+    """issue 38 (s12-osbuild): a machine no x86_64-only wheel installs on, in words and the
+    lines that show it: a Mac (its Apple silicon has none; its Intel wheels of
+    imports.X86_ONLY stop at old Pythons), or Linux on an Arm CPU (the host's machine, or
+    named: PROSE_ARM_LINUX). None elsewhere, and where the system shown is Windows."""
+    if system == "Darwin":
+        return "macOS", _mac_lines(paste, facts)[:1]
+    if system not in (None, "Linux"):
+        return None
+    host = paste.evidence.host
+    arm = facts.all(FactKey.PROSE_ARM_LINUX)
+    if arm or (host is not None and host.system == "Linux" and host.machine == "aarch64"):
+        return "Linux on Arm (aarch64)", arm[:1]
+    return None
+
+
 def _wheel_apart(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     """A wheel file built for another system or Python than the one it was installed into:
     uv's hint names both tags; pip's refusal names the file, whose platform tag is set against
@@ -5060,6 +5079,26 @@ def _no_build_here(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         if package in seen or any(id(f) in taken for f in same):
             continue  # said again, or another finding names this refusal (bitsandbytes on a Mac)
         same += [f for f in facts.all(FactKey.POETRY_INSTALL_FAILED) if f.value == package]
+        arm = _arm_shown(paste, facts, system)
+        if package in imports.X86_ONLY and arm is not None:
+            # issue 38 (s12-osbuild): built for x86_64 alone, on a Mac or on Linux on Arm
+            seen.add(package)
+            why, where = imports.X86_ONLY[package]
+            facts.use("python_pin", said, *same)
+            facts.use("host", *arm[1])
+            made.append(
+                finding(
+                    Code.PYTHON_VERSION_UNSUPPORTED,
+                    variant="platform",
+                    package=package,
+                    spec=printable(spec)[:60],
+                    system=arm[0],
+                    said=f"{tool}: \u201c{words}\u201d",
+                    why=why,
+                    where=where,
+                )
+            )
+            continue
         if built_for is not None and system is not None and system not in built_for:
             seen.add(package)
             facts.use("python_pin", said, *same)
@@ -5749,10 +5788,24 @@ def _hardware_refused(
     name = library or "the library that raised it"
     if refused.stack == refusals.OS:
         shown = accelerators_shown(paste)
-        mac = bool(_mac_lines(paste, facts))  # a Mac named: MPS's machine, macOS refused
+        mac_lines = _mac_lines(paste, facts)
+        mac = bool(mac_lines)  # a Mac named: MPS's machine, macOS refused
         platform = first.value
-        if mac and platform == refusals.LINUX_ONLY:
+        # issue 38 (s12-osbuild): the system every other one than Linux stands for is the one
+        # the paste shows, with the line that shows it: a Mac, or Windows (a C:\ path, win32,
+        # Windows named or its collect_env); "systems other than Linux and macOS" is Windows
+        # on a paste that shows it, and no Mac's
+        windows = facts.all(FactKey.PROSE_WINDOWS) or facts.all(FactKey.PROSE_WINDOWS_PATH)
+        on_windows = remedies.on_windows(paste.evidence) or bool(windows)
+        if platform == refusals.LINUX_ONLY and mac:
             platform = "macOS"
+            facts.use("host", mac_lines[0])
+        elif platform in (refusals.LINUX_ONLY, refusals.LINUX_MAC_ONLY) and on_windows:
+            platform = "Windows"
+        if platform == "Windows":
+            facts.use("host", *windows[:1])
+            # the build pip ran of it here failed for that ("subprocess-exited-with-error")
+            facts.use("stated", *facts.all(FactKey.PIP_BUILD_FAILED))
         return (
             finding(
                 Code.OS_UNSUPPORTED,

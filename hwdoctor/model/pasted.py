@@ -369,6 +369,9 @@ class FactKey(str, Enum):
     MESSAGE_TGI_FLASH_REQUIRED = "message.tgi_flash_required"
     XFORMERS_BUILD = "pip.xformers_build"  # "Building wheel for xformers (", "安装不上xformers"
     PROSE_MAC = "prose.mac"  # the Mac named in words: "macos M1", "on Mac", "MacBook Pro"
+    # issue 38 (s12-osbuild): a Linux machine on an Arm CPU named in words or a wheel tag
+    # ("linux/arm64", "aarch64", "Jetson Nano", "DGX Spark", "…manylinux2014_aarch64.whl")
+    PROSE_ARM_LINUX = "prose.arm_linux"
     # issue 38 (s7-build): an AMD GPU in the reporter's own words, no model named ("I have an
     # AMD gpu")
     PROSE_AMD_GPU = "prose.amd_gpu"

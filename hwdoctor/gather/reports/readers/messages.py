@@ -104,6 +104,9 @@ _REFUSAL_WORDS: Final = ("upport", "equire", "only ", " need")
 # Facts that only name a project the line mentions ("vLLM only supports Linux platform" names
 # vLLM too): no message of its own, so a refusal of the system is still read beside them.
 _NAMING: Final = frozenset(k for k in FactKey if k.value.endswith("named"))
+# issue 38 (s12-osbuild): and a Mac named by the refusal's own words, the system it does run
+# on (vLLM's "only supports Linux platform (including WSL) and MacOS.Building on win32")
+_BESIDE_REFUSAL: Final = _NAMING | {FactKey.PROSE_MAC}
 # flash-attention 2's check of the GPU (Dao-AILab/flash-attention csrc/flash_attn/
 # flash_api.cpp: TORCH_CHECK(is_sm8x || is_sm90, "FlashAttention only supports Ampere GPUs or
 # newer.")).
@@ -1795,6 +1798,16 @@ _MAC_NAMED: Final = re.compile(
     # torch's MPS backend runs on macOS alone (https://pytorch.org/docs/stable/notes/mps.html)
     r"|on (?:the )?mps)(?![A-Za-z0-9_])"
 )
+# issue 38 (s12-osbuild): a Linux machine on an Arm CPU: "aarch64" (the Linux kernel's and
+# platform.machine()'s name for 64-bit Arm; a wheel's manylinux_*_aarch64 tag, PEP 600),
+# "linux/arm64" and "linux-arm64" (Docker's and conda's platform names), "Ubuntu on ARM", and
+# the NVIDIA machines whose CPU is Arm: Jetson (Jetson Linux is an aarch64 L4T, NVIDIA's Jetson
+# Linux Developer Guide) and DGX Spark (GB10: a 20-core Arm CPU, NVIDIA's DGX Spark page). Not
+# "arm64" alone: macOS says it of Apple silicon, which PROSE_MAC and the Mac's lines read.
+_ARM_LINUX: Final = re.compile(
+    r"(?i)(?<![A-Za-z0-9])(aarch64|linux ?[/-] ?arm64|(?:ubuntu|linux) on arm\b"
+    r"|jetson(?: (?:nano|xavier|orin|tx2|agx))?|dgx spark)(?![A-Za-z0-9])"
+)
 _PIP_SDIST: Final = re.compile(
     r"^\s{0,8}(?:Using cached|Downloading) (xformers)-\d[\w.+]{0,40}\.tar\.gz\b"
 )
@@ -2900,6 +2913,7 @@ RECOGNISERS: Final = (
     _Recogniser(_XFORMERS_BUILD, FactKey.XFORMERS_BUILD, words="xformers"),
     _Recogniser(_PIP_SUBPROCESS_NOTE, FactKey.PIP_BUILD_FAILED, words="subprocess"),
     _Recogniser(_MAC_NAMED, FactKey.PROSE_MAC),
+    _Recogniser(_ARM_LINUX, FactKey.PROSE_ARM_LINUX),  # issue 38 (s12-osbuild)
     # issue 38 (s9-memory): a device's memory run out, in each backend's words
     *(_Recogniser(pattern, FactKey.MESSAGE_DEVICE_OOM, group=0) for pattern in _DEVICE_OOM),
     _Recogniser(_VLLM_NO_CACHE, FactKey.MESSAGE_VLLM_KV_CACHE, words="none"),
@@ -3056,14 +3070,20 @@ class Messages(LineReader):
         text = line.text
         if len(text) >= self.shortest:  # no message is shorter
             said = list(self._messages(line))
-            yield from said
             # issue 38 (s10-refusal): a library refusing the hardware, in any library's words,
             # on a line no message of its own reads (that message says more)
             refused = None
-            if all(s.key in _NAMING for s in said) and any(w in text for w in _REFUSAL_WORDS):
+            if all(s.key in _BESIDE_REFUSAL for s in said) and any(
+                w in text for w in _REFUSAL_WORDS
+            ):
                 refused = refusals.read(text)
                 if said and refused is not None and refused.stack != refusals.OS:
                     refused = None  # a named project's hardware words stay the reporter's
+            if refused is not None:
+                # issue 38 (s12-osbuild): the systems a refusal names as the ones it runs on
+                # ("… Linux platform (including WSL) and MacOS.") are not the machine's
+                said = [s for s in said if s.key is not FactKey.PROSE_MAC]
+            yield from said
             if refused is not None:
                 hardware, library = refused.hardware, refused.library
                 yield line.says(FactKey.MESSAGE_HW_REFUSED, hardware, name=library)
