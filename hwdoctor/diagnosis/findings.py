@@ -359,6 +359,18 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.MPS_MACOS_TOO_OLD],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["conv_channels", "conv_channels_torch"],
+    shown: Value,
+    torch: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.MPS_OPERATOR],
     *,
     backend: str | None = None,
@@ -3877,7 +3889,7 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
-    variant: Literal["ndarray"],
+    variant: Literal["ndarray", "dims"],
     size: Value,
 ) -> Finding: ...
 
