@@ -540,6 +540,9 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "conv_channels": "torch's MPS convolution refused an output dimension of more "
             "than 65536 (torch: \"Output channels > 65536 not supported at the MPS "
             "device\"): MPS computes it from macOS 15.1 with torch 2.6 and newer; {shown}",
+            "conv_channels_macos": "torch's MPS convolution refused an output dimension of "
+            "more than 65536 (torch: \"Output channels > 65536 not supported at the MPS "
+            "device\"): torch {torch} computes it from macOS 15.1; {shown}",
             "conv_channels_torch": "torch's MPS convolution refused an output dimension of "
             "more than 65536 (torch: \"Output channels > 65536 not supported at the MPS "
             "device\"): on {shown} torch 2.6 and newer compute it; {torch} refuses it",
@@ -555,6 +558,9 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "when it refuses (pytorch/pytorch#134416). The check looks at every output "
             "dimension, so a 1-D signal longer than 65536 samples meets it too "
             "(pytorch/pytorch#142515)",
+            "conv_channels_macos": "update macOS to 15.1 or newer (System Settings → General "
+            "→ Software Update), or run that model on the CPU (device=\"cpu\"); "
+            "PYTORCH_ENABLE_MPS_FALLBACK=1 does not help (pytorch/pytorch#134416)",
             "conv_channels_torch": "install torch 2.6 or newer (pytorch/pytorch#140726 lifted "
             "the limit from macOS 15.1), or run that model on the CPU (device=\"cpu\"); "
             "PYTORCH_ENABLE_MPS_FALLBACK=1 does not help (pytorch/pytorch#134416)",

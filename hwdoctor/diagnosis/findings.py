@@ -363,7 +363,7 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
-    variant: Literal["conv_channels", "conv_channels_torch"],
+    variant: Literal["conv_channels", "conv_channels_macos", "conv_channels_torch"],
     shown: Value,
     torch: Value,
 ) -> Finding: ...

@@ -5355,6 +5355,9 @@ def _mps_conv_channels(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         shown = f"this Mac runs macOS {host.os_version}"
     else:
         shown = "the paste does not show which macOS this Mac runs"
+    if newer_torch and torch:  # this torch computes it where macOS is 15.1 or newer
+        return (finding(Code.MPS_MACOS_TOO_OLD, backend=_MPS, variant="conv_channels_macos",
+                        shown=shown, torch=torch),)  # fmt: skip
     return (finding(Code.MPS_MACOS_TOO_OLD, backend=_MPS, variant="conv_channels", shown=shown,
                     torch=torch or ""),)  # fmt: skip
 
