@@ -340,6 +340,52 @@ def finding(
     minimum: Value,
     torch: Value,
     version: Value,
+    shown: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_MACOS_TOO_OLD],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["conv_channels"],
+    shown: Value,
+    chip: Value = None,
+    minimum: Value = None,
+    torch: Value = None,
+    version: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_MACOS_TOO_OLD],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["conv_channels_macos"],
+    shown: Value,
+    torch: Value,
+    chip: Value = None,
+    minimum: Value = None,
+    version: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_MACOS_TOO_OLD],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["conv_channels_torch"],
+    shown: Value,
+    torch: Value,
+    chip: Value = None,
+    minimum: Value = None,
+    version: Value = None,
 ) -> Finding: ...
 
 
@@ -353,19 +399,8 @@ def finding(
     minimum: Value,
     torch: Value,
     chip: Value = None,
+    shown: Value = None,
     version: Value = None,
-) -> Finding: ...
-
-
-@overload
-def finding(
-    code: Literal[Code.MPS_MACOS_TOO_OLD],
-    *,
-    backend: str | None = None,
-    evidence: str | None = None,
-    variant: Literal["conv_channels", "conv_channels_macos", "conv_channels_torch"],
-    shown: Value,
-    torch: Value,
 ) -> Finding: ...
 
 
@@ -3889,7 +3924,18 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
-    variant: Literal["ndarray", "dims"],
+    variant: Literal["dims"],
+    size: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_BUFFER_TOO_LARGE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["ndarray"],
     size: Value,
 ) -> Finding: ...
 
