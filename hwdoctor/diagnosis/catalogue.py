@@ -536,10 +536,36 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         variants={
             "unseen": "torch says this Mac's macOS is older than {minimum}, which MPS in "
             "{torch} needs",
+            # issue 38 (s12-mps): one operation that needs a newer macOS than MPS as a whole:
+            # a convolution with an output dimension past 65536 (Convolution.mm; sources in
+            # readers/messages.py beside _MPS_CONV_CHANNELS)
+            "conv_channels": "torch's MPS convolution refused an output dimension of more "
+            "than 65536 (torch: \"Output channels > 65536 not supported at the MPS "
+            "device\"): MPS computes it from macOS 15.1 with torch 2.6 and newer; {shown}",
+            "conv_channels_macos": "torch's MPS convolution refused an output dimension of "
+            "more than 65536 (torch: \"Output channels > 65536 not supported at the MPS "
+            "device\"): torch {torch} computes it from macOS 15.1; {shown}",
+            "conv_channels_torch": "torch's MPS convolution refused an output dimension of "
+            "more than 65536 (torch: \"Output channels > 65536 not supported at the MPS "
+            "device\"): on {shown} torch 2.6 and newer compute it; {torch} refuses it",
         },
+        variant_commands={"conv_channels_torch": ()},
         variant_advice={
             "unseen": "update macOS to {minimum} or newer (System Settings → General → "
             "Software Update)",
+            "conv_channels": "update macOS to 15.1 or newer (System Settings → General → "
+            "Software Update) and torch to 2.6 or newer (pytorch/pytorch#140726); until "
+            "then run that model on the CPU (device=\"cpu\"). "
+            "PYTORCH_ENABLE_MPS_FALLBACK=1 does not help: the convolution is already on MPS "
+            "when it refuses (pytorch/pytorch#134416). The check looks at every output "
+            "dimension, so a 1-D signal longer than 65536 samples meets it too "
+            "(pytorch/pytorch#142515)",
+            "conv_channels_macos": "update macOS to 15.1 or newer (System Settings → General "
+            "→ Software Update), or run that model on the CPU (device=\"cpu\"); "
+            "PYTORCH_ENABLE_MPS_FALLBACK=1 does not help (pytorch/pytorch#134416)",
+            "conv_channels_torch": "install torch 2.6 or newer (pytorch/pytorch#140726 lifted "
+            "the limit from macOS 15.1), or run that model on the CPU (device=\"cpu\"); "
+            "PYTORCH_ENABLE_MPS_FALLBACK=1 does not help (pytorch/pytorch#134416)",
         },
     ),
     Code.MPS_OPERATOR: Entry(
@@ -2669,6 +2695,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         variants={
             "ndarray": "Metal Performance Shaders refused one array larger than it allows "
             "(Metal: \"{size}\"): an MPS operation built one array of more than 4 GiB",
+            "dims": "torch's MPS backend refused a tensor with more than INT_MAX (2**31 - 1) "
+            "elements along one dimension (\"{size}\"): MPSGraph cannot address it",
         },
         variant_advice={
             "ndarray": "make that array smaller: a smaller batch, image, video or sequence, "
@@ -2678,6 +2706,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "(pytorch/pytorch#149325 tracks them); on macOS 13 and older any tensor past 4 "
             "GiB asserts, which macOS 14 lifted (pytorch/pytorch#86279: \"fixed in MacOS "
             "14\"): update macOS there",
+            # issue 38 (s12-mps): a dimension past INT_MAX, which MPSGraph cannot address
+            "dims": "make that tensor smaller: a smaller batch, image, video or sequence, "
+            "attention in slices or the VAE in tiles (diffusers: "
+            "pipe.enable_attention_slicing(), pipe.vae.enable_tiling(); ComfyUI: VAE Decode "
+            "(Tiled)); or run that step on the CPU. No macOS or torch release lifts it "
+            "(pytorch/pytorch#164415 asks for large tensors on MPS)",
         },
     ),
     Code.LIBRARY_EXECSTACK: Entry(

@@ -340,6 +340,52 @@ def finding(
     minimum: Value,
     torch: Value,
     version: Value,
+    shown: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_MACOS_TOO_OLD],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["conv_channels"],
+    shown: Value,
+    chip: Value = None,
+    minimum: Value = None,
+    torch: Value = None,
+    version: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_MACOS_TOO_OLD],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["conv_channels_macos"],
+    shown: Value,
+    torch: Value,
+    chip: Value = None,
+    minimum: Value = None,
+    version: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_MACOS_TOO_OLD],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["conv_channels_torch"],
+    shown: Value,
+    torch: Value,
+    chip: Value = None,
+    minimum: Value = None,
+    version: Value = None,
 ) -> Finding: ...
 
 
@@ -353,6 +399,7 @@ def finding(
     minimum: Value,
     torch: Value,
     chip: Value = None,
+    shown: Value = None,
     version: Value = None,
 ) -> Finding: ...
 
@@ -3867,6 +3914,17 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: None = None,
+    size: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_BUFFER_TOO_LARGE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["dims"],
     size: Value,
 ) -> Finding: ...
 

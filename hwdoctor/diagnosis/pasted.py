@@ -312,6 +312,8 @@ _WHAT: Final = {
     FactKey.MESSAGE_BNB_SETUP: "bitsandbytes says",
     FactKey.MESSAGE_MPS_NDARRAY: "Metal (MPS) says",
     FactKey.MESSAGE_MPS_BUFFER_SHORT: "Metal (MPS) says",
+    FactKey.MESSAGE_MPS_CONV_CHANNELS: "torch says (MPS)",  # issue 38 (s12-mps)
+    FactKey.MESSAGE_MPS_INT_MAX: "torch says (MPS)",
     # issue 38: Unsloth's refusal of an old GPU, and its banner's compute capability
     FactKey.MESSAGE_UNSLOTH_TOO_OLD: "Unsloth says",
     FactKey.MESSAGE_VLLM_QUANT_CAPABILITY: "vLLM says (quantization)",  # issue 38 (s9-kernels)
@@ -505,6 +507,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_transformers_module(paste, facts))  # issue 38: too old a transformers
     found = (*found, *_python_unsupported(paste, facts))  # issue 38: no wheel for this Python
     found = (*found, *_half_on_cpu(facts, found), *_mps_float64(facts))  # issue 38: archlib
+    found = (*found, *_mps_conv_channels(paste, facts))  # issue 38 (s12-mps)
     # issue 38 (s9-precision): bf16 AMP refused by accelerate, float64 on an Intel GPU
     found = (*found, *_bf16_amp_refused(paste, facts, found), *_xpu_float64(paste, facts))
     found = (*found, *_ptx_bf16(paste, facts, found), *_xpu_operator(facts))
@@ -2363,6 +2366,11 @@ def _stated_with_words(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
         # any tensor, pytorch/pytorch#86279; some ops still on newer, #149325)
         found.append(
             finding(Code.MPS_BUFFER_TOO_LARGE, backend=_MPS, variant="ndarray", size=said[0].value)
+        )
+    if said := facts.all(FactKey.MESSAGE_MPS_INT_MAX):  # issue 38 (s12-mps): MPSGraph's limit
+        facts.use("stated", *said)
+        found.append(
+            finding(Code.MPS_BUFFER_TOO_LARGE, backend=_MPS, variant="dims", size=said[0].value)
         )
     if said := facts.all(FactKey.MESSAGE_MPS_BUFFER_SHORT):  # issue 38: torch's MPS views
         facts.use("stated", *said)  # its words in prose, then Metal's assertion
@@ -5350,6 +5358,49 @@ def _mps_float64(facts: _Read) -> tuple[Finding, ...]:
         return ()
     facts.use("stated", said[0])
     return (finding(Code.MPS_FLOAT64, backend=_MPS),)
+
+
+# issue 38 (s12-mps): the macOS and torch from which MPS convolves past 65536 outputs
+# (pytorch/pytorch#140726; readers/messages.py beside _MPS_CONV_CHANNELS)
+_MPS_CONV_MACOS: Final = (15, 1)
+_MPS_CONV_TORCH: Final = "2.6"
+
+
+def _mps_conv_channels(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """torch's MPS convolution refusing an output dimension past 65536: an operation this
+    macOS (below 15.1) or this torch (before 2.6) cannot run on the Mac's GPU, a warning
+    like mps.macos_too_old's other forms. Where the paste shows macOS 15.1 or newer, the
+    torch is what refuses."""
+    said = facts.all(FactKey.MESSAGE_MPS_CONV_CHANNELS)
+    if not said:
+        return ()
+    facts.use("host", *said)  # mps.macos_too_old rests on the host's and torch's lines
+    evidence = paste.evidence
+    host = evidence.host
+    macos = versions.parse(host.os_version or "") if host and host.system == "Darwin" else None
+    torch = evidence.torch.version if evidence.torch and evidence.torch.version else None
+    newer_torch = torch is not None and versions.satisfies(torch, f">={_MPS_CONV_TORCH}")
+    # a release with its minor ("15.1"): "macOS 15" alone does not say which side of 15.1
+    minor = bool(macos and host and len(macos.release) > 1)
+    if minor and macos and host and macos.release[:2] >= _MPS_CONV_MACOS and not newer_torch:
+        return (
+            finding(
+                Code.MPS_MACOS_TOO_OLD,
+                backend=_MPS,
+                variant="conv_channels_torch",
+                shown=f"macOS {host.os_version}",
+                torch=f"torch {torch}" if torch else "this torch",
+            ),
+        )
+    if minor and host:
+        shown = f"this Mac runs macOS {host.os_version}"
+    else:
+        shown = "the paste does not show which macOS this Mac runs"
+    if newer_torch and torch:  # this torch computes it where macOS is 15.1 or newer
+        return (finding(Code.MPS_MACOS_TOO_OLD, backend=_MPS, variant="conv_channels_macos",
+                        shown=shown, torch=torch),)  # fmt: skip
+    return (finding(Code.MPS_MACOS_TOO_OLD, backend=_MPS, variant="conv_channels", shown=shown,
+                    torch=torch or ""),)  # fmt: skip
 
 
 def _xpu_float64(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:

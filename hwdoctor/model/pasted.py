@@ -187,6 +187,9 @@ class FactKey(str, Enum):
     MESSAGE_BNB_SETUP = "message.bnb_setup"  # bitsandbytes < 0.43 without its CUDA library: how
     MESSAGE_MPS_NDARRAY = "message.mps_ndarray"  # MPS: "total bytes of NDArray > 2**32"
     MESSAGE_MPS_BUFFER_SHORT = "message.mps_buffer_short"  # "buffer is not large enough"
+    # issue 38 (s12-mps): what MPS cannot do on this macOS or at this size
+    MESSAGE_MPS_CONV_CHANNELS = "message.mps_conv_channels"  # "Output channels > 65536 …"
+    MESSAGE_MPS_INT_MAX = "message.mps_int_max"  # "… tensor dims larger than INT_MAX"
     # issue 38: Unsloth's refusal of an old GPU, and its banner's compute capability
     MESSAGE_UNSLOTH_TOO_OLD = "message.unsloth_too_old"  # value: the floor, "7.0" / "8.0"
     UNSLOTH_CAPABILITY = "unsloth.capability"  # the banner's "CUDA: 6.1": capability, not CUDA
@@ -632,6 +635,8 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_BNB_SETUP,
         FactKey.MESSAGE_MPS_NDARRAY,
         FactKey.MESSAGE_MPS_BUFFER_SHORT,
+        FactKey.MESSAGE_MPS_CONV_CHANNELS,  # issue 38 (s12-mps)
+        FactKey.MESSAGE_MPS_INT_MAX,
         # issue 38: Unsloth's refusal of an old GPU
         FactKey.MESSAGE_UNSLOTH_TOO_OLD,
         # issue 38 (s9-kernels): vLLM's quantization floor, SageAttention's architectures

@@ -579,6 +579,23 @@ _MPS_BUFFER_SHORT: Final = re.compile(
     r"|Error: buffer is not large enough\. Must be \d{1,20} bytes"
     r"|Placeholder buffer size(?: \(\d{1,20}\))? is not large enough to contain the Tensor"
 )
+# issue 38 (s12-mps): torch's MPS convolution refusing an output dimension past 2**16
+# (aten/src/ATen/native/mps/operations/Convolution.mm, _mps_convolution_impl:
+# TORCH_CHECK_NOT_IMPLEMENTED(elem <= (1 << 16), "Output channels > 65536 not supported at the
+# MPS device. ")). pytorch/pytorch#129484 (2024-06) added the check on every macOS, where the
+# kernel had given wrong results (#129207); #140726 (2024-11, torch 2.6) lifted it from macOS
+# 15.1, where Metal's kernel computes them. The fallback its first wording offered never
+# applies: the op is already dispatched to MPS when it refuses (#134416).
+_MPS_CONV_CHANNELS: Final = re.compile(r"Output channels > 65536 not supported at the MPS device")
+# issue 38 (s12-mps): a tensor with a dimension past INT_MAX (2**31 - 1) that MPSGraph cannot
+# address: torch's check before it builds one (pytorch/pytorch#158824, "[MPS] Do not crash if
+# tensor dim > INT_MAX"; torch spells it "MPSGaph", as pytorch/pytorch#164415 quotes), and the
+# Metal assertion that check replaced ("[MPSNDArray initWithDevice:descriptor:isTextureBacked:]
+# Error: NDArray dimension length > INT_MAX", MPSCore/Types/MPSNDArray.mm, quoted in #158824).
+_MPS_INT_MAX: Final = re.compile(
+    r"MPSGr?aph does not support tensor dims larger than INT_MAX"
+    r"|NDArray dimension length > INT_MAX"
+)
 # issue 38: NumPy 2 loaded under a module compiled against NumPy 1. NumPy's own message,
 # printed when such a module asks for the C API tables (numpy/core/_multiarray_umath.py
 # __getattr__ for "_ARRAY_API" / "_UFUNC_API", NumPy 2.0 and later): "A module that was
@@ -2694,6 +2711,9 @@ RECOGNISERS: Final = (
     _Recogniser(_BNB_DETECTION_FAILED, FactKey.MESSAGE_BNB_SETUP, words="detection_failed"),
     _Recogniser(_MPS_NDARRAY, FactKey.MESSAGE_MPS_NDARRAY, group=0),
     _Recogniser(_MPS_BUFFER_SHORT, FactKey.MESSAGE_MPS_BUFFER_SHORT, group=0),
+    # issue 38 (s12-mps): an MPS convolution past 65536 outputs, a dimension past INT_MAX
+    _Recogniser(_MPS_CONV_CHANNELS, FactKey.MESSAGE_MPS_CONV_CHANNELS, group=0),
+    _Recogniser(_MPS_INT_MAX, FactKey.MESSAGE_MPS_INT_MAX, group=0),
     # issue 38: Unsloth's refusal of an old GPU, and its banner's compute capability
     _Recogniser(_UNSLOTH_TOO_OLD, FactKey.MESSAGE_UNSLOTH_TOO_OLD, made=lambda m: _floor(m)),
     _Recogniser(_UNSLOTH_CAPABILITY, FactKey.UNSLOTH_CAPABILITY),
