@@ -1,5 +1,7 @@
 """Which device each library picks here, and why: the tables of `rules.tables`, evaluated.
 
+Every public name here is the `rules` package's too (`rules.training`, `rules.inputs`).
+
 Every function takes `Inputs` (probe facts, versions, environment) and returns a decision
 with its trace. The glue here only does what the libraries do between their ladders:
 TrainingArguments building a PartialState, Accelerate mapping a local rank to an index,
@@ -579,9 +581,15 @@ def decisions(evidence: Evidence) -> Decisions | None:
 
 
 __all__ = [
+    "DISTRIBUTED",
+    "LIBRARIES",
+    "NOT_DISTRIBUTED",
+    "NOT_PARALLEL",
+    "TPU",
     "Always",
     "Coverage",
     "Inputs",
+    "Launch",
     "OutsideTables",
     "accelerate_state",
     "as_newest",
@@ -591,8 +599,12 @@ __all__ = [
     "device_map_budgets",
     "inference",
     "inputs",
+    "launch",
+    "local_ranks",
+    "model_decision",
     "newer",
     "supported",
+    "table_for",
     "training",
     "training_auto",
     "uncovered",
