@@ -10,7 +10,6 @@ import contextlib
 import errno
 import os
 import re
-import secrets
 import stat
 import string
 from collections.abc import Iterator, Mapping
@@ -337,6 +336,8 @@ def _refuse_unless_regular_mode(mode: int, shown: str) -> None:
 
 def _temporary_name(name: str) -> str:
     """A hidden name no one can guess (a fleet report skips hidden files)."""
+    import secrets  # here: hashlib and random with it, which only a write needs
+
     prefix = f".{name}" if len(os.fsencode(name)) <= _MAX_TEMPORARY_PREFIX else ".hwdoctor"
     return f"{prefix}.{secrets.token_hex(8)}.tmp"
 

@@ -144,10 +144,14 @@ def is_version(text: str) -> bool:
 
 
 def canonical_name(name: str) -> str:
-    """A distribution's name as PEP 503 normalises it: "Torch_NPU" and "torch-npu" are one."""
-    from packaging.utils import canonicalize_name
-
-    return str(canonicalize_name(name))
+    """A distribution's name as PEP 503 normalises it: "Torch_NPU" and "torch-npu" are one.
+    PEP 503's `re.sub(r"[-_.]+", "-", name).lower()`, written as packaging.utils'
+    canonicalize_name writes it (26.x), which is not imported for it: that module brings
+    packaging.tags and logging, which reading a paste has no other use for."""
+    value = name.lower().replace("_", "-").replace(".", "-")
+    while "--" in value:
+        value = value.replace("--", "-")
+    return value
 
 
 def judge_requirement(

@@ -186,3 +186,16 @@ def test_a_bare_requirement_is_met_by_any_version() -> None:
 )
 def test_extras_follow_pep_508(extras: str, valid: bool) -> None:
     assert versions.is_extras(extras) is valid
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Torch_NPU", "torch-npu", "oslo.concurrency", "A__b--C..d", "nvidia-cuda-runtime-cu12",
+     "ZOPE.interface", "x_.-_y", "-a-", "", "Ä_b"],
+)  # fmt: skip
+def test_canonical_name_is_packagings(name: str) -> None:
+    """`canonical_name` writes PEP 503's normalisation itself (packaging.utils would bring
+    packaging.tags and logging to the paste path): the same name packaging makes."""
+    from packaging.utils import canonicalize_name
+
+    assert versions.canonical_name(name) == canonicalize_name(name)

@@ -23,10 +23,10 @@ from typing import Final, Literal
 from hwdoctor import files, hosts, registry
 from hwdoctor.compat import pci, xid
 from hwdoctor.compat.xid import Action
-from hwdoctor.diagnosis import detect as diagnose
-from hwdoctor.diagnosis import judged
 from hwdoctor.diagnosis.catalogue import Code
 from hwdoctor.diagnosis.findings import finding
+from hwdoctor.diagnosis.machine import detect as diagnose
+from hwdoctor.diagnosis.machine import judged
 from hwdoctor.model.facts import Evidence, HostFacts
 from hwdoctor.model.fleet import Fleet, NodeEvidence
 from hwdoctor.model.reports import (

@@ -2,26 +2,23 @@
 
 Nothing here prints or imports torch: the host scan runs in this process and the probe in
 the target interpreter, concurrently; everything after the evidence is pure diagnosis.
+What only one path uses (the probe and its answers for a live run, a fleet's diagnosis, a
+paste's) is imported on that path: `detect --from` a paste pays for no probe.
 """
 
 from __future__ import annotations
 
-import concurrent.futures
 import dataclasses
 import os
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from hwdoctor import devices, diagnosis, registry, rules
-from hwdoctor.diagnosis import fleet as fleet_diagnosis
-from hwdoctor.diagnosis import pasted, pasted_explain, requirements
+from hwdoctor import diagnosis, registry
+from hwdoctor.diagnosis import requirements
 from hwdoctor.errors import UsageError
 from hwdoctor.gather import evidence as gathering
 from hwdoctor.gather import inputs
 from hwdoctor.gather.inputs import EvidenceFile, FleetDirectory, Input, PastedReport
-from hwdoctor.gather.interpreter import resolve_python
-from hwdoctor.gather.probe import answers, boundary
-from hwdoctor.gather.probe.runner import Started, run_payload
 from hwdoctor.gather.reports import assemble
 from hwdoctor.model.facts import Evidence, Section
 from hwdoctor.model.reports import (
@@ -34,8 +31,12 @@ from hwdoctor.model.reports import (
     PasteReport,
     Requirement,
 )
-from hwdoctor.model.runs import ProbeRun
 from hwdoctor.text import is_true, quoted
+
+if TYPE_CHECKING:
+    from hwdoctor import devices
+    from hwdoctor.gather.probe.runner import Started
+    from hwdoctor.model.runs import ProbeRun
 
 DEFAULT_TIMEOUT_S: Final = 60.0
 
@@ -59,6 +60,8 @@ def examine(
     if replay is not None:
         found = replay.evidence
     else:
+        from hwdoctor.gather.interpreter import resolve_python
+
         target = resolve_python(python)
         found = gathering.gather(target, timeout_s, started, extra_dists=extra_dists)
     if save_to is not None:
@@ -157,8 +160,12 @@ def detect_input(
         case EvidenceFile(evidence=found):
             return diagnosis.detect(found, require=parsed, strict=strict)
         case FleetDirectory(fleet=read):
+            from hwdoctor.diagnosis import fleet as fleet_diagnosis
+
             return fleet_diagnosis.report(read, require=parsed, strict=strict, expected=expected)
         case PastedReport(paste=paste, option=option):
+            from hwdoctor.diagnosis import pasted
+
             report = pasted.diagnose(assemble.gathered(paste), strict=strict)
             return dataclasses.replace(report, option=option or "--from")  # what was run
 
@@ -166,6 +173,8 @@ def detect_input(
 def diagnose_text(text: object, *, strict: bool = False) -> PasteReport:
     """The diagnosis of a pasted report given as text (str, or bytes of any kind); anything
     else is a usage error, as text with no report in it is."""
+    from hwdoctor.diagnosis import pasted
+
     return pasted.diagnose(assemble.gathered(inputs.text(text).paste), strict=strict)
 
 
@@ -200,6 +209,13 @@ def explain(
     prediction, marked as observed. `replay`: a saved file's evidence, explained instead of
     this machine's.
     """
+    import concurrent.futures
+
+    from hwdoctor import rules
+    from hwdoctor.gather.interpreter import resolve_python
+    from hwdoctor.gather.probe import answers
+    from hwdoctor.model.runs import ProbeRun
+
     if replay is not None:
         refuse_live_with_replay(verify=verify, model=model)
     target = resolve_python(python) if replay is None else None
@@ -276,6 +292,8 @@ def explain_from(
     )
     given = inputs.read(from_file, refuse_paste=refusal)  # a directory is no input here
     if isinstance(given, PastedReport):
+        from hwdoctor.diagnosis import pasted_explain
+
         return pasted_explain.explain(assemble.gathered(given.paste), use_cpu=use_cpu)
     assert isinstance(given, EvidenceFile), given  # the gate reads fleets only when asked
     return explain(use_cpu=use_cpu, nproc=nproc, replay=given)
@@ -291,6 +309,9 @@ def _verify_run(
         "load_model": bool(calls and model),
         "offline": is_true(os.environ.get("HF_HUB_OFFLINE")),
     }
+    from hwdoctor.gather.probe import boundary
+    from hwdoctor.gather.probe.runner import run_payload
+
     run = run_payload(python, "verify", job, timeout_s=timeout_s)
     # What the libraries answered, and read of the model (a checkpoint's header is anyone's),
     # checked at the boundary as every fact is; what does not fit is left unknown.

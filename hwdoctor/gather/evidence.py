@@ -2,12 +2,13 @@
 joined into one `Evidence` record, secrets masked field by field before anyone reads it.
 
 The record is the same one `--save-evidence` writes and `--from` reads back, so a live run
-and its replay diagnose the very same facts.
+and its replay diagnose the very same facts. The host scan, the probe, the redactor and the
+file writer are imported where they are used: `--from` a paste reads its bytes here and
+needs none of them.
 """
 
 from __future__ import annotations
 
-import concurrent.futures
 import dataclasses
 import errno
 import json
@@ -15,17 +16,17 @@ import os
 import platform
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from hwdoctor import files, redact, registry
+from hwdoctor import registry
 from hwdoctor.compat import drivers
 from hwdoctor.errors import UsageError
-from hwdoctor.gather import host
-from hwdoctor.gather.probe import boundary, collector
-from hwdoctor.gather.probe.runner import Started
 from hwdoctor.model.facts import EVIDENCE_KIND, Evidence, Source
 from hwdoctor.project import __version__
 from hwdoctor.text import valid_text
+
+if TYPE_CHECKING:
+    from hwdoctor.gather.probe.runner import Started
 
 # An evidence file is a few hundred KiB at most (tracebacks and output tails included).
 MAX_EVIDENCE_BYTES: Final = 16 * 1024 * 1024
@@ -39,6 +40,12 @@ def gather(
     extra_dists: Sequence[str] = (),
 ) -> Evidence:
     """Scan this host and probe `target` concurrently; the evidence, redacted."""
+    import concurrent.futures
+
+    from hwdoctor import redact
+    from hwdoctor.gather import host
+    from hwdoctor.gather.probe import collector
+
     with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
         scan = pool.submit(host.scan, registry.BACKENDS)
         result = collector.collect(target, timeout_s, started=started, extra_dists=extra_dists)
@@ -68,6 +75,8 @@ def gather(
 
 def redacted(evidence: Evidence) -> Evidence:
     """`evidence` with every string scrubbed of secrets, as it would be saved."""
+    from hwdoctor import redact
+
     redactor = redact.Redactor.from_environment()
     clean = redact.scrub(evidence.to_json(), redactor)
     skipped = tuple(redactor(line) for line in evidence.skipped)
@@ -101,6 +110,8 @@ def save(evidence: Evidence, path: str, *, rank: int = 0) -> Saved:
     alone), so the nodes of a cluster each write their own file into one shared directory;
     missing directories are made (0700). A path that cannot be written safely raises
     `NotSaved` (files.write_whole says which)."""
+    from hwdoctor import files
+
     host = (evidence.host.hostname if evidence.host else "") or platform.node()
     target = files.expand(path, {"host": host, "rank": rank})
     text = json.dumps(evidence.to_json(), sort_keys=True, indent=2, ensure_ascii=False)
@@ -203,6 +214,8 @@ def read_evidence(data: object) -> Evidence:
     (`Evidence.skipped`). Raises `ValueError` when it is not an evidence document."""
     if not isinstance(data, dict) or data.get("kind") != EVIDENCE_KIND:
         raise ValueError("not a hwdoctor evidence file")
+    from hwdoctor.gather.probe import boundary
+
     checked, problems = boundary.checked_facts(valid_text(data), boundary.EVIDENCE)
     evidence = _driver_words_read(Evidence.from_json(checked))
     return dataclasses.replace(evidence, skipped=tuple(f"{p}; read as unknown" for p in problems))

@@ -65,11 +65,6 @@ _ENV_OWN: Final[Mapping[str, boundary.Shape]] = dict.fromkeys(
 )  # fmt: skip
 
 
-def is_fleet(path: str) -> bool:
-    """Whether `--from PATH` names a directory of evidence files."""
-    return path != "-" and os.path.isdir(path)
-
-
 def read(directory: str, *, byte_limit: int = MAX_FLEET_BYTES) -> Fleet:
     """Every `*.json` file directly in `directory` (hidden ones, such as a file another node
     is still writing, left out), by name, until they pass `byte_limit` bytes in all: the

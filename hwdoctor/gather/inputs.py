@@ -9,13 +9,17 @@ records and never read bytes, sniff JSON or open a path themselves.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from hwdoctor.errors import UsageError
 from hwdoctor.gather import evidence as gathering
-from hwdoctor.gather import fleet, reports
+from hwdoctor.gather import reports
 from hwdoctor.model.facts import Evidence
-from hwdoctor.model.fleet import Fleet
+
+if TYPE_CHECKING:
+    from hwdoctor.model.fleet import Fleet
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +49,12 @@ class FleetDirectory:
 Input = EvidenceFile | PastedReport | FleetDirectory
 
 
+def is_fleet(path: str) -> bool:
+    """Whether `--from PATH` names a directory of evidence files. Asked here, so that only a
+    fleet's input imports the fleet reader (`gather.fleet`)."""
+    return path != "-" and os.path.isdir(path)
+
+
 def where(path: str) -> str:
     """How a message names the input: standard input for `-`, else the path."""
     return "standard input" if path == "-" else path
@@ -64,7 +74,9 @@ def read(
     opens with JSON but is no evidence document (an issue body that starts with a JSON
     snippet) is a paste too. `refuse_paste`: raised, before the paste is read, when the input
     turns out to be one (an option that a pasted report cannot answer)."""
-    if fleets and not pasted_only and fleet.is_fleet(path):
+    if fleets and not pasted_only and is_fleet(path):
+        from hwdoctor.gather import fleet
+
         return FleetDirectory(fleet.read(path))
     raw, total = gathering.read_input(path)
     if not pasted_only and gathering.is_evidence(raw):

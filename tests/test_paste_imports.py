@@ -1,0 +1,133 @@
+"""The paste path imports only what it uses: reading someone else's report (`detect --from`,
+`explain --from`, `hwdoctor.diagnose`) loads no module of the live commands: no probe, no
+host scan, no evidence diagnosis, no fleet reader (DESIGN.md, lazy by construction; the
+bench's `--from` rows hold it to a quarter of a live `detect`). A fact about `sys.modules`
+after the command ran in a fresh interpreter, never a timing.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import ROOT, base_env
+
+ISSUE_BODY = "tests/data/reports/issue_body/pt43058-collect-env-plus-nvidia-smi-v100.md"
+COLLECT_ENV = "tests/data/reports/collect_env/vllm3482-torch2.1.2-cu121-l4-driver535.txt"
+
+# What only a live command (or an evidence file, or a fleet) uses; a module under one of
+# these names counts too.
+LIVE_ONLY = (
+    "hwdoctor.diagnosis.machine",  # one machine's evidence → detect/explain reports
+    "hwdoctor.diagnosis.verification",
+    "hwdoctor.diagnosis.load",
+    "hwdoctor.diagnosis.fit",
+    "hwdoctor.diagnosis.abilities",
+    "hwdoctor.diagnosis.backends",
+    "hwdoctor.diagnosis.explain_checks",
+    "hwdoctor.diagnosis.fleet",
+    "hwdoctor.doctor.job",
+    "hwdoctor.doctor.load",
+    "hwdoctor.gather.probe",  # the probe, its runner and its boundary
+    "hwdoctor.gather.host",  # the host scan and its sources
+    "hwdoctor.gather.nvidia",
+    "hwdoctor.gather.rocm",
+    "hwdoctor.gather.kfd",
+    "hwdoctor.gather.placement",
+    "hwdoctor.gather.interpreter",
+    "hwdoctor.gather.fleet",
+    # the standard library's, for the live run's threads and the evidence file's writer
+    "concurrent.futures",
+    "secrets",
+    # packaging's distribution names (versions.canonical_name writes its own): tags, logging
+    "packaging.utils",
+    # the libraries hwdoctor diagnoses, never imported by the doctor
+    "torch",
+    "transformers",
+    "accelerate",
+)
+# Besides: `detect --from` a paste predicts no library's decision, so builds no table.
+NO_TABLES = ("hwdoctor.rules.predict", "hwdoctor.rules.tables", "hwdoctor.rules.provenance")
+
+
+def _loaded_after(code: str) -> tuple[set[str], str]:
+    """The modules `code` left loaded in a fresh interpreter, and what it wrote on stdout."""
+    program = (
+        "import sys\n"
+        f"{code}\n"
+        "sys.stderr.write('\\nLOADED=' + ','.join(sorted(sys.modules)))\n"
+    )  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, env=base_env(),
+        cwd=ROOT, timeout=120, check=False,
+    )  # fmt: skip
+    assert "\nLOADED=" in done.stderr, done.stderr[-3000:]
+    return set(done.stderr.rsplit("\nLOADED=", 1)[1].split(",")), done.stdout
+
+
+def _command(*args: str) -> str:
+    return (
+        "from hwdoctor.cli import main\n"
+        "try:\n"
+        f"    main({list(args)!r})\n"
+        "except SystemExit:\n"
+        "    pass"
+    )
+
+
+def _among(loaded: set[str], names: tuple[str, ...]) -> list[str]:
+    return sorted(m for m in loaded if any(m == n or m.startswith(n + ".") for n in names))
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("detect", "--from", ISSUE_BODY), "V100"),
+        (("detect", "--from", ISSUE_BODY, "--format", "markdown"), "V100"),
+        (("detect", "--from", ISSUE_BODY, "--json"), '"findings"'),
+        (("detect", "--paste", COLLECT_ENV), "collect_env"),
+    ],
+)
+def test_detect_from_a_paste_imports_no_live_module(args: tuple[str, ...], said: str) -> None:
+    loaded, stdout = _loaded_after(_command(*args))
+    assert said in stdout  # the report was made
+    assert _among(loaded, LIVE_ONLY + NO_TABLES) == []
+
+
+@pytest.mark.parametrize("fmt", ["human", "json"])
+def test_explain_from_a_paste_imports_no_live_module(fmt: str) -> None:
+    loaded, stdout = _loaded_after(_command("explain", "--from", COLLECT_ENV, "--format", fmt))
+    assert "TrainingArguments" in stdout
+    assert _among(loaded, LIVE_ONLY) == []
+    assert "hwdoctor.rules.tables" in loaded  # its decisions are the tables'
+
+
+def test_the_api_diagnoses_a_paste_without_a_live_module() -> None:
+    code = (
+        "import pathlib, hwdoctor\n"
+        f"report = hwdoctor.diagnose(pathlib.Path({ISSUE_BODY!r}).read_bytes())\n"
+        "print(len(report.findings))"
+    )
+    loaded, stdout = _loaded_after(code)
+    assert int(stdout) > 0
+    assert _among(loaded, LIVE_ONLY + NO_TABLES) == []
+
+
+def test_the_moved_names_are_still_the_packages() -> None:
+    """What moved into `diagnosis.machine` and `rules.predict` is still named where it was
+    (`diagnosis.detect`, `rules.training`), bound on first use; a name neither package has
+    is an AttributeError as ever, and a submodule imports as one."""
+    from hwdoctor import diagnosis, rules
+    from hwdoctor.diagnosis import machine
+    from hwdoctor.rules import model, predict
+
+    for name in diagnosis.__all__:
+        assert getattr(diagnosis, name) is getattr(machine, name)
+    for name in predict.__all__:
+        assert getattr(rules, name) is getattr(predict, name)
+    assert model.__name__ == "hwdoctor.rules.model"
+    for package in (diagnosis, rules):
+        with pytest.raises(AttributeError):
+            package.no_such_name  # type: ignore[attr-defined]  # noqa: B018
