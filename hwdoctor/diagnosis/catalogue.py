@@ -1327,6 +1327,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             # _verify_quantization; compressed_tensors.py _check_scheme_supported)
             "vllm_quant": "vLLM's {method} quantization does not run on {gpu}: vLLM runs it on "
             "a GPU of compute capability {floor} (vLLM: \"{said} …\")",
+            # issue 38: CTranslate2's compute types by device (src/types.cc; its quantization
+            # docs), under faster-whisper and whisperX
+            "compute_type": "CTranslate2 refuses the {dtype} compute type on {device}: it runs "
+            "{dtype} efficiently only on an NVIDIA GPU of compute capability {floor} or newer, "
+            "and on no CPU (CTranslate2: \"{said} …\")",
             # issue 38 (s9-kernels): SageAttention 2's kernels by architecture (thu-ml/
             # SageAttention sageattention/core.py sageattn)
             "sageattention": "SageAttention 2 has no kernels for {gpu} (SageAttention: "
@@ -1428,6 +1433,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "fail next (Triton's \"too old\")",
             "unsloth_float8": "load the model with float8_kv_cache=False, or use a GPU of "
             "compute capability 8.0 or newer (an A100, an RTX 30 series or newer)",
+            # issue 38: CTranslate2's compute types (its quantization docs list each device's)
+            "compute_type": "ask for a compute type this device runs: compute_type=\"int8\" "
+            "(or \"float32\") in faster-whisper's WhisperModel(…) and whisperX's load_model(…), "
+            "--compute_type int8 on whisperX's command line; \"default\" lets CTranslate2 "
+            "choose",
             # issue 38 (s9-kernels): vLLM's quantization floor
             "vllm_quant": "serve a checkpoint in a quantization that vLLM runs on this GPU "
             "(vLLM's table of quantization methods by GPU generation: https://docs.vllm.ai/en/"

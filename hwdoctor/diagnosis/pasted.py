@@ -559,6 +559,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_rocm_wsl(facts, found))  # issue 38 (s9-cpucomp): ROCm under WSL
     found = (*found, *_host_memory(facts, found))  # issue 38 (s11-hostmem): host RAM ran out
     found = (*found, *_torchao_skipped(paste, facts))  # issue 38: torchao's kernels, skipped
+    found = (*found, *_compute_type(paste, facts))  # issue 38: CTranslate2's compute types
     found = (*found, *_hardware_refused(paste, facts, found))  # issue 38 (s10-refusal): any
     found = (*found, *_nccl_not_built(paste, facts))  # library's words; torch without NCCL
     found = (*found, *_package_missing(paste, facts))  # issue 38 (s9-imports): last: what
@@ -1616,6 +1617,40 @@ def _vllm_quant_floor(named: _Named, facts: _Read) -> tuple[Finding, ...]:
             method="compressed-tensors" if method == "scheme" else printable(method)[:40],
             floor=f"{floor[0]}.{floor[1]}{'' if exact[0] == 'exact' else ' or newer'}",
             said=words,
+        ),
+    )
+
+
+# issue 38: the compute capability from which CTranslate2 runs each type efficiently on an
+# NVIDIA GPU (opennmt.net/CTranslate2/quantization.html, "Implicit type conversion on load":
+# float16 and int8_float16 from 7.0, bfloat16 and int8_bfloat16 from 8.0).
+_COMPUTE_TYPE_FLOOR: Final = {
+    "float16": "7.0", "int8_float16": "7.0", "bfloat16": "8.0", "int8_bfloat16": "8.0",
+}  # fmt: skip
+
+
+def _compute_type(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """CTranslate2 refusing a compute type on this device (readers/messages.py cites it), for
+    the device the paste shows: a Mac's CPU (CTranslate2 runs on no Apple GPU), another CPU, or
+    an NVIDIA GPU below the type's floor. No install: the type asked for is the remedy."""
+    said = [f for f in facts.all(FactKey.MESSAGE_COMPUTE_TYPE_REFUSED) if f.value in
+            _COMPUTE_TYPE_FLOOR]  # fmt: skip
+    if not said:
+        return ()
+    facts.use("stated", *said)
+    dtype = said[0].value
+    host = paste.evidence.host
+    mac = (host is not None and host.system == "Darwin") or _MPS in accelerators_shown(paste)
+    device = "this Mac (CTranslate2 runs on its CPU)" if mac else "this device"
+    return (
+        finding(
+            Code.EXTENSION_ARCH_UNSUPPORTED,
+            variant="compute_type",
+            dtype=dtype,
+            device=device,
+            floor=_COMPUTE_TYPE_FLOOR[dtype],
+            said=f"Requested {dtype} compute type, but the target device or backend do not "
+            "support efficient",
         ),
     )
 

@@ -108,6 +108,7 @@ class FactKey(str, Enum):
     # issue 38: another library's build without CUDA refusing device="cuda" (the name: the
     # library, "CTranslate2")
     MESSAGE_LIBRARY_NO_CUDA = "message.library_no_cuda"
+    MESSAGE_COMPUTE_TYPE_REFUSED = "message.compute_type_refused"  # CTranslate2's: "float16"
     MESSAGE_INVALID_DEVICE_FUNCTION = "message.invalid_device_function"
     MESSAGE_NO_KERNEL_IMAGE = "message.no_kernel_image"
     MESSAGE_NO_GPUS = "message.no_gpus"
@@ -592,6 +593,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_TOO_OLD,
         FactKey.MESSAGE_NOT_COMPILED_CUDA,
         FactKey.MESSAGE_LIBRARY_NO_CUDA,
+        FactKey.MESSAGE_COMPUTE_TYPE_REFUSED,
         FactKey.MESSAGE_INVALID_DEVICE_FUNCTION,
         FactKey.MESSAGE_NO_KERNEL_IMAGE,
         FactKey.MESSAGE_NO_GPUS,

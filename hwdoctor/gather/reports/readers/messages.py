@@ -189,6 +189,17 @@ _TORCHAO_RELEASE: Final = re.compile(
 _TORCHAO_FLOOR: Final = re.compile(
     r"Please upgrade to torch >= ([0-9][0-9.]{0,20}[0-9]) \(found ([0-9][\w.+]{0,40})\)"
 )
+# issue 38: CTranslate2 refusing a compute type the device has no efficient kernels for
+# (OpenNMT/CTranslate2 src/types.cc, the ValueError: "Requested float16 compute type, but the
+# target device or backend do not support efficient float16 computation."); its quantization
+# docs (opennmt.net/CTranslate2/quantization.html): float16 runs on NVIDIA GPUs of compute
+# capability 7.0 or newer, bfloat16 on 8.0, and on no CPU. faster-whisper and whisperX pass
+# their compute_type to it. The warning "The compute type inferred from the saved model is
+# float16, but …" converts and goes on: not this.
+_COMPUTE_TYPE_REFUSED: Final = re.compile(
+    r"\bRequested (\w{3,16}) compute type, but the target device or backend do not support "
+    r"efficient"
+)
 # issue 38: CTranslate2's build without CUDA asked for device="cuda" (OpenNMT/CTranslate2
 # python/cpp/module.cc and src/devices.cc: "This CTranslate2 package was not compiled with CUDA
 # support"; its macOS wheels are CPU builds, its installation guide: GPU support in the Linux and
@@ -2611,6 +2622,7 @@ RECOGNISERS: Final = (
         words="Torch not compiled with CUDA enabled",
     ),
     _Recogniser(_LIBRARY_NO_CUDA, FactKey.MESSAGE_LIBRARY_NO_CUDA),  # the value: the library
+    _Recogniser(_COMPUTE_TYPE_REFUSED, FactKey.MESSAGE_COMPUTE_TYPE_REFUSED),  # the type
     _Recogniser(
         _INVALID_FUNCTION,
         FactKey.MESSAGE_INVALID_DEVICE_FUNCTION,
