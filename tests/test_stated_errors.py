@@ -47,6 +47,9 @@ def explained(report: PasteReport, words: str) -> bool:
         ("tgi1312-docker-could-not-select-device-driver-gpu.md", "could not select device driver"),
         # bitsandbytes' warning (bitsandbytes/cextension.py)
         ("bnb719-windows-compiled-without-gpu-support-cpu-dll.md", "compiled without GPU support"),
+        # Python's AttributeError for a module (Objects/moduleobject.c), a title without its
+        # exception's name (torch.nn.RMSNorm is torch 2.4's)
+        ("msswift1870-title-module-torch-nn-no-attribute-rmsnorm.md", "has no attribute 'RMSNorm'"),
     ],
 )
 def test_a_stated_error_is_named_or_listed_and_never_no_problem(name: str, words: str) -> None:

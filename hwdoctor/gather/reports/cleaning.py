@@ -196,16 +196,19 @@ _ERROR_LIKE: Final = re.compile(
 # unexpected keyword argument 'x'" and "f() takes 1 positional argument but 2 were given"
 # (Python/ceval.c), "No module named 'x'" (Lib/importlib/_bootstrap.py), "cannot import name
 # 'x' from 'y'" (Python/ceval.c import_from), "'int' object has no attribute 'x'"
-# (Objects/object.c); glibc's "…: undefined symbol: x" (elf/dl-lookup.c,
-# _dl_lookup_symbol_x), each as Python 3.11 and glibc print them; after any letter but an
-# ASCII one (a title in Chinese runs into them with no space). They are the symptom a finding
+# (Objects/object.c), "module 'torch.nn' has no attribute 'x'" (Objects/moduleobject.c);
+# glibc's "…: undefined symbol: x" (elf/dl-lookup.c, _dl_lookup_symbol_x), each as Python
+# 3.11 and glibc print them; after any letter but an ASCII one (a title in Chinese runs into
+# them with no space). They are the symptom a finding
 # about the paste's packages already explains (a wheel built for another torch fails on an
 # undefined symbol): counted where no finding explains anything (`bare_message`), so that
 # "no problem" never stands over one.
 _BARE_MESSAGE: Final = re.compile(
     r"(?<![A-Za-z0-9_])(?:got an unexpected keyword argument '|No module named '"
     r"|positional arguments? but \d{1,3} (?:were|was) given|cannot import name '"
-    r"|object has no attribute '|undefined symbol: ?[_A-Za-z])"
+    r"|object has no attribute '|undefined symbol: ?[_A-Za-z]"
+    # CPython Objects/moduleobject.c module_getattro: "module '%U' has no attribute '%U'"
+    r"|module '[\w.]{1,100}' has no attribute ')"
 )
 # The messages above that state an error with no error word, each in the words of the code
 # that prints it (a paste often holds them without the exception's name before them):
