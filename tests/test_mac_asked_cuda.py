@@ -23,6 +23,8 @@ MACS = {
     "animateanyone2-mac-m2-torch-not-compiled-with-cuda.md": ("Apple M2", 3),
     "invsr9-mac-m4-pro-torch-not-compiled-with-cuda.md": ("Apple M4 Pro", 1),
     "comfyuiqwen3-zh-mac-m1-torch-not-compiled-with-cuda.md": ("Apple M1", 1),
+    # the chip named alone with its tier, "my M3 pro" (ali-vilab/AnyDoor#58)
+    "anydoor58-mac-m3-pro-torch-not-compiled-with-cuda.md": ("Apple M3 Pro", 3),
 }
 # InternLM#430: the same message on an RTX 2080 Ti and torch 2.0.1: a CPU build of torch there
 NVIDIA = ERRORS / "internlm430-zh-torch-not-compiled-with-cuda-2080ti.md"

@@ -82,6 +82,9 @@ _APPLE_CHIP_PROSE: Final = re.compile(
     # issue 38: the chip before the Mac's model ("my M2 MacBook Air", "an M1 Max MacBook Pro",
     # "M3 Mac mini")
     r"|\b(M[1-5](?: (?:Pro|Max|Ultra))?)[ \t]{1,3}(?i:mac ?book|mac ?mini|mac studio|imac|mac)\b"
+    # issue 38: the chip alone with its tier, as Apple names it and no one else's chip is
+    # ("i have a M3 Pro", "on my M1 Max"); the bare "M3" stays unread (a step, a model size)
+    r"|(?<![\w-])(M[1-5] (?i:pro|max|ultra))\b"
 )
 # An AMD GPU named in the reporter's words ("RX 5700XT", "Radeon RX580", "Vega 56"): read only
 # when the name table knows it once spaced as AMD spells it ("Radeon RX 5700 XT").
@@ -392,7 +395,7 @@ class Prose(LineReader):
                 yield line.says(FactKey.PROSE_MACOS, mac_prose.group(1))
                 break
         if not in_block and (chip_prose := _APPLE_CHIP_PROSE.search(text.strip())):
-            chip = chip_prose[1] or chip_prose[2] or chip_prose[3]
+            chip = chip_prose[1] or chip_prose[2] or chip_prose[3] or chip_prose[4]
             yield line.says(FactKey.PROSE_CHIP, _apple_chip(chip))
         if not in_block and "OVERRIDE" not in text:
             for target in _GFX.finditer(text):
