@@ -5122,42 +5122,37 @@ def _no_build_here(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         if package in seen or any(id(f) in taken for f in same):
             continue  # said again, or another finding names this refusal (bitsandbytes on a Mac)
         same += [f for f in facts.all(FactKey.POETRY_INSTALL_FAILED) if f.value == package]
+        # (the system in words, why its build is missing, where it runs, the lines that show
+        # the system) where the package has no build for the system shown
+        platform: tuple[str, str, str, Sequence[PastedFact]] | None = None
         arm = _arm_shown(paste, facts, system)
         if package in imports.X86_ONLY and arm is not None:
             # issue 38 (s12-osbuild): built for x86_64 alone, on a Mac or on Linux on Arm
-            seen.add(package)
             why, where = imports.X86_ONLY[package]
+            platform = (arm[0], why, where, arm[1])
+        elif built_for is not None and system is not None and system not in built_for:
+            why = (
+                f"{package} is built for {' and '.join(built_for)} only "
+                f"({imports.BUILT_FOR_SOURCE[package]})"
+            )
+            where = _elsewhere(package, system, built_for)
+            platform = (imports.SYSTEM_WORDS[system], why, where, shown[1] if shown else ())
+        if platform is not None:
+            named_system, why, where, host = platform
+            seen.add(package)
             facts.use("python_pin", said, *same)
-            facts.use("host", *arm[1])
+            if host:
+                facts.use("host", *host)
             made.append(
                 finding(
                     Code.PYTHON_VERSION_UNSUPPORTED,
                     variant="platform",
                     package=package,
                     spec=printable(spec)[:60],
-                    system=arm[0],
+                    system=named_system,
                     said=f"{tool}: \u201c{words}\u201d",
                     why=why,
                     where=where,
-                )
-            )
-            continue
-        if built_for is not None and system is not None and system not in built_for:
-            seen.add(package)
-            facts.use("python_pin", said, *same)
-            if shown is not None:
-                facts.use("host", *shown[1])
-            made.append(
-                finding(
-                    Code.PYTHON_VERSION_UNSUPPORTED,
-                    variant="platform",
-                    package=package,
-                    spec=printable(spec)[:60],
-                    system=imports.SYSTEM_WORDS[system],
-                    said=f"{tool}: \u201c{words}\u201d",
-                    why=f"{package} is built for {' and '.join(built_for)} only "
-                    f"({imports.BUILT_FOR_SOURCE[package]})",
-                    where=_elsewhere(package, system, built_for),
                 )
             )
             continue
