@@ -143,15 +143,15 @@ def is_version(text: str) -> bool:
     return parse(text) is not None
 
 
+# PEP 503 ("Normalized Names"): runs of -, _ and . are one separator.
+_SEPARATORS: Final = re.compile(r"[-_.]+")
+
+
 def canonical_name(name: str) -> str:
     """A distribution's name as PEP 503 normalises it: "Torch_NPU" and "torch-npu" are one.
-    PEP 503's `re.sub(r"[-_.]+", "-", name).lower()`, written as packaging.utils'
-    canonicalize_name writes it (26.x), which is not imported for it: that module brings
+    PEP 503's own expression, not packaging.utils' canonicalize_name: that module brings
     packaging.tags and logging, which reading a paste has no other use for."""
-    value = name.lower().replace("_", "-").replace(".", "-")
-    while "--" in value:
-        value = value.replace("--", "-")
-    return value
+    return _SEPARATORS.sub("-", name).lower()
 
 
 def judge_requirement(
