@@ -572,10 +572,14 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     # the paste (an error it names is the one the words are about: "says CUDA is not
     # available" beside a driver too old for torch's CUDA)
     errors = any(f.severity is Severity.ERROR for f in found)
-    questions = _one_per_command((() if errors else _stated_not_shown(paste)) + asked + gaps)
     resting = [_resting(finding, facts) for finding in found]
     explained = any(f.severity in _POSTED for f in found)
     unread = _unread(paste, [fact for chosen in resting for fact in chosen], explained)
+    # issue 38 item 5 (s13-unread): the error line no finding explains whose message the
+    # paste does not hold: said in the headline, and its whole output asked for
+    cut = paste.cut if paste.cut is not None and paste.cut in unread else None
+    told = (() if errors else _stated_not_shown(paste)) + _cut_not_shown(cut)
+    questions = _one_per_command(told + asked + gaps)
     posted = [f for f, on in zip(found, resting, strict=True) if f.severity in _POSTED and on]
     settles = _settling(posted, asked, gaps, facts)
     return PasteReport(
@@ -591,6 +595,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
         unread_count=len(unread) + max(0, paste.error_count - len(paste.errors)),
         stated=paste.stated,
         settling=tuple(q for q in questions if q.command in settles),
+        cut=cut,
     )
 
 
@@ -2925,6 +2930,23 @@ def _gen9_igpu(facts: _Read) -> tuple[Finding, ...]:
             variant="old_igpu",
             said=said,
             gpu=gen9[0].value,
+        ),
+    )
+
+
+def _cut_not_shown(cut: QuotedLine | None) -> tuple[Question, ...]:
+    """issue 38 item 5 (s13-unread): the error line whose message the paste does not hold
+    ("ValueError:" as its last line), asked for as `_stated_not_shown` asks: the command's
+    whole output."""
+    if cut is None:
+        return ()
+    return (
+        Question(
+            f"the message of the error on line {cut.line}, which the paste cuts: the whole "
+            "output, from running the command that failed again inside this recorded shell "
+            "(then exit, and paste error.log)",
+            ("what the error is",),
+            STATED_COMMAND,
         ),
     )
 

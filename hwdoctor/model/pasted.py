@@ -815,6 +815,9 @@ class Pasted:
     # issue 38: the error lines that are only Python's or the loader's bare message ("…:
     # undefined symbol: x"), the symptom of what a finding about the packages says
     symptoms: tuple[int, ...] = ()
+    # issue 38 item 5 (s13-unread): an exception's name alone ending its block or the paste
+    # ("ValueError:" as the last line): the error line whose message the paste does not hold
+    cut: QuotedLine | None = None
 
 
 def by_line(facts: Iterable[PastedFact]) -> Sequence[PastedFact]:
