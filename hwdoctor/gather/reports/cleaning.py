@@ -296,11 +296,22 @@ def error_like(line: str) -> bool:
     )
 
 
+# The exceptions Python prints by name alone when raised without a message, as they usually
+# are: `assert x` ("AssertionError"), `raise NotImplementedError`, PyErr_NoMemory's
+# "MemoryError" (CPython Objects/exceptions.c), Ctrl-C's "KeyboardInterrupt". Their name alone
+# is the whole error line, no message cut (with a colon after it, the message was there).
+_WHOLE_ALONE: Final = frozenset(
+    {"AssertionError", "NotImplementedError", "MemoryError", "KeyboardInterrupt", "StopIteration"}
+)
+
+
 def exception_alone(line: str) -> bool:
-    """Whether a line is an exception's name alone (`_EXCEPTION_ALONE`: "ValueError:",
-    "RuntimeError"), its quoting and code marks aside: its message is on the lines after it,
-    or nowhere in the paste."""
-    return _EXCEPTION_ALONE.fullmatch(line.strip(_MARKS)) is not None
+    """Whether a line is an exception's name alone whose message is on the lines after it, or
+    nowhere in the paste (`_EXCEPTION_ALONE`: "ValueError:", "RuntimeError"), its quoting and
+    code marks aside; the names Python prints alone by themselves (`_WHOLE_ALONE`) are not."""
+    name = line.strip(_MARKS)
+    whole = name.rsplit(".", 1)[-1] in _WHOLE_ALONE
+    return not whole and _EXCEPTION_ALONE.fullmatch(name) is not None
 
 
 def log_error_site(line: str) -> str | None:
