@@ -4984,10 +4984,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "is not on MPS (aten/src/ATen/native/mps/OperationUtils.mm, Placeholder: "
         "TORCH_CHECK(src.is_mps(), …)). A model moved to the accelerator with its inputs left "
         "on the CPU (a tokenizer's output, a tensor the code builds), or a library that moves "
-        "some tensors and not others, is the cause: torch's maintainers answer so "
-        "(pytorch/pytorch#130790: \"one of the tensors passed to the operator has been allocated "
-        "on CPU, while other is on MPS, which indicates problem in the training code rather "
-        "than in PyTorch\"). The machine and its installation are fine.",
+        "some tensors and not others, is the cause (the check is on the tensor's device, "
+        "nothing of the machine's); maintainers answer so (EleutherAI/lm-evaluation-harness"
+        "#1131: a variable not placed on the mps device). The machine and its installation "
+        "are fine.",
         "an operation got tensors on two devices (torch: \"{said}\"): the code or a library "
         "left one tensor on another device; the environment is not the cause",
         advice="put the inputs on the model's device before the call (inputs = {{k: "

@@ -40,10 +40,9 @@ _TORCH_IMPORT_REACH: Final = 8  # lines: a traceback's frames between the two
 # An operation given tensors on two devices. torch's MPS backend given a tensor that is not
 # an MPS tensor (aten/src/ATen/native/mps/OperationUtils.mm, Placeholder::Placeholder:
 # TORCH_CHECK(src.is_mps(), "Placeholder storage has not been allocated on MPS device!"):
-# an input left on the CPU, pytorch/pytorch#130790, malfet: "one of the tensors passed to the
-# operator has been allocated on CPU, while other is on MPS, which indicates problem in the
-# training code rather than in PyTorch"); and torch's check that an operator's tensors share
-# one device (c10/core/impl adaption.cpp common_device_check_failure and TensorIterator's,
+# an input left on the CPU, the check being on the tensor's device alone); and torch's check
+# that an operator's tensors share one device (c10/core/impl adaption.cpp
+# common_device_check_failure and TensorIterator's,
 # torch 2.13 libtorch_cpu: "Expected all tensors to be on the same device, but found at
 # least two devices, cuda:0 and cpu!", older "… on the same common device …"; 2.13's "but
 # got <argument> is on cpu, different from other tensors on cuda:0").
