@@ -4957,9 +4957,9 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "cuda_build": "Windows could not load torch's {dll} (WinError {winerror}), a library of "
             "torch's CUDA build: it needs the NVIDIA driver's DLLs, which a machine without an "
             "NVIDIA GPU (or without its driver) does not have",
-            "import_c": "Windows refused torch's extension module (\"DLL load failed while "
-            "importing {module}\"): a DLL it needs was not found; torch's Windows FAQ names the "
-            "Microsoft Visual C++ Redistributable",
+            "import_c": "Windows refused torch's extension module, torch._C (Python: \"DLL load "
+            "failed\"): a DLL it needs was not found; torch's Windows FAQ names the Microsoft "
+            "Visual C++ Redistributable (and, for its old releases, MKL's libraries)",
         },
         variant_advice={
             "fbgemm": "install torch 2.4.1 or newer, the same build (CPU or CUDA) as now: the "

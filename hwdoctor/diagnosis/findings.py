@@ -6368,7 +6368,6 @@ def finding(
     variant: None = None,
     dll: Value,
     winerror: Value,
-    module: Value = None,
     release: Value = None,
 ) -> Finding: ...
 
@@ -6382,7 +6381,6 @@ def finding(
     variant: Literal["cuda_build"],
     dll: Value,
     winerror: Value,
-    module: Value = None,
     release: Value = None,
 ) -> Finding: ...
 
@@ -6397,7 +6395,6 @@ def finding(
     release: Value,
     winerror: Value,
     dll: Value = None,
-    module: Value = None,
 ) -> Finding: ...
 
 
@@ -6408,7 +6405,6 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: Literal["import_c"],
-    module: Value,
     dll: Value = None,
     release: Value = None,
     winerror: Value = None,

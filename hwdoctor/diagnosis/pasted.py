@@ -459,6 +459,7 @@ _WHAT: Final = {
     # issue 38 item 5 (s13-unread): a run's errors no other reader names
     FactKey.MESSAGE_TORCH_DLL: "Windows says (torch's DLLs)",
     FactKey.MESSAGE_DLL_LOAD_FAILED: "Python says (a DLL)",
+    FactKey.MESSAGE_WINERROR: "Windows says",
     FactKey.MESSAGE_DEVICES_APART: "torch says (devices)",
     FactKey.MESSAGE_CONDA_NOT_FOUND: "conda says",
     FactKey.CONDA_PACKAGE_MISSING: "conda found no",
@@ -7254,7 +7255,9 @@ def _torch_dll(facts: _Read) -> tuple[Finding, ...]:
     if refused:
         first = refused[0]
         dll, _, number = first.value.partition(" ")
-        facts.use("stated", *[f for f in refused if f.value == first.value])
+        # the same refusal restated without the DLL's name (a title's "[WinError 126] …")
+        again = [f for f in facts.all(FactKey.MESSAGE_WINERROR) if f.value == number]
+        facts.use("stated", *[f for f in refused if f.value == first.value], *again)
         torch = _version_of(facts, "torch")
         release = torch.value.split("+", 1)[0] if torch is not None else ""
         if dll.lower() == "fbgemm.dll" and release in ("", "2.4.0"):
@@ -7267,9 +7270,10 @@ def _torch_dll(facts: _Read) -> tuple[Finding, ...]:
             return (finding(Code.TORCH_WINDOWS_DLL, variant="cuda_build", dll=dll, winerror=number),)
         return (finding(Code.TORCH_WINDOWS_DLL, dll=printable(dll)[:60], winerror=number),)
     if failed:
-        facts.use("stated", failed[0])
-        module = printable(failed[0].value)[:60] or "_C"
-        return (finding(Code.TORCH_WINDOWS_DLL, variant="import_c", module=module),)
+        # the same words on a title or a summary line, away from torch's import
+        again = facts.all(FactKey.MESSAGE_DLL_LOAD_FAILED)
+        facts.use("stated", *[f for f in again if f.value == failed[0].value])
+        return (finding(Code.TORCH_WINDOWS_DLL, variant="import_c"),)
     return ()
 
 

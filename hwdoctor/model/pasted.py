@@ -545,6 +545,7 @@ class FactKey(str, Enum):
     # value the module, its name "torch" where the traceback shows torch's own import
     MESSAGE_TORCH_DLL = "message.torch_dll_refused"
     MESSAGE_DLL_LOAD_FAILED = "message.dll_load_failed"
+    MESSAGE_WINERROR = "message.winerror"  # Windows' "[WinError 126]", no DLL named: "126"
     # tensors an operation got on two devices, the value "placeholder" (torch's MPS placeholder) or
     # the two devices torch names ("cuda:0 and cpu")
     MESSAGE_DEVICES_APART = "message.tensors_on_two_devices"

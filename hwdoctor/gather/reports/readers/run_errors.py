@@ -31,8 +31,14 @@ _TORCH_DLL: Final = re.compile(
 # CPython's words when Windows refuses an extension module's DLL (Python/dynload_win.c,
 # 3.8 on: "DLL load failed while importing %U: %s"; before 3.8 "DLL load failed: %s"), as
 # torch's Windows FAQ quotes it for `from torch._C import *` (docs/source/notes/windows.rst,
-# "Import error"). Group 1: the module, where the words name it.
-_DLL_LOAD_FAILED: Final = re.compile(r"\bDLL load failed(?: while importing ([\w.]{1,80}))?: ")
+# "Import error"; its "The operating system cannot run %1." is another cause, Anaconda's
+# intel-openmp). Group 1: the module, where the words name it.
+_DLL_LOAD_FAILED: Final = re.compile(
+    r"\bDLL load failed(?: while importing ([\w.]{1,80}))?(?=[:\s]|$)"
+)
+# Windows' error alone, its DLL not named ("OSError: [WinError 126] The specified module could
+# not be found." as a title or a summary line restates torch's refusal): group 1, its number.
+_WINERROR: Final = re.compile(r"\[WinError (12[67]|193)\]")
 # A traceback's frame of torch's own import (torch/__init__.py's `from torch._C import *`): a
 # "DLL load failed while importing _C" a few lines after it is torch's extension module.
 _TORCH_IMPORT: Final = re.compile(r"\bfrom torch\._C import\b|\btorch[\\/]{1,2}__init__\.py\b")
@@ -117,9 +123,13 @@ class RunErrors(LineReader):
             self.torch_import = line.number
         if refused := _TORCH_DLL.search(text):
             yield line.says(FactKey.MESSAGE_TORCH_DLL, f"{refused[2]} {refused[1]}", name="torch")
+        elif winerror := _WINERROR.search(text):
+            yield line.says(FactKey.MESSAGE_WINERROR, winerror[1])
         elif failed := _DLL_LOAD_FAILED.search(text):
             near = line.number - self.torch_import <= _TORCH_IMPORT_REACH
-            torch = near or "torch" in text[: failed.start()]
+            # "The operating system cannot run %1." is another cause (the FAQ: Anaconda's
+            # intel-openmp), whose module's name is no help: not torch's case here
+            torch = (near or "torch" in text[: failed.start()]) and "%1" not in text
             yield line.says(FactKey.MESSAGE_DLL_LOAD_FAILED, failed[1] or "", name=_of(torch))
         if apart := _DEVICES_APART.search(text):
             devices = "placeholder" if apart[1] else " and ".join(g for g in apart.groups()[1:] if g)
