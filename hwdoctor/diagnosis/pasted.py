@@ -464,6 +464,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_CONDA_NOT_FOUND: "conda says",
     FactKey.CONDA_PACKAGE_MISSING: "conda found no",
     FactKey.CONDA_PLATFORM: "conda's platform",
+    FactKey.CONDA_SOLVE_FAILED: "conda says",
     FactKey.MESSAGE_HOST_ALLOC: "the host says (memory)",
 }
 
@@ -7310,12 +7311,14 @@ def _conda_not_found(facts: _Read) -> tuple[Finding, ...]:
         return ()
     platforms = facts.all(FactKey.CONDA_PLATFORM)
     platform = platforms[0].value if platforms else ""
-    facts.use("python_pin", said[0], *listed[:4])
+    facts.use("python_pin", *said, *listed[:4], *facts.all(FactKey.CONDA_SOLVE_FAILED))
     facts.use("host", *platforms[:1])
-    names = [printable(f.value)[:60] for f in listed[:4]]
-    package = ", ".join(names) + (f" and {len(listed) - 4} more" if len(listed) > 4 else "")
+    every = list(dict.fromkeys(printable(f.value)[:60] for f in listed))
+    names = every[:4]
+    package = ", ".join(names) + (f" and {len(every) - 4} more" if len(every) > 4 else "")
     where = f"for {platform}" if platform else "for this platform"
-    why = f"the channels it searched hold no build of it {where}, or none of that version"
+    them = "them" if len(every) > 1 else "it"
+    why = f"the channels it searched hold no build of {them} {where}, or none of that version"
     if platform.startswith("osx") and any(_CONDA_CUDA.match(n) for n in names):
         why += "; CUDA packages have no macOS builds (a Mac has no CUDA)"
     elif platform == "win-32" and any(n.split("=")[0] in ("pytorch", "torch") for n in names):

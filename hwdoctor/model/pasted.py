@@ -554,6 +554,7 @@ class FactKey(str, Enum):
     MESSAGE_CONDA_NOT_FOUND = "message.conda_packages_not_found"
     CONDA_PACKAGE_MISSING = "conda.package_not_found"
     CONDA_PLATFORM = "conda.channel_platform"
+    CONDA_SOLVE_FAILED = "conda.solve_failed"  # "Solving environment: failed" before it
     # the host refusing an allocation in a program's words: libstdc++'s std::bad_alloc,
     # Python's MemoryError, NumPy's "Unable to allocate <size> for an array"; "form:words"
     MESSAGE_HOST_ALLOC = "message.host_allocation_refused"

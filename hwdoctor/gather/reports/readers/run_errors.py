@@ -72,6 +72,10 @@ _CONDA_LISTED: Final = re.compile(
     r"\s{0,8}$"
 )
 _CONDA_INLINE: Final = re.compile(r"\s-\s{1,4}([A-Za-z0-9_][\w.+-]{0,80}(?:[=<>!~][^\s]{0,100})?)")
+# conda's solver lines before it ("Solving environment: failed", "… failed with initial frozen
+# solve. Retrying with flexible solve."; conda/cli/install.py and conda/core/solve.py): the same
+# refusal, on its way
+_CONDA_SOLVE: Final = re.compile(r"^\s{0,8}Solving environment: (?:\.{3}working\.{3} )?failed\b")
 _CONDA_CHANNELS: Final = re.compile(r"^\s{0,8}Current channels:\s{0,8}$")
 # conda's platform subdirectories (conda's docs, "Channels and generating an index": linux-64,
 # osx-arm64, win-64, …), at the end of a channel's URL or on conda 23's "Platform: win-64" line.
@@ -146,6 +150,8 @@ class RunErrors(LineReader):
         text = line.text
         if platform := _CONDA_PLATFORM_LINE.match(text):
             yield line.says(FactKey.CONDA_PLATFORM, platform[1])
+        if _CONDA_SOLVE.match(text):
+            yield line.says(FactKey.CONDA_SOLVE_FAILED, "failed")
         if header := _CONDA_NOT_FOUND.search(text):
             self.conda = "packages"
             yield line.says(FactKey.MESSAGE_CONDA_NOT_FOUND, "", name="conda")
