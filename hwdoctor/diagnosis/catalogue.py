@@ -4779,7 +4779,9 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "before installing the package, which torch.utils.cpp_extension's ninja build reads "
             "(flash-attention's README asks it on machines with less than 96 GB of RAM); or "
             "install a prebuilt wheel of the package",
-            "python": _LOAD_LESS,
+            "python": "make the work smaller (a smaller model, batch or dataset, the data in "
+            "chunks), or give it more memory: more swap, a machine with more RAM; on a server, "
+            "what else holds its memory (free -h, top)",
             "numpy": "make the array smaller: a smaller dtype (float32 for float64), the data "
             "in chunks, or a memory-mapped array (numpy.memmap); check that its shape is the "
             "one meant; otherwise more swap or a machine with more RAM",

@@ -7364,13 +7364,13 @@ def _host_allocation(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, .
     ram = facts.all(FactKey.HOST_RAM)
     if not said or not ram or any(f.code == Code.HOST_MEMORY_EXHAUSTED.value for f in found):
         return ()
-    first = said[0]
+    first = next((f for f in said if not f.value.endswith(":")), said[0])
     form, _, words = first.value.partition(":")
     if form == "numpy":
         size, total = _bytes(words), _bytes(ram[0].value)
         if size is None or total is None or size >= total:
             return ()
-    facts.use("stated", first)
+    facts.use("stated", *[f for f in said if f.value.partition(":")[0] == form])
     facts.use("ram", ram[0])
     variant: Literal["numpy", "python"] = "numpy" if form == "numpy" else "python"
     return (

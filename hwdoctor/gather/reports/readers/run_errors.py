@@ -94,11 +94,14 @@ _CONDA_PLATFORM_LINE: Final = re.compile(r"^\s{0,8}Platform: " + _CONDA_SUBDIR +
 # detail/exception_translation.h), prints it; CPython's MemoryError (Objects/exceptions.c;
 # PyErr_NoMemory raises it with no message, "MemoryError" alone); NumPy's _ArrayMemoryError
 # (numpy/_core/_exceptions.py, NumPy 2.4: "Unable to allocate {size} for an array with shape
-# {shape} and data type {dtype}", the size in binary units; numpy.core._exceptions before 2.0).
+# {shape} and data type {dtype}", the size in binary units to three figures, "139. MiB" with its
+# point; numpy.core._exceptions before 2.0).
 # Group 1 (NumPy): the size.
 _NUMPY_ALLOC: Final = re.compile(
-    r"\bUnable to allocate (\d{1,6}(?:\.\d{1,4})? (?:bytes|[KMGTPE]iB)) for an array with shape\b"
+    r"\bUnable to allocate (\d{1,6}(?:\.\d{0,4})? (?:bytes|[KMGTPE]iB)) for an array with shape\b"
 )
+# NumPy's exception named without its words (a title's "numpy.core._exceptions._ArrayMemoryError")
+_NUMPY_NAMED: Final = re.compile(r"\b_ArrayMemoryError\b")
 _BAD_ALLOC: Final = re.compile(
     r"\bterminate called after throwing an instance of '(?:std::)?bad_alloc'"
     r"|\bwhat\(\): {1,4}std::bad_alloc\b|\bMemoryError: std::bad_alloc\b"
@@ -140,6 +143,8 @@ class RunErrors(LineReader):
             yield line.says(FactKey.MESSAGE_DEVICES_APART, devices)
         if numpy := _NUMPY_ALLOC.search(text):
             yield line.says(FactKey.MESSAGE_HOST_ALLOC, f"numpy:{numpy[1]}", name="numpy")
+        elif _NUMPY_NAMED.search(text):
+            yield line.says(FactKey.MESSAGE_HOST_ALLOC, "numpy:", name="numpy")
         elif bad := _BAD_ALLOC.search(text):
             yield line.says(FactKey.MESSAGE_HOST_ALLOC, f"bad_alloc:{bad[0].strip()}")
         elif _MEMORY_ERROR.match(text):
