@@ -156,15 +156,19 @@ def read_lines(lines: Sequence[str]) -> Reading:
         if opened is not None and last >= opened.first:
             reading.blocks.append(ToolBlock(opened.tool, opened.first, last, opened.reader.version))
 
-    site: str | None = None  # the site of the line before's ERROR or FATAL log line
+    sites: set[str] = set()  # the sites of the ERROR and FATAL log lines counted
     alone: QuotedLine | None = None  # an exception's name alone, its message not yet seen
     for number, raw in enumerate(lines, start=1):
         cleaned = clean(raw)
         # issue 38 item 5 (s13-unread): an Abseil / glog / TensorFlow ERROR or FATAL log line
         # looks like an error whatever its words; the lines of one message, each printed with
-        # the same site, are one error line (the first)
-        logged, site = site, log_error_site(cleaned)
-        if error_like(cleaned) or (site is not None and site != logged):
+        # the same site, and the same message again (each worker process printing it) are one
+        # error line: the first
+        site, logged = log_error_site(cleaned), False
+        if site is not None and site not in sites and len(sites) < MAX_ERROR_LINES:
+            sites.add(site)
+            logged = True
+        if error_like(cleaned) or logged:
             reading.error_count += 1
             if len(reading.error_lines) < MAX_ERROR_LINES:
                 reading.error_lines.append(quote(number, cleaned))
