@@ -158,7 +158,7 @@ def test_windows_refusing_torchs_dlls_is_named(name: str) -> None:
 
 
 def test_the_faqs_other_dll_cause_is_counted_not_named() -> None:
-    """"The operating system cannot run %1." is Anaconda's intel-openmp by the FAQ, not the
+    """ "The operating system cannot run %1." is Anaconda's intel-openmp by the FAQ, not the
     Visual C++ Redistributable: the line is counted, and no finding names a cause."""
     name = "esrgan98-ru-windows-from-torch-c-dll-load-failed-cannot-run-1.md"
     exit_code, data = detect(ERRORS / name)
@@ -244,7 +244,7 @@ def test_error_and_fatal_log_lines_are_counted_whatever_their_words(name: str) -
         "F1006 12:34:56.789123  1234 file.cc:42] Check failed: x == y",
         "E0000 00:00:1728000000.123456   12345 cuda_dnn.cc:8310] Unable to register cuDNN factory",
         "2024-10-06 12:34:56.789: F external/xla/xla/service/gpu/foo.cc:123] Something bad",
-        "2022-04-04 00:27:49.642385: E tensorflow/compiler/xla/xla_client/xla_util.cc:88] [[{{n}}]]",
+        "2022-04-04 00:27:49.642385: E tensorflow/compiler/xla/xla_client/xla_util.cc:88] 0 ops",
         "terminate called after throwing an instance of 'std::bad_alloc'",
         "terminate called without an active exception",
         "Bus error (core dumped)",
@@ -281,9 +281,9 @@ def test_one_log_site_is_one_error_line() -> None:
 @pytest.mark.parametrize(
     ("text", "cut"),
     [
-        ('Traceback (most recent call last):\n  File "a.py", line 3, in <module>\nValueError:\n', 3),
+        ('Traceback (most recent call last):\n  File "a.py", line 3\nValueError:\n', 3),
         ("I ran it and got\n```\nRuntimeError\n```\nany idea?\n", 3),
-        ("Traceback (most recent call last):\n  File \"a.py\", line 1\n`KeyError:`\n\n\n", 3),
+        ('Traceback (most recent call last):\n  File "a.py", line 1\n`KeyError:`\n\n\n', 3),
     ],
 )
 def test_an_exceptions_name_alone_at_the_end_is_said_cut(text: str, cut: int) -> None:
@@ -299,7 +299,7 @@ def test_an_exceptions_name_alone_at_the_end_is_said_cut(text: str, cut: int) ->
     [
         # the names Python prints alone when raised without a message
         'Traceback (most recent call last):\n  File "a.py", line 3, in <module>\nMemoryError\n',
-        "Traceback (most recent call last):\n  File \"a.py\", line 3\nAssertionError\n",
+        'Traceback (most recent call last):\n  File "a.py", line 3\nAssertionError\n',
         # the message on the next line (torch 1.x's AssertionError, poetry's RuntimeError)
         "AssertionError:\nTorch not compiled with CUDA enabled\n",
         "RuntimeError\n\nUnable to find installation candidates for triton (2.0.0)\n",
@@ -327,7 +327,7 @@ def test_numpys_refusal_of_an_array_larger_than_the_ram_is_not_the_machines() ->
 
 def test_a_dll_load_failed_of_another_module_is_counted_not_named() -> None:
     text = (
-        "Traceback (most recent call last):\n  File \"app.py\", line 1, in <module>\n"
+        'Traceback (most recent call last):\n  File "app.py", line 1, in <module>\n'
         "    import cv2\nImportError: DLL load failed while importing cv2: The specified module "
         "could not be found.\n"
     )
