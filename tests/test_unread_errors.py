@@ -334,3 +334,19 @@ def test_a_dll_load_failed_of_another_module_is_counted_not_named() -> None:
     report = hwdoctor.diagnose(text)
     assert DLL not in [f.code for f in report.findings]
     assert report.unread_count == 1
+
+
+def test_a_dll_of_torchs_cuda_build_is_the_nvidia_drivers() -> None:
+    """A DLL of torch's CUDA build (cuDNN's, torch_cuda.dll) needs the NVIDIA driver's DLLs:
+    the driver, or torch's CPU build where there is no NVIDIA GPU (the Windows FAQ)."""
+    text = (
+        'OSError: [WinError 126] The specified module could not be found. Error loading "C:\\\\'
+        'venv\\\\Lib\\\\site-packages\\\\torch\\\\lib\\\\cudnn_cnn_infer64_8.dll" or one of its '
+        "dependencies.\n"
+    )
+    report = hwdoctor.diagnose(text)
+    found = [f for f in report.findings if f.code == DLL]
+    assert len(found) == 1
+    assert "a library of torch's CUDA build" in found[0].message
+    assert "CPU build" in (found[0].advice or "")
+    assert not [s for s in CUDA_OR_ROCM if s in (found[0].remedy or "") + (found[0].advice or "")]
