@@ -4956,8 +4956,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "fbgemm": "Windows could not load torch's fbgemm.dll (WinError {winerror}){release}: "
             "torch 2.4.0's Windows wheels ship it without the libomp140.x86_64.dll it needs "
             "(pytorch/pytorch#131662, fixed in torch 2.4.1)",
-            "cuda_build": "Windows could not load torch's {dll} (WinError {winerror}), a library of "
-            "torch's CUDA build: it needs the NVIDIA driver's DLLs, which a machine without an "
+            "cuda_build": "Windows could not load torch's {dll} (WinError {winerror}), a library "
+            "of torch's CUDA build: it needs the NVIDIA driver's DLLs, which a machine without an "
             "NVIDIA GPU (or without its driver) does not have",
             "import_c": "Windows refused torch's extension module, torch._C (Python: \"DLL load "
             "failed\"): a DLL it needs was not found; torch's Windows FAQ names the Microsoft "
@@ -4966,9 +4966,9 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         variant_advice={
             "fbgemm": "install torch 2.4.1 or newer, the same build (CPU or CUDA) as now: the "
             "fix ships from 2.4.1",
-            "cuda_build": "on a machine with an NVIDIA GPU, install or update its driver; without one, "
-            "install torch's CPU build (torch's Windows FAQ: \"Please replace your GPU package "
-            "with the CPU one\")",
+            "cuda_build": "on a machine with an NVIDIA GPU, install or update its driver; without "
+            "one, install torch's CPU build (torch's Windows FAQ: \"Please replace your GPU "
+            "package with the CPU one\")",
             "import_c": "install the latest Microsoft Visual C++ Redistributable for x64 "
             "(https://aka.ms/vs/17/release/vc_redist.x64.exe), start a new terminal and import "
             "torch again; a CUDA build of torch on a machine without an NVIDIA GPU fails the "
@@ -4998,9 +4998,9 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "its device option (or a release that fixes it) is the way, and running on the CPU "
         "the workaround",
         variants={
-            "placeholder": "an operation on MPS got a tensor that is not on MPS (torch: \"{said}\"): "
-            "the code or a library left an input on the CPU; the Mac's GPU and torch are not "
-            "the cause",
+            "placeholder": "an operation on MPS got a tensor that is not on MPS (torch: "
+            "\"{said}\"): the code or a library left an input on the CPU; the Mac's GPU and "
+            "torch are not the cause",
         },
     ),
 }  # fmt: skip

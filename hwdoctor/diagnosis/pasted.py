@@ -7268,7 +7268,9 @@ def _torch_dll(facts: _Read) -> tuple[Finding, ...]:
                 finding(Code.TORCH_WINDOWS_DLL, variant="fbgemm", winerror=number, release=shown),
             )
         if _CUDA_DLL.match(dll):
-            return (finding(Code.TORCH_WINDOWS_DLL, variant="cuda_build", dll=dll, winerror=number),)
+            return (
+                finding(Code.TORCH_WINDOWS_DLL, variant="cuda_build", dll=dll, winerror=number),
+            )
         return (finding(Code.TORCH_WINDOWS_DLL, dll=printable(dll)[:60], winerror=number),)
     if failed:
         # the same words on a title or a summary line, away from torch's import

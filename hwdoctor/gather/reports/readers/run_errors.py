@@ -139,7 +139,8 @@ class RunErrors(LineReader):
             torch = (near or "torch" in text[: failed.start()]) and "%1" not in text
             yield line.says(FactKey.MESSAGE_DLL_LOAD_FAILED, failed[1] or "", name=_of(torch))
         if apart := _DEVICES_APART.search(text):
-            devices = "placeholder" if apart[1] else " and ".join(g for g in apart.groups()[1:] if g)
+            named = " and ".join(g for g in apart.groups()[1:] if g)
+            devices = "placeholder" if apart[1] else named
             yield line.says(FactKey.MESSAGE_DEVICES_APART, devices)
         if numpy := _NUMPY_ALLOC.search(text):
             yield line.says(FactKey.MESSAGE_HOST_ALLOC, f"numpy:{numpy[1]}", name="numpy")
