@@ -36,7 +36,7 @@ import hwdoctor.gather.reports.reading as reading
 import hwdoctor.model.pasted as pasted_model
 import hwdoctor.redact as redact
 import hwdoctor.text as text
-from hwdoctor.gather.reports.readers import amd, messages, prose, registry
+from hwdoctor.gather.reports.readers import amd, messages, prose, registry, run_errors
 from tests.regexcost import ambiguities, attacks, parser, patterns_of
 
 # Every module under readers/, registered or a helper of registered ones; and what reads
@@ -224,6 +224,7 @@ def _code(reader: Callable[..., Any]) -> types.CodeType:
         (messages.Messages._messages, messages.SHORTEST),
         (amd.said, amd.SHORTEST),
         (prose.Prose.read, prose.SHORTEST),
+        (run_errors.RunErrors.read, run_errors.SHORTEST),  # issue 38 item 5 (s13-unread)
         *[(form.reader.starts, reading.SHORTEST_START) for form in reading.formats()],
     ],
     ids=lambda value: getattr(value, "__qualname__", str(value)),

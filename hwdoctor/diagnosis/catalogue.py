@@ -284,6 +284,10 @@ class Code(str, Enum):
     # without a name the code imports
     PACKAGE_NOT_INSTALLED = "python.package_missing"
     RELEASE_LACKS_NAME = "python.release_lacks_name"
+    # issue 38 item 5 (s13-unread): Windows refusing one of torch's DLLs at import
+    TORCH_WINDOWS_DLL = "torch.windows_dll_not_loaded"
+    # issue 38 item 5 (s13-unread): an operation given tensors on two devices (the code's)
+    TENSORS_APART = "torch.tensors_on_two_devices"
 
 
 @dataclass(frozen=True, slots=True)
@@ -3663,6 +3667,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             # issue 38 (s10-platform): poetry's or uv's words where the system is not shown
             "installer": "{tool} finds no {package}{spec} file it can install here ({said}): "
             "{why}",
+            # issue 38 item 5 (s13-unread): conda's PackagesNotFoundError (conda/conda
+            # conda/exceptions.py), the platform its channel lines name
+            "conda": "conda finds no build of {package} in the channels it searched ({said}): "
+            "{why}",
         },
         variant_commands={
             "requires_python": ("{venv}",),
@@ -3670,6 +3678,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "platform": (),
             "wheel": (),
             "installer": (),
+            "conda": (),
         },
         variant_advice={
             "requires_python": "use a Python {package}{spec} supports (a new environment), or "
@@ -3681,6 +3690,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "win_amd64, manylinux/linux_x86_64, macosx for macOS), or run it where it was built "
             "for",
             "installer": "{where}",
+            "conda": "{where}",
         },
     ),
     # issue 38: fp16 on the CPU, float64 on MPS (archlib)
@@ -4723,7 +4733,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "read in float32), and each parallel nvcc or neuronx-cc job several GB. WSL2 gives its "
         "Linux VM half of Windows' memory by default (Microsoft's WSL docs, .wslconfig "
         "memory=). A smaller load, fewer parallel jobs or more memory is the remedy; no "
-        "reinstall is.",
+        "reinstall is. issue 38 item 5 (s13-unread): a program's own words for an allocation "
+        "the host refused (libstdc++'s \"terminate called after throwing an instance of "
+        "'std::bad_alloc'\", Python's MemoryError, NumPy's \"Unable to allocate 7.28 GiB for an "
+        "array with shape …\", numpy/_core/_exceptions.py) say the same where the paste shows "
+        "the host's RAM (and, for NumPy, an array smaller than it): without the RAM, or with "
+        "an array larger than all of it, a size computed wrong is as likely, and the line is "
+        "counted, not named.",
         "torch's CPU allocator could not get host memory ({said}){ram}{wsl}",
         advice=_LOAD_LESS,
         variants={
@@ -4739,6 +4755,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "neuron_compiler": "the Neuron compiler was killed ({said}), the way the kernel's "
             "OOM killer ends it when compiling the graph needs more host memory than the "
             "instance has{ram}",
+            # issue 38 item 5 (s13-unread): a program's words for an allocation refused
+            "python": "the program could not get host memory ({said}){ram}{wsl}: the host's "
+            "memory ran out",
+            "numpy": "NumPy could not allocate {said} for an array{ram}{wsl}: the host's "
+            "memory ran out",
         },
         variant_advice={
             "oom_killer": _LOAD_LESS,
@@ -4758,6 +4779,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "before installing the package, which torch.utils.cpp_extension's ninja build reads "
             "(flash-attention's README asks it on machines with less than 96 GB of RAM); or "
             "install a prebuilt wheel of the package",
+            "python": "make the work smaller (a smaller model, batch or dataset, the data in "
+            "chunks), or give it more memory: more swap, a machine with more RAM; on a server, "
+            "what else holds its memory (free -h, top)",
+            "numpy": "make the array smaller: a smaller dtype (float32 for float64), the data "
+            "in chunks, or a memory-mapped array (numpy.memmap); check that its shape is the "
+            "one meant; otherwise more swap or a machine with more RAM",
             "neuron_compiler": "compile on an instance with more host memory (AWS's Neuron team on "
             "aws-neuron/aws-neuron-sdk#431: the OOM killer ends neuronx-cc; compile on an "
             "instance with more RAM, then run the compiled model where you like), or compile "
@@ -4901,6 +4928,80 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "setup.py): an older {package} where a release after the code's removed {name}, a "
         "newer one (or {package}'s main branch, where the API is not released yet) where the "
         "code uses an API newer than {found}; {package}'s release notes say which",
+    ),
+    # issue 38 item 5 (s13-unread): Windows refusing one of torch's DLLs at `import torch`
+    Code.TORCH_WINDOWS_DLL: Entry(
+        E, "Windows could not load one of torch's DLLs",
+        "On Windows, `import torch` loads each DLL of torch\\lib (torch/__init__.py "
+        "_load_dll_libraries: LoadLibraryExW, the failure raised as 'OSError: [WinError 126] "
+        "… Error loading \"<dll>\" or one of its dependencies.'); CPython says \"ImportError: "
+        "DLL load failed while importing _C\" when torch's extension module is the one refused "
+        "(Python/dynload_win.c). WinError 126 is a DLL it needs that Windows does not find. "
+        "torch's wheels leave the Microsoft Visual C++ Redistributable out, and torch checks "
+        "for it before loading (torch/__init__.py, torch 2.13: \"Microsoft Visual C++ "
+        "Redistributable is not installed, this may lead to the DLL load failure. It can be "
+        "downloaded at https://aka.ms/vs/17/release/vc_redist.x64.exe\"); torch's Windows FAQ "
+        "names the same for `from torch._C import *` (docs/source/notes/windows.rst, \"Import "
+        "error\": the VC redistributable and MKL's libraries not installed, or a CUDA build on "
+        "a machine without an NVIDIA GPU). torch 2.4.0's Windows wheels shipped fbgemm.dll "
+        "without the libomp140.x86_64.dll it needs, fixed in 2.4.1 (pytorch/pytorch#131662, "
+        "the fix pytorch/pytorch#130697 in the 2.4.1 release candidate).",
+        "Windows could not load torch's {dll} (WinError {winerror}: a DLL it needs was not "
+        "found): the Microsoft Visual C++ Redistributable, which torch's wheels leave out, is "
+        "the usual one missing",
+        advice="install the latest Microsoft Visual C++ Redistributable for x64 "
+        "(https://aka.ms/vs/17/release/vc_redist.x64.exe, the link torch's own check prints), "
+        "then start a new terminal and import torch again",
+        variants={
+            "fbgemm": "Windows could not load torch's fbgemm.dll (WinError {winerror}){release}: "
+            "torch 2.4.0's Windows wheels ship it without the libomp140.x86_64.dll it needs "
+            "(pytorch/pytorch#131662, fixed in torch 2.4.1)",
+            "cuda_build": "Windows could not load torch's {dll} (WinError {winerror}), a library "
+            "of torch's CUDA build: it needs the NVIDIA driver's DLLs, which a machine without an "
+            "NVIDIA GPU (or without its driver) does not have",
+            "import_c": "Windows refused torch's extension module, torch._C (Python: \"DLL load "
+            "failed\"): a DLL it needs was not found; torch's Windows FAQ names the Microsoft "
+            "Visual C++ Redistributable (and, for its old releases, MKL's libraries)",
+        },
+        variant_advice={
+            "fbgemm": "install torch 2.4.1 or newer, the same build (CPU or CUDA) as now: the "
+            "fix ships from 2.4.1",
+            "cuda_build": "on a machine with an NVIDIA GPU, install or update its driver; without "
+            "one, install torch's CPU build (torch's Windows FAQ: \"Please replace your GPU "
+            "package with the CPU one\")",
+            "import_c": "install the latest Microsoft Visual C++ Redistributable for x64 "
+            "(https://aka.ms/vs/17/release/vc_redist.x64.exe), start a new terminal and import "
+            "torch again; a CUDA build of torch on a machine without an NVIDIA GPU fails the "
+            "same way (the FAQ: install the CPU build there)",
+        },
+    ),
+    # issue 38 item 5 (s13-unread): tensors on two devices: the program's or a library's
+    # device handling, never the machine's (a warning: the environment is fine)
+    Code.TENSORS_APART: Entry(
+        W, "an operation got tensors on two devices (the code's placement, not the machine)",
+        "torch runs an operator on one device and refuses tensors that are elsewhere: \"Expected "
+        "all tensors to be on the same device, but found at least two devices, cuda:0 and "
+        "cpu!\" (c10's common-device check and TensorIterator's, libtorch); torch's MPS backend "
+        "says \"Placeholder storage has not been allocated on MPS device!\" for a tensor that "
+        "is not on MPS (aten/src/ATen/native/mps/OperationUtils.mm, Placeholder: "
+        "TORCH_CHECK(src.is_mps(), …)). A model moved to the accelerator with its inputs left "
+        "on the CPU (a tokenizer's output, a tensor the code builds), or a library that moves "
+        "some tensors and not others, is the cause (the check is on the tensor's device, "
+        "nothing of the machine's); maintainers answer so (EleutherAI/lm-evaluation-harness"
+        "#1131: a variable not placed on the mps device). The machine and its installation "
+        "are fine.",
+        "an operation got tensors on two devices (torch: \"{said}\"): the code or a library "
+        "left one tensor on another device; the environment is not the cause",
+        advice="put the inputs on the model's device before the call (inputs = {{k: "
+        "v.to(model.device) for k, v in inputs.items()}}, tensor.to(device)), and the model "
+        "and every tensor it builds on one device; where a library's own code mixes them, "
+        "its device option (or a release that fixes it) is the way, and running on the CPU "
+        "the workaround",
+        variants={
+            "placeholder": "an operation on MPS got a tensor that is not on MPS (torch: "
+            "\"{said}\"): the code or a library left an input on the CPU; the Mac's GPU and "
+            "torch are not the cause",
+        },
     ),
 }  # fmt: skip
 

@@ -4999,6 +4999,28 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["conda"],
+    package: Value,
+    said: Value,
+    where: Value,
+    why: Value,
+    built: Value = None,
+    here: Value = None,
+    install: Value | Shell = None,
+    python: Value = None,
+    spec: Value = None,
+    system: Value = None,
+    tool: Value = None,
+    venv: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PYTHON_VERSION_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["index"],
     install: Value | Shell,
     package: Value,
@@ -6101,7 +6123,35 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["numpy"],
+    ram: Value,
+    said: Value,
+    wsl: Value,
+    step: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.HOST_MEMORY_EXHAUSTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["oom_killer"],
+    ram: Value,
+    said: Value,
+    wsl: Value,
+    step: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.HOST_MEMORY_EXHAUSTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["python"],
     ram: Value,
     said: Value,
     wsl: Value,
@@ -6305,6 +6355,80 @@ def finding(
     found: Value,
     name: Value,
     package: Value,
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.TORCH_WINDOWS_DLL],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    dll: Value,
+    winerror: Value,
+    release: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.TORCH_WINDOWS_DLL],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["cuda_build"],
+    dll: Value,
+    winerror: Value,
+    release: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.TORCH_WINDOWS_DLL],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["fbgemm"],
+    release: Value,
+    winerror: Value,
+    dll: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.TORCH_WINDOWS_DLL],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["import_c"],
+    dll: Value = None,
+    release: Value = None,
+    winerror: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.TENSORS_APART],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.TENSORS_APART],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["placeholder"],
     said: Value,
 ) -> Finding: ...
 

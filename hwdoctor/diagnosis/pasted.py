@@ -203,6 +203,9 @@ _RESTS_ON: Final = (
     # issue 38 (s9-imports): a package missing, a release without a name the code imports
     ("python.package_missing", ("stated", "accelerator", "pin")),
     ("python.release_lacks_name", ("stated", "pin")),
+    # issue 38 item 5 (s13-unread): Windows refusing torch's DLLs, tensors on two devices
+    ("torch.windows_dll_not_loaded", ("stated", "torch")),
+    ("torch.tensors_on_two_devices", ("stated",)),
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -453,6 +456,16 @@ _WHAT: Final = {
     FactKey.MESSAGE_HOST_OOM: "the host says (memory)",
     FactKey.MESSAGE_PROCESS_KILLED: "the process ended (SIGKILL)",
     FactKey.HOST_RAM: "host RAM",
+    # issue 38 item 5 (s13-unread): a run's errors no other reader names
+    FactKey.MESSAGE_TORCH_DLL: "Windows says (torch's DLLs)",
+    FactKey.MESSAGE_DLL_LOAD_FAILED: "Python says (a DLL)",
+    FactKey.MESSAGE_WINERROR: "Windows says",
+    FactKey.MESSAGE_DEVICES_APART: "torch says (devices)",
+    FactKey.MESSAGE_CONDA_NOT_FOUND: "conda says",
+    FactKey.CONDA_PACKAGE_MISSING: "conda found no",
+    FactKey.CONDA_PLATFORM: "conda's platform",
+    FactKey.CONDA_SOLVE_FAILED: "conda says",
+    FactKey.MESSAGE_HOST_ALLOC: "the host says (memory)",
 }
 
 
@@ -558,6 +571,9 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_neuron_compiler(facts))  # issue 38 (s9-cpucomp): neuronx-cc's own error
     found = (*found, *_rocm_wsl(facts, found))  # issue 38 (s9-cpucomp): ROCm under WSL
     found = (*found, *_host_memory(facts, found))  # issue 38 (s11-hostmem): host RAM ran out
+    # issue 38 item 5 (s13-unread): a run's errors no other reader names
+    found = (*found, *_host_allocation(facts, found), *_torch_dll(facts))
+    found = (*found, *_devices_apart(facts), *_conda_not_found(facts))
     found = (*found, *_torchao_skipped(paste, facts))  # issue 38: torchao's kernels, skipped
     found = (*found, *_compute_type(paste, facts))  # issue 38: CTranslate2's compute types
     found = (*found, *_hardware_refused(paste, facts, found))  # issue 38 (s10-refusal): any
@@ -572,10 +588,14 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     # the paste (an error it names is the one the words are about: "says CUDA is not
     # available" beside a driver too old for torch's CUDA)
     errors = any(f.severity is Severity.ERROR for f in found)
-    questions = _one_per_command((() if errors else _stated_not_shown(paste)) + asked + gaps)
     resting = [_resting(finding, facts) for finding in found]
     explained = any(f.severity in _POSTED for f in found)
     unread = _unread(paste, [fact for chosen in resting for fact in chosen], explained)
+    # issue 38 item 5 (s13-unread): the error line no finding explains whose message the
+    # paste does not hold: said in the headline, and its whole output asked for
+    cut = paste.cut if paste.cut is not None and paste.cut in unread else None
+    told = (() if errors else _stated_not_shown(paste)) + _cut_not_shown(cut)
+    questions = _one_per_command(told + asked + gaps)
     posted = [f for f, on in zip(found, resting, strict=True) if f.severity in _POSTED and on]
     settles = _settling(posted, asked, gaps, facts)
     return PasteReport(
@@ -591,6 +611,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
         unread_count=len(unread) + max(0, paste.error_count - len(paste.errors)),
         stated=paste.stated,
         settling=tuple(q for q in questions if q.command in settles),
+        cut=cut,
     )
 
 
@@ -2925,6 +2946,23 @@ def _gen9_igpu(facts: _Read) -> tuple[Finding, ...]:
             variant="old_igpu",
             said=said,
             gpu=gen9[0].value,
+        ),
+    )
+
+
+def _cut_not_shown(cut: QuotedLine | None) -> tuple[Question, ...]:
+    """issue 38 item 5 (s13-unread): the error line whose message the paste does not hold
+    ("ValueError:" as its last line), asked for as `_stated_not_shown` asks: the command's
+    whole output."""
+    if cut is None:
+        return ()
+    return (
+        Question(
+            f"the message of the error on line {cut.line}, which the paste cuts: the whole "
+            "output, from running the command that failed again inside this recorded shell "
+            "(then exit, and paste error.log)",
+            ("what the error is",),
+            STATED_COMMAND,
         ),
     )
 
@@ -7189,5 +7227,160 @@ def _host_memory(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
             ram=shown,
             wsl=under,
             step=step,
+        ),
+    )
+
+
+# --- issue 38 item 5 (s13-unread): a run's errors no other reader names ---------------------
+
+# torch's DLLs of its CUDA build (torch\lib of a +cuXXX wheel): c10_cuda.dll, torch_cuda.dll,
+# caffe2_nvrtc.dll and the CUDA libraries the wheel bundles (cudnn, cublas, cufft, cusparse,
+# curand, cusolver, nvrtc, cudart, nvJitLink, nvToolsExt): loaded at `import torch`, and
+# needing the NVIDIA driver's nvcuda.dll.
+_CUDA_DLL: Final = re.compile(
+    r"(?i)^(?:c10_cuda|torch_cuda(?:_cu|_cpp)?|caffe2_nvrtc|cudnn\w{0,30}|cublas\w{0,20}"
+    r"|cufft\w{0,10}|cusparse\w{0,10}|curand\w{0,10}|cusolver\w{0,10}|nvrtc\w{0,20}"
+    r"|cudart\w{0,10}|nvjitlink\w{0,10}|nvtoolsext\w{0,10})\.dll$"
+)
+
+
+def _torch_dll(facts: _Read) -> tuple[Finding, ...]:
+    """Windows refusing one of torch's DLLs at `import torch` (readers/run_errors.py cites
+    the words): fbgemm.dll of torch 2.4.0 (or a torch the paste does not name) is that
+    release's missing libomp140 (pytorch/pytorch#131662, fixed in 2.4.1); a DLL of torch's CUDA
+    build needs the NVIDIA driver; any other, and "DLL load failed while importing _C" after
+    torch's own import, the Microsoft Visual C++ Redistributable torch's check names. Another
+    module's "DLL load failed" stays an unread error line."""
+    refused = facts.all(FactKey.MESSAGE_TORCH_DLL)
+    failed = [f for f in facts.all(FactKey.MESSAGE_DLL_LOAD_FAILED) if f.name == "torch"]
+    if refused:
+        first = refused[0]
+        dll, _, number = first.value.partition(" ")
+        # the same refusal restated without the DLL's name (a title's "[WinError 126] …")
+        again = [f for f in facts.all(FactKey.MESSAGE_WINERROR) if f.value == number]
+        facts.use("stated", *[f for f in refused if f.value == first.value], *again)
+        torch = _version_of(facts, "torch")
+        release = torch.value.split("+", 1)[0] if torch is not None else ""
+        if dll.lower() == "fbgemm.dll" and release in ("", "2.4.0"):
+            facts.use("torch", torch)
+            shown = f" in torch {release}" if release else ""
+            return (
+                finding(Code.TORCH_WINDOWS_DLL, variant="fbgemm", winerror=number, release=shown),
+            )
+        if _CUDA_DLL.match(dll):
+            return (
+                finding(Code.TORCH_WINDOWS_DLL, variant="cuda_build", dll=dll, winerror=number),
+            )
+        return (finding(Code.TORCH_WINDOWS_DLL, dll=printable(dll)[:60], winerror=number),)
+    if failed:
+        # the same words on a title or a summary line, away from torch's import
+        again = facts.all(FactKey.MESSAGE_DLL_LOAD_FAILED)
+        facts.use("stated", *[f for f in again if f.value == failed[0].value])
+        return (finding(Code.TORCH_WINDOWS_DLL, variant="import_c"),)
+    return ()
+
+
+def _devices_apart(facts: _Read) -> tuple[Finding, ...]:
+    """An operation given tensors on two devices (readers/run_errors.py): the code's or a
+    library's placement, a warning, never the machine's; on MPS its own words."""
+    said = facts.all(FactKey.MESSAGE_DEVICES_APART)
+    if not said:
+        return ()
+    first = said[0]
+    facts.use("stated", first)
+    if first.value == "placeholder":
+        words = "Placeholder storage has not been allocated on MPS device!"
+        return (finding(Code.TENSORS_APART, backend=_MPS, variant="placeholder", said=words),)
+    devices = printable(first.value)[:40]
+    words = f"Expected all tensors to be on the same device, … {devices}"
+    return (finding(Code.TENSORS_APART, said=words),)
+
+
+# conda's platform subdirectories that no CUDA package has builds for (NVIDIA's CUDA toolkit
+# supports Linux and Windows only: its installation guides; conda's nvidia channel and
+# conda-forge's cudatoolkit have no osx builds), and PyTorch's 32-bit Windows (its Windows FAQ:
+# "PyTorch doesn't work on 32-bit system").
+_CONDA_CUDA: Final = re.compile(r"(?i)^(?:cudatoolkit|pytorch-cuda|cuda[\w-]{0,20}|cudnn)\b")
+
+
+def _conda_not_found(facts: _Read) -> tuple[Finding, ...]:
+    """conda's PackagesNotFoundError (readers/run_errors.py): no build of the packages it lists
+    in the channels it asked, for the platform they are for; python.version_unsupported's
+    installer form, with the platform where conda's channel lines name it."""
+    said = facts.all(FactKey.MESSAGE_CONDA_NOT_FOUND)
+    listed = facts.all(FactKey.CONDA_PACKAGE_MISSING)
+    if not said or not listed:
+        return ()
+    platforms = facts.all(FactKey.CONDA_PLATFORM)
+    platform = platforms[0].value if platforms else ""
+    facts.use("python_pin", *said, *listed[:4], *facts.all(FactKey.CONDA_SOLVE_FAILED))
+    facts.use("host", *platforms[:1])
+    every = list(dict.fromkeys(printable(f.value)[:60] for f in listed))
+    names = every[:4]
+    package = ", ".join(names) + (f" and {len(every) - 4} more" if len(every) > 4 else "")
+    where = f"for {platform}" if platform else "for this platform"
+    them = "them" if len(every) > 1 else "it"
+    why = f"the channels it searched hold no build of {them} {where}, or none of that version"
+    if platform.startswith("osx") and any(_CONDA_CUDA.match(n) for n in names):
+        why += "; CUDA packages have no macOS builds (a Mac has no CUDA)"
+    elif platform == "win-32" and any(n.split("=")[0] in ("pytorch", "torch") for n in names):
+        why += "; PyTorch has no 32-bit build (its Windows FAQ)"
+    return (
+        finding(
+            Code.PYTHON_VERSION_UNSUPPORTED,
+            variant="conda",
+            package=package,
+            said="\u201cPackagesNotFoundError: The following packages are not available from "
+            "current channels\u201d",
+            why=why,
+            where="conda search lists what a channel holds for this platform (conda search "
+            "-c <channel> <name>); ask a channel that has a build of it for this platform "
+            "(anaconda.org's search, as conda's message says), a version that has one, or "
+            "pip where the project publishes wheels",
+        ),
+    )
+
+
+# The binary units NumPy and the reporter give sizes in ("7.28 GiB", "16gb", "128686.2 MiB").
+_SIZE: Final = re.compile(r"(?i)^\s{0,4}(\d{1,12}(?:[.,]\d{1,4})?)\s{0,2}(bytes|[kmgtpe])?")
+_POWERS: Final = {"bytes": 0, "k": 1, "m": 2, "g": 3, "t": 4, "p": 5, "e": 6}
+
+
+def _bytes(words: str) -> float | None:
+    """A size in bytes from its words; None where they give none."""
+    found = _SIZE.match(words)
+    if found is None:
+        return None
+    unit = (found[2] or "").lower()
+    if not unit and not words.strip().isdigit():
+        return None
+    return float(found[1].replace(",", ".")) * float(1024 ** _POWERS.get(unit, 0))
+
+
+def _host_allocation(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """The host refusing an allocation in a program's words (std::bad_alloc, MemoryError,
+    NumPy's "Unable to allocate"; readers/run_errors.py): host.memory_exhausted only where the
+    paste shows the host's RAM, and for NumPy an array smaller than it (one larger than the
+    whole RAM is a shape computed wrong as often as a small machine: counted, not named)."""
+    said = facts.all(FactKey.MESSAGE_HOST_ALLOC)
+    ram = facts.all(FactKey.HOST_RAM)
+    if not said or not ram or any(f.code == Code.HOST_MEMORY_EXHAUSTED.value for f in found):
+        return ()
+    first = next((f for f in said if not f.value.endswith(":")), said[0])
+    form, _, words = first.value.partition(":")
+    if form == "numpy":
+        size, total = _bytes(words), _bytes(ram[0].value)
+        if size is None or total is None or size >= total:
+            return ()
+    facts.use("stated", *[f for f in said if f.value.partition(":")[0] == form])
+    facts.use("ram", ram[0])
+    variant: Literal["numpy", "python"] = "numpy" if form == "numpy" else "python"
+    return (
+        finding(
+            Code.HOST_MEMORY_EXHAUSTED,
+            variant=variant,
+            said=printable(words)[:80],
+            ram=f", on a host with {ram[0].value} of RAM",
+            wsl="",
         ),
     )

@@ -539,6 +539,25 @@ class FactKey(str, Enum):
     # issue 38 (s11-hostmem): words that the run was stopped on purpose: a KeyboardInterrupt,
     # Ctrl-C, a timeout, `kill -9`: a SIGKILL beside them is no sign of memory
     PROSE_STOPPED = "prose.stopped_on_purpose"
+    # issue 38 item 5 (s13-unread): a run's errors no other reader names
+    # (readers/run_errors.py): Windows refusing one of torch's DLLs, the value "<dll> <WinError
+    # number>" ("fbgemm.dll 126"); Python's "DLL load failed while importing <module>", the
+    # value the module, its name "torch" where the traceback shows torch's own import
+    MESSAGE_TORCH_DLL = "message.torch_dll_refused"
+    MESSAGE_DLL_LOAD_FAILED = "message.dll_load_failed"
+    MESSAGE_WINERROR = "message.winerror"  # Windows' "[WinError 126]", no DLL named: "126"
+    # tensors an operation got on two devices, the value "placeholder" (torch's MPS placeholder) or
+    # the two devices torch names ("cuda:0 and cpu")
+    MESSAGE_DEVICES_APART = "message.tensors_on_two_devices"
+    # conda's PackagesNotFoundError (the value ""), each package it lists (the value the
+    # package as asked, "pytorch-cuda=12.1") and the platform of its channels ("win-64")
+    MESSAGE_CONDA_NOT_FOUND = "message.conda_packages_not_found"
+    CONDA_PACKAGE_MISSING = "conda.package_not_found"
+    CONDA_PLATFORM = "conda.channel_platform"
+    CONDA_SOLVE_FAILED = "conda.solve_failed"  # "Solving environment: failed" before it
+    # the host refusing an allocation in a program's words: libstdc++'s std::bad_alloc,
+    # Python's MemoryError, NumPy's "Unable to allocate <size> for an array"; "form:words"
+    MESSAGE_HOST_ALLOC = "message.host_allocation_refused"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -749,6 +768,12 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_ROCR_UNSUPPORTED_GPU,  # issue 38 (s9-cpucomp): ROCm's WSL runtime
         FactKey.MESSAGE_LIBRARY_REQUIRED,  # issue 38 (s9-imports): transformers' words
         FactKey.MESSAGE_HOST_OOM,  # issue 38 (s11-hostmem): the host's memory run out
+        # issue 38 item 5 (s13-unread): a run's errors no other reader names
+        FactKey.MESSAGE_TORCH_DLL,
+        FactKey.MESSAGE_DLL_LOAD_FAILED,
+        FactKey.MESSAGE_DEVICES_APART,
+        FactKey.MESSAGE_CONDA_NOT_FOUND,
+        FactKey.MESSAGE_HOST_ALLOC,
     }
 )
 
@@ -815,6 +840,9 @@ class Pasted:
     # issue 38: the error lines that are only Python's or the loader's bare message ("…:
     # undefined symbol: x"), the symptom of what a finding about the packages says
     symptoms: tuple[int, ...] = ()
+    # issue 38 item 5 (s13-unread): an exception's name alone ending its block or the paste
+    # ("ValueError:" as the last line): the error line whose message the paste does not hold
+    cut: QuotedLine | None = None
 
 
 def by_line(facts: Iterable[PastedFact]) -> Sequence[PastedFact]:

@@ -655,6 +655,10 @@ class PasteReport(Record):
     # never a "no problem" headline, and a question asks for the error's lines (the JSON
     # has that question under not_checked). Not part of the JSON form.
     stated: Annotated[QuotedLine | None, NOT_JSON] = field(default=None, compare=False)
+    # issue 38 item 5 (s13-unread): of `unread`, the exception's name whose message the paste
+    # does not hold ("ValueError:" as its last line): the headline says the error line is cut.
+    # Not part of the JSON form (the line is in `unread`).
+    cut: Annotated[QuotedLine | None, NOT_JSON] = field(default=None, compare=False)
     # Of `questions`, those whose answer would settle a finding the reply is posted for (the
     # parts of the evidence it rests on that the paste lacks): what a posted reply asks. The
     # JSON keeps every question under not_checked. Not part of the JSON form.

@@ -61,6 +61,10 @@ def counts(report: PasteReport) -> str:
         found = f"the paste states an error it does not show (line {report.stated.line})"
     else:
         found = "no problem in what the paste shows"
+    if unread and report.cut is not None:
+        # issue 38 item 5 (s13-unread): "ValueError:" as the paste's last words
+        cut = report.cut
+        found += f", line {cut.line} cut ({clip(cut.text.strip(), 40)} without its message)"
     if report.stated is not None and parts and not errors:
         found += f", and it states an error it does not show (line {report.stated.line})"
     unknown = len(report.questions)

@@ -41,6 +41,8 @@ class Paste:
     stated: QuotedLine | None = None
     # issue 38: which of error_lines are only Python's or the loader's bare message
     symptoms: tuple[int, ...] = ()
+    # issue 38 item 5 (s13-unread): an exception's name whose message the paste does not hold
+    cut: QuotedLine | None = None
 
 
 def decode(
@@ -157,4 +159,5 @@ def read(
         said.error_count,
         said.stated,
         tuple(said.symptoms),
+        said.cut,
     )

@@ -979,4 +979,5 @@ def gathered(paste: Paste) -> Pasted:
         error_count=paste.error_count,
         stated=paste.stated,
         symptoms=paste.symptoms,
+        cut=paste.cut,
     )

@@ -190,6 +190,32 @@ _ERROR_LIKE: Final = re.compile(
     # (GNU make manual, section 3.10 "Errors in Recipes"; make's job.c child_error:
     # "%s[%s: %s] Error %d").
     r"|\bCMake Error\b|\*\*\* \[[^\]\n]{1,300}\] Error \d"
+    # issue 38 item 5 (s13-unread): a C++ exception nothing caught, in libstdc++'s verbose
+    # terminate handler's words ("terminate called after throwing an instance of 'std::
+    # bad_alloc'", then "  what():  std::bad_alloc"; "terminate called without an active
+    # exception"; gcc libstdc++-v3/libsupc++/vterminate.cc __verbose_terminate_handler), no error
+    # word in them; and bash's words for a process SIGBUS or SIGABRT stopped without a core
+    # file ("Bus error", "Aborted" alone on their line; bash siglist.c), as "Segmentation fault"
+    # above
+    r"|\bterminate called (?:after throwing an instance of|without an active exception)\b"
+    r"|^\s{0,8}(?:Bus error|Aborted)\b(?: \(core dumped\))?\s{0,8}$"
+)
+# issue 38 item 5 (s13-unread): a log line at the ERROR or FATAL level in the format of Abseil's
+# and glog's C++ logging, whatever its words: "E1006 12:34:56.789123  1234 file.cc:42] msg",
+# "F1006 …", the level letter then month and day, the time, the thread and the file:line
+# (abseil.io/docs/cpp/guides/logging, "Log Line Format": "Lmmdd hh:mm:ss.uuuuuu threadid
+# file:line] msg"; google/glog README "Log line prefix format"); absl's lines logged before
+# absl::InitializeLog carry a zero date and the Unix seconds ("E0000 00:00:1728000000.123456
+# 12345 cuda_dnn.cc:8310] …", as XLA and TensorFlow print them at import); and TensorFlow's
+# and XLA's own prefix, the date and time then the level letter ("2024-10-06 12:34:56.789123:
+# E external/xla/xla/…/foo.cc:123] msg"; tensorflow/tsl platform/default/logging.cc
+# LogMessage::GenerateLogMessage: "%s.%06d: %c%s:%d] "). Group 1 is the line's site, the level
+# and file:line: a message of several lines prints the same site on each (reading.py counts
+# the first of them).
+_LOG_ERROR: Final = re.compile(
+    r"(?<![\w.])([EF])\d{4} \d\d:\d\d:\d{1,12}(?:\.\d{1,9})? {1,12}\d{1,10} "
+    r"([\w./+-]{1,300}:\d{1,7})\]"
+    r"|\b\d\d:\d\d:\d\d(?:\.\d{1,9})?: ([EF]) ([\w./+-]{1,300}:\d{1,7})\]"
 )
 # issue 38: Python's and the dynamic loader's own messages, which an issue's title or a cut
 # traceback often holds without the exception's name before them: CPython's "f() got an
@@ -268,6 +294,33 @@ def error_like(line: str) -> bool:
         and not _ERROR_HEADING.match(line)
         and not _SAID_IGNORABLE.search(line)
     )
+
+
+# The exceptions Python prints by name alone when raised without a message, as they usually
+# are: `assert x` ("AssertionError"), `raise NotImplementedError`, PyErr_NoMemory's
+# "MemoryError" (CPython Objects/exceptions.c), Ctrl-C's "KeyboardInterrupt". Their name alone
+# is the whole error line, no message cut (with a colon after it, the message was there).
+_WHOLE_ALONE: Final = frozenset(
+    {"AssertionError", "NotImplementedError", "MemoryError", "KeyboardInterrupt", "StopIteration"}
+)
+
+
+def exception_alone(line: str) -> bool:
+    """Whether a line is an exception's name alone whose message is on the lines after it, or
+    nowhere in the paste (`_EXCEPTION_ALONE`: "ValueError:", "RuntimeError"), its quoting and
+    code marks aside; the names Python prints alone by themselves (`_WHOLE_ALONE`) are not."""
+    name = line.strip(_MARKS)
+    whole = name.rsplit(".", 1)[-1] in _WHOLE_ALONE
+    return not whole and _EXCEPTION_ALONE.fullmatch(name) is not None
+
+
+def log_error_site(line: str) -> str | None:
+    """The level and file:line of an Abseil / glog / TensorFlow log line at the ERROR or FATAL
+    level (`_LOG_ERROR`), "E xla_util.cc:88"; None for any other line."""
+    found = _LOG_ERROR.search(line)
+    if found is None:
+        return None
+    return f"{found[1] or found[3]} {found[2] or found[4]}"
 
 
 def bare_message(line: str) -> bool:

@@ -22,6 +22,8 @@ from hwdoctor.gather.reports.cleaning import (
     bare_message,
     clean,
     error_like,
+    exception_alone,
+    log_error_site,
     said_ignorable,
     states_error,
     unwrapped,
@@ -67,6 +69,10 @@ class Reading:
     # issue 38: the reporter's line saying an error happened, where the paste shows no error
     # line (cut, in a screenshot, never pasted): the error stated and not shown
     stated: QuotedLine | None = None
+    # issue 38 item 5 (s13-unread): an exception's name alone ("ValueError:", "RuntimeError")
+    # with nothing after it but blank lines, up to a code fence or the paste's end: the error
+    # line whose message the paste does not hold (cut by the reporter, or the page's excerpt)
+    cut: QuotedLine | None = None
 
 
 def _module(name: str) -> object:
@@ -150,14 +156,30 @@ def read_lines(lines: Sequence[str]) -> Reading:
         if opened is not None and last >= opened.first:
             reading.blocks.append(ToolBlock(opened.tool, opened.first, last, opened.reader.version))
 
+    sites: set[str] = set()  # the sites of the ERROR and FATAL log lines counted
+    alone: QuotedLine | None = None  # an exception's name alone, its message not yet seen
     for number, raw in enumerate(lines, start=1):
         cleaned = clean(raw)
-        if error_like(cleaned):  # every line, the wrapped rest of another one too
+        # issue 38 item 5 (s13-unread): an Abseil / glog / TensorFlow ERROR or FATAL log line
+        # looks like an error whatever its words; the lines of one message, each printed with
+        # the same site, and the same message again (each worker process printing it) are one
+        # error line: the first
+        site, logged = log_error_site(cleaned), False
+        if site is not None and site not in sites and len(sites) < MAX_ERROR_LINES:
+            sites.add(site)
+            logged = True
+        if error_like(cleaned) or logged:
             reading.error_count += 1
             if len(reading.error_lines) < MAX_ERROR_LINES:
                 reading.error_lines.append(quote(number, cleaned))
                 if bare_message(cleaned):
                     reading.symptoms.append(number)
+        if alone is not None and FENCE.match(cleaned):  # the block ends with the name
+            reading.cut, alone = reading.cut or alone, None
+        elif alone is not None and cleaned.strip():  # its message (or other words) follows
+            alone = None
+        if exception_alone(cleaned):
+            alone = quote(number, cleaned)
         if skip:  # the wrapped rest of a loader message, read with the line it belongs to
             skip -= 1
             continue
@@ -187,6 +209,7 @@ def read_lines(lines: Sequence[str]) -> Reading:
         if opened is not None:
             said(opened.reader.read(line), None)
     close(len(lines))
+    reading.cut = reading.cut or alone  # the paste's last words: the name, no message
     if (
         traceback is not None
         and not reading.error_count

@@ -130,6 +130,16 @@ LINES: Final = (
         "the NVIDIA driver's Xid and SXid lines of a `dmesg` or `journalctl -k` excerpt "
         '("NVRM: Xid (PCI:0000:3b:00): 79, … GPU has fallen off the bus")',
     ),
+    # issue 38 item 5 (s13-unread): the run's errors no other reader names
+    Registered(
+        TEXT,
+        "run_errors",
+        "a run's errors: Windows refusing torch's DLLs (\"[WinError 126] … Error loading "
+        '"…\\torch\\lib\\fbgemm.dll"", "DLL load failed while importing _C"), tensors on two '
+        'devices ("Placeholder storage has not been allocated on MPS device!"), conda\'s '
+        '"PackagesNotFoundError", and the host refusing memory (std::bad_alloc, MemoryError, '
+        'NumPy\'s "Unable to allocate")',
+    ),
 )
 
 
