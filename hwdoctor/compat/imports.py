@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from hwdoctor.compat import builds
+
 # top-level module -> the distribution that installs it (PyPI's name)
 DISTRIBUTIONS: Final = {
     # Hugging Face's libraries (each repository's setup.py `name=`)
@@ -70,8 +72,10 @@ CUDA_ONLY: Final = frozenset({"flash-attn", "mamba-ssm", "causal-conv1d"})
 # Distributions built for some operating systems only, to the systems (platform.system()) that
 # have a build: an install line elsewhere finds nothing to install, or builds nothing that
 # runs (red team, item 1: ModelCloud/GPTQModel#2273, a Mac told `pip install triton`).
-# - triton: its PyPI file list holds manylinux wheels only; triton-lang/triton#1465, its
-#   maintainer (ptillet): "Currently we only support Linux".
+# - triton: issue 38 (s13-wheels): its systems are its PyPI file list's, from the generated
+#   table (builds_table.py: manylinux wheels for x86_64 and aarch64, no source distribution);
+#   its source row stays, for its maintainer's words (triton-lang/triton#1465, ptillet:
+#   "Currently we only support Linux").
 # - xformers: its PyPI file list holds manylinux and win_amd64 wheels, no macOS one; its
 #   README's install "Recommended, Windows & Linux"; facebookresearch/xformers#740 (danthe3rd,
 #   a maintainer): "xformers is not compatible with MacOS".
@@ -87,7 +91,6 @@ CUDA_ONLY: Final = frozenset({"flash-attn", "mamba-ssm", "causal-conv1d"})
 # deepspeed is left out: its PyPI release is a source package that installs on macOS too,
 # building its kernels only when they are first loaded.
 BUILT_FOR: Final = {
-    "triton": ("Linux",),
     "xformers": ("Linux", "Windows"),
     "vllm": ("Linux",),
     "flash-attn": ("Linux",),
@@ -128,6 +131,16 @@ X86_ONLY: Final = {
         "accepts instead of decord; forks published under other names are not decord's own",
     ),
 }
+
+def built_for(package: str) -> tuple[str, ...] | None:
+    """The systems a package has builds for: its BUILT_FOR row; or, for a package whose
+    source row (BUILT_FOR_SOURCE) leaves the systems to PyPI's file list (issue 38,
+    s13-wheels), the systems its newest release has wheels for there (builds.wheel_systems:
+    wheels and no source distribution). None for any other package."""
+    if package in BUILT_FOR:
+        return BUILT_FOR[package]
+    return builds.wheel_systems(package) if package in BUILT_FOR_SOURCE else None
+
 
 # platform.system()'s word, as a sentence names it
 SYSTEM_WORDS: Final = {"Darwin": "macOS", "Windows": "Windows", "Linux": "Linux"}

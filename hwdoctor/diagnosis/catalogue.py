@@ -3646,7 +3646,14 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "resolution/resolvelib/factory.py). Some packages are built for some systems only "
         "(compat/imports.py BUILT_FOR, each with its source: Triton's, vLLM's, flash-attn's "
         "PyPI files are Linux wheels): on another system no release of them installs, and what "
-        "runs them is a machine of that system (on Windows, WSL2).",
+        "runs them is a machine of that system (on Windows, WSL2). issue 38 (s13-wheels): for "
+        "the ecosystem's compiled packages, PyPI's own file lists (compat/builds_table.py, "
+        "generated with the date read by tools/wheel_builds.py from https://pypi.org/pypi/"
+        "<name>/json) say which CPython versions, systems and CPU architectures each release "
+        "has wheels for (the tags in each wheel's name, PEP 425) and whether a source "
+        "distribution exists: where none of its files fits the Python, system or CPU the paste "
+        "shows, that is the cause; where it has wheels for other machines and a source "
+        "distribution, pip builds that here, and a build that fails is its consequence.",
         "{package}{spec} has no release for {python}: {why}",
         commands=("{venv}", "# or a {package} release built for {python}:", "{install}"),
         advice="use a Python {package}{spec} supports (a new environment), or install a "
@@ -3663,6 +3670,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             # issue 38 (s10-platform): poetry's or uv's words where the system is not shown
             "installer": "{tool} finds no {package}{spec} file it can install here ({said}): "
             "{why}",
+            # issue 38 (s13-wheels): PyPI's file lists show no file for the machine shown
+            "builds": "{package}{spec} has no file on PyPI that installs on {machine}: {why}",
+            # issue 38 (s13-wheels): no wheel for the machine shown, so a source build ran
+            "source_build": "{package} has no wheel on PyPI for {machine}, so the installer "
+            "built it from source, and the build failed: {why}",
         },
         variant_commands={
             "requires_python": ("{venv}",),
@@ -3670,6 +3682,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "platform": (),
             "wheel": (),
             "installer": (),
+            "builds": ("{venv}", "{install}"),
+            "source_build": ("{venv}", "{install}"),
         },
         variant_advice={
             "requires_python": "use a Python {package}{spec} supports (a new environment), or "
@@ -3681,6 +3695,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "win_amd64, manylinux/linux_x86_64, macosx for macOS), or run it where it was built "
             "for",
             "installer": "{where}",
+            "builds": "{where}",
+            "source_build": "{where}",
         },
     ),
     # issue 38: fp16 on the CPU, float64 on MPS (archlib)

@@ -4986,10 +4986,34 @@ def finding(
     why: Value,
     built: Value = None,
     here: Value = None,
+    machine: Value = None,
     said: Value = None,
     system: Value = None,
     tool: Value = None,
     where: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PYTHON_VERSION_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["builds"],
+    install: Value | Shell,
+    machine: Value,
+    package: Value,
+    spec: Value,
+    venv: Value | Shell,
+    where: Value,
+    why: Value,
+    built: Value = None,
+    here: Value = None,
+    python: Value = None,
+    said: Value = None,
+    system: Value = None,
+    tool: Value = None,
 ) -> Finding: ...
 
 
@@ -5007,6 +5031,7 @@ def finding(
     why: Value,
     built: Value = None,
     here: Value = None,
+    machine: Value = None,
     python: Value = None,
     said: Value = None,
     system: Value = None,
@@ -5031,6 +5056,7 @@ def finding(
     built: Value = None,
     here: Value = None,
     install: Value | Shell = None,
+    machine: Value = None,
     python: Value = None,
     system: Value = None,
     venv: Value | Shell = None,
@@ -5053,6 +5079,7 @@ def finding(
     built: Value = None,
     here: Value = None,
     install: Value | Shell = None,
+    machine: Value = None,
     python: Value = None,
     tool: Value = None,
     venv: Value | Shell = None,
@@ -5074,10 +5101,34 @@ def finding(
     built: Value = None,
     here: Value = None,
     install: Value | Shell = None,
+    machine: Value = None,
     said: Value = None,
     system: Value = None,
     tool: Value = None,
     where: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PYTHON_VERSION_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["source_build"],
+    install: Value | Shell,
+    machine: Value,
+    package: Value,
+    venv: Value | Shell,
+    where: Value,
+    why: Value,
+    built: Value = None,
+    here: Value = None,
+    python: Value = None,
+    said: Value = None,
+    spec: Value = None,
+    system: Value = None,
+    tool: Value = None,
 ) -> Finding: ...
 
 
@@ -5093,6 +5144,7 @@ def finding(
     package: Value,
     said: Value,
     install: Value | Shell = None,
+    machine: Value = None,
     python: Value = None,
     spec: Value = None,
     system: Value = None,

@@ -17,6 +17,7 @@ from typing import Final, Literal, TypeVar, get_args
 from hwdoctor import registry, rules, versions
 from hwdoctor.compat import (
     ascend,
+    builds,
     companions,
     drivers,
     gpus,
@@ -346,6 +347,9 @@ _WHAT: Final = {
     # issue 38 (s10-platform): poetry's and uv's words for no file here, pip's wheel refused
     FactKey.MESSAGE_NO_CANDIDATES: "poetry found no file for",
     FactKey.MESSAGE_NO_TAGGED_WHEEL: "uv found no wheel for",
+    # issue 38 (s13-wheels): a failed build's packages; a site-packages path's Python
+    FactKey.MESSAGE_BUILD_FAILED_FOR: "the build failed for",
+    FactKey.PYTHON_LIB_PATH: "a site-packages path of Python",
     FactKey.MESSAGE_WHEEL_REFUSED: "pip refused the wheel",
     FactKey.MESSAGE_WHEEL_APART: "uv says (the wheel's platform)",
     FactKey.MESSAGE_MKL_IJIT: "the loader says",
@@ -562,6 +566,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_compute_type(paste, facts))  # issue 38: CTranslate2's compute types
     found = (*found, *_hardware_refused(paste, facts, found))  # issue 38 (s10-refusal): any
     found = (*found, *_nccl_not_built(paste, facts))  # library's words; torch without NCCL
+    found = (*found, *_no_wheel_built(paste, facts))  # issue 38 (s13-wheels): no wheel here
     found = (*found, *_package_missing(paste, facts))  # issue 38 (s9-imports): last: what
     found = (*found, *_release_lacks_name(paste, facts))  # no finding above took
     found = _reconciled(_by_symptom(found, facts), paste)
@@ -5107,7 +5112,7 @@ def _no_build_here(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         system = _tag_system(tag) if kind == "platform" else None
         if system is None and shown is not None:
             system = shown[0]
-        built_for = imports.BUILT_FOR.get(package)
+        built_for = imports.built_for(package)
         tool = {
             FactKey.MESSAGE_NO_CANDIDATES: "poetry",
             FactKey.MESSAGE_NO_TAGGED_WHEEL: "uv",
@@ -5126,7 +5131,7 @@ def _no_build_here(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         # the system) where the package has no build for the system shown
         platform: tuple[str, str, str, Sequence[PastedFact]] | None = None
         arm = _arm_shown(paste, facts, system)
-        if package in imports.X86_ONLY and arm is not None:
+        if package in imports.X86_ONLY and arm is not None and not builds.known(package):
             # issue 38 (s12-osbuild): built for x86_64 alone, on a Mac or on Linux on Arm
             why, where = imports.X86_ONLY[package]
             platform = (arm[0], why, where, arm[1])
@@ -5137,6 +5142,15 @@ def _no_build_here(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             )
             where = _elsewhere(package, system, built_for)
             platform = (imports.SYSTEM_WORDS[system], why, where, shown[1] if shown else ())
+        if platform is None and (table := _table_no_build(paste, facts, package, spec, kind, tag)):
+            # issue 38 (s13-wheels): PyPI's file lists (compat/builds.py) have no file of it
+            # for the Python, system or CPU the paste shows
+            seen.add(package)
+            made.append(table[0])
+            facts.use("python_pin", said, *same)
+            if table[1]:
+                facts.use("host", *table[1])
+            continue
         if platform is not None:
             named_system, why, where, host = platform
             seen.add(package)
@@ -5216,6 +5230,155 @@ def _no_build_here(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                 where=where,
             )
         )
+    return tuple(made)
+
+
+def _machine_shown(
+    paste: Pasted, facts: _Read, kind: str = "", tag: str = ""
+) -> tuple[builds.Machine, list[PastedFact]]:
+    """issue 38 (s13-wheels): the Python, system and CPU the paste shows, and the lines that
+    show them: the tag uv names for this machine, the host's facts, Python's version (a tool's
+    line, the reporter's words, a site-packages path), a Mac's or Windows' lines, a macOS wheel
+    tag's CPU, Apple silicon (arm64), Linux on Arm. What it does not show stays None."""
+    lines: list[PastedFact] = []
+    python: tuple[int, int] | None = None
+    if kind in ("abi", "version") and (cpython := _CPYTHON_TAG.match(tag)):
+        python = (int(cpython[1]), int(cpython[2]))
+    elif paste.evidence.python and paste.evidence.python.version not in ("", "unknown"):
+        python = _series(paste.evidence.python.version)
+        lines += _python_facts(facts)[:1]
+    elif paths := facts.all(FactKey.PYTHON_LIB_PATH):
+        python = _series(paths[0].value)
+        lines.append(paths[0])
+    system: str | None = None
+    arch: str | None = None
+    if kind == "platform" and (system := _tag_system(tag)) is not None:
+        arch = builds.arch_word(tag.rsplit("_", 1)[-1])
+    elif shown := _system_shown(paste, facts):
+        system = shown[0]
+        lines += shown[1]
+    host = paste.evidence.host
+    if arch is None and host is not None and host.machine not in ("", "unknown"):
+        arch = builds.arch_word(host.machine)
+    if arch is None and system == "Darwin":
+        tags = [f for f in facts.all(FactKey.MACOS_WHEEL) if not f.value.endswith("universal2")]
+        if tags:
+            arch = builds.arch_word(tags[0].value.rsplit("_", 1)[-1])
+            lines.append(tags[0])
+        elif apple := accelerators_shown(paste).get(_MPS, ()):
+            arch = "arm64"  # Apple silicon: torch's MPS runs on it alone
+            lines.append(apple[0])
+    if arch is None and system in (None, "Linux") and (arm := facts.all(FactKey.PROSE_ARM_LINUX)):
+        system, arch = "Linux", "arm64"
+        lines.append(arm[0])
+    return builds.Machine(python=python, system=system, arch=arch), lines
+
+
+def _table_advice(
+    verdict: builds.Verdict, machine: builds.Machine, spec: str
+) -> tuple[str, Shell, Shell]:
+    """What to do on the machine a table verdict is about: a Python the package has wheels
+    for on this system and CPU (a new environment, and the install into it), else its source
+    build where it has a source distribution, else another machine."""
+    package = verdict.package
+    place = builds.Machine(system=machine.system, arch=machine.arch).words()
+    hand = imports.X86_ONLY.get(package)  # where its maintainers say a build comes from
+    if verdict.python_here and machine.python != _series(verdict.python_here):
+        other_cpu = f"; on another CPU, {hand[1]}" if hand and machine.arch is None else ""
+        return (
+            f"make an environment with Python {verdict.python_here}, which {package} has "
+            f"wheels for on {verdict.python_place}, and install it there (or a release of "
+            f"{package} with a wheel for {machine.words()}){other_cpu}:",
+            remedies.python_env(verdict.python_here),
+            remedies.env_requirement(package, spec),
+        )
+    if verdict.sdist:
+        return (
+            f"pip builds {package} from its source distribution where no wheel fits: that "
+            "needs a compiler and the package's build requirements on this machine (its install "
+            f"documentation says which); or run it on a machine {package} has wheels for",
+            Shell(),
+            Shell(),
+        )
+    other = f"; or {hand[1]}" if hand else ""
+    return (
+        f"no file of {package} installs on {place}: run it on a machine it has wheels for, or "
+        f"use a package that does the same there{other}",
+        Shell(),
+        Shell(),
+    )
+
+
+def _table_no_build(
+    paste: Pasted, facts: _Read, package: str, spec: str, kind: str = "", tag: str = ""
+) -> tuple[Finding, list[PastedFact]] | None:
+    """issue 38 (s13-wheels): an installer finding no file of a package that PyPI's file lists
+    (compat/builds.py) show has none for the Python, system or CPU the paste shows: the
+    finding, and the lines that show the machine. None where a file fits, where the package
+    has a source distribution pip would build (another cause stops it), or the paste shows
+    nothing of the machine."""
+    if not builds.known(package):
+        return None
+    machine, lines = _machine_shown(paste, facts, kind, tag)
+    verdict = builds.no_build(package, spec, machine, sdist_counts=True, found_none=True)
+    if verdict is None:
+        return None
+    where, venv, install = _table_advice(verdict, machine, spec)
+    return (
+        finding(
+            Code.PYTHON_VERSION_UNSUPPORTED,
+            variant="builds",
+            package=package,
+            spec=printable(spec)[:60],
+            machine=machine.words(),
+            why=f"{verdict.source()}: {verdict.releases} has {verdict.has}",
+            where=where,
+            venv=venv,
+            install=install,
+        ),
+        lines,
+    )
+
+
+def _no_wheel_built(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """issue 38 (s13-wheels): a package whose build failed ("Failed building wheel for X")
+    where PyPI's file lists (compat/builds.py) show it has wheels, none of them for the Python,
+    system or CPU the paste shows: the installer fell back to its source distribution because
+    no wheel fits. Quiet where another finding names the build's failure, where a wheel fits,
+    and where the paste shows nothing of the machine."""
+    taken = {id(f) for chosen in facts.used.values() for f in chosen}
+    failed = facts.all(FactKey.PIP_BUILD_FAILED)
+    if any(id(f) in taken for f in failed):
+        return ()
+    made: list[Finding] = []
+    seen: set[str] = set()
+    for said in facts.all(FactKey.MESSAGE_BUILD_FAILED_FOR):
+        if id(said) in taken:
+            continue
+        for package in said.value.split():
+            if package in seen or not builds.known(package):
+                continue
+            machine, lines = _machine_shown(paste, facts)
+            verdict = builds.no_build(package, "", machine, sdist_counts=False)
+            if verdict is None or not verdict.wheels:
+                continue
+            seen.add(package)
+            facts.use("python_pin", said, *failed)
+            facts.use("host", *lines)
+            where, venv, install = _table_advice(verdict, machine, "")
+            made.append(
+                finding(
+                    Code.PYTHON_VERSION_UNSUPPORTED,
+                    variant="source_build",
+                    package=package,
+                    spec="",
+                    machine=machine.words(),
+                    why=f"{verdict.source()}: {verdict.releases} has {verdict.has}",
+                    where=where,
+                    venv=venv,
+                    install=install,
+                )
+            )
     return tuple(made)
 
 
@@ -6081,7 +6244,7 @@ def _package_missing(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                 )
             )
             continue
-        built_for = imports.BUILT_FOR.get(dist)
+        built_for = imports.built_for(dist)
         system = paste.evidence.host.system if paste.evidence.host is not None else "unknown"
         if built_for is not None and system not in built_for:
             # red team item 1: no install line where the package has no build for the system

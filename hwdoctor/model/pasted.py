@@ -296,6 +296,10 @@ class FactKey(str, Enum):
     # (`win_amd64`)" ("linux_x86_64 win_amd64")
     MESSAGE_NO_CANDIDATES = "message.no_candidates"
     MESSAGE_NO_TAGGED_WHEEL = "message.no_tagged_wheel"
+    # issue 38 (s13-wheels): the packages pip or uv names after a failed build ("flash-attn
+    # xformers"), and the Python a site-packages path is of ("3.10")
+    MESSAGE_BUILD_FAILED_FOR = "message.build_failed_for"
+    PYTHON_LIB_PATH = "prose.python_lib_path"
     MESSAGE_WHEEL_REFUSED = "message.wheel_refused"
     MESSAGE_WHEEL_APART = "message.wheel_apart"
     POETRY_INSTALL_FAILED = "message.poetry_install_failed"  # "- Installing triton (2.2.0): Failed"

@@ -1836,6 +1836,43 @@ _ARM_LINUX: Final = re.compile(
     r"(?i)(?<![A-Za-z0-9])(aarch64|linux ?[/-] ?arm64|(?:ubuntu|linux) on arm\b"
     r"|jetson(?: (?:nano|xavier|orin|tx2|agx))?|dgx spark)(?![A-Za-z0-9])"
 )
+# issue 38 (s13-wheels): the packages a failed build was of, as the installers name them:
+# pip's "ERROR: Failed building wheel for %s" (pip/_internal/wheel_builder.py), its summary
+# "Failed to build %s" (pip/_internal/commands/install.py, the names joined by spaces) and from
+# pip 24.1 "Failed to build installable wheels for some pyproject.toml based projects (%s)"
+# (the same file, the names joined by ", "), uv's "Failed to build `%s`" (astral-sh/uv
+# crates/uv-distribution, "Failed to build `flash-attn==2.7.4`"). The value: the names,
+# canonical (PEP 503), joined by spaces.
+_BUILD_FAILED_FOR: Final = re.compile(
+    r"Failed to build installable wheels for some pyproject\.toml based projects "
+    r"\(([^()\n]{1,400})\)|Failed building wheel for ([A-Za-z0-9][\w.-]{0,80})"
+    r"|Failed to build `([A-Za-z0-9][\w.-]{0,80})|Failed to build ([A-Za-z0-9][\w., -]{0,400})"
+)
+_BUILD_NAME: Final = re.compile(r"[A-Za-z0-9][\w.-]{0,80}")
+
+
+def _build_failed_for(found: re.Match[str]) -> str:
+    """The canonical names of the packages a failed build names, joined by spaces."""
+    said = next(group for group in found.groups() if group is not None)
+    names = [versions.canonical_name(n) for n in _BUILD_NAME.findall(said.replace(",", " "))]
+    return " ".join(list(dict.fromkeys(names))[:20])
+
+
+# issue 38 (s13-wheels): the Python x.y an environment's site-packages path is of, as a
+# traceback prints it: CPython's sysconfig "posix_prefix" scheme puts purelib at
+# {base}/lib/python{py_version_short}/site-packages (Debian's "dist-packages"), its "nt" scheme
+# at {base}/Lib/site-packages with the version in the install directory's name (python.org's
+# installer: "Python311"). The value: "3.11".
+_PYTHON_LIB_PATH: Final = re.compile(
+    r"[/\\]python(3\.\d{1,2})[/\\](?:site|dist)-packages\b"
+    r"|[/\\]Python3(\d{1,2})[/\\]Lib[/\\]site-packages\b"
+)
+
+
+def _python_of_path(found: re.Match[str]) -> str:
+    return found.group(1) or f"3.{found.group(2)}"
+
+
 _PIP_SDIST: Final = re.compile(
     r"^\s{0,8}(?:Using cached|Downloading) (xformers)-\d[\w.+]{0,40}\.tar\.gz\b"
 )
@@ -2848,6 +2885,9 @@ RECOGNISERS: Final = (
         made=lambda m: f"{m[1]} {m[2]} {m[3]}",
     ),  # issue 38 (s6-macintel): CUDA-only packages on a Mac, oneMKL's JIT-profiling symbol
     _Recogniser(_MACOS_WHEEL, FactKey.MACOS_WHEEL),
+    # issue 38 (s13-wheels): a failed build's packages; the Python of a site-packages path
+    _Recogniser(_BUILD_FAILED_FOR, FactKey.MESSAGE_BUILD_FAILED_FOR, made=_build_failed_for),
+    _Recogniser(_PYTHON_LIB_PATH, FactKey.PYTHON_LIB_PATH, made=_python_of_path),
     _Recogniser(_PIP_SDIST, FactKey.PIP_SDIST),
     _Recogniser(_NO_PLATFORM_WHEEL, FactKey.MESSAGE_NO_PLATFORM_WHEEL),
     # issue 38 (s10-platform): poetry's and uv's words for no file here, pip's wheel refused
