@@ -176,7 +176,10 @@ def _python_here(wheels: builds_table.Wheels, machine: Machine) -> tuple[str, st
     ]
     if not found:
         return "", ""
-    _, python, system, _ = max(found)
+    # the newest in common use where it has one (_PLAUSIBLE_PYTHONS), else the oldest newer
+    usual = [f for f in found if (3, f[0]) in _PLAUSIBLE_PYTHONS]
+    newer = [f for f in found if (3, f[0]) > _PLAUSIBLE_PYTHONS[-1]]
+    _, python, system, _ = max(usual) if usual else min(newer) if newer else max(found)
     arches = sorted({_ARCH_SAID.get(a, a) for _, p, s, a in found if p == python and s == system})
     return python, f"{_SYSTEM_WORDS.get(system, system)} {' and '.join(arches)}"
 

@@ -5142,7 +5142,11 @@ def _no_build_here(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             )
             where = _elsewhere(package, system, built_for)
             platform = (imports.SYSTEM_WORDS[system], why, where, shown[1] if shown else ())
-        if platform is None and (table := _table_no_build(paste, facts, package, spec, kind, tag)):
+        if (
+            platform is None
+            and not _OTHER_INDEX.search(said.quote.text)
+            and (table := _table_no_build(paste, facts, package, spec, kind, tag))
+        ):
             # issue 38 (s13-wheels): PyPI's file lists (compat/builds.py) have no file of it
             # for the Python, system or CPU the paste shows
             seen.add(package)
@@ -5231,6 +5235,15 @@ def _no_build_here(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             )
         )
     return tuple(made)
+
+
+# issue 38 (s13-wheels): a requirement from an index other than PyPI, whose files PyPI's file
+# list does not show: uv's "@ registry+https://download.pytorch.org/whl/cpu" (the index it
+# resolved from), a local version label of PyTorch's own indexes ("+cpu", "+cu121",
+# "+rocm6.2", "+xpu"; https://download.pytorch.org/whl/).
+_OTHER_INDEX: Final = re.compile(
+    r"@ registry\+(?!https://pypi\.org/)|\+(?:cpu|cu\d{2,3}|rocm\d{1,2}(?:\.\d{1,2})?|xpu)\b"
+)
 
 
 def _machine_shown(

@@ -579,6 +579,10 @@ def python_release(value: str) -> str | None:
     return match.group(1) if match else None
 
 
+# issue 38 (s13-wheels): facts that only give a report's context (the Python a site-packages
+# path is of): a paste of them alone holds no report hwdoctor reads.
+CONTEXT_ONLY: Final = frozenset({FactKey.PYTHON_LIB_PATH})
+
 # The messages that state an error by themselves, each read by readers/messages.py (or a
 # tool's reader) from the code that prints it: a line saying one is an error line wherever it
 # stands (inside a sentence, after a full-width colon, in another language's prose), so that
