@@ -50,7 +50,7 @@ class Verdict:
     """A package with no file for the machine in the releases looked at."""
 
     package: str
-    releases: str  # "0.5.0 to 0.6.0", or one release
+    releases: str  # "releases 0.5.0 to 0.6.0 have", "release 0.6.0 has"
     read: str  # the date PyPI was read
     newest: str  # its newest release then
     sdist: bool  # a source distribution exists for the release looked at
@@ -58,6 +58,7 @@ class Verdict:
     has: str  # what its wheels cover, in words
     python_here: str  # the newest CPython it has wheels for on this system and CPU, or ""
     python_place: str  # where those wheels run, in words: "macOS x86_64"
+    fitting: str  # the newest release the table keeps with a wheel for the machine, or ""
 
     def source(self) -> str:
         """Where the facts come from, as a finding cites them."""
@@ -67,6 +68,12 @@ class Verdict:
 def arch_word(word: str) -> str | None:
     """The table's word for a CPU architecture a paste names; None for one it has no word for."""
     return _ARCH_WORDS.get(word)
+
+
+def tag_arch(tag: str) -> str | None:
+    """The CPU architecture a platform tag ends with ("macosx_15_0_x86_64" is x86_64,
+    "win_amd64" x86_64, "manylinux_2_28_aarch64" arm64); None for universal2 and others."""
+    return next((word for tail, word in _ARCH_WORDS.items() if tag.endswith(f"_{tail}")), None)
 
 
 def known(package: str) -> bool:
@@ -207,7 +214,7 @@ def no_build(
         return None
     return Verdict(
         package=package,
-        releases=first if first == last else f"{first} to {last}",
+        releases=f"release {first} has" if first == last else f"releases {first} to {last} have",
         read=read,
         newest=newest,
         sdist=sdist,
@@ -215,6 +222,10 @@ def no_build(
         has=_has(wheels, sdist),
         python_here=_python_here(wheels, machine)[0],
         python_place=_python_here(wheels, machine)[1],
+        fitting=next(
+            (row[1] for row in reversed(builds_table.TABLE[package][2]) if _fits(row[3], machine)),
+            "",
+        ),
     )
 
 

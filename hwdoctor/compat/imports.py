@@ -132,6 +132,7 @@ X86_ONLY: Final = {
     ),
 }
 
+
 def built_for(package: str) -> tuple[str, ...] | None:
     """The systems a package has builds for: its BUILT_FOR row; or, for a package whose
     source row (BUILT_FOR_SOURCE) leaves the systems to PyPI's file list (issue 38,

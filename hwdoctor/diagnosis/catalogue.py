@@ -3673,7 +3673,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             # issue 38 (s13-wheels): PyPI's file lists show no file for the machine shown
             "builds": "{package}{spec} has no file on PyPI that installs on {machine}: {why}",
             # issue 38 (s13-wheels): no wheel for the machine shown, so a source build ran
-            "source_build": "{package} has no wheel on PyPI for {machine}, so the installer "
+            "source_build": "{package}{spec} has no wheel on PyPI for {machine}, so the installer "
             "built it from source, and the build failed: {why}",
         },
         variant_commands={

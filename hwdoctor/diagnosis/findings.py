@@ -5119,6 +5119,7 @@ def finding(
     install: Value | Shell,
     machine: Value,
     package: Value,
+    spec: Value,
     venv: Value | Shell,
     where: Value,
     why: Value,
@@ -5126,7 +5127,6 @@ def finding(
     here: Value = None,
     python: Value = None,
     said: Value = None,
-    spec: Value = None,
     system: Value = None,
     tool: Value = None,
 ) -> Finding: ...

@@ -350,6 +350,8 @@ _WHAT: Final = {
     # issue 38 (s13-wheels): a failed build's packages; a site-packages path's Python
     FactKey.MESSAGE_BUILD_FAILED_FOR: "the build failed for",
     FactKey.PYTHON_LIB_PATH: "a site-packages path of Python",
+    FactKey.PYTHON_BUILD_DIR: "a build directory of",
+    FactKey.PIP_SDIST_RELEASE: "pip fetched the source of",
     FactKey.MESSAGE_WHEEL_REFUSED: "pip refused the wheel",
     FactKey.MESSAGE_WHEEL_APART: "uv says (the wheel's platform)",
     FactKey.MESSAGE_MKL_IJIT: "the loader says",
@@ -5108,7 +5110,7 @@ def _no_build_here(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         spec = tail.split(" ", 1)[0] if tail[:1] in ("=", "<", ">", "!", "~") else ""
         kind, tag = "", ""
         if said.key is FactKey.MESSAGE_NO_TAGGED_WHEEL:
-            kind, tag = [*rest, "", ""][:2]
+            kind, tag = [*rest[1 if spec else 0 :], "", ""][:2]
         system = _tag_system(tag) if kind == "platform" else None
         if system is None and shown is not None:
             system = shown[0]
@@ -5260,23 +5262,28 @@ def _machine_shown(
     elif paste.evidence.python and paste.evidence.python.version not in ("", "unknown"):
         python = _series(paste.evidence.python.version)
         lines += _python_facts(facts)[:1]
-    elif paths := facts.all(FactKey.PYTHON_LIB_PATH):
-        python = _series(paths[0].value)
+    elif paths := facts.all(FactKey.PYTHON_LIB_PATH) or facts.all(FactKey.PYTHON_BUILD_DIR):
+        python = _series(paths[0].value.split()[0])
         lines.append(paths[0])
     system: str | None = None
     arch: str | None = None
+    built = facts.all(FactKey.PYTHON_BUILD_DIR)
     if kind == "platform" and (system := _tag_system(tag)) is not None:
-        arch = builds.arch_word(tag.rsplit("_", 1)[-1])
+        arch = builds.tag_arch(tag)
     elif shown := _system_shown(paste, facts):
         system = shown[0]
         lines += shown[1]
+    elif built and (system := _tag_system(built[0].value.split()[-1])) is not None:
+        lines.append(built[0])  # the interpreter's platform, as setuptools names its build
+    if built and arch is None and system == _tag_system(built[0].value.split()[-1]):
+        arch = builds.tag_arch(built[0].value.split()[-1].replace("-", "_"))
     host = paste.evidence.host
     if arch is None and host is not None and host.machine not in ("", "unknown"):
         arch = builds.arch_word(host.machine)
     if arch is None and system == "Darwin":
         tags = [f for f in facts.all(FactKey.MACOS_WHEEL) if not f.value.endswith("universal2")]
         if tags:
-            arch = builds.arch_word(tags[0].value.rsplit("_", 1)[-1])
+            arch = builds.tag_arch(tags[0].value)
             lines.append(tags[0])
         elif apple := accelerators_shown(paste).get(_MPS, ()):
             arch = "arm64"  # Apple silicon: torch's MPS runs on it alone
@@ -5314,6 +5321,14 @@ def _table_advice(
             Shell(),
         )
     other = f"; or {hand[1]}" if hand else ""
+    if verdict.fitting:
+        return (
+            f"the newest {package} release with a file for {place} is {verdict.fitting}: pin it "
+            f"({package}=={verdict.fitting}) where the program runs with it, or run it on a "
+            f"machine the release asked has wheels for{other}",
+            Shell(),
+            Shell(),
+        )
     return (
         f"no file of {package} installs on {place}: run it on a machine it has wheels for, or "
         f"use a package that does the same there{other}",
@@ -5344,7 +5359,7 @@ def _table_no_build(
             package=package,
             spec=printable(spec)[:60],
             machine=machine.words(),
-            why=f"{verdict.source()}: {verdict.releases} has {verdict.has}",
+            why=f"{verdict.source()}: {verdict.releases} {verdict.has}",
             where=where,
             venv=venv,
             install=install,
@@ -5372,21 +5387,25 @@ def _no_wheel_built(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             if package in seen or not builds.known(package):
                 continue
             machine, lines = _machine_shown(paste, facts)
-            verdict = builds.no_build(package, "", machine, sdist_counts=False)
+            fetched = [
+                f for f in facts.all(FactKey.PIP_SDIST_RELEASE) if f.value.split()[0] == package
+            ]
+            spec = f"=={fetched[-1].value.split()[-1]}" if fetched else ""
+            verdict = builds.no_build(package, spec, machine, sdist_counts=False)
             if verdict is None or not verdict.wheels:
                 continue
             seen.add(package)
-            facts.use("python_pin", said, *failed)
+            facts.use("python_pin", said, *failed, *fetched[-1:])
             facts.use("host", *lines)
-            where, venv, install = _table_advice(verdict, machine, "")
+            where, venv, install = _table_advice(verdict, machine, spec)
             made.append(
                 finding(
                     Code.PYTHON_VERSION_UNSUPPORTED,
                     variant="source_build",
                     package=package,
-                    spec="",
+                    spec=printable(spec)[:60],
                     machine=machine.words(),
-                    why=f"{verdict.source()}: {verdict.releases} has {verdict.has}",
+                    why=f"{verdict.source()}: {verdict.releases} {verdict.has}",
                     where=where,
                     venv=venv,
                     install=install,

@@ -300,6 +300,10 @@ class FactKey(str, Enum):
     # xformers"), and the Python a site-packages path is of ("3.10")
     MESSAGE_BUILD_FAILED_FOR = "message.build_failed_for"
     PYTHON_LIB_PATH = "prose.python_lib_path"
+    # issue 38 (s13-wheels): a build directory's Python and platform ("3.12 win-amd64"), and
+    # the source distribution pip fetched ("tokenizers 0.13.1")
+    PYTHON_BUILD_DIR = "prose.python_build_dir"
+    PIP_SDIST_RELEASE = "message.pip_sdist_release"
     MESSAGE_WHEEL_REFUSED = "message.wheel_refused"
     MESSAGE_WHEEL_APART = "message.wheel_apart"
     POETRY_INSTALL_FAILED = "message.poetry_install_failed"  # "- Installing triton (2.2.0): Failed"
@@ -580,8 +584,11 @@ def python_release(value: str) -> str | None:
 
 
 # issue 38 (s13-wheels): facts that only give a report's context (the Python a site-packages
-# path is of): a paste of them alone holds no report hwdoctor reads.
-CONTEXT_ONLY: Final = frozenset({FactKey.PYTHON_LIB_PATH})
+# path or a build directory is of, the source pip fetched): a paste of them alone holds no
+# report hwdoctor reads.
+CONTEXT_ONLY: Final = frozenset(
+    {FactKey.PYTHON_LIB_PATH, FactKey.PYTHON_BUILD_DIR, FactKey.PIP_SDIST_RELEASE}
+)
 
 # The messages that state an error by themselves, each read by readers/messages.py (or a
 # tool's reader) from the code that prints it: a line saying one is an error line wherever it
