@@ -5380,10 +5380,18 @@ def _no_wheel_built(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         return ()
     made: list[Finding] = []
     seen: set[str] = set()
-    for said in facts.all(FactKey.MESSAGE_BUILD_FAILED_FOR):
+    named = [(f.value.split(), f) for f in facts.all(FactKey.MESSAGE_BUILD_FAILED_FOR)]
+    metadata = [f for f in failed if f.value == "metadata-generation-failed"]
+    if metadata and not named:
+        # pip's metadata step names no package: the source it fetched last before it failed
+        before = [
+            f for f in facts.all(FactKey.PIP_SDIST_RELEASE) if f.quote.line < metadata[0].quote.line
+        ]
+        named = [(before[-1].value.split()[:1], before[-1])] if before else []
+    for packages, said in named:
         if id(said) in taken:
             continue
-        for package in said.value.split():
+        for package in packages:
             if package in seen or not builds.known(package):
                 continue
             machine, lines = _machine_shown(paste, facts)

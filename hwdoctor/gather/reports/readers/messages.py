@@ -1841,10 +1841,15 @@ _ARM_LINUX: Final = re.compile(
 # "Failed to build %s" (pip/_internal/commands/install.py, the names joined by spaces) and from
 # pip 24.1 "Failed to build installable wheels for some pyproject.toml based projects (%s)"
 # (the same file, the names joined by ", "), uv's "Failed to build `%s`" (astral-sh/uv
-# crates/uv-distribution, "Failed to build `flash-attn==2.7.4`"). The value: the names,
-# canonical (PEP 503), joined by spaces.
+# crates/uv-distribution, "Failed to build `flash-attn==2.7.4`"); and pip's lines over the
+# build's output, "× Building wheel for %s (pyproject.toml) did not run successfully."
+# (pip/_internal/exceptions.py InstallationSubprocessError: f"{command_description} did not run
+# successfully.") and its spinner's "Building wheel for %s (pyproject.toml) ... error". The
+# value: the names, canonical (PEP 503), joined by spaces.
 _BUILD_FAILED_FOR: Final = re.compile(
-    r"Failed to build installable wheels for some pyproject\.toml based projects "
+    r"Building wheel for ([A-Za-z0-9][\w.-]{0,80}) \([\w. ]{1,20}\) (?:did not run successfully"
+    r"|\.\.\. error)"
+    r"|Failed to build installable wheels for some pyproject\.toml based projects "
     r"\(([^()\n]{1,400})\)|Failed building wheel for ([A-Za-z0-9][\w.-]{0,80})"
     r"|Failed to build `([A-Za-z0-9][\w.-]{0,80})|Failed to build ([A-Za-z0-9][\w., -]{0,400})"
 )
