@@ -116,7 +116,7 @@ fidelity-record: $(VENV)/.test-installed $(VENV)/.pairs-installed
 # changed), and read the newest torch releases' wheel metadata (tools/refresh.py). issue 38
 # (s13-wheels): then read PyPI's file lists of the ecosystem's compiled packages again and
 # generate the table of the Pythons, systems and CPUs they have builds for
-# (tools/wheel_builds.py -> hwdoctor/compat/builds_table.py, recordings in tests/data/pypi/).
+# (tools/wheel_builds.py -> hwdoctor/compat/builds_table.txt, recordings in tests/data/pypi/).
 refresh: $(VENV)/.test-installed
 	$(BIN)/python tools/refresh.py $(REFRESH_ARGS)
 	$(BIN)/python tools/wheel_builds.py

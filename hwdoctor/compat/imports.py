@@ -73,7 +73,7 @@ CUDA_ONLY: Final = frozenset({"flash-attn", "mamba-ssm", "causal-conv1d"})
 # have a build: an install line elsewhere finds nothing to install, or builds nothing that
 # runs (red team, item 1: ModelCloud/GPTQModel#2273, a Mac told `pip install triton`).
 # - triton: issue 38 (s13-wheels): its systems are its PyPI file list's, from the generated
-#   table (builds_table.py: manylinux wheels for x86_64 and aarch64, no source distribution);
+#   table (builds_table.txt: manylinux wheels for x86_64 and aarch64, no source distribution);
 #   its source row stays, for its maintainer's words (triton-lang/triton#1465, ptillet:
 #   "Currently we only support Linux").
 # - xformers: its PyPI file list holds manylinux and win_amd64 wheels, no macOS one; its

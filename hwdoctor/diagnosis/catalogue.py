@@ -3647,7 +3647,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "(compat/imports.py BUILT_FOR, each with its source: Triton's, vLLM's, flash-attn's "
         "PyPI files are Linux wheels): on another system no release of them installs, and what "
         "runs them is a machine of that system (on Windows, WSL2). issue 38 (s13-wheels): for "
-        "the ecosystem's compiled packages, PyPI's own file lists (compat/builds_table.py, "
+        "the ecosystem's compiled packages, PyPI's own file lists (compat/builds_table.txt, "
         "generated with the date read by tools/wheel_builds.py from https://pypi.org/pypi/"
         "<name>/json) say which CPython versions, systems and CPU architectures each release "
         "has wheels for (the tags in each wheel's name, PEP 425) and whether a source "
