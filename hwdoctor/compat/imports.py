@@ -143,6 +143,30 @@ def built_for(package: str) -> tuple[str, ...] | None:
     return builds.wheel_systems(package) if package in BUILT_FOR_SOURCE else None
 
 
+# issue 38 (s13-wheels): a package with no build for a system (PyPI's file list, compat/builds.py),
+# to what its maintainers name for that system instead: the package (to install) or "" (words
+# only), and their words.
+# - onnxruntime-gpu on macOS: its wheels are Linux and Windows ones (it is ONNX Runtime's CUDA
+#   build); its maintainers: "CUDA on macOS is not a thing", "macOS users need to use coreml for
+#   GPU acceleration" (microsoft/onnxruntime#12252), the CoreML provider of the onnxruntime
+#   package (https://onnxruntime.ai/docs/execution-providers/CoreML-ExecutionProvider.html).
+# - pynini on Windows: its wheels are Linux x86_64 ones; its maintainer: "We don't support
+#   Windows. It works fine on WSL though." (kylebgorman/pynini#93), and its conda-forge build
+#   "which is Windows compatible" (kylebgorman/pynini#60).
+INSTEAD: Final = {
+    ("onnxruntime-gpu", "Darwin"): (
+        "onnxruntime",
+        "onnxruntime, whose macOS build has the CoreML provider for the Mac's GPU (ONNX "
+        'Runtime\'s maintainers: "macOS users need to use coreml", microsoft/onnxruntime#12252)',
+    ),
+    ("pynini", "Windows"): (
+        "",
+        "pynini's conda-forge build (conda install -c conda-forge pynini), or WSL2 (its "
+        'maintainer: "We don\'t support Windows. It works fine on WSL though", '
+        "kylebgorman/pynini#93)",
+    ),
+}
+
 # platform.system()'s word, as a sentence names it
 SYSTEM_WORDS: Final = {"Darwin": "macOS", "Windows": "Windows", "Linux": "Linux"}
 

@@ -5295,14 +5295,24 @@ def _machine_shown(
 
 
 def _table_advice(
-    verdict: builds.Verdict, machine: builds.Machine, spec: str
+    way: remedies.Installer,
+    verdict: builds.Verdict,
+    machine: builds.Machine,
+    spec: str,
+    *,
+    built: bool = False,
 ) -> tuple[str, Shell, Shell]:
-    """What to do on the machine a table verdict is about: a Python the package has wheels
-    for on this system and CPU (a new environment, and the install into it), else its source
-    build where it has a source distribution, else another machine."""
+    """What to do on the machine a table verdict is about: what its maintainers name for this
+    system instead (imports.INSTEAD); a Python the package has wheels for on this system and
+    CPU (a new environment, and the install into it); the newest release with a file for the
+    machine; its source build (`built`: the build that failed); another machine."""
     package = verdict.package
     place = builds.Machine(system=machine.system, arch=machine.arch).words()
     hand = imports.X86_ONLY.get(package)  # where its maintainers say a build comes from
+    instead = imports.INSTEAD.get((package, machine.system or ""))
+    if instead is not None:
+        install = remedies.requirement(way, instead[0], "") if instead[0] else Shell()
+        return (f"use {instead[1]}" + (":" if instead[0] else ""), Shell(), install)
     if verdict.python_here and machine.python != _series(verdict.python_here):
         other_cpu = f"; on another CPU, {hand[1]}" if hand and machine.arch is None else ""
         return (
@@ -5312,20 +5322,21 @@ def _table_advice(
             remedies.python_env(verdict.python_here),
             remedies.env_requirement(package, spec),
         )
-    if verdict.sdist:
-        return (
-            f"pip builds {package} from its source distribution where no wheel fits: that "
-            "needs a compiler and the package's build requirements on this machine (its install "
-            f"documentation says which); or run it on a machine {package} has wheels for",
-            Shell(),
-            Shell(),
-        )
     other = f"; or {hand[1]}" if hand else ""
     if verdict.fitting:
         return (
-            f"the newest {package} release with a file for {place} is {verdict.fitting}: pin it "
-            f"({package}=={verdict.fitting}) where the program runs with it, or run it on a "
+            f"the newest {package} release with a wheel for {machine.words()} is "
+            f"{verdict.fitting}: a requirement that admits it installs without a build "
+            f"({package}=={verdict.fitting}, where the program runs with it); or run it on a "
             f"machine the release asked has wheels for{other}",
+            Shell(),
+            Shell(),
+        )
+    if verdict.sdist and built:
+        return (
+            f"a build from source needs a compiler and {package}'s build requirements on this "
+            f"machine (its install documentation says which, and whether it builds on {place}); "
+            f"or run it on a machine {package} has wheels for{other}",
             Shell(),
             Shell(),
         )
@@ -5351,7 +5362,19 @@ def _table_no_build(
     verdict = builds.no_build(package, spec, machine, sdist_counts=True, found_none=True)
     if verdict is None:
         return None
-    where, venv, install = _table_advice(verdict, machine, spec)
+    way = remedies.installer(paste.evidence.python)
+    where, venv, install = _table_advice(way, verdict, machine, spec)
+    apple = accelerators_shown(paste).get(_MPS, ())
+    if machine.system == "Darwin" and machine.arch == "x86_64" and apple:
+        # an x86_64 Python on Apple silicon (Rosetta 2): the tag is the interpreter's, and the
+        # Mac's own arm64 wheels are what a native Python installs (ml-explore/mlx#200, "you
+        # are probably using a non-native Python"; astral-sh/uv#13512)
+        lines.append(apple[0])
+        where = (
+            "this Python is an x86_64 build running under Rosetta on Apple silicon: a native "
+            f"arm64 Python has {package}'s macOS arm64 wheels (uv venv --python with an "
+            "arm64 build, or a conda environment made for osx-arm64); or " + where
+        )
     return (
         finding(
             Code.PYTHON_VERSION_UNSUPPORTED,
@@ -5377,6 +5400,11 @@ def _no_wheel_built(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     taken = {id(f) for chosen in facts.used.values() for f in chosen}
     failed = facts.all(FactKey.PIP_BUILD_FAILED)
     if any(id(f) in taken for f in failed):
+        # another finding names why the build failed: the lines that name the failed build
+        # are its too (the sections that took pip's build lines take them)
+        ids = {id(f) for f in failed}
+        for section in [s for s, chosen in facts.used.items() if any(id(f) in ids for f in chosen)]:
+            facts.use(section, *facts.all(FactKey.MESSAGE_BUILD_FAILED_FOR))
         return ()
     made: list[Finding] = []
     seen: set[str] = set()
@@ -5405,7 +5433,9 @@ def _no_wheel_built(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             seen.add(package)
             facts.use("python_pin", said, *failed, *fetched[-1:])
             facts.use("host", *lines)
-            where, venv, install = _table_advice(verdict, machine, spec)
+            where, venv, install = _table_advice(
+                remedies.installer(paste.evidence.python), verdict, machine, spec, built=True
+            )
             made.append(
                 finding(
                     Code.PYTHON_VERSION_UNSUPPORTED,

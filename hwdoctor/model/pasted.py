@@ -596,6 +596,7 @@ CONTEXT_ONLY: Final = frozenset(
 # where no finding accounts for it the headline cannot say "no problem" (issue 38, item 5).
 STATED_ERRORS: Final = frozenset(
     {
+        FactKey.MESSAGE_BUILD_FAILED_FOR,  # issue 38 (s13-wheels): pip's or uv's failed build
         FactKey.MESSAGE_DRIVER_TOO_OLD,
         FactKey.MESSAGE_DRIVER_INSUFFICIENT,
         FactKey.MESSAGE_NO_DRIVER,
