@@ -590,6 +590,26 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "x86_64 macOS wheel, which cannot use the GPU: MPS needs a native arm64 Python.",
         "this Python is an x86_64 build running under Rosetta on {chip}: torch cannot use "
         "MPS from it",
+        variants={
+            # issue 38 (s13-wheels): the installer's own tag says x86_64 on Apple silicon, and
+            # PyPI's file list (compat/builds.py) has no macOS x86_64 file of the release
+            "no_file": "this Python is an x86_64 build running under Rosetta on {chip} (the "
+            "installer's tag is macOS x86_64): {package}{spec} has no macOS x86_64 file on PyPI, "
+            "its macOS wheels are arm64 ones ({why})",
+            # issue 38 (s13-wheels): pip finds no file at all of a package PyPI has macOS arm64
+            # wheels of for the Python shown (ml-explore/mlx#200: "a non-native Python")
+            "none_found": "pip finds no {package} file here, though PyPI has macOS arm64 wheels "
+            "of it for {python} ({why}): this Python is likely an x86_64 build running under "
+            "Rosetta on {chip}, or macOS is older than those wheels' tags",
+        },
+        variant_advice={
+            "no_file": "install a native arm64 Python (python.org's universal2 installer, "
+            "Homebrew in /opt/homebrew, or Miniforge for arm64), then install {package} into it",
+            "none_found": "install a native arm64 Python (python.org's universal2 installer, "
+            "Homebrew in /opt/homebrew, or Miniforge for arm64), then install {package} into it; "
+            "where it prints arm64 already, a macOS at least as new as the wheels' tags "
+            "(macosx_14_0: macOS 14) installs them",
+        },
         commands=(
             "# a native interpreter prints arm64 here:",
             "python3 -c \"import platform; print(platform.machine())\"",

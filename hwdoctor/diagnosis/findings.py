@@ -425,6 +425,40 @@ def finding(
     evidence: str | None = None,
     variant: None = None,
     chip: Value,
+    package: Value = None,
+    python: Value = None,
+    spec: Value = None,
+    why: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PYTHON_TRANSLATED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["no_file"],
+    chip: Value,
+    package: Value,
+    spec: Value,
+    why: Value,
+    python: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PYTHON_TRANSLATED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["none_found"],
+    chip: Value,
+    package: Value,
+    python: Value,
+    why: Value,
+    spec: Value = None,
 ) -> Finding: ...
 
 

@@ -351,6 +351,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_BUILD_FAILED_FOR: "the build failed for",
     FactKey.PYTHON_LIB_PATH: "a site-packages path of Python",
     FactKey.PYTHON_BUILD_DIR: "a build directory of",
+    FactKey.PROSE_INTEL_MAC: "an Intel Mac",
     FactKey.PIP_SDIST_RELEASE: "pip fetched the source of",
     FactKey.MESSAGE_WHEEL_REFUSED: "pip refused the wheel",
     FactKey.MESSAGE_WHEEL_APART: "uv says (the wheel's platform)",
@@ -4902,6 +4903,12 @@ def _no_release(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         extras = f"{extras}]" if extras else ""
         extras = extras if versions.is_extras(extras) else ""  # a pasted value: its grammar
         newest = next((t.removeprefix("newest=") for t in listed if t.startswith("newest=")), "")
+        if listed == ["none"] and (
+            translated := _no_file_on_apple_silicon(paste, facts, name, spec)
+        ):
+            facts.use("host", *lines)  # issue 38 (s13-wheels): the interpreter, not the index
+            made.append(translated)
+            continue
         facts.use("python_pin", *lines)
         shown_spec = f"{printable(extras)[:40]}{printable(spec)[:60]}"
         if listed == ["none"]:
@@ -5153,7 +5160,8 @@ def _no_build_here(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             # for the Python, system or CPU the paste shows
             seen.add(package)
             made.append(table[0])
-            facts.use("python_pin", said, *same)
+            translated = table[0].code == Code.PYTHON_TRANSLATED.value  # rests on "host"
+            facts.use("host" if translated else "python_pin", said, *same)
             if table[1]:
                 facts.use("host", *table[1])
             continue
@@ -5280,6 +5288,10 @@ def _machine_shown(
     host = paste.evidence.host
     if arch is None and host is not None and host.machine not in ("", "unknown"):
         arch = builds.arch_word(host.machine)
+    intel = facts.all(FactKey.PROSE_INTEL_MAC)
+    if arch is None and system in (None, "Darwin") and intel:
+        system, arch = "Darwin", "x86_64"  # an Intel Mac named
+        lines.append(intel[0])
     if arch is None and system == "Darwin":
         tags = [f for f in facts.all(FactKey.MACOS_WHEEL) if not f.value.endswith("universal2")]
         if tags:
@@ -5348,6 +5360,48 @@ def _table_advice(
     )
 
 
+def _chip_words(fact: PastedFact) -> str:
+    """The Apple chip a line names ("Apple M3"), as a sentence names it; "Apple silicon" where
+    the line names none."""
+    value = printable(fact.value)[:40]
+    return value if value.lower().startswith("apple m") else "Apple silicon"
+
+
+def _no_file_on_apple_silicon(
+    paste: Pasted, facts: _Read, package: str, spec: str
+) -> Finding | None:
+    """issue 38 (s13-wheels): pip finding no file at all ("from versions: none") of a package
+    PyPI has macOS arm64 wheels of for the Python shown (every Python in common use where none
+    is shown), on a Mac whose Apple chip the paste shows: the interpreter is not a native arm64
+    one (ml-explore/mlx#200, its maintainer: "you are probably using a non-native Python"), or
+    macOS is older than the wheels' tags. None elsewhere."""
+    apple = accelerators_shown(paste).get(_MPS, ())
+    if not apple or not builds.known(package) or facts.all(FactKey.PROSE_INTEL_MAC):
+        return None
+    machine, shown = _machine_shown(paste, facts)
+    if machine.system not in (None, "Darwin") or machine.arch not in (None, "arm64"):
+        return None
+    native = builds.Machine(python=machine.python, system="Darwin", arch="arm64")
+    if builds.no_build(package, spec, native, sdist_counts=True, found_none=True) is not None:
+        return None  # no arm64 wheel for it either: the table's own finding says so
+    read, newest, _ = builds.table()[package]
+    facts.use("host", *shown, apple[0])
+    python = (
+        f"Python {machine.python[0]}.{machine.python[1]}"
+        if machine.python
+        else "the Pythons in common use"
+    )
+    return finding(
+        Code.PYTHON_TRANSLATED,
+        backend=_MPS,
+        variant="none_found",
+        chip=_chip_words(apple[0]),
+        package=package,
+        python=python,
+        why=f"PyPI's file list of {package}, read {read} (newest {newest})",
+    )
+
+
 def _table_no_build(
     paste: Pasted, facts: _Read, package: str, spec: str, kind: str = "", tag: str = ""
 ) -> tuple[Finding, list[PastedFact]] | None:
@@ -5365,15 +5419,23 @@ def _table_no_build(
     way = remedies.installer(paste.evidence.python)
     where, venv, install = _table_advice(way, verdict, machine, spec)
     apple = accelerators_shown(paste).get(_MPS, ())
-    if machine.system == "Darwin" and machine.arch == "x86_64" and apple:
+    why = f"{verdict.source()}: {verdict.releases} {verdict.has}"
+    intel = facts.all(FactKey.PROSE_INTEL_MAC)  # an Intel Mac named: its x86_64 is its own
+    if machine.system == "Darwin" and machine.arch == "x86_64" and apple and not intel:
         # an x86_64 Python on Apple silicon (Rosetta 2): the tag is the interpreter's, and the
         # Mac's own arm64 wheels are what a native Python installs (ml-explore/mlx#200, "you
         # are probably using a non-native Python"; astral-sh/uv#13512)
-        lines.append(apple[0])
-        where = (
-            "this Python is an x86_64 build running under Rosetta on Apple silicon: a native "
-            f"arm64 Python has {package}'s macOS arm64 wheels (uv venv --python with an "
-            "arm64 build, or a conda environment made for osx-arm64); or " + where
+        return (
+            finding(
+                Code.PYTHON_TRANSLATED,
+                backend=_MPS,
+                variant="no_file",
+                chip=_chip_words(apple[0]),
+                package=package,
+                spec=printable(spec)[:60],
+                why=why,
+            ),
+            [*lines, apple[0]],
         )
     return (
         finding(
@@ -5382,7 +5444,7 @@ def _table_no_build(
             package=package,
             spec=printable(spec)[:60],
             machine=machine.words(),
-            why=f"{verdict.source()}: {verdict.releases} {verdict.has}",
+            why=why,
             where=where,
             venv=venv,
             install=install,

@@ -303,6 +303,7 @@ class FactKey(str, Enum):
     # issue 38 (s13-wheels): a build directory's Python and platform ("3.12 win-amd64"), and
     # the source distribution pip fetched ("tokenizers 0.13.1")
     PYTHON_BUILD_DIR = "prose.python_build_dir"
+    PROSE_INTEL_MAC = "prose.intel_mac"  # "Intel iMac", "MacOS intel chip": a Mac on x86_64
     PIP_SDIST_RELEASE = "message.pip_sdist_release"
     MESSAGE_WHEEL_REFUSED = "message.wheel_refused"
     MESSAGE_WHEEL_APART = "message.wheel_apart"
@@ -587,7 +588,12 @@ def python_release(value: str) -> str | None:
 # path or a build directory is of, the source pip fetched): a paste of them alone holds no
 # report hwdoctor reads.
 CONTEXT_ONLY: Final = frozenset(
-    {FactKey.PYTHON_LIB_PATH, FactKey.PYTHON_BUILD_DIR, FactKey.PIP_SDIST_RELEASE}
+    {
+        FactKey.PYTHON_LIB_PATH,
+        FactKey.PYTHON_BUILD_DIR,
+        FactKey.PIP_SDIST_RELEASE,
+        FactKey.PROSE_INTEL_MAC,
+    }
 )
 
 # The messages that state an error by themselves, each read by readers/messages.py (or a

@@ -1876,6 +1876,15 @@ _PYTHON_LIB_PATH: Final = re.compile(
 )
 
 
+# issue 38 (s13-wheels): a Mac with an Intel CPU named in words ("Intel iMac", "an intel
+# MacBook Pro", "MacOS intel chip", "Mac (Intel)"): an x86_64 machine, whose Apple-silicon
+# words elsewhere in a thread are another machine's.
+_INTEL_MAC: Final = re.compile(
+    r"(?i)(?<![A-Za-z0-9])(?:intel(?:-based| based)? (?:i?mac(?:book(?: pro| air)?)?s?|mac ?os)"
+    r"|(?:i?mac(?:book(?: pro| air)?)?|mac ?os) \(?intel(?: chip)?\)?)(?![A-Za-z0-9])"
+)
+
+
 def _python_of_path(found: re.Match[str]) -> str:
     return found.group(1) or f"3.{found.group(2)}"
 
@@ -2914,6 +2923,7 @@ RECOGNISERS: Final = (
     _Recogniser(_BUILD_FAILED_FOR, FactKey.MESSAGE_BUILD_FAILED_FOR, made=_build_failed_for),
     _Recogniser(_PYTHON_LIB_PATH, FactKey.PYTHON_LIB_PATH, made=_python_of_path),
     _Recogniser(_PYTHON_BUILD_DIR, FactKey.PYTHON_BUILD_DIR, made=lambda m: f"3.{m[2]} {m[1]}"),
+    _Recogniser(_INTEL_MAC, FactKey.PROSE_INTEL_MAC, group=0),
     _Recogniser(
         _PIP_SDIST_RELEASE,
         FactKey.PIP_SDIST_RELEASE,
