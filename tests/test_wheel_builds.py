@@ -138,6 +138,12 @@ NO_FILE = {
         9,
         "CoreML",
     ),
+    # the Python of a site-packages path, the Mac of a /Users path
+    "openadapt38-macbook-air-site-packages-python3.10-decord-0.6.0-none.md": (
+        "decord==0.6.0 has no file on PyPI that installs on Python 3.10 on macOS:",
+        14,
+        "Python 3.8",
+    ),
     # uv's tag names the machine; an Intel iMac named in words keeps its x86_64
     "uv8746-intel-imac-uv-torch-260-no-platform-tag.md": (
         "torch==2.6.0 has no file on PyPI that installs on macOS (x86_64):",
