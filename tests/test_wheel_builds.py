@@ -258,3 +258,10 @@ def test_a_build_where_a_wheel_fits_is_no_missing_build() -> None:
 def test_context_alone_is_no_report() -> None:
     name = "flashattn269-pip-build-minor-cuda-mismatch-warning-11.0-11.6.md"
     assert run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json").returncode == 2
+
+
+def test_windows_gets_the_build_pyninis_maintainers_name_through_the_chooser() -> None:
+    _, data = detect(ERRORS / "pynini93-windows-failed-building-wheel-pynini.md")
+    found = next(f for f in data["findings"] if f["code"] == "python.version_unsupported")
+    assert found["remedy"] == "conda install -c conda-forge pynini"
+    assert "WSL2" in found["advice"]

@@ -144,8 +144,9 @@ def built_for(package: str) -> tuple[str, ...] | None:
 
 
 # issue 38 (s13-wheels): a package with no build for a system (PyPI's file list, compat/builds.py),
-# to what its maintainers name for that system instead: the package (to install) or "" (words
-# only), and their words.
+# to what its maintainers name for that system instead: the package to install, where from
+# ("pypi", or a conda channel), and their words (the install line is the chooser's,
+# diagnosis/remedies.py).
 # - onnxruntime-gpu on macOS: its wheels are Linux and Windows ones (it is ONNX Runtime's CUDA
 #   build); its maintainers: "CUDA on macOS is not a thing", "macOS users need to use coreml for
 #   GPU acceleration" (microsoft/onnxruntime#12252), the CoreML provider of the onnxruntime
@@ -156,14 +157,15 @@ def built_for(package: str) -> tuple[str, ...] | None:
 INSTEAD: Final = {
     ("onnxruntime-gpu", "Darwin"): (
         "onnxruntime",
+        "pypi",
         "onnxruntime, whose macOS build has the CoreML provider for the Mac's GPU (ONNX "
         'Runtime\'s maintainers: "macOS users need to use coreml", microsoft/onnxruntime#12252)',
     ),
     ("pynini", "Windows"): (
-        "",
-        "pynini's conda-forge build (conda install -c conda-forge pynini), or WSL2 (its "
-        'maintainer: "We don\'t support Windows. It works fine on WSL though", '
-        "kylebgorman/pynini#93)",
+        "pynini",
+        "conda-forge",
+        "pynini's conda-forge build, or WSL2 (its maintainer: \"We don't support Windows. It "
+        'works fine on WSL though", kylebgorman/pynini#93)',
     ),
 }
 

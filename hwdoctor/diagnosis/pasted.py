@@ -5323,8 +5323,13 @@ def _table_advice(
     hand = imports.X86_ONLY.get(package)  # where its maintainers say a build comes from
     instead = imports.INSTEAD.get((package, machine.system or ""))
     if instead is not None:
-        install = remedies.requirement(way, instead[0], "") if instead[0] else Shell()
-        return (f"use {instead[1]}" + (":" if instead[0] else ""), Shell(), install)
+        name, source, words = instead
+        install = (
+            remedies.requirement(way, name, "")
+            if source == "pypi"
+            else remedies.conda_channel_install(name, source)
+        )
+        return (f"use {words}:", Shell(), install)
     if verdict.python_here and machine.python != _series(verdict.python_here):
         other_cpu = f"; on another CPU, {hand[1]}" if hand and machine.arch is None else ""
         return (
