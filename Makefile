@@ -113,9 +113,13 @@ fidelity-record: $(VENV)/.test-installed $(VENV)/.pairs-installed
 
 # Keep the tables up with the libraries: verify every transformers/accelerate release newer
 # than the tables with the fidelity matrix and widen them where it agrees (or print what
-# changed), and read the newest torch releases' wheel metadata (tools/refresh.py).
+# changed), and read the newest torch releases' wheel metadata (tools/refresh.py). issue 38
+# (s13-wheels): then read PyPI's file lists of the ecosystem's compiled packages again and
+# generate the table of the Pythons, systems and CPUs they have builds for
+# (tools/wheel_builds.py -> hwdoctor/compat/builds_table.txt, recordings in tests/data/pypi/).
 refresh: $(VENV)/.test-installed
 	$(BIN)/python tools/refresh.py $(REFRESH_ARGS)
+	$(BIN)/python tools/wheel_builds.py
 
 # The benchmark venv: a regular (not editable) `pip install .` of this checkout, with torch,
 # accelerate and transformers pinned as in .venv, so `import torch` (the detect floor) and the

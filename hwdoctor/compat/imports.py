@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from hwdoctor.compat import builds
+
 # top-level module -> the distribution that installs it (PyPI's name)
 DISTRIBUTIONS: Final = {
     # Hugging Face's libraries (each repository's setup.py `name=`)
@@ -70,8 +72,10 @@ CUDA_ONLY: Final = frozenset({"flash-attn", "mamba-ssm", "causal-conv1d"})
 # Distributions built for some operating systems only, to the systems (platform.system()) that
 # have a build: an install line elsewhere finds nothing to install, or builds nothing that
 # runs (red team, item 1: ModelCloud/GPTQModel#2273, a Mac told `pip install triton`).
-# - triton: its PyPI file list holds manylinux wheels only; triton-lang/triton#1465, its
-#   maintainer (ptillet): "Currently we only support Linux".
+# - triton: issue 38 (s13-wheels): its systems are its PyPI file list's, from the generated
+#   table (builds_table.txt: manylinux wheels for x86_64 and aarch64, no source distribution);
+#   its source row stays, for its maintainer's words (triton-lang/triton#1465, ptillet:
+#   "Currently we only support Linux").
 # - xformers: its PyPI file list holds manylinux and win_amd64 wheels, no macOS one; its
 #   README's install "Recommended, Windows & Linux"; facebookresearch/xformers#740 (danthe3rd,
 #   a maintainer): "xformers is not compatible with MacOS".
@@ -87,7 +91,6 @@ CUDA_ONLY: Final = frozenset({"flash-attn", "mamba-ssm", "causal-conv1d"})
 # deepspeed is left out: its PyPI release is a source package that installs on macOS too,
 # building its kernels only when they are first loaded.
 BUILT_FOR: Final = {
-    "triton": ("Linux",),
     "xformers": ("Linux", "Windows"),
     "vllm": ("Linux",),
     "flash-attn": ("Linux",),
@@ -126,6 +129,43 @@ X86_ONLY: Final = {
         'build decord from source on this machine as its README\'s "Install from source" '
         "says (ffmpeg and cmake, then its python/ package), or use a video reader the program "
         "accepts instead of decord; forks published under other names are not decord's own",
+    ),
+}
+
+
+def built_for(package: str) -> tuple[str, ...] | None:
+    """The systems a package has builds for: its BUILT_FOR row; or, for a package whose
+    source row (BUILT_FOR_SOURCE) leaves the systems to PyPI's file list (issue 38,
+    s13-wheels), the systems its newest release has wheels for there (builds.wheel_systems:
+    wheels and no source distribution). None for any other package."""
+    if package in BUILT_FOR:
+        return BUILT_FOR[package]
+    return builds.wheel_systems(package) if package in BUILT_FOR_SOURCE else None
+
+
+# issue 38 (s13-wheels): a package with no build for a system (PyPI's file list, compat/builds.py),
+# to what its maintainers name for that system instead: the package to install, where from
+# ("pypi", or a conda channel), and their words (the install line is the chooser's,
+# diagnosis/remedies.py).
+# - onnxruntime-gpu on macOS: its wheels are Linux and Windows ones (it is ONNX Runtime's CUDA
+#   build); its maintainers: "CUDA on macOS is not a thing", "macOS users need to use coreml for
+#   GPU acceleration" (microsoft/onnxruntime#12252), the CoreML provider of the onnxruntime
+#   package (https://onnxruntime.ai/docs/execution-providers/CoreML-ExecutionProvider.html).
+# - pynini on Windows: its wheels are Linux x86_64 ones; its maintainer: "We don't support
+#   Windows. It works fine on WSL though." (kylebgorman/pynini#93), and its conda-forge build
+#   "which is Windows compatible" (kylebgorman/pynini#60).
+INSTEAD: Final = {
+    ("onnxruntime-gpu", "Darwin"): (
+        "onnxruntime",
+        "pypi",
+        "onnxruntime, whose macOS build has the CoreML provider for the Mac's GPU (ONNX "
+        'Runtime\'s maintainers: "macOS users need to use coreml", microsoft/onnxruntime#12252)',
+    ),
+    ("pynini", "Windows"): (
+        "pynini",
+        "conda-forge",
+        "pynini's conda-forge build, or WSL2 (its maintainer: \"We don't support Windows. It "
+        'works fine on WSL though", kylebgorman/pynini#93)',
     ),
 }
 

@@ -594,6 +594,26 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "x86_64 macOS wheel, which cannot use the GPU: MPS needs a native arm64 Python.",
         "this Python is an x86_64 build running under Rosetta on {chip}: torch cannot use "
         "MPS from it",
+        variants={
+            # issue 38 (s13-wheels): the installer's own tag says x86_64 on Apple silicon, and
+            # PyPI's file list (compat/builds.py) has no macOS x86_64 file of the release
+            "no_file": "this Python is an x86_64 build running under Rosetta on {chip} (the "
+            "installer's tag is macOS x86_64): {package}{spec} has no macOS x86_64 file on PyPI, "
+            "its macOS wheels are arm64 ones ({why})",
+            # issue 38 (s13-wheels): pip finds no file at all of a package PyPI has macOS arm64
+            # wheels of for the Python shown (ml-explore/mlx#200: "a non-native Python")
+            "none_found": "pip finds no {package} file here, though PyPI has macOS arm64 wheels "
+            "of it for {python} ({why}): this Python is likely an x86_64 build running under "
+            "Rosetta on {chip}, or macOS is older than those wheels' tags",
+        },
+        variant_advice={
+            "no_file": "install a native arm64 Python (python.org's universal2 installer, "
+            "Homebrew in /opt/homebrew, or Miniforge for arm64), then install {package} into it",
+            "none_found": "install a native arm64 Python (python.org's universal2 installer, "
+            "Homebrew in /opt/homebrew, or Miniforge for arm64), then install {package} into it; "
+            "where it prints arm64 already, a macOS at least as new as the wheels' tags "
+            "(macosx_14_0: macOS 14) installs them",
+        },
         commands=(
             "# a native interpreter prints arm64 here:",
             "python3 -c \"import platform; print(platform.machine())\"",
@@ -3650,7 +3670,14 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "resolution/resolvelib/factory.py). Some packages are built for some systems only "
         "(compat/imports.py BUILT_FOR, each with its source: Triton's, vLLM's, flash-attn's "
         "PyPI files are Linux wheels): on another system no release of them installs, and what "
-        "runs them is a machine of that system (on Windows, WSL2).",
+        "runs them is a machine of that system (on Windows, WSL2). issue 38 (s13-wheels): for "
+        "the ecosystem's compiled packages, PyPI's own file lists (compat/builds_table.txt, "
+        "generated with the date read by tools/wheel_builds.py from https://pypi.org/pypi/"
+        "<name>/json) say which CPython versions, systems and CPU architectures each release "
+        "has wheels for (the tags in each wheel's name, PEP 425) and whether a source "
+        "distribution exists: where none of its files fits the Python, system or CPU the paste "
+        "shows, that is the cause; where it has wheels for other machines and a source "
+        "distribution, pip builds that here, and a build that fails is its consequence.",
         "{package}{spec} has no release for {python}: {why}",
         commands=("{venv}", "# or a {package} release built for {python}:", "{install}"),
         advice="use a Python {package}{spec} supports (a new environment), or install a "
@@ -3671,6 +3698,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             # conda/exceptions.py), the platform its channel lines name
             "conda": "conda finds no build of {package} in the channels it searched ({said}): "
             "{why}",
+            # issue 38 (s13-wheels): PyPI's file lists show no file for the machine shown
+            "builds": "{package}{spec} has no file on PyPI that installs on {machine}: {why}",
+            # issue 38 (s13-wheels): no wheel for the machine shown, so a source build ran
+            "source_build": "{package}{spec} has no wheel on PyPI for {machine}, so the installer "
+            "built it from source, and the build failed: {why}",
         },
         variant_commands={
             "requires_python": ("{venv}",),
@@ -3679,6 +3711,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "wheel": (),
             "installer": (),
             "conda": (),
+            "builds": ("{venv}", "{install}"),
+            "source_build": ("{venv}", "{install}"),
         },
         variant_advice={
             "requires_python": "use a Python {package}{spec} supports (a new environment), or "
@@ -3691,6 +3725,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "for",
             "installer": "{where}",
             "conda": "{where}",
+            "builds": "{where}",
+            "source_build": "{where}",
         },
     ),
     # issue 38: fp16 on the CPU, float64 on MPS (archlib)

@@ -425,6 +425,40 @@ def finding(
     evidence: str | None = None,
     variant: None = None,
     chip: Value,
+    package: Value = None,
+    python: Value = None,
+    spec: Value = None,
+    why: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PYTHON_TRANSLATED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["no_file"],
+    chip: Value,
+    package: Value,
+    spec: Value,
+    why: Value,
+    python: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PYTHON_TRANSLATED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["none_found"],
+    chip: Value,
+    package: Value,
+    python: Value,
+    why: Value,
+    spec: Value = None,
 ) -> Finding: ...
 
 
@@ -4986,10 +5020,34 @@ def finding(
     why: Value,
     built: Value = None,
     here: Value = None,
+    machine: Value = None,
     said: Value = None,
     system: Value = None,
     tool: Value = None,
     where: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PYTHON_VERSION_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["builds"],
+    install: Value | Shell,
+    machine: Value,
+    package: Value,
+    spec: Value,
+    venv: Value | Shell,
+    where: Value,
+    why: Value,
+    built: Value = None,
+    here: Value = None,
+    python: Value = None,
+    said: Value = None,
+    system: Value = None,
+    tool: Value = None,
 ) -> Finding: ...
 
 
@@ -5007,6 +5065,7 @@ def finding(
     built: Value = None,
     here: Value = None,
     install: Value | Shell = None,
+    machine: Value = None,
     python: Value = None,
     spec: Value = None,
     system: Value = None,
@@ -5029,6 +5088,7 @@ def finding(
     why: Value,
     built: Value = None,
     here: Value = None,
+    machine: Value = None,
     python: Value = None,
     said: Value = None,
     system: Value = None,
@@ -5053,6 +5113,7 @@ def finding(
     built: Value = None,
     here: Value = None,
     install: Value | Shell = None,
+    machine: Value = None,
     python: Value = None,
     system: Value = None,
     venv: Value | Shell = None,
@@ -5075,6 +5136,7 @@ def finding(
     built: Value = None,
     here: Value = None,
     install: Value | Shell = None,
+    machine: Value = None,
     python: Value = None,
     tool: Value = None,
     venv: Value | Shell = None,
@@ -5096,10 +5158,34 @@ def finding(
     built: Value = None,
     here: Value = None,
     install: Value | Shell = None,
+    machine: Value = None,
     said: Value = None,
     system: Value = None,
     tool: Value = None,
     where: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PYTHON_VERSION_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["source_build"],
+    install: Value | Shell,
+    machine: Value,
+    package: Value,
+    spec: Value,
+    venv: Value | Shell,
+    where: Value,
+    why: Value,
+    built: Value = None,
+    here: Value = None,
+    python: Value = None,
+    said: Value = None,
+    system: Value = None,
+    tool: Value = None,
 ) -> Finding: ...
 
 
@@ -5115,6 +5201,7 @@ def finding(
     package: Value,
     said: Value,
     install: Value | Shell = None,
+    machine: Value = None,
     python: Value = None,
     spec: Value = None,
     system: Value = None,

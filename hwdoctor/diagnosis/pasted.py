@@ -17,6 +17,7 @@ from typing import Final, Literal, TypeVar, get_args
 from hwdoctor import registry, rules, versions
 from hwdoctor.compat import (
     ascend,
+    builds,
     companions,
     drivers,
     gpus,
@@ -349,6 +350,12 @@ _WHAT: Final = {
     # issue 38 (s10-platform): poetry's and uv's words for no file here, pip's wheel refused
     FactKey.MESSAGE_NO_CANDIDATES: "poetry found no file for",
     FactKey.MESSAGE_NO_TAGGED_WHEEL: "uv found no wheel for",
+    # issue 38 (s13-wheels): a failed build's packages; a site-packages path's Python
+    FactKey.MESSAGE_BUILD_FAILED_FOR: "the build failed for",
+    FactKey.PYTHON_LIB_PATH: "a site-packages path of Python",
+    FactKey.PYTHON_BUILD_DIR: "a build directory of",
+    FactKey.PROSE_INTEL_MAC: "an Intel Mac",
+    FactKey.PIP_SDIST_RELEASE: "pip fetched the source of",
     FactKey.MESSAGE_WHEEL_REFUSED: "pip refused the wheel",
     FactKey.MESSAGE_WHEEL_APART: "uv says (the wheel's platform)",
     FactKey.MESSAGE_MKL_IJIT: "the loader says",
@@ -578,6 +585,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_compute_type(paste, facts))  # issue 38: CTranslate2's compute types
     found = (*found, *_hardware_refused(paste, facts, found))  # issue 38 (s10-refusal): any
     found = (*found, *_nccl_not_built(paste, facts))  # library's words; torch without NCCL
+    found = (*found, *_no_wheel_built(paste, facts))  # issue 38 (s13-wheels): no wheel here
     found = (*found, *_package_missing(paste, facts))  # issue 38 (s9-imports): last: what
     found = (*found, *_release_lacks_name(paste, facts))  # no finding above took
     found = _reconciled(_by_symptom(found, facts), paste)
@@ -4933,6 +4941,12 @@ def _no_release(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         extras = f"{extras}]" if extras else ""
         extras = extras if versions.is_extras(extras) else ""  # a pasted value: its grammar
         newest = next((t.removeprefix("newest=") for t in listed if t.startswith("newest=")), "")
+        if listed == ["none"] and (
+            translated := _no_file_on_apple_silicon(paste, facts, name, spec)
+        ):
+            facts.use("host", *lines)  # issue 38 (s13-wheels): the interpreter, not the index
+            made.append(translated)
+            continue
         facts.use("python_pin", *lines)
         shown_spec = f"{printable(extras)[:40]}{printable(spec)[:60]}"
         if listed == ["none"]:
@@ -5141,11 +5155,11 @@ def _no_build_here(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         spec = tail.split(" ", 1)[0] if tail[:1] in ("=", "<", ">", "!", "~") else ""
         kind, tag = "", ""
         if said.key is FactKey.MESSAGE_NO_TAGGED_WHEEL:
-            kind, tag = [*rest, "", ""][:2]
+            kind, tag = [*rest[1 if spec else 0 :], "", ""][:2]
         system = _tag_system(tag) if kind == "platform" else None
         if system is None and shown is not None:
             system = shown[0]
-        built_for = imports.BUILT_FOR.get(package)
+        built_for = imports.built_for(package)
         tool = {
             FactKey.MESSAGE_NO_CANDIDATES: "poetry",
             FactKey.MESSAGE_NO_TAGGED_WHEEL: "uv",
@@ -5164,7 +5178,7 @@ def _no_build_here(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         # the system) where the package has no build for the system shown
         platform: tuple[str, str, str, Sequence[PastedFact]] | None = None
         arm = _arm_shown(paste, facts, system)
-        if package in imports.X86_ONLY and arm is not None:
+        if package in imports.X86_ONLY and arm is not None and not builds.known(package):
             # issue 38 (s12-osbuild): built for x86_64 alone, on a Mac or on Linux on Arm
             why, where = imports.X86_ONLY[package]
             platform = (arm[0], why, where, arm[1])
@@ -5175,6 +5189,20 @@ def _no_build_here(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             )
             where = _elsewhere(package, system, built_for)
             platform = (imports.SYSTEM_WORDS[system], why, where, shown[1] if shown else ())
+        if (
+            platform is None
+            and not _OTHER_INDEX.search(said.quote.text)
+            and (table := _table_no_build(paste, facts, package, spec, kind, tag))
+        ):
+            # issue 38 (s13-wheels): PyPI's file lists (compat/builds.py) have no file of it
+            # for the Python, system or CPU the paste shows
+            seen.add(package)
+            made.append(table[0])
+            translated = table[0].code == Code.PYTHON_TRANSLATED.value  # rests on "host"
+            facts.use("host" if translated else "python_pin", said, *same)
+            if table[1]:
+                facts.use("host", *table[1])
+            continue
         if platform is not None:
             named_system, why, where, host = platform
             seen.add(package)
@@ -5254,6 +5282,278 @@ def _no_build_here(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                 where=where,
             )
         )
+    return tuple(made)
+
+
+# issue 38 (s13-wheels): a requirement from an index other than PyPI, whose files PyPI's file
+# list does not show: uv's "@ registry+https://download.pytorch.org/whl/cpu" (the index it
+# resolved from), a local version label of PyTorch's own indexes ("+cpu", "+cu121",
+# "+rocm6.2", "+xpu"; https://download.pytorch.org/whl/).
+_OTHER_INDEX: Final = re.compile(
+    r"@ registry\+(?!https://pypi\.org/)|\+(?:cpu|cu\d{2,3}|rocm\d{1,2}(?:\.\d{1,2})?|xpu)\b"
+)
+
+
+def _machine_shown(
+    paste: Pasted, facts: _Read, kind: str = "", tag: str = ""
+) -> tuple[builds.Machine, list[PastedFact]]:
+    """issue 38 (s13-wheels): the Python, system and CPU the paste shows, and the lines that
+    show them: the tag uv names for this machine, the host's facts, Python's version (a tool's
+    line, the reporter's words, a site-packages path), a Mac's or Windows' lines, a macOS wheel
+    tag's CPU, Apple silicon (arm64), Linux on Arm. What it does not show stays None."""
+    lines: list[PastedFact] = []
+    python: tuple[int, int] | None = None
+    if kind in ("abi", "version") and (cpython := _CPYTHON_TAG.match(tag)):
+        python = (int(cpython[1]), int(cpython[2]))
+    elif paste.evidence.python and paste.evidence.python.version not in ("", "unknown"):
+        python = _series(paste.evidence.python.version)
+        lines += _python_facts(facts)[:1]
+    elif paths := facts.all(FactKey.PYTHON_LIB_PATH) or facts.all(FactKey.PYTHON_BUILD_DIR):
+        python = _series(paths[0].value.split()[0])
+        lines.append(paths[0])
+    system: str | None = None
+    arch: str | None = None
+    built = facts.all(FactKey.PYTHON_BUILD_DIR)
+    if kind == "platform" and (system := _tag_system(tag)) is not None:
+        arch = builds.tag_arch(tag)
+    elif shown := _system_shown(paste, facts):
+        system = shown[0]
+        lines += shown[1]
+    elif built and (system := _tag_system(built[0].value.split()[-1])) is not None:
+        lines.append(built[0])  # the interpreter's platform, as setuptools names its build
+    if built and arch is None and system == _tag_system(built[0].value.split()[-1]):
+        arch = builds.tag_arch(built[0].value.split()[-1].replace("-", "_"))
+    host = paste.evidence.host
+    if arch is None and host is not None and host.machine not in ("", "unknown"):
+        arch = builds.arch_word(host.machine)
+    intel = facts.all(FactKey.PROSE_INTEL_MAC)
+    if arch is None and system in (None, "Darwin") and intel:
+        system, arch = "Darwin", "x86_64"  # an Intel Mac named
+        lines.append(intel[0])
+    if arch is None and system == "Darwin":
+        tags = [f for f in facts.all(FactKey.MACOS_WHEEL) if not f.value.endswith("universal2")]
+        if tags:
+            arch = builds.tag_arch(tags[0].value)
+            lines.append(tags[0])
+        elif apple := accelerators_shown(paste).get(_MPS, ()):
+            arch = "arm64"  # Apple silicon: torch's MPS runs on it alone
+            lines.append(apple[0])
+    if arch is None and system in (None, "Linux") and (arm := facts.all(FactKey.PROSE_ARM_LINUX)):
+        system, arch = "Linux", "arm64"
+        lines.append(arm[0])
+    return builds.Machine(python=python, system=system, arch=arch), lines
+
+
+def _table_advice(
+    way: remedies.Installer,
+    verdict: builds.Verdict,
+    machine: builds.Machine,
+    spec: str,
+    *,
+    built: bool = False,
+) -> tuple[str, Shell, Shell]:
+    """What to do on the machine a table verdict is about: what its maintainers name for this
+    system instead (imports.INSTEAD); a Python the package has wheels for on this system and
+    CPU (a new environment, and the install into it); the newest release with a file for the
+    machine; its source build (`built`: the build that failed); another machine."""
+    package = verdict.package
+    place = builds.Machine(system=machine.system, arch=machine.arch).words()
+    hand = imports.X86_ONLY.get(package)  # where its maintainers say a build comes from
+    instead = imports.INSTEAD.get((package, machine.system or ""))
+    if instead is not None:
+        name, source, words = instead
+        install = (
+            remedies.requirement(way, name, "")
+            if source == "pypi"
+            else remedies.conda_channel_install(name, source)
+        )
+        return (f"use {words}:", Shell(), install)
+    if verdict.python_here and machine.python != _series(verdict.python_here):
+        other_cpu = f"; on another CPU, {hand[1]}" if hand and machine.arch is None else ""
+        return (
+            f"make an environment with Python {verdict.python_here}, which {package} has "
+            f"wheels for on {verdict.python_place}, and install it there (or a release of "
+            f"{package} with a wheel for {machine.words()}){other_cpu}:",
+            remedies.python_env(verdict.python_here),
+            remedies.env_requirement(package, spec),
+        )
+    other = f"; or {hand[1]}" if hand else ""
+    if verdict.fitting:
+        return (
+            f"the newest {package} release with a wheel for {machine.words()} is "
+            f"{verdict.fitting}: a requirement that admits it installs without a build "
+            f"({package}=={verdict.fitting}, where the program runs with it); or run it on a "
+            f"machine the release asked has wheels for{other}",
+            Shell(),
+            Shell(),
+        )
+    if verdict.sdist and built:
+        return (
+            f"a build from source needs a compiler and {package}'s build requirements on this "
+            f"machine (its install documentation says which, and whether it builds on {place}); "
+            f"or run it on a machine {package} has wheels for{other}",
+            Shell(),
+            Shell(),
+        )
+    return (
+        f"no file of {package} installs on {place}: run it on a machine it has wheels for, or "
+        f"use a package that does the same there{other}",
+        Shell(),
+        Shell(),
+    )
+
+
+def _chip_words(fact: PastedFact) -> str:
+    """The Apple chip a line names ("Apple M3"), as a sentence names it; "Apple silicon" where
+    the line names none."""
+    value = printable(fact.value)[:40]
+    return value if value.lower().startswith("apple m") else "Apple silicon"
+
+
+def _no_file_on_apple_silicon(
+    paste: Pasted, facts: _Read, package: str, spec: str
+) -> Finding | None:
+    """issue 38 (s13-wheels): pip finding no file at all ("from versions: none") of a package
+    PyPI has macOS arm64 wheels of for the Python shown (every Python in common use where none
+    is shown), on a Mac whose Apple chip the paste shows: the interpreter is not a native arm64
+    one (ml-explore/mlx#200, its maintainer: "you are probably using a non-native Python"), or
+    macOS is older than the wheels' tags. None elsewhere."""
+    apple = accelerators_shown(paste).get(_MPS, ())
+    if not apple or not builds.known(package) or facts.all(FactKey.PROSE_INTEL_MAC):
+        return None
+    machine, shown = _machine_shown(paste, facts)
+    if machine.system not in (None, "Darwin") or machine.arch not in (None, "arm64"):
+        return None
+    native = builds.Machine(python=machine.python, system="Darwin", arch="arm64")
+    if builds.no_build(package, spec, native, sdist_counts=True, found_none=True) is not None:
+        return None  # no arm64 wheel for it either: the table's own finding says so
+    read, newest, _ = builds.table()[package]
+    facts.use("host", *shown, apple[0])
+    python = (
+        f"Python {machine.python[0]}.{machine.python[1]}"
+        if machine.python
+        else "the Pythons in common use"
+    )
+    return finding(
+        Code.PYTHON_TRANSLATED,
+        backend=_MPS,
+        variant="none_found",
+        chip=_chip_words(apple[0]),
+        package=package,
+        python=python,
+        why=f"PyPI's file list of {package}, read {read} (newest {newest})",
+    )
+
+
+def _table_no_build(
+    paste: Pasted, facts: _Read, package: str, spec: str, kind: str = "", tag: str = ""
+) -> tuple[Finding, list[PastedFact]] | None:
+    """issue 38 (s13-wheels): an installer finding no file of a package that PyPI's file lists
+    (compat/builds.py) show has none for the Python, system or CPU the paste shows: the
+    finding, and the lines that show the machine. None where a file fits, where the package
+    has a source distribution pip would build (another cause stops it), or the paste shows
+    nothing of the machine."""
+    if not builds.known(package):
+        return None
+    machine, lines = _machine_shown(paste, facts, kind, tag)
+    verdict = builds.no_build(package, spec, machine, sdist_counts=True, found_none=True)
+    if verdict is None:
+        return None
+    way = remedies.installer(paste.evidence.python)
+    where, venv, install = _table_advice(way, verdict, machine, spec)
+    apple = accelerators_shown(paste).get(_MPS, ())
+    why = f"{verdict.source()}: {verdict.releases} {verdict.has}"
+    intel = facts.all(FactKey.PROSE_INTEL_MAC)  # an Intel Mac named: its x86_64 is its own
+    if machine.system == "Darwin" and machine.arch == "x86_64" and apple and not intel:
+        # an x86_64 Python on Apple silicon (Rosetta 2): the tag is the interpreter's, and the
+        # Mac's own arm64 wheels are what a native Python installs (ml-explore/mlx#200, "you
+        # are probably using a non-native Python"; astral-sh/uv#13512)
+        return (
+            finding(
+                Code.PYTHON_TRANSLATED,
+                backend=_MPS,
+                variant="no_file",
+                chip=_chip_words(apple[0]),
+                package=package,
+                spec=printable(spec)[:60],
+                why=why,
+            ),
+            [*lines, apple[0]],
+        )
+    return (
+        finding(
+            Code.PYTHON_VERSION_UNSUPPORTED,
+            variant="builds",
+            package=package,
+            spec=printable(spec)[:60],
+            machine=machine.words(),
+            why=why,
+            where=where,
+            venv=venv,
+            install=install,
+        ),
+        lines,
+    )
+
+
+def _no_wheel_built(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """issue 38 (s13-wheels): a package whose build failed ("Failed building wheel for X")
+    where PyPI's file lists (compat/builds.py) show it has wheels, none of them for the Python,
+    system or CPU the paste shows: the installer fell back to its source distribution because
+    no wheel fits. Quiet where another finding names the build's failure, where a wheel fits,
+    and where the paste shows nothing of the machine."""
+    taken = {id(f) for chosen in facts.used.values() for f in chosen}
+    failed = facts.all(FactKey.PIP_BUILD_FAILED)
+    if any(id(f) in taken for f in failed):
+        # another finding names why the build failed: the lines that name the failed build
+        # are its too (the sections that took pip's build lines take them)
+        ids = {id(f) for f in failed}
+        for section in [s for s, chosen in facts.used.items() if any(id(f) in ids for f in chosen)]:
+            facts.use(section, *facts.all(FactKey.MESSAGE_BUILD_FAILED_FOR))
+        return ()
+    made: list[Finding] = []
+    seen: set[str] = set()
+    named = [(f.value.split(), f) for f in facts.all(FactKey.MESSAGE_BUILD_FAILED_FOR)]
+    metadata = [f for f in failed if f.value == "metadata-generation-failed"]
+    if metadata and not named:
+        # pip's metadata step names no package: the source it fetched last before it failed
+        before = [
+            f for f in facts.all(FactKey.PIP_SDIST_RELEASE) if f.quote.line < metadata[0].quote.line
+        ]
+        named = [(before[-1].value.split()[:1], before[-1])] if before else []
+    for packages, said in named:
+        if id(said) in taken:
+            continue
+        for package in packages:
+            if package in seen or not builds.known(package):
+                continue
+            machine, lines = _machine_shown(paste, facts)
+            fetched = [
+                f for f in facts.all(FactKey.PIP_SDIST_RELEASE) if f.value.split()[0] == package
+            ]
+            spec = f"=={fetched[-1].value.split()[-1]}" if fetched else ""
+            verdict = builds.no_build(package, spec, machine, sdist_counts=False)
+            if verdict is None or not verdict.wheels:
+                continue
+            seen.add(package)
+            facts.use("python_pin", said, *failed, *fetched[-1:])
+            facts.use("host", *lines)
+            where, venv, install = _table_advice(
+                remedies.installer(paste.evidence.python), verdict, machine, spec, built=True
+            )
+            made.append(
+                finding(
+                    Code.PYTHON_VERSION_UNSUPPORTED,
+                    variant="source_build",
+                    package=package,
+                    spec=printable(spec)[:60],
+                    machine=machine.words(),
+                    why=f"{verdict.source()}: {verdict.releases} {verdict.has}",
+                    where=where,
+                    venv=venv,
+                    install=install,
+                )
+            )
     return tuple(made)
 
 
@@ -6119,7 +6419,7 @@ def _package_missing(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                 )
             )
             continue
-        built_for = imports.BUILT_FOR.get(dist)
+        built_for = imports.built_for(dist)
         system = paste.evidence.host.system if paste.evidence.host is not None else "unknown"
         if built_for is not None and system not in built_for:
             # red team item 1: no install line where the package has no build for the system

@@ -836,6 +836,27 @@ def python_env(series: str) -> Shell:
     return command("uv", "venv", "--python", series)
 
 
+def env_requirement(name: str, spec: str) -> Shell:
+    """issue 38 (s13-wheels): the install of a package into the environment `python_env`
+    made: `uv pip install` finds the `.venv` of the working directory (uv docs, "Using
+    environments": "uv will search for a virtual environment ... .venv in the current
+    directory or any parent directories"); the name and specifier checked as `requirement`'s."""
+    if not versions.is_name(name):
+        return comment(f"no install line: {one_line(name)[:60]!r} is not a package name")
+    if spec and versions.parse_specifiers(spec) is None:
+        return comment(f"no install line: {one_line(spec)[:60]!r} is not a version specifier")
+    return command("uv", "pip", "install", f"{name}{spec}")
+
+
+def conda_channel_install(name: str, channel: str) -> Shell:
+    """issue 38 (s13-wheels): `conda install -c CHANNEL name` for a package a conda channel
+    builds where PyPI has no file for the system (compat/imports.py INSTEAD): both checked as a
+    package name (PEP 508's grammar, which conda's channel names also fit)."""
+    if not versions.is_name(name) or not versions.is_name(channel):
+        return comment(f"no install line: {one_line(name)[:60]!r} from {one_line(channel)[:40]!r}")
+    return command("conda", "install", "-c", channel, name)
+
+
 # issue 38: a conda environment's libstdc++ older than a library loaded into it needs.
 # conda-forge's libstdcxx-ng is GCC's libstdc++ of its version (https://anaconda.org/
 # conda-forge/libstdcxx-ng), so the GCC release that first ships the symbol version is the

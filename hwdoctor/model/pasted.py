@@ -296,6 +296,15 @@ class FactKey(str, Enum):
     # (`win_amd64`)" ("linux_x86_64 win_amd64")
     MESSAGE_NO_CANDIDATES = "message.no_candidates"
     MESSAGE_NO_TAGGED_WHEEL = "message.no_tagged_wheel"
+    # issue 38 (s13-wheels): the packages pip or uv names after a failed build ("flash-attn
+    # xformers"), and the Python a site-packages path is of ("3.10")
+    MESSAGE_BUILD_FAILED_FOR = "message.build_failed_for"
+    PYTHON_LIB_PATH = "prose.python_lib_path"
+    # issue 38 (s13-wheels): a build directory's Python and platform ("3.12 win-amd64"), and
+    # the source distribution pip fetched ("tokenizers 0.13.1")
+    PYTHON_BUILD_DIR = "prose.python_build_dir"
+    PROSE_INTEL_MAC = "prose.intel_mac"  # "Intel iMac", "MacOS intel chip": a Mac on x86_64
+    PIP_SDIST_RELEASE = "message.pip_sdist_release"
     MESSAGE_WHEEL_REFUSED = "message.wheel_refused"
     MESSAGE_WHEEL_APART = "message.wheel_apart"
     POETRY_INSTALL_FAILED = "message.poetry_install_failed"  # "- Installing triton (2.2.0): Failed"
@@ -594,12 +603,25 @@ def python_release(value: str) -> str | None:
     return match.group(1) if match else None
 
 
+# issue 38 (s13-wheels): facts that only give a report's context (the Python a site-packages
+# path or a build directory is of, the source pip fetched): a paste of them alone holds no
+# report hwdoctor reads.
+CONTEXT_ONLY: Final = frozenset(
+    {
+        FactKey.PYTHON_LIB_PATH,
+        FactKey.PYTHON_BUILD_DIR,
+        FactKey.PIP_SDIST_RELEASE,
+        FactKey.PROSE_INTEL_MAC,
+    }
+)
+
 # The messages that state an error by themselves, each read by readers/messages.py (or a
 # tool's reader) from the code that prints it: a line saying one is an error line wherever it
 # stands (inside a sentence, after a full-width colon, in another language's prose), so that
 # where no finding accounts for it the headline cannot say "no problem" (issue 38, item 5).
 STATED_ERRORS: Final = frozenset(
     {
+        FactKey.MESSAGE_BUILD_FAILED_FOR,  # issue 38 (s13-wheels): pip's or uv's failed build
         FactKey.MESSAGE_DRIVER_TOO_OLD,
         FactKey.MESSAGE_DRIVER_INSUFFICIENT,
         FactKey.MESSAGE_NO_DRIVER,

@@ -1819,6 +1819,8 @@ _PIP_SUBPROCESS_NOTE: Final = re.compile(r"This error originates from a subproce
 _MAC_NAMED: Final = re.compile(
     r"(?i)(?<![A-Za-z0-9_])(mac ?os|macbook(?: pro| air)?|mac ?mini|mac studio|apple silicon"
     r"|on (?:a |my )?mac|mac ?/ ?m[1-4]"
+    # issue 38 (s13-wheels): "Mac osx", "macOS X" (Apple's name for it before macOS 10.12)
+    r"|mac ?os ?x"
     # issue 38 (s8-platform): the chip before the word ("m1 mac", "m1 chip computer"), or MPS
     # before the chip ("on MPS M2")
     r"|m[1-5](?: pro| max| ultra)? (?:mac|chip)|mps m[1-5]"
@@ -1836,6 +1838,74 @@ _ARM_LINUX: Final = re.compile(
     r"(?i)(?<![A-Za-z0-9])(aarch64|linux ?[/-] ?arm64|(?:ubuntu|linux) on arm\b"
     r"|jetson(?: (?:nano|xavier|orin|tx2|agx))?|dgx spark)(?![A-Za-z0-9])"
 )
+# issue 38 (s13-wheels): the packages a failed build was of, as the installers name them:
+# pip's "ERROR: Failed building wheel for %s" (pip/_internal/wheel_builder.py), its summary
+# "Failed to build %s" (pip/_internal/commands/install.py, the names joined by spaces) and from
+# pip 24.1 "Failed to build installable wheels for some pyproject.toml based projects (%s)"
+# (the same file, the names joined by ", "), uv's "Failed to build `%s`" (astral-sh/uv
+# crates/uv-distribution, "Failed to build `flash-attn==2.7.4`"); and pip's lines over the
+# build's output, "× Building wheel for %s (pyproject.toml) did not run successfully."
+# (pip/_internal/exceptions.py InstallationSubprocessError: f"{command_description} did not run
+# successfully.") and its spinner's "Building wheel for %s (pyproject.toml) ... error". The
+# value: the names, canonical (PEP 503), joined by spaces.
+_BUILD_FAILED_FOR: Final = re.compile(
+    r"Building wheel for ([A-Za-z0-9][\w.-]{0,80}) \([\w. ]{1,20}\) (?:did not run successfully"
+    r"|\.\.\. error)"
+    r"|Failed to build installable wheels for some pyproject\.toml based projects "
+    r"\(([^()\n]{1,400})\)|Failed building wheel for ([A-Za-z0-9][\w.-]{0,80})"
+    r"|Failed to build `([A-Za-z0-9][\w.-]{0,80})|Failed to build ([A-Za-z0-9][\w., -]{0,400})"
+)
+_BUILD_NAME: Final = re.compile(r"[A-Za-z0-9][\w.-]{0,80}")
+
+
+def _build_failed_for(found: re.Match[str]) -> str:
+    """The canonical names of the packages a failed build names, joined by spaces."""
+    said = next(group for group in found.groups() if group is not None)
+    names = [versions.canonical_name(n) for n in _BUILD_NAME.findall(said.replace(",", " "))]
+    return " ".join(list(dict.fromkeys(names))[:20])
+
+
+# issue 38 (s13-wheels): the Python x.y an environment's site-packages path is of, as a
+# traceback prints it: CPython's sysconfig "posix_prefix" scheme puts purelib at
+# {base}/lib/python{py_version_short}/site-packages (Debian's "dist-packages"), its "nt" scheme
+# at {base}/Lib/site-packages with the version in the install directory's name (python.org's
+# installer: "Python311"). The value: "3.11".
+_PYTHON_LIB_PATH: Final = re.compile(
+    r"[/\\]python(3\.\d{1,2})[/\\](?:site|dist)-packages\b"
+    r"|[/\\]Python3(\d{1,2})[/\\]Lib[/\\]site-packages\b"
+)
+
+
+# issue 38 (s13-wheels): a Mac with an Intel CPU named in words ("Intel iMac", "an intel
+# MacBook Pro", "MacOS intel chip", "Mac (Intel)"): an x86_64 machine, whose Apple-silicon
+# words elsewhere in a thread are another machine's.
+_INTEL_MAC: Final = re.compile(
+    r"(?i)(?<![A-Za-z0-9])(?:intel(?:-based| based)? (?:i?mac(?:book(?: pro| air)?)?s?|mac ?os)"
+    r"|(?:i?mac(?:book(?: pro| air)?)?|mac ?os) \(?intel(?: chip)?\)?)(?![A-Za-z0-9])"
+)
+
+
+def _python_of_path(found: re.Match[str]) -> str:
+    return found.group(1) or f"3.{found.group(2)}"
+
+
+# issue 38 (s13-wheels): setuptools' build directories, named after the interpreter that builds
+# ("build/lib.linux-x86_64-cpython-311", "build\\temp.win-amd64-cpython-312": setuptools/
+# _distutils/command/build.py, f".{self.plat_name}-{sys.implementation.cache_tag}", the
+# platform sysconfig.get_platform() names). The value: "3.11 linux-x86_64".
+_PYTHON_BUILD_DIR: Final = re.compile(
+    r"[/\\](?:lib|temp)\.((?:linux|win|macosx)[\w.-]{0,40}?)-cpython-3(\d{1,2})\b"
+)
+# issue 38 (s13-wheels): the source distribution pip fetches where no wheel fits (pip/_internal/
+# operations/prepare.py: "Downloading %s", "Using cached %s"; "Processing %s" for a file), its
+# name the sdist's "{name}-{version}.tar.gz" (PEP 625; older ones .zip). The value: "name
+# version", the name canonical.
+_PIP_SDIST_RELEASE: Final = re.compile(
+    r"^[\s>]{0,8}(?:Using cached|Downloading|Processing) (?:[^\s]{0,300}/)?"
+    r"([A-Za-z0-9][\w.-]{0,80}?)-(\d[\w.+!]{0,40}?)\.(?:tar\.gz|zip)\b"
+)
+
+
 _PIP_SDIST: Final = re.compile(
     r"^\s{0,8}(?:Using cached|Downloading) (xformers)-\d[\w.+]{0,40}\.tar\.gz\b"
 )
@@ -1877,19 +1947,20 @@ _POETRY_TAGS_SKIPPED: Final = re.compile(
 # Python implementation tag"; its tag hint names this machine's tag, "(e.g., `cp312`)"), in
 # its report "Because triton==3.0.0 has no wheels with a matching platform tag (e.g.,
 # `macosx_14_0_arm64`) and …". The value: "name kind tag" (kind: platform, abi, version,
-# implementation; tag "" where uv names none).
+# implementation; tag "" where uv names none); issue 38 (s13-wheels): "name==1.0 kind tag"
+# where uv names the release.
 _UV_NO_TAG: Final = re.compile(
-    r"\b([A-Za-z0-9][\w.-]{0,80})(?:[=<>!~]=?[\w.*+!-]{1,40})? has no wheels with a matching "
-    r"(platform|Python ABI|Python version|Python implementation) tag"
+    r"\b([A-Za-z0-9][\w.-]{0,80})(==[\w.+!-]{1,40}|[=<>!~]=?[\w.*+!-]{1,40})? has no wheels "
+    r"with a matching (platform|Python ABI|Python version|Python implementation) tag"
     r"(?: \(e\.g\., `([\w.]{1,60})`\))?"
 )
 # uv's hint where a locked release has no wheel for this platform (astral-sh/uv crates/
 # uv-resolver/src/lock/mod.rs, 2026-08: "You're on {}, but {} only has wheels for the following
 # platform{s}: {}", the first a name and this machine's tag, "macOS (`macosx_14_0_x86_64`)",
-# the second "`torch` (v2.8.0)"). The value: "name platform tag", as _UV_NO_TAG's.
+# the second "`torch` (v2.8.0)"). The value: "name==version platform tag", as _UV_NO_TAG's.
 _UV_ONLY_WHEELS: Final = re.compile(
     r"You're on [\w. ]{1,40}? \(`([\w.]{1,60})`\), but `([A-Za-z0-9][\w.-]{0,80})` "
-    r"\(v[\w.+!-]{1,40}\) only has wheels for the following platform"
+    r"\(v([\w.+!-]{1,40})\) only has wheels for the following platform"
 )
 # pip refusing a wheel file it is given (a path, a URL, a requirements line) whose tags this
 # interpreter does not support (pypa/pip src/pip/_internal/resolution/resolvelib/factory.py,
@@ -2848,6 +2919,16 @@ RECOGNISERS: Final = (
         made=lambda m: f"{m[1]} {m[2]} {m[3]}",
     ),  # issue 38 (s6-macintel): CUDA-only packages on a Mac, oneMKL's JIT-profiling symbol
     _Recogniser(_MACOS_WHEEL, FactKey.MACOS_WHEEL),
+    # issue 38 (s13-wheels): a failed build's packages; the Python of a site-packages path
+    _Recogniser(_BUILD_FAILED_FOR, FactKey.MESSAGE_BUILD_FAILED_FOR, made=_build_failed_for),
+    _Recogniser(_PYTHON_LIB_PATH, FactKey.PYTHON_LIB_PATH, made=_python_of_path),
+    _Recogniser(_PYTHON_BUILD_DIR, FactKey.PYTHON_BUILD_DIR, made=lambda m: f"3.{m[2]} {m[1]}"),
+    _Recogniser(_INTEL_MAC, FactKey.PROSE_INTEL_MAC, group=0),
+    _Recogniser(
+        _PIP_SDIST_RELEASE,
+        FactKey.PIP_SDIST_RELEASE,
+        made=lambda m: f"{versions.canonical_name(m[1])} {m[2]}",
+    ),
     _Recogniser(_PIP_SDIST, FactKey.PIP_SDIST),
     _Recogniser(_NO_PLATFORM_WHEEL, FactKey.MESSAGE_NO_PLATFORM_WHEEL),
     # issue 38 (s10-platform): poetry's and uv's words for no file here, pip's wheel refused
@@ -2862,13 +2943,16 @@ RECOGNISERS: Final = (
     _Recogniser(
         _UV_NO_TAG,
         FactKey.MESSAGE_NO_TAGGED_WHEEL,
-        made=lambda m: f"{m[1]} {m[2].split()[-1].lower()} {m[3] or ''}".strip(),
+        made=lambda m: (
+            f"{m[1]}{m[2] if (m[2] or '').startswith('==') else ''} "
+            f"{m[3].split()[-1].lower()} {m[4] or ''}"
+        ).strip(),
         name="uv",
     ),
     _Recogniser(
         _UV_ONLY_WHEELS,
         FactKey.MESSAGE_NO_TAGGED_WHEEL,
-        made=lambda m: f"{m[2]} platform {m[1]}",
+        made=lambda m: f"{m[2]}=={m[3]} platform {m[1]}",
         name="uv",
     ),
     _Recogniser(
