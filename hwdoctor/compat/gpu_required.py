@@ -42,7 +42,9 @@ machine meets it too when the program left a tensor on the CPU:
   ead96b61) ops/cutedsl "… must be a CUDA tensor."; nunchaku (nunchaku-tech/nunchaku@3a3cc3d)
   "int4 only supported on CUDA devices"; GPTQModel gguf_cpp.py "GGUFCudaKernel only supports
   CUDA input tensors."; AutoAWQ (casper-hansen/AutoAWQ@88e4c76) and AutoGPTQ's exllama
-  kernels `assert self.qweight.device.type == "cuda"`.
+  kernels `assert self.qweight.device.type == "cuda"`; mamba's csrc/selective_scan/
+  selective_scan.cpp `TORCH_CHECK(u.is_cuda())`, which torch words "Expected u.is_cuda() to
+  be true, but got false." (c10/util/Exception.h, a check given no message of its own).
 
 The library is the one the sentence names (compat/refusals.py's names), else the package of
 the traceback's last frame (readers/messages.py keeps it). Quiet: a warning that goes on
@@ -104,6 +106,10 @@ _TENSOR: Final = re.compile(
     r"|\bExpected (?:a )?'cuda' device type\b|\bdevice must be cuda\b"
     r"|\bonly supports? CUDA (?:input )?tensors\b|\bonly supported on CUDA devices\b"
     r"|\bqweight\.device\.type == \"cuda\""
+    # torch's own words for a TORCH_CHECK given no message (c10/util/Exception.h
+    # TORCH_CHECK_MSG: "Expected " #cond " to be true, but got false."), as mamba's
+    # selective_scan.cpp `TORCH_CHECK(u.is_cuda())` raises them
+    r"|\bExpected \w{1,40}\.is_cuda\(\) to be true, but got false"
 )
 # A line that states an error: an exception's name before its words, a log's level, an
 # assertion, Python's raise (a title that quotes the error holds its exception's name).

@@ -2302,6 +2302,10 @@ def _npu_words(fact: PastedFact) -> str:
         said = f"CANN {fact.value}"
     elif fact.key in (FactKey.DEVICE, FactKey.ASCEND_CHIP):
         said = fact.value
+    elif fact.key.value.endswith(".available"):  # issue 38 (s13-gpuonly): torch's own answer
+        device = fact.key.value.rsplit(".", 1)[0]
+        module = f"backends.{device}" if device == _MPS else device  # torch.backends.mps
+        said = f"torch.{module}.is_available() {fact.value}"
     else:
         said = f"the words {fact.value!r}"
     return printable(one_line(said))[:80]
@@ -4506,9 +4510,11 @@ def _gpu_required(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tupl
     facts.use("stated", *said)
     facts.use("accelerator", line)
     library = next((f.name for f in said if f.name), "") or (
-        "transformers" if said[0].key is FactKey.MESSAGE_BNB_QUANTIZER else "A GPU-only library"
+        "transformers" if said[0].key is FactKey.MESSAGE_BNB_QUANTIZER else "A library"
     )
-    words_said = printable(said[0].value)[:90]
+    words_said = printable(said[0].value)[:120]
+    if (end := words_said.find(". ")) > 0:  # its first sentence ("… Please use another")
+        words_said = words_said[: end + 1]
     if said[0].key is FactKey.MESSAGE_BNB_QUANTIZER:
         words_said = "No GPU found. A GPU is needed for quantization."
     variant: Literal["library", "library_mac", "library_other"] = (
