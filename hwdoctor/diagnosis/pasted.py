@@ -4463,10 +4463,20 @@ def _gpu_library_no_gpu(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
 
 
 # issue 38 (s13-gpuonly): the findings that already say why torch sees no NVIDIA GPU on a
-# machine that has one (its CPU build, the driver): a GPU-only library's words rest on them.
+# machine that has one (its CPU build, the driver, the container runtime), by the part of
+# each (`_RESTS_ON`) a GPU-only library's words rest on.
 _NO_GPU_EXPLAINED: Final = {
     Code.CPU_ONLY_BUILD.value: "torch",
+    Code.CONTAINER_RUNTIME_NO_GPU.value: "stated",
 }
+
+
+def _no_gpu_part(code: str) -> str | None:
+    """The part of the finding `code` that a GPU-only library's words rest on, where that
+    finding says why torch sees no NVIDIA GPU; None for any other."""
+    if code.startswith("driver.") and code != Code.DRIVER_LIBRARY_MISMATCH.value:
+        return "driver"
+    return _NO_GPU_EXPLAINED.get(code)
 
 
 def _gpu_required(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
@@ -4491,8 +4501,8 @@ def _gpu_required(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tupl
     shown_available = facts.one(FactKey.CUDA_AVAILABLE)
     if shown_available and shown_available.value.strip().lower() in ("true", "yes"):
         return ()  # torch saw the GPU: the library's own fault or the program's, not the machine
-    if explained := [f for f in found if f.code in _NO_GPU_EXPLAINED]:
-        facts.use(_NO_GPU_EXPLAINED[explained[0].code], *said)
+    if part := next((p for f in found if (p := _no_gpu_part(f.code))), None):
+        facts.use(part, *said)
         return ()
     accelerators = accelerators_shown(paste)
     others = [key for key in accelerators if key not in (_MPS, _CPU)]
