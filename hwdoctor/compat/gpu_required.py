@@ -147,6 +147,11 @@ def read(text: str, frame: str = "") -> GpuRequired | None:
         library = next(
             (found[g] for g in ("quantizer", "fp8", "kernel", "megatron") if found[g]), ""
         )
-    colon = text.rfind(": ", 0, found.start())
-    said = text[colon + 2 if colon >= 0 else 0 :].strip()
+    # the message begins after an exception's name or an opening quotation ('raise
+    # RuntimeError("…")', 'my python3 says "valueError: …"'), and ends where that closes
+    starts = [
+        at + len(m) for m in (": ", '("', ' "') if (at := text.rfind(m, 0, found.start())) >= 0
+    ]
+    end = text.find('"', found.end())
+    said = text[max(starts, default=0) : end if end > 0 else len(text)].strip()
     return GpuRequired(library, said[:120], tensor)

@@ -3575,7 +3575,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             # issue 38 (s13-gpuonly)
             "library": "make torch see the GPU in the process that runs it: python -c "
             "\"import torch; print(torch.__version__, torch.cuda.is_available())\" there must "
-            "show a CUDA build of torch and True, and hwdoctor detect there says whether the "
+            "show a GPU build of torch (CUDA's, or ROCm's on an AMD GPU the library supports) "
+            "and True, and hwdoctor detect there says whether the "
             "build, the driver or the container is what is missing. On a machine or runtime "
             "without an NVIDIA GPU, use the program's path that runs without this library "
             "(for a quantized model: the unquantized model, or a quantization whose "
