@@ -16,6 +16,10 @@ is there and leaves "requires a GPU" (a machine without one) to this module (iss
   quantizer_fbgemm_fp8.py `ImportError("Using fbgemm fp8 quantization requires a GPU or
   XPU")`; integrations/sonicmoe.py "sonic-moe kernel requires CUDA on an NVIDIA GPU.";
   integrations/deepgemm.py "DeepGEMM kernel requires CUDA, but CUDA is not available.".
+  Its 4.x releases: quantizers/quantizer_awq.py "GPU is required to run AWQ quantized model."
+  (later with " You can use IPEX version AWQ if you have an Intel CPU"), and before the
+  quantizers, utils/quantization_config.py AwqConfig.post_init `ValueError("AWQ is only
+  available on GPU")`.
   (Its bitsandbytes and EETQ quantizers' "No GPU found. A GPU is needed for quantization." is
   read by readers/messages.py's own pattern, MESSAGE_BNB_QUANTIZER.)
 - AutoGPTQ (AutoGPTQ/AutoGPTQ@9f7d370) auto_gptq/modeling/_base.py `EnvironmentError("Load
@@ -73,6 +77,7 @@ _OWN: Final = re.compile(
     r"|requires CUDA/HIP\b)"
     r"|\bUsing (?P<fp8>\w{2,20}) fp8 quantization requires a GPU\b"
     r"|\bLoad pretrained model to do quantization requires CUDA available\b"
+    r"|\bAWQ is only available on GPU\b"
     r"|\b(?P<megatron>Megatron) requires CUDA\."
     r"|\b(?P<kernel>[\w-]{2,30}) kernel requires CUDA(?:,| on an NVIDIA GPU)"
     r"|\brequires CUDA availability but none was detected\b"
