@@ -158,5 +158,5 @@ def read(text: str, frame: str = "") -> GpuRequired | None:
         at + len(m) for m in (": ", '("', ' "') if (at := text.rfind(m, 0, found.start())) >= 0
     ]
     end = text.find('"', found.end())
-    said = text[max(starts, default=0) : end if end > 0 else len(text)].strip()
+    said = text[max(starts, default=0) : end if end > 0 else len(text)].strip().lstrip("#> ")
     return GpuRequired(library, said[:120], tensor)

@@ -4516,7 +4516,11 @@ def _gpu_required(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tupl
         line, backend, hardware, words = None, _CUDA, "", ""
     else:
         return ()  # a kernel's tensors off CUDA, or an NVIDIA GPU shown: not the machine
-    said = sorted(said or tensor, key=lambda f: "raise " in f.quote.text)
+    # the message's own line before a title that retells it, or the source line that raises it
+    said = sorted(
+        said or tensor,
+        key=lambda f: ("raise " in f.quote.text, f.quote.text.lstrip().startswith("#")),
+    )
     facts.use("stated", *said)
     facts.use("accelerator", line)
     library = next((f.name for f in said if f.name), "") or (
