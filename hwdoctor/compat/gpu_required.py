@@ -134,10 +134,18 @@ class GpuRequired:
     tensor: bool
 
 
+# A word every sentence above holds (case folded): a line with none is tried against none of
+# the patterns, as every line no message of its own reads comes here.
+_WORDS: Final = ("gpu", "cuda", "cpu", "device")
+
+
 def read(text: str, frame: str = "") -> GpuRequired | None:
     """The GPU requirement `text` states, or None. `frame`: the package of the traceback's
     last frame before the line, the library where the sentence names none."""
-    if len(text) > 4000 or text.rstrip().endswith("?") or refusals.goes_on(text):
+    folded = text.casefold() if len(text) <= 4000 else ""
+    if not any(w in folded for w in _WORDS):
+        return None
+    if text.rstrip().endswith("?") or refusals.goes_on(text):
         return None
     found = _OWN.search(text)
     if found is None and _STATES.search(text):
@@ -147,7 +155,7 @@ def read(text: str, frame: str = "") -> GpuRequired | None:
         tensor = True
     if found is None:
         return None
-    library = refusals.library_named(text) or frame
+    library = refusals.library_named(text) or refusals.library_named(frame) or frame
     if not library and found.re is _OWN:
         library = next(
             (found[g] for g in ("quantizer", "fp8", "kernel", "megatron") if found[g]), ""

@@ -4467,6 +4467,7 @@ def _gpu_library_no_gpu(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
 # each (`_RESTS_ON`) a GPU-only library's words rest on.
 _NO_GPU_EXPLAINED: Final = {
     Code.CPU_ONLY_BUILD.value: "torch",
+    Code.BUILD_MISMATCH.value: "torch",  # a CUDA torch on an AMD GPU, a ROCm one on NVIDIA's
     Code.CONTAINER_RUNTIME_NO_GPU.value: "stated",
 }
 
