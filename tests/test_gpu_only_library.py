@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import pytest
 
+from hwdoctor.compat import gpu_required
 from tests.test_mac_asked_cuda import CUDA_OR_ROCM, ERRORS, detect
 
 CODE = "backend.gpu_library_without_gpu"
@@ -126,3 +127,48 @@ QUIET = (
 def test_a_kernel_tensor_off_cuda_without_the_machine_shown_is_no_finding(name: str) -> None:
     _, data = detect(ERRORS / name)
     assert not [f for f in data["findings"] if f["severity"] == "error"], data["findings"]
+
+
+# The grammar itself (compat/gpu_required.py), on the libraries' own words as their source
+# raises them (each cited there), and on words that are not a machine without a GPU.
+SAID = {
+    "RuntimeError: GPU is required to run SpQR quantized model.": "",
+    "NotImplementedError: HIGGS quantization is only supported on GPU. Please use a different"
+    " quantizer.": "HIGGS",
+    "RuntimeError: NVFP4 quantization requires a CUDA GPU.": "NVFP4",
+    "ImportError: Using fbgemm fp8 quantization requires a GPU or XPU": "fbgemm",
+    "OSError: Load pretrained model to do quantization requires CUDA available.": "",
+    "AssertionError: Megatron requires CUDA.": "Megatron",
+    "RuntimeError: No CUDA devices detected": "",
+    "ValueError: EXL3 quantization requires CUDA/HIP.": "EXL3",
+}
+NOT_SAID = (
+    # a particular GPU, refused or required: compat/refusals.py's, or not the machine
+    "ValueError: FP8 quantized models is only supported on GPUs with compute capability >= 8.9",
+    "RuntimeError: NVFP4 pseudoquantization requires a GPU with compute capability >= 9.0",
+    "ERROR: this package requires CUDA 12.1",  # a CUDA release
+    "UserWarning: CUDA is not available, falling back to CPU",  # goes on
+    "Does HIGGS quantization require a GPU?",  # asked
+    "This model requires a GPU to run fast.",  # no error stated
+    "RuntimeError: FlashAttention only supports Ampere GPUs or newer.",  # this GPU refused
+)
+
+
+@pytest.mark.parametrize("text", sorted(SAID))
+def test_the_grammar_reads_each_library_s_words(text: str) -> None:
+    found = gpu_required.read(text)
+    assert found is not None and not found.tensor
+    assert found.library == SAID[text]
+    assert not found.said.startswith(("RuntimeError", "#"))
+
+
+@pytest.mark.parametrize("text", NOT_SAID)
+def test_the_grammar_leaves_other_words(text: str) -> None:
+    assert gpu_required.read(text) is None
+
+
+def test_a_kernel_tensor_check_is_told_apart_and_a_frame_names_the_library() -> None:
+    found = gpu_required.read("RuntimeError: q must be on CUDA", "flash_attn")
+    assert found is not None and found.tensor and found.library == "flash-attn"
+    torch_words = "RuntimeError: Expected u.is_cuda() to be true, but got false.  (Could this"
+    assert (found := gpu_required.read(torch_words, "mamba_ssm")) and found.tensor
