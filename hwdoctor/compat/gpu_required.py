@@ -134,16 +134,15 @@ class GpuRequired:
     tensor: bool
 
 
-# A word every sentence above holds (case folded): a line with none is tried against none of
+# A word every sentence above holds (in any case): a line with none is tried against none of
 # the patterns, as every line no message of its own reads comes here.
-_WORDS: Final = ("gpu", "cuda", "cpu", "device")
+_WORDS: Final = re.compile(r"gpu|cuda|cpu|device", re.I)
 
 
 def read(text: str, frame: str = "") -> GpuRequired | None:
     """The GPU requirement `text` states, or None. `frame`: the package of the traceback's
     last frame before the line, the library where the sentence names none."""
-    folded = text.casefold() if len(text) <= 4000 else ""
-    if not any(w in folded for w in _WORDS):
+    if len(text) > 4000 or not _WORDS.search(text):
         return None
     if text.rstrip().endswith("?") or refusals.goes_on(text):
         return None
