@@ -36,6 +36,7 @@ import hwdoctor.gather.reports.reading as reading
 import hwdoctor.model.pasted as pasted_model
 import hwdoctor.redact as redact
 import hwdoctor.text as text
+from hwdoctor.compat import gpu_required
 from hwdoctor.gather.reports.readers import amd, messages, prose, registry, run_errors
 from tests.regexcost import ambiguities, attacks, parser, patterns_of
 
@@ -56,6 +57,7 @@ READERS = patterns_of(
     requirements,
     *checks.AREAS,
     pasted_model,
+    gpu_required,  # issue 38 (s13-gpuonly): tried on every line no message of its own reads
     *READER_MODULES,
 )
 

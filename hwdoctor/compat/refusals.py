@@ -242,6 +242,12 @@ def stack(hardware: str) -> str:
     return _kind(found)[0] if found else ""
 
 
+def goes_on(text: str) -> bool:
+    """Whether the sentence is a warning whose run goes on (`_GOES_ON`): no refusal, and no
+    missing GPU either (compat/gpu_required.py reads that with the same words)."""
+    return _GOES_ON.search(text) is not None
+
+
 def library_named(text: str) -> str:
     """The library a text names (its findings' name), "" where it names none."""
     found = _LIBRARY.search(text)
@@ -253,7 +259,7 @@ def library_named(text: str) -> str:
 def read(text: str) -> Refusal | None:
     """The refusal `text` states, or None: a question, a warning that goes on, and a "not
     supported" whose subject is a dtype, an operator or a feature are none."""
-    if len(text) > 4000 or text.rstrip().endswith("?") or _GOES_ON.search(text):
+    if len(text) > 4000 or text.rstrip().endswith("?") or goes_on(text):
         return None
     if found := _UNSUPPORTED_KIND.search(text):
         value = (found.group("value") or "").lstrip(":, ").removeprefix("is ").strip("'\" ")

@@ -3557,7 +3557,18 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "be one.\"). Either way torch in that process sees no GPU: torch's CPU build, a torch "
         "built for another CUDA or platform than the machine's (DGX Spark's GB10, "
         "unslothai/unsloth#3553), no working driver, a container, Ray task or docker build "
-        "without the GPUs, or a runtime that has none (a TPU or CPU notebook runtime).",
+        "without the GPUs, or a runtime that has none (a TPU or CPU notebook runtime). issue "
+        "38 (s13-gpuonly): every other library that runs only on a GPU says the same in its "
+        "own words (compat/gpu_required.py cites each): transformers' quantizers (\"GPU is "
+        "required to quantize or run quantize model.\", \"HIGGS quantization is only "
+        "supported on GPU\", \"NVFP4 quantization requires a CUDA GPU.\", \"No GPU found. A "
+        "GPU is needed for quantization.\"), AutoGPTQ (\"Load pretrained model to do "
+        "quantization requires CUDA available.\"), GPTQModel (\"No CUDA devices detected\"), "
+        "accelerate's Megatron-LM (\"Megatron requires CUDA.\"), and CUDA kernels' checks of "
+        "their tensors (flash-attention's \"q must be on CUDA\", mamba's \"All tensors must be "
+        "on CUDA\") where the machine has no NVIDIA GPU. A Mac has none and no torch for macOS "
+        "has CUDA; an Intel GPU, an Ascend NPU or Gaudi is not the GPU these libraries' kernels "
+        "are built for.",
         "Unsloth found no GPU in its process (Unsloth: \"{said}\"): torch there sees none"
         "{shown}",
         advice="make torch see the GPU where Unsloth runs: python -c \"import torch; "
@@ -3576,8 +3587,32 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "other": "Unsloth found no GPU in its process (Unsloth: \"{said}\"){shown}: "
             "Unsloth runs on NVIDIA, AMD and Intel GPUs (unsloth/device_type.py), and this "
             "accelerator is none of them",
+            # issue 38 (s13-gpuonly): any GPU-only library, by the machine the paste shows
+            "library": "{library} runs only on a GPU and found none in its process "
+            "(\"{said}\"){shown}",
+            "library_mac": "{library} runs only on an NVIDIA GPU (\"{said}\"){shown}: no Mac "
+            "has one, and no torch for macOS has CUDA",
+            "library_other": "{library} runs only on an NVIDIA GPU (\"{said}\"){shown}: its "
+            "CUDA path has no device here",
         },
         variant_advice={
+            # issue 38 (s13-gpuonly)
+            "library": "make torch see the GPU in the process that runs it: python -c "
+            "\"import torch; print(torch.__version__, torch.cuda.is_available())\" there must "
+            "show a GPU build of torch (CUDA's, or ROCm's on an AMD GPU the library supports) "
+            "and True, and hwdoctor detect there says whether the "
+            "build, the driver or the container is what is missing. On a machine or runtime "
+            "without an NVIDIA GPU, use the program's path that runs without this library "
+            "(for a quantized model: the unquantized model, or a quantization whose "
+            "documentation lists the CPU), or run it on a machine with an NVIDIA GPU",
+            "library_mac": "use the program's path for Apple silicon (the \"mps\" device) or "
+            "the CPU where its documentation gives one (for a quantized model: the unquantized "
+            "model, or a quantization whose documentation lists Apple silicon), or run it on a "
+            "machine with an NVIDIA GPU; a CUDA torch is no remedy on a Mac",
+            "library_other": "use the program's path for this accelerator where its "
+            "documentation gives one (for a quantized model: a quantization library whose "
+            "documentation lists this accelerator, or the unquantized model), or run it on a "
+            "machine with an NVIDIA GPU; a CUDA torch is no remedy here",
             "triton_other": "on this accelerator Triton's kernels need its vendor's Triton "
             "build in place of the triton package (Ascend's triton-ascend beside torch-npu; "
             "Intel's XPU backend, intel/intel-xpu-backend-for-triton, which torch's XPU wheels "

@@ -4871,6 +4871,46 @@ def finding(
     variant: None = None,
     said: Value,
     shown: Value,
+    library: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GPU_LIBRARY_NO_GPU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["library"],
+    library: Value,
+    said: Value,
+    shown: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GPU_LIBRARY_NO_GPU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["library_mac"],
+    library: Value,
+    said: Value,
+    shown: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GPU_LIBRARY_NO_GPU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["library_other"],
+    library: Value,
+    said: Value,
+    shown: Value,
 ) -> Finding: ...
 
 
@@ -4883,6 +4923,7 @@ def finding(
     variant: Literal["other"],
     said: Value,
     shown: Value,
+    library: Value = None,
 ) -> Finding: ...
 
 
@@ -4895,6 +4936,7 @@ def finding(
     variant: Literal["triton"],
     said: Value,
     shown: Value,
+    library: Value = None,
 ) -> Finding: ...
 
 
@@ -4907,6 +4949,7 @@ def finding(
     variant: Literal["triton_other"],
     said: Value,
     shown: Value,
+    library: Value = None,
 ) -> Finding: ...
 
 

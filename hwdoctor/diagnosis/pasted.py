@@ -323,6 +323,8 @@ _WHAT: Final = {
     FactKey.MESSAGE_VLLM_QUANT_CAPABILITY: "vLLM says (quantization)",  # issue 38 (s9-kernels)
     FactKey.MESSAGE_SAGE_ARCH: "SageAttention says",  # issue 38 (s9-kernels)
     FactKey.MESSAGE_HW_REFUSED: "a library refuses the hardware",  # issue 38 (s10-refusal)
+    FactKey.MESSAGE_GPU_REQUIRED: "a GPU-only library says",  # issue 38 (s13-gpuonly)
+    FactKey.MESSAGE_CUDA_TENSOR: "a CUDA kernel says",
     FactKey.MESSAGE_NCCL_NOT_BUILT: "torch.distributed says",
     FactKey.UNSLOTH_CAPABILITY: "GPU capability (Unsloth's banner)",
     FactKey.VLLM_SAID: "vLLM",  # issue 38: vLLM on an AMD GPU its ROCm support leaves out
@@ -573,6 +575,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_amd_on_windows(paste, facts, found))  # issue 38 (s8-platform)
     found = (*found, *_xformers_on_a_mac(paste, facts))  # issue 38 (s8-platform)
     found = (*found, *_bnb_quantizer_on_a_mac(paste, facts, found))  # issue 38 (s8-platform)
+    found = (*found, *_gpu_required(paste, facts, found))  # issue 38 (s13-gpuonly)
     found = (*found, *_os_unsupported(paste, facts, found))  # issue 38 (s8-platform)
     found = (*found, *_cpu_isa(paste, facts))  # issue 38 (s9-cpucomp): the CPU's ISA
     found = (*found, *_neuron_compiler(facts))  # issue 38 (s9-cpucomp): neuronx-cc's own error
@@ -2328,6 +2331,10 @@ def _npu_words(fact: PastedFact) -> str:
         said = f"CANN {fact.value}"
     elif fact.key in (FactKey.DEVICE, FactKey.ASCEND_CHIP):
         said = fact.value
+    elif fact.key.value.endswith(".available"):  # issue 38 (s13-gpuonly): torch's own answer
+        device = fact.key.value.rsplit(".", 1)[0]
+        module = f"backends.{device}" if device == _MPS else device  # torch.backends.mps
+        said = f"torch.{module}.is_available() {fact.value}"
     else:
         said = f"the words {fact.value!r}"
     return printable(one_line(said))[:80]
@@ -4497,6 +4504,92 @@ def _gpu_library_no_gpu(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     return (
         finding(
             Code.GPU_LIBRARY_NO_GPU, backend=backend, variant=variant, said=said_words, shown=shown
+        ),
+    )
+
+
+# issue 38 (s13-gpuonly): the findings that already say why torch sees no NVIDIA GPU on a
+# machine that has one (its CPU build, the driver, the container runtime), by the part of
+# each (`_RESTS_ON`) a GPU-only library's words rest on.
+_NO_GPU_EXPLAINED: Final = {
+    Code.CPU_ONLY_BUILD.value: "torch",
+    Code.BUILD_MISMATCH.value: "torch",  # a CUDA torch on an AMD GPU, a ROCm one on NVIDIA's
+    Code.CONTAINER_RUNTIME_NO_GPU.value: "stated",
+}
+
+
+def _no_gpu_part(code: str) -> str | None:
+    """The part of the finding `code` that a GPU-only library's words rest on, where that
+    finding says why torch sees no NVIDIA GPU; None for any other."""
+    if code.startswith("driver.") and code != Code.DRIVER_LIBRARY_MISMATCH.value:
+        return "driver"
+    return _NO_GPU_EXPLAINED.get(code)
+
+
+def _gpu_required(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """Any GPU-only library's words that it found no GPU (compat/gpu_required.py's grammar;
+    transformers' bitsandbytes/EETQ quantizers' "No GPU found. A GPU is needed for
+    quantization." where no Mac finding took it), judged for the machine the paste shows: a
+    Mac (no NVIDIA GPU, no CUDA torch), another accelerator (the library has no path for it),
+    torch's CPU build or no driver with no NVIDIA GPU shown, or nothing shown (the library's
+    own words). A kernel's check of its tensors counts only where the paste shows no NVIDIA
+    GPU. Quiet where torch saw the GPU (the cause is elsewhere); where the paste shows an
+    NVIDIA GPU that a finding already says torch cannot use (its CPU build), the words rest on
+    that finding. No install line: what the machine lacks is a GPU or the path for its own."""
+    said = [*facts.all(FactKey.MESSAGE_GPU_REQUIRED)]
+    quantizer = facts.all(FactKey.MESSAGE_BNB_QUANTIZER)
+    if not any(f.code == Code.BNB_ON_MAC.value for f in found) and not facts.all(
+        FactKey.MESSAGE_BNB_NO_GPU
+    ):
+        said.extend(quantizer)
+    tensor = facts.all(FactKey.MESSAGE_CUDA_TENSOR)
+    if not (said or tensor) or any(f.code == Code.GPU_LIBRARY_NO_GPU.value for f in found):
+        return ()
+    shown_available = facts.one(FactKey.CUDA_AVAILABLE)
+    if shown_available and shown_available.value.strip().lower() in ("true", "yes"):
+        return ()  # torch saw the GPU: the library's own fault or the program's, not the machine
+    if part := next((p for f in found if (p := _no_gpu_part(f.code))), None):
+        facts.use(part, *said)
+        return ()
+    accelerators = accelerators_shown(paste)
+    others = [key for key in accelerators if key not in (_MPS, _CPU)]
+    machine = None if others else _no_nvidia_gpu(paste, facts)
+    if others:
+        backend, line = others[0], accelerators[others[0]][0]
+        hardware, words = registry.BY_KEY[backend].hardware, _npu_words(line)
+    elif machine is not None:
+        line, backend, hardware, words = machine
+    elif said and not gpu_of_cuda_shown(paste):
+        line, backend, hardware, words = None, _CUDA, "", ""
+    else:
+        return ()  # a kernel's tensors off CUDA, or an NVIDIA GPU shown: not the machine
+    # the message's own line before a title that retells it, or the source line that raises it
+    said = sorted(
+        said or tensor,
+        key=lambda f: ("raise " in f.quote.text, f.quote.text.lstrip().startswith("#")),
+    )
+    facts.use("stated", *said)
+    facts.use("accelerator", line)
+    library = next((f.name for f in said if f.name), "") or (
+        "transformers" if said[0].key is FactKey.MESSAGE_BNB_QUANTIZER else "A library"
+    )
+    words_said = printable(said[0].value)[:120]
+    if (end := words_said.find(". ")) > 0:  # its first sentence ("… Please use another")
+        words_said = words_said[: end + 1]
+    if said[0].key is FactKey.MESSAGE_BNB_QUANTIZER:
+        words_said = "No GPU found. A GPU is needed for quantization."
+    variant: Literal["library", "library_mac", "library_other"] = (
+        "library_other" if others else "library_mac" if backend == _MPS else "library"
+    )
+    shown = f"; the paste shows {hardware} ({words})" if hardware else ""
+    return (
+        finding(
+            Code.GPU_LIBRARY_NO_GPU,
+            backend=backend,
+            variant=variant,
+            library=printable(library)[:40],
+            said=words_said,
+            shown=shown,
         ),
     )
 

@@ -198,6 +198,10 @@ class FactKey(str, Enum):
     MESSAGE_VLLM_QUANT_CAPABILITY = "message.vllm_quant_capability"  # "awq 75 70"
     MESSAGE_SAGE_ARCH = "message.sageattention_arch"  # SageAttention 2: "sm75"
     MESSAGE_LIBRARY_NO_GPU = "message.library_no_gpu"  # Unsloth's or Triton's: no GPU found
+    # issue 38 (s13-gpuonly): any GPU-only library's words that it found no GPU (compat/
+    # gpu_required.py); value: its words, name: the library ("" unnamed)
+    MESSAGE_GPU_REQUIRED = "message.gpu_required"
+    MESSAGE_CUDA_TENSOR = "message.cuda_tensor"  # a kernel's check that its tensors are on CUDA
     # issue 38 (s10-refusal): a library refusing the hardware or platform in its own words
     # (compat/refusals.py's grammar); value: the hardware as said, name: the library ("" unnamed)
     MESSAGE_HW_REFUSED = "message.hardware_refused"
@@ -686,6 +690,8 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_VLLM_QUANT_CAPABILITY,
         FactKey.MESSAGE_SAGE_ARCH,
         FactKey.MESSAGE_LIBRARY_NO_GPU,
+        FactKey.MESSAGE_GPU_REQUIRED,  # issue 38 (s13-gpuonly)
+        FactKey.MESSAGE_CUDA_TENSOR,
         FactKey.MESSAGE_NCCL_NOT_BUILT,  # issue 38 (s10-refusal)
         # issue 38: Ascend NPU memory and CANN's libraries
         FactKey.MESSAGE_NPU_OOM,

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from hwdoctor import versions
-from hwdoctor.compat import ascend, drivers, gpus, refusals, transformers_modules
+from hwdoctor.compat import ascend, drivers, gpu_required, gpus, refusals, transformers_modules
 from hwdoctor.gather.reports.cleaning import LOADER_WORDS
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
 from hwdoctor.gather.reports.screen import Screen
@@ -468,6 +468,15 @@ _LIBRARY_NO_GPU: Final = re.compile(
     # a title retells it without its end or its list ("0 active drivers. There should be …")
     r"|\b0 active drivers(?: \(\[\]\)|\. There should)"
 )
+# issue 38 (s13-gpuonly): the package of a traceback frame's file ('File "/…/site-packages/
+# transformers/quantizers/quantizer_gptq.py", line 64'; Python's traceback module prints each
+# frame so), the library a GPU requirement after it is raised by (compat/gpu_required.py).
+_FRAME_PACKAGE: Final = re.compile(
+    r'File "[^"\n]{0,300}?[/\\](?:site|dist)-packages[/\\]([A-Za-z_]\w{0,40})[/\\]'
+)
+# A frame names the raiser of the message at most this many lines after it (its line of
+# source, a caret line, then the exception's).
+_FRAME_REACH: Final = 3
 # issue 38 (s9-kernels): Triton 3.7's own probe failing in a forked process, not the machine:
 # its NVIDIA driver's is_active() became a cuInit(0) call (triton-lang/triton#9578), which in
 # a process forked after CUDA was initialised returns CUDA_ERROR_NOT_INITIALIZED, so Inductor's
@@ -3181,6 +3190,8 @@ class Messages(LineReader):
         self.pin_line: Line | None = None  # the line that requirement was on
         self.torch_cuda_nvcc = ""  # issue 38: torch's mismatch message, "PyTorch (…)" next
         self.torch_cuda_line: Line | None = None  # the line that message began on
+        self.frame = ""  # issue 38 (s13-gpuonly): the package of the last traceback frame
+        self.since_frame = _FRAME_REACH + 1  # lines read since that frame's
 
     def read(self, line: Line, in_block: bool) -> Iterator[Said]:
         text = line.text
@@ -3203,7 +3214,27 @@ class Messages(LineReader):
             if refused is not None:
                 hardware, library = refused.hardware, refused.library
                 yield line.says(FactKey.MESSAGE_HW_REFUSED, hardware, name=library)
+            # issue 38 (s13-gpuonly): a GPU-only library saying it found no GPU, in any
+            # library's words, on a line no message of its own nor a refusal reads
+            elif all(s.key in _BESIDE_REFUSAL for s in said):
+                yield from self._gpu_required(line)
         self.xformers_built = "xFormers was built for" in text
+        self._follow_frames(text)
+
+    def _gpu_required(self, line: Line) -> Iterator[Said]:
+        """compat/gpu_required.py's sentence, with the library of the frame before it."""
+        frame = self.frame if self.since_frame <= _FRAME_REACH else ""
+        if (required := gpu_required.read(line.text, frame)) is not None:
+            key = FactKey.MESSAGE_CUDA_TENSOR if required.tensor else FactKey.MESSAGE_GPU_REQUIRED
+            yield line.says(key, required.said, name=required.library)
+
+    def _follow_frames(self, text: str) -> None:
+        """Keep the package of the last traceback frame read, and how far back it was."""
+        frame = _FRAME_PACKAGE.search(text) if 'File "' in text else None
+        if frame is not None:
+            self.frame, self.since_frame = frame[1], 0
+        else:
+            self.since_frame += 1
 
     def _torchao(self, line: Line) -> Iterator[Said]:
         """torchao skipping its C++ extensions (`_TORCHAO_WORDS`): its release, or the torch

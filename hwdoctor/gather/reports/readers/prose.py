@@ -104,6 +104,14 @@ _SAID_AVAILABLE: Final = re.compile(
     r"\s*(?:==|returns?|returned|gives|->|is|:)\s*(true|false)\b",
     re.I,
 )
+# issue 38 (s13-gpuonly): another accelerator's module answered in a sentence the same way
+# ("torch.xpu.is_available() return True，but …", intel/ipex-llm#13263; torch/xpu/__init__.py,
+# torch_npu's torch.npu, habana's torch.hpu), as `_REPL_DEVICE_AVAILABLE` reads a REPL's.
+_SAID_DEVICE_AVAILABLE: Final = re.compile(
+    r"torch\.(xpu|npu|hpu|mlu|musa)\.is_\s?available\(\)"
+    r"\s*(?:==|returns?|returned|gives|->|is|:)\s*(true|false)\b",
+    re.I,
+)
 # Issue templates ask what the reporter expected ("### Expected behavior", "**Expected
 # behaviour**"): "torch.cuda.is_available() return True" there is a wish, not an answer.
 _EXPECTED: Final = re.compile(
@@ -411,6 +419,13 @@ class Prose(LineReader):
             yield line.says(FactKey.GPU, bare.group(1))
         if not in_block and not self.expected and (said := _SAID_AVAILABLE.search(text)):
             yield line.says(FactKey.CUDA_AVAILABLE, said.group(1).lower())
+        if (
+            not in_block
+            and not self.expected
+            and (said := _SAID_DEVICE_AVAILABLE.search(text))
+            and (device_key := FactKey.available(said.group(1).lower())) is not None
+        ):
+            yield line.says(device_key, said.group(2).capitalize())
         yolo = _YOLO_NAME.search(text)
         if yolo and (banner := _YOLO_BANNER.search(text, yolo.end())):
             yield line.says(FactKey.TORCH_VERSION, banner.group(1))
