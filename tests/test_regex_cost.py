@@ -36,6 +36,7 @@ import hwdoctor.gather.reports.reading as reading
 import hwdoctor.model.pasted as pasted_model
 import hwdoctor.redact as redact
 import hwdoctor.text as text
+from hwdoctor.gather.reports.lazy_re import LazyPattern
 from hwdoctor.gather.reports.readers import amd, messages, prose, registry
 from tests.regexcost import ambiguities, attacks, parser, patterns_of
 
@@ -199,7 +200,7 @@ def _tried(code: types.CodeType, module: types.ModuleType, seen: set[str]) -> se
     names: set[str] = set()
     for name in code.co_names:
         held = getattr(module, name, None)
-        if isinstance(held, re.Pattern):
+        if isinstance(held, (re.Pattern, LazyPattern)):
             names.add(name)
         elif (
             isinstance(held, types.FunctionType)

@@ -13,13 +13,15 @@ start-up log name the GPU torch uses.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from hwdoctor import versions
 from hwdoctor.compat import ascend, drivers, gpus, refusals, transformers_modules
+
+# compiled on first use: a paste tries few of these patterns (lazy_re.py)
+from hwdoctor.gather.reports import lazy_re as re
 from hwdoctor.gather.reports.cleaning import LOADER_WORDS
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
 from hwdoctor.gather.reports.screen import Screen
