@@ -30,7 +30,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from hwdoctor.gather.reports.lazy_re import LazyPattern
+from hwdoctor.lazy_re import LazyPattern
 
 if sys.version_info >= (3, 11):
     from re import _constants as sre  # type: ignore[attr-defined]

@@ -36,8 +36,8 @@ import hwdoctor.gather.reports.reading as reading
 import hwdoctor.model.pasted as pasted_model
 import hwdoctor.redact as redact
 import hwdoctor.text as text
-from hwdoctor.gather.reports.lazy_re import LazyPattern
 from hwdoctor.gather.reports.readers import amd, messages, prose, registry
+from hwdoctor.lazy_re import LazyPattern
 from tests.regexcost import ambiguities, attacks, parser, patterns_of
 
 # Every module under readers/, registered or a helper of registered ones; and what reads

@@ -17,11 +17,10 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
+# compiled on first use: a paste tries few of these patterns (hwdoctor/lazy_re.py)
+from hwdoctor import lazy_re as re
 from hwdoctor import versions
 from hwdoctor.compat import ascend, drivers, gpus, refusals, transformers_modules
-
-# compiled on first use: a paste tries few of these patterns (lazy_re.py)
-from hwdoctor.gather.reports import lazy_re as re
 from hwdoctor.gather.reports.cleaning import LOADER_WORDS
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
 from hwdoctor.gather.reports.screen import Screen

@@ -1,10 +1,11 @@
 """The `re` module, but `compile()` compiles a pattern the first time it is used.
 
 The messages reader holds some three hundred patterns, and a paste tries a few of them: the
-screen (screen.py) tries only the patterns whose words a line holds, and reads those words
-from the pattern's text. Compiling every pattern at import cost about as much as reading a
-paste. A module imports this one as `re` (`from hwdoctor.gather.reports import lazy_re as
-re`) and its patterns are written as ever; each compiles with `re.compile` on its first
+screen (gather/reports/screen.py) tries only the patterns whose words a line holds, and
+reads those words from the pattern's text. Compiling every pattern at import cost about as
+much as reading a paste; compat/refusals.py's grammar, likewise, is read only on a line with
+a refusal's words. A module imports this one as `re` (`from hwdoctor import lazy_re as re`)
+and its patterns are written as ever: each compiles with `re.compile` on its first
 `search`, `match`, `finditer`... and from then on answers with the compiled pattern's own
 methods. The patterns are the same, so what they match and what they cost per line are too.
 """
@@ -13,10 +14,46 @@ from __future__ import annotations
 
 import re as _re
 from functools import cached_property
-from re import *  # noqa: F403  # every other name is the standard library's
-from re import Match as Match
-from re import Pattern as Pattern
+
+# the standard library's names a module of patterns uses beside `compile`
+from re import (
+    ASCII,
+    DOTALL,
+    IGNORECASE,
+    MULTILINE,
+    VERBOSE,
+    A,
+    I,
+    M,
+    Match,
+    Pattern,
+    RegexFlag,
+    S,
+    X,
+    error,
+    escape,
+)
 from typing import Any, cast
+
+__all__ = [
+    "ASCII",
+    "DOTALL",
+    "IGNORECASE",
+    "MULTILINE",
+    "VERBOSE",
+    "A",
+    "I",
+    "LazyPattern",
+    "M",
+    "Match",
+    "Pattern",
+    "RegexFlag",
+    "S",
+    "X",
+    "compile",
+    "error",
+    "escape",
+]
 
 # The methods a pattern's user calls: bound to the compiled pattern's on first use.
 _METHODS = ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split")
