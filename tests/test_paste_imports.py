@@ -135,3 +135,33 @@ def test_the_moved_names_are_still_the_packages() -> None:
     for package in (diagnosis, rules):
         with pytest.raises(AttributeError):
             package.no_such_name  # type: ignore[attr-defined]  # noqa: B018
+
+
+def test_a_paste_compiles_only_the_patterns_its_lines_reach() -> None:
+    """The messages reader's patterns (and the refusals grammar's) compile on first use
+    (hwdoctor/lazy_re.py): a paste compiles those its lines reach, the screen's words read
+    from the others' text. Compiling them all at import cost about 40 ms of every `--from`."""
+    code = (
+        "import sys\n"
+        + _command("detect", "--paste", ISSUE_BODY)
+        + "\nfrom hwdoctor.lazy_re import LazyPattern\n"
+        "from hwdoctor.compat import refusals\n"
+        "from hwdoctor.gather.reports.readers import messages\n"
+        "for module in (messages, refusals):\n"
+        "    held = [v for v in vars(module).values() if isinstance(v, LazyPattern)]\n"
+        "    done = sum('compiled' in vars(v) for v in held)\n"
+        "    sys.stderr.write(f'\\nCOMPILED {module.__name__} {done} {len(held)}')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=base_env(),
+        cwd=ROOT, timeout=120, check=False,
+    )  # fmt: skip
+    counts = {
+        name: (int(compiled), int(held))
+        for name, compiled, held in (
+            line.split()[1:] for line in done.stderr.splitlines() if line.startswith("COMPILED ")
+        )
+    }
+    compiled, held = counts["hwdoctor.gather.reports.readers.messages"]
+    assert held > 200 and compiled < held / 4, counts
+    assert counts["hwdoctor.compat.refusals"][0] == 0  # no line of it says "support", "require"
