@@ -51,8 +51,8 @@ LIVE_ONLY = (
 )
 # Besides: `detect --from` a paste predicts no library's decision, so builds no table.
 NO_TABLES = ("hwdoctor.rules.predict", "hwdoctor.rules.tables", "hwdoctor.rules.provenance")
-# Nor does it read what a library answered or a model is (the probe's and load's answers),
-# which only the tables' predictions (explain) and the live commands use.
+# Nor does a paste's diagnosis or explanation read what a library answered or a model is (the
+# probe's and load's answers): only the live commands and `explain --model` do.
 NO_ANSWERS = ("hwdoctor.model.answers",)
 
 
@@ -104,7 +104,7 @@ def test_detect_from_a_paste_imports_no_live_module(args: tuple[str, ...], said:
 def test_explain_from_a_paste_imports_no_live_module(fmt: str) -> None:
     loaded, stdout = _loaded_after(_command("explain", "--from", COLLECT_ENV, "--format", fmt))
     assert "TrainingArguments" in stdout
-    assert _among(loaded, LIVE_ONLY) == []
+    assert _among(loaded, LIVE_ONLY + NO_ANSWERS) == []
     assert "hwdoctor.rules.tables" in loaded  # its decisions are the tables'
 
 
