@@ -15,7 +15,8 @@ from __future__ import annotations
 import re as _re
 from functools import cached_property
 
-# the standard library's names a module of patterns uses beside `compile`
+# the standard library's other names a module of patterns may use (its functions take a
+# pattern's text; a pattern compiled on first use is called by its own methods)
 from re import (
     ASCII,
     DOTALL,
@@ -32,6 +33,14 @@ from re import (
     X,
     error,
     escape,
+    findall,
+    finditer,
+    fullmatch,
+    match,
+    search,
+    split,
+    sub,
+    subn,
 )
 from typing import Any, cast
 
@@ -53,6 +62,14 @@ __all__ = [
     "compile",
     "error",
     "escape",
+    "findall",
+    "finditer",
+    "fullmatch",
+    "match",
+    "search",
+    "split",
+    "sub",
+    "subn",
 ]
 
 # The methods a pattern's user calls: bound to the compiled pattern's on first use.
