@@ -30,6 +30,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from hwdoctor.lazy_re import LazyPattern
+
 if sys.version_info >= (3, 11):
     from re import _constants as sre  # type: ignore[attr-defined]
     from re import _parser as parser  # type: ignore[attr-defined]
@@ -460,14 +462,21 @@ def _quantified(items: list[Any], flags: int) -> Iterator[CharSet]:
 
 def patterns_of(*modules: Any) -> dict[str, re.Pattern[str]]:
     """Every compiled pattern the modules hold at their top level or in a class they define,
-    by qualified name."""
+    by qualified name; one compiled on first use (lazy_re.py) compiled now."""
     found: dict[str, re.Pattern[str]] = {}
     for module in modules:
         for name, value in vars(module).items():
-            if isinstance(value, re.Pattern) and isinstance(value.pattern, str):
-                found[f"{module.__name__}.{name}"] = value
+            if (pattern := _compiled(value)) is not None:
+                found[f"{module.__name__}.{name}"] = pattern
             elif isinstance(value, type) and value.__module__ == module.__name__:
                 for attribute, held in vars(value).items():
-                    if isinstance(held, re.Pattern) and isinstance(held.pattern, str):
-                        found[f"{module.__name__}.{name}.{attribute}"] = held
+                    if (pattern := _compiled(held)) is not None:
+                        found[f"{module.__name__}.{name}.{attribute}"] = pattern
     return found
+
+
+def _compiled(value: Any) -> re.Pattern[str] | None:
+    """`value` as a compiled str pattern, if it is one or compiles on first use into one."""
+    if isinstance(value, LazyPattern):
+        value = value.compiled
+    return value if isinstance(value, re.Pattern) and isinstance(value.pattern, str) else None

@@ -23,7 +23,7 @@ from hwdoctor.diagnosis import ranks
 from hwdoctor.doctor import load as loading
 from hwdoctor.gather import rank_reports
 from hwdoctor.gather.probe import answers
-from hwdoctor.model.reports import LoadReport
+from hwdoctor.model.live_reports import LoadReport
 from hwdoctor.model.runs import ProbeRun, RunOutcome, StepResult
 from hwdoctor.render import human, markdown
 from tests import catalogue_plugin

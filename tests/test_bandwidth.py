@@ -11,7 +11,7 @@ import pytest
 from hwdoctor.compat import links
 from hwdoctor.diagnosis import bandwidth
 from hwdoctor.model.answers import AllReduceAnswer, BandwidthAnswer, RankLinks
-from hwdoctor.model.reports import RankReport
+from hwdoctor.model.live_reports import RankReport
 from hwdoctor.model.serial import read
 from tests import catalogue_plugin
 

@@ -19,9 +19,9 @@ from hwdoctor.diagnosis import load as judged
 from hwdoctor.diagnosis import ranks
 from hwdoctor.diagnosis.catalogue import CATALOGUE, Code
 from hwdoctor.gather.probe import answers
-from hwdoctor.model.answers import Failure, VerifyRun
+from hwdoctor.model.answers import Failure, PlacementRow, VerifyRun
 from hwdoctor.model.facts import Evidence, NvidiaDriver, Section, TorchInfo
-from hwdoctor.model.reports import Finding, PlacementRow, Status
+from hwdoctor.model.reports import Finding, Status
 from hwdoctor.model.runs import ProbeRun, RunOutcome, StepResult
 from hwdoctor.rules import provenance
 from tests.conftest import ROOT

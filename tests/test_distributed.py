@@ -16,7 +16,7 @@ import pytest
 from hwdoctor import launch as launcher
 from hwdoctor.diagnosis import ranks as distributed
 from hwdoctor.model.answers import AllReduceAnswer, ProbeError
-from hwdoctor.model.reports import RankReport
+from hwdoctor.model.live_reports import RankReport
 from tests.conftest import ROOT, base_env, codes, everything_under, run_hwdoctor
 from tests.fakeworld import FakeDevice, World
 

@@ -20,7 +20,7 @@ PACKAGE = ROOT / "hwdoctor"
 # What each part may import (besides the leaf helpers every part may use).
 LEAVES = {
     "errors", "text", "units", "registry", "compat", "versions", "devices", "launch", "shell",
-    "interrupts", "processes", "redact", "files", "project", "hosts", "model_ref",
+    "interrupts", "processes", "redact", "files", "project", "hosts", "model_ref", "lazy_re",
 }  # fmt: skip
 ALLOWED = {
     "model": {"model"},

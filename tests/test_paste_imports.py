@@ -30,6 +30,7 @@ LIVE_ONLY = (
     "hwdoctor.diagnosis.fleet",
     "hwdoctor.doctor.job",
     "hwdoctor.doctor.load",
+    "hwdoctor.model.live_reports",  # load's and a distributed detect's records
     "hwdoctor.gather.probe",  # the probe, its runner and its boundary
     "hwdoctor.gather.host",  # the host scan and its sources
     "hwdoctor.gather.nvidia",
@@ -50,6 +51,9 @@ LIVE_ONLY = (
 )
 # Besides: `detect --from` a paste predicts no library's decision, so builds no table.
 NO_TABLES = ("hwdoctor.rules.predict", "hwdoctor.rules.tables", "hwdoctor.rules.provenance")
+# Nor does a paste's diagnosis or explanation read what a library answered or a model is (the
+# probe's and load's answers): only the live commands and `explain --model` do.
+NO_ANSWERS = ("hwdoctor.model.answers",)
 
 
 def _loaded_after(code: str) -> tuple[set[str], str]:
@@ -93,14 +97,14 @@ def _among(loaded: set[str], names: tuple[str, ...]) -> list[str]:
 def test_detect_from_a_paste_imports_no_live_module(args: tuple[str, ...], said: str) -> None:
     loaded, stdout = _loaded_after(_command(*args))
     assert said in stdout  # the report was made
-    assert _among(loaded, LIVE_ONLY + NO_TABLES) == []
+    assert _among(loaded, LIVE_ONLY + NO_TABLES + NO_ANSWERS) == []
 
 
 @pytest.mark.parametrize("fmt", ["human", "json"])
 def test_explain_from_a_paste_imports_no_live_module(fmt: str) -> None:
     loaded, stdout = _loaded_after(_command("explain", "--from", COLLECT_ENV, "--format", fmt))
     assert "TrainingArguments" in stdout
-    assert _among(loaded, LIVE_ONLY) == []
+    assert _among(loaded, LIVE_ONLY + NO_ANSWERS) == []
     assert "hwdoctor.rules.tables" in loaded  # its decisions are the tables'
 
 
@@ -112,7 +116,7 @@ def test_the_api_diagnoses_a_paste_without_a_live_module() -> None:
     )
     loaded, stdout = _loaded_after(code)
     assert int(stdout) > 0
-    assert _among(loaded, LIVE_ONLY + NO_TABLES) == []
+    assert _among(loaded, LIVE_ONLY + NO_TABLES + NO_ANSWERS) == []
 
 
 def test_the_moved_names_are_still_the_packages() -> None:
@@ -131,3 +135,33 @@ def test_the_moved_names_are_still_the_packages() -> None:
     for package in (diagnosis, rules):
         with pytest.raises(AttributeError):
             package.no_such_name  # type: ignore[attr-defined]  # noqa: B018
+
+
+def test_a_paste_compiles_only_the_patterns_its_lines_reach() -> None:
+    """The messages reader's patterns (and the refusals grammar's) compile on first use
+    (hwdoctor/lazy_re.py): a paste compiles those its lines reach, the screen's words read
+    from the others' text. Compiling them all at import cost about 40 ms of every `--from`."""
+    code = (
+        "import sys\n"
+        + _command("detect", "--paste", ISSUE_BODY)
+        + "\nfrom hwdoctor.lazy_re import LazyPattern\n"
+        "from hwdoctor.compat import refusals\n"
+        "from hwdoctor.gather.reports.readers import messages\n"
+        "for module in (messages, refusals):\n"
+        "    held = [v for v in vars(module).values() if isinstance(v, LazyPattern)]\n"
+        "    done = sum('compiled' in vars(v) for v in held)\n"
+        "    sys.stderr.write(f'\\nCOMPILED {module.__name__} {done} {len(held)}')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=base_env(),
+        cwd=ROOT, timeout=120, check=False,
+    )  # fmt: skip
+    counts = {
+        name: (int(compiled), int(held))
+        for name, compiled, held in (
+            line.split()[1:] for line in done.stderr.splitlines() if line.startswith("COMPILED ")
+        )
+    }
+    compiled, held = counts["hwdoctor.gather.reports.readers.messages"]
+    assert held > 200 and compiled < held / 4, counts
+    assert counts["hwdoctor.compat.refusals"][0] == 0  # no line of it says "support", "require"

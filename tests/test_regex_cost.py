@@ -38,6 +38,7 @@ import hwdoctor.redact as redact
 import hwdoctor.text as text
 from hwdoctor.compat import gpu_required
 from hwdoctor.gather.reports.readers import amd, messages, prose, registry, run_errors
+from hwdoctor.lazy_re import LazyPattern
 from tests.regexcost import ambiguities, attacks, parser, patterns_of
 
 # Every module under readers/, registered or a helper of registered ones; and what reads
@@ -201,7 +202,7 @@ def _tried(code: types.CodeType, module: types.ModuleType, seen: set[str]) -> se
     names: set[str] = set()
     for name in code.co_names:
         held = getattr(module, name, None)
-        if isinstance(held, re.Pattern):
+        if isinstance(held, (re.Pattern, LazyPattern)):
             names.add(name)
         elif (
             isinstance(held, types.FunctionType)

@@ -39,10 +39,11 @@ Each pattern is linear: fixed words around bounded runs, no nested repeats.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Final
 
+# compiled on first use: most pastes hold no refusal's words (hwdoctor/lazy_re.py)
+from hwdoctor import lazy_re as re
 from hwdoctor import registry
 
 # Hardware and platform words, each with the stack it belongs to. Case matters where a word is

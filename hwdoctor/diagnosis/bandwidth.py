@@ -11,13 +11,13 @@ from hwdoctor.compat.links import Link, LinkKind
 from hwdoctor.diagnosis.catalogue import Code
 from hwdoctor.diagnosis.findings import finding
 from hwdoctor.model.answers import BandwidthAnswer, RankLinks
-from hwdoctor.model.reports import (
+from hwdoctor.model.live_reports import (
     BandwidthReport,
     CollectiveBandwidth,
-    Finding,
     PairBandwidth,
     RankReport,
 )
+from hwdoctor.model.reports import Finding
 
 
 def gbps(value: float | None) -> str:

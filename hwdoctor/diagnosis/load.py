@@ -18,7 +18,8 @@ from hwdoctor.diagnosis.findings import finding
 from hwdoctor.model.answers import Failure, HubRoute, PlacementRow, Plan
 from hwdoctor.model.decisions import BudgetFit, Fit
 from hwdoctor.model.facts import Evidence
-from hwdoctor.model.reports import CheckpointRead, Finding, LoadPlan
+from hwdoctor.model.live_reports import CheckpointRead, LoadPlan
+from hwdoctor.model.reports import Finding
 from hwdoctor.shell import Shell, choices, command, comment
 from hwdoctor.units import human_bytes
 

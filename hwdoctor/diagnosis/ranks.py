@@ -10,14 +10,8 @@ from hwdoctor import hosts, registry
 from hwdoctor.diagnosis import bandwidth
 from hwdoctor.diagnosis.catalogue import Code
 from hwdoctor.diagnosis.findings import finding
-from hwdoctor.model.reports import (
-    DetectReport,
-    DistributedReport,
-    Finding,
-    GatheredRanks,
-    RankGroup,
-    RankReport,
-)
+from hwdoctor.model.live_reports import DistributedReport, GatheredRanks, RankGroup, RankReport
+from hwdoctor.model.reports import DetectReport, Finding
 
 
 def combine(

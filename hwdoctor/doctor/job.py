@@ -41,10 +41,8 @@ from hwdoctor.gather.links import rank_links
 from hwdoctor.gather.probe.runner import Started
 from hwdoctor.launch import LOOPBACK_ENV, SECRET_ENV, Launch
 from hwdoctor.model.facts import Evidence
-from hwdoctor.model.reports import (
-    DetectReport,
-    DistributedReport,
-)
+from hwdoctor.model.live_reports import DistributedReport
+from hwdoctor.model.reports import DetectReport
 from hwdoctor.model.runs import AUTOLOAD_STEP_PREFIX, IMPORT_TORCH, RunOutcome, Torchrun
 
 

@@ -23,7 +23,8 @@ from hwdoctor.gather.probe.runner import Started
 from hwdoctor.model import Dtype
 from hwdoctor.model.answers import Placed
 from hwdoctor.model.facts import Evidence
-from hwdoctor.model.reports import Chosen, LoadReport
+from hwdoctor.model.live_reports import LoadReport
+from hwdoctor.model.reports import Chosen
 from hwdoctor.model.runs import ProbeRun
 from hwdoctor.text import is_true
 

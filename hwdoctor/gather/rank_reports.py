@@ -37,7 +37,7 @@ from hwdoctor.gather.probe.boundary import (
     Whole,
 )
 from hwdoctor.model.answers import AllReduceAnswer, BandwidthAnswer, RankLinks
-from hwdoctor.model.reports import GatheredRanks, RankRefusal, RankReport
+from hwdoctor.model.live_reports import GatheredRanks, RankRefusal, RankReport
 from hwdoctor.model.serial import read as read_record
 from hwdoctor.text import clip, valid_text
 

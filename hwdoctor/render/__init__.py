@@ -155,16 +155,19 @@ def _views(kind: type) -> Views:
 
     registered: dict[type, Views] = {
         reports.DetectReport: Views(human("detect_renderables"), None, markdown("detect"), True),
-        reports.DistributedReport: Views(
-            human("distributed_renderables"), None, markdown("distributed"), True
-        ),
         reports.FleetReport: Views(human("fleet_renderables"), None, markdown("fleet"), True),
         reports.ExplainReport: Views(human("explain_renderables"), None, markdown("explain"), True),
         reports.DeviceExplanation: Views(human("device_renderables")),
-        reports.LoadReport: Views(human("load_renderables")),
         reports.PasteReport: Views(None, pasted, markdown("pasted")),
         reports.PastedExplanation: Views(None, pasted_explanation, markdown("pasted_explanation")),
     }
+    if kind not in registered:  # load's and a distributed detect's: imported for them only
+        from hwdoctor.model import live_reports
+
+        registered[live_reports.DistributedReport] = Views(
+            human("distributed_renderables"), None, markdown("distributed"), True
+        )
+        registered[live_reports.LoadReport] = Views(human("load_renderables"))
     return registered[kind]
 
 

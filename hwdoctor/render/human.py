@@ -35,19 +35,21 @@ if TYPE_CHECKING:  # `list` renders without loading the report model
         StepTrace,
         VerifyReport,
     )
-    from hwdoctor.model.reports import (
-        BackendReport,
+    from hwdoctor.model.live_reports import (
         BandwidthReport,
         CheckpointRead,
+        DistributedReport,
+        LoadReport,
+    )
+    from hwdoctor.model.reports import (
+        BackendReport,
         DetectReport,
         DeviceExplanation,
         DeviceRow,
-        DistributedReport,
         ExplainReport,
         Finding,
         FleetGroup,
         FleetReport,
-        LoadReport,
         RequirementResult,
     )
 

@@ -19,11 +19,10 @@ from hwdoctor.units import human_bytes
 
 if TYPE_CHECKING:
     from hwdoctor.model.decisions import Trace
+    from hwdoctor.model.live_reports import BandwidthReport, DistributedReport
     from hwdoctor.model.reports import (
         BackendReport,
-        BandwidthReport,
         DetectReport,
-        DistributedReport,
         ExplainReport,
         Finding,
         FleetReport,

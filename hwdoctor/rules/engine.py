@@ -11,14 +11,16 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Final, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from hwdoctor import registry, versions
 from hwdoctor.launch import first_int
-from hwdoctor.model.answers import ModelFacts
 from hwdoctor.model.decisions import StepTrace, Trace
 from hwdoctor.model.facts import BackendFacts
 from hwdoctor.text import TRUE_VALUES
+
+if TYPE_CHECKING:  # a paste's diagnosis reads the engine's helpers, never a model's facts
+    from hwdoctor.model.answers import ModelFacts
 
 # transformers' ENV_VARS_TRUE_VALUES; Accelerate's and transformers' strtobool sets.
 TRANSFORMERS_TRUE: Final = TRUE_VALUES

@@ -11,11 +11,10 @@ get_max_memory budgeting the devices of one family.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from hwdoctor import registry, versions
 from hwdoctor.launch import first_int
-from hwdoctor.model.answers import ModelFacts, ModelLoad
 from hwdoctor.model.decisions import (
     AccelerateDecision,
     Coverage,
@@ -46,6 +45,9 @@ from hwdoctor.rules.engine import (
     select,
     strtobool,
 )
+
+if TYPE_CHECKING:  # a model's facts are explain --model's, never a paste's
+    from hwdoctor.model.answers import ModelFacts, ModelLoad
 
 # The libraries whose decisions the tables mirror, in the order reports name them.
 LIBRARIES: Final = ("transformers", "accelerate")

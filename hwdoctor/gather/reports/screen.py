@@ -108,7 +108,8 @@ def words(pattern: re.Pattern[str]) -> frozenset[Word] | None:
         parsed = _parser.parse(pattern.pattern, pattern.flags)
     except (re.error, RecursionError):  # pragma: no cover - compiled already, so parses
         return None
-    return _required(parsed, bool(pattern.flags & re.IGNORECASE))
+    # the flags the pattern was given and those it sets itself, `(?i)`
+    return _required(parsed, bool(parsed.state.flags & re.IGNORECASE))
 
 
 @dataclass(frozen=True, slots=True)

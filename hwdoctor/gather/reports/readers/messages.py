@@ -13,11 +13,12 @@ start-up log name the GPU torch uses.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
+# compiled on first use: a paste tries few of these patterns (hwdoctor/lazy_re.py)
+from hwdoctor import lazy_re as re
 from hwdoctor import versions
 from hwdoctor.compat import ascend, drivers, gpu_required, gpus, refusals, transformers_modules
 from hwdoctor.gather.reports.cleaning import LOADER_WORDS
