@@ -405,7 +405,8 @@ def states_error(line: str) -> bool:
 # issue 38 (s13-prose): a line whose words name a machine that is not (yet) the reporter's: a
 # question about one ("Does it work on an M2 Max?", "Is Ascend 910B supported?", "Can I run
 # this on Gaudi2?"), one to be bought ("I plan to buy a MacBook Pro M3"), someone else's ("my
-# colleague's RTX 4090"), or what documentation says ("the README says Python 3.12"). A
+# colleague's RTX 4090"), or what documentation says ("the README says Python 3.12", "GPUs
+# such as A100, H100", "e.g."). A
 # question counts only where it opens with an auxiliary verb (asking whether), and never with
 # the reporter's own machine in it ("Is my M2 Max not supported?", "Why does my 910B …?" are
 # about the machine at hand). The facts readers read of the machine in words are dropped from
@@ -425,7 +426,11 @@ _NOT_THE_MACHINE: Final = re.compile(
     r"|(?:my|a|another) (?:colleague|friend|co-?worker|teammate)(?:'s|s)?"
     r"|someone else|other (?:users|people)"
     r"|(?:the )?(?:docs?|documentation|readme)(?: page)? (?:says?|said|states?|lists?|mentions?)"
-    r"|according to (?:the )?(?:docs?|documentation|readme))\b)"
+    r"|according to (?:the )?(?:docs?|documentation|readme))\b"
+    # a list of examples, as documentation names the GPUs it supports ("Ampere, Ada, or
+    # Hopper GPUs (e.g., A100, RTX 3090, RTX 4090, H100)", flash-attention's README quoted in
+    # huggingface/transformers#28188)
+    r"|\be\.g\.|\bsuch as\b)"
 )
 
 

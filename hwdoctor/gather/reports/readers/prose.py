@@ -214,7 +214,7 @@ _PROSE_DRIVER: Final = re.compile(
 _PROSE_PYTHON: Final = re.compile(
     r"(?<![\w./\\-])(?:c)?python(?: version)?"
     r"(?:[ \t]?[:：=][ \t]{0,3}|[ \t]{1,3}(?:is[ \t])?|(?=3\.\d))"
-    r"(?:python[ \t]?)?(3\.\d{1,2}(?:\.\d{1,2})?)t?"
+    r"(?:python[ \t]?)?v?(3\.\d{1,2}(?:\.\d{1,2})?)t?"
     r"(?![\w-]|\.\w)",
     re.I,
 )
@@ -272,11 +272,13 @@ _PROSE_GPU_COUNT: Final = re.compile(
 # issue 38 (s13-prose): NVIDIA's data-centre GPUs named in a sentence ("on 8×A100", "a single
 # H100 80GB", "Colab's T4", "on an L4"), the names nvidia-smi gives them without "NVIDIA"
 # (compat/gpus.py's table, which must know the name for it to be read), also after a count
-# run in ("8xA100").
+# run in ("8xA100"); the boundaries are ASCII ones, so that Chinese prose around it counts
+# ("T4的卡不是安培架构", LlamaChinese/Llama-Chinese#192; CJK characters are word characters to
+# Python's regex).
 _DATACENTRE_PROSE: Final = re.compile(
-    r"(?:(?<![\w./+-])|(?<=\d[xX]))((?:NVIDIA[ \t])?(?:Tesla[ \t])?"
-    r"(?:[ABH]100|A10G?|A30|A40|A800|H800|H200|B200|L4|L40S?|T4|V100|P100|P40|K80|M40))"
-    r"(?![\w+-]|\.\d)"
+    r"(?:(?<![A-Za-z0-9_./+-])|(?<=\d[xX]))((?:NVIDIA[ \t])?(?:Tesla[ \t])?"
+    r"(?:[ABH]100|A10G?|A30|A40|A800|H800|H200|B200|L4|L40S?|T4|V100[Ss]?|P100|P40|K80|M40))"
+    r"(?![A-Za-z0-9_+-]|\.\d)"
 )
 # issue 38 (s13-prose): a GeForce by its number after a count ("2x 3090", "4 x 4090"): the
 # series gives the prefix, as for _TI_PROSE.
