@@ -416,7 +416,8 @@ _ASKS_WHETHER: Final = re.compile(
     r"|has any ?one|have you|is there|are there)\b[^?？\n]{0,300}[?？]"
 )
 _OWN_MACHINE: Final = re.compile(
-    r"(?i:\b(?:my(?! (?:colleague|friend|co-?worker|teammate|boss)s?\b)|our|mine|I have|I've got|I'm (?:on|using|running)|I am (?:on|using|running)"
+    r"(?i:\b(?:my(?! (?:colleague|friend|co-?worker|teammate|boss)s?\b)|our|mine|I have"
+    r"|I've got|I'm (?:on|using|running)|I am (?:on|using|running)"
     r"|we have|we're (?:on|using)|we are (?:on|using))\b)|我的|我们的"
 )
 _NOT_THE_MACHINE: Final = re.compile(
