@@ -413,6 +413,10 @@ BACKENDS: Final[tuple[Backend, ...]] = (
             "TPU v5litepod",
             "TPU v6e",
             "TPU v7",
+            # issue 38 (s13-prose): the accelerator type of a v5e slice as Google names it
+            # ("v5litepod-8", cloud.google.com/tpu/docs/v5e) and Colab's TPU runtime
+            "v5litepod",
+            "Colab TPU",
         ),
     ),
     Backend(

@@ -13,12 +13,15 @@ over the words.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import hwdoctor
 from hwdoctor.errors import UsageError
 from hwdoctor.gather import reports
 from hwdoctor.gather.reports import assemble, cleaning
+from tests.conftest import run_hwdoctor
 from tests.test_mac_asked_cuda import CUDA_OR_ROCM, ERRORS, detect
 
 # file: (code, the GPU the finding names, the line the GPU is named on)
@@ -131,6 +134,9 @@ FORMS = [
     ("on a Raspberry Pi 4", "prose.arm_linux", "Raspberry Pi 4"),
     ("Ubuntu 22.04 arm64", "prose.arm_linux", "Ubuntu 22.04 arm64"),
     ("IPEX 2.3.110+xpu", "prose.package", "2.3.110+xpu"),
+    ("We have 8x MI300X", "gpu", "AMD Instinct MI300X"),
+    ("a TPU v5litepod-8 slice", "prose.accelerator", "TPU v5litepod"),
+    ("on the Colab TPU runtime", "prose.accelerator", "Colab TPU"),
 ]
 
 
@@ -211,3 +217,13 @@ def test_cuda_asked_on_a_machine_named_in_words_gets_no_cuda_torch(machine: str,
     assert code in [f.code for f in report.findings]
     for finding in report.findings:
         assert not any(w in (finding.remedy or "") for w in CUDA_OR_ROCM), finding.remedy
+
+
+def test_explain_answers_with_the_accelerator_named_in_words(tmp_path: Path) -> None:
+    """An Ascend named by its chip alone ("8x 910B3"): each library's device is npu where
+    torch sees it, a stated possibility, never cuda."""
+    paste = tmp_path / "paste.md"
+    paste.write_text("Running on 8x 910B3, torch 2.1.0.\n\nRuntimeError: boom\n", encoding="utf-8")
+    result = run_hwdoctor("explain", "--from", str(paste))
+    assert "npu, if torch.npu.is_available()" in result.stdout
+    assert "cuda" not in result.stdout

@@ -418,7 +418,11 @@ _ASKS_WHETHER: Final = re.compile(
 _OWN_MACHINE: Final = re.compile(
     r"(?i:\b(?:my(?! (?:colleague|friend|co-?worker|teammate|boss)s?\b)|our|mine|I have"
     r"|I've got|I'm (?:on|using|running)|I am (?:on|using|running)"
-    r"|we have|we're (?:on|using)|we are (?:on|using))\b)|我的|我们的"
+    r"|we have|we're (?:on|using)|we are (?:on|using)"
+    # asking for a way to make it run there is asking about the machine at hand ("Is there any
+    # chance of getting it to work with a Tesla P4?" after "My GPU Has a Compute capability of
+    # 6.1", vllm-project/vllm#1431)
+    r"|any (?:chance|way) (?:of|to))\b)|我的|我们的"
 )
 _NOT_THE_MACHINE: Final = re.compile(
     r"(?i:\b(?:plan(?:ning)? to (?:buy|get|purchase)|(?:thinking|thought) (?:of|about)"

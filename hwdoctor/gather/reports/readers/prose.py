@@ -96,6 +96,13 @@ _AMD_PROSE: Final = re.compile(
     r"|\b(?:AMD ?)?([5-9]\d\d0)\s?(XTX|XT)\b",
     re.I,
 )
+# issue 38 (s13-prose): AMD's data-centre GPUs by their Instinct model ("MI250", "8x MI300X",
+# "mi210"), read only when the name table (compat/gpus.py) knows it as AMD spells it.
+_INSTINCT_PROSE: Final = re.compile(
+    r"(?:(?<![A-Za-z0-9_./-])|(?<=\d[xX]))(?:AMD[ \t])?(?:Instinct[ \t])?(MI\d{2,3}[AXP]?)"
+    r"(?![A-Za-z0-9_-])",
+    re.I,
+)
 # torch's answer said on the same line: "(torch.cuda.is_available() == False)", "... returns
 # False", as issue bodies tell it; the call alone ("and is_available() returns False") is
 # CUDA's too, as another backend's is written with its module ("torch.backends.mps.…").
@@ -210,16 +217,17 @@ _PROSE_DRIVER: Final = re.compile(
 # sentence may end after it ("I am running windows 11, python 3.11.", issue 38: GroqCasters#1).
 # issue 38 (s13-prose): also run in ("I'm on python3.12"), as CPython ("CPython 3.13t") and
 # with the free-threaded build's "t" (PEP 703's ABI suffix, "python3.13t"), but not a
-# package's name after it ("python3.10-venv", Debian's).
+# package's name after it ("python3.10-venv", Debian's), nor a path ("python3.8/site-packages":
+# _SITE_PACKAGES reads a path's, below the words).
 _PROSE_PYTHON: Final = re.compile(
     r"(?<![\w./\\-])(?:c)?python(?: version)?"
     r"(?:[ \t]?[:：=][ \t]{0,3}|[ \t]{1,3}(?:is[ \t])?|(?=3\.\d))"
     r"(?:python[ \t]?)?v?(3\.\d{1,2}(?:\.\d{1,2})?)t?"
-    r"(?![\w-]|\.\w)",
+    r"(?![\w/\\-]|\.\w)",
     re.I,
 )
 _PYTHON_NOT_HERE: Final = re.compile(
-    r"(?:\bfor|\brequires?|\bneeds?|\bthan|\bsupports?|\bonly|>=?|<=?)[ \t]{0,3}$", re.I
+    r"(?:\bfor|\brequires?|\bneeds?|\bthan|\bsupports?|\bonly|[<>]=|[<>][ \t])[ \t]{0,3}$", re.I
 )
 # issue 38 (s13-prose): Python named as tox and conda environments name it ("py311", "py3.10":
 # tox's factor names, tox.wiki "py310"; a conda env's prompt "(py311)"): 3.6 to 3.14 only.
@@ -468,6 +476,10 @@ class Prose(LineReader):
                 yield line.says(FactKey.PROSE_GFX, target.group(1))
             if owned := _AMD_OWNED.search(marks_off):  # issue 38 (s7-build)
                 yield line.says(FactKey.PROSE_AMD_GPU, owned.group(0))
+            for instinct in _INSTINCT_PROSE.finditer(marks_off):  # issue 38 (s13-prose)
+                spelled = f"AMD Instinct {instinct.group(1).upper()}"
+                if gpus.amd_gfx(spelled):
+                    yield line.says(FactKey.GPU, spelled)
             for amd in _AMD_PROSE.finditer(marks_off):
                 spelled = _amd_spelling(amd)
                 if gpus.amd_gfx(spelled):
