@@ -134,7 +134,6 @@ FORMS = [
     ("on a Raspberry Pi 4", "prose.arm_linux", "Raspberry Pi 4"),
     ("Ubuntu 22.04 arm64", "prose.arm_linux", "Ubuntu 22.04 arm64"),
     ("IPEX 2.3.110+xpu", "prose.package", "2.3.110+xpu"),
-    ("We have 8x MI300X", "gpu", "AMD Instinct MI300X"),
     ("a TPU v5litepod-8 slice", "prose.accelerator", "TPU v5litepod"),
     ("on the Colab TPU runtime", "prose.accelerator", "Colab TPU"),
 ]

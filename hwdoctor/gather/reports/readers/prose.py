@@ -96,13 +96,6 @@ _AMD_PROSE: Final = re.compile(
     r"|\b(?:AMD ?)?([5-9]\d\d0)\s?(XTX|XT)\b",
     re.I,
 )
-# issue 38 (s13-prose): AMD's data-centre GPUs by their Instinct model ("MI250", "8x MI300X",
-# "mi210"), read only when the name table (compat/gpus.py) knows it as AMD spells it.
-_INSTINCT_PROSE: Final = re.compile(
-    r"(?:(?<![A-Za-z0-9_./-])|(?<=\d[xX]))(?:AMD[ \t])?(?:Instinct[ \t])?(MI\d{2,3}[AXP]?)"
-    r"(?![A-Za-z0-9_-])",
-    re.I,
-)
 # torch's answer said on the same line: "(torch.cuda.is_available() == False)", "... returns
 # False", as issue bodies tell it; the call alone ("and is_available() returns False") is
 # CUDA's too, as another backend's is written with its module ("torch.backends.mps.…").
@@ -476,10 +469,6 @@ class Prose(LineReader):
                 yield line.says(FactKey.PROSE_GFX, target.group(1))
             if owned := _AMD_OWNED.search(marks_off):  # issue 38 (s7-build)
                 yield line.says(FactKey.PROSE_AMD_GPU, owned.group(0))
-            for instinct in _INSTINCT_PROSE.finditer(marks_off):  # issue 38 (s13-prose)
-                spelled = f"AMD Instinct {instinct.group(1).upper()}"
-                if gpus.amd_gfx(spelled):
-                    yield line.says(FactKey.GPU, spelled)
             for amd in _AMD_PROSE.finditer(marks_off):
                 spelled = _amd_spelling(amd)
                 if gpus.amd_gfx(spelled):
