@@ -140,10 +140,16 @@ FORMS = [
 
 
 def _facts(text: str) -> list[tuple[str, str]]:
-    try:
-        return [(f.key.value, f.value) for f in reports.read(f"{text}\n".encode()).facts]
-    except UsageError:  # nothing read
-        return []
+    """What `text` says, an error line after it (a Python a path shows is no report alone)."""
+    read = reports.read(f"{text}\nRuntimeError: boom\n".encode()).facts
+    return [(f.key.value, f.value) for f in read]
+
+
+def test_a_python_only_a_path_shows_is_no_report() -> None:
+    """A pip build's output with its paths and no error (flash-attention#269's) is refused as
+    before: never read as "no problem"."""
+    with pytest.raises(UsageError, match="no report hwdoctor reads"):
+        reports.read(b'  File "/x/lib/python3.8/site-packages/t.py", line 1\n')
 
 
 @pytest.mark.parametrize(("text", "key", "value"), FORMS, ids=[f[0][:24] for f in FORMS])

@@ -131,6 +131,7 @@ def read(
     report hwdoctor reads appears, no line that looks like an error and no line saying one
     happened, is a usage error."""
     from hwdoctor.gather.reports import cleaning, reading
+    from hwdoctor.gather.reports.readers.prose import path_python
     from hwdoctor.text import printable
 
     text, skipped = decode(raw, where, total, more=more, option=option)
@@ -141,7 +142,10 @@ def read(
     if lines and len(text) >= MAX_REPORT_BYTES - 4 and not text.endswith("\n"):
         lines = lines[:-1]  # the cut made the last line partial: no fact from half a line
     said = reading.read_lines(lines)
-    if not said.facts and not said.blocks and not said.error_count and said.stated is None:
+    # issue 38 (s13-prose): a Python only a path shows ("…/lib/python3.8/site-packages/…") is
+    # no report: a paste of that alone is refused as before, never read as "no problem"
+    reported = [f for f in said.facts if not path_python(f)]
+    if not reported and not said.blocks and not said.error_count and said.stated is None:
         raise UsageError(
             f"{_source(option, where)}: no report hwdoctor reads in {len(lines)} line(s)",
             hint="paste the output of `python -m torch.utils.collect_env`, `transformers env`, "

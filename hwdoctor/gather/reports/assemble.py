@@ -231,12 +231,15 @@ def _prose_python(facts: Facts) -> PastedFact | None:
     precise of them ("3.10.12" over "3.10") where all name one release; None where they name
     two (a venv's and the system's), which is said among the disagreements."""
     said = facts.all(FactKey.PROSE_PYTHON)
-    worded = [f for f in said if f.name != PYTHON_FROM_PATH] or said
-    releases = {".".join(f.value.split(".")[:2]) for f in worded}
+    worded = [f for f in said if f.name != PYTHON_FROM_PATH]
+    releases = {".".join(f.value.split(".")[:2]) for f in worded or said}
     if len(releases) > 1:
-        if not any(d.key == FactKey.PROSE_PYTHON for d in facts.disagreements):
+        # two Pythons in words is a disagreement to say; paths of two (a build's isolated
+        # environment, another node's venv) are only unknown
+        if worded and not any(d.key == FactKey.PROSE_PYTHON for d in facts.disagreements):
             facts.disagreements.append(Disagreement(FactKey.PROSE_PYTHON, tuple(worded)))
         return None
+    worded = worded or said
     return max(worded, key=lambda f: len(f.value), default=None)
 
 

@@ -19,7 +19,7 @@ from hwdoctor import registry, versions
 from hwdoctor.compat import gpus
 from hwdoctor.gather.reports.readers import collect_env, hf_env, messages
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
-from hwdoctor.model.pasted import FactKey
+from hwdoctor.model.pasted import FactKey, PastedFact
 
 # A GPU's name on a line of its own (what torch.cuda.get_device_name printed), read only
 # when the name table knows it.
@@ -323,6 +323,11 @@ _VISIBILITY: Final = re.compile(
 # issue 38 (s13-prose): the `name` of a Python read from a path or a wheel's tag rather than
 # from words: assemble._python takes it only where no words name the Python.
 PYTHON_FROM_PATH: Final = "path"
+
+
+def path_python(fact: PastedFact) -> bool:
+    """Whether a fact is only a Python a path or a wheel's tag shows (`PYTHON_FROM_PATH`)."""
+    return fact.key is FactKey.PROSE_PYTHON and fact.name == PYTHON_FROM_PATH
 
 
 # The shortest line a name or an answer can be read from: "M1", "L4"; tests/test_regex_cost.py
