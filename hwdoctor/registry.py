@@ -413,6 +413,10 @@ BACKENDS: Final[tuple[Backend, ...]] = (
             "TPU v5litepod",
             "TPU v6e",
             "TPU v7",
+            # issue 38 (s13-prose): the accelerator type of a v5e slice as Google names it
+            # ("v5litepod-8", cloud.google.com/tpu/docs/v5e) and Colab's TPU runtime
+            "v5litepod",
+            "Colab TPU",
         ),
     ),
     Backend(
@@ -544,7 +548,24 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         aliases=("ascend",),
         # Huawei's names: the chips (昇腾 in Chinese, https://www.hiascend.com/) and the CANN
         # toolkit torch-npu runs on (the docs above)
-        named_in_prose=("Ascend", "昇腾", "CANN", "torch_npu", "torch-npu"),
+        named_in_prose=(
+            "Ascend",
+            "昇腾",
+            "CANN",
+            "torch_npu",
+            "torch-npu",
+            # issue 38 (s13-prose): the chips and servers by the names reporters give them
+            # without "Ascend": npu-smi's chip names 910B1-910B4 ("8*910B3"; compat/ascend.py
+            # cites them) and the Atlas servers and series vLLM Ascend's README lists ("Atlas
+            # 800I A2 Inference series, Atlas A2 Training series, …", vllm-project/vllm-ascend
+            # README.md "Prerequisites"; "Atlas 800T A2" as vllm-ascend#975 names its machine)
+            "910B",
+            "Atlas 800T",
+            "Atlas 800I",
+            "Atlas 900",
+            "Atlas A2",
+            "Atlas A3",
+        ),
     ),
     Backend(
         key="mlu",
@@ -564,6 +585,19 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         "PyPI), or the Cambricon PyTorch container",
         hardware_remedy="install the Cambricon driver and Neuware toolkit",
         docs="https://github.com/Cambricon/torch_mlu",
+        # issue 38 (s13-prose): Cambricon's name (寒武纪 in Chinese, torch_mlu's README above),
+        # its package, and its MLU cards (MLU290, MLU370, MLU590: Cambricon's product pages,
+        # cambricon.com; "MLU370-X8", "MLU-370-M8" as reporters write them)
+        named_in_prose=(
+            "Cambricon",
+            "寒武纪",
+            "torch_mlu",
+            "torch-mlu",
+            "MLU290",
+            "MLU370",
+            "MLU-370",
+            "MLU590",
+        ),
     ),
     Backend(
         key="musa",
@@ -585,6 +619,19 @@ BACKENDS: Final[tuple[Backend, ...]] = (
         "-e MTHREADS_VISIBLE_DEVICES=all",
         docs="https://github.com/MooreThreads/torch_musa",
         aliases=("gpu",),
+        # issue 38 (s13-prose): the vendor's name (摩尔线程 in Chinese), its package, and its
+        # GPUs by their product names (MTT S80, S3000, S4000, S5000: Moore Threads' product
+        # pages, mthreads.com; torchada's README names its reference GPU "MTT S5000")
+        named_in_prose=(
+            "Moore Threads",
+            "摩尔线程",
+            "torch_musa",
+            "torch-musa",
+            "MTT S80",
+            "MTT S3000",
+            "MTT S4000",
+            "MTT S5000",
+        ),
     ),
     Backend(
         key="xla",

@@ -92,10 +92,11 @@ def test_torch_npu_pairs_with_its_own_torch_release() -> None:
         "torch-npu 2.8.0.post2 requires torch==2.8.0, but torch 2.12.0 is installed"
     )
     remedy = found["remedy"].splitlines()
-    # the pair to install, PyPI's on a host the paste does not place, the x86_64 CPU build beside
-    assert remedy[0] == "pip install --force-reinstall torch==2.8.0"
+    # the pair to install, PyPI's on a host the paste does not place, the x86_64 CPU build beside;
+    # with the paste's Python (its paths show it: issue 38, s13-prose) as the installer
+    assert remedy[0] == "python -m pip install --force-reinstall torch==2.8.0"
     assert (
-        "# pip install --force-reinstall torch==2.8.0 --index-url "
+        "# python -m pip install --force-reinstall torch==2.8.0 --index-url "
         "https://download.pytorch.org/whl/cpu"
     ) in remedy
     assert not [line for line in remedy if "2.8.*" in line]
@@ -330,7 +331,9 @@ def test_a_cuda_only_package_on_an_npu_is_named_with_the_npu(
     assert found["backend"] == "npu"
     assert found["message"].startswith(f"{package} failed here (")
     assert "Huawei Ascend NPU" in found["message"]
-    assert found["remedy"].splitlines() == [f"pip uninstall -y {package}"]
+    # "python -m pip" where the paste shows its Python (a traceback's path: issue 38, s13-prose)
+    remedy = [line.removeprefix("python -m ") for line in found["remedy"].splitlines()]
+    assert remedy == [f"pip uninstall -y {package}"]
     assert line in [q["line"] for q in finding_rests(data, "backend.cuda_only_package")]
     assert "extension.bitsandbytes_without_gpu" not in [f["code"] for f in data["findings"]]
     assert not [text for text in lines_of(data) if any(s in text for s in CUDA_OR_ROCM)]

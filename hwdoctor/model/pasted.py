@@ -619,6 +619,29 @@ CONTEXT_ONLY: Final = frozenset(
     }
 )
 
+# issue 38 (s13-prose): the facts of the machine a reporter names in words (its GPU, chip,
+# accelerator, OS, CPU family, Python): read from a line that names a machine not theirs (a
+# question whether, a purchase planned, someone else's, the docs'), none is kept
+# (gather/reports/cleaning.py not_the_machine). Versions of packages are not among them.
+MACHINE_IN_WORDS: Final = frozenset(
+    {
+        FactKey.GPU,
+        FactKey.PROSE_GPU,
+        FactKey.PROSE_GPU_COUNT,
+        FactKey.PROSE_CHIP,
+        FactKey.PROSE_MAC,
+        FactKey.PROSE_MACOS,
+        FactKey.PROSE_ACCELERATOR,
+        FactKey.PROSE_ARM_LINUX,
+        FactKey.PROSE_WINDOWS,
+        FactKey.PROSE_ASCEND_310P,
+        FactKey.PROSE_AMD_GPU,
+        FactKey.PROSE_GFX,
+        FactKey.PROSE_PYTHON,
+    }
+)
+
+
 # The messages that state an error by themselves, each read by readers/messages.py (or a
 # tool's reader) from the code that prints it: a line saying one is an error line wherever it
 # stands (inside a sentence, after a full-width colon, in another language's prose), so that

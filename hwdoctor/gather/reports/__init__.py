@@ -133,6 +133,7 @@ def read(
     report hwdoctor reads appears, no line that looks like an error and no line saying one
     happened, is a usage error."""
     from hwdoctor.gather.reports import cleaning, reading
+    from hwdoctor.gather.reports.readers.prose import path_python
     from hwdoctor.model.pasted import CONTEXT_ONLY
     from hwdoctor.text import printable
 
@@ -145,8 +146,9 @@ def read(
         lines = lines[:-1]  # the cut made the last line partial: no fact from half a line
     said = reading.read_lines(lines)
     # issue 38 (s13-wheels): a fact that only gives context (model/pasted.py CONTEXT_ONLY)
-    # makes no report
-    reported = any(f.key not in CONTEXT_ONLY for f in said.facts)
+    # makes no report; (s13-prose) nor does a Python only a path shows ("…/lib/python3.8/
+    # site-packages/…"): a paste of that alone is refused as before, never "no problem"
+    reported = any(f.key not in CONTEXT_ONLY and not path_python(f) for f in said.facts)
     if not reported and not said.blocks and not said.error_count and said.stated is None:
         raise UsageError(
             f"{_source(option, where)}: no report hwdoctor reads in {len(lines)} line(s)",

@@ -37,6 +37,7 @@ from hwdoctor.compat import (
 )
 from hwdoctor.gather import kernel_log
 from hwdoctor.gather.reports import Paste
+from hwdoctor.gather.reports.readers.prose import PYTHON_FROM_PATH
 from hwdoctor.gather.reports.readers.registry import TEXT
 from hwdoctor.model.facts import (
     BackendFacts,
@@ -212,15 +213,34 @@ def _vendor_tool_lines(facts: Facts) -> list[PastedFact]:
 
 
 def _python(facts: Facts) -> PythonInfo | None:
-    # A tool's line first; the reporter's own words ("Python 3.11") where no tool says it.
+    # A tool's line first; the reporter's own words ("Python 3.11") where no tool says it;
+    # a path's or a chosen wheel's ("lib/python3.10/site-packages", "cp311-cp311") where no
+    # words do (issue 38, s13-prose).
     said = facts.one(FactKey.PYTHON_VERSION) or (
-        None if facts.all(FactKey.PYTHON_VERSION) else facts.one(FactKey.PROSE_PYTHON)
+        None if facts.all(FactKey.PYTHON_VERSION) else _prose_python(facts)
     )
     release = python_release(said.value) if said else None
     if said is None or release is None:
         return None
     facts.use("python", said)
     return PythonInfo("python", release, "", False)
+
+
+def _prose_python(facts: Facts) -> PastedFact | None:
+    """The Python the reporter's words name, else the one a path or a wheel shows: the most
+    precise of them ("3.10.12" over "3.10") where all name one release; None where they name
+    two (a venv's and the system's), which is said among the disagreements."""
+    said = facts.all(FactKey.PROSE_PYTHON)
+    worded = [f for f in said if f.name != PYTHON_FROM_PATH]
+    releases = {".".join(f.value.split(".")[:2]) for f in worded or said}
+    if len(releases) > 1:
+        # two Pythons in words is a disagreement to say; paths of two (a build's isolated
+        # environment, another node's venv) are only unknown
+        if worded and not any(d.key == FactKey.PROSE_PYTHON for d in facts.disagreements):
+            facts.disagreements.append(Disagreement(FactKey.PROSE_PYTHON, tuple(worded)))
+        return None
+    worded = worded or said
+    return max(worded, key=lambda f: len(f.value), default=None)
 
 
 def _torch_version(facts: Facts) -> tuple[PastedFact | None, bool]:

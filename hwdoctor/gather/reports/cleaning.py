@@ -453,3 +453,50 @@ def states_error(line: str) -> bool:
     colons = [at for mark in ":：" if (at := _colon(line, mark, found.end())) >= 0]
     quoted = line[min(colons) + 1 :].strip(_MARKS + "：") if colons else ""
     return not quoted or quoted.startswith(_NOT_QUOTED)
+
+
+# issue 38 (s13-prose): a line whose words name a machine that is not (yet) the reporter's: a
+# question about one ("Does it work on an M2 Max?", "Is Ascend 910B supported?", "Can I run
+# this on Gaudi2?"), one to be bought ("I plan to buy a MacBook Pro M3"), someone else's ("my
+# colleague's RTX 4090"), or what documentation says ("the README says Python 3.12", "GPUs
+# such as A100, H100", "e.g."). A
+# question counts only where it opens with an auxiliary verb (asking whether), and never with
+# the reporter's own machine in it ("Is my M2 Max not supported?", "Why does my 910B …?" are
+# about the machine at hand). The facts readers read of the machine in words are dropped from
+# such a line (reading.py, model/pasted.py MACHINE_IN_WORDS); tests/test_prose_machine.py.
+_ASKS_WHETHER: Final = re.compile(
+    r"^[\s\-*#>\d.)]{0,8}(?i:does|do|is|are|can|could|will|would|should|any ?one|any ?body"
+    r"|has any ?one|have you|is there|are there)\b[^?？\n]{0,300}[?？]"
+)
+_OWN_MACHINE: Final = re.compile(
+    r"(?i:\b(?:my(?! (?:colleague|friend|co-?worker|teammate|boss)s?\b)|our|mine|I have"
+    r"|I've got|I'm (?:on|using|running)|I am (?:on|using|running)"
+    r"|we have|we're (?:on|using)|we are (?:on|using)"
+    # asking for a way to make it run there is asking about the machine at hand ("Is there any
+    # chance of getting it to work with a Tesla P4?" after "My GPU Has a Compute capability of
+    # 6.1", vllm-project/vllm#1431)
+    r"|any (?:chance|way) (?:of|to))\b)|我的|我们的"
+)
+_NOT_THE_MACHINE: Final = re.compile(
+    r"(?i:\b(?:plan(?:ning)? to (?:buy|get|purchase)|(?:thinking|thought) (?:of|about)"
+    r" (?:buying|getting)|consider(?:ing)? (?:buying|getting|purchasing)|(?:want|would like)"
+    r" to (?:buy|purchase)|before (?:buying|purchasing|I buy)|should I (?:buy|get)"
+    r"|(?:my|a|another) (?:colleague|friend|co-?worker|teammate)(?:'s|s)?"
+    r"|someone else|other (?:users|people)"
+    r"|(?:the )?(?:docs?|documentation|readme)(?: page)? (?:says?|said|states?|lists?|mentions?)"
+    r"|according to (?:the )?(?:docs?|documentation|readme))\b"
+    # a list of examples, as documentation names the GPUs it supports ("Ampere, Ada, or
+    # Hopper GPUs (e.g., A100, RTX 3090, RTX 4090, H100)", flash-attention's README quoted in
+    # huggingface/transformers#28188)
+    r"|\be\.g\.|\bsuch as\b)"
+)
+
+
+def not_the_machine(line: str) -> bool:
+    """Whether the machine a line names in words is not the reporter's: asked about
+    (`_ASKS_WHETHER`), to be bought or someone else's (`_NOT_THE_MACHINE`), and the
+    reporter's own not named beside it (`_OWN_MACHINE`: "I have a GTX 1070ti, but … a
+    friend's computer who has an RTX 2070" names the reporter's, unslothai/unsloth#465)."""
+    if not (_NOT_THE_MACHINE.search(line) or _ASKS_WHETHER.match(line)):
+        return False
+    return _OWN_MACHINE.search(line) is None

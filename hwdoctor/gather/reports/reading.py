@@ -24,13 +24,20 @@ from hwdoctor.gather.reports.cleaning import (
     error_like,
     exception_alone,
     log_error_site,
+    not_the_machine,
     said_ignorable,
     states_error,
     unwrapped,
 )
 from hwdoctor.gather.reports.readers import registry
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Reader, Said
-from hwdoctor.model.pasted import STATED_ERRORS, PastedFact, QuotedLine, ToolBlock
+from hwdoctor.model.pasted import (
+    MACHINE_IN_WORDS,
+    STATED_ERRORS,
+    PastedFact,
+    QuotedLine,
+    ToolBlock,
+)
 from hwdoctor.text import clip, printable
 
 # Error-like lines kept (each quoted); the rest are counted. A paste is anyone's text.
@@ -147,6 +154,13 @@ def read_lines(lines: Sequence[str]) -> Reading:
 
     def said(facts: Iterable[Said], tool: str | None) -> None:
         for fact in facts:
+            # issue 38 (s13-prose): the machine a question, a wish or someone else names
+            if (
+                fact.key in MACHINE_IN_WORDS
+                and tool == registry.TEXT
+                and not_the_machine(fact.line.text)
+            ):
+                continue
             value = fact.value.strip()
             shown = quote(fact.line.number, fact.line.text, value[:40] or None)
             by = tool or (opened.tool if opened else registry.TEXT)

@@ -1836,7 +1836,13 @@ _MAC_NAMED: Final = re.compile(
     r"|m[1-5](?: pro| max| ultra)? (?:mac|chip)|mps m[1-5]"
     # issue 38 (s9-precision): the Mac's GPU named as where it ran ("unavailable on MPS"):
     # torch's MPS backend runs on macOS alone (https://pytorch.org/docs/stable/notes/mps.html)
-    r"|on (?:the )?mps)(?![A-Za-z0-9_])"
+    r"|on (?:the )?mps"
+    # issue 38 (s13-prose): an Intel Mac ("Intel Mac", "Intel-based MacBook Pro", "Mac
+    # (Intel)"), and Rosetta 2, Apple's x86_64 translation, which runs only on macOS
+    # (support.apple.com/102527: "Rosetta 2 enables a Mac with Apple silicon to use apps
+    # built for a Mac with an Intel processor")
+    r"|intel(?:[- ]based)? mac(?:book(?: pro| air)?)?|mac ?\(intel\)"
+    r"|(?:under|via|in|with|through|using) rosetta(?: ?2)?|rosetta ?2)(?![A-Za-z0-9_])"
 )
 # issue 38 (s12-osbuild): a Linux machine on an Arm CPU: "aarch64" (the Linux kernel's and
 # platform.machine()'s name for 64-bit Arm; a wheel's manylinux_*_aarch64 tag, PEP 600),
@@ -1844,9 +1850,18 @@ _MAC_NAMED: Final = re.compile(
 # the NVIDIA machines whose CPU is Arm: Jetson (Jetson Linux is an aarch64 L4T, NVIDIA's Jetson
 # Linux Developer Guide) and DGX Spark (GB10: a 20-core Arm CPU, NVIDIA's DGX Spark page). Not
 # "arm64" alone: macOS says it of Apple silicon, which PROSE_MAC and the Mac's lines read.
+# issue 38 (s13-prose): and a Linux named with arm64 ("Ubuntu arm64", "arm64 Linux"), the
+# Arm servers by name: AWS Graviton (aws.amazon.com/ec2/graviton: "processors … built using
+# 64-bit Arm Neoverse cores"), NVIDIA Grace and the superchips built on it (GH200, GB200:
+# NVIDIA's Grace CPU page, "72 Arm Neoverse V2 cores"), and the Raspberry Pi (an Arm board,
+# raspberrypi.com/products).
 _ARM_LINUX: Final = re.compile(
     r"(?i)(?<![A-Za-z0-9])(aarch64|linux ?[/-] ?arm64|(?:ubuntu|linux) on arm\b"
-    r"|jetson(?: (?:nano|xavier|orin|tx2|agx))?|dgx spark)(?![A-Za-z0-9])"
+    r"|jetson(?: (?:nano|xavier|orin|tx2|agx))?|dgx spark"
+    r"|(?:ubuntu|debian|linux)(?: \d\d\.\d\d)? arm64|arm64 (?:linux|ubuntu|debian)"
+    r"|graviton ?[2-4]?|(?:nvidia )?grace(?: hopper| blackwell| cpu)|g[hb]200"
+    r"|raspberry ?pi(?: ?[3-5])?)"
+    r"(?![A-Za-z0-9])"
 )
 # issue 38 (s13-wheels): the packages a failed build was of, as the installers name them:
 # pip's "ERROR: Failed building wheel for %s" (pip/_internal/wheel_builder.py), its summary

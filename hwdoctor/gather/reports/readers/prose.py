@@ -19,7 +19,7 @@ from hwdoctor import registry, versions
 from hwdoctor.compat import gpus
 from hwdoctor.gather.reports.readers import collect_env, hf_env, messages
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
-from hwdoctor.model.pasted import FactKey
+from hwdoctor.model.pasted import FactKey, PastedFact
 
 # A GPU's name on a line of its own (what torch.cuda.get_device_name printed), read only
 # when the name table knows it.
@@ -178,7 +178,13 @@ _PROSE_NAMES: Final = (
     # issue 38: the Unsloth banner's "vLLM: 0.7.3" and "Triton: 3.1.0" (unsloth/models/llama.py)
     "vllm",
     "triton",
+    # issue 38 (s13-prose): intel-extension-for-pytorch, also by its short name ("IPEX
+    # 2.3.110+xpu"; IPEX's own collect_env prints "IPEX version", readers/messages.py)
+    "intel-extension-for-pytorch",
+    "intel_extension_for_pytorch",
+    "ipex",
 )
+_PROSE_ALIASES: Final = {"pytorch": "torch", "ipex": "intel-extension-for-pytorch"}
 _PROSE_VERSION: Final = re.compile(
     r"(?<![A-Za-z0-9_./-])(" + "|".join(map(re.escape, _PROSE_NAMES)) + r")(?![A-Za-z0-9_-])\s*"
     r"(?:version\s*|版本\s*)?(?:(?:==|[:=：]|\bis\b|是|\bv)\s*)?v?"
@@ -210,11 +216,39 @@ _PROSE_DRIVER: Final = re.compile(
 )
 # The value may name Python again ("python version: python3.10", transformers#36571); a
 # sentence may end after it ("I am running windows 11, python 3.11.", issue 38: GroqCasters#1).
+# issue 38 (s13-prose): also run in ("I'm on python3.12"), as CPython ("CPython 3.13t") and
+# with the free-threaded build's "t" (PEP 703's ABI suffix, "python3.13t"), but not a
+# package's name after it ("python3.10-venv", Debian's), nor a path ("python3.8/site-packages":
+# _SITE_PACKAGES reads a path's, below the words).
 _PROSE_PYTHON: Final = re.compile(
-    r"(?<![\w./\\-])python(?: version)?(?:[ \t]?[:：=][ \t]{0,3}|[ \t]{1,3}(?:is[ \t])?)"
-    r"(?:python[ \t]?)?(3\.\d{1,2}(?:\.\d{1,2})?)"
-    r"(?!\w|\.\w)",
+    r"(?<![\w./\\-])(?:c)?python(?: version)?"
+    r"(?:[ \t]?[:：=][ \t]{0,3}|[ \t]{1,3}(?:is[ \t])?|(?=3\.\d))"
+    r"(?:python[ \t]?)?v?(3\.\d{1,2}(?:\.\d{1,2})?)t?"
+    r"(?![\w/\\-]|\.\w)",
     re.I,
+)
+_PYTHON_NOT_HERE: Final = re.compile(
+    r"(?:\bfor|\brequires?|\bneeds?|\bthan|\bsupports?|\bonly|[<>]=|[<>][ \t])[ \t]{0,3}$", re.I
+)
+# issue 38 (s13-prose): Python named as tox and conda environments name it ("py311", "py3.10":
+# tox's factor names, tox.wiki "py310"; a conda env's prompt "(py311)"): 3.6 to 3.14 only.
+_PROSE_PY: Final = re.compile(r"(?<![\w./\\-])py3\.?(6|7|8|9|1[0-4])(?![\w.-])")
+# issue 38 (s13-prose): the interpreter a path shows: a traceback's or pip's
+# ".../lib/python3.10/site-packages/..." (CPython's sysconfig "purelib" on POSIX,
+# {base}/lib/python{py_version_short}{abi_thread}/site-packages; Debian's dist-packages), and
+# python.org's Windows install directory "Python310\Lib\site-packages" (the installer's
+# default, %LocalAppData%\Programs\Python\PythonXY, docs.python.org/3/using/windows.html).
+_SITE_PACKAGES: Final = re.compile(
+    r"[/\\]lib[/\\]python(3\.\d{1,2})t?[/\\](?:site|dist)-packages\b"
+    r"|\\Python3(\d{1,2})t?(?:-32|-arm64)?\\[Ll]ib\\site-packages\b"
+)
+# issue 38 (s13-prose): the wheel pip chose for this interpreter ("Downloading torch-2.5.1-
+# cp311-cp311-manylinux1_x86_64.whl", "Using cached …"): pip downloads only a wheel whose
+# tags the interpreter supports (PEP 425; pip/_internal/models/wheel.py supported()), and a
+# CPython wheel tagged cpXY-cpXY is for that one release (abi3 wheels are not: "cp38-abi3"
+# runs on any later Python). Not a wheel named elsewhere ("… is not a supported wheel").
+_PIP_WHEEL_PYTHON: Final = re.compile(
+    r"^\s{0,8}(?:Downloading|Using cached) [\w.+-]{1,120}?-cp3(\d{1,2})-cp3\1t?-[\w.]{1,80}\.whl\b"
 )
 # An accelerator other than torch.cuda's named in prose ("8卡 Ascend 910b", "SynapseAI version:
 # 1.15.1", "Gaudi2", "Ascend910B"): the registry rows' `named_in_prose` words, longest first,
@@ -239,9 +273,26 @@ _PROSE_LIBRARY: Final = re.compile(
 )
 # "I have 2 GPUs", "4x GPUs", "GPU: 2× RTX 5090": a count before "GPUs" or before a GPU's name.
 _PROSE_GPU_COUNT: Final = re.compile(
-    r"(?<![\w.])(\d{1,2}) ?(?:(?:x ?)?(?:NVIDIA )?GPUs\b|[x×] ?(?=(?:NVIDIA |GeForce )?"
-    r"(?:RTX|GTX|Tesla|Quadro|TITAN|[AHLB]\d{2,3}\b)))",
+    r"(?<![\w.])(\d{1,2}) ?(?:(?:x ?)?(?:NVIDIA )?GPUs\b|[x×*] ?(?=(?:NVIDIA |GeForce )?"
+    # issue 38 (s13-prose): "2x 3090" (a GeForce by its number), "4×T4", "8*V100"
+    r"(?:RTX|GTX|Tesla|Quadro|TITAN|[AHLBTVPK]\d{1,3}S?\b|(?:10|16|20|30|40|50)[5-9]0\b)))",
     re.I,
+)
+# issue 38 (s13-prose): NVIDIA's data-centre GPUs named in a sentence ("on 8×A100", "a single
+# H100 80GB", "Colab's T4", "on an L4"), the names nvidia-smi gives them without "NVIDIA"
+# (compat/gpus.py's table, which must know the name for it to be read), also after a count
+# run in ("8xA100"); the boundaries are ASCII ones, so that Chinese prose around it counts
+# ("T4的卡不是安培架构", LlamaChinese/Llama-Chinese#192; CJK characters are word characters to
+# Python's regex).
+_DATACENTRE_PROSE: Final = re.compile(
+    r"(?:(?<![A-Za-z0-9_./+-])|(?<=\d[xX]))((?:NVIDIA[ \t])?(?:Tesla[ \t])?"
+    r"(?:[ABH]100|A10G?|A30|A40|A800|H800|H200|B200|L4|L40S?|T4|V100[Ss]?|P100|P40|K80|M40))"
+    r"(?![A-Za-z0-9_+-]|\.\d)"
+)
+# issue 38 (s13-prose): a GeForce by its number after a count ("2x 3090", "4 x 4090"): the
+# series gives the prefix, as for _TI_PROSE.
+_COUNTED_GEFORCE: Final = re.compile(
+    r"(?<![\w.])\d{1,2} ?[x×*] ?((?:10|16|20|30|40|50)[5-9]0)(?: ?(Ti))?(?![\w.])", re.I
 )
 # A template's answer under its own heading ("### Python version" then "3.12", "### Pytorch
 # version" then "2.7.0+cu128", as exllamav2's and other bug templates ask them).
@@ -275,6 +326,16 @@ _VISIBILITY: Final = re.compile(
     r"(?<![\w$])(" + "|".join(map(re.escape, _visibility_names())) + r")\b[\"'\]]*\s*[:=]\s*"
     r"(\"[^\"\n]{0,64}\"|'[^'\n]{0,64}'|[^\s;&|,)]{0,64}(?:,[^\s;&|)]{1,16})*)"
 )
+
+
+# issue 38 (s13-prose): the `name` of a Python read from a path or a wheel's tag rather than
+# from words: assemble._python takes it only where no words name the Python.
+PYTHON_FROM_PATH: Final = "path"
+
+
+def path_python(fact: PastedFact) -> bool:
+    """Whether a fact is only a Python a path or a wheel's tag shows (`PYTHON_FROM_PATH`)."""
+    return fact.key is FactKey.PROSE_PYTHON and fact.name == PYTHON_FROM_PATH
 
 
 # The shortest line a name or an answer can be read from: "M1", "L4"; tests/test_regex_cost.py
@@ -341,7 +402,7 @@ class Prose(LineReader):
                 shown: set[str] = set()
                 for prose in _PROSE_VERSION.finditer(text.replace("`", "").replace("*", "")):
                     canonical = versions.canonical_name(prose.group(1))
-                    package = "torch" if canonical == "pytorch" else canonical
+                    package = _PROSE_ALIASES.get(canonical, canonical)
                     shown.add(prose.group(2))
                     yield line.says(FactKey.PROSE_PACKAGE, prose.group(2), name=package)
                 for neuron in _PROSE_NEURON.finditer(text.replace("`", "")):  # issue 38
@@ -381,6 +442,17 @@ class Prose(LineReader):
                     yield line.says(FactKey.PROSE_GPU, f"GeForce {series} {number.group(1)}")
             for tesla in _TESLA_PROSE.finditer(marks_off):  # issue 38
                 yield line.says(FactKey.PROSE_GPU, tesla.group(1))
+            for datacentre in _DATACENTRE_PROSE.finditer(marks_off):  # issue 38 (s13-prose)
+                if not _TESLA_PROSE.match(marks_off, datacentre.start(1)) and (
+                    gpus.nvidia_capability(datacentre.group(1))
+                ):
+                    yield line.says(FactKey.PROSE_GPU, datacentre.group(1))
+            for counted in _COUNTED_GEFORCE.finditer(marks_off):  # issue 38 (s13-prose)
+                geforce = counted.group(1)
+                if not _NVIDIA_PROSE.search(marks_off, counted.start(1), counted.end()):
+                    series = "GTX" if geforce[:2] in ("10", "16") else "RTX"
+                    tier = " Ti" if counted.group(2) else ""
+                    yield line.says(FactKey.PROSE_GPU, f"GeForce {series} {geforce}{tier}")
         if _EXPECTED.match(text):
             self.expected = True
         elif _HEADING.match(text) or _BOLD_LINE.match(text):
@@ -462,8 +534,26 @@ def _prose_facts(line: Line) -> Iterator[Said]:
     text = line.text.replace("`", "").replace("*", "")
     if driver := _PROSE_DRIVER.search(text):
         yield line.says(FactKey.PROSE_DRIVER, driver.group(1))
-    if python := _PROSE_PYTHON.search(text):
+    # issue 38 (s13-prose): not a Python a build is for or a library needs ("The wheel above
+    # is built for CPython 3.10", McGill-NLP/nano-aha-moment#3; "requires Python 3.9")
+    python = next(
+        (
+            p
+            for p in _PROSE_PYTHON.finditer(text)
+            if not _PYTHON_NOT_HERE.search(text, 0, p.start())
+        ),
+        None,
+    )
+    if python is not None:
         yield line.says(FactKey.PROSE_PYTHON, python.group(1))
+    elif py := _PROSE_PY.search(text):  # issue 38 (s13-prose)
+        yield line.says(FactKey.PROSE_PYTHON, f"3.{py.group(1)}")
+    # issue 38 (s13-prose): a path's or a chosen wheel's Python, weaker than the words
+    # (assemble._python reads it only where no words say which Python)
+    site, wheel = _SITE_PACKAGES.search(line.text), _PIP_WHEEL_PYTHON.match(line.text)
+    release = (site[1] or f"3.{site[2]}") if site else f"3.{wheel[1]}" if wheel else ""
+    if release:
+        yield line.says(FactKey.PROSE_PYTHON, release, name=PYTHON_FROM_PATH)
     for library in _PROSE_LIBRARY.finditer(text):
         name = library.group(1).lower()
         name = "transformers" if name == "transformer" else name
