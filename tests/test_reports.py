@@ -1221,9 +1221,34 @@ def test_an_operator_without_an_mps_kernel_is_named_with_the_fallback_and_its_co
     paste += b"currently implemented for the MPS device.\n"
     (found,) = diagnosed(reports.read(paste)).findings
     assert found.advice is None
-    # SparseMPS is not the MPS key the fallback covers: nothing named, the line listed
-    sparse = diagnose(ERRORS / "ichigo101-sparsempss-empty-memory-format-only-available-for.md")
-    assert isinstance(sparse, PasteReport) and not sparse.findings and sparse.unread_count == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "operator", "torch"),
+    [
+        ("ichigo101-sparsempss-empty-memory-format-only-available-for.md",
+         "aten::empty.memory_format", "(version not shown)"),
+        ("pt141711-m1-ultra-torch2.5.1-whisper-sparsemps-coo-tensor.md",
+         "aten::_sparse_coo_tensor_with_dims_and_tensors", "2.5.1"),
+        ("pt141320-sparse-coo-tensor-on-mps-device.md",
+         "aten::_sparse_coo_tensor_with_dims_and_tensors", "(version not shown)"),
+    ],
+)  # fmt: skip
+def test_an_operator_without_a_kernel_for_sparse_tensors_on_mps_is_named_without_the_fallback(
+    name: str, operator: str, torch: str
+) -> None:
+    """The dispatcher's words for the SparseMPS key (a sparse tensor on the Apple GPU), in
+    straight and typographic quotes: the operator is named with its sparse variant, whose
+    remedy keeps the tensor on the CPU, never PYTORCH_ENABLE_MPS_FALLBACK, which covers the MPS
+    key alone (MPSFallback.mm; pytorch/pytorch#143955), and nothing is left unread."""
+    report = diagnose(ERRORS / name)
+    assert isinstance(report, PasteReport) and report.unread_count == 0
+    (found,) = report.findings
+    assert found.code == "mps.operator_not_implemented" and "the tensor is sparse" in found.message
+    assert found.params["operator"] == operator + " (SparseMPS)"
+    assert found.params["torch"] == torch and found.backend == "mps"
+    assert not found.remedy and "PYTORCH_ENABLE_MPS_FALLBACK does not cover" in found.message
+    assert "to_dense()" in (found.advice or "") and 'device="cpu"' in (found.advice or "")
 
 
 def test_findings_that_come_together_explain_the_symptom_first_and_do_not_fight() -> None:

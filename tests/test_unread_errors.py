@@ -350,3 +350,41 @@ def test_a_dll_of_torchs_cuda_build_is_the_nvidia_drivers() -> None:
     assert "a library of torch's CUDA build" in found[0].message
     assert "CPU build" in (found[0].advice or "")
     assert not [s for s in CUDA_OR_ROCM if s in (found[0].remedy or "") + (found[0].advice or "")]
+
+
+# zsh's words for a job a signal stopped (macOS's default shell): the recording, how many error
+# lines it holds and the line of zsh's own (not blind: the eleventh draw's ultralytics3591 held
+# "zsh: bus error", said "no problem" over it)
+ZSH: dict[str, tuple[int, int]] = {
+    "llmc35-m2-mps-train-gpt2-zsh-job-bus-error.md": (1, 12),
+    "rtvc955-m1-torch1.10-zsh-illegal-hardware-instruction.md": (2, 1),
+    "predictlottery84-m1-zsh-illegal-hardware-instruction.md": (1, 4),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ZSH), ids=lambda n: n.split("-", 1)[0])
+def test_zsh_saying_a_signal_stopped_the_job_is_an_error_line(name: str) -> None:
+    count, line = ZSH[name]
+    exit_code, data = detect(ERRORS / name)
+    assert exit_code == 1 and not data["findings"]
+    assert data["unread_count"] == count
+    assert line in [q["line"] for q in data["unread"]]
+    assert _headline(name).startswith(f"nothing it knows, and {count} error line")
+
+
+@pytest.mark.parametrize(
+    ("line", "errors"),
+    [
+        ("zsh: bus error  python main.py", 1),
+        ("zsh: illegal hardware instruction  python run.py", 1),
+        ("zsh: abort      python -c 'import torch'", 1),
+        ("zsh: killed     python train.py", 1),
+        ("zsh: floating point exception  ./a.out", 1),
+        ("[1]    15017 bus error  python3 train_gpt2.py", 1),
+        ("[2]  + 4242 killed     python train.py", 1),  # the current job's mark
+        ("zsh: command not found: nvidia-smi", 0),  # another of zsh's words, not a signal
+        ("a bus error in the docs", 0),
+    ],
+)
+def test_zsh_signal_forms(line: str, errors: int) -> None:
+    assert reading.read_lines([line]).error_count == errors

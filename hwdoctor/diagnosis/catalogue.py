@@ -587,6 +587,18 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "export PYTORCH_ENABLE_MPS_FALLBACK=1",
         ),
         advice="{newer}",
+        variants={
+            # a sparse tensor on the Apple GPU: the dispatcher's SparseMPS key, with no kernels
+            # registered (pytorch/pytorch#87886) and outside the MPS fallback (MPSFallback.mm
+            # registers it for the MPS key; pytorch/pytorch#143955)
+            "sparse": "torch {torch} has no MPS kernel for {operator}: the tensor is sparse "
+            "and on the Apple GPU, and PYTORCH_ENABLE_MPS_FALLBACK does not cover sparse tensors",
+        },
+        variant_commands={"sparse": ()},
+        variant_advice={
+            "sparse": "keep the sparse tensor on the CPU: make it dense (tensor.to_dense()) "
+            "before moving it to \"mps\", or run the model that holds it with device=\"cpu\"",
+        },
     ),
     Code.PYTHON_TRANSLATED: Entry(
         W, "an x86_64 Python under Rosetta",

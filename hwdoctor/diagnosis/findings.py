@@ -419,6 +419,19 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.MPS_OPERATOR],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["sparse"],
+    operator: Value,
+    torch: Value,
+    newer: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.PYTHON_TRANSLATED],
     *,
     backend: str | None = None,

@@ -34,7 +34,15 @@ from hwdoctor.diagnosis.catalogue import Code, words_for
 from hwdoctor.diagnosis.checks.host import is_device_path
 from hwdoctor.diagnosis.findings import finding
 from hwdoctor.model.facts import BackendFacts, Evidence, Section
-from hwdoctor.model.pasted import STATED_ERRORS, FactKey, Pasted, PastedFact, QuotedLine, by_line
+from hwdoctor.model.pasted import (
+    SPARSE_MPS,
+    STATED_ERRORS,
+    FactKey,
+    Pasted,
+    PastedFact,
+    QuotedLine,
+    by_line,
+)
 from hwdoctor.model.reports import (
     Finding,
     NotChecked,
@@ -1055,6 +1063,11 @@ def _mps_operators(evidence: Evidence, facts: _Read) -> tuple[Finding, ...]:
     for said in {f.value: f for f in facts.all(FactKey.MESSAGE_MPS_OPERATOR)}.values():
         facts.use("mps.operator", *[f for f in facts.all(FactKey.MESSAGE_MPS_OPERATOR)
                                      if f.value == said.value])  # fmt: skip
+        if said.value.endswith(SPARSE_MPS):  # a sparse tensor: no fallback covers it
+            found.append(finding(Code.MPS_OPERATOR, backend=_MPS, operator=said.value,
+                                 torch=torch or "(version not shown)", newer="",
+                                 variant="sparse"))  # fmt: skip
+            continue
         since = MPS_OPERATOR_SINCE.get(said.value.rstrip("."))
         newer = ""
         if since and (torch is None or versions.satisfies(torch, f"<{since[0]}")):

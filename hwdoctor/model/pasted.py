@@ -18,6 +18,10 @@ from typing import Final
 from hwdoctor.model.facts import Evidence
 from hwdoctor.model.serial import Record
 
+# how the messages reader marks an operator said for the SparseMPS key (a sparse tensor on
+# the Apple GPU) in a MESSAGE_MPS_OPERATOR fact's value
+SPARSE_MPS: Final = " (SparseMPS)"
+
 
 class FactKey(str, Enum):
     """What a pasted fact says. The values are the keys the facts had as strings (the JSON

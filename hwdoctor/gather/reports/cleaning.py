@@ -199,6 +199,17 @@ _ERROR_LIKE: Final = re.compile(
     # above
     r"|\bterminate called (?:after throwing an instance of|without an active exception)\b"
     r"|^\s{0,8}(?:Bus error|Aborted)\b(?: \(core dumped\))?\s{0,8}$"
+    # zsh's words for a job a signal stopped, "zsh: <message>  <command>", or with the job's
+    # number, its current-job mark and process id in a notification, "[1]    15017 bus error
+    # python3 x.py", "[2]  + 4242 killed  python train.py" (zsh
+    # Src/jobs.c printjob, its messages from Src/signames2.awk: SIGBUS "bus error", SIGILL
+    # "illegal hardware instruction", SIGABRT "abort", SIGFPE "floating point exception",
+    # SIGKILL "killed"; "segmentation fault" is read above), as macOS's default shell prints
+    # them (karpathy/llm.c#35, CorentinJ/Real-Time-Voice-Cloning#955)
+    r"|\bzsh: (?:bus error|illegal hardware instruction|abort|floating point exception"
+    r"|killed)\b"
+    r"|^\[\d{1,4}\] {1,12}(?:[+-] {1,4})?\d{1,10} (?:bus error|illegal hardware instruction"
+    r"|abort|killed) "
 )
 # issue 38 item 5 (s13-unread): a log line at the ERROR or FATAL level in the format of Abseil's
 # and glog's C++ logging, whatever its words: "E1006 12:34:56.789123  1234 file.cc:42] msg",

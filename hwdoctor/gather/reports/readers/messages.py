@@ -24,7 +24,7 @@ from hwdoctor.compat import ascend, drivers, gpu_required, gpus, refusals, trans
 from hwdoctor.gather.reports.cleaning import LOADER_WORDS
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
 from hwdoctor.gather.reports.screen import Screen
-from hwdoctor.model.pasted import FactKey
+from hwdoctor.model.pasted import SPARSE_MPS, FactKey
 
 # torch's word that the driver is too old, in the forms compat/drivers.py names (DriverWords).
 _FOUND_VERSION: Final = drivers.FOUND_VERSION
@@ -258,11 +258,18 @@ _MPS_OP_MACOS: Final = re.compile(
 # currently implemented for the MPS device", "not current implemented" in 1.12), and the
 # dispatcher's for a key with no kernel at all ("Could not run 'aten::…' with arguments from the
 # 'MPS' backend … 'aten::…' is only available for these backends: [CPU, …]",
-# c10/core/dispatch/OperatorEntry.cpp reportError). SparseMPS and other keys are not MPS's.
+# c10/core/dispatch/OperatorEntry.cpp reportError). The third: the same dispatcher's words for
+# the SparseMPS key (a sparse tensor on the Apple GPU), which has no kernels registered at all
+# (a maintainer, pytorch/pytorch#87886) and which the MPS fallback, registered for the MPS key
+# alone (aten/src/ATen/mps/MPSFallback.mm: TORCH_LIBRARY_IMPL(_, MPS, m)), does not cover
+# (pytorch/pytorch#143955: the error stays with PYTORCH_ENABLE_MPS_FALLBACK=1). Either, with
+# the typographic quotes a reporter's editor puts in (pytorch/pytorch#141711).
 _MPS_OPERATOR: Final = re.compile(
     r"The operator '([\w.:]{1,120})' is not current(?:ly)? implemented for the MPS device"
-    r"|Could not run '([\w.:]{1,120})' with arguments from the 'MPS' backend"
+    r"|Could not run ['‘]([\w.:]{1,120})['’] with arguments from the ['‘]MPS['’] backend"
+    r"|Could not run ['‘]([\w.:]{1,120})['’] with arguments from the ['‘]SparseMPS['’] backend"
 )
+
 _ONLY_AVAILABLE: Final = re.compile(r"'([\w.:]{1,120})' is only available for these backends: \[")
 _SW_VERS: Final = re.compile(r"^\s*ProductVersion:\s*(\d+(?:\.\d+)+)\s*$")
 # issue 38 (widened): Python's platform.platform() on macOS before 3.8 said "Darwin-19.6.0-
@@ -3345,9 +3352,12 @@ class Messages(LineReader):
             if lazy:
                 yield line.says(FactKey.GFX, lazy.group(1))
         if operator := _MPS_OPERATOR.search(text):
-            self.mps_operator = operator.group(1) or operator.group(2)
+            sparse = operator.group(3)
+            self.mps_operator = operator.group(1) or operator.group(2) or sparse + SPARSE_MPS
             yield line.says(FactKey.MESSAGE_MPS_OPERATOR, self.mps_operator)
-        elif (only := _ONLY_AVAILABLE.search(text)) and only.group(1) == self.mps_operator:
+        elif (only := _ONLY_AVAILABLE.search(text)) and only.group(1) == (
+            self.mps_operator.removesuffix(SPARSE_MPS)
+        ):
             yield line.says(FactKey.MESSAGE_MPS_OPERATOR, self.mps_operator)  # the same, wrapped
         if "NVRM:" in text and (kernel := _NVRM_KERNEL.search(text)):
             yield line.says(FactKey.NVRM_KERNEL, kernel.group(1))
