@@ -25,6 +25,9 @@ MACS = {
     "comfyuiqwen3-zh-mac-m1-torch-not-compiled-with-cuda.md": ("Apple M1", 1),
     # the chip named alone with its tier, "my M3 pro" (ali-vilab/AnyDoor#58)
     "anydoor58-mac-m3-pro-torch-not-compiled-with-cuda.md": ("Apple M3 Pro", 3),
+    # an Intel Mac with an AMD GPU, the Mac named in a title ("In MAC") and in Spanish ("Mi
+    # MAC"): not ROCm's machine either (chenfei-wu/TaskMatrix#341)
+    "taskmatrix341-intel-mac-radeon-pro-560x-torch-not-compiled-cuda.md": ("In MAC", 1),
 }
 # InternLM#430: the same message on an RTX 2080 Ti and torch 2.0.1: a CPU build of torch there
 NVIDIA = ERRORS / "internlm430-zh-torch-not-compiled-with-cuda-2080ti.md"

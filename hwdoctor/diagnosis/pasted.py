@@ -784,9 +784,22 @@ def _accelerators_shown(paste: Pasted) -> dict[str, tuple[PastedFact, ...]]:
 
 def gpu_of_cuda_shown(paste: Pasted) -> bool:
     """Whether the paste shows an NVIDIA or AMD GPU (a GPU line, rocm-smi's rows, an NVIDIA
-    driver): the machine torch.cuda's remedies are for."""
+    driver): the machine torch.cuda's remedies are for. An AMD GPU in a Mac is not: ROCm has
+    no macOS build (ROCm's system requirements list Linux and Windows alone) and no torch for
+    macOS has CUDA or ROCm (pytorch.org "Get Started"); torch drives a Mac's AMD GPU as "mps"
+    (torch.backends.mps: "Mac computers with Apple silicon or AMD GPUs")."""
     host = paste.evidence.host
-    return host is not None and any(s.backend in _TORCH_CUDA for s in host.signals)
+    shown = {s.backend for s in host.signals if s.backend in _TORCH_CUDA} if host else set()
+    if shown == {_ROCM} and any(f.key in _MACOS_FACTS for f in paste.facts):
+        return False
+    return bool(shown)
+
+
+# the facts that show macOS whatever the chip: a macOS wheel tag, a path only macOS has, macOS
+# named (in a report's OS line or in words), a Mac named
+_MACOS_FACTS: Final = frozenset(
+    {FactKey.MACOS_WHEEL, FactKey.MACOS_PATH, FactKey.PROSE_MACOS, FactKey.PROSE_MAC}
+)
 
 
 def _for_the_accelerator_shown(found: Sequence[Finding], paste: Pasted) -> tuple[Finding, ...]:

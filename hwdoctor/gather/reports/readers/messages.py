@@ -1836,6 +1836,8 @@ _PIP_SUBPROCESS_NOTE: Final = re.compile(r"This error originates from a subproce
 _MAC_NAMED: Final = re.compile(
     r"(?i)(?<![A-Za-z0-9_])(mac ?os|macbook(?: pro| air)?|mac ?mini|mac studio|apple silicon"
     r"|on (?:a |my )?mac|mac ?/ ?m[1-4]"
+    # "In MAC - …" as a title says it, "Mi MAC" (Spanish; chenfei-wu/TaskMatrix#341)
+    r"|in (?:a |my )?mac|mi mac"
     # issue 38 (s13-wheels): "Mac osx", "macOS X" (Apple's name for it before macOS 10.12)
     r"|mac ?os ?x"
     # issue 38 (s8-platform): the chip before the word ("m1 mac", "m1 chip computer"), or MPS
