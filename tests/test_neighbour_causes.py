@@ -9,6 +9,8 @@ from typing import Final
 
 import pytest
 
+import hwdoctor
+from hwdoctor.model.reports import PasteReport
 from tests.conftest import ROOT, run_hwdoctor
 
 ERRORS: Final = ROOT / "tests" / "data" / "reports" / "errors"
@@ -328,3 +330,24 @@ def test_build_tools_error_lines_are_counted(name: str, lines: set[int]) -> None
     assert code == 1
     unread = {int(str(q["line"])) for q in report["unread"]}  # type: ignore[union-attr]
     assert lines <= unread, unread
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "pt135013-win-torch2.4.0-numpy2.1.0-compiled-using-numpy-1x.md",
+        "modelopt87-torch2.4.1-numpy2.1.2-array-api-not-found.md",
+    ],
+)
+def test_numpys_message_cut_above_its_advice_line_is_still_named(name: str) -> None:
+    """A paste whose stored copy lost the message's first lines ("A module that was compiled
+    using NumPy 1.x…", the NumPy it ran) still holds NumPy's advice line, "downgrade to
+    'numpy<2' or try to upgrade the affected module." (numpy/core/_multiarray_umath.py): the
+    tail of each real paste from that line on is named, resting on it (not blind: the
+    eleventh draw's ipex723 held such a cut copy)."""
+    lines = (ERRORS / name).read_text(encoding="utf-8").splitlines(keepends=True)
+    start = next(n for n, line in enumerate(lines) if line.startswith("downgrade to 'numpy<2'"))
+    report = hwdoctor.diagnose("".join(lines[start:]).encode())
+    assert isinstance(report, PasteReport)
+    assert [f.code for f in report.findings] == ["python.numpy_abi"]
+    assert report.rests_on[0][0].line == 1 and report.unread_count == 0

@@ -628,9 +628,12 @@ _MPS_INT_MAX: Final = re.compile(
 # printed when such a module asks for the C API tables (numpy/core/_multiarray_umath.py
 # __getattr__ for "_ARRAY_API" / "_UFUNC_API", NumPy 2.0 and later): "A module that was
 # compiled using NumPy 1.x cannot be run in\nNumPy 2.1.0 as it may crash. …", then the
-# import's own "AttributeError: _ARRAY_API not found" (or "_UFUNC_API").
+# import's own "AttributeError: _ARRAY_API not found" (or "_UFUNC_API"); and the same
+# message's advice line, "downgrade to 'numpy<2' or try to upgrade the affected module."
+# (numpy/core/_multiarray_umath.py), which a paste cut above it still holds.
 _NUMPY_ABI: Final = re.compile(
     r"compiled using NumPy 1\.x cannot be run in|\b_(?:ARRAY|UFUNC)_API not found"
+    r"|\bdowngrade to 'numpy<2' or try to upgrade the affected module"
 )
 # The message's second line (or the same line, where a title joins them) names the NumPy
 # that was loaded: "NumPy 2.1.0 as it may crash".
