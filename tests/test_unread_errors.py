@@ -352,18 +352,22 @@ def test_a_dll_of_torchs_cuda_build_is_the_nvidia_drivers() -> None:
     assert not [s for s in CUDA_OR_ROCM if s in (found[0].remedy or "") + (found[0].advice or "")]
 
 
-# zsh's words for a job a signal stopped (macOS's default shell): the recording, how many error
-# lines it holds and the line of zsh's own (not blind: the eleventh draw's ultralytics3591 held
-# "zsh: bus error", said "no problem" over it)
+# zsh's words for a job a signal stopped (macOS's default shell), and cuDNN 8's loader: the
+# recording, how many error lines it holds and the line of zsh's or cuDNN's own (not blind:
+# the eleventh draw's ultralytics3591 held "zsh: bus error", said "no problem" over it)
 ZSH: dict[str, tuple[int, int]] = {
     "llmc35-m2-mps-train-gpt2-zsh-job-bus-error.md": (1, 12),
     "rtvc955-m1-torch1.10-zsh-illegal-hardware-instruction.md": (2, 1),
     "predictlottery84-m1-zsh-illegal-hardware-instruction.md": (1, 4),
+    # cuDNN 8's loader on Windows (not blind: the twelfth draw's speechtotext12 held it)
+    "comfyuireactor396-rtx4080-win10-could-not-locate-cudnn-ops-infer64-8.md": (2, 18),
+    "paddleocr10199-gtx-cc61-cuda11.6-could-not-locate-cudnn-ops-infer64-8.md": (2, 14),
+    "dictatewizard2-could-not-load-library-cudnn-ops-infer64-8-error-126.md": (2, 3),
 }
 
 
 @pytest.mark.parametrize("name", sorted(ZSH), ids=lambda n: n.split("-", 1)[0])
-def test_zsh_saying_a_signal_stopped_the_job_is_an_error_line(name: str) -> None:
+def test_a_shell_or_cudnn_saying_the_run_stopped_is_an_error_line(name: str) -> None:
     count, line = ZSH[name]
     exit_code, data = detect(ERRORS / name)
     assert exit_code == 1 and not data["findings"]
@@ -384,6 +388,8 @@ def test_zsh_saying_a_signal_stopped_the_job_is_an_error_line(name: str) -> None
         ("[2]  + 4242 killed     python train.py", 1),  # the current job's mark
         ("zsh: command not found: nvidia-smi", 0),  # another of zsh's words, not a signal
         ("a bus error in the docs", 0),
+        ("Could not load library libcudnn_cnn_infer.so.8. Error: libcudnn_cnn_infer.so.8", 1),
+        ("cudnn_ops_infer64_8.dll is in C:\\cuda\\bin", 0),
     ],
 )
 def test_zsh_signal_forms(line: str, errors: int) -> None:

@@ -210,6 +210,15 @@ _ERROR_LIKE: Final = re.compile(
     r"|killed)\b"
     r"|^\[\d{1,4}\] {1,12}(?:[+-] {1,4})?\d{1,10} (?:bus error|illegal hardware instruction"
     r"|abort|killed) "
+    # cuDNN 8's own words when one of its sub-libraries (ops_infer, cnn_infer, adv_infer and
+    # their train halves, NVIDIA's cuDNN 8 API reference "Library Overview") is not on the
+    # library path, no error word in them: "Could not locate cudnn_ops_infer64_8.dll. Please
+    # make sure it is in your library path!", "Could not load library cudnn_ops_infer64_8.dll.
+    # Error code 126" (Windows), "Could not load library libcudnn_cnn_infer.so.8. Error: …"
+    # (Linux), as the programs that load it print them (Gourieff/comfyui-reactor-node#396,
+    # PaddlePaddle/PaddleOCR#10199, markgoodhead/dictate-wizard#2)
+    r"|\bCould not (?:locate|load library) (?:lib)?cudnn_\w{1,30}(?:64_\d{1,2}\.dll"
+    r"|\.so\.\d{1,3})"
 )
 # issue 38 item 5 (s13-unread): a log line at the ERROR or FATAL level in the format of Abseil's
 # and glog's C++ logging, whatever its words: "E1006 12:34:56.789123  1234 file.cc:42] msg",
