@@ -245,6 +245,7 @@ def no_build(
     first, last, sdist, wheels = rows[-1]
     if not wheels and not sdist:
         return None
+    here, place = _python_here(wheels, machine)
     return Verdict(
         package=package,
         releases=f"release {first} has" if first == last else f"releases {first} to {last} have",
@@ -253,8 +254,8 @@ def no_build(
         sdist=sdist,
         wheels=bool(wheels),
         has=_has(wheels, sdist),
-        python_here=_python_here(wheels, machine)[0],
-        python_place=_python_here(wheels, machine)[1],
+        python_here=here,
+        python_place=place,
         fitting=next(
             (row[1] for row in reversed(table()[package][2]) if _fits(row[3], machine)),
             "",
@@ -273,11 +274,3 @@ def wheel_systems(package: str) -> tuple[str, ...] | None:
     if sdist or not systems or "any" in systems:
         return None
     return systems
-
-
-def arches(package: str, system: str) -> tuple[str, ...]:
-    """The CPU architectures the newest release has wheels for on `system`."""
-    if package not in table():
-        return ()
-    wheels = table()[package][2][-1][3]
-    return tuple(sorted({a for s, a, _ in wheels if s in (system, "any")}))

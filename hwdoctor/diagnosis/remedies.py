@@ -840,12 +840,8 @@ def env_requirement(name: str, spec: str) -> Shell:
     """issue 38 (s13-wheels): the install of a package into the environment `python_env`
     made: `uv pip install` finds the `.venv` of the working directory (uv docs, "Using
     environments": "uv will search for a virtual environment ... .venv in the current
-    directory or any parent directories"); the name and specifier checked as `requirement`'s."""
-    if not versions.is_name(name):
-        return comment(f"no install line: {one_line(name)[:60]!r} is not a package name")
-    if spec and versions.parse_specifiers(spec) is None:
-        return comment(f"no install line: {one_line(spec)[:60]!r} is not a version specifier")
-    return command("uv", "pip", "install", f"{name}{spec}")
+    directory or any parent directories"), checked as `requirement` checks it."""
+    return requirement(Installer(("uv", "pip")), name, spec)
 
 
 def conda_channel_install(name: str, channel: str) -> Shell:

@@ -318,11 +318,10 @@ def error_like(line: str) -> bool:
 
 # The exceptions Python prints by name alone when raised without a message, as they usually
 # are: `assert x` ("AssertionError"), `raise NotImplementedError`, PyErr_NoMemory's
-# "MemoryError" (CPython Objects/exceptions.c), Ctrl-C's "KeyboardInterrupt". Their name alone
-# is the whole error line, no message cut (with a colon after it, the message was there).
-_WHOLE_ALONE: Final = frozenset(
-    {"AssertionError", "NotImplementedError", "MemoryError", "KeyboardInterrupt", "StopIteration"}
-)
+# "MemoryError" (CPython Objects/exceptions.c). Their name alone is the whole error line, no
+# message cut (with a colon after it, the message was there). `_EXCEPTION_ALONE` reads names
+# ending in Error or Exception only.
+_WHOLE_ALONE: Final = frozenset({"AssertionError", "NotImplementedError", "MemoryError"})
 
 
 def exception_alone(line: str) -> bool:
