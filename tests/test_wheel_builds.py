@@ -133,8 +133,10 @@ NO_FILE = {
         6,
         "CoreML",
     ),
+    # the Python from pip's own wheel line ("Using cached numpy-1.23.5-cp310-…", s13-prose)
     "waldo15-m2-pro-onnxruntime-gpu-1.15.1-from-versions-none.md": (
-        "onnxruntime-gpu==1.15.1 has no file on PyPI that installs on macOS (Arm64):",
+        "onnxruntime-gpu==1.15.1 has no file on PyPI that installs on Python 3.10 on macOS "
+        "(Arm64):",
         9,
         "CoreML",
     ),
