@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 import hwdoctor
+import hwdoctor.diagnosis.pasted as pasted_diagnosis
 from hwdoctor.gather.reports import reading
 from hwdoctor.render import paste
 from tests.test_mac_asked_cuda import CUDA_OR_ROCM, ERRORS, detect
@@ -394,3 +395,14 @@ def test_a_shell_or_cudnn_saying_the_run_stopped_is_an_error_line(name: str) -> 
 )
 def test_zsh_signal_forms(line: str, errors: int) -> None:
     assert reading.read_lines([line]).error_count == errors
+
+
+def test_numpys_sizes_with_a_bare_point_are_read() -> None:
+    """NumPy prints an allocation's size with "%#.3g": 100 to 1023 units keep a bare point,
+    "Unable to allocate 139. MiB for an array …" (matchering19's line), a size as much as 94.9
+    MiB is."""
+    line = (ERRORS / "matchering19-django-numpy-139-mib-server-ram.md").read_text().splitlines()[7]
+    said = line.removeprefix("Unable to allocate ").split(" for an array")[0]
+    assert said == "139. MiB"
+    assert pasted_diagnosis._bytes(said) == 139 * 2**20
+    assert pasted_diagnosis._bytes("94.9 MiB") == 94.9 * 2**20

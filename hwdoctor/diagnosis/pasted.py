@@ -5111,6 +5111,12 @@ def _no_release(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                 "of the wheel's tags … are compatible\", a Requires-Python refused):"
             )
             install = remedies.pip(way, "install", "-v", f"{name}{extras}{spec}")
+            if versions.canonical_name(name) == "torch":
+                # torch's builds are on their own indexes: `pip install -v torch` alone would
+                # ask PyPI (a CUDA build on Linux) whatever index the paste's command named
+                where = f"run the paste's own pip command again with -v (its same indexes): {where}"
+                where = where.removesuffix(":")
+                install = Shell()
         made.append(
             finding(
                 Code.PYTHON_VERSION_UNSUPPORTED,
@@ -7761,7 +7767,8 @@ def _conda_not_found(facts: _Read) -> tuple[Finding, ...]:
 
 
 # The binary units NumPy and the reporter give sizes in ("7.28 GiB", "16gb", "128686.2 MiB").
-_SIZE: Final = re.compile(r"(?i)^\s{0,4}(\d{1,12}(?:[.,]\d{1,4})?)\s{0,2}(bytes|[kmgtpe])?")
+# NumPy prints them with "%#.3g", so 100 to 1023 units keep a bare point ("139. MiB").
+_SIZE: Final = re.compile(r"(?i)^\s{0,4}(\d{1,12}(?:[.,]\d{0,4})?)\s{0,2}(bytes|[kmgtpe])?")
 _POWERS: Final = {"bytes": 0, "k": 1, "m": 2, "g": 3, "t": 4, "p": 5, "e": 6}
 
 
