@@ -41,8 +41,15 @@ NAMED = {
         "Python 3.12",
         6,
     ),
-    "uv8746-intel-imac-uv-torch-260-no-platform-tag.md": ("uv finds no torch file", 7),
-    "langflow9824-intel-mac-uv-torch-280-only-has-wheels.md": ("uv finds no torch file", 10),
+    # since s13-wheels, PyPI's own file list of torch says it (compat/builds_table.txt)
+    "uv8746-intel-imac-uv-torch-260-no-platform-tag.md": (
+        "torch==2.6.0 has no file on PyPI that installs on macOS (x86_64)",
+        7,
+    ),
+    "langflow9824-intel-mac-uv-torch-280-only-has-wheels.md": (
+        "torch==2.8.0 has no file on PyPI that installs on macOS (x86_64)",
+        10,
+    ),
     "trellis2-77-uv-flash-attn-linux-wheel-on-windows.md": (
         "the wheel asked for is built for Linux (linux_x86_64), and this is Windows",
         8,

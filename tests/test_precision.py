@@ -65,7 +65,8 @@ NAMED = {
     ),
     "zonos43-colab-t4-ptxas-bf16-cvt-sm80.md": (
         "device.bf16_unsupported",
-        "a kernel compiled for this GPU asked for bfloat16",
+        # the T4 from the reporter's words (s13-prose)
+        "a kernel compiled for the T4 (compute capability 7.5) asked for bfloat16",
         4,
     ),
     "ipex285-a770-yolov7-native-api-996-uses-fp64-math.md": (
