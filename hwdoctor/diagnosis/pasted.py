@@ -795,10 +795,14 @@ def gpu_of_cuda_shown(paste: Pasted) -> bool:
     return bool(shown)
 
 
-# the facts that show macOS whatever the chip: a macOS wheel tag, a path only macOS has, macOS
-# named (in a report's OS line or in words), a Mac named
-_MACOS_FACTS: Final = frozenset(
-    {FactKey.MACOS_WHEEL, FactKey.MACOS_PATH, FactKey.PROSE_MACOS, FactKey.PROSE_MAC}
+# the facts that show macOS whatever the chip, in the order `_mac_lines` quotes them: a macOS
+# wheel tag pip or uv names, a path only macOS has, macOS named (in a report's OS line or in
+# words), a Mac named (issue 38: "macos M1", "on Mac" in a title)
+_MACOS_FACTS: Final = (
+    FactKey.MACOS_WHEEL,
+    FactKey.MACOS_PATH,
+    FactKey.PROSE_MACOS,
+    FactKey.PROSE_MAC,
 )
 
 
@@ -6126,10 +6130,7 @@ def _mac_lines(paste: Pasted, facts: _Read) -> list[PastedFact]:
     a macOS wheel tag pip or uv names, a path only macOS has, macOS named."""
     return [
         *accelerators_shown(paste).get(_MPS, ()),
-        *facts.all(FactKey.MACOS_WHEEL),
-        *facts.all(FactKey.MACOS_PATH),
-        *facts.all(FactKey.PROSE_MACOS),
-        *facts.all(FactKey.PROSE_MAC),  # issue 38: "macos M1", "on Mac" in a title
+        *(fact for key in _MACOS_FACTS for fact in facts.all(key)),
     ]
 
 
