@@ -539,6 +539,10 @@ class FactKey(str, Enum):
     MESSAGE_NAME_MISSING = "message.name_missing"
     MESSAGE_LIBRARY_REQUIRED = "message.library_required"
     GETATTR_SOURCE = "traceback.getattr"  # a source line `getattr(module, …)`: the module
+    # issue 38 (s14-submodule): "No module named 'a.b'" (the value: the dotted name), and a
+    # traceback frame in a package's __init__.py outside site-packages (the value: its path)
+    MESSAGE_SUBMODULE_MISSING = "message.submodule_missing"
+    TRACEBACK_LOCAL_PACKAGE = "traceback.local_package"
     # issue 38 (s11-hostmem): the host's memory (RAM, swap, a container's or WSL's limit)
     # run out, in the words of what says so: torch's CPU allocator, the kernel's OOM killer,
     # Docker / Kubernetes / Slurm, Colab, the OS's ENOMEM; the value: the form ("allocator",

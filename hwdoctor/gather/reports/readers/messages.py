@@ -20,7 +20,15 @@ from typing import ClassVar, Final
 # compiled on first use: a paste tries few of these patterns (hwdoctor/lazy_re.py)
 from hwdoctor import lazy_re as re
 from hwdoctor import versions
-from hwdoctor.compat import ascend, drivers, gpu_required, gpus, refusals, transformers_modules
+from hwdoctor.compat import (
+    ascend,
+    drivers,
+    gpu_required,
+    gpus,
+    refusals,
+    submodules,
+    transformers_modules,
+)
 from hwdoctor.gather.reports.cleaning import LOADER_WORDS
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
 from hwdoctor.gather.reports.screen import Screen
@@ -108,6 +116,10 @@ _NAMING: Final = frozenset(k for k in FactKey if k.value.endswith("named"))
 # issue 38 (s12-osbuild): and a Mac named by the refusal's own words, the system it does run
 # on (vLLM's "only supports Linux platform (including WSL) and MacOS.Building on win32")
 _BESIDE_REFUSAL: Final = _NAMING | {FactKey.PROSE_MAC}
+# issue 38 (s14-submodule): where a traceback's frame says a package was imported from: the
+# line's context, not a message of its own, so a refusal or a GPU requirement on that line is
+# read as on any other
+_FRAME_KEYS: Final = frozenset({FactKey.TRACEBACK_LOCAL_PACKAGE})
 # flash-attention 2's check of the GPU (Dao-AILab/flash-attention csrc/flash_attn/
 # flash_api.cpp: TORCH_CHECK(is_sm8x || is_sm90, "FlashAttention only supports Ampere GPUs or
 # newer.")).
@@ -2671,6 +2683,35 @@ _MODULE_MISSING: Final = re.compile(
     r"(?<![A-Za-z])(?:ModuleNotFoundError|ImportError): No module named '?([A-Za-z_]\w{0,60})'?"
     r"(?![\w.])"
 )
+# issue 38 (s14-submodule): "No module named 'a.b'", a module inside a package. Python imports
+# the parents first (CPython Lib/importlib/_bootstrap.py `_find_and_load_unlocked`: the parent
+# is imported, then `ModuleNotFoundError(f"{_ERR_MSG_PREFIX}{name!r}", name=name)` is raised
+# for the child), so the package `a` imported and has no `b`: a compiled part not built, a
+# module of another release, or a directory named `a` that is not the package. Quoted by repr
+# (read anywhere, a title's retelling too); Python 2's unquoted form after its exception's
+# name. The value: the dotted name.
+_SUBMODULE_MISSING: Final = re.compile(
+    r"No module named '([A-Za-z_]\w{0,60}(?:\.\w{1,60}){1,6})'"
+    r"|(?<![A-Za-z])(?:ModuleNotFoundError|ImportError): No module named "
+    r"([A-Za-z_]\w{0,60}(?:\.\w{1,60}){1,6})(?![\w.'])"
+)
+# issue 38 (s14-submodule): a top-level module a package builds from C++/CUDA
+# (compat/submodules.py COMPILED, each from its package's setup.py: flash-attn's
+# "flash_attn_2_cuda"), quoted anywhere (a title, transformers' "Failed to import … because of
+# the following error … No module named 'flash_attn_2_cuda'"). The value: the module.
+_COMPILED_MISSING: Final = re.compile(
+    r"No module named '("
+    + "|".join(sorted((m for m in submodules.COMPILED if "." not in m), key=len, reverse=True))
+    + r")'"
+)
+# issue 38 (s14-submodule): a traceback frame in a package's __init__.py (Python's traceback
+# module: '  File "<path>", line <n>, in <name>', Lib/traceback.py FrameSummary's format)
+# outside any site-packages or dist-packages: a package imported from a directory (a source
+# checkout, an editable install, a folder beside the script), not from the environment's
+# packages. The value: the file's path ("/home/u/flash-attention/flash_attn/__init__.py").
+_LOCAL_PACKAGE_FRAME: Final = re.compile(
+    r'File "(?![^"\n]{0,300}-packages[/\\])([^"\n]{1,300}[/\\]__init__\.py)"'
+)
 # CPython Python/ceval.c import_from (3.8-3.11; Python/ceval.c _PyEval_ImportFrom from 3.12):
 # "cannot import name %R from %R (%S)", the module's file in the brackets; a circular import
 # says "from partially initialized module %R" instead and is not read here. Objects/
@@ -3190,6 +3231,11 @@ RECOGNISERS: Final = (
     _Recogniser(_MODULE_MISSING, FactKey.MESSAGE_MODULE_MISSING),
     _Recogniser(_NAME_MISSING, FactKey.MESSAGE_NAME_MISSING, made=lambda m: _name_missing(m)),
     _Recogniser(_GETATTR_SOURCE, FactKey.GETATTR_SOURCE),
+    # issue 38 (s14-submodule): a module inside a package, and where the traceback's frames
+    # say the package was imported from
+    _Recogniser(_SUBMODULE_MISSING, FactKey.MESSAGE_SUBMODULE_MISSING, made=lambda m: m[1] or m[2]),
+    _Recogniser(_COMPILED_MISSING, FactKey.MESSAGE_SUBMODULE_MISSING),
+    _Recogniser(_LOCAL_PACKAGE_FRAME, FactKey.TRACEBACK_LOCAL_PACKAGE),
     _Recogniser(_LIBRARY_REQUIRED, FactKey.MESSAGE_LIBRARY_REQUIRED, made=_library_required),
     _Recogniser(_NCCL_NOT_BUILT, FactKey.MESSAGE_NCCL_NOT_BUILT, words="NCCL"),  # s10-refusal
     # issue 38 (s11-hostmem): the host's memory run out, a SIGKILL, the RAM, a run stopped
@@ -3225,14 +3271,15 @@ class Messages(LineReader):
         text = line.text
         if len(text) >= self.shortest:  # no message is shorter
             said = list(self._messages(line))
+            messages = [s for s in said if s.key not in _FRAME_KEYS]
             # issue 38 (s10-refusal): a library refusing the hardware, in any library's words,
             # on a line no message of its own reads (that message says more)
             refused = None
-            if all(s.key in _BESIDE_REFUSAL for s in said) and any(
+            if all(s.key in _BESIDE_REFUSAL for s in messages) and any(
                 w in text for w in _REFUSAL_WORDS
             ):
                 refused = refusals.read(text)
-                if said and refused is not None and refused.stack != refusals.OS:
+                if messages and refused is not None and refused.stack != refusals.OS:
                     refused = None  # a named project's hardware words stay the reporter's
             if refused is not None:
                 # issue 38 (s12-osbuild): the systems a refusal names as the ones it runs on
@@ -3244,7 +3291,7 @@ class Messages(LineReader):
                 yield line.says(FactKey.MESSAGE_HW_REFUSED, hardware, name=library)
             # issue 38 (s13-gpuonly): a GPU-only library saying it found no GPU, in any
             # library's words, on a line no message of its own nor a refusal reads
-            elif all(s.key in _BESIDE_REFUSAL for s in said):
+            elif all(s.key in _BESIDE_REFUSAL for s in messages):
                 yield from self._gpu_required(line)
         self.xformers_built = "xFormers was built for" in text
         self._follow_frames(text)
