@@ -482,10 +482,33 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
     ),
     Code.EXTENSION_IMPORT_FAILED: Entry(
         E, "an installed extension fails",
-        "The extension package is installed, but importing it raises.",
+        "The extension package is installed, but importing it raises. issue 38 (s14-submodule): "
+        "in a pasted error, Python's \"No module named 'X'\" for the module a package builds "
+        "from C++/CUDA (compat/submodules.py COMPILED, from each package's setup.py: "
+        "flash-attn's flash_attn_2_cuda, mmcv's mmcv._ext, xformers' xformers._C, apex's "
+        "amp_C): the package imported, its compiled part is not there, because the install did "
+        "not build it (a source install with its build skipped or failed, mmcv 1.x's lite "
+        "package instead of mmcv-full) or holds a build for another platform.",
         "{package} {version} is installed but import {module} {how}",
         commands=("# reinstall the {package} release built for torch {torch}:", "{install}"),
         advice="reinstall {install_elsewhere}, in the release built for torch {torch}",
+        variants={
+            "not_built": "{package}{found} is installed without its compiled part {module} "
+            "({said}): the install did not build it (a source install that skipped or failed "
+            "its build, or a package without its compiled operators), or holds a build for "
+            "another platform",
+            "cuda_only": "{package} is installed without its compiled part {module} ({said}), "
+            "and it has no build for {accelerator}: its kernels are for NVIDIA's CUDA (and "
+            "AMD's ROCm) alone",
+        },
+        variant_commands={"not_built": (), "cuda_only": ()},
+        variant_advice={
+            "not_built": "{build}",
+            "cuda_only": "run without {package} on {accelerator}: the importing library's "
+            "option that does not use it (transformers' attn_implementation=\"sdpa\" or "
+            "\"eager\" for flash-attn), or a machine with an NVIDIA GPU; no install here builds "
+            "kernels that run",
+        },
     ),
     Code.EXTENSION_TORCH_MISMATCH: Entry(
         E, "an extension requires another torch version",
@@ -1070,14 +1093,31 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "see the evidence, and rerun with TORCH_DEVICE_BACKEND_AUTOLOAD=0 to compare",
     ),
     Code.SHADOWED_MODULE: Entry(
-        W, "a module in the current directory shadows the standard library or torch",
+        W, "a module in the current directory shadows the standard library or an installed one",
         "Python puts the script's directory first on sys.path, so a json.py or torch.py "
         "next to a training script is imported instead of the real module, with errors "
         "that seem to come from torch. hwdoctor's probe leaves the current directory out "
-        "of its own imports and reports what it found there.",
+        "of its own imports and reports what it found there. issue 38 (s14-submodule): in a "
+        "pasted traceback, a package's __init__.py outside site-packages before \"No module "
+        "named 'A.B'\" is A imported from a directory (a source checkout run from its root, an "
+        "editable install whose build left its compiled part out, a folder beside the "
+        "script), which lacks the module an installed build has.",
         "{modules} in the current directory would be imported instead of the real "
         "module{plural} by a script run from here",
         advice="rename or remove {paths}",
+        variants={
+            "pasted": "{package} is imported from {path}, a directory outside the "
+            "environment's site-packages (a source checkout, an editable install, or a folder "
+            "beside the script), which has no {module} ({said})",
+        },
+        variant_advice={
+            "pasted": "where that directory is not meant to be used, run the program from "
+            "another directory or rename it (Python puts the script's directory, or the "
+            "current one, first on sys.path), so that the installed {package} is imported; "
+            "where it is an editable install or a checkout meant to be used, build its "
+            "compiled parts in place (pip's editable install of it, with -v) and read the "
+            "build's log for why it left them out",
+        },
     ),
     Code.PYTHON_UNUSABLE: Entry(
         E, "the target interpreter could not run the probe",
@@ -4709,12 +4749,20 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "(\"{said}\")",
             # torch's macOS and Windows wheels have no NCCL (torch/distributed/
             # distributed_c10d.py: "Distributed package doesn't have NCCL built in")
+            # issue 38 (s14-submodule): a package's compiled part missing where it has no
+            # build for the OS (compat/imports.py BUILT_FOR, compat/submodules.py COMPILED)
+            "compiled": "{package} has no build for {platform} ({said}): its releases are "
+            "built for {platforms} only, so an install here holds its Python files without its "
+            "compiled part {module}",
             "nccl": "torch has no NCCL on {platform} (torch.distributed: \"Distributed "
             "package doesn't have NCCL built in\"): NCCL is NVIDIA's library for Linux, and "
             "torch's {platform} wheels are built without it, so a process group asked for "
             "backend=\"nccl\" cannot start",
         },
         variant_advice={
+            "compiled": "run {package} on {platforms} (on Windows, under WSL2: a Linux "
+            "distribution with the GPU driver's WSL support), or run without it: the importing "
+            "library's option that does not use it; no install line makes it run on {platform}",
             "triton": "on Windows, run without torch.compile (eager: the program's option, or "
             "TORCHDYNAMO_DISABLE=1 set in the shell that starts it), or run under WSL2, where "
             "Triton's Linux wheels install; community Windows builds of Triton are not "
@@ -5002,7 +5050,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "the paste shows, the installed release does not have X: the code (a program, or "
         "another library) uses an API of a newer release, or of its main branch not released "
         "yet, or one a later release removed. Which release has X is in the library's "
-        "release notes; the importing code's requirements name the release it was written for.",
+        "release notes; the importing code's requirements name the release it was written for. "
+        "issue 38 (s14-submodule): \"No module named 'Y.X'\" is the same for a module: Python "
+        "imports Y first (CPython Lib/importlib/_bootstrap.py _find_and_load_unlocked), so Y "
+        "is installed and its release has no Y.X. Where a module's first or last release is "
+        "known (compat/submodules.py MOVED: numpy._typing from 1.23.0, numpy._core from 2.0.0, "
+        "torch._six before 2.0.0, flash_attn.flash_attention before flash-attn 2.0.0) the "
+        "finding names it and the release to install.",
         "{package} {found}, the release installed, has no {name} ({said}): the code importing "
         "it was written for another {package} release",
         # red team item 4: no command, the direction is not in the paste (THUDM/GLM#86:
@@ -5011,6 +5065,27 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "setup.py): an older {package} where a release after the code's removed {name}, a "
         "newer one (or {package}'s main branch, where the API is not released yet) where the "
         "code uses an API newer than {found}; {package}'s release notes say which",
+        variants={
+            # issue 38 (s14-submodule): "No module named 'Y.X'" with Y installed
+            "newer": "{package}{found} has no {module} ({said}): {module} is in {package} "
+            "{first} and later",
+            "older": "{package}{found} has no {module} ({said}): {package} {gone} removed it, so "
+            "the code importing it was written for an older {package}",
+            "module": "{package}{found} has no module {module} ({said}): the code importing it "
+            "was written for another {package} release",
+        },
+        variant_commands={"newer": ("{install}",), "older": ("{install}",)},
+        variant_advice={
+            "newer": "install {package} {first} or newer in the environment the run uses (a "
+            "file written under a newer {package}, such as a pickle, needs it too), then run "
+            "it again:",
+            "older": "change the code's import of {module} to {instead} (the importing "
+            "library's newer release may already have), or run it with a {package} release "
+            "before {gone}",
+            "module": "install the {package} release the importing code names (its "
+            "requirements or setup.py); {package}'s release notes say which releases have "
+            "{module}",
+        },
     ),
     # issue 38 item 5 (s13-unread): Windows refusing one of torch's DLLs at `import torch`
     Code.TORCH_WINDOWS_DLL: Entry(

@@ -230,6 +230,52 @@ def finding(
     package: Value,
     torch: Value,
     version: Value,
+    accelerator: Value = None,
+    build: Value = None,
+    found: Value = None,
+    said: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_IMPORT_FAILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["cuda_only"],
+    accelerator: Value,
+    module: Value,
+    package: Value,
+    said: Value,
+    build: Value = None,
+    found: Value = None,
+    how: Value = None,
+    install: Value | Shell = None,
+    install_elsewhere: Value = None,
+    torch: Value = None,
+    version: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_IMPORT_FAILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["not_built"],
+    build: Value,
+    found: Value,
+    module: Value,
+    package: Value,
+    said: Value,
+    accelerator: Value = None,
+    how: Value = None,
+    install: Value | Shell = None,
+    install_elsewhere: Value = None,
+    torch: Value = None,
+    version: Value = None,
 ) -> Finding: ...
 
 
@@ -1276,6 +1322,27 @@ def finding(
     modules: Value,
     paths: Value,
     plural: Value,
+    module: Value = None,
+    package: Value = None,
+    path: Value = None,
+    said: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.SHADOWED_MODULE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["pasted"],
+    module: Value,
+    package: Value,
+    path: Value,
+    said: Value,
+    modules: Value = None,
+    paths: Value = None,
+    plural: Value = None,
 ) -> Finding: ...
 
 
@@ -6043,8 +6110,27 @@ def finding(
     evidence: str | None = None,
     variant: None = None,
     library: Value = None,
+    module: Value = None,
+    package: Value = None,
     platform: Value = None,
+    platforms: Value = None,
     said: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.OS_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["compiled"],
+    module: Value,
+    package: Value,
+    platform: Value,
+    platforms: Value,
+    said: Value,
+    library: Value = None,
 ) -> Finding: ...
 
 
@@ -6057,6 +6143,9 @@ def finding(
     variant: Literal["nccl"],
     platform: Value,
     library: Value = None,
+    module: Value = None,
+    package: Value = None,
+    platforms: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -6071,6 +6160,9 @@ def finding(
     library: Value,
     platform: Value,
     said: Value,
+    module: Value = None,
+    package: Value = None,
+    platforms: Value = None,
 ) -> Finding: ...
 
 
@@ -6082,7 +6174,10 @@ def finding(
     evidence: str | None = None,
     variant: Literal["triton"],
     library: Value = None,
+    module: Value = None,
+    package: Value = None,
     platform: Value = None,
+    platforms: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -6499,6 +6594,68 @@ def finding(
     name: Value,
     package: Value,
     said: Value,
+    first: Value = None,
+    gone: Value = None,
+    install: Value | Shell = None,
+    instead: Value = None,
+    module: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.RELEASE_LACKS_NAME],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["module"],
+    found: Value,
+    module: Value,
+    package: Value,
+    said: Value,
+    first: Value = None,
+    gone: Value = None,
+    install: Value | Shell = None,
+    instead: Value = None,
+    name: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.RELEASE_LACKS_NAME],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["newer"],
+    first: Value,
+    found: Value,
+    install: Value | Shell,
+    module: Value,
+    package: Value,
+    said: Value,
+    gone: Value = None,
+    instead: Value = None,
+    name: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.RELEASE_LACKS_NAME],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["older"],
+    found: Value,
+    gone: Value,
+    install: Value | Shell,
+    instead: Value,
+    module: Value,
+    package: Value,
+    said: Value,
+    first: Value = None,
+    name: Value = None,
 ) -> Finding: ...
 
 

@@ -25,6 +25,7 @@ from hwdoctor.compat import (
     libraries,
     optimum_neuron,
     refusals,
+    submodules,
     transformers_modules,
     visibility,
     wheels,
@@ -166,6 +167,8 @@ _RESTS_ON: Final = (
     ("extension.ipex_torch_mismatch", ("stated", "ipex", "torch")),
     # issue 38: bitsandbytes' ROCm preview (before "extension.")
     ("extension.bitsandbytes_rocm_preview", ("bitsandbytes",)),
+    # issue 38 (s14-submodule): a package's compiled part missing, as a paste states it
+    ("extension.import_failed", ("failures", "packages", "torch", "stated", "accelerator", "pin")),
     ("extension.", ("failures", "packages", "torch")),
     ("mps.", ("host", "torch")),
     ("python.translated", ("host",)),
@@ -212,6 +215,7 @@ _RESTS_ON: Final = (
     # issue 38 (s9-imports): a package missing, a release without a name the code imports
     ("python.package_missing", ("stated", "accelerator", "pin")),
     ("python.release_lacks_name", ("stated", "pin")),
+    ("python.shadowed_module", ("stated",)),  # issue 38 (s14-submodule): a traceback's frame
     # issue 38 item 5 (s13-unread): Windows refusing torch's DLLs, tensors on two devices
     ("torch.windows_dll_not_loaded", ("stated", "torch")),
     ("torch.tensors_on_two_devices", ("stated",)),
@@ -469,6 +473,9 @@ _WHAT: Final = {
     FactKey.MESSAGE_NAME_MISSING: "Python says (a name missing)",
     FactKey.MESSAGE_LIBRARY_REQUIRED: "transformers says (a library missing)",
     FactKey.GETATTR_SOURCE: "a traceback's source line (getattr)",
+    # issue 38 (s14-submodule): a module inside a package, and where the traceback imported it
+    FactKey.MESSAGE_SUBMODULE_MISSING: "Python says (a module of a package missing)",
+    FactKey.TRACEBACK_LOCAL_PACKAGE: "a traceback's frame (a package outside site-packages)",
     # issue 38 (s11-hostmem): the host's memory run out, a SIGKILL, the host's RAM
     FactKey.MESSAGE_HOST_OOM: "the host says (memory)",
     FactKey.MESSAGE_PROCESS_KILLED: "the process ended (SIGKILL)",
@@ -597,6 +604,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_hardware_refused(paste, facts, found))  # issue 38 (s10-refusal): any
     found = (*found, *_nccl_not_built(paste, facts))  # library's words; torch without NCCL
     found = (*found, *_no_wheel_built(paste, facts))  # issue 38 (s13-wheels): no wheel here
+    found = (*found, *_submodule_missing(paste, facts))  # issue 38 (s14-submodule)
     found = (*found, *_package_missing(paste, facts))  # issue 38 (s9-imports): last: what
     found = (*found, *_release_lacks_name(paste, facts))  # no finding above took
     found = _reconciled(_by_symptom(found, facts), paste)
@@ -6625,6 +6633,202 @@ def _package_missing(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                 )
             )
     return tuple(made[:3])
+
+
+# issue 38 (s14-submodule): the packages whose missing modules other findings name: vLLM's
+# vllm._C (backend.os_unsupported), vLLM Ascend's vllm_ascend_C, Gaudi's habana_frameworks,
+# transformers' modules (python.transformers_module_missing), CANN's te / tbe.
+_SUBMODULE_ELSEWHERE: Final = frozenset(
+    {"vllm", "vllm_ascend", "habana_frameworks", "transformers", "te", "tbe"}
+)
+
+
+def _submodule_missing(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """issue 38 (s14-submodule): Python's "No module named 'A.B'", where A imported (Python
+    imports the parents first), or "No module named 'X'" for a module a package builds
+    (compat/submodules.py COMPILED). In order: a traceback frame in A's __init__.py outside
+    site-packages (a directory named A imported in the package's place); a compiled part
+    (on a system the package has no build for, backend.os_unsupported; where the paste
+    shows another accelerator and the package is CUDA-only, that; else an install without
+    its build); a module of the MOVED table (the release that added or removed it, and the
+    install of a release that has it: never torch's, which is the wheel chooser's); else,
+    where the paste shows A's version, the release installed lacks it. Quiet for the
+    packages other findings read, for torch and the accelerators' extensions outside the
+    table, for a module whose package's release the paste does not show (the program's own),
+    on a line that only warns, and on a line another finding explains."""
+    said_all = facts.all(FactKey.MESSAGE_SUBMODULE_MISSING)
+    local = facts.all(FactKey.TRACEBACK_LOCAL_PACKAGE)
+    for said in sorted(said_all, key=lambda f: f.quote.line):
+        module = said.value
+        top = module.split(".", 1)[0]
+        if top in _SUBMODULE_ELSEWHERE or _WARNED.search(said.quote.text):
+            continue
+        if any(f.quote.line == said.quote.line for f in _found_on(facts, paste)):
+            continue  # a finding above rests on the line
+        same = [f for f in said_all if f.value == module]
+        words = f"No module named {module!r}"
+        built = submodules.compiled(module)
+        package = built.package if built is not None else top
+        known = built is not None or imports.distribution(top) or submodules.moved(module)
+        shadow = next((d for f in local if (d := _package_dir(f.value, package))), "")
+        shadow = shadow if known or _version_of(facts, versions.canonical_name(top)) else ""
+        frame = next((f for f in local if _package_dir(f.value, package) == shadow), None)
+        if shadow and frame is not None:
+            facts.use("stated", *same, frame)
+            return (
+                finding(
+                    Code.SHADOWED_MODULE,
+                    variant="pasted",
+                    package=package,
+                    path=printable(shadow)[:160],
+                    module=module,
+                    said=words,
+                ),
+            )
+        if built is not None:
+            facts.use("stated", *same)
+            return (_not_built(paste, facts, built, module, words),)
+        way = remedies.installer(paste.evidence.python)
+        if (moved := submodules.moved(module)) is not None:
+            row = moved[1]
+            shown = _version_of(facts, row.dist)
+            side = submodules.lacking(row, shown.value.strip() if shown is not None else None)
+            if not side:
+                continue  # the release shown has it: another cause (a broken install)
+            if side == "unknown":
+                side = "older" if row.gone is not None else "newer"
+            facts.use("stated", *same)
+            facts.use("pin", shown)
+            found = f" {printable(shown.value.strip())[:40]}" if shown is not None else ""
+            # torch's releases are the wheel chooser's, and its companions' follow torch's
+            chooser = row.dist in ("torch", "torchvision", "torchaudio")
+            if side == "newer" and row.first is not None:
+                install = remedies.requirement(way, row.dist, f">={row.first}")
+                if chooser:
+                    # torchvision's and torchaudio's release is the one built for the torch
+                    # shown (the compat tables), torch's the wheel chooser's: none here
+                    torch = _version_of(facts, "torch") if row.dist != "torch" else None
+                    pin = remedies.companion_pin(row.dist, torch.value) if torch else None
+                    install = (
+                        remedies.pip(way, "install", pin)
+                        + comment(f"{row.dist} built for torch {torch.value}")
+                        if pin is not None and torch is not None
+                        else Shell()
+                    )
+                    facts.use("pin", torch if pin is not None else None)
+                return (
+                    finding(
+                        Code.RELEASE_LACKS_NAME,
+                        variant="newer",
+                        package=row.dist,
+                        found=found,
+                        module=module,
+                        said=words,
+                        first=row.first,
+                        install=install,
+                    ),
+                )
+            return (
+                finding(
+                    Code.RELEASE_LACKS_NAME,
+                    variant="older",
+                    package=row.dist,
+                    found=found,
+                    module=module,
+                    said=words,
+                    gone=row.gone,
+                    instead=row.instead,
+                    install=Shell()
+                    if chooser
+                    else remedies.requirement(way, row.dist, f"<{row.gone}"),
+                ),
+            )
+        if top == "torch" or registry.for_module(top) is not None:
+            continue  # torch's and its extensions' releases pair: the wheel chooser's
+        dist = imports.distribution(top) or versions.canonical_name(top)
+        shown = _version_of(facts, dist)
+        if shown is None:
+            continue  # its release not shown: the program's own package, or a guess
+        facts.use("stated", *same)
+        facts.use("pin", shown)
+        return (
+            finding(
+                Code.RELEASE_LACKS_NAME,
+                variant="module",
+                package=dist,
+                found=f" {printable(shown.value.strip())[:40]}" if shown is not None else "",
+                module=module,
+                said=words,
+            ),
+        )
+    return ()
+
+
+def _found_on(facts: _Read, paste: Pasted) -> list[PastedFact]:
+    """The facts the findings made so far rest on, not those gathering read into the
+    evidence (a title's "torchvision 0.17" is a package listed, not a finding's line)."""
+    return [
+        f
+        for part, said in facts.used.items()
+        for f in said
+        if not any(f is g for g in paste.used.get(part, ()))
+    ]
+
+
+def _package_dir(path: str, package: str) -> str:
+    """The directory named `package` that a frame's file is in ("/home/u/mmcv/mmcv/ops/
+    __init__.py", "mmcv" -> "/home/u/mmcv/mmcv": the innermost), or "" where none is."""
+    parts = path.replace("\\", "/").split("/")[:-1]
+    at = max((i for i, part in enumerate(parts) if part == package), default=-1)
+    return "/".join(parts[: at + 1]) if at >= 0 else ""
+
+
+def _not_built(
+    paste: Pasted, facts: _Read, built: submodules.Compiled, module: str, words: str
+) -> Finding:
+    """A package installed without the module it builds (compat/submodules.py COMPILED): on a
+    system its releases are not built for (compat/imports.py BUILT_FOR), that; where the paste
+    shows another accelerator and no NVIDIA GPU, and the package is CUDA-only, that; else an
+    install that did not build it, with the package's own way to a build that has it."""
+    system = paste.evidence.host.system if paste.evidence.host is not None else "unknown"
+    named = imports.SYSTEM_WORDS.get(system)
+    systems = imports.built_for(built.dist)
+    if named is not None and systems is not None and system not in systems:
+        return finding(
+            Code.OS_UNSUPPORTED,
+            variant="compiled",
+            package=built.dist,
+            platform=named,
+            platforms=" and ".join(systems),
+            module=module,
+            said=words,
+        )
+    shown = accelerators_shown(paste)
+    key = next(iter(shown), None) if not gpu_of_cuda_shown(paste) else None
+    if built.dist in imports.CUDA_ONLY and key is not None:
+        facts.use("accelerator", _npu_named(shown[key]))
+        return finding(
+            Code.EXTENSION_IMPORT_FAILED,
+            backend=key,
+            variant="cuda_only",
+            package=built.dist,
+            module=module,
+            said=words,
+            accelerator=registry.BY_KEY[key].hardware,
+        )
+    shown_as = [v for name in built.listed() if (v := _version_of(facts, name)) is not None]
+    listed = shown_as[0] if len(shown_as) == 1 else None  # two names shown: which is unknown
+    facts.use("pin", listed)
+    package = listed.name if listed is not None and listed.name else built.dist
+    return finding(
+        Code.EXTENSION_IMPORT_FAILED,
+        variant="not_built",
+        package=package,
+        found=f" {printable(listed.value.strip())[:40]}" if listed is not None else "",
+        module=module,
+        said=words,
+        build=built.build,
+    )
 
 
 def _release_lacks_name(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
