@@ -497,13 +497,20 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "({said}): the install did not build it (a source install that skipped or failed "
             "its build, or a package without its compiled operators), or holds a build for "
             "another platform",
+            # a top-level compiled module ("flash_attn_2_cuda") names no parent Python
+            # imported first: the package may be absent as well (a program importing it itself)
+            "not_built_alone": "{module}, the compiled part {package} builds, cannot be "
+            "imported ({said}): {package}{found} is installed without it (a source install that "
+            "skipped or failed its build, or a build for another platform), or is not installed "
+            "in the environment the run uses",
             "cuda_only": "{package} is installed without its compiled part {module} ({said}), "
             "and it has no build for {accelerator}: its kernels are for NVIDIA's CUDA (and "
             "AMD's ROCm) alone",
         },
-        variant_commands={"not_built": (), "cuda_only": ()},
+        variant_commands={"not_built": (), "not_built_alone": (), "cuda_only": ()},
         variant_advice={
             "not_built": "{build}",
+            "not_built_alone": "{build}",
             "cuda_only": "run without {package} on {accelerator}: the importing library's "
             "option that does not use it (transformers' attn_implementation=\"sdpa\" or "
             "\"eager\" for flash-attn), or a machine with an NVIDIA GPU; no install here builds "

@@ -281,6 +281,27 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.EXTENSION_IMPORT_FAILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["not_built_alone"],
+    build: Value,
+    found: Value,
+    module: Value,
+    package: Value,
+    said: Value,
+    accelerator: Value = None,
+    how: Value = None,
+    install: Value | Shell = None,
+    install_elsewhere: Value = None,
+    torch: Value = None,
+    version: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.EXTENSION_TORCH_MISMATCH],
     *,
     backend: str | None = None,

@@ -6822,7 +6822,7 @@ def _not_built(
     package = listed.name if listed is not None and listed.name else built.dist
     return finding(
         Code.EXTENSION_IMPORT_FAILED,
-        variant="not_built",
+        variant="not_built" if "." in module else "not_built_alone",
         package=package,
         found=f" {printable(listed.value.strip())[:40]}" if listed is not None else "",
         module=module,
