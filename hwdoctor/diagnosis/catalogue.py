@@ -4721,8 +4721,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "Triton's own",
             "refused": "run without {library} here (the program's option that asks for it, "
             "or uninstall it where the program uses it whenever it is installed), or run it "
-            "on a system it supports: on Windows, under WSL2 (a Linux distribution with the "
-            "GPU driver's WSL support); on an ARM machine, on x86_64 where its wheels are "
+            "on a system it supports ({listed}): on Windows, under WSL2 (a Linux distribution "
+            "with the GPU driver's WSL support); on an ARM machine, on x86_64 where its wheels are "
             "built. No install line makes it run on {platform}",
             # PyTorch's distributed docs (https://docs.pytorch.org/docs/stable/distributed.html,
             # "Backends"): gloo is built into every torch, NCCL only into Linux CUDA builds

@@ -6043,6 +6043,7 @@ def finding(
     evidence: str | None = None,
     variant: None = None,
     library: Value = None,
+    listed: Value = None,
     platform: Value = None,
     said: Value = None,
 ) -> Finding: ...
@@ -6057,6 +6058,7 @@ def finding(
     variant: Literal["nccl"],
     platform: Value,
     library: Value = None,
+    listed: Value = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -6069,6 +6071,7 @@ def finding(
     evidence: str | None = None,
     variant: Literal["refused"],
     library: Value,
+    listed: Value,
     platform: Value,
     said: Value,
 ) -> Finding: ...
@@ -6082,6 +6085,7 @@ def finding(
     evidence: str | None = None,
     variant: Literal["triton"],
     library: Value = None,
+    listed: Value = None,
     platform: Value = None,
     said: Value = None,
 ) -> Finding: ...

@@ -6322,7 +6322,8 @@ def _hardware_refused(
     beside = [f for f in fresh if any(abs(f.quote.line - line) <= 2 for line in taken)]
     facts.use("stated", *beside)
     fresh = [f for f in fresh if f not in beside]
-    refused = refusals.read(fresh[0].quote.text) if fresh else None
+    # the library a failed lookup's line does not name is the fact's (its frame's, s14-lookup)
+    refused = refusals.read(fresh[0].quote.text, fresh[0].name) if fresh else None
     if refused is None:
         return ()
     first = fresh[0]
@@ -6334,8 +6335,10 @@ def _hardware_refused(
     if refused.stack == refusals.OS:
         shown = accelerators_shown(paste)
         mac_lines = _mac_lines(paste, facts)
-        mac = bool(mac_lines)  # a Mac named: MPS's machine, macOS refused
         platform = first.value
+        # a Mac named: MPS's machine, macOS refused; or macOS is what the library refused by
+        # its own key (sys.platform's "darwin", s14-lookup)
+        mac = bool(mac_lines) or platform == "macOS"
         # issue 38 (s12-osbuild): the system every other one than Linux stands for is the one
         # the paste shows, with the line that shows it: a Mac, or Windows (a C:\ path, win32,
         # Windows named or its collect_env); "systems other than Linux and macOS" is Windows
@@ -6359,6 +6362,8 @@ def _hardware_refused(
                 library=name,
                 platform=printable(platform)[:40],
                 said=said_words,
+                # s14-lookup: the systems its own source or documentation lists, where read
+                listed=refusals.LISTED.get(library) or "the systems its documentation lists",
             ),
         )
     backend = refused.stack if refused.stack in registry.BY_KEY else None
@@ -6375,7 +6380,7 @@ def _hardware_refused(
             device=device,
             hardware=printable(refused.hardware)[:60],
             said=said_words,
-            listed=refusals.LISTED.get(library, refusals.UNLISTED),
+            listed=refusals.listed(library, backend or ""),
         ),
     )
 

@@ -100,8 +100,9 @@ _CONTAINER_NO_NVML: Final = re.compile(
 # is_nccl_available(): raise RuntimeError("Distributed package doesn't have NCCL built in")`):
 # torch's macOS and Windows wheels have none, nor its CPU wheels.
 _NCCL_NOT_BUILT: Final = re.compile(r"Distributed package doesn't have NCCL built in")
-# The words every refusal compat/refusals.py reads holds one of: the other lines skip it.
-_REFUSAL_WORDS: Final = ("upport", "equire", "only ", " need")
+# The words every refusal compat/refusals.py reads holds one of: the other lines skip it
+# (s14-lookup: its failed lookups' words too).
+_REFUSAL_WORDS: Final = (*refusals.WORDS, *refusals.LOOKUP_WORDS)
 # Facts that only name a project the line mentions ("vLLM only supports Linux platform" names
 # vLLM too): no message of its own, so a refusal of the system is still read beside them.
 _NAMING: Final = frozenset(k for k in FactKey if k.value.endswith("named"))
@@ -3220,6 +3221,8 @@ class Messages(LineReader):
         self.torch_cuda_line: Line | None = None  # the line that message began on
         self.frame = ""  # issue 38 (s13-gpuonly): the package of the last traceback frame
         self.since_frame = _FRAME_REACH + 1  # lines read since that frame's
+        self.frame_outside = False  # s14-lookup: the last frame is outside site-packages
+        self.before = ""  # s14-lookup: the line before this one
 
     def read(self, line: Line, in_block: bool) -> Iterator[Said]:
         text = line.text
@@ -3231,7 +3234,10 @@ class Messages(LineReader):
             if all(s.key in _BESIDE_REFUSAL for s in said) and any(
                 w in text for w in _REFUSAL_WORDS
             ):
-                refused = refusals.read(text)
+                # s14-lookup: a failed lookup names its library by the frame that raised it
+                # (none where the last frame is the user's own file) or the line before
+                frame = self.frame if self.since_frame <= _FRAME_REACH else ""
+                refused = refusals.read(text, "" if self.frame_outside else frame, self.before)
                 if said and refused is not None and refused.stack != refusals.OS:
                     refused = None  # a named project's hardware words stay the reporter's
             if refused is not None:
@@ -3248,6 +3254,7 @@ class Messages(LineReader):
                 yield from self._gpu_required(line)
         self.xformers_built = "xFormers was built for" in text
         self._follow_frames(text)
+        self.before = text[:400]
 
     def _gpu_required(self, line: Line) -> Iterator[Said]:
         """compat/gpu_required.py's sentence, with the library of the frame before it."""
@@ -3263,6 +3270,8 @@ class Messages(LineReader):
             self.frame, self.since_frame = frame[1], 0
         else:
             self.since_frame += 1
+        if 'File "' in text:
+            self.frame_outside = frame is None
 
     def _torchao(self, line: Line) -> Iterator[Said]:
         """torchao skipping its C++ extensions (`_TORCHAO_WORDS`): its release, or the torch
