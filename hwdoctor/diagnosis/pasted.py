@@ -6323,7 +6323,7 @@ def _hardware_refused(
     facts.use("stated", *beside)
     fresh = [f for f in fresh if f not in beside]
     # the library a failed lookup's line does not name is the fact's (its frame's, s14-lookup)
-    refused = refusals.read(fresh[0].quote.text, fresh[0].name) if fresh else None
+    refused = refusals.read(fresh[0].quote.text, fresh[0].name or "") if fresh else None
     if refused is None:
         return ()
     first = fresh[0]
