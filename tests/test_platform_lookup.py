@@ -9,7 +9,8 @@ backend.os_unsupported, refused, for the Mac's backend, with the systems cpm_ker
 knows. Quiet: the same words where no library is named (an ERROR log line, a title) and a
 platform error without its key. The grammar's other forms (a device table's KeyError, an
 unknown device or backend, Triton's AMD target table) are checked on the lines their sources
-raise, and a lookup in the user's own code is no library's refusal.
+raise, and a lookup in the program's own code (PyTorch's benchmark script without 'xpu' in its
+table, intel/torch-xpu-ops#2302) is a note on that code, no library's refusal.
 """
 
 from __future__ import annotations
@@ -139,6 +140,20 @@ def test_other_lookups_are_no_refusal(line: str, frame: str) -> None:
     assert refusals.read(line, frame) is None
 
 
+def test_a_lookup_in_the_programs_own_file_is_a_note_not_a_refusal() -> None:
+    """PyTorch's benchmark script (a checkout, no site-packages frame) without 'xpu' in its
+    own table (intel/torch-xpu-ops#2302): a note on the program's table, no error."""
+    _, data = detect(ERRORS / "torchxpuops2302-benchmark-own-table-keyerror-xpu.md")
+    assert [(f["code"], f["severity"]) for f in data["findings"]] == [
+        ("python.lookup_in_own_code", "info")
+    ]
+    note = data["findings"][0]
+    assert note["message"].startswith("the program's own code has no entry for 'xpu'")
+    assert "torchbench.py" in note["message"]
+    assert [q["line"] for q in note["rests_on"]] == [21]
+    assert note["remedy"] is None
+
+
 def test_a_lookup_in_the_users_own_file_names_no_library(tmp_path: Path) -> None:
     """The frame that raised is the user's (outside site-packages), after a library's: the
     KeyError is the user's table, no library refuses the machine."""
@@ -152,7 +167,8 @@ def test_a_lookup_in_the_users_own_file_names_no_library(tmp_path: Path) -> None
         "KeyError: 'mps'\n"
     )
     _, data = detect(paste)
-    assert "extension.arch_unsupported" not in [f["code"] for f in data["findings"]]
+    assert [f["code"] for f in data["findings"]] == ["python.lookup_in_own_code"]
+    assert "train.py" in data["findings"][0]["message"]
     library = tmp_path / "library-keyerror.md"
     library.write_text(
         paste.read_text().replace(

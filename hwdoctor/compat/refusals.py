@@ -342,6 +342,17 @@ def looked_up(text: str, frame: str = "", before: str = "") -> Refusal | None:
     return None
 
 
+def user_lookup(text: str) -> str | None:
+    """The key of a failed lookup `text` states as an error, whoever raised it ("mps" of
+    "KeyError: 'mps'", "darwin" of "Unknown platform: darwin"), or None: the messages reader
+    asks where the frame that raised it is the program's own file, not a library's."""
+    if _ERROR_SAID.search(text) is None:
+        return None
+    found = _PLATFORM_UNKNOWN.search(text) or _DEVICE_UNKNOWN.search(text)
+    found = found or _KEY_ERROR.search(text)
+    return found.group(1) if found else None
+
+
 def read(text: str, frame: str = "", before: str = "") -> Refusal | None:
     """The refusal `text` states, or None: a question, a warning that goes on, and a "not
     supported" whose subject is a dtype, an operator or a feature are none. A failed lookup

@@ -6580,6 +6580,19 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.OWN_CODE_LOOKUP],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    file: Value,
+    key: Value,
+    said: Value,
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

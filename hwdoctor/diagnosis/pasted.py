@@ -215,6 +215,7 @@ _RESTS_ON: Final = (
     # issue 38 item 5 (s13-unread): Windows refusing torch's DLLs, tensors on two devices
     ("torch.windows_dll_not_loaded", ("stated", "torch")),
     ("torch.tensors_on_two_devices", ("stated",)),
+    ("python.lookup_in_own_code", ("stated",)),  # s14-lookup: the program's own table
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -331,6 +332,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_VLLM_QUANT_CAPABILITY: "vLLM says (quantization)",  # issue 38 (s9-kernels)
     FactKey.MESSAGE_SAGE_ARCH: "SageAttention says",  # issue 38 (s9-kernels)
     FactKey.MESSAGE_HW_REFUSED: "a library refuses the hardware",  # issue 38 (s10-refusal)
+    FactKey.MESSAGE_USER_LOOKUP: "the program's own code raised",  # s14-lookup
     FactKey.MESSAGE_GPU_REQUIRED: "a GPU-only library says",  # issue 38 (s13-gpuonly)
     FactKey.MESSAGE_CUDA_TENSOR: "a CUDA kernel says",
     FactKey.MESSAGE_NCCL_NOT_BUILT: "torch.distributed says",
@@ -596,6 +598,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_compute_type(paste, facts))  # issue 38: CTranslate2's compute types
     found = (*found, *_hardware_refused(paste, facts, found))  # issue 38 (s10-refusal): any
     found = (*found, *_nccl_not_built(paste, facts))  # library's words; torch without NCCL
+    found = (*found, *_own_code_lookup(facts, found))  # s14-lookup: the program's own table
     found = (*found, *_no_wheel_built(paste, facts))  # issue 38 (s13-wheels): no wheel here
     found = (*found, *_package_missing(paste, facts))  # issue 38 (s9-imports): last: what
     found = (*found, *_release_lacks_name(paste, facts))  # no finding above took
@@ -6381,6 +6384,26 @@ def _hardware_refused(
             hardware=printable(refused.hardware)[:60],
             said=said_words,
             listed=refusals.listed(library, backend or ""),
+        ),
+    )
+
+
+def _own_code_lookup(facts: _Read, before: Sequence[Finding]) -> tuple[Finding, ...]:
+    """s14-lookup: a failed lookup of a platform or device string raised in the program's own
+    file (readers/messages.py, compat/refusals.py user_lookup): a note that the program's
+    table lacks the key, no library's refusal; silent beside an error or a warning, which
+    explains the paste."""
+    said = facts.all(FactKey.MESSAGE_USER_LOOKUP)
+    if not said or any(f.severity in _POSTED for f in before):
+        return ()
+    first = said[0]
+    facts.use("stated", first)
+    return (
+        finding(
+            Code.OWN_CODE_LOOKUP,
+            key=printable(first.value)[:20],
+            file=printable(first.name or "the program's file")[:80],
+            said=printable(one_line(first.quote.text).lstrip("#>*` "))[:160],
         ),
     )
 

@@ -483,6 +483,9 @@ _LIBRARY_NO_GPU: Final = re.compile(
 _FRAME_PACKAGE: Final = re.compile(
     r'File "[^"\n]{0,300}?[/\\](?:site|dist)-packages[/\\]([A-Za-z_]\w{0,40})[/\\]'
 )
+# s14-lookup: the file name of a traceback frame ('File "/home/u/train.py", line 12'), the
+# program's own where the path is not under site-packages
+_FRAME_FILE: Final = re.compile(r'File "(?:[^"\n]{0,300}?[/\\])?([^"/\\\n]{1,80})", line \d')
 # A frame names the raiser of the message at most this many lines after it (its line of
 # source, a caret line, then the exception's).
 _FRAME_REACH: Final = 3
@@ -3222,6 +3225,8 @@ class Messages(LineReader):
         self.frame = ""  # issue 38 (s13-gpuonly): the package of the last traceback frame
         self.since_frame = _FRAME_REACH + 1  # lines read since that frame's
         self.frame_outside = False  # s14-lookup: the last frame is outside site-packages
+        self.user_file = ""  # s14-lookup: the file of that frame (the program's own)
+        self.since_user = _FRAME_REACH + 1  # lines read since that frame's
         self.before = ""  # s14-lookup: the line before this one
 
     def read(self, line: Line, in_block: bool) -> Iterator[Said]:
@@ -3252,6 +3257,10 @@ class Messages(LineReader):
             # library's words, on a line no message of its own nor a refusal reads
             elif all(s.key in _BESIDE_REFUSAL for s in said):
                 yield from self._gpu_required(line)
+                # s14-lookup: a failed lookup the program's own file raised: a note
+                user = self.frame_outside and self.since_user <= _FRAME_REACH
+                if user and (key := refusals.user_lookup(text)) is not None:
+                    yield line.says(FactKey.MESSAGE_USER_LOOKUP, key, name=self.user_file)
         self.xformers_built = "xFormers was built for" in text
         self._follow_frames(text)
         self.before = text[:400]
@@ -3270,8 +3279,11 @@ class Messages(LineReader):
             self.frame, self.since_frame = frame[1], 0
         else:
             self.since_frame += 1
+        self.since_user += 1
         if 'File "' in text:
             self.frame_outside = frame is None
+            if frame is None and (user := _FRAME_FILE.search(text)):
+                self.user_file, self.since_user = user[1], 0
 
     def _torchao(self, line: Line) -> Iterator[Said]:
         """torchao skipping its C++ extensions (`_TORCHAO_WORDS`): its release, or the torch
