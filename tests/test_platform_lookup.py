@@ -169,6 +169,11 @@ def test_a_lookup_in_the_users_own_file_names_no_library(tmp_path: Path) -> None
     _, data = detect(paste)
     assert [f["code"] for f in data["findings"]] == ["python.lookup_in_own_code"]
     assert "train.py" in data["findings"][0]["message"]
+    # the user's own line naming a library is still the user's table
+    named = tmp_path / "user-keyerror-named.md"
+    named.write_text(paste.read_text().replace('TABLE["mps"]', 'deepspeed_devices["mps"]'))
+    _, data = detect(named)
+    assert [f["code"] for f in data["findings"]] == ["python.lookup_in_own_code"]
     library = tmp_path / "library-keyerror.md"
     library.write_text(
         paste.read_text().replace(

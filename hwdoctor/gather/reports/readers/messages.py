@@ -3239,10 +3239,12 @@ class Messages(LineReader):
             if all(s.key in _BESIDE_REFUSAL for s in said) and any(
                 w in text for w in _REFUSAL_WORDS
             ):
-                # s14-lookup: a failed lookup names its library by the frame that raised it
-                # (none where the last frame is the user's own file) or the line before
-                frame = self.frame if self.since_frame <= _FRAME_REACH else ""
-                refused = refusals.read(text, "" if self.frame_outside else frame, self.before)
+                # s14-lookup: a failed lookup names its library by the frame that raised it or
+                # the line before (its words), neither where the last frame is the user's file
+                outside = self.frame_outside and self.since_user <= _FRAME_REACH
+                near = self.since_frame <= _FRAME_REACH and not self.frame_outside
+                frame, before = (self.frame if near else ""), ("" if outside else self.before)
+                refused = refusals.read(text, frame, before)
                 if said and refused is not None and refused.stack != refusals.OS:
                     refused = None  # a named project's hardware words stay the reporter's
             if refused is not None:
