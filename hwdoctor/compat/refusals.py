@@ -34,6 +34,33 @@ item 4; s10-refusal). The wordings it was checked against, each at the snapshot 
   "Warning: Flash Attention is installed but unsupported GPUs were detected."); nvcc's own
   "Unsupported gpu architecture 'compute_120a'" (the toolkit, not a library, is too old).
 
+A refusal is also a LOOKUP that failed (s14-lookup): a table keyed by platform, device string
+or GPU target that has no entry for this machine's, the key being a token that names it
+(`looked_up`). Read only where the line states an error and the raising library is named (its
+words, the line before, or the package of the traceback frame that raised it); the forms:
+
+- a platform switch: cpm_kernels (OpenBMB/cpm_kernels@277a0edd, 1.0.11) cpm_kernels/library/
+  base.py `Lib.__init__`: `raise RuntimeError("Unknown platform: %s" % sys.platform)` where
+  sys.platform starts with neither "win" nor "linux" (a Mac's "darwin"); the library's own
+  loader opens NVIDIA's nvrtc, cuBLASLt and CUDA runtime. The keys are sys.platform's values
+  (Python's documentation of sys.platform: "darwin", "win32", "cygwin", "linux").
+- a device table: `KeyError: 'mps'` raised in a library's frame, a dict keyed by device type
+  without this machine's (the keys are hwdoctor.registry's device strings, "cpu" and "cuda"
+  aside); "Unknown/Unrecognized/Invalid device (type)/backend: npu" likewise.
+  CTranslate2's "unsupported device mps" (src/devices.cc str_to_device) stays
+  `_UNSUPPORTED_KIND`'s.
+- a compiler's target table: Triton's AMD backend (triton-lang/triton
+  third_party/amd/lib/TritonAMDGPUToLLVM/TritonGPUToLLVM.cpp@1d31ccfa, and its other passes)
+  `mod.emitError("unsupported target: '") << arch << "'"` where TargetUtils.cpp@4d43bea9
+  deduceISAFamily finds no family (CDNA1-3: gfx908, gfx90a, gfx940-942, gfx950; RDNA1-3:
+  gfx1010-1013, gfx1030-1036, gfx1100-1201): GCN targets such as gfx803 and gfx906 have none.
+- Not read: LLVM's "'sm_120' is not a recognized processor for this target (ignoring
+  processor)", a warning whose compile goes on; torch's c10/core/Device.cpp "Expected one of
+  cpu, cuda, … device type at start of device string: npu" (a device string this torch build
+  does not know at all: the extension that registers it not imported, torch_npu for "npu";
+  no library refuses this machine there); a lookup in the user's own code (a frame outside
+  site-packages).
+
 Each pattern is linear: fixed words around bounded runs, no nested repeats.
 """
 
@@ -114,6 +141,7 @@ _LIBRARIES: Final = (
     (r"torch\.compile|\bInductor\b", "torch.compile"),
     (r"\bCTranslate2\b|\bctranslate2\b", "CTranslate2"),
     (r"\bfaster[-_]whisper\b", "faster-whisper"),
+    (r"\bcpm[-_]kernels\b", "cpm_kernels"),  # s14-lookup
 )
 _LIBRARY: Final = re.compile("|".join(f"(?:{words})" for words, _ in _LIBRARIES))
 _LIBRARY_NAMES: Final = tuple((re.compile(words), name) for words, name in _LIBRARIES)
@@ -206,6 +234,40 @@ _DEVICE_STRINGS: Final = {
 }
 _SPECIFIC: Final = re.compile("|".join(f"(?P<{k}>{w})" for k, w in _KINDS if k))
 
+# The words every refusal `read` reads by its older grammars holds one of (the messages reader
+# skips the other lines), and the words of a failed lookup (s14-lookup).
+WORDS: Final = ("upport", "equire", "only ", " need")
+LOOKUP_WORDS: Final = ("nknown", "KeyError", "nrecognized", "nvalid", "upported platform", "target")
+# sys.platform's values (Python's documentation of sys.platform) and the system each is.
+_SYS_PLATFORM_SYSTEMS: Final = {
+    "darwin": "macOS",
+    "win32": "Windows",
+    "cygwin": "Windows",
+    "msys": "Windows",
+    "linux": "Linux",
+}
+_DEVICE_KEYS: Final = "|".join(sorted(_DEVICE_STRINGS, key=len, reverse=True))
+# The line states an error: an exception's name, "error", a log's ERROR, a load that failed
+# ("Failed to load cpm_kernels:Unknown platform: darwin", ChatGLM's quantization.py logging it).
+_ERROR_SAID: Final = re.compile(
+    r"\b[A-Z][A-Za-z]{0,40}(?:Error|Exception)\b|\b(?:Exception|error|ERROR|Error)\b"
+    r"|\b[Ff]ailed to (?:load|import|initiali[sz]e)\b"
+)
+# "Unknown platform: darwin" (cpm_kernels' loader), "Unsupported platform: win32"
+_PLATFORM_UNKNOWN: Final = re.compile(
+    r"\b(?:[Uu]nknown|[Uu]nsupported|[Uu]nrecognized|[Ii]nvalid) (?:platform|OS|system)"
+    r"(?::| is)? ?['\"]?(darwin|win32|cygwin|msys|linux)\b"
+)
+# "Unrecognized device type: mps", "Invalid backend: npu", "Unknown device 'xpu'"
+_DEVICE_UNKNOWN: Final = re.compile(
+    r"\b(?:[Uu]nknown|[Uu]nrecognized|[Ii]nvalid) (?:device[ _]type|device|backend|accelerator)"
+    rf"(?::| is)? ?['\"]?({_DEVICE_KEYS})\b"
+)
+# a device table's or a platform table's KeyError
+_KEY_ERROR: Final = re.compile(rf"\bKeyError: ['\"]({_DEVICE_KEYS}|darwin|win32|cygwin|msys)['\"]")
+# Triton's AMD backend without the GPU's target (module docstring)
+_TARGET_UNKNOWN: Final = re.compile(r"\berror: unsupported target: '(gfx\d{3,4}[a-z]?)'")
+
 
 @dataclass(frozen=True, slots=True)
 class Refusal:
@@ -257,10 +319,52 @@ def library_named(text: str) -> str:
     return next((name for words, name in _LIBRARY_NAMES if words.fullmatch(found.group(0))), "")
 
 
-def read(text: str) -> Refusal | None:
+def looked_up(text: str, frame: str = "", before: str = "") -> Refusal | None:
+    """The failed lookup `text` states (the module docstring), or None: the key must name a
+    platform, device string or GPU target, the line must state an error, and the library
+    that raised it must be named, by the line, the line `before` it, or `frame`, the package
+    of the traceback frame that raised it (site-packages' directory name)."""
+    if _ERROR_SAID.search(text) is None:
+        return None
+    if found := _TARGET_UNKNOWN.search(text):
+        return Refusal("Triton", found.group(1), _ROCM, text.strip()[:200])
+    library = library_named(text) or library_named(before) or library_named(frame) or frame
+    if not library:
+        return None  # no library named: the user's code, or a lookup no one owns
+    if found := _PLATFORM_UNKNOWN.search(text):
+        system = _SYS_PLATFORM_SYSTEMS[found.group(1)]
+        return Refusal(library, system, OS, text.strip()[:200])
+    if found := _DEVICE_UNKNOWN.search(text) or _KEY_ERROR.search(text):
+        key = found.group(1)
+        if key in _SYS_PLATFORM_SYSTEMS:
+            return Refusal(library, _SYS_PLATFORM_SYSTEMS[key], OS, text.strip()[:200])
+        return Refusal(library, f"device: {key}", _DEVICE_STRINGS[key], text.strip()[:200])
+    return None
+
+
+def user_lookup(text: str) -> str | None:
+    """The key of a failed lookup `text` states as an error, whoever raised it ("mps" of
+    "KeyError: 'mps'", "darwin" of "Unknown platform: darwin"), or None: the messages reader
+    asks where the frame that raised it is the program's own file, not a library's."""
+    if _ERROR_SAID.search(text) is None:
+        return None
+    found = _PLATFORM_UNKNOWN.search(text) or _DEVICE_UNKNOWN.search(text)
+    found = found or _KEY_ERROR.search(text)
+    return found.group(1) if found else None
+
+
+def read(text: str, frame: str = "", before: str = "") -> Refusal | None:
     """The refusal `text` states, or None: a question, a warning that goes on, and a "not
-    supported" whose subject is a dtype, an operator or a feature are none."""
+    supported" whose subject is a dtype, an operator or a feature are none. A failed lookup
+    (`looked_up`, with `frame` and `before`) is read first."""
     if len(text) > 4000 or text.rstrip().endswith("?") or goes_on(text):
+        return None
+    if (
+        any(w in text for w in LOOKUP_WORDS)
+        and (lookup := looked_up(text, frame, before)) is not None
+    ):
+        return lookup
+    if not any(w in text for w in WORDS):
         return None
     if found := _UNSUPPORTED_KIND.search(text):
         value = (found.group("value") or "").lstrip(":, ").removeprefix("is ").strip("'\" ")
@@ -335,5 +439,21 @@ LISTED: Final = {
     # ROCm: MI200, MI300, MI350, Radeon RX 7900 and RX 9000 (the vllm_rocm variant cites it)
     "vLLM": "vLLM's installation guide: NVIDIA GPUs of compute capability 7.0 or newer, AMD "
     "MI200, MI300, MI350, Radeon RX 7900 and RX 9000, and its other platforms' pages",
+    # s14-lookup: the libraries whose failed lookup `looked_up` reads
+    # OpenBMB/cpm_kernels cpm_kernels/library/base.py@277a0edd (Lib.__init__: Windows and Linux
+    # only), setup.py@277a0edd (1.0.11: "CPM CUDA kernels", NVIDIA CUDA 10.1-11.5 classifiers)
+    "cpm_kernels": "cpm_kernels' library loader (cpm_kernels/library/base.py): Linux and "
+    "Windows only, with NVIDIA's CUDA libraries (its PyPI classifiers: CUDA 10.1 to 11.5)",
+    # triton-lang/triton third_party/amd/lib/TritonAMDGPUToLLVM/TargetUtils.cpp@4d43bea9 (for
+    # the stack the refusal names: "library/stack", read by `listed`)
+    f"Triton/{_ROCM}": "Triton's AMD backend (TargetUtils.cpp deduceISAFamily): CDNA GPUs "
+    "(gfx908, gfx90a, gfx940-942, gfx950) and RDNA 1-3 GPUs (gfx1010-1013, gfx1030-1036, "
+    "gfx1100-1201)",
 }
 UNLISTED: Final = "the hardware its documentation lists"
+
+
+def listed(library: str, stack: str) -> str:
+    """What `library` runs on, for the stack its refusal names where hwdoctor has read that
+    apart (Triton's AMD backend), else as `LISTED` has it, else `UNLISTED`."""
+    return LISTED.get(f"{library}/{stack}") or LISTED.get(library, UNLISTED)

@@ -288,6 +288,8 @@ class Code(str, Enum):
     TORCH_WINDOWS_DLL = "torch.windows_dll_not_loaded"
     # issue 38 item 5 (s13-unread): an operation given tensors on two devices (the code's)
     TENSORS_APART = "torch.tensors_on_two_devices"
+    # s14-lookup: a lookup of the machine's platform or device failed in the program's own code
+    OWN_CODE_LOOKUP = "python.lookup_in_own_code"
 
 
 @dataclass(frozen=True, slots=True)
@@ -4776,8 +4778,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "Triton's own",
             "refused": "run without {library} here (the program's option that asks for it, "
             "or uninstall it where the program uses it whenever it is installed), or run it "
-            "on a system it supports: on Windows, under WSL2 (a Linux distribution with the "
-            "GPU driver's WSL support); on an ARM machine, on x86_64 where its wheels are "
+            "on a system it supports ({listed}): on Windows, under WSL2 (a Linux distribution "
+            "with the GPU driver's WSL support); on an ARM machine, on x86_64 where its wheels are "
             "built. No install line makes it run on {platform}",
             # PyTorch's distributed docs (https://docs.pytorch.org/docs/stable/distributed.html,
             # "Backends"): gloo is built into every torch, NCCL only into Linux CUDA builds
@@ -5167,6 +5169,22 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "\"{said}\"): the code or a library left an input on the CPU; the Mac's GPU and "
             "torch are not the cause",
         },
+    ),
+    # s14-lookup: the other side of compat/refusals.py's failed lookups
+    Code.OWN_CODE_LOOKUP: Entry(
+        I, "the program's own table has no entry for this platform or device",
+        "A KeyError on a device string or a platform name (\"KeyError: 'xpu'\"), or an "
+        "\"Unknown platform: darwin\", raised from the program's own file (a traceback frame "
+        "outside site-packages) is a lookup in the program's code: a dict or a switch keyed "
+        "by device type or by sys.platform without this machine's key. No library refuses "
+        "the machine there (a library's own lookup is read as that library refusing it: "
+        "backend.os_unsupported and extension.arch_unsupported, \"refused\"); the program's "
+        "table is what lacks the key, as intel/torch-xpu-ops#2302 added 'xpu' to a "
+        "benchmark's table of skipped models.",
+        "the program's own code has no entry for '{key}' (\"{said}\", raised in {file}): a "
+        "lookup in its table, not a library refusing this machine",
+        advice="add '{key}' where {file} lists the devices or platforms it knows (or run it "
+        "with one it lists); nothing to install",
     ),
 }  # fmt: skip
 

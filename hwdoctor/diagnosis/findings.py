@@ -6131,6 +6131,7 @@ def finding(
     evidence: str | None = None,
     variant: None = None,
     library: Value = None,
+    listed: Value = None,
     module: Value = None,
     package: Value = None,
     platform: Value = None,
@@ -6152,6 +6153,7 @@ def finding(
     platforms: Value,
     said: Value,
     library: Value = None,
+    listed: Value = None,
 ) -> Finding: ...
 
 
@@ -6164,6 +6166,7 @@ def finding(
     variant: Literal["nccl"],
     platform: Value,
     library: Value = None,
+    listed: Value = None,
     module: Value = None,
     package: Value = None,
     platforms: Value = None,
@@ -6179,6 +6182,7 @@ def finding(
     evidence: str | None = None,
     variant: Literal["refused"],
     library: Value,
+    listed: Value,
     platform: Value,
     said: Value,
     module: Value = None,
@@ -6195,6 +6199,7 @@ def finding(
     evidence: str | None = None,
     variant: Literal["triton"],
     library: Value = None,
+    listed: Value = None,
     module: Value = None,
     package: Value = None,
     platform: Value = None,
@@ -6750,6 +6755,19 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: Literal["placeholder"],
+    said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.OWN_CODE_LOOKUP],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    file: Value,
+    key: Value,
     said: Value,
 ) -> Finding: ...
 

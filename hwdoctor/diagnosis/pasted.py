@@ -219,6 +219,7 @@ _RESTS_ON: Final = (
     # issue 38 item 5 (s13-unread): Windows refusing torch's DLLs, tensors on two devices
     ("torch.windows_dll_not_loaded", ("stated", "torch")),
     ("torch.tensors_on_two_devices", ("stated",)),
+    ("python.lookup_in_own_code", ("stated",)),  # s14-lookup: the program's own table
     ("", ("torch", "gpus", "driver", "env")),
 )
 
@@ -335,6 +336,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_VLLM_QUANT_CAPABILITY: "vLLM says (quantization)",  # issue 38 (s9-kernels)
     FactKey.MESSAGE_SAGE_ARCH: "SageAttention says",  # issue 38 (s9-kernels)
     FactKey.MESSAGE_HW_REFUSED: "a library refuses the hardware",  # issue 38 (s10-refusal)
+    FactKey.MESSAGE_USER_LOOKUP: "the program's own code raised",  # s14-lookup
     FactKey.MESSAGE_GPU_REQUIRED: "a GPU-only library says",  # issue 38 (s13-gpuonly)
     FactKey.MESSAGE_CUDA_TENSOR: "a CUDA kernel says",
     FactKey.MESSAGE_NCCL_NOT_BUILT: "torch.distributed says",
@@ -603,6 +605,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_compute_type(paste, facts))  # issue 38: CTranslate2's compute types
     found = (*found, *_hardware_refused(paste, facts, found))  # issue 38 (s10-refusal): any
     found = (*found, *_nccl_not_built(paste, facts))  # library's words; torch without NCCL
+    found = (*found, *_own_code_lookup(facts, found))  # s14-lookup: the program's own table
     found = (*found, *_no_wheel_built(paste, facts))  # issue 38 (s13-wheels): no wheel here
     found = (*found, *_submodule_missing(paste, facts))  # issue 38 (s14-submodule)
     found = (*found, *_package_missing(paste, facts))  # issue 38 (s9-imports): last: what
@@ -6330,7 +6333,8 @@ def _hardware_refused(
     beside = [f for f in fresh if any(abs(f.quote.line - line) <= 2 for line in taken)]
     facts.use("stated", *beside)
     fresh = [f for f in fresh if f not in beside]
-    refused = refusals.read(fresh[0].quote.text) if fresh else None
+    # the library a failed lookup's line does not name is the fact's (its frame's, s14-lookup)
+    refused = refusals.read(fresh[0].quote.text, fresh[0].name or "") if fresh else None
     if refused is None:
         return ()
     first = fresh[0]
@@ -6342,8 +6346,10 @@ def _hardware_refused(
     if refused.stack == refusals.OS:
         shown = accelerators_shown(paste)
         mac_lines = _mac_lines(paste, facts)
-        mac = bool(mac_lines)  # a Mac named: MPS's machine, macOS refused
         platform = first.value
+        # a Mac named: MPS's machine, macOS refused; or macOS is what the library refused by
+        # its own key (sys.platform's "darwin", s14-lookup)
+        mac = bool(mac_lines) or platform == "macOS"
         # issue 38 (s12-osbuild): the system every other one than Linux stands for is the one
         # the paste shows, with the line that shows it: a Mac, or Windows (a C:\ path, win32,
         # Windows named or its collect_env); "systems other than Linux and macOS" is Windows
@@ -6367,6 +6373,8 @@ def _hardware_refused(
                 library=name,
                 platform=printable(platform)[:40],
                 said=said_words,
+                # s14-lookup: the systems its own source or documentation lists, where read
+                listed=refusals.LISTED.get(library) or "the systems its documentation lists",
             ),
         )
     backend = refused.stack if refused.stack in registry.BY_KEY else None
@@ -6383,7 +6391,27 @@ def _hardware_refused(
             device=device,
             hardware=printable(refused.hardware)[:60],
             said=said_words,
-            listed=refusals.LISTED.get(library, refusals.UNLISTED),
+            listed=refusals.listed(library, backend or ""),
+        ),
+    )
+
+
+def _own_code_lookup(facts: _Read, before: Sequence[Finding]) -> tuple[Finding, ...]:
+    """s14-lookup: a failed lookup of a platform or device string raised in the program's own
+    file (readers/messages.py, compat/refusals.py user_lookup): a note that the program's
+    table lacks the key, no library's refusal; silent beside an error or a warning, which
+    explains the paste."""
+    said = facts.all(FactKey.MESSAGE_USER_LOOKUP)
+    if not said or any(f.severity in _POSTED for f in before):
+        return ()
+    first = said[0]
+    facts.use("stated", first)
+    return (
+        finding(
+            Code.OWN_CODE_LOOKUP,
+            key=printable(first.value)[:20],
+            file=printable(first.name or "the program's file")[:80],
+            said=printable(one_line(first.quote.text).lstrip("#>*` "))[:160],
         ),
     )
 

@@ -209,6 +209,9 @@ class FactKey(str, Enum):
     # issue 38 (s10-refusal): a library refusing the hardware or platform in its own words
     # (compat/refusals.py's grammar); value: the hardware as said, name: the library ("" unnamed)
     MESSAGE_HW_REFUSED = "message.hardware_refused"
+    # s14-lookup: a failed lookup of a platform or device raised in the program's own file;
+    # value: the key, name: the file's name
+    MESSAGE_USER_LOOKUP = "message.user_code_lookup"
     MESSAGE_NCCL_NOT_BUILT = "message.nccl_not_built"  # torch.distributed: no NCCL in this torch
     TRITON_FORKED_PROBE = "triton.forked_probe"  # Triton 3.7's cuInit(0) in a forked worker
     # issue 38: vLLM on an AMD GPU its ROCm support leaves out

@@ -108,8 +108,9 @@ _CONTAINER_NO_NVML: Final = re.compile(
 # is_nccl_available(): raise RuntimeError("Distributed package doesn't have NCCL built in")`):
 # torch's macOS and Windows wheels have none, nor its CPU wheels.
 _NCCL_NOT_BUILT: Final = re.compile(r"Distributed package doesn't have NCCL built in")
-# The words every refusal compat/refusals.py reads holds one of: the other lines skip it.
-_REFUSAL_WORDS: Final = ("upport", "equire", "only ", " need")
+# The words every refusal compat/refusals.py reads holds one of: the other lines skip it
+# (s14-lookup: its failed lookups' words too).
+_REFUSAL_WORDS: Final = (*refusals.WORDS, *refusals.LOOKUP_WORDS)
 # Facts that only name a project the line mentions ("vLLM only supports Linux platform" names
 # vLLM too): no message of its own, so a refusal of the system is still read beside them.
 _NAMING: Final = frozenset(k for k in FactKey if k.value.endswith("named"))
@@ -494,6 +495,9 @@ _LIBRARY_NO_GPU: Final = re.compile(
 _FRAME_PACKAGE: Final = re.compile(
     r'File "[^"\n]{0,300}?[/\\](?:site|dist)-packages[/\\]([A-Za-z_]\w{0,40})[/\\]'
 )
+# s14-lookup: the file name of a traceback frame ('File "/home/u/train.py", line 12'), the
+# program's own where the path is not under site-packages
+_FRAME_FILE: Final = re.compile(r'File "(?:[^"\n]{0,300}?[/\\])?([^"/\\\n]{1,80})", line \d')
 # A frame names the raiser of the message at most this many lines after it (its line of
 # source, a caret line, then the exception's).
 _FRAME_REACH: Final = 3
@@ -3266,6 +3270,10 @@ class Messages(LineReader):
         self.torch_cuda_line: Line | None = None  # the line that message began on
         self.frame = ""  # issue 38 (s13-gpuonly): the package of the last traceback frame
         self.since_frame = _FRAME_REACH + 1  # lines read since that frame's
+        self.frame_outside = False  # s14-lookup: the last frame is outside site-packages
+        self.user_file = ""  # s14-lookup: the file of that frame (the program's own)
+        self.since_user = _FRAME_REACH + 1  # lines read since that frame's
+        self.before = ""  # s14-lookup: the line before this one
 
     def read(self, line: Line, in_block: bool) -> Iterator[Said]:
         text = line.text
@@ -3278,7 +3286,12 @@ class Messages(LineReader):
             if all(s.key in _BESIDE_REFUSAL for s in messages) and any(
                 w in text for w in _REFUSAL_WORDS
             ):
-                refused = refusals.read(text)
+                # s14-lookup: a failed lookup names its library by the frame that raised it or
+                # the line before (its words), neither where the last frame is the user's file
+                outside = self.frame_outside and self.since_user <= _FRAME_REACH
+                near = self.since_frame <= _FRAME_REACH and not self.frame_outside
+                frame, before = (self.frame if near else ""), ("" if outside else self.before)
+                refused = refusals.read(text, frame, before)
                 if messages and refused is not None and refused.stack != refusals.OS:
                     refused = None  # a named project's hardware words stay the reporter's
             if refused is not None:
@@ -3293,8 +3306,13 @@ class Messages(LineReader):
             # library's words, on a line no message of its own nor a refusal reads
             elif all(s.key in _BESIDE_REFUSAL for s in messages):
                 yield from self._gpu_required(line)
+                # s14-lookup: a failed lookup the program's own file raised: a note
+                user = self.frame_outside and self.since_user <= _FRAME_REACH
+                if user and (key := refusals.user_lookup(text)) is not None:
+                    yield line.says(FactKey.MESSAGE_USER_LOOKUP, key, name=self.user_file)
         self.xformers_built = "xFormers was built for" in text
         self._follow_frames(text)
+        self.before = text[:400]
 
     def _gpu_required(self, line: Line) -> Iterator[Said]:
         """compat/gpu_required.py's sentence, with the library of the frame before it."""
@@ -3310,6 +3328,11 @@ class Messages(LineReader):
             self.frame, self.since_frame = frame[1], 0
         else:
             self.since_frame += 1
+        self.since_user += 1
+        if 'File "' in text:
+            self.frame_outside = frame is None
+            if frame is None and (user := _FRAME_FILE.search(text)):
+                self.user_file, self.since_user = user[1], 0
 
     def _torchao(self, line: Line) -> Iterator[Said]:
         """torchao skipping its C++ extensions (`_TORCHAO_WORDS`): its release, or the torch
