@@ -108,6 +108,16 @@ _NAMING: Final = frozenset(k for k in FactKey if k.value.endswith("named"))
 # issue 38 (s12-osbuild): and a Mac named by the refusal's own words, the system it does run
 # on (vLLM's "only supports Linux platform (including WSL) and MacOS.Building on win32")
 _BESIDE_REFUSAL: Final = _NAMING | {FactKey.PROSE_MAC}
+# issue 38 (s14-sharedlib): the facts beside which a loader's refusal is still read as one of
+# any library: names, and the words of the system it happened on
+_BESIDE_LIBRARY: Final = _BESIDE_REFUSAL | {
+    FactKey.PROSE_WSL,
+    FactKey.PROSE_DEBIAN,
+    FactKey.PROSE_WINDOWS,
+    FactKey.PROSE_MACOS,
+    FactKey.PROSE_PYTHON,
+    FactKey.PYTHON_LIB_PATH,
+}
 # flash-attention 2's check of the GPU (Dao-AILab/flash-attention csrc/flash_attn/
 # flash_api.cpp: TORCH_CHECK(is_sm8x || is_sm90, "FlashAttention only supports Ampere GPUs or
 # newer.")).
@@ -392,6 +402,37 @@ _WSL: Final = re.compile(
 # get_cuda_lib_handle: ctypes.CDLL("libcuda.so") raised OSError): "CUDA SETUP: WARNING!
 # libcuda.so not found! Do you have a CUDA driver installed? …".
 _BNB_NO_LIBCUDA: Final = re.compile(r"WARNING! (libcuda\.so) not found! Do you have a CUDA driver")
+# issue 38 (s14-sharedlib): any library the loader cannot find, in the loaders' own words.
+# glibc's dlerror for a library asked by its soname, a module's DT_NEEDED entry or a
+# dlopen("libX.so.N") (glibc elf/dl-load.c _dl_map_object: _dl_signal_error(…, "cannot open
+# shared object file"), strerror's "No such file or directory" after it; for a program, ld.so's
+# "<program>: error while loading shared libraries: <soname>: …", elf/dl-error-skeleton.c).
+# A name with a directory before it ("/root/.cache/torch_extensions/…/utils.so: cannot open")
+# is a file a package asked for by its path, its own build's output, not a library to install:
+# the soname stands alone (no "/" or "\" before it).
+_SHARED_LIBRARY: Final = re.compile(
+    r"(?<![\w./\\+-])(lib[\w.+-]{1,80}?\.so(?:\.\d{1,4}){0,4}): cannot open shared object file"
+)
+# The program ld.so names ("npu-smi: error while loading shared libraries: …").
+_LOADING_PROGRAM: Final = re.compile(r"([\w.+-]{1,60}): error while loading shared libraries: ")
+# macOS dyld (dyld's "Library not loaded: <install name>", then "Referenced from: <image>" and
+# "Reason: image not found" / "tried: … (no such file)"; Python's ImportError quotes it after
+# "dlopen(<the module>, 2): "): the install name's file, "@rpath/libc++.1.dylib" → "libc++.1.dylib".
+_DYLD_NOT_LOADED: Final = re.compile(r"Library not loaded: [^\s']{0,300}?([\w.+-]{1,80}\.dylib)\b")
+_DLOPEN_OF: Final = re.compile(r"dlopen\(([^,\s)]{1,400})")
+# Windows, through ctypes (CPython Modules/_ctypes/callproc.c load_library, 3.8 on: "Could not
+# find module '%U' (or one of its dependencies). Try using the full path with constructor
+# syntax."): the DLL or .pyd it names, or one it needs, is not found.
+_WINDOWS_MODULE: Final = re.compile(
+    r"Could not find module '([^'\n]{1,400})' \(or one of its dependencies\)"
+)
+# The package a file is of: the folder after site-packages (or Debian's dist-packages).
+_PACKAGE_OF_PATH: Final = re.compile(r"[/\\](?:site|dist)-packages[/\\]{1,2}([A-Za-z_]\w{0,40})")
+# Words that show Debian or Ubuntu (where an apt-get line runs): the OS line of collect_env or
+# a reporter's words, and Debian's own Python layout, dist-packages (Debian Python Policy,
+# https://www.debian.org/doc/packaging-manuals/python-policy/: third-party modules under
+# /usr/lib/python3/dist-packages and /usr/local/lib/python3.X/dist-packages).
+_DEBIAN: Final = re.compile(r"\b(?:Ubuntu|Debian)\b|[/\\]dist-packages[/\\]", re.I)
 
 # issue 38: Huawei Ascend. CANN's inner error when its operator compiler's environment does
 # not start: "EH9999  [Init][Env]init env failed![FUNC:ReportInnerError][FILE:log_inner.cpp]"
@@ -2805,6 +2846,7 @@ RECOGNISERS: Final = (
     ),
     # issue 38: CUDA libraries the neighbours cannot find or that disagree
     _Recogniser(_WSL, FactKey.PROSE_WSL, group=0),
+    _Recogniser(_DEBIAN, FactKey.PROSE_DEBIAN, words="debian"),  # issue 38 (s14-sharedlib)
     # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
     _Recogniser(_MPS_OOM, FactKey.MESSAGE_MPS_OOM, made=lambda m: _mps_sizes(m)),
     _Recogniser(_MPS_BUFFER, FactKey.MESSAGE_MPS_BUFFER),
@@ -3246,6 +3288,10 @@ class Messages(LineReader):
             # library's words, on a line no message of its own nor a refusal reads
             elif all(s.key in _BESIDE_REFUSAL for s in said):
                 yield from self._gpu_required(line)
+            # issue 38 (s14-sharedlib): any library the loader cannot find, on a line no
+            # message of its own reads (CUDA's, Ascend's and oneAPI's say more)
+            if all(s.key in _BESIDE_LIBRARY for s in said):
+                yield from self._shared_library(line)
         self.xformers_built = "xFormers was built for" in text
         self._follow_frames(text)
 
@@ -3255,6 +3301,29 @@ class Messages(LineReader):
         if (required := gpu_required.read(line.text, frame)) is not None:
             key = FactKey.MESSAGE_CUDA_TENSOR if required.tensor else FactKey.MESSAGE_GPU_REQUIRED
             yield line.says(key, required.said, name=required.library)
+
+    def _shared_library(self, line: Line) -> Iterator[Said]:
+        """The library the loader could not find (glibc's, dyld's or Windows' words), named
+        with the package that needed it: the module's own path where the message holds one,
+        the program ld.so names, or the package of the traceback frame just before."""
+        text = line.text
+        frame = self.frame if self.since_frame <= _FRAME_REACH else ""
+        if (found := _SHARED_LIBRARY.search(text)) and _TF_DSO_LOADER not in text:
+            program = _LOADING_PROGRAM.search(text, max(0, found.start() - 120), found.start())
+            name = program.group(1) if program else frame
+            yield line.says(FactKey.MESSAGE_SHARED_LIBRARY, found.group(1), name=name)
+        elif found := _DYLD_NOT_LOADED.search(text):
+            image = _DLOPEN_OF.search(text, 0, found.start())
+            package = _PACKAGE_OF_PATH.search(image.group(1)) if image else None
+            name = package.group(1) if package else frame
+            yield line.says(FactKey.MESSAGE_SHARED_LIBRARY, found.group(1), name=name)
+        elif (found := _WINDOWS_MODULE.search(text)) and not _BNB_CUDA_DLL.search(found.group(1)):
+            path = found.group(1)
+            package = _PACKAGE_OF_PATH.search(path)
+            name = package.group(1) if package else frame
+            library = path.replace("\\", "/").rsplit("/", 1)[-1]
+            if library:
+                yield line.says(FactKey.MESSAGE_SHARED_LIBRARY, library, name=name)
 
     def _follow_frames(self, text: str) -> None:
         """Keep the package of the last traceback frame read, and how far back it was."""
