@@ -2712,8 +2712,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "vendor": "the loader could not find {library}, which {needed} needs: it is part "
             "of {provides}",
             "torch": "the loader could not find {library}, which {needed} needs: it is one of "
-            "torch's own libraries, so {needed} was built against a torch build that has it and "
-            "this torch has not",
+            "torch's own libraries (torch/lib), so either a package was built against a torch "
+            "build that has it and this torch has not, or this torch's install is incomplete",
             "windows": "Windows could not load {library} or a DLL it needs ({needed}): a file "
             "the package ships, or a library it links, is missing or of another build",
             "unknown": "the loader could not find {library}, which {needed} needs; which "
@@ -2735,9 +2735,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "vendor": "install {provides}, or put the directory that holds {library} on the "
             "loader's path (LD_LIBRARY_PATH, or the vendor's environment script) where the "
             "program runs; a container needs the runtime inside it or mounted into it",
-            "torch": "install the build of {needed} made for the installed torch (its release "
-            "and its CUDA, ROCm or CPU build), or the torch build it was made for; the torch "
-            "version and build (python -m torch.utils.collect_env) and {needed}'s decide which",
+            "torch": "the torch version and build (python -m torch.utils.collect_env) and the "
+            "failing package's decide which: install the package's build made for the installed "
+            "torch (its release and its CUDA, ROCm or CPU build), or the torch build it was made "
+            "for; where torch itself fails, reinstall torch into a clean environment",
             "windows": "the message does not say which file is missing: the versions of torch "
             "and {needed} (pip list) show whether {needed} is a build for this torch; a build "
             "for another torch or Python, or the Microsoft Visual C++ Redistributable missing, "

@@ -2289,7 +2289,14 @@ def _shared_library(facts: _Read) -> tuple[Finding, ...]:
     said = facts.all(FactKey.MESSAGE_SHARED_LIBRARY)
     if not said:
         return ()
-    taken = {f.line for part in facts.used.values() for f in part}
+    # the lines another finding's error message rests on (bitsandbytes' library, a CUDA
+    # library's): that finding says more
+    taken = {
+        f.line
+        for part in facts.used.values()
+        for f in part
+        if f.key in STATED_ERRORS and f.key is not FactKey.MESSAGE_SHARED_LIBRARY
+    }
     debian = facts.all(FactKey.PROSE_DEBIAN)
     found: list[Finding] = []
     seen: set[str] = set()

@@ -108,16 +108,12 @@ _NAMING: Final = frozenset(k for k in FactKey if k.value.endswith("named"))
 # issue 38 (s12-osbuild): and a Mac named by the refusal's own words, the system it does run
 # on (vLLM's "only supports Linux platform (including WSL) and MacOS.Building on win32")
 _BESIDE_REFUSAL: Final = _NAMING | {FactKey.PROSE_MAC}
-# issue 38 (s14-sharedlib): the facts beside which a loader's refusal is still read as one of
-# any library: names, and the words of the system it happened on
-_BESIDE_LIBRARY: Final = _BESIDE_REFUSAL | {
-    FactKey.PROSE_WSL,
-    FactKey.PROSE_DEBIAN,
-    FactKey.PROSE_WINDOWS,
-    FactKey.PROSE_MACOS,
-    FactKey.PROSE_PYTHON,
-    FactKey.PYTHON_LIB_PATH,
-}
+# issue 38 (s14-sharedlib): a loader's refusal is read as one of any library beside facts that
+# are no message of their own: names, and the words of the system, paths, Python it ran on
+def _beside_library(said: Iterable[Said]) -> bool:
+    return all(s.key in _NAMING or not s.key.value.startswith("message.") for s in said)
+
+
 # flash-attention 2's check of the GPU (Dao-AILab/flash-attention csrc/flash_attn/
 # flash_api.cpp: TORCH_CHECK(is_sm8x || is_sm90, "FlashAttention only supports Ampere GPUs or
 # newer.")).
@@ -426,6 +422,15 @@ _DLOPEN_OF: Final = re.compile(r"dlopen\(([^,\s)]{1,400})")
 _WINDOWS_MODULE: Final = re.compile(
     r"Could not find module '([^'\n]{1,400})' \(or one of its dependencies\)"
 )
+# A traceback's source line that imports a module ("    import cv2", "    from .cv2 import *"
+# is cv2's own), as Python's traceback prints it under its frame: the module named first.
+_IMPORT_LINE: Final = re.compile(r"^\s{2,12}(?:import|from) ([A-Za-z_]\w{0,40})")
+# torchvision's warning when its image extension does not load (torchvision/io/image.py:
+# warn(f"Failed to load image Python extension: {e}")): it goes on without it.
+_TORCHVISION_IMAGE: Final = "Failed to load image Python extension"
+# python-soundfile when neither its bundled libsndfile nor the system's loads (soundfile.py:
+# raise OSError('sndfile library not found'), later '… using ctypes.util.find_library').
+_SOUNDFILE_WORDS: Final = "sndfile library not found"
 # The package a file is of: the folder after site-packages (or Debian's dist-packages).
 _PACKAGE_OF_PATH: Final = re.compile(r"[/\\](?:site|dist)-packages[/\\]{1,2}([A-Za-z_]\w{0,40})")
 # Words that show Debian or Ubuntu (where an apt-get line runs): the OS line of collect_env or
@@ -3262,6 +3267,8 @@ class Messages(LineReader):
         self.torch_cuda_line: Line | None = None  # the line that message began on
         self.frame = ""  # issue 38 (s13-gpuonly): the package of the last traceback frame
         self.since_frame = _FRAME_REACH + 1  # lines read since that frame's
+        self.imported = ""  # issue 38 (s14-sharedlib): the module a traceback's last line imports
+        self.since_import = _FRAME_REACH + 1  # lines read since that import's
 
     def read(self, line: Line, in_block: bool) -> Iterator[Said]:
         text = line.text
@@ -3290,7 +3297,7 @@ class Messages(LineReader):
                 yield from self._gpu_required(line)
             # issue 38 (s14-sharedlib): any library the loader cannot find, on a line no
             # message of its own reads (CUDA's, Ascend's and oneAPI's say more)
-            if all(s.key in _BESIDE_LIBRARY for s in said):
+            if _beside_library(said):
                 yield from self._shared_library(line)
         self.xformers_built = "xFormers was built for" in text
         self._follow_frames(text)
@@ -3307,7 +3314,16 @@ class Messages(LineReader):
         with the package that needed it: the module's own path where the message holds one,
         the program ld.so names, or the package of the traceback frame just before."""
         text = line.text
-        frame = self.frame if self.since_frame <= _FRAME_REACH else ""
+        # the module imported on the line before, else the package of the frame before it
+        frame = (
+            self.imported
+            if self.since_import <= 1
+            else self.frame
+            if self.since_frame <= _FRAME_REACH
+            else ""
+        )
+        if _TORCHVISION_IMAGE in text:
+            return  # torchvision's warning: it goes on without its image extension
         if (found := _SHARED_LIBRARY.search(text)) and _TF_DSO_LOADER not in text:
             program = _LOADING_PROGRAM.search(text, max(0, found.start() - 120), found.start())
             name = program.group(1) if program else frame
@@ -3324,9 +3340,17 @@ class Messages(LineReader):
             library = path.replace("\\", "/").rsplit("/", 1)[-1]
             if library:
                 yield line.says(FactKey.MESSAGE_SHARED_LIBRARY, library, name=name)
+        elif _SOUNDFILE_WORDS in text:
+            yield line.says(FactKey.MESSAGE_SHARED_LIBRARY, "libsndfile.so", name="soundfile")
 
     def _follow_frames(self, text: str) -> None:
-        """Keep the package of the last traceback frame read, and how far back it was."""
+        """Keep the package of the last traceback frame read, and how far back it was; and
+        the module a traceback's source line imports ("    import cv2"), the one whose load
+        an ImportError right after it is about."""
+        if imported := _IMPORT_LINE.match(text):
+            self.imported, self.since_import = imported[1], 0
+        else:
+            self.since_import += 1
         frame = _FRAME_PACKAGE.search(text) if 'File "' in text else None
         if frame is not None:
             self.frame, self.since_frame = frame[1], 0
