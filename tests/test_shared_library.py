@@ -5,12 +5,12 @@ loaders' words: glibc's "<soname>: cannot open shared object file" (OpenCV's lib
 libgthread in slim containers, soundfile's libsndfile, MUSA's libmccl and libmupti, ROCm's
 libMIOpen, torch's own libtorch_cuda), macOS dyld's "Library not loaded" (libiomp5,
 libtorch_cpu, libmklml) and ctypes' "Could not find module … (or one of its dependencies)" on
-Windows (torchaudio's .pyd). Each is named with the file, the package that needed it and who
-provides it (compat/sonames.py: a vendor's runtime with its registry row, torch's own
-libraries, a Debian package from the generated table); an apt-get line only where the paste
-shows Debian or Ubuntu, never a CUDA or ROCm line where it shows another accelerator. Quiet: a
-JIT-built op asked by its path, and torchvision's warning that it goes on without its image
-extension.
+Windows (torchaudio's .pyd), and CPython's "DLL load failed while importing cv2". Each is
+named with the file, the package that needed it and who provides it (compat/sonames.py: a
+vendor's runtime with its registry row, torch's own libraries, a Debian package from the
+generated table); an apt-get line only where the paste shows Debian or Ubuntu, never a CUDA or
+ROCm line where it shows another accelerator. Quiet: a JIT-built op asked by its path, and
+torchvision's warning that it goes on without its image extension.
 """
 
 from __future__ import annotations
@@ -123,6 +123,28 @@ FOUND = {
         "torchaudio",
         "Windows could not load libtorchaudio.pyd",
         24,
+        None,
+    ),
+    # CPython's words for an extension module Windows would not load (3.8 on, and before)
+    "opencv18653-windows81-dll-load-failed-while-importing-cv2.md": (
+        "cv2 (.pyd)",
+        "cv2",
+        "Windows could not load cv2 (.pyd)",
+        1,
+        None,
+    ),
+    "dfdnet19-windows-conda-cv2-dll-load-failed-py37.md": (
+        "cv2 (.pyd)",
+        "cv2",
+        "Windows could not load cv2 (.pyd)",
+        9,
+        None,
+    ),
+    "opencv27222-dll-load-failed-while-importing-cv2-bare.md": (
+        "cv2 (.pyd)",
+        "cv2",
+        "Windows could not load cv2 (.pyd)",
+        4,
         None,
     ),
 }

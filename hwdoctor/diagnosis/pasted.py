@@ -2310,7 +2310,7 @@ def _shared_library(facts: _Read) -> tuple[Finding, ...]:
         facts.use("shared_library", *named)
         source = sonames.provider(library)
         kind = source.kind
-        windows = library.endswith((".dll", ".pyd"))
+        windows = library.endswith((".dll", ".pyd", "(.pyd)"))
         cv2 = any(needed.startswith(o) for o in _OPENCV) and sonames.stem(library) in _OPENCV_GUI
         alternative = (
             "or install opencv-python-headless in place of opencv-python (its README: the "
@@ -2320,6 +2320,10 @@ def _shared_library(facts: _Read) -> tuple[Finding, ...]:
         )
         common = {"library": library, "needed": needed, "alternative": alternative}
         if windows:
+            # CPython's "DLL load failed" elsewhere in the paste (a title's, a link's words)
+            # is the same refusal, where it is not torch's own (torch.windows_dll's)
+            again = facts.all(FactKey.MESSAGE_DLL_LOAD_FAILED)
+            facts.use("shared_library", *(f for f in again if f.name != "torch"))
             found.append(finding(Code.SHARED_LIBRARY_MISSING, variant="windows", **common))
         elif kind == "vendor":
             found.append(
@@ -3348,7 +3352,8 @@ def _resting(finding: Finding, facts: _Read) -> list[PastedFact]:
             ]
         if part == "shared_library":  # issue 38 (s14-sharedlib): its own library's lines
             library = finding.params.get("library")
-            used = [f for f in used if f.value == library or f.key is FactKey.PROSE_DEBIAN]
+            again = (FactKey.PROSE_DEBIAN, FactKey.MESSAGE_DLL_LOAD_FAILED)
+            used = [f for f in used if f.value == library or f.key in again]
         if finding.code.startswith(_BUILD_UNUSED):
             used = [f for f in used if f.key not in _BUILD_KEYS]
         for fact in used:

@@ -23,6 +23,7 @@ from hwdoctor import versions
 from hwdoctor.compat import ascend, drivers, gpu_required, gpus, refusals, transformers_modules
 from hwdoctor.gather.reports.cleaning import LOADER_WORDS
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
+from hwdoctor.gather.reports.readers.run_errors import DLL_LOAD_FAILED
 from hwdoctor.gather.reports.screen import Screen
 from hwdoctor.model.pasted import SPARSE_MPS, FactKey
 
@@ -3340,6 +3341,14 @@ class Messages(LineReader):
             library = path.replace("\\", "/").rsplit("/", 1)[-1]
             if library:
                 yield line.says(FactKey.MESSAGE_SHARED_LIBRARY, library, name=name)
+        elif (failed := DLL_LOAD_FAILED.search(text)) and "%1" not in text:
+            # CPython's words for an extension module Windows would not load (run_errors.py
+            # cites them): another module's than torch's own _C, whose finding is
+            # torch.windows_dll; "%1" is another cause (Anaconda's intel-openmp)
+            module = failed.group(1) or frame
+            if module and module.split(".", 1)[0] not in ("torch", "_C") and frame != "torch":
+                needed = frame or module.split(".", 1)[0]
+                yield line.says(FactKey.MESSAGE_SHARED_LIBRARY, f"{module} (.pyd)", name=needed)
         elif _SOUNDFILE_WORDS in text:
             yield line.says(FactKey.MESSAGE_SHARED_LIBRARY, "libsndfile.so", name="soundfile")
 
