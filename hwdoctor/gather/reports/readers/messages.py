@@ -109,6 +109,8 @@ _NAMING: Final = frozenset(k for k in FactKey if k.value.endswith("named"))
 # issue 38 (s12-osbuild): and a Mac named by the refusal's own words, the system it does run
 # on (vLLM's "only supports Linux platform (including WSL) and MacOS.Building on win32")
 _BESIDE_REFUSAL: Final = _NAMING | {FactKey.PROSE_MAC}
+
+
 # issue 38 (s14-sharedlib): a loader's refusal is read as one of any library beside facts that
 # are no message of their own: names, and the words of the system, paths, Python it ran on
 def _beside_library(said: Iterable[Said]) -> bool:
@@ -415,7 +417,7 @@ _LOADING_PROGRAM: Final = re.compile(r"([\w.+-]{1,60}): error while loading shar
 # macOS dyld (dyld's "Library not loaded: <install name>", then "Referenced from: <image>" and
 # "Reason: image not found" / "tried: … (no such file)"; Python's ImportError quotes it after
 # "dlopen(<the module>, 2): "): the install name's file, "@rpath/libc++.1.dylib" → "libc++.1.dylib".
-_DYLD_NOT_LOADED: Final = re.compile(r"Library not loaded: [^\s']{0,300}?([\w.+-]{1,80}\.dylib)\b")
+_DYLD_NOT_LOADED: Final = re.compile(r"Library not loaded: ([^\s']{1,300}\.dylib)\b")
 _DLOPEN_OF: Final = re.compile(r"dlopen\(([^,\s)]{1,400})")
 # Windows, through ctypes (CPython Modules/_ctypes/callproc.c load_library, 3.8 on: "Could not
 # find module '%U' (or one of its dependencies). Try using the full path with constructor
@@ -3333,7 +3335,8 @@ class Messages(LineReader):
             image = _DLOPEN_OF.search(text, 0, found.start())
             package = _PACKAGE_OF_PATH.search(image.group(1)) if image else None
             name = package.group(1) if package else frame
-            yield line.says(FactKey.MESSAGE_SHARED_LIBRARY, found.group(1), name=name)
+            library = found.group(1).rsplit("/", 1)[-1]  # the install name's file
+            yield line.says(FactKey.MESSAGE_SHARED_LIBRARY, library, name=name)
         elif (found := _WINDOWS_MODULE.search(text)) and not _BNB_CUDA_DLL.search(found.group(1)):
             path = found.group(1)
             package = _PACKAGE_OF_PATH.search(path)
