@@ -7784,7 +7784,7 @@ def _torch_dll(facts: _Read) -> tuple[Finding, ...]:
     release's missing libomp140 (pytorch/pytorch#131662, fixed in 2.4.1); a DLL of torch's CUDA
     build needs the NVIDIA driver; any other, and "DLL load failed while importing _C" after
     torch's own import, the Microsoft Visual C++ Redistributable torch's check names. Another
-    module's "DLL load failed" stays an unread error line."""
+    module's "DLL load failed" is host.shared_library_missing's (`_shared_library`)."""
     refused = facts.all(FactKey.MESSAGE_TORCH_DLL)
     failed = [f for f in facts.all(FactKey.MESSAGE_DLL_LOAD_FAILED) if f.name == "torch"]
     if refused:
