@@ -117,9 +117,14 @@ fidelity-record: $(VENV)/.test-installed $(VENV)/.pairs-installed
 # (s13-wheels): then read PyPI's file lists of the ecosystem's compiled packages again and
 # generate the table of the Pythons, systems and CPUs they have builds for
 # (tools/wheel_builds.py -> hwdoctor/compat/builds_table.txt, recordings in tests/data/pypi/).
+# issue 38 (s14-sharedlib): and which Debian package installs each shared library the loader
+# is often asked for, from Debian's Contents index through apt-file, where it is installed
+# (tools/sonames.py -> hwdoctor/compat/sonames_table.txt, with the release read).
 refresh: $(VENV)/.test-installed
 	$(BIN)/python tools/refresh.py $(REFRESH_ARGS)
 	$(BIN)/python tools/wheel_builds.py
+	if command -v apt-file >/dev/null; then $(BIN)/python tools/sonames.py; \
+	else echo "apt-file not installed: hwdoctor/compat/sonames_table.txt not read again"; fi
 
 # The benchmark venv: a regular (not editable) `pip install .` of this checkout, with torch,
 # accelerate and transformers pinned as in .venv, so `import torch` (the detect floor) and the

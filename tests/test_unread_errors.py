@@ -326,15 +326,20 @@ def test_numpys_refusal_of_an_array_larger_than_the_ram_is_not_the_machines() ->
     assert HOST in [f.code for f in hwdoctor.diagnose(smaller).findings]
 
 
-def test_a_dll_load_failed_of_another_module_is_counted_not_named() -> None:
+def test_a_dll_load_failed_of_another_module_is_not_torchs() -> None:
+    """issue 38 (s14-sharedlib): another module's refusal is no torch DLL: it is named as a
+    library Windows could not load (host.shared_library_missing), with the module."""
     text = (
         'Traceback (most recent call last):\n  File "app.py", line 1, in <module>\n'
         "    import cv2\nImportError: DLL load failed while importing cv2: The specified module "
         "could not be found.\n"
     )
     report = hwdoctor.diagnose(text)
-    assert DLL not in [f.code for f in report.findings]
-    assert report.unread_count == 1
+    codes = [f.code for f in report.findings]
+    assert DLL not in codes
+    assert codes == ["host.shared_library_missing"]
+    assert report.findings[0].params["needed"] == "cv2"
+    assert report.unread_count == 0
 
 
 def test_a_dll_of_torchs_cuda_build_is_the_nvidia_drivers() -> None:

@@ -171,6 +171,7 @@ class Code(str, Enum):
     DS_CUDA_MISMATCH = "extension.deepspeed_cuda_mismatch"
     BNB_ON_MAC = "extension.bitsandbytes_on_mac"
     WSL_NO_LIBCUDA = "host.wsl_libcuda_not_found"
+    SHARED_LIBRARY_MISSING = "host.shared_library_missing"  # issue 38 (s14-sharedlib)
     CUDA_LIBRARY_MISSING = "extension.cuda_library_missing"
     # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
     MPS_OUT_OF_MEMORY = "mps.out_of_memory"
@@ -2732,6 +2733,69 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="put WSL's driver directory on the loader's path (or run sudo ldconfig "
         "/usr/lib/wsl/lib once); if that directory holds no libcuda.so.1, update the NVIDIA "
         "driver on Windows. Do not install a Linux NVIDIA driver inside WSL:",
+    ),
+    # issue 38 (s14-sharedlib): any library the loader cannot find (compat/sonames.py says who
+    # provides it; readers/messages.py `_SHARED_LIBRARY` has the loaders' words)
+    Code.SHARED_LIBRARY_MISSING: Entry(
+        E, "a shared library a package needs is not installed",
+        "A compiled module asks the dynamic loader for each library it links by its file name "
+        "(a soname such as libGL.so.1 on Linux, an install name on macOS, a DLL on Windows); "
+        "where no directory the loader searches holds that file, the import fails (glibc: "
+        "\"cannot open shared object file\"; dyld: \"Library not loaded\"; Windows: \"Could "
+        "not find module … (or one of its dependencies)\"). Slim container images lack most "
+        "system libraries; a vendor's runtime is found only where its directory is on the "
+        "loader's path; a soname's number is the library's major release, so a module built "
+        "against another release finds none. Who provides the file: Debian's Contents index "
+        "for system libraries (hwdoctor/compat/sonames_table.txt, with the Debian release "
+        "read), the vendors' documentation for their runtimes (hwdoctor/compat/sonames.py).",
+        "the loader could not find {library}, which {needed} needs: on Debian and Ubuntu the "
+        "package {packages} installs it ({release})",
+        commands=("{install}",),
+        advice="{alternative}",
+        variants={
+            "system_words": "the loader could not find {library}, which {needed} needs: on "
+            "Debian and Ubuntu the package {packages} installs it ({release})",
+            "other_release": "the loader could not find {library}, which {needed} needs: no "
+            "package of {release} installs that release of it ({present} is this release's), "
+            "so {needed} was built against another major release of the library",
+            "vendor": "the loader could not find {library}, which {needed} needs: it is part "
+            "of {provides}",
+            "torch": "the loader could not find {library}, which {needed} needs: it is one of "
+            "torch's own libraries (torch/lib), so either a package was built against a torch "
+            "build that has it and this torch has not, or this torch's install is incomplete",
+            "windows": "Windows could not load {library} or a DLL it needs ({needed}): a file "
+            "the package ships, or a library it links, is missing or of another build",
+            "unknown": "the loader could not find {library}, which {needed} needs; which "
+            "package provides it is not in hwdoctor's tables",
+        },
+        variant_commands={
+            "system_words": (),
+            "other_release": (),
+            "vendor": (),
+            "torch": (),
+            "windows": (),
+            "unknown": (),
+        },
+        variant_advice={
+            "system_words": "install the system package that provides {library}: {packages} on "
+            "Debian and Ubuntu, the package of the same library elsewhere; {alternative}",
+            "other_release": "install the build of {needed} made for this system's release of "
+            "the library, or the release of the library {needed} was built with ({library})",
+            "vendor": "install {provides}, or put the directory that holds {library} on the "
+            "loader's path (LD_LIBRARY_PATH, or the vendor's environment script) where the "
+            "program runs; a container needs the runtime inside it or mounted into it",
+            "torch": "the torch version and build (python -m torch.utils.collect_env) and the "
+            "failing package's decide which: install the package's build made for the installed "
+            "torch (its release and its CUDA, ROCm or CPU build), or the torch build it was made "
+            "for; where torch itself fails, reinstall torch into a clean environment",
+            "windows": "the message does not say which file is missing: the versions of torch "
+            "and {needed} (pip list) show whether {needed} is a build for this torch; a build "
+            "for another torch or Python, or the Microsoft Visual C++ Redistributable missing, "
+            "are what leaves a DLL unloadable",
+            "unknown": "the system the paste ran on and how {needed} was installed decide which "
+            "package provides {library}: on Debian or Ubuntu `apt-file search {library}` names "
+            "it; in a conda environment, conda-forge's package of that library",
+        },
     ),
     Code.CUDA_LIBRARY_MISSING: Entry(
         E, "a CUDA library an extension needs is not installed",

@@ -4043,6 +4043,132 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.SHARED_LIBRARY_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    alternative: Value,
+    install: Value | Shell,
+    library: Value,
+    needed: Value,
+    packages: Value,
+    release: Value,
+    present: Value = None,
+    provides: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.SHARED_LIBRARY_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["other_release"],
+    library: Value,
+    needed: Value,
+    present: Value,
+    release: Value,
+    alternative: Value = None,
+    install: Value | Shell = None,
+    packages: Value = None,
+    provides: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.SHARED_LIBRARY_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["system_words"],
+    alternative: Value,
+    library: Value,
+    needed: Value,
+    packages: Value,
+    release: Value,
+    install: Value | Shell = None,
+    present: Value = None,
+    provides: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.SHARED_LIBRARY_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["torch"],
+    library: Value,
+    needed: Value,
+    alternative: Value = None,
+    install: Value | Shell = None,
+    packages: Value = None,
+    present: Value = None,
+    provides: Value = None,
+    release: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.SHARED_LIBRARY_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["unknown"],
+    library: Value,
+    needed: Value,
+    alternative: Value = None,
+    install: Value | Shell = None,
+    packages: Value = None,
+    present: Value = None,
+    provides: Value = None,
+    release: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.SHARED_LIBRARY_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["vendor"],
+    library: Value,
+    needed: Value,
+    provides: Value,
+    alternative: Value = None,
+    install: Value | Shell = None,
+    packages: Value = None,
+    present: Value = None,
+    release: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.SHARED_LIBRARY_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["windows"],
+    library: Value,
+    needed: Value,
+    alternative: Value = None,
+    install: Value | Shell = None,
+    packages: Value = None,
+    present: Value = None,
+    provides: Value = None,
+    release: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.CUDA_LIBRARY_MISSING],
     *,
     backend: str | None = None,

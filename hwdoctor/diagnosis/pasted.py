@@ -25,6 +25,7 @@ from hwdoctor.compat import (
     libraries,
     optimum_neuron,
     refusals,
+    sonames,
     submodules,
     transformers_modules,
     visibility,
@@ -126,6 +127,7 @@ _RESTS_ON: Final = (
     ("extension.deepspeed_cuda_mismatch", ("deepspeed",)),
     ("extension.cuda_library_missing", ("libraries", "torch")),
     ("host.wsl_libcuda_not_found", ("wsl",)),
+    ("host.shared_library_missing", ("shared_library",)),  # issue 38 (s14-sharedlib)
     ("backend.vllm_no_device", ("stated",)),
     ("device.bf16_unsupported", ("stated", "gpus")),
     ("device.amd_gpu_without_kfd", ("stated",)),  # issue 38: device: no ROCm compute (KFD)
@@ -312,6 +314,8 @@ _WHAT: Final = {
     FactKey.MESSAGE_DS_TORCH_CUDA: "DeepSpeed says (torch's CUDA)",
     FactKey.MESSAGE_LIBRARY_NOT_FOUND: "the loader could not open",
     FactKey.PROSE_WSL: "WSL",
+    FactKey.MESSAGE_SHARED_LIBRARY: "the loader could not find",  # issue 38 (s14-sharedlib)
+    FactKey.PROSE_DEBIAN: "Debian or Ubuntu",
     # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
     FactKey.MESSAGE_MPS_OOM: "torch says (MPS)",
     FactKey.MESSAGE_MPS_BUFFER: "torch says (MPS)",
@@ -608,6 +612,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_own_code_lookup(facts, found))  # s14-lookup: the program's own table
     found = (*found, *_no_wheel_built(paste, facts))  # issue 38 (s13-wheels): no wheel here
     found = (*found, *_submodule_missing(paste, facts))  # issue 38 (s14-submodule)
+    found = (*found, *_shared_library(facts))  # issue 38 (s14-sharedlib): any library
     found = (*found, *_package_missing(paste, facts))  # issue 38 (s9-imports): last: what
     found = (*found, *_release_lacks_name(paste, facts))  # no finding above took
     found = _reconciled(_by_symptom(found, facts), paste)
@@ -2274,6 +2279,105 @@ def _libraries_not_found(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     return tuple(found)
 
 
+# issue 38 (s14-sharedlib): the system libraries opencv-python's wheels link (its README:
+# the "headless" packages are for server environments such as Docker and have "no GUI library
+# dependencies", https://github.com/opencv/opencv-python#installation-and-usage): where cv2
+# needs one, opencv-python-headless is the documented alternative to installing it.
+_OPENCV_GUI: Final = frozenset(
+    {"libGL", "libEGL", "libgthread-2.0", "libglib-2.0", "libSM", "libICE", "libXext",
+     "libXrender", "libX11", "libxcb"}
+)  # fmt: skip
+_OPENCV: Final = ("cv2", "opencv")
+
+
+def _shared_library(facts: _Read) -> tuple[Finding, ...]:
+    """A library the loader could not find (glibc's, dyld's or Windows' words) that no finding
+    above names (CUDA's, Ascend's, oneAPI's own say more): the file, the package that needed
+    it, and who provides it (compat/sonames.py): a vendor's runtime with its backend, torch's
+    own libraries, a Debian package (an apt-get line where the paste shows Debian or Ubuntu),
+    another major release than the system's, or unknown, with the facts that would decide.
+    One finding per library file."""
+    said = facts.all(FactKey.MESSAGE_SHARED_LIBRARY)
+    if not said:
+        return ()
+    # the lines another finding's error message rests on (bitsandbytes' library, a CUDA
+    # library's): that finding says more
+    taken = {
+        f.line
+        for part in facts.used.values()
+        for f in part
+        if f.key in STATED_ERRORS and f.key is not FactKey.MESSAGE_SHARED_LIBRARY
+    }
+    debian = facts.all(FactKey.PROSE_DEBIAN)
+    found: list[Finding] = []
+    seen: set[str] = set()
+    for fact in said:
+        library = fact.value
+        if fact.line in taken or library in seen:
+            continue
+        seen.add(library)
+        named = [f for f in said if f.value == library]
+        needed = next((f.name for f in named if f.name), "") or "the package that failed"
+        facts.use("shared_library", *named)
+        source = sonames.provider(library)
+        kind = source.kind
+        windows = library.endswith((".dll", ".pyd", "(.pyd)"))
+        cv2 = any(needed.startswith(o) for o in _OPENCV) and sonames.stem(library) in _OPENCV_GUI
+        alternative = (
+            "or install opencv-python-headless in place of opencv-python (its README: the "
+            "headless build has no GUI library dependencies, for servers and containers)"
+            if cv2
+            else ""
+        )
+        common = {"library": library, "needed": needed, "alternative": alternative}
+        if windows:
+            # CPython's "DLL load failed" elsewhere in the paste (a title's, a link's words)
+            # is the same refusal, where it is not torch's own (torch.windows_dll's)
+            again = facts.all(FactKey.MESSAGE_DLL_LOAD_FAILED)
+            facts.use("shared_library", *(f for f in again if f.name != "torch"))
+            found.append(finding(Code.SHARED_LIBRARY_MISSING, variant="windows", **common))
+        elif kind == "vendor":
+            found.append(
+                finding(
+                    Code.SHARED_LIBRARY_MISSING,
+                    backend=source.backend,
+                    variant="vendor",
+                    provides=source.provides,
+                    **common,
+                )
+            )
+        elif kind == "torch":
+            found.append(finding(Code.SHARED_LIBRARY_MISSING, variant="torch", **common))
+        elif kind == "other_release":
+            found.append(
+                finding(
+                    Code.SHARED_LIBRARY_MISSING,
+                    variant="other_release",
+                    release=source.release.split(",", 1)[0],
+                    present=source.present,
+                    **common,
+                )
+            )
+        elif kind == "system":
+            one = len(source.packages) == 1
+            if debian and one:
+                facts.use("shared_library", debian[0])
+            packages = source.provides if one else f"one of {source.provides}"
+            found.append(
+                finding(
+                    Code.SHARED_LIBRARY_MISSING,
+                    variant=None if debian and one else "system_words",
+                    packages=packages,
+                    release=source.release,
+                    install=remedies.apt_install(source.packages) if debian and one else None,
+                    **common,
+                )
+            )
+        else:
+            found.append(finding(Code.SHARED_LIBRARY_MISSING, variant="unknown", **common))
+    return tuple(found)
+
+
 def _nvcc(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     """nvcc's release (sglang.check_env's "NVCC:", ds_report's "nvcc version", nvcc -V's
     "release 12.1") of another major release than the CUDA torch was built with: torch/utils/
@@ -3257,6 +3361,10 @@ def _resting(finding: Finding, facts: _Read) -> list[PastedFact]:
                 for f in used
                 if (f.value, f.name) == (finding.params.get("xid"), finding.params.get("device"))
             ]
+        if part == "shared_library":  # issue 38 (s14-sharedlib): its own library's lines
+            library = finding.params.get("library")
+            again = (FactKey.PROSE_DEBIAN, FactKey.MESSAGE_DLL_LOAD_FAILED)
+            used = [f for f in used if f.value == library or f.key in again]
         if finding.code.startswith(_BUILD_UNUSED):
             used = [f for f in used if f.key not in _BUILD_KEYS]
         for fact in used:
@@ -7908,7 +8016,7 @@ def _torch_dll(facts: _Read) -> tuple[Finding, ...]:
     release's missing libomp140 (pytorch/pytorch#131662, fixed in 2.4.1); a DLL of torch's CUDA
     build needs the NVIDIA driver; any other, and "DLL load failed while importing _C" after
     torch's own import, the Microsoft Visual C++ Redistributable torch's check names. Another
-    module's "DLL load failed" stays an unread error line."""
+    module's "DLL load failed" is host.shared_library_missing's (`_shared_library`)."""
     refused = facts.all(FactKey.MESSAGE_TORCH_DLL)
     failed = [f for f in facts.all(FactKey.MESSAGE_DLL_LOAD_FAILED) if f.name == "torch"]
     if refused:

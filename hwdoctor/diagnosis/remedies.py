@@ -860,6 +860,22 @@ def conda_channel_install(name: str, channel: str) -> Shell:
 _GCC_RELEASE: Final = re.compile(r"\d{1,2}\.\d")
 
 
+# A Debian binary package's name (Debian Policy 5.6.7: lower case letters, digits, "+", "-"
+# and ".", at least two characters, starting with a letter or digit).
+_DEBIAN_PACKAGE: Final = re.compile(r"[a-z0-9][a-z0-9+.-]{1,80}")
+
+
+def apt_install(packages: Sequence[str]) -> Shell:
+    """issue 38 (s14-sharedlib): `apt-get install` of Debian packages (compat/sonames.py's
+    table), as root, the index refreshed first; a name that is no Debian package name gives a
+    comment instead."""
+    if not packages or not all(_DEBIAN_PACKAGE.fullmatch(p) for p in packages):
+        return comment("no apt-get line: a package name is not one of Debian's")
+    return command("apt-get", "update") + command(
+        "apt-get", "install", "-y", "--no-install-recommends", *packages
+    )
+
+
 def conda_libstdcxx(prefix: str | None, gcc: str) -> Shell:
     """`conda install` of conda-forge's libstdcxx-ng of GCC `gcc` ("13.2") or newer into the
     environment at `prefix`, or into the activated one ("$CONDA_PREFIX") without a prefix."""

@@ -170,6 +170,10 @@ class FactKey(str, Enum):
     MESSAGE_DS_TORCH_CUDA = "message.ds_torch_cuda"  # DeepSpeed: the CUDA torch was built with
     MESSAGE_LIBRARY_NOT_FOUND = "message.library_not_found"  # the loader: "libcudart.so.11.0"
     PROSE_WSL = "prose.wsl"  # words that show WSL: "microsoft-standard-WSL2", "WSL 2"
+    # issue 38 (s14-sharedlib): any library the loader could not find (value: its file,
+    # "libGL.so.1"; name: the package whose import or load needed it, where shown)
+    MESSAGE_SHARED_LIBRARY = "message.shared_library_missing"
+    PROSE_DEBIAN = "prose.debian"  # the paste shows Debian or Ubuntu: "Ubuntu 22.04"
     # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
     MESSAGE_MPS_OOM = "message.mps_out_of_memory"  # torch's MPS allocator: past its limit
     MESSAGE_MPS_BUFFER = "message.mps_buffer_size"  # "Invalid buffer size: 19.45 GB"
@@ -627,6 +631,7 @@ CONTEXT_ONLY: Final = frozenset(
         FactKey.PYTHON_BUILD_DIR,
         FactKey.PIP_SDIST_RELEASE,
         FactKey.PROSE_INTEL_MAC,
+        FactKey.PROSE_DEBIAN,  # issue 38 (s14-sharedlib)
     }
 )
 
@@ -701,6 +706,7 @@ STATED_ERRORS: Final = frozenset(
         # issue 38: CUDA libraries the neighbours cannot find or that disagree
         FactKey.MESSAGE_DS_CUDA_MISMATCH,
         FactKey.MESSAGE_LIBRARY_NOT_FOUND,
+        FactKey.MESSAGE_SHARED_LIBRARY,  # issue 38 (s14-sharedlib)
         # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
         FactKey.MESSAGE_MPS_OOM,
         FactKey.MESSAGE_MPS_BUFFER,

@@ -31,6 +31,7 @@ from hwdoctor.compat import (
 )
 from hwdoctor.gather.reports.cleaning import LOADER_WORDS
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
+from hwdoctor.gather.reports.readers.run_errors import DLL_LOAD_FAILED
 from hwdoctor.gather.reports.screen import Screen
 from hwdoctor.model.pasted import SPARSE_MPS, FactKey
 
@@ -121,6 +122,14 @@ _BESIDE_REFUSAL: Final = _NAMING | {FactKey.PROSE_MAC}
 # line's context, not a message of its own, so a refusal or a GPU requirement on that line is
 # read as on any other
 _FRAME_KEYS: Final = frozenset({FactKey.TRACEBACK_LOCAL_PACKAGE})
+
+
+# issue 38 (s14-sharedlib): a loader's refusal is read as one of any library beside facts that
+# are no message of their own: names, and the words of the system, paths, Python it ran on
+def _beside_library(said: Iterable[Said]) -> bool:
+    return all(s.key in _NAMING or not s.key.value.startswith("message.") for s in said)
+
+
 # flash-attention 2's check of the GPU (Dao-AILab/flash-attention csrc/flash_attn/
 # flash_api.cpp: TORCH_CHECK(is_sm8x || is_sm90, "FlashAttention only supports Ampere GPUs or
 # newer.")).
@@ -405,6 +414,46 @@ _WSL: Final = re.compile(
 # get_cuda_lib_handle: ctypes.CDLL("libcuda.so") raised OSError): "CUDA SETUP: WARNING!
 # libcuda.so not found! Do you have a CUDA driver installed? …".
 _BNB_NO_LIBCUDA: Final = re.compile(r"WARNING! (libcuda\.so) not found! Do you have a CUDA driver")
+# issue 38 (s14-sharedlib): any library the loader cannot find, in the loaders' own words.
+# glibc's dlerror for a library asked by its soname, a module's DT_NEEDED entry or a
+# dlopen("libX.so.N") (glibc elf/dl-load.c _dl_map_object: _dl_signal_error(…, "cannot open
+# shared object file"), strerror's "No such file or directory" after it; for a program, ld.so's
+# "<program>: error while loading shared libraries: <soname>: …", elf/dl-error-skeleton.c).
+# A name with a directory before it ("/root/.cache/torch_extensions/…/utils.so: cannot open")
+# is a file a package asked for by its path, its own build's output, not a library to install:
+# the soname stands alone (no "/" or "\" before it).
+_SHARED_LIBRARY: Final = re.compile(
+    r"(?<![\w./\\+-])(lib[\w.+-]{1,80}?\.so(?:\.\d{1,4}){0,4}): cannot open shared object file"
+)
+# The program ld.so names ("npu-smi: error while loading shared libraries: …").
+_LOADING_PROGRAM: Final = re.compile(r"([\w.+-]{1,60}): error while loading shared libraries: ")
+# macOS dyld (dyld's "Library not loaded: <install name>", then "Referenced from: <image>" and
+# "Reason: image not found" / "tried: … (no such file)"; Python's ImportError quotes it after
+# "dlopen(<the module>, 2): "): the install name's file, "@rpath/libc++.1.dylib" → "libc++.1.dylib".
+_DYLD_NOT_LOADED: Final = re.compile(r"Library not loaded: ([^\s']{1,300}\.dylib)\b")
+_DLOPEN_OF: Final = re.compile(r"dlopen\(([^,\s)]{1,400})")
+# Windows, through ctypes (CPython Modules/_ctypes/callproc.c load_library, 3.8 on: "Could not
+# find module '%U' (or one of its dependencies). Try using the full path with constructor
+# syntax."): the DLL or .pyd it names, or one it needs, is not found.
+_WINDOWS_MODULE: Final = re.compile(
+    r"Could not find module '([^'\n]{1,400})' \(or one of its dependencies\)"
+)
+# A traceback's source line that imports a module ("    import cv2", "    from .cv2 import *"
+# is cv2's own), as Python's traceback prints it under its frame: the module named first.
+_IMPORT_LINE: Final = re.compile(r"^\s{2,12}(?:import|from) ([A-Za-z_]\w{0,40})")
+# torchvision's warning when its image extension does not load (torchvision/io/image.py:
+# warn(f"Failed to load image Python extension: {e}")): it goes on without it.
+_TORCHVISION_IMAGE: Final = "Failed to load image Python extension"
+# python-soundfile when neither its bundled libsndfile nor the system's loads (soundfile.py:
+# raise OSError('sndfile library not found'), later '… using ctypes.util.find_library').
+_SOUNDFILE_WORDS: Final = "sndfile library not found"
+# The package a file is of: the folder after site-packages (or Debian's dist-packages).
+_PACKAGE_OF_PATH: Final = re.compile(r"[/\\](?:site|dist)-packages[/\\]{1,2}([A-Za-z_]\w{0,40})")
+# Words that show Debian or Ubuntu (where an apt-get line runs): the OS line of collect_env or
+# a reporter's words, and Debian's own Python layout, dist-packages (Debian Python Policy,
+# https://www.debian.org/doc/packaging-manuals/python-policy/: third-party modules under
+# /usr/lib/python3/dist-packages and /usr/local/lib/python3.X/dist-packages).
+_DEBIAN: Final = re.compile(r"\b(?:Ubuntu|Debian)\b|[/\\]dist-packages[/\\]", re.I)
 
 # issue 38: Huawei Ascend. CANN's inner error when its operator compiler's environment does
 # not start: "EH9999  [Init][Env]init env failed![FUNC:ReportInnerError][FILE:log_inner.cpp]"
@@ -2850,6 +2899,7 @@ RECOGNISERS: Final = (
     ),
     # issue 38: CUDA libraries the neighbours cannot find or that disagree
     _Recogniser(_WSL, FactKey.PROSE_WSL, group=0),
+    _Recogniser(_DEBIAN, FactKey.PROSE_DEBIAN, words="debian"),  # issue 38 (s14-sharedlib)
     # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
     _Recogniser(_MPS_OOM, FactKey.MESSAGE_MPS_OOM, made=lambda m: _mps_sizes(m)),
     _Recogniser(_MPS_BUFFER, FactKey.MESSAGE_MPS_BUFFER),
@@ -3274,6 +3324,8 @@ class Messages(LineReader):
         self.user_file = ""  # s14-lookup: the file of that frame (the program's own)
         self.since_user = _FRAME_REACH + 1  # lines read since that frame's
         self.before = ""  # s14-lookup: the line before this one
+        self.imported = ""  # issue 38 (s14-sharedlib): the module a traceback's last line imports
+        self.since_import = _FRAME_REACH + 1  # lines read since that import's
 
     def read(self, line: Line, in_block: bool) -> Iterator[Said]:
         text = line.text
@@ -3310,6 +3362,10 @@ class Messages(LineReader):
                 user = self.frame_outside and self.since_user <= _FRAME_REACH
                 if user and (key := refusals.user_lookup(text)) is not None:
                     yield line.says(FactKey.MESSAGE_USER_LOOKUP, key, name=self.user_file)
+            # issue 38 (s14-sharedlib): any library the loader cannot find, on a line no
+            # message of its own reads (CUDA's, Ascend's and oneAPI's say more)
+            if _beside_library(said):
+                yield from self._shared_library(line)
         self.xformers_built = "xFormers was built for" in text
         self._follow_frames(text)
         self.before = text[:400]
@@ -3321,8 +3377,57 @@ class Messages(LineReader):
             key = FactKey.MESSAGE_CUDA_TENSOR if required.tensor else FactKey.MESSAGE_GPU_REQUIRED
             yield line.says(key, required.said, name=required.library)
 
+    def _shared_library(self, line: Line) -> Iterator[Said]:
+        """The library the loader could not find (glibc's, dyld's or Windows' words), named
+        with the package that needed it: the module's own path where the message holds one,
+        the program ld.so names, or the package of the traceback frame just before."""
+        text = line.text
+        # the module imported on the line before, else the package of the frame before it
+        frame = (
+            self.imported
+            if self.since_import <= 1
+            else self.frame
+            if self.since_frame <= _FRAME_REACH
+            else ""
+        )
+        if _TORCHVISION_IMAGE in text:
+            return  # torchvision's warning: it goes on without its image extension
+        if (found := _SHARED_LIBRARY.search(text)) and _TF_DSO_LOADER not in text:
+            program = _LOADING_PROGRAM.search(text, max(0, found.start() - 120), found.start())
+            name = program.group(1) if program else frame
+            yield line.says(FactKey.MESSAGE_SHARED_LIBRARY, found.group(1), name=name)
+        elif found := _DYLD_NOT_LOADED.search(text):
+            image = _DLOPEN_OF.search(text, 0, found.start())
+            package = _PACKAGE_OF_PATH.search(image.group(1)) if image else None
+            name = package.group(1) if package else frame
+            library = found.group(1).rsplit("/", 1)[-1]  # the install name's file
+            yield line.says(FactKey.MESSAGE_SHARED_LIBRARY, library, name=name)
+        elif (found := _WINDOWS_MODULE.search(text)) and not _BNB_CUDA_DLL.search(found.group(1)):
+            path = found.group(1)
+            package = _PACKAGE_OF_PATH.search(path)
+            name = package.group(1) if package else frame
+            library = path.replace("\\", "/").rsplit("/", 1)[-1]
+            if library:
+                yield line.says(FactKey.MESSAGE_SHARED_LIBRARY, library, name=name)
+        elif (failed := DLL_LOAD_FAILED.search(text)) and "%1" not in text:
+            # CPython's words for an extension module Windows would not load (run_errors.py
+            # cites them): another module's than torch's own _C, whose finding is
+            # torch.windows_dll; "%1" is another cause (Anaconda's intel-openmp)
+            module = failed.group(1) or frame
+            if module and module.split(".", 1)[0] not in ("torch", "_C") and frame != "torch":
+                needed = frame or module.split(".", 1)[0]
+                yield line.says(FactKey.MESSAGE_SHARED_LIBRARY, f"{module} (.pyd)", name=needed)
+        elif _SOUNDFILE_WORDS in text:
+            yield line.says(FactKey.MESSAGE_SHARED_LIBRARY, "libsndfile.so", name="soundfile")
+
     def _follow_frames(self, text: str) -> None:
-        """Keep the package of the last traceback frame read, and how far back it was."""
+        """Keep the package of the last traceback frame read, and how far back it was; and
+        the module a traceback's source line imports ("    import cv2"), the one whose load
+        an ImportError right after it is about."""
+        if imported := _IMPORT_LINE.match(text):
+            self.imported, self.since_import = imported[1], 0
+        else:
+            self.since_import += 1
         frame = _FRAME_PACKAGE.search(text) if 'File "' in text else None
         if frame is not None:
             self.frame, self.since_frame = frame[1], 0

@@ -33,7 +33,7 @@ _TORCH_DLL: Final = re.compile(
 # torch's Windows FAQ quotes it for `from torch._C import *` (docs/source/notes/windows.rst,
 # "Import error"; its "The operating system cannot run %1." is another cause, Anaconda's
 # intel-openmp). Group 1: the module, where the words name it.
-_DLL_LOAD_FAILED: Final = re.compile(
+DLL_LOAD_FAILED: Final = re.compile(
     r"\bDLL load failed(?: while importing ([\w.]{1,80}))?(?=[:\s]|$)"
 )
 # Windows' error alone, its DLL not named ("OSError: [WinError 126] The specified module could
@@ -132,7 +132,7 @@ class RunErrors(LineReader):
             yield line.says(FactKey.MESSAGE_TORCH_DLL, f"{refused[2]} {refused[1]}", name="torch")
         elif winerror := _WINERROR.search(text):
             yield line.says(FactKey.MESSAGE_WINERROR, winerror[1])
-        elif failed := _DLL_LOAD_FAILED.search(text):
+        elif failed := DLL_LOAD_FAILED.search(text):
             near = line.number - self.torch_import <= _TORCH_IMPORT_REACH
             # "The operating system cannot run %1." is another cause (the FAQ: Anaconda's
             # intel-openmp), whose module's name is no help: not torch's case here
