@@ -20,7 +20,15 @@ from typing import ClassVar, Final
 # compiled on first use: a paste tries few of these patterns (hwdoctor/lazy_re.py)
 from hwdoctor import lazy_re as re
 from hwdoctor import versions
-from hwdoctor.compat import ascend, drivers, gpu_required, gpus, refusals, transformers_modules
+from hwdoctor.compat import (
+    ascend,
+    drivers,
+    gpu_required,
+    gpus,
+    refusals,
+    support,
+    transformers_modules,
+)
 from hwdoctor.gather.reports.cleaning import LOADER_WORDS
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
 from hwdoctor.gather.reports.screen import Screen
@@ -485,6 +493,17 @@ _FRAME_PACKAGE: Final = re.compile(
 # A frame names the raiser of the message at most this many lines after it (its line of
 # source, a caret line, then the exception's).
 _FRAME_REACH: Final = 3
+# issue 38 (s14-supported): where pip shows a failed build's own output, and where it ends
+# (pip/_internal/exceptions.py InstallationSubprocessError: "╰─> [%d lines of output]", each
+# line indented, then "[end of output]")
+_PIP_OUTPUT_BEGINS: Final = re.compile(r"\[\d{1,6} lines of output\]")
+_PIP_OUTPUT_ENDS: Final = "[end of output]"
+# issue 38 (s14-supported): an exception's own line, as Python's traceback module ends a
+# traceback ("RuntimeError: PassManager::run failed", "AttributeError: …", a dotted name
+# "torch._dynamo.exc.BackendCompilerFailed: …"), in a log's quote or indent.
+_EXCEPTION_LINE: Final = re.compile(
+    r"^[\s>`]{0,12}(?:[A-Za-z_][\w]{0,40}\.){0,6}[A-Z]\w{0,48}(?:Error|Exception)(?::|$)"
+)
 # issue 38 (s9-kernels): Triton 3.7's own probe failing in a forked process, not the machine:
 # its NVIDIA driver's is_active() became a cuInit(0) call (triton-lang/triton#9578), which in
 # a process forked after CUDA was initialised returns CUDA_ERROR_NOT_INITIALIZED, so Inductor's
@@ -679,6 +698,11 @@ def _image_platform(found: re.Match[str]) -> str:
 # setup.py that Deformable-DETR's descendants copy (facebookresearch/Mask2Former
 # mask2former/modeling/pixel_decoder/ops/setup.py @ 161be514, get_extensions: raise
 # NotImplementedError("CUDA_HOME is None. Please set environment variable CUDA_HOME.")).
+# issue 38 (s14-supported): the package the build is of, as those setup.py files name it
+# (flash-attention's, mamba's and causal-conv1d's check_if_cuda_home_none(PACKAGE_NAME):
+# f"{global_option} was requested, but nvcc was not found."; state-spaces/mamba setup.py,
+# Dao-AILab/causal-conv1d setup.py)
+_BUILD_REQUESTED: Final = re.compile(r"\b([a-z][a-z0-9_]{1,40}) was requested, but nvcc was not")
 _NO_TOOLKIT: Final = (
     ("ops-setup", re.compile(r"\bCUDA_HOME is None\. Please set environment variable CUDA_HOME")),
     ("deepspeed", re.compile(r"CUDA_HOME does not exist, unable to compile CUDA op")),
@@ -2852,6 +2876,8 @@ RECOGNISERS: Final = (
     _Recogniser(_IMAGE_PLATFORM, FactKey.MESSAGE_IMAGE_PLATFORM, made=_image_platform),
     # issue 38: no CUDA toolkit (nvcc) for a build that compiles CUDA code
     *(_Recogniser(pattern, FactKey.MESSAGE_NO_TOOLKIT, words=who) for who, pattern in _NO_TOOLKIT),
+    # issue 38 (s14-supported): the package that setup.py builds, by its own words
+    _Recogniser(_BUILD_REQUESTED, FactKey.BUILD_REQUESTED),
     _Recogniser(
         _PIP_BUILD_FAILED,
         FactKey.PIP_BUILD_FAILED,
@@ -3220,6 +3246,7 @@ class Messages(LineReader):
         self.torch_cuda_line: Line | None = None  # the line that message began on
         self.frame = ""  # issue 38 (s13-gpuonly): the package of the last traceback frame
         self.since_frame = _FRAME_REACH + 1  # lines read since that frame's
+        self.pip_output = False  # issue 38 (s14-supported): inside a failed build's output
 
     def read(self, line: Line, in_block: bool) -> Iterator[Said]:
         text = line.text
@@ -3246,6 +3273,17 @@ class Messages(LineReader):
             # library's words, on a line no message of its own nor a refusal reads
             elif all(s.key in _BESIDE_REFUSAL for s in said):
                 yield from self._gpu_required(line)
+            # issue 38 (s14-supported): an exception a listed library's own frame raised
+            if self.since_frame <= _FRAME_REACH and _EXCEPTION_LINE.match(text):
+                row = support.of_module(self.frame)
+                if row is not None:
+                    yield line.says(FactKey.MESSAGE_LIBRARY_RAISED, text.strip(), name=row.name)
+            if self.pip_output and _EXCEPTION_LINE.match(text):
+                yield line.says(FactKey.PIP_BUILD_RAISED, text.strip())
+        if _PIP_OUTPUT_ENDS in text:
+            self.pip_output = False
+        elif _PIP_OUTPUT_BEGINS.search(text):
+            self.pip_output = True
         self.xformers_built = "xFormers was built for" in text
         self._follow_frames(text)
 
