@@ -137,29 +137,33 @@ TABLE: Final = (
         "https://github.com/Dao-AILab/causal-conv1d#readme",
         "transformers' Mamba models, whose slow path runs without causal-conv1d's kernels",
     ),
-    # README "Installation": Linux, Python >= 3.9, torch >= 2.3, CUDA >= 12.0 (sm80+).
+    # README "Installation": Linux, Python >= 3.9, torch >= 2.3, CUDA >= 12.0 (sm80+) for
+    # SageAttention 2's CUDA kernels; SageAttention 1's kernels are Triton's and run where
+    # Triton runs, AMD GPUs too (thu-ml/SageAttention#20, #234, the maintainers' answers);
+    # Windows through community wheels (woct0rdho/SageAttention), which the threads name.
     _row(
         "SageAttention",
         ("sageattention",),
         ("sageattention", "sageattn3"),
-        (_CUDA,),
-        _NV_AMD_LINUX,
-        "NVIDIA GPUs (Ampere, Ada, Hopper; Blackwell for SageAttention 3) with "
-        "CUDA 12, built on Linux",
+        _GPU,
+        _LINUX_WINDOWS,
+        "NVIDIA GPUs (Ampere, Ada, Hopper; Blackwell for SageAttention 3) with CUDA 12, and "
+        "SageAttention 1's Triton kernels on AMD GPUs",
         "https://github.com/thu-ml/SageAttention#installation",
         _SDPA,
     ),
     # README "Installation": Triton's wheels are for Linux (NVIDIA GPUs compute capability
-    # 8.0+, AMD GPUs ROCm 6.2+); Windows is the separate triton-windows project.
+    # 8.0+, AMD GPUs ROCm 6.2+); on Windows the `triton` module is the separate triton-windows
+    # project's (the next row), so a frame of it there is no refusal of the system.
     _row(
         "Triton",
         ("triton", "pytorch-triton-rocm", "pytorch-triton"),
         ("triton",),
         _GPU,
-        _NV_AMD_LINUX,
-        "NVIDIA GPUs (CUDA) and AMD GPUs (ROCm) on Linux",
+        _LINUX_WINDOWS,
+        "NVIDIA GPUs (CUDA) and AMD GPUs (ROCm) on Linux; on Windows, the triton-windows "
+        "project's build",
         "https://github.com/triton-lang/triton#quick-installation",
-        "on Windows, the community triton-windows wheels (not Triton's own), or WSL2",
     ),
     # README: "Triton for Windows", NVIDIA GPUs, its wheels are win_amd64 only.
     _row(

@@ -6416,13 +6416,13 @@ def _support_machine(
     shown = accelerators_shown(paste)
     others = [key for key in shown if key != _CPU]
     system = _system_shown(paste, facts)
-    rocm = _rocm_torch(facts)
+    rocm = _rocm_torch(facts) or _amd_gpu_shown(paste)  # torch's ROCm build, an AMD GPU named
     lines: list[PastedFact] = []
     backend: str | None = None
     if others:
         backend = others[0]
         lines.append(shown[backend][0])
-    elif rocm is not None:  # torch's ROCm build: an AMD GPU's machine
+    elif rocm is not None:
         backend = _ROCM
         lines.append(rocm)
     on = _SUPPORT_SYSTEMS.get(system[0]) if system else None
