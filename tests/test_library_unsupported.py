@@ -3,7 +3,8 @@
 Real pastes from tests/data/reports/errors/ (sources in that directory's README): pip's build
 of causal-conv1d and AutoGPTQ on a Mac, of mamba-ssm on Windows (the libraries' READMEs list
 NVIDIA and AMD GPUs on Linux, AutoGPTQ Linux and Windows), and ExLlamaV2's compiled extension
-missing on a Mac, raised in its own frame. None of them holds the library's refusal: the
+missing on a Mac, raised in its own frame, and cpm_kernels' loader raising on an M1 Mac
+(its last frame's own raise line). None of them holds the library's refusal: the
 machine comes from the paste, what the library runs on from compat/support.py. Quiet where the
 paste shows no machine (Linux in a temporary directory, Colab), where the library lists the
 machine (AutoGPTQ on Windows, SageAttention 1 on an AMD GPU).
@@ -47,6 +48,10 @@ NAMED = {
     "textgen4821-mac-users-exllamav2-ext-module-not-found.md": (
         "ExLlamaV2 does not run on a Mac",
         22,
+    ),
+    "chatglm21-mac-m1-cpm-kernels-unknown-platform-darwin.md": (
+        "cpm_kernels does not run on a Mac",
+        13,
     ),
 }
 QUIET = (

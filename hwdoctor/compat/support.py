@@ -311,8 +311,11 @@ TABLE: Final = (
         "NVIDIA GPUs (CUDA) on Linux and Windows, AMD GPUs (ROCm) on Linux; not macOS",
         "https://docs.cupy.dev/en/stable/install.html",
     ),
-    # README "Installation" of cpm_kernels (OpenBMB): CUDA kernels loaded from the CUDA
-    # toolkit's libraries; its library loader knows Linux and Windows only.
+    # cpm_kernels (the int4/int8 kernels of the ChatGLM family's quantized models) loads the
+    # CUDA toolkit's libraries (nvrtc, cublas, cudart) through ctypes; its loader knows Linux
+    # and Windows only (OpenBMB/cpm_kernels@0ca395fc cpm_kernels/library/base.py, Lib.__init__:
+    # else `raise RuntimeError("Unknown platform: %s" % sys.platform)`). ChatGLM-6B's README
+    # runs the unquantized model on a Mac's GPU (its "Mac 部署" section, zai-org/ChatGLM-6B#899).
     _row(
         "cpm_kernels",
         ("cpm-kernels", "cpm_kernels"),
@@ -320,7 +323,8 @@ TABLE: Final = (
         (_CUDA,),
         _LINUX_WINDOWS,
         "NVIDIA GPUs (CUDA) on Linux and Windows",
-        "https://github.com/OpenBMB/cpm_kernels#readme",
+        "https://github.com/OpenBMB/cpm_kernels/blob/master/cpm_kernels/library/base.py",
+        "the unquantized model (ChatGLM-6B's README runs it on a Mac's GPU with .to(\"mps\"))",
     ),
     # README "Installation": a Triton-based library for NVIDIA (CUDA) and AMD (ROCm) GPUs,
     # Intel XPU; Linux.

@@ -503,6 +503,9 @@ _PIP_OUTPUT_ENDS: Final = "[end of output]"
 # "torch._dynamo.exc.BackendCompilerFailed: …"), in a log's quote or indent.
 _EXCEPTION_LINE: Final = re.compile(
     r"^[\s>`]{0,12}(?:[A-Za-z_][\w]{0,40}\.){0,6}[A-Z]\w{0,48}(?:Error|Exception)(?::|$)"
+    # the last frame's own source line, where a paste ends before the exception's line
+    # ('raise RuntimeError("Unknown platform: %s" % sys.platform)', cpm_kernels/library/base.py)
+    r"|^[\s>`]{0,12}raise [A-Z]\w{0,48}(?:Error|Exception)\("
 )
 # issue 38 (s9-kernels): Triton 3.7's own probe failing in a forked process, not the machine:
 # its NVIDIA driver's is_active() became a cuInit(0) call (triton-lang/triton#9578), which in
