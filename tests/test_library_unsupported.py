@@ -16,6 +16,7 @@ import pytest
 
 from hwdoctor import registry
 from hwdoctor.compat import support
+from hwdoctor.versions import parse
 from tests.test_mac_asked_cuda import ERRORS, detect
 
 CODE = "backend.library_unsupported_machine"
@@ -107,3 +108,14 @@ def test_what_the_paste_does_not_show_is_no_refusal() -> None:
     assert not mamba.runs_on(mps, support.MACOS)
     ctranslate2 = support.of_module("ctranslate2")
     assert ctranslate2 is not None and ctranslate2.runs_on(mps, support.MACOS)  # its CPU path
+
+
+def test_platforms_that_came_in_a_release_are_judged_by_the_release_shown() -> None:
+    bnb = support.of_name("bitsandbytes")
+    assert bnb is not None
+    mps = next(b.key for b in registry.BACKENDS if b.query.kind is registry.QueryKind.MPS)
+    # huggingface.co/docs/bitsandbytes: 0.42.0 CUDA only, 0.50.0 lists Apple silicon
+    assert not bnb.runs_on(mps, support.MACOS, parse("0.42.0"))
+    assert bnb.runs_on(mps, support.MACOS, parse("0.50.0"))
+    assert not bnb.runs_on(None, support.WINDOWS, parse("0.41.1"))  # Windows from 0.43.0
+    assert bnb.runs_on(mps, support.MACOS, None)  # a release not shown is no refusal

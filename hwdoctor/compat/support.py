@@ -18,10 +18,13 @@ hipcc, a wheel index with no file for it).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from hwdoctor import registry
-from hwdoctor.versions import canonical_name
+from hwdoctor.versions import canonical_name, parse
+
+if TYPE_CHECKING:  # packaging is imported only where a version is read (hwdoctor/versions.py)
+    from packaging.version import Version
 
 # The registry rows the table names, by what each row is (never a literal key).
 _CPU: Final = next(b.key for b in registry.BACKENDS if b.query.kind is registry.QueryKind.CPU)
@@ -54,15 +57,28 @@ class Supported:
     instead: str
     source: str
     read: str = "2026-12-07"
+    # The first release whose documentation lists a backend or a system, where that came later
+    # than the library (bitsandbytes: Windows in 0.43.0, CPUs and Intel GPUs later); a release
+    # the paste does not show is taken to have it (what is not shown is no refusal).
+    since: tuple[tuple[str, str], ...] = ()
 
-    def runs_on(self, backend: str | None, system: str | None) -> bool:
+    def runs_on(
+        self, backend: str | None, system: str | None, release: Version | None = None
+    ) -> bool:
         """Whether the documentation says it runs on a machine of this backend (None: not
-        shown) under this system (None: not shown): what is not shown is no refusal."""
-        if system is not None and system not in self.systems:
+        shown) under this system (None: not shown), in this release (None: not shown): what
+        is not shown is no refusal."""
+
+        def listed(what: str) -> bool:
+            first = dict(self.since).get(what)
+            floor = parse(first) if first else None
+            return floor is None or release is None or release >= floor
+
+        if system is not None and (system not in self.systems or not listed(system)):
             return False
-        if backend is None or _CPU in self.backends:
+        if backend is None or (_CPU in self.backends and listed(_CPU)):
             return True
-        return backend in self.backends
+        return backend in self.backends and listed(backend)
 
 
 def _row(
@@ -74,9 +90,18 @@ def _row(
     documented: str,
     source: str,
     instead: str = "",
+    since: tuple[tuple[str, str], ...] = (),
 ) -> Supported:
     return Supported(
-        name, dists, modules, frozenset(backends), frozenset(systems), documented, instead, source
+        name,
+        dists,
+        modules,
+        frozenset(backends),
+        frozenset(systems),
+        documented,
+        instead,
+        source,
+        since=since,
     )
 
 
@@ -234,17 +259,20 @@ TABLE: Final = (
         "https://github.com/turboderp-org/exllamav2#installation",
     ),
     # docs "Installation": x86-64 and AArch64 CPUs on Linux, Windows and macOS; GPU: NVIDIA
-    # CUDA on Linux and Windows only.
+    # CUDA on Linux and Windows. AMD GPUs through HIP from 4.7.1 (OpenNMT/CTranslate2#1989, its
+    # wheels named in SYSTRAN/faster-whisper#1370, 2026-02); before, "The backend library
+    # CTranslate2 only supports NVIDIA GPUs" (its maintainer, SYSTRAN/faster-whisper#162).
     _row(
         "CTranslate2",
         ("ctranslate2",),
         ("ctranslate2",),
-        (_CPU, _CUDA),
+        (_CPU, _CUDA, _ROCM),
         _EVERY,
-        "CPUs (x86-64, AArch64) on Linux, Windows and macOS, and NVIDIA GPUs (CUDA) on Linux "
-        "and Windows",
+        "CPUs (x86-64, AArch64) on Linux, Windows and macOS, NVIDIA GPUs (CUDA) on Linux "
+        "and Windows, and AMD GPUs (HIP) from 4.7.1",
         "https://opennmt.net/CTranslate2/installation.html",
         'device="cpu" (CTranslate2\'s CPU path) on a GPU it does not drive',
+        since=((_ROCM, "4.7.1"),),
     ),
     # README "Requirements": runs on CTranslate2 (CPU, or NVIDIA GPU with cuBLAS and cuDNN).
     _row(
@@ -442,18 +470,33 @@ TABLE: Final = (
         "CPUs, NVIDIA, AMD and Intel GPUs, Apple silicon (a subset of its kernels on each)",
         "https://github.com/pytorch/ao#installation",
     ),
-    # bitsandbytes' installation guide: CUDA (Linux; Windows from 0.43.0), and in later
-    # releases ROCm, Intel XPU and CPUs, Ascend NPUs and Apple silicon; its earlier releases'
-    # wrong-platform reports have findings of their own (bnb.* codes).
+    # bitsandbytes' installation guide, by release (huggingface.co/docs/bitsandbytes/<release>/
+    # installation): 0.42.0 "only supported on CUDA GPU hardwares, support for AMD GPUs and M1
+    # chips (MacOS) is coming soon"; 0.43.0 lists Linux and Windows (CUDA only; "MacOS support
+    # is still a work in progress" to 0.44.1); 0.46.0 still "primarily supports CUDA-based
+    # GPUs", working on CPU, ROCm, XPU and Gaudi; 0.48.1 "official support for NVIDIA GPUs,
+    # CPUs, Intel XPUs, and Intel Gaudi" and "experimental support … AMD ROCm"; 0.50.0 "NVIDIA
+    # GPUs, AMD GPUs, Intel XPUs, Apple Silicon, and Intel Gaudi". Where a release between those
+    # read is unknown, the earlier one is taken (0.47.0, 0.49.0): a doubt stays quiet. Its
+    # earlier releases' wrong-platform reports have findings of their own (bnb.* codes).
     _row(
         "bitsandbytes",
         ("bitsandbytes",),
         ("bitsandbytes",),
-        (_CPU, _CUDA, _ROCM, _XPU, _NPU, _MPS),
+        (_CPU, _CUDA, _ROCM, _XPU, _HPU, _MPS),
         _EVERY,
-        "NVIDIA GPUs on Linux (Windows from 0.43.0), and in later releases AMD and Intel GPUs, "
-        "CPUs, Ascend NPUs and Apple silicon",
+        "NVIDIA GPUs on Linux, and on Windows from 0.43.0; CPUs, Intel GPUs and Gaudi from "
+        "0.47-0.48, AMD GPUs (experimental at first) from then, Apple silicon from 0.49-0.50",
         "https://huggingface.co/docs/bitsandbytes/main/en/installation",
+        since=(
+            (WINDOWS, "0.43.0"),
+            (MACOS, "0.49.0"),
+            (_CPU, "0.47.0"),
+            (_XPU, "0.47.0"),
+            (_HPU, "0.47.0"),
+            (_ROCM, "0.47.0"),
+            (_MPS, "0.49.0"),
+        ),
     ),
 )
 

@@ -12,7 +12,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Final, Literal, TypeVar, get_args
+from typing import TYPE_CHECKING, Final, Literal, TypeVar, get_args
 
 from hwdoctor import registry, rules, versions
 from hwdoctor.compat import (
@@ -56,6 +56,9 @@ from hwdoctor.project import __version__
 from hwdoctor.rules.engine import Inputs, strtobool
 from hwdoctor.shell import Shell, comment
 from hwdoctor.text import one_line, printable
+
+if TYPE_CHECKING:  # packaging is imported where a version is read (hwdoctor/versions.py)
+    from packaging.version import Version
 
 T = TypeVar("T")
 
@@ -6442,6 +6445,17 @@ def _support_machine(
     return backend, on, words, lines
 
 
+def _release(facts: _Read, row: support.Supported) -> Version | None:
+    """The release of a compat/support.py library the paste shows (pip's lines, prose), for a
+    row whose platforms came in particular releases; None where it shows none."""
+    if not row.since:
+        return None
+    for dist in row.dists:
+        if (said := _version_of(facts, versions.canonical_name(dist))) is not None:
+            return versions.parse(said.value.strip().split("+", 1)[0])
+    return None
+
+
 def _library_unsupported(
     paste: Pasted, facts: _Read, before: Sequence[Finding]
 ) -> tuple[Finding, ...]:
@@ -6485,7 +6499,7 @@ def _library_unsupported(
         if fetched and (row := support.of_dist(fetched[-1].value.split()[0])) is not None:
             candidates.append((row, failed[0], "build"))
             sources.append(fetched[-1])
-    refused = [c for c in candidates if not c[0].runs_on(backend, system)]
+    refused = [c for c in candidates if not c[0].runs_on(backend, system, _release(facts, c[0]))]
     if not refused:
         return ()
     row, said, variant = min(refused, key=lambda c: c[1].quote.line)
