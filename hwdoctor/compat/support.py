@@ -213,7 +213,10 @@ TABLE: Final = (
         "https://docs.vllm.ai/en/latest/getting_started/installation/",
     ),
     # README "Installation": Linux; Windows "partially supported" (inference; build with
-    # build_win.bat); accelerators: CUDA, ROCm, XPU, NPU, HPU, CPU, MPS (partial).
+    # build_win.bat); accelerators: CUDA, ROCm, XPU, NPU, HPU, CPU. Its mps accelerator
+    # (deepspeedai/DeepSpeed#3907) is no supported platform: "We do not support the M1/M2
+    # chips with DeepSpeed currently" (its maintainer, deepspeedai/DeepSpeedExamples#516) and
+    # "We do not have support for the M3 hardware" (deepspeedai/DeepSpeed-MII#441).
     _row(
         "DeepSpeed",
         ("deepspeed",),
