@@ -50,6 +50,10 @@ NAMED = {
         "ExLlamaV2 does not run on a Mac",
         22,
     ),
+    "mamba55-windows-d-drive-mamba-ssm-ninja-build-failed.md": (
+        "mamba-ssm has no build for Windows",
+        15,
+    ),
     "chatglm21-mac-m1-cpm-kernels-unknown-platform-darwin.md": (
         "cpm_kernels does not run on a Mac",
         13,

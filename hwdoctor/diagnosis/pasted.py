@@ -6489,7 +6489,7 @@ def _library_unsupported(
     candidates.extend(
         (row, said, "build")
         for said in facts.all(FactKey.BUILD_REQUESTED)
-        if (row := support.of_module(said.value)) is not None
+        if (row := support.of_module(said.value) or support.of_dist(said.value)) is not None
     )
     if failed and not facts.all(FactKey.MESSAGE_BUILD_FAILED_FOR):
         # pip's build names no package: the source it fetched last before it failed
@@ -6509,8 +6509,9 @@ def _library_unsupported(
     facts.use("host", *shown[:1])
     # the build's own exception says more than pip's line over it
     text = (raised or [said])[-1].quote.text
-    if said.key is FactKey.BUILD_REQUESTED and not raised:  # from the setup.py's own words
-        text = text[max(0, text.find(f"{said.value} was requested")) :]
+    if said.key is FactKey.BUILD_REQUESTED and not raised:  # the setup.py's words, or pip's dir
+        at = text.find(f"{said.value} was requested")
+        text = text[at if at >= 0 else max(0, text.find(f"{said.value}_")) :]
     words_said = printable(one_line(text).strip(" >`*#"))[:160]
     return (
         finding(

@@ -630,6 +630,7 @@ CONTEXT_ONLY: Final = frozenset(
         FactKey.PYTHON_BUILD_DIR,
         FactKey.PIP_SDIST_RELEASE,
         FactKey.PROSE_INTEL_MAC,
+        FactKey.BUILD_REQUESTED,  # issue 38 (s14-supported): the package a build is of
     }
 )
 

@@ -705,7 +705,13 @@ def _image_platform(found: re.Match[str]) -> str:
 # (flash-attention's, mamba's and causal-conv1d's check_if_cuda_home_none(PACKAGE_NAME):
 # f"{global_option} was requested, but nvcc was not found."; state-spaces/mamba setup.py,
 # Dao-AILab/causal-conv1d setup.py)
-_BUILD_REQUESTED: Final = re.compile(r"\b([a-z][a-z0-9_]{1,40}) was requested, but nvcc was not")
+_BUILD_REQUESTED: Final = re.compile(
+    r"\b([a-z][a-z0-9_]{1,40}) was requested, but nvcc was not"
+    # pip's own build directory, named after the requirement and a uuid's hex
+    # (pip/_internal/req/req_install.py ensure_build_location: TempDirectory(kind="install"),
+    # then the canonical name + "_" + uuid4().hex: "pip-install-dzppbsyx/mamba-ssm_f3be…/")
+    r"|\bpip-install-\w{8}[/\\]([a-z0-9][a-z0-9._-]{0,60})_[0-9a-f]{32}[/\\]"
+)
 _NO_TOOLKIT: Final = (
     ("ops-setup", re.compile(r"\bCUDA_HOME is None\. Please set environment variable CUDA_HOME")),
     ("deepspeed", re.compile(r"CUDA_HOME does not exist, unable to compile CUDA op")),
@@ -2880,7 +2886,7 @@ RECOGNISERS: Final = (
     # issue 38: no CUDA toolkit (nvcc) for a build that compiles CUDA code
     *(_Recogniser(pattern, FactKey.MESSAGE_NO_TOOLKIT, words=who) for who, pattern in _NO_TOOLKIT),
     # issue 38 (s14-supported): the package that setup.py builds, by its own words
-    _Recogniser(_BUILD_REQUESTED, FactKey.BUILD_REQUESTED),
+    _Recogniser(_BUILD_REQUESTED, FactKey.BUILD_REQUESTED, made=lambda m: m[1] or m[2]),
     _Recogniser(
         _PIP_BUILD_FAILED,
         FactKey.PIP_BUILD_FAILED,
