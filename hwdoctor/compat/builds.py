@@ -181,7 +181,12 @@ def _pythons_words(pythons: Sequence[str]) -> str:
     if "any" in pythons:
         return "any Python"
     concrete = [p for p in pythons if not p.endswith("+")]
-    words = f"CPython {concrete[0]}" + (f" to {concrete[-1]}" if len(concrete) > 1 else "")
+    # a file list of abi3 wheels alone ("3.8+") has no concrete Python: the floor says it all
+    words = (
+        f"CPython {concrete[0]}" + (f" to {concrete[-1]}" if len(concrete) > 1 else "")
+        if concrete
+        else ""
+    )
     floor = next((p for p in pythons if p.endswith("+")), "")
     if floor:
         return (

@@ -271,6 +271,8 @@ class Code(str, Enum):
     KFD_UNSUPPORTED = "device.amd_gpu_without_kfd"
     # issue 38 (s8-platform): a package with no build for the OS it was installed on
     OS_UNSUPPORTED = "backend.os_unsupported"
+    # issue 38 (s14-supported): a library's error on a machine its documentation does not list
+    LIBRARY_UNSUPPORTED_MACHINE = "backend.library_unsupported_machine"
     # issue 38 (s9-cpucomp): a build that needs an instruction set the CPU lacks (AVX2, AVX-512)
     CPU_ISA_MISSING = "host.cpu_instruction_set_missing"
     # issue 38 (s9-cpucomp): the AWS Neuron compiler's own internal error
@@ -4852,6 +4854,36 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "option for the distributed backend); with one process, run without "
             "torch.distributed (torchrun still starts a process group). On Windows, NCCL is "
             "there under WSL2 with a CUDA build of torch; a Mac has no NCCL at all",
+        },
+    ),
+    # issue 38 (s14-supported): compat/support.py's table of each library's documented platforms
+    Code.LIBRARY_UNSUPPORTED_MACHINE: Entry(
+        E, "a library's error on a machine its documentation does not list",
+        "Most libraries of the torch ecosystem run on the machines their documentation lists "
+        "and nowhere else: flash-attn, xformers, mamba-ssm, causal-conv1d, Triton, AutoGPTQ, "
+        "ExLlamaV2, apex, CuPy, FlashInfer, nunchaku and SageAttention are built for NVIDIA's "
+        "CUDA (some for AMD's ROCm too) and not for a Mac, an Intel GPU or an NPU; several "
+        "(Triton, mamba-ssm, causal-conv1d, FlashInfer, SageAttention) for Linux alone. On "
+        "another machine the library seldom says so: pip's build of it from source fails "
+        "(its setup.py needs nvcc or hipcc), or its import or first call fails deep inside it "
+        "with an error that names a symptom (an AttributeError, \"PassManager::run failed\", "
+        "no CUDA device). compat/support.py holds each library's documented backends and "
+        "systems, with the page each row was read from and the date; an error that comes from "
+        "the library (raised in its own frame, or its build failing) on a machine its row "
+        "leaves out is that library not running there.",
+        "{library} does not run on {machine} ({library}'s documentation: {documented}): the "
+        "error the paste shows (\"{said}\") is {library} failing there",
+        advice="run {library} on a machine its documentation lists ({source}), or run the "
+        "program without it: {instead}",
+        variants={
+            "build": "{library} has no build for {machine} ({library}'s documentation: "
+            "{documented}): pip's build of it from source fails there (\"{said}\")",
+        },
+        variant_advice={
+            "build": "leave {library} out of the install on this machine (an environment "
+            "marker on the requirement that names it, or the program's option that runs "
+            "without it: {instead}), or install and run it on a machine its documentation "
+            "lists ({source}); no install line builds it here",
         },
     ),
     # issue 38 (s9-cpucomp): a build that needs an instruction set the CPU lacks

@@ -6336,6 +6336,38 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.LIBRARY_UNSUPPORTED_MACHINE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    documented: Value,
+    instead: Value,
+    library: Value,
+    machine: Value,
+    said: Value,
+    source: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LIBRARY_UNSUPPORTED_MACHINE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["build"],
+    documented: Value,
+    instead: Value,
+    library: Value,
+    machine: Value,
+    said: Value,
+    source: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.CPU_ISA_MISSING],
     *,
     backend: str | None = None,

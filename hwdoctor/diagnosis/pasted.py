@@ -12,7 +12,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Final, Literal, TypeVar, get_args
+from typing import TYPE_CHECKING, Final, Literal, TypeVar, get_args
 
 from hwdoctor import registry, rules, versions
 from hwdoctor.compat import (
@@ -27,6 +27,7 @@ from hwdoctor.compat import (
     refusals,
     sonames,
     submodules,
+    support,
     transformers_modules,
     visibility,
     wheels,
@@ -57,6 +58,9 @@ from hwdoctor.project import __version__
 from hwdoctor.rules.engine import Inputs, strtobool
 from hwdoctor.shell import Shell, comment
 from hwdoctor.text import one_line, printable
+
+if TYPE_CHECKING:  # packaging is imported where a version is read (hwdoctor/versions.py)
+    from packaging.version import Version
 
 T = TypeVar("T")
 
@@ -211,6 +215,7 @@ _RESTS_ON: Final = (
     ("python.sentence_transformers_too_old", ("stated", "pin")),
     ("python.wheel_version_inconsistent", ("pin",)),  # issue 38 (s8-pip): a file pip discarded
     ("backend.os_unsupported", ("stated", "host")),  # issue 38 (s8-platform)
+    ("backend.library_unsupported_machine", ("stated", "host")),  # issue 38 (s14-supported)
     ("host.cpu_instruction_set_missing", ("stated",)),  # issue 38 (s9-cpucomp)
     ("host.memory_exhausted", ("stated", "ram", "wsl")),  # issue 38 (s11-hostmem)
     ("rocm.wsl_configuration_unsupported", ("stated", "wsl")),  # issue 38 (s9-cpucomp)
@@ -341,6 +346,9 @@ _WHAT: Final = {
     FactKey.MESSAGE_SAGE_ARCH: "SageAttention says",  # issue 38 (s9-kernels)
     FactKey.MESSAGE_HW_REFUSED: "a library refuses the hardware",  # issue 38 (s10-refusal)
     FactKey.MESSAGE_USER_LOOKUP: "the program's own code raised",  # s14-lookup
+    FactKey.MESSAGE_LIBRARY_RAISED: "a library raises",  # issue 38 (s14-supported)
+    FactKey.PIP_BUILD_RAISED: "a failed build raises",  # issue 38 (s14-supported)
+    FactKey.BUILD_REQUESTED: "a build of",  # issue 38 (s14-supported)
     FactKey.MESSAGE_GPU_REQUIRED: "a GPU-only library says",  # issue 38 (s13-gpuonly)
     FactKey.MESSAGE_CUDA_TENSOR: "a CUDA kernel says",
     FactKey.MESSAGE_NCCL_NOT_BUILT: "torch.distributed says",
@@ -613,6 +621,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_no_wheel_built(paste, facts))  # issue 38 (s13-wheels): no wheel here
     found = (*found, *_submodule_missing(paste, facts))  # issue 38 (s14-submodule)
     found = (*found, *_shared_library(facts))  # issue 38 (s14-sharedlib): any library
+    found = (*found, *_library_unsupported(paste, facts, found))  # issue 38 (s14-supported)
     found = (*found, *_package_missing(paste, facts))  # issue 38 (s9-imports): last: what
     found = (*found, *_release_lacks_name(paste, facts))  # no finding above took
     found = _reconciled(_by_symptom(found, facts), paste)
@@ -3764,6 +3773,10 @@ def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         return mac
     if said and (elsewhere := _cuda_build_elsewhere(paste, facts, said)):  # s11-cudapath
         return elsewhere
+    # issue 38 (s14-supported): the build of a library whose documentation leaves this machine
+    # out (mamba-ssm on Windows): no toolkit makes it build here
+    if said and (unsupported := _library_unsupported(paste, facts, ())):
+        return unsupported
     if not said or (accelerators_shown(paste) and not gpu_of_cuda_shown(paste)):
         return ()
     first = next((f for f in said if f.value != "nvcc"), said[0])
@@ -6528,6 +6541,135 @@ def _own_code_lookup(facts: _Read, before: Sequence[Finding]) -> tuple[Finding, 
 _PLATFORM_TOLD: Final = re.compile(
     r"(?i)(?<![\w/\\])(?:(windows|win1[01])|mac ?os|macbook|m[1-5] (?:pro|max|ultra))(?![\w])"
 )
+
+
+# issue 38 (s14-supported): the system words _system_shown gives, as compat/support.py's
+# systems (sys.platform's values)
+_SUPPORT_SYSTEMS: Final = {
+    "Darwin": support.MACOS,
+    "Windows": support.WINDOWS,
+    "Linux": support.LINUX,
+}
+
+
+def _support_machine(
+    paste: Pasted, facts: _Read
+) -> tuple[str | None, str | None, str, list[PastedFact]] | None:
+    """The machine the paste shows, as compat/support.py's rows are keyed: (backend, system,
+    its words, the lines that show it). The backend is the accelerator other than NVIDIA's
+    the paste shows (a Mac's, an Intel GPU's, an NPU's …, or an AMD GPU by a ROCm torch), None
+    where it shows none (or an NVIDIA GPU: every row with a GPU path has it); the system, what
+    the paste shows of it. None where the paste shows neither."""
+    shown = accelerators_shown(paste)
+    others = [key for key in shown if key != _CPU]
+    system = _system_shown(paste, facts)
+    rocm = _rocm_torch(facts) or _amd_gpu_shown(paste)  # torch's ROCm build, an AMD GPU named
+    lines: list[PastedFact] = []
+    backend: str | None = None
+    if others:
+        backend = others[0]
+        lines.append(shown[backend][0])
+    elif rocm is not None:
+        backend = _ROCM
+        lines.append(rocm)
+    on = _SUPPORT_SYSTEMS.get(system[0]) if system else None
+    if system and not lines:
+        lines += system[1]
+    if backend is None and on is None:
+        return None
+    words = (
+        registry.BY_KEY[backend].hardware
+        if backend is not None and backend != _MPS
+        else "a Mac"
+        if on == support.MACOS or backend == _MPS
+        else support.SYSTEM_NAMES.get(on or "", "")
+    )
+    if backend is not None and backend != _MPS and on is not None and on != support.LINUX:
+        words = f"{words} under {support.SYSTEM_NAMES[on]}"
+    return backend, on, words, lines
+
+
+def _release(facts: _Read, row: support.Supported) -> Version | None:
+    """The release of a compat/support.py library the paste shows (pip's lines, prose), for a
+    row whose platforms came in particular releases; None where it shows none."""
+    if not row.since:
+        return None
+    for dist in row.dists:
+        if (said := _version_of(facts, versions.canonical_name(dist))) is not None:
+            return versions.parse(said.value.strip().split("+", 1)[0])
+    return None
+
+
+def _library_unsupported(
+    paste: Pasted, facts: _Read, before: Sequence[Finding]
+) -> tuple[Finding, ...]:
+    """issue 38 (s14-supported): an error that comes from a library compat/support.py lists
+    (an exception its own frame raised; pip's build of it failing) on a machine its
+    documentation does not list (a Mac, an AMD or Intel GPU, an NPU, Windows for a Linux-only
+    library), where the error's words are some downstream symptom and not the library's own
+    refusal. One finding, for the first such library. Steps aside where a finding made before
+    already explains the paste (an error or warning: a library's own refusal, no wheel for
+    this Python, the GPU-only findings), and where the paste does not show the machine."""
+    if any(f.severity in _POSTED for f in before):
+        return ()
+    machine = _support_machine(paste, facts)
+    if machine is None:
+        return ()
+    backend, system, words, shown = machine
+    candidates: list[tuple[support.Supported, PastedFact, str]] = []
+    sources: list[PastedFact] = []  # the source pip fetched of a build that names no package
+    candidates.extend(
+        (row, raised, "")
+        for raised in facts.all(FactKey.MESSAGE_LIBRARY_RAISED)
+        if (row := support.of_name(raised.name or "")) is not None
+    )
+    failed = facts.all(FactKey.PIP_BUILD_FAILED)
+    candidates.extend(
+        (row, said, "build")
+        for said in facts.all(FactKey.MESSAGE_BUILD_FAILED_FOR)
+        for name in said.value.split()
+        if (row := support.of_dist(name)) is not None
+    )
+    candidates.extend(
+        (row, said, "build")
+        for said in facts.all(FactKey.BUILD_REQUESTED)
+        if (row := support.of_module(said.value) or support.of_dist(said.value)) is not None
+    )
+    if failed and not facts.all(FactKey.MESSAGE_BUILD_FAILED_FOR):
+        # pip's build names no package: the source it fetched last before it failed
+        fetched = [
+            f for f in facts.all(FactKey.PIP_SDIST_RELEASE) if f.quote.line < failed[0].quote.line
+        ]
+        if fetched and (row := support.of_dist(fetched[-1].value.split()[0])) is not None:
+            candidates.append((row, failed[0], "build"))
+            sources.append(fetched[-1])
+    refused = [c for c in candidates if not c[0].runs_on(backend, system, _release(facts, c[0]))]
+    if not refused:
+        return ()
+    row, said, variant = min(refused, key=lambda c: c[1].quote.line)
+    same = [c[1] for c in refused if c[0] is row]
+    raised = facts.all(FactKey.PIP_BUILD_RAISED) if variant else []
+    facts.use("stated", *same, *(failed if variant else ()), *raised, *sources)
+    facts.use("host", *shown[:1])
+    # the build's own exception says more than pip's line over it
+    text = (raised or [said])[-1].quote.text
+    if said.key is FactKey.BUILD_REQUESTED and not raised:  # the setup.py's words, or pip's dir
+        at = text.find(f"{said.value} was requested")
+        text = text[at if at >= 0 else max(0, text.find(f"{said.value}_")) :]
+    words_said = printable(one_line(text).strip(" >`*#"))[:160]
+    return (
+        finding(
+            Code.LIBRARY_UNSUPPORTED_MACHINE,
+            backend=backend,
+            variant="build" if variant else None,
+            library=row.name,
+            machine=words,
+            documented=row.documented,
+            said=words_said,
+            source=row.source,
+            instead=row.instead or "the program's option that runs without it, where it has one",
+        ),
+    )
 
 
 def _nccl_not_built(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:

@@ -217,6 +217,16 @@ class FactKey(str, Enum):
     # value: the key, name: the file's name
     MESSAGE_USER_LOOKUP = "message.user_code_lookup"
     MESSAGE_NCCL_NOT_BUILT = "message.nccl_not_built"  # torch.distributed: no NCCL in this torch
+    # issue 38 (s14-supported): an exception raised in a frame of a library compat/support.py
+    # lists (the package of the traceback's last frame); value: the exception's line, name: the
+    # library as the table names it
+    MESSAGE_LIBRARY_RAISED = "message.library_raised"
+    # issue 38 (s14-supported): an exception inside the output pip shows of a failed build
+    # ("╰─> [22 lines of output]" … "[end of output]"); value: the exception's line
+    PIP_BUILD_RAISED = "message.pip_build_raised"
+    # issue 38 (s14-supported): the package a setup.py of the flash-attention family says it
+    # builds ("mamba_ssm was requested, but nvcc was not found"); value: its import name
+    BUILD_REQUESTED = "message.build_requested"
     TRITON_FORKED_PROBE = "triton.forked_probe"  # Triton 3.7's cuInit(0) in a forked worker
     # issue 38: vLLM on an AMD GPU its ROCm support leaves out
     VLLM_SAID = "vllm.said"  # a line only vLLM prints or holds: its log, its path, its pin
@@ -632,6 +642,7 @@ CONTEXT_ONLY: Final = frozenset(
         FactKey.PIP_SDIST_RELEASE,
         FactKey.PROSE_INTEL_MAC,
         FactKey.PROSE_DEBIAN,  # issue 38 (s14-sharedlib)
+        FactKey.BUILD_REQUESTED,  # issue 38 (s14-supported): the package a build is of
     }
 )
 

@@ -27,6 +27,7 @@ from hwdoctor.compat import (
     gpus,
     refusals,
     submodules,
+    support,
     transformers_modules,
 )
 from hwdoctor.gather.reports.cleaning import LOADER_WORDS
@@ -550,6 +551,20 @@ _FRAME_FILE: Final = re.compile(r'File "(?:[^"\n]{0,300}?[/\\])?([^"/\\\n]{1,80}
 # A frame names the raiser of the message at most this many lines after it (its line of
 # source, a caret line, then the exception's).
 _FRAME_REACH: Final = 3
+# issue 38 (s14-supported): where pip shows a failed build's own output, and where it ends
+# (pip/_internal/exceptions.py InstallationSubprocessError: "╰─> [%d lines of output]", each
+# line indented, then "[end of output]")
+_PIP_OUTPUT_BEGINS: Final = re.compile(r"\[\d{1,6} lines of output\]")
+_PIP_OUTPUT_ENDS: Final = "[end of output]"
+# issue 38 (s14-supported): an exception's own line, as Python's traceback module ends a
+# traceback ("RuntimeError: PassManager::run failed", "AttributeError: …", a dotted name
+# "torch._dynamo.exc.BackendCompilerFailed: …"), in a log's quote or indent.
+_EXCEPTION_LINE: Final = re.compile(
+    r"^[\s>`]{0,12}(?:[A-Za-z_][\w]{0,40}\.){0,6}[A-Z]\w{0,48}(?:Error|Exception)(?::|$)"
+    # the last frame's own source line, where a paste ends before the exception's line
+    # ('raise RuntimeError("Unknown platform: %s" % sys.platform)', cpm_kernels/library/base.py)
+    r"|^[\s>`]{0,12}raise [A-Z]\w{0,48}(?:Error|Exception)\("
+)
 # issue 38 (s9-kernels): Triton 3.7's own probe failing in a forked process, not the machine:
 # its NVIDIA driver's is_active() became a cuInit(0) call (triton-lang/triton#9578), which in
 # a process forked after CUDA was initialised returns CUDA_ERROR_NOT_INITIALIZED, so Inductor's
@@ -744,6 +759,17 @@ def _image_platform(found: re.Match[str]) -> str:
 # setup.py that Deformable-DETR's descendants copy (facebookresearch/Mask2Former
 # mask2former/modeling/pixel_decoder/ops/setup.py @ 161be514, get_extensions: raise
 # NotImplementedError("CUDA_HOME is None. Please set environment variable CUDA_HOME.")).
+# issue 38 (s14-supported): the package the build is of, as those setup.py files name it
+# (flash-attention's, mamba's and causal-conv1d's check_if_cuda_home_none(PACKAGE_NAME):
+# f"{global_option} was requested, but nvcc was not found."; state-spaces/mamba setup.py,
+# Dao-AILab/causal-conv1d setup.py)
+_BUILD_REQUESTED: Final = re.compile(
+    r"\b([a-z][a-z0-9_]{1,40}) was requested, but nvcc was not"
+    # pip's own build directory, named after the requirement and a uuid's hex
+    # (pip/_internal/req/req_install.py ensure_build_location: TempDirectory(kind="install"),
+    # then the canonical name + "_" + uuid4().hex: "pip-install-dzppbsyx/mamba-ssm_f3be…/")
+    r"|\bpip-install-\w{8}[/\\]([a-z0-9][a-z0-9._-]{0,60})_[0-9a-f]{32}[/\\]"
+)
 _NO_TOOLKIT: Final = (
     ("ops-setup", re.compile(r"\bCUDA_HOME is None\. Please set environment variable CUDA_HOME")),
     ("deepspeed", re.compile(r"CUDA_HOME does not exist, unable to compile CUDA op")),
@@ -2947,6 +2973,8 @@ RECOGNISERS: Final = (
     _Recogniser(_IMAGE_PLATFORM, FactKey.MESSAGE_IMAGE_PLATFORM, made=_image_platform),
     # issue 38: no CUDA toolkit (nvcc) for a build that compiles CUDA code
     *(_Recogniser(pattern, FactKey.MESSAGE_NO_TOOLKIT, words=who) for who, pattern in _NO_TOOLKIT),
+    # issue 38 (s14-supported): the package that setup.py builds, by its own words
+    _Recogniser(_BUILD_REQUESTED, FactKey.BUILD_REQUESTED, made=lambda m: m[1] or m[2]),
     _Recogniser(
         _PIP_BUILD_FAILED,
         FactKey.PIP_BUILD_FAILED,
@@ -3326,6 +3354,7 @@ class Messages(LineReader):
         self.before = ""  # s14-lookup: the line before this one
         self.imported = ""  # issue 38 (s14-sharedlib): the module a traceback's last line imports
         self.since_import = _FRAME_REACH + 1  # lines read since that import's
+        self.pip_output = False  # issue 38 (s14-supported): inside a failed build's output
 
     def read(self, line: Line, in_block: bool) -> Iterator[Said]:
         text = line.text
@@ -3366,6 +3395,17 @@ class Messages(LineReader):
             # message of its own reads (CUDA's, Ascend's and oneAPI's say more)
             if _beside_library(said):
                 yield from self._shared_library(line)
+            # issue 38 (s14-supported): an exception a listed library's own frame raised
+            if self.since_frame <= _FRAME_REACH and _EXCEPTION_LINE.match(text):
+                row = support.of_module(self.frame)
+                if row is not None:
+                    yield line.says(FactKey.MESSAGE_LIBRARY_RAISED, text.strip(), name=row.name)
+            if self.pip_output and _EXCEPTION_LINE.match(text):
+                yield line.says(FactKey.PIP_BUILD_RAISED, text.strip())
+        if _PIP_OUTPUT_ENDS in text:
+            self.pip_output = False
+        elif _PIP_OUTPUT_BEGINS.search(text):
+            self.pip_output = True
         self.xformers_built = "xFormers was built for" in text
         self._follow_frames(text)
         self.before = text[:400]
