@@ -387,6 +387,12 @@ _STATES_ERROR: Final = re.compile(
     r"|results in|resulted in|leads to|led to) "
     r"(?:an|the following|this|the same|a) (?:\w{1,20} )?(?:error|exception)\b)"
     r"|报错|错误|失败"
+    # issue 38 item 5: an exception's name in the reporter's words, a title's ("huggingface-cli
+    # download: FileNotFoundError No such file or directory", "KeyError when loading"): Python
+    # names every built-in exception class so (the "Exception hierarchy" of the Python
+    # library reference, and the convention of PEP 8, "Exception Names": the suffix "Error"),
+    # and libraries follow it; `_NOT_STATED` keeps a question, a supposition or a denial out
+    r"|\b[A-Z][A-Za-z]{0,40}(?:Error|Exception)\b"
 )
 # issue 38 item 5: the reporter's words that something failed, with no error word: "X is not
 # supported", "torch is not able to use the GPU", "unable to load", "cannot find", "does not

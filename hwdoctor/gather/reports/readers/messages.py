@@ -2279,7 +2279,13 @@ _TPU_STATUS: Final = re.compile(
 )
 # Colab named: its name, its TPU runtime's variable (COLAB_TPU_ADDR, set on the TPU Node
 # runtime), or a traceback copied from a Colab cell, whose frames link to localhost:8080.
-_COLAB: Final = re.compile(r"(?i:\bcolab\b)|\bCOLAB_TPU_ADDR\b|\]\(https://localhost:8080/#\)")
+# huggingface_hub's environment dump answers "No" on every machine that is not Colab
+# (huggingface_hub 2.4.0 utils/_runtime.py dump_environment_info: info["Running in Google Colab
+# ?"] = "Yes" if is_google_colab() else "No", and the same for "Colab Enterprise"): no Colab.
+_COLAB: Final = re.compile(
+    r"(?i:\bcolab\b)(?! (?:Enterprise )?\?: No\b)|\bCOLAB_TPU_ADDR\b"
+    r"|\]\(https://localhost:8080/#\)"
+)
 # torch_xla's extension refused by the loader: _XLAC is built against one torch release's
 # C++ symbols, so torch_xla X.Y imports only beside torch X.Y (the pytorch/xla README's
 # install table pairs them; its maintainers' answer to the error is the torch of torch_xla's
