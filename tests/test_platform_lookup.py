@@ -184,3 +184,26 @@ def test_a_lookup_in_the_users_own_file_names_no_library(tmp_path: Path) -> None
     found = [f for f in data["findings"] if f["code"] == "extension.arch_unsupported"]
     assert found and found[0]["message"].startswith("dgl does not run on this Mac's GPU")
     assert found[0]["backend"] == "mps"
+
+
+TORCHSTUDIO = "torchstudio8-macos-empty-training-device-device-string-must-not-be-empty.md"
+
+
+def test_a_standard_library_frame_is_neither_the_program_s_nor_a_package_s() -> None:
+    """The final read: a lookup raised through the standard library (enum.py, runpy.py) or
+    a frozen module was blamed on "the program's own file" by that file's name. Real frame
+    lines: agibot109's frozen importlib, torchstudio8's runpy.py under lib/python3.9; the
+    same recordings' own and package frames are not read so."""
+    from hwdoctor.gather.reports.readers.messages import _THROUGH_FRAME
+
+    errors = Path(__file__).parent / "data" / "reports" / "errors"
+    for name, through in (
+        ("agibot109-go1-conda-no-module-flash-attn-2-cuda.md", '"<frozen importlib._bootstrap>"'),
+        (TORCHSTUDIO, '/lib/python3.9/runpy.py"'),
+    ):
+        frames = [x for x in (errors / name).read_text().splitlines() if 'File "' in x]
+        assert [x for x in frames if through in x and _THROUGH_FRAME.search(x)], name
+    # the program's own file beside runpy's stays the program's
+    own = 'File "/Users/robin/TorchStudio/torchstudio/modeltrain.py", line 64, in <module>'
+    assert own.strip() in (errors / TORCHSTUDIO).read_text()
+    assert not _THROUGH_FRAME.search(own)

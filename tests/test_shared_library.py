@@ -86,7 +86,7 @@ FOUND = {
     "pymrmr98-macos-dyld-libiomp5-dylib-not-loaded.md": (
         "libiomp5.dylib",
         "pymrmr",
-        "the loader could not find libiomp5.dylib",
+        "macOS's loader (dyld) could not find libiomp5.dylib",
         18,
         None,
     ),
@@ -100,7 +100,7 @@ FOUND = {
     "tchrs37-macos-libtorch-zip-dyld-libmklml-dylib.md": (
         "libmklml.dylib",
         "the package that failed",
-        "the loader could not find libmklml",
+        "macOS's loader (dyld) could not find libmklml",
         7,
         None,
     ),
@@ -231,3 +231,31 @@ def test_who_provides_a_library() -> None:
     assert sonames.provider("libdxcore.so").kind == "vendor"
     assert sonames.provider("libc10.dylib").kind == "torch"
     assert sonames.provider("libnothing-here.so.3").kind == "unknown"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "pymrmr98-macos-dyld-libiomp5-dylib-not-loaded.md",
+        "tchrs37-macos-libtorch-zip-dyld-libmklml-dylib.md",
+    ],
+    ids=lambda n: n.split("-", 1)[0],
+)
+def test_a_macos_library_gets_no_debian_package(name: str) -> None:
+    """dyld's install names are no Debian soname: the final read found the Debian table
+    answering "libomp.dylib" with Debian's libomp packages."""
+    _, data = detect(ERRORS / name)
+    found = next(f for f in data["findings"] if f["code"] == CODE)
+    words = found["message"] + (found["advice"] or "") + (found["remedy"] or "")
+    assert "Debian" not in words and "apt-" not in words
+    assert "otool -L" in found["advice"]
+    assert sonames.provider(found["params"]["library"]).kind == "macos"
+
+
+def test_opencv_s_gui_libraries_are_keyed_as_sonames_are_read() -> None:
+    """libgthread-2.0.so.0 (friendobot68's line) reads as sonames.stem reads it, so cv2's
+    GLib libraries find the headless advice too (the final read: they never did)."""
+    from hwdoctor.diagnosis.pasted import _OPENCV_GUI
+
+    for library in ("libgthread-2.0.so.0", "libglib-2.0.so.0", "libGL.so.1", "libSM.so.6"):
+        assert sonames.stem(library) in _OPENCV_GUI, library

@@ -28,7 +28,7 @@ from hwdoctor import registry
 
 TABLE_FILE: Final = Path(__file__).with_name("sonames_table.txt")
 
-Kind = Literal["vendor", "torch", "system", "other_release", "unknown"]
+Kind = Literal["vendor", "torch", "system", "other_release", "macos", "unknown"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +165,8 @@ def provider(library: str) -> Provider:
             return Provider(library, "vendor", vendor.provides, backend=vendor.backend)
     if _TORCH_OWN.fullmatch(name):
         return Provider(library, "torch", "torch's own libraries (torch/lib)")
+    if library.endswith(".dylib"):  # macOS's install names: no Debian package is theirs
+        return Provider(library, "macos")
     read, rows = _table()
     if packages := rows.get(library):
         return Provider(library, "system", ", ".join(packages), packages=packages, release=read)
@@ -172,7 +174,7 @@ def provider(library: str) -> Provider:
     # find_library fallback does) is libsndfile.so.1's; "libavcodec.so.58", which no package of
     # the release installs, is another major release than its libavcodec.so.59
     same = [(soname, found) for soname, found in rows.items() if stem(soname) == name and found]
-    if same and library.endswith((".so", ".dylib")):
+    if same and library.endswith(".so"):
         soname, packages = same[0]
         return Provider(library, "system", ", ".join(packages), packages=packages, release=read)
     if same and ".so." in library:

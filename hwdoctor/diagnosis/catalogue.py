@@ -2769,6 +2769,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "the package ships, or a library it links, is missing or of another build",
             "unknown": "the loader could not find {library}, which {needed} needs; which "
             "package provides it is not in hwdoctor's tables",
+            "macos": "macOS's loader (dyld) could not find {library}, which {needed} needs",
         },
         variant_commands={
             "system_words": (),
@@ -2777,6 +2778,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "torch": (),
             "windows": (),
             "unknown": (),
+            "macos": (),
         },
         variant_advice={
             "system_words": "install the system package that provides {library}: {packages} on "
@@ -2797,6 +2799,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "unknown": "the system the paste ran on and how {needed} was installed decide which "
             "package provides {library}: on Debian or Ubuntu `apt-file search {library}` names "
             "it; in a conda environment, conda-forge's package of that library",
+            # the path dyld names is where the module was linked to find it: a Homebrew
+            # prefix (/usr/local/opt, /opt/homebrew), a conda environment's lib, @rpath
+            "macos": "the library comes from whatever built {needed}: the Homebrew formula of "
+            "that library where the path dyld names is Homebrew's (/usr/local/opt, "
+            "/opt/homebrew), conda-forge's package in a conda environment, or {needed}'s own "
+            "wheel (then a build of {needed} for this Mac); `otool -L` on the module that "
+            "fails lists each library it links and where it looks for it",
         },
     ),
     Code.CUDA_LIBRARY_MISSING: Entry(

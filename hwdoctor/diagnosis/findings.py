@@ -4065,6 +4065,24 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["macos"],
+    library: Value,
+    needed: Value,
+    alternative: Value = None,
+    install: Value | Shell = None,
+    packages: Value = None,
+    present: Value = None,
+    provides: Value = None,
+    release: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.SHARED_LIBRARY_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["other_release"],
     library: Value,
     needed: Value,

@@ -2293,8 +2293,9 @@ def _libraries_not_found(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
 # dependencies", https://github.com/opencv/opencv-python#installation-and-usage): where cv2
 # needs one, opencv-python-headless is the documented alternative to installing it.
 _OPENCV_GUI: Final = frozenset(
-    {"libGL", "libEGL", "libgthread-2.0", "libglib-2.0", "libSM", "libICE", "libXext",
-     "libXrender", "libX11", "libxcb"}
+    sonames.stem(f"{name}.so")  # as sonames.stem reads a soname ("libgthread-2.0.so.0")
+    for name in ("libGL", "libEGL", "libgthread-2.0", "libglib-2.0", "libSM", "libICE",
+                 "libXext", "libXrender", "libX11", "libxcb")
 )  # fmt: skip
 _OPENCV: Final = ("cv2", "opencv")
 
@@ -2382,6 +2383,8 @@ def _shared_library(facts: _Read) -> tuple[Finding, ...]:
                     **common,
                 )
             )
+        elif kind == "macos":
+            found.append(finding(Code.SHARED_LIBRARY_MISSING, variant="macos", **common))
         else:
             found.append(finding(Code.SHARED_LIBRARY_MISSING, variant="unknown", **common))
     return tuple(found)
@@ -6564,9 +6567,13 @@ def _support_machine(
     others = [key for key in shown if key != _CPU]
     system = _system_shown(paste, facts)
     rocm = _rocm_torch(facts) or _amd_gpu_shown(paste)  # torch's ROCm build, an AMD GPU named
+    host = paste.evidence.host
+    nvidia = host is not None and any(s.backend == _CUDA for s in host.signals)
     lines: list[PastedFact] = []
     backend: str | None = None
-    if others:
+    if nvidia:
+        pass  # an NVIDIA GPU (accelerators_shown leaves it out): every GPU row runs there
+    elif others:
         backend = others[0]
         lines.append(shown[backend][0])
     elif rocm is not None:

@@ -548,6 +548,14 @@ _FRAME_PACKAGE: Final = re.compile(
 # s14-lookup: the file name of a traceback frame ('File "/home/u/train.py", line 12'), the
 # program's own where the path is not under site-packages
 _FRAME_FILE: Final = re.compile(r'File "(?:[^"\n]{0,300}?[/\\])?([^"/\\\n]{1,80})", line \d')
+# A frame neither a package's nor the program's: the standard library's (CPython installs it in
+# lib/pythonX.Y on POSIX, Lib on Windows: the sysconfig "stdlib" path), a frozen module's
+# ('File "<frozen importlib._bootstrap>"'), a single-file module in site-packages (six.py).
+# A lookup raised there was made by the frame before it, which called through it.
+_THROUGH_FRAME: Final = re.compile(
+    r'File "(?:<frozen |[^"\n]{0,300}?[/\\](?:(?:site|dist)-packages|lib[/\\]python\d\.\d{1,2}'
+    r'|Lib)[/\\][^"/\\\n]{1,80}")'
+)
 # A frame names the raiser of the message at most this many lines after it (its line of
 # source, a caret line, then the exception's).
 _FRAME_REACH: Final = 3
@@ -3481,6 +3489,13 @@ class Messages(LineReader):
             self.since_frame += 1
         self.since_user += 1
         if 'File "' in text:
+            if frame is None and _THROUGH_FRAME.search(text):
+                # the standard library or a one-file module: the frame before called it
+                if self.frame_outside:
+                    self.since_user = 0
+                elif self.frame:
+                    self.since_frame = 0
+                return
             self.frame_outside = frame is None
             if frame is None and (user := _FRAME_FILE.search(text)):
                 self.user_file, self.since_user = user[1], 0
