@@ -18,12 +18,13 @@ Anything else is unknown here: the finding names the file and the package that n
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Final, Literal
 
+# compiled on first use: a paste reaches these only on a loader error (hwdoctor/lazy_re.py)
+from hwdoctor import lazy_re as re
 from hwdoctor import registry
 
 TABLE_FILE: Final = Path(__file__).with_name("sonames_table.txt")
