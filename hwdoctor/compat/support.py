@@ -309,7 +309,12 @@ TABLE: Final = (
         "https://github.com/NVIDIA/apex#installation",
         "torch's own torch.amp and fused optimizers (torch.optim's fused=True)",
     ),
-    # TensorRT's support matrix: NVIDIA GPUs, Linux x86-64/aarch64 and Windows.
+    # NVIDIA/TensorRT@a892d222 README.md "Build › Downloading TensorRT Build": the GA build
+    # for Linux x86_64 and Windows x86_64 (CUDA 12.9/13.3), and Jetson (aarch64 Linux)
+    # builds; no macOS. Torch-TensorRT (pytorch/TensorRT@00c66e6e README.md "Platform
+    # Support"): Linux AMD64 and aarch64 GPU supported, Windows GPU "Official support coming
+    # soon" at that commit; Windows is kept for both (TensorRT's own builds list it, and a
+    # doubt stays quiet).
     _row(
         "TensorRT",
         ("tensorrt", "torch-tensorrt", "torch_tensorrt"),
@@ -317,10 +322,12 @@ TABLE: Final = (
         (_CUDA,),
         _LINUX_WINDOWS,
         "NVIDIA GPUs on Linux and Windows",
-        "https://docs.nvidia.com/deeplearning/tensorrt/latest/getting-started/support-matrix.html",
+        "https://github.com/NVIDIA/TensorRT#build",
     ),
-    # onnxruntime's install page: onnxruntime-gpu is the CUDA package (Linux, Windows); ROCm,
-    # DirectML, CoreML, OpenVINO are other packages or builds.
+    # microsoft/onnxruntime@009fd8d0 docs/install/index.md (onnxruntime.ai's page): the
+    # "Inference install table" names onnxruntime-gpu as the GPU (CUDA/TensorRT) package,
+    # DirectML, OpenVINO, ROCm (a source build) other packages or builds; "Requirements ›
+    # CUDA and CuDNN" sets up CUDA and cuDNN on Linux and Windows only.
     _row(
         "onnxruntime-gpu",
         ("onnxruntime-gpu",),
@@ -331,22 +338,27 @@ TABLE: Final = (
         "https://onnxruntime.ai/docs/install/",
         "the onnxruntime package (CPU) or the execution provider of this machine's accelerator",
     ),
-    # CuPy's installation page: NVIDIA CUDA and AMD ROCm, Linux and Windows; "macOS is not
-    # supported".
+    # cupy/cupy@6b6d9563 docs/source/install.rst: "Installing CuPy from PyPI" (wheels for
+    # Linux and Windows), "Using CuPy on AMD GPU (experimental)" (ROCm, Linux); its source
+    # build refuses any other system (install/cupy_builder/_preflight.py, preflight_check:
+    # sys.platform not in ('linux', 'win32') → "macOS is no longer supported").
     _row(
         "CuPy",
         ("cupy", "cupy-cuda11x", "cupy-cuda12x", "cupy-cuda13x", "cupy-rocm-6-0"),
         ("cupy", "cupy_backends"),
         _GPU,
         _LINUX_WINDOWS,
-        "NVIDIA GPUs (CUDA) on Linux and Windows, AMD GPUs (ROCm) on Linux; not macOS",
+        "NVIDIA GPUs (CUDA) on Linux and Windows, AMD GPUs (ROCm, experimental) on Linux; "
+        "not macOS",
         "https://docs.cupy.dev/en/stable/install.html",
     ),
     # cpm_kernels (the int4/int8 kernels of the ChatGLM family's quantized models) loads the
     # CUDA toolkit's libraries (nvrtc, cublas, cudart) through ctypes; its loader knows Linux
-    # and Windows only (OpenBMB/cpm_kernels@0ca395fc cpm_kernels/library/base.py, Lib.__init__:
-    # else `raise RuntimeError("Unknown platform: %s" % sys.platform)`). ChatGLM-6B's README
-    # runs the unquantized model on a Mac's GPU (its "Mac 部署" section, zai-org/ChatGLM-6B#899).
+    # and Windows only (OpenBMB/cpm_kernels@277a0edd cpm_kernels/library/base.py, Lib.__init__:
+    # else `raise RuntimeError("Unknown platform: %s" % sys.platform)`); its README: "CUDA
+    # Kernels for cpm". ChatGLM-6B's README runs the unquantized model on a Mac's GPU and says
+    # its quantized GPU kernels are CUDA's, unusable on macOS (THUDM/ChatGLM-6B@401bf3a8
+    # README.md "Mac 部署"; zai-org/ChatGLM-6B#899).
     _row(
         "cpm_kernels",
         ("cpm-kernels", "cpm_kernels"),
@@ -357,18 +369,21 @@ TABLE: Final = (
         "https://github.com/OpenBMB/cpm_kernels/blob/master/cpm_kernels/library/base.py",
         "the unquantized model (ChatGLM-6B's README runs it on a Mac's GPU with .to(\"mps\"))",
     ),
-    # README "Installation": a Triton-based library for NVIDIA (CUDA) and AMD (ROCm) GPUs,
-    # Intel XPU; Linux.
+    # linkedin/Liger-Kernel@ead96b61 README.md "Installation › Dependencies": CUDA, ROCm and
+    # Ascend NPU (torch_npu, triton-ascend); setup.py get_platform/get_default_dependencies
+    # also installs for Intel XPU. Neither names a system: all three kept (a doubt stays
+    # quiet); a machine with none of these accelerators is what the row refuses.
     _row(
         "Liger-Kernel",
         ("liger-kernel", "liger_kernel"),
         ("liger_kernel",),
-        (_CUDA, _ROCM, _XPU),
-        _NV_AMD_LINUX,
-        "NVIDIA, AMD and Intel GPUs on Linux (Triton)",
+        (_CUDA, _ROCM, _XPU, _NPU),
+        _EVERY,
+        "NVIDIA (CUDA) and AMD (ROCm) GPUs, Ascend NPUs, and Intel XPUs (its setup.py)",
         "https://github.com/linkedin/Liger-Kernel#installation",
     ),
-    # docs "Installation": Linux, NVIDIA GPUs (sm75 and newer).
+    # flashinfer-ai/flashinfer@fb28d724 docs/installation.rst "Prerequisites": "OS: Linux
+    # only", CUDA 12.9/13.0/13.4; README.md "GPU Support": SM 7.5 (Turing) to SM 12.x.
     _row(
         "FlashInfer",
         ("flashinfer-python", "flashinfer"),
@@ -378,7 +393,9 @@ TABLE: Final = (
         "NVIDIA GPUs (sm75 or newer) on Linux",
         "https://docs.flashinfer.ai/installation.html",
     ),
-    # README "Installation": NVIDIA GPUs (sm75–sm120) on Linux and Windows.
+    # nunchaku-tech/nunchaku@3a3cc3d0 docs/source/installation/installation.rst: wheels and
+    # builds for Linux and Windows (CUDA >= 12.2 on Linux, >= 12.6 on Windows; a Windows
+    # setup guide), GPU architectures sm_75, sm_80, sm_86, sm_89, sm_120.
     _row(
         "nunchaku",
         ("nunchaku",),
@@ -386,10 +403,11 @@ TABLE: Final = (
         (_CUDA,),
         _LINUX_WINDOWS,
         "NVIDIA GPUs (Turing to Blackwell) on Linux and Windows",
-        "https://github.com/nunchaku-tech/nunchaku#installation",
+        "https://nunchaku.tech/docs/nunchaku/installation/installation.html",
     ),
-    # spconv README "Install": spconv-cuXXX wheels for Linux and Windows; the CPU build
-    # ("spconv") is Linux only.
+    # traveller59/spconv@263d6b47 README.md "Install": prebuilt CUDA binaries for Linux
+    # (manylinux) and Windows 10/11, `pip install spconv` "for CPU only (Linux Only)"; source
+    # builds for Linux and Windows. No macOS.
     _row(
         "spconv",
         ("spconv", "spconv-cu118", "spconv-cu120", "spconv-cu121", "spconv-cu124"),
@@ -399,28 +417,33 @@ TABLE: Final = (
         "NVIDIA GPUs on Linux and Windows, CPUs on Linux",
         "https://github.com/traveller59/spconv#install",
     ),
-    # Kaolin's installation page: Linux and Windows, CUDA (its CPU path is partial).
+    # NVIDIAGameWorks/kaolin@d52da9f8 docs/notes/installation.rst "Requirements": "Linux,
+    # Windows, or macOS (CPU-only)"; full functionality needs an NVIDIA GPU with CUDA, a
+    # CPU-only install has a fraction of the operations.
     _row(
         "Kaolin",
         ("kaolin",),
         ("kaolin",),
         (_CUDA, _CPU),
-        _LINUX_WINDOWS,
-        "NVIDIA GPUs (CUDA) on Linux and Windows",
+        _EVERY,
+        "NVIDIA GPUs (CUDA) on Linux and Windows, and a CPU-only install (a fraction of its "
+        "operations) on Linux, Windows or macOS",
         "https://kaolin.readthedocs.io/en/latest/notes/installation.html",
     ),
-    # PyTorch3D's INSTALL.md: Linux and macOS, Windows experimental; CPU and CUDA.
+    # facebookresearch/pytorch3d@9381c401 INSTALL.md "Requirements › Core library": "Linux or
+    # macOS or Windows"; CUDA implementations, a subset with CPU implementations.
     _row(
         "PyTorch3D",
         ("pytorch3d",),
         ("pytorch3d",),
         (_CPU, _CUDA),
         _EVERY,
-        "CPUs and NVIDIA GPUs (CUDA) on Linux, macOS and Windows (experimental)",
+        "CPUs and NVIDIA GPUs (CUDA) on Linux, macOS and Windows",
         "https://github.com/facebookresearch/pytorch3d/blob/main/INSTALL.md",
     ),
-    # PyG's installation page: torch-scatter/torch-sparse wheels for CPU and CUDA, Linux,
-    # Windows and macOS.
+    # rusty1s/pytorch_scatter@648dda3c and rusty1s/pytorch_sparse@91feaa5e README.md
+    # "Installation": wheels for `cpu` on Linux, Windows and macOS, `cuXXX` on Linux and
+    # Windows.
     _row(
         "torch-scatter",
         ("torch-scatter", "torch_scatter", "torch-sparse", "torch_sparse"),
@@ -428,10 +451,11 @@ TABLE: Final = (
         (_CPU, _CUDA),
         _EVERY,
         "CPUs and NVIDIA GPUs (CUDA) on Linux, Windows and macOS",
-        "https://pytorch-geometric.readthedocs.io/en/latest/install/installation.html",
+        "https://github.com/rusty1s/pytorch_scatter#installation",
     ),
-    # decord's README "Installation": pip wheels for Linux, Windows and macOS (x86-64), CPU;
-    # CUDA decoding built from source on Linux.
+    # dmlc/decord@d2e56190 README.md "Install via pip": Linux, Mac OS >= 10.12 and Windows,
+    # "only CPU versions are provided with PYPI"; "Install from source › Linux": NVDEC
+    # decoding with -DUSE_CUDA=ON.
     _row(
         "decord",
         ("decord",),
@@ -441,8 +465,9 @@ TABLE: Final = (
         "CPUs on Linux, Windows and macOS, NVIDIA GPU decoding from source on Linux",
         "https://github.com/dmlc/decord#installation",
     ),
-    # llama-cpp-python's README: CPU, CUDA, Metal, hipBLAS (ROCm), Vulkan, SYCL; Linux,
-    # Windows, macOS.
+    # abetlen/llama-cpp-python@3691546f README.md "Installation" (compilers for Linux, Windows,
+    # MacOS; a CPU wheel) and "Supported Backends": OpenBLAS (CPU), CUDA, Metal, HIP (ROCm),
+    # Vulkan, SYCL.
     _row(
         "llama-cpp-python",
         ("llama-cpp-python", "llama_cpp_python"),
@@ -453,17 +478,23 @@ TABLE: Final = (
         "Windows and macOS",
         "https://github.com/abetlen/llama-cpp-python#installation",
     ),
-    # GPTQModel's README: NVIDIA and AMD GPUs, Intel XPU and CPUs, Apple silicon (MPS).
+    # ModelCloud/GPTQModel@f4c327a1 README.md "Platform and HW Support": Linux (NVIDIA GPU,
+    # AMD GPU, Huawei Ascend NPU, Intel XPU, Intel/AMD CPU), macOS (Apple silicon GPU/CPU),
+    # Windows (NVIDIA GPU, CPU); Ascend from 7.0.0 (its news line for 7.0.0).
     _row(
         "GPTQModel",
         ("gptqmodel",),
         ("gptqmodel",),
-        (_CPU, _CUDA, _ROCM, _XPU, _MPS),
+        (_CPU, _CUDA, _ROCM, _XPU, _MPS, _NPU),
         _EVERY,
-        "NVIDIA and AMD GPUs, Intel GPUs and CPUs, Apple silicon",
-        "https://github.com/ModelCloud/GPTQModel#readme",
+        "NVIDIA and AMD GPUs, Ascend NPUs, Intel GPUs and CPUs, Apple silicon",
+        "https://github.com/ModelCloud/GPTQModel#platform-and-hw-support",
+        since=((_NPU, "7.0.0"),),
     ),
-    # torchao's README: CPU, CUDA, ROCm, XPU, MPS (a subset of its kernels on each).
+    # pytorch/ao@36027d82 README.md "Installation" (CUDA, XPU and CPU-only indexes),
+    # docs/source/workflows/index.md (NVIDIA CUDA, ROCm MI350x, Intel, edge), inference.md
+    # (ARM CPU kernels, Apple silicon Macs) and contributing/contributor_guide.rst
+    # (cpu/cuda/mps kernels); a subset of its workflows on each.
     _row(
         "torchao",
         ("torchao",),
@@ -473,31 +504,36 @@ TABLE: Final = (
         "CPUs, NVIDIA, AMD and Intel GPUs, Apple silicon (a subset of its kernels on each)",
         "https://github.com/pytorch/ao#installation",
     ),
-    # bitsandbytes' installation guide, by release (huggingface.co/docs/bitsandbytes/<release>/
-    # installation): 0.42.0 "only supported on CUDA GPU hardwares, support for AMD GPUs and M1
-    # chips (MacOS) is coming soon"; 0.43.0 lists Linux and Windows (CUDA only; "MacOS support
-    # is still a work in progress" to 0.44.1); 0.46.0 still "primarily supports CUDA-based
-    # GPUs", working on CPU, ROCm, XPU and Gaudi; 0.48.1 "official support for NVIDIA GPUs,
-    # CPUs, Intel XPUs, and Intel Gaudi" and "experimental support … AMD ROCm"; 0.50.0 "NVIDIA
-    # GPUs, AMD GPUs, Intel XPUs, Apple Silicon, and Intel Gaudi". Where a release between those
-    # read is unknown, the earlier one is taken (0.47.0, 0.49.0): a doubt stays quiet. Its
-    # earlier releases' wrong-platform reports have findings of their own (bnb.* codes).
+    # bitsandbytes by release, at bitsandbytes-foundation/bitsandbytes' tags: 0.42.0
+    # (4870580f) README.md "only supported on Linux distributions. Windows is not supported";
+    # 0.43.0 (48763245) docs/source/installation.mdx "only supported on CUDA GPUs", Linux and
+    # Windows tabs, "MacOS support is still a work in progress"; 0.46.0 (1e54f912) README.md
+    # "Accelerator support": CPU "Partial Support" on Linux and Windows, AMD, Intel GPU and
+    # Gaudi "In Development", macOS "Future Roadmap"; 0.48.0 (406fb6aa) installation.mdx
+    # "official support for NVIDIA GPUs, CPUs, Intel XPUs, and Intel Gaudi", "experimental
+    # support … AMD ROCm"; 0.49.0 (26f0c7a9) installation.mdx "experimental support for … AMD
+    # ROCm and Apple Silicon", README.md macOS CPU and Metal rows; 0.50.0 (c5d481be) "NVIDIA
+    # GPUs, AMD GPUs, Intel XPUs, Apple Silicon, and Intel Gaudi". The multi-backend alpha
+    # that 0.44.0-0.47.0's guides describe is a development branch's build (those guides:
+    # "only supported on CUDA GPUs" / "primarily supports CUDA-based GPUs" for the release).
+    # Its earlier releases' wrong-platform reports have findings of their own (bnb.* codes).
     _row(
         "bitsandbytes",
         ("bitsandbytes",),
         ("bitsandbytes",),
         (_CPU, _CUDA, _ROCM, _XPU, _HPU, _MPS),
         _EVERY,
-        "NVIDIA GPUs on Linux, and on Windows from 0.43.0; CPUs, Intel GPUs and Gaudi from "
-        "0.47-0.48, AMD GPUs (experimental at first) from then, Apple silicon from 0.49-0.50",
+        "NVIDIA GPUs on Linux, and on Windows from 0.43.0; CPUs (partially) from 0.46.0; "
+        "Intel GPUs and Gaudi, and AMD GPUs (experimental), from 0.48.0; Apple silicon "
+        "(experimental) from 0.49.0",
         "https://huggingface.co/docs/bitsandbytes/main/en/installation",
         since=(
             (WINDOWS, "0.43.0"),
             (MACOS, "0.49.0"),
-            (_CPU, "0.47.0"),
-            (_XPU, "0.47.0"),
-            (_HPU, "0.47.0"),
-            (_ROCM, "0.47.0"),
+            (_CPU, "0.46.0"),
+            (_XPU, "0.48.0"),
+            (_HPU, "0.48.0"),
+            (_ROCM, "0.48.0"),
             (_MPS, "0.49.0"),
         ),
     ),
