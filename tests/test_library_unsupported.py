@@ -1,13 +1,14 @@
 """A library's error on a machine its own documentation does not list (issue 38; s14-supported).
 
 Real pastes from tests/data/reports/errors/ (sources in that directory's README): pip's build
-of causal-conv1d and AutoGPTQ on a Mac, of mamba-ssm on Windows (the libraries' READMEs list
-NVIDIA and AMD GPUs on Linux, AutoGPTQ Linux and Windows), and ExLlamaV2's compiled extension
-missing on a Mac, raised in its own frame, and cpm_kernels' loader raising on an M1 Mac
-(its last frame's own raise line). None of them holds the library's refusal: the
-machine comes from the paste, what the library runs on from compat/support.py. Quiet where the
-paste shows no machine (Linux in a temporary directory, Colab), where the library lists the
-machine (AutoGPTQ on Windows, SageAttention 1 on an AMD GPU).
+of causal-conv1d and AutoGPTQ on a Mac, of mamba-ssm on Windows (mamba's README lists Linux,
+AutoGPTQ's Linux and Windows, causal-conv1d's setup.py builds only with nvcc or hipcc), and
+ExLlamaV2's compiled extension missing on a Mac, raised in its own frame, and cpm_kernels'
+loader raising on an M1 Mac (its last frame's own raise line). None of them holds the
+library's refusal: the machine comes from the paste, what the library runs on from
+compat/support.py. Quiet where the paste shows no machine (Linux in a temporary directory,
+Colab), where the library lists the machine or does not exclude it (AutoGPTQ on Windows,
+SageAttention 1's Triton kernels on an AMD GPU).
 """
 
 from __future__ import annotations

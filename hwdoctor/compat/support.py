@@ -9,7 +9,8 @@ where the row was read, with the date. A library with a CPU path ("cpu" among it
 runs on any machine of its systems; one without needs one of its accelerators there.
 
 Rows were read 2026-12-07 from each library's README "Requirements" / "Installation" section
-or its documentation's hardware page, at the address beside the row. Where the documentation
+or its documentation's hardware page (where those name no system: its build files, setup.py,
+or its changelog), at the place cited beside the row. Where the documentation
 is silent on a system (a build from source that may or may not work), the system is left out
 only where the documentation or the build files exclude it (a setup.py that needs nvcc or
 hipcc, a wheel index with no file for it).
@@ -115,71 +116,84 @@ _SDPA: Final = (
 )
 
 TABLE: Final = (
-    # README "Installation and features": CUDA toolkit, NVIDIA Ampere/Ada/Hopper GPUs, Linux
-    # ("Might work for Windows starting v2.3.2"); ROCm: MI200/MI300 and RDNA 3/4 GPUs.
+    # Dao-AILab/flash-attention@0251105 README.md "Installation and features": "CUDA toolkit or
+    # ROCm toolkit"; "Linux. Might work for Windows starting v2.3.2"; "NVIDIA CUDA Support":
+    # Ampere, Ada, Hopper GPUs; "AMD ROCm Support": MI200x, MI250x, MI300x, MI355x, RDNA 3/4.
     _row(
         "flash-attn",
         ("flash-attn", "flash_attn"),
         ("flash_attn", "flash_attn_2_cuda"),
         _GPU,
         _LINUX_WINDOWS,
-        "NVIDIA GPUs (Ampere or newer) with CUDA, and AMD MI200/MI300 and RDNA 3/4 GPUs with "
-        "ROCm, on Linux (Windows from v2.3.2 by its own build)",
+        "NVIDIA GPUs (Ampere, Ada, Hopper) with CUDA, and AMD MI200/MI300/MI355 and RDNA 3/4 "
+        "GPUs with ROCm, on Linux (Windows from v2.3.2 by its own build)",
         "https://github.com/Dao-AILab/flash-attention#installation-and-features",
         _SDPA,
     ),
-    # README "Installing xFormers": wheels for CUDA on Linux and Windows, ROCm on Linux.
+    # facebookresearch/xformers@ca6d2aa README.md "Installing xFormers": wheels "[linux & win]"
+    # for CUDA 12.6/12.8/13.0, "[linux only] (EXPERIMENTAL) rocm 7.1"; the source build it
+    # documents names no system, and its setup.py builds a C++-only extension where neither
+    # CUDA nor ROCm is found, so macOS is not excluded (its machine still needs a listed GPU).
     _row(
         "xformers",
         ("xformers",),
         ("xformers",),
         _GPU,
-        _LINUX_WINDOWS,
-        "NVIDIA GPUs (CUDA) on Linux and Windows, AMD GPUs (ROCm) on Linux",
+        _EVERY,
+        "NVIDIA GPUs (CUDA) on Linux and Windows, AMD GPUs (ROCm, experimental) on Linux; "
+        "other systems by a build from source",
         "https://github.com/facebookresearch/xformers#installing-xformers",
         _SDPA,
     ),
-    # README "System Requirements": Linux, NVIDIA GPU, PyTorch 1.12+, CUDA 11.6+; "AMD cards":
-    # ROCm 6.0+ on MI200/MI300.
+    # state-spaces/mamba@e9594ce README.md "Installation": "Core requirements: Linux";
+    # "Additional requirements for CUDA selective_scan_cuda builds and GPU execution: NVIDIA
+    # GPU, CUDA 11.6+"; "Additional Prerequisites for AMD cards": ROCm (a patch on 6.0).
     _row(
         "mamba-ssm",
         ("mamba-ssm", "mamba_ssm"),
         ("mamba_ssm", "selective_scan_cuda"),
         _GPU,
         _NV_AMD_LINUX,
-        "NVIDIA GPUs (CUDA 11.6+) and AMD MI200/MI300 GPUs (ROCm 6.0+) on Linux",
+        "NVIDIA GPUs (CUDA 11.6+) and AMD GPUs (ROCm) on Linux",
         "https://github.com/state-spaces/mamba#installation",
         "transformers' Mamba models, whose slow path runs without mamba-ssm's kernels",
     ),
-    # README: "Linux, NVIDIA GPU" (the same requirements as mamba-ssm; ROCm 6.0+ builds).
+    # Dao-AILab/causal-conv1d@0d2252d: README.md ("Causal depthwise conv1d in CUDA",
+    # "Additional Prerequisites for AMD cards") names no system; setup.py builds only a
+    # CUDAExtension, with nvcc (CUDA 11.6+) or hipcc (ROCm 6.0+), and names linux and win_amd64
+    # wheels: no build on macOS, where there is neither.
     _row(
         "causal-conv1d",
         ("causal-conv1d", "causal_conv1d"),
         ("causal_conv1d",),
         _GPU,
-        _NV_AMD_LINUX,
-        "NVIDIA GPUs (CUDA) and AMD GPUs (ROCm) on Linux",
-        "https://github.com/Dao-AILab/causal-conv1d#readme",
+        _LINUX_WINDOWS,
+        "NVIDIA GPUs (CUDA 11.6+) and AMD GPUs (ROCm 6.0+), built with nvcc or hipcc",
+        "https://github.com/Dao-AILab/causal-conv1d/blob/main/setup.py",
         "transformers' Mamba models, whose slow path runs without causal-conv1d's kernels",
     ),
-    # README "Installation": Linux, Python >= 3.9, torch >= 2.3, CUDA >= 12.0 (sm80+) for
-    # SageAttention 2's CUDA kernels; SageAttention 1's kernels are Triton's and run where
-    # Triton runs, AMD GPUs too (thu-ml/SageAttention#20, #234, the maintainers' answers);
-    # Windows through community wheels (woct0rdho/SageAttention), which the threads name.
+    # thu-ml/SageAttention@d1a57a5 README.md "Installation": python>=3.9, torch>=2.3.0,
+    # triton>=3.0.0, CUDA >=12.0 for Ampere (12.3/12.4 fp8 on Hopper/Ada, 12.8 Blackwell);
+    # SageAttention V1 (sageattention==1.0.6) is its Triton kernels. No system is named: its
+    # setup.py raises "CUDA must be available to build the package" without CUDA_HOME, and
+    # Triton's own README lists Linux only (no macOS build of either). AMD GPUs are not named
+    # and not excluded for V1's Triton kernels: "in theory" where Triton runs, untested (its
+    # maintainer, thu-ml/SageAttention#20).
     _row(
         "SageAttention",
         ("sageattention",),
         ("sageattention", "sageattn3"),
         _GPU,
         _LINUX_WINDOWS,
-        "NVIDIA GPUs (Ampere, Ada, Hopper; Blackwell for SageAttention 3) with CUDA 12, and "
-        "SageAttention 1's Triton kernels on AMD GPUs",
+        "NVIDIA GPUs (Ampere, Ada, Hopper, Blackwell) with CUDA 12, and SageAttention 1's "
+        "Triton kernels where Triton runs",
         "https://github.com/thu-ml/SageAttention#installation",
         _SDPA,
     ),
-    # README "Installation": Triton's wheels are for Linux (NVIDIA GPUs compute capability
-    # 8.0+, AMD GPUs ROCm 6.2+); on Windows the `triton` module is the separate triton-windows
-    # project's (the next row), so a frame of it there is no refusal of the system.
+    # triton-lang/triton@0112e82 README.md "Compatibility": Supported Platforms: Linux;
+    # Supported Hardware: NVIDIA GPUs (Compute Capability 8.0+), AMD GPUs (ROCm). On Windows
+    # the `triton` module is the triton-windows project's (the next row), so a frame of it
+    # there is no refusal of the system.
     _row(
         "Triton",
         ("triton", "pytorch-triton-rocm", "pytorch-triton"),
@@ -188,59 +202,66 @@ TABLE: Final = (
         _LINUX_WINDOWS,
         "NVIDIA GPUs (CUDA) and AMD GPUs (ROCm) on Linux; on Windows, the triton-windows "
         "project's build",
-        "https://github.com/triton-lang/triton#quick-installation",
+        "https://github.com/triton-lang/triton#compatibility",
     ),
-    # README: "Triton for Windows", NVIDIA GPUs, its wheels are win_amd64 only.
+    # woct0rdho/triton-windows@66361c0 README.md "What's supported": "Windows 10 and 11",
+    # "Nvidia GPU is supported", AMD GPUs "beginning to add support" (so not excluded).
     _row(
         "triton-windows",
         ("triton-windows",),
         (),
-        (_CUDA,),
+        _GPU,
         (WINDOWS,),
-        "NVIDIA GPUs on Windows (win_amd64 wheels)",
-        "https://github.com/woct0rdho/triton-windows#readme",
+        "NVIDIA GPUs on Windows 10 and 11 (AMD GPUs being added)",
+        "https://github.com/woct0rdho/triton-windows#whats-supported",
     ),
-    # docs.vllm.ai getting_started/installation: GPU (CUDA, ROCm, XPU), CPU, TPU, and plugins
-    # (vllm-ascend, vllm-gaudi); OS: Linux (macOS: CPU build from source).
+    # vllm-project/vllm docs/getting_started/installation: README.md@010f1fc lists GPU (NVIDIA
+    # CUDA, AMD ROCm, Intel XPU) and CPU (x86, AArch64, Apple silicon, IBM Z), other hardware
+    # by plugins; gpu.md@0847a95 "Requirements": "OS: Linux", "vLLM does not support Windows
+    # natively" (WSL); cpu.md: Apple silicon as a CPU build from source; gpu.apple.inc.md:
+    # Apple GPUs by the vLLM-Metal plugin.
     _row(
         "vLLM",
         ("vllm",),
         ("vllm",),
-        (_CUDA, _ROCM, _XPU, _CPU),
+        (_CUDA, _ROCM, _XPU, _MPS, _CPU),
         (LINUX, MACOS),
-        "Linux with NVIDIA, AMD or Intel GPUs, TPUs or CPUs (Ascend and Gaudi by plugins); "
-        "macOS as a CPU build from source",
+        "Linux with NVIDIA, AMD or Intel GPUs or CPUs (other accelerators by plugins); macOS "
+        "on Apple silicon (a CPU build from source, its GPU by the vLLM-Metal plugin); "
+        "not Windows natively",
         "https://docs.vllm.ai/en/latest/getting_started/installation/",
     ),
-    # README "Installation": Linux; Windows "partially supported" (inference; build with
-    # build_win.bat); accelerators: CUDA, ROCm, XPU, NPU, HPU, CPU. Its mps accelerator
-    # (deepspeedai/DeepSpeed#3907) is no supported platform: "We do not support the M1/M2
-    # chips with DeepSpeed currently" (its maintainer, deepspeedai/DeepSpeedExamples#516) and
-    # "We do not have support for the M3 hardware" (deepspeedai/DeepSpeed-MII#441).
+    # deepspeedai/DeepSpeed@edaa722 README.md "Requirements": nvcc or hipcc, NVIDIA Pascal to
+    # Hopper, AMD MI100/MI200; "Contributed HW support": Ascend NPU (npu), Gaudi 2 (hpu), Xeon
+    # (cpu), Data Center GPU Max (xpu); "Windows": many features (build_win.bat). No system is
+    # named otherwise and none excluded (setup.py builds no op by default off Windows; the
+    # package has an mps accelerator), so macOS stays in.
     _row(
         "DeepSpeed",
         ("deepspeed",),
         ("deepspeed",),
         (_CUDA, _ROCM, _XPU, _NPU, _HPU, _CPU),
-        _LINUX_WINDOWS,
-        "Linux (Windows partially) with NVIDIA or AMD GPUs, Intel GPUs or "
-        "CPUs, Ascend NPUs and Gaudi",
+        _EVERY,
+        "NVIDIA or AMD GPUs, Intel Xeon CPUs and Data Center GPUs, Gaudi 2 and Ascend NPUs; "
+        "many features on Windows",
         "https://github.com/deepspeedai/DeepSpeed#installation",
     ),
-    # README "Quick Installation": Linux and Windows, NVIDIA CUDA 11.8/12.1 and AMD ROCm 5.7
-    # (Linux) wheels; no macOS build.
+    # AutoGPTQ/AutoGPTQ@9f7d370 README.md "Installation": "AutoGPTQ is available on Linux and
+    # Windows only"; wheels for CUDA 11.8/12.1 and ROCm 5.7; "On Intel Gaudi 2 systems": a
+    # source build with BUILD_CUDA_EXT=0.
     _row(
         "AutoGPTQ",
         ("auto-gptq", "auto_gptq"),
         ("auto_gptq", "autogptq_cuda_64"),
-        _GPU,
+        (_CUDA, _ROCM, _HPU),
         _LINUX_WINDOWS,
-        "NVIDIA GPUs (CUDA) on Linux and Windows, AMD GPUs (ROCm) on Linux",
-        "https://github.com/AutoGPTQ/AutoGPTQ#quick-installation",
+        "NVIDIA GPUs (CUDA) and AMD GPUs (ROCm), Intel Gaudi 2 from source; Linux and Windows only",
+        "https://github.com/AutoGPTQ/AutoGPTQ#installation",
         "GPTQModel, AutoGPTQ's successor, whose documentation lists CPUs and Apple silicon",
     ),
-    # README "Install": NVIDIA GPUs of compute capability 7.5+, AMD GPUs (ExLlamaV2 kernels),
-    # Intel CPUs and GPUs through IPEX; Linux and Windows.
+    # casper-hansen/AutoAWQ@88e4c76 README.md "Install" › "Prerequisites": NVIDIA compute
+    # capability 7.5+ (CUDA 11.8+), AMD (ROCm compatible with Triton), Intel CPU and GPU;
+    # setup.py "platforms": ["linux", "windows"]; its notice names MLX-LM for Macs.
     _row(
         "AutoAWQ",
         ("autoawq",),
@@ -250,34 +271,40 @@ TABLE: Final = (
         "NVIDIA GPUs (compute capability 7.5+), AMD GPUs, Intel CPUs and GPUs, on Linux and "
         "Windows",
         "https://github.com/casper-hansen/AutoAWQ#install",
+        "llm-compressor (vLLM's, AutoAWQ's successor); on a Mac, MLX-LM, as AutoAWQ's README "
+        "names them",
     ),
-    # README "Installation": CUDA and ROCm (Linux), Windows wheels for CUDA.
+    # turboderp-org/exllamav2@da07fac README.md: a source install needs "the CUDA Toolkit and
+    # either gcc on Linux or (Build Tools for) Visual Studio on Windows"; setup.py builds one
+    # CUDAExtension (HIP flags where torch is a ROCm build): no build on macOS.
     _row(
         "ExLlamaV2",
         ("exllamav2",),
         ("exllamav2", "exllamav2_ext"),
         _GPU,
         _LINUX_WINDOWS,
-        "NVIDIA GPUs (CUDA) on Linux and Windows, AMD GPUs (ROCm) on Linux",
+        "NVIDIA GPUs with the CUDA Toolkit on Linux and Windows (its extension also builds "
+        "for ROCm)",
         "https://github.com/turboderp-org/exllamav2#installation",
     ),
-    # docs "Installation": x86-64 and AArch64 CPUs on Linux, Windows and macOS; GPU: NVIDIA
-    # CUDA on Linux and Windows. AMD GPUs through HIP from 4.7.1 (OpenNMT/CTranslate2#1989, its
-    # wheels named in SYSTRAN/faster-whisper#1370, 2026-02); before, "The backend library
-    # CTranslate2 only supports NVIDIA GPUs" (its maintainer, SYSTRAN/faster-whisper#162).
+    # OpenNMT/CTranslate2@0d8bcd3 docs/installation.md: wheels for Linux (x86-64, AArch64),
+    # macOS (x86-64, ARM64), Windows (x86-64), GPU execution in the Linux and Windows wheels
+    # (CUDA 12); docs/hardware_support.md: x86-64 and AArch64 CPUs, NVIDIA GPUs; CHANGELOG.md
+    # v4.7.0: "Introduce AMD GPU support with ROCm HIP (#1989)" (a WITH_HIP build).
     _row(
         "CTranslate2",
         ("ctranslate2",),
         ("ctranslate2",),
         (_CPU, _CUDA, _ROCM),
         _EVERY,
-        "CPUs (x86-64, AArch64) on Linux, Windows and macOS, NVIDIA GPUs (CUDA) on Linux "
-        "and Windows, and AMD GPUs (HIP) from 4.7.1",
+        "CPUs (x86-64, AArch64) on Linux, Windows and macOS, NVIDIA GPUs (CUDA 12) on Linux "
+        "and Windows, and AMD GPUs (ROCm HIP) from 4.7.0",
         "https://opennmt.net/CTranslate2/installation.html",
         'device="cpu" (CTranslate2\'s CPU path) on a GPU it does not drive',
-        since=((_ROCM, "4.7.1"),),
+        since=((_ROCM, "4.7.0"),),
     ),
-    # README "Requirements": runs on CTranslate2 (CPU, or NVIDIA GPU with cuBLAS and cuDNN).
+    # SYSTRAN/faster-whisper@65882ee README.md "Requirements": CPU, and "GPU execution requires"
+    # NVIDIA's cuBLAS and cuDNN 9 for CUDA 12; no system excluded.
     _row(
         "faster-whisper",
         ("faster-whisper", "faster_whisper"),
@@ -288,24 +315,16 @@ TABLE: Final = (
         "https://github.com/SYSTRAN/faster-whisper#requirements",
         'device="cpu" on a GPU CTranslate2 does not drive',
     ),
-    # README: NVIDIA, AMD and Intel GPUs; Linux and Windows (WSL or native); no Apple silicon.
-    _row(
-        "Unsloth",
-        ("unsloth", "unsloth-zoo", "unsloth_zoo"),
-        ("unsloth", "unsloth_zoo"),
-        (_CUDA, _ROCM, _XPU),
-        _LINUX_WINDOWS,
-        "NVIDIA GPUs (CUDA capability 7.0+), AMD and Intel GPUs, on Linux and Windows",
-        "https://github.com/unslothai/unsloth#-install-unsloth",
-    ),
-    # README "Installation": "Linux", CUDA and cuDNN (ROCm: the ROCm/apex fork).
+    # NVIDIA/apex@6424da3 README.md "Installation": "Linux" and "[Experimental] Windows";
+    # setup.py runs nvcc from CUDA_HOME for every build (no macOS build). AMD GPUs: ROCm's
+    # variant, the same apex package (ROCm/apex@07e3807 README.md).
     _row(
         "apex",
         ("apex",),
         ("apex", "amp_C", "fused_layer_norm_cuda"),
         _GPU,
-        _NV_AMD_LINUX,
-        "NVIDIA GPUs (CUDA) on Linux, AMD GPUs through ROCm's fork",
+        _LINUX_WINDOWS,
+        "NVIDIA GPUs (CUDA) on Linux, Windows experimental; AMD GPUs through ROCm's variant",
         "https://github.com/NVIDIA/apex#installation",
         "torch's own torch.amp and fused optimizers (torch.optim's fused=True)",
     ),
