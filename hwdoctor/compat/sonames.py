@@ -184,8 +184,3 @@ def provider(library: str) -> Provider:
             library, "other_release", ", ".join(packages), packages, read, present=soname
         )
     return Provider(library, "unknown")
-
-
-def debian_release() -> str:
-    """The Debian release the table was read from, and the date."""
-    return _table()[0]
