@@ -6,7 +6,8 @@ the standard log formats"), fed through the CLI: a line a program logged at its 
 or FATAL level in vLLM's, DeepSpeed's, loguru's, onnxruntime's, spdlog's, TensorRT's, Rust
 `tracing`'s or env_logger's format is an error line no finding explains, so the headline never
 says "no problem" over it; the lines of one message, and a title restating the log line, count
-once; the WARNING, INFO and DEBUG lines of the same formats stay unread.
+once; the WARNING, INFO and DEBUG lines of the same formats stay unread. The reporter's failure
+words contracted ("isn't detected") state an error as the words in full do.
 """
 
 from __future__ import annotations
@@ -143,3 +144,12 @@ def test_the_frames_of_a_traceback_logged_line_by_line_are_not_another_error(nam
     _, data = detect(ERRORS / name)
     assert data["findings"]
     assert data["unread_count"] == 0
+
+
+def test_contracted_failure_words_state_an_error() -> None:
+    """ "my gpu isn't detected" and no error line: the paste states an error it does not show,
+    never "no problem"."""
+    name = "sovitssvcfork811-windows-gpu-isnt-detected-cuda-is-available-false.md"
+    report = hwdoctor.diagnose((ERRORS / name).read_bytes())
+    assert report.stated is not None and report.stated.line == 5
+    assert paste.counts(report).startswith("the paste states an error it does not show (line 5)")

@@ -485,15 +485,21 @@ _STATES_ERROR: Final = re.compile(
 # work", "crashes", "hangs", "无法", "不支持", "找不到". Read as `_STATES_ERROR` is, where no
 # line shows an error, and not in a question ("Is the 310P not supported?" asks): the
 # headline then says the paste states an error it does not show, never "no problem".
+# issue 38 item 5 (s15-loglevel): the same words contracted, with the typewriter apostrophe or
+# the typographic one GitHub's editors and phones type ("wasn't able to", "isn’t supported",
+# "weren't found"), and in the passive ("couldn't be loaded", "cannot be found").
 _STATES_FAILURE: Final = re.compile(
-    r"(?i:\b(?:is|are|was|were|be) (?:not|no longer) (?:supported|able to|working|available"
-    r"|found|recogni[sz]ed|detected|compatible)\b"
-    r"|\b(?:unable to|cannot|can't|can not|could not|couldn't|fails? to|failed to|fail to)"
-    r" (?:\w{1,20} )?(?:use|run|load|find|detect|start|import|install|build|compile|open"
-    r"|allocate|initiali[sz]e|launch|execute|create|connect|download)\b"
+    r"(?i:\b(?:(?:is|are|was|were|be) (?:not|no longer)|(?:is|are|was|were)n['’]t)"
+    r" (?:supported|able to|working|available|found|recogni[sz]ed|detected|compatible)\b"
+    r"|\b(?:unable to|cannot|can['’]t|can not|could not|couldn['’]t|fails? to|failed to"
+    r"|fail to) (?:\w{1,20} )?(?:use|run|load|find|detect|start|import|install|build|compile"
+    r"|open|allocate|initiali[sz]e|launch|execute|create|connect|download)\b"
+    r"|\b(?:cannot|can['’]t|can not|could not|couldn['’]t|won['’]t|will not) be (?:used|loaded"
+    r"|found|detected|imported|installed|built|compiled|opened|allocated|initiali[sz]ed"
+    r"|launched|started|recogni[sz]ed)\b"
     r"|\b(?:fails|failed) with\b"
-    r"|\b(?:doesn't|does not|don't|do not|won't|will not|didn't|did not) (?:work|run|start"
-    r"|load|detect|recogni[sz]e)\b"
+    r"|\b(?:doesn['’]t|does not|don['’]t|do not|won['’]t|will not|didn['’]t|did not) (?:work"
+    r"|run|start|load|detect|recogni[sz]e)\b"
     r"|\bnot working\b|\bcrash(?:es|ed|ing)?\b|\bhangs\b|\bhanging\b|\bis stuck\b)"
     r"|无法|不支持|找不到|不能使用|不可用|崩溃|卡住"
 )
@@ -501,7 +507,7 @@ _STATES_FAILURE: Final = re.compile(
 # line with none is tried against neither pattern, the costliest a line meets (`make bench`).
 _ERROR_WORDS: Final = ("error", "exception", "complain", "报错", "错误", "失败")
 _FAILURE_WORDS: Final = (
-    "not", "no longer", "n't", "unable", "fail", "crash", "hang", "stuck",
+    "not", "no longer", "n't", "n’t", "unable", "fail", "crash", "hang", "stuck",
     "无法", "不支持", "找不到", "不能使用", "不可用", "崩溃", "卡住",
 )  # fmt: skip
 # The shortest words either pattern reads ("报错", "无法"): a shorter line states nothing.
