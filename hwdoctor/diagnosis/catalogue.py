@@ -293,6 +293,8 @@ class Code(str, Enum):
     TENSORS_APART = "torch.tensors_on_two_devices"
     # s14-lookup: a lookup of the machine's platform or device failed in the program's own code
     OWN_CODE_LOOKUP = "python.lookup_in_own_code"
+    # issue 38 (s15-toolchain): a source build pip fell back to, and the build tool it lacks
+    BUILD_TOOLCHAIN_MISSING = "python.build_toolchain_missing"
 
 
 @dataclass(frozen=True, slots=True)
@@ -5290,6 +5292,67 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "lookup in its table, not a library refusing this machine",
         advice="add '{key}' where {file} lists the devices or platforms it knows (or run it "
         "with one it lists); nothing to install",
+    ),
+    # issue 38 (s15-toolchain): a source build pip fell back to, and the build tool it lacks
+    Code.BUILD_TOOLCHAIN_MISSING: Entry(
+        E, "a source build pip fell back to, stopped by a build tool that is not installed",
+        "pip installs a wheel where one of a release's wheels has a tag this interpreter "
+        "supports, and builds the release's source distribution where none does (pip/_internal/"
+        "models/wheel.py Wheel.supported, packaging.tags.sys_tags; pip's \"Downloading "
+        "X-1.2.3.tar.gz\", \"Building wheel for X (pyproject.toml)\"): a Python newer than "
+        "the package's wheels, another system or CPU (Windows, Linux on Arm, an Intel Mac), a "
+        "package that publishes no wheels. The build then needs the tools its source is "
+        "written for, and says which it lacks in its own words (readers/messages.py cites "
+        "each): setuptools-rust's \"can't find Rust compiler\" and maturin's \"Cargo, the Rust "
+        "package manager, is not installed\" (tokenizers, safetensors), setuptools' \"Microsoft "
+        "Visual C++ 14.0 or greater is required\", CMake's \"No CMAKE_C_COMPILER could be "
+        "found\" and \"CMAKE_C_COMPILER not set, after EnableLanguage\" (llama-cpp-python, "
+        "sentencepiece), setuptools' \"command 'gcc' failed: No such file or directory\", "
+        "GCC's \"Python.h: No such file or directory\" (a distribution's Python without its "
+        "-dev package), a shell's \"cmake: command not found\". Where hwdoctor's table of "
+        "PyPI's file lists (compat/builds_table.txt) has the package, it says what has a wheel "
+        "for this machine, the first remedy: a Python the package publishes wheels for (a "
+        "new environment), or a release with one; otherwise, and as the other way, the tool, "
+        "installed as its own documentation says (compat/toolchains.py). The CUDA toolkit a "
+        "CUDA extension's build lacks is extension.cuda_toolkit_missing.",
+        "pip took the source of {package}{spec} because none of its wheels fits {machine}, "
+        "and building it needs {tool}, which is not installed there ({said}): {why}",
+        commands=("{remedy}",),
+        advice="{where}; or, to build it here, {get}",
+        variants={
+            # the table's row, with no wheel path for this machine: the build is the way
+            "table_build": "pip took the source of {package}{spec} because none of its wheels "
+            "fits {machine}, and building it needs {tool}, which is not installed there "
+            "({said}): {why}",
+            "no_wheels": "pip took the source of {package}{spec} because it publishes no wheels "
+            "on PyPI ({why}), and building it needs {tool}, which is not installed on "
+            "{machine} ({said})",
+            # a wheel the table lists for this machine: published after, or one this pip
+            # did not take
+            "wheel_now": "pip took the source of {package}{spec} because no wheel of it fitted "
+            "{machine} when it ran, and building it needs {tool}, which is not installed there "
+            "({said}); one is published now: {why}",
+            "unlisted": "pip took the source of {package}{spec} because no wheel of it fitted "
+            "{machine}, and building it needs {tool}, which is not installed there ({said}); "
+            "{package} is not in hwdoctor's table of PyPI's file lists, so which release or "
+            "Python has a wheel here is not known",
+            "unknown": "pip took the source of {package}{spec} because no wheel of it fitted "
+            "{machine}, and building it needs {tool}, which is not installed there ({said}); "
+            "which release or Python has a wheel here is not known (the release pip took is "
+            "not shown, or not in hwdoctor's table of PyPI's file lists)",
+            "unnamed": "a package pip built from source needs {tool}, which is not installed "
+            "on {machine} ({said}); the paste does not name the package, so which release or "
+            "Python has a wheel here is not known",
+        },
+        variant_advice={
+            "table_build": "{get}",
+            "no_wheels": "{get}",
+            "wheel_now": "run the install again with an up-to-date pip, which takes the wheel; "
+            "or, to build it here, {get}",
+            "unlisted": "{get}",
+            "unknown": "{get}",
+            "unnamed": "{get}",
+        },
     ),
 }  # fmt: skip
 

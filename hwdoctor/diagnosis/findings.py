@@ -6948,6 +6948,139 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.BUILD_TOOLCHAIN_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    get: Value,
+    machine: Value,
+    package: Value,
+    remedy: Value | Shell,
+    said: Value,
+    spec: Value,
+    tool: Value,
+    where: Value,
+    why: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BUILD_TOOLCHAIN_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["no_wheels"],
+    get: Value,
+    machine: Value,
+    package: Value,
+    remedy: Value | Shell,
+    said: Value,
+    spec: Value,
+    tool: Value,
+    why: Value,
+    where: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BUILD_TOOLCHAIN_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["table_build"],
+    get: Value,
+    machine: Value,
+    package: Value,
+    remedy: Value | Shell,
+    said: Value,
+    spec: Value,
+    tool: Value,
+    why: Value,
+    where: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BUILD_TOOLCHAIN_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["unknown"],
+    get: Value,
+    machine: Value,
+    package: Value,
+    remedy: Value | Shell,
+    said: Value,
+    spec: Value,
+    tool: Value,
+    where: Value = None,
+    why: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BUILD_TOOLCHAIN_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["unlisted"],
+    get: Value,
+    machine: Value,
+    package: Value,
+    remedy: Value | Shell,
+    said: Value,
+    spec: Value,
+    tool: Value,
+    where: Value = None,
+    why: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BUILD_TOOLCHAIN_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["unnamed"],
+    get: Value,
+    machine: Value,
+    remedy: Value | Shell,
+    said: Value,
+    tool: Value,
+    package: Value = None,
+    spec: Value = None,
+    where: Value = None,
+    why: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BUILD_TOOLCHAIN_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["wheel_now"],
+    get: Value,
+    machine: Value,
+    package: Value,
+    remedy: Value | Shell,
+    said: Value,
+    spec: Value,
+    tool: Value,
+    why: Value,
+    where: Value = None,
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

@@ -28,6 +28,7 @@ from hwdoctor.compat import (
     sonames,
     submodules,
     support,
+    toolchains,
     transformers_modules,
     visibility,
     wheels,
@@ -56,7 +57,7 @@ from hwdoctor.model.reports import (
 )
 from hwdoctor.project import __version__
 from hwdoctor.rules.engine import Inputs, strtobool
-from hwdoctor.shell import Shell, comment
+from hwdoctor.shell import Shell, choices, comment
 from hwdoctor.text import one_line, printable
 
 if TYPE_CHECKING:  # packaging is imported where a version is read (hwdoctor/versions.py)
@@ -199,6 +200,8 @@ _RESTS_ON: Final = (
     ("backend.gpu_library_without_gpu", ("stated", "accelerator")),  # issue 38 (s9-kernels)
     ("python.package_version_refused", ("pin",)),  # issue 38: a version pin refused
     ("python.version_unsupported", ("python_pin", "host")),
+    # issue 38 (s15-toolchain): the build's words, pip's lines of the source, the machine
+    ("python.build_toolchain_missing", ("stated", "python_pin", "host")),
     ("backend.vllm_ascend_kernels", ("stated",)),  # issue 38: vLLM Ascend's compiled part
     # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs
     ("xpu.oneapi_runtime_not_found", ("stated",)),
@@ -504,6 +507,11 @@ _WHAT: Final = {
     FactKey.CONDA_PLATFORM: "conda's platform",
     FactKey.CONDA_SOLVE_FAILED: "conda says",
     FactKey.MESSAGE_HOST_ALLOC: "the host says (memory)",
+    # issue 38 (s15-toolchain): a build tool a source build lacks, a build command that failed
+    FactKey.MESSAGE_TOOLCHAIN_MISSING: "the build says (a tool missing)",
+    FactKey.BUILD_COMMAND_FAILED: "a build command failed",
+    FactKey.CMAKE_ERROR_AT: "CMake says",
+    FactKey.DOCKER_RUN_FAILED: "docker build says",
 }
 
 
@@ -618,6 +626,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_hardware_refused(paste, facts, found))  # issue 38 (s10-refusal): any
     found = (*found, *_nccl_not_built(paste, facts))  # library's words; torch without NCCL
     found = (*found, *_own_code_lookup(facts, found))  # s14-lookup: the program's own table
+    found = (*found, *_toolchain_missing(paste, facts))  # issue 38 (s15-toolchain)
     found = (*found, *_no_wheel_built(paste, facts))  # issue 38 (s13-wheels): no wheel here
     found = (*found, *_submodule_missing(paste, facts))  # issue 38 (s14-submodule)
     found = (*found, *_shared_library(facts))  # issue 38 (s14-sharedlib): any library
@@ -5758,6 +5767,167 @@ def _table_no_build(
         ),
         lines,
     )
+
+
+# issue 38 (s15-toolchain): CMake's "CMAKE_C_COMPILER not set, after EnableLanguage", as the
+# reader names it (readers/messages.py _TOOLCHAIN_MISSING)
+_COMPILER_UNSET: Final = "compiler_unset"
+# issue 38 (s15-toolchain): the variants of python.build_toolchain_missing, by what hwdoctor's
+# table of PyPI's file lists says of the package on the machine the paste shows
+_ToolchainVariant = Literal[
+    None, "table_build", "no_wheels", "wheel_now", "unlisted", "unknown", "unnamed"
+]
+
+
+def _built_package(facts: _Read, at: int) -> tuple[str, PastedFact | None, PastedFact | None]:
+    """The package a failed source build is of, as pip's lines name it for the build whose
+    output holds line `at` (its "Building wheel for X …" above it, else its "Failed building
+    wheel for X" below), else the source pip fetched last before it, else pip's build
+    directory: its canonical name, the line naming it, and the line that fetched its source
+    (its release). ("", None, None) where the paste names none."""
+    named = facts.all(FactKey.MESSAGE_BUILD_FAILED_FOR)
+    before = [f for f in named if f.quote.line <= at]
+    fetched = facts.all(FactKey.PIP_SDIST_RELEASE)
+    in_order = (
+        before[-1:],
+        [f for f in named if f.quote.line > at][:1],
+        [f for f in fetched if f.quote.line <= at][-1:],
+        fetched[-1:],
+        facts.all(FactKey.BUILD_REQUESTED)[:1],
+    )
+    said = next((found[0] for found in in_order if found), None)
+    if said is None:
+        return "", None, None
+    package = versions.canonical_name(said.value.split()[0])
+    source = [f for f in fetched if f.value.split()[0] == package]
+    return package, said, (source[-1] if source else None)
+
+
+def _toolchain_missing(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """issue 38 (s15-toolchain): pip building a package from its source because no wheel of
+    the release fits this machine, and the build stopping on a build tool that is not installed,
+    in the words of what looked for it (readers/messages.py `_TOOLCHAIN_MISSING`: Rust,
+    MSVC, a C compiler, Python's headers, CMake). One finding: the package and release pip
+    took the source of, the machine the paste shows, the tool; what hwdoctor's table of PyPI's
+    file lists says has a wheel here (compat/builds.py), the first remedy where there is one,
+    and the tool's install for this system (compat/toolchains.py, remedies.toolchain). Steps
+    aside where another finding named the build's failure (the CUDA toolkit's, a library on
+    a machine its documentation does not list), and where the line comes from no build pip
+    ran (a compiler's or CMake's words need pip's or setuptools' lines beside them)."""
+    taken = {id(f) for chosen in facts.used.values() for f in chosen}
+    told = [f for f in facts.all(FactKey.MESSAGE_TOOLCHAIN_MISSING) if id(f) not in taken]
+    failed = facts.all(FactKey.PIP_BUILD_FAILED)
+    if not told or any(id(f) in taken for f in failed):
+        return ()
+    machine, lines = _machine_shown(paste, facts)
+    said = [f for f in told if toolchains.tool_of(f.name) is not None]
+    if machine.system == toolchains.WINDOWS:
+        # CMake's compiler left unset is MSVC missing on Windows, where CMake falls back to
+        # NMake Makefiles when it finds no Visual Studio (readers/messages.py)
+        said += [f for f in told if f.name == _COMPILER_UNSET]
+    if not said:
+        return ()
+    first = min(said, key=lambda f: f.quote.line)
+    tool = toolchains.tool_of(first.name) or toolchains.Tool.COMPILER
+    ran = facts.all(FactKey.BUILD_COMMAND_FAILED)
+    built = [
+        *failed,
+        *facts.all(FactKey.MESSAGE_BUILD_FAILED_FOR),
+        *facts.all(FactKey.PIP_SDIST_RELEASE),
+        *facts.all(FactKey.PYTHON_BUILD_DIR),
+        *facts.all(FactKey.BUILD_REQUESTED),
+        *ran,
+    ]
+    # setuptools-rust, maturin and setuptools' MSVC compiler speak only inside a Python build
+    if tool not in (toolchains.Tool.RUST, toolchains.Tool.MSVC) and not built:
+        return ()
+    package, named, fetched = _built_package(facts, first.quote.line)
+    debian = facts.all(FactKey.PROSE_DEBIAN)
+    if machine.system is None and tool is toolchains.Tool.MSVC:
+        # setuptools' MSVC compiler looks for Visual C++ on Windows alone
+        machine = dataclasses.replace(machine, system=toolchains.WINDOWS)
+    elif machine.system is None and debian:
+        machine = dataclasses.replace(machine, system=toolchains.LINUX)  # Debian, Ubuntu
+        lines.append(debian[0])
+    if package and (row := support.of_dist(package)) is not None:
+        shown = _support_machine(paste, facts)
+        if shown is not None and not row.runs_on(shown[0], shown[1], _release(facts, row)):
+            return ()  # a library on a machine its documentation does not list: that finding
+    spec = f"=={fetched.value.split()[-1]}" if fetched is not None else ""
+    system = machine.system
+    python = f"{machine.python[0]}.{machine.python[1]}" if machine.python else ""
+    way = remedies.installer(paste.evidence.python)
+    get = toolchains.how(tool, system, bool(debian), python)
+    build = remedies.toolchain(way, tool, system, debian=bool(debian), python=python)
+    if debian and build and debian[0] not in lines:
+        lines.append(debian[0])
+    # the same failure's other lines: CMake's header over its compiler check, a docker
+    # build's RUN of pip; CMake's compiler left unset beside its compiler not found
+    compiler = tool in (toolchains.Tool.COMPILER, toolchains.Tool.MSVC)
+    around = [*facts.all(FactKey.DOCKER_RUN_FAILED)]
+    if compiler:
+        around += facts.all(FactKey.CMAKE_ERROR_AT)
+    stated = told if compiler else said
+    facts.use(
+        "stated", *stated, *failed, *facts.all(FactKey.MESSAGE_BUILD_FAILED_FOR), *ran, *around
+    )
+    facts.use("python_pin", *(f for f in (named, fetched) if f is not None))
+    facts.use("host", *lines)
+    variant, why, where, remedy = _toolchain_remedy(way, package, spec, machine, build)
+    return (
+        finding(
+            Code.BUILD_TOOLCHAIN_MISSING,
+            variant=variant,
+            package=package,
+            spec=printable(spec)[:60],
+            machine=machine.words(),
+            tool=toolchains.words(tool, system),
+            said=f"\u201c{printable(first.value)[:120]}\u201d",
+            why=why,
+            where=where,
+            get=get,
+            remedy=remedy,
+        ),
+    )
+
+
+def _toolchain_remedy(
+    way: remedies.Installer, package: str, spec: str, machine: builds.Machine, build: Shell
+) -> tuple[_ToolchainVariant, str, str, Shell]:
+    """issue 38 (s15-toolchain): what hwdoctor's table of PyPI's file lists says of a package
+    pip built from source on the machine the paste shows, and so what to do first: the
+    finding's variant, its `why` (the table's words), its `where` (a Python or a release with
+    a wheel, _table_advice's) and the remedy (that way first where the table has one, the
+    tool's install after it as the other choice; the tool's install alone elsewhere)."""
+    if not package:
+        return "unnamed", "", "", build
+    verdict = builds.no_build(package, spec, machine, sdist_counts=False)
+    if verdict is not None:
+        why = f"{verdict.source()}: {verdict.releases} {verdict.has}"
+        if not verdict.wheels:
+            return "no_wheels", why, "", build
+        here = verdict.python_here and machine.python != _series(verdict.python_here)
+        instead = (package, machine.system or "") in imports.INSTEAD  # its maintainers' way
+        if not (here or verdict.fitting or instead):
+            return "table_build", why, "", build
+        where, venv, install = _table_advice(way, verdict, machine, spec, built=True)
+        wheel = (f"to install {package} without building it", venv + install)
+        return None, why, where.rstrip(":"), choices([wheel, (f"to build {package} here", build)])
+    whole = None not in (machine.python, machine.system, machine.arch)
+    if not builds.known(package):
+        return "unlisted", "", "", build
+    if not (whole and builds.wheel_fits(package, spec, machine)):
+        return "unknown", "", "", build
+    # a wheel the table lists for this machine now: published after this install, or one the
+    # pip that ran did not take (setuptools-rust's own message: "If you are using an outdated
+    # pip version, it is possible a prebuilt wheel is available")
+    release = spec[2:] if spec else builds.newest_fitting(package, machine)
+    why = f"{builds.source(package)}: {package} {release} has a wheel for {machine.words()}"
+    again = remedies.requirement(way, "pip", "", upgrade=True) + remedies.requirement(
+        way, package, spec
+    )
+    wheel = (f"to take a wheel of {package}, with an up-to-date pip", again)
+    return "wheel_now", why, "", choices([wheel, (f"to build {package} here", build)])
 
 
 def _no_wheel_built(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:

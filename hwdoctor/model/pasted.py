@@ -596,6 +596,19 @@ class FactKey(str, Enum):
     # the host refusing an allocation in a program's words: libstdc++'s std::bad_alloc,
     # Python's MemoryError, NumPy's "Unable to allocate <size> for an array"; "form:words"
     MESSAGE_HOST_ALLOC = "message.host_allocation_refused"
+    # issue 38 (s15-toolchain): a source build stopping on a build tool that is not installed;
+    # value: the words that say so ("can't find Rust compiler"), name: the tool
+    # (compat/toolchains.py Tool: "rust", "msvc", "compiler", "python_headers", "cmake"), or
+    # "compiler_unset" for CMake's weaker "CMAKE_C_COMPILER not set, after EnableLanguage"
+    MESSAGE_TOOLCHAIN_MISSING = "message.toolchain_missing"
+    # issue 38 (s15-toolchain): setuptools' line for a build command that ran and failed
+    # ("error: command '/usr/bin/gcc' failed with exit code 1"); value: the command as named
+    BUILD_COMMAND_FAILED = "message.build_command_failed"
+    # issue 38 (s15-toolchain): CMake's "CMake Error at CMakeLists.txt:3 (project):" over an
+    # enable-language command's error; value: the command ("project", "enable_language")
+    CMAKE_ERROR_AT = "message.cmake_error_at"
+    # issue 38 (s15-toolchain): a docker build's RUN of `pip install` failing; value: "pip"
+    DOCKER_RUN_FAILED = "message.docker_run_failed"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -853,6 +866,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_DEVICES_APART,
         FactKey.MESSAGE_CONDA_NOT_FOUND,
         FactKey.MESSAGE_HOST_ALLOC,
+        FactKey.MESSAGE_TOOLCHAIN_MISSING,  # issue 38 (s15-toolchain): a build tool missing
     }
 )
 

@@ -114,7 +114,10 @@ LINES: Final = (
         'size", glibc\'s "cannot enable executable stack", "Torch not compiled with XPU '
         'enabled", "XPU device count is zero", Gaudi\'s "Device acquire failed", "No module named '
         "'habana_frameworks'\", the Neuron runtime's \"Unable to determine Neuron Driver "
-        "version\"), lspci's GPU lines and ComfyUI's start-up log",
+        'version", a source build\'s missing tool: "can\'t find Rust compiler", '
+        '"Microsoft Visual C++ 14.0 or greater is required", "No CMAKE_C_COMPILER could be '
+        'found", "Python.h: No such file or directory"), lspci\'s GPU lines and ComfyUI\'s '
+        "start-up log",
     ),
     Registered(
         TEXT,
