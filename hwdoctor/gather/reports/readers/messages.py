@@ -453,8 +453,9 @@ _PACKAGE_OF_PATH: Final = re.compile(r"[/\\](?:site|dist)-packages[/\\]{1,2}([A-
 # Words that show Debian or Ubuntu (where an apt-get line runs): the OS line of collect_env or
 # a reporter's words, and Debian's own Python layout, dist-packages (Debian Python Policy,
 # https://www.debian.org/doc/packaging-manuals/python-policy/: third-party modules under
-# /usr/lib/python3/dist-packages and /usr/local/lib/python3.X/dist-packages).
-_DEBIAN: Final = re.compile(r"\b(?:Ubuntu|Debian)\b|[/\\]dist-packages[/\\]", re.I)
+# /usr/lib/python3/dist-packages and /usr/local/lib/python3.X/dist-packages); issue 38
+# (s15-support): System76's Pop!_OS, built on Ubuntu (its apt, its neofetch "OS: Pop!_OS 22.04").
+_DEBIAN: Final = re.compile(r"\b(?:Ubuntu|Debian|Pop!_OS)\b|[/\\]dist-packages[/\\]", re.I)
 
 # issue 38: Huawei Ascend. CANN's inner error when its operator compiler's environment does
 # not start: "EH9999  [Init][Env]init env failed![FUNC:ReportInnerError][FILE:log_inner.cpp]"
