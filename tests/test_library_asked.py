@@ -28,7 +28,7 @@ UNSUPPORTED = "backend.library_unsupported_machine"
 ANSWERED = {
     "flashinfer400-amd-gpu-question-does-flashinfer-support.md": (
         NOT_LISTED,
-        "FlashInfer's documentation does not list AMD GPU",
+        "FlashInfer's documentation does not list AMD GPUs",
         "flashinfer-ai/flashinfer@fb28d724",
         1,
     ),

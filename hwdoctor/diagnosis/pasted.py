@@ -6753,7 +6753,9 @@ def _asked_machine(
     named = [f for f in (hardware, system) if f is not None]
     if hardware is not None:
         backend: str | None = hardware.value
-        words = "a CPU alone" if backend == _CPU else registry.BY_KEY[hardware.value].hardware
+        kind = registry.BY_KEY[hardware.value].hardware
+        # the hardware as a kind, not one device: "AMD GPUs", "Huawei Ascend NPUs"
+        words = "a CPU alone" if backend == _CPU else kind + ("s" if kind[-3:].isupper() else "")
         if system is not None:
             words = f"{words} under {support.SYSTEM_NAMES[system.value]}"
         return backend, system.value if system else None, True, words, named
@@ -6823,8 +6825,7 @@ def _library_asked(paste: Pasted, facts: _Read, before: Sequence[Finding]) -> tu
                 releases=releases,
                 at=row.at,
                 source=row.source,
-                instead=row.instead
-                or "the program's option that runs without it, where it has one",
+                instead=row.instead or "a library whose documentation lists this machine",
             ),
         )
     return ()
