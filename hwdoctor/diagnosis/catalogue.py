@@ -273,6 +273,10 @@ class Code(str, Enum):
     OS_UNSUPPORTED = "backend.os_unsupported"
     # issue 38 (s14-supported): a library's error on a machine its documentation does not list
     LIBRARY_UNSUPPORTED_MACHINE = "backend.library_unsupported_machine"
+    # issue 38 (s15-support): a question whether a library runs on a machine, answered from its
+    # documentation: it lists the machine (a note), or it does not (a warning)
+    LIBRARY_SUPPORT_LISTED = "backend.library_support_listed"
+    LIBRARY_SUPPORT_NOT_LISTED = "backend.library_support_not_listed"
     # issue 38 (s9-cpucomp): a build that needs an instruction set the CPU lacks (AVX2, AVX-512)
     CPU_ISA_MISSING = "host.cpu_instruction_set_missing"
     # issue 38 (s9-cpucomp): the AWS Neuron compiler's own internal error
@@ -4889,13 +4893,48 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         variants={
             "build": "{library} has no build for {machine} ({library}'s documentation: "
             "{documented}): pip's build of it from source fails there (\"{said}\")",
+            # issue 38 (s15-support): pip finds no release of it for the machine
+            "release": "{library} has no release for {machine} ({library}'s documentation: "
+            "{documented}): pip finds none to install there (\"{said}\")",
         },
         variant_advice={
             "build": "leave {library} out of the install on this machine (an environment "
             "marker on the requirement that names it, or the program's option that runs "
             "without it: {instead}), or install and run it on a machine its documentation "
             "lists ({source}); no install line builds it here",
+            "release": "leave {library} out of the install on this machine (an environment "
+            "marker on the requirement that names it, or what runs here instead: {instead}), "
+            "or install and run it on a machine its documentation lists ({source}); no other "
+            "Python or index has it for this machine",
         },
+    ),
+    # issue 38 (s15-support): the question form of compat/support.py's table
+    Code.LIBRARY_SUPPORT_LISTED: Entry(
+        I, "a library asked about lists the machine in its documentation",
+        "Reporters ask whether a library runs on their machine before (or instead of) "
+        "showing an error: \"Does vllm support macos M1 or M2 chip?\", \"DeepSpeed on Apple "
+        "Silicon?\". compat/support.py holds what each library's own documentation lists (its "
+        "README, installation page or setup.py, read at a named commit), by backend and "
+        "system and, where they came later, by release; a question that names a library of "
+        "the table and a machine (or a paste that shows one) is answered from its row. This "
+        "note is the answer where the documentation lists the machine; nothing failed. A "
+        "question about a machine the documentation is silent on gets no answer.",
+        "{library}'s documentation lists {machine}{releases}: {documented} (read at {at})",
+        advice="its installation page: {source}",
+    ),
+    Code.LIBRARY_SUPPORT_NOT_LISTED: Entry(
+        W, "a library asked about does not list the machine in its documentation",
+        "The same question as backend.library_support_listed (compat/support.py's table, "
+        "each row read at a named commit), answered where the library's documentation does "
+        "not list the machine asked about: an AMD GPU for a CUDA-only library (\"does "
+        "flashinfer support AMD GPU?\"), Windows for a Linux-only one. Nothing failed yet; "
+        "what the documentation lists is what its builds and tests cover, and the reporter's "
+        "next step is a machine it lists or a library that runs here. A machine the "
+        "documentation is silent on (neither named nor excluded) gets no answer.",
+        "{library}'s documentation does not list {machine}{releases}: it lists {documented} "
+        "(read at {at})",
+        advice="run {library} on a machine its documentation lists ({source}), or without it "
+        "here: {instead}",
     ),
     # issue 38 (s9-cpucomp): a build that needs an instruction set the CPU lacks
     Code.CPU_ISA_MISSING: Entry(

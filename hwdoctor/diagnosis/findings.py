@@ -6386,6 +6386,55 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.LIBRARY_UNSUPPORTED_MACHINE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["release"],
+    documented: Value,
+    instead: Value,
+    library: Value,
+    machine: Value,
+    said: Value,
+    source: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LIBRARY_SUPPORT_LISTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    at: Value,
+    documented: Value,
+    library: Value,
+    machine: Value,
+    releases: Value,
+    source: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LIBRARY_SUPPORT_NOT_LISTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    at: Value,
+    documented: Value,
+    instead: Value,
+    library: Value,
+    machine: Value,
+    releases: Value,
+    source: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.CPU_ISA_MISSING],
     *,
     backend: str | None = None,

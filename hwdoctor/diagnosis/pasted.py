@@ -219,6 +219,8 @@ _RESTS_ON: Final = (
     ("python.wheel_version_inconsistent", ("pin",)),  # issue 38 (s8-pip): a file pip discarded
     ("backend.os_unsupported", ("stated", "host")),  # issue 38 (s8-platform)
     ("backend.library_unsupported_machine", ("stated", "host")),  # issue 38 (s14-supported)
+    # issue 38 (s15-support): a question whether a library runs on a machine, answered
+    ("backend.library_support_", ("stated", "host")),
     ("host.cpu_instruction_set_missing", ("stated",)),  # issue 38 (s9-cpucomp)
     ("host.memory_exhausted", ("stated", "ram", "wsl")),  # issue 38 (s11-hostmem)
     ("rocm.wsl_configuration_unsupported", ("stated", "wsl")),  # issue 38 (s9-cpucomp)
@@ -512,6 +514,10 @@ _WHAT: Final = {
     FactKey.BUILD_COMMAND_FAILED: "a build command failed",
     FactKey.CMAKE_ERROR_AT: "CMake says",
     FactKey.DOCKER_RUN_FAILED: "docker build says",
+    # issue 38 (s15-support): a question whether a library runs on a machine
+    FactKey.PROSE_SUPPORT_ASKED: "the reporter asks",
+    FactKey.PROSE_ASKED_HARDWARE: "the reporter asks (hardware)",
+    FactKey.PROSE_ASKED_SYSTEM: "the reporter asks (system)",
 }
 
 
@@ -631,6 +637,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_submodule_missing(paste, facts))  # issue 38 (s14-submodule)
     found = (*found, *_shared_library(facts))  # issue 38 (s14-sharedlib): any library
     found = (*found, *_library_unsupported(paste, facts, found))  # issue 38 (s14-supported)
+    found = (*found, *_library_asked(paste, facts, found))  # issue 38 (s15-support)
     found = (*found, *_package_missing(paste, facts))  # issue 38 (s9-imports): last: what
     found = (*found, *_release_lacks_name(paste, facts))  # no finding above took
     found = _reconciled(_by_symptom(found, facts), paste)
@@ -5214,6 +5221,9 @@ def _no_release(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             facts.use("host", *lines)  # issue 38 (s13-wheels): the interpreter, not the index
             made.append(translated)
             continue
+        if listed in (["none"], []) and (unlisted := _no_release_here(paste, facts, name, lines)):
+            made.append(unlisted)  # issue 38 (s15-support): its documentation's machines
+            continue
         facts.use("python_pin", *lines)
         shown_spec = f"{printable(extras)[:40]}{printable(spec)[:60]}"
         if listed == ["none"]:
@@ -6752,6 +6762,11 @@ def _support_machine(
     on = _SUPPORT_SYSTEMS.get(system[0]) if system else None
     if system and not lines:
         lines += system[1]
+    if on is None and (debian := facts.all(FactKey.PROSE_DEBIAN)):
+        # issue 38 (s15-support): Debian or Ubuntu named, or Debian's dist-packages: Linux
+        on = support.LINUX
+        if not lines:
+            lines.append(debian[0])
     if backend is None and on is None:
         return None
     words = (
@@ -6768,8 +6783,8 @@ def _support_machine(
 
 def _release(facts: _Read, row: support.Supported) -> Version | None:
     """The release of a compat/support.py library the paste shows (pip's lines, prose), for a
-    row whose platforms came in particular releases; None where it shows none."""
-    if not row.since:
+    row whose platforms came (or went) in particular releases; None where it shows none."""
+    if not (row.since or row.until):
         return None
     for dist in row.dists:
         if (said := _version_of(facts, versions.canonical_name(dist))) is not None:
@@ -6847,6 +6862,143 @@ def _library_unsupported(
             instead=row.instead or "the program's option that runs without it, where it has one",
         ),
     )
+
+
+def _no_release_here(
+    paste: Pasted, facts: _Read, name: str, lines: Sequence[PastedFact]
+) -> Finding | None:
+    """issue 38 (s15-support): pip finding no release of a library compat/support.py lists
+    ("from versions: none", or no list shown) on a machine its documentation leaves out
+    (onnxruntime-directml on Linux): its machines, not this Python. None where the row lists
+    the machine, is silent on it, or the paste shows none."""
+    row = support.of_dist(name)
+    machine = _support_machine(paste, facts) if row is not None else None
+    if row is None or machine is None:
+        return None
+    backend, system, words, shown = machine
+    # pip's files are chosen by the system (and the Python, the CPU), never by the accelerator
+    if system is None or row.runs_on(None, system, _release(facts, row)):
+        return None
+    words = support.SYSTEM_NAMES[system] if system != support.MACOS else "a Mac"
+    facts.use("stated", *lines)
+    facts.use("host", *shown[:1])
+    said = printable(one_line(lines[0].quote.text).strip(" >`*#"))[:160]
+    return finding(
+        Code.LIBRARY_UNSUPPORTED_MACHINE,
+        backend=backend,
+        variant="release",
+        library=row.name,
+        machine=words,
+        documented=row.documented,
+        said=said,
+        source=row.source,
+        instead=row.instead or "the program's option that runs without it, where it has one",
+    )
+
+
+def _asked_machine(
+    facts: _Read, question: PastedFact
+) -> tuple[str | None, str | None, bool, str, list[PastedFact]] | None:
+    """The machine a question names, from its line's facts: (backend, system, whether the
+    hardware itself was asked, the machine in words, the facts). A Mac asked about is Apple
+    silicon under macOS, on whose CPU a library with a CPU path runs. None where it names
+    none."""
+
+    def on_its_line(key: FactKey) -> PastedFact | None:
+        return next(
+            (
+                f
+                for f in facts.all(key)
+                if f.quote.line == question.quote.line and f.name == question.name
+            ),
+            None,
+        )
+
+    hardware, system = (
+        on_its_line(FactKey.PROSE_ASKED_HARDWARE),
+        on_its_line(FactKey.PROSE_ASKED_SYSTEM),
+    )
+    if hardware is None and system is None:
+        return None
+    named = [f for f in (hardware, system) if f is not None]
+    if hardware is not None:
+        backend: str | None = hardware.value
+        kind = registry.BY_KEY[hardware.value].hardware
+        # the hardware as a kind, not one device: "AMD GPUs", "Huawei Ascend NPUs"
+        words = "a CPU alone" if backend == _CPU else kind + ("s" if kind[-3:].isupper() else "")
+        if system is not None:
+            words = f"{words} under {support.SYSTEM_NAMES[system.value]}"
+        return backend, system.value if system else None, True, words, named
+    assert system is not None
+    if system.value == support.MACOS:  # a Mac: its Apple silicon, under macOS
+        return _MPS, support.MACOS, False, "a Mac", named
+    return None, system.value, False, support.SYSTEM_NAMES[system.value], named
+
+
+def _library_asked(paste: Pasted, facts: _Read, before: Sequence[Finding]) -> tuple[Finding, ...]:
+    """issue 38 (s15-support): a reporter's question whether a library compat/support.py lists
+    runs on a machine ("Does vllm support macos M1?", "does flashinfer support AMD GPU?"),
+    answered from its row: what its documentation lists, from which release, with where it
+    was read; a note where it lists the machine, a warning where it does not (nothing failed:
+    the reporter asked). The machine is the question's own, else the one the paste shows.
+    Silent where the row is silent on the machine (its documentation neither names nor
+    excludes it), where the paste shows no machine, and where the library's error on that
+    machine was named already (backend.library_unsupported_machine says more). One finding,
+    for the first question answered."""
+    said = {
+        f.params.get("library") for f in before if f.code == Code.LIBRARY_UNSUPPORTED_MACHINE.value
+    }
+    # a paste whose failure a finding explains gets that explanation, not a note beside it
+    explained = any(f.severity in _POSTED for f in before)
+    for question in facts.all(FactKey.PROSE_SUPPORT_ASKED):
+        row = support.of_name(question.name or "")
+        if row is None or row.name in said:
+            continue
+        asked = _asked_machine(facts, question)
+        if asked is not None:
+            backend, system, strict, words, named = asked
+            shown: list[PastedFact] = []
+        else:
+            machine = _support_machine(paste, facts)
+            if machine is None:
+                continue
+            backend, system, words, shown = machine
+            strict, named = False, []
+        answer = row.answer(backend, system, _release(facts, row), strict=strict)
+        if answer.listing is support.Listing.UNKNOWN or (
+            explained and answer.listing is support.Listing.LISTED
+        ):
+            continue
+        facts.use("stated", question, *named)
+        facts.use("host", *shown[:1])
+        releases = f" ({answer.releases})" if answer.releases else ""
+        if answer.listing is support.Listing.LISTED:
+            return (
+                finding(
+                    Code.LIBRARY_SUPPORT_LISTED,
+                    backend=backend,
+                    library=row.name,
+                    machine=words,
+                    documented=row.documented,
+                    releases=releases,
+                    at=row.at,
+                    source=row.source,
+                ),
+            )
+        return (
+            finding(
+                Code.LIBRARY_SUPPORT_NOT_LISTED,
+                backend=backend,
+                library=row.name,
+                machine=words,
+                documented=row.documented,
+                releases=releases,
+                at=row.at,
+                source=row.source,
+                instead=row.instead or "a library whose documentation lists this machine",
+            ),
+        )
+    return ()
 
 
 def _nccl_not_built(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:

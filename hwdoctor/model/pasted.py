@@ -221,6 +221,15 @@ class FactKey(str, Enum):
     # lists (the package of the traceback's last frame); value: the exception's line, name: the
     # library as the table names it
     MESSAGE_LIBRARY_RAISED = "message.library_raised"
+    # issue 38 (s15-support): a reporter's question whether a library compat/support.py lists
+    # runs on a machine ("Does vllm support macos M1?", "DeepSpeed on Apple Silicon?"); value:
+    # the question's words, name: the library as the table names it. The machine the question
+    # names is told by the two keys after it, on the same line and with the same name.
+    PROSE_SUPPORT_ASKED = "prose.support_asked"
+    # the hardware the question names ("AMD GPU", "MPS", "CPU only"); value: the registry's key
+    PROSE_ASKED_HARDWARE = "prose.support_asked.hardware"
+    # the system the question names ("Windows", "an M1 Mac"); value: sys.platform's word
+    PROSE_ASKED_SYSTEM = "prose.support_asked.system"
     # issue 38 (s14-supported): an exception inside the output pip shows of a failed build
     # ("╰─> [22 lines of output]" … "[end of output]"); value: the exception's line
     PIP_BUILD_RAISED = "message.pip_build_raised"

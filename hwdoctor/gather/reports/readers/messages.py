@@ -455,8 +455,9 @@ _PACKAGE_OF_PATH: Final = re.compile(r"[/\\](?:site|dist)-packages[/\\]{1,2}([A-
 # https://www.debian.org/doc/packaging-manuals/python-policy/: third-party modules under
 # /usr/lib/python3/dist-packages and /usr/local/lib/python3.X/dist-packages).
 # issue 38 (s15-toolchain): and Ubuntu's official flavours by name (Kubuntu, Xubuntu,
-# Lubuntu: https://ubuntu.com/desktop/flavours), Ubuntu's archive and apt-get underneath.
-_DEBIAN: Final = re.compile(r"\b(?:[KXL]?Ubuntu|Debian)\b|[/\\]dist-packages[/\\]", re.I)
+# Lubuntu: https://ubuntu.com/desktop/flavours), Ubuntu's archive and apt-get underneath;
+# (s15-support) System76's Pop!_OS, built on Ubuntu (its apt, its neofetch "OS: Pop!_OS 22.04").
+_DEBIAN: Final = re.compile(r"\b(?:[KXL]?Ubuntu|Debian|Pop!_OS)\b|[/\\]dist-packages[/\\]", re.I)
 
 # issue 38: Huawei Ascend. CANN's inner error when its operator compiler's environment does
 # not start: "EH9999  [Init][Env]init env failed![FUNC:ReportInnerError][FILE:log_inner.cpp]"

@@ -126,6 +126,14 @@ LINES: Final = (
         'NVIDIA GeForce RTX 5090", "macOS 14.5", "gfx1031"), a Python session\'s '
         "answers and Ultralytics' banner",
     ),
+    # issue 38 (s15-support): a question whether a library runs on a machine
+    Registered(
+        TEXT,
+        "asked",
+        'a question whether a library runs on a machine ("Does vllm support macos M1?", '
+        '"does flashinfer support AMD GPU?", "DeepSpeed on Apple Silicon?"), answered from '
+        "what the library's documentation lists",
+    ),
     # issue 41: the kernel log's GPU faults, quoted from dmesg or journalctl
     Registered(
         TEXT,
