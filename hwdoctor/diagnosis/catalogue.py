@@ -3472,9 +3472,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "stops when there is none. torch's cpp_extension (_join_cuda_home: \"CUDA_HOME "
         "environment variable is not set\"), DeepSpeed's op builder, which compiles its ops "
         "on first use and checks the toolkit at import (op_builder/builder.py: "
-        "\"CUDA_HOME does not exist, unable to compile CUDA op(s)\"), flash-attn's setup.py "
-        "when no prebuilt wheel is used (\"nvcc was not found\"). The toolkit must be the "
-        "major release torch is built with (extension.nvcc_major_mismatch).",
+        "\"CUDA_HOME does not exist, unable to compile CUDA op(s)\"), the setup.py of "
+        "flash-attn, mamba-ssm, causal-conv1d and apex (\"flash_attn was requested, but nvcc "
+        "was not found\", the package's name or apex's build option first). The toolkit must "
+        "be the major release torch is built with (extension.nvcc_major_mismatch).",
         "{builder} needs the CUDA toolkit's compiler, nvcc, and found none ({said}): no "
         "toolkit is installed, or {pointer}{torch_words}",
         commands=("{toolkit}",),
@@ -3482,8 +3483,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "cuda-toolkit-archive; conda's cuda-nvcc in a conda environment) and set CUDA_HOME "
         "to the directory holding its bin/nvcc in the shell that builds",
         variant_advice={
-            "flash-attn": "install a prebuilt flash-attn wheel for this torch, CUDA and Python "
-            "(flash-attn's GitHub releases list them), which needs no nvcc; to build it, "
+            # issue 38 (s15-realrec): flash-attn, mamba-ssm, causal-conv1d (diagnosis/pasted.py
+            # _RELEASE_WHEELS cites their setup.py's wheel downloads)
+            "prebuilt": "install a prebuilt {package} wheel for this torch, CUDA and Python "
+            "({package}'s GitHub releases list them), which needs no nvcc; to build it, "
             "install NVIDIA's CUDA toolkit {release} (https://developer.nvidia.com/"
             "cuda-toolkit-archive; conda's cuda-nvcc in a conda environment) and set "
             "CUDA_HOME to the directory holding its bin/nvcc",

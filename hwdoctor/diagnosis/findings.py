@@ -4860,6 +4860,7 @@ def finding(
     said: Value,
     toolkit: Value | Shell,
     torch_words: Value,
+    package: Value = None,
 ) -> Finding: ...
 
 
@@ -4876,6 +4877,7 @@ def finding(
     said: Value,
     toolkit: Value | Shell,
     torch_words: Value,
+    package: Value = None,
 ) -> Finding: ...
 
 
@@ -4892,6 +4894,7 @@ def finding(
     said: Value,
     toolkit: Value | Shell,
     torch_words: Value,
+    package: Value = None,
 ) -> Finding: ...
 
 
@@ -4901,8 +4904,9 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
-    variant: Literal["flash-attn"],
+    variant: Literal["prebuilt"],
     builder: Value,
+    package: Value,
     pointer: Value,
     release: Value,
     said: Value,

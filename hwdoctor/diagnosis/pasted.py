@@ -1300,6 +1300,16 @@ def _nvidia_gpu_shown(paste: Pasted) -> bool:
     return host is not None and any(s.backend == _CUDA for s in host.signals)
 
 
+def _amd_machine(paste: Pasted) -> bool:
+    """issue 38 (s15-realrec): whether the paste shows an AMD GPU's machine and no NVIDIA GPU:
+    a host signal of the ROCm backend (an AMD GPU's name, rocm-smi's rows, a gfx target,
+    ROCm or HIP named in the reporter's words, a title's too: gather/reports/assemble.py), not
+    a Mac's AMD GPU (`gpu_of_cuda_shown`: torch drives it as "mps")."""
+    host = paste.evidence.host
+    shown = {s.backend for s in host.signals} if host is not None else set()
+    return _ROCM in shown and _CUDA not in shown and gpu_of_cuda_shown(paste)
+
+
 def _amd_gpu_named(paste: Pasted) -> PastedFact | None:
     """The line that names an AMD GPU (a name the gfx table knows, a Radeon or Instinct, "I
     have an AMD gpu"), where the paste shows no NVIDIA GPU; None elsewhere."""
@@ -3747,10 +3757,13 @@ def _image_platform(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
 
 
 # issue 38: who needs nvcc, by the message that says it is missing (readers/messages.py).
+# "requested" is the setup.py of flash-attention, mamba, causal-conv1d or apex, whose package
+# `_toolkit_package` reads apart (issue 38, s15-realrec: it was called flash-attn's whatever
+# the paste built).
 _TOOLKIT_BUILDER: Final = {
     "deepspeed": "DeepSpeed (its CUDA ops)",
     "torch": "torch's cpp_extension (a CUDA extension's build)",
-    "flash-attn": "flash-attn's build",
+    "requested": "a CUDA extension's setup.py",
     "nvcc": "a CUDA build",
     "cmake": "a CMake build that compiles CUDA code",
     "ops-setup": "a CUDA extension's setup.py (MultiScaleDeformableAttention's ops)",
@@ -3758,11 +3771,52 @@ _TOOLKIT_BUILDER: Final = {
 _TOOLKIT_SAID: Final = {
     "deepspeed": 'DeepSpeed: "CUDA_HOME does not exist, unable to compile CUDA op(s)"',
     "torch": 'torch: "CUDA_HOME environment variable is not set"',
-    "flash-attn": 'flash-attn: "nvcc was not found"',
+    "requested": 'setup.py: "nvcc was not found"',
     "nvcc": 'no such file: ".../bin/nvcc"',
     "cmake": 'CMake: "No CMAKE_CUDA_COMPILER could be found"',
     "ops-setup": 'setup.py: "CUDA_HOME is None"',
 }
+# issue 38 (s15-realrec): the packages whose setup.py downloads a prebuilt wheel from the
+# project's GitHub releases, named by torch's CUDA, torch's and Python's versions and the C++
+# ABI, before it builds anything (CachedWheelsCommand and BASE_WHEEL_URL: Dao-AILab/
+# flash-attention setup.py @0251105a; state-spaces/mamba setup.py @014340f4; Dao-AILab/
+# causal-conv1d setup.py @00f80e76): a wheel from those releases needs no nvcc. apex is not
+# among them: its README (NVIDIA/apex@6424da3, "Installation") builds it from its setup.py.
+_RELEASE_WHEELS: Final = frozenset({"flash-attn", "mamba-ssm", "causal-conv1d"})
+_FLASH_ATTN: Final = "flash-attn"
+
+
+def _toolkit_package(facts: _Read, said: PastedFact) -> tuple[str, tuple[PastedFact, ...]]:
+    """issue 38 (s15-realrec): the package a setup.py's "X was requested, but nvcc was not
+    found" is the build of, as the paste shows it, and the lines that show it: the setup.py's
+    own name for it (flash-attention's, mamba's and causal-conv1d's PACKAGE_NAME, or pip's
+    build directory on the same line), else the package pip or uv says it failed to build,
+    else the source distribution pip fetched last before the message (apex passes its
+    option, "--cuda_ext", which names no package). ("", ()) where the paste shows none."""
+    line = said.quote.line
+    named = [f for f in facts.all(FactKey.BUILD_REQUESTED) if f.quote.line == line]
+    named = named or facts.all(FactKey.BUILD_REQUESTED)
+    failed = facts.all(FactKey.MESSAGE_BUILD_FAILED_FOR)
+    fetched = [f for f in facts.all(FactKey.PIP_SDIST_RELEASE) if f.quote.line < line]
+    for shown, value in (
+        *((f, f.value) for f in named[:1]),
+        *((f, f.value.split()[0]) for f in failed[:1] if f.value.split()),
+        *((f, f.value.split()[0]) for f in fetched[-1:] if f.value.split()),
+    ):
+        row = support.of_module(value) or support.of_dist(value)
+        package = row.name if row is not None else versions.canonical_name(value)
+        same = [f for f in failed if package in _canonical_names(f.value)]
+        return package, (shown, *[f for f in same if f is not shown])
+    return "", ()
+
+
+def _canonical_names(value: str) -> tuple[str, ...]:
+    """The packages a "names joined by spaces" fact gives, as findings name them."""
+    names = []
+    for name in value.split():
+        row = support.of_dist(name)
+        names.append(row.name if row is not None else versions.canonical_name(name))
+    return tuple(names)
 
 
 def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
@@ -3774,10 +3828,17 @@ def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     said = facts.all(FactKey.MESSAGE_NO_TOOLKIT)
     if said and (mac := _flash_attn_on_a_mac(paste, facts, said)):  # issue 38: archlib
         return mac
+    # issue 38 (s14-supported): the build of a library whose documentation leaves this machine
+    # out (mamba-ssm on Windows, causal-conv1d on a Mac): no toolkit makes it build here; the
+    # library's own documentation says more than the build's CUDA code (s15-realrec: the
+    # setup.py that names another package than flash-attn, whose own findings are above and
+    # below, is asked first)
+    named = [f for f in said if f.value == "requested"]
+    other = any(_toolkit_package(facts, f)[0] != _FLASH_ATTN for f in named)
+    if other and (unsupported := _library_unsupported(paste, facts, ())):
+        return unsupported
     if said and (elsewhere := _cuda_build_elsewhere(paste, facts, said)):  # s11-cudapath
         return elsewhere
-    # issue 38 (s14-supported): the build of a library whose documentation leaves this machine
-    # out (mamba-ssm on Windows): no toolkit makes it build here
     if said and (unsupported := _library_unsupported(paste, facts, ())):
         return unsupported
     if not said or (accelerators_shown(paste) and not gpu_of_cuda_shown(paste)):
@@ -3788,20 +3849,28 @@ def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         # platform (its CMake's HIP_COMPILER "nvcc", hipCUB's cmake/VerifyCompiler.cmake), on an
         # AMD machine; NVIDIA's toolkit is no remedy there, and the error stays counted
         return ()
-    if first.value == "flash-attn" and (rocm := _rocm_torch(facts)):  # issue 38: archlib
+    package, shown = _toolkit_package(facts, first) if first.value == "requested" else ("", ())
+    rocm = _rocm_torch(facts)
+    if package == _FLASH_ATTN and rocm:  # issue 38: archlib
         facts.use("stated", first)
         facts.use("gpus", rocm)
         return (finding(Code.EXTENSION_ARCH_UNSUPPORTED, backend=_ROCM, variant="flash_attn_rocm"),)
-    facts.use("toolkit", *said, *facts.all(FactKey.PIP_BUILD_FAILED))
+    if rocm or _amd_machine(paste):
+        # issue 38 (s15-realrec): another package's CUDA path on a ROCm build of torch, or on
+        # a machine the paste names AMD's and no NVIDIA GPU: NVIDIA's toolkit drives no GPU
+        # there (mamba's and causal-conv1d's setup.py take hipcc on a ROCm torch), and the
+        # error stays counted
+        return ()
+    facts.use("toolkit", *said, *shown, *facts.all(FactKey.PIP_BUILD_FAILED))
     major: str | None = None
     if built := _torch_cuda_shown(facts):
         major = built[0].split(".")[0]
         facts.use("torch", built[1])
     torch_words = f"; torch is built with CUDA {major}, the toolkit to install" if major else ""
     way = remedies.installer(paste.evidence.python)
-    variant: Literal["flash-attn", "deepspeed", "cmake"] | None = None
-    if first.value == "flash-attn":
-        variant = "flash-attn"
+    variant: Literal["prebuilt", "deepspeed", "cmake"] | None = None
+    if package in _RELEASE_WHEELS:
+        variant = "prebuilt"
     elif first.value == "deepspeed":
         variant = "deepspeed"
     elif first.value == "cmake":
@@ -3811,8 +3880,9 @@ def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             Code.NO_CUDA_TOOLKIT,
             backend=_CUDA,
             variant=variant,
-            builder=_TOOLKIT_BUILDER[first.value],
-            said=_TOOLKIT_SAID[first.value],
+            builder=f"{package}'s build" if package else _TOOLKIT_BUILDER[first.value],
+            said=f'{package}: "nvcc was not found"' if package else _TOOLKIT_SAID[first.value],
+            package=package,
             pointer=(
                 "neither CUDACXX nor PATH leads CMake to it"
                 if variant == "cmake"
@@ -3842,15 +3912,16 @@ def _cuda_build_elsewhere(
         return ()
     first = next((f for f in said if f.value != "nvcc"), said[0])
     named = _npu_named(lines)
-    facts.use("stated", first, *facts.all(FactKey.PIP_BUILD_FAILED))
+    package, built = _toolkit_package(facts, first) if first.value == "requested" else ("", ())
+    facts.use("stated", first, *built, *facts.all(FactKey.PIP_BUILD_FAILED))
     facts.use("accelerator", named)
     return (
         finding(
             Code.CUDA_ONLY_PACKAGE,
             backend=key,
             variant="cuda_build",
-            package=_TOOLKIT_BUILDER[first.value],
-            said=_TOOLKIT_SAID[first.value],
+            package=f"{package}'s build" if package else _TOOLKIT_BUILDER[first.value],
+            said=f'{package}: "nvcc was not found"' if package else _TOOLKIT_SAID[first.value],
             # a Mac may be an Intel one (MPS's hardware row names Apple Silicon): "a Mac"
             accelerator="a Mac" if key == _MPS else registry.BY_KEY[key].hardware,
             shown=_npu_words(named),
@@ -6148,7 +6219,11 @@ def _flash_attn_on_a_mac(
     """flash-attn's setup.py looking for nvcc on a Mac (the paste shows Apple Silicon or a
     path only macOS has, and no NVIDIA GPU): flash-attn is built for CUDA and ROCm on Linux
     and Windows alone, so there is no build for this machine, with or without a toolkit."""
-    flash = [f for f in said if f.value == "flash-attn"]
+    flash = [
+        f
+        for f in said
+        if f.value == "requested" and _toolkit_package(facts, f)[0] == _FLASH_ATTN  # s15-realrec
+    ]
     if not flash or gpu_of_cuda_shown(paste):
         return ()
     shown = accelerators_shown(paste).get(_MPS, ())
