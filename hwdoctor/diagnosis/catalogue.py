@@ -3135,6 +3135,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "maintainer: pip uninstall vllm); to run vLLM on the NPU, install vLLM's empty "
             "build (VLLM_TARGET_DEVICE=empty) and then vllm-ascend, as vLLM Ascend's "
             "installation guide does",
+            # issue 38 (s15-realrec): a CUDA library a package links, on an AMD GPU's machine
+            "cuda_library": "do not install NVIDIA's CUDA libraries here (the "
+            "nvidia-cuda-runtime and nvidia-cublas wheels drive NVIDIA GPUs alone): uninstall "
+            "the package where the program does not need it; where it does, install its ROCm "
+            "build where its project publishes one (on AMD GPUs torch's ROCm build answers "
+            "torch.cuda), or run it on a machine with an NVIDIA GPU",
             # issue 38 (s11-cudapath): no toolkit to install where the GPU is not NVIDIA's
             "cuda_build": "do not install a CUDA toolkit or set CUDA_HOME here: use the "
             "program's option that runs without that package, the package's build for this "

@@ -4537,6 +4537,22 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["cuda_library"],
+    accelerator: Value,
+    package: Value,
+    said: Value,
+    shown: Value,
+    uninstall: Value | Shell,
+    install: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CUDA_ONLY_PACKAGE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["deepspeed_cuda_on_mac"],
     accelerator: Value,
     said: Value,

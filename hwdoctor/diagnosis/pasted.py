@@ -441,6 +441,7 @@ _WHAT: Final = {
     FactKey.PROSE_MAC: "Mac (in words)",
     FactKey.PROSE_ARM_LINUX: "Linux on Arm (in words)",
     FactKey.PROSE_AMD_GPU: "GPU (the reporter's words)",  # issue 38 (s7-build)
+    FactKey.PROSE_ROCM: "AMD GPU (in words)",  # issue 38 (s15-realrec)
     # issue 38: serving stacks without a device
     FactKey.MESSAGE_VLLM_UNSPECIFIED: "vLLM says (platform)",
     FactKey.MESSAGE_EMPTY_DEVICE: "torch says (device)",
@@ -2251,6 +2252,7 @@ def _libraries_not_found(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     # torch's CUDA as gathering made it (a "+cu118" wheel named in prose), where no report
     # line states it
     torch_cuda = built.value if built else (torch.cuda if torch and torch.cuda else "")
+    amd = _amd_machine_line(paste, facts)  # issue 38 (s15-realrec)
     for said in facts.all(FactKey.MESSAGE_LIBRARY_NOT_FOUND):
         library = said.value
         stem = library.split(".so", 1)[0]
@@ -2266,6 +2268,9 @@ def _libraries_not_found(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         if base not in _CUDA_LIBRARIES:
             continue
         seen.add(library)
+        if amd is not None:
+            found.extend(_cuda_library_on_amd(paste, facts, said, amd))
+            continue
         numbers = library.split(".so", 1)[1].lstrip(".").split(".")
         number = numbers[0] if numbers and numbers[0] else ""
         torch_major = _major(torch_cuda) if torch_cuda else ""
@@ -2296,6 +2301,53 @@ def _libraries_not_found(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             )
         )
     return tuple(found)
+
+
+def _amd_machine_line(paste: Pasted, facts: _Read) -> PastedFact | None:
+    """issue 38 (s15-realrec): the line that shows the machine is AMD's and no NVIDIA GPU is
+    shown: torch's ROCm build, or what gathering read an AMD GPU from (its name, rocm-smi's
+    rows, a gfx target, ROCm named in the reporter's words or a title: `_amd_machine`); None
+    elsewhere."""
+    if _nvidia_gpu_shown(paste):
+        return None
+    if rocm := _rocm_torch(facts):
+        return rocm
+    if not _amd_machine(paste):
+        return None
+    return next(iter(paste.used.get("gpus", ())), None)
+
+
+def _cuda_library_on_amd(
+    paste: Pasted, facts: _Read, said: PastedFact, amd: PastedFact
+) -> tuple[Finding, ...]:
+    """issue 38 (s15-realrec): one of CUDA's libraries the loader cannot open for a package,
+    on a machine the paste shows AMD's (a ROCm torch, ROCm named in its title or prose, an
+    AMD GPU): the installed package is its CUDA build, and NVIDIA's CUDA runtime wheels are
+    no remedy there (they drive NVIDIA GPUs alone; torch's ROCm build answers torch.cuda on
+    AMD GPUs through HIP, pytorch.org "Get Started"). A package compat/support.py lists
+    without AMD GPUs is left to `_library_unsupported`, which names its documentation."""
+    library = said.value
+    same = [f for f in facts.all(FactKey.MESSAGE_LIBRARY_NOT_FOUND) if f.value == library]
+    package = next((f.name for f in same if f.name), "")
+    row = support.of_module(package) if package else None
+    if row is not None and not row.runs_on(_ROCM, None):
+        return ()  # its documentation leaves AMD GPUs out: _library_unsupported says so
+    facts.use("stated", *same)
+    facts.use("accelerator", amd)
+    way = remedies.installer(paste.evidence.python)
+    name = row.name if row is not None else package
+    return (
+        finding(
+            Code.CUDA_ONLY_PACKAGE,
+            backend=_ROCM,
+            variant="cuda_library",
+            package=name or "the package that failed",
+            said=f'the loader: "{library}: cannot open shared object file"',
+            accelerator=f"an {registry.BY_KEY[_ROCM].hardware}",  # "an AMD GPU"
+            shown=printable(one_line(amd.value))[:80],
+            uninstall=remedies.pip(way, "uninstall", "-y", *row.dists[:1]) if row else None,
+        ),
+    )
 
 
 # issue 38 (s14-sharedlib): the system libraries opencv-python's wheels link (its README:
@@ -6641,7 +6693,8 @@ def _support_machine(
     shown = accelerators_shown(paste)
     others = [key for key in shown if key != _CPU]
     system = _system_shown(paste, facts)
-    rocm = _rocm_torch(facts) or _amd_gpu_shown(paste)  # torch's ROCm build, an AMD GPU named
+    # torch's ROCm build, an AMD GPU named, AMD's machine in words (s15-realrec: ROCm in a title)
+    rocm = _rocm_torch(facts) or _amd_gpu_shown(paste) or _amd_machine_line(paste, facts)
     host = paste.evidence.host
     nvidia = host is not None and any(s.backend == _CUDA for s in host.signals)
     lines: list[PastedFact] = []

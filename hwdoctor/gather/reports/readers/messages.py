@@ -3637,7 +3637,11 @@ class Messages(LineReader):
         if _TF_DSO_LOADER not in text and (
             missing := _CUDA_LIBRARY_MISSING.search(text) or _BNB_NO_LIBCUDA.search(text)
         ):
-            yield line.says(FactKey.MESSAGE_LIBRARY_NOT_FOUND, missing.group(1))
+            # issue 38 (s15-realrec): the package of the traceback frame just before, the one
+            # whose module links the library ("nunchaku"), where the paste shows one
+            near = self.since_frame <= _FRAME_REACH and not self.frame_outside
+            frame = self.frame if near else ""
+            yield line.says(FactKey.MESSAGE_LIBRARY_NOT_FOUND, missing.group(1), name=frame or None)
         if (ds := _DS_CUDA_MISMATCH.search(text)) and not any(w in text for w in _DS_ACCEPTED):
             yield line.says(FactKey.MESSAGE_DS_CUDA_MISMATCH, ds.group(1), name="deepspeed")
             yield line.says(FactKey.MESSAGE_DS_TORCH_CUDA, ds.group(2), name="torch")

@@ -120,8 +120,8 @@ LINES: Final = (
         TEXT,
         "prose",
         'the reporter\'s own words ("torch==2.1.2", "Driver 570.133.07", "GPU: '
-        'NVIDIA GeForce RTX 5090", "macOS 14.5", "gfx1031"), a Python session\'s '
-        "answers and Ultralytics' banner",
+        'NVIDIA GeForce RTX 5090", "macOS 14.5", "gfx1031", "ROCm 7.1.1" in a title), a '
+        "Python session's answers and Ultralytics' banner",
     ),
     # issue 41: the kernel log's GPU faults, quoted from dmesg or journalctl
     Registered(
