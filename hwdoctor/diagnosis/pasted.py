@@ -6628,6 +6628,13 @@ def _hardware_refused(
                 listed=refusals.LISTED.get(library) or "the systems its documentation lists",
             ),
         )
+    # s15-realrec: a GPU target none of the AMD GPUs the paste names is (Triton asked to compile
+    # for gfx803 where the paste's GPU is a Radeon RX 6900 XT, gfx1030, which its AMD backend
+    # targets: lshqqytiger/stable-diffusion-webui-amdgpu#659) is no refusal of this machine's
+    # GPU: the target came from elsewhere; the error stays counted
+    named = _amd_targets_named(facts) if refused.stack == _ROCM else set()
+    if named and refused.hardware.startswith("gfx") and refused.hardware not in named:
+        return ()
     backend = refused.stack if refused.stack in registry.BY_KEY else None
     if backend is None:  # a bare "GPU" or "device": the accelerator the paste shows
         shown = accelerators_shown(paste)
@@ -6645,6 +6652,19 @@ def _hardware_refused(
             listed=refusals.listed(library, backend or ""),
         ),
     )
+
+
+def _amd_targets_named(facts: _Read) -> set[str]:
+    """issue 38 (s15-realrec): the gfx targets of the AMD GPUs the paste names: a target a tool
+    or the words give ("gfx1030", "gfx90a:sramecc+:xnack-"), and a GPU's name the gfx table
+    knows ("AMD Radeon RX 6900 XT" → gfx1030). Not a target a refusal's own words name (a
+    title repeating "error: unsupported target: 'gfx803'"): that is the error, not the GPU."""
+    words = [f for f in facts.all(FactKey.PROSE_GFX) if refusals.read(f.quote.text) is None]
+    targets = {f.value.strip().split(":", 1)[0] for f in (*facts.all(FactKey.GFX), *words)}
+    for fact in (*facts.all(FactKey.GPU), *facts.all(FactKey.AMD_NAME)):
+        if target := gpus.amd_gfx(fact.value):
+            targets.add(target)
+    return targets
 
 
 def _own_code_lookup(facts: _Read, before: Sequence[Finding]) -> tuple[Finding, ...]:
