@@ -3141,6 +3141,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "maintainer: pip uninstall vllm); to run vLLM on the NPU, install vLLM's empty "
             "build (VLLM_TARGET_DEVICE=empty) and then vllm-ascend, as vLLM Ascend's "
             "installation guide does",
+            # issue 38 (s15-realrec): a CUDA library a package links, on an AMD GPU's machine
+            "cuda_library": "do not install NVIDIA's CUDA libraries here (the "
+            "nvidia-cuda-runtime and nvidia-cublas wheels drive NVIDIA GPUs alone): uninstall "
+            "the package where the program does not need it; where it does, install its ROCm "
+            "build where its project publishes one (on AMD GPUs torch's ROCm build answers "
+            "torch.cuda), or run it on a machine with an NVIDIA GPU",
             # issue 38 (s11-cudapath): no toolkit to install where the GPU is not NVIDIA's
             "cuda_build": "do not install a CUDA toolkit or set CUDA_HOME here: use the "
             "program's option that runs without that package, the package's build for this "
@@ -3478,9 +3484,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "stops when there is none. torch's cpp_extension (_join_cuda_home: \"CUDA_HOME "
         "environment variable is not set\"), DeepSpeed's op builder, which compiles its ops "
         "on first use and checks the toolkit at import (op_builder/builder.py: "
-        "\"CUDA_HOME does not exist, unable to compile CUDA op(s)\"), flash-attn's setup.py "
-        "when no prebuilt wheel is used (\"nvcc was not found\"). The toolkit must be the "
-        "major release torch is built with (extension.nvcc_major_mismatch).",
+        "\"CUDA_HOME does not exist, unable to compile CUDA op(s)\"), the setup.py of "
+        "flash-attn, mamba-ssm, causal-conv1d and apex (\"flash_attn was requested, but nvcc "
+        "was not found\", the package's name or apex's build option first). The toolkit must "
+        "be the major release torch is built with (extension.nvcc_major_mismatch).",
         "{builder} needs the CUDA toolkit's compiler, nvcc, and found none ({said}): no "
         "toolkit is installed, or {pointer}{torch_words}",
         commands=("{toolkit}",),
@@ -3488,8 +3495,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "cuda-toolkit-archive; conda's cuda-nvcc in a conda environment) and set CUDA_HOME "
         "to the directory holding its bin/nvcc in the shell that builds",
         variant_advice={
-            "flash-attn": "install a prebuilt flash-attn wheel for this torch, CUDA and Python "
-            "(flash-attn's GitHub releases list them), which needs no nvcc; to build it, "
+            # issue 38 (s15-realrec): flash-attn, mamba-ssm, causal-conv1d (diagnosis/pasted.py
+            # _RELEASE_WHEELS cites their setup.py's wheel downloads)
+            "prebuilt": "install a prebuilt {package} wheel for this torch, CUDA and Python "
+            "({package}'s GitHub releases list them), which needs no nvcc; to build it, "
             "install NVIDIA's CUDA toolkit {release} (https://developer.nvidia.com/"
             "cuda-toolkit-archive; conda's cuda-nvcc in a conda environment) and set "
             "CUDA_HOME to the directory holding its bin/nvcc",

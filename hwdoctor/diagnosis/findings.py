@@ -4537,6 +4537,22 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["cuda_library"],
+    accelerator: Value,
+    package: Value,
+    said: Value,
+    shown: Value,
+    uninstall: Value | Shell,
+    install: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CUDA_ONLY_PACKAGE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["deepspeed_cuda_on_mac"],
     accelerator: Value,
     said: Value,
@@ -4860,6 +4876,7 @@ def finding(
     said: Value,
     toolkit: Value | Shell,
     torch_words: Value,
+    package: Value = None,
 ) -> Finding: ...
 
 
@@ -4876,6 +4893,7 @@ def finding(
     said: Value,
     toolkit: Value | Shell,
     torch_words: Value,
+    package: Value = None,
 ) -> Finding: ...
 
 
@@ -4892,6 +4910,7 @@ def finding(
     said: Value,
     toolkit: Value | Shell,
     torch_words: Value,
+    package: Value = None,
 ) -> Finding: ...
 
 
@@ -4901,8 +4920,9 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
-    variant: Literal["flash-attn"],
+    variant: Literal["prebuilt"],
     builder: Value,
+    package: Value,
     pointer: Value,
     release: Value,
     said: Value,

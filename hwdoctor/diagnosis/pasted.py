@@ -446,6 +446,7 @@ _WHAT: Final = {
     FactKey.PROSE_MAC: "Mac (in words)",
     FactKey.PROSE_ARM_LINUX: "Linux on Arm (in words)",
     FactKey.PROSE_AMD_GPU: "GPU (the reporter's words)",  # issue 38 (s7-build)
+    FactKey.PROSE_ROCM: "AMD GPU (in words)",  # issue 38 (s15-realrec)
     # issue 38: serving stacks without a device
     FactKey.MESSAGE_VLLM_UNSPECIFIED: "vLLM says (platform)",
     FactKey.MESSAGE_EMPTY_DEVICE: "torch says (device)",
@@ -1314,6 +1315,16 @@ def _nvidia_gpu_shown(paste: Pasted) -> bool:
     """Whether the paste shows an NVIDIA GPU (a host signal of NVIDIA's backend)."""
     host = paste.evidence.host
     return host is not None and any(s.backend == _CUDA for s in host.signals)
+
+
+def _amd_machine(paste: Pasted) -> bool:
+    """issue 38 (s15-realrec): whether the paste shows an AMD GPU's machine and no NVIDIA GPU:
+    a host signal of the ROCm backend (an AMD GPU's name, rocm-smi's rows, a gfx target,
+    ROCm or HIP named in the reporter's words, a title's too: gather/reports/assemble.py), not
+    a Mac's AMD GPU (`gpu_of_cuda_shown`: torch drives it as "mps")."""
+    host = paste.evidence.host
+    shown = {s.backend for s in host.signals} if host is not None else set()
+    return _ROCM in shown and _CUDA not in shown and gpu_of_cuda_shown(paste)
 
 
 def _amd_gpu_named(paste: Pasted) -> PastedFact | None:
@@ -2257,6 +2268,7 @@ def _libraries_not_found(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     # torch's CUDA as gathering made it (a "+cu118" wheel named in prose), where no report
     # line states it
     torch_cuda = built.value if built else (torch.cuda if torch and torch.cuda else "")
+    amd = _amd_machine_line(paste, facts)  # issue 38 (s15-realrec)
     for said in facts.all(FactKey.MESSAGE_LIBRARY_NOT_FOUND):
         library = said.value
         stem = library.split(".so", 1)[0]
@@ -2272,6 +2284,9 @@ def _libraries_not_found(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         if base not in _CUDA_LIBRARIES:
             continue
         seen.add(library)
+        if amd is not None:
+            found.extend(_cuda_library_on_amd(paste, facts, said, amd))
+            continue
         numbers = library.split(".so", 1)[1].lstrip(".").split(".")
         number = numbers[0] if numbers and numbers[0] else ""
         torch_major = _major(torch_cuda) if torch_cuda else ""
@@ -2302,6 +2317,53 @@ def _libraries_not_found(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             )
         )
     return tuple(found)
+
+
+def _amd_machine_line(paste: Pasted, facts: _Read) -> PastedFact | None:
+    """issue 38 (s15-realrec): the line that shows the machine is AMD's and no NVIDIA GPU is
+    shown: torch's ROCm build, or what gathering read an AMD GPU from (its name, rocm-smi's
+    rows, a gfx target, ROCm named in the reporter's words or a title: `_amd_machine`); None
+    elsewhere."""
+    if _nvidia_gpu_shown(paste):
+        return None
+    if rocm := _rocm_torch(facts):
+        return rocm
+    if not _amd_machine(paste):
+        return None
+    return next(iter(paste.used.get("gpus", ())), None)
+
+
+def _cuda_library_on_amd(
+    paste: Pasted, facts: _Read, said: PastedFact, amd: PastedFact
+) -> tuple[Finding, ...]:
+    """issue 38 (s15-realrec): one of CUDA's libraries the loader cannot open for a package,
+    on a machine the paste shows AMD's (a ROCm torch, ROCm named in its title or prose, an
+    AMD GPU): the installed package is its CUDA build, and NVIDIA's CUDA runtime wheels are
+    no remedy there (they drive NVIDIA GPUs alone; torch's ROCm build answers torch.cuda on
+    AMD GPUs through HIP, pytorch.org "Get Started"). A package compat/support.py lists
+    without AMD GPUs is left to `_library_unsupported`, which names its documentation."""
+    library = said.value
+    same = [f for f in facts.all(FactKey.MESSAGE_LIBRARY_NOT_FOUND) if f.value == library]
+    package = next((f.name for f in same if f.name), "")
+    row = support.of_module(package) if package else None
+    if row is not None and not row.runs_on(_ROCM, None):
+        return ()  # its documentation leaves AMD GPUs out: _library_unsupported says so
+    facts.use("stated", *same)
+    facts.use("accelerator", amd)
+    way = remedies.installer(paste.evidence.python)
+    name = row.name if row is not None else package
+    return (
+        finding(
+            Code.CUDA_ONLY_PACKAGE,
+            backend=_ROCM,
+            variant="cuda_library",
+            package=name or "the package that failed",
+            said=f'the loader: "{library}: cannot open shared object file"',
+            accelerator=f"an {registry.BY_KEY[_ROCM].hardware}",  # "an AMD GPU"
+            shown=printable(one_line(amd.value))[:80],
+            uninstall=remedies.pip(way, "uninstall", "-y", *row.dists[:1]) if row else None,
+        ),
+    )
 
 
 # issue 38 (s14-sharedlib): the system libraries opencv-python's wheels link (its README:
@@ -3763,10 +3825,13 @@ def _image_platform(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
 
 
 # issue 38: who needs nvcc, by the message that says it is missing (readers/messages.py).
+# "requested" is the setup.py of flash-attention, mamba, causal-conv1d or apex, whose package
+# `_toolkit_package` reads apart (issue 38, s15-realrec: it was called flash-attn's whatever
+# the paste built).
 _TOOLKIT_BUILDER: Final = {
     "deepspeed": "DeepSpeed (its CUDA ops)",
     "torch": "torch's cpp_extension (a CUDA extension's build)",
-    "flash-attn": "flash-attn's build",
+    "requested": "a CUDA extension's setup.py",
     "nvcc": "a CUDA build",
     "cmake": "a CMake build that compiles CUDA code",
     "ops-setup": "a CUDA extension's setup.py (MultiScaleDeformableAttention's ops)",
@@ -3774,11 +3839,52 @@ _TOOLKIT_BUILDER: Final = {
 _TOOLKIT_SAID: Final = {
     "deepspeed": 'DeepSpeed: "CUDA_HOME does not exist, unable to compile CUDA op(s)"',
     "torch": 'torch: "CUDA_HOME environment variable is not set"',
-    "flash-attn": 'flash-attn: "nvcc was not found"',
+    "requested": 'setup.py: "nvcc was not found"',
     "nvcc": 'no such file: ".../bin/nvcc"',
     "cmake": 'CMake: "No CMAKE_CUDA_COMPILER could be found"',
     "ops-setup": 'setup.py: "CUDA_HOME is None"',
 }
+# issue 38 (s15-realrec): the packages whose setup.py downloads a prebuilt wheel from the
+# project's GitHub releases, named by torch's CUDA, torch's and Python's versions and the C++
+# ABI, before it builds anything (CachedWheelsCommand and BASE_WHEEL_URL: Dao-AILab/
+# flash-attention setup.py @0251105a; state-spaces/mamba setup.py @014340f4; Dao-AILab/
+# causal-conv1d setup.py @00f80e76): a wheel from those releases needs no nvcc. apex is not
+# among them: its README (NVIDIA/apex@6424da3, "Installation") builds it from its setup.py.
+_RELEASE_WHEELS: Final = frozenset({"flash-attn", "mamba-ssm", "causal-conv1d"})
+_FLASH_ATTN: Final = "flash-attn"
+
+
+def _toolkit_package(facts: _Read, said: PastedFact) -> tuple[str, tuple[PastedFact, ...]]:
+    """issue 38 (s15-realrec): the package a setup.py's "X was requested, but nvcc was not
+    found" is the build of, as the paste shows it, and the lines that show it: the setup.py's
+    own name for it (flash-attention's, mamba's and causal-conv1d's PACKAGE_NAME, or pip's
+    build directory on the same line), else the package pip or uv says it failed to build,
+    else the source distribution pip fetched last before the message (apex passes its
+    option, "--cuda_ext", which names no package). ("", ()) where the paste shows none."""
+    line = said.quote.line
+    named = [f for f in facts.all(FactKey.BUILD_REQUESTED) if f.quote.line == line]
+    named = named or facts.all(FactKey.BUILD_REQUESTED)
+    failed = facts.all(FactKey.MESSAGE_BUILD_FAILED_FOR)
+    fetched = [f for f in facts.all(FactKey.PIP_SDIST_RELEASE) if f.quote.line < line]
+    for shown, value in (
+        *((f, f.value) for f in named[:1]),
+        *((f, f.value.split()[0]) for f in failed[:1] if f.value.split()),
+        *((f, f.value.split()[0]) for f in fetched[-1:] if f.value.split()),
+    ):
+        row = support.of_module(value) or support.of_dist(value)
+        package = row.name if row is not None else versions.canonical_name(value)
+        same = [f for f in failed if package in _canonical_names(f.value)]
+        return package, (shown, *[f for f in same if f is not shown])
+    return "", ()
+
+
+def _canonical_names(value: str) -> tuple[str, ...]:
+    """The packages a "names joined by spaces" fact gives, as findings name them."""
+    names = []
+    for name in value.split():
+        row = support.of_dist(name)
+        names.append(row.name if row is not None else versions.canonical_name(name))
+    return tuple(names)
 
 
 def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
@@ -3790,10 +3896,17 @@ def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     said = facts.all(FactKey.MESSAGE_NO_TOOLKIT)
     if said and (mac := _flash_attn_on_a_mac(paste, facts, said)):  # issue 38: archlib
         return mac
+    # issue 38 (s14-supported): the build of a library whose documentation leaves this machine
+    # out (mamba-ssm on Windows, causal-conv1d on a Mac): no toolkit makes it build here; the
+    # library's own documentation says more than the build's CUDA code (s15-realrec: the
+    # setup.py that names another package than flash-attn, whose own findings are above and
+    # below, is asked first)
+    named = [f for f in said if f.value == "requested"]
+    other = any(_toolkit_package(facts, f)[0] != _FLASH_ATTN for f in named)
+    if other and (unsupported := _library_unsupported(paste, facts, ())):
+        return unsupported
     if said and (elsewhere := _cuda_build_elsewhere(paste, facts, said)):  # s11-cudapath
         return elsewhere
-    # issue 38 (s14-supported): the build of a library whose documentation leaves this machine
-    # out (mamba-ssm on Windows): no toolkit makes it build here
     if said and (unsupported := _library_unsupported(paste, facts, ())):
         return unsupported
     if not said or (accelerators_shown(paste) and not gpu_of_cuda_shown(paste)):
@@ -3804,20 +3917,28 @@ def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         # platform (its CMake's HIP_COMPILER "nvcc", hipCUB's cmake/VerifyCompiler.cmake), on an
         # AMD machine; NVIDIA's toolkit is no remedy there, and the error stays counted
         return ()
-    if first.value == "flash-attn" and (rocm := _rocm_torch(facts)):  # issue 38: archlib
+    package, shown = _toolkit_package(facts, first) if first.value == "requested" else ("", ())
+    rocm = _rocm_torch(facts)
+    if package == _FLASH_ATTN and rocm:  # issue 38: archlib
         facts.use("stated", first)
         facts.use("gpus", rocm)
         return (finding(Code.EXTENSION_ARCH_UNSUPPORTED, backend=_ROCM, variant="flash_attn_rocm"),)
-    facts.use("toolkit", *said, *facts.all(FactKey.PIP_BUILD_FAILED))
+    if rocm or _amd_machine(paste):
+        # issue 38 (s15-realrec): another package's CUDA path on a ROCm build of torch, or on
+        # a machine the paste names AMD's and no NVIDIA GPU: NVIDIA's toolkit drives no GPU
+        # there (mamba's and causal-conv1d's setup.py take hipcc on a ROCm torch), and the
+        # error stays counted
+        return ()
+    facts.use("toolkit", *said, *shown, *facts.all(FactKey.PIP_BUILD_FAILED))
     major: str | None = None
     if built := _torch_cuda_shown(facts):
         major = built[0].split(".")[0]
         facts.use("torch", built[1])
     torch_words = f"; torch is built with CUDA {major}, the toolkit to install" if major else ""
     way = remedies.installer(paste.evidence.python)
-    variant: Literal["flash-attn", "deepspeed", "cmake"] | None = None
-    if first.value == "flash-attn":
-        variant = "flash-attn"
+    variant: Literal["prebuilt", "deepspeed", "cmake"] | None = None
+    if package in _RELEASE_WHEELS:
+        variant = "prebuilt"
     elif first.value == "deepspeed":
         variant = "deepspeed"
     elif first.value == "cmake":
@@ -3827,8 +3948,9 @@ def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             Code.NO_CUDA_TOOLKIT,
             backend=_CUDA,
             variant=variant,
-            builder=_TOOLKIT_BUILDER[first.value],
-            said=_TOOLKIT_SAID[first.value],
+            builder=f"{package}'s build" if package else _TOOLKIT_BUILDER[first.value],
+            said=f'{package}: "nvcc was not found"' if package else _TOOLKIT_SAID[first.value],
+            package=package,
             pointer=(
                 "neither CUDACXX nor PATH leads CMake to it"
                 if variant == "cmake"
@@ -3858,15 +3980,16 @@ def _cuda_build_elsewhere(
         return ()
     first = next((f for f in said if f.value != "nvcc"), said[0])
     named = _npu_named(lines)
-    facts.use("stated", first, *facts.all(FactKey.PIP_BUILD_FAILED))
+    package, built = _toolkit_package(facts, first) if first.value == "requested" else ("", ())
+    facts.use("stated", first, *built, *facts.all(FactKey.PIP_BUILD_FAILED))
     facts.use("accelerator", named)
     return (
         finding(
             Code.CUDA_ONLY_PACKAGE,
             backend=key,
             variant="cuda_build",
-            package=_TOOLKIT_BUILDER[first.value],
-            said=_TOOLKIT_SAID[first.value],
+            package=f"{package}'s build" if package else _TOOLKIT_BUILDER[first.value],
+            said=f'{package}: "nvcc was not found"' if package else _TOOLKIT_SAID[first.value],
             # a Mac may be an Intel one (MPS's hardware row names Apple Silicon): "a Mac"
             accelerator="a Mac" if key == _MPS else registry.BY_KEY[key].hardware,
             shown=_npu_words(named),
@@ -6328,7 +6451,11 @@ def _flash_attn_on_a_mac(
     """flash-attn's setup.py looking for nvcc on a Mac (the paste shows Apple Silicon or a
     path only macOS has, and no NVIDIA GPU): flash-attn is built for CUDA and ROCm on Linux
     and Windows alone, so there is no build for this machine, with or without a toolkit."""
-    flash = [f for f in said if f.value == "flash-attn"]
+    flash = [
+        f
+        for f in said
+        if f.value == "requested" and _toolkit_package(facts, f)[0] == _FLASH_ATTN  # s15-realrec
+    ]
     if not flash or gpu_of_cuda_shown(paste):
         return ()
     shown = accelerators_shown(paste).get(_MPS, ())
@@ -6681,6 +6808,13 @@ def _hardware_refused(
                 listed=refusals.LISTED.get(library) or "the systems its documentation lists",
             ),
         )
+    # s15-realrec: a GPU target none of the AMD GPUs the paste names is (Triton asked to compile
+    # for gfx803 where the paste's GPU is a Radeon RX 6900 XT, gfx1030, which its AMD backend
+    # targets: lshqqytiger/stable-diffusion-webui-amdgpu#659) is no refusal of this machine's
+    # GPU: the target came from elsewhere; the error stays counted
+    named = _amd_targets_named(facts) if refused.stack == _ROCM else set()
+    if named and refused.hardware.startswith("gfx") and refused.hardware not in named:
+        return ()
     backend = refused.stack if refused.stack in registry.BY_KEY else None
     if backend is None:  # a bare "GPU" or "device": the accelerator the paste shows
         shown = accelerators_shown(paste)
@@ -6698,6 +6832,19 @@ def _hardware_refused(
             listed=refusals.listed(library, backend or ""),
         ),
     )
+
+
+def _amd_targets_named(facts: _Read) -> set[str]:
+    """issue 38 (s15-realrec): the gfx targets of the AMD GPUs the paste names: a target a tool
+    or the words give ("gfx1030", "gfx90a:sramecc+:xnack-"), and a GPU's name the gfx table
+    knows ("AMD Radeon RX 6900 XT" → gfx1030). Not a target a refusal's own words name (a
+    title repeating "error: unsupported target: 'gfx803'"): that is the error, not the GPU."""
+    words = [f for f in facts.all(FactKey.PROSE_GFX) if refusals.read(f.quote.text) is None]
+    targets = {f.value.strip().split(":", 1)[0] for f in (*facts.all(FactKey.GFX), *words)}
+    for fact in (*facts.all(FactKey.GPU), *facts.all(FactKey.AMD_NAME)):
+        if target := gpus.amd_gfx(fact.value):
+            targets.add(target)
+    return targets
 
 
 def _own_code_lookup(facts: _Read, before: Sequence[Finding]) -> tuple[Finding, ...]:
@@ -6746,7 +6893,8 @@ def _support_machine(
     shown = accelerators_shown(paste)
     others = [key for key in shown if key != _CPU]
     system = _system_shown(paste, facts)
-    rocm = _rocm_torch(facts) or _amd_gpu_shown(paste)  # torch's ROCm build, an AMD GPU named
+    # torch's ROCm build, an AMD GPU named, AMD's machine in words (s15-realrec: ROCm in a title)
+    rocm = _rocm_torch(facts) or _amd_gpu_shown(paste) or _amd_machine_line(paste, facts)
     host = paste.evidence.host
     nvidia = host is not None and any(s.backend == _CUDA for s in host.signals)
     lines: list[PastedFact] = []

@@ -772,10 +772,13 @@ def _image_platform(found: re.Match[str]) -> str:
 # NotImplementedError("CUDA_HOME is None. Please set environment variable CUDA_HOME.")).
 # issue 38 (s14-supported): the package the build is of, as those setup.py files name it
 # (flash-attention's, mamba's and causal-conv1d's check_if_cuda_home_none(PACKAGE_NAME):
-# f"{global_option} was requested, but nvcc was not found."; state-spaces/mamba setup.py,
-# Dao-AILab/causal-conv1d setup.py)
+# f"{global_option} was requested, but nvcc was not found."; state-spaces/mamba setup.py
+# @014340f4, PACKAGE_NAME = "mamba_ssm"; Dao-AILab/causal-conv1d setup.py @00f80e76,
+# PACKAGE_NAME = "causal_conv1d"). issue 38 (s15-realrec): apex's setup.py passes its build
+# option instead (NVIDIA/apex setup.py @007e4724 raise_if_home_none("--cuda_ext"), also
+# "--distributed_adam", "--distributed_lamb", …): an option names no package, pip's lines do.
 _BUILD_REQUESTED: Final = re.compile(
-    r"\b([a-z][a-z0-9_]{1,40}) was requested, but nvcc was not"
+    r"(?<!-)\b([a-z][a-z0-9_]{1,40}) was requested, but nvcc was not"
     # pip's own build directory, named after the requirement and a uuid's hex
     # (pip/_internal/req/req_install.py ensure_build_location: TempDirectory(kind="install"),
     # then the canonical name + "_" + uuid4().hex: "pip-install-dzppbsyx/mamba-ssm_f3be…/")
@@ -785,7 +788,10 @@ _NO_TOOLKIT: Final = (
     ("ops-setup", re.compile(r"\bCUDA_HOME is None\. Please set environment variable CUDA_HOME")),
     ("deepspeed", re.compile(r"CUDA_HOME does not exist, unable to compile CUDA op")),
     ("torch", re.compile(r"CUDA_HOME environment variable is not set")),
-    ("flash-attn", re.compile(r"\b[a-z_]{1,40} was requested, but nvcc was not found")),
+    # the setup.py of flash-attention, mamba, causal-conv1d and apex (above): the package it
+    # builds is read apart (`_BUILD_REQUESTED`, pip's lines); a name may hold digits
+    # ("causal_conv1d"), an option its dashes ("--cuda_ext")
+    ("requested", re.compile(r"\b[a-z][a-z0-9_]{0,40} was requested, but nvcc was not found")),
     ("nvcc", re.compile(r"No such file or directory: '[^'\n]{0,200}/bin/nvcc'")),
     ("cmake", re.compile(r"\bNo CMAKE_CUDA_COMPILER could be found")),
 )
@@ -2068,6 +2074,11 @@ _ARM_LINUX: Final = re.compile(
 _BUILD_FAILED_FOR: Final = re.compile(
     r"Building wheel for ([A-Za-z0-9][\w.-]{0,80}) \([\w. ]{1,20}\) (?:did not run successfully"
     r"|\.\.\. error)"
+    # issue 38 (s15-realrec): pip's legacy `setup.py install` of a package it builds no wheel
+    # for (--global-option then implied it; pip 23.1's changelog removes that path):
+    # pip/_internal/operations/install/legacy.py install(), its spinner "Running setup.py
+    # install for %s" ending "... error"
+    r"|Running setup\.py install for ([A-Za-z0-9][\w.-]{0,80}) \.\.\. error"
     r"|Failed to build installable wheels for some pyproject\.toml based projects "
     r"\(([^()\n]{1,400})\)|Failed building wheel for ([A-Za-z0-9][\w.-]{0,80})"
     r"|Failed to build `([A-Za-z0-9][\w.-]{0,80})|Failed to build ([A-Za-z0-9][\w., -]{0,400})"
@@ -3724,7 +3735,11 @@ class Messages(LineReader):
         if _TF_DSO_LOADER not in text and (
             missing := _CUDA_LIBRARY_MISSING.search(text) or _BNB_NO_LIBCUDA.search(text)
         ):
-            yield line.says(FactKey.MESSAGE_LIBRARY_NOT_FOUND, missing.group(1))
+            # issue 38 (s15-realrec): the package of the traceback frame just before, the one
+            # whose module links the library ("nunchaku"), where the paste shows one
+            near = self.since_frame <= _FRAME_REACH and not self.frame_outside
+            frame = self.frame if near else ""
+            yield line.says(FactKey.MESSAGE_LIBRARY_NOT_FOUND, missing.group(1), name=frame or None)
         if (ds := _DS_CUDA_MISMATCH.search(text)) and not any(w in text for w in _DS_ACCEPTED):
             yield line.says(FactKey.MESSAGE_DS_CUDA_MISMATCH, ds.group(1), name="deepspeed")
             yield line.says(FactKey.MESSAGE_DS_TORCH_CUDA, ds.group(2), name="torch")

@@ -123,8 +123,8 @@ LINES: Final = (
         TEXT,
         "prose",
         'the reporter\'s own words ("torch==2.1.2", "Driver 570.133.07", "GPU: '
-        'NVIDIA GeForce RTX 5090", "macOS 14.5", "gfx1031"), a Python session\'s '
-        "answers and Ultralytics' banner",
+        'NVIDIA GeForce RTX 5090", "macOS 14.5", "gfx1031", "ROCm 7.1.1" in a title), a '
+        "Python session's answers and Ultralytics' banner",
     ),
     # issue 38 (s15-support): a question whether a library runs on a machine
     Registered(
