@@ -34,7 +34,7 @@ import sys
 import time
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, Final
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.append(str(ROOT))  # tests/, after the install
@@ -117,6 +117,13 @@ def patterns() -> dict[str, Any]:
     return {"patterns": len(slowest), "lines": lines, "slowest": ranked[:3], "modules": per_module}
 
 
+# Lines that make a reader's own code, not one pattern, walk a line many times (the final read
+# of the fifteenth sitting: asked.py rescanned the line from its start for each question mark).
+CODE_SHAPES: Final = {
+    "gather.reports.readers.asked": ("a ? " * 500, "vllm runs. does it run on it? " * 70),
+}
+
+
 def pastes() -> dict[str, Any]:
     from hwdoctor.errors import UsageError
     from hwdoctor.gather import reports
@@ -136,12 +143,14 @@ def pastes() -> dict[str, Any]:
             for pattern in patterns_of(module).values()
             for line in attacks(pattern, LINE)
         ]
+        short = module.__name__.removeprefix("hwdoctor.")
+        made += [line[:LINE].encode("utf-8") + b"\n" for line in CODE_SHAPES.get(short, ())]
         if not made:
             continue
         chunk = b"".join(made)
         data = (chunk * (MIB // len(chunk) + 1))[:MIB].rsplit(b"\n", 1)[0] + b"\n"
         seconds = read(data)
-        rows[module.__name__.removeprefix("hwdoctor.")] = {
+        rows[short] = {
             "adversarial_s": seconds,
             "benign_s": benign,
             "ratio": seconds / benign,

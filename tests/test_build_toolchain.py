@@ -112,7 +112,9 @@ NAMED = {
         "(x86_64) when it ran",
         "Rust",
         25,
-        "pip install --upgrade pip",
+        # pip upgrades itself on Windows only as `python -m pip` (protect_pip_from_modification_
+        # on_windows in pip/_internal/utils/misc.py refuses a bare `pip`)
+        "python -m pip install --upgrade pip",
         "rustup-init.exe",
     ),
     "exo445-macos-15-arm64-cp313-sentencepiece-cmake-not-found.md": (
@@ -207,7 +209,10 @@ def test_the_unix_toolchain_is_the_other_choice_commented_out() -> None:
     _, message, remedy, _, _ = found(report)[0]
     assert "; one is published now: PyPI's file list of safetensors" in message
     lines = remedy.splitlines()
-    assert lines[1:3] == ["pip install --upgrade pip", "pip install safetensors"]
+    assert lines[1:3] == [
+        "python -m pip install --upgrade pip",
+        "python -m pip install safetensors",
+    ]
     assert "# or, to build safetensors here, instead:" in lines
     assert f"#   {RUST_UNIX}" in lines
     assert '#   . "$HOME/.cargo/env"' in lines

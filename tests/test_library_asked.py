@@ -160,3 +160,25 @@ def test_the_question_reader_reads_a_question_not_a_url_nor_a_how_to() -> None:
     # a machine word inside the library's name is no machine ("vllm-ascend")
     said = _asked("请问300I Duo以及Atlas 200I A2是否支持vllm-ascend")
     assert said == [(FactKey.PROSE_SUPPORT_ASKED, said[0][1], "vLLM Ascend")]
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        # ROCm's documentation, "Frequently asked questions": "Can I install PyTorch directly on
+        # bare metal?" (a host without a hypervisor, not Apple's Metal)
+        "Can I install PyTorch directly on bare metal?",
+        # vLLM's and flash-attn's "sliding window" attention (a model's windows, not Windows)
+        "Does flash-attn support sliding windows?",
+        # DeepSpeed's ZeRO-Offload moves optimizer state to the host: "CPU offload" is a feature
+        "Does DeepSpeed support CPU offload?",
+        # a network adapter's MAC address (not a Mac)
+        "Does vllm support binding to a MAC address?",
+    ],
+)
+def test_words_that_name_no_machine(words: str) -> None:
+    """The final read of the fifteenth sitting: each of these was read as a machine (Apple's
+    GPU, Windows, a CPU alone, a Mac) and answered from the support table."""
+    from hwdoctor.gather.reports.readers import asked
+
+    assert [m.group(0) for m in asked._MACHINE.finditer(words)] == []

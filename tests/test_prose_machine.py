@@ -261,3 +261,22 @@ def test_collect_envs_rocm_line_quoted_in_a_list_names_no_machine() -> None:
     assert not [f for f in read.facts if f.key.value == "prose.rocm"]
     evidence, _ = assemble.evidence_of(read)
     assert not [s for s in (evidence.host.signals if evidence.host else ()) if s.backend == "rocm"]
+
+
+@pytest.mark.parametrize("start", [60, 61, 62])
+def test_rocm_named_absent_names_no_machine(start: int) -> None:
+    """The final read of the fifteenth sitting: vLLM's collect_env section of vllm#36099 (an
+    aarch64 machine with a CPU torch), pasted from its "vLLM Info" heading on, as a reporter
+    pastes a part: "ROCM Version : Could not collect" and "ROCm: Disabled" are the tools'
+    words that ROCm is absent, not the machine's accelerator. (Before the mend: "It shows: AMD
+    GPU (in words) ROCM".)"""
+    lines = (
+        (ERRORS.parent / "collect_env" / "vllm36099-torch2.9.1cpu-aarch64-pip-cu12-and-cu13.md")
+        .read_text(encoding="utf-8")
+        .splitlines()
+    )
+    cut = "\n".join(lines[start - 1 :]) + "\n"
+    read = reports.read(cut.encode())
+    assert not [f for f in read.facts if f.key.value == "prose.rocm"]
+    evidence, _ = assemble.evidence_of(read)
+    assert not [s for s in (evidence.host.signals if evidence.host else ()) if s.backend == "rocm"]

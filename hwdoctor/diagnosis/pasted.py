@@ -2269,6 +2269,7 @@ def _libraries_not_found(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     # line states it
     torch_cuda = built.value if built else (torch.cuda if torch and torch.cuda else "")
     amd = _amd_machine_line(paste, facts)  # issue 38 (s15-realrec)
+    on_amd: set[str] = set()  # a package's finding on an AMD machine, said once
     for said in facts.all(FactKey.MESSAGE_LIBRARY_NOT_FOUND):
         library = said.value
         stem = library.split(".so", 1)[0]
@@ -2285,7 +2286,11 @@ def _libraries_not_found(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             continue
         seen.add(library)
         if amd is not None:
-            found.extend(_cuda_library_on_amd(paste, facts, said, amd))
+            for one in _cuda_library_on_amd(paste, facts, said, amd):
+                # two of CUDA's libraries one package could not open: one finding for it
+                if (key := one.params.get("package", "")) not in on_amd:
+                    on_amd.add(key)
+                    found.append(one)
             continue
         numbers = library.split(".so", 1)[1].lstrip(".").split(".")
         number = numbers[0] if numbers and numbers[0] else ""
@@ -6056,6 +6061,12 @@ def _toolchain_remedy(
     # pip version, it is possible a prebuilt wheel is available")
     release = spec[2:] if spec else builds.newest_fitting(package, machine)
     why = f"{builds.source(package)}: {package} {release} has a wheel for {machine.words()}"
+    if way.pip == ("pip",):
+        # pip upgrades itself only as `python -m pip`: on Windows a bare `pip` refuses to
+        # modify pip ("To modify pip, please run the following command: …python.exe -m pip
+        # install --upgrade pip", pip/_internal/utils/misc.py
+        # protect_pip_from_modification_on_windows); the package after it the same way
+        way = dataclasses.replace(way, pip=("python", "-m", "pip"))
     again = remedies.requirement(way, "pip", "", upgrade=True) + remedies.requirement(
         way, package, spec
     )

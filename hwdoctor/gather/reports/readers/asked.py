@@ -18,6 +18,7 @@ that names no machine is answered for the machine the rest of the paste shows, i
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator
 from typing import ClassVar, Final
@@ -63,12 +64,17 @@ _LIBRARY: Final = re.compile(
 )
 # The machine a question names. Group names say what each alternative is: hardware (its registry
 # row is found by what it is, below), a system, or a Mac (macOS, on its Apple silicon).
+# Not the same words naming something else (the final read of the fifteenth sitting): "bare
+# metal" (a host without a hypervisor), "sliding/context/attention/rolling windows" (a
+# model's), "MAC address", "CPU offload" (a feature, not a CPU-only machine).
 _MACHINE: Final = re.compile(
     r"(?<![A-Za-z0-9_-])(?:"
-    r"(?P<processor>cpus?(?:[- ]only)?|(?:amd|intel) (?:cpus?|ryzen|epyc|xeon)|without (?:an? )?gpu"
+    r"(?P<processor>cpus?(?:[- ]only)?(?![- ]offload)|(?:amd|intel) (?:cpus?|ryzen|epyc|xeon)"
+    r"|without (?:an? )?gpu"
     r"|no gpu)"
-    r"|(?P<apple_gpu>mps|metal|apple gpus?)"
-    r"|(?P<mac>mac ?os(?: ?x)?|macbook(?: ?(?:pro|air))?|mac ?mini|mac studio|imac|mac"
+    r"|(?P<apple_gpu>mps|(?<!bare )metal|apple gpus?)"
+    r"|(?P<mac>mac ?os(?: ?x)?|macbook(?: ?(?:pro|air))?|mac ?mini|mac studio|imac"
+    r"|mac(?! address)"
     r"|os ?x|apple silicon|apple m[1-5]|m[1-5](?: ?(?:pro|max|ultra))?)"
     r"|(?P<amd>amd(?: gpus?| cards?| graphics)?|radeon|rocm)"
     r"|(?P<intel_gpu>intel (?:arc|gpus?|graphics|xpu)|arc [ab]\d{3}|xpu)"
@@ -77,7 +83,7 @@ _MACHINE: Final = re.compile(
     r"|(?P<gaudi>gaudi\d?|hpu|habana)"
     r"|(?P<google_tpu>tpus?)"
     r"|(?P<aws>trainium|inferentia)"
-    r"|(?P<windows>windows|win ?1[01])"
+    r"|(?P<windows>(?<!sliding )(?<!context )(?<!attention )(?<!rolling )windows|win ?1[01])"
     r"|(?P<linux>linux|ubuntu|debian|wsl2?)"
     r")(?![A-Za-z0-9_-])"
     # the same in Chinese words (Apple, Ascend) and the systems written into Chinese prose
@@ -181,21 +187,29 @@ class Asked(LineReader):
             any(mark in text for mark in _ASKS) or any(word in text for word in _ASKED_ZH)
         ):
             return
+        # the line's library names, found once (a line of many question marks costs one scan,
+        # not one per question): each question's own first, else, where it points back at one
+        # ("it", "this"), the last named before it
+        names: list[re.Match[str]] | None = None
+        starts: list[int] = []
+        ends: list[int] = []
         for start, end in _sentences(text):
-            yield from self._question(line, start, end)
+            sentence = text[start:end]
+            if names is None:
+                names = list(_LIBRARY.finditer(text))
+                starts, ends = [m.start() for m in names], [m.end() for m in names]
+            at = bisect.bisect_left(starts, start)
+            if at < len(names) and ends[at] <= end:
+                row, library_end = _row(names[at][1]), ends[at] - start
+            else:
+                if not at or not _POINTS_BACK.search(sentence):
+                    continue
+                row, library_end = _row(names[at - 1][1]), -1
+            yield from self._question(line, sentence, row, library_end)
 
-    def _question(self, line: Line, start: int, end: int) -> Iterator[Said]:
-        text = line.text
-        sentence = text[start:end]
-        named = _LIBRARY.search(sentence)
-        if named is None:
-            # a question that points back at the library named before it on the line
-            before = list(_LIBRARY.finditer(text, 0, start))
-            if not before or not _POINTS_BACK.search(sentence):
-                return
-            row, library_end = _row(before[-1][1]), -1
-        else:
-            row, library_end = _row(named[1]), named.end()
+    def _question(
+        self, line: Line, sentence: str, row: support.Supported | None, library_end: int
+    ) -> Iterator[Said]:
         if row is None:
             return
         machines = list(_MACHINE.finditer(sentence))
@@ -211,7 +225,7 @@ class Asked(LineReader):
             or (sentence.endswith("？") and _CJK.search(sentence) is not None)
         )
         asks = _SUPPORTS if not machines else _RUNS  # no machine: the paste's, if supported
-        if not alone and not (whether and asks.search(sentence) and not _FIX.search(sentence)):
+        if _FIX.search(sentence) or not (alone or (whether and asks.search(sentence))):
             return
         yield line.says(FactKey.PROSE_SUPPORT_ASKED, sentence.strip()[:200], name=row.name)
         hardware = next((m for m in machines if m.lastgroup in _HARDWARE), None)

@@ -164,6 +164,19 @@ _ROCM_PROSE: Final = re.compile(
     r"\b(?:ROCm|ROCM)(?![\w-])(?:[ \t]{0,2}v?\d{1,2}\.\d{1,2}(?:\.\d{1,2})?)?"
     r"|\bHIP SDK\b(?:[ \t]{0,2}v?\d{1,2}\.\d{1,2})?"
 )
+# ROCm named as absent, not as the machine (final read of the fifteenth sitting): a report's
+# key with an absence for its value (collect_env's "ROCM Version: Could not collect", vLLM's
+# build flags "ROCm: Disabled", "ROCm: N/A"), or a denial before it in the same clause ("we
+# are not on ROCm", "without ROCm", "I am not using ROCm"), each read only at the name's end
+# or in the 40 characters before it.
+_ROCM_ABSENT_AFTER: Final = re.compile(
+    r"(?: (?:Version|version|Path|path|Home|home))?[ \t]{0,40}[:=][ \t]{0,4}(?:N/?A|Could not"
+    r" collect|Disabled|None|No|False|Not Set|Unknown|not (?:found|installed|available))\b",
+    re.I,
+)
+_ROCM_DENIED_BEFORE: Final = re.compile(
+    r"\b(?:not|no|non|without|never|n't)\b[^.,;:!?()]{0,24}$|n't[^.,;:!?()]{0,24}$", re.I
+)
 # Words before a macOS version that make it a floor or a wish, not the machine's release:
 # "starting from macOS 13.2", "upgrade my macOS to 13.2", "requires macOS 14".
 _MACOS_NOT_HERE: Final = re.compile(r"(?:\bfrom|\bto|\bthan|\bneeds?|\brequires?|>=?)[\s`]*$", re.I)
@@ -497,7 +510,11 @@ class Prose(LineReader):
             # quotes it ("- ROCM used to build PyTorch: N/A"), names no machine
             own_line = collect_env.LINE.match(text) or "used to build" in text
             if not own_line and not _COMMAND.search(text) and (rocm := _ROCM_PROSE.search(text)):
-                yield line.says(FactKey.PROSE_ROCM, rocm.group(0))
+                absent = _ROCM_ABSENT_AFTER.match(text, rocm.end()) or _ROCM_DENIED_BEFORE.search(
+                    text, max(0, rocm.start() - 40), rocm.start()
+                )
+                if not absent:
+                    yield line.says(FactKey.PROSE_ROCM, rocm.group(0))
             for amd in _AMD_PROSE.finditer(marks_off):
                 spelled = _amd_spelling(amd)
                 if gpus.amd_gfx(spelled):
