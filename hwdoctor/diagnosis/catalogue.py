@@ -299,6 +299,8 @@ class Code(str, Enum):
     OWN_CODE_LOOKUP = "python.lookup_in_own_code"
     # issue 38 (s15-toolchain): a source build pip fell back to, and the build tool it lacks
     BUILD_TOOLCHAIN_MISSING = "python.build_toolchain_missing"
+    # issue 38 (s15-nogpu): docker asked for a GPU on a machine that has no NVIDIA GPU
+    CONTAINER_GPU_WITHOUT_GPU = "host.container_gpu_without_gpu"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1354,6 +1356,39 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "https://docs.habana.ai/en/latest/Installation_Guide/Additional_Installation/"
             "Docker_Installation.html), register it with docker and restart the daemon; then "
             "docker info lists habana on its Runtimes line:",
+        },
+    ),
+    # issue 38 (s15-nogpu): the same refusal on a machine without an NVIDIA GPU. Docker's
+    # --gpus asks for NVIDIA GPUs through the NVIDIA Container Toolkit (docs.docker.com,
+    # engine/containers/resource_constraints, "GPU": "install nvidia-container-toolkit");
+    # the toolkit's install guide names "the NVIDIA GPU driver for your Linux distribution"
+    # as its prerequisite (docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/
+    # install-guide.html, "Prerequisites"); Docker Desktop passes a GPU only on Windows with
+    # the WSL 2 backend (docs.docker.com/desktop/features/gpu/), never on macOS.
+    Code.CONTAINER_GPU_WITHOUT_GPU: Entry(
+        W, "docker was asked for a GPU on a machine without an NVIDIA GPU",
+        "docker run --gpus (or --runtime nvidia, or a compose file's deploy.resources."
+        "reservations.devices with the gpu capability) asks the daemon for NVIDIA GPUs, "
+        "which it gives through the NVIDIA Container Toolkit (docs.docker.com, \"GPU\" under "
+        "resource constraints); the toolkit's install guide names the NVIDIA GPU driver as "
+        "its prerequisite (https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/"
+        "latest/install-guide.html), and Docker Desktop passes a GPU only on Windows with WSL "
+        "2 (docs.docker.com/desktop/features/gpu/). On a Mac, or a machine whose paste says "
+        "it has no NVIDIA GPU, docker's \"could not select device driver ... with "
+        "capabilities: [[gpu]]\" means the run asked for something the machine does not "
+        "have: nothing is broken, and the toolkit is no remedy there.",
+        "docker was asked for a GPU (\"could not select device driver ... with capabilities: "
+        "[[gpu]]\") on {machine} ({shown}) and no NVIDIA GPU: there is none for it to give "
+        "the container, and the NVIDIA Container Toolkit is for machines with NVIDIA GPUs",
+        advice="run the container without the GPU request: drop --gpus all (or --runtime "
+        "nvidia; in a compose file, the deploy.resources.reservations.devices entry), and use "
+        "the image's CPU variant or the program's CPU mode where it has one",
+        variant_advice={
+            "mac": "run the container without the GPU request: drop --gpus all (in a compose "
+            "file, the deploy.resources.reservations.devices entry): Docker Desktop on macOS "
+            "passes no GPU to containers (docs.docker.com/desktop/features/gpu/: Windows "
+            "with WSL 2 only), so the image runs on the CPU there; for the Mac's GPU, run the "
+            "program natively, outside docker, where it supports \"mps\"",
         },
     ),
     Code.EXTENSION_ARCH_UNSUPPORTED: Entry(

@@ -1688,6 +1688,30 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.CONTAINER_GPU_WITHOUT_GPU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    machine: Value,
+    shown: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CONTAINER_GPU_WITHOUT_GPU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["mac"],
+    machine: Value,
+    shown: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
     *,
     backend: str | None = None,

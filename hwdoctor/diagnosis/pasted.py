@@ -117,6 +117,7 @@ _SHOWS: Final = {
 # The parts of the evidence each finding rests on (`Pasted.used` keys), by code
 # prefix; the first prefix that matches applies.
 _RESTS_ON: Final = (
+    ("host.container_gpu_without_gpu", ("stated", "accelerator")),  # issue 38 (s15-nogpu)
     ("host.container_runtime", ("stated",)),
     ("serving.", ("stated",)),  # issue 38: vLLM's KV cache, TGI's token limits
     # issue 41: an Xid or SXid finding rests on the kernel-log lines of its event
@@ -529,6 +530,8 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_settings(evidence, facts), *_mps_operators(evidence, facts))
     found = (*found, *_gpu_ids(evidence, facts))  # issue 42: gpu_ids
     found = (*found, *_no_driver(evidence, facts, found), *_stated(facts))
+    if elsewhere := _container_gpu_elsewhere(paste, facts):  # issue 38 (s15-nogpu)
+        found = (*(f for f in found if f.code != Code.CONTAINER_RUNTIME_NO_GPU.value), *elsewhere)
     found = (*found, *_ascend(paste, facts))  # issue 38: Huawei Ascend
     # issue 38: a Mac. No torch for macOS has CUDA, so where the checks read its build as
     # CPU-only (macOS named only in prose), that finding's reinstall is no remedy: it steps aside
@@ -1201,6 +1204,43 @@ def _stated(facts: _Read) -> tuple[Finding, ...]:
             facts.use("stated", said[0])
             found.append(finding(code, backend=_CUDA))
     return tuple(found)
+
+
+def _container_gpu_elsewhere(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """issue 38 (s15-nogpu): docker's "could not select device driver ... with capabilities:
+    [[gpu]]" where the paste shows no NVIDIA GPU and shows the machine has none: a Mac (by
+    `_mac_lines`), another accelerator (`accelerators_shown`: an AMD or Intel GPU), or the
+    reporter's words ("on a CPU-only machine", "GPU/VRAM: none"). The run asked for a GPU
+    the machine does not have (docker's --gpus gives NVIDIA GPUs through the NVIDIA
+    Container Toolkit, whose install guide names the NVIDIA driver as its prerequisite;
+    the catalogue cites both): a warning to drop the request, never the toolkit's install."""
+    said = facts.all(FactKey.MESSAGE_CONTAINER_NO_GPU)
+    if not said or gpu_of_cuda_shown(paste):
+        return ()
+    others = {k: v for k, v in accelerators_shown(paste).items() if k != _CUDA}
+    mac = _mac_lines(paste, facts)
+    words = facts.all(FactKey.PROSE_NO_GPU)
+    if mac:
+        backend: str | None = _MPS
+        machine, line = "a Mac", mac[0]
+    elif others:
+        backend, lines = next(iter(others.items()))
+        machine, line = registry.BY_KEY[backend].hardware, lines[0]
+    elif words:
+        backend, machine, line = None, "a machine said to have no GPU", words[0]
+    else:
+        return ()
+    facts.use("stated", said[0])
+    facts.use("accelerator", line)
+    return (
+        finding(
+            Code.CONTAINER_GPU_WITHOUT_GPU,
+            backend=backend,
+            variant="mac" if mac else None,
+            machine=machine,
+            shown=printable(one_line(line.value.strip()))[:60],
+        ),
+    )
 
 
 # issue 38: Huawei Ascend. The Ascend row, found by its vendor tool (hwdoctor/registry.py).

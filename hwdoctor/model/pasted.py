@@ -425,6 +425,9 @@ class FactKey(str, Enum):
     # issue 38 (s15-realrec): AMD's GPU stack named in the reporter's words, a title's too
     # ("Ubuntu 24.04.4 ROCm 7.1.1", "I installed ROCm", "HIP SDK 6.2"); the value: the words
     PROSE_ROCM = "prose.rocm"
+    # issue 38 (s15-nogpu): the machine said in the reporter's words to have no GPU ("on a
+    # CPU-only machine", "GPU/VRAM: none", "I don't have an NVIDIA GPU"); the value: the words
+    PROSE_NO_GPU = "prose.no_gpu"
     # issue 38: serving stacks without a device: vLLM's log that it found no platform, torch's
     # "Device string must not be empty" (UnspecifiedPlatform's empty device type), an
     # out-of-tree platform activated after all ("ascend"), and vLLM named anywhere (a title's
@@ -670,6 +673,7 @@ CONTEXT_ONLY: Final = frozenset(
         FactKey.BUILD_REQUESTED,  # issue 38 (s14-supported): the package a build is of
         # issue 38 (s15-realrec): AMD's GPU stack named: the machine a report is of, no report
         FactKey.PROSE_ROCM,
+        FactKey.PROSE_NO_GPU,  # issue 38 (s15-nogpu): no GPU in words: the machine, no report
     }
 )
 
@@ -691,6 +695,7 @@ MACHINE_IN_WORDS: Final = frozenset(
         FactKey.PROSE_ASCEND_310P,
         FactKey.PROSE_AMD_GPU,
         FactKey.PROSE_ROCM,  # issue 38 (s15-realrec)
+        FactKey.PROSE_NO_GPU,  # issue 38 (s15-nogpu)
         FactKey.PROSE_GFX,
         FactKey.PROSE_PYTHON,
     }

@@ -177,6 +177,17 @@ _ROCM_ABSENT_AFTER: Final = re.compile(
 _ROCM_DENIED_BEFORE: Final = re.compile(
     r"\b(?:not|no|non|without|never|n't)\b[^.,;:!?()]{0,24}$|n't[^.,;:!?()]{0,24}$", re.I
 )
+# issue 38 (s15-nogpu): the machine said to have no GPU, in the reporter's words ("When running
+# … on a CPU-only machine", ubc-provenance/PIDSMaker#14; stable-diffusion-webui-docker's template
+# line "GPU/VRAM: none"; "I don't have an NVIDIA GPU"): a statement about their machine, not a
+# library's "No GPU found" (compat/gpu_required.py reads those as the library's words).
+_NO_GPU_PROSE: Final = re.compile(
+    r"\bCPU[- ]only (?:machine|server|host|computer|laptop|PC|system|box)\b"
+    r"|\bGPU(?:/VRAM)?:[ \t]{0,3}(?:none|no GPU)\b"
+    r"|\b(?:I (?:don't|do not|dont) have|I have no) (?:an? )?(?:NVIDIA |Nvidia |nvidia )?"
+    r"(?:GPU|graphics card)\b",
+    re.I,
+)
 # Words before a macOS version that make it a floor or a wish, not the machine's release:
 # "starting from macOS 13.2", "upgrade my macOS to 13.2", "requires macOS 14".
 _MACOS_NOT_HERE: Final = re.compile(r"(?:\bfrom|\bto|\bthan|\bneeds?|\brequires?|>=?)[\s`]*$", re.I)
@@ -515,6 +526,8 @@ class Prose(LineReader):
                 )
                 if not absent:
                     yield line.says(FactKey.PROSE_ROCM, rocm.group(0))
+            if nogpu := _NO_GPU_PROSE.search(marks_off):  # issue 38 (s15-nogpu)
+                yield line.says(FactKey.PROSE_NO_GPU, nogpu.group(0))
             for amd in _AMD_PROSE.finditer(marks_off):
                 spelled = _amd_spelling(amd)
                 if gpus.amd_gfx(spelled):
