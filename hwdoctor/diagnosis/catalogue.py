@@ -1364,7 +1364,9 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
     # the toolkit's install guide names "the NVIDIA GPU driver for your Linux distribution"
     # as its prerequisite (docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/
     # install-guide.html, "Prerequisites"); Docker Desktop passes a GPU only on Windows with
-    # the WSL 2 backend (docs.docker.com/desktop/features/gpu/), never on macOS.
+    # the WSL 2 backend (docs.docker.com/desktop/features/gpu/; docker/docs content/manuals/
+    # desktop/features/gpu.md at 06acc914: "Currently GPU support in Docker Desktop is only
+    # available on Windows with the WSL2 backend"), never on macOS.
     Code.CONTAINER_GPU_WITHOUT_GPU: Entry(
         W, "docker was asked for a GPU on a machine without an NVIDIA GPU",
         "docker run --gpus (or --runtime nvidia, or a compose file's deploy.resources."
