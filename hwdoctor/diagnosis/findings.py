@@ -5331,6 +5331,7 @@ def finding(
     machine: Value = None,
     said: Value = None,
     system: Value = None,
+    tags: Value = None,
     tool: Value = None,
     where: Value = None,
 ) -> Finding: ...
@@ -5355,6 +5356,7 @@ def finding(
     python: Value = None,
     said: Value = None,
     system: Value = None,
+    tags: Value = None,
     tool: Value = None,
 ) -> Finding: ...
 
@@ -5377,8 +5379,33 @@ def finding(
     python: Value = None,
     spec: Value = None,
     system: Value = None,
+    tags: Value = None,
     tool: Value = None,
     venv: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PYTHON_VERSION_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["guard"],
+    package: Value,
+    python: Value,
+    said: Value,
+    spec: Value,
+    venv: Value | Shell,
+    built: Value = None,
+    here: Value = None,
+    install: Value | Shell = None,
+    machine: Value = None,
+    system: Value = None,
+    tags: Value = None,
+    tool: Value = None,
+    where: Value = None,
+    why: Value = None,
 ) -> Finding: ...
 
 
@@ -5400,6 +5427,7 @@ def finding(
     python: Value = None,
     said: Value = None,
     system: Value = None,
+    tags: Value = None,
     tool: Value = None,
     venv: Value | Shell = None,
 ) -> Finding: ...
@@ -5424,6 +5452,7 @@ def finding(
     machine: Value = None,
     python: Value = None,
     system: Value = None,
+    tags: Value = None,
     venv: Value | Shell = None,
 ) -> Finding: ...
 
@@ -5446,6 +5475,7 @@ def finding(
     install: Value | Shell = None,
     machine: Value = None,
     python: Value = None,
+    tags: Value = None,
     tool: Value = None,
     venv: Value | Shell = None,
 ) -> Finding: ...
@@ -5469,6 +5499,7 @@ def finding(
     machine: Value = None,
     said: Value = None,
     system: Value = None,
+    tags: Value = None,
     tool: Value = None,
     where: Value = None,
 ) -> Finding: ...
@@ -5493,6 +5524,7 @@ def finding(
     python: Value = None,
     said: Value = None,
     system: Value = None,
+    tags: Value = None,
     tool: Value = None,
 ) -> Finding: ...
 
@@ -5513,8 +5545,57 @@ def finding(
     python: Value = None,
     spec: Value = None,
     system: Value = None,
+    tags: Value = None,
     tool: Value = None,
     venv: Value | Shell = None,
+    where: Value = None,
+    why: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PYTHON_VERSION_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["wheel_platform"],
+    built: Value,
+    here: Value,
+    package: Value,
+    said: Value,
+    tags: Value,
+    install: Value | Shell = None,
+    machine: Value = None,
+    python: Value = None,
+    spec: Value = None,
+    system: Value = None,
+    tool: Value = None,
+    venv: Value | Shell = None,
+    where: Value = None,
+    why: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PYTHON_VERSION_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["wheel_python"],
+    built: Value,
+    here: Value,
+    package: Value,
+    python: Value,
+    said: Value,
+    tags: Value,
+    venv: Value | Shell,
+    install: Value | Shell = None,
+    machine: Value = None,
+    spec: Value = None,
+    system: Value = None,
+    tool: Value = None,
     where: Value = None,
     why: Value = None,
 ) -> Finding: ...
