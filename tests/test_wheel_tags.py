@@ -3,12 +3,11 @@ Python (issue 38, s15-wheeltag).
 
 Real pastes from tests/data/reports/errors/ (sources in that directory's README): pip's
 "… .whl is not a supported wheel on this platform" for torch_xla's Colab wheels built for an
-older Python than the notebook's (the Python named in words: "Colab's Python uses 3.10.11"),
-for a cp35 torch wheel under Python 3.6, a macOS x86_64 llama-cpp-python wheel on an M2 Mac,
-an x86_64 h2o4gpu wheel on a Jetson Nano (aarch64), a Linux torch wheel on a Mac; and the
-setup scripts' own refusals: Coqui TTS's "TTS requires python >= 3.9 and < 3.12 but your Python
-version is 3.12.0", numba's "Cannot install on Python version 3.12.0; only versions >=3.8,<3.12
-are supported.", SeismicMesh's "Python 3.9.0 or higher is not yet supported".
+older Python than the notebook's, for a cp35 torch wheel under Python 3.6, a macOS x86_64
+llama-cpp-python wheel on an M2 Mac, an x86_64 h2o4gpu wheel on a Jetson Nano (aarch64), a Linux
+torch wheel on a Mac; and the setup scripts' own refusals: numba's "Cannot install on Python
+version 3.12.0; only versions >=3.8,<3.12 are supported.", SeismicMesh's "Python 3.9.0 or
+higher is not yet supported".
 """
 
 from __future__ import annotations
@@ -20,12 +19,6 @@ from tests.test_mac_asked_cuda import ERRORS, detect
 CODE = "python.version_unsupported"
 # file: (the finding's first words, a line it rests on, words of its advice, its remedy)
 NAMED = {
-    "xla4974-colab-python3.10.11-torch-xla-2.0-cp39-wheel.md": (
-        "the wheel asked for (torch-xla) is built for CPython 3.9 (cp39), and this is Python 3.10",
-        1,
-        "cp310-cp310-linux_x86_64",
-        "uv venv --python 3.9",
-    ),
     "xla5010-colab-tpu-python-3.10.11-torch-xla-2.0-cp39-wheel.md": (
         "the wheel asked for (torch-xla) is built for CPython 3.9 (cp39), and this is Python 3.10",
         22,
@@ -63,12 +56,6 @@ NAMED = {
         3,
         "macosx_* (arm64 for Apple silicon, x86_64 for Intel, or universal2)",
         None,
-    ),
-    "tts3627-windows-python3.12-tts-requires-python-3.9-3.12.md": (
-        "TTS refuses Python 3.12.0 in its own setup script, which supports Python >=3.9,<3.12",
-        3,
-        "a new environment",
-        "uv venv --python 3.11",
     ),
     "localaivtuber35-python3.12-numba-cannot-install-on-python-version.md": (
         "the package being built refuses Python 3.12.0 in its own setup script, which supports "

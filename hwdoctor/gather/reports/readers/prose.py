@@ -238,14 +238,6 @@ _PROSE_PYTHON: Final = re.compile(
     r"(?![\w/\\-]|\.\w)",
     re.I,
 )
-# issue 38 (s15-wheeltag): the Python of a hosted notebook named in words ("Colab's Python uses
-# 3.10.11", "the python version of Colab is now 3.10.11": pytorch/xla#4974; Kaggle's alike):
-# the notebook's interpreter, the one its pip installs into.
-_NOTEBOOK_RELEASE: Final = r"v?(3\.\d{1,2}(?:\.\d{1,2})?)(?![\w.])"
-_NOTEBOOK_PYTHON: Final = re.compile(
-    rf"(?:Colab|Kaggle)(?:'s)? [Pp]ython (?:version )?(?:uses|is)(?: now)? {_NOTEBOOK_RELEASE}"
-    rf"|[Pp]ython version of (?:Google )?(?:Colab|Kaggle) is(?: now)? {_NOTEBOOK_RELEASE}"
-)
 _PYTHON_NOT_HERE: Final = re.compile(
     r"(?:\bfor|\brequires?|\bneeds?|\bthan|\bsupports?|\bonly|[<>]=|[<>][ \t])[ \t]{0,3}$", re.I
 )
@@ -570,8 +562,6 @@ def _prose_facts(line: Line) -> Iterator[Said]:
     )
     if python is not None:
         yield line.says(FactKey.PROSE_PYTHON, python.group(1))
-    elif notebook := _NOTEBOOK_PYTHON.search(text):  # issue 38 (s15-wheeltag)
-        yield line.says(FactKey.PROSE_PYTHON, notebook.group(1) or notebook.group(2))
     elif py := _PROSE_PY.search(text):  # issue 38 (s13-prose)
         yield line.says(FactKey.PROSE_PYTHON, f"3.{py.group(1)}")
     # issue 38 (s13-prose): a path's or a chosen wheel's Python, weaker than the words
