@@ -3900,13 +3900,27 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "has wheels for (the tags in each wheel's name, PEP 425) and whether a source "
         "distribution exists: where none of its files fits the Python, system or CPU the paste "
         "shows, that is the cause; where it has wheels for other machines and a source "
-        "distribution, pip builds that here, and a build that fails is its consequence.",
+        "distribution, pip builds that here, and a build that fails is its consequence. issue "
+        "38 (s15-wheeltag): a wheel file pip refuses is read by its name's tags (PEP 427: "
+        "name-version(-build)-python-abi-platform.whl; PEP 425 and packaging.tags: cp310 is "
+        "CPython 3.10 alone, cp38-abi3 3.8 and later, the platform tag names the system and "
+        "the CPU architecture, macOS's universal2 both of its CPUs) against the Python, system "
+        "and CPU the paste shows (a Colab or Kaggle notebook's Python named in words too), and "
+        "the tags a fitting file carries are named. A package's own setup script may refuse "
+        "the Python before pip reads any Requires-Python, in its own words (coqui-ai/TTS "
+        "setup.py: \"TTS requires python >= 3.9 and < 3.12 but your Python version is …\"; "
+        "numba's and llvmlite's setup.py _guard_py_ver: \"Cannot install on Python version "
+        "3.12.0; only versions >=3.8,<3.12 are supported.\"; SeismicMesh's \"Python 3.9.0 or "
+        "higher is not yet supported\").",
         "{package}{spec} has no release for {python}: {why}",
         commands=("{venv}", "# or a {package} release built for {python}:", "{install}"),
         advice="use a Python {package}{spec} supports (a new environment), or install a "
         "{package} release built for {python}:",
         variants={
             "requires_python": "{package}{spec} refuses {python}: {why}",
+            # issue 38 (s15-wheeltag): the package's own setup script refuses this Python
+            "guard": "{package} refuses {python} in its own setup script, which supports "
+            "Python {spec} only (\"{said}\")",
             # issue 38: no release pip lists here is the one asked
             "index": "pip finds no {package}{spec} it can install here: {why}",
             # issue 38 (s10-platform): a package with no build for the system shown
@@ -3914,6 +3928,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             # issue 38 (s10-platform): a wheel file built for another Python or system
             "wheel": "the wheel asked for{package} is built for {built}, and this is {here} "
             "({said})",
+            # issue 38 (s15-wheeltag): pip's refusal of a wheel file, its Python tag against the
+            # Python the paste shows (a Colab or Kaggle notebook's named too), its platform tag's
+            # system and CPU architecture against the machine's (PEP 425 tags, packaging.tags)
+            "wheel_python": "the wheel asked for{package} is built for {built}, and this is "
+            "{here} ({said})",
+            "wheel_platform": "the wheel asked for{package} is built for {built}, and this is "
+            "{here} ({said})",
             # issue 38 (s10-platform): poetry's or uv's words where the system is not shown
             "installer": "{tool} finds no {package}{spec} file it can install here ({said}): "
             "{why}",
@@ -3929,9 +3950,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         },
         variant_commands={
             "requires_python": ("{venv}",),
+            "guard": ("{venv}",),
             "index": ("{install}",),
             "platform": (),
             "wheel": (),
+            "wheel_python": ("{venv}",),
+            "wheel_platform": (),
             "installer": (),
             "conda": (),
             "builds": ("{venv}", "{install}"),
@@ -3940,12 +3964,22 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         variant_advice={
             "requires_python": "use a Python {package}{spec} supports (a new environment), or "
             "a {package} release whose Requires-Python admits {python}:",
+            "guard": "use a Python inside that range ({spec}: a new environment), or a release "
+            "of the package whose setup admits {python}:",
             "index": "{where}",
             "platform": "{where}",
             "wheel": "install the wheel built for {here} (a release lists one file "
             "per Python and system: the tags in the file's name, cp312 for CPython 3.12, "
             "win_amd64, manylinux/linux_x86_64, macosx for macOS), or run it where it was built "
             "for",
+            "wheel_python": "install the same release's file for {here}, named with the tags "
+            "{tags}, where the release publishes one (its download page or index lists the "
+            "files); or install this file in an environment with {python}, the Python it was "
+            "built for:",
+            "wheel_platform": "install the same release's file for {here}, whose name carries "
+            "the platform tag {tags}, where the release publishes one (its download page or "
+            "index lists the files; none there: build it from source here, or run it on the "
+            "system it was built for)",
             "installer": "{where}",
             "conda": "{where}",
             "builds": "{where}",

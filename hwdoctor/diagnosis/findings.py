@@ -5355,6 +5355,7 @@ def finding(
     machine: Value = None,
     said: Value = None,
     system: Value = None,
+    tags: Value = None,
     tool: Value = None,
     where: Value = None,
 ) -> Finding: ...
@@ -5379,6 +5380,7 @@ def finding(
     python: Value = None,
     said: Value = None,
     system: Value = None,
+    tags: Value = None,
     tool: Value = None,
 ) -> Finding: ...
 
@@ -5401,8 +5403,33 @@ def finding(
     python: Value = None,
     spec: Value = None,
     system: Value = None,
+    tags: Value = None,
     tool: Value = None,
     venv: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PYTHON_VERSION_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["guard"],
+    package: Value,
+    python: Value,
+    said: Value,
+    spec: Value,
+    venv: Value | Shell,
+    built: Value = None,
+    here: Value = None,
+    install: Value | Shell = None,
+    machine: Value = None,
+    system: Value = None,
+    tags: Value = None,
+    tool: Value = None,
+    where: Value = None,
+    why: Value = None,
 ) -> Finding: ...
 
 
@@ -5424,6 +5451,7 @@ def finding(
     python: Value = None,
     said: Value = None,
     system: Value = None,
+    tags: Value = None,
     tool: Value = None,
     venv: Value | Shell = None,
 ) -> Finding: ...
@@ -5448,6 +5476,7 @@ def finding(
     machine: Value = None,
     python: Value = None,
     system: Value = None,
+    tags: Value = None,
     venv: Value | Shell = None,
 ) -> Finding: ...
 
@@ -5470,6 +5499,7 @@ def finding(
     install: Value | Shell = None,
     machine: Value = None,
     python: Value = None,
+    tags: Value = None,
     tool: Value = None,
     venv: Value | Shell = None,
 ) -> Finding: ...
@@ -5493,6 +5523,7 @@ def finding(
     machine: Value = None,
     said: Value = None,
     system: Value = None,
+    tags: Value = None,
     tool: Value = None,
     where: Value = None,
 ) -> Finding: ...
@@ -5517,6 +5548,7 @@ def finding(
     python: Value = None,
     said: Value = None,
     system: Value = None,
+    tags: Value = None,
     tool: Value = None,
 ) -> Finding: ...
 
@@ -5537,8 +5569,57 @@ def finding(
     python: Value = None,
     spec: Value = None,
     system: Value = None,
+    tags: Value = None,
     tool: Value = None,
     venv: Value | Shell = None,
+    where: Value = None,
+    why: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PYTHON_VERSION_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["wheel_platform"],
+    built: Value,
+    here: Value,
+    package: Value,
+    said: Value,
+    tags: Value,
+    install: Value | Shell = None,
+    machine: Value = None,
+    python: Value = None,
+    spec: Value = None,
+    system: Value = None,
+    tool: Value = None,
+    venv: Value | Shell = None,
+    where: Value = None,
+    why: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PYTHON_VERSION_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["wheel_python"],
+    built: Value,
+    here: Value,
+    package: Value,
+    python: Value,
+    said: Value,
+    tags: Value,
+    venv: Value | Shell,
+    install: Value | Shell = None,
+    machine: Value = None,
+    spec: Value = None,
+    system: Value = None,
+    tool: Value = None,
     where: Value = None,
     why: Value = None,
 ) -> Finding: ...

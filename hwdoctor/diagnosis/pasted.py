@@ -371,6 +371,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_PIN_REFUSED: "a library's version check says",
     FactKey.MESSAGE_PIP_CONFLICT: "pip's resolver says",
     FactKey.MESSAGE_PYTHON_REFUSED: "pip says (Requires-Python)",
+    FactKey.MESSAGE_PYTHON_GUARD: "its setup script says",  # issue 38 (s15-wheeltag)
     FactKey.MESSAGE_NO_DISTRIBUTION: "pip found no release for",
     FactKey.MESSAGE_IMAGE_PLATFORM: "container engine says",  # issue 38: an image's platforms
     FactKey.MESSAGE_NO_TOOLKIT: "the build says (CUDA toolkit)",  # issue 38: no nvcc
@@ -5231,6 +5232,32 @@ def _series(version: str) -> tuple[int, int] | None:
     return parsed.release[0], parsed.release[1]
 
 
+def _python_guard(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """issue 38 (s15-wheeltag): a package's own setup script refusing this Python before pip
+    reads any Requires-Python (readers/messages.py _GUARD_BOUNDS, _GUARD_ONLY, _GUARD_NOT_YET:
+    coqui-ai/TTS's, numba's and llvmlite's, SeismicMesh's words): the bound it states and the
+    Python its words, or else the paste, show; an environment with a Python inside the bound."""
+    for said in facts.all(FactKey.MESSAGE_PYTHON_GUARD):
+        spec, _, python = said.value.partition(" ")
+        if not python and paste.evidence.python and paste.evidence.python.version != "unknown":
+            python = paste.evidence.python.version
+            facts.use("host", *_python_facts(facts))
+        facts.use("python_pin", said, *facts.all(FactKey.PIP_BUILD_FAILED))
+        package = printable(said.name)[:80] if said.name else "the package being built"
+        return (
+            finding(
+                Code.PYTHON_VERSION_UNSUPPORTED,
+                variant="guard",
+                package=package,
+                spec=printable(spec)[:60],
+                python=f"Python {printable(python)[:20]}" if python else "this Python",
+                said=printable(one_line(said.quote.text.strip()))[:120],
+                venv=remedies.python_env(_fitting(spec)),
+            ),
+        )
+    return ()
+
+
 def _python_unsupported(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     """pip refusing a package for this Python: its Requires-Python refusal ("Package 'X'
     requires a different Python: 3.7.12 not in '>=3.8'"), or no release found for a torch
@@ -5253,6 +5280,8 @@ def _python_unsupported(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                 venv=remedies.python_env(_fitting(spec)),
             ),
         )
+    if found := _python_guard(paste, facts):
+        return found
     if found := _ignored(paste, facts):
         return found
     python = paste.evidence.python.version if paste.evidence.python else ""
@@ -5549,29 +5578,117 @@ def _wheel_apart(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     python = paste.evidence.python.version if paste.evidence.python else ""
     have = _series(python) if python and python != "unknown" else None
     for said in facts.all(FactKey.MESSAGE_WHEEL_REFUSED):
-        name, python_tag, _, platform_tag = said.value.split()
-        system = _tag_system(platform_tag)
-        cpython = _CPYTHON_TAG.fullmatch(python_tag)
+        name, python_tag, abi_tag, platform_tag = said.value.split()
+        systems = {_tag_system(t) for t in platform_tag.split(".")}
+        system = next(iter(systems)) if len(systems) == 1 else None
+        arches = {builds.tag_arch(t) for t in platform_tag.split(".")}
+        cpython = _CPYTHON_TAG.fullmatch(python_tag.split(".")[0])
+        machine = _wheel_machine(paste, facts, system) if system is not None else None
+        package = f" ({printable(versions.canonical_name(name))[:80]})"
+        said_words = 'pip: "… is not a supported wheel on this platform"'
         if system is not None and shown is not None and system != shown[0]:
-            built, here = _tag_words(platform_tag), imports.SYSTEM_WORDS[shown[0]]
             facts.use("host", *shown[1])
-        elif cpython and have is not None and (int(cpython[1]), int(cpython[2])) != have:
+            here_system = shown[0]
+            built, here = _tag_words(platform_tag), imports.SYSTEM_WORDS[here_system]
+            mine = _wheel_machine(paste, facts, here_system)
+            arch = mine[0] if mine is not None else None
+        elif (
+            system is not None
+            and machine is not None
+            and None not in arches
+            and machine[0] not in arches
+        ):
+            # issue 38 (s15-wheeltag): the system fits, the CPU architecture does not
+            facts.use("host", *machine[2])
+            here_system, arch = system, machine[0]
+            words = imports.SYSTEM_WORDS[system]
+            built = f"{words} on {next(iter(arches))} ({platform_tag})"
+            here = machine[1]
+        elif cpython and have is not None and _python_tag_refuses(cpython, abi_tag, have):
             built, here = _tag_words(python_tag), f"Python {have[0]}.{have[1]}"
             facts.use("host", *_python_facts(facts))
+            facts.use("python_pin", said)
+            minor = f"{cpython[1]}.{cpython[2]}"
+            tag = f"cp{have[0]}{have[1]}"
+            abi = "abi3" if abi_tag == "abi3" else f"{tag}m" if have < (3, 8) else tag
+            return (
+                finding(
+                    Code.PYTHON_VERSION_UNSUPPORTED,
+                    variant="wheel_python",
+                    package=package,
+                    built=built,
+                    here=here,
+                    said=said_words,
+                    tags=f"{tag}-{abi}-{platform_tag}",
+                    python=f"Python {minor}",
+                    venv=remedies.python_env(minor),
+                ),
+            )
         else:
             continue
         facts.use("python_pin", said)
         return (
             finding(
                 Code.PYTHON_VERSION_UNSUPPORTED,
-                variant="wheel",
-                package=f" ({printable(versions.canonical_name(name))[:80]})",
+                variant="wheel_platform",
+                package=package,
                 built=built,
                 here=here,
-                said='pip: "… is not a supported wheel on this platform"',
+                said=said_words,
+                tags=_PLATFORM_TAGS.get((here_system, arch))
+                or _PLATFORM_TAGS.get((here_system, None), "the tags of this machine"),
             ),
         )
     return ()
+
+
+# the tags a file for a machine carries (packaging.tags: platform_tags() on each system; macOS
+# on Apple silicon takes arm64 and universal2 files, mac_platforms())
+_PLATFORM_TAGS: Final = {
+    ("Darwin", "arm64"): "macosx_11_0_arm64 (or another macosx_*_arm64) or macosx_*_universal2",
+    ("Darwin", "x86_64"): "macosx_*_x86_64 or macosx_*_universal2",
+    ("Darwin", None): "macosx_* (arm64 for Apple silicon, x86_64 for Intel, or universal2)",
+    ("Linux", "arm64"): "manylinux*_aarch64 or linux_aarch64",
+    ("Linux", "x86_64"): "manylinux*_x86_64 or linux_x86_64",
+    ("Linux", None): "manylinux*_x86_64 or manylinux*_aarch64 (the machine's CPU)",
+    ("Windows", "arm64"): "win_arm64",
+    ("Windows", "x86_64"): "win_amd64",
+    ("Windows", None): "win_amd64 (win_arm64 on an Arm CPU)",
+}
+# Apple's M chips named ("M2 Chip", "MacBook Pro M1 Max"): Apple silicon, arm64
+_M_CHIP: Final = re.compile(r"\bM[1-9](?:\s?(?:Pro|Max|Ultra))?\b")
+
+
+def _python_tag_refuses(cpython: re.Match[str], abi: str, have: tuple[int, int]) -> bool:
+    """Whether a CPython tag refuses this Python: cpXY is XY alone, cpXY-abi3 XY and later
+    (PEP 384; packaging.tags cpython_tags)."""
+    built = (int(cpython[1]), int(cpython[2]))
+    return have < built if abi == "abi3" else have != built
+
+
+def _wheel_machine(
+    paste: Pasted, facts: _Read, system: str
+) -> tuple[str, str, list[PastedFact]] | None:
+    """issue 38 (s15-wheeltag): the CPU architecture (compat/builds.py's word) of a machine of
+    `system` the paste shows, in words, and the lines that show it: the host's machine, a
+    Mac's M chip (Apple silicon is arm64), Linux on Arm named (PROSE_ARM_LINUX). Unlike
+    `_machine_shown`, never a line that names a wheel file: the file pip refused carries the
+    wheel's tags, not the machine's. None where nothing shows it."""
+    host = paste.evidence.host
+    if host is not None and host.system == system and host.machine not in ("", "unknown"):
+        arch = builds.arch_word(host.machine)
+        if arch is not None:
+            return arch, builds.Machine(system=system, arch=arch).words(), []
+    lines: list[PastedFact] = []
+    if system == "Darwin":
+        shown = (*accelerators_shown(paste).get(_MPS, ()), *facts.all(FactKey.PROSE_MAC))
+        lines = [f for f in shown if ".whl" not in f.quote.text and _M_CHIP.search(f.value)]
+    elif system == "Linux":
+        lines = [f for f in facts.all(FactKey.PROSE_ARM_LINUX) if ".whl" not in f.quote.text]
+    if not lines:
+        return None
+    words = "a Mac with Apple silicon (arm64)" if system == "Darwin" else "Linux on Arm (aarch64)"
+    return "arm64", words, lines[:1]
 
 
 def _no_build_here(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:

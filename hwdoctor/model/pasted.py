@@ -276,6 +276,10 @@ class FactKey(str, Enum):
     MESSAGE_PIP_CONFLICT = "message.pip_conflict"  # pip: "Y 1.0 requires X<2, but you have X 2.1"
     # pip refusing this Python: the name: the package, the value: "spec python"
     MESSAGE_PYTHON_REFUSED = "message.python_refused"  # "requires a different Python: 3.7 not in"
+    # issue 38 (s15-wheeltag): a package's own setup script refusing this Python ("TTS requires
+    # python >= 3.9 and < 3.12 but your Python version is 3.12.0"); the name: the package where
+    # the words name it, the value: "spec python" (python empty where the words do not say it)
+    MESSAGE_PYTHON_GUARD = "message.python_guard"
     MESSAGE_NO_DISTRIBUTION = "message.no_distribution"  # "No matching distribution found for"
     PIP_CONFLICTS = "message.pip_conflicts"  # pip: "dependency resolver does not currently …"
     # pip: "Ignored the following versions that require a different python version: 1.21.2
@@ -800,6 +804,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_PIN_REFUSED,
         FactKey.MESSAGE_PIP_CONFLICT,
         FactKey.MESSAGE_PYTHON_REFUSED,
+        FactKey.MESSAGE_PYTHON_GUARD,
         FactKey.MESSAGE_NO_DISTRIBUTION,
         # issue 38: Gaudi / Neuron / TPU
         FactKey.MESSAGE_CONTAINER_RUNTIME,

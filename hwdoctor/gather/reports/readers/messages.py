@@ -1707,6 +1707,27 @@ _PYTHON_REFUSED: Final = re.compile(
     r"Package '([A-Za-z0-9][\w.-]{0,80})' requires a different Python: "
     r"(\d\.\d{1,2}(?:\.\d{1,2})?) not in '([^'\n]{1,80})'"
 )
+# issue 38 (s15-wheeltag): a package's own setup script refusing this interpreter, which it
+# runs when pip asks the build backend for its requirements (before, or without, any
+# Requires-Python pip reads): coqui-ai/TTS setup.py's guard, RuntimeError("TTS requires python
+# >= 3.9 and < 3.12 but your Python version is {sys.version}") (0.0.11's: ">= 3.6 and <3.9");
+# numba's and llvmlite's setup.py _guard_py_ver, RuntimeError("Cannot install on Python
+# version {}; only versions >={},<{} are supported."); SeismicMesh 3.4 setup.py's "Python
+# 3.9.0 or higher is not yet supported, please use an older Python version.". The value:
+# "spec python" (the Python empty where the words do not name it); the name: the package
+# where the words name it (TTS's).
+_PYTHON_VERSION: Final = r"(3\.\d{1,2}(?:\.\d{1,2})?)"
+_GUARD_BOUNDS: Final = re.compile(
+    rf"requires [Pp]ython >= ?{_PYTHON_VERSION} and < ?{_PYTHON_VERSION},? but your Python "
+    rf"version is {_PYTHON_VERSION}"
+)
+_GUARD_ONLY: Final = re.compile(
+    rf"Cannot install on Python version {_PYTHON_VERSION}; only versions "
+    r"(>=3\.\d{1,2}(?:\.\d{1,2})?,<3\.\d{1,2}(?:\.\d{1,2})?) are supported"
+)
+_GUARD_NOT_YET: Final = re.compile(
+    rf"Python {_PYTHON_VERSION} or (?:higher|newer|later) is not (?:yet )?supported"
+)
 # pip finding no release of a requirement for this interpreter and platform (pip/_internal/
 # resolution/resolvelib/factory.py: "Could not find a version that satisfies the requirement %s
 # (from versions: %s)", DistributionNotFound(f"No matching distribution found for {req_disp}")).
@@ -2297,6 +2318,20 @@ _SYCL_BUILD_FAILED: Final = re.compile(
     r"\b(PI_ERROR_(?:BUILD_PROGRAM_FAILURE|INVALID_BINARY)|UR_RESULT_ERROR_"
     r"(?:PROGRAM_BUILD_FAILURE|INVALID_BINARY))\b|(Build program log for ')"
 )
+
+
+def _python_guard(line: Line, text: str) -> Iterator[Said]:
+    """A setup script's own refusal of this Python (_GUARD_BOUNDS, _GUARD_ONLY,
+    _GUARD_NOT_YET), as "spec python" with the package where its words name it."""
+    if bounds := _GUARD_BOUNDS.search(text):
+        before = text[: bounds.start()].split()
+        name = before[-1] if before and _PACKAGE_NAME.fullmatch(before[-1]) else None
+        spec = f">={bounds.group(1)},<{bounds.group(2)}"
+        yield line.says(FactKey.MESSAGE_PYTHON_GUARD, f"{spec} {bounds.group(3)}", name=name)
+    elif only := _GUARD_ONLY.search(text):
+        yield line.says(FactKey.MESSAGE_PYTHON_GUARD, f"{only.group(2)} {only.group(1)}")
+    elif not_yet := _GUARD_NOT_YET.search(text):
+        yield line.says(FactKey.MESSAGE_PYTHON_GUARD, f"<{not_yet.group(1)}")
 
 
 def _python_refused(found: re.Match[str]) -> str:
@@ -3824,6 +3859,8 @@ class Messages(LineReader):
             yield line.says(
                 FactKey.MESSAGE_PYTHON_REFUSED, _python_refused(refused), name=refused.group(1)
             )
+        if "ython" in text:  # issue 38 (s15-wheeltag)
+            yield from _python_guard(line, text)
 
     def _bitsandbytes_windows(self, line: Line) -> Iterator[Said]:
         """bitsandbytes before 0.43 on Windows in Python's words: the WindowsPath its setup
