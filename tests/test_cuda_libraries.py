@@ -12,6 +12,7 @@ fine stay quiet.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Final
 
 import pytest
@@ -168,6 +169,50 @@ def test_a_cuda_library_not_found_names_it_and_its_package(name: str) -> None:
     assert "CUDA 11's runtime" in finding["message"]
     assert "nvidia-cuda-runtime-cu11" in finding["message"]
     assert code == 1
+
+
+# issue 38 (s15-realrec): a CUDA library a package links, on a machine the paste shows AMD's
+# (file: the finding, the line that shows the AMD machine)
+AMD_MACHINES: Final = {
+    # ROCm named only in the issue's title, the paste's first line ("… ROCm 7.1.1"); nunchaku's
+    # documentation lists NVIDIA GPUs only
+    "errors/comfyuinunchaku717-title-rocm7.1.1-nunchaku-libcudart-so-13.md": (
+        "backend.library_unsupported_machine",
+        1,
+    ),
+    # the reporter's Radeon RX 7900 XTX and torch's ROCm build in words
+    "errors/qwenimageloraloader45-zh-amd-rx7900xtx-rocm7.1.1-nunchaku-libcudart-so-13.md": (
+        "backend.library_unsupported_machine",
+        5,
+    ),
+    # "I installed ROCm" in prose, tensorflow-gpu (no compat/support.py row) failing on cuBLAS
+    "errors/rocmbuild442-rocm-installed-tensorflow-gpu-libcublas-so-9.0.md": (
+        "backend.cuda_only_package",
+        7,
+    ),
+}
+# A remedy line that installs one of NVIDIA's CUDA packages or a CUDA build of torch.
+_CUDA_INSTALL: Final = re.compile(
+    r"(?m)^[^#\n]*install[^\n]*(?:nvidia-|/whl/cu|cuda-toolkit|cuda-nvcc)"
+)
+
+
+@pytest.mark.parametrize("name", sorted(AMD_MACHINES), ids=lambda n: n.split("/")[1].split("-")[0])
+def test_a_cuda_library_on_an_amd_machine_named_in_words_is_no_cuda_install(name: str) -> None:
+    """ROCm named in the title or the prose is the machine, as the paste's other machine-in-
+    words facts are: the package is its CUDA build, and NVIDIA's CUDA runtime wheels, which
+    extension.cuda_library_missing offers, drive no AMD GPU."""
+    code, data = detected(name)
+    expected, line = AMD_MACHINES[name]
+    codes = [f["code"] for f in data["findings"]]
+    assert "extension.cuda_library_missing" not in codes, codes
+    finding = found(data, expected)
+    assert finding["severity"] == "error" and code == 1
+    assert line in [q["line"] for q in finding["rests_on"]]  # the line that shows the machine
+    assert "AMD GPU" in finding["message"]
+    commands = "\n".join(f.get("remedy") or "" for f in data["findings"])  # the shell lines
+    assert not _CUDA_INSTALL.search(commands), commands
+    assert "nvidia-cuda-runtime-cu" not in str(finding["message"])
 
 
 def test_a_cuda_library_of_torchs_major_is_asked_of_the_failing_package(tmp_path: Any) -> None:

@@ -21,6 +21,9 @@ from hwdoctor.versions import parse
 from tests.test_mac_asked_cuda import ERRORS, detect
 
 CODE = "backend.library_unsupported_machine"
+_MPS = registry.key_of_build(registry.Build.MPS)
+_ROCM = registry.key_of_build(registry.Build.ROCM)
+_NPU = registry.key_of_tool("npu-smi")
 # file: (the finding's first words, a line it rests on)
 NAMED = {
     "causalconv1d2-mac-pip-getting-requirements-failed.md": (
@@ -96,7 +99,7 @@ def test_a_machine_not_shown_or_listed_is_no_such_finding(name: str) -> None:
 
 def test_every_row_names_its_backends_by_the_registry_and_cites_a_dated_source() -> None:
     keys = {b.key for b in registry.BACKENDS}
-    assert len(support.TABLE) >= 30
+    assert len(support.TABLE) >= 56  # issue 38 (s15-support): 25 rows and more beyond s14's 31
     for row in support.TABLE:
         assert row.backends <= keys, row.name
         assert row.systems <= set(support.SYSTEM_NAMES), row.name
@@ -124,3 +127,40 @@ def test_platforms_that_came_in_a_release_are_judged_by_the_release_shown() -> N
     assert bnb.runs_on(mps, support.MACOS, parse("0.50.0"))
     assert not bnb.runs_on(None, support.WINDOWS, parse("0.41.1"))  # Windows from 0.43.0
     assert bnb.runs_on(mps, support.MACOS, None)  # a release not shown is no refusal
+
+
+# issue 38 (s15-support): the table's rows, read at their commits, and its answers
+def test_every_row_is_cited_at_a_commit_and_names_what_it_lists_by_the_registry() -> None:
+    keys = {b.key for b in registry.BACKENDS}
+    # issue 38 (s15-support): at least 25 rows beyond the 31 of s14
+    assert len(support.TABLE) >= 56
+    for row in support.TABLE:
+        assert "@" in row.at, row.name  # the repository and commit (or release) read
+        assert row.source.startswith("https://"), row.name
+        assert row.unknown <= keys | set(support.SYSTEM_NAMES), row.name
+        assert not row.unknown & (row.backends | row.systems), row.name  # silent or named
+        for what, release in (*row.since, *row.until):
+            assert what in row.backends | row.systems, (row.name, what)
+            assert parse(release) is not None, (row.name, release)
+
+
+def test_the_answer_is_listed_not_listed_or_unknown_never_a_guess() -> None:
+    listing = support.Listing
+    flashinfer, deepspeed = support.of_name("FlashInfer"), support.of_name("DeepSpeed")
+    vllm, mlx = support.of_name("vLLM"), support.of_name("MLX")
+    trtllm = support.of_name("TensorRT-LLM")
+    assert flashinfer and deepspeed and vllm and mlx and trtllm
+    assert flashinfer.answer(_ROCM, None, strict=True).listing is listing.NOT_LISTED
+    # a Mac asked about: macOS is a system DeepSpeed's README is silent on
+    assert deepspeed.answer(_MPS, support.MACOS).listing is listing.UNKNOWN
+    # the hardware asked about itself: DeepSpeed lists Ascend NPUs; its CPU path is no GPU
+    assert deepspeed.answer(_NPU, None, strict=True).listing is listing.LISTED
+    assert vllm.answer(_MPS, support.MACOS).listing is listing.LISTED
+    # from a release, up to a release
+    assert mlx.answer(None, support.WINDOWS).releases == "from 0.32.0"
+    assert mlx.answer(None, support.WINDOWS, parse("0.0.3")).listing is listing.NOT_LISTED
+    assert trtllm.answer(None, support.WINDOWS, parse("0.12.0")).listing is listing.LISTED
+    assert trtllm.answer(None, support.WINDOWS, parse("1.0.0")).listing is listing.NOT_LISTED
+    # what the paste does not show, or a system the documentation is silent on, is no refusal
+    assert trtllm.runs_on(None, support.WINDOWS)
+    assert deepspeed.runs_on(_MPS, support.MACOS)

@@ -100,6 +100,43 @@ def test_a_cuda_build_without_the_toolkit_is_named(name: str, who: str, major: s
     assert not report["unread"]  # pip's "subprocess-exited-with-error" lines too
 
 
+# issue 38 (s15-realrec): "X was requested, but nvcc was not found" is the setup.py of
+# flash-attention, mamba, causal-conv1d or apex (readers/messages.py); the package is the one
+# the paste shows building (file: the package, torch's CUDA major, a prebuilt wheel offered)
+BUILDS: Final = {
+    # causal-conv1d's name holds a digit (its PACKAGE_NAME "causal_conv1d"): the message was
+    # read as no toolkit's at all
+    "causalconv1d108-slim-container-torch2.11cu130-nvcc-not-found.md": ("causal-conv1d", "13"),
+    # uv's build of it, uv naming it ("Failed to build `causal-conv1d==1.5.0.post8`")
+    "zonos194-ubuntu-uv-causal-conv1d-torch2.6cu124-nvcc-not-found.md": ("causal-conv1d", "12"),
+    # mamba-ssm's setup.py under pip's metadata step (its sdist fetched, no build directory)
+    "mamba639-venv-py3.12-torch2.5.1cu124-mamba-ssm-nvcc-not-found.md": ("mamba-ssm", "12"),
+    # mamba-ssm's in pip's build directory, torch's CUDA not shown
+    "mamba497-linux-tmp-mamba-ssm-bare-metal-version-quiet.md": ("mamba-ssm", None),
+    # apex's setup.py names its --cuda_ext option; pip's legacy "Running setup.py install for
+    # apex ... error" names the package, which publishes no prebuilt wheel
+    "apex1336-torch1.8.0-cu111-pip-cuda-ext-nvcc-not-found.md": ("apex", None),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BUILDS), ids=lambda n: n.split("-", 1)[0])
+def test_the_package_a_setup_py_builds_without_nvcc_is_named(name: str) -> None:
+    package, major = BUILDS[name]
+    code, report = detected(name)
+    assert code == 1 and codes(report) == ["extension.cuda_toolkit_missing"]
+    found = the(report, "extension.cuda_toolkit_missing")
+    message, advice = str(found["message"]), str(found["advice"])
+    assert message.startswith(f"{package}'s build needs the CUDA toolkit's compiler, nvcc")
+    assert f'({package}: "nvcc was not found")' in message
+    assert "flash-attn" not in message + advice  # it was called flash-attn's whatever it built
+    assert (f"prebuilt {package} wheel" in advice) == (package != "apex")
+    assert (f"toolkit {major}.x" in advice) == (major is not None)
+    lines = (ERRORS / name).read_text().splitlines()
+    # the message's line (apex's traceback quotes the f-string's source line before it)
+    stated = [n for n, t in enumerate(lines, 1) if "was requested, but nvcc" in t][-1]
+    assert stated in [q["line"] for q in found["rests_on"]]  # type: ignore[index,union-attr]
+
+
 @pytest.mark.parametrize(
     "name",
     [

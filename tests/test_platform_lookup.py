@@ -7,10 +7,14 @@ loader on a Mac ("RuntimeError: Unknown platform: darwin" under its frame, ChatG
 (RuntimeError('Unknown platform: darwin'),)" after "Message: 'Failed to load cpm_kernels:'"):
 backend.os_unsupported, refused, for the Mac's backend, with the systems cpm_kernels' loader
 knows. Quiet: the same words where no library is named (an ERROR log line, a title) and a
-platform error without its key. The grammar's other forms (a device table's KeyError, an
-unknown device or backend, Triton's AMD target table) are checked on the lines their sources
-raise, and a lookup in the program's own code (PyTorch's benchmark script without 'xpu' in its
-table, intel/torch-xpu-ops#2302) is a note on that code, no library's refusal.
+platform error without its key. A device table's KeyError raised in the program's own file
+(PyTorch's benchmark script without 'xpu' in its table, intel/torch-xpu-ops#2302; its linalg
+test's `drivers` table, #2784, the test harness's reproduction lines run on after the key) is
+a note on that code, no library's refusal; the same KeyError with no frame (#2783) is neither.
+Triton's AMD target table ("unsupported target: 'gfx906'") refuses the GPU it names, and a
+target none of the paste's AMD GPUs is (gfx803 beside a Radeon RX 6900 XT) is no refusal of
+this machine's GPU. Every line tested is a line of a recording (s15-realrec: the tracebacks a
+helper wrote are gone).
 """
 
 from __future__ import annotations
@@ -79,65 +83,73 @@ def test_vllm_on_gfx906_keeps_its_own_finding_over_tritons_words() -> None:
     assert [f["message"].split(" ", 1)[0] for f in found] == ["vLLM"]
 
 
+# s15-realrec: the lines the sources raise, as recordings show them (file, line, the package of
+# the frame that raised it as the messages reader passes it; what is read)
+SOURCE_LINES = [
+    # cpm_kernels/library/base.py Lib.__init__ (OpenBMB/cpm_kernels@277a0edd), under its frame
+    (
+        "chatchat80-zh-macbook-m1-webui-cpm-kernels-unknown-platform-darwin.md",
+        8,
+        "cpm_kernels",
+        ("cpm_kernels", "macOS", "os"),
+    ),
+    # ChatGLM's quantization code logging it, the library in the line's words
+    (
+        "chatglm2-34-zh-m1-pro-int4-mps-failed-to-load-cpm-kernels.md",
+        18,
+        "",
+        ("cpm_kernels", "macOS", "os"),
+    ),
+    # Triton's AMD backend (third_party/amd/lib/TritonAMDGPUToLLVM/TritonGPUToLLVM.cpp), a title
+    (
+        "tritongcn5-4-vllm-triton-flash-attention-unsupported-target-gfx906.md",
+        1,
+        "",
+        ("Triton", "gfx906", "rocm"),
+    ),
+    # and its words in ComfyUI-Zluda's Triton test
+    (
+        "sdwebuiamdgpu659-zluda-rx6900xt-triton-unsupported-target-gfx803.md",
+        15,
+        "",
+        ("Triton", "gfx803", "rocm"),
+    ),
+]
+
+
+def _line(name: str, number: int) -> str:
+    return (ERRORS / name).read_text().splitlines()[number - 1]
+
+
 @pytest.mark.parametrize(
-    ("line", "frame", "before", "library", "hardware", "stack"),
-    [
-        # cpm_kernels/library/base.py Lib.__init__ (OpenBMB/cpm_kernels@277a0edd)
-        ("RuntimeError: Unknown platform: darwin", "cpm_kernels", "", "cpm_kernels", "macOS", "os"),
-        ("Exception: Unsupported platform: win32", "somelib", "", "somelib", "Windows", "os"),
-        # a device table without this machine's device string, raised in a library's frame
-        ("KeyError: 'mps'", "dgl", "", "dgl", "device: mps", "mps"),
-        ("KeyError: 'npu'", "somelib", "", "somelib", "device: npu", "npu"),
-        ("ValueError: Invalid backend: xpu", "deepspeed", "", "DeepSpeed", "device: xpu", "xpu"),
-        (
-            "RuntimeError: Unrecognized device type: hpu",
-            "somelib",
-            "",
-            "somelib",
-            "device: hpu",
-            "hpu",
-        ),
-        # Triton's AMD backend (third_party/amd/lib/TritonAMDGPUToLLVM/TritonGPUToLLVM.cpp)
-        (
-            'loc("/x/vllm/attention/ops/triton_flash_attention.py":309:0): error: unsupported '
-            "target: 'gfx906'",
-            "",
-            "",
-            "Triton",
-            "gfx906",
-            "rocm",
-        ),
-    ],
+    ("name", "number", "frame", "read"), SOURCE_LINES, ids=lambda v: str(v).split("-", 1)[0]
 )
 def test_the_lookups_sources_raise_are_read(
-    line: str, frame: str, before: str, library: str, hardware: str, stack: str
+    name: str, number: int, frame: str, read: tuple[str, str, str]
 ) -> None:
-    refused = refusals.read(line, frame, before)
+    refused = refusals.read(_line(name, number), frame)
     assert refused is not None
-    assert (refused.library, refused.hardware, refused.stack) == (library, hardware, stack)
+    assert (refused.library, refused.hardware, refused.stack) == read
 
 
-@pytest.mark.parametrize(
-    ("line", "frame"),
-    [
-        ("KeyError: 'mps'", ""),  # no library named: the user's own table
-        ("RuntimeError: Unknown platform: darwin", ""),
-        ("KeyError: 'cuda'", "dgl"),  # cuda is NVIDIA's and AMD's: no machine refused
-        ("KeyError: 'model.layers.30.self_attn.attn'", "vllm"),  # not a device's key
-        ("Unknown platform: darwin", "cpm_kernels"),  # no error stated (a title's words)
-        # LLVM's warning: the compile goes on (ignoring processor)
-        ("'sm_120' is not a recognized processor for this target (ignoring processor)", "triton"),
-        # torch's own: a device string this build does not know (the extension not imported)
-        (
-            "RuntimeError: Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, "
-            "hip, ve, fpga, ort, xla, lazy, vulkan, mps, meta, hpu, mtia, privateuseone device "
-            "type at start of device string: npu",
-            "torch",
-        ),
-    ],
-)
-def test_other_lookups_are_no_refusal(line: str, frame: str) -> None:
-    assert refusals.read(line, frame) is None
+# Lines of recordings that are no library's refusal (file, line, frame)
+NOT_REFUSED = [
+    # a device table's KeyError in the program's own test file (no library's frame: the
+    # messages reader passes none), the test harness's reproduction lines after the key
+    ("torchxpuops2784-test-linalg-own-drivers-table-keyerror-xpu-repro.md", 18, ""),
+    # the same KeyError with no frame at all
+    ("torchxpuops2783-keyerror-xpu-repro-no-frame-collect-env.md", 13, ""),
+    # the platform's words with no library named (a title)
+    ("chatglmwebui37-title-runtimeerror-unknown-platform-darwin-no-library.md", 1, ""),
+    # torch's own: a device string this build does not know (torch_npu not imported; a
+    # maintainer: "没装torch npu插件"): no library refuses the machine
+    ("mineru2665-zh-910b-device-mode-npu-expected-one-of-device-string-npu.md", 13, "torch"),
+]
+
+
+@pytest.mark.parametrize(("name", "number", "frame"), NOT_REFUSED, ids=lambda v: str(v)[:18])
+def test_other_lookups_are_no_refusal(name: str, number: int, frame: str) -> None:
+    assert refusals.read(_line(name, number), frame) is None
 
 
 def test_a_lookup_in_the_programs_own_file_is_a_note_not_a_refusal() -> None:
@@ -154,36 +166,59 @@ def test_a_lookup_in_the_programs_own_file_is_a_note_not_a_refusal() -> None:
     assert note["remedy"] is None
 
 
-def test_a_lookup_in_the_users_own_file_names_no_library(tmp_path: Path) -> None:
-    """The frame that raised is the user's (outside site-packages), after a library's: the
-    KeyError is the user's table, no library refuses the machine."""
-    paste = tmp_path / "user-keyerror.md"
-    paste.write_text(
-        "Traceback (most recent call last):\n"
-        '  File "/home/u/.venv/lib/python3.11/site-packages/dgl/core.py", line 5, in run\n'
-        "    return f(x)\n"
-        '  File "/home/u/train.py", line 12, in f\n'
-        '    return TABLE["mps"]\n'
-        "KeyError: 'mps'\n"
-    )
-    _, data = detect(paste)
-    assert [f["code"] for f in data["findings"]] == ["python.lookup_in_own_code"]
-    assert "train.py" in data["findings"][0]["message"]
-    # the user's own line naming a library is still the user's table
-    named = tmp_path / "user-keyerror-named.md"
-    named.write_text(paste.read_text().replace('TABLE["mps"]', 'deepspeed_devices["mps"]'))
-    _, data = detect(named)
-    assert [f["code"] for f in data["findings"]] == ["python.lookup_in_own_code"]
-    library = tmp_path / "library-keyerror.md"
-    library.write_text(
-        paste.read_text().replace(
-            "/home/u/train.py", "/home/u/.venv/lib/python3.11/site-packages/dgl/table.py"
-        )
-    )
-    _, data = detect(library)
-    found = [f for f in data["findings"] if f["code"] == "extension.arch_unsupported"]
-    assert found and found[0]["message"].startswith("dgl does not run on this Mac's GPU")
-    assert found[0]["backend"] == "mps"
+# s15-realrec: the frame that raised a lookup decides whose table it is, on real tracebacks
+# (file: the finding's code, the file or library it names, the line it rests on). The user-
+# and library-frame cases a helper had written are these recordings now.
+FRAMES = {
+    # the program's own test file (a checkout, no site-packages frame), PyTorch's test
+    # harness's reproduction lines after the key (torch/testing/_internal/common_utils.py)
+    "torchxpuops2784-test-linalg-own-drivers-table-keyerror-xpu-repro.md": (
+        "python.lookup_in_own_code",
+        "test_linalg.py",
+        18,
+    ),
+    # the library's own frame in site-packages (cpm_kernels/library/base.py)
+    "chatchat80-zh-macbook-m1-webui-cpm-kernels-unknown-platform-darwin.md": (
+        "backend.os_unsupported",
+        "cpm_kernels",
+        8,
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FRAMES), ids=lambda n: n.split("-", 1)[0])
+def test_the_frame_that_raised_a_lookup_decides_whose_table_it_is(name: str) -> None:
+    code, named, line = FRAMES[name]
+    _, data = detect(ERRORS / name)
+    found = [f for f in data["findings"] if f["code"] == code]
+    assert len(found) == 1, data["findings"]
+    assert named in found[0]["message"]
+    assert line in [q["line"] for q in found[0]["rests_on"]]
+    other = {"python.lookup_in_own_code", "backend.os_unsupported", "extension.arch_unsupported"}
+    assert [f for f in data["findings"] if f["code"] in other - {code}] == []
+
+
+def test_a_device_keyerror_with_no_frame_is_neither_a_note_nor_a_refusal() -> None:
+    """intel/torch-xpu-ops#2783: the KeyError as a CI log's "Error Message" block shows it,
+    with no traceback frame: whose table it is, the paste does not show; the line stays
+    counted."""
+    code, data = detect(ERRORS / "torchxpuops2783-keyerror-xpu-repro-no-frame-collect-env.md")
+    codes = {"python.lookup_in_own_code", "backend.os_unsupported", "extension.arch_unsupported"}
+    assert not [f for f in data["findings"] if f["code"] in codes], data["findings"]
+    assert 13 in [q["line"] for q in data["unread"]]
+    assert code == 1
+
+
+def test_a_triton_target_none_of_the_pastes_gpus_is_no_refusal_of_this_gpu() -> None:
+    """stable-diffusion-webui-amdgpu#659: ComfyUI-Zluda's Triton test compiled for gfx803 on a
+    machine whose GPU the paste names, a Radeon RX 6900 XT (gfx1030, which Triton's AMD
+    backend targets): "Triton does not run on this GPU" would be false; the lines stay
+    counted, no finding claims the GPU."""
+    name = "sdwebuiamdgpu659-zluda-rx6900xt-triton-unsupported-target-gfx803.md"
+    code, data = detect(ERRORS / name)
+    assert not [f for f in data["findings"] if f["code"] == "extension.arch_unsupported"]
+    assert {1, 15, 30} <= {q["line"] for q in data["unread"]}
+    assert code == 1
 
 
 TORCHSTUDIO = "torchstudio8-macos-empty-training-device-device-string-must-not-be-empty.md"

@@ -232,3 +232,32 @@ def test_explain_answers_with_the_accelerator_named_in_words(tmp_path: Path) -> 
     result = run_hwdoctor("explain", "--from", str(paste))
     assert "npu, if torch.npu.is_available()" in result.stdout
     assert "cuda" not in result.stdout
+
+
+# issue 38 (s15-realrec): AMD's GPU stack named in a title or a sentence, on lines of real
+# recordings (file: the line, the words read)
+ROCM_IN_WORDS = {
+    "comfyuinunchaku717-title-rocm7.1.1-nunchaku-libcudart-so-13.md": (1, "ROCm 7.1.1"),
+    "rocmbuild442-rocm-installed-tensorflow-gpu-libcublas-so-9.0.md": (7, "ROCm"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ROCM_IN_WORDS), ids=lambda n: n.split("-", 1)[0])
+def test_rocm_named_in_a_title_or_a_sentence_is_an_amd_gpus_machine(name: str) -> None:
+    line, words = ROCM_IN_WORDS[name]
+    read = reports.read((ERRORS / name).read_bytes())
+    said = [(f.quote.line, f.value) for f in read.facts if f.key.value == "prose.rocm"]
+    assert said == [(line, words)]
+    evidence, _ = assemble.evidence_of(read)
+    assert evidence.host is not None
+    assert [(s.backend, s.detail) for s in evidence.host.signals] == [("rocm", f'"{words}"')]
+
+
+def test_collect_envs_rocm_line_quoted_in_a_list_names_no_machine() -> None:
+    """pytorch#48245's environment list quotes collect_env's "- ROCM used to build PyTorch:
+    N/A" (line 41) on an aarch64 machine without CUDA: no AMD GPU there."""
+    name = "torch48245-threshold-cpu-half-cuda-none-aarch64.md"
+    read = reports.read((ERRORS / name).read_bytes())
+    assert not [f for f in read.facts if f.key.value == "prose.rocm"]
+    evidence, _ = assemble.evidence_of(read)
+    assert not [s for s in (evidence.host.signals if evidence.host else ()) if s.backend == "rocm"]

@@ -95,7 +95,13 @@ class Verdict:
 
     def source(self) -> str:
         """Where the facts come from, as a finding cites them."""
-        return f"PyPI's file list of {self.package}, read {self.read} (newest {self.newest})"
+        return source(self.package)
+
+
+def source(package: str) -> str:
+    """Where the table's facts of a package come from, as a finding cites them."""
+    read, newest, _ = table()[package]
+    return f"PyPI's file list of {package}, read {read} (newest {newest})"
 
 
 def arch_word(word: str) -> str | None:
@@ -261,11 +267,26 @@ def no_build(
         has=_has(wheels, sdist),
         python_here=here,
         python_place=place,
-        fitting=next(
-            (row[1] for row in reversed(table()[package][2]) if _fits(row[3], machine)),
-            "",
-        ),
+        fitting=newest_fitting(package, machine),
     )
+
+
+def newest_fitting(package: str, machine: Machine) -> str:
+    """issue 38 (s15-toolchain): the newest release the table keeps with a wheel for the
+    machine ("" where none, or the package is not in the table): what a Python or system the
+    paste does not show may be is any value, so this says only that some wheel may fit."""
+    if package not in table():
+        return ""
+    return next((row[1] for row in reversed(table()[package][2]) if _fits(row[3], machine)), "")
+
+
+def wheel_fits(package: str, spec: str, machine: Machine) -> bool:
+    """issue 38 (s15-toolchain): whether a release the requirement admits ("==X" its own
+    row) has a wheel for the machine, by the table; False where the package or the release
+    is not in the table."""
+    if package not in table():
+        return False
+    return any(_fits(row[3], machine) for row in _rows(package, spec))
 
 
 def wheel_systems(package: str) -> tuple[str, ...] | None:

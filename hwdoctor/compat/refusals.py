@@ -46,7 +46,8 @@ words, the line before, or the package of the traceback frame that raised it); t
   (Python's documentation of sys.platform: "darwin", "win32", "cygwin", "linux").
 - a device table: `KeyError: 'mps'` raised in a library's frame, a dict keyed by device type
   without this machine's (the keys are hwdoctor.registry's device strings, "cpu" and "cuda"
-  aside); "Unknown/Unrecognized/Invalid device (type)/backend: npu" likewise.
+  aside), also with PyTorch's test harness's reproduction lines run on after the key
+  (`_KEY_ERROR`); "Unknown/Unrecognized/Invalid device (type)/backend: npu" likewise.
   CTranslate2's "unsupported device mps" (src/devices.cc str_to_device) stays
   `_UNSUPPORTED_KIND`'s.
 - a compiler's target table: Triton's AMD backend (triton-lang/triton
@@ -263,8 +264,14 @@ _DEVICE_UNKNOWN: Final = re.compile(
     r"\b(?:[Uu]nknown|[Uu]nrecognized|[Ii]nvalid) (?:device[ _]type|device|backend|accelerator)"
     rf"(?::| is)? ?['\"]?({_DEVICE_KEYS})\b"
 )
-# a device table's or a platform table's KeyError
-_KEY_ERROR: Final = re.compile(rf"\bKeyError: ['\"]({_DEVICE_KEYS}|darwin|win32|cygwin|msys)['\"]")
+# a device table's or a platform table's KeyError; s15-realrec: also as PyTorch's test harness
+# prints it, the reproduction instructions appended to the key (pytorch/pytorch torch/testing/
+# _internal/common_utils.py TestCase, print_repro_on_failure: the exception's first argument
+# becomes f"{key}\n{repro}", which KeyError prints by repr: "KeyError: 'xpu\\n\\nTo execute
+# this test, …'", intel/torch-xpu-ops#2784)
+_KEY_ERROR: Final = re.compile(
+    rf"\bKeyError: ['\"]({_DEVICE_KEYS}|darwin|win32|cygwin|msys)(?:['\"]|\\n)"
+)
 # Triton's AMD backend without the GPU's target (module docstring)
 _TARGET_UNKNOWN: Final = re.compile(r"\berror: unsupported target: '(gfx\d{3,4}[a-z]?)'")
 

@@ -14,11 +14,19 @@ or its changelog), at the place cited beside the row. Where the documentation
 is silent on a system (a build from source that may or may not work), the system is left out
 only where the documentation or the build files exclude it (a setup.py that needs nvcc or
 hipcc, a wheel index with no file for it).
+
+issue 38 (s15-support): the table also answers a reporter's question whether a library runs on
+a machine (`Supported.answer`: listed, not listed, or unknown), so a system or backend the
+source is silent on, neither named nor excluded, is the row's `unknown` (never a refusal, and no
+answer), not a system it lists; each row names the repository and commit it was read at (`at`),
+the release a platform came in (`since`) or the last that listed it (`until`), and the other
+names reporters write for it (`aliases`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from typing import TYPE_CHECKING, Final
 
 from hwdoctor import registry
@@ -35,11 +43,34 @@ _XPU: Final = next(b.key for b in registry.BACKENDS if b.query.build is registry
 _MPS: Final = next(b.key for b in registry.BACKENDS if b.query.kind is registry.QueryKind.MPS)
 _NPU: Final = registry.key_of_tool("npu-smi")
 _HPU: Final = registry.key_of_tool("hl-smi")
+_MLU: Final = registry.key_of_tool("cnmon")
+_MUSA: Final = registry.key_of_tool("mthreads-gmi")
+_NEURON: Final = registry.key_of_tool("neuron-ls")
+_TPU: Final = registry.key_of_tool("tpu-info")
+_XLA: Final = next(b.key for b in registry.BACKENDS if b.query.kind is registry.QueryKind.XLA)
 # The systems, as registry.Backend.platforms spells them (sys.platform's values).
 LINUX: Final = "linux"
 WINDOWS: Final = "win32"
 MACOS: Final = "darwin"
 SYSTEM_NAMES: Final = {LINUX: "Linux", WINDOWS: "Windows", MACOS: "macOS"}
+
+
+class Listing(str, Enum):
+    """What a row's documentation says of one machine: it lists it, it does not, or it is silent
+    on it (a system or backend the source neither names nor excludes)."""
+
+    LISTED = "listed"
+    NOT_LISTED = "not_listed"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A row's answer for a machine: the listing, and the releases that bound it in words
+    ("from 0.49.0", "up to 0.12.0"; empty where no release bounds it)."""
+
+    listing: Listing
+    releases: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,24 +93,105 @@ class Supported:
     # than the library (bitsandbytes: Windows in 0.43.0, CPUs and Intel GPUs later); a release
     # the paste does not show is taken to have it (what is not shown is no refusal).
     since: tuple[tuple[str, str], ...] = ()
+    # issue 38 (s15-support): the last release whose documentation lists a backend or a system
+    # that its current documentation no longer does (TensorRT-LLM's Windows wheels to 0.12.0)
+    until: tuple[tuple[str, str], ...] = ()
+    # issue 38 (s15-support): the systems and backends the source is silent on, neither named
+    # nor excluded: never a refusal, and no answer to a question about them
+    unknown: frozenset[str] = frozenset()
+    # issue 38 (s15-support): the repository and commit (or release) the row was read at
+    at: str = ""
+    # issue 38 (s15-support): the other names a reporter writes for the library ("TRT-LLM",
+    # "flash attention"), beside its name, distributions and import packages
+    aliases: tuple[str, ...] = ()
+
+    def _in_range(self, what: str, release: Version | None) -> bool:
+        """Whether the releases that list `what` hold `release` (None: not shown, held)."""
+        if release is None:
+            return True
+        first = parse(dict(self.since).get(what) or "")
+        last = parse(dict(self.until).get(what) or "")
+        return (first is None or release >= first) and (last is None or release <= last)
 
     def runs_on(
         self, backend: str | None, system: str | None, release: Version | None = None
     ) -> bool:
         """Whether the documentation says it runs on a machine of this backend (None: not
         shown) under this system (None: not shown), in this release (None: not shown): what
-        is not shown is no refusal."""
+        is not shown is no refusal, nor is a system or backend the documentation is silent
+        on."""
 
         def listed(what: str) -> bool:
-            first = dict(self.since).get(what)
-            floor = parse(first) if first else None
-            return floor is None or release is None or release >= floor
+            return what in self.unknown or self._in_range(what, release)
 
-        if system is not None and (system not in self.systems or not listed(system)):
+        if (
+            system is not None
+            and system not in self.unknown
+            and (system not in self.systems or not listed(system))
+        ):
             return False
-        if backend is None or (_CPU in self.backends and listed(_CPU)):
+        if backend is None or backend in self.unknown:
+            return True
+        if _CPU in self.backends and listed(_CPU):
             return True
         return backend in self.backends and listed(backend)
+
+    def answer(
+        self,
+        backend: str | None,
+        system: str | None,
+        release: Version | None = None,
+        *,
+        strict: bool = False,
+    ) -> Answer:
+        """issue 38 (s15-support): what the documentation says of a machine a reporter asks
+        about: a backend (`strict`: the hardware itself was asked, "does it support AMD GPUs";
+        otherwise a machine, on whose CPU a library with a CPU path runs) under a system. Not
+        listed where either part is not listed; unknown where the documentation is silent on
+        a part; listed where it lists every part shown."""
+        parts: list[tuple[str, Listing]] = []
+        if system is not None:
+            parts.append((system, self._listing(system, self.systems, release)))
+        if backend is not None:
+            shown = self._listing(backend, self.backends, release)
+            cpu = self._listing(_CPU, self.backends, release)
+            if not strict and shown is not Listing.LISTED and cpu is Listing.LISTED:
+                parts.append((_CPU, cpu))
+            else:
+                parts.append((backend, shown))
+        if not parts:
+            return Answer(Listing.UNKNOWN)
+        listings = {listing for _, listing in parts}
+        if Listing.NOT_LISTED in listings:
+            chosen = Listing.NOT_LISTED
+        elif Listing.UNKNOWN in listings:
+            chosen = Listing.UNKNOWN
+        else:
+            chosen = Listing.LISTED
+        alone = len(parts) == 1  # its releases need not name it again
+        words = [w for what, _ in parts if (w := self._releases(what, named=not alone))]
+        return Answer(chosen, "; ".join(words))
+
+    def _listing(self, what: str, named: frozenset[str], release: Version | None) -> Listing:
+        if what in self.unknown:
+            return Listing.UNKNOWN
+        if what in named and self._in_range(what, release):
+            return Listing.LISTED
+        return Listing.NOT_LISTED
+
+    def _releases(self, what: str, *, named: bool = True) -> str:
+        """The releases that bound the listing of `what`, in words ("Windows from 0.32.0";
+        `named` False: "from 0.32.0")."""
+        first, last = dict(self.since).get(what), dict(self.until).get(what)
+        name = registry.BY_KEY[what].hardware if what in registry.BY_KEY else SYSTEM_NAMES[what]
+        name = name if named else ""
+        if first and last:
+            return f"{name} from {first} to {last}".strip()
+        if first:
+            return f"{name} from {first}".strip()
+        if last:
+            return f"{name} up to {last}".strip()
+        return ""
 
 
 def _row(
@@ -92,6 +204,11 @@ def _row(
     source: str,
     instead: str = "",
     since: tuple[tuple[str, str], ...] = (),
+    *,
+    until: tuple[tuple[str, str], ...] = (),
+    unknown: tuple[str, ...] = (),
+    at: str = "",
+    aliases: tuple[str, ...] = (),
 ) -> Supported:
     return Supported(
         name,
@@ -103,6 +220,10 @@ def _row(
         instead,
         source,
         since=since,
+        until=until,
+        unknown=frozenset(unknown),
+        at=at,
+        aliases=aliases,
     )
 
 
@@ -129,21 +250,26 @@ TABLE: Final = (
         "GPUs with ROCm, on Linux (Windows from v2.3.2 by its own build)",
         "https://github.com/Dao-AILab/flash-attention#installation-and-features",
         _SDPA,
+        at="Dao-AILab/flash-attention@0251105 README.md",
+        aliases=("FlashAttention", "flash attention", "flash-attention", "FlashAttention-2"),
     ),
     # facebookresearch/xformers@ca6d2aa README.md "Installing xFormers": wheels "[linux & win]"
     # for CUDA 12.6/12.8/13.0, "[linux only] (EXPERIMENTAL) rocm 7.1"; the source build it
     # documents names no system, and its setup.py builds a C++-only extension where neither
-    # CUDA nor ROCm is found, so macOS is not excluded (its machine still needs a listed GPU).
+    # CUDA nor ROCm is found, so macOS is not excluded: unknown (its machine still needs a
+    # listed GPU).
     _row(
         "xformers",
         ("xformers",),
         ("xformers",),
         _GPU,
-        _EVERY,
+        _LINUX_WINDOWS,
         "NVIDIA GPUs (CUDA) on Linux and Windows, AMD GPUs (ROCm, experimental) on Linux; "
         "other systems by a build from source",
         "https://github.com/facebookresearch/xformers#installing-xformers",
         _SDPA,
+        unknown=(MACOS,),
+        at="facebookresearch/xformers@ca6d2aa README.md",
     ),
     # state-spaces/mamba@e9594ce README.md "Installation": "Core requirements: Linux";
     # "Additional requirements for CUDA selective_scan_cuda builds and GPU execution: NVIDIA
@@ -157,6 +283,7 @@ TABLE: Final = (
         "NVIDIA GPUs (CUDA 11.6+) and AMD GPUs (ROCm) on Linux",
         "https://github.com/state-spaces/mamba#installation",
         "transformers' Mamba models, whose slow path runs without mamba-ssm's kernels",
+        at="state-spaces/mamba@e9594ce README.md",
     ),
     # Dao-AILab/causal-conv1d@0d2252d: README.md ("Causal depthwise conv1d in CUDA",
     # "Additional Prerequisites for AMD cards") names no system; setup.py builds only a
@@ -171,6 +298,7 @@ TABLE: Final = (
         "NVIDIA GPUs (CUDA 11.6+) and AMD GPUs (ROCm 6.0+), built with nvcc or hipcc",
         "https://github.com/Dao-AILab/causal-conv1d/blob/main/setup.py",
         "transformers' Mamba models, whose slow path runs without causal-conv1d's kernels",
+        at="Dao-AILab/causal-conv1d@0d2252d setup.py",
     ),
     # thu-ml/SageAttention@d1a57a5 README.md "Installation": python>=3.9, torch>=2.3.0,
     # triton>=3.0.0, CUDA >=12.0 for Ampere (12.3/12.4 fp8 on Hopper/Ada, 12.8 Blackwell);
@@ -178,17 +306,21 @@ TABLE: Final = (
     # setup.py raises "CUDA must be available to build the package" without CUDA_HOME, and
     # Triton's own README lists Linux only (no macOS build of either). AMD GPUs are not named
     # and not excluded for V1's Triton kernels: "in theory" where Triton runs, untested (its
-    # maintainer, thu-ml/SageAttention#20).
+    # maintainer, thu-ml/SageAttention#20). Linux by Triton's README; Windows named by neither:
+    # unknown (s15-support).
     _row(
         "SageAttention",
         ("sageattention",),
         ("sageattention", "sageattn3"),
         _GPU,
-        _LINUX_WINDOWS,
+        _NV_AMD_LINUX,
         "NVIDIA GPUs (Ampere, Ada, Hopper, Blackwell) with CUDA 12, and SageAttention 1's "
         "Triton kernels where Triton runs",
         "https://github.com/thu-ml/SageAttention#installation",
         _SDPA,
+        unknown=(WINDOWS,),
+        at="thu-ml/SageAttention@d1a57a5 README.md",
+        aliases=("Sage Attention",),
     ),
     # triton-lang/triton@0112e82 README.md "Compatibility": Supported Platforms: Linux;
     # Supported Hardware: NVIDIA GPUs (Compute Capability 8.0+), AMD GPUs (ROCm). On Windows
@@ -203,17 +335,20 @@ TABLE: Final = (
         "NVIDIA GPUs (CUDA) and AMD GPUs (ROCm) on Linux; on Windows, the triton-windows "
         "project's build",
         "https://github.com/triton-lang/triton#compatibility",
+        at="triton-lang/triton@0112e82 README.md",
     ),
     # woct0rdho/triton-windows@66361c0 README.md "What's supported": "Windows 10 and 11",
-    # "Nvidia GPU is supported", AMD GPUs "beginning to add support" (so not excluded).
+    # "Nvidia GPU is supported", AMD GPUs "beginning to add support" (not excluded: unknown).
     _row(
         "triton-windows",
         ("triton-windows",),
         (),
-        _GPU,
+        (_CUDA,),
         (WINDOWS,),
         "NVIDIA GPUs on Windows 10 and 11 (AMD GPUs being added)",
         "https://github.com/woct0rdho/triton-windows#whats-supported",
+        unknown=(_ROCM,),
+        at="woct0rdho/triton-windows@66361c0 README.md",
     ),
     # vllm-project/vllm docs/getting_started/installation: README.md@010f1fc lists GPU (NVIDIA
     # CUDA, AMD ROCm, Intel XPU) and CPU (x86, AArch64, Apple silicon, IBM Z), other hardware
@@ -230,21 +365,25 @@ TABLE: Final = (
         "on Apple silicon (a CPU build from source, its GPU by the vLLM-Metal plugin); "
         "not Windows natively",
         "https://docs.vllm.ai/en/latest/getting_started/installation/",
+        at="vllm-project/vllm@010f1fc docs/getting_started/installation",
     ),
     # deepspeedai/DeepSpeed@edaa722 README.md "Requirements": nvcc or hipcc, NVIDIA Pascal to
     # Hopper, AMD MI100/MI200; "Contributed HW support": Ascend NPU (npu), Gaudi 2 (hpu), Xeon
     # (cpu), Data Center GPU Max (xpu); "Windows": many features (build_win.bat). No system is
     # named otherwise and none excluded (setup.py builds no op by default off Windows; the
-    # package has an mps accelerator), so macOS stays in.
+    # package has an mps accelerator): macOS, and Linux, which its README does not name
+    # either, are unknown (s15-support), never a refusal.
     _row(
         "DeepSpeed",
         ("deepspeed",),
         ("deepspeed",),
         (_CUDA, _ROCM, _XPU, _NPU, _HPU, _CPU),
-        _EVERY,
+        (WINDOWS,),
         "NVIDIA or AMD GPUs, Intel Xeon CPUs and Data Center GPUs, Gaudi 2 and Ascend NPUs; "
         "many features on Windows",
         "https://github.com/deepspeedai/DeepSpeed#installation",
+        unknown=(LINUX, MACOS),
+        at="deepspeedai/DeepSpeed@edaa722 README.md",
     ),
     # AutoGPTQ/AutoGPTQ@9f7d370 README.md "Installation": "AutoGPTQ is available on Linux and
     # Windows only"; wheels for CUDA 11.8/12.1 and ROCm 5.7; "On Intel Gaudi 2 systems": a
@@ -258,6 +397,7 @@ TABLE: Final = (
         "NVIDIA GPUs (CUDA) and AMD GPUs (ROCm), Intel Gaudi 2 from source; Linux and Windows only",
         "https://github.com/AutoGPTQ/AutoGPTQ#installation",
         "GPTQModel, AutoGPTQ's successor, whose documentation lists CPUs and Apple silicon",
+        at="AutoGPTQ/AutoGPTQ@9f7d370 README.md",
     ),
     # casper-hansen/AutoAWQ@88e4c76 README.md "Install" › "Prerequisites": NVIDIA compute
     # capability 7.5+ (CUDA 11.8+), AMD (ROCm compatible with Triton), Intel CPU and GPU;
@@ -273,6 +413,7 @@ TABLE: Final = (
         "https://github.com/casper-hansen/AutoAWQ#install",
         "llm-compressor (vLLM's, AutoAWQ's successor); on a Mac, MLX-LM, as AutoAWQ's README "
         "names them",
+        at="casper-hansen/AutoAWQ@88e4c76 README.md, setup.py",
     ),
     # turboderp-org/exllamav2@da07fac README.md: a source install needs "the CUDA Toolkit and
     # either gcc on Linux or (Build Tools for) Visual Studio on Windows"; setup.py builds one
@@ -286,6 +427,7 @@ TABLE: Final = (
         "NVIDIA GPUs with the CUDA Toolkit on Linux and Windows (its extension also builds "
         "for ROCm)",
         "https://github.com/turboderp-org/exllamav2#installation",
+        at="turboderp-org/exllamav2@da07fac README.md, setup.py",
     ),
     # OpenNMT/CTranslate2@0d8bcd3 docs/installation.md: wheels for Linux (x86-64, AArch64),
     # macOS (x86-64, ARM64), Windows (x86-64), GPU execution in the Linux and Windows wheels
@@ -302,6 +444,7 @@ TABLE: Final = (
         "https://opennmt.net/CTranslate2/installation.html",
         'device="cpu" (CTranslate2\'s CPU path) on a GPU it does not drive',
         since=((_ROCM, "4.7.0"),),
+        at="OpenNMT/CTranslate2@0d8bcd3 docs/installation.md, CHANGELOG.md",
     ),
     # SYSTRAN/faster-whisper@65882ee README.md "Requirements": CPU, and "GPU execution requires"
     # NVIDIA's cuBLAS and cuDNN 9 for CUDA 12; no system excluded.
@@ -314,6 +457,7 @@ TABLE: Final = (
         "CPUs, and NVIDIA GPUs through CTranslate2 (CUDA 12, cuDNN 9)",
         "https://github.com/SYSTRAN/faster-whisper#requirements",
         'device="cpu" on a GPU CTranslate2 does not drive',
+        at="SYSTRAN/faster-whisper@65882ee README.md",
     ),
     # NVIDIA/apex@6424da3 README.md "Installation": "Linux" and "[Experimental] Windows";
     # setup.py runs nvcc from CUDA_HOME for every build (no macOS build). AMD GPUs: ROCm's
@@ -327,6 +471,7 @@ TABLE: Final = (
         "NVIDIA GPUs (CUDA) on Linux, Windows experimental; AMD GPUs through ROCm's variant",
         "https://github.com/NVIDIA/apex#installation",
         "torch's own torch.amp and fused optimizers (torch.optim's fused=True)",
+        at="NVIDIA/apex@6424da3 README.md",
     ),
     # NVIDIA/TensorRT@a892d222 README.md "Build › Downloading TensorRT Build": the GA build
     # for Linux x86_64 and Windows x86_64 (CUDA 12.9/13.3), and Jetson (aarch64 Linux)
@@ -342,6 +487,8 @@ TABLE: Final = (
         _LINUX_WINDOWS,
         "NVIDIA GPUs on Linux and Windows",
         "https://github.com/NVIDIA/TensorRT#build",
+        at="NVIDIA/TensorRT@a892d222 README.md; pytorch/TensorRT@00c66e6e README.md",
+        aliases=("Torch-TensorRT",),
     ),
     # microsoft/onnxruntime@009fd8d0 docs/install/index.md (onnxruntime.ai's page): the
     # "Inference install table" names onnxruntime-gpu as the GPU (CUDA/TensorRT) package,
@@ -356,6 +503,7 @@ TABLE: Final = (
         "NVIDIA GPUs (CUDA) on Linux and Windows",
         "https://onnxruntime.ai/docs/install/",
         "the onnxruntime package (CPU) or the execution provider of this machine's accelerator",
+        at="microsoft/onnxruntime@009fd8d0 docs/install/index.md",
     ),
     # cupy/cupy@6b6d9563 docs/source/install.rst: "Installing CuPy from PyPI" (wheels for
     # Linux and Windows), "Using CuPy on AMD GPU (experimental)" (ROCm, Linux); its source
@@ -370,6 +518,7 @@ TABLE: Final = (
         "NVIDIA GPUs (CUDA) on Linux and Windows, AMD GPUs (ROCm, experimental) on Linux; "
         "not macOS",
         "https://docs.cupy.dev/en/stable/install.html",
+        at="cupy/cupy@6b6d9563 docs/source/install.rst",
     ),
     # cpm_kernels (the int4/int8 kernels of the ChatGLM family's quantized models) loads the
     # CUDA toolkit's libraries (nvrtc, cublas, cudart) through ctypes; its loader knows Linux
@@ -387,19 +536,23 @@ TABLE: Final = (
         "NVIDIA GPUs (CUDA) on Linux and Windows",
         "https://github.com/OpenBMB/cpm_kernels/blob/master/cpm_kernels/library/base.py",
         "the unquantized model (ChatGLM-6B's README runs it on a Mac's GPU with .to(\"mps\"))",
+        at="OpenBMB/cpm_kernels@277a0edd cpm_kernels/library/base.py",
     ),
     # linkedin/Liger-Kernel@ead96b61 README.md "Installation › Dependencies": CUDA, ROCm and
     # Ascend NPU (torch_npu, triton-ascend); setup.py get_platform/get_default_dependencies
-    # also installs for Intel XPU. Neither names a system: all three kept (a doubt stays
+    # also installs for Intel XPU. Neither names a system: all three unknown (a doubt stays
     # quiet); a machine with none of these accelerators is what the row refuses.
     _row(
         "Liger-Kernel",
         ("liger-kernel", "liger_kernel"),
         ("liger_kernel",),
         (_CUDA, _ROCM, _XPU, _NPU),
-        _EVERY,
+        (),
         "NVIDIA (CUDA) and AMD (ROCm) GPUs, Ascend NPUs, and Intel XPUs (its setup.py)",
         "https://github.com/linkedin/Liger-Kernel#installation",
+        unknown=_EVERY,
+        at="linkedin/Liger-Kernel@ead96b61 README.md, setup.py",
+        aliases=("Liger Kernel",),
     ),
     # flashinfer-ai/flashinfer@fb28d724 docs/installation.rst "Prerequisites": "OS: Linux
     # only", CUDA 12.9/13.0/13.4; README.md "GPU Support": SM 7.5 (Turing) to SM 12.x.
@@ -411,6 +564,7 @@ TABLE: Final = (
         _NV_AMD_LINUX,
         "NVIDIA GPUs (sm75 or newer) on Linux",
         "https://docs.flashinfer.ai/installation.html",
+        at="flashinfer-ai/flashinfer@fb28d724 docs/installation.rst",
     ),
     # nunchaku-tech/nunchaku@3a3cc3d0 docs/source/installation/installation.rst: wheels and
     # builds for Linux and Windows (CUDA >= 12.2 on Linux, >= 12.6 on Windows; a Windows
@@ -423,6 +577,7 @@ TABLE: Final = (
         _LINUX_WINDOWS,
         "NVIDIA GPUs (Turing to Blackwell) on Linux and Windows",
         "https://nunchaku.tech/docs/nunchaku/installation/installation.html",
+        at="nunchaku-tech/nunchaku@3a3cc3d0 docs/source/installation/installation.rst",
     ),
     # traveller59/spconv@263d6b47 README.md "Install": prebuilt CUDA binaries for Linux
     # (manylinux) and Windows 10/11, `pip install spconv` "for CPU only (Linux Only)"; source
@@ -435,6 +590,7 @@ TABLE: Final = (
         _LINUX_WINDOWS,
         "NVIDIA GPUs on Linux and Windows, CPUs on Linux",
         "https://github.com/traveller59/spconv#install",
+        at="traveller59/spconv@263d6b47 README.md",
     ),
     # NVIDIAGameWorks/kaolin@d52da9f8 docs/notes/installation.rst "Requirements": "Linux,
     # Windows, or macOS (CPU-only)"; full functionality needs an NVIDIA GPU with CUDA, a
@@ -448,6 +604,7 @@ TABLE: Final = (
         "NVIDIA GPUs (CUDA) on Linux and Windows, and a CPU-only install (a fraction of its "
         "operations) on Linux, Windows or macOS",
         "https://kaolin.readthedocs.io/en/latest/notes/installation.html",
+        at="NVIDIAGameWorks/kaolin@d52da9f8 docs/notes/installation.rst",
     ),
     # facebookresearch/pytorch3d@9381c401 INSTALL.md "Requirements › Core library": "Linux or
     # macOS or Windows"; CUDA implementations, a subset with CPU implementations.
@@ -459,6 +616,7 @@ TABLE: Final = (
         _EVERY,
         "CPUs and NVIDIA GPUs (CUDA) on Linux, macOS and Windows",
         "https://github.com/facebookresearch/pytorch3d/blob/main/INSTALL.md",
+        at="facebookresearch/pytorch3d@9381c401 INSTALL.md",
     ),
     # rusty1s/pytorch_scatter@648dda3c and rusty1s/pytorch_sparse@91feaa5e README.md
     # "Installation": wheels for `cpu` on Linux, Windows and macOS, `cuXXX` on Linux and
@@ -471,6 +629,7 @@ TABLE: Final = (
         _EVERY,
         "CPUs and NVIDIA GPUs (CUDA) on Linux, Windows and macOS",
         "https://github.com/rusty1s/pytorch_scatter#installation",
+        at="rusty1s/pytorch_scatter@648dda3c README.md",
     ),
     # dmlc/decord@d2e56190 README.md "Install via pip": Linux, Mac OS >= 10.12 and Windows,
     # "only CPU versions are provided with PYPI"; "Install from source › Linux": NVDEC
@@ -483,6 +642,7 @@ TABLE: Final = (
         _EVERY,
         "CPUs on Linux, Windows and macOS, NVIDIA GPU decoding from source on Linux",
         "https://github.com/dmlc/decord#installation",
+        at="dmlc/decord@d2e56190 README.md",
     ),
     # abetlen/llama-cpp-python@3691546f README.md "Installation" (compilers for Linux, Windows,
     # MacOS; a CPU wheel) and "Supported Backends": OpenBLAS (CPU), CUDA, Metal, HIP (ROCm),
@@ -496,6 +656,7 @@ TABLE: Final = (
         "CPUs, NVIDIA (CUDA), AMD (hipBLAS), Apple (Metal) and Intel (SYCL) GPUs on Linux, "
         "Windows and macOS",
         "https://github.com/abetlen/llama-cpp-python#installation",
+        at="abetlen/llama-cpp-python@3691546f README.md",
     ),
     # ModelCloud/GPTQModel@f4c327a1 README.md "Platform and HW Support": Linux (NVIDIA GPU,
     # AMD GPU, Huawei Ascend NPU, Intel XPU, Intel/AMD CPU), macOS (Apple silicon GPU/CPU),
@@ -509,6 +670,7 @@ TABLE: Final = (
         "NVIDIA and AMD GPUs, Ascend NPUs, Intel GPUs and CPUs, Apple silicon",
         "https://github.com/ModelCloud/GPTQModel#platform-and-hw-support",
         since=((_NPU, "7.0.0"),),
+        at="ModelCloud/GPTQModel@f4c327a1 README.md",
     ),
     # pytorch/ao@36027d82 README.md "Installation" (CUDA, XPU and CPU-only indexes),
     # docs/source/workflows/index.md (NVIDIA CUDA, ROCm MI350x, Intel, edge), inference.md
@@ -522,6 +684,433 @@ TABLE: Final = (
         _EVERY,
         "CPUs, NVIDIA, AMD and Intel GPUs, Apple silicon (a subset of its kernels on each)",
         "https://github.com/pytorch/ao#installation",
+        at="pytorch/ao@36027d82 README.md, docs/source",
+    ),
+    # issue 38 (s15-support): the inference, serving, quantisation and application libraries
+    # the neighbours' users run, read 2026-12-07 at the commit named beside each row.
+    # InternLM/lmdeploy@1263d5cd8 docs/en/get_started/installation.md: "deployment on both
+    # Linux and Windows platform, with minimum requirement of CUDA version 11.3", NVIDIA Volta
+    # to Ada; "build LMDeploy with support for Ascend, Cambricon, or MACA" by
+    # LMDEPLOY_TARGET_DEVICE, "also supports installation on AMD GPUs with ROCm" (a Linux
+    # docker image). The releases each came in, from the tags holding the first commit that
+    # says so: README.md "[2024/09] ... adds support for Huawei Ascend" (v0.6.0),
+    # docs/en/get_started/camb/get_started.md (v0.9.2), the ROCm paragraph (v0.10.1). macOS
+    # is named nowhere (its maintainers: "developed on CUDA platform").
+    _row(
+        "LMDeploy",
+        ("lmdeploy",),
+        ("lmdeploy",),
+        (_CUDA, _NPU, _MLU, _ROCM),
+        _LINUX_WINDOWS,
+        "NVIDIA GPUs (Volta to Ada, CUDA 11.3+) on Linux and Windows; Huawei Ascend NPUs (from "
+        "0.6.0), Cambricon MLUs (from 0.9.2) and AMD GPUs with ROCm (from 0.10.1) by their "
+        "own builds",
+        "https://lmdeploy.readthedocs.io/en/latest/get_started/installation.html",
+        since=((_NPU, "0.6.0"), (_MLU, "0.9.2"), (_ROCM, "0.10.1")),
+        at="InternLM/lmdeploy@1263d5cd8 docs/en/get_started/installation.md, README.md",
+    ),
+    # sgl-project/sglang@4d644f2b docs/get_started/install.md: "primarily applies to common
+    # NVIDIA GPU platforms", other pages for "AMD GPUs, Intel Xeon CPUs, NVIDIA Jetson, Ascend
+    # NPUs"; docs/platforms/cpu_server.md@9fc56c2e: Xeon CPUs with AMX, a build whose
+    # LD_PRELOAD of .so libraries and libnuma are Linux's; docs/platforms/apple_metal.md
+    # @8d6081b1: "run SGLang on Apple Silicon using Metal (MLX)", from source. No page read
+    # names Windows (left unknown); its Intel GPU, TPU, Cambricon and Moore Threads pages were
+    # not read (unknown).
+    _row(
+        "SGLang",
+        ("sglang", "sgl-kernel", "sgl_kernel"),
+        ("sglang", "sgl_kernel"),
+        (_CUDA, _ROCM, _CPU, _NPU, _MPS),
+        (LINUX, MACOS),
+        "NVIDIA GPUs, AMD GPUs, Intel Xeon CPUs (AMX) and Ascend NPUs, and Apple silicon by "
+        "Metal (MLX) from source",
+        "https://docs.sglang.ai/get_started/install.html",
+        unknown=(WINDOWS, _XPU, _TPU, _MLU, _MUSA),
+        at="sgl-project/sglang@4d644f2b docs/get_started/install.md; docs/platforms",
+    ),
+    # NVIDIA/TensorRT-LLM@141006be docs/source/installation/installation-guide.md: containers,
+    # "Install on Linux via pip" (Ubuntu 24.04), a build from source; installation/index.rst
+    # @ccf7d422 lists those three (Linux); docs/source/installation/windows.md@ab04f41b, the
+    # last Windows page: "The Windows release of TensorRT-LLM is currently in beta. We
+    # recommend checking out the v0.12.0 tag", `pip install tensorrt_llm==0.12.0`. NVIDIA GPUs
+    # only (its supported-hardware page).
+    _row(
+        "TensorRT-LLM",
+        ("tensorrt-llm", "tensorrt_llm"),
+        ("tensorrt_llm",),
+        (_CUDA,),
+        _LINUX_WINDOWS,
+        "NVIDIA GPUs on Linux (its Windows release, in beta, up to 0.12.0)",
+        "https://nvidia.github.io/TensorRT-LLM/installation/index.html",
+        until=((WINDOWS, "0.12.0"),),
+        at="NVIDIA/TensorRT-LLM@141006be docs/source/installation; windows.md@ab04f41b",
+        aliases=("TRT-LLM", "TensorRT LLM", "trtllm"),
+    ),
+    # mlc-ai/mlc-llm@79d603f0 README.md (its platform table): AMD GPUs (Vulkan, ROCm) and
+    # NVIDIA GPUs (Vulkan, CUDA) on Linux and Windows, Apple GPUs and AMD/Intel GPUs by Metal on
+    # macOS, Intel GPUs by Vulkan; docs/install/mlc_llm.rst: prebuilt packages for Linux (CPU,
+    # CUDA, ROCm, Vulkan), macOS (CPU + Metal) and Windows (CPU + Vulkan). Running a model on
+    # the CPU is not in the table (unknown).
+    _row(
+        "MLC-LLM",
+        ("mlc-llm", "mlc_llm", "mlc-llm-nightly", "mlc-llm-nightly-cpu"),
+        ("mlc_llm",),
+        (_CUDA, _ROCM, _MPS, _XPU),
+        _EVERY,
+        "NVIDIA and AMD GPUs (CUDA, ROCm, Vulkan) and Intel GPUs (Vulkan) on Linux and Windows, "
+        "Apple, AMD and Intel GPUs by Metal on macOS",
+        "https://llm.mlc.ai/docs/install/mlc_llm.html",
+        unknown=(_CPU,),
+        at="mlc-ai/mlc-llm@79d603f0 README.md, docs/install/mlc_llm.rst",
+        aliases=("MLC LLM",),
+    ),
+    # intel/ipex-llm@de6bce27 README.md: "an LLM acceleration library for Intel GPU (e.g., local
+    # PC with iGPU, discrete GPU such as Arc, Flex and Max), NPU and CPU" (archived);
+    # python/llm/setup.py builds for "Windows" or "Linux" only (its binaries per platform).
+    _row(
+        "ipex-llm",
+        ("ipex-llm", "ipex_llm", "bigdl-llm"),
+        ("ipex_llm",),
+        (_XPU, _CPU),
+        _LINUX_WINDOWS,
+        "Intel GPUs (integrated, Arc, Flex, Max), Intel NPUs and CPUs, on Linux and Windows",
+        "https://github.com/intel/ipex-llm#readme",
+        at="intel/ipex-llm@de6bce27 README.md, python/llm/setup.py",
+        aliases=("IPEX-LLM", "BigDL-LLM"),
+    ),
+    # huggingface/optimum-quanto@e33f820 README.md: "quantized models can be placed on any
+    # device (including CUDA and MPS)", "accelerated matrix multiplications on CUDA devices";
+    # the other accelerators are not named (unknown).
+    _row(
+        "optimum-quanto",
+        ("optimum-quanto", "quanto"),
+        ("quanto",),
+        (_CPU, _CUDA, _MPS),
+        _EVERY,
+        "any device torch has, CUDA and MPS named (its accelerated kernels on CUDA)",
+        "https://github.com/huggingface/optimum-quanto#readme",
+        unknown=(_ROCM, _XPU),
+        at="huggingface/optimum-quanto@e33f820 README.md",
+        aliases=("Quanto", "optimum quanto"),
+    ),
+    # intel/intel-extension-for-pytorch@6d3ba89c README.md: "Intel CPU and GPU platforms" (CPU
+    # on its main branch, GPU on xpu-main); xpu-main@d0f992ff docs/tutorials/releases.md,
+    # 2.1.10+xpu: "Intel Arc A-Series Graphics on WSL2, native Windows and native Linux are
+    # officially supported in this release". macOS is named nowhere.
+    _row(
+        "Intel Extension for PyTorch",
+        ("intel-extension-for-pytorch", "intel_extension_for_pytorch"),
+        ("intel_extension_for_pytorch",),
+        (_CPU, _XPU),
+        _LINUX_WINDOWS,
+        "Intel CPUs and Intel GPUs (Arc, Flex, Max, integrated) on Linux, and on Windows from "
+        "2.1.10+xpu",
+        "https://github.com/intel/intel-extension-for-pytorch#readme",
+        since=((WINDOWS, "2.1.10"),),
+        at="intel/intel-extension-for-pytorch@6d3ba89c README.md; xpu-main@d0f992ff "
+        "docs/tutorials/releases.md",
+        aliases=("IPEX",),
+    ),
+    # microsoft/DirectML@a9614e8 PyTorch/README.md: torch-directml runs "on a wide range of
+    # DirectX 12-compatible hardware", "all DirectX 12-capable GPUs from vendors such as AMD,
+    # Intel, NVIDIA, and Qualcomm"; "supported on both the latest versions of Windows and the
+    # Windows Subsystem for Linux" (a Linux of its own is not named: unknown).
+    _row(
+        "torch-directml",
+        ("torch-directml", "torch_directml", "pytorch-directml"),
+        ("torch_directml",),
+        (_CUDA, _ROCM, _XPU),
+        (WINDOWS,),
+        "DirectX 12 GPUs (AMD, Intel, NVIDIA, Qualcomm) on Windows and under WSL 2",
+        "https://github.com/microsoft/DirectML/tree/master/PyTorch",
+        unknown=(LINUX,),
+        at="microsoft/DirectML@a9614e8 PyTorch/README.md",
+    ),
+    # microsoft/onnxruntime@eb45535b docs/execution-providers/DirectML-ExecutionProvider.md:
+    # "DirectML is a high-performance, hardware-accelerated DirectX 12 library for machine
+    # learning on Windows"; "requires a DirectX 12 capable device": NVIDIA Kepler, AMD GCN 1st
+    # Gen, Intel Haswell graphics, Qualcomm Adreno 600 and above; "introduced in Windows 10,
+    # version 1903".
+    _row(
+        "onnxruntime-directml",
+        ("onnxruntime-directml",),
+        (),
+        (_CUDA, _ROCM, _XPU),
+        (WINDOWS,),
+        "DirectX 12 GPUs (NVIDIA Kepler, AMD GCN, Intel Haswell graphics, Qualcomm Adreno 600 "
+        "and newer) on Windows 10 1903 and newer",
+        "https://onnxruntime.ai/docs/execution-providers/DirectML-ExecutionProvider.html",
+        "the onnxruntime package (CPU), or onnxruntime-gpu / onnxruntime-rocm for this "
+        "machine's GPU",
+        at="microsoft/onnxruntime@eb45535b docs/execution-providers/DirectML-ExecutionProvider.md",
+    ),
+    # microsoft/onnxruntime@2f66a506 docs/execution-providers/OpenVINO-ExecutionProvider.md:
+    # "Accelerate ONNX models on Intel CPUs, GPUs"; "Python wheels Ubuntu/Windows:
+    # onnxruntime-openvino".
+    _row(
+        "onnxruntime-openvino",
+        ("onnxruntime-openvino",),
+        (),
+        (_CPU, _XPU),
+        _LINUX_WINDOWS,
+        "Intel CPUs and GPUs, its wheels for Ubuntu and Windows",
+        "https://onnxruntime.ai/docs/execution-providers/OpenVINO-ExecutionProvider.html",
+        at="microsoft/onnxruntime@2f66a506 docs/execution-providers/OpenVINO-ExecutionProvider.md",
+    ),
+    # NVIDIA/TransformerEngine@d0067d0d README.rst "System Requirements": "Hardware: Blackwell,
+    # Hopper, Grace Hopper/Blackwell, Ada, Ampere"; "OS: Linux (official), WSL2 (limited
+    # support)"; CUDA 12.1+, cuDNN 9.3+.
+    _row(
+        "Transformer Engine",
+        (
+            "transformer-engine",
+            "transformer_engine",
+            "transformer-engine-torch",
+            "transformer_engine_torch",
+            "transformer-engine-cu12",
+        ),
+        ("transformer_engine", "transformer_engine_torch"),
+        (_CUDA,),
+        (LINUX,),
+        "NVIDIA GPUs (Ampere, Ada, Hopper, Blackwell) on Linux (WSL2 with limited support)",
+        "https://github.com/NVIDIA/TransformerEngine#installation",
+        at="NVIDIA/TransformerEngine@d0067d0d README.rst",
+        aliases=("TransformerEngine",),
+    ),
+    # facebookresearch/detectron2@02b5c4e2 INSTALL.md "Requirements": "Linux or macOS with
+    # Python ≥ 3.7"; "Most models can run inference (but not training) without GPU support";
+    # Windows: "continuously built on windows with CircleCI. However we do not provide official
+    # support for it" (neither listed nor excluded: unknown).
+    _row(
+        "detectron2",
+        ("detectron2",),
+        ("detectron2",),
+        (_CPU, _CUDA),
+        (LINUX, MACOS),
+        "Linux or macOS, NVIDIA GPUs (CUDA) and CPUs (inference); Windows built in its CI "
+        "without official support",
+        "https://github.com/facebookresearch/detectron2/blob/main/INSTALL.md",
+        unknown=(WINDOWS,),
+        at="facebookresearch/detectron2@02b5c4e2 INSTALL.md",
+    ),
+    # huggingface/text-generation-inference@db931fcf README.md "Hardware support": Nvidia, AMD
+    # (-rocm), Inferentia, Intel GPU, Gaudi, Google TPU; without GPUs "--disable-custom-kernels,
+    # please note CPU is not the intended platform"; "Local install": protoc "On Linux" and "On
+    # MacOS, using Homebrew". Windows is not named (unknown).
+    _row(
+        "text-generation-inference",
+        ("text-generation-server",),
+        ("text_generation_server",),
+        (_CUDA, _ROCM, _NEURON, _XPU, _HPU, _TPU, _CPU),
+        (LINUX, MACOS),
+        "NVIDIA and AMD GPUs, Inferentia, Intel GPUs, Gaudi and Google TPUs (its images), CPUs "
+        "(not its intended platform); a local install on Linux or macOS",
+        "https://github.com/huggingface/text-generation-inference#hardware-support",
+        unknown=(WINDOWS,),
+        at="huggingface/text-generation-inference@db931fcf README.md",
+        aliases=("TGI", "text generation inference"),
+    ),
+    # vllm-project/vllm-ascend@182b75ea README.md "Prerequisites": "Hardware: Atlas 800I A2
+    # Inference series, Atlas A2 Training series, Atlas 800I A3 ..., Atlas 300I Duo
+    # (Experimental)", "OS: Linux"; docs/source/installation.md "Requirements": "OS: Linux".
+    _row(
+        "vLLM Ascend",
+        ("vllm-ascend", "vllm_ascend"),
+        ("vllm_ascend",),
+        (_NPU,),
+        (LINUX,),
+        "Huawei Ascend NPUs (Atlas A2 and A3, Atlas 300I Duo experimental) on Linux",
+        "https://docs.vllm.ai/projects/ascend/en/latest/installation.html",
+        at="vllm-project/vllm-ascend@182b75ea README.md, docs/source/installation.md",
+    ),
+    # turboderp-org/exllamav3@4f8ad01 README.md: PyTorch with "CUDA 12.4 or later"; a build
+    # "requires the CUDA toolkit and build prerequisites (i.e. VS Build Tools on Windows, gcc
+    # on Linux)"; "What's missing? ... ROCm support".
+    _row(
+        "ExLlamaV3",
+        ("exllamav3",),
+        ("exllamav3", "exllamav3_ext"),
+        (_CUDA,),
+        _LINUX_WINDOWS,
+        "NVIDIA GPUs (CUDA 12.4+) on Linux and Windows (ROCm is on its to-do list)",
+        "https://github.com/turboderp-org/exllamav3#how-to",
+        at="turboderp-org/exllamav3@4f8ad01 README.md",
+    ),
+    # NVlabs/tiny-cuda-nn@6ee3546 README.md "Requirements": "An NVIDIA GPU"; compilers and CUDA
+    # for "Windows" (Visual Studio, CUDA 11.5+) and "Linux" (GCC 8+, CUDA 10.2+).
+    _row(
+        "tiny-cuda-nn",
+        ("tinycudann",),
+        ("tinycudann",),
+        (_CUDA,),
+        _LINUX_WINDOWS,
+        "NVIDIA GPUs with CUDA on Windows and Linux",
+        "https://github.com/NVlabs/tiny-cuda-nn#requirements",
+        at="NVlabs/tiny-cuda-nn@6ee3546 README.md",
+        aliases=("tcnn",),
+    ),
+    # nerfstudio-project/gsplat@90d7b4b3 README.md: "CUDA accelerated rasterization of
+    # gaussians", its install builds "the CUDA code"; docs/INSTALL_WIN.md: the Windows install.
+    # No system is otherwise named (unknown).
+    _row(
+        "gsplat",
+        ("gsplat",),
+        ("gsplat",),
+        (_CUDA,),
+        (WINDOWS,),
+        "NVIDIA GPUs (CUDA), a Windows install guide beside its pip install",
+        "https://github.com/nerfstudio-project/gsplat#installation",
+        unknown=(LINUX, MACOS),
+        at="nerfstudio-project/gsplat@90d7b4b3 README.md, docs/INSTALL_WIN.md",
+    ),
+    # ml-explore/mlx@846d1762 README.md "Installation" and docs/src/install.rst: "Using Apple
+    # silicon", "macOS >= 14.0"; "MLX has a CUDA backend" on Linux (first in README.md at
+    # v0.27.1); "CPU-only (Linux)" (first at v0.26.5). Windows is not named in those docs; PyPI's
+    # file list (compat/builds_table.txt, read 2026-12-07) has Windows wheels from 0.32.0.
+    _row(
+        "MLX",
+        ("mlx",),
+        ("mlx",),
+        (_MPS, _CUDA, _CPU),
+        _EVERY,
+        "Apple silicon on macOS 14 and newer; on Linux NVIDIA GPUs (CUDA, from 0.27.1) and CPUs "
+        "(from 0.26.5); Windows wheels on PyPI from 0.32.0",
+        "https://ml-explore.github.io/mlx/build/html/install.html",
+        since=((LINUX, "0.26.5"), (_CUDA, "0.27.1"), (WINDOWS, "0.32.0")),
+        at="ml-explore/mlx@846d1762 README.md, docs/src/install.rst; PyPI's file list",
+    ),
+    # intel/auto-round@b9f3d007 README.md: installs for "CPU(Xeon)/GPU(CUDA)", "HPU(Gaudi)",
+    # "XPU(Intel GPU)"; "torch.compile is enabled by default except on Windows" (Windows runs).
+    # No other system is named (unknown).
+    _row(
+        "AutoRound",
+        ("auto-round", "auto_round", "auto-round-hpu"),
+        ("auto_round",),
+        (_CPU, _CUDA, _HPU, _XPU),
+        (WINDOWS,),
+        "Intel Xeon CPUs, NVIDIA GPUs, Intel Gaudi and Intel GPUs",
+        "https://github.com/intel/auto-round#installation",
+        unknown=(LINUX, MACOS),
+        at="intel/auto-round@b9f3d007 README.md",
+    ),
+    # oobabooga/text-generation-webui@1dcde41d README.md: portable builds "for Linux, Windows,
+    # and macOS with CUDA, Vulkan, ROCm, and CPU-only options"; its torch table: NVIDIA and CPU
+    # on Linux and Windows, AMD on Linux, "MacOS + MPS"; a docker setup for Intel GPUs.
+    _row(
+        "text-generation-webui",
+        ("text-generation-webui",),
+        (),
+        (_CUDA, _ROCM, _MPS, _XPU, _CPU),
+        _EVERY,
+        "NVIDIA GPUs and CPUs on Linux and Windows, AMD GPUs on Linux, Apple silicon (MPS) on "
+        "macOS, Intel GPUs by its docker setup",
+        "https://github.com/oobabooga/text-generation-webui#installation",
+        at="oobabooga/text-generation-webui@1dcde41d README.md",
+        aliases=("oobabooga", "textgen-webui", "text generation webui"),
+    ),
+    # kvcache-ai/ktransformers@95009ea6 kt-kernel/README.md "Requirements": "Linux x86-64",
+    # "CPU with AVX2 support", "Optional: NVIDIA GPU with compute capability 8.0+"; README.md
+    # news: ROCm on AMD GPUs (Mar 2025), Intel Arc (May 2025), Ascend NPU (Oct 2025). Its 2024
+    # news "Support windows native" against kt-kernel's Linux: Windows unknown.
+    _row(
+        "KTransformers",
+        ("ktransformers", "kt-kernel", "kt_kernel"),
+        ("ktransformers", "kt_kernel"),
+        (_CPU, _CUDA, _ROCM, _XPU, _NPU),
+        (LINUX,),
+        "Linux x86-64 CPUs with AVX2, with NVIDIA GPUs (sm80+); AMD GPUs, Intel Arc and Ascend "
+        "NPUs by its tutorials",
+        "https://github.com/kvcache-ai/ktransformers/blob/main/kt-kernel/README.md",
+        unknown=(WINDOWS,),
+        at="kvcache-ai/ktransformers@95009ea6 kt-kernel/README.md, README.md",
+    ),
+    # comfyanonymous/ComfyUI@f23ea7e7 README.md "Installing": a Windows portable build "for
+    # running on Nvidia GPUs or for running on your CPU only"; manual install on Windows and
+    # Linux; "AMD GPUs (Linux only)" by ROCm; Intel GPUs by IPEX; "Apple Mac silicon";
+    # "DirectML (AMD Cards on Windows)"; "Works even if you don't have a GPU with: --cpu".
+    _row(
+        "ComfyUI",
+        ("comfyui",),
+        (),
+        (_CUDA, _ROCM, _XPU, _MPS, _CPU),
+        _EVERY,
+        "NVIDIA GPUs and CPUs on Windows and Linux, AMD GPUs (ROCm on Linux, DirectML on "
+        "Windows), Intel GPUs, Apple silicon",
+        "https://github.com/comfyanonymous/ComfyUI#installing",
+        at="comfyanonymous/ComfyUI@f23ea7e7 README.md",
+    ),
+    # NVIDIA/DALI@b2b27106 docs/installation.rst "Prerequisites": "Linux x64", an NVIDIA driver
+    # for CUDA 12.0 or later, the CUDA Toolkit.
+    _row(
+        "DALI",
+        ("nvidia-dali", "nvidia-dali-cuda110", "nvidia-dali-cuda120", "nvidia-dali-cuda130"),
+        (),
+        (_CUDA,),
+        (LINUX,),
+        "NVIDIA GPUs on Linux x64",
+        "https://docs.nvidia.com/deeplearning/dali/user-guide/docs/installation.html",
+        at="NVIDIA/DALI@b2b27106 docs/installation.rst",
+        aliases=("NVIDIA DALI",),
+    ),
+    # pytorch/xla@41398bff README.md: "connect the PyTorch deep learning framework and Cloud
+    # TPUs"; "Installation › TPU": "in a new TPU VM", `torch_xla[tpu]`, its nightly wheels
+    # `…-linux_x86_64.whl`. Only TPUs and their Linux VMs are named.
+    _row(
+        "PyTorch/XLA",
+        ("torch-xla", "torch_xla"),
+        ("torch_xla",),
+        (_TPU, _XLA),
+        (LINUX,),
+        "Google Cloud TPUs, on their Linux TPU VMs",
+        "https://github.com/pytorch/xla#installation",
+        at="pytorch/xla@41398bff README.md",
+    ),
+    # huggingface/optimum-habana@1d8504c6 README.md: "the interface between the Transformers and
+    # Diffusers libraries and Intel Gaudi AI Accelerators (HPU)"; "Gaudi Setup": Intel Gaudi's
+    # installation guide and its Docker images. No system is named (unknown).
+    _row(
+        "optimum-habana",
+        ("optimum-habana", "optimum_habana"),
+        ("optimum_habana",),
+        (_HPU,),
+        (),
+        "Intel Gaudi accelerators (HPU), set up by Intel Gaudi's installation guide",
+        "https://github.com/huggingface/optimum-habana#gaudi-setup",
+        unknown=_EVERY,
+        at="huggingface/optimum-habana@1d8504c6 README.md",
+        aliases=("Optimum Habana",),
+    ),
+    # huggingface/optimum-neuron@213224e6 README.md: "the interface between the Transformers
+    # library and AWS Accelerators including AWS Trainium and AWS Inferentia"; "Make sure that
+    # you have installed the Neuron driver and tools". No system is named (unknown).
+    _row(
+        "optimum-neuron",
+        ("optimum-neuron", "optimum_neuron"),
+        ("optimum_neuron",),
+        (_NEURON,),
+        (),
+        "AWS Trainium and Inferentia, with the Neuron driver and tools",
+        "https://github.com/huggingface/optimum-neuron#install",
+        unknown=_EVERY,
+        at="huggingface/optimum-neuron@213224e6 README.md",
+        aliases=("Optimum Neuron",),
+    ),
+    # SHI-Labs/NATTEN@8c8729f docs/install.md: NVIDIA GPUs with its CUDA kernels, "If you're a
+    # Linux user (or WSL)" (wheels), "a Windows user with NVIDIA GPUs, you can try to build
+    # NATTEN from source with MSVC" (not regularly tested); "All non-NVIDIA GPU users can only
+    # use our PyTorch (Flex Attention) backend", "as long as Flex Attention is supported on your
+    # device" (those devices: unknown). macOS is not named (unknown).
+    _row(
+        "NATTEN",
+        ("natten",),
+        ("natten",),
+        (_CUDA,),
+        _LINUX_WINDOWS,
+        "NVIDIA GPUs with its CUDA kernels on Linux (Windows by an untested MSVC build); other "
+        "devices only by its Flex Attention backend, where torch supports Flex Attention",
+        "https://natten.org/install/",
+        unknown=(MACOS, _ROCM, _XPU, _MPS, _CPU),
+        at="SHI-Labs/NATTEN@8c8729f docs/install.md",
     ),
     # bitsandbytes by release, at bitsandbytes-foundation/bitsandbytes' tags: 0.42.0
     # (4870580f) README.md "only supported on Linux distributions. Windows is not supported";
@@ -555,6 +1144,7 @@ TABLE: Final = (
             (_ROCM, "0.48.0"),
             (_MPS, "0.49.0"),
         ),
+        at="bitsandbytes-foundation/bitsandbytes@c5d481be (0.50.0) and earlier tags",
     ),
 )
 

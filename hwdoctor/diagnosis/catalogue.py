@@ -273,6 +273,10 @@ class Code(str, Enum):
     OS_UNSUPPORTED = "backend.os_unsupported"
     # issue 38 (s14-supported): a library's error on a machine its documentation does not list
     LIBRARY_UNSUPPORTED_MACHINE = "backend.library_unsupported_machine"
+    # issue 38 (s15-support): a question whether a library runs on a machine, answered from its
+    # documentation: it lists the machine (a note), or it does not (a warning)
+    LIBRARY_SUPPORT_LISTED = "backend.library_support_listed"
+    LIBRARY_SUPPORT_NOT_LISTED = "backend.library_support_not_listed"
     # issue 38 (s9-cpucomp): a build that needs an instruction set the CPU lacks (AVX2, AVX-512)
     CPU_ISA_MISSING = "host.cpu_instruction_set_missing"
     # issue 38 (s9-cpucomp): the AWS Neuron compiler's own internal error
@@ -293,6 +297,8 @@ class Code(str, Enum):
     TENSORS_APART = "torch.tensors_on_two_devices"
     # s14-lookup: a lookup of the machine's platform or device failed in the program's own code
     OWN_CODE_LOOKUP = "python.lookup_in_own_code"
+    # issue 38 (s15-toolchain): a source build pip fell back to, and the build tool it lacks
+    BUILD_TOOLCHAIN_MISSING = "python.build_toolchain_missing"
 
 
 @dataclass(frozen=True, slots=True)
@@ -3135,6 +3141,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "maintainer: pip uninstall vllm); to run vLLM on the NPU, install vLLM's empty "
             "build (VLLM_TARGET_DEVICE=empty) and then vllm-ascend, as vLLM Ascend's "
             "installation guide does",
+            # issue 38 (s15-realrec): a CUDA library a package links, on an AMD GPU's machine
+            "cuda_library": "do not install NVIDIA's CUDA libraries here (the "
+            "nvidia-cuda-runtime and nvidia-cublas wheels drive NVIDIA GPUs alone): uninstall "
+            "the package where the program does not need it; where it does, install its ROCm "
+            "build where its project publishes one (on AMD GPUs torch's ROCm build answers "
+            "torch.cuda), or run it on a machine with an NVIDIA GPU",
             # issue 38 (s11-cudapath): no toolkit to install where the GPU is not NVIDIA's
             "cuda_build": "do not install a CUDA toolkit or set CUDA_HOME here: use the "
             "program's option that runs without that package, the package's build for this "
@@ -3472,9 +3484,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "stops when there is none. torch's cpp_extension (_join_cuda_home: \"CUDA_HOME "
         "environment variable is not set\"), DeepSpeed's op builder, which compiles its ops "
         "on first use and checks the toolkit at import (op_builder/builder.py: "
-        "\"CUDA_HOME does not exist, unable to compile CUDA op(s)\"), flash-attn's setup.py "
-        "when no prebuilt wheel is used (\"nvcc was not found\"). The toolkit must be the "
-        "major release torch is built with (extension.nvcc_major_mismatch).",
+        "\"CUDA_HOME does not exist, unable to compile CUDA op(s)\"), the setup.py of "
+        "flash-attn, mamba-ssm, causal-conv1d and apex (\"flash_attn was requested, but nvcc "
+        "was not found\", the package's name or apex's build option first). The toolkit must "
+        "be the major release torch is built with (extension.nvcc_major_mismatch).",
         "{builder} needs the CUDA toolkit's compiler, nvcc, and found none ({said}): no "
         "toolkit is installed, or {pointer}{torch_words}",
         commands=("{toolkit}",),
@@ -3482,8 +3495,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "cuda-toolkit-archive; conda's cuda-nvcc in a conda environment) and set CUDA_HOME "
         "to the directory holding its bin/nvcc in the shell that builds",
         variant_advice={
-            "flash-attn": "install a prebuilt flash-attn wheel for this torch, CUDA and Python "
-            "(flash-attn's GitHub releases list them), which needs no nvcc; to build it, "
+            # issue 38 (s15-realrec): flash-attn, mamba-ssm, causal-conv1d (diagnosis/pasted.py
+            # _RELEASE_WHEELS cites their setup.py's wheel downloads)
+            "prebuilt": "install a prebuilt {package} wheel for this torch, CUDA and Python "
+            "({package}'s GitHub releases list them), which needs no nvcc; to build it, "
             "install NVIDIA's CUDA toolkit {release} (https://developer.nvidia.com/"
             "cuda-toolkit-archive; conda's cuda-nvcc in a conda environment) and set "
             "CUDA_HOME to the directory holding its bin/nvcc",
@@ -4887,13 +4902,48 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         variants={
             "build": "{library} has no build for {machine} ({library}'s documentation: "
             "{documented}): pip's build of it from source fails there (\"{said}\")",
+            # issue 38 (s15-support): pip finds no release of it for the machine
+            "release": "{library} has no release for {machine} ({library}'s documentation: "
+            "{documented}): pip finds none to install there (\"{said}\")",
         },
         variant_advice={
             "build": "leave {library} out of the install on this machine (an environment "
             "marker on the requirement that names it, or the program's option that runs "
             "without it: {instead}), or install and run it on a machine its documentation "
             "lists ({source}); no install line builds it here",
+            "release": "leave {library} out of the install on this machine (an environment "
+            "marker on the requirement that names it, or what runs here instead: {instead}), "
+            "or install and run it on a machine its documentation lists ({source}); no other "
+            "Python or index has it for this machine",
         },
+    ),
+    # issue 38 (s15-support): the question form of compat/support.py's table
+    Code.LIBRARY_SUPPORT_LISTED: Entry(
+        I, "a library asked about lists the machine in its documentation",
+        "Reporters ask whether a library runs on their machine before (or instead of) "
+        "showing an error: \"Does vllm support macos M1 or M2 chip?\", \"DeepSpeed on Apple "
+        "Silicon?\". compat/support.py holds what each library's own documentation lists (its "
+        "README, installation page or setup.py, read at a named commit), by backend and "
+        "system and, where they came later, by release; a question that names a library of "
+        "the table and a machine (or a paste that shows one) is answered from its row. This "
+        "note is the answer where the documentation lists the machine; nothing failed. A "
+        "question about a machine the documentation is silent on gets no answer.",
+        "{library}'s documentation lists {machine}{releases}: {documented} (read at {at})",
+        advice="its installation page: {source}",
+    ),
+    Code.LIBRARY_SUPPORT_NOT_LISTED: Entry(
+        W, "a library asked about does not list the machine in its documentation",
+        "The same question as backend.library_support_listed (compat/support.py's table, "
+        "each row read at a named commit), answered where the library's documentation does "
+        "not list the machine asked about: an AMD GPU for a CUDA-only library (\"does "
+        "flashinfer support AMD GPU?\"), Windows for a Linux-only one. Nothing failed yet; "
+        "what the documentation lists is what its builds and tests cover, and the reporter's "
+        "next step is a machine it lists or a library that runs here. A machine the "
+        "documentation is silent on (neither named nor excluded) gets no answer.",
+        "{library}'s documentation does not list {machine}{releases}: it lists {documented} "
+        "(read at {at})",
+        advice="run {library} on a machine its documentation lists ({source}), or without it "
+        "here: {instead}",
     ),
     # issue 38 (s9-cpucomp): a build that needs an instruction set the CPU lacks
     Code.CPU_ISA_MISSING: Entry(
@@ -5290,6 +5340,67 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "lookup in its table, not a library refusing this machine",
         advice="add '{key}' where {file} lists the devices or platforms it knows (or run it "
         "with one it lists); nothing to install",
+    ),
+    # issue 38 (s15-toolchain): a source build pip fell back to, and the build tool it lacks
+    Code.BUILD_TOOLCHAIN_MISSING: Entry(
+        E, "a source build pip fell back to, stopped by a build tool that is not installed",
+        "pip installs a wheel where one of a release's wheels has a tag this interpreter "
+        "supports, and builds the release's source distribution where none does (pip/_internal/"
+        "models/wheel.py Wheel.supported, packaging.tags.sys_tags; pip's \"Downloading "
+        "X-1.2.3.tar.gz\", \"Building wheel for X (pyproject.toml)\"): a Python newer than "
+        "the package's wheels, another system or CPU (Windows, Linux on Arm, an Intel Mac), a "
+        "package that publishes no wheels. The build then needs the tools its source is "
+        "written for, and says which it lacks in its own words (readers/messages.py cites "
+        "each): setuptools-rust's \"can't find Rust compiler\" and maturin's \"Cargo, the Rust "
+        "package manager, is not installed\" (tokenizers, safetensors), setuptools' \"Microsoft "
+        "Visual C++ 14.0 or greater is required\", CMake's \"No CMAKE_C_COMPILER could be "
+        "found\" and \"CMAKE_C_COMPILER not set, after EnableLanguage\" (llama-cpp-python, "
+        "sentencepiece), setuptools' \"command 'gcc' failed: No such file or directory\", "
+        "GCC's \"Python.h: No such file or directory\" (a distribution's Python without its "
+        "-dev package), a shell's \"cmake: command not found\". Where hwdoctor's table of "
+        "PyPI's file lists (compat/builds_table.txt) has the package, it says what has a wheel "
+        "for this machine, the first remedy: a Python the package publishes wheels for (a "
+        "new environment), or a release with one; otherwise, and as the other way, the tool, "
+        "installed as its own documentation says (compat/toolchains.py). The CUDA toolkit a "
+        "CUDA extension's build lacks is extension.cuda_toolkit_missing.",
+        "pip took the source of {package}{spec} because none of its wheels fits {machine}, "
+        "and building it needs {tool}, which is not installed there ({said}): {why}",
+        commands=("{remedy}",),
+        advice="{where}; or, to build it here, {get}",
+        variants={
+            # the table's row, with no wheel path for this machine: the build is the way
+            "table_build": "pip took the source of {package}{spec} because none of its wheels "
+            "fits {machine}, and building it needs {tool}, which is not installed there "
+            "({said}): {why}",
+            "no_wheels": "pip took the source of {package}{spec} because it publishes no wheels "
+            "on PyPI ({why}), and building it needs {tool}, which is not installed on "
+            "{machine} ({said})",
+            # a wheel the table lists for this machine: published after, or one this pip
+            # did not take
+            "wheel_now": "pip took the source of {package}{spec} because no wheel of it fitted "
+            "{machine} when it ran, and building it needs {tool}, which is not installed there "
+            "({said}); one is published now: {why}",
+            "unlisted": "pip took the source of {package}{spec} because no wheel of it fitted "
+            "{machine}, and building it needs {tool}, which is not installed there ({said}); "
+            "{package} is not in hwdoctor's table of PyPI's file lists, so which release or "
+            "Python has a wheel here is not known",
+            "unknown": "pip took the source of {package}{spec} because no wheel of it fitted "
+            "{machine}, and building it needs {tool}, which is not installed there ({said}); "
+            "which release or Python has a wheel here is not known (the release pip took is "
+            "not shown, or not in hwdoctor's table of PyPI's file lists)",
+            "unnamed": "a package pip built from source needs {tool}, which is not installed "
+            "on {machine} ({said}); the paste does not name the package, so which release or "
+            "Python has a wheel here is not known",
+        },
+        variant_advice={
+            "table_build": "{get}",
+            "no_wheels": "{get}",
+            "wheel_now": "run the install again with an up-to-date pip, which takes the wheel; "
+            "or, to build it here, {get}",
+            "unlisted": "{get}",
+            "unknown": "{get}",
+            "unnamed": "{get}",
+        },
     ),
 }  # fmt: skip
 

@@ -4537,6 +4537,22 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["cuda_library"],
+    accelerator: Value,
+    package: Value,
+    said: Value,
+    shown: Value,
+    uninstall: Value | Shell,
+    install: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CUDA_ONLY_PACKAGE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["deepspeed_cuda_on_mac"],
     accelerator: Value,
     said: Value,
@@ -4860,6 +4876,7 @@ def finding(
     said: Value,
     toolkit: Value | Shell,
     torch_words: Value,
+    package: Value = None,
 ) -> Finding: ...
 
 
@@ -4876,6 +4893,7 @@ def finding(
     said: Value,
     toolkit: Value | Shell,
     torch_words: Value,
+    package: Value = None,
 ) -> Finding: ...
 
 
@@ -4892,6 +4910,7 @@ def finding(
     said: Value,
     toolkit: Value | Shell,
     torch_words: Value,
+    package: Value = None,
 ) -> Finding: ...
 
 
@@ -4901,8 +4920,9 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
-    variant: Literal["flash-attn"],
+    variant: Literal["prebuilt"],
     builder: Value,
+    package: Value,
     pointer: Value,
     release: Value,
     said: Value,
@@ -6386,6 +6406,55 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.LIBRARY_UNSUPPORTED_MACHINE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["release"],
+    documented: Value,
+    instead: Value,
+    library: Value,
+    machine: Value,
+    said: Value,
+    source: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LIBRARY_SUPPORT_LISTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    at: Value,
+    documented: Value,
+    library: Value,
+    machine: Value,
+    releases: Value,
+    source: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LIBRARY_SUPPORT_NOT_LISTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    at: Value,
+    documented: Value,
+    instead: Value,
+    library: Value,
+    machine: Value,
+    releases: Value,
+    source: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.CPU_ISA_MISSING],
     *,
     backend: str | None = None,
@@ -6945,6 +7014,139 @@ def finding(
     file: Value,
     key: Value,
     said: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BUILD_TOOLCHAIN_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    get: Value,
+    machine: Value,
+    package: Value,
+    remedy: Value | Shell,
+    said: Value,
+    spec: Value,
+    tool: Value,
+    where: Value,
+    why: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BUILD_TOOLCHAIN_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["no_wheels"],
+    get: Value,
+    machine: Value,
+    package: Value,
+    remedy: Value | Shell,
+    said: Value,
+    spec: Value,
+    tool: Value,
+    why: Value,
+    where: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BUILD_TOOLCHAIN_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["table_build"],
+    get: Value,
+    machine: Value,
+    package: Value,
+    remedy: Value | Shell,
+    said: Value,
+    spec: Value,
+    tool: Value,
+    why: Value,
+    where: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BUILD_TOOLCHAIN_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["unknown"],
+    get: Value,
+    machine: Value,
+    package: Value,
+    remedy: Value | Shell,
+    said: Value,
+    spec: Value,
+    tool: Value,
+    where: Value = None,
+    why: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BUILD_TOOLCHAIN_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["unlisted"],
+    get: Value,
+    machine: Value,
+    package: Value,
+    remedy: Value | Shell,
+    said: Value,
+    spec: Value,
+    tool: Value,
+    where: Value = None,
+    why: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BUILD_TOOLCHAIN_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["unnamed"],
+    get: Value,
+    machine: Value,
+    remedy: Value | Shell,
+    said: Value,
+    tool: Value,
+    package: Value = None,
+    spec: Value = None,
+    where: Value = None,
+    why: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BUILD_TOOLCHAIN_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["wheel_now"],
+    get: Value,
+    machine: Value,
+    package: Value,
+    remedy: Value | Shell,
+    said: Value,
+    spec: Value,
+    tool: Value,
+    why: Value,
+    where: Value = None,
 ) -> Finding: ...
 
 

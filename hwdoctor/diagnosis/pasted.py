@@ -28,6 +28,7 @@ from hwdoctor.compat import (
     sonames,
     submodules,
     support,
+    toolchains,
     transformers_modules,
     visibility,
     wheels,
@@ -56,7 +57,7 @@ from hwdoctor.model.reports import (
 )
 from hwdoctor.project import __version__
 from hwdoctor.rules.engine import Inputs, strtobool
-from hwdoctor.shell import Shell, comment
+from hwdoctor.shell import Shell, choices, comment
 from hwdoctor.text import one_line, printable
 
 if TYPE_CHECKING:  # packaging is imported where a version is read (hwdoctor/versions.py)
@@ -199,6 +200,8 @@ _RESTS_ON: Final = (
     ("backend.gpu_library_without_gpu", ("stated", "accelerator")),  # issue 38 (s9-kernels)
     ("python.package_version_refused", ("pin",)),  # issue 38: a version pin refused
     ("python.version_unsupported", ("python_pin", "host")),
+    # issue 38 (s15-toolchain): the build's words, pip's lines of the source, the machine
+    ("python.build_toolchain_missing", ("stated", "python_pin", "host")),
     ("backend.vllm_ascend_kernels", ("stated",)),  # issue 38: vLLM Ascend's compiled part
     # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs
     ("xpu.oneapi_runtime_not_found", ("stated",)),
@@ -216,6 +219,8 @@ _RESTS_ON: Final = (
     ("python.wheel_version_inconsistent", ("pin",)),  # issue 38 (s8-pip): a file pip discarded
     ("backend.os_unsupported", ("stated", "host")),  # issue 38 (s8-platform)
     ("backend.library_unsupported_machine", ("stated", "host")),  # issue 38 (s14-supported)
+    # issue 38 (s15-support): a question whether a library runs on a machine, answered
+    ("backend.library_support_", ("stated", "host")),
     ("host.cpu_instruction_set_missing", ("stated",)),  # issue 38 (s9-cpucomp)
     ("host.memory_exhausted", ("stated", "ram", "wsl")),  # issue 38 (s11-hostmem)
     ("rocm.wsl_configuration_unsupported", ("stated", "wsl")),  # issue 38 (s9-cpucomp)
@@ -441,6 +446,7 @@ _WHAT: Final = {
     FactKey.PROSE_MAC: "Mac (in words)",
     FactKey.PROSE_ARM_LINUX: "Linux on Arm (in words)",
     FactKey.PROSE_AMD_GPU: "GPU (the reporter's words)",  # issue 38 (s7-build)
+    FactKey.PROSE_ROCM: "AMD GPU (in words)",  # issue 38 (s15-realrec)
     # issue 38: serving stacks without a device
     FactKey.MESSAGE_VLLM_UNSPECIFIED: "vLLM says (platform)",
     FactKey.MESSAGE_EMPTY_DEVICE: "torch says (device)",
@@ -504,6 +510,15 @@ _WHAT: Final = {
     FactKey.CONDA_PLATFORM: "conda's platform",
     FactKey.CONDA_SOLVE_FAILED: "conda says",
     FactKey.MESSAGE_HOST_ALLOC: "the host says (memory)",
+    # issue 38 (s15-toolchain): a build tool a source build lacks, a build command that failed
+    FactKey.MESSAGE_TOOLCHAIN_MISSING: "the build says (a tool missing)",
+    FactKey.BUILD_COMMAND_FAILED: "a build command failed",
+    FactKey.CMAKE_ERROR_AT: "CMake says",
+    FactKey.DOCKER_RUN_FAILED: "docker build says",
+    # issue 38 (s15-support): a question whether a library runs on a machine
+    FactKey.PROSE_SUPPORT_ASKED: "the reporter asks",
+    FactKey.PROSE_ASKED_HARDWARE: "the reporter asks (hardware)",
+    FactKey.PROSE_ASKED_SYSTEM: "the reporter asks (system)",
 }
 
 
@@ -618,10 +633,12 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_hardware_refused(paste, facts, found))  # issue 38 (s10-refusal): any
     found = (*found, *_nccl_not_built(paste, facts))  # library's words; torch without NCCL
     found = (*found, *_own_code_lookup(facts, found))  # s14-lookup: the program's own table
+    found = (*found, *_toolchain_missing(paste, facts))  # issue 38 (s15-toolchain)
     found = (*found, *_no_wheel_built(paste, facts))  # issue 38 (s13-wheels): no wheel here
     found = (*found, *_submodule_missing(paste, facts))  # issue 38 (s14-submodule)
     found = (*found, *_shared_library(facts))  # issue 38 (s14-sharedlib): any library
     found = (*found, *_library_unsupported(paste, facts, found))  # issue 38 (s14-supported)
+    found = (*found, *_library_asked(paste, facts, found))  # issue 38 (s15-support)
     found = (*found, *_package_missing(paste, facts))  # issue 38 (s9-imports): last: what
     found = (*found, *_release_lacks_name(paste, facts))  # no finding above took
     found = _reconciled(_by_symptom(found, facts), paste)
@@ -1298,6 +1315,16 @@ def _nvidia_gpu_shown(paste: Pasted) -> bool:
     """Whether the paste shows an NVIDIA GPU (a host signal of NVIDIA's backend)."""
     host = paste.evidence.host
     return host is not None and any(s.backend == _CUDA for s in host.signals)
+
+
+def _amd_machine(paste: Pasted) -> bool:
+    """issue 38 (s15-realrec): whether the paste shows an AMD GPU's machine and no NVIDIA GPU:
+    a host signal of the ROCm backend (an AMD GPU's name, rocm-smi's rows, a gfx target,
+    ROCm or HIP named in the reporter's words, a title's too: gather/reports/assemble.py), not
+    a Mac's AMD GPU (`gpu_of_cuda_shown`: torch drives it as "mps")."""
+    host = paste.evidence.host
+    shown = {s.backend for s in host.signals} if host is not None else set()
+    return _ROCM in shown and _CUDA not in shown and gpu_of_cuda_shown(paste)
 
 
 def _amd_gpu_named(paste: Pasted) -> PastedFact | None:
@@ -2241,6 +2268,7 @@ def _libraries_not_found(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     # torch's CUDA as gathering made it (a "+cu118" wheel named in prose), where no report
     # line states it
     torch_cuda = built.value if built else (torch.cuda if torch and torch.cuda else "")
+    amd = _amd_machine_line(paste, facts)  # issue 38 (s15-realrec)
     for said in facts.all(FactKey.MESSAGE_LIBRARY_NOT_FOUND):
         library = said.value
         stem = library.split(".so", 1)[0]
@@ -2256,6 +2284,9 @@ def _libraries_not_found(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         if base not in _CUDA_LIBRARIES:
             continue
         seen.add(library)
+        if amd is not None:
+            found.extend(_cuda_library_on_amd(paste, facts, said, amd))
+            continue
         numbers = library.split(".so", 1)[1].lstrip(".").split(".")
         number = numbers[0] if numbers and numbers[0] else ""
         torch_major = _major(torch_cuda) if torch_cuda else ""
@@ -2286,6 +2317,53 @@ def _libraries_not_found(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             )
         )
     return tuple(found)
+
+
+def _amd_machine_line(paste: Pasted, facts: _Read) -> PastedFact | None:
+    """issue 38 (s15-realrec): the line that shows the machine is AMD's and no NVIDIA GPU is
+    shown: torch's ROCm build, or what gathering read an AMD GPU from (its name, rocm-smi's
+    rows, a gfx target, ROCm named in the reporter's words or a title: `_amd_machine`); None
+    elsewhere."""
+    if _nvidia_gpu_shown(paste):
+        return None
+    if rocm := _rocm_torch(facts):
+        return rocm
+    if not _amd_machine(paste):
+        return None
+    return next(iter(paste.used.get("gpus", ())), None)
+
+
+def _cuda_library_on_amd(
+    paste: Pasted, facts: _Read, said: PastedFact, amd: PastedFact
+) -> tuple[Finding, ...]:
+    """issue 38 (s15-realrec): one of CUDA's libraries the loader cannot open for a package,
+    on a machine the paste shows AMD's (a ROCm torch, ROCm named in its title or prose, an
+    AMD GPU): the installed package is its CUDA build, and NVIDIA's CUDA runtime wheels are
+    no remedy there (they drive NVIDIA GPUs alone; torch's ROCm build answers torch.cuda on
+    AMD GPUs through HIP, pytorch.org "Get Started"). A package compat/support.py lists
+    without AMD GPUs is left to `_library_unsupported`, which names its documentation."""
+    library = said.value
+    same = [f for f in facts.all(FactKey.MESSAGE_LIBRARY_NOT_FOUND) if f.value == library]
+    package = next((f.name for f in same if f.name), "")
+    row = support.of_module(package) if package else None
+    if row is not None and not row.runs_on(_ROCM, None):
+        return ()  # its documentation leaves AMD GPUs out: _library_unsupported says so
+    facts.use("stated", *same)
+    facts.use("accelerator", amd)
+    way = remedies.installer(paste.evidence.python)
+    name = row.name if row is not None else package
+    return (
+        finding(
+            Code.CUDA_ONLY_PACKAGE,
+            backend=_ROCM,
+            variant="cuda_library",
+            package=name or "the package that failed",
+            said=f'the loader: "{library}: cannot open shared object file"',
+            accelerator=f"an {registry.BY_KEY[_ROCM].hardware}",  # "an AMD GPU"
+            shown=printable(one_line(amd.value))[:80],
+            uninstall=remedies.pip(way, "uninstall", "-y", *row.dists[:1]) if row else None,
+        ),
+    )
 
 
 # issue 38 (s14-sharedlib): the system libraries opencv-python's wheels link (its README:
@@ -3747,10 +3825,13 @@ def _image_platform(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
 
 
 # issue 38: who needs nvcc, by the message that says it is missing (readers/messages.py).
+# "requested" is the setup.py of flash-attention, mamba, causal-conv1d or apex, whose package
+# `_toolkit_package` reads apart (issue 38, s15-realrec: it was called flash-attn's whatever
+# the paste built).
 _TOOLKIT_BUILDER: Final = {
     "deepspeed": "DeepSpeed (its CUDA ops)",
     "torch": "torch's cpp_extension (a CUDA extension's build)",
-    "flash-attn": "flash-attn's build",
+    "requested": "a CUDA extension's setup.py",
     "nvcc": "a CUDA build",
     "cmake": "a CMake build that compiles CUDA code",
     "ops-setup": "a CUDA extension's setup.py (MultiScaleDeformableAttention's ops)",
@@ -3758,11 +3839,52 @@ _TOOLKIT_BUILDER: Final = {
 _TOOLKIT_SAID: Final = {
     "deepspeed": 'DeepSpeed: "CUDA_HOME does not exist, unable to compile CUDA op(s)"',
     "torch": 'torch: "CUDA_HOME environment variable is not set"',
-    "flash-attn": 'flash-attn: "nvcc was not found"',
+    "requested": 'setup.py: "nvcc was not found"',
     "nvcc": 'no such file: ".../bin/nvcc"',
     "cmake": 'CMake: "No CMAKE_CUDA_COMPILER could be found"',
     "ops-setup": 'setup.py: "CUDA_HOME is None"',
 }
+# issue 38 (s15-realrec): the packages whose setup.py downloads a prebuilt wheel from the
+# project's GitHub releases, named by torch's CUDA, torch's and Python's versions and the C++
+# ABI, before it builds anything (CachedWheelsCommand and BASE_WHEEL_URL: Dao-AILab/
+# flash-attention setup.py @0251105a; state-spaces/mamba setup.py @014340f4; Dao-AILab/
+# causal-conv1d setup.py @00f80e76): a wheel from those releases needs no nvcc. apex is not
+# among them: its README (NVIDIA/apex@6424da3, "Installation") builds it from its setup.py.
+_RELEASE_WHEELS: Final = frozenset({"flash-attn", "mamba-ssm", "causal-conv1d"})
+_FLASH_ATTN: Final = "flash-attn"
+
+
+def _toolkit_package(facts: _Read, said: PastedFact) -> tuple[str, tuple[PastedFact, ...]]:
+    """issue 38 (s15-realrec): the package a setup.py's "X was requested, but nvcc was not
+    found" is the build of, as the paste shows it, and the lines that show it: the setup.py's
+    own name for it (flash-attention's, mamba's and causal-conv1d's PACKAGE_NAME, or pip's
+    build directory on the same line), else the package pip or uv says it failed to build,
+    else the source distribution pip fetched last before the message (apex passes its
+    option, "--cuda_ext", which names no package). ("", ()) where the paste shows none."""
+    line = said.quote.line
+    named = [f for f in facts.all(FactKey.BUILD_REQUESTED) if f.quote.line == line]
+    named = named or facts.all(FactKey.BUILD_REQUESTED)
+    failed = facts.all(FactKey.MESSAGE_BUILD_FAILED_FOR)
+    fetched = [f for f in facts.all(FactKey.PIP_SDIST_RELEASE) if f.quote.line < line]
+    for shown, value in (
+        *((f, f.value) for f in named[:1]),
+        *((f, f.value.split()[0]) for f in failed[:1] if f.value.split()),
+        *((f, f.value.split()[0]) for f in fetched[-1:] if f.value.split()),
+    ):
+        row = support.of_module(value) or support.of_dist(value)
+        package = row.name if row is not None else versions.canonical_name(value)
+        same = [f for f in failed if package in _canonical_names(f.value)]
+        return package, (shown, *[f for f in same if f is not shown])
+    return "", ()
+
+
+def _canonical_names(value: str) -> tuple[str, ...]:
+    """The packages a "names joined by spaces" fact gives, as findings name them."""
+    names = []
+    for name in value.split():
+        row = support.of_dist(name)
+        names.append(row.name if row is not None else versions.canonical_name(name))
+    return tuple(names)
 
 
 def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
@@ -3774,10 +3896,17 @@ def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     said = facts.all(FactKey.MESSAGE_NO_TOOLKIT)
     if said and (mac := _flash_attn_on_a_mac(paste, facts, said)):  # issue 38: archlib
         return mac
+    # issue 38 (s14-supported): the build of a library whose documentation leaves this machine
+    # out (mamba-ssm on Windows, causal-conv1d on a Mac): no toolkit makes it build here; the
+    # library's own documentation says more than the build's CUDA code (s15-realrec: the
+    # setup.py that names another package than flash-attn, whose own findings are above and
+    # below, is asked first)
+    named = [f for f in said if f.value == "requested"]
+    other = any(_toolkit_package(facts, f)[0] != _FLASH_ATTN for f in named)
+    if other and (unsupported := _library_unsupported(paste, facts, ())):
+        return unsupported
     if said and (elsewhere := _cuda_build_elsewhere(paste, facts, said)):  # s11-cudapath
         return elsewhere
-    # issue 38 (s14-supported): the build of a library whose documentation leaves this machine
-    # out (mamba-ssm on Windows): no toolkit makes it build here
     if said and (unsupported := _library_unsupported(paste, facts, ())):
         return unsupported
     if not said or (accelerators_shown(paste) and not gpu_of_cuda_shown(paste)):
@@ -3788,20 +3917,28 @@ def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         # platform (its CMake's HIP_COMPILER "nvcc", hipCUB's cmake/VerifyCompiler.cmake), on an
         # AMD machine; NVIDIA's toolkit is no remedy there, and the error stays counted
         return ()
-    if first.value == "flash-attn" and (rocm := _rocm_torch(facts)):  # issue 38: archlib
+    package, shown = _toolkit_package(facts, first) if first.value == "requested" else ("", ())
+    rocm = _rocm_torch(facts)
+    if package == _FLASH_ATTN and rocm:  # issue 38: archlib
         facts.use("stated", first)
         facts.use("gpus", rocm)
         return (finding(Code.EXTENSION_ARCH_UNSUPPORTED, backend=_ROCM, variant="flash_attn_rocm"),)
-    facts.use("toolkit", *said, *facts.all(FactKey.PIP_BUILD_FAILED))
+    if rocm or _amd_machine(paste):
+        # issue 38 (s15-realrec): another package's CUDA path on a ROCm build of torch, or on
+        # a machine the paste names AMD's and no NVIDIA GPU: NVIDIA's toolkit drives no GPU
+        # there (mamba's and causal-conv1d's setup.py take hipcc on a ROCm torch), and the
+        # error stays counted
+        return ()
+    facts.use("toolkit", *said, *shown, *facts.all(FactKey.PIP_BUILD_FAILED))
     major: str | None = None
     if built := _torch_cuda_shown(facts):
         major = built[0].split(".")[0]
         facts.use("torch", built[1])
     torch_words = f"; torch is built with CUDA {major}, the toolkit to install" if major else ""
     way = remedies.installer(paste.evidence.python)
-    variant: Literal["flash-attn", "deepspeed", "cmake"] | None = None
-    if first.value == "flash-attn":
-        variant = "flash-attn"
+    variant: Literal["prebuilt", "deepspeed", "cmake"] | None = None
+    if package in _RELEASE_WHEELS:
+        variant = "prebuilt"
     elif first.value == "deepspeed":
         variant = "deepspeed"
     elif first.value == "cmake":
@@ -3811,8 +3948,9 @@ def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             Code.NO_CUDA_TOOLKIT,
             backend=_CUDA,
             variant=variant,
-            builder=_TOOLKIT_BUILDER[first.value],
-            said=_TOOLKIT_SAID[first.value],
+            builder=f"{package}'s build" if package else _TOOLKIT_BUILDER[first.value],
+            said=f'{package}: "nvcc was not found"' if package else _TOOLKIT_SAID[first.value],
+            package=package,
             pointer=(
                 "neither CUDACXX nor PATH leads CMake to it"
                 if variant == "cmake"
@@ -3842,15 +3980,16 @@ def _cuda_build_elsewhere(
         return ()
     first = next((f for f in said if f.value != "nvcc"), said[0])
     named = _npu_named(lines)
-    facts.use("stated", first, *facts.all(FactKey.PIP_BUILD_FAILED))
+    package, built = _toolkit_package(facts, first) if first.value == "requested" else ("", ())
+    facts.use("stated", first, *built, *facts.all(FactKey.PIP_BUILD_FAILED))
     facts.use("accelerator", named)
     return (
         finding(
             Code.CUDA_ONLY_PACKAGE,
             backend=key,
             variant="cuda_build",
-            package=_TOOLKIT_BUILDER[first.value],
-            said=_TOOLKIT_SAID[first.value],
+            package=f"{package}'s build" if package else _TOOLKIT_BUILDER[first.value],
+            said=f'{package}: "nvcc was not found"' if package else _TOOLKIT_SAID[first.value],
             # a Mac may be an Intel one (MPS's hardware row names Apple Silicon): "a Mac"
             accelerator="a Mac" if key == _MPS else registry.BY_KEY[key].hardware,
             shown=_npu_words(named),
@@ -5205,6 +5344,9 @@ def _no_release(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             facts.use("host", *lines)  # issue 38 (s13-wheels): the interpreter, not the index
             made.append(translated)
             continue
+        if listed in (["none"], []) and (unlisted := _no_release_here(paste, facts, name, lines)):
+            made.append(unlisted)  # issue 38 (s15-support): its documentation's machines
+            continue
         facts.use("python_pin", *lines)
         shown_spec = f"{printable(extras)[:40]}{printable(spec)[:60]}"
         if listed == ["none"]:
@@ -5760,6 +5902,167 @@ def _table_no_build(
     )
 
 
+# issue 38 (s15-toolchain): CMake's "CMAKE_C_COMPILER not set, after EnableLanguage", as the
+# reader names it (readers/messages.py _TOOLCHAIN_MISSING)
+_COMPILER_UNSET: Final = "compiler_unset"
+# issue 38 (s15-toolchain): the variants of python.build_toolchain_missing, by what hwdoctor's
+# table of PyPI's file lists says of the package on the machine the paste shows
+_ToolchainVariant = Literal[
+    None, "table_build", "no_wheels", "wheel_now", "unlisted", "unknown", "unnamed"
+]
+
+
+def _built_package(facts: _Read, at: int) -> tuple[str, PastedFact | None, PastedFact | None]:
+    """The package a failed source build is of, as pip's lines name it for the build whose
+    output holds line `at` (its "Building wheel for X …" above it, else its "Failed building
+    wheel for X" below), else the source pip fetched last before it, else pip's build
+    directory: its canonical name, the line naming it, and the line that fetched its source
+    (its release). ("", None, None) where the paste names none."""
+    named = facts.all(FactKey.MESSAGE_BUILD_FAILED_FOR)
+    before = [f for f in named if f.quote.line <= at]
+    fetched = facts.all(FactKey.PIP_SDIST_RELEASE)
+    in_order = (
+        before[-1:],
+        [f for f in named if f.quote.line > at][:1],
+        [f for f in fetched if f.quote.line <= at][-1:],
+        fetched[-1:],
+        facts.all(FactKey.BUILD_REQUESTED)[:1],
+    )
+    said = next((found[0] for found in in_order if found), None)
+    if said is None:
+        return "", None, None
+    package = versions.canonical_name(said.value.split()[0])
+    source = [f for f in fetched if f.value.split()[0] == package]
+    return package, said, (source[-1] if source else None)
+
+
+def _toolchain_missing(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """issue 38 (s15-toolchain): pip building a package from its source because no wheel of
+    the release fits this machine, and the build stopping on a build tool that is not installed,
+    in the words of what looked for it (readers/messages.py `_TOOLCHAIN_MISSING`: Rust,
+    MSVC, a C compiler, Python's headers, CMake). One finding: the package and release pip
+    took the source of, the machine the paste shows, the tool; what hwdoctor's table of PyPI's
+    file lists says has a wheel here (compat/builds.py), the first remedy where there is one,
+    and the tool's install for this system (compat/toolchains.py, remedies.toolchain). Steps
+    aside where another finding named the build's failure (the CUDA toolkit's, a library on
+    a machine its documentation does not list), and where the line comes from no build pip
+    ran (a compiler's or CMake's words need pip's or setuptools' lines beside them)."""
+    taken = {id(f) for chosen in facts.used.values() for f in chosen}
+    told = [f for f in facts.all(FactKey.MESSAGE_TOOLCHAIN_MISSING) if id(f) not in taken]
+    failed = facts.all(FactKey.PIP_BUILD_FAILED)
+    if not told or any(id(f) in taken for f in failed):
+        return ()
+    machine, lines = _machine_shown(paste, facts)
+    said = [f for f in told if toolchains.tool_of(f.name) is not None]
+    if machine.system == toolchains.WINDOWS:
+        # CMake's compiler left unset is MSVC missing on Windows, where CMake falls back to
+        # NMake Makefiles when it finds no Visual Studio (readers/messages.py)
+        said += [f for f in told if f.name == _COMPILER_UNSET]
+    if not said:
+        return ()
+    first = min(said, key=lambda f: f.quote.line)
+    tool = toolchains.tool_of(first.name) or toolchains.Tool.COMPILER
+    ran = facts.all(FactKey.BUILD_COMMAND_FAILED)
+    built = [
+        *failed,
+        *facts.all(FactKey.MESSAGE_BUILD_FAILED_FOR),
+        *facts.all(FactKey.PIP_SDIST_RELEASE),
+        *facts.all(FactKey.PYTHON_BUILD_DIR),
+        *facts.all(FactKey.BUILD_REQUESTED),
+        *ran,
+    ]
+    # setuptools-rust, maturin and setuptools' MSVC compiler speak only inside a Python build
+    if tool not in (toolchains.Tool.RUST, toolchains.Tool.MSVC) and not built:
+        return ()
+    package, named, fetched = _built_package(facts, first.quote.line)
+    debian = facts.all(FactKey.PROSE_DEBIAN)
+    if machine.system is None and tool is toolchains.Tool.MSVC:
+        # setuptools' MSVC compiler looks for Visual C++ on Windows alone
+        machine = dataclasses.replace(machine, system=toolchains.WINDOWS)
+    elif machine.system is None and debian:
+        machine = dataclasses.replace(machine, system=toolchains.LINUX)  # Debian, Ubuntu
+        lines.append(debian[0])
+    if package and (row := support.of_dist(package)) is not None:
+        shown = _support_machine(paste, facts)
+        if shown is not None and not row.runs_on(shown[0], shown[1], _release(facts, row)):
+            return ()  # a library on a machine its documentation does not list: that finding
+    spec = f"=={fetched.value.split()[-1]}" if fetched is not None else ""
+    system = machine.system
+    python = f"{machine.python[0]}.{machine.python[1]}" if machine.python else ""
+    way = remedies.installer(paste.evidence.python)
+    get = toolchains.how(tool, system, bool(debian), python)
+    build = remedies.toolchain(way, tool, system, debian=bool(debian), python=python)
+    if debian and build and debian[0] not in lines:
+        lines.append(debian[0])
+    # the same failure's other lines: CMake's header over its compiler check, a docker
+    # build's RUN of pip; CMake's compiler left unset beside its compiler not found
+    compiler = tool in (toolchains.Tool.COMPILER, toolchains.Tool.MSVC)
+    around = [*facts.all(FactKey.DOCKER_RUN_FAILED)]
+    if compiler:
+        around += facts.all(FactKey.CMAKE_ERROR_AT)
+    stated = told if compiler else said
+    facts.use(
+        "stated", *stated, *failed, *facts.all(FactKey.MESSAGE_BUILD_FAILED_FOR), *ran, *around
+    )
+    facts.use("python_pin", *(f for f in (named, fetched) if f is not None))
+    facts.use("host", *lines)
+    variant, why, where, remedy = _toolchain_remedy(way, package, spec, machine, build)
+    return (
+        finding(
+            Code.BUILD_TOOLCHAIN_MISSING,
+            variant=variant,
+            package=package,
+            spec=printable(spec)[:60],
+            machine=machine.words(),
+            tool=toolchains.words(tool, system),
+            said=f"\u201c{printable(first.value)[:120]}\u201d",
+            why=why,
+            where=where,
+            get=get,
+            remedy=remedy,
+        ),
+    )
+
+
+def _toolchain_remedy(
+    way: remedies.Installer, package: str, spec: str, machine: builds.Machine, build: Shell
+) -> tuple[_ToolchainVariant, str, str, Shell]:
+    """issue 38 (s15-toolchain): what hwdoctor's table of PyPI's file lists says of a package
+    pip built from source on the machine the paste shows, and so what to do first: the
+    finding's variant, its `why` (the table's words), its `where` (a Python or a release with
+    a wheel, _table_advice's) and the remedy (that way first where the table has one, the
+    tool's install after it as the other choice; the tool's install alone elsewhere)."""
+    if not package:
+        return "unnamed", "", "", build
+    verdict = builds.no_build(package, spec, machine, sdist_counts=False)
+    if verdict is not None:
+        why = f"{verdict.source()}: {verdict.releases} {verdict.has}"
+        if not verdict.wheels:
+            return "no_wheels", why, "", build
+        here = verdict.python_here and machine.python != _series(verdict.python_here)
+        instead = (package, machine.system or "") in imports.INSTEAD  # its maintainers' way
+        if not (here or verdict.fitting or instead):
+            return "table_build", why, "", build
+        where, venv, install = _table_advice(way, verdict, machine, spec, built=True)
+        wheel = (f"to install {package} without building it", venv + install)
+        return None, why, where.rstrip(":"), choices([wheel, (f"to build {package} here", build)])
+    whole = None not in (machine.python, machine.system, machine.arch)
+    if not builds.known(package):
+        return "unlisted", "", "", build
+    if not (whole and builds.wheel_fits(package, spec, machine)):
+        return "unknown", "", "", build
+    # a wheel the table lists for this machine now: published after this install, or one the
+    # pip that ran did not take (setuptools-rust's own message: "If you are using an outdated
+    # pip version, it is possible a prebuilt wheel is available")
+    release = spec[2:] if spec else builds.newest_fitting(package, machine)
+    why = f"{builds.source(package)}: {package} {release} has a wheel for {machine.words()}"
+    again = remedies.requirement(way, "pip", "", upgrade=True) + remedies.requirement(
+        way, package, spec
+    )
+    wheel = (f"to take a wheel of {package}, with an up-to-date pip", again)
+    return "wheel_now", why, "", choices([wheel, (f"to build {package} here", build)])
+
+
 def _no_wheel_built(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     """issue 38 (s13-wheels): a package whose build failed ("Failed building wheel for X")
     where PyPI's file lists (compat/builds.py) show it has wheels, none of them for the Python,
@@ -6148,7 +6451,11 @@ def _flash_attn_on_a_mac(
     """flash-attn's setup.py looking for nvcc on a Mac (the paste shows Apple Silicon or a
     path only macOS has, and no NVIDIA GPU): flash-attn is built for CUDA and ROCm on Linux
     and Windows alone, so there is no build for this machine, with or without a toolkit."""
-    flash = [f for f in said if f.value == "flash-attn"]
+    flash = [
+        f
+        for f in said
+        if f.value == "requested" and _toolkit_package(facts, f)[0] == _FLASH_ATTN  # s15-realrec
+    ]
     if not flash or gpu_of_cuda_shown(paste):
         return ()
     shown = accelerators_shown(paste).get(_MPS, ())
@@ -6501,6 +6808,13 @@ def _hardware_refused(
                 listed=refusals.LISTED.get(library) or "the systems its documentation lists",
             ),
         )
+    # s15-realrec: a GPU target none of the AMD GPUs the paste names is (Triton asked to compile
+    # for gfx803 where the paste's GPU is a Radeon RX 6900 XT, gfx1030, which its AMD backend
+    # targets: lshqqytiger/stable-diffusion-webui-amdgpu#659) is no refusal of this machine's
+    # GPU: the target came from elsewhere; the error stays counted
+    named = _amd_targets_named(facts) if refused.stack == _ROCM else set()
+    if named and refused.hardware.startswith("gfx") and refused.hardware not in named:
+        return ()
     backend = refused.stack if refused.stack in registry.BY_KEY else None
     if backend is None:  # a bare "GPU" or "device": the accelerator the paste shows
         shown = accelerators_shown(paste)
@@ -6518,6 +6832,19 @@ def _hardware_refused(
             listed=refusals.listed(library, backend or ""),
         ),
     )
+
+
+def _amd_targets_named(facts: _Read) -> set[str]:
+    """issue 38 (s15-realrec): the gfx targets of the AMD GPUs the paste names: a target a tool
+    or the words give ("gfx1030", "gfx90a:sramecc+:xnack-"), and a GPU's name the gfx table
+    knows ("AMD Radeon RX 6900 XT" → gfx1030). Not a target a refusal's own words name (a
+    title repeating "error: unsupported target: 'gfx803'"): that is the error, not the GPU."""
+    words = [f for f in facts.all(FactKey.PROSE_GFX) if refusals.read(f.quote.text) is None]
+    targets = {f.value.strip().split(":", 1)[0] for f in (*facts.all(FactKey.GFX), *words)}
+    for fact in (*facts.all(FactKey.GPU), *facts.all(FactKey.AMD_NAME)):
+        if target := gpus.amd_gfx(fact.value):
+            targets.add(target)
+    return targets
 
 
 def _own_code_lookup(facts: _Read, before: Sequence[Finding]) -> tuple[Finding, ...]:
@@ -6566,7 +6893,8 @@ def _support_machine(
     shown = accelerators_shown(paste)
     others = [key for key in shown if key != _CPU]
     system = _system_shown(paste, facts)
-    rocm = _rocm_torch(facts) or _amd_gpu_shown(paste)  # torch's ROCm build, an AMD GPU named
+    # torch's ROCm build, an AMD GPU named, AMD's machine in words (s15-realrec: ROCm in a title)
+    rocm = _rocm_torch(facts) or _amd_gpu_shown(paste) or _amd_machine_line(paste, facts)
     host = paste.evidence.host
     nvidia = host is not None and any(s.backend == _CUDA for s in host.signals)
     lines: list[PastedFact] = []
@@ -6582,6 +6910,11 @@ def _support_machine(
     on = _SUPPORT_SYSTEMS.get(system[0]) if system else None
     if system and not lines:
         lines += system[1]
+    if on is None and (debian := facts.all(FactKey.PROSE_DEBIAN)):
+        # issue 38 (s15-support): Debian or Ubuntu named, or Debian's dist-packages: Linux
+        on = support.LINUX
+        if not lines:
+            lines.append(debian[0])
     if backend is None and on is None:
         return None
     words = (
@@ -6598,8 +6931,8 @@ def _support_machine(
 
 def _release(facts: _Read, row: support.Supported) -> Version | None:
     """The release of a compat/support.py library the paste shows (pip's lines, prose), for a
-    row whose platforms came in particular releases; None where it shows none."""
-    if not row.since:
+    row whose platforms came (or went) in particular releases; None where it shows none."""
+    if not (row.since or row.until):
         return None
     for dist in row.dists:
         if (said := _version_of(facts, versions.canonical_name(dist))) is not None:
@@ -6677,6 +7010,143 @@ def _library_unsupported(
             instead=row.instead or "the program's option that runs without it, where it has one",
         ),
     )
+
+
+def _no_release_here(
+    paste: Pasted, facts: _Read, name: str, lines: Sequence[PastedFact]
+) -> Finding | None:
+    """issue 38 (s15-support): pip finding no release of a library compat/support.py lists
+    ("from versions: none", or no list shown) on a machine its documentation leaves out
+    (onnxruntime-directml on Linux): its machines, not this Python. None where the row lists
+    the machine, is silent on it, or the paste shows none."""
+    row = support.of_dist(name)
+    machine = _support_machine(paste, facts) if row is not None else None
+    if row is None or machine is None:
+        return None
+    backend, system, words, shown = machine
+    # pip's files are chosen by the system (and the Python, the CPU), never by the accelerator
+    if system is None or row.runs_on(None, system, _release(facts, row)):
+        return None
+    words = support.SYSTEM_NAMES[system] if system != support.MACOS else "a Mac"
+    facts.use("stated", *lines)
+    facts.use("host", *shown[:1])
+    said = printable(one_line(lines[0].quote.text).strip(" >`*#"))[:160]
+    return finding(
+        Code.LIBRARY_UNSUPPORTED_MACHINE,
+        backend=backend,
+        variant="release",
+        library=row.name,
+        machine=words,
+        documented=row.documented,
+        said=said,
+        source=row.source,
+        instead=row.instead or "the program's option that runs without it, where it has one",
+    )
+
+
+def _asked_machine(
+    facts: _Read, question: PastedFact
+) -> tuple[str | None, str | None, bool, str, list[PastedFact]] | None:
+    """The machine a question names, from its line's facts: (backend, system, whether the
+    hardware itself was asked, the machine in words, the facts). A Mac asked about is Apple
+    silicon under macOS, on whose CPU a library with a CPU path runs. None where it names
+    none."""
+
+    def on_its_line(key: FactKey) -> PastedFact | None:
+        return next(
+            (
+                f
+                for f in facts.all(key)
+                if f.quote.line == question.quote.line and f.name == question.name
+            ),
+            None,
+        )
+
+    hardware, system = (
+        on_its_line(FactKey.PROSE_ASKED_HARDWARE),
+        on_its_line(FactKey.PROSE_ASKED_SYSTEM),
+    )
+    if hardware is None and system is None:
+        return None
+    named = [f for f in (hardware, system) if f is not None]
+    if hardware is not None:
+        backend: str | None = hardware.value
+        kind = registry.BY_KEY[hardware.value].hardware
+        # the hardware as a kind, not one device: "AMD GPUs", "Huawei Ascend NPUs"
+        words = "a CPU alone" if backend == _CPU else kind + ("s" if kind[-3:].isupper() else "")
+        if system is not None:
+            words = f"{words} under {support.SYSTEM_NAMES[system.value]}"
+        return backend, system.value if system else None, True, words, named
+    assert system is not None
+    if system.value == support.MACOS:  # a Mac: its Apple silicon, under macOS
+        return _MPS, support.MACOS, False, "a Mac", named
+    return None, system.value, False, support.SYSTEM_NAMES[system.value], named
+
+
+def _library_asked(paste: Pasted, facts: _Read, before: Sequence[Finding]) -> tuple[Finding, ...]:
+    """issue 38 (s15-support): a reporter's question whether a library compat/support.py lists
+    runs on a machine ("Does vllm support macos M1?", "does flashinfer support AMD GPU?"),
+    answered from its row: what its documentation lists, from which release, with where it
+    was read; a note where it lists the machine, a warning where it does not (nothing failed:
+    the reporter asked). The machine is the question's own, else the one the paste shows.
+    Silent where the row is silent on the machine (its documentation neither names nor
+    excludes it), where the paste shows no machine, and where the library's error on that
+    machine was named already (backend.library_unsupported_machine says more). One finding,
+    for the first question answered."""
+    said = {
+        f.params.get("library") for f in before if f.code == Code.LIBRARY_UNSUPPORTED_MACHINE.value
+    }
+    # a paste whose failure a finding explains gets that explanation, not a note beside it
+    explained = any(f.severity in _POSTED for f in before)
+    for question in facts.all(FactKey.PROSE_SUPPORT_ASKED):
+        row = support.of_name(question.name or "")
+        if row is None or row.name in said:
+            continue
+        asked = _asked_machine(facts, question)
+        if asked is not None:
+            backend, system, strict, words, named = asked
+            shown: list[PastedFact] = []
+        else:
+            machine = _support_machine(paste, facts)
+            if machine is None:
+                continue
+            backend, system, words, shown = machine
+            strict, named = False, []
+        answer = row.answer(backend, system, _release(facts, row), strict=strict)
+        if answer.listing is support.Listing.UNKNOWN or (
+            explained and answer.listing is support.Listing.LISTED
+        ):
+            continue
+        facts.use("stated", question, *named)
+        facts.use("host", *shown[:1])
+        releases = f" ({answer.releases})" if answer.releases else ""
+        if answer.listing is support.Listing.LISTED:
+            return (
+                finding(
+                    Code.LIBRARY_SUPPORT_LISTED,
+                    backend=backend,
+                    library=row.name,
+                    machine=words,
+                    documented=row.documented,
+                    releases=releases,
+                    at=row.at,
+                    source=row.source,
+                ),
+            )
+        return (
+            finding(
+                Code.LIBRARY_SUPPORT_NOT_LISTED,
+                backend=backend,
+                library=row.name,
+                machine=words,
+                documented=row.documented,
+                releases=releases,
+                at=row.at,
+                source=row.source,
+                instead=row.instead or "a library whose documentation lists this machine",
+            ),
+        )
+    return ()
 
 
 def _nccl_not_built(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:

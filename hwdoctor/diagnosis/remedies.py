@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from hwdoctor import registry, versions
-from hwdoctor.compat import companions, pci, wheels
+from hwdoctor.compat import companions, pci, toolchains, wheels
 from hwdoctor.model.facts import Evidence, HostFacts, PythonInfo
 from hwdoctor.shell import Literal, Shell, command, comment, is_one_line, words
 from hwdoctor.text import one_line
@@ -874,6 +874,45 @@ def apt_install(packages: Sequence[str]) -> Shell:
     return command("apt-get", "update") + command(
         "apt-get", "install", "-y", "--no-install-recommends", *packages
     )
+
+
+# issue 38 (s15-toolchain): rustup's script (https://sh.rustup.rs; rust-lang/www.rust-lang.org
+# templates/components/tools/rustup.html.hbs pipes it to sh), saved and run as one command a
+# line, -y for its defaults without the prompt (rustup-init --help: "-y  Disable confirmation
+# prompt"), then its env file sourced as its own last words say (". "$HOME/.cargo/env"").
+_RUSTUP_SCRIPT: Final = "https://sh.rustup.rs"
+
+
+def toolchain(
+    way: Installer, tool: toolchains.Tool, system: str | None, *, debian: bool, python: str = ""
+) -> Shell:
+    """issue 38 (s15-toolchain): the install of a build tool a source build lacks, for the
+    system the paste shows (compat/toolchains.py says it in words and cites each way): rustup's
+    script on Linux and macOS, Debian's packages where the paste shows Debian or Ubuntu
+    (build-essential, python3.X-dev, cmake), Apple's Command Line Tools on a Mac, PyPI's cmake
+    into the environment elsewhere. Nothing where the way is an installer to download
+    (Windows: rustup-init.exe, Microsoft's C++ Build Tools) or the system is not shown."""
+    if toolchains.needs_windows(tool, system):
+        return Shell()
+    if tool is toolchains.Tool.RUST:
+        if system not in (toolchains.LINUX, toolchains.MACOS):
+            return Shell()
+        script = "rustup-init.sh"
+        return (
+            command("curl", "--proto", "=https", "--tlsv1.2", "-sSf", _RUSTUP_SCRIPT, "-o", script)
+            + command("sh", script, "-y")
+            + command(".", Literal('"$HOME/.cargo/env"'))
+        )
+    if tool is toolchains.Tool.COMPILER:
+        if system == toolchains.MACOS:
+            return command("xcode-select", "--install")
+        return apt_install(["build-essential"]) if debian else Shell()
+    if tool is toolchains.Tool.PYTHON_HEADERS:
+        series = python if re.fullmatch(r"3\.\d{1,2}", python) else "3"
+        return apt_install([f"python{series}-dev"]) if debian else Shell()
+    if debian:
+        return apt_install(["cmake"])
+    return requirement(way, "cmake", "") if system is not None else Shell()
 
 
 def conda_libstdcxx(prefix: str | None, gcc: str) -> Shell:

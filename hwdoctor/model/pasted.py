@@ -221,6 +221,15 @@ class FactKey(str, Enum):
     # lists (the package of the traceback's last frame); value: the exception's line, name: the
     # library as the table names it
     MESSAGE_LIBRARY_RAISED = "message.library_raised"
+    # issue 38 (s15-support): a reporter's question whether a library compat/support.py lists
+    # runs on a machine ("Does vllm support macos M1?", "DeepSpeed on Apple Silicon?"); value:
+    # the question's words, name: the library as the table names it. The machine the question
+    # names is told by the two keys after it, on the same line and with the same name.
+    PROSE_SUPPORT_ASKED = "prose.support_asked"
+    # the hardware the question names ("AMD GPU", "MPS", "CPU only"); value: the registry's key
+    PROSE_ASKED_HARDWARE = "prose.support_asked.hardware"
+    # the system the question names ("Windows", "an M1 Mac"); value: sys.platform's word
+    PROSE_ASKED_SYSTEM = "prose.support_asked.system"
     # issue 38 (s14-supported): an exception inside the output pip shows of a failed build
     # ("╰─> [22 lines of output]" … "[end of output]"); value: the exception's line
     PIP_BUILD_RAISED = "message.pip_build_raised"
@@ -413,6 +422,9 @@ class FactKey(str, Enum):
     # issue 38 (s7-build): an AMD GPU in the reporter's own words, no model named ("I have an
     # AMD gpu")
     PROSE_AMD_GPU = "prose.amd_gpu"
+    # issue 38 (s15-realrec): AMD's GPU stack named in the reporter's words, a title's too
+    # ("Ubuntu 24.04.4 ROCm 7.1.1", "I installed ROCm", "HIP SDK 6.2"); the value: the words
+    PROSE_ROCM = "prose.rocm"
     # issue 38: serving stacks without a device: vLLM's log that it found no platform, torch's
     # "Device string must not be empty" (UnspecifiedPlatform's empty device type), an
     # out-of-tree platform activated after all ("ascend"), and vLLM named anywhere (a title's
@@ -596,6 +608,19 @@ class FactKey(str, Enum):
     # the host refusing an allocation in a program's words: libstdc++'s std::bad_alloc,
     # Python's MemoryError, NumPy's "Unable to allocate <size> for an array"; "form:words"
     MESSAGE_HOST_ALLOC = "message.host_allocation_refused"
+    # issue 38 (s15-toolchain): a source build stopping on a build tool that is not installed;
+    # value: the words that say so ("can't find Rust compiler"), name: the tool
+    # (compat/toolchains.py Tool: "rust", "msvc", "compiler", "python_headers", "cmake"), or
+    # "compiler_unset" for CMake's weaker "CMAKE_C_COMPILER not set, after EnableLanguage"
+    MESSAGE_TOOLCHAIN_MISSING = "message.toolchain_missing"
+    # issue 38 (s15-toolchain): setuptools' line for a build command that ran and failed
+    # ("error: command '/usr/bin/gcc' failed with exit code 1"); value: the command as named
+    BUILD_COMMAND_FAILED = "message.build_command_failed"
+    # issue 38 (s15-toolchain): CMake's "CMake Error at CMakeLists.txt:3 (project):" over an
+    # enable-language command's error; value: the command ("project", "enable_language")
+    CMAKE_ERROR_AT = "message.cmake_error_at"
+    # issue 38 (s15-toolchain): a docker build's RUN of `pip install` failing; value: "pip"
+    DOCKER_RUN_FAILED = "message.docker_run_failed"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -643,6 +668,8 @@ CONTEXT_ONLY: Final = frozenset(
         FactKey.PROSE_INTEL_MAC,
         FactKey.PROSE_DEBIAN,  # issue 38 (s14-sharedlib)
         FactKey.BUILD_REQUESTED,  # issue 38 (s14-supported): the package a build is of
+        # issue 38 (s15-realrec): AMD's GPU stack named: the machine a report is of, no report
+        FactKey.PROSE_ROCM,
     }
 )
 
@@ -663,6 +690,7 @@ MACHINE_IN_WORDS: Final = frozenset(
         FactKey.PROSE_WINDOWS,
         FactKey.PROSE_ASCEND_310P,
         FactKey.PROSE_AMD_GPU,
+        FactKey.PROSE_ROCM,  # issue 38 (s15-realrec)
         FactKey.PROSE_GFX,
         FactKey.PROSE_PYTHON,
     }
@@ -853,6 +881,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_DEVICES_APART,
         FactKey.MESSAGE_CONDA_NOT_FOUND,
         FactKey.MESSAGE_HOST_ALLOC,
+        FactKey.MESSAGE_TOOLCHAIN_MISSING,  # issue 38 (s15-toolchain): a build tool missing
     }
 )
 

@@ -638,6 +638,14 @@ def _signals(facts: Facts) -> tuple[HardwareSignal, ...]:
     if owned and not amd and not rows and not nvidia and not prose_gfx:
         signals.append(HardwareSignal(_AMD, "report", f'"{owned[0].value}"', None))
         facts.use("gpus", owned[0])
+    # issue 38 (s15-realrec): and AMD's GPU stack named in words, a title's too ("Ubuntu
+    # 24.04.4 ROCm 7.1.1", "I installed ROCm"): ROCm drives AMD GPUs alone (ROCm's system
+    # requirements list AMD Instinct and Radeon GPUs), read as the reporter's other
+    # machine-in-words facts are (a question's or someone else's machine is none)
+    rocm = facts.all(FactKey.PROSE_ROCM)
+    if rocm and not amd and not rows and not nvidia and not prose_gfx and not owned:
+        signals.append(HardwareSignal(_AMD, "report", f'"{rocm[0].value}"', None))
+        facts.use("gpus", rocm[0])
     npus = facts.all(FactKey.ASCEND_CHIP)
     if npus:
         indices = {f.index for f in npus}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from hwdoctor.gather.reports import MAX_LINE_CHARS
@@ -229,13 +230,69 @@ _ERROR_LIKE: Final = re.compile(
 # 12345 cuda_dnn.cc:8310] …", as XLA and TensorFlow print them at import); and TensorFlow's
 # and XLA's own prefix, the date and time then the level letter ("2024-10-06 12:34:56.789123:
 # E external/xla/xla/…/foo.cc:123] msg"; tensorflow/tsl platform/default/logging.cc
-# LogMessage::GenerateLogMessage: "%s.%06d: %c%s:%d] "). Group 1 is the line's site, the level
-# and file:line: a message of several lines prints the same site on each (reading.py counts
-# the first of them).
+# LogMessage::GenerateLogMessage: "%s.%06d: %c%s:%d] "). Groups 1 and 2 (3 and 4) are the
+# line's level and file:line.
+#
+# issue 38 item 5 (s15-loglevel): the other logging formats the neighbours' pastes hold, each
+# at its ERROR and CRITICAL (or FATAL) level as the format itself prints it; WARNING and INFO
+# lines stay unread. Where the format prints the place that logged (a file:line; for `tracing`
+# and env_logger the target, the module that logged, first after the level), that place is the
+# line's group: the lines of one message (a traceback logged line by line, a compiler's banner)
+# print it on each, and count once. Where it prints none, the message after the match stands for
+# it (`logged_error`):
+# - vLLM's logger: "%(levelname)s %(asctime)s %(filename)s:%(lineno)d] %(message)s", the date
+#   "%m-%d %H:%M:%S" ("ERROR 10-30 11:47:32 async_llm_engine.py:656] …"; vllm-project/vllm
+#   vllm/logger.py _FORMAT and _DATE_FORMAT @ 00656a8e), the file:line in brackets since
+#   ("ERROR 07-04 17:35:16 [multiproc_executor.py:140] …", "[%(filename)s:%(lineno)d]" @
+#   43f45549), after the worker's "(VllmWorker rank=0 pid=220) " where a worker printed it;
+# - DeepSpeed's logger: "[%(asctime)s] [%(levelname)s] [%(filename)s:%(lineno)d:%(funcName)s]
+#   %(message)s" ("[2023-07-10 04:26:35,999] [ERROR] [launch.py:324:sigkill_handler] …";
+#   deepspeedai/DeepSpeed deepspeed/utils/logging.py LoggerFactory.create_logger @ bf8d76be);
+# - loguru's default format: "{time:YYYY-MM-DD HH:mm:ss.SSS} | {level: <8} | {name}:{function}:
+#   {line} - {message}" ("… | ERROR    | magic_pdf.cli.magicpdf:do_parse:114 - …", the level
+#   padded to eight; Delgan/loguru loguru/_defaults.py LOGURU_FORMAT @ 9faba684);
+# - onnxruntime's ostream sink: "<time> [<severity letter>:<category>:<logger id>, <file:line>
+#   <function>] <message>", the letter from "VIWEF" ("… [E:onnxruntime:Default,
+#   provider_bridge_ort.cc:1548 TryGetProviderInfo_CUDA] …"; microsoft/onnxruntime
+#   onnxruntime/core/common/logging/sinks/ostream_sink.cc OStreamSink::SendImpl @ ce50b3d7,
+#   include/onnxruntime/core/common/logging/severity.h SEVERITY_PREFIX);
+# - spdlog's default pattern, "[%Y-%m-%d %H:%M:%S.%e] [%n] [%l] [%s:%#] %v", the logger's name
+#   and the source location where there are any, the level names "error" and "critical"
+#   ("[2022-08-10 13:12:34.783] [mmdeploy] [error] [model.cpp:44] …"; gabime/spdlog
+#   include/spdlog/pattern_formatter-inl.h full_formatter @ aa264a7f, common.h
+#   SPDLOG_LEVEL_NAMES);
+# - TensorRT's Python logger, "[%m/%d/%Y-%H:%M:%S] [TRT] [E] <message>", "[F] " for an
+#   internal error ("[03/27/2024-11:09:02] [TRT] [E] 6: The engine plan file is generated on
+#   an incompatible device, …"; NVIDIA/TensorRT python/src/infer/pyCore.cpp DefaultLogger::log
+#   @ v10.0.0);
+# - Rust's `tracing` through tracing-subscriber's default fmt layer, "<RFC 3339 time, UTC> ERROR
+#   <spans>: <target>: <message>" ("2025-04-23T03:14:07.818830Z ERROR text_embeddings_backend:
+#   …"; tokio-rs/tracing tracing-subscriber/src/fmt/format/mod.rs, FmtLevel's ERROR_STR and
+#   Format<Full>::format_event @ 35f360a1), and `log` through env_logger's default format, the
+#   same time and level in brackets before the module ("[2022-06-05T13:40:44Z ERROR
+#   wgpu_hal::vulkan::instance] …", "[ERROR wgpu_hal::vulkan::instance] …" without a time;
+#   rust-cli/env_logger src/fmt/mod.rs DefaultFormat::write @ e55af6f7). TGI's launcher and
+#   router lines are these too (`_ERROR_LIKE` reads them with its name).
+# Python's own BASIC_FORMAT ("%(levelname)s:%(name)s:%(message)s", CPython Lib/logging/
+# __init__.py) needs no alternative here: its "ERROR:root:…" is `_ERROR_LIKE`'s "error:".
 _LOG_ERROR: Final = re.compile(
     r"(?<![\w.])([EF])\d{4} \d\d:\d\d:\d{1,12}(?:\.\d{1,9})? {1,12}\d{1,10} "
     r"([\w./+-]{1,300}:\d{1,7})\]"
     r"|\b\d\d:\d\d:\d\d(?:\.\d{1,9})?: ([EF]) ([\w./+-]{1,300}:\d{1,7})\]"
+    # vLLM
+    r"|\b(?:ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})? \[?([\w./-]{1,300}:\d{1,7})\]"
+    # DeepSpeed
+    r"|\[(?:ERROR|CRITICAL)\] \[([\w.-]{1,300}:\d{1,7}):"
+    # loguru
+    r"|\| (?:ERROR|CRITICAL) {1,4}\| ([\w.<>-]{1,300}:[\w.<>-]{1,300}:\d{1,7}) - "
+    # onnxruntime
+    r"|\[[EF]:[A-Za-z]{1,20}:[^,\]]{0,100}, ([\w.+-]{1,300}:\d{1,7}) "
+    # spdlog
+    r"|\] \[(?:error|critical)\] (?:\[([\w.+-]{1,300}:\d{1,7})\] )?"
+    # TensorRT's Python logger
+    r"|\[TRT\] \[[EF]\] "
+    # tracing-subscriber and env_logger, with a time; env_logger without one
+    r"|(?<=\d)Z ERROR ([^\s\]]{1,300})|\[ERROR ([\w:.-]{1,300})\] "
 )
 # issue 38: Python's and the dynamic loader's own messages, which an issue's title or a cut
 # traceback often holds without the exception's name before them: CPython's "f() got an
@@ -333,13 +390,42 @@ def exception_alone(line: str) -> bool:
     return not whole and _EXCEPTION_ALONE.fullmatch(name) is not None
 
 
-def log_error_site(line: str) -> str | None:
-    """The level and file:line of an Abseil / glog / TensorFlow log line at the ERROR or FATAL
-    level (`_LOG_ERROR`), "E xla_util.cc:88"; None for any other line."""
+# A message that stands for its place, at most (a long line's first words tell it).
+_SITE_CHARS: Final = 200
+# What a traceback logged line by line prints after each line's prefix, no message of its own
+# (vLLM's "ERROR 02-08 04:34:00 engine.py:389]   File \"…\", line 151, in __init__"): its
+# header, a frame, the frame's code indented under it, the "^^^^" CPython 3.11 marks under it.
+_FRAME_STARTS: Final = ("Traceback (most recent call last)", 'File "', "^", "~")
+_FRAME_INDENT: Final = "   "  # the separating space and the frame's own two
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedError:
+    """A log line at the ERROR, CRITICAL or FATAL level of a format `_LOG_ERROR` reads."""
+
+    site: str  # where it was logged, or the message that stands for that (`logged_error`)
+    frame: bool  # a line of a traceback logged line by line, no message of its own
+
+
+def logged_error(line: str) -> LoggedError | None:
+    """A log line at the ERROR, CRITICAL or FATAL level: its site (the level and file:line of
+    an Abseil / glog / TensorFlow line, "E xla_util.cc:88"; the file:line, loguru's
+    name:function:line or the target a format prints; else the message after the line's level
+    and target) and whether it is a line of a traceback logged line by line (`_FRAME_STARTS`,
+    an indented frame); None for any other line."""
     found = _LOG_ERROR.search(line)
     if found is None:
         return None
-    return f"{found[1] or found[3]} {found[2] or found[4]}"
+    rest = line[found.end() :]
+    said = rest.strip()
+    # glog's and TensorFlow's messages of several lines indent theirs ("xla_util.cc:88]   (1)
+    # RESOURCE_EXHAUSTED: …"): no frame there
+    glog = found[1] is not None or found[3] is not None
+    frame = not glog and (
+        not said or said.startswith(_FRAME_STARTS) or rest.startswith(_FRAME_INDENT)
+    )
+    place = " ".join(group for group in found.groups() if group)
+    return LoggedError(place or said[:_SITE_CHARS], frame)
 
 
 def bare_message(line: str) -> bool:
@@ -399,15 +485,21 @@ _STATES_ERROR: Final = re.compile(
 # work", "crashes", "hangs", "无法", "不支持", "找不到". Read as `_STATES_ERROR` is, where no
 # line shows an error, and not in a question ("Is the 310P not supported?" asks): the
 # headline then says the paste states an error it does not show, never "no problem".
+# issue 38 item 5 (s15-loglevel): the same words contracted, with the typewriter apostrophe or
+# the typographic one GitHub's editors and phones type ("wasn't able to", "isn’t supported",
+# "weren't found"), and in the passive ("couldn't be loaded", "cannot be found").
 _STATES_FAILURE: Final = re.compile(
-    r"(?i:\b(?:is|are|was|were|be) (?:not|no longer) (?:supported|able to|working|available"
-    r"|found|recogni[sz]ed|detected|compatible)\b"
-    r"|\b(?:unable to|cannot|can't|can not|could not|couldn't|fails? to|failed to|fail to)"
-    r" (?:\w{1,20} )?(?:use|run|load|find|detect|start|import|install|build|compile|open"
-    r"|allocate|initiali[sz]e|launch|execute|create|connect|download)\b"
+    r"(?i:\b(?:(?:is|are|was|were|be) (?:not|no longer)|(?:is|are|was|were)n['’]t)"
+    r" (?:supported|able to|working|available|found|recogni[sz]ed|detected|compatible)\b"
+    r"|\b(?:unable to|cannot|can['’]t|can not|could not|couldn['’]t|fails? to|failed to"
+    r"|fail to) (?:\w{1,20} )?(?:use|run|load|find|detect|start|import|install|build|compile"
+    r"|open|allocate|initiali[sz]e|launch|execute|create|connect|download)\b"
+    r"|\b(?:cannot|can['’]t|can not|could not|couldn['’]t|won['’]t|will not) be (?:used|loaded"
+    r"|found|detected|imported|installed|built|compiled|opened|allocated|initiali[sz]ed"
+    r"|launched|started|recogni[sz]ed)\b"
     r"|\b(?:fails|failed) with\b"
-    r"|\b(?:doesn't|does not|don't|do not|won't|will not|didn't|did not) (?:work|run|start"
-    r"|load|detect|recogni[sz]e)\b"
+    r"|\b(?:doesn['’]t|does not|don['’]t|do not|won['’]t|will not|didn['’]t|did not) (?:work"
+    r"|run|start|load|detect|recogni[sz]e)\b"
     r"|\bnot working\b|\bcrash(?:es|ed|ing)?\b|\bhangs\b|\bhanging\b|\bis stuck\b)"
     r"|无法|不支持|找不到|不能使用|不可用|崩溃|卡住"
 )
@@ -415,7 +507,7 @@ _STATES_FAILURE: Final = re.compile(
 # line with none is tried against neither pattern, the costliest a line meets (`make bench`).
 _ERROR_WORDS: Final = ("error", "exception", "complain", "报错", "错误", "失败")
 _FAILURE_WORDS: Final = (
-    "not", "no longer", "n't", "unable", "fail", "crash", "hang", "stuck",
+    "not", "no longer", "n't", "n’t", "unable", "fail", "crash", "hang", "stuck",
     "无法", "不支持", "找不到", "不能使用", "不可用", "崩溃", "卡住",
 )  # fmt: skip
 # The shortest words either pattern reads ("报错", "无法"): a shorter line states nothing.

@@ -23,7 +23,7 @@ from hwdoctor.gather.reports.cleaning import (
     clean,
     error_like,
     exception_alone,
-    log_error_site,
+    logged_error,
     not_the_machine,
     said_ignorable,
     states_error,
@@ -170,19 +170,32 @@ def read_lines(lines: Sequence[str]) -> Reading:
         if opened is not None and last >= opened.first:
             reading.blocks.append(ToolBlock(opened.tool, opened.first, last, opened.reader.version))
 
-    sites: set[str] = set()  # the sites of the ERROR and FATAL log lines counted
+    # the sites of the ERROR and FATAL log lines seen, each with the line counted for it by its
+    # level alone (None where a line that looks like an error stands for it)
+    sites: dict[str, QuotedLine | None] = {}
     alone: QuotedLine | None = None  # an exception's name alone, its message not yet seen
     for number, raw in enumerate(lines, start=1):
         cleaned = clean(raw)
-        # issue 38 item 5 (s13-unread): an Abseil / glog / TensorFlow ERROR or FATAL log line
-        # looks like an error whatever its words; the lines of one message, each printed with
-        # the same site, and the same message again (each worker process printing it) are one
-        # error line: the first
-        site, logged = log_error_site(cleaned), False
+        # issue 38 item 5 (s13-unread, s15-loglevel): a log line at the ERROR, CRITICAL or FATAL
+        # level of a format `logged_error` reads looks like an error whatever its words; the
+        # lines of one message, each printed with the same site, and the same message again
+        # (each worker process printing it) are one error line: the first, or the line among
+        # them that looks like an error by its words (a traceback logged line by line, vLLM's,
+        # ends with the exception a finding may explain). A frame of such a traceback counts as
+        # a traceback's header does (`_TRACEBACK`): as the error line where the paste shows none
+        entry, logged, looks = logged_error(cleaned), False, error_like(cleaned)
+        site = entry.site if entry is not None and not entry.frame else None
+        if entry is not None and entry.frame and traceback is None:
+            traceback = quote(number, cleaned)
         if site is not None and site not in sites and len(sites) < MAX_ERROR_LINES:
-            sites.add(site)
-            logged = True
-        if error_like(cleaned) or logged:
+            logged = not looks
+            sites[site] = quote(number, cleaned) if logged else None
+        elif site is not None and looks and (counted := sites.get(site)) is not None:
+            sites[site] = None
+            reading.error_count -= 1
+            if counted in reading.error_lines:
+                reading.error_lines.remove(counted)
+        if looks or logged:
             reading.error_count += 1
             if len(reading.error_lines) < MAX_ERROR_LINES:
                 reading.error_lines.append(quote(number, cleaned))

@@ -454,7 +454,10 @@ _PACKAGE_OF_PATH: Final = re.compile(r"[/\\](?:site|dist)-packages[/\\]{1,2}([A-
 # a reporter's words, and Debian's own Python layout, dist-packages (Debian Python Policy,
 # https://www.debian.org/doc/packaging-manuals/python-policy/: third-party modules under
 # /usr/lib/python3/dist-packages and /usr/local/lib/python3.X/dist-packages).
-_DEBIAN: Final = re.compile(r"\b(?:Ubuntu|Debian)\b|[/\\]dist-packages[/\\]", re.I)
+# issue 38 (s15-toolchain): and Ubuntu's official flavours by name (Kubuntu, Xubuntu,
+# Lubuntu: https://ubuntu.com/desktop/flavours), Ubuntu's archive and apt-get underneath;
+# (s15-support) System76's Pop!_OS, built on Ubuntu (its apt, its neofetch "OS: Pop!_OS 22.04").
+_DEBIAN: Final = re.compile(r"\b(?:[KXL]?Ubuntu|Debian|Pop!_OS)\b|[/\\]dist-packages[/\\]", re.I)
 
 # issue 38: Huawei Ascend. CANN's inner error when its operator compiler's environment does
 # not start: "EH9999  [Init][Env]init env failed![FUNC:ReportInnerError][FILE:log_inner.cpp]"
@@ -769,10 +772,13 @@ def _image_platform(found: re.Match[str]) -> str:
 # NotImplementedError("CUDA_HOME is None. Please set environment variable CUDA_HOME.")).
 # issue 38 (s14-supported): the package the build is of, as those setup.py files name it
 # (flash-attention's, mamba's and causal-conv1d's check_if_cuda_home_none(PACKAGE_NAME):
-# f"{global_option} was requested, but nvcc was not found."; state-spaces/mamba setup.py,
-# Dao-AILab/causal-conv1d setup.py)
+# f"{global_option} was requested, but nvcc was not found."; state-spaces/mamba setup.py
+# @014340f4, PACKAGE_NAME = "mamba_ssm"; Dao-AILab/causal-conv1d setup.py @00f80e76,
+# PACKAGE_NAME = "causal_conv1d"). issue 38 (s15-realrec): apex's setup.py passes its build
+# option instead (NVIDIA/apex setup.py @007e4724 raise_if_home_none("--cuda_ext"), also
+# "--distributed_adam", "--distributed_lamb", …): an option names no package, pip's lines do.
 _BUILD_REQUESTED: Final = re.compile(
-    r"\b([a-z][a-z0-9_]{1,40}) was requested, but nvcc was not"
+    r"(?<!-)\b([a-z][a-z0-9_]{1,40}) was requested, but nvcc was not"
     # pip's own build directory, named after the requirement and a uuid's hex
     # (pip/_internal/req/req_install.py ensure_build_location: TempDirectory(kind="install"),
     # then the canonical name + "_" + uuid4().hex: "pip-install-dzppbsyx/mamba-ssm_f3be…/")
@@ -782,7 +788,10 @@ _NO_TOOLKIT: Final = (
     ("ops-setup", re.compile(r"\bCUDA_HOME is None\. Please set environment variable CUDA_HOME")),
     ("deepspeed", re.compile(r"CUDA_HOME does not exist, unable to compile CUDA op")),
     ("torch", re.compile(r"CUDA_HOME environment variable is not set")),
-    ("flash-attn", re.compile(r"\b[a-z_]{1,40} was requested, but nvcc was not found")),
+    # the setup.py of flash-attention, mamba, causal-conv1d and apex (above): the package it
+    # builds is read apart (`_BUILD_REQUESTED`, pip's lines); a name may hold digits
+    # ("causal_conv1d"), an option its dashes ("--cuda_ext")
+    ("requested", re.compile(r"\b[a-z][a-z0-9_]{0,40} was requested, but nvcc was not found")),
     ("nvcc", re.compile(r"No such file or directory: '[^'\n]{0,200}/bin/nvcc'")),
     ("cmake", re.compile(r"\bNo CMAKE_CUDA_COMPILER could be found")),
 )
@@ -796,6 +805,82 @@ _NO_TOOLKIT: Final = (
 _PIP_BUILD_FAILED: Final = re.compile(
     r"^[\s>]{0,8}(?:error: (subprocess-exited-with-error|metadata-generation-failed)"
     r"|ERROR: (Failed building wheel|Could not build wheels) for |(Failed to build) \S)"
+)
+# issue 38 (s15-toolchain): a source build stopping because a build tool is not installed, in
+# the words of what looks for it (the value: those words; the name: the tool, compat/
+# toolchains.py's Tool):
+# - setuptools-rust's build_rust command finding no rustc (PyO3/setuptools-rust
+#   setuptools_rust/command.py RustCommand.run @ a071606b (v1.13.0): PlatformError("can't find
+#   Rust compiler\n\nIf you are using an outdated pip version, …"));
+# - maturin's build backend finding no cargo (PyO3/maturin maturin/__init__.py
+#   prepare_metadata_for_build_wheel @ 6febbe20 (v1.14.1): "Cargo, the Rust package manager, is
+#   not installed or is not on PATH.");
+# - setuptools' MSVC compiler finding no Visual C++ (pypa/setuptools setuptools/_distutils/
+#   compilers/C/msvc.py _get_vc_env @ 72e919a8 (v84.0.0): "Microsoft Visual C++ 14.0 or greater
+#   is required. Get it with "Microsoft C++ Build Tools": …"; setuptools/msvc.py
+#   _augment_exception before, "Microsoft Visual C++ 14.0 is required." in releases before 50);
+# - CMake enabling C or C++ and finding no compiler (Kitware/CMake Source/cmGlobalGenerator.cxx
+#   @ 622044ce (v3.31.9): EnableLanguage's "No " << compilerName << " could be found."); and
+#   ResolveLanguageCompiler's "CMAKE_<LANG>_COMPILER not set, after EnableLanguage", which
+#   follows any compiler check that did not finish (NMake without MSVC's environment on
+#   Windows, where CMake falls back to NMake Makefiles when it finds no Visual Studio; make
+#   absent; a compiler that runs but fails its check, abetlen/llama-cpp-python#1749 with gcc
+#   and g++ installed): named "compiler_unset", a compiler missing on Windows alone;
+# - setuptools running a C compiler that is not there (setuptools/_distutils/spawn.py
+#   _translate_errors @ 72e919a8: an OSError is f"command {cmd[0]!r} failed: {exc.args[-1]}",
+#   "command 'gcc' failed: No such file or directory"), as the compiler classes name it (gcc,
+#   cc, clang, the Debian/Ubuntu triplet's x86_64-linux-gnu-gcc, a path under /usr/bin);
+# - the C preprocessor finding no Python headers (GCC libcpp/files.cc open_file_failed:
+#   "fatal error: Python.h: No such file or directory"; clang's err_pp_file_not_found:
+#   "'Python.h' file not found"): a distribution's Python without its -dev package;
+# - a shell finding no cmake where a build script runs it (bash's "cmake: command not found",
+#   dash's "cmake: not found"; google/sentencepiece python/build_bundled.sh @ 20be455a runs
+#   cmake when pkg-config finds no installed libsentencepiece).
+_TOOLCHAIN_MISSING: Final = (
+    ("rust", re.compile(r"\bcan't find Rust compiler")),
+    ("rust", re.compile(r"\bCargo, the Rust package manager, is not installed")),
+    ("msvc", re.compile(r"\bMicrosoft Visual C\+\+ 1\d\.\d (?:or greater )?is required")),
+    ("compiler", re.compile(r"\bNo CMAKE_(?:C|CXX)_COMPILER could be found")),
+    ("compiler_unset", re.compile(r"\bCMAKE_(?:C|CXX)_COMPILER not set, after EnableLanguage")),
+    (
+        "compiler",
+        re.compile(
+            r"\bcommand '(?:/usr/(?:local/)?bin/)?(?:x86_64-linux-gnu-|aarch64-linux-gnu-)?"
+            r"(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+)' failed: No such file or directory"
+        ),
+    ),
+    (
+        "python_headers",
+        re.compile(
+            r"\b(?:Python|pyconfig)\.h: No such file or directory"
+            r"|'(?:Python|pyconfig)\.h' file not found"
+        ),
+    ),
+    ("cmake", re.compile(r"\bcmake: (?:command )?not found")),
+)
+# issue 38 (s15-toolchain): setuptools' line for a build command that ran and failed
+# (setuptools/_distutils/spawn.py _translate_errors @ 72e919a8: f"command {cmd[0]!r} failed
+# with exit code {err.returncode}"; distutils before it: "command %r failed with exit status
+# %d"): a compiler that ran, whose own lines above say why. The value: the command as named.
+_BUILD_COMMAND_FAILED: Final = re.compile(
+    r"\berror: command '([^'\n]{1,300})' failed with exit (?:code|status) -?\d{1,4}"
+)
+# issue 38 (s15-toolchain): CMake's header over an error in a project's enable-language
+# command, where it looks for the compilers (Kitware/CMake Source/cmMessenger.cxx @ 622044ce:
+# "CMake Error" then " at " and the list file's "file:line (command)",
+# cmListFileCache.cxx): the line above a compiler or generator CMake could not run. The value:
+# the command.
+_CMAKE_ERROR_AT: Final = re.compile(
+    r"\bCMake Error at [^\n():]{1,200}:\d{1,6} \((project|enable_language|ENABLE_LANGUAGE)\):"
+)
+# issue 38 (s15-toolchain): a docker build's RUN of pip failing, the line after pip's own: the
+# classic builder's "The command '/bin/sh -c pip install …' returned a non-zero code: 1",
+# BuildKit's "executor failed running [/bin/sh -c pip install …]: exit code: 1" and later
+# "process "/bin/sh -c pip install …" did not complete successfully: exit code: 1"
+# (moby/buildkit, as _NEURON_OLD_DKMS reads it for apt-get). The value: "pip".
+_DOCKER_PIP_FAILED: Final = re.compile(
+    r"(?:The command '|executor failed running \[|process \")/bin/(?:ba)?sh -c "
+    r"(?:python3? -m )?pip3? install\b"
 )
 # issue 38: torch's cpp_extension refusing a CUDA extension's build where CUDA_HOME's nvcc is
 # of another CUDA release than torch's (torch/utils/cpp_extension.py CUDA_MISMATCH_MESSAGE,
@@ -1303,6 +1388,8 @@ _WINDOWS_PROSE: Final = re.compile(
     r"|\b(?i:(windows))(?=[上下])"
     # "Torch.compile not working with python 3.12 on windows" (a title's last words)
     r"|\b(?i:on (windows))\s*$"
+    # issue 38 (s15-toolchain): the OS named as such ("I using x86 windows os")
+    r"|\b(?i:(windows) os)\b"
 )
 # Stable Diffusion webui's start-up check (AUTOMATIC1111/stable-diffusion-webui launch.py
 # prepare_environment, modules/launch_utils.py since v1.3: `assert torch.cuda.is_available(),
@@ -1987,6 +2074,11 @@ _ARM_LINUX: Final = re.compile(
 _BUILD_FAILED_FOR: Final = re.compile(
     r"Building wheel for ([A-Za-z0-9][\w.-]{0,80}) \([\w. ]{1,20}\) (?:did not run successfully"
     r"|\.\.\. error)"
+    # issue 38 (s15-realrec): pip's legacy `setup.py install` of a package it builds no wheel
+    # for (--global-option then implied it; pip 23.1's changelog removes that path):
+    # pip/_internal/operations/install/legacy.py install(), its spinner "Running setup.py
+    # install for %s" ending "... error"
+    r"|Running setup\.py install for ([A-Za-z0-9][\w.-]{0,80}) \.\.\. error"
     r"|Failed to build installable wheels for some pyproject\.toml based projects "
     r"\(([^()\n]{1,400})\)|Failed building wheel for ([A-Za-z0-9][\w.-]{0,80})"
     r"|Failed to build `([A-Za-z0-9][\w.-]{0,80})|Failed to build ([A-Za-z0-9][\w., -]{0,400})"
@@ -2029,15 +2121,22 @@ def _python_of_path(found: re.Match[str]) -> str:
 # ("build/lib.linux-x86_64-cpython-311", "build\\temp.win-amd64-cpython-312": setuptools/
 # _distutils/command/build.py, f".{self.plat_name}-{sys.implementation.cache_tag}", the
 # platform sysconfig.get_platform() names). The value: "3.11 linux-x86_64".
+# issue 38 (s15-toolchain): and distutils' name before the cache tag, the platform and
+# sys.version's x.y ("build/temp.linux-x86_64-3.10": distutils/command/build.py,
+# ".%s-%d.%d" % (self.plat_name, *sys.version_info[:2]), as setuptools 61 and older wrote it).
 _PYTHON_BUILD_DIR: Final = re.compile(
-    r"[/\\](?:lib|temp)\.((?:linux|win|macosx)[\w.-]{0,40}?)-cpython-3(\d{1,2})\b"
+    r"[/\\](?:lib|temp)\.((?:linux|win|macosx)[\w.-]{0,40}?)-(?:cpython-3(\d{1,2})|3\.(\d{1,2}))"
+    r"\b"
 )
 # issue 38 (s13-wheels): the source distribution pip fetches where no wheel fits (pip/_internal/
 # operations/prepare.py: "Downloading %s", "Using cached %s"; "Processing %s" for a file), its
 # name the sdist's "{name}-{version}.tar.gz" (PEP 625; older ones .zip). The value: "name
-# version", the name canonical.
+# version", the name canonical. issue 38 (s15-toolchain): also as a docker build prints pip's
+# lines, each after BuildKit's step number and elapsed seconds ("#19 189.4   Downloading …":
+# moby/buildkit util/progress/progressui/printer.go, textMux, "#%d %s" with the time in front).
 _PIP_SDIST_RELEASE: Final = re.compile(
-    r"^[\s>]{0,8}(?:Using cached|Downloading|Processing) (?:[^\s]{0,300}/)?"
+    r"^(?:#\d{1,4} \d{1,6}\.\d{1,3} )?[\s>]{0,8}(?:Using cached|Downloading|Processing) "
+    r"(?:[^\s]{0,300}/)?"
     r"([A-Za-z0-9][\w.-]{0,80}?)-(\d[\w.+!]{0,40}?)\.(?:tar\.gz|zip)\b"
 )
 
@@ -2995,6 +3094,14 @@ RECOGNISERS: Final = (
         made=lambda m: m.group(1) or m.group(2) or m.group(3),
     ),
     _Recogniser(_FLASH_ATTN_TORCH, FactKey.TORCH_VERSION),
+    # issue 38 (s15-toolchain): a build tool a source build lacks, a build command that failed
+    *(
+        _Recogniser(pattern, FactKey.MESSAGE_TOOLCHAIN_MISSING, group=0, name=tool)
+        for tool, pattern in _TOOLCHAIN_MISSING
+    ),
+    _Recogniser(_BUILD_COMMAND_FAILED, FactKey.BUILD_COMMAND_FAILED),
+    _Recogniser(_CMAKE_ERROR_AT, FactKey.CMAKE_ERROR_AT, made=lambda m: m[1].lower()),
+    _Recogniser(_DOCKER_PIP_FAILED, FactKey.DOCKER_RUN_FAILED, words="pip"),
     # issue 38: fp16 AMP refused on the Mac's GPU (MPS)
     *(
         _Recogniser(pattern, FactKey.MESSAGE_FP16_REFUSED, words=who)
@@ -3096,7 +3203,9 @@ RECOGNISERS: Final = (
     # issue 38 (s13-wheels): a failed build's packages; the Python of a site-packages path
     _Recogniser(_BUILD_FAILED_FOR, FactKey.MESSAGE_BUILD_FAILED_FOR, made=_build_failed_for),
     _Recogniser(_PYTHON_LIB_PATH, FactKey.PYTHON_LIB_PATH, made=_python_of_path),
-    _Recogniser(_PYTHON_BUILD_DIR, FactKey.PYTHON_BUILD_DIR, made=lambda m: f"3.{m[2]} {m[1]}"),
+    _Recogniser(
+        _PYTHON_BUILD_DIR, FactKey.PYTHON_BUILD_DIR, made=lambda m: f"3.{m[2] or m[3]} {m[1]}"
+    ),
     _Recogniser(_INTEL_MAC, FactKey.PROSE_INTEL_MAC, group=0),
     _Recogniser(
         _PIP_SDIST_RELEASE,
@@ -3268,7 +3377,7 @@ RECOGNISERS: Final = (
             f"Windows {m[1]}"
             if m[1]
             else "Windows"
-            if m[4] or m[5] or m[6]
+            if m[4] or m[5] or m[6] or m[7]
             else f"Windows ({m[2] or 'MSC'})"
         ),
     ),
@@ -3626,7 +3735,11 @@ class Messages(LineReader):
         if _TF_DSO_LOADER not in text and (
             missing := _CUDA_LIBRARY_MISSING.search(text) or _BNB_NO_LIBCUDA.search(text)
         ):
-            yield line.says(FactKey.MESSAGE_LIBRARY_NOT_FOUND, missing.group(1))
+            # issue 38 (s15-realrec): the package of the traceback frame just before, the one
+            # whose module links the library ("nunchaku"), where the paste shows one
+            near = self.since_frame <= _FRAME_REACH and not self.frame_outside
+            frame = self.frame if near else ""
+            yield line.says(FactKey.MESSAGE_LIBRARY_NOT_FOUND, missing.group(1), name=frame or None)
         if (ds := _DS_CUDA_MISMATCH.search(text)) and not any(w in text for w in _DS_ACCEPTED):
             yield line.says(FactKey.MESSAGE_DS_CUDA_MISMATCH, ds.group(1), name="deepspeed")
             yield line.says(FactKey.MESSAGE_DS_TORCH_CUDA, ds.group(2), name="torch")

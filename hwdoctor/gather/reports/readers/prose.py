@@ -153,6 +153,17 @@ _AMD_OWNED: Final = re.compile(
     r"\b(?i:(?:I have|I've got|I own|I use|I'm using|I am using|I'm on|I am on|my)"
     r" (?:an |a )?(?:AMD|Radeon) (?:gpu|graphics card|graphics|video card|card))\b"
 )
+# issue 38 (s15-realrec): AMD's GPU stack named in the reporter's words, a title's too ("…
+# Ubuntu 24.04.4 ROCm 7.1.1", nunchux-ai/ComfyUI-nunchaku#717; "I installed ROCm", ROCm/
+# legacy-rocm-build#442): ROCm as AMD spells it (rocm.docs.amd.com), with its release where
+# one follows, and AMD's HIP SDK for Windows (its install guide's name for it). Not the
+# lower-case "rocm" of a wheel label, an index URL or a path (read as torch's build where
+# that is what they are), nor ROCM_PATH and the like (a name runs on), nor collect_env's
+# "ROCM used to build PyTorch" line (a tool's own line, its reader's).
+_ROCM_PROSE: Final = re.compile(
+    r"\b(?:ROCm|ROCM)(?![\w-])(?:[ \t]{0,2}v?\d{1,2}\.\d{1,2}(?:\.\d{1,2})?)?"
+    r"|\bHIP SDK\b(?:[ \t]{0,2}v?\d{1,2}\.\d{1,2})?"
+)
 # Words before a macOS version that make it a floor or a wish, not the machine's release:
 # "starting from macOS 13.2", "upgrade my macOS to 13.2", "requires macOS 14".
 _MACOS_NOT_HERE: Final = re.compile(r"(?:\bfrom|\bto|\bthan|\bneeds?|\brequires?|>=?)[\s`]*$", re.I)
@@ -482,6 +493,11 @@ class Prose(LineReader):
                 yield line.says(FactKey.PROSE_GFX, target.group(1))
             if owned := _AMD_OWNED.search(marks_off):  # issue 38 (s7-build)
                 yield line.says(FactKey.PROSE_AMD_GPU, owned.group(0))
+            # issue 38 (s15-realrec): collect_env's own line, also as a template's list item
+            # quotes it ("- ROCM used to build PyTorch: N/A"), names no machine
+            own_line = collect_env.LINE.match(text) or "used to build" in text
+            if not own_line and not _COMMAND.search(text) and (rocm := _ROCM_PROSE.search(text)):
+                yield line.says(FactKey.PROSE_ROCM, rocm.group(0))
             for amd in _AMD_PROSE.finditer(marks_off):
                 spelled = _amd_spelling(amd)
                 if gpus.amd_gfx(spelled):

@@ -114,14 +114,25 @@ LINES: Final = (
         'size", glibc\'s "cannot enable executable stack", "Torch not compiled with XPU '
         'enabled", "XPU device count is zero", Gaudi\'s "Device acquire failed", "No module named '
         "'habana_frameworks'\", the Neuron runtime's \"Unable to determine Neuron Driver "
-        "version\"), lspci's GPU lines and ComfyUI's start-up log",
+        'version", a source build\'s missing tool: "can\'t find Rust compiler", '
+        '"Microsoft Visual C++ 14.0 or greater is required", "No CMAKE_C_COMPILER could be '
+        'found", "Python.h: No such file or directory"), lspci\'s GPU lines and ComfyUI\'s '
+        "start-up log",
     ),
     Registered(
         TEXT,
         "prose",
         'the reporter\'s own words ("torch==2.1.2", "Driver 570.133.07", "GPU: '
-        'NVIDIA GeForce RTX 5090", "macOS 14.5", "gfx1031"), a Python session\'s '
-        "answers and Ultralytics' banner",
+        'NVIDIA GeForce RTX 5090", "macOS 14.5", "gfx1031", "ROCm 7.1.1" in a title), a '
+        "Python session's answers and Ultralytics' banner",
+    ),
+    # issue 38 (s15-support): a question whether a library runs on a machine
+    Registered(
+        TEXT,
+        "asked",
+        'a question whether a library runs on a machine ("Does vllm support macos M1?", '
+        '"does flashinfer support AMD GPU?", "DeepSpeed on Apple Silicon?"), answered from '
+        "what the library's documentation lists",
     ),
     # issue 41: the kernel log's GPU faults, quoted from dmesg or journalctl
     Registered(

@@ -1,0 +1,226 @@
+"""A reporter's question whether a library runs on a machine, wherever it stands in a paste.
+
+issue 38 (s15-support): compat/support.py holds what each library's own documentation lists
+(its backends and systems, by release); a question about one ("Does vllm support macos M1 or
+M2 chip?", "does flashinfer support AMD GPU?", "DeepSpeed on Apple Silicon?", "好像mlx扩展没有
+windows版本？") is answered from its row (diagnosis/pasted.py). A question is a sentence that
+ends in a question mark ("?", "？"), or a Chinese one with its question word ("吗", "是否", "能否");
+the library is named in it by a name, distribution, import package or alias of the table, or,
+where the question names none and points back at one ("it", "this"), in the words before it on
+the same line ("mamba-ssm's offical page: Other requirements: Linux. so could I run it on
+Windows？"). It asks about running (support, run, work, install, compile, build, compatible,
+available, use; 支持, 运行, 跑, 安装, 使用, 版本), or is a library and a machine alone ("X on
+Apple silicon?"). The machine is read from the question alone: the hardware it names (an AMD or
+Intel GPU, Apple's GPU by MPS or Metal, NVIDIA's, a CPU only, an Ascend NPU, Gaudi, a TPU,
+Trainium or Inferentia) and the system (Windows, Linux, a Mac by its name or chip). A question
+that names no machine is answered for the machine the rest of the paste shows, if any.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import ClassVar, Final
+
+from hwdoctor import registry
+from hwdoctor.compat import support
+from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
+from hwdoctor.model.pasted import FactKey
+
+# The separators a library's name is written with, any of which a reporter may write.
+_SEPARATOR: Final = re.compile(r"[-_ ]")
+
+
+def _spelled(name: str) -> str:
+    """A library's name as a pattern: its separators written any of the ways reporters write
+    them ("mamba-ssm", "mamba_ssm", "mamba ssm")."""
+    parts = _SEPARATOR.split(name)
+    # a name's other characters ("PyTorch/XLA") stand for themselves: escaped one by one
+    literal = ("".join(c if c.isalnum() else "\\" + c for c in part) for part in parts if part)
+    return r"[-_ ]?".join(literal)
+
+
+# Every name of every row, longest first (so "TensorRT-LLM" before "TensorRT").
+_NAMES: Final = sorted(
+    {
+        n.lower()
+        for row in support.TABLE
+        for n in (row.name, *row.dists, *row.modules, *row.aliases)
+    },
+    key=len,
+    reverse=True,
+)
+_BY_NAME: Final = {
+    _SEPARATOR.sub("", n.lower()): row
+    for row in support.TABLE
+    for n in (row.name, *row.dists, *row.modules, *row.aliases)
+}
+# A library's name between ASCII word boundaries (a name runs into Chinese words: "mlx扩展"), not
+# inside a path or a URL ("/vllm-project/").
+_LIBRARY: Final = re.compile(
+    r"(?<![A-Za-z0-9_/.-])(" + "|".join(_spelled(n) for n in _NAMES) + r")(?![A-Za-z0-9_-])",
+    re.I,
+)
+# The machine a question names. Group names say what each alternative is: hardware (its registry
+# row is found by what it is, below), a system, or a Mac (macOS, on its Apple silicon).
+_MACHINE: Final = re.compile(
+    r"(?<![A-Za-z0-9_-])(?:"
+    r"(?P<processor>cpus?(?:[- ]only)?|(?:amd|intel) (?:cpus?|ryzen|epyc|xeon)|without (?:an? )?gpu"
+    r"|no gpu)"
+    r"|(?P<apple_gpu>mps|metal|apple gpus?)"
+    r"|(?P<mac>mac ?os(?: ?x)?|macbook(?: ?(?:pro|air))?|mac ?mini|mac studio|imac|mac"
+    r"|os ?x|apple silicon|apple m[1-5]|m[1-5](?: ?(?:pro|max|ultra))?)"
+    r"|(?P<amd>amd(?: gpus?| cards?| graphics)?|radeon|rocm)"
+    r"|(?P<intel_gpu>intel (?:arc|gpus?|graphics|xpu)|arc [ab]\d{3}|xpu)"
+    r"|(?P<nvidia>nvidia(?: gpus?)?|cuda)"
+    r"|(?P<ascend>ascend|npus?)"
+    r"|(?P<gaudi>gaudi\d?|hpu|habana)"
+    r"|(?P<google_tpu>tpus?)"
+    r"|(?P<aws>trainium|inferentia)"
+    r"|(?P<windows>windows|win ?1[01])"
+    r"|(?P<linux>linux|ubuntu|debian|wsl2?)"
+    r")(?![A-Za-z0-9_-])"
+    # the same in Chinese words (Apple, Ascend) and the systems written into Chinese prose
+    r"|(?P<mac_zh>苹果)|(?P<ascend_zh>昇腾)",
+    re.I,
+)
+# The words that ask about running: the sentence asks whether the library runs there ("没有…
+# 版本": has no build for it).
+_RUNS: Final = re.compile(
+    r"(?<![A-Za-z])(?:support|run|work|install|compile|compatib|availab|use[ds]?\b|usable)"
+    r"|支持|运行|跑|安装|使用|没有[^，,。？?]{0,20}版本",
+    re.I,
+)
+# The words that ask about support itself: a question that names no machine asks about the one
+# the paste shows only in these words ("does it support my GPU?").
+_SUPPORTS: Final = re.compile(r"(?<![A-Za-z])(?:support|compatib)|支持", re.I)
+# A question whether (its first word an auxiliary verb, after a title's "#", a tag such as
+# "[question]", a list's bullet or a conjunction), as cleaning.py reads one; or Chinese words
+# asking whether.
+_WHETHER: Final = re.compile(
+    r"^[\s#>*\-\d.)]{0,8}(?:\[[^\]\n]{1,30}\][\s:]{0,3})?(?:(?:so|and|but|also|then|or),? )?"
+    r"(?:does|do|is|are|can|could|will|would|should|has|have|any ?one|any ?body|is there"
+    r"|are there)(?![A-Za-z])",
+    re.I,
+)
+_WHETHER_ZH: Final = ("是否", "吗", "能否", "可否", "能不能", "可不可以", "有没有")
+# A sentence of Chinese words that ends in a full-width question mark asks whether, unless it asks
+# why or how (below): "好像mlx扩展没有windows版本？".
+_CJK: Final = re.compile(r"[\u4e00-\u9fff]")
+# A question about a fix, not about support ("Is there any solution to …", "why does …").
+_FIX: Final = re.compile(
+    r"(?<![A-Za-z])(?:solution|solve|fix|workaround|why|how to|how do|how can)(?![A-Za-z])"
+    r"|为什么|为何|怎么|如何|解决",
+    re.I,
+)
+# A library and a machine alone, as a title asks ("DeepSpeed on Apple Silicon?"): only "on",
+# "for", "with" or "in" between them.
+_ALONE: Final = re.compile(r"^[\W_]{0,4}(?:on|for|with|in)[\W_]{0,4}$", re.I)
+# A question that points back at a library named before it on the line.
+_POINTS_BACK: Final = re.compile(r"(?<![A-Za-z])(?:it|this|that|they)(?![A-Za-z])|它|这个|该", re.I)
+# Where a sentence ends (a full stop only before a space: "2.3.2", "Python 3.10" go on; a
+# question mark only before a space or the line's end, not a URL's query: "….php?device=cpu").
+_ENDS: Final = "!;。！；"
+_ASKS: Final = "?？"
+_ASKED_ZH: Final = ("吗", "是否", "能否", "可否")
+# The longest "X on Y?" title counted as a question of support (longer ones say more than that).
+_ALONE_CHARS: Final = 60
+
+_CPU: Final = registry.key_of_build(registry.Build.CPU)
+# What each group of _MACHINE is: a registry row's key (found by what the row is) or a system.
+_HARDWARE: Final = {
+    "processor": _CPU,
+    "apple_gpu": registry.key_of_build(registry.Build.MPS),
+    "amd": registry.key_of_build(registry.Build.ROCM),
+    "intel_gpu": registry.key_of_build(registry.Build.XPU),
+    "nvidia": registry.key_of_build(registry.Build.CUDA),
+    "ascend": registry.key_of_tool("npu-smi"),
+    "ascend_zh": registry.key_of_tool("npu-smi"),
+    "gaudi": registry.key_of_tool("hl-smi"),
+    "google_tpu": registry.key_of_tool("tpu-info"),
+    "aws": registry.key_of_tool("neuron-ls"),
+}
+_SYSTEMS: Final = {
+    "mac": support.MACOS,
+    "mac_zh": support.MACOS,
+    "windows": support.WINDOWS,
+    "linux": support.LINUX,
+}
+# The shortest question read: a name of two letters, a space, a machine of three and its mark.
+SHORTEST: Final = 6
+
+
+def _sentences(text: str) -> Iterator[tuple[int, int]]:
+    """The questions of a line: (start, end) of each sentence that asks."""
+    start = 0
+    for at, char in enumerate(text):
+        if char in _ASKS and (char == "？" or text[at + 1 : at + 2] in ("", " ", "*", "`", ")")):
+            yield start, at + 1
+            start = at + 1
+        elif char in _ENDS or (char == "." and text[at + 1 : at + 2] in ("", " ")):
+            sentence = text[start:at]
+            if any(word in sentence for word in _ASKED_ZH):
+                yield start, at
+            start = at + 1
+    if start < len(text) and any(word in text[start:] for word in _ASKED_ZH):
+        yield start, len(text)
+
+
+def _row(name: str) -> support.Supported | None:
+    return _BY_NAME.get(_SEPARATOR.sub("", name.lower()))
+
+
+class Asked(LineReader):
+    """A question whether a library of compat/support.py runs on a machine."""
+
+    shortest: ClassVar[int] = SHORTEST
+
+    def read(self, line: Line, in_block: bool) -> Iterator[Said]:
+        text = line.text
+        if len(text) < self.shortest or not (
+            any(mark in text for mark in _ASKS) or any(word in text for word in _ASKED_ZH)
+        ):
+            return
+        for start, end in _sentences(text):
+            yield from self._question(line, start, end)
+
+    def _question(self, line: Line, start: int, end: int) -> Iterator[Said]:
+        text = line.text
+        sentence = text[start:end]
+        named = _LIBRARY.search(sentence)
+        if named is None:
+            # a question that points back at the library named before it on the line
+            before = list(_LIBRARY.finditer(text, 0, start))
+            if not before or not _POINTS_BACK.search(sentence):
+                return
+            row, library_end = _row(before[-1][1]), -1
+        else:
+            row, library_end = _row(named[1]), named.end()
+        if row is None:
+            return
+        machines = list(_MACHINE.finditer(sentence))
+        alone = (
+            machines
+            and library_end >= 0
+            and len(sentence) <= _ALONE_CHARS
+            and _ALONE.match(sentence[library_end : machines[0].start()])
+        )
+        whether = (
+            _WHETHER.match(sentence)
+            or any(w in sentence for w in _WHETHER_ZH)
+            or (sentence.endswith("？") and _CJK.search(sentence) is not None)
+        )
+        asks = _SUPPORTS if not machines else _RUNS  # no machine: the paste's, if supported
+        if not alone and not (whether and asks.search(sentence) and not _FIX.search(sentence)):
+            return
+        yield line.says(FactKey.PROSE_SUPPORT_ASKED, sentence.strip()[:200], name=row.name)
+        hardware = next((m for m in machines if m.lastgroup in _HARDWARE), None)
+        system = next((m for m in machines if m.lastgroup in _SYSTEMS), None)
+        if hardware is not None and hardware.lastgroup is not None:
+            key = _HARDWARE[hardware.lastgroup]
+            yield line.says(FactKey.PROSE_ASKED_HARDWARE, key, name=row.name)
+        if system is not None and system.lastgroup is not None:
+            yield line.says(FactKey.PROSE_ASKED_SYSTEM, _SYSTEMS[system.lastgroup], name=row.name)
+
+
+READER: Final = Asked
