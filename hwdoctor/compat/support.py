@@ -958,7 +958,7 @@ TABLE: Final = (
         ("gsplat",),
         (_CUDA,),
         (WINDOWS,),
-        "NVIDIA GPUs (CUDA), a Windows install guide beside its pip install",
+        "NVIDIA GPUs (CUDA), a Windows install guide beside its PyPI package",
         "https://github.com/nerfstudio-project/gsplat#installation",
         unknown=(LINUX, MACOS),
         at="nerfstudio-project/gsplat@90d7b4b3 README.md, docs/INSTALL_WIN.md",
