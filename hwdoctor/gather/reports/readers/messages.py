@@ -778,9 +778,10 @@ def _image_platform(found: re.Match[str]) -> str:
 # option instead (NVIDIA/apex setup.py @007e4724 raise_if_home_none("--cuda_ext"), also
 # "--distributed_adam", "--distributed_lamb", …): an option names no package, pip's lines do.
 # issue 38 (s15-cudahome): a package's own setup.py refusing to build without CUDA_HOME, in its
-# words: vLLM's (vllm-project/vllm setup.py @ v0.2.7: "if not _is_hip() and CUDA_HOME is None:
-# raise RuntimeError("Cannot find CUDA_HOME. CUDA must be available to build the package.")";
-# SageAttention's and AutoAWQ's setup.py copy it, thu-ml/SageAttention setup.py @ d1a57a5);
+# words: vLLM's (vllm-project/vllm setup.py of the 0.3 releases, the one with _is_neuron: "if
+# _is_hip(): … if _is_cuda() and CUDA_HOME is None: raise RuntimeError("Cannot find CUDA_HOME.
+# CUDA must be available to build the package.")"; SageAttention's setup.py raises the same,
+# thu-ml/SageAttention#179's traceback, setup.py line 54);
 # and the MultiScaleDeformableAttention ops' setup.py of Deformable-DETR, which DINO ships
 # (fundamentalvision/Deformable-DETR models/ops/setup.py @ 11169a60, get_extensions: "if
 # torch.cuda.is_available() and CUDA_HOME is not None: … else: raise NotImplementedError('Cuda
