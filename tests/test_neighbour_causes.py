@@ -388,3 +388,39 @@ def test_numpys_message_cut_above_its_advice_line_is_still_named(name: str) -> N
     assert isinstance(report, PasteReport)
     assert [f.code for f in report.findings] == ["python.numpy_abi"]
     assert report.rests_on[0][0].line == 1 and report.unread_count == 0
+
+
+# issue 38 (s15-cudahome): a package's own setup.py refusing to build without CUDA, in its words
+# (vLLM's and SageAttention's "Cannot find CUDA_HOME. CUDA must be available to build the
+# package."; Deformable-DETR's ops, DINO's copy: "Cuda is not availabel"), on a machine with no
+# NVIDIA GPU: the library needs CUDA, and no CUDA toolkit is offered there
+@pytest.mark.parametrize(
+    ("name", "variant", "shown"),
+    [
+        # DINO's ops setup.py on a MacBook M1 (the title's "macbook m1")
+        ("dino138-macbook-m1-ops-setup-cuda-is-not-availabel.md", "cuda_build", "a Mac"),
+        # vLLM's setup.py, its message in the title, on a Radeon 780M machine
+        ("vllm2493-radeon-780m-setup-cannot-find-cuda-home.md", "cuda_build_amd", "an AMD GPU"),
+    ],
+)
+def test_a_setup_py_refusing_a_machine_without_cuda_is_named_without_a_toolkit(
+    name: str, variant: str, shown: str
+) -> None:
+    code, report = detected(name)
+    assert code == 1 and codes(report) == ["backend.cuda_only_package"]
+    found = the(report, "backend.cuda_only_package")
+    assert shown in str(found["message"]) and "no CUDA toolkit" in str(found["message"])
+    assert not found.get("remedy")  # nothing to install, and no toolkit's line
+    assert "do not install" in str(found["advice"])
+    assert "extension.cuda_toolkit_missing" not in codes(report)
+    assert ("vLLM's: docs.vllm.ai" in str(found["advice"])) == (variant == "cuda_build_amd")
+
+
+def test_the_same_setup_py_words_on_a_cuda_machine_keep_the_toolkit_finding() -> None:
+    # SageAttention's setup.py under torch 2.6.0+cu126 with CUDA 12.8 named on Windows: a
+    # CUDA machine whose build found no CUDA_HOME, the toolkit's finding stands
+    code, report = detected("sageattention179-windows-cu126-setup-cannot-find-cuda-home.md")
+    assert code == 1 and "backend.cuda_only_package" not in codes(report)
+    found = the(report, "extension.cuda_toolkit_missing")
+    assert "Cannot find CUDA_HOME" in str(found["message"])
+    assert "CUDA_HOME" in str(found["advice"])

@@ -3189,6 +3189,17 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "program's option that runs without that package, the package's build for this "
             "accelerator where its project documents one (a Mac's \"mps\", an Intel GPU's "
             "\"xpu\", an Ascend NPU's \"npu\"), or run it on a machine with an NVIDIA GPU",
+            # issue 38 (s15-cudahome): vLLM's setup.py (0.3.x: "if _is_hip(): … if _is_cuda()
+            # and CUDA_HOME is None: raise RuntimeError(…)") builds its ROCm path only under
+            # torch's ROCm build, for the gfx targets of its ROCM_SUPPORTED_ARCHS; its CPU
+            # build: docs.vllm.ai, getting_started/installation/cpu
+            "cuda_build_amd": "do not install NVIDIA's CUDA toolkit or set CUDA_HOME here (it "
+            "drives NVIDIA GPUs alone): a package whose setup.py also builds for ROCm (vLLM's "
+            "asks torch.version.hip before CUDA_HOME) does so only under torch's ROCm build and "
+            "for the AMD GPUs its documentation lists, so install torch's ROCm build first "
+            "where it lists this GPU; else use the package's CPU build where it has one "
+            "(vLLM's: docs.vllm.ai, getting_started/installation/cpu), or run it on a machine "
+            "with an NVIDIA GPU",
             # issue 38: DeepSpeed without an NVIDIA GPU
             "deepspeed_mps": "DeepSpeed's accelerator setup guide (docs/_tutorials/"
             "accelerator-setup-guide.md) lists Intel CPU, Intel XPU, Google TPU, Ascend NPU "
@@ -3239,6 +3250,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "cuda_build": "{package} stopped for want of nvcc ({said}), and the paste shows "
             "{accelerator} ({shown}) and no NVIDIA GPU: what it builds is CUDA code, which "
             "needs an NVIDIA GPU to run, so no CUDA toolkit makes it work on this machine",
+            # issue 38 (s15-cudahome): a setup.py's CUDA path on an AMD GPU's machine
+            "cuda_build_amd": "{package} refused to build without CUDA ({said}), and the "
+            "paste shows {accelerator} ({shown}) and no NVIDIA GPU: the build took its CUDA "
+            "path, which needs NVIDIA's toolkit and an NVIDIA GPU, so no CUDA toolkit makes it "
+            "work on this machine",
             # issue 38: a bitsandbytes release built for CUDA only, under torch's ROCm build
             "bitsandbytes_rocm": "{package} failed here ({said}), and the paste shows an "
             "{accelerator} with torch's ROCm build ({shown}), where torch.version.cuda is None: "
@@ -3252,6 +3268,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "vllm_platform_no_cuda": (),  # no command gives a model a path in vLLM
             "bitsandbytes_rocm": ("{uninstall}", "{install}"),  # issue 38
             "cuda_build": (),  # issue 38 (s11-cudapath): nothing installed, nothing to install
+            "cuda_build_amd": (),  # issue 38 (s15-cudahome): the same, on an AMD GPU
         },
     ),
     # issue 38: IPEX before torch's native XPU

@@ -4561,6 +4561,22 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["cuda_build_amd"],
+    accelerator: Value,
+    package: Value,
+    said: Value,
+    shown: Value,
+    install: Value | Shell = None,
+    uninstall: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CUDA_ONLY_PACKAGE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["cuda_library"],
     accelerator: Value,
     package: Value,

@@ -3881,6 +3881,8 @@ _TOOLKIT_BUILDER: Final = {
     "nvcc": "a CUDA build",
     "cmake": "a CMake build that compiles CUDA code",
     "ops-setup": "a CUDA extension's setup.py (MultiScaleDeformableAttention's ops)",
+    "cuda-home": "a package's setup.py that builds only with CUDA",  # s15-cudahome
+    "ops-cuda": "a CUDA extension's setup.py (MultiScaleDeformableAttention's ops)",
 }
 _TOOLKIT_SAID: Final = {
     "deepspeed": 'DeepSpeed: "CUDA_HOME does not exist, unable to compile CUDA op(s)"',
@@ -3889,6 +3891,8 @@ _TOOLKIT_SAID: Final = {
     "nvcc": 'no such file: ".../bin/nvcc"',
     "cmake": 'CMake: "No CMAKE_CUDA_COMPILER could be found"',
     "ops-setup": 'setup.py: "CUDA_HOME is None"',
+    "cuda-home": 'setup.py: "Cannot find CUDA_HOME. CUDA must be available to build the package"',
+    "ops-cuda": 'setup.py: "Cuda is not availabel"',
 }
 # issue 38 (s15-realrec): the packages whose setup.py downloads a prebuilt wheel from the
 # project's GitHub releases, named by torch's CUDA, torch's and Python's versions and the C++
@@ -4009,6 +4013,11 @@ def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     )
 
 
+# issue 38 (s15-cudahome): the words of a package's own setup.py refusing to build without
+# CUDA_HOME (vLLM's, SageAttention's; Deformable-DETR's ops): readers/messages.py `_NO_TOOLKIT`
+_OWN_REFUSALS: Final = frozenset({"cuda-home", "ops-cuda"})
+
+
 def _cuda_build_elsewhere(
     paste: Pasted, facts: _Read, said: Sequence[PastedFact]
 ) -> tuple[Finding, ...]:
@@ -4017,14 +4026,28 @@ def _cuda_build_elsewhere(
     Ascend NPU) and no NVIDIA or AMD GPU: the package is the wrong one for this machine, not
     its toolkit (torch for macOS has no CUDA, pytorch.org "Get Started"; a CUDA toolkit
     drives NVIDIA GPUs alone), so the finding names the build and the accelerator and never
-    a toolkit to install. Not a HIP project that took HIP's NVIDIA platform (`_no_toolkit`)."""
-    if gpu_of_cuda_shown(paste) or facts.all(FactKey.HIP_COMPILER):
-        return ()
-    shown = {k: v for k, v in accelerators_shown(paste).items() if k != _ROCM}
-    key, lines = next(iter(shown.items()), (_MPS, tuple(_mac_lines(paste, facts))))
-    if not lines:
+    a toolkit to install. Not a HIP project that took HIP's NVIDIA platform (`_no_toolkit`).
+    issue 38 (s15-cudahome): on a machine the paste names an AMD GPU's, only a setup.py's own
+    refusal without CUDA_HOME (`_OWN_REFUSALS`) under a torch not shown as ROCm's build."""
+    if facts.all(FactKey.HIP_COMPILER):
         return ()
     first = next((f for f in said if f.value != "nvcc"), said[0])
+    variant: Literal["cuda_build", "cuda_build_amd"] = "cuda_build"
+    if gpu_of_cuda_shown(paste):
+        # issue 38 (s15-cudahome): a setup.py refusing without CUDA_HOME on a machine the
+        # paste names an AMD GPU's and no NVIDIA one: its CUDA path, taken because torch is
+        # not ROCm's build (vLLM's setup.py asks torch.version.hip before CUDA_HOME, above the
+        # patterns in readers/messages.py); NVIDIA's toolkit drives no AMD GPU
+        amd = _amd_gpu_named(paste)
+        if first.value not in _OWN_REFUSALS or amd is None or _rocm_torch(facts):
+            return ()
+        key, variant = _ROCM, "cuda_build_amd"
+        lines: tuple[PastedFact, ...] = (amd,)
+    else:
+        shown = {k: v for k, v in accelerators_shown(paste).items() if k != _ROCM}
+        key, lines = next(iter(shown.items()), (_MPS, tuple(_mac_lines(paste, facts))))
+    if not lines:
+        return ()
     named = _npu_named(lines)
     package, built = _toolkit_package(facts, first) if first.value == "requested" else ("", ())
     facts.use("stated", first, *built, *facts.all(FactKey.PIP_BUILD_FAILED))
@@ -4033,15 +4056,22 @@ def _cuda_build_elsewhere(
         finding(
             Code.CUDA_ONLY_PACKAGE,
             backend=key,
-            variant="cuda_build",
+            variant=variant,
             package=f"{package}'s build" if package else _TOOLKIT_BUILDER[first.value],
             said=f'{package}: "nvcc was not found"' if package else _TOOLKIT_SAID[first.value],
             # a Mac may be an Intel one (MPS's hardware row names Apple Silicon): "a Mac"
-            accelerator="a Mac" if key == _MPS else registry.BY_KEY[key].hardware,
+            accelerator="a Mac" if key == _MPS else _hardware_words(key, variant),
             shown=_npu_words(named),
             uninstall=None,  # nothing installed to remove: the build never finished
         ),
     )
+
+
+def _hardware_words(key: str, variant: str) -> str:
+    """A backend's hardware as the cuda_build findings' sentences name it: "an AMD GPU" where
+    the sentence needs an article (s15-cudahome), the registry's name elsewhere."""
+    hardware = registry.BY_KEY[key].hardware
+    return f"an {hardware}" if variant == "cuda_build_amd" else hardware
 
 
 def _torch_cuda_shown(facts: _Read) -> tuple[str, PastedFact] | None:

@@ -777,6 +777,15 @@ def _image_platform(found: re.Match[str]) -> str:
 # PACKAGE_NAME = "causal_conv1d"). issue 38 (s15-realrec): apex's setup.py passes its build
 # option instead (NVIDIA/apex setup.py @007e4724 raise_if_home_none("--cuda_ext"), also
 # "--distributed_adam", "--distributed_lamb", …): an option names no package, pip's lines do.
+# issue 38 (s15-cudahome): a package's own setup.py refusing to build without CUDA_HOME, in its
+# words: vLLM's (vllm-project/vllm setup.py of the 0.3 releases, the one with _is_neuron: "if
+# _is_hip(): … if _is_cuda() and CUDA_HOME is None: raise RuntimeError("Cannot find CUDA_HOME.
+# CUDA must be available to build the package.")"; SageAttention's setup.py raises the same,
+# thu-ml/SageAttention#179's traceback, setup.py line 54);
+# and the MultiScaleDeformableAttention ops' setup.py of Deformable-DETR, which DINO ships
+# (fundamentalvision/Deformable-DETR models/ops/setup.py @ 11169a60, get_extensions: "if
+# torch.cuda.is_available() and CUDA_HOME is not None: … else: raise NotImplementedError('Cuda
+# is not availabel')", its own spelling).
 _BUILD_REQUESTED: Final = re.compile(
     r"(?<!-)\b([a-z][a-z0-9_]{1,40}) was requested, but nvcc was not"
     # pip's own build directory, named after the requirement and a uuid's hex
@@ -794,6 +803,8 @@ _NO_TOOLKIT: Final = (
     ("requested", re.compile(r"\b[a-z][a-z0-9_]{0,40} was requested, but nvcc was not found")),
     ("nvcc", re.compile(r"No such file or directory: '[^'\n]{0,200}/bin/nvcc'")),
     ("cmake", re.compile(r"\bNo CMAKE_CUDA_COMPILER could be found")),
+    ("cuda-home", re.compile(r"\bCannot find CUDA_HOME\. CUDA must be available to build")),
+    ("ops-cuda", re.compile(r"\bNotImplementedError: Cuda is not availabel")),
 )
 # pip's own lines around a package build that failed (pip/_internal/exceptions.py:
 # InstallationSubprocessError "subprocess-exited-with-error", MetadataGenerationFailed
