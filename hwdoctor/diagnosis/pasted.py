@@ -7194,19 +7194,28 @@ def _library_unsupported(
     if said.key is FactKey.BUILD_REQUESTED and not raised:  # the setup.py's words, or pip's dir
         at = text.find(f"{said.value} was requested")
         text = text[at if at >= 0 else max(0, text.find(f"{said.value}_")) :]
-    words_said = printable(one_line(text).strip(" >`*#"))[:160]
-    return (
-        finding(
-            Code.LIBRARY_UNSUPPORTED_MACHINE,
-            backend=backend,
-            variant="build" if variant else None,
-            library=row.name,
-            machine=words,
-            documented=row.documented,
-            said=words_said,
-            source=row.source,
-            instead=row.instead or "the program's option that runs without it, where it has one",
-        ),
+    return (_unsupported_machine(row, backend, "build" if variant else None, words, text),)
+
+
+def _unsupported_machine(
+    row: support.Supported,
+    backend: str | None,
+    variant: Literal["build", "release"] | None,
+    machine: str,
+    text: str,
+) -> Finding:
+    """backend.library_unsupported_machine for one row of compat/support.py: its documented
+    machines against `machine`, quoting the line `text` it rests on."""
+    return finding(
+        Code.LIBRARY_UNSUPPORTED_MACHINE,
+        backend=backend,
+        variant=variant,
+        library=row.name,
+        machine=machine,
+        documented=row.documented,
+        said=printable(one_line(text).strip(" >`*#"))[:160],
+        source=row.source,
+        instead=row.instead or "the program's option that runs without it, where it has one",
     )
 
 
@@ -7228,18 +7237,7 @@ def _no_release_here(
     words = support.SYSTEM_NAMES[system] if system != support.MACOS else "a Mac"
     facts.use("stated", *lines)
     facts.use("host", *shown[:1])
-    said = printable(one_line(lines[0].quote.text).strip(" >`*#"))[:160]
-    return finding(
-        Code.LIBRARY_UNSUPPORTED_MACHINE,
-        backend=backend,
-        variant="release",
-        library=row.name,
-        machine=words,
-        documented=row.documented,
-        said=said,
-        source=row.source,
-        instead=row.instead or "the program's option that runs without it, where it has one",
-    )
+    return _unsupported_machine(row, backend, "release", words, lines[0].quote.text)
 
 
 def _asked_machine(
