@@ -1726,6 +1726,53 @@ TABLE: Final = (
         "https://github.com/open-mmlab/mmcv#installation",
         at="open-mmlab/mmcv@a8073c74 README.md",
     ),
+    # PaddlePaddle/docs@940e835d docs/install/index_cn.rst "PaddlePaddle 对 GPU 支持情况": NVIDIA
+    # GPUs (CUDA) and AMD GPUs (ROCm); "Windows 安装 GPU 版本" (single card), Ubuntu and CentOS;
+    # "MacOS 不支持：MacOS 平台不支持 GPU 安装" (no GPU install on macOS). The CPU package
+    # (`paddlepaddle`) is another distribution, not this row's.
+    _row(
+        "paddlepaddle-gpu",
+        ("paddlepaddle-gpu",),
+        (),
+        (_CUDA, _ROCM),
+        _LINUX_WINDOWS,
+        "NVIDIA GPUs (CUDA) on Linux and Windows (single card), AMD GPUs (ROCm); no GPU install "
+        "on macOS",
+        "https://www.paddlepaddle.org.cn/documentation/docs/zh/install/index_cn.html",
+        "paddlepaddle, its CPU package, which the same page installs on macOS",
+        at="PaddlePaddle/docs@940e835d docs/install/index_cn.rst",
+        aliases=("PaddlePaddle GPU", "paddle gpu"),
+    ),
+    # openvinotoolkit/openvino@8ffdffed README.md: "supports inference on CPU (x86, ARM), GPU
+    # (Intel integrated & discrete GPU) and AI accelerators (Intel NPU)"; its system requirements
+    # are a page the README links, not read here: every system unknown.
+    _row(
+        "OpenVINO",
+        ("openvino", "openvino-dev"),
+        ("openvino",),
+        (_CPU, _XPU),
+        (),
+        "CPUs (x86, ARM), Intel integrated and discrete GPUs and Intel NPUs",
+        "https://github.com/openvinotoolkit/openvino#installation",
+        unknown=_EVERY,
+        at="openvinotoolkit/openvino@8ffdffed README.md",
+    ),
+    # AUTOMATIC1111/stable-diffusion-webui@72632242 README.md "Installation and Running": NVidia
+    # (recommended), AMD GPUs, Intel CPUs and GPUs and Ascend NPUs (external wiki pages);
+    # "Installation on Windows 10/11 with NVidia-GPUs", "Automatic Installation on Linux",
+    # "Installation on Apple Silicon".
+    _row(
+        "stable-diffusion-webui",
+        (),
+        (),
+        (_CUDA, _ROCM, _XPU, _CPU, _NPU, _MPS),
+        _EVERY,
+        "NVIDIA GPUs (recommended), AMD GPUs, Intel CPUs and GPUs, Ascend NPUs, on Windows and "
+        "Linux; Apple silicon Macs",
+        "https://github.com/AUTOMATIC1111/stable-diffusion-webui#installation-and-running",
+        at="AUTOMATIC1111/stable-diffusion-webui@72632242 README.md",
+        aliases=("AUTOMATIC1111", "A1111", "stable diffusion webui"),
+    ),
 )
 
 _BY_MODULE: Final = {m: row for row in TABLE for m in row.modules}
