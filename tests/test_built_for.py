@@ -122,3 +122,22 @@ def test_a_gpu_older_or_newer_than_the_list_is_outside_it() -> None:
     assert serves("xformers", "0.0.30", "6.1")
     assert not serves("xformers", "0.0.31", "6.1")
     assert serves("xformers", "0.0.31", "12.0")
+
+
+def test_rocm_targets_and_wheel_lists_by_their_binary() -> None:
+    flash = support.of_name("flash-attn")
+    exl2 = support.of_name("ExLlamaV2")
+    conv = support.of_name("causal-conv1d")
+    assert flash is not None and exl2 is not None and conv is not None
+    # flash-attn's composable_kernel targets (setup.py allowed_archs): MI200/MI300, no RDNA
+    (ck,) = flash.builds(_ROCM, parse("2.8.3"))
+    assert kernels.verdict("gfx942", ck.arches).route is kernels.Route.EXACT_CODE_OBJECT
+    assert kernels.verdict("gfx1100", ck.arches).route is kernels.Route.NONE
+    assert not flash.builds(_ROCM, parse("2.6.0"))  # before 2.6.2 no list is read
+    # ExLlamaV2's wheels: 9.0+PTX below CUDA 12.8 serves newer GPUs; nothing serves Kepler
+    (cu124,) = exl2.builds(_CUDA, parse("0.3.2"), "12.4")
+    assert kernels.verdict("12.0", cu124.arches).route is kernels.Route.PTX_JIT
+    assert kernels.verdict("3.7", cu124.arches).route is kernels.Route.NONE
+    # causal-conv1d 1.5.3 dropped sm_53 (Jetson Nano) and added sm_75 and sm_120
+    (latest,) = conv.builds(_CUDA, parse("1.5.3"))
+    assert "sm_53" not in latest.arches and "sm_120" in latest.arches

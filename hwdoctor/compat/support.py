@@ -335,6 +335,61 @@ _FLASH_ATTN_BUILT: Final = (
     Built(_CUDA, "2.0.0", _gencode("80", "90"), f"{_FA_SETUP} at v2.0.0 (4f285b35)"),
     # v2.7.3 (89c5a7dd): sm_100 and sm_120 where the CUDA that builds it is 12.8 or newer
     Built(_CUDA, "2.7.3", _gencode("80", "90", "100", "120"), f"{_FA_SETUP} at v2.7.3 (89c5a7dd)"),
+    # its composable_kernel ROCm build: validate_and_update_archs' allowed_archs, the targets
+    # GPU_ARCHS may name (v2.6.2 first). Its Triton backend for other AMD GPUs
+    # (FLASH_ATTENTION_TRITON_AMD_ENABLE) compiles at run time and has no such list.
+    Built(
+        _ROCM,
+        "2.6.2",
+        ("gfx90a", "gfx940", "gfx941", "gfx942"),
+        "Dao-AILab/flash-attention setup.py (validate_and_update_archs) at v2.6.2 (59594f2a)",
+    ),
+    Built(
+        _ROCM,
+        "2.8.0",
+        ("gfx90a", "gfx942", "gfx950"),
+        "Dao-AILab/flash-attention setup.py (validate_and_update_archs) at v2.8.0 (6f8f0406)",
+    ),
+)
+_CC1D_SETUP: Final = "Dao-AILab/causal-conv1d setup.py (cc_flag)"
+_CAUSAL_CONV1D_BUILT: Final = (
+    Built(_CUDA, "1.0.0", _gencode("70", "80", "90"), f"{_CC1D_SETUP} at v1.0.0 (a40ff74)"),
+    Built(
+        _CUDA,
+        "1.2.1",
+        _gencode("53", "62", "70", "72", "80", "87", "90"),
+        f"{_CC1D_SETUP} at v1.2.1 (8b61eb5)",
+    ),
+    Built(
+        _CUDA,
+        "1.5.1",
+        _gencode("53", "62", "70", "72", "80", "87", "90", "100"),
+        f"{_CC1D_SETUP} at v1.5.1 (8ec7ac2)",
+    ),
+    # sm_53 dropped; sm_75, sm_120 (CUDA 12.8+), sm_103, sm_110, sm_121 (CUDA 13+) added
+    Built(
+        _CUDA,
+        "1.5.3",
+        _gencode("62", "70", "72", "75", "80", "87", "90", "100", "103", "110", "120", "121"),
+        f"{_CC1D_SETUP} at v1.5.3 (9d700d1)",
+    ),
+)
+_EXL2_WHEELS: Final = "turboderp-org/exllamav2 .github/workflows/build-wheels-release.yml"
+_EXLLAMAV2_BUILT: Final = (
+    # its wheels' matrix cudaarch (TORCH_CUDA_ARCH_LIST) at v0.3.2; earlier releases not read
+    Built(
+        _CUDA,
+        "0.3.2",
+        _torch_list("6.0 6.1 7.0 7.5 8.0 8.6 8.9 9.0+PTX"),
+        f"{_EXL2_WHEELS} at v0.3.2 (6a2d831)",
+    ),
+    Built(
+        _CUDA,
+        "0.3.2",
+        _torch_list("6.0 6.1 7.0 7.5 8.0 8.6 8.9 9.0 10.0 12.0+PTX"),
+        f"{_EXL2_WHEELS} at v0.3.2 (6a2d831)",
+        cuda="12.8",
+    ),
 )
 _XF_WHEELS: Final = "facebookresearch/xformers .github/workflows/wheels_build.yml"
 _XFORMERS_BUILT: Final = (
@@ -594,6 +649,7 @@ TABLE: Final = (
         "https://github.com/Dao-AILab/causal-conv1d/blob/main/setup.py",
         "transformers' Mamba models, whose slow path runs without causal-conv1d's kernels",
         at="Dao-AILab/causal-conv1d@0d2252d setup.py",
+        built=_CAUSAL_CONV1D_BUILT,
     ),
     # thu-ml/SageAttention@d1a57a5 README.md "Installation": python>=3.9, torch>=2.3.0,
     # triton>=3.0.0, CUDA >=12.0 for Ampere (12.3/12.4 fp8 on Hopper/Ada, 12.8 Blackwell);
@@ -724,6 +780,7 @@ TABLE: Final = (
         "for ROCm)",
         "https://github.com/turboderp-org/exllamav2#installation",
         at="turboderp-org/exllamav2@da07fac README.md, setup.py",
+        built=_EXLLAMAV2_BUILT,
     ),
     # OpenNMT/CTranslate2@0d8bcd3 docs/installation.md: wheels for Linux (x86-64, AArch64),
     # macOS (x86-64, ARM64), Windows (x86-64), GPU execution in the Linux and Windows wheels
