@@ -21,6 +21,13 @@ source is silent on, neither named nor excluded, is the row's `unknown` (never a
 answer), not a system it lists; each row names the repository and commit it was read at (`at`),
 the release a platform came in (`since`) or the last that listed it (`until`), and the other
 names reporters write for it (`aliases`).
+
+issue 38 (s16-arch): a row also says which GPU generations the library's builds carry code for
+(`built`), read at its build files at a named release: the compute capabilities its setup.py's
+`-gencode` flags, its CMake `CMAKE_CUDA_ARCHITECTURES` or its wheel workflow's
+`TORCH_CUDA_ARCH_LIST` name, the gfx targets of its ROCm builds, each from the release it
+changed. A GPU none of them serves fails with a downstream symptom ("no kernel image is
+available", HIP's "invalid device function"), never the library's own refusal.
 """
 
 from __future__ import annotations
@@ -74,6 +81,26 @@ class Answer:
 
 
 @dataclass(frozen=True, slots=True)
+class Built:
+    """issue 38 (s16-arch): the GPU code a library's builds carry for one backend from a release
+    on (until the next entry of that backend and CUDA release), in torch's arch-list spelling
+    as compat/kernels.py reads it: sm_80 a cubin, compute_80 PTX, gfx942 a ROCm code object;
+    `cuda` the CUDA release (major or major.minor) whose binary this is, where the library
+    builds one per CUDA release (bitsandbytes), else empty; `at` where it was read."""
+
+    backend: str
+    since: str
+    arches: tuple[str, ...]
+    at: str
+    cuda: str = ""
+
+    @property
+    def first(self) -> Version:
+        """The release this list came in, as a version ("" : the library's first, 0)."""
+        return _since(self)
+
+
+@dataclass(frozen=True, slots=True)
 class Supported:
     """One library's documented platforms: its name as findings say it, its distributions
     and import packages (a traceback frame's package), the backends and systems its
@@ -104,6 +131,29 @@ class Supported:
     # issue 38 (s15-support): the other names a reporter writes for the library ("TRT-LLM",
     # "flash attention"), beside its name, distributions and import packages
     aliases: tuple[str, ...] = ()
+    # issue 38 (s16-arch): the GPU code its builds carry, by backend and release (`Built`)
+    built: tuple[Built, ...] = ()
+
+    def builds(
+        self, backend: str, release: Version | None, cuda: str | None = None
+    ) -> tuple[Built, ...]:
+        """The builds of `backend` the paste's release may be: the entry in force at `release`
+        for each CUDA binary (None: every release's entries, any of which may be installed);
+        only the binary of `cuda` (torch's CUDA, which picks it) where the entries name CUDA
+        releases and one is `cuda`'s. Empty where the table holds none for that release."""
+        entries = [b for b in self.built if b.backend == backend]
+        if cuda and (own := [b for b in entries if _cuda_matches(b.cuda, cuda)]):
+            entries = own
+        elif cuda:
+            entries = [b for b in entries if not b.cuda]
+        if release is None:
+            return tuple(entries)
+        chosen: list[Built] = []
+        for binary in dict.fromkeys(b.cuda for b in entries):
+            held = [b for b in entries if b.cuda == binary and b.first <= release]
+            if held:
+                chosen.append(max(held, key=lambda b: b.first))
+        return tuple(chosen)
 
     def _in_range(self, what: str, release: Version | None) -> bool:
         """Whether the releases that list `what` hold `release` (None: not shown, held)."""
@@ -194,6 +244,18 @@ class Supported:
         return ""
 
 
+def _since(built: Built) -> Version:
+    since = parse(built.since or "0")
+    assert since is not None, built.since  # the table's releases are PEP 440 (its tests)
+    return since
+
+
+def _cuda_matches(binary: str, cuda: str) -> bool:
+    """Whether torch's CUDA release `cuda` ("12.8", "12.8.1") loads the binary built for
+    `binary` ("12.8", or a major: "13")."""
+    return bool(binary) and (cuda == binary or cuda.startswith(binary + "."))
+
+
 def _row(
     name: str,
     dists: tuple[str, ...],
@@ -209,6 +271,7 @@ def _row(
     unknown: tuple[str, ...] = (),
     at: str = "",
     aliases: tuple[str, ...] = (),
+    built: tuple[Built, ...] = (),
 ) -> Supported:
     return Supported(
         name,
@@ -224,6 +287,7 @@ def _row(
         unknown=frozenset(unknown),
         at=at,
         aliases=aliases,
+        built=built,
     )
 
 
@@ -234,6 +298,286 @@ _EVERY: Final = (LINUX, WINDOWS, MACOS)
 _SDPA: Final = (
     'PyTorch\'s own attention (attn_implementation="sdpa" in transformers), which runs on '
     "every backend"
+)
+
+
+def _gencode(*codes: str) -> tuple[str, ...]:
+    """nvcc's `-gencode arch=compute_XY,code=sm_XY` flags ("80"): a cubin each, no PTX."""
+    return tuple(f"sm_{code}" for code in codes)
+
+
+def _torch_list(text: str) -> tuple[str, ...]:
+    """A TORCH_CUDA_ARCH_LIST ("6.0+PTX 7.0 9.0a") as torch's cpp_extension builds it: a
+    cubin for each, and PTX too where "+PTX" follows (torch/utils/cpp_extension.py
+    _get_cuda_arch_flags)."""
+    arches: list[str] = []
+    for item in text.split():
+        number = item.removesuffix("+PTX").replace(".", "")
+        arches.append(f"sm_{number}")
+        if item.endswith("+PTX"):
+            arches.append(f"compute_{number}")
+    return tuple(arches)
+
+
+def _cmake_list(text: str) -> tuple[str, ...]:
+    """bitsandbytes' COMPUTE_CAPABILITY ("60;70;90") as its CMakeLists.txt turns it into
+    CMAKE_CUDA_ARCHITECTURES: a cubin for each ("-real"), and PTX for the highest."""
+    codes = sorted(text.split(";"), key=int)
+    return (*_gencode(*codes), f"compute_{codes[-1]}")
+
+
+# issue 38 (s16-arch): the build lists, by library (each cites its file at a release)
+_FA_SETUP: Final = "Dao-AILab/flash-attention setup.py (cc_flag)"
+_FLASH_ATTN_BUILT: Final = (
+    # v1.0.0 (74af0233): -gencode for sm_75, sm_80 and, with CUDA 11.8+, sm_90
+    Built(_CUDA, "1.0.0", _gencode("75", "80", "90"), f"{_FA_SETUP} at v1.0.0 (74af0233)"),
+    # v2.0.0 (4f285b35): sm_75's flag commented out ("# cc_flag.append(...compute_75...)")
+    Built(_CUDA, "2.0.0", _gencode("80", "90"), f"{_FA_SETUP} at v2.0.0 (4f285b35)"),
+    # v2.7.3 (89c5a7dd): sm_100 and sm_120 where the CUDA that builds it is 12.8 or newer
+    Built(_CUDA, "2.7.3", _gencode("80", "90", "100", "120"), f"{_FA_SETUP} at v2.7.3 (89c5a7dd)"),
+    # its composable_kernel ROCm build: validate_and_update_archs' allowed_archs, the targets
+    # GPU_ARCHS may name (v2.6.2 first). Its Triton backend for other AMD GPUs
+    # (FLASH_ATTENTION_TRITON_AMD_ENABLE) compiles at run time and has no such list.
+    Built(
+        _ROCM,
+        "2.6.2",
+        ("gfx90a", "gfx940", "gfx941", "gfx942"),
+        "Dao-AILab/flash-attention setup.py (validate_and_update_archs) at v2.6.2 (59594f2a)",
+    ),
+    Built(
+        _ROCM,
+        "2.8.0",
+        ("gfx90a", "gfx942", "gfx950"),
+        "Dao-AILab/flash-attention setup.py (validate_and_update_archs) at v2.8.0 (6f8f0406)",
+    ),
+)
+_CC1D_SETUP: Final = "Dao-AILab/causal-conv1d setup.py (cc_flag)"
+_CAUSAL_CONV1D_BUILT: Final = (
+    Built(_CUDA, "1.0.0", _gencode("70", "80", "90"), f"{_CC1D_SETUP} at v1.0.0 (a40ff74)"),
+    Built(
+        _CUDA,
+        "1.2.1",
+        _gencode("53", "62", "70", "72", "80", "87", "90"),
+        f"{_CC1D_SETUP} at v1.2.1 (8b61eb5)",
+    ),
+    Built(
+        _CUDA,
+        "1.5.1",
+        _gencode("53", "62", "70", "72", "80", "87", "90", "100"),
+        f"{_CC1D_SETUP} at v1.5.1 (8ec7ac2)",
+    ),
+    # sm_53 dropped; sm_75, sm_120 (CUDA 12.8+), sm_103, sm_110, sm_121 (CUDA 13+) added
+    Built(
+        _CUDA,
+        "1.5.3",
+        _gencode("62", "70", "72", "75", "80", "87", "90", "100", "103", "110", "120", "121"),
+        f"{_CC1D_SETUP} at v1.5.3 (9d700d1)",
+    ),
+)
+_EXL2_WHEELS: Final = "turboderp-org/exllamav2 .github/workflows/build-wheels-release.yml"
+_EXLLAMAV2_BUILT: Final = (
+    # its wheels' matrix cudaarch (TORCH_CUDA_ARCH_LIST) at v0.3.2; earlier releases not read
+    Built(
+        _CUDA,
+        "0.3.2",
+        _torch_list("6.0 6.1 7.0 7.5 8.0 8.6 8.9 9.0+PTX"),
+        f"{_EXL2_WHEELS} at v0.3.2 (6a2d831)",
+    ),
+    Built(
+        _CUDA,
+        "0.3.2",
+        _torch_list("6.0 6.1 7.0 7.5 8.0 8.6 8.9 9.0 10.0 12.0+PTX"),
+        f"{_EXL2_WHEELS} at v0.3.2 (6a2d831)",
+        cuda="12.8",
+    ),
+)
+_XF_WHEELS: Final = "facebookresearch/xformers .github/workflows/wheels_build.yml"
+_XFORMERS_BUILT: Final = (
+    # its wheels' TORCH_CUDA_ARCH_LIST, and 9.0a where the CUDA is 11.8 or newer (0.0.27 on)
+    Built(
+        _CUDA,
+        "0.0.23",
+        _torch_list("5.0+PTX 6.0 6.1 7.0 7.5 8.0+PTX"),
+        f"{_XF_WHEELS} at v0.0.23 (1254a167)",
+    ),
+    Built(
+        _CUDA,
+        "0.0.27",
+        _torch_list("6.0+PTX 7.0 7.5 8.0+PTX 9.0a"),
+        f"{_XF_WHEELS} at v0.0.27 (184b2808)",
+    ),
+    Built(_CUDA, "0.0.31", _torch_list("7.5 8.0+PTX 9.0a"), f"{_XF_WHEELS} at v0.0.31 (eb0946a3)"),
+    # HIP_ARCHITECTURES of its ROCm wheels, from 0.0.28 (c909f0d6)
+    Built(_ROCM, "0.0.28", ("gfx90a", "gfx942"), f"{_XF_WHEELS} at v0.0.28 (c909f0d6)"),
+)
+_MAMBA_SETUP: Final = "state-spaces/mamba setup.py (cc_flag)"
+_MAMBA_BUILT: Final = (
+    Built(_CUDA, "1.0.0", _gencode("70", "80", "90"), f"{_MAMBA_SETUP} at v1.0.0 (33dc96c)"),
+    # Jetson's sm_53, sm_62, sm_72 and sm_87 added
+    Built(
+        _CUDA,
+        "1.2.1",
+        _gencode("53", "62", "70", "72", "80", "87", "90"),
+        f"{_MAMBA_SETUP} at v1.2.1 (7efe513)",
+    ),
+    # sm_100 (CUDA 12.8+)
+    Built(
+        _CUDA,
+        "2.2.5",
+        _gencode("53", "62", "70", "72", "80", "87", "90", "100"),
+        f"{_MAMBA_SETUP} at v2.2.5 (e0761ec)",
+    ),
+    # sm_75, sm_120 (CUDA 12.8+) and sm_103, sm_110, sm_121 (CUDA 13+)
+    Built(
+        _CUDA,
+        "2.2.6",
+        _gencode("53", "62", "70", "72", "75", "80", "87", "90", "100", "103", "110", "120", "121"),
+        f"{_MAMBA_SETUP} at v2.2.6 (d7b1ceb)",
+    ),
+    # sm_53, sm_62, sm_70 and sm_72 dropped
+    Built(
+        _CUDA,
+        "2.3.2",
+        _gencode("75", "80", "87", "90", "100", "103", "110", "120", "121"),
+        f"{_MAMBA_SETUP} at v2.3.2 (77069de)",
+    ),
+)
+_BNB_SCRIPT: Final = "bitsandbytes-foundation/bitsandbytes .github/scripts/build-cuda.sh"
+_BNB_BUILT: Final = (
+    # 0.43.0 (48763245) .github/workflows/python-package.yml: "50;52;60;61;70;75;80;86;89;90",
+    # without 89 and 90 for CUDA 11.7 ("${build_capability%??????}"), without 90 for 11.8
+    Built(
+        _CUDA,
+        "0.43.0",
+        _cmake_list("50;52;60;61;70;75;80;86;89;90"),
+        "bitsandbytes-foundation/bitsandbytes .github/workflows/python-package.yml at 0.43.0 "
+        "(48763245)",
+    ),
+    # 0.45.1 (8cd7793b): "50;52;60;61;70;75;80;86;89;90;100;120", 100 and 120 only from
+    # CUDA 12.7; 0.45.3 (efc14c19): CUDA 12.8's binary "70;75;80;86;89;90;100;120"
+    Built(
+        _CUDA,
+        "0.45.1",
+        _cmake_list("50;52;60;61;70;75;80;86;89;90;100;120"),
+        f"{_BNB_SCRIPT} at 0.45.1 (8cd7793b)",
+        cuda="12.8",
+    ),
+    Built(
+        _CUDA,
+        "0.45.3",
+        _cmake_list("70;75;80;86;89;90;100;120"),
+        f"{_BNB_SCRIPT} at 0.45.3 (efc14c19)",
+        cuda="12.8",
+    ),
+    # 0.46.0 (1e54f912): CUDA 12.8's "75;80;86;89;90;100;120"; 0.46.1 the same for 12.9
+    Built(
+        _CUDA,
+        "0.46.0",
+        _cmake_list("75;80;86;89;90;100;120"),
+        f"{_BNB_SCRIPT} at 0.46.0 (1e54f912)",
+        cuda="12.8",
+    ),
+    Built(
+        _CUDA,
+        "0.46.1",
+        _cmake_list("75;80;86;89;90;100;120"),
+        f"{_BNB_SCRIPT} at 0.46.1 (4bca8449)",
+        cuda="12.9",
+    ),
+    # 0.47.0: "50;60;70;75;80;86;89;90" (no 52: its sm_50 cubin runs there), 12.8 and 12.9
+    # "70;75;80;86;89;90;100;120"
+    Built(
+        _CUDA,
+        "0.47.0",
+        _cmake_list("50;60;70;75;80;86;89;90"),
+        f"{_BNB_SCRIPT} at 0.47.0 (c0dcdf27)",
+    ),
+    Built(
+        _CUDA,
+        "0.47.0",
+        _cmake_list("70;75;80;86;89;90;100;120"),
+        f"{_BNB_SCRIPT} at 0.47.0 (c0dcdf27)",
+        cuda="12.8",
+    ),
+    Built(
+        _CUDA,
+        "0.47.0",
+        _cmake_list("70;75;80;86;89;90;100;120"),
+        f"{_BNB_SCRIPT} at 0.47.0 (c0dcdf27)",
+        cuda="12.9",
+    ),
+    # 0.48.0 (406fb6aa): "60;70;75;80;86;89;90" ("target Pascal through Hopper"), CUDA 13's
+    # "75;80;86;89;90;100;120" ("Remove < sm75 to align with PyTorch 2.9+cu130")
+    Built(
+        _CUDA,
+        "0.48.0",
+        _cmake_list("60;70;75;80;86;89;90"),
+        f"{_BNB_SCRIPT} at 0.48.0 (406fb6aa)",
+    ),
+    Built(
+        _CUDA,
+        "0.48.0",
+        _cmake_list("75;80;86;89;90;100;120"),
+        f"{_BNB_SCRIPT} at 0.48.0 (406fb6aa)",
+        cuda="13",
+    ),
+)
+_VLLM_CMAKE: Final = "vllm-project/vllm CMakeLists.txt at 000a1ee9"
+_VLLM_BUILT: Final = (
+    # CUDA_SUPPORTED_ARCHS below CUDA 12.8 (vLLM's kernels start at Volta: its installation
+    # guide's "compute capability 7.0 or higher"), from 12.8 and from 13 (family targets)
+    Built(
+        _CUDA,
+        "",
+        _gencode("70", "75", "80", "86", "87", "89", "90"),
+        f"{_VLLM_CMAKE} (CUDA_SUPPORTED_ARCHS)",
+    ),
+    Built(
+        _CUDA,
+        "",
+        _gencode("75", "80", "86", "87", "89", "90", "100", "101", "103", "120", "121"),
+        f"{_VLLM_CMAKE} (CUDA_SUPPORTED_ARCHS, CUDA 12.8)",
+        cuda="12.8",
+    ),
+    Built(
+        _CUDA,
+        "",
+        _gencode("75", "80", "86", "87", "89", "90", "100", "101", "103", "120", "121"),
+        f"{_VLLM_CMAKE} (CUDA_SUPPORTED_ARCHS, CUDA 12.9)",
+        cuda="12.9",
+    ),
+    Built(
+        _CUDA,
+        "",
+        _gencode("75", "80", "86", "87", "89", "90", "100f", "110f", "120f"),
+        f"{_VLLM_CMAKE} (CUDA_SUPPORTED_ARCHS, CUDA 13)",
+        cuda="13",
+    ),
+    # HIP_SUPPORTED_ARCHS: the widest list a ROCm build of vLLM may target (its images build
+    # fewer: docker/Dockerfile.rocm_base's PYTORCH_ROCM_ARCH)
+    Built(
+        _ROCM,
+        "",
+        (
+            "gfx906",
+            "gfx908",
+            "gfx90a",
+            "gfx942",
+            "gfx950",
+            "gfx1030",
+            "gfx1100",
+            "gfx1101",
+            "gfx1102",
+            "gfx1103",
+            "gfx1150",
+            "gfx1151",
+            "gfx1152",
+            "gfx1153",
+            "gfx1200",
+            "gfx1201",
+        ),
+        f"{_VLLM_CMAKE} (HIP_SUPPORTED_ARCHS)",
+    ),
 )
 
 TABLE: Final = (
@@ -252,6 +596,7 @@ TABLE: Final = (
         _SDPA,
         at="Dao-AILab/flash-attention@0251105 README.md",
         aliases=("FlashAttention", "flash attention", "flash-attention", "FlashAttention-2"),
+        built=_FLASH_ATTN_BUILT,
     ),
     # facebookresearch/xformers@ca6d2aa README.md "Installing xFormers": wheels "[linux & win]"
     # for CUDA 12.6/12.8/13.0, "[linux only] (EXPERIMENTAL) rocm 7.1"; the source build it
@@ -270,6 +615,7 @@ TABLE: Final = (
         _SDPA,
         unknown=(MACOS,),
         at="facebookresearch/xformers@ca6d2aa README.md",
+        built=_XFORMERS_BUILT,
     ),
     # state-spaces/mamba@e9594ce README.md "Installation": "Core requirements: Linux";
     # "Additional requirements for CUDA selective_scan_cuda builds and GPU execution: NVIDIA
@@ -284,6 +630,10 @@ TABLE: Final = (
         "https://github.com/state-spaces/mamba#installation",
         "transformers' Mamba models, whose slow path runs without mamba-ssm's kernels",
         at="state-spaces/mamba@e9594ce README.md",
+        # issue 38 (s16-arch): its repository's own name, as its reporters write it ("trying to
+        # get mamba running on 3xP40", state-spaces/mamba#85)
+        aliases=("mamba",),
+        built=_MAMBA_BUILT,
     ),
     # Dao-AILab/causal-conv1d@0d2252d: README.md ("Causal depthwise conv1d in CUDA",
     # "Additional Prerequisites for AMD cards") names no system; setup.py builds only a
@@ -299,6 +649,7 @@ TABLE: Final = (
         "https://github.com/Dao-AILab/causal-conv1d/blob/main/setup.py",
         "transformers' Mamba models, whose slow path runs without causal-conv1d's kernels",
         at="Dao-AILab/causal-conv1d@0d2252d setup.py",
+        built=_CAUSAL_CONV1D_BUILT,
     ),
     # thu-ml/SageAttention@d1a57a5 README.md "Installation": python>=3.9, torch>=2.3.0,
     # triton>=3.0.0, CUDA >=12.0 for Ampere (12.3/12.4 fp8 on Hopper/Ada, 12.8 Blackwell);
@@ -366,6 +717,7 @@ TABLE: Final = (
         "not Windows natively",
         "https://docs.vllm.ai/en/latest/getting_started/installation/",
         at="vllm-project/vllm@010f1fc docs/getting_started/installation",
+        built=_VLLM_BUILT,
     ),
     # deepspeedai/DeepSpeed@edaa722 README.md "Requirements": nvcc or hipcc, NVIDIA Pascal to
     # Hopper, AMD MI100/MI200; "Contributed HW support": Ascend NPU (npu), Gaudi 2 (hpu), Xeon
@@ -428,6 +780,7 @@ TABLE: Final = (
         "for ROCm)",
         "https://github.com/turboderp-org/exllamav2#installation",
         at="turboderp-org/exllamav2@da07fac README.md, setup.py",
+        built=_EXLLAMAV2_BUILT,
     ),
     # OpenNMT/CTranslate2@0d8bcd3 docs/installation.md: wheels for Linux (x86-64, AArch64),
     # macOS (x86-64, ARM64), Windows (x86-64), GPU execution in the Linux and Windows wheels
@@ -1145,6 +1498,7 @@ TABLE: Final = (
             (_MPS, "0.49.0"),
         ),
         at="bitsandbytes-foundation/bitsandbytes@c5d481be (0.50.0) and earlier tags",
+        built=_BNB_BUILT,
     ),
     # issue 38 (s16-rows): the libraries the neighbours' users run beyond s15's, read
     # 2026-12-07 at the commit (or release) cited beside each row.
