@@ -5,9 +5,10 @@ Real pastes from tests/data/reports/errors/ (sources in that directory's README)
 whose error is tied to a library of compat/support.py by the issue's title, the command run
 (a traceback's `from auto_gptq import …`), an error line's module ("No module named
 'triton'") or the reporter's words, with no frame the library raised and no build of it, on
-a Mac, an Intel Gaudi, an Ascend NPU and an AMD GPU under Windows. Quiet where the library's
-row lists the machine (TGI, flash-attn and vLLM on AMD GPUs with ROCm), and where the
-library is named only as what the reporter does not use ("without flash-attn").
+a Mac, an Intel Gaudi, an Ascend NPU, an AMD GPU under Windows, and Windows for a release
+that predates its Windows build. Quiet where the library's row lists the machine (TGI,
+flash-attn and vLLM on AMD GPUs with ROCm), and where the library is named only as what the
+reporter does not use ("without flash-attn").
 """
 
 from __future__ import annotations
@@ -71,6 +72,13 @@ NAMED = {
     "moss240-zh-macos-triton-from-source-no-module-triton.md": (
         "the report is about Triton on a Mac",
         14,
+        "the error line",
+    ),
+    # the error line's "pip install … bitsandbytes" is transformers' advice, not a command run;
+    # bitsandbytes lists Windows from 0.43.0, and the paste shows 0.41.1
+    "transformers26165-windows10-bitsandbytes-0.41.1-load-in-4bit-requires-accelerate.md": (
+        "the report is about bitsandbytes on Windows",
+        43,
         "the error line",
     ),
 }

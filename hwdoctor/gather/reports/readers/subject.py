@@ -131,9 +131,11 @@ class Subject(LineReader):
             prefix = text[max(0, named.start() - _PREFIX_CHARS) : named.start()]
             if _NOT_USED.search(prefix):
                 continue
-            tie = _prefix_ties(prefix, text[named.end() : named.end() + 40])
+            # an error line's words are the error's, whatever they suggest ("requires … `pip
+            # install bitsandbytes`", transformers' message): no command was run there; and a
+            # title that retells the error is an error line (the stronger tie)
+            tie = None if error else _prefix_ties(prefix, text[named.end() : named.end() + 40])
             if tie is None:
-                # a title that retells the error is an error line (the stronger tie)
                 tie = SubjectTie.ERROR if error else SubjectTie.TITLE if title else SubjectTie.PROSE
             said[row.name] = tie
         if error and "lib" in text:
