@@ -40,6 +40,15 @@ def detected(name: str) -> dict[str, Any]:
             "errors/pidsmaker14-cpu-only-machine-compose-could-not-select-device-driver.md",
             "no GPU",
         ),
+        # s16-nogpu2: the VM said in Chinese to have no GPU; an Intel iGPU the only GPU named
+        (
+            "errors/langchainchatchat2962-zh-vm-without-gpu-could-not-select-device-driver.md",
+            "no GPU",
+        ),
+        (
+            "errors/stablediffusiondocker82-intel-xe-graphics-could-not-select-device-driver.md",
+            "Intel's integrated",
+        ),
     ],
 )
 def test_a_gpu_asked_of_a_machine_without_one_is_a_warning_to_drop_the_request(

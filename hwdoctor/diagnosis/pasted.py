@@ -1223,6 +1223,9 @@ def _container_gpu_elsewhere(paste: Pasted, facts: _Read) -> tuple[Finding, ...]
     others = {k: v for k, v in accelerators_shown(paste).items() if k != _CUDA}
     mac = _mac_lines(paste, facts)
     words = facts.all(FactKey.PROSE_NO_GPU)
+    # s16-nogpu2: an Intel integrated GPU the only GPU named ("Graphics: Mesa Intel(R) Xe
+    # Graphics"): docker's --gpus reaches NVIDIA GPUs alone, through the toolkit
+    igpu = facts.all(FactKey.MESSAGE_INTEL_IGPU)
     if mac:
         backend: str | None = _MPS
         machine, line = "a Mac", mac[0]
@@ -1231,6 +1234,9 @@ def _container_gpu_elsewhere(paste: Pasted, facts: _Read) -> tuple[Finding, ...]
         machine, line = registry.BY_KEY[backend].hardware, lines[0]
     elif words:
         backend, machine, line = None, "a machine said to have no GPU", words[0]
+    elif igpu:
+        backend, line = None, igpu[0]
+        machine = "a machine whose only GPU named is Intel's integrated"
     else:
         return ()
     facts.use("stated", said[0])

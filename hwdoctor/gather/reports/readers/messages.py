@@ -1024,10 +1024,13 @@ _XPU_NO_DEVICE: Final = re.compile(
 # Intel's integrated GPUs by the names their drivers and lspci give ("Intel(R) Iris(R) Xe
 # Graphics", "UHD Graphics 770", "TigerLake-LP GT2 [Iris Xe Graphics]"), and the GPUs the XPU
 # support lists name (Arc, Data Center GPU Max / Flex, Core Ultra with Arc graphics). OpenCL's
-# platform name "Intel(R) OpenCL HD Graphics" is every Intel GPU's, so not an iGPU's.
+# platform name "Intel(R) OpenCL HD Graphics" is every Intel GPU's, so not an iGPU's. Mesa's
+# name for Tiger Lake's GT2 too, as its renderer string and desktop "About" pages give it
+# ("Mesa Intel(R) Xe Graphics (TGL GT2)": mesa include/pci_ids/iris_pci_ids.h, CHIPSET(0x9A49,
+# tgl_gt2, "TGL GT2", "Intel(R) Xe Graphics")), with the ® sign a desktop prints for (R).
 _INTEL_IGPU: Final = re.compile(
     r"\b(Iris(?:\(R\))? Xe(?: Graphics)?|(?<!OpenCL )U?HD Graphics(?: \d{3,4})?"
-    r"|TigerLake-LP GT2|ADL GT1)\b"
+    r"|TigerLake-LP GT2|ADL GT1|Intel(?:\(R\)|®)? Xe Graphics)"
 )
 _INTEL_XPU_GPU: Final = re.compile(
     r"\b(Arc(?:\(TM\)|™)?(?: Pro)? [AB]\d{2,3}\w?|Arc(?:\(TM\)|™)? Graphics"

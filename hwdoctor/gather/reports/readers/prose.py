@@ -185,7 +185,13 @@ _NO_GPU_PROSE: Final = re.compile(
     r"\bCPU[- ]only (?:machine|server|host|computer|laptop|PC|system|box)\b"
     r"|\bGPU(?:/VRAM)?:[ \t]{0,3}(?:none|no GPU)\b"
     r"|\b(?:I (?:don't|do not|dont) have|I have no) (?:an? )?(?:NVIDIA |Nvidia |nvidia )?"
-    r"(?:GPU|graphics card)\b",
+    r"(?:GPU|graphics card)\b"
+    # issue 38 (s16-nogpu2): a machine said to be without one ("a server with no GPU"), and
+    # the same in Chinese (chatchat-space/Langchain-Chatchat#2962: "虚拟机没有GPU", the VM has
+    # no GPU): the machine's noun first, so a library's "no GPU support" is not read
+    r"|\b(?:machine|server|computer|laptop|PC|VM|host|system) (?:without|with no) (?:an? |any )?"
+    r"(?:NVIDIA |Nvidia |nvidia )?(?:GPU|graphics card)"
+    r"|(?:虚拟机|机器|电脑|服务器|主机|笔记本|本机)上?(?:没有|无)(?:GPU|显卡|独立显卡)",
     re.I,
 )
 # Words before a macOS version that make it a floor or a wish, not the machine's release:
