@@ -750,6 +750,9 @@ TABLE: Final = (
         "https://github.com/AutoGPTQ/AutoGPTQ#installation",
         "GPTQModel, AutoGPTQ's successor, whose documentation lists CPUs and Apple silicon",
         at="AutoGPTQ/AutoGPTQ@9f7d370 README.md",
+        # issue 38 (s16-subject): its other compiled module, as an error line names it
+        # ("name 'autogptq_cuda_256' is not defined", PromtEngineer/localGPT#145)
+        aliases=("autogptq_cuda_256",),
     ),
     # casper-hansen/AutoAWQ@88e4c76 README.md "Install" › "Prerequisites": NVIDIA compute
     # capability 7.5+ (CUDA 11.8+), AMD (ROCm compatible with Triton), Intel CPU and GPU;

@@ -6617,6 +6617,8 @@ def finding(
     machine: Value,
     said: Value,
     source: Value,
+    how: Value = None,
+    tie: Value = None,
 ) -> Finding: ...
 
 
@@ -6633,6 +6635,8 @@ def finding(
     machine: Value,
     said: Value,
     source: Value,
+    how: Value = None,
+    tie: Value = None,
 ) -> Finding: ...
 
 
@@ -6649,6 +6653,26 @@ def finding(
     machine: Value,
     said: Value,
     source: Value,
+    how: Value = None,
+    tie: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LIBRARY_UNSUPPORTED_MACHINE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["subject"],
+    documented: Value,
+    how: Value,
+    instead: Value,
+    library: Value,
+    machine: Value,
+    said: Value,
+    source: Value,
+    tie: Value,
 ) -> Finding: ...
 
 
