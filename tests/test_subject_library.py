@@ -87,6 +87,9 @@ LISTED = (
     "tgi1746-amd-mi250-rocm-tgi-2.0.0-shard-traceback.md",
     "yue34-rdna2-6900xt-flash-attn-commented-out-raw-output.md",
     "vllm9319-amd-mi60-gfx906-rocm6.2-collect-env.md",
+    # a TPU library on PyTorch/XLA, whose device the paste does not show (s16, support.py
+    # Supported._silent): the wheel for TPU VMs pulling libtpu
+    "xla3191-tpuvm-torch-xla-1.10-libtpu-nightly-file-not-found.md",
 )
 
 
