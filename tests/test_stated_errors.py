@@ -3478,20 +3478,22 @@ def test_the_model_type_table_is_read_from_every_release() -> None:
 
 # issue 38 (s16-models): a transformers before 4.43 refusing Llama 3.1's rope_scaling
 @pytest.mark.parametrize(
-    "name",
+    ("name", "found"),
     [
         # foundation-model-stack/foundation-model-stack#384: LlamaConfig's traceback
-        "fms384-llama3.1-70b-rope-scaling-rope-type-llama3-refused.md",
+        ("fms384-llama3.1-70b-rope-scaling-rope-type-llama3-refused.md", ""),
         # StartHua/Comfyui_CXH_joy_caption#35: 4.31-4.36's words, "with with two fields"
-        "cxhjoycaption35-title-rope-scaling-with-with-two-fields-llama3.md",
+        ("cxhjoycaption35-title-rope-scaling-with-with-two-fields-llama3.md", ""),
+        # tonychenxyz/selfie#10: the dict wrapped onto the next line, transformers==4.34.0
+        ("selfie10-llama-3.1-8b-rope-scaling-with-with-transformers-4.34.0.md", " 4.34.0"),
     ],
 )
-def test_llama_3_1_rope_scaling_refused_names_transformers_4_43(name: str) -> None:
+def test_llama_3_1_rope_scaling_refused_names_transformers_4_43(name: str, found: str) -> None:
     report = diagnosed(name)
     (finding,) = report.findings
     assert finding.code == "python.transformers_model_type_unknown"
     assert finding.message == (
-        "the installed transformers does not know the rope_scaling type llama3: "
+        f"the installed transformers{found} does not know the rope_scaling type llama3: "
         "transformers 4.43.0 and later do"
     )
     assert explained(report, "'original_max_position_embeddings': 8192")
@@ -3534,6 +3536,8 @@ def test_a_model_named_beside_an_older_transformers(name: str, message: str) -> 
         "llamafactory7182-qwen2.5-vl-transformers-4.49.0-vllm-0.7.2-inspect-failed.md",
         # open-compass/VLMEvalKit#813: Qwen2.5-VL-7B-Instruct's score under transformers==4.49.0
         "vlmevalkit813-qwen2.5-vl-7b-transformers-4.49.0-score-lower.md",
+        # yolain/ComfyUI-Easy-IndexTTS2#14: "qwen3版本太高" beside pip show's transformers 4.57.0
+        "easyindextts2-14-zh-qwen3-pip-show-transformers-4.57.0.md",
     ],
 )
 def test_a_model_named_beside_a_transformers_that_has_it_says_nothing(name: str) -> None:

@@ -153,8 +153,14 @@ class ModelName:
 # issue 38 (s16-models): a model's name (an issue's title, prose, a hub id "Qwen/Qwen3-0.6B")
 # -> its model type, only where a page ties the two: transformers' own documentation page of
 # the model, https://huggingface.co/docs/transformers/model_doc/<model type>, titled with the
-# model's name (its URL is the model type of CONFIG_MAPPING_NAMES). Keyed by the name lowered,
-# without "-", "_" and spaces (the reader's _MODEL_NAMED finds the words).
+# model's name (its URL is the model type of CONFIG_MAPPING_NAMES; each page below read
+# 2026-12-07: "Qwen2.5-VL", "Qwen2.5-Omni", "Qwen2-VL", "Qwen3-VL", "Qwen3" with its example
+# model="Qwen/Qwen3-0.6B", "Gemma 3" with model="google/gemma-3-4b-pt", "Gemma2" whose text
+# says "Gemma 2"). Llama 3.1 is no model type of its own: Hugging Face's Llama 3.1 post
+# (huggingface/blog#2243, llama31.md: "Llama 3.1 requires a minor modeling update to handle
+# RoPE scaling effectively. With Transformers release 4.43 …") and its config.json's
+# rope_type llama3 (ROPE_TYPE_FIRST). Keyed by the name lowered, without "-", "_" and spaces
+# (the reader's _MODEL_NAMED finds the words).
 MODEL_NAMES: Final = {
     "qwen2.5vl": ModelName("Qwen2.5-VL", Needs.MODEL_TYPE, "qwen2_5_vl",
                            "huggingface.co/docs/transformers/model_doc/qwen2_5_vl"),
@@ -173,7 +179,7 @@ MODEL_NAMES: Final = {
                         "huggingface.co/docs/transformers/model_doc/gemma2"),
     # not a model type of its own (Llama 3.1 is "llama"): its rope_scaling, ROPE_TYPE_FIRST
     "llama3.1": ModelName("Llama 3.1", Needs.ROPE_TYPE, "llama3",
-                          "foundation-model-stack/foundation-model-stack#384 (its config.json)"),
+                          "huggingface/blog#2243 (llama31.md), its config.json's rope_type"),
 }  # fmt: skip
 
 

@@ -8297,24 +8297,33 @@ def _model_type_unknown(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     shown = _version_of(facts, "transformers")
     installed = shown.value if shown else None
     through = facts.all(FactKey.MESSAGE_CONFIG_MAPPING)
-    said: list[tuple[PastedFact, transformers_modules.Needs, str | None]] = []
+    model_type = transformers_modules.Needs.MODEL_TYPE
+    rope_type = transformers_modules.Needs.ROPE_TYPE
+    # (the fact, what it needs, the type it names, the first release with it)
+    said: list[tuple[PastedFact, transformers_modules.Needs, str, str | None]] = []
     for fact in facts.all(FactKey.MESSAGE_MODEL_TYPE):
         first = transformers_modules.model_type_too_old(fact.value, installed)
-        said.append((fact, transformers_modules.Needs.MODEL_TYPE, first))
+        said.append((fact, model_type, fact.value, first))
     keys = facts.all(FactKey.MESSAGE_MODEL_TYPE_KEY)
     for fact in keys:
         first = transformers_modules.model_type_too_old(fact.value, installed)
         if through or installed is not None:
-            said.append((fact, transformers_modules.Needs.MODEL_TYPE, first))
+            said.append((fact, model_type, fact.value, first))
+    ropes = facts.all(FactKey.ROPE_TYPE_SHOWN)
+    shown_rope = {f.value for f in ropes}
     for fact in facts.all(FactKey.MESSAGE_ROPE_TYPE):
-        first = transformers_modules.rope_type_too_old(fact.value, installed)
-        said.append((fact, transformers_modules.Needs.ROPE_TYPE, first))
-    for fact, needs, first in said:
+        # the refusal's own dict, else the one rope type the paste shows (a wrapped line)
+        rope = fact.value or (next(iter(shown_rope)) if len(shown_rope) == 1 else "")
+        first = transformers_modules.rope_type_too_old(rope, installed) if rope else None
+        said.append((fact, rope_type, rope, first))
+    for _fact, needs, named, first in said:
         if first is None:
             continue
-        facts.use("stated", *[f for f, n, _ in said if n is needs and f.value == fact.value])
-        if needs is transformers_modules.Needs.MODEL_TYPE:  # its KeyError, its traceback
-            facts.use("stated", *[f for f in keys if f.value == fact.value], *through)
+        facts.use("stated", *[f for f, n, k, _ in said if n is needs and k == named])
+        if needs is model_type:  # its KeyError, its traceback
+            facts.use("stated", *[f for f in keys if f.value == named], *through)
+        else:  # the rope_scaling dict it refused, on its line or the next
+            facts.use("stated", *[f for f in ropes if f.value == named])
         if shown is not None:
             facts.use("pin", shown)
         way = remedies.installer(paste.evidence.python)
@@ -8322,7 +8331,7 @@ def _model_type_unknown(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             finding(
                 Code.TRANSFORMERS_MODEL_TYPE,
                 kind=needs.value,
-                model_type=fact.value,
+                model_type=named,
                 first=first,
                 found=f" {printable(shown.value)[:40]}" if shown else "",
                 install=remedies.requirement(way, "transformers", f">={first}"),

@@ -450,6 +450,8 @@ class FactKey(str, Enum):
     MESSAGE_CONFIG_MAPPING = "message.config_mapping"
     # a transformers before 4.43 refusing Llama 3.1's rope_scaling; the value: its rope_type
     MESSAGE_ROPE_TYPE = "message.rope_type_refused"
+    # a rope_scaling dict's "rope_type" wherever the paste shows it; the value: the type
+    ROPE_TYPE_SHOWN = "message.rope_type_shown"
     # a model named in a title or prose ("Qwen2.5-VL", "gemma-3"); the value: the words
     MODEL_NAMED = "prose.model_named"
     # issue 38: SentenceTransformer refusing a keyword argument; the value: the argument

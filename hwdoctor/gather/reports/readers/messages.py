@@ -1278,16 +1278,19 @@ _MODEL_TYPE_UNKNOWN: Final = re.compile(
 )
 _MODEL_TYPE_KEY: Final = re.compile(r"KeyError: '([a-z][a-z0-9_-]{0,60})'")
 _CONFIG_MAPPING: Final = re.compile(
-    r"CONFIG_MAPPING\[config_dict\[|[/\\]models[/\\]auto[/\\]configuration_auto\.py"
+    r"CONFIG_MAPPING\[config_dict\[|models[/\\]auto[/\\]configuration_auto\.py"
 )
 # issue 38 (s16-models): transformers before 4.43 refusing Llama 3.1's rope_scaling
 # (models/llama/configuration_llama.py LlamaConfig._rope_scaling_validation at v4.42.4:
 # "`rope_scaling` must be a dictionary with two fields, `type` and `factor`, got {…}", "with
-# with two fields" in 4.31-4.36), the dict showing its "rope_type". The value: the rope type.
+# with two fields" in 4.31-4.36), and the dict's "rope_type" where the line shows it. The value:
+# the rope type, "" where the dict goes on on the next line (a wrapped paste): _ROPE_TYPE_SHOWN.
 _ROPE_REFUSED: Final = re.compile(
     r"rope_scaling`? must be a dictionary with (?:with )?two fields, `(?:type|name)` and "
-    r"`factor`, got \{[^{}\n]{0,300}?'rope_type': '(\w{1,20})'"
+    r"`factor`, got \{(?:[^{}\n]{0,300}?'rope_type': '(\w{1,20})')?"
 )
+# a rope_scaling dict's "rope_type" (a config.json, a wrapped error's next line). The value: it.
+_ROPE_TYPE_SHOWN: Final = re.compile(r"""rope_type['"]: ?['"](\w{1,20})['"]""")
 # issue 38 (s16-models): a model named in a title, prose or a hub id, for the names of
 # compat/transformers_modules.py's MODEL_NAMES (each tied to its model type by transformers'
 # documentation page of the model): "Qwen2.5-VL", "Qwen/Qwen3-0.6B", "gemma-3-12b-it",
@@ -3415,7 +3418,9 @@ RECOGNISERS: Final = (
         keep=lambda said: transformers_modules.model_type_first(said) is not None,
     ),
     _Recogniser(_CONFIG_MAPPING, FactKey.MESSAGE_CONFIG_MAPPING, words="configuration_auto"),
-    _Recogniser(_ROPE_REFUSED, FactKey.MESSAGE_ROPE_TYPE),  # issue 38 (s16-models)
+    # issue 38 (s16-models): Llama 3.1's rope_scaling refused, its rope type
+    _Recogniser(_ROPE_REFUSED, FactKey.MESSAGE_ROPE_TYPE, made=lambda m: m[1] or ""),
+    _Recogniser(_ROPE_TYPE_SHOWN, FactKey.ROPE_TYPE_SHOWN),
     _Recogniser(_MODEL_NAMED, FactKey.MODEL_NAMED, every=True),
     _Recogniser(_ST_ARGUMENT, FactKey.MESSAGE_ST_ARGUMENT),  # issue 38: sentence-transformers
     # issue 38: Neuron / TPU runtimes and packages: the old Neuron driver package
