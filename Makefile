@@ -120,9 +120,13 @@ fidelity-record: $(VENV)/.test-installed $(VENV)/.pairs-installed
 # issue 38 (s14-sharedlib): and which Debian package installs each shared library the loader
 # is often asked for, from Debian's Contents index through apt-file, where it is installed
 # (tools/sonames.py -> hwdoctor/compat/sonames_table.txt, with the release read).
+# issue 38 (s16-models): and which transformers release first has each model type, from the
+# wheels of the releases not read yet (tools/model_types.py -> hwdoctor/compat/
+# model_types_table.txt; `python tools/model_types.py --all` reads every release again).
 refresh: $(VENV)/.test-installed
 	$(BIN)/python tools/refresh.py $(REFRESH_ARGS)
 	$(BIN)/python tools/wheel_builds.py
+	$(BIN)/python tools/model_types.py
 	if command -v apt-file >/dev/null; then $(BIN)/python tools/sonames.py; \
 	else echo "apt-file not installed: hwdoctor/compat/sonames_table.txt not read again"; fi
 

@@ -3402,6 +3402,40 @@ def test_no_platform_words_without_vllm_failing_are_no_vllm_finding(name: str, u
         ),
         # intel/intel-extension-for-pytorch#827: the KeyError, then the ValueError
         ("ipex827-qwen3-keyerror-then-not-recognized-ipex2.6.md", "qwen3", "4.51.0", ""),
+        # issue 38 (s16-models): any model type of the generated table (compat/
+        # model_types_table.txt). hiyouga/LlamaFactory#10219: KeyError: 'qwen3_5' through
+        # configuration_auto.py, a type 5.2.0 added (the Chinese prose's 5.0.0 is not read)
+        (
+            "llamafactory10219-zh-qwen3.5-transformers-5.0.0-keyerror-qwen3-5.md",
+            "qwen3_5",
+            "5.2.0",
+            "",
+        ),
+        # huggingface/transformers#34161: the title's KeyError, `transformers env` 4.44.2
+        (
+            "transformers34161-qwen2-vl-keyerror-title-transformers-env-4.44.2.md",
+            "qwen2_vl",
+            "4.45.0",
+            "4.44.2",
+        ),
+        # oobabooga/textgen#6789: the KeyError through configuration_auto.py's CONFIG_MAPPING
+        ("textgen6789-gemma3-keyerror-configuration-auto-webui.md", "gemma3", "4.50.0", ""),
+        # unslothai/unsloth#2054: unsloth's RuntimeError carrying transformers' words
+        ("unsloth2054-gemma-3-12b-it-model-type-gemma3-not-recognized.md", "gemma3", "4.50.0", ""),
+        # xorbitsai/inference#1808: the title, and "Transformer 4.34.1" in prose
+        (
+            "xinference1808-gemma2-not-recognized-transformer-4.34.1.md",
+            "gemma2",
+            "4.42.0",
+            "4.34.1",
+        ),
+        # hiyouga/LlamaFactory#6784: "4.48 and 4.48.1" (two releases: none shown)
+        (
+            "llamafactory6784-qwen2.5-vl-transformers-4.48.1-not-recognized.md",
+            "qwen2_5_vl",
+            "4.49.0",
+            "",
+        ),
     ],
 )
 def test_a_model_type_newer_than_transformers_names_the_release_that_added_it(
@@ -3420,13 +3454,95 @@ def test_a_model_type_newer_than_transformers_names_the_release_that_added_it(
     assert not [u for u in data["unread"] if model_type in u["text"]]
 
 
-def test_a_model_type_outside_the_table_is_left_unread() -> None:
-    """hiyouga/LlamaFactory#10219: KeyError: 'qwen3_5' under transformers 5.0.0, a type the
-    table does not hold: no release named, the error line unread (never "no problem")."""
-    report = diagnosed("llamafactory10219-zh-qwen3.5-transformers-5.0.0-keyerror-qwen3-5.md")
-    assert not report.findings
-    assert [q.text for q in report.unread] == ["KeyError: 'qwen3_5'"]
-    assert "no problem" not in rendered.counts(report)
+def test_the_model_type_table_is_read_from_every_release() -> None:
+    """compat/model_types_table.txt (tools/model_types.py, from every release's wheel): every
+    minor release from 4.0 to the newest read, yanked ones among them, and each first release
+    the one the model's own card names (Qwen1.5's: "transformers>=4.37.0"; Qwen3's:
+    "transformers<4.51.0 … KeyError: 'qwen3'"; QwenLM/Qwen3-VL's README: ">= 4.57.0", the
+    release PyPI has since yanked; Gemma 3: EuroEval/EuroEval#858, ">=4.50.0, which includes
+    Gemma3 support")."""
+    table = transformers_modules.model_types()
+    minors = {tuple(release.split(".")[:2]) for release in table.releases}
+    assert {("4", str(minor)) for minor in range(0, 58)} <= minors
+    assert set(table.yanked) <= set(table.releases) and "4.57.0" in table.yanked
+    assert len(table.first) > 800
+    for model_type, release in (("qwen2", "4.37.0"), ("qwen3", "4.51.0"),
+                                ("qwen3_moe", "4.51.0"), ("qwen3_vl", "4.57.0"),
+                                ("gemma3", "4.50.0")):  # fmt: skip
+        assert transformers_modules.model_type_first(model_type) == release
+    assert all(first in table.releases for first, _ in table.first.values())
+    assert transformers_modules.model_type_too_old("gemma3", "4.49.0") == "4.50.0"
+    assert transformers_modules.model_type_too_old("gemma3", "4.50.0") is None
+    assert transformers_modules.model_type_first("model_state_dict") is None
+
+
+# issue 38 (s16-models): a transformers before 4.43 refusing Llama 3.1's rope_scaling
+@pytest.mark.parametrize(
+    ("name", "found"),
+    [
+        # foundation-model-stack/foundation-model-stack#384: LlamaConfig's traceback
+        ("fms384-llama3.1-70b-rope-scaling-rope-type-llama3-refused.md", ""),
+        # StartHua/Comfyui_CXH_joy_caption#35: 4.31-4.36's words, "with with two fields"
+        ("cxhjoycaption35-title-rope-scaling-with-with-two-fields-llama3.md", ""),
+        # tonychenxyz/selfie#10: the dict wrapped onto the next line, transformers==4.34.0
+        ("selfie10-llama-3.1-8b-rope-scaling-with-with-transformers-4.34.0.md", " 4.34.0"),
+    ],
+)
+def test_llama_3_1_rope_scaling_refused_names_transformers_4_43(name: str, found: str) -> None:
+    report = diagnosed(name)
+    (finding,) = report.findings
+    assert finding.code == "python.transformers_model_type_unknown"
+    assert finding.message == (
+        f"the installed transformers{found} does not know the rope_scaling type llama3: "
+        "transformers 4.43.0 and later do"
+    )
+    assert explained(report, "'original_max_position_embeddings': 8192")
+    assert not report.unread
+
+
+# issue 38 (s16-models): a model named beside a transformers older than its model type
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        # iLearn-Lab/ACL25-AdaReTaKe#7: the title's question, "transformers==4.45.2? 能支持
+        # Qwen2.5-vl？"; the maintainer: "Definitely not"
+        (
+            "adaretake7-zh-title-transformers-4.45.2-qwen2.5-vl.md",
+            "the paste names model Qwen2.5-VL; its model type qwen2_5_vl is in transformers "
+            "from 4.49.0; the paste shows 4.45.2",
+        ),
+        # Tencent/SelfEvolvingAgent#14: "transformers version==4.37.2, which only contains
+        # qwen2vl, not qwen2.5vl"
+        (
+            "selfevolvingagent14-qwen2.5vl-toml-transformers-4.37.2.md",
+            "the paste names model Qwen2.5-VL; its model type qwen2_5_vl is in transformers "
+            "from 4.49.0; the paste shows 4.37.2",
+        ),
+    ],
+)
+def test_a_model_named_beside_an_older_transformers(name: str, message: str) -> None:
+    report = diagnosed(name)
+    (finding,) = report.findings
+    assert finding.code == "python.transformers_older_than_model"
+    assert finding.message == message
+    assert finding.remedy == "pip install 'transformers>=4.49.0'"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        # hiyouga/LlamaFactory#7182: llamafactory-cli env's Transformers 4.49.0 and
+        # Qwen/Qwen2.5-VL-7B-Instruct: vLLM 0.7.2 failed to inspect it, fixed in vLLM 0.7.3
+        "llamafactory7182-qwen2.5-vl-transformers-4.49.0-vllm-0.7.2-inspect-failed.md",
+        # open-compass/VLMEvalKit#813: Qwen2.5-VL-7B-Instruct's score under transformers==4.49.0
+        "vlmevalkit813-qwen2.5-vl-7b-transformers-4.49.0-score-lower.md",
+        # yolain/ComfyUI-Easy-IndexTTS2#14: "qwen3版本太高" beside pip show's transformers 4.57.0
+        "easyindextts2-14-zh-qwen3-pip-show-transformers-4.57.0.md",
+    ],
+)
+def test_a_model_named_beside_a_transformers_that_has_it_says_nothing(name: str) -> None:
+    report = diagnosed(name)
+    assert not [f for f in report.findings if f.code.startswith("python.transformers_")]
 
 
 # issue 38: a library passing SentenceTransformer an argument its release predates

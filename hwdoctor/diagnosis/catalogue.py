@@ -255,6 +255,8 @@ class Code(str, Enum):
     NEURON_CORES_IN_USE = "neuron.cores_in_use"  # issue 38: NeuronCores held by another process
     # issue 38: a model type (config.json's model_type) the installed transformers predates
     TRANSFORMERS_MODEL_TYPE = "python.transformers_model_type_unknown"
+    # issue 38 (s16-models): a model named beside a transformers older than its model type
+    TRANSFORMERS_OLDER_THAN_MODEL = "python.transformers_older_than_model"
     # issue 38: a SentenceTransformer argument the installed sentence-transformers predates
     SENTENCE_TRANSFORMERS_TOO_OLD = "python.sentence_transformers_too_old"
     # issue 38: a program asking torch for CUDA on a Mac
@@ -4725,17 +4727,40 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "AutoConfig's table (transformers/models/auto/configuration_auto.py); a release "
         "older than the model type raises KeyError and then \"The checkpoint you are trying "
         "to load has model type `X` but Transformers does not recognize this "
-        "architecture\". The release that added each type is the one the model's card "
-        "names (Qwen2: 4.37.0; Qwen3 and Qwen3-MoE: 4.51.0; Qwen3-VL: 4.57.0; "
-        "compat/transformers_modules.py). A library that loads models with transformers "
-        "(LLaMA-Factory, Xinference, IPEX's examples, vLLM's config reader) fails the same "
-        "way under an older transformers.",
-        "the installed transformers{found} does not know the model type {model_type}: "
+        "architecture\". The release that added each type is read from every transformers "
+        "release's wheel since 4.0.0 (CONFIG_MAPPING_NAMES, generated into "
+        "compat/model_types_table.txt by tools/model_types.py; Qwen2: 4.37.0, Qwen2-VL: "
+        "4.45.0, Gemma 3: 4.50.0, Qwen3: 4.51.0, Qwen3-VL: 4.57.0, as the models' cards "
+        "say). Llama 3.1's config.json has rope_scaling of rope_type llama3, which LlamaConfig "
+        "before 4.43.0 refuses (\"`rope_scaling` must be a dictionary with two fields, `type` "
+        "and `factor`\", models/llama/configuration_llama.py _rope_scaling_validation at "
+        "4.42.4). A library that loads models with transformers (LLaMA-Factory, Xinference, "
+        "IPEX's examples, vLLM's config reader, text-generation-webui) fails the same way "
+        "under an older transformers.",
+        "the installed transformers{found} does not know the {kind} {model_type}: "
         "transformers {first} and later do",
         commands=("{install}",),
         advice="install transformers {first} or newer in the environment that loads the "
         "model (a container's or a server's own, then restart it), and check that the "
         "library around it allows that release (its requirements):",
+    ),
+    # issue 38 (s16-models): a model named beside a transformers older than its model type
+    Code.TRANSFORMERS_OLDER_THAN_MODEL: Entry(
+        W, "the model named is newer than the transformers shown",
+        "The paste names a model (a title, prose, a hub id) and shows one transformers release "
+        "(collect_env, `transformers env`, `llamafactory-cli env`, pip list) older than the "
+        "release that added the model's type (compat/model_types_table.txt, read from every "
+        "release's CONFIG_MAPPING_NAMES) or, for Llama 3.1, that takes its rope_scaling. The "
+        "name is tied to its type only by transformers' own documentation page of the model "
+        "(huggingface.co/docs/transformers/model_doc/<type>; compat/transformers_modules.py "
+        "MODEL_NAMES): Qwen2-VL, Qwen2.5-VL, Qwen2.5-Omni, Qwen3, Qwen3-VL, Gemma 2, Gemma 3, "
+        "Llama 3.1. That release cannot load the model: AutoConfig raises KeyError, then "
+        "\"does not recognize this architecture\".",
+        "the paste names model {model}; its {kind} {model_type} is in transformers from "
+        "{first}; the paste shows {found}",
+        commands=("{install}",),
+        advice="install transformers {first} or newer in the environment that loads the "
+        "model, and check that the library around it allows that release (its requirements):",
     ),
     # issue 38: a SentenceTransformer argument the installed sentence-transformers predates
     Code.SENTENCE_TRANSFORMERS_TOO_OLD: Entry(

@@ -6349,6 +6349,23 @@ def finding(
     first: Value,
     found: Value,
     install: Value | Shell,
+    kind: Value,
+    model_type: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.TRANSFORMERS_OLDER_THAN_MODEL],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    first: Value,
+    found: Value,
+    install: Value | Shell,
+    kind: Value,
+    model: Value,
     model_type: Value,
 ) -> Finding: ...
 

@@ -218,6 +218,7 @@ _RESTS_ON: Final = (
     ("python.conda_libstdcxx_too_old", ("stated",)),
     # issue 38: a model type the installed transformers does not know
     ("python.transformers_model_type_unknown", ("stated", "pin")),
+    ("python.transformers_older_than_model", ("named", "pin")),  # issue 38 (s16-models)
     ("python.sentence_transformers_too_old", ("stated", "pin")),
     ("python.wheel_version_inconsistent", ("pin",)),  # issue 38 (s8-pip): a file pip discarded
     ("backend.os_unsupported", ("stated", "host")),  # issue 38 (s8-platform)
@@ -458,6 +459,11 @@ _WHAT: Final = {
     FactKey.MESSAGE_EMPTY_DEVICE: "torch says (device)",
     FactKey.VLLM_NAMED: "vLLM named",
     FactKey.MESSAGE_MODEL_TYPE: "transformers says (model type)",  # issue 38
+    # issue 38 (s16-models)
+    FactKey.MESSAGE_MODEL_TYPE_KEY: "transformers says (model type)",
+    FactKey.MESSAGE_CONFIG_MAPPING: "transformers' AutoConfig (traceback)",
+    FactKey.MESSAGE_ROPE_TYPE: "transformers says (rope_scaling)",
+    FactKey.MODEL_NAMED: "model named",
     FactKey.MESSAGE_ST_ARGUMENT: "Python says (SentenceTransformer)",  # issue 38
     # issue 38: Neuron / TPU runtimes and packages
     FactKey.MESSAGE_NEURON_OLD_DKMS: "the package manager says (aws-neuron-dkms)",
@@ -8600,27 +8606,85 @@ def _vllm_no_platform(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, 
 
 def _model_type_unknown(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     """transformers' "has model type `X` but Transformers does not recognize this
-    architecture" (or the KeyError before it) for a model type of the table
-    (compat/transformers_modules.py) where the paste shows a transformers older than the
-    release that added it, or none: the install of a release that knows it. A transformers
-    shown at or past that release (another environment loads the model, a stale server)
-    says nothing here."""
+    architecture", the KeyError before it, or (issue 38, s16-models) Llama 3.1's rope_scaling
+    refused, for a type of the tables (compat/transformers_modules.py) where the paste shows a
+    transformers older than the release that added it, or none: the install of a release that
+    knows it. A transformers shown at or past that release (another environment loads the
+    model, a stale server) says nothing here. The KeyError alone counts beside the traceback
+    through AutoConfig's table or a transformers shown older than the type (a KeyError of a
+    model type's word is also any dict's). Else a model named in the paste (`_model_named`)."""
     shown = _version_of(facts, "transformers")
-    said = facts.all(FactKey.MESSAGE_MODEL_TYPE)
-    for fact in said:
-        first = transformers_modules.model_type_too_old(fact.value, shown.value if shown else None)
+    installed = shown.value if shown else None
+    through = facts.all(FactKey.MESSAGE_CONFIG_MAPPING)
+    model_type = transformers_modules.Needs.MODEL_TYPE
+    rope_type = transformers_modules.Needs.ROPE_TYPE
+    # (the fact, what it needs, the type it names, the first release with it)
+    said: list[tuple[PastedFact, transformers_modules.Needs, str, str | None]] = []
+    for fact in facts.all(FactKey.MESSAGE_MODEL_TYPE):
+        first = transformers_modules.model_type_too_old(fact.value, installed)
+        said.append((fact, model_type, fact.value, first))
+    keys = facts.all(FactKey.MESSAGE_MODEL_TYPE_KEY)
+    for fact in keys:
+        first = transformers_modules.model_type_too_old(fact.value, installed)
+        if through or installed is not None:
+            said.append((fact, model_type, fact.value, first))
+    ropes = facts.all(FactKey.ROPE_TYPE_SHOWN)
+    shown_rope = {f.value for f in ropes}
+    for fact in facts.all(FactKey.MESSAGE_ROPE_TYPE):
+        # the refusal's own dict, else the one rope type the paste shows (a wrapped line)
+        rope = fact.value or (next(iter(shown_rope)) if len(shown_rope) == 1 else "")
+        first = transformers_modules.rope_type_too_old(rope, installed) if rope else None
+        said.append((fact, rope_type, rope, first))
+    for _fact, needs, named, first in said:
         if first is None:
             continue
-        facts.use("stated", *[f for f in said if f.value == fact.value])
+        facts.use("stated", *[f for f, n, k, _ in said if n is needs and k == named])
+        if needs is model_type:  # its KeyError, its traceback
+            facts.use("stated", *[f for f in keys if f.value == named], *through)
+        else:  # the rope_scaling dict it refused, on its line or the next
+            facts.use("stated", *[f for f in ropes if f.value == named])
         if shown is not None:
             facts.use("pin", shown)
         way = remedies.installer(paste.evidence.python)
         return (
             finding(
                 Code.TRANSFORMERS_MODEL_TYPE,
-                model_type=fact.value,
+                kind=needs.value,
+                model_type=named,
                 first=first,
                 found=f" {printable(shown.value)[:40]}" if shown else "",
+                install=remedies.requirement(way, "transformers", f">={first}"),
+            ),
+        )
+    if said:  # an error the tables answer otherwise (a release that has the type)
+        return ()
+    return _model_named(paste, facts, shown)
+
+
+def _model_named(paste: Pasted, facts: _Read, shown: PastedFact | None) -> tuple[Finding, ...]:
+    """A model named in the paste (compat/transformers_modules.py MODEL_NAMES: "Qwen2.5-VL",
+    "gemma-3", a hub id) beside the one transformers release the paste shows, older than the
+    release that added the model's type (or takes its rope_scaling): "the paste names model
+    X; its model type Y is in transformers from Z; the paste shows W". Without a release
+    shown, nothing: a name alone says nothing of the environment."""
+    if shown is None:
+        return ()
+    for fact in facts.all(FactKey.MODEL_NAMED):
+        row = transformers_modules.model_name(fact.value)
+        first = transformers_modules.name_too_old(row, shown.value) if row else None
+        if row is None or first is None:
+            continue
+        facts.use("named", fact)
+        facts.use("pin", shown)
+        way = remedies.installer(paste.evidence.python)
+        return (
+            finding(
+                Code.TRANSFORMERS_OLDER_THAN_MODEL,
+                model=row.name,
+                kind=row.kind.value,
+                model_type=row.key,
+                first=first,
+                found=printable(shown.value)[:40],
                 install=remedies.requirement(way, "transformers", f">={first}"),
             ),
         )

@@ -451,6 +451,18 @@ class FactKey(str, Enum):
     VLLM_NAMED = "prose.vllm_named"
     # issue 38: a model type the installed transformers does not know; the value: the type
     MESSAGE_MODEL_TYPE = "message.model_type_unknown"  # "model type `qwen3` but Transformers …"
+    # issue 38 (s16-models): AutoConfig's KeyError for a model type of the generated table
+    # (compat/model_types_table.txt), "KeyError: 'gemma3'"; the value: the type
+    MESSAGE_MODEL_TYPE_KEY = "message.model_type_key"
+    # a traceback through AutoConfig's table ("configuration_auto.py", "CONFIG_MAPPING[");
+    # the value: "configuration_auto"
+    MESSAGE_CONFIG_MAPPING = "message.config_mapping"
+    # a transformers before 4.43 refusing Llama 3.1's rope_scaling; the value: its rope_type
+    MESSAGE_ROPE_TYPE = "message.rope_type_refused"
+    # a rope_scaling dict's "rope_type" wherever the paste shows it; the value: the type
+    ROPE_TYPE_SHOWN = "message.rope_type_shown"
+    # a model named in a title or prose ("Qwen2.5-VL", "gemma-3"); the value: the words
+    MODEL_NAMED = "prose.model_named"
     # issue 38: SentenceTransformer refusing a keyword argument; the value: the argument
     MESSAGE_ST_ARGUMENT = "message.sentence_transformer_argument"  # "'trust_remote_code'"
     # issue 38: Neuron / TPU runtimes and packages. The old Neuron driver package,
@@ -885,6 +897,8 @@ STATED_ERRORS: Final = frozenset(
         # issue 38: serving stacks without a device (torch refusing an empty device string)
         FactKey.MESSAGE_EMPTY_DEVICE,
         FactKey.MESSAGE_MODEL_TYPE,  # issue 38: a model type transformers does not know
+        FactKey.MESSAGE_MODEL_TYPE_KEY,  # issue 38 (s16-models): its KeyError
+        FactKey.MESSAGE_ROPE_TYPE,  # issue 38 (s16-models): Llama 3.1's rope_scaling refused
         FactKey.MESSAGE_ST_ARGUMENT,  # issue 38: too old a sentence-transformers
         FactKey.MESSAGE_NEURON_OLD_DKMS,  # issue 38: the old Neuron driver package
         FactKey.MESSAGE_TF_LIBTPU,  # issue 38: TensorFlow loading another libtpu

@@ -1273,13 +1273,41 @@ _VLLM_NAMED: Final = re.compile(r"[^\w-]vllm(?![\w-])|(?<![\w-])vllm[^\w-]", re.
 # configuration_auto.py AutoConfig.from_pretrained: CONFIG_MAPPING[config_dict["model_type"]]
 # raises KeyError, then ValueError(f"The checkpoint you are trying to load has model type
 # `{config_dict['model_type']}` but Transformers does not recognize this architecture. …")).
-# The KeyError alone is read only for the model types of compat/transformers_modules.py's
-# table (a KeyError of any other word is no model type).
+# The KeyError alone is read only for a model type of compat/model_types_table.txt (every type
+# of every release's CONFIG_MAPPING_NAMES, tools/model_types.py): a KeyError of any other word
+# is no model type. The traceback through AutoConfig's table is read beside it:
+# configuration_auto.py's `config_class = CONFIG_MAPPING[config_dict["model_type"]]` (4.x and
+# 5.x) and its file name in the traceback's lines.
 _MODEL_TYPE_UNKNOWN: Final = re.compile(
     r"has model type [`'\"]?([\w.-]{1,60})[`'\"]? but Transformers does not recognize"
 )
-_MODEL_TYPES: Final = sorted(transformers_modules.MODEL_TYPE_FIRST, key=len, reverse=True)
-_MODEL_TYPE_KEY: Final = re.compile(r"KeyError: '(" + "|".join(_MODEL_TYPES) + r")'")
+_MODEL_TYPE_KEY: Final = re.compile(r"KeyError: '([a-z][a-z0-9_-]{0,60})'")
+_CONFIG_MAPPING: Final = re.compile(
+    r"CONFIG_MAPPING\[config_dict\[|models[/\\]auto[/\\]configuration_auto\.py"
+)
+# issue 38 (s16-models): transformers before 4.43 refusing Llama 3.1's rope_scaling
+# (models/llama/configuration_llama.py LlamaConfig._rope_scaling_validation at v4.42.4:
+# "`rope_scaling` must be a dictionary with two fields, `type` and `factor`, got {…}", "with
+# with two fields" in 4.31-4.36), and the dict's "rope_type" where the line shows it. The value:
+# the rope type, "" where the dict goes on on the next line (a wrapped paste): _ROPE_TYPE_SHOWN.
+_ROPE_REFUSED: Final = re.compile(
+    r"rope_scaling`? must be a dictionary with (?:with )?two fields, `(?:type|name)` and "
+    r"`factor`, got \{(?:[^{}\n]{0,300}?'rope_type': '(\w{1,20})')?"
+)
+# a rope_scaling dict's "rope_type" (a config.json, a wrapped error's next line). The value: it.
+_ROPE_TYPE_SHOWN: Final = re.compile(r"""rope_type['"]: ?['"](\w{1,20})['"]""")
+# issue 38 (s16-models): a model named in a title, prose or a hub id, for the names of
+# compat/transformers_modules.py's MODEL_NAMES (each tied to its model type by transformers'
+# documentation page of the model): "Qwen2.5-VL", "Qwen/Qwen3-0.6B", "gemma-3-12b-it",
+# "Llama-3.1-8B". Not a longer name of another model: "Qwen3-Next", "Qwen3-30B-A3B" (MoE),
+# "Gemma 3n", "PaliGemma 2", "Llama 3.10". The boundaries are ASCII ones (a CJK character is a
+# word character to Python's regex: "能支持Qwen2.5-vl"). The value: the words.
+_MODEL_NAMED: Final = re.compile(
+    r"(?<![A-Za-z0-9_.])((?:Qwen2\.5[-_ ]?(?:VL|Omni)|Qwen[23][-_ ]?VL)(?![A-Za-z])"
+    r"|Qwen3(?![A-Za-z0-9_.]|-[A-Za-z]|-\d{1,3}B-A\d)|Gemma[-_ ]?[23](?![A-Za-z0-9_.])"
+    r"|Llama[-_ ]?3\.1(?!\d))",
+    re.I,
+)
 # issue 38: Python's TypeError for a keyword argument SentenceTransformer does not take
 # (Python/getargs.c, Objects/call.c: "%U() got an unexpected keyword argument '%S'", the
 # qualified name "SentenceTransformer.__init__" since Python 3.10); the argument's first
@@ -1604,6 +1632,8 @@ class _Recogniser:
     at_start: bool = False
     every: bool = False
     name: str | None = None  # the fact's name (which library says it), where the pattern tells
+    # whether the value is one (a KeyError's word that is a model type), where not every is
+    keep: Callable[[str], bool] | None = None
 
     def find(self, line: str) -> Iterable[re.Match[str]]:
         if self.every:
@@ -3387,7 +3417,16 @@ RECOGNISERS: Final = (
     _Recogniser(_VLLM_NAMED, FactKey.VLLM_NAMED, words="vllm"),
     # issue 38: a model type the installed transformers does not know
     _Recogniser(_MODEL_TYPE_UNKNOWN, FactKey.MESSAGE_MODEL_TYPE),
-    _Recogniser(_MODEL_TYPE_KEY, FactKey.MESSAGE_MODEL_TYPE),
+    _Recogniser(
+        _MODEL_TYPE_KEY,
+        FactKey.MESSAGE_MODEL_TYPE_KEY,
+        keep=lambda said: transformers_modules.model_type_first(said) is not None,
+    ),
+    _Recogniser(_CONFIG_MAPPING, FactKey.MESSAGE_CONFIG_MAPPING, words="configuration_auto"),
+    # issue 38 (s16-models): Llama 3.1's rope_scaling refused, its rope type
+    _Recogniser(_ROPE_REFUSED, FactKey.MESSAGE_ROPE_TYPE, made=lambda m: m[1] or ""),
+    _Recogniser(_ROPE_TYPE_SHOWN, FactKey.ROPE_TYPE_SHOWN),
+    _Recogniser(_MODEL_NAMED, FactKey.MODEL_NAMED, every=True),
     _Recogniser(_ST_ARGUMENT, FactKey.MESSAGE_ST_ARGUMENT),  # issue 38: sentence-transformers
     # issue 38: Neuron / TPU runtimes and packages: the old Neuron driver package
     _Recogniser(_NEURON_OLD_DKMS, FactKey.MESSAGE_NEURON_OLD_DKMS, group=0),
@@ -3693,7 +3732,9 @@ class Messages(LineReader):
         for index in _SCREEN.candidates(text):  # the patterns whose words the line holds
             rule = RECOGNISERS[index]
             for match in rule.find(text):
-                yield line.says(rule.key, rule.said(match), name=rule.name)
+                said = rule.said(match)
+                if rule.keep is None or rule.keep(said):
+                    yield line.says(rule.key, said, name=rule.name)
         if (at := text.find(_SM_WORDS)) > 0 and (tail := _SM_TAIL.match(text, at + len(_SM_WORDS))):
             named = _name_tail(text[max(0, at - 120) : at])
             name = named.strip() if named else text[:at].rsplit(": ", 1)[-1].strip()
