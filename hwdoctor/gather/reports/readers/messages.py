@@ -22,6 +22,7 @@ from hwdoctor import lazy_re as re
 from hwdoctor import versions
 from hwdoctor.compat import (
     ascend,
+    cpus,
     drivers,
     gpu_required,
     gpus,
@@ -2740,6 +2741,20 @@ _CPU_LACKS: Final = re.compile(
     r"|(?:does|do|is|are|can)(?: ?not) (?:have|support)|not support(?:ing)?)"
     r"(?: the| any)? (avx(?:-?512(?:[_ ]?bf16|f)?|2)?)\b"
 )
+# issue 38 (s16-avx): words that name a prebuilt binary compat/cpus.py's BINARIES lists: the
+# import that loads it ("import tensorflow as tf", a title's "importing tensorflow"), pip's
+# line installing it ("pip install --upgrade tensorflow", its "Successfully installed …
+# tensorflow-2.1.0", a wheel's file name), a traceback's frame inside it
+# (".../site-packages/jaxlib/…"), ollama's commands and its own log's words for its llama.cpp
+# runner (llm/llama.go of 2023: "llama runner exited with error"; llm/server.go: "llama runner
+# process has terminated"). The value: its key.
+_ISA_PROGRAM: Final = re.compile(
+    r"\b(?:(import(?:ing)? tensorflow|pip3? install (?:-U |--upgrade )?tensorflow"
+    r"|conda install (?:-c conda-forge )?tensorflow|tensorflow-\d{1,2}\.\d"
+    r"|site-packages[/\\]tensorflow[/\\])"
+    r"|(import jax\b|site-packages[/\\]jaxlib[/\\])"
+    r"|(ollama (?:run|serve|pull) |llama runner (?:exited with error|process has terminated)))"
+)
 # issue 38 (s9-cpucomp): the AWS Neuron compiler's own internal error: neuronx-cc's "[TEN404]
 # Internal tensorizer error", "[NCC_ITEN404] …", "[NLA001]  Unhandled exception with message: …"
 # (each ends "Please open a support ticket at https://github.com/aws-neuron/aws-neuron-sdk/
@@ -3464,6 +3479,12 @@ RECOGNISERS: Final = (
         _ILLEGAL_INSTRUCTION, FactKey.MESSAGE_ILLEGAL_INSTRUCTION, made=lambda m: m[1] or m[2]
     ),
     _Recogniser(_CPU_LACKS, FactKey.PROSE_CPU_LACKS, made=lambda m: _isa_name(m[1])),
+    # issue 38 (s16-avx): a prebuilt binary that needs an instruction set, named
+    _Recogniser(
+        _ISA_PROGRAM,
+        FactKey.ISA_PROGRAM,
+        made=lambda m: "tensorflow" if m[1] else "jaxlib" if m[2] else "ollama",
+    ),
     # issue 38 (s9-cpucomp): the Neuron compiler's internal error, and its version
     _Recogniser(
         _NEURON_COMPILER,
@@ -3684,6 +3705,9 @@ class Messages(LineReader):
             rule = RECOGNISERS[index]
             for match in rule.find(text):
                 yield line.says(rule.key, rule.said(match), name=rule.name)
+        # issue 38 (s16-avx): a CPU whose family compat/cpus.py knows, named anywhere
+        if (cpu := cpus.named(text)) is not None:
+            yield line.says(FactKey.CPU_NAMED, cpu[0])
         if (at := text.find(_SM_WORDS)) > 0 and (tail := _SM_TAIL.match(text, at + len(_SM_WORDS))):
             named = _name_tail(text[max(0, at - 120) : at])
             name = named.strip() if named else text[:at].rsplit(": ", 1)[-1].strip()
