@@ -42,6 +42,11 @@ LIBRARY_SAYS = {
         "TensorFlow needs AVX, which this CPU does not have",
         5,
     ),
+    # issue 38 (s16-avx): jaxlib's cpu_feature_guard at import
+    "jax31723-xeon-x5690-jaxlib-built-using-avx-runtimeerror.md": (
+        "jaxlib needs AVX, which this CPU does not have",
+        12,
+    ),
 }
 # file: (the instruction set the reporter names, the lines the finding rests on: the crash's,
 # the reporter's words)
@@ -88,6 +93,14 @@ FAMILIES = {
         "Intel J3455",
         "TensorFlow 1.5",
         {1},
+    ),
+    # lscpu's "Model name:" (cut before its Flags); the REPL's "import jax"
+    "jax6671-celeron-n3060-import-jax-illegal-instruction-jaxlib0.1.62.md": (
+        "jaxlib",
+        "AVX",
+        "Intel(R) Celeron(R) CPU N3060",
+        "jaxlib built from source",
+        {11, 32},
     ),
     # ollama's own log names its runner
     "ollama516-xeon-x3480-llama-runner-signal-illegal-instruction.md": (

@@ -72,7 +72,7 @@ _FAMILIES: Final[tuple[tuple[re.Pattern[str], Family], ...]] = (
     # the first Core i generation, three digits (GCC: nehalem, westmere): "Core(TM) i3 CPU M
     # 330", "Core(TM) i7 CPU 920", "Core i5 750"
     (
-        re.compile(r"Core(?:\(TM\))? i[357](?: CPU)? {1,8}(?:[A-Z] {1,4})?\d{3}\b"),
+        re.compile(r"Core(?:\(TM\))? i[357](?: CPU)? {1,16}(?:[A-Z] {1,4})?\d{3}\b"),
         Family("Nehalem / Westmere, Core i, first generation", ""),
     ),
     # the second and third (GCC: sandybridge, ivybridge): "Core(TM) i5-2500K", "i5-3230M"
@@ -88,29 +88,29 @@ _FAMILIES: Final[tuple[tuple[re.Pattern[str], Family], ...]] = (
     # Xeon before Sandy Bridge, a letter and four digits (GCC: nehalem, westmere, core2):
     # "Xeon(R) CPU X3480", "Xeon(R) CPU E5620", "Intel Xeon 5675"
     (
-        re.compile(r"Xeon(?:\(R\))?(?: CPU)? {1,8}[EXLW]?[3-7]\d{3}\b(?! v)"),
+        re.compile(r"Xeon(?:\(R\))?(?: CPU)? {1,16}[EXLW]?[3-7]\d{3}\b(?! v)"),
         Family("Nehalem / Westmere or older, Xeon 3000-7000", ""),
     ),
     # Xeon E3/E5/E7 v3 and later (GCC: haswell, broadwell, skylake): "E5-2620 v4", "E3-1230 v5"
     (
-        re.compile(r"Xeon(?:\(R\))?(?: CPU)? {1,8}E[357]-\d{4}[A-Z]? v[3-6]"),
+        re.compile(r"Xeon(?:\(R\))?(?: CPU)? {1,16}E[357]-\d{4}[A-Z]? v[3-6]"),
         Family("Haswell or later, Xeon E3/E5/E7, v3 on", AVX2),
     ),
     # the first two versions (GCC: sandybridge, ivybridge): "E5-2690 0",
     # "E5-2690 v2", "E3-1230"
     (
-        re.compile(r"Xeon(?:\(R\))?(?: CPU)? {1,8}E[357]-\d{4}[A-Z]?(?: 0| v2)?(?: |$|@)"),
+        re.compile(r"Xeon(?:\(R\))?(?: CPU)? {1,16}E[357]-\d{4}[A-Z]?(?: 0| v2)?(?: |$|@)"),
         Family("Sandy Bridge / Ivy Bridge, Xeon E3/E5/E7, v1-v2", AVX),
     ),
     # Xeon Scalable (GCC: skylake-avx512 and later): "Xeon(R) Platinum 8358", "Gold 6248"
     (
-        re.compile(r"Xeon(?:\(R\))?(?: CPU)? {1,8}(?:Platinum|Gold|Silver|Bronze) "),
+        re.compile(r"Xeon(?:\(R\))?(?: CPU)? {1,16}(?:Platinum|Gold|Silver|Bronze) "),
         Family("Xeon Scalable, Skylake-SP on", AVX512),
     ),
     # Atom-based Pentium and Celeron, J or N and four digits (GCC: silvermont to tremont):
     # "Celeron(R) N4505", "Pentium(R) CPU N3540", "Celeron J3455", "Pentium(R) Silver N5000"
     (
-        re.compile(r"(?:Pentium|Celeron)(?:\(R\))?(?: Silver)?(?: CPU)? {1,8}[JN]\d{4}\b"),
+        re.compile(r"(?:Pentium|Celeron)(?:\(R\))?(?: Silver)?(?: CPU)? {1,16}[JN]\d{4}\b"),
         Family("Atom-based Pentium / Celeron, Bay Trail to Jasper Lake", ""),
     ),
     # "Intel J3455", "Intel N4020": a reporter's short name of the same parts
@@ -119,13 +119,13 @@ _FAMILIES: Final[tuple[tuple[re.Pattern[str], Family], ...]] = (
     # Celeron G69xx) and mobile 1xxx-5xxx: AVX turned off (Intel ARK)
     (
         re.compile(
-            r"(?:Pentium|Celeron)(?:\(R\))?(?: Gold)?(?: CPU)? {1,8}"
+            r"(?:Pentium|Celeron)(?:\(R\))?(?: Gold)?(?: CPU)? {1,16}"
             r"(?:G(?!69)[1-6]\d{3}|[1-5]\d{3}[UMY]?)\b"
         ),
         Family("Core-based Pentium / Celeron up to Comet Lake, AVX turned off", ""),
     ),
     # Atom, but the x7000 series (Amston Lake, Gracemont: AVX2) (GCC: bonnell to tremont)
-    (re.compile(r"Atom(?:\(TM\))?(?: CPU)? {1,8}(?!x7\d)"), Family("Atom", "")),
+    (re.compile(r"Atom(?:\(TM\))?(?: CPU)? {1,16}(?!x7\d)"), Family("Atom", "")),
     # AMD K10 and K8 (GCC: amdfam10, k8): "AMD Phenom(tm) II X6 1090T", "Athlon(tm) II X2"
     (re.compile(r"(?:Phenom|Athlon|Turion)(?:\(tm\))? (?:II |64 )"), Family("AMD K10 / K8", "")),
     (re.compile(r"Phenom(?:\(tm\))? "), Family("AMD K10 / K8", "")),

@@ -2725,6 +2725,13 @@ _CPU_ISA_TF: Final = re.compile(
 _CPU_ISA_LLAMAFILE: Final = re.compile(
     r"\bthe cpu feature ([A-Z][A-Z0-9_]{1,12}) was required at build time but isn't available"
 )
+# issue 38 (s16-avx): jaxlib's check at import (jax jaxlib/cpu_feature_guard.c: "This version of
+# jaxlib was built using AVX instructions, which your CPU and/or operating system do not
+# support. You may be able work around this issue by building jaxlib from source.")
+_CPU_ISA_JAXLIB: Final = re.compile(
+    r"\bThis version of jaxlib was built using ([A-Z][A-Z0-9_.]{1,12}) instructions, which your"
+    r" CPU and/or operating system do not support"
+)
 # issue 38 (s9-cpucomp): a process killed by SIGILL: bash's "Illegal instruction (core dumped)"
 # (siglist.c), zsh's "illegal hardware instruction" (its signames), Python's faulthandler "Fatal
 # Python error: Illegal instruction", a "SIGILL" named; the reporter's "illegal instruction". Not
@@ -3471,9 +3478,16 @@ RECOGNISERS: Final = (
     ),
     _Recogniser(_CPU_ISA_TF, FactKey.MESSAGE_CPU_ISA, name="TensorFlow"),
     _Recogniser(_CPU_ISA_LLAMAFILE, FactKey.MESSAGE_CPU_ISA, name="llamafile"),
+    _Recogniser(_CPU_ISA_JAXLIB, FactKey.MESSAGE_CPU_ISA, name="jaxlib"),  # s16-avx
     *(
         _Recogniser(pattern, FactKey.MESSAGE_CPU_ISA_SAID, made=lambda m: " ".join(m[0].split()))
-        for pattern in (_CPU_ISA_VLLM, _CPU_ISA_IPEX, _CPU_ISA_TF, _CPU_ISA_LLAMAFILE)
+        for pattern in (
+            _CPU_ISA_VLLM,
+            _CPU_ISA_IPEX,
+            _CPU_ISA_TF,
+            _CPU_ISA_LLAMAFILE,
+            _CPU_ISA_JAXLIB,
+        )
     ),
     _Recogniser(
         _ILLEGAL_INSTRUCTION, FactKey.MESSAGE_ILLEGAL_INSTRUCTION, made=lambda m: m[1] or m[2]
