@@ -102,12 +102,28 @@ FAMILIES = {
         "jaxlib built from source",
         {11, 32},
     ),
+    # the title's short name ("Xeon 5660"); the kernel's trap names ollama's runner
+    "ollama1435-xeon-5660-ollama-runner-trap-invalid-opcode.md": (
+        "ollama",
+        "AVX2",
+        "Xeon 5660",
+        "ollama 0.1.22 or later",
+        {5, 6},
+    ),
+    # an Ivy Bridge, AVX without AVX2: the family, not the title's "without AVX or AVX2"
+    "ollama644-i7-3770-wsl-llama-runner-illegal-instruction.md": (
+        "ollama",
+        "AVX2",
+        "Intel(R) Core(TM) i7-3770",
+        "ollama 0.1.22 or later",
+        {9, 17},
+    ),
     # ollama's own log names its runner
     "ollama516-xeon-x3480-llama-runner-signal-illegal-instruction.md": (
         "ollama",
         "AVX2",
         "Intel(R) Xeon(R) CPU X3480",
-        "Dynamic LLM libraries",
+        "ollama 0.1.22 or later",
         {3, 7},
     ),
 }

@@ -185,6 +185,7 @@ class Binary:
     needs: str
     source: str
     instead: str
+    replaces: str = ""  # the key of an older build of the same program the paste's words undo
 
 
 BINARIES: Final = {
@@ -212,18 +213,30 @@ BINARIES: Final = {
             "jax jaxlib/cpu_feature_guard.c: the jaxlib wheels are built using AVX",
             'jaxlib built from source on this machine (jax.readthedocs.io, "Building from source")',
         ),
-        # ollama's Linux build of 2023 (llm/llama.cpp/generate_linux.go: cmake with
-        # llama.cpp's defaults, LLAMA_AVX, LLAMA_AVX2, LLAMA_FMA and LLAMA_F16C on; its log:
-        # "llama runner exited with error: signal: illegal instruction"); later releases
-        # ship runners for each (its log's "Dynamic LLM libraries [cpu cpu_avx cpu_avx2 …]")
+        # ollama before 0.1.22: its Linux build of 2023 (llm/llama.cpp/generate_linux.go: cmake
+        # with llama.cpp's defaults, LLAMA_AVX, LLAMA_AVX2, LLAMA_FMA and LLAMA_F16C on; an Ivy
+        # Bridge i7-3770, with AVX and no AVX2, dies in it: ollama/ollama#644)
         Binary(
             "ollama",
             "ollama",
             AVX2,
-            "ollama's 2023 builds of llama.cpp's server, llm/llama.cpp/generate_linux.go: "
-            "llama.cpp's defaults, AVX and AVX2 on",
-            'a newer ollama, whose runners include one built without AVX ("cpu" in its '
-            'log\'s "Dynamic LLM libraries"), or ollama built from source on this machine',
+            "ollama's builds before 0.1.22, llm/llama.cpp/generate_linux.go: llama.cpp's "
+            "defaults, AVX and AVX2 on",
+            "ollama 0.1.22 or later, whose CPU runner needs no AVX (ollama/ollama#1386), or "
+            "ollama built from source on this machine",
+        ),
+        # ollama from 0.1.22, whose log lists its runners ("Dynamic LLM libraries [cpu cpu_avx
+        # cpu_avx2 cuda_v11 …]"): the CPU runners are chosen by the CPU, the GPU runners are
+        # still built with AVX (a maintainer, ollama/ollama#1386, 2024-01-27: "our GPU libraries
+        # do still use AVX, so you'll only be able to run in pure CPU mode")
+        Binary(
+            "ollama_runners",
+            "ollama's GPU runner",
+            AVX,
+            "from 0.1.22 its GPU runners are still built with AVX, ollama/ollama#1386",
+            "ollama's CPU runner, which needs no AVX (docs/troubleshooting.md, \"LLM "
+            'libraries": OLLAMA_LLM_LIBRARY=cpu)',
+            replaces="ollama",
         ),
     )
 }

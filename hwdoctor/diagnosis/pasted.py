@@ -8654,7 +8654,7 @@ def _cpu_isa(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     the CPU has no AVX2 / AVX-512 (the sources are in the catalogue's entry). Silent on a Mac
     (x86 code there runs under emulation: another cause) and on a crash the paste ties to no
     missing instruction set."""
-    if accelerators_shown(paste).get(_MPS) or facts.all(FactKey.PROSE_MACOS):
+    if _mac_lines(paste, facts):  # s16-avx: every way a Mac is shown, a macOS wheel's tag too
         return ()  # on Apple silicon, x86 code runs under Rosetta 2: another cause
     crash = facts.all(FactKey.MESSAGE_ILLEGAL_INSTRUCTION)
     if said := facts.all(FactKey.MESSAGE_CPU_ISA):
@@ -8693,10 +8693,12 @@ def _cpu_isa(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     lacking = [f for f in flags if f.value and not any(m.has(f.value) for m in families)]
     if flags and not lacking:
         lacks = [f for f in facts.all(FactKey.PROSE_CPU_LACKS) if "512" in f.value]
+    elif not flags and (family := _cpu_family(facts, crash)):
+        return family  # s16-avx: the CPU named and the binary say more than the words
     else:
         lacks = lacking or facts.all(FactKey.PROSE_CPU_LACKS)
     if not lacks:
-        return () if flags else _cpu_family(facts, crash)
+        return ()
     facts.use("stated", *crash, lacks[0])  # a title's words and the log's line alike
     return (
         finding(
@@ -8716,8 +8718,12 @@ def _cpu_family(facts: _Read, crash: Sequence[PastedFact]) -> tuple[Finding, ...
     CPU whose family lacks it (compat/cpus.py's family table: "Celeron(R) N4505", "Xeon(R) CPU
     X3480"), though no library says so. Silent where the paste names no such binary, where no
     CPU it names is known to lack the set, and where it names only CPUs that have it."""
-    for program in facts.all(FactKey.ISA_PROGRAM):
+    programs = facts.all(FactKey.ISA_PROGRAM)
+    undone = {cpus.BINARIES[p.value].replaces for p in programs}  # a later build shown
+    for program in programs:
         binary = cpus.BINARIES[program.value]
+        if binary.key in undone:
+            continue
         for named in facts.all(FactKey.CPU_NAMED):
             family = cpus.family_of(named.value)
             if family is None or family.has(binary.needs):

@@ -2754,13 +2754,17 @@ _CPU_LACKS: Final = re.compile(
 # tensorflow-2.1.0", a wheel's file name), a traceback's frame inside it
 # (".../site-packages/jaxlib/…"), ollama's commands and its own log's words for its llama.cpp
 # runner (llm/llama.go of 2023: "llama runner exited with error"; llm/server.go: "llama runner
-# process has terminated"). The value: its key.
+# process has terminated"), the runner's own names (2023's "ollama-runner", 2024's
+# "ollama_llama_server"); ollama's list of runners per CPU from 0.1.22 (its log's "Dynamic LLM
+# libraries [cpu cpu_avx cpu_avx2 cuda_v11 …]") is "ollama_runners". The value: its key.
 _ISA_PROGRAM: Final = re.compile(
     r"\b(?:(import(?:ing)? tensorflow|pip3? install (?:-U |--upgrade )?tensorflow"
     r"|conda install (?:-c conda-forge )?tensorflow|tensorflow-\d{1,2}\.\d"
     r"|site-packages[/\\]tensorflow[/\\])"
     r"|(import jax\b|site-packages[/\\]jaxlib[/\\])"
-    r"|(ollama (?:run|serve|pull) |llama runner (?:exited with error|process has terminated)))"
+    r"|(ollama (?:run|serve|pull) |llama runner (?:exited with error|process has terminated)"
+    r"|ollama-runner\b|ollama_llama_server\b)"
+    r"|(Dynamic LLM libraries \[))"
 )
 # issue 38 (s9-cpucomp): the AWS Neuron compiler's own internal error: neuronx-cc's "[TEN404]
 # Internal tensorizer error", "[NCC_ITEN404] …", "[NLA001]  Unhandled exception with message: …"
@@ -3497,7 +3501,9 @@ RECOGNISERS: Final = (
     _Recogniser(
         _ISA_PROGRAM,
         FactKey.ISA_PROGRAM,
-        made=lambda m: "tensorflow" if m[1] else "jaxlib" if m[2] else "ollama",
+        made=lambda m: (
+            "tensorflow" if m[1] else "jaxlib" if m[2] else "ollama" if m[3] else "ollama_runners"
+        ),
     ),
     # issue 38 (s9-cpucomp): the Neuron compiler's internal error, and its version
     _Recogniser(
