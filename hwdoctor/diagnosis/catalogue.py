@@ -5056,10 +5056,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "check: a paste that names the CPU (\"Celeron(R) N4505\", \"Xeon(R) CPU X3480\") and a "
         "prebuilt binary that needs a set its family lacks (TensorFlow's wheels use AVX from "
         "1.6, tensorflow.org/install/pip \"Hardware requirements\"; jaxlib's, AVX; ollama's "
-        "2023 builds, AVX2) shows the cause where the library says nothing: the families' sets "
-        "are GCC's -march= list (\"x86 Options\") and Intel's ARK for the Pentium and Celeron "
-        "parts that leave AVX out (hwdoctor/compat/cpus.py). torch is not among them: its CPU "
-        "kernels are chosen at run time (aten/src/ATen/native/DispatchStub.cpp).",
+        "builds before 0.1.22, AVX2, and its GPU runners after, AVX) shows the cause where the "
+        "library says nothing: the families' sets are GCC's -march= list (\"x86 Options\") and "
+        "Intel's ARK for the Pentium and Celeron parts that leave AVX out "
+        "(hwdoctor/compat/cpus.py). torch is not among them: its CPU kernels are chosen at run "
+        "time (aten/src/ATen/native/DispatchStub.cpp).",
         "{library} needs {isa}, which this CPU does not have (\"{said}\")",
         commands=(
             # one command, no pipe: -m 1 stops at the first CPU's flags line, -o prints each
