@@ -6,8 +6,10 @@ needs an instruction set the CPU lacks, in each library's own words: vLLM's CPU 
 configure time ("vLLM CPU backend requires AVX512 ISA support"), IPEX at import (its AVX2 check,
 its 1.10-1.11 "extension binary is AVX512"), TensorFlow's cpu_feature_guard; and a process
 killed by SIGILL ("Illegal instruction (core dumped)", zsh's "illegal hardware instruction")
-where the reporter says the CPU has no AVX2 / AVX-512. Quiet where the CPU has the instruction
-set, where TensorFlow only advises, and on an Arm build given x86 flags. The AWS Neuron
+where the reporter says the CPU has no AVX2 / AVX-512, or (s16-avx) where the paste names a
+CPU whose family lacks the set a prebuilt binary it names needs (TensorFlow, ollama). Quiet
+where the CPU has the instruction set (its flags, or its family where lscpu's Flags are
+wrapped), where TensorFlow only advises, and on an Arm build given x86 flags. The AWS Neuron
 compiler's internal errors (neuronx-cc's "[TEN404] Internal tensorizer error", "[NLA001]
 Unhandled exception") are a warning with the compiler's version: a compiler bug, not the
 machine. Neither finding offers an install line, and none a CUDA or ROCm one.
@@ -40,6 +42,11 @@ LIBRARY_SAYS = {
         "TensorFlow needs AVX, which this CPU does not have",
         5,
     ),
+    # issue 38 (s16-avx): jaxlib's cpu_feature_guard at import
+    "jax31723-xeon-x5690-jaxlib-built-using-avx-runtimeerror.md": (
+        "jaxlib needs AVX, which this CPU does not have",
+        12,
+    ),
 }
 # file: (the instruction set the reporter names, the lines the finding rests on: the crash's,
 # the reporter's words)
@@ -51,12 +58,88 @@ CRASHES = {
     # lscpu's Flags of a QEMU guest (cpu64-rhel6): no avx at all; gdb's SIGILL line
     "pt22338-qemu-cpu64-rhel6-sigill-avx2-kernel.md": ("AVX", {1, 11, 41}),
 }
+# issue 38 (s16-avx): no library's words and no flags, but a CPU named whose family lacks the
+# set a prebuilt binary the paste names needs (compat/cpus.py). file: (the binary, the set,
+# the CPU as the paste names it, words of the build without it, the lines the finding rests
+# on: the crash's and the CPU's)
+FAMILIES = {
+    # lshw's "product:" line; the title's "import tensorflow", pip's install line
+    "tf17411-i3-m330-lshw-illegal-instruction-tf15-works.md": (
+        "TensorFlow",
+        "AVX",
+        "Intel(R) Core(TM) i3 CPU M 330",
+        "TensorFlow 1.5",
+        {7, 14},
+    ),
+    "tf62342-celeron-n4505-docker-import-tensorflow-illegal.md": (
+        "TensorFlow",
+        "AVX",
+        "Intel(R) Celeron(R) N4505",
+        "TensorFlow 1.5",
+        {9, 21},
+    ),
+    # the CPU in the title only
+    "deepreg451-pentium-n3540-title-import-tensorflow-illegal.md": (
+        "TensorFlow",
+        "AVX",
+        "Intel(R) Pentium(R) CPU N3540",
+        "built from source",
+        {1, 4},
+    ),
+    # the reporter's short name in the title ("Intel J3455")
+    "tf36503-j3455-title-tf2.1-gdb-import-tensorflow.md": (
+        "TensorFlow",
+        "AVX",
+        "Intel J3455",
+        "TensorFlow 1.5",
+        {1},
+    ),
+    # lscpu's "Model name:" (cut before its Flags); the REPL's "import jax"
+    "jax6671-celeron-n3060-import-jax-illegal-instruction-jaxlib0.1.62.md": (
+        "jaxlib",
+        "AVX",
+        "Intel(R) Celeron(R) CPU N3060",
+        "jaxlib built from source",
+        {11, 32},
+    ),
+    # the title's short name ("Xeon 5660"); the kernel's trap names ollama's runner
+    "ollama1435-xeon-5660-ollama-runner-trap-invalid-opcode.md": (
+        "ollama",
+        "AVX2",
+        "Xeon 5660",
+        "ollama 0.1.22 or later",
+        {5, 6},
+    ),
+    # an Ivy Bridge, AVX without AVX2: the family, not the title's "without AVX or AVX2"
+    "ollama644-i7-3770-wsl-llama-runner-illegal-instruction.md": (
+        "ollama",
+        "AVX2",
+        "Intel(R) Core(TM) i7-3770",
+        "ollama 0.1.22 or later",
+        {9, 17},
+    ),
+    # ollama's own log names its runner
+    "ollama516-xeon-x3480-llama-runner-signal-illegal-instruction.md": (
+        "ollama",
+        "AVX2",
+        "Intel(R) Xeon(R) CPU X3480",
+        "ollama 0.1.22 or later",
+        {3, 7},
+    ),
+}
 QUIET = (
     # /proc/cpuinfo's flags list avx2: the illegal instruction is not a missing AVX2
     "pt2714-i3-7100u-avx2-flags-illegal-hardware-instruction.md",
     "deepdream6-tensorflow-not-compiled-to-use-avx-available.md",
     "isatomic1-broadwell-avx2-supported-illegal-instruction.md",
     "vllm20523-aarch64-unrecognized-option-mavx2.md",
+    # issue 38 (s16-avx): a CPU with AVX2 and the same death, ollama's runner named
+    "ollama6044-ryzen7-7735hs-runner-illegal-instruction-avx512f.md",
+    # ... lscpu's Flags wrapped at the terminal's width: its first line lacks avx, the Ryzen
+    # named above it has AVX2
+    "ollamaintel32-ryzen7-5800x-runner-signal-illegal-instruction.md",
+    # ... a Xeon E5-2620 v4 (Broadwell)
+    "llamacpp8734-xeon-e5-2620v4-llama-server-illegal-instruction.md",
 )
 # file: (the compiler's words, its version as the message gives it, the line of its words)
 NEURON = {
@@ -122,6 +205,25 @@ def test_an_illegal_instruction_with_the_cpu_said_to_lack_it_is_named(name: str)
     assert len(found) == 1, data["findings"]
     assert found[0]["message"].startswith("the process died on an illegal instruction")
     assert f"the CPU has no {isa}" in found[0]["message"]
+    assert lines <= {q["line"] for q in found[0]["rests_on"]}
+    assert not data["unread"]
+    _no_gpu_install(data)
+
+
+@pytest.mark.parametrize("name", sorted(FAMILIES), ids=lambda n: n.split("-", 1)[0])
+def test_an_illegal_instruction_on_a_cpu_whose_family_lacks_the_binarys_set_is_named(
+    name: str,
+) -> None:
+    library, isa, cpu, instead, lines = FAMILIES[name]
+    exit_code, data = detect(ERRORS / name)
+    assert exit_code == 1
+    found = [f for f in data["findings"] if f["code"] == ISA]
+    assert len(found) == 1, data["findings"]
+    message = found[0]["message"]
+    assert message.startswith("the process died on an illegal instruction"), message
+    assert f"{library} needs {isa} (" in message and f"the {cpu} does not have" in message
+    assert "the CPU's family does" in message  # not the library's words
+    assert instead in found[0]["advice"] and "host-passthrough" in found[0]["advice"]
     assert lines <= {q["line"] for q in found[0]["rests_on"]}
     assert not data["unread"]
     _no_gpu_install(data)

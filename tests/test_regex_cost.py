@@ -36,7 +36,7 @@ import hwdoctor.gather.reports.reading as reading
 import hwdoctor.model.pasted as pasted_model
 import hwdoctor.redact as redact
 import hwdoctor.text as text
-from hwdoctor.compat import gpu_required
+from hwdoctor.compat import cpus, gpu_required
 from hwdoctor.gather.reports.readers import amd, messages, prose, registry, run_errors
 from hwdoctor.lazy_re import LazyPattern
 from tests.regexcost import ambiguities, attacks, parser, patterns_of
@@ -59,6 +59,7 @@ READERS = patterns_of(
     *checks.AREAS,
     pasted_model,
     gpu_required,  # issue 38 (s13-gpuonly): tried on every line no message of its own reads
+    cpus,  # issue 38 (s16-avx): its family patterns are tried on every line naming a CPU word
     *READER_MODULES,
 )
 

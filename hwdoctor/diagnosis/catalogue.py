@@ -5094,9 +5094,19 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "(tensorflow/core/platform/cpu_feature_guard.cc: \"The TensorFlow library was compiled "
         "to use AVX instructions, but these aren't available on your machine\"), llamafile "
         "(\"the cpu feature AVX was required at build time but isn't available on this "
-        "system\"). The CPU is the one the process sees: a virtual machine shows the guest its "
+        "system\"), jaxlib at import (jaxlib/cpu_feature_guard.c: \"This version of jaxlib was "
+        "built using AVX instructions, which your CPU and/or operating system do not "
+        "support\"). The CPU is the one the process sees: a virtual machine shows the guest its "
         "CPU model's features, and QEMU's generic models leave AVX out (QEMU's \"CPU model "
-        "configuration\": host passthrough exposes the host's features).",
+        "configuration\": host passthrough exposes the host's features). Most programs do not "
+        "check: a paste that names the CPU (\"Celeron(R) N4505\", \"Xeon(R) CPU X3480\") and a "
+        "prebuilt binary that needs a set its family lacks (TensorFlow's wheels use AVX from "
+        "1.6, tensorflow.org/install/pip \"Hardware requirements\"; jaxlib's, AVX; ollama's "
+        "builds before 0.1.22, AVX2, and its GPU runners after, AVX) shows the cause where the "
+        "library says nothing: the families' sets are GCC's -march= list (\"x86 Options\") and "
+        "Intel's ARK for the Pentium and Celeron parts that leave AVX out "
+        "(hwdoctor/compat/cpus.py). torch is not among them: its CPU kernels are chosen at run "
+        "time (aten/src/ATen/native/DispatchStub.cpp).",
         "{library} needs {isa}, which this CPU does not have (\"{said}\")",
         commands=(
             # one command, no pipe: -m 1 stops at the first CPU's flags line, -o prints each
@@ -5113,6 +5123,9 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "crash": "the process died on an illegal instruction (\"{crash}\") and the paste "
             "says the CPU has no {isa}: code{library_said} built for {isa} ran on a CPU "
             "without it",
+            "family": "the process died on an illegal instruction (\"{crash}\") and {library} "
+            "needs {isa} ({source}), which the {cpu} does not have ({family}: {has}); "
+            "{library} does not say so, the CPU's family does",
         },
         variant_advice={
             "vllm_avx512": "vLLM's CPU backend builds for AVX2 from v0.5.1 "
@@ -5124,6 +5137,9 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "on one that has it, give a virtual machine's guest the host CPU's features (QEMU "
             "/ libvirt: host-passthrough), or install a build made for this CPU (built from "
             "source on this machine, which targets the CPU it is built on)",
+            "family": "use {instead}; or run on a CPU with {isa} (the line above lists what "
+            "this one has); in a virtual machine, give the guest the host CPU's features "
+            "(QEMU / libvirt: host-passthrough)",
         },
         params=("library_said",),
     ),

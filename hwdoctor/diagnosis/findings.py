@@ -6736,8 +6736,13 @@ def finding(
     isa: Value,
     library: Value,
     said: Value,
+    cpu: Value = None,
     crash: Value = None,
+    family: Value = None,
+    has: Value = None,
+    instead: Value = None,
     library_said: Value | Shell = None,
+    source: Value = None,
 ) -> Finding: ...
 
 
@@ -6751,7 +6756,32 @@ def finding(
     crash: Value,
     isa: Value,
     library_said: Value | Shell,
+    cpu: Value = None,
+    family: Value = None,
+    has: Value = None,
+    instead: Value = None,
     library: Value = None,
+    said: Value = None,
+    source: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CPU_ISA_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["family"],
+    cpu: Value,
+    crash: Value,
+    family: Value,
+    has: Value,
+    instead: Value,
+    isa: Value,
+    library: Value,
+    source: Value,
+    library_said: Value | Shell = None,
     said: Value = None,
 ) -> Finding: ...
 
@@ -6764,10 +6794,15 @@ def finding(
     evidence: str | None = None,
     variant: Literal["vllm_avx512"],
     said: Value,
+    cpu: Value = None,
     crash: Value = None,
+    family: Value = None,
+    has: Value = None,
+    instead: Value = None,
     isa: Value = None,
     library: Value = None,
     library_said: Value | Shell = None,
+    source: Value = None,
 ) -> Finding: ...
 
 

@@ -19,6 +19,7 @@ from hwdoctor.compat import (
     ascend,
     builds,
     companions,
+    cpus,
     drivers,
     gpus,
     imports,
@@ -225,7 +226,8 @@ _RESTS_ON: Final = (
     ("backend.library_unsupported_machine", ("stated", "host")),  # issue 38 (s14-supported)
     # issue 38 (s15-support): a question whether a library runs on a machine, answered
     ("backend.library_support_", ("stated", "host")),
-    ("host.cpu_instruction_set_missing", ("stated",)),  # issue 38 (s9-cpucomp)
+    # issue 38 (s9-cpucomp); s16-avx: the CPU named and the binary that needs the set ("host")
+    ("host.cpu_instruction_set_missing", ("stated", "host")),
     ("host.memory_exhausted", ("stated", "ram", "wsl")),  # issue 38 (s11-hostmem)
     ("rocm.wsl_configuration_unsupported", ("stated", "wsl")),  # issue 38 (s9-cpucomp)
     # issue 38 (s9-imports): a package missing, a release without a name the code imports
@@ -9035,7 +9037,7 @@ def _cpu_isa(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     the CPU has no AVX2 / AVX-512 (the sources are in the catalogue's entry). Silent on a Mac
     (x86 code there runs under emulation: another cause) and on a crash the paste ties to no
     missing instruction set."""
-    if accelerators_shown(paste).get(_MPS) or facts.all(FactKey.PROSE_MACOS):
+    if _mac_lines(paste, facts):  # s16-avx: every way a Mac is shown, a macOS wheel's tag too
         return ()  # on Apple silicon, x86 code runs under Rosetta 2: another cause
     crash = facts.all(FactKey.MESSAGE_ILLEGAL_INSTRUCTION)
     if said := facts.all(FactKey.MESSAGE_CPU_ISA):
@@ -9067,10 +9069,15 @@ def _cpu_isa(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     flags = facts.all(FactKey.CPU_FLAGS_LACK)
     if not crash:
         return ()
-    # the CPU's own flags first: they show what it lacks, or refute the reporter's AVX / AVX2
-    lacking = [f for f in flags if f.value]
+    # the CPU's own flags first: they show what it lacks, or refute the reporter's AVX / AVX2;
+    # s16-avx: but a CPU named whose family has the set overrules a flags line that lacks it
+    # (lscpu wraps its Flags at the terminal's width: the first line is a part of the list)
+    families = [f for n in facts.all(FactKey.CPU_NAMED) if (f := cpus.family_of(n.value))]
+    lacking = [f for f in flags if f.value and not any(m.has(f.value) for m in families)]
     if flags and not lacking:
         lacks = [f for f in facts.all(FactKey.PROSE_CPU_LACKS) if "512" in f.value]
+    elif not flags and (family := _cpu_family(facts, crash)):
+        return family  # s16-avx: the CPU named and the binary say more than the words
     else:
         lacks = lacking or facts.all(FactKey.PROSE_CPU_LACKS)
     if not lacks:
@@ -9086,6 +9093,42 @@ def _cpu_isa(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             library_said="",
         ),
     )
+
+
+def _cpu_family(facts: _Read, crash: Sequence[PastedFact]) -> tuple[Finding, ...]:
+    """issue 38 (s16-avx): a process killed by SIGILL where the paste names a prebuilt binary
+    that needs an instruction set (compat/cpus.py BINARIES: TensorFlow, jaxlib, ollama) and a
+    CPU whose family lacks it (compat/cpus.py's family table: "Celeron(R) N4505", "Xeon(R) CPU
+    X3480"), though no library says so. Silent where the paste names no such binary, where no
+    CPU it names is known to lack the set, and where it names only CPUs that have it."""
+    programs = facts.all(FactKey.ISA_PROGRAM)
+    undone = {cpus.BINARIES[p.value].replaces for p in programs}  # a later build shown
+    for program in programs:
+        binary = cpus.BINARIES[program.value]
+        if binary.key in undone:
+            continue
+        for named in facts.all(FactKey.CPU_NAMED):
+            family = cpus.family_of(named.value)
+            if family is None or family.has(binary.needs):
+                continue
+            facts.use("stated", *crash)
+            facts.use("host", named, program)
+            return (
+                finding(
+                    Code.CPU_ISA_MISSING,
+                    backend=_CPU,
+                    variant="family",
+                    library=binary.name,
+                    isa=binary.needs,
+                    cpu=named.value,
+                    family=family.name,
+                    has=family.lacks_words(),
+                    crash=crash[0].value,
+                    source=binary.source,
+                    instead=binary.instead,
+                ),
+            )
+    return ()
 
 
 def _neuron_compiler(facts: _Read) -> tuple[Finding, ...]:

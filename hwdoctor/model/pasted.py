@@ -586,6 +586,14 @@ class FactKey(str, Enum):
     # /proc/cpuinfo ("flags\t\t:") list them; the value: the first of AVX and AVX2 they lack
     # ("AVX": then AVX2 too), "" where AVX2 is there
     CPU_FLAGS_LACK = "cpu.flags_lack"
+    # issue 38 (s16-avx): a CPU compat/cpus.py's family table knows, named anywhere (lscpu's
+    # "Model name:", /proc/cpuinfo's "model name", lshw's "product:", a title, the reporter's
+    # words); the value: the name as written
+    CPU_NAMED = "cpu.named"
+    # issue 38 (s16-avx): words that name a prebuilt binary compat/cpus.py's BINARIES lists
+    # (an import of it, a pip install line, pip's "Successfully installed", its own log's
+    # words); the value: its key there
+    ISA_PROGRAM = "prose.isa_program"
     MESSAGE_ROCM_WSL = "message.rocm_wsl_detected"
     MESSAGE_ROCR_UNSUPPORTED_GPU = "message.rocr_unsupported_gpu"
     MESSAGE_HSA_STATUS = "message.hsa_status"

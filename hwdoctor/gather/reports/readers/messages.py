@@ -22,6 +22,7 @@ from hwdoctor import lazy_re as re
 from hwdoctor import versions
 from hwdoctor.compat import (
     ascend,
+    cpus,
     drivers,
     gpu_required,
     gpus,
@@ -2759,6 +2760,13 @@ _CPU_ISA_TF: Final = re.compile(
 _CPU_ISA_LLAMAFILE: Final = re.compile(
     r"\bthe cpu feature ([A-Z][A-Z0-9_]{1,12}) was required at build time but isn't available"
 )
+# issue 38 (s16-avx): jaxlib's check at import (jax jaxlib/cpu_feature_guard.c: "This version of
+# jaxlib was built using AVX instructions, which your CPU and/or operating system do not
+# support. You may be able work around this issue by building jaxlib from source.")
+_CPU_ISA_JAXLIB: Final = re.compile(
+    r"\bThis version of jaxlib was built using ([A-Z][A-Z0-9_.]{1,12}) instructions, which your"
+    r" CPU and/or operating system do not support"
+)
 # issue 38 (s9-cpucomp): a process killed by SIGILL: bash's "Illegal instruction (core dumped)"
 # (siglist.c), zsh's "illegal hardware instruction" (its signames), Python's faulthandler "Fatal
 # Python error: Illegal instruction", a "SIGILL" named; the reporter's "illegal instruction". Not
@@ -2774,6 +2782,24 @@ _CPU_LACKS: Final = re.compile(
     r"(?i)\b(?:without|no|lacks?|lacking|lack of|(?:does|do|is|are|wo|ca)n['’]?t (?:have|support)"
     r"|(?:does|do|is|are|can)(?: ?not) (?:have|support)|not support(?:ing)?)"
     r"(?: the| any)? (avx(?:-?512(?:[_ ]?bf16|f)?|2)?)\b"
+)
+# issue 38 (s16-avx): words that name a prebuilt binary compat/cpus.py's BINARIES lists: the
+# import that loads it ("import tensorflow as tf", a title's "importing tensorflow"), pip's
+# line installing it ("pip install --upgrade tensorflow", its "Successfully installed …
+# tensorflow-2.1.0", a wheel's file name), a traceback's frame inside it
+# (".../site-packages/jaxlib/…"), ollama's commands and its own log's words for its llama.cpp
+# runner (llm/llama.go of 2023: "llama runner exited with error"; llm/server.go: "llama runner
+# process has terminated"), the runner's own names (2023's "ollama-runner", 2024's
+# "ollama_llama_server"); ollama's list of runners per CPU from 0.1.22 (its log's "Dynamic LLM
+# libraries [cpu cpu_avx cpu_avx2 cuda_v11 …]") is "ollama_runners". The value: its key.
+_ISA_PROGRAM: Final = re.compile(
+    r"\b(?:(import(?:ing)? tensorflow|pip3? install (?:-U |--upgrade )?tensorflow"
+    r"|conda install (?:-c conda-forge )?tensorflow|tensorflow-\d{1,2}\.\d"
+    r"|site-packages[/\\]tensorflow[/\\])"
+    r"|(import jax\b|site-packages[/\\]jaxlib[/\\])"
+    r"|(ollama (?:run|serve|pull) |llama runner (?:exited with error|process has terminated)"
+    r"|ollama-runner\b|ollama_llama_server\b)"
+    r"|(Dynamic LLM libraries \[))"
 )
 # issue 38 (s9-cpucomp): the AWS Neuron compiler's own internal error: neuronx-cc's "[TEN404]
 # Internal tensorizer error", "[NCC_ITEN404] …", "[NLA001]  Unhandled exception with message: …"
@@ -3500,14 +3526,29 @@ RECOGNISERS: Final = (
     ),
     _Recogniser(_CPU_ISA_TF, FactKey.MESSAGE_CPU_ISA, name="TensorFlow"),
     _Recogniser(_CPU_ISA_LLAMAFILE, FactKey.MESSAGE_CPU_ISA, name="llamafile"),
+    _Recogniser(_CPU_ISA_JAXLIB, FactKey.MESSAGE_CPU_ISA, name="jaxlib"),  # s16-avx
     *(
         _Recogniser(pattern, FactKey.MESSAGE_CPU_ISA_SAID, made=lambda m: " ".join(m[0].split()))
-        for pattern in (_CPU_ISA_VLLM, _CPU_ISA_IPEX, _CPU_ISA_TF, _CPU_ISA_LLAMAFILE)
+        for pattern in (
+            _CPU_ISA_VLLM,
+            _CPU_ISA_IPEX,
+            _CPU_ISA_TF,
+            _CPU_ISA_LLAMAFILE,
+            _CPU_ISA_JAXLIB,
+        )
     ),
     _Recogniser(
         _ILLEGAL_INSTRUCTION, FactKey.MESSAGE_ILLEGAL_INSTRUCTION, made=lambda m: m[1] or m[2]
     ),
     _Recogniser(_CPU_LACKS, FactKey.PROSE_CPU_LACKS, made=lambda m: _isa_name(m[1])),
+    # issue 38 (s16-avx): a prebuilt binary that needs an instruction set, named
+    _Recogniser(
+        _ISA_PROGRAM,
+        FactKey.ISA_PROGRAM,
+        made=lambda m: (
+            "tensorflow" if m[1] else "jaxlib" if m[2] else "ollama" if m[3] else "ollama_runners"
+        ),
+    ),
     # issue 38 (s9-cpucomp): the Neuron compiler's internal error, and its version
     _Recogniser(
         _NEURON_COMPILER,
@@ -3735,6 +3776,9 @@ class Messages(LineReader):
                 said = rule.said(match)
                 if rule.keep is None or rule.keep(said):
                     yield line.says(rule.key, said, name=rule.name)
+        # issue 38 (s16-avx): a CPU whose family compat/cpus.py knows, named anywhere
+        if (cpu := cpus.named(text)) is not None:
+            yield line.says(FactKey.CPU_NAMED, cpu[0])
         if (at := text.find(_SM_WORDS)) > 0 and (tail := _SM_TAIL.match(text, at + len(_SM_WORDS))):
             named = _name_tail(text[max(0, at - 120) : at])
             name = named.strip() if named else text[:at].rsplit(": ", 1)[-1].strip()

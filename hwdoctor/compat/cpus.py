@@ -1,0 +1,242 @@
+"""x86 CPU families and the vector instruction sets they have, and the prebuilt binaries that
+need one (issue 38, s16-avx).
+
+Most reports of a binary built for an instruction set the CPU lacks show no library's words
+(readers/messages.py's ISA refusals read those): the process dies with "Illegal instruction
+(core dumped)" and the paste names the CPU ("Intel(R) Celeron(R) N4505", "Xeon(R) CPU X3480",
+lshw's "product:", a title's "Intel J3455"). `family_of` turns such a name into its family and
+the widest of AVX, AVX2 and AVX-512 the family has; `BINARIES` says which set each prebuilt
+binary needs, from its own documentation or build files, and which build of it runs without.
+
+Families (read 2026-12-07): the instruction sets of each `-march=` value in GCC's manual, "x86
+Options" (gcc.gnu.org/onlinedocs/gcc-13.2.0/gcc/x86-Options.html): core2, nehalem, westmere,
+bonnell, silvermont, goldmont, goldmont-plus and tremont list no AVX; sandybridge and ivybridge
+list AVX without AVX2; haswell and every later Core and Xeon list AVX2; skylake-avx512,
+cascadelake, icelake-server and sapphirerapids list AVX-512; amdfam10 (Phenom, Athlon II),
+k8 (Athlon 64, Turion) and btver1 list no AVX; bdver1-bdver2 (FX) list AVX without AVX2; znver1
+and later (Ryzen, EPYC) list AVX2. The Pentium and Celeron brands are not one family: their
+Core-based parts up to Comet Lake (G1xxx-G6xxx desktop, 1xxx-5xxx mobile) have AVX turned off,
+and their Atom-based parts (J and N with four digits: Bay Trail to Jasper Lake) are silvermont
+to tremont; Intel's ARK lists "Intel SSE4.1, Intel SSE4.2" as the instruction set extensions of
+each (ark.intel.com: Pentium G4560, Celeron 3955U, Celeron N4505, Celeron J3455, Pentium
+N3540). Their Alder Lake parts (Celeron G6900, Pentium Gold G7400, the N100-N305) have AVX2,
+and are left out below. QEMU's generic CPU models (qemu64, kvm64: "QEMU Virtual CPU", "Common
+KVM processor") have no AVX (QEMU's target/i386/cpu.c builtin_x86_defs; its documentation,
+"CPU model configuration", names host-passthrough as the way to give a guest the host's).
+
+A name the table does not know is not classified: absence is unknown, never "no AVX".
+
+torch itself needs none of them: its CPU kernels are compiled for several sets and chosen at
+run time from what the CPU reports (pytorch/pytorch aten/src/ATen/native/DispatchStub.cpp,
+`compute_cpu_capability()`), so it is not among the binaries.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+# The sets in the order each family has them: a family with one has those before it.
+AVX: Final = "AVX"
+AVX2: Final = "AVX2"
+AVX512: Final = "AVX-512"
+_ORDER: Final = ("", AVX, AVX2, AVX512)
+
+
+@dataclass(frozen=True, slots=True)
+class Family:
+    """A CPU family as GCC's `-march=` value names it, and the widest vector set it has ("":
+    none of AVX, AVX2, AVX-512)."""
+
+    name: str  # in words: "Nehalem / Westmere, Core i first generation"
+    widest: str
+
+    def has(self, isa: str) -> bool:
+        """Whether the family has `isa` (one of AVX, AVX2, AVX-512)."""
+        return _ORDER.index(self.widest) >= _ORDER.index(isa)
+
+    def lacks_words(self) -> str:
+        """What the family has, in words: "no AVX", "AVX but no AVX2"."""
+        if not self.widest:
+            return "no AVX"
+        return f"{self.widest} but no {_ORDER[_ORDER.index(self.widest) + 1]}"
+
+
+# Each row: the pattern a CPU name as lscpu, /proc/cpuinfo, lshw, Windows or a reporter writes
+# it matches (at its start, after the vendor's words are dropped), and its family. The first
+# match wins: a specific row before a broader one.
+_FAMILIES: Final[tuple[tuple[re.Pattern[str], Family], ...]] = (
+    # Core 2 (GCC: core2): "Intel(R) Core(TM)2 Quad CPU Q6600", "Core 2 Duo E8400"
+    (re.compile(r"Core(?:\(TM\))? ?2 "), Family("Core 2", "")),
+    # the first Core i generation, three digits (GCC: nehalem, westmere): "Core(TM) i3 CPU M
+    # 330", "Core(TM) i7 CPU 920", "Core i5 750"
+    (
+        re.compile(r"Core(?:\(TM\))? i[357](?: CPU)? {1,16}(?:[A-Z] {1,4})?\d{3}\b"),
+        Family("Nehalem / Westmere, Core i, first generation", ""),
+    ),
+    # the second and third (GCC: sandybridge, ivybridge): "Core(TM) i5-2500K", "i5-3230M"
+    (
+        re.compile(r"Core(?:\(TM\))? i[3579]-[23]\d{3}"),
+        Family("Sandy Bridge / Ivy Bridge, Core i, second or third generation", AVX),
+    ),
+    # the fourth and later (GCC: haswell and after): "i3-7100U", "i7-12700F", "i5-1135G7"
+    (
+        re.compile(r"Core(?:\(TM\))? i[3579]-(?:[4-9]\d{3}|1\d{3,4})"),
+        Family("Haswell or later, Core i, fourth generation on", AVX2),
+    ),
+    # Xeon before Sandy Bridge, a letter and four digits (GCC: nehalem, westmere, core2):
+    # "Xeon(R) CPU X3480", "Xeon(R) CPU E5620", "Intel Xeon 5675"
+    (
+        re.compile(r"Xeon(?:\(R\))?(?: CPU)? {1,16}[EXLW]?[3-7]\d{3}\b(?! v)"),
+        Family("Nehalem / Westmere or older, Xeon 3000-7000", ""),
+    ),
+    # Xeon E3/E5/E7 v3 and later (GCC: haswell, broadwell, skylake): "E5-2620 v4", "E3-1230 v5"
+    (
+        re.compile(r"Xeon(?:\(R\))?(?: CPU)? {1,16}E[357]-\d{4}[A-Z]? v[3-6]"),
+        Family("Haswell or later, Xeon E3/E5/E7, v3 on", AVX2),
+    ),
+    # the first two versions (GCC: sandybridge, ivybridge): "E5-2690 0",
+    # "E5-2690 v2", "E3-1230"
+    (
+        re.compile(r"Xeon(?:\(R\))?(?: CPU)? {1,16}E[357]-\d{4}[A-Z]?(?: 0| v2)?(?: |$|@)"),
+        Family("Sandy Bridge / Ivy Bridge, Xeon E3/E5/E7, v1-v2", AVX),
+    ),
+    # Xeon Scalable (GCC: skylake-avx512 and later): "Xeon(R) Platinum 8358", "Gold 6248"
+    (
+        re.compile(r"Xeon(?:\(R\))?(?: CPU)? {1,16}(?:Platinum|Gold|Silver|Bronze) "),
+        Family("Xeon Scalable, Skylake-SP on", AVX512),
+    ),
+    # Atom-based Pentium and Celeron, J or N and four digits (GCC: silvermont to tremont):
+    # "Celeron(R) N4505", "Pentium(R) CPU N3540", "Celeron J3455", "Pentium(R) Silver N5000"
+    (
+        re.compile(r"(?:Pentium|Celeron)(?:\(R\))?(?: Silver)?(?: CPU)? {1,16}[JN]\d{4}\b"),
+        Family("Atom-based Pentium / Celeron, Bay Trail to Jasper Lake", ""),
+    ),
+    # "Intel J3455", "Intel N4020": a reporter's short name of the same parts
+    (re.compile(r"Intel(?:\(R\))? [JN][1-6]\d{3}\b"), Family("Atom-based Pentium / Celeron", "")),
+    # Core-based Pentium and Celeron up to Comet Lake, desktop G1xxx-G6xxx (not the Alder Lake
+    # Celeron G69xx) and mobile 1xxx-5xxx: AVX turned off (Intel ARK)
+    (
+        re.compile(
+            r"(?:Pentium|Celeron)(?:\(R\))?(?: Gold)?(?: CPU)? {1,16}"
+            r"(?:G(?!69)[1-6]\d{3}|[1-5]\d{3}[UMY]?)\b"
+        ),
+        Family("Core-based Pentium / Celeron up to Comet Lake, AVX turned off", ""),
+    ),
+    # Atom, but the x7000 series (Amston Lake, Gracemont: AVX2) (GCC: bonnell to tremont)
+    (re.compile(r"Atom(?:\(TM\))?(?: CPU)? {1,16}(?!x7\d)"), Family("Atom", "")),
+    # AMD K10 and K8 (GCC: amdfam10, k8): "AMD Phenom(tm) II X6 1090T", "Athlon(tm) II X2"
+    (re.compile(r"(?:Phenom|Athlon|Turion)(?:\(tm\))? (?:II |64 )"), Family("AMD K10 / K8", "")),
+    (re.compile(r"Phenom(?:\(tm\))? "), Family("AMD K10 / K8", "")),
+    # AMD FX (GCC: bdver1, bdver2): "AMD FX(tm)-8350", "FX-8300"
+    (re.compile(r"FX(?:\(tm\))?-[4-9]\d{3}\b"), Family("AMD Bulldozer / Piledriver, FX", AVX)),
+    # AMD Zen (GCC: znver1 and later): "AMD Ryzen 7 5800X", "AMD EPYC 7742"
+    (re.compile(r"(?:Ryzen|EPYC) "), Family("AMD Zen, Ryzen, EPYC", AVX2)),
+    # QEMU's generic models
+    (re.compile(r"QEMU Virtual CPU"), Family("QEMU's generic CPU model", "")),
+    (re.compile(r"Common KVM processor"), Family("QEMU's generic CPU model, kvm64", "")),
+)
+
+# Where a CPU's name starts (the words a family row's pattern starts with), the vendor's words
+# before it, and where the name ends (the clock's "@", a quote, a list's comma)
+_STARTS: Final = re.compile(
+    r"\b(?:Core|Xeon|Pentium|Celeron|Intel|Atom|Phenom|Athlon|Turion|FX|Ryzen|EPYC"
+    r"|QEMU Virtual CPU|Common KVM processor)"
+)
+_VENDOR: Final = ("Intel(R) ", "Intel ", "AMD ")
+_ENDS: Final = '@`,;"*|\t'
+_GENERIC: Final = frozenset({"CPU", "Processor", "processor", "processors"})
+
+
+def family_of(name: str) -> Family | None:
+    """The family of the CPU `name` names (as read from a paste, at most a line), or None where
+    the table does not know it."""
+    found = named(name)
+    return found[1] if found else None
+
+
+def named(text: str) -> tuple[str, Family] | None:
+    """The first CPU on a line of a paste the table knows: its name as written (the vendor's
+    word kept, spaces collapsed, the clock left out) and its family; None where none is."""
+    for start in _STARTS.finditer(text, 0, 2000):
+        for pattern, family in _FAMILIES:
+            if pattern.match(text, start.start(), start.start() + 120):
+                at = start.start()
+                at -= next((len(v) for v in _VENDOR if text.endswith(v, 0, at)), 0)
+                end = min((i for c in _ENDS if (i := text.find(c, at, at + 80)) >= 0), default=0)
+                split = text[at : end or at + 60].split()[:6]
+                while split[-1] in _GENERIC:
+                    split.pop()
+                words = " ".join(split)
+                if words.count(")") > words.count("("):
+                    words = words[: words.rfind(")")].rstrip()
+                return words, family
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Binary:
+    """A prebuilt binary that needs an instruction set: its name, the set, where that is
+    written, and the build of it that runs without."""
+
+    key: str  # the value readers/messages.py gives the paste's words that name it
+    name: str
+    needs: str
+    source: str
+    instead: str
+    replaces: str = ""  # the key of an older build of the same program the paste's words undo
+
+
+BINARIES: Final = {
+    b.key: b
+    for b in (
+        # tensorflow/docs site/en/install/pip.md, "Hardware requirements": "TensorFlow binaries
+        # use AVX instructions which may not run on older CPUs"; tensorflow RELEASE.md, 1.5.0:
+        # "Starting from 1.6 release, our prebuilt binaries will use AVX instructions"
+        Binary(
+            "tensorflow",
+            "TensorFlow",
+            AVX,
+            'tensorflow.org/install/pip, "Hardware requirements"; its prebuilt binaries use '
+            "AVX from 1.6",
+            "TensorFlow 1.5, the last release built without AVX, or TensorFlow built from "
+            "source on this machine (tensorflow.org/install/source)",
+        ),
+        # jax jaxlib/cpu_feature_guard.c: the jaxlib wheels are built for AVX ("This version
+        # of jaxlib was built using AVX instructions, which your CPU and/or operating system
+        # do not support"); older jaxlib died on the first one
+        Binary(
+            "jaxlib",
+            "jaxlib",
+            AVX,
+            "jax jaxlib/cpu_feature_guard.c: the jaxlib wheels are built using AVX",
+            'jaxlib built from source on this machine (jax.readthedocs.io, "Building from source")',
+        ),
+        # ollama before 0.1.22: its Linux build of 2023 (llm/llama.cpp/generate_linux.go: cmake
+        # with llama.cpp's defaults, LLAMA_AVX, LLAMA_AVX2, LLAMA_FMA and LLAMA_F16C on; an Ivy
+        # Bridge i7-3770, with AVX and no AVX2, dies in it: ollama/ollama#644)
+        Binary(
+            "ollama",
+            "ollama",
+            AVX2,
+            "ollama's builds before 0.1.22, llm/llama.cpp/generate_linux.go: llama.cpp's "
+            "defaults, AVX and AVX2 on",
+            "ollama 0.1.22 or later, whose CPU runner needs no AVX (ollama/ollama#1386), or "
+            "ollama built from source on this machine",
+        ),
+        # ollama from 0.1.22, whose log lists its runners ("Dynamic LLM libraries [cpu cpu_avx
+        # cpu_avx2 cuda_v11 …]"): the CPU runners are chosen by the CPU, the GPU runners are
+        # still built with AVX (a maintainer, ollama/ollama#1386, 2024-01-27: "our GPU libraries
+        # do still use AVX, so you'll only be able to run in pure CPU mode")
+        Binary(
+            "ollama_runners",
+            "ollama's GPU runner",
+            AVX,
+            "from 0.1.22 its GPU runners are still built with AVX, ollama/ollama#1386",
+            "ollama's CPU runner, which needs no AVX (docs/troubleshooting.md, \"LLM "
+            'libraries": OLLAMA_LLM_LIBRARY=cpu)',
+            replaces="ollama",
+        ),
+    )
+}
