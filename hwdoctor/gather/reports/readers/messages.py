@@ -2794,7 +2794,7 @@ _CPU_LACKS: Final = re.compile(
 # libraries [cpu cpu_avx cpu_avx2 cuda_v11 …]") is "ollama_runners". The value: its key.
 _ISA_PROGRAM: Final = re.compile(
     r"\b(?:(import(?:ing)? tensorflow|pip3? install (?:-U |--upgrade )?tensorflow"
-    r"|conda install (?:-c conda-forge )?tensorflow|tensorflow-\d{1,2}\.\d"
+    r"|conda[ ]install (?:-c conda-forge )?tensorflow|tensorflow-\d{1,2}\.\d"
     r"|site-packages[/\\]tensorflow[/\\])"
     r"|(import jax\b|site-packages[/\\]jaxlib[/\\])"
     r"|(ollama (?:run|serve|pull) |llama runner (?:exited with error|process has terminated)"
