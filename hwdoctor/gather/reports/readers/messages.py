@@ -364,10 +364,11 @@ _FOR_GPU_ARCH: Final = re.compile(r"\bfor GPU arch : (gfx[0-9a-f]{3,4})")
 # lspci's line for a GPU: the PCI ID database's names, "[AMD/ATI] Navi 22 [Radeon RX 6700/6700 XT
 # /6750 XT / 6800M/6850M XT]" or "NVIDIA Corporation GA102 [GeForce RTX 3090]". The chip's
 # name before the bracket holds no ":" and the bracket no "[": each "3D controller: NVIDIA
-# Corporation " of a line of them ran to its end (quadratic within a line; issue 38).
+# Corporation " of a line of them ran to its end (quadratic within a line; issue 38). `lspci -nn`
+# puts the class's id after its name ("Display controller [0380]: ", s16-amdnames).
 _LSPCI: Final = re.compile(
-    r"(?:VGA compatible controller|3D controller|Display controller): "
-    r"(Advanced Micro Devices, Inc\. \[AMD/ATI\]|NVIDIA Corporation) [^\[:]*\[([^\[\]]+)\]"
+    r"(?:VGA compatible controller|3D controller|Display controller)(?: \[03[0-9a-f]{2}\])?: "
+    r"(Advanced Micro Devices, Inc\. \[AMD/ATI\]|NVIDIA Corporation) ([^\[:]*)\[([^\[\]]+)\]"
 )
 # A path with a drive letter and backslashes (C:\Program Files\AMD\ROCm\6.2\bin\): only
 # Windows writes them.
@@ -3725,7 +3726,7 @@ class Messages(LineReader):
             yield line.says(FactKey.MESSAGE_XFORMERS_BUILT_FOR, built.group(1), name="xformers")
             yield line.says(FactKey.MESSAGE_TORCH_SEEN, built.group(2), name="torch")
         if pci := _LSPCI.search(text):
-            family = _lspci_name(pci.group(1).startswith("NVIDIA"), pci.group(2))
+            family = _lspci_name(pci.group(1).startswith("NVIDIA"), pci.group(2), pci.group(3))
             if family:
                 yield line.says(FactKey.GPU, family)
         if comfy := _COMFY_DEVICE.match(text):
@@ -4000,19 +4001,22 @@ def _rocblas(text: str) -> str | None:
     return bare.group(1) if bare else None
 
 
-def _lspci_name(nvidia: bool, listed: str) -> str | None:
+def _lspci_name(nvidia: bool, chip: str, listed: str) -> str | None:
     """The one GPU name lspci's bracket stands for: itself for NVIDIA; for AMD, a name of its
     "/"-separated family ("Radeon RX 6700/6700 XT/6750 XT") when every member the name table
-    knows has the same gfx target (None when they differ or none is known)."""
+    knows has the same gfx target (None when they differ or none is known); else lspci's own
+    "Opal XT [Radeon R7 M265/M365X/M465]" where the PCI ID database's device of that name has
+    one (issue 38, s16-amdnames: the amdgpu driver's chip, an Oland)."""
     if nvidia:
         return listed.strip()
+    whole = f"{chip.strip()} [{listed.strip()}]"
     members = [m.strip() for m in listed.split("/") if m.strip()]
     prefix = _RADEON_PREFIX.match(members[0]) if members else None
     spelled = [m if m.startswith("Radeon") or not prefix else prefix.group(1) + m for m in members]
     known = [(name, gpus.amd_gfx(name)) for name in spelled]
     targets = {gfx for _, gfx in known if gfx}
-    if len(targets) != 1:
-        return None
+    if len(targets) != 1 or any(gpus.amd_targets(name) - targets for name, _ in known):
+        return whole if chip.strip() and gpus.amd_targets(whole) else None
     return next(name for name, gfx in known if gfx)
 
 
