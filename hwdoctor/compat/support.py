@@ -21,6 +21,13 @@ source is silent on, neither named nor excluded, is the row's `unknown` (never a
 answer), not a system it lists; each row names the repository and commit it was read at (`at`),
 the release a platform came in (`since`) or the last that listed it (`until`), and the other
 names reporters write for it (`aliases`).
+
+issue 38 (s16-arch): a row also says which GPU generations the library's builds carry code for
+(`built`), read at its build files at a named release: the compute capabilities its setup.py's
+`-gencode` flags, its CMake `CMAKE_CUDA_ARCHITECTURES` or its wheel workflow's
+`TORCH_CUDA_ARCH_LIST` name, the gfx targets of its ROCm builds, each from the release it
+changed. A GPU none of them serves fails with a downstream symptom ("no kernel image is
+available", HIP's "invalid device function"), never the library's own refusal.
 """
 
 from __future__ import annotations
@@ -74,6 +81,26 @@ class Answer:
 
 
 @dataclass(frozen=True, slots=True)
+class Built:
+    """issue 38 (s16-arch): the GPU code a library's builds carry for one backend from a release
+    on (until the next entry of that backend and CUDA release), in torch's arch-list spelling
+    as compat/kernels.py reads it: sm_80 a cubin, compute_80 PTX, gfx942 a ROCm code object;
+    `cuda` the CUDA release (major or major.minor) whose binary this is, where the library
+    builds one per CUDA release (bitsandbytes), else empty; `at` where it was read."""
+
+    backend: str
+    since: str
+    arches: tuple[str, ...]
+    at: str
+    cuda: str = ""
+
+    @property
+    def first(self) -> Version:
+        """The release this list came in, as a version ("" : the library's first, 0)."""
+        return _since(self)
+
+
+@dataclass(frozen=True, slots=True)
 class Supported:
     """One library's documented platforms: its name as findings say it, its distributions
     and import packages (a traceback frame's package), the backends and systems its
@@ -104,6 +131,29 @@ class Supported:
     # issue 38 (s15-support): the other names a reporter writes for the library ("TRT-LLM",
     # "flash attention"), beside its name, distributions and import packages
     aliases: tuple[str, ...] = ()
+    # issue 38 (s16-arch): the GPU code its builds carry, by backend and release (`Built`)
+    built: tuple[Built, ...] = ()
+
+    def builds(
+        self, backend: str, release: Version | None, cuda: str | None = None
+    ) -> tuple[Built, ...]:
+        """The builds of `backend` the paste's release may be: the entry in force at `release`
+        for each CUDA binary (None: every release's entries, any of which may be installed);
+        only the binary of `cuda` (torch's CUDA, which picks it) where the entries name CUDA
+        releases and one is `cuda`'s. Empty where the table holds none for that release."""
+        entries = [b for b in self.built if b.backend == backend]
+        if cuda and (own := [b for b in entries if _cuda_matches(b.cuda, cuda)]):
+            entries = own
+        elif cuda:
+            entries = [b for b in entries if not b.cuda]
+        if release is None:
+            return tuple(entries)
+        chosen: list[Built] = []
+        for binary in dict.fromkeys(b.cuda for b in entries):
+            held = [b for b in entries if b.cuda == binary and b.first <= release]
+            if held:
+                chosen.append(max(held, key=lambda b: b.first))
+        return tuple(chosen)
 
     def _in_range(self, what: str, release: Version | None) -> bool:
         """Whether the releases that list `what` hold `release` (None: not shown, held)."""
@@ -194,6 +244,18 @@ class Supported:
         return ""
 
 
+def _since(built: Built) -> Version:
+    since = parse(built.since or "0")
+    assert since is not None, built.since  # the table's releases are PEP 440 (its tests)
+    return since
+
+
+def _cuda_matches(binary: str, cuda: str) -> bool:
+    """Whether torch's CUDA release `cuda` ("12.8", "12.8.1") loads the binary built for
+    `binary` ("12.8", or a major: "13")."""
+    return bool(binary) and (cuda == binary or cuda.startswith(binary + "."))
+
+
 def _row(
     name: str,
     dists: tuple[str, ...],
@@ -209,6 +271,7 @@ def _row(
     unknown: tuple[str, ...] = (),
     at: str = "",
     aliases: tuple[str, ...] = (),
+    built: tuple[Built, ...] = (),
 ) -> Supported:
     return Supported(
         name,
@@ -224,6 +287,7 @@ def _row(
         unknown=frozenset(unknown),
         at=at,
         aliases=aliases,
+        built=built,
     )
 
 
@@ -234,6 +298,286 @@ _EVERY: Final = (LINUX, WINDOWS, MACOS)
 _SDPA: Final = (
     'PyTorch\'s own attention (attn_implementation="sdpa" in transformers), which runs on '
     "every backend"
+)
+
+
+def _gencode(*codes: str) -> tuple[str, ...]:
+    """nvcc's `-gencode arch=compute_XY,code=sm_XY` flags ("80"): a cubin each, no PTX."""
+    return tuple(f"sm_{code}" for code in codes)
+
+
+def _torch_list(text: str) -> tuple[str, ...]:
+    """A TORCH_CUDA_ARCH_LIST ("6.0+PTX 7.0 9.0a") as torch's cpp_extension builds it: a
+    cubin for each, and PTX too where "+PTX" follows (torch/utils/cpp_extension.py
+    _get_cuda_arch_flags)."""
+    arches: list[str] = []
+    for item in text.split():
+        number = item.removesuffix("+PTX").replace(".", "")
+        arches.append(f"sm_{number}")
+        if item.endswith("+PTX"):
+            arches.append(f"compute_{number}")
+    return tuple(arches)
+
+
+def _cmake_list(text: str) -> tuple[str, ...]:
+    """bitsandbytes' COMPUTE_CAPABILITY ("60;70;90") as its CMakeLists.txt turns it into
+    CMAKE_CUDA_ARCHITECTURES: a cubin for each ("-real"), and PTX for the highest."""
+    codes = sorted(text.split(";"), key=int)
+    return (*_gencode(*codes), f"compute_{codes[-1]}")
+
+
+# issue 38 (s16-arch): the build lists, by library (each cites its file at a release)
+_FA_SETUP: Final = "Dao-AILab/flash-attention setup.py (cc_flag)"
+_FLASH_ATTN_BUILT: Final = (
+    # v1.0.0 (74af0233): -gencode for sm_75, sm_80 and, with CUDA 11.8+, sm_90
+    Built(_CUDA, "1.0.0", _gencode("75", "80", "90"), f"{_FA_SETUP} at v1.0.0 (74af0233)"),
+    # v2.0.0 (4f285b35): sm_75's flag commented out ("# cc_flag.append(...compute_75...)")
+    Built(_CUDA, "2.0.0", _gencode("80", "90"), f"{_FA_SETUP} at v2.0.0 (4f285b35)"),
+    # v2.7.3 (89c5a7dd): sm_100 and sm_120 where the CUDA that builds it is 12.8 or newer
+    Built(_CUDA, "2.7.3", _gencode("80", "90", "100", "120"), f"{_FA_SETUP} at v2.7.3 (89c5a7dd)"),
+    # its composable_kernel ROCm build: validate_and_update_archs' allowed_archs, the targets
+    # GPU_ARCHS may name (v2.6.2 first). Its Triton backend for other AMD GPUs
+    # (FLASH_ATTENTION_TRITON_AMD_ENABLE) compiles at run time and has no such list.
+    Built(
+        _ROCM,
+        "2.6.2",
+        ("gfx90a", "gfx940", "gfx941", "gfx942"),
+        "Dao-AILab/flash-attention setup.py (validate_and_update_archs) at v2.6.2 (59594f2a)",
+    ),
+    Built(
+        _ROCM,
+        "2.8.0",
+        ("gfx90a", "gfx942", "gfx950"),
+        "Dao-AILab/flash-attention setup.py (validate_and_update_archs) at v2.8.0 (6f8f0406)",
+    ),
+)
+_CC1D_SETUP: Final = "Dao-AILab/causal-conv1d setup.py (cc_flag)"
+_CAUSAL_CONV1D_BUILT: Final = (
+    Built(_CUDA, "1.0.0", _gencode("70", "80", "90"), f"{_CC1D_SETUP} at v1.0.0 (a40ff74)"),
+    Built(
+        _CUDA,
+        "1.2.1",
+        _gencode("53", "62", "70", "72", "80", "87", "90"),
+        f"{_CC1D_SETUP} at v1.2.1 (8b61eb5)",
+    ),
+    Built(
+        _CUDA,
+        "1.5.1",
+        _gencode("53", "62", "70", "72", "80", "87", "90", "100"),
+        f"{_CC1D_SETUP} at v1.5.1 (8ec7ac2)",
+    ),
+    # sm_53 dropped; sm_75, sm_120 (CUDA 12.8+), sm_103, sm_110, sm_121 (CUDA 13+) added
+    Built(
+        _CUDA,
+        "1.5.3",
+        _gencode("62", "70", "72", "75", "80", "87", "90", "100", "103", "110", "120", "121"),
+        f"{_CC1D_SETUP} at v1.5.3 (9d700d1)",
+    ),
+)
+_EXL2_WHEELS: Final = "turboderp-org/exllamav2 .github/workflows/build-wheels-release.yml"
+_EXLLAMAV2_BUILT: Final = (
+    # its wheels' matrix cudaarch (TORCH_CUDA_ARCH_LIST) at v0.3.2; earlier releases not read
+    Built(
+        _CUDA,
+        "0.3.2",
+        _torch_list("6.0 6.1 7.0 7.5 8.0 8.6 8.9 9.0+PTX"),
+        f"{_EXL2_WHEELS} at v0.3.2 (6a2d831)",
+    ),
+    Built(
+        _CUDA,
+        "0.3.2",
+        _torch_list("6.0 6.1 7.0 7.5 8.0 8.6 8.9 9.0 10.0 12.0+PTX"),
+        f"{_EXL2_WHEELS} at v0.3.2 (6a2d831)",
+        cuda="12.8",
+    ),
+)
+_XF_WHEELS: Final = "facebookresearch/xformers .github/workflows/wheels_build.yml"
+_XFORMERS_BUILT: Final = (
+    # its wheels' TORCH_CUDA_ARCH_LIST, and 9.0a where the CUDA is 11.8 or newer (0.0.27 on)
+    Built(
+        _CUDA,
+        "0.0.23",
+        _torch_list("5.0+PTX 6.0 6.1 7.0 7.5 8.0+PTX"),
+        f"{_XF_WHEELS} at v0.0.23 (1254a167)",
+    ),
+    Built(
+        _CUDA,
+        "0.0.27",
+        _torch_list("6.0+PTX 7.0 7.5 8.0+PTX 9.0a"),
+        f"{_XF_WHEELS} at v0.0.27 (184b2808)",
+    ),
+    Built(_CUDA, "0.0.31", _torch_list("7.5 8.0+PTX 9.0a"), f"{_XF_WHEELS} at v0.0.31 (eb0946a3)"),
+    # HIP_ARCHITECTURES of its ROCm wheels, from 0.0.28 (c909f0d6)
+    Built(_ROCM, "0.0.28", ("gfx90a", "gfx942"), f"{_XF_WHEELS} at v0.0.28 (c909f0d6)"),
+)
+_MAMBA_SETUP: Final = "state-spaces/mamba setup.py (cc_flag)"
+_MAMBA_BUILT: Final = (
+    Built(_CUDA, "1.0.0", _gencode("70", "80", "90"), f"{_MAMBA_SETUP} at v1.0.0 (33dc96c)"),
+    # Jetson's sm_53, sm_62, sm_72 and sm_87 added
+    Built(
+        _CUDA,
+        "1.2.1",
+        _gencode("53", "62", "70", "72", "80", "87", "90"),
+        f"{_MAMBA_SETUP} at v1.2.1 (7efe513)",
+    ),
+    # sm_100 (CUDA 12.8+)
+    Built(
+        _CUDA,
+        "2.2.5",
+        _gencode("53", "62", "70", "72", "80", "87", "90", "100"),
+        f"{_MAMBA_SETUP} at v2.2.5 (e0761ec)",
+    ),
+    # sm_75, sm_120 (CUDA 12.8+) and sm_103, sm_110, sm_121 (CUDA 13+)
+    Built(
+        _CUDA,
+        "2.2.6",
+        _gencode("53", "62", "70", "72", "75", "80", "87", "90", "100", "103", "110", "120", "121"),
+        f"{_MAMBA_SETUP} at v2.2.6 (d7b1ceb)",
+    ),
+    # sm_53, sm_62, sm_70 and sm_72 dropped
+    Built(
+        _CUDA,
+        "2.3.2",
+        _gencode("75", "80", "87", "90", "100", "103", "110", "120", "121"),
+        f"{_MAMBA_SETUP} at v2.3.2 (77069de)",
+    ),
+)
+_BNB_SCRIPT: Final = "bitsandbytes-foundation/bitsandbytes .github/scripts/build-cuda.sh"
+_BNB_BUILT: Final = (
+    # 0.43.0 (48763245) .github/workflows/python-package.yml: "50;52;60;61;70;75;80;86;89;90",
+    # without 89 and 90 for CUDA 11.7 ("${build_capability%??????}"), without 90 for 11.8
+    Built(
+        _CUDA,
+        "0.43.0",
+        _cmake_list("50;52;60;61;70;75;80;86;89;90"),
+        "bitsandbytes-foundation/bitsandbytes .github/workflows/python-package.yml at 0.43.0 "
+        "(48763245)",
+    ),
+    # 0.45.1 (8cd7793b): "50;52;60;61;70;75;80;86;89;90;100;120", 100 and 120 only from
+    # CUDA 12.7; 0.45.3 (efc14c19): CUDA 12.8's binary "70;75;80;86;89;90;100;120"
+    Built(
+        _CUDA,
+        "0.45.1",
+        _cmake_list("50;52;60;61;70;75;80;86;89;90;100;120"),
+        f"{_BNB_SCRIPT} at 0.45.1 (8cd7793b)",
+        cuda="12.8",
+    ),
+    Built(
+        _CUDA,
+        "0.45.3",
+        _cmake_list("70;75;80;86;89;90;100;120"),
+        f"{_BNB_SCRIPT} at 0.45.3 (efc14c19)",
+        cuda="12.8",
+    ),
+    # 0.46.0 (1e54f912): CUDA 12.8's "75;80;86;89;90;100;120"; 0.46.1 the same for 12.9
+    Built(
+        _CUDA,
+        "0.46.0",
+        _cmake_list("75;80;86;89;90;100;120"),
+        f"{_BNB_SCRIPT} at 0.46.0 (1e54f912)",
+        cuda="12.8",
+    ),
+    Built(
+        _CUDA,
+        "0.46.1",
+        _cmake_list("75;80;86;89;90;100;120"),
+        f"{_BNB_SCRIPT} at 0.46.1 (4bca8449)",
+        cuda="12.9",
+    ),
+    # 0.47.0: "50;60;70;75;80;86;89;90" (no 52: its sm_50 cubin runs there), 12.8 and 12.9
+    # "70;75;80;86;89;90;100;120"
+    Built(
+        _CUDA,
+        "0.47.0",
+        _cmake_list("50;60;70;75;80;86;89;90"),
+        f"{_BNB_SCRIPT} at 0.47.0 (c0dcdf27)",
+    ),
+    Built(
+        _CUDA,
+        "0.47.0",
+        _cmake_list("70;75;80;86;89;90;100;120"),
+        f"{_BNB_SCRIPT} at 0.47.0 (c0dcdf27)",
+        cuda="12.8",
+    ),
+    Built(
+        _CUDA,
+        "0.47.0",
+        _cmake_list("70;75;80;86;89;90;100;120"),
+        f"{_BNB_SCRIPT} at 0.47.0 (c0dcdf27)",
+        cuda="12.9",
+    ),
+    # 0.48.0 (406fb6aa): "60;70;75;80;86;89;90" ("target Pascal through Hopper"), CUDA 13's
+    # "75;80;86;89;90;100;120" ("Remove < sm75 to align with PyTorch 2.9+cu130")
+    Built(
+        _CUDA,
+        "0.48.0",
+        _cmake_list("60;70;75;80;86;89;90"),
+        f"{_BNB_SCRIPT} at 0.48.0 (406fb6aa)",
+    ),
+    Built(
+        _CUDA,
+        "0.48.0",
+        _cmake_list("75;80;86;89;90;100;120"),
+        f"{_BNB_SCRIPT} at 0.48.0 (406fb6aa)",
+        cuda="13",
+    ),
+)
+_VLLM_CMAKE: Final = "vllm-project/vllm CMakeLists.txt at 000a1ee9"
+_VLLM_BUILT: Final = (
+    # CUDA_SUPPORTED_ARCHS below CUDA 12.8 (vLLM's kernels start at Volta: its installation
+    # guide's "compute capability 7.0 or higher"), from 12.8 and from 13 (family targets)
+    Built(
+        _CUDA,
+        "",
+        _gencode("70", "75", "80", "86", "87", "89", "90"),
+        f"{_VLLM_CMAKE} (CUDA_SUPPORTED_ARCHS)",
+    ),
+    Built(
+        _CUDA,
+        "",
+        _gencode("75", "80", "86", "87", "89", "90", "100", "101", "103", "120", "121"),
+        f"{_VLLM_CMAKE} (CUDA_SUPPORTED_ARCHS, CUDA 12.8)",
+        cuda="12.8",
+    ),
+    Built(
+        _CUDA,
+        "",
+        _gencode("75", "80", "86", "87", "89", "90", "100", "101", "103", "120", "121"),
+        f"{_VLLM_CMAKE} (CUDA_SUPPORTED_ARCHS, CUDA 12.9)",
+        cuda="12.9",
+    ),
+    Built(
+        _CUDA,
+        "",
+        _gencode("75", "80", "86", "87", "89", "90", "100f", "110f", "120f"),
+        f"{_VLLM_CMAKE} (CUDA_SUPPORTED_ARCHS, CUDA 13)",
+        cuda="13",
+    ),
+    # HIP_SUPPORTED_ARCHS: the widest list a ROCm build of vLLM may target (its images build
+    # fewer: docker/Dockerfile.rocm_base's PYTORCH_ROCM_ARCH)
+    Built(
+        _ROCM,
+        "",
+        (
+            "gfx906",
+            "gfx908",
+            "gfx90a",
+            "gfx942",
+            "gfx950",
+            "gfx1030",
+            "gfx1100",
+            "gfx1101",
+            "gfx1102",
+            "gfx1103",
+            "gfx1150",
+            "gfx1151",
+            "gfx1152",
+            "gfx1153",
+            "gfx1200",
+            "gfx1201",
+        ),
+        f"{_VLLM_CMAKE} (HIP_SUPPORTED_ARCHS)",
+    ),
 )
 
 TABLE: Final = (
@@ -252,6 +596,7 @@ TABLE: Final = (
         _SDPA,
         at="Dao-AILab/flash-attention@0251105 README.md",
         aliases=("FlashAttention", "flash attention", "flash-attention", "FlashAttention-2"),
+        built=_FLASH_ATTN_BUILT,
     ),
     # facebookresearch/xformers@ca6d2aa README.md "Installing xFormers": wheels "[linux & win]"
     # for CUDA 12.6/12.8/13.0, "[linux only] (EXPERIMENTAL) rocm 7.1"; the source build it
@@ -270,6 +615,7 @@ TABLE: Final = (
         _SDPA,
         unknown=(MACOS,),
         at="facebookresearch/xformers@ca6d2aa README.md",
+        built=_XFORMERS_BUILT,
     ),
     # state-spaces/mamba@e9594ce README.md "Installation": "Core requirements: Linux";
     # "Additional requirements for CUDA selective_scan_cuda builds and GPU execution: NVIDIA
@@ -284,6 +630,10 @@ TABLE: Final = (
         "https://github.com/state-spaces/mamba#installation",
         "transformers' Mamba models, whose slow path runs without mamba-ssm's kernels",
         at="state-spaces/mamba@e9594ce README.md",
+        # issue 38 (s16-arch): its repository's own name, as its reporters write it ("trying to
+        # get mamba running on 3xP40", state-spaces/mamba#85)
+        aliases=("mamba",),
+        built=_MAMBA_BUILT,
     ),
     # Dao-AILab/causal-conv1d@0d2252d: README.md ("Causal depthwise conv1d in CUDA",
     # "Additional Prerequisites for AMD cards") names no system; setup.py builds only a
@@ -299,6 +649,7 @@ TABLE: Final = (
         "https://github.com/Dao-AILab/causal-conv1d/blob/main/setup.py",
         "transformers' Mamba models, whose slow path runs without causal-conv1d's kernels",
         at="Dao-AILab/causal-conv1d@0d2252d setup.py",
+        built=_CAUSAL_CONV1D_BUILT,
     ),
     # thu-ml/SageAttention@d1a57a5 README.md "Installation": python>=3.9, torch>=2.3.0,
     # triton>=3.0.0, CUDA >=12.0 for Ampere (12.3/12.4 fp8 on Hopper/Ada, 12.8 Blackwell);
@@ -366,6 +717,7 @@ TABLE: Final = (
         "not Windows natively",
         "https://docs.vllm.ai/en/latest/getting_started/installation/",
         at="vllm-project/vllm@010f1fc docs/getting_started/installation",
+        built=_VLLM_BUILT,
     ),
     # deepspeedai/DeepSpeed@edaa722 README.md "Requirements": nvcc or hipcc, NVIDIA Pascal to
     # Hopper, AMD MI100/MI200; "Contributed HW support": Ascend NPU (npu), Gaudi 2 (hpu), Xeon
@@ -428,6 +780,7 @@ TABLE: Final = (
         "for ROCm)",
         "https://github.com/turboderp-org/exllamav2#installation",
         at="turboderp-org/exllamav2@da07fac README.md, setup.py",
+        built=_EXLLAMAV2_BUILT,
     ),
     # OpenNMT/CTranslate2@0d8bcd3 docs/installation.md: wheels for Linux (x86-64, AArch64),
     # macOS (x86-64, ARM64), Windows (x86-64), GPU execution in the Linux and Windows wheels
@@ -1145,6 +1498,633 @@ TABLE: Final = (
             (_MPS, "0.49.0"),
         ),
         at="bitsandbytes-foundation/bitsandbytes@c5d481be (0.50.0) and earlier tags",
+        built=_BNB_BUILT,
+    ),
+    # issue 38 (s16-rows): the libraries the neighbours' users run beyond s15's, read
+    # 2026-12-07 at the commit (or release) cited beside each row.
+    # NVlabs/nvdiffrast@253ac4fc docs/index.html "Installation" › "Requirements": "Linux or
+    # Windows operating system", "A high-end NVIDIA GPU with NVIDIA drivers", the CUDA toolkit
+    # matching PyTorch; its maintainer: "cannot be used on platforms without CUDA support"
+    # (NVlabs/nvdiffrast#186).
+    _row(
+        "nvdiffrast",
+        ("nvdiffrast",),
+        ("nvdiffrast",),
+        (_CUDA,),
+        _LINUX_WINDOWS,
+        "NVIDIA GPUs with the CUDA toolkit, on Linux or Windows",
+        "https://nvlabs.github.io/nvdiffrast/#installation",
+        at="NVlabs/nvdiffrast@253ac4fc docs/index.html",
+    ),
+    # graphdeco-inria/diff-gaussian-rasterization@1e751edf setup.py: one CUDAExtension (.cu
+    # sources, nvcc flags) and nothing else to build: NVIDIA GPUs; no system is named, and none
+    # has a CUDA toolkit on macOS (the systems with one: unknown, never named).
+    _row(
+        "diff-gaussian-rasterization",
+        ("diff-gaussian-rasterization", "diff_gaussian_rasterization"),
+        ("diff_gaussian_rasterization",),
+        (_CUDA,),
+        (),
+        "NVIDIA GPUs: its setup.py builds one CUDA extension with nvcc",
+        "https://github.com/graphdeco-inria/diff-gaussian-rasterization/blob/main/setup.py",
+        unknown=_LINUX_WINDOWS,
+        at="graphdeco-inria/diff-gaussian-rasterization@1e751edf setup.py",
+        aliases=("diff gaussian rasterization",),
+    ),
+    # camenduru/simple-knn@60f461f4 setup.py (3DGS's simple-knn): one CUDAExtension (.cu
+    # sources), with MSVC flags where os.name == "nt": NVIDIA GPUs; Windows named by the build,
+    # Linux by nothing (unknown), no CUDA toolkit on macOS.
+    _row(
+        "simple-knn",
+        ("simple-knn", "simple_knn"),
+        ("simple_knn",),
+        (_CUDA,),
+        (WINDOWS,),
+        "NVIDIA GPUs: its setup.py builds one CUDA extension with nvcc",
+        "https://github.com/camenduru/simple-knn/blob/main/setup.py",
+        unknown=(LINUX,),
+        at="camenduru/simple-knn@60f461f4 setup.py",
+    ),
+    # facebookresearch/faiss@02dbb4e4 INSTALL.md: "faiss-gpu, containing both CPU and GPU
+    # indices, is available on Linux (x86-64 only)", faiss-gpu-cuvs likewise; "The CPU-only
+    # faiss-cpu conda package is currently available on Linux …, OSX (arm64 only), and Windows".
+    _row(
+        "faiss-gpu",
+        ("faiss-gpu", "faiss-gpu-cu11", "faiss-gpu-cu12", "faiss-gpu-cuvs"),
+        (),
+        (_CUDA,),
+        (LINUX,),
+        "NVIDIA GPUs on Linux (x86-64 only)",
+        "https://github.com/facebookresearch/faiss/blob/main/INSTALL.md",
+        "faiss-cpu, which its INSTALL.md lists on Linux, macOS (arm64) and Windows",
+        at="facebookresearch/faiss@02dbb4e4 INSTALL.md",
+        aliases=("faiss gpu",),
+    ),
+    # unslothai/unsloth@015bdef0 README.md: "Hardware: Supports CPU, Apple, NVIDIA, AMD, Intel,
+    # and multi GPU setups"; install for "macOS, Linux, WSL" and "Windows"; AMD "on Windows,
+    # WSL and Linux", Intel GPUs (XPU).
+    _row(
+        "Unsloth",
+        ("unsloth", "unsloth-zoo", "unsloth_zoo"),
+        ("unsloth", "unsloth_zoo"),
+        (_CPU, _CUDA, _ROCM, _XPU, _MPS),
+        _EVERY,
+        "NVIDIA, AMD and Intel GPUs, Apple silicon and CPUs, on Windows, Linux and macOS",
+        "https://github.com/unslothai/unsloth#readme",
+        at="unslothai/unsloth@015bdef0 README.md",
+    ),
+    # dmlc/dgl@3d16000b docs/source/install/index.rst: "macOS X", "Windows 10" (and Linux's
+    # sections), "separated into CPU and CUDA builds".
+    _row(
+        "DGL",
+        ("dgl",),
+        ("dgl",),
+        (_CPU, _CUDA),
+        _EVERY,
+        "CPUs, and NVIDIA GPUs by its CUDA builds, on Linux, macOS and Windows",
+        "https://github.com/dmlc/dgl/blob/master/docs/source/install/index.rst",
+        at="dmlc/dgl@3d16000b docs/source/install/index.rst",
+        aliases=("Deep Graph Library",),
+    ),
+    # pyg-team/pyg-lib@764e3a49 README.md: wheels for Linux and Windows (cpu and cuXXX) and
+    # macOS (cpu); at its tags, 0.4.0 (README) "Windows wheels are not supported" with an empty
+    # Windows row, 0.5.0 (ff87d1bb) the first with Windows wheels in its table.
+    _row(
+        "pyg-lib",
+        ("pyg-lib", "pyg_lib"),
+        ("pyg_lib",),
+        (_CPU, _CUDA),
+        _EVERY,
+        "CPUs on Linux, Windows (from 0.5.0) and macOS; NVIDIA GPUs by its CUDA wheels on Linux "
+        "and Windows",
+        "https://github.com/pyg-team/pyg-lib#installation",
+        since=((WINDOWS, "0.5.0"),),
+        at="pyg-team/pyg-lib@764e3a49 README.md; tags 0.4.0, 0.5.0 (ff87d1bb)",
+    ),
+    # rusty1s/pytorch_cluster@3d1d9e39 README.md "Installation": pip wheels for Linux and
+    # Windows (cpu, cuXXX) and macOS (cpu).
+    _row(
+        "torch-cluster",
+        ("torch-cluster", "torch_cluster"),
+        ("torch_cluster",),
+        (_CPU, _CUDA),
+        _EVERY,
+        "CPUs on Linux, Windows and macOS; NVIDIA GPUs by its CUDA wheels on Linux and Windows",
+        "https://github.com/rusty1s/pytorch_cluster#installation",
+        at="rusty1s/pytorch_cluster@3d1d9e39 README.md",
+    ),
+    # k2-fsa/k2@a741ae88 docs/source/installation/from_source.rst: "It supports Linux (CPU +
+    # CUDA), macOS (CPU), and Windows (CPU + CUDA)"; from_wheels.rst: CPU wheels for the three.
+    _row(
+        "k2",
+        ("k2",),
+        ("k2", "_k2"),
+        (_CPU, _CUDA),
+        _EVERY,
+        "CPUs on Linux, macOS and Windows; NVIDIA GPUs (CUDA) on Linux and Windows",
+        "https://k2-fsa.github.io/k2/installation/index.html",
+        at="k2-fsa/k2@a741ae88 docs/source/installation",
+    ),
+    # fishaudio/fish-speech@3dd1f85c docs/en/install.md "Requirements": "System: Linux, WSL";
+    # GPU (CUDA cu126/cu128/cu129) or "CPU-only installation"; "Intel Arc XPU support". Its
+    # "compile option is not supported on Windows and macOS" is no statement that either runs:
+    # both unknown.
+    _row(
+        "fish-speech",
+        ("fish-speech", "fish_speech"),
+        ("fish_speech",),
+        (_CUDA, _XPU, _CPU),
+        (LINUX,),
+        "Linux (and WSL), with NVIDIA GPUs, Intel Arc GPUs or CPUs",
+        "https://github.com/fishaudio/fish-speech/blob/main/docs/en/install.md",
+        unknown=(WINDOWS, MACOS),
+        at="fishaudio/fish-speech@3dd1f85c docs/en/install.md",
+        aliases=("Fish Speech", "FishSpeech"),
+    ),
+    # FunAudioLLM/CosyVoice@ace7c47f README.md: "pip install ttsfrd-0.4.2-cp310-cp310-
+    # linux_x86_64.whl", the only ttsfrd file it names, and "If you do not install ttsfrd
+    # package, we will use wetext by default".
+    _row(
+        "ttsfrd",
+        ("ttsfrd", "ttsfrd-dependency", "ttsfrd_dependency"),
+        ("ttsfrd",),
+        (_CPU,),
+        (LINUX,),
+        "Linux x86-64 with CPython 3.10 (the one wheel CosyVoice's README installs)",
+        "https://github.com/FunAudioLLM/CosyVoice#install",
+        "wetext, which CosyVoice uses by default where ttsfrd is not installed",
+        at="FunAudioLLM/CosyVoice@ace7c47f README.md",
+    ),
+    # m-bain/whisperX@2cfd7b7c README.md "Setup": the CUDA toolkit 12.8 "For Linux users" and
+    # "For Windows users" ("Skip this step if using only the CPU"); "To run on CPU instead of
+    # GPU (and for running on Mac OS X)".
+    _row(
+        "WhisperX",
+        ("whisperx",),
+        ("whisperx",),
+        (_CUDA, _CPU),
+        _EVERY,
+        "NVIDIA GPUs (CUDA 12.8) on Linux and Windows, CPUs (macOS on its CPU)",
+        "https://github.com/m-bain/whisperX#setup",
+        at="m-bain/whisperX@2cfd7b7c README.md",
+    ),
+    # invoke-ai/InvokeAI@8e71a8a5 docs/src/content/docs/start-here/system-requirements.mdx:
+    # "Windows 10+, macOS 14+ and Linux"; Nvidia GPUs; "All Apple Silicon (M1, M2, etc) Macs
+    # work"; "AMD GPUs are supported on Linux only"; Intel Arc "on Windows and Linux";
+    # Linux ARM64 "in CPU-only mode".
+    _row(
+        "InvokeAI",
+        ("invokeai",),
+        ("invokeai",),
+        (_CUDA, _ROCM, _XPU, _MPS, _CPU),
+        _EVERY,
+        "NVIDIA GPUs on Windows and Linux, AMD GPUs on Linux only, Intel Arc GPUs, Apple "
+        "silicon Macs, CPU-only on Linux ARM64",
+        "https://invoke-ai.github.io/InvokeAI/start-here/system-requirements/",
+        at="invoke-ai/InvokeAI@8e71a8a5 docs/src/content/docs/start-here/system-requirements.mdx",
+        aliases=("Invoke AI",),
+    ),
+    # lllyasviel/Fooocus@59f183ab readme.md "Minimal Requirement": Nvidia GPUs on
+    # Windows/Linux, AMD GPUs on Windows (DirectML) and Linux (ROCm), "Mac M1/M2 MPS", "only
+    # use CPU" on Windows/Linux/Mac.
+    _row(
+        "Fooocus",
+        (),
+        (),
+        (_CUDA, _ROCM, _MPS, _CPU),
+        _EVERY,
+        "NVIDIA GPUs on Windows and Linux, AMD GPUs (DirectML on Windows, ROCm on Linux), "
+        "Apple M1/M2 (MPS), CPUs",
+        "https://github.com/lllyasviel/Fooocus#minimal-requirement",
+        at="lllyasviel/Fooocus@59f183ab readme.md",
+    ),
+    # vladmandic/sdnext@058a7f0c README.md "Supported Platforms and Hardware": CUDA on Windows
+    # and Linux, ROCm on Linux and Windows, ZLUDA, Intel Arc (IPEX XPU), OpenVINO, DirectML,
+    # "Apple M1/M2 on OSX" (MPS), "CPU-only execution".
+    _row(
+        "SD.Next",
+        ("sdnext",),
+        (),
+        (_CUDA, _ROCM, _XPU, _MPS, _CPU),
+        _EVERY,
+        "NVIDIA GPUs (CUDA), AMD GPUs (ROCm, ZLUDA, DirectML), Intel Arc GPUs, OpenVINO "
+        "devices, Apple M1/M2 (MPS) and CPUs",
+        "https://github.com/vladmandic/sdnext#supported-platforms-and-hardware",
+        at="vladmandic/sdnext@058a7f0c README.md",
+        aliases=("SDNext", "SD Next"),
+    ),
+    # kohya-ss/sd-scripts@48d368fa README.md: "Windows Installation", "Linux/WSL2 Installation"
+    # ("make sure that NVIDIA driver and CUDA toolkit are installed"). macOS is not named
+    # (unknown).
+    _row(
+        "sd-scripts",
+        (),
+        (),
+        (_CUDA,),
+        _LINUX_WINDOWS,
+        "NVIDIA GPUs (driver and CUDA toolkit) on Windows and Linux/WSL2",
+        "https://github.com/kohya-ss/sd-scripts#windows-installation",
+        unknown=(MACOS,),
+        at="kohya-ss/sd-scripts@48d368fa README.md",
+        aliases=("kohya sd-scripts", "kohya_ss sd-scripts"),
+    ),
+    # huggingface/text-embeddings-inference@0d124dc9 README.md: NVIDIA GPUs (CUDA 12.2+ driver)
+    # by its Docker images, "AMD Instinct GPUs (ROCm) — experimental", "Metal support for local
+    # execution on Macs" (Apple Silicon by Homebrew), "CPU-only" images. Windows is not named
+    # (unknown).
+    _row(
+        "text-embeddings-inference",
+        ("text-embeddings-inference",),
+        (),
+        (_CUDA, _ROCM, _MPS, _CPU),
+        (LINUX, MACOS),
+        "NVIDIA GPUs and CPUs by its Linux images, AMD Instinct GPUs (experimental), Apple "
+        "silicon (Metal) by Homebrew",
+        "https://github.com/huggingface/text-embeddings-inference#get-started",
+        unknown=(WINDOWS,),
+        at="huggingface/text-embeddings-inference@0d124dc9 README.md",
+        aliases=("text embeddings inference",),
+    ),
+    # turboderp/exllama@3b013cd5 README.md: "30-series and later NVIDIA GPUs should be well
+    # supported"; "ROCm is also theoretically supported (via HIP)" (unknown); "Linux/WSL
+    # prerequisites", "Windows prerequisites" (CUDA Toolkit). Its extension is built with
+    # torch's CUDA extension: no build on macOS.
+    _row(
+        "ExLlama",
+        ("exllama",),
+        ("exllama", "exllama_ext"),
+        (_CUDA,),
+        _LINUX_WINDOWS,
+        "NVIDIA GPUs (30-series and later) on Linux/WSL and Windows",
+        "https://github.com/turboderp/exllama#readme",
+        unknown=(_ROCM,),
+        at="turboderp/exllama@3b013cd5 README.md",
+        aliases=("exllama v1", "exllamav1"),
+    ),
+    # PygmalionAI/aphrodite-engine@1fac86c3 README.md "Requirements": "Operating System:
+    # Linux, Windows (Needs building from source)"; "CUDA >= 11"; "We also support AMD GPUs,
+    # Intel CPUs and GPUs, Google TPU, and AWS Inferentia".
+    _row(
+        "Aphrodite",
+        ("aphrodite-engine", "aphrodite_engine"),
+        ("aphrodite",),
+        (_CUDA, _ROCM, _CPU, _XPU, _TPU, _NEURON),
+        _LINUX_WINDOWS,
+        "NVIDIA GPUs (CUDA 11+), AMD GPUs, Intel CPUs and GPUs, Google TPUs and AWS "
+        "Inferentia, on Linux (Windows by a build from source)",
+        "https://github.com/PygmalionAI/aphrodite-engine#requirements",
+        at="PygmalionAI/aphrodite-engine@1fac86c3 README.md",
+        aliases=("aphrodite engine", "Aphrodite Engine"),
+    ),
+    # jax-ml/jax@cec06d11 docs/installation.md "Supported platforms": NVIDIA GPU "yes" on Linux
+    # x86_64 and aarch64, "no" on Windows x86_64, "experimental" under WSL2 (a Linux), "n/a" on
+    # a Mac; `jax[cuda12]`/`jax[cuda13]` install jax-cudaNN-plugin and jax-cudaNN-pjrt.
+    _row(
+        "JAX CUDA plugin",
+        (
+            "jax-cuda12-plugin",
+            "jax-cuda12-pjrt",
+            "jax-cuda13-plugin",
+            "jax-cuda13-pjrt",
+        ),
+        ("jax_cuda12_plugin", "jax_cuda13_plugin"),
+        (_CUDA,),
+        (LINUX,),
+        "NVIDIA GPUs on Linux (x86_64, aarch64; under WSL2 experimental); not Windows, not a Mac",
+        "https://docs.jax.dev/en/latest/installation.html#supported-platforms",
+        "JAX's CPU wheels (the jax package alone), which it lists on Linux, macOS and Windows",
+        at="jax-ml/jax@cec06d11 docs/installation.md",
+        aliases=("jax[cuda12]", "jax[cuda13]", "jax cuda"),
+    ),
+    # jax-ml/jax@cec06d11 docs/installation.md "Supported platforms": AMD GPU "yes" on Linux
+    # x86_64, "no" on Linux aarch64 and Windows, "experimental" under WSL2; "AMD GPU support is
+    # provided by a ROCm JAX plugin supported by AMD" (jax-rocm7-plugin, jax-rocm7-pjrt).
+    _row(
+        "JAX ROCm plugin",
+        ("jax-rocm7-plugin", "jax-rocm7-pjrt", "jax-rocm60-plugin", "jax-rocm60-pjrt"),
+        ("jax_rocm7_plugin", "jax_rocm60_plugin"),
+        (_ROCM,),
+        (LINUX,),
+        "AMD GPUs on Linux x86_64 (under WSL2 experimental); not Windows",
+        "https://docs.jax.dev/en/latest/installation.html#amd-gpu-linux",
+        "JAX's CPU wheels (the jax package alone), which it lists on Linux, macOS and Windows",
+        at="jax-ml/jax@cec06d11 docs/installation.md",
+        aliases=("jax[rocm]", "jax rocm"),
+    ),
+    # jax-ml/jax@cec06d11 docs/installation.md "Supported platforms": Google Cloud TPU "yes" on
+    # Linux x86_64, "n/a" elsewhere; `jax[tpu]` installs libtpu.
+    _row(
+        "libtpu",
+        ("libtpu", "libtpu-nightly"),
+        ("libtpu",),
+        (_TPU,),
+        (LINUX,),
+        "Google Cloud TPUs, on Linux x86_64",
+        "https://docs.jax.dev/en/latest/installation.html#google-cloud-tpu",
+        at="jax-ml/jax@cec06d11 docs/installation.md",
+        aliases=("jax[tpu]",),
+    ),
+    # isl-org/Open3D@22a6a307 README.md: "Pre-built pip packages support Ubuntu 20.04+, macOS
+    # 10.15+ and Windows 10+"; `open3d-cpu`, "Smaller CPU only wheel on x86_64 Linux". Which
+    # GPUs its default wheel drives is not said (unknown).
+    _row(
+        "Open3D",
+        ("open3d", "open3d-cpu"),
+        ("open3d",),
+        (_CPU,),
+        _EVERY,
+        "Ubuntu 20.04+, macOS 10.15+ and Windows 10+ by its pip packages",
+        "https://github.com/isl-org/Open3D#python-quick-start",
+        unknown=(_CUDA,),
+        at="isl-org/Open3D@22a6a307 README.md",
+    ),
+    # NVIDIA/Megatron-LM@d98e8a64 docs/get-started/install.md "System Requirements":
+    # "Recommended: NVIDIA Turing architecture or later", FP8 on Hopper, Ada or Blackwell, the
+    # CUDA Toolkit; no system is named (unknown).
+    _row(
+        "Megatron-Core",
+        ("megatron-core", "megatron_core"),
+        ("megatron",),
+        (_CUDA,),
+        (),
+        "NVIDIA GPUs (Turing or later recommended) with the CUDA Toolkit",
+        "https://docs.nvidia.com/megatron-core/developer-guide/latest/get-started/install.html",
+        unknown=_EVERY,
+        at="NVIDIA/Megatron-LM@d98e8a64 docs/get-started/install.md",
+        aliases=("Megatron Core", "Megatron-LM", "Megatron LM"),
+    ),
+    # NVIDIA/NeMo@8cfedd72 README.md "Requirements": "NVIDIA GPU (if you intend to do model
+    # training)"; "Support matrix": linux amd64/arm64 (PyPI: limited, NGC: full), darwin arm64
+    # limited (amd64 deprecated), "windows - amd64/x64_64: No support yet".
+    _row(
+        "NeMo",
+        ("nemo-toolkit", "nemo_toolkit"),
+        ("nemo",),
+        (_CUDA, _CPU),
+        (LINUX, MACOS),
+        "Linux (x86_64, arm64) and macOS on Apple silicon (limited); NVIDIA GPUs to train; "
+        "no Windows support yet",
+        "https://github.com/NVIDIA/NeMo#support-matrix",
+        at="NVIDIA/NeMo@8cfedd72 README.md",
+        aliases=("NVIDIA NeMo", "NeMo Framework", "nemo toolkit"),
+    ),
+    # hpcaitech/ColossalAI@4f9953be README.md "Installation" › "Requirements": CUDA >= 11.0,
+    # "NVIDIA GPU Compute Capability >= 7.0", "Linux OS".
+    _row(
+        "ColossalAI",
+        ("colossalai",),
+        ("colossalai",),
+        (_CUDA,),
+        (LINUX,),
+        "NVIDIA GPUs (compute capability 7.0+, CUDA 11.0+) on Linux",
+        "https://github.com/hpcaitech/ColossalAI#installation",
+        at="hpcaitech/ColossalAI@4f9953be README.md",
+        aliases=("Colossal-AI", "Colossal AI"),
+    ),
+    # facebookresearch/fairscale@146f1602 docs/source/installation_instructions.rst: conda-forge
+    # packages "for both linux & osx, with GPU-enabled builds available on linux"; pip and a
+    # source build name no system (Windows unknown).
+    _row(
+        "FairScale",
+        ("fairscale",),
+        ("fairscale",),
+        (_CPU, _CUDA),
+        (LINUX, MACOS),
+        "Linux and macOS, with NVIDIA GPU builds on Linux",
+        "https://github.com/facebookresearch/fairscale/blob/main/docs/source/"
+        "installation_instructions.rst",
+        unknown=(WINDOWS,),
+        at="facebookresearch/fairscale@146f1602 docs/source/installation_instructions.rst",
+    ),
+    # pytorch/FBGEMM@71d6f8b2 fbgemm_gpu/docs/src/fbgemm_gpu/development/
+    # InstallationInstructions.rst: "a CPU-only, CUDA, or ROCm runtime" (ROCm "Experimental" in
+    # Releases.rst); BuildInstructions.rst names the Linux, macOS and Windows platform tags.
+    _row(
+        "FBGEMM_GPU",
+        ("fbgemm-gpu", "fbgemm_gpu", "fbgemm-gpu-genai"),
+        ("fbgemm_gpu",),
+        (_CPU, _CUDA, _ROCM),
+        _EVERY,
+        "CPUs, NVIDIA GPUs (CUDA) and AMD GPUs (ROCm, experimental)",
+        "https://pytorch.org/FBGEMM/fbgemm_gpu/development/InstallationInstructions.html",
+        at="pytorch/FBGEMM@71d6f8b2 fbgemm_gpu/docs/src/fbgemm_gpu/development",
+        aliases=("fbgemm gpu", "FBGEMM GPU"),
+    ),
+    # meta-pytorch/torchcodec@78ed5ad8 README.md: "CPU wheels are available for Linux (x86_64
+    # and aarch64), macOS, and Windows"; "CUDA-enabled wheels are installed by default on
+    # Linux. For Windows, you'll need to pass --index-url". At its tags, v0.8.0 (e5b66804) is
+    # the first README to name Windows ("experimental support", by conda).
+    _row(
+        "TorchCodec",
+        ("torchcodec",),
+        ("torchcodec",),
+        (_CPU, _CUDA),
+        _EVERY,
+        "CPUs on Linux, macOS and Windows (from 0.8.0); NVIDIA GPUs (NVDEC/NVENC) on Linux and "
+        "Windows",
+        "https://github.com/meta-pytorch/torchcodec#installing-torchcodec",
+        since=((WINDOWS, "0.8.0"),),
+        at="meta-pytorch/torchcodec@78ed5ad8 README.md; tag v0.8.0 (e5b66804)",
+    ),
+    # vosen/ZLUDA@8a7931be: README.md "a drop-in replacement for CUDA on non-NVIDIA GPUs";
+    # docs/src/faq.md "ZLUDA supports AMD Radeon RX 5000 series and newer GPUs"; quick_start.md
+    # "Windows" and "Linux".
+    _row(
+        "ZLUDA",
+        (),
+        (),
+        (_ROCM,),
+        _LINUX_WINDOWS,
+        "AMD Radeon RX 5000 series and newer GPUs, on Windows and Linux",
+        "https://zluda.readthedocs.io/",
+        at="vosen/ZLUDA@8a7931be README.md, docs/src/faq.md, docs/src/quick_start.md",
+    ),
+    # DeepLink-org/dlinfer@a50184e3 README.md "安装方法": images for Huawei Atlas 800T A2/A3 and
+    # 300I Duo (Ascend), MetaX C500 (沐曦) and Cambricon cards (寒武纪); `pip install
+    # dlinfer-ascend`. No system is named (unknown).
+    _row(
+        "dlinfer",
+        ("dlinfer", "dlinfer-ascend", "dlinfer_ascend"),
+        ("dlinfer",),
+        (_NPU, _MLU),
+        (),
+        "Huawei Ascend NPUs (Atlas 800T A2/A3, 300I Duo), MetaX C500 and Cambricon MLUs",
+        "https://github.com/DeepLink-org/dlinfer#安装方法",
+        unknown=_EVERY,
+        at="DeepLink-org/dlinfer@a50184e3 README.md",
+    ),
+    # MooreThreads/torch_musa@8b583b3f README.md "Installation" › "Prerequisites": the MUSA SDK
+    # (MUSA Driver, musa_toolkit, muDNN, MCCL for S4000), S80/S3000 builds; no system is named
+    # (unknown).
+    _row(
+        "torch_musa",
+        ("torch-musa", "torch_musa"),
+        ("torch_musa",),
+        (_MUSA,),
+        (),
+        "Moore Threads GPUs (S80, S3000, S4000) with the MUSA SDK",
+        "https://github.com/MooreThreads/torch_musa#installation",
+        unknown=_EVERY,
+        at="MooreThreads/torch_musa@8b583b3f README.md",
+    ),
+    # Cambricon/torch_mlu@d578002c README.md "二进制wheel包安装": CNToolkit, CNNL …, "pip install
+    # torch_mlu-{xxx}+torchx.y.z-cp310-cp310-linux_x86_64.whl", the only files it names.
+    _row(
+        "torch_mlu",
+        ("torch-mlu", "torch_mlu"),
+        ("torch_mlu",),
+        (_MLU,),
+        (LINUX,),
+        "Cambricon MLUs with CNToolkit, on Linux x86_64 (its wheels)",
+        "https://github.com/Cambricon/torch_mlu#安装",
+        at="Cambricon/torch_mlu@d578002c README.md",
+    ),
+    # huggingface/optimum-intel@e1de5bee README.md: the interface to OpenVINO, "high
+    # performance inference capabilities for Intel CPUs, GPUs, and special DL inference
+    # accelerators". No system is named (unknown).
+    _row(
+        "optimum-intel",
+        ("optimum-intel", "optimum_intel"),
+        (),
+        (_CPU, _XPU),
+        (),
+        "Intel CPUs, GPUs and inference accelerators, by OpenVINO",
+        "https://github.com/huggingface/optimum-intel#readme",
+        unknown=_EVERY,
+        at="huggingface/optimum-intel@e1de5bee README.md",
+        aliases=("Optimum Intel",),
+    ),
+    # intel/intel-npu-acceleration-library@073ad6a3 README.md: "intended to be used with Intel
+    # Core Ultra processors, which have an integrated NPU"; install "on Windows and Linux";
+    # "MacOS is not yet supported. At the moment only Ubuntu OS is supported for Linux build".
+    # Its end-of-life notice names OpenVINO. Intel's NPU is no registry row: no backend listed.
+    _row(
+        "intel-npu-acceleration-library",
+        ("intel-npu-acceleration-library", "intel_npu_acceleration_library"),
+        ("intel_npu_acceleration_library",),
+        (),
+        _LINUX_WINDOWS,
+        "the NPU of Intel Core Ultra processors, on Windows and Ubuntu; not macOS",
+        "https://github.com/intel/intel-npu-acceleration-library#installation",
+        "OpenVINO, which its end-of-life notice names",
+        at="intel/intel-npu-acceleration-library@073ad6a3 README.md",
+        aliases=("Intel NPU Acceleration Library",),
+    ),
+    # apple/coremltools@e0e2f42b docs-guides/source/installing-coremltools.md: "install the
+    # coremltools Python package on macOS (10.13+) and Linux"; README.md: "Verify
+    # conversion/creation (on macOS) by making predictions using Core ML".
+    _row(
+        "coremltools",
+        ("coremltools",),
+        ("coremltools",),
+        (_CPU, _MPS),
+        (LINUX, MACOS),
+        "macOS (10.13+) and Linux; Core ML's predictions on macOS",
+        "https://apple.github.io/coremltools/docs-guides/source/installing-coremltools.html",
+        at="apple/coremltools@e0e2f42b docs-guides/source/installing-coremltools.md",
+        aliases=("Core ML Tools",),
+    ),
+    # microsoft/tensorflow-directml-plugin@6c3e9183 README.md "System Requirements": "Windows
+    # 10" and "Windows Subsystem for Linux", with AMD Radeon R5/R7/R9 2xx or newer, Intel HD
+    # Graphics 5xx (6xx under WSL) or newer, NVIDIA GeForce GTX 9xx or newer; "only works with
+    # the tensorflow-cpu>=2.12 package". Its development is paused (the notice at its top).
+    _row(
+        "tensorflow-directml-plugin",
+        ("tensorflow-directml-plugin",),
+        (),
+        (_CUDA, _ROCM, _XPU),
+        _LINUX_WINDOWS,
+        "AMD, Intel and NVIDIA GPUs through DirectML, on Windows 10 and under WSL",
+        "https://github.com/microsoft/tensorflow-directml-plugin#system-requirements",
+        at="microsoft/tensorflow-directml-plugin@6c3e9183 README.md",
+    ),
+    # rapidsai/cudf@6a22d1d2 README.md "System Requirements" → docs.rapids.ai/platform-support
+    # (RAPIDS 26.08, read 2026-12-07): "Linux (glibc 2.28+): x86_64, aarch64"; "Windows:
+    # Supported via WSL with a compatible Linux distribution"; Volta (70) or newer for CUDA 12.
+    _row(
+        "cuDF",
+        ("cudf", "cudf-cu11", "cudf-cu12", "cudf-cu13", "dask-cudf", "cudf-polars-cu12"),
+        ("cudf", "dask_cudf", "cudf_polars"),
+        (_CUDA,),
+        (LINUX,),
+        "NVIDIA GPUs (Volta or newer) on Linux; Windows only under WSL",
+        "https://docs.rapids.ai/platform-support",
+        "pandas, whose API cuDF mirrors (its README), or Polars without its GPU engine",
+        at="rapidsai/cudf@6a22d1d2 README.md; docs.rapids.ai/platform-support (RAPIDS 26.08)",
+        aliases=("RAPIDS cuDF",),
+    ),
+    # rapidsai/cuml@342457bc README.md ("GPU Machine Learning Algorithms"), its install by the
+    # RAPIDS platform support page (RAPIDS 26.08): Linux x86_64 and aarch64, Windows under WSL.
+    _row(
+        "cuML",
+        ("cuml", "cuml-cu11", "cuml-cu12", "cuml-cu13"),
+        ("cuml",),
+        (_CUDA,),
+        (LINUX,),
+        "NVIDIA GPUs (Volta or newer) on Linux; Windows only under WSL",
+        "https://docs.rapids.ai/platform-support",
+        "scikit-learn, whose API cuML follows",
+        at="rapidsai/cuml@342457bc README.md; docs.rapids.ai/platform-support (RAPIDS 26.08)",
+        aliases=("RAPIDS cuML",),
+    ),
+    # open-mmlab/mmcv@a8073c74 README.md: "Linux", "Windows", "macOS"; "common CPU and CUDA
+    # ops"; mmcv-lite "without CUDA ops".
+    _row(
+        "mmcv",
+        ("mmcv", "mmcv-full", "mmcv-lite"),
+        ("mmcv",),
+        (_CPU, _CUDA),
+        _EVERY,
+        "CPU and CUDA ops on Linux, Windows and macOS (mmcv-lite without its CUDA ops)",
+        "https://github.com/open-mmlab/mmcv#installation",
+        at="open-mmlab/mmcv@a8073c74 README.md",
+    ),
+    # PaddlePaddle/docs@940e835d docs/install/index_cn.rst "PaddlePaddle 对 GPU 支持情况": NVIDIA
+    # GPUs (CUDA) and AMD GPUs (ROCm); "Windows 安装 GPU 版本" (single card), Ubuntu and CentOS;
+    # "MacOS 不支持：MacOS 平台不支持 GPU 安装" (no GPU install on macOS). The CPU package
+    # (`paddlepaddle`) is another distribution, not this row's.
+    _row(
+        "paddlepaddle-gpu",
+        ("paddlepaddle-gpu",),
+        (),
+        (_CUDA, _ROCM),
+        _LINUX_WINDOWS,
+        "NVIDIA GPUs (CUDA) on Linux and Windows (single card), AMD GPUs (ROCm); no GPU install "
+        "on macOS",
+        "https://www.paddlepaddle.org.cn/documentation/docs/zh/install/index_cn.html",
+        "paddlepaddle, its CPU package, which the same page installs on macOS",
+        at="PaddlePaddle/docs@940e835d docs/install/index_cn.rst",
+        aliases=("PaddlePaddle GPU", "paddle gpu"),
+    ),
+    # openvinotoolkit/openvino@8ffdffed README.md: "supports inference on CPU (x86, ARM), GPU
+    # (Intel integrated & discrete GPU) and AI accelerators (Intel NPU)"; its system requirements
+    # are a page the README links, not read here: every system unknown.
+    _row(
+        "OpenVINO",
+        ("openvino", "openvino-dev"),
+        ("openvino",),
+        (_CPU, _XPU),
+        (),
+        "CPUs (x86, ARM), Intel integrated and discrete GPUs and Intel NPUs",
+        "https://github.com/openvinotoolkit/openvino#installation",
+        unknown=_EVERY,
+        at="openvinotoolkit/openvino@8ffdffed README.md",
+    ),
+    # AUTOMATIC1111/stable-diffusion-webui@72632242 README.md "Installation and Running": NVidia
+    # (recommended), AMD GPUs, Intel CPUs and GPUs and Ascend NPUs (external wiki pages);
+    # "Installation on Windows 10/11 with NVidia-GPUs", "Automatic Installation on Linux",
+    # "Installation on Apple Silicon".
+    _row(
+        "stable-diffusion-webui",
+        (),
+        (),
+        (_CUDA, _ROCM, _XPU, _CPU, _NPU, _MPS),
+        _EVERY,
+        "NVIDIA GPUs (recommended), AMD GPUs, Intel CPUs and GPUs, Ascend NPUs, on Windows and "
+        "Linux; Apple silicon Macs",
+        "https://github.com/AUTOMATIC1111/stable-diffusion-webui#installation-and-running",
+        at="AUTOMATIC1111/stable-diffusion-webui@72632242 README.md",
+        aliases=("AUTOMATIC1111", "A1111", "stable diffusion webui"),
     ),
 )
 

@@ -1396,9 +1396,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
     Code.EXTENSION_ARCH_UNSUPPORTED: Entry(
         E, "a kernel library does not run on this GPU",
         "A library's GPU kernels are built for newer GPUs than this one and it refuses it in "
-        "its own words: FlashAttention 2 needs Ampere (compute capability 8.0) or newer "
-        "(Dao-AILab/flash-attention csrc/flash_attn/flash_api.cpp; its README lists Turing "
-        "support for FlashAttention 1.x alone); torch.compile's Triton backend needs 7.0 "
+        "its own words, or (issue 38, s16-arch) its build list carries no code for this GPU, "
+        "older or newer than the generations it is built for (compat/support.py reads each "
+        "list at the library's setup.py, CMake or wheel workflow by release): FlashAttention "
+        "2 needs Ampere (compute capability 8.0) or newer (Dao-AILab/flash-attention "
+        "csrc/flash_attn/flash_api.cpp; its README lists Turing support for FlashAttention "
+        "1.x alone); torch.compile's Triton backend needs 7.0 "
         "(torch/_inductor/exc.py GPUTooOldForTriton); bitsandbytes before 0.37 ran int8 "
         "matmul on 7.5 and newer only (csrc/ops.cu, CHANGELOG 0.37.0); vLLM's kernels are "
         "built for 7.0 and newer (setup.py); text-generation-inference's flash-attention "
@@ -1494,6 +1497,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             # read as one grammar (compat/refusals.py cites the libraries' raise sites)
             "refused": "{library} does not run on this {device}: it refuses it in its own "
             "words (\"{said}\"), naming {hardware}",
+            # issue 38 (s16-arch): a kernel library's error on a GPU its builds carry no code
+            # for, read from its build list (compat/support.py `built`), not its own words
+            "built": "{library} has no GPU code for {gpu}: {release} is built for {built} "
+            "({source}), and none of that code runs on this GPU, so its kernels fail there "
+            "(\"{said}\"); this comes from the library's build list, not from its own words",
         },
         variant_commands={
             "triton": (
@@ -1593,6 +1601,9 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "newer (its setup.py: \"CUDA 12.8 or higher is required for compute capability "
             "12.0\"); where no release lists the GPU, turn SageAttention off (uninstall it, or "
             "the program's option that asks for it)",
+            # issue 38 (s16-arch): the release whose builds carry this GPU's code, or the
+            # program's way without the library (compat/support.py: the row's `built`)
+            "built": "{way}",
             # issue 38: vLLM on an AMD GPU its ROCm support leaves out
             "vllm_rocm": "on this GPU, serve the model with llama.cpp's HIP build, which "
             "compiles for gfx906, or a community build of vLLM for gfx906 (nlzy/vllm-gfx906, "

@@ -1717,6 +1717,7 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: None = None,
+    built: Value = None,
     device: Value = None,
     dtype: Value = None,
     floor: Value = None,
@@ -1725,7 +1726,10 @@ def finding(
     library: Value = None,
     listed: Value = None,
     method: Value = None,
+    release: Value = None,
     said: Value = None,
+    source: Value = None,
+    way: Value = None,
 ) -> Finding: ...
 
 
@@ -1737,6 +1741,7 @@ def finding(
     evidence: str | None = None,
     variant: Literal["bitsandbytes"],
     gpu: Value,
+    built: Value = None,
     device: Value = None,
     dtype: Value = None,
     floor: Value = None,
@@ -1744,7 +1749,33 @@ def finding(
     library: Value = None,
     listed: Value = None,
     method: Value = None,
+    release: Value = None,
     said: Value = None,
+    source: Value = None,
+    way: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["built"],
+    built: Value,
+    gpu: Value,
+    library: Value,
+    release: Value,
+    said: Value,
+    source: Value,
+    way: Value,
+    device: Value = None,
+    dtype: Value = None,
+    floor: Value = None,
+    hardware: Value = None,
+    listed: Value = None,
+    method: Value = None,
 ) -> Finding: ...
 
 
@@ -1759,11 +1790,15 @@ def finding(
     dtype: Value,
     floor: Value,
     said: Value,
+    built: Value = None,
     gpu: Value = None,
     hardware: Value = None,
     library: Value = None,
     listed: Value = None,
     method: Value = None,
+    release: Value = None,
+    source: Value = None,
+    way: Value = None,
 ) -> Finding: ...
 
 
@@ -1775,6 +1810,7 @@ def finding(
     evidence: str | None = None,
     variant: Literal["flash_attn"],
     gpu: Value,
+    built: Value = None,
     device: Value = None,
     dtype: Value = None,
     floor: Value = None,
@@ -1782,7 +1818,10 @@ def finding(
     library: Value = None,
     listed: Value = None,
     method: Value = None,
+    release: Value = None,
     said: Value = None,
+    source: Value = None,
+    way: Value = None,
 ) -> Finding: ...
 
 
@@ -1794,6 +1833,7 @@ def finding(
     evidence: str | None = None,
     variant: Literal["flash_attn2_used"],
     gpu: Value,
+    built: Value = None,
     device: Value = None,
     dtype: Value = None,
     floor: Value = None,
@@ -1801,7 +1841,10 @@ def finding(
     library: Value = None,
     listed: Value = None,
     method: Value = None,
+    release: Value = None,
     said: Value = None,
+    source: Value = None,
+    way: Value = None,
 ) -> Finding: ...
 
 
@@ -1812,6 +1855,7 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: Literal["flash_attn_mac"],
+    built: Value = None,
     device: Value = None,
     dtype: Value = None,
     floor: Value = None,
@@ -1820,7 +1864,10 @@ def finding(
     library: Value = None,
     listed: Value = None,
     method: Value = None,
+    release: Value = None,
     said: Value = None,
+    source: Value = None,
+    way: Value = None,
 ) -> Finding: ...
 
 
@@ -1831,6 +1878,7 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: Literal["flash_attn_rocm"],
+    built: Value = None,
     device: Value = None,
     dtype: Value = None,
     floor: Value = None,
@@ -1839,7 +1887,10 @@ def finding(
     library: Value = None,
     listed: Value = None,
     method: Value = None,
+    release: Value = None,
     said: Value = None,
+    source: Value = None,
+    way: Value = None,
 ) -> Finding: ...
 
 
@@ -1851,6 +1902,7 @@ def finding(
     evidence: str | None = None,
     variant: Literal["flash_attn_said"],
     gpu: Value,
+    built: Value = None,
     device: Value = None,
     dtype: Value = None,
     floor: Value = None,
@@ -1858,7 +1910,10 @@ def finding(
     library: Value = None,
     listed: Value = None,
     method: Value = None,
+    release: Value = None,
     said: Value = None,
+    source: Value = None,
+    way: Value = None,
 ) -> Finding: ...
 
 
@@ -1870,6 +1925,7 @@ def finding(
     evidence: str | None = None,
     variant: Literal["flash_attn_used"],
     gpu: Value,
+    built: Value = None,
     device: Value = None,
     dtype: Value = None,
     floor: Value = None,
@@ -1877,7 +1933,10 @@ def finding(
     library: Value = None,
     listed: Value = None,
     method: Value = None,
+    release: Value = None,
     said: Value = None,
+    source: Value = None,
+    way: Value = None,
 ) -> Finding: ...
 
 
@@ -1893,10 +1952,14 @@ def finding(
     library: Value,
     listed: Value,
     said: Value,
+    built: Value = None,
     dtype: Value = None,
     floor: Value = None,
     gpu: Value = None,
     method: Value = None,
+    release: Value = None,
+    source: Value = None,
+    way: Value = None,
 ) -> Finding: ...
 
 
@@ -1908,6 +1971,7 @@ def finding(
     evidence: str | None = None,
     variant: Literal["sageattention"],
     gpu: Value,
+    built: Value = None,
     device: Value = None,
     dtype: Value = None,
     floor: Value = None,
@@ -1915,7 +1979,10 @@ def finding(
     library: Value = None,
     listed: Value = None,
     method: Value = None,
+    release: Value = None,
     said: Value = None,
+    source: Value = None,
+    way: Value = None,
 ) -> Finding: ...
 
 
@@ -1927,6 +1994,7 @@ def finding(
     evidence: str | None = None,
     variant: Literal["sageattention_arch"],
     gpu: Value,
+    built: Value = None,
     device: Value = None,
     dtype: Value = None,
     floor: Value = None,
@@ -1934,7 +2002,10 @@ def finding(
     library: Value = None,
     listed: Value = None,
     method: Value = None,
+    release: Value = None,
     said: Value = None,
+    source: Value = None,
+    way: Value = None,
 ) -> Finding: ...
 
 
@@ -1946,6 +2017,7 @@ def finding(
     evidence: str | None = None,
     variant: Literal["tgi"],
     gpu: Value,
+    built: Value = None,
     device: Value = None,
     dtype: Value = None,
     floor: Value = None,
@@ -1953,7 +2025,10 @@ def finding(
     library: Value = None,
     listed: Value = None,
     method: Value = None,
+    release: Value = None,
     said: Value = None,
+    source: Value = None,
+    way: Value = None,
 ) -> Finding: ...
 
 
@@ -1965,6 +2040,7 @@ def finding(
     evidence: str | None = None,
     variant: Literal["triton"],
     gpu: Value,
+    built: Value = None,
     device: Value = None,
     dtype: Value = None,
     floor: Value = None,
@@ -1972,7 +2048,10 @@ def finding(
     library: Value = None,
     listed: Value = None,
     method: Value = None,
+    release: Value = None,
     said: Value = None,
+    source: Value = None,
+    way: Value = None,
 ) -> Finding: ...
 
 
@@ -1984,6 +2063,7 @@ def finding(
     evidence: str | None = None,
     variant: Literal["triton_llvm"],
     gpu: Value,
+    built: Value = None,
     device: Value = None,
     dtype: Value = None,
     floor: Value = None,
@@ -1991,7 +2071,10 @@ def finding(
     library: Value = None,
     listed: Value = None,
     method: Value = None,
+    release: Value = None,
     said: Value = None,
+    source: Value = None,
+    way: Value = None,
 ) -> Finding: ...
 
 
@@ -2003,6 +2086,7 @@ def finding(
     evidence: str | None = None,
     variant: Literal["unsloth"],
     gpu: Value,
+    built: Value = None,
     device: Value = None,
     dtype: Value = None,
     floor: Value = None,
@@ -2010,7 +2094,10 @@ def finding(
     library: Value = None,
     listed: Value = None,
     method: Value = None,
+    release: Value = None,
     said: Value = None,
+    source: Value = None,
+    way: Value = None,
 ) -> Finding: ...
 
 
@@ -2022,6 +2109,7 @@ def finding(
     evidence: str | None = None,
     variant: Literal["unsloth_float8"],
     gpu: Value,
+    built: Value = None,
     device: Value = None,
     dtype: Value = None,
     floor: Value = None,
@@ -2029,7 +2117,10 @@ def finding(
     library: Value = None,
     listed: Value = None,
     method: Value = None,
+    release: Value = None,
     said: Value = None,
+    source: Value = None,
+    way: Value = None,
 ) -> Finding: ...
 
 
@@ -2041,6 +2132,7 @@ def finding(
     evidence: str | None = None,
     variant: Literal["vllm"],
     gpu: Value,
+    built: Value = None,
     device: Value = None,
     dtype: Value = None,
     floor: Value = None,
@@ -2048,7 +2140,10 @@ def finding(
     library: Value = None,
     listed: Value = None,
     method: Value = None,
+    release: Value = None,
     said: Value = None,
+    source: Value = None,
+    way: Value = None,
 ) -> Finding: ...
 
 
@@ -2063,11 +2158,15 @@ def finding(
     gpu: Value,
     method: Value,
     said: Value,
+    built: Value = None,
     device: Value = None,
     dtype: Value = None,
     hardware: Value = None,
     library: Value = None,
     listed: Value = None,
+    release: Value = None,
+    source: Value = None,
+    way: Value = None,
 ) -> Finding: ...
 
 
@@ -2079,6 +2178,7 @@ def finding(
     evidence: str | None = None,
     variant: Literal["vllm_rocm"],
     gpu: Value,
+    built: Value = None,
     device: Value = None,
     dtype: Value = None,
     floor: Value = None,
@@ -2086,7 +2186,10 @@ def finding(
     library: Value = None,
     listed: Value = None,
     method: Value = None,
+    release: Value = None,
     said: Value = None,
+    source: Value = None,
+    way: Value = None,
 ) -> Finding: ...
 
 
@@ -2097,6 +2200,7 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: Literal["xformers_mac"],
+    built: Value = None,
     device: Value = None,
     dtype: Value = None,
     floor: Value = None,
@@ -2105,7 +2209,10 @@ def finding(
     library: Value = None,
     listed: Value = None,
     method: Value = None,
+    release: Value = None,
     said: Value = None,
+    source: Value = None,
+    way: Value = None,
 ) -> Finding: ...
 
 
@@ -2118,6 +2225,7 @@ def finding(
     variant: Literal["xformers_mps"],
     device: Value,
     said: Value,
+    built: Value = None,
     dtype: Value = None,
     floor: Value = None,
     gpu: Value = None,
@@ -2125,6 +2233,9 @@ def finding(
     library: Value = None,
     listed: Value = None,
     method: Value = None,
+    release: Value = None,
+    source: Value = None,
+    way: Value = None,
 ) -> Finding: ...
 
 

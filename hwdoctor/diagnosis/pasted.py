@@ -22,6 +22,7 @@ from hwdoctor.compat import (
     drivers,
     gpus,
     imports,
+    kernels,
     libraries,
     optimum_neuron,
     refusals,
@@ -353,6 +354,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_HW_REFUSED: "a library refuses the hardware",  # issue 38 (s10-refusal)
     FactKey.MESSAGE_USER_LOOKUP: "the program's own code raised",  # s14-lookup
     FactKey.MESSAGE_LIBRARY_RAISED: "a library raises",  # issue 38 (s14-supported)
+    FactKey.MESSAGE_LIBRARY_NAMED: "the error names a library",  # issue 38 (s16-arch)
     FactKey.PIP_BUILD_RAISED: "a failed build raises",  # issue 38 (s14-supported)
     FactKey.BUILD_REQUESTED: "a build of",  # issue 38 (s14-supported)
     FactKey.MESSAGE_GPU_REQUIRED: "a GPU-only library says",  # issue 38 (s13-gpuonly)
@@ -642,6 +644,10 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_submodule_missing(paste, facts))  # issue 38 (s14-submodule)
     found = (*found, *_shared_library(facts))  # issue 38 (s14-sharedlib): any library
     found = (*found, *_library_unsupported(paste, facts, found))  # issue 38 (s14-supported)
+    # issue 38 (s16-arch): a library's kernels failing on a GPU its build list leaves out; the
+    # guess that torch has no code for it (its list not shown), read from that line, steps aside
+    if no_code := _built_for(paste, facts, found):
+        found = (*(f for f in found if not _torch_guessed_no_code(f)), *no_code)
     found = (*found, *_library_asked(paste, facts, found))  # issue 38 (s15-support)
     found = (*found, *_package_missing(paste, facts))  # issue 38 (s9-imports): last: what
     found = (*found, *_release_lacks_name(paste, facts))  # no finding above took
@@ -7201,6 +7207,200 @@ def _library_unsupported(
         at = text.find(f"{said.value} was requested")
         text = text[at if at >= 0 else max(0, text.find(f"{said.value}_")) :]
     return (_unsupported_machine(row, backend, "build" if variant else None, words, text),)
+
+
+# issue 38 (s16-arch): the symptoms of a kernel with no code for the GPU, by the backend whose
+# runtime says them: CUDA's "no kernel image is available for execution on the device"
+# (cudaErrorNoKernelImageForDevice), HIP's "invalid device function" and
+# "hipErrorNoBinaryForGpu" (readers/messages.py cites each)
+_NO_CODE_SAID: Final = (
+    (FactKey.MESSAGE_NO_KERNEL_IMAGE, _CUDA),
+    (FactKey.MESSAGE_INVALID_DEVICE_FUNCTION, _ROCM),
+)
+# the runtime's words, quoted where the symptom's line is a reporter's prose around them
+_NO_CODE_WORDS: Final = {
+    FactKey.MESSAGE_NO_KERNEL_IMAGE: "no kernel image is available for execution on the device",
+    FactKey.MESSAGE_INVALID_DEVICE_FUNCTION: "HIP error: invalid device function",
+}
+_NO_CODE_WAY: Final = (
+    "run without {library} on this GPU: {instead}, or the program's option that turns "
+    "{library} off (uninstall it where the program uses it whenever it is installed); or run "
+    "on a GPU its builds list"
+)
+
+
+def _torch_guessed_no_code(found: Finding) -> bool:
+    """torch's "no code for this GPU" where its compiled list is not shown (checks/devices.py
+    check_torch_said_no_code): a guess from the symptom's line alone."""
+    codes = (Code.ARCH_NOT_COMPILED.value, Code.GFX_NOT_COMPILED.value)
+    return found.code in codes and found.params.get("compiled", "").startswith("not shown")
+
+
+def _built_for(paste: Pasted, facts: _Read, before: Sequence[Finding]) -> tuple[Finding, ...]:
+    """issue 38 (s16-arch): a kernel library's error ("no kernel image is available", HIP's
+    "invalid device function") on a GPU its builds carry no code for: the error is tied to a
+    library compat/support.py lists (the exception its own frame raised on the symptom's
+    line, or the symptom's line naming its module: "…/xformers/third_party/…"), the paste
+    shows the GPU (a name compat/gpus.py maps, a capability, a gfx target), and no build of
+    the release the paste shows (every release's where it shows none) has code that runs on
+    it (compat/kernels.py: a cubin of its major, PTX at or below it, its gfx target). Quiet
+    where any GPU the paste shows is served, where the table holds no list for that release,
+    and where a finding made before already names the library's own refusal."""
+    if any(f.code == Code.EXTENSION_ARCH_UNSUPPORTED.value for f in before):
+        return ()
+    for key, backend in _NO_CODE_SAID:
+        for said in facts.all(key):
+            for row in _tied_rows(facts, said):
+                found = _outside_builds(paste, facts, row, backend, said)
+                if found is not None:
+                    return (found,)
+    return ()
+
+
+def _tied_rows(facts: _Read, said: PastedFact) -> list[support.Supported]:
+    """The compat/support.py libraries a symptom line is tied to: the one whose frame raised
+    the exception on that line, then those the line names (readers/asked.py
+    libraries_named)."""
+    return list(
+        dict.fromkeys(
+            row
+            for key in (FactKey.MESSAGE_LIBRARY_RAISED, FactKey.MESSAGE_LIBRARY_NAMED)
+            for tie in facts.all(key)
+            if tie.quote.line == said.quote.line
+            and (row := support.of_name(tie.name or "")) is not None
+        )
+    )
+
+
+def _outside_builds(
+    paste: Pasted, facts: _Read, row: support.Supported, backend: str, said: PastedFact
+) -> Finding | None:
+    """The finding for one library and symptom, where every GPU the paste shows is outside
+    the builds of the release it shows; None otherwise."""
+    release, shown = None, None
+    for dist in row.dists:
+        if (shown := _version_of(facts, versions.canonical_name(dist))) is not None:
+            release = versions.parse(shown.value.strip().split("+", 1)[0])
+            break
+    torch = paste.evidence.torch
+    cuda = torch.cuda if torch is not None else None
+    builds = row.builds(backend, release, cuda)
+    gpus_shown = _nvidia_shown(paste, facts) if backend == _CUDA else _amd_shown(paste, facts)
+    if not builds or not gpus_shown:
+        return None
+    outside = [
+        (words, lines)
+        for words, arch, lines in gpus_shown
+        if all(kernels.verdict(arch, b.arches).route is kernels.Route.NONE for b in builds)
+    ]
+    if len(outside) < len(gpus_shown):
+        return None
+    facts.use("stated", said, *([shown] if shown is not None else []))
+    facts.use("gpus", *(fact for _, lines in outside for fact in lines[:1]))
+    arches = sorted(dict.fromkeys(a for b in builds for a in b.arches), key=_arch_order)
+    return finding(
+        Code.EXTENSION_ARCH_UNSUPPORTED,
+        backend=backend,
+        variant="built",
+        library=row.name,
+        gpu=" and ".join(words for words, _ in outside),
+        release=f"{row.name} {shown.value.strip()}" if shown is not None else
+        f"every {row.name} release the table reads",
+        built=", ".join(arches),
+        source=_sources(builds),
+        said=_symptom_words(said),
+        way=_built_way(row, backend, release, cuda, [arch for _, arch, _ in gpus_shown]),
+    )  # fmt: skip
+
+
+def _symptom_words(said: PastedFact) -> str:
+    """The symptom as the paste says it: its line where that line is the error alone, the
+    runtime's words where the line is a reporter's prose around them."""
+    line = printable(one_line(said.quote.text).strip(" >`*#"))
+    cut = "\u2026" in line or len(line) > 160  # the quote's window, cut inside a longer line
+    return _NO_CODE_WORDS.get(said.key, said.value) if cut else line
+
+
+def _arch_order(arch: str) -> tuple[int, str]:
+    """sm_53 before sm_100, compute_90 beside sm_90, gfx targets by their number."""
+    digits = "".join(c for c in arch.split("_")[-1].removeprefix("gfx") if c.isdigit())
+    return (int(digits or 0), arch)
+
+
+def _sources(builds: Sequence[support.Built]) -> str:
+    """Where the lists were read, one file once: "state-spaces/mamba setup.py (cc_flag) at
+    v1.0.0 (33dc96c), v1.2.1 (7efe513)"."""
+    files: dict[str, list[str]] = {}
+    for built in builds:
+        where, _, release = built.at.partition(" at ")
+        files.setdefault(where, []).append(release)
+    return "; ".join(
+        f"{where} at {', '.join(dict.fromkeys(r for r in releases if r))}".removesuffix(" at ")
+        for where, releases in files.items()
+    )
+
+
+def _built_way(
+    row: support.Supported,
+    backend: str,
+    release: Version | None,
+    cuda: str | None,
+    arches: Sequence[str],
+) -> str:
+    """What to do: the first release after the one shown whose builds (of the same CUDA
+    binary) serve every GPU shown, else an earlier range that did, else the library's way
+    round (its row's `instead`)."""
+    entries = sorted(row.builds(backend, None, cuda), key=lambda b: b.first)
+
+    def serves(built: support.Built) -> bool:
+        return all(kernels.verdict(a, built.arches).route is not kernels.Route.NONE for a in arches)
+
+    if release is not None:
+        for built in entries:
+            if built.first > release and serves(built):
+                return (
+                    f"upgrade {row.name} to {built.since} or newer, whose builds carry code "
+                    f"for this GPU ({built.at}); or run without it (the program's option that "
+                    f"turns {row.name} off)"
+                )
+        for built, after in zip(entries, [*entries[1:], None], strict=True):
+            if built.first <= release and serves(built) and after is not None:
+                return (
+                    f"install a {row.name} release from {built.since} and before "
+                    f"{after.since}, whose builds carry code for this GPU ({built.at}); or run "
+                    f"without it (the program's option that turns {row.name} off)"
+                )
+    instead = row.instead or "the program's option that runs without it"
+    return _NO_CODE_WAY.format(library=row.name, instead=instead)
+
+
+def _nvidia_shown(paste: Pasted, facts: _Read) -> list[tuple[str, str, list[PastedFact]]]:
+    """The NVIDIA GPUs the paste names with a known compute capability: words, capability,
+    lines."""
+    return [
+        (f"the {name} (compute capability {cc[0]}.{cc[1]})", f"{cc[0]}.{cc[1]}", lines)
+        for name, (cc, lines) in _named_gpus(paste.evidence, facts).items()
+        if cc is not None
+    ]
+
+
+def _amd_shown(paste: Pasted, facts: _Read) -> list[tuple[str, str, list[PastedFact]]]:
+    """The AMD GPUs the paste shows by gfx target (rocminfo's, a name compat/gpus.py maps,
+    a target named in prose): words, target, lines."""
+    shown: dict[str, tuple[str, list[PastedFact]]] = {}
+    for key in _AMD_GPU_KEYS:
+        for fact in facts.all(key):
+            value = fact.value.strip()
+            gfx = value.lower() if kernels.gfx_version(value.lower()) else gpus.amd_gfx(value)
+            if gfx is None:
+                continue
+            words, lines = shown.get(gfx, ("", []))
+            named = words or (f"the {value} ({gfx})" if value.lower() != gfx else f"a {gfx} GPU")
+            shown[gfx] = (named, [*lines, fact])
+    host = paste.evidence.host
+    for gfx in host.gfx_targets or () if host is not None else ():
+        shown.setdefault(gfx, (f"a {gfx} GPU", []))
+    return [(words, gfx, lines) for gfx, (words, lines) in shown.items()]
 
 
 def _unsupported_machine(

@@ -221,6 +221,10 @@ class FactKey(str, Enum):
     # lists (the package of the traceback's last frame); value: the exception's line, name: the
     # library as the table names it
     MESSAGE_LIBRARY_RAISED = "message.library_raised"
+    # issue 38 (s16-arch): a library compat/support.py lists that a kernel's no-code symptom's
+    # line names ("… flash-attn error : no kernel image …", "CUDA error (/__w/xformers/xformers/
+    # …): no kernel image …"); value and name: the library as the table names it
+    MESSAGE_LIBRARY_NAMED = "message.library_named"
     # issue 38 (s15-support): a reporter's question whether a library compat/support.py lists
     # runs on a machine ("Does vllm support macos M1?", "DeepSpeed on Apple Silicon?"); value:
     # the question's words, name: the library as the table names it. The machine the question

@@ -176,6 +176,19 @@ def _row(name: str) -> support.Supported | None:
     return _BY_NAME.get(_SEPARATOR.sub("", name.lower()))
 
 
+def libraries_named(text: str) -> list[support.Supported]:
+    """issue 38 (s16-arch): the compat/support.py libraries a line names: in words (a name,
+    distribution, import package or alias between word boundaries, as a question names
+    them), or as a directory of a path on the line that is a library's import package
+    ("…/__w/xformers/xformers/third_party/…", "…\\bitsandbytes\\csrc\\ops.cu")."""
+    rows = [row for match in _LIBRARY.finditer(text) if (row := _row(match[1])) is not None]
+    for separator in ("/", "\\"):
+        parts = text.split(separator)
+        # a directory: a part with a separator on each side
+        rows.extend(row for part in parts[1:-1] if (row := support.of_module(part)) is not None)
+    return list(dict.fromkeys(rows))
+
+
 class Asked(LineReader):
     """A question whether a library of compat/support.py runs on a machine."""
 

@@ -31,6 +31,7 @@ from hwdoctor.compat import (
     transformers_modules,
 )
 from hwdoctor.gather.reports.cleaning import LOADER_WORDS
+from hwdoctor.gather.reports.readers import asked
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
 from hwdoctor.gather.reports.readers.run_errors import DLL_LOAD_FAILED
 from hwdoctor.gather.reports.screen import Screen
@@ -236,6 +237,10 @@ _INVALID_FUNCTION: Final = re.compile(
     re.I,
 )
 _NO_KERNEL: Final = re.compile(r"no kernel image is available for execution on the device")
+# issue 38 (s16-arch): the symptoms of a kernel with no code for the GPU, CUDA's and HIP's
+_NO_CODE_KEYS: Final = frozenset(
+    {FactKey.MESSAGE_NO_KERNEL_IMAGE, FactKey.MESSAGE_INVALID_DEVICE_FUNCTION}
+)
 # The loader's "<path>.so: undefined symbol: <symbol>" (`LOADER_WORDS`), and macOS's, likewise
 # read around their words.
 _DYLD_WORDS: Final = "Symbol not found:"
@@ -3568,6 +3573,11 @@ class Messages(LineReader):
             # message of its own reads (CUDA's, Ascend's and oneAPI's say more)
             if _beside_library(said):
                 yield from self._shared_library(line)
+            # issue 38 (s16-arch): a kernel's no-code symptom on a line that names a listed
+            # library (in words, or as a package directory of a path on the line)
+            if any(s.key in _NO_CODE_KEYS for s in said):
+                for named in asked.libraries_named(text):
+                    yield line.says(FactKey.MESSAGE_LIBRARY_NAMED, named.name, name=named.name)
             # issue 38 (s14-supported): an exception a listed library's own frame raised
             if self.since_frame <= _FRAME_REACH and _EXCEPTION_LINE.match(text):
                 row = support.of_module(self.frame)
