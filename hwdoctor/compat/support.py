@@ -180,7 +180,7 @@ class Supported:
             and (system not in self.systems or not listed(system))
         ):
             return False
-        if backend is None or backend in self.unknown:
+        if backend is None or self._silent(backend):
             return True
         if _CPU in self.backends and listed(_CPU):
             return True
@@ -222,8 +222,19 @@ class Supported:
         words = [w for what, _ in parts if (w := self._releases(what, named=not alone))]
         return Answer(chosen, "; ".join(words))
 
+    def _silent(self, backend: str) -> bool:
+        """Whether the documentation is silent on a backend: one it names neither way, or
+        PyTorch/XLA's device where it lists TPUs and not PyTorch/XLA. A paste shows torch_xla
+        (registry row `xla`), not whether its device is a TPU: pytorch/xla@41398bff README.md
+        connects PyTorch "and Cloud TPUs", and pytorch/xla@5aa233dd docs/source/learn/pjrt.md
+        sets PJRT_DEVICE "to CPU, TPU, or CUDA", so a TPU library on it (libtpu, TGI's TPU
+        build) is no refusal (s16: pytorch/xla#3191, a TPU VM wheel pulling libtpu)."""
+        if backend in self.unknown:
+            return True
+        return backend == _XLA and _TPU in self.backends and _XLA not in self.backends
+
     def _listing(self, what: str, named: frozenset[str], release: Version | None) -> Listing:
-        if what in self.unknown:
+        if what in self.unknown or (what in registry.BY_KEY and self._silent(what)):
             return Listing.UNKNOWN
         if what in named and self._in_range(what, release):
             return Listing.LISTED
@@ -750,6 +761,9 @@ TABLE: Final = (
         "https://github.com/AutoGPTQ/AutoGPTQ#installation",
         "GPTQModel, AutoGPTQ's successor, whose documentation lists CPUs and Apple silicon",
         at="AutoGPTQ/AutoGPTQ@9f7d370 README.md",
+        # issue 38 (s16-subject): its other compiled module, as an error line names it
+        # ("name 'autogptq_cuda_256' is not defined", PromtEngineer/localGPT#145)
+        aliases=("autogptq_cuda_256",),
     ),
     # casper-hansen/AutoAWQ@88e4c76 README.md "Install" › "Prerequisites": NVIDIA compute
     # capability 7.5+ (CUDA 11.8+), AMD (ROCm compatible with Triton), Intel CPU and GPU;

@@ -5008,7 +5008,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "no CUDA device). compat/support.py holds each library's documented backends and "
         "systems, with the page each row was read from and the date; an error that comes from "
         "the library (raised in its own frame, or its build failing) on a machine its row "
-        "leaves out is that library not running there.",
+        "leaves out is that library not running there. Where no frame or build ties the error "
+        "to a library, the library the report is about does (issue 38, s16-subject): the one "
+        "the command run, an error line's module, the issue's title or the reporter's words "
+        "name, the strongest of those ties first, where the paste states an error and shows "
+        "the machine; a row that lists the machine, or is silent on it, names nothing.",
         "{library} does not run on {machine} ({library}'s documentation: {documented}): the "
         "error the paste shows (\"{said}\") is {library} failing there",
         advice="run {library} on a machine its documentation lists ({source}), or run the "
@@ -5019,6 +5023,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             # issue 38 (s15-support): pip finds no release of it for the machine
             "release": "{library} has no release for {machine} ({library}'s documentation: "
             "{documented}): pip finds none to install there (\"{said}\")",
+            # issue 38 (s16-subject): the library the report is about, tied to it by its
+            # title, the command run, an error line's module or the reporter's words
+            "subject": "the report is about {library} on {machine} ({how}: \"{tie}\"), and "
+            "{library}'s documentation does not list {machine}: it lists {documented} "
+            "({source}); the error the paste shows (\"{said}\") is {library} not running "
+            "there",
         },
         variant_advice={
             "build": "leave {library} out of the install on this machine (an environment "

@@ -6640,6 +6640,8 @@ def finding(
     machine: Value,
     said: Value,
     source: Value,
+    how: Value = None,
+    tie: Value = None,
 ) -> Finding: ...
 
 
@@ -6656,6 +6658,8 @@ def finding(
     machine: Value,
     said: Value,
     source: Value,
+    how: Value = None,
+    tie: Value = None,
 ) -> Finding: ...
 
 
@@ -6672,6 +6676,26 @@ def finding(
     machine: Value,
     said: Value,
     source: Value,
+    how: Value = None,
+    tie: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LIBRARY_UNSUPPORTED_MACHINE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["subject"],
+    documented: Value,
+    how: Value,
+    instead: Value,
+    library: Value,
+    machine: Value,
+    said: Value,
+    source: Value,
+    tie: Value,
 ) -> Finding: ...
 
 

@@ -46,6 +46,7 @@ from hwdoctor.model.pasted import (
     Pasted,
     PastedFact,
     QuotedLine,
+    SubjectTie,
     by_line,
 )
 from hwdoctor.model.reports import (
@@ -357,6 +358,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_LIBRARY_NAMED: "the error names a library",  # issue 38 (s16-arch)
     FactKey.PIP_BUILD_RAISED: "a failed build raises",  # issue 38 (s14-supported)
     FactKey.BUILD_REQUESTED: "a build of",  # issue 38 (s14-supported)
+    FactKey.SUBJECT_LIBRARY: "the report is about",  # issue 38 (s16-subject)
     FactKey.MESSAGE_GPU_REQUIRED: "a GPU-only library says",  # issue 38 (s13-gpuonly)
     FactKey.MESSAGE_CUDA_TENSOR: "a CUDA kernel says",
     FactKey.MESSAGE_NCCL_NOT_BUILT: "torch.distributed says",
@@ -7194,8 +7196,8 @@ def _library_unsupported(
             candidates.append((row, failed[0], "build"))
             sources.append(fetched[-1])
     refused = [c for c in candidates if not c[0].runs_on(backend, system, _release(facts, c[0]))]
-    if not refused:
-        return ()
+    if not refused:  # issue 38 (s16-subject): the library the report is about, if any
+        return _subject_unsupported(paste, facts, machine)
     row, said, variant = min(refused, key=lambda c: c[1].quote.line)
     same = [c[1] for c in refused if c[0] is row]
     raised = facts.all(FactKey.PIP_BUILD_RAISED) if variant else []
@@ -7401,6 +7403,123 @@ def _amd_shown(paste: Pasted, facts: _Read) -> list[tuple[str, str, list[PastedF
     for gfx in host.gfx_targets or () if host is not None else ():
         shown.setdefault(gfx, (f"a {gfx} GPU", []))
     return [(words, gfx, lines) for gfx, (words, lines) in shown.items()]
+
+
+# issue 38 (s16-subject): how each tie names the library, in the finding's words
+_TIE_WORDS: Final = {
+    SubjectTie.FRAME: "a traceback frame inside it",
+    SubjectTie.BUILD: "pip's build of it",
+    SubjectTie.COMMAND: "the command run",
+    SubjectTie.ERROR: "the error line",
+    SubjectTie.TITLE: "the issue's title",
+    SubjectTie.PROSE: "the reporter's words",
+}
+_TIES: Final = tuple(SubjectTie)  # strongest first
+_TIE_VALUES: Final = frozenset(t.value for t in SubjectTie)
+
+
+def _subject(facts: _Read) -> tuple[support.Supported, PastedFact] | None:
+    """issue 38 (s16-subject): the library the report is about (readers/subject.py) and the
+    line that ties it: the strongest tie (frame > build > command > error line > title >
+    prose), its first line. Where the strongest tie names two libraries: a traceback's, the
+    library of its last frame (the one that raised); another's, the one a command or an error
+    line names too, else none (two libraries in a title or in words name no single
+    subject)."""
+    said = facts.all(FactKey.SUBJECT_LIBRARY)
+    ranked = [(_TIES.index(SubjectTie(f.value)), f) for f in said if f.value in _TIE_VALUES]
+    if not ranked:
+        return None
+    strongest = min(rank for rank, _ in ranked)
+    ties = [f for rank, f in ranked if rank == strongest]
+    names = list(dict.fromkeys(f.name for f in ties))
+    if len(names) > 1:
+        if _TIES[strongest] is SubjectTie.FRAME:
+            names = [ties[-1].name]
+        else:
+            acted = {SubjectTie.COMMAND.value, SubjectTie.ERROR.value}
+            names = [n for n in names if any(f.name == n and f.value in acted for f in said)]
+    if len(names) != 1 or (row := support.of_name(names[0] or "")) is None:
+        return None
+    return row, next(f for f in ties if f.name == names[0])
+
+
+# issue 38 (s16-subject): the libraries an accelerator's own torch package is built on, which
+# run there whatever their own documentation lists: AWS Neuron's torch-neuronx is a PyTorch/XLA
+# device ("PyTorch NeuronX … uses PyTorch/XLA", awsdocs-neuron frameworks/torch/torch-neuronx/
+# programming-guide/training/pytorch-neuron-programming-guide.html; its wheels require torch-xla)
+_STACK_OF: Final = {registry.key_of_tool("neuron-ls"): frozenset({"torch-xla"})}
+
+
+def _built_for_it(
+    paste: Pasted,
+    row: support.Supported,
+    machine: tuple[str | None, str | None, str, list[PastedFact]],
+) -> bool:
+    """Whether the library runs on the machine by another way than its own documentation: the
+    accelerator's own torch package is built on it (`_STACK_OF`), or the paste names a
+    community build of it for Windows ("SystemPanic/vllm-windows", "flashinfer-windows"; vLLM's
+    installation guide names the fork), the same rule as `_os_unsupported`'s."""
+    backend, system = machine[0], machine[1]
+    if backend is not None and _STACK_OF.get(backend, frozenset()) & set(row.dists):
+        return True
+    if system != support.WINDOWS:
+        return False
+    forks = [f"{name.lower()}-windows" for name in (row.name, *row.dists)]
+    return any(fork in f.quote.text.lower() for f in paste.facts for fork in forks)
+
+
+def _subject_unsupported(
+    paste: Pasted,
+    facts: _Read,
+    machine: tuple[str | None, str | None, str, list[PastedFact]],
+) -> tuple[Finding, ...]:
+    """issue 38 (s16-subject): a paste that states an error (a line that looks like one, or
+    the reporter's words that one happened) about a library compat/support.py lists, tied to
+    it by the command run, an error line's module, the issue's title or the reporter's words
+    (`_subject`), on a machine its row does not list. Silent where the row lists the machine or
+    is silent on it (`Supported.runs_on`: what the documentation neither names nor excludes is
+    no refusal), and where the paste states no error. torch, transformers and accelerate have
+    no row: a report about them names no library here."""
+    if not paste.errors and paste.stated is None:
+        return ()
+    subject = _subject(facts)
+    if subject is None:
+        return ()
+    row, tie = subject
+    backend, system, words, shown = machine
+    if row.runs_on(backend, system, _release(facts, row)) or _built_for_it(paste, row, machine):
+        return ()
+    # the error line: the one that ties the library where it is one, else the paste's last
+    # error line (a traceback's outcome), else the reporter's words that one happened
+    error: QuotedLine | None = tie.quote if tie.value == SubjectTie.ERROR.value else None
+    if error is None:
+        error = paste.errors[-1] if paste.errors else paste.stated
+    assert error is not None
+    on_error = [f for f in paste.facts if f.quote.line == error.line and f is not tie]
+    # every error line that names the library is its failing there ("No module named 'triton'"
+    # in the title and again in the traceback): the finding rests on each
+    again = [
+        f
+        for f in facts.all(FactKey.SUBJECT_LIBRARY)
+        if f.name == row.name and f.value == SubjectTie.ERROR.value and f is not tie
+    ]
+    facts.use("stated", tie, *again, *on_error[:1])
+    facts.use("host", *shown[:1])
+    return (
+        finding(
+            Code.LIBRARY_UNSUPPORTED_MACHINE,
+            backend=backend,
+            variant="subject",
+            library=row.name,
+            machine=words,
+            documented=row.documented,
+            how=_TIE_WORDS[SubjectTie(tie.value)],
+            tie=printable(one_line(tie.quote.text).strip(" >`*#"))[:160],
+            said=printable(one_line(error.text).strip(" >`*#"))[:160],
+            source=row.source,
+            instead=row.instead or "the program's option that runs without it, where it has one",
+        ),
+    )
 
 
 def _unsupported_machine(

@@ -240,6 +240,11 @@ class FactKey(str, Enum):
     # issue 38 (s14-supported): the package a setup.py of the flash-attention family says it
     # builds ("mamba_ssm was requested, but nvcc was not found"); value: its import name
     BUILD_REQUESTED = "message.build_requested"
+    # issue 38 (s16-subject): a library compat/support.py lists, named where a paste says what
+    # the report is about (a traceback frame in it, pip's build of it, the command run, an
+    # error line's module, the issue's title, the reporter's words); value: how it was named
+    # (a `SubjectTie`), name: the library as the table names it
+    SUBJECT_LIBRARY = "prose.subject_library"
     TRITON_FORKED_PROBE = "triton.forked_probe"  # Triton 3.7's cuInit(0) in a forked worker
     # issue 38: vLLM on an AMD GPU its ROCm support leaves out
     VLLM_SAID = "vllm.said"  # a line only vLLM prints or holds: its log, its path, its pin
@@ -682,8 +687,24 @@ CONTEXT_ONLY: Final = frozenset(
         # issue 38 (s15-realrec): AMD's GPU stack named: the machine a report is of, no report
         FactKey.PROSE_ROCM,
         FactKey.PROSE_NO_GPU,  # issue 38 (s15-nogpu): no GPU in words: the machine, no report
+        FactKey.SUBJECT_LIBRARY,  # issue 38 (s16-subject): a library named: what it is about
     }
 )
+
+
+class SubjectTie(str, Enum):
+    """issue 38 (s16-subject): how a paste ties a library to its report (a SUBJECT_LIBRARY
+    fact's value), strongest first: a traceback frame inside the library, pip's build of it,
+    the command the reporter ran (pip install, python -m, import, its launcher), an error
+    line naming it or its module, the issue's title, the reporter's other words."""
+
+    FRAME = "frame"
+    BUILD = "build"
+    COMMAND = "command"
+    ERROR = "error"
+    TITLE = "title"
+    PROSE = "prose"
+
 
 # issue 38 (s13-prose): the facts of the machine a reporter names in words (its GPU, chip,
 # accelerator, OS, CPU family, Python): read from a line that names a machine not theirs (a

@@ -57,8 +57,9 @@ _BY_NAME: Final = {
     for n in (row.name, *row.dists, *row.modules, *row.aliases)
 }
 # A library's name between ASCII word boundaries (a name runs into Chinese words: "mlx扩展"), not
-# inside a path or a URL ("/vllm-project/").
-_LIBRARY: Final = re.compile(
+# inside a path or a URL ("/vllm-project/"). issue 38 (s16-subject): readers/subject.py reads
+# the same names.
+LIBRARY: Final = re.compile(
     r"(?<![A-Za-z0-9_/.-])(" + "|".join(_spelled(n) for n in _NAMES) + r")(?![A-Za-z0-9_-])",
     re.I,
 )
@@ -172,7 +173,8 @@ def _sentences(text: str) -> Iterator[tuple[int, int]]:
         yield start, len(text)
 
 
-def _row(name: str) -> support.Supported | None:
+def library_row(name: str) -> support.Supported | None:
+    """The row of compat/support.py a name `LIBRARY` found is (any spelling of it)."""
     return _BY_NAME.get(_SEPARATOR.sub("", name.lower()))
 
 
@@ -181,7 +183,7 @@ def libraries_named(text: str) -> list[support.Supported]:
     distribution, import package or alias between word boundaries, as a question names
     them), or as a directory of a path on the line that is a library's import package
     ("…/__w/xformers/xformers/third_party/…", "…\\bitsandbytes\\csrc\\ops.cu")."""
-    rows = [row for match in _LIBRARY.finditer(text) if (row := _row(match[1])) is not None]
+    rows = [row for match in LIBRARY.finditer(text) if (row := library_row(match[1])) is not None]
     for separator in ("/", "\\"):
         parts = text.split(separator)
         # a directory: a part with a separator on each side
@@ -209,15 +211,15 @@ class Asked(LineReader):
         for start, end in _sentences(text):
             sentence = text[start:end]
             if names is None:
-                names = list(_LIBRARY.finditer(text))
+                names = list(LIBRARY.finditer(text))
                 starts, ends = [m.start() for m in names], [m.end() for m in names]
             at = bisect.bisect_left(starts, start)
             if at < len(names) and ends[at] <= end:
-                row, library_end = _row(names[at][1]), ends[at] - start
+                row, library_end = library_row(names[at][1]), ends[at] - start
             else:
                 if not at or not _POINTS_BACK.search(sentence):
                     continue
-                row, library_end = _row(names[at - 1][1]), -1
+                row, library_end = library_row(names[at - 1][1]), -1
             yield from self._question(line, sentence, row, library_end)
 
     def _question(

@@ -134,6 +134,14 @@ LINES: Final = (
         '"does flashinfer support AMD GPU?", "DeepSpeed on Apple Silicon?"), answered from '
         "what the library's documentation lists",
     ),
+    # issue 38 (s16-subject): the library a report is about
+    Registered(
+        TEXT,
+        "subject",
+        "the library a report is about, wherever the paste names one the support table lists "
+        '(a traceback frame inside it, pip\'s build of it, pip asked to install it, "python -m X", '
+        "\"import X\", its module in an error line, the issue's title, the reporter's words)",
+    ),
     # issue 41: the kernel log's GPU faults, quoted from dmesg or journalctl
     Registered(
         TEXT,

@@ -1,0 +1,149 @@
+"""The library a report is about: each place a paste names a library compat/support.py lists.
+
+issue 38 (s16-subject): most reports of "X does not run on my machine" tie their error to X
+without a traceback frame X raised: the issue's title ("Attempting to load GPTQ model on Apple
+Silicon", "Error with flash_attn on Apple MacOS"), the command the reporter ran (`pip install
+X`, `python -m X …`, X's own launcher, `import X` / `from X import …` in a session or a
+traceback's source line), a module of X in an error line (`No module named 'auto_gptq'`,
+`vllm._C`, `libX.so`) or the reporter's words ("I installed X"). Each is a SUBJECT_LIBRARY
+fact: name the library as the table names it, value how it was named (model/pasted.py
+`SubjectTie`), so the diagnosis (diagnosis/pasted.py `_library_unsupported`) can take the
+strongest tie. The names are compat/support.py's (its name, distributions, import packages
+and aliases, as readers/asked.py reads them); a name the reporter says they did not use
+("without bitsandbytes", "instead of vLLM", "pip uninstall flash-attn") ties nothing. Lines
+inside a tool's block (`pip list`, `conda list`, collect_env's package lines) list what is
+installed, not what the report is about: they are left to their readers.
+
+Where each tie's shape comes from: Python's traceback frames (`File "…/site-packages/X/…",
+line N, in f`, CPython Lib/traceback.py StackSummary.format_frame_summary; IPython's `File
+~/…/site-packages/X/….py:N`); pip's build lines ("Building wheel for X", "Failed building
+wheel for X", "Failed to build X", "Running setup.py install for X"; pip
+src/pip/_internal/wheel_builder.py and req/req_install.py); an issue's title, which the
+corpus stores as the paste's first line, a Markdown level-one heading (`# …`, tests/data/
+reports/README.md).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import ClassVar, Final
+
+from hwdoctor.compat import support
+from hwdoctor.gather.reports.cleaning import error_like
+from hwdoctor.gather.reports.readers.asked import LIBRARY, library_row
+from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
+from hwdoctor.model.pasted import FactKey, SubjectTie
+
+# A traceback frame's line starts with "File" (Python's and IPython's); the package is the
+# directory after site-packages or dist-packages.
+_FRAME_START: Final = "File "
+_PACKAGES: Final = ("site-packages", "dist-packages")
+_PACKAGE: Final = re.compile(r"[/\\]([A-Za-z_][A-Za-z0-9_]{0,60})")
+# pip's lines for the package it builds (wheel_builder.py, req_install.py).
+_BUILD: Final = re.compile(
+    r"(?:Building wheel for|Failed building wheel for|Failed to build|Building editable for"
+    r"|Running setup\.py install for) ([A-Za-z0-9][A-Za-z0-9._-]{0,80})"
+)
+# A shared library of the library's own ("libflashinfer.so", "libnunchaku.so"), as the loader
+# names it in an error line.
+_SHARED: Final = re.compile(r"\blib([A-Za-z][A-Za-z0-9_]{1,40})\.(?:so|dylib)\b")
+# An installer's command before the name on its line ("pip install", "uv pip install -U").
+_INSTALLS: Final = re.compile(
+    r"\b(?:pip3?|pipx|uv pip|conda|mamba|micromamba|poetry|uv) (?:install|add)\b"
+)
+# The words before a name that say the reporter did not use it ("without bitsandbytes",
+# "instead of vLLM", "pip uninstall flash-attn"), in the same clause.
+_NOT_USED: Final = re.compile(
+    r"(?:\bwithout|\binstead of|\brather than|\bother than|\bnot using|\bnot use|\bdon't use"
+    r"|\bdo not use|\bdidn't use|\bdid not use|\bno need for|\buninstall|\bremov(?:e|ed|ing)"
+    r"|\bw/o)\b[^.,;:!?()]{0,40}$",
+    re.I,
+)
+# The prompt before a command typed at a shell ("$ ", "(venv) PS D:\\x> ", "% ").
+_PROMPT_ENDS: Final = ("$", ">", "%", "#")
+# What follows a library's launcher on a command line: an option, a script, or one of the
+# subcommands its documentation gives (`vllm serve`, `lmdeploy serve`, `mlc_llm chat`,
+# `deepspeed train.py`, `text-generation-launcher --model-id`).
+_SUBCOMMANDS: Final = frozenset(
+    {"serve", "run", "launch", "chat", "bench", "convert", "quantize", "compile", "generate"}
+)
+# How far before a name the prefix is read for a command or a denial.
+_PREFIX_CHARS: Final = 120
+SHORTEST: Final = 4
+
+
+def _prefix_ties(prefix: str, after: str) -> SubjectTie | None:
+    """The tie the words around a name make on a line: a command that installs, runs or
+    imports it; None where they make none."""
+    if _INSTALLS.search(prefix):
+        return SubjectTie.COMMAND
+    stripped = prefix.rstrip()
+    if stripped.endswith(" -m") and "python" in stripped:
+        return SubjectTie.COMMAND
+    if stripped.endswith("import") and (stripped == "import" or stripped[-7:-6] in " >;"):
+        return SubjectTie.COMMAND
+    last = stripped.rsplit(" ", 1)[-1] if stripped else ""
+    if last == "from" and " import " in after:
+        return SubjectTie.COMMAND
+    # the library's launcher typed at a prompt: nothing but the prompt before it, an option,
+    # a script or a subcommand after it
+    at_prompt = not stripped or stripped.endswith(_PROMPT_ENDS)
+    token = after.split(" ", 2)[1] if after.startswith(" ") and len(after) > 1 else ""
+    if at_prompt and (token.startswith("-") or token.endswith(".py") or token in _SUBCOMMANDS):
+        return SubjectTie.COMMAND
+    return None
+
+
+class Subject(LineReader):
+    """Every place a paste names a library of compat/support.py, and how."""
+
+    shortest: ClassVar[int] = SHORTEST
+
+    def __init__(self) -> None:
+        self.first = True  # no line with words read yet: the next one may be the title
+
+    def read(self, line: Line, in_block: bool) -> Iterator[Said]:
+        text = line.text
+        title = self.first and text.startswith("# ")
+        if text.strip():
+            self.first = False
+        if len(text) < self.shortest or in_block:
+            return
+        said: dict[str, SubjectTie] = {}
+        stripped = text.lstrip()
+        if stripped.startswith(_FRAME_START):
+            for packages in _PACKAGES:
+                at = stripped.find(packages)
+                package = _PACKAGE.match(stripped, at + len(packages)) if at >= 0 else None
+                if package is not None and (row := support.of_module(package[1])) is not None:
+                    said[row.name] = SubjectTie.FRAME
+                    break
+        if (built := _BUILD.search(text)) is not None and (
+            row := library_row(built[1]) or support.of_dist(built[1])
+        ) is not None:
+            said.setdefault(row.name, SubjectTie.BUILD)
+        error = error_like(text)
+        for named in LIBRARY.finditer(text):
+            row = library_row(named[1])
+            if row is None or row.name in said:
+                continue
+            prefix = text[max(0, named.start() - _PREFIX_CHARS) : named.start()]
+            if _NOT_USED.search(prefix):
+                continue
+            # an error line's words are the error's, whatever they suggest ("requires … `pip
+            # install bitsandbytes`", transformers' message): no command was run there; and a
+            # title that retells the error is an error line (the stronger tie)
+            tie = None if error else _prefix_ties(prefix, text[named.end() : named.end() + 40])
+            if tie is None:
+                tie = SubjectTie.ERROR if error else SubjectTie.TITLE if title else SubjectTie.PROSE
+            said[row.name] = tie
+        if error and "lib" in text:
+            for shared in _SHARED.finditer(text):
+                if (row := library_row(shared[1])) is not None:
+                    said.setdefault(row.name, SubjectTie.ERROR)
+        for name, tie in said.items():
+            yield line.says(FactKey.SUBJECT_LIBRARY, tie.value, name=name)
+
+
+READER: Final = Subject
