@@ -60,6 +60,15 @@ def rests_on(report: PasteReport, words: str) -> bool:
             "GCN 1, Southern Islands",
             "does not support R9280X",
         ),
+        # ROCm/legacy-rocm-build#1310: ROCm 3.9.0's rocminfo shows the CPU alone; lshw's
+        # product line names the Opal XT
+        (
+            "rocm1310-opal-xt-r7-m265-lshw-rocm-3.9-rocminfo-cpu-only.md",
+            "Opal XT [Radeon R7 M265/M365X/M465]",
+            "gfx602",
+            "GCN 1, Southern Islands",
+            "product: Opal XT",
+        ),
         # ROCm/legacy-rocm-build#374: "get ROCm working on my R9 280X card" in prose
         (
             "rocm374-tahiti-r9-280x-gcn1-support-question.md",
@@ -91,15 +100,14 @@ def test_a_gpu_rocm_never_ran_on_is_named_with_its_target(
 @pytest.mark.parametrize(
     ("name", "gpu"),
     [
-        # ROCm/legacy-rocm-build#4383: the title is lspci's own name of the card
-        ("rocm4383-oland-pro-r7-240-feature-request-oland-not-supported-in-kfd.md", "R7 240"),
         # ROCm/legacy-rocm-build#1804: "Mars XTX [Radeon HD 8790M]" in lshw's product line
         ("rocm1804-mars-xtx-hd-8790m-oland-not-supported-in-kfd.md", "HD 8790M"),
     ],
 )
 def test_the_kernels_words_stay_the_cause_and_the_gpu_is_read(name: str, gpu: str) -> None:
     """Where the kernel says "OLAND not supported in kfd", that line is the finding's (the
-    GCN 1 variant); the GPU the paste names is now read, to gfx602 like the driver's chip."""
+    GCN 1 variant, not the named one); the GPU the paste names is now read, to gfx602 like
+    the driver's chip."""
     gathered_paste = gathered(name)
     named = [f.value for f in gathered_paste.facts if f.key is FactKey.GPU]
     assert any(gpu in value and gpus.amd_gfx(value) == "gfx602" for value in named), named

@@ -375,6 +375,10 @@ _LSPCI: Final = re.compile(
     r"(?:VGA compatible controller|3D controller|Display controller)(?: \[03[0-9a-f]{2}\])?: "
     r"(Advanced Micro Devices, Inc\. \[AMD/ATI\]|NVIDIA Corporation) ([^\[:]*)\[([^\[\]]+)\]"
 )
+# lshw's "product:" line names a device as the PCI ID database does (`lshw -c video`: "product:
+# Opal XT [Radeon R7 M265/M365X/M465]"); an AMD one compat/gpus.py knows is a GPU (issue 38,
+# s16-amdnames).
+_LSHW_PRODUCT: Final = re.compile(r"\bproduct: ([A-Z][^\[\]:]{0,60}\[[^\[\]]{1,200}\])")
 # A path with a drive letter and backslashes (C:\Program Files\AMD\ROCm\6.2\bin\): only
 # Windows writes them.
 _WINDOWS_PATH: Final = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]:\\(?:[^\\\n:*?\"<>|]{1,80}\\)+")
@@ -3739,6 +3743,8 @@ class Messages(LineReader):
             family = _lspci_name(pci.group(1).startswith("NVIDIA"), pci.group(2), pci.group(3))
             if family:
                 yield line.says(FactKey.GPU, family)
+        elif (product := _LSHW_PRODUCT.search(text)) and gpus.amd_targets(product.group(1)):
+            yield line.says(FactKey.GPU, product.group(1))
         if comfy := _COMFY_DEVICE.match(text):
             yield line.says(FactKey.GPU, comfy.group(2), index=int(comfy.group(1)))
         if target := _rocblas(text):
