@@ -43,9 +43,32 @@ Sources (keys of the compatibility notes; each table block names its own):
 - [GENTOO-TARGETS] https://packages.gentoo.org/useflags/amdgpu_targets_gfx1103 ("RDNA3 APU …
   including Radeon 700M/780M"), the distribution's description of the ROCm target.
 
+- [LLVM-PROC-OLD] the same table's GCN rows ("GCN GFX6 (Southern Islands (SI))" to GFX8),
+  whose "Alternative Processor" column names each processor's chips (gfx601: pitcairn,
+  verde; gfx602: hainan, oland; gfx803: fiji, polaris10, polaris11 …) and whose "Example
+  Products" give Hawaii's two targets (gfx701 FirePro W8100/W9100/S9150/S9170; gfx702
+  Radeon R9 290/290x/390/390x) and Tonga's (gfx802 R9 285/380/385; gfx805 FirePro S7150/
+  S7100/W7100).
+- [KERNEL-PCIID] compat/amd_chips.txt: the amdgpu kernel driver's chip of each device id
+  (drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c pciidlist, torvalds/linux@00544006), Tahiti to
+  Vega 20. The driver's CHIP_TOPAZ is LLVM's iceland (its interrupt block is iceland_ih).
+- [MESA-LLVM] Mesa src/amd/common/amd_family.c ac_get_llvm_processor_name, read as
+  bminor/mesa-mesa@9b011a73: the LLVM processor of each chip the tables above leave open
+  (POLARIS12 and VEGAM → polaris11, gfx803; VEGA10 gfx900, VEGA12 gfx904, VEGA20 gfx906;
+  NAVI10 … NAVI33 gfx1010 … gfx1102; VANGOGH gfx1033, REMBRANDT gfx1035,
+  RAPHAEL_MENDOCINO gfx1036, PHOENIX gfx1103).
+- [KFD-PROBE] the chips the kernel's KFD takes (ROCM_NEVER, below).
+- [PCI-IDS] compat/pci_ids.txt, the PCI ID database 2026.10.24: each device id's codename
+  and products ("Oland PRO [Radeon R7 240/340 / Radeon 520]"). Its products take the
+  target of their device's chip ([KERNEL-PCIID] with the two above) or codename ("Navi 22",
+  "Phoenix1"); a product named under devices of different targets ("Radeon R7 M265":
+  Opal XT, an Oland, and Topaz XT) or under one whose target is open is left out.
+
 Not established, so absent (None): Jetson Thor's device name (the page lists Jetson
 T5000/T4000 only), RTX A4500/A5500, RTX 3500 Ada, H800/A800/H20/L20, Radeon RX 590,
-RX 5600 XT, RX 6500 XT/6400, RX 550/540, older Ryzen APU graphics (gfx902/gfx90c …).
+RX 5600 XT, RX 6500 XT/6400, RX 550/540, older Ryzen APU graphics (gfx902/gfx90c …):
+Raven's chip is gfx902 or gfx909 by revision, Renoir is gfx90c to LLVM and gfx909 to Mesa,
+and "Radeon Vega 8 Graphics" names parts of both.
 """
 
 from __future__ import annotations
@@ -55,6 +78,8 @@ import re
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Final
+
+from hwdoctor.compat import pci_db
 
 Row = tuple[str, str]  # (a product name as the source spells it, its value)
 
@@ -621,6 +646,91 @@ _AMD_APU: Final[tuple[Row, ...]] = (
     *_rows("gfx1103", "Radeon 780M", "Radeon 760M"),
 )
 
+# [LLVM-PROC-OLD] "Example Products" of the GCN 1 to 3 processors whose chip stands for two
+# targets (Hawaii, Tonga), and of the APUs named by their CPU.
+_AMD_GCN: Final[tuple[Row, ...]] = (
+    *_rows("gfx701", "FirePro W8100", "FirePro W9100", "FirePro S9150", "FirePro S9170"),
+    *_rows("gfx702", "Radeon R9 290", "Radeon R9 290x", "Radeon R9 390", "Radeon R9 390x"),
+    *_rows("gfx702", "Radeon R390", "Radeon R390x"),
+    *_rows("gfx704", "Radeon HD 7790", "Radeon HD 8770", "R7 260", "R7 260X"),
+    *_rows("gfx802", "Radeon R9 285", "Radeon R9 380", "Radeon R9 385"),
+    *_rows("gfx805", "FirePro S7150", "FirePro S7100", "FirePro W7100"),
+    *_rows("gfx805", "Mobile FirePro M7170"),
+)
+
+# The chips whose target one source gives ([LLVM-PROC-OLD]'s alternative processors,
+# [MESA-LLVM] for the rest). Left out: HAWAII and TONGA (two targets, by product, above) and
+# RAVEN (gfx902 or gfx909 by the chip's revision, [MESA-LLVM] ac_gpu_info).
+_CHIP_GFX: Final = MappingProxyType(
+    {
+        "TAHITI": "gfx600",
+        "PITCAIRN": "gfx601",
+        "VERDE": "gfx601",
+        "OLAND": "gfx602",
+        "HAINAN": "gfx602",
+        "KAVERI": "gfx700",
+        "KABINI": "gfx703",
+        "MULLINS": "gfx703",
+        "BONAIRE": "gfx704",
+        "CARRIZO": "gfx801",
+        "TOPAZ": "gfx802",
+        "FIJI": "gfx803",
+        "POLARIS10": "gfx803",
+        "POLARIS11": "gfx803",
+        "POLARIS12": "gfx803",
+        "VEGAM": "gfx803",
+        "STONEY": "gfx810",
+        "VEGA10": "gfx900",
+        "VEGA12": "gfx904",
+        "VEGA20": "gfx906",
+    }
+)
+# [MESA-LLVM] the chips newer than the driver's pciidlist, by [PCI-IDS]' codename.
+_CODENAME_GFX: Final = MappingProxyType(
+    {
+        "navi 10": "gfx1010",
+        "navi 12": "gfx1011",
+        "navi 14": "gfx1012",
+        "navi 21": "gfx1030",
+        "navi 22": "gfx1031",
+        "navi 23": "gfx1032",
+        "navi 24": "gfx1034",
+        "navi 31": "gfx1100",
+        "navi 32": "gfx1101",
+        "navi 33": "gfx1102",
+        "van gogh": "gfx1033",
+        "rembrandt": "gfx1035",
+        "raphael": "gfx1036",
+        "phoenix": "gfx1103",
+        "phoenix1": "gfx1103",
+        "phoenix2": "gfx1103",
+    }
+)
+# A [PCI-IDS] codename's chip words: "Navi 22", "Oland PRO" → "oland", "Phoenix1"; the grade
+# words after them (PRO, XT, LE, GL …) and a second codename after " / " are not the chip.
+_CODENAME: Final = re.compile(r"^(navi \d\d|van gogh|[a-z]+\d?)\b")
+# A device row that is no GPU (its audio, USB or PCIe switch function) names no product.
+_NOT_A_GPU: Final = re.compile(r"\b(?:Audio|USB|Switch|Coprocessor)\b")
+
+# [KFD-PROBE] torvalds/linux@002c6ca7 drivers/gpu/drm/amd/amdkfd/kfd_device.c kgd2kfd_probe:
+# KFD, ROCm's compute interface in the amdgpu kernel driver, takes Kaveri, Carrizo, Hawaii
+# (experimental), Tonga, Fiji, Polaris, VegaM and the chips from Vega 10 on; for every other
+# chip it prints "<ASIC> not supported in kfd" and ROCm has no GPU. The targets whose every
+# chip is such a one ([KERNEL-PCIID], [LLVM-PROC-OLD]): Southern Islands (Tahiti, Pitcairn,
+# Cape Verde, Oland, Hainan), Bonaire, Kabini and Mullins, Stoney. [LLVM-PROC-OLD]'s "OS
+# Support" column agrees: no rocm-amdhsa for gfx600 to gfx602, gfx703 or gfx704. Each with
+# its generation's name.
+ROCM_NEVER: Final = MappingProxyType(
+    {
+        "gfx600": "GCN 1, Southern Islands",
+        "gfx601": "GCN 1, Southern Islands",
+        "gfx602": "GCN 1, Southern Islands",
+        "gfx703": "GCN 2, Sea Islands",
+        "gfx704": "GCN 2, Sea Islands",
+        "gfx810": "GCN 3, Stoney",
+    }
+)
+
 # --- normalising names ---------------------------------------------------------------
 
 _MARKS: Final = re.compile(r"\((?:r|tm)\)|[®™]", re.IGNORECASE)
@@ -658,7 +768,9 @@ _NV_TRAILING: Final = frozenset(
      "workstation", "server", "edition", "generation", "nvgpu"}
 )  # fmt: skip
 _AMD_LEADING: Final = frozenset({"amd", "ati", "radeon", "instinct"})
-_AMD_TRAILING: Final = frozenset({"series", "oam", "vf", "accelerator", "graphics"})
+_AMD_TRAILING: Final = frozenset(
+    {"series", "oam", "vf", "accelerator", "graphics", "oem", "mobile"}
+)
 
 
 def _tokens(name: str, leading: frozenset[str]) -> tuple[list[str], bool]:
@@ -703,7 +815,7 @@ NVIDIA_ROWS: Final = (
     *_NV_WIKIPEDIA,
     *_NV_ALIASES,
 )
-AMD_ROWS: Final = (*_AMD_ROCM, *_AMD_LLVM, *_AMD_POLARIS, *_AMD_APU)
+AMD_ROWS: Final = (*_AMD_ROCM, *_AMD_LLVM, *_AMD_POLARIS, *_AMD_APU, *_AMD_GCN)
 _NV_INDEX: Final = _index(NVIDIA_ROWS, _NV_LEADING, _NV_TRAILING)
 _NV_UNSURE: Final = frozenset(_key(name, _NV_LEADING, _NV_TRAILING) for name in _NV_AMBIGUOUS)
 _AMD_INDEX: Final = _index(AMD_ROWS, _AMD_LEADING, _AMD_TRAILING)
@@ -780,13 +892,118 @@ def nvidia_capability(name: str) -> str | None:
     return _lookup(name, _NV_INDEX, _NV_UNSURE, _NV_LEADING, _NV_TRAILING)
 
 
+# lspci's name of a device, the [PCI-IDS] codename then its products in brackets, after the
+# vendor's "[AMD/ATI] " where lspci prints it: "Oland PRO [Radeon R7 240/340 / Radeon 520]".
+_LSPCI_FORM: Final = re.compile(
+    r"^(?:Advanced Micro Devices, Inc\. )?(?:\[AMD/ATI\] )?([^\[\]]+\[[^\[\]]+\])"
+)
+
+
+def _codename(full: str) -> str | None:
+    named = _CODENAME.match(pci_db.split(full)[0].casefold())
+    return named[1] if named else None
+
+
+@functools.cache
+def _codename_gfx() -> Mapping[str, str]:
+    """Each [PCI-IDS] codename whose devices [KERNEL-PCIID] lists all have one target
+    ("ellesmere": gfx803), with [MESA-LLVM]'s codenames of the newer chips: a device newer
+    than the driver's table (Ellesmere's 67d4, a Radeon Pro WX 7100) takes its codename's."""
+    seen: dict[str, set[str | None]] = {}
+    chips = pci_db.amd_chips()
+    for (vendor, device), full in pci_db.names().items():
+        codename = _codename(full) if vendor == pci_db.AMD and device in chips else None
+        if codename:
+            seen.setdefault(codename, set()).add(_CHIP_GFX.get(chips[device]))
+    agreed = {name: targets.pop() for name, targets in seen.items() if len(targets) == 1}
+    return MappingProxyType({**{k: v for k, v in agreed.items() if v}, **_CODENAME_GFX})
+
+
+def _device_gfx(device: str, full: str) -> str | None:
+    """The target of a [PCI-IDS] device: its chip's ([KERNEL-PCIID]) or its codename's."""
+    chip = pci_db.amd_chips().get(device)
+    if chip is not None:
+        return _CHIP_GFX.get(chip)
+    codename = _codename(full)
+    return _codename_gfx().get(codename) if codename else None
+
+
+@functools.cache
+def _pci_amd() -> tuple[Mapping[str, frozenset[str | None]], Mapping[str, frozenset[str | None]]]:
+    """[PCI-IDS]' AMD GPUs: each product's key, and each device's whole name, with the
+    targets of the devices they name (None for a device whose target is open)."""
+    products: dict[str, set[str | None]] = {}
+    devices: dict[str, set[str | None]] = {}
+    for (vendor, device), full in pci_db.names().items():
+        if vendor != pci_db.AMD or _NOT_A_GPU.search(full):
+            continue
+        named = pci_db.split(full)[1]
+        target = _device_gfx(device, full)
+        devices.setdefault(_SPACES.sub(" ", full.casefold()), set()).add(target)
+        if named != (full,):
+            for product in named:
+                key = _key(product, _AMD_LEADING, _AMD_TRAILING)
+                products.setdefault(key, set()).add(target)
+    return (
+        MappingProxyType({k: frozenset(v) for k, v in products.items()}),
+        MappingProxyType({k: frozenset(v) for k, v in devices.items()}),
+    )
+
+
+def _known(targets: frozenset[str | None]) -> frozenset[str]:
+    """The targets, where none of them is open; none otherwise."""
+    return frozenset() if None in targets else frozenset(t for t in targets if t)
+
+
+def _product_targets(name: str) -> frozenset[str]:
+    """A product's target by the tables above, or the targets of every [PCI-IDS] device that
+    names it; none where it is unknown or one of those devices' targets is open."""
+    found = _lookup(name, _AMD_INDEX, frozenset(), _AMD_LEADING, _AMD_TRAILING)
+    if found:
+        return frozenset({found})
+    if "/" in name:
+        return frozenset()
+    products, _ = _pci_amd()
+    return _known(products.get(_key(name, _AMD_LEADING, _AMD_TRAILING), frozenset()))
+
+
+def _lspci_targets(named: str) -> frozenset[str]:
+    """lspci's "Codename [products]": the device the database names so, else the targets
+    of the products in the brackets, where each is known."""
+    _, devices = _pci_amd()
+    whole = _known(devices.get(_SPACES.sub(" ", named.casefold()).strip(), frozenset()))
+    if whole:
+        return whole
+    products = pci_db.split(named)[1]
+    found = [_product_targets(product) for product in products]
+    if not found or not all(found):
+        return frozenset()
+    return frozenset().union(*found)
+
+
+@functools.lru_cache(maxsize=1024)
+def amd_targets(name: str) -> frozenset[str]:
+    """Every gfx target an AMD GPU's name can stand for: one for most names, more where the
+    PCI ID database gives one product name to chips of different targets ("Radeon R7 M265":
+    gfx602 or gfx802); none for a name no table holds, or one of whose chips' target is
+    open. Also lspci's "Oland PRO [Radeon R7 240/340 / Radeon 520]" (after "[AMD/ATI] ")."""
+    carried = {match.group(0).lower() for match in _GFX_IN_NAME.finditer(name)}
+    if carried:
+        return frozenset(carried)
+    if "[" in name and (form := _LSPCI_FORM.match(name.strip())):
+        return _lspci_targets(form[1])
+    found = _lookup(name, _AMD_INDEX, frozenset(), _AMD_LEADING, _AMD_TRAILING)
+    if found:
+        return frozenset({found})
+    return _product_targets(name)
+
+
 @functools.lru_cache(maxsize=1024)
 def amd_gfx(name: str) -> str | None:
     """The gfx target ("gfx1100") of an AMD GPU named as rocminfo's Marketing Name,
-    amd-smi's MARKET_NAME or collect_env print it; a name that carries its target
+    amd-smi's MARKET_NAME, lspci or collect_env print it; a name that carries its target
     ("AMD Radeon Graphics (gfx906:sramecc+:xnack-)") gives that target. None for generic
-    names ("AMD Radeon Graphics") and names the table does not hold."""
-    carried = {match.group(0).lower() for match in _GFX_IN_NAME.finditer(name)}
-    if carried:
-        return carried.pop() if len(carried) == 1 else None
-    return _lookup(name, _AMD_INDEX, frozenset(), _AMD_LEADING, _AMD_TRAILING)
+    names ("AMD Radeon Graphics"), names the tables do not hold, and names that stand for
+    GPUs of different targets."""
+    targets = amd_targets(name)
+    return next(iter(targets)) if len(targets) == 1 else None

@@ -9,29 +9,14 @@ capability or gfx target from NVIDIA's and AMD's tables (compat/gpus.py).
 
 from __future__ import annotations
 
-import functools
 import re
-from pathlib import Path
 from typing import Final
 
-from hwdoctor.compat import gpus
+from hwdoctor.compat import gpus, pci_db
 
-DATA: Final = Path(__file__).with_name("pci_ids.txt")
 NVIDIA: Final = "10de"
-AMD: Final = "1002"
+AMD: Final = pci_db.AMD
 _ID: Final = re.compile(r"^(?:0x)?([0-9a-f]{4})$")
-_PRODUCTS: Final = re.compile(r"\[([^\]]+)\]\s*$")
-
-
-@functools.cache
-def _names() -> dict[tuple[str, str], str]:
-    rows: dict[tuple[str, str], str] = {}
-    for line in DATA.read_text(encoding="utf-8").splitlines():
-        if line.startswith("#"):
-            continue
-        vendor, device, name = line.split("\t", 2)
-        rows[(vendor, device)] = name
-    return rows
 
 
 def _bare(value: str) -> str | None:
@@ -42,7 +27,7 @@ def _bare(value: str) -> str | None:
 def name(vendor: str, device: str) -> str | None:
     """The database's name of a device ("AD104GL [L4]"); None when it has none."""
     key = (_bare(vendor), _bare(device))
-    return _names().get(key) if None not in key else None  # type: ignore[arg-type]
+    return pci_db.names().get(key) if None not in key else None  # type: ignore[arg-type]
 
 
 def products(vendor: str, device: str) -> tuple[str, ...]:
@@ -50,22 +35,7 @@ def products(vendor: str, device: str) -> tuple[str, ...]:
     XT/7900 XTX/7900 GRE/7900M]" → "Radeon RX 7900 XT", "Radeon RX 7900 XTX", ...; a name
     without brackets is the product itself."""
     full = name(vendor, device)
-    if full is None:
-        return ()
-    match = _PRODUCTS.search(full)
-    if match is None:
-        return (full,)
-    found: list[str] = []
-    for part in re.split(r"\s*/\s*", match[1]):
-        words = part.split()
-        if found and words and not words[0][:1].isalpha():
-            # "7900 XTX" after "Radeon RX 7900 XT": the first product's words before its
-            # number ("Radeon RX") name this one too
-            first = found[0].split()
-            stem = first[: next((i for i, w in enumerate(first) if w[:1].isdigit()), 0)]
-            part = " ".join([*stem, *words])
-        found.append(part)
-    return tuple(found)
+    return () if full is None else pci_db.split(full)[1]
 
 
 def capability(device: str) -> str | None:
@@ -88,8 +58,4 @@ def gfx(device: str) -> str | None:
 
 def version() -> str:
     """The database's version, as its header says ("2026.10.24")."""
-    for line in DATA.read_text(encoding="utf-8").splitlines()[:6]:
-        match = re.search(r"Version: ([0-9.]+)", line)
-        if match:
-            return match[1]
-    return "unknown"
+    return pci_db.version()

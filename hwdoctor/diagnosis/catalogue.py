@@ -4924,7 +4924,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "in kfd\", drivers/gpu/drm/amd/amdkfd/kfd_device.c; \"kfd not supported on this "
         "ASIC\" in 4.x kernels), and rocminfo, ROCm and torch find no GPU (rocminfo's \"hsa "
         "api call failure\"). GCN 1 (Southern Islands: Tahiti, Pitcairn, Cape Verde, Oland, "
-        "Hainan) has never had KFD support; a GPU ROCm lists (https://rocm.docs.amd.com/"
+        "Hainan) has never had KFD support, nor have Bonaire, Kabini, Mullins and Stoney "
+        "(kfd_device.c kgd2kfd_probe at torvalds/linux@002c6ca7 takes none of them; LLVM's "
+        "AMDGPUUsage processor table lists no rocm-amdhsa for gfx600 to gfx602, gfx703 and "
+        "gfx704): a paste about ROCm that names such a GPU (a title, lspci's \"Oland PRO "
+        "[Radeon R7 240/340 / Radeon 520]\", rocm-smi's empty table) is this cause without "
+        "the driver's words, the GPU's target read from compat/gpus.py (the amdgpu driver's "
+        "chip of each PCI id, LLVM's processors). A GPU ROCm lists (https://rocm.docs.amd.com/"
         "projects/install-on-linux/en/latest/reference/system-requirements.html) needs a "
         "kernel driver that knows it.",
         "{hardware}: the amdgpu kernel driver gives this GPU{asic} no ROCm compute (KFD: "
@@ -4938,10 +4944,19 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "gcn1": "{hardware}: the amdgpu kernel driver gives the {asic_name} (GCN 1, "
             "Southern Islands) no ROCm compute (KFD: \"{said}\"): ROCm has never supported "
             "that generation, so rocminfo, ROCm and torch find no GPU",
+            # issue 38 (s16-amdnames): the GPU named, its chip one KFD never takes
+            # (kfd_device.c kgd2kfd_probe; compat/gpus.py ROCM_NEVER, its sources)
+            "named": "{hardware}: the {gpu} is {gfx} ({generation}), a GPU no ROCm release "
+            "supports: the amdgpu kernel driver's KFD, ROCm's compute interface, never takes "
+            "its chip, so rocm-smi, rocminfo, ROCm and torch find no GPU",
         },
         variant_advice={
             "gcn1": "no ROCm release, torch build or HSA_OVERRIDE_GFX_VERSION runs on this GPU: "
             "run on the CPU, on a GPU ROCm lists (https://rocm.docs.amd.com/projects/"
+            "install-on-linux/en/latest/reference/system-requirements.html), or with a "
+            "runtime that uses the GPU through Vulkan (llama.cpp's Vulkan backend)",
+            "named": "no ROCm release, torch build or HSA_OVERRIDE_GFX_VERSION runs on this "
+            "GPU: run on the CPU, on a GPU ROCm lists (https://rocm.docs.amd.com/projects/"
             "install-on-linux/en/latest/reference/system-requirements.html), or with a "
             "runtime that uses the GPU through Vulkan (llama.cpp's Vulkan backend)",
         },

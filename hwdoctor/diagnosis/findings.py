@@ -6519,6 +6519,9 @@ def finding(
     hardware: Value,
     said: Value,
     asic_name: Value = None,
+    generation: Value = None,
+    gfx: Value = None,
+    gpu: Value = None,
 ) -> Finding: ...
 
 
@@ -6533,6 +6536,26 @@ def finding(
     hardware: Value,
     said: Value,
     asic: Value = None,
+    generation: Value = None,
+    gfx: Value = None,
+    gpu: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.KFD_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["named"],
+    generation: Value,
+    gfx: Value,
+    gpu: Value,
+    hardware: Value,
+    asic: Value = None,
+    asic_name: Value = None,
+    said: Value = None,
 ) -> Finding: ...
 
 

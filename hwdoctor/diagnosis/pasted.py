@@ -631,7 +631,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_no_build_here(paste, facts))  # issue 38 (s10-platform): other installers
     found = (*found, *_no_release(paste, facts))  # issue 38: pip finds no release to install
     found = (*found, *_nodes_denied(paste, facts, found))  # issue 38: device: root only
-    found = (*found, *_kfd_unsupported(facts))  # issue 38: device: no ROCm compute (KFD)
+    found = (*found, *_kfd_unsupported(paste, facts))  # issue 38: device: no ROCm compute
     found = (*found, *_amd_on_windows(paste, facts, found))  # issue 38 (s8-platform)
     found = (*found, *_xformers_on_a_mac(paste, facts))  # issue 38 (s8-platform)
     found = (*found, *_bnb_quantizer_on_a_mac(paste, facts, found))  # issue 38 (s8-platform)
@@ -8946,14 +8946,15 @@ _GCN1: Final = {
 }
 
 
-def _kfd_unsupported(facts: _Read) -> tuple[Finding, ...]:
+def _kfd_unsupported(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     """The kernel driver's word that KFD does not support the GPU, with rocminfo's failure
     beside it (the same cause: no KFD device to open): GCN 1 by its ASIC's name, which ROCm
     never supported; any other (an older kernel not knowing a newer GPU, an unlisted one)
-    with ROCm's list to check."""
+    with ROCm's list to check. Without the driver's words, a GPU named whose chip KFD never
+    takes (s16-amdnames)."""
     said = facts.all(FactKey.MESSAGE_KFD_UNSUPPORTED)
     if not said:
-        return ()
+        return _rocm_never(paste, facts)
     facts.use("stated", *said, *facts.all(FactKey.MESSAGE_ROCMINFO_FAILED))
     asic = next((f.value for f in said if f.value), "")
     words = f"{asic} not supported in kfd" if asic else "kfd not supported on this ASIC"
@@ -8978,6 +8979,46 @@ def _kfd_unsupported(facts: _Read) -> tuple[Finding, ...]:
             asic=f" ({asic})" if asic else "",
             asic_name=asic,
             said=words,
+        ),
+    )
+
+
+def _rocm_never(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """issue 38 (s16-amdnames): an AMD GPU named by a paste about ROCm (ROCm named, rocm-smi's
+    or rocminfo's output, a ROCm torch) whose every chip is one the kernel's KFD never takes
+    (compat/gpus.py ROCM_NEVER: GCN 1, Bonaire, Kabini, Mullins, Stoney): ROCm has no GPU
+    there in any release, so rocm-smi's empty table, rocminfo's CPU-only agents and torch's
+    no GPU are that. Silent where the paste also names an AMD GPU ROCm may run on (the one
+    it is about is then unknown) or an NVIDIA GPU; a name that stands for such a GPU or
+    another (the title's "Radeon R7 M265": an Oland or a Topaz) beside lspci's chip is the
+    same GPU."""
+    named = [*facts.all(FactKey.GPU), *facts.all(FactKey.AMD_NAME)]
+    targets = [(fact, gpus.amd_targets(fact.value)) for fact in named]
+    never = [(fact, t) for fact, t in targets if t and all(g in gpus.ROCM_NEVER for g in t)]
+    if not never or _nvidia_gpu_shown(paste):
+        return ()
+    if any(t and not any(g in gpus.ROCM_NEVER for g in t) for _, t in targets):
+        return ()  # an AMD GPU ROCm may run on is named too ("R7 M265" may be either)
+    rocm = [
+        *facts.all(FactKey.PROSE_ROCM),
+        *facts.all(FactKey.MESSAGE_ROCMINFO_FAILED),
+        *([found] if (found := _rocm_torch(facts)) else []),
+    ]
+    tools = {b.tool for b in paste.blocks} & {"rocm-smi", "rocminfo", "amd-smi"}
+    if not (rocm or tools):
+        return ()
+    fact, gfx = never[0]
+    target = sorted(gfx)[0]
+    facts.use("stated", *(f for f, _ in never), *rocm[:1])
+    return (
+        finding(
+            Code.KFD_UNSUPPORTED,
+            backend=_ROCM,
+            variant="named",
+            hardware=registry.BY_KEY[_ROCM].hardware,
+            gpu=printable(one_line(fact.value))[:80],
+            gfx=" or ".join(sorted(gfx)),
+            generation=gpus.ROCM_NEVER[target],
         ),
     )
 

@@ -370,11 +370,16 @@ _FOR_GPU_ARCH: Final = re.compile(r"\bfor GPU arch : (gfx[0-9a-f]{3,4})")
 # lspci's line for a GPU: the PCI ID database's names, "[AMD/ATI] Navi 22 [Radeon RX 6700/6700 XT
 # /6750 XT / 6800M/6850M XT]" or "NVIDIA Corporation GA102 [GeForce RTX 3090]". The chip's
 # name before the bracket holds no ":" and the bracket no "[": each "3D controller: NVIDIA
-# Corporation " of a line of them ran to its end (quadratic within a line; issue 38).
+# Corporation " of a line of them ran to its end (quadratic within a line; issue 38). `lspci -nn`
+# puts the class's id after its name ("Display controller [0380]: ", s16-amdnames).
 _LSPCI: Final = re.compile(
-    r"(?:VGA compatible controller|3D controller|Display controller): "
-    r"(Advanced Micro Devices, Inc\. \[AMD/ATI\]|NVIDIA Corporation) [^\[:]*\[([^\[\]]+)\]"
+    r"(?:VGA compatible controller|3D controller|Display controller)(?: \[03[0-9a-f]{2}\])?: "
+    r"(Advanced Micro Devices, Inc\. \[AMD/ATI\]|NVIDIA Corporation) ([^\[:]*)\[([^\[\]]+)\]"
 )
+# lshw's "product:" line names a device as the PCI ID database does (`lshw -c video`: "product:
+# Opal XT [Radeon R7 M265/M365X/M465]"); an AMD one compat/gpus.py knows is a GPU (issue 38,
+# s16-amdnames).
+_LSHW_PRODUCT: Final = re.compile(r"\bproduct: ([A-Z][^\[\]:]{0,60}\[[^\[\]]{1,200}\])")
 # A path with a drive letter and backslashes (C:\Program Files\AMD\ROCm\6.2\bin\): only
 # Windows writes them.
 _WINDOWS_PATH: Final = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]:\\(?:[^\\\n:*?\"<>|]{1,80}\\)+")
@@ -3820,9 +3825,11 @@ class Messages(LineReader):
             yield line.says(FactKey.MESSAGE_XFORMERS_BUILT_FOR, built.group(1), name="xformers")
             yield line.says(FactKey.MESSAGE_TORCH_SEEN, built.group(2), name="torch")
         if pci := _LSPCI.search(text):
-            family = _lspci_name(pci.group(1).startswith("NVIDIA"), pci.group(2))
+            family = _lspci_name(pci.group(1).startswith("NVIDIA"), pci.group(2), pci.group(3))
             if family:
                 yield line.says(FactKey.GPU, family)
+        elif (product := _LSHW_PRODUCT.search(text)) and gpus.amd_targets(product.group(1)):
+            yield line.says(FactKey.GPU, product.group(1))
         if comfy := _COMFY_DEVICE.match(text):
             yield line.says(FactKey.GPU, comfy.group(2), index=int(comfy.group(1)))
         if target := _rocblas(text):
@@ -4095,19 +4102,22 @@ def _rocblas(text: str) -> str | None:
     return bare.group(1) if bare else None
 
 
-def _lspci_name(nvidia: bool, listed: str) -> str | None:
+def _lspci_name(nvidia: bool, chip: str, listed: str) -> str | None:
     """The one GPU name lspci's bracket stands for: itself for NVIDIA; for AMD, a name of its
     "/"-separated family ("Radeon RX 6700/6700 XT/6750 XT") when every member the name table
-    knows has the same gfx target (None when they differ or none is known)."""
+    knows has the same gfx target (None when they differ or none is known); else lspci's own
+    "Opal XT [Radeon R7 M265/M365X/M465]" where the PCI ID database's device of that name has
+    one (issue 38, s16-amdnames: the amdgpu driver's chip, an Oland)."""
     if nvidia:
         return listed.strip()
+    whole = f"{chip.strip()} [{listed.strip()}]"
     members = [m.strip() for m in listed.split("/") if m.strip()]
     prefix = _RADEON_PREFIX.match(members[0]) if members else None
     spelled = [m if m.startswith("Radeon") or not prefix else prefix.group(1) + m for m in members]
     known = [(name, gpus.amd_gfx(name)) for name in spelled]
     targets = {gfx for _, gfx in known if gfx}
-    if len(targets) != 1:
-        return None
+    if len(targets) != 1 or any(gpus.amd_targets(name) - targets for name, _ in known):
+        return whole if chip.strip() and gpus.amd_targets(whole) else None
     return next(name for name, gfx in known if gfx)
 
 

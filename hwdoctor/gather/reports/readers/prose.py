@@ -93,7 +93,11 @@ _AMD_PROSE: Final = re.compile(
     r"|\bRadeon\s+(\d{3,4}[MS])\b"  # an APU's graphics: "Radeon 780M", "Radeon 8060S"
     # "a 6700xt", "my 9070 XT": the XT says it is a Radeon; run into its vendor's name too
     # ("Windows10 + AMD6500XT", lshqqytiger/stable-diffusion-webui-amdgpu#416; issue 38)
-    r"|\b(?:AMD ?)?([5-9]\d\d0)\s?(XTX|XT)\b",
+    r"|\b(?:AMD ?)?([5-9]\d\d0)\s?(XTX|XT)\b"
+    # issue 38 (s16-amdnames): GCN's names, "R9 280X", "R7 M265", "HD 7970", "HD 8790M", and
+    # RDNA's notebook parts, "RX 6800M", "RX 7600S" (compat/gpus.py's PCI ID database rows)
+    r"|\b(?:AMD\s+)?(?:Radeon\s+)?(R[579]|HD)\s?(M?\d{3,4}X?M?)\b"
+    r"|\b(?:AMD\s+)?(?:Radeon\s+)?RX\s?(\d{4}[MS])\b",
     re.I,
 )
 # torch's answer said on the same line: "(torch.cuda.is_available() == False)", "... returns
@@ -536,7 +540,7 @@ class Prose(LineReader):
                 yield line.says(FactKey.PROSE_NO_GPU, nogpu.group(0))
             for amd in _AMD_PROSE.finditer(marks_off):
                 spelled = _amd_spelling(amd)
-                if gpus.amd_gfx(spelled):
+                if gpus.amd_targets(spelled):
                     yield line.says(FactKey.GPU, spelled)
         bare = _BARE_GPU.match(text) if not in_block else None
         if bare and (gpus.nvidia_capability(bare.group(1)) or gpus.amd_gfx(bare.group(1))):
@@ -630,6 +634,10 @@ def _amd_spelling(match: re.Match[str]) -> str:
         return f"Radeon {match.group(6).upper()}"
     if match.group(7):
         return f"Radeon RX {match.group(7)} {match.group(8).upper()}"
+    if match.group(9):
+        return f"Radeon {match.group(9).upper()} {match.group(10).upper()}"
+    if match.group(11):
+        return f"Radeon RX {match.group(11).upper()}"
     return f"Radeon RX Vega {match.group(5)}"
 
 
