@@ -61,14 +61,18 @@ def modules() -> list[ModuleType]:
     import hwdoctor.hosts as hosts
     import hwdoctor.redact as redact
     import hwdoctor.text as text
+    from hwdoctor.compat import cpus, gpu_required
 
     found = [
         importlib.import_module(f"{readers.__name__}.{info.name}")
         for info in pkgutil.iter_modules(readers.__path__)
     ]
     # and what reads other text from outside: host names and fleet files, requirement
-    # expressions, device paths from an evidence file
+    # expressions, device paths from an evidence file; and the tables whose patterns a reader
+    # tries on every line (the GPU-only libraries' words, s13; the CPU families, s16-avx), as
+    # tests/test_regex_cost.py lists them
     others = [reports, cleaning, reading, assemble, redact, text, hosts, fleet, requirements]
+    others += [gpu_required, cpus]
     return [*found, *others, *checks.AREAS]
 
 
