@@ -110,10 +110,12 @@ def test_a_gpu_older_or_newer_than_the_list_is_outside_it() -> None:
             for b in row.builds(_CUDA, parse(release))
         )
 
-    # flash-attn 2.x: sm_80 and sm_90 cubins (setup.py cc_flag); sm_120 from 2.7.3
+    # flash-attn 2.x: sm_80 and sm_90 cubins (setup.py cc_flag); sm_120 in the wheels from
+    # 2.8.0, the first its publish.yml builds with a CUDA (12.9) that emits it
     assert not serves("flash-attn", "2.6.3", "7.5")
     assert not serves("flash-attn", "2.6.3", "12.0")
-    assert serves("flash-attn", "2.7.3", "12.0")
+    assert not serves("flash-attn", "2.7.4.post1", "12.0")
+    assert serves("flash-attn", "2.8.0", "12.0")
     assert serves("flash-attn", "2.6.3", "8.9")  # an sm_80 cubin runs on 8.9
     # mamba-ssm 2.3.2 dropped sm_70; 2.2.6 carried it
     assert not serves("mamba-ssm", "2.3.2", "7.0")

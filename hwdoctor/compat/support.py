@@ -344,8 +344,17 @@ _FLASH_ATTN_BUILT: Final = (
     Built(_CUDA, "1.0.0", _gencode("75", "80", "90"), f"{_FA_SETUP} at v1.0.0 (74af0233)"),
     # v2.0.0 (4f285b35): sm_75's flag commented out ("# cc_flag.append(...compute_75...)")
     Built(_CUDA, "2.0.0", _gencode("80", "90"), f"{_FA_SETUP} at v2.0.0 (4f285b35)"),
-    # v2.7.3 (89c5a7dd): sm_100 and sm_120 where the CUDA that builds it is 12.8 or newer
-    Built(_CUDA, "2.7.3", _gencode("80", "90", "100", "120"), f"{_FA_SETUP} at v2.7.3 (89c5a7dd)"),
+    # v2.7.3 (89c5a7dd) adds sm_100 and sm_120 where the CUDA that builds it is 12.8 or newer,
+    # but the wheels pip fetches are its release workflow's: .github/workflows/publish.yml
+    # builds them with CUDA 11.8.0 and 12.3.2 at v2.7.3, 12.4.1 at v2.7.4.post1 (5231d95f), and
+    # 12.9.0 from v2.8.0 (6f8f0406): sm_100 and sm_120 are in the wheels from 2.8.0 (a source
+    # build of 2.7.3 or later with CUDA 12.8 has them too; the red team's read, s16)
+    Built(
+        _CUDA,
+        "2.8.0",
+        _gencode("80", "90", "100", "120"),
+        f"{_FA_SETUP} at v2.7.3 (89c5a7dd), wheels by publish.yml at v2.8.0 (6f8f0406)",
+    ),
     # its composable_kernel ROCm build: validate_and_update_archs' allowed_archs, the targets
     # GPU_ARCHS may name (v2.6.2 first). Its Triton backend for other AMD GPUs
     # (FLASH_ATTENTION_TRITON_AMD_ENABLE) compiles at run time and has no such list.
