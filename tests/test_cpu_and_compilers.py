@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import pytest
 
+from hwdoctor.compat import cpus
 from tests.test_mac_asked_cuda import CUDA_OR_ROCM, ERRORS, detect
 
 ISA = "host.cpu_instruction_set_missing"
@@ -126,6 +127,15 @@ FAMILIES = {
         "ollama 0.1.22 or later",
         {3, 7},
     ),
+    # s16-mend-cpu: the CPU named in a Markdown link, "[Intel Celeron J4125](https://…)": the
+    # name ends at its model number, not in the link's address
+    "ipex12739-celeron-j4125-link-ollama-llama-server-sigill.md": (
+        "ollama",
+        "AVX2",
+        "Intel Celeron J4125",
+        "ollama built from source",
+        {3, 12},
+    ),
 }
 QUIET = (
     # /proc/cpuinfo's flags list avx2: the illegal instruction is not a missing AVX2
@@ -227,6 +237,29 @@ def test_an_illegal_instruction_on_a_cpu_whose_family_lacks_the_binarys_set_is_n
     assert lines <= {q["line"] for q in found[0]["rests_on"]}
     assert not data["unread"]
     _no_gpu_install(data)
+
+
+# s16-mend-cpu: a CPU's name, as a finding quotes it, ends at its model number: not in a
+# Markdown link's address, not in the reporter's words or a tool's columns after it. file:
+# (the line, the name read)
+NAMES = {
+    "ipex12739-celeron-j4125-link-ollama-llama-server-sigill.md": (3, "Intel Celeron J4125"),
+    "comfy653-title-radeon-6700xt-found-no-nvidia-driver.md": (4, "Ryzen 7 3700x"),
+    # neofetch's "CPU: AMD Ryzen 5 2600 (12) @ 3.400GHz": its count of threads is not the name's
+    "easydiffusion1921-rocm5.2-libamdhip64-execstack.md": (7, "AMD Ryzen 5 2600"),
+    # sycl-ls's OpenCL CPU line: "… Intel(R) Core(TM) i9-12900K OpenCL 3.0 (Build 0) …"
+    "ipex702-arc-a770-beside-uhd770-xpu-device-count-zero.md": (
+        13,
+        "Intel(R) Core(TM) i9-12900K",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(NAMES), ids=lambda n: n.split("-", 1)[0])
+def test_a_cpus_name_ends_at_its_model_number(name: str) -> None:
+    number, cpu = NAMES[name]
+    line = (ERRORS / name).read_text(encoding="utf-8").splitlines()[number - 1]
+    assert [found for found, _ in cpus.all_named(line)] == [cpu]
 
 
 @pytest.mark.parametrize("name", QUIET, ids=lambda n: n.split("-", 1)[0])

@@ -33,6 +33,7 @@ run time from what the CPU reports (pytorch/pytorch aten/src/ATen/native/Dispatc
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from typing import Final
@@ -99,7 +100,7 @@ _FAMILIES: Final[tuple[tuple[re.Pattern[str], Family], ...]] = (
     # the first two versions (GCC: sandybridge, ivybridge): "E5-2690 0",
     # "E5-2690 v2", "E3-1230"
     (
-        re.compile(r"Xeon(?:\(R\))?(?: CPU)? {1,16}E[357]-\d{4}[A-Z]?(?: 0| v2)?(?: |$|@)"),
+        re.compile(r"Xeon(?:\(R\))?(?: CPU)? {1,16}E[357]-\d{4}[A-Z]?(?: 0| v2)?(?= |$|@)"),
         Family("Sandy Bridge / Ivy Bridge, Xeon E3/E5/E7, v1-v2", AVX),
     ),
     # Xeon Scalable (GCC: skylake-avx512 and later): "Xeon(R) Platinum 8358", "Gold 6248"
@@ -147,6 +148,19 @@ _STARTS: Final = re.compile(
 _VENDOR: Final = ("Intel(R) ", "Intel ", "AMD ")
 _ENDS: Final = '@`,;"*|\t'
 _GENERIC: Final = frozenset({"CPU", "Processor", "processor", "processors"})
+# s16-mend-cpu: the name ends at its model number: the token a row's pattern ends in ("N4505",
+# "i5-1135G7"), or after a pattern that ends with the family's words, the first token holding
+# a digit ("Q6600" after "Core(TM)2 Quad CPU", "7950X" after "Ryzen 9", "6130" after
+# "Xeon(R) Gold"), with the tokens of it that follow ("Phenom(tm) II X6 1090T", "Ryzen 7 PRO
+# 4750U"). The reporter's words after it are not the name ("Intel Celeron N4505 and it dies").
+# Before the model number only capitalised words are the name's ("Quad", "Threadripper"): "AMD
+# Ryzen laptop with 16 GB" names an "AMD Ryzen".
+# a token: letters, digits, "-" and "+" ("i5-1135G7", "64-Core"); a link's "](https://" after a
+# name is not its ("[Intel Celeron J4125](https://www.intel.com/…)", intel/ipex-llm#12739)
+_TOKEN: Final = re.compile(r"[\w+-]+")
+_MODEL_TOKENS: Final = 4  # the tokens after the family's words a model number is looked for in
+_INSIDE_MODEL: Final = frozenset({"PRO"})  # "Ryzen 7 PRO 4750U"
+_PUNCTUATION: Final = ".,:;!?)'"
 
 
 def family_of(name: str) -> Family | None:
@@ -159,20 +173,64 @@ def family_of(name: str) -> Family | None:
 def named(text: str) -> tuple[str, Family] | None:
     """The first CPU on a line of a paste the table knows: its name as written (the vendor's
     word kept, spaces collapsed, the clock left out) and its family; None where none is."""
+    return next(iter(all_named(text)), None)
+
+
+def all_named(text: str) -> list[tuple[str, Family]]:
+    """Every CPU on a line of a paste the table knows, in the line's order (s16-mend-cpu: "his
+    Celeron J3455 box … but mine is a Xeon Gold 6130" names two), each as `named` gives it."""
+    found: list[tuple[str, Family]] = []
+    after = 0  # where the last name found ends: a start inside it is the same CPU
     for start in _STARTS.finditer(text, 0, 2000):
+        if start.start() < after:
+            continue
         for pattern, family in _FAMILIES:
-            if pattern.match(text, start.start(), start.start() + 120):
+            if (match := pattern.match(text, start.start(), start.start() + 120)) is not None:
                 at = start.start()
                 at -= next((len(v) for v in _VENDOR if text.endswith(v, 0, at)), 0)
-                end = min((i for c in _ENDS if (i := text.find(c, at, at + 80)) >= 0), default=0)
-                split = text[at : end or at + 60].split()[:6]
-                while split[-1] in _GENERIC:
-                    split.pop()
-                words = " ".join(split)
-                if words.count(")") > words.count("("):
-                    words = words[: words.rfind(")")].rstrip()
-                return words, family
-    return None
+                words, after = _name(text, at, match.end())
+                found.append((words, family))
+                break
+    return found
+
+
+def _name(text: str, at: int, matched: int) -> tuple[str, int]:
+    """The CPU's name that starts at `at` in `text`, whose family row's pattern matched up to
+    `matched`, spaces collapsed, and where it ends in `text`."""
+    stop = min((i for c in _ENDS if (i := text.find(c, at, at + 80)) >= 0), default=at + 80)
+    if text[matched - 1].isspace():
+        end = _model_end(text, matched, stop)
+    else:  # the pattern ended inside the model number: the rest of its token
+        token = _TOKEN.match(text, matched - 1, max(stop, matched))
+        end = max(token.end(), matched) if token is not None else matched
+    if not end:  # no model number after the family's words: the words alone
+        split = text[at:matched].split()
+        while len(split) > 1 and split[-1] in _GENERIC:
+            split.pop()
+        return " ".join(split).rstrip(_PUNCTUATION), matched
+    words = " ".join(text[at:end].split()).rstrip(_PUNCTUATION)
+    if words.count(")") > words.count("("):
+        words = words[: words.rfind(")")].rstrip()
+    return words, end
+
+
+def _model_end(text: str, matched: int, stop: int) -> int:
+    """Where the model number after the family's words (ending at `matched`) ends, 0 where the
+    first few tokens hold none."""
+    tokens = list(itertools.islice(_TOKEN.finditer(text, matched, stop), _MODEL_TOKENS))
+    end, last = 0, matched
+    for index, token in enumerate(tokens):
+        following = tokens[index + 1][0] if index + 1 < len(tokens) else ""
+        if text[last : token.start()].strip():  # "(12)", neofetch's count of threads after it
+            break
+        last = token.end()
+        if any(c.isdigit() for c in token[0]):
+            end = token.end()
+        elif end and token[0] in _INSIDE_MODEL and any(c.isdigit() for c in following):
+            continue
+        elif end or not token[0][:1].isupper():
+            break
+    return end
 
 
 @dataclass(frozen=True, slots=True)

@@ -9141,34 +9141,34 @@ def _cpu_family(facts: _Read, crash: Sequence[PastedFact]) -> tuple[Finding, ...
     that needs an instruction set (compat/cpus.py BINARIES: TensorFlow, jaxlib, ollama) and a
     CPU whose family lacks it (compat/cpus.py's family table: "Celeron(R) N4505", "Xeon(R) CPU
     X3480"), though no library says so. Silent where the paste names no such binary, where no
-    CPU it names is known to lack the set, and where it names only CPUs that have it."""
+    CPU it names is known to lack the set, and where any CPU it names has it (s16-mend-cpu: a
+    paste naming two CPUs does not say which one died, "my old Celeron N3060 netbook died the
+    same way" beside "My desktop (Ryzen 9 7950X) runs it fine")."""
     programs = facts.all(FactKey.ISA_PROGRAM)
     undone = {cpus.BINARIES[p.value].replaces for p in programs}  # a later build shown
+    named = [(n, f) for n in facts.all(FactKey.CPU_NAMED) if (f := cpus.family_of(n.value))]
     for program in programs:
         binary = cpus.BINARIES[program.value]
-        if binary.key in undone:
+        if not named or binary.key in undone or any(f.has(binary.needs) for _, f in named):
             continue
-        for named in facts.all(FactKey.CPU_NAMED):
-            family = cpus.family_of(named.value)
-            if family is None or family.has(binary.needs):
-                continue
-            facts.use("stated", *crash)
-            facts.use("host", named, program)
-            return (
-                finding(
-                    Code.CPU_ISA_MISSING,
-                    backend=_CPU,
-                    variant="family",
-                    library=binary.name,
-                    isa=binary.needs,
-                    cpu=named.value,
-                    family=family.name,
-                    has=family.lacks_words(),
-                    crash=crash[0].value,
-                    source=binary.source,
-                    instead=binary.instead,
-                ),
-            )
+        cpu, family = named[0]
+        facts.use("stated", *crash)
+        facts.use("host", cpu, program)
+        return (
+            finding(
+                Code.CPU_ISA_MISSING,
+                backend=_CPU,
+                variant="family",
+                library=binary.name,
+                isa=binary.needs,
+                cpu=cpu.value,
+                family=family.name,
+                has=family.lacks_words(),
+                crash=crash[0].value,
+                source=binary.source,
+                instead=binary.instead,
+            ),
+        )
     return ()
 
 

@@ -747,6 +747,9 @@ MACHINE_IN_WORDS: Final = frozenset(
         FactKey.PROSE_NO_GPU,  # issue 38 (s15-nogpu)
         FactKey.PROSE_GFX,
         FactKey.PROSE_PYTHON,
+        # issue 38 (s16-mend-cpu): a CPU named on a line about someone else's ("My colleague
+        # said his Celeron J3455 box has the same problem") is not the machine at hand
+        FactKey.CPU_NAMED,
     }
 )
 

@@ -3781,9 +3781,10 @@ class Messages(LineReader):
                 said = rule.said(match)
                 if rule.keep is None or rule.keep(said):
                     yield line.says(rule.key, said, name=rule.name)
-        # issue 38 (s16-avx): a CPU whose family compat/cpus.py knows, named anywhere
-        if (cpu := cpus.named(text)) is not None:
-            yield line.says(FactKey.CPU_NAMED, cpu[0])
+        # issue 38 (s16-avx): a CPU whose family compat/cpus.py knows, named anywhere; every one
+        # a line names (s16-mend-cpu: "his Celeron J3455 box … but mine is a Xeon Gold 6130")
+        for cpu, _ in cpus.all_named(text):
+            yield line.says(FactKey.CPU_NAMED, cpu)
         if (at := text.find(_SM_WORDS)) > 0 and (tail := _SM_TAIL.match(text, at + len(_SM_WORDS))):
             named = _name_tail(text[max(0, at - 120) : at])
             name = named.strip() if named else text[:at].rsplit(": ", 1)[-1].strip()
