@@ -61,7 +61,7 @@ def modules() -> list[ModuleType]:
     import hwdoctor.hosts as hosts
     import hwdoctor.redact as redact
     import hwdoctor.text as text
-    from hwdoctor.compat import cpus, gpu_required
+    from hwdoctor.compat import cpus, gpu_required, gpus, pci_db, transformers_modules
 
     found = [
         importlib.import_module(f"{readers.__name__}.{info.name}")
@@ -70,9 +70,10 @@ def modules() -> list[ModuleType]:
     # and what reads other text from outside: host names and fleet files, requirement
     # expressions, device paths from an evidence file; and the tables whose patterns a reader
     # tries on every line (the GPU-only libraries' words, s13; the CPU families, s16-avx), as
-    # tests/test_regex_cost.py lists them
+    # tests/test_regex_cost.py lists them; and what reads a name a paste gives it (an AMD GPU's,
+    # through pci_db's lspci form; a model's modules, s16-mend-amd)
     others = [reports, cleaning, reading, assemble, redact, text, hosts, fleet, requirements]
-    others += [gpu_required, cpus]
+    others += [gpu_required, cpus, gpus, pci_db, transformers_modules]
     return [*found, *others, *checks.AREAS]
 
 

@@ -186,3 +186,99 @@ def test_the_database_rows_agree_with_amds_and_llvms_rows() -> None:
     assert gpus.amd_gfx("Radeon Pro 5600M") == "gfx1010"
     chips = set(pci_db.amd_chips().values())
     assert chips - set(gpus._CHIP_GFX) == {"HAWAII", "TONGA", "RAVEN"}  # two targets each
+
+
+# --- s16-mend-amd: a GPU named in passing beside one ROCm runs; Topaz by its name ---------
+
+ROCMINFO: Final = ROOT / "tests" / "data" / "reports" / "rocminfo"
+
+
+@pytest.mark.parametrize(
+    "named",
+    [
+        "rocm382-r9-280x-title-does-rocm-support.md",
+        "rocm374-tahiti-r9-280x-gcn1-support-question.md",
+        "rocm1310-opal-xt-r7-m265-lshw-rocm-3.9-rocminfo-cpu-only.md",
+    ],
+)
+@pytest.mark.parametrize(
+    "listing",
+    [
+        # ROCm/rocm-systems#6380's rocminfo: a Ryzen APU's gfx902 agent (ROCm 7.2)
+        "rocm6380-rocminfo-support-1x-gfx902-apu-rocm7.2.txt",
+        "gpucompute-rocminfo-7x-mi25-gfx900.txt",
+    ],
+)
+def test_a_gpu_rocminfo_lists_outweighs_one_rocm_never_ran_on(named: str, listing: str) -> None:
+    """Two real recordings, one after the other: a report naming a GPU KFD never takes (each
+    is device.amd_gpu_without_kfd alone, above), then rocminfo listing a GPU agent. KFD took
+    that GPU (rocminfo.cc prints an agent per KFD node), so the GPU named is not the one at
+    hand ("My old R9 280X never worked with ROCm, so I moved to this APU", the red team's
+    /tmp/rt16p/apu.md): no "no ROCm release" and no "rocminfo … find no GPU"."""
+    paste = (ERRORS / named).read_bytes() + b"\n\n" + (ROCMINFO / listing).read_bytes()
+    report = pasted.diagnose(assemble.gathered(reports.read(paste)))
+    assert KFD not in {f.code for f in report.findings}
+    assert KFD in {f.code for f in diagnosed(named).findings}
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "My old R9 280X never worked with ROCm, so I moved to this APU.",
+        "I used to have an HD 7970 on this board.",
+        "My previous card was a Radeon R7 240.",
+        "My other machine has a Radeon R9 280X.",
+    ],
+)
+def test_a_gpu_had_before_or_besides_is_not_the_machine(words: str) -> None:
+    """cleaning.not_the_machine: a GPU the reporter had before or has elsewhere names no GPU
+    of the machine at hand ("my" before "old", "previous", "other" is not the reporter's own
+    machine, as "my colleague's" is not); the same names said of the machine are read."""
+    from hwdoctor.gather.reports import cleaning
+
+    assert cleaning.not_the_machine(words)
+    read = reports.read(f"{words}\nRuntimeError: boom\n".encode()).facts
+    assert not [f for f in read if f.key is FactKey.GPU], read
+    own = words.replace("My old", "My").replace("My previous card was", "My card is")
+    if own != words:
+        assert not cleaning.not_the_machine(own)
+
+
+def test_topaz_by_its_name_is_a_gpu_rocm_never_ran_on() -> None:
+    """ROCm/legacy-rocm-build#662 (labelled "Unsupported Hardware"): rocminfo's 4104 on a Dell
+    notebook whose lspci names "Topaz XT [Radeon R7 M260/M265 / …]". Topaz is gfx802 like
+    Tonga, which KFD takes, but kfd_device.c kgd2kfd_probe (torvalds/linux@002c6ca7) has no
+    case for CHIP_TOPAZ: by the target alone it would be a GPU ROCm runs; by the chip every
+    device of the name is, one ROCm never ran on."""
+    report = diagnosed("rocm662-topaz-xt-r7-m260-lspci-rocm-2.0-rocminfo-4104.md")
+    (found,) = [f for f in report.findings if f.code == KFD]
+    message = found.message or ""
+    assert "gfx802 (GCN 3, Iceland)" in message and "no ROCm release" in message, message
+    assert rests_on(report, "Topaz XT")
+
+
+@pytest.mark.parametrize(
+    ("name", "chip"),
+    [
+        ("Topaz PRO [Radeon R5 M255]", "TOPAZ"),
+        ("Radeon R5 M255", "TOPAZ"),
+        ("Topaz XT [Radeon R7 M260/M265 / M340/M360 / M440/M445]", "TOPAZ"),  # lspci of 2019
+        ("Radeon R7 M265", None),  # also an Opal XT's (an Oland)
+        ("Radeon R9 285", None),  # Tonga: gfx802, KFD takes it
+        ("Radeon R9 380", None),
+    ],
+)
+def test_topaz_is_known_only_where_the_name_is_unambiguous(name: str, chip: str | None) -> None:
+    assert gpus.kfd_never_chip(name) == chip
+
+
+def test_a_line_of_names_repeated_is_one_fact_per_name() -> None:
+    """The reading loop keeps one fact per distinct value of a line and asks once per line
+    whether it names another machine (the red team's 0.9 MB line of "Radeon R9 280X HD 7970"
+    took 24 s): rocm374's line naming the reporter's R9 280X, repeated along one line, gives
+    its GPU once."""
+    said = (ERRORS / "rocm374-tahiti-r9-280x-gcn1-support-question.md").read_text().splitlines()[2]
+    assert "my R9 280X card" in said
+    read = reports.read(f"{' '.join([said] * 200)}\nRuntimeError: boom\n".encode()).facts
+    gpus_read = [f.value for f in read if f.key is FactKey.GPU]
+    assert gpus_read and len(gpus_read) == len(set(gpus_read)), gpus_read

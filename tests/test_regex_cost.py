@@ -36,7 +36,7 @@ import hwdoctor.gather.reports.reading as reading
 import hwdoctor.model.pasted as pasted_model
 import hwdoctor.redact as redact
 import hwdoctor.text as text
-from hwdoctor.compat import cpus, gpu_required
+from hwdoctor.compat import cpus, gpu_required, gpus, pci_db, transformers_modules
 from hwdoctor.gather.reports.readers import amd, messages, prose, registry, run_errors
 from hwdoctor.lazy_re import LazyPattern
 from tests.regexcost import ambiguities, attacks, parser, patterns_of
@@ -60,6 +60,11 @@ READERS = patterns_of(
     pasted_model,
     gpu_required,  # issue 38 (s13-gpuonly): tried on every line no message of its own reads
     cpus,  # issue 38 (s16-avx): its family patterns are tried on every line naming a CPU word
+    # issue 38 (s16-mend-amd): what reads a name or a line a paste gives it: an AMD GPU's name
+    # (gpus.amd_targets, pci_db.split through its lspci form) and a model's module names
+    gpus,
+    pci_db,
+    transformers_modules,
     *READER_MODULES,
 )
 

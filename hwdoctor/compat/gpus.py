@@ -730,6 +730,12 @@ ROCM_NEVER: Final = MappingProxyType(
         "gfx810": "GCN 3, Stoney",
     }
 )
+# [KFD-PROBE] a chip KFD never takes whose target another chip KFD takes shares: Topaz (the
+# driver's CHIP_TOPAZ, LLVM's iceland) is gfx802 like Tonga, and kgd2kfd_probe has a case for
+# CHIP_TONGA and none for CHIP_TOPAZ ("TOPAZ not supported in kfd"). Known only where every
+# [PCI-IDS] device a name stands for is that chip ("Topaz PRO [Radeon R5 M255]", "Radeon R5
+# M255"), never by the target (s16-mend-amd).
+KFD_NEVER_CHIPS: Final = MappingProxyType({"TOPAZ": "GCN 3, Iceland"})
 
 # --- normalising names ---------------------------------------------------------------
 
@@ -948,6 +954,69 @@ def _pci_amd() -> tuple[Mapping[str, frozenset[str | None]], Mapping[str, frozen
         MappingProxyType({k: frozenset(v) for k, v in products.items()}),
         MappingProxyType({k: frozenset(v) for k, v in devices.items()}),
     )
+
+
+@functools.cache
+def _pci_amd_chips() -> tuple[
+    Mapping[str, frozenset[str | None]], Mapping[str, frozenset[str | None]]
+]:
+    """As `_pci_amd`, with each device's [KERNEL-PCIID] chip (None where the table has none)
+    in place of its target."""
+    chips = pci_db.amd_chips()
+    products: dict[str, set[str | None]] = {}
+    devices: dict[str, set[str | None]] = {}
+    for (vendor, device), full in pci_db.names().items():
+        if vendor != pci_db.AMD or _NOT_A_GPU.search(full):
+            continue
+        named = pci_db.split(full)[1]
+        chip = chips.get(device)
+        devices.setdefault(_SPACES.sub(" ", full.casefold()), set()).add(chip)
+        if named != (full,):
+            for product in named:
+                key = _key(product, _AMD_LEADING, _AMD_TRAILING)
+                products.setdefault(key, set()).add(chip)
+    return (
+        MappingProxyType({k: frozenset(v) for k, v in products.items()}),
+        MappingProxyType({k: frozenset(v) for k, v in devices.items()}),
+    )
+
+
+@functools.cache
+def _codename_chips() -> Mapping[str, frozenset[str | None]]:
+    """Each [PCI-IDS] codename ("topaz") with the [KERNEL-PCIID] chips of its AMD devices."""
+    seen: dict[str, set[str | None]] = {}
+    chips = pci_db.amd_chips()
+    for (vendor, device), full in pci_db.names().items():
+        codename = _codename(full) if vendor == pci_db.AMD and not _NOT_A_GPU.search(full) else None
+        if codename:
+            seen.setdefault(codename, set()).add(chips.get(device))
+    return MappingProxyType({k: frozenset(v) for k, v in seen.items()})
+
+
+@functools.lru_cache(maxsize=1024)
+def kfd_never_chip(name: str) -> str | None:
+    """The chip of KFD_NEVER_CHIPS ("TOPAZ") every [PCI-IDS] device an AMD GPU's name stands
+    for is, as a product ("Radeon R5 M255") or lspci's "Codename [products]"; None where one
+    of them is another chip or unknown, or the name is no device's."""
+    products, devices = _pci_amd_chips()
+    chips: frozenset[str | None] = frozenset()
+    if "[" in name and (form := _LSPCI_FORM.match(name.strip())):
+        named = form[1]
+        chips = devices.get(_SPACES.sub(" ", named.casefold()).strip(), frozenset())
+        codename = _codename(named)
+        if not chips and codename:  # an older database's products: the codename's devices
+            chips = _codename_chips().get(codename, frozenset())
+        if not chips:
+            for product in pci_db.split(named)[1]:
+                found = products.get(_key(product, _AMD_LEADING, _AMD_TRAILING), frozenset())
+                if not found:  # a product the database does not name: unknown
+                    return None
+                chips |= found
+    elif "/" not in name:
+        chips = products.get(_key(name, _AMD_LEADING, _AMD_TRAILING), frozenset())
+    if len(chips) == 1 and (chip := next(iter(chips))) in KFD_NEVER_CHIPS:
+        return chip
+    return None
 
 
 def _known(targets: frozenset[str | None]) -> frozenset[str]:

@@ -15,8 +15,6 @@ from typing import Final
 DATA: Final = Path(__file__).with_name("pci_ids.txt")
 CHIPS: Final = Path(__file__).with_name("amd_chips.txt")
 AMD: Final = "1002"
-_PRODUCTS: Final = re.compile(r"\[([^\]]+)\]\s*$")
-_SLASH: Final = re.compile(r"\s*/\s*")
 
 
 def _rows(path: Path) -> list[list[str]]:
@@ -52,12 +50,20 @@ def split(full: str) -> tuple[str, tuple[str, ...]]:
     """A database name as its codename and the products in its brackets, each named in
     full: "Navi 31 [Radeon RX 7900 XT/7900 XTX/7900 GRE/7900M]" → ("Navi 31", ("Radeon RX
     7900 XT", "Radeon RX 7900 XTX", ...)); a name without brackets is its own product."""
-    match = _PRODUCTS.search(full)
-    if match is None:
+    # issue 38 (s16-mend-amd): str methods, not a pattern: a name is read from a paste too
+    # (gpus.amd_targets), and `\[([^\]]+)\]\s*$` searched from each "[" of a 64 KB line to
+    # its end (9 s), `\s*/\s*` from each space of a run (4.7 s). The brackets are the last
+    # "[" … "]" that ends the name with no "]" inside, from the first "[" after the one
+    # before it, as that pattern read them.
+    name = full.rstrip()
+    inside = name.rfind("]", 0, len(name) - 1) + 1
+    start = name.find("[", inside, len(name) - 1) if name.endswith("]") else -1
+    if start < 0 or start + 1 == len(name) - 1:
         return full, (full,)
-    codename = full[: match.start()].strip()
+    codename = full[:start].strip()
     found: list[str] = []
-    for part in _SLASH.split(match[1]):
+    for slashed in name[start + 1 : -1].split("/"):
+        part = slashed.strip()
         words = part.split()
         if not words:
             continue

@@ -4924,13 +4924,16 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "in kfd\", drivers/gpu/drm/amd/amdkfd/kfd_device.c; \"kfd not supported on this "
         "ASIC\" in 4.x kernels), and rocminfo, ROCm and torch find no GPU (rocminfo's \"hsa "
         "api call failure\"). GCN 1 (Southern Islands: Tahiti, Pitcairn, Cape Verde, Oland, "
-        "Hainan) has never had KFD support, nor have Bonaire, Kabini, Mullins and Stoney "
-        "(kfd_device.c kgd2kfd_probe at torvalds/linux@002c6ca7 takes none of them; LLVM's "
-        "AMDGPUUsage processor table lists no rocm-amdhsa for gfx600 to gfx602, gfx703 and "
-        "gfx704): a paste about ROCm that names such a GPU (a title, lspci's \"Oland PRO "
-        "[Radeon R7 240/340 / Radeon 520]\", rocm-smi's empty table) is this cause without "
-        "the driver's words, the GPU's target read from compat/gpus.py (the amdgpu driver's "
-        "chip of each PCI id, LLVM's processors). A GPU ROCm lists (https://rocm.docs.amd.com/"
+        "Hainan) has never had KFD support, nor have Bonaire, Kabini, Mullins, Stoney and "
+        "Topaz (Iceland, gfx802 like Tonga, which KFD takes) (kfd_device.c kgd2kfd_probe at "
+        "torvalds/linux@002c6ca7 takes none of them; LLVM's AMDGPUUsage processor table "
+        "lists no rocm-amdhsa for gfx600 to gfx602, gfx703 and gfx704): a paste about ROCm "
+        "that names such a GPU (a title, lspci's \"Oland PRO [Radeon R7 240/340 / Radeon "
+        "520]\", rocm-smi's empty table) is this cause without the driver's words, the GPU's "
+        "target read from compat/gpus.py (the amdgpu driver's chip of each PCI id, LLVM's "
+        "processors), except where the paste shows a GPU ROCm runs: rocminfo listing a GPU "
+        "agent, or a gfx target KFD takes (the GPU named is then one given up or another "
+        "machine's, as is one the reporter calls old, previous or other). A GPU ROCm lists (https://rocm.docs.amd.com/"
         "projects/install-on-linux/en/latest/reference/system-requirements.html) needs a "
         "kernel driver that knows it.",
         "{hardware}: the amdgpu kernel driver gives this GPU{asic} no ROCm compute (KFD: "
@@ -4945,7 +4948,9 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "Southern Islands) no ROCm compute (KFD: \"{said}\"): ROCm has never supported "
             "that generation, so rocminfo, ROCm and torch find no GPU",
             # issue 38 (s16-amdnames): the GPU named, its chip one KFD never takes
-            # (kfd_device.c kgd2kfd_probe; compat/gpus.py ROCM_NEVER, its sources)
+            # (kfd_device.c kgd2kfd_probe; compat/gpus.py ROCM_NEVER, KFD_NEVER_CHIPS, their
+            # sources). Never where rocminfo lists a GPU agent (diagnosis/pasted.py
+            # _rocm_never, s16-mend-amd), so "rocminfo … find no GPU" holds where it is said
             "named": "{hardware}: the {gpu} is {gfx} ({generation}), a GPU no ROCm release "
             "supports: the amdgpu kernel driver's KFD, ROCm's compute interface, never takes "
             "its chip, so rocm-smi, rocminfo, ROCm and torch find no GPU",

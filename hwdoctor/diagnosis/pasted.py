@@ -8991,13 +8991,36 @@ def _rocm_never(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     no GPU are that. Silent where the paste also names an AMD GPU ROCm may run on (the one
     it is about is then unknown) or an NVIDIA GPU; a name that stands for such a GPU or
     another (the title's "Radeon R7 M265": an Oland or a Topaz) beside lspci's chip is the
-    same GPU."""
+    same GPU. Silent too where the paste shows a GPU ROCm runs (s16-mend-amd): rocminfo
+    listing a GPU agent (its "Name: gfx…", ROCm/rocminfo rocminfo.cc: KFD took that GPU), or
+    a gfx target outside ROCM_NEVER (a tool's, the reporter's, the host's): the GPU named is
+    then another machine's or one given up ("My old R9 280X never worked with ROCm, so I
+    moved to this APU" above rocminfo's gfx902)."""
     named = [*facts.all(FactKey.GPU), *facts.all(FactKey.AMD_NAME)]
     targets = [(fact, gpus.amd_targets(fact.value)) for fact in named]
-    never = [(fact, t) for fact, t in targets if t and all(g in gpus.ROCM_NEVER for g in t)]
+    shown = [*facts.all(FactKey.GFX), *facts.all(FactKey.PROSE_GFX)]
+    host = paste.evidence.host
+    targets_shown = {f.value.strip().lower() for f in shown}
+    targets_shown.update(host.gfx_targets or () if host is not None else ())
+    # the host's targets of the names themselves are judged with the names, below
+    targets_shown -= {g for _, t in targets for g in t} - {f.value.strip().lower() for f in shown}
+    if any(f.tool == "rocminfo" for f in shown) or targets_shown - gpus.ROCM_NEVER.keys():
+        return ()
+    # the generation of each target a name stands for, where KFD takes none of its chips: by
+    # the target (ROCM_NEVER), or, for a target KFD takes on another chip (gfx802: Tonga), by
+    # the chip of every device the name is (KFD_NEVER_CHIPS: Topaz)
+    never: list[tuple[PastedFact, dict[str, str]]] = []
+    for fact, gfx in targets:
+        if gfx and all(g in gpus.ROCM_NEVER for g in gfx):
+            never.append((fact, {g: gpus.ROCM_NEVER[g] for g in gfx}))
+        elif len(gfx) == 1 and (chip := gpus.kfd_never_chip(fact.value)):
+            never.append((fact, dict.fromkeys(gfx, gpus.KFD_NEVER_CHIPS[chip])))
     if not never or _nvidia_gpu_shown(paste):
         return ()
-    if any(t and not any(g in gpus.ROCM_NEVER for g in t) for _, t in targets):
+    judged = {id(fact) for fact, _ in never}
+    if any(
+        t and not any(g in gpus.ROCM_NEVER for g in t) for f, t in targets if id(f) not in judged
+    ):
         return ()  # an AMD GPU ROCm may run on is named too ("R7 M265" may be either)
     rocm = [
         *facts.all(FactKey.PROSE_ROCM),
@@ -9007,8 +9030,8 @@ def _rocm_never(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     tools = {b.tool for b in paste.blocks} & {"rocm-smi", "rocminfo", "amd-smi"}
     if not (rocm or tools):
         return ()
-    fact, gfx = never[0]
-    target = sorted(gfx)[0]
+    fact, generations = never[0]
+    stands_for = sorted(generations)
     facts.use("stated", *(f for f, _ in never), *rocm[:1])
     return (
         finding(
@@ -9017,8 +9040,8 @@ def _rocm_never(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             variant="named",
             hardware=registry.BY_KEY[_ROCM].hardware,
             gpu=printable(one_line(fact.value))[:80],
-            gfx=" or ".join(sorted(gfx)),
-            generation=gpus.ROCM_NEVER[target],
+            gfx=" or ".join(stands_for),
+            generation=generations[stands_for[0]],
         ),
     )
 

@@ -575,7 +575,8 @@ def states_error(line: str) -> bool:
 # issue 38 (s13-prose): a line whose words name a machine that is not (yet) the reporter's: a
 # question about one ("Does it work on an M2 Max?", "Is Ascend 910B supported?", "Can I run
 # this on Gaudi2?"), one to be bought ("I plan to buy a MacBook Pro M3"), someone else's ("my
-# colleague's RTX 4090"), or what documentation says ("the README says Python 3.12", "GPUs
+# colleague's RTX 4090"), one had before or besides ("my old R9 280X", "I used to have a
+# GTX 1080", "my other machine"), or what documentation says ("the README says Python 3.12", "GPUs
 # such as A100, H100", "e.g."). A
 # question counts only where it opens with an auxiliary verb (asking whether), and never with
 # the reporter's own machine in it ("Is my M2 Max not supported?", "Why does my 910B …?" are
@@ -586,7 +587,8 @@ _ASKS_WHETHER: Final = re.compile(
     r"|has any ?one|have you|is there|are there)\b[^?？\n]{0,300}[?？]"
 )
 _OWN_MACHINE: Final = re.compile(
-    r"(?i:\b(?:my(?! (?:colleague|friend|co-?worker|teammate|boss)s?\b)|our|mine|I have"
+    r"(?i:\b(?:my(?! (?:colleague|friend|co-?worker|teammate|boss)s?\b| (?:old|older|previous"
+    r"|former|other)\b)|our(?! (?:old|older|previous|former|other)\b)|mine|I have"
     r"|I've got|I'm (?:on|using|running)|I am (?:on|using|running)"
     r"|we have|we're (?:on|using)|we are (?:on|using)"
     # asking for a way to make it run there is asking about the machine at hand ("Is there any
@@ -600,6 +602,9 @@ _NOT_THE_MACHINE: Final = re.compile(
     r" to (?:buy|purchase)|before (?:buying|purchasing|I buy)|should I (?:buy|get)"
     r"|(?:my|a|another) (?:colleague|friend|co-?worker|teammate)(?:'s|s)?"
     r"|someone else|other (?:users|people)"
+    # a machine the reporter had before or has besides ("My old R9 280X never worked with
+    # ROCm, so I moved to this APU", s16-mend-amd): not the one the report is about
+    r"|(?:my|our) (?:old|older|previous|former|other)|previously|used to (?:have|own|run|use)"
     r"|(?:the )?(?:docs?|documentation|readme)(?: page)? (?:says?|said|states?|lists?|mentions?)"
     r"|according to (?:the )?(?:docs?|documentation|readme))\b"
     # a list of examples, as documentation names the GPUs it supports ("Ampere, Ada, or

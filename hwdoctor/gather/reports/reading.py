@@ -152,18 +152,32 @@ def read_lines(lines: Sequence[str]) -> Reading:
     stated: QuotedLine | None = None  # the first line whose words say an error happened
     excused = False  # a line its printer calls an ignorable error ("This error log can be …")
 
+    # issue 38 (s16-mend-amd): what is known of the line being read, asked once per line and
+    # not once per fact: whether it names another machine than the reporter's (a search over
+    # the whole line), and the facts already taken from it (a line of AMD names repeated made
+    # ~130 GPU facts, each quoted and each costing that search: 0.9 MB took 24 s)
+    line_at: Line | None = None
+    elsewhere: bool | None = None
+    taken: set[tuple[object, ...]] = set()
+
     def said(facts: Iterable[Said], tool: str | None) -> None:
+        nonlocal line_at, elsewhere, taken
         for fact in facts:
-            # issue 38 (s13-prose): the machine a question, a wish or someone else names
-            if (
-                fact.key in MACHINE_IN_WORDS
-                and tool == registry.TEXT
-                and not_the_machine(fact.line.text)
-            ):
-                continue
+            if fact.line != line_at:
+                line_at, elsewhere, taken = fact.line, None, set()
             value = fact.value.strip()
-            shown = quote(fact.line.number, fact.line.text, value[:40] or None)
             by = tool or (opened.tool if opened else registry.TEXT)
+            seen = (fact.key, value, by, fact.index, fact.name)
+            if seen in taken:
+                continue  # the same fact again on the same line says nothing more
+            taken.add(seen)
+            # issue 38 (s13-prose): the machine a question, a wish or someone else names
+            if fact.key in MACHINE_IN_WORDS and tool == registry.TEXT:
+                if elsewhere is None:
+                    elsewhere = not_the_machine(fact.line.text)
+                if elsewhere:
+                    continue
+            shown = quote(fact.line.number, fact.line.text, value[:40] or None)
             reading.facts.append(PastedFact(fact.key, value, by, shown, fact.index, fact.name))
 
     def close(last: int) -> None:
