@@ -326,6 +326,9 @@ class Entry:
     variants: Mapping[str, str] = field(default_factory=dict)
     variant_commands: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     variant_advice: Mapping[str, str] = field(default_factory=dict)
+    # A variant that says less than the code's sentence, at a lower severity (issue 38,
+    # s16-mend-subject: a library the reporter's words name, which nothing ties to the error)
+    variant_severity: Mapping[str, Severity] = field(default_factory=dict)
     # The step of the action ladder the finding asks for (compat/xid.py: restart the
     # application, reset the GPU, reboot, send for service); None: not a health finding.
     action: Action | None = None
@@ -5040,9 +5043,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "the library (raised in its own frame, or its build failing) on a machine its row "
         "leaves out is that library not running there. Where no frame or build ties the error "
         "to a library, the library the report is about does (issue 38, s16-subject): the one "
-        "the command run, an error line's module, the issue's title or the reporter's words "
-        "name, the strongest of those ties first, where the paste states an error and shows "
-        "the machine; a row that lists the machine, or is silent on it, names nothing.",
+        "the command run or an error line's module names, the stronger tie first, where the "
+        "paste states an error and shows the machine; a row that lists the machine, or is "
+        "silent on it, names nothing. A library that only the issue's title or the reporter's "
+        "words name is a warning: the report is about it on a machine its documentation does "
+        "not list, but nothing in the paste says the error is its own (s16-mend-subject).",
         "{library} does not run on {machine} ({library}'s documentation: {documented}): the "
         "error the paste shows (\"{said}\") is {library} failing there",
         advice="run {library} on a machine its documentation lists ({source}), or run the "
@@ -5059,7 +5064,14 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "{library}'s documentation does not list {machine}: it lists {documented} "
             "({source}); the error the paste shows (\"{said}\") is {library} not running "
             "there",
+            # issue 38 (s16-mend-subject): only the title or the reporter's words name it; no
+            # frame, build, command or error line ties the error to it
+            "subject_words": "the report is about {library} on {machine} ({how}: \"{tie}\"), "
+            "and {library}'s documentation does not list {machine}: it lists {documented} "
+            "({source}); no frame, build, command or error line of the paste ties its error to "
+            "{library}, so the error may have another cause",
         },
+        variant_severity={"subject_words": W},
         variant_advice={
             "build": "leave {library} out of the install on this machine (an environment "
             "marker on the requirement that names it, or the program's option that runs "
@@ -5069,6 +5081,9 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "marker on the requirement that names it, or what runs here instead: {instead}), "
             "or install and run it on a machine its documentation lists ({source}); no other "
             "Python or index has it for this machine",
+            "subject_words": "where the program runs {library}, run it on a machine its "
+            "documentation lists ({source}), or run the program without it: {instead}; where "
+            "it does not, the error has another cause",
         },
     ),
     # issue 38 (s15-support): the question form of compat/support.py's table
@@ -5661,8 +5676,9 @@ def make_finding(
     if advice_template is not None and all(values.get(n) for n in _fields(advice_template)):
         advice, advice_values = _sentence(advice_template, values)
     shown = {name: values[name] for name in sorted(values)}
+    severity = entry.variant_severity.get(variant or "", entry.severity)
     return Finding(
-        code.value, entry.severity, backend, message, "\n".join(lines) or None,
+        code.value, severity, backend, message, "\n".join(lines) or None,
         evidence or None, shown, advice, entry.action.value if entry.action else None,
         message_values, advice_values,
     )  # fmt: skip
@@ -5850,9 +5866,11 @@ def reference() -> str:
         words = " ".join(part for part in (entry.advice, commands) if part)
         remedy = _cell(words or "nothing to do: it is information")
         meaning = _cell(entry.meaning)
-        lines.append(
-            f"| `{code.value}` | {entry.severity.value} | **{entry.title}**. {meaning} | {remedy} |"
+        # a variant at another severity: both, the code's first
+        severity = " or ".join(
+            dict.fromkeys(s.value for s in (entry.severity, *entry.variant_severity.values()))
         )
+        lines.append(f"| `{code.value}` | {severity} | **{entry.title}**. {meaning} | {remedy} |")
     return "\n".join(lines) + "\n"
 
 

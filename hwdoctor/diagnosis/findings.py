@@ -6718,6 +6718,24 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.LIBRARY_UNSUPPORTED_MACHINE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["subject_words"],
+    documented: Value,
+    how: Value,
+    instead: Value,
+    library: Value,
+    machine: Value,
+    source: Value,
+    tie: Value,
+    said: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.LIBRARY_SUPPORT_LISTED],
     *,
     backend: str | None = None,

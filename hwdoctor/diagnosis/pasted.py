@@ -7423,6 +7423,9 @@ _TIE_WORDS: Final = {
     SubjectTie.PROSE: "the reporter's words",
 }
 _TIES: Final = tuple(SubjectTie)  # strongest first
+# issue 38 (s16-mend-subject): the ties that name what a report is about, not what raised its
+# error: a finding on them alone is a warning that names no cause
+_WORDS_ONLY: Final = frozenset({SubjectTie.TITLE.value, SubjectTie.PROSE.value})
 _TIE_VALUES: Final = frozenset(t.value for t in SubjectTie)
 
 
@@ -7497,6 +7500,29 @@ def _subject_unsupported(
     backend, system, words, shown = machine
     if row.runs_on(backend, system, _release(facts, row)) or _built_for_it(paste, row, machine):
         return ()
+    instead = row.instead or "the program's option that runs without it, where it has one"
+    tied = printable(one_line(tie.quote.text).strip(" >`*#"))[:160]
+    if tie.value in _WORDS_ONLY:
+        # issue 38 (s16-mend-subject): a title or the reporter's words name the library, and
+        # nothing ties the error to it ("a Windows client's ConnectionRefusedError to a vLLM
+        # server", "this worked on my Linux box with xformers"): what the report is about, as
+        # a warning, and not the error's cause
+        facts.use("stated", tie)
+        facts.use("host", *shown[:1])
+        return (
+            finding(
+                Code.LIBRARY_UNSUPPORTED_MACHINE,
+                backend=backend,
+                variant="subject_words",
+                library=row.name,
+                machine=words,
+                documented=row.documented,
+                how=_TIE_WORDS[SubjectTie(tie.value)],
+                tie=tied,
+                source=row.source,
+                instead=instead,
+            ),
+        )
     # the error line: the one that ties the library where it is one, else the paste's last
     # error line (a traceback's outcome), else the reporter's words that one happened
     error: QuotedLine | None = tie.quote if tie.value == SubjectTie.ERROR.value else None
@@ -7522,10 +7548,10 @@ def _subject_unsupported(
             machine=words,
             documented=row.documented,
             how=_TIE_WORDS[SubjectTie(tie.value)],
-            tie=printable(one_line(tie.quote.text).strip(" >`*#"))[:160],
+            tie=tied,
             said=printable(one_line(error.text).strip(" >`*#"))[:160],
             source=row.source,
-            instead=row.instead or "the program's option that runs without it, where it has one",
+            instead=instead,
         ),
     )
 

@@ -151,6 +151,7 @@ def read_lines(lines: Sequence[str]) -> Reading:
     traceback: QuotedLine | None = None  # the first traceback's header
     stated: QuotedLine | None = None  # the first line whose words say an error happened
     excused = False  # a line its printer calls an ignorable error ("This error log can be …")
+    in_code = False  # s16-mend-subject: inside a Markdown code block (a fence opened it)
 
     # issue 38 (s16-mend-amd): what is known of the line being read, asked once per line and
     # not once per fact: whether it names another machine than the reporter's (a search over
@@ -231,10 +232,21 @@ def read_lines(lines: Sequence[str]) -> Reading:
             stated = quote(number, cleaned)
         excused = excused or said_ignorable(cleaned)
         if FENCE.match(text):
+            in_code = not in_code
             if opened is not None:
                 opened.reader.fence()
             continue
-        line = Line(number, FENCE_OPEN.sub("", text))  # "```NVIDIA …": the text after the fence
+        # a fence that opens with text after it ("```NVIDIA …") starts code on its own line; one
+        # after the reporter's words ("I'm on a Mac. ```python", an issue's form run together)
+        # starts it on the next line; one at a line's end closes it after the line
+        code = in_code or FENCE_OPEN.match(text) is not None
+        if text.count("```") % 2:
+            in_code = not in_code
+        body = FENCE_OPEN.sub("", text)  # "```NVIDIA …": the text after the fence
+        # the line as readers get it looks like an error: as counted above, unless the next
+        # lines continue it or a fence opened it (then the whole of it, after the fence)
+        error = looks if body == cleaned else error_like(body)
+        line = Line(number, body, error=error, code=code)
         for reader in everywhere:
             said(reader.read(line, opened is not None), registry.TEXT)
         current = opened.reader if opened is not None else None

@@ -42,7 +42,7 @@ def _spelled(name: str) -> str:
 
 
 # Every name of every row, longest first (so "TensorRT-LLM" before "TensorRT").
-_NAMES: Final = sorted(
+NAMES: Final = sorted(
     {
         n.lower()
         for row in support.TABLE
@@ -60,7 +60,7 @@ _BY_NAME: Final = {
 # inside a path or a URL ("/vllm-project/"). issue 38 (s16-subject): readers/subject.py reads
 # the same names.
 LIBRARY: Final = re.compile(
-    r"(?<![A-Za-z0-9_/.-])(" + "|".join(_spelled(n) for n in _NAMES) + r")(?![A-Za-z0-9_-])",
+    r"(?<![A-Za-z0-9_/.-])(" + "|".join(_spelled(n) for n in NAMES) + r")(?![A-Za-z0-9_-])",
     re.I,
 )
 # The machine a question names. Group names say what each alternative is: hardware (its registry

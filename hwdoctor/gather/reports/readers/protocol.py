@@ -31,6 +31,11 @@ class Line:
 
     number: int
     text: str
+    # issue 38 (s16-mend-subject): what the reading loop already knows of the line, so that no
+    # reader computes it again: it looks like an error line (cleaning.error_like, on the line
+    # as the paste holds it), and it is inside a Markdown code block (its comments are code's)
+    error: bool = False
+    code: bool = False
 
     def says(
         self, key: FactKey, value: str, *, index: int | None = None, name: str | None = None

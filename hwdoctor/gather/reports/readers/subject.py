@@ -10,7 +10,9 @@ fact: name the library as the table names it, value how it was named (model/past
 `SubjectTie`), so the diagnosis (diagnosis/pasted.py `_library_unsupported`) can take the
 strongest tie. The names are compat/support.py's (its name, distributions, import packages
 and aliases, as readers/asked.py reads them); a name the reporter says they did not use
-("without bitsandbytes", "instead of vLLM", "pip uninstall flash-attn") ties nothing. Lines
+("without bitsandbytes", "instead of vLLM", "pip uninstall flash-attn", "no xformers", "I know
+flash-attn doesn't work on Macs", "FlashAttention can't be installed on a Mac") ties nothing,
+nor a name in a code comment ("# flash-attn is CUDA only" in a code block). Lines
 inside a tool's block (`pip list`, `conda list`, collect_env's package lines) list what is
 installed, not what the report is about: they are left to their readers.
 
@@ -30,8 +32,7 @@ from collections.abc import Iterator
 from typing import ClassVar, Final
 
 from hwdoctor.compat import support
-from hwdoctor.gather.reports.cleaning import error_like
-from hwdoctor.gather.reports.readers.asked import LIBRARY, library_row
+from hwdoctor.gather.reports.readers.asked import LIBRARY, NAMES, library_row
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
 from hwdoctor.model.pasted import FactKey, SubjectTie
 
@@ -60,6 +61,44 @@ _NOT_USED: Final = re.compile(
     r"|\bw/o)\b[^.,;:!?()]{0,40}$",
     re.I,
 )
+# issue 38 (s16-mend-subject; the red team's reads of s16-subject): the reporter's words that
+# put a library aside, read outside an error line only (an error line's "the package flash_attn
+# seems to be not installed", transformers' words, is the library failing): before the name,
+# "no xformers", "disabled flash-attn", "Disabling Flash attention 2"; after it, in its clause,
+# "flash-attn doesn't work on Macs", "FlashAttention can't be installed", "flash-attn is CUDA
+# only", "isn't available", "not installed", "is disabled". An issue's title that says so is
+# the report itself ("flash-attn doesn't work on M1"): the words after a name are not read in
+# a title.
+_NOT_USED_BEFORE: Final = re.compile(r"(?:\bno|\bdisabl(?:e|ed|ing))[\s`'\"*]*$", re.I)
+_NOT_USED_AFTER: Final = re.compile(
+    r"[^.,;:!?()]{0,30}?\b(?:doesn'?t work|does not work|don'?t work|do not work|won'?t work"
+    r"|will not work|(?:can'?t|cannot|can not|couldn'?t|could not) be (?:installed|used|built)"
+    r"|is (?:cuda|nvidia)[- ]only|only (?:works|runs) (?:on|with) (?:cuda|nvidia|linux)"
+    r"|(?:isn'?t|is not|not) (?:available|installed|supported)|(?:is )?disabled)\b",
+    re.I,
+)
+# A comment in a code block: "#" at the line's start or after a space, then a space or the end
+# (a root prompt's "root@host:~# " has no space before it).
+_COMMENT: Final = re.compile(r"(?:^|\s)#(?:\s|$)")
+# issue 38 (s16-mend-subject): the start of every name LIBRARY finds, folded: its first run of
+# letters and digits, to three characters ("vll", "fla"; "sd" of "sd-scripts", "k2"). LIBRARY
+# finds a name only where no letter or digit is before it, so a name starts a run of the line's
+# letters and digits: a line none of whose runs starts with one of these is not tried on
+# LIBRARY's alternation of every name (a 0.9 MB paste of words went from 2.4 s to 3.4 s with it;
+# tests/test_regex_cost.py and `make bench`).
+_RUN: Final = re.compile(r"[a-z0-9]+")
+_STARTS: Final = frozenset(run[0][:3] for n in NAMES if (run := _RUN.search(n)) is not None)
+# each run's first three characters (two where it is that short)
+_RUN_STARTS: Final = re.compile(r"(?<![a-z0-9])[a-z0-9]{2,3}")
+
+
+def names_one(text: str) -> bool:
+    """Whether a line may name a library: one of its runs of letters and digits starts as a
+    name does (`_STARTS`), its first two characters for the two-character starts."""
+    runs = _RUN_STARTS.findall(text.lower())
+    return not _STARTS.isdisjoint(runs) or not _STARTS.isdisjoint(run[:2] for run in runs)
+
+
 # The prompt before a command typed at a shell ("$ ", "(venv) PS D:\\x> ", "% ").
 _PROMPT_ENDS: Final = ("$", ">", "%", "#")
 # What follows a library's launcher on a command line: an option, a script, or one of the
@@ -110,6 +149,8 @@ class Subject(LineReader):
             self.first = False
         if len(text) < self.shortest or in_block:
             return
+        if line.code and (comment := _COMMENT.search(text)) is not None:
+            text = text[: comment.start()]  # a comment's words are no tie ("# flash-attn is …")
         said: dict[str, SubjectTie] = {}
         stripped = text.lstrip()
         if stripped.startswith(_FRAME_START):
@@ -119,17 +160,25 @@ class Subject(LineReader):
                 if package is not None and (row := support.of_module(package[1])) is not None:
                     said[row.name] = SubjectTie.FRAME
                     break
-        if (built := _BUILD.search(text)) is not None and (
-            row := library_row(built[1]) or support.of_dist(built[1])
-        ) is not None:
+        # pip's build lines all hold "uild" or "setup.py": other lines are not tried on _BUILD
+        built = _BUILD.search(text) if "uild" in text or "setup.py" in text else None
+        if (
+            built is not None
+            and (row := library_row(built[1]) or support.of_dist(built[1])) is not None
+        ):
             said.setdefault(row.name, SubjectTie.BUILD)
-        error = error_like(text)
-        for named in LIBRARY.finditer(text):
+        error = line.error
+        for named in LIBRARY.finditer(text) if names_one(text) else ():
             row = library_row(named[1])
             if row is None or row.name in said:
                 continue
             prefix = text[max(0, named.start() - _PREFIX_CHARS) : named.start()]
             if _NOT_USED.search(prefix):
+                continue
+            if not error and (
+                _NOT_USED_BEFORE.search(prefix)
+                or (not title and _NOT_USED_AFTER.match(text, named.end()))
+            ):
                 continue
             # an error line's words are the error's, whatever they suggest ("requires … `pip
             # install bitsandbytes`", transformers' message): no command was run there; and a
