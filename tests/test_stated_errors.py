@@ -3554,8 +3554,18 @@ def models_read(name: str) -> list[tuple[int, str]]:
 
 # issue 38 (s16-mend-models): a model counts only where the paste loads it or fails on it: the
 # red team's "I want to try Qwen2.5-VL later" beside transformers 4.36.2 named Qwen2.5-VL's
-# release as the cure. No recorded thread shows that misreading end to end; these real
-# recordings show the reader's side of it: prose naming a model, read as one before the mend.
+# release as the cure. RicardoLuL/VaLiD_LVLMs_hallucinations#2 shows it in a real thread: the
+# maintainer's transformers==4.31.0 for Qwen-VL-7B, the reporter's "any plans to adapt your
+# algorithm to the Qwen2.5vl model?", then a LLaVA traceback: no model of the table is loaded.
+def test_a_model_wished_for_beside_an_older_transformers_says_nothing() -> None:
+    report = diagnosed(
+        "validlvlm2-zh-qwen-vl-transformers-4.31.0-plans-for-qwen2.5vl-llava-image-mean.md"
+    )
+    assert not [f for f in report.findings if f.code.startswith("python.transformers_")]
+    assert explained(report, "AttributeError: 'NoneType' object has no attribute 'image_mean'")
+
+
+# The reader's side of it, in more real recordings: prose naming a model, read as one before.
 @pytest.mark.parametrize(
     ("name", "line"),
     [
@@ -3568,6 +3578,8 @@ def models_read(name: str) -> list[tuple[int, str]]:
         # xorbitsai/inference#1808: the maintainer's advice, "… transformers version support
         # 'gemma2' (version: 4.42.3 supported)"
         ("xinference1808-gemma2-not-recognized-transformer-4.34.1.md", 6),
+        # the reporter's wish (RicardoLuL/VaLiD_LVLMs_hallucinations#2)
+        ("validlvlm2-zh-qwen-vl-transformers-4.31.0-plans-for-qwen2.5vl-llava-image-mean.md", 11),
         # flashserve/flash-linear-attention-npu#149: an image's tag on its first line, no
         # title ("…-py3.11-qwen3-5" is Qwen3.5)
         ("flanpu149-zh-npu-oom-more-than-1eb-kernel-overwrite.md", 1),
