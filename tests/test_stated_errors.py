@@ -20,6 +20,7 @@ from hwdoctor.diagnosis import pasted
 from hwdoctor.errors import UsageError
 from hwdoctor.gather import reports
 from hwdoctor.gather.reports import assemble, cleaning
+from hwdoctor.model.pasted import FactKey
 from hwdoctor.model.reports import PasteReport
 from hwdoctor.render import paste as rendered
 from tests.conftest import ROOT, run_hwdoctor
@@ -3543,6 +3544,76 @@ def test_a_model_named_beside_an_older_transformers(name: str, message: str) -> 
 def test_a_model_named_beside_a_transformers_that_has_it_says_nothing(name: str) -> None:
     report = diagnosed(name)
     assert not [f for f in report.findings if f.code.startswith("python.transformers_")]
+
+
+def models_read(name: str) -> list[tuple[int, str]]:
+    """The models the reader read from a recording: (line, words)."""
+    read = reports.read((ERRORS / name).read_bytes())
+    return [(f.quote.line, f.value) for f in read.facts if f.key is FactKey.MODEL_NAMED]
+
+
+# issue 38 (s16-mend-models): a model counts only where the paste loads it or fails on it: the
+# red team's "I want to try Qwen2.5-VL later" beside transformers 4.36.2 named Qwen2.5-VL's
+# release as the cure. RicardoLuL/VaLiD_LVLMs_hallucinations#2 shows it in a real thread: the
+# maintainer's transformers==4.31.0 for Qwen-VL-7B, the reporter's "any plans to adapt your
+# algorithm to the Qwen2.5vl model?", then a LLaVA traceback: no model of the table is loaded.
+def test_a_model_wished_for_beside_an_older_transformers_says_nothing() -> None:
+    report = diagnosed(
+        "validlvlm2-zh-qwen-vl-transformers-4.31.0-plans-for-qwen2.5vl-llava-image-mean.md"
+    )
+    assert not [f for f in report.findings if f.code.startswith("python.transformers_")]
+    assert explained(report, "AttributeError: 'NoneType' object has no attribute 'image_mean'")
+
+
+# The reader's side of it, in more real recordings: prose naming a model, read as one before.
+@pytest.mark.parametrize(
+    ("name", "line"),
+    [
+        # pytorch/xla#9524: a setup step's aside, "(You can download the
+        # Llama 3.1 8B Instruct to the local …)"
+        ("xla9524-tpu-compile-permanent-error-vmem.md", 14),
+        # hiyouga/LlamaFactory#6784: a link to the model's page, and its model card's prose
+        ("llamafactory6784-qwen2.5-vl-transformers-4.48.1-not-recognized.md", 28),
+        ("llamafactory6784-qwen2.5-vl-transformers-4.48.1-not-recognized.md", 30),
+        # xorbitsai/inference#1808: the maintainer's advice, "… transformers version support
+        # 'gemma2' (version: 4.42.3 supported)"
+        ("xinference1808-gemma2-not-recognized-transformer-4.34.1.md", 6),
+        # the reporter's wish (RicardoLuL/VaLiD_LVLMs_hallucinations#2)
+        ("validlvlm2-zh-qwen-vl-transformers-4.31.0-plans-for-qwen2.5vl-llava-image-mean.md", 11),
+        # flashserve/flash-linear-attention-npu#149: an image's tag on its first line, no
+        # title ("…-py3.11-qwen3-5" is Qwen3.5)
+        ("flanpu149-zh-npu-oom-more-than-1eb-kernel-overwrite.md", 1),
+    ],
+)
+def test_a_model_in_prose_is_not_a_model_loaded(name: str, line: int) -> None:
+    assert line not in [number for number, _ in models_read(name)]
+
+
+@pytest.mark.parametrize(
+    ("name", "lines"),
+    [
+        # the title (iLearn-Lab/ACL25-AdaReTaKe#7, Tencent/SelfEvolvingAgent#14)
+        ("adaretake7-zh-title-transformers-4.45.2-qwen2.5-vl.md", [1]),
+        ("selfevolvingagent14-qwen2.5vl-toml-transformers-4.37.2.md", [1]),
+        # from_pretrained("Qwen/Qwen2-VL-7B-Instruct") (huggingface/transformers#34161), not
+        # the link to its page on line 37
+        ("transformers34161-qwen2-vl-keyerror-title-transformers-env-4.44.2.md", [1, 45, 46]),
+        # a link's hub id, "[Llama 3.1 70B](meta-llama/Llama-3.1-70B-Instruct)", beside "I am
+        # seeing the following Error" (foundation-model-stack/foundation-model-stack#384)
+        ("fms384-llama3.1-70b-rope-scaling-rope-type-llama3-refused.md", [1, 3, 17]),
+        # `vllm serve "Qwen/Qwen2.5-VL-7B-Instruct"` (vllm-project/vllm#15286)
+        ("vllm15286-prose-windows-conda-no-module-vllm-c.md", [9]),
+    ],
+)
+def test_a_model_loaded_is_read_once_a_line(name: str, lines: list[int]) -> None:
+    """The title, a hub id, an argument, an error line: each line's model once (unsloth's
+    title names gemma3 three times, unslothai/unsloth#2054)."""
+    assert [number for number, _ in models_read(name)] == lines
+
+
+def test_a_line_naming_a_model_thrice_is_one_fact() -> None:
+    read = models_read("unsloth2054-gemma-3-12b-it-model-type-gemma3-not-recognized.md")
+    assert [number for number, _ in read].count(1) == 1
 
 
 # issue 38: a library passing SentenceTransformer an argument its release predates

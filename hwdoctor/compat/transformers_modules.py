@@ -150,7 +150,7 @@ class ModelName:
     source: str  # where the name is tied to the key
 
 
-# issue 38 (s16-models): a model's name (an issue's title, prose, a hub id "Qwen/Qwen3-0.6B")
+# issue 38 (s16-models): a model's name (a title, a model argument, a hub id "Qwen/Qwen3-0.6B")
 # -> its model type, only where a page ties the two: transformers' own documentation page of
 # the model, https://huggingface.co/docs/transformers/model_doc/<model type>, titled with the
 # model's name (its URL is the model type of CONFIG_MAPPING_NAMES; each page below read
@@ -160,7 +160,7 @@ class ModelName:
 # (huggingface/blog#2243, llama31.md: "Llama 3.1 requires a minor modeling update to handle
 # RoPE scaling effectively. With Transformers release 4.43 …") and its config.json's
 # rope_type llama3 (ROPE_TYPE_FIRST). Keyed by the name lowered, without "-", "_" and spaces
-# (the reader's _MODEL_NAMED finds the words).
+# (the reader's _MODEL_NAMED finds the words, where _MODEL_KEY says the paste loads the model).
 MODEL_NAMES: Final = {
     "qwen2.5vl": ModelName("Qwen2.5-VL", Needs.MODEL_TYPE, "qwen2_5_vl",
                            "huggingface.co/docs/transformers/model_doc/qwen2_5_vl"),

@@ -8694,13 +8694,20 @@ def _model_named(paste: Pasted, facts: _Read, shown: PastedFact | None) -> tuple
     "gemma-3", a hub id) beside the one transformers release the paste shows, older than the
     release that added the model's type (or takes its rope_scaling): "the paste names model
     X; its model type Y is in transformers from Z; the paste shows W". Without a release
-    shown, nothing: a name alone says nothing of the environment."""
+    shown, nothing: a name alone says nothing of the environment. The reader keeps a name
+    only where the paste loads the model or fails on it (messages.py `_MODEL_KEY`); each model
+    is judged once, however many lines name it (s16-mend-models: a 0.9 MB paste of names)."""
     if shown is None:
         return ()
+    judged: dict[str, str | None] = {}  # a model's row key -> the first release, if newer
     for fact in facts.all(FactKey.MODEL_NAMED):
         row = transformers_modules.model_name(fact.value)
-        first = transformers_modules.name_too_old(row, shown.value) if row else None
-        if row is None or first is None:
+        if row is None:
+            continue
+        if row.key not in judged:
+            judged[row.key] = transformers_modules.name_too_old(row, shown.value)
+        first = judged[row.key]
+        if first is None:
             continue
         facts.use("named", fact)
         facts.use("pin", shown)

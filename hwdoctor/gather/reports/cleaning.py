@@ -9,6 +9,7 @@ here too, on the cleaned line, for every line of the paste.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -622,3 +623,48 @@ def not_the_machine(line: str) -> bool:
     if not (_NOT_THE_MACHINE.search(line) or _ASKS_WHETHER.match(line)):
         return False
     return _OWN_MACHINE.search(line) is None
+
+
+# issue 38 (s16-mend-models): a sentence that puts what it names in another run than the one
+# the paste shows: `_NOT_THE_MACHINE`'s words (to be bought, someone else's, what documentation
+# says, a list of examples), and for later or next ("I want to try Qwen2.5-VL later"), or in
+# another environment ("Gemma 3 … fit … with the newer transformers in my other env"). "next"
+# after a word only: a sentence's opening "Next, I ran …" goes on with this run.
+_ELSEWHERE: Final = re.compile(
+    r"(?i:\blater\b|(?<=\w )next\b"
+    r"|\b(?:an)?other (?:env|environment|venv|virtualenv|conda env|container|machine)s?\b)"
+)
+# Where a sentence ends: ASCII marks before a space or the line's end (a version's dot is no
+# end: "Qwen2.5-VL"), the full-width ones anywhere.
+_SENTENCE_END: Final = re.compile(r"[.!?;](?=\s|$)|[。！？；]")
+_SENTENCE_REACH: Final = 300  # how far each way a sentence is read around the words
+
+
+@dataclass(frozen=True, slots=True)
+class Elsewhere:
+    """A line read once for the sentences that put what they name in another run than the
+    paste's (`_NOT_THE_MACHINE`, `_ELSEWHERE`: for later, another environment, someone
+    else's): where its sentences end and where such words start, so that each of many names on
+    one line is judged by two lookups, not by reading its sentence again."""
+
+    ends: tuple[int, ...]  # where each sentence ends (the end of its mark)
+    words: tuple[int, ...]  # where each word of another run starts
+
+    @classmethod
+    def of(cls, line: str) -> Elsewhere:
+        ends = tuple(found.end() for found in _SENTENCE_END.finditer(line))
+        starts = [found.start() for found in _NOT_THE_MACHINE.finditer(line)]
+        starts += [found.start() for found in _ELSEWHERE.finditer(line)]
+        return cls(ends, tuple(sorted(starts)))
+
+    def said(self, start: int, end: int) -> bool:
+        """Whether the sentence around line[start:end] holds a word of another run."""
+        if not self.words:
+            return False
+        before = bisect.bisect_right(self.ends, start)
+        low = max(self.ends[before - 1] if before else 0, start - _SENTENCE_REACH)
+        after = bisect.bisect_right(self.ends, end)
+        high = min(self.ends[after] if after < len(self.ends) else end + _SENTENCE_REACH,
+                   end + _SENTENCE_REACH)  # fmt: skip
+        at = bisect.bisect_left(self.words, low)
+        return at < len(self.words) and self.words[at] < high

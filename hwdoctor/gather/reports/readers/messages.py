@@ -13,6 +13,7 @@ start-up log name the GPU torch uses.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import ClassVar, Final
@@ -31,7 +32,7 @@ from hwdoctor.compat import (
     support,
     transformers_modules,
 )
-from hwdoctor.gather.reports.cleaning import LOADER_WORDS
+from hwdoctor.gather.reports.cleaning import LOADER_WORDS, Elsewhere, error_like
 from hwdoctor.gather.reports.readers import asked
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
 from hwdoctor.gather.reports.readers.run_errors import DLL_LOAD_FAILED
@@ -1302,7 +1303,8 @@ _ROPE_REFUSED: Final = re.compile(
 )
 # a rope_scaling dict's "rope_type" (a config.json, a wrapped error's next line). The value: it.
 _ROPE_TYPE_SHOWN: Final = re.compile(r"""rope_type['"]: ?['"](\w{1,20})['"]""")
-# issue 38 (s16-models): a model named in a title, prose or a hub id, for the names of
+# issue 38 (s16-models): a model named in a title, a command, a hub id or an error (where
+# `_MODEL_KEY` says it counts), for the names of
 # compat/transformers_modules.py's MODEL_NAMES (each tied to its model type by transformers'
 # documentation page of the model): "Qwen2.5-VL", "Qwen/Qwen3-0.6B", "gemma-3-12b-it",
 # "Llama-3.1-8B". Not a longer name of another model: "Qwen3-Next", "Qwen3-30B-A3B" (MoE),
@@ -1314,6 +1316,58 @@ _MODEL_NAMED: Final = re.compile(
     r"|Llama[-_ ]?3\.1(?!\d))",
     re.I,
 )
+# issue 38 (s16-mend-models): a model named counts only where the paste loads it or fails on
+# it, never in the reporter's prose beside it ("I want to try Qwen2.5-VL later"): the issue's
+# title (a recording's first line, "# …"); the value of a command's or a config's model
+# argument ("--model", "--model_name_or_path", "model_name_or_path: ", '"model": "',
+# "model_id=", "model_type": a config.json's own) or of from_pretrained( (`_MODEL_KEY`, ending
+# where the name's token starts: "the model Qwen3" in prose is none); a token that
+# holds a hub id or a path ("Qwen/Qwen3-0.6B", "/models/gemma-3-12b-it"), a link aside (a
+# GitHub repository "QwenLM/Qwen2.5-VL" in a URL is no load); an error or traceback line.
+_MODEL_KEY_TAIL: Final = r"(?:name(?:[_-]or[_-]path)?|id|path|dir|type)"
+_MODEL_KEY: Final = re.compile(
+    r"(?:--model(?:[_-]" + _MODEL_KEY_TAIL + r")?[ =]"  # a command's argument
+    r"|(?<![A-Za-z])model(?:[_-]" + _MODEL_KEY_TAIL + r")?="  # a keyword argument
+    r"|['\"]model(?:[_-]" + _MODEL_KEY_TAIL + r")?['\"] ?: ?"  # a JSON or dict key
+    r"|^[\s>*-]{0,12}model(?:[_-]" + _MODEL_KEY_TAIL + r")? ?[:=] ?"  # a YAML or TOML key
+    r"|from_pretrained\( ?)['\"]?"
+)
+# a token of a line: a hub id, a path, an argument's value (quotes, brackets, "=" end it)
+_TOKEN: Final = re.compile(r"[^\s\"'`(),\[\]<>=]+")
+# the words of cleaning.error_like's lines a model fails on: an exception, "error:", "failed",
+# "FATAL", a CUDA or NCCL error, "Segmentation fault", "Illegal instruction", "core dumped"
+_ERROR_WORDS: Final = ("error", "exception", "fail", "fatal", "fault", "illegal", "dumped")
+
+
+@dataclass(slots=True)
+class _Loads:
+    """A line read once for where a model name in it is the paste loading the model
+    (`_MODEL_KEY`): in a token that holds a hub id or a path (a link's aside), or the value of
+    a model argument; each token judged once, however many names it holds."""
+
+    starts: list[int]  # where each token starts, in order
+    ends: list[int]  # and where it ends
+    keyed: set[int]  # where a model argument's value starts
+    judged: dict[int, bool]  # a token's index -> whether it loads
+
+    @classmethod
+    def of(cls, text: str) -> _Loads:
+        tokens = list(_TOKEN.finditer(text))
+        keyed = {found.end() for found in _MODEL_KEY.finditer(text)}
+        return cls([t.start() for t in tokens], [t.end() for t in tokens], keyed, {})
+
+    def loaded(self, text: str, start: int) -> bool:
+        """Whether the name at `start` is in a token that loads its model."""
+        at = bisect.bisect_right(self.starts, start) - 1
+        if at < 0 or self.ends[at] <= start:
+            return False
+        if at not in self.judged:
+            token = text[self.starts[at] : self.ends[at]]
+            path = ("/" in token or "\\" in token) and "://" not in token
+            self.judged[at] = path or self.starts[at] in self.keyed
+        return self.judged[at]
+
+
 # issue 38: Python's TypeError for a keyword argument SentenceTransformer does not take
 # (Python/getargs.c, Objects/call.c: "%U() got an unexpected keyword argument '%S'", the
 # qualified name "SentenceTransformer.__init__" since Python 3.10); the argument's first
@@ -3457,7 +3511,7 @@ RECOGNISERS: Final = (
     # issue 38 (s16-models): Llama 3.1's rope_scaling refused, its rope type
     _Recogniser(_ROPE_REFUSED, FactKey.MESSAGE_ROPE_TYPE, made=lambda m: m[1] or ""),
     _Recogniser(_ROPE_TYPE_SHOWN, FactKey.ROPE_TYPE_SHOWN),
-    _Recogniser(_MODEL_NAMED, FactKey.MODEL_NAMED, every=True),
+    # issue 38 (s16-models): a model named is read where it is loaded, Messages._models_named
     _Recogniser(_ST_ARGUMENT, FactKey.MESSAGE_ST_ARGUMENT),  # issue 38: sentence-transformers
     # issue 38: Neuron / TPU runtimes and packages: the old Neuron driver package
     _Recogniser(_NEURON_OLD_DKMS, FactKey.MESSAGE_NEURON_OLD_DKMS, group=0),
@@ -3773,6 +3827,47 @@ class Messages(LineReader):
             yield line.says(FactKey.MESSAGE_TORCHAO_SKIPPED, f">={floor[1]}", name="torchao")
             yield line.says(FactKey.MESSAGE_TORCH_SEEN, floor[2], name="torch")
 
+    def _models_named(self, line: Line) -> Iterator[Said]:
+        """The models of compat/transformers_modules.py's MODEL_NAMES the line loads or fails
+        on (`_MODEL_NAMED` where `_MODEL_KEY` says it counts), and not where the name's
+        sentence puts it in another run (for later, another environment, someone else's:
+        cleaning.Elsewhere); each model once: a line that names one a thousand times is one
+        fact (the red team's 0.9 MB paste of names), and the line is read for the sentence's
+        words once, where a name counts."""
+        text = line.text
+        folded = text.casefold()
+        if "qwen" not in folded and "gemma" not in folded and "llama" not in folded:
+            return
+        # whether the whole line counts (a title, a traceback's line, a frame's source line
+        # after its frame, an error's line: cleaning.error_like where an error word is on it,
+        # so that prose naming models is not read for errors twice), else whether any token of
+        # it may (a path or hub id, a model argument)
+        whole = (
+            (line.number == 1 and text.startswith("# "))
+            or 'File "' in text
+            or self.since_frame == 0
+            or (any(word in folded for word in _ERROR_WORDS) and error_like(text))
+        )
+        if not whole and "/" not in text and "\\" not in text and "model" not in folded:
+            return  # no argument, hub id or path: prose, whatever it names
+        seen: set[str] = set()
+        elsewhere: Elsewhere | None = None
+        loads: _Loads | None = None
+        for found in _MODEL_NAMED.finditer(text):
+            if found[1] in seen:
+                continue
+            row = transformers_modules.model_name(found[1])
+            if row is None or row.key in seen:
+                continue
+            if not whole:
+                loads = loads or _Loads.of(text)
+                if not loads.loaded(text, found.start()):
+                    continue
+            elsewhere = elsewhere or Elsewhere.of(text)
+            if not elsewhere.said(found.start(), found.end()):
+                seen.update((row.key, found[1]))  # the model, and the words that named it
+                yield line.says(FactKey.MODEL_NAMED, found[1])
+
     def _messages(self, line: Line) -> Iterator[Said]:
         text = line.text
         for index in _SCREEN.candidates(text):  # the patterns whose words the line holds
@@ -3781,6 +3876,7 @@ class Messages(LineReader):
                 said = rule.said(match)
                 if rule.keep is None or rule.keep(said):
                     yield line.says(rule.key, said, name=rule.name)
+        yield from self._models_named(line)
         # issue 38 (s16-avx): a CPU whose family compat/cpus.py knows, named anywhere; every one
         # a line names (s16-mend-cpu: "his Celeron J3455 box … but mine is a Xeon Gold 6130")
         for cpu, _ in cpus.all_named(text):
