@@ -75,7 +75,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 from typing import Final
 
@@ -934,22 +934,24 @@ def _device_gfx(device: str, full: str) -> str | None:
     return _codename_gfx().get(codename) if codename else None
 
 
-@functools.cache
-def _pci_amd() -> tuple[Mapping[str, frozenset[str | None]], Mapping[str, frozenset[str | None]]]:
-    """[PCI-IDS]' AMD GPUs: each product's key, and each device's whole name, with the
-    targets of the devices they name (None for a device whose target is open)."""
+_ByName = tuple[Mapping[str, frozenset[str | None]], Mapping[str, frozenset[str | None]]]
+
+
+def _pci_amd_by(value: Callable[[str, str], str | None]) -> _ByName:
+    """[PCI-IDS]' AMD GPUs: each product's key, and each device's whole name, with `value`
+    of the devices they name (`value(device, full name)`)."""
     products: dict[str, set[str | None]] = {}
     devices: dict[str, set[str | None]] = {}
     for (vendor, device), full in pci_db.names().items():
         if vendor != pci_db.AMD or _NOT_A_GPU.search(full):
             continue
         named = pci_db.split(full)[1]
-        target = _device_gfx(device, full)
-        devices.setdefault(_SPACES.sub(" ", full.casefold()), set()).add(target)
+        got = value(device, full)
+        devices.setdefault(_SPACES.sub(" ", full.casefold()), set()).add(got)
         if named != (full,):
             for product in named:
                 key = _key(product, _AMD_LEADING, _AMD_TRAILING)
-                products.setdefault(key, set()).add(target)
+                products.setdefault(key, set()).add(got)
     return (
         MappingProxyType({k: frozenset(v) for k, v in products.items()}),
         MappingProxyType({k: frozenset(v) for k, v in devices.items()}),
@@ -957,28 +959,18 @@ def _pci_amd() -> tuple[Mapping[str, frozenset[str | None]], Mapping[str, frozen
 
 
 @functools.cache
-def _pci_amd_chips() -> tuple[
-    Mapping[str, frozenset[str | None]], Mapping[str, frozenset[str | None]]
-]:
+def _pci_amd() -> _ByName:
+    """[PCI-IDS]' AMD GPUs with the targets of the devices they name (None for a device whose
+    target is open)."""
+    return _pci_amd_by(_device_gfx)
+
+
+@functools.cache
+def _pci_amd_chips() -> _ByName:
     """As `_pci_amd`, with each device's [KERNEL-PCIID] chip (None where the table has none)
     in place of its target."""
     chips = pci_db.amd_chips()
-    products: dict[str, set[str | None]] = {}
-    devices: dict[str, set[str | None]] = {}
-    for (vendor, device), full in pci_db.names().items():
-        if vendor != pci_db.AMD or _NOT_A_GPU.search(full):
-            continue
-        named = pci_db.split(full)[1]
-        chip = chips.get(device)
-        devices.setdefault(_SPACES.sub(" ", full.casefold()), set()).add(chip)
-        if named != (full,):
-            for product in named:
-                key = _key(product, _AMD_LEADING, _AMD_TRAILING)
-                products.setdefault(key, set()).add(chip)
-    return (
-        MappingProxyType({k: frozenset(v) for k, v in products.items()}),
-        MappingProxyType({k: frozenset(v) for k, v in devices.items()}),
-    )
+    return _pci_amd_by(lambda device, _: chips.get(device))
 
 
 @functools.cache
