@@ -43,15 +43,6 @@ def rests_on(report: PasteReport, words: str) -> bool:
 @pytest.mark.parametrize(
     ("name", "gpu", "gfx", "generation", "resting"),
     [
-        # ROCm/legacy-rocm-build#1492: rocm-smi's empty table, then lspci -nn's Opal XT (an
-        # Oland by the driver's table; the title's "R7 M265" is also a Topaz's name)
-        (
-            "rocm1492-r7-m265-opal-xt-rocm-smi-no-amd-gpus-specified.md",
-            "Opal XT [Radeon R7 M265/M365X/M465]",
-            "gfx602",
-            "GCN 1, Southern Islands",
-            "[1002:6604]",
-        ),
         # ROCm/legacy-rocm-build#382: "does ROCm supprot R9 280X?", AMD's one-line answer
         (
             "rocm382-r9-280x-title-does-rocm-support.md",
