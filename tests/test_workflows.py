@@ -298,13 +298,21 @@ DATA_PATHS: Final = (
     "hwdoctor/rules/provenance.json",
     "tests/data/releases/transformers.txt",
     "tests/data/releases/accelerate.txt",
+    # the tables make refresh generates (tools/wheel_builds.py, model_types.py, sonames.py)
+    "hwdoctor/compat/builds_table.txt",
+    "hwdoctor/compat/model_types_table.txt",
+    "hwdoctor/compat/sonames_table.txt",
+)
+# the PyPI answers tools/wheel_builds.py keeps, which the builds table is generated from
+PYPI: Final = tuple(
+    str(p.relative_to(ROOT)) for p in sorted((ROOT / "tests" / "data" / "pypi").glob("*.json"))
 )
 
 
 def checkout(tmp_path: Path) -> Path:
     """A git checkout with the data make refresh writes, as they are here, and a module."""
     repo = tmp_path / "checkout"
-    for path in (*DATA_PATHS, "hwdoctor/cli.py"):
+    for path in (*DATA_PATHS, *PYPI, "hwdoctor/cli.py"):
         (repo / path).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / path, repo / path)
     git(repo, "init", "-q")
@@ -325,6 +333,10 @@ def widen(repo: Path) -> None:
     (repo / DATA_PATHS[0]).write_text(json.dumps(provenance, indent=2) + "\n")
     with (repo / DATA_PATHS[2]).open("a", encoding="utf-8") as releases:
         releases.write("99.0.0\n")
+    # tools/model_types.py's table read again, and a package wheel_builds.py reads first
+    table = repo / DATA_PATHS[4]
+    table.write_text(table.read_text(encoding="utf-8") + "newtype 99.0.0\n", encoding="utf-8")
+    (repo / PYPI[0]).with_name("newpackage.json").write_text('{"releases": {}}\n')
 
 
 def collected(tmp_path: Path, widened: bool) -> tuple[Path, dict[str, str]]:
@@ -342,7 +354,7 @@ def test_refresh_uploads_the_data_paths_and_the_log_only(tmp_path: Path) -> None
     artefact, outputs = collected(tmp_path, widened=True)
     assert outputs == {"widened": "true"}
     inside = sorted(str(p.relative_to(artefact)) for p in artefact.rglob("*") if p.is_file())
-    assert inside == sorted([*DATA_PATHS, "refresh.log"])
+    assert inside == sorted([*DATA_PATHS, *PYPI, "tests/data/pypi/newpackage.json", "refresh.log"])
     _, unchanged = collected(tmp_path / "again", widened=False)
     assert unchanged == {"widened": "false"}
 
@@ -362,8 +374,10 @@ def test_refresh_applies_an_artefact_of_data_paths(tmp_path: Path) -> None:
     ran, repo = take(tmp_path)
     assert ran.returncode == 0, ran
     changed = sorted(line[3:] for line in git(repo, "status", "--porcelain").splitlines())
-    assert changed == sorted([DATA_PATHS[0], DATA_PATHS[2]])
+    new = "tests/data/pypi/newpackage.json"
+    assert changed == sorted([DATA_PATHS[0], DATA_PATHS[2], DATA_PATHS[4], new])
     assert "99.0.0" in (repo / DATA_PATHS[2]).read_text().split()
+    assert (repo / DATA_PATHS[4]).read_text().endswith("newtype 99.0.0\n")
 
 
 def _extra_module(artefact: Path) -> None:
@@ -399,6 +413,23 @@ def _missing_log(artefact: Path) -> None:
     (artefact / "refresh.log").unlink()
 
 
+def _foreign_table(artefact: Path) -> None:
+    (artefact / DATA_PATHS[3]).write_text("import os\n")
+
+
+def _control_in_table(artefact: Path) -> None:
+    with (artefact / DATA_PATHS[5]).open("a") as table:
+        table.write("libevil.so.1\t\x1b]8;;https://evil.example\x07x\n")
+
+
+def _recording_not_json(artefact: Path) -> None:
+    (artefact / PYPI[0]).write_text("{ not json\n")
+
+
+def _script_among_recordings(artefact: Path) -> None:
+    (artefact / "tests" / "data" / "pypi" / "run.sh").write_text("id\n")
+
+
 @pytest.mark.parametrize(
     ("spoil", "error"),
     [
@@ -409,6 +440,13 @@ def _missing_log(artefact: Path) -> None:
         (_not_json, "has a provenance.json that is not JSON of at most 1 MiB"),
         (_not_a_release, "has a transformers.txt that is not one release per line"),
         (_missing_log, "lacks refresh.log"),
+        (_foreign_table, "has a builds_table.txt that is not its generator's table"),
+        (_control_in_table, "has a sonames_table.txt that is not its generator's table"),
+        (_recording_not_json, f"has a {Path(PYPI[0]).name} that is not JSON of at most 1 MiB"),
+        (
+            _script_among_recordings,
+            "has a path make refresh does not write: tests/data/pypi/run.sh",
+        ),
     ],
     ids=lambda value: getattr(value, "__name__", "")[1:],
 )
