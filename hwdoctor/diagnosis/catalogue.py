@@ -569,12 +569,30 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         variants={
             "unnamed": "a compiled extension was built for another torch: it needs "
             "`{symbol}`, which torch {torch} does not provide",
+            # issue 38 (s17-wrongB): a part the package warns about and goes on without
+            # (torchvision/io/image.py: "Failed to load image Python extension: …If you don't
+            # plan on using image functionality from `torchvision.io`, you can ignore this
+            # warning"): a warning, as the package's own is
+            "optional": "{package}'s optional compiled part was built for another torch: it "
+            "needs `{symbol}`, which torch {torch} does not provide; {package} warned and went "
+            "on without that part",
         },
-        variant_commands={"unnamed": ()},
+        variant_commands={
+            "unnamed": (),
+            "optional": (
+                "# reinstall {package} in the build made for torch {torch}:",
+                "{reinstall}",
+            ),
+        },
         variant_advice={
             "unnamed": "reinstall the package whose import raised this (the traceback's last "
             "import names it) in the release built for torch {torch}",
+            "optional": "nothing, where the program does not use that part (torchvision's: "
+            "reading and writing images with torchvision.io); where it does, reinstall "
+            "{package} in the release built for torch {torch} (a source build compiles against "
+            "the torch installed when it builds)",
         },
+        variant_severity={"optional": W},
     ),
     Code.MPS_MACOS_TOO_OLD: Entry(
         W, "macOS is older than MPS needs",

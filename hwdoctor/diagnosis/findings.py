@@ -388,6 +388,20 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["optional"],
+    package: Value,
+    reinstall: Value | Shell,
+    symbol: Value,
+    torch: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_BUILT_FOR_OTHER_TORCH],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["unnamed"],
     symbol: Value,
     torch: Value,

@@ -180,6 +180,8 @@ _RESTS_ON: Final = (
     ("extension.bitsandbytes_rocm_preview", ("bitsandbytes",)),
     # issue 38 (s14-submodule): a package's compiled part missing, as a paste states it
     ("extension.import_failed", ("failures", "packages", "torch", "stated", "accelerator", "pin")),
+    # issue 38 (s17-wrongB): an optional part's symbol, in the package's own warning
+    ("extension.built_for_other_torch", ("failures", "stated", "packages", "torch")),
     ("extension.", ("failures", "packages", "torch")),
     ("mps.", ("host", "torch")),
     ("python.translated", ("host",)),
@@ -600,6 +602,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
         built = Code.EXTENSION_BUILT_FOR_OTHER_TORCH.value
         found = (*(f for f in found if f.code != built), *kernels)
     found = (*found, *_serving_limits(facts))  # issue 38: vLLM's KV cache, TGI's limits
+    found = (*found, *_optional_part(paste, facts))  # issue 38 (s17-wrongB): warned, went on
     # issue 38 (s8-serving): flash-attn refusing nvcc below its floor (the toolkit's release
     # against torch's named there: nvcc_major_mismatch's comparison of the same nvcc steps aside)
     if floor := _nvcc_floor(paste, facts):
@@ -6503,6 +6506,37 @@ def _half_on_cpu(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
         return ()
     facts.use("stated", said[0])
     return (finding(Code.HALF_ON_CPU, kernel=printable(said[0].value)[:60]),)
+
+
+def _optional_part(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """issue 38 (s17-wrongB): a compiled part built for another torch, in the warning of a
+    package that goes on without it (readers/messages.py _loader: torchvision's image
+    extension). The same finding as an extension whose import failed, at the package's own
+    severity: a warning, for a part the program may never use."""
+    torch = paste.evidence.torch
+    shown = torch.version if torch is not None and torch.version else "(version not shown)"
+    way = remedies.installer(paste.evidence.python)
+    made: list[Finding] = []
+    seen: set[str] = set()
+    for said in facts.all(FactKey.MESSAGE_OPTIONAL_PART_SYMBOL):
+        package = said.name or ""
+        if not package or package in seen:
+            continue
+        seen.add(package)
+        facts.use("stated", said)
+        made.append(
+            finding(
+                Code.EXTENSION_BUILT_FOR_OTHER_TORCH,
+                variant="optional",
+                package=printable(package)[:80],
+                symbol=printable(said.value)[:100],
+                torch=shown,
+                reinstall=remedies.pip_of(
+                    way, ("install", "--force-reinstall", "--no-deps", "--no-cache-dir"), package
+                ),
+            )
+        )
+    return tuple(made)
 
 
 def _mps_float64(facts: _Read) -> tuple[Finding, ...]:

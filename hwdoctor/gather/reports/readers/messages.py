@@ -14,6 +14,7 @@ start-up log name the GPU torch uses.
 from __future__ import annotations
 
 import bisect
+import string
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import ClassVar, Final
@@ -247,6 +248,11 @@ _NO_CODE_KEYS: Final = frozenset(
 # read around their words.
 _DYLD_WORDS: Final = "Symbol not found:"
 _SYMBOL_WORDS: Final = " symbol: "
+# issue 38 (s17-wrongB): a symbol's name is the characters a linker's name holds (the Itanium
+# C++ ABI's mangled names are letters, digits and "_"; ELF adds "." and a version after "@",
+# "$" in some): what follows is the message's (torchvision's warning glues its next sentence
+# to the error it quotes, "…ERKSs'If you don't plan…", torchvision/io/image.py).
+_SYMBOL_CHARS: Final = frozenset(string.ascii_letters + string.digits + "_$.@")
 # Mangled names of torch's C++ library: c10::, at::, torch::, its Python bindings (THP…).
 # torch's C shim for compiled extensions (aoti_torch_*, torch/csrc/inductor/aoti_torch/c/shim.h)
 # is torch's too. A class's virtual table and type info are its symbols as well, mangled with
@@ -1852,6 +1858,12 @@ _NO_DISTRIBUTION: Final = re.compile(
 _LISTED_SERIES: Final = re.compile(r"(?<![\w.])(\d{1,3}\.\d{1,3})(?:\.\d|\b)")
 # issue 38: a version as pip lists it (PEP 440, a local part after "+").
 _NEWEST: Final = re.compile(r"\d[\w.+!-]{0,60}")
+
+
+def _leading(text: str, allowed: frozenset[str]) -> str:
+    """The start of `text` made of `allowed` characters alone."""
+    end = next((i for i, c in enumerate(text) if c not in allowed), len(text))
+    return text[:end]
 
 
 def _no_distribution(found: re.Match[str]) -> str:
@@ -4115,11 +4127,19 @@ def _loader(line: Line) -> Iterator[Said]:
         # issue 38: Markdown's emphasis around the loader's words ("….so: **undefined
         # symbol: _ZNK5torch…Ev**", oneapi-src/oneAPI-samples#1596) is not the path's
         before = [t for t in loader[:at].split() if t.strip("*")] if words != _SYMBOL_WORDS else []
-        symbol = [t.rstrip("*") for t in loader[at + len(words) :].split() if t.strip("*")]
+        said = [t for t in loader[at + len(words) :].split() if t.strip("*")]
+        named = _leading(said[0].strip("*'\"`"), _SYMBOL_CHARS) if said else ""
+        symbol = [named] if named else []
         path = before[-1].rstrip(":") if before else ""
         module = _MODULE_FILE.search(path.replace("\\", "/").rsplit("/", 1)[-1])
         dist = _extension_of(path.rsplit("/", 1)[0] + "/", module.group(1)) if module else None
-        if dist and symbol:
+        if dist and symbol and _TORCHVISION_IMAGE in text:
+            # issue 38 (s17-wrongB): torchvision's warning, which it goes on after without its
+            # image extension (torchvision/io/image.py: "If you don't plan on using image
+            # functionality from `torchvision.io`, you can ignore this warning"): no import
+            # failed
+            yield line.says(FactKey.MESSAGE_OPTIONAL_PART_SYMBOL, symbol[0][:120], name=dist)
+        elif dist and symbol:
             yield line.says(FactKey.MESSAGE_UNDEFINED_SYMBOL, symbol[0][:120], name=dist)
         elif symbol and _TORCH_CXX.search(symbol[0]):
             # a torch C++ symbol, the module that wanted it not named: still another torch's
