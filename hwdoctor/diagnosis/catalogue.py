@@ -3998,6 +3998,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             # issue 38 (s13-wheels): no wheel for the machine shown, so a source build ran
             "source_build": "{package}{spec} has no wheel on PyPI for {machine}, so the installer "
             "built it from source, and the build failed: {why}",
+            # issue 38 (s17-wrongB): a build with a local version label that another package
+            # requires, which no public index holds (PEP 440; pypi/warehouse refuses them)
+            "local": "{requirer} requires {package}{spec}, a build with a local version label "
+            "(\"+{label}\"), which only the index of whoever built it holds, not PyPI: {why}",
         },
         variant_commands={
             "requires_python": ("{venv}",),
@@ -4011,6 +4015,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "conda": (),
             "builds": ("{venv}", "{install}"),
             "source_build": ("{venv}", "{install}"),
+            "local": ("{install}",),
         },
         variant_advice={
             "requires_python": "use a Python {package}{spec} supports (a new environment), or "
@@ -4035,7 +4040,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "conda": "{where}",
             "builds": "{where}",
             "source_build": "{where}",
+            "local": "{where}",
         },
+        # issue 38 (s17-wrongB): the install asked an index that cannot hold the build; the
+        # machine is not what pip refused
+        variant_severity={"local": W},
     ),
     # issue 38: fp16 on the CPU, float64 on MPS (archlib)
     Code.HALF_ON_CPU: Entry(

@@ -5461,7 +5461,9 @@ def _no_release(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     made: list[Finding] = []
     for name, lines in by_name.items():
         first = max(lines, key=lambda f: len(f.value.split()))  # the line that lists the most
-        requirement, *listed = first.value.split()
+        requirement, *told = first.value.split()
+        requirer = next((t.removeprefix("from=") for t in told if t.startswith("from=")), "")
+        listed = [t for t in told if not t.startswith("from=") and t != "listed_local"]
         asked = requirement[len(_REQUIRED_NAME.match(requirement)[0]) :]  # type: ignore[index]
         extras, _, spec = asked.rpartition("]") if asked.startswith("[") else ("", "", asked)
         extras = f"{extras}]" if extras else ""
@@ -5478,6 +5480,9 @@ def _no_release(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             continue
         facts.use("python_pin", *lines)
         shown_spec = f"{printable(extras)[:40]}{printable(spec)[:60]}"
+        if local := _local_build(spec, listed, told, requirer):
+            made.append(_local_build_finding(way, name, shown_spec, newest, requirer, local, shown))
+            continue
         if listed == ["none"]:
             why = (
                 'pip lists no release of it at all ("from versions: none"): the indexes it asked '
@@ -5499,7 +5504,7 @@ def _no_release(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         if vendor is not None:
             where, install = vendor
             where = f"{where}:"
-        elif newest and name == "torch":
+        elif newest and name == "torch" and not requirer:
             where = _LISTED_ADVICE
             # the version pip could not find is not installed, whatever the prose took it for
             torch = paste.evidence.torch
@@ -5512,7 +5517,10 @@ def _no_release(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             install = remedies.torch_required(
                 way, f"=={newest}", evidence, "pip's list", from_pypi=True
             )
-        elif newest:
+        elif newest and not requirer:
+            # issue 38 (s17-wrongB): a release pip lists is a remedy for a requirement the
+            # command asked; one another package states ("(from torch==2.0.0)") stays its pin,
+            # and pip's verbose run says why each file of the release asked was skipped
             where = _LISTED_ADVICE
             install = remedies.requirement(way, name, f"=={newest}")
         else:
@@ -5539,6 +5547,56 @@ def _no_release(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             )
         )
     return tuple(made)
+
+
+def _local_build(spec: str, listed: list[str], told: list[str], requirer: str) -> str:
+    """issue 38 (s17-wrongB): the local version label ("rocm7.2.0.gita272dfa8") of a build
+    another package requires (pip: "(from torch)"), where pip lists releases and none of them
+    carries a local label; "" otherwise. PEP 440 ("Local version identifiers SHOULD NOT be used
+    when publishing upstream projects to a public index server") and PyPI, which refuses them
+    (pypi/warehouse forklift/legacy.py: "Can't use PEP 440 local versions."): such a build is
+    on the index of whoever built it (torch's ROCm, XPU and nightly builds pin their Triton
+    build so, on download.pytorch.org or the vendor's), so the install asked an index that
+    cannot hold it; the machine is not what pip refused."""
+    if not requirer or not spec.startswith("==") or "+" not in spec or "listed_local" in told:
+        return ""
+    if listed in (["none"], []):
+        return ""
+    return spec.rpartition("+")[2]
+
+
+def _local_build_finding(
+    way: remedies.Installer,
+    name: str,
+    spec: str,
+    newest: str,
+    requirer: str,
+    label: str,
+    shown: frozenset[str],
+) -> Finding:
+    """python.version_unsupported (local): a warning, where the vendor's index is named when
+    hwdoctor knows it (remedies.vendor_release), else the requirer's own index."""
+    vendor = remedies.vendor_release(way, name, "", spec, shown)
+    where = (
+        f"{vendor[0]}:"
+        if vendor is not None
+        else f"install {printable(requirer)[:80]} with the index its build came from beside "
+        "PyPI (its --index-url or --extra-index-url, or -f with the page that lists its "
+        f"files), where {printable(name)[:80]}{spec} is published; for a wheel file installed "
+        "by its path, the index of the page it was downloaded from"
+    )
+    listed = f"the newest {printable(newest)[:60]}" if newest else "none with a local label"
+    return finding(
+        Code.PYTHON_VERSION_UNSUPPORTED,
+        variant="local",
+        package=printable(name)[:80],
+        spec=spec,
+        requirer=printable(requirer)[:80],
+        label=printable(label)[:60],
+        why=f"pip lists only the public releases of the indexes it asked ({listed})",
+        where=where,
+        install=vendor[1] if vendor is not None else Shell(),
+    )
 
 
 # issue 38 (s10-platform): the system a wheel tag is for (PEP 425 platform tags: packaging.tags

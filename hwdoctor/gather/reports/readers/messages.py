@@ -1849,12 +1849,17 @@ _GUARD_NOT_YET: Final = re.compile(
 # The value: the requirement, then the x.y series of the versions pip listed ("torch==1.13.1
 # 2.0 2.1 2.2"; "none" where it listed none), where the line lists them; issue 38: after the
 # requirer pip names ("requirement torch-xla==2.1.2 (from torch-neuronx) (from versions: …)",
-# pip/_internal/req/constructors.py: a requirement's comes_from shown after it).
+# pip/_internal/req/constructors.py: a requirement's comes_from shown after it). issue 38
+# (s17-wrongB): and after the requirement's environment marker, which pip prints with a
+# dependency's requirement ("triton==2.0.0; platform_system == "Linux" (from torch==2.0.0)":
+# packaging's Requirement.__str__ joins "; {marker}"); the requirer's name is kept, "from=torch".
 _NO_DISTRIBUTION: Final = re.compile(
     r"(?:No matching distribution found for|Could not find a version that satisfies the "
     r"requirement) ([A-Za-z0-9][\w.\[\],-]{0,80}(?:(?:===?|!=|<=?|>=?|~=)[\w.*+!-]{1,40})?)"
-    r"(?: \(from (?!versions:)[^()\n]{1,200}\))?(?: \(from versions: ([^()\n]{0,20000})\))?"
+    r"(?:; [^()\n]{0,199}[^()\n ])?(?: \(from (?!versions:)([^()\n]{1,200})\))?"
+    r"(?: \(from versions: ([^()\n]{0,20000})\))?"
 )
+_NAME_CHARS: Final = frozenset(string.ascii_letters + string.digits + "_.-")
 _LISTED_SERIES: Final = re.compile(r"(?<![\w.])(\d{1,3}\.\d{1,3})(?:\.\d|\b)")
 # issue 38: a version as pip lists it (PEP 440, a local part after "+").
 _NEWEST: Final = re.compile(r"\d[\w.+!-]{0,60}")
@@ -1869,13 +1874,20 @@ def _leading(text: str, allowed: frozenset[str]) -> str:
 def _no_distribution(found: re.Match[str]) -> str:
     """The requirement pip found no release for, the x.y series it listed instead, and
     (issue 38) the newest release it listed, "newest=2.2.2": pip lists the versions sorted
-    (resolvelib/factory.py: `sorted({c.version for c in cands})`), so the last one."""
-    if found.group(2) is None:
-        return found.group(1)
-    series = dict.fromkeys(m.group(1) for m in _LISTED_SERIES.finditer(found.group(2)))
-    last = found.group(2).rsplit(",", 1)[-1].strip()
+    (resolvelib/factory.py: `sorted({c.version for c in cands})`), so the last one; (issue
+    38, s17-wrongB) the package that required it, "from=torch", where pip names one."""
+    requirer = _leading((found.group(2) or "")[:80], _NAME_CHARS)
+    by = [f"from={requirer}"] if requirer[:1].isalnum() else []
+    if found.group(3) is None:
+        return " ".join((found.group(1), *by))
+    listed = found.group(3)
+    series = dict.fromkeys(m.group(1) for m in _LISTED_SERIES.finditer(listed))
+    last = listed.rsplit(",", 1)[-1].strip()
     newest = [f"newest={last}"] if series and _NEWEST.fullmatch(last) else []
-    return " ".join((found.group(1), *(list(series)[:60] or ["none"]), *newest))
+    # whether pip lists a build with a local version label ("2.1.0+440fd1bf20", PEP 440), which
+    # only an index other than PyPI holds
+    local = ["listed_local"] if "+" in listed else []
+    return " ".join((found.group(1), *(list(series)[:60] or ["none"]), *newest, *local, *by))
 
 
 # pip's list of the releases it skipped for their Requires-Python (pip/_internal/resolution/
