@@ -14,6 +14,8 @@ Real pastes from tests/data/reports/errors/ (sources in that directory's README)
   it (PEP 440; PyPI refuses local versions), a warning; and pip's list read after a
   requirement's environment marker, where a release pip lists is no remedy for another
   package's pin.
+- a package's own library, asked for by its path and missing, named without its path in an
+  issue's title: not a system library to install (no host.shared_library_missing).
 """
 
 from __future__ import annotations
@@ -69,3 +71,14 @@ def test_pips_list_after_a_marker_is_read_and_the_requirers_pin_kept() -> None:
     assert "pip install -v triton==2.0.0" in (found.remedy or "")
     # a public release asked, not a local build: the refusal stays an error
     assert found.severity.value == "error"
+
+
+OWN_LIBRARY = "bnb1190-title-libbitsandbytes-cpu-so-egg-path-cuda121-binary-missing.md"
+
+
+def test_a_packages_own_file_named_alone_in_a_title_is_no_library_to_install() -> None:
+    report = diagnosed(OWN_LIBRARY)
+    assert "host.shared_library_missing" not in {f.code for f in report.findings}
+    assert not [f for f in report.findings if f.severity.value == "error"]
+    # the title's line and the traceback's stay listed: an error no finding explains
+    assert [q.line for q in report.unread] == [1, 18]

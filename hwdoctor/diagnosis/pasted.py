@@ -2468,11 +2468,16 @@ def _shared_library(facts: _Read) -> tuple[Finding, ...]:
         if f.key in STATED_ERRORS and f.key is not FactKey.MESSAGE_SHARED_LIBRARY
     }
     debian = facts.all(FactKey.PROSE_DEBIAN)
+    # issue 38 (s17-wrongB): a file the paste's own error lines show asked for by its path (a
+    # package's own library, "…/site-packages/bitsandbytes/libbitsandbytes_cpu.so"), named
+    # alone elsewhere (an issue's title quoting the message without its path): the reader's
+    # rule for a path (readers/messages.py _SHARED_LIBRARY: not a library to install) holds
+    by_path = {f.value for f in facts.all(FactKey.MESSAGE_FILE_BY_PATH_MISSING)}
     found: list[Finding] = []
     seen: set[str] = set()
     for fact in said:
         library = fact.value
-        if fact.line in taken or library in seen:
+        if fact.line in taken or library in seen or library in by_path:
             continue
         seen.add(library)
         named = [f for f in said if f.value == library]

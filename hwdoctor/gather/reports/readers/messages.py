@@ -444,6 +444,11 @@ _BNB_NO_LIBCUDA: Final = re.compile(r"WARNING! (libcuda\.so) not found! Do you h
 _SHARED_LIBRARY: Final = re.compile(
     r"(?<![\w./\\+-])(lib[\w.+-]{1,80}?\.so(?:\.\d{1,4}){0,4}): cannot open shared object file"
 )
+# issue 38 (s17-wrongB): the same words after a directory: the file a package asked for by its
+# path (ctypes.CDLL(path), a module's own library), which a package's own install holds.
+_SHARED_BY_PATH: Final = re.compile(
+    r"(?<=[/\\])(lib[\w.+-]{1,80}?\.so(?:\.\d{1,4}){0,4}): cannot open shared object file"
+)
 # The program ld.so names ("npu-smi: error while loading shared libraries: …").
 _LOADING_PROGRAM: Final = re.compile(r"([\w.+-]{1,60}): error while loading shared libraries: ")
 # macOS dyld (dyld's "Library not loaded: <install name>", then "Referenced from: <image>" and
@@ -3777,6 +3782,12 @@ class Messages(LineReader):
         )
         if _TORCHVISION_IMAGE in text:
             return  # torchvision's warning: it goes on without its image extension
+        if by_path := _SHARED_BY_PATH.search(text):
+            # issue 38 (s17-wrongB): kept so that the same file's name alone elsewhere (an
+            # issue's title that quotes the message without its path) is read as this file
+            package = _PACKAGE_OF_PATH.search(text, 0, by_path.start())
+            name = package.group(1) if package else ""
+            yield line.says(FactKey.MESSAGE_FILE_BY_PATH_MISSING, by_path.group(1), name=name)
         if (found := _SHARED_LIBRARY.search(text)) and _TF_DSO_LOADER not in text:
             program = _LOADING_PROGRAM.search(text, max(0, found.start() - 120), found.start())
             name = program.group(1) if program else frame
