@@ -569,12 +569,30 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         variants={
             "unnamed": "a compiled extension was built for another torch: it needs "
             "`{symbol}`, which torch {torch} does not provide",
+            # issue 38 (s17-wrongB): a part the package warns about and goes on without
+            # (torchvision/io/image.py: "Failed to load image Python extension: …If you don't
+            # plan on using image functionality from `torchvision.io`, you can ignore this
+            # warning"): a warning, as the package's own is
+            "optional": "{package}'s optional compiled part was built for another torch: it "
+            "needs `{symbol}`, which torch {torch} does not provide; {package} warned and went "
+            "on without that part",
         },
-        variant_commands={"unnamed": ()},
+        variant_commands={
+            "unnamed": (),
+            "optional": (
+                "# reinstall {package} in the build made for torch {torch}:",
+                "{reinstall}",
+            ),
+        },
         variant_advice={
             "unnamed": "reinstall the package whose import raised this (the traceback's last "
             "import names it) in the release built for torch {torch}",
+            "optional": "nothing, where the program does not use that part (torchvision's: "
+            "reading and writing images with torchvision.io); where it does, reinstall "
+            "{package} in the release built for torch {torch} (a source build compiles against "
+            "the torch installed when it builds)",
         },
+        variant_severity={"optional": W},
     ),
     Code.MPS_MACOS_TOO_OLD: Entry(
         W, "macOS is older than MPS needs",
@@ -3980,6 +3998,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             # issue 38 (s13-wheels): no wheel for the machine shown, so a source build ran
             "source_build": "{package}{spec} has no wheel on PyPI for {machine}, so the installer "
             "built it from source, and the build failed: {why}",
+            # issue 38 (s17-wrongB): a build with a local version label that another package
+            # requires, which no public index holds (PEP 440; pypi/warehouse refuses them)
+            "local": "{requirer} requires {package}{spec}, a build with a local version label "
+            "(\"+{label}\"), which only the index of whoever built it holds, not PyPI: {why}",
         },
         variant_commands={
             "requires_python": ("{venv}",),
@@ -3993,6 +4015,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "conda": (),
             "builds": ("{venv}", "{install}"),
             "source_build": ("{venv}", "{install}"),
+            "local": ("{install}",),
         },
         variant_advice={
             "requires_python": "use a Python {package}{spec} supports (a new environment), or "
@@ -4017,7 +4040,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "conda": "{where}",
             "builds": "{where}",
             "source_build": "{where}",
+            "local": "{where}",
         },
+        # issue 38 (s17-wrongB): the install asked an index that cannot hold the build; the
+        # machine is not what pip refused
+        variant_severity={"local": W},
     ),
     # issue 38: fp16 on the CPU, float64 on MPS (archlib)
     Code.HALF_ON_CPU: Entry(

@@ -180,6 +180,8 @@ _RESTS_ON: Final = (
     ("extension.bitsandbytes_rocm_preview", ("bitsandbytes",)),
     # issue 38 (s14-submodule): a package's compiled part missing, as a paste states it
     ("extension.import_failed", ("failures", "packages", "torch", "stated", "accelerator", "pin")),
+    # issue 38 (s17-wrongB): an optional part's symbol, in the package's own warning
+    ("extension.built_for_other_torch", ("failures", "stated", "packages", "torch")),
     ("extension.", ("failures", "packages", "torch")),
     ("mps.", ("host", "torch")),
     ("python.translated", ("host",)),
@@ -600,6 +602,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
         built = Code.EXTENSION_BUILT_FOR_OTHER_TORCH.value
         found = (*(f for f in found if f.code != built), *kernels)
     found = (*found, *_serving_limits(facts))  # issue 38: vLLM's KV cache, TGI's limits
+    found = (*found, *_optional_part(paste, facts))  # issue 38 (s17-wrongB): warned, went on
     # issue 38 (s8-serving): flash-attn refusing nvcc below its floor (the toolkit's release
     # against torch's named there: nvcc_major_mismatch's comparison of the same nvcc steps aside)
     if floor := _nvcc_floor(paste, facts):
@@ -2465,11 +2468,16 @@ def _shared_library(facts: _Read) -> tuple[Finding, ...]:
         if f.key in STATED_ERRORS and f.key is not FactKey.MESSAGE_SHARED_LIBRARY
     }
     debian = facts.all(FactKey.PROSE_DEBIAN)
+    # issue 38 (s17-wrongB): a file the paste's own error lines show asked for by its path (a
+    # package's own library, "…/site-packages/bitsandbytes/libbitsandbytes_cpu.so"), named
+    # alone elsewhere (an issue's title quoting the message without its path): the reader's
+    # rule for a path (readers/messages.py _SHARED_LIBRARY: not a library to install) holds
+    by_path = {f.value for f in facts.all(FactKey.MESSAGE_FILE_BY_PATH_MISSING)}
     found: list[Finding] = []
     seen: set[str] = set()
     for fact in said:
         library = fact.value
-        if fact.line in taken or library in seen:
+        if fact.line in taken or library in seen or library in by_path:
             continue
         seen.add(library)
         named = [f for f in said if f.value == library]
@@ -5458,7 +5466,9 @@ def _no_release(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     made: list[Finding] = []
     for name, lines in by_name.items():
         first = max(lines, key=lambda f: len(f.value.split()))  # the line that lists the most
-        requirement, *listed = first.value.split()
+        requirement, *told = first.value.split()
+        requirer = next((t.removeprefix("from=") for t in told if t.startswith("from=")), "")
+        listed = [t for t in told if not t.startswith("from=") and t != "listed_local"]
         asked = requirement[len(_REQUIRED_NAME.match(requirement)[0]) :]  # type: ignore[index]
         extras, _, spec = asked.rpartition("]") if asked.startswith("[") else ("", "", asked)
         extras = f"{extras}]" if extras else ""
@@ -5475,6 +5485,9 @@ def _no_release(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             continue
         facts.use("python_pin", *lines)
         shown_spec = f"{printable(extras)[:40]}{printable(spec)[:60]}"
+        if local := _local_build(spec, listed, told, requirer):
+            made.append(_local_build_finding(way, name, shown_spec, newest, requirer, local, shown))
+            continue
         if listed == ["none"]:
             why = (
                 'pip lists no release of it at all ("from versions: none"): the indexes it asked '
@@ -5496,7 +5509,7 @@ def _no_release(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         if vendor is not None:
             where, install = vendor
             where = f"{where}:"
-        elif newest and name == "torch":
+        elif newest and name == "torch" and not requirer:
             where = _LISTED_ADVICE
             # the version pip could not find is not installed, whatever the prose took it for
             torch = paste.evidence.torch
@@ -5509,7 +5522,10 @@ def _no_release(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             install = remedies.torch_required(
                 way, f"=={newest}", evidence, "pip's list", from_pypi=True
             )
-        elif newest:
+        elif newest and not requirer:
+            # issue 38 (s17-wrongB): a release pip lists is a remedy for a requirement the
+            # command asked; one another package states ("(from torch==2.0.0)") stays its pin,
+            # and pip's verbose run says why each file of the release asked was skipped
             where = _LISTED_ADVICE
             install = remedies.requirement(way, name, f"=={newest}")
         else:
@@ -5536,6 +5552,56 @@ def _no_release(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             )
         )
     return tuple(made)
+
+
+def _local_build(spec: str, listed: list[str], told: list[str], requirer: str) -> str:
+    """issue 38 (s17-wrongB): the local version label ("rocm7.2.0.gita272dfa8") of a build
+    another package requires (pip: "(from torch)"), where pip lists releases and none of them
+    carries a local label; "" otherwise. PEP 440 ("Local version identifiers SHOULD NOT be used
+    when publishing upstream projects to a public index server") and PyPI, which refuses them
+    (pypi/warehouse forklift/legacy.py: "Can't use PEP 440 local versions."): such a build is
+    on the index of whoever built it (torch's ROCm, XPU and nightly builds pin their Triton
+    build so, on download.pytorch.org or the vendor's), so the install asked an index that
+    cannot hold it; the machine is not what pip refused."""
+    if not requirer or not spec.startswith("==") or "+" not in spec or "listed_local" in told:
+        return ""
+    if listed in (["none"], []):
+        return ""
+    return spec.rpartition("+")[2]
+
+
+def _local_build_finding(
+    way: remedies.Installer,
+    name: str,
+    spec: str,
+    newest: str,
+    requirer: str,
+    label: str,
+    shown: frozenset[str],
+) -> Finding:
+    """python.version_unsupported (local): a warning, where the vendor's index is named when
+    hwdoctor knows it (remedies.vendor_release), else the requirer's own index."""
+    vendor = remedies.vendor_release(way, name, "", spec, shown)
+    where = (
+        f"{vendor[0]}:"
+        if vendor is not None
+        else f"install {printable(requirer)[:80]} with the index its build came from beside "
+        "PyPI (its --index-url or --extra-index-url, or -f with the page that lists its "
+        f"files), where {printable(name)[:80]}{spec} is published; for a wheel file installed "
+        "by its path, the index of the page it was downloaded from"
+    )
+    listed = f"the newest {printable(newest)[:60]}" if newest else "none with a local label"
+    return finding(
+        Code.PYTHON_VERSION_UNSUPPORTED,
+        variant="local",
+        package=printable(name)[:80],
+        spec=spec,
+        requirer=printable(requirer)[:80],
+        label=printable(label)[:60],
+        why=f"pip lists only the public releases of the indexes it asked ({listed})",
+        where=where,
+        install=vendor[1] if vendor is not None else Shell(),
+    )
 
 
 # issue 38 (s10-platform): the system a wheel tag is for (PEP 425 platform tags: packaging.tags
@@ -6503,6 +6569,37 @@ def _half_on_cpu(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
         return ()
     facts.use("stated", said[0])
     return (finding(Code.HALF_ON_CPU, kernel=printable(said[0].value)[:60]),)
+
+
+def _optional_part(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """issue 38 (s17-wrongB): a compiled part built for another torch, in the warning of a
+    package that goes on without it (readers/messages.py _loader: torchvision's image
+    extension). The same finding as an extension whose import failed, at the package's own
+    severity: a warning, for a part the program may never use."""
+    torch = paste.evidence.torch
+    shown = torch.version if torch is not None and torch.version else "(version not shown)"
+    way = remedies.installer(paste.evidence.python)
+    made: list[Finding] = []
+    seen: set[str] = set()
+    for said in facts.all(FactKey.MESSAGE_OPTIONAL_PART_SYMBOL):
+        package = said.name or ""
+        if not package or package in seen:
+            continue
+        seen.add(package)
+        facts.use("stated", said)
+        made.append(
+            finding(
+                Code.EXTENSION_BUILT_FOR_OTHER_TORCH,
+                variant="optional",
+                package=printable(package)[:80],
+                symbol=printable(said.value)[:100],
+                torch=shown,
+                reinstall=remedies.pip_of(
+                    way, ("install", "--force-reinstall", "--no-deps", "--no-cache-dir"), package
+                ),
+            )
+        )
+    return tuple(made)
 
 
 def _mps_float64(facts: _Read) -> tuple[Finding, ...]:

@@ -120,6 +120,13 @@ class FactKey(str, Enum):
     MESSAGE_NVIDIA_SMI_PRESENT = "message.nvidia_smi_present"
     MESSAGE_NVML_FAILED = "message.nvml_failed"
     MESSAGE_UNDEFINED_SYMBOL = "message.undefined_symbol"  # name: the extension
+    # issue 38 (s17-wrongB): the same, in the warning of a package that goes on without that
+    # compiled part (torchvision's image extension): name the package, value the symbol
+    MESSAGE_OPTIONAL_PART_SYMBOL = "message.optional_part_symbol"
+    # issue 38 (s17-wrongB): a library file the loader was asked for by its path and did not
+    # find ("…/site-packages/bitsandbytes/libbitsandbytes_cpu.so: cannot open shared object
+    # file"): the value its file name, name the package of the path, where one shows
+    MESSAGE_FILE_BY_PATH_MISSING = "message.file_by_path_missing"
     MESSAGE_XFORMERS_BUILT_FOR = "message.xformers_built_for"
     # torchao skipping its C++ extensions: its version, or the torch floor it states (">=2.11.0")
     MESSAGE_TORCHAO_SKIPPED = "message.torchao_skipped"

@@ -14,6 +14,7 @@ start-up log name the GPU torch uses.
 from __future__ import annotations
 
 import bisect
+import string
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import ClassVar, Final
@@ -247,6 +248,11 @@ _NO_CODE_KEYS: Final = frozenset(
 # read around their words.
 _DYLD_WORDS: Final = "Symbol not found:"
 _SYMBOL_WORDS: Final = " symbol: "
+# issue 38 (s17-wrongB): a symbol's name is the characters a linker's name holds (the Itanium
+# C++ ABI's mangled names are letters, digits and "_"; ELF adds "." and a version after "@",
+# "$" in some): what follows is the message's (torchvision's warning glues its next sentence
+# to the error it quotes, "…ERKSs'If you don't plan…", torchvision/io/image.py).
+_SYMBOL_CHARS: Final = frozenset(string.ascii_letters + string.digits + "_$.@")
 # Mangled names of torch's C++ library: c10::, at::, torch::, its Python bindings (THP…).
 # torch's C shim for compiled extensions (aoti_torch_*, torch/csrc/inductor/aoti_torch/c/shim.h)
 # is torch's too. A class's virtual table and type info are its symbols as well, mangled with
@@ -437,6 +443,11 @@ _BNB_NO_LIBCUDA: Final = re.compile(r"WARNING! (libcuda\.so) not found! Do you h
 # the soname stands alone (no "/" or "\" before it).
 _SHARED_LIBRARY: Final = re.compile(
     r"(?<![\w./\\+-])(lib[\w.+-]{1,80}?\.so(?:\.\d{1,4}){0,4}): cannot open shared object file"
+)
+# issue 38 (s17-wrongB): the same words after a directory: the file a package asked for by its
+# path (ctypes.CDLL(path), a module's own library), which a package's own install holds.
+_SHARED_BY_PATH: Final = re.compile(
+    r"(?<=[/\\])(lib[\w.+-]{1,80}?\.so(?:\.\d{1,4}){0,4}): cannot open shared object file"
 )
 # The program ld.so names ("npu-smi: error while loading shared libraries: …").
 _LOADING_PROGRAM: Final = re.compile(r"([\w.+-]{1,60}): error while loading shared libraries: ")
@@ -1843,27 +1854,45 @@ _GUARD_NOT_YET: Final = re.compile(
 # The value: the requirement, then the x.y series of the versions pip listed ("torch==1.13.1
 # 2.0 2.1 2.2"; "none" where it listed none), where the line lists them; issue 38: after the
 # requirer pip names ("requirement torch-xla==2.1.2 (from torch-neuronx) (from versions: …)",
-# pip/_internal/req/constructors.py: a requirement's comes_from shown after it).
+# pip/_internal/req/constructors.py: a requirement's comes_from shown after it). issue 38
+# (s17-wrongB): and after the requirement's environment marker, which pip prints with a
+# dependency's requirement ("triton==2.0.0; platform_system == "Linux" (from torch==2.0.0)":
+# packaging's Requirement.__str__ joins "; {marker}"); the requirer's name is kept, "from=torch".
 _NO_DISTRIBUTION: Final = re.compile(
     r"(?:No matching distribution found for|Could not find a version that satisfies the "
     r"requirement) ([A-Za-z0-9][\w.\[\],-]{0,80}(?:(?:===?|!=|<=?|>=?|~=)[\w.*+!-]{1,40})?)"
-    r"(?: \(from (?!versions:)[^()\n]{1,200}\))?(?: \(from versions: ([^()\n]{0,20000})\))?"
+    r"(?:; [^()\n]{0,199}[^()\n ])?(?: \(from (?!versions:)([^()\n]{1,200})\))?"
+    r"(?: \(from versions: ([^()\n]{0,20000})\))?"
 )
+_NAME_CHARS: Final = frozenset(string.ascii_letters + string.digits + "_.-")
 _LISTED_SERIES: Final = re.compile(r"(?<![\w.])(\d{1,3}\.\d{1,3})(?:\.\d|\b)")
 # issue 38: a version as pip lists it (PEP 440, a local part after "+").
 _NEWEST: Final = re.compile(r"\d[\w.+!-]{0,60}")
 
 
+def _leading(text: str, allowed: frozenset[str]) -> str:
+    """The start of `text` made of `allowed` characters alone."""
+    end = next((i for i, c in enumerate(text) if c not in allowed), len(text))
+    return text[:end]
+
+
 def _no_distribution(found: re.Match[str]) -> str:
     """The requirement pip found no release for, the x.y series it listed instead, and
     (issue 38) the newest release it listed, "newest=2.2.2": pip lists the versions sorted
-    (resolvelib/factory.py: `sorted({c.version for c in cands})`), so the last one."""
-    if found.group(2) is None:
-        return found.group(1)
-    series = dict.fromkeys(m.group(1) for m in _LISTED_SERIES.finditer(found.group(2)))
-    last = found.group(2).rsplit(",", 1)[-1].strip()
+    (resolvelib/factory.py: `sorted({c.version for c in cands})`), so the last one; (issue
+    38, s17-wrongB) the package that required it, "from=torch", where pip names one."""
+    requirer = _leading((found.group(2) or "")[:80], _NAME_CHARS)
+    by = [f"from={requirer}"] if requirer[:1].isalnum() else []
+    if found.group(3) is None:
+        return " ".join((found.group(1), *by))
+    listed = found.group(3)
+    series = dict.fromkeys(m.group(1) for m in _LISTED_SERIES.finditer(listed))
+    last = listed.rsplit(",", 1)[-1].strip()
     newest = [f"newest={last}"] if series and _NEWEST.fullmatch(last) else []
-    return " ".join((found.group(1), *(list(series)[:60] or ["none"]), *newest))
+    # whether pip lists a build with a local version label ("2.1.0+440fd1bf20", PEP 440), which
+    # only an index other than PyPI holds
+    local = ["listed_local"] if "+" in listed else []
+    return " ".join((found.group(1), *(list(series)[:60] or ["none"]), *newest, *local, *by))
 
 
 # pip's list of the releases it skipped for their Requires-Python (pip/_internal/resolution/
@@ -3753,6 +3782,12 @@ class Messages(LineReader):
         )
         if _TORCHVISION_IMAGE in text:
             return  # torchvision's warning: it goes on without its image extension
+        if by_path := _SHARED_BY_PATH.search(text):
+            # issue 38 (s17-wrongB): kept so that the same file's name alone elsewhere (an
+            # issue's title that quotes the message without its path) is read as this file
+            package = _PACKAGE_OF_PATH.search(text, 0, by_path.start())
+            name = package.group(1) if package else ""
+            yield line.says(FactKey.MESSAGE_FILE_BY_PATH_MISSING, by_path.group(1), name=name)
         if (found := _SHARED_LIBRARY.search(text)) and _TF_DSO_LOADER not in text:
             program = _LOADING_PROGRAM.search(text, max(0, found.start() - 120), found.start())
             name = program.group(1) if program else frame
@@ -4115,11 +4150,19 @@ def _loader(line: Line) -> Iterator[Said]:
         # issue 38: Markdown's emphasis around the loader's words ("….so: **undefined
         # symbol: _ZNK5torch…Ev**", oneapi-src/oneAPI-samples#1596) is not the path's
         before = [t for t in loader[:at].split() if t.strip("*")] if words != _SYMBOL_WORDS else []
-        symbol = [t.rstrip("*") for t in loader[at + len(words) :].split() if t.strip("*")]
+        said = [t for t in loader[at + len(words) :].split() if t.strip("*")]
+        named = _leading(said[0].strip("*'\"`"), _SYMBOL_CHARS) if said else ""
+        symbol = [named] if named else []
         path = before[-1].rstrip(":") if before else ""
         module = _MODULE_FILE.search(path.replace("\\", "/").rsplit("/", 1)[-1])
         dist = _extension_of(path.rsplit("/", 1)[0] + "/", module.group(1)) if module else None
-        if dist and symbol:
+        if dist and symbol and _TORCHVISION_IMAGE in text:
+            # issue 38 (s17-wrongB): torchvision's warning, which it goes on after without its
+            # image extension (torchvision/io/image.py: "If you don't plan on using image
+            # functionality from `torchvision.io`, you can ignore this warning"): no import
+            # failed
+            yield line.says(FactKey.MESSAGE_OPTIONAL_PART_SYMBOL, symbol[0][:120], name=dist)
+        elif dist and symbol:
             yield line.says(FactKey.MESSAGE_UNDEFINED_SYMBOL, symbol[0][:120], name=dist)
         elif symbol and _TORCH_CXX.search(symbol[0]):
             # a torch C++ symbol, the module that wanted it not named: still another torch's
