@@ -148,6 +148,20 @@ PasteOpt = Annotated[
         show_default=False,
     ),
 ]
+RepoOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--repo",
+        "-R",
+        metavar="OWNER/NAME",
+        help="With --paste (or --from a paste): the GitHub repository the report was filed "
+        "in, as gh's -R takes it, or its address or an issue's "
+        "(https://github.com/OWNER/NAME/issues/N). Where the library support table has a row "
+        'read there, a report that names no library ("does it work on Windows?") is '
+        "about that library.",
+        show_default=False,
+    ),
+]
 SaveEvidenceOpt = Annotated[
     str | None,
     typer.Option(
@@ -325,6 +339,7 @@ def detect_command(
         ),
     ] = None,
     paste: PasteOpt = None,
+    repo: RepoOpt = None,
     save_evidence: SaveEvidenceOpt = None,
     show_all: Annotated[
         bool, typer.Option("--all", help="Show every backend, also those not present.")
@@ -348,6 +363,7 @@ def detect_command(
         raise UsageError("--from and --paste are mutually exclusive",
                          hint="--paste for a pasted report only, --from for either")  # fmt: skip
     expected = _expected(expect, from_file)
+    tracker = _tracker(repo, from_file, paste)
     if from_file is not None or paste is not None:
         _refuse_with_from(python=python, nproc=nproc, save_evidence=save_evidence,
                           bandwidth=bandwidth)  # fmt: skip
@@ -360,6 +376,7 @@ def detect_command(
             strict=strict,
             pasted_only=paste is not None,
             expected=expected,
+            tracker=tracker,
         )
         return _emit_report("detect", output, report, no_redact=no_redact, view=View(show_all))
     chosen = choose_python(python)
@@ -443,6 +460,22 @@ def _expected(expect: str | None, from_file: str | None) -> tuple[str, ...] | No
             hint="Slurm's host-list syntax: names separated by commas, numbers and ranges in "
             "brackets, e.g. gpu[01-16,20],login1",
         ) from None
+
+
+def _tracker(repo: str | None, from_file: str | None, paste: str | None) -> str | None:
+    """--repo's repository as OWNER/NAME (issue 38, s17-tracker): it names where a pasted
+    report was filed, so it goes with --paste or --from; a value that is no GitHub repository
+    is a usage error before anything is read."""
+    if repo is None:
+        return None
+    if from_file is None and paste is None:
+        raise UsageError(
+            "--repo names the repository a pasted report was filed in: it goes with --paste",
+            hint="hwdoctor detect --paste issue.md --repo OWNER/NAME",
+        )
+    from hwdoctor.gather.reports import tracker
+
+    return tracker.parse(repo)
 
 
 def _check_save_template(save_evidence: str | None) -> None:

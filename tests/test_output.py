@@ -494,7 +494,7 @@ def test_other_shells_accept_their_scripts(shell: str, name: str) -> None:
         ("hwdoctor ", {"list", "detect", "explain", "load"}),
         ("hwdoctor explain n", {"neuron", "npu", "nvidia"}),  # nvidia: a word for cuda
         ("hwdoctor load --device b", {"balanced", "balanced_low_0"}),
-        ("hwdoctor detect --re", {"--require"}),
+        ("hwdoctor detect --re", {"--require", "--repo"}),
     ],
 )
 def test_completion_offers_commands_options_and_devices(words: str, expected: set[str]) -> None:

@@ -33,6 +33,7 @@ import hwdoctor.gather.reports.assemble as assemble
 import hwdoctor.gather.reports.cleaning as cleaning
 import hwdoctor.gather.reports.readers as readers
 import hwdoctor.gather.reports.reading as reading
+import hwdoctor.gather.reports.tracker as tracker
 import hwdoctor.model.pasted as pasted_model
 import hwdoctor.redact as redact
 import hwdoctor.text as text
@@ -65,6 +66,7 @@ READERS = patterns_of(
     gpus,
     pci_db,
     transformers_modules,
+    tracker,  # issue 38 (s17-tracker): `--repo`, read from an issue event's file
     *READER_MODULES,
 )
 

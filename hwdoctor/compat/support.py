@@ -32,6 +32,7 @@ available", HIP's "invalid device function"), never the library's own refusal.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Final
@@ -2169,3 +2170,64 @@ def of_dist(name: str) -> Supported | None:
 def of_name(name: str) -> Supported | None:
     """The row of the library findings call `name`."""
     return _BY_NAME.get(name)
+
+
+# issue 38 (s17-tracker): the repository a row was read at, from its `at` ("owner/name@commit
+# path", several joined by "; "); a part whose head has no "/" ("xpu-main@…", a branch) is no
+# repository.
+_AT_REPOSITORY: Final = re.compile(
+    r"(?:^|; )([A-Za-z0-9][A-Za-z0-9-]{0,38}/[A-Za-z0-9._-]{1,100})@"
+)
+# issue 38 (s17-tracker): the other names of a row's repository, each group one repository under
+# every name it has had (GitHub redirects an old name to the new one), with where each was read:
+# - cuDF and cuML moved from rapidsai to NVIDIA: NVIDIA/cudf#23632 ("Update cuDF repository
+#   references for NVIDIA organization", 2026-08-12: github.com/rapidsai/cudf →
+#   github.com/NVIDIA/cudf) and NVIDIA/cuml#8552 ("Update link references for `rapidsai` ->
+#   `nvidia`", 2026-09-02, for cuml, cuvs, raft and cudf); their rows were read at rapidsai/…;
+# - DeepSpeed moved from microsoft to deepspeedai: the pull request a thread links as
+#   github.com/microsoft/DeepSpeed/pull/3907 (neonbjb/tortoise-tts#566) is stored as
+#   deepspeedai/DeepSpeed#3907;
+# - Triton moved from openai to triton-lang: threads link github.com/openai/triton/issues/1640
+#   (PKU-YuanGroup/MagicTime#22, ostris/ai-toolkit#26), stored as triton-lang/triton#1640;
+# - bitsandbytes moved from TimDettmers to bitsandbytes-foundation: its own 0.3x banner links
+#   github.com/TimDettmers/bitsandbytes/issues (readers/bitsandbytes.py), and the project's
+#   issues are stored under bitsandbytes-foundation/bitsandbytes (#252, #485);
+# - nunchaku: its row was read at nunchaku-tech/nunchaku; its issues are stored under
+#   nunchux-ai/nunchaku (#279, #547), whose issue template still links
+#   github.com/mit-han-lab/nunchaku/discussions, the repository's first name.
+RENAMED: Final = (
+    ("NVIDIA/cudf", "rapidsai/cudf"),
+    ("NVIDIA/cuml", "rapidsai/cuml"),
+    ("deepspeedai/DeepSpeed", "microsoft/DeepSpeed"),
+    ("triton-lang/triton", "openai/triton"),
+    ("bitsandbytes-foundation/bitsandbytes", "TimDettmers/bitsandbytes"),
+    ("nunchux-ai/nunchaku", "nunchaku-tech/nunchaku", "mit-han-lab/nunchaku"),
+)
+_SAME_REPOSITORY: Final = {n.lower(): group for group in RENAMED for n in group}
+
+
+def _names_of(repository: str) -> tuple[str, ...]:
+    """Every name `repository` has had (itself alone where RENAMED has none), folded."""
+    folded = repository.lower()
+    return tuple(n.lower() for n in _SAME_REPOSITORY.get(folded, (folded,)))
+
+
+def _rows_by_repository() -> dict[str, tuple[Supported, ...]]:
+    rows: dict[str, list[Supported]] = {}
+    for row in TABLE:
+        for at in dict.fromkeys(m[1] for m in _AT_REPOSITORY.finditer(row.at)):
+            for name in _names_of(at):
+                rows.setdefault(name, []).append(row)
+    return {name: tuple(dict.fromkeys(found)) for name, found in rows.items()}
+
+
+_BY_REPOSITORY: Final = _rows_by_repository()
+
+
+def of_repository(repository: str) -> Supported | None:
+    """issue 38 (s17-tracker): the row of the library whose repository (`owner/name`, any case,
+    any of its names in RENAMED) an issue was filed in. None where no row was read there, and
+    where several were (microsoft/onnxruntime's three execution-provider rows, jax-ml/jax's
+    plugins): a repository of several libraries names no single one."""
+    rows = _BY_REPOSITORY.get(repository.lower(), ())
+    return rows[0] if len(rows) == 1 else None

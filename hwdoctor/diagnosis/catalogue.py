@@ -5074,7 +5074,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "paste states an error and shows the machine; a row that lists the machine, or is "
         "silent on it, names nothing. A library that only the issue's title or the reporter's "
         "words name is a warning: the report is about it on a machine its documentation does "
-        "not list, but nothing in the paste says the error is its own (s16-mend-subject).",
+        "not list, but nothing in the paste says the error is its own (s16-mend-subject); "
+        "so is the library of the repository the issue was filed in, where the paste names "
+        "none (`detect --repo`, s17-tracker): the report is about it, filed there, and "
+        "nothing says its error is the library's.",
         "{library} does not run on {machine} ({library}'s documentation: {documented}): the "
         "error the paste shows (\"{said}\") is {library} failing there",
         advice="run {library} on a machine its documentation lists ({source}), or run the "
@@ -5123,9 +5126,17 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "system and, where they came later, by release; a question that names a library of "
         "the table and a machine (or a paste that shows one) is answered from its row. This "
         "note is the answer where the documentation lists the machine; nothing failed. A "
-        "question about a machine the documentation is silent on gets no answer.",
+        "question about a machine the documentation is silent on gets no answer. A question "
+        "that names no library (\"does it work in windows?\") is asked about the library of "
+        "the repository the issue was filed in, where `detect --repo` names one the table was "
+        "read at (issue 38, s17-tracker).",
         "{library}'s documentation lists {machine}{releases}: {documented} (read at {at})",
         advice="its installation page: {source}",
+        variants={
+            # issue 38 (s17-tracker): the question names no library; the tracker's is asked
+            "tracker": "asked in {tracker}, whose library is {library}: {library}'s "
+            "documentation lists {machine}{releases}: {documented} (read at {at})",
+        },
     ),
     Code.LIBRARY_SUPPORT_NOT_LISTED: Entry(
         W, "a library asked about does not list the machine in its documentation",
@@ -5135,9 +5146,17 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "flashinfer support AMD GPU?\"), Windows for a Linux-only one. Nothing failed yet; "
         "what the documentation lists is what its builds and tests cover, and the reporter's "
         "next step is a machine it lists or a library that runs here. A machine the "
-        "documentation is silent on (neither named nor excluded) gets no answer.",
+        "documentation is silent on (neither named nor excluded) gets no answer. A question "
+        "that names no library is asked about the library of the repository the issue was "
+        "filed in (`detect --repo`, issue 38 s17-tracker), and says so.",
         "{library}'s documentation does not list {machine}{releases}: it lists {documented} "
         "(read at {at})",
+        variants={
+            # issue 38 (s17-tracker): the question names no library; the tracker's is asked
+            "tracker": "asked in {tracker}, whose library is {library}: {library}'s "
+            "documentation does not list {machine}{releases}: it lists {documented} (read at "
+            "{at})",
+        },
         advice="run {library} on a machine its documentation lists ({source}), or without it "
         "here: {instead}",
     ),

@@ -6811,6 +6811,24 @@ def finding(
     machine: Value,
     releases: Value,
     source: Value,
+    tracker: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LIBRARY_SUPPORT_LISTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["tracker"],
+    at: Value,
+    documented: Value,
+    library: Value,
+    machine: Value,
+    releases: Value,
+    source: Value,
+    tracker: Value,
 ) -> Finding: ...
 
 
@@ -6828,6 +6846,25 @@ def finding(
     machine: Value,
     releases: Value,
     source: Value,
+    tracker: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LIBRARY_SUPPORT_NOT_LISTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["tracker"],
+    at: Value,
+    documented: Value,
+    instead: Value,
+    library: Value,
+    machine: Value,
+    releases: Value,
+    source: Value,
+    tracker: Value,
 ) -> Finding: ...
 
 

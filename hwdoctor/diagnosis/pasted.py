@@ -364,6 +364,8 @@ _WHAT: Final = {
     FactKey.PIP_BUILD_RAISED: "a failed build raises",  # issue 38 (s14-supported)
     FactKey.BUILD_REQUESTED: "a build of",  # issue 38 (s14-supported)
     FactKey.SUBJECT_LIBRARY: "the report is about",  # issue 38 (s16-subject)
+    FactKey.TRACKER: "filed in",  # issue 38 (s17-tracker)
+    FactKey.TRACKER_ASKED: "asked in",
     FactKey.MESSAGE_GPU_REQUIRED: "a GPU-only library says",  # issue 38 (s13-gpuonly)
     FactKey.MESSAGE_CUDA_TENSOR: "a CUDA kernel says",
     FactKey.MESSAGE_NCCL_NOT_BUILT: "torch.distributed says",
@@ -7518,12 +7520,22 @@ _TIE_WORDS: Final = {
     SubjectTie.ERROR: "the error line",
     SubjectTie.TITLE: "the issue's title",
     SubjectTie.PROSE: "the reporter's words",
+    SubjectTie.TRACKER: "filed in {tracker}",  # issue 38 (s17-tracker): `--repo`
 }
 _TIES: Final = tuple(SubjectTie)  # strongest first
 # issue 38 (s16-mend-subject): the ties that name what a report is about, not what raised its
-# error: a finding on them alone is a warning that names no cause
-_WORDS_ONLY: Final = frozenset({SubjectTie.TITLE.value, SubjectTie.PROSE.value})
+# error: a finding on them alone is a warning that names no cause; (s17-tracker) so is the
+# repository the issue was filed in
+_WORDS_ONLY: Final = frozenset(
+    {SubjectTie.TITLE.value, SubjectTie.PROSE.value, SubjectTie.TRACKER.value}
+)
 _TIE_VALUES: Final = frozenset(t.value for t in SubjectTie)
+
+
+def _tracker(facts: _Read, row: support.Supported) -> str:
+    """issue 38 (s17-tracker): the repository (OWNER/NAME) the issue was filed in, where it is
+    `row`'s (gather/reports/tracker.py), else ""."""
+    return next((f.value for f in facts.all(FactKey.TRACKER) if f.name == row.name), "")
 
 
 def _subject(facts: _Read) -> tuple[support.Supported, PastedFact] | None:
@@ -7599,11 +7611,13 @@ def _subject_unsupported(
         return ()
     instead = row.instead or "the program's option that runs without it, where it has one"
     tied = printable(one_line(tie.quote.text).strip(" >`*#"))[:160]
+    how = _TIE_WORDS[SubjectTie(tie.value)].format(tracker=_tracker(facts, row))
     if tie.value in _WORDS_ONLY:
         # issue 38 (s16-mend-subject): a title or the reporter's words name the library, and
         # nothing ties the error to it ("a Windows client's ConnectionRefusedError to a vLLM
         # server", "this worked on my Linux box with xformers"): what the report is about, as
-        # a warning, and not the error's cause
+        # a warning, and not the error's cause; (s17-tracker) so is the repository the issue
+        # was filed in, quoting the paste's first line ("filed in NVIDIA/cudf: \"…\"")
         facts.use("stated", tie)
         facts.use("host", *shown[:1])
         return (
@@ -7614,7 +7628,7 @@ def _subject_unsupported(
                 library=row.name,
                 machine=words,
                 documented=row.documented,
-                how=_TIE_WORDS[SubjectTie(tie.value)],
+                how=how,
                 tie=tied,
                 source=row.source,
                 instead=instead,
@@ -7644,7 +7658,7 @@ def _subject_unsupported(
             library=row.name,
             machine=words,
             documented=row.documented,
-            how=_TIE_WORDS[SubjectTie(tie.value)],
+            how=how,
             tie=tied,
             said=printable(one_line(error.text).strip(" >`*#"))[:160],
             source=row.source,
@@ -7769,6 +7783,17 @@ def _library_asked(paste: Pasted, facts: _Read, before: Sequence[Finding]) -> tu
             explained and answer.listing is support.Listing.LISTED
         ):
             continue
+        # issue 38 (s17-tracker): a question that names no library is asked about the library
+        # of the repository it was filed in (gather/reports/tracker.py), and says so
+        tracker = next(
+            (
+                f.value
+                for f in facts.all(FactKey.TRACKER_ASKED)
+                if f.quote.line == question.quote.line and f.name == row.name
+            ),
+            "",
+        )
+        variant: Literal["tracker"] | None = "tracker" if tracker else None
         facts.use("stated", question, *named)
         facts.use("host", *shown[:1])
         releases = f" ({answer.releases})" if answer.releases else ""
@@ -7777,6 +7802,8 @@ def _library_asked(paste: Pasted, facts: _Read, before: Sequence[Finding]) -> tu
                 finding(
                     Code.LIBRARY_SUPPORT_LISTED,
                     backend=backend,
+                    variant=variant,
+                    tracker=tracker or None,
                     library=row.name,
                     machine=words,
                     documented=row.documented,
@@ -7789,6 +7816,8 @@ def _library_asked(paste: Pasted, facts: _Read, before: Sequence[Finding]) -> tu
             finding(
                 Code.LIBRARY_SUPPORT_NOT_LISTED,
                 backend=backend,
+                variant=variant,
+                tracker=tracker or None,
                 library=row.name,
                 machine=words,
                 documented=row.documented,

@@ -122,6 +122,7 @@ def detect_from(
     strict: bool = False,
     pasted_only: bool = False,
     expected: Sequence[str] | None = None,
+    tracker: str | None = None,
 ) -> DetectReport | PasteReport | FleetReport:
     """Diagnose an evidence file, a directory of them (one per node: a fleet report), or a
     report pasted from another machine (collect_env, transformers env, nvidia-smi, an issue
@@ -129,7 +130,8 @@ def detect_from(
     `pasted_only` (`--paste`), it is a paste whatever it holds: an issue body is never read
     as an evidence file. Text that opens with JSON but is no evidence document (an issue
     body that starts with a JSON snippet) is a paste too. `expected`: the host names of
-    every node a fleet directory should hold a file of."""
+    every node a fleet directory should hold a file of. `tracker`: the repository (OWNER/NAME)
+    a pasted report was filed in (`--repo`, issue 38 s17-tracker)."""
     option = "--paste" if pasted_only else "--from"
     refusal = (
         UsageError(
@@ -140,7 +142,12 @@ def detect_from(
         else None
     )
     given = inputs.read(
-        from_file, option=option, fleets=True, pasted_only=pasted_only, refuse_paste=refusal
+        from_file,
+        option=option,
+        fleets=True,
+        pasted_only=pasted_only,
+        refuse_paste=refusal,
+        tracker=tracker,
     )
     return detect_input(given, require=require, strict=strict, expected=expected)
 

@@ -67,14 +67,18 @@ def read(
     fleets: bool = False,
     pasted_only: bool = False,
     refuse_paste: UsageError | None = None,
+    tracker: str | None = None,
 ) -> Input:
     """What `path` holds, read once and bounded. `fleets`: a directory is a fleet (else it is
     a usage error, as any unreadable path is). `pasted_only` (`--paste`): the text is a
     paste whatever it holds, so an issue body is never read as an evidence file. Text that
     opens with JSON but is no evidence document (an issue body that starts with a JSON
     snippet) is a paste too. `refuse_paste`: raised, before the paste is read, when the input
-    turns out to be one (an option that a pasted report cannot answer)."""
+    turns out to be one (an option that a pasted report cannot answer). `tracker`: the
+    repository a paste was filed in (`--repo`, issue 38 s17-tracker); an evidence file or a
+    fleet was filed nowhere, and is a usage error with it."""
     if fleets and not pasted_only and is_fleet(path):
+        _refuse_tracker(tracker, path, "a directory of evidence files")
         from hwdoctor.gather import fleet
 
         return FleetDirectory(fleet.read(path))
@@ -82,11 +86,23 @@ def read(
     if not pasted_only and gathering.is_evidence(raw):
         document = gathering.evidence_document(raw)
         if document is not None:
+            _refuse_tracker(tracker, path, "an evidence file")
             return EvidenceFile(gathering.load(path, raw, document), where(path))
     if refuse_paste is not None:
         raise refuse_paste
-    paste = reports.read(raw, where(path), total, more=total is None, option=option)
+    paste = reports.read(
+        raw, where(path), total, more=total is None, option=option, tracker=tracker
+    )
     return PastedReport(paste, where(path), option)
+
+
+def _refuse_tracker(tracker: str | None, path: str, what: str) -> None:
+    """--repo names where a pasted report was filed: an input of hwdoctor's own has none."""
+    if tracker is not None:
+        raise UsageError(
+            f"--repo names the repository a pasted report was filed in; {where(path)} is {what}",
+            hint="drop --repo, or pass the issue's text with --paste FILE",
+        )
 
 
 def evidence_file(path: str) -> EvidenceFile:

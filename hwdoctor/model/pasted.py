@@ -252,6 +252,13 @@ class FactKey(str, Enum):
     # error line's module, the issue's title, the reporter's words); value: how it was named
     # (a `SubjectTie`), name: the library as the table names it
     SUBJECT_LIBRARY = "prose.subject_library"
+    # issue 38 (s17-tracker): the repository the issue was filed in (`detect --paste FILE --repo
+    # OWNER/NAME`), where compat/support.py has a row read there; value: OWNER/NAME, name: the
+    # row's library; on the paste's first line with words (gather/reports/tracker.py)
+    TRACKER = "issue.tracker"
+    # issue 38 (s17-tracker): a question that named no library, asked about the tracker's (on
+    # the question's line); value: OWNER/NAME, name: the row's library
+    TRACKER_ASKED = "issue.tracker_asked"
     TRITON_FORKED_PROBE = "triton.forked_probe"  # Triton 3.7's cuInit(0) in a forked worker
     # issue 38: vLLM on an AMD GPU its ROCm support leaves out
     VLLM_SAID = "vllm.said"  # a line only vLLM prints or holds: its log, its path, its pin
@@ -715,6 +722,8 @@ CONTEXT_ONLY: Final = frozenset(
         FactKey.PROSE_ROCM,
         FactKey.PROSE_NO_GPU,  # issue 38 (s15-nogpu): no GPU in words: the machine, no report
         FactKey.SUBJECT_LIBRARY,  # issue 38 (s16-subject): a library named: what it is about
+        FactKey.TRACKER,  # issue 38 (s17-tracker): where it was filed: no report
+        FactKey.TRACKER_ASKED,
     }
 )
 
@@ -723,7 +732,8 @@ class SubjectTie(str, Enum):
     """issue 38 (s16-subject): how a paste ties a library to its report (a SUBJECT_LIBRARY
     fact's value), strongest first: a traceback frame inside the library, pip's build of it,
     the command the reporter ran (pip install, python -m, import, its launcher), an error
-    line naming it or its module, the issue's title, the reporter's other words."""
+    line naming it or its module, the issue's title, the reporter's other words; (s17-tracker)
+    last, the repository the issue was filed in (`--repo`), where the paste names none."""
 
     FRAME = "frame"
     BUILD = "build"
@@ -731,6 +741,13 @@ class SubjectTie(str, Enum):
     ERROR = "error"
     TITLE = "title"
     PROSE = "prose"
+    TRACKER = "tracker"
+
+
+# issue 38 (s17-tracker): the name readers/asked.py gives a question that names no library and
+# points at the tracker's ("does it work in windows?"); gather/reports/tracker.py gives it the
+# library of the repository the issue was filed in, or drops it where none is known.
+TRACKER_LIBRARY: Final = "(the tracker's library)"
 
 
 # issue 38 (s13-prose): the facts of the machine a reporter names in words (its GPU, chip,

@@ -128,11 +128,14 @@ def read(
     *,
     more: bool = False,
     option: str | None = "--from",
+    tracker: str | None = None,
 ) -> Paste:
     """Parse a pasted report (or a whole issue body holding several); a paste in which no
     report hwdoctor reads appears, no line that looks like an error and no line saying one
-    happened, is a usage error."""
+    happened, is a usage error. `tracker`: the repository (OWNER/NAME) the paste was filed in
+    (issue 38, s17-tracker: `tracker.filed_in`)."""
     from hwdoctor.gather.reports import cleaning, reading
+    from hwdoctor.gather.reports import tracker as trackers
     from hwdoctor.gather.reports.readers.prose import path_python
     from hwdoctor.model.pasted import CONTEXT_ONLY
     from hwdoctor.text import printable
@@ -145,10 +148,11 @@ def read(
     if lines and len(text) >= MAX_REPORT_BYTES - 4 and not text.endswith("\n"):
         lines = lines[:-1]  # the cut made the last line partial: no fact from half a line
     said = reading.read_lines(lines)
+    facts = trackers.filed_in(said.facts, lines, tracker)
     # issue 38 (s13-wheels): a fact that only gives context (model/pasted.py CONTEXT_ONLY)
     # makes no report; (s13-prose) nor does a Python only a path shows ("…/lib/python3.8/
     # site-packages/…"): a paste of that alone is refused as before, never "no problem"
-    reported = any(f.key not in CONTEXT_ONLY and not path_python(f) for f in said.facts)
+    reported = any(f.key not in CONTEXT_ONLY and not path_python(f) for f in facts)
     if not reported and not said.blocks and not said.error_count and said.stated is None:
         raise UsageError(
             f"{_source(option, where)}: no report hwdoctor reads in {len(lines)} line(s)",
@@ -157,7 +161,7 @@ def read(
         )
     # A paste of error lines alone is a report too: what it shows is errors hwdoctor lists.
     return Paste(
-        tuple(said.facts),
+        tuple(facts),
         tuple(said.blocks),
         skipped,
         len(lines),

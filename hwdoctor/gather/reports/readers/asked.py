@@ -1,19 +1,22 @@
 """A reporter's question whether a library runs on a machine, wherever it stands in a paste.
 
-issue 38 (s15-support): compat/support.py holds what each library's own documentation lists
-(its backends and systems, by release); a question about one ("Does vllm support macos M1 or
-M2 chip?", "does flashinfer support AMD GPU?", "DeepSpeed on Apple Silicon?", "好像mlx扩展没有
-windows版本？") is answered from its row (diagnosis/pasted.py). A question is a sentence that
-ends in a question mark ("?", "？"), or a Chinese one with its question word ("吗", "是否", "能否");
-the library is named in it by a name, distribution, import package or alias of the table, or,
-where the question names none and points back at one ("it", "this"), in the words before it on
-the same line ("mamba-ssm's offical page: Other requirements: Linux. so could I run it on
-Windows？"). It asks about running (support, run, work, install, compile, build, compatible,
-available, use; 支持, 运行, 跑, 安装, 使用, 版本), or is a library and a machine alone ("X on
-Apple silicon?"). The machine is read from the question alone: the hardware it names (an AMD or
-Intel GPU, Apple's GPU by MPS or Metal, NVIDIA's, a CPU only, an Ascend NPU, Gaudi, a TPU,
-Trainium or Inferentia) and the system (Windows, Linux, a Mac by its name or chip). A question
-that names no machine is answered for the machine the rest of the paste shows, if any.
+issue 38 (s15-support): compat/support.py holds what each library's own documentation lists (its
+backends and systems, by release); a question about one ("Does vllm support macos M1 or M2
+chip?", "does flashinfer support AMD GPU?", "DeepSpeed on Apple Silicon?", "好像mlx扩展没有
+windows版本？") is answered from its row (diagnosis/pasted.py). A question is a sentence that ends
+in a question mark ("?", "？"), or a Chinese one with its question word ("吗", "是否", "能否"); the
+library is named in it by a name, distribution, import package or alias of the table, or, where
+the question names none and points back at one ("it", "this"), in the words before it on the
+same line ("mamba-ssm's offical page: Other requirements: Linux. so could I run it on
+Windows？"); (s17-tracker) where the line names none and the question points at the project
+("does it work in windows?", "Do you have windows support?"), the library of the repository the
+issue was filed in (`--repo`; gather/reports/tracker.py), where one is known. It asks about
+running (support, run, work, install, compile, build, compatible, available, use;
+支持, 运行, 跑, 安装, 使用, 版本), or is a library and a machine alone ("X on
+Apple silicon?"). The machine is read from the question alone: the hardware it names (an
+AMD or Intel GPU, Apple's GPU by MPS or Metal, NVIDIA's, a CPU only, an Ascend NPU, Gaudi, a
+TPU, Trainium or Inferentia) and the system (Windows, Linux, a Mac by its name or chip). A
+question that names no machine is answered for the machine the rest of the paste shows, if any.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from typing import ClassVar, Final
 from hwdoctor import registry
 from hwdoctor.compat import support
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
-from hwdoctor.model.pasted import FactKey
+from hwdoctor.model.pasted import TRACKER_LIBRARY, FactKey
 
 # The separators a library's name is written with, any of which a reporter may write.
 _SEPARATOR: Final = re.compile(r"[-_ ]")
@@ -125,6 +128,21 @@ _FIX: Final = re.compile(
 _ALONE: Final = re.compile(r"^[\W_]{0,4}(?:on|for|with|in)[\W_]{0,4}$", re.I)
 # A question that points back at a library named before it on the line.
 _POINTS_BACK: Final = re.compile(r"(?<![A-Za-z])(?:it|this|that|they)(?![A-Za-z])|它|这个|该", re.I)
+# issue 38 (s17-tracker): a question that names no library on its line and points at the
+# project of the tracker it was filed in: "does it work in windows?", "Is it possible to use
+# this without coda?", "Do you have windows support?", "your project"; not "this card", "this
+# GPU", "this machine" (the reporter's hardware).
+_POINTS_AT_TRACKER: Final = re.compile(
+    r"(?<![A-Za-z])(?:it|you|your (?:project|repo|repository|library|package|code|tool)"
+    r"|this(?! (?:card|gpu|graphics|machine|chip|computer|laptop|pc|device|system|platform"
+    r"|one|error|issue|problem)\b))(?![A-Za-z])|它|你们|本项目|这个项目",
+    re.I,
+)
+# issue 38 (s17-tracker): a Chinese question without a subject, as Chinese asks it ("支持mac系统吗",
+# "能在windows上运行吗"): the verb first, the project understood; asked of the tracker's library.
+_NO_SUBJECT_ZH: Final = re.compile(
+    r"^[\s#>*-]{0,8}(?:请问)?(?:是否|能否|可否|能不能|可不可以|能|可以|会)?(?:支持|运行|跑|安装|使用|在)"
+)
 # Where a sentence ends (a full stop only before a space: "2.3.2", "Python 3.10" go on; a
 # question mark only before a space or the line's end, not a URL's query: "….php?device=cpu").
 _ENDS: Final = "!;。！；"
@@ -216,16 +234,23 @@ class Asked(LineReader):
             at = bisect.bisect_left(starts, start)
             if at < len(names) and ends[at] <= end:
                 row, library_end = library_row(names[at][1]), ends[at] - start
-            else:
-                if not at or not _POINTS_BACK.search(sentence):
-                    continue
+                name = row.name if row is not None else None
+            elif at and _POINTS_BACK.search(sentence):
                 row, library_end = library_row(names[at - 1][1]), -1
-            yield from self._question(line, sentence, row, library_end)
+                name = row.name if row is not None else None
+            elif not at and (
+                _POINTS_AT_TRACKER.search(sentence) or _NO_SUBJECT_ZH.match(sentence.strip())
+            ):
+                # s17-tracker: no library named on the line: the tracker's, where it is known
+                name, library_end = TRACKER_LIBRARY, -1
+            else:
+                continue
+            yield from self._question(line, sentence, name, library_end)
 
     def _question(
-        self, line: Line, sentence: str, row: support.Supported | None, library_end: int
+        self, line: Line, sentence: str, name: str | None, library_end: int
     ) -> Iterator[Said]:
-        if row is None:
+        if name is None:
             return
         machines = list(_MACHINE.finditer(sentence))
         alone = (
@@ -242,14 +267,14 @@ class Asked(LineReader):
         asks = _SUPPORTS if not machines else _RUNS  # no machine: the paste's, if supported
         if _FIX.search(sentence) or not (alone or (whether and asks.search(sentence))):
             return
-        yield line.says(FactKey.PROSE_SUPPORT_ASKED, sentence.strip()[:200], name=row.name)
+        yield line.says(FactKey.PROSE_SUPPORT_ASKED, sentence.strip()[:200], name=name)
         hardware = next((m for m in machines if m.lastgroup in _HARDWARE), None)
         system = next((m for m in machines if m.lastgroup in _SYSTEMS), None)
         if hardware is not None and hardware.lastgroup is not None:
             key = _HARDWARE[hardware.lastgroup]
-            yield line.says(FactKey.PROSE_ASKED_HARDWARE, key, name=row.name)
+            yield line.says(FactKey.PROSE_ASKED_HARDWARE, key, name=name)
         if system is not None and system.lastgroup is not None:
-            yield line.says(FactKey.PROSE_ASKED_SYSTEM, _SYSTEMS[system.lastgroup], name=row.name)
+            yield line.says(FactKey.PROSE_ASKED_SYSTEM, _SYSTEMS[system.lastgroup], name=name)
 
 
 READER: Final = Asked
