@@ -5,6 +5,7 @@ Each case is a real paste of the corpus (its source in `tests/data/reports/READM
 
 - a thing the paste names (Colab) is no message that shows the error, so the reporter's
   words that an error happened still count (`hwdoctor.model.pasted.NAMED_ONLY`);
+- C++'s scope operator `::` is no colon before the error's text (`cleaning._colon`);
 """
 
 from __future__ import annotations
@@ -15,20 +16,21 @@ import pytest
 
 from hwdoctor.diagnosis import pasted
 from hwdoctor.gather import reports
-from hwdoctor.gather.reports import assemble
+from hwdoctor.gather.reports import assemble, cleaning
 from hwdoctor.model.reports import PasteReport
 from hwdoctor.render import paste as rendered
 from tests.conftest import ROOT, run_hwdoctor
 
 ERRORS: Final = ROOT / "tests" / "data" / "reports" / "errors"
 COLAB: Final = "documentsass5-colab-notebook-getting-this-error-image-no-gpu-runtime.md"
+SCOPE: Final = "kimeravio1-libtorch-met-some-errors-because-of-c10-error-at-tensor.md"
 
 
 def diagnosed(name: str) -> PasteReport:
     return pasted.diagnose(assemble.gathered(reports.read((ERRORS / name).read_bytes())))
 
 
-@pytest.mark.parametrize(("name", "line"), [(COLAB, 3)])
+@pytest.mark.parametrize(("name", "line"), [(COLAB, 3), (SCOPE, 5)])
 def test_an_error_stated_beside_a_name_or_a_cpp_name_is_said(name: str, line: int) -> None:
     """0xD0GF00D/DocumentSASS#5 ("I'm getting this error:" and an image, Colab in the title;
     was "no problem": Colab named was taken for a message that shows the error) and
@@ -44,4 +46,18 @@ def test_an_error_stated_beside_a_name_or_a_cpp_name_is_said(name: str, line: in
     assert not [f for f in data["findings"] if f["severity"] == "error"]
     headline = rendered.counts(diagnosed(name))
     assert "states an error it does not show" in headline and "no problem" not in headline
+
+
+@pytest.mark.parametrize(
+    ("line", "stated"),
+    [
+        # the recording's sentence: the C++ names' colons quote nothing
+        ('I met some errors because of "c10::Error" and "at::Tensor".', True),
+        # a lone colon after the words still quotes the error, "::" in it or not
+        ("I get this error: c10::Error thrown from at::native", False),
+        ("I got an error from c10::cuda::getDevice: CUDA error: invalid device ordinal", False),
+    ],
+)
+def test_a_cpp_scope_is_no_colon_that_quotes_the_error(line: str, stated: bool) -> None:
+    assert cleaning.states_error(line) is stated
 
