@@ -208,6 +208,15 @@ _GOES_ON: Final = re.compile(
     r"|\bCannot use FA version \d"
     r"|\bcompute_\d|\bwill use\b|\busing (?:the )?(?:\w+ ){0,3}(?:kernel|implementation|backend)"
 )
+# s17-wrongA: the device refused for one API, named after the predicate: torch's own
+# torch.Generator refusing a device type it has no generator for (pytorch/pytorch
+# torch/csrc/Generator.cpp THPGenerator_pynew, the last branch: AT_ERROR("Device type ",
+# c10::DeviceTypeName(device.type()), " is not supported for torch.Generator() api."); later
+# releases give MPS its branch, MPSGeneratorImpl, pytorch/pytorch#91348). One API refused on
+# the device, not the device: a feature's refusal, as `_NOT_HARDWARE`'s words make one.
+_FOR_API: Final = re.compile(
+    r"(?:not supported|unsupported) for (?:the )?[\w.]{1,80}(?:\(\)| (?:api|API)\b)"
+)
 # Words that make the subject a dtype, an operator or a feature, not the hardware ("T4: bf16 is
 # not supported", "sm80 kernel with head_dim 256 is not supported").
 _NOT_HARDWARE: Final = re.compile(
@@ -414,7 +423,7 @@ def read(text: str, frame: str = "", before: str = "") -> Refusal | None:
         return Refusal(library, words, stack, text.strip()[:200])
     if found := _SUBJECT_FIRST.search(text):
         stack, words = _kind(found, text)
-        if _NOT_HARDWARE.search(found.group("gap")):
+        if _NOT_HARDWARE.search(found.group("gap")) or _FOR_API.search(text, found.start()):
             return None
         library = library_named(found.group("by") or "") or library_named(text)
         return Refusal(library, words, stack, text.strip()[:200])

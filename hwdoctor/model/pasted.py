@@ -778,6 +778,20 @@ MACHINE_IN_WORDS: Final = frozenset(
 )
 
 
+# s17-wrongA: the MESSAGE_* keys that record a thing the paste names, not a message a program
+# printed: Colab (any line naming it, a template's "`Colab` or `Kaggle` or local / cloud"
+# too), an Intel GPU's name, XRT's variable. The reporter's words that an error happened count
+# beside them (reading.py: a message read shows the error in its own words; a name does not).
+NAMED_ONLY: Final = frozenset(
+    {
+        FactKey.MESSAGE_COLAB,
+        FactKey.MESSAGE_INTEL_IGPU,
+        FactKey.MESSAGE_INTEL_XPU_GPU,
+        FactKey.MESSAGE_XRT_VARIABLE,
+    }
+)
+
+
 # The messages that state an error by themselves, each read by readers/messages.py (or a
 # tool's reader) from the code that prints it: a line saying one is an error line wherever it
 # stands (inside a sentence, after a full-width colon, in another language's prose), so that

@@ -534,11 +534,21 @@ _SENTENCE_ENDS: Final = ".!?;。！？；"
 _NOT_QUOTED: Final = ("![", "<img", "http", "[")
 
 
+# s17-wrongA: C++'s scope resolution operator, "::" ("torch_npu::init_npu(std::string const&)",
+# "c10::Error"; the C++ standard's qualified names, [basic.lookup.qual], cppreference "Qualified
+# name lookup"): a name's own colons, no colon before the error's text. Only a lone colon quotes.
+_SCOPE: Final = "::"
+
+
 def _colon(line: str, mark: str, start: int) -> int:
     """Where `mark` is next found in `line` from `start`, past any that opens a link's "//"
-    ("https://"); -1 where none."""
+    ("https://") and any of a C++ qualified name's "::" (`_SCOPE`); -1 where none."""
     at = line.find(mark, start)
-    while at >= 0 and line.startswith("//", at + 1):
+    while at >= 0 and (
+        line.startswith("//", at + 1)
+        or line.startswith(_SCOPE, at)
+        or (at > 0 and line.startswith(_SCOPE, at - 1))
+    ):
         at = line.find(mark, at + 1)
     return at
 

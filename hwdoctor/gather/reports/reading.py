@@ -33,6 +33,7 @@ from hwdoctor.gather.reports.readers import registry
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Reader, Said
 from hwdoctor.model.pasted import (
     MACHINE_IN_WORDS,
+    NAMED_ONLY,
     STATED_ERRORS,
     PastedFact,
     QuotedLine,
@@ -272,11 +273,14 @@ def read_lines(lines: Sequence[str]) -> Reading:
         reading.error_lines.append(traceback)
     # issue 38: the reporter's words count only where no line shows an error: no error line,
     # no line its printer calls an ignorable error, and no message a library prints read (the
-    # error is then shown in its own words: "导入时报错undefined symbol: …")
+    # error is then shown in its own words: "导入时报错undefined symbol: …"); a thing named
+    # (`NAMED_ONLY`: Colab, an Intel GPU) shows no error (s17-wrongA)
     if (
         not reading.error_count
         and not excused
-        and not any(f.key.value.startswith(_MESSAGE) for f in reading.facts)
+        and not any(
+            f.key.value.startswith(_MESSAGE) and f.key not in NAMED_ONLY for f in reading.facts
+        )
     ):
         reading.stated = stated
     return reading
