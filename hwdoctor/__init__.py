@@ -84,15 +84,19 @@ def explain(
     )  # fmt: skip
 
 
-def diagnose(text: str | bytes | bytearray | memoryview, *, strict: bool = False) -> PasteReport:
+def diagnose(
+    text: str | bytes | bytearray | memoryview, *, strict: bool = False, repo: str | None = None
+) -> PasteReport:
     """What `hwdoctor detect --from FILE` reports for a pasted report: the output of a tool
     the readers' registry lists (`hwdoctor.gather.reports.readers.registry.BLOCKS`, which
     `hwdoctor detect --help` names), or a whole issue body holding several. Nothing of this
-    machine enters.
+    machine enters. `repo`: the GitHub repository the report was filed in, as `detect
+    --repo` takes it (OWNER/NAME or its URL): a report that names no library is about the
+    one read at that repository.
 
-    Raises `hwdoctor.errors.UsageError` when the text holds no report hwdoctor reads, or is
-    not text at all.
+    Raises `hwdoctor.errors.UsageError` when the text holds no report hwdoctor reads, is not
+    text at all, or `repo` is no GitHub repository.
     """
     from hwdoctor.doctor import detect as doctor
 
-    return doctor.diagnose_text(text, strict=strict)
+    return doctor.diagnose_text(text, strict=strict, repo=repo)

@@ -198,3 +198,21 @@ def test_each_rename_maps_to_its_rows_repository() -> None:
     assert tracker.parse("https://github.com/openai/triton/issues/1640") == "openai/triton"
     with pytest.raises(UsageError):
         tracker.parse("openai/triton/pull/1")
+
+
+def test_the_python_api_takes_the_repository_as_detect_does() -> None:
+    """`hwdoctor.diagnose(text, repo=)` is `detect --paste F --repo R`: the same findings, the
+    same forms of the repository, the same refusal of a value that names none."""
+    import hwdoctor
+
+    name = "cudf449-windows-question-does-it-work-in-windows.md"
+    raw = (ERRORS / name).read_bytes()
+    _, data, _ = detect(name, "NVIDIA/cudf")
+    for form in ("NVIDIA/cudf", "https://github.com/NVIDIA/cudf/issues/449"):
+        report = hwdoctor.diagnose(raw, repo=form)
+        assert sorted(f.code for f in report.findings) == sorted(_codes(data))
+    with pytest.raises(UsageError):  # a question alone, about no library: no report
+        hwdoctor.diagnose(raw)
+    for bad in ("not a repository", 449):
+        with pytest.raises(UsageError):
+            hwdoctor.diagnose(raw, repo=bad)  # type: ignore[arg-type]

@@ -177,12 +177,20 @@ def detect_input(
             return dataclasses.replace(report, option=option or "--from")  # what was run
 
 
-def diagnose_text(text: object, *, strict: bool = False) -> PasteReport:
+def diagnose_text(text: object, *, strict: bool = False, repo: str | None = None) -> PasteReport:
     """The diagnosis of a pasted report given as text (str, or bytes of any kind); anything
-    else is a usage error, as text with no report in it is."""
+    else is a usage error, as text with no report in it is. `repo`: the repository it was
+    filed in (`--repo`'s forms; validated as the option is)."""
     from hwdoctor.diagnosis import pasted
+    from hwdoctor.gather.reports import tracker
 
-    return pasted.diagnose(assemble.gathered(inputs.text(text).paste), strict=strict)
+    if repo is not None and not isinstance(repo, str):
+        raise UsageError(
+            f"hwdoctor.diagnose(repo=) takes the repository as text (OWNER/NAME), not "
+            f"{type(repo).__name__}"
+        )
+    filed = tracker.parse(repo) if repo is not None else None
+    return pasted.diagnose(assemble.gathered(inputs.text(text, filed).paste), strict=strict)
 
 
 def evidence_file(path: str) -> EvidenceFile:

@@ -112,9 +112,10 @@ def evidence_file(path: str) -> EvidenceFile:
     return EvidenceFile(gathering.load(path), where(path))
 
 
-def text(given: object) -> PastedReport:
+def text(given: object, tracker: str | None = None) -> PastedReport:
     """The text `hwdoctor.diagnose()` is given (str, or bytes of any kind), read as a paste;
-    anything else is a usage error, as text with no report in it is."""
+    anything else is a usage error, as text with no report in it is. `tracker`: the
+    repository (OWNER/NAME) it was filed in."""
     if isinstance(given, str):
         try:
             raw = given.encode("utf-8", "surrogateescape")  # bytes a file's name stood for
@@ -127,4 +128,6 @@ def text(given: object) -> PastedReport:
             f"hwdoctor.diagnose() reads the text of a report (str or bytes), not "
             f"{type(given).__name__}"
         )
-    return PastedReport(reports.read(raw, "the text", option=None), "the text", None)
+    return PastedReport(
+        reports.read(raw, "the text", option=None, tracker=tracker), "the text", None
+    )
