@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -268,7 +269,11 @@ def test_refresh_runs_the_new_releases_where_nothing_can_be_written() -> None:
     (upload,) = [s for s in verify if "upload-artifact" in s.get("uses", "")]
     assert upload["with"]["path"] == "${{ runner.temp }}/refresh/"
     writer = jobs["pull-request"]
-    assert writer["needs"] == "verify" and writer["if"] == "needs.verify.outputs.widened == 'true'"
+    assert writer["needs"] == "verify"
+    # a pull request only where the tables were widened and make refresh ran to its end
+    assert writer["if"] == (
+        "needs.verify.outputs.widened == 'true' && needs.verify.outputs.status == '0'"
+    )
     scripts = " ".join(s.get("run", "") for s in writer["steps"])
     ran = ("\nmake ", ".venv/", "pip install", "python -m", "tools/", "pytest")
     assert not any(word in scripts for word in ran), (
@@ -359,6 +364,27 @@ def test_refresh_uploads_the_data_paths_and_the_log_only(tmp_path: Path) -> None
     assert unchanged == {"widened": "false"}
 
 
+def test_refresh_reads_a_run_that_changed_only_dates_as_not_widened(tmp_path: Path) -> None:
+    """Every run writes the day's date into each generated table and PyPI answer: a run that
+    found nothing newer changes those lines only, and opens no pull request."""
+    repo = checkout(tmp_path)
+    table = repo / DATA_PATHS[3]
+    lines = table.read_text(encoding="utf-8").splitlines(keepends=True)
+    dated = [re.sub(r"^(read|@\S+) \d{4}-\d{2}-\d{2}", r"\1 2099-01-01", line) for line in lines]
+    assert dated != lines
+    table.write_text("".join(dated), encoding="utf-8")
+    answer = repo / PYPI[0]
+    answer.write_text(
+        re.sub(r'"read": "[\d-]+"', '"read": "2099-01-01"', answer.read_text(encoding="utf-8")),
+        encoding="utf-8",
+    )
+    (repo / "refresh.log").write_text("nothing newer\n")
+    env = runner_env(tmp_path)
+    ran = run_step(refresh_step("verify", "Collect the data"), env=env, contexts={}, cwd=repo)
+    assert ran.returncode == 0, ran
+    assert ran.outputs == {"widened": "false"}
+
+
 def take(tmp_path: Path, spoil: Any = None) -> tuple[Any, Path]:
     """The write job's check of the artefact, on a fresh checkout, after `spoil(artefact)`."""
     artefact, _ = collected(tmp_path / "verify", widened=True)
@@ -426,6 +452,16 @@ def _recording_not_json(artefact: Path) -> None:
     (artefact / PYPI[0]).write_text("{ not json\n")
 
 
+def _row_cut_short(artefact: Path) -> None:
+    with (artefact / DATA_PATHS[3]).open("a") as table:
+        table.write("@decord 2026-12-07\n")  # a package's line without its newest release
+
+
+def _too_many_recordings(artefact: Path) -> None:
+    for number in range(201):
+        (artefact / "tests" / "data" / "pypi" / f"package{number}.json").write_text("{}\n")
+
+
 def _script_among_recordings(artefact: Path) -> None:
     (artefact / "tests" / "data" / "pypi" / "run.sh").write_text("id\n")
 
@@ -443,6 +479,8 @@ def _script_among_recordings(artefact: Path) -> None:
         (_foreign_table, "has a builds_table.txt that is not its generator's table"),
         (_control_in_table, "has a sonames_table.txt that is not its generator's table"),
         (_recording_not_json, f"has a {Path(PYPI[0]).name} that is not JSON of at most 1 MiB"),
+        (_row_cut_short, "has a builds_table.txt that is not its generator's table"),
+        (_too_many_recordings, f"has {len(PYPI) + 202} PyPI answers, more than 200"),
         (
             _script_among_recordings,
             "has a path make refresh does not write: tests/data/pypi/run.sh",
