@@ -19,11 +19,6 @@ from tests.test_mac_asked_cuda import ERRORS, detect
 
 # file: (code, the message's first words, the line the finding rests on)
 NAMED = {
-    "directml372-multinomial-dml-cpu-fallback-warning.md": (
-        "backend.directml_operator_not_implemented",
-        "torch-directml has no DirectML kernel for aten::multinomial and runs it on the CPU",
-        6,
-    ),
     "directml724-embedding-bag-dml-cpu-fallback-warning.md": (
         "backend.directml_operator_not_implemented",
         "torch-directml has no DirectML kernel for aten::_embedding_bag and runs it on the CPU",
@@ -33,12 +28,6 @@ NAMED = {
         "backend.directml_operator_not_implemented",
         "torch-directml has no DirectML kernel for aten::masked_select: the call raises",
         21,
-    ),
-    "chatglm95-zh-windows-cpu-float-nvcuda-dll-not-found.md": (
-        "driver.not_found",
-        "Windows found no nvcuda.dll, the CUDA driver DLL that NVIDIA's display driver installs, "
-        "on a machine the paste shows running without an NVIDIA GPU",
-        10,
     ),
     "chatglm166-zh-title-windows-cpu-int4-nvcuda-dll.md": (
         "driver.not_found",
@@ -72,11 +61,6 @@ NAMED = {
         "backend.torchaudio_backend_missing",
         'torchaudio was asked for its "soundfile" backend and the SoundFile package',
         1,
-    ),
-    "audio837-conda-torchaudio0.6-set-backend-soundfile-not-available.md": (
-        "backend.torchaudio_backend_missing",
-        'torchaudio was asked for its "soundfile" backend and the SoundFile package',
-        14,
     ),
     "encodec79-linux-torchaudio-dispatcher-no-backend-for-uri.md": (
         "backend.torchaudio_backend_missing",
@@ -132,7 +116,7 @@ def test_the_nvvm_dll_stays_a_missing_library_of_the_toolkit() -> None:
 
 
 def test_directml_fallback_is_a_warning_and_names_no_variable_to_set() -> None:
-    _, data = detect(ERRORS / "directml372-multinomial-dml-cpu-fallback-warning.md")
+    _, data = detect(ERRORS / "directml724-embedding-bag-dml-cpu-fallback-warning.md")
     found = next(f for f in data["findings"] if f["code"].startswith("backend.directml"))
     assert found["severity"] == "warning"
     assert found["remedy"] is None

@@ -1625,7 +1625,7 @@ _DIRECTML_NAMED: Final = re.compile(
 # nvcuda.dll). A package that loads it with ctypes at import (cpm_kernels' library/base.py,
 # which ChatGLM's quantization kernels import) fails where no NVIDIA driver is installed, in
 # CPython's words (Modules/_ctypes/callproc.c: "Could not find module '…' (or one of its
-# dependencies)"); reporters retype the quotes (THUDM/ChatGLM-6B#95: "nvcuda.dll").
+# dependencies)"); reporters retype the quotes in titles ("nvcuda.dll", “nvcuda.dll”).
 _NVCUDA_MISSING: Final = re.compile(r"Could not find module ['\"“]nvcuda\.dll['\"”]")
 # The reporter's words that the run is on the CPU: ChatGLM's README for a machine without a
 # GPU (THUDM/ChatGLM-6B README.md, "CPU 部署": `AutoModel.from_pretrained(…).float()`), its
@@ -1654,8 +1654,7 @@ _ORT_BOTH_SAID: Final = re.compile(
 # a backend whose package is not there (torchaudio/backend/utils.py: raise RuntimeError(
 # f'Backend "{backend}" is not one of available backends: {list_audio_backends()}.'));
 # "soundfile" needs the optional SoundFile package, which torchaudio does not install (its
-# docs, backend.rst "Availability": ""soundfile" backend requires SoundFile"; a maintainer in
-# pytorch/audio#837: "Soundfile is optional dependency so not installed automatically"). From
+# docs, backend.rst "Availability": ""soundfile" backend requires SoundFile"). From
 # 2.1 the dispatcher finds no backend at all (torchaudio/_backend/utils.py dispatcher: "Couldn't
 # find appropriate backend to handle uri {uri} and format {format}."): neither FFmpeg's
 # libraries, SoundFile nor libsox is installed (installation.rst "Optional Dependencies").
