@@ -303,6 +303,11 @@ class Code(str, Enum):
     BUILD_TOOLCHAIN_MISSING = "python.build_toolchain_missing"
     # issue 38 (s15-nogpu): docker asked for a GPU on a machine that has no NVIDIA GPU
     CONTAINER_GPU_WITHOUT_GPU = "host.container_gpu_without_gpu"
+    # issue 38 (s17-small): an operator torch-directml lacks; onnxruntime's CPU and GPU packages
+    # in one environment; torchaudio without the audio backend it needs
+    DML_OPERATOR = "backend.directml_operator_not_implemented"
+    ORT_CPU_AND_GPU = "backend.onnxruntime_cpu_and_gpu"
+    TORCHAUDIO_BACKEND = "backend.torchaudio_backend_missing"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1296,6 +1301,22 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         variants={
             "version_unknown": "torch found no NVIDIA driver (torch: \"Found no NVIDIA driver "
             "on your system\"): CUDA is unavailable and torch runs on the CPU",
+            # issue 38 (s17-small): Windows' loader finding no nvcuda.dll, the driver's own DLL
+            # (readers/messages.py _NVCUDA_MISSING cites it)
+            "nvcuda": "Windows found no nvcuda.dll{needed}, the CUDA driver DLL that NVIDIA's "
+            "display driver installs: no NVIDIA driver is installed on this machine",
+            "nvcuda_no_gpu": "Windows found no nvcuda.dll{needed}, the CUDA driver DLL that "
+            "NVIDIA's display driver installs, on a machine the paste shows running without an "
+            "NVIDIA GPU ({shown}): no NVIDIA driver is there to give it",
+        },
+        variant_advice={
+            "nvcuda": "if the machine has an NVIDIA GPU, install NVIDIA's driver for it (it "
+            "puts nvcuda.dll into System32; nvidia-smi then lists the GPU); on a machine "
+            "without one, the program's CPU path must not load a CUDA package at import",
+            "nvcuda_no_gpu": "on a machine without an NVIDIA GPU nothing installs nvcuda.dll: "
+            "use the program's CPU path that does not import the CUDA package (a model's "
+            "non-quantized weights, or its CPU kernels), or run it on a machine with an NVIDIA "
+            "GPU",
         },
     ),
     Code.DRIVER_FORWARD_COMPAT: Entry(
@@ -5631,6 +5652,88 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "unlisted": "{get}",
             "unknown": "{get}",
             "unnamed": "{get}",
+        },
+    ),
+    # issue 38 (s17-small): DirectML has no row of its own in hwdoctor/registry.py (it drives
+    # NVIDIA's, AMD's and Intel's GPUs, each its own row), so its code is the backend area's.
+    Code.DML_OPERATOR: Entry(
+        W, "an operator has no DirectML kernel in torch-directml",
+        "torch-directml (Microsoft's DirectML device for torch, \"dml\", microsoft/DirectML "
+        "PyTorch/README.md) implements a part of torch's operators (its operator roadmap: "
+        "https://github.com/microsoft/DirectML/wiki/PyTorch-DirectML-Operator-Roadmap). An "
+        "operator it lacks runs on the CPU by itself: its CPU fallback (torch_directml/csrc/"
+        "dml/dml_cpu_fallback.cpp) warns once per operator \"The operator '…' is not currently "
+        "supported on the DML backend and will fall back to run on the CPU\", and each call "
+        "copies its tensors to the CPU and back, which slows the run; MPS asks for the same "
+        "with PYTORCH_ENABLE_MPS_FALLBACK=1 and XPU with PYTORCH_ENABLE_XPU_FALLBACK=1. An "
+        "operator the fallback does not run is refused by torch's dispatcher on the DirectML "
+        "tensor (c10/core/dispatch/OperatorEntry.cpp: \"Could not run '…' with arguments from "
+        "the 'PrivateUse1' backend\"; pytorch-directml 1.8 named the key "
+        "'UNKNOWN_TENSOR_TYPE_ID' or 'DML'). Microsoft has put DirectML in maintenance mode "
+        "(microsoft/DirectML#665), so a missing operator may stay missing. The machine is fine.",
+        "torch-directml has no DirectML kernel for {operator}: the call raises "
+        "NotImplementedError on the DirectML device",
+        advice="move that step to the CPU in the program (tensor.cpu(), and the result back "
+        "with .to(dml)); a newer torch-directml implements more operators (the operator "
+        "roadmap lists them); or use the GPU vendor's own torch build where the machine has "
+        "one (CUDA's for an NVIDIA GPU, AMD's ROCm wheels for the Radeon GPUs AMD lists)",
+        variants={
+            "fallback": "torch-directml has no DirectML kernel for {operator} and runs it on "
+            "the CPU (torch-directml: \"will fall back to run on the CPU\"): each call copies "
+            "its tensors to the CPU and back, which slows the run",
+        },
+        variant_advice={
+            "fallback": "nothing is broken, the run goes on; where it is slow, the operator "
+            "roadmap (https://github.com/microsoft/DirectML/wiki/PyTorch-DirectML-Operator-"
+            "Roadmap) says whether a torch-directml release implements the operator, or move "
+            "that step to the CPU in the program so that its tensors are copied once",
+        },
+    ),
+    Code.ORT_CPU_AND_GPU: Entry(
+        W, "onnxruntime and onnxruntime-gpu are both installed",
+        "onnxruntime (the CPU package) and onnxruntime-gpu install the same Python module, "
+        "onnxruntime, and onnxruntime's documentation says to install one of them: \"Only one "
+        "of these packages should be installed at a time in any one environment. The GPU "
+        "package encompasses most of the CPU functionality.\" (https://onnxruntime.ai/docs/"
+        "get-started/with-python.html#install-onnx-runtime). With both, the files of the one "
+        "installed last lie over the other's, and where that is the CPU package, "
+        "onnxruntime.get_available_providers() has no CUDAExecutionProvider (a maintainer in "
+        "microsoft/onnxruntime#6183: uninstall the CPU package). A package that depends on "
+        "onnxruntime (rembg, insightface, …) brings the CPU package back beside the GPU one.",
+        "onnxruntime and onnxruntime-gpu are both installed here ({shown}): the CPU package's "
+        "files shadow the GPU package's, and onnxruntime offers no CUDAExecutionProvider",
+        commands=("{uninstall}", "{install}"),
+        advice="uninstall both and install onnxruntime-gpu alone (it runs on the CPU too); a "
+        "package that requires onnxruntime brings the CPU package back each time it is "
+        "installed or upgraded:",
+    ),
+    Code.TORCHAUDIO_BACKEND: Entry(
+        E, "torchaudio has no audio backend installed",
+        "torchaudio reads and writes audio files through optional backends whose packages it "
+        "does not install: SoundFile for \"soundfile\", libsox for \"sox_io\", FFmpeg's "
+        "libraries for \"ffmpeg\" (torchaudio docs, installation.rst \"Optional "
+        "Dependencies\" and backend.rst \"Availability\": \"\"soundfile\" backend requires "
+        "SoundFile\"). Before 2.1, set_audio_backend refuses a backend "
+        "whose package is missing (torchaudio/backend/utils.py: \"Backend … is not one of "
+        "available backends\"); from 2.1, load finds no backend that handles the file "
+        "(torchaudio/_backend/utils.py dispatcher: \"Couldn't find appropriate backend to "
+        "handle uri …\"), which on Windows, where no libsox is, and without FFmpeg's "
+        "libraries, is SoundFile missing.",
+        "torchaudio was asked for its \"soundfile\" backend and the SoundFile package it needs "
+        "is not installed (torchaudio: \"Backend \"soundfile\" is not one of available "
+        "backends\")",
+        commands=("{install}",),
+        advice="install SoundFile (PyPI's soundfile, formerly PySoundFile) into this "
+        "environment:",
+        variants={
+            "none": "torchaudio found no audio backend that handles the file (torchaudio: "
+            "\"Couldn't find appropriate backend to handle uri\"): none of its optional "
+            "backends' packages that reads it is installed",
+        },
+        variant_advice={
+            "none": "install SoundFile (PyPI's soundfile), the backend for WAV and FLAC on "
+            "every system, into this environment; for MP3 and other formats, FFmpeg's "
+            "shared libraries (version 4 to 6 for torchaudio 2.1 and newer) as its docs say:",
         },
     ),
 }  # fmt: skip

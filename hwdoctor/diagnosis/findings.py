@@ -1618,6 +1618,34 @@ def finding(
     evidence: str | None = None,
     variant: None = None,
     torch: Value,
+    needed: Value = None,
+    shown: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DRIVER_NOT_FOUND],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["nvcuda"],
+    needed: Value,
+    shown: Value = None,
+    torch: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DRIVER_NOT_FOUND],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["nvcuda_no_gpu"],
+    needed: Value,
+    shown: Value,
+    torch: Value = None,
 ) -> Finding: ...
 
 
@@ -1628,6 +1656,8 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: Literal["version_unknown"],
+    needed: Value = None,
+    shown: Value = None,
     torch: Value = None,
 ) -> Finding: ...
 
@@ -7597,6 +7627,63 @@ def finding(
     tool: Value,
     why: Value,
     where: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DML_OPERATOR],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    operator: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DML_OPERATOR],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["fallback"],
+    operator: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.ORT_CPU_AND_GPU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    install: Value | Shell,
+    shown: Value,
+    uninstall: Value | Shell,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.TORCHAUDIO_BACKEND],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    install: Value | Shell,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.TORCHAUDIO_BACKEND],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["none"],
+    install: Value | Shell,
 ) -> Finding: ...
 
 

@@ -165,6 +165,10 @@ _RESTS_ON: Final = (
     ("mps.float64_unsupported", ("stated",)),
     ("xpu.float64_unsupported", ("stated",)),  # issue 38 (s9-precision)
     ("xpu.operator_not_implemented", ("stated",)),
+    # issue 38 (s17-small): DirectML's operator gaps, onnxruntime twice, torchaudio's backends
+    ("backend.directml_operator_not_implemented", ("stated",)),
+    ("backend.onnxruntime_cpu_and_gpu", ("stated",)),
+    ("backend.torchaudio_backend_missing", ("stated",)),
     ("mps.backend_assertion", ("stated", "host", "torch")),  # issue 38: torch's MPS bugs
     ("torch.cpu_only_build", ("torch", "gpus")),
     ("torch.build_mismatch", ("torch", "gpus")),
@@ -419,6 +423,14 @@ _WHAT: Final = {
     FactKey.MESSAGE_XPU_FLOAT64: "SYCL says (XPU)",
     FactKey.MESSAGE_PTX_BF16: "ptxas says (bf16)",
     FactKey.MESSAGE_XPU_OPERATOR: "no XPU kernel for",
+    # issue 38 (s17-small)
+    FactKey.MESSAGE_DML_FALLBACK: "torch-directml runs on the CPU",
+    FactKey.MESSAGE_DML_OPERATOR: "no DirectML kernel for",
+    FactKey.DIRECTML_NAMED: "torch-directml named",
+    FactKey.MESSAGE_NVCUDA_MISSING: "Windows cannot load",
+    FactKey.PROSE_CPU_ONLY: "the reporter runs on the CPU",
+    FactKey.MESSAGE_ORT_BOTH: "onnxruntime twice",
+    FactKey.MESSAGE_TORCHAUDIO_BACKEND: "torchaudio says (backend)",
     FactKey.MESSAGE_VLLM_ASCEND_C: "vLLM Ascend says",  # issue 38: its compiled part
     # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs
     FactKey.MESSAGE_ONEAPI_LIBRARY: "the loader says (oneAPI runtime)",
@@ -597,6 +609,9 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     # issue 38 (s9-precision): bf16 AMP refused by accelerate, float64 on an Intel GPU
     found = (*found, *_bf16_amp_refused(paste, facts, found), *_xpu_float64(paste, facts))
     found = (*found, *_ptx_bf16(paste, facts, found), *_xpu_operator(facts))
+    # issue 38 (s17-small): DirectML's operator gaps, nvcuda.dll, onnxruntime twice, torchaudio
+    found = (*found, *_dml_operator(facts), *_nvcuda(paste, facts, found))
+    found = (*found, *_onnxruntime_both(paste, facts), *_torchaudio_backend(paste, facts))
     found = (*found, *_cuda_only_on_a_mac(paste, facts))  # issue 38 (s6-macintel)
     found = (*found, *_xpu_jit(paste, facts))  # issue 38 (s6-macintel): no AOT kernels
     # issue 38: vLLM Ascend's compiled part missing (its own finding, not a "vllm" extension's)
@@ -6685,6 +6700,120 @@ def _xpu_float64(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
 _TORCH_OPERATOR_NAMESPACES: Final = frozenset(
     {"aten", "prim", "prims", "quantized", "_quantized", "c10d", "_c10d_functional"}
 )
+
+
+def _dml_operator(facts: _Read) -> tuple[Finding, ...]:
+    """An operator torch-directml has no DirectML kernel for (readers/messages.py cites its
+    CPU fallback and the dispatcher's words): run on the CPU with a warning (the fallback
+    variant), or refused. The dispatcher's words count only where the paste names
+    torch-directml: the key they name (PrivateUse1) is any out-of-tree backend's. One finding
+    per operator."""
+    named = facts.all(FactKey.DIRECTML_NAMED)
+    refused = facts.all(FactKey.MESSAGE_DML_OPERATOR) if named else []
+    fallback = facts.all(FactKey.MESSAGE_DML_FALLBACK)
+    found: list[Finding] = []
+    for said in {f.value: f for f in refused}.values():
+        facts.use("stated", *[f for f in refused if f.value == said.value], named[0])
+        found.append(finding(Code.DML_OPERATOR, operator=printable(said.value)[:120]))
+    seen = {f.value for f in refused}
+    for said in {f.value: f for f in fallback}.values():
+        facts.use("stated", *[f for f in fallback if f.value == said.value])
+        if said.value in seen:
+            continue
+        found.append(
+            finding(Code.DML_OPERATOR, variant="fallback", operator=printable(said.value)[:120])
+        )
+    return tuple(found)
+
+
+def _nvcuda(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """Windows' loader finding no nvcuda.dll (readers/messages.py _NVCUDA_MISSING): the NVIDIA
+    driver's own DLL, so no NVIDIA driver is installed; driver.not_found in the loader's
+    words, naming the package whose frame loads it where the paste shows one. Where the
+    reporter runs on the CPU (`.float()`, "使用CPU", is_available() False) or the paste shows
+    no NVIDIA GPU otherwise (`_no_nvidia_gpu`), the machine has none: no driver will come, and
+    the CPU path is the remedy. Where another driver finding speaks, that one says it."""
+    said = facts.all(FactKey.MESSAGE_NVCUDA_MISSING)
+    if not said:
+        return ()
+    facts.use("driver", *said)
+    if any(f.code.startswith("driver.") for f in found):
+        return ()
+    library = next((f.name for f in said if f.name), "")
+    needed = f" ({printable(library)[:40]} loads it)" if library else ""
+    words = facts.all(FactKey.PROSE_CPU_ONLY)
+    machine = _no_nvidia_gpu(paste, facts)
+    if words and not gpu_of_cuda_shown(paste):
+        facts.use("driver", *words)
+        shown = "; ".join(dict.fromkeys(printable(f.value)[:60] for f in words))
+    elif machine is not None and machine[1] == _CPU:
+        facts.use("driver", machine[0])
+        shown = f"{machine[2]}: {machine[3]}"
+    else:
+        return (finding(Code.DRIVER_NOT_FOUND, backend=_CUDA, variant="nvcuda", needed=needed),)
+    return (
+        finding(
+            Code.DRIVER_NOT_FOUND,
+            backend=_CUDA,
+            variant="nvcuda_no_gpu",
+            needed=needed,
+            shown=shown,
+        ),
+    )
+
+
+_ORT_PACKAGES: Final = ("onnxruntime", "onnxruntime-gpu")
+
+
+def _onnxruntime_both(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """onnxruntime and onnxruntime-gpu in one environment (readers/messages.py cites
+    onnxruntime's docs): a package list (pip list, pip show, conda list) that shows both, pip
+    asked to install both, or the reporter's words. Not on a Mac, where there is no
+    onnxruntime-gpu to keep. The remedy is the chooser's: both out, onnxruntime-gpu alone."""
+    listed: dict[str, PastedFact] = {}
+    for fact in (*facts.all(FactKey.PACKAGE), *facts.all(FactKey.PROSE_PACKAGE)):
+        name = (fact.name or "").strip().lower().replace("_", "-")
+        if name in _ORT_PACKAGES:
+            listed.setdefault(name, fact)
+    said = facts.all(FactKey.MESSAGE_ORT_BOTH)
+    if not said and len(listed) < len(_ORT_PACKAGES):
+        return ()
+    machine = _no_nvidia_gpu(paste, facts)
+    if machine is not None and machine[1] == _MPS:
+        return ()
+    if said:
+        facts.use("stated", *said)
+        pip = "pip" in said[0].value
+        shown = "pip was asked to install both" if pip else "the reporter installed both"
+    else:
+        facts.use("stated", *listed.values())
+        shown = "the package list shows " + " and ".join(
+            f"{name} {printable(listed[name].value)[:20].strip()}" for name in _ORT_PACKAGES
+        )
+    way = remedies.installer(paste.evidence.python)
+    return (
+        finding(
+            Code.ORT_CPU_AND_GPU,
+            shown=shown,
+            uninstall=remedies.pip(way, "uninstall", "-y", *_ORT_PACKAGES),
+            install=remedies.requirement(way, "onnxruntime-gpu", ""),
+        ),
+    )
+
+
+def _torchaudio_backend(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """torchaudio without the audio backend it needs (readers/messages.py cites
+    set_audio_backend's and the 2.x dispatcher's words and its docs): SoundFile, the optional
+    package torchaudio does not install, through the chooser."""
+    said = facts.all(FactKey.MESSAGE_TORCHAUDIO_BACKEND)
+    if not said:
+        return ()
+    facts.use("stated", *said)
+    way = remedies.installer(paste.evidence.python)
+    install = remedies.requirement(way, "soundfile", "")
+    if any(f.value == "soundfile" for f in said):
+        return (finding(Code.TORCHAUDIO_BACKEND, install=install),)
+    return (finding(Code.TORCHAUDIO_BACKEND, variant="none", install=install),)
 
 
 def _xpu_operator(facts: _Read) -> tuple[Finding, ...]:

@@ -671,6 +671,30 @@ class FactKey(str, Enum):
     CMAKE_ERROR_AT = "message.cmake_error_at"
     # issue 38 (s15-toolchain): a docker build's RUN of `pip install` failing; value: "pip"
     DOCKER_RUN_FAILED = "message.docker_run_failed"
+    # issue 38 (s17-small): torch-directml's CPU fallback warning ("UserWarning: The operator
+    # 'aten::…' is not currently supported on the DML backend and will fall back to run on the
+    # CPU"); value: the operator. A warning: the run goes on.
+    MESSAGE_DML_FALLBACK = "message.dml_fallback"
+    # issue 38 (s17-small): the dispatcher refusing an operator on a DirectML tensor ("Could
+    # not run 'aten::…' with arguments from the 'UNKNOWN_TENSOR_TYPE_ID' / 'PrivateUse1' /
+    # 'DML' backend"); value: the operator. Counted only beside DIRECTML_NAMED.
+    MESSAGE_DML_OPERATOR = "message.dml_operator"
+    # issue 38 (s17-small): torch-directml named (its import, its package, the "dml" device)
+    DIRECTML_NAMED = "message.directml_named"
+    # issue 38 (s17-small): Windows' loader finding no nvcuda.dll (the NVIDIA driver's own
+    # DLL); name: the package whose traceback frame loads it, where the paste shows one
+    MESSAGE_NVCUDA_MISSING = "message.nvcuda_missing"
+    # issue 38 (s17-small): onnxruntime and onnxruntime-gpu installed together: pip asked to
+    # install both ("pip install onnxruntime-gpu onnxruntime"), or the reporter's words ("install
+    # both onnxruntime and onnxruntime-gpu"); value: the words
+    MESSAGE_ORT_BOTH = "message.onnxruntime_both"
+    # issue 38 (s17-small): torchaudio without the audio backend it was asked for: value
+    # "soundfile" (set_audio_backend's "Backend "soundfile" is not one of available backends")
+    # or "none" (2.x's dispatcher: "Couldn't find appropriate backend to handle uri")
+    MESSAGE_TORCHAUDIO_BACKEND = "message.torchaudio_backend"
+    # issue 38 (s17-small): the reporter running on the CPU: ChatGLM's CPU instruction
+    # (`from_pretrained(…).float()`), "is_available()) :False", "使用CPU", "CPU部署"; the words
+    PROSE_CPU_ONLY = "prose.cpu_only"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -712,6 +736,8 @@ def python_release(value: str) -> str | None:
 # report hwdoctor reads.
 CONTEXT_ONLY: Final = frozenset(
     {
+        FactKey.DIRECTML_NAMED,  # issue 38 (s17-small)
+        FactKey.PROSE_CPU_ONLY,
         FactKey.PYTHON_LIB_PATH,
         FactKey.PYTHON_BUILD_DIR,
         FactKey.PIP_SDIST_RELEASE,
@@ -788,6 +814,7 @@ NAMED_ONLY: Final = frozenset(
         FactKey.MESSAGE_INTEL_IGPU,
         FactKey.MESSAGE_INTEL_XPU_GPU,
         FactKey.MESSAGE_XRT_VARIABLE,
+        FactKey.DIRECTML_NAMED,  # issue 38 (s17-small): torch-directml named shows no error
     }
 )
 
@@ -980,6 +1007,10 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_CONDA_NOT_FOUND,
         FactKey.MESSAGE_HOST_ALLOC,
         FactKey.MESSAGE_TOOLCHAIN_MISSING,  # issue 38 (s15-toolchain): a build tool missing
+        # issue 38 (s17-small): DirectML's refusal, nvcuda.dll missing, torchaudio's backend
+        FactKey.MESSAGE_DML_OPERATOR,
+        FactKey.MESSAGE_NVCUDA_MISSING,
+        FactKey.MESSAGE_TORCHAUDIO_BACKEND,
     }
 )
 

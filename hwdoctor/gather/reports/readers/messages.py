@@ -1595,6 +1595,74 @@ _XPU_OPERATOR: Final = re.compile(
 # "Feature 'cvt.bf16.f32' …"); reporters retype it ("'cvt with.f32.BF16 'requires.target").
 _PTX_BF16: Final = re.compile(r"(?i)Feature '[^'\n]{0,40}bf16 ?' ?requires ?\.target sm_80\b")
 
+# issue 38 (s17-small): DirectML. torch-directml runs an operator it has no DirectML kernel
+# for on the CPU, and says so once per operator (its CPU fallback, pytorch-directml-plugin
+# torch_directml/csrc/dml/dml_cpu_fallback.cpp, as the warning's "Triggered internally at"
+# names it: "UserWarning: The operator 'aten::…' is not currently supported on the DML
+# backend and will fall back to run on the CPU. This may have performance implications.").
+_DML_FALLBACK: Final = re.compile(
+    r"The operator '([\w.:]{1,120})' is not currently supported on the DML backend"
+    r" and will fall back"
+)
+# An operator the fallback does not cover is refused by torch's dispatcher on the DirectML
+# tensor's key (c10/core/dispatch/OperatorEntry.cpp reportError: "Could not run 'aten::…'
+# with arguments from the '<key>' backend"): pytorch-directml 1.8 printed its key as
+# 'UNKNOWN_TENSOR_TYPE_ID' (microsoft/DirectML#242) or 'DML' (#337), torch-directml on
+# torch 2.x registers PrivateUse1 ("privateuseone:0"). The key alone names no DirectML: a
+# paste must name torch-directml too (_DIRECTML_NAMED).
+_DML_OPERATOR: Final = re.compile(
+    r"Could not run '([\w.:]{1,120})' with arguments from the"
+    r" '(?:UNKNOWN_TENSOR_TYPE_ID|PrivateUse1|DML)' backend"
+)
+# torch-directml by its distribution (torch-directml, the older pytorch-directml), its
+# module, or the "dml" device string (microsoft/DirectML PyTorch/README.md).
+_DIRECTML_NAMED: Final = re.compile(
+    r"(?i)\b(?:torch|pytorch)[-_]directml\b|device=['\"]dml['\"]|\.to\(['\"]dml['\"]\)"
+)
+# issue 38 (s17-small): Windows' loader finding no nvcuda.dll, the NVIDIA display driver's
+# own CUDA driver DLL (installed into System32 by the driver, never by a pip package: NVIDIA's
+# CUDA installation guide for Windows, "Verify the installation": the driver provides
+# nvcuda.dll). A package that loads it with ctypes at import (cpm_kernels' library/base.py,
+# which ChatGLM's quantization kernels import) fails where no NVIDIA driver is installed, in
+# CPython's words (Modules/_ctypes/callproc.c: "Could not find module '…' (or one of its
+# dependencies)"); reporters retype the quotes in titles ("nvcuda.dll", “nvcuda.dll”).
+_NVCUDA_MISSING: Final = re.compile(r"Could not find module ['\"“]nvcuda\.dll['\"”]")
+# The reporter's words that the run is on the CPU: ChatGLM's README for a machine without a
+# GPU (THUDM/ChatGLM-6B README.md, "CPU 部署": `AutoModel.from_pretrained(…).float()`), its
+# issue template's `torch.cuda.is_available()` answered False, and the words "CPU部署",
+# "使用CPU", "纯CPU环境" (a CPU deployment, using the CPU, a CPU-only environment).
+_CPU_ONLY_SAID: Final = re.compile(
+    r"from_pretrained\([^)\n]{1,200}\)\.float\(\)"
+    r"|is_available\(\)\)[\"`')]{0,4} ?:? ?False\b"
+    r"|CPU部署|使用CPU|纯CPU环境"
+)
+# issue 38 (s17-small): onnxruntime and onnxruntime-gpu in one environment. onnxruntime's
+# docs: "There are two Python packages for ONNX Runtime. Only one of these packages should be
+# installed at a time in any one environment" (https://onnxruntime.ai/docs/get-started/
+# with-python.html#install-onnx-runtime); both install the same `onnxruntime` module, and the
+# CPU package's files over the GPU one's leave get_available_providers() without
+# CUDAExecutionProvider (a maintainer in microsoft/onnxruntime#6183: uninstall the CPU
+# package). Read where pip is asked to install both on one line, or the reporter says both
+# are installed.
+_ORT_BOTH_PIP: Final = re.compile(
+    r"pip3? install onnxruntime(?:-gpu onnxruntime(?![\w-])| onnxruntime-gpu\b)"
+)
+_ORT_BOTH_SAID: Final = re.compile(
+    r"(?i)\bboth [`'\"]?onnxruntime[`'\"]? and [`'\"]?onnxruntime-gpu\b"
+)
+# issue 38 (s17-small): torchaudio's audio backends. Before 2.1, set_audio_backend refuses
+# a backend whose package is not there (torchaudio/backend/utils.py: raise RuntimeError(
+# f'Backend "{backend}" is not one of available backends: {list_audio_backends()}.'));
+# "soundfile" needs the optional SoundFile package, which torchaudio does not install (its
+# docs, backend.rst "Availability": ""soundfile" backend requires SoundFile"). From
+# 2.1 the dispatcher finds no backend at all (torchaudio/_backend/utils.py dispatcher: "Couldn't
+# find appropriate backend to handle uri {uri} and format {format}."): neither FFmpeg's
+# libraries, SoundFile nor libsox is installed (installation.rst "Optional Dependencies").
+_TORCHAUDIO_SOUNDFILE: Final = re.compile(r"Backend \"soundfile\" is not one of available backends")
+_TORCHAUDIO_NO_BACKEND: Final = re.compile(
+    r"Couldn't find appropriate backend to handle uri (?!\{uri\})"
+)
+
 # The shortest line a message can be read from (`Messages.shortest`): "C:\\a\\", a Windows
 # path; tests/test_regex_cost.py checks it against every pattern read here.
 SHORTEST: Final = 5
@@ -3371,6 +3439,15 @@ RECOGNISERS: Final = (
     ),
     _Recogniser(_PTX_BF16, FactKey.MESSAGE_PTX_BF16, words="ptxas"),
     _Recogniser(_XPU_OPERATOR, FactKey.MESSAGE_XPU_OPERATOR),
+    # issue 38 (s17-small): DirectML's operator gaps, nvcuda.dll, onnxruntime twice, torchaudio
+    _Recogniser(_DML_FALLBACK, FactKey.MESSAGE_DML_FALLBACK),
+    _Recogniser(_DML_OPERATOR, FactKey.MESSAGE_DML_OPERATOR),
+    _Recogniser(_DIRECTML_NAMED, FactKey.DIRECTML_NAMED, group=0),
+    _Recogniser(_ORT_BOTH_PIP, FactKey.MESSAGE_ORT_BOTH, group=0),
+    _Recogniser(_ORT_BOTH_SAID, FactKey.MESSAGE_ORT_BOTH, group=0),
+    _Recogniser(_TORCHAUDIO_SOUNDFILE, FactKey.MESSAGE_TORCHAUDIO_BACKEND, words="soundfile"),
+    _Recogniser(_TORCHAUDIO_NO_BACKEND, FactKey.MESSAGE_TORCHAUDIO_BACKEND, words="none"),
+    _Recogniser(_CPU_ONLY_SAID, FactKey.PROSE_CPU_ONLY, group=0),
     # issue 38: vLLM Ascend's compiled part missing from a source install
     _Recogniser(_VLLM_ASCEND_C_IMPORT, FactKey.MESSAGE_VLLM_ASCEND_C, made=_vllm_ascend_c),
     _Recogniser(_VLLM_ASCEND_C_MODULE, FactKey.MESSAGE_VLLM_ASCEND_C, words="not_built"),
@@ -3782,6 +3859,10 @@ class Messages(LineReader):
         )
         if _TORCHVISION_IMAGE in text:
             return  # torchvision's warning: it goes on without its image extension
+        if _NVCUDA_MISSING.search(text):
+            # issue 38 (s17-small): the NVIDIA driver's own DLL, no package's file
+            yield line.says(FactKey.MESSAGE_NVCUDA_MISSING, "nvcuda.dll", name=frame)
+            return
         if by_path := _SHARED_BY_PATH.search(text):
             # issue 38 (s17-wrongB): kept so that the same file's name alone elsewhere (an
             # issue's title that quotes the message without its path) is read as this file
