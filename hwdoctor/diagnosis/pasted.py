@@ -5639,8 +5639,9 @@ def _whose_build(name: str, label: str) -> str:
     """issue 38 (s17-mend-pip): whose index holds a torch build the wheel table does not
     list, where its label says: a ROCm build ("+rocm7.2.0") that PyTorch's own ROCm indexes
     do not carry is AMD's (AMD's PyTorch install page installs its wheels from its own
-    repository, repo.radeon.com: rocm.docs.amd.com/projects/install-on-linux/en/latest/
-    install/3rd-party/pytorch-install.html); "" for any other."""
+    repository, repo.radeon.com: rocm.docs.amd.com/projects/install-on-linux/en/docs-6.2.0/
+    how-to/3rd-party/pytorch-install.html, the page registry.py's ROCm row cites); "" for any
+    other."""
     if name != "torch" or not label.lower().startswith(registry.BY_KEY[_ROCM].wheel or "-"):
         return ""
     return (
