@@ -169,8 +169,12 @@ def md_spans(text: str, values: Sequence[tuple[int, int]]) -> str:
             continue  # overlapping spans cannot come from one template; keep the first
         if text[start - 1 : start].isalnum() or text[end : end + 1].isalnum():
             continue  # part of a word ("R{branch}"): prose, made inert like all prose
-        out += [md_inline(text[done:start]), md_code(text[start:end], in_table=True)]
-        done = end
+        # issue 38 (s17-mend-pip): a template that quotes its value ("needs `{symbol}`") gives
+        # the code span its delimiters; escaped as prose, they would show around this one
+        quoted = start > done and text[start - 1] == "`" and text[end : end + 1] == "`"
+        before = text[done : start - 1] if quoted else text[done:start]
+        out += [md_inline(before), md_code(text[start:end], in_table=True)]
+        done = end + 1 if quoted else end
     out.append(md_inline(text[done:]))
     return "".join(out)
 

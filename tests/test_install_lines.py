@@ -285,3 +285,80 @@ def test_no_printed_command_changes_torch_without_saying_so() -> None:
                 silent.append(f"{where}: {line} / {after}")
     assert checked >= 30, checked
     assert silent == []
+
+
+# --- a companion installed again is pinned to the torch installed (issue 38, s17-mend-pip) --
+
+# torchvision's and torchaudio's wheels pin one torch release (compat/companions.py): one
+# installed again unpinned is PyPI's newest, built for the newest torch, which breaks it
+# against the torch installed (its compiled parts need that torch's symbols).
+COMPANION_WORD: Final = re.compile(r"^(?P<name>torchvision|torchaudio)(?P<spec>[=<>!~].*)?$")
+REINSTALL: Final = re.compile(
+    r"\b(?:pip|uv pip)\s+install\b.*\s(?:--force-reinstall|--upgrade|-U)\b"
+)
+UNINSTALL: Final = re.compile(r"\b(?:pip|uv pip)\s+uninstall\b")
+
+
+def unpinned_companions(remedy: str) -> list[str]:
+    """The lines of `remedy` that install torchvision or torchaudio again (`--force-reinstall`,
+    `--upgrade`, or after a line that uninstalls it) without an `==` pin."""
+    wrong: list[str] = []
+    removed: set[str] = set()
+    for line in remedy.splitlines():
+        if line.startswith("#"):
+            continue
+        words = [w.strip("'\"") for w in line.split()]
+        named = {m["name"]: m["spec"] or "" for w in words if (m := COMPANION_WORD.match(w))}
+        if UNINSTALL.search(line):
+            removed |= named.keys()
+            continue
+        again = bool(REINSTALL.search(line))
+        for name, spec in named.items():
+            if (again or name in removed) and not spec.startswith("=="):
+                wrong.append(line)
+    return wrong
+
+
+def test_every_reinstall_of_a_companion_carries_a_pin() -> None:
+    checked = [(where, remedy) for where, remedy in remedies_printed() if remedy]
+    wrong = [(where, line) for where, remedy in checked for line in unpinned_companions(remedy)]
+    assert wrong == []
+
+
+def test_the_companion_scan_finds_what_it_looks_for() -> None:
+    assert unpinned_companions(
+        "python -m pip install --force-reinstall --no-deps --no-cache-dir torchvision"
+    )
+    assert unpinned_companions(
+        "python -m pip uninstall -y torchaudio\npython -m pip install torchaudio"
+    )
+    assert not unpinned_companions(
+        "python -m pip uninstall -y torchvision\n"
+        "python -m pip install torch==2.0.0 'torchvision==0.15.*' --index-url https://x"
+    )
+    assert not unpinned_companions("python -m pip install torchvision")  # a first install
+
+
+IMAGE_WARNING: Final = (
+    DATA / "reports" / "errors"
+    / "masifcolab7-colab-torchvision-image-so-undefined-c10-gputrace-warning.md"
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "torch", [*INSTALLED[1:], "2.0.0+cu118", "2.0.0", "2.1.0.dev20230706+cu121"]
+)
+def test_a_companion_reinstalled_keeps_the_torch_installed(torch: str) -> None:
+    """companion_again's line pins the companion built for the torch installed, beside that
+    torch's own pin and its build's index (the wheel table's), or writes nothing."""
+    remedy = str(remedies.companion_again(remedies.installer(None), "torchvision", torch))
+    assert unpinned_companions(remedy) == []
+    if not remedy:
+        return
+    public = torch.split("+")[0]
+    pin = remedies.companion_pin("torchvision", public)
+    assert pin is not None and f"'{pin}'" in remedy
+    (install,) = [line for line in remedy.splitlines() if " install " in line]
+    assert judge(install) is None, install
+    assert f"torch=={public}" in install
+    assert remedy.splitlines()[-1].startswith(f"# keeps torch {public}")

@@ -4063,9 +4063,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "source_build": "{where}",
             "local": "{where}",
         },
-        # issue 38 (s17-wrongB): the install asked an index that cannot hold the build; the
-        # machine is not what pip refused
-        variant_severity={"local": W},
+        # issue 38 (s17-mend-pip): "local" stays an error: the install asked an index that
+        # cannot hold the build, and nothing was installed (DESIGN's exit code 1)
     ),
     # issue 38: fp16 on the CPU, float64 on MPS (archlib)
     Code.HALF_ON_CPU: Entry(

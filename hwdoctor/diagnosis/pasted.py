@@ -5503,7 +5503,9 @@ def _no_release(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         facts.use("python_pin", *lines)
         shown_spec = f"{printable(extras)[:40]}{printable(spec)[:60]}"
         if local := _local_build(spec, listed, told, requirer):
-            made.append(_local_build_finding(way, name, shown_spec, newest, requirer, local, shown))
+            made.append(
+                _local_build_finding(way, paste, name, shown_spec, newest, requirer, local, shown)
+            )
             continue
         if listed == ["none"]:
             why = (
@@ -5589,6 +5591,7 @@ def _local_build(spec: str, listed: list[str], told: list[str], requirer: str) -
 
 def _local_build_finding(
     way: remedies.Installer,
+    paste: Pasted,
     name: str,
     spec: str,
     newest: str,
@@ -5596,17 +5599,35 @@ def _local_build_finding(
     label: str,
     shown: frozenset[str],
 ) -> Finding:
-    """python.version_unsupported (local): a warning, where the vendor's index is named when
-    hwdoctor knows it (remedies.vendor_release), else the requirer's own index."""
+    """python.version_unsupported (local): an error, for nothing was installed. The install
+    from the index that holds the build where hwdoctor knows it: the vendor's
+    (remedies.vendor_release), or, for a torch build the wheel table lists ("+cu118",
+    "+rocm6.2", "+cpu"), download.pytorch.org's index of that build (remedies.torch_required,
+    issue 38 s17-mend-pip); else whose index it is in words, and no line guessed."""
     vendor = remedies.vendor_release(way, name, "", spec, shown)
-    where = (
-        f"{vendor[0]}:"
-        if vendor is not None
-        else f"install {printable(requirer)[:80]} with the index its build came from beside "
-        "PyPI (its --index-url or --extra-index-url, or -f with the page that lists its "
-        f"files), where {printable(name)[:80]}{spec} is published; for a wheel file installed "
-        "by its path, the index of the page it was downloaded from"
-    )
+    if vendor is not None:
+        where, install = f"{vendor[0]}:", vendor[1]
+    elif name == "torch" and _listed_torch_build(spec.removeprefix("==")):
+        where = (
+            f"install torch{spec} first, from the index of its build (the wheel table's); "
+            f"{printable(requirer)[:80]}'s install then finds it installed:"
+        )
+        # the version pip could not find is not installed, whatever the paste took it for
+        torch = paste.evidence.torch
+        evidence = (
+            dataclasses.replace(paste.evidence, torch=None)
+            if torch is not None and f"=={torch.version}" == spec
+            else paste.evidence
+        )
+        install = remedies.torch_required(way, spec, evidence, printable(requirer)[:80])
+    else:
+        where = (
+            f"install {printable(requirer)[:80]} with the index its build came from beside "
+            f"PyPI (the index, or the page of files, it was installed from), where "
+            f"{printable(name)[:80]}{spec} is published; for a wheel file installed by its "
+            f"path, the index of the page it was downloaded from{_whose_build(name, label)}"
+        )
+        install = Shell()
     listed = f"the newest {printable(newest)[:60]}" if newest else "none with a local label"
     return finding(
         Code.PYTHON_VERSION_UNSUPPORTED,
@@ -5617,7 +5638,30 @@ def _local_build_finding(
         label=printable(label)[:60],
         why=f"pip lists only the public releases of the indexes it asked ({listed})",
         where=where,
-        install=vendor[1] if vendor is not None else Shell(),
+        install=install,
+    )
+
+
+def _listed_torch_build(version: str) -> bool:
+    """issue 38 (s17-mend-pip): a torch release and build ("2.1.0+cu118") the wheel table
+    lists on download.pytorch.org, so that the chooser writes its install."""
+    release = wheels.release_of(version)
+    label = wheels.local_of(version)
+    return release is not None and label is not None and release.variant(label) is not None
+
+
+def _whose_build(name: str, label: str) -> str:
+    """issue 38 (s17-mend-pip): whose index holds a torch build the wheel table does not
+    list, where its label says: a ROCm build ("+rocm7.2.0") that PyTorch's own ROCm indexes
+    do not carry is AMD's (AMD's PyTorch install page installs its wheels from its own
+    repository, repo.radeon.com: rocm.docs.amd.com/projects/install-on-linux/en/docs-6.2.0/
+    how-to/3rd-party/pytorch-install.html, the page registry.py's ROCm row cites); "" for any
+    other."""
+    if name != "torch" or not label.lower().startswith(registry.BY_KEY[_ROCM].wheel or "-"):
+        return ""
+    return (
+        f" (a ROCm build, +{printable(label)[:60]}, that download.pytorch.org's ROCm indexes "
+        "do not list: AMD publishes its own on its repository, repo.radeon.com)"
     )
 
 
@@ -6611,9 +6655,9 @@ def _optional_part(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                 package=printable(package)[:80],
                 symbol=printable(said.value)[:100],
                 torch=shown,
-                reinstall=remedies.pip_of(
-                    way, ("install", "--force-reinstall", "--no-deps", "--no-cache-dir"), package
-                ),
+                # issue 38 (s17-mend-pip): the release built for the torch installed, on its
+                # build's index; none where torch's version is not shown (the advice alone)
+                reinstall=remedies.companion_again(way, package, torch.version if torch else None),
             )
         )
     return tuple(made)

@@ -464,26 +464,72 @@ def torch_again(way: Installer, evidence: Evidence | None) -> Shell:
         )
     release = wheels.release_of(installed)
     label = wheels.local_of(installed)
-    variant = release.variant(label) if release and label else None
-    if release is not None and variant is not None:
-        style = release.style_of(variant)
-        labelled = style in (wheels.Style.EXTRA_INDEX_URL, wheels.Style.FIND_LINKS)
-        suggestion = wheels.Suggestion(
-            torch=installed if labelled else parsed.public,
-            release=release.series, variant=variant.name, style=style,
-            verdict=wheels.Verdict.UNKNOWN, reason="", keeps_release=True,
-        )  # fmt: skip
-        words_ = torch_words(suggestion)
-        if words_:
-            return way.install("--force-reinstall", *words_) + comment(
-                f"keeps torch {parsed.public} ({variant.name}), reinstalled from its index"
-            )
+    if (indexed := _from_its_index(installed)) is not None:
+        words_, variant = indexed
+        return way.install("--force-reinstall", *words_) + comment(
+            f"keeps torch {parsed.public} ({variant}), reinstalled from its index"
+        )
     default = release.pypi_default if release else None
     build = f" (PyPI's build is {default})" if default else ""
     note = f"keeps torch {parsed.public}, from PyPI{build}"
     if label and label != default:
         note += f"; the installed build is {label}, whose index hwdoctor's table does not list"
     return way.install("--force-reinstall", f"torch=={parsed.public}") + comment(note)
+
+
+def _from_its_index(installed: str) -> tuple[tuple[str, ...], str] | None:
+    """The `pip install` words of the installed torch as it is, from the index of its build
+    where the wheel table lists that build (("torch==2.0.0+cu118", "--index-url",
+    "https://download.pytorch.org/whl/cu118"), "cu118"); None otherwise."""
+    parsed = versions.parse(installed)
+    release = wheels.release_of(installed)
+    label = wheels.local_of(installed)
+    variant = release.variant(label) if release and label else None
+    if parsed is None or release is None or variant is None:
+        return None
+    style = release.style_of(variant)
+    labelled = style in (wheels.Style.EXTRA_INDEX_URL, wheels.Style.FIND_LINKS)
+    suggestion = wheels.Suggestion(
+        torch=installed if labelled else parsed.public,
+        release=release.series, variant=variant.name, style=style,
+        verdict=wheels.Verdict.UNKNOWN, reason="", keeps_release=True,
+    )  # fmt: skip
+    found = torch_words(suggestion)
+    return (found, variant.name) if found else None
+
+
+def companion_again(way: Installer, name: str, installed: str | None) -> Shell:
+    """issue 38 (s17-mend-pip): torchvision or torchaudio (`name`) installed again in the
+    release built for the installed torch (`installed`, "2.0.0+cu118"), which stays: the
+    companion removed, then asked beside torch's own pin (`torch==2.0.0 torchvision==0.15.*`)
+    on the index of torch's build (torch_again's choice), or PyPI for PyPI's build. pip
+    keeps the torch installed, which satisfies its pin, and takes the companion patch whose
+    own `torch==` pin it is (the companion's wheels pin one torch release:
+    compat/companions.py). An unpinned reinstall would take the newest companion from PyPI,
+    built for the newest torch. The companion is removed first, not force-reinstalled: with
+    --force-reinstall pip would download torch again, and with --no-deps it would take the
+    series' newest patch, whatever torch it pins.
+
+    Empty where that cannot be written: torch's version not shown, a release past the
+    companion tables, a nightly (its index is not in the wheel table), or a build whose
+    index the table does not list (a source build, a vendor's)."""
+    parsed = versions.parse(installed) if installed else None
+    if installed is None or parsed is None or not versions.is_name(name):
+        return Shell()
+    pin = companion_pin(name, parsed.public)
+    if pin is None or ".dev" in pin:
+        return Shell()
+    if (indexed := _from_its_index(installed)) is not None:
+        (torch, *where), build = indexed
+    elif wheels.local_of(installed) is None and not parsed.is_prerelease:
+        torch, where, build = f"torch=={parsed.public}", [], "PyPI's build"
+    else:
+        return Shell()
+    return (
+        pip(way, "uninstall", "-y", name)
+        + way.install(torch, pin, *where)
+        + comment(f"keeps torch {parsed.public} ({build}); {pin} is the {name} built for it")
+    )
 
 
 def torch_required(

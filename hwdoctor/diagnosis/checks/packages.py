@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from hwdoctor import registry, versions
+from hwdoctor.compat import companions
 from hwdoctor.diagnosis import remedies
 from hwdoctor.diagnosis.catalogue import Code
 from hwdoctor.diagnosis.checks.core import Known, check
@@ -117,11 +118,18 @@ def check_extension_abi(known: Known) -> Iterable[Finding]:
             package=dist,
             symbol=clip(symbol.group(0), 100) if symbol else "a torch symbol",
             torch=torch,
-            reinstall=remedies.pip_of(
-                # without --no-deps, pip would reinstall torch too, at its newest
-                known.way,
-                ("install", "--force-reinstall", "--no-deps", "--no-cache-dir"),
-                dist,
+            reinstall=(
+                # issue 38 (s17-mend-pip): torchvision or torchaudio in the release built for
+                # the torch installed, on its build's index (unpinned, PyPI's newest is built
+                # for the newest torch); none where torch's version is not shown
+                remedies.companion_again(known.way, dist, known.torch.version)
+                if dist in companions.NAMES
+                else remedies.pip_of(
+                    # without --no-deps, pip would reinstall torch too, at its newest
+                    known.way,
+                    ("install", "--force-reinstall", "--no-deps", "--no-cache-dir"),
+                    dist,
+                )
             ),
         )
 
