@@ -101,6 +101,9 @@ QUIET = (
     "bark544-transformers-circular-import-autoprocessor.md",
     "localai1336-transformers-py-shadows-circular-import.md",
     "rediffusion3-diffusers-circular-import-transformer2dmodel.md",
+    # vLLM from a checkout: vllm.commit_id is written by a build (version.py's "Failed to read
+    # commit hash" warning), not a module a release dropped (compat/exported_names.py BUILT)
+    "vllm8863-windows-torch2.4.0cpu-failed-to-infer-device-type.md",
 )
 
 

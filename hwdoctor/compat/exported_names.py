@@ -36,6 +36,17 @@ PACKAGES: Final = {
 }
 
 
+# Modules a build writes into the wheel, which a source checkout lacks by design: vllm/version.py
+# (0.5.x-0.6.x) imports vllm.commit_id in a try and warns "Failed to read commit hash:\n{e}"
+# without it (vllm-project/vllm vllm/version.py @ v0.5.4); its successor vllm._version
+# (setuptools-scm's) is private. Their absence is a build from source, not another release.
+# vllm.vllm_flash_attn: the flash-attention build vLLM's CUDA build copies into the package
+# (vllm-project/vllm cmake/external_projects/vllm_flash_attn.cmake: `install(DIRECTORY
+# ${vllm-flash-attn_SOURCE_DIR}/vllm_flash_attn/ DESTINATION vllm/vllm_flash_attn …)` beside
+# its compiled _vllm_fa2_C): a CPU build or another accelerator's has none, whatever release.
+BUILT: Final = frozenset({"vllm.commit_id", "vllm.vllm_flash_attn"})
+
+
 @dataclass(frozen=True, slots=True)
 class Exported:
     """One package's rows: the date read, the releases read (oldest first) and the yanked
@@ -135,6 +146,8 @@ def name_range(package: str, name: str) -> Range | None:
 def module_range(module: str) -> Range | None:
     """The releases of a package that ship the module `module` ("vllm.a.b")."""
     package, _, below = module.partition(".")
+    if any(module == b or module.startswith(f"{b}.") for b in BUILT):
+        return None
     dist = PACKAGES.get(package)
     found = table(dist) if dist is not None and below else None
     row = found.modules.get(below) if found is not None else None
