@@ -123,10 +123,15 @@ fidelity-record: $(VENV)/.test-installed $(VENV)/.pairs-installed
 # issue 38 (s16-models): and which transformers release first has each model type, from the
 # wheels of the releases not read yet (tools/model_types.py -> hwdoctor/compat/
 # model_types_table.txt; `python tools/model_types.py --all` reads every release again).
+# issue 38 (s17-names): and which release of huggingface_hub, transformers, diffusers, peft,
+# accelerate, trl, sentence-transformers and vllm first has each top-level name and module and
+# which dropped it, from the wheels of the releases not read yet (tools/exported_names.py ->
+# hwdoctor/compat/exported_names_table.txt; `--all` reads every release again).
 refresh: $(VENV)/.test-installed
 	$(BIN)/python tools/refresh.py $(REFRESH_ARGS)
 	$(BIN)/python tools/wheel_builds.py
 	$(BIN)/python tools/model_types.py
+	$(BIN)/python tools/exported_names.py
 	if command -v apt-file >/dev/null; then $(BIN)/python tools/sonames.py; \
 	else echo "apt-file not installed: hwdoctor/compat/sonames_table.txt not read again"; fi
 

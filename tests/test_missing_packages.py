@@ -118,13 +118,18 @@ def test_a_name_the_installed_release_lacks_is_named_with_that_release(tmp_path:
     exit_code, data = detect(paste)
     assert exit_code == 0  # a warning: which release the code needs is the code's to say
     (found,) = [f for f in data["findings"] if f["code"] == NAME]
-    assert found["message"].startswith("transformers 4.30.2, the release installed, has no")
+    # s17-names: transformers' wheels (compat/exported_names_table.txt) name the release
+    assert found["message"].startswith("transformers 4.30.2 has no Qwen2ForCausalLM")
+    assert "transformers 4.37.0 added it" in found["message"]
     assert [q["line"] for q in found["rests_on"]] == [1, 7]
-    # the same line where the paste shows no transformers version: unread, not guessed
+    # the same line where the paste shows no transformers version: the table's release, the
+    # version not guessed (s17-names: before, unread)
     paste.write_text("ImportError: cannot import name 'Qwen2ForCausalLM' from 'transformers'\n")
     _, data = detect(paste)
-    assert NAME not in [f["code"] for f in data["findings"]]
-    assert data["unread"]
+    (found,) = [f for f in data["findings"] if f["code"] == NAME]
+    assert found["message"].startswith("transformers has no Qwen2ForCausalLM")
+    assert "'transformers>=4.37.0'" in (found["remedy"] or "")
+    assert not data["unread"]
 
 
 def test_a_name_a_later_release_removed_gets_no_upgrade_command() -> None:

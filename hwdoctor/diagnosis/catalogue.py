@@ -5471,7 +5471,17 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "is installed and its release has no Y.X. Where a module's first or last release is "
         "known (compat/submodules.py MOVED: numpy._typing from 1.23.0, numpy._core from 2.0.0, "
         "torch._six before 2.0.0, flash_attn.flash_attention before flash-attn 2.0.0) the "
-        "finding names it and the release to install.",
+        "finding names it and the release to install. issue 38 (s17-names): for "
+        "huggingface_hub, transformers, diffusers, peft, accelerate, trl, sentence-transformers "
+        "and vllm the first release with each top-level name and each module, and the first "
+        "without it again, are read from every release's wheel on PyPI "
+        "(compat/exported_names_table.txt, written by tools/exported_names.py: "
+        "huggingface_hub's _SUBMOD_ATTRS, transformers' and diffusers' _import_structure, "
+        "plain imports, the wheel's file list), so the finding names the release that added or "
+        "removed X without the installed version shown (huggingface_hub 0.26.0 removed "
+        "cached_download; transformers 4.45.0 added Qwen2VLForConditionalGeneration; vllm "
+        "0.4.0 removed vllm.model_executor.input_metadata), and checks the version where the "
+        "paste shows it: a release that has X is another cause, not named here.",
         "{package} {found}, the release installed, has no {name} ({said}): the code importing "
         "it was written for another {package} release",
         # red team item 4: no command, the direction is not in the paste (THUDM/GLM#86:
@@ -5488,8 +5498,21 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "the code importing it was written for an older {package}",
             "module": "{package}{found} has no module {module} ({said}): the code importing it "
             "was written for another {package} release",
+            # issue 38 (s17-names): the releases of compat/exported_names_table.txt, read from
+            # the package's wheels by tools/exported_names.py
+            "added": "{package}{found} has no {what} ({said}): {package} {first} added it "
+            "(its wheels on PyPI: {prior} has none), and {importer} is written for {package} "
+            "{first} or newer",
+            "removed": "{package}{found} has no {what} ({said}): {package} {gone} removed it "
+            "(its wheels on PyPI: {first} to {last} have it), so {importer} was written for an "
+            "older {package}",
         },
-        variant_commands={"newer": ("{install}",), "older": ("{install}",)},
+        variant_commands={
+            "newer": ("{install}",),
+            "older": ("{install}",),
+            "added": ("{install}",),
+            "removed": ("{install}",),
+        },
         variant_advice={
             "newer": "install {package} {first} or newer in the environment the run uses (a "
             "file written under a newer {package}, such as a pickle, needs it too), then run "
@@ -5500,6 +5523,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "module": "install the {package} release the importing code names (its "
             "requirements or setup.py); {package}'s release notes say which releases have "
             "{module}",
+            "added": "install {package} {first} or newer in the environment the run uses, then "
+            "run it again:",
+            "removed": "install a {package} release before {gone}, or a release of {importer} "
+            "written for {package} {gone} or newer (one that no longer imports {what}):",
         },
     ),
     # issue 38 item 5 (s13-unread): Windows refusing one of torch's DLLs at `import torch`

@@ -7347,9 +7347,36 @@ def finding(
     said: Value,
     first: Value = None,
     gone: Value = None,
+    importer: Value = None,
     install: Value | Shell = None,
     instead: Value = None,
+    last: Value = None,
     module: Value = None,
+    prior: Value = None,
+    what: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.RELEASE_LACKS_NAME],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["added"],
+    first: Value,
+    found: Value,
+    importer: Value,
+    install: Value | Shell,
+    package: Value,
+    prior: Value,
+    said: Value,
+    what: Value,
+    gone: Value = None,
+    instead: Value = None,
+    last: Value = None,
+    module: Value = None,
+    name: Value = None,
 ) -> Finding: ...
 
 
@@ -7366,9 +7393,13 @@ def finding(
     said: Value,
     first: Value = None,
     gone: Value = None,
+    importer: Value = None,
     install: Value | Shell = None,
     instead: Value = None,
+    last: Value = None,
     name: Value = None,
+    prior: Value = None,
+    what: Value = None,
 ) -> Finding: ...
 
 
@@ -7386,8 +7417,12 @@ def finding(
     package: Value,
     said: Value,
     gone: Value = None,
+    importer: Value = None,
     instead: Value = None,
+    last: Value = None,
     name: Value = None,
+    prior: Value = None,
+    what: Value = None,
 ) -> Finding: ...
 
 
@@ -7406,7 +7441,34 @@ def finding(
     package: Value,
     said: Value,
     first: Value = None,
+    importer: Value = None,
+    last: Value = None,
     name: Value = None,
+    prior: Value = None,
+    what: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.RELEASE_LACKS_NAME],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["removed"],
+    first: Value,
+    found: Value,
+    gone: Value,
+    importer: Value,
+    install: Value | Shell,
+    last: Value,
+    package: Value,
+    said: Value,
+    what: Value,
+    instead: Value = None,
+    module: Value = None,
+    name: Value = None,
+    prior: Value = None,
 ) -> Finding: ...
 
 

@@ -21,6 +21,7 @@ from hwdoctor.compat import (
     companions,
     cpus,
     drivers,
+    exported_names,
     gpus,
     imports,
     kernels,
@@ -526,6 +527,7 @@ _WHAT: Final = {
     # issue 38 (s14-submodule): a module inside a package, and where the traceback imported it
     FactKey.MESSAGE_SUBMODULE_MISSING: "Python says (a module of a package missing)",
     FactKey.TRACEBACK_LOCAL_PACKAGE: "a traceback's frame (a package outside site-packages)",
+    FactKey.TRACEBACK_FRAME: "a traceback's frame",  # issue 38 (s17-names)
     # issue 38 (s11-hostmem): the host's memory run out, a SIGKILL, the host's RAM
     FactKey.MESSAGE_HOST_OOM: "the host says (memory)",
     FactKey.MESSAGE_PROCESS_KILLED: "the process ended (SIGKILL)",
@@ -8270,7 +8272,12 @@ def _submodule_missing(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     for said in sorted(said_all, key=lambda f: f.quote.line):
         module = said.value
         top = module.split(".", 1)[0]
-        if top in _SUBMODULE_ELSEWHERE or _WARNED.search(said.quote.text):
+        known_range = exported_names.module_range(module)
+        ranged = known_range if known_range is not None and _telling(known_range) else None
+        # s17-names: vLLM's modules the table knows are this finding's (its compiled vllm._C
+        # is private, and backend.os_unsupported's); transformers' stay the other finding's
+        elsewhere = top in _SUBMODULE_ELSEWHERE and (ranged is None or top == "transformers")
+        if elsewhere or _WARNED.search(said.quote.text):
             continue
         if any(f.quote.line == said.quote.line for f in _found_on(facts, paste)):
             continue  # a finding above rests on the line
@@ -8352,6 +8359,16 @@ def _submodule_missing(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                     else remedies.requirement(way, row.dist, f"<{row.gone}"),
                 ),
             )
+        if known_range is not None:  # s17-names: a release shown that has the module
+            shown = _version_of(facts, known_range.dist)
+            if shown is not None and not exported_names.side(known_range, shown.value.strip()):
+                continue  # another cause (a broken install, a directory in its place)
+        if ranged is not None:  # s17-names: the releases read from the package's wheels
+            shown = _version_of(facts, ranged.dist)
+            made = _from_table(paste, facts, ranged, same, shown, words)
+            if made is None:
+                continue  # the release shown has the module: another cause
+            return (made,)
         if top == "torch" or registry.for_module(top) is not None:
             continue  # torch's and its extensions' releases pair: the wheel chooser's
         dist = imports.distribution(top) or versions.canonical_name(top)
@@ -8450,6 +8467,7 @@ def _release_lacks_name(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     wheel chooser's), for a name the traceback's source line looks up by a value
     (`getattr(transformers, name)`), and on a line another finding explains."""
     looked_up = {f.line for f in facts.all(FactKey.GETATTR_SOURCE)}
+
     for said in facts.all(FactKey.MESSAGE_NAME_MISSING):
         module, _, name = said.value.partition(" ")
         top = module.split(".", 1)[0]
@@ -8457,11 +8475,26 @@ def _release_lacks_name(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             continue  # torch's and its extensions' releases pair: the wheel chooser's
         if said.line - 1 in looked_up:
             continue  # a name looked up by a value (getattr), not an API the code imports
-        if _line_taken(facts, said) or _WARNED.search(said.quote.text):
+        if _WARNED.search(said.quote.text):
             continue
         dist = imports.distribution(top) or versions.canonical_name(top)
         shown = _version_of(facts, dist)
-        if shown is None:
+        row = exported_names.name_range(top, name) if module == top else None
+        # s17-names: a finding above resting on the line takes it (the Python a path shows
+        # on it does not)
+        taken = any(f.quote.line == said.quote.line for f in _found_on(facts, paste))
+        if row is not None and "cannot import" in said.quote.text and not taken:
+            installed = shown.value.strip() if shown is not None else None
+            if installed is not None and not exported_names.side(row, installed):
+                continue  # the release shown has the name: another cause (a broken install)
+        if row is not None and "cannot import" in said.quote.text and _telling(row) and not taken:
+            words = f"cannot import name {name!r} from {module!r}"
+            same = [f for f in facts.all(FactKey.MESSAGE_NAME_MISSING) if f.value == said.value]
+            made = _from_table(paste, facts, row, same, shown, words)
+            if made is None:
+                continue  # the release shown has the name: another cause
+            return (made,)
+        if shown is None or _line_taken(facts, said):
             continue
         facts.use("stated", said)
         facts.use("pin", shown)
@@ -8478,6 +8511,80 @@ def _release_lacks_name(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             ),
         )
     return ()
+
+
+def _telling(row: exported_names.Range) -> bool:
+    """issue 38 (s17-names): whether the table's range says something: a release dropped the
+    name or module, or it came after the first release read (one every release read has
+    tells no release apart); never a private one (a leading underscore: a compiled part or
+    an internal, which other findings name)."""
+    private = any(part.startswith("_") for part in row.item.split("."))
+    return not private and (row.gone is not None or row.first != row.oldest)
+
+
+def _importer(facts: _Read, same: Sequence[PastedFact], package: str) -> str:
+    """issue 38 (s17-names): the package of the traceback's frame nearest above the error
+    (the one whose import failed; of the error's lines, the first with a frame above), where
+    it is another package under site-packages; else the program's own code."""
+    frames = facts.all(FactKey.TRACEBACK_FRAME)
+    for said in same:
+        frame = max((f for f in frames if f.line < said.line), key=lambda f: f.line, default=None)
+        if frame is not None:
+            if frame.value and frame.value != package:
+                return imports.distribution(frame.value) or versions.canonical_name(frame.value)
+            break
+    return "the code importing it"
+
+
+def _from_table(
+    paste: Pasted,
+    facts: _Read,
+    row: exported_names.Range,
+    same: Sequence[PastedFact],
+    shown: PastedFact | None,
+    words: str,
+) -> Finding | None:
+    """issue 38 (s17-names): a name or module compat/exported_names_table.txt knows: the
+    release that added it (the one installed is older: install that or newer) or removed it
+    (the importing code was written for an older release: install one before, or a release
+    of the importing package written for the newer one). The version shown, where there is
+    one, is checked against the range: a release that has it is another cause (None)."""
+    installed = shown.value.strip() if shown is not None else None
+    lacks = exported_names.side(row, installed)
+    if not lacks:
+        return None
+    facts.use("stated", *same)
+    facts.use("pin", shown)
+    package = row.dist
+    found = f" {printable(installed)[:40]}" if installed is not None else ""
+    importer = _importer(facts, same, row.item.split(".", 1)[0])
+    way = remedies.installer(paste.evidence.python)
+    if lacks == "newer":
+        return finding(
+            Code.RELEASE_LACKS_NAME,
+            variant="added",
+            package=package,
+            found=found,
+            what=row.item,
+            said=words,
+            first=row.first,
+            prior=row.prior,
+            importer=importer,
+            install=remedies.requirement(way, package, f">={row.first}"),
+        )
+    return finding(
+        Code.RELEASE_LACKS_NAME,
+        variant="removed",
+        package=package,
+        found=found,
+        what=row.item,
+        said=words,
+        first=row.first,
+        gone=row.gone,
+        last=row.last,
+        importer=importer,
+        install=remedies.requirement(way, package, f"<{row.gone}"),
+    )
 
 
 # A community build of vLLM for Windows named (vLLM's installation guide names the fork).

@@ -622,6 +622,9 @@ class FactKey(str, Enum):
     # traceback frame in a package's __init__.py outside site-packages (the value: its path)
     MESSAGE_SUBMODULE_MISSING = "message.submodule_missing"
     TRACEBACK_LOCAL_PACKAGE = "traceback.local_package"
+    # issue 38 (s17-names): a traceback's frame; the value: the package its file is in under
+    # site-packages or dist-packages ("accelerate"), "" for a file elsewhere (the program's)
+    TRACEBACK_FRAME = "traceback.frame"
     # issue 38 (s11-hostmem): the host's memory (RAM, swap, a container's or WSL's limit)
     # run out, in the words of what says so: torch's CPU allocator, the kernel's OOM killer,
     # Docker / Kubernetes / Slurm, Colab, the OS's ENOMEM; the value: the form ("allocator",
@@ -750,6 +753,7 @@ CONTEXT_ONLY: Final = frozenset(
         FactKey.SUBJECT_LIBRARY,  # issue 38 (s16-subject): a library named: what it is about
         FactKey.TRACKER,  # issue 38 (s17-tracker): where it was filed: no report
         FactKey.TRACKER_ASKED,
+        FactKey.TRACEBACK_FRAME,  # issue 38 (s17-names): where a frame's file is: no report
     }
 )
 

@@ -126,7 +126,7 @@ _BESIDE_REFUSAL: Final = _NAMING | {FactKey.PROSE_MAC}
 # issue 38 (s14-submodule): where a traceback's frame says a package was imported from: the
 # line's context, not a message of its own, so a refusal or a GPU requirement on that line is
 # read as on any other
-_FRAME_KEYS: Final = frozenset({FactKey.TRACEBACK_LOCAL_PACKAGE})
+_FRAME_KEYS: Final = frozenset({FactKey.TRACEBACK_LOCAL_PACKAGE, FactKey.TRACEBACK_FRAME})
 
 
 # issue 38 (s14-sharedlib): a loader's refusal is read as one of any library beside facts that
@@ -3170,6 +3170,24 @@ _COMPILED_MISSING: Final = re.compile(
 _LOCAL_PACKAGE_FRAME: Final = re.compile(
     r'File "(?![^"\n]{0,300}-packages[/\\])([^"\n]{1,300}[/\\]__init__\.py)"'
 )
+# issue 38 (s17-names): a traceback's frame (CPython Lib/traceback.py StackSummary.format:
+# '  File "{filename}", line {lineno}, in {name}'), its file under site-packages or
+# dist-packages or elsewhere: the package of the frame above "cannot import name" is the one
+# that imports the name. The value: that package ("accelerate"), "" for a file elsewhere.
+_FRAME_IN: Final = re.compile(r'File "([^"\n]{1,300})", line \d')
+
+
+_PACKAGES_DIRS: Final = ("site-packages", "dist-packages")
+
+
+def _frame_package(found: re.Match[str]) -> str:
+    """issue 38 (s17-names): the package directory a frame's file is in below site-packages
+    or dist-packages ("/usr/lib/python3/dist-packages/accelerate/x.py" -> "accelerate")."""
+    parts = found[1].replace("\\", "/").split("/")
+    at = max((i for i, p in enumerate(parts) if p in _PACKAGES_DIRS), default=-1)
+    return parts[at + 1] if 0 <= at < len(parts) - 2 and parts[at + 1].isidentifier() else ""
+
+
 # CPython Python/ceval.c import_from (3.8-3.11; Python/ceval.c _PyEval_ImportFrom from 3.12):
 # "cannot import name %R from %R (%S)", the module's file in the brackets; a circular import
 # says "from partially initialized module %R" instead and is not read here. Objects/
@@ -3740,6 +3758,7 @@ RECOGNISERS: Final = (
     _Recogniser(_SUBMODULE_MISSING, FactKey.MESSAGE_SUBMODULE_MISSING, made=lambda m: m[1] or m[2]),
     _Recogniser(_COMPILED_MISSING, FactKey.MESSAGE_SUBMODULE_MISSING),
     _Recogniser(_LOCAL_PACKAGE_FRAME, FactKey.TRACEBACK_LOCAL_PACKAGE),
+    _Recogniser(_FRAME_IN, FactKey.TRACEBACK_FRAME, made=_frame_package),  # s17-names
     _Recogniser(_LIBRARY_REQUIRED, FactKey.MESSAGE_LIBRARY_REQUIRED, made=_library_required),
     _Recogniser(_NCCL_NOT_BUILT, FactKey.MESSAGE_NCCL_NOT_BUILT, words="NCCL"),  # s10-refusal
     # issue 38 (s11-hostmem): the host's memory run out, a SIGKILL, the RAM, a run stopped
