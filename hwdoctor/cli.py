@@ -155,9 +155,11 @@ RepoOpt = Annotated[
         "-R",
         metavar="OWNER/NAME",
         help="With --paste (or --from a paste): the GitHub repository the report was filed "
-        "in, as gh's -R takes it, or its address or an issue's "
-        "(https://github.com/OWNER/NAME/issues/N). Where the library support table has a row "
-        'read there, a report that names no library ("does it work on Windows?") is '
+        "in: OWNER/NAME, github.com/OWNER/NAME, its address "
+        "(https://github.com/OWNER/NAME, a trailing / or .git allowed) or an issue's "
+        "(https://github.com/OWNER/NAME/issues/N); on github.com only (gh's HOST/OWNER/NAME "
+        "with another host is refused). Where the library support table says the repository "
+        'is one library\'s, a report that names no library ("does it work on Windows?") is '
         "about that library.",
         show_default=False,
     ),

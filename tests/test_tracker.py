@@ -138,6 +138,8 @@ def test_the_repository_in_each_form_gh_and_a_thread_give(given: str) -> None:
         "NVIDIA/cudf/issues/abc",
         "a" * 400 + "/b",
         "",
+        "ghe.example.com/NVIDIA/cudf",  # gh's HOST/OWNER/REPO with another host: refused
+        "https://ghe.example.com/NVIDIA/cudf",
     ],
 )
 def test_a_value_that_names_no_repository_is_a_usage_error(given: str, tmp_path: Path) -> None:
@@ -195,6 +197,8 @@ def test_each_rename_maps_to_its_rows_repository() -> None:
     for group in support.RENAMED:
         rows = {support.of_repository(name) for name in group}
         assert len(rows) == 1 and None not in rows, group
+    # s17-mend-tracker: the name nunchux-ai/nunchaku's README uses throughout
+    assert support.of_repository("nunchaku-ai/nunchaku") == support.of_name("nunchaku")
     assert tracker.parse("https://github.com/openai/triton/issues/1640") == "openai/triton"
     with pytest.raises(UsageError):
         tracker.parse("openai/triton/pull/1")
@@ -216,3 +220,96 @@ def test_the_python_api_takes_the_repository_as_detect_does() -> None:
     for bad in ("not a repository", 449):
         with pytest.raises(UsageError):
             hwdoctor.diagnose(raw, repo=bad)  # type: ignore[arg-type]
+
+
+# issue 38 (s17-mend-tracker): a repository answers for a row only where the row's library is
+# its project (support.TRACKERS, each decision with its README's first lines). The red team's
+# finding: facebookresearch/faiss answered with the faiss-gpu row (read at its INSTALL.md) for
+# faiss#2522, a CPU segfault on an M1 Mac ("the report is about faiss-gpu on a Mac").
+FAISS_M1 = "faiss2522-m1-mac-cpu-segfault-index-search-quiet-with-repo.md"
+# the repositories whose tracker covers more than the row read there (or another library)
+NOT_ONE_ROWS = (
+    "facebookresearch/faiss",  # Faiss, CPU and GPU; the row is faiss-gpu
+    "FunAudioLLM/CosyVoice",  # CosyVoice; the row is ttsfrd, an optional dependency
+    "PaddlePaddle/docs",  # all of PaddlePaddle's documentation; the row is paddlepaddle-gpu
+    "microsoft/DirectML",  # DirectML; the row is torch-directml (its PyTorch/ samples)
+    "pytorch/TensorRT",  # Torch-TensorRT; the row quotes NVIDIA TensorRT
+    "NVIDIA/Megatron-LM",  # Megatron-LM and Megatron Core; the row is Megatron-Core
+    "pytorch/FBGEMM",  # FBGEMM, FBGEMM_GPU and FBGEMM GenAI; the row is FBGEMM_GPU
+    "microsoft/onnxruntime",  # three rows
+    "jax-ml/jax",  # three rows
+)
+
+
+def test_every_repository_a_row_was_read_at_has_a_decision() -> None:
+    """The audit is complete: each repository a row's `at` names is in TRACKERS once for that
+    row, with the README's words it rests on; a repository whose tracker covers more says what."""
+    read = {(repo, row.name) for row in support.TABLE for repo in support.repositories_read(row)}
+    decided = [(t.repository, t.library) for t in support.TRACKERS]
+    assert len(decided) == len(set(decided)) and set(decided) == read
+    assert all(t.readme.strip() for t in support.TRACKERS)
+    excluded = {t.repository for t in support.TRACKERS if t.covers}
+    assert excluded == set(NOT_ONE_ROWS)
+    answering = {t.repository.lower() for t in support.TRACKERS if not t.covers}
+    assert not answering & {r.lower() for r in excluded}  # no repository both ways
+
+
+@pytest.mark.parametrize("repo", NOT_ONE_ROWS)
+def test_a_repository_that_covers_more_than_its_row_names_no_library(repo: str) -> None:
+    """The question "does it work in windows?" (cudf449, a real opening post) filed in a
+    repository whose tracker is about more than the row read there is asked of nothing: the
+    report is as without --repo (with NVIDIA/cudf it is answered for cuDF)."""
+    assert support.of_repository(repo) is None
+    name = "cudf449-windows-question-does-it-work-in-windows.md"
+    with_repo, without = detect(name, repo), detect(name)
+    assert with_repo[0] == without[0] and with_repo[2] == without[2]  # exit 2: no report
+    assert _codes(with_repo[1]) == _codes(without[1])
+    assert not {NOT_LISTED, UNSUPPORTED} & set(_codes(with_repo[1]))
+
+
+def test_faiss_m1_cpu_segfault_is_quiet_filed_in_faiss() -> None:
+    """faiss#2522: "Segfault during index.search on M1", faiss-cpu from pip on macOS: filed in
+    facebookresearch/faiss it is not about faiss-gpu, and nothing is posted."""
+    exit_code, data, stderr = detect(FAISS_M1, "facebookresearch/faiss")
+    assert stderr == "" and exit_code in (0, 1)
+    assert not {NOT_LISTED, UNSUPPORTED} & set(_codes(data))
+    assert data is None or data["post"] is False
+    assert _codes(data) == _codes(detect(FAISS_M1)[1])
+
+
+def test_the_name_the_nunchaku_readme_uses_finds_its_row() -> None:
+    """A bot in nunchux-ai/nunchaku is given the full_name its README uses throughout,
+    nunchaku-ai/nunchaku: the question "Does this project support NVIDIA's 30HX…" is asked of
+    nunchaku, whose row lists NVIDIA GPUs (a note, nothing posted)."""
+    name = "nunchaku547-nvidia-30hx-40hx-question-does-this-project-support.md"
+    _, data, stderr = detect(name, "nunchaku-ai/nunchaku")
+    assert stderr == "" and data is not None
+    (found,) = data["findings"]
+    assert found["code"] == "backend.library_support_listed"
+    assert found["message"].startswith("asked in nunchaku-ai/nunchaku, whose library is nunchaku")
+    assert data["post"] is False
+
+
+# issue 38 (s17-mend-tracker): a question's "it" is the tracker's library only where the paste
+# has no subject of its own and "it" points back at nothing else. Real opening posts, each read
+# as filed in NVIDIA/cudf (a tracker with a row that lists neither machine): no real thread
+# filed in a row's own tracker showing the misreading was found, so these pastes stand in for
+# one. Before the mend each was answered "asked in NVIDIA/cudf, whose library is cuDF".
+NOT_THE_TRACKERS = {
+    # "…I want to use TensorFlow on the GPU I have… or has it just not been tested…?": "it"
+    # after another named thing
+    "rocm374-tahiti-r9-280x-gcn1-support-question.md",
+    # "Will this code be compatible with MI100 in practice?" after a quoted TORCH_CHECK naming
+    # FlashAttention: the paste's own subject (flash-attn)
+    "rocmfa24-mi100-torch-check-only-supports-mi200-or-newer.md",
+    # "Can I run it with cpu?" in a thread naming ComfyUI's error and Detectron2
+    "catvton23-macos-silicon-detectron2-cuda-home-not-set.md",
+}
+
+
+@pytest.mark.parametrize("name", sorted(NOT_THE_TRACKERS), ids=lambda n: n.split("-", 1)[0])
+def test_a_question_about_another_thing_is_not_asked_of_the_tracker(name: str) -> None:
+    exit_code, data, stderr = detect(name, "NVIDIA/cudf")
+    assert stderr == "" and exit_code in (0, 1, 2)
+    assert not {NOT_LISTED, UNSUPPORTED} & set(_codes(data)), _codes(data)
+    assert not any("NVIDIA/cudf" in f["message"] for f in (data or {}).get("findings", []))

@@ -2174,14 +2174,266 @@ def of_name(name: str) -> Supported | None:
 
 # issue 38 (s17-tracker): the repository a row was read at, from its `at` ("owner/name@commit
 # path", several joined by "; "); a part whose head has no "/" ("xpu-main@…", a branch) is no
-# repository.
+# repository. (s17-mend-tracker) Where a row was read is no longer where its library's issues
+# are filed (TRACKERS below): tests/test_tracker.py checks every repository read here has a
+# decision there.
 _AT_REPOSITORY: Final = re.compile(
     r"(?:^|; )([A-Za-z0-9][A-Za-z0-9-]{0,38}/[A-Za-z0-9._-]{1,100})@"
 )
+
+
+def repositories_read(row: Supported) -> tuple[str, ...]:
+    """The repositories (OWNER/NAME) a row's `at` names, in order."""
+    return tuple(dict.fromkeys(m[1] for m in _AT_REPOSITORY.finditer(row.at)))
+
+
+@dataclass(frozen=True, slots=True)
+class Tracker:
+    """issue 38 (s17-mend-tracker): a repository and the row of the library its issues are
+    about, with the README's first lines that say so (what the repository describes as its
+    project). `covers`: where the repository's tracker covers more than the row's library (or
+    another library altogether), what its README says it holds; such a repository answers for
+    no row (`of_repository`), though a row was read there."""
+
+    repository: str
+    library: str
+    readme: str
+    covers: str = ""
+
+
+def _is(repository: str, library: str, readme: str) -> Tracker:
+    return Tracker(repository, library, readme)
+
+
+def _not(repository: str, library: str, readme: str, covers: str) -> Tracker:
+    return Tracker(repository, library, readme, covers)
+
+
+# issue 38 (s17-mend-tracker): every repository a row was read at, decided by what its README's
+# first lines describe as the project (the stored README of the repository, its commit where it
+# differs from the row's), not by where the row was read. A repository answers for a row only
+# where the row's library IS its project: the red team's faiss#2522 ("Segfault during
+# index.search on M1", faiss-cpu on a Mac) was answered with the faiss-gpu row that
+# facebookresearch/faiss's INSTALL.md was read for.
+TRACKERS: Final = (
+    _is("Dao-AILab/flash-attention", "flash-attn", "# FlashAttention / This repository provides "
+        "the official implementation of FlashAttention and FlashAttention-2"),
+    _is("facebookresearch/xformers", "xformers", "## xFormers - Toolbox to Accelerate Research "
+        "on Transformers"),
+    _is("state-spaces/mamba", "mamba-ssm", "# Mamba / Mamba: Linear-Time Sequence Modeling "
+        "with Selective State Spaces"),
+    _is("Dao-AILab/causal-conv1d", "causal-conv1d", "# Causal depthwise conv1d in CUDA with a "
+        "PyTorch interface"),
+    _is("thu-ml/SageAttention", "SageAttention", "# SageAttention / This repository provides "
+        "the official implementation of SageAttention, SageAttention2, and SageAttention2++"),
+    _is("triton-lang/triton", "Triton", "# Triton / This is the development repository of "
+        "Triton, a language and compiler for writing highly efficient custom Deep-Learning "
+        "primitives"),
+    _is("woct0rdho/triton-windows", "triton-windows", "# Triton fork for Windows support"),
+    _is("vllm-project/vllm", "vLLM", "Easy, fast, and cheap LLM serving for everyone … vLLM is "
+        "a fast and easy-to-use library for LLM inference and serving"),
+    _is("deepspeedai/DeepSpeed", "DeepSpeed", "The DeepSpeed library (this repository) "
+        "implements and packages the innovations and technologies in DeepSpeed Training, "
+        "Inference and Compression"),
+    _is("AutoGPTQ/AutoGPTQ", "AutoGPTQ", "AutoGPTQ / An easy-to-use LLMs quantization package "
+        "with user-friendly apis, based on GPTQ algorithm"),
+    _is("casper-hansen/AutoAWQ", "AutoAWQ", "# AutoAWQ / AutoAWQ is an easy-to-use package for "
+        "4-bit quantized models"),
+    _is("turboderp-org/exllamav2", "ExLlamaV2", "# ExLlamaV2 / ExLlamaV2 is an inference "
+        "library for running local LLMs on modern consumer GPUs"),
+    _is("OpenNMT/CTranslate2", "CTranslate2", "# CTranslate2 / CTranslate2 is a C++ and Python "
+        "library for efficient inference with Transformer models"),
+    _is("SYSTRAN/faster-whisper", "faster-whisper", "# Faster Whisper transcription with "
+        "CTranslate2 / faster-whisper is a reimplementation of OpenAI's Whisper model"),
+    _is("NVIDIA/apex", "apex", "The aim of Apex repository is to streamline mixed precision and "
+        "distributed training in Pytorch"),
+    _is("NVIDIA/TensorRT", "TensorRT", "This repository contains the Open Source Software (OSS) "
+        "components of NVIDIA TensorRT"),
+    _not("pytorch/TensorRT", "TensorRT", "Torch-TensorRT / Easily achieve the best inference "
+         "performance for any PyTorch model on the NVIDIA platform",
+         "Torch-TensorRT, PyTorch's compiler to TensorRT, not NVIDIA TensorRT whose "
+         "documentation the row quotes"),
+    _not("microsoft/onnxruntime", "onnxruntime-gpu", "ONNX Runtime is a performance-focused "
+         "inference engine for ONNX (Open Neural Network Exchange) models",
+         "ONNX Runtime with every execution provider (CPU, CUDA, TensorRT, DirectML, OpenVINO"
+         "…): three rows were read there"),
+    _not("microsoft/onnxruntime", "onnxruntime-directml", "ONNX Runtime is a performance-focused"
+         " inference engine", "ONNX Runtime with every execution provider"),
+    _not("microsoft/onnxruntime", "onnxruntime-openvino", "ONNX Runtime is a performance-focused"
+         " inference engine", "ONNX Runtime with every execution provider"),
+    _is("cupy/cupy", "CuPy", "# CuPy : NumPy-like API accelerated with CUDA"),
+    _is("OpenBMB/cpm_kernels", "cpm_kernels", "(its repository's name is its package's: the row "
+        "was read at cpm_kernels/library/base.py; README not stored)"),
+    _is("linkedin/Liger-Kernel", "Liger-Kernel", "# Liger Kernel: Efficient Triton Kernels for "
+        "LLM Training"),
+    _is("flashinfer-ai/flashinfer", "FlashInfer", "FlashInfer is a library and kernel generator "
+        "for inference"),
+    _is("nunchaku-tech/nunchaku", "nunchaku", "Nunchaku is a high-performance inference engine "
+        "optimized for 4-bit neural networks (nunchux-ai/nunchaku@777644e0 README.md)"),
+    _is("traveller59/spconv", "spconv", "# SpConv: PyTorch Spatially Sparse Convolution "
+        "Library"),
+    _is("NVIDIAGameWorks/kaolin", "Kaolin", "Kaolin is a PyTorch library aiming to accelerate 3D "
+        "deep learning research"),
+    _is("facebookresearch/pytorch3d", "PyTorch3D", "PyTorch3D is FAIR's library of reusable "
+        "components for deep learning with 3D data"),
+    _is("rusty1s/pytorch_scatter", "torch-scatter", "This package consists of a small extension "
+        "library of highly optimized sparse update (scatter and segment) operations"),
+    _is("dmlc/decord", "decord", "# Decord / Decord is a reverse procedure of Record. It "
+        "provides convenient video slicing methods"),
+    _is("abetlen/llama-cpp-python", "llama-cpp-python", "# Python Bindings for llama.cpp"),
+    _is("ModelCloud/GPTQModel", "GPTQModel", "GPTQModel / An easy-to-use LLM quantization and "
+        "inference toolkit based on GPTQ algorithm"),
+    _is("pytorch/ao", "torchao", "# torchao: PyTorch Architecture Optimization"),
+    _is("InternLM/lmdeploy", "LMDeploy", "LMDeploy is a toolkit for compressing, deploying, and "
+        "serving LLM"),
+    _is("sgl-project/sglang", "SGLang", "# SGLang / SGLang is a structured generation language "
+        "designed for large language models (LLMs)"),
+    _is("NVIDIA/TensorRT-LLM", "TensorRT-LLM", "TensorRT-LLM / A TensorRT Toolbox for Optimized "
+        "Large Language Model Inference"),
+    _is("mlc-ai/mlc-llm", "MLC-LLM", "# MLC LLM / Universal LLM Deployment Engine with ML "
+        "Compilation"),
+    _is("intel/ipex-llm", "ipex-llm", "# Intel® LLM Library for PyTorch* / IPEX-LLM is an LLM "
+        "acceleration library for Intel GPU"),
+    _is("huggingface/optimum-quanto", "optimum-quanto", "# Optimum Quanto / Optimum Quanto is a "
+        "pytorch quantization backend for optimum"),
+    _is("intel/intel-extension-for-pytorch", "Intel Extension for PyTorch", "## THIS PROJECT IS "
+        "ARCHIVED … Intel® Extension for PyTorch*"),
+    _not("microsoft/DirectML", "torch-directml", "# DirectML / DirectML is a high-performance, "
+         "hardware-accelerated DirectX 12 library for machine learning",
+         "DirectML itself, with its samples for ONNX Runtime, TensorFlow and PyTorch; "
+         "torch-directml is its PyTorch/ directory's package"),
+    _is("NVIDIA/TransformerEngine", "Transformer Engine", "Transformer Engine (TE) is a library "
+        "for accelerating Transformer models on NVIDIA GPUs"),
+    _is("facebookresearch/detectron2", "detectron2", "Detectron2 is Facebook AI Research's next "
+        "generation library that provides state-of-the-art detection and segmentation "
+        "algorithms"),
+    _is("huggingface/text-generation-inference", "text-generation-inference",
+        "text-generation-inference is now in maintenance mode"),
+    _is("vllm-project/vllm-ascend", "vLLM Ascend", "vLLM Ascend Plugin"),
+    _is("turboderp-org/exllamav3", "ExLlamaV3", "# ExLlamaV3 / ExLlamaV3 is an inference "
+        "library for running local LLMs on modern consumer GPUs"),
+    _is("NVlabs/tiny-cuda-nn", "tiny-cuda-nn", "# Tiny CUDA Neural Networks / This is a small, "
+        "self-contained framework for training and querying neural networks"),
+    _is("nerfstudio-project/gsplat", "gsplat", "# gsplat / gsplat is an open-source library for "
+        "CUDA accelerated rasterization of gaussians with python bindings"),
+    _is("ml-explore/mlx", "MLX", "# MLX / MLX is an array framework for machine learning on "
+        "Apple silicon"),
+    _is("intel/auto-round", "AutoRound", "AutoRound is an advanced quantization toolkit designed "
+        "for Large Language Models (LLMs) and Vision-Language Models (VLMs)"),
+    _is("oobabooga/text-generation-webui", "text-generation-webui", "# TextGen / A desktop app "
+        "for local LLMs"),
+    _is("kvcache-ai/ktransformers", "KTransformers", "KTransformers is a research project focused"
+        " on efficient inference and fine-tuning of large language models … two user-facing "
+        "capabilities from the kt-kernel (the row holds both distributions)"),
+    _is("comfyanonymous/ComfyUI", "ComfyUI", "# ComfyUI / The most powerful and modular visual "
+        "AI engine and application (Comfy-Org/ComfyUI's snapshot)"),
+    _is("NVIDIA/DALI", "DALI", "NVIDIA DALI / The NVIDIA Data Loading Library (DALI) is a "
+        "GPU-accelerated library for data loading and pre-processing"),
+    _is("pytorch/xla", "PyTorch/XLA", "# PyTorch/XLA / PyTorch/XLA is a Python package that uses "
+        "the XLA deep learning compiler"),
+    _is("huggingface/optimum-habana", "optimum-habana", "# Optimum for Intel® Gaudi® Accelerators"
+        " / Optimum for Intel Gaudi - a.k.a. optimum-habana"),
+    _is("huggingface/optimum-neuron", "optimum-neuron", "# Optimum Neuron / Optimum Neuron is the"
+        " interface between the Transformers library and AWS Accelerators"),
+    _is("SHI-Labs/NATTEN", "NATTEN", "Fast Multi-dimensional Sparse Attention … NATTEN is an "
+        "open-source project"),
+    _is("bitsandbytes-foundation/bitsandbytes", "bitsandbytes", "bitsandbytes enables accessible "
+        "large language models via k-bit quantization for PyTorch"),
+    _is("NVlabs/nvdiffrast", "nvdiffrast", "## Nvdiffrast – Modular Primitives for "
+        "High-Performance Differentiable Rendering"),
+    _is("graphdeco-inria/diff-gaussian-rasterization", "diff-gaussian-rasterization",
+        "# Differential Gaussian Rasterization / Used as the rasterization engine for the paper "
+        "\"3D Gaussian Splatting for Real-Time Rendering of Radiance Fields\""),
+    _is("camenduru/simple-knn", "simple-knn", "simple-knn / Description: It compute the average "
+        "distance to the nearest neighbors for a set of 3D points"),
+    _not("facebookresearch/faiss", "faiss-gpu", "# Faiss / Faiss is a library for efficient "
+         "similarity search and clustering of dense vectors",
+         "Faiss, CPU and GPU: most of its issues are about faiss-cpu (faiss#2522, a Mac), which "
+         "the faiss-gpu row does not describe"),
+    _is("unslothai/unsloth", "Unsloth", "Unsloth is the first desktop app to run and train "
+        "models"),
+    _is("dmlc/dgl", "DGL", "DGL is an easy-to-use, high performance and scalable Python package "
+        "for deep learning on graphs"),
+    _is("pyg-team/pyg-lib", "pyg-lib", "# pyg-lib / We provide pre-built Python wheels for all "
+        "major OS/PyTorch/CUDA combinations"),
+    _is("rusty1s/pytorch_cluster", "torch-cluster", "# PyTorch Cluster / This package consists "
+        "of a small extension library of highly optimized graph cluster algorithms"),
+    _is("k2-fsa/k2", "k2", "# k2 / The vision of k2 is to be able to seamlessly integrate Finite "
+        "State Automaton (FSA) and Finite State Transducer (FST) algorithms into autograd-based "
+        "machine learning toolkits"),
+    _is("fishaudio/fish-speech", "fish-speech", "Fish Speech (its README's heading)"),
+    _not("FunAudioLLM/CosyVoice", "ttsfrd", "## CosyVoice / Fun-CosyVoice 3.0, CosyVoice 2.0, "
+         "CosyVoice 1.0: Demos, Paper, Modelscope, Huggingface",
+         "CosyVoice, the speech models and their code; ttsfrd is an optional text-normalization "
+         "dependency its README installs"),
+    _is("m-bain/whisperX", "WhisperX", "WhisperX (its README's heading)"),
+    _is("invoke-ai/InvokeAI", "InvokeAI", "# Invoke - Professional Creative AI Tools for Visual "
+        "Media"),
+    _is("lllyasviel/Fooocus", "Fooocus", "# Fooocus / Fooocus is an image generating software"),
+    _is("vladmandic/sdnext", "SD.Next", "# SD.Next: All-in-one WebUI"),
+    _is("kohya-ss/sd-scripts", "sd-scripts", "# sd-scripts"),
+    _is("huggingface/text-embeddings-inference", "text-embeddings-inference", "# Text Embeddings "
+        "Inference / A blazing fast inference solution for text embeddings models"),
+    _is("turboderp/exllama", "ExLlama", "# ExLlama / A standalone Python/C++/CUDA implementation "
+        "of Llama for use with 4-bit GPTQ weights"),
+    _is("PygmalionAI/aphrodite-engine", "Aphrodite", "Aphrodite is an inference engine that "
+        "optimizes the serving of HuggingFace-compatible models at scale"),
+    _not("jax-ml/jax", "JAX CUDA plugin", "# Transformable numerical computing at scale / JAX is "
+         "a Python library for accelerator-oriented array computation",
+         "JAX itself and each of its plugins: three rows were read there"),
+    _not("jax-ml/jax", "JAX ROCm plugin", "JAX is a Python library for accelerator-oriented "
+         "array computation", "JAX itself and each of its plugins"),
+    _not("jax-ml/jax", "libtpu", "JAX is a Python library for accelerator-oriented array "
+         "computation", "JAX itself and each of its plugins"),
+    _is("isl-org/Open3D", "Open3D", "# Open3D: A Modern Library for 3D Data Processing"),
+    _not("NVIDIA/Megatron-LM", "Megatron-Core", "Megatron-LM and Megatron Core / This repository "
+         "contains two components: Megatron-LM and Megatron Core",
+         "Megatron-LM's training scripts as well as the Megatron Core library of the row"),
+    _is("NVIDIA/NeMo", "NeMo", "# NVIDIA NeMo Framework"),
+    _is("hpcaitech/ColossalAI", "ColossalAI", "# Colossal-AI / Colossal-AI: Making large AI "
+        "models cheaper, faster, and more accessible"),
+    _is("facebookresearch/fairscale", "FairScale", "FairScale is a PyTorch extension library for "
+        "high performance and large scale training"),
+    _not("pytorch/FBGEMM", "FBGEMM_GPU", "# The FBGEMM Project / The FBGEMM Project is a "
+         "repository of highly-optimized kernels … published as three related packages: FBGEMM, "
+         "…", "FBGEMM (the CPU library), FBGEMM_GPU and FBGEMM GenAI: three packages"),
+    _is("meta-pytorch/torchcodec", "TorchCodec", "# TorchCodec / TorchCodec is a PyTorch-native "
+        "library for decoding and encoding media"),
+    _is("vosen/ZLUDA", "ZLUDA", "ZLUDA is a drop-in replacement for CUDA on non-NVIDIA GPUs"),
+    _is("DeepLink-org/dlinfer", "dlinfer",
+        "# 介绍 / dlinfer提供了一套将国产硬件接入大模型推理框架的解决方案"),
+    _is("MooreThreads/torch_musa", "torch_musa", "torch_musa is an extended Python package based "
+        "on PyTorch"),
+    _is("Cambricon/torch_mlu", "torch_mlu", "# Cambricon MLU Extension for PyTorch / torch_mlu "
+        "是寒武纪科技开发的 PyTorch 扩展包"),
+    _is("huggingface/optimum-intel", "optimum-intel", "# Optimum Intel / Optimum Intel is the "
+        "interface between the Transformers, Diffusers … libraries and the different tools and "
+        "libraries provided by Intel"),
+    _is("intel/intel-npu-acceleration-library", "intel-npu-acceleration-library", "# Intel® NPU "
+        "Acceleration Library / a Python library designed to boost the efficiency of your "
+        "applications by leveraging the power of the Intel Neural Processing Unit"),
+    _is("apple/coremltools", "coremltools", "Core ML Tools / Use Core ML Tools (coremltools) to "
+        "convert machine learning models from third-party libraries to the Core ML format"),
+    _is("microsoft/tensorflow-directml-plugin", "tensorflow-directml-plugin",
+        "# TensorFlow-DirectML-Plugin"),
+    _is("rapidsai/cudf", "cuDF", "cuDF - A GPU-accelerated DataFrame library for tabular data "
+        "processing"),
+    _is("rapidsai/cuml", "cuML", "cuML - GPU Machine Learning Algorithms"),
+    _is("open-mmlab/mmcv", "mmcv", "MMCV is a foundational library for computer vision "
+        "research"),
+    _not("PaddlePaddle/docs", "paddlepaddle-gpu", "FluidDoc / FluidDoc consolidates all the "
+         "documentations related to Paddle", "the documentation of all of PaddlePaddle (its "
+         "issues are about the docs, any package, any machine)"),
+    _is("openvinotoolkit/openvino", "OpenVINO", "OpenVINO™ is an open-source toolkit for simple "
+        "and efficient deployment of various deep-learning models"),
+    _is("AUTOMATIC1111/stable-diffusion-webui", "stable-diffusion-webui", "Stable Diffusion web "
+        "UI (the README at 72632242 the row was read at; the stored copy of the default branch "
+        "is another branch's Krita plugin, \"based on this repository\")"),
+)  # fmt: skip
 # issue 38 (s17-tracker): the other names of a row's repository, each group one repository under
 # every name it has had (GitHub redirects an old name to the new one), with where each was read:
 # - cuDF and cuML moved from rapidsai to NVIDIA: NVIDIA/cudf#23632 ("Update cuDF repository
-#   references for NVIDIA organization", 2026-08-12: github.com/rapidsai/cudf →
+#   references for NVIDIA organization", reviewed 2026-08-17/18: github.com/rapidsai/cudf →
 #   github.com/NVIDIA/cudf) and NVIDIA/cuml#8552 ("Update link references for `rapidsai` ->
 #   `nvidia`", 2026-09-02, for cuml, cuvs, raft and cudf); their rows were read at rapidsai/…;
 # - DeepSpeed moved from microsoft to deepspeedai: the pull request a thread links as
@@ -2194,14 +2446,22 @@ _AT_REPOSITORY: Final = re.compile(
 #   issues are stored under bitsandbytes-foundation/bitsandbytes (#252, #485);
 # - nunchaku: its row was read at nunchaku-tech/nunchaku; its issues are stored under
 #   nunchux-ai/nunchaku (#279, #547), whose issue template still links
-#   github.com/mit-han-lab/nunchaku/discussions, the repository's first name.
+#   github.com/mit-han-lab/nunchaku/discussions, the repository's first name;
+#   (s17-mend-tracker) and whose README (nunchux-ai/nunchaku@777644e0) names it
+#   nunchaku-ai/nunchaku throughout ("github.com/nunchaku-ai/nunchaku/issues/149",
+#   "deepwiki.com/nunchaku-ai/nunchaku"): the full_name a bot there is given.
 RENAMED: Final = (
     ("NVIDIA/cudf", "rapidsai/cudf"),
     ("NVIDIA/cuml", "rapidsai/cuml"),
     ("deepspeedai/DeepSpeed", "microsoft/DeepSpeed"),
     ("triton-lang/triton", "openai/triton"),
     ("bitsandbytes-foundation/bitsandbytes", "TimDettmers/bitsandbytes"),
-    ("nunchux-ai/nunchaku", "nunchaku-tech/nunchaku", "mit-han-lab/nunchaku"),
+    (
+        "nunchux-ai/nunchaku",
+        "nunchaku-ai/nunchaku",
+        "nunchaku-tech/nunchaku",
+        "mit-han-lab/nunchaku",
+    ),
 )
 _SAME_REPOSITORY: Final = {n.lower(): group for group in RENAMED for n in group}
 
@@ -2212,13 +2472,14 @@ def _names_of(repository: str) -> tuple[str, ...]:
     return tuple(n.lower() for n in _SAME_REPOSITORY.get(folded, (folded,)))
 
 
-def _rows_by_repository() -> dict[str, tuple[Supported, ...]]:
-    rows: dict[str, list[Supported]] = {}
-    for row in TABLE:
-        for at in dict.fromkeys(m[1] for m in _AT_REPOSITORY.finditer(row.at)):
-            for name in _names_of(at):
-                rows.setdefault(name, []).append(row)
-    return {name: tuple(dict.fromkeys(found)) for name, found in rows.items()}
+def _rows_by_repository() -> dict[str, Supported]:
+    """Each name of each repository TRACKERS says is one row's library's, to that row."""
+    rows: dict[str, Supported] = {}
+    for tracker in TRACKERS:
+        if not tracker.covers:
+            for name in _names_of(tracker.repository):
+                rows[name] = _BY_NAME[tracker.library]
+    return rows
 
 
 _BY_REPOSITORY: Final = _rows_by_repository()
@@ -2226,8 +2487,8 @@ _BY_REPOSITORY: Final = _rows_by_repository()
 
 def of_repository(repository: str) -> Supported | None:
     """issue 38 (s17-tracker): the row of the library whose repository (`owner/name`, any case,
-    any of its names in RENAMED) an issue was filed in. None where no row was read there, and
-    where several were (microsoft/onnxruntime's three execution-provider rows, jax-ml/jax's
-    plugins): a repository of several libraries names no single one."""
-    rows = _BY_REPOSITORY.get(repository.lower(), ())
-    return rows[0] if len(rows) == 1 else None
+    any of its names in RENAMED) an issue was filed in. (s17-mend-tracker) Only where TRACKERS
+    says the row's library is the repository's project: None where no row is, and where the
+    repository covers more than one row's library (facebookresearch/faiss: faiss-cpu too;
+    microsoft/onnxruntime's three execution providers; PaddlePaddle/docs)."""
+    return _BY_REPOSITORY.get(repository.lower())

@@ -5,11 +5,15 @@ it was filed in. Many reports name their project only as "it" or "this" ("does i
 windows?", "Is it possible to use this without coda, like cpu only?") or not at all (a build
 error with "I'd like to run this locally on Apple Silicone M1/M2 Macs"): the tracker is the
 subject. `detect --paste FILE --repo OWNER/NAME` says where the paste was filed; where
-compat/support.py has a row read at that repository (`support.of_repository`, with the names
-the repository had before), the report is about that library:
+compat/support.py says the repository is one row's library's (`support.of_repository`: its
+`TRACKERS`, each decided by what the repository's README describes, with the names the
+repository had before; s17-mend-tracker: not where a row was read, facebookresearch/faiss is
+faiss-cpu's too), the report is about that library:
 
-- a SUBJECT_LIBRARY fact whose tie is `SubjectTie.TRACKER`, the weakest (a frame, a build, the
-  command run, an error line, the issue's title or the reporter's words naming a library win),
+- a SUBJECT_LIBRARY fact whose tie is `SubjectTie.TRACKER`, the weakest, and only where the
+  paste names no other library itself (s17-mend-tracker: a frame, a build, the command run, an
+  error line, the issue's title or the reporter's words naming another library make it the
+  report's subject, and the tracker's library is none),
   and a TRACKER fact with the repository. Both rest on the paste's first line with words: the
   issue's title where the paste holds one (the reply workflow writes it there, as every
   recording of tests/data/reports/ does), the line a maintainer reads with the repository's
@@ -17,13 +21,15 @@ the repository had before), the report is about that library:
   ("filed in NVIDIA/cudf") and quote only lines of the paste;
 - a question that names no library and points at the tracker's ("does it work…", "Is it
   possible to use this…", "Do you have windows support?"; readers/asked.py reads it with the
-  name `TRACKER_LIBRARY`) is asked about the tracker's library; without a row, or without
-  `--repo`, it is asked about nothing, as before.
+  name `TRACKER_LIBRARY`) is asked about the tracker's library, on the same condition;
+  without a row, or without `--repo`, it is asked about nothing, as before.
 
-The value is given the way gh takes a repository (`-R, --repo [HOST/]OWNER/REPO`, gh's manual
-"gh help environment" and `internal/ghrepo` FromFullName: OWNER/REPO, or github.com/OWNER/REPO),
-or as the address of the repository or of one of its issues (https://github.com/OWNER/REPO,
-https://github.com/OWNER/REPO/issues/N, as a thread's URL gives it). Its characters are the
+The value is OWNER/REPO, or github.com/OWNER/REPO (gh's `-R, --repo [HOST/]OWNER/REPO` with
+github.com as HOST, gh's manual "gh help environment" and `internal/ghrepo` FromFullName; another
+HOST, a GitHub Enterprise server, is refused: the table's repositories are github.com's), or the
+address of the repository or of one of its issues (https://github.com/OWNER/REPO, http:// and
+www.github.com too, a trailing "/" or ".git" allowed, https://github.com/OWNER/REPO/issues/N, as
+a thread's URL gives it). Its characters are the
 ones GitHub's names hold: an owner of ASCII letters, digits and hyphens, at most 39, not
 starting with a hyphen; a repository of ASCII letters, digits, ".", "-" and "_", at most 100,
 not "." or "..". Anything else is a usage error (exit 2): the value comes from an event's file
@@ -51,8 +57,8 @@ _HOSTS: Final = ("https://github.com/", "http://github.com/", "https://www.githu
                  "github.com/")  # fmt: skip
 _LONGEST: Final = 300
 HINT: Final = (
-    "give OWNER/NAME as gh's -R does (vllm-project/vllm), or the address of the repository or "
-    "of the issue (https://github.com/vllm-project/vllm/issues/1921)"
+    "give OWNER/NAME (vllm-project/vllm), or the github.com address of the repository or of the "
+    "issue (https://github.com/vllm-project/vllm/issues/1921)"
 )
 
 
@@ -86,7 +92,15 @@ def filed_in(
     at the tracker asks about its library (or, with no row, about nothing: dropped), and the
     tracker's library is a subject of the report, on the first line with words."""
     row = support.of_repository(repository) if repository is not None else None
-    if row is None or repository is None:
+    # s17-mend-tracker: a paste with a subject of its own (a frame, a build, the command run, an
+    # error line, the title or the reporter's words naming a library) is about that: the
+    # tracker's library is no subject of it, and a question's "it" is not asked of it
+    own = {
+        f.name
+        for f in facts
+        if f.key is FactKey.SUBJECT_LIBRARY and f.value != SubjectTie.TRACKER.value
+    }
+    if row is None or repository is None or (own and row.name not in own):
         return [f for f in facts if f.name != TRACKER_LIBRARY]
     said: list[PastedFact] = []
     for fact in facts:

@@ -130,14 +130,45 @@ _ALONE: Final = re.compile(r"^[\W_]{0,4}(?:on|for|with|in)[\W_]{0,4}$", re.I)
 _POINTS_BACK: Final = re.compile(r"(?<![A-Za-z])(?:it|this|that|they)(?![A-Za-z])|它|这个|该", re.I)
 # issue 38 (s17-tracker): a question that names no library on its line and points at the
 # project of the tracker it was filed in: "does it work in windows?", "Is it possible to use
-# this without coda?", "Do you have windows support?", "your project"; not "this card", "this
-# GPU", "this machine" (the reporter's hardware).
+# this without coda?", "Do you have windows support?", "your project". (s17-mend-tracker) "this"
+# before a noun points at that thing ("this model", "this script", "this feature", "this card"),
+# not at the project, unless the noun is the project's own word (`_AFTER_THIS`); "it" and
+# "this" whose antecedent is another named thing are not the project either (`_antecedent`).
 _POINTS_AT_TRACKER: Final = re.compile(
-    r"(?<![A-Za-z])(?:it|you|your (?:project|repo|repository|library|package|code|tool)"
-    r"|this(?! (?:card|gpu|graphics|machine|chip|computer|laptop|pc|device|system|platform"
-    r"|one|error|issue|problem)\b))(?![A-Za-z])|它|你们|本项目|这个项目",
+    r"(?<![A-Za-z])(?:(?P<you>you|your (?:project|repo|repository|library|package|code|tool))"
+    r"|(?P<it>it)|(?P<this>this))(?![A-Za-z])|(?P<zh>它|你们|本项目|这个项目)",
     re.I,
 )
+# The words after "this" that leave it pointing at the project: the project's own words, and the
+# verbs, prepositions and adverbs of a question about it ("use this without coda", "does this
+# work", "can this run on"). Any other word is a noun "this" qualifies ("this model").
+_AFTER_THIS: Final = frozenset(
+    {
+        "project", "repo", "repository", "library", "lib", "package", "code", "tool", "extension",
+        "module", "software", "framework", "plugin", "on", "in", "with", "without", "for", "to",
+        "at", "under", "via", "locally", "now", "yet", "also", "too", "still", "even", "really",
+        "ever", "already", "work", "works", "working", "run", "runs", "running", "support",
+        "supports", "be", "is", "was", "have", "has", "need", "needs", "require", "requires",
+        "compile", "compiles", "install", "installs", "build", "builds", "use", "available",
+        "possible", "compatible", "and", "or", "but", "if", "please", "as", "natively",
+    }
+)  # fmt: skip
+_NEXT_WORD: Final = re.compile(r" ([A-Za-z]+)")  # the word after "this"
+# A named thing in the reporter's words: a capitalized word inside a sentence (after a
+# lowercase word, a digit or a comma: not a sentence's first word), "Ollama" in "I use Ollama
+# on my Mac and it works great"; not a machine's word (`_MACHINE`), an acronym or a model number
+# ("RTX", "MI100"), nor the toolchain a report of any project names (`_NOT_NAMED`).
+_NAMED: Final = re.compile(r"(?<=[a-z0-9,;:] )[A-Z][A-Za-z0-9]+")
+_NOT_NAMED: Final = frozenset(
+    {
+        "i", "python", "pytorch", "torch", "conda", "anaconda", "miniconda", "pip", "docker",
+        "github", "intel", "apple", "microsoft", "google", "colab", "jupyter", "vscode",
+        "powershell", "cmd", "wsl", "does", "do", "is", "are", "can", "could", "will", "would",
+        "should", "has", "have", "please", "thanks", "hi", "hello", "also",
+    }
+)  # fmt: skip
+# Where a sentence ends before the question (its antecedent is in it or in the question).
+_SENTENCE_END: Final = re.compile(r"[.!;。！；?？](?:\s|$)")
 # issue 38 (s17-tracker): a Chinese question without a subject, as Chinese asks it ("支持mac系统吗",
 # "能在windows上运行吗"): the verb first, the project understood; asked of the tracker's library.
 _NO_SUBJECT_ZH: Final = re.compile(
@@ -191,6 +222,54 @@ def _sentences(text: str) -> Iterator[tuple[int, int]]:
         yield start, len(text)
 
 
+def _last_sentence(text: str) -> str:
+    """The last sentence of `text` (all of it where none ends before its end)."""
+    words = text.rstrip()
+    start = 0
+    for end in _SENTENCE_END.finditer(words):
+        if end.end() < len(words):
+            start = end.end()
+    return words[start:]
+
+
+def _antecedent(words: str) -> tuple[bool, str | None]:
+    """issue 38 (s17-mend-tracker): what "it" or "this" may point back at in `words` (the
+    sentence before the question and the question's words before it): the last library of the
+    table named there (its row's name), else whether another thing is named there."""
+    rows = [row for m in LIBRARY.finditer(words) if (row := library_row(m[1])) is not None]
+    if rows:
+        return False, rows[-1].name
+    machines = [m.span() for m in _MACHINE.finditer(words)]  # "Nvidia", "Intel Arc", "MacBook"
+    named = any(
+        m[0].lower() not in _NOT_NAMED
+        and not m[0].isupper()  # "RTX", "GPU", "CUDA": an acronym, not a thing's name
+        and not any(c.isdigit() for c in m[0])  # "MI100", "A100", "M2": hardware by its model
+        and not any(start <= m.start() < end for start, end in machines)
+        for m in _NAMED.finditer(words)
+    )
+    return named, None
+
+
+def _pointed_at(sentence: str, earlier: str) -> str | None:
+    """issue 38 (s17-mend-tracker): whom a question that names no library points at: the
+    tracker's library ("you", "your project", "it", "this", "this project"), a library the
+    sentence before names ("I installed vLLM. Does it work on Windows?"), or nothing: "this"
+    before another noun ("this model"), or "it"/"this" after another named thing ("I use Ollama
+    on my Mac and it works great. Does it work on Windows too?")."""
+    for pointer in _POINTS_AT_TRACKER.finditer(sentence):
+        if pointer["you"] or pointer["zh"]:
+            return TRACKER_LIBRARY
+        if pointer["this"]:
+            word = _NEXT_WORD.match(sentence, pointer.end())
+            if word is not None and word[1].lower() not in _AFTER_THIS:
+                continue  # "this model": the model, not the project
+        named, library = _antecedent(f"{earlier} {sentence[: pointer.start()]}")
+        if library is not None:
+            return library
+        return None if named else TRACKER_LIBRARY
+    return None
+
+
 def library_row(name: str) -> support.Supported | None:
     """The row of compat/support.py a name `LIBRARY` found is (any spelling of it)."""
     return _BY_NAME.get(_SEPARATOR.sub("", name.lower()))
@@ -214,8 +293,16 @@ class Asked(LineReader):
 
     shortest: ClassVar[int] = SHORTEST
 
+    def __init__(self) -> None:
+        # s17-mend-tracker: the last sentence of the previous line with words (outside code):
+        # where "it" in a question may point back to
+        self._previous = ""
+
     def read(self, line: Line, in_block: bool) -> Iterator[Said]:
         text = line.text
+        earlier = self._previous
+        if text.strip() and not line.code:
+            self._previous = _last_sentence(text)
         if len(text) < self.shortest or not (
             any(mark in text for mark in _ASKS) or any(word in text for word in _ASKED_ZH)
         ):
@@ -238,11 +325,17 @@ class Asked(LineReader):
             elif at and _POINTS_BACK.search(sentence):
                 row, library_end = library_row(names[at - 1][1]), -1
                 name = row.name if row is not None else None
+            elif not at and _NO_SUBJECT_ZH.match(sentence.strip()):
+                # s17-tracker: a Chinese question without a subject: the tracker's library
+                name, library_end = TRACKER_LIBRARY, -1
             elif not at and (
-                _POINTS_AT_TRACKER.search(sentence) or _NO_SUBJECT_ZH.match(sentence.strip())
+                pointed := _pointed_at(
+                    sentence, _last_sentence(text[:start]) if text[:start].strip() else earlier
+                )
             ):
                 # s17-tracker: no library named on the line: the tracker's, where it is known
-                name, library_end = TRACKER_LIBRARY, -1
+                # (s17-mend-tracker: or the library the sentence before names)
+                name, library_end = pointed, -1
             else:
                 continue
             yield from self._question(line, sentence, name, library_end)
