@@ -50,6 +50,7 @@ from hwdoctor.model.pasted import (
     QuotedLine,
     SubjectTie,
     by_line,
+    makes_report,
 )
 from hwdoctor.model.reports import (
     Finding,
@@ -701,9 +702,12 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     questions = _one_per_command(told + asked + gaps)
     posted = [f for f, on in zip(found, resting, strict=True) if f.severity in _POSTED and on]
     settles = _settling(posted, asked, gaps, facts)
+    shown = read_facts(paste)
+    if not (shown or found or unread or paste.blocks or paste.stated or paste.error_count):
+        shown = read_facts(paste, every=True)
     return PasteReport(
         blocks=paste.blocks,
-        facts=read_facts(paste),
+        facts=shown,
         findings=found,
         rests_on=tuple(_quoted(chosen) for chosen in resting),
         questions=questions,
@@ -3570,10 +3574,19 @@ _KERNEL_EVENTS: Final = {
 }
 
 
-def read_facts(paste: Pasted) -> tuple[ReadFact, ...]:
-    """Every fact a section was made from, once, in the order of the paste."""
+def read_facts(paste: Pasted, *, every: bool = False) -> tuple[ReadFact, ...]:
+    """Every fact a section was made from, once, in the order of the paste; with `every`,
+    where no section took one, the facts the paste was read as a report for."""
     evidence = paste.evidence
     used = [fact for part in paste.used.values() for fact in part]
+    if every and not used:
+        # issue 38 (s17; test_fuzz_random_bytes found it): no section took a fact and nothing
+        # else is said ("I run this on an L4" alone): the facts the paste was read as a
+        # report for (gather/reports `read`: any fact but context), so that what it shows is
+        # never an empty all-clear
+        reported = [f for f in paste.facts if makes_report(f)]
+        labelled = [f for f in reported if f.key in _WHAT or f.key in _GPU_KEYS]
+        used = labelled or reported
     seen: set[tuple[str, str | None, int | None, str]] = set()
     shown: set[tuple[str, str | None, int | None, str, int]] = set()
     read: list[ReadFact] = []

@@ -757,6 +757,18 @@ CONTEXT_ONLY: Final = frozenset(
     }
 )
 
+# issue 38 (s13-prose): the `name` of a Python read from a path or a wheel's tag rather than
+# from words (readers/prose.py; assemble._python takes it only where no words name the Python).
+PYTHON_FROM_PATH: Final = "path"
+
+
+def makes_report(fact: PastedFact) -> bool:
+    """Whether a fact alone makes a paste a report (gather/reports `read`): anything but
+    context (`CONTEXT_ONLY`) and a Python only a path or a wheel's tag shows."""
+    return fact.key not in CONTEXT_ONLY and not (
+        fact.key is FactKey.PROSE_PYTHON and fact.name == PYTHON_FROM_PATH
+    )
+
 
 class SubjectTie(str, Enum):
     """issue 38 (s16-subject): how a paste ties a library to its report (a SUBJECT_LIBRARY

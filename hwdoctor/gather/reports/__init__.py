@@ -136,8 +136,7 @@ def read(
     (issue 38, s17-tracker: `tracker.filed_in`)."""
     from hwdoctor.gather.reports import cleaning, reading
     from hwdoctor.gather.reports import tracker as trackers
-    from hwdoctor.gather.reports.readers.prose import path_python
-    from hwdoctor.model.pasted import CONTEXT_ONLY
+    from hwdoctor.model.pasted import makes_report
     from hwdoctor.text import printable
 
     text, skipped = decode(raw, where, total, more=more, option=option)
@@ -152,7 +151,7 @@ def read(
     # issue 38 (s13-wheels): a fact that only gives context (model/pasted.py CONTEXT_ONLY)
     # makes no report; (s13-prose) nor does a Python only a path shows ("…/lib/python3.8/
     # site-packages/…"): a paste of that alone is refused as before, never "no problem"
-    reported = any(f.key not in CONTEXT_ONLY and not path_python(f) for f in facts)
+    reported = any(makes_report(f) for f in facts)
     if not reported and not said.blocks and not said.error_count and said.stated is None:
         raise UsageError(
             f"{_source(option, where)}: no report hwdoctor reads in {len(lines)} line(s)",

@@ -37,7 +37,6 @@ from hwdoctor.compat import (
 )
 from hwdoctor.gather import kernel_log
 from hwdoctor.gather.reports import Paste
-from hwdoctor.gather.reports.readers.prose import PYTHON_FROM_PATH
 from hwdoctor.gather.reports.readers.registry import TEXT
 from hwdoctor.model.facts import (
     BackendFacts,
@@ -57,7 +56,14 @@ from hwdoctor.model.facts import (
     TorchInfo,
     XidKind,
 )
-from hwdoctor.model.pasted import FactKey, Pasted, PastedFact, known_value, python_release
+from hwdoctor.model.pasted import (
+    PYTHON_FROM_PATH,
+    FactKey,
+    Pasted,
+    PastedFact,
+    known_value,
+    python_release,
+)
 
 # A version as tools print it ("2.1.0+cu121", "550.54.15"): its release, then anything of
 # [\w.+!-]. Two matches one after the other: as one pattern, the release's loop and the rest

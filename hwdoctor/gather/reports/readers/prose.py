@@ -19,7 +19,7 @@ from hwdoctor import registry, versions
 from hwdoctor.compat import gpus
 from hwdoctor.gather.reports.readers import collect_env, hf_env, messages
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
-from hwdoctor.model.pasted import FactKey, PastedFact
+from hwdoctor.model.pasted import PYTHON_FROM_PATH, FactKey
 
 # A GPU's name on a line of its own (what torch.cuda.get_device_name printed), read only
 # when the name table knows it.
@@ -371,16 +371,6 @@ _VISIBILITY: Final = re.compile(
     r"(?<![\w$])(" + "|".join(map(re.escape, _visibility_names())) + r")\b[\"'\]]*\s*[:=]\s*"
     r"(\"[^\"\n]{0,64}\"|'[^'\n]{0,64}'|[^\s;&|,)]{0,64}(?:,[^\s;&|)]{1,16})*)"
 )
-
-
-# issue 38 (s13-prose): the `name` of a Python read from a path or a wheel's tag rather than
-# from words: assemble._python takes it only where no words name the Python.
-PYTHON_FROM_PATH: Final = "path"
-
-
-def path_python(fact: PastedFact) -> bool:
-    """Whether a fact is only a Python a path or a wheel's tag shows (`PYTHON_FROM_PATH`)."""
-    return fact.key is FactKey.PROSE_PYTHON and fact.name == PYTHON_FROM_PATH
 
 
 # The shortest line a name or an answer can be read from: "M1", "L4"; tests/test_regex_cost.py
