@@ -6831,7 +6831,7 @@ def _onnxruntime_both(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     onnxruntime-gpu to keep. The remedy is the chooser's: both out, onnxruntime-gpu alone."""
     listed: dict[str, PastedFact] = {}
     for fact in (*facts.all(FactKey.PACKAGE), *facts.all(FactKey.PROSE_PACKAGE)):
-        name = (fact.name or "").strip().lower().replace("_", "-")
+        name = versions.canonical_name((fact.name or "").strip())
         if name in _ORT_PACKAGES:
             listed.setdefault(name, fact)
     said = facts.all(FactKey.MESSAGE_ORT_BOTH)
@@ -8376,12 +8376,12 @@ def _submodule_missing(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             shown = _version_of(facts, known_range.dist)
             if shown is not None and not exported_names.side(known_range, shown.value.strip()):
                 continue  # another cause (a broken install, a directory in its place)
-        if ranged is not None:  # s17-names: the releases read from the package's wheels
-            shown = _version_of(facts, ranged.dist)
-            made = _from_table(paste, facts, ranged, same, shown, words)
-            if made is None:
-                continue  # the release shown has the module: another cause
-            return (made,)
+            # the releases read from the package's wheels, where they tell one apart
+            if (
+                ranged is not None
+                and (made := _from_table(paste, facts, ranged, same, shown, words)) is not None
+            ):
+                return (made,)
         if top == "torch" or registry.for_module(top) is not None:
             continue  # torch's and its extensions' releases pair: the wheel chooser's
         dist = imports.distribution(top) or versions.canonical_name(top)
@@ -8480,7 +8480,6 @@ def _release_lacks_name(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     wheel chooser's), for a name the traceback's source line looks up by a value
     (`getattr(transformers, name)`), and on a line another finding explains."""
     looked_up = {f.line for f in facts.all(FactKey.GETATTR_SOURCE)}
-
     for said in facts.all(FactKey.MESSAGE_NAME_MISSING):
         module, _, name = said.value.partition(" ")
         top = module.split(".", 1)[0]
@@ -8497,16 +8496,13 @@ def _release_lacks_name(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         # on it does not)
         taken = any(f.quote.line == said.quote.line for f in _found_on(facts, paste))
         if row is not None and "cannot import" in said.quote.text and not taken:
-            installed = shown.value.strip() if shown is not None else None
-            if installed is not None and not exported_names.side(row, installed):
+            if shown is not None and not exported_names.side(row, shown.value.strip()):
                 continue  # the release shown has the name: another cause (a broken install)
-        if row is not None and "cannot import" in said.quote.text and _telling(row) and not taken:
-            words = f"cannot import name {name!r} from {module!r}"
-            same = [f for f in facts.all(FactKey.MESSAGE_NAME_MISSING) if f.value == said.value]
-            made = _from_table(paste, facts, row, same, shown, words)
-            if made is None:
-                continue  # the release shown has the name: another cause
-            return (made,)
+            if _telling(row):
+                words = f"cannot import name {name!r} from {module!r}"
+                same = [f for f in facts.all(FactKey.MESSAGE_NAME_MISSING) if f.value == said.value]
+                if (made := _from_table(paste, facts, row, same, shown, words)) is not None:
+                    return (made,)
         if shown is None or _line_taken(facts, said):
             continue
         facts.use("stated", said)
