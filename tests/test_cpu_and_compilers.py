@@ -137,7 +137,27 @@ FAMILIES = {
         {3, 12},
     ),
 }
+# issue 38 (s18-stated): Windows' STATUS_ILLEGAL_INSTRUCTION (0xC000001D) as Python's loader
+# words it, importing TensorFlow, and no CPU named: the binary's need, as a warning, with the
+# command that names this CPU. file: (the crash as the paste words it, the lines it rests on)
+BINARY_WINDOWS = {
+    # CPython 3.5's "%d"
+    "tf35409-windows-py35-import-tensorflow-dll-error-code-1073741795.md": (
+        "error code -1073741795",
+        {1, 4},
+    ),
+    # CPython 3.7's "%u"
+    "tf32109-windows-py37-import-tensorflow-dll-error-code-3221225501.md": (
+        "error code 3221225501",
+        {1, 4},
+    ),
+}
+# ... and on Linux (bash's "Illegal instruction (core dumped)" in the REPL's import): the
+# command that lists the CPU's flags
+BINARY_LINUX = "tf17441-acer-aspire-python3-import-tensorflow-illegal-instruction.md"
 QUIET = (
+    # s18-stated: PyCharm's 0xC000001D in face_recognition (dlib): no binary the table knows
+    "tfexamples285-pycharm-face-recognition-exit-code-0xc000001d.md",
     # /proc/cpuinfo's flags list avx2: the illegal instruction is not a missing AVX2
     "pt2714-i3-7100u-avx2-flags-illegal-hardware-instruction.md",
     "deepdream6-tensorflow-not-compiled-to-use-avx-available.md",
@@ -236,6 +256,43 @@ def test_an_illegal_instruction_on_a_cpu_whose_family_lacks_the_binarys_set_is_n
     assert instead in found[0]["advice"] and "host-passthrough" in found[0]["advice"]
     assert lines <= {q["line"] for q in found[0]["rests_on"]}
     assert not data["unread"]
+    _no_gpu_install(data)
+
+
+@pytest.mark.parametrize("name", sorted(BINARY_WINDOWS), ids=lambda n: n.split("-", 1)[0])
+def test_windows_illegal_instruction_status_in_a_binary_that_needs_a_set_is_a_warning(
+    name: str,
+) -> None:
+    crash, lines = BINARY_WINDOWS[name]
+    exit_code, data = detect(ERRORS / name)
+    assert exit_code == 0  # a warning: the CPU is not shown
+    found = [f for f in data["findings"] if f["code"] == ISA]
+    assert len(found) == 1, data["findings"]
+    assert found[0]["severity"] == "warning" and found[0]["backend"] == "cpu"
+    message = found[0]["message"]
+    assert message.startswith(f'the process died on an illegal instruction ("{crash}": '), message
+    assert "STATUS_ILLEGAL_INSTRUCTION) in TensorFlow, whose builds need AVX (" in message
+    assert "the paste does not name the CPU" in message
+    # the command names the CPU on Windows (no /proc there)
+    assert "(Get-CimInstance Win32_Processor).Name" in found[0]["remedy"]
+    assert "/proc/cpuinfo" not in found[0]["remedy"]
+    assert "TensorFlow 1.5" in found[0]["advice"]
+    assert lines <= {q["line"] for q in found[0]["rests_on"]}
+    assert not data["unread"]
+    _no_gpu_install(data)
+
+
+def test_an_illegal_instruction_importing_a_binary_with_no_cpu_named_is_a_warning() -> None:
+    exit_code, data = detect(ERRORS / BINARY_LINUX)
+    assert exit_code == 1  # Python 2's "No module named tensorflow" stays an unread error line
+    (found,) = [f for f in data["findings"] if f["code"] == ISA]
+    assert found["severity"] == "warning"
+    assert found["message"].startswith(
+        'the process died on an illegal instruction ("Illegal instruction") in TensorFlow, '
+        "whose builds need AVX ("
+    ), found["message"]
+    assert "/proc/cpuinfo" in found["remedy"] and "host-passthrough" in found["advice"]
+    assert {1, 7} <= {q["line"] for q in found["rests_on"]}
     _no_gpu_install(data)
 
 

@@ -5227,7 +5227,23 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "family": "the process died on an illegal instruction (\"{crash}\") and {library} "
             "needs {isa} ({source}), which the {cpu} does not have ({family}: {has}); "
             "{library} does not say so, the CPU's family does",
+            # issue 38 (s18-stated): no CPU named; the binary's need is what the paste shows
+            "binary": "the process died on an illegal instruction (\"{crash}\") in {library}, "
+            "whose builds need {isa} ({source}); the paste does not name the CPU, and one "
+            "without {isa} dies so",
+            "binary_windows": "the process died on an illegal instruction (\"{crash}\": "
+            "Windows' STATUS_ILLEGAL_INSTRUCTION) in {library}, whose builds need {isa} "
+            "({source}); the paste does not name the CPU, and one without {isa} dies so",
         },
+        variant_commands={
+            # Windows: the CPU's name, from WMI's Win32_Processor class (its Name property;
+            # Microsoft's "Win32_Processor class" and "Get-CimInstance" pages), in a shell
+            # cmd.exe and PowerShell both run
+            "binary_windows": (
+                'powershell -NoProfile -Command "(Get-CimInstance Win32_Processor).Name"',
+            ),
+        },
+        variant_severity={"binary": W, "binary_windows": W},
         variant_advice={
             "vllm_avx512": "vLLM's CPU backend builds for AVX2 from v0.5.1 "
             "(vllm-project/vllm#5452): where the line above lists avx2, build that release or "
@@ -5241,6 +5257,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "family": "use {instead}; or run on a CPU with {isa} (the line above lists what "
             "this one has); in a virtual machine, give the guest the host CPU's features "
             "(QEMU / libvirt: host-passthrough)",
+            "binary": "where the line above lists no {isa} flag, use {instead}, or run "
+            "on a CPU with {isa}; in a virtual machine, give the guest the host CPU's features "
+            "(QEMU / libvirt: host-passthrough)",
+            "binary_windows": "the line above names the CPU: its maker's page lists its "
+            "instruction set extensions (Intel's ark.intel.com, AMD's product pages); on one "
+            "without {isa}, use {instead}, or run on a CPU with {isa}",
         },
         params=("library_said",),
     ),

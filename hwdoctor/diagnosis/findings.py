@@ -6924,6 +6924,46 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["binary"],
+    crash: Value,
+    instead: Value,
+    isa: Value,
+    library: Value,
+    source: Value,
+    cpu: Value = None,
+    family: Value = None,
+    has: Value = None,
+    library_said: Value | Shell = None,
+    said: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CPU_ISA_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["binary_windows"],
+    crash: Value,
+    instead: Value,
+    isa: Value,
+    library: Value,
+    source: Value,
+    cpu: Value = None,
+    family: Value = None,
+    has: Value = None,
+    library_said: Value | Shell = None,
+    said: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CPU_ISA_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["crash"],
     crash: Value,
     isa: Value,

@@ -9593,7 +9593,7 @@ def _cpu_isa(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     else:
         lacks = lacking or facts.all(FactKey.PROSE_CPU_LACKS)
     if not lacks:
-        return ()
+        return () if flags else _cpu_binary(paste, facts, crash)
     facts.use("stated", *crash, lacks[0])  # a title's words and the log's line alike
     return (
         finding(
@@ -9605,6 +9605,40 @@ def _cpu_isa(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             library_said="",
         ),
     )
+
+
+def _cpu_binary(paste: Pasted, facts: _Read, crash: Sequence[PastedFact]) -> tuple[Finding, ...]:
+    """issue 38 (s18-stated): a process killed by SIGILL (or Windows' STATUS_ILLEGAL_INSTRUCTION)
+    where the paste names a prebuilt binary that needs an instruction set (compat/cpus.py
+    BINARIES) and names no CPU at all: the binary's need, and the command that shows what this
+    CPU has; a warning, since the CPU is not shown. Silent where any CPU is named (the family
+    table decides, `_cpu_family`, and a name it does not know is no evidence either way), and
+    where the paste shows a later build of the program that runs without the set."""
+    if facts.all(FactKey.CPU_NAMED):
+        return ()
+    programs = facts.all(FactKey.ISA_PROGRAM)
+    undone = {cpus.BINARIES[p.value].replaces for p in programs}
+    for program in programs:
+        binary = cpus.BINARIES[program.value]
+        if binary.key in undone:
+            continue
+        system = _system_shown(paste, facts)
+        windows = system is not None and system[0] == "Windows"
+        facts.use("stated", *crash)
+        facts.use("host", program, *(system[1][:1] if system else ()))
+        return (
+            finding(
+                Code.CPU_ISA_MISSING,
+                backend=_CPU,
+                variant="binary_windows" if windows else "binary",
+                library=binary.name,
+                isa=binary.needs,
+                crash=crash[0].value,
+                source=binary.source,
+                instead=binary.instead,
+            ),
+        )
+    return ()
 
 
 def _cpu_family(facts: _Read, crash: Sequence[PastedFact]) -> tuple[Finding, ...]:

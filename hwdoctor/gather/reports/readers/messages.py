@@ -2931,6 +2931,17 @@ _CPU_ISA_JAXLIB: Final = re.compile(
 _ILLEGAL_INSTRUCTION: Final = re.compile(
     r"(?i)\b(illegal (?:hardware )?instruction)\b(?! was encountered)|\b(SIGILL)\b"
 )
+# issue 38 (s18-stated): the same death on Windows, by its status: NTSTATUS 0xC000001D,
+# STATUS_ILLEGAL_INSTRUCTION ("{EXCEPTION} Illegal Instruction: An attempt was made to execute an
+# illegal instruction", Microsoft's [MS-ERREF] 2.3.1 "NTSTATUS Values"), as Python's Windows
+# loader words a DLL that dies in its initialisation (CPython's Python/dynload_win.c, "DLL load
+# failed with error code %d" in older releases: -1073741795; "%u" in later ones: 3221225501,
+# from 3.8 followed by "while importing …"), and as an IDE prints the process's exit status
+# (PyCharm: "Process finished with exit code -1073741795 (0xC000001D)")
+_ILLEGAL_INSTRUCTION_WINDOWS: Final = re.compile(
+    r"\b(?:error|exit) code (?:-1073741795|3221225501)\b|\b0x[Cc]000001[Dd]\b"
+    r"|\bSTATUS_ILLEGAL_INSTRUCTION\b"
+)
 # issue 38 (s9-cpucomp): the reporter's words that the CPU has no AVX / AVX2 / AVX-512 ("won't
 # support avx2", "machines without AVX-512", "doesn't support AVX2", "no AVX512"): a word of
 # absence right before the instruction set (the words "AVX2 is supported" are not read).
@@ -3722,6 +3733,9 @@ RECOGNISERS: Final = (
     ),
     _Recogniser(
         _ILLEGAL_INSTRUCTION, FactKey.MESSAGE_ILLEGAL_INSTRUCTION, made=lambda m: m[1] or m[2]
+    ),
+    _Recogniser(  # s18-stated
+        _ILLEGAL_INSTRUCTION_WINDOWS, FactKey.MESSAGE_ILLEGAL_INSTRUCTION, made=lambda m: m[0]
     ),
     _Recogniser(_CPU_LACKS, FactKey.PROSE_CPU_LACKS, made=lambda m: _isa_name(m[1])),
     # issue 38 (s16-avx): a prebuilt binary that needs an instruction set, named
