@@ -308,6 +308,10 @@ class Code(str, Enum):
     DML_OPERATOR = "backend.directml_operator_not_implemented"
     ORT_CPU_AND_GPU = "backend.onnxruntime_cpu_and_gpu"
     TORCHAUDIO_BACKEND = "backend.torchaudio_backend_missing"
+    # issue 38 (s18-build): the CUDA toolkit refusing nvcc's host compiler (gcc, Visual Studio,
+    # clang newer than it knows); NumPy older than the C-API a compiled module was built against
+    HOST_COMPILER_UNSUPPORTED = "extension.host_compiler_unsupported"
+    NUMPY_TOO_OLD = "python.numpy_too_old"
 
 
 @dataclass(frozen=True, slots=True)
@@ -3562,6 +3566,17 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="install NumPy 1 into this environment, as NumPy's message says, or upgrade "
         "the module that was built against NumPy 1 (torch 2.3 or newer, 2.4.1 or newer on "
         "Windows, is built against NumPy 2):",
+        variants={
+            # issue 38 (s18-build): NumPy's ABI check alone (numpy/core/code_generators/
+            # generate_numpy_api.py @ v1.26.4, in a module built with NumPy 1's header)
+            "abi": "a module built against NumPy 1 was imported under NumPy {numpy}{torch_words} "
+            "(its ABI check: \"module compiled against ABI version 0x1000009 but this version of "
+            "numpy is 0x2000000\", NumPy 1's ABI under NumPy 2's)",
+        },
+        variant_advice={
+            "abi": "install NumPy 1 into this environment, or upgrade the module to a release "
+            "built against NumPy 2 (torch 2.3 or newer, 2.4.1 or newer on Windows, is):",
+        },
     ),
     # issue 38: a container image without a build for this machine's platform
     Code.IMAGE_PLATFORM: Entry(
@@ -5782,6 +5797,96 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "none": "install SoundFile (PyPI's soundfile), the backend for WAV and FLAC on "
             "every system, into this environment; for MP3 and other formats, FFmpeg's "
             "shared libraries (version 4 to 6 for torchaudio 2.1 and newer) as its docs say:",
+        },
+    ),
+    # issue 38 (s18-build): the CUDA toolkit refusing nvcc's host compiler. Its own code, not a
+    # variant of extension.nvcc_below_floor: that one is a package refusing the toolkit (too old
+    # for it); here the toolkit refuses the compiler (too new for it), and the remedy is another
+    # compiler, pointed at by the variable the build honours
+    Code.HOST_COMPILER_UNSUPPORTED: Entry(
+        E, "the CUDA toolkit does not support this host compiler",
+        "nvcc compiles a .cu file's host code with the system's C++ compiler, and each CUDA "
+        "release supports the compilers it was qualified with: NVIDIA's CUDA Installation "
+        "Guide lists them per release (for Linux, its System Requirements table's GCC column, "
+        "https://docs.nvidia.com/cuda/archive/12.5.1/cuda-installation-guide-linux/index.html: "
+        "\"The CUDA development environment relies on tight integration with the host "
+        "development environment, including the host compiler …\"; for Windows, its Visual "
+        "Studio table). The toolkit's include/crt/host_config.h enforces the bound before "
+        "anything compiles (CUDA 12.6's: `#if __GNUC__ > 13` \"#error -- unsupported GNU "
+        "version! gcc versions later than 13 are not supported!\", clang 19 and newer, "
+        "`_MSC_VER` 1950 and newer or below 1910 \"unsupported Microsoft Visual Studio "
+        "version!\"). A newer distribution's default gcc, or a Visual Studio update newer than "
+        "the toolkit, is refused. nvcc's -ccbin (--compiler-bindir, NVIDIA's nvcc documentation) "
+        "names another compiler; torch's cpp_extension passes $CC to nvcc as -ccbin "
+        "(torch/utils/cpp_extension.py, BuildExtension's unix_cuda_flags and the JIT build's, "
+        "torch 2.13.0); CMake takes CUDAHOSTCXX or CMAKE_CUDA_HOST_COMPILER (CMake's "
+        "CMAKE_CUDA_HOST_COMPILER page, 3.20). A newer CUDA toolkit accepts newer compilers. "
+        "nvcc's -allow-unsupported-compiler skips the check, which its message offers at the "
+        "user's own risk.",
+        "the CUDA toolkit{cuda} refused the host compiler: its host_config.h accepts gcc {bound} "
+        "and older as nvcc's host compiler, and the gcc this build runs is newer ({said})",
+        advice="build with a gcc no newer than {bound} (installed beside this one) and point "
+        "the build at it: torch's cpp_extension (a setup.py with BuildExtension, or load()) "
+        "hands $CC to nvcc as -ccbin, so set CC and CXX to that gcc and g++ in the shell that "
+        "builds; a CMake build takes CUDAHOSTCXX (or -DCMAKE_CUDA_HOST_COMPILER=…); nvcc by "
+        "hand takes -ccbin. Or install a newer CUDA toolkit, whose supported compilers NVIDIA's "
+        "CUDA Installation Guide lists, and build with it{torch}. The "
+        "-allow-unsupported-compiler flag the message names skips the check, at your own risk "
+        "as it says",
+        variants={
+            "msvc": "the CUDA toolkit{cuda} refused the host compiler: its host_config.h "
+            "accepts Visual Studio {bound} as nvcc's host compiler on Windows, and the cl.exe "
+            "this build runs is not one of them ({said})",
+            "clang": "the CUDA toolkit{cuda} refused the host compiler: its host_config.h "
+            "accepts clang older than {bound} as nvcc's host compiler, and the clang this "
+            "build runs is not ({said})",
+        },
+        variant_advice={
+            "msvc": "build from the Developer Command Prompt of a Visual Studio {bound} "
+            "release the toolkit accepts (the header checks _MSC_VER, so an update of Visual "
+            "Studio newer than the toolkit is refused too, even of a release it names; "
+            "NVIDIA's CUDA Installation Guide for Windows lists each release's), or point "
+            "nvcc at that release's cl.exe with "
+            "-ccbin; or install a newer CUDA toolkit and build with it{torch}. The "
+            "-allow-unsupported-compiler flag the message names skips the check, at your own "
+            "risk as it says",
+            "clang": "build with a clang older than {bound}, or a gcc the toolkit supports, "
+            "pointed at as the host compiler (torch's cpp_extension: $CC, handed to nvcc as "
+            "-ccbin; CMake: CUDAHOSTCXX; nvcc: -ccbin); or install a newer CUDA toolkit and "
+            "build with it{torch}. The -allow-unsupported-compiler flag the message names "
+            "skips the check, at your own risk as it says",
+        },
+    ),
+    # issue 38 (s18-build): NumPy older than the C-API a compiled module was built against. A
+    # sibling of python.numpy_abi, not a variant: that one is NumPy too new for a module (NumPy
+    # 2 under a module built for NumPy 1, remedy numpy<2); this is NumPy too old for one
+    Code.NUMPY_TOO_OLD: Entry(
+        E, "NumPy is older than the one a compiled module was built against",
+        "A compiled module that uses NumPy's C API checks, when it imports, that the running "
+        "NumPy has at least the C-API version it was built against (_import_array, generated "
+        "by numpy's code_generators/generate_numpy_api.py: \"module compiled against API "
+        "version 0xf but this version of numpy is 0xe\", in NumPy 2 \"module was compiled "
+        "against NumPy C-API version …\"), then fails with \"numpy.core.multiarray failed to "
+        "import\". The running NumPy is older than the one the module was built with (a wheel "
+        "built against a newer NumPy, a NumPy pinned or downgraded after it). Which releases "
+        "have which C-API version is numpy's cversions.txt (compat/numpy_capi.py): 0xe is "
+        "1.20–1.21, 0xf 1.22, 0x10 1.23–1.24. The remedy is a NumPy at least as new as the "
+        "first release of the module's version; below 2 where the module is built against "
+        "NumPy 1 (NumPy 2 refuses those, python.numpy_abi).",
+        "a module was built against NumPy's C-API version {wanted} (NumPy {first} or newer), "
+        "and the NumPy running here has {running} (NumPy {running_releases}{shown}): NumPy is "
+        "too old for it ({said})",
+        commands=("{install}",),
+        advice="upgrade NumPy to {first} or newer{below}, as the module needs; or rebuild the "
+        "module against the NumPy installed:",
+        variants={
+            "unknown": "a module was built against NumPy's C-API version {wanted} and the NumPy "
+            "running here has {running}{shown}: NumPy is older than the one the module was "
+            "built against ({said}); numpy's cversions.txt names no release of {wanted}",
+        },
+        variant_advice={
+            "unknown": "upgrade NumPy to a newer release than the one installed, or rebuild "
+            "the module against it",
         },
     ),
 }  # fmt: skip

@@ -5034,6 +5034,19 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.NUMPY_ABI],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["abi"],
+    install: Value | Shell,
+    numpy: Value,
+    torch_words: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.IMAGE_PLATFORM],
     *,
     backend: str | None = None,
@@ -7786,6 +7799,84 @@ def finding(
     evidence: str | None = None,
     variant: Literal["none"],
     install: Value | Shell,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.HOST_COMPILER_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    bound: Value,
+    cuda: Value,
+    said: Value,
+    torch: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.HOST_COMPILER_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["clang"],
+    bound: Value,
+    cuda: Value,
+    said: Value,
+    torch: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.HOST_COMPILER_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["msvc"],
+    bound: Value,
+    cuda: Value,
+    said: Value,
+    torch: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NUMPY_TOO_OLD],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    below: Value,
+    first: Value,
+    install: Value | Shell,
+    running: Value,
+    running_releases: Value,
+    said: Value,
+    shown: Value,
+    wanted: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NUMPY_TOO_OLD],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["unknown"],
+    install: Value | Shell,
+    running: Value,
+    said: Value,
+    shown: Value,
+    wanted: Value,
+    below: Value = None,
+    first: Value = None,
+    running_releases: Value = None,
 ) -> Finding: ...
 
 

@@ -26,6 +26,7 @@ from hwdoctor.compat import (
     imports,
     kernels,
     libraries,
+    numpy_capi,
     optimum_neuron,
     refusals,
     sonames,
@@ -180,6 +181,8 @@ _RESTS_ON: Final = (
     ("extension.nvcc_major_mismatch", ("nvcc", "torch")),
     ("extension.cuda_toolkit_missing", ("toolkit", "torch")),  # issue 38: no nvcc
     ("extension.nvcc_below_floor", ("nvcc", "torch")),  # issue 38 (s8-serving)
+    # issue 38 (s18-build): the toolkit's host_config.h refusing nvcc's host compiler
+    ("extension.host_compiler_unsupported", ("stated", "toolkit", "torch")),
     # issue 38: IPEX beside another torch x.y (before "extension.")
     ("extension.ipex_torch_mismatch", ("stated", "ipex", "torch")),
     # issue 38: bitsandbytes' ROCm preview (before "extension.")
@@ -205,6 +208,7 @@ _RESTS_ON: Final = (
     ("npu.torch_npu_cann_apart", ("torch_npu_cann",)),
     ("npu.cann_kernels_missing", ("stated", "accelerator")),  # issue 38: CANN's kernels
     ("python.numpy_abi", ("numpy", "torch")),  # issue 38: NumPy 2 ABI
+    ("python.numpy_too_old", ("stated", "numpy")),  # issue 38 (s18-build): its C-API
     ("host.image_not_for_platform", ("image", "host")),  # issue 38: an image's platforms
     ("host.container_toolkit", ("stated",)),  # issue 38: container toolkit recordings
     ("backend.vllm_ascend_device", ("stated", "accelerator")),  # issue 38: Ascend's wordings
@@ -582,6 +586,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_device_memory(evidence, facts))  # issue 38 (s9-memory)
     found = (*found, *_torch_npu_cann(paste, facts))  # issue 38: torch-npu and CANN
     found = (*found, *_numpy_abi(paste, facts))  # issue 38: NumPy 2 ABI
+    found = (*found, *_numpy_too_old(paste, facts))  # issue 38 (s18-build): its C-API
     found = (*found, *_image_platform(paste, facts))  # issue 38: an image for another platform
     found = (*found, *_ipex_torch(paste, facts))  # issue 38: IPEX beside another torch x.y
     found = _without_ipex_abi(found)  # issue 38: IPEX's library refused, named once
@@ -627,6 +632,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     # against torch's named there: nvcc_major_mismatch's comparison of the same nvcc steps aside)
     if floor := _nvcc_floor(paste, facts):
         found = (*(f for f in found if f.code != Code.NVCC_MAJOR_MISMATCH.value), *floor)
+    found = (*found, *_host_compiler(paste, facts))  # issue 38 (s18-build): nvcc's compiler
     found = (*found, *_display_driver_mismatch(paste, facts, found))  # issue 38: CUDA error 803
     found = (*found, *_tgi_model_type(paste, facts))  # issue 38: TGI without the model type
     # issue 38 (s8-serving): forward-compatibility libraries loaded on a GeForce (nvidia-smi's
@@ -3886,12 +3892,143 @@ def _numpy_abi(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             f"wheels{on} are built against NumPy 2 from {first})"
         )
     way = remedies.installer(paste.evidence.python)
+    # issue 38 (s18-build): only the ABI check's own line ("module compiled against ABI version
+    # 0x1000009 but this version of numpy is 0x2000000"), none of NumPy 2's longer message
+    abi: Literal["abi"] | None = "abi" if all("ABI version" in f.value for f in said) else None
     return (
         finding(
             Code.NUMPY_ABI,
+            variant=abi,
             numpy=printable(running.value)[:20] if running else "2",
             torch_words=torch_words,
             install=remedies.requirement(way, "numpy", "<2"),
+        ),
+    )
+
+
+# issue 38 (s18-build): the words of NumPy's C-API refusal, as quoted (readers/messages.py
+# _NUMPY_CAPI: either release's form)
+_NUMPY_CAPI_WORDS: Final = re.compile(
+    r"module (?:was )?compiled against [^\n]{1,80}? (?:numpy is|C-API version) "
+    r"(?:0x)?[0-9a-fA-F]{1,8}"
+)
+
+
+def _numpy_too_old(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """issue 38 (s18-build): NumPy's C-API check refusing a module built against a newer NumPy
+    than the one running ("module compiled against API version 0xf but this version of numpy
+    is 0xe"; the sources are beside the pattern in readers/messages.py): NumPy is too old for
+    the module, the opposite direction of python.numpy_abi. The first release of the module's
+    C-API version is numpy's cversions.txt (compat/numpy_capi.py); the install line keeps a
+    module built against NumPy 1 below NumPy 2, which refuses such modules."""
+    said = facts.all(FactKey.MESSAGE_NUMPY_CAPI)
+    versions_said = [tuple(int(v, 16) for v in f.value.split()) for f in said]
+    refusals = [(f, v) for f, v in zip(said, versions_said, strict=True) if v[0] > v[1]]
+    if not refusals:
+        return ()
+    first, (wanted, running) = refusals[0]
+    facts.use("stated", *(f for f, _ in refusals), *facts.all(FactKey.NUMPY_IMPORT_FAILED))
+    numpy = _version_of(facts, "numpy")
+    shown = ""
+    if numpy is not None:
+        facts.use("numpy", numpy)
+        shown = f", {printable(numpy.value.strip())[:20]} as the paste shows"
+    row, now = numpy_capi.of(wanted), numpy_capi.of(running)
+    quoted = _NUMPY_CAPI_WORDS.search(first.quote.text)
+    words = f"\u201c{printable(quoted[0] if quoted else first.value)[:160]}\u201d"
+    hexes = (f"0x{wanted:x}", f"0x{running:x}")
+    if row is None or now is None:
+        return (
+            finding(
+                Code.NUMPY_TOO_OLD,
+                variant="unknown",
+                wanted=hexes[0],
+                running=hexes[1],
+                shown=shown,
+                said=words,
+                install=Shell(),  # no release to name: no install line
+            ),
+        )
+    below = wanted < numpy_capi.NUMPY2  # built against NumPy 1: stay below NumPy 2
+    way = remedies.installer(paste.evidence.python)
+    spec = f">={row.first}" + (",<2" if below else "")
+    return (
+        finding(
+            Code.NUMPY_TOO_OLD,
+            first=row.first,
+            running_releases=now.releases(),
+            shown=shown,
+            said=words,
+            below=" and below 2 (it is built against NumPy 1, which NumPy 2 refuses)"
+            if below
+            else "",
+            install=remedies.requirement(way, "numpy", spec, upgrade=True),
+            wanted=hexes[0],
+            running=hexes[1],
+        ),
+    )
+
+
+# issue 38 (s18-build): the compilers of crt/host_config.h's refusals, as a sentence names them
+_HOST_COMPILER_VARIANT: Final[Mapping[str, Literal["msvc", "clang"] | None]] = {
+    "gnu": None,
+    "msvc": "msvc",
+    "clang": "clang",
+}
+
+
+# the words of each refusal the pattern matched (readers/messages.py _HOST_COMPILER), as quoted
+_HOST_COMPILER_SAID: Final[Mapping[str, str]] = {
+    "gnu": "\u201cunsupported GNU version! gcc versions later than {bound} are not "
+    "supported!\u201d",
+    "msvc": "\u201cunsupported Microsoft Visual Studio version!\u201d",
+    "clang": "\u201cunsupported clang version! clang version must be less than {bound}\u201d",
+}
+
+
+def _host_compiler(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """issue 38 (s18-build): the CUDA toolkit's include/crt/host_config.h refusing nvcc's host
+    compiler as newer than the toolkit supports (gcc, clang) or not one of its Visual Studio
+    releases (the sources are beside the patterns in readers/messages.py): the bound from the
+    line itself, the toolkit's release where the header's path or nvcc -V shows it, and torch's
+    CUDA where the paste shows it (a newer toolkit for the build is one of torch's CUDA major).
+    The build's own failure lines after it (setuptools' "command '…nvcc' failed", pip's) are
+    its consequence."""
+    said = facts.all(FactKey.MESSAGE_HOST_COMPILER)
+    if not said:
+        return ()
+    first = said[0]
+    compiler = first.name or "gnu"
+    if compiler not in _HOST_COMPILER_VARIANT:
+        return ()
+    ran = [f for f in facts.all(FactKey.BUILD_COMMAND_FAILED) if "nvcc" in f.value.lower()]
+    facts.use("stated", *said, *ran, *facts.all(FactKey.PIP_BUILD_FAILED))
+    releases = {f.value for f in facts.all(FactKey.HOST_CONFIG_CUDA)}
+    cuda = ""
+    if len(releases) == 1:
+        path = facts.all(FactKey.HOST_CONFIG_CUDA)
+        facts.use("toolkit", *path)
+        cuda = f" {releases.pop()} (its path)"
+    elif (nvcc := facts.one(FactKey.NVCC)) is not None:
+        facts.use("toolkit", nvcc)
+        cuda = f" {printable(nvcc.value.strip())[:12]} (nvcc -V)"
+    # a toolkit for a torch extension's build is of torch's CUDA major (nvcc_major_mismatch)
+    torch = " (of the CUDA major torch is built with, for a torch extension)"
+    if (built := _torch_cuda_shown(facts)) is not None:
+        facts.use("torch", built[1])
+        who = built[1].value.strip() if built[1].key is not FactKey.TORCH_CUDA else ""
+        name = f"torch {printable(who)[:40]}" if who else "torch"
+        torch = f" (of torch's CUDA major: {name} is built with CUDA {built[0]})"
+    bound = printable(first.value)[:12]
+    return (
+        finding(
+            Code.HOST_COMPILER_UNSUPPORTED,
+            backend=_CUDA,
+            variant=_HOST_COMPILER_VARIANT[compiler],
+            cuda=cuda,
+            bound=bound,
+            said=_HOST_COMPILER_SAID[compiler].format(bound=bound),
+            torch=torch,
         ),
     )
 

@@ -698,6 +698,21 @@ class FactKey(str, Enum):
     # issue 38 (s17-small): the reporter running on the CPU: ChatGLM's CPU instruction
     # (`from_pretrained(…).float()`), "is_available()) :False", "使用CPU", "CPU部署"; the words
     PROSE_CPU_ONLY = "prose.cpu_only"
+    # issue 38 (s18-build): the CUDA toolkit's crt/host_config.h refusing nvcc's host compiler
+    # ("#error -- unsupported GNU version! gcc versions later than 8 are not supported!");
+    # name: the compiler ("gnu", "msvc", "clang"), value: the bound its line gives ("8",
+    # "2017-2022", "16": clang must be less than it)
+    MESSAGE_HOST_COMPILER = "message.host_compiler_unsupported"
+    # issue 38 (s18-build): the CUDA toolkit's release in the path of its host_config.h
+    # ("/usr/local/cuda-9.0/include/crt/host_config.h", "CUDA\v11.8\include\crt/…"): "9.0"
+    HOST_CONFIG_CUDA = "message.host_config_cuda"
+    # issue 38 (s18-build): NumPy's C-API version check refusing a module built against a newer
+    # NumPy ("module compiled against API version 0xf but this version of numpy is 0xe"); the
+    # value: the two versions as the line gives them in hex, the module's then NumPy's ("f e")
+    MESSAGE_NUMPY_CAPI = "message.numpy_capi_too_old"
+    # issue 38 (s18-build): the ImportError that follows a failed import_array()
+    # ("numpy.core.multiarray failed to import"); the value: the words
+    NUMPY_IMPORT_FAILED = "message.numpy_import_failed"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -1027,6 +1042,9 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_DML_OPERATOR,
         FactKey.MESSAGE_NVCUDA_MISSING,
         FactKey.MESSAGE_TORCHAUDIO_BACKEND,
+        # issue 38 (s18-build): nvcc's host compiler refused; NumPy older than a module's C-API
+        FactKey.MESSAGE_HOST_COMPILER,
+        FactKey.MESSAGE_NUMPY_CAPI,
     }
 )
 

@@ -748,12 +748,34 @@ _MPS_INT_MAX: Final = re.compile(
 _NUMPY_ABI: Final = re.compile(
     r"compiled using NumPy 1\.x cannot be run in|\b_(?:ARRAY|UFUNC)_API not found"
     r"|\bdowngrade to 'numpy<2' or try to upgrade the affected module"
+    # issue 38 (s18-build): the ABI check before it, in a module built with NumPy 1's header
+    # (generate_numpy_api.py @ v1.26.4: "module compiled against ABI version 0x%x but this
+    # version of numpy is 0x%x", NPY_VERSION != the running one): NumPy 1's ABI 0x1000009 under
+    # NumPy 2's 0x2000000, the same direction (NumPy 2's header checks `<`, so a module built
+    # for NumPy 2 passes it under NumPy 1)
+    r"|\bcompiled against ABI version 0x1000009 but this version of numpy is 0x2000000"
 )
 # The message's second line (or the same line, where a title joins them) names the NumPy
 # that was loaded: "NumPy 2.1.0 as it may crash".
 _NUMPY_RUNNING: Final = re.compile(
     r"NumPy (2\.\d{1,3}(?:\.\d{1,3})?(?:rc\d{1,3})?) as it may crash"
 )
+# issue 38 (s18-build): NumPy's C-API version check refusing a module built against a newer
+# NumPy than the one running, in _import_array (generated into __multiarray_api.h by
+# numpy/core/code_generators/generate_numpy_api.py @ v1.26.4, 9815c16f: "module compiled
+# against API version 0x%x but this version of numpy is 0x%x . Check the section C-API
+# incompatibility …"; the format is %x, so releases before the "0x" was written print bare hex,
+# "API version 9 but this version of numpy is 7"; NumPy 2, numpy/_core/…/generate_numpy_api.py
+# @ v2.5.2, 48fecee5: "module was compiled against NumPy C-API version 0x%x (NumPy X.Y) but
+# the running NumPy has C-API version 0x%x"). The value: the module's version, then NumPy's.
+_NUMPY_CAPI: Final = re.compile(
+    r"\bcompiled against (?:NumPy C-)?API version (?:0x)?([0-9a-fA-F]{1,8})"
+    r"(?: \(NumPy \d{1,2}\.\d{1,2}\))? but (?:this version of numpy is|the running NumPy has "
+    r"C-API version) (?:0x)?([0-9a-fA-F]{1,8})\b"
+)
+# issue 38 (s18-build): the ImportError import_array() raises after it (generate_numpy_api.py:
+# "numpy.core.multiarray failed to import"; NumPy 2: "numpy._core.multiarray failed to import")
+_NUMPY_IMPORT_FAILED: Final = re.compile(r"\bnumpy\._?core\.multiarray failed to import")
 # issue 38: a container image with no build for the platform of this machine's engine, which
 # asks for its own: docker's (moby distribution/pull_v2.go, pullManifestList: "no matching
 # manifest for %s in the manifest list entries", the platform as "linux/arm64/v8") and
@@ -846,6 +868,9 @@ _PIP_BUILD_FAILED: Final = re.compile(
 # - setuptools-rust's build_rust command finding no rustc (PyO3/setuptools-rust
 #   setuptools_rust/command.py RustCommand.run @ a071606b (v1.13.0): PlatformError("can't find
 #   Rust compiler\n\nIf you are using an outdated pip version, …"));
+#   before v0.12.0, its get_rust_version raised "Can not find Rust compiler"
+#   (setuptools_rust/utils.py @ 7b639fbe (v0.11.6): DistutilsPlatformError("Can not find Rust
+#   compiler") where `rustc -V` cannot run; issue 38, s18-build);
 # - maturin's build backend finding no cargo (PyO3/maturin maturin/__init__.py
 #   prepare_metadata_for_build_wheel @ 6febbe20 (v1.14.1): "Cargo, the Rust package manager, is
 #   not installed or is not on PATH.");
@@ -872,6 +897,7 @@ _PIP_BUILD_FAILED: Final = re.compile(
 #   cmake when pkg-config finds no installed libsentencepiece).
 _TOOLCHAIN_MISSING: Final = (
     ("rust", re.compile(r"\bcan't find Rust compiler")),
+    ("rust", re.compile(r"\b[Cc]an not find Rust compiler")),  # setuptools-rust before 0.12
     ("rust", re.compile(r"\bCargo, the Rust package manager, is not installed")),
     ("msvc", re.compile(r"\bMicrosoft Visual C\+\+ 1\d\.\d (?:or greater )?is required")),
     ("compiler", re.compile(r"\bNo CMAKE_(?:C|CXX)_COMPILER could be found")),
@@ -924,6 +950,51 @@ _DOCKER_PIP_FAILED: Final = re.compile(
 # "compile", which pip's build output keeps; 2.13 joins the halves with no space). Only a
 # difference of major release raises in current releases (_check_cuda_version; a minor one warns
 # "has a minor version mismatch", which is no refusal); older releases raised on any.
+# issue 38 (s18-build): the CUDA toolkit refusing nvcc's host compiler before it compiles
+# anything: include/crt/host_config.h checks the compiler's version unless
+# __NV_NO_HOST_COMPILER_CHECK is set (nvcc's -allow-unsupported-compiler sets it) and stops with
+# an #error (CUDA 12.6's header, a copy at zspace/system.cuda-12.6 include/crt/host_config.h @
+# b3d92c83: `#if __GNUC__ > 13` "#error -- unsupported GNU version! gcc versions later than 13
+# are not supported! The nvcc flag '-allow-unsupported-compiler' can be used to override this
+# version check; …"; `#if (__clang_major__ >= 19) || …` "#error -- unsupported clang version!
+# clang version must be less than 19 and greater than 3.2 ."; `#if _MSC_VER < 1910 || _MSC_VER
+# >= 1950` "#error -- unsupported Microsoft Visual Studio version! Only the versions between
+# 2017 and 2022 (inclusive) are supported!"; CUDA 9's "Only the versions 2012, 2013, 2015 and
+# 2017 are supported!"; CUDA 8's "gcc versions later than 5.3"). GCC prints it as "error:
+# #error -- …" with its source line under it, MSVC as "fatal error C1189: #error:  -- …". The
+# name: the compiler; the value: the bound the line gives (the newest gcc it accepts, the
+# Visual Studio releases, the clang major it must stay below).
+_HOST_COMPILER: Final = (
+    (
+        "gnu",
+        re.compile(
+            r"\bunsupported GNU version! gcc versions later than (\d{1,2}(?:\.\d{1,2})?) are "
+            r"not supported"
+        ),
+        "{0}",
+    ),
+    (
+        "msvc",
+        re.compile(
+            r"\bunsupported Microsoft Visual Studio version! Only the versions "
+            r"(?:between (\d{4}) and (\d{4})|(\d{4})(?:, \d{4}){1,4} and (\d{4}))"
+        ),
+        "{0}-{1}",
+    ),
+    (
+        "clang",
+        re.compile(r"\bunsupported clang version! clang version must be less than (\d{1,2})"),
+        "{0}",
+    ),
+)
+# issue 38 (s18-build): the toolkit's release in the path of that header, where the line gives
+# it: /usr/local/cuda-9.0/include/crt/host_config.h (NVIDIA's runfile and packages install
+# under cuda-X.Y), C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v11.8\include\crt/…
+_HOST_CONFIG_CUDA: Final = re.compile(
+    r"\bcuda-(\d{1,2}\.\d)/include/(?:crt/)?host_config\.h"
+    r"|\bcuda\\v(\d{1,2}\.\d)\\include\\crt/host_config\.h",
+    re.IGNORECASE,
+)
 _TORCH_CUDA_MISMATCH: Final = re.compile(
     r"The detected CUDA version \((\d{1,2}\.\d{1,2})\) mismatches the version that was used to "
     r"compile ?(?:PyTorch \((\d{1,2}\.\d{1,2})\))?"
@@ -1754,6 +1825,16 @@ _TOOLKIT_NO_MODULE: Final = re.compile(
     r"(?<![\w.])(?:ModuleNotFoundError|ImportError): "
     r"No module named '((?:te|tbe)(?:\.[\w.]{1,80})?)'"
 )
+
+
+def _bound_of(form: str) -> Callable[[re.Match[str]], str]:
+    """issue 38 (s18-build): a host_config.h refusal's bound, its pattern's groups that matched
+    put into `form` ("{0}-{1}": the Visual Studio releases)."""
+
+    def bound(found: re.Match[str]) -> str:
+        return form.format(*(group for group in found.groups() if group))
+
+    return bound
 
 
 @dataclass(frozen=True, slots=True)
@@ -3377,6 +3458,20 @@ RECOGNISERS: Final = (
     # issue 38: NumPy 2 under a module built against NumPy 1
     _Recogniser(_NUMPY_ABI, FactKey.MESSAGE_NUMPY_ABI, group=0),
     _Recogniser(_NUMPY_RUNNING, FactKey.NUMPY_RUNNING),
+    # issue 38 (s18-build): NumPy older than the C-API a module was built against
+    _Recogniser(_NUMPY_CAPI, FactKey.MESSAGE_NUMPY_CAPI, made=lambda m: f"{m[1]} {m[2]}".lower()),
+    _Recogniser(_NUMPY_IMPORT_FAILED, FactKey.NUMPY_IMPORT_FAILED, group=0),
+    # issue 38 (s18-build): the CUDA toolkit refusing nvcc's host compiler, its release
+    *(
+        _Recogniser(
+            pattern,
+            FactKey.MESSAGE_HOST_COMPILER,
+            made=_bound_of(bound),
+            name=compiler,
+        )
+        for compiler, pattern, bound in _HOST_COMPILER
+    ),
+    _Recogniser(_HOST_CONFIG_CUDA, FactKey.HOST_CONFIG_CUDA, made=lambda m: m[1] or m[2]),
     # issue 38: a container image without a build for this machine's platform
     _Recogniser(_IMAGE_PLATFORM, FactKey.MESSAGE_IMAGE_PLATFORM, made=_image_platform),
     # issue 38: no CUDA toolkit (nvcc) for a build that compiles CUDA code

@@ -114,12 +114,16 @@ LINES: Final = (
         'size", glibc\'s "cannot enable executable stack", "Torch not compiled with XPU '
         'enabled", "XPU device count is zero", Gaudi\'s "Device acquire failed", "No module named '
         "'habana_frameworks'\", the Neuron runtime's \"Unable to determine Neuron Driver "
-        'version", a source build\'s missing tool: "can\'t find Rust compiler", '
+        'version", a source build\'s missing tool: "can\'t find Rust compiler" (and the older '
+        '"Can not find Rust compiler"), '
         '"Microsoft Visual C++ 14.0 or greater is required", "No CMAKE_C_COMPILER could be '
         'found", "Python.h: No such file or directory"; torch-directml\'s "will fall back to '
         "run on the CPU\", Windows' \"Could not find module 'nvcuda.dll'\", torchaudio's "
         '"Backend "soundfile" is not one of available backends" and "Couldn\'t find '
-        "appropriate backend to handle uri\"), lspci's GPU lines and ComfyUI's start-up log",
+        'appropriate backend to handle uri"; the CUDA toolkit\'s "unsupported GNU version! gcc '
+        'versions later than 12 are not supported!" (and its Visual Studio and clang '
+        "refusals), NumPy's \"module compiled against API version 0xf but this version of "
+        "numpy is 0xe\"), lspci's GPU lines and ComfyUI's start-up log",
     ),
     Registered(
         TEXT,
