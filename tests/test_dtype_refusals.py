@@ -10,7 +10,8 @@ Real pastes from tests/data/reports/errors/ (sources in that directory's README)
   fp8 checkpoints), not where the program casts to fp8 itself;
 - MPS refusing a dtype below the macOS release the message names ("isin_Tensor_Tensor_out
   only works on floating types on MPS for pre MacOS_14_0. Received dtype: Long"):
-  mps.macos_too_old's `op` variant, that operation's release and a cast as the remedy;
+  mps.macos_too_old's `op` variant (`op_unseen` where the paste shows no macOS release), that
+  operation's release and a cast as the remedy;
 - torch-directml's "The GPU device does not support Double (Float64) operations!":
   backend.directml_float64_unsupported, a warning without a backend (as
   backend.directml_operator_not_implemented);
@@ -63,6 +64,13 @@ NAMED: Final = {
         '(torch: "isin_Tensor_Tensor_out',
         "cast that operation's tensors",
         1,
+    ),
+    "flexeval145-hf-generate-isin-int64-mps-pre-macos14-no-version.md": (
+        "mps.macos_too_old",
+        "torch's MPS runs this operation from macOS 14.0 only, newer than this Mac's (torch: "
+        '"isin_Tensor_Tensor_out',
+        "cast that operation's tensors",
+        16,
     ),
     "directml699-intel-uhd770-rsub-no-double-float64.md": (
         "backend.directml_float64_unsupported",
