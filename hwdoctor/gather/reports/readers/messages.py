@@ -218,12 +218,13 @@ _TORCHAO_FLOOR: Final = re.compile(
     r"Please upgrade to torch >= ([0-9][0-9.]{0,20}[0-9]) \(found ([0-9][\w.+]{0,40})\)"
 )
 # issue 38: CTranslate2 refusing a compute type the device has no efficient kernels for
-# (OpenNMT/CTranslate2 src/types.cc, the ValueError: "Requested float16 compute type, but the
-# target device or backend do not support efficient float16 computation."); its quantization
-# docs (opennmt.net/CTranslate2/quantization.html): float16 runs on NVIDIA GPUs of compute
-# capability 7.0 or newer, bfloat16 on 8.0, and on no CPU. faster-whisper and whisperX pass
-# their compute_type to it. The warning "The compute type inferred from the saved model is
-# float16, but …" converts and goes on: not this.
+# (OpenNMT/CTranslate2 src/types.cc resolve_compute_type, the ValueError: "Requested float16
+# compute type, but the target device or backend do not support efficient float16
+# computation."; s18-dtype: the string is in CTranslate2 4.5.0's libctranslate2.so); its
+# quantization docs (opennmt.net/CTranslate2/quantization.html): float16 runs on NVIDIA GPUs
+# of compute capability 7.0 or newer, bfloat16 on 8.0, and on no CPU. faster-whisper and
+# whisperX pass their compute_type to it. The warning "The compute type inferred from the
+# saved model is float16, but …" converts and goes on: not this.
 _COMPUTE_TYPE_REFUSED: Final = re.compile(
     r"\bRequested (\w{3,16}) compute type, but the target device or backend do not support "
     r"efficient"
