@@ -312,6 +312,10 @@ class Code(str, Enum):
     # clang newer than it knows); NumPy older than the C-API a compiled module was built against
     HOST_COMPILER_UNSUPPORTED = "extension.host_compiler_unsupported"
     NUMPY_TOO_OLD = "python.numpy_too_old"
+    # issue 38 (s18-dtype): a dtype MPS has no type for (fp8 weights, complex128); float64
+    # refused by torch-directml on a GPU whose DirectML device has none
+    MPS_DTYPE = "mps.dtype_unsupported"
+    DML_FLOAT64 = "backend.directml_float64_unsupported"
 
 
 @dataclass(frozen=True, slots=True)
@@ -615,6 +619,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         variants={
             "unseen": "torch says this Mac's macOS is older than {minimum}, which MPS in "
             "{torch} needs",
+            # issue 38 (s18-dtype): an operation (or a dtype of it) that needs a newer macOS
+            # than MPS as a whole, named in the message itself (readers/messages.py
+            # _MPS_OP_MACOS, _MPS_DTYPE_MACOS)
+            "op": "{chip} runs macOS {version}; torch's MPS runs this operation from macOS "
+            "{minimum} (torch: \"{said}\")",
+            "op_unseen": "torch's MPS runs this operation from macOS {minimum} only, newer "
+            "than this Mac's (torch: \"{said}\")",
             # issue 38 (s12-mps): one operation that needs a newer macOS than MPS as a whole:
             # a convolution with an output dimension past 65536 (Convolution.mm; sources in
             # readers/messages.py beside _MPS_CONV_CHANNELS)
@@ -632,6 +643,14 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         variant_advice={
             "unseen": "update macOS to {minimum} or newer (System Settings → General → "
             "Software Update)",
+            "op": "update macOS to {minimum} or newer (System Settings → General → Software "
+            "Update); on this macOS, cast that operation's tensors to a dtype it runs here "
+            "(the message names the one it refused: int64 to int32, or float32), or run that "
+            "step on the CPU",
+            "op_unseen": "update macOS to {minimum} or newer (System Settings → General → "
+            "Software Update); on an older macOS, cast that operation's tensors to a dtype it "
+            "runs there (the message names the one it refused: int64 to int32, or float32), "
+            "or run that step on the CPU",
             "conv_channels": "update macOS to 15.1 or newer (System Settings → General → "
             "Software Update) and torch to 2.6 or newer (pytorch/pytorch#140726); until "
             "then run that model on the CPU (device=\"cpu\"). "
@@ -1514,6 +1533,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "compute_type": "CTranslate2 refuses the {dtype} compute type on {device}: it runs "
             "{dtype} efficiently only on an NVIDIA GPU of compute capability {floor} or newer, "
             "and on no CPU (CTranslate2: \"{said} …\")",
+            # issue 38 (s18-dtype): a GPU shown that has the type: the refusal was the CPU's
+            "compute_type_cpu": "CTranslate2 refused the {dtype} compute type, which {gpu} "
+            "runs (compute capability {floor} or newer): CTranslate2 ran on the CPU, where it "
+            "runs {dtype} not at all (CTranslate2: \"{said} …\")",
             # issue 38 (s9-kernels): SageAttention 2's kernels by architecture (thu-ml/
             # SageAttention sageattention/core.py sageattn)
             "sageattention": "SageAttention 2 has no kernels for {gpu} (SageAttention: "
@@ -1625,6 +1648,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "(or \"float32\") in faster-whisper's WhisperModel(…) and whisperX's load_model(…), "
             "--compute_type int8 on whisperX's command line; \"default\" lets CTranslate2 "
             "choose",
+            "compute_type_cpu": "give CTranslate2 the GPU: device=\"cuda\" in faster-whisper's "
+            "WhisperModel(…) and whisperX's load_model(…) (whisperX's command line picks "
+            "\"cpu\" where torch sees no CUDA GPU: python -c \"import torch; print(torch.cuda."
+            "is_available())\" must say True, with a CUDA build of torch); or, on the CPU, "
+            "compute_type=\"int8\" (or \"float32\")",
             # issue 38 (s9-kernels): vLLM's quantization floor
             "vllm_quant": "serve a checkpoint in a quantization that vLLM runs on this GPU "
             "(vLLM's table of quantization methods by GPU generation: https://docs.vllm.ai/en/"
@@ -4116,6 +4144,35 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "a library does it, upgrade the library (such fixes are usually made there) or run "
         "that step on the CPU",
     ),
+    # issue 38 (s18-dtype): the dtypes MPS refuses besides float64 and bfloat16
+    Code.MPS_DTYPE: Entry(
+        W, "a dtype the Mac's GPU (MPS) has no type for",
+        "torch maps each dtype to a Metal Performance Shaders type and refuses the ones MPS "
+        "has none for (aten/src/ATen/native/mps/OperationUtils.mm getMPSDataType, as torch "
+        "2.7.0 ships it: \"Trying to convert … to the MPS backend but it does not have "
+        "support for that dtype\"): MPS has float32, float16, bfloat16 (macOS 14 or newer), "
+        "the signed integers, uint8, bool and complex64 (macOS 14 or newer), and no fp8 "
+        "(Float8_e4m3fn, Float8_e5m2), complex128 or wider unsigned integers. float64 and "
+        "bfloat16 have findings of their own (mps.float64_unsupported, mps.bf16_unsupported). "
+        "fp8 comes from a checkpoint saved in fp8 (the \"fp8\" models of ComfyUI and the Hub, "
+        "a loader's weight dtype fp8_e4m3fn), complex128 from Python's complex numbers and "
+        "NumPy's defaults. The machine is fine.",
+        "torch refused {dtype} on the Mac's GPU (MPS), which has no such type (torch: \"Trying "
+        "to convert {dtype} to the MPS backend\"): the program must use {instead} there",
+        advice="convert to {instead} before moving to MPS (tensor.to(dtype), dtype= where "
+        "the code makes it), or run that step on the CPU (device=\"cpu\")",
+        variants={
+            "weights": "torch refused {dtype} on the Mac's GPU (MPS), which has no fp8 type "
+            "(torch: \"Trying to convert {dtype} to the MPS backend\"): the model's weights are "
+            "fp8 (the paste names \"{weights}\"), and MPS must run them in {instead}",
+        },
+        variant_advice={
+            "weights": "load a checkpoint in a dtype MPS has: the model's float16, bfloat16 or "
+            "GGUF release instead of its fp8 one, or a loader's weight dtype \"default\" where "
+            "the file is fp16 (ComfyUI's Load Diffusion Model); or convert the fp8 file to "
+            "float16 once on the CPU; or run the model on the CPU (ComfyUI: --cpu), slowly",
+        },
+    ),
     # issue 38 (s9-precision): float64 on an Intel GPU without it
     Code.XPU_FLOAT64: Entry(
         W, "float64 asked of an Intel GPU without it",
@@ -4135,6 +4192,19 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "(intel-extension-for-pytorch through Level Zero: invalid_kernel(\"uses-fp64-"
             "math\")), with torch {torch}: the program or IPEX's kernel must stay in float32 "
             "there",
+            # issue 38 (s18-dtype): the Intel Graphics Compiler's words, building the kernel
+            "igc": "a kernel torch built for this Intel GPU has double math, which the GPU has "
+            "no hardware for (the Intel Graphics Compiler: \"Double type is not supported on "
+            "this platform\"), with torch {torch}: the program, IPEX's kernel or the kernel "
+            "torch.compile made must stay in float32 there",
+        },
+        variant_advice={
+            "igc": "keep tensors on the XPU in float32 (tensor.float(), dtype=torch.float32 "
+            "where the code says float64; a float64 constant in the model is enough for "
+            "torch.compile's kernels), or run that step on the CPU; Intel's driver emulates "
+            "float64 where asked to (export OverrideDefaultFP64Settings=1 and "
+            "IGC_EnableDPEmulation=1, Intel's answer in intel/intel-extension-for-pytorch#257), "
+            "slowly, for the kernels built after they are set",
         },
         advice="keep tensors on the XPU in float32 (tensor.float(), torch.from_numpy(a)."
         "float(), dtype=torch.float32 where the code says float64); where the program asks "
@@ -5751,6 +5821,31 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "Roadmap) says whether a torch-directml release implements the operator, or move "
             "that step to the CPU in the program so that its tensors are copied once",
         },
+    ),
+    # issue 38 (s18-dtype): DirectML has no row of its own (as DML_OPERATOR): the backend area
+    Code.DML_FLOAT64: Entry(
+        W, "float64 asked of a GPU through DirectML, which has none there",
+        "torch-directml refuses float64 on a GPU whose DirectML device reports no double "
+        "precision (torch-directml 0.2.5.dev240914, its native module: \"The GPU device does "
+        "not support Double (Float64) operations!\"; torch_directml.has_float64_support() "
+        "answers for the device). DirectML itself runs float64 only in casts and data "
+        "movement, no math (a DirectML developer, microsoft/DirectML#309), and Intel's Arc "
+        "and integrated GPUs report none (microsoft/DirectML#430, #438, #699). The float64 is "
+        "the program's (a float64 tensor, NumPy's default dtype, moved to the dml device), or "
+        "torch-directml's own when it prints a DirectML tensor (microsoft/DirectML#430: copy "
+        "it to the CPU first). Unlike an operator it lacks "
+        "(backend.directml_operator_not_implemented), no CPU fallback runs it. The machine is "
+        "fine.",
+        "float64 was asked of the GPU through torch-directml, whose DirectML device has no "
+        "double precision (torch-directml: \"The GPU device does not support Double (Float64) "
+        "operations!\"): the program must stay in float32 on the dml device",
+        commands=(
+            "# whether the DirectML device has float64: True or False",
+            "python -c \"import torch_directml; print(torch_directml.has_float64_support())\"",
+        ),
+        advice="convert to float32 before moving to the dml device (tensor.float(), "
+        "torch.from_numpy(a).float(), dtype=torch.float32 where the code says float64), print "
+        "a DirectML tensor after .cpu(), or run that step on the CPU",
     ),
     Code.ORT_CPU_AND_GPU: Entry(
         W, "onnxruntime and onnxruntime-gpu are both installed",

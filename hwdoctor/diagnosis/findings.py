@@ -421,6 +421,7 @@ def finding(
     minimum: Value,
     torch: Value,
     version: Value,
+    said: Value = None,
     shown: Value = None,
 ) -> Finding: ...
 
@@ -435,6 +436,7 @@ def finding(
     shown: Value,
     chip: Value = None,
     minimum: Value = None,
+    said: Value = None,
     torch: Value = None,
     version: Value = None,
 ) -> Finding: ...
@@ -451,6 +453,7 @@ def finding(
     torch: Value,
     chip: Value = None,
     minimum: Value = None,
+    said: Value = None,
     version: Value = None,
 ) -> Finding: ...
 
@@ -466,6 +469,39 @@ def finding(
     torch: Value,
     chip: Value = None,
     minimum: Value = None,
+    said: Value = None,
+    version: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_MACOS_TOO_OLD],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["op"],
+    chip: Value,
+    minimum: Value,
+    said: Value,
+    version: Value,
+    shown: Value = None,
+    torch: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_MACOS_TOO_OLD],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["op_unseen"],
+    minimum: Value,
+    said: Value,
+    chip: Value = None,
+    shown: Value = None,
+    torch: Value = None,
     version: Value = None,
 ) -> Finding: ...
 
@@ -480,6 +516,7 @@ def finding(
     minimum: Value,
     torch: Value,
     chip: Value = None,
+    said: Value = None,
     shown: Value = None,
     version: Value = None,
 ) -> Finding: ...
@@ -1836,6 +1873,29 @@ def finding(
     said: Value,
     built: Value = None,
     gpu: Value = None,
+    hardware: Value = None,
+    library: Value = None,
+    listed: Value = None,
+    method: Value = None,
+    release: Value = None,
+    source: Value = None,
+    way: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["compute_type_cpu"],
+    dtype: Value,
+    floor: Value,
+    gpu: Value,
+    said: Value,
+    built: Value = None,
+    device: Value = None,
     hardware: Value = None,
     library: Value = None,
     listed: Value = None,
@@ -5882,11 +5942,48 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.MPS_DTYPE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    dtype: Value,
+    instead: Value,
+    weights: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.MPS_DTYPE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["weights"],
+    dtype: Value,
+    instead: Value,
+    weights: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.XPU_FLOAT64],
     *,
     backend: str | None = None,
     evidence: str | None = None,
     variant: None = None,
+    torch: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.XPU_FLOAT64],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["igc"],
     torch: Value,
 ) -> Finding: ...
 
@@ -7764,6 +7861,16 @@ def finding(
     evidence: str | None = None,
     variant: Literal["fallback"],
     operator: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.DML_FLOAT64],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
 ) -> Finding: ...
 
 

@@ -166,10 +166,12 @@ _RESTS_ON: Final = (
     ("mps.fp16_amp_refused", ("fp16", "host")),  # issue 38: before "mps."
     ("torch.half_on_cpu", ("stated",)),  # issue 38: fp16 on the CPU, float64 on MPS
     ("mps.float64_unsupported", ("stated",)),
-    ("xpu.float64_unsupported", ("stated",)),  # issue 38 (s9-precision)
+    ("mps.dtype_unsupported", ("stated", "weights")),  # issue 38 (s18-dtype)
+    ("xpu.float64_unsupported", ("stated", "torch")),  # issue 38 (s9-precision, s18-dtype)
     ("xpu.operator_not_implemented", ("stated",)),
     # issue 38 (s17-small): DirectML's operator gaps, onnxruntime twice, torchaudio's backends
     ("backend.directml_operator_not_implemented", ("stated",)),
+    ("backend.directml_float64_unsupported", ("stated",)),  # issue 38 (s18-dtype)
     ("backend.onnxruntime_cpu_and_gpu", ("stated",)),
     ("backend.torchaudio_backend_missing", ("stated",)),
     ("mps.backend_assertion", ("stated", "host", "torch")),  # issue 38: torch's MPS bugs
@@ -437,6 +439,12 @@ _WHAT: Final = {
     FactKey.PROSE_CPU_ONLY: "the reporter runs on the CPU",
     FactKey.MESSAGE_ORT_BOTH: "onnxruntime twice",
     FactKey.MESSAGE_TORCHAUDIO_BACKEND: "torchaudio says (backend)",
+    # issue 38 (s18-dtype)
+    FactKey.MESSAGE_MPS_DTYPE: "torch says (MPS dtype)",
+    FactKey.FP8_WEIGHTS_NAMED: "fp8 weights named",
+    FactKey.MESSAGE_DML_FLOAT64: "torch-directml says (float64)",
+    FactKey.XPU_TORCH_NAMED: "torch on the XPU named",
+    FactKey.IGC_BUILD_FAILED: "the Intel Graphics Compiler says",
     FactKey.MESSAGE_VLLM_ASCEND_C: "vLLM Ascend says",  # issue 38: its compiled part
     # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs
     FactKey.MESSAGE_ONEAPI_LIBRARY: "the loader says (oneAPI runtime)",
@@ -613,6 +621,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_transformers_module(paste, facts))  # issue 38: too old a transformers
     found = (*found, *_python_unsupported(paste, facts))  # issue 38: no wheel for this Python
     found = (*found, *_half_on_cpu(facts, found), *_mps_float64(facts))  # issue 38: archlib
+    found = (*found, *_mps_dtype(facts), *_dml_float64(facts))  # issue 38 (s18-dtype)
     found = (*found, *_mps_conv_channels(paste, facts))  # issue 38 (s12-mps)
     # issue 38 (s9-precision): bf16 AMP refused by accelerate, float64 on an Intel GPU
     found = (*found, *_bf16_amp_refused(paste, facts, found), *_xpu_float64(paste, facts))
@@ -1851,17 +1860,50 @@ def _compute_type(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     host = paste.evidence.host
     mac = (host is not None and host.system == "Darwin") or _MPS in accelerators_shown(paste)
     device = "this Mac (CTranslate2 runs on its CPU)" if mac else "this device"
+    words = f"Requested {dtype} compute type, but the target device or backend do not support "
+    floor = _COMPUTE_TYPE_FLOOR[dtype]
+    # issue 38 (s18-dtype): the NVIDIA GPU the paste shows, by its generation: below the
+    # type's floor it is the GPU that lacks it; at or above, CTranslate2 ran on the CPU
+    named = {} if mac else _named_gpus(paste.evidence, facts)
+    known = {n: (cc, lines) for n, (cc, lines) in named.items() if cc is not None}
+    # one GPU named twice ("GPU: Nvidia RTX 3060", "the RTX 3060"): the fuller name
+    known = {
+        n: said for n, said in known.items()
+        if not any(o != n and o.lower().endswith(" " + n.lower()) for o in known)
+    }  # fmt: skip
+    bound = _capability(floor) or (0, 0)
+    low = {n: (cc, lines) for n, (cc, lines) in known.items() if cc < bound}
+    if low:
+        facts.use("gpus", *(lines[0] for _, lines in low.values() if lines))
+        device = " and ".join(_gpu_generation(n, cc) for n, (cc, _) in low.items())
+    elif known:
+        facts.use("gpus", *(lines[0] for _, lines in known.values() if lines))
+        return (
+            finding(
+                Code.EXTENSION_ARCH_UNSUPPORTED, variant="compute_type_cpu", dtype=dtype,
+                gpu=" and ".join(_gpu_generation(n, cc) for n, (cc, _) in known.items()),
+                floor=floor, said=words + "efficient",
+            ),
+        )  # fmt: skip
     return (
         finding(
             Code.EXTENSION_ARCH_UNSUPPORTED,
             variant="compute_type",
             dtype=dtype,
             device=device,
-            floor=_COMPUTE_TYPE_FLOOR[dtype],
-            said=f"Requested {dtype} compute type, but the target device or backend do not "
-            "support efficient",
+            floor=floor,
+            said=words + "efficient",
         ),
     )
+
+
+def _gpu_generation(name: str, capability: tuple[int, int]) -> str:
+    """A GPU in words with its generation where compat/drivers.py names it: "the GeForce GTX
+    1070 (Pascal, compute capability 6.1)"."""
+    said = f"{capability[0]}.{capability[1]}"
+    generation = drivers.generation_of(said)
+    named = f"{generation.name}, " if generation is not None else ""
+    return f"the {printable(name)[:80]} ({named}compute capability {said})"
 
 
 # SageAttention 2's architectures below which none of its kernels run (thu-ml/SageAttention
@@ -6825,6 +6867,58 @@ def _mps_float64(facts: _Read) -> tuple[Finding, ...]:
     return (finding(Code.MPS_FLOAT64, backend=_MPS),)
 
 
+# issue 38 (s18-dtype): what each dtype MPS refuses is in a dtype MPS has (OperationUtils.mm
+# getMPSDataType: float32, float16, bfloat16 under macOS 14, complex64 under macOS 14, the
+# integers but the unsigned wider than 8 bits), as torch names it in the message
+_MPS_DTYPE_INSTEAD: Final = {
+    "Float8_e4m3fn": "float16 (bfloat16 under macOS 14 or newer) or float32",
+    "Float8_e5m2": "float16 (bfloat16 under macOS 14 or newer) or float32",
+    "Float8_e4m3fnuz": "float16 (bfloat16 under macOS 14 or newer) or float32",
+    "Float8_e5m2fnuz": "float16 (bfloat16 under macOS 14 or newer) or float32",
+    "ComplexDouble": "complex64 (torch.cfloat, under macOS 14 or newer)",
+    "ComplexFloat": "complex64 under macOS 14 or newer with torch 2.1 or newer, else float32 "
+    "pairs (torch.view_as_real)",
+    "UInt16": "int32",
+    "UInt32": "int64",
+    "UInt64": "int64",
+}
+
+
+def _mps_dtype(facts: _Read) -> tuple[Finding, ...]:
+    """torch refusing a dtype MPS has no type for, float64 and bfloat16 apart (sources beside
+    _MPS_DTYPE in readers/messages.py): a warning like mps.float64_unsupported, the machine is
+    fine. Where the dtype is fp8 and the paste names fp8 weights (a checkpoint, a loader's
+    weight dtype, ComfyUI's "model weight dtype"), the weights are what asked for it."""
+    said = facts.all(FactKey.MESSAGE_MPS_DTYPE)
+    if not said:
+        return ()
+    facts.use("stated", *said)
+    dtype = said[0].value
+    instead = _MPS_DTYPE_INSTEAD.get(dtype, "float32")
+    weights = facts.all(FactKey.FP8_WEIGHTS_NAMED) if dtype.startswith("Float8_") else []
+    if weights:
+        facts.use("weights", weights[0])
+        return (
+            finding(
+                Code.MPS_DTYPE, backend=_MPS, variant="weights", dtype=printable(dtype)[:30],
+                instead=instead, weights=printable(weights[0].value)[:60],
+            ),
+        )  # fmt: skip
+    return (finding(Code.MPS_DTYPE, backend=_MPS, dtype=printable(dtype)[:30], instead=instead),)
+
+
+def _dml_float64(facts: _Read) -> tuple[Finding, ...]:
+    """torch-directml refusing float64 on a GPU whose DirectML device has none (the source is
+    beside _DML_FLOAT64 in readers/messages.py): a warning, the machine is fine; the program
+    (or torch-directml's own printing of a tensor) asked for float64 there. No backend: as
+    backend.directml_operator_not_implemented, DirectML drives every vendor's GPU."""
+    said = facts.all(FactKey.MESSAGE_DML_FLOAT64)
+    if not said:
+        return ()
+    facts.use("stated", *said)
+    return (finding(Code.DML_FLOAT64),)
+
+
 # issue 38 (s12-mps): the macOS and torch from which MPS convolves past 65536 outputs
 # (pytorch/pytorch#140726; readers/messages.py beside _MPS_CONV_CHANNELS)
 _MPS_CONV_MACOS: Final = (15, 1)
@@ -6873,16 +6967,31 @@ def _xpu_float64(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     are beside the pattern in readers/messages.py): the program or a torch XPU kernel asked
     for double precision; a warning, the machine is fine. Where the paste shows an NVIDIA or
     AMD GPU and no Intel one, the words are another machine's, and nothing is named."""
-    said = facts.all(FactKey.MESSAGE_XPU_FLOAT64)
+    # issue 38 (s18-dtype): the Intel Graphics Compiler's words are any OpenCL or SYCL
+    # program's on such a GPU: they count where the paste shows torch on the XPU
+    named = facts.all(FactKey.XPU_TORCH_NAMED)
+    said = [f for f in facts.all(FactKey.MESSAGE_XPU_FLOAT64) if f.value != "igc" or named]
     if not said or (gpu_of_cuda_shown(paste) and not accelerators_shown(paste).get(_XPU)):
         return ()
     facts.use("stated", *said)
+    if all(f.value == "igc" for f in said):
+        facts.use("torch", named[0])
+        # the compiler's closing line ("error: backend compiler failed build.") is the same
+        # refusal's
+        built = facts.all(FactKey.IGC_BUILD_FAILED)
+        if built:
+            facts.use("stated", *built)
     torch = _version_of(facts, "torch")
+    variant: Literal["ipex", "igc"] | None = None
+    if all(f.value == "ipex" for f in said):
+        variant = "ipex"
+    elif all(f.value == "igc" for f in said):
+        variant = "igc"
     return (
         finding(
             Code.XPU_FLOAT64,
             backend=_XPU,
-            variant="ipex" if all(f.value == "ipex" for f in said) else None,
+            variant=variant,
             torch=torch.value.strip() if torch is not None else "(version not shown)",
         ),
     )

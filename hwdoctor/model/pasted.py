@@ -713,6 +713,22 @@ class FactKey(str, Enum):
     # issue 38 (s18-build): the ImportError that follows a failed import_array()
     # ("numpy.core.multiarray failed to import"); the value: the words
     NUMPY_IMPORT_FAILED = "message.numpy_import_failed"
+    # issue 38 (s18-dtype): torch refusing a dtype MPS has no type for, float64 and bfloat16
+    # apart ("Trying to convert Float8_e4m3fn to the MPS backend but it does not have support
+    # for that dtype."); value: torch's name of the dtype
+    MESSAGE_MPS_DTYPE = "message.mps_dtype"
+    # issue 38 (s18-dtype): fp8 weights named (a checkpoint "…fp8….safetensors", a loader's
+    # weight dtype fp8_e4m3fn, ComfyUI's "model weight dtype torch.float8_e4m3fn"); the words
+    FP8_WEIGHTS_NAMED = "message.fp8_weights_named"
+    # issue 38 (s18-dtype): torch-directml refusing float64 ("The GPU device does not support
+    # Double (Float64) operations!"); value: the words
+    MESSAGE_DML_FLOAT64 = "message.dml_float64"
+    # issue 38 (s18-dtype): torch on an Intel GPU named (IPEX's kernels or module, torch's XPU
+    # device or wheel, Inductor's Triton kernels): IGC's float64 refusal counts beside it
+    XPU_TORCH_NAMED = "message.xpu_torch_named"
+    # issue 38 (s18-dtype): the Intel Graphics Compiler's closing line of a failed kernel build
+    # ("error: backend compiler failed build."); the words. Only beside IGC's float64 words.
+    IGC_BUILD_FAILED = "message.igc_build_failed"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -769,6 +785,9 @@ CONTEXT_ONLY: Final = frozenset(
         FactKey.TRACKER,  # issue 38 (s17-tracker): where it was filed: no report
         FactKey.TRACKER_ASKED,
         FactKey.TRACEBACK_FRAME,  # issue 38 (s17-names): where a frame's file is: no report
+        # issue 38 (s18-dtype): fp8 weights, torch's XPU named: the context of a refusal
+        FactKey.FP8_WEIGHTS_NAMED,
+        FactKey.XPU_TORCH_NAMED,
     }
 )
 
@@ -846,6 +865,9 @@ NAMED_ONLY: Final = frozenset(
         FactKey.MESSAGE_INTEL_XPU_GPU,
         FactKey.MESSAGE_XRT_VARIABLE,
         FactKey.DIRECTML_NAMED,  # issue 38 (s17-small): torch-directml named shows no error
+        FactKey.FP8_WEIGHTS_NAMED,  # issue 38 (s18-dtype)
+        FactKey.XPU_TORCH_NAMED,
+        FactKey.IGC_BUILD_FAILED,
     }
 )
 
@@ -1045,6 +1067,9 @@ STATED_ERRORS: Final = frozenset(
         # issue 38 (s18-build): nvcc's host compiler refused; NumPy older than a module's C-API
         FactKey.MESSAGE_HOST_COMPILER,
         FactKey.MESSAGE_NUMPY_CAPI,
+        # issue 38 (s18-dtype): torch-directml's float64 refusal, MPS's other dtypes
+        FactKey.MESSAGE_DML_FLOAT64,
+        FactKey.MESSAGE_MPS_DTYPE,
     }
 )
 

@@ -20,6 +20,7 @@ from hwdoctor.model.facts import (
     TorchInfo,
 )
 from hwdoctor.model.reports import Finding
+from hwdoctor.text import one_line, printable
 
 
 def _asked(facts: BackendFacts) -> str:
@@ -207,6 +208,23 @@ def _mps_exact(known: Known) -> bool:
     return bool(facts and facts.macos_needed and facts.macos_needed.exact)
 
 
+def _mps_quote(known: Known) -> str:
+    """The line torch's refusal of MPS on this macOS was read from."""
+    facts = known.if_known.backends.get(_MPS)
+    return facts.macos_needed.quote if facts and facts.macos_needed else ""
+
+
+# issue 38 (s18-dtype): where an operation's refusal begins in its line (after a title's
+# "# ❌ 生成失败: ", an exception's "RuntimeError: "): the words torch's messages open with
+_OP_WORDS: Final = ("MPS", "isin_", "torch.")
+
+
+def _op_words(quote: str) -> str:
+    """The operation's refusal from its line, the words before it left out."""
+    found = [at for at in (quote.find(words) for words in _OP_WORDS) if at >= 0]
+    return quote[min(found) :] if found else quote
+
+
 def _platform_explains(known: Known, backend: registry.Backend) -> bool:
     """Whether the Apple silicon checks report why this backend is unavailable."""
     host = known.host
@@ -244,16 +262,22 @@ def check_mps_refused(known: Known) -> Iterable[Finding]:
         return
     torch = known.if_known.torch
     chip = (host and host.cpu_name) or ("Apple silicon" if host and _apple_silicon(host) else "")
+    version = host.os_version if host else None
     if host is not None and _macos_below_mps(host, torch):
         minimum = ".".join(map(str, _mps_macos(torch)))
     elif _mps_exact(known):
-        minimum = refused
+        # issue 38 (s18-dtype): the operation's own floor, not MPS's: its words and release
+        said = printable(one_line(_op_words(_mps_quote(known))))[:160]
+        yield finding(
+            Code.MPS_MACOS_TOO_OLD, backend=_MPS, variant="op" if version else "op_unseen",
+            version=version, chip=chip or "This Mac", minimum=refused, said=said,
+        )  # fmt: skip
+        return
     else:
         # torch refused MPS on a macOS its message's number admits: from 2.5 the message
         # kept saying "12.3+" where 13.0 is needed, and from 2.10 "13.0+" where 14.0 is
         # (pytorch/pytorch#139425, #164943): the build needs the release after the number.
         minimum = {"12.3": "13.0", "13.0": "14.0"}.get(refused, refused)
-    version = host.os_version if host else None
     yield finding(
         Code.MPS_MACOS_TOO_OLD,
         backend=_MPS,

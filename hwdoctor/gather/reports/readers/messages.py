@@ -218,12 +218,13 @@ _TORCHAO_FLOOR: Final = re.compile(
     r"Please upgrade to torch >= ([0-9][0-9.]{0,20}[0-9]) \(found ([0-9][\w.+]{0,40})\)"
 )
 # issue 38: CTranslate2 refusing a compute type the device has no efficient kernels for
-# (OpenNMT/CTranslate2 src/types.cc, the ValueError: "Requested float16 compute type, but the
-# target device or backend do not support efficient float16 computation."); its quantization
-# docs (opennmt.net/CTranslate2/quantization.html): float16 runs on NVIDIA GPUs of compute
-# capability 7.0 or newer, bfloat16 on 8.0, and on no CPU. faster-whisper and whisperX pass
-# their compute_type to it. The warning "The compute type inferred from the saved model is
-# float16, but …" converts and goes on: not this.
+# (OpenNMT/CTranslate2 src/types.cc resolve_compute_type, the ValueError: "Requested float16
+# compute type, but the target device or backend do not support efficient float16
+# computation."; s18-dtype: the string is in CTranslate2 4.5.0's libctranslate2.so); its
+# quantization docs (opennmt.net/CTranslate2/quantization.html): float16 runs on NVIDIA GPUs
+# of compute capability 7.0 or newer, bfloat16 on 8.0, and on no CPU. faster-whisper and
+# whisperX pass their compute_type to it. The warning "The compute type inferred from the
+# saved model is float16, but …" converts and goes on: not this.
 _COMPUTE_TYPE_REFUSED: Final = re.compile(
     r"\bRequested (\w{3,16}) compute type, but the target device or backend do not support "
     r"efficient"
@@ -1242,6 +1243,16 @@ _HABANA_VALIDATED: Final = re.compile(
 )
 
 
+def _fp8_weights(found: re.Match[str]) -> str:
+    """issue 38 (s18-dtype): the words naming fp8 weights: "fp8" as written, or ComfyUI's log."""
+    return found[0] if found[0].startswith("model") else found[0][:3]
+
+
+def _mps_dtype_macos(found: re.Match[str]) -> str:
+    """issue 38 (s18-dtype): the macOS release of an MPS dtype refusal ("MacOS_14_0": "14.0")."""
+    return found.group(3) or f"{found.group(1)}.{found.group(2)}"
+
+
 def _habana_validated(found: re.Match[str]) -> str:
     """issue 38: "<validated> <found> <what>" of optimum-habana's release check."""
     what = found.group(2) or found.group(4)
@@ -1636,6 +1647,35 @@ _HALF_ON_CPU: Final = re.compile(
 _MPS_FLOAT64: Final = re.compile(
     r"Cannot convert a (?:MPS Tensor to float64 dtype|float64 Tensor to MPS)\b"
 )
+# issue 38 (s18-dtype): torch refusing a dtype MPS has no type for, other than float64 (its
+# own words above) and bfloat16 (_MPS_BF16): getMPSDataType and getMPSScalarType's default
+# branch in aten/src/ATen/native/mps/OperationUtils.mm ("Trying to convert ", scalar_type, " to
+# the MPS backend but it does not have support for that dtype."; the string is in torch
+# 2.7.0's macOS arm64 wheel, libtorch_cpu.dylib). Its switch maps Float, Half, BFloat16,
+# Int, Long, Short, Char, Byte, Bool (and ComplexFloat, ComplexHalf from torch 2.1 under
+# macOS 14); every other ScalarType lands there: Float8_e4m3fn and Float8_e5m2 (fp8
+# checkpoints), ComplexDouble (complex128, Python's complex scalars), UInt16/32/64, the
+# quantized types. The value: torch's name of the dtype.
+_MPS_DTYPE: Final = re.compile(
+    r"Trying to convert (\w{1,30}) to the MPS backend but it does not have support"
+)
+# issue 38 (s18-dtype): the paste names fp8 weights: a checkpoint file or a loader's weight
+# dtype in ComfyUI's and the Hub's spelling ("flux1-dev-fp8.safetensors", "sd3.5_large_fp8_
+# scaled", "weight_dtype fp8_e4m3fn", "SD3.5 FP8 Mac" in a title: "fp8" and a word after it),
+# or ComfyUI's log of the model's weights ("model weight dtype torch.float8_e4m3fn",
+# comfy/model_base.py). A program's own torch.float8_e4m3fn cast is not it. The value: "fp8"
+# as written, or ComfyUI's words.
+_FP8_WEIGHTS: Final = re.compile(r"(?i)fp8[_ .-]\w|model weight dtype torch\.float8_e\w{1,8}")
+# issue 38 (s18-dtype): MPS refusals of a dtype gated by the macOS release, which the message
+# names in spellings _MPS_OP_MACOS does not read (torch 2.7.0's libtorch_cpu.dylib):
+# TensorCompare.mm isin_Tensor_Tensor_out_mps ("isin_Tensor_Tensor_out only works on floating
+# types on MPS for pre MacOS_14_0. Received dtype: Long"), and OperationUtils.mm
+# checkSupportsComplex ("MPS complex types are only supported on MacOS 14.0 or newer."). The
+# value: the macOS release ("14.0").
+_MPS_DTYPE_MACOS: Final = re.compile(
+    r"only works on floating types on MPS for pre MacOS_(\d{2})_(\d)"
+    r"|MPS complex types are only supported on MacOS (\d{2}\.\d)"
+)
 # issue 38 (s9-precision): an Intel GPU without float64. The SYCL runtime refuses to launch
 # a kernel that uses double precision on a device whose aspects lack fp64 (intel/llvm
 # sycl/source/detail/program_manager/program_manager.cpp: "Required aspect fp64 is not
@@ -1650,6 +1690,23 @@ _MPS_FLOAT64: Final = re.compile(
 # kernel with double math on an Arc GPU (intel/intel-extension-for-pytorch#285).
 _XPU_FLOAT64: Final = re.compile(
     r"Required aspect fp64 is not supported on the device|invalid_kernel\(\"uses-fp64-math\"\)"
+)
+# issue 38 (s18-dtype): the same refusal, said by the Intel Graphics Compiler when it builds
+# a kernel with double math for a GPU without fp64 (intel/intel-graphics-compiler's
+# "Double type is not supported on this platform.", printed in the build log as "error:
+# Double type is not supported on this platform. … in kernel: '…' error: backend compiler
+# failed build."): IPEX's XPU kernels (intel/intel-extension-for-pytorch#303, an Arc A750)
+# and the Triton kernels torch.compile's Inductor makes for an XPU (pytorch/pytorch#180664,
+# an Arc A770). Any OpenCL or SYCL program on such a GPU prints it (llama.cpp's OpenCL
+# backend, dpnp), so it counts only where the paste shows torch's XPU (_XPU_TORCH_NAMED).
+_IGC_DOUBLE: Final = re.compile(r"Double type is not supported on this platform")
+# The compiler's closing line of that build log: counted with the words above alone.
+_IGC_BUILD_FAILED: Final = re.compile(r"error: backend compiler failed build")
+# torch on an Intel GPU: IPEX's kernel names (at::AtenIpexTypeXPU), its module, torch's XPU
+# module or device, Inductor's Triton kernels (torch\_inductor, triton_poi_/triton_red_).
+_XPU_TORCH_NAMED: Final = re.compile(
+    r"AtenIpexTypeXPU|intel_extension_for_pytorch|torch[\\/]_inductor|triton_(?:poi|red|per)_"
+    r"|torch\.xpu\.|device=['\"]xpu['\"]|\.to\(['\"]xpu['\"]\)"
 )
 # issue 38 (s9-precision): an operator torch has no XPU kernel for, in the dispatcher's words
 # for a key with no kernel (c10/core/dispatch/OperatorEntry.cpp reportError: "Could not run
@@ -1685,6 +1742,14 @@ _DML_OPERATOR: Final = re.compile(
     r"Could not run '([\w.:]{1,120})' with arguments from the"
     r" '(?:UNKNOWN_TENSOR_TYPE_ID|PrivateUse1|DML)' backend"
 )
+# issue 38 (s18-dtype): torch-directml refusing float64 on a GPU whose DirectML device has
+# none (torch-directml 0.2.5.dev240914's torch_directml_native .pyd: "The GPU device does not
+# support Double (Float64) operations!", beside its has_float64_support(), "Returns whether
+# the GPU device has Double (Float64) support."). DirectML runs float64 in Cast and data
+# movement only, no math (a DirectML developer, microsoft/DirectML#309), and Intel's Arc and
+# integrated GPUs report none (microsoft/DirectML#430, #438, #699). The words are
+# torch-directml's own: no other library prints them.
+_DML_FLOAT64: Final = re.compile(r"The GPU device does not support Double \(Float64\) operations")
 # torch-directml by its distribution (torch-directml, the older pytorch-directml), its
 # module, or the "dml" device string (microsoft/DirectML PyTorch/README.md).
 _DIRECTML_NAMED: Final = re.compile(
@@ -3562,11 +3627,20 @@ RECOGNISERS: Final = (
         made=lambda m: "ipex" if "uses" in m[0] else "sycl",
     ),
     _Recogniser(_PTX_BF16, FactKey.MESSAGE_PTX_BF16, words="ptxas"),
+    # issue 38 (s18-dtype): IGC's float64 refusal, where the paste shows torch on the XPU
+    _Recogniser(_IGC_DOUBLE, FactKey.MESSAGE_XPU_FLOAT64, words="igc"),
+    _Recogniser(_XPU_TORCH_NAMED, FactKey.XPU_TORCH_NAMED, group=0),
+    _Recogniser(_IGC_BUILD_FAILED, FactKey.IGC_BUILD_FAILED, group=0),
     _Recogniser(_XPU_OPERATOR, FactKey.MESSAGE_XPU_OPERATOR),
     # issue 38 (s17-small): DirectML's operator gaps, nvcuda.dll, onnxruntime twice, torchaudio
     _Recogniser(_DML_FALLBACK, FactKey.MESSAGE_DML_FALLBACK),
     _Recogniser(_DML_OPERATOR, FactKey.MESSAGE_DML_OPERATOR),
     _Recogniser(_DIRECTML_NAMED, FactKey.DIRECTML_NAMED, group=0),
+    # issue 38 (s18-dtype): torch-directml's float64 refusal; MPS's other dtypes, fp8 weights
+    _Recogniser(_DML_FLOAT64, FactKey.MESSAGE_DML_FLOAT64, group=0),
+    _Recogniser(_MPS_DTYPE, FactKey.MESSAGE_MPS_DTYPE, keep=lambda said: said != "BFloat16"),
+    _Recogniser(_FP8_WEIGHTS, FactKey.FP8_WEIGHTS_NAMED, made=_fp8_weights),
+    _Recogniser(_MPS_DTYPE_MACOS, FactKey.MESSAGE_MPS_OP_MACOS, made=_mps_dtype_macos),
     _Recogniser(_ORT_BOTH_PIP, FactKey.MESSAGE_ORT_BOTH, group=0),
     _Recogniser(_ORT_BOTH_SAID, FactKey.MESSAGE_ORT_BOTH, group=0),
     _Recogniser(_TORCHAUDIO_SOUNDFILE, FactKey.MESSAGE_TORCHAUDIO_BACKEND, words="soundfile"),

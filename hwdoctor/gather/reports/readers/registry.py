@@ -118,7 +118,10 @@ LINES: Final = (
         '"Can not find Rust compiler"), '
         '"Microsoft Visual C++ 14.0 or greater is required", "No CMAKE_C_COMPILER could be '
         'found", "Python.h: No such file or directory"; torch-directml\'s "will fall back to '
-        "run on the CPU\", Windows' \"Could not find module 'nvcuda.dll'\", torchaudio's "
+        'run on the CPU" and "does not support Double (Float64) operations", MPS\'s "does not '
+        'have support for that dtype", the Intel Graphics Compiler\'s "Double type is not '
+        "supported on this platform\", Windows' \"Could not find module 'nvcuda.dll'\", "
+        "torchaudio's "
         '"Backend "soundfile" is not one of available backends" and "Couldn\'t find '
         'appropriate backend to handle uri"; the CUDA toolkit\'s "unsupported GNU version! gcc '
         'versions later than 12 are not supported!" (and its Visual Studio and clang '
