@@ -119,7 +119,13 @@ LINES: Final = (
         'found", "Python.h: No such file or directory"; torch-directml\'s "will fall back to '
         "run on the CPU\", Windows' \"Could not find module 'nvcuda.dll'\", torchaudio's "
         '"Backend "soundfile" is not one of available backends" and "Couldn\'t find '
-        "appropriate backend to handle uri\"), lspci's GPU lines and ComfyUI's start-up log",
+        "appropriate backend to handle uri\"; CUDA's libraries other loaders could not load: "
+        'cuDNN\'s "Could not locate cublas64_10.dll" and "Could not load library '
+        'cudnn_ops_infer64_8.dll", CTranslate2\'s "Library cublas64_12.dll is not found or '
+        'cannot be loaded", TensorFlow\'s "Could not load dynamic library '
+        "'cudart64_110.dll'\", onnxruntime's \"Failed to load library "
+        'libonnxruntime_providers_cuda.so" and "CUDA_PATH is set but CUDA wasn\'t able to be '
+        "loaded\"), lspci's GPU lines and ComfyUI's start-up log",
     ),
     Registered(
         TEXT,
