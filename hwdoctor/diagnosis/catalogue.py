@@ -316,6 +316,9 @@ class Code(str, Enum):
     # refused by torch-directml on a GPU whose DirectML device has none
     MPS_DTYPE = "mps.dtype_unsupported"
     DML_FLOAT64 = "backend.directml_float64_unsupported"
+    # issue 38 (s18-dll): one of CUDA's runtime libraries a library other than torch (cuDNN's
+    # own loader, CTranslate2, TensorFlow, onnxruntime) could not load by its name
+    CUDA_RUNTIME_NOT_LOADED = "libraries.cuda_runtime_not_loaded"
 
 
 @dataclass(frozen=True, slots=True)
@@ -5983,6 +5986,71 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "unknown": "upgrade NumPy to a newer release than the one installed, or rebuild "
             "the module against it",
         },
+    ),
+    # issue 38 (s18-dll): the sources of each loader's words are beside its pattern in
+    # readers/messages.py; the file names and the release tables are compat/cuda_runtime.py's
+    Code.CUDA_RUNTIME_NOT_LOADED: Entry(
+        E, "a CUDA library another library loads by name is not installed",
+        "torch's CUDA wheels bring CUDA's libraries with them; other libraries load CUDA's "
+        "and cuDNN's libraries by file name when they run, and the name carries the major "
+        "release they were built for: cublas64_12.dll and libcublas.so.12 are CUDA 12's "
+        "cuBLAS, cudart64_110.dll CUDA 11.0's runtime, cudnn_ops_infer64_8.dll and "
+        "libcudnn_ops_infer.so.8 a library of cuDNN 8. cuDNN 8 loads its own sub-libraries "
+        "and cuBLAS so (\"Could not locate …\", \"Could not load library …\"); CTranslate2, "
+        "under faster-whisper and WhisperX, loads cuBLAS so (src/cuda/cublas_stub.cc: "
+        "\"Library … is not found or cannot be loaded\"), and its release decides the majors "
+        "(faster-whisper's README: ctranslate2 4.5 and newer CUDA 12 with cuDNN 9, 4.0 to 4.4 "
+        "CUDA 12 with cuDNN 8, 3.24 and before CUDA 11 with cuDNN 8); onnxruntime's CUDA "
+        "execution provider links them, and each onnxruntime-gpu release on PyPI is built for "
+        "one CUDA and one cuDNN major (its requirements page: 1.19 and newer CUDA 12 with "
+        "cuDNN 9, 1.15 to 1.18 CUDA 11.8 with cuDNN 8); TensorFlow loads them and, without "
+        "them, warns and runs on the CPU (dso_loader.cc, cudart_stub.cc). NVIDIA publishes "
+        "each library of CUDA 11 and 12 as a pip wheel per major (nvidia-cublas-cu12, "
+        "nvidia-cudnn-cu11, nvidia-cuda-runtime-cu12); the toolkit of that major installs "
+        "them too. A library of another major than the loader's is no substitute.",
+        "{loader} could not load {library}{by}: {what}, which {provides}",
+        commands=("{install}",),
+        advice="install that major's library where the loader finds it: the wheel into the "
+        "environment the program runs in, or the toolkit, its lib directory on "
+        "LD_LIBRARY_PATH; {builds}",
+        variants={
+            "windows": "{loader} could not load {library}{by}: {what}, which {provides}",
+            "tensorflow": "TensorFlow could not load {library}, {what}, and runs on the CPU "
+            "without it (TensorFlow: \"Ignore above cudart dlerror if you do not have a GPU "
+            "set up on your machine\")",
+            "onnxruntime": "onnxruntime's CUDA execution provider did not load: {library}, "
+            "{what}, is not found{by}, and onnxruntime runs on the CPU{build}",
+            "onnxruntime_path": "onnxruntime could not load its CUDA execution provider "
+            "(onnxruntime: \"CUDA_PATH is set but CUDA wasn't able to be loaded\"): a CUDA or "
+            "cuDNN DLL of the majors this onnxruntime-gpu was built for is not found on the "
+            "DLL search path{build}",
+        },
+        variant_commands={
+            "windows": (),
+            "tensorflow": (),
+            "onnxruntime_path": (),
+        },
+        variant_advice={
+            "windows": "install that major's library and put the directory that holds it on "
+            "PATH for the program (the CUDA toolkit's bin directory, or the DLLs beside the "
+            "program); {builds}",
+            "tensorflow": "nothing is wrong where TensorFlow need not use a GPU; to run it on "
+            "an NVIDIA GPU, install the CUDA and cuDNN releases TensorFlow's tested build "
+            "configurations list for its release ({library} is {what}), their directories on "
+            "the loader's path (TensorFlow 2.10 was the last release with GPU support on "
+            "native Windows, tensorflow.org/install/pip: use WSL2 there)",
+            "onnxruntime": "install the CUDA and cuDNN majors this onnxruntime-gpu was built "
+            "for, or the onnxruntime-gpu built for the CUDA this machine has (the requirements "
+            "page: 1.19 and newer from PyPI for CUDA 12 with cuDNN 9, 1.15 to 1.18 for CUDA "
+            "11.8 with cuDNN 8)",
+            "onnxruntime_path": "install the CUDA and cuDNN majors the requirements page "
+            "(onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html#requirements) "
+            "lists for the installed onnxruntime-gpu (1.19 and newer: CUDA 12 with cuDNN 9; "
+            "1.15 to 1.18: CUDA 11.8 with cuDNN 8), with their bin directories on PATH, and the "
+            "latest Microsoft Visual C++ Redistributable; `pip show onnxruntime-gpu` shows the "
+            "release",
+        },
+        variant_severity={"tensorflow": W},
     ),
 }  # fmt: skip
 

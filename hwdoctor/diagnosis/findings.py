@@ -7987,6 +7987,96 @@ def finding(
 ) -> Finding: ...
 
 
+@overload
+def finding(
+    code: Literal[Code.CUDA_RUNTIME_NOT_LOADED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    builds: Value,
+    by: Value,
+    install: Value | Shell,
+    library: Value,
+    loader: Value,
+    provides: Value,
+    what: Value,
+    build: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CUDA_RUNTIME_NOT_LOADED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["onnxruntime"],
+    build: Value,
+    by: Value,
+    install: Value | Shell,
+    library: Value,
+    what: Value,
+    builds: Value = None,
+    loader: Value = None,
+    provides: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CUDA_RUNTIME_NOT_LOADED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["onnxruntime_path"],
+    build: Value,
+    builds: Value = None,
+    by: Value = None,
+    install: Value | Shell = None,
+    library: Value = None,
+    loader: Value = None,
+    provides: Value = None,
+    what: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CUDA_RUNTIME_NOT_LOADED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["tensorflow"],
+    library: Value,
+    what: Value,
+    build: Value = None,
+    builds: Value = None,
+    by: Value = None,
+    install: Value | Shell = None,
+    loader: Value = None,
+    provides: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CUDA_RUNTIME_NOT_LOADED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["windows"],
+    builds: Value,
+    by: Value,
+    library: Value,
+    loader: Value,
+    provides: Value,
+    what: Value,
+    build: Value = None,
+    install: Value | Shell = None,
+) -> Finding: ...
+
+
 def finding(
     code: Code,
     *,

@@ -20,6 +20,7 @@ from hwdoctor.compat import (
     builds,
     companions,
     cpus,
+    cuda_runtime,
     drivers,
     exported_names,
     gpus,
@@ -174,6 +175,8 @@ _RESTS_ON: Final = (
     ("backend.directml_float64_unsupported", ("stated",)),  # issue 38 (s18-dtype)
     ("backend.onnxruntime_cpu_and_gpu", ("stated",)),
     ("backend.torchaudio_backend_missing", ("stated",)),
+    # issue 38 (s18-dll): CUDA's libraries another loader than torch's could not load
+    ("libraries.cuda_runtime_not_loaded", ("stated",)),
     ("mps.backend_assertion", ("stated", "host", "torch")),  # issue 38: torch's MPS bugs
     ("torch.cpu_only_build", ("torch", "gpus")),
     ("torch.build_mismatch", ("torch", "gpus")),
@@ -445,6 +448,10 @@ _WHAT: Final = {
     FactKey.MESSAGE_DML_FLOAT64: "torch-directml says (float64)",
     FactKey.XPU_TORCH_NAMED: "torch on the XPU named",
     FactKey.IGC_BUILD_FAILED: "the Intel Graphics Compiler says",
+    # issue 38 (s18-dll)
+    FactKey.MESSAGE_CUDA_RUNTIME: "the loader says (CUDA library)",
+    FactKey.MESSAGE_CUDA_RUNTIME_CALLER: "the frame that loaded it",
+    FactKey.MESSAGE_ORT_PROVIDER_LOG: "onnxruntime says (CUDA provider)",
     FactKey.MESSAGE_VLLM_ASCEND_C: "vLLM Ascend says",  # issue 38: its compiled part
     # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs
     FactKey.MESSAGE_ONEAPI_LIBRARY: "the loader says (oneAPI runtime)",
@@ -629,6 +636,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     # issue 38 (s17-small): DirectML's operator gaps, nvcuda.dll, onnxruntime twice, torchaudio
     found = (*found, *_dml_operator(facts), *_nvcuda(paste, facts, found))
     found = (*found, *_onnxruntime_both(paste, facts), *_torchaudio_backend(paste, facts))
+    found = (*found, *_cuda_runtime_not_loaded(paste, facts))  # issue 38 (s18-dll)
     found = (*found, *_cuda_only_on_a_mac(paste, facts))  # issue 38 (s6-macintel)
     found = (*found, *_xpu_jit(paste, facts))  # issue 38 (s6-macintel): no AOT kernels
     # issue 38: vLLM Ascend's compiled part missing (its own finding, not a "vllm" extension's)
@@ -2407,10 +2415,12 @@ def _libraries_not_found(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     torch_cuda = built.value if built else (torch.cuda if torch and torch.cuda else "")
     amd = _amd_machine_line(paste, facts)  # issue 38 (s15-realrec)
     on_amd: set[str] = set()  # a package's finding on an AMD machine, said once
+    # issue 38 (s18-dll): a file another loader's words name is that loader's finding
+    runtime = {f.value for f in facts.all(FactKey.MESSAGE_CUDA_RUNTIME)}
     for said in facts.all(FactKey.MESSAGE_LIBRARY_NOT_FOUND):
         library = said.value
         stem = library.split(".so", 1)[0]
-        if library in seen:
+        if library in seen or library in runtime:
             continue
         if stem == "libcuda":
             if wsl:
@@ -7104,6 +7114,175 @@ def _onnxruntime_both(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             install=remedies.requirement(way, "onnxruntime-gpu", ""),
         ),
     )
+
+
+# issue 38 (s18-dll): each loader as a finding names it
+_RUNTIME_LOADERS: Final = {
+    "cudnn": "cuDNN's loader",
+    "ctranslate2": "CTranslate2",
+    "tensorflow": "TensorFlow",
+    "onnxruntime": "onnxruntime",
+}
+# the package of each loader whose release decides the CUDA and cuDNN it loads, and its table
+# (compat/cuda_runtime.py cites both)
+_RUNTIME_BUILDS: Final = {
+    "ctranslate2": ("ctranslate2", cuda_runtime.CTRANSLATE2_BUILDS),
+    "onnxruntime": ("onnxruntime-gpu", cuda_runtime.ORT_BUILDS),
+}
+
+
+def _cuda_runtime_not_loaded(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """issue 38 (s18-dll): one of CUDA's libraries that a library other than torch loads by
+    its name and could not load (readers/messages.py cites each loader's words): the library,
+    its CUDA or cuDNN major from the file name (compat/cuda_runtime.py), the package whose
+    frame loaded it where the paste shows one, and what installs that major: NVIDIA's wheel of
+    it through the chooser where the loader is Linux's, the toolkit otherwise. TensorFlow's is
+    a warning (it runs on the CPU). onnxruntime's, with the CUDA and cuDNN its release on PyPI
+    was built for where the paste shows the release. One finding per loader and library."""
+    said = facts.all(FactKey.MESSAGE_CUDA_RUNTIME)
+    if not said:
+        return ()
+    callers = facts.all(FactKey.MESSAGE_CUDA_RUNTIME_CALLER)
+    # the same file named by the loader's words alone elsewhere (an issue's title that quotes
+    # glibc's part of the message): this finding's, not a torch extension's
+    named = {f.value for f in said}
+    alone = [
+        f
+        for key in (FactKey.MESSAGE_LIBRARY_NOT_FOUND, FactKey.MESSAGE_SHARED_LIBRARY)
+        for f in facts.all(key)
+        if f.value in named
+    ]
+    way = remedies.installer(paste.evidence.python)
+    # the CUDA major of the cuBLAS cuDNN's own loader asks for beside its own libraries (cuDNN
+    # loads the cuBLAS of its CUDA major; cuDNN's wheel is per CUDA major): another loader's
+    # lines may be of two installs the reporter tried in turn
+    majors = {
+        f.name: runtime.cuda_major
+        for f in said
+        if f.name == "cudnn"
+        and (runtime := cuda_runtime.read(f.value)) is not None
+        and runtime.cuda
+    }
+    found: list[Finding] = []
+    seen: set[tuple[str, str]] = set()
+    for fact in said:
+        loader, library = fact.name or "", fact.value
+        if (loader, library) in seen or loader not in _RUNTIME_LOADERS:
+            continue
+        seen.add((loader, library))
+        same = [f for f in said if f.name == loader and f.value == library]
+        caller = next((f for f in callers if f.name == library), None)
+        again = [f for f in alone if f.value == library]
+        facts.use("stated", *same, *again, *(caller,) if caller else ())
+        if loader == "onnxruntime":
+            facts.use("stated", *facts.all(FactKey.MESSAGE_ORT_PROVIDER_LOG))
+        release, build = _runtime_release(facts, loader)
+        built = (
+            f"; {release} from PyPI is built for CUDA {build.cuda} with cuDNN {build.cudnn}"
+            if build is not None
+            else ""
+        )
+        if library == "CUDA_PATH":
+            found.append(
+                finding(Code.CUDA_RUNTIME_NOT_LOADED, variant="onnxruntime_path", build=built)
+            )
+            continue
+        runtime = cuda_runtime.read(library)
+        if runtime is None:
+            continue
+        by = f" for {printable(caller.value)[:40]}" if caller else ""
+        table = _RUNTIME_BUILDS[loader][1] if loader in _RUNTIME_BUILDS else ()
+        major = (
+            runtime.cuda_major
+            or majors.get(loader, "")
+            or (build.cuda if build else "")
+            or cuda_runtime.cuda_of_cudnn(table, runtime.cudnn)
+        )
+        package, spec = _runtime_wheel(runtime, major.split(".", 1)[0])
+        common = {"library": printable(library)[:60], "what": runtime.what}
+        if loader == "tensorflow":
+            found.append(finding(Code.CUDA_RUNTIME_NOT_LOADED, variant="tensorflow", **common))
+            continue
+        install = remedies.requirement(way, package, spec) if package else None
+        if loader == "onnxruntime":
+            found.append(
+                finding(
+                    Code.CUDA_RUNTIME_NOT_LOADED,
+                    variant="onnxruntime",
+                    by=by,
+                    build=built,
+                    install=install,
+                    **common,
+                )
+            )
+            continue
+        provides = _runtime_provides(runtime, package, major)
+        builds = _runtime_builds(loader, release, build)
+        found.append(
+            finding(
+                Code.CUDA_RUNTIME_NOT_LOADED,
+                variant="windows" if runtime.windows else None,
+                loader=_RUNTIME_LOADERS[loader],
+                by=by,
+                provides=provides,
+                builds=builds,
+                install=None if runtime.windows else install,
+                **common,
+            )
+        )
+    return tuple(found)
+
+
+def _runtime_release(facts: _Read, loader: str) -> tuple[str, cuda_runtime.Build | None]:
+    """The release of the loader's package the paste shows ("onnxruntime-gpu 1.17.0"), with
+    its row of the loader's table; ("", None) where it shows none or no table is kept."""
+    if loader not in _RUNTIME_BUILDS:
+        return "", None
+    dist, table = _RUNTIME_BUILDS[loader]
+    for fact in (*facts.all(FactKey.PACKAGE), *facts.all(FactKey.PROSE_PACKAGE)):
+        if versions.canonical_name((fact.name or "").strip()) != dist:
+            continue
+        if (build := cuda_runtime.build_of(table, fact.value)) is not None:
+            facts.use("stated", fact)
+            return f"{dist} {printable(fact.value)[:20].strip()}", build
+    return "", None
+
+
+def _runtime_wheel(runtime: cuda_runtime.Runtime, major: str) -> tuple[str, str]:
+    """NVIDIA's pip wheel of the library and a specifier, ("", "") where none is known."""
+    if runtime.cudnn:
+        return cuda_runtime.cudnn_package(runtime.cudnn, major)
+    return runtime.package, ""
+
+
+def _runtime_provides(runtime: cuda_runtime.Runtime, package: str, major: str) -> str:
+    """Who installs the library, in words: NVIDIA's wheel of its major and the toolkit."""
+    if runtime.cudnn:
+        if package:
+            return f"NVIDIA's cuDNN {runtime.cudnn} installs (its wheel {package} for CUDA {major})"
+        return (
+            f"NVIDIA's cuDNN {runtime.cudnn} installs (its wheel nvidia-cudnn-cu11 or "
+            "nvidia-cudnn-cu12, the one of the loader's CUDA major)"
+        )
+    if not runtime.cuda:
+        return "NVIDIA's release of that library installs"
+    if package:
+        return f"NVIDIA's wheel {package} or the CUDA {runtime.cuda} toolkit installs"
+    return f"the CUDA {runtime.cuda} toolkit installs (NVIDIA publishes no pip wheel of it)"
+
+
+def _runtime_builds(loader: str, release: str, build: cuda_runtime.Build | None) -> str:
+    """What decides the major the loader asks for: its release's row where the paste shows
+    the release, the table in words otherwise."""
+    if build is not None:
+        return f"{release} is built for CUDA {build.cuda} with cuDNN {build.cudnn}"
+    if loader == "ctranslate2":
+        return (
+            "or the ctranslate2 release made for the CUDA this machine has (faster-whisper's "
+            "README: ctranslate2 4.5 and newer load CUDA 12 and cuDNN 9, 4.0 to 4.4 CUDA 12 and "
+            "cuDNN 8, 3.24 and before CUDA 11 and cuDNN 8)"
+        )
+    return "the library that loads cuDNN (CTranslate2, onnxruntime, PaddlePaddle) decides its major"
 
 
 def _torchaudio_backend(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:

@@ -729,6 +729,20 @@ class FactKey(str, Enum):
     # issue 38 (s18-dtype): the Intel Graphics Compiler's closing line of a failed kernel build
     # ("error: backend compiler failed build."); the words. Only beside IGC's float64 words.
     IGC_BUILD_FAILED = "message.igc_build_failed"
+    # issue 38 (s18-dll): one of CUDA's runtime libraries a library other than torch could not
+    # load, in that loader's words (readers/messages.py cites each): value the library's file
+    # ("cublas64_12.dll", "libcudnn_ops_infer.so.8"; "CUDA_PATH" for onnxruntime's Windows
+    # words, which name none); name the loader: "cudnn", "ctranslate2", "tensorflow",
+    # "onnxruntime"
+    MESSAGE_CUDA_RUNTIME = "message.cuda_runtime_not_loaded"
+    # issue 38 (s18-dll): the package of the traceback frame just before such a line (the one
+    # whose call loaded it, "faster_whisper"); name the library's file
+    MESSAGE_CUDA_RUNTIME_CALLER = "message.cuda_runtime_caller"
+    # issue 38 (s18-dll): onnxruntime's own log lines around its provider's failure (its
+    # ERROR line's head, "TryGetProviderInfo_CUDA]", and its WARNING "Failed to create
+    # CUDAExecutionProvider"): they say which library only beside MESSAGE_CUDA_RUNTIME; value
+    # the words
+    MESSAGE_ORT_PROVIDER_LOG = "message.onnxruntime_provider_log"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -1070,6 +1084,7 @@ STATED_ERRORS: Final = frozenset(
         # issue 38 (s18-dtype): torch-directml's float64 refusal, MPS's other dtypes
         FactKey.MESSAGE_DML_FLOAT64,
         FactKey.MESSAGE_MPS_DTYPE,
+        FactKey.MESSAGE_CUDA_RUNTIME,  # issue 38 (s18-dll): CUDA's libraries, other loaders
     }
 )
 

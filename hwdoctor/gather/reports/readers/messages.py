@@ -420,6 +420,72 @@ _CUDA_LIBRARY_MISSING: Final = re.compile(
 # stream_executor/platform/default/dso_loader.cc, then cudart_stub.cc: "Ignore above cudart
 # dlerror if you do not have a GPU set up on your machine."): no torch extension's failure.
 _TF_DSO_LOADER: Final = "Could not load dynamic library"
+# issue 38 (s18-dll): CUDA's runtime libraries that libraries other than torch load by name, in
+# each loader's own words (compat/cuda_runtime.py reads the file names). The file: a family of
+# CUDA's, cuDNN's or TensorRT's libraries, its Windows DLL ("cublas64_12.dll") or its soname
+# ("libcudnn_ops_infer.so.8").
+_RUNTIME_FILE: Final = (
+    r"(?:lib)?(?:cudnn|cublas|cudart|cufft|curand|cusparse|cusolver|nvinfer)\w{0,30}"
+    r"(?:\.dll|\.so(?:\.\d{1,3}){0,3})"
+)
+# cuDNN 8's own loader of its sub-libraries and of the cuBLAS it uses (cuDNN 8 splits itself
+# into sub-libraries it loads when first needed, NVIDIA cuDNN 8 Developer Guide "cuDNN Library
+# Split"; the words are libcudnn's own, no public source holds them, and they read the same
+# under every framework that loads cuDNN 8: "Could not locate cudnn_ops_infer64_8.dll. Please
+# make sure it is in your library path!", "Could not load library cudnn_ops_infer64_8.dll.
+# Error code 126", "Could not load library libcudnn_ops_infer.so.8. Error:
+# libcudnn_ops_infer.so.8: cannot open shared object file"). NVIDIA's cuDNN 8 installation
+# guide (docs.nvidia.com/deeplearning/cudnn/install-guide, "Installing cuDNN on Windows") has
+# the cuDNN directory added to PATH for the loader to find it.
+_CUDNN_LOADER: Final = re.compile(r"Could not (?:locate|load library) (" + _RUNTIME_FILE + ")")
+# CTranslate2's loader of cuBLAS (OpenNMT/CTranslate2 src/cuda/cublas_stub.cc get_so_handle,
+# the CUDA_DYNAMIC_LOADING build its wheels are: LoadLibraryA("cublas64_" CUBLAS_VER_MAJOR
+# ".dll") on Windows, dlopen("libcublas.so." CUBLAS_VER_MAJOR) elsewhere, then
+# `std::runtime_error("Library " + CUBLAS_LIBNAME + " is not found or cannot be loaded")`;
+# read at Adi1231234/CTranslate2 @ 1d376fb814ba670b690d9d7e86987d6476cc60c4, a fork of it).
+_CT2_NOT_FOUND: Final = re.compile(
+    r"Library (" + _RUNTIME_FILE + ") is not found or cannot be loaded"
+)
+# TensorFlow's loader (tensorflow/stream_executor/platform/default/dso_loader.cc: LOG(WARNING)
+# "Could not load dynamic library '<name>'; dlerror: …", then cudart_stub.cc's "Ignore above
+# cudart dlerror if you do not have a GPU set up on your machine."): a warning, TensorFlow
+# goes on on the CPU.
+_TF_DYNAMIC: Final = re.compile(r"Could not load dynamic library '(" + _RUNTIME_FILE + ")'")
+# onnxruntime's CUDA execution provider (onnxruntime/core/session/provider_bridge_ort.cc
+# ProviderLibrary::Get: "Failed to load library " + the provider's file + " with error: " +
+# dlerror's words), whose library links CUDA's; onnxruntime logs it at its ERROR level and
+# goes on without the provider.
+_ORT_PROVIDER: Final = re.compile(
+    r"libonnxruntime_providers_cuda\.so with error: (lib\w{1,40}\.so(?:\.\d{1,3}){0,3}): "
+    r"cannot open shared object file"
+)
+# onnxruntime's Python binding on Windows, where the provider's DLL did not load and CUDA_PATH
+# is set (onnxruntime/python/onnxruntime_pybind_state.cc CreateExecutionProviderInstance:
+# ORT_THROW("CUDA_PATH is set but CUDA wasn't able to be loaded. Please install the correct
+# version of CUDA and cuDNN as mentioned in the GPU requirements page …"); read at
+# microsoft/onnxruntime @ 06c980b3ea02ef3f7e8ae5b03c7271986210c25c; the 1.16-1.17 wheels
+# print "wasnt" and "andcuDNN").
+_ORT_CUDA_PATH: Final = re.compile(r"CUDA_PATH is set but CUDA wasn'?t able to be loaded")
+# onnxruntime's log lines around that failure (the same provider_bridge_ort.cc's ERROR line,
+# its head where a paste wraps it; onnxruntime_pybind_state.cc's WARNING "Failed to create " +
+# type + ". Please reference …"): they name no library
+_ORT_PROVIDER_LOG: Final = re.compile(
+    r"TryGetProviderInfo_CUDA\]|CreateExecutionProviderInstance\] Failed to create"
+)
+# each loader's pattern and its name, the most specific words first
+_RUNTIME_PATTERNS: Final = (
+    (_ORT_PROVIDER, "onnxruntime"),
+    (_TF_DYNAMIC, "tensorflow"),
+    (_CT2_NOT_FOUND, "ctranslate2"),
+    (_CUDNN_LOADER, "cudnn"),
+)
+# the loaders above, on a line the glibc readers would also read: theirs is the cause
+_RUNTIME_LOADERS: Final = (
+    "Could not load library",
+    "Could not locate",
+    "is not found or cannot be loaded",
+    "libonnxruntime_providers_cuda",
+)
 # Windows Subsystem for Linux, as pastes show it: its kernel's release string
 # ("5.15.133.1-microsoft-standard-WSL2" in collect_env's platform line and uname -r), its
 # name, the directory NVIDIA's CUDA on WSL user guide puts the Windows driver's libcuda in
@@ -4298,8 +4364,11 @@ class Messages(LineReader):
             yield line.says(FactKey.ENV, order.group(2), name=order.group(1))
             yield line.says(FactKey.MESSAGE_MASK_REFUSED, order.group(3), name=order.group(1))
         # issue 38: CUDA libraries the neighbours cannot find or that disagree
-        if _TF_DSO_LOADER not in text and (
-            missing := _CUDA_LIBRARY_MISSING.search(text) or _BNB_NO_LIBCUDA.search(text)
+        yield from self._cuda_runtime(line)  # issue 38 (s18-dll)
+        if (
+            _TF_DSO_LOADER not in text
+            and not any(words in text for words in _RUNTIME_LOADERS)
+            and (missing := _CUDA_LIBRARY_MISSING.search(text) or _BNB_NO_LIBCUDA.search(text))
         ):
             # issue 38 (s15-realrec): the package of the traceback frame just before, the one
             # whose module links the library ("nunchaku"), where the paste shows one
@@ -4314,6 +4383,28 @@ class Messages(LineReader):
             yield line.says(FactKey.PROSE_PACKAGE, rocm_wheel.group(1), name="torch")
         yield from self._bitsandbytes_windows(line)  # issue 38
         yield from self._pins(line)  # issue 38: a library's version pin refused
+
+    def _cuda_runtime(self, line: Line) -> Iterator[Said]:
+        """issue 38 (s18-dll): one of CUDA's libraries a loader other than torch's could not
+        load (cuDNN's, CTranslate2's, TensorFlow's, onnxruntime's words), and the package of
+        the traceback frame just before it, where the paste shows one."""
+        text = line.text
+        if "Provider" in text and (log := _ORT_PROVIDER_LOG.search(text)):
+            yield line.says(FactKey.MESSAGE_ORT_PROVIDER_LOG, log.group(0), name="onnxruntime")
+        if "CUDA_PATH" in text and _ORT_CUDA_PATH.search(text):
+            yield line.says(FactKey.MESSAGE_CUDA_RUNTIME, "CUDA_PATH", name="onnxruntime")
+            return
+        if "Could not" not in text and "Library " not in text and "providers_cuda" not in text:
+            return  # none of the loaders' words
+        for pattern, loader in _RUNTIME_PATTERNS:
+            if found := pattern.search(text):
+                yield line.says(FactKey.MESSAGE_CUDA_RUNTIME, found.group(1), name=loader)
+                near = self.since_frame <= _FRAME_REACH and not self.frame_outside
+                if near and self.frame:
+                    yield line.says(
+                        FactKey.MESSAGE_CUDA_RUNTIME_CALLER, self.frame, name=found.group(1)
+                    )
+                return
 
     def _torch_cuda_mismatch(self, line: Line) -> Iterator[Said]:
         """torch's refusal of nvcc of another CUDA release, on one line or wrapped after

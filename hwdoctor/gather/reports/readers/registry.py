@@ -126,7 +126,13 @@ LINES: Final = (
         'appropriate backend to handle uri"; the CUDA toolkit\'s "unsupported GNU version! gcc '
         'versions later than 12 are not supported!" (and its Visual Studio and clang '
         "refusals), NumPy's \"module compiled against API version 0xf but this version of "
-        "numpy is 0xe\"), lspci's GPU lines and ComfyUI's start-up log",
+        "numpy is 0xe\"; CUDA's libraries other loaders could not load: "
+        'cuDNN\'s "Could not locate cublas64_10.dll" and "Could not load library '
+        'cudnn_ops_infer64_8.dll", CTranslate2\'s "Library cublas64_12.dll is not found or '
+        'cannot be loaded", TensorFlow\'s "Could not load dynamic library '
+        "'cudart64_110.dll'\", onnxruntime's \"Failed to load library "
+        'libonnxruntime_providers_cuda.so" and "CUDA_PATH is set but CUDA wasn\'t able to be '
+        "loaded\"), lspci's GPU lines and ComfyUI's start-up log",
     ),
     Registered(
         TEXT,
