@@ -6752,6 +6752,9 @@ def finding(
     said: Value,
     source: Value,
     how: Value = None,
+    install: Value | Shell = None,
+    release: Value = None,
+    show: Value | Shell = None,
     tie: Value = None,
 ) -> Finding: ...
 
@@ -6770,6 +6773,9 @@ def finding(
     said: Value,
     source: Value,
     how: Value = None,
+    install: Value | Shell = None,
+    release: Value = None,
+    show: Value | Shell = None,
     tie: Value = None,
 ) -> Finding: ...
 
@@ -6788,6 +6794,30 @@ def finding(
     said: Value,
     source: Value,
     how: Value = None,
+    install: Value | Shell = None,
+    release: Value = None,
+    show: Value | Shell = None,
+    tie: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LIBRARY_UNSUPPORTED_MACHINE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["since"],
+    documented: Value,
+    install: Value | Shell,
+    library: Value,
+    machine: Value,
+    release: Value,
+    said: Value,
+    show: Value | Shell,
+    source: Value,
+    how: Value = None,
+    instead: Value = None,
     tie: Value = None,
 ) -> Finding: ...
 
@@ -6807,6 +6837,9 @@ def finding(
     said: Value,
     source: Value,
     tie: Value,
+    install: Value | Shell = None,
+    release: Value = None,
+    show: Value | Shell = None,
 ) -> Finding: ...
 
 
@@ -6824,7 +6857,10 @@ def finding(
     machine: Value,
     source: Value,
     tie: Value,
+    install: Value | Shell = None,
+    release: Value = None,
     said: Value = None,
+    show: Value | Shell = None,
 ) -> Finding: ...
 
 
