@@ -34,6 +34,7 @@ CODE: Final = "backend.library_unsupported_machine"
 SUPPORT: Final = ROOT / "hwdoctor" / "compat" / "support.py"
 _ROCM: Final = registry.key_of_build(registry.Build.ROCM)
 _XPU: Final = registry.key_of_build(registry.Build.XPU)
+_MPS: Final = registry.key_of_build(registry.Build.MPS)
 # a citation: a repository at a commit or tag ("Dao-AILab/flash-attention@0251105", "at
 # unslothai/unsloth's tags"), or a page's address
 _CITED: Final = re.compile(r"[\w.-]+/[\w.-]+(?:@|'s? tags| CHANGELOG| README)|https://")
@@ -119,6 +120,12 @@ def test_the_first_release_a_machine_is_listed_from() -> None:
     assert flash.first_release(None, support.LINUX) is None  # listed in every release
     assert unsloth.first_release(_XPU, support.WINDOWS) == "2025.10.1"
     assert mamba.first_release(None, support.WINDOWS) is None  # in none
+    # DeepSpeed's CPUs (Xeon) from 0.12.4 run it on any machine by the table's CPU path, but
+    # say nothing of a Mac's release: no warning there; its ROCm entry is its own
+    deepspeed = support.of_name("DeepSpeed")
+    assert deepspeed is not None
+    assert deepspeed.first_release(_MPS, support.MACOS) is None
+    assert deepspeed.first_release(_ROCM, support.LINUX) == "0.6.1"
     assert flash.runs_on(_ROCM, support.LINUX, parse("2.6.2"))
     assert not flash.runs_on(_ROCM, support.LINUX, parse("2.6.1"))
     assert flash.dated("2.6.2") == "2.6.2 (2024-07-23)"

@@ -162,12 +162,16 @@ class Supported:
     def first_release(self, backend: str | None, system: str | None) -> str | None:
         """issue 38 (s18-since): the first release from which the documentation lists a
         machine it lists only from a release on: the lowest `since` release at which
-        `runs_on` holds where it does not hold for a release before every entry. None where
-        the machine runs whatever the release (or in none)."""
+        `runs_on` holds where it does not hold for a release before every entry, where that
+        release is the machine's own (its backend's or its system's entry). None where the
+        machine runs whatever the release (or in none), and where only the CPU path's entry
+        decides (DeepSpeed's Xeon CPUs from 0.12.4 say nothing of a Mac's release)."""
         if not self.runs_on(backend, system) or self.runs_on(backend, system, _version("0")):
             return None
         releases = sorted({release for _, release in self.since}, key=_version)
-        return next((r for r in releases if self.runs_on(backend, system, _version(r))), None)
+        first = next((r for r in releases if self.runs_on(backend, system, _version(r))), None)
+        own = {release for what, release in self.since if what in (backend, system)}
+        return first if first in own else None
 
     def dated(self, release: str) -> str:
         """A release in words with its date where the table holds one: "1.2.0 (2023-11-30)"."""
