@@ -1370,9 +1370,10 @@ TABLE: Final = (
         "https://github.com/huggingface/text-generation-inference#hardware-support",
         unknown=(WINDOWS,),
         # issue 38 (s18-since), README.md at huggingface/text-generation-inference's tags: Habana
-        # Gaudi "with Optimum Habana" first at v1.0.0 (3ef5ffbc64); "TGI supports AMD Instinct
-        # MI210 and MI250" at v1.2.0 (ccd5725a0c); "Hardware support" with Inferentia and Intel
-        # GPU at v1.4.1 (4139054b82); "Google TPU" at v2.0.2 (6073ece4fc)
+        # Gaudi "with Optimum Habana" first at v1.0.0 (3ef5ffbc64; gone from v1.1.1 to v1.4.0's
+        # README, named again in v1.4.1's "Hardware support"); "TGI supports AMD Instinct MI210
+        # and MI250" at v1.2.0 (ccd5725a0c); "Hardware support" with Inferentia and Intel GPU at
+        # v1.4.1 (4139054b82); "Google TPU" at v2.0.2 (6073ece4fc)
         since=(
             (_HPU, "1.0.0"),
             (_ROCM, "1.2.0"),
