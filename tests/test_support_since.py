@@ -79,6 +79,13 @@ def test_an_earlier_release_shown_is_the_library_not_running_there() -> None:
     assert "only from" not in found[0]["message"]
 
 
+def test_the_reporters_words_alone_ask_for_no_release() -> None:
+    # "I commented out the flash_attn lines in infer.py because my RDNA2 GPU 6900 XT gfx1030
+    # does not have support" (multimodal-art-projection/YuE#34): the error is the script's own
+    _, found = _findings("yue34-rdna2-6900xt-flash-attn-commented-out-raw-output.md")
+    assert found == []
+
+
 def test_a_later_release_shown_is_quiet() -> None:
     # "- unsloth  2025.3.19" (unslothai/unsloth#2318): Windows from 2024.10.5
     _, found = _findings("unsloth2318-windows-unsloth-2025.3.19-circular-import-quiet.md")

@@ -7891,7 +7891,8 @@ def _library_ties(
 def _listed_later(paste: Pasted, facts: _Read, before: Sequence[Finding]) -> tuple[Finding, ...]:
     """issue 38 (s18-since): an error from a library (its frame, its build, else the library
     the report is about: `_subject`) on a machine its compat/support.py row lists only from a
-    release on (flash-attn's Windows from 2.3.2), where the paste shows no release of it: a
+    release on (flash-attn's Windows from 2.3.2), where the paste shows no release of it (the
+    subject by a command or an error line, never by the title or the reporter's words alone): a
     warning with that release, the line that shows the installed one and the upgrade. A
     paste that shows an earlier release gets backend.library_unsupported_machine's error
     (`Supported.runs_on` with the release), one that shows a later one nothing. Last, and
@@ -7917,7 +7918,9 @@ def _listed_later(paste: Pasted, facts: _Read, before: Sequence[Finding]) -> tup
         row, said, first = min(unshown, key=lambda c: c[1].quote.line)
         return (_listed_from(paste, facts, row, machine, first, said, said.quote),)
     subject = _subject(facts) if paste.errors or paste.stated is not None else None
-    if subject is None or subject[0].name in asked:
+    # the report's title or the reporter's words alone tie nothing to the error (s16-mend-
+    # subject): no release to ask for ("I commented out the flash_attn lines", YuE#34)
+    if subject is None or subject[0].name in asked or subject[1].value in _WORDS_ONLY:
         return ()
     row, tie = subject
     first = _first_unshown(paste, facts, row, machine)
