@@ -134,6 +134,9 @@ class Supported:
     aliases: tuple[str, ...] = ()
     # issue 38 (s16-arch): the GPU code its builds carry, by backend and release (`Built`)
     built: tuple[Built, ...] = ()
+    # issue 38 (s18-since): the date of a release `since` or `until` names, where its source
+    # gives one (the CHANGELOG's heading, the tag's commit): release → "YYYY-MM-DD"
+    released: tuple[tuple[str, str], ...] = ()
 
     def builds(
         self, backend: str, release: Version | None, cuda: str | None = None
@@ -155,6 +158,25 @@ class Supported:
             if held:
                 chosen.append(max(held, key=lambda b: b.first))
         return tuple(chosen)
+
+    def first_release(self, backend: str | None, system: str | None) -> str | None:
+        """issue 38 (s18-since): the first release from which the documentation lists a
+        machine it lists only from a release on: the lowest `since` release at which
+        `runs_on` holds where it does not hold for a release before every entry, where that
+        release is the machine's own (its backend's or its system's entry). None where the
+        machine runs whatever the release (or in none), and where only the CPU path's entry
+        decides (DeepSpeed's Xeon CPUs from 0.12.4 say nothing of a Mac's release)."""
+        if not self.runs_on(backend, system) or self.runs_on(backend, system, _version("0")):
+            return None
+        releases = sorted({release for _, release in self.since}, key=_version)
+        first = next((r for r in releases if self.runs_on(backend, system, _version(r))), None)
+        own = {release for what, release in self.since if what in (backend, system)}
+        return first if first in own else None
+
+    def dated(self, release: str) -> str:
+        """A release in words with its date where the table holds one: "1.2.0 (2023-11-30)"."""
+        date = dict(self.released).get(release)
+        return f"{release} ({date})" if date else release
 
     def _in_range(self, what: str, release: Version | None) -> bool:
         """Whether the releases that list `what` hold `release` (None: not shown, held)."""
@@ -256,6 +278,12 @@ class Supported:
         return ""
 
 
+def _version(release: str) -> Version:
+    version = parse(release)
+    assert version is not None, release  # the table's releases are PEP 440 (its tests)
+    return version
+
+
 def _since(built: Built) -> Version:
     since = parse(built.since or "0")
     assert since is not None, built.since  # the table's releases are PEP 440 (its tests)
@@ -284,6 +312,7 @@ def _row(
     at: str = "",
     aliases: tuple[str, ...] = (),
     built: tuple[Built, ...] = (),
+    released: tuple[tuple[str, str], ...] = (),
 ) -> Supported:
     return Supported(
         name,
@@ -300,6 +329,7 @@ def _row(
         at=at,
         aliases=aliases,
         built=built,
+        released=released,
     )
 
 
@@ -615,6 +645,11 @@ TABLE: Final = (
         "GPUs with ROCm, on Linux (Windows from v2.3.2 by its own build)",
         "https://github.com/Dao-AILab/flash-attention#installation-and-features",
         _SDPA,
+        # issue 38 (s18-since), at Dao-AILab/flash-attention's tags: README.md "Linux. Might work
+        # for Windows starting v2.3.2" (v2.3.2, 7f31e7c1; v2.3.1's README names no system);
+        # "AMD GPU/ROCm Support" first at v2.6.2 (59594f2a; v2.6.1, 7551202c, has none)
+        since=((WINDOWS, "2.3.2"), (_ROCM, "2.6.2")),
+        released=(("2.3.2", "2023-10-08"), ("2.6.2", "2024-07-23")),
         at="Dao-AILab/flash-attention@0251105 README.md",
         aliases=("FlashAttention", "flash attention", "flash-attention", "FlashAttention-2"),
         built=_FLASH_ATTN_BUILT,
@@ -635,6 +670,10 @@ TABLE: Final = (
         "https://github.com/facebookresearch/xformers#installing-xformers",
         _SDPA,
         unknown=(MACOS,),
+        # issue 38 (s18-since): README.md's "[linux only] (EXPERIMENTAL) rocm 6.1 version" first
+        # at facebookresearch/xformers@v0.0.28 (c909f0d6; v0.0.27.post2, 1fc661fe, has none)
+        since=((_ROCM, "0.0.28"),),
+        released=(("0.0.28", "2024-09-12"),),
         at="facebookresearch/xformers@ca6d2aa README.md",
         built=_XFORMERS_BUILT,
     ),
@@ -737,6 +776,10 @@ TABLE: Final = (
         "on Apple silicon (a CPU build from source, its GPU by the vLLM-Metal plugin); "
         "not Windows natively",
         "https://docs.vllm.ai/en/latest/getting_started/installation/",
+        # issue 38 (s18-since): "vLLM 0.2.4 onwards supports model inferencing and serving on
+        # AMD GPUs with ROCm" (docs/source/getting_started/amd-installation.rst,
+        # https://docs.vllm.ai/en/v0.4.0.post1/getting_started/amd-installation.html)
+        since=((_ROCM, "0.2.4"),),
         at="vllm-project/vllm@010f1fc docs/getting_started/installation",
         built=_VLLM_BUILT,
     ),
@@ -756,6 +799,27 @@ TABLE: Final = (
         "many features on Windows",
         "https://github.com/deepspeedai/DeepSpeed#installation",
         unknown=(LINUX, MACOS),
+        # issue 38 (s18-since), README.md at deepspeedai/DeepSpeed's tags: "On Windows you can
+        # build wheel" first at v0.4.1 (3b6898449); "[2022/03/21] Supporting efficient large
+        # model training on AMD Instinct GPUs" at v0.6.1 (ebbcfd527); "[2023/11] Llama 2
+        # Inference on 4th Gen Intel Xeon Scalable Processor with DeepSpeed" at v0.12.4
+        # (7122362fb); "Contributed HW support" (Gaudi 2 hpu, Xeon cpu, Data Center GPU Max xpu)
+        # at v0.14.1 (e3d873a00), its Huawei Ascend NPU row at v0.14.2 (5f631abc2)
+        since=(
+            (WINDOWS, "0.4.1"),
+            (_ROCM, "0.6.1"),
+            (_CPU, "0.12.4"),
+            (_HPU, "0.14.1"),
+            (_XPU, "0.14.1"),
+            (_NPU, "0.14.2"),
+        ),
+        released=(
+            ("0.4.1", "2021-06-21"),
+            ("0.6.1", "2022-03-23"),
+            ("0.12.4", "2023-11-30"),
+            ("0.14.1", "2024-04-15"),
+            ("0.14.2", "2024-04-23"),
+        ),
         at="deepspeedai/DeepSpeed@edaa722 README.md",
     ),
     # AutoGPTQ/AutoGPTQ@9f7d370 README.md "Installation": "AutoGPTQ is available on Linux and
@@ -789,6 +853,11 @@ TABLE: Final = (
         "https://github.com/casper-hansen/AutoAWQ#install",
         "llm-compressor (vLLM's, AutoAWQ's successor); on a Mac, MLX-LM, as AutoAWQ's README "
         "names them",
+        # issue 38 (s18-since), README.md at casper-hansen/AutoAWQ's tags: "Your ROCm version must
+        # be ROCm 5.6 or later" first at v0.2.0 (d831102); "Intel CPU and Intel GPU" first at
+        # v0.2.7 (39f6334)
+        since=((_ROCM, "0.2.0"), (_CPU, "0.2.7"), (_XPU, "0.2.7")),
+        released=(("0.2.0", "2024-02-15"), ("0.2.7", "2024-11-16")),
         at="casper-hansen/AutoAWQ@88e4c76 README.md, setup.py",
     ),
     # turboderp-org/exllamav2@da07fac README.md: a source install needs "the CUDA Toolkit and
@@ -820,7 +889,12 @@ TABLE: Final = (
         "and Windows, and AMD GPUs (ROCm HIP) from 4.7.0",
         "https://opennmt.net/CTranslate2/installation.html",
         'device="cpu" (CTranslate2\'s CPU path) on a GPU it does not drive',
-        since=((_ROCM, "4.7.0"),),
+        # issue 38 (s18-since), OpenNMT/CTranslate2@0d8bcd3 CHANGELOG.md: v1.17.0 (2021-01-11)
+        # "Publish Python wheels for macOS (CPU only)", v2.8.0 (2021-11-15) "Build Python wheels
+        # for Windows", v4.7.0 (2026-02-03) ROCm. (v2.16.0's "Build ARM64 wheels for macOS" is an
+        # architecture the table does not key.)
+        since=((MACOS, "1.17.0"), (WINDOWS, "2.8.0"), (_ROCM, "4.7.0")),
+        released=(("1.17.0", "2021-01-11"), ("2.8.0", "2021-11-15"), ("4.7.0", "2026-02-03")),
         at="OpenNMT/CTranslate2@0d8bcd3 docs/installation.md, CHANGELOG.md",
     ),
     # SYSTRAN/faster-whisper@65882ee README.md "Requirements": CPU, and "GPU execution requires"
@@ -1033,6 +1107,12 @@ TABLE: Final = (
         "CPUs, NVIDIA (CUDA), AMD (hipBLAS), Apple (Metal) and Intel (SYCL) GPUs on Linux, "
         "Windows and macOS",
         "https://github.com/abetlen/llama-cpp-python#installation",
+        # issue 38 (s18-since), at abetlen/llama-cpp-python's tags: docs/install/macos.md
+        # (a3766591) "supports MacOS Metal GPU as of version 0.1.62" (v0.1.62, 74fbaae1);
+        # README.md's "hipBLAS / ROCm support for AMD cards" first at v0.1.80 (9ab49bc1), its
+        # "SYCL" section first at v0.2.37 (bf9e8249)
+        since=((_MPS, "0.1.62"), (_ROCM, "0.1.80"), (_XPU, "0.2.37")),
+        released=(("0.1.62", "2023-06-10"), ("0.1.80", "2023-08-26"), ("0.2.37", "2024-01-30")),
         at="abetlen/llama-cpp-python@3691546f README.md",
     ),
     # ModelCloud/GPTQModel@f4c327a1 README.md "Platform and HW Support": Linux (NVIDIA GPU,
@@ -1061,6 +1141,11 @@ TABLE: Final = (
         _EVERY,
         "CPUs, NVIDIA, AMD and Intel GPUs, Apple silicon (a subset of its kernels on each)",
         "https://github.com/pytorch/ao#installation",
+        # issue 38 (s18-since), README.md at pytorch/ao's tags: its table's "B200, MI350x GPUs"
+        # first at v0.15.0 (9338966da); the "whl/xpu    # XPU" install line first at v0.16.0
+        # (3c1065ca6)
+        since=((_ROCM, "0.15.0"), (_XPU, "0.16.0")),
+        released=(("0.15.0", "2025-12-16"), ("0.16.0", "2026-02-05")),
         at="pytorch/ao@36027d82 README.md, docs/source",
     ),
     # issue 38 (s15-support): the inference, serving, quantisation and application libraries
@@ -1284,6 +1369,24 @@ TABLE: Final = (
         "(not its intended platform); a local install on Linux or macOS",
         "https://github.com/huggingface/text-generation-inference#hardware-support",
         unknown=(WINDOWS,),
+        # issue 38 (s18-since), README.md at huggingface/text-generation-inference's tags: Habana
+        # Gaudi "with Optimum Habana" first at v1.0.0 (3ef5ffbc64; gone from v1.1.1 to v1.4.0's
+        # README, named again in v1.4.1's "Hardware support"); "TGI supports AMD Instinct MI210
+        # and MI250" at v1.2.0 (ccd5725a0c); "Hardware support" with Inferentia and Intel GPU at
+        # v1.4.1 (4139054b82); "Google TPU" at v2.0.2 (6073ece4fc)
+        since=(
+            (_HPU, "1.0.0"),
+            (_ROCM, "1.2.0"),
+            (_NEURON, "1.4.1"),
+            (_XPU, "1.4.1"),
+            (_TPU, "2.0.2"),
+        ),
+        released=(
+            ("1.0.0", "2023-07-28"),
+            ("1.2.0", "2023-11-30"),
+            ("1.4.1", "2024-02-16"),
+            ("2.0.2", "2024-05-01"),
+        ),
         at="huggingface/text-generation-inference@db931fcf README.md",
         aliases=("TGI", "text generation inference"),
     ),
@@ -1595,6 +1698,28 @@ TABLE: Final = (
         _EVERY,
         "NVIDIA, AMD and Intel GPUs, Apple silicon and CPUs, on Windows, Linux and macOS",
         "https://github.com/unslothai/unsloth#readme",
+        # issue 38 (s18-since), README.md in unslothai/unsloth, each line's first release the
+        # first __version__ bump (unsloth/models/_utils.py, later unsloth/_version.py) holding
+        # it: "To run Unsloth directly on Windows" (4c851777, 2024-10-23) in 2024.10.5
+        # (aa48184c); "Supports NVIDIA (since 2018), AMD and Intel GPUs" (aeb2829e, 2025-10-03;
+        # 2025.9.11's README, d3e04ca1, has not) in 2025.10.1 (452ad195); Unsloth Studio "works
+        # on Windows, Linux, WSL and macOS" (c6063669, 2026-03-17) in 2026.3.6 (596fae1d);
+        # "Supports CPU, Apple, NVIDIA, AMD, Intel" (4acc36b1, 2026-08-11) in 2026.8.16
+        # (662fead6)
+        since=(
+            (WINDOWS, "2024.10.5"),
+            (_ROCM, "2025.10.1"),
+            (_XPU, "2025.10.1"),
+            (MACOS, "2026.3.6"),
+            (_CPU, "2026.8.16"),
+            (_MPS, "2026.8.16"),
+        ),
+        released=(
+            ("2024.10.5", "2024-10-23"),
+            ("2025.10.1", "2025-10-05"),
+            ("2026.3.6", "2026-03-18"),
+            ("2026.8.16", "2026-08-13"),
+        ),
         at="unslothai/unsloth@015bdef0 README.md",
     ),
     # dmlc/dgl@3d16000b docs/source/install/index.rst: "macOS X", "Windows 10" (and Linux's
@@ -1766,6 +1891,11 @@ TABLE: Final = (
         "silicon (Metal) by Homebrew",
         "https://github.com/huggingface/text-embeddings-inference#get-started",
         unknown=(WINDOWS,),
+        # issue 38 (s18-since): "Metal support for local execution on Macs" first in README.md at
+        # huggingface/text-embeddings-inference@v1.0.0 (41b692d); its ROCm section came after
+        # v1.9.3, the last tag read (ba265a3, 2026-04-02): no release to name
+        since=((_MPS, "1.0.0"), (MACOS, "1.0.0")),
+        released=(("1.0.0", "2024-02-23"),),
         at="huggingface/text-embeddings-inference@0d124dc9 README.md",
         aliases=("text embeddings inference",),
     ),

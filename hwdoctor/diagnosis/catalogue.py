@@ -5185,7 +5185,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "not list, but nothing in the paste says the error is its own (s16-mend-subject); "
         "so is the library of the repository the issue was filed in, where the paste names "
         "none (`detect --repo`, s17-tracker): the report is about it, filed there, and "
-        "nothing says its error is the library's.",
+        "nothing says its error is the library's. Some rows list a machine only from a "
+        "release on (flash-attn's Windows from 2.3.2, AutoAWQ's AMD GPUs from 0.2.0, each "
+        "read at the release's own README or changelog): a paste that shows an earlier "
+        "release gets the error, one that shows none a warning with that release, the line "
+        "that shows the installed one and the upgrade (issue 38, s18-since).",
         "{library} does not run on {machine} ({library}'s documentation: {documented}): the "
         "error the paste shows (\"{said}\") is {library} failing there",
         advice="run {library} on a machine its documentation lists ({source}), or run the "
@@ -5208,8 +5212,15 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "and {library}'s documentation does not list {machine}: it lists {documented} "
             "({source}); no frame, build, command or error line of the paste ties its error to "
             "{library}, so the error may have another cause",
+            # issue 38 (s18-since): a machine the documentation lists only from a release on,
+            # and the paste shows no release of the library
+            "since": "{library} runs on {machine} only from {release} on ({library}'s "
+            "documentation: {documented}), and the paste does not show which {library} "
+            "release this is: where it is older, the error the paste shows (\"{said}\") is "
+            "{library} not running there",
         },
-        variant_severity={"subject_words": W},
+        variant_severity={"subject_words": W, "since": W},
+        variant_commands={"since": ("{show}", "{install}")},
         variant_advice={
             "build": "leave {library} out of the install on this machine (an environment "
             "marker on the requirement that names it, or the program's option that runs "
@@ -5222,6 +5233,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "subject_words": "where the program runs {library}, run it on a machine its "
             "documentation lists ({source}), or run the program without it: {instead}; where "
             "it does not, the error has another cause",
+            "since": "see which {library} release is installed; where it is older than "
+            "{release}, upgrade it (its installation page: {source}):",
         },
     ),
     # issue 38 (s15-support): the question form of compat/support.py's table

@@ -6862,6 +6862,9 @@ def finding(
     said: Value,
     source: Value,
     how: Value = None,
+    install: Value | Shell = None,
+    release: Value = None,
+    show: Value | Shell = None,
     tie: Value = None,
 ) -> Finding: ...
 
@@ -6880,6 +6883,9 @@ def finding(
     said: Value,
     source: Value,
     how: Value = None,
+    install: Value | Shell = None,
+    release: Value = None,
+    show: Value | Shell = None,
     tie: Value = None,
 ) -> Finding: ...
 
@@ -6898,6 +6904,30 @@ def finding(
     said: Value,
     source: Value,
     how: Value = None,
+    install: Value | Shell = None,
+    release: Value = None,
+    show: Value | Shell = None,
+    tie: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LIBRARY_UNSUPPORTED_MACHINE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["since"],
+    documented: Value,
+    install: Value | Shell,
+    library: Value,
+    machine: Value,
+    release: Value,
+    said: Value,
+    show: Value | Shell,
+    source: Value,
+    how: Value = None,
+    instead: Value = None,
     tie: Value = None,
 ) -> Finding: ...
 
@@ -6917,6 +6947,9 @@ def finding(
     said: Value,
     source: Value,
     tie: Value,
+    install: Value | Shell = None,
+    release: Value = None,
+    show: Value | Shell = None,
 ) -> Finding: ...
 
 
@@ -6934,7 +6967,10 @@ def finding(
     machine: Value,
     source: Value,
     tie: Value,
+    install: Value | Shell = None,
+    release: Value = None,
     said: Value = None,
+    show: Value | Shell = None,
 ) -> Finding: ...
 
 

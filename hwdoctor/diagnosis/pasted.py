@@ -417,6 +417,8 @@ _WHAT: Final = {
     FactKey.PYTHON_BUILD_DIR: "a build directory of",
     FactKey.PROSE_INTEL_MAC: "an Intel Mac",
     FactKey.PIP_SDIST_RELEASE: "pip fetched the source of",
+    FactKey.PIP_INSTALLED: "pip installed",  # issue 38 (s18-since)
+    FactKey.PIP_REQUESTED: "an install command names",
     FactKey.MESSAGE_WHEEL_REFUSED: "pip refused the wheel",
     FactKey.MESSAGE_WHEEL_APART: "uv says (the wheel's platform)",
     FactKey.MESSAGE_MKL_IJIT: "the loader says",
@@ -707,6 +709,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_library_asked(paste, facts, found))  # issue 38 (s15-support)
     found = (*found, *_package_missing(paste, facts))  # issue 38 (s9-imports): last: what
     found = (*found, *_release_lacks_name(paste, facts))  # no finding above took
+    found = (*found, *_listed_later(paste, facts, found))  # issue 38 (s18-since)
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -4208,7 +4211,15 @@ def _no_toolkit(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         return unsupported
     if said and (elsewhere := _cuda_build_elsewhere(paste, facts, said)):  # s11-cudapath
         return elsewhere
-    if said and (unsupported := _library_unsupported(paste, facts, ())):
+    # issue 38 (s18-since): flash-attn's CUDA path on a ROCm torch is its own finding below, even
+    # where the release shown predates its ROCm backends (compat/support.py: AMD GPUs from
+    # 2.6.2), which that finding's remedy builds
+    flash_rocm = (
+        bool(said)
+        and bool(_rocm_torch(facts))
+        and any(_toolkit_package(facts, f)[0] == _FLASH_ATTN for f in named)
+    )
+    if said and not flash_rocm and (unsupported := _library_unsupported(paste, facts, ())):
         return unsupported
     if not said or (accelerators_shown(paste) and not gpu_of_cuda_shown(paste)):
         return ()
@@ -7866,9 +7877,20 @@ def _release(facts: _Read, row: support.Supported) -> Version | None:
     row whose platforms came (or went) in particular releases; None where it shows none."""
     if not (row.since or row.until):
         return None
-    for dist in row.dists:
-        if (said := _version_of(facts, versions.canonical_name(dist))) is not None:
+    names = list(dict.fromkeys(versions.canonical_name(dist) for dist in row.dists))
+    for name in names:
+        if (said := _version_of(facts, name)) is not None:
             return versions.parse(said.value.strip().split("+", 1)[0])
+    # issue 38 (s18-since): pip's "Successfully installed …", else the source it fetched to
+    # build (the release a failed build is of), else the release an install command names
+    # (a pin, a wheel's file name), the last that names the library
+    for key in (FactKey.PIP_INSTALLED, FactKey.PIP_SDIST_RELEASE, FactKey.PIP_REQUESTED):
+        releases: list[str] = []
+        for fact in facts.all(key):
+            words = fact.value.split()  # "name version" pairs
+            releases += [v for n, v in zip(words[::2], words[1::2], strict=False) if n in names]
+        if releases:
+            return versions.parse(releases[-1].split("+", 1)[0])
     return None
 
 
@@ -7888,33 +7910,8 @@ def _library_unsupported(
     if machine is None:
         return ()
     backend, system, words, shown = machine
-    candidates: list[tuple[support.Supported, PastedFact, str]] = []
-    sources: list[PastedFact] = []  # the source pip fetched of a build that names no package
-    candidates.extend(
-        (row, raised, "")
-        for raised in facts.all(FactKey.MESSAGE_LIBRARY_RAISED)
-        if (row := support.of_name(raised.name or "")) is not None
-    )
+    candidates, sources = _library_ties(facts)
     failed = facts.all(FactKey.PIP_BUILD_FAILED)
-    candidates.extend(
-        (row, said, "build")
-        for said in facts.all(FactKey.MESSAGE_BUILD_FAILED_FOR)
-        for name in said.value.split()
-        if (row := support.of_dist(name)) is not None
-    )
-    candidates.extend(
-        (row, said, "build")
-        for said in facts.all(FactKey.BUILD_REQUESTED)
-        if (row := support.of_module(said.value) or support.of_dist(said.value)) is not None
-    )
-    if failed and not facts.all(FactKey.MESSAGE_BUILD_FAILED_FOR):
-        # pip's build names no package: the source it fetched last before it failed
-        fetched = [
-            f for f in facts.all(FactKey.PIP_SDIST_RELEASE) if f.quote.line < failed[0].quote.line
-        ]
-        if fetched and (row := support.of_dist(fetched[-1].value.split()[0])) is not None:
-            candidates.append((row, failed[0], "build"))
-            sources.append(fetched[-1])
     refused = [c for c in candidates if not c[0].runs_on(backend, system, _release(facts, c[0]))]
     if not refused:  # issue 38 (s16-subject): the library the report is about, if any
         return _subject_unsupported(paste, facts, machine)
@@ -8277,6 +8274,137 @@ def _subject_unsupported(
             source=row.source,
             instead=instead,
         ),
+    )
+
+
+def _library_ties(
+    facts: _Read,
+) -> tuple[list[tuple[support.Supported, PastedFact, str]], list[PastedFact]]:
+    """The compat/support.py libraries an error comes from, each with the fact that ties it
+    ("" for an exception its own frame raised, "build" for its build failing), and the
+    source pip fetched of a build that names no package (the tie's source, if any)."""
+    candidates: list[tuple[support.Supported, PastedFact, str]] = []
+    sources: list[PastedFact] = []
+    candidates.extend(
+        (row, raised, "")
+        for raised in facts.all(FactKey.MESSAGE_LIBRARY_RAISED)
+        if (row := support.of_name(raised.name or "")) is not None
+    )
+    failed = facts.all(FactKey.PIP_BUILD_FAILED)
+    candidates.extend(
+        (row, said, "build")
+        for said in facts.all(FactKey.MESSAGE_BUILD_FAILED_FOR)
+        for name in said.value.split()
+        if (row := support.of_dist(name)) is not None
+    )
+    candidates.extend(
+        (row, said, "build")
+        for said in facts.all(FactKey.BUILD_REQUESTED)
+        if (row := support.of_module(said.value) or support.of_dist(said.value)) is not None
+    )
+    if failed and not facts.all(FactKey.MESSAGE_BUILD_FAILED_FOR):
+        # pip's build names no package: the source it fetched last before it failed
+        fetched = [
+            f for f in facts.all(FactKey.PIP_SDIST_RELEASE) if f.quote.line < failed[0].quote.line
+        ]
+        if fetched and (row := support.of_dist(fetched[-1].value.split()[0])) is not None:
+            candidates.append((row, failed[0], "build"))
+            sources.append(fetched[-1])
+    return candidates, sources
+
+
+def _listed_later(paste: Pasted, facts: _Read, before: Sequence[Finding]) -> tuple[Finding, ...]:
+    """issue 38 (s18-since): an error from a library (its frame, its build, else the library
+    the report is about: `_subject`) on a machine its compat/support.py row lists only from a
+    release on (flash-attn's Windows from 2.3.2), where the paste shows no release of it (the
+    subject by a command or an error line, never by the title or the reporter's words alone): a
+    warning with that release, the line that shows the installed one and the upgrade. A
+    paste that shows an earlier release gets backend.library_unsupported_machine's error
+    (`Supported.runs_on` with the release), one that shows a later one nothing. Last, and
+    only where no finding before is an error or a warning (a narrower cause comes first: the
+    toolkit a build lacks, a package missing) or answers a question about the library."""
+    if any(f.severity in _POSTED for f in before):
+        return ()
+    machine = _support_machine(paste, facts)
+    if machine is None:
+        return ()
+    asked = {
+        f.params.get("library")
+        for f in before
+        if f.code in (Code.LIBRARY_SUPPORT_LISTED.value, Code.LIBRARY_SUPPORT_NOT_LISTED.value)
+    }
+    candidates, _ = _library_ties(facts)
+    unshown = [
+        (row, said, first)
+        for row, said, _ in candidates
+        if row.name not in asked and (first := _first_unshown(paste, facts, row, machine))
+    ]
+    if unshown:
+        row, said, first = min(unshown, key=lambda c: c[1].quote.line)
+        return (_listed_from(paste, facts, row, machine, first, said, said.quote),)
+    subject = _subject(facts) if paste.errors or paste.stated is not None else None
+    # the report's title or the reporter's words alone tie nothing to the error (s16-mend-
+    # subject): no release to ask for ("I commented out the flash_attn lines", YuE#34)
+    if subject is None or subject[0].name in asked or subject[1].value in _WORDS_ONLY:
+        return ()
+    row, tie = subject
+    first = _first_unshown(paste, facts, row, machine)
+    if first is None:
+        return ()
+    error = tie.quote if tie.value == SubjectTie.ERROR.value else None
+    error = error or (paste.errors[-1] if paste.errors else paste.stated)
+    assert error is not None
+    return (_listed_from(paste, facts, row, machine, first, tie, error),)
+
+
+def _first_unshown(
+    paste: Pasted,
+    facts: _Read,
+    row: support.Supported,
+    machine: tuple[str | None, str | None, str, list[PastedFact]],
+) -> str | None:
+    """issue 38 (s18-since): the release from which `row` lists the paste's machine, where it
+    lists it only from a release on (compat/support.py `since`: vLLM's ROCm from 0.2.4,
+    flash-attn's Windows from 2.3.2) and the paste shows no release of the library; None
+    otherwise, and where the library runs there by another way (`_built_for_it`). Only for
+    a Python package (its row names an import package): pip shows and upgrades it, never a
+    program such as text-embeddings-inference's router."""
+    backend, system = machine[0], machine[1]
+    if not row.modules or _release(facts, row) is not None or _built_for_it(paste, row, machine):
+        return None
+    return row.first_release(backend, system)
+
+
+def _listed_from(
+    paste: Pasted,
+    facts: _Read,
+    row: support.Supported,
+    machine: tuple[str | None, str | None, str, list[PastedFact]],
+    first: str,
+    tie: PastedFact,
+    error: QuotedLine,
+) -> Finding:
+    """issue 38 (s18-since): backend.library_unsupported_machine's warning that the library
+    runs on the machine only from `first` on and the paste does not show which release is
+    installed: the line that shows the release, and the upgrade line the chooser builds."""
+    backend, _, words, shown = machine
+    on_error = [f for f in paste.facts if f.quote.line == error.line and f is not tie]
+    facts.use("stated", tie, *on_error[:1])
+    facts.use("host", *shown[:1])
+    way = remedies.installer(paste.evidence.python)
+    dist = row.dists[0]
+    return finding(
+        Code.LIBRARY_UNSUPPORTED_MACHINE,
+        backend=backend,
+        variant="since",
+        library=row.name,
+        machine=words,
+        release=row.dated(first),
+        documented=row.documented,
+        said=printable(one_line(error.text).strip(" >`*#"))[:160],
+        source=row.source,
+        show=remedies.pip_of(way, ("show",), dist),
+        install=remedies.requirement(way, dist, f">={first}", upgrade=True),
     )
 
 

@@ -366,6 +366,12 @@ class FactKey(str, Enum):
     PYTHON_BUILD_DIR = "prose.python_build_dir"
     PROSE_INTEL_MAC = "prose.intel_mac"  # "Intel iMac", "MacOS intel chip": a Mac on x86_64
     PIP_SDIST_RELEASE = "message.pip_sdist_release"
+    # issue 38 (s18-since): the releases pip says it installed ("bitsandbytes 0.49.2 einops
+    # 0.8.1", from "Successfully installed bitsandbytes-0.49.2 einops-0.8.1")
+    PIP_INSTALLED = "install.pip_installed"
+    # the releases an install command names ("flash-attn 0.2.2" from "pip install
+    # flash-attn==0.2.2", a wheel's file name): the release the reporter installs
+    PIP_REQUESTED = "install.pip_requested"
     MESSAGE_WHEEL_REFUSED = "message.wheel_refused"
     MESSAGE_WHEEL_APART = "message.wheel_apart"
     POETRY_INSTALL_FAILED = "message.poetry_install_failed"  # "- Installing triton (2.2.0): Failed"
@@ -789,6 +795,8 @@ CONTEXT_ONLY: Final = frozenset(
         FactKey.PYTHON_LIB_PATH,
         FactKey.PYTHON_BUILD_DIR,
         FactKey.PIP_SDIST_RELEASE,
+        FactKey.PIP_INSTALLED,  # issue 38 (s18-since): what pip installed: no report
+        FactKey.PIP_REQUESTED,
         FactKey.PROSE_INTEL_MAC,
         FactKey.PROSE_DEBIAN,  # issue 38 (s14-sharedlib)
         FactKey.BUILD_REQUESTED,  # issue 38 (s14-supported): the package a build is of

@@ -2580,6 +2580,41 @@ _PIP_SDIST_RELEASE: Final = re.compile(
 )
 
 
+# issue 38 (s18-since): what pip installed, its last line (pip/_internal/commands/install.py,
+# InstallCommand.run: write_output("Successfully installed %s", installed_desc), each item
+# "{name}-{version}"). The value: "name version" pairs, each name canonical.
+_PIP_INSTALLED: Final = re.compile(r"^[\s>]{0,8}Successfully installed ([^\n]{1,4000})")
+
+
+def _pip_installed(match: re.Match[str]) -> str:
+    pairs = []
+    for item in match[1].split():
+        name, _, version = item.rpartition("-")
+        if name and version[:1].isdigit() and versions.is_name(name):
+            pairs.append(f"{versions.canonical_name(name)} {version}")
+    return " ".join(pairs)
+
+
+# issue 38 (s18-since): the releases an install command names: a pin ("name==version", PEP
+# 440's version matching) or a wheel's file name ("{name}-{version}(-{build})?-{python}-{abi}-
+# {platform}.whl", PEP 427). The value: "name version" pairs, each name canonical.
+_PIP_REQUESTED: Final = re.compile(r"\b(?:pip3?|uv pip) install ([^\n]{1,600})")
+
+
+def _pip_requested(match: re.Match[str]) -> str:
+    pairs = []
+    for word in match[1].replace('"', " ").replace("'", " ").replace("`", " ").split():
+        item = word.rstrip(".,;:)")  # a sentence's end after the command
+        name, pinned, version = item.partition("==")
+        if not pinned and item.endswith(".whl"):
+            name, _, rest = item.rsplit("/", 1)[-1].partition("-")
+            version = rest.split("-", 1)[0]
+        name = name.split("[", 1)[0]
+        if version[:1].isdigit() and versions.is_name(name):
+            pairs.append(f"{versions.canonical_name(name)} {version}")
+    return " ".join(pairs)
+
+
 _PIP_SDIST: Final = re.compile(
     r"^\s{0,8}(?:Using cached|Downloading) (xformers)-\d[\w.+]{0,40}\.tar\.gz\b"
 )
@@ -3752,6 +3787,8 @@ RECOGNISERS: Final = (
         made=lambda m: f"{versions.canonical_name(m[1])} {m[2]}",
     ),
     _Recogniser(_PIP_SDIST, FactKey.PIP_SDIST),
+    _Recogniser(_PIP_INSTALLED, FactKey.PIP_INSTALLED, made=_pip_installed, keep=bool),
+    _Recogniser(_PIP_REQUESTED, FactKey.PIP_REQUESTED, made=_pip_requested, keep=bool),
     _Recogniser(_NO_PLATFORM_WHEEL, FactKey.MESSAGE_NO_PLATFORM_WHEEL),
     # issue 38 (s10-platform): poetry's and uv's words for no file here, pip's wheel refused
     _Recogniser(

@@ -228,6 +228,18 @@ _PROSE_NAMES: Final = (
     "intel-extension-for-pytorch",
     "intel_extension_for_pytorch",
     "ipex",
+    # issue 38 (s18-since): the libraries compat/support.py lists on a machine only from a
+    # release on, whose release a reporter writes in a list ("- unsloth  2025.3.19",
+    # unslothai/unsloth#2318): what says whether the installed one has it
+    "unsloth",
+    "deepspeed",
+    "autoawq",
+    "ctranslate2",
+    "llama-cpp-python",
+    "llama_cpp_python",
+    "torchao",
+    "lmdeploy",
+    "gptqmodel",
 )
 _PROSE_ALIASES: Final = {"pytorch": "torch", "ipex": "intel-extension-for-pytorch"}
 _PROSE_VERSION: Final = re.compile(

@@ -1,0 +1,180 @@
+"""Knowledge has a date: machines a library's documentation lists only from a release on
+(issue 38, s18-since).
+
+compat/support.py's rows carry `since` (the first release whose README, changelog or
+installation page lists a backend or a system) and `until`; each entry is cited in the comment
+above its row. Real pastes from tests/data/reports/errors/ (sources in that directory's
+README), each filed before the release that lists its machine: flash-attn's build on a ROCm
+torch (Dao-AILab/flash-attention#749, 2024-01-03; AMD GPUs from 2.6.2, 2024-07-23) and on
+Windows (Dao-AILab/flash-attention#553, 2023-09-18; Windows from 2.3.2, 2023-10-08), neither
+showing flash-attn's release: a warning with that release, the line that shows the installed
+one and the upgrade; flash-attn 0.2.2 on Windows (junjie18/CMT#22, 2023-04-01), the release
+its install command names: the finding that it does not run there. Quiet where the release
+shown is later (Unsloth 2025.3.19 on Windows, unslothai/unsloth#2318; Windows from
+2024.10.5); unchanged for a row without `since` (mamba-ssm on Windows).
+"""
+
+from __future__ import annotations
+
+import ast
+import datetime
+import io
+import re
+import tokenize
+from typing import Any, Final
+
+import pytest
+
+from hwdoctor import registry
+from hwdoctor.compat import support
+from hwdoctor.versions import parse
+from tests.test_mac_asked_cuda import ERRORS, ROOT, detect
+
+CODE: Final = "backend.library_unsupported_machine"
+SUPPORT: Final = ROOT / "hwdoctor" / "compat" / "support.py"
+_ROCM: Final = registry.key_of_build(registry.Build.ROCM)
+_XPU: Final = registry.key_of_build(registry.Build.XPU)
+_MPS: Final = registry.key_of_build(registry.Build.MPS)
+# a citation: a repository at a commit or tag ("Dao-AILab/flash-attention@0251105", "at
+# unslothai/unsloth's tags"), or a page's address
+_CITED: Final = re.compile(r"[\w.-]+/[\w.-]+(?:@|'s? tags| CHANGELOG| README)|https://")
+
+# file: (the release the warning names, the upgrade line's requirement)
+SINCE: Final = {
+    "flashattn749-rocm5.6-torch-pip-build-before-2.6.2.md": (
+        "only from 2.6.2 (2024-07-23) on",
+        "'flash-attn>=2.6.2'",
+    ),
+    "flashattn553-windows-pip-build-urlretrieve-before-2.3.2.md": (
+        "only from 2.3.2 (2023-10-08) on",
+        "'flash-attn>=2.3.2'",
+    ),
+}
+
+
+def _findings(name: str) -> tuple[int, list[dict[str, Any]]]:
+    exit_code, data = detect(ERRORS / name)
+    return exit_code, [f for f in data["findings"] if f["code"] == CODE]
+
+
+@pytest.mark.parametrize("name", sorted(SINCE), ids=lambda n: n.split("-", 1)[0])
+def test_a_machine_listed_from_a_later_release_than_any_shown_is_a_warning(name: str) -> None:
+    words, requirement = SINCE[name]
+    _, found = _findings(name)
+    assert len(found) == 1, found
+    assert found[0]["severity"] == "warning"
+    assert words in found[0]["message"], found[0]["message"]
+    assert "does not show which flash-attn release" in found[0]["message"]
+    assert "variant" not in found[0]
+    remedy = found[0]["remedy"] or ""
+    assert "pip show flash-attn" in remedy, remedy
+    assert re.search(r"pip install --upgrade " + re.escape(requirement), remedy), remedy
+
+
+def test_an_earlier_release_shown_is_the_library_not_running_there() -> None:
+    # `pip install flash-attn==0.2.2` (junjie18/CMT#22): 0.2.2 is older than 2.3.2
+    _, found = _findings("cmt22-windows-flash-attn-0.2.2-dll-load-failed.md")
+    assert len(found) == 1, found
+    assert "does not list Windows" in found[0]["message"], found[0]["message"]
+    assert "only from" not in found[0]["message"]
+
+
+def test_the_reporters_words_alone_ask_for_no_release() -> None:
+    # "I commented out the flash_attn lines in infer.py because my RDNA2 GPU 6900 XT gfx1030
+    # does not have support" (multimodal-art-projection/YuE#34): the error is the script's own
+    _, found = _findings("yue34-rdna2-6900xt-flash-attn-commented-out-raw-output.md")
+    assert found == []
+
+
+def test_a_later_release_shown_is_quiet() -> None:
+    # "- unsloth  2025.3.19" (unslothai/unsloth#2318): Windows from 2024.10.5
+    _, found = _findings("unsloth2318-windows-unsloth-2025.3.19-circular-import-quiet.md")
+    assert found == []
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "mamba665-windows-conda-mamba-ssm-nvcc-not-found.md",
+        "mambavision84-windows-mamba-ssm-2.2.4-bare-metal-version.md",
+    ],
+)
+def test_a_row_without_since_is_unchanged(name: str) -> None:
+    assert support.of_name("mamba-ssm") is not None
+    assert not support.of_name("mamba-ssm").since  # type: ignore[union-attr]
+    exit_code, found = _findings(name)
+    assert exit_code == 1
+    assert found[0]["severity"] == "error"
+    assert found[0]["message"].startswith("mamba-ssm has no build for Windows")
+
+
+def test_a_question_answers_from_the_new_release() -> None:
+    # "Does xformers work on AMD?" with `xformers==0.0.21` in the reporter's install line
+    _, data = detect(ERRORS / "easydiffusion1603-rx6700xt-xformers-built-for-2.0.1-cu118-"
+                     "torch-2.0.1-rocm5.4.2.md")  # fmt: skip
+    asked = [f for f in data["findings"] if f["code"] == "backend.library_support_not_listed"]
+    assert len(asked) == 1, [f["code"] for f in data["findings"]]
+    assert "does not list AMD GPUs (from 0.0.28)" in asked[0]["message"]
+
+
+def test_the_first_release_a_machine_is_listed_from() -> None:
+    flash = support.of_name("flash-attn")
+    unsloth = support.of_name("Unsloth")
+    mamba = support.of_name("mamba-ssm")
+    assert flash is not None and unsloth is not None and mamba is not None
+    assert flash.first_release(_ROCM, support.LINUX) == "2.6.2"
+    assert flash.first_release(None, support.WINDOWS) == "2.3.2"
+    assert flash.first_release(None, support.LINUX) is None  # listed in every release
+    assert unsloth.first_release(_XPU, support.WINDOWS) == "2025.10.1"
+    assert mamba.first_release(None, support.WINDOWS) is None  # in none
+    # DeepSpeed's CPUs (Xeon) from 0.12.4 run it on any machine by the table's CPU path, but
+    # say nothing of a Mac's release: no warning there; its ROCm entry is its own
+    deepspeed = support.of_name("DeepSpeed")
+    assert deepspeed is not None
+    assert deepspeed.first_release(_MPS, support.MACOS) is None
+    assert deepspeed.first_release(_ROCM, support.LINUX) == "0.6.1"
+    assert flash.runs_on(_ROCM, support.LINUX, parse("2.6.2"))
+    assert not flash.runs_on(_ROCM, support.LINUX, parse("2.6.1"))
+    assert flash.dated("2.6.2") == "2.6.2 (2024-07-23)"
+
+
+def _row_comments() -> dict[str, str]:
+    """Each row's name, to the comments between the row before it and its own end."""
+    source = SUPPORT.read_text(encoding="utf-8")
+    comments: dict[int, str] = {}
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.COMMENT:
+            comments[token.start[0]] = token.string
+    calls = sorted(
+        (node.lineno, node.end_lineno or node.lineno, node)
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "_row"
+    )
+    rows: dict[str, str] = {}
+    before = 0
+    for start, end, call in calls:
+        assert start > before
+        name = call.args[0]
+        assert isinstance(name, ast.Constant) and isinstance(name.value, str)
+        rows[name.value] = " ".join(c for n, c in comments.items() if before < n <= end)
+        before = end
+    return rows
+
+
+def test_every_since_and_until_entry_parses_and_is_cited() -> None:
+    comments = _row_comments()
+    dated = 0
+    for row in support.TABLE:
+        entries = (*row.since, *row.until)
+        for what, release in entries:
+            assert what in row.backends | row.systems, (row.name, what)
+            assert parse(release) is not None, (row.name, release)
+            assert release in comments[row.name], (row.name, release)
+        if entries:
+            assert _CITED.search(comments[row.name]), row.name
+        for release, date in row.released:
+            assert release in {r for _, r in entries}, (row.name, release)
+            assert datetime.date.fromisoformat(date) <= datetime.date(2026, 12, 7), date
+            dated += 1
+    assert sum(bool(r.since) for r in support.TABLE) >= 18
+    assert dated >= 25
