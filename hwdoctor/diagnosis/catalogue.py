@@ -5846,9 +5846,9 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "not support Double (Float64) operations!\"; torch_directml.has_float64_support() "
         "answers for the device). DirectML itself runs float64 only in casts and data "
         "movement, no math (a DirectML developer, microsoft/DirectML#309), and Intel's Arc "
-        "and integrated GPUs report none (microsoft/DirectML#430, #438, #699). The float64 is "
+        "and integrated GPUs report none (microsoft/DirectML#438, #699). The float64 is "
         "the program's (a float64 tensor, NumPy's default dtype, moved to the dml device), or "
-        "torch-directml's own when it prints a DirectML tensor (microsoft/DirectML#430: copy "
+        "torch-directml's own when it prints a DirectML tensor (microsoft/DirectML#438: copy "
         "it to the CPU first). Unlike an operator it lacks "
         "(backend.directml_operator_not_implemented), no CPU fallback runs it. The machine is "
         "fine.",

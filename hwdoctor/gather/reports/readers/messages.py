@@ -1813,7 +1813,7 @@ _DML_OPERATOR: Final = re.compile(
 # support Double (Float64) operations!", beside its has_float64_support(), "Returns whether
 # the GPU device has Double (Float64) support."). DirectML runs float64 in Cast and data
 # movement only, no math (a DirectML developer, microsoft/DirectML#309), and Intel's Arc and
-# integrated GPUs report none (microsoft/DirectML#430, #438, #699). The words are
+# integrated GPUs report none (microsoft/DirectML#438, #699). The words are
 # torch-directml's own: no other library prints them.
 _DML_FLOAT64: Final = re.compile(r"The GPU device does not support Double \(Float64\) operations")
 # torch-directml by its distribution (torch-directml, the older pytorch-directml), its
