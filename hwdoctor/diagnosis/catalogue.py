@@ -5892,7 +5892,14 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "available backends\"); from 2.1, load finds no backend that handles the file "
         "(torchaudio/_backend/utils.py dispatcher: \"Couldn't find appropriate backend to "
         "handle uri …\"), which on Windows, where no libsox is, and without FFmpeg's "
-        "libraries, is SoundFile missing.",
+        "libraries, is SoundFile missing. Its FFmpeg integration (torchaudio.io, "
+        "backend=\"ffmpeg\") loads FFmpeg's shared libraries of the majors its release was "
+        "built for (installation.rst \"Optional Dependencies\": FFmpeg 4.1 to 4.4 to 2.0; "
+        "\"Starting version 2.1 … FFmpeg version 6, 5 and 4. (>=4.4, <7)\"); none loading is "
+        "\"FFmpeg libraries are not found. Please install FFmpeg.\" before 2.1 "
+        "(torchaudio/_extension.py _init_ffmpeg, v0.13.1) and \"Failed to intialize FFmpeg "
+        "extension. Tried versions: ['6', '5', '4', '']\" from 2.1 (torchaudio/_extension/"
+        "utils.py, v2.1.0; src/torio/_extension/utils.py from 2.2).",
         "torchaudio was asked for its \"soundfile\" backend and the SoundFile package it needs "
         "is not installed (torchaudio: \"Backend \"soundfile\" is not one of available "
         "backends\")",
@@ -5903,11 +5910,24 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "none": "torchaudio found no audio backend that handles the file (torchaudio: "
             "\"Couldn't find appropriate backend to handle uri\"): none of its optional "
             "backends' packages that reads it is installed",
+            # issue 38 (s18-audiopy): its FFmpeg integration without FFmpeg's libraries
+            "ffmpeg": "torchaudio's FFmpeg integration loaded no FFmpeg libraries "
+            "(\"{said}\"): {majors}, from the system's library search path, and none of "
+            "those is installed where it looks",
         },
+        variant_commands={"ffmpeg": ("{install}",)},
         variant_advice={
             "none": "install SoundFile (PyPI's soundfile), the backend for WAV and FLAC on "
             "every system, into this environment; for MP3 and other formats, FFmpeg's "
             "shared libraries (version 4 to 6 for torchaudio 2.1 and newer) as its docs say:",
+            "ffmpeg": "install FFmpeg's shared libraries of those majors ({spec}): in a conda "
+            "environment conda-forge's ffmpeg (torchaudio's installation docs: conda install "
+            "-c conda-forge 'ffmpeg<7' for 2.1 and newer), elsewhere the system's FFmpeg "
+            "package of that major (its libavutil, libavformat, …), or on Windows a shared "
+            "build whose DLLs (avutil-<VERSION>.dll) are on the DLL search path; torchaudio "
+            "looks for the libraries by their versioned names (libavutil.so.<VERSION>, "
+            "libavutil.<VERSION>.dylib, avutil-<VERSION>.dll), and an FFmpeg of another major, "
+            "or a static build's ffmpeg program alone, is not found:",
         },
     ),
     # issue 38 (s18-build): the CUDA toolkit refusing nvcc's host compiler. Its own code, not a

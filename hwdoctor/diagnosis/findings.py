@@ -7931,6 +7931,23 @@ def finding(
     evidence: str | None = None,
     variant: None = None,
     install: Value | Shell,
+    majors: Value = None,
+    said: Value = None,
+    spec: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.TORCHAUDIO_BACKEND],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["ffmpeg"],
+    install: Value | Shell,
+    majors: Value,
+    said: Value,
+    spec: Value,
 ) -> Finding: ...
 
 
@@ -7942,6 +7959,9 @@ def finding(
     evidence: str | None = None,
     variant: Literal["none"],
     install: Value | Shell,
+    majors: Value = None,
+    said: Value = None,
+    spec: Value = None,
 ) -> Finding: ...
 
 

@@ -444,6 +444,7 @@ _WHAT: Final = {
     FactKey.PROSE_CPU_ONLY: "the reporter runs on the CPU",
     FactKey.MESSAGE_ORT_BOTH: "onnxruntime twice",
     FactKey.MESSAGE_TORCHAUDIO_BACKEND: "torchaudio says (backend)",
+    FactKey.TORCHAUDIO_FFMPEG_LOAD: "torchaudio says (FFmpeg major)",  # issue 38 (s18-audiopy)
     # issue 38 (s18-dtype)
     FactKey.MESSAGE_MPS_DTYPE: "torch says (MPS dtype)",
     FactKey.FP8_WEIGHTS_NAMED: "fp8 weights named",
@@ -2557,11 +2558,14 @@ def _shared_library(facts: _Read) -> tuple[Finding, ...]:
     # alone elsewhere (an issue's title quoting the message without its path): the reader's
     # rule for a path (readers/messages.py _SHARED_LIBRARY: not a library to install) holds
     by_path = {f.value for f in facts.all(FactKey.MESSAGE_FILE_BY_PATH_MISSING)}
+    # issue 38 (s18-audiopy): FFmpeg's libraries torchaudio's FFmpeg integration missed: its
+    # finding names them
+    ffmpeg = {id(f) for f in facts.used.get("torchaudio_ffmpeg", ())}
     found: list[Finding] = []
     seen: set[str] = set()
     for fact in said:
         library = fact.value
-        if fact.line in taken or library in seen or library in by_path:
+        if fact.line in taken or library in seen or library in by_path or id(fact) in ffmpeg:
             continue
         seen.add(library)
         named = [f for f in said if f.value == library]
@@ -7299,16 +7303,111 @@ def _runtime_builds(loader: str, release: str, build: cuda_runtime.Build | None)
 def _torchaudio_backend(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     """torchaudio without the audio backend it needs (readers/messages.py cites
     set_audio_backend's and the 2.x dispatcher's words and its docs): SoundFile, the optional
-    package torchaudio does not install, through the chooser."""
-    said = facts.all(FactKey.MESSAGE_TORCHAUDIO_BACKEND)
+    package torchaudio does not install, through the chooser; FFmpeg's libraries for its FFmpeg
+    integration (issue 38, s18-audiopy: `_torchaudio_ffmpeg`)."""
+    said = [
+        f
+        for f in facts.all(FactKey.MESSAGE_TORCHAUDIO_BACKEND)
+        if f.value not in ("ffmpeg", "ffmpeg_libraries")
+    ]
     if not said:
-        return ()
+        return _torchaudio_ffmpeg(paste, facts)
     facts.use("stated", *said)
     way = remedies.installer(paste.evidence.python)
     install = remedies.requirement(way, "soundfile", "")
     if any(f.value == "soundfile" for f in said):
         return (finding(Code.TORCHAUDIO_BACKEND, install=install),)
     return (finding(Code.TORCHAUDIO_BACKEND, variant="none", install=install),)
+
+
+# issue 38 (s18-audiopy): the FFmpeg majors torchaudio's official binaries load, by release
+# (torchaudio docs, installation.rst "Optional Dependencies", FFmpeg:
+# https://docs.pytorch.org/audio/2.0.1/_sources/installation.rst.txt: "TorchAudio official
+# binary distributions are compatible with FFmpeg 4.1 to 4.4"; https://docs.pytorch.org/audio/
+# 2.1/_sources/installation.rst.txt: "Starting version 2.1, TorchAudio official binary
+# distributions are compatible with FFmpeg version 6, 5 and 4. (>=4.4, <7)", "conda install -c
+# conda-forge 'ffmpeg<7' will install compatible FFmpeg libraries"; read to the 2.6 docs).
+# The FFmpeg integration came with 0.12 (its prototype StreamReader). The conda-forge spec of
+# each row; FFmpeg 4.4 is in both, the spec where the paste shows no release.
+_TORCHAUDIO_FFMPEG_ROWS: Final = (
+    ("2.1", "6, 5 or 4 (4.4 and newer, below 7)", "ffmpeg>=4.4,<7"),
+    ("0.12", "4 (4.1 to 4.4)", "ffmpeg>=4.1,<4.5"),
+)
+_TORCHAUDIO_FFMPEG_ANY: Final = "ffmpeg>=4.4,<5"
+# FFmpeg's shared libraries as the loaders name them: libavutil.so.58, libavformat.60.dylib,
+# avutil-58.dll; and torchaudio's (torio's) extension linked against them.
+_FFMPEG_LIBRARY: Final = re.compile(
+    r"(?:lib)?(?:avutil|avcodec|avformat|avdevice|avfilter|swresample|swscale)"
+    r"(?:[.-]\d|\.so\.\d)"
+    r"|lib(?:torio|torchaudio)_ffmpeg"
+)
+
+
+def _torchaudio_ffmpeg(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """torchaudio's FFmpeg integration finding no FFmpeg libraries it loads (readers/messages.py
+    cites its words at 0.13.1, 2.1.0 and torio): 2.1's "Failed to intialize FFmpeg extension",
+    0.x's "FFmpeg libraries are not found" beside a torchaudio frame (PaddleSpeech prints the
+    same words), or the loader missing FFmpeg's library (or torio's extension linked against it)
+    where torchaudio logged a major failing and none loading. The majors of the torchaudio the
+    paste shows, or the table's rows, and conda-forge's FFmpeg of them where the environment is
+    a conda one; in words elsewhere."""
+    stated = facts.all(FactKey.MESSAGE_TORCHAUDIO_BACKEND)
+    framed = any(f.value == "torchaudio" for f in facts.all(FactKey.TRACEBACK_FRAME))
+    said = [f for f in stated if f.value == "ffmpeg" or (f.value == "ffmpeg_libraries" and framed)]
+    logged = facts.all(FactKey.TORCHAUDIO_FFMPEG_LOAD)
+    loaded = any(f.value == "loaded" for f in logged)
+    missing = [
+        f
+        for f in facts.all(FactKey.MESSAGE_SHARED_LIBRARY)
+        if _FFMPEG_LIBRARY.match(f.value) and (f.name in ("torio", "torchaudio") or logged)
+    ]
+    if not said and (loaded or not missing or not logged):
+        return ()
+    shown = _version_of(facts, "torchaudio")
+    release = versions.parse(shown.value.strip().split("+", 1)[0]) if shown else None
+    rows = [
+        (first, majors, spec)
+        for first, majors, spec in _TORCHAUDIO_FFMPEG_ROWS
+        if (since := versions.parse(first)) is not None and (release is None or release >= since)
+    ]
+    if shown is not None and release is not None:
+        if not rows:
+            return ()  # a release before the FFmpeg integration: another cause
+        majors = f"torchaudio {printable(shown.value)[:40]} loads FFmpeg {rows[0][1]}"
+        spec = rows[0][2]
+    else:
+        majors = "; ".join(
+            f"torchaudio {first} and newer load FFmpeg {loads}"
+            if newest
+            else f"{first} to 2.0 load FFmpeg {loads}"
+            for newest, (first, loads, _) in zip((True, False), rows, strict=False)
+        )
+        spec = _TORCHAUDIO_FFMPEG_ANY
+    facts.use("stated", *said, *missing, *logged, shown)
+    facts.use("torchaudio_ffmpeg", *missing)
+    way = remedies.installer(paste.evidence.python)
+    # torchaudio's words before the loader's, the error line itself before an issue's title
+    # that quotes it or the source line that raises it
+    lines = sorted(
+        (*said, *missing),
+        key=lambda f: (
+            f not in said,
+            f.quote.text.startswith("#"),
+            "raise " in f.quote.text,
+            f.line,
+        ),
+    )
+    words = printable(lines[0].quote.text).strip().removeprefix("# ") if lines else ""
+    return (
+        finding(
+            Code.TORCHAUDIO_BACKEND,
+            variant="ffmpeg",
+            said=one_line(words)[:160],
+            majors=majors,
+            spec=spec,
+            install=remedies.conda_forge(way, spec),
+        ),
+    )
 
 
 def _xpu_operator(facts: _Read) -> tuple[Finding, ...]:

@@ -890,6 +890,18 @@ def env_requirement(name: str, spec: str) -> Shell:
     return requirement(Installer(("uv", "pip")), name, spec)
 
 
+def conda_forge(way: Installer, spec: str) -> Shell:
+    """issue 38 (s18-audiopy): `conda install` of conda-forge's package of `spec` ("ffmpeg<7")
+    into the conda environment the paste shows (by its prefix); nothing where it shows none (a
+    venv's or the system's library comes from elsewhere: the finding says so in words)."""
+    if not (way.conda_prefix and is_path(way.conda_prefix)):
+        return Shell()
+    name, _, bound = spec.partition(">")  # a name and its bounds: "ffmpeg" ">=4.4,<7"
+    if not versions.is_name(name) or versions.parse_specifiers(">" + bound) is None:
+        return comment(f"no install line: {one_line(spec)[:60]!r} is not a requirement")
+    return command("conda", "install", "--prefix", way.conda_prefix, "-c", "conda-forge", spec)
+
+
 def conda_channel_install(name: str, channel: str) -> Shell:
     """issue 38 (s13-wheels): `conda install -c CHANNEL name` for a package a conda channel
     builds where PyPI has no file for the system (compat/imports.py INSTEAD): both checked as a

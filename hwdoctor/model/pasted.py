@@ -699,8 +699,14 @@ class FactKey(str, Enum):
     MESSAGE_ORT_BOTH = "message.onnxruntime_both"
     # issue 38 (s17-small): torchaudio without the audio backend it was asked for: value
     # "soundfile" (set_audio_backend's "Backend "soundfile" is not one of available backends")
-    # or "none" (2.x's dispatcher: "Couldn't find appropriate backend to handle uri")
+    # or "none" (2.x's dispatcher: "Couldn't find appropriate backend to handle uri"); issue 38
+    # (s18-audiopy): "ffmpeg" (2.1+: "Failed to intialize FFmpeg extension") or
+    # "ffmpeg_libraries" (0.12-2.0: "FFmpeg libraries are not found", torchaudio's frame needed)
     MESSAGE_TORCHAUDIO_BACKEND = "message.torchaudio_backend"
+    # issue 38 (s18-audiopy): torchaudio's log of one FFmpeg major it tried (torchaudio 2.1+,
+    # torio: "Failed to load FFmpeg6 extension.", "Successfully loaded FFmpeg4"); value:
+    # "failed" or "loaded". A DEBUG line: it explains a missing FFmpeg library, shows no error
+    TORCHAUDIO_FFMPEG_LOAD = "message.torchaudio_ffmpeg_load"
     # issue 38 (s17-small): the reporter running on the CPU: ChatGLM's CPU instruction
     # (`from_pretrained(…).float()`), "is_available()) :False", "使用CPU", "CPU部署"; the words
     PROSE_CPU_ONLY = "prose.cpu_only"
@@ -791,6 +797,7 @@ def python_release(value: str) -> str | None:
 CONTEXT_ONLY: Final = frozenset(
     {
         FactKey.DIRECTML_NAMED,  # issue 38 (s17-small)
+        FactKey.TORCHAUDIO_FFMPEG_LOAD,  # issue 38 (s18-audiopy): a DEBUG line
         FactKey.PROSE_CPU_ONLY,
         FactKey.PYTHON_LIB_PATH,
         FactKey.PYTHON_BUILD_DIR,

@@ -1864,6 +1864,29 @@ _TORCHAUDIO_SOUNDFILE: Final = re.compile(r"Backend \"soundfile\" is not one of 
 _TORCHAUDIO_NO_BACKEND: Final = re.compile(
     r"Couldn't find appropriate backend to handle uri (?!\{uri\})"
 )
+# issue 38 (s18-audiopy): torchaudio's FFmpeg integration finding no FFmpeg libraries it can
+# load. torchaudio 0.12 to 2.0 load one extension linked against FFmpeg 4 and say, when the
+# loader refuses it, "FFmpeg libraries are not found. Please install FFmpeg." (torchaudio
+# v0.13.1 torchaudio/_extension.py _init_ffmpeg: raise ImportError(…) from err; PaddleSpeech's
+# paddleaudio copies the words, so they count only beside a torchaudio frame). From 2.1 one
+# extension per FFmpeg major is tried, newest first, each failure logged at DEBUG ("Failed to
+# load FFmpeg6 extension."), and none loading is "Failed to intialize FFmpeg extension. Tried
+# versions: ['6', '5', '4', '']" (torchaudio v2.1.0 torchaudio/_extension/utils.py
+# _find_ffmpeg_extension, v2.2.0 and later src/torio/_extension/utils.py: its misspelling is
+# torchaudio's own); a major that loads is "Successfully loaded FFmpeg4".
+_TORCHAUDIO_FFMPEG_LIBRARIES: Final = re.compile(
+    r"FFmpeg libraries are not found\. Please install FFmpeg"
+)
+_TORCHAUDIO_FFMPEG_EXTENSION: Final = re.compile(r"Failed to intialize FFmpeg extension")
+_TORCHAUDIO_FFMPEG_LOAD: Final = re.compile(
+    r"(?:Failed to load|Successfully loaded) FFmpeg ?\d{0,2}(?: extension|\b)"
+)
+
+
+def _ffmpeg_load(found: re.Match[str]) -> str:
+    """torchaudio's log of one FFmpeg major: "failed" or "loaded"."""
+    return "loaded" if found.group(0).startswith("Successfully") else "failed"
+
 
 # The shortest line a message can be read from (`Messages.shortest`): "C:\\a\\", a Windows
 # path; tests/test_regex_cost.py checks it against every pattern read here.
@@ -3746,6 +3769,12 @@ RECOGNISERS: Final = (
     _Recogniser(_ORT_BOTH_SAID, FactKey.MESSAGE_ORT_BOTH, group=0),
     _Recogniser(_TORCHAUDIO_SOUNDFILE, FactKey.MESSAGE_TORCHAUDIO_BACKEND, words="soundfile"),
     _Recogniser(_TORCHAUDIO_NO_BACKEND, FactKey.MESSAGE_TORCHAUDIO_BACKEND, words="none"),
+    # issue 38 (s18-audiopy): torchaudio's FFmpeg integration without FFmpeg's libraries
+    _Recogniser(
+        _TORCHAUDIO_FFMPEG_LIBRARIES, FactKey.MESSAGE_TORCHAUDIO_BACKEND, words="ffmpeg_libraries"
+    ),
+    _Recogniser(_TORCHAUDIO_FFMPEG_EXTENSION, FactKey.MESSAGE_TORCHAUDIO_BACKEND, words="ffmpeg"),
+    _Recogniser(_TORCHAUDIO_FFMPEG_LOAD, FactKey.TORCHAUDIO_FFMPEG_LOAD, made=_ffmpeg_load),
     _Recogniser(_CPU_ONLY_SAID, FactKey.PROSE_CPU_ONLY, group=0),
     # issue 38: vLLM Ascend's compiled part missing from a source install
     _Recogniser(_VLLM_ASCEND_C_IMPORT, FactKey.MESSAGE_VLLM_ASCEND_C, made=_vllm_ascend_c),

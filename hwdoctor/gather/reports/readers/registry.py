@@ -122,8 +122,9 @@ LINES: Final = (
         'have support for that dtype", the Intel Graphics Compiler\'s "Double type is not '
         "supported on this platform\", Windows' \"Could not find module 'nvcuda.dll'\", "
         "torchaudio's "
-        '"Backend "soundfile" is not one of available backends" and "Couldn\'t find '
-        'appropriate backend to handle uri"; the CUDA toolkit\'s "unsupported GNU version! gcc '
+        '"Backend "soundfile" is not one of available backends", "Couldn\'t find '
+        'appropriate backend to handle uri", "FFmpeg libraries are not found" and "Failed to '
+        'intialize FFmpeg extension"; the CUDA toolkit\'s "unsupported GNU version! gcc '
         'versions later than 12 are not supported!" (and its Visual Studio and clang '
         "refusals), NumPy's \"module compiled against API version 0xf but this version of "
         "numpy is 0xe\"; CUDA's libraries other loaders could not load: "
