@@ -10,11 +10,18 @@ machine no release installs on.
 
 from __future__ import annotations
 
+from typing import Final
+
 import pytest
 
+from hwdoctor.compat import names
 from hwdoctor.gather.reports import cleaning
+from hwdoctor.model.reports import Severity
 from hwdoctor.render import paste as rendered
 from tests.test_stated_errors import ERRORS, diagnosed
+
+MISSPELT: Final = "python.package_name_misspelt"
+UNSUPPORTED: Final = "python.version_unsupported"
 
 
 @pytest.mark.parametrize(
@@ -38,3 +45,46 @@ def test_error_before_words_that_state_no_error_is_prose() -> None:
     text = (ERRORS / "pt160775-error-handling-enhancement-prose-no-error.md").read_text("utf-8")
     said = [line for line in text.splitlines() if cleaning.error_like(cleaning.clean(line))]
     assert said == []
+
+
+def test_a_misspelt_package_name_is_a_warning_naming_the_known_one() -> None:
+    # pip 9's "(from versions: )" for torchvison, from a requirements file's line
+    report = diagnosed("ptbook16-pip-r-torchvison-misspelt-from-versions-empty.md")
+    codes = [f.code for f in report.findings]
+    assert codes == [MISSPELT], codes
+    (found,) = report.findings
+    assert found.severity is Severity.WARNING
+    assert found.params["package"] == "torchvison" and found.params["meant"] == "torchvision"
+    assert found.remedy is not None and "pip install torchvision" in found.remedy
+    assert any("(from versions: )" in q.text for q in report.rests_on[0])
+    assert report.exit_code == 0
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        # "install": a name no index holds, far from every name hwdoctor knows
+        "bdmedicine15-pip-install-name-install-from-versions-none.md",
+        # xformers, a known name, which download.pytorch.org's cu121 index had no file of here
+        "lorascripts422-windows-xformers-cu121-index-from-versions-none.md",
+    ],
+)
+def test_a_far_or_known_name_stays_a_release_pip_cannot_install(name: str) -> None:
+    codes = {f.code for f in diagnosed(name).findings}
+    assert UNSUPPORTED in codes and MISSPELT not in codes, codes
+
+
+@pytest.mark.parametrize(
+    ("asked", "meant"),
+    [
+        ("bitsandbyte", "bitsandbytes"),  # a letter left out (bitsandbytes#104)
+        ("Sentence_Transformer", "sentence-transformers"),  # PEP 503 first: "_" is "-"
+        ("exllamav4", None),  # one edit from exllamav2 and from exllamav3: neither is meant
+        ("xformers", None),  # known itself
+        ("trlx", None),  # shorter than the names compared
+    ],
+)
+def test_a_name_is_misspelt_only_one_edit_from_exactly_one_known_name(
+    asked: str, meant: str | None
+) -> None:
+    assert names.misspelt(asked) == meant
