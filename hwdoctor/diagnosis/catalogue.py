@@ -216,6 +216,8 @@ class Code(str, Enum):
     # issue 38: a library's version pin refused, and a Python no release is built for
     PIN_REFUSED = "python.package_version_refused"
     PYTHON_VERSION_UNSUPPORTED = "python.version_unsupported"
+    # issue 38 (s18-npfine): pip finding no package of a name one letter from a known one
+    PACKAGE_NAME_MISSPELT = "python.package_name_misspelt"
     # issue 38: fp16 on the CPU, float64 on MPS (archlib)
     HALF_ON_CPU = "torch.half_on_cpu"
     MPS_FLOAT64 = "mps.float64_unsupported"
@@ -3982,6 +3984,30 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "asked": "ask for a {package} release {other} admits ({package}{other_spec}), or "
             "install a release of {other} whose requirement admits {package}{spec}",
         },
+    ),
+    Code.PACKAGE_NAME_MISSPELT: Entry(
+        W, "a package name no index holds, one letter from a package hwdoctor knows",
+        "pip lists the releases it found of the name asked, \"(from versions: none)\" where "
+        "the indexes it asked hold none (pip/_internal/resolution/resolvelib/factory.py "
+        "_report_single_requirement_conflict: \"Could not find a version that satisfies the "
+        "requirement %s (from versions: %s)\"; older pips printed \"(from versions: )\"). "
+        "It says the same of a name no index holds at all as of a package with no file for "
+        "this Python: the words do not tell a misspelt name from a machine. issue 38 "
+        "(s18-npfine): where the name is none hwdoctor's tables know (compat/names.py: the "
+        "libraries of compat/support.py, torch and its companions, the packages of "
+        "compat/builds_table.txt and compat/exported_names.py, the backends' distributions), "
+        "compared as PEP 503 normalises names, and one edit (a character inserted, deleted, "
+        "replaced, or two adjacent ones swapped; F. J. Damerau, Communications of the ACM "
+        "7(3), 1964: most misspellings are one of these) from exactly one name they know, "
+        "the name is what is wrong, not the environment (bitsandbytes-foundation/"
+        "bitsandbytes#104: \"The package name isn't `bitsandbyte`, it is `bitsandbytes`\"). "
+        "A warning: nothing of the machine is at fault, and the package the name probably "
+        "means is named with its install line. A name far from every known one, or close to "
+        "two, stays python.version_unsupported.",
+        "pip finds no package named {package} on the indexes it asked (\"from versions: "
+        "none\"), and {meant} is one letter away: the command probably misspells {meant}",
+        commands=("{install}",),
+        advice="install the package the name probably means:",
     ),
     Code.PYTHON_VERSION_UNSUPPORTED: Entry(
         E, "no release of a package pip can install here (this Python, platform, index)",

@@ -5583,6 +5583,19 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.PACKAGE_NAME_MISSPELT],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    install: Value | Shell,
+    meant: Value,
+    package: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.PYTHON_VERSION_UNSUPPORTED],
     *,
     backend: str | None = None,

@@ -27,6 +27,7 @@ from hwdoctor.compat import (
     imports,
     kernels,
     libraries,
+    names,
     numpy_capi,
     optimum_neuron,
     refusals,
@@ -221,6 +222,7 @@ _RESTS_ON: Final = (
     ("backend.gpu_library_without_gpu", ("stated", "accelerator")),  # issue 38 (s9-kernels)
     ("python.package_version_refused", ("pin",)),  # issue 38: a version pin refused
     ("python.version_unsupported", ("python_pin", "host")),
+    ("python.package_name_misspelt", ("python_pin",)),  # issue 38 (s18-npfine)
     # issue 38 (s15-toolchain): the build's words, pip's lines of the source, the machine
     ("python.build_toolchain_missing", ("stated", "python_pin", "host")),
     ("backend.vllm_ascend_kernels", ("stated",)),  # issue 38: vLLM Ascend's compiled part
@@ -5710,6 +5712,10 @@ def _no_release(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         extras = f"{extras}]" if extras else ""
         extras = extras if versions.is_extras(extras) else ""  # a pasted value: its grammar
         newest = next((t.removeprefix("newest=") for t in listed if t.startswith("newest=")), "")
+        if listed == ["none"] and not requirer and (meant := names.misspelt(name)):
+            facts.use("python_pin", *lines)  # issue 38 (s18-npfine): the name, not the machine
+            made.append(_misspelt(way, paste, name, meant, spec))
+            continue
         if listed == ["none"] and (
             translated := _no_file_on_apple_silicon(paste, facts, name, spec)
         ):
@@ -5790,6 +5796,25 @@ def _no_release(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             )
         )
     return tuple(made)
+
+
+def _misspelt(way: remedies.Installer, paste: Pasted, name: str, meant: str, spec: str) -> Finding:
+    """python.package_name_misspelt: pip found no package at all of a name the command asked
+    for ("from versions: none", no other package requiring it), which is no distribution
+    hwdoctor knows and one edit from exactly one it does (compat/names.py misspelt): the
+    install of that one, with the version the command asked (torch's by the chooser that
+    picks its build)."""
+    install = (
+        remedies.torch_required(way, spec, paste.evidence, "the install asked")
+        if meant == "torch"
+        else remedies.requirement(way, meant, spec)
+    )
+    return finding(
+        Code.PACKAGE_NAME_MISSPELT,
+        package=printable(name)[:80],
+        meant=meant,
+        install=install,
+    )
 
 
 def _local_build(spec: str, listed: list[str], told: list[str], requirer: str) -> str:

@@ -2161,10 +2161,15 @@ _GUARD_NOT_YET: Final = re.compile(
 # (s17-wrongB): and after the requirement's environment marker, which pip prints with a
 # dependency's requirement ("triton==2.0.0; platform_system == "Linux" (from torch==2.0.0)":
 # packaging's Requirement.__str__ joins "; {marker}"); the requirer's name is kept, "from=torch".
+# issue 38 (s18-npfine): a requirements file's line as the requirer, "(from -r requirements.txt
+# (line 3))", its line number in parentheses of its own (pip/_internal/req/req_file.py
+# handle_requirement_line: "{} {} (line {})".format("-c" if line.constraint else "-r",
+# line.filename, line.lineno)), before the versions pip lists.
 _NO_DISTRIBUTION: Final = re.compile(
     r"(?:No matching distribution found for|Could not find a version that satisfies the "
     r"requirement) ([A-Za-z0-9][\w.\[\],-]{0,80}(?:(?:===?|!=|<=?|>=?|~=)[\w.*+!-]{1,40})?)"
-    r"(?:; [^()\n]{0,199}[^()\n ])?(?: \(from (?!versions:)([^()\n]{1,200})\))?"
+    r"(?:; [^()\n]{0,199}[^()\n ])?"
+    r"(?: \(from (?!versions:)([^()\n]{1,200}?(?: \(line \d{1,7}\))?)\))?"
     r"(?: \(from versions: ([^()\n]{0,20000})\))?"
 )
 _NAME_CHARS: Final = frozenset(string.ascii_letters + string.digits + "_.-")
