@@ -1472,7 +1472,7 @@ def _webui_chose_rocm(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> 
     nvidia += [f for f in amd if _NVIDIA_WORD.search(f.quote.text)]
     if not (amd and nvidia):
         return ()
-    facts.use("torch", said[0], *linux[:1])
+    facts.use("torch", *said, *linux[:1])
     facts.use("gpus", nvidia[0], amd[0])
     backend = registry.BY_KEY[_CUDA]
     where = nvidia[0].value if nvidia[0] not in amd else "in the reporter's words"
