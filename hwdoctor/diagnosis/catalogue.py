@@ -321,6 +321,8 @@ class Code(str, Enum):
     # issue 38 (s18-dll): one of CUDA's runtime libraries a library other than torch (cuDNN's
     # own loader, CTranslate2, TensorFlow, onnxruntime) could not load by its name
     CUDA_RUNTIME_NOT_LOADED = "libraries.cuda_runtime_not_loaded"
+    # issue 38 (s18-launch): a Vulkan program under WSL 2, which has no Vulkan driver for the GPU
+    WSL_VULKAN_NO_DRIVER = "host.wsl_vulkan_no_driver"
 
 
 @dataclass(frozen=True, slots=True)
@@ -505,6 +507,22 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "windows": "{hardware} hardware is present ({where}) on Windows, and torch "
             "{torch} cannot use it ({said}): PyTorch's builds for Windows are CPU and CUDA "
             "ones, and its ROCm builds are for Linux only",
+            # issue 38 (s18-launch): webui.sh's choice from lspci (diagnosis/pasted.py
+            # `_webui_chose_rocm` cites its lines); TORCH_COMMAND and --reinstall-torch are
+            # webui-user.sh's and modules/cmd_args.py's own
+            "webui_rocm": "{hardware} hardware is present ({where}) beside an AMD CPU's "
+            "integrated graphics ({amd}), and torch {torch} cannot use it ({said}): "
+            "Stable Diffusion webui's webui.sh installs torch's ROCm build wherever `lspci | "
+            "grep VGA` lists an AMD GPU, and the integrated graphics is one",
+        },
+        variant_commands={
+            "webui_rocm": ("{install}", "./webui.sh --reinstall-torch"),
+        },
+        variant_advice={
+            "webui_rocm": "set TORCH_COMMAND to torch's CUDA build in webui-user.sh (its "
+            "\"install command for torch\"; webui.sh reads it before choosing one), then "
+            "start webui.sh once with --reinstall-torch; webui.sh releases after #10722 "
+            "(2023-05-25) choose ROCm only where lspci lists no NVIDIA GPU",
         },
     ),
     # --- packages and extensions --------------------------------------------------------
@@ -6048,6 +6066,32 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
     ),
     # issue 38 (s18-dll): the sources of each loader's words are beside its pattern in
     # readers/messages.py; the file names and the release tables are compat/cuda_runtime.py's
+    # issue 38 (s18-launch): Vulkan under WSL 2 (diagnosis/pasted.py `_vulkan_under_wsl`)
+    Code.WSL_VULKAN_NO_DRIVER: Entry(
+        E, "Vulkan finds no driver under WSL 2",
+        "WSL 2 gives Linux the GPU through /dev/dxg and the Windows driver's libraries in "
+        "/usr/lib/wsl/lib, for CUDA and DirectML (Microsoft, \"GPU accelerated ML training "
+        "in WSL\", https://learn.microsoft.com/windows/wsl/tutorials/gpu-compute) and for "
+        "Mesa's D3D12 drivers, OpenGL and OpenCL on Direct3D 12 (Microsoft's DirectX blog, "
+        "\"DirectX heart Linux\", https://devblogs.microsoft.com/directx/directx-heart-linux/; "
+        "Mesa's docs/drivers/d3d12.rst). No GPU vendor ships a Vulkan driver for WSL: the one "
+        "Vulkan driver there is Mesa's dozen (Vulkan on Direct3D 12, built with "
+        "-Dvulkan-drivers=microsoft-experimental, \"dzn is not a conformant Vulkan "
+        "implementation, testing use only\"), which distributions seldom build or select. "
+        "So the Vulkan loader finds no driver it can use and vkCreateInstance returns "
+        "VK_ERROR_INCOMPATIBLE_DRIVER (the Vulkan specification's vkCreateInstance; "
+        "KhronosGroup/Vulkan-Loader loader/trampoline.c: \"vkCreateInstance: Found no "
+        "drivers!\"); a Vulkan maintainer calls it the lack of a capable driver for WSL 2 "
+        "(KhronosGroup/Vulkan-Loader#1455). Outside WSL the same words are not read as a "
+        "cause: they mean no Vulkan driver for the GPU, or one that refuses the Vulkan "
+        "version asked, which a paste seldom tells apart.",
+        "Vulkan finds no driver it can use under WSL 2 (\"{said}\"): WSL gives Linux the GPU "
+        "for CUDA, DirectML and Mesa's D3D12 OpenGL and OpenCL drivers, and no GPU vendor's "
+        "Vulkan driver (only Mesa's experimental dozen)",
+        advice="run the program's Windows build on Windows itself, where the GPU vendor's "
+        "Vulkan driver is; or, under WSL, its CUDA backend on an NVIDIA GPU (llama.cpp built "
+        "with -DGGML_CUDA=ON, MLC-LLM's CUDA package) instead of Vulkan",
+    ),
     Code.CUDA_RUNTIME_NOT_LOADED: Entry(
         E, "a CUDA library another library loads by name is not installed",
         "torch's CUDA wheels bring CUDA's libraries with them; other libraries load CUDA's "

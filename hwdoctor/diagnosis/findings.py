@@ -180,7 +180,26 @@ def finding(
     install_elsewhere: Value,
     torch: Value,
     where: Value,
+    amd: Value = None,
     said: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BUILD_MISMATCH],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["webui_rocm"],
+    amd: Value,
+    hardware: Value,
+    install: Value | Shell,
+    said: Value | Shell,
+    torch: Value,
+    where: Value,
+    build: Value = None,
+    install_elsewhere: Value = None,
 ) -> Finding: ...
 
 
@@ -197,6 +216,7 @@ def finding(
     said: Value | Shell,
     torch: Value,
     where: Value,
+    amd: Value = None,
     build: Value = None,
 ) -> Finding: ...
 
@@ -8053,6 +8073,17 @@ def finding(
     below: Value = None,
     first: Value = None,
     running_releases: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.WSL_VULKAN_NO_DRIVER],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    said: Value,
 ) -> Finding: ...
 
 

@@ -248,6 +248,7 @@ _RESTS_ON: Final = (
     # issue 38 (s9-cpucomp); s16-avx: the CPU named and the binary that needs the set ("host")
     ("host.cpu_instruction_set_missing", ("stated", "host")),
     ("host.memory_exhausted", ("stated", "ram", "wsl")),  # issue 38 (s11-hostmem)
+    ("host.wsl_vulkan_no_driver", ("stated", "wsl")),  # issue 38 (s18-launch)
     ("rocm.wsl_configuration_unsupported", ("stated", "wsl")),  # issue 38 (s9-cpucomp)
     # issue 38 (s9-imports): a package missing, a release without a name the code imports
     ("python.package_missing", ("stated", "accelerator", "pin")),
@@ -543,6 +544,8 @@ _WHAT: Final = {
     FactKey.NEURON_COMPILE_FAILED: "torch-neuronx's compiler wrapper says",
     FactKey.CPU_FLAGS_LACK: "the CPU's flags lack",
     FactKey.MESSAGE_ROCM_WSL: "rocminfo says (WSL)",
+    FactKey.MESSAGE_VULKAN_NO_DRIVER: "Vulkan says",  # issue 38 (s18-launch)
+    FactKey.PROSE_AMD_IGPU: "an AMD CPU's graphics (the reporter's words)",
     FactKey.MESSAGE_ROCR_UNSUPPORTED_GPU: "ROCm's WSL runtime says",
     FactKey.MESSAGE_HSA_STATUS: "HSA's status",
     FactKey.MESSAGE_MODULE_MISSING: "Python says (a module missing)",  # issue 38 (s9-imports)
@@ -684,6 +687,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_nodes_denied(paste, facts, found))  # issue 38: device: root only
     found = (*found, *_kfd_unsupported(paste, facts))  # issue 38: device: no ROCm compute
     found = (*found, *_amd_on_windows(paste, facts, found))  # issue 38 (s8-platform)
+    found = (*found, *_webui_chose_rocm(paste, facts, found))  # issue 38 (s18-launch)
     found = (*found, *_xformers_on_a_mac(paste, facts))  # issue 38 (s8-platform)
     found = (*found, *_bnb_quantizer_on_a_mac(paste, facts, found))  # issue 38 (s8-platform)
     found = (*found, *_gpu_required(paste, facts, found))  # issue 38 (s13-gpuonly)
@@ -691,6 +695,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_cpu_isa(paste, facts))  # issue 38 (s9-cpucomp): the CPU's ISA
     found = (*found, *_neuron_compiler(facts))  # issue 38 (s9-cpucomp): neuronx-cc's own error
     found = (*found, *_rocm_wsl(facts, found))  # issue 38 (s9-cpucomp): ROCm under WSL
+    found = (*found, *_vulkan_under_wsl(facts))  # issue 38 (s18-launch): Vulkan under WSL
     found = (*found, *_host_memory(facts, found))  # issue 38 (s11-hostmem): host RAM ran out
     # issue 38 item 5 (s13-unread): a run's errors no other reader names
     found = (*found, *_host_allocation(facts, found), *_torch_dll(facts))
@@ -1425,6 +1430,66 @@ def _amd_on_windows(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tu
                 backend, remedies.installer(paste.evidence.python), evidence=paste.evidence
             ),
             install_elsewhere=remedies.elsewhere(backend, paste.evidence),
+        ),
+    )
+
+
+# issue 38 (s18-launch): AUTOMATIC1111/stable-diffusion-webui's webui.sh chose torch's build
+# from lspci (webui.sh @ 80adb6979d46, lines 106-123: `gpu_info=$(lspci 2>/dev/null | grep
+# VGA)`, then `if echo "$gpu_info" | grep -q "AMD" && [[ -z "${TORCH_COMMAND}" ]]` exports the
+# ROCm build's TORCH_COMMAND, torch==1.13.1+rocm5.2). An AMD CPU's integrated graphics is a
+# VGA controller lspci lists as AMD's, so beside an NVIDIA GPU webui.sh installed the ROCm
+# build and launch.py's own check failed (prepare_environment: `assert
+# torch.cuda.is_available()`, "Torch is not able to use GPU"). Its fix, #10722 (merged
+# 2023-05-25), chooses ROCm only where lspci lists no NVIDIA GPU; webui-user.sh documents
+# TORCH_COMMAND ("# install command for torch"), which webui.sh reads before its own choice.
+# Windows' webui.bat chooses nothing from lspci: the words alone name no cause there.
+_AMD_LISTED: Final = re.compile(r"(?:AMD|Advanced Micro Devices|\[AMD/ATI\]|ATI|Radeon)\b")
+_NVIDIA_WORD: Final = re.compile(r"\b(?i:nvidia|nvidea)\b")
+
+
+def _webui_chose_rocm(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """issue 38 (s18-launch): Stable Diffusion webui's "Torch is not able to use GPU" on a
+    Linux machine the paste shows with an NVIDIA GPU (named, or an NVIDIA word on the line of
+    the next) and an AMD CPU's integrated graphics (lspci's or neofetch's AMD line, or the
+    reporter's words): webui.sh installed the ROCm build (see `_AMD_LISTED`). Not where a
+    torch the paste shows is no ROCm build, nor where another build finding says it."""
+    said = facts.all(FactKey.MESSAGE_WEBUI_NO_GPU)
+    if not said or any(f.code in _BUILD_CODES for f in found):
+        return ()
+    if remedies.on_windows(paste.evidence) or any(f.key in _MACOS_FACTS for f in paste.facts):
+        return ()
+    host = paste.evidence.host
+    linux = facts.all(FactKey.PROSE_DEBIAN) or [
+        f for f in facts.all(FactKey.PYTHON_LIB_PATH) if "/lib/python" in f.quote.text
+    ]
+    if not linux and not (host is not None and host.system == "Linux"):
+        return ()
+    torch = paste.evidence.torch.version if paste.evidence.torch else None
+    if torch and "+rocm" not in torch.lower():
+        return ()  # the build shown is not ROCm's: webui.sh did not choose it
+    named = [*facts.all(FactKey.GPU), *facts.all(FactKey.PROSE_GPU)]
+    amd = [f for f in facts.all(FactKey.GPU) if _AMD_LISTED.match(f.value.strip())]
+    amd += facts.all(FactKey.PROSE_AMD_IGPU)
+    nvidia = [f for f in named if gpus.nvidia_capability(f.value)]
+    nvidia += [f for f in amd if _NVIDIA_WORD.search(f.quote.text)]
+    if not (amd and nvidia):
+        return ()
+    facts.use("torch", *said, *linux[:1])
+    facts.use("gpus", nvidia[0], amd[0])
+    backend = registry.BY_KEY[_CUDA]
+    where = nvidia[0].value if nvidia[0] not in amd else "in the reporter's words"
+    return (
+        finding(
+            Code.BUILD_MISMATCH,
+            backend=_CUDA,
+            variant="webui_rocm",
+            hardware=backend.hardware,
+            where=printable(one_line(where.strip()))[:60],
+            amd=printable(one_line(amd[0].value.strip()))[:60],
+            torch=torch or "(version not shown)",
+            said='Stable Diffusion webui: "Torch is not able to use GPU"',
+            install=remedies.webui_torch_command(backend, paste.evidence),
         ),
     )
 
@@ -10389,6 +10454,24 @@ def _rocm_wsl(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
     said = status or (failed[0].value if failed else unsupported[0].value)
     variant: Literal["unsupported_gpu"] | None = "unsupported_gpu" if unsupported else None
     return (finding(Code.ROCM_WSL_UNSUPPORTED, backend=_ROCM, variant=variant, said=said),)
+
+
+def _vulkan_under_wsl(facts: _Read) -> tuple[Finding, ...]:
+    """issue 38 (s18-launch): Vulkan finding no driver it can use ("VK_ERROR_INCOMPATIBLE_
+    DRIVER", vulkaninfo's "failed with ERROR_INCOMPATIBLE_DRIVER", the loader's "Found no
+    drivers!") where the paste shows WSL: WSL 2 gives Linux the GPU for CUDA, DirectML and
+    Mesa's D3D12 drivers, and for Vulkan only through Mesa's dozen (the catalogue's entry
+    cites them). Outside WSL the words are not read as a cause: the specification's
+    VK_ERROR_INCOMPATIBLE_DRIVER is no driver at all, or a driver refusing the Vulkan version
+    asked, and what the remedy is depends on which, which the paste seldom says."""
+    said = facts.all(FactKey.MESSAGE_VULKAN_NO_DRIVER)
+    wsl = facts.all(FactKey.PROSE_WSL)
+    if not (said and wsl):
+        return ()
+    facts.use("stated", *said)
+    facts.use("wsl", wsl[0])
+    named = next((f for f in said if "INCOMPATIBLE" in f.value), said[0])
+    return (finding(Code.WSL_VULKAN_NO_DRIVER, said=printable(named.value)[:80]),)
 
 
 # --- issue 38 (s11-hostmem): the host's memory ran out ----------------------------------------

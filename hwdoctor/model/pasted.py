@@ -558,6 +558,14 @@ class FactKey(str, Enum):
     # torch.cuda.is_available() ("Torch is not able to use GPU; add --skip-torch-cuda-test")
     PROSE_WINDOWS = "prose.windows"
     MESSAGE_WEBUI_NO_GPU = "message.webui_no_gpu"
+    # issue 38 (s18-launch): an AMD CPU's integrated graphics in the reporter's words ("AMD CPU
+    # with onboard graphics", "iGPU (togather with an AMD CPU)", "AMD APU", "AMD Radeon
+    # Graphics"); the value: the words
+    PROSE_AMD_IGPU = "prose.amd_igpu"
+    # issue 38 (s18-launch): Vulkan finding no driver it can use ("VK_ERROR_INCOMPATIBLE_DRIVER",
+    # vulkaninfo's "failed with ERROR_INCOMPATIBLE_DRIVER", the loader's "Found no drivers!");
+    # the value: the words
+    MESSAGE_VULKAN_NO_DRIVER = "message.vulkan_no_driver"
     # issue 38 (s8-platform): xformers refusing a device it has no kernels for: its dispatcher's
     # "No operator found for `memory_efficient_attention_forward`" (value: the operator) or
     # diffusers' "xformers' memory efficient attention is only available for GPU" (value:
@@ -872,6 +880,7 @@ MACHINE_IN_WORDS: Final = frozenset(
         FactKey.PROSE_WINDOWS,
         FactKey.PROSE_ASCEND_310P,
         FactKey.PROSE_AMD_GPU,
+        FactKey.PROSE_AMD_IGPU,  # issue 38 (s18-launch)
         FactKey.PROSE_ROCM,  # issue 38 (s15-realrec)
         FactKey.PROSE_NO_GPU,  # issue 38 (s15-nogpu)
         FactKey.PROSE_GFX,
@@ -1100,6 +1109,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_DML_FLOAT64,
         FactKey.MESSAGE_MPS_DTYPE,
         FactKey.MESSAGE_CUDA_RUNTIME,  # issue 38 (s18-dll): CUDA's libraries, other loaders
+        FactKey.MESSAGE_VULKAN_NO_DRIVER,  # issue 38 (s18-launch): Vulkan, no driver
     }
 )
 

@@ -491,10 +491,13 @@ _RUNTIME_LOADERS: Final = (
 # name, the directory NVIDIA's CUDA on WSL user guide puts the Windows driver's libcuda in
 # (https://docs.nvidia.com/cuda/wsl-user-guide/index.html: /usr/lib/wsl/lib), WSL's issue
 # template ("- [X] WSL 2"), a reporter's "on WSL2" (after a space or bracket: a pattern needs
-# the reader's shortest line, `SHORTEST`).
+# the reader's shortest line, `SHORTEST`). issue 38 (s18-launch): `wsl --version`'s first line
+# ("WSL version: 2.6.3.0"; nix-community/NixOS-WSL#963), and WSL named before its Ubuntu
+# release, in any case ("wsl 22.04 in win11", mlc-ai/mlc-llm#68).
 _WSL: Final = re.compile(
     r"microsoft-standard-WSL|Windows Subsystem for Linux|/usr/lib/wsl\b|[\s(\[]WSL ?2\b"
-    r"|\b(?:on|in|from|under) WSL\b"
+    r"|\b(?:on|in|from|under) WSL\b|\bWSL version: \d"
+    r"|\b(?i:wsl)(?: Ubuntu)? \d{2}\.04\b"
 )
 # bitsandbytes 0.3x's own word that libcuda did not load (cuda_setup/main.py
 # get_cuda_lib_handle: ctypes.CDLL("libcuda.so") raised OSError): "CUDA SETUP: WARNING!
@@ -1663,6 +1666,18 @@ _WINDOWS_PROSE: Final = re.compile(
 # disable this check'`, a RuntimeError of the same words from v1.6): torch.cuda.is_available()
 # was False in the venv's torch. Its forks (Forge, lshqqytiger's amdgpu fork) keep the words.
 _WEBUI_NO_GPU: Final = re.compile(r"Torch is not able to use GPU")
+# issue 38 (s18-launch): Vulkan finding no driver it can use. The Vulkan loader's
+# vkCreateInstance returns VK_ERROR_INCOMPATIBLE_DRIVER where no driver (ICD) loads, after
+# logging "vkCreateInstance: Found no drivers!" (KhronosGroup/Vulkan-Loader loader/trampoline.c
+# vkCreateInstance), and a driver returns it for a Vulkan version it does not support (the
+# Vulkan specification, vkCreateInstance's return codes). Programs print the result's name:
+# TVM's Vulkan runtime under MLC-LLM ("Vulkan Error, code=-9: VK_ERROR_INCOMPATIBLE_DRIVER"),
+# vulkaninfo without the VK_ prefix ("vkCreateInstance failed with ERROR_INCOMPATIBLE_DRIVER",
+# KhronosGroup/Vulkan-Tools vulkaninfo/vulkaninfo.h). The value: the words.
+_VULKAN_NO_DRIVER: Final = re.compile(
+    r"\bVK_ERROR_INCOMPATIBLE_DRIVER\b|\bfailed with ERROR_INCOMPATIBLE_DRIVER\b"
+    r"|\b(?:vkCreateInstance|terminator_CreateInstance): Found no drivers!"
+)
 # xformers' dispatcher finding no operator for the inputs (xformers/ops/fmha/dispatch.py
 # _run_priority_list: "No operator found for `{name}` with inputs:", then for each operator
 # "`{op.NAME}` is not supported because:" and its reasons, from AttentionOpBase.
@@ -3344,12 +3359,15 @@ def _host_oom(found: re.Match[str]) -> str:
 # torch-neuron / torch-neuronx's compiler call returning -9 ("Compile command returned: -9",
 # torch_neuronx xla_impl/trace.py hlo_compile "neuronx-cc failed with -9": AWS's maintainer on
 # aws-neuron/aws-neuron-sdk#431: the OOM killer ended the compiler; compile on more RAM).
+# Not the Vulkan loader's "Received return code -9 from call to vkCreateInstance in ICD …"
+# (KhronosGroup/Vulkan-Loader loader/loader.c terminator_CreateInstance): a VkResult, -9 being
+# VK_ERROR_INCOMPATIBLE_DRIVER, no signal (issue 38, s18-launch; nix-community/NixOS-WSL#963).
 _KILLED: Final = re.compile(
     r"^\s{0,8}Killed\s{0,8}$|[\]|%]\s{0,4}Killed\s{0,8}$|\bzsh: killed\b"
     r"|\bSignal 9 \(SIGKILL\) received by PID\b|\bexitcode\s{0,4}: -9\b"
     r"|\bis killed by signal: Killed\b"
     r"|<Signals\.SIGKILL: 9>|\b(?:exit code|exit status|exited with code|return code|returncode)"
-    r"[ :=]{1,3}(?:-9|137)\b"
+    r"[ :=]{1,3}(?:-9|137)\b(?! from call to vk)"
     r"|\bKilled signal terminated program (cc1plus|cc1|cicc|nvcc|ptxas)\b"
     r"|\b(neuronx?-cc) failed with -9\b|\bCompile command returned: -9\b"
 )
@@ -4001,6 +4019,8 @@ RECOGNISERS: Final = (
         ),
     ),
     _Recogniser(_WEBUI_NO_GPU, FactKey.MESSAGE_WEBUI_NO_GPU, words="Torch is not able to use GPU"),
+    # issue 38 (s18-launch): Vulkan finding no driver it can use
+    _Recogniser(_VULKAN_NO_DRIVER, FactKey.MESSAGE_VULKAN_NO_DRIVER, group=0),
     # issue 38 (s8-platform): xformers refusing the device (its dispatcher, diffusers)
     _Recogniser(
         _XFORMERS_NO_OPERATOR,

@@ -133,7 +133,8 @@ LINES: Final = (
         'cannot be loaded", TensorFlow\'s "Could not load dynamic library '
         "'cudart64_110.dll'\", onnxruntime's \"Failed to load library "
         'libonnxruntime_providers_cuda.so" and "CUDA_PATH is set but CUDA wasn\'t able to be '
-        "loaded\"), lspci's GPU lines and ComfyUI's start-up log",
+        'loaded"), Vulkan\'s "VK_ERROR_INCOMPATIBLE_DRIVER" and the loader\'s "Found no '
+        "drivers!\", lspci's GPU lines and ComfyUI's start-up log",
     ),
     Registered(
         TEXT,
