@@ -1818,6 +1818,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "ptxas": "a kernel compiled for {gpu} asked for bfloat16, which NVIDIA's PTX "
             "assembler refuses below Ampere (ptxas: \"Feature '.bf16' requires .target sm_80 "
             "or higher\"): the GPU has no bfloat16 instructions",
+            # issue 38 (s18-gpuprose): torch's autocast refusal; the reporter's own words
+            "autocast": "torch's autocast found no bfloat16 on {gpu} (torch: \"Current CUDA "
+            "Device does not support bfloat16\"): bfloat16 needs an Ampere GPU (compute "
+            "capability 8.0) or newer",
+            "said": "the paste says {gpu} has no bfloat16, and the GPU tables agree: it is "
+            "older than Ampere (compute capability 8.0), where bfloat16 begins",
         },
         variant_advice={
             "transformers": "train in float16 instead: fp16=True and bf16=False in "
@@ -1842,6 +1848,16 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "(torch_dtype=torch.float16, the program's dtype or precision option); the "
             "kernel is compiled (by Triton, most often) for the GPU it runs on, and bfloat16 "
             "there needs compute capability 8.0 (Ampere) or newer",
+            "autocast": "autocast in float16 with loss scaling instead "
+            "(torch.autocast(\"cuda\", dtype=torch.float16) with torch.cuda.amp.GradScaler, "
+            "or the program's dtype option set to float16), or in float32; torch before 2.3 "
+            "allows bfloat16 autocast only where torch.cuda.is_bf16_supported(), compute "
+            "capability 8.0 or more (torch/amp/autocast_mode.py, torch/cuda/__init__.py)",
+            "said": "use float16 with loss scaling (fp16=True in TrainingArguments, --fp16, "
+            "torch_dtype=torch.float16, model.half(), the program's dtype option), or float32 "
+            "where float16 overflows; bfloat16 runs natively from compute capability 8.0 "
+            "(torch.cuda.is_bf16_supported(including_emulation=False) says so, "
+            "torch/cuda/__init__.py), and older GPUs at best emulate it, slowly",
         },
     ),
     Code.TOOL_FAILED: Entry(
