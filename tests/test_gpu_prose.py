@@ -87,3 +87,15 @@ def test_a_librarys_own_words_that_the_device_has_no_bf16_are_not_the_reporters(
     report = diagnosed("internvl260-zh-v100-lmdeploy-device-no-bf16-then-oom.md")
     assert "device.bf16_unsupported" not in {f.code for f in report.findings}
     assert any("out of memory" in q.text for q in report.unread)
+
+
+def test_a_question_whether_flash_attn_runs_on_a_gpu_below_its_floor_is_answered() -> None:
+    """FlashAttention 2 runs on Ampere, Ada and Hopper (Dao-AILab/flash-attention@014c349e
+    README.md); a question naming a V100 is answered with the floor and sdpa."""
+    report = diagnosed("llamafactory2099-zh-flashattention2-v100-support-question.md")
+    (found,) = report.findings
+    assert found.code == "extension.arch_unsupported" and found.backend == "cuda"
+    assert "V100 (compute capability 7.0)" in found.message and "8.0" in found.message
+    assert 'attn_implementation="sdpa"' in (found.advice or "")
+    (quotes,) = report.rests_on
+    assert any("是不支持V100" in q.text for q in quotes)

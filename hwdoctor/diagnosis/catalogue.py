@@ -1512,6 +1512,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "capability 8.0 or newer",
             "flash_attn_said": "flash attention does not run on {gpu}, as the paste says: "
             "FlashAttention 2 needs a GPU of compute capability 8.0 (Ampere) or newer",
+            # issue 38 (s18-gpuprose): the question, its GPU below the floor
+            # (Dao-AILab/flash-attention@014c349e README.md, "FlashAttention-2 with CUDA
+            # currently supports: Ampere, Ada, or Hopper GPUs"; Turing in FlashAttention 1.x)
+            "flash_attn_asked": "the paste asks whether flash attention runs on {gpu}: "
+            "FlashAttention 2 does not, it needs a GPU of compute capability 8.0 (Ampere, Ada "
+            "or Hopper); FlashAttention 1.x ran on Turing (7.5), no release on Volta or older",
             "flash_attn_used": "flash-attn is used on {gpu}, below every FlashAttention "
             "release's floor: FlashAttention 1.x needs compute capability 7.5 (Turing), "
             "FlashAttention 2 8.0 (Ampere), so its kernels fail there",

@@ -1958,6 +1958,29 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["flash_attn_asked"],
+    gpu: Value,
+    built: Value = None,
+    device: Value = None,
+    dtype: Value = None,
+    floor: Value = None,
+    hardware: Value = None,
+    library: Value = None,
+    listed: Value = None,
+    method: Value = None,
+    release: Value = None,
+    said: Value = None,
+    source: Value = None,
+    way: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["flash_attn_mac"],
     built: Value = None,
     device: Value = None,

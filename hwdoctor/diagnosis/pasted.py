@@ -9975,6 +9975,24 @@ def _flash_attn_gpu(named: _Named, facts: _Read) -> tuple[Finding, ...]:
                     gpu=gpu,
                 ),
             )
+    # issue 38 (s18-gpuprose): a question whether flash-attn runs on a GPU the question names
+    # ("FlashAttention-2 是不支持V100吗？") below FlashAttention 2's floor; where the paste
+    # states the refusal itself (TGI's capability, named above), the question adds nothing
+    stated = facts.all(FactKey.MESSAGE_TGI_CAPABILITY)
+    for question in facts.all(FactKey.PROSE_SUPPORT_ASKED):
+        if question.name != _FLASH_ATTN or stated:
+            continue
+        gpu, _ = _below(_gpus_in_words(question.value), _FA2_FLOOR)
+        if gpu:
+            facts.use("stated", question)
+            return (
+                finding(
+                    Code.EXTENSION_ARCH_UNSUPPORTED,
+                    backend=_CUDA,
+                    variant="flash_attn_asked",
+                    gpu=gpu,
+                ),
+            )
     if used:
         floor = _FA2_FLOOR if any(f.value == "2" for f in used) else _FA1_FLOOR
         gpu, lines = _below(named, floor)
