@@ -1532,6 +1532,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "capability 8.0 or newer",
             "flash_attn_said": "flash attention does not run on {gpu}, as the paste says: "
             "FlashAttention 2 needs a GPU of compute capability 8.0 (Ampere) or newer",
+            # issue 38 (s18-gpuprose): the question, its GPU below the floor
+            # (Dao-AILab/flash-attention@014c349e README.md, "FlashAttention-2 with CUDA
+            # currently supports: Ampere, Ada, or Hopper GPUs"; Turing in FlashAttention 1.x)
+            "flash_attn_asked": "the paste asks whether flash attention runs on {gpu}: "
+            "FlashAttention 2 does not, it needs a GPU of compute capability 8.0 (Ampere, Ada "
+            "or Hopper); FlashAttention 1.x ran on Turing (7.5), no release on Volta or older",
             "flash_attn_used": "flash-attn is used on {gpu}, below every FlashAttention "
             "release's floor: FlashAttention 1.x needs compute capability 7.5 (Turing), "
             "FlashAttention 2 8.0 (Ampere), so its kernels fail there",
@@ -1838,6 +1844,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "ptxas": "a kernel compiled for {gpu} asked for bfloat16, which NVIDIA's PTX "
             "assembler refuses below Ampere (ptxas: \"Feature '.bf16' requires .target sm_80 "
             "or higher\"): the GPU has no bfloat16 instructions",
+            # issue 38 (s18-gpuprose): torch's autocast refusal; the reporter's own words
+            "autocast": "torch's autocast found no bfloat16 on {gpu} (torch: \"Current CUDA "
+            "Device does not support bfloat16\"): bfloat16 needs an Ampere GPU (compute "
+            "capability 8.0) or newer",
+            "said": "the paste says {gpu} has no bfloat16, and the GPU tables agree: it is "
+            "older than Ampere (compute capability 8.0), where bfloat16 begins",
         },
         variant_advice={
             "transformers": "train in float16 instead: fp16=True and bf16=False in "
@@ -1862,6 +1874,16 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "(torch_dtype=torch.float16, the program's dtype or precision option); the "
             "kernel is compiled (by Triton, most often) for the GPU it runs on, and bfloat16 "
             "there needs compute capability 8.0 (Ampere) or newer",
+            "autocast": "autocast in float16 with loss scaling instead "
+            "(torch.autocast(\"cuda\", dtype=torch.float16) with torch.cuda.amp.GradScaler, "
+            "or the program's dtype option set to float16), or in float32; torch before 2.3 "
+            "allows bfloat16 autocast only where torch.cuda.is_bf16_supported(), compute "
+            "capability 8.0 or more (torch/amp/autocast_mode.py, torch/cuda/__init__.py)",
+            "said": "use float16 with loss scaling (fp16=True in TrainingArguments, --fp16, "
+            "torch_dtype=torch.float16, model.half(), the program's dtype option), or float32 "
+            "where float16 overflows; bfloat16 runs natively from compute capability 8.0 "
+            "(torch.cuda.is_bf16_supported(including_emulation=False) says so, "
+            "torch/cuda/__init__.py), and older GPUs at best emulate it, slowly",
         },
     ),
     Code.TOOL_FAILED: Entry(

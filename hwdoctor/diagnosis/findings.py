@@ -1978,6 +1978,29 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["flash_attn_asked"],
+    gpu: Value,
+    built: Value = None,
+    device: Value = None,
+    dtype: Value = None,
+    floor: Value = None,
+    hardware: Value = None,
+    library: Value = None,
+    listed: Value = None,
+    method: Value = None,
+    release: Value = None,
+    said: Value = None,
+    source: Value = None,
+    way: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["flash_attn_mac"],
     built: Value = None,
     device: Value = None,
@@ -2565,7 +2588,31 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["autocast"],
+    gpu: Value,
+    torch: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BF16_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["ptxas"],
+    gpu: Value,
+    torch: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BF16_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["said"],
     gpu: Value,
     torch: Value = None,
 ) -> Finding: ...

@@ -438,6 +438,8 @@ _WHAT: Final = {
     FactKey.MESSAGE_BF16_AMP_REFUSED: "accelerate says (bf16)",  # issue 38 (s9-precision)
     FactKey.MESSAGE_XPU_FLOAT64: "SYCL says (XPU)",
     FactKey.MESSAGE_PTX_BF16: "ptxas says (bf16)",
+    FactKey.MESSAGE_AUTOCAST_BF16: "torch says (autocast, bf16)",  # issue 38 (s18-gpuprose)
+    FactKey.PROSE_BF16_LACKING: "the reporter says (bf16)",
     FactKey.MESSAGE_XPU_OPERATOR: "no XPU kernel for",
     # issue 38 (s17-small)
     FactKey.MESSAGE_DML_FALLBACK: "torch-directml runs on the CPU",
@@ -641,6 +643,8 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     # issue 38 (s9-precision): bf16 AMP refused by accelerate, float64 on an Intel GPU
     found = (*found, *_bf16_amp_refused(paste, facts, found), *_xpu_float64(paste, facts))
     found = (*found, *_ptx_bf16(paste, facts, found), *_xpu_operator(facts))
+    found = (*found, *_autocast_bf16(paste, facts, found))  # issue 38 (s18-gpuprose)
+    found = (*found, *_bf16_lacking_said(facts, found))  # issue 38 (s18-gpuprose)
     # issue 38 (s17-small): DirectML's operator gaps, nvcuda.dll, onnxruntime twice, torchaudio
     found = (*found, *_dml_operator(facts), *_nvcuda(paste, facts, found))
     found = (*found, *_onnxruntime_both(paste, facts), *_torchaudio_backend(paste, facts))
@@ -2199,6 +2203,59 @@ def _ptx_bf16(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[Fi
     facts.use("stated", said[0])
     facts.use("gpus", *lines)
     return (finding(Code.BF16_UNSUPPORTED, backend=_CUDA, variant="ptxas", gpu=gpu or "this GPU"),)
+
+
+def _autocast_bf16(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """torch's autocast refusing bfloat16 on the CUDA device (the source is beside the pattern
+    in readers/messages.py): torch before 2.3 found no bfloat16 on the GPU, which needs an
+    Ampere GPU (compute capability 8.0) or newer; named with the GPU where the paste names
+    one, and not where every GPU it names has bf16 or another finding already names bf16."""
+    said = facts.all(FactKey.MESSAGE_AUTOCAST_BF16)
+    done = (Code.BF16_UNSUPPORTED.value, Code.MPS_BF16_UNSUPPORTED.value)
+    if not said or any(f.code in done for f in found):
+        return ()
+    gpu, lines = _below(_named_gpus(paste.evidence, facts), _BF16_FLOOR)
+    if gpu is None:
+        return ()
+    facts.use("stated", said[0])
+    facts.use("gpus", *lines)
+    return (
+        finding(Code.BF16_UNSUPPORTED, backend=_CUDA, variant="autocast", gpu=gpu or "this GPU"),
+    )
+
+
+# issue 38 (s18-gpuprose): a GPU's name among the reporter's words ("v100", "T4", "32G v100"):
+# runs of letters and digits holding a digit, looked up in the GPU tables as they stand and
+# as NVIDIA's data-centre names ("Tesla V100"), compat/gpus.py.
+_WORD_RUN: Final = re.compile(r"[A-Za-z0-9]{2,12}")
+
+
+def _gpus_in_words(words: str) -> _Named:
+    named: _Named = {}
+    for run in _WORD_RUN.findall(words):
+        if not any(c.isdigit() for c in run) or not any(c.isalpha() for c in run):
+            continue
+        said = gpus.nvidia_capability(run) or gpus.nvidia_capability(f"Tesla {run.upper()}")
+        if (capability := _capability(said)) is not None:
+            named.setdefault(run, (capability, []))
+    return named
+
+
+def _bf16_lacking_said(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """The reporter's words that a GPU has no bfloat16, with the GPU named in those words
+    below compute capability 8.0: bf16 needs an Ampere GPU or newer (torch.cuda.
+    is_bf16_supported at v2.1.0: capability 8.0 with CUDA 11; NVIDIA's PTX ISA, bf16
+    instructions need sm_80). Words without a GPU of the tables ("Device does not support
+    bf16"), or naming an Ampere one, are not this; nor where another finding names bf16."""
+    done = (Code.BF16_UNSUPPORTED.value, Code.MPS_BF16_UNSUPPORTED.value)
+    if any(f.code in done for f in found):
+        return ()
+    for said in facts.all(FactKey.PROSE_BF16_LACKING):
+        gpu, _ = _below(_gpus_in_words(said.value), _BF16_FLOOR)
+        if gpu:
+            facts.use("stated", said)
+            return (finding(Code.BF16_UNSUPPORTED, backend=_CUDA, variant="said", gpu=gpu),)
+    return ()
 
 
 def _cuda_libraries(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
@@ -10104,6 +10161,24 @@ def _flash_attn_gpu(named: _Named, facts: _Read) -> tuple[Finding, ...]:
                     Code.EXTENSION_ARCH_UNSUPPORTED,
                     backend=_CUDA,
                     variant="flash_attn_said",
+                    gpu=gpu,
+                ),
+            )
+    # issue 38 (s18-gpuprose): a question whether flash-attn runs on a GPU the question names
+    # ("FlashAttention-2 是不支持V100吗？") below FlashAttention 2's floor; where the paste
+    # states the refusal itself (TGI's capability, named above), the question adds nothing
+    stated = facts.all(FactKey.MESSAGE_TGI_CAPABILITY)
+    for question in facts.all(FactKey.PROSE_SUPPORT_ASKED):
+        if question.name != _FLASH_ATTN or stated:
+            continue
+        gpu, _ = _below(_gpus_in_words(question.value), _FA2_FLOOR)
+        if gpu:
+            facts.use("stated", question)
+            return (
+                finding(
+                    Code.EXTENSION_ARCH_UNSUPPORTED,
+                    backend=_CUDA,
+                    variant="flash_attn_asked",
                     gpu=gpu,
                 ),
             )

@@ -318,6 +318,11 @@ class FactKey(str, Enum):
     MESSAGE_XPU_FLOAT64 = "message.xpu_float64"  # "Required aspect fp64 is not supported …"
     # NVIDIA's PTX assembler refusing a bf16 instruction below sm_80 (a Triton kernel's)
     MESSAGE_PTX_BF16 = "message.ptx_bf16"  # "Feature '.bf16' requires .target sm_80 or higher"
+    # issue 38 (s18-gpuprose): torch's autocast refusing bfloat16 on the CUDA device
+    MESSAGE_AUTOCAST_BF16 = "message.autocast_bf16"  # "Current CUDA Device does not support …"
+    # the reporter's words that a GPU has no bfloat16 ("V100是不支持bf16", "T4 doesn't have
+    # BF16"); the value: the line's words around them, where the GPU is named
+    PROSE_BF16_LACKING = "prose.bf16_lacking"
     MESSAGE_XPU_OPERATOR = "message.xpu_operator"  # the operator with no XPU kernel
     PIN_CORE = "message.pin_core"  # transformers' own hint: "… if you're working with git main"
     PIN_SKIP = "message.pin_skip"  # LLaMA-Factory's hint: "set `DISABLE_VERSION_CHECK=1` to skip"
@@ -1019,6 +1024,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_BF16_AMP_REFUSED,
         FactKey.MESSAGE_XPU_FLOAT64,
         FactKey.MESSAGE_PTX_BF16,
+        FactKey.MESSAGE_AUTOCAST_BF16,  # issue 38 (s18-gpuprose)
         FactKey.MESSAGE_XPU_OPERATOR,
         # issue 38: vLLM Ascend's compiled part missing from a source install
         FactKey.MESSAGE_VLLM_ASCEND_C,

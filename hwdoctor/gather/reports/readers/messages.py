@@ -1803,6 +1803,25 @@ _XPU_OPERATOR: Final = re.compile(
 # Feature '.bf16' requires .target sm_80 or higher", "Feature 'cvt with .f32.bf16' …",
 # "Feature 'cvt.bf16.f32' …"); reporters retype it ("'cvt with.f32.BF16 'requires.target").
 _PTX_BF16: Final = re.compile(r"(?i)Feature '[^'\n]{0,40}bf16 ?' ?requires ?\.target sm_80\b")
+# issue 38 (s18-gpuprose): torch's autocast refusing bfloat16 on the CUDA device. torch 2.0 to
+# 2.2 raise it where torch.cuda.is_bf16_supported() is False (torch/amp/autocast_mode.py
+# autocast.__init__ at v2.1.0: "Current CUDA Device does not support bfloat16. Please switch
+# dtype to float16."), and is_bf16_supported() there is compute capability 8.0 or more with
+# CUDA 11 (torch/cuda/__init__.py at v2.1.0); from 2.3 its emulation default makes a bf16
+# tensor instead (pytorch/pytorch#115924), so the words mean a GPU older than Ampere.
+_AUTOCAST_BF16: Final = re.compile(r"Current CUDA Device does not support bfloat16\b")
+# issue 38 (s18-gpuprose): the reporter's words that a GPU has no bfloat16 ("V100是不支持bf16",
+# "v100 cannot calculate bf16", "T4 doesn't have BF16 anyway", "bf16 is not supported on
+# T4"). The GPU is read from the words around them by the diagnosis (the GPU tables,
+# compat/gpus.py), so the value is the line's words before and after, 40 characters each. A
+# library's "Device does not support bf16." (lmdeploy's warning before it falls back to fp16)
+# is not the reporter's words, and torch's own refusal has a pattern of its own.
+_BF16_LACKING: Final = re.compile(
+    r"(?i)不支持 ?(?:bf16|bfloat16)(?![a-z0-9])"
+    r"|(?<!Device )\b(?:does|do|can|could|did|will)(?:n't| ?not) "
+    r"(?:support|have|calculate|run|use) (?:the )?(?:bf16|bfloat16)\b"
+    r"|\b(?:bf16|bfloat16) (?:is |are )?not supported (?:on|by|in)\b"
+)
 
 # issue 38 (s17-small): DirectML. torch-directml runs an operator it has no DirectML kernel
 # for on the CPU, and says so once per operator (its CPU fallback, pytorch-directml-plugin
@@ -3774,6 +3793,14 @@ RECOGNISERS: Final = (
         made=lambda m: "ipex" if "uses" in m[0] else "sycl",
     ),
     _Recogniser(_PTX_BF16, FactKey.MESSAGE_PTX_BF16, words="ptxas"),
+    # issue 38 (s18-gpuprose): torch's autocast refusing bfloat16, a reporter's words that a GPU
+    # has none
+    _Recogniser(_AUTOCAST_BF16, FactKey.MESSAGE_AUTOCAST_BF16, words="autocast"),
+    _Recogniser(
+        _BF16_LACKING,
+        FactKey.PROSE_BF16_LACKING,
+        made=lambda m: m.string[max(0, m.start() - 40) : m.end() + 40].strip(),
+    ),
     # issue 38 (s18-dtype): IGC's float64 refusal, where the paste shows torch on the XPU
     _Recogniser(_IGC_DOUBLE, FactKey.MESSAGE_XPU_FLOAT64, words="igc"),
     _Recogniser(_XPU_TORCH_NAMED, FactKey.XPU_TORCH_NAMED, group=0),
