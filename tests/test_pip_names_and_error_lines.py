@@ -77,7 +77,7 @@ def test_a_far_or_known_name_stays_a_release_pip_cannot_install(name: str) -> No
 @pytest.mark.parametrize(
     ("asked", "meant"),
     [
-        ("bitsandbyte", "bitsandbytes"),  # a letter left out (bitsandbytes#104)
+        ("acelerate", "accelerate"),  # a letter left out
         ("Sentence_Transformer", "sentence-transformers"),  # PEP 503 first: "_" is "-"
         ("exllamav4", None),  # one edit from exllamav2 and from exllamav3: neither is meant
         ("xformers", None),  # known itself

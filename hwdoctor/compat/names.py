@@ -1,12 +1,11 @@
 """The distributions hwdoctor knows by name, and the one a misspelt name stands for.
 
 pip answers a name no index holds as it answers a release no index holds for this Python:
-"Could not find a version that satisfies the requirement bitsandbyte (from versions: none)"
+"Could not find a version that satisfies the requirement torchvison (from versions: none)"
 (pip/_internal/resolution/resolvelib/factory.py _report_single_requirement_conflict; older
 pips printed "(from versions: )"). Where the name is one hwdoctor does not know and one edit
 away from exactly one it does, the name is what is wrong, not the machine
-(bitsandbytes-foundation/bitsandbytes#104: "The package name isn't `bitsandbyte`, it is
-`bitsandbytes`").
+(chenyuntc/pytorch-book#16: a requirements file's "torchvison", pip's "(from versions: )").
 
 The names known are those of hwdoctor's own tables: the libraries of compat/support.py, torch
 and its companions (compat/companions.py), the compiled packages whose PyPI files

@@ -4039,8 +4039,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "compared as PEP 503 normalises names, and one edit (a character inserted, deleted, "
         "replaced, or two adjacent ones swapped; F. J. Damerau, Communications of the ACM "
         "7(3), 1964: most misspellings are one of these) from exactly one name they know, "
-        "the name is what is wrong, not the environment (bitsandbytes-foundation/"
-        "bitsandbytes#104: \"The package name isn't `bitsandbyte`, it is `bitsandbytes`\"). "
+        "the name is what is wrong, not the environment (chenyuntc/pytorch-book#16: a "
+        "requirements file's \"torchvison\", pip's \"(from versions: )\"). "
         "A warning: nothing of the machine is at fault, and the package the name probably "
         "means is named with its install line. A name far from every known one, or close to "
         "two, stays python.version_unsupported.",
