@@ -494,6 +494,7 @@ _WHAT: Final = {
     FactKey.XFORMERS_BUILD: "pip builds (xformers)",
     FactKey.PROSE_MAC: "Mac (in words)",
     FactKey.PROSE_ARM_LINUX: "Linux on Arm (in words)",
+    FactKey.PROSE_ARM32_LINUX: "Linux on 32-bit Arm (in words)",  # issue 38 (s18-mend-misc)
     FactKey.PROSE_AMD_GPU: "GPU (the reporter's words)",  # issue 38 (s7-build)
     FactKey.PROSE_ROCM: "AMD GPU (in words)",  # issue 38 (s15-realrec)
     # issue 38: serving stacks without a device
@@ -10264,15 +10265,20 @@ def _cpu_binary(paste: Pasted, facts: _Read, crash: Sequence[PastedFact]) -> tup
     where the paste names a prebuilt binary that needs an instruction set (compat/cpus.py
     BINARIES) and names no CPU at all: the binary's need, and the command that shows what this
     CPU has; a warning, since the CPU is not shown. Silent where any CPU is named (the family
-    table decides, `_cpu_family`, and a name it does not know is no evidence either way), and
-    where the paste shows a later build of the program that runs without the set."""
+    table decides, `_cpu_family`, and a name it does not know is no evidence either way),
+    where the paste shows a later build of the program that runs without the set, and
+    (s18-mend-misc) where it shows a machine of another architecture than the one whose
+    builds need the set (an Arm board's: `_cpu_arch_shown`)."""
     if facts.all(FactKey.CPU_NAMED):
         return ()
     programs = facts.all(FactKey.ISA_PROGRAM)
     undone = {cpus.BINARIES[p.value].replaces for p in programs}
+    arch = _cpu_arch_shown(paste, facts)
     for program in programs:
         binary = cpus.BINARIES[program.value]
-        if binary.key in undone:
+        # s18-mend-misc: an Arm machine's builds need no x86 set (lhelontra/tensorflow-on-arm
+        # #106: TensorFlow's aarch64 wheel on an Odroid C2 dies on SIGILL)
+        if binary.key in undone or (arch is not None and arch[0] != binary.arch):
             continue
         system = _system_shown(paste, facts)
         windows = system is not None and system[0] == "Windows"
@@ -10291,6 +10297,25 @@ def _cpu_binary(paste: Pasted, facts: _Read, crash: Sequence[PastedFact]) -> tup
             ),
         )
     return ()
+
+
+# s18-mend-misc: the machines uname -m and platform.machine() name that are not x86
+_NOT_X86: Final = frozenset({"aarch64", "arm64", "armv7l", "armv6l", "ppc64le", "s390x"})
+
+
+def _cpu_arch_shown(paste: Pasted, facts: _Read) -> tuple[str, list[PastedFact]] | None:
+    """issue 38 (s18-mend-misc): the CPU architecture of the machine the paste shows where it is
+    not x86 ("arm", with the lines that show it: aarch64 or armv7l in uname, a platform line or
+    a wheel's tag, a Raspberry Pi, a Jetson; the host's machine of a report's platform line);
+    None where the paste shows no such machine (absence is no x86 either, and the binary's
+    need still applies)."""
+    arm = [*facts.all(FactKey.PROSE_ARM_LINUX), *facts.all(FactKey.PROSE_ARM32_LINUX)]
+    if arm:
+        return "arm", arm[:1]
+    host = paste.evidence.host
+    if host is not None and host.machine.lower() in _NOT_X86:
+        return host.machine.lower(), []
+    return None
 
 
 def _cpu_family(facts: _Read, crash: Sequence[PastedFact]) -> tuple[Finding, ...]:

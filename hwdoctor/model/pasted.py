@@ -452,6 +452,9 @@ class FactKey(str, Enum):
     # issue 38 (s12-osbuild): a Linux machine on an Arm CPU named in words or a wheel tag
     # ("linux/arm64", "aarch64", "Jetson Nano", "DGX Spark", "…manylinux2014_aarch64.whl")
     PROSE_ARM_LINUX = "prose.arm_linux"
+    # issue 38 (s18-mend-misc): a 32-bit Arm Linux machine ("armv7l" in uname or a platform
+    # line, a wheel's linux_armv7l tag, Debian's "armhf"): not x86, and not aarch64 either
+    PROSE_ARM32_LINUX = "prose.arm32_linux"
     # issue 38 (s7-build): an AMD GPU in the reporter's own words, no model named ("I have an
     # AMD gpu")
     PROSE_AMD_GPU = "prose.amd_gpu"
@@ -869,6 +872,7 @@ MACHINE_IN_WORDS: Final = frozenset(
         FactKey.PROSE_MACOS,
         FactKey.PROSE_ACCELERATOR,
         FactKey.PROSE_ARM_LINUX,
+        FactKey.PROSE_ARM32_LINUX,  # issue 38 (s18-mend-misc)
         FactKey.PROSE_WINDOWS,
         FactKey.PROSE_ASCEND_310P,
         FactKey.PROSE_AMD_GPU,

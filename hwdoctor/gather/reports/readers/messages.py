@@ -2523,6 +2523,10 @@ _ARM_LINUX: Final = re.compile(
     r"|raspberry ?pi(?: ?[3-5])?)"
     r"(?![A-Za-z0-9])"
 )
+# issue 38 (s18-mend-misc): a Linux machine on a 32-bit Arm CPU: "armv7l" and "armv6l" (the
+# Linux kernel's uname -m, platform.machine(), and a wheel's linux_armv7l tag, PEP 425) and
+# "armhf" (Debian's name for its 32-bit hard-float Arm port, wiki.debian.org/ArmHardFloatPort)
+_ARM32_LINUX: Final = re.compile(r"(?<![A-Za-z0-9])(armv[67]l|armhf)(?![A-Za-z0-9])")
 # issue 38 (s13-wheels): the packages a failed build was of, as the installers name them:
 # pip's "ERROR: Failed building wheel for %s" (pip/_internal/wheel_builder.py), its summary
 # "Failed to build %s" (pip/_internal/commands/install.py, the names joined by spaces) and from
@@ -3918,6 +3922,7 @@ RECOGNISERS: Final = (
     _Recogniser(_PIP_SUBPROCESS_NOTE, FactKey.PIP_BUILD_FAILED, words="subprocess"),
     _Recogniser(_MAC_NAMED, FactKey.PROSE_MAC),
     _Recogniser(_ARM_LINUX, FactKey.PROSE_ARM_LINUX),  # issue 38 (s12-osbuild)
+    _Recogniser(_ARM32_LINUX, FactKey.PROSE_ARM32_LINUX),  # issue 38 (s18-mend-misc)
     # issue 38 (s9-memory): a device's memory run out, in each backend's words
     *(_Recogniser(pattern, FactKey.MESSAGE_DEVICE_OOM, group=0) for pattern in _DEVICE_OOM),
     _Recogniser(_VLLM_NO_CACHE, FactKey.MESSAGE_VLLM_KV_CACHE, words="none"),
