@@ -8493,6 +8493,20 @@ def _listed_from(
     facts.use("host", *shown[:1])
     way = remedies.installer(paste.evidence.python)
     dist = row.dists[0]
+    # s18-mend-misc: the row's own pip flags (flash-attn's --no-build-isolation); on a stack
+    # below the row's floor (flash-attn's ROCm 6.0+), no upgrade of the library: it would not
+    # build there, and the stack comes first
+    install = remedies.requirement(way, dist, f">={first}", upgrade=True, flags=row.pip_flags)
+    floor = dict(row.floors).get(backend or "", "")
+    stack = _rocm_release(facts) if backend == _ROCM else None
+    low, have = versions.parse(floor), versions.parse(stack[0]) if stack else None
+    if stack is not None and low is not None and have is not None and have < low:
+        facts.use("torch", stack[1])
+        install = comment(
+            f"no {row.name} line: its ROCm build needs ROCm {floor} or newer ({row.source}), "
+            f"and this torch is built with ROCm {stack[0]}: first a torch built with ROCm "
+            f"{floor} or newer (pytorch.org/get-started/locally), then {row.name}"
+        )
     return finding(
         Code.LIBRARY_UNSUPPORTED_MACHINE,
         backend=backend,
@@ -8504,8 +8518,23 @@ def _listed_from(
         said=printable(one_line(error.text).strip(" >`*#"))[:160],
         source=row.source,
         show=remedies.pip_of(way, ("show",), dist),
-        install=remedies.requirement(way, dist, f">={first}", upgrade=True),
+        install=install,
     )
+
+
+def _rocm_release(facts: _Read) -> tuple[str, PastedFact] | None:
+    """issue 38 (s18-mend-misc): the ROCm release (X.Y) torch is built with, as the paste shows
+    it (`_rocm_torch`: a "+rocm5.7" label, collect_env's "ROCM used to build PyTorch:
+    5.7.31921"), and its line; None where it shows none."""
+    shown = _rocm_torch(facts)
+    if shown is None:
+        return None
+    if shown.key is FactKey.TORCH_HIP:
+        release = ".".join(shown.value.strip().split(".")[:2])
+    else:
+        local = wheels.local_of(shown.value.strip()) or ""
+        release = wheels.Variant(local).rocm or ""
+    return (release, shown) if versions.parse(release) is not None else None
 
 
 def _unsupported_machine(
