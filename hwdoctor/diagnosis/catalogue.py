@@ -6003,7 +6003,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "have which C-API version is numpy's cversions.txt (compat/numpy_capi.py): 0xe is "
         "1.20–1.21, 0xf 1.22, 0x10 1.23–1.24. The remedy is a NumPy at least as new as the "
         "first release of the module's version; below 2 where the module is built against "
-        "NumPy 1 (NumPy 2 refuses those, python.numpy_abi).",
+        "NumPy 1 (NumPy 2 refuses those, python.numpy_abi). NumPy 2's words print the release "
+        "the module was built for (\"(NumPy 1.23)\", NPY_FEATURE_VERSION_STRING, "
+        "numpy/numpy#25948) and come only from a module built with NumPy 2, which NumPy 2 "
+        "runs: that release is the floor, with no cap.",
         "a module was built against NumPy's C-API version {wanted} (NumPy {first} or newer), "
         "and the NumPy running here has {running} (NumPy {running_releases}{shown}): NumPy is "
         "too old for it ({said})",

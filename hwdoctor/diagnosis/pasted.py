@@ -3980,13 +3980,20 @@ def _numpy_too_old(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     is 0xe"; the sources are beside the pattern in readers/messages.py): NumPy is too old for
     the module, the opposite direction of python.numpy_abi. The first release of the module's
     C-API version is numpy's cversions.txt (compat/numpy_capi.py); the install line keeps a
-    module built against NumPy 1 below NumPy 2, which refuses such modules."""
+    module built against NumPy 1 below NumPy 2, which refuses such modules. (s18-mend-misc)
+    NumPy 2's words ("module was compiled against NumPy C-API version 0x10 (NumPy 1.23)") come
+    only from a module built with NumPy 2 for an older floor: the release they print is the
+    floor, and no cap."""
     said = facts.all(FactKey.MESSAGE_NUMPY_CAPI)
-    versions_said = [tuple(int(v, 16) for v in f.value.split()) for f in said]
+    versions_said = [tuple(int(v, 16) for v in f.value.split()[:2]) for f in said]
     refusals = [(f, v) for f, v in zip(said, versions_said, strict=True) if v[0] > v[1]]
     if not refusals:
         return ()
     first, (wanted, running) = refusals[0]
+    # s18-mend-misc: NumPy 2's words print the release the module was built for ("(NumPy
+    # 1.23)"): only NumPy 2's header writes them, so the module was built with NumPy 2, which
+    # NumPy 2 runs: that release is the floor, with no cap
+    printed = first.value.split()[2:]
     facts.use("stated", *(f for f, _ in refusals), *facts.all(FactKey.NUMPY_IMPORT_FAILED))
     numpy = _version_of(facts, "numpy")
     shown = ""
@@ -4009,18 +4016,23 @@ def _numpy_too_old(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                 install=Shell(),  # no release to name: no install line
             ),
         )
-    below = wanted < numpy_capi.NUMPY2  # built against NumPy 1: stay below NumPy 2
+    # built against NumPy 1 (its words are NumPy 1's, its C-API older than 2's): stay below 2
+    below = wanted < numpy_capi.NUMPY2 and not printed
+    floor = printed[0] if printed and versions.parse(printed[0]) is not None else row.first
     way = remedies.installer(paste.evidence.python)
-    spec = f">={row.first}" + (",<2" if below else "")
+    spec = f">={floor}" + (",<2" if below else "")
     return (
         finding(
             Code.NUMPY_TOO_OLD,
-            first=row.first,
+            first=floor,
             running_releases=now.releases(),
             shown=shown,
             said=words,
             below=" and below 2 (it is built against NumPy 1, which NumPy 2 refuses)"
             if below
+            else " (its words are NumPy 2's: it was built with NumPy 2 for that release and "
+            "newer, so NumPy 2 runs it too)"
+            if printed
             else "",
             install=remedies.requirement(way, "numpy", spec, upgrade=True),
             wanted=hexes[0],

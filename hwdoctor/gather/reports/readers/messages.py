@@ -834,11 +834,14 @@ _NUMPY_RUNNING: Final = re.compile(
 # incompatibility …"; the format is %x, so releases before the "0x" was written print bare hex,
 # "API version 9 but this version of numpy is 7"; NumPy 2, numpy/_core/…/generate_numpy_api.py
 # @ v2.5.2, 48fecee5: "module was compiled against NumPy C-API version 0x%x (NumPy X.Y) but
-# the running NumPy has C-API version 0x%x"). The value: the module's version, then NumPy's.
+# the running NumPy has C-API version 0x%x"). The value: the module's version, then NumPy's;
+# s18-mend-misc: for NumPy 2's words, then the X.Y they print. Those words exist only in NumPy
+# 2's generated header (NPY_FEATURE_VERSION_STRING, numpy/numpy#25948, merged for 2.0): the
+# module was built with NumPy 2 for NumPy X.Y and newer, so each form is read apart.
 _NUMPY_CAPI: Final = re.compile(
-    r"\bcompiled against (?:NumPy C-)?API version (?:0x)?([0-9a-fA-F]{1,8})"
-    r"(?: \(NumPy \d{1,2}\.\d{1,2}\))? but (?:this version of numpy is|the running NumPy has "
-    r"C-API version) (?:0x)?([0-9a-fA-F]{1,8})\b"
+    r"\bcompiled against (?:API version (?:0x)?([0-9a-fA-F]{1,8}) but this version of numpy is"
+    r"|NumPy C-API version (?:0x)?([0-9a-fA-F]{1,8}) \(NumPy (\d{1,2}\.\d{1,2})\) but the "
+    r"running NumPy has C-API version) (?:0x)?([0-9a-fA-F]{1,8})\b"
 )
 # issue 38 (s18-build): the ImportError import_array() raises after it (generate_numpy_api.py:
 # "numpy.core.multiarray failed to import"; NumPy 2: "numpy._core.multiarray failed to import")
@@ -3652,7 +3655,11 @@ RECOGNISERS: Final = (
     _Recogniser(_NUMPY_ABI, FactKey.MESSAGE_NUMPY_ABI, group=0),
     _Recogniser(_NUMPY_RUNNING, FactKey.NUMPY_RUNNING),
     # issue 38 (s18-build): NumPy older than the C-API a module was built against
-    _Recogniser(_NUMPY_CAPI, FactKey.MESSAGE_NUMPY_CAPI, made=lambda m: f"{m[1]} {m[2]}".lower()),
+    _Recogniser(
+        _NUMPY_CAPI,
+        FactKey.MESSAGE_NUMPY_CAPI,
+        made=lambda m: f"{m[1] or m[2]} {m[4]}{f' {m[3]}' if m[3] else ''}".lower(),
+    ),
     _Recogniser(_NUMPY_IMPORT_FAILED, FactKey.NUMPY_IMPORT_FAILED, group=0),
     # issue 38 (s18-build): the CUDA toolkit refusing nvcc's host compiler, its release
     *(
