@@ -7976,6 +7976,7 @@ def finding(
     cuda: Value,
     said: Value,
     torch: Value,
+    compiler: Value = None,
 ) -> Finding: ...
 
 
@@ -7990,6 +7991,7 @@ def finding(
     cuda: Value,
     said: Value,
     torch: Value,
+    compiler: Value = None,
 ) -> Finding: ...
 
 
@@ -8001,6 +8003,7 @@ def finding(
     evidence: str | None = None,
     variant: Literal["msvc"],
     bound: Value,
+    compiler: Value,
     cuda: Value,
     said: Value,
     torch: Value,

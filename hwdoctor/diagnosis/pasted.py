@@ -4092,6 +4092,12 @@ def _host_compiler(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         name = f"torch {printable(who)[:40]}" if who else "torch"
         torch = f" (of torch's CUDA major: {name} is built with CUDA {built[0]})"
     bound = printable(first.value)[:12]
+    # s18-mend-misc: cl.exe's banner gives the _MSC_VER the header refused ("19.40": 1940)
+    shown = ""
+    if compiler == "msvc" and (cl := facts.one(FactKey.MSVC_VERSION)) is not None:
+        facts.use("stated", cl)
+        major, _, minor = cl.value.partition(".")
+        shown = f" (cl.exe {cl.value}, _MSC_VER {major}{minor})"
     return (
         finding(
             Code.HOST_COMPILER_UNSUPPORTED,
@@ -4099,6 +4105,7 @@ def _host_compiler(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             variant=_HOST_COMPILER_VARIANT[compiler],
             cuda=cuda,
             bound=bound,
+            compiler=shown,
             said=_HOST_COMPILER_SAID[compiler].format(bound=bound),
             torch=torch,
         ),

@@ -721,6 +721,9 @@ class FactKey(str, Enum):
     # issue 38 (s18-build): the CUDA toolkit's release in the path of its host_config.h
     # ("/usr/local/cuda-9.0/include/crt/host_config.h", "CUDA\v11.8\include\crt/…"): "9.0"
     HOST_CONFIG_CUDA = "message.host_config_cuda"
+    # issue 38 (s18-mend-misc): cl.exe's banner, "Microsoft (R) C/C++ Optimizing Compiler
+    # Version 19.40.33811 for x64": the compiler's major and minor ("19.40")
+    MSVC_VERSION = "message.msvc_version"
     # issue 38 (s18-build): NumPy's C-API version check refusing a module built against a newer
     # NumPy ("module compiled against API version 0xf but this version of numpy is 0xe"); the
     # value: the two versions as the line gives them in hex, the module's then NumPy's ("f e")

@@ -1065,6 +1065,12 @@ _HOST_CONFIG_CUDA: Final = re.compile(
     r"|\bcuda\\v(\d{1,2}\.\d)\\include\\crt/host_config\.h",
     re.IGNORECASE,
 )
+# issue 38 (s18-mend-misc): cl.exe's banner (it prints it first unless /nologo is given: MSVC's
+# "/nologo (Suppress Startup Banner)" page), "Microsoft (R) C/C++ Optimizing Compiler Version
+# 19.40.33811 for x64": its major and minor are _MSC_VER's (MSVC's "Predefined macros" page:
+# "the major number is the first element of the period-delimited version number and the minor
+# number is the second element": 19.40 is 1940), which host_config.h compares
+_MSVC_VERSION: Final = re.compile(r"\bC/C\+\+ Optimizing Compiler Version (19\.\d{2})\.\d{1,6}\b")
 _TORCH_CUDA_MISMATCH: Final = re.compile(
     r"The detected CUDA version \((\d{1,2}\.\d{1,2})\) mismatches the version that was used to "
     r"compile ?(?:PyTorch \((\d{1,2}\.\d{1,2})\))?"
@@ -3672,6 +3678,7 @@ RECOGNISERS: Final = (
         for compiler, pattern, bound in _HOST_COMPILER
     ),
     _Recogniser(_HOST_CONFIG_CUDA, FactKey.HOST_CONFIG_CUDA, made=lambda m: m[1] or m[2]),
+    _Recogniser(_MSVC_VERSION, FactKey.MSVC_VERSION),  # issue 38 (s18-mend-misc)
     # issue 38: a container image without a build for this machine's platform
     _Recogniser(_IMAGE_PLATFORM, FactKey.MESSAGE_IMAGE_PLATFORM, made=_image_platform),
     # issue 38: no CUDA toolkit (nvcc) for a build that compiles CUDA code
