@@ -118,8 +118,10 @@ def test_a_visual_studio_update_newer_than_the_toolkit_is_refused_by_its_msc_ver
     assert message.startswith("the CUDA toolkit 12.0 (its path) refused the host compiler:")
     assert "is not one of them" not in message, message
     assert "accepts Visual Studio 2017-2022 as nvcc's host compiler on Windows by" in message
-    assert "an update of Visual Studio newer than this toolkit knows is refused, even of a " \
-        "release it names" in message, message
+    assert (
+        "an update of Visual Studio newer than this toolkit knows is refused, even of a "
+        "release it names" in message
+    ), message
     assert 7 in rests_on
 
 
