@@ -6013,7 +6013,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "version! gcc versions later than 13 are not supported!\", clang 19 and newer, "
         "`_MSC_VER` 1950 and newer or below 1910 \"unsupported Microsoft Visual Studio "
         "version!\"). A newer distribution's default gcc, or a Visual Studio update newer than "
-        "the toolkit, is refused. nvcc's -ccbin (--compiler-bindir, NVIDIA's nvcc documentation) "
+        "the toolkit, is refused: the Visual Studio check compares _MSC_VER, which cl.exe's "
+        "banner gives (\"Compiler Version 19.40\" is 1940, MSVC's \"Predefined macros\" "
+        "page), so CUDA 12.1's \"between 2017 and 2022\" refuses Visual Studio 2022 17.10 "
+        "(pytorch/vision#8492). nvcc's -ccbin (--compiler-bindir, NVIDIA's nvcc documentation) "
         "names another compiler; torch's cpp_extension passes $CC to nvcc as -ccbin "
         "(torch/utils/cpp_extension.py, BuildExtension's unix_cuda_flags and the JIT build's, "
         "torch 2.13.0); CMake takes CUDAHOSTCXX or CMAKE_CUDA_HOST_COMPILER (CMake's "
@@ -6031,9 +6034,14 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "-allow-unsupported-compiler flag the message names skips the check, at your own risk "
         "as it says",
         variants={
-            "msvc": "the CUDA toolkit{cuda} refused the host compiler: its host_config.h "
-            "accepts Visual Studio {bound} as nvcc's host compiler on Windows, and the cl.exe "
-            "this build runs is not one of them ({said})",
+            # s18-mend-misc: the header compares _MSC_VER, not the release's year: a VS 2022
+            # 17.10 (cl.exe 19.40) is refused by CUDA 12.1's "2017 and 2022" (pytorch/vision
+            # #8492), so the sentence never says the cl.exe is not of a release it names
+            "msvc": "the CUDA toolkit{cuda} refused the host compiler{compiler}: its "
+            "host_config.h accepts Visual Studio {bound} as nvcc's host compiler on Windows by "
+            "the compiler's _MSC_VER, up to the updates this toolkit knows, and refused this "
+            "cl.exe by its _MSC_VER: an update of Visual Studio newer than this toolkit knows "
+            "is refused, even of a release it names ({said})",
             "clang": "the CUDA toolkit{cuda} refused the host compiler: its host_config.h "
             "accepts clang older than {bound} as nvcc's host compiler, and the clang this "
             "build runs is not ({said})",
@@ -6069,7 +6077,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "have which C-API version is numpy's cversions.txt (compat/numpy_capi.py): 0xe is "
         "1.20–1.21, 0xf 1.22, 0x10 1.23–1.24. The remedy is a NumPy at least as new as the "
         "first release of the module's version; below 2 where the module is built against "
-        "NumPy 1 (NumPy 2 refuses those, python.numpy_abi).",
+        "NumPy 1 (NumPy 2 refuses those, python.numpy_abi). NumPy 2's words print the release "
+        "the module was built for (\"(NumPy 1.23)\", NPY_FEATURE_VERSION_STRING, "
+        "numpy/numpy#25948) and come only from a module built with NumPy 2, which NumPy 2 "
+        "runs: that release is the floor, with no cap.",
         "a module was built against NumPy's C-API version {wanted} (NumPy {first} or newer), "
         "and the NumPy running here has {running} (NumPy {running_releases}{shown}): NumPy is "
         "too old for it ({said})",

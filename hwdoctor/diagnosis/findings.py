@@ -8056,6 +8056,7 @@ def finding(
     cuda: Value,
     said: Value,
     torch: Value,
+    compiler: Value = None,
 ) -> Finding: ...
 
 
@@ -8070,6 +8071,7 @@ def finding(
     cuda: Value,
     said: Value,
     torch: Value,
+    compiler: Value = None,
 ) -> Finding: ...
 
 
@@ -8081,6 +8083,7 @@ def finding(
     evidence: str | None = None,
     variant: Literal["msvc"],
     bound: Value,
+    compiler: Value,
     cuda: Value,
     said: Value,
     torch: Value,

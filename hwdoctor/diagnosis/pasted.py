@@ -499,6 +499,7 @@ _WHAT: Final = {
     FactKey.XFORMERS_BUILD: "pip builds (xformers)",
     FactKey.PROSE_MAC: "Mac (in words)",
     FactKey.PROSE_ARM_LINUX: "Linux on Arm (in words)",
+    FactKey.PROSE_ARM32_LINUX: "Linux on 32-bit Arm (in words)",  # issue 38 (s18-mend-misc)
     FactKey.PROSE_AMD_GPU: "GPU (the reporter's words)",  # issue 38 (s7-build)
     FactKey.PROSE_ROCM: "AMD GPU (in words)",  # issue 38 (s15-realrec)
     # issue 38: serving stacks without a device
@@ -4103,13 +4104,20 @@ def _numpy_too_old(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     is 0xe"; the sources are beside the pattern in readers/messages.py): NumPy is too old for
     the module, the opposite direction of python.numpy_abi. The first release of the module's
     C-API version is numpy's cversions.txt (compat/numpy_capi.py); the install line keeps a
-    module built against NumPy 1 below NumPy 2, which refuses such modules."""
+    module built against NumPy 1 below NumPy 2, which refuses such modules. (s18-mend-misc)
+    NumPy 2's words ("module was compiled against NumPy C-API version 0x10 (NumPy 1.23)") come
+    only from a module built with NumPy 2 for an older floor: the release they print is the
+    floor, and no cap."""
     said = facts.all(FactKey.MESSAGE_NUMPY_CAPI)
-    versions_said = [tuple(int(v, 16) for v in f.value.split()) for f in said]
+    versions_said = [tuple(int(v, 16) for v in f.value.split()[:2]) for f in said]
     refusals = [(f, v) for f, v in zip(said, versions_said, strict=True) if v[0] > v[1]]
     if not refusals:
         return ()
     first, (wanted, running) = refusals[0]
+    # s18-mend-misc: NumPy 2's words print the release the module was built for ("(NumPy
+    # 1.23)"): only NumPy 2's header writes them, so the module was built with NumPy 2, which
+    # NumPy 2 runs: that release is the floor, with no cap
+    printed = first.value.split()[2:]
     facts.use("stated", *(f for f, _ in refusals), *facts.all(FactKey.NUMPY_IMPORT_FAILED))
     numpy = _version_of(facts, "numpy")
     shown = ""
@@ -4132,18 +4140,23 @@ def _numpy_too_old(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                 install=Shell(),  # no release to name: no install line
             ),
         )
-    below = wanted < numpy_capi.NUMPY2  # built against NumPy 1: stay below NumPy 2
+    # built against NumPy 1 (its words are NumPy 1's, its C-API older than 2's): stay below 2
+    below = wanted < numpy_capi.NUMPY2 and not printed
+    floor = printed[0] if printed and versions.parse(printed[0]) is not None else row.first
     way = remedies.installer(paste.evidence.python)
-    spec = f">={row.first}" + (",<2" if below else "")
+    spec = f">={floor}" + (",<2" if below else "")
     return (
         finding(
             Code.NUMPY_TOO_OLD,
-            first=row.first,
+            first=floor,
             running_releases=now.releases(),
             shown=shown,
             said=words,
             below=" and below 2 (it is built against NumPy 1, which NumPy 2 refuses)"
             if below
+            else " (its words are NumPy 2's: it was built with NumPy 2 for that release and "
+            "newer, so NumPy 2 runs it too)"
+            if printed
             else "",
             install=remedies.requirement(way, "numpy", spec, upgrade=True),
             wanted=hexes[0],
@@ -4203,6 +4216,12 @@ def _host_compiler(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         name = f"torch {printable(who)[:40]}" if who else "torch"
         torch = f" (of torch's CUDA major: {name} is built with CUDA {built[0]})"
     bound = printable(first.value)[:12]
+    # s18-mend-misc: cl.exe's banner gives the _MSC_VER the header refused ("19.40": 1940)
+    shown = ""
+    if compiler == "msvc" and (cl := facts.one(FactKey.MSVC_VERSION)) is not None:
+        facts.use("stated", cl)
+        major, _, minor = cl.value.partition(".")
+        shown = f" (cl.exe {cl.value}, _MSC_VER {major}{minor})"
     return (
         finding(
             Code.HOST_COMPILER_UNSUPPORTED,
@@ -4210,6 +4229,7 @@ def _host_compiler(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             variant=_HOST_COMPILER_VARIANT[compiler],
             cuda=cuda,
             bound=bound,
+            compiler=shown,
             said=_HOST_COMPILER_SAID[compiler].format(bound=bound),
             torch=torch,
         ),
@@ -8639,6 +8659,20 @@ def _listed_from(
     facts.use("host", *shown[:1])
     way = remedies.installer(paste.evidence.python)
     dist = row.dists[0]
+    # s18-mend-misc: the row's own pip flags (flash-attn's --no-build-isolation); on a stack
+    # below the row's floor (flash-attn's ROCm 6.0+), no upgrade of the library: it would not
+    # build there, and the stack comes first
+    install = remedies.requirement(way, dist, f">={first}", upgrade=True, flags=row.pip_flags)
+    floor = dict(row.floors).get(backend or "", "")
+    stack = _rocm_release(facts) if backend == _ROCM else None
+    low, have = versions.parse(floor), versions.parse(stack[0]) if stack else None
+    if stack is not None and low is not None and have is not None and have < low:
+        facts.use("torch", stack[1])
+        install = comment(
+            f"no {row.name} line: its ROCm build needs ROCm {floor} or newer ({row.source}), "
+            f"and this torch is built with ROCm {stack[0]}: first a torch built with ROCm "
+            f"{floor} or newer (pytorch.org/get-started/locally), then {row.name}"
+        )
     return finding(
         Code.LIBRARY_UNSUPPORTED_MACHINE,
         backend=backend,
@@ -8650,8 +8684,23 @@ def _listed_from(
         said=printable(one_line(error.text).strip(" >`*#"))[:160],
         source=row.source,
         show=remedies.pip_of(way, ("show",), dist),
-        install=remedies.requirement(way, dist, f">={first}", upgrade=True),
+        install=install,
     )
+
+
+def _rocm_release(facts: _Read) -> tuple[str, PastedFact] | None:
+    """issue 38 (s18-mend-misc): the ROCm release (X.Y) torch is built with, as the paste shows
+    it (`_rocm_torch`: a "+rocm5.7" label, collect_env's "ROCM used to build PyTorch:
+    5.7.31921"), and its line; None where it shows none."""
+    shown = _rocm_torch(facts)
+    if shown is None:
+        return None
+    if shown.key is FactKey.TORCH_HIP:
+        release = ".".join(shown.value.strip().split(".")[:2])
+    else:
+        local = wheels.local_of(shown.value.strip()) or ""
+        release = wheels.Variant(local).rocm or ""
+    return (release, shown) if versions.parse(release) is not None else None
 
 
 def _unsupported_machine(
@@ -10429,15 +10478,20 @@ def _cpu_binary(paste: Pasted, facts: _Read, crash: Sequence[PastedFact]) -> tup
     where the paste names a prebuilt binary that needs an instruction set (compat/cpus.py
     BINARIES) and names no CPU at all: the binary's need, and the command that shows what this
     CPU has; a warning, since the CPU is not shown. Silent where any CPU is named (the family
-    table decides, `_cpu_family`, and a name it does not know is no evidence either way), and
-    where the paste shows a later build of the program that runs without the set."""
+    table decides, `_cpu_family`, and a name it does not know is no evidence either way),
+    where the paste shows a later build of the program that runs without the set, and
+    (s18-mend-misc) where it shows a machine of another architecture than the one whose
+    builds need the set (an Arm board's: `_cpu_arch_shown`)."""
     if facts.all(FactKey.CPU_NAMED):
         return ()
     programs = facts.all(FactKey.ISA_PROGRAM)
     undone = {cpus.BINARIES[p.value].replaces for p in programs}
+    arch = _cpu_arch_shown(paste, facts)
     for program in programs:
         binary = cpus.BINARIES[program.value]
-        if binary.key in undone:
+        # s18-mend-misc: an Arm machine's builds need no x86 set (lhelontra/tensorflow-on-arm
+        # #106: TensorFlow's aarch64 wheel on an Odroid C2 dies on SIGILL)
+        if binary.key in undone or (arch is not None and arch[0] != binary.arch):
             continue
         system = _system_shown(paste, facts)
         windows = system is not None and system[0] == "Windows"
@@ -10456,6 +10510,25 @@ def _cpu_binary(paste: Pasted, facts: _Read, crash: Sequence[PastedFact]) -> tup
             ),
         )
     return ()
+
+
+# s18-mend-misc: the machines uname -m and platform.machine() name that are not x86
+_NOT_X86: Final = frozenset({"aarch64", "arm64", "armv7l", "armv6l", "ppc64le", "s390x"})
+
+
+def _cpu_arch_shown(paste: Pasted, facts: _Read) -> tuple[str, list[PastedFact]] | None:
+    """issue 38 (s18-mend-misc): the CPU architecture of the machine the paste shows where it is
+    not x86 ("arm", with the lines that show it: aarch64 or armv7l in uname, a platform line or
+    a wheel's tag, a Raspberry Pi, a Jetson; the host's machine of a report's platform line);
+    None where the paste shows no such machine (absence is no x86 either, and the binary's
+    need still applies)."""
+    arm = [*facts.all(FactKey.PROSE_ARM_LINUX), *facts.all(FactKey.PROSE_ARM32_LINUX)]
+    if arm:
+        return "arm", arm[:1]
+    host = paste.evidence.host
+    if host is not None and host.machine.lower() in _NOT_X86:
+        return host.machine.lower(), []
+    return None
 
 
 def _cpu_family(facts: _Read, crash: Sequence[PastedFact]) -> tuple[Finding, ...]:

@@ -716,15 +716,24 @@ def _as_series(suggestion: wheels.Suggestion, wanted: str) -> wheels.Suggestion:
     return dataclasses.replace(suggestion, torch=wanted, keeps_variant=False)
 
 
-def requirement(way: Installer, name: str, spec: str, *, upgrade: bool = False) -> Shell:
-    """`pip install [--upgrade] 'name<spec>'` for a package other than torch (which
+def requirement(
+    way: Installer, name: str, spec: str, *, upgrade: bool = False, flags: Sequence[str] = ()
+) -> Shell:
+    """`pip install [--upgrade] [flags] 'name<spec>'` for a package other than torch (which
     `torch_required` chooses): the name checked against PEP 508's grammar, the specifier
-    against PEP 440's, each one word."""
+    against PEP 440's, each one word. `flags`: pip's own options a table gives for the package
+    (compat/support.py `pip_flags`: flash-attn's --no-build-isolation), each an option word."""
     if not versions.is_name(name):
         return comment(f"no install line: {one_line(name)[:60]!r} is not a package name")
     if spec and versions.parse_specifiers(spec) is None:
         return comment(f"no install line: {one_line(spec)[:60]!r} is not a version specifier")
-    return way.install(*(("--upgrade",) if upgrade else ()), f"{name}{spec}")
+    if any(not _PIP_OPTION.fullmatch(flag) for flag in flags):
+        return comment(f"no install line: {name}'s pip flags in the table are not pip options")
+    return way.install(*(("--upgrade",) if upgrade else ()), *flags, f"{name}{spec}")
+
+
+# an option of pip's without a value ("--no-build-isolation"), as a table writes it
+_PIP_OPTION: Final = re.compile(r"--[a-z][a-z-]{1,40}")
 
 
 def pip(way: Installer, *args: str) -> Shell:

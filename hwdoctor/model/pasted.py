@@ -457,6 +457,9 @@ class FactKey(str, Enum):
     # issue 38 (s12-osbuild): a Linux machine on an Arm CPU named in words or a wheel tag
     # ("linux/arm64", "aarch64", "Jetson Nano", "DGX Spark", "…manylinux2014_aarch64.whl")
     PROSE_ARM_LINUX = "prose.arm_linux"
+    # issue 38 (s18-mend-misc): a 32-bit Arm Linux machine ("armv7l" in uname or a platform
+    # line, a wheel's linux_armv7l tag, Debian's "armhf"): not x86, and not aarch64 either
+    PROSE_ARM32_LINUX = "prose.arm32_linux"
     # issue 38 (s7-build): an AMD GPU in the reporter's own words, no model named ("I have an
     # AMD gpu")
     PROSE_AMD_GPU = "prose.amd_gpu"
@@ -731,6 +734,9 @@ class FactKey(str, Enum):
     # issue 38 (s18-build): the CUDA toolkit's release in the path of its host_config.h
     # ("/usr/local/cuda-9.0/include/crt/host_config.h", "CUDA\v11.8\include\crt/…"): "9.0"
     HOST_CONFIG_CUDA = "message.host_config_cuda"
+    # issue 38 (s18-mend-misc): cl.exe's banner, "Microsoft (R) C/C++ Optimizing Compiler
+    # Version 19.40.33811 for x64": the compiler's major and minor ("19.40")
+    MSVC_VERSION = "message.msvc_version"
     # issue 38 (s18-build): NumPy's C-API version check refusing a module built against a newer
     # NumPy ("module compiled against API version 0xf but this version of numpy is 0xe"); the
     # value: the two versions as the line gives them in hex, the module's then NumPy's ("f e")
@@ -882,6 +888,7 @@ MACHINE_IN_WORDS: Final = frozenset(
         FactKey.PROSE_MACOS,
         FactKey.PROSE_ACCELERATOR,
         FactKey.PROSE_ARM_LINUX,
+        FactKey.PROSE_ARM32_LINUX,  # issue 38 (s18-mend-misc)
         FactKey.PROSE_WINDOWS,
         FactKey.PROSE_ASCEND_310P,
         FactKey.PROSE_AMD_GPU,

@@ -837,11 +837,14 @@ _NUMPY_RUNNING: Final = re.compile(
 # incompatibility …"; the format is %x, so releases before the "0x" was written print bare hex,
 # "API version 9 but this version of numpy is 7"; NumPy 2, numpy/_core/…/generate_numpy_api.py
 # @ v2.5.2, 48fecee5: "module was compiled against NumPy C-API version 0x%x (NumPy X.Y) but
-# the running NumPy has C-API version 0x%x"). The value: the module's version, then NumPy's.
+# the running NumPy has C-API version 0x%x"). The value: the module's version, then NumPy's;
+# s18-mend-misc: for NumPy 2's words, then the X.Y they print. Those words exist only in NumPy
+# 2's generated header (NPY_FEATURE_VERSION_STRING, numpy/numpy#25948, merged for 2.0): the
+# module was built with NumPy 2 for NumPy X.Y and newer, so each form is read apart.
 _NUMPY_CAPI: Final = re.compile(
-    r"\bcompiled against (?:NumPy C-)?API version (?:0x)?([0-9a-fA-F]{1,8})"
-    r"(?: \(NumPy \d{1,2}\.\d{1,2}\))? but (?:this version of numpy is|the running NumPy has "
-    r"C-API version) (?:0x)?([0-9a-fA-F]{1,8})\b"
+    r"\bcompiled against (?:API version (?:0x)?([0-9a-fA-F]{1,8}) but this version of numpy is"
+    r"|NumPy C-API version (?:0x)?([0-9a-fA-F]{1,8}) \(NumPy (\d{1,2}\.\d{1,2})\) but the "
+    r"running NumPy has C-API version) (?:0x)?([0-9a-fA-F]{1,8})\b"
 )
 # issue 38 (s18-build): the ImportError import_array() raises after it (generate_numpy_api.py:
 # "numpy.core.multiarray failed to import"; NumPy 2: "numpy._core.multiarray failed to import")
@@ -1065,6 +1068,12 @@ _HOST_CONFIG_CUDA: Final = re.compile(
     r"|\bcuda\\v(\d{1,2}\.\d)\\include\\crt/host_config\.h",
     re.IGNORECASE,
 )
+# issue 38 (s18-mend-misc): cl.exe's banner (it prints it first unless /nologo is given: MSVC's
+# "/nologo (Suppress Startup Banner)" page), "Microsoft (R) C/C++ Optimizing Compiler Version
+# 19.40.33811 for x64": its major and minor are _MSC_VER's (MSVC's "Predefined macros" page:
+# "the major number is the first element of the period-delimited version number and the minor
+# number is the second element": 19.40 is 1940), which host_config.h compares
+_MSVC_VERSION: Final = re.compile(r"\bC/C\+\+ Optimizing Compiler Version (19\.\d{2})\.\d{1,6}\b")
 _TORCH_CUDA_MISMATCH: Final = re.compile(
     r"The detected CUDA version \((\d{1,2}\.\d{1,2})\) mismatches the version that was used to "
     r"compile ?(?:PyTorch \((\d{1,2}\.\d{1,2})\))?"
@@ -2562,6 +2571,10 @@ _ARM_LINUX: Final = re.compile(
     r"|raspberry ?pi(?: ?[3-5])?)"
     r"(?![A-Za-z0-9])"
 )
+# issue 38 (s18-mend-misc): a Linux machine on a 32-bit Arm CPU: "armv7l" and "armv6l" (the
+# Linux kernel's uname -m, platform.machine(), and a wheel's linux_armv7l tag, PEP 425) and
+# "armhf" (Debian's name for its 32-bit hard-float Arm port, wiki.debian.org/ArmHardFloatPort)
+_ARM32_LINUX: Final = re.compile(r"(?<![A-Za-z0-9])(armv[67]l|armhf)(?![A-Za-z0-9])")
 # issue 38 (s13-wheels): the packages a failed build was of, as the installers name them:
 # pip's "ERROR: Failed building wheel for %s" (pip/_internal/wheel_builder.py), its summary
 # "Failed to build %s" (pip/_internal/commands/install.py, the names joined by spaces) and from
@@ -3690,7 +3703,11 @@ RECOGNISERS: Final = (
     _Recogniser(_NUMPY_ABI, FactKey.MESSAGE_NUMPY_ABI, group=0),
     _Recogniser(_NUMPY_RUNNING, FactKey.NUMPY_RUNNING),
     # issue 38 (s18-build): NumPy older than the C-API a module was built against
-    _Recogniser(_NUMPY_CAPI, FactKey.MESSAGE_NUMPY_CAPI, made=lambda m: f"{m[1]} {m[2]}".lower()),
+    _Recogniser(
+        _NUMPY_CAPI,
+        FactKey.MESSAGE_NUMPY_CAPI,
+        made=lambda m: f"{m[1] or m[2]} {m[4]}{f' {m[3]}' if m[3] else ''}".lower(),
+    ),
     _Recogniser(_NUMPY_IMPORT_FAILED, FactKey.NUMPY_IMPORT_FAILED, group=0),
     # issue 38 (s18-build): the CUDA toolkit refusing nvcc's host compiler, its release
     *(
@@ -3703,6 +3720,7 @@ RECOGNISERS: Final = (
         for compiler, pattern, bound in _HOST_COMPILER
     ),
     _Recogniser(_HOST_CONFIG_CUDA, FactKey.HOST_CONFIG_CUDA, made=lambda m: m[1] or m[2]),
+    _Recogniser(_MSVC_VERSION, FactKey.MSVC_VERSION),  # issue 38 (s18-mend-misc)
     # issue 38: a container image without a build for this machine's platform
     _Recogniser(_IMAGE_PLATFORM, FactKey.MESSAGE_IMAGE_PLATFORM, made=_image_platform),
     # issue 38: no CUDA toolkit (nvcc) for a build that compiles CUDA code
@@ -3968,6 +3986,7 @@ RECOGNISERS: Final = (
     _Recogniser(_PIP_SUBPROCESS_NOTE, FactKey.PIP_BUILD_FAILED, words="subprocess"),
     _Recogniser(_MAC_NAMED, FactKey.PROSE_MAC),
     _Recogniser(_ARM_LINUX, FactKey.PROSE_ARM_LINUX),  # issue 38 (s12-osbuild)
+    _Recogniser(_ARM32_LINUX, FactKey.PROSE_ARM32_LINUX),  # issue 38 (s18-mend-misc)
     # issue 38 (s9-memory): a device's memory run out, in each backend's words
     *(_Recogniser(pattern, FactKey.MESSAGE_DEVICE_OOM, group=0) for pattern in _DEVICE_OOM),
     _Recogniser(_VLLM_NO_CACHE, FactKey.MESSAGE_VLLM_KV_CACHE, words="none"),
