@@ -2192,26 +2192,28 @@ def _bf16_amp_refused(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> 
 def _ptx_bf16(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
     """NVIDIA's PTX assembler refusing a bf16 instruction below sm_80 (the source is beside
     the pattern in readers/messages.py): a kernel compiled for this GPU, Triton's most often,
-    asked for bfloat16, which needs an Ampere GPU; named with the GPU where the paste names
-    one, and not where every GPU it names has bf16 or another finding already names bf16."""
-    said = facts.all(FactKey.MESSAGE_PTX_BF16)
-    done = (Code.BF16_UNSUPPORTED.value, Code.MPS_BF16_UNSUPPORTED.value)
-    if not said or any(f.code in done for f in found):
-        return ()
-    gpu, lines = _below(_named_gpus(paste.evidence, facts), _BF16_FLOOR)
-    if gpu is None:
-        return ()
-    facts.use("stated", said[0])
-    facts.use("gpus", *lines)
-    return (finding(Code.BF16_UNSUPPORTED, backend=_CUDA, variant="ptxas", gpu=gpu or "this GPU"),)
+    asked for bfloat16, which needs an Ampere GPU."""
+    return _bf16_refused(paste, facts, found, FactKey.MESSAGE_PTX_BF16, "ptxas")
 
 
 def _autocast_bf16(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
     """torch's autocast refusing bfloat16 on the CUDA device (the source is beside the pattern
     in readers/messages.py): torch before 2.3 found no bfloat16 on the GPU, which needs an
-    Ampere GPU (compute capability 8.0) or newer; named with the GPU where the paste names
-    one, and not where every GPU it names has bf16 or another finding already names bf16."""
-    said = facts.all(FactKey.MESSAGE_AUTOCAST_BF16)
+    Ampere GPU (compute capability 8.0) or newer."""
+    return _bf16_refused(paste, facts, found, FactKey.MESSAGE_AUTOCAST_BF16, "autocast")
+
+
+def _bf16_refused(
+    paste: Pasted,
+    facts: _Read,
+    found: Sequence[Finding],
+    key: FactKey,
+    variant: Literal["ptxas", "autocast"],
+) -> tuple[Finding, ...]:
+    """A refusal of bfloat16 on a CUDA GPU (`key`'s words), named with the GPU where the paste
+    names one, and not where every GPU it names has bf16 or another finding already names
+    bf16."""
+    said = facts.all(key)
     done = (Code.BF16_UNSUPPORTED.value, Code.MPS_BF16_UNSUPPORTED.value)
     if not said or any(f.code in done for f in found):
         return ()
@@ -2220,9 +2222,7 @@ def _autocast_bf16(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tup
         return ()
     facts.use("stated", said[0])
     facts.use("gpus", *lines)
-    return (
-        finding(Code.BF16_UNSUPPORTED, backend=_CUDA, variant="autocast", gpu=gpu or "this GPU"),
-    )
+    return (finding(Code.BF16_UNSUPPORTED, backend=_CUDA, variant=variant, gpu=gpu or "this GPU"),)
 
 
 # issue 38 (s18-gpuprose): a GPU's name among the reporter's words ("v100", "T4", "32G v100"):
