@@ -106,6 +106,25 @@ def test_the_toolkit_refusing_the_host_compiler_is_named(name: str) -> None:
     assert remedy == ""  # advice only: which compiler to install is the distribution's
 
 
+def test_a_visual_studio_update_newer_than_the_toolkit_is_refused_by_its_msc_ver() -> None:
+    # s18-mend-misc: CUDA 12.0's header refusing MSVC 14.43, a Visual Studio 2022 update
+    # (rapidsai/devcontainers#488): the header compares _MSC_VER, so the sentence says the
+    # update is refused though its release is one the line names, never that the cl.exe is
+    # not a Visual Studio 2017-2022
+    report = diagnosed("rapidsdevcontainers488-ctk-12.0-msvc-14.43-not-2022-host-config.md")
+    found = made(report, HOST)
+    assert len(found) == 1, [f.code for f in report.findings]
+    _, message, _, _, rests_on = found[0]
+    assert message.startswith("the CUDA toolkit 12.0 (its path) refused the host compiler:")
+    assert "is not one of them" not in message, message
+    assert "accepts Visual Studio 2017-2022 as nvcc's host compiler on Windows by" in message
+    assert (
+        "an update of Visual Studio newer than this toolkit knows is refused, even of a "
+        "release it names" in message
+    ), message
+    assert 7 in rests_on
+
+
 def test_a_retyped_line_that_is_not_the_headers_stays_quiet() -> None:
     # "#error --Unsupported GNU version later than 6" with the reporter's gcc 5.5.0, which a
     # bound of 6 accepts: not host_config.h's words, so no cause is named from them

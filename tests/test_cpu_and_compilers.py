@@ -296,6 +296,21 @@ def test_an_illegal_instruction_importing_a_binary_with_no_cpu_named_is_a_warnin
     _no_gpu_install(data)
 
 
+def test_an_illegal_instruction_on_an_arm_machine_is_not_blamed_on_avx() -> None:
+    # s18-mend-misc: TensorFlow's linux_aarch64 wheel of tensorflow-on-arm on an Odroid C2,
+    # dying on SIGILL in model.predict() (lhelontra/tensorflow-on-arm#106): AVX is an x86 set,
+    # which no Arm build needs, so no x86 instruction set is named (compat/cpus.py Binary.arch)
+    exit_code, data = detect(ERRORS / "tfonarm106-odroid-c2-aarch64-wheel-sigill-gdb.md")
+    assert [f for f in data["findings"] if f["code"] == ISA] == []
+    assert not any("AVX" in (f["message"] + (f["advice"] or "")) for f in data["findings"])
+    assert exit_code == 1  # the crash's lines stay unread: hwdoctor names no cause for them
+    assert any("SIGILL" in q["text"] for q in data["unread"])
+
+
+def test_each_binary_names_the_architecture_whose_builds_need_its_set() -> None:
+    assert {binary.arch for binary in cpus.BINARIES.values()} == {cpus.X86}
+
+
 # s16-mend-cpu: a CPU's name, as a finding quotes it, ends at its model number: not in a
 # Markdown link's address, not in the reporter's words or a tool's columns after it. file:
 # (the line, the name read)

@@ -39,15 +39,20 @@ _MPS: Final = registry.key_of_build(registry.Build.MPS)
 # unslothai/unsloth's tags"), or a page's address
 _CITED: Final = re.compile(r"[\w.-]+/[\w.-]+(?:@|'s? tags| CHANGELOG| README)|https://")
 
-# file: (the release the warning names, the upgrade line's requirement)
+# file: (the release the warning names, the upgrade line's flags and requirement; None: no
+# upgrade line)
 SINCE: Final = {
+    # s18-mend-misc: torch 2.1.2+rocm5.6, below flash-attn's "ROCm 6.0+" (its README at
+    # v2.6.2): no upgrade of flash-attn, which would not build there; ROCm first
     "flashattn749-rocm5.6-torch-pip-build-before-2.6.2.md": (
         "only from 2.6.2 (2024-07-23) on",
-        "'flash-attn>=2.6.2'",
+        None,
     ),
+    # s18-mend-misc: its README's install line, with --no-build-isolation (its setup.py
+    # imports torch, and it has no pyproject.toml)
     "flashattn553-windows-pip-build-urlretrieve-before-2.3.2.md": (
         "only from 2.3.2 (2023-10-08) on",
-        "'flash-attn>=2.3.2'",
+        "--no-build-isolation 'flash-attn>=2.3.2'",
     ),
 }
 
@@ -68,7 +73,11 @@ def test_a_machine_listed_from_a_later_release_than_any_shown_is_a_warning(name:
     assert "variant" not in found[0]
     remedy = found[0]["remedy"] or ""
     assert "pip show flash-attn" in remedy, remedy
-    assert re.search(r"pip install --upgrade " + re.escape(requirement), remedy), remedy
+    if requirement is None:
+        assert "pip install" not in remedy, remedy
+        assert "needs ROCm 6.0 or newer" in remedy and "built with ROCm 5.6" in remedy, remedy
+    else:
+        assert re.search(r"pip install --upgrade " + re.escape(requirement), remedy), remedy
 
 
 def test_an_earlier_release_shown_is_the_library_not_running_there() -> None:

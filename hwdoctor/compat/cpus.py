@@ -43,6 +43,12 @@ AVX: Final = "AVX"
 AVX2: Final = "AVX2"
 AVX512: Final = "AVX-512"
 _ORDER: Final = ("", AVX, AVX2, AVX512)
+# s18-mend-misc: the architecture those sets belong to. AVX, AVX2 and AVX-512 are extensions of
+# the x86 instruction set (Intel's 64 and IA-32 Architectures Software Developer's Manual, vol.
+# 1: "Programming with Intel AVX, FMA, and Intel AVX2", "Programming with Intel AVX-512"):
+# an Arm CPU has none of them, and a build for Arm is not built with them, so an illegal
+# instruction on an Arm machine (a Raspberry Pi, a Jetson, an aarch64 board) is another cause.
+X86: Final = "x86"
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,7 +242,7 @@ def _model_end(text: str, matched: int, stop: int) -> int:
 @dataclass(frozen=True, slots=True)
 class Binary:
     """A prebuilt binary that needs an instruction set: its name, the set, where that is
-    written, and the build of it that runs without."""
+    written, the build of it that runs without, and the architecture whose builds need it."""
 
     key: str  # the value readers/messages.py gives the paste's words that name it
     name: str
@@ -244,6 +250,9 @@ class Binary:
     source: str
     instead: str
     replaces: str = ""  # the key of an older build of the same program the paste's words undo
+    # s18-mend-misc: the architecture of the builds that need the set (every row's set is
+    # x86's: its prebuilt binaries for x86 CPUs; their Arm builds need none of them)
+    arch: str = X86
 
 
 BINARIES: Final = {

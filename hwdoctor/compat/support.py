@@ -137,6 +137,15 @@ class Supported:
     # issue 38 (s18-since): the date of a release `since` or `until` names, where its source
     # gives one (the CHANGELOG's heading, the tag's commit): release → "YYYY-MM-DD"
     released: tuple[tuple[str, str], ...] = ()
+    # issue 38 (s18-mend-misc): the flags of pip its own install line carries, where a plain
+    # `pip install` fails: flash-attn's setup.py imports torch and it has no pyproject.toml, so
+    # pip's isolated build environment has no torch ("pip install flash-attn
+    # --no-build-isolation", its README)
+    pip_flags: tuple[str, ...] = ()
+    # issue 38 (s18-mend-misc): the release of a backend's own stack its documentation requires
+    # (flash-attn's "ROCm 6.0+"): backend → "X.Y"; a machine shown below it gets no upgrade of
+    # the library, which would not build there
+    floors: tuple[tuple[str, str], ...] = ()
 
     def builds(
         self, backend: str, release: Version | None, cuda: str | None = None
@@ -313,6 +322,8 @@ def _row(
     aliases: tuple[str, ...] = (),
     built: tuple[Built, ...] = (),
     released: tuple[tuple[str, str], ...] = (),
+    pip_flags: tuple[str, ...] = (),
+    floors: tuple[tuple[str, str], ...] = (),
 ) -> Supported:
     return Supported(
         name,
@@ -330,6 +341,8 @@ def _row(
         aliases=aliases,
         built=built,
         released=released,
+        pip_flags=pip_flags,
+        floors=floors,
     )
 
 
@@ -653,6 +666,12 @@ TABLE: Final = (
         at="Dao-AILab/flash-attention@0251105 README.md",
         aliases=("FlashAttention", "flash attention", "flash-attention", "FlashAttention-2"),
         built=_FLASH_ATTN_BUILT,
+        # issue 38 (s18-mend-misc): README.md "Installation and features" at v2.6.2 (59594f2a)
+        # and at 0251105: "pip install flash-attn --no-build-isolation" (its setup.py imports
+        # torch; the repository has no pyproject.toml); "AMD GPU/ROCm Support", "Requirements:
+        # - ROCm 6.0+" (v2.6.2; "ROCm 6.0 and above" at 0251105)
+        pip_flags=("--no-build-isolation",),
+        floors=((_ROCM, "6.0"),),
     ),
     # facebookresearch/xformers@ca6d2aa README.md "Installing xFormers": wheels "[linux & win]"
     # for CUDA 12.6/12.8/13.0, "[linux only] (EXPERIMENTAL) rocm 7.1"; the source build it

@@ -216,6 +216,8 @@ class Code(str, Enum):
     # issue 38: a library's version pin refused, and a Python no release is built for
     PIN_REFUSED = "python.package_version_refused"
     PYTHON_VERSION_UNSUPPORTED = "python.version_unsupported"
+    # issue 38 (s18-npfine): pip finding no package of a name one letter from a known one
+    PACKAGE_NAME_MISSPELT = "python.package_name_misspelt"
     # issue 38: fp16 on the CPU, float64 on MPS (archlib)
     HALF_ON_CPU = "torch.half_on_cpu"
     MPS_FLOAT64 = "mps.float64_unsupported"
@@ -319,6 +321,8 @@ class Code(str, Enum):
     # issue 38 (s18-dll): one of CUDA's runtime libraries a library other than torch (cuDNN's
     # own loader, CTranslate2, TensorFlow, onnxruntime) could not load by its name
     CUDA_RUNTIME_NOT_LOADED = "libraries.cuda_runtime_not_loaded"
+    # issue 38 (s18-launch): a Vulkan program under WSL 2, which has no Vulkan driver for the GPU
+    WSL_VULKAN_NO_DRIVER = "host.wsl_vulkan_no_driver"
 
 
 @dataclass(frozen=True, slots=True)
@@ -503,6 +507,22 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "windows": "{hardware} hardware is present ({where}) on Windows, and torch "
             "{torch} cannot use it ({said}): PyTorch's builds for Windows are CPU and CUDA "
             "ones, and its ROCm builds are for Linux only",
+            # issue 38 (s18-launch): webui.sh's choice from lspci (diagnosis/pasted.py
+            # `_webui_chose_rocm` cites its lines); TORCH_COMMAND and --reinstall-torch are
+            # webui-user.sh's and modules/cmd_args.py's own
+            "webui_rocm": "{hardware} hardware is present ({where}) beside an AMD CPU's "
+            "integrated graphics ({amd}), and torch {torch} cannot use it ({said}): "
+            "Stable Diffusion webui's webui.sh installs torch's ROCm build wherever `lspci | "
+            "grep VGA` lists an AMD GPU, and the integrated graphics is one",
+        },
+        variant_commands={
+            "webui_rocm": ("{install}", "./webui.sh --reinstall-torch"),
+        },
+        variant_advice={
+            "webui_rocm": "set TORCH_COMMAND to torch's CUDA build in webui-user.sh (its "
+            "\"install command for torch\"; webui.sh reads it before choosing one), then "
+            "start webui.sh once with --reinstall-torch; webui.sh releases after #10722 "
+            "(2023-05-25) choose ROCm only where lspci lists no NVIDIA GPU",
         },
     ),
     # --- packages and extensions --------------------------------------------------------
@@ -1512,6 +1532,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "capability 8.0 or newer",
             "flash_attn_said": "flash attention does not run on {gpu}, as the paste says: "
             "FlashAttention 2 needs a GPU of compute capability 8.0 (Ampere) or newer",
+            # issue 38 (s18-gpuprose): the question, its GPU below the floor
+            # (Dao-AILab/flash-attention@014c349e README.md, "FlashAttention-2 with CUDA
+            # currently supports: Ampere, Ada, or Hopper GPUs"; Turing in FlashAttention 1.x)
+            "flash_attn_asked": "the paste asks whether flash attention runs on {gpu}: "
+            "FlashAttention 2 does not, it needs a GPU of compute capability 8.0 (Ampere, Ada "
+            "or Hopper); FlashAttention 1.x ran on Turing (7.5), no release on Volta or older",
             "flash_attn_used": "flash-attn is used on {gpu}, below every FlashAttention "
             "release's floor: FlashAttention 1.x needs compute capability 7.5 (Turing), "
             "FlashAttention 2 8.0 (Ampere), so its kernels fail there",
@@ -1818,6 +1844,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "ptxas": "a kernel compiled for {gpu} asked for bfloat16, which NVIDIA's PTX "
             "assembler refuses below Ampere (ptxas: \"Feature '.bf16' requires .target sm_80 "
             "or higher\"): the GPU has no bfloat16 instructions",
+            # issue 38 (s18-gpuprose): torch's autocast refusal; the reporter's own words
+            "autocast": "torch's autocast found no bfloat16 on {gpu} (torch: \"Current CUDA "
+            "Device does not support bfloat16\"): bfloat16 needs an Ampere GPU (compute "
+            "capability 8.0) or newer",
+            "said": "the paste says {gpu} has no bfloat16, and the GPU tables agree: it is "
+            "older than Ampere (compute capability 8.0), where bfloat16 begins",
         },
         variant_advice={
             "transformers": "train in float16 instead: fp16=True and bf16=False in "
@@ -1842,6 +1874,16 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "(torch_dtype=torch.float16, the program's dtype or precision option); the "
             "kernel is compiled (by Triton, most often) for the GPU it runs on, and bfloat16 "
             "there needs compute capability 8.0 (Ampere) or newer",
+            "autocast": "autocast in float16 with loss scaling instead "
+            "(torch.autocast(\"cuda\", dtype=torch.float16) with torch.cuda.amp.GradScaler, "
+            "or the program's dtype option set to float16), or in float32; torch before 2.3 "
+            "allows bfloat16 autocast only where torch.cuda.is_bf16_supported(), compute "
+            "capability 8.0 or more (torch/amp/autocast_mode.py, torch/cuda/__init__.py)",
+            "said": "use float16 with loss scaling (fp16=True in TrainingArguments, --fp16, "
+            "torch_dtype=torch.float16, model.half(), the program's dtype option), or float32 "
+            "where float16 overflows; bfloat16 runs natively from compute capability 8.0 "
+            "(torch.cuda.is_bf16_supported(including_emulation=False) says so, "
+            "torch/cuda/__init__.py), and older GPUs at best emulate it, slowly",
         },
     ),
     Code.TOOL_FAILED: Entry(
@@ -3983,6 +4025,30 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "install a release of {other} whose requirement admits {package}{spec}",
         },
     ),
+    Code.PACKAGE_NAME_MISSPELT: Entry(
+        W, "a package name no index holds, one letter from a package hwdoctor knows",
+        "pip lists the releases it found of the name asked, \"(from versions: none)\" where "
+        "the indexes it asked hold none (pip/_internal/resolution/resolvelib/factory.py "
+        "_report_single_requirement_conflict: \"Could not find a version that satisfies the "
+        "requirement %s (from versions: %s)\"; older pips printed \"(from versions: )\"). "
+        "It says the same of a name no index holds at all as of a package with no file for "
+        "this Python: the words do not tell a misspelt name from a machine. issue 38 "
+        "(s18-npfine): where the name is none hwdoctor's tables know (compat/names.py: the "
+        "libraries of compat/support.py, torch and its companions, the packages of "
+        "compat/builds_table.txt and compat/exported_names.py, the backends' distributions), "
+        "compared as PEP 503 normalises names, and one edit (a character inserted, deleted, "
+        "replaced, or two adjacent ones swapped; F. J. Damerau, Communications of the ACM "
+        "7(3), 1964: most misspellings are one of these) from exactly one name they know, "
+        "the name is what is wrong, not the environment (chenyuntc/pytorch-book#16: a "
+        "requirements file's \"torchvison\", pip's \"(from versions: )\"). "
+        "A warning: nothing of the machine is at fault, and the package the name probably "
+        "means is named with its install line. A name far from every known one, or close to "
+        "two, stays python.version_unsupported.",
+        "pip finds no package named {package} on the indexes it asked (\"from versions: "
+        "none\"), and {meant} is one letter away: the command probably misspells {meant}",
+        commands=("{install}",),
+        advice="install the package the name probably means:",
+    ),
     Code.PYTHON_VERSION_UNSUPPORTED: Entry(
         E, "no release of a package pip can install here (this Python, platform, index)",
         "A package's releases declare the Pythons they run on (Requires-Python, PEP 345) and "
@@ -5947,7 +6013,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "version! gcc versions later than 13 are not supported!\", clang 19 and newer, "
         "`_MSC_VER` 1950 and newer or below 1910 \"unsupported Microsoft Visual Studio "
         "version!\"). A newer distribution's default gcc, or a Visual Studio update newer than "
-        "the toolkit, is refused. nvcc's -ccbin (--compiler-bindir, NVIDIA's nvcc documentation) "
+        "the toolkit, is refused: the Visual Studio check compares _MSC_VER, which cl.exe's "
+        "banner gives (\"Compiler Version 19.40\" is 1940, MSVC's \"Predefined macros\" "
+        "page), so CUDA 12.1's \"between 2017 and 2022\" refuses Visual Studio 2022 17.10 "
+        "(pytorch/vision#8492). nvcc's -ccbin (--compiler-bindir, NVIDIA's nvcc documentation) "
         "names another compiler; torch's cpp_extension passes $CC to nvcc as -ccbin "
         "(torch/utils/cpp_extension.py, BuildExtension's unix_cuda_flags and the JIT build's, "
         "torch 2.13.0); CMake takes CUDAHOSTCXX or CMAKE_CUDA_HOST_COMPILER (CMake's "
@@ -5965,9 +6034,14 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "-allow-unsupported-compiler flag the message names skips the check, at your own risk "
         "as it says",
         variants={
-            "msvc": "the CUDA toolkit{cuda} refused the host compiler: its host_config.h "
-            "accepts Visual Studio {bound} as nvcc's host compiler on Windows, and the cl.exe "
-            "this build runs is not one of them ({said})",
+            # s18-mend-misc: the header compares _MSC_VER, not the release's year: a VS 2022
+            # 17.10 (cl.exe 19.40) is refused by CUDA 12.1's "2017 and 2022" (pytorch/vision
+            # #8492), so the sentence never says the cl.exe is not of a release it names
+            "msvc": "the CUDA toolkit{cuda} refused the host compiler{compiler}: its "
+            "host_config.h accepts Visual Studio {bound} as nvcc's host compiler on Windows by "
+            "the compiler's _MSC_VER, up to the updates this toolkit knows, and refused this "
+            "cl.exe by its _MSC_VER: an update of Visual Studio newer than this toolkit knows "
+            "is refused, even of a release it names ({said})",
             "clang": "the CUDA toolkit{cuda} refused the host compiler: its host_config.h "
             "accepts clang older than {bound} as nvcc's host compiler, and the clang this "
             "build runs is not ({said})",
@@ -6003,7 +6077,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "have which C-API version is numpy's cversions.txt (compat/numpy_capi.py): 0xe is "
         "1.20–1.21, 0xf 1.22, 0x10 1.23–1.24. The remedy is a NumPy at least as new as the "
         "first release of the module's version; below 2 where the module is built against "
-        "NumPy 1 (NumPy 2 refuses those, python.numpy_abi).",
+        "NumPy 1 (NumPy 2 refuses those, python.numpy_abi). NumPy 2's words print the release "
+        "the module was built for (\"(NumPy 1.23)\", NPY_FEATURE_VERSION_STRING, "
+        "numpy/numpy#25948) and come only from a module built with NumPy 2, which NumPy 2 "
+        "runs: that release is the floor, with no cap.",
         "a module was built against NumPy's C-API version {wanted} (NumPy {first} or newer), "
         "and the NumPy running here has {running} (NumPy {running_releases}{shown}): NumPy is "
         "too old for it ({said})",
@@ -6022,6 +6099,32 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
     ),
     # issue 38 (s18-dll): the sources of each loader's words are beside its pattern in
     # readers/messages.py; the file names and the release tables are compat/cuda_runtime.py's
+    # issue 38 (s18-launch): Vulkan under WSL 2 (diagnosis/pasted.py `_vulkan_under_wsl`)
+    Code.WSL_VULKAN_NO_DRIVER: Entry(
+        E, "Vulkan finds no driver under WSL 2",
+        "WSL 2 gives Linux the GPU through /dev/dxg and the Windows driver's libraries in "
+        "/usr/lib/wsl/lib, for CUDA and DirectML (Microsoft, \"GPU accelerated ML training "
+        "in WSL\", https://learn.microsoft.com/windows/wsl/tutorials/gpu-compute) and for "
+        "Mesa's D3D12 drivers, OpenGL and OpenCL on Direct3D 12 (Microsoft's DirectX blog, "
+        "\"DirectX heart Linux\", https://devblogs.microsoft.com/directx/directx-heart-linux/; "
+        "Mesa's docs/drivers/d3d12.rst). No GPU vendor ships a Vulkan driver for WSL: the one "
+        "Vulkan driver there is Mesa's dozen (Vulkan on Direct3D 12, built with "
+        "-Dvulkan-drivers=microsoft-experimental, \"dzn is not a conformant Vulkan "
+        "implementation, testing use only\"), which distributions seldom build or select. "
+        "So the Vulkan loader finds no driver it can use and vkCreateInstance returns "
+        "VK_ERROR_INCOMPATIBLE_DRIVER (the Vulkan specification's vkCreateInstance; "
+        "KhronosGroup/Vulkan-Loader loader/trampoline.c: \"vkCreateInstance: Found no "
+        "drivers!\"); a Vulkan maintainer calls it the lack of a capable driver for WSL 2 "
+        "(KhronosGroup/Vulkan-Loader#1455). Outside WSL the same words are not read as a "
+        "cause: they mean no Vulkan driver for the GPU, or one that refuses the Vulkan "
+        "version asked, which a paste seldom tells apart.",
+        "Vulkan finds no driver it can use under WSL 2 (\"{said}\"): WSL gives Linux the GPU "
+        "for CUDA, DirectML and Mesa's D3D12 OpenGL and OpenCL drivers, and no GPU vendor's "
+        "Vulkan driver (only Mesa's experimental dozen)",
+        advice="run the program's Windows build on Windows itself, where the GPU vendor's "
+        "Vulkan driver is; or, under WSL, its CUDA backend on an NVIDIA GPU (llama.cpp built "
+        "with -DGGML_CUDA=ON, MLC-LLM's CUDA package) instead of Vulkan",
+    ),
     Code.CUDA_RUNTIME_NOT_LOADED: Entry(
         E, "a CUDA library another library loads by name is not installed",
         "torch's CUDA wheels bring CUDA's libraries with them; other libraries load CUDA's "

@@ -180,7 +180,26 @@ def finding(
     install_elsewhere: Value,
     torch: Value,
     where: Value,
+    amd: Value = None,
     said: Value | Shell = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BUILD_MISMATCH],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["webui_rocm"],
+    amd: Value,
+    hardware: Value,
+    install: Value | Shell,
+    said: Value | Shell,
+    torch: Value,
+    where: Value,
+    build: Value = None,
+    install_elsewhere: Value = None,
 ) -> Finding: ...
 
 
@@ -197,6 +216,7 @@ def finding(
     said: Value | Shell,
     torch: Value,
     where: Value,
+    amd: Value = None,
     build: Value = None,
 ) -> Finding: ...
 
@@ -1958,6 +1978,29 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["flash_attn_asked"],
+    gpu: Value,
+    built: Value = None,
+    device: Value = None,
+    dtype: Value = None,
+    floor: Value = None,
+    hardware: Value = None,
+    library: Value = None,
+    listed: Value = None,
+    method: Value = None,
+    release: Value = None,
+    said: Value = None,
+    source: Value = None,
+    way: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.EXTENSION_ARCH_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["flash_attn_mac"],
     built: Value = None,
     device: Value = None,
@@ -2545,7 +2588,31 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["autocast"],
+    gpu: Value,
+    torch: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BF16_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["ptxas"],
+    gpu: Value,
+    torch: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BF16_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["said"],
     gpu: Value,
     torch: Value = None,
 ) -> Finding: ...
@@ -5583,6 +5650,19 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.PACKAGE_NAME_MISSPELT],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    install: Value | Shell,
+    meant: Value,
+    package: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.PYTHON_VERSION_UNSUPPORTED],
     *,
     backend: str | None = None,
@@ -7976,6 +8056,7 @@ def finding(
     cuda: Value,
     said: Value,
     torch: Value,
+    compiler: Value = None,
 ) -> Finding: ...
 
 
@@ -7990,6 +8071,7 @@ def finding(
     cuda: Value,
     said: Value,
     torch: Value,
+    compiler: Value = None,
 ) -> Finding: ...
 
 
@@ -8001,6 +8083,7 @@ def finding(
     evidence: str | None = None,
     variant: Literal["msvc"],
     bound: Value,
+    compiler: Value,
     cuda: Value,
     said: Value,
     torch: Value,
@@ -8040,6 +8123,17 @@ def finding(
     below: Value = None,
     first: Value = None,
     running_releases: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.WSL_VULKAN_NO_DRIVER],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    said: Value,
 ) -> Finding: ...
 
 

@@ -27,6 +27,7 @@ from hwdoctor.compat import (
     imports,
     kernels,
     libraries,
+    names,
     numpy_capi,
     optimum_neuron,
     refusals,
@@ -221,6 +222,7 @@ _RESTS_ON: Final = (
     ("backend.gpu_library_without_gpu", ("stated", "accelerator")),  # issue 38 (s9-kernels)
     ("python.package_version_refused", ("pin",)),  # issue 38: a version pin refused
     ("python.version_unsupported", ("python_pin", "host")),
+    ("python.package_name_misspelt", ("python_pin",)),  # issue 38 (s18-npfine)
     # issue 38 (s15-toolchain): the build's words, pip's lines of the source, the machine
     ("python.build_toolchain_missing", ("stated", "python_pin", "host")),
     ("backend.vllm_ascend_kernels", ("stated",)),  # issue 38: vLLM Ascend's compiled part
@@ -246,6 +248,7 @@ _RESTS_ON: Final = (
     # issue 38 (s9-cpucomp); s16-avx: the CPU named and the binary that needs the set ("host")
     ("host.cpu_instruction_set_missing", ("stated", "host")),
     ("host.memory_exhausted", ("stated", "ram", "wsl")),  # issue 38 (s11-hostmem)
+    ("host.wsl_vulkan_no_driver", ("stated", "wsl")),  # issue 38 (s18-launch)
     ("rocm.wsl_configuration_unsupported", ("stated", "wsl")),  # issue 38 (s9-cpucomp)
     # issue 38 (s9-imports): a package missing, a release without a name the code imports
     ("python.package_missing", ("stated", "accelerator", "pin")),
@@ -435,6 +438,8 @@ _WHAT: Final = {
     FactKey.MESSAGE_BF16_AMP_REFUSED: "accelerate says (bf16)",  # issue 38 (s9-precision)
     FactKey.MESSAGE_XPU_FLOAT64: "SYCL says (XPU)",
     FactKey.MESSAGE_PTX_BF16: "ptxas says (bf16)",
+    FactKey.MESSAGE_AUTOCAST_BF16: "torch says (autocast, bf16)",  # issue 38 (s18-gpuprose)
+    FactKey.PROSE_BF16_LACKING: "the reporter says (bf16)",
     FactKey.MESSAGE_XPU_OPERATOR: "no XPU kernel for",
     # issue 38 (s17-small)
     FactKey.MESSAGE_DML_FALLBACK: "torch-directml runs on the CPU",
@@ -497,6 +502,7 @@ _WHAT: Final = {
     FactKey.XFORMERS_BUILD: "pip builds (xformers)",
     FactKey.PROSE_MAC: "Mac (in words)",
     FactKey.PROSE_ARM_LINUX: "Linux on Arm (in words)",
+    FactKey.PROSE_ARM32_LINUX: "Linux on 32-bit Arm (in words)",  # issue 38 (s18-mend-misc)
     FactKey.PROSE_AMD_GPU: "GPU (the reporter's words)",  # issue 38 (s7-build)
     FactKey.PROSE_ROCM: "AMD GPU (in words)",  # issue 38 (s15-realrec)
     # issue 38: serving stacks without a device
@@ -544,6 +550,8 @@ _WHAT: Final = {
     FactKey.NEURON_COMPILE_FAILED: "torch-neuronx's compiler wrapper says",
     FactKey.CPU_FLAGS_LACK: "the CPU's flags lack",
     FactKey.MESSAGE_ROCM_WSL: "rocminfo says (WSL)",
+    FactKey.MESSAGE_VULKAN_NO_DRIVER: "Vulkan says",  # issue 38 (s18-launch)
+    FactKey.PROSE_AMD_IGPU: "an AMD CPU's graphics (the reporter's words)",
     FactKey.MESSAGE_ROCR_UNSUPPORTED_GPU: "ROCm's WSL runtime says",
     FactKey.MESSAGE_HSA_STATUS: "HSA's status",
     FactKey.MESSAGE_MODULE_MISSING: "Python says (a module missing)",  # issue 38 (s9-imports)
@@ -639,6 +647,8 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     # issue 38 (s9-precision): bf16 AMP refused by accelerate, float64 on an Intel GPU
     found = (*found, *_bf16_amp_refused(paste, facts, found), *_xpu_float64(paste, facts))
     found = (*found, *_ptx_bf16(paste, facts, found), *_xpu_operator(facts))
+    found = (*found, *_autocast_bf16(paste, facts, found))  # issue 38 (s18-gpuprose)
+    found = (*found, *_bf16_lacking_said(facts, found))  # issue 38 (s18-gpuprose)
     # issue 38 (s17-small): DirectML's operator gaps, nvcuda.dll, onnxruntime twice, torchaudio
     found = (*found, *_dml_operator(facts), *_nvcuda(paste, facts, found))
     found = (*found, *_onnxruntime_both(paste, facts), *_torchaudio_backend(paste, facts))
@@ -685,6 +695,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_nodes_denied(paste, facts, found))  # issue 38: device: root only
     found = (*found, *_kfd_unsupported(paste, facts))  # issue 38: device: no ROCm compute
     found = (*found, *_amd_on_windows(paste, facts, found))  # issue 38 (s8-platform)
+    found = (*found, *_webui_chose_rocm(paste, facts, found))  # issue 38 (s18-launch)
     found = (*found, *_xformers_on_a_mac(paste, facts))  # issue 38 (s8-platform)
     found = (*found, *_bnb_quantizer_on_a_mac(paste, facts, found))  # issue 38 (s8-platform)
     found = (*found, *_gpu_required(paste, facts, found))  # issue 38 (s13-gpuonly)
@@ -692,6 +703,7 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     found = (*found, *_cpu_isa(paste, facts))  # issue 38 (s9-cpucomp): the CPU's ISA
     found = (*found, *_neuron_compiler(facts))  # issue 38 (s9-cpucomp): neuronx-cc's own error
     found = (*found, *_rocm_wsl(facts, found))  # issue 38 (s9-cpucomp): ROCm under WSL
+    found = (*found, *_vulkan_under_wsl(facts))  # issue 38 (s18-launch): Vulkan under WSL
     found = (*found, *_host_memory(facts, found))  # issue 38 (s11-hostmem): host RAM ran out
     # issue 38 item 5 (s13-unread): a run's errors no other reader names
     found = (*found, *_host_allocation(facts, found), *_torch_dll(facts))
@@ -1430,6 +1442,66 @@ def _amd_on_windows(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tu
     )
 
 
+# issue 38 (s18-launch): AUTOMATIC1111/stable-diffusion-webui's webui.sh chose torch's build
+# from lspci (webui.sh @ 80adb6979d46, lines 106-123: `gpu_info=$(lspci 2>/dev/null | grep
+# VGA)`, then `if echo "$gpu_info" | grep -q "AMD" && [[ -z "${TORCH_COMMAND}" ]]` exports the
+# ROCm build's TORCH_COMMAND, torch==1.13.1+rocm5.2). An AMD CPU's integrated graphics is a
+# VGA controller lspci lists as AMD's, so beside an NVIDIA GPU webui.sh installed the ROCm
+# build and launch.py's own check failed (prepare_environment: `assert
+# torch.cuda.is_available()`, "Torch is not able to use GPU"). Its fix, #10722 (merged
+# 2023-05-25), chooses ROCm only where lspci lists no NVIDIA GPU; webui-user.sh documents
+# TORCH_COMMAND ("# install command for torch"), which webui.sh reads before its own choice.
+# Windows' webui.bat chooses nothing from lspci: the words alone name no cause there.
+_AMD_LISTED: Final = re.compile(r"(?:AMD|Advanced Micro Devices|\[AMD/ATI\]|ATI|Radeon)\b")
+_NVIDIA_WORD: Final = re.compile(r"\b(?i:nvidia|nvidea)\b")
+
+
+def _webui_chose_rocm(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """issue 38 (s18-launch): Stable Diffusion webui's "Torch is not able to use GPU" on a
+    Linux machine the paste shows with an NVIDIA GPU (named, or an NVIDIA word on the line of
+    the next) and an AMD CPU's integrated graphics (lspci's or neofetch's AMD line, or the
+    reporter's words): webui.sh installed the ROCm build (see `_AMD_LISTED`). Not where a
+    torch the paste shows is no ROCm build, nor where another build finding says it."""
+    said = facts.all(FactKey.MESSAGE_WEBUI_NO_GPU)
+    if not said or any(f.code in _BUILD_CODES for f in found):
+        return ()
+    if remedies.on_windows(paste.evidence) or any(f.key in _MACOS_FACTS for f in paste.facts):
+        return ()
+    host = paste.evidence.host
+    linux = facts.all(FactKey.PROSE_DEBIAN) or [
+        f for f in facts.all(FactKey.PYTHON_LIB_PATH) if "/lib/python" in f.quote.text
+    ]
+    if not linux and not (host is not None and host.system == "Linux"):
+        return ()
+    torch = paste.evidence.torch.version if paste.evidence.torch else None
+    if torch and "+rocm" not in torch.lower():
+        return ()  # the build shown is not ROCm's: webui.sh did not choose it
+    named = [*facts.all(FactKey.GPU), *facts.all(FactKey.PROSE_GPU)]
+    amd = [f for f in facts.all(FactKey.GPU) if _AMD_LISTED.match(f.value.strip())]
+    amd += facts.all(FactKey.PROSE_AMD_IGPU)
+    nvidia = [f for f in named if gpus.nvidia_capability(f.value)]
+    nvidia += [f for f in amd if _NVIDIA_WORD.search(f.quote.text)]
+    if not (amd and nvidia):
+        return ()
+    facts.use("torch", *said, *linux[:1])
+    facts.use("gpus", nvidia[0], amd[0])
+    backend = registry.BY_KEY[_CUDA]
+    where = nvidia[0].value if nvidia[0] not in amd else "in the reporter's words"
+    return (
+        finding(
+            Code.BUILD_MISMATCH,
+            backend=_CUDA,
+            variant="webui_rocm",
+            hardware=backend.hardware,
+            where=printable(one_line(where.strip()))[:60],
+            amd=printable(one_line(amd[0].value.strip()))[:60],
+            torch=torch or "(version not shown)",
+            said='Stable Diffusion webui: "Torch is not able to use GPU"',
+            install=remedies.webui_torch_command(backend, paste.evidence),
+        ),
+    )
+
+
 def _nvidia_gpu_shown(paste: Pasted) -> bool:
     """Whether the paste shows an NVIDIA GPU (a host signal of NVIDIA's backend)."""
     host = paste.evidence.host
@@ -2135,6 +2207,59 @@ def _ptx_bf16(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[Fi
     facts.use("stated", said[0])
     facts.use("gpus", *lines)
     return (finding(Code.BF16_UNSUPPORTED, backend=_CUDA, variant="ptxas", gpu=gpu or "this GPU"),)
+
+
+def _autocast_bf16(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """torch's autocast refusing bfloat16 on the CUDA device (the source is beside the pattern
+    in readers/messages.py): torch before 2.3 found no bfloat16 on the GPU, which needs an
+    Ampere GPU (compute capability 8.0) or newer; named with the GPU where the paste names
+    one, and not where every GPU it names has bf16 or another finding already names bf16."""
+    said = facts.all(FactKey.MESSAGE_AUTOCAST_BF16)
+    done = (Code.BF16_UNSUPPORTED.value, Code.MPS_BF16_UNSUPPORTED.value)
+    if not said or any(f.code in done for f in found):
+        return ()
+    gpu, lines = _below(_named_gpus(paste.evidence, facts), _BF16_FLOOR)
+    if gpu is None:
+        return ()
+    facts.use("stated", said[0])
+    facts.use("gpus", *lines)
+    return (
+        finding(Code.BF16_UNSUPPORTED, backend=_CUDA, variant="autocast", gpu=gpu or "this GPU"),
+    )
+
+
+# issue 38 (s18-gpuprose): a GPU's name among the reporter's words ("v100", "T4", "32G v100"):
+# runs of letters and digits holding a digit, looked up in the GPU tables as they stand and
+# as NVIDIA's data-centre names ("Tesla V100"), compat/gpus.py.
+_WORD_RUN: Final = re.compile(r"[A-Za-z0-9]{2,12}")
+
+
+def _gpus_in_words(words: str) -> _Named:
+    named: _Named = {}
+    for run in _WORD_RUN.findall(words):
+        if not any(c.isdigit() for c in run) or not any(c.isalpha() for c in run):
+            continue
+        said = gpus.nvidia_capability(run) or gpus.nvidia_capability(f"Tesla {run.upper()}")
+        if (capability := _capability(said)) is not None:
+            named.setdefault(run, (capability, []))
+    return named
+
+
+def _bf16_lacking_said(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """The reporter's words that a GPU has no bfloat16, with the GPU named in those words
+    below compute capability 8.0: bf16 needs an Ampere GPU or newer (torch.cuda.
+    is_bf16_supported at v2.1.0: capability 8.0 with CUDA 11; NVIDIA's PTX ISA, bf16
+    instructions need sm_80). Words without a GPU of the tables ("Device does not support
+    bf16"), or naming an Ampere one, are not this; nor where another finding names bf16."""
+    done = (Code.BF16_UNSUPPORTED.value, Code.MPS_BF16_UNSUPPORTED.value)
+    if any(f.code in done for f in found):
+        return ()
+    for said in facts.all(FactKey.PROSE_BF16_LACKING):
+        gpu, _ = _below(_gpus_in_words(said.value), _BF16_FLOOR)
+        if gpu:
+            facts.use("stated", said)
+            return (finding(Code.BF16_UNSUPPORTED, backend=_CUDA, variant="said", gpu=gpu),)
+    return ()
 
 
 def _cuda_libraries(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
@@ -4007,13 +4132,20 @@ def _numpy_too_old(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     is 0xe"; the sources are beside the pattern in readers/messages.py): NumPy is too old for
     the module, the opposite direction of python.numpy_abi. The first release of the module's
     C-API version is numpy's cversions.txt (compat/numpy_capi.py); the install line keeps a
-    module built against NumPy 1 below NumPy 2, which refuses such modules."""
+    module built against NumPy 1 below NumPy 2, which refuses such modules. (s18-mend-misc)
+    NumPy 2's words ("module was compiled against NumPy C-API version 0x10 (NumPy 1.23)") come
+    only from a module built with NumPy 2 for an older floor: the release they print is the
+    floor, and no cap."""
     said = facts.all(FactKey.MESSAGE_NUMPY_CAPI)
-    versions_said = [tuple(int(v, 16) for v in f.value.split()) for f in said]
+    versions_said = [tuple(int(v, 16) for v in f.value.split()[:2]) for f in said]
     refusals = [(f, v) for f, v in zip(said, versions_said, strict=True) if v[0] > v[1]]
     if not refusals:
         return ()
     first, (wanted, running) = refusals[0]
+    # s18-mend-misc: NumPy 2's words print the release the module was built for ("(NumPy
+    # 1.23)"): only NumPy 2's header writes them, so the module was built with NumPy 2, which
+    # NumPy 2 runs: that release is the floor, with no cap
+    printed = first.value.split()[2:]
     facts.use("stated", *(f for f, _ in refusals), *facts.all(FactKey.NUMPY_IMPORT_FAILED))
     numpy = _version_of(facts, "numpy")
     shown = ""
@@ -4036,18 +4168,23 @@ def _numpy_too_old(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                 install=Shell(),  # no release to name: no install line
             ),
         )
-    below = wanted < numpy_capi.NUMPY2  # built against NumPy 1: stay below NumPy 2
+    # built against NumPy 1 (its words are NumPy 1's, its C-API older than 2's): stay below 2
+    below = wanted < numpy_capi.NUMPY2 and not printed
+    floor = printed[0] if printed and versions.parse(printed[0]) is not None else row.first
     way = remedies.installer(paste.evidence.python)
-    spec = f">={row.first}" + (",<2" if below else "")
+    spec = f">={floor}" + (",<2" if below else "")
     return (
         finding(
             Code.NUMPY_TOO_OLD,
-            first=row.first,
+            first=floor,
             running_releases=now.releases(),
             shown=shown,
             said=words,
             below=" and below 2 (it is built against NumPy 1, which NumPy 2 refuses)"
             if below
+            else " (its words are NumPy 2's: it was built with NumPy 2 for that release and "
+            "newer, so NumPy 2 runs it too)"
+            if printed
             else "",
             install=remedies.requirement(way, "numpy", spec, upgrade=True),
             wanted=hexes[0],
@@ -4107,6 +4244,12 @@ def _host_compiler(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         name = f"torch {printable(who)[:40]}" if who else "torch"
         torch = f" (of torch's CUDA major: {name} is built with CUDA {built[0]})"
     bound = printable(first.value)[:12]
+    # s18-mend-misc: cl.exe's banner gives the _MSC_VER the header refused ("19.40": 1940)
+    shown = ""
+    if compiler == "msvc" and (cl := facts.one(FactKey.MSVC_VERSION)) is not None:
+        facts.use("stated", cl)
+        major, _, minor = cl.value.partition(".")
+        shown = f" (cl.exe {cl.value}, _MSC_VER {major}{minor})"
     return (
         finding(
             Code.HOST_COMPILER_UNSUPPORTED,
@@ -4114,6 +4257,7 @@ def _host_compiler(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             variant=_HOST_COMPILER_VARIANT[compiler],
             cuda=cuda,
             bound=bound,
+            compiler=shown,
             said=_HOST_COMPILER_SAID[compiler].format(bound=bound),
             torch=torch,
         ),
@@ -5738,6 +5882,10 @@ def _no_release(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
         extras = f"{extras}]" if extras else ""
         extras = extras if versions.is_extras(extras) else ""  # a pasted value: its grammar
         newest = next((t.removeprefix("newest=") for t in listed if t.startswith("newest=")), "")
+        if listed == ["none"] and not requirer and (meant := names.misspelt(name)):
+            facts.use("python_pin", *lines)  # issue 38 (s18-npfine): the name, not the machine
+            made.append(_misspelt(way, paste, name, meant, spec))
+            continue
         if listed == ["none"] and (
             translated := _no_file_on_apple_silicon(paste, facts, name, spec)
         ):
@@ -5818,6 +5966,25 @@ def _no_release(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             )
         )
     return tuple(made)
+
+
+def _misspelt(way: remedies.Installer, paste: Pasted, name: str, meant: str, spec: str) -> Finding:
+    """python.package_name_misspelt: pip found no package at all of a name the command asked
+    for ("from versions: none", no other package requiring it), which is no distribution
+    hwdoctor knows and one edit from exactly one it does (compat/names.py misspelt): the
+    install of that one, with the version the command asked (torch's by the chooser that
+    picks its build)."""
+    install = (
+        remedies.torch_required(way, spec, paste.evidence, "the install asked")
+        if meant == "torch"
+        else remedies.requirement(way, meant, spec)
+    )
+    return finding(
+        Code.PACKAGE_NAME_MISSPELT,
+        package=printable(name)[:80],
+        meant=meant,
+        install=install,
+    )
 
 
 def _local_build(spec: str, listed: list[str], told: list[str], requirer: str) -> str:
@@ -8660,6 +8827,20 @@ def _listed_from(
     facts.use("host", *shown[:1])
     way = remedies.installer(paste.evidence.python)
     dist = row.dists[0]
+    # s18-mend-misc: the row's own pip flags (flash-attn's --no-build-isolation); on a stack
+    # below the row's floor (flash-attn's ROCm 6.0+), no upgrade of the library: it would not
+    # build there, and the stack comes first
+    install = remedies.requirement(way, dist, f">={first}", upgrade=True, flags=row.pip_flags)
+    floor = dict(row.floors).get(backend or "", "")
+    stack = _rocm_release(facts) if backend == _ROCM else None
+    low, have = versions.parse(floor), versions.parse(stack[0]) if stack else None
+    if stack is not None and low is not None and have is not None and have < low:
+        facts.use("torch", stack[1])
+        install = comment(
+            f"no {row.name} line: its ROCm build needs ROCm {floor} or newer ({row.source}), "
+            f"and this torch is built with ROCm {stack[0]}: first a torch built with ROCm "
+            f"{floor} or newer (pytorch.org/get-started/locally), then {row.name}"
+        )
     return finding(
         Code.LIBRARY_UNSUPPORTED_MACHINE,
         backend=backend,
@@ -8671,8 +8852,23 @@ def _listed_from(
         said=printable(one_line(error.text).strip(" >`*#"))[:160],
         source=row.source,
         show=remedies.pip_of(way, ("show",), dist),
-        install=remedies.requirement(way, dist, f">={first}", upgrade=True),
+        install=install,
     )
+
+
+def _rocm_release(facts: _Read) -> tuple[str, PastedFact] | None:
+    """issue 38 (s18-mend-misc): the ROCm release (X.Y) torch is built with, as the paste shows
+    it (`_rocm_torch`: a "+rocm5.7" label, collect_env's "ROCM used to build PyTorch:
+    5.7.31921"), and its line; None where it shows none."""
+    shown = _rocm_torch(facts)
+    if shown is None:
+        return None
+    if shown.key is FactKey.TORCH_HIP:
+        release = ".".join(shown.value.strip().split(".")[:2])
+    else:
+        local = wheels.local_of(shown.value.strip()) or ""
+        release = wheels.Variant(local).rocm or ""
+    return (release, shown) if versions.parse(release) is not None else None
 
 
 def _unsupported_machine(
@@ -10185,6 +10381,24 @@ def _flash_attn_gpu(named: _Named, facts: _Read) -> tuple[Finding, ...]:
                     gpu=gpu,
                 ),
             )
+    # issue 38 (s18-gpuprose): a question whether flash-attn runs on a GPU the question names
+    # ("FlashAttention-2 是不支持V100吗？") below FlashAttention 2's floor; where the paste
+    # states the refusal itself (TGI's capability, named above), the question adds nothing
+    stated = facts.all(FactKey.MESSAGE_TGI_CAPABILITY)
+    for question in facts.all(FactKey.PROSE_SUPPORT_ASKED):
+        if question.name != _FLASH_ATTN or stated:
+            continue
+        gpu, _ = _below(_gpus_in_words(question.value), _FA2_FLOOR)
+        if gpu:
+            facts.use("stated", question)
+            return (
+                finding(
+                    Code.EXTENSION_ARCH_UNSUPPORTED,
+                    backend=_CUDA,
+                    variant="flash_attn_asked",
+                    gpu=gpu,
+                ),
+            )
     if used:
         floor = _FA2_FLOOR if any(f.value == "2" for f in used) else _FA1_FLOOR
         gpu, lines = _below(named, floor)
@@ -10432,15 +10646,20 @@ def _cpu_binary(paste: Pasted, facts: _Read, crash: Sequence[PastedFact]) -> tup
     where the paste names a prebuilt binary that needs an instruction set (compat/cpus.py
     BINARIES) and names no CPU at all: the binary's need, and the command that shows what this
     CPU has; a warning, since the CPU is not shown. Silent where any CPU is named (the family
-    table decides, `_cpu_family`, and a name it does not know is no evidence either way), and
-    where the paste shows a later build of the program that runs without the set."""
+    table decides, `_cpu_family`, and a name it does not know is no evidence either way),
+    where the paste shows a later build of the program that runs without the set, and
+    (s18-mend-misc) where it shows a machine of another architecture than the one whose
+    builds need the set (an Arm board's: `_cpu_arch_shown`)."""
     if facts.all(FactKey.CPU_NAMED):
         return ()
     programs = facts.all(FactKey.ISA_PROGRAM)
     undone = {cpus.BINARIES[p.value].replaces for p in programs}
+    arch = _cpu_arch_shown(paste, facts)
     for program in programs:
         binary = cpus.BINARIES[program.value]
-        if binary.key in undone:
+        # s18-mend-misc: an Arm machine's builds need no x86 set (lhelontra/tensorflow-on-arm
+        # #106: TensorFlow's aarch64 wheel on an Odroid C2 dies on SIGILL)
+        if binary.key in undone or (arch is not None and arch[0] != binary.arch):
             continue
         system = _system_shown(paste, facts)
         windows = system is not None and system[0] == "Windows"
@@ -10459,6 +10678,25 @@ def _cpu_binary(paste: Pasted, facts: _Read, crash: Sequence[PastedFact]) -> tup
             ),
         )
     return ()
+
+
+# s18-mend-misc: the machines uname -m and platform.machine() name that are not x86
+_NOT_X86: Final = frozenset({"aarch64", "arm64", "armv7l", "armv6l", "ppc64le", "s390x"})
+
+
+def _cpu_arch_shown(paste: Pasted, facts: _Read) -> tuple[str, list[PastedFact]] | None:
+    """issue 38 (s18-mend-misc): the CPU architecture of the machine the paste shows where it is
+    not x86 ("arm", with the lines that show it: aarch64 or armv7l in uname, a platform line or
+    a wheel's tag, a Raspberry Pi, a Jetson; the host's machine of a report's platform line);
+    None where the paste shows no such machine (absence is no x86 either, and the binary's
+    need still applies)."""
+    arm = [*facts.all(FactKey.PROSE_ARM_LINUX), *facts.all(FactKey.PROSE_ARM32_LINUX)]
+    if arm:
+        return "arm", arm[:1]
+    host = paste.evidence.host
+    if host is not None and host.machine.lower() in _NOT_X86:
+        return host.machine.lower(), []
+    return None
 
 
 def _cpu_family(facts: _Read, crash: Sequence[PastedFact]) -> tuple[Finding, ...]:
@@ -10532,6 +10770,24 @@ def _rocm_wsl(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
     said = status or (failed[0].value if failed else unsupported[0].value)
     variant: Literal["unsupported_gpu"] | None = "unsupported_gpu" if unsupported else None
     return (finding(Code.ROCM_WSL_UNSUPPORTED, backend=_ROCM, variant=variant, said=said),)
+
+
+def _vulkan_under_wsl(facts: _Read) -> tuple[Finding, ...]:
+    """issue 38 (s18-launch): Vulkan finding no driver it can use ("VK_ERROR_INCOMPATIBLE_
+    DRIVER", vulkaninfo's "failed with ERROR_INCOMPATIBLE_DRIVER", the loader's "Found no
+    drivers!") where the paste shows WSL: WSL 2 gives Linux the GPU for CUDA, DirectML and
+    Mesa's D3D12 drivers, and for Vulkan only through Mesa's dozen (the catalogue's entry
+    cites them). Outside WSL the words are not read as a cause: the specification's
+    VK_ERROR_INCOMPATIBLE_DRIVER is no driver at all, or a driver refusing the Vulkan version
+    asked, and what the remedy is depends on which, which the paste seldom says."""
+    said = facts.all(FactKey.MESSAGE_VULKAN_NO_DRIVER)
+    wsl = facts.all(FactKey.PROSE_WSL)
+    if not (said and wsl):
+        return ()
+    facts.use("stated", *said)
+    facts.use("wsl", wsl[0])
+    named = next((f for f in said if "INCOMPATIBLE" in f.value), said[0])
+    return (finding(Code.WSL_VULKAN_NO_DRIVER, said=printable(named.value)[:80]),)
 
 
 # --- issue 38 (s11-hostmem): the host's memory ran out ----------------------------------------

@@ -452,6 +452,31 @@ def companion_pin(name: str, torch: str) -> str | None:
     return f"{name}=={series}.*"
 
 
+def webui_torch_command(backend: registry.Backend, evidence: Evidence | None) -> Shell:
+    """issue 38 (s18-launch): Stable Diffusion webui's TORCH_COMMAND for `backend`'s build of
+    torch and torchvision, chosen as `install` chooses it. webui's launch.py runs it as
+    `python -m {TORCH_COMMAND}` where torch is missing or --reinstall-torch is given
+    (AUTOMATIC1111/stable-diffusion-webui launch.py @ 80adb6979d46 prepare_environment), and
+    webui.sh reads it from webui-user.sh first ("# install command for torch"). Reinstalled
+    by force: pip keeps a ROCm build whose version satisfies a bare pin ("1.13.1+rocm5.2" is
+    "torch==1.13.1")."""
+    chosen = _chosen_torch(backend, evidence) or _torch_of_kind(backend, evidence)
+    suggestion, why = chosen if chosen is not None else (None, "")
+    args = torch_words(suggestion) if suggestion is not None else None
+    if suggestion is None or args is None or suggestion.torch is None:
+        return comment("no TORCH_COMMAND line: no torch build of this kind is known to fit")
+    # torchvision from the same index: pinned where the tables name its release, else the
+    # one pip finds there for this torch (each torchvision release requires its torch)
+    vision = companion_pin("torchvision", suggestion.torch) or "torchvision"
+    value = shlex.join(("pip", "install", "--force-reinstall", args[0], vision, *args[1:]))
+    said = change(_installed(evidence), suggestion)
+    return (
+        comment("in webui-user.sh, which webui.sh reads before it chooses a build:")
+        + command("export", f"TORCH_COMMAND={value}")
+        + comment(f"{said}: {why}" if why else said)
+    )
+
+
 def torch_again(way: Installer, evidence: Evidence | None) -> Shell:
     """A reinstall of the torch that is installed, as it is: the same release from the
     index of its build where the wheel table lists it, else the release from PyPI, whose
@@ -691,15 +716,24 @@ def _as_series(suggestion: wheels.Suggestion, wanted: str) -> wheels.Suggestion:
     return dataclasses.replace(suggestion, torch=wanted, keeps_variant=False)
 
 
-def requirement(way: Installer, name: str, spec: str, *, upgrade: bool = False) -> Shell:
-    """`pip install [--upgrade] 'name<spec>'` for a package other than torch (which
+def requirement(
+    way: Installer, name: str, spec: str, *, upgrade: bool = False, flags: Sequence[str] = ()
+) -> Shell:
+    """`pip install [--upgrade] [flags] 'name<spec>'` for a package other than torch (which
     `torch_required` chooses): the name checked against PEP 508's grammar, the specifier
-    against PEP 440's, each one word."""
+    against PEP 440's, each one word. `flags`: pip's own options a table gives for the package
+    (compat/support.py `pip_flags`: flash-attn's --no-build-isolation), each an option word."""
     if not versions.is_name(name):
         return comment(f"no install line: {one_line(name)[:60]!r} is not a package name")
     if spec and versions.parse_specifiers(spec) is None:
         return comment(f"no install line: {one_line(spec)[:60]!r} is not a version specifier")
-    return way.install(*(("--upgrade",) if upgrade else ()), f"{name}{spec}")
+    if any(not _PIP_OPTION.fullmatch(flag) for flag in flags):
+        return comment(f"no install line: {name}'s pip flags in the table are not pip options")
+    return way.install(*(("--upgrade",) if upgrade else ()), *flags, f"{name}{spec}")
+
+
+# an option of pip's without a value ("--no-build-isolation"), as a table writes it
+_PIP_OPTION: Final = re.compile(r"--[a-z][a-z-]{1,40}")
 
 
 # A dotted module name of NVIDIA's wheels (compat/cuda_runtime.py wheel_module): the only

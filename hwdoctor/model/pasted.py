@@ -318,6 +318,11 @@ class FactKey(str, Enum):
     MESSAGE_XPU_FLOAT64 = "message.xpu_float64"  # "Required aspect fp64 is not supported …"
     # NVIDIA's PTX assembler refusing a bf16 instruction below sm_80 (a Triton kernel's)
     MESSAGE_PTX_BF16 = "message.ptx_bf16"  # "Feature '.bf16' requires .target sm_80 or higher"
+    # issue 38 (s18-gpuprose): torch's autocast refusing bfloat16 on the CUDA device
+    MESSAGE_AUTOCAST_BF16 = "message.autocast_bf16"  # "Current CUDA Device does not support …"
+    # the reporter's words that a GPU has no bfloat16 ("V100是不支持bf16", "T4 doesn't have
+    # BF16"); the value: the line's words around them, where the GPU is named
+    PROSE_BF16_LACKING = "prose.bf16_lacking"
     MESSAGE_XPU_OPERATOR = "message.xpu_operator"  # the operator with no XPU kernel
     PIN_CORE = "message.pin_core"  # transformers' own hint: "… if you're working with git main"
     PIN_SKIP = "message.pin_skip"  # LLaMA-Factory's hint: "set `DISABLE_VERSION_CHECK=1` to skip"
@@ -452,6 +457,9 @@ class FactKey(str, Enum):
     # issue 38 (s12-osbuild): a Linux machine on an Arm CPU named in words or a wheel tag
     # ("linux/arm64", "aarch64", "Jetson Nano", "DGX Spark", "…manylinux2014_aarch64.whl")
     PROSE_ARM_LINUX = "prose.arm_linux"
+    # issue 38 (s18-mend-misc): a 32-bit Arm Linux machine ("armv7l" in uname or a platform
+    # line, a wheel's linux_armv7l tag, Debian's "armhf"): not x86, and not aarch64 either
+    PROSE_ARM32_LINUX = "prose.arm32_linux"
     # issue 38 (s7-build): an AMD GPU in the reporter's own words, no model named ("I have an
     # AMD gpu")
     PROSE_AMD_GPU = "prose.amd_gpu"
@@ -558,6 +566,14 @@ class FactKey(str, Enum):
     # torch.cuda.is_available() ("Torch is not able to use GPU; add --skip-torch-cuda-test")
     PROSE_WINDOWS = "prose.windows"
     MESSAGE_WEBUI_NO_GPU = "message.webui_no_gpu"
+    # issue 38 (s18-launch): an AMD CPU's integrated graphics in the reporter's words ("AMD CPU
+    # with onboard graphics", "iGPU (togather with an AMD CPU)", "AMD APU", "AMD Radeon
+    # Graphics"); the value: the words
+    PROSE_AMD_IGPU = "prose.amd_igpu"
+    # issue 38 (s18-launch): Vulkan finding no driver it can use ("VK_ERROR_INCOMPATIBLE_DRIVER",
+    # vulkaninfo's "failed with ERROR_INCOMPATIBLE_DRIVER", the loader's "Found no drivers!");
+    # the value: the words
+    MESSAGE_VULKAN_NO_DRIVER = "message.vulkan_no_driver"
     # issue 38 (s8-platform): xformers refusing a device it has no kernels for: its dispatcher's
     # "No operator found for `memory_efficient_attention_forward`" (value: the operator) or
     # diffusers' "xformers' memory efficient attention is only available for GPU" (value:
@@ -718,6 +734,9 @@ class FactKey(str, Enum):
     # issue 38 (s18-build): the CUDA toolkit's release in the path of its host_config.h
     # ("/usr/local/cuda-9.0/include/crt/host_config.h", "CUDA\v11.8\include\crt/…"): "9.0"
     HOST_CONFIG_CUDA = "message.host_config_cuda"
+    # issue 38 (s18-mend-misc): cl.exe's banner, "Microsoft (R) C/C++ Optimizing Compiler
+    # Version 19.40.33811 for x64": the compiler's major and minor ("19.40")
+    MSVC_VERSION = "message.msvc_version"
     # issue 38 (s18-build): NumPy's C-API version check refusing a module built against a newer
     # NumPy ("module compiled against API version 0xf but this version of numpy is 0xe"); the
     # value: the two versions as the line gives them in hex, the module's then NumPy's ("f e")
@@ -883,9 +902,11 @@ MACHINE_IN_WORDS: Final = frozenset(
         FactKey.PROSE_MACOS,
         FactKey.PROSE_ACCELERATOR,
         FactKey.PROSE_ARM_LINUX,
+        FactKey.PROSE_ARM32_LINUX,  # issue 38 (s18-mend-misc)
         FactKey.PROSE_WINDOWS,
         FactKey.PROSE_ASCEND_310P,
         FactKey.PROSE_AMD_GPU,
+        FactKey.PROSE_AMD_IGPU,  # issue 38 (s18-launch)
         FactKey.PROSE_ROCM,  # issue 38 (s15-realrec)
         FactKey.PROSE_NO_GPU,  # issue 38 (s15-nogpu)
         FactKey.PROSE_GFX,
@@ -1024,6 +1045,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_BF16_AMP_REFUSED,
         FactKey.MESSAGE_XPU_FLOAT64,
         FactKey.MESSAGE_PTX_BF16,
+        FactKey.MESSAGE_AUTOCAST_BF16,  # issue 38 (s18-gpuprose)
         FactKey.MESSAGE_XPU_OPERATOR,
         # issue 38: vLLM Ascend's compiled part missing from a source install
         FactKey.MESSAGE_VLLM_ASCEND_C,
@@ -1114,6 +1136,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_DML_FLOAT64,
         FactKey.MESSAGE_MPS_DTYPE,
         FactKey.MESSAGE_CUDA_RUNTIME,  # issue 38 (s18-dll): CUDA's libraries, other loaders
+        FactKey.MESSAGE_VULKAN_NO_DRIVER,  # issue 38 (s18-launch): Vulkan, no driver
     }
 )
 

@@ -221,6 +221,31 @@ _ERROR_LIKE: Final = re.compile(
     # PaddlePaddle/PaddleOCR#10199, markgoodhead/dictate-wizard#2)
     r"|\bCould not (?:locate|load library) (?:lib)?cudnn_\w{1,30}(?:64_\d{1,2}\.dll"
     r"|\.so\.\d{1,3})"
+    # issue 38 (s18-npfine): a message that opens with "Error" and says what was being done,
+    # no colon after the word: vLLM's distributed executor, "Error executing method
+    # determine_num_available_blocks. This might cause deadlock in distributed execution."
+    # (vllm-project/vllm PR #3459, first released in v0.4.0: vllm/engine/ray_utils.py
+    # RayWorkerVllm.execute_method's logger.exception(msg); later vllm/worker/worker_base.py
+    # WorkerWrapperBase.execute_method @ 002a0ba9, "Error executing method {method!r}." from
+    # v0.8), which an issue's title often is ("[Bug]: Error executing method 'init_device'.");
+    # ComfyUI's dialog for a node that raised, "Error occurred when executing KSampler:" then
+    # the exception's message (comfyanonymous/ComfyUI web/scripts/app.js
+    # ComfyApp#formatExecutionError, pasted from the browser without the exception's name);
+    # TGI's launcher, "Error when initializing model" (launcher/src/main.rs); safetensors'
+    # "Error while deserializing header: HeaderTooLarge" (huggingface/safetensors
+    # safetensors/src/tensor.rs SafeTensorError's Display); torch's Windows DLL loader, "Error
+    # loading "…\torch\lib\fbgemm.dll" or one of its dependencies." (pytorch/pytorch
+    # torch/__init__.py _load_dll_libraries); torch's extension builder, "Error building
+    # extension 'fused_adam'" and "Error compiling objects for extension"
+    # (torch/utils/cpp_extension.py _run_ninja_build, _write_ninja_file_and_compile_objects).
+    # "Error" with its capital (a sentence's or a message's first word, never a variable's
+    # error_handling or a URL's /error/), then one of these words: a gerund saying what
+    # failed, "occurred" (and its common misspelling), or a preposition of time. "Error
+    # handling is improved", "Error rate", "Error messages" stay prose; so does the word after
+    # another word in a sentence ("I got this Runtime Error when I run", "an Error occured."):
+    # the message opens the line, a title's "[Bug]: ", a quote or an exception's "…Error: ".
+    r"|(?<![A-Za-z] )\bError (?:executing|loading|building|compiling|occurred|occured|while"
+    r"|when|during)\b"
 )
 # issue 38 item 5 (s13-unread): a log line at the ERROR or FATAL level in the format of Abseil's
 # and glog's C++ logging, whatever its words: "E1006 12:34:56.789123  1234 file.cc:42] msg",

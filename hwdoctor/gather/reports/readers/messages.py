@@ -507,10 +507,13 @@ _ORT_FEED: Final = re.compile(r"/onnxruntime-cuda-(1[12])/pypi/simple")
 # name, the directory NVIDIA's CUDA on WSL user guide puts the Windows driver's libcuda in
 # (https://docs.nvidia.com/cuda/wsl-user-guide/index.html: /usr/lib/wsl/lib), WSL's issue
 # template ("- [X] WSL 2"), a reporter's "on WSL2" (after a space or bracket: a pattern needs
-# the reader's shortest line, `SHORTEST`).
+# the reader's shortest line, `SHORTEST`). issue 38 (s18-launch): `wsl --version`'s first line
+# ("WSL version: 2.6.3.0"; nix-community/NixOS-WSL#963), and WSL named before its Ubuntu
+# release, in any case ("wsl 22.04 in win11", mlc-ai/mlc-llm#68).
 _WSL: Final = re.compile(
     r"microsoft-standard-WSL|Windows Subsystem for Linux|/usr/lib/wsl\b|[\s(\[]WSL ?2\b"
-    r"|\b(?:on|in|from|under) WSL\b"
+    r"|\b(?:on|in|from|under) WSL\b|\bWSL version: \d"
+    r"|\b(?i:wsl)(?: Ubuntu)? \d{2}\.04\b"
 )
 # bitsandbytes 0.3x's own word that libcuda did not load (cuda_setup/main.py
 # get_cuda_lib_handle: ctypes.CDLL("libcuda.so") raised OSError): "CUDA SETUP: WARNING!
@@ -850,11 +853,14 @@ _NUMPY_RUNNING: Final = re.compile(
 # incompatibility …"; the format is %x, so releases before the "0x" was written print bare hex,
 # "API version 9 but this version of numpy is 7"; NumPy 2, numpy/_core/…/generate_numpy_api.py
 # @ v2.5.2, 48fecee5: "module was compiled against NumPy C-API version 0x%x (NumPy X.Y) but
-# the running NumPy has C-API version 0x%x"). The value: the module's version, then NumPy's.
+# the running NumPy has C-API version 0x%x"). The value: the module's version, then NumPy's;
+# s18-mend-misc: for NumPy 2's words, then the X.Y they print. Those words exist only in NumPy
+# 2's generated header (NPY_FEATURE_VERSION_STRING, numpy/numpy#25948, merged for 2.0): the
+# module was built with NumPy 2 for NumPy X.Y and newer, so each form is read apart.
 _NUMPY_CAPI: Final = re.compile(
-    r"\bcompiled against (?:NumPy C-)?API version (?:0x)?([0-9a-fA-F]{1,8})"
-    r"(?: \(NumPy \d{1,2}\.\d{1,2}\))? but (?:this version of numpy is|the running NumPy has "
-    r"C-API version) (?:0x)?([0-9a-fA-F]{1,8})\b"
+    r"\bcompiled against (?:API version (?:0x)?([0-9a-fA-F]{1,8}) but this version of numpy is"
+    r"|NumPy C-API version (?:0x)?([0-9a-fA-F]{1,8}) \(NumPy (\d{1,2}\.\d{1,2})\) but the "
+    r"running NumPy has C-API version) (?:0x)?([0-9a-fA-F]{1,8})\b"
 )
 # issue 38 (s18-build): the ImportError import_array() raises after it (generate_numpy_api.py:
 # "numpy.core.multiarray failed to import"; NumPy 2: "numpy._core.multiarray failed to import")
@@ -1078,6 +1084,12 @@ _HOST_CONFIG_CUDA: Final = re.compile(
     r"|\bcuda\\v(\d{1,2}\.\d)\\include\\crt/host_config\.h",
     re.IGNORECASE,
 )
+# issue 38 (s18-mend-misc): cl.exe's banner (it prints it first unless /nologo is given: MSVC's
+# "/nologo (Suppress Startup Banner)" page), "Microsoft (R) C/C++ Optimizing Compiler Version
+# 19.40.33811 for x64": its major and minor are _MSC_VER's (MSVC's "Predefined macros" page:
+# "the major number is the first element of the period-delimited version number and the minor
+# number is the second element": 19.40 is 1940), which host_config.h compares
+_MSVC_VERSION: Final = re.compile(r"\bC/C\+\+ Optimizing Compiler Version (19\.\d{2})\.\d{1,6}\b")
 _TORCH_CUDA_MISMATCH: Final = re.compile(
     r"The detected CUDA version \((\d{1,2}\.\d{1,2})\) mismatches the version that was used to "
     r"compile ?(?:PyTorch \((\d{1,2}\.\d{1,2})\))?"
@@ -1679,6 +1691,18 @@ _WINDOWS_PROSE: Final = re.compile(
 # disable this check'`, a RuntimeError of the same words from v1.6): torch.cuda.is_available()
 # was False in the venv's torch. Its forks (Forge, lshqqytiger's amdgpu fork) keep the words.
 _WEBUI_NO_GPU: Final = re.compile(r"Torch is not able to use GPU")
+# issue 38 (s18-launch): Vulkan finding no driver it can use. The Vulkan loader's
+# vkCreateInstance returns VK_ERROR_INCOMPATIBLE_DRIVER where no driver (ICD) loads, after
+# logging "vkCreateInstance: Found no drivers!" (KhronosGroup/Vulkan-Loader loader/trampoline.c
+# vkCreateInstance), and a driver returns it for a Vulkan version it does not support (the
+# Vulkan specification, vkCreateInstance's return codes). Programs print the result's name:
+# TVM's Vulkan runtime under MLC-LLM ("Vulkan Error, code=-9: VK_ERROR_INCOMPATIBLE_DRIVER"),
+# vulkaninfo without the VK_ prefix ("vkCreateInstance failed with ERROR_INCOMPATIBLE_DRIVER",
+# KhronosGroup/Vulkan-Tools vulkaninfo/vulkaninfo.h). The value: the words.
+_VULKAN_NO_DRIVER: Final = re.compile(
+    r"\bVK_ERROR_INCOMPATIBLE_DRIVER\b|\bfailed with ERROR_INCOMPATIBLE_DRIVER\b"
+    r"|\b(?:vkCreateInstance|terminator_CreateInstance): Found no drivers!"
+)
 # xformers' dispatcher finding no operator for the inputs (xformers/ops/fmha/dispatch.py
 # _run_priority_list: "No operator found for `{name}` with inputs:", then for each operator
 # "`{op.NAME}` is not supported because:" and its reasons, from AttentionOpBase.
@@ -1804,6 +1828,25 @@ _XPU_OPERATOR: Final = re.compile(
 # Feature '.bf16' requires .target sm_80 or higher", "Feature 'cvt with .f32.bf16' …",
 # "Feature 'cvt.bf16.f32' …"); reporters retype it ("'cvt with.f32.BF16 'requires.target").
 _PTX_BF16: Final = re.compile(r"(?i)Feature '[^'\n]{0,40}bf16 ?' ?requires ?\.target sm_80\b")
+# issue 38 (s18-gpuprose): torch's autocast refusing bfloat16 on the CUDA device. torch 2.0 to
+# 2.2 raise it where torch.cuda.is_bf16_supported() is False (torch/amp/autocast_mode.py
+# autocast.__init__ at v2.1.0: "Current CUDA Device does not support bfloat16. Please switch
+# dtype to float16."), and is_bf16_supported() there is compute capability 8.0 or more with
+# CUDA 11 (torch/cuda/__init__.py at v2.1.0); from 2.3 its emulation default makes a bf16
+# tensor instead (pytorch/pytorch#115924), so the words mean a GPU older than Ampere.
+_AUTOCAST_BF16: Final = re.compile(r"Current CUDA Device does not support bfloat16\b")
+# issue 38 (s18-gpuprose): the reporter's words that a GPU has no bfloat16 ("V100是不支持bf16",
+# "v100 cannot calculate bf16", "T4 doesn't have BF16 anyway", "bf16 is not supported on
+# T4"). The GPU is read from the words around them by the diagnosis (the GPU tables,
+# compat/gpus.py), so the value is the line's words before and after, 40 characters each. A
+# library's "Device does not support bf16." (lmdeploy's warning before it falls back to fp16)
+# is not the reporter's words, and torch's own refusal has a pattern of its own.
+_BF16_LACKING: Final = re.compile(
+    r"(?i)不支持 ?(?:bf16|bfloat16)(?![a-z0-9])"
+    r"|(?<!Device )\b(?:does|do|can|could|did|will)(?:n't| ?not) "
+    r"(?:support|have|calculate|run|use) (?:the )?(?:bf16|bfloat16)\b"
+    r"|\b(?:bf16|bfloat16) (?:is |are )?not supported (?:on|by|in)\b"
+)
 
 # issue 38 (s17-small): DirectML. torch-directml runs an operator it has no DirectML kernel
 # for on the CPU, and says so once per operator (its CPU fallback, pytorch-directml-plugin
@@ -2177,10 +2220,15 @@ _GUARD_NOT_YET: Final = re.compile(
 # (s17-wrongB): and after the requirement's environment marker, which pip prints with a
 # dependency's requirement ("triton==2.0.0; platform_system == "Linux" (from torch==2.0.0)":
 # packaging's Requirement.__str__ joins "; {marker}"); the requirer's name is kept, "from=torch".
+# issue 38 (s18-npfine): a requirements file's line as the requirer, "(from -r requirements.txt
+# (line 3))", its line number in parentheses of its own (pip/_internal/req/req_file.py
+# handle_requirement_line: "{} {} (line {})".format("-c" if line.constraint else "-r",
+# line.filename, line.lineno)), before the versions pip lists.
 _NO_DISTRIBUTION: Final = re.compile(
     r"(?:No matching distribution found for|Could not find a version that satisfies the "
     r"requirement) ([A-Za-z0-9][\w.\[\],-]{0,80}(?:(?:===?|!=|<=?|>=?|~=)[\w.*+!-]{1,40})?)"
-    r"(?:; [^()\n]{0,199}[^()\n ])?(?: \(from (?!versions:)([^()\n]{1,200})\))?"
+    r"(?:; [^()\n]{0,199}[^()\n ])?"
+    r"(?: \(from (?!versions:)([^()\n]{1,200}?(?: \(line \d{1,7}\))?)\))?"
     r"(?: \(from versions: ([^()\n]{0,20000})\))?"
 )
 _NAME_CHARS: Final = frozenset(string.ascii_letters + string.digits + "_.-")
@@ -2539,6 +2587,10 @@ _ARM_LINUX: Final = re.compile(
     r"|raspberry ?pi(?: ?[3-5])?)"
     r"(?![A-Za-z0-9])"
 )
+# issue 38 (s18-mend-misc): a Linux machine on a 32-bit Arm CPU: "armv7l" and "armv6l" (the
+# Linux kernel's uname -m, platform.machine(), and a wheel's linux_armv7l tag, PEP 425) and
+# "armhf" (Debian's name for its 32-bit hard-float Arm port, wiki.debian.org/ArmHardFloatPort)
+_ARM32_LINUX: Final = re.compile(r"(?<![A-Za-z0-9])(armv[67]l|armhf)(?![A-Za-z0-9])")
 # issue 38 (s13-wheels): the packages a failed build was of, as the installers name them:
 # pip's "ERROR: Failed building wheel for %s" (pip/_internal/wheel_builder.py), its summary
 # "Failed to build %s" (pip/_internal/commands/install.py, the names joined by spaces) and from
@@ -3355,12 +3407,15 @@ def _host_oom(found: re.Match[str]) -> str:
 # torch-neuron / torch-neuronx's compiler call returning -9 ("Compile command returned: -9",
 # torch_neuronx xla_impl/trace.py hlo_compile "neuronx-cc failed with -9": AWS's maintainer on
 # aws-neuron/aws-neuron-sdk#431: the OOM killer ended the compiler; compile on more RAM).
+# Not the Vulkan loader's "Received return code -9 from call to vkCreateInstance in ICD …"
+# (KhronosGroup/Vulkan-Loader loader/loader.c terminator_CreateInstance): a VkResult, -9 being
+# VK_ERROR_INCOMPATIBLE_DRIVER, no signal (issue 38, s18-launch; nix-community/NixOS-WSL#963).
 _KILLED: Final = re.compile(
     r"^\s{0,8}Killed\s{0,8}$|[\]|%]\s{0,4}Killed\s{0,8}$|\bzsh: killed\b"
     r"|\bSignal 9 \(SIGKILL\) received by PID\b|\bexitcode\s{0,4}: -9\b"
     r"|\bis killed by signal: Killed\b"
     r"|<Signals\.SIGKILL: 9>|\b(?:exit code|exit status|exited with code|return code|returncode)"
-    r"[ :=]{1,3}(?:-9|137)\b"
+    r"[ :=]{1,3}(?:-9|137)\b(?! from call to vk)"
     r"|\bKilled signal terminated program (cc1plus|cc1|cicc|nvcc|ptxas)\b"
     r"|\b(neuronx?-cc) failed with -9\b|\bCompile command returned: -9\b"
 )
@@ -3664,7 +3719,11 @@ RECOGNISERS: Final = (
     _Recogniser(_NUMPY_ABI, FactKey.MESSAGE_NUMPY_ABI, group=0),
     _Recogniser(_NUMPY_RUNNING, FactKey.NUMPY_RUNNING),
     # issue 38 (s18-build): NumPy older than the C-API a module was built against
-    _Recogniser(_NUMPY_CAPI, FactKey.MESSAGE_NUMPY_CAPI, made=lambda m: f"{m[1]} {m[2]}".lower()),
+    _Recogniser(
+        _NUMPY_CAPI,
+        FactKey.MESSAGE_NUMPY_CAPI,
+        made=lambda m: f"{m[1] or m[2]} {m[4]}{f' {m[3]}' if m[3] else ''}".lower(),
+    ),
     _Recogniser(_NUMPY_IMPORT_FAILED, FactKey.NUMPY_IMPORT_FAILED, group=0),
     # issue 38 (s18-build): the CUDA toolkit refusing nvcc's host compiler, its release
     *(
@@ -3677,6 +3736,7 @@ RECOGNISERS: Final = (
         for compiler, pattern, bound in _HOST_COMPILER
     ),
     _Recogniser(_HOST_CONFIG_CUDA, FactKey.HOST_CONFIG_CUDA, made=lambda m: m[1] or m[2]),
+    _Recogniser(_MSVC_VERSION, FactKey.MSVC_VERSION),  # issue 38 (s18-mend-misc)
     # issue 38: a container image without a build for this machine's platform
     _Recogniser(_IMAGE_PLATFORM, FactKey.MESSAGE_IMAGE_PLATFORM, made=_image_platform),
     # issue 38: no CUDA toolkit (nvcc) for a build that compiles CUDA code
@@ -3767,6 +3827,14 @@ RECOGNISERS: Final = (
         made=lambda m: "ipex" if "uses" in m[0] else "sycl",
     ),
     _Recogniser(_PTX_BF16, FactKey.MESSAGE_PTX_BF16, words="ptxas"),
+    # issue 38 (s18-gpuprose): torch's autocast refusing bfloat16, a reporter's words that a GPU
+    # has none
+    _Recogniser(_AUTOCAST_BF16, FactKey.MESSAGE_AUTOCAST_BF16, words="autocast"),
+    _Recogniser(
+        _BF16_LACKING,
+        FactKey.PROSE_BF16_LACKING,
+        made=lambda m: m.string[max(0, m.start() - 40) : m.end() + 40].strip(),
+    ),
     # issue 38 (s18-dtype): IGC's float64 refusal, where the paste shows torch on the XPU
     _Recogniser(_IGC_DOUBLE, FactKey.MESSAGE_XPU_FLOAT64, words="igc"),
     _Recogniser(_XPU_TORCH_NAMED, FactKey.XPU_TORCH_NAMED, group=0),
@@ -3934,6 +4002,7 @@ RECOGNISERS: Final = (
     _Recogniser(_PIP_SUBPROCESS_NOTE, FactKey.PIP_BUILD_FAILED, words="subprocess"),
     _Recogniser(_MAC_NAMED, FactKey.PROSE_MAC),
     _Recogniser(_ARM_LINUX, FactKey.PROSE_ARM_LINUX),  # issue 38 (s12-osbuild)
+    _Recogniser(_ARM32_LINUX, FactKey.PROSE_ARM32_LINUX),  # issue 38 (s18-mend-misc)
     # issue 38 (s9-memory): a device's memory run out, in each backend's words
     *(_Recogniser(pattern, FactKey.MESSAGE_DEVICE_OOM, group=0) for pattern in _DEVICE_OOM),
     _Recogniser(_VLLM_NO_CACHE, FactKey.MESSAGE_VLLM_KV_CACHE, words="none"),
@@ -4012,6 +4081,8 @@ RECOGNISERS: Final = (
         ),
     ),
     _Recogniser(_WEBUI_NO_GPU, FactKey.MESSAGE_WEBUI_NO_GPU, words="Torch is not able to use GPU"),
+    # issue 38 (s18-launch): Vulkan finding no driver it can use
+    _Recogniser(_VULKAN_NO_DRIVER, FactKey.MESSAGE_VULKAN_NO_DRIVER, group=0),
     # issue 38 (s8-platform): xformers refusing the device (its dispatcher, diffusers)
     _Recogniser(
         _XFORMERS_NO_OPERATOR,

@@ -157,6 +157,16 @@ _AMD_OWNED: Final = re.compile(
     r"\b(?i:(?:I have|I've got|I own|I use|I'm using|I am using|I'm on|I am on|my)"
     r" (?:an |a )?(?:AMD|Radeon) (?:gpu|graphics card|graphics|video card|card))\b"
 )
+# issue 38 (s18-launch): an AMD CPU's integrated graphics in the reporter's words: the CPU
+# "with onboard graphics" (AUTOMATIC1111/stable-diffusion-webui#759), an "iGPU" beside "an AMD
+# CPU" in one clause (#11389), an "AMD APU" (#15217), and "AMD Radeon Graphics", the name
+# AMD's drivers give a Ryzen CPU's graphics (Windows' device name, glxinfo's renderer).
+_AMD_IGPU: Final = re.compile(
+    r"\bAMD (?:CPU|processor) with (?:onboard|integrated|built-in) graphics\b"
+    r"|\biGPU\b[^.;\n]{0,40}\bAMD CPU\b"
+    r"|\bAMD (?:APU|iGPU)\b"
+    r"|\bAMD Radeon(?:\(TM\))? Graphics\b(?! card)"
+)
 # issue 38 (s15-realrec): AMD's GPU stack named in the reporter's words, a title's too ("…
 # Ubuntu 24.04.4 ROCm 7.1.1", nunchux-ai/ComfyUI-nunchaku#717; "I installed ROCm", ROCm/
 # legacy-rocm-build#442): ROCm as AMD spells it (rocm.docs.amd.com), with its release where
@@ -529,6 +539,8 @@ class Prose(LineReader):
                 yield line.says(FactKey.PROSE_GFX, target.group(1))
             if owned := _AMD_OWNED.search(marks_off):  # issue 38 (s7-build)
                 yield line.says(FactKey.PROSE_AMD_GPU, owned.group(0))
+            if igpu := _AMD_IGPU.search(text):  # issue 38 (s18-launch)
+                yield line.says(FactKey.PROSE_AMD_IGPU, igpu.group(0))
             # issue 38 (s15-realrec): collect_env's own line, also as a template's list item
             # quotes it ("- ROCM used to build PyTorch: N/A"), names no machine
             own_line = collect_env.LINE.match(text) or "used to build" in text

@@ -135,7 +135,8 @@ LINES: Final = (
         "line whose dlerror names another file is that file's), onnxruntime's \"Failed to "
         "load library "
         'libonnxruntime_providers_cuda.so" and "CUDA_PATH is set but CUDA wasn\'t able to be '
-        "loaded\"), lspci's GPU lines and ComfyUI's start-up log",
+        'loaded"), Vulkan\'s "VK_ERROR_INCOMPATIBLE_DRIVER" and the loader\'s "Found no '
+        "drivers!\", lspci's GPU lines and ComfyUI's start-up log",
     ),
     Registered(
         TEXT,
