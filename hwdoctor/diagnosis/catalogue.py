@@ -5987,8 +5987,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "every system, into this environment; for MP3 and other formats, FFmpeg's "
             "shared libraries (version 4 to 6 for torchaudio 2.1 and newer) as its docs say:",
             "ffmpeg": "install FFmpeg's shared libraries of those majors ({spec}): in a conda "
-            "environment conda-forge's ffmpeg (torchaudio's installation docs: conda install "
-            "-c conda-forge 'ffmpeg<7' for 2.1 and newer), elsewhere the system's FFmpeg "
+            "environment conda-forge's ffmpeg (torchaudio's installation docs name conda-forge's "
+            "ffmpeg below 7 for 2.1 and newer), elsewhere the system's FFmpeg "
             "package of that major (its libavutil, libavformat, …), or on Windows a shared "
             "build whose DLLs (avutil-<VERSION>.dll) are on the DLL search path; torchaudio "
             "looks for the libraries by their versioned names (libavutil.so.<VERSION>, "

@@ -465,9 +465,16 @@ def webui_torch_command(backend: registry.Backend, evidence: Evidence | None) ->
     args = torch_words(suggestion) if suggestion is not None else None
     if suggestion is None or args is None or suggestion.torch is None:
         return comment("no TORCH_COMMAND line: no torch build of this kind is known to fit")
-    # torchvision from the same index: pinned where the tables name its release, else the
-    # one pip finds there for this torch (each torchvision release requires its torch)
-    vision = companion_pin("torchvision", suggestion.torch) or "torchvision"
+    # torchvision from the same index, pinned to the release the tables name for this torch:
+    # a reinstall of a companion always carries its pin (tests/test_install_lines.py); with
+    # none known, no line (webui needs the pair)
+    vision = companion_pin("torchvision", suggestion.torch)
+    if vision is None:
+        return comment(
+            f"in webui-user.sh, set TORCH_COMMAND to install torch {suggestion.torch} and the "
+            "torchvision built for it from the same index (the tables name no torchvision "
+            "release for it, so no line is written here), then:"
+        )
     value = shlex.join(("pip", "install", "--force-reinstall", args[0], vision, *args[1:]))
     said = change(_installed(evidence), suggestion)
     return (
