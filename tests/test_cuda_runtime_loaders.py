@@ -20,6 +20,8 @@ from hwdoctor.compat import cuda_runtime
 from tests.test_mac_asked_cuda import ERRORS, detect
 
 CODE = "libraries.cuda_runtime_not_loaded"
+# the line after a Linux wheel's install (s18-mend-loader: faster-whisper's README)
+EXPORT = 'export LD_LIBRARY_PATH="$('
 # file: (the message's first words, a line it rests on (the first of the lines that say it:
 # an issue's title where it quotes the message), the remedy's last line or None)
 NAMED = {
@@ -48,8 +50,8 @@ NAMED = {
     ),
     # rule 2: TensorFlow's warning
     "tf57103-windows-tf2.9.1-cudart64-110-dll-warning-exit-0.md": (
-        "TensorFlow could not load cudart64_110.dll, CUDA 11.0's runtime (cudart), and runs "
-        "on the CPU without it",
+        "TensorFlow could not load cudart64_110.dll, CUDA 11.0's runtime (cudart); without it "
+        "TensorFlow registers no GPU, and the paste does not show whether it went on to",
         1,
         None,
     ),
@@ -70,10 +72,11 @@ NAMED = {
         9,
         "install nvidia-cublas-cu11",
     ),
+    # s18-mend-loader: the first of two installs the reporter tried: no install line
     "reactor503-ort-libcublaslt-so-11-then-libcudnn-so-9.md": (
         "onnxruntime's CUDA execution provider did not load: libcublasLt.so.11",
         1,
-        "install nvidia-cublas-cu11",
+        None,
     ),
     "instantid27-comfyui-ort-cuda-path-is-set-wasnt-able.md": (
         'onnxruntime could not load its CUDA execution provider (onnxruntime: "CUDA_PATH is '
@@ -118,7 +121,10 @@ def test_a_cuda_library_another_loader_lacks_is_named(name: str) -> None:
     if remedy is None:
         assert found[0]["remedy"] is None
     else:
-        assert found[0]["remedy"].splitlines()[-1].endswith(remedy), found[0]["remedy"]
+        # the wheel's install, then its directory on LD_LIBRARY_PATH (s18-mend-loader)
+        *_, install, path = found[0]["remedy"].splitlines()
+        assert install.endswith(remedy), found[0]["remedy"]
+        assert path.startswith(EXPORT), found[0]["remedy"]
     assert "variant" not in found[0]
     assert name in OTHER_LINES or not data["unread"], data["unread"]
     # no torch extension's finding for another loader's library
@@ -130,7 +136,7 @@ def test_two_libraries_of_one_paste_are_two_findings_with_their_own_wheels() -> 
     found = [f for f in data["findings"] if f["code"] == CODE]
     assert [f["params"]["library"] for f in found] == ["libcublasLt.so.11", "libcudnn.so.9"]
     # cuDNN 9's onnxruntime builds are CUDA 12's (the requirements page): that wheel, that major
-    assert found[1]["remedy"].endswith("install 'nvidia-cudnn-cu12>=9,<10'")
+    assert found[1]["remedy"].splitlines()[-2].endswith("install 'nvidia-cudnn-cu12>=9,<10'")
 
 
 def test_cudnn_and_ctranslate2_in_one_paste_each_say_their_library() -> None:
@@ -228,3 +234,128 @@ def test_cudnn_9_is_cuda_12_in_both_tables_and_cudnn_8_is_either() -> None:
     for table in (cuda_runtime.ORT_BUILDS, cuda_runtime.CTRANSLATE2_BUILDS):
         assert cuda_runtime.cuda_of_cudnn(table, "9") == "12"
         assert cuda_runtime.cuda_of_cudnn(table, "8") == ""
+
+
+# --- issue 38 (s18-mend-loader): the red team's defects in the loaders' readings -------------
+
+
+@pytest.mark.parametrize(
+    ("name", "code", "lines"),
+    [
+        # cuDNN's sub-library failed on libcuda.so under WSL2: WSL's driver directory, as
+        # 3085ca56 read it (the title, which stops before dlerror, rests there too)
+        (
+            "nougat115-wsl2-cudnn-cnn-infer-so-8-error-libcuda-so.md",
+            "host.wsl_libcuda_not_found",
+            [1, 3, 8],
+        ),
+        # ... on libnvrtc.so: CUDA's runtime compiler, a torch extension's reading
+        (
+            "sdnext539-ubuntu-cudnn-cnn-infer-so-8-error-libnvrtc-so.md",
+            "extension.cuda_library_missing",
+            [1, 6],
+        ),
+    ],
+    ids=lambda v: v.split("-", 1)[0] if isinstance(v, str) and v.endswith(".md") else None,
+)
+def test_cudnns_loader_failing_on_another_file_is_that_files_finding(
+    name: str, code: str, lines: list[int]
+) -> None:
+    _, data = detect(ERRORS / name)
+    codes = [f["code"] for f in data["findings"]]
+    assert CODE not in codes, codes
+    found = next(f for f in data["findings"] if f["code"] == code)
+    assert [q["line"] for q in found["rests_on"]] == lines
+    assert not data["unread"], data["unread"]
+
+
+def test_an_undefined_symbol_in_cudnn_is_no_missing_library() -> None:
+    # pytorch/pytorch#104591: two cuDNN installs mixed; nothing tells "install cuDNN 8"
+    _, data = detect(ERRORS / "pt104591-cudnn-cnn-infer-so-8-undefined-symbol-nvrtchelper.md")
+    assert CODE not in [f["code"] for f in data["findings"]]
+    assert [u["line"] for u in data["unread"]] == [14]
+
+
+def test_tensorrt_is_tf_trts_and_optional() -> None:
+    # googlecolab/colabtools#3408: libnvinfer only, TF-TRT's warning: no "runs on the CPU"
+    _, data = detect(ERRORS / "colab3408-tf-dso-loader-libnvinfer-so-7-tf-trt-warning.md")
+    assert CODE not in [f["code"] for f in data["findings"]]
+
+
+def test_the_cpu_is_said_only_beside_tensorflows_skipping_line() -> None:
+    _, data = detect(
+        ERRORS / "behaviormetrics385-tf-libcusolver-libcudnn-skipping-registering-gpu.md"
+    )
+    found = [f for f in data["findings"] if f["code"] == CODE]
+    assert [f["params"]["library"] for f in found] == ["libcusolver.so.11", "libcudnn.so.8"]
+    for each, own in zip(found, (9, 10), strict=True):
+        assert "and runs on the CPU: it registered no GPU" in each["message"]
+        # its own loader line and TensorFlow's "Cannot dlopen some GPU libraries" line
+        assert [q["line"] for q in each["rests_on"]] == [own, 11]
+    for name in (
+        "tf57103-windows-tf2.9.1-cudart64-110-dll-warning-exit-0.md",
+        "edjeelectronics503-windows-tf-cudart64-100-dll-warning.md",
+    ):
+        _, data = detect(ERRORS / name)
+        messages = [f["message"] for f in data["findings"] if f["code"] == CODE]
+        assert messages and all("runs on the CPU" not in m for m in messages), messages
+
+
+@pytest.mark.parametrize(
+    ("library", "what", "cuda"),
+    [
+        ("cublas64_100.dll", "CUDA 10.0's cuBLAS", "10.0"),
+        ("cufft64_100.dll", "CUDA 10.0's cuFFT", "10.0"),
+        ("cudart64_90.dll", "CUDA 9.0's runtime (cudart)", "9.0"),
+        ("cudart64_92.dll", "CUDA 9.2's runtime (cudart)", "9.2"),
+        ("cublas64_80.dll", "CUDA 8.0's cuBLAS", "8.0"),
+        ("cudart64_100.dll", "CUDA 10.0's runtime (cudart)", "10.0"),
+    ],
+)
+def test_a_dll_of_cuda_10_0_and_older_carries_the_toolkits_release(
+    library: str, what: str, cuda: str
+) -> None:
+    runtime = cuda_runtime.read(library)
+    assert runtime is not None
+    assert (runtime.what, runtime.cuda, runtime.package) == (what, cuda, "")
+
+
+def test_tensorflows_cuda_10_0_runtime_is_named_by_its_release() -> None:
+    _, data = detect(ERRORS / "edjeelectronics503-windows-tf-cudart64-100-dll-warning.md")
+    found = [f for f in data["findings"] if f["code"] == CODE]
+    assert found[0]["message"].startswith(
+        "TensorFlow could not load cudart64_100.dll, CUDA 10.0's runtime (cudart)"
+    )
+
+
+def test_the_pip_wheel_comes_with_the_line_that_puts_it_on_the_loaders_path() -> None:
+    # microsoft/onnxruntime#25609: nvidia-cudnn-cu12 installed, libcudnn.so.9 not found
+    _, data = detect(ERRORS / "ort25609-ort-1.22-libcudnn-so-9-pip-wheel-not-on-ld-library-path.md")
+    found = next(f for f in data["findings"] if f["code"] == CODE)
+    install, path = found["remedy"].splitlines()[-2:]
+    assert install.endswith("install 'nvidia-cudnn-cu12>=9,<10'")
+    assert path == (
+        'export LD_LIBRARY_PATH="$(python3 -c \'import os, nvidia.cudnn.lib; print(":".join('
+        "os.path.dirname(m.__file__) for m in [nvidia.cudnn.lib]))')"
+        '${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"'
+    )
+    assert "onnxruntime.preload_dlls()" in found["advice"]
+
+
+def test_the_files_own_major_wins_over_onnxruntimes_cuda_12_feed() -> None:
+    # infiniflow/ragflow#905: installed from the CUDA 12 feed, the provider asks for CUDA 11's
+    # cuBLASLt: that build is a CUDA 11 one (the feed held no such release), CUDA 11's wheel
+    _, data = detect(ERRORS / "ragflow905-zh-ort-cuda-12-feed-libcublaslt-so-11.md")
+    found = next(f for f in data["findings"] if f["code"] == CODE)
+    assert "CUDA 12" not in found["message"]
+    assert found["remedy"].splitlines()[-2].endswith("install nvidia-cublas-cu11")
+
+
+def test_only_the_last_of_successive_installs_gets_an_install_line() -> None:
+    _, data = detect(ERRORS / "reactor503-ort-libcublaslt-so-11-then-libcudnn-so-9.md")
+    found = [f for f in data["findings"] if f["code"] == CODE]
+    assert found[0]["remedy"] is None or "install" not in found[0]["remedy"].splitlines()[-1]
+    assert "nvidia-cublas-cu11" not in (found[0]["remedy"] or "")
+    assert "nvidia-cudnn-cu12" in found[1]["remedy"]
+    # each rests on its own loader line, not on every loader line of the paste
+    assert [[q["line"] for q in f["rests_on"]] for f in found] == [[1], [27]]

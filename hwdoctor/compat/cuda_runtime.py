@@ -8,7 +8,17 @@ run, and the file name carries the major release the loader was built for:
   10.2 ship `cublas64_10.dll`), `cudart64_110.dll` (CUDA 11.0's runtime: the major and minor
   run together, `cudart64_101.dll` is 10.1's, and from CUDA 12 the major alone,
   `cudart64_12.dll`), `cudnn64_8.dll` and its sub-libraries `cudnn_ops_infer64_8.dll` (cuDNN
-  8; cuDNN 9's are `cudnn_ops64_9.dll`);
+  8; cuDNN 9's are `cudnn_ops64_9.dll`). Up to CUDA 10.0 every library of the toolkit was
+  numbered by the toolkit's release, major and minor run together (`cublas64_100.dll`,
+  `cufft64_100.dll` and `cudart64_100.dll` are CUDA 10.0's; `cudart64_90.dll` 9.0's,
+  `cudart64_92.dll` 9.2's): the names TensorFlow's Windows builds for CUDA 10.0 and 9.x load
+  (tensorflow.org/install/source_windows, "Tested build configurations": tensorflow_gpu-2.0.0
+  and 1.13.1 with CUDA 10.0, 1.12.0 with CUDA 9; its dso_loader's warnings name
+  `cudart64_100.dll` there, EdjeElectronics/TensorFlow-Object-Detection-API-Tutorial-Train-
+  Multiple-Objects-Windows-10#503), and NVRTC's own DLLs by release (`nvrtc64_92.dll` for 9.2,
+  `nvrtc64_100_0.dll` for 10.0, `nvrtc64_101_0.dll` for 10.1, as programs that load them list
+  them). A two-digit number from 50 up (5.0 to 9.2) or a three-digit one (10.0, 11.0) is that
+  release; a smaller two-digit one (10, 11, 12) is the library's own major;
 - Linux sonames: `libcublas.so.12`, `libcublasLt.so.11`, `libcudart.so.11.0`,
   `libcudnn_ops_infer.so.8`, `libcudnn.so.9` (the same majors after `.so.`).
 
@@ -83,12 +93,23 @@ def _split(library: str) -> tuple[str, str, bool] | None:
     return stem[3:], tail.lstrip("."), False
 
 
-def _cudart_release(number: str, windows: bool) -> str:
-    """CUDA's release from cudart's number: "110" → "11.0", "101" → "10.1", "12" → "12" (a
-    DLL's); "11.0" → "11.0" (a soname's)."""
-    if windows and len(number) == 3 and number.isdigit():
+def _toolkit_release(number: str, windows: bool) -> str:
+    """The CUDA toolkit's release a DLL's number names where it names one (see above): "100" →
+    "10.0", "110" → "11.0", "90" → "9.0", "92" → "9.2"; "" for a library's own major ("12",
+    "10") and for a soname's number."""
+    if not windows or not number.isdigit():
+        return ""
+    if len(number) == 3:
         return f"{number[:2]}.{number[2]}"
-    return number
+    if len(number) == 2 and number[0] in "56789":
+        return f"{number[0]}.{number[1]}"
+    return ""
+
+
+def _cudart_release(number: str, windows: bool) -> str:
+    """CUDA's release from cudart's number: "110" → "11.0", "101" → "10.1", "90" → "9.0",
+    "12" → "12" (a DLL's); "11.0" → "11.0" (a soname's)."""
+    return _toolkit_release(number, windows) or number
 
 
 def read(library: str) -> Runtime | None:
@@ -104,15 +125,18 @@ def read(library: str) -> Runtime | None:
     if base.startswith("cudnn"):
         what = f"cuDNN {major}" if base == "cudnn" else f"a library of cuDNN {major} ({base})"
         return Runtime(library, what, "", major, "", windows)
+    toolkit = _toolkit_release(number, windows)  # CUDA 10.0 and older: the toolkit's release
     if base in _CUBLAS:
-        package = f"nvidia-cublas-cu{major}" if major in _WHEEL_MAJORS else ""
-        what = f"CUDA {major}'s {_CUBLAS[base]}"
-        return Runtime(library, what, major, "", package, windows)
+        package = f"nvidia-cublas-cu{major}" if major in _WHEEL_MAJORS and not toolkit else ""
+        what = f"CUDA {toolkit or major}'s {_CUBLAS[base]}"
+        return Runtime(library, what, toolkit or major, "", package, windows)
     if base == "cudart":
         release = _cudart_release(number, windows)
         cuda = release.split(".", 1)[0]
         package = f"nvidia-cuda-runtime-cu{cuda}" if cuda in _WHEEL_MAJORS else ""
         return Runtime(library, f"CUDA {release}'s runtime (cudart)", release, "", package, windows)
+    if base in _OWN and toolkit and not base.startswith("nvinfer"):
+        return Runtime(library, f"CUDA {toolkit}'s {_OWN[base]}", toolkit, "", "", windows)
     if base in _OWN:
         return Runtime(library, f"{_OWN[base]} {major}", "", "", "", windows)
     return None
@@ -147,6 +171,15 @@ ORT_BUILDS: Final = (
     Build("1.2", "10.1", "7"),
     Build("1.0", "10.0", "7"),
 )
+# onnxruntime-gpu from onnxruntime's own CUDA 12 and CUDA 11 feeds (pip's --extra-index-url
+# https://aiinfra.pkgs.visualstudio.com/PublicPackages/_packaging/onnxruntime-cuda-12/pypi/
+# simple/, and -cuda-11 for 1.19 and newer; the requirements page's "CUDA 12.x" table: 1.17.x
+# and 1.18.0 CUDA 12 with cuDNN 8, 1.18.1 CUDA 12 with cuDNN 9; its "CUDA 11.x" table: 1.19.x
+# CUDA 11.8 with cuDNN 8, "Not available in pypi"), by the feed's CUDA major
+ORT_FEED_BUILDS: Final = {
+    "12": (Build("1.18.1", "12", "9"), Build("1.17", "12", "8")),
+    "11": (Build("1.19", "11.8", "8"), *ORT_BUILDS[1:]),
+}
 # ctranslate2 on PyPI, newest first (faster-whisper's README cited above: 4.5 and newer CUDA 12
 # with cuDNN 9; 4.0 to 4.4 CUDA 12 with cuDNN 8; 3.24 and before CUDA 11 with cuDNN 8)
 CTRANSLATE2_BUILDS: Final = (
@@ -174,3 +207,25 @@ def build_of(table: tuple[Build, ...], release: str) -> Build | None:
         if first is not None and shown.release >= first.release:
             return build
     return None
+
+
+# The Python package each of NVIDIA's CUDA wheels installs its libraries under (the wheels'
+# files: nvidia/cublas/lib/libcublas.so.12 from nvidia-cublas-cu12, nvidia/cudnn/lib/ from
+# nvidia-cudnn-cu12, nvidia/cuda_runtime/lib/ from nvidia-cuda-runtime-cu12), by the wheel's
+# name without its CUDA major: faster-whisper's README builds LD_LIBRARY_PATH from them
+# (SYSTRAN/faster-whisper@65882ee README.md, "GPU", "Install with pip (Linux only)": "Note
+# that LD_LIBRARY_PATH must be set before launching Python", `export LD_LIBRARY_PATH=`python3
+# -c 'import os; import nvidia.cublas.lib; import nvidia.cudnn.lib; print(os.path.dirname(
+# nvidia.cublas.lib.__file__) + ":" + os.path.dirname(nvidia.cudnn.lib.__file__))'``)
+_WHEEL_MODULES: Final = {
+    "nvidia-cublas": "nvidia.cublas.lib",
+    "nvidia-cudnn": "nvidia.cudnn.lib",
+    "nvidia-cuda-runtime": "nvidia.cuda_runtime.lib",
+}
+
+
+def wheel_module(package: str) -> str:
+    """The module whose directory holds the libraries of NVIDIA's wheel `package`
+    ("nvidia-cublas-cu12" → "nvidia.cublas.lib"); "" for a package not in the table."""
+    stem, sep, major = package.rpartition("-cu")
+    return _WHEEL_MODULES.get(stem, "") if sep and major in _WHEEL_MAJORS else ""

@@ -6140,20 +6140,39 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "execution provider links them, and each onnxruntime-gpu release on PyPI is built for "
         "one CUDA and one cuDNN major (its requirements page: 1.19 and newer CUDA 12 with "
         "cuDNN 9, 1.15 to 1.18 CUDA 11.8 with cuDNN 8); TensorFlow loads them and, without "
-        "them, warns and runs on the CPU (dso_loader.cc, cudart_stub.cc). NVIDIA publishes "
-        "each library of CUDA 11 and 12 as a pip wheel per major (nvidia-cublas-cu12, "
-        "nvidia-cudnn-cu11, nvidia-cuda-runtime-cu12); the toolkit of that major installs "
-        "them too. A library of another major than the loader's is no substitute.",
+        "them, warns, and registers no GPU (dso_loader.cc; gpu_device.cc: \"Cannot dlopen "
+        "some GPU libraries … Skipping registering GPU devices\"; TensorRT's libnvinfer is "
+        "TF-TRT's, optional, and not read here). cuDNN 8's loader names only its own file "
+        "not found where dlerror's words say that file \"cannot open shared object file\"; "
+        "another file there (libcuda.so, libnvrtc.so) is that file's own finding, and an "
+        "undefined symbol is none of this one's. NVIDIA publishes each library of CUDA 11 "
+        "and 12 as a pip wheel per major (nvidia-cublas-cu12, nvidia-cudnn-cu11, "
+        "nvidia-cuda-runtime-cu12), whose files a loader that opens them by name finds only "
+        "on LD_LIBRARY_PATH set before the program starts (faster-whisper's README; "
+        "onnxruntime-gpu 1.21 and newer load them itself when asked, onnxruntime."
+        "preload_dlls()); the toolkit of that major installs them too. Up to CUDA 10.0 a "
+        "Windows DLL's number is the toolkit's release (cublas64_100.dll is CUDA 10.0's, "
+        "cudart64_92.dll 9.2's). A library of another major than the loader's is no "
+        "substitute.",
         "{loader} could not load {library}{by}: {what}, which {provides}",
         commands=("{install}",),
         advice="install that major's library where the loader finds it: the wheel into the "
-        "environment the program runs in, or the toolkit, its lib directory on "
+        "environment the program runs in, its directory on LD_LIBRARY_PATH before the "
+        "program starts (the line after the install), or the toolkit, its lib directory on "
         "LD_LIBRARY_PATH; {builds}",
         variants={
             "windows": "{loader} could not load {library}{by}: {what}, which {provides}",
-            "tensorflow": "TensorFlow could not load {library}, {what}, and runs on the CPU "
-            "without it (TensorFlow: \"Ignore above cudart dlerror if you do not have a GPU "
-            "set up on your machine\")",
+            # issue 38 (s18-mend-loader): the CPU only where TensorFlow says it registered no
+            # GPU (gpu_device.cc), never where it created one
+            "tensorflow": "TensorFlow could not load {library}, {what}, and runs on the CPU: "
+            "it registered no GPU (TensorFlow: \"Cannot dlopen some GPU libraries … Skipping "
+            "registering GPU devices\")",
+            "tensorflow_unseen": "TensorFlow could not load {library}, {what}; without it "
+            "TensorFlow registers no GPU, and the paste does not show whether it went on to "
+            "(\"Created device … GPU\") or not (\"Skipping registering GPU devices\")",
+            "tensorflow_gpu": "TensorFlow could not load {library}, {what}, at first, and "
+            "then created its GPU device (TensorFlow: \"Created device … GPU\"): the warning "
+            "did not keep it off the GPU",
             "onnxruntime": "onnxruntime's CUDA execution provider did not load: {library}, "
             "{what}, is not found{by}, and onnxruntime runs on the CPU{build}",
             "onnxruntime_path": "onnxruntime could not load its CUDA execution provider "
@@ -6164,6 +6183,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         variant_commands={
             "windows": (),
             "tensorflow": (),
+            "tensorflow_unseen": (),
+            "tensorflow_gpu": (),
             "onnxruntime_path": (),
         },
         variant_advice={
@@ -6175,10 +6196,20 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "configurations list for its release ({library} is {what}), their directories on "
             "the loader's path (TensorFlow 2.10 was the last release with GPU support on "
             "native Windows, tensorflow.org/install/pip: use WSL2 there)",
+            "tensorflow_unseen": "to run TensorFlow on an NVIDIA GPU, install the CUDA and "
+            "cuDNN releases TensorFlow's tested build configurations list for its release "
+            "({library} is {what}), their directories on the loader's path (TensorFlow 2.10 "
+            "was the last release with GPU support on native Windows, tensorflow.org/install/"
+            "pip: use WSL2 there); where TensorFlow need not use a GPU, nothing is wrong",
+            "tensorflow_gpu": "nothing to do for this warning: TensorFlow found what its GPU "
+            "device needs",
             "onnxruntime": "install the CUDA and cuDNN majors this onnxruntime-gpu was built "
             "for, or the onnxruntime-gpu built for the CUDA this machine has (the requirements "
             "page: 1.19 and newer from PyPI for CUDA 12 with cuDNN 9, 1.15 to 1.18 for CUDA "
-            "11.8 with cuDNN 8)",
+            "11.8 with cuDNN 8); NVIDIA's wheels are found on LD_LIBRARY_PATH set before "
+            "Python starts (the line after the install), or, with onnxruntime-gpu 1.21 and "
+            "newer, by onnxruntime.preload_dlls() before the session is made (its CUDA "
+            "execution provider page, \"Preload DLLs\")",
             "onnxruntime_path": "install the CUDA and cuDNN majors the requirements page "
             "(onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html#requirements) "
             "lists for the installed onnxruntime-gpu (1.19 and newer: CUDA 12 with cuDNN 9; "
@@ -6186,7 +6217,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "latest Microsoft Visual C++ Redistributable; `pip show onnxruntime-gpu` shows the "
             "release",
         },
-        variant_severity={"tensorflow": W},
+        variant_severity={"tensorflow": W, "tensorflow_unseen": W, "tensorflow_gpu": I},
     ),
 }  # fmt: skip
 

@@ -8215,6 +8215,42 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["tensorflow_gpu"],
+    library: Value,
+    what: Value,
+    build: Value = None,
+    builds: Value = None,
+    by: Value = None,
+    install: Value | Shell = None,
+    loader: Value = None,
+    provides: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CUDA_RUNTIME_NOT_LOADED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["tensorflow_unseen"],
+    library: Value,
+    what: Value,
+    build: Value = None,
+    builds: Value = None,
+    by: Value = None,
+    install: Value | Shell = None,
+    loader: Value = None,
+    provides: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CUDA_RUNTIME_NOT_LOADED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["windows"],
     builds: Value,
     by: Value,

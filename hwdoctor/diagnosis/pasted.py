@@ -177,7 +177,7 @@ _RESTS_ON: Final = (
     ("backend.onnxruntime_cpu_and_gpu", ("stated",)),
     ("backend.torchaudio_backend_missing", ("stated",)),
     # issue 38 (s18-dll): CUDA's libraries another loader than torch's could not load
-    ("libraries.cuda_runtime_not_loaded", ("stated",)),
+    ("libraries.cuda_runtime_not_loaded", ("cuda_runtime",)),  # s18-mend-loader: its own lines
     ("mps.backend_assertion", ("stated", "host", "torch")),  # issue 38: torch's MPS bugs
     ("torch.cpu_only_build", ("torch", "gpus")),
     ("torch.build_mismatch", ("torch", "gpus")),
@@ -460,6 +460,9 @@ _WHAT: Final = {
     FactKey.MESSAGE_CUDA_RUNTIME: "the loader says (CUDA library)",
     FactKey.MESSAGE_CUDA_RUNTIME_CALLER: "the frame that loaded it",
     FactKey.MESSAGE_ORT_PROVIDER_LOG: "onnxruntime says (CUDA provider)",
+    FactKey.MESSAGE_TF_GPU_DEVICES: "TensorFlow says (its GPUs)",
+    FactKey.MESSAGE_CUDNN_DLERROR: "cuDNN's loader says (another file)",
+    FactKey.ORT_CUDA_FEED: "onnxruntime's CUDA feed",
     FactKey.MESSAGE_VLLM_ASCEND_C: "vLLM Ascend says",  # issue 38: its compiled part
     # issue 38: Intel GPUs: the oneAPI runtime of another release, IPEX's Windows DLLs
     FactKey.MESSAGE_ONEAPI_LIBRARY: "the loader says (oneAPI runtime)",
@@ -3740,6 +3743,8 @@ def _resting(finding: Finding, facts: _Read) -> list[PastedFact]:
                 for f in used
                 if (f.value, f.name) == (finding.params.get("xid"), finding.params.get("device"))
             ]
+        if part == "cuda_runtime":  # issue 38 (s18-mend-loader): its own loader lines
+            used = [f for f in used if _runtime_own(f, finding)]
         if part == "shared_library":  # issue 38 (s14-sharedlib): its own library's lines
             library = finding.params.get("library")
             again = (FactKey.PROSE_DEBIAN, FactKey.MESSAGE_DLL_LOAD_FAILED)
@@ -3749,6 +3754,29 @@ def _resting(finding: Finding, facts: _Read) -> list[PastedFact]:
         for fact in used:
             chosen.setdefault((fact.key, fact.name, fact.value), fact)
     return list(chosen.values())
+
+
+# the facts of a loader's line that name one library: a finding rests on its library's only
+_RUNTIME_NAMED: Final = frozenset(
+    {
+        FactKey.MESSAGE_CUDA_RUNTIME,
+        FactKey.MESSAGE_CUDA_RUNTIME_CALLER,
+        FactKey.MESSAGE_LIBRARY_NOT_FOUND,
+        FactKey.MESSAGE_SHARED_LIBRARY,
+    }
+)
+
+
+def _runtime_own(fact: PastedFact, finding: Finding) -> bool:
+    """Whether a fact libraries.cuda_runtime_not_loaded used is this finding's: a loader's
+    line of its own library (CUDA_PATH for onnxruntime's Windows words), or a fact of the
+    loader's release, feed or log lines, which name no library."""
+    library = finding.params.get("library") or "CUDA_PATH"
+    if fact.key not in _RUNTIME_NAMED:
+        return True
+    return (fact.name if fact.key is FactKey.MESSAGE_CUDA_RUNTIME_CALLER else fact.value) == (
+        library
+    )
 
 
 def _quoted(resting: Sequence[PastedFact]) -> tuple[QuotedLine, ...]:
@@ -7318,9 +7346,16 @@ def _cuda_runtime_not_loaded(paste: Pasted, facts: _Read) -> tuple[Finding, ...]
     its name and could not load (readers/messages.py cites each loader's words): the library,
     its CUDA or cuDNN major from the file name (compat/cuda_runtime.py), the package whose
     frame loaded it where the paste shows one, and what installs that major: NVIDIA's wheel of
-    it through the chooser where the loader is Linux's, the toolkit otherwise. TensorFlow's is
-    a warning (it runs on the CPU). onnxruntime's, with the CUDA and cuDNN its release on PyPI
-    was built for where the paste shows the release. One finding per loader and library."""
+    it through the chooser where the loader is Linux's, then the line that puts the wheel's
+    directory on LD_LIBRARY_PATH (s18-mend-loader: a loader that opens it by name finds
+    nothing in site-packages), the toolkit otherwise. TensorFlow's is a warning, and says the
+    CPU only beside TensorFlow's own "Skipping registering GPU devices" (s18-mend-loader).
+    onnxruntime's, with the CUDA and cuDNN its release was built for where the paste shows the
+    release: from the feed the paste installs from (onnxruntime's CUDA 12 feed) before PyPI's
+    table, and the file's own major before either. One finding per loader and library, each
+    resting on its own lines; where a loader's lines are of installs the reporter tried in
+    turn (two majors, or two releases shown), only the last one's finding has an install
+    line (s18-mend-loader)."""
     said = facts.all(FactKey.MESSAGE_CUDA_RUNTIME)
     if not said:
         return ()
@@ -7345,6 +7380,12 @@ def _cuda_runtime_not_loaded(paste: Pasted, facts: _Read) -> tuple[Finding, ...]
         and (runtime := cuda_runtime.read(f.value)) is not None
         and runtime.cuda
     }
+    tensorflow = _tensorflow_gpus(facts)
+    # cuDNN's files whose dlerror names another file or error (readers/messages.py
+    # _DLERROR_MISSING): a line of the same file with no dlerror (an issue's title) is that
+    # error's too
+    elsewhere = {f.name: f.value for f in facts.all(FactKey.MESSAGE_CUDNN_DLERROR)}
+    last = _last_install(facts, said)
     found: list[Finding] = []
     seen: set[tuple[str, str]] = set()
     for fact in said:
@@ -7353,14 +7394,18 @@ def _cuda_runtime_not_loaded(paste: Pasted, facts: _Read) -> tuple[Finding, ...]
             continue
         seen.add((loader, library))
         same = [f for f in said if f.name == loader and f.value == library]
+        if loader == "cudnn" and library in elsewhere and not _dlerror_shown(same):
+            _beside_its_file(facts, same, elsewhere[library])
+            continue
         caller = next((f for f in callers if f.name == library), None)
         again = [f for f in alone if f.value == library]
-        facts.use("stated", *same, *again, *(caller,) if caller else ())
+        facts.use("cuda_runtime", *same, *again, *(caller,) if caller else ())
         if loader == "onnxruntime":
-            facts.use("stated", *facts.all(FactKey.MESSAGE_ORT_PROVIDER_LOG))
-        release, build = _runtime_release(facts, loader)
+            facts.use("cuda_runtime", *facts.all(FactKey.MESSAGE_ORT_PROVIDER_LOG))
+        runtime = cuda_runtime.read(library)
+        release, build = _runtime_release(facts, loader, runtime)
         built = (
-            f"; {release} from PyPI is built for CUDA {build.cuda} with cuDNN {build.cudnn}"
+            f"; {release} is built for CUDA {build.cuda} with cuDNN {build.cudnn}"
             if build is not None
             else ""
         )
@@ -7369,23 +7414,45 @@ def _cuda_runtime_not_loaded(paste: Pasted, facts: _Read) -> tuple[Finding, ...]
                 finding(Code.CUDA_RUNTIME_NOT_LOADED, variant="onnxruntime_path", build=built)
             )
             continue
-        runtime = cuda_runtime.read(library)
         if runtime is None:
             continue
         by = f" for {printable(caller.value)[:40]}" if caller else ""
         table = _RUNTIME_BUILDS[loader][1] if loader in _RUNTIME_BUILDS else ()
+        # the file's own major, then the release's build, then the feed's (every build of
+        # onnxruntime's CUDA 12 feed is CUDA 12's), then the table's one major of that cuDNN
+        feed = _ort_feed(facts, runtime) if loader == "onnxruntime" else ""
         major = (
             runtime.cuda_major
             or majors.get(loader, "")
             or (build.cuda if build else "")
+            or feed
             or cuda_runtime.cuda_of_cudnn(table, runtime.cudnn)
         )
+        if feed and not build:
+            built = (
+                f"; onnxruntime-gpu from onnxruntime's CUDA {feed} feed is built for CUDA {feed}"
+            )
         package, spec = _runtime_wheel(runtime, major.split(".", 1)[0])
         common = {"library": printable(library)[:60], "what": runtime.what}
         if loader == "tensorflow":
-            found.append(finding(Code.CUDA_RUNTIME_NOT_LOADED, variant="tensorflow", **common))
+            if tensorflow is not None:
+                facts.use("cuda_runtime", tensorflow)
+            variant: Literal["tensorflow", "tensorflow_unseen", "tensorflow_gpu"] = (
+                "tensorflow_unseen"
+                if tensorflow is None
+                else "tensorflow"
+                if tensorflow.value == "skipped"
+                else "tensorflow_gpu"
+            )
+            found.append(finding(Code.CUDA_RUNTIME_NOT_LOADED, variant=variant, **common))
             continue
-        install = remedies.requirement(way, package, spec) if package else None
+        # an earlier install's library: the last one's line is the one to act on
+        earlier = last is not None and (loader, library) != last
+        install = (
+            _wheel_install(way, package, spec)
+            if package and not runtime.windows and not earlier
+            else None
+        )
         if loader == "onnxruntime":
             found.append(
                 finding(
@@ -7408,25 +7475,126 @@ def _cuda_runtime_not_loaded(paste: Pasted, facts: _Read) -> tuple[Finding, ...]
                 by=by,
                 provides=provides,
                 builds=builds,
-                install=None if runtime.windows else install,
+                install=install,
                 **common,
             )
         )
     return tuple(found)
 
 
-def _runtime_release(facts: _Read, loader: str) -> tuple[str, cuda_runtime.Build | None]:
-    """The release of the loader's package the paste shows ("onnxruntime-gpu 1.17.0"), with
-    its row of the loader's table; ("", None) where it shows none or no table is kept."""
+def _dlerror_shown(said: Sequence[PastedFact]) -> bool:
+    """Whether one of cuDNN's loader lines shows dlerror's words ("… Error: …")."""
+    return any("Error:" in f.quote.text for f in said)
+
+
+def _beside_its_file(facts: _Read, said: Sequence[PastedFact], other: str) -> None:
+    """issue 38 (s18-mend-loader): cuDNN's loader lines without dlerror's words (a title)
+    whose file another line shows failing on `other` ("libcuda.so"): the finding that names
+    `other` rests on them too, where one does."""
+    for part, used in facts.used.items():
+        if any(f.key is FactKey.MESSAGE_LIBRARY_NOT_FOUND and f.value == other for f in used):
+            facts.use(part, *said)
+            return
+
+
+def _tensorflow_gpus(facts: _Read) -> PastedFact | None:
+    """TensorFlow's word on its GPUs (readers/messages.py `_TF_GPU_SKIPPED`, `_TF_GPU_CREATED`):
+    the last one the paste shows ("created" after a retry wins), None where it shows none."""
+    said = facts.all(FactKey.MESSAGE_TF_GPU_DEVICES)
+    return by_line(said)[-1] if said else None
+
+
+def _last_install(facts: _Read, said: Sequence[PastedFact]) -> tuple[str, str] | None:
+    """issue 38 (s18-mend-loader): where one loader's lines are of installs the reporter tried
+    in turn, the (loader, library) of the last line: its lines name libraries of two CUDA (or
+    two cuDNN) majors (CUDA 11's cuBLASLt under onnxruntime-gpu 1.16, then cuDNN 9 under
+    1.18.1, Gourieff/sd-webui-reactor#503), or the paste shows two releases of the loader's
+    package. None where the lines are of one install."""
+    for loader in dict.fromkeys(f.name or "" for f in said):
+        lines = [f for f in said if f.name == loader]
+        tables = _RUNTIME_BUILDS.get(loader)
+        cuda: set[str] = set()
+        for fact in lines:
+            runtime = cuda_runtime.read(fact.value)
+            if runtime is None:
+                continue
+            of = runtime.cuda_major or (
+                cuda_runtime.cuda_of_cudnn(tables[1], runtime.cudnn) if tables else ""
+            )
+            if of:
+                cuda.add(of)
+        releases = {
+            f.value.strip()
+            for f in (*facts.all(FactKey.PACKAGE), *facts.all(FactKey.PROSE_PACKAGE))
+            if tables and versions.canonical_name((f.name or "").strip()) == tables[0]
+        }
+        if len({f.value for f in lines}) > 1 and (len(cuda) > 1 or len(releases) > 1):
+            final = by_line(lines)[-1]
+            return loader, final.value
+    return None
+
+
+def _ort_feed(facts: _Read, runtime: cuda_runtime.Runtime | None) -> str:
+    """The CUDA major of onnxruntime's own feed the paste installs from ("12"), "" where it
+    shows none or two, or where the file's own name says another install's (libcublasLt.so.11
+    under an onnxruntime-gpu the CUDA 12 feed did not hold, and pip took from PyPI:
+    infiniflow/ragflow#905)."""
+    feeds = {f.value for f in facts.all(FactKey.ORT_CUDA_FEED)}
+    if len(feeds) != 1:
+        return ""
+    feed = feeds.pop()
+    rows = cuda_runtime.ORT_FEED_BUILDS.get(feed, ())
+    if runtime is not None and (
+        (runtime.cuda_major and runtime.cuda_major != feed)
+        or (runtime.cudnn and all(row.cudnn != runtime.cudnn for row in rows))
+    ):
+        return ""
+    facts.use("cuda_runtime", *facts.all(FactKey.ORT_CUDA_FEED))
+    return feed
+
+
+def _wheel_install(way: remedies.Installer, package: str, spec: str) -> Shell:
+    """NVIDIA's wheel through the chooser, then the line that puts its directory on
+    LD_LIBRARY_PATH for the loader (remedies.wheel_library_path)."""
+    module = cuda_runtime.wheel_module(package)
+    return remedies.requirement(way, package, spec) + remedies.wheel_library_path(
+        way, (module,) if module else ()
+    )
+
+
+def _runtime_release(
+    facts: _Read, loader: str, runtime: cuda_runtime.Runtime | None
+) -> tuple[str, cuda_runtime.Build | None]:
+    """The release of the loader's package the paste shows ("onnxruntime-gpu 1.17.0 from
+    PyPI"), the last one where it shows several, with its row of the loader's table: the row
+    of onnxruntime's own CUDA feed where the paste installs from one (`ORT_FEED_BUILDS`), of
+    PyPI's otherwise. A row the file's own name contradicts (libcudnn.so.9 beside a release
+    PyPI built with cuDNN 8, libcublasLt.so.11 beside a CUDA 12 build) is another install's:
+    none. ("", None) where the paste shows no release or no table is kept."""
     if loader not in _RUNTIME_BUILDS:
         return "", None
     dist, table = _RUNTIME_BUILDS[loader]
-    for fact in (*facts.all(FactKey.PACKAGE), *facts.all(FactKey.PROSE_PACKAGE)):
-        if versions.canonical_name((fact.name or "").strip()) != dist:
+    where = "from PyPI" if loader == "onnxruntime" else ""
+    if loader == "onnxruntime" and (feed := _ort_feed(facts, runtime)):
+        table = cuda_runtime.ORT_FEED_BUILDS.get(feed, table)
+        where = f"from onnxruntime's CUDA {feed} feed"
+    shown = [
+        fact
+        for fact in (*facts.all(FactKey.PACKAGE), *facts.all(FactKey.PROSE_PACKAGE))
+        if versions.canonical_name((fact.name or "").strip()) == dist
+    ]
+    for fact in reversed(by_line(shown)):
+        build = cuda_runtime.build_of(table, fact.value)
+        if build is None:
             continue
-        if (build := cuda_runtime.build_of(table, fact.value)) is not None:
-            facts.use("stated", fact)
-            return f"{dist} {printable(fact.value)[:20].strip()}", build
+        if runtime is not None and (
+            (runtime.cudnn and runtime.cudnn != build.cudnn)
+            or (runtime.cuda_major and runtime.cuda_major != build.cuda.split(".", 1)[0])
+        ):
+            return "", None
+        facts.use("cuda_runtime", fact)
+        said = f"{dist} {printable(fact.value)[:20].strip()}"
+        return f"{said} {where}".strip(), build
     return "", None
 
 

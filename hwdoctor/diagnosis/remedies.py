@@ -743,6 +743,38 @@ def requirement(
 _PIP_OPTION: Final = re.compile(r"--[a-z][a-z-]{1,40}")
 
 
+# A dotted module name of NVIDIA's wheels (compat/cuda_runtime.py wheel_module): the only
+# text of the LD_LIBRARY_PATH line below that is not hwdoctor's own
+_MODULE: Final = re.compile(r"[a-z_]{1,20}(?:\.[a-z_]{1,20}){1,3}")
+
+
+def wheel_library_path(way: Installer, modules: Sequence[str]) -> Shell:
+    """issue 38 (s18-mend-loader): the line that puts the library directories of NVIDIA's pip
+    wheels on the loader's path, after their install: a library that dlopen()s them by name
+    (CTranslate2, onnxruntime's CUDA provider) finds nothing in site-packages, and glibc reads
+    LD_LIBRARY_PATH only when a process starts (faster-whisper's README, cited beside
+    compat/cuda_runtime.py _WHEEL_MODULES: "LD_LIBRARY_PATH must be set before launching
+    Python"). The directories are asked of the diagnosed interpreter, as the README asks
+    python3, from each wheel's module; the variable's former value is kept after them."""
+    if not modules or not all(_MODULE.fullmatch(m) for m in modules):
+        return Shell()
+    first = way.pip[0] if way.pip else "pip"
+    if isinstance(first, Literal):
+        python = first.text
+    elif first not in ("pip", "uv") and is_path(first):
+        python = shlex.quote(first)
+    else:
+        python = "python3"
+    names = ", ".join(modules)
+    code = f'import os, {names}; print(":".join(os.path.dirname(m.__file__) for m in [{names}]))'
+    return Shell(
+        (
+            f'export LD_LIBRARY_PATH="$({python} -c {shlex.quote(code)})'
+            '${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"',
+        )
+    )
+
+
 def pip(way: Installer, *args: str) -> Shell:
     """`pip <args>` (install, uninstall, ...) in the diagnosed environment, each argument
     one word."""

@@ -774,6 +774,20 @@ class FactKey(str, Enum):
     # CUDAExecutionProvider"): they say which library only beside MESSAGE_CUDA_RUNTIME; value
     # the words
     MESSAGE_ORT_PROVIDER_LOG = "message.onnxruntime_provider_log"
+    # issue 38 (s18-mend-loader): TensorFlow's word on its GPUs after its loader's warnings
+    # (core/common_runtime/gpu/gpu_device.cc): value "skipped" ("Cannot dlopen some GPU
+    # libraries. … Skipping registering GPU devices...") or "created" ("Created device
+    # /job:localhost/replica:0/task:0/device:GPU:0 with …", 1.x's "Created TensorFlow device
+    # (…/device:GPU:0 …)")
+    MESSAGE_TF_GPU_DEVICES = "message.tensorflow_gpu_devices"
+    # issue 38 (s18-mend-loader): cuDNN's loader line whose dlerror is not its own file missing
+    # ("Could not load library libcudnn_cnn_infer.so.8. Error: libcuda.so: cannot open …");
+    # value the file dlerror names ("libcuda.so"), or "" for another error of the same file
+    # (an undefined symbol); name cuDNN's file
+    MESSAGE_CUDNN_DLERROR = "message.cudnn_dlerror"
+    # issue 38 (s18-mend-loader): onnxruntime's own CUDA feed in an index URL ("…/_packaging/
+    # onnxruntime-cuda-12/pypi/simple/"); value the feed's CUDA major
+    ORT_CUDA_FEED = "install.onnxruntime_cuda_feed"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)

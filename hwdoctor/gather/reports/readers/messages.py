@@ -479,13 +479,29 @@ _RUNTIME_PATTERNS: Final = (
     (_CT2_NOT_FOUND, "ctranslate2"),
     (_CUDNN_LOADER, "cudnn"),
 )
-# the loaders above, on a line the glibc readers would also read: theirs is the cause
-_RUNTIME_LOADERS: Final = (
-    "Could not load library",
-    "Could not locate",
-    "is not found or cannot be loaded",
-    "libonnxruntime_providers_cuda",
-)
+# issue 38 (s18-mend-loader): cuDNN's loader goes on with dlerror's words ("Could not load
+# library libcudnn_cnn_infer.so.8. Error: <dlerror>"), which may name another file than the
+# one it loads: the library that sub-library needs ("libcuda.so: cannot open shared object
+# file", the driver's; "libnvrtc.so: …", CUDA's runtime compiler, AUTOMATIC1111/stable-
+# diffusion-webui#10230), or the same file's symbol ("…/libcudnn_cnn_infer.so.8: undefined
+# symbol: …", two cuDNN installs mixed, pytorch/pytorch#104591). Only "<the same file>: cannot
+# open shared object file" is the file not found; another file is read by the glibc readers
+# below (the WSL and driver findings for libcuda, extension.cuda_library_missing for the
+# toolkit's), and a symbol is no missing file.
+_DLERROR_MISSING: Final = ": cannot open shared object file"
+# TensorRT's libraries TensorFlow tries at import for TF-TRT, which is optional
+# (tensorflow/compiler/tf2tensorrt/utils/py_utils.cc: "TF-TRT Warning: Cannot dlopen some
+# TensorRT libraries. If you would like to use Nvidia GPU with TensorRT, please make sure the
+# missing libraries mentioned above are installed properly."): no GPU of TensorFlow's needs them
+_TF_OPTIONAL: Final = ("libnvinfer", "nvinfer")
+# TensorFlow's word on its GPUs after the loader's warnings (core/common_runtime/gpu/
+# gpu_device.cc): none registered, or one created
+_TF_GPU_SKIPPED: Final = "Cannot dlopen some GPU libraries"
+_TF_GPU_CREATED: Final = ("Created device ", "Created TensorFlow device ")
+# onnxruntime's own CUDA feeds as pip's index URL names them (the install page,
+# onnxruntime.ai/docs/install: "--extra-index-url https://aiinfra.pkgs.visualstudio.com/
+# PublicPackages/_packaging/onnxruntime-cuda-12/pypi/simple/")
+_ORT_FEED: Final = re.compile(r"/onnxruntime-cuda-(1[12])/pypi/simple")
 # Windows Subsystem for Linux, as pastes show it: its kernel's release string
 # ("5.15.133.1-microsoft-standard-WSL2" in collect_env's platform line and uname -r), its
 # name, the directory NVIDIA's CUDA on WSL user guide puts the Windows driver's libcuda in
@@ -4501,10 +4517,11 @@ class Messages(LineReader):
             yield line.says(FactKey.ENV, order.group(2), name=order.group(1))
             yield line.says(FactKey.MESSAGE_MASK_REFUSED, order.group(3), name=order.group(1))
         # issue 38: CUDA libraries the neighbours cannot find or that disagree
-        yield from self._cuda_runtime(line)  # issue 38 (s18-dll)
+        runtime = list(self._cuda_runtime(line))  # issue 38 (s18-dll)
+        yield from runtime
         if (
             _TF_DSO_LOADER not in text
-            and not any(words in text for words in _RUNTIME_LOADERS)
+            and not any(said.key is FactKey.MESSAGE_CUDA_RUNTIME for said in runtime)
             and (missing := _CUDA_LIBRARY_MISSING.search(text) or _BNB_NO_LIBCUDA.search(text))
         ):
             # issue 38 (s15-realrec): the package of the traceback frame just before, the one
@@ -4531,11 +4548,24 @@ class Messages(LineReader):
         if "CUDA_PATH" in text and _ORT_CUDA_PATH.search(text):
             yield line.says(FactKey.MESSAGE_CUDA_RUNTIME, "CUDA_PATH", name="onnxruntime")
             return
+        if "onnxruntime-cuda-" in text and (feed := _ORT_FEED.search(text)):
+            yield line.says(FactKey.ORT_CUDA_FEED, feed.group(1), name="onnxruntime-gpu")
+        if _TF_GPU_SKIPPED in text:
+            yield line.says(FactKey.MESSAGE_TF_GPU_DEVICES, "skipped", name="tensorflow")
+        elif "device:GPU:" in text and any(words in text for words in _TF_GPU_CREATED):
+            yield line.says(FactKey.MESSAGE_TF_GPU_DEVICES, "created", name="tensorflow")
         if "Could not" not in text and "Library " not in text and "providers_cuda" not in text:
             return  # none of the loaders' words
         for pattern, loader in _RUNTIME_PATTERNS:
             if found := pattern.search(text):
-                yield line.says(FactKey.MESSAGE_CUDA_RUNTIME, found.group(1), name=loader)
+                library = found.group(1)
+                if loader == "tensorflow" and library.startswith(_TF_OPTIONAL):
+                    return  # TF-TRT's, optional
+                if loader == "cudnn" and (other := _dlerror_other(text[found.end() :], library)):
+                    # another file's, or no missing file: the readers below
+                    yield line.says(FactKey.MESSAGE_CUDNN_DLERROR, other[1], name=library)
+                    return
+                yield line.says(FactKey.MESSAGE_CUDA_RUNTIME, library, name=loader)
                 near = self.since_frame <= _FRAME_REACH and not self.frame_outside
                 if near and self.frame:
                     yield line.says(
@@ -4865,3 +4895,21 @@ def _requested(line: Line, at: int) -> Iterator[Said]:
 
 
 READER: Final = Messages
+
+
+def _dlerror_other(after: str, library: str) -> tuple[bool, str] | None:
+    """issue 38 (s18-mend-loader): the words after cuDNN's "Could not load library <file>"
+    where they do not say that file is not found: (True, the other file dlerror names
+    missing), or (True, "") for another error (an undefined symbol, of any file). None where
+    they say the file is not found: no dlerror on the line (Windows' "Error code 126", "Could
+    not locate …", a title that stops there), or dlerror's "<the same file, by any path>:
+    cannot open shared object file" (`_DLERROR_MISSING` above)."""
+    _, sep, dlerror = after.partition("Error:")
+    if not sep:
+        return None
+    named, colon, rest = dlerror.strip().partition(":")
+    file = named.rsplit("/", 1)[-1]
+    missing = bool(colon) and (colon + rest).startswith(_DLERROR_MISSING)
+    if missing and file == library:
+        return None
+    return True, file[:80] if missing else ""

@@ -131,7 +131,9 @@ LINES: Final = (
         'cuDNN\'s "Could not locate cublas64_10.dll" and "Could not load library '
         'cudnn_ops_infer64_8.dll", CTranslate2\'s "Library cublas64_12.dll is not found or '
         'cannot be loaded", TensorFlow\'s "Could not load dynamic library '
-        "'cudart64_110.dll'\", onnxruntime's \"Failed to load library "
+        "'cudart64_110.dll'\" (TensorRT's libnvinfer, TF-TRT's and optional, aside; cuDNN's "
+        "line whose dlerror names another file is that file's), onnxruntime's \"Failed to "
+        "load library "
         'libonnxruntime_providers_cuda.so" and "CUDA_PATH is set but CUDA wasn\'t able to be '
         'loaded"), Vulkan\'s "VK_ERROR_INCOMPATIBLE_DRIVER" and the loader\'s "Found no '
         "drivers!\", lspci's GPU lines and ComfyUI's start-up log",
