@@ -14,6 +14,17 @@ import re
 from collections.abc import Sequence
 from typing import IO, Any, Final
 
+# issue 38 (s18-npfine): "Error <doing>" as a message's first words ("Error executing method
+# determine_num_available_blocks", "Error occurred when executing KSampler:", "Error loading
+# \"…\\fbgemm.dll\""; the sources are beside its use in gather/reports/cleaning.py
+# _ERROR_LIKE): an error line by these words; an issue's title that says only this is the
+# failure a finding already explains (diagnosis/pasted.py `_unread`)
+ERROR_DOING: Final = re.compile(
+    r"(?<![A-Za-z] )\bError (?:executing|loading|building|compiling|occurred|occured|while"
+    r"|when|during)\b"
+)
+
+
 # Characters that reorder or hide text, each shown as an escape: every format character
 # (general category Cf: bidi overrides and isolates, "Trojan Source", CVE-2021-42574; zero-
 # width spaces, joiners and non-joiners, direction marks, the word joiner and the invisible

@@ -66,7 +66,7 @@ from hwdoctor.model.reports import (
 from hwdoctor.project import __version__
 from hwdoctor.rules.engine import Inputs, strtobool
 from hwdoctor.shell import Shell, choices, comment
-from hwdoctor.text import one_line, printable
+from hwdoctor.text import ERROR_DOING, one_line, printable
 
 if TYPE_CHECKING:  # packaging is imported where a version is read (hwdoctor/versions.py)
     from packaging.version import Version
@@ -3520,6 +3520,8 @@ def _predicted(decide: Callable[[Inputs], T], given: Inputs) -> T:
 
 
 _BARE_EXCEPTION: Final = re.compile(r"[A-Z][A-Za-z]{0,60}(?:Error|Exception)")
+# an exception's name anywhere in a line ("RuntimeError", "ImportError")
+_EXCEPTION_NAME: Final = re.compile(r"\b[A-Z][A-Za-z]{0,60}(?:Error|Exception)\b")
 
 
 def _unread(
@@ -3558,11 +3560,25 @@ def _unread(
             # line between, as poetry's console (cleo's ExceptionTrace, python-poetry/cleo
             # src/cleo/ui/exception_trace/component.py) prints "RuntimeError" then its words
             or (_BARE_EXCEPTION.fullmatch(text) and {quote.line + 1, quote.line + 2} & accounted)
+            # issue 38 (s18-npfine): an issue's title that only says an error happened ("#
+            # Error loading … after following the instructions"), where a finding explains the
+            # paste: the failure it explains, not another
+            or (explained and quote.line == 1 and _title_says_error_only(text))
         ):
             accounted.add(quote.line)
             continue
         unread.append(quote)
     return tuple(sorted(unread, key=lambda q: q.line))
+
+
+def _title_says_error_only(text: str) -> bool:
+    """Whether an issue's title ("# …") is an error line by "Error <doing>" words alone
+    (hwdoctor.text.ERROR_DOING), no exception's name or message of its own."""
+    return (
+        text.startswith("# ")
+        and ERROR_DOING.search(text) is not None
+        and _EXCEPTION_NAME.search(text) is None
+    )
 
 
 def _questions(not_checked: Sequence[NotChecked]) -> tuple[Question, ...]:

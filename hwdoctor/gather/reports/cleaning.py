@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from hwdoctor.gather.reports import MAX_LINE_CHARS
+from hwdoctor.text import ERROR_DOING
 
 # Markdown around a report: `> ` quoting (nested too), HTML tags GitHub's templates use. A
 # tag's attributes hold no "<": tried from each "<p" of a line of them, `[^>]*` ran to the
@@ -244,8 +245,7 @@ _ERROR_LIKE: Final = re.compile(
     # handling is improved", "Error rate", "Error messages" stay prose; so does the word after
     # another word in a sentence ("I got this Runtime Error when I run", "an Error occured."):
     # the message opens the line, a title's "[Bug]: ", a quote or an exception's "…Error: ".
-    r"|(?<![A-Za-z] )\bError (?:executing|loading|building|compiling|occurred|occured|while"
-    r"|when|during)\b"
+    r"|" + ERROR_DOING.pattern
 )
 # issue 38 item 5 (s13-unread): a log line at the ERROR or FATAL level in the format of Abseil's
 # and glog's C++ logging, whatever its words: "E1006 12:34:56.789123  1234 file.cc:42] msg",
