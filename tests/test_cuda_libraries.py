@@ -320,19 +320,20 @@ def test_tensorflows_loader_warning_is_no_missing_cuda_library() -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "package"),
+    "name",
     [
-        # torch 2.1.1+cu118 named in the reporter's words: cuDNN 8 of CUDA 11's package
-        ("errors/xtts31-libcudnn-ops-infer-so-8-torch-cu118.md", "nvidia-cudnn-cu11 provides"),
-        # torch's CUDA not shown: both packages, the one of torch's CUDA major
-        ("errors/stt76-zh-libcudnn-ops-infer-so-8-aborted.md", "nvidia-cudnn-cu12 or"),
+        # s18-dll: cuDNN's own loader's words ("Could not load library libcudnn_ops_infer.so.8")
+        # are libraries.cuda_runtime_not_loaded's, whichever program loads cuDNN
+        "errors/xtts31-libcudnn-ops-infer-so-8-torch-cu118.md",
+        "errors/stt76-zh-libcudnn-ops-infer-so-8-aborted.md",
     ],
 )
-def test_cudnn_not_found_names_cudnns_package(name: str, package: str) -> None:
+def test_cudnn_not_found_names_cudnns_package(name: str) -> None:
     code, data = detected(name)
-    finding = found(data, "extension.cuda_library_missing")
-    assert "cuDNN 8" in finding["message"]
-    assert package in " ".join(finding["message"].split())
+    finding = found(data, "libraries.cuda_runtime_not_loaded")
+    message = " ".join(finding["message"].split())
+    assert "cuDNN 8" in message
+    assert "nvidia-cudnn-cu11 or nvidia-cudnn-cu12" in message
     assert data["unread"] == [] and code == 1  # "Aborted (core dumped)" is the same error
 
 

@@ -365,10 +365,13 @@ ZSH: dict[str, tuple[int, int]] = {
     "llmc35-m2-mps-train-gpt2-zsh-job-bus-error.md": (1, 12),
     "rtvc955-m1-torch1.10-zsh-illegal-hardware-instruction.md": (2, 1),
     "predictlottery84-m1-zsh-illegal-hardware-instruction.md": (1, 4),
-    # cuDNN 8's loader on Windows (not blind: the twelfth draw's speechtotext12 held it)
-    "comfyuireactor396-rtx4080-win10-could-not-locate-cudnn-ops-infer64-8.md": (2, 18),
-    "paddleocr10199-gtx-cc61-cuda11.6-could-not-locate-cudnn-ops-infer64-8.md": (2, 14),
-    "dictatewizard2-could-not-load-library-cudnn-ops-infer64-8-error-126.md": (2, 3),
+}
+# cuDNN 8's loader on Windows (not blind: the twelfth draw's speechtotext12 held it), listed
+# unread until s18-dll named it: the line the finding now rests on
+CUDNN_LOADER: dict[str, int] = {
+    "comfyuireactor396-rtx4080-win10-could-not-locate-cudnn-ops-infer64-8.md": 18,
+    "paddleocr10199-gtx-cc61-cuda11.6-could-not-locate-cudnn-ops-infer64-8.md": 14,
+    "dictatewizard2-could-not-load-library-cudnn-ops-infer64-8-error-126.md": 3,
 }
 
 
@@ -380,6 +383,17 @@ def test_a_shell_or_cudnn_saying_the_run_stopped_is_an_error_line(name: str) -> 
     assert data["unread_count"] == count
     assert line in [q["line"] for q in data["unread"]]
     assert _headline(name).startswith(f"nothing it knows, and {count} error line")
+
+
+@pytest.mark.parametrize("name", sorted(CUDNN_LOADER), ids=lambda n: n.split("-", 1)[0])
+def test_cudnns_loader_saying_it_could_not_load_its_library_is_named(name: str) -> None:
+    exit_code, data = detect(ERRORS / name)
+    assert exit_code == 1
+    (found,) = [f for f in data["findings"] if f["code"] == "libraries.cuda_runtime_not_loaded"]
+    assert found["message"].startswith("cuDNN's loader could not "), found["message"]
+    # the same message in the title and in the log: the finding rests on its first line
+    assert {1, CUDNN_LOADER[name]} & {q["line"] for q in found["rests_on"]}
+    assert CUDNN_LOADER[name] not in [q["line"] for q in data["unread"]]
 
 
 @pytest.mark.parametrize(

@@ -3554,7 +3554,9 @@ def _unread(
         if (
             quote.line in accounted
             or (explained and quote.line in paste.symptoms and quote.line not in stated)
-            or (text.endswith(":") and quote.line + 1 in accounted)
+            # (s18-npfine) ComfyUI's "Error occurred when executing X:" has a blank line
+            # before its message
+            or (text.endswith(":") and {quote.line + 1, quote.line + 2} & accounted)
             or (_PROCESS_END.match(text) and {quote.line - 1, quote.line - 2} & accounted)
             # issue 38 (s10-platform): an exception's bare name above its message, a blank
             # line between, as poetry's console (cleo's ExceptionTrace, python-poetry/cleo
