@@ -3520,8 +3520,6 @@ def _predicted(decide: Callable[[Inputs], T], given: Inputs) -> T:
 
 
 _BARE_EXCEPTION: Final = re.compile(r"[A-Z][A-Za-z]{0,60}(?:Error|Exception)")
-# an exception's name anywhere in a line ("RuntimeError", "ImportError")
-_EXCEPTION_NAME: Final = re.compile(r"\b[A-Z][A-Za-z]{0,60}(?:Error|Exception)\b")
 
 
 def _unread(
@@ -3579,7 +3577,7 @@ def _title_says_error_only(text: str) -> bool:
     return (
         text.startswith("# ")
         and ERROR_DOING.search(text) is not None
-        and _EXCEPTION_NAME.search(text) is None
+        and _BARE_EXCEPTION.search(text) is None
     )
 
 

@@ -964,7 +964,7 @@ def env_requirement(name: str, spec: str) -> Shell:
 
 
 def conda_forge(way: Installer, spec: str) -> Shell:
-    """issue 38 (s18-audiopy): `conda install` of conda-forge's package of `spec` ("ffmpeg<7")
+    """issue 38 (s18-audiopy): `conda install` of conda-forge's package of `spec` ("ffmpeg>=4.4,<7")
     into the conda environment the paste shows (by its prefix); nothing where it shows none (a
     venv's or the system's library comes from elsewhere: the finding says so in words)."""
     if not (way.conda_prefix and is_path(way.conda_prefix)):
