@@ -127,9 +127,13 @@ fidelity-record: $(VENV)/.test-installed $(VENV)/.pairs-installed
 # accelerate, trl, sentence-transformers and vllm first has each top-level name and module and
 # which dropped it, from the wheels of the releases not read yet (tools/exported_names.py ->
 # hwdoctor/compat/exported_names_table.txt; `--all` reads every release again).
+# issue 38 (s19-companions): and which torch series each torchvision and torchaudio series after
+# the hand-read rows pins, from each series' first wheel's metadata (tools/companions.py ->
+# hwdoctor/compat/companions_table.txt), so a companion reinstalled with a newer torch is pinned.
 refresh: $(VENV)/.test-installed
 	$(BIN)/python tools/refresh.py $(REFRESH_ARGS)
 	$(BIN)/python tools/wheel_builds.py
+	$(BIN)/python tools/companions.py
 	$(BIN)/python tools/model_types.py
 	$(BIN)/python tools/exported_names.py
 	if command -v apt-file >/dev/null; then $(BIN)/python tools/sonames.py; \

@@ -304,11 +304,12 @@ DATA_PATHS: Final = (
     "tests/data/releases/transformers.txt",
     "tests/data/releases/accelerate.txt",
     # the tables make refresh generates (tools/wheel_builds.py, model_types.py, sonames.py,
-    # exported_names.py)
+    # exported_names.py, companions.py)
     "hwdoctor/compat/builds_table.txt",
     "hwdoctor/compat/model_types_table.txt",
     "hwdoctor/compat/sonames_table.txt",
     "hwdoctor/compat/exported_names_table.txt",
+    "hwdoctor/compat/companions_table.txt",
 )
 # the PyPI answers tools/wheel_builds.py keeps, which the builds table is generated from
 PYPI: Final = tuple(

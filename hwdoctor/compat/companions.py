@@ -8,8 +8,11 @@ Sources: the compatibility table of pytorch/vision README.md ("Installation": to
 to 2.3 with torchvision 0.2 to 0.18), continued to torchvision 0.24 / torch 2.9 by each
 torchvision release's own `torch==X.Y.Z` requirement; pytorch/audio's documentation
 ("Compatibility Matrix", torchaudio 0.5 to 0.13 for torch 1.5 to 1.13), and from torch
-2.0 on torchaudio X.Y goes with torch X.Y (the same documentation). A torch release past
-these tables has no companion named here: the chooser says so rather than guess.
+2.0 on torchaudio X.Y goes with torch X.Y (the same documentation). issue 38 (s19-companions):
+the series after these rows (torchvision 0.25 on, torchaudio 2.10 on) are read from the
+package index by `make refresh` (tools/companions.py: each series' first release's
+`Requires-Dist: torch (==X.Y.Z)`) into companions_table.txt. A torch release past all of
+them has no companion named here: the chooser says so rather than guess.
 
 torchao's C++ extensions are built against one torch release too, though its wheels do not
 pin it: torchao/__init__.py (pytorch/ao, read at each tag v0.13.0 to v0.18.0) loads them only
@@ -19,6 +22,9 @@ same table in words.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 from typing import Final
 
 from hwdoctor import versions
@@ -31,6 +37,10 @@ TORCHVISION: Final = {
     "0.18": "2.3", "0.19": "2.4", "0.20": "2.5", "0.21": "2.6", "0.22": "2.7",
     "0.23": "2.8", "0.24": "2.9",
 }  # fmt: skip
+# The newest series of each hand-read table (torchaudio's: the last its documentation's
+# same-number rule was read for); tools/companions.py reads the series after them.
+TORCHVISION_READ: Final = "0.24"
+TORCHAUDIO_READ: Final = "2.9"
 # torchaudio series → torch series, before torchaudio took torch's numbers (2.0).
 TORCHAUDIO: Final = {
     "0.5": "1.5", "0.6": "1.6", "0.7": "1.7", "0.8": "1.8", "0.9": "1.9", "0.10": "1.10",
@@ -55,6 +65,43 @@ _TORCHAO_FOR_TORCH: Final = {
 _TORCHAUDIO_SAME_UNTIL: Final = (2, 9)
 
 NAMES: Final = ("torchvision", "torchaudio")
+TABLE_FILE: Final = Path(__file__).with_name("companions_table.txt")
+# the line written for a release whose metadata has no torch requirement at all
+NO_REQUIREMENT: Final = "(no torch requirement)"
+
+
+@dataclass(frozen=True, slots=True)
+class GeneratedRow:
+    """One series read from the index (companions_table.txt): the torch series its first
+    release pins ("-": none pinned), that release, and the requirement line as read."""
+
+    name: str
+    series: str
+    torch: str
+    release: str
+    line: str
+
+
+def table_rows(text: str) -> tuple[GeneratedRow, ...]:
+    """companions_table.txt's text, parsed (tools/companions.py writes it)."""
+    rows: list[GeneratedRow] = []
+    for line in text.splitlines():
+        parts = line.split(" ", 4)
+        if line.startswith("#") or len(parts) < 4 or parts[0] not in NAMES:
+            continue
+        name, series, torch, release = parts[:4]
+        rows.append(GeneratedRow(name, series, torch, release, parts[4] if len(parts) > 4 else ""))
+    return tuple(rows)
+
+
+@cache
+def generated_rows() -> tuple[GeneratedRow, ...]:
+    return table_rows(TABLE_FILE.read_text(encoding="utf-8")) if TABLE_FILE.exists() else ()
+
+
+def _generated(name: str) -> dict[str, str]:
+    """The series the index pins to one torch series: {"0.25": "2.10", ...}."""
+    return {r.series: r.torch for r in generated_rows() if r.name == name and r.torch != "-"}
 
 
 def _series(version: str) -> str | None:
@@ -70,10 +117,12 @@ def torch_series_for(name: str, version: str) -> str | None:
     if series is None:
         return None
     if name == "torchvision":
-        return TORCHVISION.get(series)
+        return TORCHVISION.get(series) or _generated(name).get(series)
     if name == "torchaudio":
         if series in TORCHAUDIO:
             return TORCHAUDIO[series]
+        if series in (read := _generated(name)):
+            return read[series]
         parsed = versions.parse(version)
         if parsed is not None and parsed.release[0] >= 2:
             return series  # from 2.0, torchaudio X.Y goes with torch X.Y
@@ -87,6 +136,8 @@ def series_for_torch(name: str, torch: str) -> str | None:
     if series is None:
         return None
     table = TORCHVISION if name == "torchvision" else TORCHAUDIO if name == "torchaudio" else {}
+    if name in NAMES:
+        table = {**table, **_generated(name)}
     found = [own for own, for_torch in table.items() if for_torch == series]
     if found:
         return found[0]
