@@ -526,15 +526,37 @@ _STATES_FAILURE: Final = re.compile(
     r"|\b(?:fails|failed) with\b"
     r"|\b(?:doesn['’]t|does not|don['’]t|do not|won['’]t|will not|didn['’]t|did not) (?:work"
     r"|run|start|load|detect|recogni[sz]e)\b"
-    r"|\bnot working\b|\bcrash(?:es|ed|ing)?\b|\bhangs\b|\bhanging\b|\bis stuck\b)"
+    r"|\bnot working\b|\bcrash(?:es|ed|ing)?\b|\bhangs\b|\bhanging\b|\bis stuck\b"
+    # issue 38 (s19-said): the work left on the CPU, or the GPU left idle, told as a failure
+    # ("Everything works. But it falls back to CPU.", easydiffusion/easydiffusion#115; "leading
+    # to it using CPU instead", invoke-ai/InvokeAI#7520; "using cpu instead of gpu",
+    # lshqqytiger/stable-diffusion-webui-amdgpu#457; "my NVIDIA GPU is not being used by the
+    # webui", AUTOMATIC1111/stable-diffusion-webui#4669; "The GPU (MPS) is not being utilized",
+    # lllyasviel/Fooocus#2975; "GPU is not used", jcjohnson/neural-style#102; "but it never
+    # use my gpu", Purfview/whisper-standalone-win#379), and a process that will not end ("a
+    # process on one GPU won't terminate", HHousen/TransformerSum#70); each alternative opens
+    # with its fixed verb or noun
+    r"|\b(?:falls|fell|falling|fallen) back to (?:the )?cpu\b"
+    r"|\b(?:runs?|running|ran|generates?|generating|uses?|using|used|utili[sz]es?|utili[sz]ing)"
+    r" (?:on )?(?:the |my )?cpu instead\b"
+    r"|\b(?:is|are|was|were)(?: not|n['’]t) being (?:used|utili[sz]ed)\b"
+    r"|\b(?:gpus?|card) (?:is|are|was|were)(?: not|n['’]t) (?:used|utili[sz]ed)\b"
+    r"|\b(?:doesn['’]t|does not|won['’]t|will not|didn['’]t|did not) terminate\b"
+    r"|\bnever (?:uses?|used|utili[sz]es?|utili[sz]ed) (?:my|the) (?:gpu|graphics card)\b)"
     r"|无法|不支持|找不到|不能使用|不可用|崩溃|卡住"
+    # issue 38 (s19-said): "跑不了" (will not run: "GPU跑不了", zhouhaoyi/Informer2020#611) and
+    # "跑不起来", "用不了" (cannot be used: "根本用不了", nlzy/vllm-gfx906#13), "不能用" ("macos
+    # 不能用呀", ModelTC/ComfyUI-Lightx2vWrapper#11), "装不了" ("一直安装不了",
+    # InternLM/MindSearch#57)
+    r"|跑不起来|跑不了|用不了|不能用|装不了"
 )
 # A word each alternative of `_STATES_ERROR` and of `_STATES_FAILURE` holds (case folded): a
 # line with none is tried against neither pattern, the costliest a line meets (`make bench`).
 _ERROR_WORDS: Final = ("error", "exception", "complain", "报错", "错误", "失败")
 _FAILURE_WORDS: Final = (
-    "not", "no longer", "n't", "n’t", "unable", "fail", "crash", "hang", "stuck",
-    "无法", "不支持", "找不到", "不能使用", "不可用", "崩溃", "卡住",
+    "not", "no longer", "n't", "n’t", "unable", "fail", "fall", "fell", "instead", "never",
+    "crash", "hang", "stuck", "无法", "不支持", "找不到", "不能使用", "不可用", "崩溃", "卡住",
+    "跑不", "用不了", "不能用", "装不了",
 )  # fmt: skip
 # The shortest words either pattern reads ("报错", "无法"): a shorter line states nothing.
 _SHORTEST_STATED: Final = min(len(w) for w in (*_ERROR_WORDS, *_FAILURE_WORDS))
@@ -548,8 +570,11 @@ _LOG_LEVEL: Final = re.compile(r"\b(?:WARNING|WARN|INFO|DEBUG|NOTICE)\b")
 # "### Error logs") is none either.
 _NOT_STATED: Final = re.compile(
     r"会[^，,。]{0,6}吗|会不会|是否|如果|如何避免|没有报|没报|不报|无报|未报|没有错误|没有失败"
+    # s19-said: a consequence drawn from a supposition ("用不了GPU就不用安装GPU环境": where the
+    # GPU cannot be used, no GPU environment is needed; lazydog28/mc_auto_boss#121)
+    r"|就不用|就不需要"
     r"|(?i:\bif\b|\bwhether\b|\bwould\b|\bwill it\b|\bdoes it\b|\bno error|\bwithout"
-    r" (?:an? )?error|\bnever)"
+    r" (?:an? )?error|\bnever(?! (?:uses?|used|utili[sz]es?|utili[sz]ed) (?:my|the) \w))"
 )
 
 

@@ -1,0 +1,138 @@
+"""The reporter's own words that it failed, with no error line (issue 38, s19-said).
+
+Each case is a real recording (`tests/data/reports/README.md` names its thread): the work left
+on the CPU or on the wrong GPU ("using cpu instead of gpu", "uses CPU instead of GPU", "is not
+being utilized", "never use my gpu") and, in Chinese, "跑不了", "用不了", "不能用". The line is
+read as the paste's stated error (`cleaning.states_error`, `Pasted.stated`), never "no
+problem"; on a machine the library the report is about lists, nothing more is named. A
+question ("Does … fall back to CPU …?", "不能用吗？") and a consequence drawn from a
+supposition ("用不了GPU就不用…") state nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import pytest
+
+from hwdoctor.diagnosis import pasted
+from hwdoctor.gather import reports
+from hwdoctor.gather.reports import assemble, cleaning
+from hwdoctor.model.reports import PasteReport
+from hwdoctor.render import paste as rendered
+from tests.conftest import ROOT
+
+ERRORS: Final = ROOT / "tests" / "data" / "reports" / "errors"
+
+
+def diagnosed(name: str) -> PasteReport:
+    return pasted.diagnose(assemble.gathered(reports.read((ERRORS / name).read_bytes())))
+
+
+def line_of(name: str, words: str) -> tuple[int, str]:
+    """The recording's first line holding `words`, numbered from 1, as it is stored."""
+    lines = (ERRORS / name).read_text("utf-8").splitlines()
+    return next((n, text) for n, text in enumerate(lines, 1) if words in text)
+
+
+STATED: Final = [
+    # SD.Next on Windows with an RX 6600: the title
+    ("sdwebuiamdgpu457-windows-rx6600-using-cpu-instead-of-gpu-cpu-only-torch.md",
+     "using cpu instead of gpu"),
+    ("sdwebuiamdgpu433-rx580-stable-diffusion-uses-cpu-instead-of-gpu.md",
+     "uses CPU instead of GPU"),
+    # InvokeAI on Linux with an RX 6800 (a CUDA torch): the title
+    ("invokeai7520-linux-rx6800-amd-option-installs-nvidia-using-cpu-instead.md",
+     "leading to it using CPU instead"),
+    ("fooocus2975-mac-mini-m2-pro-mps-not-being-utilized.md", "is not being utilized"),
+    ("whisperstandalonewin379-amd-gpu-faster-whisper-running-on-cpu-never-uses-gpu.md",
+     "but it never use my gpu"),
+    ("vllmgfx906-13-zh-gfx1100-rocm-vllm-docker-unusable.md", "根本用不了"),
+    ("informer611-zh-gpu-will-not-run-cpu-runs-stuck-at-use-gpu-cuda0.md", "GPU跑不了"),
+    ("comfyuilightx2v11-zh-macos-unusable-no-cuda-sgl-kernel-decord.md", "macos 不能用呀"),
+    # a GeForce GT 630M: the title
+    ("neuralstyle102-gt-630m-gpu-is-not-used.md", "GPU is not used"),
+    ("transformersum70-process-on-one-gpu-wont-terminate.md", "won't terminate"),
+]  # fmt: skip
+
+# the same words where the paste also shows an error line: the line reads as stated, and the
+# error line is what the paste's headline counts
+SAID_BESIDE_AN_ERROR: Final = [
+    ("easydiffusion115-amd-rx5700-rocm-install-fine-but-falls-back-to-cpu.md",
+     "But it falls back to CPU."),
+    ("sdwebui4669-rtx-3060m-laptop-nvidia-gpu-not-being-used-amd-radeon-graphics.md",
+     "my NVIDIA GPU is not being used"),
+    ("mindsearch57-zh-macos-lmdeploy-cannot-be-installed-pip.md", "一直安装不了"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    STATED + SAID_BESIDE_AN_ERROR,
+    ids=[n for n, _ in STATED + SAID_BESIDE_AN_ERROR],
+)
+def test_the_line_with_the_reporters_failure_words_states_an_error(name: str, words: str) -> None:
+    _, text = line_of(name, words)
+    assert cleaning.states_error(cleaning.clean(text)), text
+
+
+@pytest.mark.parametrize(("name", "words"), STATED, ids=[n for n, _ in STATED])
+def test_the_reporters_words_that_it_failed_are_the_stated_error(name: str, words: str) -> None:
+    number, _ = line_of(name, words)
+    report = diagnosed(name)
+    assert report.stated is not None and report.stated.line == number, report.stated
+    head = rendered.counts(report)
+    assert f"states an error it does not show (line {number})" in head, head
+    assert "no problem" not in head
+
+
+# the library the report is about lists the machine the paste shows: the reporter's words
+# are no refusal (InvokeAI: AMD GPUs on Linux; Fooocus: Apple M1/M2; vLLM: AMD GPUs;
+# faster-whisper: CPUs, so its CPU path runs on any machine)
+FINE: Final = [
+    "invokeai7520-linux-rx6800-amd-option-installs-nvidia-using-cpu-instead.md",
+    "fooocus2975-mac-mini-m2-pro-mps-not-being-utilized.md",
+    "vllmgfx906-13-zh-gfx1100-rocm-vllm-docker-unusable.md",
+    "whisperstandalonewin379-amd-gpu-faster-whisper-running-on-cpu-never-uses-gpu.md",
+]
+
+
+@pytest.mark.parametrize("name", FINE)
+def test_failure_words_on_a_machine_the_library_lists_name_no_refusal(name: str) -> None:
+    report = diagnosed(name)
+    assert report.stated is not None
+    codes = {f.code for f in report.findings}
+    assert "backend.library_unsupported_machine" not in codes, codes
+    assert not [f for f in report.findings if f.severity.value == "error"], codes
+
+
+def test_a_library_listing_the_machine_is_answered_as_listed() -> None:
+    # vLLM's row lists AMD GPUs: the report's words name it, the answer says it is listed
+    report = diagnosed("vllmgfx906-13-zh-gfx1100-rocm-vllm-docker-unusable.md")
+    (found,) = report.findings
+    assert found.code == "backend.library_support_listed"
+    assert found.params["library"] == "vLLM"
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        # a question whether it falls back to the CPU
+        ("fasterwhisper499-onnxruntime-gpu-fall-back-to-cpu-question.md", "fall back to CPU"),
+        # a question whether an AMD card cannot be used, and another that ends "怎么办？"
+        ("mcautoboss121-zh-amd-gpu-unusable-question-cpu-recognition.md", "不能用吗"),
+        ("mcautoboss121-zh-amd-gpu-unusable-question-cpu-recognition.md", "发现我电脑用不了"),
+        # a consequence drawn from a supposition: where the GPU cannot be used, no GPU
+        # environment is needed
+        ("mcautoboss121-zh-amd-gpu-unusable-question-cpu-recognition.md", "用不了GPU就不用"),
+    ],
+)
+def test_a_question_or_a_supposition_states_no_failure(name: str, words: str) -> None:
+    _, text = line_of(name, words)
+    assert not cleaning.states_error(cleaning.clean(text)), text
+
+
+def test_a_question_whether_it_falls_back_is_no_stated_error() -> None:
+    report = diagnosed("fasterwhisper499-onnxruntime-gpu-fall-back-to-cpu-question.md")
+    assert report.stated is None
+    assert "states an error" not in rendered.counts(report)
