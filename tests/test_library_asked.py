@@ -47,7 +47,8 @@ ANSWERED = {
     # the release a listing came in: MLX's Windows wheels from 0.32.0
     "bilibot3-windows-question-mlx-no-windows-version.md": (
         LISTED,
-        "MLX's documentation lists Windows (from 0.32.0)",
+        # (s19-asked) the release's listing asked with no release shown: the earlier ones not
+        "MLX's documentation lists Windows (from 0.32.0; earlier releases do not list it)",
         "ml-explore/mlx@846d1762",
         3,
     ),
@@ -157,9 +158,17 @@ def test_the_question_reader_reads_a_question_not_a_url_nor_a_how_to() -> None:
     # a URL's query is no question (tests/data/reports/errors/ipex420-…, line 17)
     line = (ERRORS / "ipex420-title-ipex1.13.100-cpu-not-listed-python3.9.md").read_text()
     assert [_asked(text) for text in line.splitlines()] == [[]] * len(line.splitlines())
-    # a machine word inside the library's name is no machine ("vllm-ascend")
-    said = _asked("请问300I Duo以及Atlas 200I A2是否支持vllm-ascend")
-    assert said == [(FactKey.PROSE_SUPPORT_ASKED, said[0][1], "vLLM Ascend")]
+    # a machine word inside the library's name is no machine ("vllm-ascend"); (s19-asked) the
+    # Atlas the question names is
+    from hwdoctor.gather.reports.readers import asked
+
+    words = "请问300I Duo以及Atlas 200I A2是否支持vllm-ascend"
+    assert [m[0] for m in asked._MACHINE.finditer(words)] == ["Atlas 200I"]
+    said = _asked(words)
+    assert said == [
+        (FactKey.PROSE_SUPPORT_ASKED, said[0][1], "vLLM Ascend"),
+        (FactKey.PROSE_ASKED_HARDWARE, "npu", "vLLM Ascend"),
+    ]
 
 
 @pytest.mark.parametrize(

@@ -79,6 +79,9 @@ class Answer:
 
     listing: Listing
     releases: str = ""
+    # issue 38 (s19-asked): a part of the machine is listed only from a release on (`since`):
+    # the releases before it do not list it
+    later: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,7 +255,8 @@ class Supported:
             chosen = Listing.LISTED
         alone = len(parts) == 1  # its releases need not name it again
         words = [w for what, _ in parts if (w := self._releases(what, named=not alone))]
-        return Answer(chosen, "; ".join(words))
+        later = any(what in dict(self.since) for what, _ in parts)
+        return Answer(chosen, "; ".join(words), later)
 
     def _silent(self, backend: str) -> bool:
         """Whether the documentation is silent on a backend: one it names neither way, or
@@ -278,10 +282,13 @@ class Supported:
         first, last = dict(self.since).get(what), dict(self.until).get(what)
         name = registry.BY_KEY[what].hardware if what in registry.BY_KEY else SYSTEM_NAMES[what]
         name = name if named else ""
+        # issue 38 (s19-asked): the first release with the date the table holds for it
+        date = dict(self.released).get(first or "")
+        first = f"{first}, released {date}," if first and date else first
         if first and last:
             return f"{name} from {first} to {last}".strip()
         if first:
-            return f"{name} from {first}".strip()
+            return f"{name} from {first}".strip(" ,")
         if last:
             return f"{name} up to {last}".strip()
         return ""
@@ -2590,6 +2597,9 @@ TRACKERS: Final = (
 #   deepspeedai/DeepSpeed#3907;
 # - Triton moved from openai to triton-lang: threads link github.com/openai/triton/issues/1640
 #   (PKU-YuanGroup/MagicTime#22, ostris/ai-toolkit#26), stored as triton-lang/triton#1640;
+# - (s19-asked) ComfyUI moved from comfyanonymous to Comfy-Org: a thread's comment links
+#   github.com/comfyanonymous/ComfyUI/pull/244 (Comfy-Org/ComfyUI#135, stored there), and
+#   TRACKERS' README of comfyanonymous/ComfyUI is Comfy-Org/ComfyUI's snapshot;
 # - bitsandbytes moved from TimDettmers to bitsandbytes-foundation: its own 0.3x banner links
 #   github.com/TimDettmers/bitsandbytes/issues (readers/bitsandbytes.py), and the project's
 #   issues are stored under bitsandbytes-foundation/bitsandbytes (#252, #485);
@@ -2605,6 +2615,7 @@ RENAMED: Final = (
     ("deepspeedai/DeepSpeed", "microsoft/DeepSpeed"),
     ("triton-lang/triton", "openai/triton"),
     ("bitsandbytes-foundation/bitsandbytes", "TimDettmers/bitsandbytes"),
+    ("Comfy-Org/ComfyUI", "comfyanonymous/ComfyUI"),
     (
         "nunchux-ai/nunchaku",
         "nunchaku-ai/nunchaku",

@@ -5316,7 +5316,9 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "question about a machine the documentation is silent on gets no answer. A question "
         "that names no library (\"does it work in windows?\") is asked about the library of "
         "the repository the issue was filed in, where `detect --repo` names one the table was "
-        "read at (issue 38, s17-tracker).",
+        "read at (issue 38, s17-tracker). Where the documentation lists the machine only from a "
+        "release on and the paste shows no release, the note says which release, with its date "
+        "where the table holds one, and that earlier releases do not list it (s19-asked).",
         "{library}'s documentation lists {machine}{releases}: {documented} (read at {at})",
         advice="its installation page: {source}",
         variants={

@@ -9016,7 +9016,17 @@ def _library_asked(paste: Pasted, facts: _Read, before: Sequence[Finding]) -> tu
         variant: Literal["tracker"] | None = "tracker" if tracker else None
         facts.use("stated", question, *named)
         facts.use("host", *shown[:1])
-        releases = f" ({answer.releases})" if answer.releases else ""
+        # issue 38 (s19-asked): a machine listed only from a release on, asked by a paste that
+        # shows no release: the answer says from which one, and that the releases before it do
+        # not list it (its own release decides which the reporter has)
+        earlier = (
+            "; earlier releases do not list it"
+            if answer.later
+            and answer.listing is support.Listing.LISTED
+            and _release(facts, row) is None
+            else ""
+        )
+        releases = f" ({answer.releases}{earlier})" if answer.releases else ""
         if answer.listing is support.Listing.LISTED:
             return (
                 finding(

@@ -17,6 +17,10 @@ Apple silicon?"). The machine is read from the question alone: the hardware it n
 AMD or Intel GPU, Apple's GPU by MPS or Metal, NVIDIA's, a CPU only, an Ascend NPU, Gaudi, a
 TPU, Trainium or Inferentia) and the system (Windows, Linux, a Mac by its name or chip). A
 question that names no machine is answered for the machine the rest of the paste shows, if any.
+(s19-asked) A feature request asks too: its title without a question mark ("[Feature]: support
+Atlas 300I DUO"), a request of the project with no subject ("Is there a plan to support Apple
+Silicon?", "是否有支持mps设备的计划", "可以增加对mac的支持吗"), a short "… support?" title; the
+library is then the one the issue's title names, else the tracker's.
 """
 
 from __future__ import annotations
@@ -80,14 +84,18 @@ _MACHINE: Final = re.compile(
     r"|(?P<mac>mac ?os(?: ?x)?|macbook(?: ?(?:pro|air))?|mac ?mini|mac studio|imac"
     r"|mac(?! address)"
     r"|os ?x|apple silicon|apple m[1-5]|m[1-5](?: ?(?:pro|max|ultra))?)"
-    r"|(?P<amd>amd(?: gpus?| cards?| graphics)?|radeon|rocm)"
+    r"|(?P<amd>amd(?: gpus?| cards?| graphics)?|amdgpu|radeon|rocm)"
     r"|(?P<intel_gpu>intel (?:arc|gpus?|graphics|xpu)|arc [ab]\d{3}|xpu)"
     r"|(?P<nvidia>nvidia(?: gpus?)?|cuda)"
-    r"|(?P<ascend>ascend|npus?)"
+    # s19-asked: an Ascend by its product or chip ("Atlas 300I Duo", "Atlas300I Duo96G", "910B2",
+    # "310P": Huawei's Atlas names, as hiascend.com's product pages write them)
+    r"|(?P<ascend>ascend|npus?|atlas(?: ?\d{3}[a-z]?)?|910[abc]\d?|310p\d?)"
     r"|(?P<gaudi>gaudi\d?|hpu|habana)"
     r"|(?P<google_tpu>tpus?)"
     r"|(?P<aws>trainium|inferentia)"
-    r"|(?P<windows>(?<!sliding )(?<!context )(?<!attention )(?<!rolling )windows|win ?1[01])"
+    r"|(?P<windows>(?<!sliding )(?<!context )(?<!attention )(?<!rolling )windows|win ?1[01]"
+    # s19-asked: DirectML, Windows' own GPU API (learn.microsoft.com/windows/ai/directml/)
+    r"|directml)"
     r"|(?P<linux>linux|ubuntu|debian|wsl2?)"
     r")(?![A-Za-z0-9_-])"
     # the same in Chinese words (Apple, Ascend) and the systems written into Chinese prose
@@ -171,8 +179,34 @@ _NOT_NAMED: Final = frozenset(
 _SENTENCE_END: Final = re.compile(r"[.!;。！；?？](?:\s|$)")
 # issue 38 (s17-tracker): a Chinese question without a subject, as Chinese asks it ("支持mac系统吗",
 # "能在windows上运行吗"): the verb first, the project understood; asked of the tracker's library.
+# (s19-asked) after a tag ("#suggest：") or an address ("大佬，"), and the request's forms:
+# "是否有支持mps设备的计划" (is there a plan to support), "可以增加对mac的支持吗" (can you add
+# support for).
 _NO_SUBJECT_ZH: Final = re.compile(
-    r"^[\s#>*-]{0,8}(?:请问)?(?:是否|能否|可否|能不能|可不可以|能|可以|会)?(?:支持|运行|跑|安装|使用|在)"
+    r"^[\s#>*-]{0,8}(?:suggest[:：]|大佬[，,]|作者[，,])?(?:请问)?"
+    r"(?:是否有|是否|能否|可否|能不能|可不可以|有没有|能|可以|会)?"
+    r"(?:支持|运行|跑|安装|使用|在|增加对|添加对)",
+    re.I,
+)
+# issue 38 (s19-asked): a question that names no library and no pointer, in the forms a feature
+# request asks of its project: "Is there a plan to support Atlas 300I DUO" (vllm-project/
+# vllm-ascend#284), "Is there a plan to support Apple Silicon?" (kvcache-ai/ktransformers#348),
+# "Are there active plans to add support for …"; or a title that is the machine and "support?"
+# ("is cpu only support?", vllm-project/vllm#412). Asked of the library the issue's title names,
+# else of the tracker's (`--repo`).
+_PLANS: Final = re.compile(
+    r"(?<![A-Za-z])plans? (?:to|for|of) (?:add(?:ing)? )?(?:the )?support", re.I
+)
+_SUPPORT_WORDS: Final = ("support", "supported")
+# The longest "… support?" read as a request of the project: a machine and the word ("is cpu only
+# support?", "Mac support?"); a longer one has a subject of its own ("Do GFX6 cards lack some
+# necessary hardware features for amdkfd support?", ROCm/ROCm#374).
+_SUPPORT_ASKED_CHARS: Final = 40
+# issue 38 (s19-asked): a title that asks for support without a question mark, as a feature
+# request's title is written: "[Feature]: support Atlas 300I DUO" (vllm-project/vllm-ascend#284),
+# "Support TEI on AMD GPUs" (huggingface/text-embeddings-inference#108), "Support for AMD GPUs".
+_SUPPORT_TITLE: Final = re.compile(
+    r"^# (?:\[[^\]\n]{1,30}\][\s:]{0,3})?(?:add |adding )?support(?:ing)? ", re.I
 )
 # Where a sentence ends (a full stop only before a space: "2.3.2", "Python 3.10" go on; a
 # question mark only before a space or the line's end, not a URL's query: "….php?device=cpu").
@@ -270,6 +304,19 @@ def _pointed_at(sentence: str, earlier: str) -> str | None:
     return None
 
 
+def _ends_in_support(sentence: str) -> bool:
+    """s19-asked: a short sentence whose last word, before its question mark, is "support(ed)"
+    ("is cpu only support?")."""
+    words = sentence.rstrip(" ?？*`")
+    return len(words) <= _SUPPORT_ASKED_CHARS and words.lower().endswith(_SUPPORT_WORDS)
+
+
+def _of_project(sentence: str) -> bool:
+    """s19-asked: a question with no subject in the forms a request asks of the project: "Is
+    there a plan to support …", "… support?" (see `_PLANS`)."""
+    return _PLANS.search(sentence) is not None or _ends_in_support(sentence)
+
+
 def library_row(name: str) -> support.Supported | None:
     """The row of compat/support.py a name `LIBRARY` found is (any spelling of it)."""
     return _BY_NAME.get(_SEPARATOR.sub("", name.lower()))
@@ -297,12 +344,24 @@ class Asked(LineReader):
         # s17-mend-tracker: the last sentence of the previous line with words (outside code):
         # where "it" in a question may point back to
         self._previous = ""
+        # s19-asked: the first line with words is the issue's title where it is "# …" (the
+        # reply workflow writes it there); the library it names is a body's question's subject
+        self._first = True
+        self._title: str | None = None
 
     def read(self, line: Line, in_block: bool) -> Iterator[Said]:
         text = line.text
         earlier = self._previous
+        title = False
         if text.strip() and not line.code:
             self._previous = _last_sentence(text)
+            title, self._first = self._first and text.startswith("# "), False
+            if title:
+                rows = libraries_named(text)
+                self._title = rows[0].name if rows else None
+        if title and _SUPPORT_TITLE.match(text) and not any(mark in text for mark in _ASKS):
+            yield from self._titled(line)
+            return
         if len(text) < self.shortest or not (
             any(mark in text for mark in _ASKS) or any(word in text for word in _ASKED_ZH)
         ):
@@ -336,16 +395,31 @@ class Asked(LineReader):
                 # s17-tracker: no library named on the line: the tracker's, where it is known
                 # (s17-mend-tracker: or the library the sentence before names)
                 name, library_end = pointed, -1
+            elif not at and _of_project(sentence):
+                # s19-asked: a request of the project with no subject: the title's library,
+                # else the tracker's
+                name, library_end = self._title or TRACKER_LIBRARY, -1
             else:
                 continue
             yield from self._question(line, sentence, name, library_end)
 
+    def _titled(self, line: Line) -> Iterator[Said]:
+        """s19-asked: a title asking for support without a question mark ("[Feature]: support
+        Atlas 300I DUO", "Support TEI on AMD GPUs"): its library, else the tracker's."""
+        sentence = line.text[2:]
+        named = LIBRARY.search(sentence)
+        row = library_row(named[1]) if named is not None else None
+        name = row.name if row is not None else TRACKER_LIBRARY
+        yield from self._question(line, sentence, name, -1, asked=True)
+
     def _question(
-        self, line: Line, sentence: str, name: str | None, library_end: int
+        self, line: Line, sentence: str, name: str | None, library_end: int, asked: bool = False
     ) -> Iterator[Said]:
         if name is None:
             return
         machines = list(_MACHINE.finditer(sentence))
+        if asked and not machines:
+            return  # a title asking for support of something else ("Support for Qwen3")
         alone = (
             machines
             and library_end >= 0
@@ -353,7 +427,10 @@ class Asked(LineReader):
             and _ALONE.match(sentence[library_end : machines[0].start()])
         )
         whether = (
-            _WHETHER.match(sentence)
+            asked
+            or _WHETHER.match(sentence)
+            # s19-asked: a short title that is a machine and "support?" ("Mac support?")
+            or _ends_in_support(sentence)
             or any(w in sentence for w in _WHETHER_ZH)
             or (sentence.endswith("？") and _CJK.search(sentence) is not None)
         )
