@@ -230,14 +230,15 @@ FAISS_M1 = "faiss2522-m1-mac-cpu-segfault-index-search-quiet-with-repo.md"
 # the repositories whose tracker covers more than the row read there (or another library)
 NOT_ONE_ROWS = (
     "facebookresearch/faiss",  # Faiss, CPU and GPU; the row is faiss-gpu
-    "FunAudioLLM/CosyVoice",  # CosyVoice; the row is ttsfrd, an optional dependency
+    "FunAudioLLM/CosyVoice",  # CosyVoice and ttsfrd, an optional dependency: two rows (s19)
     "PaddlePaddle/docs",  # all of PaddlePaddle's documentation; the row is paddlepaddle-gpu
     "microsoft/DirectML",  # DirectML; the row is torch-directml (its PyTorch/ samples)
     "pytorch/TensorRT",  # Torch-TensorRT; the row quotes NVIDIA TensorRT
     "NVIDIA/Megatron-LM",  # Megatron-LM and Megatron Core; the row is Megatron-Core
     "pytorch/FBGEMM",  # FBGEMM, FBGEMM_GPU and FBGEMM GenAI; the row is FBGEMM_GPU
     "microsoft/onnxruntime",  # three rows
-    "jax-ml/jax",  # three rows
+    "jax-ml/jax",  # four rows (JAX itself from s19-rows)
+    "QwenLM/Qwen2.5-VL",  # the Qwen2.5-VL models; the row is qwen-vl-utils (s19-rows)
 )
 
 

@@ -357,6 +357,14 @@ _GPU: Final = (_CUDA, _ROCM)
 _NV_AMD_LINUX: Final = (LINUX,)
 _LINUX_WINDOWS: Final = (LINUX, WINDOWS)
 _EVERY: Final = (LINUX, WINDOWS, MACOS)
+
+
+def _besides(*listed: str) -> tuple[str, ...]:
+    """issue 38 (s19-rows): every registry row but `listed`: the backends a source that names
+    only `listed` (and excludes none) is silent on, a row's `unknown`."""
+    return tuple(b.key for b in registry.BACKENDS if b.key not in listed)
+
+
 _SDPA: Final = (
     'PyTorch\'s own attention (attn_implementation="sdpa" in transformers), which runs on '
     "every backend"
@@ -2306,6 +2314,416 @@ TABLE: Final = (
         at="AUTOMATIC1111/stable-diffusion-webui@72632242 README.md",
         aliases=("AUTOMATIC1111", "A1111", "stable diffusion webui"),
     ),
+    # issue 38 (s19-rows): the libraries the ecosystem's reports are about, read 2026-12-07 at
+    # each one's README (or the installation page it links) at the commit named; a pure-Python
+    # layer on torch lists what its documentation lists, and is silent (`unknown`) on the rest.
+    # The release whose README first names a machine is quoted beside each row; it is a `since`
+    # only where the README before it named other hardware as the requirement (axolotl's "Nvidia
+    # GPU" before 0.6.0). Where the README before it was silent on the machine, that is no "not
+    # listed": a `since` there would make every paste that hides its release a warning about
+    # releases years old (diffusers on a Mac "only from 0.3.0", seedvr564's traceback).
+    # huggingface/trl@f2cd5771 README.md: "Leverages 🤗 Accelerate to scale from single GPU to
+    # multi-node clusters"; docs/source/installation.md names no hardware and no system: every
+    # backend and system unknown (its maintainer in huggingface/trl#2008: "trl is fully backed
+    # by transformers", AMD GPUs untested; no refusal).
+    _row(
+        "TRL",
+        ("trl",),
+        ("trl",),
+        (),
+        (),
+        "no hardware or system named (it runs where transformers and Accelerate run)",
+        "https://github.com/huggingface/trl#readme",
+        unknown=(*_besides(), *_EVERY),
+        at="huggingface/trl@f2cd5771 README.md",
+        aliases=("Transformers Reinforcement Learning",),
+    ),
+    # huggingface/peft@5d602fdb README.md "PEFT + Accelerate": Accelerate runs "on various
+    # training setups and hardware (GPUs, TPUs, Apple Silicon, etc.). PEFT models work with
+    # Accelerate out of the box"; no system named. "etc.": the other backends unknown.
+    # (s18-since) "Apple Silicon" first at its v0.0.1 README (867b66bc, 2022-12-24): no later
+    # release to cite.
+    _row(
+        "PEFT",
+        ("peft",),
+        ("peft",),
+        (_CUDA, _TPU, _MPS),
+        (),
+        "GPUs, TPUs and Apple silicon, through Accelerate",
+        "https://github.com/huggingface/peft#peft--accelerate",
+        unknown=(*_besides(_CUDA, _TPU, _MPS), *_EVERY),
+        at="huggingface/peft@5d602fdb README.md",
+    ),
+    # huggingface/diffusers@58eb52c0 README.md "Apple Silicon (M1/M2) support": "refer to the How
+    # to use Stable Diffusion in Apple Silicon guide"; no other hardware or system named. The
+    # section is first at v0.3.0 (5dda1735, tagged 2022-09-08).
+    _row(
+        "diffusers",
+        ("diffusers",),
+        ("diffusers",),
+        (_MPS,),
+        (),
+        "Apple silicon (M1/M2) by its own guide; other hardware not named",
+        "https://github.com/huggingface/diffusers#apple-silicon-m1m2-support",
+        unknown=(*_besides(_MPS), *_EVERY),
+        at="huggingface/diffusers@58eb52c0 README.md",
+        aliases=("Diffusers",),
+    ),
+    # UKPLab/sentence-transformers@85ec6455 docs/installation.md: the ONNX backend "For GPU and
+    # CPU" (`sentence-transformers[onnx-gpu]`, `[onnx]`), OpenVINO's for inference; no system
+    # named.
+    _row(
+        "sentence-transformers",
+        ("sentence-transformers", "sentence_transformers"),
+        ("sentence_transformers",),
+        (_CPU, _CUDA),
+        (),
+        "CPUs and GPUs (its ONNX backend), and OpenVINO",
+        "https://sbert.net/docs/installation.html",
+        unknown=(*_besides(_CPU, _CUDA), *_EVERY),
+        at="UKPLab/sentence-transformers@85ec6455 docs/installation.md",
+        aliases=("Sentence Transformers", "SentenceTransformers", "sbert"),
+    ),
+    # huggingface/optimum@83c88b8f README.md "Installation": ONNX Runtime (CPU, and "ONNX Runtime
+    # GPU"), OpenVINO, NVIDIA TensorRT-LLM, "AMD Instinct GPUs and Ryzen AI NPU", "AWS Trainum &
+    # Inferentia", "Intel Gaudi Accelerators (HPU)", FuriosaAI; no system named. Its import
+    # package is shared with optimum-intel, -habana, -neuron and -quanto (`optimum.*`): none.
+    _row(
+        "Optimum",
+        ("optimum",),
+        (),
+        (_CPU, _CUDA, _ROCM, _XPU, _NEURON, _HPU),
+        (),
+        "CPUs and NVIDIA GPUs (ONNX Runtime, TensorRT-LLM), Intel hardware (OpenVINO), AMD "
+        "Instinct GPUs, AWS Trainium/Inferentia and Intel Gaudi, each by its own extra",
+        "https://github.com/huggingface/optimum#installation",
+        unknown=_EVERY,
+        at="huggingface/optimum@83c88b8f README.md",
+        aliases=("Hugging Face Optimum",),
+    ),
+    # huggingface/optimum-amd@fa22eca4 README.md: "performance optimizations for ROCm for AMD GPUs"
+    # (linking ROCm's install-on-linux system requirements) and Ryzen AI NPUs (no registry row);
+    # the system is ROCm's page, not read here: unknown.
+    _row(
+        "optimum-amd",
+        ("optimum-amd", "optimum_amd"),
+        (),
+        (_ROCM,),
+        (),
+        "AMD GPUs with ROCm, and Ryzen AI NPUs",
+        "https://github.com/huggingface/optimum-amd#readme",
+        unknown=_EVERY,
+        at="huggingface/optimum-amd@fa22eca4 README.md",
+        aliases=("Optimum-AMD", "Optimum AMD"),
+    ),
+    # hiyouga/LLaMA-Factory@ff6d4d12 README.md "Installation": CUDA (its Hardware Requirement
+    # table), "For Windows users" (the GPU version of PyTorch), "For Ascend NPU users", "For AMD
+    # ROCm users" (its docker); macOS and the other backends are not named: unknown.
+    # (s18-since) "For Ascend NPU users" first at v0.7.1 (322331df, 2024-05-16; "[24/05/14] We
+    # supported training and inference on the Ascend NPU devices"); "For AMD ROCm users" first at
+    # v0.9.0 (f8329bc6, 2024-09-09).
+    _row(
+        "LLaMA-Factory",
+        ("llamafactory", "llmtuner"),
+        ("llamafactory", "llmtuner"),
+        (_CUDA, _ROCM, _NPU),
+        _LINUX_WINDOWS,
+        "NVIDIA GPUs on Linux and Windows, Ascend NPUs and AMD GPUs (ROCm)",
+        "https://github.com/hiyouga/LLaMA-Factory#installation",
+        unknown=(MACOS, *_besides(_CUDA, _ROCM, _NPU)),
+        at="hiyouga/LLaMA-Factory@ff6d4d12 README.md",
+        aliases=("LLaMA Factory", "LlamaFactory", "Llama-Factory"),
+    ),
+    # axolotl-ai-cloud/axolotl@067b021c README.md "Quick Start", "Requirements: NVIDIA GPU (Ampere
+    # or newer for bf16 and Flash Attention) or AMD GPU"; no system named. (s18-since) "*AMD*
+    # GPU" first in the requirements at v0.6.0 (4baf8e5e; v0.5.x's read "Nvidia GPU" alone).
+    _row(
+        "axolotl",
+        ("axolotl",),
+        ("axolotl",),
+        _GPU,
+        (),
+        "NVIDIA GPUs (Ampere or newer for bf16 and Flash Attention) or AMD GPUs",
+        "https://github.com/axolotl-ai-cloud/axolotl#quick-start---llm-fine-tuning-in-minutes",
+        since=((_ROCM, "0.6.0"),),
+        unknown=_EVERY,
+        at="axolotl-ai-cloud/axolotl@067b021c README.md",
+        aliases=("Axolotl",),
+        released=(("0.6.0", "2024-12-09"),),
+    ),
+    # modelscope/ms-swift@3602360a README.md "Hardware Support: Supports A10/A100/H100, RTX
+    # series, T4/V100, AMD GPU (MI300 series, etc.), CPU, MPS, and domestic hardware Ascend NPU";
+    # no system named. Its import package `swift` is a word of prose too (Apple's language): none.
+    _row(
+        "ms-swift",
+        ("ms-swift", "ms_swift"),
+        (),
+        (_CUDA, _ROCM, _CPU, _MPS, _NPU),
+        (),
+        "NVIDIA GPUs (A10/A100/H100, RTX, T4/V100), AMD GPUs (MI300), CPUs, MPS and Ascend NPUs",
+        "https://github.com/modelscope/ms-swift#readme",
+        unknown=_EVERY,
+        at="modelscope/ms-swift@3602360a README.md",
+        aliases=("ms swift", "ModelScope SWIFT"),
+    ),
+    # OpenRLHF/OpenRLHF@3c3be623 README.md: "Ray + vLLM distributed architecture", "NCCL / CUDA
+    # IPC - High-Speed Communication", "across GPUs"; no other hardware and no system named.
+    _row(
+        "OpenRLHF",
+        ("openrlhf",),
+        ("openrlhf",),
+        (_CUDA,),
+        (),
+        "NVIDIA GPUs (NCCL, CUDA IPC) under Ray and vLLM",
+        "https://github.com/OpenRLHF/OpenRLHF#readme",
+        unknown=(*_besides(_CUDA), *_EVERY),
+        at="OpenRLHF/OpenRLHF@3c3be623 README.md",
+    ),
+    # lm-sys/FastChat@0e6d3e4b README.md "Inference with Command Line Interface": Single/Multiple
+    # GPUs, "CPU Only", "Metal Backend (Mac Computers with Apple Silicon or AMD GPUs)", "Intel XPU",
+    # "Ascend NPU", "For AMD GPU users, please install ROCm"; "If you are running on Mac"; 8-bit
+    # offloading's bitsandbytes "only available on linux". Windows is not named: unknown.
+    # (s18-since) "Intel XPU" first at v0.2.14 (052cb65a, 2023-06-14), "Ascend NPU" at
+    # v0.2.29 (c685951d, 2023-09-19).
+    _row(
+        "FastChat",
+        ("fschat",),
+        ("fastchat",),
+        (_CPU, _CUDA, _ROCM, _MPS, _XPU, _NPU),
+        (LINUX, MACOS),
+        "CPUs, NVIDIA and AMD GPUs, Apple silicon (Metal), Intel XPUs and Ascend NPUs",
+        "https://github.com/lm-sys/FastChat#inference-with-command-line-interface",
+        unknown=(WINDOWS,),
+        at="lm-sys/FastChat@0e6d3e4b README.md",
+    ),
+    # haotian-liu/LLaVA@c121f043 README.md "Install": "If you are not using Linux, do NOT proceed,
+    # see instructions for macOS and Windows" (docs/macOS.md, docs/Windows.md); "If you are using
+    # an Apple device with an M1 or M2 chip, you can specify the mps device"; "Support Intel dGPU
+    # and CPU platforms". (s18-since) the mps line first at v1.1.0 (9987782, 2023-10-08), the
+    # macOS and Windows pages and Intel's at v1.2.0 (785f766f, 8e5ef59; 2024-01-31).
+    _row(
+        "LLaVA",
+        ("llava",),
+        ("llava",),
+        (_CUDA, _MPS, _XPU, _CPU),
+        _EVERY,
+        "NVIDIA GPUs on Linux, Apple silicon (mps) on macOS, Windows by its own page, Intel GPUs "
+        "and CPUs",
+        "https://github.com/haotian-liu/LLaVA#install",
+        unknown=_besides(_CUDA, _MPS, _XPU, _CPU),
+        at="haotian-liu/LLaVA@c121f043 README.md",
+    ),
+    # OpenGVLab/InternVL@2410d1db README.md: its models and their code, loading with `.cuda()`
+    # in its examples; no hardware requirement and no system named: every one unknown.
+    _row(
+        "InternVL",
+        (),
+        ("internvl", "internvl_chat"),
+        (),
+        (),
+        "no hardware or system named (its examples load on CUDA)",
+        "https://github.com/OpenGVLab/InternVL#readme",
+        unknown=(*_besides(), *_EVERY),
+        at="OpenGVLab/InternVL@2410d1db README.md",
+    ),
+    # modelscope/modelscope@2905da12 README.md "Installation" notes: "some audio-task models only
+    # support python3.7, tensorflow1.15.4 Linux environments. Most other models can be installed
+    # and used on Windows and Mac (x86)"; no hardware named.
+    _row(
+        "ModelScope",
+        ("modelscope",),
+        ("modelscope",),
+        (),
+        _EVERY,
+        "Linux, and most models on Windows and Mac (x86); some audio models Linux only",
+        "https://github.com/modelscope/modelscope#installation",
+        unknown=_besides(),
+        at="modelscope/modelscope@2905da12 README.md",
+    ),
+    # QwenLM/Qwen2.5-VL@f0af2996 README.md: "If you are not using Linux, you might not be able to
+    # install decord from PyPI. In that case, you can use pip install qwen-vl-utils which will
+    # fall back to using torchvision for video processing"; no hardware named.
+    _row(
+        "qwen-vl-utils",
+        ("qwen-vl-utils", "qwen_vl_utils"),
+        ("qwen_vl_utils",),
+        (),
+        _EVERY,
+        "every system (torchvision's video reader where decord has no build)",
+        "https://github.com/QwenLM/Qwen2.5-VL#quickstart",
+        unknown=_besides(),
+        at="QwenLM/Qwen2.5-VL@f0af2996 README.md",
+    ),
+    # pytorch/torchtune@bd2a0fc7 README.md: "torchtune supports finetuning on a variety of
+    # devices, including NVIDIA GPU, Intel XPU, AMD ROCm, Apple MPS, and Ascend NPU"; no system
+    # named. (s18-since) the sentence came in 05b3b076 (2025-06-18), which no release tag holds:
+    # not settled, no `since`.
+    _row(
+        "torchtune",
+        ("torchtune",),
+        ("torchtune",),
+        (_CUDA, _XPU, _ROCM, _MPS, _NPU),
+        (),
+        "NVIDIA GPUs, Intel XPUs, AMD GPUs (ROCm), Apple MPS and Ascend NPUs",
+        "https://github.com/pytorch/torchtune#readme",
+        unknown=(*_besides(_CUDA, _XPU, _ROCM, _MPS, _NPU), *_EVERY),
+        at="pytorch/torchtune@bd2a0fc7 README.md",
+    ),
+    # pytorch/torchchat@a1a7f370 README.md: "Supports popular hardware and OS: Linux (x86), Mac OS
+    # (M1/M2/M3), Android, iOS 17+"; "If your machine has cuda add this flag" (exporting).
+    # Windows is not among them.
+    _row(
+        "torchchat",
+        (),
+        ("torchchat",),
+        (_CPU, _CUDA, _MPS),
+        (LINUX, MACOS),
+        "Linux (x86) and Mac OS (M1/M2/M3), Android and iOS; not Windows",
+        "https://github.com/pytorch/torchchat#readme",
+        unknown=_besides(_CPU, _CUDA, _MPS),
+        at="pytorch/torchchat@a1a7f370 README.md",
+    ),
+    # Lightning-AI/pytorch-lightning@7f0c3436 README.md: "switch from running on CPU to GPU (Apple
+    # Silicon, CUDA, …), TPU, multi-GPU"; its CI table, Linux, OSX and Windows. Its unified
+    # package's name and module `lightning` is a word of prose ("SDXL Lightning"): not a name here.
+    _row(
+        "PyTorch Lightning",
+        ("pytorch-lightning", "lightning-fabric"),
+        ("pytorch_lightning", "lightning_fabric"),
+        (_CPU, _CUDA, _MPS, _TPU),
+        _EVERY,
+        "CPUs, GPUs (Apple silicon, CUDA) and TPUs, on Linux, macOS and Windows",
+        "https://github.com/Lightning-AI/pytorch-lightning#readme",
+        unknown=_besides(_CPU, _CUDA, _MPS, _TPU),
+        at="Lightning-AI/pytorch-lightning@7f0c3436 README.md",
+        aliases=("Lightning Fabric",),
+    ),
+    # openai/whisper@c0d2f624 README.md "Setup": ffmpeg "on Ubuntu or Debian", "on Arch Linux",
+    # "on MacOS using Homebrew", "on Windows using Chocolatey"/"Scoop"; no hardware named. Its
+    # module `whisper` is also the word for its models (faster-whisper's, whisper.cpp's): none.
+    _row(
+        "openai-whisper",
+        ("openai-whisper",),
+        (),
+        (),
+        _EVERY,
+        "Linux, macOS and Windows (ffmpeg from their package managers); no hardware named",
+        "https://github.com/openai/whisper#setup",
+        unknown=_besides(),
+        at="openai/whisper@c0d2f624 README.md",
+        aliases=("OpenAI Whisper",),
+    ),
+    # FunAudioLLM/CosyVoice@ace7c47f README.md "Install": conda, "sudo apt-get install sox
+    # libsox-dev" / "sudo yum install sox sox-devel", ttsfrd's linux_x86_64 wheel; no other
+    # system and no hardware named (its ttsfrd dependency is its own row).
+    _row(
+        "CosyVoice",
+        (),
+        ("cosyvoice",),
+        (),
+        (LINUX,),
+        "Linux (its install names apt-get and yum); no hardware named",
+        "https://github.com/FunAudioLLM/CosyVoice#install",
+        unknown=(WINDOWS, MACOS, *_besides()),
+        at="FunAudioLLM/CosyVoice@ace7c47f README.md",
+        aliases=("Cosy Voice", "Fun-CosyVoice"),
+    ),
+    # k2-fsa/icefall@36e0420c README.md: recipes "using k2-fsa and lhotse"; the yesno recipe "is
+    # the simplest ASR recipe in icefall and can be run on CPU" (since its first tag, v0.1); no
+    # system named.
+    _row(
+        "icefall",
+        (),
+        ("icefall",),
+        (_CPU,),
+        (),
+        "CPUs (its yesno recipe), the rest by k2's and lhotse's builds",
+        "https://github.com/k2-fsa/icefall#readme",
+        unknown=(*_besides(_CPU), *_EVERY),
+        at="k2-fsa/icefall@36e0420c README.md",
+    ),
+    # pyg-team/pytorch_geometric@5c6461b2 README.md "Installation": its optional extensions' own
+    # "CPU and GPU kernel implementations based on the PyTorch C++/CUDA/hip(ROCm) extension
+    # interface", wheels for Linux, Windows and macOS (macOS `cpu` only).
+    _row(
+        "torch-geometric",
+        ("torch-geometric", "torch_geometric"),
+        ("torch_geometric",),
+        (_CPU, _CUDA, _ROCM),
+        _EVERY,
+        "CPUs and NVIDIA/AMD GPUs on Linux and Windows, CPUs on macOS",
+        "https://github.com/pyg-team/pytorch_geometric#installation",
+        unknown=_besides(_CPU, _CUDA, _ROCM),
+        at="pyg-team/pytorch_geometric@5c6461b2 README.md",
+        aliases=("PyTorch Geometric", "PyG"),
+    ),
+    # keras-team/keras@3422977a README.md "Installation": "Keras 3 is compatible with Linux and
+    # macOS systems. For Windows users, we recommend using WSL2 to run Keras" (v3.0.0: "Linux and
+    # MacOS"); "from your laptop to large clusters of GPUs or TPUs"; "a CPU-only version of
+    # TensorFlow, JAX, and PyTorch", and requirements-{backend}-cuda.txt "For GPU support".
+    _row(
+        "Keras",
+        ("keras",),
+        ("keras",),
+        (_CPU, _CUDA, _TPU),
+        (LINUX, MACOS),
+        "CPUs, NVIDIA GPUs (CUDA) and TPUs, on Linux and macOS; Windows under WSL2",
+        "https://github.com/keras-team/keras#installation",
+        "WSL2, which its README recommends to Windows users",
+        unknown=_besides(_CPU, _CUDA, _TPU),
+        at="keras-team/keras@3422977a README.md",
+        aliases=("Keras 3", "keras3"),
+    ),
+    # bmaltais/kohya_ss@45088f04 README.md: Windows, "Support for Linux and macOS is also
+    # available ... macOS compatibility may vary"; docs/Installation/pip_linux.md: "NVIDIA GPU –
+    # Required for training", "--use-ipex Use native PyTorch XPU for Intel Arc GPUs", "--use-rocm
+    # Use ROCm environment"; Apple silicon's GPUs are named only as CUDA's not being "compatible".
+    _row(
+        "kohya_ss",
+        (),
+        (),
+        (_CUDA, _XPU, _ROCM),
+        _EVERY,
+        "NVIDIA GPUs, Intel Arc (XPU) and AMD GPUs (ROCm), on Windows, Linux and macOS",
+        "https://github.com/bmaltais/kohya_ss#installation-options",
+        unknown=(_MPS,),
+        at="bmaltais/kohya_ss@45088f04 README.md, docs/Installation/pip_linux.md",
+        aliases=("Kohya's GUI", "kohya ss", "kohya-ss gui"),
+    ),
+    # Nerogar/OneTrainer@23df3832 README.md "Installation": "Windows: Double click or execute
+    # install.bat", "Linux and Mac: Execute install.sh"; no hardware named.
+    _row(
+        "OneTrainer",
+        (),
+        (),
+        (),
+        _EVERY,
+        "Windows, Linux and Mac (its install scripts); no hardware named",
+        "https://github.com/Nerogar/OneTrainer#installation",
+        unknown=_besides(),
+        at="Nerogar/OneTrainer@23df3832 README.md",
+        aliases=("One Trainer",),
+    ),
+    # jax-ml/jax@cec06d11 README.md "Supported platforms": CPU on Linux, macOS and Windows; NVIDIA
+    # GPU on Linux ("experimental" under WSL2, "no" on Windows); Google TPU; AMD GPU on Linux x86;
+    # Apple GPU "experimental" (Mac aarch64); Intel GPU "experimental" (Linux). A backend under
+    # one system only is not the table's shape: NVIDIA and AMD GPUs and TPUs are its plugins'
+    # rows (JAX CUDA plugin, JAX ROCm plugin, libtpu, each Linux only), and unknown here (a
+    # question about JAX on an NVIDIA GPU under Windows is not answered "listed"); this row is
+    # JAX's CPU path and its experimental Apple and Intel GPU plugins. (s18-since) "Apple GPU"
+    # first at jax-v0.4.13 (85a84fde, 2023-06-22).
+    _row(
+        "JAX",
+        ("jax", "jaxlib"),
+        ("jax", "jaxlib"),
+        (_CPU, _MPS, _XPU),
+        _EVERY,
+        "CPUs on Linux, macOS and Windows, Apple and Intel GPUs experimental; NVIDIA and AMD "
+        "GPUs and TPUs on Linux by its plugins",
+        "https://github.com/jax-ml/jax#supported-platforms",
+        unknown=_besides(_CPU, _MPS, _XPU),
+        at="jax-ml/jax@cec06d11 README.md",
+    ),
 )
 
 _BY_MODULE: Final = {m: row for row in TABLE for m in row.modules}
@@ -2585,6 +3003,58 @@ TRACKERS: Final = (
     _is("AUTOMATIC1111/stable-diffusion-webui", "stable-diffusion-webui", "Stable Diffusion web "
         "UI (the README at 72632242 the row was read at; the stored copy of the default branch "
         "is another branch's Krita plugin, \"based on this repository\")"),
+    # issue 38 (s19-rows): the repositories the s19 rows were read at
+    _is("huggingface/trl", "TRL", "# TRL - Transformers Reinforcement Learning"),
+    _is("huggingface/peft", "PEFT", "🤗 PEFT / State-of-the-art Parameter-Efficient Fine-Tuning "
+        "(PEFT) methods"),
+    _is("huggingface/diffusers", "diffusers", "🤗 Diffusers is the go-to library for "
+        "state-of-the-art pretrained diffusion models"),
+    _is("UKPLab/sentence-transformers", "sentence-transformers", "# Sentence Transformers: "
+        "Embeddings, Retrieval, and Reranking"),
+    _is("huggingface/optimum", "Optimum", "Optimum is an extension of Transformers 🤖 Diffusers 🧨 "
+        "TIMM 🖼️ and Sentence-Transformers 🤗, providing a set of optimization tools"),
+    _is("huggingface/optimum-amd", "optimum-amd", "# Optimum-AMD / 🤗 Optimum-AMD is an "
+        "extension to Hugging Face libraries enabling performance optimizations for ROCm for AMD "
+        "GPUs"),
+    _is("hiyouga/LLaMA-Factory", "LLaMA-Factory", "LLaMA Factory (its README's logo and badges; "
+        "\"Easily fine-tune 100+ large language models\")"),
+    _is("axolotl-ai-cloud/axolotl", "axolotl", "Axolotl (its README's logo; \"A Free and Open "
+        "Source LLM Fine-tuning Framework\")"),
+    _is("modelscope/ms-swift", "ms-swift", "# SWIFT (Scalable lightWeight Infrastructure for "
+        "Fine-Tuning)"),
+    _is("OpenRLHF/OpenRLHF", "OpenRLHF", "OpenRLHF is the first high-performance, "
+        "production-ready open-source RLHF framework"),
+    _is("lm-sys/FastChat", "FastChat", "# FastChat / FastChat is an open platform for training, "
+        "serving, and evaluating large language model based chatbots"),
+    _is("haotian-liu/LLaVA", "LLaVA", "# 🌋 LLaVA: Large Language and Vision Assistant"),
+    _is("OpenGVLab/InternVL", "InternVL", "# InternVL Family: Closing the Gap to Commercial "
+        "Multimodal Models with Open-Source Suites"),
+    _is("modelscope/modelscope", "ModelScope", "# Introduction / ModelScope is built upon the "
+        "notion of “Model-as-a-Service” (MaaS)"),
+    _not("QwenLM/Qwen2.5-VL", "qwen-vl-utils", "# Qwen2.5-VL", "the Qwen2.5-VL models and their "
+         "use; qwen-vl-utils is the toolkit its README installs"),
+    _is("pytorch/torchtune", "torchtune", "# torchtune (\"Torchtune is no longer actively "
+        "maintained\")"),
+    _is("pytorch/torchchat", "torchchat", "# Chat with LLMs Everywhere / torchchat is a small "
+        "codebase showcasing the ability to run large language models (LLMs) seamlessly"),
+    _is("Lightning-AI/pytorch-lightning", "PyTorch Lightning", "The deep learning framework to "
+        "pretrain and finetune AI models"),
+    _is("openai/whisper", "openai-whisper", "# Whisper / Whisper is a general-purpose speech "
+        "recognition model"),
+    _not("FunAudioLLM/CosyVoice", "CosyVoice", "## CosyVoice / Fun-CosyVoice 3.0, CosyVoice 2.0, "
+         "CosyVoice 1.0", "CosyVoice, and ttsfrd, the optional dependency its README installs: "
+         "two rows"),
+    _is("k2-fsa/icefall", "icefall", "# Introduction / The icefall project contains "
+        "speech-related recipes for various datasets using k2-fsa and lhotse"),
+    _is("pyg-team/pytorch_geometric", "torch-geometric", "PyG (PyTorch Geometric) is a library "
+        "built upon PyTorch to easily write and train Graph Neural Networks"),
+    _is("keras-team/keras", "Keras", "# Keras 3: Deep Learning for Humans"),
+    _is("bmaltais/kohya_ss", "kohya_ss", "# Kohya's GUI / This is a GUI and CLI for training "
+        "diffusion models"),
+    _is("Nerogar/OneTrainer", "OneTrainer", "# OneTrainer / OneTrainer is a one-stop solution "
+        "for all your Diffusion training needs"),
+    _not("jax-ml/jax", "JAX", "# Transformable numerical computing at scale / What is JAX?",
+         "JAX itself and each of its plugins"),
 )  # fmt: skip
 # issue 38 (s17-tracker): the other names of a row's repository, each group one repository under
 # every name it has had (GitHub redirects an old name to the new one), with where each was read:
@@ -2608,7 +3078,11 @@ TRACKERS: Final = (
 #   github.com/mit-han-lab/nunchaku/discussions, the repository's first name;
 #   (s17-mend-tracker) and whose README (nunchux-ai/nunchaku@777644e0) names it
 #   nunchaku-ai/nunchaku throughout ("github.com/nunchaku-ai/nunchaku/issues/149",
-#   "deepwiki.com/nunchaku-ai/nunchaku"): the full_name a bot there is given.
+#   "deepwiki.com/nunchaku-ai/nunchaku"): the full_name a bot there is given;
+# - (s19-rows) LLaMA-Factory's issues are stored under hiyouga/LlamaFactory (#6064, #7799), its
+#   row read at hiyouga/LLaMA-Factory; torchtune's under meta-pytorch/torchtune (#1215), whose
+#   README's own notice links github.com/meta-pytorch/torchtune/issues, its row read at
+#   pytorch/torchtune.
 RENAMED: Final = (
     ("NVIDIA/cudf", "rapidsai/cudf"),
     ("NVIDIA/cuml", "rapidsai/cuml"),
@@ -2622,6 +3096,8 @@ RENAMED: Final = (
         "nunchaku-tech/nunchaku",
         "mit-han-lab/nunchaku",
     ),
+    ("hiyouga/LlamaFactory", "hiyouga/LLaMA-Factory"),
+    ("meta-pytorch/torchtune", "pytorch/torchtune"),
 )
 _SAME_REPOSITORY: Final = {n.lower(): group for group in RENAMED for n in group}
 

@@ -8598,14 +8598,28 @@ def _tracker(facts: _Read, row: support.Supported) -> str:
     return next((f.value for f in facts.all(FactKey.TRACKER) if f.name == row.name), "")
 
 
-def _subject(facts: _Read) -> tuple[support.Supported, PastedFact] | None:
+def _subject(
+    facts: _Read, runs: Callable[[support.Supported], bool] | None = None
+) -> tuple[support.Supported, PastedFact] | None:
     """issue 38 (s16-subject): the library the report is about (readers/subject.py) and the
     line that ties it: the strongest tie (frame > build > command > error line > title >
     prose), its first line. Where the strongest tie names two libraries: a traceback's, the
     library of its last frame (the one that raised); another's, the one a command or an error
     line names too, else none (two libraries in a title or in words name no single
-    subject)."""
-    said = facts.all(FactKey.SUBJECT_LIBRARY)
+    subject). issue 38 (s19-rows): `runs`, where given, leaves out the traceback frames of a
+    library that runs on the machine (its row lists the machine or is silent on it): a frame of
+    diffusers' import machinery explains nothing there, and the title's flash-attn is asked
+    (seedvr564: "Error with flash_attn on Apple MacOS"). Only frames: a title or an error line
+    that names two libraries still names no single one (gptqmodel2273: "No module named
+    'triton' on macos with GPTQModel", GPTQModel's own bug)."""
+    said = [
+        f
+        for f in facts.all(FactKey.SUBJECT_LIBRARY)
+        if runs is None
+        or f.value != SubjectTie.FRAME.value
+        or (row := support.of_name(f.name or "")) is None
+        or not runs(row)
+    ]
     ranked = [(_TIES.index(SubjectTie(f.value)), f) for f in said if f.value in _TIE_VALUES]
     if not ranked:
         return None
@@ -8662,13 +8676,17 @@ def _subject_unsupported(
     no row: a report about them names no library here."""
     if not paste.errors and paste.stated is None:
         return ()
-    subject = _subject(facts)
-    if subject is None:
+    backend, system, words, shown = machine
+
+    def runs(row: support.Supported) -> bool:
+        return row.runs_on(backend, system, _release(facts, row)) or _built_for_it(
+            paste, row, machine
+        )
+
+    subject = _subject(facts, runs)
+    if subject is None or runs(subject[0]):
         return ()
     row, tie = subject
-    backend, system, words, shown = machine
-    if row.runs_on(backend, system, _release(facts, row)) or _built_for_it(paste, row, machine):
-        return ()
     instead = row.instead or "the program's option that runs without it, where it has one"
     tied = printable(one_line(tie.quote.text).strip(" >`*#"))[:160]
     how = _TIE_WORDS[SubjectTie(tie.value)].format(tracker=_tracker(facts, row))
