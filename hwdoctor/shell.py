@@ -6,13 +6,32 @@ two commands and a newline starts a third. Built here, every word is quoted
 (`shlex.quote`), so a value is always one word of one command, and a comment is one line
 whatever its text holds. `one_command` says whether a line is a single simple command, as
 the tests check of every remedy.
+
+issue 38 (s19-windows): a line is written for the shell of the machine it is for. POSIX shells
+take `shlex.quote`'s single quotes; Windows' cmd.exe does not (its single quote is an ordinary
+character, so `pip install 'torch==2.5.1'` asks pip for a requirement named `'torch`), while
+both cmd.exe and PowerShell take double quotes, inside which neither splits a word or reads
+`<`, `>`, `|` or `&` (Microsoft's "cmd" reference, "Remarks": "the special characters …
+inside quotation marks"; PowerShell's about_Quoting_Rules). A value holding what either
+expands inside double quotes (`%` for cmd.exe, `$` and the backtick for PowerShell, `"`, and
+`!` under delayed expansion) cannot be quoted for both: its command is left out and a comment
+says so. A first word that must be quoted (a path with a space) is run with PowerShell's call
+operator, `& "C:\\Program Files\\…\\python.exe"` (about_Operators, "Call operator &": a
+quoted string alone is an expression there), Windows 10's and 11's default shell. `#` lines
+are PowerShell's comments. The diagnosis of a machine or a paste that shows Windows sets the
+dialect (`written_for`) while its remedies are built.
 """
 
 from __future__ import annotations
 
+import re
 import shlex
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
+from enum import Enum
+from typing import Final
 
 from hwdoctor.text import one_line
 
@@ -46,17 +65,76 @@ class Literal:
     text: str
 
 
+class Dialect(str, Enum):
+    """The shell a line is written for."""
+
+    POSIX = "posix"  # sh, bash, zsh: shlex.quote's single quotes
+    WINDOWS = "windows"  # cmd.exe and PowerShell: double quotes
+
+
+_DIALECT: ContextVar[Dialect] = ContextVar("hwdoctor_shell_dialect", default=Dialect.POSIX)
+
+
+@contextmanager
+def written_for(dialect: Dialect) -> Iterator[None]:
+    """Lines built inside are written for `dialect`'s shell."""
+    token = _DIALECT.set(dialect)
+    try:
+        yield
+    finally:
+        _DIALECT.reset(token)
+
+
+def dialect() -> Dialect:
+    """The dialect lines are being written for."""
+    return _DIALECT.get()
+
+
+def dialect_of(system: str | None) -> Dialect:
+    """The dialect of a system, as platform.system() or sys.platform names it."""
+    return Dialect.WINDOWS if system in ("Windows", "win32") else Dialect.POSIX
+
+
+# A word both Windows shells read as itself, unquoted (not PowerShell's `,`, which makes an
+# array, nor its `@`, which splats); and what either expands inside double quotes (the
+# module's docstring), which no quoting carries through both.
+_WINDOWS_PLAIN: Final = re.compile(r"[A-Za-z0-9_+=:./\\-]+")
+_WINDOWS_EXPANDED: Final = frozenset('"%$`!')
+
+
+def quote(word: str) -> str | None:
+    """`word` as one word of a line in the current dialect; None where the dialect has no
+    quoting that keeps it one literal word."""
+    if _DIALECT.get() is Dialect.POSIX:
+        return shlex.quote(word)
+    if _WINDOWS_PLAIN.fullmatch(word):
+        return word
+    if any(c in _WINDOWS_EXPANDED for c in word):
+        return None
+    return f'"{word}"'
+
+
 def command(*words: str | Literal) -> Shell:
     """One command of `words`, each quoted: a value can only ever be one word. A word with a
     line break or another control character would split the line where it is shown (and
-    copied): the command is left out, and a comment says so."""
+    copied): the command is left out, and a comment says so; so is a word the dialect cannot
+    quote (Windows: `quote`)."""
     if any(not is_one_line(w.text if isinstance(w, Literal) else w) for w in words):
         return comment(LEFT_OUT)
-    shown = (w.text if isinstance(w, Literal) else shlex.quote(w) for w in words)
-    return Shell((" ".join(shown),))
+    shown = [w.text if isinstance(w, Literal) else quote(w) for w in words]
+    if any(word is None for word in shown):
+        return comment(LEFT_OUT_WINDOWS)
+    line = " ".join(word for word in shown if word is not None)
+    if _DIALECT.get() is Dialect.WINDOWS and line.startswith('"'):
+        line = "& " + line  # PowerShell runs a quoted program name with its call operator
+    return Shell((line,))
 
 
 LEFT_OUT = "a command is left out here: a value it needs is not one line of text"
+LEFT_OUT_WINDOWS = (
+    "a command is left out here: a value it needs holds a character Windows' shells expand "
+    "inside quotes (% $ ` ! or a double quote)"
+)
 
 
 def is_one_line(text: str) -> bool:
@@ -106,6 +184,8 @@ def one_command(line: str) -> bool:
     this checks that the syntax holds a single command."""
     if line.lstrip().startswith("#"):
         return "\n" not in line and "\r" not in line
+    if line.startswith('& "'):  # PowerShell's call operator before a quoted program (`command`)
+        line = line[2:]
     quote = ""
     escaped = False
     for index, char in enumerate(line):

@@ -86,7 +86,8 @@ def test_bitsandbytes_on_windows_is_told_the_release_with_windows_wheels(name: s
     code, data = detected(name)
     finding = found(data, "extension.bitsandbytes_without_gpu")
     assert "on Windows" in finding["message"]
-    assert "'bitsandbytes>=0.43.0'" in (finding["remedy"] or "")
+    # issue 38 (s19-windows): Windows' shells take double quotes, not single ones
+    assert '"bitsandbytes>=0.43.0"' in (finding["remedy"] or "")
     assert "0.43.0" in remedy(finding) and "Windows CUDA wheels" in remedy(finding)
     assert code == 1
 
@@ -376,7 +377,8 @@ def test_bitsandbytes_words_on_windows_are_told_the_release_with_windows_wheels(
     finding = found(data, "extension.bitsandbytes_without_gpu")
     assert "on Windows" in finding["message"]
     assert "compiled without GPU support" not in finding["message"]  # not in these pastes
-    assert "'bitsandbytes>=0.43.0'" in (finding["remedy"] or "")
+    # issue 38 (s19-windows): Windows' shells take double quotes, not single ones
+    assert '"bitsandbytes>=0.43.0"' in (finding["remedy"] or "")
     assert any(words in quote["text"] for quote in finding["rests_on"])
     assert data["unread"] == [] and code == 1
 

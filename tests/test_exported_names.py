@@ -125,7 +125,9 @@ def test_a_name_of_another_release_names_the_release_that_added_or_removed_it(
     assert found["message"].startswith(first), found["message"]
     assert release in found["message"], found["message"]
     assert importer in found["message"], found["message"]
-    assert f"'{install}'" in (found["remedy"] or ""), found["remedy"]
+    # issue 38 (s19-windows): a paste that shows Windows gets Windows' double quotes
+    quoted = f'"{install}"' if "windows" in name else f"'{install}'"
+    assert quoted in (found["remedy"] or ""), found["remedy"]
     assert line in [q["line"] for q in found["rests_on"]]
     assert "variant" not in found
 

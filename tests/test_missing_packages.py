@@ -30,15 +30,16 @@ MISSING = {
     ),
     "chatglm3-1253-web-demo-no-module-peft.md": ("peft is not installed", 1, "install peft"),
     "chatglmft113-title-deepspeed-no-module-peft.md": ("peft is not installed", 1, "install peft"),
+    # issue 38 (s19-windows): a paste that shows Windows gets the double quotes both its shells take
     "comfy6685-windows-portable-requires-accelerate-0.26.md": (
         "accelerate is not installed where the run imports it, or is older than 0.26.0",
         6,
-        "install 'accelerate>=0.26.0'",
+        'install "accelerate>=0.26.0"',
     ),
-    "miaoshou47-comfy-tagger-requires-accelerate-0.26.md": (
+    "miaoshou47-comfy-tagger-requires-accelerate-0.26.md": (  # a path on E:\
         "accelerate is not installed where the run imports it, or is older than 0.26.0",
         1,
-        "install 'accelerate>=0.26.0'",
+        'install "accelerate>=0.26.0"',
     ),
     "qwen173-t4-transformers-4.37-accelerate-0.20.3-requires-accelerate.md": (
         "accelerate 0.20.3 is installed, older than 0.21.0, the release",

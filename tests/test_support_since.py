@@ -52,7 +52,7 @@ SINCE: Final = {
     # imports torch, and it has no pyproject.toml)
     "flashattn553-windows-pip-build-urlretrieve-before-2.3.2.md": (
         "only from 2.3.2 (2023-10-08) on",
-        "--no-build-isolation 'flash-attn>=2.3.2'",
+        '--no-build-isolation "flash-attn>=2.3.2"',  # Windows' quotes (s19-windows)
     ),
 }
 

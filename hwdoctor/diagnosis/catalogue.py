@@ -8,7 +8,6 @@ and the test suite fails when a code has no entry or no test that makes it.
 
 from __future__ import annotations
 
-import shlex
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -18,7 +17,7 @@ from typing import Final, TypeAlias
 from hwdoctor.compat import ascend
 from hwdoctor.compat.xid import Action
 from hwdoctor.model.reports import Finding, Severity
-from hwdoctor.shell import Shell, is_one_line
+from hwdoctor.shell import LEFT_OUT_WINDOWS, Shell, is_one_line, quote
 from hwdoctor.text import one_line
 
 AUTOLOAD_ESCAPE: Final = "TORCH_DEVICE_BACKEND_AUTOLOAD=0"
@@ -6360,7 +6359,10 @@ def _command(template: str, params: Mapping[str, Value | Shell]) -> list[str]:
         if not all(is_one_line(item) for item in items):
             return [f"# a command is left out here: its {name.replace('_', ' ')} is not one "
                     "line of text"]  # fmt: skip
-        quoted[name] = " ".join(shlex.quote(item) for item in items)
+        said = [quote(item) for item in items]
+        if any(word is None for word in said):  # issue 38 (s19-windows): shell.quote
+            return [f"# {LEFT_OUT_WINDOWS}"]
+        quoted[name] = " ".join(word for word in said if word is not None)
     return [template.format_map(quoted)]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from hwdoctor import devices, rules
+from hwdoctor import devices, rules, shell
 from hwdoctor.compat import capabilities
 from hwdoctor.diagnosis import (
     abilities,
@@ -38,11 +38,21 @@ UNKNOWN_HOST = HostFacts("unknown", "unknown", False, None, None, None, None, ""
 STACK = ("torch", "accelerate", "transformers")
 
 
+def dialect(evidence: Evidence) -> shell.Dialect:
+    """issue 38 (s19-windows): the shell the machine's remedies are written for, by its
+    system (platform.system()'s word, else sys.platform's)."""
+    host = evidence.host
+    if host is None:
+        return shell.Dialect.POSIX
+    return shell.dialect_of(host.system if host.system != "unknown" else host.platform)
+
+
 def detect(
     evidence: Evidence, *, require: Sequence[Requirement] = (), strict: bool = False
 ) -> DetectReport:
     """`hwdoctor detect`'s report of `evidence`, with `require` checked against it."""
-    found, not_checked = checks.diagnose(evidence)
+    with shell.written_for(dialect(evidence)):
+        found, not_checked = checks.diagnose(evidence)
     packages = evidence.packages or {}
     report = DetectReport(
         python=evidence.python or UNKNOWN_PYTHON,
@@ -131,11 +141,12 @@ def explain(
                                  context, batch)  # fmt: skip
     if described is not None and verified is not None and verify is not None:
         verified = verification.with_model(verified, model_run or verify, described)
-    found, _ = explain_checks.diagnose(
-        evidence, given, training, accelerate, inference, verified,
-        observed=(observation or "") if outside else None, model=described,
-        newer=newer, confirmed=confirmed, where=where,
-    )  # fmt: skip
+    with shell.written_for(dialect(evidence)):
+        found, _ = explain_checks.diagnose(
+            evidence, given, training, accelerate, inference, verified,
+            observed=(observation or "") if outside else None, model=described,
+            newer=newer, confirmed=confirmed, where=where,
+        )  # fmt: skip
     return ExplainReport(
         detect=detect(evidence),
         training=training,

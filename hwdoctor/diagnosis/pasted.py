@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final, Literal, TypeVar, get_args
 
-from hwdoctor import registry, rules, versions
+from hwdoctor import registry, rules, shell, versions
 from hwdoctor.compat import (
     ascend,
     builds,
@@ -82,6 +82,12 @@ SAVE_EVIDENCE: Final = " && ".join(
     ).lines
 )
 COLLECT_ENV: Final = "python -m torch.utils.collect_env"
+ENV_VISIBILITY: Final = "env | grep -E 'VISIBLE|PJRT_DEVICE|ZE_AFFINITY_MASK'"
+# issue 38 (s19-windows): the same on Windows, where neither `env` nor `grep` exists: cmd.exe's
+# `set` lists the variables (run through cmd.exe, so PowerShell, whose `set` is Set-Variable,
+# runs it too) and findstr keeps the lines holding any of its space-separated strings
+# (Microsoft's findstr reference: "Use spaces to separate multiple search strings")
+ENV_VISIBILITY_WINDOWS: Final = 'cmd /c set | findstr "VISIBLE PJRT_DEVICE ZE_AFFINITY_MASK"'
 
 _ON_THE_MACHINE: Final = (
     "what only hwdoctor on that machine sees: imports that fail, extensions torch loads by "
@@ -96,11 +102,7 @@ QUESTIONS: Final[tuple[tuple[Section, str, str], ...]] = (
     (Section.HOST, "the machine's GPUs, driver and operating system", COLLECT_ENV),
     (Section.PYTHON, "the Python version", COLLECT_ENV),
     (Section.PACKAGES, "the installed packages and their versions", "python -m pip list"),
-    (
-        Section.ENV,
-        "whether a device visibility variable is set",
-        "env | grep -E 'VISIBLE|PJRT_DEVICE|ZE_AFFINITY_MASK'",
-    ),
+    (Section.ENV, "whether a device visibility variable is set", ENV_VISIBILITY),
     (Section.FAILURES, _ON_THE_MACHINE, SAVE_EVIDENCE),
     (Section.ENTRY_POINTS, _ON_THE_MACHINE, SAVE_EVIDENCE),
     (Section.TOOLS, _ON_THE_MACHINE, SAVE_EVIDENCE),
@@ -589,8 +591,16 @@ _WHAT: Final = {
 
 
 def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
-    evidence = paste.evidence
     facts = _Read(paste)
+    # issue 38 (s19-windows): the remedies are lines for the shell of the machine the paste
+    # shows (hwdoctor/shell.py): Windows' take double quotes, not single ones
+    system = _system_shown(paste, facts)
+    with shell.written_for(shell.dialect_of(system[0] if system else None)):
+        return _diagnosed(paste, facts, strict=strict)
+
+
+def _diagnosed(paste: Pasted, facts: _Read, *, strict: bool) -> PasteReport:
+    evidence = paste.evidence
     found, not_checked = checks.diagnose(evidence)
     found = (*found, *_settings(evidence, facts), *_mps_operators(evidence, facts))
     found = (*found, *_gpu_ids(evidence, facts))  # issue 42: gpu_ids
@@ -3586,8 +3596,10 @@ def _questions(not_checked: Sequence[NotChecked]) -> tuple[Question, ...]:
     unknowns: dict[str, list[str]] = {}
     waiting: dict[str, list[str]] = {}
     shows: dict[str, dict[str, None]] = {}
+    windows = shell.dialect() is shell.Dialect.WINDOWS
     for item in not_checked:
-        for section, unknown, command in QUESTIONS:
+        for section, unknown, asked in QUESTIONS:
+            command = ENV_VISIBILITY_WINDOWS if windows and asked == ENV_VISIBILITY else asked
             if section.value in item.missing:
                 said = unknowns.setdefault(command, [])
                 if unknown not in said:
