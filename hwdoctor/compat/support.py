@@ -2324,8 +2324,7 @@ TABLE: Final = (
     # releases years old (diffusers on a Mac "only from 0.3.0", seedvr564's traceback).
     # huggingface/trl@f2cd5771 README.md: "Leverages 🤗 Accelerate to scale from single GPU to
     # multi-node clusters"; docs/source/installation.md names no hardware and no system: every
-    # backend and system unknown (its maintainer in huggingface/trl#2008: "trl is fully backed
-    # by transformers", AMD GPUs untested; no refusal).
+    # backend and system unknown (no refusal).
     _row(
         "TRL",
         ("trl",),

@@ -204,7 +204,7 @@ _SUPPORT_WORDS: Final = ("support", "supported")
 _SUPPORT_ASKED_CHARS: Final = 40
 # issue 38 (s19-asked): a title that asks for support without a question mark, as a feature
 # request's title is written: "[Feature]: support Atlas 300I DUO" (vllm-project/vllm-ascend#284),
-# "Support TEI on AMD GPUs" (huggingface/text-embeddings-inference#108), "Support for AMD GPUs".
+# "Support for AMD GPUs".
 _SUPPORT_TITLE: Final = re.compile(
     r"^# (?:\[[^\]\n]{1,30}\][\s:]{0,3})?(?:add |adding )?support(?:ing)? ", re.I
 )
