@@ -322,6 +322,10 @@ class Code(str, Enum):
     CUDA_RUNTIME_NOT_LOADED = "libraries.cuda_runtime_not_loaded"
     # issue 38 (s18-launch): a Vulkan program under WSL 2, which has no Vulkan driver for the GPU
     WSL_VULKAN_NO_DRIVER = "host.wsl_vulkan_no_driver"
+    # issue 38 (s19-atomics): AMD GPUs the kernel's KFD skipped, their PCIe path passing no
+    # atomics; an operator torch_npu runs on the CPU by its fallback
+    KFD_PCI_ATOMICS = "device.amd_pcie_atomics_missing"
+    NPU_CPU_FALLBACK = "npu.operator_cpu_fallback"
 
 
 @dataclass(frozen=True, slots=True)
@@ -6125,6 +6129,60 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="run the program's Windows build on Windows itself, where the GPU vendor's "
         "Vulkan driver is; or, under WSL, its CUDA backend on an NVIDIA GPU (llama.cpp built "
         "with -DGGML_CUDA=ON, MLC-LLM's CUDA package) instead of Vulkan",
+    ),
+    # issue 38 (s19-atomics): KFD skipping a GPU for PCIe atomics (diagnosis/pasted.py
+    # `_kfd_atomics`; readers/messages.py _KFD_ATOMICS cites the kernel's line)
+    Code.KFD_PCI_ATOMICS: Entry(
+        E, "the kernel's KFD skipped an AMD GPU: its PCIe path passes no atomics",
+        "ROCm's queues and signals are PCIe 3.0 atomic operations between the GPU and the CPU "
+        "(AMD, \"How ROCm uses PCIe atomics\", https://rocm.docs.amd.com/en/docs-6.2.2/"
+        "conceptual/More-about-how-ROCm-uses-PCIe-Atomics.html), and KFD, the amdgpu kernel "
+        "driver's compute interface, leaves out a GPU that needs them where the PCIe path to "
+        "it does not pass them: \"kfd kfd: skipped device 1002:67df, PCI rejects atomics\" "
+        "(torvalds/linux@002c6ca7 drivers/gpu/drm/amd/amdkfd/kfd_device.c "
+        "kgd2kfd_device_init; kernels from 2021 add the MEC firmware's version and the one "
+        "that runs without, \"730<0\", and amdgpu's \"amdgpu: \" before it). The chips that "
+        "need them are KFD's (kfd_device_info_init's needs_pci_atomics): every chip before "
+        "Vega but Hawaii, that is Kaveri, Carrizo, Tonga, Fiji, Polaris 10/11/12 (the Radeon "
+        "RX 460-590, Pro WX 4100-7100) and Vega M, and Navi 1x and 2x (GFX 10.1 to 10.3) "
+        "unless their MEC firmware is at least 145 and 92; Vega (gfx9) and GFX 11 do not. "
+        "The atomics must pass every bridge between the GPU and the CPU's root port: a slot "
+        "on the chipset (southbridge), a PCIe switch or riser, or an "
+        "older CPU (before Intel's Haswell and Xeon E5 v2) may not route or complete them "
+        "(AMD's ROCm engineers, RadeonOpenCompute/ROCR-Runtime#23, RadeonOpenCompute/ROCm#237; "
+        "ROCm/legacy-rocm-build#589: GPUs behind a PCIe switch on a Z270 board). rocminfo "
+        "then lists no such GPU (or fails with 4104 where it was the only one), and torch "
+        "sees none.",
+        "{hardware}: the kernel's KFD skipped {skipped} (\"{said}\"): the PCIe path to {it} "
+        "does not pass PCIe atomics, which {needs}, so ROCm, rocminfo and torch do not see "
+        "{it}{taken}",
+        advice="plug the GPU into a PCIe 3.0 (or newer) slot wired to the CPU's own lanes, not "
+        "the chipset's, and without a PCIe switch or riser between "
+        "them (`sudo lspci -tv` shows which bridge each GPU hangs off, `sudo lspci -vvv` each "
+        "bridge's AtomicOpsCap); where the board's manual names that slot's PCIe generation, "
+        "set it to Gen3 or above in the BIOS, not Gen2; or use a GPU whose chip KFD runs "
+        "without atomics (Vega, RDNA 3). No ROCm or torch reinstall changes this",
+    ),
+    # issue 38 (s19-atomics): torch_npu's CPU fallback, as torch-directml's (DML_OPERATOR's
+    # fallback variant); Huawei Ascend's own area, the npu codes
+    Code.NPU_CPU_FALLBACK: Entry(
+        W, "an operator has no NPU kernel in torch_npu and runs on the CPU",
+        "torch_npu (Huawei Ascend's torch extension, the \"npu\" device) registers a CPU "
+        "fallback for every operator it has no NPU kernel for (Ascend/pytorch@5af0eb0a "
+        "torch_npu/csrc/aten/VariableFallbackKernel.cpp npu_cpu_fallback, on its "
+        "PrivateUse1 key): the first call of such an operator warns \"CAUTION: The operator "
+        "'…' is not currently supported on the NPU backend and will fall back to run on the "
+        "CPU. This may have performance implications.\", and each call copies its tensors "
+        "to the CPU and back, which slows the run; the result is the CPU's and the run goes "
+        "on (torch-directml's fallback is the same, backend.directml_operator_not_implemented). "
+        "An operator of another library's namespace (torchvision::nms) has an NPU kernel only "
+        "where something loaded registers one. The machine is fine.",
+        "torch_npu has no NPU kernel for {operator} and runs it on the CPU (torch_npu: \"will "
+        "fall back to run on the CPU\"): each call copies its tensors to the CPU and back, "
+        "which slows the run",
+        advice="nothing is broken and nothing needs reinstalling: the run goes on. Where it is "
+        "slow, a newer torch_npu release may implement the operator, or move that step to the "
+        "CPU in the program so that its tensors are copied once",
     ),
     Code.CUDA_RUNTIME_NOT_LOADED: Entry(
         E, "a CUDA library another library loads by name is not installed",

@@ -8139,6 +8139,33 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.KFD_PCI_ATOMICS],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    hardware: Value,
+    it: Value,
+    needs: Value,
+    said: Value,
+    skipped: Value,
+    taken: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.NPU_CPU_FALLBACK],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    operator: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.CUDA_RUNTIME_NOT_LOADED],
     *,
     backend: str | None = None,

@@ -30,6 +30,8 @@ from hwdoctor.compat import (
     names,
     numpy_capi,
     optimum_neuron,
+    pci,
+    pci_db,
     refusals,
     sonames,
     submodules,
@@ -147,6 +149,8 @@ _RESTS_ON: Final = (
     ("backend.vllm_no_device", ("stated",)),
     ("device.bf16_unsupported", ("stated", "gpus")),
     ("device.amd_gpu_without_kfd", ("stated",)),  # issue 38: device: no ROCm compute (KFD)
+    ("device.amd_pcie_atomics_missing", ("stated",)),  # issue 38 (s19-atomics)
+    ("npu.operator_cpu_fallback", ("stated",)),  # issue 38 (s19-atomics)
     ("device.out_of_memory", ("stated",)),  # issue 38 (s9-memory): a device's memory run out
     ("device.memory_query_failed", ("stated",)),
     ("driver.library_mismatch", ("driver.library",)),
@@ -445,6 +449,10 @@ _WHAT: Final = {
     FactKey.MESSAGE_XPU_OPERATOR: "no XPU kernel for",
     # issue 38 (s17-small)
     FactKey.MESSAGE_DML_FALLBACK: "torch-directml runs on the CPU",
+    # issue 38 (s19-atomics)
+    FactKey.MESSAGE_KFD_ATOMICS: "KFD skipped (PCI rejects atomics)",
+    FactKey.KFD_DEVICE_ADDED: "KFD added",
+    FactKey.MESSAGE_NPU_FALLBACK: "torch_npu runs on the CPU",
     FactKey.MESSAGE_DML_OPERATOR: "no DirectML kernel for",
     FactKey.DIRECTML_NAMED: "torch-directml named",
     FactKey.MESSAGE_NVCUDA_MISSING: "Windows cannot load",
@@ -661,6 +669,7 @@ def _diagnosed(paste: Pasted, facts: _Read, *, strict: bool) -> PasteReport:
     found = (*found, *_bf16_lacking_said(facts, found))  # issue 38 (s18-gpuprose)
     # issue 38 (s17-small): DirectML's operator gaps, nvcuda.dll, onnxruntime twice, torchaudio
     found = (*found, *_dml_operator(facts), *_nvcuda(paste, facts, found))
+    found = (*found, *_npu_fallback(facts))  # issue 38 (s19-atomics): torch_npu's CPU fallback
     found = (*found, *_onnxruntime_both(paste, facts), *_torchaudio_backend(paste, facts))
     found = (*found, *_cuda_runtime_not_loaded(paste, facts))  # issue 38 (s18-dll)
     found = (*found, *_cuda_only_on_a_mac(paste, facts))  # issue 38 (s6-macintel)
@@ -704,6 +713,7 @@ def _diagnosed(paste: Pasted, facts: _Read, *, strict: bool) -> PasteReport:
     found = (*found, *_no_release(paste, facts))  # issue 38: pip finds no release to install
     found = (*found, *_nodes_denied(paste, facts, found))  # issue 38: device: root only
     found = (*found, *_kfd_unsupported(paste, facts))  # issue 38: device: no ROCm compute
+    found = (*found, *_kfd_atomics(facts))  # issue 38 (s19-atomics): GPUs KFD skipped
     found = (*found, *_amd_on_windows(paste, facts, found))  # issue 38 (s8-platform)
     found = (*found, *_webui_chose_rocm(paste, facts, found))  # issue 38 (s18-launch)
     found = (*found, *_xformers_on_a_mac(paste, facts))  # issue 38 (s8-platform)
@@ -7279,6 +7289,21 @@ def _dml_operator(facts: _Read) -> tuple[Finding, ...]:
     return tuple(found)
 
 
+def _npu_fallback(facts: _Read) -> tuple[Finding, ...]:
+    """issue 38 (s19-atomics): an operator torch_npu has no NPU kernel for, run on the CPU by
+    its fallback (readers/messages.py _NPU_FALLBACK cites it), as torch-directml's: a
+    warning, one finding per operator. The words are torch_npu's own: the NPU is the
+    machine's."""
+    fallback = facts.all(FactKey.MESSAGE_NPU_FALLBACK)
+    found: list[Finding] = []
+    for said in {f.value: f for f in fallback}.values():
+        facts.use("stated", *[f for f in fallback if f.value == said.value])
+        found.append(
+            finding(Code.NPU_CPU_FALLBACK, backend=_NPU, operator=printable(said.value)[:120])
+        )
+    return tuple(found)
+
+
 def _nvcuda(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
     """Windows' loader finding no nvcuda.dll (readers/messages.py _NVCUDA_MISSING): the NVIDIA
     driver's own DLL, so no NVIDIA driver is installed; driver.not_found in the loader's
@@ -10584,6 +10609,90 @@ def _rocm_never(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     )
 
 
+# --- issue 38 (s19-atomics): device: a GPU KFD skipped, its PCIe path passing no atomics ------
+
+# The chips KFD runs only over PCIe atomics, by the amdgpu driver's name of each PCI id
+# (compat/pci_db.py amd_chips): torvalds/linux@002c6ca7 drivers/gpu/drm/amd/amdkfd/kfd_device.c
+# kfd_device_info_init sets needs_pci_atomics for every chip before SOC15 but Hawaii (and a VF):
+# of those kgd2kfd_probe takes, Kaveri, Carrizo, Tonga, Fiji, Polaris 10/11/12 and Vega M.
+_ATOMICS_CHIPS: Final = MappingProxyType(
+    {
+        "KAVERI": "Kaveri",
+        "CARRIZO": "Carrizo",
+        "TONGA": "Tonga",
+        "FIJI": "Fiji",
+        "POLARIS10": "Polaris 10",
+        "POLARIS11": "Polaris 11",
+        "POLARIS12": "Polaris 12",
+        "VEGAM": "Vega M",
+    }
+)
+# and for GFX 10.1.1 to 10.3.x (Navi 1x and 2x), unless the GPU's MEC firmware is at least
+# no_atomic_fw_version (145 on Navi 1x, 92 on Navi 2x), by the gfx target of the PCI id
+_ATOMICS_UNLESS_FIRMWARE: Final = ("gfx101", "gfx103")
+
+
+def _kfd_atomics(facts: _Read) -> tuple[Finding, ...]:
+    """The kernel's KFD skipping GPUs whose PCIe path passes no atomics (readers/messages.py
+    _KFD_ATOMICS cites the line): ROCm and torch see none of them. Each GPU by its PCI ids,
+    named as the PCI database names them, with the chip that needs atomics (_ATOMICS_CHIPS).
+    A skip the paste later shows KFD adding the same ids as often as it skipped them (the
+    module loaded again, after a move of the GPU or a BIOS change) is no skip; GPUs KFD added
+    beside the skipped ones are said to be ROCm's."""
+    said = facts.all(FactKey.MESSAGE_KFD_ATOMICS)
+    if not said:
+        return ()
+    added = facts.all(FactKey.KFD_DEVICE_ADDED)
+    skipped: dict[str, list[PastedFact]] = {}
+    for fact in said:
+        skipped.setdefault(fact.value, []).append(fact)
+    first = {ids: facts_[0].line for ids, facts_ in skipped.items()}
+    later = {ids: [a for a in added if a.value == ids and a.line > first[ids]] for ids in skipped}
+    still = {ids: lines for ids, lines in skipped.items() if len(later[ids]) < len(lines)}
+    if not still:
+        return ()
+    count = sum(len(lines) for lines in still.values())
+    named = []
+    chips: list[str] = []
+    unless = False
+    for ids, lines in still.items():
+        vendor, _, device = ids.partition(":")
+        full = pci.name(vendor, device)
+        times = f"{len(lines)} GPUs " if len(lines) > 1 else ""
+        named.append(f"{times}{ids}" + (f" ({full})" if full else ""))
+        chip = _ATOMICS_CHIPS.get(pci_db.amd_chips().get(device, ""))
+        if chip and chip not in chips:
+            chips.append(chip)
+        unless = unless or (pci.gfx(device) or "").startswith(_ATOMICS_UNLESS_FIRMWARE)
+    facts.use("stated", *(f for lines in still.values() for f in lines))
+    facts.use("stated", *added, *facts.all(FactKey.MESSAGE_ROCMINFO_FAILED))
+    took = len(added)
+    taken = (
+        f"; KFD added {took} other GPU{'s' if took > 1 else ''} "
+        f"({', '.join(dict.fromkeys(a.value for a in added))}), which ROCm does see"
+        if took
+        else ""
+    )
+    if chips:
+        needs = f"{' and '.join(chips)}, {'their' if count > 1 else 'its'} chip, needs for KFD"
+    elif unless:
+        needs = "KFD needs on this chip (Navi 1x and 2x) until its MEC firmware runs without"
+    else:
+        needs = "KFD needs for this GPU"
+    return (
+        finding(
+            Code.KFD_PCI_ATOMICS,
+            backend=_ROCM,
+            hardware=registry.BY_KEY[_ROCM].hardware,
+            skipped=" and ".join(named) if count > 1 or len(named) > 1 else f"the GPU {named[0]}",
+            it="them" if count > 1 else "it",
+            needs=needs,
+            taken=taken,
+            said=printable(f"skipped device {said[0].value}, PCI rejects atomics"),
+        ),
+    )
+
+
 # --- issue 38: device: vLLM Ascend's own refusal of the NPU's SoC ------------------------------
 
 # torch_npu's SoC numbers (torch_npu/csrc/core/npu/NpuVariables.h, enum class SocVersion:
@@ -10815,7 +10924,8 @@ def _rocm_wsl(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
     failed = facts.all(FactKey.MESSAGE_ROCMINFO_FAILED)
     unsupported = facts.all(FactKey.MESSAGE_ROCR_UNSUPPORTED_GPU)
     detected = facts.all(FactKey.MESSAGE_ROCM_WSL)
-    if not (failed or unsupported) or any(f.code == Code.KFD_UNSUPPORTED.value for f in found):
+    kfd = (Code.KFD_UNSUPPORTED.value, Code.KFD_PCI_ATOMICS.value)  # s19-atomics: KFD's words
+    if not (failed or unsupported) or any(f.code in kfd for f in found):
         return ()
     wsl = detected or facts.all(FactKey.PROSE_WSL)
     if not wsl:

@@ -788,6 +788,16 @@ class FactKey(str, Enum):
     # issue 38 (s18-mend-loader): onnxruntime's own CUDA feed in an index URL ("…/_packaging/
     # onnxruntime-cuda-12/pypi/simple/"); value the feed's CUDA major
     ORT_CUDA_FEED = "install.onnxruntime_cuda_feed"
+    # issue 38 (s19-atomics): the kernel's KFD skipping a GPU whose PCIe path passes no atomics
+    # ("kfd kfd: skipped device 1002:67df, PCI rejects atomics"); value the device's
+    # "vendor:device" ids. KFD_DEVICE_ADDED: KFD taking a GPU ("kfd kfd: added device
+    # 1002:67df"), the same ids: the machine's context, no report
+    MESSAGE_KFD_ATOMICS = "message.kfd_pci_atomics_skipped"
+    KFD_DEVICE_ADDED = "kfd.device_added"
+    # issue 38 (s19-atomics): torch_npu running an operator it has no NPU kernel for on the CPU
+    # ("CAUTION: The operator 'aten::…' is not currently supported on the NPU backend and will
+    # fall back to run on the CPU"); value the operator. A warning: the run goes on.
+    MESSAGE_NPU_FALLBACK = "message.npu_cpu_fallback"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -850,6 +860,7 @@ CONTEXT_ONLY: Final = frozenset(
         # issue 38 (s18-dtype): fp8 weights, torch's XPU named: the context of a refusal
         FactKey.FP8_WEIGHTS_NAMED,
         FactKey.XPU_TORCH_NAMED,
+        FactKey.KFD_DEVICE_ADDED,  # issue 38 (s19-atomics): a GPU KFD took: the machine
     }
 )
 
@@ -1137,6 +1148,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_MPS_DTYPE,
         FactKey.MESSAGE_CUDA_RUNTIME,  # issue 38 (s18-dll): CUDA's libraries, other loaders
         FactKey.MESSAGE_VULKAN_NO_DRIVER,  # issue 38 (s18-launch): Vulkan, no driver
+        FactKey.MESSAGE_KFD_ATOMICS,  # issue 38 (s19-atomics): a GPU KFD skipped, no atomics
     }
 )
 

@@ -1703,6 +1703,36 @@ _VULKAN_NO_DRIVER: Final = re.compile(
     r"\bVK_ERROR_INCOMPATIBLE_DRIVER\b|\bfailed with ERROR_INCOMPATIBLE_DRIVER\b"
     r"|\b(?:vkCreateInstance|terminator_CreateInstance): Found no drivers!"
 )
+# issue 38 (s19-atomics): the kernel's KFD, ROCm's compute interface, skipping a GPU whose chip
+# needs PCIe atomics where the PCIe path to it does not pass them: "skipped device %x:%x, PCI
+# rejects atomics %d<%d" (torvalds/linux@002c6ca7 drivers/gpu/drm/amd/amdkfd/kfd_device.c
+# kgd2kfd_device_init: dev_info on kfd_device, with the MEC firmware's version and the one that
+# runs without atomics; the two numbers came with linux fb932dfe, 2021, and kernels before it
+# print none). dev_info prints "kfd kfd: " before it, and kernels whose amdgpu sets dev_fmt
+# "amdgpu: " too ("kfd kfd: amdgpu: skipped device 1002:699f, PCI rejects atomics 730<0"). The
+# value: the device's "vendor:device" ids.
+_KFD_ATOMICS: Final = re.compile(
+    r"\bskipped device ([0-9a-f]{4}):([0-9a-f]{4}), PCI rejects atomics\b"
+)
+# KFD taking a GPU: "added device %x:%x" (kfd_device.c kgd2kfd_device_init, dev_info, its last
+# step), on the same "kfd kfd: " device, with amdgpu's "amdgpu: " in later kernels.
+_KFD_ADDED: Final = re.compile(
+    r"\bkfd kfd: (?:amdgpu: )?added device ([0-9a-f]{4}):([0-9a-f]{4})\b"
+)
+# issue 38 (s19-atomics): torch_npu's CPU fallback, registered for every operator of its
+# PrivateUse1 key, which warns once per operator and runs it on the CPU (Ascend/pytorch@5af0eb0a
+# torch_npu/csrc/aten/VariableFallbackKernel.cpp npu_cpu_fallback: TORCH_NPU_WARN("CAUTION: The
+# operator '…' is not currently supported on the NPU backend and will fall back to run on the
+# CPU. This may have performance implications.")). Its sparse key's fallback raises in nearly
+# the same words, "… is not currently supported on the NPU backend." with no fall back
+# (npu_Sparse_fallback, TORCH_CHECK): the warning is told by its "and will fall back", or, where
+# a terminal wrapped the line before those words, by the "Warning: CAUTION:" TORCH_NPU_WARN
+# prints before it. The value: the operator.
+_NPU_FALLBACK: Final = re.compile(
+    r"The operator '([\w.:]{1,120})' is not currently supported on the NPU backend and will"
+    r" fall back"
+    r"|Warning: CAUTION: The operator '([\w.:]{1,120})' is not currently supported on the NPU\b"
+)
 # xformers' dispatcher finding no operator for the inputs (xformers/ops/fmha/dispatch.py
 # _run_priority_list: "No operator found for `{name}` with inputs:", then for each operator
 # "`{op.NAME}` is not supported because:" and its reasons, from AttentionOpBase.
@@ -4083,6 +4113,11 @@ RECOGNISERS: Final = (
     _Recogniser(_WEBUI_NO_GPU, FactKey.MESSAGE_WEBUI_NO_GPU, words="Torch is not able to use GPU"),
     # issue 38 (s18-launch): Vulkan finding no driver it can use
     _Recogniser(_VULKAN_NO_DRIVER, FactKey.MESSAGE_VULKAN_NO_DRIVER, group=0),
+    # issue 38 (s19-atomics): KFD skipping a GPU for PCIe atomics, and taking one; torch_npu's
+    # CPU fallback
+    _Recogniser(_KFD_ATOMICS, FactKey.MESSAGE_KFD_ATOMICS, made=lambda m: f"{m[1]}:{m[2]}"),
+    _Recogniser(_KFD_ADDED, FactKey.KFD_DEVICE_ADDED, made=lambda m: f"{m[1]}:{m[2]}"),
+    _Recogniser(_NPU_FALLBACK, FactKey.MESSAGE_NPU_FALLBACK, made=lambda m: m[1] or m[2]),
     # issue 38 (s8-platform): xformers refusing the device (its dispatcher, diffusers)
     _Recogniser(
         _XFORMERS_NO_OPERATOR,
