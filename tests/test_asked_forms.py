@@ -148,3 +148,51 @@ def test_the_machine_asked_about_is_the_registry_row_the_table_is_keyed_by(
     machines = [m for m in asked._MACHINE.finditer(text) if m[0] == words]
     assert machines and machines[0].lastgroup is not None
     assert asked._HARDWARE[machines[0].lastgroup] == key
+
+
+def test_a_feature_for_a_model_is_no_question_of_a_machine() -> None:
+    """s19-mend-words: "[Feature]: support lora for minimax m2.1" (vllm-project/vllm#32736)
+    asks for LoRA on a model; "m2.1" is the model's version, not Apple's M2: no answer of
+    vLLM's row."""
+    name = "vllm32736-feature-title-support-lora-for-minimax-m2-1.md"
+    _, data = detect(name, "vllm-project/vllm")
+    assert data is not None
+    codes = [f["code"] for f in data["findings"]]
+    assert LISTED not in codes and NOT_LISTED not in codes, codes
+    title = (ERRORS / name).read_text().splitlines()[0]
+    assert _asked(title) == []
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        # s19-mend-words: the red team's constructions, here only to show what is not asked: a
+        # model's name ending in "M2", Meta's Atlas model, a title reporting a failure
+        "# Minimax M2.1 support?",
+        "# [Feature]: support Atlas retrieval-augmented model",
+        "# Support for Windows broken after upgrading keras to 3.3",
+        "# [Bug]: support for AMD GPUs",
+        "# [Feature]: support lora for minimax m2.1 on vllm",
+    ],
+)
+def test_a_title_that_asks_for_no_machine_is_no_question(title: str) -> None:
+    assert _asked(title) == []
+
+
+@pytest.mark.parametrize(
+    ("title", "key"),
+    [
+        # the machine right after "support (for|on)", Apple's chip by a Mac's words
+        ("# [Feature]: support Atlas 800T", "npu"),
+        ("# Support for AMD GPUs", "rocm"),
+        ("# M2 Max support?", None),
+        ("# MacBook M3 support?", None),
+    ],
+)
+def test_a_title_that_asks_for_a_machine_is_read(title: str, key: str | None) -> None:
+    said = _asked(title)
+    assert said and said[0][0] is FactKey.PROSE_SUPPORT_ASKED, said
+    if key is not None:
+        assert (FactKey.PROSE_ASKED_HARDWARE, key, said[0][2]) in said, said
+    else:
+        assert any(k is FactKey.PROSE_ASKED_SYSTEM for k, _, _ in said), said

@@ -16,6 +16,7 @@ from typing import Final
 import pytest
 
 from hwdoctor.diagnosis import pasted
+from hwdoctor.errors import UsageError
 from hwdoctor.gather import reports
 from hwdoctor.gather.reports import assemble, cleaning
 from hwdoctor.model.reports import PasteReport
@@ -136,3 +137,51 @@ def test_a_question_whether_it_falls_back_is_no_stated_error() -> None:
     report = diagnosed("fasterwhisper499-onnxruntime-gpu-fall-back-to-cpu-question.md")
     assert report.stated is None
     assert "states an error" not in rendered.counts(report)
+
+
+# s19-mend-words: a licence's "may not be used for" is no failure: ymcui/Chinese-LLaMA-Alpaca#29
+LICENCE: Final = "chinesellamaalpaca29-zh-license-not-for-commercial-use-no-failure.md"
+
+
+@pytest.mark.parametrize("words", ["知道了, 也不能用于商业化.", "感觉也不能用于商业化吧?"])
+def test_may_not_be_used_for_states_no_failure(words: str) -> None:
+    _, text = line_of(LICENCE, words)
+    assert not cleaning.states_error(cleaning.clean(text)), text
+
+
+def test_a_licence_question_is_no_stated_error() -> None:
+    # no stated error and nothing else read: no report (exit 2), never "states an error"
+    with pytest.raises(UsageError, match="no report hwdoctor reads"):
+        diagnosed(LICENCE)
+
+
+# s19-mend-words: the same words meaning something else, written here only to show what is not a
+# failure (the red team's constructions, no recording): "will not take long", "may not be used
+# for", what the docs say happens, an argument's bug; beside them, the failures still read
+@pytest.mark.parametrize(
+    "words",
+    [
+        "训练很顺利，用不了多久就能跑完一个epoch。",
+        "模型权重仅供研究使用，不能用于商业用途。",
+        "这个脚本不能用来训练。",
+        "Currently the pipeline falls back to CPU when MPS is unavailable.",
+        "On a machine without a GPU it uses the CPU instead, as the docs say.",
+        "It falls back to CPU when no GPU is available, as documented.",
+        "The `num_workers` argument of the Trainer is not being used by the dataloader helper.",
+    ],
+)
+def test_words_of_what_is_meant_to_happen_state_no_failure(words: str) -> None:
+    assert not cleaning.states_error(words), words
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "It does not work as expected on my GPU.",
+        "It falls back to CPU even though CUDA is available.",
+        "The GPU is not being used.",
+        "一点都用不了",
+    ],
+)
+def test_the_failures_beside_them_still_read(words: str) -> None:
+    assert cleaning.states_error(words), words

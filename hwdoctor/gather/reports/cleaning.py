@@ -539,8 +539,11 @@ _STATES_FAILURE: Final = re.compile(
     r"|\b(?:falls|fell|falling|fallen) back to (?:the )?cpu\b"
     r"|\b(?:runs?|running|ran|generates?|generating|uses?|using|used|utili[sz]es?|utili[sz]ing)"
     r" (?:on )?(?:the |my )?cpu instead\b"
-    r"|\b(?:is|are|was|were)(?: not|n['’]t) being (?:used|utili[sz]ed)\b"
-    r"|\b(?:gpus?|card) (?:is|are|was|were)(?: not|n['’]t) (?:used|utili[sz]ed)\b"
+    # s19-mend-words: only with the GPU, card or device as its subject ("The GPU (MPS) is not
+    # being utilized"): "The `num_workers` argument … is not being used" is a bug's words, no
+    # device left idle
+    r"|\b(?:gpus?|cards?|devices?)(?: \([^()\s]{1,20}\))? (?:is|are|was|were)(?: not|n['’]t)"
+    r"(?: being)? (?:used|utili[sz]ed)\b"
     r"|\b(?:doesn['’]t|does not|won['’]t|will not|didn['’]t|did not) terminate\b"
     r"|\bnever (?:uses?|used|utili[sz]es?|utili[sz]ed) (?:my|the) (?:gpu|graphics card)\b)"
     r"|无法|不支持|找不到|不能使用|不可用|崩溃|卡住"
@@ -548,7 +551,11 @@ _STATES_FAILURE: Final = re.compile(
     # "跑不起来", "用不了" (cannot be used: "根本用不了", nlzy/vllm-gfx906#13), "不能用" ("macos
     # 不能用呀", ModelTC/ComfyUI-Lightx2vWrapper#11), "装不了" ("一直安装不了",
     # InternLM/MindSearch#57)
-    r"|跑不起来|跑不了|用不了|不能用|装不了"
+    r"|跑不起来|跑不了|装不了"
+    # s19-mend-words: not "用不了多久" (will not take long: "用不了多久就能跑完"), nor "不能用于"
+    # / "不能用来" (may not be used for: "也不能用于商业化", a licence's terms,
+    # ymcui/Chinese-LLaMA-Alpaca#29)
+    r"|用不了(?!多[久少])|不能用(?![于来])"
 )
 # A word each alternative of `_STATES_ERROR` and of `_STATES_FAILURE` holds (case folded): a
 # line with none is tried against neither pattern, the costliest a line meets (`make bench`).
@@ -573,6 +580,13 @@ _NOT_STATED: Final = re.compile(
     # s19-said: a consequence drawn from a supposition ("用不了GPU就不用安装GPU环境": where the
     # GPU cannot be used, no GPU environment is needed; lazydog28/mc_auto_boss#121)
     r"|就不用|就不需要"
+    # s19-mend-words: what is meant to happen, told as such ("it uses the CPU instead, as the
+    # docs say"; "falls back to CPU when MPS is unavailable", a feature request's account of
+    # the designed fallback); "as expected" not after the failure's own verb ("does not work as
+    # expected" states one)
+    r"|(?i:\bas documented\b|\bas the docs? says?\b|\bas the documentation says\b"
+    r"|(?<!work )(?<!working )(?<!works )(?<!run )(?<!load )(?<!start )\bas expected\b"
+    r"|\bwhen [^.!?;]{0,60}(?:unavailable|not available)\b)"
     r"|(?i:\bif\b|\bwhether\b|\bwould\b|\bwill it\b|\bdoes it\b|\bno error|\bwithout"
     r" (?:an? )?error|\bnever(?! (?:uses?|used|utili[sz]es?|utili[sz]ed) (?:my|the) \w))"
 )

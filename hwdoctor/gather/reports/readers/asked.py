@@ -20,7 +20,10 @@ question that names no machine is answered for the machine the rest of the paste
 (s19-asked) A feature request asks too: its title without a question mark ("[Feature]: support
 Atlas 300I DUO"), a request of the project with no subject ("Is there a plan to support Apple
 Silicon?", "是否有支持mps设备的计划", "可以增加对mac的支持吗"), a short "… support?" title; the
-library is then the one the issue's title names, else the tracker's.
+library is then the one the issue's title names, else the tracker's. (s19-mend-words) Only where
+the machine is what is to be supported: right after "support (for|on)" in a title, right before
+"support?"; a title that reports a failure ("[Bug]", "broken") asks nothing, and a model's name
+("MiniMax M2.1", Meta's Atlas) is no machine.
 """
 
 from __future__ import annotations
@@ -83,13 +86,18 @@ _MACHINE: Final = re.compile(
     r"|(?P<apple_gpu>mps|(?<!bare )metal|apple gpus?)"
     r"|(?P<mac>mac ?os(?: ?x)?|macbook(?: ?(?:pro|air))?|mac ?mini|mac studio|imac"
     r"|mac(?! address)"
-    r"|os ?x|apple silicon|apple m[1-5]|m[1-5](?: ?(?:pro|max|ultra))?)"
+    r"|os ?x|apple silicon|apple m[1-5]|m[1-5] ?(?:pro|max|ultra))"
+    # s19-mend-words: a bare "M1"…"M5" is also a model's name ("minimax m2.1", vllm-project/
+    # vllm#32736): Apple's chip only beside a Mac's words (`_mac_chip`)
+    r"|(?P<mac_chip>m[1-5])"
     r"|(?P<amd>amd(?: gpus?| cards?| graphics)?|amdgpu|radeon|rocm)"
     r"|(?P<intel_gpu>intel (?:arc|gpus?|graphics|xpu)|arc [ab]\d{3}|xpu)"
     r"|(?P<nvidia>nvidia(?: gpus?)?|cuda)"
     # s19-asked: an Ascend by its product or chip ("Atlas 300I Duo", "Atlas300I Duo96G", "910B2",
-    # "310P": Huawei's Atlas names, as hiascend.com's product pages write them)
-    r"|(?P<ascend>ascend|npus?|atlas(?: ?\d{3}[a-z]?)?|910[abc]\d?|310p\d?)"
+    # "310P": Huawei's Atlas names, as hiascend.com's product pages write them); s19-mend-words:
+    # "Atlas" only with its model's number ("Atlas 800T", "Atlas A2"; vLLM Ascend's
+    # docs/source/installation.md names "Atlas A2" and "Atlas A3"), not Meta's retrieval model
+    r"|(?P<ascend>ascend|npus?|atlas ?(?:\d{3}[a-z]?|a\d)|910[abc]\d?|310p\d?)"
     r"|(?P<gaudi>gaudi\d?|hpu|habana)"
     r"|(?P<google_tpu>tpus?)"
     r"|(?P<aws>trainium|inferentia)"
@@ -204,10 +212,28 @@ _SUPPORT_WORDS: Final = ("support", "supported")
 _SUPPORT_ASKED_CHARS: Final = 40
 # issue 38 (s19-asked): a title that asks for support without a question mark, as a feature
 # request's title is written: "[Feature]: support Atlas 300I DUO" (vllm-project/vllm-ascend#284),
-# "Support for AMD GPUs".
+# "Support for AMD GPUs". s19-mend-words: the machine follows "support", "support for" or
+# "support on" directly (`_titled`): "[Feature]: support lora for minimax m2.1" (vllm-project/
+# vllm#32736) asks for a feature of a model, not for a machine.
 _SUPPORT_TITLE: Final = re.compile(
-    r"^# (?:\[[^\]\n]{1,30}\][\s:]{0,3})?(?:add |adding )?support(?:ing)? ", re.I
+    r"^# (?:\[[^\]\n]{1,30}\][\s:]{0,3})?(?:add |adding )?support(?:ing)? "
+    r"(?:(?:for|on) )?(?:the )?",
+    re.I,
 )
+# s19-mend-words: a title that reports a failure is no question of support, whatever its words
+# ("Support for Windows broken after upgrading …"): a tracker's "[Bug]" tag, or its words.
+_REPORTS_FAILURE: Final = re.compile(
+    r"^# \[bug\]|(?<![A-Za-z])(?:broken|errors?|fails|failed)(?![A-Za-z])", re.I
+)
+# s19-mend-words: Apple's words beside a bare "M1"…"M5" (within `_MAC_NEAR` characters) that
+# make it Apple's chip: "MacBook Air M2", "M1 Mac", "iMac M3", "Apple's M2", "M1 chip", "苹果M1";
+# or the machine a thing runs on, "on" right before it ("Can it run on M1？",
+# Comfy-Org/ComfyUI#135), as a model's name never is.
+_MAC_WORDS: Final = re.compile(r"(?<![A-Za-z])(?:apple|mac|imac|chip)|苹果", re.I)
+_MAC_NEAR: Final = 20
+_ON_CHIP: Final = re.compile(r"(?<![A-Za-z])on (?:an? |my |the )?$", re.I)
+# A library a support title names before its machine: "Support TEI on AMD GPUs".
+_LIBRARY_ON: Final = re.compile(r" (?:on|for) (?:the )?", re.I)
 # Where a sentence ends (a full stop only before a space: "2.3.2", "Python 3.10" go on; a
 # question mark only before a space or the line's end, not a URL's query: "….php?device=cpu").
 _ENDS: Final = "!;。！；"
@@ -232,6 +258,7 @@ _HARDWARE: Final = {
 }
 _SYSTEMS: Final = {
     "mac": support.MACOS,
+    "mac_chip": support.MACOS,
     "mac_zh": support.MACOS,
     "windows": support.WINDOWS,
     "linux": support.LINUX,
@@ -306,9 +333,28 @@ def _pointed_at(sentence: str, earlier: str) -> str | None:
 
 def _ends_in_support(sentence: str) -> bool:
     """s19-asked: a short sentence whose last word, before its question mark, is "support(ed)"
-    ("is cpu only support?")."""
+    ("is cpu only support?"); s19-mend-words: with the machine right before the word ("Mac
+    support?"; "Minimax M2.1 support?" asks about a model), and not reporting a failure."""
     words = sentence.rstrip(" ?？*`")
-    return len(words) <= _SUPPORT_ASKED_CHARS and words.lower().endswith(_SUPPORT_WORDS)
+    lowered = words.lower()
+    word = next((w for w in _SUPPORT_WORDS[::-1] if lowered.endswith(w)), None)
+    if len(words) > _SUPPORT_ASKED_CHARS or word is None or _REPORTS_FAILURE.search(words):
+        return False
+    before = words[: -len(word)].rstrip()
+    return any(m.end() == len(before) for m in _machines(before))
+
+
+def _machines(sentence: str) -> list[re.Match[str]]:
+    """The machines a sentence names (`_MACHINE`); s19-mend-words: a bare "M1"…"M5" only
+    beside Apple's words (`_MAC_WORDS`) or after "on" (`_ON_CHIP`), else it is a model's name
+    ("MiniMax M2.1")."""
+    return [
+        m
+        for m in _MACHINE.finditer(sentence)
+        if m.lastgroup != "mac_chip"
+        or _MAC_WORDS.search(sentence[max(0, m.start() - _MAC_NEAR) : m.end() + _MAC_NEAR])
+        or _ON_CHIP.search(sentence[max(0, m.start() - _MAC_NEAR) : m.start()])
+    ]
 
 
 def _of_project(sentence: str) -> bool:
@@ -359,8 +405,13 @@ class Asked(LineReader):
             if title:
                 rows = libraries_named(text)
                 self._title = rows[0].name if rows else None
-        if title and _SUPPORT_TITLE.match(text) and not any(mark in text for mark in _ASKS):
-            yield from self._titled(line)
+        support_title = _SUPPORT_TITLE.match(text) if title else None
+        if (
+            support_title is not None
+            and not any(mark in text for mark in _ASKS)
+            and _REPORTS_FAILURE.search(text) is None
+        ):
+            yield from self._titled(line, support_title.end())
             return
         if len(text) < self.shortest or not (
             any(mark in text for mark in _ASKS) or any(word in text for word in _ASKED_ZH)
@@ -403,10 +454,21 @@ class Asked(LineReader):
                 continue
             yield from self._question(line, sentence, name, library_end)
 
-    def _titled(self, line: Line) -> Iterator[Said]:
+    def _titled(self, line: Line, after_support: int) -> Iterator[Said]:
         """s19-asked: a title asking for support without a question mark ("[Feature]: support
-        Atlas 300I DUO", "Support TEI on AMD GPUs"): its library, else the tracker's."""
-        sentence = line.text[2:]
+        Atlas 300I DUO", "Support TEI on AMD GPUs"): its library, else the tracker's.
+        s19-mend-words: the machine comes first after "support (for|on)", or after a library
+        named there and "on"/"for" ("Support TEI on AMD GPUs"); anything else is supported
+        there ("support lora for minimax m2.1": LoRA, for a model)."""
+        text = line.text
+        at = after_support
+        named = LIBRARY.match(text, at)
+        if named is not None:
+            on = _LIBRARY_ON.match(text, named.end())
+            at = on.end() if on is not None else at
+        if not any(m.start() == 0 for m in _machines(text[at:])):
+            return
+        sentence = text[2:]
         named = LIBRARY.search(sentence)
         row = library_row(named[1]) if named is not None else None
         name = row.name if row is not None else TRACKER_LIBRARY
@@ -417,7 +479,7 @@ class Asked(LineReader):
     ) -> Iterator[Said]:
         if name is None:
             return
-        machines = list(_MACHINE.finditer(sentence))
+        machines = _machines(sentence)
         if asked and not machines:
             return  # a title asking for support of something else ("Support for Qwen3")
         alone = (
