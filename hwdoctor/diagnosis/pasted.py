@@ -9634,6 +9634,8 @@ def _from_table(
     lacks = exported_names.side(row, installed)
     if not lacks:
         return None
+    if lacks == "newer" and installed is None and not exported_names.added_unshown(row):
+        return None  # s19-placeholder: added before ADDED_TOLD_AFTER, and no version shown
     facts.use("stated", *same)
     facts.use("pin", shown)
     package = row.dist
