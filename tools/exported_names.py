@@ -8,8 +8,8 @@ named 'P.a.b'", Lib/importlib/_bootstrap.py _find_and_load_unlocked). Which rele
 first had X, and which one dropped it, is in P's own files. For each final release on PyPI
 of each package below (every one that has a wheel, yanked ones too: PyPI's JSON API lists
 them, pip's index listing does not; sdist-only releases are left out; transformers from 2.0.0,
-Hugging Face's first release under that name, so that the names 2.x, 3.x and 4.0.0 removed
-are told: issue 38, s19-placeholder; PyPI's "0.1" of that name is a Python 2 wheel uploaded
+Hugging Face's first release under that name, so that the names 2.x and 3.x removed are
+told: issue 38, s19-placeholder; PyPI's "0.1" of that name is a Python 2 wheel uploaded
 2016-08-17, three years before it), this tool reads one wheel at a time (nothing is installed or
 imported; wheels up to 64 MiB are downloaded whole into memory, a larger one, vLLM's CUDA
 builds, is read with HTTP range requests: the zip's central directory and the few files

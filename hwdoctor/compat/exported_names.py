@@ -157,12 +157,12 @@ def module_range(module: str) -> Range | None:
 
 
 # issue 38 (s19-placeholder): transformers is read from its first wheel (2.0.0) so that a name
-# or module 2.x, 3.x or 4.0.0 removed is told (WarmupLinearSchedule, gone in 2.2.0; the flat
-# transformers.modeling_bert, gone in 4.0.0). A name it *added* before 4.0.0 is told only
-# against the version a paste shows, as before those releases were read: without it, a
-# program importing AutoModelForCausalLM (3.0.0) meets a broken install far more often than a
-# transformers of 2020 (baichuan-inc/Baichuan-13B#20: Python 3.11, transformers not properly
-# installed, tests/data/reports/errors/baichuan13b20-…).
+# or module 2.x or 3.x removed is told (WarmupLinearSchedule, gone in 2.2.0; the module rows
+# date the flat transformers.modeling_bert too, gone in 4.0.0). A name it *added* before 4.0.0
+# is told only against the version a paste shows, as before those releases were read: without
+# it, a program importing AutoModelForCausalLM (3.0.0) meets a broken install far more often
+# than a transformers of 2020 (baichuan-inc/Baichuan-13B#20: Python 3.11, transformers not
+# properly installed, tests/data/reports/errors/baichuan13b20-…).
 ADDED_TOLD_AFTER: Final = {"transformers": "4.0.0"}
 
 
