@@ -902,6 +902,18 @@ def optimum_neuron(way: Installer, release: str) -> Shell:
     return way.install(f"optimum-neuron[neuronx]=={release}", "--extra-index-url", _neuron_index())
 
 
+def neuron_beside_placeholder(way: Installer, dist: str, release: str) -> Shell:
+    """issue 38 (s19-placeholder): `dist`, a Neuron package whose placeholder on PyPI
+    (`release`, compat/placeholders.py) is installed, again from PyPI with AWS's Neuron
+    repository as the extra index (the Neuron setup guide's extra-index-url), any release but
+    the placeholder's: pip replaces the placeholder with Neuron's newest build for this
+    Python, or says it finds none rather than installing the stub again; empty for a name or
+    release that is not one."""
+    if not versions.is_name(dist) or versions.parse(release) is None:
+        return Shell()
+    return way.install(f"{dist}!={release}", "--extra-index-url", _neuron_index())
+
+
 # issue 38: torch-neuron / torch-neuronx pinning one torch. The framework from PyPI and
 # Neuron's repository (the Neuron setup guide's `pip install torch-neuronx …
 # --extra-index-url=https://pip.repos.neuron.amazonaws.com`): its own torch pin (torch-neuronx's
