@@ -27,14 +27,14 @@ NAMED: Final = {
     # reporter's install with Neuron's repository gives 0.6.106, aws-neuron/transformers-neuronx#41)
     "neuronsamples35-transformers-neuronx-0.1-pypi-placeholder-pip-show.md": (
         "transformers-neuronx 0.1 installed here is PyPI's placeholder, not AWS's package",
-        "transformers-neuronx!=0.1",
+        "transformers-neuronx>0.1",
         {25},
     ),
     # AWS's own troubleshooting entry: transformers_neuronx's stub names its package in its words
     "tnxreadme-transformers-neuronx-0.1-troubleshooting-wrong-package.md": (
         "transformers-neuronx installed here is PyPI's placeholder, not AWS's package "
         "(ImportError: WRONG PACKAGE.",
-        "transformers-neuronx!=0.1",
+        "transformers-neuronx>0.1",
         {3, 14},
     ),
 }
@@ -99,6 +99,11 @@ def test_a_placeholder_is_told_by_its_one_release_on_pypi() -> None:
 def test_the_install_line_is_the_choosers_and_refuses_what_is_no_name() -> None:
     way = remedies.installer(None)
     line = str(remedies.neuron_beside_placeholder(way, "torch-neuronx", "1.0"))
-    assert line == f"pip install 'torch-neuronx!=1.0' {INDEX}"
+    assert line == f"pip install 'torch-neuronx>1.0' {INDEX}"
+    # libneuronxla's own 0.5.x releases are numbered below its placeholder's 1.0
+    below = placeholders.BY_DIST["libneuronxla"]
+    assert below.below
+    line = str(remedies.neuron_beside_placeholder(way, below.dist, below.release, below=True))
+    assert line == f"pip install 'libneuronxla!=1.0' {INDEX}"
     assert not remedies.neuron_beside_placeholder(way, "torch neuronx; rm -rf /", "1.0")
     assert not remedies.neuron_beside_placeholder(way, "torch-neuronx", "one")

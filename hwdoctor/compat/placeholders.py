@@ -31,8 +31,10 @@ file list and `__init__.py` (the wheel, its sha256's first 16 hex digits):
   (f5e2fbd4a3071666): their one directory named with "-" (`neuronx-cc/__init__.py`), which
   no import reaches: the import fails with "No module named", not with these words.
 
-A placeholder is told by its release: Neuron's repository numbers its own releases otherwise
-(torch-neuronx 2.1.2.2.1.0, neuronx-cc 2.13.72.0, transformers-neuronx 0.6.106).
+A placeholder is told by its release: Neuron's repository numbers its own releases otherwise,
+and above it (torch-neuronx 2.1.2.2.1.0, neuronx-cc 2.13.72.0, transformers-neuronx 0.6.106,
+aws-neuronx-runtime-discovery 2.9), but for libneuronxla, whose 0.5.x releases (0.5.809 beside
+torch-neuronx 1.13.1.1.13.1, huggingface/optimum-neuron#545) came before its 2.x ones.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ class Placeholder:
     dist: str
     release: str
     modules: tuple[str, ...]
+    below: bool = False  # some of Neuron's own releases are numbered below the placeholder's
 
 
 # the May 2022 wheel that torch-neuron, tensorflow-neuron and mx-neuron all are
@@ -70,7 +73,7 @@ _INF1: Final = (
 PLACEHOLDERS: Final = (
     Placeholder("torch-neuronx", "1.0", ("torch_neuronx",)),
     Placeholder("tensorflow-neuronx", "1.0", ("tensorflow_neuronx",)),
-    Placeholder("libneuronxla", "1.0", ("libneuronxla",)),
+    Placeholder("libneuronxla", "1.0", ("libneuronxla",), below=True),
     Placeholder("neuronx-hwm", "1.0", ("neuronx_hwm",)),
     Placeholder("transformers-neuronx", "0.1", ("transformers_neuronx",)),
     Placeholder("torch-neuron", "1.0", _INF1),

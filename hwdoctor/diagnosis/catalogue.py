@@ -5668,7 +5668,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "(the same python that runs the program, with python -m pip); on another system, "
             "run without it: the importing library's option or release that does not use it",
             "placeholder": "install {package} again with AWS's Neuron repository as pip's extra "
-            "index, any release but the placeholder's (AWS's setup guides set it once for every "
+            "index, a release after the placeholder's (AWS's setup guides set it once for every "
             "install: python -m pip config set global.extra-index-url "
             "https://pip.repos.neuron.amazonaws.com); where pip then finds no release, the "
             "repository has no build of {package} for this Python:",

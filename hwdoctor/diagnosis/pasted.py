@@ -9190,7 +9190,7 @@ def _neuron_placeholder(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                     found=f" {placeholder.release}" if pin is not None else "",
                     said=words,
                     install=remedies.neuron_beside_placeholder(
-                        way, placeholder.dist, placeholder.release
+                        way, placeholder.dist, placeholder.release, below=placeholder.below
                     ),
                 )
             )
@@ -9208,7 +9208,7 @@ def _neuron_placeholder(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
                 found=f" {placeholder.release}",
                 said=f"{placeholder.dist} {placeholder.release} is the one release PyPI has",
                 install=remedies.neuron_beside_placeholder(
-                    way, placeholder.dist, placeholder.release
+                    way, placeholder.dist, placeholder.release, below=placeholder.below
                 ),
             )
         )
