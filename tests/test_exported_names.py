@@ -91,12 +91,32 @@ NAMED = {
         1,
         "diffusers<0.20.0",
     ),
+    # s19-placeholder: transformers read from 2.0.0, its first wheel: names 2.x removed
+    # (lixin4ever/BERT-E2E-ABSA#19: the maintainer, "no WarmupLinearSchedule in the most recent
+    # version"; huggingface/transformers#5842, the follow-up #5848: renamed …_ARCHIVE_LIST)
+    "e2eabsa19-transformers-warmuplinearschedule-removed-2.2.0.md": (
+        "transformers has no WarmupLinearSchedule",
+        "transformers 2.2.0 removed it (its wheels on PyPI: 2.0.0 to 2.1.1 have it)",
+        "the code importing it was written for an older transformers",
+        9,
+        "transformers<2.2.0",
+    ),
+    "hf5842-transformers-3.0.2-bert-pretrained-model-archive-map.md": (
+        "transformers has no BERT_PRETRAINED_MODEL_ARCHIVE_MAP",
+        "transformers 2.11.0 removed it (its wheels on PyPI: 2.0.0 to 2.10.0 have it)",
+        "the code importing it was written for an older transformers",
+        1,
+        "transformers<2.11.0",
+    ),
 }
 QUIET = (
     # transformers 4.32.1 shown, and its wheel has AutoModelForCausalLM: another cause
     "baichuan2-74-transformers-4.32.1-automodelforcausallm-present.md",
-    # a name every release read has (transformers 4.0.0 on) tells no release apart
+    # a name added before transformers 4.0.0 (AutoModelForCausalLM, 3.0.0), no version shown:
+    # told only against a version shown (compat/exported_names.py ADDED_TOLD_AFTER)
     "baichuan13b20-windows-conda-automodelforcausallm-every-release.md",
+    # s19-placeholder: a name every release from 2.0.0 has (AutoTokenizer), 4.6.1 shown
+    "hf12046-transformers-4.6.1-autotokenizer-shadowed-by-tokenizers-py.md",
     # circular imports: Python's "partially initialized module", a file named as the package
     "bark544-transformers-circular-import-autoprocessor.md",
     "localai1336-transformers-py-shadows-circular-import.md",
@@ -181,6 +201,19 @@ def test_the_ranges_agree_with_the_libraries_release_notes() -> None:
     assert exported_names.side(module, "0.4.0.post1") == "older"
     assert exported_names.side(qwen, "4.44.2") == "newer"
     assert exported_names.name_range("torch", "nn") is None  # not a package the table reads
+    # s19-placeholder: transformers from its first wheel, 2.0.0: the schedules' classes 2.2.0
+    # replaced by functions ("In the latest huggingface transformers 2.2.0,
+    # WarmupLinearSchedule no longer exists", microsoft/nlp-recipes#501), the archive
+    # maps 2.11.0 renamed …_ARCHIVE_LIST (huggingface/transformers#5848)
+    schedule = exported_names.name_range("transformers", "WarmupLinearSchedule")
+    assert schedule is not None and (schedule.first, schedule.gone) == ("2.0.0", "2.2.0")
+    archive = exported_names.name_range("transformers", "BERT_PRETRAINED_MODEL_ARCHIVE_MAP")
+    assert archive is not None and (archive.gone, archive.last) == ("2.11.0", "2.10.0")
+    tokenizer = exported_names.name_range("transformers", "AutoTokenizer")
+    assert tokenizer is not None and (tokenizer.first, tokenizer.gone) == ("2.0.0", None)
+    causal = exported_names.name_range("transformers", "AutoModelForCausalLM")
+    assert causal is not None and causal.first == "3.0.0"
+    assert not exported_names.added_unshown(causal) and exported_names.side(causal, "2.11.0")
 
 
 def test_reading_a_paste_does_not_load_the_table() -> None:

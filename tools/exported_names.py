@@ -7,8 +7,10 @@ Python refuses a name a module does not define ("ImportError: cannot import name
 named 'P.a.b'", Lib/importlib/_bootstrap.py _find_and_load_unlocked). Which release of P
 first had X, and which one dropped it, is in P's own files. For each final release on PyPI
 of each package below (every one that has a wheel, yanked ones too: PyPI's JSON API lists
-them, pip's index listing does not; sdist-only releases are left out, and transformers from
-4.0.0 as tools/model_types.py), this tool reads one wheel at a time (nothing is installed or
+them, pip's index listing does not; sdist-only releases are left out; transformers from 2.0.0,
+Hugging Face's first release under that name, so that the names 2.x and 3.x removed are
+told: issue 38, s19-placeholder; PyPI's "0.1" of that name is a Python 2 wheel uploaded
+2016-08-17, three years before it), this tool reads one wheel at a time (nothing is installed or
 imported; wheels up to 64 MiB are downloaded whole into memory, a larger one, vLLM's CUDA
 builds, is read with HTTP range requests: the zip's central directory and the few files
 below), and parses with `ast`:
@@ -85,7 +87,7 @@ class Package:
 
 PACKAGES: Final = (
     Package("huggingface_hub", "huggingface_hub", "0.0.1"),
-    Package("transformers", "transformers", "4.0.0"),
+    Package("transformers", "transformers", "2.0.0"),
     Package("diffusers", "diffusers", "0.0.1"),
     Package("peft", "peft", "0.0.1"),
     Package("accelerate", "accelerate", "0.0.1"),

@@ -156,6 +156,23 @@ def module_range(module: str) -> Range | None:
     return _range(found, module, True, row)
 
 
+# issue 38 (s19-placeholder): transformers is read from its first wheel (2.0.0) so that a name
+# or module 2.x or 3.x removed is told (WarmupLinearSchedule, gone in 2.2.0; the module rows
+# date the flat transformers.modeling_bert too, gone in 4.0.0). A name it *added* before 4.0.0
+# is told only against the version a paste shows, as before those releases were read: without
+# it, a program importing AutoModelForCausalLM (3.0.0) meets a broken install far more often
+# than a transformers of 2020 (baichuan-inc/Baichuan-13B#20: Python 3.11, transformers not
+# properly installed, tests/data/reports/errors/baichuan13b20-…).
+ADDED_TOLD_AFTER: Final = {"transformers": "4.0.0"}
+
+
+def added_unshown(row: Range) -> bool:
+    """Whether the release that added a name or module is told where the paste does not
+    show the version installed: one after ADDED_TOLD_AFTER's release of its package."""
+    floor = ADDED_TOLD_AFTER.get(row.dist)
+    return floor is None or versions.satisfies(row.first, f">{floor}") is True
+
+
 def side(row: Range, installed: str | None) -> str:
     """Which way the release shown lies from the range: "newer" (the installed release
     predates `first`: upgrade), "older" (it is `gone` or later: the importing code wants an

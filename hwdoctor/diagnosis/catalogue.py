@@ -5601,7 +5601,16 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "refuses an Accelerate older than its floor). An accelerator's extension (torch_npu, "
         "torch_xla, torch_neuronx, intel_extension_for_pytorch) is a package of its own, "
         "installed from its vendor's index; a program's own module, or an optional one whose "
-        "absence the library only warns about, is not this finding.",
+        "absence the library only warns about, is not this finding. issue 38 (s19-placeholder): "
+        "under the names of AWS's Neuron packages (torch-neuronx, torch-neuron, "
+        "tensorflow-neuronx, libneuronxla, transformers-neuronx, neuronx-cc …) PyPI holds a "
+        "placeholder each, one release (1.0, 0.1, 1.0.post1) whose __init__.py is `raise "
+        "ImportError(\"WRONG PACKAGE. Please install the package from Neuron Repository - "
+        "pip.repos.neuron.amazonaws.com\")` (the wheels on PyPI; \"a stub that ensures that "
+        "malicious packages are not uploaded\", aws-neuron/transformers-neuronx README.md, "
+        "Troubleshooting): pip without AWS's repository as its extra index installs that, and "
+        "the package itself is not installed (compat/placeholders.py). Told by those words, or "
+        "by the placeholder's release where the paste shows the version installed.",
         "{package} is not installed where the run imports it ({said})",
         commands=("{install}",),
         advice="install {package} in the environment the run uses (the same python that runs "
@@ -5626,8 +5635,23 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "elsewhere": "{package} is not installed where the run imports it ({said}), though "
             "the paste shows {package} {found}: the run's Python is another environment than "
             "the one listed, or that install is broken",
+            # issue 38 (s19-placeholder): AWS's placeholder on PyPI under a Neuron package's
+            # name (compat/placeholders.py, the wheels read there)
+            "placeholder": "{package}{found} installed here is PyPI's placeholder, not AWS's "
+            "package ({said}): under that name PyPI holds only a stub whose import raises, and "
+            "{package} itself is published on AWS's Neuron repository",
+            "placeholder_unnamed": "a Neuron package installed here is PyPI's placeholder, not "
+            "AWS's package ({said}): under the Neuron packages' names PyPI holds only stubs "
+            "whose import raises, and the packages themselves are published on AWS's Neuron "
+            "repository",
         },
-        variant_commands={"cuda_only": (), "no_build": (), "os_unshown": (), "elsewhere": ()},
+        variant_commands={
+            "cuda_only": (),
+            "no_build": (),
+            "os_unshown": (),
+            "elsewhere": (),
+            "placeholder_unnamed": (),
+        },
         variant_advice={
             "floor": "install {package} {floor} or newer in the environment the run uses:",
             "older": "install {package} {floor} or newer in the environment the run uses:",
@@ -5647,6 +5671,16 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "os_unshown": "on {platforms}, install {package} in the environment the run uses "
             "(the same python that runs the program, with python -m pip); on another system, "
             "run without it: the importing library's option or release that does not use it",
+            "placeholder": "install {package} again with AWS's Neuron repository as pip's extra "
+            "index, a release after the placeholder's (AWS's setup guides set it once for every "
+            "install: python -m pip config set global.extra-index-url "
+            "https://pip.repos.neuron.amazonaws.com); where pip then finds no release, the "
+            "repository has no build of {package} for this Python:",
+            "placeholder_unnamed": "find the Neuron package at its placeholder's release "
+            "(python -m pip list: torch-neuronx, torch-neuron or tensorflow-neuronx at 1.0, "
+            "transformers-neuronx at 0.1) and install it again with AWS's Neuron repository as "
+            "pip's extra index (python -m pip config set global.extra-index-url "
+            "https://pip.repos.neuron.amazonaws.com, AWS's setup guides)",
         },
     ),
     # issue 38 (s9-imports): a release without a name the code imports

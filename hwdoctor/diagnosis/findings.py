@@ -7587,6 +7587,44 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["placeholder"],
+    found: Value,
+    install: Value | Shell,
+    package: Value,
+    said: Value,
+    accelerator: Value = None,
+    floor: Value = None,
+    platforms: Value = None,
+    system: Value = None,
+    where: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PACKAGE_NOT_INSTALLED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["placeholder_unnamed"],
+    said: Value,
+    accelerator: Value = None,
+    floor: Value = None,
+    found: Value = None,
+    install: Value | Shell = None,
+    package: Value = None,
+    platforms: Value = None,
+    system: Value = None,
+    where: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PACKAGE_NOT_INSTALLED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["vendor"],
     install: Value | Shell,
     package: Value,

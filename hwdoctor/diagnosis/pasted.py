@@ -32,6 +32,7 @@ from hwdoctor.compat import (
     optimum_neuron,
     pci,
     pci_db,
+    placeholders,
     refusals,
     sonames,
     submodules,
@@ -743,6 +744,7 @@ def _diagnosed(paste: Pasted, facts: _Read, *, strict: bool) -> PasteReport:
     if no_code := _built_for(paste, facts, found):
         found = (*(f for f in found if not _torch_guessed_no_code(f)), *no_code)
     found = (*found, *_library_asked(paste, facts, found))  # issue 38 (s15-support)
+    found = (*found, *_neuron_placeholder(paste, facts))  # s19-placeholder: PyPI's stub
     found = (*found, *_package_missing(paste, facts))  # issue 38 (s9-imports): last: what
     found = (*found, *_release_lacks_name(paste, facts))  # no finding above took
     found = (*found, *_listed_later(paste, facts, found))  # issue 38 (s18-since)
@@ -9159,6 +9161,85 @@ def _line_taken(facts: _Read, said: PastedFact) -> bool:
     return any(f.quote.line == said.quote.line for part in facts.used.values() for f in part)
 
 
+def _neuron_placeholder(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """issue 38 (s19-placeholder): a placeholder AWS keeps on PyPI under a Neuron package's
+    name, installed by pip without AWS's repository (compat/placeholders.py: the wheels read
+    there): its import's own words ("ImportError: WRONG PACKAGE. Please install the package
+    from Neuron Repository", the package from the traceback's frame in its __init__.py), or
+    the version a paste shows installed being the placeholder's one release on PyPI
+    (transformers-neuronx 0.1, torch-neuronx 1.0). A Neuron release of those packages (Neuron's
+    repository numbers them otherwise) is not this finding."""
+    way = remedies.installer(paste.evidence.python)
+    shown = [
+        (f, found)
+        for key in _VERSION_KEYS
+        for f in facts.all(key)
+        if f.name is not None and (found := placeholders.placeholder_release(f.name, f.value))
+    ]
+    stated = facts.all(FactKey.MESSAGE_NEURON_PLACEHOLDER)
+    made: list[Finding] = []
+    named: set[str] = set()
+    if stated:
+        frames = [f for f in facts.all(FactKey.NEURON_PLACEHOLDER_FILE) if f.line <= stated[0].line]
+        frame = frames[-1] if frames else None
+        # the dist its words name (transformers-neuronx's), else the file raising them
+        told = next((f.value for f in stated if f.value), "")
+        placeholder = (
+            placeholders.BY_DIST.get(told)
+            if told
+            else placeholders.of_module(frame.value)
+            if frame is not None
+            else None
+        )
+        words = "ImportError: WRONG PACKAGE. Please install the package from Neuron Repository"
+        facts.use("stated", *stated, frame)
+        if placeholder is None:
+            made.append(
+                finding(
+                    Code.PACKAGE_NOT_INSTALLED,
+                    backend=_NEURON,
+                    variant="placeholder_unnamed",
+                    said=words,
+                )
+            )
+        else:
+            pin = next((f for f, p in shown if p == placeholder), None)
+            facts.use("pin", pin)
+            named.add(placeholder.dist)
+            made.append(
+                finding(
+                    Code.PACKAGE_NOT_INSTALLED,
+                    backend=_NEURON,
+                    variant="placeholder",
+                    package=placeholder.dist,
+                    found=f" {placeholder.release}" if pin is not None else "",
+                    said=words,
+                    install=remedies.neuron_beside_placeholder(
+                        way, placeholder.dist, placeholder.release, below=placeholder.below
+                    ),
+                )
+            )
+    for said, placeholder in shown:
+        if placeholder.dist in named:
+            continue
+        named.add(placeholder.dist)
+        facts.use("pin", said)
+        made.append(
+            finding(
+                Code.PACKAGE_NOT_INSTALLED,
+                backend=_NEURON,
+                variant="placeholder",
+                package=placeholder.dist,
+                found=f" {placeholder.release}",
+                said=f"{placeholder.dist} {placeholder.release} is the one release PyPI has",
+                install=remedies.neuron_beside_placeholder(
+                    way, placeholder.dist, placeholder.release, below=placeholder.below
+                ),
+            )
+        )
+    return tuple(made)
+
+
 def _package_missing(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     """issue 38 (s9-imports): a package the run imports and the environment lacks: Python's
     "No module named 'X'" for a library's or an accelerator's top-level module
@@ -9659,6 +9740,8 @@ def _from_table(
     lacks = exported_names.side(row, installed)
     if not lacks:
         return None
+    if lacks == "newer" and installed is None and not exported_names.added_unshown(row):
+        return None  # s19-placeholder: added before ADDED_TOLD_AFTER, and no version shown
     facts.use("stated", *same)
     facts.use("pin", shown)
     package = row.dist

@@ -902,6 +902,24 @@ def optimum_neuron(way: Installer, release: str) -> Shell:
     return way.install(f"optimum-neuron[neuronx]=={release}", "--extra-index-url", _neuron_index())
 
 
+def neuron_beside_placeholder(
+    way: Installer, dist: str, release: str, *, below: bool = False
+) -> Shell:
+    """issue 38 (s19-placeholder): `dist`, a Neuron package whose placeholder on PyPI
+    (`release`, compat/placeholders.py) is installed, again from PyPI with AWS's Neuron
+    repository as the extra index (the Neuron setup guide's extra-index-url), a release after
+    the placeholder's, Neuron's own being numbered above it (compat/placeholders.py): pip
+    replaces the placeholder with Neuron's newest build for this Python, or says it finds none
+    rather than installing the stub again. `>`, not `!=`: Windows' shells expand a `!` inside
+    double quotes (the chooser leaves such a line out there); `!=` only where some of Neuron's
+    own releases are numbered `below` it (libneuronxla 0.5.x). Empty for a name or release that
+    is not one."""
+    if not versions.is_name(dist) or versions.parse(release) is None:
+        return Shell()
+    spec = f"!={release}" if below else f">{release}"
+    return way.install(f"{dist}{spec}", "--extra-index-url", _neuron_index())
+
+
 # issue 38: torch-neuron / torch-neuronx pinning one torch. The framework from PyPI and
 # Neuron's repository (the Neuron setup guide's `pip install torch-neuronx …
 # --extra-index-url=https://pip.repos.neuron.amazonaws.com`): its own torch pin (torch-neuronx's

@@ -798,6 +798,16 @@ class FactKey(str, Enum):
     # ("CAUTION: The operator 'aten::…' is not currently supported on the NPU backend and will
     # fall back to run on the CPU"); value the operator. A warning: the run goes on.
     MESSAGE_NPU_FALLBACK = "message.npu_cpu_fallback"
+    # issue 38 (s19-placeholder): the import of a placeholder AWS keeps on PyPI under a Neuron
+    # package's name (its __init__.py: raise ImportError("WRONG PACKAGE. Please install the
+    # package from Neuron Repository - …"), compat/placeholders.py); value the distribution
+    # where the words name it (transformers-neuronx's end "- https://github.com/aws-neuron/
+    # transformers-neuronx#installation"), else ""
+    MESSAGE_NEURON_PLACEHOLDER = "message.neuron_placeholder"
+    # issue 38 (s19-placeholder): a traceback's frame in the __init__.py of a package such a
+    # placeholder raises from (Python's 'File "…/site-packages/torch_neuron/__init__.py", line
+    # 1', IPython's "File ~/…/site-packages/tensorflow_neuronx/__init__.py:1"); value the package
+    NEURON_PLACEHOLDER_FILE = "traceback.neuron_placeholder_file"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -953,6 +963,7 @@ NAMED_ONLY: Final = frozenset(
 # where no finding accounts for it the headline cannot say "no problem" (issue 38, item 5).
 STATED_ERRORS: Final = frozenset(
     {
+        FactKey.MESSAGE_NEURON_PLACEHOLDER,  # issue 38 (s19-placeholder): PyPI's Neuron stub
         FactKey.MESSAGE_BUILD_FAILED_FOR,  # issue 38 (s13-wheels): pip's or uv's failed build
         FactKey.MESSAGE_DRIVER_TOO_OLD,
         FactKey.MESSAGE_DRIVER_INSUFFICIENT,

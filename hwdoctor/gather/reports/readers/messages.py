@@ -28,6 +28,7 @@ from hwdoctor.compat import (
     drivers,
     gpu_required,
     gpus,
+    placeholders,
     refusals,
     submodules,
     support,
@@ -3557,6 +3558,22 @@ _LOCAL_PACKAGE_FRAME: Final = re.compile(
 # dist-packages or elsewhere: the package of the frame above "cannot import name" is the one
 # that imports the name. The value: that package ("accelerate"), "" for a file elsewhere.
 _FRAME_IN: Final = re.compile(r'File "([^"\n]{1,300})", line \d')
+# issue 38 (s19-placeholder): the import of a placeholder AWS keeps on PyPI under a Neuron
+# package's name: its wheel's __init__.py is `raise ImportError("WRONG PACKAGE. Please install
+# the package from Neuron Repository - pip.repos.neuron.amazonaws.com")` (torch_neuronx-1.0,
+# tensorflow_neuronx-1.0, torch_neuron-1.0 … on PyPI; transformers_neuronx-0.1's ends "-
+# https://github.com/aws-neuron/transformers-neuronx#installation"; compat/placeholders.py),
+# and the traceback's frame in that file (Python's 'File "…/site-packages/torch_neuron/
+# __init__.py", line 1', IPython's "File ~/…/site-packages/tensorflow_neuronx/__init__.py:1").
+# The words alone end a line where a title or a heading quotes them ("ImportError: WRONG
+# PACKAGE", the transformers-neuronx README's Troubleshooting heading).
+_NEURON_PLACEHOLDER: Final = re.compile(
+    r"WRONG PACKAGE(?:\. Please install the package from Neuron Repository"
+    r"(?: - https://github\.com/aws-neuron/(transformers-neuronx)#installation)?|\s{0,4}$)"
+)
+_NEURON_PLACEHOLDER_FILE: Final = re.compile(
+    r"-packages[/\\](" + "|".join(placeholders.MODULES) + r")[/\\]__init__\.py\b"
+)
 
 
 _PACKAGES_DIRS: Final = ("site-packages", "dist-packages")
@@ -4196,6 +4213,9 @@ RECOGNISERS: Final = (
     _Recogniser(_COMPILED_MISSING, FactKey.MESSAGE_SUBMODULE_MISSING),
     _Recogniser(_LOCAL_PACKAGE_FRAME, FactKey.TRACEBACK_LOCAL_PACKAGE),
     _Recogniser(_FRAME_IN, FactKey.TRACEBACK_FRAME, made=_frame_package),  # s17-names
+    # issue 38 (s19-placeholder): PyPI's placeholder for a Neuron package, and the file raising
+    _Recogniser(_NEURON_PLACEHOLDER, FactKey.MESSAGE_NEURON_PLACEHOLDER, made=lambda m: m[1] or ""),
+    _Recogniser(_NEURON_PLACEHOLDER_FILE, FactKey.NEURON_PLACEHOLDER_FILE),
     _Recogniser(_LIBRARY_REQUIRED, FactKey.MESSAGE_LIBRARY_REQUIRED, made=_library_required),
     _Recogniser(_NCCL_NOT_BUILT, FactKey.MESSAGE_NCCL_NOT_BUILT, words="NCCL"),  # s10-refusal
     # issue 38 (s11-hostmem): the host's memory run out, a SIGKILL, the RAM, a run stopped
