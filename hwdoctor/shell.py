@@ -109,9 +109,14 @@ def quote(word: str) -> str | None:
         return shlex.quote(word)
     if _WINDOWS_PLAIN.fullmatch(word):
         return word
-    if any(c in _WINDOWS_EXPANDED for c in word):
-        return None
-    return f'"{word}"'
+    if not word or any(c in _WINDOWS_EXPANDED for c in word):
+        return None  # an empty word: PowerShell before 7.3 drops "" from a native command's
+    # arguments (about_Parsing, "Passing arguments that contain quote characters")
+    # backslashes before the closing quote are doubled: Windows programs' argument parsing
+    # reads 2n backslashes before a quote as n (Microsoft's "Parsing C++ command-line
+    # arguments"), so "C:\\Libs\\" keeps its last backslash and its quote closes
+    doubled = word + "\\" * (len(word) - len(word.rstrip("\\")))
+    return f'"{doubled}"'
 
 
 def command(*words: str | Literal) -> Shell:
@@ -131,9 +136,46 @@ def command(*words: str | Literal) -> Shell:
 
 
 LEFT_OUT = "a command is left out here: a value it needs is not one line of text"
+
+# issue 38 (s19-mend-windows): a remedy line written in POSIX shell words, said the way a
+# Windows shell says it, or kept as a comment where Windows has no such command. An exported
+# variable is PowerShell's `$env:NAME = "value"` (about_Environment_Variables) and an unset one
+# `Remove-Item Env:NAME`; a program of Linux or macOS alone (sudo, apt-get, ls, grep, cat …, a
+# `./script`, `.`/`source`; curl, which PowerShell 5.1 aliases to Invoke-WebRequest) runs
+# where Linux runs (WSL, the machine or container the finding is about), said so in a comment.
+_EXPORT: Final = re.compile(r'export "?([A-Za-z_][A-Za-z0-9_]{0,80})=(.*?)"?$')
+_UNSET: Final = re.compile(r"unset ([A-Za-z_][A-Za-z0-9_]{0,80})$")
+_POSIX_ONLY: Final = frozenset(
+    (
+        "sudo", "su", "ls", "cat", "grep", "find", "id", "getent", "printenv", "env", "source",
+        ".", "sh", "bash", "chmod", "chown", "ln", "ulimit", "modprobe", "usermod", "newgrp",
+        "ldconfig", "dmesg", "script", "systemctl", "apt", "apt-get", "dpkg", "yum", "dnf",
+        "patchelf", "scontrol", "sinfo", "srun", "softwareupdate", "xcode-select",
+        "nvidia-container-cli", "curl", "export", "unset",
+    )
+)  # fmt: skip
+
+
+def windows_line(line: str) -> str:
+    """`line`, a command hwdoctor wrote in POSIX shell words, for a Windows shell."""
+    if line.startswith("#"):
+        return line
+    if (exported := _EXPORT.fullmatch(line)) is not None:
+        value = exported[2].strip('"')
+        if any(c in _WINDOWS_EXPANDED for c in value):
+            return f"# {LEFT_OUT_WINDOWS}"
+        return f'$env:{exported[1]} = "{value}"'
+    if (unset := _UNSET.fullmatch(line)) is not None:
+        return f"Remove-Item Env:{unset[1]}"
+    first = line.split(" ", 1)[0]
+    if first in _POSIX_ONLY or first.startswith("./"):
+        return f"# in a Linux shell (WSL, or the Linux machine or container it is about): {line}"
+    return line
+
+
 LEFT_OUT_WINDOWS = (
-    "a command is left out here: a value it needs holds a character Windows' shells expand "
-    "inside quotes (% $ ` ! or a double quote)"
+    "a command is left out here: a value it needs cannot be quoted for Windows' shells (it is "
+    "empty, or holds % $ ` ! or a double quote)"
 )
 
 

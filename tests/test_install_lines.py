@@ -27,8 +27,10 @@ from tests.conftest import ROOT
 
 DATA: Final = ROOT / "tests" / "data"
 # `torch==X` (quoted or not) then how pip is told where to look
+# a requirement unquoted, in POSIX single quotes or in Windows' double quotes (s19-windows)
 LINE: Final = re.compile(
-    r"'?torch==(?P<version>[^\s']+)'?(?:\s+'?(?:torchvision|torchaudio)==[^\s']+'?)*\s+"
+    r"['\"]?torch==(?P<version>[^\s'\"]+)['\"]?"
+    r"(?:\s+['\"]?(?:torchvision|torchaudio)==[^\s'\"]+['\"]?)*\s+"
     r"(?P<option>--index-url|--extra-index-url|-f)\s+(?P<url>\S+)"
 )
 INDEX: Final = re.compile(r"^https://download\.pytorch\.org/whl/(?P<variant>[a-z0-9.]+)$")

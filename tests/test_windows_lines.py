@@ -34,14 +34,23 @@ ERRORS = ROOT / "tests" / "data" / "reports" / "errors"
 _WORD = re.compile(r'[A-Za-z0-9_+=:./\\-]+|"[^"%$`!]*"')
 
 
+# PowerShell's own forms of setting and removing a variable (about_Environment_Variables)
+_ENV_SET = re.compile(r'\$env:[A-Za-z_][A-Za-z0-9_]* = "[^"%$`!]*"')
+_ENV_REMOVED = re.compile(r"Remove-Item Env:[A-Za-z_][A-Za-z0-9_]*")
+# what a Windows shell does not run: POSIX shells' builtins and Linux's programs
+_POSIX_WORDS = frozenset({"export", "unset", "sudo", "script", "source", ".", "ls", "grep"})
+
+
 def windows_one_command(line: str) -> bool:
-    """A comment (PowerShell's `#`), or one command of words `_WORD` takes, separated by single
-    spaces; a quoted program name after PowerShell's call operator `& `."""
-    if line.startswith("# "):
+    """A comment (PowerShell's `#`), a variable set or removed in PowerShell's words, or one
+    command of words `_WORD` takes, separated by single spaces, whose program a Windows shell
+    has; a quoted program name after PowerShell's call operator `& `."""
+    if line.startswith("# ") or _ENV_SET.fullmatch(line) or _ENV_REMOVED.fullmatch(line):
         return True
     if line.startswith('& "'):
         line = line[2:]
-    return all(_WORD.fullmatch(word) for word in _words(line))
+    words = _words(line)
+    return words[0] not in _POSIX_WORDS and all(_WORD.fullmatch(word) for word in words)
 
 
 def _words(line: str) -> list[str]:
@@ -113,9 +122,17 @@ _WINDOWS: Final = re.compile(
 )
 
 
+# WSL's name: a report from WSL 2 runs its lines in Linux's shell
+_WSL: Final = re.compile(r"\bwsl", re.IGNORECASE)
+
+
 def _windows_pastes() -> list[Path]:
-    """The recordings that show a Windows machine (`_WINDOWS`)."""
-    return sorted(p for p in ERRORS.glob("*.md") if _WINDOWS.search(p.read_text(encoding="utf-8")))
+    """The recordings that show a Windows machine (`_WINDOWS`) and not WSL."""
+    return sorted(
+        p
+        for p in ERRORS.glob("*.md")
+        if _WINDOWS.search(text := p.read_text(encoding="utf-8")) and not _WSL.search(text)
+    )
 
 
 def test_every_remedy_line_for_a_windows_paste_runs_in_windows_shells() -> None:
@@ -161,3 +178,49 @@ def test_a_linux_paste_keeps_posix_quoting() -> None:
         if " install " in line and ("'" in line or '"' in line)
     ]
     assert lines and all("'" in line for line in lines), lines[:5]
+
+
+def test_a_trailing_backslash_keeps_its_quote_closed_and_an_empty_word_is_left_out() -> None:
+    with shell.written_for(shell.Dialect.WINDOWS):
+        assert shell.quote("C:\\My Libs\\") == '"C:\\My Libs\\\\"'
+        assert shell.quote("") is None
+
+
+def test_a_report_from_wsl_keeps_linux_lines() -> None:
+    """pytorch/pytorch#194487 and ROCm/ROCm#4435 run in WSL 2 ("WSL2(Ubuntu 26.04)"), whose
+    "Windows 11" would otherwise read as the machine's system: their lines are bash's."""
+    for name in (
+        "pt194487-wsl2-panther-lake-2.13-xpu-mem-get-info-unsupported.md",
+        "rocm4435-wsl2-rx7600xt-rocr-unsupported-gpu.md",
+    ):
+        commands = [q.command for q in _questions_of(ERRORS / name)]
+        assert any(c.startswith("env | grep") for c in commands), (name, commands)
+        assert not any("findstr" in c for c in commands), (name, commands)
+
+
+def test_posix_builtins_in_a_windows_remedy_become_powershell_or_a_comment() -> None:
+    """A script exporting CUDA_VISIBLE_DEVICES on Windows (tslib10) is told PowerShell's
+    `Remove-Item Env:` and `$env:`; the NVIDIA Container Toolkit's configuration on a Windows
+    host (nvdocker1352) is Linux's, said as a comment."""
+    tslib = hwdoctor.diagnose((ERRORS / "tslib10-export-cvd2-in-script-rtx2070super-windows.md")
+                              .read_bytes())  # fmt: skip
+    lines = [line for f in tslib.findings for line in (f.remedy or "").splitlines()]
+    assert "Remove-Item Env:CUDA_VISIBLE_DEVICES" in lines, lines
+    assert not any(line.startswith(("export ", "unset ")) for line in lines), lines
+    docker = ROOT / "tests" / "data" / "reports" / "container_toolkit"
+    toolkit = hwdoctor.diagnose(
+        (
+            docker / "nvdocker1352-windows-titan-v-could-not-select-device-driver-nvsmi-log.md"
+        ).read_bytes()
+    )
+    lines = [line for f in toolkit.findings for line in (f.remedy or "").splitlines()]
+    assert any(line.startswith("# in a Linux shell") and "sudo" in line for line in lines)
+    assert all(windows_one_command(line) for line in lines), lines
+
+
+def test_the_questions_for_a_windows_paste_are_powershells() -> None:
+    commands = {q.command for path in _windows_pastes() for q in _questions_of(path)}
+    # PowerShell 5.1 has no && or || (about_Pipeline_Chain_Operators: from PowerShell 7)
+    assert not any(" && " in c or " || " in c for c in commands), commands
+    assert not any(c.startswith(("script ", "env ")) for c in commands), commands
+    assert any(" ; " in c and "--save-evidence" in c for c in commands), commands

@@ -124,8 +124,14 @@ def torch_series_for(name: str, version: str) -> str | None:
         if series in (read := _generated(name)):
             return read[series]
         parsed = versions.parse(version)
-        if parsed is not None and parsed.release[0] >= 2:
-            return series  # from 2.0, torchaudio X.Y goes with torch X.Y
+        # from 2.0, torchaudio X.Y goes with torch X.Y, as far as its documentation's rule was
+        # read; past it, only the index's pins say (a series read with no pin says nothing)
+        if (
+            parsed is not None
+            and parsed.release[0] >= 2
+            and tuple(parsed.release[:2]) <= _TORCHAUDIO_SAME_UNTIL
+        ):
+            return series
     return None
 
 

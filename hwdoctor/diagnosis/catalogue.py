@@ -17,7 +17,15 @@ from typing import Final, TypeAlias
 from hwdoctor.compat import ascend
 from hwdoctor.compat.xid import Action
 from hwdoctor.model.reports import Finding, Severity
-from hwdoctor.shell import LEFT_OUT_WINDOWS, Shell, is_one_line, quote
+from hwdoctor.shell import (
+    LEFT_OUT_WINDOWS,
+    Dialect,
+    Shell,
+    dialect,
+    is_one_line,
+    quote,
+    windows_line,
+)
 from hwdoctor.text import one_line
 
 AUTOLOAD_ESCAPE: Final = "TORCH_DEVICE_BACKEND_AUTOLOAD=0"
@@ -6395,6 +6403,8 @@ def make_finding(
             lines.extend(_command(template, params))
     if lines and all(line.startswith("#") for line in lines):
         lines = []  # a caveat without its command says nothing
+    if dialect() is Dialect.WINDOWS:  # issue 38 (s19-mend-windows): `windows_line`
+        lines = [windows_line(line) for line in lines]
     advice: str | None = None
     advice_values: tuple[tuple[int, int], ...] = ()
     advice_template = entry.variant_advice.get(variant or "", entry.advice)

@@ -603,9 +603,24 @@ def diagnose(paste: Pasted, *, strict: bool = False) -> PasteReport:
     facts = _Read(paste)
     # issue 38 (s19-windows): the remedies are lines for the shell of the machine the paste
     # shows (hwdoctor/shell.py): Windows' take double quotes, not single ones
-    system = _system_shown(paste, facts)
-    with shell.written_for(shell.dialect_of(system[0] if system else None)):
+    dialect = shell.Dialect.WINDOWS if _windows_shell(paste, facts) else shell.Dialect.POSIX
+    with shell.written_for(dialect):
         return _diagnosed(paste, facts, strict=strict)
+
+
+def _windows_shell(paste: Pasted, facts: _Read) -> bool:
+    """issue 38 (s19-mend-windows): whether the lines to paste are for a Windows shell: the
+    host's system where the paste shows it (collect_env's OS line), else a Windows path in the
+    paste (a traceback's C:\\…) with nothing of WSL or a Mac. A reporter's word "Windows"
+    alone chooses no shell (a Linux server's report that mentions a Windows laptop), and a
+    paste from WSL runs its lines in Linux's shell (pytorch/pytorch#194487: "WSL2(Ubuntu
+    26.04)", a `$ ` prompt)."""
+    if facts.all(FactKey.PROSE_WSL) or facts.all(FactKey.MESSAGE_ROCM_WSL):
+        return False  # before the host: a WSL report's "Windows 11" reads as its host's system
+    host = paste.evidence.host
+    if host is not None and host.system in imports.SYSTEM_WORDS:
+        return host.system == "Windows"
+    return bool(facts.all(FactKey.PROSE_WINDOWS_PATH)) and not _mac_lines(paste, facts)
 
 
 def _diagnosed(paste: Pasted, facts: _Read, *, strict: bool) -> PasteReport:
@@ -793,6 +808,29 @@ def _diagnosed(paste: Pasted, facts: _Read, *, strict: bool) -> PasteReport:
 # it and everything printed, to error.log (util-linux's `script [options] [file]`, -q quiet;
 # BSD and macOS's `script [-q] [file]` the same), until `exit`.
 STATED_COMMAND: Final = "script -q error.log"
+# issue 38 (s19-mend-windows): the question commands as Windows' default shell, PowerShell,
+# runs them: `script` (util-linux) has no Windows build, and PowerShell's transcript records
+# the session (Start-Transcript, Microsoft.PowerShell.Host); `&&` is no statement separator
+# before PowerShell 7 (about_Pipeline_Chain_Operators: "Beginning in PowerShell 7"), `;` is
+STATED_COMMAND_WINDOWS: Final = "Start-Transcript -Path error.log"
+SAVE_EVIDENCE_WINDOWS: Final = SAVE_EVIDENCE.replace(" && ", " ; ")
+# the GPUs a machine has: the vendors' tools on Linux; on Windows, where AMD's driver ships no
+# rocm-smi, the video controllers Windows itself lists (CIM's Win32_VideoController class)
+GPUS_COMMAND: Final = "nvidia-smi || rocm-smi"
+GPUS_COMMAND_WINDOWS: Final = "Get-CimInstance Win32_VideoController | Select-Object Name"
+_WINDOWS_FORMS: Final = {
+    ENV_VISIBILITY: ENV_VISIBILITY_WINDOWS,
+    STATED_COMMAND: STATED_COMMAND_WINDOWS,
+    SAVE_EVIDENCE: SAVE_EVIDENCE_WINDOWS,
+    GPUS_COMMAND: GPUS_COMMAND_WINDOWS,
+}
+
+
+def _for_shell(command: str) -> str:
+    """A question's command as the current dialect's shell runs it (`_WINDOWS_FORMS`)."""
+    if shell.dialect() is shell.Dialect.WINDOWS:
+        return _WINDOWS_FORMS.get(command, command)
+    return command
 
 
 def _stated_not_shown(paste: Pasted) -> tuple[Question, ...]:
@@ -806,7 +844,7 @@ def _stated_not_shown(paste: Pasted) -> tuple[Question, ...]:
             "running the command that failed again inside this recorded shell (then exit, "
             "and paste error.log)",
             ("what the error is",),
-            STATED_COMMAND,
+            _for_shell(STATED_COMMAND),
         ),
     )
 
@@ -1028,7 +1066,7 @@ def _settling(
         wanted = [q.command for q in gaps if parts & set(q.shows) and _gap_for(q, item)] + [
             q.command for q in asked if lacking & set(q.shows)
         ]
-        others = [c for c in wanted if c != SAVE_EVIDENCE]
+        others = [c for c in wanted if c not in (SAVE_EVIDENCE, SAVE_EVIDENCE_WINDOWS)]
         for command in others or wanted:
             if command not in chosen:
                 chosen.append(command)
@@ -3608,10 +3646,9 @@ def _questions(not_checked: Sequence[NotChecked]) -> tuple[Question, ...]:
     unknowns: dict[str, list[str]] = {}
     waiting: dict[str, list[str]] = {}
     shows: dict[str, dict[str, None]] = {}
-    windows = shell.dialect() is shell.Dialect.WINDOWS
     for item in not_checked:
         for section, unknown, asked in QUESTIONS:
-            command = ENV_VISIBILITY_WINDOWS if windows and asked == ENV_VISIBILITY else asked
+            command = _for_shell(asked)
             if section.value in item.missing:
                 said = unknowns.setdefault(command, [])
                 if unknown not in said:
@@ -3700,7 +3737,7 @@ def _gaps(evidence: Evidence, found: Sequence[Finding], other: bool) -> tuple[Qu
             Question(
                 "whether the machine has an NVIDIA or AMD GPU",
                 ("build for hardware",),
-                "nvidia-smi || rocm-smi",
+                _for_shell(GPUS_COMMAND),
                 shows=("gpus",),
             )
         )

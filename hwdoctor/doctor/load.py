@@ -15,8 +15,9 @@ import os
 from dataclasses import dataclass
 from typing import IO, Final
 
-from hwdoctor import devices, diagnosis
+from hwdoctor import devices, diagnosis, shell
 from hwdoctor.diagnosis import load as judged
+from hwdoctor.diagnosis import machine
 from hwdoctor.doctor.detect import examine
 from hwdoctor.gather.probe import answers
 from hwdoctor.gather.probe.runner import Started
@@ -87,6 +88,18 @@ def load(
     except BaseException:
         payload.abandon()
         raise
+    with shell.written_for(machine.dialect(evidence)):  # issue 38 (s19-mend-windows)
+        return _judged(request, evidence, payload, timeout_s, chosen)
+
+
+def _judged(
+    request: LoadRequest,
+    evidence: Evidence,
+    payload: Started,
+    timeout_s: float,
+    chosen: Chosen | None,
+) -> LoadReport:
+    """The load judged for `evidence`, its remedies written for the machine's shell."""
     device = request.device or judged.default_device(evidence)
     report = diagnosis.detect(evidence)
     # Without torch nothing loads: said as detect says it, with the install for this
