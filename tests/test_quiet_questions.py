@@ -158,11 +158,11 @@ def test_vllms_gpu_worker_given_the_cpu_is_named() -> None:
     line, and the line is no longer listed unread."""
     report = diagnosed("llmonray179-vllm-cpu-runtimeerror-not-support-device-type-cpu.md")
     found = only(report, "backend.vllm_no_device")
-    assert found.severity.value == "error" and found.backend == "cpu"
+    assert found.severity.value == "warning" and found.backend == "cpu"
     assert "Not support device type: cpu" in found.message
     assert "vllm/v1/worker/gpu_worker.py" in found.message
     assert "CPU build" in (found.advice or "") and "VLLM_USE_V1=0" in (found.advice or "")
     quotes = report.rests_on[report.findings.index(found)]
     assert any("Not support device type: cpu" in q.text for q in quotes)
     assert not any("Not support device type" in q.text for q in report.unread)
-    assert report.exit_code == 1
+    assert report.post and "no problem" not in paste_render.counts(report)

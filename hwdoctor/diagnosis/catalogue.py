@@ -1827,6 +1827,9 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "V1 engine of a release before vLLM's V1 CPU worker, vllm/v1/worker/"
             "cpu_worker.py; an executor that starts GPU workers)",
         },
+        # issue 38 (s19-quiet): the CPU asked of vLLM's GPU path is the run's setting (its
+        # --device, VLLM_USE_V1, the build installed), not the machine's fault: a warning
+        variant_severity={"gpu_worker_cpu": W},
         variant_advice={
             "gpu_worker_cpu": "to run on the CPU, install vLLM's CPU build (vLLM's "
             "installation guide, \"CPU\": built from source, or its CPU image), whose CPU "
