@@ -85,7 +85,10 @@ def test_a_gpu_rocm_never_ran_on_is_named_with_its_target(
     assert "HSA_OVERRIDE_GFX_VERSION" in (found.advice or "")
     assert "pip" not in (found.remedy or "") + (found.advice or "")
     assert rests_on(report, resting), report.rests_on
-    assert report.exit_code == 1
+    # a question with no error shown (ROCm#374) is answered as a warning (s19-quiet)
+    asked = name.endswith("-question.md")
+    assert found.severity.value == ("warning" if asked else "error")
+    assert report.exit_code == (0 if asked else 1)
 
 
 @pytest.mark.parametrize(

@@ -391,6 +391,15 @@ _VLLM_ASCEND_310P_BUILD: Final = (
     "only:"
 )
 
+# issue 38: the answer for vLLM Ascend named beside an Atlas 300I, its release and build not shown
+_VLLM_ASCEND_310P_ANSWER: Final = (
+    "vLLM Ascend runs on the paste's NPU, {chip} (an Atlas 300I, 310P), only in its -310p "
+    "builds from v" + ascend.VLLM_ASCEND_FIRST_310P + " (experimental; its FAQ names "
+    "v0.10.0rc1 the stable one for the 300I Duo): its other images and wheels, and every "
+    "release before, carry kernels for the Atlas A2/A3 only (vLLM Ascend's FAQ, \"What "
+    'devices are currently supported?")'
+)
+
 # issue 38: device: what the node permission findings of a paste add, in a container and of torch
 _NODES_NOT_TORCH: Final = (
     "in a container the group that counts is the host's: start it with --group-add and the "
@@ -1620,6 +1629,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
                 "export TORCHDYNAMO_DISABLE=1",
             ),
         },
+        # issue 38 (s19-quiet): the answer to a question is a warning, never an error
+        variant_severity={"flash_attn_asked": W},
         variant_advice={
             # issue 38 (archlib): flash-attention's README, "Installation and features"
             # (requirements: CUDA or ROCm toolkit, Linux; Windows from v2.3.2), no macOS wheel
@@ -1818,8 +1829,26 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "device type, which torch refuses (torch: \"Device string must not be empty\")",
             "no_cuda_gpus": "vLLM's process sees no GPU (torch: \"No CUDA GPUs are "
             "available\")",
+
+            # issue 38 (s19-quiet): vLLM's GPU worker given the CPU (readers/messages.py
+            # _WORKER_DEVICE cites the raise; pasted.py _vllm_worker_cpu)
+            "gpu_worker_cpu": "vLLM started its GPU worker with the CPU as the device (vLLM: "
+            "\"Not support device type: cpu\"): that worker runs on a CUDA device only "
+            "(vllm/v1/worker/gpu_worker.py Worker.init_device), so the CPU was asked of a "
+            "path of this vLLM that starts no CPU worker (a CUDA build given --device cpu; a "
+            "V1 engine of a release before vLLM's V1 CPU worker, vllm/v1/worker/"
+            "cpu_worker.py; an executor that starts GPU workers)",
         },
+        # issue 38 (s19-quiet): the CPU asked of vLLM's GPU path is the run's setting (its
+        # --device, VLLM_USE_V1, the build installed), not the machine's fault: a warning
+        variant_severity={"gpu_worker_cpu": W},
         variant_advice={
+            "gpu_worker_cpu": "to run on the CPU, install vLLM's CPU build (vLLM's "
+            "installation guide, \"CPU\": built from source, or its CPU image), whose CPU "
+            "platform starts its CPU worker, rather than --device cpu with pip's CUDA build; "
+            "on a release whose V1 engine has no CPU worker, run the V0 engine "
+            "(VLLM_USE_V1=0); to run on the GPU, leave --device out (auto) where the GPU is "
+            "visible",
             "no_cuda_gpus": "check that the GPU is visible to the process vLLM runs in: "
             "nvidia-smi inside the pod or container (Kubernetes needs the nvidia.com/gpu "
             "resource limit, docker --gpus all), CUDA_VISIBLE_DEVICES there not empty or "
@@ -1861,7 +1890,19 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "capability 8.0) or newer",
             "said": "the paste says {gpu} has no bfloat16, and the GPU tables agree: it is "
             "older than Ampere (compute capability 8.0), where bfloat16 begins",
+            # issue 38 (s19-quiet): the same words where the reporter says the work ran, and
+            # where the words ask (pasted.py _bf16_lacking_said)
+            "said_ran": "the paste says {gpu} has no bfloat16, and that the work ran: it has "
+            "no native bfloat16 (compute capability 8.0, Ampere, is where that begins), and "
+            "torch runs bfloat16 there by emulation for many operations, more slowly than "
+            "float16; running is no refusal (torch.cuda.is_bf16_supported() answers True where "
+            "a bfloat16 tensor can be made, is_bf16_supported(including_emulation=False) False "
+            "below 8.0)",
+            "said_asked": "the paste asks about bfloat16 on {gpu}: the GPU tables put it "
+            "older than Ampere (compute capability 8.0), where native bfloat16 begins",
         },
+        # issue 38 (s19-quiet): words that ran or that ask are no error
+        variant_severity={"said_ran": I, "said_asked": W},
         variant_advice={
             "transformers": "train in float16 instead: fp16=True and bf16=False in "
             "TrainingArguments (--fp16 True --bf16 False on the command line, fp16 in a "
@@ -1894,6 +1935,16 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "torch_dtype=torch.float16, model.half(), the program's dtype option), or float32 "
             "where float16 overflows; bfloat16 runs natively from compute capability 8.0 "
             "(torch.cuda.is_bf16_supported(including_emulation=False) says so, "
+            "torch/cuda/__init__.py), and older GPUs at best emulate it, slowly",
+            "said_ran": "nothing is refused; for speed on this GPU, run in float16 "
+            "(torch_dtype=torch.float16, fp16=True with loss scaling for training) or float32 "
+            "where float16 overflows; python -c \"import torch; print(torch.cuda."
+            "is_bf16_supported(including_emulation=False))\" shows whether the GPU has native "
+            "bfloat16 (torch/cuda/__init__.py is_bf16_supported)",
+            "said_asked": "use float16 with loss scaling (fp16=True in TrainingArguments, "
+            "--fp16, torch_dtype=torch.float16, model.half(), the program's dtype option), or "
+            "float32 where float16 overflows; bfloat16 runs natively from compute capability "
+            "8.0 (torch.cuda.is_bf16_supported(including_emulation=False) says so, "
             "torch/cuda/__init__.py), and older GPUs at best emulate it, slowly",
         },
     ),
@@ -3831,11 +3882,9 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "build_310p": "this vLLM Ascend is a build for the Atlas A2/A3, not for the "
             "paste's NPU, {chip} (an Atlas 300I, 310P): {why}",
             # issue 38: vLLM Ascend named beside an Atlas 300I without its release or build
-            "asked_310p": "vLLM Ascend runs on the paste's NPU, {chip} (an Atlas 300I, "
-            "310P), only in its -310p builds from v" + ascend.VLLM_ASCEND_FIRST_310P + " "
-            "(experimental; its FAQ names v0.10.0rc1 the stable one for the 300I Duo): its "
-            "other images and wheels, and every release before, carry kernels for the Atlas "
-            "A2/A3 only (vLLM Ascend's FAQ, \"What devices are currently supported?\")",
+            "asked_310p": _VLLM_ASCEND_310P_ANSWER,
+            # issue 38 (s19-quiet): the same answer to a question, where no error is shown
+            "question_310p": _VLLM_ASCEND_310P_ANSWER,
             # issue 38: device: vLLM Ascend's own refusal of the SoC (vllm_ascend/
             # ascend_forward_context.py select_moe_comm_method, vllm_ascend/utils.py
             # check_ascend_device_type)
@@ -3847,10 +3896,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         variant_commands={
             "build_310p": ("docker pull {image}",),
             "asked_310p": ("docker pull {image}",),
+            "question_310p": ("docker pull {image}",),
         },
+        variant_severity={"question_310p": W},  # issue 38 (s19-quiet): a question's answer
         variant_advice={
             "build_310p": _VLLM_ASCEND_310P_BUILD,
             "asked_310p": _VLLM_ASCEND_310P_BUILD,
+            "question_310p": _VLLM_ASCEND_310P_BUILD,
             # issue 38: device: vLLM Ascend's own refusal of the SoC
             "soc": "run the vLLM Ascend release and build made for this NPU (its installation "
             "guide's images: the -310p builds for an Atlas 300I, a release that lists the chip "
@@ -5169,7 +5221,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "named": "{hardware}: the {gpu} is {gfx} ({generation}), a GPU no ROCm release "
             "supports: the amdgpu kernel driver's KFD, ROCm's compute interface, never takes "
             "its chip, so rocm-smi, rocminfo, ROCm and torch find no GPU",
+
+            # issue 38 (s19-quiet): the same GPU named in a question, no error shown: the answer
+            "named_asked": "{hardware}: the paste asks about the {gpu}, {gfx} ({generation}), a "
+            "GPU no ROCm release supports: the amdgpu kernel driver's KFD, ROCm's compute "
+            "interface, never takes its chip",
         },
+        variant_severity={"named_asked": W},  # issue 38 (s19-quiet): a question's answer
         variant_advice={
             "gcn1": "no ROCm release, torch build or HSA_OVERRIDE_GFX_VERSION runs on this GPU: "
             "run on the CPU, on a GPU ROCm lists (https://rocm.docs.amd.com/projects/"
@@ -5177,6 +5235,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "runtime that uses the GPU through Vulkan (llama.cpp's Vulkan backend)",
             "named": "no ROCm release, torch build or HSA_OVERRIDE_GFX_VERSION runs on this "
             "GPU: run on the CPU, on a GPU ROCm lists (https://rocm.docs.amd.com/projects/"
+            "install-on-linux/en/latest/reference/system-requirements.html), or with a "
+            "runtime that uses the GPU through Vulkan (llama.cpp's Vulkan backend)",
+
+            "named_asked": "no ROCm release, torch build or HSA_OVERRIDE_GFX_VERSION runs on "
+            "this GPU: run on the CPU, on a GPU ROCm lists (https://rocm.docs.amd.com/projects/"
             "install-on-linux/en/latest/reference/system-requirements.html), or with a "
             "runtime that uses the GPU through Vulkan (llama.cpp's Vulkan backend)",
         },

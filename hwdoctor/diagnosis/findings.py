@@ -2532,6 +2532,16 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["gpu_worker_cpu"],
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.VLLM_NO_DEVICE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["no_cuda_gpus"],
 ) -> Finding: ...
 
@@ -2613,6 +2623,30 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: Literal["said"],
+    gpu: Value,
+    torch: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BF16_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["said_asked"],
+    gpu: Value,
+    torch: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.BF16_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["said_ran"],
     gpu: Value,
     torch: Value = None,
 ) -> Finding: ...
@@ -5419,6 +5453,21 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["question_310p"],
+    chip: Value,
+    image: Value,
+    chip_said: Value = None,
+    said: Value = None,
+    why: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.VLLM_ASCEND_DEVICE],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["soc"],
     chip_said: Value,
     said: Value,
@@ -6833,6 +6882,23 @@ def finding(
     backend: str | None = None,
     evidence: str | None = None,
     variant: Literal["named"],
+    generation: Value,
+    gfx: Value,
+    gpu: Value,
+    hardware: Value,
+    asic: Value = None,
+    asic_name: Value = None,
+    said: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.KFD_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["named_asked"],
     generation: Value,
     gfx: Value,
     gpu: Value,

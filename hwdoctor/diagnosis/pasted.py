@@ -308,6 +308,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_FLASH_ATTN_ARCH: "flash-attn says",
     FactKey.MESSAGE_BNB_NO_GPU: "bitsandbytes says",
     FactKey.MESSAGE_VLLM_NO_DEVICE: "vLLM says",
+    FactKey.MESSAGE_WORKER_DEVICE: "vLLM's worker says",  # issue 38 (s19-quiet)
     FactKey.MESSAGE_BF16_UNSUPPORTED: "vLLM says",
     FactKey.MESSAGE_GFX_LIST: "gfx targets",
     FactKey.MESSAGE_INVALID_DEVICE_FUNCTION: "HIP says",
@@ -447,6 +448,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_PTX_BF16: "ptxas says (bf16)",
     FactKey.MESSAGE_AUTOCAST_BF16: "torch says (autocast, bf16)",  # issue 38 (s18-gpuprose)
     FactKey.PROSE_BF16_LACKING: "the reporter says (bf16)",
+    FactKey.PROSE_RAN: "the reporter says it ran",  # issue 38 (s19-quiet)
     FactKey.MESSAGE_XPU_OPERATOR: "no XPU kernel for",
     # issue 38 (s17-small)
     FactKey.MESSAGE_DML_FALLBACK: "torch-directml runs on the CPU",
@@ -656,10 +658,11 @@ def _diagnosed(paste: Pasted, facts: _Read, *, strict: bool) -> PasteReport:
     found = (*found, *_no_toolkit(paste, facts))  # issue 38: no nvcc for a CUDA build
     found = (*found, *_fp16_on_mps(paste, facts))  # issue 38: fp16 AMP refused on MPS
     found = (*found, *_deepspeed_mps(paste, facts))  # issue 38: DeepSpeed, no NVIDIA GPU
-    found = (*found, *_vllm_ascend_device(facts))  # issue 38: Ascend's other wordings
+    found = (*found, *_vllm_ascend_device(paste, facts))  # issue 38: Ascend's other wordings
     found = (*found, *_vllm_ascend_soc(facts, found))  # issue 38: device: its own refusal
     found = (*found, *_cann_kernels(paste, facts, found))  # issue 38: CANN's operator kernels
     found = (*found, *_vllm_no_platform(facts, found))  # issue 38: vLLM's other wordings
+    found = (*found, *_vllm_worker_cpu(facts))  # issue 38 (s19-quiet): its GPU worker, the CPU
     found = (*found, *_model_type_unknown(paste, facts))  # issue 38: a model type too new
     found = (*found, *_sentence_transformers(paste, facts))  # issue 38: its arguments
     # issue 38: GPU-only packages on a machine with no NVIDIA GPU (the vLLM finding says more
@@ -682,7 +685,7 @@ def _diagnosed(paste: Pasted, facts: _Read, *, strict: bool) -> PasteReport:
     found = (*found, *_bf16_amp_refused(paste, facts, found), *_xpu_float64(paste, facts))
     found = (*found, *_ptx_bf16(paste, facts, found), *_xpu_operator(facts))
     found = (*found, *_autocast_bf16(paste, facts, found))  # issue 38 (s18-gpuprose)
-    found = (*found, *_bf16_lacking_said(facts, found))  # issue 38 (s18-gpuprose)
+    found = (*found, *_bf16_lacking_said(paste, facts, found))  # issue 38 (s18-gpuprose)
     # issue 38 (s17-small): DirectML's operator gaps, nvcuda.dll, onnxruntime twice, torchaudio
     found = (*found, *_dml_operator(facts), *_nvcuda(paste, facts, found))
     found = (*found, *_npu_fallback(facts))  # issue 38 (s19-atomics): torch_npu's CPU fallback
@@ -2305,21 +2308,64 @@ def _gpus_in_words(words: str) -> _Named:
     return named
 
 
-def _bf16_lacking_said(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+def _bf16_lacking_said(
+    paste: Pasted, facts: _Read, found: Sequence[Finding]
+) -> tuple[Finding, ...]:
     """The reporter's words that a GPU has no bfloat16, with the GPU named in those words
     below compute capability 8.0: bf16 needs an Ampere GPU or newer (torch.cuda.
     is_bf16_supported at v2.1.0: capability 8.0 with CUDA 11; NVIDIA's PTX ISA, bf16
     instructions need sm_80). Words without a GPU of the tables ("Device does not support
-    bf16"), or naming an Ampere one, are not this; nor where another finding names bf16."""
+    bf16"), or naming an Ampere one, are not this; nor where another finding names bf16.
+
+    issue 38 (s19-quiet): where the paste shows and states no error and the reporter says the
+    work ran ("Training launches", "run successfully"), the words are no refusal: torch makes
+    and computes bfloat16 tensors on such a GPU by emulation for many operations
+    (torch/cuda/__init__.py is_bf16_supported(including_emulation=True), the default, answers
+    whether a bfloat16 tensor can be made there; including_emulation=False whether the GPU
+    has it natively, capability 8.0), so the finding is a note. Where the words ask whether
+    (a question, no error shown), the answer is a warning, never an error."""
     done = (Code.BF16_UNSUPPORTED.value, Code.MPS_BF16_UNSUPPORTED.value)
     if any(f.code in done for f in found):
         return ()
     for said in facts.all(FactKey.PROSE_BF16_LACKING):
         gpu, _ = _below(_gpus_in_words(said.value), _BF16_FLOOR)
         if gpu:
-            facts.use("stated", said)
-            return (finding(Code.BF16_UNSUPPORTED, backend=_CUDA, variant="said", gpu=gpu),)
+            ran = facts.all(FactKey.PROSE_RAN) if _no_error_shown(paste) else []
+            facts.use("stated", said, *ran[:1])
+            variant: Literal["said", "said_ran", "said_asked"] = "said"
+            if ran:
+                variant = "said_ran"
+            elif _a_question(paste, said):
+                variant = "said_asked"
+            return (finding(Code.BF16_UNSUPPORTED, backend=_CUDA, variant=variant, gpu=gpu),)
     return ()
+
+
+# issue 38 (s19-quiet): a question's own marks, at the end of the words or inside them ("…支持
+# 310P的NPU吗？", "是否支持vllm-ascend", "does ROCm supprot R9 280X?")
+_ASKING: Final = ("?", "？", "吗", "是否")
+
+
+def _no_error_shown(paste: Pasted) -> bool:
+    """Whether the paste shows no error (no line that looks like one, no message a library
+    prints that states one) and states none in the reporter's words (`Pasted.stated`)."""
+    return (
+        not paste.error_count
+        and paste.stated is None
+        and not any(f.key in STATED_ERRORS for f in paste.facts)
+    )
+
+
+def _a_question(paste: Pasted, *said: PastedFact) -> bool:
+    """issue 38 (s19-quiet): whether a finding resting on `said` answers a question: the paste
+    shows and states no error, and the reporter asks (a question whether a library runs
+    there, read as `PROSE_SUPPORT_ASKED`, or the line of the words is a question). An asked
+    question gets the answer's severity, never an error's."""
+    if not _no_error_shown(paste):
+        return False
+    if any(f.key is FactKey.PROSE_SUPPORT_ASKED for f in paste.facts):
+        return True
+    return any(mark in f.quote.text for f in said for mark in _ASKING)
 
 
 def _cuda_libraries(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
@@ -5006,7 +5052,7 @@ def _x_y(version: str) -> str:
 
 
 # issue 38: Ascend's other wordings. vLLM on a first-generation Ascend 910.
-def _vllm_ascend_device(facts: _Read) -> tuple[Finding, ...]:
+def _vllm_ascend_device(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     """vLLM (its version, its log lines, its package path or pin, vLLM Ascend listed) on an
     NPU that npu-smi names as a first-generation Ascend 910 (compat/ascend.py
     `vllm_ascend_unsupported`): only vLLM Ascend runs vLLM on an NPU, and it does not support
@@ -5023,7 +5069,7 @@ def _vllm_ascend_device(facts: _Read) -> tuple[Finding, ...]:
     if not vllm:
         return ()
     if not chips:  # issue 38: an Atlas 300I (310P) with a vLLM Ascend build for the A2/A3
-        return _vllm_ascend_on_310p(facts, vllm, listed)
+        return _vllm_ascend_on_310p(paste, facts, vllm, listed)
     # the kernel call that failed on it ("call aclnnSwiGlu failed"), where the paste shows one
     facts.use("stated", vllm[0], *facts.all(FactKey.MESSAGE_ACLNN_FAILED)[:1])
     facts.use("accelerator", chips[0])
@@ -5032,7 +5078,7 @@ def _vllm_ascend_device(facts: _Read) -> tuple[Finding, ...]:
 
 
 def _vllm_ascend_on_310p(
-    facts: _Read, vllm: list[PastedFact], listed: list[PastedFact]
+    paste: Pasted, facts: _Read, vllm: list[PastedFact], listed: list[PastedFact]
 ) -> tuple[Finding, ...]:
     """vLLM Ascend on an Atlas 300I (npu-smi's 310P3, or the device CANN names) where its
     build is not the 310P one (compat/ascend.py VLLM_ASCEND_FIRST_310P): CANN's runtime
@@ -5073,12 +5119,18 @@ def _vllm_ascend_on_310p(
         # issue 38: vLLM Ascend named on an Atlas 300I without its release or its -310p build
         # (a question, a failure with neither shown): the paste is answered with the releases
         # and builds that support the NPU
-        facts.use("stated", facts.all(FactKey.VLLM_ASCEND_NAMED)[0], chips[0])
+        named_at = facts.all(FactKey.VLLM_ASCEND_NAMED)[0]
+        facts.use("stated", named_at, chips[0])
+        # issue 38 (s19-quiet): a question ("请问现在VLLM-ASCEND支持310P的NPU吗？") with no error
+        # shown is answered at a warning's severity, never an error's
+        variant: Literal["asked_310p", "question_310p"] = (
+            "question_310p" if _a_question(paste, named_at, chips[0]) else "asked_310p"
+        )
         return (
             finding(
                 Code.VLLM_ASCEND_DEVICE,
                 backend=_NPU,
-                variant="asked_310p",
+                variant=variant,
                 chip=chip,
                 why="",
                 image=ascend.VLLM_ASCEND_310P_IMAGE,
@@ -10264,6 +10316,24 @@ def _vllm_no_platform(facts: _Read, found: Sequence[Finding]) -> tuple[Finding, 
     return (finding(Code.VLLM_NO_DEVICE, backend=_CUDA, variant=variant),)
 
 
+def _vllm_worker_cpu(facts: _Read) -> tuple[Finding, ...]:
+    """issue 38 (s19-quiet): vLLM's GPU worker given the CPU ("Not support device type: cpu",
+    readers/messages.py cites the raise): its init_device runs on a CUDA device only
+    (vllm/v1/worker/gpu_worker.py Worker.init_device at 0012cf691b7e), so the CPU was asked
+    of a vLLM whose path starts its GPU worker (the CUDA build given --device cpu; the V1
+    engine before its CPU worker, vllm/v1/worker/cpu_worker.py, where vLLM then ran on the CPU
+    with the V0 engine only: vllm-project/vllm#16056). Only where the paste names vLLM: forks
+    print the same words for their own workers."""
+    said = [f for f in facts.all(FactKey.MESSAGE_WORKER_DEVICE) if f.value.lower() == _CPU]
+    vllm = facts.all(FactKey.VLLM_SAID) + facts.all(FactKey.VLLM_NAMED)
+    vllm += facts.all(FactKey.VLLM_VERSION)
+    if not said or not vllm:
+        return ()
+    named = next((f for f in vllm if f.line == said[0].line), vllm[0])
+    facts.use("stated", said[0], named)
+    return (finding(Code.VLLM_NO_DEVICE, backend=_CPU, variant="gpu_worker_cpu"),)
+
+
 def _model_type_unknown(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     """transformers' "has model type `X` but Transformers does not recognize this
     architecture", the KeyError before it, or (issue 38, s16-models) Llama 3.1's rope_scaling
@@ -10716,11 +10786,13 @@ def _rocm_never(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     fact, generations = never[0]
     stands_for = sorted(generations)
     facts.use("stated", *(f for f, _ in never), *rocm[:1])
+    # issue 38 (s19-quiet): asked ("does ROCm supprot R9 280X?"), no error shown: the answer
+    asked = _a_question(paste, *(f for f, _ in never))
     return (
         finding(
             Code.KFD_UNSUPPORTED,
             backend=_ROCM,
-            variant="named",
+            variant="named_asked" if asked else "named",
             hardware=registry.BY_KEY[_ROCM].hardware,
             gpu=printable(one_line(fact.value))[:80],
             gfx=" or ".join(stands_for),

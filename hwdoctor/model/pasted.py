@@ -100,6 +100,9 @@ class FactKey(str, Enum):
     MESSAGE_FLASH_ATTN_ARCH = "message.flash_attn_arch"  # flash-attn: "only supports Ampere"
     MESSAGE_BNB_NO_GPU = "message.bnb_no_gpu"  # bitsandbytes: "compiled without GPU support"
     MESSAGE_VLLM_NO_DEVICE = "message.vllm_no_device"  # vLLM: "Failed to infer device type"
+    # issue 38 (s19-quiet): a GPU worker refusing the device it was given (vLLM's "Not support
+    # device type: cpu", later "Unsupported device type: cpu"); the value: the device type
+    MESSAGE_WORKER_DEVICE = "message.worker_device"
     MESSAGE_BF16_UNSUPPORTED = "message.bf16_unsupported"  # vLLM: bf16 needs capability 8.0
     MESSAGE_ARCH_LIST = "message.arch_list"  # "sm_50 sm_60 …" torch says it carries
     MESSAGE_CODE_CC = "message.code_cc"  # a row "- 8.0 which supports hardware CC …"
@@ -323,6 +326,9 @@ class FactKey(str, Enum):
     # the reporter's words that a GPU has no bfloat16 ("V100是不支持bf16", "T4 doesn't have
     # BF16"); the value: the line's words around them, where the GPU is named
     PROSE_BF16_LACKING = "prose.bf16_lacking"
+    # issue 38 (s19-quiet): the reporter's words that the work ran ("Training launches", "run
+    # successfully", "still runs fine", "可以正常推理"); the value: the words
+    PROSE_RAN = "prose.ran"
     MESSAGE_XPU_OPERATOR = "message.xpu_operator"  # the operator with no XPU kernel
     PIN_CORE = "message.pin_core"  # transformers' own hint: "… if you're working with git main"
     PIN_SKIP = "message.pin_skip"  # LLaMA-Factory's hint: "set `DISABLE_VERSION_CHECK=1` to skip"
@@ -871,6 +877,7 @@ CONTEXT_ONLY: Final = frozenset(
         FactKey.FP8_WEIGHTS_NAMED,
         FactKey.XPU_TORCH_NAMED,
         FactKey.KFD_DEVICE_ADDED,  # issue 38 (s19-atomics): a GPU KFD took: the machine
+        FactKey.PROSE_RAN,  # issue 38 (s19-quiet): words that the work ran: no report
     }
 )
 
@@ -973,6 +980,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_FLASH_ATTN_ARCH,
         FactKey.MESSAGE_BNB_NO_GPU,
         FactKey.MESSAGE_VLLM_NO_DEVICE,
+        FactKey.MESSAGE_WORKER_DEVICE,  # issue 38 (s19-quiet)
         FactKey.MESSAGE_BF16_UNSUPPORTED,
         FactKey.MESSAGE_TOO_OLD,
         FactKey.MESSAGE_NOT_COMPILED_CUDA,

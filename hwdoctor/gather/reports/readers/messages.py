@@ -127,7 +127,11 @@ _BESIDE_REFUSAL: Final = _NAMING | {FactKey.PROSE_MAC}
 # issue 38 (s14-submodule): where a traceback's frame says a package was imported from: the
 # line's context, not a message of its own, so a refusal or a GPU requirement on that line is
 # read as on any other
-_FRAME_KEYS: Final = frozenset({FactKey.TRACEBACK_LOCAL_PACKAGE, FactKey.TRACEBACK_FRAME})
+# issue 38 (s19-quiet): and the reporter's words that the work ran ("it runs", "Training
+# launches"): context of the line too, never a message that keeps a refusal from being read
+_FRAME_KEYS: Final = frozenset(
+    {FactKey.TRACEBACK_LOCAL_PACKAGE, FactKey.TRACEBACK_FRAME, FactKey.PROSE_RAN}
+)
 
 
 # issue 38 (s14-sharedlib): a loader's refusal is read as one of any library beside facts that
@@ -148,6 +152,15 @@ _BNB_NO_GPU: Final = re.compile(r"bitsandbytes was compiled without GPU support"
 # Neuron …) found its device (vllm/platforms/__init__.py resolve_current_platform_cls_qualname;
 # vllm/config.py DeviceConfig: raise RuntimeError("Failed to infer device type")).
 _VLLM_NO_DEVICE: Final = re.compile(r"Failed to infer device type")
+# issue 38 (s19-quiet): vLLM's GPU worker given a device other than CUDA's. Its init_device
+# sets up CUDA and raises for any other device type (vllm/v1/worker/gpu_worker.py
+# Worker.init_device at 0012cf691b7e: raise RuntimeError(f"Not support device type:
+# {self.device_config.device}"); V0's vllm/worker/worker.py the same). Forks and plugins copy
+# the raise (vLLM Ascend's NPU worker, vLLM-Omni's, FastDeploy's): the words are an error line
+# wherever they stand (a title, the reporter's sentence), and the value is the device type.
+# vllm-project/vllm#36715 (March 2026) rewords it "Unsupported device type" in gpu_worker.py
+# and xpu_worker.py: words other libraries use for other refusals, not read here.
+_WORKER_DEVICE: Final = re.compile(r"\bNot support device type: ?(\w{1,20})")
 # issue 38: Python's ImportError for a name vllm does not have (Python/import.c
 # _PyErr_ImportFrom: "cannot import name %R from %R (unknown location)" where the package has
 # no file, a directory left without vllm's code): the first import of vLLM failed, as
@@ -1877,6 +1890,20 @@ _BF16_LACKING: Final = re.compile(
     r"|(?<!Device )\b(?:does|do|can|could|did|will)(?:n't| ?not) "
     r"(?:support|have|calculate|run|use) (?:the )?(?:bf16|bfloat16)\b"
     r"|\b(?:bf16|bfloat16) (?:is |are )?not supported (?:on|by|in)\b"
+)
+# issue 38 (s19-quiet): the reporter's words that the work ran, beside words that the GPU has
+# no bfloat16 ("Training launches but the ETA …", facebookresearch/dinov3#74; "I have test the
+# code below on a V100 machine and run successfully", pytorch/pytorch#124996): torch emulates
+# bfloat16 on a GPU below compute capability 8.0 for many operations, so running is no
+# refusal (pasted.py _bf16_lacking_said). Each alternative opens with its fixed word; a denial
+# before it ("did not run successfully", pip's failed build) is not the words.
+_RAN: Final = re.compile(
+    r"(?i)\b(?:training|inference|it|model|code) (?:still )?(?:launches|launched|starts"
+    r"|started|runs|ran|works|worked)\b"
+    r"|(?<!not )(?<!n't )\brun(?:s|ning)? (?:successfully|fine|normally|well)\b"
+    r"|(?<!not )(?<!n't )\bran (?:successfully|fine|normally)\b"
+    r"|\bstill (?:runs|ran|works|worked)\b"
+    r"|(?:可以|能)正常(?:推理|运行|训练)"
 )
 
 # issue 38 (s17-small): DirectML. torch-directml runs an operator it has no DirectML kernel
@@ -3665,6 +3692,7 @@ RECOGNISERS: Final = (
     _Recogniser(_FLASH_ATTN_ARCH, FactKey.MESSAGE_FLASH_ATTN_ARCH, group=0),
     _Recogniser(_BNB_NO_GPU, FactKey.MESSAGE_BNB_NO_GPU, group=0),
     _Recogniser(_VLLM_NO_DEVICE, FactKey.MESSAGE_VLLM_NO_DEVICE, group=0),
+    _Recogniser(_WORKER_DEVICE, FactKey.MESSAGE_WORKER_DEVICE),  # issue 38 (s19-quiet)
     _Recogniser(_BF16_UNSUPPORTED, FactKey.MESSAGE_BF16_UNSUPPORTED, group=0),
     _Recogniser(_COMFY_ARCH, FactKey.GFX, at_start=True),
     _Recogniser(_NO_GPUS, FactKey.MESSAGE_NO_GPUS, words="No CUDA GPUs are available"),
@@ -3882,6 +3910,7 @@ RECOGNISERS: Final = (
         FactKey.PROSE_BF16_LACKING,
         made=lambda m: m.string[max(0, m.start() - 40) : m.end() + 40].strip(),
     ),
+    _Recogniser(_RAN, FactKey.PROSE_RAN, group=0),  # issue 38 (s19-quiet)
     # issue 38 (s18-dtype): IGC's float64 refusal, where the paste shows torch on the XPU
     _Recogniser(_IGC_DOUBLE, FactKey.MESSAGE_XPU_FLOAT64, words="igc"),
     _Recogniser(_XPU_TORCH_NAMED, FactKey.XPU_TORCH_NAMED, group=0),
