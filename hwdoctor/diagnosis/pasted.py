@@ -9295,38 +9295,33 @@ def _neuron_placeholder(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             pin = next((f for f, p in shown if p == placeholder), None)
             facts.use("pin", pin)
             named.add(placeholder.dist)
-            made.append(
-                finding(
-                    Code.PACKAGE_NOT_INSTALLED,
-                    backend=_NEURON,
-                    variant="placeholder",
-                    package=placeholder.dist,
-                    found=f" {placeholder.release}" if pin is not None else "",
-                    said=words,
-                    install=remedies.neuron_beside_placeholder(
-                        way, placeholder.dist, placeholder.release, below=placeholder.below
-                    ),
-                )
-            )
+            made.append(_placeholder_found(way, placeholder, pin is not None, words))
     for said, placeholder in shown:
         if placeholder.dist in named:
             continue
         named.add(placeholder.dist)
         facts.use("pin", said)
-        made.append(
-            finding(
-                Code.PACKAGE_NOT_INSTALLED,
-                backend=_NEURON,
-                variant="placeholder",
-                package=placeholder.dist,
-                found=f" {placeholder.release}",
-                said=f"{placeholder.dist} {placeholder.release} is the one release PyPI has",
-                install=remedies.neuron_beside_placeholder(
-                    way, placeholder.dist, placeholder.release, below=placeholder.below
-                ),
-            )
-        )
+        release = f"{placeholder.dist} {placeholder.release} is the one release PyPI has"
+        made.append(_placeholder_found(way, placeholder, True, release))
     return tuple(made)
+
+
+def _placeholder_found(
+    way: remedies.Installer, placeholder: placeholders.Placeholder, pinned: bool, said: str
+) -> Finding:
+    """`_neuron_placeholder`'s finding for one placeholder: its release where the paste shows
+    it installed (`pinned`), the words it rests on, the reinstall from Neuron's repository."""
+    return finding(
+        Code.PACKAGE_NOT_INSTALLED,
+        backend=_NEURON,
+        variant="placeholder",
+        package=placeholder.dist,
+        found=f" {placeholder.release}" if pinned else "",
+        said=said,
+        install=remedies.neuron_beside_placeholder(
+            way, placeholder.dist, placeholder.release, below=placeholder.below
+        ),
+    )
 
 
 def _package_missing(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
