@@ -71,10 +71,9 @@ def test_torchaudio_from_the_index_pins_only_what_its_metadata_pins() -> None:
     # 2.11.0's metadata names no torch release: no pin is made up from its number
     assert [r.torch for r in companions.generated_rows() if r.series == "2.11"] == ["-"]
     assert remedies.companion_pin("torchaudio", "2.11.0") is None
-    # nor does a paste's torchaudio 2.11 or 2.12 name its torch: past the documentation's
-    # same-number rule (read to 2.9), only the index's pins say (s19 red team)
-    assert companions.torch_series_for("torchaudio", "2.11.0") is None
-    assert companions.torch_series_for("torchaudio", "2.12.0") is None
+    # a paste's torchaudio still names the torch it was built for by its own number (the
+    # documentation's rule): 2.11.0's wheel is compiled, though its metadata pins no torch
+    assert companions.torch_series_for("torchaudio", "2.11.0") == "2.11"
     # the other direction, a paste's torchaudio naming its torch, keeps torchaudio's own rule
     assert companions.torch_series_for("torchaudio", "2.10.0") == "2.10"
     assert companions.torch_series_for("torchvision", "0.27.0") == "2.12"

@@ -124,13 +124,11 @@ def torch_series_for(name: str, version: str) -> str | None:
         if series in (read := _generated(name)):
             return read[series]
         parsed = versions.parse(version)
-        # from 2.0, torchaudio X.Y goes with torch X.Y, as far as its documentation's rule was
-        # read; past it, only the index's pins say (a series read with no pin says nothing)
-        if (
-            parsed is not None
-            and parsed.release[0] >= 2
-            and tuple(parsed.release[:2]) <= _TORCHAUDIO_SAME_UNTIL
-        ):
+        # from 2.0, torchaudio X.Y goes with torch X.Y (its documentation), also where the
+        # index's metadata pins nothing: torchaudio 2.11.0's wheel is compiled (cp311) and names
+        # no torch, so its extension's own build, not its metadata, decides; a paste's
+        # torchaudio still says which torch it was built for
+        if parsed is not None and parsed.release[0] >= 2:
             return series
     return None
 
