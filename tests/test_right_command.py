@@ -103,6 +103,7 @@ def test_a_driver_that_cannot_drive_the_gpu_gets_only_the_driver_upgrade(tmp_pat
 REPORTS = Path(__file__).resolve().parent / "data" / "reports" / "issue_body"
 DATA_REPORTS = REPORTS.parent
 CU126 = "--index-url https://download.pytorch.org/whl/cu126"
+CU128 = "--index-url https://download.pytorch.org/whl/cu128"
 # The facts of issue 29's item 3, as its reporter wrote them in prose.
 IN_PROSE = (
     b"GTX 1080, torch 2.7.0+cu128, Driver 570.133.07, Python 3.11, transformers 4.51.3\n\n"
@@ -226,22 +227,38 @@ def test_torchvision_and_torchaudio_move_with_torch_on_the_same_index() -> None:
 
 
 def test_a_companion_the_tables_do_not_name_is_said_not_guessed() -> None:
-    """torch 2.13 is past torchvision's table (its last row is 0.24 for torch 2.9): the
-    line reinstalls torch alone, and a caveat says torchvision must follow from the same
-    index, rather than a guessed `torchvision==0.28.*`."""
+    """torchaudio 2.11's wheel on the index pins no torch (companions_table.txt's `-`): the
+    line reinstalls torch alone, and a caveat says torchaudio must follow from the same
+    index, rather than a guessed `torchaudio==2.11.*`."""
+    from hwdoctor import diagnosis
+    from tests.evidence import one
+
+    evidence = _l4_on_550("2.11.0+cpu", torchaudio="2.11.0+cpu")
+    found = one(diagnosis.detect(evidence).findings, "torch.cpu_only_build")  # type: ignore[arg-type]
+    command, said, caveat = (found.remedy or "").splitlines()
+    assert command.endswith(f"install --force-reinstall torch==2.11.0 {CU128}"), command
+    assert "torchaudio" not in command
+    assert said.startswith("# keeps torch 2.11.0 and changes its build from cpu to cu128")
+    assert caveat == (
+        "# torchaudio must move with torch: hwdoctor's table does not name the release "
+        "built for torch 2.11; install it from the same index after torch"
+    )
+
+
+def test_a_companion_the_index_pins_is_pinned_past_the_readme_table() -> None:
+    """issue 38 (s19-companions): torch 2.13 is past torchvision's README table (its last row
+    is 0.24 for torch 2.9), and the index's torchvision 0.28.0 pins torch 2.13.0: the line
+    moves torchvision with torch, pinned, on the same index."""
     from hwdoctor import diagnosis
     from tests.evidence import one
 
     evidence = _l4_on_550("2.13.0+cpu", torchvision="0.28.0+cpu")
     found = one(diagnosis.detect(evidence).findings, "torch.cpu_only_build")  # type: ignore[arg-type]
-    command, said, caveat = (found.remedy or "").splitlines()
-    assert command.endswith(f"install --force-reinstall torch==2.13.0 {CU126}"), command
-    assert "torchvision" not in command
+    command, said = (found.remedy or "").splitlines()
+    assert command.endswith(
+        f"install --force-reinstall torch==2.13.0 'torchvision==0.28.*' {CU126}"
+    ), command
     assert said.startswith("# keeps torch 2.13.0 and changes its build from cpu to cu126")
-    assert caveat == (
-        "# torchvision must move with torch: hwdoctor's table does not name the release "
-        "built for torch 2.13; install it from the same index after torch"
-    )
 
 
 def test_an_environment_uv_made_without_pip_gets_uv_pip(tmp_path: Path) -> None:

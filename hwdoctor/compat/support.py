@@ -2660,6 +2660,9 @@ TABLE: Final = (
     # macOS systems. For Windows users, we recommend using WSL2 to run Keras" (v3.0.0: "Linux and
     # MacOS"); "from your laptop to large clusters of GPUs or TPUs"; "a CPU-only version of
     # TensorFlow, JAX, and PyTorch", and requirements-{backend}-cuda.txt "For GPU support".
+    # Windows is a recommendation (WSL2), not an exclusion, and Keras 2 and 1 ran there with
+    # TensorFlow's Windows builds (keras-team/keras#2459, 2016: "TensorFlow runs on Windows"),
+    # which a paste that hides its release cannot be told from: unknown (s19 final read).
     _row(
         "Keras",
         ("keras",),
@@ -2669,7 +2672,7 @@ TABLE: Final = (
         "CPUs, NVIDIA GPUs (CUDA) and TPUs, on Linux and macOS; Windows under WSL2",
         "https://github.com/keras-team/keras#installation",
         "WSL2, which its README recommends to Windows users",
-        unknown=_besides(_CPU, _CUDA, _TPU),
+        unknown=(*_besides(_CPU, _CUDA, _TPU), WINDOWS),
         at="keras-team/keras@3422977a README.md",
         aliases=("Keras 3", "keras3"),
     ),
