@@ -22,18 +22,17 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import json
-import os
 import re
-import subprocess
 import sys
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # this checkout's hwdoctor, before any installed one
+sys.path.insert(0, str(ROOT / "tools"))  # refresh.py: pip, the index, a wheel's metadata
+
+import refresh  # tools/refresh.py
 
 from hwdoctor import versions
 from hwdoctor.compat import companions
@@ -52,39 +51,22 @@ _HEADER: Final = """\
 """
 
 
-def pip(*args: str) -> subprocess.CompletedProcess[str]:
-    """pip of this interpreter, with the dev constraints emptied (they pin torch)."""
-    env = {"PIP_CONSTRAINT": "", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
-    return subprocess.run([sys.executable, "-m", "pip", *args], capture_output=True, text=True,
-                          env={**os.environ, **env}, check=False)  # fmt: skip
-
-
 def index_versions(name: str) -> list[str]:
-    """Every final release of `name` the index lists (`pip index versions`), oldest first."""
-    done = pip("index", "versions", name)
-    for line in done.stdout.splitlines():
-        if line.startswith("Available versions:"):
-            listed = [v.strip() for v in line.split(":", 1)[1].split(",")]
-            parsed = [(versions.parse(v), v) for v in listed]
-            kept = [(p, v) for p, v in parsed if p is not None and not p.is_prerelease]
-            return [v for _, v in sorted(kept)]
-    raise SystemExit(f"companions: the index lists no {name}: {done.stderr.strip()[-200:]}")
+    """Every final release of `name` the index lists (refresh.py's `pip index versions`),
+    oldest first."""
+    parsed = [(versions.parse(v), v) for v in refresh.index_versions(name)]
+    return [
+        v for p, v in sorted((p, v) for p, v in parsed if p is not None and not p.is_prerelease)
+    ]
 
 
 def torch_requirement(name: str, release: str) -> str | None:
     """The `torch` line of the Requires-Dist of `name` `release`'s Linux x86-64 wheel for this
-    interpreter's Python; "" where it has none; None where pip could not read the metadata."""
-    with tempfile.TemporaryDirectory() as work:
-        report = Path(work) / "report.json"
-        pip("install", "--dry-run", "--no-deps", "--ignore-installed", "--quiet",
-            "--only-binary", ":all:", "--platform", "manylinux_2_28_x86_64",
-            "--python-version", f"{sys.version_info[0]}.{sys.version_info[1]}",
-            "--target", str(Path(work) / "nowhere"), "--report", str(report),
-            "--no-cache-dir", f"{name}==={release}")  # fmt: skip
-        if not report.exists():
-            return None
-        installed = json.loads(report.read_text(encoding="utf-8"))["install"]
-    requires = installed[0]["metadata"].get("requires_dist") or [] if installed else []
+    interpreter's Python (refresh.py's `wheel_requirements`); "" where it has none; None where
+    pip could not read the metadata."""
+    requires, _ = refresh.wheel_requirements(name, release)
+    if requires is None:
+        return None
     lines = [r for r in requires if re.match(r"torch(?:$|[ (=<>!~;])", r)]
     return lines[0].strip() if lines else ""
 

@@ -318,9 +318,10 @@ _CUDA_REQUIREMENT: Final = re.compile(
 )
 
 
-def default_wheel_cuda(release: str) -> tuple[str | None, str]:
-    """The CUDA of the index's default manylinux x86_64 wheel of torch `release` (from its
-    Requires-Dist, PEP 658 metadata only); None for a CPU wheel, and what was read."""
+def wheel_requirements(name: str, release: str) -> tuple[list[str] | None, str]:
+    """The Requires-Dist of the index's manylinux x86_64 wheel of `name` `release` for this
+    Python (PEP 658 metadata only: pip's resolver report, no download), and pip's last words;
+    None where pip could not read it."""
     with tempfile.TemporaryDirectory() as work:
         report = Path(work) / "report.json"
         done = pip("install", "--dry-run", "--no-deps", "--ignore-installed", "--quiet",
@@ -328,11 +329,20 @@ def default_wheel_cuda(release: str) -> tuple[str | None, str]:
                    "--python-version", f"{sys.version_info[0]}.{sys.version_info[1]}",
                    "--target", str(Path(work) / "nowhere"), "--report", str(report),
                    "--no-cache-dir",
-                   f"torch==={release}")  # fmt: skip
+                   f"{name}==={release}")  # fmt: skip
         if not report.exists():
-            return None, f"not read: {last_line(done.stderr)}"
+            return None, last_line(done.stderr)
         installed = json.loads(report.read_text(encoding="utf-8"))["install"]
     requires = installed[0]["metadata"].get("requires_dist") or [] if installed else []
+    return list(requires), ""
+
+
+def default_wheel_cuda(release: str) -> tuple[str | None, str]:
+    """The CUDA of the index's default manylinux x86_64 wheel of torch `release` (from its
+    Requires-Dist, PEP 658 metadata only); None for a CPU wheel, and what was read."""
+    requires, said = wheel_requirements("torch", release)
+    if requires is None:
+        return None, f"not read: {said}"
     for line in requires:
         match = _CUDA_REQUIREMENT.match(line)
         if match:

@@ -37,10 +37,6 @@ TORCHVISION: Final = {
     "0.18": "2.3", "0.19": "2.4", "0.20": "2.5", "0.21": "2.6", "0.22": "2.7",
     "0.23": "2.8", "0.24": "2.9",
 }  # fmt: skip
-# The newest series of each hand-read table (torchaudio's: the last its documentation's
-# same-number rule was read for); tools/companions.py reads the series after them.
-TORCHVISION_READ: Final = "0.24"
-TORCHAUDIO_READ: Final = "2.9"
 # torchaudio series → torch series, before torchaudio took torch's numbers (2.0).
 TORCHAUDIO: Final = {
     "0.5": "1.5", "0.6": "1.6", "0.7": "1.7", "0.8": "1.8", "0.9": "1.9", "0.10": "1.10",
@@ -63,6 +59,10 @@ _TORCHAO_FOR_TORCH: Final = {
 }  # fmt: skip
 # The newest torch series torchaudio's own numbering is known to follow.
 _TORCHAUDIO_SAME_UNTIL: Final = (2, 9)
+# The newest series of each hand-read table (torchaudio's: the last its documentation's
+# same-number rule was read for); tools/companions.py reads the series after them.
+TORCHVISION_READ: Final = max(TORCHVISION, key=lambda s: tuple(int(n) for n in s.split(".")))
+TORCHAUDIO_READ: Final = ".".join(str(n) for n in _TORCHAUDIO_SAME_UNTIL)
 
 NAMES: Final = ("torchvision", "torchaudio")
 TABLE_FILE: Final = Path(__file__).with_name("companions_table.txt")

@@ -480,8 +480,6 @@ class Asked(LineReader):
         if name is None:
             return
         machines = _machines(sentence)
-        if asked and not machines:
-            return  # a title asking for support of something else ("Support for Qwen3")
         alone = (
             machines
             and library_end >= 0
