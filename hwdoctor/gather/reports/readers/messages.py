@@ -729,6 +729,26 @@ _MPS_BF16: Final = re.compile(
 # models without flash attention where the model has one.
 # issue 38: as reporters copy it too, with the capability dotted ("7.0").
 _TGI_CAPABILITY: Final = re.compile(r"GPU with CUDA capability (\d{1,2})[ .](\d) is not supported")
+# issue 38 (s20-gpuprose): text-embeddings-inference's CUDA image started on a GPU it was not
+# compiled for (backends/candle/src/lib.rs CandleBackend::new: "Runtime compute cap {} is not
+# compatible with compile time compute cap {}", BackendError::Start; the router then says
+# "Could not start backend"). Each image is compiled for one capability, and
+# backends/candle/src/compute_cap.rs compute_cap_matching (text-embeddings-inference@8a06f300)
+# runs it on that one (75, 89, 90) or, for the 80 and 86 images, on 80-89 and 86-89. The
+# value: the GPU's capability ("75"); the name: the image's ("80").
+_TEI_COMPUTE_CAP: Final = re.compile(
+    r"Runtime compute cap (\d{2,3}) is not compatible with compile time compute cap (\d{2,3})"
+)
+# the router's line after it (router/src/main.rs: anyhow's "Error: Could not create backend",
+# its cause under "Caused by:")
+_TEI_NO_BACKEND: Final = re.compile(r"^Error: Could not create backend\s*$")
+# the image's release, where the paste names the image ("docker run … ghcr.io/huggingface/
+# text-embeddings-inference:1.2 …", "turing-latest"; the README's tags, an architecture's
+# prefix then the release)
+_TEI_IMAGE: Final = re.compile(
+    r"text-embeddings-inference:(?:(?:turing|hopper|cuda|cpu|86|89|\d{3})-)?"
+    r"(\d{1,2}\.\d{1,2}(?:\.\d{1,2})?|latest)\b"
+)
 # issue 38: TGI's refusal of a model it serves only with flash attention, where its flash models
 # did not import (server/text_generation_server/models/__init__.py: FLASH_ATT_ERROR_MESSAGE =
 # "{} requires Flash Attention enabled models.", raised as NotImplementedError for "Sharded
@@ -1626,6 +1646,10 @@ _FLASH_ATTN_USED: Final = re.compile(
     r"|attn_implementation ?= ?[\"'](flash_attention_2)[\"']"
     r"|[/\\]flash_attn[/\\](?:flash_attn_interface|utils|modules|bert_padding)\b"
     r"|\b(flash_attn_2_cuda)\b"
+    # issue 38 (s20-gpuprose): transformers asked for FlashAttention 2 where flash_attn does not
+    # import (modeling_utils.py _check_and_enable_flash_attn_2 at v4.46.0: preface
+    # "FlashAttention2 has been toggled on, but it cannot be used due to the following error:")
+    r"|\b(FlashAttention2) has been toggled on\b"
 )
 # issue 38: device: the amdgpu kernel driver finding no KFD (ROCm's compute interface) support for
 # the GPU: "<ASIC> not supported in kfd" (Linux drivers/gpu/drm/amd/amdkfd/kfd_device.c
@@ -3747,6 +3771,10 @@ RECOGNISERS: Final = (
         FactKey.MESSAGE_TGI_CAPABILITY,
         made=lambda m: f"{m.group(1)}.{m.group(2)}",
     ),
+    # issue 38 (s20-gpuprose): TEI's image compiled for another GPU
+    _Recogniser(_TEI_COMPUTE_CAP, FactKey.MESSAGE_TEI_COMPUTE_CAP, made=lambda m: f"{m[1]}/{m[2]}"),
+    _Recogniser(_TEI_IMAGE, FactKey.TEI_IMAGE),
+    _Recogniser(_TEI_NO_BACKEND, FactKey.TEI_NO_BACKEND, words="tei", at_start=True),
     # issue 38: CUDA libraries the neighbours cannot find or that disagree
     _Recogniser(_WSL, FactKey.PROSE_WSL, group=0),
     _Recogniser(_DEBIAN, FactKey.PROSE_DEBIAN, words="debian"),  # issue 38 (s14-sharedlib)
@@ -4142,7 +4170,9 @@ RECOGNISERS: Final = (
         made=lambda m: (m[1] or "").strip(" .,"),
     ),
     _Recogniser(
-        _FLASH_ATTN_USED, FactKey.FLASH_ATTN_USED, made=lambda m: "2" if m[1] or m[2] else ""
+        _FLASH_ATTN_USED,
+        FactKey.FLASH_ATTN_USED,
+        made=lambda m: "2" if m[1] or m[2] or m[3] else "",
     ),
     # issue 38 (s8-platform): Windows named in words; webui's torch.cuda.is_available() check
     _Recogniser(

@@ -48,7 +48,9 @@ _GPU_IS_PROSE: Final = re.compile(
 # the GPU and nothing else names it (assemble._gpus).
 _NVIDIA_PROSE: Final = re.compile(
     r"\b((?:NVIDIA\s+)?(?:GeForce\s+)?(?:RTX\s?A?|GTX\s?)\d{3,4}(?:\s?Ti|\s?SUPER)?"
-    r"(?:\s+Laptop(?:\s+GPU)?)?)\b",
+    r"(?:\s+Laptop(?:\s+GPU)?)?)"
+    # issue 38 (s20-gpuprose): a plural after the number ("RTX 2080s with capability 7.5")
+    r"(?:(?<=\d)s)?\b",
     re.I,
 )
 # A GeForce named by its number and "Ti" alone ("my platform: 5070ti", "显卡3070ti"): only
@@ -61,6 +63,14 @@ _NVIDIA_NUMBER_PROSE: Final = re.compile(r"\b(?i:nvidia)\s+((?:10|16|20|30|40|50
 # issue 38: a data-centre GPU by its Tesla name ("on my Tesla M40", "a Tesla P4?"): the
 # letter of its architecture and its number, as nvidia-smi names it.
 _TESLA_PROSE: Final = re.compile(r"\b(Tesla [KMPTV]\d{1,3})\b")
+# issue 38 (s20-gpuprose): the same in lower case ("tesla m40/ tesla p40"), and NVIDIA's
+# workstation GPUs by the letter of their architecture and their number after "Nvidia" or
+# "Quadro" ("Nvidia M1200", "Quadro M4000", "quadro k2200"); the value is the name as
+# nvidia-smi prints it, read only where the GPU tables (compat/gpus.py) know it.
+_TESLA_LOWER_PROSE: Final = re.compile(r"\b(?i:tesla) ([kmptv])(\d{1,3})\b")
+_QUADRO_PROSE: Final = re.compile(
+    r"\b(?i:nvidia|quadro)[ \t](?:(?i:quadro)[ \t])?([KMPTkmpt])(\d{3,4})\b"
+)
 # Issue templates (ROCm's, vLLM's) put the GPU under a heading of its own: "### GPU".
 _HEADING: Final = re.compile(r"^\s{0,3}#{2,4}\s+(.+)$")
 _TEMPLATE_GPU: Final = re.compile(
@@ -353,8 +363,29 @@ _PROSE_GPU_COUNT: Final = re.compile(
 # Python's regex).
 _DATACENTRE_PROSE: Final = re.compile(
     r"(?:(?<![A-Za-z0-9_./+-])|(?<=\d[xX]))((?:NVIDIA[ \t])?(?:Tesla[ \t])?"
-    r"(?:[ABH]100|A10G?|A30|A40|A800|H800|H200|B200|L4|L40S?|T4|V100[Ss]?|P100|P40|K80|M40))"
+    r"(?:[ABH]100|A10G?|A30|A40|A800|H800|H200|B200|L4|L40S?|T4|V100[Ss]?|P100|P40|K80|M40"
+    # issue 38 (s20-gpuprose): the older ones in lower case too ("I have p40 GPUs", "v100
+    # 32G"); T4, L4 and the A10-A40 stay upper case, short words that lower case is not a GPU
+    r"|[vpk](?:100|80|40)|[ah]100))"
+    # a plural ("P40s", "two V100s"): the name without its "s"
+    r"(?:s(?![A-Za-z0-9_+-]))?"
     r"(?![A-Za-z0-9_+-]|\.\d)"
+)
+# issue 38 (s20-gpuprose): a cloud instance type named in prose ("an AWS instance type:
+# ml.g4dn.xlarge", "a SageMaker g4dn.xlarge instance", "on a g5 instance"): the GPU of its
+# family, as AWS's instance-type pages list it (aws.amazon.com/ec2/instance-types/: P2 NVIDIA
+# K80, G3 Tesla M60, P3 and P3dn V100, G4dn T4, G5 A10G, G6 and Gr6 L4, G6e L40S, P4d and
+# P4de A100, P5 H100, P5e and P5en H200); SageMaker names them with "ml.". A family without
+# its size only before "instance". G4ad (AMD Radeon Pro V520) and G5g (Arm, T4G) are not here.
+_CLOUD_GPU: Final = {
+    "p2": "K80", "g3": "M60", "g3s": "M60", "p3": "V100", "p3dn": "V100", "g4dn": "T4",
+    "g5": "A10G", "g6": "L4", "gr6": "L4", "g6e": "L40S", "p4d": "A100", "p4de": "A100",
+    "p5": "H100", "p5e": "H200", "p5en": "H200",
+}  # fmt: skip
+_CLOUD_INSTANCE: Final = re.compile(
+    r"(?<![\w.-])(?:ml\.)?(g4dn|p3dn|p4de|p4d|p5en|p5e|p5|p3|p2|g3s|g3|g5|g6e|g6|gr6)"
+    r"(\.(?:\d{1,2})?x?large|\.metal| instances?\b)(?![\w-])",
+    re.I,
 )
 # issue 38 (s13-prose): a GeForce by its number after a count ("2x 3090", "4 x 4090"): the
 # series gives the prefix, as for _TI_PROSE.
@@ -499,11 +530,34 @@ class Prose(LineReader):
                     yield line.says(FactKey.PROSE_GPU, f"GeForce {series} {number.group(1)}")
             for tesla in _TESLA_PROSE.finditer(marks_off):  # issue 38
                 yield line.says(FactKey.PROSE_GPU, tesla.group(1))
+            # issue 38 (s20-gpuprose): "tesla p40" in lower case, "Nvidia M1200"
+            for lower in _TESLA_LOWER_PROSE.finditer(marks_off):
+                if not _TESLA_PROSE.match(marks_off, lower.start()):
+                    named_tesla = f"Tesla {lower.group(1).upper()}{lower.group(2)}"
+                    if gpus.nvidia_capability(named_tesla):
+                        yield line.says(FactKey.PROSE_GPU, named_tesla)
+            for quadro in _QUADRO_PROSE.finditer(marks_off):
+                model = f"{quadro.group(1).upper()}{quadro.group(2)}"
+                if gpus.nvidia_capability(model):
+                    yield line.says(FactKey.PROSE_GPU, model)
+            for cloud in _CLOUD_INSTANCE.finditer(marks_off):
+                family = cloud.group(1).lower()
+                yield line.says(
+                    FactKey.PROSE_CLOUD_GPU, _CLOUD_GPU[family], name=cloud.group(0).strip()
+                )
             for datacentre in _DATACENTRE_PROSE.finditer(marks_off):  # issue 38 (s13-prose)
-                if not _TESLA_PROSE.match(marks_off, datacentre.start(1)) and (
-                    gpus.nvidia_capability(datacentre.group(1))
+                model = datacentre.group(1)
+                if model[-4:].islower() or model[-3:].islower():  # issue 38 (s20-gpuprose)
+                    model = model.upper()
+                before = max(0, datacentre.start(1) - 6)  # "tesla p40": read above
+                if _TESLA_LOWER_PROSE.match(marks_off, before) and not _TESLA_PROSE.match(
+                    marks_off, before
                 ):
-                    yield line.says(FactKey.PROSE_GPU, datacentre.group(1))
+                    continue
+                if not _TESLA_PROSE.match(marks_off, datacentre.start(1)) and (
+                    gpus.nvidia_capability(model)
+                ):
+                    yield line.says(FactKey.PROSE_GPU, model)
             for counted in _COUNTED_GEFORCE.finditer(marks_off):  # issue 38 (s13-prose)
                 geforce = counted.group(1)
                 if not _NVIDIA_PROSE.search(marks_off, counted.start(1), counted.end()):
