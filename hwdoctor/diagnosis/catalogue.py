@@ -1558,6 +1558,25 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "flash_attn_asked": "the paste asks whether flash attention runs on {gpu}: "
             "FlashAttention 2 does not, it needs a GPU of compute capability 8.0 (Ampere, Ada "
             "or Hopper); FlashAttention 1.x ran on Turing (7.5), no release on Volta or older",
+            # issue 38 (s20-gpuprose): pip's failed build of flash-attn where the paste names
+            # a GPU below FlashAttention 2's floor: no build runs there (the same README)
+            "flash_attn_build": "pip could not build flash-attn, and on {gpu} FlashAttention 2 "
+            "would not run where it built: it needs a GPU of compute capability 8.0 (Ampere, "
+            "Ada or Hopper); FlashAttention 1.x ran on Turing (7.5), no release on Volta or "
+            "older",
+            "flash_attn_wanted": "flash-attn is asked for on {gpu}, and FlashAttention 2 does "
+            "not run there: it needs a GPU of compute capability 8.0 (Ampere, Ada or Hopper); "
+            "FlashAttention 1.x ran on Turing (7.5), no release on Volta or older",
+            # issue 38 (s20-gpuprose): TEI's CUDA image compiled for another compute capability
+            # (backends/candle/src/lib.rs, compute_cap.rs at text-embeddings-inference@8a06f300)
+            "tei_image": "text-embeddings-inference's image is compiled for compute capability "
+            "{built} and the GPU is {gpu}: each of TEI's CUDA images runs only on the "
+            "architecture it was compiled for (TEI: \"Runtime compute cap … is not compatible "
+            "with compile time compute cap …\")",
+            "tei_gpu": "text-embeddings-inference's image is compiled for compute capability "
+            "{built} and the GPU is {gpu}: no CUDA image of TEI runs below compute capability "
+            "7.5 (TEI: \"Runtime compute cap … is not compatible with compile time compute cap "
+            "…\")",
             "flash_attn_used": "flash-attn is used on {gpu}, below every FlashAttention "
             "release's floor: FlashAttention 1.x needs compute capability 7.5 (Turing), "
             "FlashAttention 2 8.0 (Ampere), so its kernels fail there",
@@ -1582,6 +1601,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "compute_type": "CTranslate2 refuses the {dtype} compute type on {device}: it runs "
             "{dtype} efficiently only on an NVIDIA GPU of compute capability {floor} or newer, "
             "and on no CPU (CTranslate2: \"{said} …\")",
+            # issue 38 (s20-gpuprose): int8 on a GPU without CTranslate2's int8 kernels
+            # (src/cuda/utils.cc gpu_supports_int8)
+            "compute_type_int8": "CTranslate2 refuses the {dtype} compute type on {device}: on "
+            "an NVIDIA GPU it runs int8 only at compute capability 6.1, or 7.0 and newer "
+            "(CTranslate2: \"{said} …\")",
             # issue 38 (s18-dtype): a GPU shown that has the type: the refusal was the CPU's
             "compute_type_cpu": "CTranslate2 refused the {dtype} compute type, which {gpu} "
             "runs (compute capability {floor} or newer): CTranslate2 ran on the CPU, where it "
@@ -1630,7 +1654,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             ),
         },
         # issue 38 (s19-quiet): the answer to a question is a warning, never an error
-        variant_severity={"flash_attn_asked": W},
+        variant_severity={"flash_attn_asked": W, "flash_attn_wanted": W},
         variant_advice={
             # issue 38 (archlib): flash-attention's README, "Installation and features"
             # (requirements: CUDA or ROCm toolkit, Linux; Windows from v2.3.2), no macOS wheel
@@ -1678,6 +1702,18 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "bitsandbytes": "upgrade bitsandbytes to 0.37.0 or newer, which runs int8 on "
             "every GPU by casting to 16/32-bit below 7.5 (bitsandbytes CHANGELOG 0.37.0), or "
             "load the model in float16 without load_in_8bit",
+            # issue 38 (s20-gpuprose): huggingface/text-embeddings-inference@e5cbf381
+            # README.md, "Docker Images": CPU cpu-X.Y, Volta "NOT SUPPORTED", Turing turing-X.Y,
+            # Ampere 80 X.Y, Ampere 86 86-X.Y, Ada Lovelace 89-X.Y, Hopper hopper-X.Y; its
+            # "Cuda" section: "GPUs with Cuda compute capabilities < 7.5 are not supported";
+            # its "Docker build": --build-arg CUDA_COMPUTE_CAP=<the GPU's capability>
+            "tei_image": "run TEI's image for this GPU, {image}: TEI's README lists one image "
+            "per architecture (turing-X.Y for 7.5, X.Y for 8.0, 86-X.Y for 8.6, 89-X.Y for 8.9, "
+            "hopper-X.Y for 9.0), or build one for it with docker build . -f Dockerfile-cuda "
+            "--build-arg CUDA_COMPUTE_CAP={cap}",
+            "tei_gpu": "run TEI's CPU image, {image}, or TEI on a GPU of compute capability 7.5 "
+            "or newer: its README lists Volta as not supported and no CUDA image for GPUs below "
+            "7.5",
             "tgi": "TGI then serves the model without flash attention where it has such an "
             "implementation (slower, with padding: TGI's maintainers in huggingface/"
             "text-generation-inference#398); a model that needs flash attention needs a GPU of "
@@ -1699,6 +1735,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "(or \"float32\") in faster-whisper's WhisperModel(…) and whisperX's load_model(…), "
             "--compute_type int8 on whisperX's command line; \"default\" lets CTranslate2 "
             "choose",
+            "compute_type_int8": "ask for float32 on this GPU: compute_type=\"float32\" in "
+            "faster-whisper's WhisperModel(…) and whisperX's load_model(…), --compute_type "
+            "float32 on whisperX's command line (CTranslate2's quantization docs: a GPU below "
+            "6.1 runs every type as float32); or int8 on the CPU, device=\"cpu\"",
             "compute_type_cpu": "give CTranslate2 the GPU: device=\"cuda\" in faster-whisper's "
             "WhisperModel(…) and whisperX's load_model(…) (whisperX's command line picks "
             "\"cpu\" where torch sees no CUDA GPU: python -c \"import torch; print(torch.cuda."

@@ -644,6 +644,7 @@ def _diagnosed(paste: Pasted, facts: _Read, *, strict: bool) -> PasteReport:
     found = (*found, *_mixed_cuda(evidence, facts))  # issue 41
     found = (*found, *_nvcc(paste, facts))
     found = (*found, *_refused(evidence, facts, found))  # issue 38: a library refuses the GPU
+    found = (*found, *_gpu_floors(paste, facts, found))  # issue 38 (s20-gpuprose)
     found = (*found, *_cuda_libraries(paste, facts))  # issue 38
     found = (*found, *_stated_with_words(evidence, facts))
     found = (*found, *_optimum_neuron(evidence, facts))  # issue 38: optimum-neuron pins
@@ -1813,6 +1814,12 @@ def _named_gpus(evidence: Evidence, facts: _Read) -> _Named:
         if fact.name:
             said = _capability(fact.value) or _capability(gpus.nvidia_capability(fact.name))
             named[fact.name.strip()] = (said, [fact])
+    # issue 38 (s20-gpuprose): a cloud instance type in prose stands for its GPU ("the T4 of
+    # ml.g4dn.xlarge"), where no other line names that GPU (readers/prose.py cites AWS's pages)
+    for fact in facts.all(FactKey.PROSE_CLOUD_GPU):
+        if fact.known and not any(name.endswith(fact.value) for name in named):
+            capability = _capability(gpus.nvidia_capability(fact.value))
+            named[f"{fact.value} of {fact.name}"] = (capability, [fact])
     _unsloth_banner(named, facts)  # issue 38: Unsloth's banner says the capability itself
     return named
 
@@ -1995,6 +2002,38 @@ def _vllm_quant_floor(named: _Named, facts: _Read) -> tuple[Finding, ...]:
 _COMPUTE_TYPE_FLOOR: Final = {
     "float16": "7.0", "int8_float16": "7.0", "bfloat16": "8.0", "int8_bfloat16": "8.0",
 }  # fmt: skip
+# issue 38 (s20-gpuprose): int8 on an NVIDIA GPU needs compute capability 6.1 or 7.0 and newer
+# (OpenNMT/CTranslate2 src/cuda/utils.cc gpu_supports_int8: "major > 6 || (major == 6 && minor
+# == 1)"; its quantization docs: int8 on "NVIDIA GPU with Compute Capability >= 7.0 or Compute
+# Capability 6.1"); CPUs run it, so only a GPU the paste shows below that is this refusal's.
+_INT8_TYPES: Final = frozenset({"int8", "int8_float32"})
+
+
+def _no_int8(capability: tuple[int, int]) -> bool:
+    return capability < (6, 1) or capability == (6, 2)
+
+
+def _compute_type_int8(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """CTranslate2 refusing int8 where the paste shows NVIDIA GPUs without its int8 kernels
+    (a Maxwell GTX 970, compute capability 5.2); nothing where no such GPU is shown (a CPU
+    runs int8, so the refusal is then another device's)."""
+    said = [f for f in facts.all(FactKey.MESSAGE_COMPUTE_TYPE_REFUSED) if f.value in _INT8_TYPES]
+    named = _named_gpus(paste.evidence, facts) if said else {}
+    low = {n: (cc, lines) for n, (cc, lines) in named.items() if cc is not None and _no_int8(cc)}
+    if not low:
+        return ()
+    facts.use("stated", *said)
+    facts.use("gpus", *(lines[0] for _, lines in low.values() if lines))
+    return (
+        finding(
+            Code.EXTENSION_ARCH_UNSUPPORTED,
+            variant="compute_type_int8",
+            dtype=said[0].value,
+            device=" and ".join(_gpu_generation(n, cc) for n, (cc, _) in low.items()),
+            said=f"Requested {said[0].value} compute type, but the target device or backend do "
+            "not support efficient",
+        ),
+    )
 
 
 def _compute_type(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
@@ -2004,7 +2043,7 @@ def _compute_type(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     said = [f for f in facts.all(FactKey.MESSAGE_COMPUTE_TYPE_REFUSED) if f.value in
             _COMPUTE_TYPE_FLOOR]  # fmt: skip
     if not said:
-        return ()
+        return _compute_type_int8(paste, facts)  # issue 38 (s20-gpuprose)
     facts.use("stated", *said)
     dtype = said[0].value
     host = paste.evidence.host
@@ -10678,6 +10717,122 @@ def _flash_attn_gpu(named: _Named, facts: _Read) -> tuple[Finding, ...]:
                 finding(Code.EXTENSION_ARCH_UNSUPPORTED, backend=_CUDA, variant=variant, gpu=gpu),
             )
     return ()
+
+
+# --- issue 38 (s20-gpuprose): a GPU named, and a feature it cannot run -------------------------
+
+# text-embeddings-inference's CUDA images by the compute capability of the GPU they run on
+# (huggingface/text-embeddings-inference@e5cbf381 README.md, "Docker Images": Turing
+# turing-X.Y, Ampere 80 X.Y, Ampere 86 86-X.Y, Ada Lovelace 89-X.Y, Hopper hopper-X.Y; its
+# backends/candle/src/compute_cap.rs compute_cap_matching at @8a06f300 runs the 80 image on
+# 8.0-8.9 and the 86 image on 8.6-8.9): the tag's prefix before the release, from the lowest
+# capability each image is for. The README lists no image below 7.5 ("NOT SUPPORTED" for Volta,
+# "GPUs with Cuda compute capabilities < 7.5 are not supported") and none past Hopper.
+_TEI_IMAGES: Final = (((9, 0), "hopper-"), ((8, 9), "89-"), ((8, 6), "86-"), ((8, 0), ""),
+                      ((7, 5), "turing-"))  # fmt: skip
+_TEI_FLOOR: Final = (7, 5)
+_TEI_REPOSITORY: Final = "ghcr.io/huggingface/text-embeddings-inference"
+
+
+def _gpu_floors(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """A GPU the paste names (a tool's line, the reporter's words, a cloud instance type)
+    against a feature that needs a newer one, where the paste fails on or asks for it: TEI's
+    image compiled for another capability, and flash-attn built or asked for below
+    FlashAttention 2's floor. Not where another finding names the GPU's refusal already."""
+    if any(f.code == Code.EXTENSION_ARCH_UNSUPPORTED.value for f in found):
+        return ()
+    named = _named_gpus(paste.evidence, facts)
+    return _tei_image(named, facts) or _flash_attn_wanted(paste, named, facts)
+
+
+def _tei_image(named: _Named, facts: _Read) -> tuple[Finding, ...]:
+    """TEI's "Runtime compute cap X is not compatible with compile time compute cap Y"
+    (readers/messages.py cites it): the image was compiled for another GPU; the image for
+    this one, at the release the paste names (else "latest"), or TEI's CPU image below 7.5.
+    The same capability twice (TEI#652's "120 … 120", a candle bug) is not this."""
+    said = facts.all(FactKey.MESSAGE_TEI_COMPUTE_CAP)
+    runtime, _, built = said[0].value.partition("/") if said else ("", "", "")
+    if not said or runtime == built:
+        return ()
+    cap = (int(runtime[:-1]), int(runtime[-1]))
+    picked = [(n, lines) for n, (cc, lines) in named.items() if cc == cap]
+    words = f"{cap[0]}.{cap[1]}"
+    gpu = " and ".join(f"the {printable(n)[:80]} (compute capability {words})" for n, _ in picked)
+    facts.use("stated", *said, *facts.all(FactKey.TEI_NO_BACKEND))
+    facts.use("gpus", *(lines[0] for _, lines in picked if lines))
+    release = next((f.value for f in facts.all(FactKey.TEI_IMAGE)), "latest")
+    compiled = f"{built[:-1]}.{built[-1]}"
+    if cap < _TEI_FLOOR:
+        return (
+            finding(
+                Code.EXTENSION_ARCH_UNSUPPORTED,
+                backend=_CUDA,
+                variant="tei_gpu",
+                gpu=gpu or f"a GPU of compute capability {words}",
+                built=compiled,
+                image=f"{_TEI_REPOSITORY}:cpu-{release}",
+            ),
+        )
+    prefix = next((p for floor, p in _TEI_IMAGES if cap >= floor), "")
+    image = f"{_TEI_REPOSITORY}:{prefix}{release}"
+    if cap >= (10, 0):  # past Hopper the README lists no image: the build for it
+        image = f"an image built for compute capability {words}"
+    return (
+        finding(
+            Code.EXTENSION_ARCH_UNSUPPORTED,
+            backend=_CUDA,
+            variant="tei_image",
+            gpu=gpu or f"a GPU of compute capability {words}",
+            built=compiled,
+            image=image,
+            cap=runtime,
+        ),
+    )
+
+
+def _flash_attn_wanted(paste: Pasted, named: _Named, facts: _Read) -> tuple[Finding, ...]:
+    """flash-attn built or asked for where the paste names a GPU below FlashAttention 2's
+    floor (compute capability 8.0; its README at Dao-AILab/flash-attention@014c349e):
+    pip's failed build of it is an error whose remedy is not a rebuild; an install or use of
+    it that the reporter says failed, or asks about, with no error line shown, is answered as
+    a warning. A paste whose reporter says it ran, or that names flash-attn and the GPU in
+    passing (no failure, no question), gets nothing."""
+    gpu, lines = _below(named, _FA2_FLOOR)
+    if not gpu:
+        return ()
+    failed = [
+        f for f in facts.all(FactKey.MESSAGE_BUILD_FAILED_FOR) if _FLASH_ATTN in f.value.split()
+    ]
+    if failed:
+        facts.use("stated", failed[0])
+        facts.use("gpus", *lines)
+        return (
+            finding(
+                Code.EXTENSION_ARCH_UNSUPPORTED,
+                backend=_CUDA,
+                variant="flash_attn_build",
+                gpu=gpu,
+            ),
+        )
+    wanted = [
+        *(f for f in facts.all(FactKey.PIP_REQUESTED) if f.value.split()[:1] == [_FLASH_ATTN]),
+        *(f for f in facts.all(FactKey.SUBJECT_LIBRARY) if f.name == _FLASH_ATTN),
+    ]
+    shown = paste.error_count or any(f.key in STATED_ERRORS for f in paste.facts)
+    if not wanted or shown or facts.all(FactKey.PROSE_RAN):
+        return ()
+    if paste.stated is None and not _a_question(paste, *wanted):
+        return ()
+    facts.use("stated", wanted[0])
+    facts.use("gpus", *lines)
+    return (
+        finding(
+            Code.EXTENSION_ARCH_UNSUPPORTED,
+            backend=_CUDA,
+            variant="flash_attn_wanted",
+            gpu=gpu,
+        ),
+    )
 
 
 # --- issue 38: device: an AMD GPU the kernel driver gives no ROCm compute (KFD) ---------------
