@@ -2027,6 +2027,7 @@ def _compute_type_int8(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     return (
         finding(
             Code.EXTENSION_ARCH_UNSUPPORTED,
+            backend=_CUDA,
             variant="compute_type_int8",
             dtype=said[0].value,
             device=" and ".join(_gpu_generation(n, cc) for n, (cc, _) in low.items()),

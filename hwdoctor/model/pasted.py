@@ -875,6 +875,9 @@ CONTEXT_ONLY: Final = frozenset(
         FactKey.PIP_INSTALLED,  # issue 38 (s18-since): what pip installed: no report
         FactKey.PIP_REQUESTED,
         FactKey.TEI_IMAGE,  # issue 38 (s20-gpuprose): an image named, no report
+        # an instance type names a machine, not what went wrong on it: with nothing else read
+        # the paste stays no report (TEI#429's dying processes are no "no problem")
+        FactKey.PROSE_CLOUD_GPU,
         FactKey.TEI_NO_BACKEND,  # the router's last word, the backend's error is the report
         FactKey.PROSE_INTEL_MAC,
         FactKey.PROSE_DEBIAN,  # issue 38 (s14-sharedlib)
