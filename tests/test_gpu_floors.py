@@ -117,7 +117,7 @@ def test_a_failed_flash_attn_build_on_an_ampere_gpu_is_not_the_gpu() -> None:
 
 
 def test_gpus_named_in_lower_case_are_read_and_a_run_that_worked_is_quiet() -> None:
-    """"tesla m40/ tesla p40/ nvidia 1080ti" in lower case, and int8 that "worked as
+    """The GPUs "tesla m40/ tesla p40/ nvidia 1080ti" in lower case, and int8 that "worked as
     intended": the GPUs are read (the Tesla ones were lost before), and no finding is made of
     fp16 "issues" the paste shows no error of."""
     name = "whisperwebui40-tesla-m40-p40-1080ti-fp16-issues-int8-worked.md"

@@ -104,7 +104,9 @@ LINES: Final = (
         'print ("found version 11040", "Found no NVIDIA driver on your system", CUDA\'s '
         'error 35 "driver version is insufficient" and error 804 "forward compatibility was'
         ' attempted on non supported HW", docker\'s "could not select device driver", '
-        'flash-attn\'s "only supports Ampere GPUs or newer", bitsandbytes\' "compiled without'
+        "flash-attn's \"only supports Ampere GPUs or newer\", text-embeddings-inference's "
+        '"Runtime compute cap 75 is not compatible with compile time compute cap 80", '
+        "bitsandbytes' \"compiled without"
         ' GPU support", vLLM\'s "Failed to infer device type", "Not support device type: '
         'cpu" and "Bfloat16 is only supported on GPUs with compute capability of at least '
         '8.0", "sm_120 is not '
