@@ -5439,6 +5439,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             # issue 38 (s17-tracker): the question names no library; the tracker's is asked
             "tracker": "asked in {tracker}, whose library is {library}: {library}'s "
             "documentation lists {machine}{releases}: {documented} (read at {at})",
+            # issue 38 (s20-gpuprose): a question whether a GPU runs bitsandbytes' 4-bit
+            # quantization, answered from the compute capability its installation page lists
+            "four_bit": "the paste asks about 4-bit quantization on {machine}: {library}'s "
+            "documentation lists it there: {documented} (read at {at})",
         },
     ),
     Code.LIBRARY_SUPPORT_NOT_LISTED: Entry(

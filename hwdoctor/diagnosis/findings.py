@@ -7318,6 +7318,23 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["four_bit"],
+    at: Value,
+    documented: Value,
+    library: Value,
+    machine: Value,
+    source: Value,
+    releases: Value = None,
+    tracker: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.LIBRARY_SUPPORT_LISTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["tracker"],
     at: Value,
     documented: Value,

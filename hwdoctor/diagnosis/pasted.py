@@ -10743,7 +10743,63 @@ def _gpu_floors(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[
     if any(f.code == Code.EXTENSION_ARCH_UNSUPPORTED.value for f in found):
         return ()
     named = _named_gpus(paste.evidence, facts)
-    return _tei_image(named, facts) or _flash_attn_wanted(paste, named, facts)
+    return (
+        _tei_image(named, facts)
+        or _flash_attn_wanted(paste, named, facts)
+        or _four_bit_asked(paste, facts, found)
+    )
+
+
+# bitsandbytes' 4-bit quantization (NF4, FP4) on NVIDIA GPUs: compute capability 6.0 or newer
+# from 0.48.0, 5.0 or newer before (huggingface.co/docs/bitsandbytes/v0.50.0/installation and
+# v0.46.0/installation, "NVIDIA CUDA": "NF4/FP4 quantization | 6.0+ | Pascal …", "5.0+ |
+# Maxwell …"). The words that make a 4-bit question bitsandbytes' (transformers' load_in_4bit,
+# its NF4, QLoRA, which is bitsandbytes' NF4) and those of other libraries' int4 kernels.
+_BNB_FOUR_BIT_FLOOR: Final = (5, 0)
+# (ASCII boundaries: Chinese prose runs into the words, "实现QLoRA微调")
+_BNB_FOUR_BIT: Final = re.compile(
+    r"(?i)(?<![A-Za-z0-9_])(?:load_in_4bit|nf4|qlora|bitsandbytes)(?![A-Za-z0-9])"
+)
+_OTHER_INT4: Final = re.compile(
+    r"(?i)(?<![A-Za-z0-9_])(?:gptq|awq|marlin|exllama|vllm|lmdeploy|turbomind|tensorrt|gguf"
+    r"|llama\.cpp)"
+)
+
+
+def _four_bit_asked(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """A question whether a GPU it names runs 4-bit quantization ("V100 32G can not supprt
+    load_in_4bit and fp16?"), where the paste is about bitsandbytes' 4-bit (load_in_4bit, NF4,
+    QLoRA named) and shows no error: bitsandbytes' documentation lists NVIDIA GPUs of compute
+    capability 6.0 (5.0 before 0.48) for it, so a GPU at or above that is answered with a note.
+    Not another library's int4 (GPTQ, AWQ, vLLM's), nor where a question is answered already."""
+    asked = facts.all(FactKey.PROSE_FOUR_BIT)
+    answered = (Code.LIBRARY_SUPPORT_LISTED.value, Code.LIBRARY_SUPPORT_NOT_LISTED.value)
+    if not any(_BNB_FOUR_BIT.search(f.value) for f in asked) or any(
+        f.code in answered for f in found
+    ):
+        return ()
+    for fact in asked:
+        if _OTHER_INT4.search(fact.value) or not _a_question(paste, fact):
+            continue
+        known = [(n, cc) for n, (cc, _) in _gpus_in_words(fact.value).items() if cc]
+        if not known or known[0][1] < _BNB_FOUR_BIT_FLOOR:
+            continue
+        name, capability = known[0]
+        facts.use("stated", fact)
+        return (
+            finding(
+                Code.LIBRARY_SUPPORT_LISTED,
+                backend=_CUDA,
+                variant="four_bit",
+                library="bitsandbytes",
+                machine=f"the {name} (compute capability {capability[0]}.{capability[1]})",
+                documented="NF4/FP4 quantization on NVIDIA GPUs of compute capability 6.0 or "
+                "newer from 0.48.0, 5.0 or newer before",
+                at="huggingface.co/docs/bitsandbytes v0.50.0 and v0.46.0, installation",
+                source="https://huggingface.co/docs/bitsandbytes/main/en/installation",
+            ),
+        )
+    return ()
 
 
 def _tei_image(named: _Named, facts: _Read) -> tuple[Finding, ...]:

@@ -186,6 +186,9 @@ class FactKey(str, Enum):
     TEI_IMAGE = "tei.image"
     # TEI's router after a backend that did not start: "Error: Could not create backend"
     TEI_NO_BACKEND = "tei.no_backend"
+    # issue 38 (s20-gpuprose): 4-bit quantization named ("load_in_4bit", "int4", "QLoRA"): the
+    # line's words around it, where a question and its GPU are read
+    PROSE_FOUR_BIT = "prose.four_bit"
     # issue 38: CUDA libraries the neighbours cannot find or that disagree
     MESSAGE_DS_CUDA_MISMATCH = "message.ds_cuda_mismatch"  # DeepSpeed: the toolkit's CUDA
     MESSAGE_DS_TORCH_CUDA = "message.ds_torch_cuda"  # DeepSpeed: the CUDA torch was built with
@@ -878,6 +881,7 @@ CONTEXT_ONLY: Final = frozenset(
         # an instance type names a machine, not what went wrong on it: with nothing else read
         # the paste stays no report (TEI#429's dying processes are no "no problem")
         FactKey.PROSE_CLOUD_GPU,
+        FactKey.PROSE_FOUR_BIT,  # a word named, no report
         FactKey.TEI_NO_BACKEND,  # the router's last word, the backend's error is the report
         FactKey.PROSE_INTEL_MAC,
         FactKey.PROSE_DEBIAN,  # issue 38 (s14-sharedlib)

@@ -729,6 +729,13 @@ _MPS_BF16: Final = re.compile(
 # models without flash attention where the model has one.
 # issue 38: as reporters copy it too, with the capability dotted ("7.0").
 _TGI_CAPABILITY: Final = re.compile(r"GPU with CUDA capability (\d{1,2})[ .](\d) is not supported")
+# issue 38 (s20-gpuprose): 4-bit quantization named on a line ("V100 32G can not supprt
+# load_in_4bit and fp16?", "V100不是不支持int4加速训练么？", a title's "QLoRA"): whether the line
+# asks, and which GPU it names, the diagnosis reads from the line and the words around the
+# match (60 characters each side, the value).
+_FOUR_BIT: Final = re.compile(
+    r"(?i)(?<![A-Za-z0-9_])(load_in_4bit|4-?bit|int4|nf4|qlora)(?![A-Za-z0-9])"
+)
 # issue 38 (s20-gpuprose): text-embeddings-inference's CUDA image started on a GPU it was not
 # compiled for (backends/candle/src/lib.rs CandleBackend::new: "Runtime compute cap {} is not
 # compatible with compile time compute cap {}", BackendError::Start; the router then says
@@ -3774,6 +3781,11 @@ RECOGNISERS: Final = (
     # issue 38 (s20-gpuprose): TEI's image compiled for another GPU
     _Recogniser(_TEI_COMPUTE_CAP, FactKey.MESSAGE_TEI_COMPUTE_CAP, made=lambda m: f"{m[1]}/{m[2]}"),
     _Recogniser(_TEI_IMAGE, FactKey.TEI_IMAGE),
+    _Recogniser(
+        _FOUR_BIT,
+        FactKey.PROSE_FOUR_BIT,
+        made=lambda m: m.string[max(0, m.start() - 60) : m.end() + 60].strip(),
+    ),
     _Recogniser(_TEI_NO_BACKEND, FactKey.TEI_NO_BACKEND, words="tei", at_start=True),
     # issue 38: CUDA libraries the neighbours cannot find or that disagree
     _Recogniser(_WSL, FactKey.PROSE_WSL, group=0),
