@@ -126,3 +126,27 @@ def test_gpus_named_in_lower_case_are_read_and_a_run_that_worked_is_quiet() -> N
     assert {"Tesla M40", "Tesla P40", "GeForce GTX 1080 Ti"} <= named
     report = diagnosed(name)
     assert not report.findings and report.exit_code == 0
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "qlora71-v100-32g-load-in-4bit-and-fp16-question.md",
+        "firefly19-zh-v100-qlora-int4-training-question.md",
+    ],
+)
+def test_a_question_about_4bit_on_a_gpu_that_runs_it_is_answered_with_a_note(name: str) -> None:
+    """bitsandbytes' installation page (v0.50.0; v0.46.0 before 0.48): NF4/FP4 quantization
+    from compute capability 6.0 (5.0). A question whether a V100 (7.0) runs it, in English or
+    Chinese, gets the answer as a note, never an error."""
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == "backend.library_support_listed" and found.severity.value == "info"
+    assert "V100 (compute capability 7.0)" in found.message and "6.0" in found.message
+    assert report.exit_code == 0
+
+
+def test_another_librarys_int4_is_not_bitsandbytes_4bit() -> None:
+    """ "v100 support int4 (gptq or awq)" asks about vLLM's kernels: no bitsandbytes answer."""
+    report = diagnosed("vllm3141-title-v100-int4-gptq-awq-question.md")
+    assert "backend.library_support_listed" not in {f.code for f in report.findings}
