@@ -10852,10 +10852,11 @@ def _flash_attn_wanted(paste: Pasted, named: _Named, facts: _Read) -> tuple[Find
     floor (compute capability 8.0; its README at Dao-AILab/flash-attention@014c349e):
     pip's failed build of it is an error whose remedy is not a rebuild; an install or use of
     it that the reporter says failed, or asks about, with no error line shown, is answered as
-    a warning. A paste whose reporter says it ran, or that names flash-attn and the GPU in
-    passing (no failure, no question), gets nothing."""
+    a warning. A paste whose reporter says it ran or works now (Dao-AILab/flash-attention#224:
+    FlashAttention 1.x on a T4, "it works"), or that names flash-attn and the GPU in passing
+    (no failure, no question), gets nothing."""
     gpu, lines = _below(named, _FA2_FLOOR)
-    if not gpu:
+    if not gpu or facts.all(FactKey.PROSE_RAN):  # the reporter says it ran, or now works
         return ()
     failed = [
         f for f in facts.all(FactKey.MESSAGE_BUILD_FAILED_FOR) if _FLASH_ATTN in f.value.split()
@@ -10876,7 +10877,7 @@ def _flash_attn_wanted(paste: Pasted, named: _Named, facts: _Read) -> tuple[Find
         *(f for f in facts.all(FactKey.SUBJECT_LIBRARY) if f.name == _FLASH_ATTN),
     ]
     shown = paste.error_count or any(f.key in STATED_ERRORS for f in paste.facts)
-    if not wanted or shown or facts.all(FactKey.PROSE_RAN):
+    if not wanted or shown:
         return ()
     if paste.stated is None and not _a_question(paste, *wanted):
         return ()
