@@ -150,3 +150,11 @@ def test_another_librarys_int4_is_not_bitsandbytes_4bit() -> None:
     """ "v100 support int4 (gptq or awq)" asks about vLLM's kernels: no bitsandbytes answer."""
     report = diagnosed("vllm3141-title-v100-int4-gptq-awq-question.md")
     assert "backend.library_support_listed" not in {f.code for f in report.findings}
+
+
+def test_a_failed_flash_attn_build_that_then_works_on_a_t4_is_not_the_gpu() -> None:
+    """Pip's failed build of flash-attn in the title, then "it works" with FlashAttention 1.0.5
+    "because I use T4 GPU" (1.x runs on Turing) and with a prebuilt wheel: the reporter says
+    it ran, so the T4 below FlashAttention 2's floor is no error finding."""
+    report = diagnosed("flashattn224-t4-flash-attn-1.0.5-build-then-it-works.md")
+    assert "extension.arch_unsupported" not in {f.code for f in report.findings}
