@@ -733,8 +733,11 @@ _TGI_CAPABILITY: Final = re.compile(r"GPU with CUDA capability (\d{1,2})[ .](\d)
 # load_in_4bit and fp16?", "V100不是不支持int4加速训练么？", a title's "QLoRA"): whether the line
 # asks, and which GPU it names, the diagnosis reads from the line and the words around the
 # match (60 characters each side, the value).
+# (a character after "int4" and "4bit", so that no pattern of the reader matches a line
+# shorter than messages.SHORTEST)
 _FOUR_BIT: Final = re.compile(
-    r"(?i)(?<![A-Za-z0-9_])(load_in_4bit|4-?bit|int4|nf4|qlora)(?![A-Za-z0-9])"
+    r"(?i)(?<![A-Za-z0-9_])(?:load_in_4bit|qlora(?![A-Za-z0-9])|int4[^A-Za-z0-9]"
+    r"|4-?bits?[^A-Za-z0-9])"
 )
 # issue 38 (s20-gpuprose): text-embeddings-inference's CUDA image started on a GPU it was not
 # compiled for (backends/candle/src/lib.rs CandleBackend::new: "Runtime compute cap {} is not
