@@ -78,6 +78,11 @@ ASKED: Final = {
     # a Chinese request's title: "增加AMD GPU ROCm支持" (add AMD GPU ROCm support)
     "chitu37-zh-add-amd-gpu-rocm-support-request-title.md": ("AMD GPUs", 1),
     "comfyuidragnuwa20-mps-support-title-any-plans.md": ("Apple Silicon", 1),
+    # the title "AMD support" and "Is AMD/ROCm support planned?"
+    "omost19-amd-support-title-is-rocm-support-planned.md": ("AMD GPUs", 1),
+    # a title alone: "AMD ROCm support ?"; a Chinese title alone: "请问能支持AMD的ROCM吗？"
+    "lattice5-amd-rocm-support-title-only.md": ("AMD GPUs", 1),
+    "stt111-zh-can-it-support-amd-rocm-title-only.md": ("AMD GPUs", 1),
     # "is that possible running on macOS M1?" (Megatron-LM's tracker): was exit 2
     "megatron200-macos-m1-question-no-library-named-quiet.md": ("a Mac", 1),
 }
