@@ -153,6 +153,9 @@ def test_mlc_llm_finding_no_device_is_named_with_what_shows_its_devices(name: st
     assert "before 0.19.0 do not try the CPU" in message
     quoted = [q["text"] for q in found[0]["rests_on"]]
     assert any("Not found: No available device detected" in q for q in quoted), quoted
+    # what then failed on the None device is its symptom: no error line left unexplained
+    assert any("'NoneType' object has no attribute 'device_type'" in q for q in quoted), quoted
+    assert not data["unread"], data["unread"]
     advice = found[0]["advice"] or ""
     assert "python -m mlc_llm.cli.check_device" in advice
     assert "torch.cuda.is_available" not in advice  # MLC-LLM's runtime is TVM's, not torch's

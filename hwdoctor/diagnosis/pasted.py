@@ -5477,6 +5477,17 @@ def _no_gpu_part(code: str) -> str | None:
 
 # issue 38 (s20-template): MLC-LLM's row (compat/support.py), whose device detection is its own
 _MLC: Final = next((row.name for row in support.TABLE if "mlc_llm" in row.modules), "")
+# What fails on the None that MLC-LLM's detect_device returns when it finds no device: the
+# ChatModule's `device_type = self.device.device_type` (mlc-ai/mlc-llm python/mlc_llm/
+# chat_module.py, until #2440 removed it in 2024-05) and convert_weight's
+# `device.device_type` (python/mlc_llm/interface/convert_weight.py at v0.18.1), in Python's
+# words for an attribute of None (Objects/object.c: "'NoneType' object has no attribute …").
+_MLC_NONE: Final = "'NoneType' object has no attribute 'device_type'"
+
+
+def _mlc_symptom(quote: QuotedLine, tool: str) -> PastedFact:
+    """The line where a program failed on MLC-LLM's None device, as the fact it shows."""
+    return PastedFact(FactKey.MESSAGE_GPU_REQUIRED, _MLC_NONE, tool, quote, name=_MLC)
 
 
 def _gpu_required(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
@@ -5536,6 +5547,9 @@ def _gpu_required(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tupl
     )
     if library == _MLC and variant == "library":
         variant = "mlc"  # s20-template: its own detection, by TVM's runtime: not torch's
+        # what then fails on the None device is this finding's symptom, not another error
+        tool = said[0].tool  # the detection line's reader: the same reads the symptom's line
+        facts.use("stated", *(_mlc_symptom(q, tool) for q in paste.errors if _MLC_NONE in q.text))
     shown = f"; the paste shows {hardware} ({words})" if hardware else ""
     return (
         finding(
