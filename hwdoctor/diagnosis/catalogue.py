@@ -288,6 +288,7 @@ class Code(str, Enum):
     # documentation: it lists the machine (a note), or it does not (a warning)
     LIBRARY_SUPPORT_LISTED = "backend.library_support_listed"
     LIBRARY_SUPPORT_NOT_LISTED = "backend.library_support_not_listed"
+    SUPPORT_ASKED_NO_LIBRARY = "backend.support_asked_no_library"  # issue 38 (s20-template)
     # issue 38 (s9-cpucomp): a build that needs an instruction set the CPU lacks (AVX2, AVX-512)
     CPU_ISA_MISSING = "host.cpu_instruction_set_missing"
     # issue 38 (s9-cpucomp): the AWS Neuron compiler's own internal error
@@ -4045,6 +4046,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "has one, and no torch for macOS has CUDA",
             "library_other": "{library} runs only on an NVIDIA GPU (\"{said}\"){shown}: its "
             "CUDA path has no device here",
+            # issue 38 (s20-template): MLC-LLM's own detection, through TVM's runtime, not torch
+            # (compat/gpu_required.py `_MLC_NONE`, mlc-ai/mlc-llm auto_device.py at v0.18.1)
+            "mlc": "{library} found no device to run on (\"{said}\"){shown}: its automatic "
+            "detection tries CUDA, ROCm, Metal, Vulkan and OpenCL through TVM's runtime, and "
+            "releases before 0.19.0 do not try the CPU",
         },
         variant_advice={
             # issue 38 (s13-gpuonly)
@@ -4060,6 +4066,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "the CPU where its documentation gives one (for a quantized model: the unquantized "
             "model, or a quantization whose documentation lists Apple silicon), or run it on a "
             "machine with an NVIDIA GPU; a CUDA torch is no remedy on a Mac",
+            "mlc": "python -m mlc_llm.cli.check_device cuda (and vulkan, rocm, metal, opencl) "
+            "in the same environment prints the devices MLC-LLM's runtime finds "
+            "(\"check_device:\" and their indexes); none means its mlc-ai wheel has no runtime "
+            "for the machine's GPU or the GPU's driver (Vulkan's loader, CUDA's driver) is not "
+            "reachable: install the mlc-ai and mlc-llm wheels built for it "
+            "(https://llm.mlc.ai/docs/install/mlc_llm.html), or pass --device with the device; "
+            "on a machine without a GPU, MLC-LLM 0.19.0 and later run on the CPU",
             "library_other": "use the program's path for this accelerator where its "
             "documentation gives one (for a quantized model: a quantization library whose "
             "documentation lists this accelerator, or the unquantized model), or run it on a "
@@ -5466,6 +5479,40 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         },
         advice="run {library} on a machine its documentation lists ({source}), or without it "
         "here: {instead}",
+    ),
+    # issue 38 (s20-template): the question form, where no library is known to answer it
+    Code.SUPPORT_ASKED_NO_LIBRARY: Entry(
+        I, "a question whether a machine is supported names no library",
+        "Short posts ask whether something runs on a machine and name no library: \"Does this "
+        "support being run on AMD GPU or perhaps Metal?\", a title \"ROCm Support\", "
+        "\"多卡训练支持Windows吗\" (does "
+        "multi-card training support Windows?). What runs on a machine is each library's own "
+        "documentation's to say (compat/support.py holds it for the libraries of its table, "
+        "read at a named commit), so the answer needs the library: one the question or the "
+        "issue's title names, or the one of the repository the issue was filed in "
+        "(`detect --repo OWNER/NAME`, issue 38 s17-tracker). Where none is known (no --repo, "
+        "a repository the table has no row for, a question about something else than the "
+        "project) the post is still read: this note says which machine it asks about and "
+        "what would answer it. Nothing failed; it is said only where the paste shows and "
+        "states no error.",
+        "the reporter asks about {machine} (\"{asked}\") and names no library hwdoctor's "
+        "support table lists: which machines a library runs on is its own documentation's "
+        "to say",
+        advice="name the library, or give the repository the issue was filed in (hwdoctor "
+        "detect --paste FILE --repo OWNER/NAME), to have the question answered from that "
+        "library's documentation; python -m torch.utils.collect_env on the machine shows what "
+        "it is and what torch sees there",
+        variants={
+            # filed in a repository (`--repo`) the table has no row for
+            "tracker": "asked in {tracker}, which hwdoctor's support table has no row for: the "
+            "reporter asks about {machine} (\"{asked}\"), and which machines a library runs on "
+            "is its own documentation's to say",
+        },
+        variant_advice={
+            "tracker": "name the library in the question to have it answered from that "
+            "library's documentation where the table lists it; python -m "
+            "torch.utils.collect_env on the machine shows what it is and what torch sees there",
+        },
     ),
     # issue 38 (s9-cpucomp): a build that needs an instruction set the CPU lacks
     Code.CPU_ISA_MISSING: Entry(

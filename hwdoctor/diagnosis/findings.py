@@ -5744,6 +5744,19 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
+    variant: Literal["mlc"],
+    library: Value,
+    said: Value,
+    shown: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GPU_LIBRARY_NO_GPU],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
     variant: Literal["other"],
     said: Value,
     shown: Value,
@@ -7378,6 +7391,32 @@ def finding(
     machine: Value,
     releases: Value,
     source: Value,
+    tracker: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.SUPPORT_ASKED_NO_LIBRARY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    asked: Value,
+    machine: Value,
+    tracker: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.SUPPORT_ASKED_NO_LIBRARY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["tracker"],
+    asked: Value,
+    machine: Value,
     tracker: Value,
 ) -> Finding: ...
 

@@ -252,6 +252,7 @@ _RESTS_ON: Final = (
     ("backend.library_unsupported_machine", ("stated", "host")),  # issue 38 (s14-supported)
     # issue 38 (s15-support): a question whether a library runs on a machine, answered
     ("backend.library_support_", ("stated", "host")),
+    ("backend.support_asked_no_library", ("stated",)),  # issue 38 (s20-template)
     # issue 38 (s9-cpucomp); s16-avx: the CPU named and the binary that needs the set ("host")
     ("host.cpu_instruction_set_missing", ("stated", "host")),
     ("host.memory_exhausted", ("stated", "ram", "wsl")),  # issue 38 (s11-hostmem)
@@ -767,6 +768,7 @@ def _diagnosed(paste: Pasted, facts: _Read, *, strict: bool) -> PasteReport:
     found = (*found, *_package_missing(paste, facts))  # issue 38 (s9-imports): last: what
     found = (*found, *_release_lacks_name(paste, facts))  # no finding above took
     found = (*found, *_listed_later(paste, facts, found))  # issue 38 (s18-since)
+    found = (*found, *_asked_of_no_library(paste, facts, found))  # issue 38 (s20-template)
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -5513,6 +5515,21 @@ def _no_gpu_part(code: str) -> str | None:
     return _NO_GPU_EXPLAINED.get(code)
 
 
+# issue 38 (s20-template): MLC-LLM's row (compat/support.py), whose device detection is its own
+_MLC: Final = next((row.name for row in support.TABLE if "mlc_llm" in row.modules), "")
+# What fails on the None that MLC-LLM's detect_device returns when it finds no device: the
+# ChatModule's `device_type = self.device.device_type` (mlc-ai/mlc-llm python/mlc_llm/
+# chat_module.py, until #2440 removed it in 2024-05) and convert_weight's
+# `device.device_type` (python/mlc_llm/interface/convert_weight.py at v0.18.1), in Python's
+# words for an attribute of None (Objects/object.c: "'NoneType' object has no attribute …").
+_MLC_NONE: Final = "'NoneType' object has no attribute 'device_type'"
+
+
+def _mlc_symptom(quote: QuotedLine, tool: str) -> PastedFact:
+    """The line where a program failed on MLC-LLM's None device, as the fact it shows."""
+    return PastedFact(FactKey.MESSAGE_GPU_REQUIRED, _MLC_NONE, tool, quote, name=_MLC)
+
+
 def _gpu_required(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
     """Any GPU-only library's words that it found no GPU (compat/gpu_required.py's grammar;
     transformers' bitsandbytes/EETQ quantizers' "No GPU found. A GPU is needed for
@@ -5565,9 +5582,14 @@ def _gpu_required(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tupl
         words_said = words_said[: end + 1]
     if said[0].key is FactKey.MESSAGE_BNB_QUANTIZER:
         words_said = "No GPU found. A GPU is needed for quantization."
-    variant: Literal["library", "library_mac", "library_other"] = (
+    variant: Literal["library", "library_mac", "library_other", "mlc"] = (
         "library_other" if others else "library_mac" if backend == _MPS else "library"
     )
+    if library == _MLC and variant == "library":
+        variant = "mlc"  # s20-template: its own detection, by TVM's runtime: not torch's
+        # what then fails on the None device is this finding's symptom, not another error
+        tool = said[0].tool  # the detection line's reader: the same reads the symptom's line
+        facts.use("stated", *(_mlc_symptom(q, tool) for q in paste.errors if _MLC_NONE in q.text))
     shown = f"; the paste shows {hardware} ({words})" if hardware else ""
     return (
         finding(
@@ -9241,6 +9263,53 @@ def _library_asked(paste: Pasted, facts: _Read, before: Sequence[Finding]) -> tu
                 at=row.at,
                 source=row.source,
                 instead=row.instead or "a library whose documentation lists this machine",
+            ),
+        )
+    return ()
+
+
+def _asked_of_no_library(
+    paste: Pasted, facts: _Read, before: Sequence[Finding]
+) -> tuple[Finding, ...]:
+    """issue 38 (s20-template): a question whether a machine is supported that no library
+    answers (readers/asked.py's facts with no `name`: a question naming no library, pointing at
+    the tracker where `--repo` gives none with a row, or at nothing): a note that says which
+    machine it asks about and what would answer it. Only where the paste shows and states no
+    error, and no finding was made: a post that shows more is answered by what it shows."""
+    if before or not _no_error_shown(paste):
+        return ()
+    for question in facts.all(FactKey.PROSE_SUPPORT_ASKED):
+        if question.name is not None:
+            continue
+        asked = _asked_machine(facts, question)
+        if asked is None:
+            continue
+        backend, _, _, words, named = asked
+        facts.use("stated", question, *named)
+        # filed in a repository the table has no row for (gather/reports/tracker.py)
+        tracker = next(
+            (
+                f.value
+                for f in facts.all(FactKey.TRACKER_ASKED)
+                if f.quote.line == question.quote.line and f.name is None
+            ),
+            "",
+        )
+        asked_words = printable(question.value.lstrip("# "))[:120]
+        if tracker:
+            return (
+                finding(
+                    Code.SUPPORT_ASKED_NO_LIBRARY,
+                    backend=backend,
+                    variant="tracker",
+                    tracker=tracker,
+                    machine=words,
+                    asked=asked_words,
+                ),
+            )
+        return (
+            finding(
+                Code.SUPPORT_ASKED_NO_LIBRARY, backend=backend, machine=words, asked=asked_words
             ),
         )
     return ()

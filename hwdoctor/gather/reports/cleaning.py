@@ -60,9 +60,43 @@ def unwrapped(lines: Sequence[str], number: int, line: str) -> tuple[str, int]:
 
 
 def without_comments(text: str) -> str:
-    """`text` without what GitHub does not show of it: HTML comments. Line numbers stay
-    those of the paste."""
-    return without_html_comments(text)
+    """`text` without what GitHub does not show of it (HTML comments) and without the options
+    the reporter did not choose (unchecked task-list items). Line numbers stay those of the
+    paste."""
+    return without_unchosen(without_html_comments(text))
+
+
+# issue 38 (s20-template): an unchecked task-list item ("- [ ] macOS") is an option the reporter
+# did not choose. GitHub's issue forms write each option of a `checkboxes` question as one, "- [X]"
+# where it was ticked and "- [ ]" where not (docs.github.com, "Syntax for GitHub's form schema",
+# checkboxes: axolotl's "Which Operating Systems are you using?" in axolotl-ai-cloud/axolotl#1307
+# is "- [X] Linux", "- [ ] macOS", "- [ ] Windows"); GFM's task list item marker (the GFM spec
+# 0.29-gfm, §5.3 "Task list items (extension)") is a list item's "[ ]" (unchecked: whitespace
+# between the brackets) followed by whitespace, "[x]"/"[X]" checked. The marker after a list's
+# bullet or number, the line's indentation and quoting taken off first.
+_UNCHECKED: Final = re.compile(r"(?:[-*+]|\d{1,9}[.)])[ \t]{1,4}\[ \](?:[ \t\r]|$)")
+_TASK: Final = "[ ]"
+
+
+def without_unchosen(text: str) -> str:
+    """`text` with each unchecked task-list item's line left empty (`_UNCHECKED`), outside code
+    fences (inside one the marker is text, as GitHub shows it): no fact, no error line is read
+    from an option not chosen; checked ones stay. Line numbers stay those of the paste."""
+    if _TASK not in text:
+        return text
+    out: list[str] = []
+    fence = ""
+    for line in text.split("\n"):
+        bare = _QUOTING.sub("", line).lstrip()
+        opener = bare[:3]
+        if fence and opener == fence:
+            fence = ""
+        elif not fence and opener in _FENCES:
+            fence = opener
+        elif not fence and _TASK in bare[:16] and _UNCHECKED.match(bare):
+            line = ""
+        out.append(line)
+    return "\n".join(out)
 
 
 def without_html_comments(text: str) -> str:
