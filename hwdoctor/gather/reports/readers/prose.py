@@ -19,6 +19,7 @@ from hwdoctor import registry, versions
 from hwdoctor.compat import gpus
 from hwdoctor.gather.reports.readers import collect_env, hf_env, messages
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
+from hwdoctor.gather.reports.screen import by_first
 from hwdoctor.model.pasted import PYTHON_FROM_PATH, FactKey
 
 # A GPU's name on a line of its own (what torch.cuda.get_device_name printed), read only
@@ -253,7 +254,7 @@ _PROSE_NAMES: Final = (
 )
 _PROSE_ALIASES: Final = {"pytorch": "torch", "ipex": "intel-extension-for-pytorch"}
 _PROSE_VERSION: Final = re.compile(
-    r"(?<![A-Za-z0-9_./-])(" + "|".join(map(re.escape, _PROSE_NAMES)) + r")(?![A-Za-z0-9_-])\s*"
+    r"(?<![A-Za-z0-9_./-])(" + by_first(map(re.escape, _PROSE_NAMES)) + r")(?![A-Za-z0-9_-])\s*"
     r"(?:version\s*|版本\s*)?(?:(?:==|[:=：]|\bis\b|是|\bv)\s*)?v?"
     # issue 38: a nightly's local label too ("torch 2.8.0.dev20250321+xpu": pytorch#150260)
     r"(\d+\.\d+(?:\.\d+)?(?:\.post\d+|\.dev\w*|rc\d+(?:\.dev\w*)?)?(?:\+\w+(?:\.\w+)*)?)"
@@ -325,7 +326,7 @@ _ACCELERATOR_ROW: Final = {
 }
 _ACCELERATOR_PROSE: Final = re.compile(
     r"(?<![A-Za-z0-9_])("
-    + "|".join(re.escape(w) for w in sorted(_ACCELERATOR_ROW, key=lambda w: (-len(w), w)))
+    + by_first(re.escape(w) for w in sorted(_ACCELERATOR_ROW, key=lambda w: (-len(w), w)))
     + r")(?![A-Za-z_])",
     re.I,
 )
