@@ -14,9 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from hwdoctor.gather.reports import screen
 from hwdoctor.gather.reports.cleaning import clean
-from hwdoctor.gather.reports.readers import messages
-from hwdoctor.gather.reports.screen import Screen, words
+from hwdoctor.gather.reports.readers import asked, messages
+from hwdoctor.gather.reports.screen import Screen, by_first, words
 from tests import fastlane
 
 REPORTS = Path(__file__).parent / "data" / "reports"
@@ -89,3 +90,72 @@ def test_a_casefolded_word_is_found_in_any_case() -> None:
     screen = Screen.of([re.compile(r"torch not compiled with cuda", re.I)])
     assert screen.candidates("AssertionError: Torch not compiled with CUDA enabled") == [0]
     assert screen.candidates("torch compiled with CUDA 12.1") == []
+
+
+def test_the_words_shipped_are_the_patterns_words() -> None:
+    """messages_screen.json is `make docs`'s output (`messages.screen_source`): the words of
+    each recogniser's pattern with its flags and text; regenerate it when a pattern changes.
+    The screen made from it is the screen made from the patterns (issue 38, s20-speed)."""
+    assert messages.SCREEN_WORDS.read_text(encoding="utf-8") == messages.screen_source()
+    shipped = screen.known(messages.SCREEN_WORDS)
+    assert shipped is not None
+    patterns = [rule.pattern for rule in messages.RECOGNISERS]
+    assert _rows(Screen.of(patterns, shipped)) == _rows(Screen.of(patterns)) == _rows(SCREEN)
+
+
+def test_words_known_of_other_patterns_are_read_again(tmp_path: Path) -> None:
+    """A pattern changed since the words were written (another text, other flags) makes the
+    screen read every pattern's words again, never take the stale ones."""
+    written = tmp_path / "words.json"
+    written.write_text(screen.source([re.compile(r"no kernel image")]), encoding="utf-8")
+    known = screen.known(written)
+    assert known is not None
+    assert Screen.of([re.compile(r"no kernel image")], known).candidates("x") == []
+    for changed in (re.compile(r"CUDA error"), re.compile(r"no kernel image", re.I)):
+        again = Screen.of([changed], known)
+        assert again == Screen.of([changed])
+        assert again.candidates("CUDA ERROR: NO KERNEL IMAGE") == (
+            [0] if changed.flags & re.I else []
+        )
+    assert screen.known(tmp_path / "missing.json") is None
+
+
+def _rows(
+    made: Screen,
+) -> tuple[dict[str, list[tuple[str, bool, tuple[int, ...]]]], frozenset[int]]:
+    """A screen's words by start, in an order of their own (a set's order is the process's)."""
+    return {start: sorted(rows) for start, rows in made.by_start.items()}, made.always
+
+
+@pytest.mark.parametrize("fold", [False, True])
+def test_alternatives_by_first_character_match_as_given(fold: bool) -> None:
+    """screen.by_first writes an alternation grouped by first character (issue 38,
+    s20-speed): every match of every line of the stored reports, and of lines written for the
+    cases (a case partner of an ASCII letter, "ſ" U+017F and "K" U+212A; a name inside
+    another; an uncased first character), is the flat alternation's."""
+    names = sorted(asked.NAMES, key=len, reverse=True)
+    alternatives = [asked._spelled(name) for name in names] + ["ascend", "昇腾", "as"]
+    flags = re.I if fold else 0
+    flat = re.compile(r"(?<![\w/.-])(" + "|".join(alternatives) + r")(?![\w-])", flags)
+    grouped = re.compile(r"(?<![\w/.-])(" + by_first(alternatives) + r")(?![\w-])", flags)
+    assert len(grouped.pattern) < len(flat.pattern)
+    lines = [
+        raw
+        for path in PASTES
+        for raw in path.read_text(encoding="utf-8", errors="replace").splitlines()
+    ] + ["ſglang and vllm", "Kornia, VLLM, vllm-ascend, 昇腾 910B, as ascend"]
+    seen = 0
+    for line in lines:
+        want = [(m.span(), m.groups()) for m in flat.finditer(line)]
+        assert [(m.span(), m.groups()) for m in grouped.finditer(line)] == want, line
+        seen += bool(want)
+    assert seen > 100
+
+
+def test_an_alternation_that_cannot_be_grouped_is_left_as_given() -> None:
+    """An alternative that starts escaped or with a cased letter outside ASCII ("É"), or in
+    upper case, which another group's letter may match ignoring case: the alternation is
+    written as it was given."""
+    for given in (["\\+x", "ab"], ["Éa", "eb"], ["Ab", "ac"]):
+        assert by_first(given) == "|".join(given)
+    assert by_first(["ab", "ac", "b", "ab"]) == "a(?:b|c)|b"
