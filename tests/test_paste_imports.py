@@ -168,3 +168,45 @@ def test_a_paste_compiles_only_the_patterns_its_lines_reach() -> None:
     # which the GPU-only grammar (compat/gpu_required.py) asks of a line naming a GPU or CUDA
     compiled, held = counts["hwdoctor.compat.refusals"]
     assert held > 10 and compiled <= 1, counts
+
+
+def _after(code: str) -> str:
+    """What `code` wrote on stderr in a fresh interpreter, after a paste command ran."""
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=base_env(),
+        cwd=ROOT, timeout=120, check=False,
+    )  # fmt: skip
+    return done.stderr
+
+
+def test_a_paste_reads_no_pattern_for_its_screen_words() -> None:
+    """issue 38 (s20-speed): the messages reader's screen takes its patterns' words from
+    messages_screen.json (`make docs`), read there with the standard library's regex parser:
+    reading them at each start was a tenth of a `--from` (about 23 ms). The paste's own
+    patterns still compile on first use (sre parses those it compiles): no parse here reads
+    the screen's words."""
+    code = (
+        "import sys\n"
+        "from hwdoctor.gather.reports import screen\n"
+        "read = []\n"
+        "given = screen.words\n"
+        "screen.words = lambda pattern: read.append(pattern) or given(pattern)\n"
+        + _command("detect", "--paste", ISSUE_BODY)
+        + "\nsys.stderr.write(f'\\nWORDS READ {len(read)}')\n"
+    )
+    stderr = _after(code)
+    assert "\nWORDS READ 0" in stderr, stderr[-3000:]
+
+
+def test_a_paste_with_an_nvidia_gpu_builds_no_table_of_amd_devices() -> None:
+    """issue 38 (s20-speed): whether a GPU a paste names is one ROCm never ran on asks the PCI
+    ID database's AMD devices (compat/gpus.py `_pci_amd`, about 10 ms); beside an NVIDIA GPU
+    the answer is silence whatever the names, and the table is not built."""
+    code = (
+        "import sys\n"
+        + _command("detect", "--paste", ISSUE_BODY)
+        + "\nfrom hwdoctor.compat import gpus\n"
+        "sys.stderr.write(f'\\nAMD TABLE {gpus._pci_amd.cache_info().currsize}')\n"
+    )
+    stderr = _after(code)
+    assert "\nAMD TABLE 0" in stderr, stderr[-3000:]

@@ -10744,6 +10744,10 @@ def _rocm_never(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     a gfx target outside ROCM_NEVER (a tool's, the reporter's, the host's): the GPU named is
     then another machine's or one given up ("My old R9 280X never worked with ROCm, so I
     moved to this APU" above rocminfo's gfx902)."""
+    # silent beside an NVIDIA GPU whatever the names are: asked first, as the names' targets
+    # are read from the PCI ID database's AMD devices (~10 ms a paste; s20-speed)
+    if _nvidia_gpu_shown(paste):
+        return ()
     named = [*facts.all(FactKey.GPU), *facts.all(FactKey.AMD_NAME)]
     targets = [(fact, gpus.amd_targets(fact.value)) for fact in named]
     shown = [*facts.all(FactKey.GFX), *facts.all(FactKey.PROSE_GFX)]
@@ -10763,7 +10767,7 @@ def _rocm_never(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             never.append((fact, {g: gpus.ROCM_NEVER[g] for g in gfx}))
         elif len(gfx) == 1 and (chip := gpus.kfd_never_chip(fact.value)):
             never.append((fact, dict.fromkeys(gfx, gpus.KFD_NEVER_CHIPS[chip])))
-    if not never or _nvidia_gpu_shown(paste):
+    if not never:
         return ()
     judged = {id(fact) for fact, _ in never}
     if any(
