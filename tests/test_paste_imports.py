@@ -106,6 +106,8 @@ def test_explain_from_a_paste_imports_no_live_module(fmt: str) -> None:
     assert "TrainingArguments" in stdout
     assert _among(loaded, LIVE_ONLY + NO_ANSWERS) == []
     assert "hwdoctor.rules.tables" in loaded  # its decisions are the tables'
+    # issue 38 (s20-speed): nor the live checks a paste's detect runs (~14 ms of its start)
+    assert _among(loaded, ("hwdoctor.diagnosis.checks",)) == []
 
 
 def test_the_api_diagnoses_a_paste_without_a_live_module() -> None:
@@ -146,8 +148,8 @@ def test_a_paste_compiles_only_the_patterns_its_lines_reach() -> None:
         + _command("detect", "--paste", ISSUE_BODY)
         + "\nfrom hwdoctor.lazy_re import LazyPattern\n"
         "from hwdoctor.compat import refusals\n"
-        "from hwdoctor.gather.reports.readers import messages\n"
-        "for module in (messages, refusals):\n"
+        "from hwdoctor.gather.reports.readers import asked, messages\n"
+        "for module in (messages, refusals, asked):\n"
         "    held = [v for v in vars(module).values() if isinstance(v, LazyPattern)]\n"
         "    done = sum('compiled' in vars(v) for v in held)\n"
         "    sys.stderr.write(f'\\nCOMPILED {module.__name__} {done} {len(held)}')\n"
@@ -168,6 +170,9 @@ def test_a_paste_compiles_only_the_patterns_its_lines_reach() -> None:
     # which the GPU-only grammar (compat/gpu_required.py) asks of a line naming a GPU or CUDA
     compiled, held = counts["hwdoctor.compat.refusals"]
     assert held > 10 and compiled <= 1, counts
+    # issue 38 (s20-speed): a paste that asks nothing compiles few of the question reader's
+    compiled, held = counts["hwdoctor.gather.reports.readers.asked"]
+    assert held > 15 and compiled <= 3, counts
 
 
 def _after(code: str) -> str:

@@ -42,9 +42,8 @@ from hwdoctor.compat import (
     visibility,
     wheels,
 )
-from hwdoctor.diagnosis import checks, remedies
+from hwdoctor.diagnosis import remedies
 from hwdoctor.diagnosis.catalogue import Code, words_for
-from hwdoctor.diagnosis.checks.host import is_device_path
 from hwdoctor.diagnosis.findings import finding
 from hwdoctor.model.facts import BackendFacts, Evidence, Section
 from hwdoctor.model.pasted import (
@@ -625,7 +624,18 @@ def _windows_shell(paste: Pasted, facts: _Read) -> bool:
     return bool(facts.all(FactKey.PROSE_WINDOWS_PATH)) and not _mac_lines(paste, facts)
 
 
+def _device_path(path: str) -> bool:
+    """Whether a path is a device node's (the live check's test, diagnosis/checks/host.py)."""
+    from hwdoctor.diagnosis.checks.host import is_device_path
+
+    return is_device_path(path)
+
+
 def _diagnosed(paste: Pasted, facts: _Read, *, strict: bool) -> PasteReport:
+    # the live checks, imported here: `explain --from` reads this module's facts and not them
+    # (issue 38, s20-speed: ~14 ms of its start)
+    from hwdoctor.diagnosis import checks
+
     evidence = paste.evidence
     found, not_checked = checks.diagnose(evidence)
     found = (*found, *_settings(evidence, facts), *_mps_operators(evidence, facts))
@@ -3199,7 +3209,7 @@ def _rocm_nodes_denied(facts: _Read) -> tuple[Finding, ...]:
             groups=",".join(groups),
             group=member[0] if member else groups[0],
             unknown_groups="",
-            listed=tuple(n for n in nodes if is_device_path(n)),
+            listed=tuple(n for n in nodes if _device_path(n)),
         ),
     )
 
@@ -10556,13 +10566,13 @@ def _nodes_denied(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tupl
         variant: Literal["pasted_node", "pasted_node_no_group", "as_root", "as_root_no_group"] = (
             "pasted_node" if groups else "pasted_node_no_group"
         )
-        listed = tuple(n for n in nodes[:4] if is_device_path(n))
+        listed = tuple(n for n in nodes[:4] if _device_path(n))
         shown_nodes = ", ".join(nodes[:4]) + (" …" if len(nodes) > 4 else "")
         words = ""
     else:
         facts.use("stated", *said, *facts.all(FactKey.MESSAGE_NVML_FAILED)[:1])
         variant = "as_root" if groups else "as_root_no_group"
-        listed = tuple(n for n in _plain_nodes(backend) if is_device_path(n))
+        listed = tuple(n for n in _plain_nodes(backend) if _device_path(n))
         shown_nodes = ""
         words = f"\u201c{said[0].value[:80]}\u201d"
     return (

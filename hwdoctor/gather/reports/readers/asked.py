@@ -29,10 +29,11 @@ the machine is what is to be supported: right after "support (for|on)" in a titl
 from __future__ import annotations
 
 import bisect
-import re
 from collections.abc import Iterator
 from typing import ClassVar, Final
 
+# compiled on first use: a paste asks few questions (hwdoctor/lazy_re.py; issue 38, s20-speed)
+from hwdoctor import lazy_re as re
 from hwdoctor import registry
 from hwdoctor.compat import support
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
