@@ -159,3 +159,48 @@ def test_an_alternation_that_cannot_be_grouped_is_left_as_given() -> None:
     for given in (["\\+x", "ab"], ["Éa", "eb"], ["Ab", "ac"]):
         assert by_first(given) == "|".join(given)
     assert by_first(["ab", "ac", "b", "ab"]) == "a(?:b|c)|b"
+
+
+class _Counted:
+    """A pattern whose searches and matches are counted, per line given."""
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.pattern = pattern
+        self.tried: list[str] = []
+
+    def search(self, text: str, *args: int) -> re.Match[str] | None:
+        self.tried.append(text)
+        return self.pattern.search(text, *args)
+
+    def match(self, text: str, *args: int) -> re.Match[str] | None:
+        self.tried.append(text)
+        return self.pattern.match(text, *args)
+
+
+def test_the_prose_reader_asks_each_pattern_once_a_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 38 (s20-speed): a command, collect_env's own line and a heading were each
+    searched twice on a line the prose reader read (the ROCm words and the "Expected behavior"
+    heading asked again); on every line of a stored issue body, each is asked once at most."""
+    from hwdoctor.gather.reports.readers import collect_env, prose
+    from hwdoctor.gather.reports.readers.protocol import Line
+
+    counted = {
+        "_COMMAND": _Counted(prose._COMMAND),
+        "_HEADING": _Counted(prose._HEADING),
+    }
+    for name, pattern in counted.items():
+        monkeypatch.setattr(prose, name, pattern)
+    line_pattern = _Counted(collect_env.LINE)
+    monkeypatch.setattr(collect_env, "LINE", line_pattern)
+    counted["collect_env.LINE"] = line_pattern
+    body = REPORTS / "issue_body" / "pt43058-collect-env-plus-nvidia-smi-v100.md"
+    reader = prose.READER()
+    asked: dict[str, int] = dict.fromkeys(counted, 0)
+    for number, raw in enumerate(body.read_text(encoding="utf-8").splitlines(), start=1):
+        for pattern in counted.values():
+            pattern.tried.clear()
+        list(reader.read(Line(number, clean(raw)), False))
+        for name, pattern in counted.items():
+            assert len(pattern.tried) <= 1, (name, raw)
+            asked[name] += len(pattern.tried)
+    assert all(asked.values()), asked
