@@ -42,9 +42,8 @@ from hwdoctor.compat import (
     visibility,
     wheels,
 )
-from hwdoctor.diagnosis import checks, remedies
+from hwdoctor.diagnosis import remedies
 from hwdoctor.diagnosis.catalogue import Code, words_for
-from hwdoctor.diagnosis.checks.host import is_device_path
 from hwdoctor.diagnosis.findings import finding
 from hwdoctor.model.facts import BackendFacts, Evidence, Section
 from hwdoctor.model.pasted import (
@@ -626,7 +625,18 @@ def _windows_shell(paste: Pasted, facts: _Read) -> bool:
     return bool(facts.all(FactKey.PROSE_WINDOWS_PATH)) and not _mac_lines(paste, facts)
 
 
+def _device_path(path: str) -> bool:
+    """Whether a path is a device node's (the live check's test, diagnosis/checks/host.py)."""
+    from hwdoctor.diagnosis.checks.host import is_device_path
+
+    return is_device_path(path)
+
+
 def _diagnosed(paste: Pasted, facts: _Read, *, strict: bool) -> PasteReport:
+    # the live checks, imported here: `explain --from` reads this module's facts and not them
+    # (issue 38, s20-speed: ~14 ms of its start)
+    from hwdoctor.diagnosis import checks
+
     evidence = paste.evidence
     found, not_checked = checks.diagnose(evidence)
     found = (*found, *_settings(evidence, facts), *_mps_operators(evidence, facts))
@@ -3241,7 +3251,7 @@ def _rocm_nodes_denied(facts: _Read) -> tuple[Finding, ...]:
             groups=",".join(groups),
             group=member[0] if member else groups[0],
             unknown_groups="",
-            listed=tuple(n for n in nodes if is_device_path(n)),
+            listed=tuple(n for n in nodes if _device_path(n)),
         ),
     )
 
@@ -10665,13 +10675,13 @@ def _nodes_denied(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tupl
         variant: Literal["pasted_node", "pasted_node_no_group", "as_root", "as_root_no_group"] = (
             "pasted_node" if groups else "pasted_node_no_group"
         )
-        listed = tuple(n for n in nodes[:4] if is_device_path(n))
+        listed = tuple(n for n in nodes[:4] if _device_path(n))
         shown_nodes = ", ".join(nodes[:4]) + (" …" if len(nodes) > 4 else "")
         words = ""
     else:
         facts.use("stated", *said, *facts.all(FactKey.MESSAGE_NVML_FAILED)[:1])
         variant = "as_root" if groups else "as_root_no_group"
-        listed = tuple(n for n in _plain_nodes(backend) if is_device_path(n))
+        listed = tuple(n for n in _plain_nodes(backend) if _device_path(n))
         shown_nodes = ""
         words = f"\u201c{said[0].value[:80]}\u201d"
     return (
@@ -11026,6 +11036,10 @@ def _rocm_never(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     a gfx target outside ROCM_NEVER (a tool's, the reporter's, the host's): the GPU named is
     then another machine's or one given up ("My old R9 280X never worked with ROCm, so I
     moved to this APU" above rocminfo's gfx902)."""
+    # silent beside an NVIDIA GPU whatever the names are: asked first, as the names' targets
+    # are read from the PCI ID database's AMD devices (~10 ms a paste; s20-speed)
+    if _nvidia_gpu_shown(paste):
+        return ()
     named = [*facts.all(FactKey.GPU), *facts.all(FactKey.AMD_NAME)]
     targets = [(fact, gpus.amd_targets(fact.value)) for fact in named]
     shown = [*facts.all(FactKey.GFX), *facts.all(FactKey.PROSE_GFX)]
@@ -11045,7 +11059,7 @@ def _rocm_never(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             never.append((fact, {g: gpus.ROCM_NEVER[g] for g in gfx}))
         elif len(gfx) == 1 and (chip := gpus.kfd_never_chip(fact.value)):
             never.append((fact, dict.fromkeys(gfx, gpus.KFD_NEVER_CHIPS[chip])))
-    if not never or _nvidia_gpu_shown(paste):
+    if not never:
         return ()
     judged = {id(fact) for fact, _ in never}
     if any(

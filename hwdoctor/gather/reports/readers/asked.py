@@ -29,13 +29,15 @@ the machine is what is to be supported: right after "support (for|on)" in a titl
 from __future__ import annotations
 
 import bisect
-import re
 from collections.abc import Iterator
 from typing import ClassVar, Final
 
+# compiled on first use: a paste asks few questions (hwdoctor/lazy_re.py; issue 38, s20-speed)
+from hwdoctor import lazy_re as re
 from hwdoctor import registry
 from hwdoctor.compat import support
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
+from hwdoctor.gather.reports.screen import by_first
 from hwdoctor.model.pasted import TRACKER_LIBRARY, FactKey
 
 # The separators a library's name is written with, any of which a reporter may write.
@@ -68,9 +70,10 @@ _BY_NAME: Final = {
 }
 # A library's name between ASCII word boundaries (a name runs into Chinese words: "mlx扩展"), not
 # inside a path or a URL ("/vllm-project/"). issue 38 (s16-subject): readers/subject.py reads
-# the same names.
+# the same names. Grouped by their first letter (screen.by_first: the same matches, a tenth of
+# the tries at each place of a line; issue 38, s20-speed).
 LIBRARY: Final = re.compile(
-    r"(?<![A-Za-z0-9_/.-])(" + "|".join(_spelled(n) for n in NAMES) + r")(?![A-Za-z0-9_-])",
+    r"(?<![A-Za-z0-9_/.-])(" + by_first(_spelled(n) for n in NAMES) + r")(?![A-Za-z0-9_-])",
     re.I,
 )
 # The machine a question names. Group names say what each alternative is: hardware (its registry

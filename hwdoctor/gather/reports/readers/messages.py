@@ -17,6 +17,7 @@ import bisect
 import string
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import ClassVar, Final
 
 # compiled on first use: a paste tries few of these patterns (hwdoctor/lazy_re.py)
@@ -34,6 +35,7 @@ from hwdoctor.compat import (
     support,
     transformers_modules,
 )
+from hwdoctor.gather.reports import screen
 from hwdoctor.gather.reports.cleaning import LOADER_WORDS, Elsewhere, error_like
 from hwdoctor.gather.reports.readers import asked
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
@@ -4299,8 +4301,15 @@ RECOGNISERS: Final = (
     _Recogniser(_STOPPED, FactKey.PROSE_STOPPED, group=0),
 )
 # Which recognisers a line can match, by the words each pattern's matches contain (screen.py):
-# the rest are not tried on it.
-_SCREEN: Final = Screen.of([rule.pattern for rule in RECOGNISERS])
+# the rest are not tried on it. The words are read at `make docs` into messages_screen.json
+# (`screen_source`), not at each start (issue 38, s20-speed).
+SCREEN_WORDS: Final = Path(__file__).with_name("messages_screen.json")
+_SCREEN: Final = Screen.of([rule.pattern for rule in RECOGNISERS], screen.known(SCREEN_WORDS))
+
+
+def screen_source() -> str:
+    """messages_screen.json as `make docs` writes it: the words of each recogniser's pattern."""
+    return screen.source([rule.pattern for rule in RECOGNISERS])
 
 
 class Messages(LineReader):

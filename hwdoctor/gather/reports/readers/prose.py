@@ -19,6 +19,7 @@ from hwdoctor import registry, versions
 from hwdoctor.compat import gpus
 from hwdoctor.gather.reports.readers import collect_env, hf_env, messages
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
+from hwdoctor.gather.reports.screen import by_first
 from hwdoctor.model.pasted import PYTHON_FROM_PATH, FactKey
 
 # A GPU's name on a line of its own (what torch.cuda.get_device_name printed), read only
@@ -263,7 +264,7 @@ _PROSE_NAMES: Final = (
 )
 _PROSE_ALIASES: Final = {"pytorch": "torch", "ipex": "intel-extension-for-pytorch"}
 _PROSE_VERSION: Final = re.compile(
-    r"(?<![A-Za-z0-9_./-])(" + "|".join(map(re.escape, _PROSE_NAMES)) + r")(?![A-Za-z0-9_-])\s*"
+    r"(?<![A-Za-z0-9_./-])(" + by_first(map(re.escape, _PROSE_NAMES)) + r")(?![A-Za-z0-9_-])\s*"
     r"(?:version\s*|版本\s*)?(?:(?:==|[:=：]|\bis\b|是|\bv)\s*)?v?"
     # issue 38: a nightly's local label too ("torch 2.8.0.dev20250321+xpu": pytorch#150260)
     r"(\d+\.\d+(?:\.\d+)?(?:\.post\d+|\.dev\w*|rc\d+(?:\.dev\w*)?)?(?:\+\w+(?:\.\w+)*)?)"
@@ -335,7 +336,7 @@ _ACCELERATOR_ROW: Final = {
 }
 _ACCELERATOR_PROSE: Final = re.compile(
     r"(?<![A-Za-z0-9_])("
-    + "|".join(re.escape(w) for w in sorted(_ACCELERATOR_ROW, key=lambda w: (-len(w), w)))
+    + by_first(re.escape(w) for w in sorted(_ACCELERATOR_ROW, key=lambda w: (-len(w), w)))
     + r")(?![A-Za-z_])",
     re.I,
 )
@@ -474,9 +475,12 @@ class Prose(LineReader):
             self.pip_show = versions.canonical_name(shown_name.group(1))
         elif pip_named and (shown_version := _PIP_SHOW_VERSION.match(text)) is not None:
             yield line.says(FactKey.PROSE_PACKAGE, shown_version.group(1), name=pip_named)
+        # asked once each: the ROCm words below ask them again (issue 38, s20-speed)
+        command = _COMMAND.search(text) is not None
+        collect_env_line = collect_env.LINE.match(text) is not None
         if not (
-            _COMMAND.search(text)
-            or collect_env.LINE.match(text)
+            command
+            or collect_env_line
             or hf_env.START.match(text)
             or messages.XFORMERS_BUILT.match(text)
             or "used to build" in text
@@ -564,11 +568,11 @@ class Prose(LineReader):
                     series = "GTX" if geforce[:2] in ("10", "16") else "RTX"
                     tier = " Ti" if counted.group(2) else ""
                     yield line.says(FactKey.PROSE_GPU, f"GeForce {series} {geforce}{tier}")
+        heading = _HEADING.match(text)
         if _EXPECTED.match(text):
             self.expected = True
-        elif _HEADING.match(text) or _BOLD_LINE.match(text):
+        elif heading or _BOLD_LINE.match(text):
             self.expected = False
-        heading = _HEADING.match(text)
         if heading:
             self.heading = heading.group(1).strip().lower()
         elif self.heading and text.strip():
@@ -597,8 +601,8 @@ class Prose(LineReader):
                 yield line.says(FactKey.PROSE_AMD_IGPU, igpu.group(0))
             # issue 38 (s15-realrec): collect_env's own line, also as a template's list item
             # quotes it ("- ROCM used to build PyTorch: N/A"), names no machine
-            own_line = collect_env.LINE.match(text) or "used to build" in text
-            if not own_line and not _COMMAND.search(text) and (rocm := _ROCM_PROSE.search(text)):
+            own_line = collect_env_line or "used to build" in text
+            if not own_line and not command and (rocm := _ROCM_PROSE.search(text)):
                 absent = _ROCM_ABSENT_AFTER.match(text, rocm.end()) or _ROCM_DENIED_BEFORE.search(
                     text, max(0, rocm.start() - 40), rocm.start()
                 )
