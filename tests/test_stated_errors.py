@@ -3959,3 +3959,26 @@ def test_vllm_ascend_refusing_the_soc_names_the_npu(name: str, chip: str, said: 
     assert chip in found.message and said in found.message
     assert "torch_npu" in (found.advice or "") and "cu12" not in (found.advice or "")
     assert explained(report, said) and report.exit_code == 1
+
+# --- issue 38 (s20-zero): never "no problem" over an error; no error finding where the paste
+# does not show what decides --------------------------------------------------------------------
+
+
+def test_kfd_skipping_in_the_reporters_words_names_the_atomics_finding() -> None:
+    """xuhuisheng/rocm-gfx803#20: "when i run dmesg i get "PCI rejects atomics 700<0"", the
+    kernel's own words (kfd_device.c) quoted in prose without the "skipped device" ids: the
+    same skip, of the RX 550 the paste names, as an error resting on the words."""
+    report = diagnosed("rocmgfx803-20-rx550-arch-dmesg-pci-rejects-atomics-in-words.md")
+    (found,) = report.findings
+    assert found.code == "device.amd_pcie_atomics_missing" and found.backend == "rocm"
+    assert "the Radeon RX 550 (its PCI ids not shown)" in found.message
+    assert explained(report, "PCI rejects atomics 700<0") and report.exit_code == 1
+    assert "no problem" not in rendered.counts(report)
+
+
+def test_kfd_words_denied_in_prose_are_no_skip() -> None:
+    """ROCm/legacy-rocm-build#2429: "However, I don't get the infamous `kfd: PCI rejects
+    atomics`" (an RX 7900 whose HIP runtime says hostcall needs atomics): no KFD skip."""
+    report = diagnosed("rocm2429-rx7900-pcie-atomics-not-enabled-hostcall-no-kfd-skip.md")
+    assert "device.amd_pcie_atomics_missing" not in {f.code for f in report.findings}
+    assert not any("rejects atomics" in q.text for q in report.unread)

@@ -10843,7 +10843,11 @@ def _kfd_atomics(facts: _Read) -> tuple[Finding, ...]:
     chips: list[str] = []
     unless = False
     for ids, lines in still.items():
-        vendor, _, device = ids.partition(":")
+        vendor, colon, device = ids.partition(":")
+        if not colon:  # s20-zero: the kernel's words in prose, the GPUs' ids not shown
+            gpus_ = _gpus_said_skipped(facts)
+            named.append(f"{gpus_ or 'an AMD GPU'} (its PCI ids not shown)")
+            continue
         full = pci.name(vendor, device)
         times = f"{len(lines)} GPUs " if len(lines) > 1 else ""
         named.append(f"{times}{ids}" + (f" ({full})" if full else ""))
@@ -10871,13 +10875,31 @@ def _kfd_atomics(facts: _Read) -> tuple[Finding, ...]:
             Code.KFD_PCI_ATOMICS,
             backend=_ROCM,
             hardware=registry.BY_KEY[_ROCM].hardware,
-            skipped=" and ".join(named) if count > 1 or len(named) > 1 else f"the GPU {named[0]}",
+            skipped=" and ".join(named)
+            if count > 1 or len(named) > 1 or ":" not in said[0].value
+            else f"the GPU {named[0]}",
             it="them" if count > 1 else "it",
             needs=needs,
             taken=taken,
-            said=printable(f"skipped device {said[0].value}, PCI rejects atomics"),
+            said=printable(
+                f"skipped device {said[0].value}, PCI rejects atomics"
+                if ":" in said[0].value
+                else said[0].value
+            ),
         ),
     )
+
+
+def _gpus_said_skipped(facts: _Read) -> str:
+    """issue 38 (s20-zero): the AMD GPUs the paste names (a tool's or the reporter's words),
+    for KFD's words quoted in prose without their ids: "the Radeon RX 580", or "" where it
+    names none or several."""
+    names = {
+        f.value.strip()
+        for f in (*facts.all(FactKey.GPU), *facts.all(FactKey.PROSE_GPU))
+        if "radeon" in f.value.casefold()
+    }
+    return f"the {names.pop()}" if len(names) == 1 else ""
 
 
 # --- issue 38: device: vLLM Ascend's own refusal of the NPU's SoC ------------------------------

@@ -1727,7 +1727,26 @@ _VULKAN_NO_DRIVER: Final = re.compile(
 # value: the device's "vendor:device" ids.
 _KFD_ATOMICS: Final = re.compile(
     r"\bskipped device ([0-9a-f]{4}):([0-9a-f]{4}), PCI rejects atomics\b"
+    # issue 38 (s20-zero): the kernel's words quoted in prose, without the line's ids ("7 of my
+    # 8 GPUs get \"PCI rejects atomics\"", "when i run dmesg i get \"PCI rejects atomics
+    # 700<0\""): the same skip, of GPUs the words do not identify
+    r"|\bPCI rejects atomics\b"
 )
+# A denial before the kernel's words in prose ("I don't get the infamous `kfd: PCI rejects
+# atomics`", ROCm/legacy-rocm-build#2429): no skip said.
+_KFD_ATOMICS_DENIED: Final = re.compile(
+    r"(?i)\b(?:don't|do not|didn't|did not|doesn't|does not|no longer|not|never|without)\b"
+)
+
+
+def _kfd_skipped(found: re.Match[str]) -> str:
+    """The ids of the GPU KFD skipped ("1002:67df"), or the kernel's words alone where prose
+    quotes them without the ids; nothing where the words before them deny it."""
+    if found[1]:
+        return f"{found[1]}:{found[2]}"
+    return "" if _KFD_ATOMICS_DENIED.search(found.string, 0, found.start()) else found[0]
+
+
 # KFD taking a GPU: "added device %x:%x" (kfd_device.c kgd2kfd_device_init, dev_info, its last
 # step), on the same "kfd kfd: " device, with amdgpu's "amdgpu: " in later kernels.
 _KFD_ADDED: Final = re.compile(
@@ -4161,7 +4180,7 @@ RECOGNISERS: Final = (
     _Recogniser(_VULKAN_NO_DRIVER, FactKey.MESSAGE_VULKAN_NO_DRIVER, group=0),
     # issue 38 (s19-atomics): KFD skipping a GPU for PCIe atomics, and taking one; torch_npu's
     # CPU fallback
-    _Recogniser(_KFD_ATOMICS, FactKey.MESSAGE_KFD_ATOMICS, made=lambda m: f"{m[1]}:{m[2]}"),
+    _Recogniser(_KFD_ATOMICS, FactKey.MESSAGE_KFD_ATOMICS, made=_kfd_skipped, keep=bool),
     _Recogniser(_KFD_ADDED, FactKey.KFD_DEVICE_ADDED, made=lambda m: f"{m[1]}:{m[2]}"),
     _Recogniser(_NPU_FALLBACK, FactKey.MESSAGE_NPU_FALLBACK, made=lambda m: m[1] or m[2]),
     # issue 38 (s8-platform): xformers refusing the device (its dispatcher, diffusers)
