@@ -3982,3 +3982,15 @@ def test_kfd_words_denied_in_prose_are_no_skip() -> None:
     report = diagnosed("rocm2429-rx7900-pcie-atomics-not-enabled-hostcall-no-kfd-skip.md")
     assert "device.amd_pcie_atomics_missing" not in {f.code for f in report.findings}
     assert not any("rejects atomics" in q.text for q in report.unread)
+
+
+def test_optimums_provider_refusal_is_an_error_line_without_its_exceptions_name() -> None:
+    """Optimum's ImportError (optimum/onnxruntime/utils.py validate_provider_availability),
+    as aitalents/model-compression-2023#20 quotes it: the message alone, as reporters paste it
+    into prose without "ImportError: ", looks like an error; the whole line is listed unread
+    (the message says "likely": no finding claims the conflicting install)."""
+    report = diagnosed("aitalents20-optimum-ort-gpu-installed-gpu-dependencies-not-loaded.md")
+    line = next(q.text for q in report.unread if "GPU dependencies are not loaded" in q.text)
+    message = line.split("ImportError: ", 1)[1]  # Optimum's own words, as its source has them
+    assert cleaning.error_like(cleaning.clean(message))
+    assert report.exit_code == 1 and not report.findings

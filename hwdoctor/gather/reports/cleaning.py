@@ -222,6 +222,27 @@ _ERROR_LIKE: Final = re.compile(
     # PaddlePaddle/PaddleOCR#10199, markgoodhead/dictate-wizard#2)
     r"|\bCould not (?:locate|load library) (?:lib)?cudnn_\w{1,30}(?:64_\d{1,2}\.dll"
     r"|\.so\.\d{1,3})"
+    # issue 38 (s20-zero): an exception as PyCharm's debugger shows it, its class in braces
+    # before the message with nothing between ("{ValueError}invalid type: 'torch.mps.
+    # FloatTensor'"): the debugger's Variables pane and Evaluate window give each value as
+    # "{type} value" (https://www.jetbrains.com/help/pycharm/debug-tool-window-variables.html),
+    # and an evaluation that raised as the exception's class and its message; reporters copy
+    # it from there into prose ("{AttributeError}'dict' object has no attribute …" as developers
+    # copy it into comments too). The message follows the brace at once; a class in braces
+    # before a space, a quote that closes or nothing is a template's placeholder or an
+    # f-string's (f'{AttributeError}'), no error.
+    r"|\{[A-Za-z_][\w.]{0,100}(?:Error|Exception)\}(?:\w|['\"]\w)"
+    # issue 38 (s20-zero): Optimum's refusal of an onnxruntime provider, raised as ImportError
+    # and often quoted without its name ("`onnxruntime-gpu` is installed, but GPU dependencies
+    # are not loaded. It is likely there is a conflicting install between `onnxruntime` and
+    # `onnxruntime-gpu`. …", "Asked to use CUDAExecutionProvider, but `onnxruntime-gpu` package
+    # was not found.", "`onnxruntime-gpu` package is installed, but CUDA requirements could not
+    # be loaded."; huggingface/optimum optimum/onnxruntime/utils.py
+    # validate_provider_availability @ 5fc415d8): no error word in them
+    r"|\bis installed, but (?:GPU dependencies are not loaded|(?:CUDA|TensorRT) requirements"
+    r" could not be loaded)"
+    r"|\bAsked to use \w{1,40}ExecutionProvider, but [`'\"]?onnxruntime-\w{1,20}[`'\"]? package"
+    r" was not found"
     # issue 38 (s18-npfine): a message that opens with "Error" and says what was being done,
     # no colon after the word: vLLM's distributed executor, "Error executing method
     # determine_num_available_blocks. This might cause deadlock in distributed execution."
