@@ -324,13 +324,8 @@ def test_an_int8_or_shuffle_error_beside_a_new_gpu_is_no_arch_finding() -> None:
 @pytest.mark.parametrize(
     ("name", "variant_words", "advice_words"),
     [
-        # torch before 2.3 (EmptyTensor.cpp), an Apple M1 in prose
-        (
-            "qwen587-zh-macbook-pro-m1-bfloat16-not-supported-on-mps.md",
-            "BFloat16 is not supported on MPS",
-            "torch 2.3 or newer",
-        ),
-        # an Intel Mac with a Radeon: its torch stops at 2.2
+        # an Intel Mac with a Radeon: its torch stops at 2.2 (an Apple M1 in prose with torch's
+        # release not shown is a warning since s20-zero: test_mps_bfloat16_without_torchs_…)
         (
             "pinokio927-intel-mac-radeon-pro-5300m-bfloat16-not-supported-on-mps.md",
             "BFloat16 is not supported on MPS",
@@ -3960,6 +3955,7 @@ def test_vllm_ascend_refusing_the_soc_names_the_npu(name: str, chip: str, said: 
     assert "torch_npu" in (found.advice or "") and "cu12" not in (found.advice or "")
     assert explained(report, said) and report.exit_code == 1
 
+
 # --- issue 38 (s20-zero): never "no problem" over an error; no error finding where the paste
 # does not show what decides --------------------------------------------------------------------
 
@@ -3994,3 +3990,25 @@ def test_optimums_provider_refusal_is_an_error_line_without_its_exceptions_name(
     message = line.split("ImportError: ", 1)[1]  # Optimum's own words, as its source has them
     assert cleaning.error_like(cleaning.clean(message))
     assert report.exit_code == 1 and not report.findings
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "comfyuiexamples32-m1-max-samplercustomadvanced-bfloat16-not-supported-on-mps.md",
+        "comfyui5224-mac-studio-m2-error-report-bfloat16-not-supported-on-mps.md",
+        "qwen587-zh-macbook-pro-m1-bfloat16-not-supported-on-mps.md",
+    ],
+)
+def test_mps_bfloat16_without_torchs_release_is_a_warning_naming_what_decides(name: str) -> None:
+    """torch's "BFloat16 is not supported on MPS" on an Apple Silicon Mac whose paste shows no
+    torch release: torch 2.3 or newer runs bfloat16 there under macOS 14, so the release
+    decides; a warning that says which releases would, never an error the paste does not
+    show (an Intel Mac, whose torch ends at 2.2, stays the error: the test above)."""
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == "mps.bf16_unsupported" and found.severity == "warning"
+    assert "does not show torch's release" in found.message
+    assert "torch before 2.3" in found.message and "macOS 14" in found.message
+    assert "torch 2.3 or newer" in (found.advice or "") and not found.remedy
+    assert not report.unread and "no problem" not in rendered.counts(report)

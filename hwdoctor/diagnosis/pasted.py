@@ -2159,11 +2159,28 @@ def _refused(evidence: Evidence, facts: _Read, before: Sequence[Finding]) -> tup
         torch = evidence.torch.version if evidence.torch and evidence.torch.version else None
         host = evidence.host
         macos = host.os_version if host is not None and host.system == "Darwin" else None
+        # an Intel Mac: the host's, one named, or an AMD GPU beside MPS's refusal (Apple
+        # silicon Macs have no AMD GPU and take no eGPU: Apple's support article "Use an
+        # external graphics processor with your Mac" requires a Mac with an Intel processor)
+        intel = (
+            (host is not None and host.system == "Darwin" and host.machine == "x86_64")
+            or bool(facts.all(FactKey.PROSE_INTEL_MAC))
+            or any("radeon" in f.value.casefold() for f in facts.all(FactKey.GPU))
+        )
+        # issue 38 (s20-zero): torch's refusal decides nothing by itself where the paste shows
+        # neither torch's release nor an Intel Mac (whose wheels end at 2.2): torch 2.3 or
+        # newer runs bfloat16 on MPS under macOS 14, so the release decides, and a warning
+        # says which releases would
+        mps_variant: Literal["macos", "unshown"] | None = None
+        if said[0].value == "macos":
+            mps_variant = "macos"
+        elif torch is None and not intel:
+            mps_variant = "unshown"
         found.append(
             finding(
                 Code.MPS_BF16_UNSUPPORTED,
                 backend=_MPS,
-                variant="macos" if said[0].value == "macos" else None,
+                variant=mps_variant,
                 torch=torch or "(version not shown)",
                 macos=f"macOS {macos}" if macos else "this macOS",
             )
