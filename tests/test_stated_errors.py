@@ -4012,3 +4012,34 @@ def test_mps_bfloat16_without_torchs_release_is_a_warning_naming_what_decides(na
     assert "torch before 2.3" in found.message and "macOS 14" in found.message
     assert "torch 2.3 or newer" in (found.advice or "") and not found.remedy
     assert not report.unread and "no problem" not in rendered.counts(report)
+
+
+def test_bf16_lacking_in_chinese_beside_a_run_that_went_fine_is_a_note() -> None:
+    """modelscope/ms-swift#1788: "V100不支持bf16，应该是默认使用fp16了" (the card lacks it, so
+    fp16 by default) and, of another script, "跑，没有问题" (ran, no problem): the words tell
+    the card's trait, no failure stated, and the run went: device.bf16_unsupported as a note
+    (said_ran), the headline no error."""
+    report = diagnosed("msswift1788-zh-v100-no-bf16-auto-fp16-other-script-runs-fine.md")
+    (found,) = report.findings
+    assert found.code == "device.bf16_unsupported" and found.severity == "info"
+    assert "the work ran" in found.message
+    assert report.stated is None and report.exit_code == 0
+    assert rendered.counts(report).startswith("no problem")
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        # the card's trait, then the run that went (msswift1788's description and comment)
+        ("msswift1788-zh-v100-no-bf16-auto-fp16-other-script-runs-fine.md", "V100不支持bf16"),
+        ("msswift1788-zh-v100-no-bf16-auto-fp16-other-script-runs-fine.md", "脚本跑，没有问题"),
+        # the trait in a question (LlamaFactory#462): no failure either
+        ("llamafactory462-zh-v100-no-bf16-finetuned-model-question.md", "V100是不支持bf16的吧"),
+    ],
+)
+def test_a_gpus_bf16_trait_states_no_failure(name: str, words: str) -> None:
+    """s20-zero: "V100不支持bf16" tells what the card lacks, not that the run failed (the
+    diagnosis weighs it with the GPU, pasted.py _bf16_lacking_said)."""
+    text = (ERRORS / name).read_text("utf-8")
+    (line,) = [line for line in text.splitlines() if words in line]
+    assert not cleaning.states_error(cleaning.clean(line))

@@ -2360,7 +2360,7 @@ def _bf16_lacking_said(
 
 # issue 38 (s19-quiet): a question's own marks, at the end of the words or inside them ("…支持
 # 310P的NPU吗？", "是否支持vllm-ascend", "does ROCm supprot R9 280X?")
-_ASKING: Final = ("?", "？", "吗", "是否")
+_ASKING: Final = ("?", "？", "吗", "嘛", "是否")  # s20-zero: "嘛", the rhetorical question
 
 
 def _no_error_shown(paste: Pasted) -> bool:

@@ -601,6 +601,11 @@ _NOT_STATED: Final = re.compile(
     # s19-said: a consequence drawn from a supposition ("用不了GPU就不用安装GPU环境": where the
     # GPU cannot be used, no GPU environment is needed; lazydog28/mc_auto_boss#121)
     r"|就不用|就不需要"
+    # issue 38 (s20-zero): the work said to run in the same sentence ("V100不支持bf16，但是还是可以
+    # 正常推理": the card lacks it, and inference runs normally), and a rhetorical question
+    # ("不是不支持bf16嘛": isn't it that it lacks bf16?), which asks and states no failure
+    r"|(?:可以|能)正常(?:推理|运行|训练|跑)|(?:可以|能)跑(?:通|起来)?(?![吗么嘛不])"
+    r"|不是[^，,。]{0,16}[嘛吗]"
     # s19-mend-words: what is meant to happen, told as such ("it uses the CPU instead, as the
     # docs say"; "falls back to CPU when MPS is unavailable", a feature request's account of
     # the designed fallback); "as expected" not after the failure's own verb ("does not work as
@@ -610,6 +615,16 @@ _NOT_STATED: Final = re.compile(
     r"|\bwhen [^.!?;]{0,60}(?:unavailable|not available)\b)"
     r"|(?i:\bif\b|\bwhether\b|\bwould\b|\bwill it\b|\bdoes it\b|\bno error|\bwithout"
     r" (?:an? )?error|\bnever(?! (?:uses?|used|utili[sz]es?|utili[sz]ed) (?:my|the) \w))"
+)
+
+
+# issue 38 (s20-zero): the words that a GPU lacks bfloat16 ("V100不支持bf16", "bf16 is not
+# supported on T4") tell a trait of the card, which the diagnosis weighs with the GPU
+# (pasted.py _bf16_lacking_said), not that the run failed; read where the failure words found
+# are these, at the failure's start or just before it.
+_DTYPE_LACKING: Final = re.compile(
+    r"(?i)[^。.!?？！]{0,12}?(?:不支持 ?(?:bf16|bfloat16)(?![a-z0-9])"
+    r"|(?:bf16|bfloat16) (?:is |are )?not supported\b)"
 )
 
 
@@ -650,6 +665,9 @@ def states_error(line: str) -> bool:
         if not found and any(w in folded for w in _FAILURE_WORDS) and not _LOG_LEVEL.search(line)
         else None
     )
+    # s20-zero: a GPU's trait ("V100不支持bf16") is no failure of the run: the next words are
+    while failure is not None and _DTYPE_LACKING.match(line, max(0, failure.start() - 12)):
+        failure = _STATES_FAILURE.search(line, failure.end())
     found = found or failure
     if found is None or _ERROR_HEADING.match(line):
         return False
