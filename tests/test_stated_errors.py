@@ -4027,12 +4027,23 @@ def test_bf16_lacking_in_chinese_beside_a_run_that_went_fine_is_a_note() -> None
     assert rendered.counts(report).startswith("no problem")
 
 
+def test_a_card_without_bf16_that_runs_in_fp16_states_no_error() -> None:
+    """zai-org/CogVLM#154: "此显卡不支持 bfloat16 数据格式，直接将数据类型转换为 float16 可以运行"
+    (the card lacks bfloat16; converted to float16 it runs): the card's trait and a run that
+    went, no error stated and none found (the thread: another inference script's output)."""
+    report = diagnosed("cogvlm154-zh-gtx1080ti-no-bf16-fp16-runs-results-differ.md")
+    assert report.stated is None and not report.unread
+    assert not [f for f in report.findings if f.severity == "error"]
+    assert "states an error" not in rendered.counts(report)
+
+
 @pytest.mark.parametrize(
     ("name", "words"),
     [
         # the card's trait, then the run that went (msswift1788's description and comment)
         ("msswift1788-zh-v100-no-bf16-auto-fp16-other-script-runs-fine.md", "V100不支持bf16"),
         ("msswift1788-zh-v100-no-bf16-auto-fp16-other-script-runs-fine.md", "脚本跑，没有问题"),
+        ("cogvlm154-zh-gtx1080ti-no-bf16-fp16-runs-results-differ.md", "可以运行"),
         # the trait in a question (LlamaFactory#462): no failure either
         ("llamafactory462-zh-v100-no-bf16-finetuned-model-question.md", "V100是不支持bf16的吧"),
     ],
