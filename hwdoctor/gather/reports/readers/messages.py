@@ -1924,14 +1924,15 @@ _RAN: Final = re.compile(
     r"|\bstill (?:runs|ran|works|worked)\b"
     # issue 38 (s20-zero): the Chinese forms: runs normally ("可以正常推理", "能正常运行"), can
     # run ("还是可以跑", "也能跑通", "转换为 float16 可以运行", zai-org/CogVLM#154; not asked,
-    # "能跑吗", nor denied, "不能运行"), no error reported ("没有报错", "没报错"), and ran with
-    # no problem ("脚本跑，没有问题", modelscope/ms-swift#1788). A line under five characters
-    # is read by no recogniser (tests/test_regex_cost.py), so the short words are read with
-    # the characters before them
-    r"|(?:可以|能)正常(?:推理|运行|训练)|可以正常跑"
-    r"|.{2}[^不没](?:可以|能)(?:跑(?:通|起来)?|运行)(?![吗么嘛不])"
-    r"|.没有报错|.{2}没报错"
-    r"|(?:跑|运行|推理|训练)[^，,。？?]{0,8}[，,]? ?没有问题(?![吗么嘛])"
+    # "能跑吗", nor denied, "不能运行"), and no error reported ("没有报错", "没报错"). Not "跑…
+    # 没有问题" (ran with no problem), which reporters say of another machine or script ("在
+    # A100上跑没有问题"). A line under five characters is read by no recogniser
+    # (tests/test_regex_cost.py), so the short words are read with the characters before them
+    # A sentence these words ask ("V100能运行flash-attn吗？", "可以正常推理吗") says nothing ran:
+    # no question mark or particle may follow them before the sentence ends.
+    r"|(?:(?:可以|能)正常(?:推理|运行|训练)|可以正常跑"
+    r"|.{2}[^不没](?:可以|能)(?:跑(?:通|起来)?|运行)(?!不)"
+    r"|.没有报错|.{2}没报错)(?![^。！？?!]{0,40}[吗么嘛？?])"
 )
 
 # issue 38 (s17-small): DirectML. torch-directml runs an operator it has no DirectML kernel
