@@ -2899,7 +2899,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "accelerate_torch": "accelerate refused bf16 mixed precision on this Mac's GPU "
             "(MPS) with torch {torch} (accelerate: \"bf16 mixed precision with MPS device "
             "requires a Pytorch >= 2.6.0\"): torch runs bf16 autocast on MPS from 2.6",
+            # issue 38 (s20-zero): torch's refusal where the paste shows no torch release
+            "unshown": "torch refused bfloat16 on MPS (torch: \"BFloat16 is not supported on "
+            "MPS\"), and the paste does not show torch's release, which decides: torch before "
+            "2.3 has no bfloat16 on MPS, torch 2.3 or newer runs it under macOS 14 or newer "
+            "(and says \"MPS BFloat16 is only supported on MacOS 14 or newer\" below it)",
         },
+        variant_severity={"unshown": W},
         variant_advice={
             "macos": "update macOS to 14 (Sonoma) or newer, or load the model in float16 "
             "(torch_dtype=torch.float16; fp16 instead of bf16 when training) or float32",
@@ -2910,6 +2916,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "accelerate_torch": "upgrade torch to 2.6 or newer, the release accelerate asks "
             "for bf16 AMP on MPS, or train without bf16 mixed precision (--mixed_precision no: "
             "float32)",
+            "unshown": "check torch's release and macOS's (python -c \"import torch, platform; "
+            "print(torch.__version__, platform.mac_ver()[0], platform.machine())\"): on Apple "
+            "Silicon under macOS 14 or newer, torch 2.3 or newer runs bfloat16 on MPS (an Intel "
+            "Mac has no torch wheel past 2.2); or load the model in float16 "
+            "(torch_dtype=torch.float16; fp16 instead of bf16 when training) or float32",
         },
     ),
     # issue 38: CUDA libraries the neighbours cannot find or that disagree

@@ -4467,6 +4467,18 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.MPS_BF16_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["unshown"],
+    macos: Value = None,
+    torch: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.DS_CUDA_MISMATCH],
     *,
     backend: str | None = None,

@@ -2211,11 +2211,28 @@ def _refused(evidence: Evidence, facts: _Read, before: Sequence[Finding]) -> tup
         torch = evidence.torch.version if evidence.torch and evidence.torch.version else None
         host = evidence.host
         macos = host.os_version if host is not None and host.system == "Darwin" else None
+        # an Intel Mac: the host's, one named, or an AMD GPU beside MPS's refusal (Apple
+        # silicon Macs have no AMD GPU and take no eGPU: Apple's support article "Use an
+        # external graphics processor with your Mac" requires a Mac with an Intel processor)
+        intel = (
+            (host is not None and host.system == "Darwin" and host.machine == "x86_64")
+            or bool(facts.all(FactKey.PROSE_INTEL_MAC))
+            or any("radeon" in f.value.casefold() for f in facts.all(FactKey.GPU))
+        )
+        # issue 38 (s20-zero): torch's refusal decides nothing by itself where the paste shows
+        # neither torch's release nor an Intel Mac (whose wheels end at 2.2): torch 2.3 or
+        # newer runs bfloat16 on MPS under macOS 14, so the release decides, and a warning
+        # says which releases would
+        mps_variant: Literal["macos", "unshown"] | None = None
+        if said[0].value == "macos":
+            mps_variant = "macos"
+        elif torch is None and not intel:
+            mps_variant = "unshown"
         found.append(
             finding(
                 Code.MPS_BF16_UNSUPPORTED,
                 backend=_MPS,
-                variant="macos" if said[0].value == "macos" else None,
+                variant=mps_variant,
                 torch=torch or "(version not shown)",
                 macos=f"macOS {macos}" if macos else "this macOS",
             )
@@ -2395,7 +2412,7 @@ def _bf16_lacking_said(
 
 # issue 38 (s19-quiet): a question's own marks, at the end of the words or inside them ("…支持
 # 310P的NPU吗？", "是否支持vllm-ascend", "does ROCm supprot R9 280X?")
-_ASKING: Final = ("?", "？", "吗", "是否")
+_ASKING: Final = ("?", "？", "吗", "嘛", "是否")  # s20-zero: "嘛", the rhetorical question
 
 
 def _no_error_shown(paste: Pasted) -> bool:
@@ -11139,7 +11156,11 @@ def _kfd_atomics(facts: _Read) -> tuple[Finding, ...]:
     chips: list[str] = []
     unless = False
     for ids, lines in still.items():
-        vendor, _, device = ids.partition(":")
+        vendor, colon, device = ids.partition(":")
+        if not colon:  # s20-zero: the kernel's words in prose, the GPUs' ids not shown
+            gpus_ = _gpus_said_skipped(facts)
+            named.append(f"{gpus_ or 'an AMD GPU'} (its PCI ids not shown)")
+            continue
         full = pci.name(vendor, device)
         times = f"{len(lines)} GPUs " if len(lines) > 1 else ""
         named.append(f"{times}{ids}" + (f" ({full})" if full else ""))
@@ -11167,13 +11188,31 @@ def _kfd_atomics(facts: _Read) -> tuple[Finding, ...]:
             Code.KFD_PCI_ATOMICS,
             backend=_ROCM,
             hardware=registry.BY_KEY[_ROCM].hardware,
-            skipped=" and ".join(named) if count > 1 or len(named) > 1 else f"the GPU {named[0]}",
+            skipped=" and ".join(named)
+            if count > 1 or len(named) > 1 or ":" not in said[0].value
+            else f"the GPU {named[0]}",
             it="them" if count > 1 else "it",
             needs=needs,
             taken=taken,
-            said=printable(f"skipped device {said[0].value}, PCI rejects atomics"),
+            said=printable(
+                f"skipped device {said[0].value}, PCI rejects atomics"
+                if ":" in said[0].value
+                else said[0].value
+            ),
         ),
     )
+
+
+def _gpus_said_skipped(facts: _Read) -> str:
+    """issue 38 (s20-zero): the AMD GPUs the paste names (a tool's or the reporter's words),
+    for KFD's words quoted in prose without their ids: "the Radeon RX 580", or "" where it
+    names none or several."""
+    names = {
+        f.value.strip()
+        for f in (*facts.all(FactKey.GPU), *facts.all(FactKey.PROSE_GPU))
+        if "radeon" in f.value.casefold()
+    }
+    return f"the {names.pop()}" if len(names) == 1 else ""
 
 
 # --- issue 38: device: vLLM Ascend's own refusal of the NPU's SoC ------------------------------

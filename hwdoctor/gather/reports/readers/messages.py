@@ -1763,7 +1763,26 @@ _VULKAN_NO_DRIVER: Final = re.compile(
 # value: the device's "vendor:device" ids.
 _KFD_ATOMICS: Final = re.compile(
     r"\bskipped device ([0-9a-f]{4}):([0-9a-f]{4}), PCI rejects atomics\b"
+    # issue 38 (s20-zero): the kernel's words quoted in prose, without the line's ids ("7 of my
+    # 8 GPUs get \"PCI rejects atomics\"", "when i run dmesg i get \"PCI rejects atomics
+    # 700<0\""): the same skip, of GPUs the words do not identify
+    r"|\bPCI rejects atomics\b"
 )
+# A denial before the kernel's words in prose ("I don't get the infamous `kfd: PCI rejects
+# atomics`", ROCm/legacy-rocm-build#2429): no skip said.
+_KFD_ATOMICS_DENIED: Final = re.compile(
+    r"(?i)\b(?:don't|do not|didn't|did not|doesn't|does not|no longer|not|never|without)\b"
+)
+
+
+def _kfd_skipped(found: re.Match[str]) -> str:
+    """The ids of the GPU KFD skipped ("1002:67df"), or the kernel's words alone where prose
+    quotes them without the ids; nothing where the words before them deny it."""
+    if found[1]:
+        return f"{found[1]}:{found[2]}"
+    return "" if _KFD_ATOMICS_DENIED.search(found.string, 0, found.start()) else found[0]
+
+
 # KFD taking a GPU: "added device %x:%x" (kfd_device.c kgd2kfd_device_init, dev_info, its last
 # step), on the same "kfd kfd: " device, with amdgpu's "amdgpu: " in later kernels.
 _KFD_ADDED: Final = re.compile(
@@ -1939,7 +1958,17 @@ _RAN: Final = re.compile(
     r"|(?<!not )(?<!n't )\brun(?:s|ning)? (?:successfully|fine|normally|well)\b"
     r"|(?<!not )(?<!n't )\bran (?:successfully|fine|normally)\b"
     r"|\bstill (?:runs|ran|works|worked)\b"
-    r"|(?:可以|能)正常(?:推理|运行|训练)"
+    # issue 38 (s20-zero): the Chinese forms: runs normally ("可以正常推理", "能正常运行"), can
+    # run ("还是可以跑", "也能跑通", "转换为 float16 可以运行", zai-org/CogVLM#154; not asked,
+    # "能跑吗", nor denied, "不能运行"), and no error reported ("没有报错", "没报错"). Not "跑…
+    # 没有问题" (ran with no problem), which reporters say of another machine or script ("在
+    # A100上跑没有问题"). A line under five characters is read by no recogniser
+    # (tests/test_regex_cost.py), so the short words are read with the characters before them
+    # A sentence these words ask ("V100能运行flash-attn吗？", "可以正常推理吗") says nothing ran:
+    # no question mark or particle may follow them before the sentence ends.
+    r"|(?:(?:可以|能)正常(?:推理|运行|训练)|可以正常跑"
+    r"|.{2}[^不没](?:可以|能)(?:跑(?:通|起来)?|运行)(?!不)"
+    r"|.没有报错|.{2}没报错)(?![^。！？?!]{0,40}[吗么嘛？?])"
 )
 
 # issue 38 (s17-small): DirectML. torch-directml runs an operator it has no DirectML kernel
@@ -4208,7 +4237,7 @@ RECOGNISERS: Final = (
     _Recogniser(_VULKAN_NO_DRIVER, FactKey.MESSAGE_VULKAN_NO_DRIVER, group=0),
     # issue 38 (s19-atomics): KFD skipping a GPU for PCIe atomics, and taking one; torch_npu's
     # CPU fallback
-    _Recogniser(_KFD_ATOMICS, FactKey.MESSAGE_KFD_ATOMICS, made=lambda m: f"{m[1]}:{m[2]}"),
+    _Recogniser(_KFD_ATOMICS, FactKey.MESSAGE_KFD_ATOMICS, made=_kfd_skipped, keep=bool),
     _Recogniser(_KFD_ADDED, FactKey.KFD_DEVICE_ADDED, made=lambda m: f"{m[1]}:{m[2]}"),
     _Recogniser(_NPU_FALLBACK, FactKey.MESSAGE_NPU_FALLBACK, made=lambda m: m[1] or m[2]),
     # issue 38 (s8-platform): xformers refusing the device (its dispatcher, diffusers)
