@@ -202,10 +202,14 @@ readme: $(VENV)/.ml-installed
 # docs/findings.md: the findings reference, generated from the catalogue; docs/cli.md: the
 # command-line reference, generated from the Typer app (docs/cli_reference.py).
 # findings.py is written beside and then moved: hwdoctor imports it while it is generated.
+# messages_screen.json: the words of the messages reader's patterns (gather/reports/screen.py),
+# read here once, not at each start of a paste command (issue 38, s20-speed).
 docs: $(VENV)/.ml-installed
 	$(BIN)/python -c 'import sys; from hwdoctor.diagnosis.catalogue import reference; sys.stdout.write(reference())' > docs/findings.md
 	$(BIN)/python -c 'import sys; from hwdoctor.diagnosis.catalogue import signatures; sys.stdout.write(signatures())' > hwdoctor/diagnosis/findings.py.new
 	mv hwdoctor/diagnosis/findings.py.new hwdoctor/diagnosis/findings.py
+	$(BIN)/python -c 'import sys; from hwdoctor.gather.reports.readers.messages import screen_source; sys.stdout.write(screen_source())' > hwdoctor/gather/reports/readers/messages_screen.json.new
+	mv hwdoctor/gather/reports/readers/messages_screen.json.new hwdoctor/gather/reports/readers/messages_screen.json
 	$(BIN)/python docs/cli_reference.py
 
 clean:

@@ -28,9 +28,11 @@ __all__ = ["artefacts"]  # the session fixture, used by name
 PACKAGE: Final = ROOT / "hwdoctor"
 EVIDENCE: Final = ROOT / "tests" / "data" / "evidence" / "cpu-host.json"
 # Read at run time by the code, so they must ship: the JSON Schema of --json, the decision
-# tables' provenance (rules/provenance.py), and the marker that hwdoctor is typed (PEP 561).
+# tables' provenance (rules/provenance.py), the marker that hwdoctor is typed (PEP 561), and
+# the words of the messages reader's patterns (readers/messages.py `SCREEN_WORDS`).
 DATA_FILES: Final = ("hwdoctor/py.typed", "hwdoctor/schema/hwdoctor.schema.json",
-                     "hwdoctor/rules/provenance.json")  # fmt: skip
+                     "hwdoctor/rules/provenance.json",
+                     "hwdoctor/gather/reports/readers/messages_screen.json")  # fmt: skip
 
 
 def sources() -> set[str]:

@@ -13,6 +13,8 @@ Mac, whose documentation lists Windows: their machines, not the Python.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from hwdoctor.compat import support
@@ -113,12 +115,15 @@ def test_a_question_the_table_cannot_answer_gets_no_answer(name: str) -> None:
     assert not {LISTED, NOT_LISTED} & {f["code"] for f in data["findings"]}
 
 
-def test_a_question_naming_no_library_of_the_table_is_no_report() -> None:
+def test_a_question_naming_no_library_of_the_table_gets_no_answer_from_a_row() -> None:
+    """s20-template: it is read (it was exit 2), and says what it names: a note, no answer."""
     from tests.conftest import run_hwdoctor
 
     name = "megatron200-macos-m1-question-no-library-named-quiet.md"
     result = run_hwdoctor("detect", "--paste", str(ERRORS / name), "--json")
-    assert result.returncode == 2  # as before: nothing hwdoctor reads
+    assert result.returncode == 0
+    codes = [f["code"] for f in json.loads(result.stdout)["data"]["findings"]]
+    assert codes == ["backend.support_asked_no_library"], codes
 
 
 @pytest.mark.parametrize("name", sorted(NO_RELEASE), ids=lambda n: n.split("-", 1)[0])

@@ -106,6 +106,8 @@ def test_explain_from_a_paste_imports_no_live_module(fmt: str) -> None:
     assert "TrainingArguments" in stdout
     assert _among(loaded, LIVE_ONLY + NO_ANSWERS) == []
     assert "hwdoctor.rules.tables" in loaded  # its decisions are the tables'
+    # issue 38 (s20-speed): nor the live checks a paste's detect runs (~14 ms of its start)
+    assert _among(loaded, ("hwdoctor.diagnosis.checks",)) == []
 
 
 def test_the_api_diagnoses_a_paste_without_a_live_module() -> None:
@@ -146,8 +148,8 @@ def test_a_paste_compiles_only_the_patterns_its_lines_reach() -> None:
         + _command("detect", "--paste", ISSUE_BODY)
         + "\nfrom hwdoctor.lazy_re import LazyPattern\n"
         "from hwdoctor.compat import refusals\n"
-        "from hwdoctor.gather.reports.readers import messages\n"
-        "for module in (messages, refusals):\n"
+        "from hwdoctor.gather.reports.readers import asked, messages\n"
+        "for module in (messages, refusals, asked):\n"
         "    held = [v for v in vars(module).values() if isinstance(v, LazyPattern)]\n"
         "    done = sum('compiled' in vars(v) for v in held)\n"
         "    sys.stderr.write(f'\\nCOMPILED {module.__name__} {done} {len(held)}')\n"
@@ -168,3 +170,48 @@ def test_a_paste_compiles_only_the_patterns_its_lines_reach() -> None:
     # which the GPU-only grammar (compat/gpu_required.py) asks of a line naming a GPU or CUDA
     compiled, held = counts["hwdoctor.compat.refusals"]
     assert held > 10 and compiled <= 1, counts
+    # issue 38 (s20-speed): a paste that asks nothing compiles few of the question reader's
+    compiled, held = counts["hwdoctor.gather.reports.readers.asked"]
+    assert held > 15 and compiled <= 3, counts
+
+
+def _after(code: str) -> str:
+    """What `code` wrote on stderr in a fresh interpreter, after a paste command ran."""
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=base_env(),
+        cwd=ROOT, timeout=120, check=False,
+    )  # fmt: skip
+    return done.stderr
+
+
+def test_a_paste_reads_no_pattern_for_its_screen_words() -> None:
+    """issue 38 (s20-speed): the messages reader's screen takes its patterns' words from
+    messages_screen.json (`make docs`), read there with the standard library's regex parser:
+    reading them at each start was a tenth of a `--from` (about 23 ms). The paste's own
+    patterns still compile on first use (sre parses those it compiles): no parse here reads
+    the screen's words."""
+    code = (
+        "import sys\n"
+        "from hwdoctor.gather.reports import screen\n"
+        "read = []\n"
+        "given = screen.words\n"
+        "screen.words = lambda pattern: read.append(pattern) or given(pattern)\n"
+        + _command("detect", "--paste", ISSUE_BODY)
+        + "\nsys.stderr.write(f'\\nWORDS READ {len(read)}')\n"
+    )
+    stderr = _after(code)
+    assert "\nWORDS READ 0" in stderr, stderr[-3000:]
+
+
+def test_a_paste_with_an_nvidia_gpu_builds_no_table_of_amd_devices() -> None:
+    """issue 38 (s20-speed): whether a GPU a paste names is one ROCm never ran on asks the PCI
+    ID database's AMD devices (compat/gpus.py `_pci_amd`, about 10 ms); beside an NVIDIA GPU
+    the answer is silence whatever the names, and the table is not built."""
+    code = (
+        "import sys\n"
+        + _command("detect", "--paste", ISSUE_BODY)
+        + "\nfrom hwdoctor.compat import gpus\n"
+        "sys.stderr.write(f'\\nAMD TABLE {gpus._pci_amd.cache_info().currsize}')\n"
+    )
+    stderr = _after(code)
+    assert "\nAMD TABLE 0" in stderr, stderr[-3000:]

@@ -14,9 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from hwdoctor.gather.reports import screen
 from hwdoctor.gather.reports.cleaning import clean
-from hwdoctor.gather.reports.readers import messages
-from hwdoctor.gather.reports.screen import Screen, words
+from hwdoctor.gather.reports.readers import asked, messages
+from hwdoctor.gather.reports.screen import Screen, by_first, words
 from tests import fastlane
 
 REPORTS = Path(__file__).parent / "data" / "reports"
@@ -89,3 +90,117 @@ def test_a_casefolded_word_is_found_in_any_case() -> None:
     screen = Screen.of([re.compile(r"torch not compiled with cuda", re.I)])
     assert screen.candidates("AssertionError: Torch not compiled with CUDA enabled") == [0]
     assert screen.candidates("torch compiled with CUDA 12.1") == []
+
+
+def test_the_words_shipped_are_the_patterns_words() -> None:
+    """messages_screen.json is `make docs`'s output (`messages.screen_source`): the words of
+    each recogniser's pattern with its flags and text; regenerate it when a pattern changes.
+    The screen made from it is the screen made from the patterns (issue 38, s20-speed)."""
+    assert messages.SCREEN_WORDS.read_text(encoding="utf-8") == messages.screen_source()
+    shipped = screen.known(messages.SCREEN_WORDS)
+    assert shipped is not None
+    patterns = [rule.pattern for rule in messages.RECOGNISERS]
+    assert _rows(Screen.of(patterns, shipped)) == _rows(Screen.of(patterns)) == _rows(SCREEN)
+
+
+def test_words_known_of_other_patterns_are_read_again(tmp_path: Path) -> None:
+    """A pattern changed since the words were written (another text, other flags) makes the
+    screen read every pattern's words again, never take the stale ones."""
+    written = tmp_path / "words.json"
+    written.write_text(screen.source([re.compile(r"no kernel image")]), encoding="utf-8")
+    known = screen.known(written)
+    assert known is not None
+    assert Screen.of([re.compile(r"no kernel image")], known).candidates("x") == []
+    for changed in (re.compile(r"CUDA error"), re.compile(r"no kernel image", re.I)):
+        again = Screen.of([changed], known)
+        assert again == Screen.of([changed])
+        assert again.candidates("CUDA ERROR: NO KERNEL IMAGE") == (
+            [0] if changed.flags & re.I else []
+        )
+    assert screen.known(tmp_path / "missing.json") is None
+
+
+def _rows(
+    made: Screen,
+) -> tuple[dict[str, list[tuple[str, bool, tuple[int, ...]]]], frozenset[int]]:
+    """A screen's words by start, in an order of their own (a set's order is the process's)."""
+    return {start: sorted(rows) for start, rows in made.by_start.items()}, made.always
+
+
+@pytest.mark.parametrize("fold", [False, True])
+def test_alternatives_by_first_character_match_as_given(fold: bool) -> None:
+    """screen.by_first writes an alternation grouped by first character (issue 38,
+    s20-speed): every match of every line of the stored reports, and of lines written for the
+    cases (a case partner of an ASCII letter, "ſ" U+017F and "K" U+212A; a name inside
+    another; an uncased first character), is the flat alternation's."""
+    names = sorted(asked.NAMES, key=len, reverse=True)
+    alternatives = [asked._spelled(name) for name in names] + ["ascend", "昇腾", "as"]
+    flags = re.I if fold else 0
+    flat = re.compile(r"(?<![\w/.-])(" + "|".join(alternatives) + r")(?![\w-])", flags)
+    grouped = re.compile(r"(?<![\w/.-])(" + by_first(alternatives) + r")(?![\w-])", flags)
+    assert len(grouped.pattern) < len(flat.pattern)
+    lines = [
+        raw
+        for path in PASTES
+        for raw in path.read_text(encoding="utf-8", errors="replace").splitlines()
+    ] + ["ſglang and vllm", "Kornia, VLLM, vllm-ascend, 昇腾 910B, as ascend"]
+    seen = 0
+    for line in lines:
+        want = [(m.span(), m.groups()) for m in flat.finditer(line)]
+        assert [(m.span(), m.groups()) for m in grouped.finditer(line)] == want, line
+        seen += bool(want)
+    assert seen > 100
+
+
+def test_an_alternation_that_cannot_be_grouped_is_left_as_given() -> None:
+    """An alternative that starts escaped or with a cased letter outside ASCII ("É"), or in
+    upper case, which another group's letter may match ignoring case: the alternation is
+    written as it was given."""
+    for given in (["\\+x", "ab"], ["Éa", "eb"], ["Ab", "ac"]):
+        assert by_first(given) == "|".join(given)
+    assert by_first(["ab", "ac", "b", "ab"]) == "a(?:b|c)|b"
+
+
+class _Counted:
+    """A pattern whose searches and matches are counted, per line given."""
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.pattern = pattern
+        self.tried: list[str] = []
+
+    def search(self, text: str, *args: int) -> re.Match[str] | None:
+        self.tried.append(text)
+        return self.pattern.search(text, *args)
+
+    def match(self, text: str, *args: int) -> re.Match[str] | None:
+        self.tried.append(text)
+        return self.pattern.match(text, *args)
+
+
+def test_the_prose_reader_asks_each_pattern_once_a_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 38 (s20-speed): a command, collect_env's own line and a heading were each
+    searched twice on a line the prose reader read (the ROCm words and the "Expected behavior"
+    heading asked again); on every line of a stored issue body, each is asked once at most."""
+    from hwdoctor.gather.reports.readers import collect_env, prose
+    from hwdoctor.gather.reports.readers.protocol import Line
+
+    counted = {
+        "_COMMAND": _Counted(prose._COMMAND),
+        "_HEADING": _Counted(prose._HEADING),
+    }
+    for name, pattern in counted.items():
+        monkeypatch.setattr(prose, name, pattern)
+    line_pattern = _Counted(collect_env.LINE)
+    monkeypatch.setattr(collect_env, "LINE", line_pattern)
+    counted["collect_env.LINE"] = line_pattern
+    body = REPORTS / "issue_body" / "pt43058-collect-env-plus-nvidia-smi-v100.md"
+    reader = prose.READER()
+    asked: dict[str, int] = dict.fromkeys(counted, 0)
+    for number, raw in enumerate(body.read_text(encoding="utf-8").splitlines(), start=1):
+        for pattern in counted.values():
+            pattern.tried.clear()
+        list(reader.read(Line(number, clean(raw)), False))
+        for name, pattern in counted.items():
+            assert len(pattern.tried) <= 1, (name, raw)
+            asked[name] += len(pattern.tried)
+    assert all(asked.values()), asked

@@ -324,13 +324,8 @@ def test_an_int8_or_shuffle_error_beside_a_new_gpu_is_no_arch_finding() -> None:
 @pytest.mark.parametrize(
     ("name", "variant_words", "advice_words"),
     [
-        # torch before 2.3 (EmptyTensor.cpp), an Apple M1 in prose
-        (
-            "qwen587-zh-macbook-pro-m1-bfloat16-not-supported-on-mps.md",
-            "BFloat16 is not supported on MPS",
-            "torch 2.3 or newer",
-        ),
-        # an Intel Mac with a Radeon: its torch stops at 2.2
+        # an Intel Mac with a Radeon: its torch stops at 2.2 (an Apple M1 in prose with torch's
+        # release not shown is a warning since s20-zero: test_mps_bfloat16_without_torchs_…)
         (
             "pinokio927-intel-mac-radeon-pro-5300m-bfloat16-not-supported-on-mps.md",
             "BFloat16 is not supported on MPS",
@@ -3959,3 +3954,99 @@ def test_vllm_ascend_refusing_the_soc_names_the_npu(name: str, chip: str, said: 
     assert chip in found.message and said in found.message
     assert "torch_npu" in (found.advice or "") and "cu12" not in (found.advice or "")
     assert explained(report, said) and report.exit_code == 1
+
+
+# --- issue 38 (s20-zero): never "no problem" over an error; no error finding where the paste
+# does not show what decides --------------------------------------------------------------------
+
+
+def test_kfd_skipping_in_the_reporters_words_names_the_atomics_finding() -> None:
+    """xuhuisheng/rocm-gfx803#20: "when i run dmesg i get "PCI rejects atomics 700<0"", the
+    kernel's own words (kfd_device.c) quoted in prose without the "skipped device" ids: the
+    same skip, of the RX 550 the paste names, as an error resting on the words."""
+    report = diagnosed("rocmgfx803-20-rx550-arch-dmesg-pci-rejects-atomics-in-words.md")
+    (found,) = report.findings
+    assert found.code == "device.amd_pcie_atomics_missing" and found.backend == "rocm"
+    assert "the Radeon RX 550 (its PCI ids not shown)" in found.message
+    assert explained(report, "PCI rejects atomics 700<0") and report.exit_code == 1
+    assert "no problem" not in rendered.counts(report)
+
+
+def test_kfd_words_denied_in_prose_are_no_skip() -> None:
+    """ROCm/legacy-rocm-build#2429: "However, I don't get the infamous `kfd: PCI rejects
+    atomics`" (an RX 7900 whose HIP runtime says hostcall needs atomics): no KFD skip."""
+    report = diagnosed("rocm2429-rx7900-pcie-atomics-not-enabled-hostcall-no-kfd-skip.md")
+    assert "device.amd_pcie_atomics_missing" not in {f.code for f in report.findings}
+    assert not any("rejects atomics" in q.text for q in report.unread)
+
+
+def test_optimums_provider_refusal_is_an_error_line_without_its_exceptions_name() -> None:
+    """Optimum's ImportError (optimum/onnxruntime/utils.py validate_provider_availability),
+    as aitalents/model-compression-2023#20 quotes it: the message alone, as reporters paste it
+    into prose without "ImportError: ", looks like an error; the whole line is listed unread
+    (the message says "likely": no finding claims the conflicting install)."""
+    report = diagnosed("aitalents20-optimum-ort-gpu-installed-gpu-dependencies-not-loaded.md")
+    line = next(q.text for q in report.unread if "GPU dependencies are not loaded" in q.text)
+    message = line.split("ImportError: ", 1)[1]  # Optimum's own words, as its source has them
+    assert cleaning.error_like(cleaning.clean(message))
+    assert report.exit_code == 1 and not report.findings
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "comfyuiexamples32-m1-max-samplercustomadvanced-bfloat16-not-supported-on-mps.md",
+        "comfyui5224-mac-studio-m2-error-report-bfloat16-not-supported-on-mps.md",
+        "qwen587-zh-macbook-pro-m1-bfloat16-not-supported-on-mps.md",
+    ],
+)
+def test_mps_bfloat16_without_torchs_release_is_a_warning_naming_what_decides(name: str) -> None:
+    """torch's "BFloat16 is not supported on MPS" on an Apple Silicon Mac whose paste shows no
+    torch release: torch 2.3 or newer runs bfloat16 there under macOS 14, so the release
+    decides; a warning that says which releases would, never an error the paste does not
+    show (an Intel Mac, whose torch ends at 2.2, stays the error: the test above)."""
+    report = diagnosed(name)
+    (found,) = report.findings
+    assert found.code == "mps.bf16_unsupported" and found.severity == "warning"
+    assert "does not show torch's release" in found.message
+    assert "torch before 2.3" in found.message and "macOS 14" in found.message
+    assert "torch 2.3 or newer" in (found.advice or "") and not found.remedy
+    assert not report.unread and "no problem" not in rendered.counts(report)
+
+
+def test_a_run_of_another_script_is_not_the_run_said() -> None:
+    """modelscope/ms-swift#1788's "用minicpm 自己的finetune脚本跑，没有问题" (another script ran
+    fine) is no word that this run went: s20-gpuprose's flash-attn rule and the bf16 note read
+    PROSE_RAN as the reporter's own run; device.bf16_unsupported stays as the words say it."""
+    report = diagnosed("msswift1788-zh-v100-no-bf16-auto-fp16-other-script-runs-fine.md")
+    assert not [f for f in report.facts if f.key is FactKey.PROSE_RAN]
+    (found,) = report.findings
+    assert found.code == "device.bf16_unsupported" and report.stated is None
+
+
+def test_a_card_without_bf16_that_runs_in_fp16_states_no_error() -> None:
+    """zai-org/CogVLM#154: "此显卡不支持 bfloat16 数据格式，直接将数据类型转换为 float16 可以运行"
+    (the card lacks bfloat16; converted to float16 it runs): the card's trait and a run that
+    went, no error stated and none found (the thread: another inference script's output)."""
+    report = diagnosed("cogvlm154-zh-gtx1080ti-no-bf16-fp16-runs-results-differ.md")
+    assert report.stated is None and not report.unread
+    assert not [f for f in report.findings if f.severity == "error"]
+    assert "states an error" not in rendered.counts(report)
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        # the card's trait, then the run that went (msswift1788's description and comment)
+        ("msswift1788-zh-v100-no-bf16-auto-fp16-other-script-runs-fine.md", "V100不支持bf16"),
+        ("cogvlm154-zh-gtx1080ti-no-bf16-fp16-runs-results-differ.md", "可以运行"),
+        # the trait in a question (LlamaFactory#462): no failure either
+        ("llamafactory462-zh-v100-no-bf16-finetuned-model-question.md", "V100是不支持bf16的吧"),
+    ],
+)
+def test_a_gpus_bf16_trait_states_no_failure(name: str, words: str) -> None:
+    """s20-zero: "V100不支持bf16" tells what the card lacks, not that the run failed (the
+    diagnosis weighs it with the GPU, pasted.py _bf16_lacking_said)."""
+    text = (ERRORS / name).read_text("utf-8")
+    (line,) = [line for line in text.splitlines() if words in line]
+    assert not cleaning.states_error(cleaning.clean(line))

@@ -67,7 +67,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from hwdoctor.compat import refusals
+from hwdoctor.compat import refusals, support
 
 # Each library's own words, exactly (they count on any line): the quantizer's or kernel's name
 # where the sentence holds it.
@@ -82,7 +82,19 @@ _OWN: Final = re.compile(
     r"|\b(?P<kernel>[\w-]{2,30}) kernel requires CUDA(?:,| on an NVIDIA GPU)"
     r"|\brequires CUDA availability but none was detected\b"
     r"|\bfound no CUDA devices\b|\bNo CUDA devices detected\b"
+    # issue 38 (s20-template): MLC-LLM's device detection finding none (`_MLC_NONE`)
+    r"|\b(?P<mlc>No available device detected)\b"
 )
+# issue 38 (s20-template): MLC-LLM's `--device auto` (mlc-ai/mlc-llm python/mlc_llm/support/
+# auto_device.py, detect_device at v0.17.1 and v0.18.1) tries each device kind of
+# AUTO_DETECT_DEVICES, ["cuda", "rocm", "metal", "vulkan", "opencl"], logging "Not found
+# device: cuda:0" (_device_exists) for each it does not find, and where it finds none logs "Not
+# found: No available device detected" and returns None (the chat module, weight conversion and
+# engine then fail on that None: "'NoneType' object has no attribute 'device_type'"). Before
+# v0.19.0 (2025-02-11; #3116 "Initial support of CPU backend", #3126 "Defer the CPU detection")
+# no CPU was tried: the words say that no GPU runtime MLC-LLM runs on was found in its process.
+# From v0.19.0 "cpu" is tried last, so the words are rarer there (no CPU runtime either).
+_MLC_NONE: Final = "mlc_llm"  # the import package whose row (compat/support.py) says them
 # The grammar, for any library's words on a line that states an error. A requirement whose
 # object is a GPU of some kind, CUDA or an NVIDIA device, not a particular one ("with compute
 # capability", "Ampere or newer", a CUDA release, a toolkit, memory).
@@ -155,6 +167,9 @@ def read(text: str, frame: str = "") -> GpuRequired | None:
     if found is None:
         return None
     library = refusals.library_named(text) or refusals.library_named(frame) or frame
+    if found.re is _OWN and found["mlc"]:
+        row = support.of_module(_MLC_NONE)
+        library = row.name if row is not None else _MLC_NONE
     if not library and found.re is _OWN:
         library = next(
             (found[g] for g in ("quantizer", "fp8", "kernel", "megatron") if found[g]), ""

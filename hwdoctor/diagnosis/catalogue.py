@@ -288,6 +288,7 @@ class Code(str, Enum):
     # documentation: it lists the machine (a note), or it does not (a warning)
     LIBRARY_SUPPORT_LISTED = "backend.library_support_listed"
     LIBRARY_SUPPORT_NOT_LISTED = "backend.library_support_not_listed"
+    SUPPORT_ASKED_NO_LIBRARY = "backend.support_asked_no_library"  # issue 38 (s20-template)
     # issue 38 (s9-cpucomp): a build that needs an instruction set the CPU lacks (AVX2, AVX-512)
     CPU_ISA_MISSING = "host.cpu_instruction_set_missing"
     # issue 38 (s9-cpucomp): the AWS Neuron compiler's own internal error
@@ -1558,6 +1559,25 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "flash_attn_asked": "the paste asks whether flash attention runs on {gpu}: "
             "FlashAttention 2 does not, it needs a GPU of compute capability 8.0 (Ampere, Ada "
             "or Hopper); FlashAttention 1.x ran on Turing (7.5), no release on Volta or older",
+            # issue 38 (s20-gpuprose): pip's failed build of flash-attn where the paste names
+            # a GPU below FlashAttention 2's floor: no build runs there (the same README)
+            "flash_attn_build": "pip could not build flash-attn, and on {gpu} FlashAttention 2 "
+            "would not run where it built: it needs a GPU of compute capability 8.0 (Ampere, "
+            "Ada or Hopper); FlashAttention 1.x ran on Turing (7.5), no release on Volta or "
+            "older",
+            "flash_attn_wanted": "flash-attn is asked for on {gpu}, and FlashAttention 2 does "
+            "not run there: it needs a GPU of compute capability 8.0 (Ampere, Ada or Hopper); "
+            "FlashAttention 1.x ran on Turing (7.5), no release on Volta or older",
+            # issue 38 (s20-gpuprose): TEI's CUDA image compiled for another compute capability
+            # (backends/candle/src/lib.rs, compute_cap.rs at text-embeddings-inference@8a06f300)
+            "tei_image": "text-embeddings-inference's image is compiled for compute capability "
+            "{built} and the GPU is {gpu}: each of TEI's CUDA images runs only on the "
+            "architecture it was compiled for (TEI: \"Runtime compute cap … is not compatible "
+            "with compile time compute cap …\")",
+            "tei_gpu": "text-embeddings-inference's image is compiled for compute capability "
+            "{built} and the GPU is {gpu}: no CUDA image of TEI runs below compute capability "
+            "7.5 (TEI: \"Runtime compute cap … is not compatible with compile time compute cap "
+            "…\")",
             "flash_attn_used": "flash-attn is used on {gpu}, below every FlashAttention "
             "release's floor: FlashAttention 1.x needs compute capability 7.5 (Turing), "
             "FlashAttention 2 8.0 (Ampere), so its kernels fail there",
@@ -1582,6 +1602,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "compute_type": "CTranslate2 refuses the {dtype} compute type on {device}: it runs "
             "{dtype} efficiently only on an NVIDIA GPU of compute capability {floor} or newer, "
             "and on no CPU (CTranslate2: \"{said} …\")",
+            # issue 38 (s20-gpuprose): int8 on a GPU without CTranslate2's int8 kernels
+            # (src/cuda/utils.cc gpu_supports_int8)
+            "compute_type_int8": "CTranslate2 refuses the {dtype} compute type on {device}: on "
+            "an NVIDIA GPU it runs int8 only at compute capability 6.1, or 7.0 and newer "
+            "(CTranslate2: \"{said} …\")",
             # issue 38 (s18-dtype): a GPU shown that has the type: the refusal was the CPU's
             "compute_type_cpu": "CTranslate2 refused the {dtype} compute type, which {gpu} "
             "runs (compute capability {floor} or newer): CTranslate2 ran on the CPU, where it "
@@ -1630,7 +1655,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             ),
         },
         # issue 38 (s19-quiet): the answer to a question is a warning, never an error
-        variant_severity={"flash_attn_asked": W},
+        variant_severity={"flash_attn_asked": W, "flash_attn_wanted": W},
         variant_advice={
             # issue 38 (archlib): flash-attention's README, "Installation and features"
             # (requirements: CUDA or ROCm toolkit, Linux; Windows from v2.3.2), no macOS wheel
@@ -1678,6 +1703,18 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "bitsandbytes": "upgrade bitsandbytes to 0.37.0 or newer, which runs int8 on "
             "every GPU by casting to 16/32-bit below 7.5 (bitsandbytes CHANGELOG 0.37.0), or "
             "load the model in float16 without load_in_8bit",
+            # issue 38 (s20-gpuprose): huggingface/text-embeddings-inference@e5cbf381
+            # README.md, "Docker Images": CPU cpu-X.Y, Volta "NOT SUPPORTED", Turing turing-X.Y,
+            # Ampere 80 X.Y, Ampere 86 86-X.Y, Ada Lovelace 89-X.Y, Hopper hopper-X.Y; its
+            # "Cuda" section: "GPUs with Cuda compute capabilities < 7.5 are not supported";
+            # its "Docker build": --build-arg CUDA_COMPUTE_CAP=<the GPU's capability>
+            "tei_image": "run TEI's image for this GPU, {image}: TEI's README lists one image "
+            "per architecture (turing-X.Y for 7.5, X.Y for 8.0, 86-X.Y for 8.6, 89-X.Y for 8.9, "
+            "hopper-X.Y for 9.0), or build one for it with docker build . -f Dockerfile-cuda "
+            "--build-arg CUDA_COMPUTE_CAP={cap}",
+            "tei_gpu": "run TEI's CPU image, {image}, or TEI on a GPU of compute capability 7.5 "
+            "or newer: its README lists Volta as not supported and no CUDA image for GPUs below "
+            "7.5",
             "tgi": "TGI then serves the model without flash attention where it has such an "
             "implementation (slower, with padding: TGI's maintainers in huggingface/"
             "text-generation-inference#398); a model that needs flash attention needs a GPU of "
@@ -1699,6 +1736,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "(or \"float32\") in faster-whisper's WhisperModel(…) and whisperX's load_model(…), "
             "--compute_type int8 on whisperX's command line; \"default\" lets CTranslate2 "
             "choose",
+            "compute_type_int8": "ask for float32 on this GPU: compute_type=\"float32\" in "
+            "faster-whisper's WhisperModel(…) and whisperX's load_model(…), --compute_type "
+            "float32 on whisperX's command line (CTranslate2's quantization docs: a GPU below "
+            "6.1 runs every type as float32); or int8 on the CPU, device=\"cpu\"",
             "compute_type_cpu": "give CTranslate2 the GPU: device=\"cuda\" in faster-whisper's "
             "WhisperModel(…) and whisperX's load_model(…) (whisperX's command line picks "
             "\"cpu\" where torch sees no CUDA GPU: python -c \"import torch; print(torch.cuda."
@@ -2858,7 +2899,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "accelerate_torch": "accelerate refused bf16 mixed precision on this Mac's GPU "
             "(MPS) with torch {torch} (accelerate: \"bf16 mixed precision with MPS device "
             "requires a Pytorch >= 2.6.0\"): torch runs bf16 autocast on MPS from 2.6",
+            # issue 38 (s20-zero): torch's refusal where the paste shows no torch release
+            "unshown": "torch refused bfloat16 on MPS (torch: \"BFloat16 is not supported on "
+            "MPS\"), and the paste does not show torch's release, which decides: torch before "
+            "2.3 has no bfloat16 on MPS, torch 2.3 or newer runs it under macOS 14 or newer "
+            "(and says \"MPS BFloat16 is only supported on MacOS 14 or newer\" below it)",
         },
+        variant_severity={"unshown": W},
         variant_advice={
             "macos": "update macOS to 14 (Sonoma) or newer, or load the model in float16 "
             "(torch_dtype=torch.float16; fp16 instead of bf16 when training) or float32",
@@ -2869,6 +2916,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "accelerate_torch": "upgrade torch to 2.6 or newer, the release accelerate asks "
             "for bf16 AMP on MPS, or train without bf16 mixed precision (--mixed_precision no: "
             "float32)",
+            "unshown": "check torch's release and macOS's (python -c \"import torch, platform; "
+            "print(torch.__version__, platform.mac_ver()[0], platform.machine())\"): on Apple "
+            "Silicon under macOS 14 or newer, torch 2.3 or newer runs bfloat16 on MPS (an Intel "
+            "Mac has no torch wheel past 2.2); or load the model in float16 "
+            "(torch_dtype=torch.float16; fp16 instead of bf16 when training) or float32",
         },
     ),
     # issue 38: CUDA libraries the neighbours cannot find or that disagree
@@ -4005,6 +4057,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "has one, and no torch for macOS has CUDA",
             "library_other": "{library} runs only on an NVIDIA GPU (\"{said}\"){shown}: its "
             "CUDA path has no device here",
+            # issue 38 (s20-template): MLC-LLM's own detection, through TVM's runtime, not torch
+            # (compat/gpu_required.py `_MLC_NONE`, mlc-ai/mlc-llm auto_device.py at v0.18.1)
+            "mlc": "{library} found no device to run on (\"{said}\"){shown}: its automatic "
+            "detection tries CUDA, ROCm, Metal, Vulkan and OpenCL through TVM's runtime, and "
+            "releases before 0.19.0 do not try the CPU",
         },
         variant_advice={
             # issue 38 (s13-gpuonly)
@@ -4020,6 +4077,13 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "the CPU where its documentation gives one (for a quantized model: the unquantized "
             "model, or a quantization whose documentation lists Apple silicon), or run it on a "
             "machine with an NVIDIA GPU; a CUDA torch is no remedy on a Mac",
+            "mlc": "python -m mlc_llm.cli.check_device cuda (and vulkan, rocm, metal, opencl) "
+            "in the same environment prints the devices MLC-LLM's runtime finds "
+            "(\"check_device:\" and their indexes); none means its mlc-ai wheel has no runtime "
+            "for the machine's GPU or the GPU's driver (Vulkan's loader, CUDA's driver) is not "
+            "reachable: install the mlc-ai and mlc-llm wheels built for it "
+            "(https://llm.mlc.ai/docs/install/mlc_llm.html), or pass --device with the device; "
+            "on a machine without a GPU, MLC-LLM 0.19.0 and later run on the CPU",
             "library_other": "use the program's path for this accelerator where its "
             "documentation gives one (for a quantized model: a quantization library whose "
             "documentation lists this accelerator, or the unquantized model), or run it on a "
@@ -5399,6 +5463,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             # issue 38 (s17-tracker): the question names no library; the tracker's is asked
             "tracker": "asked in {tracker}, whose library is {library}: {library}'s "
             "documentation lists {machine}{releases}: {documented} (read at {at})",
+            # issue 38 (s20-gpuprose): a question whether a GPU runs bitsandbytes' 4-bit
+            # quantization, answered from the compute capability its installation page lists
+            "four_bit": "the paste asks about 4-bit quantization on {machine}: {library}'s "
+            "documentation lists it there: {documented} (read at {at})",
         },
     ),
     Code.LIBRARY_SUPPORT_NOT_LISTED: Entry(
@@ -5422,6 +5490,40 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         },
         advice="run {library} on a machine its documentation lists ({source}), or without it "
         "here: {instead}",
+    ),
+    # issue 38 (s20-template): the question form, where no library is known to answer it
+    Code.SUPPORT_ASKED_NO_LIBRARY: Entry(
+        I, "a question whether a machine is supported names no library",
+        "Short posts ask whether something runs on a machine and name no library: \"Does this "
+        "support being run on AMD GPU or perhaps Metal?\", a title \"ROCm Support\", "
+        "\"多卡训练支持Windows吗\" (does "
+        "multi-card training support Windows?). What runs on a machine is each library's own "
+        "documentation's to say (compat/support.py holds it for the libraries of its table, "
+        "read at a named commit), so the answer needs the library: one the question or the "
+        "issue's title names, or the one of the repository the issue was filed in "
+        "(`detect --repo OWNER/NAME`, issue 38 s17-tracker). Where none is known (no --repo, "
+        "a repository the table has no row for, a question about something else than the "
+        "project) the post is still read: this note says which machine it asks about and "
+        "what would answer it. Nothing failed; it is said only where the paste shows and "
+        "states no error.",
+        "the reporter asks about {machine} (\"{asked}\") and names no library hwdoctor's "
+        "support table lists: which machines a library runs on is its own documentation's "
+        "to say",
+        advice="name the library, or give the repository the issue was filed in (hwdoctor "
+        "detect --paste FILE --repo OWNER/NAME), to have the question answered from that "
+        "library's documentation; python -m torch.utils.collect_env on the machine shows what "
+        "it is and what torch sees there",
+        variants={
+            # filed in a repository (`--repo`) the table has no row for
+            "tracker": "asked in {tracker}, which hwdoctor's support table has no row for: the "
+            "reporter asks about {machine} (\"{asked}\"), and which machines a library runs on "
+            "is its own documentation's to say",
+        },
+        variant_advice={
+            "tracker": "name the library in the question to have it answered from that "
+            "library's documentation where the table lists it; python -m "
+            "torch.utils.collect_env on the machine shows what it is and what torch sees there",
+        },
     ),
     # issue 38 (s9-cpucomp): a build that needs an instruction set the CPU lacks
     Code.CPU_ISA_MISSING: Entry(

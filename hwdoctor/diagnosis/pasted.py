@@ -42,9 +42,8 @@ from hwdoctor.compat import (
     visibility,
     wheels,
 )
-from hwdoctor.diagnosis import checks, remedies
+from hwdoctor.diagnosis import remedies
 from hwdoctor.diagnosis.catalogue import Code, words_for
-from hwdoctor.diagnosis.checks.host import is_device_path
 from hwdoctor.diagnosis.findings import finding
 from hwdoctor.model.facts import BackendFacts, Evidence, Section
 from hwdoctor.model.pasted import (
@@ -252,6 +251,7 @@ _RESTS_ON: Final = (
     ("backend.library_unsupported_machine", ("stated", "host")),  # issue 38 (s14-supported)
     # issue 38 (s15-support): a question whether a library runs on a machine, answered
     ("backend.library_support_", ("stated", "host")),
+    ("backend.support_asked_no_library", ("stated",)),  # issue 38 (s20-template)
     # issue 38 (s9-cpucomp); s16-avx: the CPU named and the binary that needs the set ("host")
     ("host.cpu_instruction_set_missing", ("stated", "host")),
     ("host.memory_exhausted", ("stated", "ram", "wsl")),  # issue 38 (s11-hostmem)
@@ -625,7 +625,18 @@ def _windows_shell(paste: Pasted, facts: _Read) -> bool:
     return bool(facts.all(FactKey.PROSE_WINDOWS_PATH)) and not _mac_lines(paste, facts)
 
 
+def _device_path(path: str) -> bool:
+    """Whether a path is a device node's (the live check's test, diagnosis/checks/host.py)."""
+    from hwdoctor.diagnosis.checks.host import is_device_path
+
+    return is_device_path(path)
+
+
 def _diagnosed(paste: Pasted, facts: _Read, *, strict: bool) -> PasteReport:
+    # the live checks, imported here: `explain --from` reads this module's facts and not them
+    # (issue 38, s20-speed: ~14 ms of its start)
+    from hwdoctor.diagnosis import checks
+
     evidence = paste.evidence
     found, not_checked = checks.diagnose(evidence)
     found = (*found, *_settings(evidence, facts), *_mps_operators(evidence, facts))
@@ -644,6 +655,7 @@ def _diagnosed(paste: Pasted, facts: _Read, *, strict: bool) -> PasteReport:
     found = (*found, *_mixed_cuda(evidence, facts))  # issue 41
     found = (*found, *_nvcc(paste, facts))
     found = (*found, *_refused(evidence, facts, found))  # issue 38: a library refuses the GPU
+    found = (*found, *_gpu_floors(paste, facts, found))  # issue 38 (s20-gpuprose)
     found = (*found, *_cuda_libraries(paste, facts))  # issue 38
     found = (*found, *_stated_with_words(evidence, facts))
     found = (*found, *_optimum_neuron(evidence, facts))  # issue 38: optimum-neuron pins
@@ -766,6 +778,7 @@ def _diagnosed(paste: Pasted, facts: _Read, *, strict: bool) -> PasteReport:
     found = (*found, *_package_missing(paste, facts))  # issue 38 (s9-imports): last: what
     found = (*found, *_release_lacks_name(paste, facts))  # no finding above took
     found = (*found, *_listed_later(paste, facts, found))  # issue 38 (s18-since)
+    found = (*found, *_asked_of_no_library(paste, facts, found))  # issue 38 (s20-template)
     found = _reconciled(_by_symptom(found, facts), paste)
     found = _for_the_accelerator_shown(found, paste)
     other = bool(accelerators_shown(paste))
@@ -1813,6 +1826,12 @@ def _named_gpus(evidence: Evidence, facts: _Read) -> _Named:
         if fact.name:
             said = _capability(fact.value) or _capability(gpus.nvidia_capability(fact.name))
             named[fact.name.strip()] = (said, [fact])
+    # issue 38 (s20-gpuprose): a cloud instance type in prose stands for its GPU ("the T4 of
+    # ml.g4dn.xlarge"), where no other line names that GPU (readers/prose.py cites AWS's pages)
+    for fact in facts.all(FactKey.PROSE_CLOUD_GPU):
+        if fact.known and not any(name.endswith(fact.value) for name in named):
+            capability = _capability(gpus.nvidia_capability(fact.value))
+            named[f"{fact.value} of {fact.name}"] = (capability, [fact])
     _unsloth_banner(named, facts)  # issue 38: Unsloth's banner says the capability itself
     return named
 
@@ -1995,6 +2014,39 @@ def _vllm_quant_floor(named: _Named, facts: _Read) -> tuple[Finding, ...]:
 _COMPUTE_TYPE_FLOOR: Final = {
     "float16": "7.0", "int8_float16": "7.0", "bfloat16": "8.0", "int8_bfloat16": "8.0",
 }  # fmt: skip
+# issue 38 (s20-gpuprose): int8 on an NVIDIA GPU needs compute capability 6.1 or 7.0 and newer
+# (OpenNMT/CTranslate2 src/cuda/utils.cc gpu_supports_int8: "major > 6 || (major == 6 && minor
+# == 1)"; its quantization docs: int8 on "NVIDIA GPU with Compute Capability >= 7.0 or Compute
+# Capability 6.1"); CPUs run it, so only a GPU the paste shows below that is this refusal's.
+_INT8_TYPES: Final = frozenset({"int8", "int8_float32"})
+
+
+def _no_int8(capability: tuple[int, int]) -> bool:
+    return capability < (6, 1) or capability == (6, 2)
+
+
+def _compute_type_int8(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """CTranslate2 refusing int8 where the paste shows NVIDIA GPUs without its int8 kernels
+    (a Maxwell GTX 970, compute capability 5.2); nothing where no such GPU is shown (a CPU
+    runs int8, so the refusal is then another device's)."""
+    said = [f for f in facts.all(FactKey.MESSAGE_COMPUTE_TYPE_REFUSED) if f.value in _INT8_TYPES]
+    named = _named_gpus(paste.evidence, facts) if said else {}
+    low = {n: (cc, lines) for n, (cc, lines) in named.items() if cc is not None and _no_int8(cc)}
+    if not low:
+        return ()
+    facts.use("stated", *said)
+    facts.use("gpus", *(lines[0] for _, lines in low.values() if lines))
+    return (
+        finding(
+            Code.EXTENSION_ARCH_UNSUPPORTED,
+            backend=_CUDA,
+            variant="compute_type_int8",
+            dtype=said[0].value,
+            device=" and ".join(_gpu_generation(n, cc) for n, (cc, _) in low.items()),
+            said=f"Requested {said[0].value} compute type, but the target device or backend do "
+            "not support efficient",
+        ),
+    )
 
 
 def _compute_type(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
@@ -2004,7 +2056,7 @@ def _compute_type(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     said = [f for f in facts.all(FactKey.MESSAGE_COMPUTE_TYPE_REFUSED) if f.value in
             _COMPUTE_TYPE_FLOOR]  # fmt: skip
     if not said:
-        return ()
+        return _compute_type_int8(paste, facts)  # issue 38 (s20-gpuprose)
     facts.use("stated", *said)
     dtype = said[0].value
     host = paste.evidence.host
@@ -2159,11 +2211,28 @@ def _refused(evidence: Evidence, facts: _Read, before: Sequence[Finding]) -> tup
         torch = evidence.torch.version if evidence.torch and evidence.torch.version else None
         host = evidence.host
         macos = host.os_version if host is not None and host.system == "Darwin" else None
+        # an Intel Mac: the host's, one named, or an AMD GPU beside MPS's refusal (Apple
+        # silicon Macs have no AMD GPU and take no eGPU: Apple's support article "Use an
+        # external graphics processor with your Mac" requires a Mac with an Intel processor)
+        intel = (
+            (host is not None and host.system == "Darwin" and host.machine == "x86_64")
+            or bool(facts.all(FactKey.PROSE_INTEL_MAC))
+            or any("radeon" in f.value.casefold() for f in facts.all(FactKey.GPU))
+        )
+        # issue 38 (s20-zero): torch's refusal decides nothing by itself where the paste shows
+        # neither torch's release nor an Intel Mac (whose wheels end at 2.2): torch 2.3 or
+        # newer runs bfloat16 on MPS under macOS 14, so the release decides, and a warning
+        # says which releases would
+        mps_variant: Literal["macos", "unshown"] | None = None
+        if said[0].value == "macos":
+            mps_variant = "macos"
+        elif torch is None and not intel:
+            mps_variant = "unshown"
         found.append(
             finding(
                 Code.MPS_BF16_UNSUPPORTED,
                 backend=_MPS,
-                variant="macos" if said[0].value == "macos" else None,
+                variant=mps_variant,
                 torch=torch or "(version not shown)",
                 macos=f"macOS {macos}" if macos else "this macOS",
             )
@@ -2343,7 +2412,7 @@ def _bf16_lacking_said(
 
 # issue 38 (s19-quiet): a question's own marks, at the end of the words or inside them ("…支持
 # 310P的NPU吗？", "是否支持vllm-ascend", "does ROCm supprot R9 280X?")
-_ASKING: Final = ("?", "？", "吗", "是否")
+_ASKING: Final = ("?", "？", "吗", "嘛", "是否")  # s20-zero: "嘛", the rhetorical question
 
 
 def _no_error_shown(paste: Pasted) -> bool:
@@ -3199,7 +3268,7 @@ def _rocm_nodes_denied(facts: _Read) -> tuple[Finding, ...]:
             groups=",".join(groups),
             group=member[0] if member else groups[0],
             unknown_groups="",
-            listed=tuple(n for n in nodes if is_device_path(n)),
+            listed=tuple(n for n in nodes if _device_path(n)),
         ),
     )
 
@@ -5473,6 +5542,21 @@ def _no_gpu_part(code: str) -> str | None:
     return _NO_GPU_EXPLAINED.get(code)
 
 
+# issue 38 (s20-template): MLC-LLM's row (compat/support.py), whose device detection is its own
+_MLC: Final = next((row.name for row in support.TABLE if "mlc_llm" in row.modules), "")
+# What fails on the None that MLC-LLM's detect_device returns when it finds no device: the
+# ChatModule's `device_type = self.device.device_type` (mlc-ai/mlc-llm python/mlc_llm/
+# chat_module.py, until #2440 removed it in 2024-05) and convert_weight's
+# `device.device_type` (python/mlc_llm/interface/convert_weight.py at v0.18.1), in Python's
+# words for an attribute of None (Objects/object.c: "'NoneType' object has no attribute …").
+_MLC_NONE: Final = "'NoneType' object has no attribute 'device_type'"
+
+
+def _mlc_symptom(quote: QuotedLine, tool: str) -> PastedFact:
+    """The line where a program failed on MLC-LLM's None device, as the fact it shows."""
+    return PastedFact(FactKey.MESSAGE_GPU_REQUIRED, _MLC_NONE, tool, quote, name=_MLC)
+
+
 def _gpu_required(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
     """Any GPU-only library's words that it found no GPU (compat/gpu_required.py's grammar;
     transformers' bitsandbytes/EETQ quantizers' "No GPU found. A GPU is needed for
@@ -5525,9 +5609,14 @@ def _gpu_required(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tupl
         words_said = words_said[: end + 1]
     if said[0].key is FactKey.MESSAGE_BNB_QUANTIZER:
         words_said = "No GPU found. A GPU is needed for quantization."
-    variant: Literal["library", "library_mac", "library_other"] = (
+    variant: Literal["library", "library_mac", "library_other", "mlc"] = (
         "library_other" if others else "library_mac" if backend == _MPS else "library"
     )
+    if library == _MLC and variant == "library":
+        variant = "mlc"  # s20-template: its own detection, by TVM's runtime: not torch's
+        # what then fails on the None device is this finding's symptom, not another error
+        tool = said[0].tool  # the detection line's reader: the same reads the symptom's line
+        facts.use("stated", *(_mlc_symptom(q, tool) for q in paste.errors if _MLC_NONE in q.text))
     shown = f"; the paste shows {hardware} ({words})" if hardware else ""
     return (
         finding(
@@ -9206,6 +9295,53 @@ def _library_asked(paste: Pasted, facts: _Read, before: Sequence[Finding]) -> tu
     return ()
 
 
+def _asked_of_no_library(
+    paste: Pasted, facts: _Read, before: Sequence[Finding]
+) -> tuple[Finding, ...]:
+    """issue 38 (s20-template): a question whether a machine is supported that no library
+    answers (readers/asked.py's facts with no `name`: a question naming no library, pointing at
+    the tracker where `--repo` gives none with a row, or at nothing): a note that says which
+    machine it asks about and what would answer it. Only where the paste shows and states no
+    error, and no finding was made: a post that shows more is answered by what it shows."""
+    if before or not _no_error_shown(paste):
+        return ()
+    for question in facts.all(FactKey.PROSE_SUPPORT_ASKED):
+        if question.name is not None:
+            continue
+        asked = _asked_machine(facts, question)
+        if asked is None:
+            continue
+        backend, _, _, words, named = asked
+        facts.use("stated", question, *named)
+        # filed in a repository the table has no row for (gather/reports/tracker.py)
+        tracker = next(
+            (
+                f.value
+                for f in facts.all(FactKey.TRACKER_ASKED)
+                if f.quote.line == question.quote.line and f.name is None
+            ),
+            "",
+        )
+        asked_words = printable(question.value.lstrip("# "))[:120]
+        if tracker:
+            return (
+                finding(
+                    Code.SUPPORT_ASKED_NO_LIBRARY,
+                    backend=backend,
+                    variant="tracker",
+                    tracker=tracker,
+                    machine=words,
+                    asked=asked_words,
+                ),
+            )
+        return (
+            finding(
+                Code.SUPPORT_ASKED_NO_LIBRARY, backend=backend, machine=words, asked=asked_words
+            ),
+        )
+    return ()
+
+
 def _nccl_not_built(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     """issue 38 (s10-refusal): torch.distributed asked for NCCL where torch has none
     ("Distributed package doesn't have NCCL built in"), on a Mac or on Windows, whose torch
@@ -10556,13 +10692,13 @@ def _nodes_denied(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tupl
         variant: Literal["pasted_node", "pasted_node_no_group", "as_root", "as_root_no_group"] = (
             "pasted_node" if groups else "pasted_node_no_group"
         )
-        listed = tuple(n for n in nodes[:4] if is_device_path(n))
+        listed = tuple(n for n in nodes[:4] if _device_path(n))
         shown_nodes = ", ".join(nodes[:4]) + (" …" if len(nodes) > 4 else "")
         words = ""
     else:
         facts.use("stated", *said, *facts.all(FactKey.MESSAGE_NVML_FAILED)[:1])
         variant = "as_root" if groups else "as_root_no_group"
-        listed = tuple(n for n in _plain_nodes(backend) if is_device_path(n))
+        listed = tuple(n for n in _plain_nodes(backend) if _device_path(n))
         shown_nodes = ""
         words = f"\u201c{said[0].value[:80]}\u201d"
     return (
@@ -10680,6 +10816,179 @@ def _flash_attn_gpu(named: _Named, facts: _Read) -> tuple[Finding, ...]:
     return ()
 
 
+# --- issue 38 (s20-gpuprose): a GPU named, and a feature it cannot run -------------------------
+
+# text-embeddings-inference's CUDA images by the compute capability of the GPU they run on
+# (huggingface/text-embeddings-inference@e5cbf381 README.md, "Docker Images": Turing
+# turing-X.Y, Ampere 80 X.Y, Ampere 86 86-X.Y, Ada Lovelace 89-X.Y, Hopper hopper-X.Y; its
+# backends/candle/src/compute_cap.rs compute_cap_matching at @8a06f300 runs the 80 image on
+# 8.0-8.9 and the 86 image on 8.6-8.9): the tag's prefix before the release, from the lowest
+# capability each image is for. The README lists no image below 7.5 ("NOT SUPPORTED" for Volta,
+# "GPUs with Cuda compute capabilities < 7.5 are not supported") and none past Hopper.
+_TEI_IMAGES: Final = (((9, 0), "hopper-"), ((8, 9), "89-"), ((8, 6), "86-"), ((8, 0), ""),
+                      ((7, 5), "turing-"))  # fmt: skip
+_TEI_FLOOR: Final = (7, 5)
+_TEI_REPOSITORY: Final = "ghcr.io/huggingface/text-embeddings-inference"
+
+
+def _gpu_floors(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """A GPU the paste names (a tool's line, the reporter's words, a cloud instance type)
+    against a feature that needs a newer one, where the paste fails on or asks for it: TEI's
+    image compiled for another capability, and flash-attn built or asked for below
+    FlashAttention 2's floor. Not where another finding names the GPU's refusal already."""
+    if any(f.code == Code.EXTENSION_ARCH_UNSUPPORTED.value for f in found):
+        return ()
+    named = _named_gpus(paste.evidence, facts)
+    return (
+        _tei_image(named, facts)
+        or _flash_attn_wanted(paste, named, facts)
+        or _four_bit_asked(paste, facts, found)
+    )
+
+
+# bitsandbytes' 4-bit quantization (NF4, FP4) on NVIDIA GPUs: compute capability 6.0 or newer
+# from 0.48.0, 5.0 or newer before (huggingface.co/docs/bitsandbytes/v0.50.0/installation and
+# v0.46.0/installation, "NVIDIA CUDA": "NF4/FP4 quantization | 6.0+ | Pascal …", "5.0+ |
+# Maxwell …"). The words that make a 4-bit question bitsandbytes' (transformers' load_in_4bit,
+# its NF4, QLoRA, which is bitsandbytes' NF4) and those of other libraries' int4 kernels.
+_BNB_FOUR_BIT_FLOOR: Final = (5, 0)
+# (ASCII boundaries: Chinese prose runs into the words, "实现QLoRA微调")
+_BNB_FOUR_BIT: Final = re.compile(
+    r"(?i)(?<![A-Za-z0-9_])(?:load_in_4bit|nf4|qlora|bitsandbytes)(?![A-Za-z0-9])"
+)
+_OTHER_INT4: Final = re.compile(
+    r"(?i)(?<![A-Za-z0-9_])(?:gptq|awq|marlin|exllama|vllm|lmdeploy|turbomind|tensorrt|gguf"
+    r"|llama\.cpp)"
+)
+
+
+def _four_bit_asked(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """A question whether a GPU it names runs 4-bit quantization ("V100 32G can not supprt
+    load_in_4bit and fp16?"), where the paste is about bitsandbytes' 4-bit (load_in_4bit, NF4,
+    QLoRA named) and shows no error: bitsandbytes' documentation lists NVIDIA GPUs of compute
+    capability 6.0 (5.0 before 0.48) for it, so a GPU at or above that is answered with a note.
+    Not another library's int4 (GPTQ, AWQ, vLLM's), nor where a question is answered already."""
+    asked = facts.all(FactKey.PROSE_FOUR_BIT)
+    answered = (Code.LIBRARY_SUPPORT_LISTED.value, Code.LIBRARY_SUPPORT_NOT_LISTED.value)
+    if not any(_BNB_FOUR_BIT.search(f.value) for f in asked) or any(
+        f.code in answered for f in found
+    ):
+        return ()
+    for fact in asked:
+        if _OTHER_INT4.search(fact.value) or not _a_question(paste, fact):
+            continue
+        known = [(n, cc) for n, (cc, _) in _gpus_in_words(fact.value).items() if cc]
+        if not known or known[0][1] < _BNB_FOUR_BIT_FLOOR:
+            continue
+        name, capability = known[0]
+        facts.use("stated", fact)
+        return (
+            finding(
+                Code.LIBRARY_SUPPORT_LISTED,
+                backend=_CUDA,
+                variant="four_bit",
+                library="bitsandbytes",
+                machine=f"the {name} (compute capability {capability[0]}.{capability[1]})",
+                documented="NF4/FP4 quantization on NVIDIA GPUs of compute capability 6.0 or "
+                "newer from 0.48.0, 5.0 or newer before",
+                at="huggingface.co/docs/bitsandbytes v0.50.0 and v0.46.0, installation",
+                source="https://huggingface.co/docs/bitsandbytes/main/en/installation",
+            ),
+        )
+    return ()
+
+
+def _tei_image(named: _Named, facts: _Read) -> tuple[Finding, ...]:
+    """TEI's "Runtime compute cap X is not compatible with compile time compute cap Y"
+    (readers/messages.py cites it): the image was compiled for another GPU; the image for
+    this one, at the release the paste names (else "latest"), or TEI's CPU image below 7.5.
+    The same capability twice (TEI#652's "120 … 120", a candle bug) is not this."""
+    said = facts.all(FactKey.MESSAGE_TEI_COMPUTE_CAP)
+    runtime, _, built = said[0].value.partition("/") if said else ("", "", "")
+    if not said or runtime == built:
+        return ()
+    cap = (int(runtime[:-1]), int(runtime[-1]))
+    picked = [(n, lines) for n, (cc, lines) in named.items() if cc == cap]
+    words = f"{cap[0]}.{cap[1]}"
+    gpu = " and ".join(f"the {printable(n)[:80]} (compute capability {words})" for n, _ in picked)
+    facts.use("stated", *said, *facts.all(FactKey.TEI_NO_BACKEND))
+    facts.use("gpus", *(lines[0] for _, lines in picked if lines))
+    release = next((f.value for f in facts.all(FactKey.TEI_IMAGE)), "latest")
+    compiled = f"{built[:-1]}.{built[-1]}"
+    if cap < _TEI_FLOOR:
+        return (
+            finding(
+                Code.EXTENSION_ARCH_UNSUPPORTED,
+                backend=_CUDA,
+                variant="tei_gpu",
+                gpu=gpu or f"a GPU of compute capability {words}",
+                built=compiled,
+                image=f"{_TEI_REPOSITORY}:cpu-{release}",
+            ),
+        )
+    prefix = next((p for floor, p in _TEI_IMAGES if cap >= floor), "")
+    image = f"{_TEI_REPOSITORY}:{prefix}{release}"
+    if cap >= (10, 0):  # past Hopper the README lists no image: the build for it
+        image = f"an image built for compute capability {words}"
+    return (
+        finding(
+            Code.EXTENSION_ARCH_UNSUPPORTED,
+            backend=_CUDA,
+            variant="tei_image",
+            gpu=gpu or f"a GPU of compute capability {words}",
+            built=compiled,
+            image=image,
+            cap=runtime,
+        ),
+    )
+
+
+def _flash_attn_wanted(paste: Pasted, named: _Named, facts: _Read) -> tuple[Finding, ...]:
+    """flash-attn built or asked for where the paste names a GPU below FlashAttention 2's
+    floor (compute capability 8.0; its README at Dao-AILab/flash-attention@014c349e):
+    pip's failed build of it is an error whose remedy is not a rebuild; an install or use of
+    it that the reporter says failed, or asks about, with no error line shown, is answered as
+    a warning. A paste whose reporter says it ran or works now (Dao-AILab/flash-attention#224:
+    FlashAttention 1.x on a T4, "it works"), or that names flash-attn and the GPU in passing
+    (no failure, no question), gets nothing."""
+    gpu, lines = _below(named, _FA2_FLOOR)
+    if not gpu or facts.all(FactKey.PROSE_RAN):  # the reporter says it ran, or now works
+        return ()
+    failed = [
+        f for f in facts.all(FactKey.MESSAGE_BUILD_FAILED_FOR) if _FLASH_ATTN in f.value.split()
+    ]
+    if failed:
+        facts.use("stated", failed[0])
+        facts.use("gpus", *lines)
+        return (
+            finding(
+                Code.EXTENSION_ARCH_UNSUPPORTED,
+                backend=_CUDA,
+                variant="flash_attn_build",
+                gpu=gpu,
+            ),
+        )
+    wanted = [
+        *(f for f in facts.all(FactKey.PIP_REQUESTED) if f.value.split()[:1] == [_FLASH_ATTN]),
+        *(f for f in facts.all(FactKey.SUBJECT_LIBRARY) if f.name == _FLASH_ATTN),
+    ]
+    shown = paste.error_count or any(f.key in STATED_ERRORS for f in paste.facts)
+    if not wanted or shown:
+        return ()
+    if paste.stated is None and not _a_question(paste, *wanted):
+        return ()
+    facts.use("stated", wanted[0])
+    facts.use("gpus", *lines)
+    return (
+        finding(
+            Code.EXTENSION_ARCH_UNSUPPORTED,
+            backend=_CUDA,
+            variant="flash_attn_wanted",
+            gpu=gpu,
+        ),
+    )
+
+
 # --- issue 38: device: an AMD GPU the kernel driver gives no ROCm compute (KFD) ---------------
 
 # GCN 1's ASICs as the amdgpu driver names them (amdgpu_asic_name: "TAHITI", "PITCAIRN",
@@ -10744,6 +11053,10 @@ def _rocm_never(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     a gfx target outside ROCM_NEVER (a tool's, the reporter's, the host's): the GPU named is
     then another machine's or one given up ("My old R9 280X never worked with ROCm, so I
     moved to this APU" above rocminfo's gfx902)."""
+    # silent beside an NVIDIA GPU whatever the names are: asked first, as the names' targets
+    # are read from the PCI ID database's AMD devices (~10 ms a paste; s20-speed)
+    if _nvidia_gpu_shown(paste):
+        return ()
     named = [*facts.all(FactKey.GPU), *facts.all(FactKey.AMD_NAME)]
     targets = [(fact, gpus.amd_targets(fact.value)) for fact in named]
     shown = [*facts.all(FactKey.GFX), *facts.all(FactKey.PROSE_GFX)]
@@ -10763,7 +11076,7 @@ def _rocm_never(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             never.append((fact, {g: gpus.ROCM_NEVER[g] for g in gfx}))
         elif len(gfx) == 1 and (chip := gpus.kfd_never_chip(fact.value)):
             never.append((fact, dict.fromkeys(gfx, gpus.KFD_NEVER_CHIPS[chip])))
-    if not never or _nvidia_gpu_shown(paste):
+    if not never:
         return ()
     judged = {id(fact) for fact, _ in never}
     if any(
@@ -10843,7 +11156,11 @@ def _kfd_atomics(facts: _Read) -> tuple[Finding, ...]:
     chips: list[str] = []
     unless = False
     for ids, lines in still.items():
-        vendor, _, device = ids.partition(":")
+        vendor, colon, device = ids.partition(":")
+        if not colon:  # s20-zero: the kernel's words in prose, the GPUs' ids not shown
+            gpus_ = _gpus_said_skipped(facts)
+            named.append(f"{gpus_ or 'an AMD GPU'} (its PCI ids not shown)")
+            continue
         full = pci.name(vendor, device)
         times = f"{len(lines)} GPUs " if len(lines) > 1 else ""
         named.append(f"{times}{ids}" + (f" ({full})" if full else ""))
@@ -10871,13 +11188,31 @@ def _kfd_atomics(facts: _Read) -> tuple[Finding, ...]:
             Code.KFD_PCI_ATOMICS,
             backend=_ROCM,
             hardware=registry.BY_KEY[_ROCM].hardware,
-            skipped=" and ".join(named) if count > 1 or len(named) > 1 else f"the GPU {named[0]}",
+            skipped=" and ".join(named)
+            if count > 1 or len(named) > 1 or ":" not in said[0].value
+            else f"the GPU {named[0]}",
             it="them" if count > 1 else "it",
             needs=needs,
             taken=taken,
-            said=printable(f"skipped device {said[0].value}, PCI rejects atomics"),
+            said=printable(
+                f"skipped device {said[0].value}, PCI rejects atomics"
+                if ":" in said[0].value
+                else said[0].value
+            ),
         ),
     )
+
+
+def _gpus_said_skipped(facts: _Read) -> str:
+    """issue 38 (s20-zero): the AMD GPUs the paste names (a tool's or the reporter's words),
+    for KFD's words quoted in prose without their ids: "the Radeon RX 580", or "" where it
+    names none or several."""
+    names = {
+        f.value.strip()
+        for f in (*facts.all(FactKey.GPU), *facts.all(FactKey.PROSE_GPU))
+        if "radeon" in f.value.casefold()
+    }
+    return f"the {names.pop()}" if len(names) == 1 else ""
 
 
 # --- issue 38: device: vLLM Ascend's own refusal of the NPU's SoC ------------------------------

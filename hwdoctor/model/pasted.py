@@ -144,6 +144,9 @@ class FactKey(str, Enum):
     # The reporter's own words, read as carefully as a tool's line.
     PROSE_PACKAGE = "prose.package"  # name: the package
     PROSE_GPU = "prose.gpu"
+    # issue 38 (s20-gpuprose): the GPU of a cloud instance type named in prose ("T4" for
+    # "ml.g4dn.xlarge"); name: the instance type as the paste writes it
+    PROSE_CLOUD_GPU = "prose.cloud_gpu"
     PROSE_GPU_COUNT = "prose.gpu_count"
     PROSE_DRIVER = "prose.driver"
     PROSE_PYTHON = "prose.python"
@@ -175,6 +178,17 @@ class FactKey(str, Enum):
     MESSAGE_HF_BF16 = "message.hf_bf16"  # transformers: "doesn't support bf16/gpu"
     MESSAGE_MPS_BF16 = "message.mps_bf16"  # value: "torch" (release) or "macos"
     MESSAGE_TGI_CAPABILITY = "message.tgi_capability"  # TGI: the capability it refused, "7.0"
+    # issue 38 (s20-gpuprose): TEI's image compiled for another compute capability: "75/80",
+    # the GPU's and the image's, as TEI writes them ("Runtime compute cap 75 is not …")
+    MESSAGE_TEI_COMPUTE_CAP = "message.tei_compute_cap"
+    # issue 38 (s20-gpuprose): the release of TEI's image a command or log names
+    # ("ghcr.io/huggingface/text-embeddings-inference:1.2" → "1.2", "turing-latest" → "latest")
+    TEI_IMAGE = "tei.image"
+    # TEI's router after a backend that did not start: "Error: Could not create backend"
+    TEI_NO_BACKEND = "tei.no_backend"
+    # issue 38 (s20-gpuprose): 4-bit quantization named ("load_in_4bit", "int4", "QLoRA"): the
+    # line's words around it, where a question and its GPU are read
+    PROSE_FOUR_BIT = "prose.four_bit"
     # issue 38: CUDA libraries the neighbours cannot find or that disagree
     MESSAGE_DS_CUDA_MISMATCH = "message.ds_cuda_mismatch"  # DeepSpeed: the toolkit's CUDA
     MESSAGE_DS_TORCH_CUDA = "message.ds_torch_cuda"  # DeepSpeed: the CUDA torch was built with
@@ -863,6 +877,12 @@ CONTEXT_ONLY: Final = frozenset(
         FactKey.PIP_SDIST_RELEASE,
         FactKey.PIP_INSTALLED,  # issue 38 (s18-since): what pip installed: no report
         FactKey.PIP_REQUESTED,
+        FactKey.TEI_IMAGE,  # issue 38 (s20-gpuprose): an image named, no report
+        # an instance type names a machine, not what went wrong on it: with nothing else read
+        # the paste stays no report (TEI#429's dying processes are no "no problem")
+        FactKey.PROSE_CLOUD_GPU,
+        FactKey.PROSE_FOUR_BIT,  # a word named, no report
+        FactKey.TEI_NO_BACKEND,  # the router's last word, the backend's error is the report
         FactKey.PROSE_INTEL_MAC,
         FactKey.PROSE_DEBIAN,  # issue 38 (s14-sharedlib)
         FactKey.BUILD_REQUESTED,  # issue 38 (s14-supported): the package a build is of
@@ -924,6 +944,7 @@ MACHINE_IN_WORDS: Final = frozenset(
     {
         FactKey.GPU,
         FactKey.PROSE_GPU,
+        FactKey.PROSE_CLOUD_GPU,  # issue 38 (s20-gpuprose)
         FactKey.PROSE_GPU_COUNT,
         FactKey.PROSE_CHIP,
         FactKey.PROSE_MAC,
@@ -1011,6 +1032,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_HF_BF16,
         FactKey.MESSAGE_MPS_BF16,
         FactKey.MESSAGE_TGI_CAPABILITY,
+        FactKey.MESSAGE_TEI_COMPUTE_CAP,  # issue 38 (s20-gpuprose)
         # issue 38: CUDA libraries the neighbours cannot find or that disagree
         FactKey.MESSAGE_DS_CUDA_MISMATCH,
         FactKey.MESSAGE_LIBRARY_NOT_FOUND,

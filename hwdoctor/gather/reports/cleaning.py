@@ -60,9 +60,43 @@ def unwrapped(lines: Sequence[str], number: int, line: str) -> tuple[str, int]:
 
 
 def without_comments(text: str) -> str:
-    """`text` without what GitHub does not show of it: HTML comments. Line numbers stay
-    those of the paste."""
-    return without_html_comments(text)
+    """`text` without what GitHub does not show of it (HTML comments) and without the options
+    the reporter did not choose (unchecked task-list items). Line numbers stay those of the
+    paste."""
+    return without_unchosen(without_html_comments(text))
+
+
+# issue 38 (s20-template): an unchecked task-list item ("- [ ] macOS") is an option the reporter
+# did not choose. GitHub's issue forms write each option of a `checkboxes` question as one, "- [X]"
+# where it was ticked and "- [ ]" where not (docs.github.com, "Syntax for GitHub's form schema",
+# checkboxes: axolotl's "Which Operating Systems are you using?" in axolotl-ai-cloud/axolotl#1307
+# is "- [X] Linux", "- [ ] macOS", "- [ ] Windows"); GFM's task list item marker (the GFM spec
+# 0.29-gfm, §5.3 "Task list items (extension)") is a list item's "[ ]" (unchecked: whitespace
+# between the brackets) followed by whitespace, "[x]"/"[X]" checked. The marker after a list's
+# bullet or number, the line's indentation and quoting taken off first.
+_UNCHECKED: Final = re.compile(r"(?:[-*+]|\d{1,9}[.)])[ \t]{1,4}\[ \](?:[ \t\r]|$)")
+_TASK: Final = "[ ]"
+
+
+def without_unchosen(text: str) -> str:
+    """`text` with each unchecked task-list item's line left empty (`_UNCHECKED`), outside code
+    fences (inside one the marker is text, as GitHub shows it): no fact, no error line is read
+    from an option not chosen; checked ones stay. Line numbers stay those of the paste."""
+    if _TASK not in text:
+        return text
+    out: list[str] = []
+    fence = ""
+    for line in text.split("\n"):
+        bare = _QUOTING.sub("", line).lstrip()
+        opener = bare[:3]
+        if fence and opener == fence:
+            fence = ""
+        elif not fence and opener in _FENCES:
+            fence = opener
+        elif not fence and _TASK in bare[:16] and _UNCHECKED.match(bare):
+            line = ""
+        out.append(line)
+    return "\n".join(out)
 
 
 def without_html_comments(text: str) -> str:
@@ -222,6 +256,27 @@ _ERROR_LIKE: Final = re.compile(
     # PaddlePaddle/PaddleOCR#10199, markgoodhead/dictate-wizard#2)
     r"|\bCould not (?:locate|load library) (?:lib)?cudnn_\w{1,30}(?:64_\d{1,2}\.dll"
     r"|\.so\.\d{1,3})"
+    # issue 38 (s20-zero): an exception as PyCharm's debugger shows it, its class in braces
+    # before the message with nothing between ("{ValueError}invalid type: 'torch.mps.
+    # FloatTensor'"): the debugger's Variables pane and Evaluate window give each value as
+    # "{type} value" (https://www.jetbrains.com/help/pycharm/debug-tool-window-variables.html),
+    # and an evaluation that raised as the exception's class and its message; reporters copy
+    # it from there into prose ("{AttributeError}'dict' object has no attribute …" as developers
+    # copy it into comments too). The message follows the brace at once; a class in braces
+    # before a space, a quote that closes or nothing is a template's placeholder or an
+    # f-string's (f'{AttributeError}'), no error.
+    r"|\{[A-Za-z_][\w.]{0,100}(?:Error|Exception)\}(?:\w|['\"]\w)"
+    # issue 38 (s20-zero): Optimum's refusal of an onnxruntime provider, raised as ImportError
+    # and often quoted without its name ("`onnxruntime-gpu` is installed, but GPU dependencies
+    # are not loaded. It is likely there is a conflicting install between `onnxruntime` and
+    # `onnxruntime-gpu`. …", "Asked to use CUDAExecutionProvider, but `onnxruntime-gpu` package
+    # was not found.", "`onnxruntime-gpu` package is installed, but CUDA requirements could not
+    # be loaded."; huggingface/optimum optimum/onnxruntime/utils.py
+    # validate_provider_availability @ 5fc415d8): no error word in them
+    r"|\bis installed, but (?:GPU dependencies are not loaded|(?:CUDA|TensorRT) requirements"
+    r" could not be loaded)"
+    r"|\bAsked to use \w{1,40}ExecutionProvider, but [`'\"]?onnxruntime-\w{1,20}[`'\"]? package"
+    r" was not found"
     # issue 38 (s18-npfine): a message that opens with "Error" and says what was being done,
     # no colon after the word: vLLM's distributed executor, "Error executing method
     # determine_num_available_blocks. This might cause deadlock in distributed execution."
@@ -580,6 +635,11 @@ _NOT_STATED: Final = re.compile(
     # s19-said: a consequence drawn from a supposition ("用不了GPU就不用安装GPU环境": where the
     # GPU cannot be used, no GPU environment is needed; lazydog28/mc_auto_boss#121)
     r"|就不用|就不需要"
+    # issue 38 (s20-zero): the work said to run in the same sentence ("V100不支持bf16，但是还是可以
+    # 正常推理": the card lacks it, and inference runs normally), and a rhetorical question
+    # ("不是不支持bf16嘛": isn't it that it lacks bf16?), which asks and states no failure
+    r"|(?:可以|能)正常(?:推理|运行|训练|跑)|(?:可以|能)跑(?:通|起来)?(?![吗么嘛不])"
+    r"|不是[^，,。]{0,16}[嘛吗]"
     # s19-mend-words: what is meant to happen, told as such ("it uses the CPU instead, as the
     # docs say"; "falls back to CPU when MPS is unavailable", a feature request's account of
     # the designed fallback); "as expected" not after the failure's own verb ("does not work as
@@ -589,6 +649,16 @@ _NOT_STATED: Final = re.compile(
     r"|\bwhen [^.!?;]{0,60}(?:unavailable|not available)\b)"
     r"|(?i:\bif\b|\bwhether\b|\bwould\b|\bwill it\b|\bdoes it\b|\bno error|\bwithout"
     r" (?:an? )?error|\bnever(?! (?:uses?|used|utili[sz]es?|utili[sz]ed) (?:my|the) \w))"
+)
+
+
+# issue 38 (s20-zero): the words that a GPU lacks bfloat16 ("V100不支持bf16", "bf16 is not
+# supported on T4") tell a trait of the card, which the diagnosis weighs with the GPU
+# (pasted.py _bf16_lacking_said), not that the run failed; read where the failure words found
+# are these, at the failure's start or just before it.
+_DTYPE_LACKING: Final = re.compile(
+    r"(?i)[^。.!?？！]{0,12}?(?:不支持 ?(?:bf16|bfloat16)(?![a-z0-9])"
+    r"|(?:bf16|bfloat16) (?:is |are )?not supported\b)"
 )
 
 
@@ -629,6 +699,9 @@ def states_error(line: str) -> bool:
         if not found and any(w in folded for w in _FAILURE_WORDS) and not _LOG_LEVEL.search(line)
         else None
     )
+    # s20-zero: a GPU's trait ("V100不支持bf16") is no failure of the run: the next words are
+    while failure is not None and _DTYPE_LACKING.match(line, max(0, failure.start() - 12)):
+        failure = _STATES_FAILURE.search(line, failure.end())
     found = found or failure
     if found is None or _ERROR_HEADING.match(line):
         return False

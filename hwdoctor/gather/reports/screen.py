@@ -18,9 +18,11 @@ its words casefolded and is screened on the casefolded line.
 from __future__ import annotations
 
 import importlib
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Final
 
 
@@ -113,6 +115,80 @@ def words(pattern: re.Pattern[str]) -> frozenset[Word] | None:
 
 
 @dataclass(frozen=True, slots=True)
+class Known:
+    """The words `words` reads of each of a sequence of patterns, with what they were read
+    from (`read_from`): what `source` writes to a file, for `Screen.of` to take instead of
+    reading them again."""
+
+    patterns: tuple[tuple[int, str], ...]
+    words: tuple[frozenset[Word] | None, ...]
+
+
+def read_from(patterns: Sequence[re.Pattern[str]]) -> tuple[tuple[int, str], ...]:
+    """What the words of `patterns` are read from: each one's flags and text, in order."""
+    return tuple((pattern.flags, pattern.pattern) for pattern in patterns)
+
+
+def source(patterns: Sequence[re.Pattern[str]]) -> str:
+    """The words of each of `patterns` with its flags and text, as JSON lines of a list, for
+    `known` to read back."""
+    rows = []
+    for pattern in patterns:
+        found = words(pattern)
+        shown = None if found is None else sorted([word, fold] for word, fold in found)
+        rows.append(json.dumps([pattern.flags, pattern.pattern, shown], ensure_ascii=False))
+    return "[\n" + ",\n".join(rows) + "\n]\n"
+
+
+def known(path: Path) -> Known | None:
+    """The words `source` wrote to `path`; None where it cannot be read."""
+    try:
+        rows = json.loads(path.read_text(encoding="utf-8"))
+        return Known(
+            tuple((int(flags), str(text)) for flags, text, _ in rows),
+            tuple(
+                None if found is None else frozenset((str(w), bool(f)) for w, f in found)
+                for _, _, found in rows
+            ),
+        )
+    except (OSError, ValueError, TypeError):
+        return None
+
+
+def by_first(alternatives: Iterable[str]) -> str:
+    """An alternation of `alternatives` (patterns' texts, in the order they are to be tried),
+    written as `re` tries it faster and matches the same: those that start with the same
+    character in one group, each group at its first member's place, the members in their own
+    order, an alternative met again dropped. `re` tries every alternative of an alternation at
+    each place in a line, and one that starts with another character fails there at once; so
+    two alternatives that start with different characters, neither of which a character of
+    the line matches as well as the other, never both match at one place, and the first that
+    matches is the same. Names of a few hundred libraries, tried at every place of every line
+    (readers/asked.py `LIBRARY`), then cost one try per first character, not per name
+    (issue 38, s20-speed).
+
+    A group's character is one no character of a line matches as it matches another group's,
+    even ignoring case: an ASCII lower-case letter or a digit (each ASCII letter's case
+    partners, "K" U+212A and "ſ" U+017F among them, are no other ASCII letter's), or a
+    character without case ("昇"). An alternative that starts otherwise (escaped, upper-case,
+    a cased letter outside ASCII) leaves the alternation as it was given."""
+    given = list(alternatives)
+    groups: dict[str, list[str]] = {}
+    for alternative in dict.fromkeys(given):  # a second copy can never be the first to match
+        first = alternative[:1]
+        grouped = (first.isascii() and (first.islower() or first.isdigit())) or (
+            not first.isascii() and first.lower() == first.upper() == first and first.isalnum()
+        )
+        if not grouped:
+            return "|".join(given)
+        groups.setdefault(first, []).append(alternative[1:])
+    return "|".join(
+        first + (rests[0] if len(rests) == 1 else "(?:" + "|".join(rests) + ")")
+        for first, rests in groups.items()
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class Screen:
     """The patterns a line can match, by their words: `candidates(line)` gives the indexes
     of the patterns to try, in their order. Words are looked up by their first three
@@ -123,11 +199,16 @@ class Screen:
     always: frozenset[int]  # patterns that give no words: tried on every line
 
     @classmethod
-    def of(cls, patterns: Sequence[re.Pattern[str]]) -> Screen:
+    def of(cls, patterns: Sequence[re.Pattern[str]], known: Known | None = None) -> Screen:
+        """The screen of `patterns`; with `known`, the words read before (`source`) of the
+        same patterns (each one's flags and text), else read again: reading them takes a
+        tenth of a paste command's start (issue 38, s20-speed)."""
+        same = known is not None and known.patterns == read_from(patterns)
+        given = known.words if known is not None and same else None
         users: dict[Word, list[int]] = {}
         always: set[int] = set()
         for index, pattern in enumerate(patterns):
-            found = words(pattern)
+            found = given[index] if given is not None else words(pattern)
             if found is None:
                 always.add(index)
             for needed in found or ():

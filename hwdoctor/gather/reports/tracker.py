@@ -101,7 +101,7 @@ def filed_in(
         if f.key is FactKey.SUBJECT_LIBRARY and f.value != SubjectTie.TRACKER.value
     }
     if row is None or repository is None or (own and row.name not in own):
-        return [f for f in facts if f.name != TRACKER_LIBRARY]
+        return _unanswered(facts, repository if row is None else None)
     said: list[PastedFact] = []
     for fact in facts:
         if fact.name != TRACKER_LIBRARY:
@@ -124,3 +124,33 @@ def filed_in(
             FactKey.SUBJECT_LIBRARY, SubjectTie.TRACKER.value, registry.TEXT, shown, name=row.name
         ),
     ]
+
+
+# The facts of a question: what it asks, and the machine it names.
+_ASKED: Final = (
+    FactKey.PROSE_SUPPORT_ASKED,
+    FactKey.PROSE_ASKED_HARDWARE,
+    FactKey.PROSE_ASKED_SYSTEM,
+)
+_MACHINE_ASKED: Final = (FactKey.PROSE_ASKED_HARDWARE, FactKey.PROSE_ASKED_SYSTEM)
+
+
+def _unanswered(facts: Sequence[PastedFact], repository: str | None) -> list[PastedFact]:
+    """issue 38 (s20-template): the facts where no library answers a question that points at the
+    tracker (no `--repo`, a repository with no row, a paste about another library). A question
+    that names a machine ("Does this support being run on AMD GPU or perhaps Metal?") is still the
+    reporter's words about that machine: kept, asked of no library (`name` None), so the paste is
+    read as prose and says what it names; one that names none ("does it work?") is dropped.
+    `repository`: the one it was filed in where the table has no row for it, which the answer
+    names (a TRACKER_ASKED fact of no library)."""
+    machines = {f.line for f in facts if f.name == TRACKER_LIBRARY and f.key in _MACHINE_ASKED}
+    said: list[PastedFact] = []
+    for fact in facts:
+        if fact.name != TRACKER_LIBRARY:
+            said.append(fact)
+        elif fact.key in _ASKED and fact.line in machines:
+            said.append(dataclasses.replace(fact, name=None))
+            if fact.key is FactKey.PROSE_SUPPORT_ASKED and repository is not None:
+                said.append(dataclasses.replace(fact, key=FactKey.TRACKER_ASKED, name=None,
+                                                value=repository))  # fmt: skip
+    return said

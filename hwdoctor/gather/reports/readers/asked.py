@@ -29,13 +29,15 @@ the machine is what is to be supported: right after "support (for|on)" in a titl
 from __future__ import annotations
 
 import bisect
-import re
 from collections.abc import Iterator
 from typing import ClassVar, Final
 
+# compiled on first use: a paste asks few questions (hwdoctor/lazy_re.py; issue 38, s20-speed)
+from hwdoctor import lazy_re as re
 from hwdoctor import registry
 from hwdoctor.compat import support
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
+from hwdoctor.gather.reports.screen import by_first
 from hwdoctor.model.pasted import TRACKER_LIBRARY, FactKey
 
 # The separators a library's name is written with, any of which a reporter may write.
@@ -68,9 +70,10 @@ _BY_NAME: Final = {
 }
 # A library's name between ASCII word boundaries (a name runs into Chinese words: "mlx扩展"), not
 # inside a path or a URL ("/vllm-project/"). issue 38 (s16-subject): readers/subject.py reads
-# the same names.
+# the same names. Grouped by their first letter (screen.by_first: the same matches, a tenth of
+# the tries at each place of a line; issue 38, s20-speed).
 LIBRARY: Final = re.compile(
-    r"(?<![A-Za-z0-9_/.-])(" + "|".join(_spelled(n) for n in NAMES) + r")(?![A-Za-z0-9_-])",
+    r"(?<![A-Za-z0-9_/.-])(" + by_first(_spelled(n) for n in NAMES) + r")(?![A-Za-z0-9_-])",
     re.I,
 )
 # The machine a question names. Group names say what each alternative is: hardware (its registry
@@ -167,6 +170,9 @@ _AFTER_THIS: Final = frozenset(
         "supports", "be", "is", "was", "have", "has", "need", "needs", "require", "requires",
         "compile", "compiles", "install", "installs", "build", "builds", "use", "available",
         "possible", "compatible", "and", "or", "but", "if", "please", "as", "natively",
+        # s20-template: the verbs of a question what the project gives ("Does this provide
+        # apple silicon mps support?")
+        "provide", "provides", "offer", "offers", "allow", "allows", "enable", "enables",
     }
 )  # fmt: skip
 _NEXT_WORD: Final = re.compile(r" ([A-Za-z]+)")  # the word after "this"
@@ -220,6 +226,10 @@ _SUPPORT_TITLE: Final = re.compile(
     r"(?:(?:for|on) )?(?:the )?",
     re.I,
 )
+# s20-template: a Chinese request's title, "增加AMD GPU ROCm支持" (add AMD GPU ROCm support,
+# thu-pacman/chitu#37): the verb ("增加", "添加", "新增": add), the machine, "支持" last.
+_REQUEST_ZH: Final = re.compile(r"(?:请)?(?:增加|添加|新增)(?:对)?")
+_SUPPORT_ZH: Final = "支持"
 # s19-mend-words: a title that reports a failure is no question of support, whatever its words
 # ("Support for Windows broken after upgrading …"): a tracker's "[Bug]" tag, or its words.
 _REPORTS_FAILURE: Final = re.compile(
@@ -263,6 +273,10 @@ _SYSTEMS: Final = {
     "windows": support.WINDOWS,
     "linux": support.LINUX,
 }
+# s20-template: the name a question that names no library and points at none is asked with: its
+# facts carry no library (`name` None), so the paste is read for the machine it names and no row
+# of compat/support.py answers it.
+UNNAMED: Final = ""
 # The shortest question read: a name of two letters, a space, a machine of three and its mark.
 SHORTEST: Final = 6
 
@@ -413,6 +427,10 @@ class Asked(LineReader):
         ):
             yield from self._titled(line, support_title.end())
             return
+        if title and self._requested(text[2:]):
+            # s20-template: a request's title that is a machine and "support", no question mark
+            yield from self._question(line, text[2:], self._title or TRACKER_LIBRARY, -1, True)
+            return
         if len(text) < self.shortest or not (
             any(mark in text for mark in _ASKS) or any(word in text for word in _ASKED_ZH)
         ):
@@ -450,9 +468,32 @@ class Asked(LineReader):
                 # s19-asked: a request of the project with no subject: the title's library,
                 # else the tracker's
                 name, library_end = self._title or TRACKER_LIBRARY, -1
+            elif not at and _machines(sentence):
+                # s20-template: a question of a machine that names no library and points at
+                # none ("多卡训练支持Windows吗": does multi-card training support Windows?): what
+                # it names is read, asked of no library
+                name, library_end = UNNAMED, -1
             else:
                 continue
             yield from self._question(line, sentence, name, library_end)
+
+    @staticmethod
+    def _requested(words: str) -> bool:
+        """s20-template: a title that requests support for a machine without asking: the machine
+        and "support" ("ROCm Support", deepseek-ai/DeepSeek-VL#14; "AMD GPU Support",
+        huggingface/gpu-fryer#14), or Chinese "增加…支持" (add … support: "增加AMD GPU ROCm支持",
+        thu-pacman/chitu#37), the machine right after the verb. A title reporting a failure asks
+        nothing (`_REPORTS_FAILURE`)."""
+        if any(mark in words for mark in _ASKS) or _REPORTS_FAILURE.search(words):
+            return False
+        if _ends_in_support(words):
+            return True
+        verb = _REQUEST_ZH.match(words)
+        return (
+            verb is not None
+            and words.rstrip().endswith(_SUPPORT_ZH)
+            and any(m.start() == 0 for m in _machines(words[verb.end() :]))
+        )
 
     def _titled(self, line: Line, after_support: int) -> Iterator[Said]:
         """s19-asked: a title asking for support without a question mark ("[Feature]: support
@@ -479,6 +520,7 @@ class Asked(LineReader):
     ) -> Iterator[Said]:
         if name is None:
             return
+        library = name or None  # `UNNAMED`: asked of no library
         machines = _machines(sentence)
         alone = (
             machines
@@ -497,14 +539,14 @@ class Asked(LineReader):
         asks = _SUPPORTS if not machines else _RUNS  # no machine: the paste's, if supported
         if _FIX.search(sentence) or not (alone or (whether and asks.search(sentence))):
             return
-        yield line.says(FactKey.PROSE_SUPPORT_ASKED, sentence.strip()[:200], name=name)
+        yield line.says(FactKey.PROSE_SUPPORT_ASKED, sentence.strip()[:200], name=library)
         hardware = next((m for m in machines if m.lastgroup in _HARDWARE), None)
         system = next((m for m in machines if m.lastgroup in _SYSTEMS), None)
         if hardware is not None and hardware.lastgroup is not None:
             key = _HARDWARE[hardware.lastgroup]
-            yield line.says(FactKey.PROSE_ASKED_HARDWARE, key, name=name)
+            yield line.says(FactKey.PROSE_ASKED_HARDWARE, key, name=library)
         if system is not None and system.lastgroup is not None:
-            yield line.says(FactKey.PROSE_ASKED_SYSTEM, _SYSTEMS[system.lastgroup], name=name)
+            yield line.says(FactKey.PROSE_ASKED_SYSTEM, _SYSTEMS[system.lastgroup], name=library)
 
 
 READER: Final = Asked

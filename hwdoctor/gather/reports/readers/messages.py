@@ -17,6 +17,7 @@ import bisect
 import string
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import ClassVar, Final
 
 # compiled on first use: a paste tries few of these patterns (hwdoctor/lazy_re.py)
@@ -34,6 +35,7 @@ from hwdoctor.compat import (
     support,
     transformers_modules,
 )
+from hwdoctor.gather.reports import screen
 from hwdoctor.gather.reports.cleaning import LOADER_WORDS, Elsewhere, error_like
 from hwdoctor.gather.reports.readers import asked
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
@@ -729,6 +731,36 @@ _MPS_BF16: Final = re.compile(
 # models without flash attention where the model has one.
 # issue 38: as reporters copy it too, with the capability dotted ("7.0").
 _TGI_CAPABILITY: Final = re.compile(r"GPU with CUDA capability (\d{1,2})[ .](\d) is not supported")
+# issue 38 (s20-gpuprose): 4-bit quantization named on a line ("V100 32G can not supprt
+# load_in_4bit and fp16?", "V100不是不支持int4加速训练么？", a title's "QLoRA"): whether the line
+# asks, and which GPU it names, the diagnosis reads from the line and the words around the
+# match (60 characters each side, the value).
+# (a character after "int4" and "4bit", so that no pattern of the reader matches a line
+# shorter than messages.SHORTEST)
+_FOUR_BIT: Final = re.compile(
+    r"(?i)(?<![A-Za-z0-9_])(?:load_in_4bit|qlora(?![A-Za-z0-9])|int4[^A-Za-z0-9]"
+    r"|4-?bits?[^A-Za-z0-9])"
+)
+# issue 38 (s20-gpuprose): text-embeddings-inference's CUDA image started on a GPU it was not
+# compiled for (backends/candle/src/lib.rs CandleBackend::new: "Runtime compute cap {} is not
+# compatible with compile time compute cap {}", BackendError::Start; the router then says
+# "Could not start backend"). Each image is compiled for one capability, and
+# backends/candle/src/compute_cap.rs compute_cap_matching (text-embeddings-inference@8a06f300)
+# runs it on that one (75, 89, 90) or, for the 80 and 86 images, on 80-89 and 86-89. The
+# value: the GPU's capability ("75"); the name: the image's ("80").
+_TEI_COMPUTE_CAP: Final = re.compile(
+    r"Runtime compute cap (\d{2,3}) is not compatible with compile time compute cap (\d{2,3})"
+)
+# the router's line after it (router/src/main.rs: anyhow's "Error: Could not create backend",
+# its cause under "Caused by:")
+_TEI_NO_BACKEND: Final = re.compile(r"^Error: Could not create backend\s*$")
+# the image's release, where the paste names the image ("docker run … ghcr.io/huggingface/
+# text-embeddings-inference:1.2 …", "turing-latest"; the README's tags, an architecture's
+# prefix then the release)
+_TEI_IMAGE: Final = re.compile(
+    r"text-embeddings-inference:(?:(?:turing|hopper|cuda|cpu|86|89|\d{3})-)?"
+    r"(\d{1,2}\.\d{1,2}(?:\.\d{1,2})?|latest)\b"
+)
 # issue 38: TGI's refusal of a model it serves only with flash attention, where its flash models
 # did not import (server/text_generation_server/models/__init__.py: FLASH_ATT_ERROR_MESSAGE =
 # "{} requires Flash Attention enabled models.", raised as NotImplementedError for "Sharded
@@ -1626,6 +1658,10 @@ _FLASH_ATTN_USED: Final = re.compile(
     r"|attn_implementation ?= ?[\"'](flash_attention_2)[\"']"
     r"|[/\\]flash_attn[/\\](?:flash_attn_interface|utils|modules|bert_padding)\b"
     r"|\b(flash_attn_2_cuda)\b"
+    # issue 38 (s20-gpuprose): transformers asked for FlashAttention 2 where flash_attn does not
+    # import (modeling_utils.py _check_and_enable_flash_attn_2 at v4.46.0: preface
+    # "FlashAttention2 has been toggled on, but it cannot be used due to the following error:")
+    r"|\b(FlashAttention2) has been toggled on\b"
 )
 # issue 38: device: the amdgpu kernel driver finding no KFD (ROCm's compute interface) support for
 # the GPU: "<ASIC> not supported in kfd" (Linux drivers/gpu/drm/amd/amdkfd/kfd_device.c
@@ -1727,7 +1763,26 @@ _VULKAN_NO_DRIVER: Final = re.compile(
 # value: the device's "vendor:device" ids.
 _KFD_ATOMICS: Final = re.compile(
     r"\bskipped device ([0-9a-f]{4}):([0-9a-f]{4}), PCI rejects atomics\b"
+    # issue 38 (s20-zero): the kernel's words quoted in prose, without the line's ids ("7 of my
+    # 8 GPUs get \"PCI rejects atomics\"", "when i run dmesg i get \"PCI rejects atomics
+    # 700<0\""): the same skip, of GPUs the words do not identify
+    r"|\bPCI rejects atomics\b"
 )
+# A denial before the kernel's words in prose ("I don't get the infamous `kfd: PCI rejects
+# atomics`", ROCm/legacy-rocm-build#2429): no skip said.
+_KFD_ATOMICS_DENIED: Final = re.compile(
+    r"(?i)\b(?:don't|do not|didn't|did not|doesn't|does not|no longer|not|never|without)\b"
+)
+
+
+def _kfd_skipped(found: re.Match[str]) -> str:
+    """The ids of the GPU KFD skipped ("1002:67df"), or the kernel's words alone where prose
+    quotes them without the ids; nothing where the words before them deny it."""
+    if found[1]:
+        return f"{found[1]}:{found[2]}"
+    return "" if _KFD_ATOMICS_DENIED.search(found.string, 0, found.start()) else found[0]
+
+
 # KFD taking a GPU: "added device %x:%x" (kfd_device.c kgd2kfd_device_init, dev_info, its last
 # step), on the same "kfd kfd: " device, with amdgpu's "amdgpu: " in later kernels.
 _KFD_ADDED: Final = re.compile(
@@ -1903,7 +1958,17 @@ _RAN: Final = re.compile(
     r"|(?<!not )(?<!n't )\brun(?:s|ning)? (?:successfully|fine|normally|well)\b"
     r"|(?<!not )(?<!n't )\bran (?:successfully|fine|normally)\b"
     r"|\bstill (?:runs|ran|works|worked)\b"
-    r"|(?:可以|能)正常(?:推理|运行|训练)"
+    # issue 38 (s20-zero): the Chinese forms: runs normally ("可以正常推理", "能正常运行"), can
+    # run ("还是可以跑", "也能跑通", "转换为 float16 可以运行", zai-org/CogVLM#154; not asked,
+    # "能跑吗", nor denied, "不能运行"), and no error reported ("没有报错", "没报错"). Not "跑…
+    # 没有问题" (ran with no problem), which reporters say of another machine or script ("在
+    # A100上跑没有问题"). A line under five characters is read by no recogniser
+    # (tests/test_regex_cost.py), so the short words are read with the characters before them
+    # A sentence these words ask ("V100能运行flash-attn吗？", "可以正常推理吗") says nothing ran:
+    # no question mark or particle may follow them before the sentence ends.
+    r"|(?:(?:可以|能)正常(?:推理|运行|训练)|可以正常跑"
+    r"|.{2}[^不没](?:可以|能)(?:跑(?:通|起来)?|运行)(?!不)"
+    r"|.没有报错|.{2}没报错)(?![^。！？?!]{0,40}[吗么嘛？?])"
 )
 
 # issue 38 (s17-small): DirectML. torch-directml runs an operator it has no DirectML kernel
@@ -3747,6 +3812,15 @@ RECOGNISERS: Final = (
         FactKey.MESSAGE_TGI_CAPABILITY,
         made=lambda m: f"{m.group(1)}.{m.group(2)}",
     ),
+    # issue 38 (s20-gpuprose): TEI's image compiled for another GPU
+    _Recogniser(_TEI_COMPUTE_CAP, FactKey.MESSAGE_TEI_COMPUTE_CAP, made=lambda m: f"{m[1]}/{m[2]}"),
+    _Recogniser(_TEI_IMAGE, FactKey.TEI_IMAGE),
+    _Recogniser(
+        _FOUR_BIT,
+        FactKey.PROSE_FOUR_BIT,
+        made=lambda m: m.string[max(0, m.start() - 60) : m.end() + 60].strip(),
+    ),
+    _Recogniser(_TEI_NO_BACKEND, FactKey.TEI_NO_BACKEND, words="tei", at_start=True),
     # issue 38: CUDA libraries the neighbours cannot find or that disagree
     _Recogniser(_WSL, FactKey.PROSE_WSL, group=0),
     _Recogniser(_DEBIAN, FactKey.PROSE_DEBIAN, words="debian"),  # issue 38 (s14-sharedlib)
@@ -4142,7 +4216,9 @@ RECOGNISERS: Final = (
         made=lambda m: (m[1] or "").strip(" .,"),
     ),
     _Recogniser(
-        _FLASH_ATTN_USED, FactKey.FLASH_ATTN_USED, made=lambda m: "2" if m[1] or m[2] else ""
+        _FLASH_ATTN_USED,
+        FactKey.FLASH_ATTN_USED,
+        made=lambda m: "2" if m[1] or m[2] or m[3] else "",
     ),
     # issue 38 (s8-platform): Windows named in words; webui's torch.cuda.is_available() check
     _Recogniser(
@@ -4161,7 +4237,7 @@ RECOGNISERS: Final = (
     _Recogniser(_VULKAN_NO_DRIVER, FactKey.MESSAGE_VULKAN_NO_DRIVER, group=0),
     # issue 38 (s19-atomics): KFD skipping a GPU for PCIe atomics, and taking one; torch_npu's
     # CPU fallback
-    _Recogniser(_KFD_ATOMICS, FactKey.MESSAGE_KFD_ATOMICS, made=lambda m: f"{m[1]}:{m[2]}"),
+    _Recogniser(_KFD_ATOMICS, FactKey.MESSAGE_KFD_ATOMICS, made=_kfd_skipped, keep=bool),
     _Recogniser(_KFD_ADDED, FactKey.KFD_DEVICE_ADDED, made=lambda m: f"{m[1]}:{m[2]}"),
     _Recogniser(_NPU_FALLBACK, FactKey.MESSAGE_NPU_FALLBACK, made=lambda m: m[1] or m[2]),
     # issue 38 (s8-platform): xformers refusing the device (its dispatcher, diffusers)
@@ -4254,8 +4330,15 @@ RECOGNISERS: Final = (
     _Recogniser(_STOPPED, FactKey.PROSE_STOPPED, group=0),
 )
 # Which recognisers a line can match, by the words each pattern's matches contain (screen.py):
-# the rest are not tried on it.
-_SCREEN: Final = Screen.of([rule.pattern for rule in RECOGNISERS])
+# the rest are not tried on it. The words are read at `make docs` into messages_screen.json
+# (`screen_source`), not at each start (issue 38, s20-speed).
+SCREEN_WORDS: Final = Path(__file__).with_name("messages_screen.json")
+_SCREEN: Final = Screen.of([rule.pattern for rule in RECOGNISERS], screen.known(SCREEN_WORDS))
+
+
+def screen_source() -> str:
+    """messages_screen.json as `make docs` writes it: the words of each recogniser's pattern."""
+    return screen.source([rule.pattern for rule in RECOGNISERS])
 
 
 class Messages(LineReader):

@@ -19,6 +19,7 @@ from hwdoctor import registry, versions
 from hwdoctor.compat import gpus
 from hwdoctor.gather.reports.readers import collect_env, hf_env, messages
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
+from hwdoctor.gather.reports.screen import by_first
 from hwdoctor.model.pasted import PYTHON_FROM_PATH, FactKey
 
 # A GPU's name on a line of its own (what torch.cuda.get_device_name printed), read only
@@ -48,7 +49,9 @@ _GPU_IS_PROSE: Final = re.compile(
 # the GPU and nothing else names it (assemble._gpus).
 _NVIDIA_PROSE: Final = re.compile(
     r"\b((?:NVIDIA\s+)?(?:GeForce\s+)?(?:RTX\s?A?|GTX\s?)\d{3,4}(?:\s?Ti|\s?SUPER)?"
-    r"(?:\s+Laptop(?:\s+GPU)?)?)\b",
+    r"(?:\s+Laptop(?:\s+GPU)?)?)"
+    # issue 38 (s20-gpuprose): a plural after the number ("RTX 2080s with capability 7.5")
+    r"(?:(?<=\d)s)?\b",
     re.I,
 )
 # A GeForce named by its number and "Ti" alone ("my platform: 5070ti", "显卡3070ti"): only
@@ -61,6 +64,14 @@ _NVIDIA_NUMBER_PROSE: Final = re.compile(r"\b(?i:nvidia)\s+((?:10|16|20|30|40|50
 # issue 38: a data-centre GPU by its Tesla name ("on my Tesla M40", "a Tesla P4?"): the
 # letter of its architecture and its number, as nvidia-smi names it.
 _TESLA_PROSE: Final = re.compile(r"\b(Tesla [KMPTV]\d{1,3})\b")
+# issue 38 (s20-gpuprose): the same in lower case ("tesla m40/ tesla p40"), and NVIDIA's
+# workstation GPUs by the letter of their architecture and their number after "Nvidia" or
+# "Quadro" ("Nvidia M1200", "Quadro M4000", "quadro k2200"); the value is the name as
+# nvidia-smi prints it, read only where the GPU tables (compat/gpus.py) know it.
+_TESLA_LOWER_PROSE: Final = re.compile(r"\b(?i:tesla) ([kmptv])(\d{1,3})\b")
+_QUADRO_PROSE: Final = re.compile(
+    r"\b(?i:nvidia|quadro)[ \t](?:(?i:quadro)[ \t])?([KMPTkmpt])(\d{3,4})\b"
+)
 # Issue templates (ROCm's, vLLM's) put the GPU under a heading of its own: "### GPU".
 _HEADING: Final = re.compile(r"^\s{0,3}#{2,4}\s+(.+)$")
 _TEMPLATE_GPU: Final = re.compile(
@@ -253,7 +264,7 @@ _PROSE_NAMES: Final = (
 )
 _PROSE_ALIASES: Final = {"pytorch": "torch", "ipex": "intel-extension-for-pytorch"}
 _PROSE_VERSION: Final = re.compile(
-    r"(?<![A-Za-z0-9_./-])(" + "|".join(map(re.escape, _PROSE_NAMES)) + r")(?![A-Za-z0-9_-])\s*"
+    r"(?<![A-Za-z0-9_./-])(" + by_first(map(re.escape, _PROSE_NAMES)) + r")(?![A-Za-z0-9_-])\s*"
     r"(?:version\s*|版本\s*)?(?:(?:==|[:=：]|\bis\b|是|\bv)\s*)?v?"
     # issue 38: a nightly's local label too ("torch 2.8.0.dev20250321+xpu": pytorch#150260)
     r"(\d+\.\d+(?:\.\d+)?(?:\.post\d+|\.dev\w*|rc\d+(?:\.dev\w*)?)?(?:\+\w+(?:\.\w+)*)?)"
@@ -325,7 +336,7 @@ _ACCELERATOR_ROW: Final = {
 }
 _ACCELERATOR_PROSE: Final = re.compile(
     r"(?<![A-Za-z0-9_])("
-    + "|".join(re.escape(w) for w in sorted(_ACCELERATOR_ROW, key=lambda w: (-len(w), w)))
+    + by_first(re.escape(w) for w in sorted(_ACCELERATOR_ROW, key=lambda w: (-len(w), w)))
     + r")(?![A-Za-z_])",
     re.I,
 )
@@ -353,8 +364,29 @@ _PROSE_GPU_COUNT: Final = re.compile(
 # Python's regex).
 _DATACENTRE_PROSE: Final = re.compile(
     r"(?:(?<![A-Za-z0-9_./+-])|(?<=\d[xX]))((?:NVIDIA[ \t])?(?:Tesla[ \t])?"
-    r"(?:[ABH]100|A10G?|A30|A40|A800|H800|H200|B200|L4|L40S?|T4|V100[Ss]?|P100|P40|K80|M40))"
+    r"(?:[ABH]100|A10G?|A30|A40|A800|H800|H200|B200|L4|L40S?|T4|V100[Ss]?|P100|P40|K80|M40"
+    # issue 38 (s20-gpuprose): the older ones in lower case too ("I have p40 GPUs", "v100
+    # 32G"); T4, L4 and the A10-A40 stay upper case, short words that lower case is not a GPU
+    r"|[vpk](?:100|80|40)|[ah]100))"
+    # a plural ("P40s", "two V100s"): the name without its "s"
+    r"(?:s(?![A-Za-z0-9_+-]))?"
     r"(?![A-Za-z0-9_+-]|\.\d)"
+)
+# issue 38 (s20-gpuprose): a cloud instance type named in prose ("an AWS instance type:
+# ml.g4dn.xlarge", "a SageMaker g4dn.xlarge instance", "on a g5 instance"): the GPU of its
+# family, as AWS's instance-type pages list it (aws.amazon.com/ec2/instance-types/: P2 NVIDIA
+# K80, G3 Tesla M60, P3 and P3dn V100, G4dn T4, G5 A10G, G6 and Gr6 L4, G6e L40S, P4d and
+# P4de A100, P5 H100, P5e and P5en H200); SageMaker names them with "ml.". A family without
+# its size only before "instance". G4ad (AMD Radeon Pro V520) and G5g (Arm, T4G) are not here.
+_CLOUD_GPU: Final = {
+    "p2": "K80", "g3": "M60", "g3s": "M60", "p3": "V100", "p3dn": "V100", "g4dn": "T4",
+    "g5": "A10G", "g6": "L4", "gr6": "L4", "g6e": "L40S", "p4d": "A100", "p4de": "A100",
+    "p5": "H100", "p5e": "H200", "p5en": "H200",
+}  # fmt: skip
+_CLOUD_INSTANCE: Final = re.compile(
+    r"(?<![\w.-])(?:ml\.)?(g4dn|p3dn|p4de|p4d|p5en|p5e|p5|p3|p2|g3s|g3|g5|g6e|g6|gr6)"
+    r"(\.(?:\d{1,2})?x?large|\.metal| instances?\b)(?![\w-])",
+    re.I,
 )
 # issue 38 (s13-prose): a GeForce by its number after a count ("2x 3090", "4 x 4090"): the
 # series gives the prefix, as for _TI_PROSE.
@@ -443,9 +475,12 @@ class Prose(LineReader):
             self.pip_show = versions.canonical_name(shown_name.group(1))
         elif pip_named and (shown_version := _PIP_SHOW_VERSION.match(text)) is not None:
             yield line.says(FactKey.PROSE_PACKAGE, shown_version.group(1), name=pip_named)
+        # asked once each: the ROCm words below ask them again (issue 38, s20-speed)
+        command = _COMMAND.search(text) is not None
+        collect_env_line = collect_env.LINE.match(text) is not None
         if not (
-            _COMMAND.search(text)
-            or collect_env.LINE.match(text)
+            command
+            or collect_env_line
             or hf_env.START.match(text)
             or messages.XFORMERS_BUILT.match(text)
             or "used to build" in text
@@ -499,22 +534,45 @@ class Prose(LineReader):
                     yield line.says(FactKey.PROSE_GPU, f"GeForce {series} {number.group(1)}")
             for tesla in _TESLA_PROSE.finditer(marks_off):  # issue 38
                 yield line.says(FactKey.PROSE_GPU, tesla.group(1))
+            # issue 38 (s20-gpuprose): "tesla p40" in lower case, "Nvidia M1200"
+            for lower in _TESLA_LOWER_PROSE.finditer(marks_off):
+                if not _TESLA_PROSE.match(marks_off, lower.start()):
+                    named_tesla = f"Tesla {lower.group(1).upper()}{lower.group(2)}"
+                    if gpus.nvidia_capability(named_tesla):
+                        yield line.says(FactKey.PROSE_GPU, named_tesla)
+            for quadro in _QUADRO_PROSE.finditer(marks_off):
+                model = f"{quadro.group(1).upper()}{quadro.group(2)}"
+                if gpus.nvidia_capability(model):
+                    yield line.says(FactKey.PROSE_GPU, model)
+            for cloud in _CLOUD_INSTANCE.finditer(marks_off):
+                family = cloud.group(1).lower()
+                yield line.says(
+                    FactKey.PROSE_CLOUD_GPU, _CLOUD_GPU[family], name=cloud.group(0).strip()
+                )
             for datacentre in _DATACENTRE_PROSE.finditer(marks_off):  # issue 38 (s13-prose)
-                if not _TESLA_PROSE.match(marks_off, datacentre.start(1)) and (
-                    gpus.nvidia_capability(datacentre.group(1))
+                model = datacentre.group(1)
+                if model[-4:].islower() or model[-3:].islower():  # issue 38 (s20-gpuprose)
+                    model = model.upper()
+                before = max(0, datacentre.start(1) - 6)  # "tesla p40": read above
+                if _TESLA_LOWER_PROSE.match(marks_off, before) and not _TESLA_PROSE.match(
+                    marks_off, before
                 ):
-                    yield line.says(FactKey.PROSE_GPU, datacentre.group(1))
+                    continue
+                if not _TESLA_PROSE.match(marks_off, datacentre.start(1)) and (
+                    gpus.nvidia_capability(model)
+                ):
+                    yield line.says(FactKey.PROSE_GPU, model)
             for counted in _COUNTED_GEFORCE.finditer(marks_off):  # issue 38 (s13-prose)
                 geforce = counted.group(1)
                 if not _NVIDIA_PROSE.search(marks_off, counted.start(1), counted.end()):
                     series = "GTX" if geforce[:2] in ("10", "16") else "RTX"
                     tier = " Ti" if counted.group(2) else ""
                     yield line.says(FactKey.PROSE_GPU, f"GeForce {series} {geforce}{tier}")
+        heading = _HEADING.match(text)
         if _EXPECTED.match(text):
             self.expected = True
-        elif _HEADING.match(text) or _BOLD_LINE.match(text):
+        elif heading or _BOLD_LINE.match(text):
             self.expected = False
-        heading = _HEADING.match(text)
         if heading:
             self.heading = heading.group(1).strip().lower()
         elif self.heading and text.strip():
@@ -543,8 +601,8 @@ class Prose(LineReader):
                 yield line.says(FactKey.PROSE_AMD_IGPU, igpu.group(0))
             # issue 38 (s15-realrec): collect_env's own line, also as a template's list item
             # quotes it ("- ROCM used to build PyTorch: N/A"), names no machine
-            own_line = collect_env.LINE.match(text) or "used to build" in text
-            if not own_line and not _COMMAND.search(text) and (rocm := _ROCM_PROSE.search(text)):
+            own_line = collect_env_line or "used to build" in text
+            if not own_line and not command and (rocm := _ROCM_PROSE.search(text)):
                 absent = _ROCM_ABSENT_AFTER.match(text, rocm.end()) or _ROCM_DENIED_BEFORE.search(
                     text, max(0, rocm.start() - 40), rocm.start()
                 )

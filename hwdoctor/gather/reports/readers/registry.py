@@ -104,7 +104,9 @@ LINES: Final = (
         'print ("found version 11040", "Found no NVIDIA driver on your system", CUDA\'s '
         'error 35 "driver version is insufficient" and error 804 "forward compatibility was'
         ' attempted on non supported HW", docker\'s "could not select device driver", '
-        'flash-attn\'s "only supports Ampere GPUs or newer", bitsandbytes\' "compiled without'
+        "flash-attn's \"only supports Ampere GPUs or newer\", text-embeddings-inference's "
+        '"Runtime compute cap 75 is not compatible with compile time compute cap 80", '
+        "bitsandbytes' \"compiled without"
         ' GPU support", vLLM\'s "Failed to infer device type", "Not support device type: '
         'cpu" and "Bfloat16 is only supported on GPUs with compute capability of at least '
         '8.0", "sm_120 is not '
@@ -138,7 +140,8 @@ LINES: Final = (
         'libonnxruntime_providers_cuda.so" and "CUDA_PATH is set but CUDA wasn\'t able to be '
         'loaded"), Vulkan\'s "VK_ERROR_INCOMPATIBLE_DRIVER" and the loader\'s "Found no '
         'drivers!", the kernel\'s KFD skipping a GPU ("skipped device 1002:67df, PCI '
-        'rejects atomics"), torch_npu\'s "is not currently supported on the NPU backend and '
+        'rejects atomics", also its words quoted in prose), torch_npu\'s "is not currently '
+        "supported on the NPU backend and "
         "will fall back to run on the CPU\", lspci's GPU lines and ComfyUI's start-up log",
     ),
     Registered(
