@@ -828,6 +828,14 @@ class FactKey(str, Enum):
     # placeholder raises from (Python's 'File "…/site-packages/torch_neuron/__init__.py", line
     # 1', IPython's "File ~/…/site-packages/tensorflow_neuronx/__init__.py:1"); value the package
     NEURON_PLACEHOLDER_FILE = "traceback.neuron_placeholder_file"
+    # issue 38 (s20-unnamed): an Ascend aclnn kernel refusing a tensor's dtype, CANN's
+    # OP_CHECK_DTYPE_NOT_SUPPORT ("Tensor self not implemented for DT_DOUBLE, should be in dtype
+    # support list [DT_FLOAT,…]", as torch_npu's "call aclnnExpm1 failed" prints it); value the
+    # dtype refused ("DT_DOUBLE"), name the aclnn kernel where the line names it, else ""
+    MESSAGE_NPU_DTYPE = "message.npu_dtype_unsupported"
+    # issue 38 (s20-unnamed): torch_npu's error-code line after a failed ACL call ("[ERROR] …
+    # ERR00100 PTA call acl api failed"); value the code. The context of the failure it follows
+    TORCH_NPU_ERROR_CODE = "message.torch_npu_error_code"
 
     def __str__(self) -> str:  # its value in a sentence too, as 3.11's StrEnum
         return str(self.value)
@@ -897,6 +905,7 @@ CONTEXT_ONLY: Final = frozenset(
         FactKey.FP8_WEIGHTS_NAMED,
         FactKey.XPU_TORCH_NAMED,
         FactKey.KFD_DEVICE_ADDED,  # issue 38 (s19-atomics): a GPU KFD took: the machine
+        FactKey.TORCH_NPU_ERROR_CODE,  # issue 38 (s20-unnamed): a failure's code, told with it
         FactKey.PROSE_RAN,  # issue 38 (s19-quiet): words that the work ran: no report
     }
 )
@@ -1190,6 +1199,7 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_CUDA_RUNTIME,  # issue 38 (s18-dll): CUDA's libraries, other loaders
         FactKey.MESSAGE_VULKAN_NO_DRIVER,  # issue 38 (s18-launch): Vulkan, no driver
         FactKey.MESSAGE_KFD_ATOMICS,  # issue 38 (s19-atomics): a GPU KFD skipped, no atomics
+        FactKey.MESSAGE_NPU_DTYPE,  # issue 38 (s20-unnamed): an aclnn kernel refused a dtype
     }
 )
 

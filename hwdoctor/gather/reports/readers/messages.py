@@ -2153,6 +2153,21 @@ _ACL_NO_MEMORY_WORDS: Final = re.compile(
 # op_plugin/utils/op_api_common.h EXEC_NPU_CMD: TORCH_CHECK(workspace_status == 0, "call "
 # #aclnn_api " failed, detail:", aclGetRecentErrMsg())): the value is the kernel's name.
 _ACLNN_FAILED: Final = re.compile(r"\bcall (aclnn\w{1,60}) failed\b")
+# issue 38 (s20-unnamed): an aclnn kernel refusing a tensor's dtype at its parameter check, before
+# anything runs: CANN's OP_CHECK_DTYPE_NOT_SUPPORT (hicann/ops-math@ee839ce2
+# common/inc/external/aclnn_kernels/common/op_error_check.h: "Tensor %s not implemented for %s,
+# should be in dtype support list %s.", logged as ACLNN_ERR_PARAM_INVALID, which CANN prints as
+# "AclNN_Parameter_Error(EZ1001)"; older kernels' own checks say "self not implemented for …"),
+# after torch_npu's "call aclnnExpm1 failed" (_ACLNN_FAILED) on the same line or the one before.
+# Only Ascend's aclnn prints it. The value: the dtype refused ("DT_DOUBLE").
+_ACLNN_DTYPE: Final = re.compile(
+    r"\bnot implemented for (DT_[A-Z0-9_]{2,20}), should be in dtype support list"
+)
+# torch_npu's error-code line after any failed ACL call, the same failure's (Ascend/pytorch@d396f137
+# torch_npu/csrc/core/npu/NPUException.cpp formatErrorCode: "[ERROR] <time> (PID:…, Device:…,
+# RankID:…) ERR00100 PTA call acl api failed", its submodule PTA or OPS, ErrCode::ACL's words).
+# The value: the code.
+_TORCH_NPU_ERR_CODE: Final = re.compile(r"\b(ERR\d{5}) (?:PTA|OPS) call acl api failed")
 # Python's own import error for one of the packages CANN's toolkit ships (te, tbe: compat/ascend.py
 # TOOLKIT_MODULES), in a traceback or quoted: "ModuleNotFoundError: No module named 'te'"
 # (mindspore-lab/mindone#293, mindspore-ai/mindspore#259: MindSpore's FlashAttention imports te).
@@ -4240,6 +4255,9 @@ RECOGNISERS: Final = (
     _Recogniser(_KFD_ATOMICS, FactKey.MESSAGE_KFD_ATOMICS, made=_kfd_skipped, keep=bool),
     _Recogniser(_KFD_ADDED, FactKey.KFD_DEVICE_ADDED, made=lambda m: f"{m[1]}:{m[2]}"),
     _Recogniser(_NPU_FALLBACK, FactKey.MESSAGE_NPU_FALLBACK, made=lambda m: m[1] or m[2]),
+    # issue 38 (s20-unnamed): an aclnn kernel refusing a dtype (CANN's parameter check)
+    _Recogniser(_ACLNN_DTYPE, FactKey.MESSAGE_NPU_DTYPE),
+    _Recogniser(_TORCH_NPU_ERR_CODE, FactKey.TORCH_NPU_ERROR_CODE),
     # issue 38 (s8-platform): xformers refusing the device (its dispatcher, diffusers)
     _Recogniser(
         _XFORMERS_NO_OPERATOR,

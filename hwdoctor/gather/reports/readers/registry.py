@@ -142,7 +142,8 @@ LINES: Final = (
         'drivers!", the kernel\'s KFD skipping a GPU ("skipped device 1002:67df, PCI '
         'rejects atomics", also its words quoted in prose), torch_npu\'s "is not currently '
         "supported on the NPU backend and "
-        "will fall back to run on the CPU\", lspci's GPU lines and ComfyUI's start-up log",
+        'will fall back to run on the CPU", CANN\'s "not implemented for DT_DOUBLE, should '
+        "be in dtype support list\", lspci's GPU lines and ComfyUI's start-up log",
     ),
     Registered(
         TEXT,
