@@ -335,6 +335,8 @@ class Code(str, Enum):
     # atomics; an operator torch_npu runs on the CPU by its fallback
     KFD_PCI_ATOMICS = "device.amd_pcie_atomics_missing"
     NPU_CPU_FALLBACK = "npu.operator_cpu_fallback"
+    # issue 38 (s20-unnamed): float64 refused by an Ascend aclnn kernel (CANN's dtype check)
+    NPU_FLOAT64 = "npu.float64_unsupported"
 
 
 @dataclass(frozen=True, slots=True)
@@ -6390,6 +6392,28 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         advice="nothing is broken and nothing needs reinstalling: the run goes on. Where it is "
         "slow, a newer torch_npu release may implement the operator, or move that step to the "
         "CPU in the program so that its tensors are copied once",
+    ),
+    Code.NPU_FLOAT64: Entry(
+        W, "float64 asked of an Ascend NPU kernel without it",
+        "Ascend's aclnn kernels, which torch_npu calls for the \"npu\" device, check each "
+        "tensor's dtype against the list the kernel is built for before anything runs (CANN's "
+        "OP_CHECK_DTYPE_NOT_SUPPORT, hicann/ops-math@ee839ce2 common/inc/external/aclnn_kernels/"
+        "common/op_error_check.h: \"Tensor self not implemented for DT_DOUBLE, should be in "
+        "dtype support list [...]\", error EZ1001); most kernels list no DT_DOUBLE. torch_npu "
+        "says so itself: its transfer_to_npu replaces torch.cuda.DoubleTensor with "
+        "torch.npu.FloatTensor \"cause the double type is not supported now\" "
+        "(Ascend/pytorch@69ada4ef torch_npu/contrib/transfer_to_npu.py). The float64 is the "
+        "program's or a library's (NumPy's default dtype, diffusers' rotary embeddings in "
+        "float64, fixed for the NPU by huggingface/diffusers#10123 and #10820). The machine is "
+        "fine.",
+        "{kernel} refused a float64 (double) tensor on the Ascend NPU (CANN: \"not implemented "
+        "for DT_DOUBLE\"): the program or the library that made the tensor must give it "
+        "float32 there",
+        advice="keep tensors on the NPU in float32 (tensor.float(), dtype=torch.float32 where "
+        "the code says float64 or torch.double), or compute that step on the CPU and move the "
+        "float32 result to the NPU; where a library makes the float64 tensor, a newer release "
+        "may keep it in float32 on the NPU (diffusers' rotary embeddings do since "
+        "huggingface/diffusers#10123 and #10820)",
     ),
     Code.CUDA_RUNTIME_NOT_LOADED: Entry(
         E, "a CUDA library another library loads by name is not installed",

@@ -8513,6 +8513,17 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.NPU_FLOAT64],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    kernel: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.CUDA_RUNTIME_NOT_LOADED],
     *,
     backend: str | None = None,

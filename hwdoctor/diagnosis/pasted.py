@@ -151,6 +151,7 @@ _RESTS_ON: Final = (
     ("device.amd_gpu_without_kfd", ("stated",)),  # issue 38: device: no ROCm compute (KFD)
     ("device.amd_pcie_atomics_missing", ("stated",)),  # issue 38 (s19-atomics)
     ("npu.operator_cpu_fallback", ("stated",)),  # issue 38 (s19-atomics)
+    ("npu.float64_unsupported", ("stated",)),  # issue 38 (s20-unnamed)
     ("device.out_of_memory", ("stated",)),  # issue 38 (s9-memory): a device's memory run out
     ("device.memory_query_failed", ("stated",)),
     ("driver.library_mismatch", ("driver.library",)),
@@ -456,6 +457,8 @@ _WHAT: Final = {
     FactKey.MESSAGE_KFD_ATOMICS: "KFD skipped (PCI rejects atomics)",
     FactKey.KFD_DEVICE_ADDED: "KFD added",
     FactKey.MESSAGE_NPU_FALLBACK: "torch_npu runs on the CPU",
+    FactKey.MESSAGE_NPU_DTYPE: "CANN says (aclnn dtype)",  # issue 38 (s20-unnamed)
+    FactKey.TORCH_NPU_ERROR_CODE: "torch_npu's error code",
     FactKey.MESSAGE_DML_OPERATOR: "no DirectML kernel for",
     FactKey.DIRECTML_NAMED: "torch-directml named",
     FactKey.MESSAGE_NVCUDA_MISSING: "Windows cannot load",
@@ -701,6 +704,7 @@ def _diagnosed(paste: Pasted, facts: _Read, *, strict: bool) -> PasteReport:
     # issue 38 (s17-small): DirectML's operator gaps, nvcuda.dll, onnxruntime twice, torchaudio
     found = (*found, *_dml_operator(facts), *_nvcuda(paste, facts, found))
     found = (*found, *_npu_fallback(facts))  # issue 38 (s19-atomics): torch_npu's CPU fallback
+    found = (*found, *_npu_float64(facts))  # issue 38 (s20-unnamed): aclnn refusing float64
     found = (*found, *_onnxruntime_both(paste, facts), *_torchaudio_backend(paste, facts))
     found = (*found, *_cuda_runtime_not_loaded(paste, facts))  # issue 38 (s18-dll)
     found = (*found, *_cuda_only_on_a_mac(paste, facts))  # issue 38 (s6-macintel)
@@ -7482,6 +7486,34 @@ def _npu_fallback(facts: _Read) -> tuple[Finding, ...]:
             finding(Code.NPU_CPU_FALLBACK, backend=_NPU, operator=printable(said.value)[:120])
         )
     return tuple(found)
+
+
+# How far before CANN's dtype refusal torch_npu's "call aclnn… failed" may stand and still be
+# the same failure's: its own line, or the "[ERROR] … PTA call acl api failed." line between
+_ACLNN_REACH: Final = 3
+
+
+def _npu_float64(facts: _Read) -> tuple[Finding, ...]:
+    """issue 38 (s20-unnamed): an Ascend aclnn kernel refusing a float64 tensor at its dtype
+    check (readers/messages.py _ACLNN_DTYPE cites CANN's words): the program or a library
+    asked the NPU for double precision; a warning, the machine is fine, as on an Intel GPU
+    (xpu.float64_unsupported). The kernel is torch_npu's "call aclnn… failed" on the line or
+    just before it. Other dtypes refused (float16 or bfloat16 for a kernel built without them)
+    are another matter, and stay unread. The words are CANN's own: the NPU is the machine's."""
+    said = [f for f in facts.all(FactKey.MESSAGE_NPU_DTYPE) if f.value == "DT_DOUBLE"]
+    if not said:
+        return ()
+    calls = facts.all(FactKey.MESSAGE_ACLNN_FAILED)
+    codes = facts.all(FactKey.TORCH_NPU_ERROR_CODE)
+    kernels: list[str] = []
+    for refusal in said:
+        near = [c for c in calls if 0 <= refusal.line - c.line <= _ACLNN_REACH]
+        between = [c for c in codes if near and near[-1].line < c.line < refusal.line]
+        facts.use("stated", refusal, *near[-1:], *between)
+        if near and near[-1].value not in kernels:
+            kernels.append(near[-1].value)
+    kernel = ", ".join(printable(k)[:80] for k in kernels) if kernels else "an aclnn kernel"
+    return (finding(Code.NPU_FLOAT64, backend=_NPU, kernel=kernel),)
 
 
 def _nvcuda(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[Finding, ...]:
