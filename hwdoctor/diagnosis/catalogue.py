@@ -757,6 +757,29 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "none_found": "pip finds no {package} file here, though PyPI has macOS arm64 wheels "
             "of it for {python} ({why}): this Python is likely an x86_64 build running under "
             "Rosetta on {chip}, or macOS is older than those wheels' tags",
+            # issue 38 (s20-dyld): dyld's refusal names the library's architecture and the
+            # process's (readers/messages.py _MACOS_ARCH): an x86_64 library in an arm64 Python
+            # (a wheel or a build made under an x86_64 Python or conda, then reused), and an
+            # arm64 one in an x86_64 Python (Rosetta)
+            "dyld_library": "macOS's loader refused {library}: the library is an x86_64 build "
+            "and this Python is a native {need} one ({said}); an x86_64 build is a wheel or a "
+            "local build made under an x86_64 Python or conda (Rosetta) and reused, or a build "
+            "that targeted x86_64",
+            "dyld_python": "macOS's loader refused {library}: the library is an {have} build "
+            "and this Python is an x86_64 one ({said}): on Apple silicon an x86_64 Python runs "
+            "translated by Rosetta and loads only x86_64 libraries",
+        },
+        variant_commands={
+            "dyld_library": (
+                "# the Python that loads it prints arm64 here:",
+                "python3 -c \"import platform; print(platform.machine())\"",
+                "{install}",
+            ),
+            "dyld_python": (
+                "# a native interpreter prints arm64 here:",
+                "python3 -c \"import platform; print(platform.machine())\"",
+                "{install}",
+            ),
         },
         variant_advice={
             "no_file": "install a native arm64 Python (python.org's universal2 installer, "
@@ -765,6 +788,19 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "Homebrew in /opt/homebrew, or Miniforge for arm64), then install {package} into it; "
             "where it prints arm64 already, a macOS at least as new as the wheels' tags "
             "(macosx_14_0: macOS 14) installs them",
+            # llama-cpp-python#724 (its maintainer): CMAKE_ARGS="-DCMAKE_OSX_ARCHITECTURES=arm64"
+            # with --force-reinstall --no-cache-dir; CMake's CMAKE_OSX_ARCHITECTURES page; the
+            # ARCHFLAGS setuptools reads on macOS (distutils' sysconfig, customize_compiler)
+            "dyld_library": "in this arm64 Python, install {package} again without pip's cache "
+            "(the line below: --force-reinstall --no-cache-dir), so that an arm64 build is "
+            "installed, not the x86_64 wheel pip cached; a package built from source on the Mac "
+            "is built for "
+            "arm64 where asked: a CMake build such as llama-cpp-python's with "
+            "CMAKE_ARGS=\"-DCMAKE_OSX_ARCHITECTURES=arm64\", a setuptools build with "
+            "ARCHFLAGS=\"-arch arm64\"",
+            "dyld_python": "install a native arm64 Python (python.org's universal2 installer, "
+            "Homebrew in /opt/homebrew, or Miniforge for arm64), then install {package} into it "
+            "without pip's cache (the line below, run with that Python's pip)",
         },
         commands=(
             "# a native interpreter prints arm64 here:",
@@ -6236,7 +6272,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "torch 2.13.0); CMake takes CUDAHOSTCXX or CMAKE_CUDA_HOST_COMPILER (CMake's "
         "CMAKE_CUDA_HOST_COMPILER page, 3.20). A newer CUDA toolkit accepts newer compilers. "
         "nvcc's -allow-unsupported-compiler skips the check, which its message offers at the "
-        "user's own risk.",
+        "user's own risk. On Windows, a program that compiles a CPU kernel with gcc at load "
+        "time (ChatGLM's int4 quantization kernel, `gcc -pthread -fopenmp`) needs a MinGW with "
+        "pthreads: MinGW.org's 32-bit MinGW has none (its linker: \"cannot find -lpthread\"), "
+        "and ChatGLM's README asks for TDM-GCC with openmp (variant mingw_pthread).",
         "the CUDA toolkit{cuda} refused the host compiler: its host_config.h accepts gcc {bound} "
         "and older as nvcc's host compiler, and the gcc this build runs is newer ({said})",
         advice="build with a gcc no newer than {bound} (installed beside this one) and point "
@@ -6259,6 +6298,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "clang": "the CUDA toolkit{cuda} refused the host compiler: its host_config.h "
             "accepts clang older than {bound} as nvcc's host compiler, and the clang this "
             "build runs is not ({said})",
+            # issue 38 (s20-dyld): no CUDA here: gcc on Windows compiling a CPU kernel at load
+            # time (ChatGLM's int4 kernel: `gcc -O3 -fPIC -pthread -fopenmp`), whose MinGW has
+            # no pthread library to link (readers/messages.py _MINGW_PTHREAD)
+            "mingw_pthread": "the gcc that ran is {toolchain} ({said}): its linker finds no "
+            "pthread library, so `gcc -pthread` cannot link and the library it compiles (a "
+            "model's CPU kernel, an extension) is not built{bits}",
         },
         variant_advice={
             "msvc": "build from the Developer Command Prompt of a Visual Studio {bound} "
@@ -6274,6 +6319,20 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "-ccbin; CMake: CUDAHOSTCXX; nvcc: -ccbin); or install a newer CUDA toolkit and "
             "build with it{torch}. The -allow-unsupported-compiler flag the message names "
             "skips the check, at your own risk as it says",
+            # THUDM/ChatGLM2-6B README.md, CPU 部署: on Windows, TDM-GCC with openmp checked
+            # (tested with TDM-GCC 10.3.0); MinGW-w64's gcc -v prints its target and thread model
+            "mingw_pthread": "install a 64-bit MinGW-w64 gcc with POSIX threads and OpenMP "
+            "(TDM-GCC's 64-bit installer with openmp checked, as ChatGLM's README asks on "
+            "Windows; or MSYS2's mingw-w64-x86_64-gcc), put its bin directory before this "
+            "MinGW's on PATH, and start the program again from a new shell: gcc -v there prints "
+            "Target: x86_64-w64-mingw32 and Thread model: posix",
+        },
+        variant_commands={
+            "mingw_pthread": (
+                "# the gcc that runs first, and its target and thread model:",
+                "where.exe gcc",
+                "gcc -v",
+            ),
         },
     ),
     # issue 38 (s18-build): NumPy older than the C-API a compiled module was built against. A

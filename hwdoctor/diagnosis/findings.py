@@ -576,7 +576,52 @@ def finding(
     evidence: str | None = None,
     variant: None = None,
     chip: Value,
+    have: Value = None,
+    install: Value | Shell = None,
+    library: Value = None,
+    need: Value = None,
     package: Value = None,
+    python: Value = None,
+    said: Value = None,
+    spec: Value = None,
+    why: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PYTHON_TRANSLATED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["dyld_library"],
+    install: Value | Shell,
+    library: Value,
+    need: Value,
+    package: Value,
+    said: Value,
+    chip: Value = None,
+    have: Value = None,
+    python: Value = None,
+    spec: Value = None,
+    why: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.PYTHON_TRANSLATED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["dyld_python"],
+    have: Value,
+    install: Value | Shell,
+    library: Value,
+    package: Value,
+    said: Value,
+    chip: Value = None,
+    need: Value = None,
     python: Value = None,
     spec: Value = None,
     why: Value = None,
@@ -594,7 +639,12 @@ def finding(
     package: Value,
     spec: Value,
     why: Value,
+    have: Value = None,
+    install: Value | Shell = None,
+    library: Value = None,
+    need: Value = None,
     python: Value = None,
+    said: Value = None,
 ) -> Finding: ...
 
 
@@ -609,6 +659,11 @@ def finding(
     package: Value,
     python: Value,
     why: Value,
+    have: Value = None,
+    install: Value | Shell = None,
+    library: Value = None,
+    need: Value = None,
+    said: Value = None,
     spec: Value = None,
 ) -> Finding: ...
 
@@ -8403,7 +8458,9 @@ def finding(
     cuda: Value,
     said: Value,
     torch: Value,
+    bits: Value = None,
     compiler: Value = None,
+    toolchain: Value = None,
 ) -> Finding: ...
 
 
@@ -8418,7 +8475,26 @@ def finding(
     cuda: Value,
     said: Value,
     torch: Value,
+    bits: Value = None,
     compiler: Value = None,
+    toolchain: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.HOST_COMPILER_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["mingw_pthread"],
+    bits: Value,
+    said: Value,
+    toolchain: Value,
+    bound: Value = None,
+    compiler: Value = None,
+    cuda: Value = None,
+    torch: Value = None,
 ) -> Finding: ...
 
 
@@ -8434,6 +8510,8 @@ def finding(
     cuda: Value,
     said: Value,
     torch: Value,
+    bits: Value = None,
+    toolchain: Value = None,
 ) -> Finding: ...
 
 

@@ -438,6 +438,8 @@ _WHAT: Final = {
     FactKey.MESSAGE_DS_MPS: "DeepSpeed's accelerator",  # issue 38: DeepSpeed, no NVIDIA GPU
     FactKey.MESSAGE_ACLNN_FAILED: "torch-npu says (kernel)",  # issue 38: Ascend's wordings
     FactKey.MACOS_LOADER: "macOS's loader says",  # issue 38: bitsandbytes on a Mac
+    FactKey.MESSAGE_MACOS_ARCH: "macOS's loader says",  # issue 38 (s20-dyld)
+    FactKey.MESSAGE_MINGW_PTHREAD: "MinGW's linker says",  # issue 38 (s20-dyld)
     # issue 38: GPU-only packages on a machine with no NVIDIA GPU
     FactKey.MESSAGE_DS_NO_GPU: "DeepSpeed's launcher says",
     FactKey.MESSAGE_VLLM_NO_LIBCUDA: "vLLM says (its CUDA extension)",
@@ -720,6 +722,8 @@ def _diagnosed(paste: Pasted, facts: _Read, *, strict: bool) -> PasteReport:
     if floor := _nvcc_floor(paste, facts):
         found = (*(f for f in found if f.code != Code.NVCC_MAJOR_MISMATCH.value), *floor)
     found = (*found, *_host_compiler(paste, facts))  # issue 38 (s18-build): nvcc's compiler
+    found = (*found, *_mingw_pthread(paste, facts))  # issue 38 (s20-dyld): MinGW, no pthread
+    found = (*found, *_macos_arch(paste, facts))  # issue 38 (s20-dyld): dyld's architectures
     found = (*found, *_display_driver_mismatch(paste, facts, found))  # issue 38: CUDA error 803
     found = (*found, *_tgi_model_type(paste, facts))  # issue 38: TGI without the model type
     # issue 38 (s8-serving): forward-compatibility libraries loaded on a GeForce (nvidia-smi's
@@ -4456,6 +4460,113 @@ def _host_compiler(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             compiler=shown,
             said=_HOST_COMPILER_SAID[compiler].format(bound=bound),
             torch=torch,
+        ),
+    )
+
+
+# issue 38 (s20-dyld): the toolchain a MinGW linker's directory names, as the finding says it
+_MINGW_TARGET: Final[Mapping[str, tuple[str, str]]] = {
+    "mingw32": (
+        "MinGW.org's 32-bit MinGW (target mingw32), which has no pthread library unless its "
+        "pthreads package is installed",
+        "; it is a 32-bit compiler too, and a 32-bit library does not load into a 64-bit Python",
+    ),
+    "i686-w64-mingw32": (
+        "a 32-bit MinGW-w64 gcc (target i686-w64-mingw32) without its winpthreads library",
+        "; it is a 32-bit compiler too, and a 32-bit library does not load into a 64-bit Python",
+    ),
+    "x86_64-w64-mingw32": (
+        "a MinGW-w64 gcc (target x86_64-w64-mingw32) without its winpthreads library",
+        "",
+    ),
+}
+
+
+def _mingw_pthread(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """issue 38 (s20-dyld): MinGW's linker on Windows finding no pthread library while gcc
+    links a library with -pthread (ChatGLM's int4 CPU kernel, compiled at load time): the gcc
+    first on PATH is a MinGW without pthreads, MinGW.org's 32-bit one in the recorded threads
+    (zai-org/ChatGLM-6B#229, #676, #683). ChatGLM's README asks for TDM-GCC with openmp on
+    Windows; the finding names the toolchain from the linker's own directory."""
+    said = facts.all(FactKey.MESSAGE_MINGW_PTHREAD)
+    if not said:
+        return ()
+    facts.use("stated", *said)
+    toolchain, bits = _MINGW_TARGET.get(said[0].value, _MINGW_TARGET["x86_64-w64-mingw32"])
+    return (
+        finding(
+            Code.HOST_COMPILER_UNSUPPORTED,
+            variant="mingw_pthread",
+            toolchain=toolchain,
+            bits=bits,
+            said="\u201cld.exe: cannot find -lpthread\u201d",
+        ),
+    )
+
+
+# issue 38 (s20-dyld): the library dyld names, in "dlopen(<path>, 0x…)" or "tried: '<path>'"
+_DLOPEN_PATH: Final = re.compile(r"(?:dlopen\(|tried: ')(/[^,'()]{1,400})")
+
+
+def _macos_arch(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
+    """issue 38 (s20-dyld): macOS's loader refusing a library built for the other architecture
+    (readers/messages.py _MACOS_ARCH): "have 'x86_64', need 'arm64'" is an x86_64 library in a
+    native arm64 Python (llama-cpp-python#724: a CMake build for the wrong architecture, or a
+    wheel made under an x86_64 Python and cached); "have 'arm64', need 'x86_64'" is an x86_64
+    Python, translated by Rosetta on Apple silicon (ml-explore/mlx#621). dyld asks for
+    x86_64h, the Haswell slice (mach/machine.h CPU_SUBTYPE_X86_64_H), of an Intel CPU's own
+    process, so that form and an Intel Mac named are no Rosetta's (carson-katri/dream-textures
+    #346: an Intel MacBook Pro, a package for Apple silicon only): no finding there."""
+    said = facts.all(FactKey.MESSAGE_MACOS_ARCH)
+    if not said:
+        return ()
+    first = said[0]
+    have, _, need = first.value.partition(" ")
+    if have[:3] == need[:3] or need == "x86_64h":
+        return ()  # the same family (arm64 in arm64e), or an Intel CPU's own slice
+    if need == "x86_64" and facts.all(FactKey.PROSE_INTEL_MAC):
+        return ()
+    path = next((m[1] for f in said if (m := _DLOPEN_PATH.search(f.quote.text))), "")
+    library = printable(path.rsplit("/", 1)[-1])[:80] or "a library"
+    _, site, rest = path.partition("/site-packages/")
+    package = printable(rest.split("/", 1)[0])[:60] if site and "/" in rest else ""
+    facts.use("host", first)
+    quoted = f"\u201chave '{have}', need '{need}'\u201d"
+    # the distribution that installs the module (compat/imports.py, compat/support.py's rows),
+    # installed again without pip's cache; a comment where neither table names it
+    row = support.of_module(package) if package else None
+    dist = imports.distribution(package) or (row.dists[0] if row else "")
+    x86_library = have.startswith("x86_64")
+    way = remedies.installer(paste.evidence.python)  # "python": the new one, where it is x86_64
+    flags = ("--force-reinstall", "--no-cache-dir") if x86_library else ("--no-cache-dir",)
+    install = (
+        remedies.requirement(way, dist, "", flags=flags)
+        if dist
+        else comment("install that package again with pip's " + " ".join(flags))
+    )
+    if x86_library:
+        return (
+            finding(
+                Code.PYTHON_TRANSLATED,
+                backend=_MPS,
+                variant="dyld_library",
+                install=install,
+                library=library,
+                need=need,
+                said=quoted,
+                package=package or "the package that installed it",
+            ),
+        )
+    return (
+        finding(
+            Code.PYTHON_TRANSLATED,
+            backend=_MPS,
+            variant="dyld_python",
+            install=install,
+            library=library,
+            have=have,
+            said=quoted,
+            package=package or "the package that installed it",
         ),
     )
 

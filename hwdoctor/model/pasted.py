@@ -307,6 +307,10 @@ class FactKey(str, Enum):
     MESSAGE_ACLNN_FAILED = "message.aclnn_failed"  # torch-npu: "call aclnnSwiGlu failed"
     # issue 38: bitsandbytes on a Mac, and its ROCm preview builds
     MACOS_LOADER = "prose.macos_loader"  # dyld: "not a mach-o file"
+    # issue 38 (s20-dyld): dyld's "incompatible architecture (have 'x86_64', need 'arm64')":
+    # "<have> <need>"; MinGW's ld.exe "cannot find -lpthread": the target of its directory
+    MESSAGE_MACOS_ARCH = "message.macos_arch"
+    MESSAGE_MINGW_PTHREAD = "message.mingw_pthread"
     # issue 38: GPU-only packages on a machine with no NVIDIA GPU
     MESSAGE_DS_NO_GPU = "message.deepspeed_no_gpu"  # DeepSpeed's launcher: no GPU resources
     MESSAGE_VLLM_NO_LIBCUDA = "message.vllm_no_libcuda"  # vllm._C: "libcuda.so.1: cannot open"
@@ -1200,6 +1204,8 @@ STATED_ERRORS: Final = frozenset(
         FactKey.MESSAGE_VULKAN_NO_DRIVER,  # issue 38 (s18-launch): Vulkan, no driver
         FactKey.MESSAGE_KFD_ATOMICS,  # issue 38 (s19-atomics): a GPU KFD skipped, no atomics
         FactKey.MESSAGE_NPU_DTYPE,  # issue 38 (s20-unnamed): an aclnn kernel refused a dtype
+        FactKey.MESSAGE_MACOS_ARCH,  # issue 38 (s20-dyld): dyld's two architectures
+        FactKey.MESSAGE_MINGW_PTHREAD,  # issue 38 (s20-dyld): MinGW without pthreads
     }
 )
 

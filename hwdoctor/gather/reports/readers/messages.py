@@ -1233,6 +1233,23 @@ _MACOS_LOADER: Final = re.compile(
     r"\((not a mach-o file|mach-o file, but is an incompatible architecture)"
     r"|(slice is not valid mach-o file)"
 )
+# issue 38 (s20-dyld): dyld's refusal names both architectures, the library's and the process's:
+# "(mach-o file, but is an incompatible architecture (have 'x86_64', need 'arm64'))", "need
+# 'arm64e' or 'arm64'" on newer macOS, and "(have (x86_64), need (arm64e))" in macOS 12's dyld
+# (apple-oss-distributions/dyld, dyld/Loader.cpp / MachOFile.cpp: "have '%s', need '%s'"; the
+# real forms in abetlen/llama-cpp-python#724, ml-explore/mlx#621, carson-katri/dream-textures
+# #346). Value: "<have> <need>" (the first architecture it needs).
+_MACOS_ARCH: Final = re.compile(
+    r"incompatible architecture \(have \(?'?(x86_64h?|arm64e?)'?\)?, need \(?'?(x86_64h?|arm64e?)"
+)
+# issue 38 (s20-dyld): MinGW's linker finding no pthread library, under the path of the gcc that
+# ran: "c:/mingw/bin/../lib/gcc/mingw32/6.3.0/../../../../mingw32/bin/ld.exe: cannot find
+# -lpthread" (zai-org/ChatGLM-6B#229, #683: its int4 kernel compiled at load time with `gcc
+# -pthread -fopenmp`). Value: the target the linker's directory names (mingw32: MinGW.org's
+# 32-bit toolchain; i686-w64-mingw32 / x86_64-w64-mingw32: MinGW-w64's).
+_MINGW_PTHREAD: Final = re.compile(
+    r"\b(x86_64-w64-mingw32|i686-w64-mingw32|mingw32)[/\\]bin[/\\]ld\.exe: cannot find -lpthread"
+)
 # glibc's dynamic loader refusing a library whose ELF header asks for an executable stack
 # (glibc elf/dl-load.c, _dl_map_object_from_fd: "cannot enable executable stack as shared
 # object requires"); since glibc 2.41 dlopen no longer makes the stack executable for such a
@@ -3940,6 +3957,9 @@ RECOGNISERS: Final = (
     _Recogniser(_TOOLKIT_NO_MODULE, FactKey.MESSAGE_CANN_NO_MODULE),
     # issue 38: bitsandbytes on a Mac (macOS's loader) and its ROCm preview builds
     _Recogniser(_MACOS_LOADER, FactKey.MACOS_LOADER, made=lambda m: m.group(1) or m.group(2)),
+    # issue 38 (s20-dyld): dyld's two architectures; MinGW's linker without pthreads
+    _Recogniser(_MACOS_ARCH, FactKey.MESSAGE_MACOS_ARCH, made=lambda m: f"{m[1]} {m[2]}"),
+    _Recogniser(_MINGW_PTHREAD, FactKey.MESSAGE_MINGW_PTHREAD),
     _Recogniser(_BNB_ROCM_SYMBOL, FactKey.MESSAGE_BNB_SETUP, words="rocm_symbol"),
     _Recogniser(_BNB_ROCM_MISSING, FactKey.MESSAGE_BNB_SETUP, words="rocm_missing"),
     _Recogniser(_BNB_ROCM_SETUP, FactKey.MESSAGE_BNB_SETUP, words="rocm_setup_failed"),
