@@ -10838,12 +10838,51 @@ def _gpu_floors(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[
     FlashAttention 2's floor. Not where another finding names the GPU's refusal already."""
     if any(f.code == Code.EXTENSION_ARCH_UNSUPPORTED.value for f in found):
         return ()
-    named = _named_gpus(paste.evidence, facts)
+    # issue 38 (s20-mendA): a paste that shows another accelerator (deepseek-ai/Janus#89: a
+    # Colab TPU's failed flash-attn install, "works successfully on a T4 GPU" beside it) is
+    # about that machine, and no NVIDIA GPU a tool shows is there: a GPU in words is not it
+    if accelerators_shown(paste) and not gpu_of_cuda_shown(paste):
+        return ()
+    named = _not_worked_on(_named_gpus(paste.evidence, facts))
     return (
         _tei_image(named, facts)
         or _flash_attn_wanted(paste, named, facts)
         or _four_bit_asked(paste, facts, found)
     )
+
+
+# issue 38 (s20-mendA): the reporter's words that the work ran on the GPU named after them in
+# the same sentence ("works successfully on a T4 GPU", "Worked for me when I ran the
+# installation on T4 runtime", deepseek-ai/Janus#89): that GPU is where it worked, not the one
+# the paste fails on. Each alternative opens with its fixed word; a denial before it ("not",
+# "n't") is not the words.
+_WORKED_ON: Final = re.compile(
+    r"(?i)(?<!not )(?<!n't )\b(?:works|worked|working|runs|ran) (?:successfully|fine|well"
+    r"|for me|perfectly|normally)\b"
+)
+_SENTENCE_END: Final = (". ", "! ", "? ", "。", "！", "？")
+
+
+def _not_worked_on(named: _Named) -> _Named:
+    """The GPUs named, less those every line of which names it as where the work ran: the
+    words before the GPU's name in its sentence say it worked (`_WORKED_ON`). A GPU a tool
+    shows (no line of prose, or a device of the evidence) is kept."""
+    kept: _Named = {}
+    for name, (capability, lines) in named.items():
+        if lines and all(f.key is FactKey.PROSE_GPU and _worked_on(f) for f in lines):
+            continue
+        kept[name] = (capability, lines)
+    return kept
+
+
+def _worked_on(fact: PastedFact) -> bool:
+    text = fact.quote.text
+    at = text.lower().find(fact.value.strip().lower())
+    if at < 0:
+        return False
+    before = text[max(0, at - 120) : at]
+    start = max(before.rfind(end) for end in _SENTENCE_END)
+    return _WORKED_ON.search(before[start + 1 :]) is not None
 
 
 # bitsandbytes' 4-bit quantization (NF4, FP4) on NVIDIA GPUs: compute capability 6.0 or newer
