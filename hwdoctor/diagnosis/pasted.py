@@ -10982,6 +10982,25 @@ def _tei_image(named: _Named, facts: _Read) -> tuple[Finding, ...]:
     )
 
 
+def _all_below(named: _Named, floor: tuple[int, int]) -> bool:
+    """Whether every GPU of known capability the paste names is below `floor` (and one is)."""
+    known = [cc for cc, _ in named.values() if cc is not None]
+    return bool(known) and all(cc < floor for cc in known)
+
+
+def _flash_attn_1_asked(facts: _Read) -> bool:
+    """Whether pip was asked for a flash-attn release below 2 ("flash-attn==1.0.5")."""
+    for fact in facts.all(FactKey.PIP_REQUESTED):
+        words = fact.value.split()
+        asked = words[1] if words[:1] == [_FLASH_ATTN] and len(words) > 1 else ">"
+        release = versions.parse(asked.lstrip("=<>~!"))
+        if release is None or asked.startswith((">", "!")):
+            continue
+        if release.major < 2 or (asked.startswith("<") and release.release[:2] <= (2, 0)):
+            return True
+    return False
+
+
 def _flash_attn_wanted(paste: Pasted, named: _Named, facts: _Read) -> tuple[Finding, ...]:
     """flash-attn built or asked for where the paste names a GPU below FlashAttention 2's
     floor (compute capability 8.0; its README at Dao-AILab/flash-attention@014c349e):
@@ -10996,6 +11015,13 @@ def _flash_attn_wanted(paste: Pasted, named: _Named, facts: _Read) -> tuple[Find
     failed = [
         f for f in facts.all(FactKey.MESSAGE_BUILD_FAILED_FOR) if _FLASH_ATTN in f.value.split()
     ]
+    # issue 38 (s20-mendA): the build is the GPU's only where every GPU of known capability
+    # the paste names is below the floor (a build on the A100 beside a V100, the words of
+    # Dao-AILab/flash-attention#420, is not), and never of a 1.x release pip was asked for
+    # (FlashAttention 1.x's README: "FlashAttention currently supports: Turing or Ampere GPUs
+    # (e.g., A100, RTX 3090, T4, RTX 2080)"; #1132 builds 1.0.2 on a TITAN RTX)
+    if failed and (not _all_below(named, _FA2_FLOOR) or _flash_attn_1_asked(facts)):
+        return ()
     if failed:
         facts.use("stated", failed[0])
         facts.use("gpus", *lines)
