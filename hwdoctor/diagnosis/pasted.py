@@ -10886,11 +10886,16 @@ def _worked_on(fact: PastedFact) -> bool:
 
 
 # bitsandbytes' 4-bit quantization (NF4, FP4) on NVIDIA GPUs: compute capability 6.0 or newer
-# from 0.48.0, 5.0 or newer before (huggingface.co/docs/bitsandbytes/v0.50.0/installation and
-# v0.46.0/installation, "NVIDIA CUDA": "NF4/FP4 quantization | 6.0+ | Pascal …", "5.0+ |
-# Maxwell …"). The words that make a 4-bit question bitsandbytes' (transformers' load_in_4bit,
-# its NF4, QLoRA, which is bitsandbytes' NF4) and those of other libraries' int4 kernels.
-_BNB_FOUR_BIT_FLOOR: Final = (5, 0)
+# from 0.48.0, 5.0 or newer before (huggingface.co/docs/bitsandbytes/v0.48.1/installation,
+# "NVIDIA CUDA": "NF4/FP4 quantization | 6.0+ | Pascal …", "Maxwell support is not included in
+# PyPI distributions from v0.48.0 on and must be built from source"; v0.46.0/installation:
+# "5.0+ | Maxwell (GTX 900 series, TITAN X, M40)"). 6.0 where the paste shows 0.48 or later or
+# no release (pip installs the newest); 5.0 where it shows an older release. The words that
+# make a 4-bit question bitsandbytes' (transformers' load_in_4bit, its NF4, QLoRA, which is
+# bitsandbytes' NF4) and those of other libraries' int4 kernels.
+_BNB_FOUR_BIT_FLOOR: Final = (6, 0)
+_BNB_FOUR_BIT_MAXWELL: Final = (5, 0)
+_BNB_NO_MAXWELL: Final = (0, 48)
 # (ASCII boundaries: Chinese prose runs into the words, "实现QLoRA微调")
 _BNB_FOUR_BIT: Final = re.compile(
     r"(?i)(?<![A-Za-z0-9_])(?:load_in_4bit|nf4|qlora|bitsandbytes)(?![A-Za-z0-9])"
@@ -10905,7 +10910,8 @@ def _four_bit_asked(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tu
     """A question whether a GPU it names runs 4-bit quantization ("V100 32G can not supprt
     load_in_4bit and fp16?"), where the paste is about bitsandbytes' 4-bit (load_in_4bit, NF4,
     QLoRA named) and shows no error: bitsandbytes' documentation lists NVIDIA GPUs of compute
-    capability 6.0 (5.0 before 0.48) for it, so a GPU at or above that is answered with a note.
+    capability 6.0 for it (5.0 where the paste shows a release before 0.48, and the answer says
+    so), so a GPU at or above that is answered with a note.
     Not another library's int4 (GPTQ, AWQ, vLLM's), nor where a question is answered already."""
     asked = facts.all(FactKey.PROSE_FOUR_BIT)
     answered = (Code.LIBRARY_SUPPORT_LISTED.value, Code.LIBRARY_SUPPORT_NOT_LISTED.value)
@@ -10913,14 +10919,30 @@ def _four_bit_asked(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tu
         f.code in answered for f in found
     ):
         return ()
+    release = _version_of(facts, "bitsandbytes")
+    said = versions.parse(release.value.strip()) if release is not None else None
+    if said is None or said.release[:2] >= _BNB_NO_MAXWELL:
+        release = None
+    floor = _BNB_FOUR_BIT_FLOOR if release is None else _BNB_FOUR_BIT_MAXWELL
+    documented = (
+        "NF4/FP4 quantization on NVIDIA GPUs of compute capability 6.0 or newer (from 0.48.0; "
+        "5.0 or newer before)"
+    )
     for fact in asked:
         if _OTHER_INT4.search(fact.value) or not _a_question(paste, fact):
             continue
         known = [(n, cc) for n, (cc, _) in _gpus_in_words(fact.value).items() if cc]
-        if not known or known[0][1] < _BNB_FOUR_BIT_FLOOR:
+        if not known or known[0][1] < floor:
             continue
         name, capability = known[0]
         facts.use("stated", fact)
+        if capability < _BNB_FOUR_BIT_FLOOR and release is not None:  # Maxwell, before 0.48
+            facts.use("bitsandbytes", release)
+            documented = (
+                "NF4/FP4 quantization on NVIDIA GPUs of compute capability 5.0 or newer in "
+                f"releases before 0.48.0, as the bitsandbytes {release.value.strip()} the paste "
+                "shows; from 0.48.0 its PyPI wheels leave Maxwell out (6.0 or newer)"
+            )
         return (
             finding(
                 Code.LIBRARY_SUPPORT_LISTED,
@@ -10928,9 +10950,8 @@ def _four_bit_asked(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tu
                 variant="four_bit",
                 library="bitsandbytes",
                 machine=f"the {name} (compute capability {capability[0]}.{capability[1]})",
-                documented="NF4/FP4 quantization on NVIDIA GPUs of compute capability 6.0 or "
-                "newer from 0.48.0, 5.0 or newer before",
-                at="huggingface.co/docs/bitsandbytes v0.50.0 and v0.46.0, installation",
+                documented=documented,
+                at="huggingface.co/docs/bitsandbytes v0.48.1 and v0.46.0, installation",
                 source="https://huggingface.co/docs/bitsandbytes/main/en/installation",
             ),
         )
