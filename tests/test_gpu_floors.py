@@ -47,6 +47,15 @@ def diagnosed(name: str) -> PasteReport:
             "Runtime compute cap 70 is not compatible",
             "text-embeddings-inference:cpu-1.2",
         ),
+        # TEI's 1.8 image (8.0) on a Blackwell 12.0 GPU: the 120- image, listed from 1.9, and
+        # the capability said plainly where the GPU's name is not in the tables (s20-mendA)
+        (
+            "tei806-rtx-pro-6000-blackwell-tei-1.8-runtime-compute-cap-120-compiled-80.md",
+            "error",
+            "the GPU is of compute capability 12.0",
+            "Could not start backend: Runtime compute ca",  # the quote is clipped there
+            "text-embeddings-inference:120-1.9",
+        ),
         # CTranslate2's int8 on a Maxwell GPU: float32 is what it runs there
         (
             "whisperx698-gtx970-ctranslate2-int8-compute-type-refused.md",

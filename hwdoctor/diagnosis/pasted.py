@@ -10824,9 +10824,17 @@ def _flash_attn_gpu(named: _Named, facts: _Read) -> tuple[Finding, ...]:
 # backends/candle/src/compute_cap.rs compute_cap_matching at @8a06f300 runs the 80 image on
 # 8.0-8.9 and the 86 image on 8.6-8.9): the tag's prefix before the release, from the lowest
 # capability each image is for. The README lists no image below 7.5 ("NOT SUPPORTED" for Volta,
-# "GPUs with Cuda compute capabilities < 7.5 are not supported") and none past Hopper.
+# "GPUs with Cuda compute capabilities < 7.5 are not supported"). 8.7 (Jetson Orin) has no
+# image of its own and the README's images are x86_64: the build for it.
 _TEI_IMAGES: Final = (((9, 0), "hopper-"), ((8, 9), "89-"), ((8, 6), "86-"), ((8, 0), ""),
                       ((7, 5), "turing-"))  # fmt: skip
+# issue 38 (s20-mendA): Blackwell's images, listed from v1.9.0 (README.md at @0d124dc9 and at
+# v1.9.0, "Docker Images": "Blackwell 10.0 (B200, GB200, ...) | 100-1.9", "Blackwell 12.0
+# (GeForce RTX 50X0, ...) | 120-1.9"; compute_cap_matching at @0d124dc9: (100, 100),
+# (120..=121, 120)): by the exact capability, with the release that first lists them where the
+# paste shows an older one or none.
+_TEI_BLACKWELL: Final = {(10, 0): "100-", (12, 0): "120-", (12, 1): "120-"}
+_TEI_BLACKWELL_SINCE: Final = (1, 9)
 _TEI_FLOOR: Final = (7, 5)
 _TEI_REPOSITORY: Final = "ghcr.io/huggingface/text-embeddings-inference"
 
@@ -10964,9 +10972,13 @@ def _tei_image(named: _Named, facts: _Read) -> tuple[Finding, ...]:
     this one, at the release the paste names (else "latest"), or TEI's CPU image below 7.5.
     The same capability twice (TEI#652's "120 … 120", a candle bug) is not this."""
     said = facts.all(FactKey.MESSAGE_TEI_COMPUTE_CAP)
-    runtime, _, built = said[0].value.partition("/") if said else ("", "", "")
-    if not said or runtime == built:
+    # every such line is read: one of the same capability twice comes first in a paste that
+    # also shows the refusal itself (s20-mendA)
+    pairs = [f.value.partition("/") for f in said]
+    apart = [(runtime, built) for runtime, _, built in pairs if runtime != built]
+    if not apart:
         return ()
+    runtime, built = apart[0]
     cap = (int(runtime[:-1]), int(runtime[-1]))
     picked = [(n, lines) for n, (cc, lines) in named.items() if cc == cap]
     words = f"{cap[0]}.{cap[1]}"
@@ -10981,21 +10993,27 @@ def _tei_image(named: _Named, facts: _Read) -> tuple[Finding, ...]:
                 Code.EXTENSION_ARCH_UNSUPPORTED,
                 backend=_CUDA,
                 variant="tei_gpu",
-                gpu=gpu or f"a GPU of compute capability {words}",
+                gpu=gpu or f"of compute capability {words}",
                 built=compiled,
                 image=f"{_TEI_REPOSITORY}:cpu-{release}",
             ),
         )
     prefix = next((p for floor, p in _TEI_IMAGES if cap >= floor), "")
     image = f"{_TEI_REPOSITORY}:{prefix}{release}"
-    if cap >= (10, 0):  # past Hopper the README lists no image: the build for it
+    if cap in _TEI_BLACKWELL:
+        shown = versions.parse(release) if release != "latest" else None
+        since = ".".join(map(str, _TEI_BLACKWELL_SINCE))
+        if shown is None or shown.release[:2] < _TEI_BLACKWELL_SINCE:
+            release = since
+        image = f"{_TEI_REPOSITORY}:{_TEI_BLACKWELL[cap]}{release} (listed from {since})"
+    elif cap >= (10, 0) or cap == (8, 7):  # no image of its own in the README: the build
         image = f"an image built for compute capability {words}"
     return (
         finding(
             Code.EXTENSION_ARCH_UNSUPPORTED,
             backend=_CUDA,
             variant="tei_image",
-            gpu=gpu or f"a GPU of compute capability {words}",
+            gpu=gpu or f"of compute capability {words}",
             built=compiled,
             image=image,
             cap=runtime,
