@@ -47,6 +47,15 @@ def diagnosed(name: str) -> PasteReport:
             "Runtime compute cap 70 is not compatible",
             "text-embeddings-inference:cpu-1.2",
         ),
+        # TEI's 1.8 image (8.0) on a Blackwell 12.0 GPU: the 120- image, listed from 1.9, and
+        # the capability said plainly where the GPU's name is not in the tables (s20-mendA)
+        (
+            "tei806-rtx-pro-6000-blackwell-tei-1.8-runtime-compute-cap-120-compiled-80.md",
+            "error",
+            "the GPU is of compute capability 12.0",
+            "Could not start backend: Runtime compute ca",  # the quote is clipped there
+            "text-embeddings-inference:120-1.9",
+        ),
         # CTranslate2's int8 on a Maxwell GPU: float32 is what it runs there
         (
             "whisperx698-gtx970-ctranslate2-int8-compute-type-refused.md",
@@ -158,3 +167,36 @@ def test_a_failed_flash_attn_build_that_then_works_on_a_t4_is_not_the_gpu() -> N
     it ran, so the T4 below FlashAttention 2's floor is no error finding."""
     report = diagnosed("flashattn224-t4-flash-attn-1.0.5-build-then-it-works.md")
     assert "extension.arch_unsupported" not in {f.code for f in report.findings}
+
+
+JANUS89: Final = "janus89-colab-tpu-v2-flash-attn-install-error-worked-on-t4.md"
+FA224: Final = "flashattn224-t4-flash-attn-1.0.5-build-then-it-works.md"
+
+
+def test_a_failed_flash_attn_install_on_a_tpu_is_the_tpu_not_the_t4_it_worked_on() -> None:
+    """deepseek-ai/Janus#89: `pip install flash-attn` failed on a Colab TPU, and a comment says
+    the same install "works successfully on a T4 GPU". flash-attn's documentation lists no TPU:
+    that is the error (exit 1), and nothing is said of the T4, where it worked (s20-mendA)."""
+    report = diagnosed(JANUS89)
+    codes = {f.code for f in report.findings}
+    assert "backend.library_unsupported_machine" in codes and report.exit_code == 1
+    assert "extension.arch_unsupported" not in codes
+
+
+def test_a_gpu_named_where_the_work_ran_is_not_taken() -> None:
+    """The words "works successfully on a T4 GPU" name the T4 as where it worked (Janus#89); "I
+    use ver.1.0.5 because I use T4 GPU" (flash-attention#224) name the T4 as the reporter's GPU."""
+    for name, worked in ((JANUS89, True), (FA224, False)):
+        said = reading.read_lines((ERRORS / name).read_text().splitlines())
+        (t4,) = [f for f in said.facts if f.key is FactKey.PROSE_GPU]
+        assert pasted._worked_on(t4) is worked, name
+
+
+def test_a_gpu_in_words_beside_another_accelerator_is_not_checked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Were the T4 of Janus#89 taken, the TPU the paste shows still makes the GPU floors
+    silent: the paste is about the TPU, and no tool shows an NVIDIA GPU there."""
+    monkeypatch.setattr(pasted, "_not_worked_on", lambda named: named)
+    report = diagnosed(JANUS89)
+    assert "backend.library_unsupported_machine" in {f.code for f in report.findings}

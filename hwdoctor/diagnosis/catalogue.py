@@ -1748,8 +1748,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             # its "Docker build": --build-arg CUDA_COMPUTE_CAP=<the GPU's capability>
             "tei_image": "run TEI's image for this GPU, {image}: TEI's README lists one image "
             "per architecture (turing-X.Y for 7.5, X.Y for 8.0, 86-X.Y for 8.6, 89-X.Y for 8.9, "
-            "hopper-X.Y for 9.0), or build one for it with docker build . -f Dockerfile-cuda "
-            "--build-arg CUDA_COMPUTE_CAP={cap}",
+            "hopper-X.Y for 9.0; from 1.9 100-X.Y for 10.0 and 120-X.Y for 12.0), or build one "
+            "for it with docker build . -f Dockerfile-cuda --build-arg CUDA_COMPUTE_CAP={cap}",
             "tei_gpu": "run TEI's CPU image, {image}, or TEI on a GPU of compute capability 7.5 "
             "or newer: its README lists Volta as not supported and no CUDA image for GPUs below "
             "7.5",

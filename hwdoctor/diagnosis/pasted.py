@@ -10967,9 +10967,17 @@ def _flash_attn_gpu(named: _Named, facts: _Read) -> tuple[Finding, ...]:
 # backends/candle/src/compute_cap.rs compute_cap_matching at @8a06f300 runs the 80 image on
 # 8.0-8.9 and the 86 image on 8.6-8.9): the tag's prefix before the release, from the lowest
 # capability each image is for. The README lists no image below 7.5 ("NOT SUPPORTED" for Volta,
-# "GPUs with Cuda compute capabilities < 7.5 are not supported") and none past Hopper.
+# "GPUs with Cuda compute capabilities < 7.5 are not supported"). 8.7 (Jetson Orin) has no
+# image of its own and the README's images are x86_64: the build for it.
 _TEI_IMAGES: Final = (((9, 0), "hopper-"), ((8, 9), "89-"), ((8, 6), "86-"), ((8, 0), ""),
                       ((7, 5), "turing-"))  # fmt: skip
+# issue 38 (s20-mendA): Blackwell's images, listed from v1.9.0 (README.md at @0d124dc9 and at
+# v1.9.0, "Docker Images": "Blackwell 10.0 (B200, GB200, ...) | 100-1.9", "Blackwell 12.0
+# (GeForce RTX 50X0, ...) | 120-1.9"; compute_cap_matching at @0d124dc9: (100, 100),
+# (120..=121, 120)): by the exact capability, with the release that first lists them where the
+# paste shows an older one or none.
+_TEI_BLACKWELL: Final = {(10, 0): "100-", (12, 0): "120-", (12, 1): "120-"}
+_TEI_BLACKWELL_SINCE: Final = (1, 9)
 _TEI_FLOOR: Final = (7, 5)
 _TEI_REPOSITORY: Final = "ghcr.io/huggingface/text-embeddings-inference"
 
@@ -10981,7 +10989,12 @@ def _gpu_floors(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[
     FlashAttention 2's floor. Not where another finding names the GPU's refusal already."""
     if any(f.code == Code.EXTENSION_ARCH_UNSUPPORTED.value for f in found):
         return ()
-    named = _named_gpus(paste.evidence, facts)
+    # issue 38 (s20-mendA): a paste that shows another accelerator (deepseek-ai/Janus#89: a
+    # Colab TPU's failed flash-attn install, "works successfully on a T4 GPU" beside it) is
+    # about that machine, and no NVIDIA GPU a tool shows is there: a GPU in words is not it
+    if accelerators_shown(paste) and not gpu_of_cuda_shown(paste):
+        return ()
+    named = _not_worked_on(_named_gpus(paste.evidence, facts))
     return (
         _tei_image(named, facts)
         or _flash_attn_wanted(paste, named, facts)
@@ -10989,12 +11002,51 @@ def _gpu_floors(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tuple[
     )
 
 
+# issue 38 (s20-mendA): the reporter's words that the work ran on the GPU named after them in
+# the same sentence ("works successfully on a T4 GPU", "Worked for me when I ran the
+# installation on T4 runtime", deepseek-ai/Janus#89): that GPU is where it worked, not the one
+# the paste fails on. Each alternative opens with its fixed word; a denial before it ("not",
+# "n't") is not the words.
+_WORKED_ON: Final = re.compile(
+    r"(?i)(?<!not )(?<!n't )\b(?:works|worked|working|runs|ran) (?:successfully|fine|well"
+    r"|for me|perfectly|normally)\b"
+)
+_SENTENCE_END: Final = (". ", "! ", "? ", "。", "！", "？")
+
+
+def _not_worked_on(named: _Named) -> _Named:
+    """The GPUs named, less those every line of which names it as where the work ran: the
+    words before the GPU's name in its sentence say it worked (`_WORKED_ON`). A GPU a tool
+    shows (no line of prose, or a device of the evidence) is kept."""
+    kept: _Named = {}
+    for name, (capability, lines) in named.items():
+        if lines and all(f.key is FactKey.PROSE_GPU and _worked_on(f) for f in lines):
+            continue
+        kept[name] = (capability, lines)
+    return kept
+
+
+def _worked_on(fact: PastedFact) -> bool:
+    text = fact.quote.text
+    at = text.lower().find(fact.value.strip().lower())
+    if at < 0:
+        return False
+    before = text[max(0, at - 120) : at]
+    start = max(before.rfind(end) for end in _SENTENCE_END)
+    return _WORKED_ON.search(before[start + 1 :]) is not None
+
+
 # bitsandbytes' 4-bit quantization (NF4, FP4) on NVIDIA GPUs: compute capability 6.0 or newer
-# from 0.48.0, 5.0 or newer before (huggingface.co/docs/bitsandbytes/v0.50.0/installation and
-# v0.46.0/installation, "NVIDIA CUDA": "NF4/FP4 quantization | 6.0+ | Pascal …", "5.0+ |
-# Maxwell …"). The words that make a 4-bit question bitsandbytes' (transformers' load_in_4bit,
-# its NF4, QLoRA, which is bitsandbytes' NF4) and those of other libraries' int4 kernels.
-_BNB_FOUR_BIT_FLOOR: Final = (5, 0)
+# from 0.48.0, 5.0 or newer before (huggingface.co/docs/bitsandbytes/v0.48.1/installation,
+# "NVIDIA CUDA": "NF4/FP4 quantization | 6.0+ | Pascal …", "Maxwell support is not included in
+# PyPI distributions from v0.48.0 on and must be built from source"; v0.46.0/installation:
+# "5.0+ | Maxwell (GTX 900 series, TITAN X, M40)"). 6.0 where the paste shows 0.48 or later or
+# no release (pip installs the newest); 5.0 where it shows an older release. The words that
+# make a 4-bit question bitsandbytes' (transformers' load_in_4bit, its NF4, QLoRA, which is
+# bitsandbytes' NF4) and those of other libraries' int4 kernels.
+_BNB_FOUR_BIT_FLOOR: Final = (6, 0)
+_BNB_FOUR_BIT_MAXWELL: Final = (5, 0)
+_BNB_NO_MAXWELL: Final = (0, 48)
 # (ASCII boundaries: Chinese prose runs into the words, "实现QLoRA微调")
 _BNB_FOUR_BIT: Final = re.compile(
     r"(?i)(?<![A-Za-z0-9_])(?:load_in_4bit|nf4|qlora|bitsandbytes)(?![A-Za-z0-9])"
@@ -11009,7 +11061,8 @@ def _four_bit_asked(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tu
     """A question whether a GPU it names runs 4-bit quantization ("V100 32G can not supprt
     load_in_4bit and fp16?"), where the paste is about bitsandbytes' 4-bit (load_in_4bit, NF4,
     QLoRA named) and shows no error: bitsandbytes' documentation lists NVIDIA GPUs of compute
-    capability 6.0 (5.0 before 0.48) for it, so a GPU at or above that is answered with a note.
+    capability 6.0 for it (5.0 where the paste shows a release before 0.48, and the answer says
+    so), so a GPU at or above that is answered with a note.
     Not another library's int4 (GPTQ, AWQ, vLLM's), nor where a question is answered already."""
     asked = facts.all(FactKey.PROSE_FOUR_BIT)
     answered = (Code.LIBRARY_SUPPORT_LISTED.value, Code.LIBRARY_SUPPORT_NOT_LISTED.value)
@@ -11017,14 +11070,30 @@ def _four_bit_asked(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tu
         f.code in answered for f in found
     ):
         return ()
+    release = _version_of(facts, "bitsandbytes")
+    said = versions.parse(release.value.strip()) if release is not None else None
+    if said is None or said.release[:2] >= _BNB_NO_MAXWELL:
+        release = None
+    floor = _BNB_FOUR_BIT_FLOOR if release is None else _BNB_FOUR_BIT_MAXWELL
+    documented = (
+        "NF4/FP4 quantization on NVIDIA GPUs of compute capability 6.0 or newer (from 0.48.0; "
+        "5.0 or newer before)"
+    )
     for fact in asked:
         if _OTHER_INT4.search(fact.value) or not _a_question(paste, fact):
             continue
         known = [(n, cc) for n, (cc, _) in _gpus_in_words(fact.value).items() if cc]
-        if not known or known[0][1] < _BNB_FOUR_BIT_FLOOR:
+        if not known or known[0][1] < floor:
             continue
         name, capability = known[0]
         facts.use("stated", fact)
+        if capability < _BNB_FOUR_BIT_FLOOR and release is not None:  # Maxwell, before 0.48
+            facts.use("bitsandbytes", release)
+            documented = (
+                "NF4/FP4 quantization on NVIDIA GPUs of compute capability 5.0 or newer in "
+                f"releases before 0.48.0, as the bitsandbytes {release.value.strip()} the paste "
+                "shows; from 0.48.0 its PyPI wheels leave Maxwell out (6.0 or newer)"
+            )
         return (
             finding(
                 Code.LIBRARY_SUPPORT_LISTED,
@@ -11032,9 +11101,8 @@ def _four_bit_asked(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tu
                 variant="four_bit",
                 library="bitsandbytes",
                 machine=f"the {name} (compute capability {capability[0]}.{capability[1]})",
-                documented="NF4/FP4 quantization on NVIDIA GPUs of compute capability 6.0 or "
-                "newer from 0.48.0, 5.0 or newer before",
-                at="huggingface.co/docs/bitsandbytes v0.50.0 and v0.46.0, installation",
+                documented=documented,
+                at="huggingface.co/docs/bitsandbytes v0.48.1 and v0.46.0, installation",
                 source="https://huggingface.co/docs/bitsandbytes/main/en/installation",
             ),
         )
@@ -11047,9 +11115,13 @@ def _tei_image(named: _Named, facts: _Read) -> tuple[Finding, ...]:
     this one, at the release the paste names (else "latest"), or TEI's CPU image below 7.5.
     The same capability twice (TEI#652's "120 … 120", a candle bug) is not this."""
     said = facts.all(FactKey.MESSAGE_TEI_COMPUTE_CAP)
-    runtime, _, built = said[0].value.partition("/") if said else ("", "", "")
-    if not said or runtime == built:
+    # every such line is read: one of the same capability twice comes first in a paste that
+    # also shows the refusal itself (s20-mendA)
+    pairs = [f.value.partition("/") for f in said]
+    apart = [(runtime, built) for runtime, _, built in pairs if runtime != built]
+    if not apart:
         return ()
+    runtime, built = apart[0]
     cap = (int(runtime[:-1]), int(runtime[-1]))
     picked = [(n, lines) for n, (cc, lines) in named.items() if cc == cap]
     words = f"{cap[0]}.{cap[1]}"
@@ -11064,26 +11136,51 @@ def _tei_image(named: _Named, facts: _Read) -> tuple[Finding, ...]:
                 Code.EXTENSION_ARCH_UNSUPPORTED,
                 backend=_CUDA,
                 variant="tei_gpu",
-                gpu=gpu or f"a GPU of compute capability {words}",
+                gpu=gpu or f"of compute capability {words}",
                 built=compiled,
                 image=f"{_TEI_REPOSITORY}:cpu-{release}",
             ),
         )
     prefix = next((p for floor, p in _TEI_IMAGES if cap >= floor), "")
     image = f"{_TEI_REPOSITORY}:{prefix}{release}"
-    if cap >= (10, 0):  # past Hopper the README lists no image: the build for it
+    if cap in _TEI_BLACKWELL:
+        shown = versions.parse(release) if release != "latest" else None
+        since = ".".join(map(str, _TEI_BLACKWELL_SINCE))
+        if shown is None or shown.release[:2] < _TEI_BLACKWELL_SINCE:
+            release = since
+        image = f"{_TEI_REPOSITORY}:{_TEI_BLACKWELL[cap]}{release} (listed from {since})"
+    elif cap >= (10, 0) or cap == (8, 7):  # no image of its own in the README: the build
         image = f"an image built for compute capability {words}"
     return (
         finding(
             Code.EXTENSION_ARCH_UNSUPPORTED,
             backend=_CUDA,
             variant="tei_image",
-            gpu=gpu or f"a GPU of compute capability {words}",
+            gpu=gpu or f"of compute capability {words}",
             built=compiled,
             image=image,
             cap=runtime,
         ),
     )
+
+
+def _all_below(named: _Named, floor: tuple[int, int]) -> bool:
+    """Whether every GPU of known capability the paste names is below `floor` (and one is)."""
+    known = [cc for cc, _ in named.values() if cc is not None]
+    return bool(known) and all(cc < floor for cc in known)
+
+
+def _flash_attn_1_asked(facts: _Read) -> bool:
+    """Whether pip was asked for a flash-attn release below 2 ("flash-attn==1.0.5")."""
+    for fact in facts.all(FactKey.PIP_REQUESTED):
+        words = fact.value.split()
+        asked = words[1] if words[:1] == [_FLASH_ATTN] and len(words) > 1 else ">"
+        release = versions.parse(asked.lstrip("=<>~!"))
+        if release is None or asked.startswith((">", "!")):
+            continue
+        if release.major < 2 or (asked.startswith("<") and release.release[:2] <= (2, 0)):
+            return True
+    return False
 
 
 def _flash_attn_wanted(paste: Pasted, named: _Named, facts: _Read) -> tuple[Finding, ...]:
@@ -11100,6 +11197,13 @@ def _flash_attn_wanted(paste: Pasted, named: _Named, facts: _Read) -> tuple[Find
     failed = [
         f for f in facts.all(FactKey.MESSAGE_BUILD_FAILED_FOR) if _FLASH_ATTN in f.value.split()
     ]
+    # issue 38 (s20-mendA): the build is the GPU's only where every GPU of known capability
+    # the paste names is below the floor (a build on the A100 beside a V100, the words of
+    # Dao-AILab/flash-attention#420, is not), and never of a 1.x release pip was asked for
+    # (FlashAttention 1.x's README: "FlashAttention currently supports: Turing or Ampere GPUs
+    # (e.g., A100, RTX 3090, T4, RTX 2080)"; #1132 builds 1.0.2 on a TITAN RTX)
+    if failed and (not _all_below(named, _FA2_FLOOR) or _flash_attn_1_asked(facts)):
+        return ()
     if failed:
         facts.use("stated", failed[0])
         facts.use("gpus", *lines)
