@@ -8490,7 +8490,7 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
-    variant: None = None,
+    variant: Literal["prose"] | None = None,
     hardware: Value,
     it: Value,
     needs: Value,

@@ -11183,10 +11183,13 @@ def _kfd_atomics(facts: _Read) -> tuple[Finding, ...]:
         needs = "KFD needs on this chip (Navi 1x and 2x) until its MEC firmware runs without"
     else:
         needs = "KFD needs for this GPU"
+    # s20-mendB: only the reporter's words, no kernel line with ids: a warning
+    prose = all(":" not in ids for ids in still)
     return (
         finding(
             Code.KFD_PCI_ATOMICS,
             backend=_ROCM,
+            variant="prose" if prose else None,
             hardware=registry.BY_KEY[_ROCM].hardware,
             skipped=" and ".join(named)
             if count > 1 or len(named) > 1 or ":" not in said[0].value
