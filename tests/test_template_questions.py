@@ -185,3 +185,39 @@ def test_mlc_llm_that_found_a_device_is_no_such_finding() -> None:
 def test_a_readme_a_changelog_and_an_unrelated_post_are_still_no_report(name: str) -> None:
     result = run_hwdoctor("detect", "--paste", str(ERRORS / name))
     assert result.returncode == 2, result.stdout
+
+
+# --- issue 38 (s20-mendB): a statement is no question; --repo is never asked for again ---------
+
+
+def test_a_title_that_withdraws_support_asks_nothing() -> None:
+    """isbg/isbg#51, the maintainer's "Drop Windows support" ("there are very good chances the
+    Windows support will be dropped"): an announcement, no request for Windows support (it was
+    read as one, the note asking which library). No report: exit 2, as before s20-template."""
+    result = run_hwdoctor(
+        "detect", "--paste", str(ERRORS / "isbg51-drop-windows-support-announcement-negative.md")
+    )
+    assert result.returncode == 2, result.stdout
+    assert "no report hwdoctor reads" in result.stderr
+
+
+def test_a_question_filed_where_the_row_is_not_the_pastes_subject_never_asks_for_repo() -> None:
+    """mit-han-lab/nunchaku#547 ("[Feature] Does this project support NVIDIA's 30HX and 40HX
+    GPU ？", its title naming nunchaku) given `--repo vllm-project/vllm`, a repository with a
+    row whose library is not the paste's subject: the question is asked of no library (which
+    of the two "this project" is, the paste does not settle), and the note says where it was
+    asked and what the paste is about; never that it "names no library hwdoctor's support table
+    lists", nor to pass the --repo it was given."""
+    exit_code, data = detect(
+        "nunchaku547-nvidia-30hx-40hx-question-does-this-project-support.md", "vllm-project/vllm"
+    )
+    assert exit_code == 0
+    (found,) = data["findings"]
+    assert found["code"] == NOTE
+    assert found["message"].startswith(
+        "asked in vllm-project/vllm, whose library is vLLM, of a paste about nunchaku: the "
+        "reporter asks about NVIDIA GPUs"
+    ), found["message"]
+    assert "names no library" not in found["message"]
+    assert "--repo" not in (found["advice"] or "")
+    assert "variant" not in found

@@ -5518,9 +5518,17 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "tracker": "asked in {tracker}, which hwdoctor's support table has no row for: the "
             "reporter asks about {machine} (\"{asked}\"), and which machines a library runs on "
             "is its own documentation's to say",
+            # issue 38 (s20-mendB): filed in a repository with a row, of a paste about another
+            # library: the question does not say which of them it asks about
+            "subject": "asked in {tracker}, whose library is {library}, of a paste about "
+            "{subject}: the reporter asks about {machine} (\"{asked}\") without saying which of "
+            "them, and which machines a library runs on is its own documentation's to say",
         },
         variant_advice={
             "tracker": "name the library in the question to have it answered from that "
+            "library's documentation where the table lists it; python -m "
+            "torch.utils.collect_env on the machine shows what it is and what torch sees there",
+            "subject": "name the library in the question to have it answered from that "
             "library's documentation where the table lists it; python -m "
             "torch.utils.collect_env on the machine shows what it is and what torch sees there",
         },

@@ -7435,6 +7435,21 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.SUPPORT_ASKED_NO_LIBRARY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["subject"],
+    asked: Value,
+    library: Value,
+    machine: Value,
+    subject: Value,
+    tracker: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.CPU_ISA_MISSING],
     *,
     backend: str | None = None,

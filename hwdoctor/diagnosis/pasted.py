@@ -9323,6 +9323,29 @@ def _asked_of_no_library(
             "",
         )
         asked_words = printable(question.value.lstrip("# "))[:120]
+        # s20-mendB: filed in a repository that has a row, of a paste whose own subject is
+        # another library (gather/reports/tracker.py): which of them "this" is, is not said
+        row = support.of_repository(tracker) if tracker else None
+        own = [
+            f
+            for f in facts.all(FactKey.SUBJECT_LIBRARY)
+            if f.name and f.value != SubjectTie.TRACKER.value
+        ]
+        subjects = [f.name for f in own if f.name]
+        if row is not None and subjects:
+            facts.use("stated", *own[:1])
+            return (
+                finding(
+                    Code.SUPPORT_ASKED_NO_LIBRARY,
+                    backend=backend,
+                    variant="subject",
+                    tracker=tracker,
+                    library=row.name,
+                    subject=" and ".join(dict.fromkeys(subjects)),
+                    machine=words,
+                    asked=asked_words,
+                ),
+            )
         if tracker:
             return (
                 finding(
