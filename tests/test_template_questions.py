@@ -65,6 +65,32 @@ def test_an_unticked_option_of_an_issue_form_is_no_fact() -> None:
     assert "Mac" not in " ".join(f.message for f in report.findings)
 
 
+def test_an_unticked_item_that_carries_a_value_keeps_it() -> None:
+    """s20-mendB: an unticked item shaped "label: value" is the reporter's answer written into a
+    checklist left unticked (a filled "Summary checklist" whose boxes stay empty): its line stays
+    and its facts are read. No public thread was found that shows it, so the shapes are checked
+    on the cleaning alone; bare option labels, and the checklist items of sgl-project/sglang#7766
+    and axolotl-ai-cloud/axolotl#1307 (a URL's "https:" is no label), are still blanked."""
+    from hwdoctor.gather.reports.cleaning import without_unchosen
+
+    kept = [
+        "- [ ] Python version: 3.10.12",
+        "- [ ] PyTorch installed and CUDA-functional: no, torch 2.5.0 says CUDA not available",
+        "* [ ] CUDA version：12.6",
+    ]
+    blanked = ["- [ ] macOS", "- [ ] Python version:", "- [ ] Python version:   ", "- [ ] a: "]
+    assert without_unchosen("\n".join(kept + blanked)) == "\n".join(kept + [""] * len(blanked))
+    for name in (
+        "sglang7766-windows-question-sgl-kernel-quiet.md",
+        "axolotl1307-template-os-checkboxes-linux-ticked-macos-unticked-mlflow.md",
+    ):
+        raw = (ERRORS / name).read_text(encoding="utf-8")
+        unticked = {n for n, line in enumerate(raw.splitlines(), start=1) if "- [ ] " in line}
+        assert unticked
+        lines = without_unchosen(raw).splitlines()
+        assert all(not lines[n - 1] for n in unticked), name
+
+
 # --- a short question of a machine is read ---------------------------------------------------
 
 # file: (the machine the note names, the question's line)
