@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Final
 
 import pytest
 
@@ -204,3 +205,36 @@ def test_the_prose_reader_asks_each_pattern_once_a_line(monkeypatch: pytest.Monk
             assert len(pattern.tried) <= 1, (name, raw)
             asked[name] += len(pattern.tried)
     assert all(asked.values()), asked
+
+
+# issue 38 (s20-mendB): real recordings' lines as a Turkish keyboard writes them ("İntel",
+# "İllegal İnstruction"): `re` ignoring case matches "i" with "İ" and "ı", which casefold does not
+TURKISH: Final = (
+    "errors/jax6671-celeron-n3060-import-jax-illegal-instruction-jaxlib0.1.62.md",
+    "errors/ipex235-ipex1.12-illegal-instruction-without-avx512.md",
+)
+
+
+@pytest.mark.parametrize("name", TURKISH, ids=lambda n: n.split("/")[1].split("-", 1)[0])
+def test_a_dotted_or_dotless_i_keeps_what_re_matches(name: str) -> None:
+    """Every line of the recording with its "I" as "İ" (U+0130), or its "i" as "ı" (U+0131):
+    each recogniser `re` matches on it is among the screen's candidates (before, "İ".casefold()
+    is "i̇" and "ı" stays "ı", and the screen dropped them)."""
+    seen = 0
+    for raw in (REPORTS / name).read_text(encoding="utf-8").splitlines():
+        for text in (clean(raw).replace("I", "\u0130"), clean(raw).replace("i", "\u0131")):
+            matched = [i for i, rule in enumerate(messages.RECOGNISERS) if any(rule.find(text))]
+            kept = set(SCREEN.candidates(text))
+            dropped = [messages.RECOGNISERS[i].key.value for i in matched if i not in kept]
+            assert not dropped, f"the screen drops {dropped} on {text!r}"
+            seen += bool(matched) and text != clean(raw)
+    assert seen  # the recording holds a message with an "i" or "I" that `re` still matches
+
+
+def test_the_screen_folds_as_re_ignores_case() -> None:
+    """`screen.folded`: "İ" and "ı" as "i", then casefolded; a line's word stays in it."""
+    assert screen.folded("\u0130ntel \u0131ntel INTEL") == "intel intel intel"
+    assert screen.folded("Stra\u00dfe") == "strasse"
+    flat = re.compile(r"illegal instruction", re.I)
+    line = "\u0130llegal \u0130nstruction (core dumped)"
+    assert flat.search(line) and Screen.of([flat]).candidates(line) == [0]

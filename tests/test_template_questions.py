@@ -65,6 +65,32 @@ def test_an_unticked_option_of_an_issue_form_is_no_fact() -> None:
     assert "Mac" not in " ".join(f.message for f in report.findings)
 
 
+def test_an_unticked_item_that_carries_a_value_keeps_it() -> None:
+    """s20-mendB: an unticked item shaped "label: value" is the reporter's answer written into a
+    checklist left unticked (a filled "Summary checklist" whose boxes stay empty): its line stays
+    and its facts are read. No public thread was found that shows it, so the shapes are checked
+    on the cleaning alone; bare option labels, and the checklist items of sgl-project/sglang#7766
+    and axolotl-ai-cloud/axolotl#1307 (a URL's "https:" is no label), are still blanked."""
+    from hwdoctor.gather.reports.cleaning import without_unchosen
+
+    kept = [
+        "- [ ] Python version: 3.10.12",
+        "- [ ] PyTorch installed and CUDA-functional: no, torch 2.5.0 says CUDA not available",
+        "* [ ] CUDA version：12.6",
+    ]
+    blanked = ["- [ ] macOS", "- [ ] Python version:", "- [ ] Python version:   ", "- [ ] a: "]
+    assert without_unchosen("\n".join(kept + blanked)) == "\n".join(kept + [""] * len(blanked))
+    for name in (
+        "sglang7766-windows-question-sgl-kernel-quiet.md",
+        "axolotl1307-template-os-checkboxes-linux-ticked-macos-unticked-mlflow.md",
+    ):
+        raw = (ERRORS / name).read_text(encoding="utf-8")
+        unticked = {n for n, line in enumerate(raw.splitlines(), start=1) if "- [ ] " in line}
+        assert unticked
+        lines = without_unchosen(raw).splitlines()
+        assert all(not lines[n - 1] for n in unticked), name
+
+
 # --- a short question of a machine is read ---------------------------------------------------
 
 # file: (the machine the note names, the question's line)
@@ -185,3 +211,39 @@ def test_mlc_llm_that_found_a_device_is_no_such_finding() -> None:
 def test_a_readme_a_changelog_and_an_unrelated_post_are_still_no_report(name: str) -> None:
     result = run_hwdoctor("detect", "--paste", str(ERRORS / name))
     assert result.returncode == 2, result.stdout
+
+
+# --- issue 38 (s20-mendB): a statement is no question; --repo is never asked for again ---------
+
+
+def test_a_title_that_withdraws_support_asks_nothing() -> None:
+    """isbg/isbg#51, the maintainer's "Drop Windows support" ("there are very good chances the
+    Windows support will be dropped"): an announcement, no request for Windows support (it was
+    read as one, the note asking which library). No report: exit 2, as before s20-template."""
+    result = run_hwdoctor(
+        "detect", "--paste", str(ERRORS / "isbg51-drop-windows-support-announcement-negative.md")
+    )
+    assert result.returncode == 2, result.stdout
+    assert "no report hwdoctor reads" in result.stderr
+
+
+def test_a_question_filed_where_the_row_is_not_the_pastes_subject_never_asks_for_repo() -> None:
+    """mit-han-lab/nunchaku#547 ("[Feature] Does this project support NVIDIA's 30HX and 40HX
+    GPU ？", its title naming nunchaku) given `--repo vllm-project/vllm`, a repository with a
+    row whose library is not the paste's subject: the question is asked of no library (which
+    of the two "this project" is, the paste does not settle), and the note says where it was
+    asked and what the paste is about; never that it "names no library hwdoctor's support table
+    lists", nor to pass the --repo it was given."""
+    exit_code, data = detect(
+        "nunchaku547-nvidia-30hx-40hx-question-does-this-project-support.md", "vllm-project/vllm"
+    )
+    assert exit_code == 0
+    (found,) = data["findings"]
+    assert found["code"] == NOTE
+    assert found["message"].startswith(
+        "asked in vllm-project/vllm, whose library is vLLM, of a paste about nunchaku: the "
+        "reporter asks about NVIDIA GPUs"
+    ), found["message"]
+    assert "names no library" not in found["message"]
+    assert "--repo" not in (found["advice"] or "")
+    assert "variant" not in found

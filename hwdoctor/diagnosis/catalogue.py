@@ -5556,9 +5556,17 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "tracker": "asked in {tracker}, which hwdoctor's support table has no row for: the "
             "reporter asks about {machine} (\"{asked}\"), and which machines a library runs on "
             "is its own documentation's to say",
+            # issue 38 (s20-mendB): filed in a repository with a row, of a paste about another
+            # library: the question does not say which of them it asks about
+            "subject": "asked in {tracker}, whose library is {library}, of a paste about "
+            "{subject}: the reporter asks about {machine} (\"{asked}\") without saying which of "
+            "them, and which machines a library runs on is its own documentation's to say",
         },
         variant_advice={
             "tracker": "name the library in the question to have it answered from that "
+            "library's documentation where the table lists it; python -m "
+            "torch.utils.collect_env on the machine shows what it is and what torch sees there",
+            "subject": "name the library in the question to have it answered from that "
             "library's documentation where the table lists it; python -m "
             "torch.utils.collect_env on the machine shows what it is and what torch sees there",
         },
@@ -6430,6 +6438,23 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "bridge's AtomicOpsCap); where the board's manual names that slot's PCIe generation, "
         "set it to Gen3 or above in the BIOS, not Gen2; or use a GPU whose chip KFD runs "
         "without atomics (Vega, RDNA 3). No ROCm or torch reinstall changes this",
+        variants={
+            # issue 38 (s20-mendB): the kernel's words in the reporter's prose, no kernel line
+            # with the GPU's ids: a warning, until the kernel's own line shows the skip
+            "prose": "{hardware}: the reporter quotes the kernel's KFD skipping {skipped} "
+            "(\"{said}\"), without the kernel's line: where KFD printed it, the PCIe path to "
+            "{it} does not pass PCIe atomics, which {needs}, so ROCm, rocminfo and torch do not "
+            "see {it}{taken}",
+        },
+        variant_severity={"prose": W},
+        variant_advice={
+            "prose": "paste the kernel's own lines (sudo dmesg | grep -i kfd): a line \"kfd "
+            "kfd: skipped device 1002:…, PCI rejects atomics\" confirms it; then plug the GPU "
+            "into a PCIe 3.0 (or newer) slot wired to the CPU's own lanes, not the chipset's, "
+            "and without a PCIe switch or riser between them (`sudo lspci -tv` shows which "
+            "bridge each GPU hangs off, `sudo lspci -vvv` each bridge's AtomicOpsCap), or use a "
+            "GPU whose chip KFD runs without atomics (Vega, RDNA 3)",
+        },
     ),
     # issue 38 (s19-atomics): torch_npu's CPU fallback, as torch-directml's (DML_OPERATOR's
     # fallback variant); Huawei Ascend's own area, the npu codes

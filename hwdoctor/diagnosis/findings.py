@@ -7490,6 +7490,21 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.SUPPORT_ASKED_NO_LIBRARY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["subject"],
+    asked: Value,
+    library: Value,
+    machine: Value,
+    subject: Value,
+    tracker: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.CPU_ISA_MISSING],
     *,
     backend: str | None = None,
@@ -8568,7 +8583,7 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
-    variant: None = None,
+    variant: Literal["prose"] | None = None,
     hardware: Value,
     it: Value,
     needs: Value,

@@ -9466,6 +9466,29 @@ def _asked_of_no_library(
             "",
         )
         asked_words = printable(question.value.lstrip("# "))[:120]
+        # s20-mendB: filed in a repository that has a row, of a paste whose own subject is
+        # another library (gather/reports/tracker.py): which of them "this" is, is not said
+        row = support.of_repository(tracker) if tracker else None
+        own = [
+            f
+            for f in facts.all(FactKey.SUBJECT_LIBRARY)
+            if f.name and f.value != SubjectTie.TRACKER.value
+        ]
+        subjects = [f.name for f in own if f.name]
+        if row is not None and subjects:
+            facts.use("stated", *own[:1])
+            return (
+                finding(
+                    Code.SUPPORT_ASKED_NO_LIBRARY,
+                    backend=backend,
+                    variant="subject",
+                    tracker=tracker,
+                    library=row.name,
+                    subject=" and ".join(dict.fromkeys(subjects)),
+                    machine=words,
+                    asked=asked_words,
+                ),
+            )
         if tracker:
             return (
                 finding(
@@ -11430,10 +11453,13 @@ def _kfd_atomics(facts: _Read) -> tuple[Finding, ...]:
         needs = "KFD needs on this chip (Navi 1x and 2x) until its MEC firmware runs without"
     else:
         needs = "KFD needs for this GPU"
+    # s20-mendB: only the reporter's words, no kernel line with ids: a warning
+    prose = all(":" not in ids for ids in still)
     return (
         finding(
             Code.KFD_PCI_ATOMICS,
             backend=_ROCM,
+            variant="prose" if prose else None,
             hardware=registry.BY_KEY[_ROCM].hardware,
             skipped=" and ".join(named)
             if count > 1 or len(named) > 1 or ":" not in said[0].value

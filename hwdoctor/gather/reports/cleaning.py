@@ -74,14 +74,32 @@ def without_comments(text: str) -> str:
 # 0.29-gfm, §5.3 "Task list items (extension)") is a list item's "[ ]" (unchecked: whitespace
 # between the brackets) followed by whitespace, "[x]"/"[X]" checked. The marker after a list's
 # bullet or number, the line's indentation and quoting taken off first.
+# (s20-mendB) Only a bare option's label is blanked: an unticked item that carries a value, shaped
+# "label: value" ("- [ ] Python version: 3.10.12", "- [ ] PyTorch installed: no, torch 2.5.0
+# says …"), is the reporter's answer written into a checklist left unticked, and its facts stay.
+# The label: at most `_LABEL_CHARS` characters without a colon; then ":" and a space, or "："
+# (a URL's "https://" has no space after its colon, and is no label).
 _UNCHECKED: Final = re.compile(r"(?:[-*+]|\d{1,9}[.)])[ \t]{1,4}\[ \](?:[ \t\r]|$)")
 _TASK: Final = "[ ]"
+_LABEL_CHARS: Final = 80
+_LABEL_ENDS: Final = (": ", ":\t", "：")
+
+
+def _answered(item: str) -> bool:
+    """Whether an unticked task-list item's text (after its marker) is "label: value": a
+    label, its colon, and a value after it."""
+    for end in _LABEL_ENDS:
+        at = item.find(end, 0, _LABEL_CHARS + len(end))
+        if at > 0 and ":" not in item[:at] and "：" not in item[:at]:
+            return bool(item[at + len(end) :].strip())
+    return False
 
 
 def without_unchosen(text: str) -> str:
     """`text` with each unchecked task-list item's line left empty (`_UNCHECKED`), outside code
     fences (inside one the marker is text, as GitHub shows it): no fact, no error line is read
-    from an option not chosen; checked ones stay. Line numbers stay those of the paste."""
+    from an option not chosen; checked ones stay, and so do unticked ones that carry a value
+    (`_answered`). Line numbers stay those of the paste."""
     if _TASK not in text:
         return text
     out: list[str] = []
@@ -93,7 +111,12 @@ def without_unchosen(text: str) -> str:
             fence = ""
         elif not fence and opener in _FENCES:
             fence = opener
-        elif not fence and _TASK in bare[:16] and _UNCHECKED.match(bare):
+        elif (
+            not fence
+            and _TASK in bare[:16]
+            and (unticked := _UNCHECKED.match(bare))
+            and not _answered(bare[unticked.end() :])
+        ):
             line = ""
         out.append(line)
     return "\n".join(out)

@@ -12,7 +12,8 @@ tried on every line, as before. The words are read so that they never drop a mat
 is taken from a literal run every match passes through (a group's, a branch's only where every
 branch gives one, a repeat's only when it repeats at least once, a lookahead's or a
 lookbehind's, which the line holds around the match); a pattern matched ignoring case keeps
-its words casefolded and is screened on the casefolded line.
+its words casefolded and is screened on the casefolded line (with "İ" and "ı" as "i", as `re`
+matches them: `folded`).
 """
 
 from __future__ import annotations
@@ -215,16 +216,34 @@ class Screen:
                 users.setdefault(needed, []).append(index)
         by_start: dict[str, list[tuple[str, bool, tuple[int, ...]]]] = {}
         for (word, fold), used in users.items():
-            start = word.casefold()[:SHORTEST]
+            start = folded(word)[:SHORTEST]
             by_start.setdefault(start, []).append((word, fold, tuple(used)))
         return cls({start: tuple(rows) for start, rows in by_start.items()}, frozenset(always))
 
     def candidates(self, text: str) -> list[int]:
         hits = set(self.always)
-        folded = text.casefold()
-        starts = {folded[at : at + SHORTEST] for at in range(len(folded) - SHORTEST + 1)}
+        line = folded(text)
+        starts = {line[at : at + SHORTEST] for at in range(len(line) - SHORTEST + 1)}
         for start in starts.intersection(self.by_start):
             for word, fold, used in self.by_start[start]:
-                if word in (folded if fold else text):
+                if word in (line if fold else text):
                     hits.update(used)
         return sorted(hits)
+
+
+# issue 38 (s20-mendB): `re` ignoring case matches "i" with "İ" (U+0130, its simple lower case
+# is "i") and with "ı" (U+0131, re._compiler's _equivalences pairs it with "i"), but "İ" casefolds
+# to "i" and a combining dot above ("i̇") and "ı" to itself: a Turkish keyboard's "İntel" or
+# "İllegal İnstruction" held a match the screen dropped. They are the only two characters outside
+# ASCII that `re` ignoring case matches with an ASCII letter or digit where casefold does not give
+# it (every other partner, "K" U+212A, "ſ" U+017F, casefolds to its ASCII letter).
+_DOTTED: Final = "\u0130"
+_DOTLESS: Final = "\u0131"
+
+
+def folded(text: str) -> str:
+    """`text` as the screen compares words with it: casefolded, "İ" and "ı" as "i" first (each
+    character mapped on its own, so a word in a line is in the line folded)."""
+    if _DOTTED in text or _DOTLESS in text:
+        text = text.replace(_DOTTED, "i").replace(_DOTLESS, "i")
+    return text.casefold()

@@ -101,7 +101,9 @@ def filed_in(
         if f.key is FactKey.SUBJECT_LIBRARY and f.value != SubjectTie.TRACKER.value
     }
     if row is None or repository is None or (own and row.name not in own):
-        return _unanswered(facts, repository if row is None else None)
+        # s20-mendB: the repository is passed wherever one was given, with a row or without:
+        # the answer names where it was asked, never asks for --repo again
+        return _unanswered(facts, repository)
     said: list[PastedFact] = []
     for fact in facts:
         if fact.name != TRACKER_LIBRARY:
@@ -141,8 +143,9 @@ def _unanswered(facts: Sequence[PastedFact], repository: str | None) -> list[Pas
     that names a machine ("Does this support being run on AMD GPU or perhaps Metal?") is still the
     reporter's words about that machine: kept, asked of no library (`name` None), so the paste is
     read as prose and says what it names; one that names none ("does it work?") is dropped.
-    `repository`: the one it was filed in where the table has no row for it, which the answer
-    names (a TRACKER_ASKED fact of no library)."""
+    `repository`: the one it was filed in, where `--repo` gave one (with no row for it, or with
+    a row whose library the paste's own subject is not), which the answer names (a TRACKER_ASKED
+    fact of no library)."""
     machines = {f.line for f in facts if f.name == TRACKER_LIBRARY and f.key in _MACHINE_ASKED}
     said: list[PastedFact] = []
     for fact in facts:

@@ -235,6 +235,18 @@ _SUPPORT_ZH: Final = "支持"
 _REPORTS_FAILURE: Final = re.compile(
     r"^# \[bug\]|(?<![A-Za-z])(?:broken|errors?|fails|failed)(?![A-Za-z])", re.I
 )
+# issue 38 (s20-mendB): a title that withdraws support states what the project will do, and asks
+# nothing: "Drop Windows support" (isbg/isbg#51, a maintainer's announcement), "Remove MPS
+# support", "Removed macOS support", "Deprecate MPS support"; the verb first (after a tag, as
+# `_WHETHER` reads one), or in Chinese the verb before "支持" in one clause ("去掉Windows支持":
+# remove Windows support; 移除, 删除, 去掉, 废弃).
+_WITHDRAWS: Final = re.compile(
+    r"^[#>*\-\d.) ]{0,8}(?:\[[^\]\n]{1,30}\][\s:]{0,3})?"
+    r"(?:drop(?:s|ped|ping)?|remov(?:e|es|ed|ing)|deprecat(?:e|es|ed|ing)|delet(?:e|es|ed|ing))"
+    r"(?![A-Za-z])",
+    re.I,
+)
+_WITHDRAWS_ZH: Final = re.compile(r"(?:移除|删除|去掉|废弃)[^，,。；;]{0,30}支持")
 # s19-mend-words: Apple's words beside a bare "M1"…"M5" (within `_MAC_NEAR` characters) that
 # make it Apple's chip: "MacBook Air M2", "M1 Mac", "iMac M3", "Apple's M2", "M1 chip", "苹果M1";
 # or the machine a thing runs on, "on" right before it ("Can it run on M1？",
@@ -354,8 +366,15 @@ def _ends_in_support(sentence: str) -> bool:
     word = next((w for w in _SUPPORT_WORDS[::-1] if lowered.endswith(w)), None)
     if len(words) > _SUPPORT_ASKED_CHARS or word is None or _REPORTS_FAILURE.search(words):
         return False
+    if _withdraws(words):  # s20-mendB: "Drop Windows support" announces, asks nothing
+        return False
     before = words[: -len(word)].rstrip()
     return any(m.end() == len(before) for m in _machines(before))
+
+
+def _withdraws(words: str) -> bool:
+    """s20-mendB: whether a title withdraws support rather than asks for it (`_WITHDRAWS`)."""
+    return bool(_WITHDRAWS.match(words.lstrip()) or _WITHDRAWS_ZH.search(words))
 
 
 def _machines(sentence: str) -> list[re.Match[str]]:
@@ -483,8 +502,11 @@ class Asked(LineReader):
         and "support" ("ROCm Support", deepseek-ai/DeepSeek-VL#14; "AMD GPU Support",
         huggingface/gpu-fryer#14), or Chinese "增加…支持" (add … support: "增加AMD GPU ROCm支持",
         thu-pacman/chitu#37), the machine right after the verb. A title reporting a failure asks
-        nothing (`_REPORTS_FAILURE`)."""
+        nothing (`_REPORTS_FAILURE`), nor one withdrawing support ("Drop Windows support",
+        isbg/isbg#51; `_withdraws`)."""
         if any(mark in words for mark in _ASKS) or _REPORTS_FAILURE.search(words):
+            return False
+        if _withdraws(words):  # s20-mendB: "Drop Windows support", "去掉Windows支持"
             return False
         if _ends_in_support(words):
             return True

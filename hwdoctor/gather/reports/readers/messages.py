@@ -1786,18 +1786,31 @@ _KFD_ATOMICS: Final = re.compile(
     r"|\bPCI rejects atomics\b"
 )
 # A denial before the kernel's words in prose ("I don't get the infamous `kfd: PCI rejects
-# atomics`", ROCm/legacy-rocm-build#2429): no skip said.
+# atomics`", ROCm/legacy-rocm-build#2429): no skip said. (s20-mendB) Nor under another denial
+# ("dmesg shows no … line", "there is none", "isn't there") or a condition, as advice words it
+# ("If dmesg says PCI rejects atomics, …", "check whether …", "I checked for … and there is none"):
+# what to look for, not what the kernel printed. The kernel's own line holds none of these words
+# before its "skipped device" (dmesg's time, "kfd kfd: ", "amdgpu: ").
 _KFD_ATOMICS_DENIED: Final = re.compile(
-    r"(?i)\b(?:don't|do not|didn't|did not|doesn't|does not|no longer|not|never|without)\b"
+    r"(?i)\b(?:don't|do not|didn't|did not|doesn't|does not|no longer|not|never|without|no"
+    r"|none|isn't|is not|aren't|wasn't|if|whether|check(?:ed|ing|s)? for|look(?:ed|ing)? for"
+    r"|grep(?:ped)? for|search(?:ed)? for)\b"
 )
+# The same after the words, in their sentence: "… and there is none", "… is not there".
+_KFD_ATOMICS_ABSENT: Final = re.compile(r"(?i)\b(?:none|not there|nothing)\b")
 
 
 def _kfd_skipped(found: re.Match[str]) -> str:
     """The ids of the GPU KFD skipped ("1002:67df"), or the kernel's words alone where prose
-    quotes them without the ids; nothing where the words before them deny it."""
-    if found[1]:
-        return f"{found[1]}:{found[2]}"
-    return "" if _KFD_ATOMICS_DENIED.search(found.string, 0, found.start()) else found[0]
+    quotes them without the ids; nothing where the words before them deny it or make it a
+    condition, or the words after them in their sentence deny it."""
+    line = found.string
+    if _KFD_ATOMICS_DENIED.search(line, 0, found.start()):
+        return ""
+    stop = line.find(". ", found.end())
+    if _KFD_ATOMICS_ABSENT.search(line, found.end(), len(line) if stop < 0 else stop):
+        return ""
+    return f"{found[1]}:{found[2]}" if found[1] else found[0]
 
 
 # KFD taking a GPU: "added device %x:%x" (kfd_device.c kgd2kfd_device_init, dev_info, its last
