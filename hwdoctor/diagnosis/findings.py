@@ -7471,20 +7471,9 @@ def finding(
     variant: None = None,
     asked: Value,
     machine: Value,
+    library: Value = None,
+    subject: Value = None,
     tracker: Value = None,
-) -> Finding: ...
-
-
-@overload
-def finding(
-    code: Literal[Code.SUPPORT_ASKED_NO_LIBRARY],
-    *,
-    backend: str | None = None,
-    evidence: str | None = None,
-    variant: Literal["tracker"],
-    asked: Value,
-    machine: Value,
-    tracker: Value,
 ) -> Finding: ...
 
 
@@ -7500,6 +7489,21 @@ def finding(
     machine: Value,
     subject: Value,
     tracker: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.SUPPORT_ASKED_NO_LIBRARY],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["tracker"],
+    asked: Value,
+    machine: Value,
+    tracker: Value,
+    library: Value = None,
+    subject: Value = None,
 ) -> Finding: ...
 
 
@@ -8583,7 +8587,23 @@ def finding(
     *,
     backend: str | None = None,
     evidence: str | None = None,
-    variant: Literal["prose"] | None = None,
+    variant: None = None,
+    hardware: Value,
+    it: Value,
+    needs: Value,
+    said: Value,
+    skipped: Value,
+    taken: Value,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.KFD_PCI_ATOMICS],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["prose"],
     hardware: Value,
     it: Value,
     needs: Value,
