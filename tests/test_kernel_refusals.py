@@ -116,7 +116,8 @@ SAGEATTENTION = {
     "framepack613-title-tesla-v100-sageattention-unsupported-sm70.md": (
         "SageAttention 2 has no kernels",
         1,
-        "compute capability 7.0 (sm70)",
+        # the title's lower-case "tesla v100", read as the GPU since s20-gpuprose
+        "the Tesla V100 (compute capability 7.0, sm70)",
     ),
     "framepack146-comment-gtx1070-laptop-sageattention-unsupported-sm61.md": (
         "SageAttention 2 has no kernels",

@@ -38,7 +38,9 @@ GPU_IN_WORDS = {
     ),
     "sparsedrive44-zh-title-v100s-flash-attn-ampere.md": (
         "extension.arch_unsupported",
-        "the V100s (compute capability 7.0)",
+        # "V100s" read as the Tesla V100S since s20-gpuprose (the plural and the product have
+        # one capability, 7.0)
+        "the V100S (compute capability 7.0)",
         1,
     ),
 }
