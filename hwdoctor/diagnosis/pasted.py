@@ -5658,7 +5658,8 @@ def _no_gpu_part(code: str) -> str | None:
 
 
 # issue 38 (s20-template): MLC-LLM's row (compat/support.py), whose device detection is its own
-_MLC: Final = next((row.name for row in support.TABLE if "mlc_llm" in row.modules), "")
+_MLC_ROW: Final = support.of_module("mlc_llm")
+_MLC: Final = _MLC_ROW.name if _MLC_ROW is not None else ""
 # What fails on the None that MLC-LLM's detect_device returns when it finds no device: the
 # ChatModule's `device_type = self.device.device_type` (mlc-ai/mlc-llm python/mlc_llm/
 # chat_module.py, until #2440 removed it in 2024-05) and convert_weight's
@@ -11225,9 +11226,9 @@ def _flash_attn_wanted(paste: Pasted, named: _Named, facts: _Read) -> tuple[Find
     # Dao-AILab/flash-attention#420, is not), and never of a 1.x release pip was asked for
     # (FlashAttention 1.x's README: "FlashAttention currently supports: Turing or Ampere GPUs
     # (e.g., A100, RTX 3090, T4, RTX 2080)"; #1132 builds 1.0.2 on a TITAN RTX)
-    if failed and (not _all_below(named, _FA2_FLOOR) or _flash_attn_1_asked(facts)):
-        return ()
     if failed:
+        if not _all_below(named, _FA2_FLOOR) or _flash_attn_1_asked(facts):
+            return ()
         facts.use("stated", failed[0])
         facts.use("gpus", *lines)
         return (

@@ -106,13 +106,10 @@ def without_unchosen(text: str) -> str:
     fence = ""
     for line in text.split("\n"):
         bare = _QUOTING.sub("", line).lstrip()
-        opener = bare[:3]
-        if fence and opener == fence:
-            fence = ""
-        elif not fence and opener in _FENCES:
-            fence = opener
-        elif (
-            not fence
+        was, fence = fence, _fence_after(fence, bare[:3])
+        if (
+            not was
+            and not fence
             and _TASK in bare[:16]
             and (unticked := _UNCHECKED.match(bare))
             and not _answered(bare[unticked.end() :])
@@ -120,6 +117,15 @@ def without_unchosen(text: str) -> str:
             line = ""
         out.append(line)
     return "\n".join(out)
+
+
+def _fence_after(fence: str, opener: str) -> str:
+    """The code fence open after a line whose first three characters are `opener`, `fence`
+    the one open before it ("" for none): a fence closes at its own marker, and opens at
+    either marker outside one."""
+    if fence:
+        return "" if opener == fence else fence
+    return opener if opener in _FENCES else ""
 
 
 def without_html_comments(text: str) -> str:
@@ -136,10 +142,7 @@ def without_html_comments(text: str) -> str:
     for line in text.split("\n"):
         if not hidden:
             opener = line.lstrip()[:3]
-            if fence and opener == fence:
-                fence = ""
-            elif not fence and opener in _FENCES:
-                fence = opener
+            fence = _fence_after(fence, opener)
             if fence or opener in _FENCES:
                 out.append(line)
                 continue
