@@ -34,6 +34,7 @@ from hwdoctor.compat import (
     pci_db,
     placeholders,
     refusals,
+    rocm_gpus,
     sonames,
     submodules,
     support,
@@ -752,6 +753,7 @@ def _diagnosed(paste: Pasted, facts: _Read, *, strict: bool) -> PasteReport:
     found = (*found, *_no_release(paste, facts))  # issue 38: pip finds no release to install
     found = (*found, *_nodes_denied(paste, facts, found))  # issue 38: device: root only
     found = (*found, *_kfd_unsupported(paste, facts))  # issue 38: device: no ROCm compute
+    found = (*found, *_rocm_unlisted(paste, facts, found))  # issue 38 (s21-rocmgpus)
     found = (*found, *_kfd_atomics(facts))  # issue 38 (s19-atomics): GPUs KFD skipped
     found = (*found, *_amd_on_windows(paste, facts, found))  # issue 38 (s8-platform)
     found = (*found, *_webui_chose_rocm(paste, facts, found))  # issue 38 (s18-launch)
@@ -11376,6 +11378,139 @@ def _rocm_never(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             gpu=printable(one_line(fact.value))[:80],
             gfx=" or ".join(stands_for),
             generation=generations[stands_for[0]],
+        ),
+    )
+
+
+# --- issue 38 (s21-rocmgpus): device: an AMD GPU the ROCm release shown does not list ------
+
+# The codes that already name why ROCm runs no code on the GPU: torch's compiled list, the
+# kernel driver's KFD, a build list of the library that raised
+_ROCM_TARGET_NAMED: Final = frozenset(
+    c.value
+    for c in (
+        Code.GFX_NOT_COMPILED,
+        Code.KFD_UNSUPPORTED,
+        Code.KFD_PCI_ATOMICS,
+        Code.EXTENSION_ARCH_UNSUPPORTED,
+        Code.ROCM_WSL_UNSUPPORTED,
+    )
+)
+_NotListedVariant = Literal[
+    "later", "later_asked", "dropped", "dropped_asked",
+    "sibling", "sibling_asked", "never", "never_asked",
+]  # fmt: skip
+_TARGET_FAILURES: Final = (
+    FactKey.MESSAGE_INVALID_DEVICE_FUNCTION,
+    FactKey.MESSAGE_ROCMINFO_FAILED,
+    FactKey.MESSAGE_HW_REFUSED,
+)
+_OVERRIDE_SET: Final = re.compile(r"\bHSA_OVERRIDE_GFX_VERSION[ \t]{0,2}=[ \t]{0,2}[\"']?\d")
+
+
+def _rocm_release_shown(facts: _Read) -> tuple[PastedFact | None, rocm_gpus.Release | None]:
+    """The line that shows the ROCm release the machine runs and that release: "ROCm 4.1" in
+    the reporter's words, a torch built for ROCm ("+rocm6.3", collect_env's "ROCM used to
+    build PyTorch"); (None, None) where none shows one."""
+    for fact in facts.all(FactKey.PROSE_ROCM):
+        if (shown := rocm_gpus.release(fact.value)) is not None:
+            return fact, shown
+    torch = _rocm_torch(facts)
+    if torch is not None:
+        local = wheels.local_of(torch.value.strip()) or torch.value
+        return torch, rocm_gpus.release(local)
+    return None, None
+
+
+def _rocm_unlisted(paste: Pasted, facts: _Read, before: Sequence[Finding]) -> tuple[Finding, ...]:
+    """issue 38 (s21-rocmgpus): a failure or a question about ROCm on an AMD GPU whose gfx
+    target the ROCm release shown does not list (compat/rocm_gpus.py, AMD's lists release by
+    release), or that no release up to the table's newest lists where the paste shows none:
+    what the list says, from which release, and what to do (a release that lists it, the
+    HSA_OVERRIDE_GFX_VERSION of a listed sibling, the last release that listed a dropped
+    target). The paste is about ROCm: ROCm named, rocm-smi's, rocminfo's or amd-smi's output,
+    a ROCm torch, or HIP's "invalid device function" (an issue filed in ROCm's tracker that
+    never says "ROCm" is not read as one: gather/reports/tracker.py gives ROCm's repositories
+    no TRACKER fact, compat/support.py having no row for them).
+    Silent on Windows and under WSL (lists of their own), where a finding made before names
+    the cause (torch's compiled list, KFD, any error), where
+    the paste also names an NVIDIA GPU or an AMD target the release lists or may list, where
+    it sets HSA_OVERRIDE_GFX_VERSION (the GPU then runs as another target), where the
+    release is newer than the table's, and where it shows no failure and asks nothing (a GPU
+    running under ROCm)."""
+    if any(f.code in _ROCM_TARGET_NAMED or f.severity is Severity.ERROR for f in before):
+        return ()  # a cause named before: this GPU's list is not what failed
+    if _nvidia_gpu_shown(paste) or remedies.on_windows(paste.evidence):
+        return ()  # Windows' HIP SDK has lists of its own (install-on-windows)
+    if facts.all(FactKey.PROSE_WSL) or facts.all(FactKey.MESSAGE_ROCM_WSL):
+        return ()  # WSL's own list and finding (rocm.wsl_configuration_unsupported)
+    shown_gpus = [(w, g, lines) for w, g, lines in _amd_shown(paste, facts)]
+    if not shown_gpus or any(_OVERRIDE_SET.search(f.quote.text) for f in paste.facts):
+        return ()
+    said, shown = _rocm_release_shown(facts)
+    if shown is not None and not rocm_gpus.judged(shown):
+        return ()
+    rocm = [
+        *facts.all(FactKey.PROSE_ROCM),
+        *([found] if (found := _rocm_torch(facts)) else []),
+        *facts.all(FactKey.MESSAGE_INVALID_DEVICE_FUNCTION),
+        *facts.all(FactKey.MESSAGE_ROCMINFO_FAILED),
+    ]
+    tools = {b.tool for b in paste.blocks} & {"rocm-smi", "rocminfo", "amd-smi"}
+    if not (rocm or tools):
+        return ()
+    verdicts = []
+    for words, gfx, lines in shown_gpus:
+        if rocm_gpus.never_ran(gfx):
+            return ()  # no ROCm at all there: device.amd_gpu_without_kfd's
+        listed = rocm_gpus.listed_in(gfx, shown) if shown else rocm_gpus.ever_listed(gfx)
+        if listed is not False:
+            return ()  # listed, or the table does not say: the GPU may run
+        verdicts.append((words, gfx, lines))
+    words, gfx, lines = verdicts[0]
+    # a failure of the kind an unlisted target has, shown or stated: no code object for it
+    # (HIP's "invalid device function", "hipErrorNoBinaryForGpu", rocBLAS without its Tensile
+    # library), rocminfo failing, a refusal in words ("Navi10 is not supported with ROCm
+    # 4.1", readers/messages.py MESSAGE_HW_REFUSED), or an error the reporter states without
+    # showing it; another error shown (an import, a device string) is not this GPU's list
+    failed = paste.stated is not None or any(facts.all(key) for key in _TARGET_FAILURES)
+    asked = not failed and _a_question(paste, *(f for _, _, ls in verdicts for f in ls), *rocm)
+    if not (failed or asked):
+        return ()
+    facts.use("stated", *([said] if said is not None else []), *rocm[:1])
+    facts.use("gpus", *lines[:1])
+    release = f"{shown[0]}.{shown[1]}" if shown else "release not shown"
+    first = rocm_gpus.first_after(gfx, shown) if shown else None
+    dropped = rocm_gpus.last_before(gfx, shown) if shown else None
+    sibling = rocm_gpus.override(gfx)
+    last = status = target = value = ""
+    variant: _NotListedVariant
+    if first is not None:
+        variant = "later_asked" if asked else "later"
+    elif dropped is not None:
+        variant = "dropped_asked" if asked else "dropped"
+        last, status = dropped.last_name, f"{dropped.listed[gfx].value}; {dropped.source}"
+    elif sibling is not None:
+        variant = "sibling_asked" if asked else "sibling"
+        target, value = sibling.override_target or "", sibling.override_value or ""
+    else:
+        variant = "never_asked" if asked else "never"
+    named = words.removeprefix("the ").rsplit(" (", 1)[0] if words.startswith("the ") else words
+    return (
+        finding(
+            Code.ROCM_GPU_NOT_LISTED,
+            backend=_ROCM,
+            variant=variant,
+            hardware=registry.BY_KEY[_ROCM].hardware,
+            gpu=printable(one_line(named))[:80],
+            gfx=gfx,
+            release=release,
+            newest=rocm_gpus.NEWEST.last_name,
+            first=first or "",
+            last=last,
+            status=status,
+            target=target,
+            override=value,
         ),
     )
 
