@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from hwdoctor import registry
 from hwdoctor.gather.reports import MAX_LINE_CHARS
 from hwdoctor.text import ERROR_DOING
 
@@ -678,12 +679,14 @@ _STATES_FAILURE: Final = re.compile(
     # ymcui/Chinese-LLaMA-Alpaca#29)
     r"|用不了(?!多[久少])|不能用(?![于来])"
 )
+# issue 38 (s21-words): the CPU's word as reporters write it, which is the registry's key for it
+CPU_WORD: Final = registry.key_of_build(registry.Build.CPU)
 # A word each alternative of `_STATES_ERROR` and of `_STATES_FAILURE` holds (case folded): a
 # line with none is tried against neither pattern, the costliest a line meets (`make bench`).
 _ERROR_WORDS: Final = ("error", "exception", "complain", "报错", "错误", "失败")
 _FAILURE_WORDS: Final = (
     "not", "no longer", "n't", "n’t", "unable", "fail", "fall", "fell", "instead", "never",
-    "crash", "hang", "stuck", "cpu", "integrated", "no cuda", "no nvidia", "no device",
+    "crash", "hang", "stuck", CPU_WORD, "integrated", "no cuda", "no nvidia", "no device",
     "no gpu", "无法", "不支持", "找不到", "不能使用", "不可用", "崩溃", "卡住",
     "跑不", "用不了", "不能用", "装不了",
 )  # fmt: skip
@@ -708,7 +711,7 @@ _CPU_CHOSEN: Final = re.compile(
 
 def cpu_chosen(line: str) -> bool:
     """issue 38 (s21-words): whether a line shows the user choosing the CPU (`_CPU_CHOSEN`)."""
-    return "cpu" in line.casefold() and _CPU_CHOSEN.search(line) is not None
+    return CPU_WORD in line.casefold() and _CPU_CHOSEN.search(line) is not None
 
 
 # The same words that state no error: asked whether ("会报错吗", "will it throw an error?"; a

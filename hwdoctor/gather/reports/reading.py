@@ -17,6 +17,7 @@ from functools import cache
 from typing import Final
 
 from hwdoctor.gather.reports.cleaning import (
+    CPU_WORD,
     FENCE,
     FENCE_OPEN,
     bare_message,
@@ -238,7 +239,7 @@ def read_lines(lines: Sequence[str]) -> Reading:
         if (stated is None or off_cpu is None) and states_error(text):
             said_here = quote(number, cleaned)
             stated = stated or said_here
-            if "cpu" not in cleaned.casefold():
+            if CPU_WORD not in cleaned.casefold():
                 off_cpu = off_cpu or said_here
         chose_cpu = chose_cpu or cpu_chosen(cleaned)
         excused = excused or said_ignorable(cleaned)
@@ -292,6 +293,6 @@ def read_lines(lines: Sequence[str]) -> Reading:
             f.key.value.startswith(_MESSAGE) and f.key not in NAMED_ONLY for f in reading.facts
         )
     ):
-        cpu_said = stated is not None and "cpu" in stated.text.casefold()
+        cpu_said = stated is not None and CPU_WORD in stated.text.casefold()
         reading.stated = off_cpu if chose_cpu and cpu_said else stated
     return reading
