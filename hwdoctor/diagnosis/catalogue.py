@@ -5532,7 +5532,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "release on (flash-attn's Windows from 2.3.2, AutoAWQ's AMD GPUs from 0.2.0, each "
         "read at the release's own README or changelog): a paste that shows an earlier "
         "release gets the error, one that shows none a warning with that release, the line "
-        "that shows the installed one and the upgrade (issue 38, s18-since).",
+        "that shows the installed one and the upgrade (issue 38, s18-since); that warning "
+        "also comes of an issue's title that names the library and the machine over a post "
+        "that says in words it failed there, no error line shown (\"xformers used even on "
+        "AMD GPUs\" over \"an xformers call fails\"; s21-words), never of a title alone.",
         "{library} does not run on {machine} ({library}'s documentation: {documented}): the "
         "error the paste shows (\"{said}\") is {library} failing there",
         advice="run {library} on a machine its documentation lists ({source}), or run the "

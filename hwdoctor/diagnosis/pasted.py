@@ -392,6 +392,7 @@ _WHAT: Final = {
     FactKey.PIP_BUILD_RAISED: "a failed build raises",  # issue 38 (s14-supported)
     FactKey.BUILD_REQUESTED: "a build of",  # issue 38 (s14-supported)
     FactKey.SUBJECT_LIBRARY: "the report is about",  # issue 38 (s16-subject)
+    FactKey.SUBJECT_MACHINE: "the title names the machine",  # issue 38 (s21-words)
     FactKey.TRACKER: "filed in",  # issue 38 (s17-tracker)
     FactKey.TRACKER_ASKED: "asked in",
     FactKey.MESSAGE_GPU_REQUIRED: "a GPU-only library says",  # issue 38 (s13-gpuonly)
@@ -9175,8 +9176,12 @@ def _listed_later(paste: Pasted, facts: _Read, before: Sequence[Finding]) -> tup
         return (_listed_from(paste, facts, row, machine, first, said, said.quote),)
     subject = _subject(facts) if paste.errors or paste.stated is not None else None
     # the report's title or the reporter's words alone tie nothing to the error (s16-mend-
-    # subject): no release to ask for ("I commented out the flash_attn lines", YuE#34)
-    if subject is None or subject[0].name in asked or subject[1].value in _WORDS_ONLY:
+    # subject): no release to ask for ("I commented out the flash_attn lines", YuE#34); but a
+    # title that names the library and the machine, over a failure said in words, does
+    # (s21-words, `_title_ties`)
+    if subject is None or subject[0].name in asked:
+        return ()
+    if subject[1].value in _WORDS_ONLY and not _title_ties(paste, facts, subject[1], machine):
         return ()
     row, tie = subject
     first = _first_unshown(paste, facts, row, machine)
@@ -9186,6 +9191,38 @@ def _listed_later(paste: Pasted, facts: _Read, before: Sequence[Finding]) -> tup
     error = error or (paste.errors[-1] if paste.errors else paste.stated)
     assert error is not None
     return (_listed_from(paste, facts, row, machine, first, tie, error),)
+
+
+def _title_ties(
+    paste: Pasted,
+    facts: _Read,
+    tie: PastedFact,
+    machine: tuple[str | None, str | None, str, list[PastedFact]],
+) -> bool:
+    """issue 38 (s21-words): whether an issue's title ties its library to a failure the
+    reporter says in words: the title names the library and the paste's machine (its backend
+    or its system: a SUBJECT_MACHINE fact on the title's line, readers/subject.py: "Unsloth On
+    Mac", "xformers used even on AMD GPUs"), and the post under it says, in words and below the
+    title, that it failed there (`Pasted.stated`: "an xformers call fails with the attached
+    error message"), with no error line. The title names the subject, the post tells what
+    happened on it: the report is that library failing on that machine, and nothing else in the
+    paste is there to explain. A title that says it all (its own words are the failure: "…
+    fails to install on …") is the reporter's one-line summary, read as before (s16-mend-
+    subject: what the report is about, not a tie); so are its cases: a title that puts the
+    library aside ("Disabling Flash attention 2 for RDNA2 GPU", readers/subject.py
+    `_NOT_USED_BEFORE`) ties nothing; a paste with an error line (a Windows client's
+    ConnectionRefusedError to a vLLM server) has that line to explain; the reporter's other
+    words ("this worked on my Linux box with xformers") are no title."""
+    stated = paste.stated
+    if tie.value != SubjectTie.TITLE.value or paste.errors or stated is None:
+        return False
+    if stated.line == tie.quote.line:
+        return False
+    backend, system = machine[0], machine[1]
+    return any(
+        f.quote.line == tie.quote.line and f.name == tie.name and f.value in (backend, system)
+        for f in facts.all(FactKey.SUBJECT_MACHINE)
+    )
 
 
 def _first_unshown(

@@ -269,6 +269,10 @@ class FactKey(str, Enum):
     # error line's module, the issue's title, the reporter's words); value: how it was named
     # (a `SubjectTie`), name: the library as the table names it
     SUBJECT_LIBRARY = "prose.subject_library"
+    # issue 38 (s21-words): the machine an issue's title names beside a library it names
+    # ("Unsloth On Mac", "xformers used even on AMD GPUs"; readers/asked.py `machines_named`);
+    # value: a registry backend key or a compat/support.py system, name: the library
+    SUBJECT_MACHINE = "prose.subject_machine"
     # issue 38 (s17-tracker): the repository the issue was filed in (`detect --paste FILE --repo
     # OWNER/NAME`), where compat/support.py has a row read there; value: OWNER/NAME, name: the
     # row's library; on the paste's first line with words (gather/reports/tracker.py)
@@ -902,6 +906,7 @@ CONTEXT_ONLY: Final = frozenset(
         FactKey.PROSE_ROCM,
         FactKey.PROSE_NO_GPU,  # issue 38 (s15-nogpu): no GPU in words: the machine, no report
         FactKey.SUBJECT_LIBRARY,  # issue 38 (s16-subject): a library named: what it is about
+        FactKey.SUBJECT_MACHINE,  # issue 38 (s21-words): and the machine its title names
         FactKey.TRACKER,  # issue 38 (s17-tracker): where it was filed: no report
         FactKey.TRACKER_ASKED,
         FactKey.TRACEBACK_FRAME,  # issue 38 (s17-names): where a frame's file is: no report
