@@ -460,7 +460,9 @@ _FORM_OS_WORD: Final = re.compile(
     r"|(linux|ubuntu|debian|fedora|arch|centos|rocky|manjaro|mint|opensuse|wsl))\b",
     re.I,
 )
-_FORM_LIST: Final = re.compile(r"[/,|&+;]|\b(?:or|and)\b", re.I)
+# The marks and words that join a list of options ("Windows / Linux", "Linux, macOS", "Windows
+# or Linux"): looked for as text, no pattern.
+_FORM_LIST_MARKS: Final = ("/", ",", "|", "&", "+", ";", " or ", " and ")
 # A GPU vendor answer naming AMD and nothing more ("amd", "AMD (ROCm)", "AMD GPU", "Radeon"):
 # a named model is read by _AMD_PROSE wherever it is written.
 _FORM_AMD: Final = re.compile(r"^(?i:amd|radeon)(?i: gpu)?(?:[ ]?\((?i:rocm)\))?\s*$")
@@ -733,7 +735,8 @@ def _form_answer(line: Line, label: str) -> Iterator[Said]:
     release. An empty answer ("_No response_", "N/A", "-", "None") names nothing: none of
     these patterns matches it."""
     answer = line.text.strip()
-    if label in _FORM_OS_LABELS and len(answer) <= 60 and not _FORM_LIST.search(answer):
+    listed = any(mark in answer.lower() for mark in _FORM_LIST_MARKS)
+    if label in _FORM_OS_LABELS and len(answer) <= 60 and not listed:
         systems = [next(i for i, g in enumerate(m.groups()) if g) for m in
                    _FORM_OS_WORD.finditer(answer)]  # fmt: skip
         first = _FORM_OS_WORD.match(answer)
