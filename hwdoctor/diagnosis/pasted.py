@@ -552,6 +552,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_INCONSISTENT_VERSION: "pip says (a file's version)",
     # issue 38 (s8-platform): Windows in words, webui's torch.cuda.is_available() check
     FactKey.PROSE_WINDOWS: "OS",
+    FactKey.PROSE_LINUX: "OS",  # issue 38 (s21-forms): an issue form's answer
     FactKey.MESSAGE_WEBUI_NO_GPU: "Stable Diffusion webui says",
     FactKey.MESSAGE_XFORMERS_REFUSED: "xformers says",
     FactKey.MESSAGE_XFORMERS_DEVICE: "xformers says (device)",

@@ -593,6 +593,10 @@ class FactKey(str, Enum):
     # "Windows 11", a wheel's "win_amd64"), and Stable Diffusion webui's start-up check of
     # torch.cuda.is_available() ("Torch is not able to use GPU; add --skip-torch-cuda-test")
     PROSE_WINDOWS = "prose.windows"
+    # issue 38 (s21-forms): Linux as an issue form's answer to its OS question ("### OS" then
+    # "Linux", "### Operating system" then "Ubuntu 22.04"): the machine's system; the value:
+    # the answer
+    PROSE_LINUX = "prose.linux"
     MESSAGE_WEBUI_NO_GPU = "message.webui_no_gpu"
     # issue 38 (s18-launch): an AMD CPU's integrated graphics in the reporter's words ("AMD CPU
     # with onboard graphics", "iGPU (togather with an AMD CPU)", "AMD APU", "AMD Radeon
@@ -901,6 +905,7 @@ CONTEXT_ONLY: Final = frozenset(
         FactKey.TEI_NO_BACKEND,  # the router's last word, the backend's error is the report
         FactKey.PROSE_INTEL_MAC,
         FactKey.PROSE_DEBIAN,  # issue 38 (s14-sharedlib)
+        FactKey.PROSE_LINUX,  # issue 38 (s21-forms): a form's OS answer: the machine, no report
         FactKey.BUILD_REQUESTED,  # issue 38 (s14-supported): the package a build is of
         # issue 38 (s15-realrec): AMD's GPU stack named: the machine a report is of, no report
         FactKey.PROSE_ROCM,
@@ -971,6 +976,7 @@ MACHINE_IN_WORDS: Final = frozenset(
         FactKey.PROSE_ARM_LINUX,
         FactKey.PROSE_ARM32_LINUX,  # issue 38 (s18-mend-misc)
         FactKey.PROSE_WINDOWS,
+        FactKey.PROSE_LINUX,  # issue 38 (s21-forms)
         FactKey.PROSE_ASCEND_310P,
         FactKey.PROSE_AMD_GPU,
         FactKey.PROSE_AMD_IGPU,  # issue 38 (s18-launch)
