@@ -82,7 +82,8 @@ CAUSES: Final = {
     "cpu_only_build": {"torch.cpu_only_build"},
     "driver_too_old": {"driver.too_old", "driver.cuda_too_old"},
     "arch_not_in_wheel": {"device.arch_not_compiled"},
-    "rocm_target_unsupported": {"device.gfx_not_compiled"},
+    # issue 38 (s21-rocmgpus): the ROCm release's list of GPUs leaves the target out
+    "rocm_target_unsupported": {"device.gfx_not_compiled", "device.amd_gpu_not_listed"},
     "devices_hidden": {
         "devices.hidden",
         "devices.mask_hides_all",

@@ -1,8 +1,10 @@
-"""The reporter's own words that it failed, with no error line (issue 38, s19-said).
+"""The reporter's own words that it failed, with no error line (issue 38, s19-said, s21-words).
 
 Each case is a real recording (`tests/data/reports/README.md` names its thread): the work left
 on the CPU or on the wrong GPU ("using cpu instead of gpu", "uses CPU instead of GPU", "is not
-being utilized", "never use my gpu") and, in Chinese, "跑不了", "用不了", "不能用". The line is
+being utilized", "never use my gpu"; s21-words: "uses only my CPU, not my GPU", "all image
+creating using CPU", an adverb in "i always get the same error") and,
+in Chinese, "跑不了", "用不了", "不能用". The line is
 read as the paste's stated error (`cleaning.states_error`, `Pasted.stated`), never "no
 problem"; on a machine the library the report is about lists, nothing more is named. A
 question ("Does … fall back to CPU …?", "不能用吗？") and a consequence drawn from a
@@ -54,6 +56,8 @@ STATED: Final = [
     # a GeForce GT 630M: the title
     ("neuralstyle102-gt-630m-gpu-is-not-used.md", "GPU is not used"),
     ("transformersum70-process-on-one-gpu-wont-terminate.md", "won't terminate"),
+    # s21-words: the CPU set against the GPU ("…, not my GPU"), in an AMD owner's words
+    ("adalocal3-amd-gpu-ada-uses-only-my-cpu-not-my-gpu.md", "uses only my CPU, not my GPU"),
 ]  # fmt: skip
 
 # the same words where the paste also shows an error line: the line reads as stated, and the
@@ -64,6 +68,14 @@ SAID_BESIDE_AN_ERROR: Final = [
     ("sdwebui4669-rtx-3060m-laptop-nvidia-gpu-not-being-used-amd-radeon-graphics.md",
      "my NVIDIA GPU is not being used"),
     ("mindsearch57-zh-macos-lmdeploy-cannot-be-installed-pip.md", "一直安装不了"),
+    # s21-words: the work told by what it made on the CPU, beside bitsandbytes' line
+    ("invokeai7501-windows-rx580-cant-use-amd-gpu-all-images-using-cpu.md",
+     "all image creating using CPU"),
+    # s21-words: an adverb between the reporter and the verb, each beside the error it quotes
+    ("xtts31-libcudnn-ops-infer-so-8-torch-cu118.md", "but I just get this error when"),
+    ("faiss4043-windows11-faiss-gpu-cu11-from-versions-none.md", "i always get the same error"),
+    ("neuronsagemaker9-inf2-endpoint-error-nrt-allocate-neuron-cores.md",
+     "I only saw this error when"),
 ]  # fmt: skip
 
 
@@ -172,6 +184,42 @@ def test_a_licence_question_is_no_stated_error() -> None:
 )
 def test_words_of_what_is_meant_to_happen_state_no_failure(words: str) -> None:
     assert not cleaning.states_error(words), words
+
+
+# s21-words: the same words beside what makes them none, written here only to show the limits
+# (no recording): an adverb that doubts or nearly denies ("rarely", "probably"), the CPU the
+# user chose (`--cpu`, `device="cpu"`), transformers' design ("the weights are created on the
+# CPU", its explain output), a CPU-only machine described; beside them, the failures read
+@pytest.mark.parametrize(
+    "words",
+    [
+        "I rarely get an error with this model.",
+        "I probably get an error because of the driver, not sure.",
+        "I run it with --cpu and it generates on the CPU.",
+        'With device="cpu" the image is generated on the CPU, which is fine.',
+        "Without device_map the weights are created on the CPU.",
+        "I have no GPU available, so I run on the CPU.",
+    ],
+)
+def test_words_that_doubt_or_choose_the_cpu_state_no_failure(words: str) -> None:
+    assert not cleaning.states_error(words), words
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "Since the update we now get an error about the missing GPU.",
+        "The image generates on the CPU, not on my GPU.",
+        "Task manager shows the integrated graphics was being used for the render.",
+        "It uses the integrated one instead of the dedicated GPU.",
+        "The program won't use my GPU.",
+        "It says no CUDA devices were found.",
+        "It keeps telling me torch is not compiled with CUDA.",
+        "--cpu-offload is on, and still every image is generated on the CPU.",
+    ],
+)
+def test_the_failures_said_in_words_read(words: str) -> None:
+    assert cleaning.states_error(words), words
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,10 @@ showing flash-attn's release: a warning with that release, the line that shows t
 one and the upgrade; flash-attn 0.2.2 on Windows (junjie18/CMT#22, 2023-04-01), the release
 its install command names: the finding that it does not run there. Quiet where the release
 shown is later (Unsloth 2025.3.19 on Windows, unslothai/unsloth#2318; Windows from
-2024.10.5); unchanged for a row without `since` (mamba-ssm on Windows).
+2024.10.5); unchanged for a row without `since` (mamba-ssm on Windows). s21-words: an issue's
+title that names the library and the machine ties it to a failure the post says in words
+(xformers on AMD GPUs, AUTOMATIC1111/stable-diffusion-webui#5091); the reporter's other words
+alone still ask for no release (YuE#34).
 """
 
 from __future__ import annotations
@@ -27,10 +30,14 @@ import pytest
 
 from hwdoctor import registry
 from hwdoctor.compat import support
+from hwdoctor.gather import reports
+from hwdoctor.gather.reports import assemble
+from hwdoctor.model.pasted import FactKey
 from hwdoctor.versions import parse
 from tests.test_mac_asked_cuda import ERRORS, ROOT, detect
 
 CODE: Final = "backend.library_unsupported_machine"
+SUBJECT_MACHINE: Final = FactKey.SUBJECT_MACHINE
 SUPPORT: Final = ROOT / "hwdoctor" / "compat" / "support.py"
 _ROCM: Final = registry.key_of_build(registry.Build.ROCM)
 _XPU: Final = registry.key_of_build(registry.Build.XPU)
@@ -93,6 +100,34 @@ def test_the_reporters_words_alone_ask_for_no_release() -> None:
     # does not have support" (multimodal-art-projection/YuE#34): the error is the script's own
     _, found = _findings("yue34-rdna2-6900xt-flash-attn-commented-out-raw-output.md")
     assert found == []
+
+
+# s21-words: an issue's title that names the library and the machine ("[Bug]: xformers used
+# even on AMD GPUs", AUTOMATIC1111/stable-diffusion-webui#5091, 2022-11-26: Linux, a Vega56,
+# torch from the rocm5.2 index), over a post that says in words it failed there ("an xformers
+# call fails with the attached error message", the error itself in an attached file): the
+# title ties xformers to the words, and xformers lists AMD GPUs only from 0.0.28
+XFORMERS_ON_AMD: Final = "sdwebui5091-linux-vega56-rocm5.2-xformers-used-on-amd-call-fails.md"
+
+
+def test_a_title_naming_the_library_and_the_machine_ties_the_failure_said_below() -> None:
+    _, found = _findings(XFORMERS_ON_AMD)
+    assert len(found) == 1, found
+    assert found[0]["severity"] == "warning"
+    message = found[0]["message"]
+    assert "only from 0.0.28 (2024-09-12) on" in message, message
+    assert "does not show which xformers release" in message, message
+    assert "an xformers call fails with the attached error message" in message, message
+    assert "pip show xformers" in (found[0]["remedy"] or "")
+    lines = [q["line"] for q in found[0]["rests_on"]]
+    assert 1 in lines and 17 in lines, lines  # the title, and the words that it failed
+
+
+def test_the_title_names_the_machine_as_a_fact_of_its_own() -> None:
+    # readers/subject.py: the title's machine beside its library, a registry backend key
+    paste = assemble.gathered(reports.read((ERRORS / XFORMERS_ON_AMD).read_bytes()))
+    named = [(f.value, f.name, f.quote.line) for f in paste.facts if f.key is SUBJECT_MACHINE]
+    assert named == [(_ROCM, "xformers", 1)], named
 
 
 def test_a_later_release_shown_is_quiet() -> None:

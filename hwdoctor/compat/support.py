@@ -149,6 +149,11 @@ class Supported:
     # (flash-attn's "ROCm 6.0+"): backend → "X.Y"; a machine shown below it gets no upgrade of
     # the library, which would not build there
     floors: tuple[tuple[str, str], ...] = ()
+    # issue 38 (s21-forms): a backend the documentation lists on some of its systems only
+    # (InvokeAI's "AMD GPUs are supported on Linux only"): backend → those systems. On another
+    # system the library runs, on its CPU path where it has one, but not on that backend: a
+    # report of that backend there is the library not using it
+    only_on: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def builds(
         self, backend: str, release: Version | None, cuda: str | None = None
@@ -217,6 +222,8 @@ class Supported:
             return False
         if backend is None or self._silent(backend):
             return True
+        if system is not None and system not in dict(self.only_on).get(backend, (system,)):
+            return False  # issue 38 (s21-forms): listed, but not on this system
         if _CPU in self.backends and listed(_CPU):
             return True
         return backend in self.backends and listed(backend)
@@ -331,6 +338,7 @@ def _row(
     released: tuple[tuple[str, str], ...] = (),
     pip_flags: tuple[str, ...] = (),
     floors: tuple[tuple[str, str], ...] = (),
+    only_on: tuple[tuple[str, tuple[str, ...]], ...] = (),
 ) -> Supported:
     return Supported(
         name,
@@ -350,6 +358,7 @@ def _row(
         released=released,
         pip_flags=pip_flags,
         floors=floors,
+        only_on=only_on,
     )
 
 
@@ -1866,6 +1875,7 @@ TABLE: Final = (
         "https://invoke-ai.github.io/InvokeAI/start-here/system-requirements/",
         at="invoke-ai/InvokeAI@8e71a8a5 docs/src/content/docs/start-here/system-requirements.mdx",
         aliases=("Invoke AI",),
+        only_on=((_ROCM, (LINUX,)),),  # issue 38 (s21-forms): "on Linux only"
     ),
     # lllyasviel/Fooocus@59f183ab readme.md "Minimal Requirement": Nvidia GPUs on
     # Windows/Linux, AMD GPUs on Windows (DirectML) and Linux (ROCm), "Mac M1/M2 MPS", "only

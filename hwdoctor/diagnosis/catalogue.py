@@ -280,6 +280,8 @@ class Code(str, Enum):
     WHEEL_VERSION_INCONSISTENT = "python.wheel_version_inconsistent"
     # issue 38: device: an AMD GPU the kernel driver gives no ROCm compute (KFD) support
     KFD_UNSUPPORTED = "device.amd_gpu_without_kfd"
+    # issue 38 (s21-rocmgpus): an AMD GPU whose gfx target the ROCm release shown does not list
+    ROCM_GPU_NOT_LISTED = "device.amd_gpu_not_listed"
     # issue 38 (s8-platform): a package with no build for the OS it was installed on
     OS_UNSUPPORTED = "backend.os_unsupported"
     # issue 38 (s14-supported): a library's error on a machine its documentation does not list
@@ -378,6 +380,33 @@ LOAD_PARAMS: Final = (
     *("step", "error", "model", "device", "detail", "command", "endpoint", "endpoint_source"),
     *("route", "on", "host", "proxy", "proxy_env", "proxy_vars", "timeout", "mirror", "cause"),
     "status",
+)
+
+# issue 38 (s21-rocmgpus): what to do for an AMD GPU the ROCm release shown does not list
+_LISTED_FROM: Final = (
+    "use ROCm {first} or newer, whose list has {gfx}, with software built for it (for torch, "
+    "a ROCm wheel of that release or newer, whose gfx list carries {gfx})"
+)
+_LISTED_UNTIL: Final = (
+    "{gfx} was last listed by ROCm {last}: use that release with software built for it (an "
+    "older torch build for that ROCm), or a path that does not go through ROCm where the "
+    "program has one (DirectML on Windows, Vulkan); newer ROCm releases and torch's wheels "
+    "for them ship no code for {gfx}"
+)
+_SIBLING_OVERRIDE: Final = (
+    "run on a GPU ROCm lists; or, as a workaround AMD does not support, "
+    "HSA_OVERRIDE_GFX_VERSION={override} makes ROCm report {gfx} as {target}, the listed "
+    "target of its family, so the code built for {target} loads on it (Linux only)"
+)
+_NEVER_LISTED: Final = (
+    "no ROCm release's libraries or torch wheels carry code for {gfx}: run on a GPU ROCm lists "
+    "(https://rocm.docs.amd.com/projects/install-on-linux/en/latest/reference/"
+    "system-requirements.html), on the CPU, or through Vulkan or DirectML where the program "
+    "has them"
+)
+_OVERRIDE_LINES: Final = (
+    "# a workaround AMD does not support (Linux only; ROCm then takes the GPU for {target}):",
+    "export HSA_OVERRIDE_GFX_VERSION={override}",
 )
 
 # issue 38: what vLLM Ascend on an Atlas 300I needs, for a build for the A2/A3 and for a paste
@@ -5346,6 +5375,78 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "runtime that uses the GPU through Vulkan (llama.cpp's Vulkan backend)",
         },
     ),
+    # issue 38 (s21-rocmgpus): an AMD GPU whose target the ROCm release shown does not list
+    # (compat/rocm_gpus.py, its sources); diagnosis/pasted.py _rocm_unlisted
+    Code.ROCM_GPU_NOT_LISTED: Entry(
+        E, "an AMD GPU the ROCm release does not list",
+        "AMD's ROCm documentation lists, release by release, the GPUs ROCm supports on Linux "
+        "by gfx target (the ROCm README's \"Supported GPUs\" to 4.5.2, then \"GPU and OS "
+        "Support (Linux)\" and \"System requirements (Linux)\"; compat/rocm_gpus.py holds "
+        "each release's list with its source): ROCm's libraries (rocBLAS's Tensile kernels, "
+        "MIOpen) and the ROCm builds of torch ship code objects for the listed targets, so on "
+        "another one the first kernel fails (\"invalid device function\", "
+        "\"hipErrorNoBinaryForGpu\", rocBLAS without a TensileLibrary for the target) or the "
+        "GPU is not found. RDNA 1 (gfx1010 to gfx1012), the RDNA 2 and 3 siblings of a listed "
+        "target (gfx1031 to gfx1036, gfx1101 to gfx1103) and the APUs (gfx902, gfx90c) are on "
+        "no list up to 6.3; Polaris and Fiji (gfx803) left it after 4.5.2, Vega 10 (gfx900) "
+        "by 5.6; RDNA 2's gfx1030 joined in 5.0, RDNA 4 (gfx1200, gfx1201) in 6.4.1. A "
+        "paste about ROCm (ROCm named, rocminfo or rocm-smi, a +rocm torch, HIP's errors) on "
+        "Linux that names such a GPU, with the release it runs or "
+        "none (then no release up to 6.3 lists the target), is this cause: an error where a "
+        "failure of that kind is shown or stated (no code object for the target, rocminfo "
+        "failing, the GPU refused in words, an error the reporter states), a warning where it "
+        "is asked. Silent where the paste also names a listed target, sets "
+        "HSA_OVERRIDE_GFX_VERSION, is on Windows or WSL (lists of their own), shows a newer "
+        "release than the table's, where another error already names the cause, and where "
+        "it shows no such failure and asks nothing.",
+        "{hardware}: the {gpu} is {gfx}, which {release} does not list among its supported "
+        "GPUs",
+        variants={
+            "later": "{hardware}: the {gpu} is {gfx}, which ROCm {release} does not list among "
+            "its supported GPUs: AMD's list has {gfx} from ROCm {first}",
+            "dropped": "{hardware}: the {gpu} is {gfx}, which ROCm {release} no longer lists "
+            "among its supported GPUs: AMD's list had it until ROCm {last} ({status})",
+            "sibling": "{hardware}: the {gpu} is {gfx}, which no ROCm release up to "
+            "{newest} lists among its supported GPUs (ROCm {release}); its sibling {target} "
+            "is listed",
+            "never": "{hardware}: the {gpu} is {gfx}, which no ROCm release up to {newest} "
+            "lists among its supported GPUs (ROCm {release}): ROCm's libraries ship no code "
+            "for it",
+            "later_asked": "{hardware}: the paste asks about the {gpu}, {gfx}, which ROCm "
+            "{release} does not list among its supported GPUs: AMD's list has {gfx} from ROCm "
+            "{first}",
+            "dropped_asked": "{hardware}: the paste asks about the {gpu}, {gfx}, which ROCm "
+            "{release} no longer lists among its supported GPUs: AMD's list had it until ROCm "
+            "{last} ({status})",
+            "sibling_asked": "{hardware}: the paste asks about the {gpu}, {gfx}, which no "
+            "ROCm release up to {newest} lists among its supported GPUs (ROCm {release}); its "
+            "sibling {target} is listed",
+            "never_asked": "{hardware}: the paste asks about the {gpu}, {gfx}, which no ROCm "
+            "release up to {newest} lists among its supported GPUs (ROCm {release})",
+        },
+        variant_severity={
+            "later_asked": W,
+            "dropped_asked": W,
+            "sibling_asked": W,
+            "never_asked": W,
+        },
+        advice="check the GPU against ROCm's supported GPUs (https://rocm.docs.amd.com/"
+        "projects/install-on-linux/en/latest/reference/system-requirements.html)",
+        variant_advice={
+            "later": _LISTED_FROM,
+            "later_asked": _LISTED_FROM,
+            "dropped": _LISTED_UNTIL,
+            "dropped_asked": _LISTED_UNTIL,
+            "sibling": _SIBLING_OVERRIDE,
+            "sibling_asked": _SIBLING_OVERRIDE,
+            "never": _NEVER_LISTED,
+            "never_asked": _NEVER_LISTED,
+        },
+        variant_commands={
+            "sibling": _OVERRIDE_LINES,
+            "sibling_asked": _OVERRIDE_LINES,
+        },
+    ),
     # issue 38 (s8-platform): a package with no build for the OS it was installed on
     Code.OS_UNSUPPORTED: Entry(
         E, "a package with no build for this operating system",
@@ -5431,7 +5532,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "release on (flash-attn's Windows from 2.3.2, AutoAWQ's AMD GPUs from 0.2.0, each "
         "read at the release's own README or changelog): a paste that shows an earlier "
         "release gets the error, one that shows none a warning with that release, the line "
-        "that shows the installed one and the upgrade (issue 38, s18-since).",
+        "that shows the installed one and the upgrade (issue 38, s18-since); that warning "
+        "also comes of an issue's title that names the library and the machine over a post "
+        "that says in words it failed there, no error line shown (\"xformers used even on "
+        "AMD GPUs\" over \"an xformers call fails\"; s21-words), never of a title alone.",
         "{library} does not run on {machine} ({library}'s documentation: {documented}): the "
         "error the paste shows (\"{said}\") is {library} failing there",
         advice="run {library} on a machine its documentation lists ({source}), or run the "

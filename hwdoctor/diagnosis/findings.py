@@ -7166,6 +7166,186 @@ def finding(
 
 @overload
 def finding(
+    code: Literal[Code.ROCM_GPU_NOT_LISTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: None = None,
+    gfx: Value,
+    gpu: Value,
+    hardware: Value,
+    release: Value,
+    first: Value = None,
+    last: Value = None,
+    newest: Value = None,
+    override: Value = None,
+    status: Value = None,
+    target: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.ROCM_GPU_NOT_LISTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["dropped"],
+    gfx: Value,
+    gpu: Value,
+    hardware: Value,
+    last: Value,
+    release: Value,
+    status: Value,
+    first: Value = None,
+    newest: Value = None,
+    override: Value = None,
+    target: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.ROCM_GPU_NOT_LISTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["dropped_asked"],
+    gfx: Value,
+    gpu: Value,
+    hardware: Value,
+    last: Value,
+    release: Value,
+    status: Value,
+    first: Value = None,
+    newest: Value = None,
+    override: Value = None,
+    target: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.ROCM_GPU_NOT_LISTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["later"],
+    first: Value,
+    gfx: Value,
+    gpu: Value,
+    hardware: Value,
+    release: Value,
+    last: Value = None,
+    newest: Value = None,
+    override: Value = None,
+    status: Value = None,
+    target: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.ROCM_GPU_NOT_LISTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["later_asked"],
+    first: Value,
+    gfx: Value,
+    gpu: Value,
+    hardware: Value,
+    release: Value,
+    last: Value = None,
+    newest: Value = None,
+    override: Value = None,
+    status: Value = None,
+    target: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.ROCM_GPU_NOT_LISTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["never"],
+    gfx: Value,
+    gpu: Value,
+    hardware: Value,
+    newest: Value,
+    release: Value,
+    first: Value = None,
+    last: Value = None,
+    override: Value = None,
+    status: Value = None,
+    target: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.ROCM_GPU_NOT_LISTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["never_asked"],
+    gfx: Value,
+    gpu: Value,
+    hardware: Value,
+    newest: Value,
+    release: Value,
+    first: Value = None,
+    last: Value = None,
+    override: Value = None,
+    status: Value = None,
+    target: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.ROCM_GPU_NOT_LISTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["sibling"],
+    gfx: Value,
+    gpu: Value,
+    hardware: Value,
+    newest: Value,
+    override: Value,
+    release: Value,
+    target: Value,
+    first: Value = None,
+    last: Value = None,
+    status: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.ROCM_GPU_NOT_LISTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["sibling_asked"],
+    gfx: Value,
+    gpu: Value,
+    hardware: Value,
+    newest: Value,
+    override: Value,
+    release: Value,
+    target: Value,
+    first: Value = None,
+    last: Value = None,
+    status: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
     code: Literal[Code.OS_UNSUPPORTED],
     *,
     backend: str | None = None,

@@ -34,6 +34,7 @@ from hwdoctor.compat import (
     pci_db,
     placeholders,
     refusals,
+    rocm_gpus,
     sonames,
     submodules,
     support,
@@ -391,6 +392,7 @@ _WHAT: Final = {
     FactKey.PIP_BUILD_RAISED: "a failed build raises",  # issue 38 (s14-supported)
     FactKey.BUILD_REQUESTED: "a build of",  # issue 38 (s14-supported)
     FactKey.SUBJECT_LIBRARY: "the report is about",  # issue 38 (s16-subject)
+    FactKey.SUBJECT_MACHINE: "the title names the machine",  # issue 38 (s21-words)
     FactKey.TRACKER: "filed in",  # issue 38 (s17-tracker)
     FactKey.TRACKER_ASKED: "asked in",
     FactKey.MESSAGE_GPU_REQUIRED: "a GPU-only library says",  # issue 38 (s13-gpuonly)
@@ -550,6 +552,7 @@ _WHAT: Final = {
     FactKey.MESSAGE_INCONSISTENT_VERSION: "pip says (a file's version)",
     # issue 38 (s8-platform): Windows in words, webui's torch.cuda.is_available() check
     FactKey.PROSE_WINDOWS: "OS",
+    FactKey.PROSE_LINUX: "OS",  # issue 38 (s21-forms): an issue form's answer
     FactKey.MESSAGE_WEBUI_NO_GPU: "Stable Diffusion webui says",
     FactKey.MESSAGE_XFORMERS_REFUSED: "xformers says",
     FactKey.MESSAGE_XFORMERS_DEVICE: "xformers says (device)",
@@ -752,6 +755,7 @@ def _diagnosed(paste: Pasted, facts: _Read, *, strict: bool) -> PasteReport:
     found = (*found, *_no_release(paste, facts))  # issue 38: pip finds no release to install
     found = (*found, *_nodes_denied(paste, facts, found))  # issue 38: device: root only
     found = (*found, *_kfd_unsupported(paste, facts))  # issue 38: device: no ROCm compute
+    found = (*found, *_rocm_unlisted(paste, facts, found))  # issue 38 (s21-rocmgpus)
     found = (*found, *_kfd_atomics(facts))  # issue 38 (s19-atomics): GPUs KFD skipped
     found = (*found, *_amd_on_windows(paste, facts, found))  # issue 38 (s8-platform)
     found = (*found, *_webui_chose_rocm(paste, facts, found))  # issue 38 (s18-launch)
@@ -9173,8 +9177,12 @@ def _listed_later(paste: Pasted, facts: _Read, before: Sequence[Finding]) -> tup
         return (_listed_from(paste, facts, row, machine, first, said, said.quote),)
     subject = _subject(facts) if paste.errors or paste.stated is not None else None
     # the report's title or the reporter's words alone tie nothing to the error (s16-mend-
-    # subject): no release to ask for ("I commented out the flash_attn lines", YuE#34)
-    if subject is None or subject[0].name in asked or subject[1].value in _WORDS_ONLY:
+    # subject): no release to ask for ("I commented out the flash_attn lines", YuE#34); but a
+    # title that names the library and the machine, over a failure said in words, does
+    # (s21-words, `_title_ties`)
+    if subject is None or subject[0].name in asked:
+        return ()
+    if subject[1].value in _WORDS_ONLY and not _title_ties(paste, facts, subject[1], machine):
         return ()
     row, tie = subject
     first = _first_unshown(paste, facts, row, machine)
@@ -9184,6 +9192,38 @@ def _listed_later(paste: Pasted, facts: _Read, before: Sequence[Finding]) -> tup
     error = error or (paste.errors[-1] if paste.errors else paste.stated)
     assert error is not None
     return (_listed_from(paste, facts, row, machine, first, tie, error),)
+
+
+def _title_ties(
+    paste: Pasted,
+    facts: _Read,
+    tie: PastedFact,
+    machine: tuple[str | None, str | None, str, list[PastedFact]],
+) -> bool:
+    """issue 38 (s21-words): whether an issue's title ties its library to a failure the
+    reporter says in words: the title names the library and the paste's machine (its backend
+    or its system: a SUBJECT_MACHINE fact on the title's line, readers/subject.py: "Unsloth On
+    Mac", "xformers used even on AMD GPUs"), and the post under it says, in words and below the
+    title, that it failed there (`Pasted.stated`: "an xformers call fails with the attached
+    error message"), with no error line. The title names the subject, the post tells what
+    happened on it: the report is that library failing on that machine, and nothing else in the
+    paste is there to explain. A title that says it all (its own words are the failure: "…
+    fails to install on …") is the reporter's one-line summary, read as before (s16-mend-
+    subject: what the report is about, not a tie); so are its cases: a title that puts the
+    library aside ("Disabling Flash attention 2 for RDNA2 GPU", readers/subject.py
+    `_NOT_USED_BEFORE`) ties nothing; a paste with an error line (a Windows client's
+    ConnectionRefusedError to a vLLM server) has that line to explain; the reporter's other
+    words ("this worked on my Linux box with xformers") are no title."""
+    stated = paste.stated
+    if tie.value != SubjectTie.TITLE.value or paste.errors or stated is None:
+        return False
+    if stated.line == tie.quote.line:
+        return False
+    backend, system = machine[0], machine[1]
+    return any(
+        f.quote.line == tie.quote.line and f.name == tie.name and f.value in (backend, system)
+        for f in facts.all(FactKey.SUBJECT_MACHINE)
+    )
 
 
 def _first_unshown(
@@ -11376,6 +11416,139 @@ def _rocm_never(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
             gpu=printable(one_line(fact.value))[:80],
             gfx=" or ".join(stands_for),
             generation=generations[stands_for[0]],
+        ),
+    )
+
+
+# --- issue 38 (s21-rocmgpus): device: an AMD GPU the ROCm release shown does not list ------
+
+# The codes that already name why ROCm runs no code on the GPU: torch's compiled list, the
+# kernel driver's KFD, a build list of the library that raised
+_ROCM_TARGET_NAMED: Final = frozenset(
+    c.value
+    for c in (
+        Code.GFX_NOT_COMPILED,
+        Code.KFD_UNSUPPORTED,
+        Code.KFD_PCI_ATOMICS,
+        Code.EXTENSION_ARCH_UNSUPPORTED,
+        Code.ROCM_WSL_UNSUPPORTED,
+    )
+)
+_NotListedVariant = Literal[
+    "later", "later_asked", "dropped", "dropped_asked",
+    "sibling", "sibling_asked", "never", "never_asked",
+]  # fmt: skip
+_TARGET_FAILURES: Final = (
+    FactKey.MESSAGE_INVALID_DEVICE_FUNCTION,
+    FactKey.MESSAGE_ROCMINFO_FAILED,
+    FactKey.MESSAGE_HW_REFUSED,
+)
+_OVERRIDE_SET: Final = re.compile(r"\bHSA_OVERRIDE_GFX_VERSION[ \t]{0,2}=[ \t]{0,2}[\"']?\d")
+
+
+def _rocm_release_shown(facts: _Read) -> tuple[PastedFact | None, rocm_gpus.Release | None]:
+    """The line that shows the ROCm release the machine runs and that release: "ROCm 4.1" in
+    the reporter's words, a torch built for ROCm ("+rocm6.3", collect_env's "ROCM used to
+    build PyTorch"); (None, None) where none shows one."""
+    for fact in facts.all(FactKey.PROSE_ROCM):
+        if (shown := rocm_gpus.release(fact.value)) is not None:
+            return fact, shown
+    torch = _rocm_torch(facts)
+    if torch is not None:
+        local = wheels.local_of(torch.value.strip()) or torch.value
+        return torch, rocm_gpus.release(local)
+    return None, None
+
+
+def _rocm_unlisted(paste: Pasted, facts: _Read, before: Sequence[Finding]) -> tuple[Finding, ...]:
+    """issue 38 (s21-rocmgpus): a failure or a question about ROCm on an AMD GPU whose gfx
+    target the ROCm release shown does not list (compat/rocm_gpus.py, AMD's lists release by
+    release), or that no release up to the table's newest lists where the paste shows none:
+    what the list says, from which release, and what to do (a release that lists it, the
+    HSA_OVERRIDE_GFX_VERSION of a listed sibling, the last release that listed a dropped
+    target). The paste is about ROCm: ROCm named, rocm-smi's, rocminfo's or amd-smi's output,
+    a ROCm torch, or HIP's "invalid device function" (an issue filed in ROCm's tracker that
+    never says "ROCm" is not read as one: gather/reports/tracker.py gives ROCm's repositories
+    no TRACKER fact, compat/support.py having no row for them).
+    Silent on Windows and under WSL (lists of their own), where a finding made before names
+    the cause (torch's compiled list, KFD, any error), where
+    the paste also names an NVIDIA GPU or an AMD target the release lists or may list, where
+    it sets HSA_OVERRIDE_GFX_VERSION (the GPU then runs as another target), where the
+    release is newer than the table's, and where it shows no failure and asks nothing (a GPU
+    running under ROCm)."""
+    if any(f.code in _ROCM_TARGET_NAMED or f.severity is Severity.ERROR for f in before):
+        return ()  # a cause named before: this GPU's list is not what failed
+    if _nvidia_gpu_shown(paste) or remedies.on_windows(paste.evidence):
+        return ()  # Windows' HIP SDK has lists of its own (install-on-windows)
+    if facts.all(FactKey.PROSE_WSL) or facts.all(FactKey.MESSAGE_ROCM_WSL):
+        return ()  # WSL's own list and finding (rocm.wsl_configuration_unsupported)
+    shown_gpus = [(w, g, lines) for w, g, lines in _amd_shown(paste, facts)]
+    if not shown_gpus or any(_OVERRIDE_SET.search(f.quote.text) for f in paste.facts):
+        return ()
+    said, shown = _rocm_release_shown(facts)
+    if shown is not None and not rocm_gpus.judged(shown):
+        return ()
+    rocm = [
+        *facts.all(FactKey.PROSE_ROCM),
+        *([found] if (found := _rocm_torch(facts)) else []),
+        *facts.all(FactKey.MESSAGE_INVALID_DEVICE_FUNCTION),
+        *facts.all(FactKey.MESSAGE_ROCMINFO_FAILED),
+    ]
+    tools = {b.tool for b in paste.blocks} & {"rocm-smi", "rocminfo", "amd-smi"}
+    if not (rocm or tools):
+        return ()
+    verdicts = []
+    for words, gfx, lines in shown_gpus:
+        if rocm_gpus.never_ran(gfx):
+            return ()  # no ROCm at all there: device.amd_gpu_without_kfd's
+        listed = rocm_gpus.listed_in(gfx, shown) if shown else rocm_gpus.ever_listed(gfx)
+        if listed is not False:
+            return ()  # listed, or the table does not say: the GPU may run
+        verdicts.append((words, gfx, lines))
+    words, gfx, lines = verdicts[0]
+    # a failure of the kind an unlisted target has, shown or stated: no code object for it
+    # (HIP's "invalid device function", "hipErrorNoBinaryForGpu", rocBLAS without its Tensile
+    # library), rocminfo failing, a refusal in words ("Navi10 is not supported with ROCm
+    # 4.1", readers/messages.py MESSAGE_HW_REFUSED), or an error the reporter states without
+    # showing it; another error shown (an import, a device string) is not this GPU's list
+    failed = paste.stated is not None or any(facts.all(key) for key in _TARGET_FAILURES)
+    asked = not failed and _a_question(paste, *(f for _, _, ls in verdicts for f in ls), *rocm)
+    if not (failed or asked):
+        return ()
+    facts.use("stated", *([said] if said is not None else []), *rocm[:1])
+    facts.use("gpus", *lines[:1])
+    release = f"{shown[0]}.{shown[1]}" if shown else "release not shown"
+    first = rocm_gpus.first_after(gfx, shown) if shown else None
+    dropped = rocm_gpus.last_before(gfx, shown) if shown else None
+    sibling = rocm_gpus.override(gfx)
+    last = status = target = value = ""
+    variant: _NotListedVariant
+    if first is not None:
+        variant = "later_asked" if asked else "later"
+    elif dropped is not None:
+        variant = "dropped_asked" if asked else "dropped"
+        last, status = dropped.last_name, f"{dropped.listed[gfx].value}; {dropped.source}"
+    elif sibling is not None:
+        variant = "sibling_asked" if asked else "sibling"
+        target, value = sibling.override_target or "", sibling.override_value or ""
+    else:
+        variant = "never_asked" if asked else "never"
+    named = words.removeprefix("the ").rsplit(" (", 1)[0] if words.startswith("the ") else words
+    return (
+        finding(
+            Code.ROCM_GPU_NOT_LISTED,
+            backend=_ROCM,
+            variant=variant,
+            hardware=registry.BY_KEY[_ROCM].hardware,
+            gpu=printable(one_line(named))[:80],
+            gfx=gfx,
+            release=release,
+            newest=rocm_gpus.NEWEST.last_name,
+            first=first or "",
+            last=last,
+            status=status,
+            target=target,
+            override=value,
         ),
     )
 

@@ -977,8 +977,17 @@ def env_requirement(name: str, spec: str) -> Shell:
     """issue 38 (s13-wheels): the install of a package into the environment `python_env`
     made: `uv pip install` finds the `.venv` of the working directory (uv docs, "Using
     environments": "uv will search for a virtual environment ... .venv in the current
-    directory or any parent directories"), checked as `requirement` checks it."""
-    return requirement(Installer(("uv", "pip")), name, spec)
+    directory or any parent directories"), checked as `requirement` checks it. torch's install
+    says what it does to torch, as every line that installs torch does (issue 29): it installs
+    one into the new environment, and the paste's own keeps its torch (issue 38, s21-forms: a
+    form's OS answer made the machine known, and this line reached a paste)."""
+    install = requirement(Installer(("uv", "pip")), name, spec)
+    if versions.canonical_name(name) == "torch" and install:
+        said = f"torch{one_line(spec)[:40]}" if spec else "torch"
+        return install + comment(
+            f"installs {said} into the new environment; the one the paste shows keeps its own"
+        )
+    return install
 
 
 def conda_forge(way: Installer, spec: str) -> Shell:

@@ -269,6 +269,10 @@ class FactKey(str, Enum):
     # error line's module, the issue's title, the reporter's words); value: how it was named
     # (a `SubjectTie`), name: the library as the table names it
     SUBJECT_LIBRARY = "prose.subject_library"
+    # issue 38 (s21-words): the machine an issue's title names beside a library it names
+    # ("Unsloth On Mac", "xformers used even on AMD GPUs"; readers/asked.py `machines_named`);
+    # value: a registry backend key or a compat/support.py system, name: the library
+    SUBJECT_MACHINE = "prose.subject_machine"
     # issue 38 (s17-tracker): the repository the issue was filed in (`detect --paste FILE --repo
     # OWNER/NAME`), where compat/support.py has a row read there; value: OWNER/NAME, name: the
     # row's library; on the paste's first line with words (gather/reports/tracker.py)
@@ -589,6 +593,10 @@ class FactKey(str, Enum):
     # "Windows 11", a wheel's "win_amd64"), and Stable Diffusion webui's start-up check of
     # torch.cuda.is_available() ("Torch is not able to use GPU; add --skip-torch-cuda-test")
     PROSE_WINDOWS = "prose.windows"
+    # issue 38 (s21-forms): Linux as an issue form's answer to its OS question ("### OS" then
+    # "Linux", "### Operating system" then "Ubuntu 22.04"): the machine's system; the value:
+    # the answer
+    PROSE_LINUX = "prose.linux"
     MESSAGE_WEBUI_NO_GPU = "message.webui_no_gpu"
     # issue 38 (s18-launch): an AMD CPU's integrated graphics in the reporter's words ("AMD CPU
     # with onboard graphics", "iGPU (togather with an AMD CPU)", "AMD APU", "AMD Radeon
@@ -897,11 +905,13 @@ CONTEXT_ONLY: Final = frozenset(
         FactKey.TEI_NO_BACKEND,  # the router's last word, the backend's error is the report
         FactKey.PROSE_INTEL_MAC,
         FactKey.PROSE_DEBIAN,  # issue 38 (s14-sharedlib)
+        FactKey.PROSE_LINUX,  # issue 38 (s21-forms): a form's OS answer: the machine, no report
         FactKey.BUILD_REQUESTED,  # issue 38 (s14-supported): the package a build is of
         # issue 38 (s15-realrec): AMD's GPU stack named: the machine a report is of, no report
         FactKey.PROSE_ROCM,
         FactKey.PROSE_NO_GPU,  # issue 38 (s15-nogpu): no GPU in words: the machine, no report
         FactKey.SUBJECT_LIBRARY,  # issue 38 (s16-subject): a library named: what it is about
+        FactKey.SUBJECT_MACHINE,  # issue 38 (s21-words): and the machine its title names
         FactKey.TRACKER,  # issue 38 (s17-tracker): where it was filed: no report
         FactKey.TRACKER_ASKED,
         FactKey.TRACEBACK_FRAME,  # issue 38 (s17-names): where a frame's file is: no report
@@ -966,6 +976,7 @@ MACHINE_IN_WORDS: Final = frozenset(
         FactKey.PROSE_ARM_LINUX,
         FactKey.PROSE_ARM32_LINUX,  # issue 38 (s18-mend-misc)
         FactKey.PROSE_WINDOWS,
+        FactKey.PROSE_LINUX,  # issue 38 (s21-forms)
         FactKey.PROSE_ASCEND_310P,
         FactKey.PROSE_AMD_GPU,
         FactKey.PROSE_AMD_IGPU,  # issue 38 (s18-launch)

@@ -397,6 +397,8 @@ def _host(facts: Facts) -> HostFacts | None:
         # issue 38 (s8-platform): Windows named in words ("Windows10", "OS: win10", a
         # "win_amd64" wheel, Python's "[MSC v.1932 64 bit (AMD64)]" banner)
         or next(iter(facts.all(FactKey.PROSE_WINDOWS)), None)
+        # issue 38 (s21-forms): an issue form's answer to its OS question ("### OS", "Linux")
+        or next(iter(facts.all(FactKey.PROSE_LINUX)), None)
     )
     platform_fact = facts.one(FactKey.PYTHON_PLATFORM) or facts.one(FactKey.PROSE_PLATFORM)
     cpu = facts.one(FactKey.PROCESSOR) or facts.one(FactKey.PROSE_CHIP)
@@ -421,6 +423,8 @@ def _host(facts: Facts) -> HostFacts | None:
     text = " ".join(f.value for f in (os_fact, platform_fact) if f)
     if os_fact is not None and os_fact.key in (FactKey.PROSE_WINDOWS_PATH, FactKey.PROSE_WINDOWS):
         text = f"Windows {platform_fact.value if platform_fact else ''}"
+    if os_fact is not None and os_fact.key is FactKey.PROSE_LINUX:
+        text = f"Linux {platform_fact.value if platform_fact else ''}"
     if os_fact is not None and os_fact.key == FactKey.PROSE_MACOS:
         text = f"macOS {os_fact.value} {platform_fact.value if platform_fact else ''}"
     system = _system(text)

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from hwdoctor import registry
 from hwdoctor.gather.reports import MAX_LINE_CHARS
 from hwdoctor.text import ERROR_DOING
 
@@ -549,15 +550,27 @@ def bare_message(line: str) -> bool:
 # "an error occurs", "it complains that", "报错", "错误", "失败"), read only where the paste
 # holds no error line: the error is stated and not shown (cut, in a screenshot, never pasted),
 # and the headline says so instead of "no problem". Each alternative starts with a fixed word.
+# issue 38 (s21-words): a word between the reporter and the verb ("I just get this error when I
+# try to create a dataset:", daswer123/xtts-finetune-webui#31; "i always get the same error",
+# facebookresearch/faiss#4043; "I only saw this error when …", aws-neuron/aws-neuron-sagemaker-
+# samples#9): an adverb of time or manner (English's "-ly" adverbs; "still", "always", "now",
+# "just", …), never one that doubts or denies it ("rarely", "hardly", "probably": a supposition
+# or a near-denial states no error; "never" and "don't" are no adverb here at all)
+_ADVERB: Final = (
+    r"(?:(?!(?:rarely|hardly|barely|scarcely|probably|possibly|presumably|supposedly"
+    r"|likely) )[a-z]{1,14}ly |(?:still|always|now|just|also|then|often|sometimes"
+    r"|even|already|again) )?"
+)
 _STATES_ERROR: Final = re.compile(
-    r"(?i:\b(?:I|we) (?:get|got|am getting|'m getting|keep getting|encounter(?:ed)?|am facing"
-    r"|'m facing|faced|meet|met|hit|ran into|run into|receive[d]?|see|saw) (?:the following"
-    r"|this|an|the|the same|a|some|that|following) (?:\w{1,20} )?(?:error|exception)s?\b"
+    r"(?i:\b(?:I|we) " + _ADVERB + r"(?:get|got|am getting|'m getting|keep getting"
+    r"|encounter(?:ed)?|am facing|'m facing|faced|meet|met|hit|ran into|run into|receive[d]?|see"
+    r"|saw) (?:the following|this|an|the|the same|a|some|that|following) (?:\w{1,20} )?"
+    r"(?:error|exception)s?\b"
     # issue 38 (s7-build): the same without an article, as non-native reporters write it
     # ("I'm getting error at self.model.train", tanay-bits/cvlib#6; "I face an error when I
     # run", marco-rudolph/differnet#31; "why it's get error at .cuda()",
     # graphdeco-inria/hierarchical-3d-gaussians#53)
-    r"|\b(?:I|we)(?:'m| am|'re| are)? (?:get|got|getting|keep getting|meet|met)"
+    r"|\b(?:I|we)(?:'m| am|'re| are)? " + _ADVERB + r"(?:get|got|getting|keep getting|meet|met)"
     r" (?:errors?|exceptions?)\b"
     r"|\b(?:I|we) face (?:an?|the|this|the following) (?:\w{1,20} )?(?:error|exception)\b"
     # issue 38: and without the subject ("When I tried this program, got error as this
@@ -626,7 +639,35 @@ _STATES_FAILURE: Final = re.compile(
     r"|\b(?:gpus?|cards?|devices?)(?: \([^()\s]{1,20}\))? (?:is|are|was|were)(?: not|n['’]t)"
     r"(?: being)? (?:used|utili[sz]ed)\b"
     r"|\b(?:doesn['’]t|does not|won['’]t|will not|didn['’]t|did not) terminate\b"
-    r"|\bnever (?:uses?|used|utili[sz]es?|utili[sz]ed) (?:my|the) (?:gpu|graphics card)\b)"
+    r"|\bnever (?:uses?|used|utili[sz]es?|utili[sz]ed) (?:my|the) (?:gpu|graphics card)\b"
+    # issue 38 (s21-words): the work done on the CPU told by what it made ("all image creating
+    # using CPU", invoke-ai/InvokeAI#7501; "it only uses my CPU not the GPU",
+    # AUTOMATIC1111/stable-diffusion-webui#4669), the CPU set against the GPU ("on the CPU, not
+    # on my GPU"), the integrated GPU used instead of the dedicated one, a program that will
+    # not use or see the GPU ("InvokeAI won't use GPU (CUDA/NVIDIA)", invoke-ai/InvokeAI#1763;
+    # "does not see GPU"), and the GPU runtime's own words said by the reporter ("no CUDA
+    # devices were found", "not compiled with CUDA"); the user's own choice of the CPU (a `--cpu`
+    # flag, `device="cpu"`) is no failure (`cpu_chosen`, read over the whole paste)
+    # (an image generated or rendered on the CPU; "created" only as the reporter's "creating
+    # using CPU": transformers' "the weights are created on the CPU" is its design)
+    r"|\b(?:generat|render)(?:e|es|ed|ing) (?:only )?(?:on|using|with|by) (?:the |my )?cpu\b"
+    r"|\bcreat(?:e|es|ing) (?:only )?using (?:the |my )?cpu\b"
+    r"|\b(?:is|are|was|were|being|gets|got) (?:generated|rendered) (?:only )?(?:on|using|with"
+    r"|by) (?:the |my )?cpu\b"
+    r"|\bonly (?:uses|used|utili[sz]es|utili[sz]ed) (?:the |my )?cpu\b"
+    r"|\bcpu,? (?:and |but )?not (?:on |with |using )?(?:the |my )?(?:gpu|graphics|card|dedicated"
+    r"|discrete|radeon|rx|geforce|rtx|gtx|arc|nvidia|amd)\b"
+    r"|\bcpu (?:is |was )?being (?:used|utili[sz]ed) instead\b"
+    r"|\binstead of (?:the |my )?(?:dedicated|discrete) (?:gpu|graphics|card|one)\b"
+    r"|\bintegrated (?:gpu|graphics|card|one) (?:is|was|are|were) (?:being )?(?:used|utili[sz]ed)"
+    r"\b"
+    r"|\b(?:won['’]t|will not|doesn['’]t|does not|didn['’]t|did not|isn['’]t|is not)"
+    r" (?:use|using|utili[sz]e|utili[sz]ing|see|seeing|detect|detecting|find|finding)"
+    r" (?:the |my |any |an? )?(?:gpus?|graphics cards?|video cards?|dedicated gpu|discrete gpu)\b"
+    r"|\bno (?:cuda|nvidia)(?: capable| compatible)? (?:devices?|gpus?|cards?)"
+    r" (?:(?:was|were|is|are) )?(?:found|detected|available)\b"
+    r"|\bno (?:devices?|gpus?) (?:(?:was|were) )?(?:found|detected)\b"
+    r"|\bnot compiled with (?:cuda|rocm|gpu)\b)"
     r"|无法|不支持|找不到|不能使用|不可用|崩溃|卡住"
     # issue 38 (s19-said): "跑不了" (will not run: "GPU跑不了", zhouhaoyi/Informer2020#611) and
     # "跑不起来", "用不了" (cannot be used: "根本用不了", nlzy/vllm-gfx906#13), "不能用" ("macos
@@ -638,12 +679,15 @@ _STATES_FAILURE: Final = re.compile(
     # ymcui/Chinese-LLaMA-Alpaca#29)
     r"|用不了(?!多[久少])|不能用(?![于来])"
 )
+# issue 38 (s21-words): the CPU's word as reporters write it, which is the registry's key for it
+CPU_WORD: Final = registry.key_of_build(registry.Build.CPU)
 # A word each alternative of `_STATES_ERROR` and of `_STATES_FAILURE` holds (case folded): a
 # line with none is tried against neither pattern, the costliest a line meets (`make bench`).
 _ERROR_WORDS: Final = ("error", "exception", "complain", "报错", "错误", "失败")
 _FAILURE_WORDS: Final = (
     "not", "no longer", "n't", "n’t", "unable", "fail", "fall", "fell", "instead", "never",
-    "crash", "hang", "stuck", "无法", "不支持", "找不到", "不能使用", "不可用", "崩溃", "卡住",
+    "crash", "hang", "stuck", CPU_WORD, "integrated", "no cuda", "no nvidia", "no device",
+    "no gpu", "无法", "不支持", "找不到", "不能使用", "不可用", "崩溃", "卡住",
     "跑不", "用不了", "不能用", "装不了",
 )  # fmt: skip
 # The shortest words either pattern reads ("报错", "无法"): a shorter line states nothing.
@@ -652,6 +696,24 @@ _SHORTEST_STATED: Final = min(len(w) for w in (*_ERROR_WORDS, *_FAILURE_WORDS))
 # ds_report, vLLM's "WARNING 12-22 00:04:59 rocm.py:31] `fork` method is not supported by
 # ROCm"): the program's words about itself, not the reporter's that something failed.
 _LOG_LEVEL: Final = re.compile(r"\b(?:WARNING|WARN|INFO|DEBUG|NOTICE)\b")
+# issue 38 (s21-words): the user's own choice of the CPU, which makes the work on the CPU no
+# failure: a program's CPU flag (ComfyUI's `--cpu`, README.md "Works even if you don't have a
+# GPU with: --cpu"; stable-diffusion-webui's `--use-cpu`, modules/cmd_args.py; Fooocus's
+# `--always-cpu`, ldm_patched/modules/args_parser.py), a device chosen in code or on a command
+# line (`device="cpu"`, `--device cpu`, `device_type='cpu'`). `--cpu-offload` and its kind move
+# weights, not the work: no choice of the CPU.
+_CPU_CHOSEN: Final = re.compile(
+    r"(?i:--(?:use-|always-|force-)?cpu\b(?!-)"
+    r"|\bdevice(?:_type)? ?(?:=|:) ?[\"']cpu[\"']"
+    r"|--device(?:=| )[\"']?cpu\b)"
+)
+
+
+def cpu_chosen(line: str) -> bool:
+    """issue 38 (s21-words): whether a line shows the user choosing the CPU (`_CPU_CHOSEN`)."""
+    return CPU_WORD in line.casefold() and _CPU_CHOSEN.search(line) is not None
+
+
 # The same words that state no error: asked whether ("会报错吗", "will it throw an error?"; a
 # question about an error seen, "why do I get this error?", states it), supposed
 # ("if an error occurs"), or denied ("没有报错", "no error"); a heading for errors (a template's
@@ -738,6 +800,8 @@ def states_error(line: str) -> bool:
         return False
     if failure is not None and line[end : end + 1] in ("?", "？"):
         return False  # asked whether it fails, not said that it does
+    if failure is not None and cpu_chosen(line[start : end + 1]):
+        return False  # s21-words: the CPU the user chose ("I run it with --cpu")
     # The error quoted after a colon on the same line ("导入时报错undefined symbol: X",
     # "I get this error: …") is shown; a colon before an image or nothing is not.
     # A link's "https://" is no such colon ("The error log above say that … [here](https://…)").

@@ -17,10 +17,12 @@ from functools import cache
 from typing import Final
 
 from hwdoctor.gather.reports.cleaning import (
+    CPU_WORD,
     FENCE,
     FENCE_OPEN,
     bare_message,
     clean,
+    cpu_chosen,
     error_like,
     exception_alone,
     logged_error,
@@ -151,6 +153,11 @@ def read_lines(lines: Sequence[str]) -> Reading:
     skip = 0
     traceback: QuotedLine | None = None  # the first traceback's header
     stated: QuotedLine | None = None  # the first line whose words say an error happened
+    # issue 38 (s21-words): the first such line that says nothing of the CPU, and whether the
+    # paste shows the user choosing the CPU (`cpu_chosen`: a `--cpu` flag, `device="cpu"`):
+    # then the work on the CPU the reporter tells of is that choice, no failure
+    off_cpu: QuotedLine | None = None
+    chose_cpu = False
     excused = False  # a line its printer calls an ignorable error ("This error log can be …")
     in_code = False  # s16-mend-subject: inside a Markdown code block (a fence opened it)
 
@@ -229,8 +236,12 @@ def read_lines(lines: Sequence[str]) -> Reading:
         text, skip = unwrapped(lines, number, cleaned)
         if traceback is None and _TRACEBACK in text[:80]:
             traceback = quote(number, cleaned)
-        if stated is None and states_error(text):
-            stated = quote(number, cleaned)
+        if (stated is None or off_cpu is None) and states_error(text):
+            said_here = quote(number, cleaned)
+            stated = stated or said_here
+            if CPU_WORD not in cleaned.casefold():
+                off_cpu = off_cpu or said_here
+        chose_cpu = chose_cpu or cpu_chosen(cleaned)
         excused = excused or said_ignorable(cleaned)
         if FENCE.match(text):
             in_code = not in_code
@@ -282,5 +293,6 @@ def read_lines(lines: Sequence[str]) -> Reading:
             f.key.value.startswith(_MESSAGE) and f.key not in NAMED_ONLY for f in reading.facts
         )
     ):
-        reading.stated = stated
+        cpu_said = stated is not None and CPU_WORD in stated.text.casefold()
+        reading.stated = off_cpu if chose_cpu and cpu_said else stated
     return reading

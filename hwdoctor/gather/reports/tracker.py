@@ -43,6 +43,7 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
+from hwdoctor import versions
 from hwdoctor.compat import support
 from hwdoctor.errors import UsageError
 from hwdoctor.gather.reports.readers import registry
@@ -92,6 +93,7 @@ def filed_in(
     at the tracker asks about its library (or, with no row, about nothing: dropped), and the
     tracker's library is a subject of the report, on the first line with words."""
     row = support.of_repository(repository) if repository is not None else None
+    facts = _form_release(facts, row)
     # s17-mend-tracker: a paste with a subject of its own (a frame, a build, the command run, an
     # error line, the title or the reporter's words naming a library) is about that: the
     # tracker's library is no subject of it, and a question's "it" is not asked of it
@@ -126,6 +128,24 @@ def filed_in(
             FactKey.SUBJECT_LIBRARY, SubjectTie.TRACKER.value, registry.TEXT, shown, name=row.name
         ),
     ]
+
+
+def _form_release(
+    facts: Sequence[PastedFact], row: support.Supported | None
+) -> Sequence[PastedFact]:
+    """issue 38 (s21-forms): an issue form's answer to its question of the release
+    (readers/prose.py reads it with the name `TRACKER_LIBRARY`) is the release of the program
+    whose tracker the form is, whatever else the paste is about: its row's first distribution;
+    without a row, or a row without a distribution (a program not installed by pip), nothing."""
+    dists = row.dists if row is not None else ()
+    name = versions.canonical_name(dists[0]) if dists else None
+    said: list[PastedFact] = []
+    for fact in facts:
+        if fact.key is not FactKey.PROSE_PACKAGE or fact.name != TRACKER_LIBRARY:
+            said.append(fact)
+        elif name is not None:
+            said.append(dataclasses.replace(fact, name=name))
+    return said
 
 
 # The facts of a question: what it asks, and the machine it names.

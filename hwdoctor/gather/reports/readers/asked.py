@@ -390,6 +390,16 @@ def _machines(sentence: str) -> list[re.Match[str]]:
     ]
 
 
+def machines_named(text: str) -> tuple[str, ...]:
+    """issue 38 (s21-words): the machines a line names (`_machines`), each as a registry
+    backend key (`_HARDWARE`) or a compat/support.py system (`_SYSTEMS`), in the line's order;
+    "no GPU", "CPU-only" and their kind name the CPU."""
+    named = (
+        _HARDWARE.get(m.lastgroup or "") or _SYSTEMS.get(m.lastgroup or "") for m in _machines(text)
+    )
+    return tuple(dict.fromkeys(key for key in named if key))
+
+
 def _of_project(sentence: str) -> bool:
     """s19-asked: a question with no subject in the forms a request asks of the project: "Is
     there a plan to support …", "… support?" (see `_PLANS`)."""

@@ -20,7 +20,7 @@ from hwdoctor.compat import gpus
 from hwdoctor.gather.reports.readers import collect_env, hf_env, messages
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
 from hwdoctor.gather.reports.screen import by_first
-from hwdoctor.model.pasted import PYTHON_FROM_PATH, FactKey
+from hwdoctor.model.pasted import PYTHON_FROM_PATH, TRACKER_LIBRARY, FactKey
 
 # A GPU's name on a line of its own (what torch.cuda.get_device_name printed), read only
 # when the name table knows it.
@@ -401,6 +401,76 @@ _HEADING_VERSIONS: Final = {
     "pytorch version": FactKey.PROSE_PACKAGE,
     "torch version": FactKey.PROSE_PACKAGE,
 }
+# issue 38 (s21-forms): GitHub's issue forms render each field's label as a "### " heading and
+# the reporter's answer under it ("_No response_" where none was given; docs.github.com,
+# "Syntax for issue forms"). The labels the neighbouring trackers' forms give their questions,
+# lower case, a final "?" or ":" dropped:
+# - the machine's OS: InvokeAI's "OS" (a dropdown of 'Linux', 'Windows', 'macOS';
+#   invoke-ai/InvokeAI@3b2ef6e1 .github/ISSUE_TEMPLATE/BUG_REPORT.yml) and, later, "Operating
+#   system"; Fooocus' "What operating system are you using?" (a text input, "Windows 10" its
+#   placeholder; lllyasviel/Fooocus@0b77db90 .github/ISSUE_TEMPLATE/bug_report.yml). Not
+#   AUTOMATIC1111's "What platforms do you use to access the UI ?": the browser's machine.
+_FORM_OS_LABELS: Final = frozenset(
+    {
+        "os",
+        "operating system",
+        "platform",
+        "os version",
+        "operating system version",
+        "which os are you using",
+        "what os are you using",
+        "which operating system are you using",
+        "what operating system are you using",
+    }
+)
+# - the GPU: InvokeAI's "GPU" (a dropdown of 'cuda', 'amd', 'mps', 'cpu', same file), later
+#   "GPU vendor" ("AMD (ROCm)") and "GPU model"; the GPU's name under "Hardware", "Graphics
+#   card" or "Accelerator" (read only as a name the GPU tables know, or with its vendor's word).
+_FORM_GPU_LABELS: Final = frozenset(
+    {
+        "gpu",
+        "gpu vendor",
+        "gpu model",
+        "gpu name",
+        "gpu type",
+        "graphics card",
+        "hardware",
+        "accelerator",
+        "which gpu are you using",
+        "what gpu are you using",
+    }
+)
+# - the tracker's own program's release: InvokeAI's "What version did you experience this
+#   issue on?" ("Please share the version of Invoke AI", same file), later "Version number";
+#   read as that program's only where the repository it was filed in is known
+#   (gather/reports/tracker.py gives the fact the library of its compat/support.py row).
+_FORM_VERSION_LABELS: Final = frozenset(
+    {
+        "version",
+        "version number",
+        "what version did you experience this issue on",
+        "which version are you using",
+        "what version are you using",
+    }
+)
+# An OS answer: one system named at the answer's start, and no other ("Windows / Linux", a
+# list of the options, names nothing); WSL runs Linux on Windows, and is read as neither.
+_FORM_OS_WORD: Final = re.compile(
+    r"\b(?:(windows|win(?=[ ]?1[01]\b))|(macos|mac os|osx|os x|mac)"
+    r"|(linux|ubuntu|debian|fedora|arch|centos|rocky|manjaro|mint|opensuse|wsl))\b",
+    re.I,
+)
+# The marks and words that join a list of options ("Windows / Linux", "Linux, macOS", "Windows
+# or Linux"): looked for as text, no pattern.
+_FORM_LIST_MARKS: Final = ("/", ",", "|", "&", "+", ";", " or ", " and ")
+# A GPU vendor answer naming AMD and nothing more ("amd", "AMD (ROCm)", "AMD GPU", "Radeon"):
+# a named model is read by _AMD_PROSE wherever it is written.
+_FORM_AMD: Final = re.compile(r"^(?i:amd|radeon)(?i: gpu)?(?:[ ]?\((?i:rocm)\))?\s*$")
+# A release as a form's answer ("2.3.2", "v5.5.0", "v. 6.13.5 rc1", "2.3.5post2").
+_FORM_RELEASE: Final = re.compile(
+    r"^\s*v?\.?[ ]?(\d{1,4}\.\d{1,4}(?:\.\d{1,4})?(?:[ .]?(?:post|rc|dev|a|b)\d{1,4})?)\s*$",
+    re.I,
+)
 # A build's version told in other words ('my pytorch version changes to "1.12.0+cpu"'): the
 # "+cpu" local label is how PyTorch's own index names its builds without CUDA, so such a
 # version is torch's when the last package named before it on the line is torch.
@@ -574,10 +644,15 @@ class Prose(LineReader):
         elif heading or _BOLD_LINE.match(text):
             self.expected = False
         if heading:
-            self.heading = heading.group(1).strip().lower()
+            self.heading = heading.group(1).strip().rstrip("?:： ").lower()
         elif self.heading and text.strip():
-            if self.heading == "gpu" and (gpu := _TEMPLATE_GPU.match(marks_off)):
+            if (
+                self.heading in _FORM_GPU_LABELS
+                and not _FORM_AMD.match(marks_off)  # the vendor alone: no GPU's name
+                and (gpu := _TEMPLATE_GPU.match(marks_off))
+            ):
                 yield line.says(FactKey.GPU, gpu.group(1).strip())
+            yield from _form_answer(line, self.heading)
             answer = _HEADING_VERSIONS.get(self.heading)
             if answer and (bare_version := _BARE_VERSION.match(text)):
                 torch = "torch" if answer is FactKey.PROSE_PACKAGE else None
@@ -652,6 +727,28 @@ class Prose(LineReader):
             if between.startswith("=") and between[1:2].isspace():
                 value = ""  # issue 38: the shell's "VAR= python …" sets it empty (pytorch#52675)
             yield line.says(FactKey.ENV, value, name=variable.group(1))
+
+
+def _form_answer(line: Line, label: str) -> Iterator[Said]:
+    """issue 38 (s21-forms): an issue form's answer under its question's heading: the OS as
+    the machine's system, AMD as its GPU's vendor, the tracker's program's release, ROCm's
+    release. An empty answer ("_No response_", "N/A", "-", "None") names nothing: none of
+    these patterns matches it."""
+    answer = line.text.strip()
+    listed = any(mark in answer.lower() for mark in _FORM_LIST_MARKS)
+    if label in _FORM_OS_LABELS and len(answer) <= 60 and not listed:
+        systems = [next(i for i, g in enumerate(m.groups()) if g) for m in
+                   _FORM_OS_WORD.finditer(answer)]  # fmt: skip
+        first = _FORM_OS_WORD.match(answer)
+        if first is not None and len(set(systems)) == 1 and "wsl" not in answer.lower():
+            key = (FactKey.PROSE_WINDOWS, FactKey.PROSE_MAC, FactKey.PROSE_LINUX)[systems[0]]
+            yield line.says(key, "Windows" if systems[0] == 0 else answer)
+    elif label in _FORM_GPU_LABELS and _FORM_AMD.match(answer):
+        yield line.says(FactKey.PROSE_AMD_GPU, answer)
+    elif label in _FORM_VERSION_LABELS and (release := _FORM_RELEASE.match(answer)):
+        yield line.says(FactKey.PROSE_PACKAGE, release.group(1), name=TRACKER_LIBRARY)
+    elif label == "rocm version" and (release := _FORM_RELEASE.match(answer)):
+        yield line.says(FactKey.PROSE_ROCM, f"ROCm {release.group(1)}")
 
 
 def _prose_facts(line: Line) -> Iterator[Said]:

@@ -32,7 +32,7 @@ from collections.abc import Iterator
 from typing import ClassVar, Final
 
 from hwdoctor.compat import support
-from hwdoctor.gather.reports.readers.asked import LIBRARY, NAMES, library_row
+from hwdoctor.gather.reports.readers.asked import LIBRARY, NAMES, library_row, machines_named
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
 from hwdoctor.model.pasted import FactKey, SubjectTie
 
@@ -193,6 +193,11 @@ class Subject(LineReader):
                     said.setdefault(row.name, SubjectTie.ERROR)
         for name, tie in said.items():
             yield line.says(FactKey.SUBJECT_LIBRARY, tie.value, name=name)
+        # issue 38 (s21-words): a title that names a library names the machine it is about too
+        # ("Unsloth On Mac"): diagnosis/pasted.py `_title_ties`
+        titled = [name for name, tie in said.items() if tie is SubjectTie.TITLE]
+        for machine in machines_named(text) if titled else ():
+            yield line.says(FactKey.SUBJECT_MACHINE, machine, name=titled[0])
 
 
 READER: Final = Subject
