@@ -58,8 +58,8 @@ _TRACEBACK: Final = "Traceback (most recent call last)"
 _MESSAGE: Final = "message."
 # issue 38 (s21-speed): what a line reader said of a line that repeats, kept for the next time
 # it reads the same line in the same state; at most this many (a paste of distinct lines keeps
-# none: only a line the paste holds more than once is kept)
-MAX_REPLAYS: Final = 20_000
+# none: only a line the paste holds more than once is kept; each answer is under 1 KB)
+MAX_REPLAYS: Final = 4_096
 
 
 @dataclass(frozen=True, slots=True)
