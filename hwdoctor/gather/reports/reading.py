@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import importlib
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Final, TypeVar
+from typing import Final
 
 from hwdoctor.gather.reports.cleaning import (
     FENCE,
@@ -147,22 +147,6 @@ def quote(number: int, line: str, focus: str | None = None) -> QuotedLine:
     return QuotedLine(number, clip(text, QUOTE_CHARS))
 
 
-_T = TypeVar("_T")
-
-
-def _per_text(function: Callable[[str], _T]) -> Callable[[str], _T]:
-    """`function` (a pure function of a line's text) asked once per distinct text."""
-    known: dict[str, _T] = {}
-
-    def once(text: str) -> _T:
-        if text in known:
-            return known[text]
-        answer = known[text] = function(text)
-        return answer
-
-    return once
-
-
 # What a line reader said of a line (each fact's key, value, index and name; the line is the
 # one read) and its state after it
 _Fact = tuple[FactKey, str, int | None, str | None]
@@ -178,22 +162,29 @@ class _Replaying:
     and whether a block is open: where all of these are as they were when the same line was
     read before, the answer and the state after it are the same, and are replayed onto the
     line's own number. A reader with a state that is not hashable, or a fact resting on
-    another line than the one read, is asked every time."""
+    another line than the one read, is asked every time; so is a line shorter than the
+    reader's `shortest` (it tries no pattern on it: a paste of 500,000 blank and one-letter
+    lines took twice as long replayed)."""
 
     def __init__(self, lines: Sequence[str]) -> None:
         self.readers = [reader() for reader in line_readers()]
+        self.shortest = min(reader.shortest for reader in self.readers)
         counts = Counter(lines)
         self.repeated = {text for text, count in counts.items() if count > 1}
         self.kept: dict[tuple[object, ...], _Replay] = {}
 
-    def read(self, raw: str, line: Line, in_block: bool) -> Iterable[list[Said]]:
-        """What each line reader says of `line` (the paste's `raw` line), in order."""
-        if raw not in self.repeated:
-            for reader in self.readers:
-                yield list(reader.read(line, in_block))
-            return
+    def replays(self, raw: str, line: Line) -> bool:
+        """Whether `line` (the paste's `raw` line) may be replayed: the paste holds it more
+        than once, and some reader tries a pattern on it."""
+        return len(line.text) >= self.shortest and raw in self.repeated
+
+    def read(self, line: Line, in_block: bool) -> Iterable[list[Said]]:
+        """What each line reader says of `line`, in order (`replays` said it may repeat)."""
         where = (line.text, line.error, line.code, line.number == 1, in_block)
         for at, reader in enumerate(self.readers):
+            if len(line.text) < reader.shortest:  # no pattern tried: cheaper read than replayed
+                yield list(reader.read(line, in_block))
+                continue
             state = vars(reader)
             values = tuple(state.values())  # with their types: False and 0 are not one state
             asked = (at, where, tuple(state), values, tuple(map(type, values)))
@@ -223,13 +214,9 @@ def read_lines(lines: Sequence[str]) -> Reading:
     everywhere = _Replaying(lines)
     # issue 38 (s21-speed): the tests of a line's text alone, each asked once per distinct text
     # (a paste of a few lines repeated asks them a few times, not once per line)
-    cleaned_of, logged_of, looks_of = (
-        _per_text(clean),
-        _per_text(logged_error),
-        _per_text(error_like),
-    )
-    bare_of, alone_of = _per_text(bare_message), _per_text(exception_alone)
-    stated_of, ignorable_of = _per_text(states_error), _per_text(said_ignorable)
+    cleaned_of, logged_of, looks_of = cache(clean), cache(logged_error), cache(error_like)
+    bare_of, alone_of = cache(bare_message), cache(exception_alone)
+    stated_of, ignorable_of = cache(states_error), cache(said_ignorable)
     # the block reader a line opens where no block is open (`starts` then asks the text alone)
     opens: dict[str, Format | None] = {}
     opened: _Open | None = None
@@ -333,8 +320,12 @@ def read_lines(lines: Sequence[str]) -> Reading:
         # lines continue it or a fence opened it (then the whole of it, after the fence)
         error = looks if body == cleaned else looks_of(body)
         line = Line(number, body, error=error, code=code)
-        for told in everywhere.read(raw, line, opened is not None):
-            said(told, registry.TEXT)
+        if everywhere.replays(raw, line):
+            for told in everywhere.read(line, opened is not None):
+                said(told, registry.TEXT)
+        else:
+            for reader in everywhere.readers:
+                said(reader.read(line, opened is not None), registry.TEXT)
         current = opened.reader if opened is not None else None
         started = None
         if len(line.text) >= SHORTEST_START and current is None:

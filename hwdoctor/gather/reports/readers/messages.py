@@ -4545,14 +4545,15 @@ class Messages(LineReader):
         # `_Replaying`, issue 38 s21-speed)
         if imported := _IMPORT_LINE.match(text):
             self.imported, self.since_import = imported[1], 0
-        else:
-            self.since_import = min(self.since_import + 1, _FRAME_REACH + 1)
+        elif self.since_import <= _FRAME_REACH:
+            self.since_import += 1
         frame = _FRAME_PACKAGE.search(text) if 'File "' in text else None
         if frame is not None:
             self.frame, self.since_frame = frame[1], 0
-        else:
-            self.since_frame = min(self.since_frame + 1, _FRAME_REACH + 1)
-        self.since_user = min(self.since_user + 1, _FRAME_REACH + 1)
+        elif self.since_frame <= _FRAME_REACH:
+            self.since_frame += 1
+        if self.since_user <= _FRAME_REACH:
+            self.since_user += 1
         if 'File "' in text:
             if frame is None and _THROUGH_FRAME.search(text):
                 # the standard library or a one-file module: the frame before called it
