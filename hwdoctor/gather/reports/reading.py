@@ -11,6 +11,7 @@ like an error, on its cleaned text.
 from __future__ import annotations
 
 import importlib
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -37,6 +38,7 @@ from hwdoctor.model.pasted import (
     MACHINE_IN_WORDS,
     NAMED_ONLY,
     STATED_ERRORS,
+    FactKey,
     PastedFact,
     QuotedLine,
     ToolBlock,
@@ -56,6 +58,10 @@ SHORTEST_START: Final = 2
 _TRACEBACK: Final = "Traceback (most recent call last)"
 # The facts of messages torch and libraries print (readers/messages.py: FactKey MESSAGE_*).
 _MESSAGE: Final = "message."
+# issue 38 (s21-speed): what a line reader said of a line that repeats, kept for the next time
+# it reads the same line in the same state; at most this many (a paste of distinct lines keeps
+# none: only a line the paste holds more than once is kept; each answer is under 1 KB)
+MAX_REPLAYS: Final = 4_096
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,12 +149,78 @@ def quote(number: int, line: str, focus: str | None = None) -> QuotedLine:
     return QuotedLine(number, clip(text, QUOTE_CHARS))
 
 
+# What a line reader said of a line (each fact's key, value, index and name; the line is the
+# one read) and its state after it
+_Fact = tuple[FactKey, str, int | None, str | None]
+_Replay = tuple[tuple[_Fact, ...], tuple[object, ...]]
+
+
+class _Replaying:
+    """The line readers, each line read once per state (issue 38, s21-speed).
+
+    A 50 MB paste of a few lines repeated cost ~70 pattern searches a line, the same searches
+    on the same text each time. A line reader's answer is a function of its state (its
+    attributes), the line's text, whether it looks like an error, is code or the paste's first,
+    and whether a block is open: where all of these are as they were when the same line was
+    read before, the answer and the state after it are the same, and are replayed onto the
+    line's own number. A reader with a state that is not hashable, or a fact resting on
+    another line than the one read, is asked every time; so is a line shorter than the
+    reader's `shortest` (it tries no pattern on it: a paste of 500,000 blank and one-letter
+    lines took twice as long replayed)."""
+
+    def __init__(self, lines: Sequence[str]) -> None:
+        self.readers = [reader() for reader in line_readers()]
+        self.shortest = min(reader.shortest for reader in self.readers)
+        counts = Counter(lines)
+        self.repeated = {text for text, count in counts.items() if count > 1}
+        self.kept: dict[tuple[object, ...], _Replay] = {}
+
+    def replays(self, raw: str, line: Line) -> bool:
+        """Whether `line` (the paste's `raw` line) may be replayed: the paste holds it more
+        than once, and some reader tries a pattern on it."""
+        return len(line.text) >= self.shortest and raw in self.repeated
+
+    def read(self, line: Line, in_block: bool) -> Iterable[list[Said]]:
+        """What each line reader says of `line`, in order (`replays` said it may repeat)."""
+        where = (line.text, line.error, line.code, line.number == 1, in_block)
+        for at, reader in enumerate(self.readers):
+            if len(line.text) < reader.shortest:  # no pattern tried: cheaper read than replayed
+                yield list(reader.read(line, in_block))
+                continue
+            state = vars(reader)
+            values = tuple(state.values())  # with their types: False and 0 are not one state
+            asked = (at, where, tuple(state), values, tuple(map(type, values)))
+            try:
+                kept = self.kept.get(asked)
+            except TypeError:  # a state that is not hashable: asked every time
+                yield list(reader.read(line, in_block))
+                continue
+            if kept is not None:
+                facts, after = kept
+                state.update(zip(asked[2], after, strict=True))
+                yield [Said(key, value, line, index, name) for key, value, index, name in facts]
+                continue
+            said = list(reader.read(line, in_block))
+            replayable = asked[2] == tuple(state) and all(fact.line is line for fact in said)
+            if replayable and len(self.kept) < MAX_REPLAYS:
+                facts = tuple((f.key, f.value, f.index, f.name) for f in said)
+                self.kept[asked] = (facts, tuple(state.values()))
+            yield said
+
+
 def read_lines(lines: Sequence[str]) -> Reading:
     """Every fact the lines say, with the blocks (which tool wrote which lines), and the lines
     that look like an error."""
     reading = Reading()
     blocks = formats()
-    everywhere = [reader() for reader in line_readers()]
+    everywhere = _Replaying(lines)
+    # issue 38 (s21-speed): the tests of a line's text alone, each asked once per distinct text
+    # (a paste of a few lines repeated asks them a few times, not once per line)
+    cleaned_of, logged_of, looks_of = cache(clean), cache(logged_error), cache(error_like)
+    bare_of, alone_of = cache(bare_message), cache(exception_alone)
+    stated_of, ignorable_of = cache(states_error), cache(said_ignorable)
+    # the block reader a line opens where no block is open (`starts` then asks the text alone)
+    opens: dict[str, Format | None] = {}
     opened: _Open | None = None
     skip = 0
     traceback: QuotedLine | None = None  # the first traceback's header
@@ -198,7 +270,7 @@ def read_lines(lines: Sequence[str]) -> Reading:
     sites: dict[str, QuotedLine | None] = {}
     alone: QuotedLine | None = None  # an exception's name alone, its message not yet seen
     for number, raw in enumerate(lines, start=1):
-        cleaned = clean(raw)
+        cleaned = cleaned_of(raw)
         # issue 38 item 5 (s13-unread, s15-loglevel): a log line at the ERROR, CRITICAL or FATAL
         # level of a format `logged_error` reads looks like an error whatever its words; the
         # lines of one message, each printed with the same site, and the same message again
@@ -206,7 +278,7 @@ def read_lines(lines: Sequence[str]) -> Reading:
         # them that looks like an error by its words (a traceback logged line by line, vLLM's,
         # ends with the exception a finding may explain). A frame of such a traceback counts as
         # a traceback's header does (`_TRACEBACK`): as the error line where the paste shows none
-        entry, logged, looks = logged_error(cleaned), False, error_like(cleaned)
+        entry, logged, looks = logged_of(cleaned), False, looks_of(cleaned)
         site = entry.site if entry is not None and not entry.frame else None
         if entry is not None and entry.frame and traceback is None:
             traceback = quote(number, cleaned)
@@ -222,13 +294,13 @@ def read_lines(lines: Sequence[str]) -> Reading:
             reading.error_count += 1
             if len(reading.error_lines) < MAX_ERROR_LINES:
                 reading.error_lines.append(quote(number, cleaned))
-                if bare_message(cleaned):
+                if bare_of(cleaned):
                     reading.symptoms.append(number)
         if alone is not None and FENCE.match(cleaned):  # the block ends with the name
             reading.cut, alone = reading.cut or alone, None
         elif alone is not None and cleaned.strip():  # its message (or other words) follows
             alone = None
-        if exception_alone(cleaned):
+        if alone_of(cleaned):
             alone = quote(number, cleaned)
         if skip:  # the wrapped rest of a loader message, read with the line it belongs to
             skip -= 1
@@ -236,13 +308,13 @@ def read_lines(lines: Sequence[str]) -> Reading:
         text, skip = unwrapped(lines, number, cleaned)
         if traceback is None and _TRACEBACK in text[:80]:
             traceback = quote(number, cleaned)
-        if (stated is None or off_cpu is None) and states_error(text):
+        if (stated is None or off_cpu is None) and stated_of(text):
             said_here = quote(number, cleaned)
             stated = stated or said_here
             if CPU_WORD not in cleaned.casefold():
                 off_cpu = off_cpu or said_here
         chose_cpu = chose_cpu or cpu_chosen(cleaned)
-        excused = excused or said_ignorable(cleaned)
+        excused = excused or ignorable_of(cleaned)
         if FENCE.match(text):
             in_code = not in_code
             if opened is not None:
@@ -257,13 +329,23 @@ def read_lines(lines: Sequence[str]) -> Reading:
         body = FENCE_OPEN.sub("", text)  # "```NVIDIA …": the text after the fence
         # the line as readers get it looks like an error: as counted above, unless the next
         # lines continue it or a fence opened it (then the whole of it, after the fence)
-        error = looks if body == cleaned else error_like(body)
+        error = looks if body == cleaned else looks_of(body)
         line = Line(number, body, error=error, code=code)
-        for reader in everywhere:
-            said(reader.read(line, opened is not None), registry.TEXT)
+        if everywhere.replays(raw, line):
+            for told in everywhere.read(line, opened is not None):
+                said(told, registry.TEXT)
+        else:
+            for reader in everywhere.readers:
+                said(reader.read(line, opened is not None), registry.TEXT)
         current = opened.reader if opened is not None else None
         started = None
-        if len(line.text) >= SHORTEST_START:
+        if len(line.text) >= SHORTEST_START and current is None:
+            if line.text not in opens:
+                opens[line.text] = next(
+                    (f for f in blocks if f.reader.starts(line.text, None)), None
+                )
+            started = opens[line.text]
+        elif len(line.text) >= SHORTEST_START:
             started = next((f for f in blocks if f.reader.starts(line.text, current)), None)
         if started is not None:
             close(number - 1)

@@ -4540,16 +4540,20 @@ class Messages(LineReader):
         """Keep the package of the last traceback frame read, and how far back it was; and
         the module a traceback's source line imports ("    import cv2"), the one whose load
         an ImportError right after it is about."""
+        # each count stops one past _FRAME_REACH (no test asks more): the state of the lines after
+        # a frame far back is one, and a line read again in it is read alike (reading.py's
+        # `_Replaying`, issue 38 s21-speed)
         if imported := _IMPORT_LINE.match(text):
             self.imported, self.since_import = imported[1], 0
-        else:
+        elif self.since_import <= _FRAME_REACH:
             self.since_import += 1
         frame = _FRAME_PACKAGE.search(text) if 'File "' in text else None
         if frame is not None:
             self.frame, self.since_frame = frame[1], 0
-        else:
+        elif self.since_frame <= _FRAME_REACH:
             self.since_frame += 1
-        self.since_user += 1
+        if self.since_user <= _FRAME_REACH:
+            self.since_user += 1
         if 'File "' in text:
             if frame is None and _THROUGH_FRAME.search(text):
                 # the standard library or a one-file module: the frame before called it
