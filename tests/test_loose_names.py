@@ -15,7 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from hwdoctor import registry
+from hwdoctor.diagnosis import pasted
 from hwdoctor.gather import reports
+from hwdoctor.gather.reports import assemble
 from hwdoctor.model.pasted import FactKey
 from tests.conftest import ROOT, run_hwdoctor
 
@@ -87,3 +89,13 @@ def test_a_cloud_tpu_asked_about_is_googles() -> None:
     read = facts("xla8960-tpu-v6e-question-is-tpu-6e-supported.md", "pytorch/xla")
     assert (FactKey.PROSE_ASKED_HARDWARE.value, _TPU, 8) in read
     assert not [f for f in read if f[0] == FactKey.PROSE_ASKED_UNLISTED.value]
+
+
+def test_an_install_told_as_an_issue_is_a_stated_failure() -> None:
+    # "having issues installing it manually on windows": the reporter says the install failed
+    name = "textgen4015-windows-having-issues-installing-flash-attention.md"
+    report = pasted.diagnose(assemble.gathered(reports.read((ERRORS / name).read_bytes())))
+    assert report.stated is not None and report.stated.line == 9
+    data = detect(name)
+    # flash-attn's README lists Windows (from 2.3.2): nothing refused there
+    assert "backend.library_unsupported_machine" not in [f["code"] for f in data["findings"]]
