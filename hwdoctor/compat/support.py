@@ -154,6 +154,10 @@ class Supported:
     # system the library runs, on its CPU path where it has one, but not on that backend: a
     # report of that backend there is the library not using it
     only_on: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # issue 38 (s21-names): the documentation lists other hardware by out-of-tree plugins
+    # (vLLM's hardware plugins): an accelerator no registry row is may be one of them, so the
+    # row is silent on it, never a refusal
+    plugins: bool = False
 
     def builds(
         self, backend: str, release: Version | None, cuda: str | None = None
@@ -235,12 +239,22 @@ class Supported:
         release: Version | None = None,
         *,
         strict: bool = False,
+        unlisted: bool = False,
     ) -> Answer:
         """issue 38 (s15-support): what the documentation says of a machine a reporter asks
         about: a backend (`strict`: the hardware itself was asked, "does it support AMD GPUs";
         otherwise a machine, on whose CPU a library with a CPU path runs) under a system. Not
         listed where either part is not listed; unknown where the documentation is silent on
-        a part; listed where it lists every part shown."""
+        a part; listed where it lists every part shown.
+
+        issue 38 (s21-names): `unlisted`, an accelerator no registry row is (another vendor's
+        chip called a TPU: Google's Coral Edge TPU, Sophgo's BM1684): a row's documentation
+        names its accelerators, each a registry row (`backends`, `unknown`), so it lists none
+        of these: not listed, whatever the system (pytorch/xla#742: the Coral Edge TPU, "No,
+        sorry. It works either on local CPU, and on Cloud TPUs"); silent where it lists other
+        hardware by plugins (`plugins`)."""
+        if unlisted:
+            return Answer(Listing.UNKNOWN if self.plugins else Listing.NOT_LISTED)
         parts: list[tuple[str, Listing]] = []
         if system is not None:
             parts.append((system, self._listing(system, self.systems, release)))
@@ -339,6 +353,7 @@ def _row(
     pip_flags: tuple[str, ...] = (),
     floors: tuple[tuple[str, str], ...] = (),
     only_on: tuple[tuple[str, tuple[str, ...]], ...] = (),
+    plugins: bool = False,
 ) -> Supported:
     return Supported(
         name,
@@ -359,6 +374,7 @@ def _row(
         pip_flags=pip_flags,
         floors=floors,
         only_on=only_on,
+        plugins=plugins,
     )
 
 
@@ -825,6 +841,10 @@ TABLE: Final = (
         since=((_ROCM, "0.2.4"),),
         at="vllm-project/vllm@010f1fc docs/getting_started/installation",
         built=_VLLM_BUILT,
+        # issue 38 (s21-names): "other hardware by plugins" (README.md@010f1fc; the hardware
+        # plugin RFC, vllm-project/vllm#11162): Sophgo's TPU plugin was added to its docs by
+        # vllm-project/vllm#30949, so another vendor's accelerator is no refusal
+        plugins=True,
     ),
     # deepspeedai/DeepSpeed@edaa722 README.md "Requirements": nvcc or hipcc, NVIDIA Pascal to
     # Hopper, AMD MI100/MI200; "Contributed HW support": Ascend NPU (npu), Gaudi 2 (hpu), Xeon

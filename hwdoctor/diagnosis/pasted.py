@@ -606,6 +606,7 @@ _WHAT: Final = {
     FactKey.PROSE_SUPPORT_ASKED: "the reporter asks",
     FactKey.PROSE_ASKED_HARDWARE: "the reporter asks (hardware)",
     FactKey.PROSE_ASKED_SYSTEM: "the reporter asks (system)",
+    FactKey.PROSE_ASKED_UNLISTED: "the reporter asks (hardware)",
 }
 
 
@@ -9367,13 +9368,21 @@ def _asked_machine(
             None,
         )
 
-    hardware, system = (
+    hardware, system, unlisted = (
         on_its_line(FactKey.PROSE_ASKED_HARDWARE),
         on_its_line(FactKey.PROSE_ASKED_SYSTEM),
+        on_its_line(FactKey.PROSE_ASKED_UNLISTED),
     )
-    if hardware is None and system is None:
+    if hardware is None and system is None and unlisted is None:
         return None
-    named = [f for f in (hardware, system) if f is not None]
+    named = [f for f in (hardware, unlisted, system) if f is not None]
+    if unlisted is not None:
+        # issue 38 (s21-names): an accelerator no registry row is ("the Coral Edge TPU", a
+        # Sophgo "BM1684 TPU"): no backend, the hardware itself asked, in the reporter's words
+        words = unlisted.value
+        if system is not None:
+            words = f"{words} under {support.SYSTEM_NAMES[system.value]}"
+        return None, system.value if system else None, True, words, named
     if hardware is not None:
         backend: str | None = hardware.value
         kind = registry.BY_KEY[hardware.value].hardware
@@ -9417,7 +9426,8 @@ def _library_asked(paste: Pasted, facts: _Read, before: Sequence[Finding]) -> tu
                 continue
             backend, system, words, shown = machine
             strict, named = False, []
-        answer = row.answer(backend, system, _release(facts, row), strict=strict)
+        unlisted = any(f.key is FactKey.PROSE_ASKED_UNLISTED for f in named)
+        answer = row.answer(backend, system, _release(facts, row), strict=strict, unlisted=unlisted)
         if answer.listing is support.Listing.UNKNOWN or (
             explained and answer.listing is support.Listing.LISTED
         ):

@@ -258,6 +258,9 @@ class FactKey(str, Enum):
     PROSE_ASKED_HARDWARE = "prose.support_asked.hardware"
     # the system the question names ("Windows", "an M1 Mac"); value: sys.platform's word
     PROSE_ASKED_SYSTEM = "prose.support_asked.system"
+    # issue 38 (s21-names): an accelerator the question names that no registry row is (another
+    # vendor's chip called a TPU: "Coral Edge TPU", "BM1684"); value: its words as written
+    PROSE_ASKED_UNLISTED = "prose.support_asked.unlisted"
     # issue 38 (s14-supported): an exception inside the output pip shows of a failed build
     # ("╰─> [22 lines of output]" … "[end of output]"); value: the exception's line
     PIP_BUILD_RAISED = "message.pip_build_raised"

@@ -667,7 +667,12 @@ _STATES_FAILURE: Final = re.compile(
     r"|\bno (?:cuda|nvidia)(?: capable| compatible)? (?:devices?|gpus?|cards?)"
     r" (?:(?:was|were|is|are) )?(?:found|detected|available)\b"
     r"|\bno (?:devices?|gpus?) (?:(?:was|were) )?(?:found|detected)\b"
-    r"|\bnot compiled with (?:cuda|rocm|gpu)\b)"
+    r"|\bnot compiled with (?:cuda|rocm|gpu)\b"
+    # issue 38 (s21-names): an install told as an issue or a trouble, with no error word
+    # ("having issues installing it manually on windows", oobabooga/textgen#4015; "trouble
+    # installing flash attention", VectorSpaceLab/OmniGen2#8; "issue while installing"): the
+    # reporter's words that it failed ("no issue installing" is denied, `_NOT_STATED`)
+    r"|\b(?:issues?|problems?|trouble) (?:while |when |in )?(?:installing|building|compiling)\b)"
     r"|无法|不支持|找不到|不能使用|不可用|崩溃|卡住"
     # issue 38 (s19-said): "跑不了" (will not run: "GPU跑不了", zhouhaoyi/Informer2020#611) and
     # "跑不起来", "用不了" (cannot be used: "根本用不了", nlzy/vllm-gfx906#13), "不能用" ("macos
@@ -688,7 +693,7 @@ _FAILURE_WORDS: Final = (
     "not", "no longer", "n't", "n’t", "unable", "fail", "fall", "fell", "instead", "never",
     "crash", "hang", "stuck", CPU_WORD, "integrated", "no cuda", "no nvidia", "no device",
     "no gpu", "无法", "不支持", "找不到", "不能使用", "不可用", "崩溃", "卡住",
-    "跑不", "用不了", "不能用", "装不了",
+    "跑不", "用不了", "不能用", "装不了", "installing", "building", "compiling",
 )  # fmt: skip
 # The shortest words either pattern reads ("报错", "无法"): a shorter line states nothing.
 _SHORTEST_STATED: Final = min(len(w) for w in (*_ERROR_WORDS, *_FAILURE_WORDS))
@@ -736,7 +741,8 @@ _NOT_STATED: Final = re.compile(
     r"|(?<!work )(?<!working )(?<!works )(?<!run )(?<!load )(?<!start )\bas expected\b"
     r"|\bwhen [^.!?;]{0,60}(?:unavailable|not available)\b)"
     r"|(?i:\bif\b|\bwhether\b|\bwould\b|\bwill it\b|\bdoes it\b|\bno error|\bwithout"
-    r" (?:an? )?error|\bnever(?! (?:uses?|used|utili[sz]es?|utili[sz]ed) (?:my|the) \w))"
+    r" (?:an? |any )?(?:error|issue|problem|trouble)|\bno (?:issues?|problems?|trouble)\b"
+    r"|\bnever(?! (?:uses?|used|utili[sz]es?|utili[sz]ed) (?:my|the) \w))"
 )
 
 

@@ -153,8 +153,13 @@ _ASKED: Final = (
     FactKey.PROSE_SUPPORT_ASKED,
     FactKey.PROSE_ASKED_HARDWARE,
     FactKey.PROSE_ASKED_SYSTEM,
+    FactKey.PROSE_ASKED_UNLISTED,
 )
-_MACHINE_ASKED: Final = (FactKey.PROSE_ASKED_HARDWARE, FactKey.PROSE_ASKED_SYSTEM)
+_MACHINE_ASKED: Final = (
+    FactKey.PROSE_ASKED_HARDWARE,
+    FactKey.PROSE_ASKED_SYSTEM,
+    FactKey.PROSE_ASKED_UNLISTED,
+)
 
 
 def _unanswered(facts: Sequence[PastedFact], repository: str | None) -> list[PastedFact]:

@@ -102,9 +102,19 @@ _MACHINE: Final = re.compile(
     # docs/source/installation.md names "Atlas A2" and "Atlas A3"), not Meta's retrieval model
     r"|(?P<ascend>ascend|npus?|atlas ?(?:\d{3}[a-z]?|a\d)|910[abc]\d?|310p\d?)"
     r"|(?P<gaudi>gaudi\d?|hpu|habana)"
+    # issue 38 (s21-names): other vendors' chips called TPUs (or KPUs), no Google TPU: Google's
+    # Coral Edge TPU (coral.ai/docs/edgetpu/faq: "The Edge TPU is a small ASIC", TensorFlow Lite
+    # models; its USB, M.2 and Dev Board forms), Sophgo's (Sophon's) BM1684, BM1684X and BM1688
+    # "TPU" chips (sophgo/tpu-mlir README: "BM1684X, BM1688, ..."), Kendryte's K210 KPU. They
+    # come before a bare "TPU", which is Google's Cloud TPU (the registry's row).
+    r"|(?P<other_tpu>coral(?: (?:edge|usb|m\.2|dev board))?(?: tpus?| accelerators?)?"
+    r"|edge ?tpus?|usb (?:tpus?|accelerators?)|sophgo(?: tpus?)?|sophon(?: tpus?)?"
+    r"|bm168[48]x?(?: tpus?)?|kendryte(?: k\d{3})?(?: kpus?)?|kpus?)"
     r"|(?P<google_tpu>tpus?)"
     r"|(?P<aws>trainium|inferentia)"
     r"|(?P<windows>(?<!sliding )(?<!context )(?<!attention )(?<!rolling )windows|win ?1[01]"
+    # s21-names: one window and its release ("window11"), not a model's window
+    r"|(?<!sliding )(?<!context )(?<!attention )(?<!rolling )(?<!a )window ?1[01]"
     # s19-asked: DirectML, Windows' own GPU API (learn.microsoft.com/windows/ai/directml/)
     r"|directml)"
     r"|(?P<linux>linux|ubuntu|debian|wsl2?)"
@@ -278,6 +288,9 @@ _HARDWARE: Final = {
     "google_tpu": registry.key_of_tool("tpu-info"),
     "aws": registry.key_of_tool("neuron-ls"),
 }
+# issue 38 (s21-names): the groups of _MACHINE that name an accelerator no registry row is
+# (another vendor's chip called a TPU): asked about in the question's own words.
+_UNLISTED: Final = frozenset({"other_tpu"})
 _SYSTEMS: Final = {
     "mac": support.MACOS,
     "mac_chip": support.MACOS,
@@ -572,9 +585,15 @@ class Asked(LineReader):
         if _FIX.search(sentence) or not (alone or (whether and asks.search(sentence))):
             return
         yield line.says(FactKey.PROSE_SUPPORT_ASKED, sentence.strip()[:200], name=library)
-        hardware = next((m for m in machines if m.lastgroup in _HARDWARE), None)
+        hardware = next(
+            (m for m in machines if m.lastgroup in _HARDWARE or m.lastgroup in _UNLISTED), None
+        )
         system = next((m for m in machines if m.lastgroup in _SYSTEMS), None)
-        if hardware is not None and hardware.lastgroup is not None:
+        if hardware is not None and hardware.lastgroup in _UNLISTED:
+            # s21-names: "the Coral Edge TPU", "BM1684 TPU": the first accelerator the question
+            # names is no registry row's ("or is it only cloud TPUs?" asks after it)
+            yield line.says(FactKey.PROSE_ASKED_UNLISTED, hardware[0], name=library)
+        elif hardware is not None and hardware.lastgroup is not None:
             key = _HARDWARE[hardware.lastgroup]
             yield line.says(FactKey.PROSE_ASKED_HARDWARE, key, name=library)
         if system is not None and system.lastgroup is not None:

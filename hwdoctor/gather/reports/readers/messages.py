@@ -1741,9 +1741,14 @@ _AS_ROOT: Final = re.compile(
 # a wheel's platform tag "win_amd64" (PEP 425's tag for 64-bit Windows), and the banner of
 # python.org's Windows builds, "[MSC v.1932 64 bit (AMD64)]" (Python's sys.version: MSVC is
 # the compiler of its Windows builds alone, PC/pyconfig.h). The value: "Windows" and what
-# named it.
+# named it. issue 38 (s21-names): also Python's own name for the platform, "win-amd64"
+# (sysconfig.get_platform() on 64-bit Windows, docs.python.org/3/library/sysconfig.html), which
+# setuptools writes into its build directories ("build\bdist.win-amd64\wheel", "build\lib.win-
+# amd64-cpython-311"), and Windows written as one window with its release ("window11",
+# "window 10"; not a model's sliding, context, attention or rolling window, nor "a window", nor
+# a window's length in tokens, pixels, steps or frames: "window 10 of", "window 11 tokens").
 _WINDOWS_PROSE: Final = re.compile(
-    r"\b(?i:windows|win)[ _-]?(1[01])\b|\b(win_amd64)\b|\[(MSC) v\.\d{4} (?:64|32) bit"
+    r"\b(?i:windows|win)[ _-]?(1[01])\b|\b(win[_-]amd64)\b|\[(MSC) v\.\d{4} (?:64|32) bit"
     # "My operation system is Windows", "OS: Windows", "windows上运行报错" (on Windows)
     r"|(?i:(?:operating|operation) system is|\bOS\s?[:：])\s?(?i:(windows))\b"
     r"|\b(?i:(windows))(?=[上下])"
@@ -1751,6 +1756,9 @@ _WINDOWS_PROSE: Final = re.compile(
     r"|\b(?i:on (windows))\s*$"
     # issue 38 (s15-toolchain): the OS named as such ("I using x86 windows os")
     r"|\b(?i:(windows) os)\b"
+    # issue 38 (s21-names): one window and the release, "window11", "Window 10"
+    r"|\b(?<!sliding )(?<!context )(?<!attention )(?<!rolling )(?<!a )(?<!the )"
+    r"(?i:window)[ _-]?(1[01])\b(?! ?(?i:of|tokens?|pixels?|px|steps?|frames?)\b)"
 )
 # Stable Diffusion webui's start-up check (AUTOMATIC1111/stable-diffusion-webui launch.py
 # prepare_environment, modules/launch_utils.py since v1.3: `assert torch.cuda.is_available(),
@@ -4273,8 +4281,8 @@ RECOGNISERS: Final = (
         _WINDOWS_PROSE,
         FactKey.PROSE_WINDOWS,
         made=lambda m: (
-            f"Windows {m[1]}"
-            if m[1]
+            f"Windows {m[1] or m[8]}"
+            if m[1] or m[8]
             else "Windows"
             if m[4] or m[5] or m[6] or m[7]
             else f"Windows ({m[2] or 'MSC'})"
