@@ -965,6 +965,8 @@ def test_what_the_reporter_expected_is_not_what_torch_said() -> None:
     assert facts == [
         ("prose.package", "torch", "1.12.0+cpu", 1),
         ("cuda.available", None, "false", 1),
+        # s21-container: the MPS check names MPS (a context fact: no availability is read)
+        ("prose.apple_gpu", None, "MPS", 6),
         ("prose.package", "torch", "1.12.0+cpu", 7),
         ("cuda.available", None, "false", 7),
     ]

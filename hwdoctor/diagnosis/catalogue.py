@@ -404,6 +404,15 @@ _NEVER_LISTED: Final = (
     "system-requirements.html), on the CPU, or through Vulkan or DirectML where the program "
     "has them"
 )
+# issue 38 (s21-container): Apple's GPU is reached on macOS itself, not through a container
+# (Docker's "GPU support in Docker Desktop": NVIDIA GPUs with WSL 2 on Windows; PyTorch's MPS
+# notes: macOS 12.3+); the container runs on its CPU
+_CONTAINER_MAC_ADVICE: Final = (
+    "for Apple's GPU, run natively on macOS, outside the container (the library's macOS "
+    "install: pip's macOS wheels of torch for MPS, a build with Metal on the Mac itself); or "
+    'keep the container and run it on the CPU (device "cpu", an image built without the '
+    "Metal feature). No image or Docker setting passes Apple's GPU into a Linux container"
+)
 _OVERRIDE_LINES: Final = (
     "# a workaround AMD does not support (Linux only; ROCm then takes the GPU for {target}):",
     "export HSA_OVERRIDE_GFX_VERSION={override}",
@@ -5456,7 +5465,15 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "holds vLLM's Python files without its compiled ops (\"No module named "
         "'vllm._C'\"). Triton's PyPI wheels are manylinux ones as well, and torch.compile's "
         "inductor backend needs Triton for GPU kernels (torch/_inductor/exc.py: \"Cannot find "
-        "a working triton installation\").",
+        "a working triton installation\"). Apple's GPU has no Linux at all (issue 38, "
+        "s21-container): Docker Desktop on macOS runs containers in a Linux VM, and its GPU "
+        "support is NVIDIA's GPUs on Windows (WSL 2) and Linux (https://docs.docker.com/desktop/"
+        "features/gpu/), while Metal and torch's MPS backend need macOS 12.3+ on the machine "
+        "itself (https://docs.pytorch.org/docs/stable/notes/mps.html): a paste that names a "
+        "container and a Mac and wants Metal or MPS in it (a Rust build's `--features metal` "
+        "failing on gcc's \"cannot execute 'cc1obj'\", \"mps\" not available or not linked) is "
+        "that, an error where it failed and a warning where it is asked; silent where the "
+        "paste shows an NVIDIA or AMD GPU, or another error explains it.",
         "vLLM has no build for Windows (\"No module named 'vllm._C'\"): its installation "
         "guide supports Linux only, so pip on Windows leaves vLLM without its compiled ops",
         advice="run vLLM under WSL2 (a Linux distribution with the NVIDIA driver's WSL "
@@ -5482,7 +5499,17 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "package doesn't have NCCL built in\"): NCCL is NVIDIA's library for Linux, and "
             "torch's {platform} wheels are built without it, so a process group asked for "
             "backend=\"nccl\" cannot start",
+            # issue 38 (s21-container): Apple's GPU wanted in a Linux container on a Mac
+            "container": "{wanted} is not reachable in a Linux container on a Mac (\"{said}\"):"
+            " Docker Desktop runs containers in a Linux VM, where Apple's GPU is not passed "
+            "through (Docker's GPU support is NVIDIA's GPUs on Linux and Windows) and Metal and "
+            "torch's MPS backend exist on macOS alone",
+            "container_asked": "{wanted} is not reachable in a Linux container on a Mac "
+            "(\"{said}\"): Docker Desktop runs containers in a Linux VM, where Apple's GPU is "
+            "not passed through (Docker's GPU support is NVIDIA's GPUs on Linux and Windows) "
+            "and Metal and torch's MPS backend exist on macOS alone",
         },
+        variant_severity={"container_asked": W},
         variant_advice={
             "compiled": "run {package} on {platforms} (on Windows, under WSL2: a Linux "
             "distribution with the GPU driver's WSL support), or run without it: the importing "
@@ -5498,6 +5525,8 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "built. No install line makes it run on {platform}",
             # PyTorch's distributed docs (https://docs.pytorch.org/docs/stable/distributed.html,
             # "Backends"): gloo is built into every torch, NCCL only into Linux CUDA builds
+            "container": _CONTAINER_MAC_ADVICE,
+            "container_asked": _CONTAINER_MAC_ADVICE,
             "nccl": "start the process group with the gloo backend, which every torch has: "
             "init_process_group(backend=\"gloo\") where the program names \"nccl\" (or its "
             "option for the distributed backend); with one process, run without "

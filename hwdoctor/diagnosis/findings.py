@@ -7358,6 +7358,7 @@ def finding(
     platform: Value = None,
     platforms: Value = None,
     said: Value = None,
+    wanted: Value = None,
 ) -> Finding: ...
 
 
@@ -7375,6 +7376,43 @@ def finding(
     said: Value,
     library: Value = None,
     listed: Value = None,
+    wanted: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.OS_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["container"],
+    said: Value,
+    wanted: Value,
+    library: Value = None,
+    listed: Value = None,
+    module: Value = None,
+    package: Value = None,
+    platform: Value = None,
+    platforms: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.OS_UNSUPPORTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["container_asked"],
+    said: Value,
+    wanted: Value,
+    library: Value = None,
+    listed: Value = None,
+    module: Value = None,
+    package: Value = None,
+    platform: Value = None,
+    platforms: Value = None,
 ) -> Finding: ...
 
 
@@ -7392,6 +7430,7 @@ def finding(
     package: Value = None,
     platforms: Value = None,
     said: Value = None,
+    wanted: Value = None,
 ) -> Finding: ...
 
 
@@ -7409,6 +7448,7 @@ def finding(
     module: Value = None,
     package: Value = None,
     platforms: Value = None,
+    wanted: Value = None,
 ) -> Finding: ...
 
 
@@ -7426,6 +7466,7 @@ def finding(
     platform: Value = None,
     platforms: Value = None,
     said: Value = None,
+    wanted: Value = None,
 ) -> Finding: ...
 
 

@@ -48,6 +48,7 @@ from hwdoctor.diagnosis.catalogue import Code, words_for
 from hwdoctor.diagnosis.findings import finding
 from hwdoctor.model.facts import BackendFacts, Evidence, Section
 from hwdoctor.model.pasted import (
+    MPS_WANTED,
     SPARSE_MPS,
     STATED_ERRORS,
     FactKey,
@@ -764,6 +765,7 @@ def _diagnosed(paste: Pasted, facts: _Read, *, strict: bool) -> PasteReport:
     found = (*found, *_bnb_quantizer_on_a_mac(paste, facts, found))  # issue 38 (s8-platform)
     found = (*found, *_gpu_required(paste, facts, found))  # issue 38 (s13-gpuonly)
     found = (*found, *_os_unsupported(paste, facts, found))  # issue 38 (s8-platform)
+    found = (*found, *_apple_gpu_in_container(paste, facts, found))  # issue 38 (s21-container)
     found = (*found, *_cpu_isa(paste, facts))  # issue 38 (s9-cpucomp): the CPU's ISA
     found = (*found, *_neuron_compiler(facts))  # issue 38 (s9-cpucomp): neuronx-cc's own error
     found = (*found, *_rocm_wsl(facts, found))  # issue 38 (s9-cpucomp): ROCm under WSL
@@ -8470,6 +8472,85 @@ def _os_unsupported(paste: Pasted, facts: _Read, found: Sequence[Finding]) -> tu
     facts.use("host", *windows[:1])
     variant: Literal["triton"] | None = "triton" if package == "triton" else None
     return (finding(Code.OS_UNSUPPORTED, backend=_CUDA, variant=variant),)
+
+
+# issue 38 (s21-container): the words of Metal's Objective-C bindings failing to build on Linux
+# (gcc's Objective-C compiler, cc1obj, missing; the objc_exception crate metal-rs builds on)
+_OBJC_BUILD: Final = frozenset({"cc1obj", "objc_exception"})
+
+
+def _apple_gpu_in_container(
+    paste: Pasted, facts: _Read, found: Sequence[Finding]
+) -> tuple[Finding, ...]:
+    """issue 38 (s21-container): Apple's GPU wanted or failing in a Linux container on a Mac.
+    Docker Desktop on macOS runs containers in a Linux VM, which has no Metal: its GPU support
+    is NVIDIA GPUs on Windows with WSL 2 and on Linux (Docker's docs, "GPU support in Docker
+    Desktop", https://docs.docker.com/desktop/features/gpu/, and "Resource constraints: GPU",
+    https://docs.docker.com/engine/containers/resource_constraints/#gpu), and torch's MPS
+    backend needs macOS 12.3+ on the machine itself (https://docs.pytorch.org/docs/stable/notes/
+    mps.html; torch/backends/mps/__init__.py is_available() is False in a Linux build). A
+    paste that names a container (Docker, a Dockerfile, `docker run`, Docker Desktop's linuxkit
+    kernel), shows a Mac and wants Metal or MPS (a Rust build's `--features metal`, which
+    fails on Linux compiling Metal's Objective-C bindings: gcc's "cannot execute 'cc1obj'";
+    the "mps" device; torch's "not linked with support for mps devices") gets
+    backend.os_unsupported's container variant: an error where the paste shows or states one,
+    else a warning (asked). Silent where the paste shows an NVIDIA or AMD GPU (a container on
+    a Linux or Windows host, whose GPU Docker passes through), where an error finding made
+    before explains the paste (the words are then that error's context), and where docker
+    refuses a GPU request (`--gpus`: host.container_gpu_without_gpu says more)."""
+    if gpu_of_cuda_shown(paste) or any(f.severity is Severity.ERROR for f in found):
+        return ()
+    if facts.all(FactKey.MESSAGE_CONTAINER_NO_GPU):
+        # docker's own refusal of a GPU request on the Mac: host.container_gpu_without_gpu
+        # names it, and the native run for the Mac's GPU
+        return ()
+    # the host is a Mac in the reporter's words (a macOS wheel tag or path would show the code
+    # running on macOS itself, outside any container)
+    # ("on MPS" names the Mac by its GPU: the wanted words, not the host)
+    mac_device = registry.BY_KEY[_MPS].device
+    mac = [
+        *(f for f in facts.all(FactKey.PROSE_MAC) if mac_device not in f.value.casefold()),
+        *facts.all(FactKey.PROSE_MACOS),
+    ]
+    named = facts.all(FactKey.PROSE_CONTAINER)
+    if not (mac and named):
+        return ()
+    # "docker" alone (a template's list of installers names it) counts on a line that names
+    # Metal, MPS or the Mac too ("mps not available inside docker on my M1"); a container
+    # named as one (`docker run`, a Dockerfile, linuxkit) counts anywhere
+    macs = {f.quote.line for f in mac}
+    naming = {f.quote.line for f in facts.all(FactKey.PROSE_APPLE_GPU)} | macs
+    container = [f for f in named if f.value != "docker" or f.quote.line in naming]
+    # Metal or MPS wanted where the paste says so: on the title, an error line, or a line that
+    # names the container or the Mac too (not a word of a list of wheels or options)
+    tied = {e.line for e in paste.errors} | {f.quote.line for f in container} | macs | {1}
+    wanted = [
+        f
+        for f in facts.all(FactKey.PROSE_APPLE_GPU)
+        if f.quote.line in tied or f.value in _OBJC_BUILD
+    ]
+    if not (container and wanted):
+        return ()
+    # the error lines that name it (gcc's cc1obj, the objc_exception crate's build) rest on
+    # the finding with the first line that names it
+    errors = {e.line for e in paste.errors}
+    facts.use("stated", wanted[0], *(f for f in wanted[1:] if f.quote.line in errors))
+    facts.use("stated", container[0])
+    facts.use("host", mac[0])
+    apple = "MPS (torch's Apple GPU backend)" if wanted[0].value == MPS_WANTED else "Metal"
+    failed = bool(paste.error_count or paste.stated)
+    words = " ".join(container[0].quote.text.split())
+    said = words if len(words) <= 80 else words[:80].rsplit(" ", 1)[0] + " …"
+    variant: Literal["container", "container_asked"] = "container" if failed else "container_asked"
+    return (
+        finding(
+            Code.OS_UNSUPPORTED,
+            backend=_MPS,
+            variant=variant,
+            wanted=apple,
+            said=printable(said),
+        ),
+    )
 
 
 # issue 38 (s10-refusal): the registry row of each stack compat/refusals.py names

@@ -21,6 +21,9 @@ from hwdoctor.model.serial import Record
 # how the messages reader marks an operator said for the SparseMPS key (a sparse tensor on
 # the Apple GPU) in a MESSAGE_MPS_OPERATOR fact's value
 SPARSE_MPS: Final = " (SparseMPS)"
+# issue 38 (s21-container): the value of prose.apple_gpu where the words want torch's MPS (the
+# other values are the Metal words as written: "metal", "cc1obj", "objc_exception")
+MPS_WANTED: Final = "MPS"
 
 
 class FactKey(str, Enum):
@@ -485,6 +488,12 @@ class FactKey(str, Enum):
     MESSAGE_TGI_FLASH_REQUIRED = "message.tgi_flash_required"
     XFORMERS_BUILD = "pip.xformers_build"  # "Building wheel for xformers (", "安装不上xformers"
     PROSE_MAC = "prose.mac"  # the Mac named in words: "macos M1", "on Mac", "MacBook Pro"
+    # issue 38 (s21-container): a Linux container named (Docker, a Dockerfile, `docker run`,
+    # /.dockerenv, Docker Desktop's linuxkit kernel), and Apple's GPU wanted or failing in it
+    # (Metal: `--features metal`, gcc's missing Objective-C compiler cc1obj; MPS: the "mps"
+    # device, torch's "not linked with support for mps devices")
+    PROSE_CONTAINER = "prose.container"
+    PROSE_APPLE_GPU = "prose.apple_gpu"
     # issue 38 (s12-osbuild): a Linux machine on an Arm CPU named in words or a wheel tag
     # ("linux/arm64", "aarch64", "Jetson Nano", "DGX Spark", "…manylinux2014_aarch64.whl")
     PROSE_ARM_LINUX = "prose.arm_linux"
@@ -924,6 +933,9 @@ CONTEXT_ONLY: Final = frozenset(
         FactKey.KFD_DEVICE_ADDED,  # issue 38 (s19-atomics): a GPU KFD took: the machine
         FactKey.TORCH_NPU_ERROR_CODE,  # issue 38 (s20-unnamed): a failure's code, told with it
         FactKey.PROSE_RAN,  # issue 38 (s19-quiet): words that the work ran: no report
+        # issue 38 (s21-container): a container, Metal or MPS named: the context, no report
+        FactKey.PROSE_CONTAINER,
+        FactKey.PROSE_APPLE_GPU,
     }
 )
 

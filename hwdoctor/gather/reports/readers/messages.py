@@ -41,7 +41,7 @@ from hwdoctor.gather.reports.readers import asked
 from hwdoctor.gather.reports.readers.protocol import Line, LineReader, Said
 from hwdoctor.gather.reports.readers.run_errors import DLL_LOAD_FAILED
 from hwdoctor.gather.reports.screen import Screen
-from hwdoctor.model.pasted import SPARSE_MPS, FactKey
+from hwdoctor.model.pasted import MPS_WANTED, SPARSE_MPS, FactKey
 
 # torch's word that the driver is too old, in the forms compat/drivers.py names (DriverWords).
 _FOUND_VERSION: Final = drivers.FOUND_VERSION
@@ -126,6 +126,9 @@ _NAMING: Final = frozenset(k for k in FactKey if k.value.endswith("named"))
 # issue 38 (s12-osbuild): and a Mac named by the refusal's own words, the system it does run
 # on (vLLM's "only supports Linux platform (including WSL) and MacOS.Building on win32")
 _BESIDE_REFUSAL: Final = _NAMING | {FactKey.PROSE_MAC}
+# issue 38 (s21-container): a container or Apple's GPU named on a line is its context, never a
+# message of the line's own ("unsupported device mps" is still read as a refusal)
+_CONTEXT_WORDS: Final = frozenset({FactKey.PROSE_CONTAINER, FactKey.PROSE_APPLE_GPU})
 # issue 38 (s14-submodule): where a traceback's frame says a package was imported from: the
 # line's context, not a message of its own, so a refusal or a GPU requirement on that line is
 # read as on any other
@@ -134,6 +137,7 @@ _BESIDE_REFUSAL: Final = _NAMING | {FactKey.PROSE_MAC}
 _FRAME_KEYS: Final = frozenset(
     {FactKey.TRACEBACK_LOCAL_PACKAGE, FactKey.TRACEBACK_FRAME, FactKey.PROSE_RAN}
 )
+_NOT_MESSAGES: Final = _FRAME_KEYS | _CONTEXT_WORDS  # issue 38 (s21-container)
 
 
 # issue 38 (s14-sharedlib): a loader's refusal is read as one of any library beside facts that
@@ -2729,6 +2733,8 @@ _MAC_NAMED: Final = re.compile(
     r"|on (?:a |my )?mac|mac ?/ ?m[1-4]"
     # "In MAC - …" as a title says it, "Mi MAC" (Spanish; chenfei-wu/TaskMatrix#341)
     r"|in (?:a |my )?mac|mi mac"
+    # issue 38 (s21-container): "Apple Mac Silicon" (huggingface/text-embeddings-inference#131)
+    r"|apple mac"
     # issue 38 (s13-wheels): "Mac osx", "macOS X" (Apple's name for it before macOS 10.12)
     r"|mac ?os ?x"
     # issue 38 (s8-platform): the chip before the word ("m1 mac", "m1 chip computer"), or MPS
@@ -2743,6 +2749,33 @@ _MAC_NAMED: Final = re.compile(
     # built for a Mac with an Intel processor")
     r"|intel(?:[- ]based)? mac(?:book(?: pro| air)?)?|mac ?\(intel\)"
     r"|(?:under|via|in|with|through|using) rosetta(?: ?2)?|rosetta ?2)(?![A-Za-z0-9_])"
+)
+# issue 38 (s21-container): a Linux container named: Docker (`docker run`, a Dockerfile,
+# Docker Desktop, /.dockerenv, which Docker creates in every container), Podman, a dev
+# container, a compose service's container, or "linuxkit" in the kernel's name (Docker
+# Desktop's Linux VM on macOS and Windows runs a LinuxKit kernel: a collect_env's
+# "Linux-5.15.49-linuxkit-aarch64").
+_CONTAINER_NAMED: Final = re.compile(
+    r"(?i)(?<![A-Za-z0-9_])(docker[ -](?:run|build|compose|container|image|desktop|exec)"
+    r"|dockerfile|dockerenv|docker|podman|devcontainer|linuxkit"
+    # docker compose's progress line for a service's container ("✔ Container reranker  Created")
+    r"|container [^ ]+ +(?:created|started|recreated|running))(?![A-Za-z0-9_])"
+)
+# issue 38 (s21-container): Apple's GPU wanted or failing: Metal (a Rust build's `--features
+# metal`, candle's Metal kernels; gcc's "cannot execute 'cc1obj'", its Objective-C compiler
+# missing, as Metal's Objective-C bindings (the objc_exception crate) build on Linux) ...
+_METAL_NAMED: Final = re.compile(
+    r"(?i)(?<![A-Za-z0-9_])(metal|cc1obj|objc_exception)(?![A-Za-z0-9_])"
+)
+# ... or MPS, torch's backend for it, where the words make it the device: "MPS not available",
+# "mps devices" (torch's "PyTorch is not linked with support for mps devices",
+# c10/core/impl/DeviceGuardImplInterface.h getDeviceGuardImpl), "with mps", "on the MPS",
+# torch.backends.mps, device="mps" or "device: mps" (never the word alone: NVIDIA's
+# Multi-Process Service is MPS too, and a three-letter word is no message)
+_MPS_WANTED: Final = re.compile(
+    r"(?i)(?<![A-Za-z0-9_])(mps (?:not|devices?|backend|is|support|acceleration|gpu|mode)"
+    r"|(?:on|to|with|for|using|use|via|in|inside) (?:the )?mps"
+    r"|backends\.mps|device[=:] ?[\"']?mps|[\"']mps[\"'])(?![A-Za-z0-9_])"
 )
 # issue 38 (s12-osbuild): a Linux machine on an Arm CPU: "aarch64" (the Linux kernel's and
 # platform.machine()'s name for 64-bit Arm; a wheel's manylinux_*_aarch64 tag, PEP 600),
@@ -4207,6 +4240,15 @@ RECOGNISERS: Final = (
     _Recogniser(_XFORMERS_BUILD, FactKey.XFORMERS_BUILD, words="xformers"),
     _Recogniser(_PIP_SUBPROCESS_NOTE, FactKey.PIP_BUILD_FAILED, words="subprocess"),
     _Recogniser(_MAC_NAMED, FactKey.PROSE_MAC),
+    # issue 38 (s21-container): "docker" alone is only a word (a template's list of installers
+    # names it); diagnosis/pasted.py counts it beside Metal, MPS or the Mac on its line
+    _Recogniser(
+        _CONTAINER_NAMED,
+        FactKey.PROSE_CONTAINER,
+        made=lambda m: "docker" if m[1].casefold() == "docker" else "container",
+    ),
+    _Recogniser(_METAL_NAMED, FactKey.PROSE_APPLE_GPU, made=lambda m: m[1].casefold()),
+    _Recogniser(_MPS_WANTED, FactKey.PROSE_APPLE_GPU, words=MPS_WANTED),
     _Recogniser(_ARM_LINUX, FactKey.PROSE_ARM_LINUX),  # issue 38 (s12-osbuild)
     _Recogniser(_ARM32_LINUX, FactKey.PROSE_ARM32_LINUX),  # issue 38 (s18-mend-misc)
     # issue 38 (s9-memory): a device's memory run out, in each backend's words
@@ -4429,7 +4471,7 @@ class Messages(LineReader):
         text = line.text
         if len(text) >= self.shortest:  # no message is shorter
             said = list(self._messages(line))
-            messages = [s for s in said if s.key not in _FRAME_KEYS]
+            messages = [s for s in said if s.key not in _NOT_MESSAGES]
             # issue 38 (s10-refusal): a library refusing the hardware, in any library's words,
             # on a line no message of its own reads (that message says more)
             refused = None
