@@ -136,8 +136,13 @@ _FAMILIES: Final[tuple[tuple[re.Pattern[str], Family], ...]] = (
     # AMD K10 and K8 (GCC: amdfam10, k8): "AMD Phenom(tm) II X6 1090T", "Athlon(tm) II X2"
     (re.compile(r"(?:Phenom|Athlon|Turion)(?:\(tm\))? (?:II |64 )"), Family("AMD K10 / K8", "")),
     (re.compile(r"Phenom(?:\(tm\))? "), Family("AMD K10 / K8", "")),
-    # AMD FX (GCC: bdver1, bdver2): "AMD FX(tm)-8350", "FX-8300"
-    (re.compile(r"FX(?:\(tm\))?-[4-9]\d{3}\b"), Family("AMD Bulldozer / Piledriver, FX", AVX)),
+    # AMD FX (GCC: bdver1, bdver2): "AMD FX(tm)-8350", "FX-8300"; s21-atomics: also as reporters
+    # write it, "FX 8120", "FX8300" (ROCm/legacy-rocm-build#312, #902), not NVIDIA's GeForce FX
+    # and Quadro FX ("Quadro FX 5800")
+    (
+        re.compile(r"(?<!GeForce )(?<!Quadro )FX(?:\(tm\))?[- ]?[4-9]\d{3}\b"),
+        Family("AMD Bulldozer / Piledriver, FX", AVX),
+    ),
     # AMD Zen (GCC: znver1 and later): "AMD Ryzen 7 5800X", "AMD EPYC 7742"
     (re.compile(r"(?:Ryzen|EPYC) "), Family("AMD Zen, Ryzen, EPYC", AVX2)),
     # QEMU's generic models

@@ -382,6 +382,17 @@ LOAD_PARAMS: Final = (
     "status",
 )
 
+# issue 38 (s21-atomics): what to do for a GFX8 GPU on a CPU ROCm's README lists without PCIe
+# 3.0 atomics (ROCm/ROCm README.md "Supported CPUs", roc-1.5.0 to roc-3.10.x;
+# compat/rocm_atomics.py)
+_CPU_ATOMICS_ADVICE: Final = (
+    "check the kernel's word (sudo dmesg | grep -i kfd): \"skipped device 1002:…, PCI rejects "
+    'atomics" confirms it. ROCm will not run this GPU on this CPU and board: put it in a '
+    "machine whose CPU the README lists with PCIe 3.0 atomics (Intel Core from the fourth "
+    "generation, Haswell, and Xeon E3/E5/E7 v3 on; AMD Ryzen, Threadripper, EPYC), in a PCIe "
+    "3.0 slot wired to the CPU; or use a GFX9 or newer GPU (Vega on), which the README says "
+    "runs without PCIe atomics from ROCm 1.8. No ROCm or torch reinstall changes this"
+)
 # issue 38 (s21-rocmgpus): what to do for an AMD GPU the ROCm release shown does not list
 _LISTED_FROM: Final = (
     "use ROCm {first} or newer, whose list has {gfx}, with software built for it (for torch, "
@@ -6561,7 +6572,14 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "(AMD's ROCm engineers, RadeonOpenCompute/ROCR-Runtime#23, RadeonOpenCompute/ROCm#237; "
         "ROCm/legacy-rocm-build#589: GPUs behind a PCIe switch on a Z270 board). rocminfo "
         "then lists no such GPU (or fails with 4104 where it was the only one), and torch "
-        "sees none.",
+        "sees none. Where the paste shows no kernel line but names the CPU, ROCm's README "
+        "(ROCm/ROCm README.md, \"Supported CPUs\", roc-1.5.0 to roc-3.10.x) decides: it "
+        "lists the CPUs with PCIe 3.0 atomics (Intel's Core and Xeon E3/E5/E7 from Haswell, "
+        "v3, on; AMD's Ryzen, Threadripper and EPYC) and names the PCIe 2.0 ones (Opteron, "
+        "Phenom, Athlon, older Xeon, Core and Pentium), and does not support a GFX8 GPU "
+        "(Fiji, Polaris) on a CPU without them; AMD's FX and Intel's Core before Haswell are "
+        "not on its list (compat/rocm_atomics.py). GFX9 GPUs need no atomics from ROCm 1.8, "
+        "and Hawaii (GFX7) none.",
         "{hardware}: the kernel's KFD skipped {skipped} (\"{said}\"): the PCIe path to {it} "
         "does not pass PCIe atomics, which {needs}, so ROCm, rocminfo and torch do not see "
         "{it}{taken}",
@@ -6578,9 +6596,21 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "(\"{said}\"), without the kernel's line: where KFD printed it, the PCIe path to "
             "{it} does not pass PCIe atomics, which {needs}, so ROCm, rocminfo and torch do not "
             "see {it}{taken}",
+            # issue 38 (s21-atomics): no kernel line; a GFX8 GPU, ROCm failing, and a CPU ROCm's
+            # README lists without PCIe 3.0 atomics (diagnosis/pasted.py `_cpu_atomics`)
+            "named_cpu": "{hardware}: ROCm fails on {gpu}, a GFX8 GPU (Fiji, Polaris), which ROCm "
+            "runs only where the CPU completes PCIe 3.0 atomics, and the paste names the CPU "
+            "{cpu}: {readme}. KFD then skips the GPU (\"PCI rejects atomics\"), so ROCm finds "
+            "none: \"{failure}\"",
+            "named_cpu_stated": "{hardware}: the reporter says ROCm fails on {gpu}, a GFX8 GPU "
+            "(Fiji, Polaris), which ROCm runs only where the CPU completes PCIe 3.0 atomics, and "
+            "the paste names the CPU {cpu}: {readme}. KFD then skips the GPU (\"PCI rejects "
+            "atomics\"), so ROCm finds none",
         },
-        variant_severity={"prose": W},
+        variant_severity={"prose": W, "named_cpu_stated": W},
         variant_advice={
+            "named_cpu": _CPU_ATOMICS_ADVICE,
+            "named_cpu_stated": _CPU_ATOMICS_ADVICE,
             "prose": "paste the kernel's own lines (sudo dmesg | grep -i kfd): a line \"kfd "
             "kfd: skipped device 1002:…, PCI rejects atomics\" confirms it; then plug the GPU "
             "into a PCIe 3.0 (or newer) slot wired to the CPU's own lanes, not the chipset's, "

@@ -8815,6 +8815,50 @@ def finding(
     said: Value,
     skipped: Value,
     taken: Value,
+    cpu: Value = None,
+    failure: Value = None,
+    gpu: Value = None,
+    readme: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.KFD_PCI_ATOMICS],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["named_cpu"],
+    cpu: Value,
+    failure: Value,
+    gpu: Value,
+    hardware: Value,
+    readme: Value,
+    it: Value = None,
+    needs: Value = None,
+    said: Value = None,
+    skipped: Value = None,
+    taken: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.KFD_PCI_ATOMICS],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["named_cpu_stated"],
+    cpu: Value,
+    gpu: Value,
+    hardware: Value,
+    readme: Value,
+    failure: Value = None,
+    it: Value = None,
+    needs: Value = None,
+    said: Value = None,
+    skipped: Value = None,
+    taken: Value = None,
 ) -> Finding: ...
 
 
@@ -8831,6 +8875,10 @@ def finding(
     said: Value,
     skipped: Value,
     taken: Value,
+    cpu: Value = None,
+    failure: Value = None,
+    gpu: Value = None,
+    readme: Value = None,
 ) -> Finding: ...
 
 

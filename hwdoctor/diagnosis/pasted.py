@@ -34,6 +34,7 @@ from hwdoctor.compat import (
     pci_db,
     placeholders,
     refusals,
+    rocm_atomics,
     rocm_gpus,
     sonames,
     submodules,
@@ -151,7 +152,8 @@ _RESTS_ON: Final = (
     ("backend.vllm_no_device", ("stated",)),
     ("device.bf16_unsupported", ("stated", "gpus")),
     ("device.amd_gpu_without_kfd", ("stated",)),  # issue 38: device: no ROCm compute (KFD)
-    ("device.amd_pcie_atomics_missing", ("stated",)),  # issue 38 (s19-atomics)
+    # issue 38 (s19-atomics); (s21-atomics) and the CPU and GPU named beside ROCm's failure
+    ("device.amd_pcie_atomics_missing", ("stated", "gpus")),
     ("npu.operator_cpu_fallback", ("stated",)),  # issue 38 (s19-atomics)
     ("npu.float64_unsupported", ("stated",)),  # issue 38 (s20-unnamed)
     ("device.out_of_memory", ("stated",)),  # issue 38 (s9-memory): a device's memory run out
@@ -759,6 +761,7 @@ def _diagnosed(paste: Pasted, facts: _Read, *, strict: bool) -> PasteReport:
     found = (*found, *_kfd_unsupported(paste, facts))  # issue 38: device: no ROCm compute
     found = (*found, *_rocm_unlisted(paste, facts, found))  # issue 38 (s21-rocmgpus)
     found = (*found, *_kfd_atomics(facts))  # issue 38 (s19-atomics): GPUs KFD skipped
+    found = (*found, *_cpu_atomics(paste, facts, found))  # issue 38 (s21-atomics): by the CPU
     found = (*found, *_amd_on_windows(paste, facts, found))  # issue 38 (s8-platform)
     found = (*found, *_webui_chose_rocm(paste, facts, found))  # issue 38 (s18-launch)
     found = (*found, *_xformers_on_a_mac(paste, facts))  # issue 38 (s8-platform)
@@ -11737,6 +11740,88 @@ def _kfd_atomics(facts: _Read) -> tuple[Finding, ...]:
                 if ":" in said[0].value
                 else said[0].value
             ),
+        ),
+    )
+
+
+# --- issue 38 (s21-atomics): device: a GFX8 GPU on a CPU ROCm's README lists without atomics ---
+
+# The gfx target of the GPUs ROCm's README says need PCIe 3.0 atomics: "Our GFX8 GPU's (Fiji &
+# Polaris Family) use PCIe Gen 3 and PCIe Atomics" (ROCm/ROCm README.md at roc-1.5.0 on; GFX9
+# needs none from ROCm 1.8, GFX7's Hawaii none: compat/rocm_atomics.py)
+_ATOMICS_GFX: Final = "gfx803"
+# the failures ROCm gives on such a GPU, shown: rocminfo failing at its start, an HSA status,
+# clinfo finding no platform, a library finding no GPU
+_ROCM_NO_GPU: Final = (
+    FactKey.MESSAGE_ROCMINFO_FAILED,
+    FactKey.MESSAGE_HSA_STATUS,
+    FactKey.MESSAGE_OPENCL_NO_PLATFORM,
+    FactKey.MESSAGE_NO_GPUS,
+)
+
+
+def _cpu_atomics(paste: Pasted, facts: _Read, before: Sequence[Finding]) -> tuple[Finding, ...]:
+    """issue 38 (s21-atomics): ROCm failing, or said to fail, on a GFX8 GPU (Fiji, Polaris)
+    where the paste names a CPU that ROCm's README lists without the PCIe 3.0 atomics GFX8
+    needs (compat/rocm_atomics.py: AMD's FX, Phenom and Athlon, Intel's Core before Haswell,
+    …) and no kernel line: the CPU, what the README says of it, and what to do. An error
+    where the failure shows (rocminfo, an HSA status, clinfo's -1001, a library finding no
+    GPU), a warning where the reporter only states it. A CPU the README lists with atomics
+    named beside it (the reporter's other machine) does not clear the one without.
+    Silent where a finding before names a cause (KFD's own line, the release's GPU list, any
+    error), where no GFX8 GPU is shown by name (a Vega, GFX9, runs without atomics from ROCm
+    1.8; Hawaii never needed them), where KFD took a GPU or rocminfo lists a GFX8 agent (the GPU
+    runs), on Windows and under WSL, and where the paste is not about ROCm."""
+    if any(f.code in _ROCM_TARGET_NAMED or f.severity is Severity.ERROR for f in before):
+        return ()
+    if any(f.code == Code.ROCM_GPU_NOT_LISTED.value for f in before):
+        return ()
+    if _nvidia_gpu_shown(paste) or remedies.on_windows(paste.evidence):
+        return ()
+    if facts.all(FactKey.PROSE_WSL) or facts.all(FactKey.MESSAGE_ROCM_WSL):
+        return ()
+    if facts.all(FactKey.KFD_DEVICE_ADDED):
+        return ()  # KFD took a GPU: its atomics passed
+    gfx8 = [(words, lines) for words, gfx, lines in _amd_shown(paste, facts) if gfx == _ATOMICS_GFX]
+    if any(f.tool == "rocminfo" for _, lines in gfx8 for f in lines):
+        return ()  # rocminfo lists the GPU as an agent: ROCm runs it
+    gfx8 = [(words, lines) for words, lines in gfx8 if lines]  # named, not only a host target
+    if not gfx8:
+        return ()
+    lacking = [
+        (fact, said)
+        for fact in facts.all(FactKey.CPU_NAMED)
+        if (said := rocm_atomics.verdict(fact.value)) is not None
+        and said.atomics is rocm_atomics.Atomics.LACKING
+    ]
+    if not lacking:
+        return ()
+    rocm = [
+        *facts.all(FactKey.PROSE_ROCM),
+        *([found] if (found := _rocm_torch(facts)) else []),
+    ]
+    tools = {b.tool for b in paste.blocks} & {"rocm-smi", "rocminfo", "amd-smi"}
+    shown = sorted((f for key in _ROCM_NO_GPU for f in facts.all(key)), key=lambda f: f.line)
+    if not (rocm or tools or facts.all(FactKey.MESSAGE_ROCMINFO_FAILED)):
+        return ()
+    if not shown and paste.stated is None:
+        return ()
+    cpu, said = lacking[0]
+    words, lines = gfx8[0]
+    facts.use("stated", *shown, *rocm[:1])
+    facts.use("gpus", cpu, *lines[:1])
+    named = words.removeprefix("the ").rsplit(" (", 1)[0] if words.startswith("the ") else words
+    failure = printable(one_line(shown[0].quote.text))[:120] if shown else ""
+    return (
+        finding(
+            Code.KFD_PCI_ATOMICS,
+            backend=_ROCM,
+            variant="named_cpu" if shown else "named_cpu_stated",
+            hardware=registry.BY_KEY[_ROCM].hardware,
+            gpu=printable(one_line(named))[:80],
+            cpu=printable(one_line(cpu.value))[:80],
+            readme=said.said,
+            failure=failure,
         ),
     )
 

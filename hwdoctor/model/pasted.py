@@ -598,6 +598,9 @@ class FactKey(str, Enum):
     # issue 38: device: rocminfo failing at its start (HSA's status, /dev/kfd's open other than
     # Permission denied); the value: the words ("HSA_STATUS_ERROR_OUT_OF_RESOURCES", "4104")
     MESSAGE_ROCMINFO_FAILED = "message.rocminfo_failed"
+    # issue 38 (s21-atomics): clinfo finding no OpenCL platform: "ERROR: clGetPlatformIDs(-1001)"
+    # (ROCm's clinfo, ROCm/legacy-rocm-build#902); the value: the status, "-1001"
+    MESSAGE_OPENCL_NO_PLATFORM = "message.opencl_no_platform"
     # issue 38: device: vLLM Ascend finding no path for the NPU's SoC; the value: its words,
     # the SoC last ("Unsupported soc_version: AscendSocVersion.UNDEFINED", "… soc_version: 104")
     MESSAGE_VLLM_ASCEND_SOC = "message.vllm_ascend_soc"

@@ -1709,6 +1709,12 @@ _ROCMINFO_FAILED: Final = re.compile(
     # through /dev/dxg, print it before rocminfo had a WSL build: ROCm/legacy-rocm-build#1361)
     r"|\b(ROCk module is NOT loaded)\b"
 )
+# issue 38 (s21-atomics): device: clinfo finding no OpenCL platform, as ROCm's clinfo prints the
+# status of clGetPlatformIDs: "ERROR: clGetPlatformIDs(-1001)" (ROCm/legacy-rocm-build#902, ROCm
+# 2.2-2.5); -1001 is CL_PLATFORM_NOT_FOUND_KHR (KhronosGroup/OpenCL-Headers CL/cl_ext.h, the
+# cl_khr_icd extension: the ICD loader found no vendor platform, ROCm's among them, that loads).
+# The value: the status.
+_OPENCL_NO_PLATFORM: Final = re.compile(r"\bclGetPlatformIDs\((-1001)\)")
 # issue 38: device: vLLM Ascend with no path for the NPU's SoC: its MoE communication choice
 # raising for a device type it does not handle (vllm_ascend/ascend_forward_context.py
 # select_moe_comm_method: raise ValueError(f"Unsupported soc_version: {soc_version}"), the
@@ -4305,6 +4311,7 @@ RECOGNISERS: Final = (
         FactKey.MESSAGE_ROCMINFO_FAILED,
         made=lambda m: m[1] or m[2] or m[3] or m[4],
     ),
+    _Recogniser(_OPENCL_NO_PLATFORM, FactKey.MESSAGE_OPENCL_NO_PLATFORM),  # s21-atomics
     # issue 38: device: vLLM Ascend with no path for the NPU's SoC
     _Recogniser(_VLLM_ASCEND_SOC, FactKey.MESSAGE_VLLM_ASCEND_SOC, group=0),
     # issue 38: device: flash attention on a GPU below its floor

@@ -140,7 +140,8 @@ LINES: Final = (
         'libonnxruntime_providers_cuda.so" and "CUDA_PATH is set but CUDA wasn\'t able to be '
         'loaded"), Vulkan\'s "VK_ERROR_INCOMPATIBLE_DRIVER" and the loader\'s "Found no '
         'drivers!", the kernel\'s KFD skipping a GPU ("skipped device 1002:67df, PCI '
-        'rejects atomics", also its words quoted in prose), torch_npu\'s "is not currently '
+        'rejects atomics", also its words quoted in prose), clinfo\'s "clGetPlatformIDs(-1001)", '
+        "torch_npu's \"is not currently "
         "supported on the NPU backend and "
         'will fall back to run on the CPU", CANN\'s "not implemented for DT_DOUBLE, should '
         "be in dtype support list\", lspci's GPU lines and ComfyUI's start-up log",
