@@ -185,8 +185,13 @@ _AMD_IGPU: Final = re.compile(
 # lower-case "rocm" of a wheel label, an index URL or a path (read as torch's build where
 # that is what they are), nor ROCM_PATH and the like (a name runs on), nor collect_env's
 # "ROCM used to build PyTorch" line (a tool's own line, its reader's).
+# issue 38 (s21): the reporter's lower-case "rocm" ("I followed the instructions to install the
+# rocm", "I then removed rocm") is ROCm too, a word of its own after a space; never a path's,
+# a URL's, a package's, a version tag's or a tool's backend name ("/opt/rocm", "rocm.github.io",
+# "rocm-smi", "+rocm6.1", MLC-LLM's "Not found device: rocm:0", JAX's "backend 'rocm'").
 _ROCM_PROSE: Final = re.compile(
     r"\b(?:ROCm|ROCM)(?![\w-])(?:[ \t]{0,2}v?\d{1,2}\.\d{1,2}(?:\.\d{1,2})?)?"
+    r"|(?<=[ \t])(?:rocm|Rocm)(?![\w/:'\"-]|\.\w)(?:[ \t]{0,2}v?\d{1,2}\.\d{1,2}(?:\.\d{1,2})?)?"
     r"|\bHIP SDK\b(?:[ \t]{0,2}v?\d{1,2}\.\d{1,2})?"
 )
 # ROCm named as absent, not as the machine (final read of the fifteenth sitting): a report's
